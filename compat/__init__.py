@@ -1,0 +1,1 @@
+"""compat: runs legacy programs on PHI kernels (argument mapping + dual dispatch)."""

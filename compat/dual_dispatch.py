@@ -1,0 +1,188 @@
+"""The dual-dispatch run of one op: PHI first, legacy otherwise, CPU fallback last.
+
+The choice is made once per op (per expected kernel type) and reused; each
+run returns an `OpTrace` saying which path, kernel and key served it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from compat.arg_mapping import get_kernel_signature
+from compat.arg_mapping_context import ExecutionArgumentMappingContext
+from compat.kernel_signature import KernelSignature
+from compat.phi_args import build_kernel_args, meta_args
+from legacy_fluid.framework.execution_context import (
+    ExecutionContext,
+    InferShapeContext,
+    RuntimeContext,
+)
+from legacy_fluid.framework.op_kernel import OpKernel, OpKernelMap
+from legacy_fluid.framework.op_kernel_type import OpKernelType
+from legacy_fluid.framework.operator import OperatorBase, OperatorWithKernel
+from legacy_fluid.framework.scope import Scope
+from legacy_fluid.framework.trace import OpTrace
+from phi.backends.context_pool import DeviceContextPool
+from phi.common import Backend, CPUPlace, DataLayout, DataType, Place
+from phi.core.dense_tensor import DenseTensor
+from phi.core.infermeta_utils import MetaFnFactory, call_infer_meta
+from phi.core.kernel_context import KernelContext
+from phi.core.kernel_factory import Kernel, KernelFactory
+from phi.core.meta_tensor import MetaConfig
+
+
+class PathMode(str, Enum):
+    AUTO = "auto"
+    PHI = "phi"
+    LEGACY = "legacy"
+
+
+class NoKernelError(LookupError):
+    """Neither a PHI nor a legacy kernel (nor a CPU fallback) can run an op."""
+
+
+@dataclass
+class KernelChoice:
+    expected: OpKernelType
+    path: str
+    place: Place
+    phi_kernel: Kernel | None = None
+    signature: KernelSignature | None = None
+    legacy_kernel: type[OpKernel] | None = None
+
+    @property
+    def kernel_name(self) -> str:
+        if self.phi_kernel is not None:
+            return self.phi_kernel.name
+        assert self.legacy_kernel is not None
+        return self.legacy_kernel.__qualname__
+
+    @property
+    def key_text(self) -> str:
+        if self.phi_kernel is not None:
+            return str(self.phi_kernel.key)
+        return str(self.expected.with_place(self.place))
+
+
+def choose_kernel(op: OperatorWithKernel, expected: OpKernelType, sig: KernelSignature | None,
+                  mode: PathMode) -> KernelChoice:
+    """Pick the kernel for `expected` following the dual-dispatch order."""
+    factory = KernelFactory.instance()
+    legacy = OpKernelMap.instance()
+    use_phi = mode is not PathMode.LEGACY and sig is not None and factory.has_kernel(sig.name)
+    use_legacy = mode is not PathMode.PHI
+    tried: list[str] = []
+    if use_phi:
+        assert sig is not None
+        kernel = factory.select(sig.name, expected.to_kernel_key())
+        if kernel is not None:
+            return KernelChoice(expected, "phi", expected.place, kernel, sig)
+        tried.append(f"PHI '{sig.name}' {expected.to_kernel_key()}")
+    if use_legacy:
+        cls = legacy.find(op.type, expected)
+        if cls is not None:
+            return KernelChoice(expected, "legacy", expected.place, legacy_kernel=cls)
+        tried.append(f"legacy {expected}")
+    if not expected.place.is_cpu:
+        cpu = expected.with_place(CPUPlace())
+        if use_phi:
+            assert sig is not None
+            key = cpu.to_kernel_key().with_(backend=Backend.CPU)
+            kernel = factory.select(sig.name, key)
+            if kernel is not None:
+                return KernelChoice(expected, "phi-cpu-fallback", CPUPlace(), kernel, sig)
+            tried.append(f"PHI '{sig.name}' {key}")
+        if use_legacy:
+            cls = legacy.find(op.type, cpu)
+            if cls is not None:
+                return KernelChoice(expected, "legacy-cpu-fallback", CPUPlace(), legacy_kernel=cls)
+            tried.append(f"legacy {cpu}")
+    if not use_phi and mode is PathMode.PHI:
+        tried.append(f"no PHI kernel named '{sig.name if sig else op.type}'")
+    raise NoKernelError(f"op '{op.type}' (path {mode.value}): no kernel can run it; tried "
+                        + "; ".join(tried))
+
+
+class DualDispatchRunner:
+    """An `OpRunner` for legacy_fluid's Executor."""
+
+    def __init__(self, mode: PathMode | str = PathMode.AUTO) -> None:
+        self.mode = PathMode(mode)
+        self._choices: dict[int, KernelChoice] = {}
+
+    def __call__(self, op: OperatorBase, scope: Scope, place: Place) -> OpTrace:
+        if not isinstance(op, OperatorWithKernel):
+            return op.run(scope, place)
+        pool = DeviceContextPool.instance()
+        runtime = RuntimeContext.build(op, scope)
+        expected = op.get_expected_kernel_type(
+            ExecutionContext(op, scope, pool.get(place), runtime))
+        choice = self._choices.get(id(op))
+        if choice is None or choice.expected != expected:
+            sig = None
+            if self.mode is not PathMode.LEGACY:
+                sig = get_kernel_signature(op.proto, ExecutionArgumentMappingContext(op, runtime))
+            choice = self._choices[id(op)] = choose_kernel(op, expected, sig, self.mode)
+        if choice.phi_kernel is not None:
+            applied = run_phi(op, scope, runtime, choice)
+        else:
+            applied = run_legacy(op, scope, runtime, choice)
+        return OpTrace(-1, op.type, choice.path, choice.kernel_name, choice.key_text, applied)
+
+
+def _target_for(choice: KernelChoice, sig: KernelSignature):
+    """Per input slot, the kernel type the PHI kernel's arg def wants."""
+    assert choice.phi_kernel is not None
+    defs = dict(zip(sig.inputs, choice.phi_kernel.args_def.inputs))
+    base = choice.expected.with_place(choice.place)
+
+    def target(slot: str, name: str, tensor: DenseTensor) -> OpKernelType | None:
+        arg = defs.get(slot)
+        if arg is None:  # a tensor read as an attribute (ScaleTensor): used where it is
+            return None
+        place = base.place
+        if arg.backend not in (Backend.UNDEFINED,) and arg.backend != choice.phi_kernel.key.backend:
+            place = Place.from_backend(arg.backend)
+        dtype = base.data_type if arg.dtype is DataType.UNDEFINED else arg.dtype
+        layout = arg.layout if arg.layout is not DataLayout.ALL_LAYOUT else DataLayout.ANY
+        return OpKernelType(dtype, place, layout, base.library_type)
+
+    return target
+
+
+def run_phi(op: OperatorWithKernel, scope: Scope, runtime: RuntimeContext,
+            choice: KernelChoice) -> list[str]:
+    assert choice.phi_kernel is not None and choice.signature is not None
+    kernel, sig = choice.phi_kernel, choice.signature
+    dev_ctx = DeviceContextPool.instance().get(choice.place)
+    expected = choice.expected.with_place(choice.place)
+    transfer, applied = op.prepare_data(scope, runtime, expected, _target_for(choice, sig))
+    inputs, attrs, outputs = build_kernel_args(op, runtime, sig, kernel.args_def)
+    metas = MetaFnFactory.instance()
+    if metas.contains(sig.name):
+        named = meta_args(kernel.args_def, inputs, attrs, outputs)
+        call_infer_meta(metas.get(sig.name), named, MetaConfig(is_runtime=True))
+    else:
+        op.infer_shape(InferShapeContext(op, runtime))
+    kernel(KernelContext(dev_ctx, inputs, attrs, outputs))
+    _finish(scope, transfer)
+    return [str(a) for a in applied]
+
+
+def run_legacy(op: OperatorWithKernel, scope: Scope, runtime: RuntimeContext,
+               choice: KernelChoice) -> list[str]:
+    assert choice.legacy_kernel is not None
+    dev_ctx = DeviceContextPool.instance().get(choice.place)
+    expected = choice.expected.with_place(choice.place)
+    transfer, applied = op.prepare_data(scope, runtime, expected)
+    op.infer_shape(InferShapeContext(op, runtime))
+    choice.legacy_kernel().compute(ExecutionContext(op, scope, dev_ctx, runtime, expected))
+    _finish(scope, transfer)
+    return [str(a) for a in applied]
+
+
+def _finish(scope: Scope, transfer: Any) -> None:
+    if transfer is not None:
+        scope.drop_kids()

@@ -1,0 +1,1 @@
+"""Per-op argument mappings (`<op>_sig.py`), imported on first use."""

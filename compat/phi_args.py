@@ -1,0 +1,151 @@
+"""Turn a legacy op's slots and attributes into a PHI kernel's arguments."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from compat.kernel_signature import KernelSignature
+from legacy_fluid.framework.execution_context import RuntimeContext
+from legacy_fluid.framework.operator import OperatorBase
+from legacy_fluid.framework.scope import Variable
+from legacy_fluid.framework.var_type import VarType
+from phi.common import DataLayout, DataType, IntArray, Scalar
+from phi.core.dense_tensor import DenseTensor
+from phi.core.kernel_args import ArgKind, AttributeArgDef, KernelArgsDef, TensorArgDef
+from phi.core.meta_tensor import MetaTensor
+
+
+class ArgumentMismatchError(TypeError):
+    """A kernel signature does not fit the kernel's argument definitions."""
+
+
+def _check_arity(op: OperatorBase, sig: KernelSignature, args_def: KernelArgsDef) -> None:
+    for what, have, want in (("inputs", sig.inputs, args_def.inputs),
+                             ("attrs", sig.attrs, args_def.attributes),
+                             ("outputs", sig.outputs, args_def.outputs)):
+        if len(have) != len(want):
+            raise ArgumentMismatchError(
+                f"op '{op.type}': {sig} gives {len(have)} {what} but PHI kernel '{sig.name}' "
+                f"takes {len(want)} ({[a.name for a in want]})")
+
+
+def _host(value: Any) -> np.ndarray:
+    return value if isinstance(value, np.ndarray) else value.get()
+
+
+def _tensor_values(vars_: list[Variable | None]) -> list[DenseTensor]:
+    return [v.value for v in vars_ if v is not None and isinstance(v.value, DenseTensor)]
+
+
+def convert_attr(op: OperatorBase, runtime: RuntimeContext, slot_or_attr: str,
+                 arg: AttributeArgDef) -> Any:
+    """Value of attribute `arg` from op attr `slot_or_attr`, or from a tensor input of that name."""
+    type_name = arg.type_name
+    if op.proto.input(slot_or_attr) is not None or slot_or_attr in op.inputs:
+        tensors = _tensor_values(runtime.inputs.get(slot_or_attr, []))
+        if not tensors:
+            raise ArgumentMismatchError(f"op '{op.type}': tensor attribute '{slot_or_attr}' "
+                                        "has no tensor")
+        if type_name == "Scalar":
+            return Scalar(_host(tensors[0].data), from_tensor=True)
+        if type_name == "IntArray":
+            if len(tensors) == 1:
+                return IntArray(_host(tensors[0].data), from_tensor=True)
+            return IntArray([_host(t.data).reshape(-1)[0] for t in tensors], from_tensor=True)
+        raise ArgumentMismatchError(f"op '{op.type}': kernel attribute '{arg.name}' of type "
+                                    f"{type_name} cannot come from tensor '{slot_or_attr}'")
+    if slot_or_attr in op.attrs:
+        value = op.attrs[slot_or_attr]
+    elif arg.has_default:
+        return arg.default
+    else:
+        raise ArgumentMismatchError(f"op '{op.type}' has no attribute '{slot_or_attr}' for "
+                                    f"kernel argument '{arg.name}'")
+    return coerce_attr(value, type_name)
+
+
+def coerce_attr(value: Any, type_name: str) -> Any:
+    """Op attribute value -> the kernel's declared attribute type."""
+    if type_name == "Scalar":
+        return value if isinstance(value, Scalar) else Scalar(value)
+    if type_name == "IntArray":
+        return value if isinstance(value, IntArray) else IntArray(value)
+    if type_name == "DataType":
+        if isinstance(value, DataType):
+            return value
+        if isinstance(value, int):
+            return DataType.UNDEFINED if value < 0 else VarType(value).to_phi()
+        return DataType.parse(str(value))
+    if type_name == "DataLayout":
+        return value if isinstance(value, DataLayout) else DataLayout.from_str(str(value))
+    if type_name == "float":
+        return float(value)
+    if type_name == "int":
+        return int(value)
+    if type_name == "bool":
+        return bool(value)
+    if type_name.startswith("list[int]"):
+        return [int(v) for v in value]
+    if type_name.startswith("list[float]"):
+        return [float(v) for v in value]
+    return value
+
+
+def _input_arg(op: OperatorBase, runtime: RuntimeContext, slot: str, arg: TensorArgDef) -> Any:
+    vars_ = runtime.inputs.get(slot, [])
+    if arg.kind is ArgKind.INPUT_LIST:
+        if len(vars_) == 1 and vars_[0] is not None and isinstance(vars_[0].value, list):
+            return vars_[0].value  # a list-valued variable (feed list)
+        return _tensor_values(vars_)
+    tensor = vars_[0].value if vars_ and vars_[0] is not None else None
+    if tensor is None:
+        if arg.kind is ArgKind.OPTIONAL_INPUT:
+            return None
+        raise ArgumentMismatchError(f"op '{op.type}': input '{slot}' (kernel argument "
+                                    f"'{arg.name}') holds no tensor")
+    return tensor
+
+
+def _output_arg(runtime: RuntimeContext, slot: str, arg: TensorArgDef) -> Any:
+    vars_ = runtime.outputs.get(slot, [])
+    if arg.kind is ArgKind.OUTPUT_LIST:
+        if len(vars_) == 1 and vars_[0] is not None and isinstance(vars_[0].value, list):
+            return vars_[0].value  # a list-valued variable (fetch list)
+        return [v.get_tensor() for v in vars_ if v is not None]
+    if not vars_ or vars_[0] is None:
+        if arg.kind is ArgKind.OPTIONAL_OUTPUT:
+            return None
+        raise ArgumentMismatchError(f"output slot '{slot}' (kernel argument '{arg.name}') "
+                                    "names no variable")
+    return vars_[0].get_tensor()
+
+
+def build_kernel_args(op: OperatorBase, runtime: RuntimeContext, sig: KernelSignature,
+                      args_def: KernelArgsDef) -> tuple[list[Any], list[Any], list[Any]]:
+    """Inputs, attributes and outputs for the kernel, in its argument order."""
+    _check_arity(op, sig, args_def)
+    inputs = [_input_arg(op, runtime, s, a) for s, a in zip(sig.inputs, args_def.inputs)]
+    attrs = [convert_attr(op, runtime, s, a) for s, a in zip(sig.attrs, args_def.attributes)]
+    outputs = [_output_arg(runtime, s, a) for s, a in zip(sig.outputs, args_def.outputs)]
+    return inputs, attrs, outputs
+
+
+def meta_args(args_def: KernelArgsDef, inputs: list[Any], attrs: list[Any],
+              outputs: list[Any]) -> dict[str, Any]:
+    """Kernel arguments keyed by parameter name, tensors wrapped as MetaTensors."""
+
+    def wrap(value: Any) -> Any:
+        if isinstance(value, list):
+            return [MetaTensor(v) if isinstance(v, DenseTensor) else MetaTensor(None) for v in value]
+        return MetaTensor(value if isinstance(value, DenseTensor) else None)
+
+    named: dict[str, Any] = {}
+    for a, v in zip(args_def.inputs, inputs):
+        named[a.name] = wrap(v)
+    for a, v in zip(args_def.attributes, attrs):
+        named[a.name] = v
+    for a, v in zip(args_def.outputs, outputs):
+        named[a.name] = wrap(v)
+    return named

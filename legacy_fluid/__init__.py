@@ -1,0 +1,1 @@
+"""The legacy fluid framework: descs, scope, op protos, class kernels and their selection."""

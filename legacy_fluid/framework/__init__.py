@@ -1,0 +1,1 @@
+"""Core of the legacy framework (Paddle's paddle/fluid/framework, in Python)."""

@@ -1,0 +1,97 @@
+"""Global data transforms between kernel types: layout, dtype, place.
+
+Applied per input when the kernel type the variable is in differs from the
+kernel type the chosen kernel expects; results live in a transfer scope.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from legacy_fluid.framework.op_kernel_type import OpKernelType
+from phi.backends.context_pool import DeviceContextPool
+from phi.common import DataLayout, DataType, Place
+from phi.core.dense_tensor import DenseTensor
+
+_TO_NHWC = {4: (0, 2, 3, 1), 5: (0, 2, 3, 4, 1)}
+_TO_NCHW = {4: (0, 3, 1, 2), 5: (0, 4, 1, 2, 3)}
+_CHANNEL_LAYOUTS = (DataLayout.NCHW, DataLayout.NHWC, DataLayout.NCDHW, DataLayout.NDHWC)
+
+
+def need_layout_transform(src: DataLayout, dst: DataLayout) -> bool:
+    return (src != dst and src is not DataLayout.ANY and dst is not DataLayout.ANY
+            and src in _CHANNEL_LAYOUTS and dst in _CHANNEL_LAYOUTS)
+
+
+def transform_layout(tensor: DenseTensor, dst: DataLayout) -> DenseTensor:
+    """Transpose between channel-first and channel-last (4-D and 5-D)."""
+    src = tensor.layout
+    rank = len(tensor.dims)
+    channels_last = dst in (DataLayout.NHWC, DataLayout.NDHWC)
+    perms = _TO_NHWC if channels_last else _TO_NCHW
+    if rank not in perms:
+        raise ValueError(f"layout transform {src}->{dst} needs a 4-D or 5-D tensor, got {rank}-D")
+    data = tensor.data
+    xp = np if isinstance(data, np.ndarray) else _xp_of(tensor.place)
+    out = DenseTensor(xp.ascontiguousarray(xp.transpose(data, perms[rank])), layout=dst,
+                      lod=tensor.lod, place=tensor.place)
+    return out
+
+
+def transform_dtype(tensor: DenseTensor, dst: DataType) -> DenseTensor:
+    data = tensor.data
+    return DenseTensor(data.astype(dst.to_numpy()), layout=tensor.layout, lod=tensor.lod,
+                       place=tensor.place)
+
+
+def transform_place(tensor: DenseTensor, dst: Place) -> DenseTensor:
+    pool = DeviceContextPool.instance()
+    data = tensor.data
+    if dst.is_cpu:
+        moved = pool.get(tensor.place).to_host(data) if not tensor.place.is_cpu else data.copy()
+    else:
+        moved = pool.get(dst).to_device(data)
+    return DenseTensor(moved, layout=tensor.layout, lod=tensor.lod, place=dst)
+
+
+def _xp_of(place: Place):
+    return DeviceContextPool.instance().get(place).xp
+
+
+@dataclass(frozen=True)
+class AppliedTransform:
+    """One transform applied to one input variable (shown in traces)."""
+
+    var: str
+    kind: str  # "layout" | "dtype" | "place"
+    src: str
+    dst: str
+
+    def __str__(self) -> str:
+        return f"{self.var}: {self.kind} {self.src}->{self.dst}"
+
+
+def transform_data(name: str, expected: OpKernelType, actual: OpKernelType,
+                   tensor: DenseTensor) -> tuple[DenseTensor, list[AppliedTransform]]:
+    """Layout, then dtype, then place, as fluid orders them."""
+    applied: list[AppliedTransform] = []
+    out = tensor
+    if need_layout_transform(actual.data_layout, expected.data_layout):
+        out = transform_layout(out, expected.data_layout)
+        applied.append(AppliedTransform(name, "layout", actual.data_layout.name,
+                                        expected.data_layout.name))
+    if (actual.data_type != expected.data_type and expected.data_type is not DataType.UNDEFINED
+            and actual.data_type is not DataType.UNDEFINED):
+        out = transform_dtype(out, expected.data_type)
+        applied.append(AppliedTransform(name, "dtype", str(actual.data_type),
+                                        str(expected.data_type)))
+    if actual.place != expected.place:
+        out = transform_place(out, expected.place)
+        applied.append(AppliedTransform(name, "place", str(actual.place), str(expected.place)))
+    return out, applied
+
+
+KernelTypeForVar = Callable[[str, str, DenseTensor], OpKernelType | None]

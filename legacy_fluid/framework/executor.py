@@ -1,0 +1,99 @@
+"""`Executor`: runs block 0 of a program op by op over a scope."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import numpy as np
+
+from legacy_fluid.framework.op_registry import create_op
+from legacy_fluid.framework.operator import OperatorBase
+from legacy_fluid.framework.program_desc import ProgramDesc
+from legacy_fluid.framework.scope import Scope
+from legacy_fluid.framework.trace import OpTrace
+from legacy_fluid.framework.var_type import VarType
+from phi.common import CPUPlace, Place
+from phi.core.dense_tensor import DenseTensor
+
+#: Runs one op and says what it chose; compat's dual dispatch is one such runner.
+OpRunner = Callable[[OperatorBase, Scope, Place], OpTrace]
+
+
+def legacy_runner(op: OperatorBase, scope: Scope, place: Place) -> OpTrace:
+    return op.run(scope, place)
+
+
+def feed_names_of(program: ProgramDesc) -> list[str]:
+    """Feed targets in `col` order, from the program's feed ops."""
+    feeds = [(op.attr("col", 0), op.output("Out")[0]) for op in program.global_block().ops
+             if op.type == "feed"]
+    return [name for _, name in sorted(feeds)]
+
+
+def fetch_names_of(program: ProgramDesc) -> list[str]:
+    fetches = [(op.attr("col", 0), op.input("X")[0]) for op in program.global_block().ops
+               if op.type == "fetch"]
+    return [name for _, name in sorted(fetches)]
+
+
+class Executor:
+    def __init__(self, place: Place | None = None, op_runner: OpRunner | None = None) -> None:
+        self.place = place or CPUPlace()
+        self.op_runner = op_runner or legacy_runner
+        self._prepared: dict[int, tuple[ProgramDesc, list[OperatorBase]]] = {}
+        self.last_trace: list[OpTrace] = []
+
+    def prepare(self, program: ProgramDesc) -> list[OperatorBase]:
+        """Operators of block 0, created once per program and reused across runs."""
+        cached = self._prepared.get(id(program))
+        if cached is None or cached[0] is not program:
+            ops = [create_op(desc) for desc in program.global_block().ops]
+            cached = self._prepared[id(program)] = (program, ops)
+        return cached[1]
+
+    def run(self, program: ProgramDesc, scope: Scope, feed: Mapping[str, Any] | None = None,
+            fetch_list: list[str] | None = None, feed_var_name: str = "feed",
+            fetch_var_name: str = "fetch") -> list[DenseTensor]:
+        """Run and return the fetched tensors (on the host), in fetch order."""
+        ops = self.prepare(program)
+        block = program.global_block()
+        feed = dict(feed or {})
+        has_feed_ops = any(op.type == "feed" for op in ops)
+        has_fetch_ops = any(op.type == "fetch" for op in ops)
+        local = scope.new_scope()
+        for var in block.vars.values():
+            if var.persistable or var.type in (VarType.FEED_MINIBATCH, VarType.FETCH_LIST):
+                scope.var(var.name)
+            else:
+                local.var(var.name)
+        if has_feed_ops:
+            feed_list = scope.var(feed_var_name).get_list()
+            feed_list.clear()
+            names = feed_names_of(program)
+            feed_list.extend(_as_tensor(feed[n]) if n in feed else None for n in names)
+        else:
+            for name, value in feed.items():
+                (local.find_var(name) or local.var(name)).value = _as_tensor(value)
+        if has_fetch_ops:
+            scope.var(fetch_var_name).value = []
+        trace: list[OpTrace] = []
+        try:
+            for i, op in enumerate(ops):
+                record = self.op_runner(op, local, self.place)
+                record.index = i
+                trace.append(record)
+        finally:
+            self.last_trace = trace
+        if has_fetch_ops:
+            results = list(scope.var(fetch_var_name).get_list())
+        else:
+            results = [local.find_var(n).get_tensor() for n in (fetch_list or [])]  # type: ignore[union-attr]
+        scope.drop_kids()
+        return results
+
+
+def _as_tensor(value: Any) -> DenseTensor:
+    if isinstance(value, DenseTensor):
+        return value
+    return DenseTensor(np.ascontiguousarray(value))

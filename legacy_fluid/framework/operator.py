@@ -1,0 +1,145 @@
+"""`OperatorBase` / `OperatorWithKernel`: an op instance plus fluid's kernel-choosing hooks."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from legacy_fluid.framework.data_transform import AppliedTransform, transform_data
+from legacy_fluid.framework.execution_context import (
+    ExecutionContext,
+    InferShapeContext,
+    RuntimeContext,
+)
+from legacy_fluid.framework.op_kernel import OpKernelMap
+from legacy_fluid.framework.op_kernel_type import OpKernelType
+from legacy_fluid.framework.op_proto import OpProto
+from legacy_fluid.framework.program_desc import OpDesc
+from legacy_fluid.framework.scope import Scope
+from legacy_fluid.framework.trace import OpTrace
+from phi.backends.context_pool import DeviceContextPool
+from phi.common import DataType, Place
+from phi.core.dense_tensor import DenseTensor
+
+#: Given (slot, var name, tensor) the kernel type the chosen kernel wants that input in.
+TargetForInput = Callable[[str, str, DenseTensor], OpKernelType | None]
+
+
+class OperatorBase:
+    def __init__(self, type: str, inputs: dict[str, list[str]],
+                 outputs: dict[str, list[str]], attrs: dict[str, Any], proto: OpProto,
+                 desc: OpDesc | None = None) -> None:
+        self.type = type
+        self.inputs = {k: list(v) for k, v in inputs.items()}
+        self.outputs = {k: list(v) for k, v in outputs.items()}
+        self.attrs = dict(attrs)
+        self.proto = proto
+        self.desc = desc
+
+    def input(self, slot: str) -> str | None:
+        names = self.inputs.get(slot, [])
+        return names[0] if names else None
+
+    def output(self, slot: str) -> str | None:
+        names = self.outputs.get(slot, [])
+        return names[0] if names else None
+
+    def attr(self, name: str) -> Any:
+        return self.attrs[name]
+
+    def run(self, scope: Scope, place: Place) -> OpTrace:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        ins = ", ".join(f"{k}={v}" for k, v in self.inputs.items())
+        outs = ", ".join(f"{k}={v}" for k, v in self.outputs.items())
+        return f"Op({self.type}; inputs: {ins}; outputs: {outs})"
+
+
+class OperatorWithKernel(OperatorBase):
+    """An op computed by a kernel chosen by `OpKernelType`; subclasses override the hooks."""
+
+    # -- hooks ---------------------------------------------------------------
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        raise NotImplementedError(f"operator '{self.type}' defines no infer_shape")
+
+    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
+        """Default: the dtype of the inputs, on the executor's place."""
+        return OpKernelType(self.indicate_data_type(ctx), ctx.place)
+
+    def get_kernel_type_for_var(self, slot: str, tensor: DenseTensor,
+                                expected: OpKernelType) -> OpKernelType | None:
+        """The kernel type `tensor` is in; None means "use as is, never transform".
+
+        By default only place and layout are the tensor's own, so the global
+        transforms move data between devices/layouts but never cast dtypes.
+        """
+        return OpKernelType(expected.data_type, tensor.place, tensor.layout, expected.library_type)
+
+    # -- helpers for hooks -----------------------------------------------------
+    def indicate_data_type(self, ctx: ExecutionContext) -> DataType:
+        """The dtype of the first initialized input tensor (fluid's IndicateDataType)."""
+        for slot in self.inputs:
+            for t in ctx.multi_input(slot):
+                if t is not None and t.dtype is not DataType.UNDEFINED and t.initialized():
+                    return t.dtype
+        raise ValueError(f"op '{self.type}': cannot infer its data type, no input holds a tensor")
+
+    def indicate_var_data_type(self, ctx: ExecutionContext, slot: str) -> DataType:
+        t = ctx.input(slot)
+        if t is None:
+            raise ValueError(f"op '{self.type}': input '{slot}' holds no tensor to take a dtype from")
+        return t.dtype
+
+    # -- running ---------------------------------------------------------------
+    def prepare_data(self, scope: Scope, runtime: RuntimeContext, expected: OpKernelType,
+                     target_for: TargetForInput | None = None,
+                     slots: list[str] | None = None) -> tuple[Scope | None, list[AppliedTransform]]:
+        """Transform inputs into a child transfer scope where their kernel type differs.
+
+        `target_for` gives the kernel type wanted per input (PHI arg defs may
+        differ from the op's expected type); default: `expected` for all.
+        """
+        transfer: Scope | None = None
+        applied: list[AppliedTransform] = []
+        for slot, names in self.inputs.items():
+            if slots is not None and slot not in slots:
+                continue
+            for i, name in enumerate(names):
+                var = runtime.inputs[slot][i]
+                if var is None or not isinstance(var.value, DenseTensor) or not var.value.initialized():
+                    continue
+                tensor = var.value
+                actual = self.get_kernel_type_for_var(slot, tensor, expected)
+                if actual is None:
+                    continue
+                target = target_for(slot, name, tensor) if target_for else expected
+                if target is None:
+                    continue
+                new_tensor, done = transform_data(name, target, actual, tensor)
+                if not done:
+                    continue
+                if transfer is None:
+                    transfer = scope.new_scope()
+                tvar = transfer.var(name)
+                tvar.value = new_tensor
+                runtime.inputs[slot][i] = tvar
+                applied.extend(done)
+        return transfer, applied
+
+    def choose_legacy_kernel(self, expected: OpKernelType):
+        return OpKernelMap.instance().get(self.type, expected)
+
+    def run(self, scope: Scope, place: Place) -> OpTrace:
+        """Run through the legacy kernel only (no PHI, no fallback); see compat for dual dispatch."""
+        dev_ctx = DeviceContextPool.instance().get(place)
+        runtime = RuntimeContext.build(self, scope)
+        expected = self.get_expected_kernel_type(ExecutionContext(self, scope, dev_ctx, runtime))
+        kernel_cls = self.choose_legacy_kernel(expected)
+        transfer, applied = self.prepare_data(scope, runtime, expected)
+        self.infer_shape(InferShapeContext(self, runtime))
+        kernel_cls().compute(ExecutionContext(self, scope, dev_ctx, runtime, expected))
+        if transfer is not None:
+            scope.drop_kids()
+        return OpTrace(-1, self.type, "legacy", kernel_cls.__qualname__, str(expected),
+                       [str(a) for a in applied])

@@ -1,0 +1,52 @@
+"""scale: Out = scale * X + bias (or scale * (X + bias)); `ScaleTensor` overrides `scale`."""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.kernels.funcs import scale as scale_funcs
+
+
+class ScaleOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "input tensor")
+        self.add_input("ScaleTensor", "1-element tensor overriding attr `scale`", dispensable=True)
+        self.add_output("Out", "scaled tensor")
+        self.add_attr("scale", AttrType.FLOAT, 1.0, "the scale factor")
+        self.add_attr("bias", AttrType.FLOAT, 0.0, "the bias")
+        self.add_attr("bias_after_scale", AttrType.BOOLEAN, True,
+                      "add bias after scaling (True) or before (False)")
+
+
+class ScaleOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", ctx.get_input_dim("X"))
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+        ctx.share_lod("X", "Out")
+
+
+class ScaleKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        scale = ctx.attr("scale")
+        bias = ctx.attr("bias")
+        bias_after_scale = ctx.attr("bias_after_scale")
+        if ctx.has_input("ScaleTensor"):
+            scale = float(ctx.input("ScaleTensor").numpy().reshape(-1)[0])
+        data = out.mutable_data(ctx.place, x.dtype)
+        scale_funcs.scale(ctx.xp, x.data, scale, bias, bias_after_scale, data)
+
+
+register_operator("scale", ScaleOp, ScaleOpMaker)
+for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.BFLOAT16, DataType.UINT8,
+               DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64):
+    register_op_kernel("scale", "CPU", ScaleKernel, _dtype)
+for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.UINT8,
+               DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64):
+    register_op_kernel("scale", "GPU", ScaleKernel, _dtype)

@@ -1,0 +1,1 @@
+"""PHI: the functional kernel library (bottom layer; imports nothing of the others)."""

@@ -1,0 +1,1 @@
+"""Per-device pieces: CPUContext on NumPy, GPUContext on CuPy, and the context pool."""

@@ -1,0 +1,37 @@
+"""`DeviceContextPool`: one device context per place, created on first use."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from phi.common import Place
+from phi.core.device_context import DeviceContext
+
+
+class DeviceContextPool:
+    _instance: ClassVar[DeviceContextPool | None] = None
+
+    def __init__(self) -> None:
+        self._contexts: dict[Place, DeviceContext] = {}
+
+    @classmethod
+    def instance(cls) -> DeviceContextPool:
+        if cls._instance is None:
+            cls._instance = cls()
+        return cls._instance
+
+    def get(self, place: Place) -> DeviceContext:
+        ctx = self._contexts.get(place)
+        if ctx is None:
+            if place.is_cpu:
+                from phi.backends.cpu.cpu_context import CPUContext
+
+                ctx = CPUContext()
+            elif place.is_gpu:
+                from phi.backends.gpu.gpu_context import GPUContext
+
+                ctx = GPUContext(place.device_id)
+            else:
+                raise ValueError(f"no device context for {place}")
+            self._contexts[place] = ctx
+        return ctx

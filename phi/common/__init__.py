@@ -1,0 +1,20 @@
+"""Basic data structures shared by PHI's core and its callers."""
+
+from phi.common.backend import Backend
+from phi.common.data_type import DataType
+from phi.common.int_array import IntArray
+from phi.common.layout import DataLayout
+from phi.common.place import AllocationType, CPUPlace, GPUPlace, Place
+from phi.common.scalar import Scalar
+
+__all__ = [
+    "AllocationType",
+    "Backend",
+    "CPUPlace",
+    "DataLayout",
+    "DataType",
+    "GPUPlace",
+    "IntArray",
+    "Place",
+    "Scalar",
+]

@@ -1,0 +1,1 @@
+"""PHI core: tensors, device contexts, kernel keys, registration and selection."""

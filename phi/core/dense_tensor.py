@@ -1,0 +1,153 @@
+"""`DenseTensor`: a contiguous n-d array plus its meta (dims, dtype, layout, lod, place)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from phi.common import CPUPlace, DataLayout, DataType, Place
+from phi.core.tensor_base import TensorBase
+
+LoD = list[list[int]]
+
+
+@dataclass
+class DenseTensorMeta:
+    """Everything about a dense tensor except its storage."""
+
+    dims: tuple[int, ...] = ()
+    dtype: DataType = DataType.UNDEFINED
+    layout: DataLayout = DataLayout.NCHW
+    lod: LoD = field(default_factory=list)
+
+    def numel(self) -> int:
+        return int(np.prod(self.dims, dtype=np.int64)) if self.dims else 1
+
+
+class DenseTensor(TensorBase):
+    """Storage is a NumPy array on CPU or a CuPy array on GPU (the holder)."""
+
+    __slots__ = ("_holder", "_place", "meta")
+
+    def __init__(
+        self,
+        data: Any = None,
+        *,
+        dtype: DataType | None = None,
+        dims: tuple[int, ...] | list[int] | None = None,
+        layout: DataLayout = DataLayout.NCHW,
+        lod: LoD | None = None,
+        place: Place | None = None,
+    ) -> None:
+        self.meta = DenseTensorMeta(layout=layout, lod=[list(level) for level in (lod or [])])
+        self._holder: Any = None
+        self._place: Place = place or CPUPlace()
+        if data is not None:
+            if not hasattr(data, "__array_namespace__") and not isinstance(data, np.ndarray):
+                data = np.asarray(data, dtype=dtype.to_numpy() if dtype else None)
+            self.set_array(data, self._place if place else None)
+        else:
+            if dtype is not None:
+                self.meta.dtype = dtype
+            if dims is not None:
+                self.meta.dims = tuple(int(d) for d in dims)
+
+    # -- meta --------------------------------------------------------------
+    @property
+    def dims(self) -> tuple[int, ...]:
+        return self.meta.dims
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return self.meta.dims
+
+    @property
+    def dtype(self) -> DataType:
+        return self.meta.dtype
+
+    @property
+    def layout(self) -> DataLayout:
+        return self.meta.layout
+
+    @layout.setter
+    def layout(self, value: DataLayout) -> None:
+        self.meta.layout = value
+
+    @property
+    def lod(self) -> LoD:
+        return self.meta.lod
+
+    @lod.setter
+    def lod(self, value: LoD) -> None:
+        self.meta.lod = [list(level) for level in value]
+
+    @property
+    def place(self) -> Place:
+        return self._place
+
+    def numel(self) -> int:
+        return self.meta.numel()
+
+    def initialized(self) -> bool:
+        return self._holder is not None
+
+    def resize(self, dims: tuple[int, ...] | list[int]) -> DenseTensor:
+        """Set dims (storage is (re)allocated on the next alloc)."""
+        self.meta.dims = tuple(int(d) for d in dims)
+        if self._holder is not None and tuple(self._holder.shape) != self.meta.dims:
+            if self._holder.size == self.meta.numel():
+                self._holder = self._holder.reshape(self.meta.dims)
+            else:
+                self._holder = None
+        return self
+
+    def set_dtype(self, dtype: DataType) -> None:
+        self.meta.dtype = dtype
+
+    # -- storage -----------------------------------------------------------
+    @property
+    def data(self) -> Any:
+        """The holder array; raises if never allocated."""
+        if self._holder is None:
+            raise RuntimeError(f"DenseTensor{list(self.dims)} holds no memory yet (not initialized)")
+        return self._holder
+
+    def set_array(self, array: Any, place: Place | None = None) -> DenseTensor:
+        """Adopt `array` as storage; dims and dtype follow it. Internal / I/O use."""
+        self._holder = array
+        self.meta.dims = tuple(int(d) for d in array.shape)
+        self.meta.dtype = DataType.from_numpy(array.dtype)
+        if place is not None:
+            self._place = place
+        elif isinstance(array, np.ndarray):
+            self._place = CPUPlace()
+        return self
+
+    def mutable_data(self, place: Place, dtype: DataType | None = None) -> Any:
+        """Legacy (fluid) allocation: kernels of the old form allocate outputs here.
+
+        PHI kernels never call this; they go through `DeviceContext.alloc`.
+        """
+        from phi.backends.context_pool import DeviceContextPool
+
+        return DeviceContextPool.instance().get(place).alloc(self, dtype)
+
+    def numpy(self) -> np.ndarray:
+        """A host (NumPy) view or copy of the data."""
+        data = self.data
+        if isinstance(data, np.ndarray):
+            return data
+        return data.get()  # CuPy
+
+    def share_data_with(self, other: DenseTensor) -> DenseTensor:
+        self._holder = other._holder
+        self._place = other._place
+        self.meta = DenseTensorMeta(other.dims, other.dtype, other.layout, [list(v) for v in other.lod])
+        return self
+
+    def __repr__(self) -> str:
+        state = "" if self.initialized() else ", uninitialized"
+        return (f"DenseTensor(dims={list(self.dims)}, dtype={self.dtype}, layout={self.layout}, "
+                f"place={self.place}{state})")

@@ -1,0 +1,62 @@
+"""`DeviceContext`: the only way kernels obtain memory for their outputs."""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+
+from phi.common import Backend, DataType, Place
+from phi.core.dense_tensor import DenseTensor
+
+
+class DeviceContext:
+    """Per-device state handed to every kernel as its first argument.
+
+    ``xp`` is the array module (NumPy on CPU, CuPy on GPU) so that one kernel
+    body in ``phi/kernels/impl`` serves every device.
+    """
+
+    backend: Backend = Backend.UNDEFINED
+
+    def __init__(self, place: Place, xp: ModuleType) -> None:
+        self.place = place
+        self.xp = xp
+
+    def alloc(self, tensor: DenseTensor, dtype: DataType | None = None,
+              dims: tuple[int, ...] | None = None) -> Any:
+        """Give `tensor` fresh device storage of its dims (or `dims`) and `dtype`."""
+        if dims is not None:
+            tensor.resize(dims)
+        dtype = dtype or tensor.dtype
+        if dtype is DataType.UNDEFINED:
+            raise ValueError(f"cannot allocate {tensor!r}: no dtype given or inferred")
+        holder = tensor._holder
+        if (holder is not None and tensor.place == self.place and tuple(holder.shape) == tensor.dims
+                and holder.dtype == dtype.to_numpy() and holder.flags.writeable
+                and holder.flags.c_contiguous and holder.base is None):
+            return holder
+        array = self.xp.empty(tensor.dims, dtype=dtype.to_numpy())
+        tensor.set_array(array, self.place)
+        return array
+
+    def host_alloc(self, tensor: DenseTensor, dtype: DataType | None = None) -> np.ndarray:
+        """Host (NumPy) storage, for outputs that stay on the CPU whatever the device."""
+        dtype = dtype or tensor.dtype
+        array = np.empty(tensor.dims, dtype=dtype.to_numpy())
+        tensor.set_array(array, Place())
+        return array
+
+    def to_device(self, array: Any) -> Any:
+        """Copy a host array (or foreign device array) onto this device."""
+        return self.xp.asarray(array)
+
+    def to_host(self, array: Any) -> np.ndarray:
+        return np.asarray(array)
+
+    def synchronize(self) -> None:
+        """Wait for queued work (no-op on CPU)."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.place})"

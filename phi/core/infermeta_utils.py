@@ -1,0 +1,84 @@
+"""`MetaFnFactory`: kernel name -> InferMeta function."""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+InferMetaFn = Callable[..., None]
+
+
+class MetaFnFactory:
+    """One InferMeta per kernel name; arguments are bound by parameter name.
+
+    An InferMeta takes MetaTensors for the kernel's tensors and the kernel's
+    attributes, under the kernel's parameter names (a subset is fine), plus
+    an optional trailing ``config: MetaConfig``.
+    """
+
+    _instance: ClassVar[MetaFnFactory | None] = None
+
+    def __init__(self) -> None:
+        self._fns: dict[str, InferMetaFn] = {}
+
+    @classmethod
+    def instance(cls) -> MetaFnFactory:
+        if cls._instance is None:
+            cls._instance = cls()
+            import phi.infermeta
+            import phi.kernels  # noqa: F401
+
+            flush_pending(cls._instance)
+        return cls._instance
+
+    def contains(self, kernel_name: str) -> bool:
+        return kernel_name in self._fns
+
+    def insert(self, kernel_name: str, fn: InferMetaFn) -> None:
+        old = self._fns.get(kernel_name)
+        if old is not None and old is not fn:
+            raise ValueError(f"InferMeta for kernel '{kernel_name}' registered twice "
+                             f"({old.__qualname__} and {fn.__qualname__})")
+        self._fns[kernel_name] = fn
+
+    def get(self, kernel_name: str) -> InferMetaFn:
+        try:
+            return self._fns[kernel_name]
+        except KeyError:
+            raise LookupError(f"no InferMeta registered for kernel '{kernel_name}'") from None
+
+    def names(self) -> list[str]:
+        return sorted(self._fns)
+
+
+_PENDING: list[tuple[str, InferMetaFn]] = []
+
+
+def register_infer_meta(kernel_name: str, fn: InferMetaFn) -> InferMetaFn:
+    """Bind an InferMeta function to a kernel name (PHI's PT_REGISTER_INFER_META_FN)."""
+    if MetaFnFactory._instance is not None:
+        MetaFnFactory._instance.insert(kernel_name, fn)
+    else:
+        _PENDING.append((kernel_name, fn))
+    return fn
+
+
+def flush_pending(factory: MetaFnFactory) -> None:
+    while _PENDING:
+        factory.insert(*_PENDING.pop(0))
+
+
+def call_infer_meta(fn: InferMetaFn, named_args: dict[str, Any], config: Any) -> None:
+    """Call `fn` with the entries of `named_args` it declares (and `config` if it takes one)."""
+    params = inspect.signature(fn).parameters
+    kwargs = {}
+    for name in params:
+        if name == "config":
+            kwargs[name] = config
+        elif name in named_args:
+            kwargs[name] = named_args[name]
+        elif params[name].default is inspect.Parameter.empty:
+            raise TypeError(f"InferMeta {fn.__qualname__} needs argument {name!r}, which the "
+                            f"kernel signature does not provide (has {sorted(named_args)})")
+    fn(**kwargs)

@@ -1,0 +1,58 @@
+"""Registration by decorator: one call registers a function for many dtypes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
+
+from phi.common import Backend, DataLayout, DataType
+from phi.core.kernel_args import derive_args_def
+from phi.core.kernel_factory import Kernel, KernelFactory
+from phi.core.kernel_key import KernelKey
+
+F = TypeVar("F", bound=Callable[..., None])
+
+#: Registrations made while the factory is not yet built land here first.
+_PENDING: list[Kernel] = []
+
+
+def register_kernel(
+    name: str,
+    backend: Backend,
+    layout: DataLayout,
+    dtypes: Iterable[DataType] | DataType,
+    *,
+    arg_overrides: dict[str, dict[str, Any]] | None = None,
+) -> Callable[[F], F]:
+    """Register the decorated function as PHI kernel `name` for each dtype.
+
+    `arg_overrides` maps a tensor argument name to the members of its
+    `TensorArgDef` that differ from the kernel key, e.g. an input read on the
+    host: ``{"scale_tensor": {"backend": Backend.CPU}}``. The function itself
+    is returned unchanged, so one body can be registered for several backends.
+    """
+    dtype_list = [dtypes] if isinstance(dtypes, DataType) else list(dtypes)
+    if not dtype_list:
+        raise ValueError(f"kernel '{name}': register at least one dtype (or ALL_DTYPE)")
+
+    def decorate(fn: F) -> F:
+        base = derive_args_def(fn)
+        for dtype in dtype_list:
+            key = KernelKey(backend, layout, dtype)
+            args_def = base.specialize(backend, layout, dtype, arg_overrides)
+            _add(Kernel(name, key, fn, args_def))
+        return fn
+
+    return decorate
+
+
+def _add(kernel: Kernel) -> None:
+    if KernelFactory._instance is not None:
+        KernelFactory._instance.insert(kernel)
+    else:
+        _PENDING.append(kernel)
+
+
+def flush_pending(factory: KernelFactory) -> None:
+    while _PENDING:
+        factory.insert(_PENDING.pop(0))

@@ -1,0 +1,4 @@
+"""InferMeta for kernels with binary tensor inputs."""
+
+from __future__ import annotations
+

@@ -1,0 +1,1 @@
+"""CPU registrations of PHI kernels (NumPy)."""

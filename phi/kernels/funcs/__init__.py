@@ -1,0 +1,1 @@
+"""Math shared by PHI kernels and legacy fluid kernels (array module passed in)."""

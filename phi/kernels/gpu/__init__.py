@@ -1,0 +1,1 @@
+"""GPU registrations of PHI kernels (CuPy; registered everywhere, runnable with a CUDA device)."""
