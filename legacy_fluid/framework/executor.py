@@ -20,6 +20,17 @@ from phi.core.dense_tensor import DenseTensor
 OpRunner = Callable[[OperatorBase, Scope, Place], OpTrace]
 
 
+class OpRunError(RuntimeError):
+    """An op failed while running; names the op, its index and its variables."""
+
+    def __init__(self, index: int, op: OperatorBase, cause: Exception) -> None:
+        self.index, self.op, self.cause = index, op, cause
+        ins = ", ".join(f"{k}={v}" for k, v in op.inputs.items() if v)
+        outs = ", ".join(f"{k}={v}" for k, v in op.outputs.items() if v)
+        super().__init__(f"op #{index} '{op.type}' (inputs {ins}; outputs {outs}) failed: "
+                         f"{type(cause).__name__}: {cause}")
+
+
 def legacy_runner(op: OperatorBase, scope: Scope, place: Place) -> OpTrace:
     return op.run(scope, place)
 
@@ -80,7 +91,10 @@ class Executor:
         trace: list[OpTrace] = []
         try:
             for i, op in enumerate(ops):
-                record = self.op_runner(op, local, self.place)
+                try:
+                    record = self.op_runner(op, local, self.place)
+                except Exception as exc:
+                    raise OpRunError(i, op, exc) from exc
                 record.index = i
                 trace.append(record)
         finally:

@@ -1,0 +1,81 @@
+"""Descriptions for `fluidphi inspect` and `fluidphi kernels` (JSON-friendly dicts)."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from typing import Any
+
+from compat.arg_mapping import OP_NAME_MAP, phi_kernel_name
+from compat.predictor import kernel_forms
+from legacy_fluid.framework.op_kernel import OpKernelMap
+from legacy_fluid.framework.scope import Scope
+from phi.core.kernel_factory import KernelFactory
+
+
+def describe_model(path: str) -> dict[str, Any]:
+    from legacy_fluid.io import load_inference_model
+
+    scope = Scope()
+    program, feeds, fetches = load_inference_model(path, scope=scope)
+    block = program.global_block()
+
+    def var_info(name: str) -> dict[str, Any]:
+        var = block.find_var(name)
+        return {"name": name, "shape": list(var.shape) if var else None,
+                "dtype": str(var.dtype) if var and var.dtype is not None else None}
+
+    counts = Counter(program.op_types())
+    n_params, n_bytes = 0, 0
+    for name in scope.local_var_names():
+        value = scope.find_var(name).value  # type: ignore[union-attr]
+        if hasattr(value, "numel") and value.initialized():
+            n_params += 1
+            n_bytes += int(value.data.nbytes)
+    return {
+        "model": path,
+        "feeds": [var_info(n) for n in feeds],
+        "fetches": [var_info(n) for n in fetches],
+        "op_count": sum(counts.values()),
+        "op_types": [{"type": t, "count": c, "kernels": kernel_forms(t)}
+                     for t, c in sorted(counts.items())],
+        "params": {"count": n_params, "bytes": n_bytes},
+    }
+
+
+def kernel_listing(op: str | None = None) -> dict[str, Any]:
+    """PHI kernels and legacy kernels; `op` filters by legacy type or PHI name."""
+    factory = KernelFactory.instance()
+    legacy = OpKernelMap.instance()
+    if op is None:
+        phi_names = factory.names()
+        op_types = legacy.op_types()
+    else:
+        reverse = [t for t, n in OP_NAME_MAP.items() if n == op]
+        phi_names = sorted({phi_kernel_name(op), op} & set(factory.names()))
+        op_types = sorted({op, *reverse} & set(legacy.op_types()))
+    phi_rows = []
+    grouped: dict[tuple[str, str, str, str], list[str]] = defaultdict(list)
+    for name in phi_names:
+        for key, kernel in factory.kernels_of(name).items():
+            phi_rows.append({"name": name, **key.as_dict(), "function": kernel.qualname})
+            grouped[(name, str(key.backend), str(key.layout), kernel.qualname)].append(
+                str(key.dtype))
+    legacy_rows = []
+    lgrouped: dict[tuple[str, str, str, str, str], list[str]] = defaultdict(list)
+    for op_type in op_types:
+        for key, cls in legacy.kernels_of(op_type).items():
+            place = "CPU" if key.place.is_cpu else "GPU"
+            layout = "ANY_LAYOUT" if int(key.data_layout) == 0 else key.data_layout.name
+            legacy_rows.append({"op_type": op_type, "place": place, "data_type": str(key.data_type),
+                                "data_layout": layout, "library_type": str(key.library_type),
+                                "kernel": cls.__qualname__, "phi_name": phi_kernel_name(op_type)})
+            lgrouped[(op_type, place, str(key.library_type), layout, cls.__qualname__)].append(
+                str(key.data_type))
+    return {
+        "phi": phi_rows,
+        "legacy": legacy_rows,
+        "phi_grouped": [{"name": k[0], "backend": k[1], "layout": k[2], "function": k[3],
+                         "dtypes": v} for k, v in grouped.items()],
+        "legacy_grouped": [{"op_type": k[0], "place": k[1], "library": k[2], "layout": k[3],
+                            "kernel": k[4], "dtypes": v} for k, v in lgrouped.items()],
+    }

@@ -1,0 +1,133 @@
+"""Load a legacy inference model, check it and its feeds up front, and run it."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from compat.arg_mapping import phi_kernel_name
+from compat.dual_dispatch import DualDispatchRunner, PathMode
+from legacy_fluid.framework.executor import Executor
+from legacy_fluid.framework.op_kernel import OpKernelMap
+from legacy_fluid.framework.op_registry import OpInfoMap
+from legacy_fluid.framework.program_desc import ProgramDesc, VarDesc
+from legacy_fluid.framework.scope import Scope
+from legacy_fluid.framework.trace import OpTrace
+from phi.common import CPUPlace, DataType, Place
+from phi.core.dense_tensor import DenseTensor
+from phi.core.kernel_factory import KernelFactory
+
+
+class ModelInputError(ValueError):
+    """The model, its op set or the fed arrays cannot be used; lists every problem found."""
+
+    def __init__(self, subject: str, problems: list[str]) -> None:
+        self.subject, self.problems = subject, problems
+        super().__init__(f"{subject}: " + "; ".join(problems))
+
+
+@dataclass
+class LoadedModel:
+    program: ProgramDesc
+    feed_names: list[str]
+    fetch_names: list[str]
+    scope: Scope
+    model_path: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def feed_var(self, name: str) -> VarDesc:
+        var = self.program.global_block().find_var(name)
+        if var is None:
+            raise ModelInputError(self.model_path, [f"feed target '{name}' has no VarDesc"])
+        return var
+
+
+def load_model(path: str | Path) -> LoadedModel:
+    """`dir/model` prefix or a directory with one model; params go into a fresh scope."""
+    from legacy_fluid.io import load_inference_model
+
+    scope = Scope()
+    program, feeds, fetches = load_inference_model(str(path), scope=scope)
+    model = LoadedModel(program, list(feeds), list(fetches), scope, str(path))
+    missing = missing_op_types(program)
+    if missing:
+        raise ModelInputError(str(path), [f"fluidphi has no operator '{t}' (used by {n} op(s))"
+                                          for t, n in missing.items()])
+    return model
+
+
+def missing_op_types(program: ProgramDesc) -> dict[str, int]:
+    """Op types with neither an operator definition nor any kernel, with use counts."""
+    infos = OpInfoMap.instance()
+    counts: dict[str, int] = {}
+    for t in program.op_types():
+        if not infos.has(t):
+            counts[t] = counts.get(t, 0) + 1
+    return counts
+
+
+def kernel_forms(op_type: str) -> str:
+    """'both', 'phi', 'legacy' or 'neither': which kernel forms fluidphi has for an op type."""
+    phi = KernelFactory.instance().has_kernel(phi_kernel_name(op_type))
+    legacy = OpKernelMap.instance().has(op_type)
+    return {(True, True): "both", (True, False): "phi", (False, True): "legacy"}.get(
+        (phi, legacy), "neither")
+
+
+def _dims_match(declared: list[int], actual: tuple[int, ...]) -> bool:
+    return len(declared) == len(actual) and all(d < 0 or d == a for d, a in zip(declared, actual))
+
+
+def check_feeds(model: LoadedModel, feeds: Mapping[str, np.ndarray]) -> dict[str, DenseTensor]:
+    """Match fed arrays to feed vars (name, dtype, dims); every problem reported at once."""
+    problems: list[str] = []
+    tensors: dict[str, DenseTensor] = {}
+    for name in feeds:
+        if name not in model.feed_names:
+            problems.append(f"unknown feed '{name}' (the model's feeds: "
+                            f"{', '.join(model.feed_names) or 'none'})")
+    for name in model.feed_names:
+        if name not in feeds:
+            problems.append(f"feed '{name}' was not given")
+            continue
+        var = model.feed_var(name)
+        array = np.asarray(feeds[name])
+        try:
+            got = DataType.from_numpy(array.dtype)
+        except TypeError:
+            problems.append(f"feed '{name}': array dtype {array.dtype} is not a tensor dtype")
+            continue
+        if var.dtype is not None and got != var.dtype:
+            problems.append(f"feed '{name}': expected dtype {var.dtype}, got {got}")
+        if var.shape and not _dims_match(var.shape, array.shape):
+            problems.append(f"feed '{name}': expected shape {var.shape} (-1 = any), "
+                            f"got {list(array.shape)}")
+        tensors[name] = DenseTensor(np.ascontiguousarray(array))
+    if problems:
+        raise ModelInputError(model.model_path, problems)
+    return tensors
+
+
+@dataclass
+class RunResult:
+    outputs: dict[str, np.ndarray]
+    trace: list[OpTrace]
+    seconds: float
+
+
+def run_model(model: LoadedModel, feeds: Mapping[str, np.ndarray], *,
+              place: Place | None = None, path: PathMode | str = PathMode.AUTO,
+              executor: Executor | None = None) -> RunResult:
+    tensors = check_feeds(model, feeds)
+    executor = executor or Executor(place or CPUPlace(), DualDispatchRunner(path))
+    start = time.perf_counter()
+    fetched = executor.run(model.program, model.scope, tensors)
+    seconds = time.perf_counter() - start
+    outputs = {name: np.array(t.numpy(), copy=True)
+               for name, t in zip(model.fetch_names, fetched)}
+    return RunResult(outputs, list(executor.last_trace), seconds)

@@ -1,0 +1,68 @@
+"""Global data transforms: layout and dtype round trips, and where transforms get applied."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+
+from legacy_fluid.framework.data_transform import (
+    need_layout_transform,
+    transform_data,
+    transform_dtype,
+    transform_layout,
+)
+from legacy_fluid.framework.op_kernel_type import OpKernelType
+from phi.common import CPUPlace, DataLayout, DataType
+from phi.core.dense_tensor import DenseTensor
+
+shapes4 = hnp.array_shapes(min_dims=4, max_dims=4, min_side=1, max_side=5)
+shapes5 = hnp.array_shapes(min_dims=5, max_dims=5, min_side=1, max_side=4)
+
+
+@settings(max_examples=40, deadline=None)
+@given(hnp.arrays(np.float32, st.one_of(shapes4, shapes5)))
+def test_layout_round_trip(arr: np.ndarray) -> None:
+    channels_first = DataLayout.NCHW if arr.ndim == 4 else DataLayout.NCDHW
+    channels_last = DataLayout.NHWC if arr.ndim == 4 else DataLayout.NDHWC
+    t = DenseTensor(arr, layout=channels_first)
+    last = transform_layout(t, channels_last)
+    assert last.layout is channels_last
+    assert last.dims == (arr.shape[0], *arr.shape[2:], arr.shape[1])
+    back = transform_layout(last, channels_first)
+    np.testing.assert_array_equal(back.data, arr)
+    assert back.layout is channels_first
+
+
+@settings(max_examples=40, deadline=None)
+@given(hnp.arrays(np.int32, hnp.array_shapes(max_dims=3, max_side=6),
+                  elements=st.integers(-1000, 1000)),
+       st.sampled_from([DataType.FLOAT32, DataType.FLOAT64, DataType.INT64]))
+def test_dtype_round_trip_is_lossless_for_wider_types(arr: np.ndarray, wide: DataType) -> None:
+    t = DenseTensor(arr)
+    there = transform_dtype(t, wide)
+    assert there.dtype is wide
+    back = transform_dtype(there, DataType.INT32)
+    np.testing.assert_array_equal(back.data, arr)
+
+
+@settings(max_examples=30, deadline=None)
+@given(hnp.arrays(np.float32, shapes4, elements=st.floats(-1e3, 1e3, width=32)))
+def test_transform_data_orders_layout_then_dtype(arr: np.ndarray) -> None:
+    t = DenseTensor(arr, layout=DataLayout.NCHW)
+    actual = OpKernelType(DataType.FLOAT32, CPUPlace(), DataLayout.NCHW)
+    expected = OpKernelType(DataType.FLOAT64, CPUPlace(), DataLayout.NHWC)
+    out, applied = transform_data("x", expected, actual, t)
+    assert [a.kind for a in applied] == ["layout", "dtype"]
+    np.testing.assert_array_equal(out.data, arr.transpose(0, 2, 3, 1).astype(np.float64))
+
+
+def test_no_transform_when_types_match_or_layout_any() -> None:
+    t = DenseTensor(np.ones((1, 2, 3, 4), np.float32))
+    same = OpKernelType(DataType.FLOAT32, CPUPlace(), DataLayout.NCHW)
+    out, applied = transform_data("x", same, same, t)
+    assert applied == [] and out is t
+    assert not need_layout_transform(DataLayout.NCHW, DataLayout.ANY)
+    assert not need_layout_transform(DataLayout.ANY, DataLayout.NHWC)
+    assert need_layout_transform(DataLayout.NHWC, DataLayout.NCHW)
