@@ -101,6 +101,7 @@ class BlockDesc:
     ops: list[OpDesc] = field(default_factory=list)
     forward_block_idx: int | None = None
     program: ProgramDesc | None = field(default=None, repr=False, compare=False)
+    extra: dict[str, Any] = field(default_factory=dict, repr=False)  # kept for round trips
 
     def var(self, name: str, **kwargs: Any) -> VarDesc:
         """Find or create a var in this block."""

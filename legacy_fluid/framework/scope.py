@@ -84,3 +84,14 @@ class Scope:
     @property
     def kids(self) -> list[Scope]:
         return list(self._kids)
+
+
+_global_scope: Scope | None = None
+
+
+def global_scope() -> Scope:
+    """The process-wide default scope (created on first use)."""
+    global _global_scope
+    if _global_scope is None:
+        _global_scope = Scope()
+    return _global_scope
