@@ -78,8 +78,14 @@ class OperatorWithKernel(OperatorBase):
 
     # -- helpers for hooks -----------------------------------------------------
     def indicate_data_type(self, ctx: ExecutionContext) -> DataType:
-        """The dtype of the first initialized input tensor (fluid's IndicateDataType)."""
-        for slot in self.inputs:
+        """The dtype of the first initialized input tensor, in op proto order.
+
+        fluid's IndicateDataType also insists all inputs agree; ops with mixed
+        dtypes (index inputs, fp32 statistics) override the expected type.
+        """
+        order = [v.name for v in self.proto.inputs] + [s for s in self.inputs
+                                                        if self.proto.input(s) is None]
+        for slot in order:
             for t in ctx.multi_input(slot):
                 if t is not None and t.dtype is not DataType.UNDEFINED and t.initialized():
                     return t.dtype

@@ -29,7 +29,7 @@ class DenseTensorMeta:
 class DenseTensor(TensorBase):
     """Storage is a NumPy array on CPU or a CuPy array on GPU (the holder)."""
 
-    __slots__ = ("_holder", "_place", "meta")
+    __slots__ = ("_holder", "_owned", "_place", "meta")
 
     def __init__(
         self,
@@ -43,6 +43,7 @@ class DenseTensor(TensorBase):
     ) -> None:
         self.meta = DenseTensorMeta(layout=layout, lod=[list(level) for level in (lod or [])])
         self._holder: Any = None
+        self._owned = False  # True when a DeviceContext allocated the holder (safe to reuse)
         self._place: Place = place or CPUPlace()
         if data is not None:
             if not hasattr(data, "__array_namespace__") and not isinstance(data, np.ndarray):
@@ -115,8 +116,13 @@ class DenseTensor(TensorBase):
         return self._holder
 
     def set_array(self, array: Any, place: Place | None = None) -> DenseTensor:
-        """Adopt `array` as storage; dims and dtype follow it. Internal / I/O use."""
+        """Adopt `array` as storage; dims and dtype follow it. Internal / I/O use.
+
+        Adopted arrays are never written by a later `alloc` (they may belong
+        to the caller, e.g. fed arrays or loaded parameters).
+        """
         self._holder = array
+        self._owned = False
         self.meta.dims = tuple(int(d) for d in array.shape)
         self.meta.dtype = DataType.from_numpy(array.dtype)
         if place is not None:
@@ -143,6 +149,7 @@ class DenseTensor(TensorBase):
 
     def share_data_with(self, other: DenseTensor) -> DenseTensor:
         self._holder = other._holder
+        self._owned = False
         self._place = other._place
         self.meta = DenseTensorMeta(other.dims, other.dtype, other.layout, [list(v) for v in other.lod])
         return self

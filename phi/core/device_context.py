@@ -33,12 +33,12 @@ class DeviceContext:
         if dtype is DataType.UNDEFINED:
             raise ValueError(f"cannot allocate {tensor!r}: no dtype given or inferred")
         holder = tensor._holder
-        if (holder is not None and tensor.place == self.place and tuple(holder.shape) == tensor.dims
-                and holder.dtype == dtype.to_numpy() and holder.flags.writeable
-                and holder.flags.c_contiguous and holder.base is None):
-            return holder
+        if (holder is not None and tensor._owned and tensor.place == self.place
+                and tuple(holder.shape) == tensor.dims and holder.dtype == dtype.to_numpy()):
+            return holder  # memory this context allocated before: reuse it
         array = self.xp.empty(tensor.dims, dtype=dtype.to_numpy())
         tensor.set_array(array, self.place)
+        tensor._owned = True
         return array
 
     def host_alloc(self, tensor: DenseTensor, dtype: DataType | None = None) -> np.ndarray:

@@ -1,0 +1,55 @@
+"""elementwise_{add,sub,mul,div,max,min,pow}: the plain PHI kernel when axis == -1, else
+the `*_raw` kernel taking fluid's axis (as Paddle 2.x's elementwise argument mappings)."""
+
+from compat.arg_mapping import register_arg_mapping, register_base_kernel_name
+from compat.arg_mapping_context import ArgumentMappingContext
+from compat.kernel_signature import KernelSignature
+
+register_base_kernel_name("elementwise_add", "add")
+register_base_kernel_name("elementwise_sub", "subtract")
+register_base_kernel_name("elementwise_mul", "multiply")
+register_base_kernel_name("elementwise_div", "divide")
+register_base_kernel_name("elementwise_max", "maximum")
+register_base_kernel_name("elementwise_min", "minimum")
+
+
+def _signature(ctx: ArgumentMappingContext, kernel: str) -> KernelSignature:
+    axis = ctx.attr("axis") if ctx.has_attr("axis") else -1
+    if axis == -1:
+        return KernelSignature(kernel, ["X", "Y"], [], ["Out"])
+    return KernelSignature(f"{kernel}_raw", ["X", "Y"], ["axis"], ["Out"])
+
+
+@register_arg_mapping("elementwise_add")
+def elementwise_add_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
+    return _signature(ctx, "add")
+
+
+@register_arg_mapping("elementwise_sub")
+def elementwise_sub_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
+    return _signature(ctx, "subtract")
+
+
+@register_arg_mapping("elementwise_mul")
+def elementwise_mul_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
+    return _signature(ctx, "multiply")
+
+
+@register_arg_mapping("elementwise_div")
+def elementwise_div_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
+    return _signature(ctx, "divide")
+
+
+@register_arg_mapping("elementwise_max")
+def elementwise_max_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
+    return _signature(ctx, "maximum")
+
+
+@register_arg_mapping("elementwise_min")
+def elementwise_min_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
+    return _signature(ctx, "minimum")
+
+
+@register_arg_mapping("elementwise_pow")
+def elementwise_pow_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
+    return _signature(ctx, "elementwise_pow")

@@ -1,0 +1,31 @@
+"""reduce_sum / reduce_mean -> sum / mean, or sum_raw / mean_raw when reduce_all is set."""
+
+from compat.arg_mapping import register_arg_mapping, register_base_kernel_name
+from compat.arg_mapping_context import ArgumentMappingContext
+from compat.kernel_signature import UNREGISTERED, KernelSignature
+
+register_base_kernel_name("reduce_sum", "sum")
+register_base_kernel_name("reduce_mean", "mean")
+
+
+def _reduce_all(ctx: ArgumentMappingContext) -> bool:
+    return bool(ctx.attr("reduce_all")) if ctx.has_attr("reduce_all") else False
+
+
+@register_arg_mapping("reduce_sum")
+def reduce_sum_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
+    if not ctx.is_dense_tensor_input("X"):
+        return UNREGISTERED
+    if _reduce_all(ctx):
+        return KernelSignature("sum_raw", ["X"], ["dim", "keep_dim", "reduce_all", "out_dtype"],
+                               ["Out"])
+    return KernelSignature("sum", ["X"], ["dim", "out_dtype", "keep_dim"], ["Out"])
+
+
+@register_arg_mapping("reduce_mean")
+def reduce_mean_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
+    if not ctx.is_dense_tensor_input("X"):
+        return UNREGISTERED
+    if _reduce_all(ctx):
+        return KernelSignature("mean_raw", ["X"], ["dim", "keep_dim", "reduce_all"], ["Out"])
+    return KernelSignature("mean", ["X"], ["dim", "keep_dim"], ["Out"])

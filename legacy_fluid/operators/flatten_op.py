@@ -1,0 +1,136 @@
+"""Flattening ops: flatten_contiguous_range (merge axes start..stop), flatten2 and the v1
+flatten (reshape to 2-D at `axis`). XShape outputs carry x's dims only ([0, *dims]).
+
+Outputs are copies, never views sharing the input's storage.
+"""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_kernel_type import OpKernelType
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.kernels.funcs import flatten as flatten_funcs
+
+
+def _add_onednn_extras(maker: OpProtoAndCheckerMaker) -> None:
+    maker.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
+    maker.add_attr("use_onednn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
+    maker.add_attr("mkldnn_data_type", AttrType.STRING, "float32", "oneDNN data type",
+                   extra=True)
+    maker.add_attr("onednn_data_type", AttrType.STRING, "", "oneDNN data type", extra=True)
+
+
+class FlattenContiguousRangeOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "input tensor")
+        self.add_output("Out", "X with axes start_axis..stop_axis merged")
+        self.add_output("XShape", "meta only: [0, *X.dims]", extra=True)
+        self.add_attr("start_axis", AttrType.INT, 1, "first axis merged (negative: from end)")
+        self.add_attr("stop_axis", AttrType.INT, 1, "last axis merged, inclusive")
+        _add_onednn_extras(self)
+
+
+class Flatten2OpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "input tensor")
+        self.add_output("Out", "2-D: [prod(dims[:axis]), prod(dims[axis:])]")
+        self.add_output("XShape", "meta only: [0, *X.dims]")
+        self.add_attr("axis", AttrType.INT, 1, "split point, in [0, rank]")
+        _add_onednn_extras(self)
+
+
+class FlattenOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "input tensor")
+        self.add_output("Out", "2-D: [prod(dims[:axis]), prod(dims[axis:])]")
+        self.add_attr("axis", AttrType.INT, 1, "split point, in [0, rank]")
+        _add_onednn_extras(self)
+
+
+def _set_xshape(ctx: InferShapeContext) -> None:
+    if ctx.has_output("XShape"):
+        ctx.set_output_dim("XShape", flatten_funcs.xshape_dims(ctx.get_input_dim("X")))
+        ctx.set_output_dtype("XShape", ctx.get_input_dtype("X"))
+
+
+def _set_out(ctx: InferShapeContext, dims: tuple[int, ...]) -> None:
+    x_dims = ctx.get_input_dim("X")
+    ctx.set_output_dim("Out", dims)
+    ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+    if x_dims and x_dims[0] == dims[0]:
+        ctx.share_lod("X", "Out")
+
+
+class FlattenContiguousRangeOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        _set_out(ctx, flatten_funcs.flatten_range_dims(
+            ctx.get_input_dim("X"), ctx.attr("start_axis"), ctx.attr("stop_axis")))
+        _set_xshape(ctx)
+
+    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
+        return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
+
+
+class FlattenToTwoDimsOp(OperatorWithKernel):
+    """flatten2 and flatten (v1)."""
+
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        _set_out(ctx, flatten_funcs.flatten_to_2d_dims(ctx.get_input_dim("X"),
+                                                       ctx.attr("axis")))
+        _set_xshape(ctx)
+
+    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
+        return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
+
+
+class FlattenContiguousRangeKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        xshape = ctx.output("XShape")
+        xd = x.data
+        data = out.mutable_data(ctx.place, x.dtype)
+        flatten_funcs.copy_reshaped(ctx.xp, xd, data)
+        if xshape is not None:
+            xshape.mutable_data(ctx.place, x.dtype)
+
+
+class Flatten2Kernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        xshape = ctx.output("XShape")
+        xd = x.data
+        data = out.mutable_data(ctx.place, x.dtype)
+        flatten_funcs.copy_reshaped(ctx.xp, xd, data)
+        if xshape is not None:
+            xshape.mutable_data(ctx.place, x.dtype)
+
+
+class FlattenKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        xd = x.data
+        data = out.mutable_data(ctx.place, x.dtype)
+        flatten_funcs.copy_reshaped(ctx.xp, xd, data)
+
+
+register_operator("flatten_contiguous_range", FlattenContiguousRangeOp,
+                  FlattenContiguousRangeOpMaker)
+register_operator("flatten2", FlattenToTwoDimsOp, Flatten2OpMaker)
+register_operator("flatten", FlattenToTwoDimsOp, FlattenOpMaker)
+_INTS_AND_BOOL = (DataType.BOOL, DataType.INT8, DataType.UINT8, DataType.INT16, DataType.INT32,
+                  DataType.INT64)
+for _op, _kernel, _cpu_extra in (
+        ("flatten_contiguous_range", FlattenContiguousRangeKernel, (DataType.BFLOAT16,)),
+        ("flatten2", Flatten2Kernel, ()), ("flatten", FlattenKernel, ())):
+    for _dtype in (DataType.FLOAT32, DataType.FLOAT64, *_cpu_extra, *_INTS_AND_BOOL):
+        register_op_kernel(_op, "CPU", _kernel, _dtype)
+    for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, *_INTS_AND_BOOL):
+        register_op_kernel(_op, "GPU", _kernel, _dtype)

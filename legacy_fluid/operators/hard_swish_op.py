@@ -1,0 +1,49 @@
+"""hard_swish: out = x * min(max(x + offset, 0), threshold) / scale."""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.kernels.funcs import activation as act_funcs
+
+
+class HardSwishOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "input tensor")
+        self.add_output("Out", "activated tensor, same shape as X")
+        self.add_attr("threshold", AttrType.FLOAT, 6.0, "upper clip of x + offset")
+        self.add_attr("scale", AttrType.FLOAT, 6.0, "divisor")
+        self.add_attr("offset", AttrType.FLOAT, 3.0, "added to x before clipping")
+        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
+        self.add_attr("use_onednn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
+
+
+class HardSwishOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", ctx.get_input_dim("X"))
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+        ctx.share_lod("X", "Out")
+
+
+class HardSwishKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        threshold = ctx.attr("threshold")
+        scale = ctx.attr("scale")
+        offset = ctx.attr("offset")
+        xd = x.data
+        data = out.mutable_data(ctx.place, x.dtype)
+        act_funcs.hardswish(ctx.xp, xd, threshold, scale, offset, data)
+
+
+register_operator("hard_swish", HardSwishOp, HardSwishOpMaker)
+for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
+    register_op_kernel("hard_swish", "CPU", HardSwishKernel, _dtype)
+for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16):
+    register_op_kernel("hard_swish", "GPU", HardSwishKernel, _dtype)

@@ -1,0 +1,45 @@
+"""leaky_relu: out = x for x >= 0, alpha * x below."""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.kernels.funcs import activation as act_funcs
+
+
+class LeakyReluOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "input tensor")
+        self.add_output("Out", "activated tensor, same shape as X")
+        self.add_attr("alpha", AttrType.FLOAT, 0.02, "slope for negative x")
+        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
+        self.add_attr("use_onednn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
+
+
+class LeakyReluOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", ctx.get_input_dim("X"))
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+        ctx.share_lod("X", "Out")
+
+
+class LeakyReluKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        alpha = ctx.attr("alpha")
+        xd = x.data
+        data = out.mutable_data(ctx.place, x.dtype)
+        act_funcs.leaky_relu(ctx.xp, xd, alpha, data)
+
+
+register_operator("leaky_relu", LeakyReluOp, LeakyReluOpMaker)
+for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
+    register_op_kernel("leaky_relu", "CPU", LeakyReluKernel, _dtype)
+for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16):
+    register_op_kernel("leaky_relu", "GPU", LeakyReluKernel, _dtype)

@@ -1,0 +1,72 @@
+"""lookup_table_v2 (paddle.nn.Embedding): Out = W[Ids], Ids of any shape, padding rows zero."""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_kernel_type import OpKernelType
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.core.dense_tensor import DenseTensor
+from phi.kernels.funcs import embedding as emb_funcs
+
+
+class LookupTableV2OpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("W", "the embedding table, [rows, width]")
+        self.add_input("Ids", "int32/int64 row ids of any shape")
+        self.add_output("Out", "Ids' dims followed by the table width")
+        self.add_attr("padding_idx", AttrType.LONG, -1,
+                      "rows looked up with this id come out as zeros; -1: no padding row")
+        # distributed-training knobs, ignored for inference
+        self.add_attr("is_sparse", AttrType.BOOLEAN, False, "sparse gradient", extra=True)
+        self.add_attr("is_distributed", AttrType.BOOLEAN, False, "table is sharded", extra=True)
+        self.add_attr("remote_prefetch", AttrType.BOOLEAN, False, "prefetch rows", extra=True)
+        self.add_attr("trainer_id", AttrType.INT, 0, "trainer rank", extra=True)
+        self.add_attr("slot", AttrType.INT, 0, "feature slot", extra=True)
+        self.add_attr("height_sections", AttrType.LONGS, [], "table shard heights", extra=True)
+        self.add_attr("epmap", AttrType.STRINGS, [], "parameter-server endpoints", extra=True)
+        self.add_attr("table_names", AttrType.STRINGS, [], "shard table names", extra=True)
+
+
+class LookupTableV2Op(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        dims = emb_funcs.embedding_out_dims(ctx.get_input_dim("Ids"), ctx.get_input_dim("W"))
+        ctx.set_output_dim("Out", dims)
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("W"))
+        ctx.share_lod("Ids", "Out")
+
+    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
+        # the table's element type picks the kernel, whatever the id type
+        return OpKernelType(self.indicate_var_data_type(ctx, "W"), ctx.place)
+
+    def get_kernel_type_for_var(self, slot: str, tensor: DenseTensor,
+                                expected: OpKernelType) -> OpKernelType | None:
+        if slot == "Ids":
+            # ids keep their integer type: report them as already in the kernel's dtype so
+            # only a place change (host -> device) can ever apply to them
+            return OpKernelType(expected.data_type, tensor.place, tensor.layout,
+                                expected.library_type)
+        return super().get_kernel_type_for_var(slot, tensor, expected)
+
+
+class LookupTableV2Kernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        w = ctx.input("W")
+        ids = ctx.input("Ids")
+        out = ctx.output("Out")
+        padding_idx = ctx.attr("padding_idx")
+        data = out.mutable_data(ctx.place, w.dtype)
+        emb_funcs.embedding(ctx.xp, ids.data, w.data, padding_idx, data)
+
+
+register_operator("lookup_table_v2", LookupTableV2Op, LookupTableV2OpMaker)
+for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.INT8, DataType.FLOAT16,
+               DataType.BFLOAT16, DataType.COMPLEX64, DataType.COMPLEX128):
+    register_op_kernel("lookup_table_v2", "CPU", LookupTableV2Kernel, _dtype)
+for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.INT8, DataType.FLOAT16,
+               DataType.COMPLEX64, DataType.COMPLEX128):
+    register_op_kernel("lookup_table_v2", "GPU", LookupTableV2Kernel, _dtype)

@@ -1,0 +1,66 @@
+"""matmul_v2: Out = op(X) @ op(Y), op transposing the last two dims when trans_x/trans_y.
+
+NumPy matmul semantics: 1-D operands are vectors (their flag is ignored), batch dims
+broadcast; two 1-D operands give a 0-D Out (Paddle 3.x).
+"""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_kernel_type import OpKernelType
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.kernels.funcs import elementwise as ew_funcs
+from phi.kernels.funcs import matmul as matmul_funcs
+
+_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
+          DataType.COMPLEX64, DataType.COMPLEX128)
+
+
+class MatMulV2OpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "left operand")
+        self.add_input("Y", "right operand")
+        self.add_output("Out", "the product")
+        self.add_attr("trans_x", AttrType.BOOLEAN, False, "transpose the last two dims of X")
+        self.add_attr("trans_y", AttrType.BOOLEAN, False, "transpose the last two dims of Y")
+        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
+        self.add_attr("mkldnn_data_type", AttrType.STRING, "float32", "oneDNN data type",
+                      extra=True)
+        self.add_attr("force_fp32_output", AttrType.BOOLEAN, False, "oneDNN int8 output",
+                      extra=True)
+
+
+class MatMulV2Op(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        dims = matmul_funcs.matmul_out_dims(ctx.get_input_dim("X"), ctx.get_input_dim("Y"),
+                                            ctx.attr("trans_x"), ctx.attr("trans_y"))
+        ctx.set_output_dim("Out", dims)
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+
+    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
+        """X's dtype (promoted to complex when either operand is complex)."""
+        dtype = ew_funcs.promote_if_complex(self.indicate_var_data_type(ctx, "X"),
+                                            self.indicate_var_data_type(ctx, "Y"))
+        return OpKernelType(dtype, ctx.place)
+
+
+class MatMulV2Kernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out = ctx.output("Out")
+        trans_x = ctx.attr("trans_x")
+        trans_y = ctx.attr("trans_y")
+        data = out.mutable_data(ctx.place, x.dtype)
+        matmul_funcs.matmul(ctx.xp, x.data, y.data, trans_x, trans_y, data)
+
+
+register_operator("matmul_v2", MatMulV2Op, MatMulV2OpMaker)
+for _dtype in _TYPES:
+    register_op_kernel("matmul_v2", "CPU", MatMulV2Kernel, _dtype)
+    register_op_kernel("matmul_v2", "GPU", MatMulV2Kernel, _dtype)

@@ -1,0 +1,61 @@
+"""mul: Out = flatten(X) @ flatten(Y), X flattened to a matrix at x_num_col_dims, Y at
+y_num_col_dims; Out dims = X.dims[:x_num_col_dims] + Y.dims[y_num_col_dims:]."""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_kernel_type import OpKernelType
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.kernels.funcs import matmul as matmul_funcs
+
+
+class MulOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "left operand, flattened to 2-D at x_num_col_dims")
+        self.add_input("Y", "right operand, flattened to 2-D at y_num_col_dims")
+        self.add_output("Out", "the product")
+        self.add_attr("x_num_col_dims", AttrType.INT, 1, "leading dims of X forming the rows")
+        self.add_attr("y_num_col_dims", AttrType.INT, 1, "leading dims of Y forming the rows")
+        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
+        self.add_attr("scale_x", AttrType.FLOAT, 1.0, "int8 scale of X", extra=True)
+        self.add_attr("scale_y", AttrType.FLOATS, [1.0], "int8 scales of Y", extra=True)
+        self.add_attr("scale_out", AttrType.FLOAT, 1.0, "int8 scale of Out", extra=True)
+        self.add_attr("force_fp32_output", AttrType.BOOLEAN, False, "oneDNN int8 output",
+                      extra=True)
+
+
+class MulOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        dims = matmul_funcs.matmul_with_flatten_out_dims(
+            ctx.get_input_dim("X"), ctx.get_input_dim("Y"), ctx.attr("x_num_col_dims"),
+            ctx.attr("y_num_col_dims"))
+        ctx.set_output_dim("Out", dims)
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+        ctx.share_lod("X", "Out")
+
+    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
+        return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
+
+
+class MulKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out = ctx.output("Out")
+        x_num_col_dims = ctx.attr("x_num_col_dims")
+        y_num_col_dims = ctx.attr("y_num_col_dims")
+        data = out.mutable_data(ctx.place, x.dtype)
+        matmul_funcs.matmul_with_flatten(ctx.xp, x.data, y.data, x_num_col_dims,
+                                         y_num_col_dims, data)
+
+
+register_operator("mul", MulOp, MulOpMaker)
+for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
+    register_op_kernel("mul", "CPU", MulKernel, _dtype)
+for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16):
+    register_op_kernel("mul", "GPU", MulKernel, _dtype)

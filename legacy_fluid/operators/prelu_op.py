@@ -1,0 +1,72 @@
+"""prelu: out = x where x > 0, alpha * x elsewhere (alpha: one, per channel or per element)."""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_kernel_type import OpKernelType
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.kernels.funcs import prelu as prelu_funcs
+
+
+class PReluOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "input tensor")
+        self.add_input("Alpha", "negative slopes: [1], [C] or x.shape[1:] per mode")
+        self.add_output("Out", "activated tensor, same shape as X")
+        self.add_attr("data_format", AttrType.STRING, "NCHW",
+                      "where channels are for mode 'channel' (NHWC/NLC/NDHWC: last axis)")
+        self.add_attr("mode", AttrType.STRING, "all", "all, channel or element")
+        self.add_attr("is_test", AttrType.BOOLEAN, False, "inference mode", extra=True)
+        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
+        self.add_attr("use_onednn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
+        self.add_attr("mkldnn_data_type", AttrType.STRING, "float32", "oneDNN data type",
+                      extra=True)
+        self.add_attr("onednn_data_type", AttrType.STRING, "", "oneDNN data type", extra=True)
+
+
+class PReluOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        x_dims = ctx.get_input_dim("X")
+        alpha_numel = 1
+        for d in ctx.get_input_dim("Alpha"):
+            alpha_numel *= d
+        prelu_funcs.check_alpha(x_dims, alpha_numel, ctx.attr("mode"), ctx.attr("data_format"))
+        ctx.set_output_dim("Out", x_dims)
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+        ctx.share_lod("X", "Out")
+
+    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
+        return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
+
+
+class PReluKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        alpha = ctx.input("Alpha")
+        out = ctx.output("Out")
+        data_format = ctx.attr("data_format")
+        mode = ctx.attr("mode")
+        xd, ad = x.data, alpha.data
+        data = out.mutable_data(ctx.place, x.dtype)
+        prelu_funcs.prelu(ctx.xp, xd, ad, data_format, mode, data)
+
+
+register_operator("prelu", PReluOp, PReluOpMaker)
+for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
+    register_op_kernel("prelu", "CPU", PReluKernel, _dtype)
+for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16):
+    register_op_kernel("prelu", "GPU", PReluKernel, _dtype)
+
+#: Parity / `migrate --verify` inputs (see compat.coverage.parity.cases_from_module).
+VERIFY_CASES = [
+    {"name": "channel NCHW", "inputs": {"X": (2, 3, 4, 4), "Alpha": (3,)},
+     "attrs": {"mode": "channel"}},
+    {"name": "all", "inputs": {"X": (3, 4), "Alpha": (1,)}, "attrs": {"mode": "all"}},
+    {"name": "element", "inputs": {"X": (2, 3, 4), "Alpha": (1, 3, 4)},
+     "attrs": {"mode": "element"}},
+]

@@ -1,0 +1,103 @@
+"""reshape2: Out = X's elements in the dims asked for.
+
+The shape comes from ShapeTensor (a list of 1-element int tensors) when given, else
+from the 1-D int tensor Shape, else from the `shape` attribute. A 0 keeps X's dim at
+that index and one -1 is inferred from the element count.
+
+XShape records X's dims as [0, *X.dims] (for the grad op) and holds no data.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_kernel_type import OpKernelType
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.core.dense_tensor import DenseTensor
+from phi.kernels.funcs import reshape as reshape_funcs
+
+_TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
+          DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32,
+          DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128)
+
+
+class Reshape2OpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "input tensor")
+        self.add_input("Shape", "1-D int tensor: the new shape (wins over `shape`)",
+                       dispensable=True)
+        self.add_input("ShapeTensor", "1-element int tensors: the new shape (wins over all)",
+                       duplicable=True, dispensable=True)
+        self.add_output("Out", "X reshaped")
+        self.add_output("XShape", "[0, *X.dims]: dims only, no data")
+        self.add_attr("shape", AttrType.INTS, [], "new shape; 0 keeps a dim, -1 is inferred")
+        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
+        self.add_attr("use_quantizer", AttrType.BOOLEAN, False, "deprecated int8 switch",
+                      extra=True)
+        self.add_attr("mkldnn_data_type", AttrType.STRING, "float32", "oneDNN data type",
+                      extra=True)
+
+
+def _shape_arrays(ctx: InferShapeContext, slot: str) -> list[Any]:
+    vars_ = ctx.runtime.inputs.get(slot, [])
+    return [v.value.data for v in vars_ if v is not None and isinstance(v.value, DenseTensor)
+            and v.value.initialized()]
+
+
+class Reshape2Op(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        x_dims = ctx.get_input_dim("X")
+        shape_tensor = _shape_arrays(ctx, "Shape")
+        requested = reshape_funcs.requested_shape(_shape_arrays(ctx, "ShapeTensor"),
+                                                  shape_tensor[0] if shape_tensor else None,
+                                                  ctx.attr("shape"))
+        dims = reshape_funcs.infer_reshape_dims(requested, x_dims)
+        ctx.set_output_dim("Out", dims)
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+        if x_dims and dims and x_dims[0] == dims[0]:
+            ctx.share_lod("X", "Out")
+        if ctx.has_output("XShape"):
+            ctx.set_output_dim("XShape", reshape_funcs.xshape_dims(x_dims))
+            ctx.set_output_dtype("XShape", ctx.get_input_dtype("X"))
+            ctx.share_lod("X", "XShape")
+
+    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
+        return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
+
+    def get_kernel_type_for_var(self, slot: str, tensor: DenseTensor,
+                                expected: OpKernelType) -> OpKernelType | None:
+        if slot == "ShapeTensor":
+            return None  # read on the host as they are, never moved
+        return super().get_kernel_type_for_var(slot, tensor, expected)
+
+
+class Reshape2Kernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        shape_tensor = ctx.input("Shape")
+        shape_tensor_list = ctx.multi_input("ShapeTensor")
+        out = ctx.output("Out")
+        xshape = ctx.output("XShape") if ctx.has_output("XShape") else None
+        shape = ctx.attr("shape")
+        requested = reshape_funcs.requested_shape(
+            [t.data for t in shape_tensor_list if t is not None and t.initialized()],
+            shape_tensor.data if shape_tensor is not None and shape_tensor.initialized()
+            else None, shape)
+        out.resize(reshape_funcs.infer_reshape_dims(requested, x.dims))
+        data = out.mutable_data(ctx.place, x.dtype)
+        reshape_funcs.reshape(ctx.xp, x.data, data)
+        if xshape is not None:
+            xshape.resize(reshape_funcs.xshape_dims(x.dims))
+            xshape.mutable_data(ctx.place, x.dtype)  # a 0-element buffer
+
+
+register_operator("reshape2", Reshape2Op, Reshape2OpMaker)
+for _dtype in _TYPES:
+    register_op_kernel("reshape2", "CPU", Reshape2Kernel, _dtype)
+    register_op_kernel("reshape2", "GPU", Reshape2Kernel, _dtype)

@@ -1,0 +1,54 @@
+"""shape: the dims of Input as a 1-D int32 tensor, always on the host."""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_kernel_type import OpKernelType
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import CPUPlace, DataType
+from phi.core.dense_tensor import DenseTensor
+from phi.kernels.funcs import shape as shape_funcs
+
+
+class ShapeOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("Input", "any tensor; only its dims are read")
+        self.add_output("Out", "int32 [rank]: Input's dims")
+        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
+        self.add_attr("mkldnn_data_type", AttrType.STRING, "float32", "oneDNN data type",
+                      extra=True)
+
+
+class ShapeOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", shape_funcs.shape_dims(ctx.get_input_dim("Input")))
+        ctx.set_output_dtype("Out", DataType.INT32)
+
+    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
+        return OpKernelType(self.indicate_var_data_type(ctx, "Input"), ctx.place)
+
+    def get_kernel_type_for_var(self, slot: str, tensor: DenseTensor,
+                                expected: OpKernelType) -> OpKernelType | None:
+        return None  # only the dims are read: wherever the data is, it stays
+
+
+class ShapeKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("Input")
+        out = ctx.output("Out")
+        data = out.mutable_data(CPUPlace(), DataType.INT32)
+        shape_funcs.shape(x.dims, data)
+
+
+_CPU_TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
+              DataType.INT64, DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16,
+              DataType.BFLOAT16, DataType.COMPLEX64, DataType.COMPLEX128)
+
+register_operator("shape", ShapeOp, ShapeOpMaker)
+for _dtype in _CPU_TYPES:
+    register_op_kernel("shape", "CPU", ShapeKernel, _dtype)
+    register_op_kernel("shape", "GPU", ShapeKernel, _dtype)

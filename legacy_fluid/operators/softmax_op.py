@@ -1,0 +1,49 @@
+"""softmax: Out = exp(X - max) / sum(exp(X - max)) along `axis` (default -1, the last)."""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.kernels.funcs import softmax as softmax_funcs
+
+
+class SoftmaxOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "input tensor")
+        self.add_output("Out", "normalized tensor, same dims as X")
+        self.add_attr("axis", AttrType.INT, -1, "dimension to normalize over")
+        self.add_attr("use_cudnn", AttrType.BOOLEAN, False, "cuDNN kernel", extra=True)
+        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
+        self.add_attr("data_format", AttrType.STRING, "AnyLayout", "layout hint", extra=True)
+        self.add_attr("mkldnn_data_type", AttrType.STRING, "float32", "oneDNN data type",
+                      extra=True)
+        self.add_attr("is_test", AttrType.BOOLEAN, False, "inference mode", extra=True)
+
+
+class SoftmaxOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        softmax_funcs.normalize_axis(ctx.attr("axis"), len(ctx.get_input_dim("X")))
+        ctx.set_output_dim("Out", ctx.get_input_dim("X"))
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+        ctx.share_lod("X", "Out")
+
+
+class SoftmaxKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        axis = ctx.attr("axis")
+        data = out.mutable_data(ctx.place, x.dtype)
+        softmax_funcs.softmax(ctx.xp, x.data, axis, data)
+
+
+register_operator("softmax", SoftmaxOp, SoftmaxOpMaker)
+for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
+    register_op_kernel("softmax", "CPU", SoftmaxKernel, _dtype)
+for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16):
+    register_op_kernel("softmax", "GPU", SoftmaxKernel, _dtype)

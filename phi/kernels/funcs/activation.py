@@ -1,0 +1,149 @@
+"""Activation functions shared by PHI kernels and legacy fluid kernels.
+
+Conventions (keep them when adding an activation):
+
+* one function per activation, named after the PHI kernel (``relu``, ``sign``, ...),
+  with signature ``name(xp, x, <attributes in kernel order>, out)``;
+* ``x`` and ``out`` are arrays of the array module ``xp`` (NumPy or CuPy) with the
+  same shape and dtype; the result is written into ``out``;
+* float16/bfloat16 inputs are computed in float32 (`common.compute_dtype`) and
+  rounded once when stored, as Paddle's kernels do with their "MPType"; float
+  attributes are cast to that working type first (Paddle's ``static_cast<T>``);
+* NaN behaviour follows Paddle's functors and is stated where it matters.
+
+Sections are alphabetical; the ``ACTIVATIONS`` table at the bottom lists them all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from phi.kernels.funcs.common import compute_dtype, quiet
+
+
+def _work(x: Any) -> Any:
+    """`x` in the dtype the math runs in (float32 for float16/bfloat16, else as is)."""
+    dt = compute_dtype(x.dtype)
+    return x if dt == x.dtype else x.astype(dt)
+
+
+def _store(xp: Any, value: Any, out: Any) -> None:
+    xp.copyto(out, value, casting="unsafe")
+
+
+# -- hardsigmoid --------------------------------------------------------------
+
+
+def hardsigmoid(xp: Any, x: Any, slope: float, offset: float, out: Any) -> None:
+    """out = clip(slope * x + offset, 0, 1)."""
+    w = _work(x)
+    t = w.dtype.type
+    with quiet(xp):
+        _store(xp, xp.minimum(xp.maximum(w * t(slope) + t(offset), t(0)), t(1)), out)
+
+
+# -- hardswish ----------------------------------------------------------------
+
+
+def hardswish(xp: Any, x: Any, threshold: float, scale: float, offset: float,
+              out: Any) -> None:
+    """out = min(max(x + offset, 0), threshold) * x / scale."""
+    w = _work(x)
+    t = w.dtype.type
+    with quiet(xp):
+        gate = xp.minimum(xp.maximum(w + t(offset), t(0)), t(threshold))
+        _store(xp, gate * w / t(scale), out)
+
+
+# -- leaky_relu ---------------------------------------------------------------
+
+
+def leaky_relu(xp: Any, x: Any, negative_slope: float, out: Any) -> None:
+    """out = x where x >= 0, negative_slope * x elsewhere."""
+    w = _work(x)
+    with quiet(xp):
+        _store(xp, xp.where(w >= 0, w, w * w.dtype.type(negative_slope)), out)
+
+
+# -- relu ---------------------------------------------------------------------
+
+
+def relu(xp: Any, x: Any, out: Any) -> None:
+    """out = x where x > 0, else 0 (NaN -> 0, like Paddle's `x > 0 ? x : 0` functor)."""
+    with quiet(xp):
+        _store(xp, xp.where(x > 0, x, x.dtype.type(0)), out)
+
+
+# -- relu6 --------------------------------------------------------------------
+
+
+def relu6(xp: Any, x: Any, threshold: float, out: Any) -> None:
+    """out = min(max(x, 0), threshold)."""
+    w = _work(x)
+    t = w.dtype.type
+    with quiet(xp):
+        _store(xp, xp.minimum(xp.maximum(w, t(0)), t(threshold)), out)
+
+
+# -- sigmoid ------------------------------------------------------------------
+
+
+def sigmoid(xp: Any, x: Any, out: Any) -> None:
+    """out = 1 / (1 + exp(-x))."""
+    w = _work(x)
+    one = w.dtype.type(1)
+    with quiet(xp):
+        _store(xp, one / (one + xp.exp(-w)), out)
+
+
+# -- sign ---------------------------------------------------------------------
+
+
+def sign(xp: Any, x: Any, out: Any) -> None:
+    """out = -1, 0 or 1 by the sign of x; NaN stays NaN."""
+    with quiet(xp):
+        _store(xp, xp.sign(_work(x)), out)
+
+
+# -- swish --------------------------------------------------------------------
+
+
+def swish(xp: Any, x: Any, beta: float, out: Any) -> None:
+    """out = x / (1 + exp(-beta * x))."""
+    w = _work(x)
+    t = w.dtype.type
+    with quiet(xp):
+        _store(xp, w / (t(1) + xp.exp(-t(beta) * w)), out)
+
+
+# -- tanh ---------------------------------------------------------------------
+
+
+def tanh(xp: Any, x: Any, out: Any) -> None:
+    """out = tanh(x)."""
+    with quiet(xp):
+        _store(xp, xp.tanh(_work(x)), out)
+
+
+#: Activation name -> function, for callers that dispatch by name.
+ACTIVATIONS: dict[str, Callable[..., None]] = {
+    "hardsigmoid": hardsigmoid,
+    "hardswish": hardswish,
+    "leaky_relu": leaky_relu,
+    "relu": relu,
+    "relu6": relu6,
+    "sigmoid": sigmoid,
+    "sign": sign,
+    "swish": swish,
+    "tanh": tanh,
+}
+
+
+def get(name: str) -> Callable[..., None]:
+    """The activation function named `name` (a PHI kernel name)."""
+    try:
+        return ACTIVATIONS[name]
+    except KeyError:
+        raise LookupError(f"no activation '{name}' in phi.kernels.funcs.activation "
+                          f"(has {sorted(ACTIVATIONS)})") from None

@@ -1,0 +1,52 @@
+"""Small helpers shared by the math in `phi.kernels.funcs` (array-module agnostic)."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from typing import Any
+
+import ml_dtypes
+import numpy as np
+
+#: Element types NumPy/CuPy compute poorly or not at all; math upcasts them to float32.
+HALF_DTYPES = (np.dtype(np.float16), np.dtype(ml_dtypes.bfloat16))
+
+
+def to_host(array: Any) -> np.ndarray:
+    """A NumPy array with the values of `array` (NumPy as is, CuPy copied to the host)."""
+    if isinstance(array, np.ndarray):
+        return array
+    if hasattr(array, "get"):
+        return array.get()
+    return np.asarray(array)
+
+
+def host_ints(array: Any) -> list[int]:
+    """The values of an integer tensor (any device) as Python ints, flattened."""
+    return [int(v) for v in to_host(array).reshape(-1)]
+
+
+def copy_into(xp: Any, src: Any, dst: Any) -> None:
+    """Copy `src` (on any device) into `dst`, an array of module `xp`, casting to dst's dtype."""
+    if xp is np:
+        src = to_host(src)
+    else:
+        src = xp.asarray(src)
+    xp.copyto(dst, src, casting="unsafe")
+
+
+def compute_dtype(dtype: Any) -> np.dtype:
+    """The dtype math runs in for elements of `dtype` (float32 for float16/bfloat16)."""
+    dtype = np.dtype(dtype)
+    return np.dtype(np.float32) if dtype in HALF_DTYPES else dtype
+
+
+@contextlib.contextmanager
+def quiet(xp: Any) -> Iterator[None]:
+    """Silence NumPy floating-point warnings (inf/nan results are intended); no-op for CuPy."""
+    if xp is np:
+        with np.errstate(all="ignore"):
+            yield
+    else:
+        yield

@@ -1,0 +1,143 @@
+"""2-D convolution (plain, grouped, depthwise) and the padding/shape rules conv ops share.
+
+Filters are always laid out [out_channels, in_channels / groups, kh, kw];
+`data_format` only describes the input and output ("NHWC" is channel-last;
+"NCHW" and "AnyLayout" are channel-first).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+CHANNEL_LAST_FORMATS = ("NHWC", "NDHWC")
+
+
+def is_channel_last(data_format: str) -> bool:
+    return data_format in CHANNEL_LAST_FORMATS
+
+
+def expand_paddings(paddings: Sequence[int], spatial_rank: int) -> list[int]:
+    """[p_h, p_w] -> [top, bottom, left, right]; a 2*rank list is returned as is."""
+    pads = [int(p) for p in paddings]
+    if len(pads) == spatial_rank:
+        return [p for p in pads for _ in range(2)]
+    if len(pads) == 2 * spatial_rank:
+        return pads
+    raise ValueError(f"paddings must hold {spatial_rank} or {2 * spatial_rank} values, "
+                     f"got {pads}")
+
+
+def resolve_padding(paddings: Sequence[int], dilations: Sequence[int] | None,
+                    padding_algorithm: str, in_spatial: Sequence[int], ksize: Sequence[int],
+                    strides: Sequence[int]) -> tuple[list[int], list[int]]:
+    """Explicit [begin, end] pads per spatial dim, and dilations, after `padding_algorithm`.
+
+    "SAME" pads so that out = ceil(in / stride), the odd pixel going to the end,
+    and resets dilations to 1; "VALID" pads nothing; "EXPLICIT" keeps `paddings`.
+    """
+    rank = len(in_spatial)
+    pads = expand_paddings(paddings, rank)
+    dil = [int(d) for d in (dilations if dilations is not None else [1] * rank)]
+    if padding_algorithm == "SAME":
+        for i in range(rank):
+            stride = int(strides[i])
+            out = (int(in_spatial[i]) + stride - 1) // stride
+            total = max((out - 1) * stride + int(ksize[i]) - int(in_spatial[i]), 0)
+            pads[2 * i] = total // 2
+            pads[2 * i + 1] = total - total // 2
+            dil[i] = 1
+    elif padding_algorithm == "VALID":
+        pads = [0] * (2 * rank)
+    elif padding_algorithm != "EXPLICIT":
+        raise ValueError(f"padding_algorithm must be EXPLICIT, SAME or VALID, "
+                         f"got {padding_algorithm!r}")
+    return pads, dil
+
+
+def conv_output_size(in_size: int, ksize: int, dilation: int, pad_begin: int, pad_end: int,
+                     stride: int) -> int:
+    span = dilation * (ksize - 1) + 1
+    size = (in_size + pad_begin + pad_end - span) // stride + 1
+    if size <= 0:
+        raise ValueError(f"conv output size {size} is not positive (input {in_size}, kernel "
+                         f"span {span}, paddings {pad_begin}+{pad_end}, stride {stride})")
+    return size
+
+
+def conv2d_out_dims(x_dims: Sequence[int], w_dims: Sequence[int], strides: Sequence[int],
+                    paddings: Sequence[int], padding_algorithm: str, dilations: Sequence[int],
+                    groups: int, data_format: str) -> tuple[int, ...]:
+    """Output dims of a 2-D convolution (checks ranks and channel/group agreement)."""
+    if len(x_dims) != 4 or len(w_dims) != 4:
+        raise ValueError(f"conv2d wants a 4-D input and a 4-D filter, got {list(x_dims)} and "
+                         f"{list(w_dims)}")
+    groups = max(int(groups), 1)
+    channel_last = is_channel_last(data_format)
+    n = x_dims[0]
+    c = x_dims[3] if channel_last else x_dims[1]
+    spatial = list(x_dims[1:3]) if channel_last else list(x_dims[2:4])
+    o, cg = int(w_dims[0]), int(w_dims[1])
+    if c != cg * groups:
+        raise ValueError(f"conv2d: input channels ({c}) must equal filter channels ({cg}) "
+                         f"* groups ({groups})")
+    if o % groups:
+        raise ValueError(f"conv2d: output channels ({o}) must be divisible by groups ({groups})")
+    pads, dil = resolve_padding(paddings, dilations, padding_algorithm, spatial,
+                                w_dims[2:4], strides)
+    out_hw = [conv_output_size(spatial[i], int(w_dims[2 + i]), dil[i], pads[2 * i],
+                               pads[2 * i + 1], int(strides[i])) for i in range(2)]
+    return (n, *out_hw, o) if channel_last else (n, o, *out_hw)
+
+
+def as_strided(xp: Any, array: Any, shape: tuple[int, ...], strides: tuple[int, ...]) -> Any:
+    """A read-only strided view (NumPy and CuPy both provide `lib.stride_tricks.as_strided`)."""
+    return xp.lib.stride_tricks.as_strided(array, shape=shape, strides=strides)
+
+
+def pad_spatial(xp: Any, x: Any, pads: Sequence[int], value: float = 0.0) -> Any:
+    """Pad the last two axes of an NCHW array by [top, bottom, left, right]."""
+    if not any(pads):
+        return x
+    widths = ((0, 0), (0, 0), (pads[0], pads[1]), (pads[2], pads[3]))
+    return xp.pad(x, widths, mode="constant", constant_values=value)
+
+
+def conv2d(xp: Any, x: Any, w: Any, strides: Sequence[int], paddings: Sequence[int],
+           padding_algorithm: str, dilations: Sequence[int], groups: int, data_format: str,
+           out: Any) -> None:
+    """out = conv2d(x, w); `out` has the dims `conv2d_out_dims` gives.
+
+    Ungrouped and grouped convolutions gather the input windows (im2col) and
+    multiply with the filter matrix per group; when each group holds one input
+    channel (depthwise) the kernel taps are accumulated one by one instead.
+    """
+    groups = max(int(groups), 1)
+    channel_last = is_channel_last(data_format)
+    xc = x.transpose(0, 3, 1, 2) if channel_last else x
+    n, c, h, wd = (int(v) for v in xc.shape)
+    o, cg, kh, kw = (int(v) for v in w.shape)
+    pads, (dh, dw) = resolve_padding(paddings, dilations, padding_algorithm, (h, wd), (kh, kw),
+                                     strides)
+    sh, sw = int(strides[0]), int(strides[1])
+    oh = conv_output_size(h, kh, dh, pads[0], pads[1], sh)
+    ow = conv_output_size(wd, kw, dw, pads[2], pads[3], sw)
+    xpad = pad_spatial(xp, xc, pads)
+    s_n, s_c, s_h, s_w = xpad.strides
+    windows = as_strided(xp, xpad, (n, c, kh, kw, oh, ow),
+                         (s_n, s_c, s_h * dh, s_w * dw, s_h * sh, s_w * sw))
+    og = o // groups
+    if cg == 1 and groups > 1:
+        wt = w.reshape(groups, og, kh, kw)
+        acc = xp.zeros((n, groups, og, oh, ow), dtype=out.dtype)
+        for i in range(kh):
+            for j in range(kw):
+                acc += windows[:, :, None, i, j] * wt[None, :, :, i, j, None, None]
+        result = acc.reshape(n, o, oh, ow)
+    else:
+        cols = windows.reshape(n, groups, cg * kh * kw, oh * ow)
+        result = xp.matmul(w.reshape(groups, og, cg * kh * kw), cols).reshape(n, o, oh, ow)
+    if channel_last:
+        out[...] = result.transpose(0, 2, 3, 1)
+    else:
+        out[...] = result

@@ -1,0 +1,169 @@
+"""Binary element-wise math with fluid's `axis` broadcasting, shared by PHI and legacy kernels.
+
+Fluid aligns the lower-rank operand to the higher-rank one starting at dimension
+`axis`; `axis == -1` means trailing alignment (NumPy's rule). Trailing size-1
+dims of the lower-rank operand that would run past the other operand are
+dropped first, as fluid's `trim_trailing_singular_dims` did, so Y = [4, 1] adds
+onto X = [2, 3, 4] at axis 2. After alignment both operands broadcast NumPy-style
+(a 1 on either side stretches).
+
+Every binary function has the signature ``name(xp, x, y, axis, out)`` and writes
+into `out`, whose shape is `broadcast_shape(x.shape, y.shape, axis)` and whose
+dtype is x's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from phi.kernels.funcs.common import quiet
+
+Shape = tuple[int, ...]
+
+
+def normalize_axis(x_rank: int, y_rank: int, axis: int) -> int:
+    """The start dimension for aligning the lower-rank operand (fluid's rule for negatives)."""
+    diff = abs(x_rank - y_rank)
+    if axis == -1:
+        return diff
+    if axis < 0:
+        axis = diff + axis + 1
+    if axis < 0 or axis > max(x_rank, y_rank):
+        raise ValueError(f"elementwise: axis {axis} is out of range for operands of rank "
+                         f"{x_rank} and {y_rank}")
+    return axis
+
+
+def _align(small: Shape, big_rank: int, axis: int) -> Shape:
+    """`small` placed at `axis` inside `big_rank` dims, padded with 1s."""
+    dims = list(small)
+    while axis + len(dims) > big_rank and dims and dims[-1] == 1:
+        dims.pop()  # fluid trims trailing singular dims that do not fit
+    if axis + len(dims) > big_rank:
+        raise ValueError(f"elementwise: an operand of shape {list(small)} does not fit at axis "
+                         f"{axis} of a rank-{big_rank} operand")
+    return (1,) * axis + tuple(dims) + (1,) * (big_rank - axis - len(dims))
+
+
+def aligned_shapes(x_shape: Sequence[int], y_shape: Sequence[int],
+                   axis: int) -> tuple[Shape, Shape, Shape]:
+    """(x view shape, y view shape, out shape) after fluid's axis alignment."""
+    xs, ys = tuple(int(d) for d in x_shape), tuple(int(d) for d in y_shape)
+    if xs == ys:
+        return xs, ys, xs
+    if len(xs) == len(ys):
+        if axis not in (-1, 0):
+            raise ValueError(f"elementwise: operands of equal rank {len(xs)} need axis -1 or 0, "
+                             f"got {axis}")
+    else:
+        start = normalize_axis(len(xs), len(ys), axis)
+        if len(xs) > len(ys):
+            ys = _align(ys, len(xs), start)
+        else:
+            xs = _align(xs, len(ys), start)
+    out = []
+    for a, b in zip(xs, ys):
+        if a not in (b, 1) and b != 1:
+            raise ValueError(f"elementwise: shapes {list(x_shape)} and {list(y_shape)} do not "
+                             f"broadcast at axis {axis} (aligned {list(xs)} vs {list(ys)})")
+        out.append(b if a == 1 else a)
+    return xs, ys, tuple(out)
+
+
+def broadcast_shape(x_shape: Sequence[int], y_shape: Sequence[int], axis: int) -> Shape:
+    """The output shape of a binary element-wise op (for infer_shape and InferMeta)."""
+    return aligned_shapes(x_shape, y_shape, axis)[2]
+
+
+def _views(x: Any, y: Any, axis: int) -> tuple[Any, Any]:
+    xs, ys, _ = aligned_shapes(x.shape, y.shape, axis)
+    return x.reshape(xs), y.reshape(ys)
+
+
+# -- the operations --------------------------------------------------------------
+
+
+def add(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
+    a, b = _views(x, y, axis)
+    with quiet(xp):
+        xp.add(a, b, out=out, casting="unsafe")
+
+
+def subtract(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
+    a, b = _views(x, y, axis)
+    with quiet(xp):
+        xp.subtract(a, b, out=out, casting="unsafe")
+
+
+def multiply(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
+    a, b = _views(x, y, axis)
+    with quiet(xp):
+        xp.multiply(a, b, out=out, casting="unsafe")
+
+
+def divide(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
+    """True division for floats; integers divide truncating toward zero (C++ `/`)."""
+    a, b = _views(x, y, axis)
+    if np.dtype(out.dtype).kind in "iu":
+        if bool((b == 0).any()):
+            raise ZeroDivisionError("elementwise divide: integer division by zero")
+        # a - fmod(a, b) is an exact multiple of b, so floor division is exact there.
+        xp.floor_divide(a - xp.fmod(a, b), b, out=out, casting="unsafe")
+        return
+    with quiet(xp):
+        xp.divide(a, b, out=out, casting="unsafe")
+
+
+def maximum(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
+    """Element-wise max; a NaN on either side gives NaN (as Paddle 3.x)."""
+    a, b = _views(x, y, axis)
+    with quiet(xp):
+        xp.maximum(a, b, out=out, casting="unsafe")
+
+
+def minimum(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
+    """Element-wise min; a NaN on either side gives NaN (as Paddle 3.x)."""
+    a, b = _views(x, y, axis)
+    with quiet(xp):
+        xp.minimum(a, b, out=out, casting="unsafe")
+
+
+def elementwise_pow(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
+    """x ** y; integers go through double pow and truncate, as C++ `std::pow` on ints."""
+    a, b = _views(x, y, axis)
+    with quiet(xp):
+        if np.dtype(out.dtype).kind in "iu":
+            f64 = np.float64
+            xp.copyto(out, xp.trunc(xp.power(a.astype(f64), b.astype(f64))), casting="unsafe")
+        else:
+            xp.power(a, b, out=out, casting="unsafe")
+
+
+#: PHI kernel base name -> function.
+BINARY_OPS: dict[str, Callable[[Any, Any, Any, int, Any], None]] = {
+    "add": add,
+    "subtract": subtract,
+    "multiply": multiply,
+    "divide": divide,
+    "maximum": maximum,
+    "minimum": minimum,
+    "elementwise_pow": elementwise_pow,
+}
+
+
+def promote_if_complex(x_dtype: Any, y_dtype: Any) -> Any:
+    """Fluid's kernel dtype for a binary op: x's, unless either side is complex.
+
+    Works on `DataType` members; a complex side promotes to complex128 when the
+    other side is 64-bit (float64 or complex128), else to complex64.
+    """
+    from phi.common import DataType
+
+    complex_types = (DataType.COMPLEX64, DataType.COMPLEX128)
+    if x_dtype not in complex_types and y_dtype not in complex_types:
+        return x_dtype
+    wide = (DataType.COMPLEX128, DataType.FLOAT64)
+    return DataType.COMPLEX128 if x_dtype in wide or y_dtype in wide else DataType.COMPLEX64

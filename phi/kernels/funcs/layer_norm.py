@@ -1,0 +1,69 @@
+"""Layer normalization over the trailing dims starting at `begin_norm_axis`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from phi.common import DataType
+
+
+def flatten_at(dims: tuple[int, ...], axis: int) -> tuple[int, int]:
+    """(product of dims before `axis`, product of dims from `axis` on)."""
+    left = int(np.prod(dims[:axis], dtype=np.int64))
+    right = int(np.prod(dims[axis:], dtype=np.int64))
+    return left, right
+
+
+def check_begin_norm_axis(rank: int, begin_norm_axis: int) -> int:
+    if not 0 < begin_norm_axis < rank:
+        raise ValueError(f"layer_norm: begin_norm_axis must be in [1, {rank - 1}] for a "
+                         f"{rank}-D input, got {begin_norm_axis}")
+    return begin_norm_axis
+
+
+def stats_dtype(x_dtype: DataType) -> DataType:
+    """Mean/Variance (and the arithmetic) are float32 for half inputs, else the input type."""
+    if x_dtype in (DataType.FLOAT16, DataType.BFLOAT16):
+        return DataType.FLOAT32
+    return x_dtype
+
+
+def layer_norm_dims(x_dims: tuple[int, ...], begin_norm_axis: int, epsilon: float = 1e-5
+                    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(dims of Y, dims of Mean/Variance).
+
+    Mean/Variance keep the leading dims, x.dims[:begin_norm_axis], as Paddle 2.6
+    and 3.x shape them (releases up to 2.4 flattened them to [prod(...)]; the
+    values and their order are the same either way).
+    """
+    check_begin_norm_axis(len(x_dims), begin_norm_axis)
+    if not 0.0 <= epsilon <= 0.001:
+        raise ValueError(f"layer_norm: epsilon must be in [0, 0.001], got {epsilon}")
+    return tuple(x_dims), tuple(int(d) for d in x_dims[:begin_norm_axis])
+
+
+def layer_norm(xp: Any, x: Any, scale: Any | None, bias: Any | None, epsilon: float,
+               begin_norm_axis: int, y: Any, mean: Any | None, variance: Any | None) -> None:
+    """y = (x - mean) / sqrt(var + epsilon) * scale + bias, statistics per leading row.
+
+    Variance is the biased one (divided by the row length). Statistics and the
+    normalization are computed in float32 for half inputs, else in x's type.
+    """
+    left, right = flatten_at(tuple(x.shape), begin_norm_axis)
+    cdt = np.dtype(np.float32) if x.dtype.itemsize < 4 else x.dtype
+    rows = x.reshape(left, right).astype(cdt, copy=False)
+    mu = xp.mean(rows, axis=1, dtype=cdt)
+    centered = rows - mu[:, None]
+    var = xp.mean(centered * centered, axis=1, dtype=cdt)
+    norm = centered / xp.sqrt(var + cdt.type(epsilon))[:, None]
+    if scale is not None:
+        norm *= scale.reshape(1, right).astype(cdt, copy=False)
+    if bias is not None:
+        norm += bias.reshape(1, right).astype(cdt, copy=False)
+    y[...] = norm.reshape(y.shape)
+    if mean is not None:
+        mean[...] = mu.reshape(mean.shape)
+    if variance is not None:
+        variance[...] = var.reshape(variance.shape)

@@ -1,0 +1,104 @@
+"""Matrix products shared by PHI and legacy kernels: matmul (v2), legacy matmul (v1), mul.
+
+* `matmul`: NumPy's matmul after optional transposes of the last two dims; a 1-D
+  operand is a row (x) or column (y) vector whose extra dim is dropped again and
+  ignores its transpose flag; batch dims broadcast. Two 1-D operands give a 0-D
+  result (Paddle 3.x; 2.x returned shape [1]).
+* legacy `matmul` (v1) computes the same product scaled by `alpha`.
+* `matmul_with_flatten` (op `mul`) flattens x to 2-D at `x_num_col_dims` and y at
+  `y_num_col_dims`; out dims are x.dims[:x_num_col_dims] + y.dims[y_num_col_dims:].
+
+float16/bfloat16 products accumulate in float32 and are rounded once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from math import prod
+from typing import Any
+
+import numpy as np
+
+from phi.kernels.funcs.common import compute_dtype, quiet
+
+Shape = tuple[int, ...]
+
+
+def matmul_out_dims(x_dims: Sequence[int], y_dims: Sequence[int], trans_x: bool,
+                    trans_y: bool) -> Shape:
+    """Output dims of matmul(x, y) with transposes; raises on mismatched sizes."""
+    xd, yd = [int(d) for d in x_dims], [int(d) for d in y_dims]
+    if not xd or not yd:
+        raise ValueError(f"matmul: operands must be at least 1-D, got {xd} and {yd}")
+    x_vec, y_vec = len(xd) == 1, len(yd) == 1
+    if x_vec:
+        xd = [1, xd[0]]
+    elif trans_x:
+        xd[-1], xd[-2] = xd[-2], xd[-1]
+    if y_vec:
+        yd = [yd[0], 1]
+    elif trans_y:
+        yd[-1], yd[-2] = yd[-2], yd[-1]
+    if xd[-1] != yd[-2]:
+        raise ValueError(f"matmul: inner dims differ: x {list(x_dims)} (transpose {trans_x}) "
+                         f"vs y {list(y_dims)} (transpose {trans_y})")
+    try:
+        batch = np.broadcast_shapes(tuple(xd[:-2]), tuple(yd[:-2]))
+    except ValueError:
+        raise ValueError(f"matmul: batch dims of x {list(x_dims)} and y {list(y_dims)} do not "
+                         "broadcast") from None
+    out = list(batch)
+    if not x_vec:
+        out.append(xd[-2])
+    if not y_vec:
+        out.append(yd[-1])
+    return tuple(out)
+
+
+def matmul(xp: Any, x: Any, y: Any, trans_x: bool, trans_y: bool, out: Any,
+           alpha: float = 1.0) -> None:
+    """out = alpha * (op(x) @ op(y)); `out` has `matmul_out_dims` and any float dtype."""
+    work = compute_dtype(out.dtype)
+    a = x if x.dtype == work else x.astype(work)
+    b = y if y.dtype == work else y.astype(work)
+    if a.ndim >= 2 and trans_x:
+        a = xp.swapaxes(a, -1, -2)
+    if b.ndim >= 2 and trans_y:
+        b = xp.swapaxes(b, -1, -2)
+    with quiet(xp):
+        result = xp.matmul(a, b)
+        if alpha != 1.0:
+            result = result * work.type(alpha)
+    xp.copyto(out, xp.reshape(result, out.shape), casting="unsafe")
+
+
+def flattened_2d(dims: Sequence[int], num_col_dims: int) -> tuple[int, int]:
+    """(rows, cols) of `dims` flattened to a matrix at `num_col_dims`."""
+    dims = [int(d) for d in dims]
+    if not 1 <= num_col_dims <= len(dims):
+        raise ValueError(f"mul: num_col_dims {num_col_dims} is out of range for dims {dims}")
+    return prod(dims[:num_col_dims]), prod(dims[num_col_dims:])
+
+
+def matmul_with_flatten_out_dims(x_dims: Sequence[int], y_dims: Sequence[int],
+                                 x_num_col_dims: int, y_num_col_dims: int) -> Shape:
+    _, x_cols = flattened_2d(x_dims, x_num_col_dims)
+    y_rows, _ = flattened_2d(y_dims, y_num_col_dims)
+    if x_cols != y_rows:
+        raise ValueError(f"mul: x {list(x_dims)} flattened at {x_num_col_dims} has {x_cols} "
+                         f"columns but y {list(y_dims)} flattened at {y_num_col_dims} has "
+                         f"{y_rows} rows")
+    return tuple(int(d) for d in (*x_dims[:x_num_col_dims], *y_dims[y_num_col_dims:]))
+
+
+def matmul_with_flatten(xp: Any, x: Any, y: Any, x_num_col_dims: int, y_num_col_dims: int,
+                        out: Any) -> None:
+    """out = flatten(x) @ flatten(y), reshaped to `matmul_with_flatten_out_dims`."""
+    work = compute_dtype(out.dtype)
+    a = xp.reshape(x, flattened_2d(x.shape, x_num_col_dims))
+    b = xp.reshape(y, flattened_2d(y.shape, y_num_col_dims))
+    a = a if a.dtype == work else a.astype(work)
+    b = b if b.dtype == work else b.astype(work)
+    with quiet(xp):
+        result = xp.matmul(a, b)
+    xp.copyto(out, xp.reshape(result, out.shape), casting="unsafe")

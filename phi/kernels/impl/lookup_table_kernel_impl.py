@@ -1,0 +1,26 @@
+"""lookup_table (v1): like embedding, with ids shaped [..., 1] and fluid's full attribute list."""
+
+from __future__ import annotations
+
+from phi.common import Backend, DataLayout, DataType
+from phi.core.dense_tensor import DenseTensor
+from phi.core.device_context import DeviceContext
+from phi.core.kernel_args import OutTensor
+from phi.core.kernel_registry import register_kernel
+from phi.kernels.funcs import embedding as emb_funcs
+
+
+@register_kernel("lookup_table", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64, DataType.INT8, DataType.INT16,
+                  DataType.BFLOAT16])
+@register_kernel("lookup_table", Backend.GPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16])
+def lookup_table_kernel(dev_ctx: DeviceContext, w: DenseTensor, ids: DenseTensor,
+                        is_sparse: bool, is_distributed: bool, padding_idx: int,
+                        remote_prefetch: bool, entry_config: str, is_test: bool, entry: str,
+                        table_class: str, table_names: list[str], trainer_id: int,
+                        grad_inplace: bool, epmap: list[str], height_sections: list[int],
+                        out: OutTensor) -> None:
+    # only padding_idx matters for a dense lookup; the rest configure distributed training
+    data = dev_ctx.alloc(out, w.dtype)
+    emb_funcs.embedding(dev_ctx.xp, ids.data, w.data, padding_idx, data)

@@ -1,0 +1,21 @@
+"""matmul: out = op(x) @ op(y), op transposing the last two dims when asked."""
+
+from __future__ import annotations
+
+from phi.common import Backend, DataLayout, DataType
+from phi.core.dense_tensor import DenseTensor
+from phi.core.device_context import DeviceContext
+from phi.core.kernel_args import OutTensor
+from phi.core.kernel_registry import register_kernel
+from phi.kernels.funcs import matmul as matmul_funcs
+
+_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
+          DataType.COMPLEX64, DataType.COMPLEX128]
+
+
+@register_kernel("matmul", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("matmul", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+def matmul_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor, transpose_x: bool,
+                  transpose_y: bool, out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, x.dtype)
+    matmul_funcs.matmul(dev_ctx.xp, x.data, y.data, transpose_x, transpose_y, data)

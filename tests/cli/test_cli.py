@@ -1,0 +1,140 @@
+"""The `fluidphi` CLI on the bundled example and on bad input."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from cli import app
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+EXAMPLE = ROOT / "examples" / "mlp"
+SLICE_OPS = ["feed", "fetch", "scale", "sign", "relu", "elementwise_add", "matmul_v2", "softmax",
+             "fill_constant", "reshape2", "cast"]
+
+runner = CliRunner()
+
+
+def invoke(*args: str):  # noqa: ANN201
+    return runner.invoke(app, [str(a) for a in args], catch_exceptions=False)
+
+
+def test_run_example_legacy_and_phi_agree_with_different_paths(tmp_path: Path) -> None:
+    outs, traces = {}, {}
+    for path in ("legacy", "phi"):
+        res = invoke("run", EXAMPLE / "model", "--input", EXAMPLE / "x.npy", "--path", path,
+                     "--output", tmp_path / f"{path}.npz", "--trace-json",
+                     tmp_path / f"{path}.json", "--trace")
+        assert res.exit_code == 0, res.output
+        assert "softmax_0.tmp_0" in res.output
+        with np.load(tmp_path / f"{path}.npz") as npz:
+            outs[path] = {k: npz[k] for k in npz.files}
+        traces[path] = json.loads((tmp_path / f"{path}.json").read_text())
+    assert outs["legacy"].keys() == outs["phi"].keys()
+    for k in outs["legacy"]:
+        np.testing.assert_array_equal(outs["legacy"][k], outs["phi"][k])
+    assert {r["path"] for r in traces["legacy"]} == {"legacy"}
+    assert {r["path"] for r in traces["phi"]} == {"phi"}
+    for rec in traces["phi"]:
+        assert {"index", "type", "path", "kernel", "key", "transforms"} <= rec.keys()
+    assert [r["type"] for r in traces["legacy"]] == [r["type"] for r in traces["phi"]]
+
+
+def test_kernels_json_lists_both_forms_for_slice_ops() -> None:
+    res = invoke("kernels", "--json")
+    assert res.exit_code == 0
+    listing = json.loads(res.output)
+    legacy_types = {r["op_type"] for r in listing["legacy"]}
+    phi_names = {r["name"] for r in listing["phi"]}
+    phi_for = {r["op_type"]: r["phi_name"] for r in listing["legacy"]}
+    for op in SLICE_OPS:
+        assert op in legacy_types, f"no legacy kernel for {op}"
+        assert phi_for[op] in phi_names, f"no PHI kernel for {op} ({phi_for[op]})"
+
+
+def test_kernels_for_one_op() -> None:
+    res = invoke("kernels", "matmul_v2", "--json")
+    listing = json.loads(res.output)
+    assert {r["name"] for r in listing["phi"]} == {"matmul"}
+    assert {r["op_type"] for r in listing["legacy"]} == {"matmul_v2"}
+    assert invoke("kernels", "no_such_op").exit_code == 2
+
+
+def test_inspect_json() -> None:
+    res = invoke("inspect", EXAMPLE / "model", "--json")
+    assert res.exit_code == 0, res.output
+    info = json.loads(res.output)
+    assert [f["name"] for f in info["feeds"]] == ["x"]
+    assert {r["type"]: r["kernels"] for r in info["op_types"]}["matmul_v2"] == "both"
+    assert info["params"]["count"] == 6
+
+
+# -- bad input: one paragraph, non-zero exit, no traceback ------------------------------------
+def _copy_example(tmp_path: Path) -> Path:
+    dst = tmp_path / "m"
+    shutil.copytree(EXAMPLE, dst)
+    return dst
+
+
+def _assert_clean_error(res, *needles: str) -> None:  # noqa: ANN001
+    assert res.exit_code == 2, res.output
+    assert "Traceback" not in res.output
+    for needle in needles:
+        assert needle in res.output, res.output
+
+
+def test_missing_model(tmp_path: Path) -> None:
+    _assert_clean_error(invoke("run", tmp_path / "nothing" / "model", "--input", EXAMPLE / "x.npy"),
+                        "nothing")
+
+
+def test_truncated_model(tmp_path: Path) -> None:
+    m = _copy_example(tmp_path)
+    data = (m / "model.pdmodel").read_bytes()
+    (m / "model.pdmodel").write_bytes(data[: len(data) // 2])
+    _assert_clean_error(invoke("run", m / "model", "--input", m / "x.npy"), "model.pdmodel")
+
+
+def test_params_too_long_and_too_short(tmp_path: Path) -> None:
+    m = _copy_example(tmp_path)
+    params = (m / "model.pdiparams").read_bytes()
+    (m / "model.pdiparams").write_bytes(params + b"\0" * 7)
+    _assert_clean_error(invoke("run", m / "model", "--input", m / "x.npy"), "model.pdiparams")
+    (m / "model.pdiparams").write_bytes(params[:-5])
+    _assert_clean_error(invoke("run", m / "model", "--input", m / "x.npy"), "model.pdiparams")
+
+
+@pytest.mark.parametrize(
+    ("array", "needle"),
+    [(np.zeros((2, 16), np.float64), "dtype"), (np.zeros((2, 15), np.float32), "shape")],
+)
+def test_feed_contradicting_var(tmp_path: Path, array: np.ndarray, needle: str) -> None:
+    np.save(tmp_path / "bad.npy", array)
+    _assert_clean_error(invoke("run", EXAMPLE / "model", "--input", tmp_path / "bad.npy"),
+                        "'x'", needle)
+
+
+def test_unknown_feed_name() -> None:
+    _assert_clean_error(invoke("run", EXAMPLE / "model", "--input", f"y={EXAMPLE / 'x.npy'}"),
+                        "unknown feed 'y'", "feed 'x' was not given")
+
+
+def test_unsupported_ops_listed_at_once(tmp_path: Path) -> None:
+    from legacy_fluid.io import load_inference_model, save_inference_model
+    from legacy_fluid.framework.scope import Scope
+
+    scope = Scope()
+    program, feeds, fetches = load_inference_model(str(EXAMPLE / "model"), scope=scope)
+    for op in program.global_block().ops:
+        if op.type == "relu":
+            op.type = "my_custom_relu"
+        elif op.type == "softmax":
+            op.type = "my_custom_softmax"
+    save_inference_model(str(tmp_path / "model"), program, feeds, fetches, scope)
+    _assert_clean_error(invoke("run", tmp_path / "model", "--input", EXAMPLE / "x.npy"),
+                        "my_custom_relu", "my_custom_softmax")
