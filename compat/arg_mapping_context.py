@@ -79,7 +79,9 @@ class ExecutionArgumentMappingContext(ArgumentMappingContext):
 
     def is_dense_tensor_input(self, name: str) -> bool:
         vars_ = self.runtime.inputs.get(name, [])
-        return bool(vars_) and all(v is not None and isinstance(v.value, DenseTensor) for v in vars_)
+        return bool(vars_) and all(
+            v is not None and isinstance(v.value, DenseTensor) for v in vars_
+        )
 
     def is_selected_rows_input(self, name: str) -> bool:
         return False
@@ -95,8 +97,9 @@ class ExecutionArgumentMappingContext(ArgumentMappingContext):
 class ProtoArgumentMappingContext(ArgumentMappingContext):
     """Over descriptions: an input exists when its slot names a variable."""
 
-    def __init__(self, op: OpDesc, block: BlockDesc | None = None,
-                 defaults: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self, op: OpDesc, block: BlockDesc | None = None, defaults: dict[str, Any] | None = None
+    ) -> None:
         self.op, self.block, self.op_type = op, block, op.type
         self.attrs = {**(defaults or {}), **op.attrs}
 

@@ -66,8 +66,9 @@ class KernelChoice:
         return str(self.expected.with_place(self.place))
 
 
-def choose_kernel(op: OperatorWithKernel, expected: OpKernelType, sig: KernelSignature | None,
-                  mode: PathMode) -> KernelChoice:
+def choose_kernel(
+    op: OperatorWithKernel, expected: OpKernelType, sig: KernelSignature | None, mode: PathMode
+) -> KernelChoice:
     """Pick the kernel for `expected` following the dual-dispatch order."""
     factory = KernelFactory.instance()
     legacy = OpKernelMap.instance()
@@ -101,8 +102,9 @@ def choose_kernel(op: OperatorWithKernel, expected: OpKernelType, sig: KernelSig
             tried.append(f"legacy {cpu}")
     if not use_phi and mode is PathMode.PHI:
         tried.append(f"no PHI kernel named '{sig.name if sig else op.type}'")
-    raise NoKernelError(f"op '{op.type}' (path {mode.value}): no kernel can run it; tried "
-                        + "; ".join(tried))
+    raise NoKernelError(
+        f"op '{op.type}' (path {mode.value}): no kernel can run it; tried " + "; ".join(tried)
+    )
 
 
 class DualDispatchRunner:
@@ -118,7 +120,8 @@ class DualDispatchRunner:
         pool = DeviceContextPool.instance()
         runtime = RuntimeContext.build(op, scope)
         expected = op.get_expected_kernel_type(
-            ExecutionContext(op, scope, pool.get(place), runtime))
+            ExecutionContext(op, scope, pool.get(place), runtime)
+        )
         choice = self._choices.get(id(op))
         if choice is None or choice.expected != expected:
             sig = None
@@ -142,8 +145,10 @@ def _target_for(choice: KernelChoice, sig: KernelSignature):
         arg = defs.get(slot)
         if arg is None:  # a tensor read as an attribute (ScaleTensor): used where it is
             return None
+        if arg.backend is Backend.ALL_BACKEND:  # the kernel takes this input wherever it is
+            return None
         place = base.place
-        if arg.backend not in (Backend.UNDEFINED,) and arg.backend != choice.phi_kernel.key.backend:
+        if arg.backend != choice.phi_kernel.key.backend:
             place = Place.from_backend(arg.backend)
         dtype = base.data_type if arg.dtype is DataType.UNDEFINED else arg.dtype
         layout = arg.layout if arg.layout is not DataLayout.ALL_LAYOUT else DataLayout.ANY
@@ -152,8 +157,9 @@ def _target_for(choice: KernelChoice, sig: KernelSignature):
     return target
 
 
-def run_phi(op: OperatorWithKernel, scope: Scope, runtime: RuntimeContext,
-            choice: KernelChoice) -> list[str]:
+def run_phi(
+    op: OperatorWithKernel, scope: Scope, runtime: RuntimeContext, choice: KernelChoice
+) -> list[str]:
     assert choice.phi_kernel is not None and choice.signature is not None
     kernel, sig = choice.phi_kernel, choice.signature
     dev_ctx = DeviceContextPool.instance().get(choice.place)
@@ -171,8 +177,9 @@ def run_phi(op: OperatorWithKernel, scope: Scope, runtime: RuntimeContext,
     return [str(a) for a in applied]
 
 
-def run_legacy(op: OperatorWithKernel, scope: Scope, runtime: RuntimeContext,
-               choice: KernelChoice) -> list[str]:
+def run_legacy(
+    op: OperatorWithKernel, scope: Scope, runtime: RuntimeContext, choice: KernelChoice
+) -> list[str]:
     assert choice.legacy_kernel is not None
     dev_ctx = DeviceContextPool.instance().get(choice.place)
     expected = choice.expected.with_place(choice.place)

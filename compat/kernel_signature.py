@@ -18,17 +18,23 @@ class KernelSignature:
     attrs: tuple[str, ...] = field(default_factory=tuple)
     outputs: tuple[str, ...] = field(default_factory=tuple)
 
-    def __init__(self, name: str, inputs: list[str] | tuple[str, ...] = (),
-                 attrs: list[str] | tuple[str, ...] = (),
-                 outputs: list[str] | tuple[str, ...] = ()) -> None:
+    def __init__(
+        self,
+        name: str,
+        inputs: list[str] | tuple[str, ...] = (),
+        attrs: list[str] | tuple[str, ...] = (),
+        outputs: list[str] | tuple[str, ...] = (),
+    ) -> None:
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "inputs", tuple(inputs))
         object.__setattr__(self, "attrs", tuple(attrs))
         object.__setattr__(self, "outputs", tuple(outputs))
 
     def __str__(self) -> str:
-        return (f"KernelSignature({self.name!r}, inputs={list(self.inputs)}, "
-                f"attrs={list(self.attrs)}, outputs={list(self.outputs)})")
+        return (
+            f"KernelSignature({self.name!r}, inputs={list(self.inputs)}, "
+            f"attrs={list(self.attrs)}, outputs={list(self.outputs)})"
+        )
 
     @property
     def is_unregistered(self) -> bool:

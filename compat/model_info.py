@@ -21,8 +21,11 @@ def describe_model(path: str) -> dict[str, Any]:
 
     def var_info(name: str) -> dict[str, Any]:
         var = block.find_var(name)
-        return {"name": name, "shape": list(var.shape) if var else None,
-                "dtype": str(var.dtype) if var and var.dtype is not None else None}
+        return {
+            "name": name,
+            "shape": list(var.shape) if var else None,
+            "dtype": str(var.dtype) if var and var.dtype is not None else None,
+        }
 
     counts = Counter(program.op_types())
     n_params, n_bytes = 0, 0
@@ -36,8 +39,9 @@ def describe_model(path: str) -> dict[str, Any]:
         "feeds": [var_info(n) for n in feeds],
         "fetches": [var_info(n) for n in fetches],
         "op_count": sum(counts.values()),
-        "op_types": [{"type": t, "count": c, "kernels": kernel_forms(t)}
-                     for t, c in sorted(counts.items())],
+        "op_types": [
+            {"type": t, "count": c, "kernels": kernel_forms(t)} for t, c in sorted(counts.items())
+        ],
         "params": {"count": n_params, "bytes": n_bytes},
     }
 
@@ -59,23 +63,44 @@ def kernel_listing(op: str | None = None) -> dict[str, Any]:
         for key, kernel in factory.kernels_of(name).items():
             phi_rows.append({"name": name, **key.as_dict(), "function": kernel.qualname})
             grouped[(name, str(key.backend), str(key.layout), kernel.qualname)].append(
-                str(key.dtype))
+                str(key.dtype)
+            )
     legacy_rows = []
     lgrouped: dict[tuple[str, str, str, str, str], list[str]] = defaultdict(list)
     for op_type in op_types:
         for key, cls in legacy.kernels_of(op_type).items():
             place = "CPU" if key.place.is_cpu else "GPU"
             layout = "ANY_LAYOUT" if int(key.data_layout) == 0 else key.data_layout.name
-            legacy_rows.append({"op_type": op_type, "place": place, "data_type": str(key.data_type),
-                                "data_layout": layout, "library_type": str(key.library_type),
-                                "kernel": cls.__qualname__, "phi_name": phi_kernel_name(op_type)})
+            legacy_rows.append(
+                {
+                    "op_type": op_type,
+                    "place": place,
+                    "data_type": str(key.data_type),
+                    "data_layout": layout,
+                    "library_type": str(key.library_type),
+                    "kernel": cls.__qualname__,
+                    "phi_name": phi_kernel_name(op_type),
+                }
+            )
             lgrouped[(op_type, place, str(key.library_type), layout, cls.__qualname__)].append(
-                str(key.data_type))
+                str(key.data_type)
+            )
     return {
         "phi": phi_rows,
         "legacy": legacy_rows,
-        "phi_grouped": [{"name": k[0], "backend": k[1], "layout": k[2], "function": k[3],
-                         "dtypes": v} for k, v in grouped.items()],
-        "legacy_grouped": [{"op_type": k[0], "place": k[1], "library": k[2], "layout": k[3],
-                            "kernel": k[4], "dtypes": v} for k, v in lgrouped.items()],
+        "phi_grouped": [
+            {"name": k[0], "backend": k[1], "layout": k[2], "function": k[3], "dtypes": v}
+            for k, v in grouped.items()
+        ],
+        "legacy_grouped": [
+            {
+                "op_type": k[0],
+                "place": k[1],
+                "library": k[2],
+                "layout": k[3],
+                "kernel": k[4],
+                "dtypes": v,
+            }
+            for k, v in lgrouped.items()
+        ],
     }

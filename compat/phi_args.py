@@ -22,13 +22,16 @@ class ArgumentMismatchError(TypeError):
 
 
 def _check_arity(op: OperatorBase, sig: KernelSignature, args_def: KernelArgsDef) -> None:
-    for what, have, want in (("inputs", sig.inputs, args_def.inputs),
-                             ("attrs", sig.attrs, args_def.attributes),
-                             ("outputs", sig.outputs, args_def.outputs)):
+    for what, have, want in (
+        ("inputs", sig.inputs, args_def.inputs),
+        ("attrs", sig.attrs, args_def.attributes),
+        ("outputs", sig.outputs, args_def.outputs),
+    ):
         if len(have) != len(want):
             raise ArgumentMismatchError(
                 f"op '{op.type}': {sig} gives {len(have)} {what} but PHI kernel '{sig.name}' "
-                f"takes {len(want)} ({[a.name for a in want]})")
+                f"takes {len(want)} ({[a.name for a in want]})"
+            )
 
 
 def _host(value: Any) -> np.ndarray:
@@ -39,30 +42,35 @@ def _tensor_values(vars_: list[Variable | None]) -> list[DenseTensor]:
     return [v.value for v in vars_ if v is not None and isinstance(v.value, DenseTensor)]
 
 
-def convert_attr(op: OperatorBase, runtime: RuntimeContext, slot_or_attr: str,
-                 arg: AttributeArgDef) -> Any:
+def convert_attr(
+    op: OperatorBase, runtime: RuntimeContext, slot_or_attr: str, arg: AttributeArgDef
+) -> Any:
     """Value of attribute `arg` from op attr `slot_or_attr`, or from a tensor input of that name."""
     type_name = arg.type_name
     if op.proto.input(slot_or_attr) is not None or slot_or_attr in op.inputs:
         tensors = _tensor_values(runtime.inputs.get(slot_or_attr, []))
         if not tensors:
-            raise ArgumentMismatchError(f"op '{op.type}': tensor attribute '{slot_or_attr}' "
-                                        "has no tensor")
+            raise ArgumentMismatchError(
+                f"op '{op.type}': tensor attribute '{slot_or_attr}' has no tensor"
+            )
         if type_name == "Scalar":
             return Scalar(_host(tensors[0].data), from_tensor=True)
         if type_name == "IntArray":
             if len(tensors) == 1:
                 return IntArray(_host(tensors[0].data), from_tensor=True)
             return IntArray([_host(t.data).reshape(-1)[0] for t in tensors], from_tensor=True)
-        raise ArgumentMismatchError(f"op '{op.type}': kernel attribute '{arg.name}' of type "
-                                    f"{type_name} cannot come from tensor '{slot_or_attr}'")
+        raise ArgumentMismatchError(
+            f"op '{op.type}': kernel attribute '{arg.name}' of type "
+            f"{type_name} cannot come from tensor '{slot_or_attr}'"
+        )
     if slot_or_attr in op.attrs:
         value = op.attrs[slot_or_attr]
     elif arg.has_default:
         return arg.default
     else:
-        raise ArgumentMismatchError(f"op '{op.type}' has no attribute '{slot_or_attr}' for "
-                                    f"kernel argument '{arg.name}'")
+        raise ArgumentMismatchError(
+            f"op '{op.type}' has no attribute '{slot_or_attr}' for kernel argument '{arg.name}'"
+        )
     return coerce_attr(value, type_name)
 
 
@@ -103,8 +111,9 @@ def _input_arg(op: OperatorBase, runtime: RuntimeContext, slot: str, arg: Tensor
     if tensor is None:
         if arg.kind is ArgKind.OPTIONAL_INPUT:
             return None
-        raise ArgumentMismatchError(f"op '{op.type}': input '{slot}' (kernel argument "
-                                    f"'{arg.name}') holds no tensor")
+        raise ArgumentMismatchError(
+            f"op '{op.type}': input '{slot}' (kernel argument '{arg.name}') holds no tensor"
+        )
     return tensor
 
 
@@ -117,13 +126,15 @@ def _output_arg(runtime: RuntimeContext, slot: str, arg: TensorArgDef) -> Any:
     if not vars_ or vars_[0] is None:
         if arg.kind is ArgKind.OPTIONAL_OUTPUT:
             return None
-        raise ArgumentMismatchError(f"output slot '{slot}' (kernel argument '{arg.name}') "
-                                    "names no variable")
+        raise ArgumentMismatchError(
+            f"output slot '{slot}' (kernel argument '{arg.name}') names no variable"
+        )
     return vars_[0].get_tensor()
 
 
-def build_kernel_args(op: OperatorBase, runtime: RuntimeContext, sig: KernelSignature,
-                      args_def: KernelArgsDef) -> tuple[list[Any], list[Any], list[Any]]:
+def build_kernel_args(
+    op: OperatorBase, runtime: RuntimeContext, sig: KernelSignature, args_def: KernelArgsDef
+) -> tuple[list[Any], list[Any], list[Any]]:
     """Inputs, attributes and outputs for the kernel, in its argument order."""
     _check_arity(op, sig, args_def)
     inputs = [_input_arg(op, runtime, s, a) for s, a in zip(sig.inputs, args_def.inputs)]
@@ -132,13 +143,16 @@ def build_kernel_args(op: OperatorBase, runtime: RuntimeContext, sig: KernelSign
     return inputs, attrs, outputs
 
 
-def meta_args(args_def: KernelArgsDef, inputs: list[Any], attrs: list[Any],
-              outputs: list[Any]) -> dict[str, Any]:
+def meta_args(
+    args_def: KernelArgsDef, inputs: list[Any], attrs: list[Any], outputs: list[Any]
+) -> dict[str, Any]:
     """Kernel arguments keyed by parameter name, tensors wrapped as MetaTensors."""
 
     def wrap(value: Any) -> Any:
         if isinstance(value, list):
-            return [MetaTensor(v) if isinstance(v, DenseTensor) else MetaTensor(None) for v in value]
+            return [
+                MetaTensor(v) if isinstance(v, DenseTensor) else MetaTensor(None) for v in value
+            ]
         return MetaTensor(value if isinstance(value, DenseTensor) else None)
 
     named: dict[str, Any] = {}

@@ -56,8 +56,10 @@ def load_model(path: str | Path) -> LoadedModel:
     model = LoadedModel(program, list(feeds), list(fetches), scope, str(path))
     missing = missing_op_types(program)
     if missing:
-        raise ModelInputError(str(path), [f"fluidphi has no operator '{t}' (used by {n} op(s))"
-                                          for t, n in missing.items()])
+        raise ModelInputError(
+            str(path),
+            [f"fluidphi has no operator '{t}' (used by {n} op(s))" for t, n in missing.items()],
+        )
     return model
 
 
@@ -76,7 +78,8 @@ def kernel_forms(op_type: str) -> str:
     phi = KernelFactory.instance().has_kernel(phi_kernel_name(op_type))
     legacy = OpKernelMap.instance().has(op_type)
     return {(True, True): "both", (True, False): "phi", (False, True): "legacy"}.get(
-        (phi, legacy), "neither")
+        (phi, legacy), "neither"
+    )
 
 
 def _dims_match(declared: list[int], actual: tuple[int, ...]) -> bool:
@@ -89,8 +92,10 @@ def check_feeds(model: LoadedModel, feeds: Mapping[str, np.ndarray]) -> dict[str
     tensors: dict[str, DenseTensor] = {}
     for name in feeds:
         if name not in model.feed_names:
-            problems.append(f"unknown feed '{name}' (the model's feeds: "
-                            f"{', '.join(model.feed_names) or 'none'})")
+            problems.append(
+                f"unknown feed '{name}' (the model's feeds: "
+                f"{', '.join(model.feed_names) or 'none'})"
+            )
     for name in model.feed_names:
         if name not in feeds:
             problems.append(f"feed '{name}' was not given")
@@ -105,8 +110,9 @@ def check_feeds(model: LoadedModel, feeds: Mapping[str, np.ndarray]) -> dict[str
         if var.dtype is not None and got != var.dtype:
             problems.append(f"feed '{name}': expected dtype {var.dtype}, got {got}")
         if var.shape and not _dims_match(var.shape, array.shape):
-            problems.append(f"feed '{name}': expected shape {var.shape} (-1 = any), "
-                            f"got {list(array.shape)}")
+            problems.append(
+                f"feed '{name}': expected shape {var.shape} (-1 = any), got {list(array.shape)}"
+            )
         tensors[name] = DenseTensor(np.ascontiguousarray(array))
     if problems:
         raise ModelInputError(model.model_path, problems)
@@ -120,14 +126,18 @@ class RunResult:
     seconds: float
 
 
-def run_model(model: LoadedModel, feeds: Mapping[str, np.ndarray], *,
-              place: Place | None = None, path: PathMode | str = PathMode.AUTO,
-              executor: Executor | None = None) -> RunResult:
+def run_model(
+    model: LoadedModel,
+    feeds: Mapping[str, np.ndarray],
+    *,
+    place: Place | None = None,
+    path: PathMode | str = PathMode.AUTO,
+    executor: Executor | None = None,
+) -> RunResult:
     tensors = check_feeds(model, feeds)
     executor = executor or Executor(place or CPUPlace(), DualDispatchRunner(path))
     start = time.perf_counter()
     fetched = executor.run(model.program, model.scope, tensors)
     seconds = time.perf_counter() - start
-    outputs = {name: np.array(t.numpy(), copy=True)
-               for name, t in zip(model.fetch_names, fetched)}
+    outputs = {name: np.array(t.numpy(), copy=True) for name, t in zip(model.fetch_names, fetched)}
     return RunResult(outputs, list(executor.last_trace), seconds)

@@ -7,20 +7,23 @@ from typing import Any
 
 import numpy as np
 
-from phi.common import CPUPlace, DataType, Place
-from phi.core.dense_tensor import DenseTensor
+from compat.dual_dispatch import DualDispatchRunner, PathMode
 from legacy_fluid.framework.executor import Executor
 from legacy_fluid.framework.program_desc import ProgramDesc
 from legacy_fluid.framework.scope import Scope
 from legacy_fluid.framework.trace import OpTrace
-from compat.dual_dispatch import DualDispatchRunner, PathMode
+from phi.common import CPUPlace, DataType, Place
+from phi.core.dense_tensor import DenseTensor
 
 InputValue = np.ndarray | DenseTensor | Sequence[np.ndarray | DenseTensor] | None
 
 
-def build_single_op_program(op_type: str, inputs: Mapping[str, InputValue],
-                            attrs: Mapping[str, Any], outputs: Mapping[str, int] | Sequence[str],
-                            ) -> tuple[ProgramDesc, dict[str, Any], dict[str, list[str]]]:
+def build_single_op_program(
+    op_type: str,
+    inputs: Mapping[str, InputValue],
+    attrs: Mapping[str, Any],
+    outputs: Mapping[str, int] | Sequence[str],
+) -> tuple[ProgramDesc, dict[str, Any], dict[str, list[str]]]:
     """A one-op program; returns it, the feed dict and the output var names per slot."""
     program = ProgramDesc()
     block = program.global_block()
@@ -45,9 +48,14 @@ def build_single_op_program(op_type: str, inputs: Mapping[str, InputValue],
     return program, feed, out_names
 
 
-def run_single_op(op_type: str, inputs: Mapping[str, InputValue], attrs: Mapping[str, Any],
-                  outputs: Mapping[str, int] | Sequence[str], mode: PathMode | str = "auto",
-                  place: Place | None = None) -> tuple[dict[str, list[np.ndarray]], OpTrace]:
+def run_single_op(
+    op_type: str,
+    inputs: Mapping[str, InputValue],
+    attrs: Mapping[str, Any],
+    outputs: Mapping[str, int] | Sequence[str],
+    mode: PathMode | str = "auto",
+    place: Place | None = None,
+) -> tuple[dict[str, list[np.ndarray]], OpTrace]:
     """Outputs per slot as host arrays, plus the op's trace record."""
     program, feed, out_names = build_single_op_program(op_type, inputs, attrs, outputs)
     executor = Executor(place or CPUPlace(), DualDispatchRunner(mode))
@@ -61,6 +69,9 @@ def run_single_op(op_type: str, inputs: Mapping[str, InputValue], attrs: Mapping
 
 def _host(tensor: DenseTensor) -> np.ndarray:
     if not tensor.initialized():
-        return np.empty((0,), dtype=np.float32) if tensor.dtype is DataType.UNDEFINED else \
-            np.empty((0,), dtype=tensor.dtype.to_numpy())
+        return (
+            np.empty((0,), dtype=np.float32)
+            if tensor.dtype is DataType.UNDEFINED
+            else np.empty((0,), dtype=tensor.dtype.to_numpy())
+        )
     return np.array(tensor.numpy(), copy=True)

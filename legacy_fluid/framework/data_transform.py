@@ -22,8 +22,13 @@ _CHANNEL_LAYOUTS = (DataLayout.NCHW, DataLayout.NHWC, DataLayout.NCDHW, DataLayo
 
 
 def need_layout_transform(src: DataLayout, dst: DataLayout) -> bool:
-    return (src != dst and src is not DataLayout.ANY and dst is not DataLayout.ANY
-            and src in _CHANNEL_LAYOUTS and dst in _CHANNEL_LAYOUTS)
+    return (
+        src != dst
+        and src is not DataLayout.ANY
+        and dst is not DataLayout.ANY
+        and src in _CHANNEL_LAYOUTS
+        and dst in _CHANNEL_LAYOUTS
+    )
 
 
 def transform_layout(tensor: DenseTensor, dst: DataLayout) -> DenseTensor:
@@ -36,15 +41,20 @@ def transform_layout(tensor: DenseTensor, dst: DataLayout) -> DenseTensor:
         raise ValueError(f"layout transform {src}->{dst} needs a 4-D or 5-D tensor, got {rank}-D")
     data = tensor.data
     xp = np if isinstance(data, np.ndarray) else _xp_of(tensor.place)
-    out = DenseTensor(xp.ascontiguousarray(xp.transpose(data, perms[rank])), layout=dst,
-                      lod=tensor.lod, place=tensor.place)
+    out = DenseTensor(
+        xp.ascontiguousarray(xp.transpose(data, perms[rank])),
+        layout=dst,
+        lod=tensor.lod,
+        place=tensor.place,
+    )
     return out
 
 
 def transform_dtype(tensor: DenseTensor, dst: DataType) -> DenseTensor:
     data = tensor.data
-    return DenseTensor(data.astype(dst.to_numpy()), layout=tensor.layout, lod=tensor.lod,
-                       place=tensor.place)
+    return DenseTensor(
+        data.astype(dst.to_numpy()), layout=tensor.layout, lod=tensor.lod, place=tensor.place
+    )
 
 
 def transform_place(tensor: DenseTensor, dst: Place) -> DenseTensor:
@@ -74,20 +84,26 @@ class AppliedTransform:
         return f"{self.var}: {self.kind} {self.src}->{self.dst}"
 
 
-def transform_data(name: str, expected: OpKernelType, actual: OpKernelType,
-                   tensor: DenseTensor) -> tuple[DenseTensor, list[AppliedTransform]]:
+def transform_data(
+    name: str, expected: OpKernelType, actual: OpKernelType, tensor: DenseTensor
+) -> tuple[DenseTensor, list[AppliedTransform]]:
     """Layout, then dtype, then place, as fluid orders them."""
     applied: list[AppliedTransform] = []
     out = tensor
     if need_layout_transform(actual.data_layout, expected.data_layout):
         out = transform_layout(out, expected.data_layout)
-        applied.append(AppliedTransform(name, "layout", actual.data_layout.name,
-                                        expected.data_layout.name))
-    if (actual.data_type != expected.data_type and expected.data_type is not DataType.UNDEFINED
-            and actual.data_type is not DataType.UNDEFINED):
+        applied.append(
+            AppliedTransform(name, "layout", actual.data_layout.name, expected.data_layout.name)
+        )
+    if (
+        actual.data_type != expected.data_type
+        and expected.data_type is not DataType.UNDEFINED
+        and actual.data_type is not DataType.UNDEFINED
+    ):
         out = transform_dtype(out, expected.data_type)
-        applied.append(AppliedTransform(name, "dtype", str(actual.data_type),
-                                        str(expected.data_type)))
+        applied.append(
+            AppliedTransform(name, "dtype", str(actual.data_type), str(expected.data_type))
+        )
     if actual.place != expected.place:
         out = transform_place(out, expected.place)
         applied.append(AppliedTransform(name, "place", str(actual.place), str(expected.place)))

@@ -89,8 +89,14 @@ class _SlotAccess:
 class ExecutionContext(_SlotAccess):
     """What a legacy `OpKernel.compute` sees."""
 
-    def __init__(self, op: OperatorBase, scope: Scope, dev_ctx: DeviceContext,
-                 runtime: RuntimeContext, kernel_type: OpKernelType | None = None) -> None:
+    def __init__(
+        self,
+        op: OperatorBase,
+        scope: Scope,
+        dev_ctx: DeviceContext,
+        runtime: RuntimeContext,
+        kernel_type: OpKernelType | None = None,
+    ) -> None:
         self.op, self.scope, self.runtime = op, scope, runtime
         self.dev_ctx = dev_ctx
         self.kernel_type = kernel_type
@@ -167,6 +173,12 @@ class InferShapeContext(_SlotAccess):
         out = self._out(slot)
         if out is not None:
             out.set_dtype(dtype)
+
+    def set_outputs_dtype(self, slot: str, dtype: DataType) -> None:
+        for i in range(self.output_size(slot)):
+            out = self._out(slot, i)
+            if out is not None:
+                out.set_dtype(dtype)
 
     def share_dim(self, in_slot: str, out_slot: str) -> None:
         self.set_output_dim(out_slot, self.get_input_dim(in_slot))

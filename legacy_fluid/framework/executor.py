@@ -27,8 +27,10 @@ class OpRunError(RuntimeError):
         self.index, self.op, self.cause = index, op, cause
         ins = ", ".join(f"{k}={v}" for k, v in op.inputs.items() if v)
         outs = ", ".join(f"{k}={v}" for k, v in op.outputs.items() if v)
-        super().__init__(f"op #{index} '{op.type}' (inputs {ins}; outputs {outs}) failed: "
-                         f"{type(cause).__name__}: {cause}")
+        super().__init__(
+            f"op #{index} '{op.type}' (inputs {ins}; outputs {outs}) failed: "
+            f"{type(cause).__name__}: {cause}"
+        )
 
 
 def legacy_runner(op: OperatorBase, scope: Scope, place: Place) -> OpTrace:
@@ -37,14 +39,20 @@ def legacy_runner(op: OperatorBase, scope: Scope, place: Place) -> OpTrace:
 
 def feed_names_of(program: ProgramDesc) -> list[str]:
     """Feed targets in `col` order, from the program's feed ops."""
-    feeds = [(op.attr("col", 0), op.output("Out")[0]) for op in program.global_block().ops
-             if op.type == "feed"]
+    feeds = [
+        (op.attr("col", 0), op.output("Out")[0])
+        for op in program.global_block().ops
+        if op.type == "feed"
+    ]
     return [name for _, name in sorted(feeds)]
 
 
 def fetch_names_of(program: ProgramDesc) -> list[str]:
-    fetches = [(op.attr("col", 0), op.input("X")[0]) for op in program.global_block().ops
-               if op.type == "fetch"]
+    fetches = [
+        (op.attr("col", 0), op.input("X")[0])
+        for op in program.global_block().ops
+        if op.type == "fetch"
+    ]
     return [name for _, name in sorted(fetches)]
 
 
@@ -63,9 +71,15 @@ class Executor:
             cached = self._prepared[id(program)] = (program, ops)
         return cached[1]
 
-    def run(self, program: ProgramDesc, scope: Scope, feed: Mapping[str, Any] | None = None,
-            fetch_list: list[str] | None = None, feed_var_name: str = "feed",
-            fetch_var_name: str = "fetch") -> list[DenseTensor]:
+    def run(
+        self,
+        program: ProgramDesc,
+        scope: Scope,
+        feed: Mapping[str, Any] | None = None,
+        fetch_list: list[str] | None = None,
+        feed_var_name: str | None = None,
+        fetch_var_name: str | None = None,
+    ) -> list[DenseTensor]:
         """Run and return the fetched tensors (on the host), in fetch order."""
         ops = self.prepare(program)
         block = program.global_block()
@@ -78,6 +92,10 @@ class Executor:
                 scope.var(var.name)
             else:
                 local.var(var.name)
+        if feed_var_name is None:
+            feed_var_name = _holder_name(block.ops, "feed", "X", "feed")
+        if fetch_var_name is None:
+            fetch_var_name = _holder_name(block.ops, "fetch", "Out", "fetch")
         if has_feed_ops:
             feed_list = scope.var(feed_var_name).get_list()
             feed_list.clear()
@@ -105,6 +123,14 @@ class Executor:
             results = [local.find_var(n).get_tensor() for n in (fetch_list or [])]  # type: ignore[union-attr]
         scope.drop_kids()
         return results
+
+
+def _holder_name(ops: list, op_type: str, slot: str, default: str) -> str:  # noqa: ANN001
+    """The feed/fetch holder variable the program's feed or fetch ops use."""
+    for op in ops:
+        if op.type == op_type and op.inputs.get(slot, op.outputs.get(slot)):
+            return (op.inputs.get(slot) or op.outputs.get(slot))[0]
+    return default
 
 
 def _as_tensor(value: Any) -> DenseTensor:

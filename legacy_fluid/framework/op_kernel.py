@@ -23,7 +23,7 @@ class LegacyKernelNotFoundError(LookupError):
         self.op_type, self.key, self.registered = op_type, key, registered
         if registered:
             keys = "; ".join(str(k) for k in registered)
-            msg = (f"op '{op_type}' has no legacy kernel for {key}; registered: {keys}")
+            msg = f"op '{op_type}' has no legacy kernel for {key}; registered: {keys}"
         else:
             msg = f"op '{op_type}' has no legacy kernel registered"
         super().__init__(msg)
@@ -56,8 +56,10 @@ class OpKernelMap:
         key = _normalize(key)
         old = table.get(key)
         if old is not None and old is not kernel:
-            raise ValueError(f"legacy kernel for '{op_type}' {key} registered twice "
-                             f"({old.__qualname__} and {kernel.__qualname__})")
+            raise ValueError(
+                f"legacy kernel for '{op_type}' {key} registered twice "
+                f"({old.__qualname__} and {kernel.__qualname__})"
+            )
         table[key] = kernel
 
     def has(self, op_type: str) -> bool:
@@ -73,9 +75,11 @@ class OpKernelMap:
         """Exact key, then plain library, then any layout (fluid's ChooseKernel fallbacks)."""
         table = self._kernels.get(op_type, {})
         key = _normalize(key)
-        for cand in (key,
-                     OpKernelType(key.data_type, key.place, key.data_layout, LibraryType.PLAIN),
-                     OpKernelType(key.data_type, key.place, DataLayout.ANY, LibraryType.PLAIN)):
+        for cand in (
+            key,
+            OpKernelType(key.data_type, key.place, key.data_layout, LibraryType.PLAIN),
+            OpKernelType(key.data_type, key.place, DataLayout.ANY, LibraryType.PLAIN),
+        ):
             if cand in table:
                 return table[cand]
         return None
@@ -90,16 +94,23 @@ class OpKernelMap:
 _PENDING: list[tuple[str, OpKernelType, type[OpKernel]]] = []
 
 
-def register_op_kernel(op_type: str, device: str, kernel: type[OpKernel], *dtypes: DataType,
-                       layout: DataLayout = DataLayout.ANY,
-                       library: LibraryType = LibraryType.PLAIN) -> None:
+def register_op_kernel(
+    op_type: str,
+    device: str,
+    kernel: type[OpKernel],
+    *dtypes: DataType,
+    layout: DataLayout = DataLayout.ANY,
+    library: LibraryType = LibraryType.PLAIN,
+) -> None:
     """fluid's REGISTER_OP_{CPU,CUDA}_KERNEL: one key per listed dtype.
 
     `device` is "CPU" or "GPU".
     """
     places = {"CPU": CPUPlace(), "GPU": GPUPlace(0)}
     if device not in places:
-        raise ValueError(f"register_op_kernel('{op_type}'): device must be CPU or GPU, not {device!r}")
+        raise ValueError(
+            f"register_op_kernel('{op_type}'): device must be CPU or GPU, not {device!r}"
+        )
     if not dtypes:
         raise ValueError(f"register_op_kernel('{op_type}'): list at least one dtype")
     place: Place = places[device]

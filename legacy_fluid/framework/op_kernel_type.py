@@ -29,8 +29,10 @@ class OpKernelType:
 
     def __str__(self) -> str:
         layout = "ANY_LAYOUT" if self.data_layout is DataLayout.ANY else self.data_layout.name
-        return (f"{{data_type[{self.data_type}]; data_layout[{layout}]; "
-                f"place[{self.place}]; library_type[{self.library_type}]}}")
+        return (
+            f"{{data_type[{self.data_type}]; data_layout[{layout}]; "
+            f"place[{self.place}]; library_type[{self.library_type}]}}"
+        )
 
     def __repr__(self) -> str:
         return f"OpKernelType{self}"
@@ -50,5 +52,6 @@ class OpKernelType:
     @classmethod
     def from_kernel_key(cls, key: KernelKey, device_id: int = 0) -> OpKernelType:
         library = {Backend.GPUDNN: LibraryType.CUDNN, Backend.ONEDNN: LibraryType.MKLDNN}.get(
-            key.backend, LibraryType.PLAIN)
+            key.backend, LibraryType.PLAIN
+        )
         return cls(key.dtype, Place.from_backend(key.backend, device_id), key.layout, library)

@@ -76,16 +76,40 @@ class OpProtoAndCheckerMaker:
         self.proto.attrs.extend(a for a in COMMON_ATTRS if a.name not in known)
         return self.proto
 
-    def add_input(self, name: str, comment: str = "", *, duplicable: bool = False,
-                  dispensable: bool = False, extra: bool = False, quant: bool = False) -> None:
+    def add_input(
+        self,
+        name: str,
+        comment: str = "",
+        *,
+        duplicable: bool = False,
+        dispensable: bool = False,
+        extra: bool = False,
+        quant: bool = False,
+    ) -> None:
         self.proto.inputs.append(VarProto(name, comment, duplicable, dispensable, extra, quant))
 
-    def add_output(self, name: str, comment: str = "", *, duplicable: bool = False,
-                   dispensable: bool = False, extra: bool = False, quant: bool = False) -> None:
+    def add_output(
+        self,
+        name: str,
+        comment: str = "",
+        *,
+        duplicable: bool = False,
+        dispensable: bool = False,
+        extra: bool = False,
+        quant: bool = False,
+    ) -> None:
         self.proto.outputs.append(VarProto(name, comment, duplicable, dispensable, extra, quant))
 
-    def add_attr(self, name: str, type: AttrType, default: Any = None,
-                 comment: str = "", *, extra: bool = False, quant: bool = False) -> None:
+    def add_attr(
+        self,
+        name: str,
+        type: AttrType,
+        default: Any = None,
+        comment: str = "",
+        *,
+        extra: bool = False,
+        quant: bool = False,
+    ) -> None:
         self.proto.attrs.append(AttrProto(name, type, default, comment, extra, quant))
 
     def add_comment(self, comment: str) -> None:

@@ -56,8 +56,9 @@ _PENDING: list[OpInfo] = []
 _LOADED = False
 
 
-def register_operator(op_type: str, op_class: type[OperatorBase],
-                      maker: type[OpProtoAndCheckerMaker]) -> None:
+def register_operator(
+    op_type: str, op_class: type[OperatorBase], maker: type[OpProtoAndCheckerMaker]
+) -> None:
     """fluid's REGISTER_OPERATOR: bind an operator class and its proto maker to a type."""
     info = OpInfo(op_type, op_class, maker(op_type).build())
     if OpInfoMap._instance is not None:

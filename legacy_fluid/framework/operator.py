@@ -26,9 +26,15 @@ TargetForInput = Callable[[str, str, DenseTensor], OpKernelType | None]
 
 
 class OperatorBase:
-    def __init__(self, type: str, inputs: dict[str, list[str]],
-                 outputs: dict[str, list[str]], attrs: dict[str, Any], proto: OpProto,
-                 desc: OpDesc | None = None) -> None:
+    def __init__(
+        self,
+        type: str,
+        inputs: dict[str, list[str]],
+        outputs: dict[str, list[str]],
+        attrs: dict[str, Any],
+        proto: OpProto,
+        desc: OpDesc | None = None,
+    ) -> None:
         self.type = type
         self.inputs = {k: list(v) for k, v in inputs.items()}
         self.outputs = {k: list(v) for k, v in outputs.items()}
@@ -67,8 +73,9 @@ class OperatorWithKernel(OperatorBase):
         """Default: the dtype of the inputs, on the executor's place."""
         return OpKernelType(self.indicate_data_type(ctx), ctx.place)
 
-    def get_kernel_type_for_var(self, slot: str, tensor: DenseTensor,
-                                expected: OpKernelType) -> OpKernelType | None:
+    def get_kernel_type_for_var(
+        self, slot: str, tensor: DenseTensor, expected: OpKernelType
+    ) -> OpKernelType | None:
         """The kernel type `tensor` is in; None means "use as is, never transform".
 
         By default only place and layout are the tensor's own, so the global
@@ -83,8 +90,9 @@ class OperatorWithKernel(OperatorBase):
         fluid's IndicateDataType also insists all inputs agree; ops with mixed
         dtypes (index inputs, fp32 statistics) override the expected type.
         """
-        order = [v.name for v in self.proto.inputs] + [s for s in self.inputs
-                                                        if self.proto.input(s) is None]
+        order = [v.name for v in self.proto.inputs] + [
+            s for s in self.inputs if self.proto.input(s) is None
+        ]
         for slot in order:
             for t in ctx.multi_input(slot):
                 if t is not None and t.dtype is not DataType.UNDEFINED and t.initialized():
@@ -94,13 +102,20 @@ class OperatorWithKernel(OperatorBase):
     def indicate_var_data_type(self, ctx: ExecutionContext, slot: str) -> DataType:
         t = ctx.input(slot)
         if t is None:
-            raise ValueError(f"op '{self.type}': input '{slot}' holds no tensor to take a dtype from")
+            raise ValueError(
+                f"op '{self.type}': input '{slot}' holds no tensor to take a dtype from"
+            )
         return t.dtype
 
     # -- running ---------------------------------------------------------------
-    def prepare_data(self, scope: Scope, runtime: RuntimeContext, expected: OpKernelType,
-                     target_for: TargetForInput | None = None,
-                     slots: list[str] | None = None) -> tuple[Scope | None, list[AppliedTransform]]:
+    def prepare_data(
+        self,
+        scope: Scope,
+        runtime: RuntimeContext,
+        expected: OpKernelType,
+        target_for: TargetForInput | None = None,
+        slots: list[str] | None = None,
+    ) -> tuple[Scope | None, list[AppliedTransform]]:
         """Transform inputs into a child transfer scope where their kernel type differs.
 
         `target_for` gives the kernel type wanted per input (PHI arg defs may
@@ -113,7 +128,11 @@ class OperatorWithKernel(OperatorBase):
                 continue
             for i, name in enumerate(names):
                 var = runtime.inputs[slot][i]
-                if var is None or not isinstance(var.value, DenseTensor) or not var.value.initialized():
+                if (
+                    var is None
+                    or not isinstance(var.value, DenseTensor)
+                    or not var.value.initialized()
+                ):
                     continue
                 tensor = var.value
                 actual = self.get_kernel_type_for_var(slot, tensor, expected)
@@ -147,5 +166,11 @@ class OperatorWithKernel(OperatorBase):
         kernel_cls().compute(ExecutionContext(self, scope, dev_ctx, runtime, expected))
         if transfer is not None:
             scope.drop_kids()
-        return OpTrace(-1, self.type, "legacy", kernel_cls.__qualname__, str(expected),
-                       [str(a) for a in applied])
+        return OpTrace(
+            -1,
+            self.type,
+            "legacy",
+            kernel_cls.__qualname__,
+            str(expected),
+            [str(a) for a in applied],
+        )

@@ -124,11 +124,18 @@ class BlockDesc:
             block = block.program.blocks[block.parent_idx]
         return None
 
-    def append_op(self, type: str, inputs: dict[str, list[str]] | None = None,
-                  outputs: dict[str, list[str]] | None = None,
-                  attrs: dict[str, Any] | None = None) -> OpDesc:
-        op = OpDesc(type, {k: list(v) for k, v in (inputs or {}).items()},
-                    {k: list(v) for k, v in (outputs or {}).items()})
+    def append_op(
+        self,
+        type: str,
+        inputs: dict[str, list[str]] | None = None,
+        outputs: dict[str, list[str]] | None = None,
+        attrs: dict[str, Any] | None = None,
+    ) -> OpDesc:
+        op = OpDesc(
+            type,
+            {k: list(v) for k, v in (inputs or {}).items()},
+            {k: list(v) for k, v in (outputs or {}).items()},
+        )
         for name, value in (attrs or {}).items():
             op.set_attr(name, value)
         self.ops.append(op)

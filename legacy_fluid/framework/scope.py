@@ -21,8 +21,9 @@ class Variable:
         if self.value is None:
             self.value = DenseTensor()
         if not isinstance(self.value, DenseTensor):
-            raise TypeError(f"variable '{self.name}' holds {type(self.value).__name__}, "
-                            "not a DenseTensor")
+            raise TypeError(
+                f"variable '{self.name}' holds {type(self.value).__name__}, not a DenseTensor"
+            )
         return self.value
 
     def get_list(self) -> list[Any]:

@@ -101,8 +101,16 @@ _TO_NUMPY: dict[DataType, np.dtype] = {
 }
 _FROM_NUMPY: dict[np.dtype, DataType] = {v: k for k, v in _TO_NUMPY.items()}
 _INTEGERS = frozenset(
-    {DataType.UINT8, DataType.INT8, DataType.UINT16, DataType.INT16, DataType.UINT32,
-     DataType.INT32, DataType.UINT64, DataType.INT64}
+    {
+        DataType.UINT8,
+        DataType.INT8,
+        DataType.UINT16,
+        DataType.INT16,
+        DataType.UINT32,
+        DataType.INT32,
+        DataType.UINT64,
+        DataType.INT64,
+    }
 )
 _ALIASES: dict[str, DataType] = {
     "bool": DataType.BOOL,

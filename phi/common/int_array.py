@@ -17,8 +17,9 @@ class IntArray(Sequence[int]):
         if isinstance(values, np.ndarray):
             self._data = tuple(int(v) for v in values.reshape(-1))
         else:
-            self._data = tuple(int(np.asarray(v).reshape(-1)[0]) if not isinstance(v, int) else v
-                               for v in values)
+            self._data = tuple(
+                int(np.asarray(v).reshape(-1)[0]) if not isinstance(v, int) else v for v in values
+            )
         self.from_tensor = from_tensor
 
     def get_data(self) -> list[int]:

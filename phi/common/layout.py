@@ -38,5 +38,7 @@ class DataLayout(IntEnum):
         try:
             return cls[norm]
         except KeyError:
-            raise ValueError(f"unknown data layout {text!r}; expected one of "
-                             f"{', '.join(m for m in cls.__members__)}") from None
+            raise ValueError(
+                f"unknown data layout {text!r}; expected one of "
+                f"{', '.join(m for m in cls.__members__)}"
+            ) from None

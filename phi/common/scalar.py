@@ -14,9 +14,16 @@ class Scalar:
 
     __slots__ = ("_value", "dtype", "from_tensor")
 
-    def __init__(self, value: Any, dtype: DataType | None = None, from_tensor: bool = False) -> None:
+    def __init__(
+        self, value: Any, dtype: DataType | None = None, from_tensor: bool = False
+    ) -> None:
         if isinstance(value, Scalar):
             value, dtype, from_tensor = value._value, dtype or value.dtype, value.from_tensor
+        if isinstance(value, str):  # attributes such as str_value: "inf", "-1e-3", "7"
+            try:
+                value = float(value.strip())
+            except ValueError:
+                raise ValueError(f"Scalar cannot parse text {value!r} as a number") from None
         arr = np.asarray(value)
         if arr.size != 1:
             raise ValueError(f"Scalar needs exactly one element, got shape {arr.shape}")

@@ -112,7 +112,9 @@ class DenseTensor(TensorBase):
     def data(self) -> Any:
         """The holder array; raises if never allocated."""
         if self._holder is None:
-            raise RuntimeError(f"DenseTensor{list(self.dims)} holds no memory yet (not initialized)")
+            raise RuntimeError(
+                f"DenseTensor{list(self.dims)} holds no memory yet (not initialized)"
+            )
         return self._holder
 
     def set_array(self, array: Any, place: Place | None = None) -> DenseTensor:
@@ -151,10 +153,14 @@ class DenseTensor(TensorBase):
         self._holder = other._holder
         self._owned = False
         self._place = other._place
-        self.meta = DenseTensorMeta(other.dims, other.dtype, other.layout, [list(v) for v in other.lod])
+        self.meta = DenseTensorMeta(
+            other.dims, other.dtype, other.layout, [list(v) for v in other.lod]
+        )
         return self
 
     def __repr__(self) -> str:
         state = "" if self.initialized() else ", uninitialized"
-        return (f"DenseTensor(dims={list(self.dims)}, dtype={self.dtype}, layout={self.layout}, "
-                f"place={self.place}{state})")
+        return (
+            f"DenseTensor(dims={list(self.dims)}, dtype={self.dtype}, layout={self.layout}, "
+            f"place={self.place}{state})"
+        )

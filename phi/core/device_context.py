@@ -24,8 +24,12 @@ class DeviceContext:
         self.place = place
         self.xp = xp
 
-    def alloc(self, tensor: DenseTensor, dtype: DataType | None = None,
-              dims: tuple[int, ...] | None = None) -> Any:
+    def alloc(
+        self,
+        tensor: DenseTensor,
+        dtype: DataType | None = None,
+        dims: tuple[int, ...] | None = None,
+    ) -> Any:
         """Give `tensor` fresh device storage of its dims (or `dims`) and `dtype`."""
         if dims is not None:
             tensor.resize(dims)
@@ -33,8 +37,13 @@ class DeviceContext:
         if dtype is DataType.UNDEFINED:
             raise ValueError(f"cannot allocate {tensor!r}: no dtype given or inferred")
         holder = tensor._holder
-        if (holder is not None and tensor._owned and tensor.place == self.place
-                and tuple(holder.shape) == tensor.dims and holder.dtype == dtype.to_numpy()):
+        if (
+            holder is not None
+            and tensor._owned
+            and tensor.place == self.place
+            and tuple(holder.shape) == tensor.dims
+            and holder.dtype == dtype.to_numpy()
+        ):
             return holder  # memory this context allocated before: reuse it
         array = self.xp.empty(tensor.dims, dtype=dtype.to_numpy())
         tensor.set_array(array, self.place)

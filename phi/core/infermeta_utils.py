@@ -38,8 +38,10 @@ class MetaFnFactory:
     def insert(self, kernel_name: str, fn: InferMetaFn) -> None:
         old = self._fns.get(kernel_name)
         if old is not None and old is not fn:
-            raise ValueError(f"InferMeta for kernel '{kernel_name}' registered twice "
-                             f"({old.__qualname__} and {fn.__qualname__})")
+            raise ValueError(
+                f"InferMeta for kernel '{kernel_name}' registered twice "
+                f"({old.__qualname__} and {fn.__qualname__})"
+            )
         self._fns[kernel_name] = fn
 
     def get(self, kernel_name: str) -> InferMetaFn:
@@ -79,6 +81,8 @@ def call_infer_meta(fn: InferMetaFn, named_args: dict[str, Any], config: Any) ->
         elif name in named_args:
             kwargs[name] = named_args[name]
         elif params[name].default is inspect.Parameter.empty:
-            raise TypeError(f"InferMeta {fn.__qualname__} needs argument {name!r}, which the "
-                            f"kernel signature does not provide (has {sorted(named_args)})")
+            raise TypeError(
+                f"InferMeta {fn.__qualname__} needs argument {name!r}, which the "
+                f"kernel signature does not provide (has {sorted(named_args)})"
+            )
     fn(**kwargs)

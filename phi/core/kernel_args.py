@@ -106,8 +106,13 @@ class KernelArgsDef:
     def outputs(self) -> list[TensorArgDef]:
         return [a for a in self.args if isinstance(a, TensorArgDef) and a.kind.is_output]
 
-    def specialize(self, backend: Backend, layout: DataLayout, dtype: DataType,
-                   overrides: dict[str, dict[str, Any]] | None = None) -> KernelArgsDef:
+    def specialize(
+        self,
+        backend: Backend,
+        layout: DataLayout,
+        dtype: DataType,
+        overrides: dict[str, dict[str, Any]] | None = None,
+    ) -> KernelArgsDef:
         """Fill tensor defs with a kernel key, then apply per-argument overrides."""
         overrides = dict(overrides or {})
         out: list[TensorArgDef | AttributeArgDef] = []
@@ -139,7 +144,8 @@ def _strip_optional(hint: Any) -> tuple[Any, bool]:
 
 def _is_tensor_list(hint: Any) -> bool:
     return typing.get_origin(hint) in (list, tuple) and all(
-        a is DenseTensor or a is Ellipsis for a in typing.get_args(hint))
+        a is DenseTensor or a is Ellipsis for a in typing.get_args(hint)
+    )
 
 
 def derive_args_def(fn: Callable[..., Any]) -> KernelArgsDef:
@@ -164,8 +170,13 @@ def derive_args_def(fn: Callable[..., Any]) -> KernelArgsDef:
             hint = base
         inner, optional = _strip_optional(hint)
         if is_output:
-            kind = (ArgKind.OUTPUT_LIST if _is_tensor_list(inner)
-                    else ArgKind.OPTIONAL_OUTPUT if optional else ArgKind.OUTPUT)
+            kind = (
+                ArgKind.OUTPUT_LIST
+                if _is_tensor_list(inner)
+                else ArgKind.OPTIONAL_OUTPUT
+                if optional
+                else ArgKind.OUTPUT
+            )
             args.append(TensorArgDef(p.name, kind))
         elif inner is DenseTensor:
             args.append(TensorArgDef(p.name, ArgKind.OPTIONAL_INPUT if optional else ArgKind.INPUT))
@@ -178,8 +189,16 @@ def derive_args_def(fn: Callable[..., Any]) -> KernelArgsDef:
 
 
 def _check_order(fn: Callable[..., Any], args: list[TensorArgDef | AttributeArgDef]) -> None:
-    rank = [0 if isinstance(a, TensorArgDef) and a.kind.is_input
-            else 1 if isinstance(a, AttributeArgDef) else 2 for a in args]
+    rank = [
+        0
+        if isinstance(a, TensorArgDef) and a.kind.is_input
+        else 1
+        if isinstance(a, AttributeArgDef)
+        else 2
+        for a in args
+    ]
     if rank != sorted(rank):
-        raise TypeError(f"kernel {fn.__qualname__}: arguments must be inputs, then attributes, "
-                        f"then outputs; got {[a.name for a in args]}")
+        raise TypeError(
+            f"kernel {fn.__qualname__}: arguments must be inputs, then attributes, "
+            f"then outputs; got {[a.name for a in args]}"
+        )

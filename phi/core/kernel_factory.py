@@ -20,8 +20,10 @@ class KernelNotFoundError(LookupError):
             msg = f"no PHI kernel named '{name}' is registered"
         else:
             keys = ", ".join(str(k) for k in registered)
-            msg = (f"PHI kernel '{name}' has no kernel for key {key} "
-                   f"(ALL_* fallbacks tried); registered keys: {keys}")
+            msg = (
+                f"PHI kernel '{name}' has no kernel for key {key} "
+                f"(ALL_* fallbacks tried); registered keys: {keys}"
+            )
         super().__init__(msg)
 
 
@@ -61,8 +63,10 @@ class KernelFactory:
         table = self._kernels.setdefault(kernel.name, {})
         existing = table.get(kernel.key)
         if existing is not None and existing.fn is not kernel.fn:
-            raise ValueError(f"PHI kernel '{kernel.name}' {kernel.key} registered twice "
-                             f"({existing.qualname} and {kernel.qualname})")
+            raise ValueError(
+                f"PHI kernel '{kernel.name}' {kernel.key} registered twice "
+                f"({existing.qualname} and {kernel.qualname})"
+            )
         table[kernel.key] = kernel
 
     def has_kernel(self, name: str) -> bool:
@@ -116,8 +120,10 @@ def describe(kernel: Kernel) -> dict[str, Any]:
         "name": kernel.name,
         "key": kernel.key.as_dict(),
         "function": kernel.qualname,
-        "inputs": [{"name": a.name, "kind": a.kind.value, "backend": str(a.backend)}
-                   for a in kernel.args_def.inputs],
+        "inputs": [
+            {"name": a.name, "kind": a.kind.value, "backend": str(a.backend)}
+            for a in kernel.args_def.inputs
+        ],
         "attributes": [{"name": a.name, "type": a.type_name} for a in kernel.args_def.attributes],
         "outputs": [{"name": a.name, "kind": a.kind.value} for a in kernel.args_def.outputs],
     }

@@ -21,11 +21,18 @@ class KernelKey:
     def __repr__(self) -> str:
         return f"KernelKey{self}"
 
-    def with_(self, *, backend: Backend | None = None, layout: DataLayout | None = None,
-              dtype: DataType | None = None) -> KernelKey:
-        return KernelKey(self.backend if backend is None else backend,
-                         self.layout if layout is None else layout,
-                         self.dtype if dtype is None else dtype)
+    def with_(
+        self,
+        *,
+        backend: Backend | None = None,
+        layout: DataLayout | None = None,
+        dtype: DataType | None = None,
+    ) -> KernelKey:
+        return KernelKey(
+            self.backend if backend is None else backend,
+            self.layout if layout is None else layout,
+            self.dtype if dtype is None else dtype,
+        )
 
     def candidates(self) -> list[KernelKey]:
         """Keys to try, most specific first: exact, then ALL_LAYOUT, ALL_DTYPE, ALL_BACKEND."""

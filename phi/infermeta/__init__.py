@@ -25,8 +25,10 @@ def find_infer_meta(name: str) -> Callable[..., None]:
         fn = getattr(mod, name, None)
         if callable(fn):
             return fn
-    raise LookupError(f"{OPS_YAML.name}: InferMeta function '{name}' is not defined in "
-                      "phi.infermeta (unary, binary, nullary, multiary)")
+    raise LookupError(
+        f"{OPS_YAML.name}: InferMeta function '{name}' is not defined in "
+        "phi.infermeta (unary, binary, nullary, multiary)"
+    )
 
 
 def load_ops_yaml(path: Path = OPS_YAML) -> list[dict[str, Any]]:
@@ -37,7 +39,9 @@ def load_ops_yaml(path: Path = OPS_YAML) -> list[dict[str, Any]]:
     return entries
 
 
-def _positional(fn: Callable[..., None], params: list[str], outputs: list[str]) -> Callable[..., None]:
+def _positional(
+    fn: Callable[..., None], params: list[str], outputs: list[str]
+) -> Callable[..., None]:
     names = [*params, *outputs]
 
     def bound(**kwargs: Any) -> None:
@@ -54,7 +58,8 @@ def _positional(fn: Callable[..., None], params: list[str], outputs: list[str]) 
 
     bound.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
         [inspect.Parameter(n, inspect.Parameter.KEYWORD_ONLY) for n in names]
-        + [inspect.Parameter("config", inspect.Parameter.KEYWORD_ONLY, default=None)])
+        + [inspect.Parameter("config", inspect.Parameter.KEYWORD_ONLY, default=None)]
+    )
     return bound
 
 
@@ -63,7 +68,7 @@ def output_names(entry: dict[str, Any]) -> list[str]:
     text = str(entry.get("output", ""))
     names = []
     for i, part in enumerate(p.strip() for p in text.split(",") if p.strip()):
-        names.append(part[part.index("(") + 1:part.index(")")] if "(" in part else f"out{i}")
+        names.append(part[part.index("(") + 1 : part.index(")")] if "(" in part else f"out{i}")
     return names
 
 

@@ -31,7 +31,8 @@ class GPUContext(DeviceContext):
         if cuda_device_count() <= device_id:
             raise GPUUnavailableError(
                 f"place gpu:{device_id} requested but no CUDA device is usable "
-                "(install the `gpu` extra, i.e. cupy, on a machine with an NVIDIA GPU)")
+                "(install the `gpu` extra, i.e. cupy, on a machine with an NVIDIA GPU)"
+            )
         import cupy
 
         super().__init__(GPUPlace(device_id), cupy)
