@@ -14,8 +14,11 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
-                  help="Run legacy Paddle programs on PHI-style kernels; migrate legacy kernels.")
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="Run legacy Paddle programs on PHI-style kernels; migrate legacy kernels.",
+)
 console = Console()
 err_console = Console(stderr=True)
 
@@ -30,9 +33,15 @@ def _user_errors() -> tuple[type[BaseException], ...]:
     from phi.backends.gpu.gpu_context import GPUUnavailableError
     from phi.core.kernel_factory import KernelNotFoundError
 
-    errors: list[type[BaseException]] = [GPUUnavailableError, KernelNotFoundError, OpRunError,
-                                         LegacyKernelNotFoundError, NoKernelError, ModelInputError,
-                                         FileNotFoundError]
+    errors: list[type[BaseException]] = [
+        GPUUnavailableError,
+        KernelNotFoundError,
+        OpRunError,
+        LegacyKernelNotFoundError,
+        NoKernelError,
+        ModelInputError,
+        FileNotFoundError,
+    ]
     try:
         from legacy_fluid.io.errors import ModelFormatError
 
@@ -71,8 +80,10 @@ def _parse_inputs(specs: list[str], feed_names: list[str]) -> dict[str, np.ndarr
         name, sep, file = spec.partition("=")
         if not sep:
             if len(feed_names) != 1:
-                raise CliError(f"--input {spec}: the model has {len(feed_names)} feeds "
-                               f"({', '.join(feed_names)}); use --input NAME=FILE.npy")
+                raise CliError(
+                    f"--input {spec}: the model has {len(feed_names)} feeds "
+                    f"({', '.join(feed_names)}); use --input NAME=FILE.npy"
+                )
             name, file = feed_names[0], spec
         path = Path(file)
         if not path.is_file():
@@ -93,17 +104,22 @@ def _trace_table(trace: list[Any]) -> Table:
     for col in ("#", "op", "path", "kernel", "key", "transforms"):
         table.add_column(col, overflow="fold")
     for rec in trace:
-        table.add_row(str(rec.index), rec.type, rec.path, rec.kernel, rec.key,
-                      "; ".join(rec.transforms))
+        table.add_row(
+            str(rec.index), rec.type, rec.path, rec.kernel, rec.key, "; ".join(rec.transforms)
+        )
     return table
 
 
 @app.command()
 @friendly_errors
 def run(
-    model: Annotated[str, typer.Argument(help="path prefix (dir/model) or a directory with one model")],
-    input: Annotated[list[str], typer.Option("--input", "-i",
-                                             help="NAME=FILE.npy, or FILE.npy for the only feed")] = [],  # noqa: B006
+    model: Annotated[
+        str, typer.Argument(help="path prefix (dir/model) or a directory with one model")
+    ],
+    input: Annotated[
+        list[str],
+        typer.Option("--input", "-i", help="NAME=FILE.npy, or FILE.npy for the only feed"),
+    ] = [],  # noqa: B006
     output: Annotated[Path | None, typer.Option(help="write fetched arrays to this .npz")] = None,
     place: Annotated[str, typer.Option(help="cpu or gpu")] = "cpu",
     path: Annotated[str, typer.Option(help="auto | phi | legacy")] = "auto",
@@ -134,8 +150,9 @@ def run(
     for name, arr in result.outputs.items():
         flat = arr.reshape(-1)
         preview = np.array2string(flat[:6], precision=5, separator=", ")
-        summary.add_row(name, str(list(arr.shape)), str(arr.dtype),
-                        preview + (" ..." if flat.size > 6 else ""))
+        summary.add_row(
+            name, str(list(arr.shape)), str(arr.dtype), preview + (" ..." if flat.size > 6 else "")
+        )
     console.print(summary)
 
 
@@ -187,8 +204,12 @@ def inspect(
         io_table.add_column(col)
     for role in ("feeds", "fetches"):
         for v in info[role]:
-            io_table.add_row(role[:-1] if role == "feeds" else "fetch", v["name"],
-                             str(v["shape"]), str(v["dtype"]))
+            io_table.add_row(
+                role[:-1] if role == "feeds" else "fetch",
+                v["name"],
+                str(v["shape"]),
+                str(v["dtype"]),
+            )
     console.print(io_table)
     ops = Table(title=f"op types ({info['op_count']} ops)")
     for col in ("op type", "count", "kernels in fluidphi"):
@@ -219,15 +240,22 @@ def kernels(
     for col in ("name", "backend", "layout", "dtypes", "function"):
         phi_table.add_column(col, overflow="fold")
     for row in listing["phi_grouped"]:
-        phi_table.add_row(row["name"], row["backend"], row["layout"], ", ".join(row["dtypes"]),
-                          row["function"])
+        phi_table.add_row(
+            row["name"], row["backend"], row["layout"], ", ".join(row["dtypes"]), row["function"]
+        )
     console.print(phi_table)
     legacy_table = Table(title="legacy kernels")
     for col in ("op type", "place", "library", "layout", "dtypes", "class"):
         legacy_table.add_column(col, overflow="fold")
     for row in listing["legacy_grouped"]:
-        legacy_table.add_row(row["op_type"], row["place"], row["library"], row["layout"],
-                             ", ".join(row["dtypes"]), row["kernel"])
+        legacy_table.add_row(
+            row["op_type"],
+            row["place"],
+            row["library"],
+            row["layout"],
+            ", ".join(row["dtypes"]),
+            row["kernel"],
+        )
     console.print(legacy_table)
 
 
@@ -245,8 +273,15 @@ def migrate(
     """Turn legacy OpKernel classes into PHI functional kernels (dry run by default)."""
     from migrate.cli_entry import run_migrate
 
-    code = run_migrate(paths=paths, write=write, jobs=jobs, json_path=json_path, verify=verify,
-                       report_dir=report, console=console)
+    code = run_migrate(
+        paths=paths,
+        write=write,
+        jobs=jobs,
+        json_path=json_path,
+        verify=verify,
+        report_dir=report,
+        console=console,
+    )
     raise typer.Exit(code)
 
 
@@ -257,19 +292,32 @@ def coverage(
     model: Annotated[list[str], typer.Option("--model", help="a model to report on")] = [],  # noqa: B006
     fmt: Annotated[list[str], typer.Option("--format", help="md, json, html")] = [],  # noqa: B006
     out: Annotated[Path, typer.Option(help="output directory")] = Path("reports"),
+    refresh_parity: Annotated[
+        bool,
+        typer.Option(help="rerun legacy-vs-PHI parity per op and dtype into OUT/parity.json first"),
+    ] = False,
 ) -> None:
     """Migration coverage: what runs on PHI, what still runs legacy, and why."""
     from compat.coverage.cli_entry import run_coverage
 
-    raise typer.Exit(run_coverage(models=model, formats=fmt or ["md", "json", "html"], out=out,
-                                  console=console))
+    raise typer.Exit(
+        run_coverage(
+            models=model,
+            formats=fmt or ["md", "json", "html"],
+            out=out,
+            console=console,
+            refresh_parity=refresh_parity,
+        )
+    )
 
 
 # -- bench ---------------------------------------------------------------------------
 @app.command()
 @friendly_errors
 def bench(
-    model: Annotated[list[str], typer.Option("--model", help="models to time (default: fixtures)")] = [],  # noqa: B006
+    model: Annotated[
+        list[str], typer.Option("--model", help="models to time (default: fixtures)")
+    ] = [],  # noqa: B006
     repeat: Annotated[int, typer.Option(help="timed runs per path")] = 5,
     out: Annotated[Path, typer.Option(help="output directory")] = Path("reports"),
 ) -> None:

@@ -1,0 +1,84 @@
+"""`fluidphi coverage`: write coverage.md / .json / .html and print the summary tables."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+FORMATS = ("md", "json", "html")
+FILE_NAMES = {"md": "coverage.md", "json": "coverage.json", "html": "coverage.html"}
+FIXTURES = Path("tests/fixtures/models")
+
+
+def default_models() -> list[str]:
+    """The public fixture models (relative to the current directory), when there are any."""
+    if not FIXTURES.is_dir():
+        return []
+    return [(p / "model").as_posix() for p in sorted(FIXTURES.iterdir())
+            if (p / "model.pdmodel").is_file()]
+
+
+def render(doc: dict[str, Any], fmt: str) -> str:
+    if fmt == "json":
+        return json.dumps(doc, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    if fmt == "md":
+        from compat.coverage.render_md import render_markdown
+
+        return render_markdown(doc)
+    from compat.coverage.render_html import render_html
+
+    return render_html(doc)
+
+
+def _write(path: Path, text: str) -> None:
+    fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def run_coverage(models: list[str], formats: list[str], out: Path, console: Console,
+                 refresh_parity: bool = False) -> int:
+    """Build the report for `models` (default: the fixture models) and write `formats` to `out`."""
+    from compat.coverage.facts import collect_facts
+    from compat.coverage.parity import refresh_parity as refresh
+    from compat.coverage.render_console import print_report
+    from compat.coverage.report import build_report, load_inputs
+    from compat.coverage.validate import validate
+
+    bad = [f for f in formats if f not in FORMATS]
+    if bad:
+        console.print(f"[bold red]error:[/] --format {', '.join(bad)}: expected md, json or html",
+                      highlight=False)
+        return 2
+    models = list(models) or default_models()
+    out.mkdir(parents=True, exist_ok=True)
+    if refresh_parity:
+        path = out / "parity.json"
+        with console.status("running parity checks (legacy vs PHI per op and dtype)..."):
+            refresh(collect_facts().values(), path)
+        console.print(f"parity results written to {path.as_posix()}", highlight=False)
+    doc = build_report(models, out, load_inputs(out))
+    problems = validate(json.loads(render(doc, "json")))
+    if problems:  # a bug in the report builder, not in the user's input
+        console.print("[bold red]error:[/] the report does not match compat/coverage/schema.json: "
+                      + "; ".join(problems[:5]), highlight=False)
+        return 1
+    print_report(doc, console)
+    written = []
+    for fmt in dict.fromkeys(formats):
+        path = out / FILE_NAMES[fmt]
+        _write(path, render(doc, fmt))
+        written.append(path.as_posix())
+    console.print("wrote " + ", ".join(written), highlight=False)
+    return 0

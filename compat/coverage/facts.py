@@ -1,0 +1,283 @@
+"""Registry facts per op type: legacy kernels, PHI kernels, mapping, InferMeta, ops.yaml.
+
+Only the project's op library counts: operators defined under ``legacy_fluid``
+and PHI kernels defined under ``phi`` (ops registered by test modules in the
+same process are left out, so a report does not depend on what else ran).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from compat.arg_mapping import (
+    OP_NAME_MAP,
+    default_kernel_signature,
+    get_kernel_signature,
+    mapping_fn,
+    phi_kernel_name,
+)
+from compat.arg_mapping_context import ProtoArgumentMappingContext
+from legacy_fluid.framework.op_kernel import OpKernelMap
+from legacy_fluid.framework.op_kernel_type import OpKernelType
+from legacy_fluid.framework.op_registry import OpInfo, OpInfoMap
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.program_desc import OpDesc
+from phi.common import DataLayout
+from phi.core.infermeta_utils import MetaFnFactory
+from phi.core.kernel_factory import Kernel, KernelFactory
+from phi.core.kernel_key import KernelKey
+
+LIBRARY_PACKAGES = ("legacy_fluid.", "phi.")
+
+#: Module stems that start with a prefix belong to its family.
+FAMILY_PREFIXES: tuple[tuple[str, str], ...] = (
+    ("elementwise", "elementwise"),
+    ("reduce", "reduce"),
+    ("conv", "conv"),
+    ("depthwise_conv", "conv"),
+    ("pool", "pool"),
+    ("activation", "activation"),
+    ("lookup_table", "embedding"),
+    ("matmul", "matmul"),
+)
+#: Module stems grouped with others (Paddle keeps most of these in one source file).
+FAMILY_OF_STEM: dict[str, str] = {
+    **dict.fromkeys(("relu", "relu6", "sigmoid", "tanh", "gelu", "swish", "silu", "hard_sigmoid",
+                     "hardsigmoid", "hard_swish", "hardswish", "leaky_relu", "elu", "mish",
+                     "softplus", "softsign", "exp", "log", "sqrt", "rsqrt", "abs", "sign",
+                     "square", "pow", "prelu", "hard_shrink", "softshrink", "thresholded_relu"),
+                    "activation"),
+    **dict.fromkeys(("reshape", "squeeze", "unsqueeze", "flatten", "transpose", "concat",
+                     "split", "stack", "slice", "expand", "tile", "gather"), "manipulation"),
+    **dict.fromkeys(("batch_norm", "layer_norm", "group_norm", "instance_norm"), "norm"),
+    **dict.fromkeys(("embedding", "lookup_table"), "embedding"),
+    **dict.fromkeys(("feed", "fetch", "controlflow"), "framework"),
+    **dict.fromkeys(("fill_constant", "fill_any_like", "full", "full_like", "assign", "range",
+                     "arange", "shape", "cast"), "creation"),
+    **dict.fromkeys(("softmax", "log_softmax"), "softmax"),
+    **dict.fromkeys(("mul", "matmul", "fc"), "matmul"),
+}
+
+
+def family_of_module(module: str) -> str:
+    """``legacy_fluid.operators.activation_op`` -> ``activation``; kernel modules likewise."""
+    stem = module.rsplit(".", 1)[-1]
+    for suffix in ("_kernel_impl", "_kernel", "_op"):
+        if stem.endswith(suffix) and len(stem) > len(suffix):
+            stem = stem[: -len(suffix)]
+            break
+    for key in (stem, re.sub(r"(_v\d+|\d+d?)$", "", stem)):  # reshape2, lookup_table_v2, conv2d
+        if key in FAMILY_OF_STEM:
+            return FAMILY_OF_STEM[key]
+    for prefix, family in FAMILY_PREFIXES:
+        if stem.startswith(prefix):
+            return family
+    return stem
+
+
+def signature_names(fn: Any) -> set[str]:
+    """Kernel names a mapping function can return: ``KernelSignature("name", ...)`` literals."""
+    import ast
+    import inspect
+    import textwrap
+
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
+    except (OSError, TypeError, SyntaxError):
+        return set()
+    names = set()
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Call) and node.args
+                and getattr(node.func, "id", getattr(node.func, "attr", None)) == "KernelSignature"
+                and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+            names.add(node.args[0].value)
+    return names
+
+
+def in_library(module: str) -> bool:
+    return module.startswith(LIBRARY_PACKAGES)
+
+
+def legacy_key_dict(key: OpKernelType, cls: type) -> dict[str, str]:
+    layout = "ANY_LAYOUT" if key.data_layout is DataLayout.ANY else key.data_layout.name
+    return {"place": "CPU" if key.place.is_cpu else "GPU", "dtype": str(key.data_type),
+            "layout": layout, "library": str(key.library_type), "kernel": cls.__qualname__}
+
+
+def phi_key_dict(key: KernelKey, kernel: Kernel) -> dict[str, str]:
+    return {"name": kernel.name, **key.as_dict(), "function": kernel.qualname}
+
+
+def device_of_backend(backend: str) -> str:
+    """'cpu' or 'gpu' (the parity device a backend's kernels are verified on)."""
+    return "gpu" if backend in ("GPU", "GPUDNN", "KPS") else "cpu"
+
+
+@dataclass
+class OpFacts:
+    """What the registries say about one op type (a legacy type, or a PHI-only kernel name)."""
+
+    op_type: str
+    family: str
+    operator: str  # "kernel" (OperatorWithKernel) | "framework" (runs itself) | "none"
+    phi_name: str
+    legacy_kernels: list[tuple[OpKernelType, type]] = field(default_factory=list)
+    phi_kernels: list[tuple[KernelKey, Kernel]] = field(default_factory=list)
+    #: other PHI kernel names the op's mapping function can choose (``relu6_raw``)
+    phi_variants: list[str] = field(default_factory=list)
+    mapping_kind: str = "none"
+    mapping_function: str | None = None
+    signature: str | None = None
+    infer_meta: str | None = None
+    ops_yaml: str | None = None
+    module: str | None = None
+
+    @property
+    def forms(self) -> str:
+        """'both' | 'legacy-only' | 'phi-only' | 'framework' | 'no-kernels' | 'missing'."""
+        legacy, phi = bool(self.legacy_kernels), bool(self.phi_kernels)
+        if legacy and phi:
+            return "both"
+        if legacy:
+            return "legacy-only"
+        if phi:
+            return "phi-only"
+        return {"framework": "framework", "kernel": "no-kernels"}.get(self.operator, "missing")
+
+    def twin_of(self, key: OpKernelType) -> Kernel | None:
+        """The PHI kernel selection would use for legacy kernel type `key`, if any.
+
+        The main kernel name first, then the variants the mapping can choose.
+        """
+        if not self.phi_kernels:
+            return None
+        factory = KernelFactory.instance()
+        for name in (self.phi_name, *self.phi_variants):
+            kernel = factory.select(name, key.to_kernel_key())
+            if kernel is not None and in_library(kernel.fn.__module__):
+                return kernel
+        return None
+
+    def cpu_common_dtypes(self, device: str = "cpu") -> list[str]:
+        """Dtypes with a legacy kernel on `device` that has a PHI twin (sorted by name)."""
+        out = set()
+        for key, _ in self.legacy_kernels:
+            if ("cpu" if key.place.is_cpu else "gpu") == device and self.twin_of(key) is not None:
+                out.add(str(key.data_type))
+        return sorted(out)
+
+
+def _ops_yaml_entries() -> dict[str, str]:
+    """PHI kernel name -> the ops.yaml entry (op name) that declares it."""
+    from phi.infermeta import load_ops_yaml
+
+    names: dict[str, str] = {}
+    for entry in load_ops_yaml():
+        op = str(entry.get("op", ""))
+        kernel = entry.get("kernel") or {}
+        funcs = [f.strip() for f in str(kernel.get("func", op)).split(",") if f.strip()]
+        for name in [op, *funcs]:
+            names.setdefault(name, op)
+    return names
+
+
+def _qualname(fn: Any) -> str:
+    inner = getattr(fn, "__wrapped__", fn)
+    return f"{inner.__module__}.{getattr(fn, '__qualname__', inner.__qualname__)}"
+
+
+def _signature_text(info: OpInfo | None, kind: str) -> str | None:
+    """The kernel signature the mapping yields for a desc with every non-dispensable slot set."""
+    if info is None or kind == "none":
+        return None
+    proto = info.proto
+    if kind == "default":
+        return str(default_kernel_signature(proto))
+    desc = OpDesc(proto.type,
+                  {v.name: [f"{v.name}@0"] for v in proto.inputs if not v.dispensable},
+                  {v.name: [f"{v.name}@out0"] for v in proto.outputs})
+    try:
+        ctx = ProtoArgumentMappingContext(desc, None, proto.defaults())
+        return str(get_kernel_signature(proto, ctx))
+    except Exception as exc:  # a mapping that needs runtime facts
+        return f"(needs a real op: {type(exc).__name__})"
+
+
+def collect_facts(extra_op_types: Iterable[str] = ()) -> dict[str, OpFacts]:
+    """Facts for every library op type, every library PHI kernel, and `extra_op_types`."""
+    infos = OpInfoMap.instance()
+    legacy = OpKernelMap.instance()
+    factory = KernelFactory.instance()
+    metas = MetaFnFactory.instance()
+    yaml_names = _ops_yaml_entries()
+
+    op_types: set[str] = set(extra_op_types)
+    for t in infos.op_types():
+        if in_library(infos.get(t).op_class.__module__):
+            op_types.add(t)
+    for t in legacy.op_types():
+        if any(in_library(cls.__module__) for cls in legacy.kernels_of(t).values()):
+            op_types.add(t)
+    phi_library = {n for n in factory.names()
+                   if any(in_library(k.fn.__module__) for k in factory.kernels_of(n).values())}
+    variants: dict[str, list[str]] = {}
+    for t in op_types:
+        fn = mapping_fn(t)
+        if fn is not None:
+            names = signature_names(fn) & phi_library
+            variants[t] = sorted(names - {phi_kernel_name(t)})
+    reached = {phi_kernel_name(t) for t in op_types} | {n for v in variants.values() for n in v}
+    # PHI kernels no legacy op type reaches get their own row, named by the kernel.
+    reverse = {v: k for k, v in OP_NAME_MAP.items()}
+    for name in phi_library - reached:
+        op_types.add(reverse.get(name, name))
+
+    facts: dict[str, OpFacts] = {}
+    for t in sorted(op_types):
+        info = infos.get(t) if infos.has(t) else None
+        if info is not None and not in_library(info.op_class.__module__):
+            info = None
+        phi_name = phi_kernel_name(t)
+        lk = [(k, c) for k, c in legacy.kernels_of(t).items() if in_library(c.__module__)]
+        pk = [(k, kern) for name in (phi_name, *variants.get(t, []))
+              for k, kern in factory.kernels_of(name).items() if in_library(kern.fn.__module__)]
+        if info is not None:
+            operator = "kernel" if issubclass(info.op_class, OperatorWithKernel) else "framework"
+            module = info.op_class.__module__
+        else:
+            operator = "none"
+            module = pk[0][1].fn.__module__ if pk else (lk[0][1].__module__ if lk else None)
+        fn = mapping_fn(t)
+        if fn is not None:
+            kind = "custom"
+        elif pk and info is not None:
+            kind = "default"
+        else:
+            kind = "none"
+        meta = metas.get(phi_name) if pk and metas.contains(phi_name) else None
+        facts[t] = OpFacts(
+            op_type=t,
+            family=family_of_module(module) if module else t,
+            operator=operator,
+            phi_name=phi_name,
+            legacy_kernels=sorted(lk, key=lambda kc: _legacy_sort(kc[0])),
+            phi_kernels=sorted(pk, key=lambda kk: (kk[1].name != phi_name, kk[1].name,
+                                                   str(kk[0].backend), str(kk[0].layout),
+                                                   str(kk[0].dtype))),
+            phi_variants=variants.get(t, []),
+            mapping_kind=kind,
+            mapping_function=_qualname(fn) if fn is not None else None,
+            signature=_signature_text(info, kind),
+            infer_meta=_qualname(meta) if meta is not None else None,
+            ops_yaml=yaml_names.get(phi_name),
+            module=module,
+        )
+    return facts
+
+
+def _legacy_sort(key: OpKernelType) -> tuple[str, ...]:
+    return ("CPU" if key.place.is_cpu else "GPU", str(key.data_type), str(key.data_layout),
+            str(key.library_type))

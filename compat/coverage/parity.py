@@ -1,0 +1,461 @@
+"""Parity: run each op with both forms through the legacy and the PHI path, per dtype.
+
+`refresh_parity` (``fluidphi coverage --refresh-parity``) runs every op type
+that has a legacy kernel and a PHI twin, for each dtype both forms register,
+on CPU and, where a CUDA device exists, on GPU, and records the outcome in
+``reports/parity.json``. Plain ``fluidphi coverage`` only reads that file, so
+reports stay byte-stable between refreshes.
+
+Inputs come from the op's verification cases, found as ``migrate --verify``
+finds them (`explicit_cases`: the op module's ``VERIFY_CASES``, else
+``migrate/verify_cases.py``), else from defaults (`default_cases`): random
+inputs of one shape per non-dispensable input, attributes at their proto
+defaults, a few shapes tried in turn; an op no default shape can run is
+recorded as ``errored``.
+
+File format (``version`` 1)::
+
+    {"version": 1,
+     "runs": {"cpu": RUN | null, "gpu": RUN | null}}
+    RUN = {"timestamp": ISO-8601 UTC, "device": text, "source": text,
+           "ops": {op_type: {dtype: RESULT}}}
+    RESULT = {"status": "identical" | "differing" | "errored",
+              "case": text, "max_abs_diff": number | null,
+              "error": text | null}   # why it errored, or how the outputs differ
+
+Other producers (snapshot tests, ``migrate --verify``) add results with
+`merge_results`, which replaces one device's entries op by op.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import tempfile
+import zlib
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from compat.coverage.facts import OpFacts
+from legacy_fluid.framework.op_registry import OpInfoMap
+from phi.common import CPUPlace, DataType, GPUPlace, Place
+
+PARITY_VERSION = 1
+DEVICES = ("cpu", "gpu")
+RESULT_STATUSES = ("identical", "differing", "errored")
+#: Aggregated per op and device; "not run" when the file has no entry.
+STATUSES = ("identical", "differing", "errored", "not run")
+DEFAULT_SHAPES: tuple[tuple[int, ...], ...] = ((3, 4), (2, 3, 4, 4), (6,))
+#: Input slots that hold indices: the default case feeds them int64 values in [0, 2).
+INDEX_SLOTS = frozenset({"Ids", "Index", "Indices", "Label", "Labels", "Length", "Lengths"})
+
+
+# -- reading ---------------------------------------------------------------------------
+def empty_parity() -> dict[str, Any]:
+    return {"version": PARITY_VERSION, "runs": {d: None for d in DEVICES}}
+
+
+def load_parity(path: Path) -> dict[str, Any]:
+    """The parity file, or an empty one when missing, unreadable or of another version."""
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return empty_parity()
+    if not isinstance(doc, dict) or doc.get("version") != PARITY_VERSION:
+        return empty_parity()
+    runs = doc.get("runs") if isinstance(doc.get("runs"), dict) else {}
+    out = empty_parity()
+    for device in DEVICES:
+        run = runs.get(device)
+        if isinstance(run, dict) and isinstance(run.get("ops"), dict):
+            out["runs"][device] = run
+    return out
+
+
+def op_parity(doc: Mapping[str, Any], op_type: str, device: str) -> dict[str, Any]:
+    """Aggregate status of one op on one device, with per-dtype statuses and the run's time."""
+    run = doc["runs"].get(device)
+    results = (run or {}).get("ops", {}).get(op_type) or {}
+    dtypes = {dt: r.get("status") if r.get("status") in RESULT_STATUSES else "errored"
+              for dt, r in sorted(results.items()) if isinstance(r, dict)}
+    values = set(dtypes.values())
+    if not values:
+        status = "not run"
+    elif "differing" in values:
+        status = "differing"
+    elif values - {"identical"}:
+        status = "errored"
+    else:
+        status = "identical"
+    return {"status": status, "dtypes": dtypes,
+            "timestamp": run.get("timestamp") if run and dtypes else None}
+
+
+# -- cases -------------------------------------------------------------------------------
+@dataclass
+class VerifyCase:
+    """One way to call an op: input specs per slot, attributes, outputs to fetch.
+
+    `inputs` holds the case's specs as written (see `materialize_inputs`);
+    slots it leaves out get a random `DEFAULT_SHAPE` tensor when they are not
+    dispensable.
+    """
+
+    name: str
+    inputs: dict[str, Any] = field(default_factory=dict)
+    attrs: dict[str, Any] = field(default_factory=dict)
+    outputs: dict[str, int] = field(default_factory=dict)
+    dtypes: list[str] | None = None  # restrict the case to these dtypes (lower-case names)
+    default_shape: tuple[int, ...] = (3, 4)
+
+
+def _dtype_name(value: Any) -> str:
+    """'FLOAT32', 'float32', DataType.FLOAT32, 'DataType.FLOAT32' -> 'float32'."""
+    return str(value).rsplit(".", 1)[-1].lower()
+
+
+def _as_case(op_type: str, raw: Any, index: int) -> VerifyCase | None:
+    if isinstance(raw, VerifyCase):
+        return raw
+    if not isinstance(raw, Mapping):
+        return None
+    if raw.get("op", raw.get("op_type", op_type)) != op_type:
+        return None
+    dtypes = raw.get("dtypes")
+    outputs = raw.get("outputs") or {}
+    if not isinstance(outputs, Mapping):
+        outputs = {slot: 1 for slot in outputs}
+    return VerifyCase(str(raw.get("name", f"case {index}")), dict(raw.get("inputs") or {}),
+                      dict(raw.get("attrs") or {}), dict(outputs),
+                      [_dtype_name(d) for d in dtypes] if dtypes else None)
+
+
+def explicit_cases(op_type: str) -> list[VerifyCase] | None:
+    """The op's verification cases, or None when it has none (then defaults apply).
+
+    Looked up as ``migrate --verify`` does: the ``VERIFY_CASES`` list of the
+    module defining the operator (entries may name their ``op``), else
+    ``migrate.verify_cases.CASES[op_type]``. The format is the one
+    docs/adding_an_op.md describes: a case has optional ``inputs`` (slot ->
+    shape, ``{"shape", "dtype", "low", "high"}`` or ``{"value"}`` mapping, array,
+    list of those for a duplicable slot, or None to leave a dispensable slot
+    out), ``attrs``, ``outputs`` (slot -> count) and ``dtypes``.
+    """
+    import sys
+
+    infos = OpInfoMap.instance()
+    raw: Any = None
+    if infos.has(op_type):
+        module = sys.modules.get(infos.get(op_type).op_class.__module__)
+        raw = getattr(module, "VERIFY_CASES", None)
+        if isinstance(raw, Mapping):
+            raw = raw.get(op_type)
+    if raw is not None:
+        cases = [c for i, r in enumerate(raw) if (c := _as_case(op_type, r, i)) is not None]
+        if cases:
+            return cases
+    try:
+        from migrate.verify_cases import CASES
+    except ImportError:
+        return None
+    listed = CASES.get(op_type) if isinstance(CASES, Mapping) else None
+    if not listed:
+        return None
+    cases = [c for i, r in enumerate(listed) if (c := _as_case(op_type, r, i)) is not None]
+    return cases or None
+
+
+def random_array(shape: tuple[int, ...], dtype: DataType, rng: np.random.Generator,
+                 low: float | None = None, high: float | None = None) -> np.ndarray:
+    """Uniform values: floats in [low, high) (default [-2, 2)), ints in [low, high)."""
+    np_dtype = dtype.to_numpy()
+    if dtype is DataType.BOOL:
+        return rng.integers(0, 2, size=shape).astype(np.bool_)
+    if dtype.is_integer:
+        unsigned = np.dtype(np_dtype).kind == "u"
+        lo = int(low) if low is not None else (0 if unsigned else -5)
+        hi = int(high) if high is not None else 6
+        return rng.integers(lo, hi, size=shape).astype(np_dtype)
+    lo = -2.0 if low is None else float(low)
+    hi = 2.0 if high is None else float(high)
+    if dtype.is_complex:
+        return (rng.uniform(lo, hi, shape) + 1j * rng.uniform(lo, hi, shape)).astype(np_dtype)
+    return rng.uniform(lo, hi, shape).astype(np_dtype)
+
+
+def _is_shape(spec: Any) -> bool:
+    return isinstance(spec, (list, tuple)) and all(isinstance(d, int) for d in spec)
+
+
+def _one(spec: Any, dtype: DataType, rng: np.random.Generator,
+         default_shape: tuple[int, ...]) -> Any:
+    if callable(spec):
+        return spec(dtype, rng)
+    if isinstance(spec, np.ndarray):
+        return spec
+    if isinstance(spec, Mapping):
+        given = spec.get("dtype")
+        dt = dtype if given in (None, "same") else (
+            given if isinstance(given, DataType) else DataType.parse(_dtype_name(given)))
+        if "value" in spec:
+            return np.asarray(spec["value"]).astype(dt.to_numpy())
+        return random_array(tuple(spec.get("shape", default_shape)), dt, rng, spec.get("low"),
+                            spec.get("high"))
+    if _is_shape(spec):
+        return random_array(tuple(spec), dtype, rng)
+    return np.asarray(spec)
+
+
+def materialize_inputs(op_type: str, case: VerifyCase, dtype: DataType,
+                       rng: np.random.Generator) -> dict[str, Any]:
+    """Arrays per input slot (a list for duplicable slots) for `case` in `dtype`."""
+    proto = OpInfoMap.instance().get(op_type).proto
+    out: dict[str, Any] = {}
+    for v in proto.inputs:
+        if v.name in case.inputs:
+            spec = case.inputs[v.name]
+            if spec is None:
+                continue
+            if v.duplicable and isinstance(spec, (list, tuple)) and not _is_shape(spec):
+                out[v.name] = [_one(x, dtype, rng, case.default_shape) for x in spec]
+            else:
+                out[v.name] = _one(spec, dtype, rng, case.default_shape)
+        elif not v.dispensable:
+            n = 2 if v.duplicable else 1
+            arrays = [_one(case.default_shape, dtype, rng, case.default_shape) for _ in range(n)]
+            out[v.name] = arrays if v.duplicable else arrays[0]
+    return out
+
+
+def default_cases(op_type: str) -> list[VerifyCase]:
+    """Cases for an op without VERIFY_CASES, tried in order until one runs.
+
+    Every non-dispensable input gets one shape ((3, 4) first, as ``migrate
+    --verify`` uses, then a 4-D and a 1-D one); index slots (`INDEX_SLOTS`)
+    get int64 values in [0, 2); ``is_test`` is set where the op has it, so
+    random ops (dropout) are deterministic.
+    """
+    proto = OpInfoMap.instance().get(op_type).proto
+    attrs = {"is_test": True} if proto.attr("is_test") is not None else {}
+    cases = []
+    for shape in DEFAULT_SHAPES:
+        inputs: dict[str, Any] = {}
+        for v in proto.inputs:
+            if v.name in INDEX_SLOTS and not v.dispensable:
+                spec = {"shape": shape, "dtype": "int64", "low": 0, "high": 2}
+                inputs[v.name] = [spec, spec] if v.duplicable else spec
+        cases.append(VerifyCase(f"default shape {list(shape)}", inputs, dict(attrs), {}, None,
+                                shape))
+    return cases
+
+
+# -- running -----------------------------------------------------------------------------
+def _outputs_of(op_type: str, case: VerifyCase) -> dict[str, int]:
+    proto = OpInfoMap.instance().get(op_type).proto
+    return {**{v.name: 1 for v in proto.outputs}, **case.outputs}
+
+
+def _difference(a: np.ndarray, b: np.ndarray) -> str | None:
+    """Why two outputs differ, or None when they are the same bit for bit (NaNs equal).
+
+    Two empty arrays of one shape count as the same whatever their dtypes:
+    `run_single_op` gives an output no kernel wrote (an unused XShape) as an
+    empty array whose dtype is only a placeholder.
+    """
+    if a.shape != b.shape:
+        return f"shape {list(a.shape)} vs {list(b.shape)}"
+    if a.size == 0:
+        return None
+    if a.dtype != b.dtype:
+        return f"dtype {a.dtype} vs {b.dtype}"
+    if a.tobytes() == b.tobytes():
+        return None
+    try:
+        if np.array_equal(a.astype(np.float64), b.astype(np.float64), equal_nan=True):
+            return None
+    except (TypeError, ValueError):
+        pass
+    diff = _max_abs_diff(a, b)
+    return "values differ" + (f" (max abs diff {diff:.6g})" if diff is not None else "")
+
+
+def _max_abs_diff(a: np.ndarray, b: np.ndarray) -> float | None:
+    if a.shape != b.shape:
+        return None
+    try:
+        diff = np.abs(a.astype(np.complex128) - b.astype(np.complex128))
+    except (TypeError, ValueError):
+        return None
+    finite = diff[np.isfinite(diff)]
+    return float(finite.max()) if finite.size else 0.0
+
+
+def _short(exc: BaseException) -> str:
+    cause = exc.__cause__ or exc
+    text = f"{type(cause).__name__}: {cause}".splitlines()[0]
+    return text if len(text) <= 240 else text[:237] + "..."
+
+
+RunFn = Callable[..., tuple[dict[str, list[np.ndarray]], Any]]
+
+
+def compare_case(op_type: str, case: VerifyCase, dtype: DataType, place: Place,
+                 run: RunFn | None = None) -> dict[str, Any]:
+    """Run one case through both paths on `place`; a RESULT dict."""
+    if run is None:
+        from compat.single_op import run_single_op as run
+    rng = np.random.default_rng(zlib.crc32(f"{op_type}/{dtype}/{case.name}".encode()))
+    try:
+        inputs = materialize_inputs(op_type, case, dtype, rng)
+    except Exception as exc:
+        return {"status": "errored", "case": case.name, "max_abs_diff": None,
+                "error": "inputs: " + _short(exc)}
+    outputs = _outputs_of(op_type, case)
+    result: dict[str, Any] = {"status": "errored", "case": case.name, "max_abs_diff": None,
+                              "error": None}
+    try:
+        legacy, ltrace = run(op_type, inputs, case.attrs, outputs, "legacy", place)
+    except Exception as exc:
+        result["error"] = "legacy: " + _short(exc)
+        return result
+    try:
+        phi, ptrace = run(op_type, inputs, case.attrs, outputs, "phi", place)
+    except Exception as exc:
+        result["error"] = "phi: " + _short(exc)
+        return result
+    if not str(ltrace.path).startswith("legacy") or not str(ptrace.path).startswith("phi"):
+        result["error"] = f"paths taken: legacy run {ltrace.path}, phi run {ptrace.path}"
+        return result
+    worst: float | None = None
+    reasons: list[str] = []
+    for slot in sorted(set(legacy) | set(phi)):
+        la, pa = legacy.get(slot, []), phi.get(slot, [])
+        if len(la) != len(pa):
+            reasons.append(f"{slot}: {len(la)} vs {len(pa)} tensors")
+            continue
+        for i, (a, b) in enumerate(zip(la, pa)):
+            why = _difference(a, b)
+            if why is None:
+                continue
+            reasons.append(f"{slot}[{i}]: {why}")
+            d = _max_abs_diff(a, b) if a.shape == b.shape and a.dtype == b.dtype else None
+            if d is not None and np.isfinite(d):
+                worst = d if worst is None else max(worst, d)
+    result["status"] = "differing" if reasons else "identical"
+    result["max_abs_diff"] = worst
+    result["error"] = "; ".join(reasons) if reasons else None
+    return result
+
+
+def verify_op(facts: OpFacts, device: str, run: RunFn | None = None) -> dict[str, dict[str, Any]]:
+    """dtype -> RESULT for one op on `device` ('cpu' or 'gpu')."""
+    place = CPUPlace() if device == "cpu" else GPUPlace(0)
+    dtypes = facts.cpu_common_dtypes(device)
+    explicit = explicit_cases(facts.op_type)
+    results: dict[str, dict[str, Any]] = {}
+    for dtype_name in dtypes:
+        dtype = DataType.parse(dtype_name)
+        if explicit is not None:
+            cases = [c for c in explicit if c.dtypes is None or dtype_name in c.dtypes]
+            if not cases:
+                continue
+            outcome = [compare_case(facts.op_type, c, dtype, place, run) for c in cases]
+            bad = [r for r in outcome if r["status"] != "identical"]
+            differing = [r for r in bad if r["status"] == "differing"]
+            results[dtype_name] = (differing or bad or outcome)[0]
+            if len(outcome) > 1 and not bad:
+                results[dtype_name] = {**outcome[0], "case": f"{len(outcome)} cases"}
+        else:
+            first: dict[str, Any] | None = None
+            for case in default_cases(facts.op_type):
+                r = compare_case(facts.op_type, case, dtype, place, run)
+                first = first or r
+                if r["status"] != "errored":
+                    first = r
+                    break
+            assert first is not None
+            results[dtype_name] = first
+    return results
+
+
+def device_description(device: str) -> str:
+    if device == "cpu":
+        return f"CPU {platform.machine() or 'unknown'}, NumPy {np.__version__}"
+    try:
+        import cupy
+
+        props = cupy.cuda.runtime.getDeviceProperties(0)
+        name = props["name"].decode() if isinstance(props["name"], bytes) else str(props["name"])
+        return f"GPU {name}, CuPy {cupy.__version__}"
+    except Exception:
+        return "GPU (CuPy)"
+
+
+def now_utc() -> str:
+    return datetime.now(timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+def write_parity(path: Path, doc: Mapping[str, Any]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(json.dumps(doc, indent=2, sort_keys=True) + "\n")
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def merge_results(path: Path, device: str, results: Mapping[str, Mapping[str, Any]], *,
+                  source: str, device_desc: str | None = None, timestamp: str | None = None,
+                  replace: bool = False) -> dict[str, Any]:
+    """Add `results` (op -> dtype -> RESULT) for `device` to the file at `path`.
+
+    With `replace` the device's previous entries are dropped; otherwise ops in
+    `results` replace their own entries and other ops are kept.
+    """
+    if device not in DEVICES:
+        raise ValueError(f"parity device must be one of {DEVICES}, not {device!r}")
+    doc = load_parity(path)
+    old = doc["runs"].get(device) or {}
+    ops = {} if replace else dict(old.get("ops", {}))
+    ops.update({op: dict(r) for op, r in results.items()})
+    doc["runs"][device] = {"timestamp": timestamp or now_utc(),
+                           "device": device_desc or device_description(device),
+                           "source": source, "ops": dict(sorted(ops.items()))}
+    write_parity(path, doc)
+    return doc
+
+
+def refresh_parity(facts: Iterable[OpFacts], path: Path, *, gpu: bool | None = None,
+                   progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """Verify every op with both forms on CPU (and GPU when a CUDA device exists); write `path`.
+
+    Without a CUDA device the GPU entries already in the file are kept as
+    they are (they carry their own timestamp and device).
+    """
+    from phi.backends.gpu.gpu_context import cuda_device_count
+
+    if gpu is None:
+        gpu = cuda_device_count() > 0
+    both = [f for f in facts if f.forms == "both" and f.operator == "kernel"]
+    doc = load_parity(path)
+    for device in ("cpu", "gpu") if gpu else ("cpu",):
+        results: dict[str, dict[str, Any]] = {}
+        for f in both:
+            if progress is not None:
+                progress(f"parity {device}: {f.op_type}")
+            r = verify_op(f, device)
+            if r:
+                results[f.op_type] = r
+        doc = merge_results(path, device, results, source="fluidphi coverage --refresh-parity",
+                            replace=True)
+    return doc

@@ -1,0 +1,115 @@
+"""Parity runs: identical / differing / errored per dtype; the file's merge rules."""
+
+from __future__ import annotations
+
+import json
+import sys
+import types
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from compat.coverage import parity as par
+from compat.coverage.facts import collect_facts
+from phi.common import CPUPlace, DataType
+
+
+@pytest.fixture(scope="module")
+def scale_facts():
+    return collect_facts()["scale"]
+
+
+def test_scale_is_identical_on_every_common_cpu_dtype(scale_facts) -> None:
+    results = par.verify_op(scale_facts, "cpu")
+    assert set(results) == set(scale_facts.cpu_common_dtypes("cpu"))
+    assert "float32" in results
+    assert {r["status"] for r in results.values()} == {"identical"}
+
+
+def _fake_run(out_legacy: np.ndarray, out_phi: np.ndarray, fail: str | None = None):
+    def run(op_type, inputs, attrs, outputs, mode, place):
+        if mode == fail:
+            raise ValueError("boom")
+        trace = types.SimpleNamespace(path=mode)
+        return {"Out": [out_legacy if mode == "legacy" else out_phi]}, trace
+    return run
+
+
+def test_compare_case_statuses() -> None:
+    case = par.VerifyCase("c", {"X": (2, 2)}, {}, {"Out": 1})
+    a = np.arange(4, dtype=np.float32)
+    same = par.compare_case("scale", case, DataType.FLOAT32, CPUPlace(), _fake_run(a, a.copy()))
+    assert same["status"] == "identical" and same["max_abs_diff"] is None
+    diff = par.compare_case("scale", case, DataType.FLOAT32, CPUPlace(), _fake_run(a, a + 0.5))
+    assert diff["status"] == "differing" and diff["max_abs_diff"] == 0.5
+    assert diff["error"] == "Out[0]: values differ (max abs diff 0.5)"
+    cast = par.compare_case("scale", case, DataType.FLOAT32, CPUPlace(),
+                            _fake_run(a, a.astype(np.float64)))
+    assert cast["error"] == "Out[0]: dtype float32 vs float64"
+    empty = par.compare_case("scale", case, DataType.FLOAT32, CPUPlace(),
+                             _fake_run(np.empty(0, np.int32), np.empty(0, np.float32)))
+    assert empty["status"] == "identical"  # an output no kernel wrote
+    err = par.compare_case("scale", case, DataType.FLOAT32, CPUPlace(), _fake_run(a, a, "phi"))
+    assert err["status"] == "errored" and err["error"] == "phi: ValueError: boom"
+
+
+def test_verify_cases_from_the_op_module(monkeypatch: pytest.MonkeyPatch, scale_facts) -> None:
+    module = sys.modules[scale_facts.module]
+    monkeypatch.setattr(module, "VERIFY_CASES", [
+        {"inputs": {"X": (3,)}, "attrs": {"scale": 2.0}, "dtypes": ["FLOAT32"], "name": "x2"},
+        {"op": "other_op", "inputs": {"X": (1,)}},
+    ], raising=False)
+    cases = par.explicit_cases("scale")
+    assert cases is not None and [c.name for c in cases] == ["x2"]
+    assert cases[0].dtypes == ["float32"]
+    results = par.verify_op(scale_facts, "cpu")
+    assert list(results) == ["float32"]
+    assert results["float32"]["status"] == "identical" and results["float32"]["case"] == "x2"
+
+
+def test_input_specs() -> None:
+    rng = np.random.default_rng(0)
+    case = par.VerifyCase("c", {"X": {"shape": [2], "dtype": "int64", "low": 1, "high": 2},
+                                "ScaleTensor": {"value": [3]}})
+    got = par.materialize_inputs("scale", case, DataType.FLOAT32, rng)
+    assert got["X"].dtype == np.int64 and got["X"].tolist() == [1, 1]
+    assert got["ScaleTensor"].dtype == np.float32 and got["ScaleTensor"].tolist() == [3.0]
+    default = par.materialize_inputs("scale", par.VerifyCase("d"), DataType.FLOAT64, rng)
+    assert list(default) == ["X"] and default["X"].shape == (3, 4)  # dispensable slot left out
+    assert par.default_cases("scale")[0].default_shape == (3, 4)
+
+
+def test_file_merge_and_aggregation(tmp_path: Path) -> None:
+    path = tmp_path / "parity.json"
+    assert par.load_parity(path) == par.empty_parity()
+    ok = {"status": "identical", "case": "c", "max_abs_diff": None, "error": None}
+    bad = {**ok, "status": "differing", "max_abs_diff": 1.0}
+    par.merge_results(path, "gpu", {"scale": {"float16": ok}}, source="test", device_desc="GPU X",
+                      timestamp="2024-01-01T00:00:00Z")
+    par.merge_results(path, "cpu", {"scale": {"float32": ok, "float64": bad}}, source="test",
+                      device_desc="CPU", timestamp="2024-01-02T00:00:00Z")
+    doc = par.load_parity(path)
+    assert doc["runs"]["gpu"]["device"] == "GPU X"  # another device's run is kept
+    cpu = par.op_parity(doc, "scale", "cpu")
+    assert cpu == {"status": "differing", "dtypes": {"float32": "identical",
+                                                      "float64": "differing"},
+                   "timestamp": "2024-01-02T00:00:00Z"}
+    assert par.op_parity(doc, "scale", "gpu")["status"] == "identical"
+    assert par.op_parity(doc, "relu", "cpu") == {"status": "not run", "dtypes": {},
+                                                 "timestamp": None}
+    path.write_text(json.dumps({"version": 99}))
+    assert par.load_parity(path) == par.empty_parity()
+    with pytest.raises(ValueError, match="parity device"):
+        par.merge_results(path, "tpu", {}, source="test")
+
+
+def test_refresh_without_cuda_keeps_gpu_results(tmp_path: Path, scale_facts) -> None:
+    path = tmp_path / "parity.json"
+    ok = {"status": "identical", "case": "c", "max_abs_diff": None, "error": None}
+    par.merge_results(path, "gpu", {"scale": {"float16": ok}}, source="earlier",
+                      device_desc="GPU X", timestamp="2024-01-01T00:00:00Z")
+    doc = par.refresh_parity([scale_facts], path, gpu=False)
+    assert doc["runs"]["gpu"]["source"] == "earlier"
+    assert doc["runs"]["cpu"]["ops"]["scale"]["float32"]["status"] == "identical"
+    assert json.loads(path.read_text()) == doc
