@@ -95,7 +95,9 @@ def _parse_inputs(specs: list[str], feed_names: list[str]) -> dict[str, np.ndarr
             else:
                 feeds[name] = np.load(path, allow_pickle=False)
         except (ValueError, OSError) as exc:
-            raise CliError(f"--input {spec}: '{file}' is not a readable .npy/.npz file ({exc})")
+            raise CliError(
+                f"--input {spec}: '{file}' is not a readable .npy/.npz file ({exc})"
+            ) from None
     return feeds
 
 

@@ -125,7 +125,7 @@ class Executor:
         return results
 
 
-def _holder_name(ops: list, op_type: str, slot: str, default: str) -> str:  # noqa: ANN001
+def _holder_name(ops: list, op_type: str, slot: str, default: str) -> str:
     """The feed/fetch holder variable the program's feed or fetch ops use."""
     for op in ops:
         if op.type == op_type and op.inputs.get(slot, op.outputs.get(slot)):

@@ -1,4 +1,4 @@
-"""Op protos: an op's inputs, outputs and attributes, as an `OpProtoAndCheckerMaker` declares them."""
+"""Op protos: an op's inputs, outputs and attributes, as a proto maker declares them."""
 
 from __future__ import annotations
 

@@ -156,7 +156,7 @@ class OperatorWithKernel(OperatorBase):
         return OpKernelMap.instance().get(self.type, expected)
 
     def run(self, scope: Scope, place: Place) -> OpTrace:
-        """Run through the legacy kernel only (no PHI, no fallback); see compat for dual dispatch."""
+        """Run through the legacy kernel only (no PHI, no fallback); compat adds dual dispatch."""
         dev_ctx = DeviceContextPool.instance().get(place)
         runtime = RuntimeContext.build(self, scope)
         expected = self.get_expected_kernel_type(ExecutionContext(self, scope, dev_ctx, runtime))

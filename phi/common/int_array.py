@@ -9,7 +9,7 @@ import numpy as np
 
 
 class IntArray(Sequence[int]):
-    """Shape/axes/index lists whatever their source (attr, 1-D tensor, list of 1-element tensors)."""
+    """Shape/axes/index lists from an attr, a 1-D tensor or a list of 1-element tensors."""
 
     __slots__ = ("_data", "from_tensor")
 

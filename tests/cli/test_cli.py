@@ -14,22 +14,43 @@ from cli import app
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 EXAMPLE = ROOT / "examples" / "mlp"
-SLICE_OPS = ["feed", "fetch", "scale", "sign", "relu", "elementwise_add", "matmul_v2", "softmax",
-             "fill_constant", "reshape2", "cast"]
+SLICE_OPS = [
+    "feed",
+    "fetch",
+    "scale",
+    "sign",
+    "relu",
+    "elementwise_add",
+    "matmul_v2",
+    "softmax",
+    "fill_constant",
+    "reshape2",
+    "cast",
+]
 
 runner = CliRunner()
 
 
-def invoke(*args: str):  # noqa: ANN201
+def invoke(*args: str):
     return runner.invoke(app, [str(a) for a in args], catch_exceptions=False)
 
 
 def test_run_example_legacy_and_phi_agree_with_different_paths(tmp_path: Path) -> None:
     outs, traces = {}, {}
     for path in ("legacy", "phi"):
-        res = invoke("run", EXAMPLE / "model", "--input", EXAMPLE / "x.npy", "--path", path,
-                     "--output", tmp_path / f"{path}.npz", "--trace-json",
-                     tmp_path / f"{path}.json", "--trace")
+        res = invoke(
+            "run",
+            EXAMPLE / "model",
+            "--input",
+            EXAMPLE / "x.npy",
+            "--path",
+            path,
+            "--output",
+            tmp_path / f"{path}.npz",
+            "--trace-json",
+            tmp_path / f"{path}.json",
+            "--trace",
+        )
         assert res.exit_code == 0, res.output
         assert "softmax_0.tmp_0" in res.output
         with np.load(tmp_path / f"{path}.npz") as npz:
@@ -81,7 +102,7 @@ def _copy_example(tmp_path: Path) -> Path:
     return dst
 
 
-def _assert_clean_error(res, *needles: str) -> None:  # noqa: ANN001
+def _assert_clean_error(res, *needles: str) -> None:
     assert res.exit_code == 2, res.output
     assert "Traceback" not in res.output
     for needle in needles:
@@ -89,8 +110,9 @@ def _assert_clean_error(res, *needles: str) -> None:  # noqa: ANN001
 
 
 def test_missing_model(tmp_path: Path) -> None:
-    _assert_clean_error(invoke("run", tmp_path / "nothing" / "model", "--input", EXAMPLE / "x.npy"),
-                        "nothing")
+    _assert_clean_error(
+        invoke("run", tmp_path / "nothing" / "model", "--input", EXAMPLE / "x.npy"), "nothing"
+    )
 
 
 def test_truncated_model(tmp_path: Path) -> None:
@@ -115,18 +137,22 @@ def test_params_too_long_and_too_short(tmp_path: Path) -> None:
 )
 def test_feed_contradicting_var(tmp_path: Path, array: np.ndarray, needle: str) -> None:
     np.save(tmp_path / "bad.npy", array)
-    _assert_clean_error(invoke("run", EXAMPLE / "model", "--input", tmp_path / "bad.npy"),
-                        "'x'", needle)
+    _assert_clean_error(
+        invoke("run", EXAMPLE / "model", "--input", tmp_path / "bad.npy"), "'x'", needle
+    )
 
 
 def test_unknown_feed_name() -> None:
-    _assert_clean_error(invoke("run", EXAMPLE / "model", "--input", f"y={EXAMPLE / 'x.npy'}"),
-                        "unknown feed 'y'", "feed 'x' was not given")
+    _assert_clean_error(
+        invoke("run", EXAMPLE / "model", "--input", f"y={EXAMPLE / 'x.npy'}"),
+        "unknown feed 'y'",
+        "feed 'x' was not given",
+    )
 
 
 def test_unsupported_ops_listed_at_once(tmp_path: Path) -> None:
-    from legacy_fluid.io import load_inference_model, save_inference_model
     from legacy_fluid.framework.scope import Scope
+    from legacy_fluid.io import load_inference_model, save_inference_model
 
     scope = Scope()
     program, feeds, fetches = load_inference_model(str(EXAMPLE / "model"), scope=scope)
@@ -136,5 +162,8 @@ def test_unsupported_ops_listed_at_once(tmp_path: Path) -> None:
         elif op.type == "softmax":
             op.type = "my_custom_softmax"
     save_inference_model(str(tmp_path / "model"), program, feeds, fetches, scope)
-    _assert_clean_error(invoke("run", tmp_path / "model", "--input", EXAMPLE / "x.npy"),
-                        "my_custom_relu", "my_custom_softmax")
+    _assert_clean_error(
+        invoke("run", tmp_path / "model", "--input", EXAMPLE / "x.npy"),
+        "my_custom_relu",
+        "my_custom_softmax",
+    )

@@ -16,21 +16,21 @@ import os
 os.environ["FLAGS_enable_pir_api"] = "0"
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
-import argparse  # noqa: E402
-import io  # noqa: E402
-import json  # noqa: E402
-import math  # noqa: E402
-import shutil  # noqa: E402
-import sys  # noqa: E402
-import zipfile  # noqa: E402
-from collections import Counter  # noqa: E402
+import argparse
+import io
+import json
+import math
+import shutil
+import sys
+import zipfile
+from collections import Counter
 
-import numpy as np  # noqa: E402
-import paddle  # noqa: E402
-import paddle.nn as nn  # noqa: E402
-import paddle.nn.functional as F  # noqa: E402
-from paddle.base import core, unique_name  # noqa: E402
-from paddle.base.framework import OpProtoHolder  # noqa: E402
+import numpy as np
+import paddle
+import paddle.nn.functional as F
+from paddle import nn
+from paddle.base import core, unique_name
+from paddle.base.framework import OpProtoHolder
 
 paddle.enable_static()
 
@@ -39,14 +39,24 @@ REPO = os.path.dirname(os.path.dirname(HERE))
 DEFAULT_OUT = os.path.join(REPO, "tests", "fixtures", "models")
 BATCHES = (1, 4)
 EXTRA_PROTO_OPS = [
-    "feed", "fetch", "scale", "sign", "relu", "elementwise_add", "matmul_v2",
-    "softmax", "fill_constant", "reshape2", "cast",
+    "feed",
+    "fetch",
+    "scale",
+    "sign",
+    "relu",
+    "elementwise_add",
+    "matmul_v2",
+    "softmax",
+    "fill_constant",
+    "reshape2",
+    "cast",
 ]
 
 
 # --------------------------------------------------------------------------
 # small helpers
 # --------------------------------------------------------------------------
+
 
 def save_npz(path, arrays):
     """np.savez-compatible archive with fixed timestamps (byte-deterministic)."""
@@ -80,7 +90,7 @@ def jsonable(v):
 
 def dtype_name(var_dtype):
     s = str(var_dtype)
-    return s.split(".")[-1].lower()
+    return s.rsplit(".", maxsplit=1)[-1].lower()
 
 
 def new_var(block, prefix, dtype, shape=None):
@@ -112,9 +122,11 @@ def legacy_op(op_type, inputs, attrs=None, out_slot="Out", extra_outputs=(), dty
 # `dtype` is float32 for fixtures; --measure rebuilds them in float64.
 # --------------------------------------------------------------------------
 
+
 def image_inputs(name, chw, dtype):
     def make(rng, batch):
-        return {name: rng.standard_normal((batch,) + tuple(chw)).astype(dtype)}
+        return {name: rng.standard_normal((batch, *tuple(chw))).astype(dtype)}
+
     return make
 
 
@@ -140,6 +152,7 @@ class NarrowResNet18(nn.Layer):
     def __init__(self, base=16, num_classes=10):
         super().__init__()
         from paddle.vision.models.resnet import BasicBlock
+
         widths = [base, base * 2, base * 4, base * 8]
         self.conv1 = nn.Conv2D(3, base, 7, stride=2, padding=3, bias_attr=False)
         self.bn1 = nn.BatchNorm2D(base)
@@ -208,13 +221,15 @@ def _attention(x, d, heads):
     hd = d // heads
 
     def split(t):
-        t = legacy_op("reshape2", {"X": [t]}, {"shape": [0, 0, heads, hd]}, extra_outputs=["XShape"])
+        t = legacy_op(
+            "reshape2", {"X": [t]}, {"shape": [0, 0, heads, hd]}, extra_outputs=["XShape"]
+        )
         return legacy_op("transpose2", {"X": [t]}, {"axis": [0, 2, 1, 3]}, extra_outputs=["XShape"])
 
     q = split(nn.Linear(d, d)(x))
     k = split(nn.Linear(d, d)(x))
     v = split(nn.Linear(d, d)(x))
-    q = legacy_op("scale", {"X": [q]}, {"scale": hd ** -0.5, "bias": 0.0, "bias_after_scale": True})
+    q = legacy_op("scale", {"X": [q]}, {"scale": hd**-0.5, "bias": 0.0, "bias_after_scale": True})
     s = legacy_op("matmul_v2", {"X": [q], "Y": [k]}, {"trans_x": False, "trans_y": True})
     w = legacy_op("softmax", {"X": [s]}, {"axis": -1})
     w = _dropout(w)
@@ -250,9 +265,11 @@ def build_transformer(dtype):
     x = _dropout(_add(emb, pemb))
     for _ in range(TF_LAYERS):
         x = _encoder_layer(x, TF_D, TF_HEADS, TF_FF)
-    first = legacy_op("slice", {"Input": [x]},
-                      {"axes": [1], "starts": [0], "ends": [1], "decrease_axis": [1],
-                       "infer_flags": [1]})
+    first = legacy_op(
+        "slice",
+        {"Input": [x]},
+        {"axes": [1], "starts": [0], "ends": [1], "decrease_axis": [1], "infer_flags": [1]},
+    )
     pooled = legacy_op("tanh", {"X": [nn.Linear(TF_D, TF_D)(first)]})
 
     def make(rng, batch):
@@ -260,26 +277,34 @@ def build_transformer(dtype):
             "src_ids": rng.integers(0, TF_VOCAB, size=(batch, TF_SEQ)).astype("int64"),
             "pos_ids": np.tile(np.arange(TF_SEQ, dtype="int64"), (batch, 1)),
         }
+
     return [ids, pos], [pooled], make
 
 
 MODELS = {
     "mlp": (build_mlp, "3x Linear (16-32-32-10), ReLU, softmax; feed x [-1,16]"),
     "lenet": (build_lenet, "paddle.vision.models.LeNet; feed image [-1,1,28,28]"),
-    "resnet18_small": (build_resnet18_small,
-                       "ResNet-18 topology (paddle.vision BasicBlock), width 16-32-64-128, "
-                       "10 classes; feed image [-1,3,32,32]"),
-    "mobilenetv2": (build_mobilenetv2,
-                    "paddle.vision.models.MobileNetV2(scale=0.25, num_classes=10); "
-                    "feed image [-1,3,64,64]"),
-    "transformer": (build_transformer,
-                    "Embedding(100,64)+position Embedding(16,64), 2-layer post-norm "
-                    "Transformer encoder (4 heads, ff 128, relu) built from legacy ops, "
-                    "first token -> Linear -> tanh; feeds src_ids/pos_ids int64 [-1,16]"),
+    "resnet18_small": (
+        build_resnet18_small,
+        "ResNet-18 topology (paddle.vision BasicBlock), width 16-32-64-128, "
+        "10 classes; feed image [-1,3,32,32]",
+    ),
+    "mobilenetv2": (
+        build_mobilenetv2,
+        "paddle.vision.models.MobileNetV2(scale=0.25, num_classes=10); feed image [-1,3,64,64]",
+    ),
+    "transformer": (
+        build_transformer,
+        "Embedding(100,64)+position Embedding(16,64), 2-layer post-norm "
+        "Transformer encoder (4 heads, ff 128, relu) built from legacy ops, "
+        "first token -> Linear -> tanh; feeds src_ids/pos_ids int64 [-1,16]",
+    ),
 }
 LARGE_MODELS = {
-    "resnet18": (build_resnet18, "paddle.vision.models.resnet18 (full width, 1000 classes); "
-                                 "feed image [-1,3,224,224]"),
+    "resnet18": (
+        build_resnet18,
+        "paddle.vision.models.resnet18 (full width, 1000 classes); feed image [-1,3,224,224]",
+    ),
 }
 ALL_MODELS = {**MODELS, **LARGE_MODELS}
 SEEDS = {name: 1000 + i for i, name in enumerate(ALL_MODELS)}
@@ -288,6 +313,7 @@ SEEDS = {name: 1000 + i for i, name in enumerate(ALL_MODELS)}
 # --------------------------------------------------------------------------
 # parameter initialisation (non-trivial values, fixed seed)
 # --------------------------------------------------------------------------
+
 
 def param_roles(program):
     roles = {}
@@ -378,7 +404,7 @@ def describe_ops(program):
                     try:
                         attrs[a] = jsonable(op.attr(a))
                     except Exception as e:  # pragma: no cover
-                        attrs[a] = "<unreadable: %s>" % type(e).__name__
+                        attrs[a] = f"<unreadable: {type(e).__name__}>"
             info[op.type] = {
                 "attrs": attrs,
                 "attr_types": types,
@@ -394,6 +420,7 @@ def describe_ops(program):
 # --------------------------------------------------------------------------
 # export one model
 # --------------------------------------------------------------------------
+
 
 def build(name, dtype="float32"):
     builder = ALL_MODELS[name][0]
@@ -444,13 +471,27 @@ def export_model(name, out_root):
             save_npz(os.path.join(out_dir, "inputs_b%d.npz" % b), inputs)
             save_npz(os.path.join(out_dir, "outputs_b%d.npz" % b), outs_by_batch[b])
         gblock = prog.global_block()
-        feed_meta = [{"name": n, "shape": list(gblock.var(n).shape),
-                      "dtype": dtype_name(gblock.var(n).dtype)} for n in feed_names]
-        fetch_meta = [{"name": n, "shape": list(gblock.var(n).shape),
-                       "dtype": dtype_name(gblock.var(n).dtype)} for n in fetch_names]
-        params = {v.name: {"shape": list(v.shape), "dtype": dtype_name(v.dtype)}
-                  for v in sorted(prog.list_vars(), key=lambda v: v.name)
-                  if v.persistable and v.name not in ("feed", "fetch")}
+        feed_meta = [
+            {
+                "name": n,
+                "shape": list(gblock.var(n).shape),
+                "dtype": dtype_name(gblock.var(n).dtype),
+            }
+            for n in feed_names
+        ]
+        fetch_meta = [
+            {
+                "name": n,
+                "shape": list(gblock.var(n).shape),
+                "dtype": dtype_name(gblock.var(n).dtype),
+            }
+            for n in fetch_names
+        ]
+        params = {
+            v.name: {"shape": list(v.shape), "dtype": dtype_name(v.dtype)}
+            for v in sorted(prog.list_vars(), key=lambda v: v.name)
+            if v.persistable and v.name not in ("feed", "fetch")
+        }
         counts, ops = describe_ops(prog)
         op_sequence = [op.type for op in gblock.ops]
 
@@ -458,13 +499,15 @@ def export_model(name, out_root):
     for b, outs in outs_by_batch.items():
         for n, o in outs.items():
             stats["b%d/%s" % (b, n)] = {
-                "shape": list(o.shape), "dtype": str(o.dtype),
-                "min": float(o.min()), "max": float(o.max()),
+                "shape": list(o.shape),
+                "dtype": str(o.dtype),
+                "min": float(o.min()),
+                "max": float(o.max()),
                 "mean_abs": float(np.abs(o).mean()),
                 "finite": bool(np.isfinite(o).all()),
             }
             assert np.isfinite(o).all(), (name, n)
-    files = sorted(os.listdir(out_dir)) + ["meta.json"]
+    files = [*sorted(os.listdir(out_dir)), "meta.json"]
     meta = {
         "name": name,
         "description": ALL_MODELS[name][1],
@@ -495,6 +538,7 @@ def export_model(name, out_root):
 # union files
 # --------------------------------------------------------------------------
 
+
 def proto_entry(op_type):
     holder = OpProtoHolder.instance()
     if op_type not in holder.op_proto_map:
@@ -510,16 +554,30 @@ def proto_entry(op_type):
         extra_defaults = {}
 
     def var_list(vs):
-        return [{"name": v.name, "duplicable": v.duplicable, "intermediate": v.intermediate,
-                 "dispensable": v.dispensable, "extra": v.extra, "quant": v.quant}
-                for v in vs]
+        return [
+            {
+                "name": v.name,
+                "duplicable": v.duplicable,
+                "intermediate": v.intermediate,
+                "dispensable": v.dispensable,
+                "extra": v.extra,
+                "quant": v.quant,
+            }
+            for v in vs
+        ]
 
     from paddle.base.proto import framework_pb2
+
     attrs = []
     for a in proto.attrs:
-        e = {"name": a.name, "type": framework_pb2.AttrType.Name(a.type),
-             "generated": a.generated, "extra": a.extra, "quant": a.quant,
-             "support_tensor": a.support_tensor}
+        e = {
+            "name": a.name,
+            "type": framework_pb2.AttrType.Name(a.type),
+            "generated": a.generated,
+            "extra": a.extra,
+            "quant": a.quant,
+            "support_tensor": a.support_tensor,
+        }
         if a.name in defaults:
             e["default"] = jsonable(defaults[a.name])
         elif a.name in extra_defaults:
@@ -529,11 +587,16 @@ def proto_entry(op_type):
         attrs.append(e)
     # extra attrs known to the runtime but absent from the proto
     proto_names = {a.name for a in proto.attrs}
-    runtime_extra = {k: jsonable(v) for k, v in sorted(extra_defaults.items())
-                     if k not in proto_names}
-    return {"registered": True, "inputs": var_list(proto.inputs),
-            "outputs": var_list(proto.outputs), "attrs": attrs,
-            "runtime_extra_attrs": runtime_extra}
+    runtime_extra = {
+        k: jsonable(v) for k, v in sorted(extra_defaults.items()) if k not in proto_names
+    }
+    return {
+        "registered": True,
+        "inputs": var_list(proto.inputs),
+        "outputs": var_list(proto.outputs),
+        "attrs": attrs,
+        "runtime_extra_attrs": runtime_extra,
+    }
 
 
 def write_union(out_root):
@@ -549,9 +612,16 @@ def write_union(out_root):
         for op_type, info in meta["ops"].items():
             used.add(op_type)
             sources.setdefault(op_type, []).append(name)
-            u = union.setdefault(op_type, {"attrs": {}, "attr_types": {},
-                                           "attr_values_seen": {},
-                                           "inputs": [], "outputs": []})
+            u = union.setdefault(
+                op_type,
+                {
+                    "attrs": {},
+                    "attr_types": {},
+                    "attr_values_seen": {},
+                    "inputs": [],
+                    "outputs": [],
+                },
+            )
             for k, v in info["attrs"].items():
                 u["attrs"].setdefault(k, v)
             for k, v in info["attr_types"].items():
@@ -568,7 +638,7 @@ def write_union(out_root):
                 if s not in u["outputs"]:
                     u["outputs"].append(s)
     if not union:
-        print("no committed-model meta.json under %s; op_attrs/op_protos not written" % out_root)
+        print(f"no committed-model meta.json under {out_root}; op_attrs/op_protos not written")
         return
     for op_type, u in union.items():
         u["models"] = sources[op_type]
@@ -576,15 +646,22 @@ def write_union(out_root):
         u["attr_types"] = dict(sorted(u["attr_types"].items()))
         u["attr_values_seen"] = dict(sorted(u["attr_values_seen"].items()))
     with open(os.path.join(out_root, "op_attrs.json"), "w") as f:
-        json.dump({"paddle_version": paddle.__version__,
-                   "ops": dict(sorted(union.items()))}, f, indent=1)
+        json.dump(
+            {"paddle_version": paddle.__version__, "ops": dict(sorted(union.items()))}, f, indent=1
+        )
         f.write("\n")
     protos = {t: proto_entry(t) for t in sorted(used | set(EXTRA_PROTO_OPS))}
     with open(os.path.join(out_root, "op_protos.json"), "w") as f:
-        json.dump({"paddle_version": paddle.__version__,
-                   "note": "from OpProtoHolder + core.get_op_attrs_default_value/"
-                           "get_op_extra_attrs; proto comments omitted",
-                   "ops": protos}, f, indent=1)
+        json.dump(
+            {
+                "paddle_version": paddle.__version__,
+                "note": "from OpProtoHolder + core.get_op_attrs_default_value/"
+                "get_op_extra_attrs; proto comments omitted",
+                "ops": protos,
+            },
+            f,
+            indent=1,
+        )
         f.write("\n")
     print("wrote op_attrs.json (%d ops), op_protos.json (%d ops)" % (len(union), len(protos)))
 
@@ -593,13 +670,14 @@ def write_union(out_root):
 # --measure: fp32 Paddle vs fp64 Paddle on the same weights and inputs
 # --------------------------------------------------------------------------
 
+
 def run_direct(name, dtype, batches):
     place = paddle.CPUPlace()
     prev = paddle.get_default_dtype()
     paddle.set_default_dtype(dtype)
     try:
         paddle.seed(SEEDS[name])
-        main, startup, feeds, fetches, make_inputs = build(name, dtype)
+        main, startup, _feeds, fetches, _make_inputs = build(name, dtype)
     finally:
         paddle.set_default_dtype(prev)
     test_prog = main.clone(for_test=True)
@@ -648,7 +726,9 @@ def measure(names, out_root):
                         err = np.abs(z[k].astype(np.float64) - r64[b][i])
                         rep["b%d/fixture_vs_fp64/%s" % (b, k)] = {
                             "max_abs_err": float(err.max()),
-                            "rel_err_normwise": float(err.max() / max(np.abs(r64[b][i]).max(), 1e-30)),
+                            "rel_err_normwise": float(
+                                err.max() / max(np.abs(r64[b][i]).max(), 1e-30)
+                            ),
                         }
         report[name] = rep
         print(name, json.dumps(rep, indent=1))
@@ -664,8 +744,9 @@ def verify(names, out_root):
         scope = paddle.static.Scope()
         with paddle.static.scope_guard(scope):
             exe = paddle.static.Executor(place)
-            prog, feed_names, fetch_targets = paddle.static.load_inference_model(
-                os.path.join(d, "model"), exe)
+            prog, _feed_names, fetch_targets = paddle.static.load_inference_model(
+                os.path.join(d, "model"), exe
+            )
             for b in BATCHES:
                 with np.load(os.path.join(d, "inputs_b%d.npz" % b)) as z:
                     feed = {k: z[k] for k in z.files}
@@ -682,14 +763,24 @@ def verify(names, out_root):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("--out", default=DEFAULT_OUT)
     ap.add_argument("--only", nargs="+", choices=sorted(ALL_MODELS))
-    ap.add_argument("--large", action="store_true", help="also export the full resnet18 (not committed)")
-    ap.add_argument("--measure", action="store_true",
-                    help="do not export; compare Paddle fp32 against Paddle fp64 (same weights)")
-    ap.add_argument("--verify", action="store_true",
-                    help="do not export; re-run saved fixtures and diff against stored outputs")
+    ap.add_argument(
+        "--large", action="store_true", help="also export the full resnet18 (not committed)"
+    )
+    ap.add_argument(
+        "--measure",
+        action="store_true",
+        help="do not export; compare Paddle fp32 against Paddle fp64 (same weights)",
+    )
+    ap.add_argument(
+        "--verify",
+        action="store_true",
+        help="do not export; re-run saved fixtures and diff against stored outputs",
+    )
     args = ap.parse_args()
     if args.only:
         names = list(args.only)
