@@ -1,0 +1,289 @@
+"""Text of what the codemod adds: kernel headers, argument mappings, ops.yaml entries, imports."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from migrate.kernel import Fold, Param
+from migrate.static import StaticProto
+
+WIDTH = 100
+
+#: local name -> module it is imported from, for every name generated code uses.
+IMPORT_SOURCES = {
+    "Backend": "phi.common", "DataLayout": "phi.common", "DataType": "phi.common",
+    "Scalar": "phi.common", "IntArray": "phi.common",
+    "DenseTensor": "phi.core.dense_tensor",
+    "DeviceContext": "phi.core.device_context",
+    "OutTensor": "phi.core.kernel_args", "OptionalOutTensor": "phi.core.kernel_args",
+    "OutTensorList": "phi.core.kernel_args",
+    "register_kernel": "phi.core.kernel_registry",
+    "MetaTensor": "phi.core.meta_tensor",
+    "register_arg_mapping": "compat.arg_mapping",
+    "ArgumentMappingContext": "compat.arg_mapping_context",
+    "KernelSignature": "compat.kernel_signature",
+}
+
+YAML_TYPES = {
+    "INT": "int", "LONG": "int64_t", "FLOAT": "float", "FLOAT64": "double", "STRING": "str",
+    "BOOLEAN": "bool", "INTS": "int[]", "LONGS": "int64_t[]", "FLOATS": "float[]",
+    "FLOAT64S": "double[]", "STRINGS": "str[]", "BOOLEANS": "bool[]", "SCALAR": "Scalar",
+    "SCALARS": "Scalar[]",
+}
+
+
+def wrap_call(head: str, args: list[str], tail: str = "", width: int = WIDTH) -> str:
+    """`head(arg, arg, ...)tail`, filled greedily with continuation lines under the '('."""
+    one = f"{head}({', '.join(args)}){tail}"
+    if len(one) <= width:
+        return one
+    indent = " " * (len(head) + 1)
+    lines: list[str] = []
+    current = f"{head}("
+    for i, arg in enumerate(args):
+        piece = arg + ("," if i < len(args) - 1 else f"){tail}")
+        candidate = piece if current.endswith("(") else f"{current} {piece}"
+        if current.endswith("(") or len(candidate) <= width:
+            current = current + piece if current.endswith("(") else candidate
+        else:
+            lines.append(current)
+            current = indent + piece
+    lines.append(current)
+    return "\n".join(lines)
+
+
+def _wrap_list(items: list[str], col: int, tail: str, width: int = WIDTH) -> list[str]:
+    """`[a, b, ...]tail` starting at column `col`, continuation aligned after '['."""
+    lines: list[str] = []
+    current = " " * col + "["
+    for i, item in enumerate(items):
+        piece = item + ("," if i < len(items) - 1 else "]" + tail)
+        first = current.endswith("[")
+        candidate = current + piece if first else f"{current} {piece}"
+        if first or len(candidate) <= width:
+            current = candidate
+        else:
+            lines.append(current)
+            current = " " * (col + 1) + piece
+    lines.append(current)
+    return lines
+
+
+def decorator_text(phi_name: str, backend: str, layout: str, dtypes: list[str]) -> str:
+    items = [f"DataType.{d}" for d in dtypes]
+    head = f'@register_kernel("{phi_name}", Backend.{backend}, DataLayout.{layout},'
+    one = f"{head} [{', '.join(items)}])"
+    if len(one) <= WIDTH:
+        return one
+    return "\n".join([head, *_wrap_list(items, len("@register_kernel("), ")")])
+
+
+def layout_name(legacy_layout: str) -> str:
+    return "ALL_LAYOUT" if legacy_layout in ("ANY", "ALL_LAYOUT") else legacy_layout
+
+
+def def_text(func_name: str, params: list[Param]) -> str:
+    args = ["dev_ctx: DeviceContext", *[f"{p.name}: {p.hint}" for p in params]]
+    return wrap_call(f"def {func_name}", args, " -> None:")
+
+
+def kernel_header(func_name: str, phi_name: str, params: list[Param],
+                  registrations: list[tuple[str, str, list[str]]]) -> str:
+    decorators = [decorator_text(phi_name, b, layout, dts) for b, layout, dts in registrations]
+    return "\n".join([*decorators, def_text(func_name, params)]) + "\n    pass\n"
+
+
+def names_used_by_kernel(params: list[Param]) -> set[str]:
+    names = {"register_kernel", "Backend", "DataLayout", "DataType", "DeviceContext"}
+    for p in params:
+        names |= set(re.findall(r"[A-Za-z_]+", p.hint)) & set(IMPORT_SOURCES)
+    return names
+
+
+@dataclass
+class Signature:
+    """A KernelSignature in slot names: attrs entries may list several sources (folds)."""
+
+    name: str
+    inputs: list[str]
+    attrs: list[tuple[str, list[tuple[str, str]]]]  # (attr, [(feeder slot, test method)])
+    outputs: list[str]
+
+    def static(self) -> tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+        return (self.name, tuple(self.inputs), tuple(a for a, _ in self.attrs),
+                tuple(self.outputs))
+
+
+def kernel_signature(phi_name: str, params: list[Param], folds: list[Fold],
+                     fold_methods: dict[str, list[str]] | None = None) -> Signature:
+    by_attr = {f.attr: f for f in folds}
+    attrs = []
+    for p in params:
+        if p.kind != "attr":
+            continue
+        fold = by_attr.get(p.slot)
+        methods = (fold_methods or {}).get(p.slot, [])
+        feeders = [(t, methods[i] if i < len(methods) else "has_input")
+                   for i, t in enumerate(fold.feeders)] if fold else []
+        attrs.append((p.slot, feeders))
+    return Signature(phi_name, [p.slot for p in params if p.kind == "input"], attrs,
+                     [p.slot for p in params if p.kind == "output"])
+
+
+def default_signature(phi_name: str, proto: StaticProto) -> Signature:
+    """compat.arg_mapping.default_kernel_signature, from the static proto."""
+    return Signature(phi_name,
+                     [v.name for v in proto.inputs if not (v.extra or v.quant)],
+                     [(a.name, []) for a in proto.attrs if not (a.extra or a.quant)],
+                     [v.name for v in proto.outputs if not (v.extra or v.quant)])
+
+
+def needs_mapping(sig: Signature, proto: StaticProto) -> bool:
+    return sig.static() != default_signature(sig.name, proto).static() or any(
+        feeders for _, feeders in sig.attrs)
+
+
+def _q(s: str) -> str:
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def mapping_function_name(op_type: str) -> str:
+    from migrate.names import snake
+
+    return f"{snake(op_type)}_op_argument_mapping"
+
+
+def mapping_text(op_type: str, sig: Signature) -> str:
+    lines = [f"@register_arg_mapping({_q(op_type)})",
+             f"def {mapping_function_name(op_type)}(ctx: ArgumentMappingContext) "
+             "-> KernelSignature:"]
+    attr_items = []
+    for attr, feeders in sig.attrs:
+        if not feeders:
+            attr_items.append(_q(attr))
+            continue
+        local = attr if attr.isidentifier() and attr != "ctx" else f"{attr}_arg"
+        expr = _q(attr)
+        for slot, method in reversed(feeders):
+            test = (f"ctx.has_input({_q(slot)})" if method == "has_input"
+                    else f"ctx.input_size({_q(slot)}) > 0")
+            expr = f"{_q(slot)} if {test} else {expr}"
+        line = f"    {local} = {expr}"
+        if len(line) > WIDTH:
+            line = f"    {local} = (\n        {expr}\n    )"
+        lines.append(line)
+        attr_items.append(local)
+
+    lists = [[_q(s) for s in sig.inputs], attr_items, [_q(s) for s in sig.outputs]]
+    head = "    return KernelSignature("
+    one = f"{head}{_q(sig.name)}, " + ", ".join("[" + ", ".join(x) + "]" for x in lists) + ")"
+    if len(one) <= WIDTH:
+        lines.append(one)
+    else:
+        lines.append(f"{head}{_q(sig.name)},")
+        for i, items in enumerate(lists):
+            tail = ")" if i == len(lists) - 1 else ","
+            lines.extend(_wrap_list(items, len(head), tail) if items
+                         else [" " * len(head) + "[]" + tail])
+    return "\n".join(lines) + "\n"
+
+
+# -- ops.yaml ------------------------------------------------------------------------------
+def _yaml_default(value: Any) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, str):
+        return _q(value)
+    if isinstance(value, (list, tuple)):
+        inner = [_yaml_default(v) for v in value]
+        if any(i is None for i in inner):
+            return None
+        return "{" + ", ".join(i for i in inner if i is not None) + "}"
+    return None
+
+
+@dataclass
+class YamlEntry:
+    op: str
+    args: str
+    output: str
+    optional: list[str] = field(default_factory=list)
+    infer_meta: str | None = None
+    infer_meta_param: list[str] | None = None
+    kernel: str = ""
+    backward: str | None = None
+
+    def text(self) -> str:
+        lines = [f"- op : {self.op}", f"  args : ({self.args})", f"  output : {self.output}"]
+        if self.optional:
+            lines.append(f"  optional : {', '.join(self.optional)}")
+        if self.infer_meta:
+            lines += ["  infer_meta :", f"    func : {self.infer_meta}"]
+            if self.infer_meta_param is not None:
+                lines.append(f"    param : [{', '.join(self.infer_meta_param)}]")
+        lines += ["  kernel :", f"    func : {self.kernel}"]
+        if self.backward:
+            lines.append(f"  backward : {self.backward}")
+        return "\n".join(lines) + "\n"
+
+
+def yaml_entry(phi_name: str, params: list[Param]) -> YamlEntry:
+    from migrate.static import UNKNOWN_DEFAULT
+
+    args = []
+    for p in params:
+        if p.kind == "input":
+            args.append(f"Tensor{'[]' if p.is_list else ''} {p.name}")
+        elif p.kind == "attr":
+            ytype = p.hint if p.hint in ("Scalar", "IntArray") else YAML_TYPES[p.attr_type or ""]
+            default = None if p.default is UNKNOWN_DEFAULT else _yaml_default(p.default)
+            args.append(f"{ytype} {p.name}" + (f"={default}" if default is not None else ""))
+    outputs = [f"Tensor{'[]' if p.is_list else ''}({p.name})" for p in params
+               if p.kind == "output"]
+    optional = [p.name for p in params if p.optional]
+    return YamlEntry(phi_name, ", ".join(args), ", ".join(outputs), optional, kernel=phi_name)
+
+
+YAML_HEADER = ("# PHI op definitions written by `fluidphi migrate` (see docs/migrate.md):\n"
+               "# args, outputs, InferMeta and kernel of each migrated op.\n")
+
+
+def merge_yaml(existing: str | None, entries: dict[str, str]) -> str:
+    """Replace or append entries by op name, keeping the rest of the file as it is."""
+    text = existing if existing is not None else YAML_HEADER
+    blocks: list[tuple[str | None, str]] = []  # (op name or None for free text, text)
+    current: list[str] = []
+    name: str | None = None
+    for line in text.splitlines(keepends=True):
+        if line.startswith("- op :") or line.startswith("- op:"):
+            if current:
+                blocks.append((name, "".join(current)))
+            current, name = [line], line.split(":", 1)[1].strip()
+        elif name is not None and not line.strip():
+            blocks.append((name, "".join(current)))
+            current, name = [line], None
+        else:
+            current.append(line)
+    if current:
+        blocks.append((name, "".join(current)))
+    seen = set()
+    out: list[str] = []
+    for op, block in blocks:
+        if op is not None and op in entries:
+            out.append(entries[op])
+            seen.add(op)
+        else:
+            out.append(block)
+    for op in sorted(entries):
+        if op not in seen:
+            if out and not out[-1].endswith("\n\n"):
+                out.append("\n")
+            out.append(entries[op])
+    result = "".join(out)
+    return result if result.endswith("\n") else result + "\n"

@@ -1,0 +1,519 @@
+"""`--verify`: run each legacy kernel and its migrated form on generated inputs, per dtype.
+
+The legacy module text and the migrated module text are each exec'd in a
+fresh module namespace (the migrated one is our own generated code) while the
+registration functions are replaced by recorders, so nothing lands in the
+global registries. The legacy kernel runs through legacy_fluid's
+`ExecutionContext` (after the op's infer_shape); the new one through
+`compat.phi_args.build_kernel_args` + its InferMeta + a `KernelContext`, as the
+dual dispatch would. Outputs are compared bitwise (NaN-aware): dims, dtype,
+lod and data.
+
+Inputs come from the module's `VERIFY_CASES` (see docs/adding_an_op.md), else
+from `migrate.verify_cases.CASES[op_type]`, else one default case: a random
+tensor of shape (3, 4) for every non-dispensable input (two for duplicable
+ones) and every attribute at its proto default. GPU registrations run on CUDA
+where a device exists; elsewhere their dtypes run on the CPU context and are
+marked `emulated`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import sys
+import traceback
+import types
+import zlib
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from migrate.codemod import FileResult, OpPlan
+
+DEFAULT_SHAPE = (3, 4)
+
+
+@dataclass
+class VerifyResult:
+    file: str
+    op_type: str
+    kernel: str
+    function: str
+    backend: str
+    dtype: str
+    status: str  # identical | differing | errored
+    detail: str = ""
+    emulated: bool = False
+    cases: int = 0
+
+
+@dataclass
+class Recorded:
+    kernels: list[tuple[str, Any, Any, Any, Any]] = field(default_factory=list)
+    legacy_kernels: list[tuple[str, str, Any, tuple[Any, ...]]] = field(default_factory=list)
+    operators: dict[str, tuple[Any, Any]] = field(default_factory=dict)
+    mappings: dict[str, Any] = field(default_factory=dict)
+    base_names: dict[str, str] = field(default_factory=dict)
+    infer_metas: dict[str, Any] = field(default_factory=dict)
+
+
+@contextlib.contextmanager
+def recording() -> Iterator[Recorded]:
+    """Replace the registration entry points by recorders while a module runs."""
+    import compat.arg_mapping as am
+    import legacy_fluid.framework.op_kernel as ok
+    import legacy_fluid.framework.op_registry as orr
+    import phi.core.infermeta_utils as imu
+    import phi.core.kernel_registry as kr
+
+    rec = Recorded()
+
+    def register_kernel(name, backend, layout, dtypes, *, arg_overrides=None):
+        def deco(fn):
+            rec.kernels.append((name, backend, layout, dtypes, fn))
+            return fn
+        return deco
+
+    def register_op_kernel(op_type, device, kernel, *dtypes, **kw):
+        rec.legacy_kernels.append((op_type, device, kernel, dtypes))
+
+    def register_operator(op_type, op_class, maker):
+        rec.operators[op_type] = (op_class, maker)
+
+    def register_arg_mapping(op_type):
+        def deco(fn):
+            rec.mappings[op_type] = fn
+            return fn
+        return deco
+
+    def register_base_kernel_name(op_type, phi_name):
+        rec.base_names[op_type] = phi_name
+
+    def register_infer_meta(kernel_name, fn):
+        rec.infer_metas[kernel_name] = fn
+        return fn
+
+    patches = [(kr, "register_kernel", register_kernel), (ok, "register_op_kernel",
+                                                           register_op_kernel),
+               (orr, "register_operator", register_operator),
+               (am, "register_arg_mapping", register_arg_mapping),
+               (am, "register_base_kernel_name", register_base_kernel_name),
+               (imu, "register_infer_meta", register_infer_meta)]
+    saved = [(m, a, getattr(m, a)) for m, a, _ in patches]
+    for m, a, v in patches:
+        setattr(m, a, v)
+    try:
+        yield rec
+    finally:
+        for m, a, v in saved:
+            setattr(m, a, v)
+
+
+def _package_of(path: Path | None) -> str | None:
+    if path is None:
+        return None
+    parts: list[str] = []
+    d = path.resolve().parent
+    while (d / "__init__.py").is_file():
+        parts.insert(0, d.name)
+        d = d.parent
+    return ".".join(parts) or None
+
+
+_COUNTER = [0]
+
+
+def exec_module(text: str, path: Path | None, tag: str) -> tuple[dict[str, Any], Recorded]:
+    """Run module source in a fresh namespace, registrations recorded instead of applied."""
+    _COUNTER[0] += 1
+    name = f"_fluidphi_migrate_{tag}_{_COUNTER[0]}"
+    mod = types.ModuleType(name)
+    mod.__file__ = str(path) if path else f"<{tag}>"
+    package = _package_of(path)
+    if package:
+        mod.__package__ = package
+    sys.modules[name] = mod
+    try:
+        with recording() as rec:
+            exec(compile(text, mod.__file__, "exec"), mod.__dict__)
+    finally:
+        sys.modules.pop(name, None)
+    return mod.__dict__, rec
+
+
+# -- inputs -----------------------------------------------------------------------------------
+def _dtype(spec: Any, default: Any) -> Any:
+    from phi.common import DataType
+
+    if spec is None or spec == "same":
+        return default
+    if isinstance(spec, DataType):
+        return spec
+    text = str(spec)
+    try:
+        return DataType[text.upper()]
+    except KeyError:
+        return DataType.from_numpy(np.dtype(text))
+
+
+def random_array(shape: tuple[int, ...], dtype: Any, rng: np.random.Generator,
+                 low: float | None = None, high: float | None = None) -> np.ndarray:
+    np_dtype = dtype.to_numpy()
+    kind = np.dtype(np_dtype).kind
+    if kind == "b":
+        return rng.random(shape) > 0.5
+    if kind in "iu":
+        lo = int(low) if low is not None else (0 if kind == "u" else -5)
+        hi = int(high) if high is not None else 6
+        return rng.integers(lo, hi, size=shape).astype(np_dtype)
+    lo = -2.0 if low is None else float(low)
+    hi = 2.0 if high is None else float(high)
+    if kind == "c":
+        return (rng.uniform(lo, hi, shape) + 1j * rng.uniform(lo, hi, shape)).astype(np_dtype)
+    return rng.uniform(lo, hi, shape).astype(np.float32).astype(np_dtype)
+
+
+INDEX_SLOTS = frozenset({"Ids", "Index", "Indices", "Label", "Labels", "Length", "Lengths"})
+DEFAULT_SHAPES: tuple[tuple[int, ...], ...] = (DEFAULT_SHAPE, (2, 3, 4, 4), (6,))
+
+
+def _make_input(spec: Any, dtype: Any, rng: np.random.Generator,
+                default_shape: tuple[int, ...] = DEFAULT_SHAPE) -> np.ndarray:
+    if callable(spec):
+        return np.asarray(spec(dtype, rng))
+    if isinstance(spec, np.ndarray):
+        return spec
+    if isinstance(spec, dict):
+        dt = _dtype(spec.get("dtype"), dtype)
+        if "value" in spec:
+            return np.asarray(spec["value"]).astype(dt.to_numpy())
+        return random_array(tuple(spec.get("shape", default_shape)), dt, rng, spec.get("low"),
+                            spec.get("high"))
+    if _is_shape(spec):
+        return random_array(tuple(spec), dtype, rng)
+    return np.asarray(spec)
+
+
+def _is_shape(spec: Any) -> bool:
+    return isinstance(spec, (list, tuple)) and all(isinstance(d, int) for d in spec)
+
+
+def build_inputs(proto: Any, case: dict[str, Any], dtype: Any, seed: int
+                 ) -> dict[str, list[np.ndarray]]:
+    rng = np.random.default_rng(seed)
+    given = dict(case.get("inputs") or {})
+    shape = tuple(case.get("default_shape", DEFAULT_SHAPE))
+    out: dict[str, list[np.ndarray]] = {}
+    for v in proto.inputs:
+        if v.name in given:
+            spec = given[v.name]
+            if spec is None:
+                continue
+            if v.duplicable and isinstance(spec, (list, tuple)) and not _is_shape(spec):
+                out[v.name] = [_make_input(s, dtype, rng, shape) for s in spec]
+            else:
+                out[v.name] = [_make_input(spec, dtype, rng, shape)]
+        elif not v.dispensable:
+            n = 2 if v.duplicable else 1
+            out[v.name] = [random_array(shape, dtype, rng) for _ in range(n)]
+    return out
+
+
+def case_outputs(proto: Any, case: dict[str, Any]) -> dict[str, int]:
+    """Output slots to create: a list in the case names them, a mapping gives counts."""
+    given = case.get("outputs")
+    if isinstance(given, dict):
+        return {**{v.name: 1 for v in proto.outputs if not v.dispensable}, **given}
+    if given:
+        return {str(slot): 1 for slot in given}
+    return {v.name: 1 for v in proto.outputs}
+
+
+def default_cases(proto: Any) -> list[dict[str, Any]]:
+    """Tried in turn until the legacy kernel accepts one: one shape for every input, index
+    slots fed int64 values in [0, 2), `is_test` set where the op has it."""
+    attrs = {"is_test": True} if any(a.name == "is_test" for a in proto.attrs) else {}
+    cases = []
+    for shape in DEFAULT_SHAPES:
+        inputs: dict[str, Any] = {}
+        for v in proto.inputs:
+            if v.name in INDEX_SLOTS and not v.dispensable:
+                spec = {"shape": shape, "dtype": "int64", "low": 0, "high": 2}
+                inputs[v.name] = [spec, spec] if v.duplicable else spec
+        cases.append({"name": f"default shape {list(shape)}", "inputs": inputs,
+                      "attrs": dict(attrs), "default_shape": shape, "fallback": True})
+    return cases
+
+
+# -- running both forms ------------------------------------------------------------------------
+def _scope_with(inputs: dict[str, list[np.ndarray]], outputs: dict[str, int],
+                place: Any = None) -> tuple[Any, Any, Any]:
+    """A scope holding copies of the inputs (on `place`'s device) and empty outputs."""
+    from legacy_fluid.framework.scope import Scope
+    from phi.backends.context_pool import DeviceContextPool
+    from phi.core.dense_tensor import DenseTensor
+
+    scope = Scope()
+    on_device = place is not None and not place.is_cpu
+    dev_ctx = DeviceContextPool.instance().get(place) if on_device else None
+    in_names: dict[str, list[str]] = {}
+    for slot, arrays in inputs.items():
+        names = []
+        for i, a in enumerate(arrays):
+            name = f"{slot}@{i}"
+            data = np.array(a, copy=True)
+            scope.var(name).value = (DenseTensor(dev_ctx.to_device(data), place=place)
+                                     if dev_ctx is not None else DenseTensor(data))
+            names.append(name)
+        in_names[slot] = names
+    out_names = {slot: [f"{slot}@out{i}" for i in range(n)] for slot, n in outputs.items()}
+    for names in out_names.values():
+        for name in names:
+            scope.var(name)
+    return scope, in_names, out_names
+
+
+def _collect(scope: Any, out_names: dict[str, list[str]]) -> dict[str, list[Any]]:
+    result: dict[str, list[Any]] = {}
+    for slot, names in out_names.items():
+        result[slot] = [scope.find_var(n).value for n in names]
+    return result
+
+
+def run_legacy(op_cls: Any, proto: Any, kernel_cls: Any, inputs: dict[str, list[np.ndarray]],
+               attrs: dict[str, Any], outputs: dict[str, int], dtype: Any, place: Any
+               ) -> dict[str, list[Any]]:
+    from legacy_fluid.framework.execution_context import (
+        ExecutionContext,
+        InferShapeContext,
+        RuntimeContext,
+    )
+    from legacy_fluid.framework.op_kernel_type import OpKernelType
+    from phi.backends.context_pool import DeviceContextPool
+
+    scope, in_names, out_names = _scope_with(inputs, outputs, place)
+    op = op_cls(proto.type, in_names, out_names, attrs, proto)
+    runtime = RuntimeContext.build(op, scope)
+    dev_ctx = DeviceContextPool.instance().get(place)
+    op.infer_shape(InferShapeContext(op, runtime))
+    kernel_cls().compute(ExecutionContext(op, scope, dev_ctx, runtime,
+                                          OpKernelType(dtype, place)))
+    return _collect(scope, out_names)
+
+
+def run_phi(op_cls: Any, proto: Any, plan: OpPlan, fn: Any, mapping: Any, infer_meta: Any,
+            inputs: dict[str, list[np.ndarray]], attrs: dict[str, Any], outputs: dict[str, int],
+            backend: Any, layout: Any, dtype: Any, place: Any) -> dict[str, list[Any]]:
+    from compat.arg_mapping_context import ExecutionArgumentMappingContext
+    from compat.kernel_signature import KernelSignature
+    from compat.phi_args import build_kernel_args, meta_args
+    from legacy_fluid.framework.execution_context import RuntimeContext
+    from phi.backends.context_pool import DeviceContextPool
+    from phi.core.infermeta_utils import call_infer_meta
+    from phi.core.kernel_args import derive_args_def
+    from phi.core.kernel_context import KernelContext
+    from phi.core.kernel_factory import Kernel
+    from phi.core.kernel_key import KernelKey
+    from phi.core.meta_tensor import MetaConfig
+
+    scope, in_names, out_names = _scope_with(inputs, outputs, place)
+    op = op_cls(proto.type, in_names, out_names, attrs, proto)
+    runtime = RuntimeContext.build(op, scope)
+    if mapping is not None:
+        sig = mapping(ExecutionArgumentMappingContext(op, runtime))
+    else:
+        sig = KernelSignature(plan.phi_name, plan.inputs, [a for a, _ in plan.attrs],
+                              plan.outputs)
+    args_def = derive_args_def(fn).specialize(backend, layout, dtype)
+    k_in, k_attrs, k_out = build_kernel_args(op, runtime, sig, args_def)
+    if infer_meta is not None:
+        named = meta_args(args_def, k_in, k_attrs, k_out)
+        if plan.infer_meta_param is not None:
+            out_params = [a.name for a in args_def.outputs]
+            infer_meta(*[named[p] for p in plan.infer_meta_param],
+                       *[named[o] for o in out_params])
+        else:
+            call_infer_meta(infer_meta, named, MetaConfig(is_runtime=True))
+    else:
+        from legacy_fluid.framework.execution_context import InferShapeContext
+
+        op.infer_shape(InferShapeContext(op, runtime))
+    dev_ctx = DeviceContextPool.instance().get(place)
+    kernel = Kernel(plan.phi_name, KernelKey(backend, layout, dtype), fn, args_def)
+    kernel(KernelContext(dev_ctx, k_in, k_attrs, k_out))
+    return _collect(scope, out_names)
+
+
+def _host(a: Any) -> np.ndarray:
+    return a if isinstance(a, np.ndarray) else a.get()
+
+
+def same_tensor(a: Any, b: Any) -> str:
+    """'' when identical (bitwise, NaN-aware), else what differs."""
+    from phi.core.dense_tensor import DenseTensor
+
+    if not isinstance(a, DenseTensor) or not isinstance(b, DenseTensor):
+        return "" if type(a) is type(b) and a is None else f"{type(a).__name__} vs " \
+                                                           f"{type(b).__name__}"
+    if a.initialized() != b.initialized():
+        return "one output left unallocated"
+    if not a.initialized():
+        return ""
+    if a.dims != b.dims:
+        return f"dims {list(a.dims)} vs {list(b.dims)}"
+    if a.dtype != b.dtype:
+        return f"dtype {a.dtype} vs {b.dtype}"
+    if a.lod != b.lod:
+        return f"lod {a.lod} vs {b.lod}"
+    x, y = _host(a.data), _host(b.data)
+    if x.tobytes() == y.tobytes():
+        return ""
+    if x.dtype.kind in "fc" or str(x.dtype) in ("bfloat16", "float8_e4m3fn", "float8_e5m2"):
+        xf, yf = x.astype(np.complex128 if x.dtype.kind == "c" else np.float64), \
+            y.astype(np.complex128 if y.dtype.kind == "c" else np.float64)
+        if np.array_equal(xf, yf, equal_nan=True):
+            return ""
+    diff = int(np.count_nonzero(x != y))
+    return f"{diff} of {x.size} elements differ"
+
+
+def _infer_meta_fn(plan: OpPlan, new_ns: dict[str, Any]) -> Any:
+    if plan.infer_meta is None:
+        return None
+    if plan.infer_meta_new:
+        return new_ns[plan.infer_meta]
+    for mod in ("unary", "binary", "nullary", "multiary"):
+        m = importlib.import_module(f"phi.infermeta.{mod}")
+        if hasattr(m, plan.infer_meta):
+            return getattr(m, plan.infer_meta)
+    raise LookupError(f"InferMeta {plan.infer_meta} not found in phi.infermeta")
+
+
+def _cases(op_type: str, legacy_ns: dict[str, Any], proto: Any) -> list[dict[str, Any]]:
+    raw = legacy_ns.get("VERIFY_CASES")
+    if isinstance(raw, dict):
+        raw = raw.get(op_type)
+    if raw:
+        mine = [c for c in raw if isinstance(c, dict)
+                and c.get("op", c.get("op_type", op_type)) == op_type]
+        if mine:
+            return mine
+    from migrate.verify_cases import CASES
+
+    return list(CASES.get(op_type, [])) or default_cases(proto)
+
+
+def verify_file(result: FileResult, path: Path | None) -> list[VerifyResult]:
+    from phi.backends.gpu.gpu_context import cuda_device_count
+    from phi.common import Backend, CPUPlace, DataLayout, DataType, GPUPlace
+
+    out: list[VerifyResult] = []
+    if not result.ops:
+        return out
+    try:
+        legacy_ns, _ = exec_module(result.old_text, path, "legacy")
+        new_ns, new_rec = exec_module(result.new_text, path, "migrated")
+    except Exception as exc:
+        detail = f"module does not run: {type(exc).__name__}: {exc}"
+        for plan in result.ops:
+            for k in plan.kernels:
+                out.append(VerifyResult(result.path, plan.op_type, k["class"], k["function"], "",
+                                        "", "errored", detail))
+        return out
+    has_cuda = cuda_device_count() > 0
+    for plan in result.ops:
+        op_cls, maker = legacy_ns[plan.op_class], legacy_ns[plan.maker]
+        proto = maker(plan.op_type).build()
+        mapping = new_rec.mappings.get(plan.op_type)
+        try:
+            infer_meta = _infer_meta_fn(plan, new_ns)
+        except LookupError as exc:
+            infer_meta, meta_error = None, str(exc)
+        else:
+            meta_error = ""
+        cases = _cases(plan.op_type, legacy_ns, proto)
+        for k in plan.kernels:
+            kernel_cls, fn = legacy_ns[k["class"]], new_ns[k["function"]]
+            for backend_name, layout_name, dtypes in k["registrations"]:
+                backend = Backend[backend_name]
+                layout = DataLayout[layout_name]
+                emulated = backend_name == "GPU" and not has_cuda
+                place = GPUPlace(0) if backend_name == "GPU" and has_cuda else CPUPlace()
+                for dtype_name in dtypes:
+                    dtype = DataType[dtype_name]
+                    res = VerifyResult(result.path, plan.op_type, k["class"], k["function"],
+                                       backend_name, dtype_name, "identical", emulated=emulated)
+                    if meta_error:
+                        res.status, res.detail = "errored", meta_error
+                        out.append(res)
+                        continue
+                    _verify_cases(res, plan, proto, op_cls, kernel_cls, fn, mapping, infer_meta,
+                                  cases, backend, layout, dtype, place)
+                    out.append(res)
+    return out
+
+
+def _dtype_key(value: Any) -> str:
+    return str(value).rsplit(".", 1)[-1].upper()
+
+
+def _verify_cases(res: VerifyResult, plan: OpPlan, proto: Any, op_cls: Any, kernel_cls: Any,
+                  fn: Any, mapping: Any, infer_meta: Any, cases: list[dict[str, Any]],
+                  backend: Any, layout: Any, dtype: Any, place: Any) -> None:
+    fallback_error = ""
+    for index, case in enumerate(cases):
+        only = case.get("dtypes")
+        if only is not None and res.dtype not in [_dtype_key(d) for d in only]:
+            continue
+        label = case.get("name", f"case {index}")
+        seed = zlib.crc32(f"{plan.op_type}/{res.dtype}/{index}".encode())
+        attrs = {a.name: a.default for a in proto.attrs if a.default is not None}
+        attrs.update(case.get("attrs") or {})
+        outputs = case_outputs(proto, case)
+        try:
+            inputs = build_inputs(proto, case, dtype, seed)
+        except Exception as exc:
+            res.status, res.detail = "errored", f"{label}: inputs: {_brief(exc)}"
+            return
+        try:
+            legacy = run_legacy(op_cls, proto, kernel_cls, inputs, attrs, outputs, dtype, place)
+        except Exception as exc:
+            if case.get("fallback"):
+                fallback_error = fallback_error or f"{label}: legacy kernel raised {_brief(exc)}"
+                continue
+            res.status = "errored"
+            res.detail = f"{label}: legacy kernel raised {_brief(exc)}"
+            return
+        res.cases += 1
+        try:
+            phi = run_phi(op_cls, proto, plan, fn, mapping, infer_meta, inputs, attrs, outputs,
+                          backend, layout, dtype, place)
+        except Exception as exc:
+            res.status = "errored"
+            res.detail = f"{label}: migrated kernel raised {_brief(exc)}"
+            return
+        for slot in plan.outputs:
+            for i, (a, b) in enumerate(zip(legacy.get(slot, []), phi.get(slot, []))):
+                why = same_tensor(a, b)
+                if why:
+                    res.status = "differing"
+                    res.detail = f"{label}: output {slot}[{i}]: {why}"
+                    return
+        if case.get("fallback"):
+            return
+    if res.cases == 0:
+        res.status = "errored"
+        res.detail = fallback_error or "no verification case applies to this dtype"
+
+
+def _brief(exc: BaseException) -> str:
+    text = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+    return text if len(text) < 300 else text[:297] + "..."
+
+
+def to_json(results: list[VerifyResult]) -> list[dict[str, Any]]:
+    return [asdict(r) for r in results]

@@ -1,0 +1,58 @@
+"""Verification inputs for fluidphi's own legacy ops whose modules carry no `VERIFY_CASES`.
+
+Same format as a module-level `VERIFY_CASES` (docs/adding_an_op.md), keyed by op
+type. Add an entry when the default cases (random inputs of one shape,
+attributes at their defaults) do not give the op valid shapes or values.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+CASES: dict[str, list[dict[str, Any]]] = {
+    "scale": [
+        {"name": "scale and bias", "attrs": {"scale": 2.5, "bias": 0.5}},
+        {"name": "bias before scale", "attrs": {"bias_after_scale": False}},
+        {"name": "ScaleTensor overrides scale",
+         "inputs": {"ScaleTensor": {"shape": [1], "low": 0.5, "high": 3}},
+         "dtypes": ["FLOAT32", "FLOAT64"]},
+    ],
+    "arg_max": [
+        {"name": "axis 1", "inputs": {"X": (3, 4)}, "attrs": {"axis": 1}},
+        {"name": "axis -1 keepdims, int32", "inputs": {"X": (2, 3, 4)},
+         "attrs": {"axis": -1, "keepdims": True, "dtype": 2}},
+        {"name": "flatten", "inputs": {"X": (3, 4)}, "attrs": {"axis": 0, "flatten": True}},
+    ],
+    "cast": [
+        {"name": "to float32", "attrs": {"out_dtype": 5, "in_dtype": -1}},
+        {"name": "to int64", "attrs": {"out_dtype": 3, "in_dtype": -1}},
+    ],
+    "transpose": [
+        {"name": "swap 2-D", "inputs": {"X": (3, 4)}, "attrs": {"axis": [1, 0]}},
+        {"name": "permute 3-D", "inputs": {"X": (2, 3, 4)}, "attrs": {"axis": [2, 0, 1]}},
+    ],
+    "transpose2": [
+        {"name": "swap 2-D", "inputs": {"X": (3, 4)}, "attrs": {"axis": [1, 0]}},
+        {"name": "permute 3-D", "inputs": {"X": (2, 3, 4)}, "attrs": {"axis": [2, 0, 1]}},
+    ],
+    "lookup_table": [
+        {"name": "ids [4, 1]", "inputs": {"W": (5, 3), "Ids": {"shape": (4, 1),
+                                                              "dtype": "int64", "low": 0,
+                                                              "high": 5}}},
+        {"name": "padding_idx 2", "inputs": {"W": (5, 3), "Ids": {"value": [[2], [0], [4]],
+                                                                 "dtype": "int64"}},
+         "attrs": {"padding_idx": 2}},
+    ],
+    "mul": [
+        {"name": "2-D", "inputs": {"X": (3, 4), "Y": (4, 5)}},
+        {"name": "flatten 3-D x at 2", "inputs": {"X": (2, 3, 4), "Y": (4, 5)},
+         "attrs": {"x_num_col_dims": 2}},
+    ],
+    "elementwise_div": [
+        {"name": "nonzero divisor", "inputs": {"X": (3, 4), "Y": {"shape": (3, 4), "low": 1,
+                                                                 "high": 5}}},
+        {"name": "broadcast along axis 0", "inputs": {"X": (3, 4), "Y": {"shape": (3,),
+                                                                         "low": 1, "high": 5}},
+         "attrs": {"axis": 0}},
+    ],
+}

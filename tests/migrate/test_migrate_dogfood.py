@@ -1,0 +1,78 @@
+"""Dogfooding: the codemod over legacy_fluid/operators reproduces the committed PHI kernels
+(or the differences are the recorded hand edits), verifies identical, and the report is current.
+
+When an op is added or a PHI kernel edited, refresh with
+    python -m migrate.dogfood --update-hand-edits
+and review the reasons in migrate/hand_edits.yaml.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from migrate import dogfood
+from migrate.codemod import FileResult, migrate_source
+from migrate.verify import VerifyResult
+
+REFRESH = "run `python -m migrate.dogfood --update-hand-edits` and review migrate/hand_edits.yaml"
+
+
+@pytest.fixture(scope="module")
+def run() -> tuple[list[FileResult], list[VerifyResult]]:
+    return dogfood.run(jobs=1)
+
+
+def test_no_kernel_fails(run: Any) -> None:
+    results, _ = run
+    assert [r.path for r in results if r.error] == []
+    failed = [(r.op_type, r.reason) for res in results for r in res.records
+              if r.status == "failed"]
+    assert failed == []
+    assert any(r.status == "migrated" for res in results for r in res.records)
+
+
+def test_every_migrated_kernel_verifies_identical_on_every_dtype(run: Any) -> None:
+    results, verify = run
+    bad = [(v.op_type, v.backend, v.dtype, v.status, v.detail) for v in verify
+           if v.status != "identical"]
+    assert bad == []
+    migrated = {(r.op_type, r.kernel) for res in results for r in res.records
+                if r.status == "migrated"}
+    assert migrated == {(v.op_type, v.kernel) for v in verify}
+
+
+def test_second_run_over_the_migrated_modules_changes_nothing(run: Any) -> None:
+    results, _ = run
+    for res in results:
+        if res.changed:
+            again = migrate_source(res.new_text, dogfood.ROOT / res.path)
+            assert not again.changed, res.path
+            assert all(r.status != "migrated" for r in again.records), res.path
+
+
+def test_committed_phi_kernels_match_or_are_recorded_hand_edits(run: Any) -> None:
+    results, _ = run
+    plans = [op for r in results for op in r.ops]
+    hand_edits = dogfood.load_hand_edits()
+    comparisons = dogfood.compare(plans, hand_edits)
+    problems = {name: c.status for name, c in comparisons.items()
+                if c.status in ("unrecorded", "stale-record")}
+    assert problems == {}, REFRESH
+    recorded = {name for name, c in comparisons.items() if c.status == "hand-edited"}
+    assert set(hand_edits) == recorded, f"stale entries: {set(hand_edits) - recorded}; {REFRESH}"
+    assert all(str(hand_edits[n].get("reason", "")).strip() for n in recorded)
+
+
+def test_committed_report_is_current(run: Any) -> None:
+    results, verify = run
+    report = dogfood.build_report(results, verify)
+    committed = json.loads((dogfood.REPORT_DIR / "migration.json").read_text())
+    assert committed == json.loads(json.dumps(report)), (
+        "reports/migration.json is stale: run `fluidphi migrate legacy_fluid/operators "
+        "--report reports/`")
+    md = (dogfood.REPORT_DIR / "migration.md").read_text()
+    assert md == dogfood.report_markdown(report)
+    assert 0.0 <= report["auto_migration_rate"] <= 1.0

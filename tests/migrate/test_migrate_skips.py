@@ -1,0 +1,314 @@
+"""Every skip reason: the kernel is left whole, with a specific reason, and nothing is written."""
+
+from __future__ import annotations
+
+import pytest
+from migrate_helpers import HEADER, UNARY, assert_skipped, dedent, migrate, unary
+
+from migrate import codemod
+
+
+def kernel(body: str, extra_class: str = "") -> str:
+    """A UnaryKernel whose compute body is `body` (indented 8)."""
+    return unary(dedent(extra_class) + "\n\nclass UnaryKernel(OpKernel):\n"
+                 "    def compute(self, ctx: ExecutionContext) -> None:\n"
+                 + "".join(f"        {line}\n" for line in dedent(body).splitlines()))
+
+
+BODY_CASES = {
+    "library attr": ('''
+        if ctx.attr("use_cudnn"):
+            raise NotImplementedError
+        ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data
+    ''', "branches on attribute 'use_cudnn', which picks another library"),
+    "computed input name": ('''
+        name = "X"
+        ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input(name).data
+    ''', "reads input by a computed name (ctx.input(name))"),
+    "f-string attr name": ('''
+        which = "pha"
+        a = ctx.attr(f"al{which}")
+        ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data * a
+    ''', "reads attribute by a computed name (f-string"),
+    "scope write": ('''
+        ctx.scope.var("tmp").value = ctx.input("X")
+    ''', "writes to or reads the scope (ctx.scope)"),
+    "ctx passed on": ('''
+        _helper(ctx)
+    ''', "passes the ExecutionContext 'ctx' on"),
+    "ctx method without PHI twin": ('''
+        ctx.output("Out").value = ctx.input_var("X")
+    ''', "uses ctx.input_var(), which has no PHI equivalent"),
+    "kernel type": ('''
+        ctx.output("Out").mutable_data(ctx.place, ctx.kernel_type.data_type)
+    ''', "reads the chosen kernel type (ctx.kernel_type)"),
+    "undeclared attribute": ('''
+        ctx.output("Out").mutable_data(ctx.place)[...] = ctx.attr("beta")
+    ''', "reads attribute 'beta' that the op proto does not declare"),
+    "undeclared input": ('''
+        ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("Y").data
+    ''', "reads input 'Y' that the op proto does not declare"),
+    "has_attr": ('''
+        if ctx.has_attr("alpha"):
+            ctx.output("Out").mutable_data(ctx.place)[...] = 0
+    ''', "ctx.has_attr('alpha'), which depends on the OpDesc"),
+    "instance state": ('''
+        self.calls = 1
+        ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data
+    ''', "uses self beyond helpers and constant class attributes"),
+    "super": ('''
+        super().compute(ctx)
+    ''', "calls super()"),
+    "explicit place": ('''
+        ctx.output("Out").mutable_data(GPUPlace(0))[...] = ctx.input("X").data
+    ''', "allocates on an explicit place (GPUPlace(0)), not ctx.place"),
+    "rebinding a parameter before a later read": ('''
+        x = ctx.input("X")
+        x = x.data * 2
+        ctx.output("Out").mutable_data(ctx.place)[...] = x + ctx.input("X").data
+    ''', "rebinds 'x', which is also the parameter for its slot, before a later read"),
+    "rebinding in a loop": ('''
+        for _ in range(2):
+            out = ctx.output("Out")
+            out = None
+    ''', "rebinds 'out' in a loop that also reads its slot"),
+    "executor call": ('''
+        Executor(ctx.place).run(None, None, {})
+    ''', "calls into the executor (Executor = legacy_fluid.framework.executor.Executor)"),
+    "scope object": ('''
+        Scope().var("x").value = ctx.input("X")
+    ''', "creates or writes scope variables (Scope = legacy_fluid.framework.scope.Scope)"),
+}
+
+EXTRA_IMPORTS = ("from legacy_fluid.framework.executor import Executor\n"
+                 "from legacy_fluid.framework.scope import Scope\n"
+                 "from phi.common import GPUPlace\n")
+
+
+@pytest.mark.parametrize("name", sorted(BODY_CASES))
+def test_body_skip_reasons(name: str) -> None:
+    body, reason = BODY_CASES[name]
+    source = kernel(body).replace("from phi.common import DataType\n",
+                                  "from phi.common import DataType\n" + EXTRA_IMPORTS)
+    assert_skipped(migrate(source), reason)
+
+
+def test_class_attribute_holding_a_function() -> None:
+    source = unary('''
+        class UnaryKernel(OpKernel):
+            func = abs
+
+            def compute(self, ctx: ExecutionContext) -> None:
+                ctx.output("Out").mutable_data(ctx.place)[...] = self.func(ctx.input("X").data)
+    ''')
+    assert_skipped(migrate(source), "reads class attribute self.func = abs (may be a bound method")
+
+
+def test_helper_using_instance_state() -> None:
+    source = unary('''
+        class UnaryKernel(OpKernel):
+            def _twice(self, v):
+                return v * self.factor
+
+            def compute(self, ctx: ExecutionContext) -> None:
+                ctx.output("Out").mutable_data(ctx.place)[...] = self._twice(ctx.input("X").data)
+    ''')
+    assert_skipped(migrate(source), "helper _twice() uses self (instance state)")
+
+
+def test_unknown_class_decorator() -> None:
+    source = unary('''
+        @traced
+        class UnaryKernel(OpKernel):
+            def compute(self, ctx: ExecutionContext) -> None:
+                ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data
+    ''')
+    assert_skipped(migrate(source), "class decorator @traced on UnaryKernel")
+
+
+def test_tensor_attribute_read_outside_the_fold_pattern() -> None:
+    source = HEADER + dedent('''
+
+
+        class FillOpMaker(OpProtoAndCheckerMaker):
+            def make(self) -> None:
+                self.add_input("ShapeTensor", "overrides shape", dispensable=True)
+                self.add_output("Out", "output")
+                self.add_attr("shape", AttrType.INTS, [1], "dims")
+
+
+        class FillOp(OperatorWithKernel):
+            def infer_shape(self, ctx: InferShapeContext) -> None:
+                pass
+
+
+        class FillKernel(OpKernel):
+            def compute(self, ctx: ExecutionContext) -> None:
+                st = ctx.input("ShapeTensor")
+                shape = ctx.attr("shape") if st is None else list(st.numpy())
+                ctx.output("Out").mutable_data(ctx.place)[...] = len(shape)
+
+
+        register_operator("fill", FillOp, FillOpMaker)
+        register_op_kernel("fill", "CPU", FillKernel, DataType.FLOAT32)
+    ''')
+    assert_skipped(migrate(source), "reads tensor-valued attribute input 'ShapeTensor' (for "
+                                    "attribute 'shape') outside the standard")
+
+
+GOOD_KERNEL = '''
+class UnaryKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data
+'''
+
+
+def module(registrations: str, kernels: str = GOOD_KERNEL, ops: str = UNARY) -> str:
+    return HEADER + ops + dedent(kernels) + "\n\n" + dedent(registrations)
+
+
+REGISTRATION_CASES = {
+    "conditional registration": ('''
+        register_operator("unary", UnaryOp, UnaryOpMaker)
+        if HAS_GPU:
+            register_op_kernel("unary", "GPU", UnaryKernel, DataType.FLOAT32)
+    ''', "registration not statically readable (registration inside a If statement"),
+    "cuDNN library": ('''
+        register_operator("unary", UnaryOp, UnaryOpMaker)
+        register_op_kernel("unary", "GPU", UnaryKernel, DataType.FLOAT32,
+                           library=LibraryType.CUDNN)
+    ''', "registered for library CUDNN (needs its own backend kernel)"),
+    "op not registered here": ('''
+        register_op_kernel("unary", "CPU", UnaryKernel, DataType.FLOAT32)
+    ''', "op 'unary' is not registered (register_operator) in this module"),
+    "kernel class looked up at run time": ('''
+        register_operator("unary", UnaryOp, UnaryOpMaker)
+        register_op_kernel("unary", "CPU", KERNELS["unary"], DataType.FLOAT32)
+    ''', "the module registers kernels in a way the codemod cannot read (KERNELS"),
+    "dtype from a call": ('''
+        register_operator("unary", UnaryOp, UnaryOpMaker)
+        register_op_kernel("unary", "CPU", UnaryKernel, pick_dtype())
+    ''', "registration not statically readable (pick_dtype())"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(REGISTRATION_CASES))
+def test_registration_skip_reasons(name: str) -> None:
+    registrations, reason = REGISTRATION_CASES[name]
+    source = module(registrations).replace(
+        "from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel\n",
+        "from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel\n"
+        "from legacy_fluid.framework.op_kernel_type import LibraryType\n")
+    assert_skipped(migrate(source), reason)
+
+
+def test_unreadable_proto() -> None:
+    ops = UNARY.replace('self.add_input("X", "input")', 'self.add_input(INPUT_NAME(), "input")')
+    source = module('''
+        register_operator("unary", UnaryOp, UnaryOpMaker)
+        register_op_kernel("unary", "CPU", UnaryKernel, DataType.FLOAT32)
+    ''', ops=ops)
+    assert_skipped(migrate(source), "op proto of 'unary' is not statically readable")
+
+
+def test_base_class_from_another_module() -> None:
+    source = module('''
+        register_operator("unary", UnaryOp, UnaryOpMaker)
+        register_op_kernel("unary", "CPU", UnaryKernel, DataType.FLOAT32)
+    ''', kernels=GOOD_KERNEL.replace("(OpKernel)", "(SharedKernel)")).replace(
+        "from phi.common import DataType\n",
+        "from phi.common import DataType\nfrom legacy_fluid.operators.shared import SharedKernel\n")
+    assert_skipped(migrate(source), "inherits from legacy_fluid.operators.shared.SharedKernel")
+
+
+def test_registered_with_a_non_migrated_kernel_in_one_loop() -> None:
+    kernels = GOOD_KERNEL + dedent('''
+
+
+        class OtherKernel(OpKernel):
+            def compute(self, ctx: ExecutionContext) -> None:
+                ctx.scope.var("x")
+    ''')
+    source = module('''
+        register_operator("unary", UnaryOp, UnaryOpMaker)
+        register_operator("other", UnaryOp, UnaryOpMaker)
+        for _op, _cls in (("unary", UnaryKernel), ("other", OtherKernel)):
+            register_op_kernel(_op, "CPU", _cls, DataType.FLOAT32)
+    ''', kernels=kernels)
+    result = migrate(source)
+    assert_skipped(result, "registered in one statement with kernel(s) not migrated "
+                           "(OtherKernel)", kernel="UnaryKernel")
+    assert not result.changed
+
+
+def test_one_class_for_two_ops_where_one_cannot_migrate() -> None:
+    ops = UNARY + dedent('''
+        class NarrowOpMaker(OpProtoAndCheckerMaker):
+            def make(self) -> None:
+                self.add_input("Y", "input")
+                self.add_output("Out", "output")
+
+    ''')
+    source = module('''
+        register_operator("unary", UnaryOp, UnaryOpMaker)
+        register_operator("narrow", UnaryOp, NarrowOpMaker)
+        register_op_kernel("unary", "CPU", UnaryKernel, DataType.FLOAT32)
+        register_op_kernel("narrow", "CPU", UnaryKernel, DataType.FLOAT32)
+    ''', ops=ops)
+    result = migrate(source)
+    unary_rec, narrow_rec = result.records
+    assert (unary_rec.op_type, unary_rec.status) == ("unary", "skipped")
+    assert unary_rec.reason == "UnaryKernel also serves op(s) narrow, which do not migrate"
+    assert narrow_rec.reason == "reads input 'X' that the op proto does not declare"
+    assert not result.changed
+
+
+def test_kernels_of_one_op_with_different_arguments() -> None:
+    kernels = GOOD_KERNEL + dedent('''
+
+
+        class UnaryGPUKernel(OpKernel):
+            def compute(self, ctx: ExecutionContext) -> None:
+                out = ctx.output("Out").mutable_data(ctx.place)
+                out[...] = ctx.input("X").data * ctx.attr("alpha")
+    ''')
+    source = module('''
+        register_operator("unary", UnaryOp, UnaryOpMaker)
+        register_op_kernel("unary", "CPU", UnaryKernel, DataType.FLOAT32)
+        register_op_kernel("unary", "GPU", UnaryGPUKernel, DataType.FLOAT32)
+    ''', kernels=kernels)
+    assert_skipped(migrate(source), "kernels of op 'unary' (UnaryKernel, UnaryGPUKernel) take "
+                                    "different arguments")
+
+
+def test_two_ops_sharing_one_phi_name() -> None:
+    source = module('''
+        register_operator("unary", UnaryOp, UnaryOpMaker)
+        register_operator("unary2", UnaryOp, UnaryOpMaker)
+        register_base_kernel_name("unary2", "unary")
+        register_op_kernel("unary", "CPU", UnaryKernel, DataType.FLOAT32)
+        register_op_kernel("unary2", "CPU", UnaryKernel, DataType.FLOAT64)
+    ''').replace("from phi.common import DataType\n",
+                 "from phi.common import DataType\n"
+                 "from compat.arg_mapping import register_base_kernel_name\n")
+    assert_skipped(migrate(source), "ops unary, unary2 all map to PHI kernel 'unary'")
+
+
+def test_codemod_error_fails_the_kernel_and_writes_nothing(monkeypatch: pytest.MonkeyPatch
+                                                           ) -> None:
+    def boom(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(codemod, "migrate_kernel", boom)
+    result = migrate(module('''
+        register_operator("unary", UnaryOp, UnaryOpMaker)
+        register_op_kernel("unary", "CPU", UnaryKernel, DataType.FLOAT32)
+    '''))
+    assert [(r.status, r.reason) for r in result.records] == [
+        ("failed", "codemod error: RuntimeError: boom")]
+    assert not result.changed
+
+
+def test_unparsable_module_is_an_error() -> None:
+    result = migrate("def broken(:\n")
+    assert result.error.startswith("does not parse") and not result.changed
