@@ -95,3 +95,31 @@ def prelu_infer_meta(x: MetaTensor, alpha: MetaTensor, data_format: str, mode: s
 
     check_alpha(x.dims(), alpha.numel(), mode, data_format)
     out.share_meta(x)
+
+
+# -- math family ---------------------------------------------------------------------------
+
+def gather_infer_meta(x: MetaTensor, index: MetaTensor, axis, out: MetaTensor) -> None:
+    """out: x's dims with the axis dim replaced by the index count (dropped for a 0-D
+    index), x's dtype."""
+    from phi.common import Scalar
+    from phi.kernels.funcs.gather import gather_dims
+
+    out.set_dims(gather_dims(x.dims(), index.dims(), Scalar(axis).to(int)))
+    out.set_dtype(x.dtype())
+
+
+def compare_raw_infer_meta(x: MetaTensor, y: MetaTensor, axis: int, out: MetaTensor) -> None:
+    """out: x and y broadcast with fluid's `axis` alignment; bool; x's layout and lod."""
+    from phi.common import DataType
+    from phi.kernels.funcs.elementwise import broadcast_shape
+
+    out.set_dims(broadcast_shape(x.dims(), y.dims(), axis))
+    out.set_dtype(DataType.BOOL)
+    out.set_layout(x.layout())
+    out.share_lod(x)
+
+
+def compare_infer_meta(x: MetaTensor, y: MetaTensor, out: MetaTensor) -> None:
+    """compare_raw_infer_meta with axis -1 (NumPy-style; also logical_and / logical_or)."""
+    compare_raw_infer_meta(x, y, -1, out)

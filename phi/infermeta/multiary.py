@@ -92,3 +92,30 @@ def arange_infer_meta(start: MetaTensor, end: MetaTensor, step: MetaTensor,
 
     out.set_dims((arange_size(value(start), value(end), value(step)),))
     out.set_dtype(start.dtype())
+
+
+# -- math family ---------------------------------------------------------------------------
+
+def add_n_infer_meta(inputs: list[MetaTensor], out: MetaTensor) -> None:
+    """out: the common dims of the inputs holding data (0-element ones left out); the dtype
+    and lod of the first of them."""
+    from phi.kernels.funcs.add_n import add_n_dims
+
+    given = [t for t in inputs if t and t.tensor.initialized()]
+    if not given:
+        raise ValueError("add_n: no input tensors")
+    out.set_dims(add_n_dims([t.dims() for t in given]))
+    out.set_dtype(given[0].dtype())
+    out.set_layout(given[0].layout())
+    out.share_lod(given[0])
+
+
+def where_infer_meta(condition: MetaTensor, x: MetaTensor, y: MetaTensor,
+                     out: MetaTensor) -> None:
+    """out: the broadcast dims of condition, x and y; x's dtype, layout and lod."""
+    from phi.kernels.funcs.compare import where_dims
+
+    out.set_dims(where_dims(condition.dims(), x.dims(), y.dims()))
+    out.set_dtype(x.dtype())
+    out.set_layout(x.layout())
+    out.share_lod(x)

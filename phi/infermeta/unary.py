@@ -238,3 +238,52 @@ def reduce_infer_meta_base(x: MetaTensor, axis, keepdim: bool, reduce_all: bool,
 def reduce_infer_meta(x: MetaTensor, axis, keepdim: bool, out: MetaTensor) -> None:
     """reduce_infer_meta_base without reduce_all."""
     reduce_infer_meta_base(x, axis, keepdim, False, out)
+
+
+# -- math family ---------------------------------------------------------------------------
+
+def real_and_imag_infer_meta(x: MetaTensor, out: MetaTensor) -> None:
+    """out: x's dims and lod; complex64/complex128 become float32/float64 (abs)."""
+    from phi.kernels.funcs.unary_math import abs_out_dtype
+
+    out.set_dims(x.dims())
+    out.set_dtype(abs_out_dtype(x.dtype()))
+    out.set_layout(x.layout())
+    out.share_lod(x)
+
+
+def cum_scalar_axis_infer_meta(x: MetaTensor, axis, flatten: bool, exclusive: bool,
+                               reverse: bool, out: MetaTensor) -> None:
+    """out: x's dims ([numel] when flatten), x's dtype; lod kept unless flattened."""
+    from phi.common import Scalar
+    from phi.kernels.funcs.cumsum import cumsum_axis, cumsum_dims
+
+    cumsum_axis(Scalar(axis).to(int), len(x.dims()), flatten)  # range check
+    out.set_dims(cumsum_dims(x.dims(), flatten))
+    out.set_dtype(x.dtype())
+    if not flatten:
+        out.share_lod(x)
+
+
+def expand_infer_meta(x: MetaTensor, shape, out: MetaTensor) -> None:
+    """out: x broadcast to `shape` (right-aligned; -1 keeps x's dim), x's dtype."""
+    from phi.kernels.funcs.expand import expand_dims
+
+    out.set_dims(expand_dims(x.dims(), list(shape)))
+    out.set_dtype(x.dtype())
+
+
+def tile_infer_meta(x: MetaTensor, repeat_times, out: MetaTensor) -> None:
+    """out: x's dims times `repeat_times` (right-aligned), x's dtype."""
+    from phi.kernels.funcs.expand import tile_dims
+
+    out.set_dims(tile_dims(x.dims(), list(repeat_times)))
+    out.set_dtype(x.dtype())
+
+
+def logical_not_infer_meta(x: MetaTensor, out: MetaTensor) -> None:
+    """out: x's dims, layout and lod; bool."""
+    out.set_dims(x.dims())
+    out.set_dtype(DataType.BOOL)
+    out.set_layout(x.layout())
+    out.share_lod(x)

@@ -99,3 +99,23 @@ def argmax(xp: Any, x: Any, axis: int, flatten: bool, out: Any) -> None:
     else:
         result = xp.argmax(x, axis=int(axis) + x.ndim if int(axis) < 0 else int(axis))
     out[...] = xp.asarray(result).astype(out.dtype).reshape(out.shape)
+
+
+# -- max / min / prod (math family) ----------------------------------------------------------
+
+
+def reduce_max(xp: Any, x: Any, axes: Sequence[int], out: Any) -> None:
+    """out = max of x over `axes` (NaN wins, as Paddle's max)."""
+    out[...] = xp.max(x, axis=tuple(axes)).reshape(out.shape)
+
+
+def reduce_min(xp: Any, x: Any, axes: Sequence[int], out: Any) -> None:
+    """out = min of x over `axes` (NaN wins, as Paddle's min)."""
+    out[...] = xp.min(x, axis=tuple(axes)).reshape(out.shape)
+
+
+def reduce_prod(xp: Any, x: Any, axes: Sequence[int], out: Any) -> None:
+    """out = product of x over `axes`, in x's type (integers wrap; half types in float32)."""
+    acc = _accumulator(x.dtype)
+    result = xp.prod(x.astype(acc, copy=False), axis=tuple(axes), dtype=acc)
+    xp.copyto(out, result.reshape(out.shape), casting="unsafe")

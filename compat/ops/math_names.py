@@ -1,0 +1,6 @@
+"""Legacy -> PHI kernel names of the math family where only the name differs (the default
+argument mapping fits): fluid's `sum` op runs PHI `add_n`."""
+
+from compat.arg_mapping import register_base_kernel_name
+
+register_base_kernel_name("sum", "add_n")

@@ -1,0 +1,34 @@
+"""reduce_max / reduce_min / reduce_prod -> max / min / prod, or the `_raw` kernels (which
+take reduce_all) when reduce_all is set; `dim` is the axis list."""
+
+from compat.arg_mapping import register_arg_mapping, register_base_kernel_name
+from compat.arg_mapping_context import ArgumentMappingContext
+from compat.kernel_signature import UNREGISTERED, KernelSignature
+
+register_base_kernel_name("reduce_max", "max")
+register_base_kernel_name("reduce_min", "min")
+register_base_kernel_name("reduce_prod", "prod")
+
+
+def _signature(ctx: ArgumentMappingContext, kernel: str) -> KernelSignature:
+    if not ctx.is_dense_tensor_input("X"):
+        return UNREGISTERED
+    if ctx.has_attr("reduce_all") and bool(ctx.attr("reduce_all")):
+        return KernelSignature(f"{kernel}_raw", ["X"], ["dim", "keep_dim", "reduce_all"],
+                               ["Out"])
+    return KernelSignature(kernel, ["X"], ["dim", "keep_dim"], ["Out"])
+
+
+@register_arg_mapping("reduce_max")
+def reduce_max_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
+    return _signature(ctx, "max")
+
+
+@register_arg_mapping("reduce_min")
+def reduce_min_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
+    return _signature(ctx, "min")
+
+
+@register_arg_mapping("reduce_prod")
+def reduce_prod_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
+    return _signature(ctx, "prod")

@@ -1,0 +1,79 @@
+"""clip: Out = min where X < min, max where X > max, else X (NaN passes through).
+
+Fed 1-element tensors Min / Max replace the `min` / `max` attributes. Both bounds are cast
+to X's element type first; max < min is an error. The attributes have no default: every
+program that has a clip op sets them.
+"""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_kernel_type import OpKernelType
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.core.dense_tensor import DenseTensor
+from phi.kernels.funcs import unary_math
+
+_CPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64)
+_GPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.INT32,
+              DataType.INT64)
+
+
+class ClipOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "input tensor")
+        self.add_input("Min", "1-element tensor overriding attr `min`", dispensable=True)
+        self.add_input("Max", "1-element tensor overriding attr `max`", dispensable=True)
+        self.add_output("Out", "X clipped to [min, max]")
+        self.add_attr("min", AttrType.FLOAT, None, "lower bound (required)")
+        self.add_attr("max", AttrType.FLOAT, None, "upper bound (required)")
+        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
+        self.add_attr("mkldnn_data_type", AttrType.STRING, "float32", "oneDNN data type",
+                      extra=True)
+
+
+class ClipOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", ctx.get_input_dim("X"))
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+        ctx.share_lod("X", "Out")
+
+    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
+        return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
+
+    def get_kernel_type_for_var(self, slot: str, tensor: DenseTensor,
+                                expected: OpKernelType) -> OpKernelType | None:
+        if slot in ("Min", "Max"):
+            return None  # read on the host as they are, never moved or cast
+        return super().get_kernel_type_for_var(slot, tensor, expected)
+
+
+class ClipKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        lo = ctx.attr("min")
+        hi = ctx.attr("max")
+        if ctx.has_input("Min"):
+            lo = float(ctx.input("Min").numpy().reshape(-1)[0])
+        if ctx.has_input("Max"):
+            hi = float(ctx.input("Max").numpy().reshape(-1)[0])
+        data = out.mutable_data(ctx.place, x.dtype)
+        unary_math.clip(ctx.xp, x.data, lo, hi, data)
+
+
+VERIFY_CASES = [
+    {"name": "[-0.5, 0.5]", "attrs": {"min": -0.5, "max": 0.5}},
+    {"name": "Min / Max tensors", "inputs": {"Min": {"value": [-0.2]}, "Max": {"value": [0.3]}},
+     "attrs": {"min": -1.0, "max": 1.0}, "dtypes": ["float32", "float64"]},
+]
+
+register_operator("clip", ClipOp, ClipOpMaker)
+for _dtype in _CPU_TYPES:
+    register_op_kernel("clip", "CPU", ClipKernel, _dtype)
+for _dtype in _GPU_TYPES:
+    register_op_kernel("clip", "GPU", ClipKernel, _dtype)

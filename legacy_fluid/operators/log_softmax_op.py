@@ -1,0 +1,51 @@
+"""log_softmax: Out = log(softmax(X)) along `axis`, computed as
+(X - max) - log(sum(exp(X - max))) for stability."""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.kernels.funcs import softmax as softmax_funcs
+from phi.kernels.funcs import unary_math
+
+_CPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64)
+_GPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16)
+
+
+class LogSoftmaxOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "input tensor")
+        self.add_output("Out", "log-softmax of X, same shape")
+        self.add_attr("axis", AttrType.INT, -1, "the axis to normalize over (negative: from "
+                      "the end)")
+        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
+
+
+class LogSoftmaxOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        dims = ctx.get_input_dim("X")
+        softmax_funcs.normalize_axis(ctx.attr("axis"), len(dims))  # range check
+        ctx.set_output_dim("Out", dims)
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+        ctx.share_lod("X", "Out")
+
+
+class LogSoftmaxKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        axis = ctx.attr("axis")
+        data = out.mutable_data(ctx.place, x.dtype)
+        unary_math.log_softmax(ctx.xp, x.data, axis, data)
+
+
+register_operator("log_softmax", LogSoftmaxOp, LogSoftmaxOpMaker)
+for _dtype in _CPU_TYPES:
+    register_op_kernel("log_softmax", "CPU", LogSoftmaxKernel, _dtype)
+for _dtype in _GPU_TYPES:
+    register_op_kernel("log_softmax", "GPU", LogSoftmaxKernel, _dtype)

@@ -1,0 +1,52 @@
+"""logical_and (and the maker/operator shared with logical_or): Out = X and Y, bool.
+
+Nonzero elements read as true; X and Y broadcast NumPy-style.
+"""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from phi.common import DataType
+from phi.kernels.funcs import compare as compare_funcs
+from phi.kernels.funcs import elementwise as ew_funcs
+
+_CPU_TYPES = (DataType.BOOL, DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64,
+              DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128)
+_GPU_TYPES = (DataType.BOOL, DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64,
+              DataType.FLOAT16, DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64,
+              DataType.COMPLEX128)
+
+
+class LogicalBinaryOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "first operand (nonzero: true)")
+        self.add_input("Y", "second operand (nonzero: true), broadcast against X")
+        self.add_output("Out", "bool result with the broadcast dims")
+
+
+class LogicalBinaryOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        dims = ew_funcs.broadcast_shape(ctx.get_input_dim("X"), ctx.get_input_dim("Y"), -1)
+        ctx.set_output_dim("Out", dims)
+        ctx.set_output_dtype("Out", DataType.BOOL)
+        ctx.share_lod("X", "Out")
+
+
+class LogicalAndKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, DataType.BOOL)
+        compare_funcs.logical_and(ctx.xp, x.data, y.data, data)
+
+
+register_operator("logical_and", LogicalBinaryOp, LogicalBinaryOpMaker)
+for _dtype in _CPU_TYPES:
+    register_op_kernel("logical_and", "CPU", LogicalAndKernel, _dtype)
+for _dtype in _GPU_TYPES:
+    register_op_kernel("logical_and", "GPU", LogicalAndKernel, _dtype)

@@ -1,0 +1,45 @@
+"""logical_not: Out = not X, bool (nonzero elements read as true)."""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from phi.common import DataType
+from phi.kernels.funcs import compare as compare_funcs
+
+_CPU_TYPES = (DataType.BOOL, DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64,
+              DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128)
+_GPU_TYPES = (DataType.BOOL, DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64,
+              DataType.FLOAT16, DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64,
+              DataType.COMPLEX128)
+
+
+class LogicalNotOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "operand (nonzero: true)")
+        self.add_output("Out", "bool result, X's dims")
+
+
+class LogicalNotOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", ctx.get_input_dim("X"))
+        ctx.set_output_dtype("Out", DataType.BOOL)
+        ctx.share_lod("X", "Out")
+
+
+class LogicalNotKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, DataType.BOOL)
+        compare_funcs.logical_not(ctx.xp, x.data, data)
+
+
+register_operator("logical_not", LogicalNotOp, LogicalNotOpMaker)
+for _dtype in _CPU_TYPES:
+    register_op_kernel("logical_not", "CPU", LogicalNotKernel, _dtype)
+for _dtype in _GPU_TYPES:
+    register_op_kernel("logical_not", "GPU", LogicalNotKernel, _dtype)

@@ -1,0 +1,71 @@
+"""pow: Out = X ** factor; a fed FactorTensor (1 element) replaces the `factor` attribute.
+
+The factor is cast to X's element type first, so integer tensors take integer powers.
+"""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_kernel_type import OpKernelType
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.core.dense_tensor import DenseTensor
+from phi.kernels.funcs import unary_math
+
+_CPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64,
+              DataType.COMPLEX64, DataType.COMPLEX128)
+_GPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.INT32,
+              DataType.INT64, DataType.COMPLEX64, DataType.COMPLEX128)
+
+
+class PowOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "input tensor")
+        self.add_input("FactorTensor", "1-element tensor overriding attr `factor`",
+                       dispensable=True)
+        self.add_output("Out", "X ** factor, same shape as X")
+        self.add_attr("factor", AttrType.FLOAT, 1.0, "the exponent")
+
+
+class PowOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", ctx.get_input_dim("X"))
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+        ctx.share_lod("X", "Out")
+
+    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
+        return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
+
+    def get_kernel_type_for_var(self, slot: str, tensor: DenseTensor,
+                                expected: OpKernelType) -> OpKernelType | None:
+        if slot == "FactorTensor":
+            return None  # read on the host as it is, never moved or cast
+        return super().get_kernel_type_for_var(slot, tensor, expected)
+
+
+class PowKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        factor = ctx.attr("factor")
+        if ctx.has_input("FactorTensor"):
+            factor = float(ctx.input("FactorTensor").numpy().reshape(-1)[0])
+        data = out.mutable_data(ctx.place, x.dtype)
+        unary_math.pow(ctx.xp, x.data, factor, data)
+
+
+VERIFY_CASES = [
+    {"name": "square", "attrs": {"factor": 2.0}},
+    {"name": "FactorTensor overrides factor", "inputs": {"FactorTensor": {"value": [3.0]}},
+     "dtypes": ["float32", "float64"]},
+]
+
+register_operator("pow", PowOp, PowOpMaker)
+for _dtype in _CPU_TYPES:
+    register_op_kernel("pow", "CPU", PowKernel, _dtype)
+for _dtype in _GPU_TYPES:
+    register_op_kernel("pow", "GPU", PowKernel, _dtype)

@@ -1,0 +1,59 @@
+"""where: Out = X where Condition is true, else Y.
+
+X and Y share a dtype (it picks the kernel); Condition is bool. Equal dims are the usual
+case; dims that broadcast NumPy-style are accepted too.
+"""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_kernel_type import OpKernelType
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from phi.common import DataType
+from phi.kernels.funcs import compare as compare_funcs
+
+_CPU_TYPES = (DataType.BOOL, DataType.INT32, DataType.INT64, DataType.FLOAT32,
+              DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128)
+_GPU_TYPES = (DataType.BOOL, DataType.INT32, DataType.INT64, DataType.FLOAT16,
+              DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128)
+
+
+class WhereOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("Condition", "bool selector")
+        self.add_input("X", "values taken where Condition is true")
+        self.add_input("Y", "values taken where Condition is false")
+        self.add_output("Out", "the selection")
+
+
+class WhereOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        dims = compare_funcs.where_dims(ctx.get_input_dim("Condition"), ctx.get_input_dim("X"),
+                                        ctx.get_input_dim("Y"))
+        ctx.set_output_dim("Out", dims)
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+        ctx.share_lod("X", "Out")
+
+    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
+        """X's dtype (Condition, first in the proto, is bool)."""
+        return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
+
+
+class WhereKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        condition = ctx.input("Condition")
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        compare_funcs.where(ctx.xp, condition.data, x.data, y.data, data)
+
+
+register_operator("where", WhereOp, WhereOpMaker)
+for _dtype in _CPU_TYPES:
+    register_op_kernel("where", "CPU", WhereKernel, _dtype)
+for _dtype in _GPU_TYPES:
+    register_op_kernel("where", "GPU", WhereKernel, _dtype)

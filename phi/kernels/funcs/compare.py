@@ -1,0 +1,88 @@
+"""Comparisons (equal, not_equal, less_than, ...), logical and/or/not and where; shared by
+PHI and legacy kernels.
+
+Binary comparisons broadcast like the element-wise ops (fluid's `axis` alignment,
+`phi.kernels.funcs.elementwise.aligned_shapes`) and write bool. Equality is exact
+(NaN != NaN), as in Paddle 3.x. Logical ops read any nonzero value as true.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from phi.kernels.funcs.common import HALF_DTYPES, quiet
+from phi.kernels.funcs.elementwise import aligned_shapes
+
+
+def _views(x: Any, y: Any, axis: int) -> tuple[Any, Any]:
+    xs, ys, _ = aligned_shapes(x.shape, y.shape, axis)
+    if np.dtype(x.dtype) in HALF_DTYPES:  # compare the exact float32 values
+        x, y = x.astype(np.float32), y.astype(np.float32)
+    return x.reshape(xs), y.reshape(ys)
+
+
+def _compare(ufunc_name: str) -> Callable[[Any, Any, Any, int, Any], None]:
+    def compare(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
+        a, b = _views(x, y, axis)
+        with quiet(xp):
+            getattr(xp, ufunc_name)(a, b, out=out)
+
+    compare.__name__ = ufunc_name
+    compare.__doc__ = f"out = x {ufunc_name} y, bool, broadcast at `axis`."
+    return compare
+
+
+equal = _compare("equal")
+not_equal = _compare("not_equal")
+less_than = _compare("less")
+less_equal = _compare("less_equal")
+greater_than = _compare("greater")
+greater_equal = _compare("greater_equal")
+
+#: PHI kernel base name -> comparison.
+COMPARE_OPS: dict[str, Callable[[Any, Any, Any, int, Any], None]] = {
+    "equal": equal,
+    "not_equal": not_equal,
+    "less_than": less_than,
+    "less_equal": less_equal,
+    "greater_than": greater_than,
+    "greater_equal": greater_equal,
+}
+
+
+def _truth(xp: Any, x: Any) -> Any:
+    return x if x.dtype == np.bool_ else x != 0
+
+
+def logical_and(xp: Any, x: Any, y: Any, out: Any) -> None:
+    a, b = _views(x, y, -1)
+    xp.logical_and(_truth(xp, a), _truth(xp, b), out=out)
+
+
+def logical_or(xp: Any, x: Any, y: Any, out: Any) -> None:
+    a, b = _views(x, y, -1)
+    xp.logical_or(_truth(xp, a), _truth(xp, b), out=out)
+
+
+def logical_not(xp: Any, x: Any, out: Any) -> None:
+    xp.logical_not(_truth(xp, x), out=out)
+
+
+def where_dims(condition_dims: Sequence[int], x_dims: Sequence[int],
+               y_dims: Sequence[int]) -> tuple[int, ...]:
+    """The NumPy broadcast of the three dims (equal dims, as fluid required, are the usual
+    case)."""
+    try:
+        return tuple(int(d) for d in np.broadcast_shapes(tuple(condition_dims), tuple(x_dims),
+                                                          tuple(y_dims)))
+    except ValueError:
+        raise ValueError(f"where: condition {list(condition_dims)}, x {list(x_dims)} and y "
+                         f"{list(y_dims)} do not broadcast") from None
+
+
+def where(xp: Any, condition: Any, x: Any, y: Any, out: Any) -> None:
+    """out = x where condition is true, else y."""
+    xp.copyto(out, xp.where(_truth(xp, condition), x, y), casting="unsafe")

@@ -1,0 +1,43 @@
+"""gather: slices of x picked along one axis by an index tensor; shared by PHI and legacy
+kernels."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from phi.kernels.funcs.common import to_host
+
+
+def gather_axis(axis: int, rank: int) -> int:
+    if not -rank <= axis < rank:
+        raise ValueError(f"gather: axis {axis} is out of range for a {rank}-D input")
+    return axis % rank
+
+
+def gather_dims(x_dims: Sequence[int], index_dims: Sequence[int], axis: int) -> tuple[int, ...]:
+    """x's dims with the axis dim replaced by the index count (dropped for a 0-D index).
+
+    The index is 1-D, 0-D, or [N, 1] (read as N ids).
+    """
+    x_dims = tuple(int(d) for d in x_dims)
+    index_dims = tuple(int(d) for d in index_dims)
+    ax = gather_axis(axis, len(x_dims))
+    if len(index_dims) == 0:
+        return x_dims[:ax] + x_dims[ax + 1:]
+    if len(index_dims) == 1 or (len(index_dims) == 2 and index_dims[1] == 1):
+        return (*x_dims[:ax], index_dims[0], *x_dims[ax + 1:])
+    raise ValueError(f"gather: the index must be 0-D, 1-D or [N, 1], got dims {list(index_dims)}")
+
+
+def gather(xp: Any, x: Any, index: Any, axis: int, out: Any) -> None:
+    """out = x taken at `index` along `axis`; ids in [-size, size) (negatives count back)."""
+    ax = gather_axis(axis, x.ndim)
+    ids = index.reshape(()) if index.ndim == 0 else index.reshape(-1)
+    size = int(x.shape[ax])
+    host = to_host(ids)
+    if host.size and (int(host.min()) < -size or int(host.max()) >= size):
+        raise IndexError(f"gather: index out of range [{-size}, {size}) along axis {ax} "
+                         f"(min {int(host.min())}, max {int(host.max())})")
+    result = xp.take(x, ids.astype("int64", copy=False), axis=ax)
+    xp.copyto(out, result.reshape(out.shape), casting="unsafe")

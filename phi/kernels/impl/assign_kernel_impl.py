@@ -1,0 +1,24 @@
+"""assign: out = a copy of x (nothing happens when x holds no data)."""
+
+from __future__ import annotations
+
+from phi.common import Backend, DataLayout, DataType
+from phi.core.dense_tensor import DenseTensor
+from phi.core.device_context import DeviceContext
+from phi.core.kernel_args import OutTensor
+from phi.core.kernel_registry import register_kernel
+from phi.kernels.funcs import assign as assign_funcs
+
+_CPU_TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
+              DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32,
+              DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128]
+_GPU_TYPES = [t for t in _CPU_TYPES if t is not DataType.BFLOAT16]
+
+
+@register_kernel("assign", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
+@register_kernel("assign", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
+def assign_kernel(dev_ctx: DeviceContext, x: DenseTensor | None, out: OutTensor) -> None:
+    if x is None or not x.initialized():
+        return
+    data = dev_ctx.alloc(out, x.dtype)
+    assign_funcs.assign(dev_ctx.xp, x.data, data)

@@ -1,0 +1,26 @@
+"""cumsum: running sums along an axis (or over the flattened x), optionally exclusive and
+reversed."""
+
+from __future__ import annotations
+
+from phi.common import Backend, DataLayout, DataType, Scalar
+from phi.core.dense_tensor import DenseTensor
+from phi.core.device_context import DeviceContext
+from phi.core.kernel_args import OutTensor
+from phi.core.kernel_registry import register_kernel
+from phi.kernels.funcs import cumsum as cumsum_funcs
+
+_CPU_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.UINT8, DataType.INT8,
+              DataType.INT16, DataType.INT32, DataType.INT64, DataType.COMPLEX64,
+              DataType.COMPLEX128]
+_GPU_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.UINT8,
+              DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64,
+              DataType.COMPLEX64, DataType.COMPLEX128]
+
+
+@register_kernel("cumsum", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
+@register_kernel("cumsum", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
+def cumsum_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: Scalar, flatten: bool,
+                  exclusive: bool, reverse: bool, out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, x.dtype)
+    cumsum_funcs.cumsum(dev_ctx.xp, x.data, axis.to(int), flatten, exclusive, reverse, data)
