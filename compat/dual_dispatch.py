@@ -6,7 +6,7 @@ run returns an `OpTrace` saying which path, kernel and key served it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
@@ -51,6 +51,7 @@ class KernelChoice:
     phi_kernel: Kernel | None = None
     signature: KernelSignature | None = None
     legacy_kernel: type[OpKernel] | None = None
+    attr_cache: dict[int, Any] = field(default_factory=dict)
 
     @property
     def kernel_name(self) -> str:
@@ -165,7 +166,9 @@ def run_phi(
     dev_ctx = DeviceContextPool.instance().get(choice.place)
     expected = choice.expected.with_place(choice.place)
     transfer, applied = op.prepare_data(scope, runtime, expected, _target_for(choice, sig))
-    inputs, attrs, outputs = build_kernel_args(op, runtime, sig, kernel.args_def)
+    inputs, attrs, outputs = build_kernel_args(
+        op, runtime, sig, kernel.args_def, choice.attr_cache
+    )
     metas = MetaFnFactory.instance()
     if metas.contains(sig.name):
         named = meta_args(kernel.args_def, inputs, attrs, outputs)

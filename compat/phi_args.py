@@ -42,12 +42,17 @@ def _tensor_values(vars_: list[Variable | None]) -> list[DenseTensor]:
     return [v.value for v in vars_ if v is not None and isinstance(v.value, DenseTensor)]
 
 
+def _is_tensor_attr(op: OperatorBase, slot_or_attr: str) -> bool:
+    """A signature attribute entry naming an op input slot (ScaleTensor, ShapeTensor...)."""
+    return op.proto.input(slot_or_attr) is not None or slot_or_attr in op.inputs
+
+
 def convert_attr(
     op: OperatorBase, runtime: RuntimeContext, slot_or_attr: str, arg: AttributeArgDef
 ) -> Any:
     """Value of attribute `arg` from op attr `slot_or_attr`, or from a tensor input of that name."""
     type_name = arg.type_name
-    if op.proto.input(slot_or_attr) is not None or slot_or_attr in op.inputs:
+    if _is_tensor_attr(op, slot_or_attr):
         tensors = _tensor_values(runtime.inputs.get(slot_or_attr, []))
         if not tensors:
             raise ArgumentMismatchError(
@@ -133,12 +138,29 @@ def _output_arg(runtime: RuntimeContext, slot: str, arg: TensorArgDef) -> Any:
 
 
 def build_kernel_args(
-    op: OperatorBase, runtime: RuntimeContext, sig: KernelSignature, args_def: KernelArgsDef
+    op: OperatorBase,
+    runtime: RuntimeContext,
+    sig: KernelSignature,
+    args_def: KernelArgsDef,
+    attr_cache: dict[int, Any] | None = None,
 ) -> tuple[list[Any], list[Any], list[Any]]:
-    """Inputs, attributes and outputs for the kernel, in its argument order."""
-    _check_arity(op, sig, args_def)
+    """Inputs, attributes and outputs for the kernel, in its argument order.
+
+    `attr_cache` (owned by the caller, one per op) keeps converted attribute
+    values across runs; tensor-valued attributes are read every time.
+    """
+    if attr_cache is None:
+        _check_arity(op, sig, args_def)
     inputs = [_input_arg(op, runtime, s, a) for s, a in zip(sig.inputs, args_def.inputs)]
-    attrs = [convert_attr(op, runtime, s, a) for s, a in zip(sig.attrs, args_def.attributes)]
+    attrs = []
+    for i, (slot, arg) in enumerate(zip(sig.attrs, args_def.attributes)):
+        if attr_cache is not None and i in attr_cache:
+            attrs.append(attr_cache[i])
+            continue
+        value = convert_attr(op, runtime, slot, arg)
+        if attr_cache is not None and not _is_tensor_attr(op, slot):
+            attr_cache[i] = value  # attribute values never change between runs
+        attrs.append(value)
     outputs = [_output_arg(runtime, s, a) for s, a in zip(sig.outputs, args_def.outputs)]
     return inputs, attrs, outputs
 

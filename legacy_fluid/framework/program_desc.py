@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from legacy_fluid.framework.var_type import AttrType, VarType
-from phi.common import DataType
+from phi.common import DataType, Scalar
 
 
 @dataclass
@@ -70,6 +70,10 @@ class OpDesc:
 
 def infer_attr_type(value: Any) -> AttrType:
     """A best-guess AttrType for a Python value (ints become INT unless too large)."""
+    if isinstance(value, Scalar):
+        return AttrType.SCALAR
+    if isinstance(value, (list, tuple)) and value and isinstance(value[0], Scalar):
+        return AttrType.SCALARS
     if isinstance(value, bool):
         return AttrType.BOOLEAN
     if isinstance(value, int):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import inspect
 from collections.abc import Callable
 from typing import Any, ClassVar
@@ -71,16 +72,22 @@ def flush_pending(factory: MetaFnFactory) -> None:
         factory.insert(*_PENDING.pop(0))
 
 
+@functools.cache
+def _params_of(fn: InferMetaFn) -> tuple[tuple[str, bool], ...]:
+    """(name, required) per parameter; signatures are read once per function."""
+    params = inspect.signature(fn).parameters.values()
+    return tuple((p.name, p.default is inspect.Parameter.empty) for p in params)
+
+
 def call_infer_meta(fn: InferMetaFn, named_args: dict[str, Any], config: Any) -> None:
     """Call `fn` with the entries of `named_args` it declares (and `config` if it takes one)."""
-    params = inspect.signature(fn).parameters
     kwargs = {}
-    for name in params:
+    for name, required in _params_of(fn):
         if name == "config":
             kwargs[name] = config
         elif name in named_args:
             kwargs[name] = named_args[name]
-        elif params[name].default is inspect.Parameter.empty:
+        elif required:
             raise TypeError(
                 f"InferMeta {fn.__qualname__} needs argument {name!r}, which the "
                 f"kernel signature does not provide (has {sorted(named_args)})"

@@ -19,6 +19,7 @@ import typing
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from functools import cached_property
 from typing import Annotated, Any, Union
 
 from phi.common import Backend, DataLayout, DataType
@@ -94,15 +95,15 @@ class KernelArgsDef:
 
     args: tuple[TensorArgDef | AttributeArgDef, ...] = field(default_factory=tuple)
 
-    @property
+    @cached_property
     def inputs(self) -> list[TensorArgDef]:
         return [a for a in self.args if isinstance(a, TensorArgDef) and a.kind.is_input]
 
-    @property
+    @cached_property
     def attributes(self) -> list[AttributeArgDef]:
         return [a for a in self.args if isinstance(a, AttributeArgDef)]
 
-    @property
+    @cached_property
     def outputs(self) -> list[TensorArgDef]:
         return [a for a in self.args if isinstance(a, TensorArgDef) and a.kind.is_output]
 
