@@ -40,7 +40,7 @@ def summary_table(records: list[KernelRecord], verify: list[VerifyResult]) -> Ta
     for col in ("file", "op", "kernel", "status", "details"):
         table.add_column(col, overflow="fold")
     vsum = _verify_summary(verify)
-    style = {"migrated": "green", "skipped": "yellow", "failed": "red"}
+    style = {"migrated": "green", "covered": "cyan", "skipped": "yellow", "failed": "red"}
     for r in records:
         if r.status == "migrated":
             details = [f"-> {r.function} (PHI '{r.phi_name}')",
@@ -70,8 +70,8 @@ def summary_json(results: list[FileResult], verify: list[VerifyResult], written:
         if (r.file, r.kernel) in by_kernel:
             row["verify"] = by_kernel[(r.file, r.kernel)]
         kernels.append(row)
-    counts = {s: sum(1 for r in records if r.status == s) for s in ("migrated", "skipped",
-                                                                     "failed")}
+    counts = {s: sum(1 for r in records if r.status == s) for s in ("migrated", "covered",
+                                                                     "skipped", "failed")}
     vcounts = {s: sum(1 for v in verify if v.status == s) for s in ("identical", "differing",
                                                                     "errored")}
     return {"mode": "write" if write else "dry-run", "totals": counts, "verify": vcounts,
@@ -127,10 +127,10 @@ def run_migrate(paths: Sequence[Path | str], write: bool = False, jobs: int = 1,
     records = plan.records
     if records:
         console.print(summary_table(records, verify_results))
-    counts = {s: sum(1 for r in records if r.status == s) for s in ("migrated", "skipped",
-                                                                     "failed")}
-    line = (f"{counts['migrated']} migrated, {counts['skipped']} skipped, {counts['failed']} "
-            f"failed in {len(files)} files")
+    counts = {s: sum(1 for r in records if r.status == s) for s in ("migrated", "covered",
+                                                                     "skipped", "failed")}
+    line = (f"{counts['migrated']} migrated, {counts['covered']} covered, {counts['skipped']} "
+            f"skipped, {counts['failed']} failed in {len(files)} files")
     if verify:
         vc = {s: sum(1 for v in verify_results if v.status == s)
               for s in ("identical", "differing", "errored")}

@@ -40,7 +40,7 @@ class KernelRecord:
     file: str
     op_type: str
     kernel: str
-    status: str  # migrated | skipped | failed
+    status: str  # migrated | covered | skipped | failed
     reason: str = ""
     function: str = ""
     phi_name: str = ""
@@ -184,16 +184,17 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
             detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
             rec.status, rec.reason = "failed", f"codemod error: {detail}"
     _check_ops(migrated, records)
-    _check_shared_phi_names(migrated, records)
-    _check_whole_classes(units, migrated, records)
+    covered = _check_shared_phi_names(info, migrated, records)
+    _check_whole_classes(units, migrated, records, covered)
     removal = _plan_registration_removal(info, migrated, records, units)
+    _uncover(covered, migrated, records)
     result.records = [records[u] for u in units]
     if not migrated:
         return
     try:
         new_module, plans = _assemble(info, migrated, records, removal, catalog)
     except SkipError as exc:
-        for unit in migrated:
+        for unit in [*migrated, *covered]:
             records[unit].status, records[unit].reason = "skipped", str(exc)
             records[unit].function = ""
         return
@@ -203,7 +204,7 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
         compile(new_text, result.path, "exec")
     except (SyntaxError, cst.ParserSyntaxError) as exc:
         for r in result.records:
-            if r.status == "migrated":
+            if r.status in ("migrated", "covered"):
                 r.status, r.reason = "failed", f"generated code does not parse: {exc}"
         return
     result.new_text = new_text
@@ -227,28 +228,92 @@ def shared_phi_reason(phi_name: str, ops: list[str]) -> str:
             "must serve all of them (merge their signatures by hand)")
 
 
-def _check_shared_phi_names(migrated: dict[Unit, KernelFunction],
-                            records: dict[Unit, KernelRecord]) -> None:
-    """Two legacy ops migrating to one PHI name would register it twice."""
-    by_name: dict[str, set[str]] = {}
-    for kf in migrated.values():
-        by_name.setdefault(kf.phi_name, set()).add(kf.op_type)
-    for name, ops in by_name.items():
-        if len(ops) > 1:
-            for unit in [u for u, kf in migrated.items() if kf.phi_name == name]:
-                _demote(unit, shared_phi_reason(name, list(ops)), migrated, records)
+def covered_reason(primary: str, phi_name: str) -> str:
+    return (f"covered by {primary}: same kernel as {primary}'s, served by PHI kernel "
+            f"'{phi_name}'")
+
+
+def _same_kernel(a: KernelFunction, b: KernelFunction) -> bool:
+    """One function can serve both ops: same arguments, registrations and body."""
+    if [(p.name, p.hint, p.slot, p.kind) for p in a.params] != \
+            [(p.name, p.hint, p.slot, p.kind) for p in b.params]:
+        return False
+    if a.registrations != b.registrations or repr(a.folds) != repr(b.folds):
+        return False
+    if [n for n, _ in a.helpers] != [n for n, _ in b.helpers]:
+        return False
+    body = cst.Module([]).code_for_node
+    return body(a.node.with_changes(name=cst.Name("f"))) == \
+        body(b.node.with_changes(name=cst.Name("f")))
+
+
+def _check_shared_phi_names(info: ModuleInfo, migrated: dict[Unit, KernelFunction],
+                            records: dict[Unit, KernelRecord]) -> dict[Unit, Unit]:
+    """Two legacy ops migrating to one PHI name would register it twice.
+
+    When every kernel of such a group is the same function (same arguments,
+    registrations and body, as for transpose / transpose2 served by one class) and
+    no op needs an argument mapping, the primary op (the one named like the PHI
+    kernel, else the first) migrates and the others are `covered` by it. Returns
+    the covered units (taken out of `migrated`) with the unit covering each.
+    """
+    covered: dict[Unit, Unit] = {}
+    by_name: dict[str, list[Unit]] = {}
+    for unit, kf in migrated.items():
+        by_name.setdefault(kf.phi_name, []).append(unit)
+    for name, units in by_name.items():
+        ops = list(dict.fromkeys(u[1] for u in units))
+        if len(ops) < 2:
+            continue
+        primary = name if name in ops else ops[0]
+        first = next(u for u in units if u[1] == primary)
+        others = [u for u in units if u[1] != primary]
+        if all(_same_kernel(migrated[first], migrated[u]) for u in others) \
+                and not any(_needs_mapping(info, migrated[u]) for u in units):
+            for unit in others:
+                kf = migrated.pop(unit)
+                rec = records[unit]
+                rec.status, rec.reason, rec.function = ("covered",
+                                                        covered_reason(primary, name), "")
+                rec.phi_name = kf.phi_name
+                covered[unit] = first
+            continue
+        for unit in units:
+            _demote(unit, shared_phi_reason(name, ops), migrated, records)
+    return covered
+
+
+def _needs_mapping(info: ModuleInfo, kf: KernelFunction) -> bool:
+    proto = info.protos.get(kf.op_type)
+    if not isinstance(proto, StaticProto):
+        return True
+    sig = emit.kernel_signature(kf.phi_name, kf.params, kf.folds, {})
+    return emit.needs_mapping(sig, proto)
 
 
 def _check_whole_classes(units: list[Unit], migrated: dict[Unit, KernelFunction],
-                         records: dict[Unit, KernelRecord]) -> None:
-    """A class serving several ops is replaced only when every one of its ops migrates."""
+                         records: dict[Unit, KernelRecord], covered: dict[Unit, Unit]) -> None:
+    """A class serving several ops is replaced only when every one of its ops migrates
+    (or is covered by another op's kernel)."""
     for name in {u[0] for u in units}:
         mine = [u for u in units if u[0] == name]
-        left = [u[1] for u in mine if u not in migrated]
+        left = [u[1] for u in mine if u not in migrated and u not in covered]
         if left and len(left) < len(mine):
             for u in mine:
                 _demote(u, f"{name} also serves op(s) {', '.join(left)}, which do not migrate",
                         migrated, records)
+    _uncover(covered, migrated, records)
+
+
+def _uncover(covered: dict[Unit, Unit], migrated: dict[Unit, KernelFunction],
+             records: dict[Unit, KernelRecord]) -> None:
+    """A covered op whose covering kernel did not migrate after all stays legacy too."""
+    for unit, primary in list(covered.items()):
+        if primary not in migrated:
+            del covered[unit]
+            rec = records[unit]
+            rec.status, rec.function = "skipped", ""
+            rec.reason = records[primary].reason or f"{primary[1]} did not migrate"
 
 
 def _module_names(info: ModuleInfo) -> set[str]:

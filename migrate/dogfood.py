@@ -252,7 +252,7 @@ def build_report(results: list[FileResult], verify: list[VerifyResult],
         by_kernel.setdefault((_rel(v.file), v.kernel), []).append(v)
     plan_of = {op.op_type: op for op in plans}
     kernels = []
-    totals = {"legacy_kernels": 0, "migrated": 0, "skipped": 0, "failed": 0,
+    totals = {"legacy_kernels": 0, "migrated": 0, "covered": 0, "skipped": 0, "failed": 0,
               "verified_identical": 0, "committed_identical": 0, "hand_edited": 0,
               "auto_migrated": 0}
     for res in results:
@@ -306,13 +306,16 @@ def report_markdown(report: dict[str, Any]) -> str:
              f"**Auto-migration rate: {report['auto_migration_rate']:.1%}** "
              f"({t['auto_migrated']} of {t['legacy_kernels']} legacy kernels).", "",
              report["definition"] + ".", "",
-             "| legacy kernels | migrated | skipped | failed | verified identical | "
+             "| legacy kernels | migrated | covered | skipped | failed | verified identical | "
              "committed = codemod | hand-edited |",
-             "|---|---|---|---|---|---|---|",
-             f"| {t['legacy_kernels']} | {t['migrated']} | {t['skipped']} | {t['failed']} | "
+             "|---|---|---|---|---|---|---|---|",
+             f"| {t['legacy_kernels']} | {t['migrated']} | {t['covered']} | {t['skipped']} | "
+             f"{t['failed']} | "
              f"{t['verified_identical']} | {t['committed_identical']} | {t['hand_edited']} |",
              "", "GPU registrations are verified on the CPU context where no CUDA device "
-             "exists (same kernel body, NumPy instead of CuPy).", "",
+             "exists (same kernel body, NumPy instead of CuPy). `covered`: a legacy op whose "
+             "kernel is the same function as another op's (transpose2 and transpose) and is "
+             "served by that op's PHI kernel.", "",
              "## Kernels", "",
              "| op | kernel | status | PHI kernel | verify | committed | mapping | InferMeta |",
              "|---|---|---|---|---|---|---|---|"]
@@ -329,7 +332,12 @@ def report_markdown(report: dict[str, Any]) -> str:
     if hand:
         lines += ["", "## Hand edits (migrate/hand_edits.yaml)", ""]
         lines += [f"- `{k['phi_kernel']}` ({k['op']}): {k['hand_edit_reason']}" for k in hand]
-    others = [k for k in report["kernels"] if k["status"] != "migrated"]
+    covered = [k for k in report["kernels"] if k["status"] == "covered"]
+    if covered:
+        lines += ["", "## Covered by another op's kernel", "", "| op | kernel | reason |",
+                  "|---|---|---|"]
+        lines += [f"| {k['op']} | {k['kernel']} | {_cell(k['reason'])} |" for k in covered]
+    others = [k for k in report["kernels"] if k["status"] not in ("migrated", "covered")]
     if others:
         lines += ["", "## Skipped / failed", "", "| op | kernel | status | reason |",
                   "|---|---|---|---|"]

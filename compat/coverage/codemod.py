@@ -77,6 +77,8 @@ def _classify(record: dict[str, Any]) -> CodemodStatus:
     if committed in ("unrecorded", "stale-record"):
         return CodemodStatus("hand-edited", f"{committed}: differs from the codemod output, "
                              "not recorded in migrate/hand_edits.yaml", detail)
+    if raw == "covered":  # served by another op's migrated kernel (transpose2 by transpose)
+        return CodemodStatus("auto", reason, detail)
     if record.get("skipped") or raw in _SKIP_WORDS or raw.startswith("skip"):
         if raw not in ("skipped", "skip", "") and reason and not reason.startswith(raw):
             reason = f"{raw}: {reason}"

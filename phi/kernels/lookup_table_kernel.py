@@ -1,10 +1,7 @@
-"""lookup_table(w: [rows, width], ids: int64 [..., 1], is_sparse, is_distributed,
-padding_idx: int, remote_prefetch, entry_config, is_test, entry, table_class, table_names,
-trainer_id, grad_inplace, epmap, height_sections) -> out.
+"""lookup_table(w: [rows, width], ids: int64 [..., 1], padding_idx: int) -> out.
 
-out has ids' dims without the trailing 1, followed by `width`; only
-padding_idx affects a dense lookup, the other attributes are accepted as the
-v1 op carries them.
+out has ids' dims without the trailing 1, followed by `width`; the v1 op's other
+attributes (distributed-training configuration) do not reach the kernel.
 """
 
 from phi.kernels.impl.lookup_table_kernel_impl import lookup_table_kernel

@@ -65,7 +65,7 @@ def test_dry_run_prints_diff_and_summary_and_writes_nothing(pkg: Path) -> None:
     assert "+- op : scale" in out  # the ops.yaml that --write would create
     assert "migrated" in out and "skipped" in out
     assert "branches on attribute 'use_cudnn'" in out
-    assert "1 migrated, 1 skipped, 0 failed in 3 files" in out
+    assert "1 migrated, 0 covered, 1 skipped, 0 failed in 3 files" in out
     assert snapshot(pkg) == before
 
 
@@ -100,7 +100,8 @@ def test_json_summary_and_jobs_give_the_same_result(pkg: Path, tmp_path: Path) -
     assert run_migrate([pkg], jobs=2, json_path=two, console=console()) == 0
     a, b = json.loads(one.read_text()), json.loads(two.read_text())
     assert a == b
-    assert a["mode"] == "dry-run" and a["totals"] == {"migrated": 1, "skipped": 1, "failed": 0}
+    assert a["mode"] == "dry-run" and a["totals"] == {"migrated": 1, "covered": 0, "skipped": 1,
+                                                               "failed": 0}
     rows = {r["kernel"]: r for r in a["kernels"]}
     assert rows["ScaleKernel"]["function"] == "scale_kernel"
     assert rows["ScaleKernel"]["dtypes"] == {"CPU": ["FLOAT32", "FLOAT64"],

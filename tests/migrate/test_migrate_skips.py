@@ -312,3 +312,28 @@ def test_codemod_error_fails_the_kernel_and_writes_nothing(monkeypatch: pytest.M
 def test_unparsable_module_is_an_error() -> None:
     result = migrate("def broken(:\n")
     assert result.error.startswith("does not parse") and not result.changed
+
+
+def test_two_ops_sharing_one_kernel_and_phi_name_are_covered() -> None:
+    kernel = '''
+class UnaryKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        out = ctx.output("Out").mutable_data(ctx.place)
+        out[...] = ctx.input("X").data * ctx.attr("alpha")
+'''
+    source = module('''
+        register_operator("unary", UnaryOp, UnaryOpMaker)
+        register_operator("unary2", UnaryOp, UnaryOpMaker)
+        register_base_kernel_name("unary2", "unary")
+        for _op in ("unary", "unary2"):
+            register_op_kernel(_op, "CPU", UnaryKernel, DataType.FLOAT32)
+    ''', kernels=kernel).replace("from phi.common import DataType\n",
+                 "from phi.common import DataType\n"
+                 "from compat.arg_mapping import register_base_kernel_name\n")
+    result = migrate(source)
+    status = {r.op_type: (r.status, r.reason) for r in result.records}
+    assert status["unary"][0] == "migrated"
+    assert status["unary2"] == ("covered", "covered by unary: same kernel as unary's, served by "
+                                           "PHI kernel 'unary'")
+    assert "register_op_kernel" not in result.new_text
+    assert result.new_text.count("@register_kernel(") == 1

@@ -18,4 +18,5 @@ _GPU_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16]
 def hardsigmoid_kernel(dev_ctx: DeviceContext, x: DenseTensor, slope: float, offset: float,
                        out: OutTensor) -> None:
     xd = x.data
-    act_funcs.hardsigmoid(dev_ctx.xp, xd, slope, offset, dev_ctx.alloc(out, x.dtype))
+    data = dev_ctx.alloc(out, x.dtype)
+    act_funcs.hardsigmoid(dev_ctx.xp, xd, slope, offset, data)

@@ -1,4 +1,8 @@
-"""lookup_table (v1): like embedding, with ids shaped [..., 1] and fluid's full attribute list."""
+"""lookup_table (v1): like embedding, with ids shaped [..., 1].
+
+Only padding_idx matters for a dense lookup; the other fluid attributes configure
+distributed training and are not passed (compat/ops/lookup_table_sig.py).
+"""
 
 from __future__ import annotations
 
@@ -15,12 +19,7 @@ from phi.kernels.funcs import embedding as emb_funcs
                   DataType.BFLOAT16])
 @register_kernel("lookup_table", Backend.GPU, DataLayout.ALL_LAYOUT,
                  [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16])
-def lookup_table_kernel(dev_ctx: DeviceContext, w: DenseTensor, ids: DenseTensor,
-                        is_sparse: bool, is_distributed: bool, padding_idx: int,
-                        remote_prefetch: bool, entry_config: str, is_test: bool, entry: str,
-                        table_class: str, table_names: list[str], trainer_id: int,
-                        grad_inplace: bool, epmap: list[str], height_sections: list[int],
+def lookup_table_kernel(dev_ctx: DeviceContext, w: DenseTensor, ids: DenseTensor, padding_idx: int,
                         out: OutTensor) -> None:
-    # only padding_idx matters for a dense lookup; the rest configure distributed training
     data = dev_ctx.alloc(out, w.dtype)
     emb_funcs.embedding(dev_ctx.xp, ids.data, w.data, padding_idx, data)

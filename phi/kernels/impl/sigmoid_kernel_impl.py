@@ -17,4 +17,5 @@ _GPU_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16]
 @register_kernel("sigmoid", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
 def sigmoid_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
     xd = x.data
-    act_funcs.sigmoid(dev_ctx.xp, xd, dev_ctx.alloc(out, x.dtype))
+    data = dev_ctx.alloc(out, x.dtype)
+    act_funcs.sigmoid(dev_ctx.xp, xd, data)

@@ -1,0 +1,157 @@
+"""elementwise_{add,sub,mul,div,max,min,pow}: Out = X (op) Y.
+
+Y's dims line up with X's starting at dimension `axis` (-1: trailing dims, as NumPy);
+trailing 1s of Y that overhang X are dropped, then size-1 dims broadcast. When Y has
+more dims than X the roles swap. See phi.kernels.funcs.elementwise.
+
+One maker and one operator class serve the seven ops (as Paddle's ElementwiseOp);
+each op has its own small kernel:
+
+- add: X + Y; sub: X - Y; mul: X * Y;
+- div: X / Y (integers truncate toward zero);
+- max / min: NaN propagates;
+- pow: X ** Y (integers via double pow, truncated).
+"""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_kernel_type import OpKernelType
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.kernels.funcs import elementwise as ew_funcs
+
+_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
+          DataType.INT16, DataType.INT32, DataType.INT64, DataType.COMPLEX64,
+          DataType.COMPLEX128)
+_REAL_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
+               DataType.INT32, DataType.INT64)
+
+
+class ElementwiseOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "first operand")
+        self.add_input("Y", "second operand, broadcast against X")
+        self.add_output("Out", "result, with the broadcast dims and X's dtype")
+        self.add_attr("axis", AttrType.INT, -1,
+                      "dimension of X where Y's dims start; -1 aligns the trailing dims")
+        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
+        self.add_attr("x_data_format", AttrType.STRING, "", "unused layout hint", extra=True)
+        self.add_attr("y_data_format", AttrType.STRING, "", "unused layout hint", extra=True)
+        self.add_attr("use_quantizer", AttrType.BOOLEAN, False, "deprecated int8 switch",
+                      extra=True)
+        self.add_attr("mkldnn_data_type", AttrType.STRING, "float32", "oneDNN data type",
+                      extra=True)
+        self.add_attr("Scale_x", AttrType.FLOAT, 1.0, "int8 scale of X", extra=True)
+        self.add_attr("Scale_y", AttrType.FLOAT, 1.0, "int8 scale of Y", extra=True)
+        self.add_attr("Scale_out", AttrType.FLOAT, 1.0, "int8 scale of Out", extra=True)
+
+
+class ElementwiseOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        axis = ctx.attr("axis")
+        dims = ew_funcs.broadcast_shape(ctx.get_input_dim("X"), ctx.get_input_dim("Y"), axis)
+        ctx.set_output_dim("Out", dims)
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+        ctx.share_lod("X", "Out")
+
+    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
+        """X's dtype (promoted to complex when either operand is complex)."""
+        dtype = ew_funcs.promote_if_complex(self.indicate_var_data_type(ctx, "X"),
+                                            self.indicate_var_data_type(ctx, "Y"))
+        return OpKernelType(dtype, ctx.place)
+
+
+class ElementwiseAddKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out = ctx.output("Out")
+        axis = ctx.attr("axis")
+        data = out.mutable_data(ctx.place, x.dtype)
+        ew_funcs.add(ctx.xp, x.data, y.data, axis, data)
+
+
+class ElementwiseSubKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out = ctx.output("Out")
+        axis = ctx.attr("axis")
+        data = out.mutable_data(ctx.place, x.dtype)
+        ew_funcs.subtract(ctx.xp, x.data, y.data, axis, data)
+
+
+class ElementwiseMulKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out = ctx.output("Out")
+        axis = ctx.attr("axis")
+        data = out.mutable_data(ctx.place, x.dtype)
+        ew_funcs.multiply(ctx.xp, x.data, y.data, axis, data)
+
+
+class ElementwiseDivKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out = ctx.output("Out")
+        axis = ctx.attr("axis")
+        data = out.mutable_data(ctx.place, x.dtype)
+        ew_funcs.divide(ctx.xp, x.data, y.data, axis, data)
+
+
+class ElementwiseMaxKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out = ctx.output("Out")
+        axis = ctx.attr("axis")
+        data = out.mutable_data(ctx.place, x.dtype)
+        ew_funcs.maximum(ctx.xp, x.data, y.data, axis, data)
+
+
+class ElementwiseMinKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out = ctx.output("Out")
+        axis = ctx.attr("axis")
+        data = out.mutable_data(ctx.place, x.dtype)
+        ew_funcs.minimum(ctx.xp, x.data, y.data, axis, data)
+
+
+class ElementwisePowKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out = ctx.output("Out")
+        axis = ctx.attr("axis")
+        data = out.mutable_data(ctx.place, x.dtype)
+        ew_funcs.elementwise_pow(ctx.xp, x.data, y.data, axis, data)
+
+
+for _op in ("elementwise_add", "elementwise_sub", "elementwise_mul", "elementwise_div",
+            "elementwise_max", "elementwise_min", "elementwise_pow"):
+    register_operator(_op, ElementwiseOp, ElementwiseOpMaker)
+for _dtype in _TYPES:
+    register_op_kernel("elementwise_add", "CPU", ElementwiseAddKernel, _dtype)
+    register_op_kernel("elementwise_add", "GPU", ElementwiseAddKernel, _dtype)
+    register_op_kernel("elementwise_sub", "CPU", ElementwiseSubKernel, _dtype)
+    register_op_kernel("elementwise_sub", "GPU", ElementwiseSubKernel, _dtype)
+    register_op_kernel("elementwise_mul", "CPU", ElementwiseMulKernel, _dtype)
+    register_op_kernel("elementwise_mul", "GPU", ElementwiseMulKernel, _dtype)
+    register_op_kernel("elementwise_div", "CPU", ElementwiseDivKernel, _dtype)
+    register_op_kernel("elementwise_div", "GPU", ElementwiseDivKernel, _dtype)
+for _dtype in _REAL_TYPES:
+    register_op_kernel("elementwise_max", "CPU", ElementwiseMaxKernel, _dtype)
+    register_op_kernel("elementwise_max", "GPU", ElementwiseMaxKernel, _dtype)
+    register_op_kernel("elementwise_min", "CPU", ElementwiseMinKernel, _dtype)
+    register_op_kernel("elementwise_min", "GPU", ElementwiseMinKernel, _dtype)
+    register_op_kernel("elementwise_pow", "CPU", ElementwisePowKernel, _dtype)
+    register_op_kernel("elementwise_pow", "GPU", ElementwisePowKernel, _dtype)
