@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,7 +24,7 @@ class DenseTensorMeta:
     lod: LoD = field(default_factory=list)
 
     def numel(self) -> int:
-        return int(np.prod(self.dims, dtype=np.int64)) if self.dims else 1
+        return math.prod(self.dims)
 
 
 class DenseTensor(TensorBase):

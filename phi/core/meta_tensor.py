@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
-
-import numpy as np
 
 from phi.common import DataLayout, DataType
 from phi.core.dense_tensor import DenseTensor, LoD
@@ -39,7 +38,7 @@ class MetaTensor:
         return self.tensor.dims
 
     def numel(self) -> int:
-        return int(np.prod(self.dims(), dtype=np.int64))
+        return math.prod(self.dims())
 
     def dtype(self) -> DataType:
         return self.tensor.dtype
