@@ -131,15 +131,18 @@ def run(
     """Run a legacy inference model (.pdmodel + .pdiparams) and print its outputs."""
     from compat.dual_dispatch import PathMode
     from compat.predictor import load_model, run_model
+    from phi.backends.context_pool import DeviceContextPool
     from phi.common import Place
 
     if path not in {m.value for m in PathMode}:
         raise CliError(f"--path {path!r}: expected auto, phi or legacy")
     if place not in ("cpu", "gpu") and not place.startswith("gpu:"):
         raise CliError(f"--place {place!r}: expected cpu or gpu")
+    target = Place.parse(place)
+    DeviceContextPool.instance().get(target)  # no usable device: say so before loading
     loaded = load_model(model)
     feeds = _parse_inputs(input, loaded.feed_names)
-    result = run_model(loaded, feeds, place=Place.parse(place), path=path)
+    result = run_model(loaded, feeds, place=target, path=path)
     if output is not None:
         _atomic_savez(output, result.outputs)
     if trace_json is not None:

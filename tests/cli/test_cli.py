@@ -167,3 +167,12 @@ def test_unsupported_ops_listed_at_once(tmp_path: Path) -> None:
         "my_custom_relu",
         "my_custom_softmax",
     )
+
+
+def test_gpu_place_without_cuda_is_a_clear_error() -> None:
+    from tests.conftest import HAS_CUDA
+
+    if HAS_CUDA:
+        pytest.skip("a CUDA device exists here; the no-GPU error cannot be provoked")
+    res = invoke("run", EXAMPLE / "model", "--input", EXAMPLE / "x.npy", "--place", "gpu")
+    _assert_clean_error(res, "no CUDA device")
