@@ -55,4 +55,43 @@ CASES: dict[str, list[dict[str, Any]]] = {
                                                                          "low": 1, "high": 5}},
          "attrs": {"axis": 0}},
     ],
+    "assign": [
+        {"name": "copy", "inputs": {"X": (3, 4)}},
+    ],
+    "assign_value": [
+        {"name": "fp32 values", "attrs": {"shape": [2, 2], "dtype": 5,
+                                          "fp32_values": [1.5, -2.0, 0.25, 3.0]},
+         "dtypes": ["float32"]},
+        {"name": "int64 values", "attrs": {"shape": [3], "dtype": 3,
+                                           "int64_values": [7, -1, 2**40]},
+         "dtypes": ["int64"]},
+        {"name": "int32 values", "attrs": {"shape": [2], "dtype": 2, "int32_values": [4, -9]},
+         "dtypes": ["int32"]},
+        {"name": "bool values", "attrs": {"shape": [2], "dtype": 0, "bool_values": [1, 0]},
+         "dtypes": ["bool"]},
+    ],
+    "reshape": [
+        {"name": "0 copies a dim, -1 infers", "inputs": {"X": (2, 3, 4)},
+         "attrs": {"shape": [0, -1]}},
+        {"name": "flat", "inputs": {"X": (3, 4)}, "attrs": {"shape": [12]}},
+    ],
+    "reshape2": [
+        {"name": "0 copies a dim, -1 infers", "inputs": {"X": (2, 3, 4)},
+         "attrs": {"shape": [0, -1]}},
+        {"name": "Shape tensor wins over attr", "inputs": {
+            "X": (3, 4), "Shape": {"value": [4, 3], "dtype": "int32"}},
+         "attrs": {"shape": [12]}},
+    ],
+    "slice": [
+        {"name": "two axes, negative start", "inputs": {"Input": (4, 5, 6)},
+         "attrs": {"axes": [0, 2], "starts": [1, -4], "ends": [3, 100]}},
+        {"name": "decrease axis", "inputs": {"Input": (4, 5)},
+         "attrs": {"axes": [0], "starts": [2], "ends": [3], "decrease_axis": [0]}},
+    ],
+    "split": [
+        {"name": "num 2 on axis 1", "inputs": {"X": (3, 4)}, "attrs": {"num": 2, "axis": 1},
+         "outputs": {"Out": 2}},
+        {"name": "sections with -1", "inputs": {"X": (6, 2)},
+         "attrs": {"sections": [1, -1, 2], "axis": 0}, "outputs": {"Out": 3}},
+    ],
 }
