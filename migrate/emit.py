@@ -191,6 +191,20 @@ def mapping_text(op_type: str, sig: Signature) -> str:
 
 
 # -- ops.yaml ------------------------------------------------------------------------------
+def _dtype_default(value: Any) -> str | None:
+    """A VarType number -> `DataType::FLOAT32` (negative: UNDEFINED), as ops.yaml spells it."""
+    from legacy_fluid.framework.var_type import VarType
+
+    if not isinstance(value, int) or isinstance(value, bool):
+        return None
+    if value < 0:
+        return "DataType::UNDEFINED"
+    try:
+        return f"DataType::{VarType(value).to_phi().name}"
+    except (ValueError, KeyError, AttributeError):
+        return None
+
+
 def _yaml_default(value: Any) -> str | None:
     if value is None:
         return None
@@ -241,8 +255,10 @@ def yaml_entry(phi_name: str, params: list[Param]) -> YamlEntry:
         if p.kind == "input":
             args.append(f"Tensor{'[]' if p.is_list else ''} {p.name}")
         elif p.kind == "attr":
-            ytype = p.hint if p.hint in ("Scalar", "IntArray") else YAML_TYPES[p.attr_type or ""]
-            default = None if p.default is UNKNOWN_DEFAULT else _yaml_default(p.default)
+            ytype = (p.hint if p.hint in ("Scalar", "IntArray", "DataType")
+                     else YAML_TYPES[p.attr_type or ""])
+            default = None if p.default is UNKNOWN_DEFAULT else (
+                _dtype_default(p.default) if p.hint == "DataType" else _yaml_default(p.default))
             args.append(f"{ytype} {p.name}" + (f"={default}" if default is not None else ""))
     outputs = [f"Tensor{'[]' if p.is_list else ''}({p.name})" for p in params
                if p.kind == "output"]

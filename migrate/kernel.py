@@ -185,6 +185,10 @@ class _Rewriter(cst.CSTTransformer):
     # -- calls ----------------------------------------------------------------------------
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:  # noqa: N802
         func = updated.func
+        if self.ctx is not None:
+            dtype_attr = _dtype_conversion(self.mk.info, original, self.ctx)
+            if dtype_attr is not None and dtype_attr in self.mk.dtype_attrs:
+                return self.mk.name_node(self.mk.param_name(dtype_attr, "attr"))
         if isinstance(func, cst.Name) and func.value == "super":
             raise SkipError("calls super() (behaviour of a base kernel outside the codemod's view)")
         if isinstance(func, cst.Attribute):
@@ -219,6 +223,8 @@ class _KernelMigration:
         self.renamed: set[str] = set()
         self.dev_ctx_name = "dev_ctx"
         self.hints: set[str] = set()
+        #: integer attributes read only as `VarType(ctx.attr(name)).to_phi()`: DataType params
+        self.dtype_attrs: set[str] = set()
 
     # -- names of parameters -------------------------------------------------------------------
     def param_name(self, slot: str, kind: str) -> str:
@@ -231,8 +237,12 @@ class _KernelMigration:
         groups += [("attr", a.name) for a in self.proto.attrs]
         groups += [("output", v.name) for v in self.proto.outputs]
         attr_names = {snake(a.name) for a in self.proto.attrs}
+        dtype_named = [a for a in self.dtype_attrs if snake(a).endswith("dtype")]
         for kind, slot in groups:
             name = snake(slot)
+            if (kind == "attr" and dtype_named == [slot] and "dtype" not in attr_names
+                    and all(snake(v.name) != "dtype" for v in self.proto.inputs)):
+                name = "dtype"  # PHI's name for the data type a kernel produces
             if kind == "input" and name in attr_names:
                 name += "_tensor"  # Seed / seed -> seed_tensor, as PHI names them
             if name in self.renamed:
@@ -620,6 +630,64 @@ def _drop_identities(block: cst.CSTNode, replacements: set[int]) -> Any:
     return block.visit(Dropper())
 
 
+def _inline_aliases(block: Any, mk: _KernelMigration, params: dict[str, str]) -> Any:
+    """Drop `a = x` (x a parameter the rewrite put there) and read x where a was read.
+
+    Only for an alias that spells the parameter's own name (`a` is the slot's snake
+    name, or `x` with trailing underscores: the parameter was renamed, e.g. a DataType
+    `out_dtype` -> `dtype`, `input_` -> `input`), when `a` is bound by that statement
+    alone (no other store, no nested scope binding it) and `x` is never rebound: both
+    names then denote one object throughout, so `out_dtype = dtype; alloc(out,
+    out_dtype)` becomes `alloc(out, dtype)`. Aliases with a name of the author's own
+    (`src = x`) stay.
+    """
+    events = NameWalker().walk(block)
+    aliases: dict[str, str] = {}
+    drop: set[int] = set()
+    for stmt in block.body:
+        pair = _single_assign(stmt)
+        if pair is None or not isinstance(pair[1], cst.Name):
+            continue
+        local, value = pair[0], pair[1]
+        if (id(value) not in mk.replacements or value.value not in params or local in params
+                or local in aliases or value.value in aliases):
+            continue
+        if local != params[value.value] and local.rstrip("_") != value.value.rstrip("_"):
+            continue  # the author's own name for the value
+        if any(e.store for e in events if e.name == value.value):
+            continue
+        stores = [e for e in events if e.name == local and e.store]
+        if len(stores) != 1 or stores[0].nested:
+            continue
+        aliases[local] = value.value
+        drop.add(id(stmt))
+    if not aliases:
+        return block
+
+    class Inline(cst.CSTTransformer):
+        def leave_Name(self, original: cst.Name, updated: cst.Name) -> cst.BaseExpression:  # noqa: N802
+            if original.value in aliases:
+                return mk.name_node(aliases[original.value])
+            return updated
+
+    kept: list[Any] = []
+    carry: list[cst.EmptyLine] = []
+    for stmt in block.body:
+        if id(stmt) in drop:
+            carry.extend(_comment_lines(stmt))
+            continue
+        loads = {n.value for n in load_names(stmt)}
+        new = stmt.visit(Inline()) if loads & set(aliases) else stmt  # others keep their ids
+        if carry:
+            new = new.with_changes(leading_lines=[*carry, *new.leading_lines])
+            carry = []
+        kept.append(new)
+    if not kept:
+        kept = [cst.SimpleStatementLine([cst.Pass()], leading_lines=carry)]
+        carry = []
+    return block.with_changes(body=kept, footer=[*carry, *block.footer])
+
+
 def _is_identity(stmt: Any, replacements: set[int]) -> bool:
     if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
         return False
@@ -734,7 +802,6 @@ def _check_runtime_access(info: ModuleInfo, compute: cst.FunctionDef) -> None:
 
 
 def _migrate(mk: _KernelMigration, mro: list[cst.ClassDef], func_name: str) -> KernelFunction:
-    mk.assign_names()
     compute: cst.FunctionDef | None = None
     for cls in mro:
         for stmt in cls.body.body:
@@ -763,6 +830,8 @@ def _migrate(mk: _KernelMigration, mro: list[cst.ClassDef], func_name: str) -> K
             or params.kwonly_params or params.star_kwarg or params.posonly_params):
         raise SkipError("compute() does not take exactly (self, ctx)")
     self_name, ctx_name = params.params[0].name.value, params.params[1].name.value
+    mk.dtype_attrs = _dtype_attrs(mk, compute.body, ctx_name)
+    mk.assign_names()
     _check_runtime_access(mk.info, compute)
     body = list(compute.body.body)
     docstring: cst.BaseStatement | None = None
@@ -787,6 +856,7 @@ def _migrate(mk: _KernelMigration, mro: list[cst.ClassDef], func_name: str) -> K
     clash = _check_bindings(mk, new_block, [mk.dev_ctx_name, *[p.name for p in param_list]])
     if clash:
         raise _RenameError(clash)
+    new_block = _inline_aliases(new_block, mk, {p.name: snake(p.slot) for p in param_list})
     new_block = _drop_identities(new_block, mk.replacements)
     own_names = {c.name.value for c in mro}
     for n in load_names(new_block):
@@ -807,6 +877,49 @@ def _migrate(mk: _KernelMigration, mro: list[cst.ClassDef], func_name: str) -> K
     return KernelFunction(mk.op_type, mk.class_name, func_name, mk.phi_name, param_list, [],
                           node, mk.helpers, list(mk.folds.values()), mk.hints,
                           [c.name.value for c in mro])
+
+
+def _dtype_conversion(info: ModuleInfo, node: cst.CSTNode, ctx: str) -> str | None:
+    """`VarType(ctx.attr("dtype")).to_phi()` (or with `int(...)` around the read) -> "dtype"."""
+    if not (isinstance(node, cst.Call) and not node.args and isinstance(node.func, cst.Attribute)
+            and node.func.attr.value == "to_phi"):
+        return None
+    inner = node.func.value
+    if not (isinstance(inner, cst.Call) and len(inner.args) == 1 and not inner.args[0].keyword
+            and info.imports.is_symbol(inner.func, "VarType")):
+        return None
+    arg = inner.args[0].value
+    if (isinstance(arg, cst.Call) and isinstance(arg.func, cst.Name) and arg.func.value == "int"
+            and len(arg.args) == 1):
+        arg = arg.args[0].value
+    return _ctx_call(arg, ctx, ("attr",))
+
+
+def _dtype_attrs(mk: _KernelMigration, body: cst.CSTNode, ctx: str) -> set[str]:
+    """Integer attributes compute() reads only through `VarType(...).to_phi()`.
+
+    Such an attribute becomes a `DataType` parameter: the compat layer converts fluid's
+    VarType number (negative: UNDEFINED) before the kernel runs, as Paddle's PHI kernels take
+    `DataType dtype`."""
+    converted: dict[str, int] = {}
+    reads: dict[str, int] = {}
+
+    class V(cst.CSTVisitor):
+        def visit_Call(self, node: cst.Call) -> None:  # noqa: N802
+            name = _dtype_conversion(mk.info, node, ctx)
+            if name is not None:
+                converted[name] = converted.get(name, 0) + 1
+            name = _ctx_call(node, ctx, ("attr",))
+            if name is not None:
+                reads[name] = reads.get(name, 0) + 1
+
+    body.visit(V())
+    out = set()
+    for name, n in converted.items():
+        attr = mk.proto.attr(name)
+        if attr is not None and attr.type in ("INT", "LONG") and reads.get(name) == n:
+            out.add(name)
+    return out
 
 
 def _none_checked(block: cst.CSTNode) -> set[str]:
@@ -840,7 +953,8 @@ def _params(mk: _KernelMigration, none_checked: set[str]) -> list[Param]:
         fold = mk.folds.get(a.name)
         if a.name not in mk.attrs_read and fold is None:
             continue
-        hint = fold.kind if fold is not None else ATTR_HINTS[a.type]
+        hint = fold.kind if fold is not None else (
+            "DataType" if a.name in mk.dtype_attrs else ATTR_HINTS[a.type])
         out.append(Param(mk.param_name(a.name, "attr"), "attr", a.name, hint, attr_type=a.type,
                          feeders=list(fold.feeders) if fold else [], default=a.default))
     for v in mk.proto.outputs:

@@ -631,3 +631,83 @@ register_op_kernel("other", "CPU", OtherKernel, DataType.FLOAT32)
     assert 'register_op_kernel("other", "CPU", OtherKernel, DataType.FLOAT32)' in text
     assert "from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel" in text
     assert "class UnaryKernel" not in text
+
+
+CAST_LIKE = HEADER + '''from legacy_fluid.framework.var_type import VarType
+
+
+class CastOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "input")
+        self.add_output("Out", "output")
+        self.add_attr("in_dtype", AttrType.INT, -1, "X's VarType")
+        self.add_attr("out_dtype", AttrType.INT, 5, "Out's VarType")
+
+
+class CastOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.share_dim("X", "Out")
+'''
+
+
+def test_var_type_attribute_becomes_a_data_type_parameter() -> None:
+    result = migrate(CAST_LIKE + '''
+
+class CastKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        out_dtype = VarType(ctx.attr("out_dtype")).to_phi()
+        data = out.mutable_data(ctx.place, out_dtype)
+        data[...] = x.data
+
+
+register_operator("cast", CastOp, CastOpMaker)
+register_op_kernel("cast", "CPU", CastKernel, DataType.FLOAT32)
+''')
+    # the VarType number becomes `dtype: DataType` (PHI's name); the alias spelling the
+    # attribute's own name goes, the mapping still names fluid's attribute
+    assert function_source(result, "cast_kernel").endswith(dedent('''
+def cast_kernel(dev_ctx: DeviceContext, x: DenseTensor, dtype: DataType, out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, dtype)
+    data[...] = x.data
+    '''))
+    op = result.ops[0]
+    assert op.mapping_function == "cast_op_argument_mapping"
+    assert [name for name, _ in op.attrs] == ["out_dtype"]
+    assert "DataType dtype=DataType::FLOAT32" in op.yaml
+
+
+def test_var_type_attribute_also_read_raw_stays_an_int() -> None:
+    result = migrate(CAST_LIKE + '''
+
+class CastKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        code = ctx.attr("out_dtype")
+        data = out.mutable_data(ctx.place, VarType(ctx.attr("out_dtype")).to_phi())
+        data[...] = x.data + code
+
+
+register_operator("cast", CastOp, CastOpMaker)
+register_op_kernel("cast", "CPU", CastKernel, DataType.FLOAT32)
+''')
+    source = function_source(result, "cast_kernel")
+    assert "out_dtype: int" in source
+    assert "dev_ctx.alloc(out, VarType(out_dtype).to_phi())" in source
+
+
+def test_alias_spelling_a_renamed_parameter_is_inlined() -> None:
+    result = migrate(unary('''
+class UnaryKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x_ = ctx.input("X")
+        src = ctx.output("Out")
+        src.mutable_data(ctx.place, x_.dtype)[...] = x_.data * ctx.attr("alpha")
+    '''))
+    assert function_source(result, "unary_kernel").endswith(dedent('''
+def unary_kernel(dev_ctx: DeviceContext, x: DenseTensor, alpha: float, out: OutTensor) -> None:
+    src = out
+    dev_ctx.alloc(src, x.dtype)[...] = x.data * alpha
+    '''))

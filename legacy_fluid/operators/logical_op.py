@@ -1,6 +1,7 @@
-"""logical_and (and the maker/operator shared with logical_or): Out = X and Y, bool.
+"""Logical ops: logical_and / logical_or (X, Y broadcast NumPy-style) and logical_not.
 
-Nonzero elements read as true; X and Y broadcast NumPy-style.
+Out is bool; nonzero elements read as true. The two binary ops share one maker and one
+operator class; each op has its own small kernel.
 """
 
 from __future__ import annotations
@@ -36,6 +37,19 @@ class LogicalBinaryOp(OperatorWithKernel):
         ctx.share_lod("X", "Out")
 
 
+class LogicalNotOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "operand (nonzero: true)")
+        self.add_output("Out", "bool result, X's dims")
+
+
+class LogicalNotOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", ctx.get_input_dim("X"))
+        ctx.set_output_dtype("Out", DataType.BOOL)
+        ctx.share_lod("X", "Out")
+
+
 class LogicalAndKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("X")
@@ -45,8 +59,31 @@ class LogicalAndKernel(OpKernel):
         compare_funcs.logical_and(ctx.xp, x.data, y.data, data)
 
 
+class LogicalOrKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, DataType.BOOL)
+        compare_funcs.logical_or(ctx.xp, x.data, y.data, data)
+
+
+class LogicalNotKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, DataType.BOOL)
+        compare_funcs.logical_not(ctx.xp, x.data, data)
+
+
 register_operator("logical_and", LogicalBinaryOp, LogicalBinaryOpMaker)
+register_operator("logical_or", LogicalBinaryOp, LogicalBinaryOpMaker)
+register_operator("logical_not", LogicalNotOp, LogicalNotOpMaker)
 for _dtype in _CPU_TYPES:
     register_op_kernel("logical_and", "CPU", LogicalAndKernel, _dtype)
+    register_op_kernel("logical_or", "CPU", LogicalOrKernel, _dtype)
+    register_op_kernel("logical_not", "CPU", LogicalNotKernel, _dtype)
 for _dtype in _GPU_TYPES:
     register_op_kernel("logical_and", "GPU", LogicalAndKernel, _dtype)
+    register_op_kernel("logical_or", "GPU", LogicalOrKernel, _dtype)
+    register_op_kernel("logical_not", "GPU", LogicalNotKernel, _dtype)

@@ -1,4 +1,7 @@
-"""logical_or: out = x or y element-wise, bool (nonzero reads as true; NumPy broadcasting)."""
+"""Logical kernels: logical_and / logical_or (NumPy broadcasting) and logical_not.
+
+out is bool; nonzero elements read as true.
+"""
 
 from __future__ import annotations
 
@@ -16,9 +19,24 @@ _GPU_TYPES = [DataType.BOOL, DataType.INT8, DataType.INT16, DataType.INT32, Data
               DataType.COMPLEX128]
 
 
+@register_kernel("logical_and", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
+@register_kernel("logical_and", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
+def logical_and_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
+                       out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, DataType.BOOL)
+    compare_funcs.logical_and(dev_ctx.xp, x.data, y.data, data)
+
+
 @register_kernel("logical_or", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
 @register_kernel("logical_or", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
 def logical_or_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
                       out: OutTensor) -> None:
     data = dev_ctx.alloc(out, DataType.BOOL)
     compare_funcs.logical_or(dev_ctx.xp, x.data, y.data, data)
+
+
+@register_kernel("logical_not", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
+@register_kernel("logical_not", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
+def logical_not_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, DataType.BOOL)
+    compare_funcs.logical_not(dev_ctx.xp, x.data, data)

@@ -1,0 +1,290 @@
+"""Unary math ops and simple activations: Out = f(X), X's dims and lod.
+
+One maker and one operator class serve every op here (as Paddle's ActivationOp);
+each op has its own small kernel:
+
+- abs: |X|; the modulus for complex X, whose result is real (AbsOp sets that dtype);
+- exp: e ** X; sqrt: sqrt(X) (NaN for negative X); rsqrt: 1 / sqrt(X);
+- log: ln(X) (-inf at 0, NaN for negative X); square: X * X; reciprocal: 1 / X;
+- floor / ceil: X rounded toward -inf / +inf (integers unchanged);
+- sin, cos, tanh; sigmoid: 1 / (1 + exp(-X));
+- relu: max(X, 0) (NaN gives 0); sign: -1, 0 or 1 by the sign of X (NaN stays NaN).
+
+The ops differ only in their `extra` attributes (oneDNN / cuDNN switches), added by
+each maker's `add_extra_attrs`.
+"""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.kernels.funcs import activation as act_funcs
+from phi.kernels.funcs import unary_math
+
+_FLOAT = (DataType.FLOAT32, DataType.FLOAT64)
+_FLOAT_HALF = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16)
+_COMPLEX = (DataType.COMPLEX64, DataType.COMPLEX128)
+_FLOAT_COMPLEX = (*_FLOAT, *_COMPLEX)
+_HALF_COMPLEX = (*_FLOAT_HALF, *_COMPLEX)
+_LOG_CPU = (*_FLOAT_HALF, DataType.BFLOAT16, *_COMPLEX)
+_RELU_GPU = (*_FLOAT_HALF, DataType.BFLOAT16)
+_INT_COMPLEX_CPU = (*_FLOAT, DataType.INT32, DataType.INT64, *_COMPLEX)
+_INT_COMPLEX_GPU = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.INT32,
+                    DataType.INT64, *_COMPLEX)
+_ROUND_CPU = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
+              DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64)
+_ROUND_GPU = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.UINT8, DataType.INT8,
+              DataType.INT16, DataType.INT32, DataType.INT64)
+_SIGN = (DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64, DataType.UINT8,
+         DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16)
+
+
+class ActivationOpMaker(OpProtoAndCheckerMaker):
+    """X -> Out with the oneDNN / cuDNN switches most of these ops carry."""
+
+    def make(self) -> None:
+        self.add_input("X", "input tensor")
+        self.add_output("Out", "f(X), same shape as X")
+        self.add_extra_attrs()
+
+    def add_extra_attrs(self) -> None:
+        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
+        self.add_attr("use_cudnn", AttrType.BOOLEAN, False, "cuDNN kernel", extra=True)
+
+
+class MkldnnOnlyOpMaker(ActivationOpMaker):
+    """abs: no cuDNN switch."""
+
+    def add_extra_attrs(self) -> None:
+        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
+
+
+class NoExtraOpMaker(ActivationOpMaker):
+    """sign: no extra attributes."""
+
+    def add_extra_attrs(self) -> None:
+        pass
+
+
+class MkldnnTypedOpMaker(ActivationOpMaker):
+    """relu: the common switches and the oneDNN data type."""
+
+    def add_extra_attrs(self) -> None:
+        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
+        self.add_attr("use_cudnn", AttrType.BOOLEAN, False, "cuDNN kernel", extra=True)
+        self.add_attr("mkldnn_data_type", AttrType.STRING, "float32", "oneDNN data type",
+                      extra=True)
+
+
+class OnednnOpMaker(ActivationOpMaker):
+    """tanh: use_mkldnn, use_onednn, use_cudnn."""
+
+    def add_extra_attrs(self) -> None:
+        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
+        self.add_attr("use_onednn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
+        self.add_attr("use_cudnn", AttrType.BOOLEAN, False, "cuDNN kernel", extra=True)
+
+
+class OnednnTypedOpMaker(ActivationOpMaker):
+    """sigmoid: tanh's switches and the oneDNN data type."""
+
+    def add_extra_attrs(self) -> None:
+        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
+        self.add_attr("use_onednn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
+        self.add_attr("use_cudnn", AttrType.BOOLEAN, False, "cuDNN kernel", extra=True)
+        self.add_attr("mkldnn_data_type", AttrType.STRING, "float32", "oneDNN data type",
+                      extra=True)
+
+
+class ActivationOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", ctx.get_input_dim("X"))
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+        ctx.share_lod("X", "Out")
+
+
+class AbsOp(OperatorWithKernel):
+    """abs of complex X is real."""
+
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", ctx.get_input_dim("X"))
+        ctx.set_output_dtype("Out", unary_math.abs_out_dtype(ctx.get_input_dtype("X")))
+        ctx.share_lod("X", "Out")
+
+
+class AbsKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, unary_math.abs_out_dtype(x.dtype))
+        unary_math.abs(ctx.xp, x.data, data)
+
+
+class ExpKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        unary_math.exp(ctx.xp, x.data, data)
+
+
+class SqrtKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        unary_math.sqrt(ctx.xp, x.data, data)
+
+
+class RsqrtKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        unary_math.rsqrt(ctx.xp, x.data, data)
+
+
+class LogKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        unary_math.log(ctx.xp, x.data, data)
+
+
+class SquareKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        unary_math.square(ctx.xp, x.data, data)
+
+
+class ReciprocalKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        unary_math.reciprocal(ctx.xp, x.data, data)
+
+
+class FloorKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        unary_math.floor(ctx.xp, x.data, data)
+
+
+class CeilKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        unary_math.ceil(ctx.xp, x.data, data)
+
+
+class SinKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        unary_math.sin(ctx.xp, x.data, data)
+
+
+class CosKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        unary_math.cos(ctx.xp, x.data, data)
+
+
+class ReluKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        act_funcs.relu(ctx.xp, x.data, data)
+
+
+class SigmoidKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        act_funcs.sigmoid(ctx.xp, x.data, data)
+
+
+class TanhKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        act_funcs.tanh(ctx.xp, x.data, data)
+
+
+class SignKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        act_funcs.sign(ctx.xp, x.data, data)
+
+
+for _op, _op_class, _maker in (
+        ("abs", AbsOp, MkldnnOnlyOpMaker), ("exp", ActivationOp, ActivationOpMaker),
+        ("sqrt", ActivationOp, ActivationOpMaker), ("rsqrt", ActivationOp, ActivationOpMaker),
+        ("log", ActivationOp, ActivationOpMaker), ("square", ActivationOp, ActivationOpMaker),
+        ("reciprocal", ActivationOp, ActivationOpMaker),
+        ("floor", ActivationOp, ActivationOpMaker), ("ceil", ActivationOp, ActivationOpMaker),
+        ("sin", ActivationOp, ActivationOpMaker), ("cos", ActivationOp, ActivationOpMaker),
+        ("relu", ActivationOp, MkldnnTypedOpMaker), ("sigmoid", ActivationOp, OnednnTypedOpMaker),
+        ("tanh", ActivationOp, OnednnOpMaker), ("sign", ActivationOp, NoExtraOpMaker)):
+    register_operator(_op, _op_class, _maker)
+for _dtype in _INT_COMPLEX_CPU:
+    register_op_kernel("abs", "CPU", AbsKernel, _dtype)
+    register_op_kernel("square", "CPU", SquareKernel, _dtype)
+for _dtype in _INT_COMPLEX_GPU:
+    register_op_kernel("abs", "GPU", AbsKernel, _dtype)
+    register_op_kernel("square", "GPU", SquareKernel, _dtype)
+for _dtype in _HALF_COMPLEX:
+    register_op_kernel("exp", "CPU", ExpKernel, _dtype)
+    register_op_kernel("exp", "GPU", ExpKernel, _dtype)
+    register_op_kernel("sqrt", "GPU", SqrtKernel, _dtype)
+    register_op_kernel("log", "GPU", LogKernel, _dtype)
+    register_op_kernel("reciprocal", "GPU", ReciprocalKernel, _dtype)
+    register_op_kernel("sin", "GPU", SinKernel, _dtype)
+    register_op_kernel("cos", "GPU", CosKernel, _dtype)
+for _dtype in _FLOAT_COMPLEX:
+    register_op_kernel("sqrt", "CPU", SqrtKernel, _dtype)
+    register_op_kernel("reciprocal", "CPU", ReciprocalKernel, _dtype)
+    register_op_kernel("sin", "CPU", SinKernel, _dtype)
+    register_op_kernel("cos", "CPU", CosKernel, _dtype)
+for _dtype in _LOG_CPU:
+    register_op_kernel("log", "CPU", LogKernel, _dtype)
+for _dtype in _FLOAT:
+    register_op_kernel("rsqrt", "CPU", RsqrtKernel, _dtype)
+    register_op_kernel("relu", "CPU", ReluKernel, _dtype)
+    register_op_kernel("sigmoid", "CPU", SigmoidKernel, _dtype)
+    register_op_kernel("tanh", "CPU", TanhKernel, _dtype)
+for _dtype in _FLOAT_HALF:
+    register_op_kernel("rsqrt", "GPU", RsqrtKernel, _dtype)
+    register_op_kernel("sigmoid", "GPU", SigmoidKernel, _dtype)
+    register_op_kernel("tanh", "GPU", TanhKernel, _dtype)
+for _dtype in _RELU_GPU:
+    register_op_kernel("relu", "GPU", ReluKernel, _dtype)
+for _dtype in _ROUND_CPU:
+    register_op_kernel("floor", "CPU", FloorKernel, _dtype)
+    register_op_kernel("ceil", "CPU", CeilKernel, _dtype)
+for _dtype in _ROUND_GPU:
+    register_op_kernel("floor", "GPU", FloorKernel, _dtype)
+    register_op_kernel("ceil", "GPU", CeilKernel, _dtype)
+for _dtype in _SIGN:
+    register_op_kernel("sign", "CPU", SignKernel, _dtype)
+    register_op_kernel("sign", "GPU", SignKernel, _dtype)
