@@ -76,29 +76,13 @@ class OpProtoAndCheckerMaker:
         self.proto.attrs.extend(a for a in COMMON_ATTRS if a.name not in known)
         return self.proto
 
-    def add_input(
-        self,
-        name: str,
-        comment: str = "",
-        *,
-        duplicable: bool = False,
-        dispensable: bool = False,
-        extra: bool = False,
-        quant: bool = False,
-    ) -> None:
-        self.proto.inputs.append(VarProto(name, comment, duplicable, dispensable, extra, quant))
+    def add_input(self, name: str, comment: str = "", **flags: bool) -> None:
+        """Flags: duplicable, dispensable, extra, quant (all False by default)."""
+        self.proto.inputs.append(VarProto(name, comment, **flags))
 
-    def add_output(
-        self,
-        name: str,
-        comment: str = "",
-        *,
-        duplicable: bool = False,
-        dispensable: bool = False,
-        extra: bool = False,
-        quant: bool = False,
-    ) -> None:
-        self.proto.outputs.append(VarProto(name, comment, duplicable, dispensable, extra, quant))
+    def add_output(self, name: str, comment: str = "", **flags: bool) -> None:
+        """Flags as for `add_input`."""
+        self.proto.outputs.append(VarProto(name, comment, **flags))
 
     def add_attr(
         self,
