@@ -31,3 +31,12 @@ def test_phi_imports_nothing_of_the_upper_layers() -> None:
                     if top in banned:
                         offenders.append(f"{path.relative_to(ROOT)}: {line.strip()}")
     assert not offenders, "\n".join(offenders)
+
+
+def test_ci_runs_exactly_the_readme_test_command() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = [b.split("```", 1)[0].strip() for b in readme.split("```sh\n")[1:]]
+    test_cmd = next(b for b in blocks if "pytest" in b)
+    ci_lines = [line for line in (ROOT / ".ci" / "run").read_text().splitlines()
+                if line.strip() and not line.startswith(("#", "set ", "cd "))]
+    assert ci_lines == [test_cmd]
