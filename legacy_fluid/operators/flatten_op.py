@@ -52,52 +52,33 @@ class FlattenOpMaker(OpProtoAndCheckerMaker):
         _add_onednn_extras(self)
 
 
-def _set_xshape(ctx: InferShapeContext) -> None:
-    if ctx.has_output("XShape"):
-        ctx.set_output_dim("XShape", flatten_funcs.xshape_dims(ctx.get_input_dim("X")))
-        ctx.set_output_dtype("XShape", ctx.get_input_dtype("X"))
-
-
-def _set_out(ctx: InferShapeContext, dims: tuple[int, ...]) -> None:
-    x_dims = ctx.get_input_dim("X")
-    ctx.set_output_dim("Out", dims)
-    ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-    if x_dims and x_dims[0] == dims[0]:
-        ctx.share_lod("X", "Out")
-
-
 class FlattenContiguousRangeOp(OperatorWithKernel):
+    """Out: X's elements in `out_dims`, X's dtype (lod shared when dim 0 is kept); XShape."""
+
+    def out_dims(self, ctx: InferShapeContext, x_dims: tuple[int, ...]) -> tuple[int, ...]:
+        return flatten_funcs.flatten_range_dims(x_dims, ctx.attr("start_axis"),
+                                                ctx.attr("stop_axis"))
+
     def infer_shape(self, ctx: InferShapeContext) -> None:
-        _set_out(ctx, flatten_funcs.flatten_range_dims(
-            ctx.get_input_dim("X"), ctx.attr("start_axis"), ctx.attr("stop_axis")))
-        _set_xshape(ctx)
+        x_dims = ctx.get_input_dim("X")
+        dims = self.out_dims(ctx, x_dims)
+        ctx.set_output_dim("Out", dims)
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+        if x_dims and x_dims[0] == dims[0]:
+            ctx.share_lod("X", "Out")
+        if ctx.has_output("XShape"):
+            ctx.set_output_dim("XShape", flatten_funcs.xshape_dims(x_dims))
+            ctx.set_output_dtype("XShape", ctx.get_input_dtype("X"))
 
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
 
 
-class FlattenToTwoDimsOp(OperatorWithKernel):
+class FlattenToTwoDimsOp(FlattenContiguousRangeOp):
     """flatten2 and flatten (v1)."""
 
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        _set_out(ctx, flatten_funcs.flatten_to_2d_dims(ctx.get_input_dim("X"),
-                                                       ctx.attr("axis")))
-        _set_xshape(ctx)
-
-    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
-        return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
-
-
-class FlattenContiguousRangeKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        xshape = ctx.output("XShape")
-        xd = x.data
-        data = out.mutable_data(ctx.place, x.dtype)
-        flatten_funcs.copy_reshaped(ctx.xp, xd, data)
-        if xshape is not None:
-            xshape.mutable_data(ctx.place, x.dtype)
+    def out_dims(self, ctx: InferShapeContext, x_dims: tuple[int, ...]) -> tuple[int, ...]:
+        return flatten_funcs.flatten_to_2d_dims(x_dims, ctx.attr("axis"))
 
 
 class Flatten2Kernel(OpKernel):
@@ -110,6 +91,10 @@ class Flatten2Kernel(OpKernel):
         flatten_funcs.copy_reshaped(ctx.xp, xd, data)
         if xshape is not None:
             xshape.mutable_data(ctx.place, x.dtype)
+
+
+class FlattenContiguousRangeKernel(Flatten2Kernel):
+    pass  # the same copy (Out's dims come from infer_shape), XShape included
 
 
 class FlattenKernel(OpKernel):

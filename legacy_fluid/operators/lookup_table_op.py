@@ -1,4 +1,10 @@
-"""lookup_table (v1, Paddle 1.x/2.x `fluid.embedding`): Ids are [..., 1], the 1 is dropped."""
+"""Embedding lookups: Out = W[Ids], rows looked up with `padding_idx` come out as zeros.
+
+- lookup_table (v1, Paddle 1.x/2.x `fluid.embedding`): Ids are [..., 1], the 1 is dropped;
+- lookup_table_v2 (paddle.nn.Embedding): Ids of any shape.
+
+The table's dtype picks the kernel; the ids keep their integer type.
+"""
 
 from __future__ import annotations
 
@@ -36,23 +42,52 @@ class LookupTableOpMaker(OpProtoAndCheckerMaker):
         self.add_attr("height_sections", AttrType.LONGS, [], "table shard heights")
 
 
+class LookupTableV2OpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("W", "the embedding table, [rows, width]")
+        self.add_input("Ids", "int32/int64 row ids of any shape")
+        self.add_output("Out", "Ids' dims followed by the table width")
+        self.add_attr("padding_idx", AttrType.LONG, -1,
+                      "rows looked up with this id come out as zeros; -1: no padding row")
+        # distributed-training knobs, ignored for inference
+        self.add_attr("is_sparse", AttrType.BOOLEAN, False, "sparse gradient", extra=True)
+        self.add_attr("is_distributed", AttrType.BOOLEAN, False, "table is sharded", extra=True)
+        self.add_attr("remote_prefetch", AttrType.BOOLEAN, False, "prefetch rows", extra=True)
+        self.add_attr("trainer_id", AttrType.INT, 0, "trainer rank", extra=True)
+        self.add_attr("slot", AttrType.INT, 0, "feature slot", extra=True)
+        self.add_attr("height_sections", AttrType.LONGS, [], "table shard heights", extra=True)
+        self.add_attr("epmap", AttrType.STRINGS, [], "parameter-server endpoints", extra=True)
+        self.add_attr("table_names", AttrType.STRINGS, [], "shard table names", extra=True)
+
+
 class LookupTableOp(OperatorWithKernel):
+    """lookup_table; lookup_table_v2 keeps Ids' last dim (`drop_last_id_dim`)."""
+
+    drop_last_id_dim = True
+
     def infer_shape(self, ctx: InferShapeContext) -> None:
         dims = emb_funcs.embedding_out_dims(ctx.get_input_dim("Ids"), ctx.get_input_dim("W"),
-                                            drop_last_id_dim=True)
+                                            drop_last_id_dim=self.drop_last_id_dim)
         ctx.set_output_dim("Out", dims)
         ctx.set_output_dtype("Out", ctx.get_input_dtype("W"))
         ctx.share_lod("Ids", "Out")
 
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
+        # the table's element type picks the kernel, whatever the id type
         return OpKernelType(self.indicate_var_data_type(ctx, "W"), ctx.place)
 
     def get_kernel_type_for_var(self, slot: str, tensor: DenseTensor,
                                 expected: OpKernelType) -> OpKernelType | None:
-        if slot == "Ids":  # never cast the ids (see lookup_table_v2)
+        if slot == "Ids":
+            # ids keep their integer type: report them as already in the kernel's dtype so
+            # only a place change (host -> device) can ever apply to them
             return OpKernelType(expected.data_type, tensor.place, tensor.layout,
                                 expected.library_type)
         return super().get_kernel_type_for_var(slot, tensor, expected)
+
+
+class LookupTableV2Op(LookupTableOp):
+    drop_last_id_dim = False
 
 
 class LookupTableKernel(OpKernel):
@@ -65,9 +100,20 @@ class LookupTableKernel(OpKernel):
         emb_funcs.embedding(ctx.xp, ids.data, w.data, padding_idx, data)
 
 
+class LookupTableV2Kernel(LookupTableKernel):
+    pass  # the same lookup, registered for lookup_table_v2 (PHI: embedding)
+
+
 register_operator("lookup_table", LookupTableOp, LookupTableOpMaker)
+register_operator("lookup_table_v2", LookupTableV2Op, LookupTableV2OpMaker)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.INT8, DataType.INT16,
                DataType.BFLOAT16):
     register_op_kernel("lookup_table", "CPU", LookupTableKernel, _dtype)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16):
     register_op_kernel("lookup_table", "GPU", LookupTableKernel, _dtype)
+for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.INT8, DataType.FLOAT16,
+               DataType.BFLOAT16, DataType.COMPLEX64, DataType.COMPLEX128):
+    register_op_kernel("lookup_table_v2", "CPU", LookupTableV2Kernel, _dtype)
+for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.INT8, DataType.FLOAT16,
+               DataType.COMPLEX64, DataType.COMPLEX128):
+    register_op_kernel("lookup_table_v2", "GPU", LookupTableV2Kernel, _dtype)

@@ -1,8 +1,11 @@
-"""reshape: Out = X's elements in the dims asked for.
+"""reshape / reshape2: Out = X's elements in the dims asked for.
 
 The shape comes from ShapeTensor (a list of 1-element int tensors) when given, else
 from the 1-D int tensor Shape, else from the `shape` attribute. A 0 keeps X's dim at
 that index and one -1 is inferred from the element count.
+
+reshape2 also has XShape, which records X's dims as [0, *X.dims] (for the grad op) and
+holds no data. One operator class serves both ops.
 """
 
 from __future__ import annotations
@@ -41,6 +44,12 @@ class ReshapeOpMaker(OpProtoAndCheckerMaker):
                       extra=True)
 
 
+class Reshape2OpMaker(ReshapeOpMaker):
+    def make(self) -> None:
+        super().make()
+        self.add_output("XShape", "[0, *X.dims]: dims only, no data")
+
+
 def _shape_arrays(ctx: InferShapeContext, slot: str) -> list[Any]:
     vars_ = ctx.runtime.inputs.get(slot, [])
     return [v.value.data for v in vars_ if v is not None and isinstance(v.value, DenseTensor)
@@ -59,6 +68,10 @@ class ReshapeOp(OperatorWithKernel):
         ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
         if x_dims and dims and x_dims[0] == dims[0]:
             ctx.share_lod("X", "Out")
+        if ctx.has_output("XShape"):  # reshape2
+            ctx.set_output_dim("XShape", reshape_funcs.xshape_dims(x_dims))
+            ctx.set_output_dtype("XShape", ctx.get_input_dtype("X"))
+            ctx.share_lod("X", "XShape")
 
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
@@ -70,6 +83,16 @@ class ReshapeOp(OperatorWithKernel):
         return super().get_kernel_type_for_var(slot, tensor, expected)
 
 
+def _out_dims(x: DenseTensor, shape_tensor: DenseTensor | None,
+              shape_tensor_list: list[DenseTensor], shape: list[int]) -> tuple[int, ...]:
+    """Out's dims: ShapeTensor > Shape > shape (fed, initialized tensors only)."""
+    requested = reshape_funcs.requested_shape(
+        [t.data for t in shape_tensor_list if t is not None and t.initialized()],
+        shape_tensor.data if shape_tensor is not None and shape_tensor.initialized()
+        else None, shape)
+    return reshape_funcs.infer_reshape_dims(requested, x.dims)
+
+
 class ReshapeKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("X")
@@ -77,16 +100,33 @@ class ReshapeKernel(OpKernel):
         shape_tensor_list = ctx.multi_input("ShapeTensor")
         out = ctx.output("Out")
         shape = ctx.attr("shape")
-        requested = reshape_funcs.requested_shape(
-            [t.data for t in shape_tensor_list if t is not None and t.initialized()],
-            shape_tensor.data if shape_tensor is not None and shape_tensor.initialized()
-            else None, shape)
-        out.resize(reshape_funcs.infer_reshape_dims(requested, x.dims))
+        out.resize(_out_dims(x, shape_tensor, shape_tensor_list, shape))
         data = out.mutable_data(ctx.place, x.dtype)
         reshape_funcs.reshape(ctx.xp, x.data, data)
 
 
+class Reshape2Kernel(OpKernel):
+    """reshape's Out, then XShape (dims only)."""
+
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        shape_tensor = ctx.input("Shape")
+        shape_tensor_list = ctx.multi_input("ShapeTensor")
+        out = ctx.output("Out")
+        xshape = ctx.output("XShape") if ctx.has_output("XShape") else None
+        shape = ctx.attr("shape")
+        out.resize(_out_dims(x, shape_tensor, shape_tensor_list, shape))
+        data = out.mutable_data(ctx.place, x.dtype)
+        reshape_funcs.reshape(ctx.xp, x.data, data)
+        if xshape is not None:
+            xshape.resize(reshape_funcs.xshape_dims(x.dims))
+            xshape.mutable_data(ctx.place, x.dtype)  # a 0-element buffer
+
+
 register_operator("reshape", ReshapeOp, ReshapeOpMaker)
+register_operator("reshape2", ReshapeOp, Reshape2OpMaker)
 for _dtype in _TYPES:
     register_op_kernel("reshape", "CPU", ReshapeKernel, _dtype)
     register_op_kernel("reshape", "GPU", ReshapeKernel, _dtype)
+    register_op_kernel("reshape2", "CPU", Reshape2Kernel, _dtype)
+    register_op_kernel("reshape2", "GPU", Reshape2Kernel, _dtype)

@@ -1,16 +1,26 @@
-"""squeeze / squeeze2: drop size-1 dims (all, or the listed ones); squeeze2 declares XShape."""
+"""squeeze / squeeze2: drop size-1 dims (all, or the listed ones); unsqueeze / unsqueeze2:
+insert size-1 dims, the axes possibly from tensors. The `2` forms declare XShape.
+
+Out is a copy of X's elements in the new dims; XShape records [0, *X.dims] (no data).
+"""
 
 from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
+from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import squeeze as sq_funcs
 from phi.kernels.funcs import transpose as tr_funcs
+
+
+def _add_xshape(maker: OpProtoAndCheckerMaker) -> None:
+    maker.add_output("XShape", "[0, *X.dims], kept for the gradient; holds no data", extra=True)
 
 
 class SqueezeOpMaker(OpProtoAndCheckerMaker):
@@ -27,19 +37,64 @@ class SqueezeOpMaker(OpProtoAndCheckerMaker):
 class Squeeze2OpMaker(SqueezeOpMaker):
     def make(self) -> None:
         super().make()
-        self.add_output("XShape", "[0, *X.dims], kept for the gradient; holds no data",
-                        extra=True)
+        _add_xshape(self)
+
+
+class UnsqueezeOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "input tensor")
+        self.add_input("AxesTensor", "1-D int tensor of axes; overrides `axes`", dispensable=True)
+        self.add_input("AxesTensorList", "one 1-element tensor per axis; overrides `axes`",
+                       duplicable=True, dispensable=True)
+        self.add_output("Out", "X with the new size-1 dims")
+        self.add_attr("axes", AttrType.INTS, [],
+                      "where to insert, applied in order (negative: from the end)")
+
+
+class Unsqueeze2OpMaker(UnsqueezeOpMaker):
+    def make(self) -> None:
+        super().make()
+        _add_xshape(self)
+
+
+def _unsqueeze_axes(ctx: InferShapeContext | ExecutionContext) -> list[int]:
+    """AxesTensorList > AxesTensor > axes (the PHI mapping's order)."""
+    if ctx.input_size("AxesTensorList") > 0 and ctx.has_inputs("AxesTensorList"):
+        return [int(v.get_tensor().numpy().reshape(-1)[0])
+                for v in ctx.runtime.inputs["AxesTensorList"]]
+    if ctx.has_input("AxesTensor"):
+        return [int(v) for v in ctx.input_var("AxesTensor").get_tensor().numpy().reshape(-1)]
+    return list(ctx.attr("axes"))
 
 
 class SqueezeOp(OperatorWithKernel):
+    """Out's dims from `out_dims`; X's dtype and lod; XShape when the op has it."""
+
+    def out_dims(self, ctx: InferShapeContext, x_dims: tuple[int, ...]) -> tuple[int, ...]:
+        return sq_funcs.squeeze_dims(x_dims, ctx.attr("axes"))
+
     def infer_shape(self, ctx: InferShapeContext) -> None:
         x_dims = ctx.get_input_dim("X")
-        ctx.set_output_dim("Out", sq_funcs.squeeze_dims(x_dims, ctx.attr("axes")))
+        ctx.set_output_dim("Out", self.out_dims(ctx, x_dims))
         ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
         ctx.share_lod("X", "Out")
         if ctx.has_output("XShape"):
             ctx.set_output_dim("XShape", tr_funcs.xshape_dims(x_dims))
             ctx.set_output_dtype("XShape", ctx.get_input_dtype("X"))
+
+
+class UnsqueezeOp(SqueezeOp):
+    def out_dims(self, ctx: InferShapeContext, x_dims: tuple[int, ...]) -> tuple[int, ...]:
+        return sq_funcs.unsqueeze_dims(x_dims, _unsqueeze_axes(ctx))
+
+    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
+        return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
+
+    def get_kernel_type_for_var(self, slot: str, tensor: DenseTensor,
+                                expected: OpKernelType) -> OpKernelType | None:
+        if slot in ("AxesTensor", "AxesTensorList"):
+            return None
+        return super().get_kernel_type_for_var(slot, tensor, expected)
 
 
 class SqueezeKernel(OpKernel):
@@ -50,6 +105,10 @@ class SqueezeKernel(OpKernel):
         sq_funcs.reshape_copy(x.data, data)
 
 
+class UnsqueezeKernel(SqueezeKernel):
+    """The same copy: infer_shape already gave Out its dims."""
+
+
 _CPU_TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
               DataType.INT64, DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16,
               DataType.BFLOAT16, DataType.COMPLEX64, DataType.COMPLEX128)
@@ -57,8 +116,11 @@ _GPU_TYPES = tuple(t for t in _CPU_TYPES if t is not DataType.BFLOAT16)
 
 register_operator("squeeze", SqueezeOp, SqueezeOpMaker)
 register_operator("squeeze2", SqueezeOp, Squeeze2OpMaker)
-for _op in ("squeeze", "squeeze2"):
+register_operator("unsqueeze", UnsqueezeOp, UnsqueezeOpMaker)
+register_operator("unsqueeze2", UnsqueezeOp, Unsqueeze2OpMaker)
+for _op, _kernel in (("squeeze", SqueezeKernel), ("squeeze2", SqueezeKernel),
+                     ("unsqueeze", UnsqueezeKernel), ("unsqueeze2", UnsqueezeKernel)):
     for _dtype in _CPU_TYPES:
-        register_op_kernel(_op, "CPU", SqueezeKernel, _dtype)
+        register_op_kernel(_op, "CPU", _kernel, _dtype)
     for _dtype in _GPU_TYPES:
-        register_op_kernel(_op, "GPU", SqueezeKernel, _dtype)
+        register_op_kernel(_op, "GPU", _kernel, _dtype)

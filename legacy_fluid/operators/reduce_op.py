@@ -1,4 +1,14 @@
-"""reduce_sum (and the shared fluid reduce-op maker/operator used by reduce_mean)."""
+"""Reduce ops over `dim` (every axis when reduce_all is set or dim is empty):
+
+- reduce_sum: the sum; Out's dtype from `out_dtype` (-1: X's, bool/int32 widen to int64);
+- reduce_mean: the mean (integer inputs: truncating division);
+- reduce_max / reduce_min: the largest / smallest element (NaN wins);
+- reduce_prod: the product, in X's type (integers wrap).
+
+One maker (fluid's ReduceBaseOpMaker) and one operator class serve the five ops
+(reduce_sum's operator picks its output dtype). reduce_sum has its own kernel; the
+other four share one `compute` and name their reduction in `REDUCE`.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +21,19 @@ from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.var_type import AttrType, VarType
 from phi.common import DataType
 from phi.kernels.funcs import reduce as reduce_funcs
+
+_MINMAX_CPU = (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64)
+_MINMAX_GPU = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.INT32,
+               DataType.INT64)
+_PROD_CPU = (*_MINMAX_CPU, DataType.COMPLEX64, DataType.COMPLEX128)
+_PROD_GPU = (*_MINMAX_GPU, DataType.COMPLEX64, DataType.COMPLEX128)
+_SUM_CPU = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
+            DataType.INT64, DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16,
+            DataType.BFLOAT16, DataType.COMPLEX64, DataType.COMPLEX128)
+_SUM_GPU = tuple(t for t in _SUM_CPU if t is not DataType.BFLOAT16)
+_MEAN_CPU = (DataType.BOOL, DataType.INT32, DataType.INT64, DataType.FLOAT32, DataType.FLOAT64,
+             DataType.FLOAT16, DataType.BFLOAT16, DataType.COMPLEX64, DataType.COMPLEX128)
+_MEAN_GPU = tuple(t for t in _MEAN_CPU if t is not DataType.BFLOAT16)
 
 
 class ReduceOpMaker(OpProtoAndCheckerMaker):
@@ -37,7 +60,7 @@ def var_type_attr(value: int) -> DataType:
 
 
 class ReduceOp(OperatorWithKernel):
-    """Output dims from dim/keep_dim/reduce_all; subclasses choose the output dtype."""
+    """Output dims from dim/keep_dim/reduce_all; Out has X's dtype (subclasses may differ)."""
 
     def out_dtype(self, x_dtype: DataType) -> DataType:
         return x_dtype
@@ -70,13 +93,53 @@ class ReduceSumKernel(OpKernel):
         reduce_funcs.reduce_sum(ctx.xp, x.data, axes, data)
 
 
-_SUM_CPU_TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
-                  DataType.INT64, DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16,
-                  DataType.BFLOAT16, DataType.COMPLEX64, DataType.COMPLEX128)
-_SUM_GPU_TYPES = tuple(t for t in _SUM_CPU_TYPES if t is not DataType.BFLOAT16)
+class _ReduceKernel(OpKernel):
+    """Out = REDUCE(X) over the axes, in X's dtype; each op's kernel sets REDUCE."""
+
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        dim = ctx.attr("dim")
+        reduce_all = ctx.attr("reduce_all")
+        axes = reduce_funcs.reduce_axes(len(x.dims), dim, reduce_all)
+        data = out.mutable_data(ctx.place, x.dtype)
+        self.REDUCE(ctx.xp, x.data, axes, data)
+
+
+class ReduceMeanKernel(_ReduceKernel):
+    REDUCE = staticmethod(reduce_funcs.reduce_mean)
+
+
+class ReduceMaxKernel(_ReduceKernel):
+    REDUCE = staticmethod(reduce_funcs.reduce_max)
+
+
+class ReduceMinKernel(_ReduceKernel):
+    REDUCE = staticmethod(reduce_funcs.reduce_min)
+
+
+class ReduceProdKernel(_ReduceKernel):
+    REDUCE = staticmethod(reduce_funcs.reduce_prod)
+
 
 register_operator("reduce_sum", ReduceSumOp, ReduceOpMaker)
-for _dtype in _SUM_CPU_TYPES:
+for _op in ("reduce_mean", "reduce_max", "reduce_min", "reduce_prod"):
+    register_operator(_op, ReduceOp, ReduceOpMaker)
+for _dtype in _SUM_CPU:
     register_op_kernel("reduce_sum", "CPU", ReduceSumKernel, _dtype)
-for _dtype in _SUM_GPU_TYPES:
+for _dtype in _SUM_GPU:
     register_op_kernel("reduce_sum", "GPU", ReduceSumKernel, _dtype)
+for _dtype in _MEAN_CPU:
+    register_op_kernel("reduce_mean", "CPU", ReduceMeanKernel, _dtype)
+for _dtype in _MEAN_GPU:
+    register_op_kernel("reduce_mean", "GPU", ReduceMeanKernel, _dtype)
+for _dtype in _MINMAX_CPU:
+    register_op_kernel("reduce_max", "CPU", ReduceMaxKernel, _dtype)
+    register_op_kernel("reduce_min", "CPU", ReduceMinKernel, _dtype)
+for _dtype in _MINMAX_GPU:
+    register_op_kernel("reduce_max", "GPU", ReduceMaxKernel, _dtype)
+    register_op_kernel("reduce_min", "GPU", ReduceMinKernel, _dtype)
+for _dtype in _PROD_CPU:
+    register_op_kernel("reduce_prod", "CPU", ReduceProdKernel, _dtype)
+for _dtype in _PROD_GPU:
+    register_op_kernel("reduce_prod", "GPU", ReduceProdKernel, _dtype)
