@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, ClassVar
 
 from legacy_fluid.framework.op_kernel_type import LibraryType, OpKernelType
@@ -11,11 +12,18 @@ if TYPE_CHECKING:
     from legacy_fluid.framework.execution_context import ExecutionContext
 
 
-class OpKernel:
+class OpKernel(ABC):
     """Subclass and implement `compute`; one class may be registered for many dtypes."""
 
-    def compute(self, ctx: ExecutionContext) -> None:
-        raise NotImplementedError
+    @abstractmethod
+    def compute(self, ctx: ExecutionContext) -> None: ...
+
+
+class UnsupportedOpVariantError(ValueError):
+    """An op uses a variant (inputs or attribute values) fluidphi's kernel does not compute."""
+
+    def __init__(self, op_type: str, what: str, supported: str) -> None:
+        super().__init__(f"op '{op_type}': {what} is not supported; {supported}")
 
 
 class LegacyKernelNotFoundError(LookupError):

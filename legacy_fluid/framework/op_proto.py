@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -61,14 +62,14 @@ COMMON_ATTRS: tuple[AttrProto, ...] = (
 )
 
 
-class OpProtoAndCheckerMaker:
+class OpProtoAndCheckerMaker(ABC):
     """Subclass and implement `make()` calling add_input/add_output/add_attr."""
 
     def __init__(self, op_type: str) -> None:
         self.proto = OpProto(op_type)
 
-    def make(self) -> None:
-        raise NotImplementedError
+    @abstractmethod
+    def make(self) -> None: ...
 
     def build(self) -> OpProto:
         self.make()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any
 
@@ -25,7 +26,7 @@ from phi.core.dense_tensor import DenseTensor
 TargetForInput = Callable[[str, str, DenseTensor], OpKernelType | None]
 
 
-class OperatorBase:
+class OperatorBase(ABC):
     def __init__(
         self,
         type: str,
@@ -53,8 +54,8 @@ class OperatorBase:
     def attr(self, name: str) -> Any:
         return self.attrs[name]
 
-    def run(self, scope: Scope, place: Place) -> OpTrace:
-        raise NotImplementedError
+    @abstractmethod
+    def run(self, scope: Scope, place: Place) -> OpTrace: ...
 
     def __repr__(self) -> str:
         ins = ", ".join(f"{k}={v}" for k, v in self.inputs.items())
@@ -66,8 +67,9 @@ class OperatorWithKernel(OperatorBase):
     """An op computed by a kernel chosen by `OpKernelType`; subclasses override the hooks."""
 
     # -- hooks ---------------------------------------------------------------
+    @abstractmethod
     def infer_shape(self, ctx: InferShapeContext) -> None:
-        raise NotImplementedError(f"operator '{self.type}' defines no infer_shape")
+        """Set every output's dims and dtype (and lod where the op passes it on)."""
 
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         """Default: the dtype of the inputs, on the executor's place."""
