@@ -43,6 +43,7 @@ from typing import Any
 import numpy as np
 
 from compat.coverage.facts import OpFacts
+from compat.verify_inputs import build_inputs, default_case_specs
 from legacy_fluid.framework.op_registry import OpInfoMap
 from phi.common import CPUPlace, DataType, GPUPlace, Place
 
@@ -51,9 +52,6 @@ DEVICES = ("cpu", "gpu")
 RESULT_STATUSES = ("identical", "differing", "errored")
 #: Aggregated per op and device; "not run" when the file has no entry.
 STATUSES = ("identical", "differing", "errored", "not run")
-DEFAULT_SHAPES: tuple[tuple[int, ...], ...] = ((3, 4), (2, 3, 4, 4), (6,))
-#: Input slots that hold indices: the default case feeds them int64 values in [0, 2).
-INDEX_SLOTS = frozenset({"Ids", "Index", "Indices", "Label", "Labels", "Length", "Lengths"})
 
 
 # -- reading ---------------------------------------------------------------------------
@@ -171,88 +169,21 @@ def explicit_cases(op_type: str) -> list[VerifyCase] | None:
     return cases or None
 
 
-def random_array(shape: tuple[int, ...], dtype: DataType, rng: np.random.Generator,
-                 low: float | None = None, high: float | None = None) -> np.ndarray:
-    """Uniform values: floats in [low, high) (default [-2, 2)), ints in [low, high)."""
-    np_dtype = dtype.to_numpy()
-    if dtype is DataType.BOOL:
-        return rng.integers(0, 2, size=shape).astype(np.bool_)
-    if dtype.is_integer:
-        unsigned = np.dtype(np_dtype).kind == "u"
-        lo = int(low) if low is not None else (0 if unsigned else -5)
-        hi = int(high) if high is not None else 6
-        return rng.integers(lo, hi, size=shape).astype(np_dtype)
-    lo = -2.0 if low is None else float(low)
-    hi = 2.0 if high is None else float(high)
-    if dtype.is_complex:
-        return (rng.uniform(lo, hi, shape) + 1j * rng.uniform(lo, hi, shape)).astype(np_dtype)
-    return rng.uniform(lo, hi, shape).astype(np_dtype)
-
-
-def _is_shape(spec: Any) -> bool:
-    return isinstance(spec, (list, tuple)) and all(isinstance(d, int) for d in spec)
-
-
-def _one(spec: Any, dtype: DataType, rng: np.random.Generator,
-         default_shape: tuple[int, ...]) -> Any:
-    if callable(spec):
-        return spec(dtype, rng)
-    if isinstance(spec, np.ndarray):
-        return spec
-    if isinstance(spec, Mapping):
-        given = spec.get("dtype")
-        dt = dtype if given in (None, "same") else (
-            given if isinstance(given, DataType) else DataType.parse(_dtype_name(given)))
-        if "value" in spec:
-            return np.asarray(spec["value"]).astype(dt.to_numpy())
-        return random_array(tuple(spec.get("shape", default_shape)), dt, rng, spec.get("low"),
-                            spec.get("high"))
-    if _is_shape(spec):
-        return random_array(tuple(spec), dtype, rng)
-    return np.asarray(spec)
-
-
 def materialize_inputs(op_type: str, case: VerifyCase, dtype: DataType,
                        rng: np.random.Generator) -> dict[str, Any]:
-    """Arrays per input slot (a list for duplicable slots) for `case` in `dtype`."""
+    """Arrays per input slot for `case` in `dtype` (a list for duplicable slots)."""
     proto = OpInfoMap.instance().get(op_type).proto
-    out: dict[str, Any] = {}
-    for v in proto.inputs:
-        if v.name in case.inputs:
-            spec = case.inputs[v.name]
-            if spec is None:
-                continue
-            if v.duplicable and isinstance(spec, (list, tuple)) and not _is_shape(spec):
-                out[v.name] = [_one(x, dtype, rng, case.default_shape) for x in spec]
-            else:
-                out[v.name] = _one(spec, dtype, rng, case.default_shape)
-        elif not v.dispensable:
-            n = 2 if v.duplicable else 1
-            arrays = [_one(case.default_shape, dtype, rng, case.default_shape) for _ in range(n)]
-            out[v.name] = arrays if v.duplicable else arrays[0]
-    return out
+    arrays = build_inputs(proto, case.inputs, dtype, rng, case.default_shape)
+    duplicable = {v.name for v in proto.inputs if v.duplicable}
+    return {slot: a if slot in duplicable else a[0] for slot, a in arrays.items()}
 
 
 def default_cases(op_type: str) -> list[VerifyCase]:
-    """Cases for an op without VERIFY_CASES, tried in order until one runs.
-
-    Every non-dispensable input gets one shape ((3, 4) first, as ``migrate
-    --verify`` uses, then a 4-D and a 1-D one); index slots (`INDEX_SLOTS`)
-    get int64 values in [0, 2); ``is_test`` is set where the op has it, so
-    random ops (dropout) are deterministic.
-    """
+    """Cases for an op without VERIFY_CASES, tried in order until one runs (the same
+    defaults ``migrate --verify`` uses)."""
     proto = OpInfoMap.instance().get(op_type).proto
-    attrs = {"is_test": True} if proto.attr("is_test") is not None else {}
-    cases = []
-    for shape in DEFAULT_SHAPES:
-        inputs: dict[str, Any] = {}
-        for v in proto.inputs:
-            if v.name in INDEX_SLOTS and not v.dispensable:
-                spec = {"shape": shape, "dtype": "int64", "low": 0, "high": 2}
-                inputs[v.name] = [spec, spec] if v.duplicable else spec
-        cases.append(VerifyCase(f"default shape {list(shape)}", inputs, dict(attrs), {}, None,
-                                shape))
-    return cases
+    return [VerifyCase(f"default shape {list(shape)}", inputs, attrs, {}, None, shape)
+            for shape, inputs, attrs in default_case_specs(proto)]
 
 
 # -- running -----------------------------------------------------------------------------
