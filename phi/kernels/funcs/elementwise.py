@@ -86,22 +86,25 @@ def _views(x: Any, y: Any, axis: int) -> tuple[Any, Any]:
 # -- the operations --------------------------------------------------------------
 
 
-def add(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
-    a, b = _views(x, y, axis)
-    with quiet(xp):
-        xp.add(a, b, out=out, casting="unsafe")
+def _ufunc_op(name: str, doc: str) -> Any:
+    """`name(xp, x, y, axis, out)`: the array module's ufunc over fluid-aligned operands."""
+
+    def op(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
+        a, b = _views(x, y, axis)
+        with quiet(xp):
+            getattr(xp, name)(a, b, out=out, casting="unsafe")
+
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = doc
+    return op
 
 
-def subtract(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
-    a, b = _views(x, y, axis)
-    with quiet(xp):
-        xp.subtract(a, b, out=out, casting="unsafe")
-
-
-def multiply(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
-    a, b = _views(x, y, axis)
-    with quiet(xp):
-        xp.multiply(a, b, out=out, casting="unsafe")
+add = _ufunc_op("add", "x + y.")
+subtract = _ufunc_op("subtract", "x - y.")
+multiply = _ufunc_op("multiply", "x * y.")
+#: Element-wise max / min; a NaN on either side gives NaN (as Paddle 3.x).
+maximum = _ufunc_op("maximum", "Element-wise max; NaN propagates.")
+minimum = _ufunc_op("minimum", "Element-wise min; NaN propagates.")
 
 
 def divide(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
@@ -115,20 +118,6 @@ def divide(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
         return
     with quiet(xp):
         xp.divide(a, b, out=out, casting="unsafe")
-
-
-def maximum(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
-    """Element-wise max; a NaN on either side gives NaN (as Paddle 3.x)."""
-    a, b = _views(x, y, axis)
-    with quiet(xp):
-        xp.maximum(a, b, out=out, casting="unsafe")
-
-
-def minimum(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
-    """Element-wise min; a NaN on either side gives NaN (as Paddle 3.x)."""
-    a, b = _views(x, y, axis)
-    with quiet(xp):
-        xp.minimum(a, b, out=out, casting="unsafe")
 
 
 def elementwise_pow(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
