@@ -32,9 +32,9 @@ from typing import Any
 
 import numpy as np
 
+from compat.verify_inputs import DEFAULT_SHAPE, default_case_specs
+from compat.verify_inputs import build_inputs as _build_inputs
 from migrate.codemod import FileResult, OpPlan
-
-DEFAULT_SHAPE = (3, 4)
 
 
 @dataclass
@@ -146,81 +146,11 @@ def exec_module(text: str, path: Path | None, tag: str) -> tuple[dict[str, Any],
 
 
 # -- inputs -----------------------------------------------------------------------------------
-def _dtype(spec: Any, default: Any) -> Any:
-    from phi.common import DataType
-
-    if spec is None or spec == "same":
-        return default
-    if isinstance(spec, DataType):
-        return spec
-    text = str(spec)
-    try:
-        return DataType[text.upper()]
-    except KeyError:
-        return DataType.from_numpy(np.dtype(text))
-
-
-def random_array(shape: tuple[int, ...], dtype: Any, rng: np.random.Generator,
-                 low: float | None = None, high: float | None = None) -> np.ndarray:
-    np_dtype = dtype.to_numpy()
-    kind = np.dtype(np_dtype).kind
-    if kind == "b":
-        return rng.random(shape) > 0.5
-    if kind in "iu":
-        lo = int(low) if low is not None else (0 if kind == "u" else -5)
-        hi = int(high) if high is not None else 6
-        return rng.integers(lo, hi, size=shape).astype(np_dtype)
-    lo = -2.0 if low is None else float(low)
-    hi = 2.0 if high is None else float(high)
-    if kind == "c":
-        return (rng.uniform(lo, hi, shape) + 1j * rng.uniform(lo, hi, shape)).astype(np_dtype)
-    return rng.uniform(lo, hi, shape).astype(np.float32).astype(np_dtype)
-
-
-INDEX_SLOTS = frozenset({"Ids", "Index", "Indices", "Label", "Labels", "Length", "Lengths"})
-DEFAULT_SHAPES: tuple[tuple[int, ...], ...] = (DEFAULT_SHAPE, (2, 3, 4, 4), (6,))
-
-
-def _make_input(spec: Any, dtype: Any, rng: np.random.Generator,
-                default_shape: tuple[int, ...] = DEFAULT_SHAPE) -> np.ndarray:
-    if callable(spec):
-        return np.asarray(spec(dtype, rng))
-    if isinstance(spec, np.ndarray):
-        return spec
-    if isinstance(spec, dict):
-        dt = _dtype(spec.get("dtype"), dtype)
-        if "value" in spec:
-            return np.asarray(spec["value"]).astype(dt.to_numpy())
-        return random_array(tuple(spec.get("shape", default_shape)), dt, rng, spec.get("low"),
-                            spec.get("high"))
-    if _is_shape(spec):
-        return random_array(tuple(spec), dtype, rng)
-    return np.asarray(spec)
-
-
-def _is_shape(spec: Any) -> bool:
-    return isinstance(spec, (list, tuple)) and all(isinstance(d, int) for d in spec)
-
-
 def build_inputs(proto: Any, case: dict[str, Any], dtype: Any, seed: int
                  ) -> dict[str, list[np.ndarray]]:
     rng = np.random.default_rng(seed)
-    given = dict(case.get("inputs") or {})
     shape = tuple(case.get("default_shape", DEFAULT_SHAPE))
-    out: dict[str, list[np.ndarray]] = {}
-    for v in proto.inputs:
-        if v.name in given:
-            spec = given[v.name]
-            if spec is None:
-                continue
-            if v.duplicable and isinstance(spec, (list, tuple)) and not _is_shape(spec):
-                out[v.name] = [_make_input(s, dtype, rng, shape) for s in spec]
-            else:
-                out[v.name] = [_make_input(spec, dtype, rng, shape)]
-        elif not v.dispensable:
-            n = 2 if v.duplicable else 1
-            out[v.name] = [random_array(shape, dtype, rng) for _ in range(n)]
-    return out
+    return _build_inputs(proto, dict(case.get("inputs") or {}), dtype, rng, shape)
 
 
 def case_outputs(proto: Any, case: dict[str, Any]) -> dict[str, int]:
@@ -234,19 +164,10 @@ def case_outputs(proto: Any, case: dict[str, Any]) -> dict[str, int]:
 
 
 def default_cases(proto: Any) -> list[dict[str, Any]]:
-    """Tried in turn until the legacy kernel accepts one: one shape for every input, index
-    slots fed int64 values in [0, 2), `is_test` set where the op has it."""
-    attrs = {"is_test": True} if any(a.name == "is_test" for a in proto.attrs) else {}
-    cases = []
-    for shape in DEFAULT_SHAPES:
-        inputs: dict[str, Any] = {}
-        for v in proto.inputs:
-            if v.name in INDEX_SLOTS and not v.dispensable:
-                spec = {"shape": shape, "dtype": "int64", "low": 0, "high": 2}
-                inputs[v.name] = [spec, spec] if v.duplicable else spec
-        cases.append({"name": f"default shape {list(shape)}", "inputs": inputs,
-                      "attrs": dict(attrs), "default_shape": shape, "fallback": True})
-    return cases
+    """Tried in turn until the legacy kernel accepts one (see compat.verify_inputs)."""
+    return [{"name": f"default shape {list(shape)}", "inputs": inputs, "attrs": attrs,
+             "default_shape": shape, "fallback": True}
+            for shape, inputs, attrs in default_case_specs(proto)]
 
 
 # -- running both forms ------------------------------------------------------------------------

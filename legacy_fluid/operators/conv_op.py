@@ -8,7 +8,11 @@ order of their protos and in the default of `use_cudnn`.
 from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
-from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_kernel import (
+    OpKernel,
+    UnsupportedOpVariantError,
+    register_op_kernel,
+)
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
@@ -110,8 +114,9 @@ class ConvKernel(OpKernel):
         groups = ctx.attr("groups")
         data_format = ctx.attr("data_format")
         if ctx.has_input("Bias") or ctx.has_input("ResidualData"):
-            raise NotImplementedError(f"{ctx.op_type}: Bias / ResidualData inputs come from "
-                                      "oneDNN fusion passes and are not supported")
+            raise UnsupportedOpVariantError(
+                ctx.op_type, "a fed Bias or ResidualData input (oneDNN conv fusion)",
+                "export the program without oneDNN fusion passes (plain Input + Filter)")
         x, w = input_.data, filter_.data
         data = output.mutable_data(ctx.place, input_.dtype)
         conv_funcs.conv2d(ctx.xp, x, w, strides, paddings, padding_algorithm, dilations, groups,
