@@ -153,9 +153,9 @@ class _Rewriter(cst.CSTTransformer):
 
     # -- names -------------------------------------------------------------------------
     def leave_Name(self, original: cst.Name, updated: cst.Name) -> cst.BaseExpression:  # noqa: N802
-        fold = self.mk.fold_loads.get(id(original))
-        if fold is not None:
-            return self.mk.fold_expr(fold)
+        hit = self.mk.fold_loads.get(id(original))
+        if hit is not None:
+            return self.mk.fold_expr(hit[0])
         return updated
 
     def _is(self, node: cst.BaseExpression, name: str | None) -> bool:
@@ -210,8 +210,10 @@ class _KernelMigration:
         self.mctx, self.info = mctx, mctx.info
         self.class_name, self.op_type, self.phi_name, self.proto = (class_name, op_type,
                                                                     phi_name, proto)
-        self.replacements: set[int] = set()
-        self.fold_loads: dict[int, Fold] = {}
+        #: ids of the parameter reads this migration wrote; the dict keeps each node alive so
+        #: that its id cannot be reused by another node (a set of bare ids flaked that way)
+        self.replacements: dict[int, cst.Name] = {}
+        self.fold_loads: dict[int, tuple[Fold, cst.Name]] = {}  # node kept alive, see below
         self.folds: dict[str, Fold] = {}
         self.inputs_read: dict[str, set[str]] = {}
         self.outputs_read: dict[str, set[str]] = {}
@@ -255,7 +257,7 @@ class _KernelMigration:
 
     def name_node(self, name: str) -> cst.Name:
         node = cst.Name(name)
-        self.replacements.add(id(node))
+        self.replacements[id(node)] = node
         return node
 
     def dev_ctx(self) -> cst.Name:
@@ -571,7 +573,7 @@ def _find_folds(mk: _KernelMigration, body: list[cst.BaseStatement], ctx: str
             if ev.store:
                 raise SkipError(f"reassigns '{ev.name}' after folding its tensor override")
             fold = next(f for f in mk.folds.values() if f.local == ev.name)
-            mk.fold_loads[id(ev.node)] = fold
+            mk.fold_loads[id(ev.node)] = (fold, ev.node)
     return kept
 
 
@@ -606,7 +608,7 @@ def _fold_chain(stmt: cst.If, ctx: str
     return local, branches, else_attr
 
 
-def _drop_identities(block: cst.CSTNode, replacements: set[int]) -> Any:
+def _drop_identities(block: cst.CSTNode, replacements: dict[int, cst.Name]) -> Any:
     """Remove `x = x` left where a read was bound to its own parameter name."""
 
     class Dropper(cst.CSTTransformer):
@@ -688,7 +690,7 @@ def _inline_aliases(block: Any, mk: _KernelMigration, params: dict[str, str]) ->
     return block.with_changes(body=kept, footer=[*carry, *block.footer])
 
 
-def _is_identity(stmt: Any, replacements: set[int]) -> bool:
+def _is_identity(stmt: Any, replacements: dict[int, cst.Name]) -> bool:
     if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
         return False
     small = stmt.body[0]
