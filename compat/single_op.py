@@ -12,10 +12,19 @@ from legacy_fluid.framework.executor import Executor
 from legacy_fluid.framework.program_desc import ProgramDesc
 from legacy_fluid.framework.scope import Scope
 from legacy_fluid.framework.trace import OpTrace
+from legacy_fluid.framework.var_type import VarType
 from phi.common import CPUPlace, DataType, Place
 from phi.core.dense_tensor import DenseTensor
 
 InputValue = np.ndarray | DenseTensor | Sequence[np.ndarray | DenseTensor] | None
+
+#: Slots that act on the executor's feed/fetch holder lists rather than on tensors.
+#: A single-op program binds them to the holder variable; the executor then fills
+#: the feed list from the feed dict and returns the fetch list, as in a real model.
+HOLDER_SLOTS: dict[tuple[str, str], VarType] = {
+    ("feed", "X"): VarType.FEED_MINIBATCH,
+    ("fetch", "Out"): VarType.FETCH_LIST,
+}
 
 
 def build_single_op_program(
@@ -29,22 +38,40 @@ def build_single_op_program(
     block = program.global_block()
     feed: dict[str, Any] = {}
     in_names: dict[str, list[str]] = {}
+    fed_holder: list[DenseTensor] = []
     for slot, value in inputs.items():
         if value is None:
             continue
         values = list(value) if isinstance(value, (list, tuple)) else [value]
+        tensors = [v if isinstance(v, DenseTensor) else DenseTensor(np.asarray(v))
+                   for v in values]
+        holder = HOLDER_SLOTS.get((op_type, slot))
+        if holder is not None:
+            block.var(holder.name.lower(), type=holder, persistable=True)
+            in_names[slot] = [holder.name.lower()]
+            fed_holder = tensors
+            continue
         names = [f"{slot}@{i}" for i in range(len(values))]
-        for name, v in zip(names, values):
-            tensor = v if isinstance(v, DenseTensor) else DenseTensor(np.asarray(v))
+        for name, tensor in zip(names, tensors):
             block.var(name, dtype=tensor.dtype, shape=list(tensor.dims))
             feed[name] = tensor
         in_names[slot] = names
     counts = dict(outputs) if isinstance(outputs, Mapping) else {s: 1 for s in outputs}
     out_names = {slot: [f"{slot}@out{i}" for i in range(n)] for slot, n in counts.items()}
-    for names in out_names.values():
+    for slot, names in out_names.items():
+        holder = HOLDER_SLOTS.get((op_type, slot))
+        if holder is not None:
+            block.var(holder.name.lower(), type=holder, persistable=True)
+            out_names[slot] = [holder.name.lower()]
+            continue
         for name in names:
             block.var(name, dtype=None)
     block.append_op(op_type, in_names, out_names, dict(attrs))
+    if fed_holder:
+        # the executor fills the feed list by the feed ops' output names
+        col = int(attrs.get("col", 0))
+        for name in out_names.get("Out", []):
+            feed[name] = fed_holder[col] if col < len(fed_holder) else fed_holder[0]
     return program, feed, out_names
 
 
@@ -60,10 +87,14 @@ def run_single_op(
     program, feed, out_names = build_single_op_program(op_type, inputs, attrs, outputs)
     executor = Executor(place or CPUPlace(), DualDispatchRunner(mode))
     scope = Scope()
-    flat = [n for names in out_names.values() for n in names]
+    holders = {slot for slot in out_names if (op_type, slot) in HOLDER_SLOTS}
+    flat = [n for slot, names in out_names.items() if slot not in holders for n in names]
     tensors = executor.run(program, scope, feed, fetch_list=flat)
-    by_name = dict(zip(flat, tensors))
-    result = {slot: [_host(by_name[n]) for n in names] for slot, names in out_names.items()}
+    if holders:  # a fetch op: the executor returned the fetch list itself
+        result = {slot: [_host(t) for t in tensors] for slot in holders}
+    else:
+        by_name = dict(zip(flat, tensors))
+        result = {slot: [_host(by_name[n]) for n in names] for slot, names in out_names.items()}
     return result, executor.last_trace[0]
 
 

@@ -70,9 +70,9 @@ class OpDesc:
 
 def infer_attr_type(value: Any) -> AttrType:
     """A best-guess AttrType for a Python value (ints become INT unless too large)."""
-    if isinstance(value, Scalar):
+    if isinstance(value, (Scalar, complex)):  # only a Scalar attribute holds a complex
         return AttrType.SCALAR
-    if isinstance(value, (list, tuple)) and value and isinstance(value[0], Scalar):
+    if isinstance(value, (list, tuple)) and any(isinstance(v, (Scalar, complex)) for v in value):
         return AttrType.SCALARS
     if isinstance(value, bool):
         return AttrType.BOOLEAN

@@ -143,7 +143,7 @@ def _bn_param(low: float, high: float):
     return make
 
 
-#: Parity / `migrate --verify` inputs (see compat.coverage.parity.cases_from_module).
+#: Parity / `migrate --verify` inputs (see compat.coverage.parity.explicit_cases).
 VERIFY_CASES = [
     {"name": "inference (running statistics)",
      "inputs": {"X": (2, 3, 4, 4), "Scale": _bn_param(-1, 1), "Bias": _bn_param(-1, 1),

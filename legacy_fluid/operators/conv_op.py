@@ -131,7 +131,7 @@ for _op in ("conv2d", "depthwise_conv2d"):
     for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16):
         register_op_kernel(_op, "GPU", ConvKernel, _dtype)
 
-#: Parity / `migrate --verify` inputs (see compat.coverage.parity.cases_from_module).
+#: Parity / `migrate --verify` inputs (see compat.coverage.parity.explicit_cases).
 VERIFY_CASES = {
     "conv2d": [
         {"name": "3x3 stride 2 pad 1", "inputs": {"Input": (2, 4, 7, 7), "Filter": (5, 4, 3, 3)},

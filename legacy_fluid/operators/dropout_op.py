@@ -75,7 +75,7 @@ for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BF
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16):
     register_op_kernel("dropout", "GPU", DropoutKernel, _dtype)
 
-#: Parity / `migrate --verify` inputs (see compat.coverage.parity.cases_from_module).
+#: Parity / `migrate --verify` inputs (see compat.coverage.parity.explicit_cases).
 VERIFY_CASES = [
     {"name": "inference, downgrade_in_infer", "inputs": {"X": (3, 8)},
      "attrs": {"dropout_prob": 0.3, "is_test": True}},

@@ -55,6 +55,9 @@ class FeedKernel(OpKernel):
         ff_funcs.feed(ctx.xp, item.data, data)
 
 
+#: `col` has no default in the proto; the single-op harness binds X / Out to the holder.
+VERIFY_CASES = [{"name": "the only fed tensor, at col 0", "attrs": {"col": 0}}]
+
 register_operator("feed", FeedOp, FeedOpMaker)
 for _dtype in _TYPES:
     register_op_kernel("feed", "CPU", FeedKernel, _dtype)

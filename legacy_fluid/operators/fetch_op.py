@@ -60,6 +60,9 @@ class FetchKernel(OpKernel):
         ff_funcs.store(fetch_list, col, fetched)
 
 
+#: `col` has no default in the proto; the single-op harness binds X / Out to the holder.
+VERIFY_CASES = [{"name": "one tensor fetched into col 0", "attrs": {"col": 0}}]
+
 register_operator("fetch", FetchOp, FetchOpMaker)
 for _dtype in _TYPES:
     register_op_kernel("fetch", "CPU", FetchKernel, _dtype)

@@ -83,7 +83,7 @@ for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16):
     register_op_kernel("pool2d", "CPU", Pool2DKernel, _dtype)
     register_op_kernel("pool2d", "GPU", Pool2DKernel, _dtype)
 
-#: Parity / `migrate --verify` inputs (see compat.coverage.parity.cases_from_module).
+#: Parity / `migrate --verify` inputs (see compat.coverage.parity.explicit_cases).
 VERIFY_CASES = [
     {"name": "max 3x3 stride 2 pad 1", "inputs": {"X": (2, 3, 7, 7)},
      "attrs": {"pooling_type": "max", "ksize": [3, 3], "strides": [2, 2], "paddings": [1, 1]}},

@@ -62,7 +62,7 @@ for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16):
     register_op_kernel("prelu", "GPU", PReluKernel, _dtype)
 
-#: Parity / `migrate --verify` inputs (see compat.coverage.parity.cases_from_module).
+#: Parity / `migrate --verify` inputs (see compat.coverage.parity.explicit_cases).
 VERIFY_CASES = [
     {"name": "channel NCHW", "inputs": {"X": (2, 3, 4, 4), "Alpha": (3,)},
      "attrs": {"mode": "channel"}},
