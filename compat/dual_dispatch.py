@@ -6,6 +6,7 @@ run returns an `OpTrace` saying which path, kernel and key served it.
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -113,7 +114,17 @@ class DualDispatchRunner:
 
     def __init__(self, mode: PathMode | str = PathMode.AUTO) -> None:
         self.mode = PathMode(mode)
-        self._choices: dict[int, KernelChoice] = {}
+        # keyed by the operator itself (weakly): an id() key could be taken over by a
+        # later operator once the first is freed, and then run the wrong kernel
+        self._choices: weakref.WeakKeyDictionary[OperatorBase, KernelChoice] = (
+            weakref.WeakKeyDictionary())
+
+    def choice_for(self, op: OperatorBase) -> KernelChoice | None:
+        """The kernel choice made for `op` on its last run, if any."""
+        return self._choices.get(op)
+
+    def remember(self, op: OperatorBase, choice: KernelChoice) -> None:
+        self._choices[op] = choice
 
     def __call__(self, op: OperatorBase, scope: Scope, place: Place) -> OpTrace:
         if not isinstance(op, OperatorWithKernel):
@@ -123,12 +134,12 @@ class DualDispatchRunner:
         expected = op.get_expected_kernel_type(
             ExecutionContext(op, scope, pool.get(place), runtime)
         )
-        choice = self._choices.get(id(op))
+        choice = self._choices.get(op)
         if choice is None or choice.expected != expected:
             sig = None
             if self.mode is not PathMode.LEGACY:
                 sig = get_kernel_signature(op.proto, ExecutionArgumentMappingContext(op, runtime))
-            choice = self._choices[id(op)] = choose_kernel(op, expected, sig, self.mode)
+            choice = self._choices[op] = choose_kernel(op, expected, sig, self.mode)
         if choice.phi_kernel is not None:
             applied = run_phi(op, scope, runtime, choice)
         else:

@@ -76,7 +76,7 @@ class _RecordingRunner(DualDispatchRunner):
     def __init__(self, simulated: bool) -> None:
         super().__init__(PathMode.AUTO)
         self.simulated = simulated
-        self.notes: dict[int, str] = {}
+        self.notes: dict[OperatorBase, str] = {}
 
     def __call__(self, op: OperatorBase, scope: Scope, place: Place):
         try:
@@ -84,16 +84,16 @@ class _RecordingRunner(DualDispatchRunner):
         except NoKernelError:
             raise
         except Exception as exc:
-            choice = self._choices.get(id(op))
+            choice = self.choice_for(op)
             if not self.simulated or choice is None or place.is_cpu:
                 raise
             from legacy_fluid.framework.trace import OpTrace
 
-            self.notes[id(op)] = f"kernel body failed on simulated GPU memory ({_short(exc)})"
+            self.notes[op] = f"kernel body failed on simulated GPU memory ({_short(exc)})"
             try:
                 super().__call__(op, scope, CPUPlace())
             finally:  # the GPU choice is what the report shows, whether or not the CPU run works
-                self._choices[id(op)] = choice
+                self.remember(op, choice)
             return OpTrace(-1, op.type, choice.path, choice.kernel_name, choice.key_text, [])
 
 
@@ -208,7 +208,7 @@ def trace_place(program: ProgramDesc, scope: Scope, feeds: dict[str, np.ndarray]
             executor.run(program, scope, dict(feeds))
         except OpRunError as exc:
             op, cause = ops[exc.index], exc.cause
-            choice = runner._choices.get(id(op))
+            choice = runner.choice_for(op)
             if choice is not None and not isinstance(cause, NoKernelError):
                 failed = OpRecord(exc.index, op.type, normalize_path(choice.path), choice.path,
                                   choice.kernel_name, choice.key_text)
@@ -222,7 +222,7 @@ def trace_place(program: ProgramDesc, scope: Scope, feeds: dict[str, np.ndarray]
         except Exception as exc:  # before or between ops (feeding, fetching)
             error = f"run failed: {_short(exc)}"
         for rec in executor.last_trace:
-            note = runner.notes.get(id(ops[rec.index]))
+            note = runner.notes.get(ops[rec.index])
             records.append(OpRecord(rec.index, rec.type, normalize_path(rec.path), rec.path,
                                     rec.kernel, rec.key, [strip_var(t) for t in rec.transforms],
                                     error=note))
