@@ -17,17 +17,26 @@ os.environ["FLAGS_enable_pir_api"] = "0"
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 import argparse
-import io
 import json
-import math
 import shutil
 import sys
-import zipfile
-from collections import Counter
+from functools import partial
 
 import numpy as np
 import paddle
 import paddle.nn.functional as F
+from export_common import (  # this folder: the script runs as a file
+    BATCHES,
+    MAX_VARIANTS,
+    jsonable,
+    make_batches,
+    measure,
+    randomize_params,
+    record_references,
+    saved_batches,
+    verify,
+    write_json,
+)
 from paddle import nn
 from paddle.base import core, unique_name
 from paddle.base.framework import OpProtoHolder
@@ -37,7 +46,6 @@ paddle.enable_static()
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 DEFAULT_OUT = os.path.join(REPO, "tests", "fixtures", "models")
-BATCHES = (1, 4)
 EXTRA_PROTO_OPS = [
     "feed",
     "fetch",
@@ -56,41 +64,6 @@ EXTRA_PROTO_OPS = [
 # --------------------------------------------------------------------------
 # small helpers
 # --------------------------------------------------------------------------
-
-
-def save_npz(path, arrays):
-    """np.savez-compatible archive with fixed timestamps (byte-deterministic)."""
-    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as zf:
-        for key in arrays:
-            buf = io.BytesIO()
-            np.lib.format.write_array(buf, np.ascontiguousarray(arrays[key]), allow_pickle=False)
-            info = zipfile.ZipInfo(key + ".npy", date_time=(1980, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            zf.writestr(info, buf.getvalue())
-
-
-def jsonable(v):
-    if isinstance(v, (bool, int, str)) or v is None:
-        return v
-    if isinstance(v, float):
-        if math.isinf(v) or math.isnan(v):
-            return repr(v)
-        return v
-    if isinstance(v, (list, tuple)):
-        return [jsonable(x) for x in v]
-    if isinstance(v, np.generic):
-        return jsonable(v.item())
-    if isinstance(v, np.ndarray):
-        return jsonable(v.tolist())
-    if hasattr(v, "idx") and hasattr(v, "ops"):  # sub-block
-        return {"block_idx": v.idx}
-    return repr(v)
-
-
-def dtype_name(var_dtype):
-    s = str(var_dtype)
-    return s.rsplit(".", maxsplit=1)[-1].lower()
 
 
 def new_var(block, prefix, dtype, shape=None):
@@ -311,115 +284,13 @@ SEEDS = {name: 1000 + i for i, name in enumerate(ALL_MODELS)}
 
 
 # --------------------------------------------------------------------------
-# parameter initialisation (non-trivial values, fixed seed)
-# --------------------------------------------------------------------------
-
-
-def param_roles(program):
-    roles = {}
-    for block in program.blocks:
-        for op in block.ops:
-            for slot in op.input_names:
-                for arg in op.input(slot):
-                    roles.setdefault(arg, (op.type, slot))
-    return roles
-
-
-def init_value(role, shape, rng):
-    op_type, slot = role
-    shape = tuple(shape)
-    if op_type in ("batch_norm", "layer_norm") and slot == "Scale":
-        return rng.uniform(0.5, 1.5, shape)
-    if op_type in ("batch_norm", "layer_norm") and slot == "Bias":
-        return rng.uniform(-0.3, 0.3, shape)
-    if op_type == "batch_norm" and slot == "Mean":
-        return rng.uniform(-0.3, 0.3, shape)
-    if op_type == "batch_norm" and slot == "Variance":
-        return rng.uniform(0.5, 2.0, shape)
-    if op_type in ("conv2d", "depthwise_conv2d") and slot == "Filter":
-        fan_in = int(np.prod(shape[1:]))
-        return rng.standard_normal(shape) * math.sqrt(2.0 / fan_in)
-    if op_type == "matmul_v2" and slot == "Y":
-        return rng.standard_normal(shape) * math.sqrt(1.5 / shape[0])
-    if op_type == "lookup_table_v2" and slot == "W":
-        return rng.standard_normal(shape) * 0.5
-    if op_type == "elementwise_add":  # biases
-        return rng.uniform(-0.2, 0.2, shape)
-    return rng.standard_normal(shape) * 0.1
-
-
-def randomize_params(program, scope, place, seed, dtype):
-    rng = np.random.default_rng(seed)
-    roles = param_roles(program)
-    values = {}
-    for var in sorted(program.list_vars(), key=lambda v: v.name):
-        if not var.persistable or var.name in ("feed", "fetch"):
-            continue
-        if var.name not in roles:
-            continue
-        sv = scope.find_var(var.name)
-        if sv is None:
-            continue
-        shape = tuple(np.array(sv.get_tensor()).shape)
-        arr = init_value(roles[var.name], shape, rng)
-        values[var.name] = arr
-        sv.get_tensor().set(arr.astype(dtype), place)
-    return values
-
-
-# --------------------------------------------------------------------------
-# program introspection
-# --------------------------------------------------------------------------
-
-SKIP_ATTR_VALUES = {"op_callstack"}
-MAX_VARIANTS = 16
-
-
-def describe_ops(program):
-    counts = Counter()
-    info = {}
-    variants = {}
-    for block in program.blocks:
-        for op in block.ops:
-            counts[op.type] += 1
-            seen = variants.setdefault(op.type, {})
-            for a in op.attr_names:
-                if a in SKIP_ATTR_VALUES:
-                    continue
-                try:
-                    v = jsonable(op.attr(a))
-                except Exception:  # pragma: no cover
-                    continue
-                vals = seen.setdefault(a, [])
-                if v not in vals and len(vals) < MAX_VARIANTS:
-                    vals.append(v)
-            if op.type in info:
-                continue
-            attrs, types = {}, {}
-            for a in sorted(op.attr_names):
-                types[a] = str(op.desc.attr_type(a)).split(".")[-1]
-                if a in SKIP_ATTR_VALUES:
-                    attrs[a] = "<omitted: %d source-location strings>" % len(op.attr(a))
-                else:
-                    try:
-                        attrs[a] = jsonable(op.attr(a))
-                    except Exception as e:  # pragma: no cover
-                        attrs[a] = f"<unreadable: {type(e).__name__}>"
-            info[op.type] = {
-                "attrs": attrs,
-                "attr_types": types,
-                "inputs": {s: list(op.input(s)) for s in op.input_names},
-                "outputs": {s: list(op.output(s)) for s in op.output_names},
-            }
-    for t, v in variants.items():
-        # distinct values seen for each attribute, over all occurrences
-        info[t]["attr_values_seen"] = {a: vals for a, vals in sorted(v.items())}
-    return dict(sorted(counts.items())), dict(sorted(info.items()))
-
-
-# --------------------------------------------------------------------------
 # export one model
 # --------------------------------------------------------------------------
+
+
+def _seeded_build(name, dtype):
+    paddle.seed(SEEDS[name])
+    return build(name, dtype)
 
 
 def build(name, dtype="float32"):
@@ -429,13 +300,6 @@ def build(name, dtype="float32"):
     with paddle.static.program_guard(main, startup), unique_name.guard():
         feeds, fetches, make_inputs = builder(dtype)
     return main, startup, feeds, fetches, make_inputs
-
-
-def make_batches(make_inputs, seed):
-    rng = np.random.default_rng(seed + 7)
-    b4 = make_inputs(rng, 4)
-    # batch-1 input is the first sample of the batch-4 input
-    return {1: {k: v[:1].copy() for k, v in b4.items()}, 4: b4}
 
 
 def export_model(name, out_root):
@@ -453,61 +317,11 @@ def export_model(name, out_root):
     with paddle.static.scope_guard(scope):
         exe = paddle.static.Executor(place)
         exe.run(startup)
-        randomize_params(main, paddle.static.global_scope(), place, SEEDS[name], "float32")
+        randomize_params(main, scope, place, SEEDS[name], "float32")
         paddle.static.save_inference_model(prefix, feeds, fetches, exe, program=test_prog)
 
     # Reference outputs come from the saved files, in a fresh scope.
-    batches = make_batches(make_inputs, SEEDS[name])
-    scope2 = paddle.static.Scope()
-    with paddle.static.scope_guard(scope2):
-        exe = paddle.static.Executor(place)
-        prog, feed_names, fetch_targets = paddle.static.load_inference_model(prefix, exe)
-        fetch_names = [v.name for v in fetch_targets]
-        outs_by_batch = {}
-        for b, inputs in batches.items():
-            assert sorted(inputs) == sorted(feed_names), (inputs.keys(), feed_names)
-            outs = exe.run(prog, feed=inputs, fetch_list=fetch_targets, return_numpy=True)
-            outs_by_batch[b] = {n: np.asarray(o) for n, o in zip(fetch_names, outs)}
-            save_npz(os.path.join(out_dir, "inputs_b%d.npz" % b), inputs)
-            save_npz(os.path.join(out_dir, "outputs_b%d.npz" % b), outs_by_batch[b])
-        gblock = prog.global_block()
-        feed_meta = [
-            {
-                "name": n,
-                "shape": list(gblock.var(n).shape),
-                "dtype": dtype_name(gblock.var(n).dtype),
-            }
-            for n in feed_names
-        ]
-        fetch_meta = [
-            {
-                "name": n,
-                "shape": list(gblock.var(n).shape),
-                "dtype": dtype_name(gblock.var(n).dtype),
-            }
-            for n in fetch_names
-        ]
-        params = {
-            v.name: {"shape": list(v.shape), "dtype": dtype_name(v.dtype)}
-            for v in sorted(prog.list_vars(), key=lambda v: v.name)
-            if v.persistable and v.name not in ("feed", "fetch")
-        }
-        counts, ops = describe_ops(prog)
-        op_sequence = [op.type for op in gblock.ops]
-
-    stats = {}
-    for b, outs in outs_by_batch.items():
-        for n, o in outs.items():
-            stats["b%d/%s" % (b, n)] = {
-                "shape": list(o.shape),
-                "dtype": str(o.dtype),
-                "min": float(o.min()),
-                "max": float(o.max()),
-                "mean_abs": float(np.abs(o).mean()),
-                "finite": bool(np.isfinite(o).all()),
-            }
-            assert np.isfinite(o).all(), (name, n)
-    files = [*sorted(os.listdir(out_dir)), "meta.json"]
+    described = record_references(prefix, make_batches(make_inputs, SEEDS[name]), out_dir)
     meta = {
         "name": name,
         "description": ALL_MODELS[name][1],
@@ -516,21 +330,11 @@ def export_model(name, out_root):
         "format": "legacy ProgramDesc (FLAGS_enable_pir_api=0), save_inference_model",
         "seed": SEEDS[name],
         "batch_sizes": list(BATCHES),
-        "files": files,
-        "feeds": feed_meta,
-        "fetches": fetch_meta,
-        "num_params": len(params),
-        "num_param_elements": int(sum(int(np.prod(p["shape"])) for p in params.values())),
-        "params": params,
-        "op_counts": counts,
-        "op_sequence": op_sequence,
-        "ops": ops,
-        "output_stats": stats,
+        "files": [*sorted(os.listdir(out_dir)), "meta.json"],
+        **described,
     }
-    with open(os.path.join(out_dir, "meta.json"), "w") as f:
-        json.dump(meta, f, indent=1, sort_keys=False)
-        f.write("\n")
-    print("exported %-16s ops=%s" % (name, counts))
+    write_json(os.path.join(out_dir, "meta.json"), meta)
+    print("exported %-16s ops=%s" % (name, described["op_counts"]))
     return meta
 
 
@@ -645,121 +449,16 @@ def write_union(out_root):
         u["attrs"] = dict(sorted(u["attrs"].items()))
         u["attr_types"] = dict(sorted(u["attr_types"].items()))
         u["attr_values_seen"] = dict(sorted(u["attr_values_seen"].items()))
-    with open(os.path.join(out_root, "op_attrs.json"), "w") as f:
-        json.dump(
-            {"paddle_version": paddle.__version__, "ops": dict(sorted(union.items()))}, f, indent=1
-        )
-        f.write("\n")
+    write_json(os.path.join(out_root, "op_attrs.json"),
+               {"paddle_version": paddle.__version__, "ops": dict(sorted(union.items()))})
     protos = {t: proto_entry(t) for t in sorted(used | set(EXTRA_PROTO_OPS))}
-    with open(os.path.join(out_root, "op_protos.json"), "w") as f:
-        json.dump(
-            {
-                "paddle_version": paddle.__version__,
-                "note": "from OpProtoHolder + core.get_op_attrs_default_value/"
+    write_json(os.path.join(out_root, "op_protos.json"), {
+        "paddle_version": paddle.__version__,
+        "note": "from OpProtoHolder + core.get_op_attrs_default_value/"
                 "get_op_extra_attrs; proto comments omitted",
-                "ops": protos,
-            },
-            f,
-            indent=1,
-        )
-        f.write("\n")
+        "ops": protos,
+    })
     print("wrote op_attrs.json (%d ops), op_protos.json (%d ops)" % (len(union), len(protos)))
-
-
-# --------------------------------------------------------------------------
-# --measure: fp32 Paddle vs fp64 Paddle on the same weights and inputs
-# --------------------------------------------------------------------------
-
-
-def run_direct(name, dtype, batches):
-    place = paddle.CPUPlace()
-    prev = paddle.get_default_dtype()
-    paddle.set_default_dtype(dtype)
-    try:
-        paddle.seed(SEEDS[name])
-        main, startup, _feeds, fetches, _make_inputs = build(name, dtype)
-    finally:
-        paddle.set_default_dtype(prev)
-    test_prog = main.clone(for_test=True)
-    scope = paddle.static.Scope()
-    res = {}
-    with paddle.static.scope_guard(scope):
-        exe = paddle.static.Executor(place)
-        exe.run(startup)
-        randomize_params(main, paddle.static.global_scope(), place, SEEDS[name], dtype)
-        for b, inputs in batches.items():
-            feed = {k: (v.astype(dtype) if v.dtype.kind == "f" else v) for k, v in inputs.items()}
-            res[b] = [np.asarray(o) for o in exe.run(test_prog, feed=feed, fetch_list=fetches)]
-    return res
-
-
-def measure(names, out_root):
-    report = {}
-    for name in names:
-        # inputs from the saved fixture if present, else regenerate
-        batches = {}
-        for b in BATCHES:
-            p = os.path.join(out_root, name, "inputs_b%d.npz" % b)
-            if os.path.exists(p):
-                with np.load(p) as z:
-                    batches[b] = {k: z[k] for k in z.files}
-        if len(batches) != len(BATCHES):
-            _, _, _, _, mk = build(name)
-            batches = make_batches(mk, SEEDS[name])
-        r32 = run_direct(name, "float32", batches)
-        r64 = run_direct(name, "float64", batches)
-        rep = {}
-        for b in BATCHES:
-            for i, (a, t) in enumerate(zip(r32[b], r64[b])):
-                err = np.abs(a.astype(np.float64) - t)
-                rep["b%d/out%d" % (b, i)] = {
-                    "max_abs_err": float(err.max()),
-                    "max_abs_ref": float(np.abs(t).max()),
-                    "rel_err_normwise": float(err.max() / max(np.abs(t).max(), 1e-30)),
-                    "max_elementwise_rel": float((err / (np.abs(t) + 1e-6)).max()),
-                }
-            # also: saved-fixture reference vs fp64
-            p = os.path.join(out_root, name, "outputs_b%d.npz" % b)
-            if os.path.exists(p):
-                with np.load(p) as z:
-                    for i, k in enumerate(z.files):
-                        err = np.abs(z[k].astype(np.float64) - r64[b][i])
-                        rep["b%d/fixture_vs_fp64/%s" % (b, k)] = {
-                            "max_abs_err": float(err.max()),
-                            "rel_err_normwise": float(
-                                err.max() / max(np.abs(r64[b][i]).max(), 1e-30)
-                            ),
-                        }
-        report[name] = rep
-        print(name, json.dumps(rep, indent=1))
-    return report
-
-
-def verify(names, out_root):
-    """Re-run the saved models with the current OMP setting; report diff vs stored outputs."""
-    place = paddle.CPUPlace()
-    worst = {}
-    for name in names:
-        d = os.path.join(out_root, name)
-        scope = paddle.static.Scope()
-        with paddle.static.scope_guard(scope):
-            exe = paddle.static.Executor(place)
-            prog, _feed_names, fetch_targets = paddle.static.load_inference_model(
-                os.path.join(d, "model"), exe
-            )
-            for b in BATCHES:
-                with np.load(os.path.join(d, "inputs_b%d.npz" % b)) as z:
-                    feed = {k: z[k] for k in z.files}
-                with np.load(os.path.join(d, "outputs_b%d.npz" % b)) as z:
-                    ref = {k: z[k] for k in z.files}
-                outs = exe.run(prog, feed=feed, fetch_list=fetch_targets)
-                for v, o in zip(fetch_targets, outs):
-                    err = float(np.abs(np.asarray(o, np.float64) - ref[v.name]).max())
-                    rel = err / max(float(np.abs(ref[v.name]).max()), 1e-30)
-                    worst["%s/b%d/%s" % (name, b, v.name)] = (err, rel)
-    for k, (e, r) in worst.items():
-        print("%-50s max_abs=%.3e normwise_rel=%.3e" % (k, e, r))
-    return worst
 
 
 def main():
@@ -788,10 +487,15 @@ def main():
         names = list(MODELS) + (list(LARGE_MODELS) if args.large else [])
     out_root = os.path.abspath(args.out)
     if args.measure:
-        measure(names, out_root)
+        for name in names:
+            batches = saved_batches(os.path.join(out_root, name))
+            if batches is None:
+                batches = make_batches(build(name)[4], SEEDS[name])
+            measure(name, partial(_seeded_build, name), SEEDS[name], batches)
         return 0
     if args.verify:
-        verify(names, out_root)
+        for name in names:
+            verify(name, os.path.join(out_root, name))
         return 0
     os.makedirs(out_root, exist_ok=True)
     for name in names:

@@ -23,17 +23,23 @@ import os
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 import argparse
-import io
-import json
-import math
 import shutil
 import sys
-import zipfile
-from collections import Counter
+from functools import partial
 
 import numpy as np
 import paddle
 import paddle.nn.functional as F
+from export_common import (  # this folder: the script runs as a file
+    BATCHES,
+    make_batches,
+    measure,
+    randomize_params,
+    record_references,
+    saved_batches,
+    verify,
+    write_json,
+)
 from paddle import nn
 from paddle.base import unique_name
 from paddle.base.proto import framework_pb2
@@ -43,44 +49,11 @@ paddle.enable_static()
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 DEFAULT_OUT = os.path.join(REPO, "tests", "fixtures", "models_v2")
-BATCHES = (1, 4)
 
 
 # --------------------------------------------------------------------------
 # helpers
 # --------------------------------------------------------------------------
-
-def save_npz(path, arrays):
-    """np.load-compatible archive with fixed zip timestamps, so reruns give identical bytes."""
-    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as zf:
-        for key in arrays:
-            buf = io.BytesIO()
-            np.lib.format.write_array(buf, np.ascontiguousarray(arrays[key]), allow_pickle=False)
-            info = zipfile.ZipInfo(key + ".npy", date_time=(1980, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            zf.writestr(info, buf.getvalue())
-
-
-def to_json(v):
-    if isinstance(v, float):
-        return repr(v) if (math.isinf(v) or math.isnan(v)) else v
-    if isinstance(v, (bool, int, str)) or v is None:
-        return v
-    if isinstance(v, (list, tuple)):
-        return [to_json(x) for x in v]
-    if isinstance(v, np.generic):
-        return to_json(v.item())
-    if isinstance(v, np.ndarray):
-        return to_json(v.tolist())
-    if hasattr(v, "idx") and hasattr(v, "ops"):
-        return {"block_idx": v.idx}
-    return repr(v)
-
-
-def dtype_str(var_dtype):
-    return str(var_dtype).split(".")[-1].lower()
-
 
 def raw_op(op_type, inputs, attrs, out_slot="Out", dtype=None):
     """Append one op directly (only for ops no 2.6 Python API emits any more)."""
@@ -255,91 +228,6 @@ MODELS = {
 SEEDS = {name: 2000 + i for i, name in enumerate(MODELS)}
 
 
-# --------------------------------------------------------------------------
-# parameter values (non-trivial, fixed seed), chosen by the consuming op slot
-# --------------------------------------------------------------------------
-
-def param_roles(program):
-    roles = {}
-    for block in program.blocks:
-        for op in block.ops:
-            for slot in op.input_names:
-                for arg in op.input(slot):
-                    roles.setdefault(arg, (op.type, slot))
-    return roles
-
-
-def init_value(role, shape, rng):
-    op_type, slot = role
-    if op_type in ("batch_norm", "layer_norm") and slot == "Scale":
-        return rng.uniform(0.5, 1.5, shape)
-    if op_type in ("batch_norm", "layer_norm") and slot == "Bias":
-        return rng.uniform(-0.3, 0.3, shape)
-    if op_type == "batch_norm" and slot == "Mean":
-        return rng.uniform(-0.3, 0.3, shape)
-    if op_type == "batch_norm" and slot == "Variance":
-        return rng.uniform(0.5, 2.0, shape)
-    if op_type in ("conv2d", "depthwise_conv2d") and slot == "Filter":
-        return rng.standard_normal(shape) * math.sqrt(2.0 / int(np.prod(shape[1:])))
-    if op_type in ("mul", "matmul", "matmul_v2") and slot == "Y":
-        return rng.standard_normal(shape) * math.sqrt(1.5 / shape[0])
-    if op_type in ("lookup_table", "lookup_table_v2") and slot == "W":
-        return rng.standard_normal(shape) * 0.5
-    if op_type == "prelu" and slot == "Alpha":
-        return rng.uniform(0.05, 0.4, shape)
-    if op_type == "elementwise_add":  # biases
-        return rng.uniform(-0.2, 0.2, shape)
-    return rng.standard_normal(shape) * 0.1
-
-
-def randomize_params(program, scope, place, seed, dtype):
-    rng = np.random.default_rng(seed)
-    roles = param_roles(program)
-    for var in sorted(program.list_vars(), key=lambda v: v.name):
-        if not var.persistable or var.name in ("feed", "fetch") or var.name not in roles:
-            continue
-        sv = scope.find_var(var.name)
-        if sv is None:
-            continue
-        shape = tuple(np.array(sv.get_tensor()).shape)
-        sv.get_tensor().set(init_value(roles[var.name], shape, rng).astype(dtype), place)
-
-
-# --------------------------------------------------------------------------
-# program introspection
-# --------------------------------------------------------------------------
-
-MAX_VARIANTS = 16
-
-
-def describe_ops(program):
-    counts, info, seen = Counter(), {}, {}
-    for block in program.blocks:
-        for op in block.ops:
-            counts[op.type] += 1
-            vals = seen.setdefault(op.type, {})
-            for a in op.attr_names:
-                if a == "op_callstack":
-                    continue
-                v = to_json(op.attr(a))
-                lst = vals.setdefault(a, [])
-                if v not in lst and len(lst) < MAX_VARIANTS:
-                    lst.append(v)
-            if op.type in info:
-                continue
-            attrs = {a: ("<op_callstack>" if a == "op_callstack" else to_json(op.attr(a)))
-                     for a in sorted(op.attr_names)}
-            types = {a: str(op.desc.attr_type(a)).split(".")[-1] for a in sorted(op.attr_names)}
-            info[op.type] = {
-                "attrs": attrs, "attr_types": types,
-                "inputs": {s: list(op.input(s)) for s in op.input_names},
-                "outputs": {s: list(op.output(s)) for s in op.output_names},
-            }
-    for t, v in seen.items():
-        info[t]["attr_values_seen"] = dict(sorted(v.items()))
-    return dict(sorted(counts.items())), dict(sorted(info.items()))
-
-
 def blank_callstacks(pdmodel_path):
     """Empty every op's op_callstack (source paths and line numbers) in the saved file.
 
@@ -371,11 +259,6 @@ def build(name, dtype="float32"):
     return main, startup, feeds, fetches, make_inputs
 
 
-def make_batches(make_inputs, seed, dtype="float32"):
-    b4 = make_inputs(np.random.default_rng(seed + 7), 4, dtype)
-    return {1: {k: v[:1].copy() for k, v in b4.items()}, 4: b4}
-
-
 def export_model(name, out_root):
     place = paddle.CPUPlace()
     out_dir = os.path.join(out_root, name)
@@ -399,41 +282,8 @@ def export_model(name, out_root):
                                                clip_extra=clip_extra)
     blank_callstacks(prefix + ".pdmodel")
 
-    batches = make_batches(make_inputs, SEEDS[name])
-    scope2 = paddle.static.Scope()
-    with paddle.static.scope_guard(scope2):
-        exe = paddle.static.Executor(place)
-        prog, feed_names, fetch_targets = paddle.static.load_inference_model(prefix, exe)
-        fetch_names = [v.name for v in fetch_targets]
-        outs_by_batch = {}
-        for b, inputs in batches.items():
-            assert sorted(inputs) == sorted(feed_names), (inputs.keys(), feed_names)
-            outs = exe.run(prog, feed=inputs, fetch_list=fetch_targets, return_numpy=True)
-            outs_by_batch[b] = {n: np.asarray(o) for n, o in zip(fetch_names, outs)}
-            save_npz(os.path.join(out_dir, f"inputs_b{b}.npz"), inputs)
-            save_npz(os.path.join(out_dir, f"outputs_b{b}.npz"), outs_by_batch[b])
-        gb = prog.global_block()
-        def var_meta(n):
-            return {"name": n, "shape": list(gb.var(n).shape), "dtype": dtype_str(gb.var(n).dtype)}
-        feed_meta = [var_meta(n) for n in feed_names]
-        fetch_meta = [var_meta(n) for n in fetch_names]
-        params = {v.name: {"shape": list(v.shape), "dtype": dtype_str(v.dtype)}
-                  for v in sorted(prog.list_vars(), key=lambda v: v.name)
-                  if v.persistable and v.name not in ("feed", "fetch")}
-        counts, ops = describe_ops(prog)
-        op_sequence = [op.type for op in gb.ops]
-
-    stats = {}
-    for b, outs in outs_by_batch.items():
-        for n, o in outs.items():
-            assert np.isfinite(o).all(), (name, n)
-            stats[f"b{b}/{n}"] = {"shape": list(o.shape), "dtype": str(o.dtype),
-                                  "min": float(o.min()), "max": float(o.max()),
-                                  "mean_abs": float(np.abs(o).mean())}
-    for n in outs_by_batch[1]:
-        # inputs_b1 is sample 0 of inputs_b4; record how far Paddle's b1 is from its b4 row 0
-        d = np.abs(outs_by_batch[1][n].astype(np.float64) - outs_by_batch[4][n][:1]).max()
-        stats[f"b1_vs_b4row0/{n}"] = float(d)
+    batches = make_batches(make_inputs, SEEDS[name], "float32")
+    described = record_references(prefix, batches, out_dir)
     meta = {
         "name": name,
         "description": MODELS[name][1],
@@ -445,85 +295,11 @@ def export_model(name, out_root):
         "seed": SEEDS[name],
         "batch_sizes": list(BATCHES),
         "files": [*sorted(os.listdir(out_dir)), "meta.json"],
-        "feeds": feed_meta,
-        "fetches": fetch_meta,
-        "num_params": len(params),
-        "num_param_elements": int(sum(int(np.prod(p["shape"])) for p in params.values())),
-        "params": params,
-        "op_counts": counts,
-        "op_sequence": op_sequence,
-        "ops": ops,
-        "output_stats": stats,
+        **described,
     }
-    with open(os.path.join(out_dir, "meta.json"), "w") as f:
-        json.dump(meta, f, indent=1)
-        f.write("\n")
-    print(f"exported {name:<15s} ops={counts}")
+    write_json(os.path.join(out_dir, "meta.json"), meta)
+    print(f"exported {name:<15s} ops={described['op_counts']}")
     return meta
-
-
-# --------------------------------------------------------------------------
-# diagnostics
-# --------------------------------------------------------------------------
-
-def run_direct(name, dtype, batches):
-    """Build the network in `dtype` with the same weights and run the test program."""
-    prev = paddle.get_default_dtype()
-    paddle.set_default_dtype(dtype)
-    try:
-        main, startup, _feeds, fetches, _ = build(name, dtype)
-    finally:
-        paddle.set_default_dtype(prev)
-    test_prog = main.clone(for_test=True)
-    place = paddle.CPUPlace()
-    scope = paddle.static.Scope()
-    res = {}
-    with paddle.static.scope_guard(scope):
-        exe = paddle.static.Executor(place)
-        exe.run(startup)
-        randomize_params(main, scope, place, SEEDS[name], dtype)
-        for b, inputs in batches.items():
-            feed = {k: (v.astype(dtype) if v.dtype.kind == "f" else v) for k, v in inputs.items()}
-            res[b] = [np.asarray(o) for o in exe.run(test_prog, feed=feed, fetch_list=fetches)]
-    return res
-
-
-def load_batches(name, out_root):
-    batches = {}
-    for b in BATCHES:
-        with np.load(os.path.join(out_root, name, f"inputs_b{b}.npz")) as z:
-            batches[b] = {k: z[k] for k in z.files}
-    return batches
-
-
-def measure(names, out_root):
-    for name in names:
-        batches = load_batches(name, out_root)
-        r32, r64 = run_direct(name, "float32", batches), run_direct(name, "float64", batches)
-        for b in BATCHES:
-            for i, (x, t) in enumerate(zip(r32[b], r64[b])):
-                err = float(np.abs(x.astype(np.float64) - t).max())
-                ref = float(np.abs(t).max())
-                print(f"{name:<15s} b{b} out{i}  fp32-vs-fp64 max_abs={err:.3e}  "
-                      f"max|ref|={ref:.3g}  normwise={err / max(1.0, ref):.3e}")
-
-
-def verify(names, out_root):
-    place = paddle.CPUPlace()
-    for name in names:
-        d = os.path.join(out_root, name)
-        with paddle.static.scope_guard(paddle.static.Scope()):
-            exe = paddle.static.Executor(place)
-            prog, _, fetch_targets = paddle.static.load_inference_model(
-                os.path.join(d, "model"), exe)
-            for b in BATCHES:
-                feed = load_batches(name, out_root)[b]
-                with np.load(os.path.join(d, f"outputs_b{b}.npz")) as z:
-                    ref = {k: z[k] for k in z.files}
-                outs = exe.run(prog, feed=feed, fetch_list=fetch_targets)
-                for v, o in zip(fetch_targets, outs):
-                    err = float(np.abs(np.asarray(o, np.float64) - ref[v.name]).max())
-                    print(f"{name:<15s} b{b} {v.name:<28s} max_abs={err:.3e}")
 
 
 def main():
@@ -538,10 +314,15 @@ def main():
     names = list(args.only) if args.only else list(MODELS)
     out_root = os.path.abspath(args.out)
     if args.measure:
-        measure(names, out_root)
+        for name in names:
+            batches = saved_batches(os.path.join(out_root, name))
+            if batches is None:
+                batches = make_batches(build(name)[4], SEEDS[name], "float32")
+            measure(name, partial(build, name), SEEDS[name], batches)
         return 0
     if args.verify:
-        verify(names, out_root)
+        for name in names:
+            verify(name, os.path.join(out_root, name))
         return 0
     os.makedirs(out_root, exist_ok=True)
     for name in names:

@@ -1,0 +1,274 @@
+"""What the two Paddle fixture exporters share (export.py for 3.3.1, export_v2.py for 2.6.2).
+
+Both scripts import this module after setting their Paddle flags, so it may import
+paddle itself. Everything here works the same on both Paddle releases: parameter
+randomization, the op description written to meta.json, byte-stable .npz files,
+reference runs from the saved files, and the two diagnostics (--measure, --verify).
+"""
+
+import io
+import json
+import math
+import os
+import zipfile
+from collections import Counter
+
+import numpy as np
+import paddle
+
+BATCHES = (1, 4)
+#: attribute values not worth recording per op (source paths and line numbers)
+SKIP_ATTR_VALUES = {"op_callstack"}
+#: distinct values recorded per attribute in `attr_values_seen`
+MAX_VARIANTS = 16
+
+
+# -- files ---------------------------------------------------------------------------------
+def save_npz(path, arrays):
+    """np.load-compatible archive with fixed zip timestamps, so reruns give identical bytes."""
+    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as zf:
+        for key in arrays:
+            buf = io.BytesIO()
+            np.lib.format.write_array(buf, np.ascontiguousarray(arrays[key]), allow_pickle=False)
+            info = zipfile.ZipInfo(key + ".npy", date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, buf.getvalue())
+
+
+def load_npz(path):
+    with np.load(path) as z:
+        return {k: z[k] for k in z.files}
+
+
+def write_json(path, doc):
+    with open(path, "w") as f:
+        json.dump(doc, f, indent=1)
+        f.write("\n")
+
+
+def jsonable(v):
+    """An attribute value as JSON (inf/nan as text, sub-blocks by index)."""
+    if isinstance(v, (bool, int, str)) or v is None:
+        return v
+    if isinstance(v, float):
+        return repr(v) if (math.isinf(v) or math.isnan(v)) else v
+    if isinstance(v, (list, tuple)):
+        return [jsonable(x) for x in v]
+    if isinstance(v, np.generic):
+        return jsonable(v.item())
+    if isinstance(v, np.ndarray):
+        return jsonable(v.tolist())
+    if hasattr(v, "idx") and hasattr(v, "ops"):  # sub-block
+        return {"block_idx": v.idx}
+    return repr(v)
+
+
+def dtype_name(var_dtype):
+    """'paddle.float32' / 'VarType.FP32' -> 'float32' / 'fp32'."""
+    return str(var_dtype).rsplit(".", maxsplit=1)[-1].lower()
+
+
+# -- parameters ----------------------------------------------------------------------------
+def param_roles(program):
+    """Variable name -> (op type, input slot) of its first reader."""
+    roles = {}
+    for block in program.blocks:
+        for op in block.ops:
+            for slot in op.input_names:
+                for arg in op.input(slot):
+                    roles.setdefault(arg, (op.type, slot))
+    return roles
+
+
+def init_value(role, shape, rng):
+    """A non-trivial value for a parameter in `role`, so that a wrong kernel cannot hide:
+    random batch-norm statistics, non-zero biases, fan-in scaled weights."""
+    op_type, slot = role
+    shape = tuple(shape)
+    if op_type in ("batch_norm", "layer_norm") and slot == "Scale":
+        return rng.uniform(0.5, 1.5, shape)
+    if op_type in ("batch_norm", "layer_norm") and slot == "Bias":
+        return rng.uniform(-0.3, 0.3, shape)
+    if op_type == "batch_norm" and slot == "Mean":
+        return rng.uniform(-0.3, 0.3, shape)
+    if op_type == "batch_norm" and slot == "Variance":
+        return rng.uniform(0.5, 2.0, shape)
+    if op_type in ("conv2d", "depthwise_conv2d") and slot == "Filter":
+        return rng.standard_normal(shape) * math.sqrt(2.0 / int(np.prod(shape[1:])))
+    if op_type in ("mul", "matmul", "matmul_v2") and slot == "Y":
+        return rng.standard_normal(shape) * math.sqrt(1.5 / shape[0])
+    if op_type in ("lookup_table", "lookup_table_v2") and slot == "W":
+        return rng.standard_normal(shape) * 0.5
+    if op_type == "prelu" and slot == "Alpha":
+        return rng.uniform(0.05, 0.4, shape)
+    if op_type == "elementwise_add":  # biases
+        return rng.uniform(-0.2, 0.2, shape)
+    return rng.standard_normal(shape) * 0.1
+
+
+def randomize_params(program, scope, place, seed, dtype):
+    """Overwrite every parameter the program reads, in variable-name order."""
+    rng = np.random.default_rng(seed)
+    roles = param_roles(program)
+    for var in sorted(program.list_vars(), key=lambda v: v.name):
+        if not var.persistable or var.name in ("feed", "fetch") or var.name not in roles:
+            continue
+        sv = scope.find_var(var.name)
+        if sv is None:
+            continue
+        shape = tuple(np.array(sv.get_tensor()).shape)
+        sv.get_tensor().set(init_value(roles[var.name], shape, rng).astype(dtype), place)
+
+
+def make_batches(make_inputs, seed, *args):
+    """Inputs per batch size; batch 1 is the first sample of batch 4."""
+    b4 = make_inputs(np.random.default_rng(seed + 7), 4, *args)
+    return {1: {k: v[:1].copy() for k, v in b4.items()}, 4: b4}
+
+
+# -- description ---------------------------------------------------------------------------
+def describe_ops(program):
+    """Op counts, and per op type its first occurrence's attributes and slots plus the
+    distinct values each attribute took over all occurrences."""
+    counts, info, seen = Counter(), {}, {}
+    for block in program.blocks:
+        for op in block.ops:
+            counts[op.type] += 1
+            values = seen.setdefault(op.type, {})
+            for a in op.attr_names:
+                if a in SKIP_ATTR_VALUES:
+                    continue
+                v = jsonable(op.attr(a))
+                lst = values.setdefault(a, [])
+                if v not in lst and len(lst) < MAX_VARIANTS:
+                    lst.append(v)
+            if op.type in info:
+                continue
+            attrs = {a: (f"<omitted: {len(op.attr(a))} source-location strings>"
+                         if a in SKIP_ATTR_VALUES else jsonable(op.attr(a)))
+                     for a in sorted(op.attr_names)}
+            types = {a: str(op.desc.attr_type(a)).split(".")[-1] for a in sorted(op.attr_names)}
+            info[op.type] = {
+                "attrs": attrs, "attr_types": types,
+                "inputs": {s: list(op.input(s)) for s in op.input_names},
+                "outputs": {s: list(op.output(s)) for s in op.output_names},
+            }
+    for t, v in seen.items():
+        info[t]["attr_values_seen"] = dict(sorted(v.items()))
+    return dict(sorted(counts.items())), dict(sorted(info.items()))
+
+
+def record_references(prefix, batches, out_dir):
+    """Reload the saved model in a fresh scope, run Paddle's executor on every batch, save
+    inputs_b*.npz / outputs_b*.npz, and return the meta.json fields that describe it."""
+    place = paddle.CPUPlace()
+    with paddle.static.scope_guard(paddle.static.Scope()):
+        exe = paddle.static.Executor(place)
+        prog, feed_names, fetch_targets = paddle.static.load_inference_model(prefix, exe)
+        fetch_names = [v.name for v in fetch_targets]
+        outs_by_batch = {}
+        for b, inputs in batches.items():
+            assert sorted(inputs) == sorted(feed_names), (inputs.keys(), feed_names)
+            outs = exe.run(prog, feed=inputs, fetch_list=fetch_targets, return_numpy=True)
+            outs_by_batch[b] = {n: np.asarray(o) for n, o in zip(fetch_names, outs)}
+            save_npz(os.path.join(out_dir, f"inputs_b{b}.npz"), inputs)
+            save_npz(os.path.join(out_dir, f"outputs_b{b}.npz"), outs_by_batch[b])
+        gb = prog.global_block()
+
+        def var_meta(n):
+            return {"name": n, "shape": list(gb.var(n).shape), "dtype": dtype_name(gb.var(n).dtype)}
+
+        params = {v.name: {"shape": list(v.shape), "dtype": dtype_name(v.dtype)}
+                  for v in sorted(prog.list_vars(), key=lambda v: v.name)
+                  if v.persistable and v.name not in ("feed", "fetch")}
+        counts, ops = describe_ops(prog)
+        fields = {
+            "feeds": [var_meta(n) for n in feed_names],
+            "fetches": [var_meta(n) for n in fetch_names],
+            "num_params": len(params),
+            "num_param_elements": int(sum(int(np.prod(p["shape"])) for p in params.values())),
+            "params": params,
+            "op_counts": counts,
+            "op_sequence": [op.type for op in gb.ops],
+            "ops": ops,
+        }
+    fields["output_stats"] = output_stats(outs_by_batch)
+    return fields
+
+
+def output_stats(outs_by_batch):
+    """Shape, dtype and range of each reference output; all must be finite."""
+    stats = {}
+    for b, outs in outs_by_batch.items():
+        for n, o in outs.items():
+            assert np.isfinite(o).all(), n
+            stats[f"b{b}/{n}"] = {"shape": list(o.shape), "dtype": str(o.dtype),
+                                  "min": float(o.min()), "max": float(o.max()),
+                                  "mean_abs": float(np.abs(o).mean())}
+    for n in outs_by_batch[1]:
+        # inputs_b1 is sample 0 of inputs_b4: how far Paddle's b1 is from its b4 row 0
+        d = np.abs(outs_by_batch[1][n].astype(np.float64) - outs_by_batch[4][n][:1]).max()
+        stats[f"b1_vs_b4row0/{n}"] = float(d)
+    return stats
+
+
+# -- diagnostics -----------------------------------------------------------------------------
+def run_direct(build, seed, dtype, batches):
+    """Build the network in `dtype` (`build(dtype)` -> main, startup, feeds, fetches, _) with
+    the fixture's weights and run its test program on `batches`."""
+    prev = paddle.get_default_dtype()
+    paddle.set_default_dtype(dtype)
+    try:
+        main, startup, _feeds, fetches, _ = build(dtype)
+    finally:
+        paddle.set_default_dtype(prev)
+    test_prog = main.clone(for_test=True)
+    place = paddle.CPUPlace()
+    scope = paddle.static.Scope()
+    res = {}
+    with paddle.static.scope_guard(scope):
+        exe = paddle.static.Executor(place)
+        exe.run(startup)
+        randomize_params(main, scope, place, seed, dtype)
+        for b, inputs in batches.items():
+            feed = {k: (v.astype(dtype) if v.dtype.kind == "f" else v) for k, v in inputs.items()}
+            res[b] = [np.asarray(o) for o in exe.run(test_prog, feed=feed, fetch_list=fetches)]
+    return res
+
+
+def measure(name, build, seed, batches):
+    """Print Paddle fp32 against Paddle fp64 (same weights and inputs) per output."""
+    r32 = run_direct(build, seed, "float32", batches)
+    r64 = run_direct(build, seed, "float64", batches)
+    for b in BATCHES:
+        for i, (x, t) in enumerate(zip(r32[b], r64[b])):
+            err = float(np.abs(x.astype(np.float64) - t).max())
+            ref = float(np.abs(t).max())
+            print(f"{name:<15s} b{b} out{i}  fp32-vs-fp64 max_abs={err:.3e}  "
+                  f"max|ref|={ref:.3g}  normwise={err / max(1.0, ref):.3e}")
+
+
+def verify(name, model_dir):
+    """Rerun a saved model on its saved inputs; print the difference to the stored outputs
+    (use it with different OMP_NUM_THREADS settings)."""
+    with paddle.static.scope_guard(paddle.static.Scope()):
+        exe = paddle.static.Executor(paddle.CPUPlace())
+        prog, _, fetch_targets = paddle.static.load_inference_model(
+            os.path.join(model_dir, "model"), exe)
+        for b in BATCHES:
+            feed = load_npz(os.path.join(model_dir, f"inputs_b{b}.npz"))
+            ref = load_npz(os.path.join(model_dir, f"outputs_b{b}.npz"))
+            outs = exe.run(prog, feed=feed, fetch_list=fetch_targets)
+            for v, o in zip(fetch_targets, outs):
+                err = float(np.abs(np.asarray(o, np.float64) - ref[v.name]).max())
+                rel = err / max(float(np.abs(ref[v.name]).max()), 1e-30)
+                print(f"{name:<15s} b{b} {v.name:<28s} max_abs={err:.3e} normwise_rel={rel:.3e}")
+
+
+def saved_batches(model_dir):
+    """The inputs stored with a fixture, or None when some are missing."""
+    paths = [os.path.join(model_dir, f"inputs_b{b}.npz") for b in BATCHES]
+    if not all(os.path.exists(p) for p in paths):
+        return None
+    return {b: load_npz(p) for b, p in zip(BATCHES, paths)}
