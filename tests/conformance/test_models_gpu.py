@@ -8,32 +8,27 @@ runs the same on a real device with CuPy and is skipped where none exists.
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from compat.coverage.simgpu import simulated_gpu
-from compat.predictor import load_model, run_model
 from phi.common import GPUPlace
-from tests.conformance.test_models import FIXTURES, MODELS, assert_close_to_paddle
+from tests.conformance.paddle_reference import (
+    FIXTURES_ROOT,
+    assert_outputs_match,
+    fixture_models,
+    run_fixture,
+)
 
-
-def _run(name: str, path: str) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray], list]:
-    model = load_model(str(FIXTURES / name / "model"))
-    with np.load(FIXTURES / name / "inputs_b4.npz") as npz:
-        feeds = {k: npz[k] for k in npz.files}
-    with np.load(FIXTURES / name / "outputs_b4.npz") as npz:
-        expected = {k: npz[k] for k in npz.files}
-    result = run_model(model, feeds, place=GPUPlace(0), path=path)
-    return result.outputs, expected, result.trace
+MODELS = fixture_models("models")
 
 
 @pytest.mark.parametrize("path", ["auto", "legacy"])
 @pytest.mark.parametrize("name", MODELS)
 def test_simulated_gpu_matches_paddle(name: str, path: str) -> None:
     with simulated_gpu():
-        outputs, expected, trace = _run(name, path)
-    for fetch, ref in expected.items():
-        assert_close_to_paddle(outputs[fetch], ref, f"{name}/gpu-sim/{path}/{fetch}")
+        result, expected = run_fixture(FIXTURES_ROOT / "models" / name, "b4", path, GPUPlace(0))
+    assert_outputs_match(result.outputs, expected, f"{name}/gpu-sim/{path}")
+    trace = result.trace
     paths = {rec.path for rec in trace}
     assert paths <= {"phi", "legacy", "phi-cpu-fallback", "legacy-cpu-fallback"}
     keys = " ".join(rec.key for rec in trace if rec.type not in ("feed", "fetch"))
@@ -45,6 +40,5 @@ def test_simulated_gpu_matches_paddle(name: str, path: str) -> None:
 @pytest.mark.gpu
 @pytest.mark.parametrize("name", MODELS)
 def test_cuda_matches_paddle(name: str) -> None:
-    outputs, expected, _ = _run(name, "auto")
-    for fetch, ref in expected.items():
-        assert_close_to_paddle(outputs[fetch], ref, f"{name}/cuda/{fetch}")
+    result, expected = run_fixture(FIXTURES_ROOT / "models" / name, "b4", "auto", GPUPlace(0))
+    assert_outputs_match(result.outputs, expected, f"{name}/cuda")
