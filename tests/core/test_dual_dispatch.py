@@ -6,8 +6,6 @@ transfers in and out) run on machines without CUDA.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import numpy as np
 import pytest
 
@@ -21,32 +19,11 @@ from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.program_desc import ProgramDesc
 from legacy_fluid.framework.scope import Scope
-from phi.backends.context_pool import DeviceContextPool
-from phi.common import Backend, DataLayout, DataType, GPUPlace, Place
+from phi.common import Backend, DataLayout, DataType, Place
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
-
-
-class FakeGPUContext(DeviceContext):
-    """NumPy memory labelled as gpu:0, so transfers show up without CUDA."""
-
-    backend = Backend.GPU
-
-    def __init__(self) -> None:
-        super().__init__(GPUPlace(0), np)
-
-    def to_device(self, array: object) -> np.ndarray:
-        return np.array(array, copy=True)
-
-
-@pytest.fixture
-def fake_gpu() -> Iterator[Place]:
-    pool = DeviceContextPool.instance()
-    pool._contexts[GPUPlace(0)] = FakeGPUContext()
-    yield GPUPlace(0)
-    pool._contexts.pop(GPUPlace(0), None)
 
 
 # A test-only op with a CPU-only PHI kernel and a CPU-only legacy kernel.

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import ml_dtypes
 import numpy as np
 import pytest
 
@@ -22,56 +21,11 @@ from compat.single_op import run_single_op
 from legacy_fluid.framework.op_registry import OpInfoMap
 from phi.common import CPUPlace, Scalar
 from phi.core.dense_tensor import DenseTensor
-
-BF16 = np.dtype(ml_dtypes.bfloat16)
-
-
-def rand(shape, seed, dtype=np.float32, scale=1.0, low=None):
-    rng = np.random.default_rng(seed)
-    if np.dtype(dtype).kind in "iu":
-        return rng.integers(-5 if low is None else low, 6, size=shape).astype(dtype)
-    if np.dtype(dtype).kind == "b":
-        return rng.random(shape) > 0.5
-    if np.dtype(dtype).kind == "c":
-        return (rng.standard_normal(shape) + 1j * rng.standard_normal(shape)).astype(dtype)
-    x = rng.standard_normal(shape) * scale
-    if low is not None:
-        x = np.abs(x) + low
-    return x.astype(dtype)
-
-
-def _same(a: np.ndarray, b: np.ndarray) -> bool:
-    inexact = a.dtype.kind in "fc" or a.dtype == BF16
-    if a.dtype == BF16:
-        a, b = a.astype(np.float32), b.astype(np.float32)
-    return bool(np.array_equal(a, b, equal_nan=inexact))
-
-
-def run_both(op: str, inputs: dict[str, Any], attrs: dict[str, Any],
-             outputs=("Out",)) -> dict[str, list[np.ndarray]]:
-    """Both paths: traces, agreement (dtype, dims, values); returns the PHI outputs."""
-    legacy, legacy_trace = run_single_op(op, inputs, attrs, outputs, "legacy")
-    phi, phi_trace = run_single_op(op, inputs, attrs, outputs, "phi")
-    assert legacy_trace.path == "legacy"
-    assert phi_trace.path == "phi"
-    assert legacy.keys() == phi.keys()
-    for slot in legacy:
-        for a, b in zip(legacy[slot], phi[slot], strict=True):
-            assert (a.dtype, a.shape) == (b.dtype, b.shape), f"{op}.{slot}"
-            assert _same(a, b), f"{op}.{slot}: legacy != phi"
-    return phi
+from tests.ops.op_helpers import BF16, assert_close, rand, run_both, same
 
 
 def out_of(op: str, inputs: dict[str, Any], attrs: dict[str, Any] | None = None) -> np.ndarray:
     return run_both(op, inputs, attrs or {})["Out"][0]
-
-
-def assert_close(got, ref, rtol=1e-5, atol=1e-6, dtype=None):
-    assert got.shape == np.shape(ref), (got.shape, np.shape(ref))
-    if dtype is not None:
-        assert got.dtype == np.dtype(dtype)
-    got = got.astype(np.complex128 if got.dtype.kind == "c" else np.float64)
-    np.testing.assert_allclose(got, np.asarray(ref), rtol=rtol, atol=atol, equal_nan=True)
 
 
 def both_raise(op: str, inputs: dict[str, Any], attrs: dict[str, Any], match: str) -> None:
@@ -572,7 +526,7 @@ def test_assign(dtype) -> None:
     x = x.astype(dtype)
     out = out_of("assign", {"X": x})
     assert out.dtype == x.dtype
-    assert _same(out, x)
+    assert same(out, x)
 
 
 def test_assign_copies_and_keeps_lod() -> None:

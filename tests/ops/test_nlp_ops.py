@@ -18,32 +18,13 @@ from compat.single_op import run_single_op
 from legacy_fluid.framework.op_registry import OpInfoMap
 from phi.common import GPUPlace
 from phi.kernels.funcs import gelu as gelu_funcs
+from tests.ops.op_helpers import rand, run_both_traced
 
 PROTOS = Path(__file__).resolve().parents[1] / "fixtures" / "models" / "op_protos.json"
 
 
-def rand(shape, seed, dtype=np.float32, scale=1.0):
-    return (np.random.default_rng(seed).standard_normal(shape) * scale).astype(dtype)
-
-
 def ids(shape, high, seed, dtype=np.int64):
     return np.random.default_rng(seed).integers(0, high, shape).astype(dtype)
-
-
-def run_both(op, inputs, attrs, outputs):
-    """Run both paths; check paths, agreement, dtypes and shapes; return (outs, phi trace)."""
-    legacy, legacy_trace = run_single_op(op, inputs, attrs, outputs, "legacy")
-    phi, phi_trace = run_single_op(op, inputs, attrs, outputs, "phi")
-    assert legacy_trace.path == "legacy"
-    assert phi_trace.path == "phi"
-    assert legacy.keys() == phi.keys()
-    for slot in legacy:
-        if slot == "XShape":  # declared (dims only) by the legacy op, never computed
-            continue
-        for a, b in zip(legacy[slot], phi[slot], strict=True):
-            assert a.dtype == b.dtype and a.shape == b.shape, slot
-            assert np.array_equal(a, b, equal_nan=True), f"{op}.{slot}: legacy != phi"
-    return legacy, phi_trace
 
 
 def check(got, ref, rtol=0.0, atol=0.0):
@@ -79,7 +60,7 @@ W = rand((10, 6), 1)
     (np.array([1, 12]), {"padding_idx": 12}),                   # padding id beyond the table
 ])
 def test_lookup_table_v2(ids_arr, attrs):
-    outs, trace = run_both("lookup_table_v2", {"W": W, "Ids": ids_arr}, attrs, ["Out"])
+    outs, trace = run_both_traced("lookup_table_v2", {"W": W, "Ids": ids_arr}, attrs, ["Out"])
     assert trace.kernel == "embedding"
     check(outs["Out"][0], ref_embedding(W, ids_arr, attrs.get("padding_idx", -1)))
 
@@ -87,7 +68,7 @@ def test_lookup_table_v2(ids_arr, attrs):
 def test_lookup_table_v2_fp64_table_keeps_int_ids():
     w = rand((5, 3), 6, np.float64)
     idx = np.array([[4, 0, 2]])
-    outs, trace = run_both("lookup_table_v2", {"W": w, "Ids": idx}, {}, ["Out"])
+    outs, trace = run_both_traced("lookup_table_v2", {"W": w, "Ids": idx}, {}, ["Out"])
     assert "float64" in trace.key and not trace.transforms
     check(outs["Out"][0], w[idx])
 
@@ -104,7 +85,7 @@ def test_lookup_table_v2_out_of_range(mode):
     (np.array([[2], [5], [2]]), {"padding_idx": 2}),
 ])
 def test_lookup_table_v1(ids_arr, attrs):
-    outs, trace = run_both("lookup_table", {"W": W, "Ids": ids_arr}, attrs, ["Out"])
+    outs, trace = run_both_traced("lookup_table", {"W": W, "Ids": ids_arr}, attrs, ["Out"])
     assert trace.kernel == "lookup_table"
     pad = attrs.get("padding_idx", -1)
     check(outs["Out"][0], ref_embedding(W, ids_arr[..., 0], pad))
@@ -143,7 +124,7 @@ def test_layer_norm(shape, attrs, with_scale, with_bias, dtype):
         inputs["Scale"] = scale
     if with_bias:
         inputs["Bias"] = bias
-    outs, trace = run_both("layer_norm", inputs, attrs, ["Y", "Mean", "Variance"])
+    outs, trace = run_both_traced("layer_norm", inputs, attrs, ["Y", "Mean", "Variance"])
     assert trace.kernel == "layer_norm"
     y, mean, var = ref_layer_norm(x, scale, bias, attrs.get("epsilon", 1e-5), axis)
     tol = dict(rtol=1e-5, atol=2e-5) if dtype == np.float32 else dict(rtol=1e-12, atol=1e-12)
@@ -172,7 +153,7 @@ def test_layer_norm_bad_axis(mode):
 def test_transpose(op, shape, axis, dtype):
     x = (rand(shape, 21, np.float64) * 10).astype(dtype)
     slots = ["Out", "XShape"] if op == "transpose2" else ["Out"]
-    outs, trace = run_both(op, {"X": x}, {"axis": axis}, slots)
+    outs, trace = run_both_traced(op, {"X": x}, {"axis": axis}, slots)
     assert trace.kernel == "transpose"
     check(outs["Out"][0], np.transpose(x, [a % len(shape) for a in axis]))
 
@@ -214,7 +195,7 @@ X3 = rand((3, 4, 5), 31)
     ({"axes": [-1], "starts": [1], "ends": [3]}, (slice(None), slice(None), slice(1, 3))),
 ])
 def test_slice(attrs, index):
-    outs, trace = run_both("slice", {"Input": X3}, attrs, ["Out"])
+    outs, trace = run_both_traced("slice", {"Input": X3}, attrs, ["Out"])
     assert trace.kernel == "slice"
     check(outs["Out"][0], X3[index])
 
@@ -234,16 +215,18 @@ def test_slice(attrs, index):
      (slice(None), 2)),
 ])
 def test_slice_tensor_bounds(inputs, attrs, index):
-    outs, _ = run_both("slice", {"Input": X3, **inputs}, attrs, ["Out"])
+    outs, _ = run_both_traced("slice", {"Input": X3, **inputs}, attrs, ["Out"])
     check(outs["Out"][0], X3[index])
 
 
 def test_slice_int_and_bool():
     x = np.arange(24, dtype=np.int64).reshape(4, 6)
-    outs, _ = run_both("slice", {"Input": x}, {"axes": [1], "starts": [2], "ends": [-1]}, ["Out"])
+    outs, _ = run_both_traced("slice", {"Input": x}, {"axes": [1], "starts": [2], "ends": [-1]},
+                              ["Out"])
     check(outs["Out"][0], x[:, 2:-1])
     b = x % 3 == 0
-    outs, _ = run_both("slice", {"Input": b}, {"axes": [0], "starts": [1], "ends": [3]}, ["Out"])
+    outs, _ = run_both_traced("slice", {"Input": b}, {"axes": [0], "starts": [1], "ends": [3]},
+                              ["Out"])
     check(outs["Out"][0], b[1:3])
 
 
@@ -265,7 +248,7 @@ def ref_gelu(x, approximate):
 def test_gelu(dtype, attrs):
     x = np.concatenate([rand((4, 250), 41, dtype, 3.0).ravel(),
                         np.array([0.0, -0.0, 1e-30, -40.0, 40.0, 7.5, -7.5], dtype)])
-    outs, trace = run_both("gelu", {"X": x}, attrs, ["Out"])
+    outs, trace = run_both_traced("gelu", {"X": x}, attrs, ["Out"])
     assert trace.kernel == "gelu"
     tol = dict(rtol=2e-6, atol=2e-7) if dtype == np.float32 else dict(rtol=1e-13, atol=1e-15)
     check(outs["Out"][0], ref_gelu(x, attrs.get("approximate", False)), **tol)
@@ -294,15 +277,15 @@ def test_erf_accuracy():
 ])
 def test_concat(shapes, attrs, axis):
     xs = [rand(s, 51 + i) for i, s in enumerate(shapes)]
-    outs, trace = run_both("concat", {"X": xs}, attrs, ["Out"])
+    outs, trace = run_both_traced("concat", {"X": xs}, attrs, ["Out"])
     assert trace.kernel == "concat"
     check(outs["Out"][0], np.concatenate(xs, axis=axis))
 
 
 def test_concat_axis_tensor():
     xs = [np.arange(6, dtype=np.int64).reshape(2, 3), np.ones((2, 2), np.int64)]
-    outs, _ = run_both("concat", {"X": xs, "AxisTensor": np.array([1], np.int32)}, {"axis": 0},
-                       ["Out"])
+    outs, _ = run_both_traced("concat", {"X": xs, "AxisTensor": np.array([1], np.int32)},
+                              {"axis": 0}, ["Out"])
     check(outs["Out"][0], np.concatenate(xs, axis=1))
 
 
@@ -321,7 +304,7 @@ X_SPLIT = rand((4, 6, 3), 61)
      [0, 1, 2, 3, 4], 0),
 ])
 def test_split(inputs, attrs, n, kernel, bounds, axis):
-    outs, trace = run_both("split", {"X": X_SPLIT, **inputs}, attrs, {"Out": n})
+    outs, trace = run_both_traced("split", {"X": X_SPLIT, **inputs}, attrs, {"Out": n})
     assert trace.kernel == kernel
     refs = np.split(X_SPLIT, bounds[1:-1], axis=axis)
     for got, ref in zip(outs["Out"], refs, strict=True):
@@ -345,7 +328,7 @@ def test_split_bad_sections(attrs, mode):
 ])
 def test_stack(n, shape, attrs, axis):
     xs = [rand(shape, 71 + i) for i in range(n)]
-    outs, trace = run_both("stack", {"X": xs}, attrs, ["Y"])
+    outs, trace = run_both_traced("stack", {"X": xs}, attrs, ["Y"])
     assert trace.kernel == "stack"
     check(outs["Y"][0], np.stack(xs, axis=axis))
 
@@ -363,7 +346,7 @@ def test_stack(n, shape, attrs, axis):
 def test_squeeze(op, shape, attrs, ref_shape):
     x = rand(shape, 81)
     slots = ["Out", "XShape"] if op == "squeeze2" else ["Out"]
-    outs, trace = run_both(op, {"X": x}, attrs, slots)
+    outs, trace = run_both_traced(op, {"X": x}, attrs, slots)
     assert trace.kernel == "squeeze"
     check(outs["Out"][0], x.reshape(ref_shape))
 
@@ -386,7 +369,7 @@ def ref_unsqueeze(x, axes):
 def test_unsqueeze(op, inputs, attrs, axes):
     x = rand((3, 4), 91)
     slots = ["Out", "XShape"] if op == "unsqueeze2" else ["Out"]
-    outs, trace = run_both(op, {"X": x, **inputs}, attrs, slots)
+    outs, trace = run_both_traced(op, {"X": x, **inputs}, attrs, slots)
     assert trace.kernel == "unsqueeze"
     check(outs["Out"][0], ref_unsqueeze(x, axes))
 
@@ -403,7 +386,7 @@ def test_unsqueeze(op, inputs, attrs, axes):
     (rand((2, 2), 1), {"value": float("inf")}, np.float32, np.inf),
 ])
 def test_fill_any_like(x, attrs, ref_dtype, ref_value):
-    outs, trace = run_both("fill_any_like", {"X": x}, attrs, ["Out"])
+    outs, trace = run_both_traced("fill_any_like", {"X": x}, attrs, ["Out"])
     assert trace.kernel == "full_like"
     check(outs["Out"][0], np.full(x.shape, ref_value, dtype=ref_dtype))
 
@@ -419,7 +402,7 @@ def test_fill_any_like_out_of_range(mode):
                                np.zeros((0, 3), np.float64), np.array(1.0, np.float32),
                                np.zeros((1, 2, 1, 7), np.bool_)])
 def test_shape(x):
-    outs, trace = run_both("shape", {"Input": x}, {}, ["Out"])
+    outs, trace = run_both_traced("shape", {"Input": x}, {}, ["Out"])
     assert trace.kernel == "shape"
     check(outs["Out"][0], np.array(x.shape, dtype=np.int32))
 
@@ -442,7 +425,7 @@ XA = np.array([[[1.0, 5.0, 5.0, -2.0], [7.0, 7.0, 0.0, 3.0], [0.5, 0.25, 9.0, 9.
     (XA.astype(np.float64), {"axis": 1}, XA.argmax(1), np.int64),
 ])
 def test_arg_max(x, attrs, ref, ref_dtype):
-    outs, trace = run_both("arg_max", {"X": x}, attrs, ["Out"])
+    outs, trace = run_both_traced("arg_max", {"X": x}, attrs, ["Out"])
     assert trace.kernel == "argmax"
     check(outs["Out"][0], np.asarray(ref).astype(ref_dtype))
 
@@ -463,7 +446,7 @@ XR = rand((3, 4, 5), 101)
      True, np.int64, "sum_raw"),
 ])
 def test_reduce_sum(x, attrs, axes, keep, ref_dtype, kernel):
-    outs, trace = run_both("reduce_sum", {"X": x}, attrs, ["Out"])
+    outs, trace = run_both_traced("reduce_sum", {"X": x}, attrs, ["Out"])
     assert trace.kernel == kernel
     ref = x.astype(np.float64 if x.dtype.kind == "f" else np.int64).sum(axis=axes, keepdims=keep)
     got = outs["Out"][0]
@@ -485,7 +468,7 @@ def test_reduce_sum(x, attrs, axes, keep, ref_dtype, kernel):
      "mean_raw"),
 ])
 def test_reduce_mean(x, attrs, axes, keep, kernel):
-    outs, trace = run_both("reduce_mean", {"X": x}, attrs, ["Out"])
+    outs, trace = run_both_traced("reduce_mean", {"X": x}, attrs, ["Out"])
     assert trace.kernel == kernel
     got = outs["Out"][0]
     assert got.dtype == x.dtype
@@ -526,7 +509,7 @@ def ref_range(start, end, step, dtype):
 def test_range(start, end, step, dtype):
     inputs = {"Start": np.array([start], dtype), "End": np.array([end], dtype),
               "Step": np.array([step], dtype)}
-    outs, trace = run_both("range", inputs, {}, ["Out"])
+    outs, trace = run_both_traced("range", inputs, {}, ["Out"])
     assert trace.kernel == "arange"
     check(outs["Out"][0], ref_range(start, end, step, dtype))
 
@@ -617,7 +600,7 @@ SNAPSHOT_CASES = {
 def test_snapshot(name, snapshot):
     inputs, attrs, outputs = SNAPSHOT_CASES[name]
     op = name.removesuffix("_tanh")
-    outs, _ = run_both(op, inputs, attrs, outputs)
+    outs, _ = run_both_traced(op, inputs, attrs, outputs)
     assert {slot: [_snap(a) for a in arrs] for slot, arrs in outs.items()
             if slot != "XShape"} == snapshot
 

@@ -7,10 +7,8 @@ outputs (dtype, dims, values) and match a NumPy reference computed here.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import ml_dtypes
 import numpy as np
 import pytest
 
@@ -21,44 +19,11 @@ from legacy_fluid.framework.executor import Executor
 from legacy_fluid.framework.program_desc import ProgramDesc
 from legacy_fluid.framework.scope import Scope
 from legacy_fluid.framework.var_type import VarType
-from phi.backends.context_pool import DeviceContextPool
-from phi.common import Backend, CPUPlace, DataType, GPUPlace, Place
+from phi.common import CPUPlace, DataType, Place
 from phi.core.dense_tensor import DenseTensor
-from phi.core.device_context import DeviceContext
+from tests.ops.op_helpers import BF16, assert_close, rand, run_both
 
-BF16 = np.dtype(ml_dtypes.bfloat16)
 MODELS = Path(__file__).resolve().parents[1] / "fixtures" / "models"
-
-
-def rand(shape, seed, dtype=np.float32, scale=1.0):
-    return (np.random.default_rng(seed).standard_normal(shape) * scale).astype(dtype)
-
-
-def _same(a: np.ndarray, b: np.ndarray) -> bool:
-    inexact = a.dtype.kind in "fc" or a.dtype == BF16
-    if a.dtype == BF16:
-        a, b = a.astype(np.float32), b.astype(np.float32)
-    return bool(np.array_equal(a, b, equal_nan=inexact))
-
-
-def run_both(op, inputs, attrs, outputs=("Out",)):
-    """Run both paths; check paths, agreement, dtypes and shapes; return the outputs."""
-    legacy, legacy_trace = run_single_op(op, inputs, attrs, outputs, "legacy")
-    phi, phi_trace = run_single_op(op, inputs, attrs, outputs, "phi")
-    assert legacy_trace.path == "legacy"
-    assert phi_trace.path == "phi"
-    assert legacy.keys() == phi.keys()
-    for slot in legacy:
-        for a, b in zip(legacy[slot], phi[slot], strict=True):
-            assert a.dtype == b.dtype and a.shape == b.shape, slot
-            assert _same(a, b), f"{op}.{slot}: legacy != phi"
-    return phi
-
-
-def assert_close(got, ref, rtol=1e-5, atol=1e-6):
-    assert got.shape == ref.shape, (got.shape, ref.shape)
-    np.testing.assert_allclose(got.astype(np.float64), np.asarray(ref, dtype=np.float64),
-                               rtol=rtol, atol=atol)
 
 
 def snap(array: np.ndarray) -> dict:
@@ -515,27 +480,7 @@ def test_cast(case) -> None:
     np.testing.assert_array_equal(out, ref)
 
 
-# -- GPU registrations (NumPy-backed stand-in for the GPU context) -----------------------------
-
-class FakeGPUContext(DeviceContext):
-    """NumPy memory labelled gpu:0, so GPU registrations run without CUDA."""
-
-    backend = Backend.GPU
-
-    def __init__(self) -> None:
-        super().__init__(GPUPlace(0), np)
-
-    def to_device(self, array: object) -> np.ndarray:
-        return np.array(array, copy=True)
-
-
-@pytest.fixture
-def fake_gpu() -> Iterator[Place]:
-    pool = DeviceContextPool.instance()
-    pool._contexts[GPUPlace(0)] = FakeGPUContext()
-    yield GPUPlace(0)
-    pool._contexts.pop(GPUPlace(0), None)
-
+# -- GPU registrations (the conftest `fake_gpu`: NumPy memory labelled gpu:0) ------------
 
 @pytest.mark.parametrize("mode", ["legacy", "phi"])
 def test_ops_have_gpu_kernels(mode: str, fake_gpu: Place) -> None:

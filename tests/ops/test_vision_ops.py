@@ -14,31 +14,9 @@ from compat.single_op import build_single_op_program, run_single_op
 from legacy_fluid.framework.executor import Executor
 from legacy_fluid.framework.scope import Scope
 from phi.common import CPUPlace, GPUPlace
+from tests.ops.op_helpers import assert_close, rand, run_both_traced
 
 FLT_MAX = float(np.finfo(np.float32).max)
-
-
-def rand(shape, seed, dtype=np.float32, scale=1.0):
-    return (np.random.default_rng(seed).standard_normal(shape) * scale).astype(dtype)
-
-
-def run_both(op, inputs, attrs, outputs):
-    """Run both paths; check paths, agreement, dtypes and shapes; return (outs, phi trace)."""
-    legacy, legacy_trace = run_single_op(op, inputs, attrs, outputs, "legacy")
-    phi, phi_trace = run_single_op(op, inputs, attrs, outputs, "phi")
-    assert legacy_trace.path == "legacy"
-    assert phi_trace.path == "phi"
-    assert legacy.keys() == phi.keys()
-    for slot in legacy:
-        for a, b in zip(legacy[slot], phi[slot], strict=True):
-            assert a.dtype == b.dtype and a.shape == b.shape, slot
-            assert np.array_equal(a, b, equal_nan=True), f"{op}.{slot}: legacy != phi"
-    return legacy, phi_trace
-
-
-def assert_close(got, ref, rtol=1e-5, atol=1e-6):
-    assert got.shape == ref.shape
-    np.testing.assert_allclose(got.astype(np.float64), ref, rtol=rtol, atol=atol)
 
 
 # -- references ------------------------------------------------------------------------------
@@ -157,7 +135,7 @@ def test_conv2d(attrs, groups, wshape, dtype):
     nhwc = attrs.get("data_format") == "NHWC"
     x = rand((2, 9, 10, 4) if nhwc else (2, 4, 9, 10), 1, dtype)
     w = rand(wshape, 2, dtype)
-    outs, _ = run_both("conv2d", {"Input": x, "Filter": w}, attrs, ["Output"])
+    outs, _ = run_both_traced("conv2d", {"Input": x, "Filter": w}, attrs, ["Output"])
     got = outs["Output"][0]
     assert got.dtype == dtype
     ref_attrs = {k: v for k, v in attrs.items() if k != "data_format"}
@@ -177,7 +155,7 @@ def test_depthwise_conv2d(attrs, multiplier):
     nhwc = attrs.get("data_format") == "NHWC"
     x = rand((2, 8, 7, 6) if nhwc else (2, 6, 8, 7), 3)
     w = rand((6 * multiplier, 1, 3, 3), 4)
-    outs, trace = run_both("depthwise_conv2d", {"Input": x, "Filter": w}, attrs, ["Output"])
+    outs, trace = run_both_traced("depthwise_conv2d", {"Input": x, "Filter": w}, attrs, ["Output"])
     assert trace.kernel == "depthwise_conv2d"
     ref_attrs = {k: v for k, v in attrs.items() if k != "data_format"}
     ref = ref_conv2d(x, w, data_format="NHWC" if nhwc else "NCHW", **ref_attrs)
@@ -191,8 +169,8 @@ def test_depthwise_conv2d_mobilenet_sized_is_fast():
     x = rand((4, 96, 56, 56), 5)
     w = rand((96, 1, 3, 3), 6)
     start = time.perf_counter()
-    outs, _ = run_both("depthwise_conv2d", {"Input": x, "Filter": w},
-                       {"groups": 96, "paddings": [1, 1], "strides": [2, 2]}, ["Output"])
+    outs, _ = run_both_traced("depthwise_conv2d", {"Input": x, "Filter": w},
+                              {"groups": 96, "paddings": [1, 1], "strides": [2, 2]}, ["Output"])
     assert outs["Output"][0].shape == (4, 96, 28, 28)
     assert time.perf_counter() - start < 5.0
 
@@ -239,7 +217,7 @@ def test_pool2d(attrs, pooling_type):
     nhwc = attrs.get("data_format") == "NHWC"
     x = rand((2, 9, 7, 3) if nhwc else (2, 3, 9, 7), 7)
     attrs = {**attrs, "pooling_type": pooling_type}
-    outs, _ = run_both("pool2d", {"X": x}, attrs, ["Out"])
+    outs, _ = run_both_traced("pool2d", {"X": x}, attrs, ["Out"])
     ref = ref_pool2d(x, attrs["ksize"], pooling_type,
                      **{k: v for k, v in attrs.items() if k not in ("ksize", "pooling_type")})
     got = outs["Out"][0]
@@ -252,8 +230,8 @@ def test_pool2d_empty_windows_follow_paddle():
     """A window wholly in padding: max gives -FLT_MAX, exclusive avg gives NaN (0/0)."""
     x = rand((1, 1, 5, 5), 8)
     attrs = {"ksize": [2, 2], "strides": [2, 2], "paddings": [1, 1], "ceil_mode": True}
-    mx, _ = run_both("pool2d", {"X": x}, {**attrs, "pooling_type": "max"}, ["Out"])
-    avg, _ = run_both("pool2d", {"X": x}, {**attrs, "pooling_type": "avg"}, ["Out"])
+    mx, _ = run_both_traced("pool2d", {"X": x}, {**attrs, "pooling_type": "max"}, ["Out"])
+    avg, _ = run_both_traced("pool2d", {"X": x}, {**attrs, "pooling_type": "avg"}, ["Out"])
     assert mx["Out"][0][0, 0, 3, 3] == -FLT_MAX
     assert np.isnan(avg["Out"][0][0, 0, 3, 3])
 
@@ -262,7 +240,7 @@ def test_pool2d_float64():
     x = rand((1, 2, 6, 6), 9, np.float64)
     attrs = {"ksize": [3, 3], "strides": [1, 1], "paddings": [1, 1], "pooling_type": "avg",
              "exclusive": False}
-    outs, _ = run_both("pool2d", {"X": x}, attrs, ["Out"])
+    outs, _ = run_both_traced("pool2d", {"X": x}, attrs, ["Out"])
     assert outs["Out"][0].dtype == np.float64
     assert_close(outs["Out"][0], ref_pool2d(x, [3, 3], "avg", paddings=(1, 1), exclusive=False),
                  rtol=1e-12, atol=1e-12)
@@ -300,7 +278,7 @@ BN_OUTS = ["Y", "MeanOut", "VarianceOut", "SavedMean", "SavedVariance"]
 def test_batch_norm_inference(attrs, shape, layout, kernel):
     x = rand(shape, 10)
     ins = {"X": x, **bn_inputs(4, 11)}
-    outs, trace = run_both("batch_norm", ins, attrs, BN_OUTS)
+    outs, trace = run_both_traced("batch_norm", ins, attrs, BN_OUTS)
     assert trace.kernel == kernel
     eps = attrs.get("epsilon", 1e-5)
     ref = ref_batch_norm(x, ins["Scale"], ins["Bias"], ins["Mean"], ins["Variance"], eps, layout)
@@ -312,7 +290,7 @@ def test_batch_norm_inference(attrs, shape, layout, kernel):
 def test_batch_norm_without_scale_and_bias():
     x = rand((2, 4, 3, 3), 12)
     ins = {"X": x, **bn_inputs(4, 13, with_affine=False)}
-    outs, _ = run_both("batch_norm", ins, {"is_test": True}, BN_OUTS)
+    outs, _ = run_both_traced("batch_norm", ins, {"is_test": True}, BN_OUTS)
     ref = ref_batch_norm(x, np.ones(4), np.zeros(4), ins["Mean"], ins["Variance"], 1e-5, "NCHW")
     assert_close(outs["Y"][0], ref)
 
@@ -325,7 +303,7 @@ def test_batch_norm_without_scale_and_bias():
 def test_batch_norm_batch_statistics(attrs):
     x = rand((3, 4, 5, 2), 14, scale=2.0)
     ins = {"X": x, **bn_inputs(4, 15)}
-    outs, trace = run_both("batch_norm", ins, attrs, BN_OUTS)
+    outs, trace = run_both_traced("batch_norm", ins, attrs, BN_OUTS)
     assert trace.kernel == "batch_norm"
     x64 = x.astype(np.float64)
     mean, var = x64.mean(axis=(0, 2, 3)), x64.var(axis=(0, 2, 3))
@@ -397,7 +375,7 @@ ACT_CASES = [
 def test_activation(op, attrs, kernel, ref, dtype):
     x = rand((3, 4, 20), 20, dtype, scale=5.0)
     x[0, 0, :4] = [0.0, -3.0, 3.0, 6.0]
-    outs, trace = run_both(op, {"X": x}, attrs, ["Out"])
+    outs, trace = run_both_traced(op, {"X": x}, attrs, ["Out"])
     assert trace.kernel == kernel
     got = outs["Out"][0]
     assert got.dtype == dtype
@@ -408,7 +386,7 @@ def test_activation(op, attrs, kernel, ref, dtype):
 
 def test_sigmoid_saturates_without_nan():
     x = np.array([-1000.0, -90.0, 0.0, 90.0, 1000.0], dtype=np.float32)
-    outs, _ = run_both("sigmoid", {"X": x}, {}, ["Out"])
+    outs, _ = run_both_traced("sigmoid", {"X": x}, {}, ["Out"])
     assert np.array_equal(outs["Out"][0], np.array([0, 0, 0.5, 1, 1], dtype=np.float32))
 
 
@@ -425,7 +403,7 @@ def test_sigmoid_saturates_without_nan():
 def test_prelu(attrs, xshape, ashape, bshape):
     x = rand(xshape, 30)
     alpha = rand(ashape, 31)
-    outs, trace = run_both("prelu", {"X": x, "Alpha": alpha}, attrs, ["Out"])
+    outs, trace = run_both_traced("prelu", {"X": x, "Alpha": alpha}, attrs, ["Out"])
     assert trace.kernel == "prelu"
     a = alpha.astype(np.float64).reshape(bshape)
     assert_close(outs["Out"][0], np.where(x > 0, x, a * x), rtol=1e-6)
@@ -453,7 +431,7 @@ def test_prelu_rejects_wrong_alpha_size():
 @pytest.mark.parametrize("dtype", [np.float32, np.int64, np.bool_])
 def test_flatten_contiguous_range(attrs, outputs, kernel, shape, dtype):
     x = (np.arange(120).reshape(2, 3, 4, 5) % 7).astype(dtype)
-    outs, trace = run_both("flatten_contiguous_range", {"X": x}, attrs, outputs)
+    outs, trace = run_both_traced("flatten_contiguous_range", {"X": x}, attrs, outputs)
     assert trace.kernel == kernel
     assert np.array_equal(outs["Out"][0], x.reshape(shape))
     assert outs["Out"][0].dtype == dtype
@@ -470,7 +448,7 @@ def test_flatten_contiguous_range(attrs, outputs, kernel, shape, dtype):
 ])
 def test_flatten_to_2d(op, attrs, outputs, shape):
     x = rand((2, 3, 4, 5), 21)
-    outs, trace = run_both(op, {"X": x}, attrs, outputs)
+    outs, trace = run_both_traced(op, {"X": x}, attrs, outputs)
     assert trace.kernel == "flatten2"
     assert np.array_equal(outs["Out"][0], x.reshape(shape))
     if "XShape" in outputs:
@@ -491,7 +469,7 @@ def test_flatten_to_2d(op, attrs, outputs, shape):
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
 def test_dropout_inference(attrs, outputs, factor, dtype):
     x = rand((4, 10), 22, dtype)
-    outs, _ = run_both("dropout", {"X": x}, attrs, outputs)
+    outs, _ = run_both_traced("dropout", {"X": x}, attrs, outputs)
     got = outs["Out"][0]
     assert got.dtype == dtype
     assert np.array_equal(got, x * dtype(factor))
@@ -501,7 +479,7 @@ def test_dropout_inference(attrs, outputs, factor, dtype):
 def test_dropout_training_with_fixed_seed(impl):
     x = rand((50, 40), 23) + 10.0
     attrs = {"dropout_prob": 0.25, "fix_seed": True, "seed": 7, "dropout_implementation": impl}
-    outs, _ = run_both("dropout", {"X": x}, attrs, ["Out", "Mask"])
+    outs, _ = run_both_traced("dropout", {"X": x}, attrs, ["Out", "Mask"])
     mask = outs["Mask"][0]
     assert mask.dtype == np.uint8 and set(np.unique(mask)) <= {0, 1}
     assert 0.65 < mask.mean() < 0.85
@@ -555,7 +533,7 @@ SNAPSHOT_CASES = {
 @pytest.mark.parametrize("name", sorted(SNAPSHOT_CASES))
 def test_snapshot(name, snapshot):
     op, inputs, attrs, outputs = SNAPSHOT_CASES[name]()
-    outs, trace = run_both(op, inputs, attrs, outputs)
+    outs, trace = run_both_traced(op, inputs, attrs, outputs)
     out = outs[outputs[0]][0]
     record = {"kernel": trace.kernel, "shape": list(out.shape), "dtype": str(out.dtype),
               "values": np.round(out.astype(np.float64), 4).tolist()}
