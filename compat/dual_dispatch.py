@@ -9,6 +9,7 @@ from __future__ import annotations
 import weakref
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import cached_property
 from typing import Any
 
 from compat.arg_mapping import get_kernel_signature
@@ -54,18 +55,30 @@ class KernelChoice:
     legacy_kernel: type[OpKernel] | None = None
     attr_cache: dict[int, Any] = field(default_factory=dict)
 
-    @property
+    # A choice is reused for every run of its op: what follows is computed once.
+    @cached_property
     def kernel_name(self) -> str:
         if self.phi_kernel is not None:
             return self.phi_kernel.name
         assert self.legacy_kernel is not None
         return self.legacy_kernel.__qualname__
 
-    @property
+    @cached_property
     def key_text(self) -> str:
         if self.phi_kernel is not None:
             return str(self.phi_kernel.key)
-        return str(self.expected.with_place(self.place))
+        return str(self.run_type)
+
+    @cached_property
+    def run_type(self) -> OpKernelType:
+        """The expected kernel type moved to the place the kernel runs on."""
+        return self.expected.with_place(self.place)
+
+    @cached_property
+    def input_targets(self):
+        """Per input, the kernel type the PHI kernel's arg def wants (see `_target_for`)."""
+        assert self.signature is not None
+        return _target_for(self, self.signature)
 
 
 def choose_kernel(
@@ -151,7 +164,7 @@ def _target_for(choice: KernelChoice, sig: KernelSignature):
     """Per input slot, the kernel type the PHI kernel's arg def wants."""
     assert choice.phi_kernel is not None
     defs = dict(zip(sig.inputs, choice.phi_kernel.args_def.inputs))
-    base = choice.expected.with_place(choice.place)
+    base = choice.run_type
 
     def target(slot: str, name: str, tensor: DenseTensor) -> OpKernelType | None:
         arg = defs.get(slot)
@@ -175,8 +188,7 @@ def run_phi(
     assert choice.phi_kernel is not None and choice.signature is not None
     kernel, sig = choice.phi_kernel, choice.signature
     dev_ctx = DeviceContextPool.instance().get(choice.place)
-    expected = choice.expected.with_place(choice.place)
-    transfer, applied = op.prepare_data(scope, runtime, expected, _target_for(choice, sig))
+    transfer, applied = op.prepare_data(scope, runtime, choice.run_type, choice.input_targets)
     inputs, attrs, outputs = build_kernel_args(
         op, runtime, sig, kernel.args_def, choice.attr_cache
     )
@@ -196,7 +208,7 @@ def run_legacy(
 ) -> list[str]:
     assert choice.legacy_kernel is not None
     dev_ctx = DeviceContextPool.instance().get(choice.place)
-    expected = choice.expected.with_place(choice.place)
+    expected = choice.run_type
     transfer, applied = op.prepare_data(scope, runtime, expected)
     op.infer_shape(InferShapeContext(op, runtime))
     choice.legacy_kernel().compute(ExecutionContext(op, scope, dev_ctx, runtime, expected))
