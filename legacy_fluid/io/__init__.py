@@ -13,6 +13,7 @@ from pathlib import Path
 from legacy_fluid.framework.program_desc import OpDesc, ProgramDesc
 from legacy_fluid.framework.scope import Scope, global_scope
 from legacy_fluid.framework.var_type import AttrType, VarType
+from legacy_fluid.io.atomic_write import atomic_write_bytes
 from legacy_fluid.io.errors import MissingModelFileError, ModelFormatError
 from legacy_fluid.io.layout import MODEL_SUFFIX, PARAMS_SUFFIX, ModelFiles, resolve_model
 from legacy_fluid.io.params_io import (
@@ -22,14 +23,15 @@ from legacy_fluid.io.params_io import (
     save_separate_params,
 )
 from legacy_fluid.io.program_io import (
-    atomic_write_bytes,
-    feed_target_names,
-    fetch_target_names,
     load_program,
-    persistable_var_names,
     program_from_bytes,
     program_to_bytes,
     save_program,
+)
+from legacy_fluid.io.program_queries import (
+    feed_target_names,
+    fetch_target_names,
+    persistable_var_names,
 )
 from phi.core.dense_tensor import DenseTensor
 

@@ -36,8 +36,8 @@ import numpy as np
 
 from legacy_fluid.framework.program_desc import VarDesc
 from legacy_fluid.framework.var_type import VarType
+from legacy_fluid.io.atomic_write import atomic_write_bytes
 from legacy_fluid.io.errors import MissingModelFileError, ModelFormatError
-from legacy_fluid.io.program_io import atomic_write_bytes
 from legacy_fluid.proto import framework_pb2 as pb
 from phi.common import DataType
 from phi.core.dense_tensor import DenseTensor

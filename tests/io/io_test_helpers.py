@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from legacy_fluid.io.program_io import ORIGIN_KEY
+from legacy_fluid.io.pb_origin import ORIGIN_KEY
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE / "data"

@@ -23,7 +23,7 @@ from legacy_fluid.io import (
     program_to_bytes,
     save_program,
 )
-from legacy_fluid.io.program_io import atomic_write_bytes
+from legacy_fluid.io.atomic_write import atomic_write_bytes
 from legacy_fluid.proto import framework_pb2 as pb
 from phi.common import DataType, Scalar
 

@@ -1,0 +1,41 @@
+"""What the loaders ask of a program: its feed and fetch targets, its stored parameters."""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.program_desc import ProgramDesc
+from legacy_fluid.framework.var_type import VarType
+
+#: Var kinds that hold feed/fetch lists rather than data.
+FEED_FETCH_TYPES = frozenset({VarType.FEED_MINIBATCH, VarType.FETCH_LIST})
+#: Persistable var kinds that have no tensor stored in a params file.
+_NOT_SAVED_TYPES = FEED_FETCH_TYPES | {VarType.READER, VarType.RAW}
+
+
+def _targets(program: ProgramDesc, op_types: tuple[str, ...], slot: str) -> list[str]:
+    found: list[tuple[int, int, str]] = []
+    for pos, op in enumerate(program.global_block().ops):
+        if op.type in op_types:
+            names = op.outputs.get(slot) if slot == "Out" else op.inputs.get(slot)
+            if names:
+                found.append((int(op.attrs.get("col", pos)), pos, names[0]))
+    return [name for _, _, name in sorted(found)]
+
+
+def feed_target_names(program: ProgramDesc) -> list[str]:
+    """Names fed by the global block's `feed` ops, in `col` order."""
+    return _targets(program, ("feed",), "Out")
+
+
+def fetch_target_names(program: ProgramDesc) -> list[str]:
+    """Names read by the global block's `fetch` ops, in `col` order."""
+    return _targets(program, ("fetch", "fetch_v2"), "X")
+
+
+def persistable_var_names(program: ProgramDesc) -> list[str]:
+    """Sorted names of the global block's vars stored in a params file.
+
+    Persistable vars except the feed/fetch holders and reader/raw vars, the
+    set and order Paddle's `save_inference_model` writes.
+    """
+    return sorted({v.name for v in program.global_block().vars.values()
+                   if v.persistable and v.type not in _NOT_SAVED_TYPES})
