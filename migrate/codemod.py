@@ -14,7 +14,8 @@ from typing import Any
 import libcst as cst
 
 from migrate import emit, infermeta
-from migrate.kernel import KernelFunction, ModuleContext, SkipError, migrate_kernel
+from migrate.kernel import migrate_kernel
+from migrate.kernel_model import KernelFunction, ModuleContext, SkipError
 from migrate.names import isort_key, snake
 from migrate.static import (
     ClassRef,
@@ -28,6 +29,7 @@ from migrate.static import (
     literal_string,
     read_module,
 )
+from migrate.syntax import blank
 
 FIRST_PARTY = ("compat", "legacy_fluid", "migrate", "phi")
 DEVICE_ORDER = {"CPU": 0, "GPU": 1}
@@ -443,10 +445,6 @@ def _parse_def(text: str) -> cst.FunctionDef:
     return node
 
 
-def _blank(n: int) -> list[cst.EmptyLine]:
-    return [cst.EmptyLine() for _ in range(n)]
-
-
 def _op_plan(info: ModuleInfo, op: str, kfs: list[KernelFunction],
              catalog: list[infermeta.CatalogEntry], taken: set[str],
              records: list[KernelRecord]) -> tuple[OpPlan, list[str], set[str]]:
@@ -546,7 +544,7 @@ def _assemble(info: ModuleInfo, migrated: dict[Unit, KernelFunction],
                 if last_of_op[kf.op_type] == index:
                     nodes.extend(_parse_def(text) for text in extra_blocks[kf.op_type])
             for i, node in enumerate(nodes):
-                lead = stmt.leading_lines if i == 0 else _blank(2)
+                lead = stmt.leading_lines if i == 0 else blank(2)
                 body.append(node.with_changes(leading_lines=lead))
             continue
         body.append(stmt)
@@ -574,7 +572,7 @@ def _space_after_defs(old: cst.Module, new: cst.Module) -> cst.Module:
                 break
             blanks += 1
         if blanks < 2:
-            body[i] = stmt.with_changes(leading_lines=[*_blank(2 - blanks), *lines])
+            body[i] = stmt.with_changes(leading_lines=[*blank(2 - blanks), *lines])
     return new.with_changes(body=body)
 
 
@@ -716,7 +714,7 @@ def _fix_imports(info: ModuleInfo, new: cst.Module, needed: set[str]) -> cst.Mod
             node = node.with_changes(leading_lines=body[at].leading_lines)
             body[at] = body[at].with_changes(leading_lines=())
         elif at > 0 and not _is_import(body[at - 1]):
-            node = node.with_changes(leading_lines=_blank(1))
+            node = node.with_changes(leading_lines=blank(1))
         body.insert(at, node)
     return new.with_changes(body=body)
 

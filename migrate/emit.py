@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from migrate.kernel import Fold, Param
+from migrate.kernel_model import Fold, Param
 from migrate.static import StaticProto
 
 WIDTH = 100

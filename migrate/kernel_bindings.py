@@ -1,0 +1,159 @@
+"""Name safety after the rewrite: a parameter must not be rebound before a read of its
+slot, `x = x` left by the rewrite is dropped, and aliases of parameters are inlined.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import libcst as cst
+
+from migrate.kernel_model import SkipError
+from migrate.kernel_rewrite import KernelMigration
+from migrate.names import NameWalker, load_names
+from migrate.syntax import comment_lines, single_assign
+
+
+def drop_identities(block: cst.CSTNode, replacements: dict[int, cst.Name]) -> Any:
+    """Remove `x = x` left where a read was bound to its own parameter name."""
+
+    class Dropper(cst.CSTTransformer):
+        def leave_IndentedBlock(self, original: cst.IndentedBlock,  # noqa: N802
+                                updated: cst.IndentedBlock) -> cst.IndentedBlock:
+            kept: list[Any] = []
+            carry: list[cst.EmptyLine] = []
+            for orig, new in zip(original.body, updated.body):
+                if _is_identity(orig, replacements):
+                    carry.extend(comment_lines(new))
+                    continue
+                if carry:
+                    new = new.with_changes(leading_lines=[*carry, *new.leading_lines])
+                    carry = []
+                kept.append(new)
+            if not kept:
+                kept = [cst.SimpleStatementLine([cst.Pass()], leading_lines=carry)]
+                carry = []
+            return updated.with_changes(body=kept, footer=[*carry, *updated.footer])
+
+    return block.visit(Dropper())
+
+
+def inline_aliases(block: Any, mk: KernelMigration, params: dict[str, str]) -> Any:
+    """Drop `a = x` (x a parameter the rewrite put there) and read x where a was read.
+
+    Only for an alias that spells the parameter's own name (`a` is the slot's snake
+    name, or `x` with trailing underscores: the parameter was renamed, e.g. a DataType
+    `out_dtype` -> `dtype`, `input_` -> `input`), when `a` is bound by that statement
+    alone (no other store, no nested scope binding it) and `x` is never rebound: both
+    names then denote one object throughout, so `out_dtype = dtype; alloc(out,
+    out_dtype)` becomes `alloc(out, dtype)`. Aliases with a name of the author's own
+    (`src = x`) stay.
+    """
+    events = NameWalker().walk(block)
+    aliases: dict[str, str] = {}
+    drop: set[int] = set()
+    for stmt in block.body:
+        pair = single_assign(stmt)
+        if pair is None or not isinstance(pair[1], cst.Name):
+            continue
+        local, value = pair[0], pair[1]
+        if (id(value) not in mk.replacements or value.value not in params or local in params
+                or local in aliases or value.value in aliases):
+            continue
+        if local != params[value.value] and local.rstrip("_") != value.value.rstrip("_"):
+            continue  # the author's own name for the value
+        if any(e.store for e in events if e.name == value.value):
+            continue
+        stores = [e for e in events if e.name == local and e.store]
+        if len(stores) != 1 or stores[0].nested:
+            continue
+        aliases[local] = value.value
+        drop.add(id(stmt))
+    if not aliases:
+        return block
+
+    class Inline(cst.CSTTransformer):
+        def leave_Name(self, original: cst.Name, updated: cst.Name) -> cst.BaseExpression:  # noqa: N802
+            if original.value in aliases:
+                return mk.name_node(aliases[original.value])
+            return updated
+
+    kept: list[Any] = []
+    carry: list[cst.EmptyLine] = []
+    for stmt in block.body:
+        if id(stmt) in drop:
+            carry.extend(comment_lines(stmt))
+            continue
+        loads = {n.value for n in load_names(stmt)}
+        new = stmt.visit(Inline()) if loads & set(aliases) else stmt  # others keep their ids
+        if carry:
+            new = new.with_changes(leading_lines=[*carry, *new.leading_lines])
+            carry = []
+        kept.append(new)
+    if not kept:
+        kept = [cst.SimpleStatementLine([cst.Pass()], leading_lines=carry)]
+        carry = []
+    return block.with_changes(body=kept, footer=[*carry, *block.footer])
+
+
+def _is_identity(stmt: Any, replacements: dict[int, cst.Name]) -> bool:
+    if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
+        return False
+    small = stmt.body[0]
+    if isinstance(small, cst.Assign) and len(small.targets) == 1:
+        target, value = small.targets[0].target, small.value
+    elif isinstance(small, cst.AnnAssign) and small.value is not None:
+        target, value = small.target, small.value
+    else:
+        return False
+
+    def same(t: Any, v: Any) -> bool:
+        if isinstance(t, cst.Name) and isinstance(v, cst.Name):
+            return t.value == v.value and id(v) in replacements
+        if isinstance(t, (cst.Tuple, cst.List)) and isinstance(v, (cst.Tuple, cst.List)):
+            return len(t.elements) == len(v.elements) and all(
+                same(a.value, b.value) for a, b in zip(t.elements, v.elements))
+        return False
+
+    return same(target, value)
+
+
+def check_bindings(mk: KernelMigration, body: cst.CSTNode, params: list[str]) -> set[str]:
+    """Parameters whose name the body also uses for something else; empty when safe.
+
+    A replaced read must not run after its parameter was rebound (in order, or
+    through a loop), and a name the body took from module scope must not become
+    a parameter.
+    """
+    events = NameWalker().walk(body)
+    clash: set[str] = set()
+    for p in params:
+        mine = [e for e in events if e.name == p]
+        reads = [e for e in mine if not e.store and id(e.node) in mk.replacements]
+        own_scopes = {e.scope for e in mine if e.store and e.nested}  # comprehension targets
+        other_loads = [e for e in mine if not e.store and id(e.node) not in mk.replacements
+                       and e.scope not in own_scopes]
+        stores = [e for e in mine if e.store and not e.nested]
+        if not stores:
+            if other_loads:
+                clash.add(p)
+            continue
+        identity_stores = {id(e.node) for e in stores if _store_is_identity(e, events, mk)}
+        real = [e for e in stores if id(e.node) not in identity_stores]
+        if not real:
+            continue
+        first = events.index(real[0])
+        for r in reads:
+            if events.index(r) > first or r.nested:
+                raise SkipError(f"rebinds '{p}', which is also the parameter for its slot, before "
+                           "a later read of that slot")
+            for s in real:
+                if set(r.loops) & set(s.loops):
+                    raise SkipError(f"rebinds '{p}' in a loop that also reads its slot")
+    return clash
+
+
+def _store_is_identity(store: Any, events: list[Any], mk: KernelMigration) -> bool:
+    i = events.index(store)
+    return (i > 0 and not events[i - 1].store and events[i - 1].name == store.name
+            and id(events[i - 1].node) in mk.replacements)

@@ -1,0 +1,116 @@
+"""What the kernel codemod produces and the facts it works from: the migrated kernel's
+parameters and tensor-attribute folds, `SkipError`, and the attribute tables shared by
+its passes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import libcst as cst
+
+from migrate.names import snake
+from migrate.static import ModuleInfo, StaticProto, code_of, dotted, literal_string
+
+
+class SkipError(Exception):
+    """The kernel cannot be migrated safely; `str(exc)` says why."""
+
+
+#: Attributes that select another kernel library: a kernel branching on them is one kernel
+#: per backend in PHI (GPUDNN, ONEDNN), which the codemod does not split.
+LIBRARY_ATTRS = ("use_cudnn", "use_mkldnn", "use_gpudnn", "use_onednn", "use_quantizer",
+                 "mkldnn_data_type", "use_xpu")
+ATTR_HINTS = {
+    "INT": "int", "LONG": "int", "FLOAT": "float", "FLOAT64": "float", "STRING": "str",
+    "BOOLEAN": "bool", "INTS": "list[int]", "LONGS": "list[int]", "FLOATS": "list[float]",
+    "FLOAT64S": "list[float]", "STRINGS": "list[str]", "BOOLEANS": "list[bool]",
+    "SCALAR": "Scalar", "SCALARS": "list[Scalar]",
+}
+SCALAR_ATTRS = {"INT": "int", "LONG": "int", "FLOAT": "float", "FLOAT64": "float",
+                "BOOLEAN": "bool", "SCALAR": None}
+INT_ARRAY_ATTRS = ("INTS", "LONGS")
+HARMLESS_DECORATORS = ("final", "override")
+
+
+@dataclass
+class Param:
+    name: str
+    kind: str  # input | attr | output
+    slot: str
+    hint: str
+    optional: bool = False
+    is_list: bool = False
+    attr_type: str | None = None
+    feeders: list[str] = field(default_factory=list)  # tensor inputs folded into this attr
+    default: Any = None
+
+
+@dataclass
+class Fold:
+    attr: str
+    local: str | None
+    conv: str | None  # float/int/bool for Scalar; None for IntArray / SCALAR attrs
+    kind: str  # Scalar | IntArray
+    feeders: list[str]
+
+
+@dataclass
+class KernelFunction:
+    op_type: str
+    class_name: str
+    func_name: str
+    phi_name: str
+    params: list[Param]
+    registrations: list[tuple[str, str, list[str]]]  # (backend, layout, dtypes)
+    node: cst.FunctionDef
+    helpers: list[tuple[str, cst.FunctionDef]]  # (lifted name, function)
+    folds: list[Fold]
+    hints: set[str]
+    source_classes: list[str]
+
+
+@dataclass
+class ModuleContext:
+    """What kernels of one module share: lifted helpers and the names already taken."""
+
+    info: ModuleInfo
+    taken: set[str]
+    lifted: dict[tuple[str, str], str] = field(default_factory=dict)
+    lifted_nodes: dict[str, cst.FunctionDef] = field(default_factory=dict)
+
+
+def is_harmless(decorator: cst.Decorator) -> bool:
+    name = dotted(decorator.decorator)
+    return name is not None and name.split(".")[-1] in HARMLESS_DECORATORS
+
+
+def literal_slot(call: cst.Call, what: str) -> str:
+    args = [a for a in call.args]
+    if len(args) != 1 or args[0].keyword is not None or args[0].star:
+        raise SkipError(f"calls ctx.{what}() with {len(args)} arguments")
+    value = args[0].value
+    s = literal_string(value)
+    if s is not None:
+        return s
+    if isinstance(value, cst.FormattedString):
+        raise SkipError(f"reads {what} by a computed name (f-string {code_of(value)})")
+    raise SkipError(f"reads {what} by a computed name (ctx.{what}({code_of(value)}))")
+
+
+def tensor_attr_candidates(proto: StaticProto) -> dict[str, str]:
+    """Dispensable inputs standing for an attribute (ScaleTensor -> scale)."""
+    out: dict[str, str] = {}
+    attrs = {a.name for a in proto.attrs}
+    for v in proto.inputs:
+        if not v.dispensable:
+            continue
+        for suffix in ("TensorList", "Tensor"):
+            if v.name.endswith(suffix) and len(v.name) > len(suffix):
+                prefix = v.name[: -len(suffix)]
+                for a in attrs:
+                    if a in (snake(prefix), prefix.lower()) or a.replace("_", "") == prefix.lower():
+                        out[v.name] = a
+                break
+    return out

@@ -1,0 +1,319 @@
+"""The rewrite of a compute() body: `ctx.input/output/attr(...)` reads become parameters,
+output allocation becomes `dev_ctx.alloc`, helpers and class constants are inlined.
+
+`KernelMigration` holds the state of one kernel's migration (parameter names, reads,
+folds, helpers); `Rewriter` is the libcst transformer that applies it.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from migrate.kernel_model import (
+    ATTR_HINTS,
+    LIBRARY_ATTRS,
+    Fold,
+    ModuleContext,
+    SkipError,
+    literal_slot,
+    tensor_attr_candidates,
+)
+from migrate.names import load_names, snake
+from migrate.static import StaticProto, code_of, dotted
+from migrate.syntax import blank, dtype_conversion, is_data, walk
+
+#: ctx members with a direct PHI spelling (attribute access).
+_CTX_ATTRS = {"xp": "xp", "place": "place"}
+#: ctx members that expose the legacy runtime: no PHI equivalent.
+_CTX_RUNTIME = {"scope": "writes to or reads the scope (ctx.scope)",
+                "op": "reads the operator (ctx.op)", "runtime": "reads ctx.runtime",
+                "kernel_type": "reads the chosen kernel type (ctx.kernel_type)"}
+_SLOT_METHODS = ("input", "multi_input", "output", "multi_output", "attr", "has_input",
+                 "has_inputs", "has_output", "input_size", "output_size", "has_attr")
+
+
+class Rewriter(cst.CSTTransformer):
+    """Rewrite ctx reads, allocation and self access in a compute (or helper) body."""
+
+    def __init__(self, mk: KernelMigration, ctx: str | None, self_name: str) -> None:
+        super().__init__()
+        self.mk, self.ctx, self.self_name = mk, ctx, self_name
+        self._fstring_quotes: list[str] = []
+
+    def visit_FormattedString(self, node: cst.FormattedString) -> None:  # noqa: N802
+        self._fstring_quotes.append(node.start)
+
+    def leave_FormattedString(self, original: cst.FormattedString,  # noqa: N802
+                              updated: cst.FormattedString) -> cst.BaseExpression:
+        self._fstring_quotes.pop()
+        return updated
+
+    # -- names -------------------------------------------------------------------------
+    def leave_Name(self, original: cst.Name, updated: cst.Name) -> cst.BaseExpression:  # noqa: N802
+        hit = self.mk.fold_loads.get(id(original))
+        if hit is not None:
+            return self.mk.fold_expr(hit[0])
+        return updated
+
+    def _is(self, node: cst.BaseExpression, name: str | None) -> bool:
+        return name is not None and isinstance(node, cst.Name) and node.value == name
+
+    # -- ctx.xp, self.attr ----------------------------------------------------------------
+    def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute  # noqa: N802
+                        ) -> cst.BaseExpression:
+        attr = updated.attr.value
+        if self._is(updated.value, self.ctx):
+            if attr in _CTX_ATTRS:
+                return updated.with_changes(value=self.mk.dev_ctx())
+            if attr == "dev_ctx":
+                return self.mk.dev_ctx()
+            if attr == "op_type":
+                quote = "'" if self._fstring_quotes and '"' in self._fstring_quotes[-1] else '"'
+                return cst.SimpleString(f"{quote}{self.mk.op_type}{quote}")
+            if attr in _CTX_RUNTIME:
+                raise SkipError(_CTX_RUNTIME[attr])
+            return updated
+        if self._is(updated.value, self.self_name):
+            value = self.mk.class_attr(attr)
+            if value is not None:
+                return value
+        return updated
+
+    # -- calls ----------------------------------------------------------------------------
+    def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:  # noqa: N802
+        func = updated.func
+        if self.ctx is not None:
+            dtype_attr = dtype_conversion(self.mk.info, original, self.ctx)
+            if dtype_attr is not None and dtype_attr in self.mk.dtype_attrs:
+                return self.mk.name_node(self.mk.param_name(dtype_attr, "attr"))
+        if isinstance(func, cst.Name) and func.value == "super":
+            raise SkipError("calls super() (behaviour of a base kernel outside the codemod's view)")
+        if isinstance(func, cst.Attribute):
+            method = func.attr.value
+            if self._is(func.value, self.ctx):
+                return self.mk.ctx_call(method, original)
+            if self._is(func.value, self.self_name):
+                lifted = self.mk.helper(method)
+                if lifted is not None:
+                    return updated.with_changes(func=cst.Name(lifted))
+            if method == "mutable_data":
+                return self.mk.alloc(func.value, updated)
+        return updated
+
+
+class KernelMigration:
+    def __init__(self, mctx: ModuleContext, class_name: str, op_type: str, phi_name: str,
+                 proto: StaticProto) -> None:
+        self.mctx, self.info = mctx, mctx.info
+        self.class_name, self.op_type, self.phi_name, self.proto = (class_name, op_type,
+                                                                    phi_name, proto)
+        #: ids of the parameter reads this migration wrote; the dict keeps each node alive so
+        #: that its id cannot be reused by another node (a set of bare ids flaked that way)
+        self.replacements: dict[int, cst.Name] = {}
+        self.fold_loads: dict[int, tuple[Fold, cst.Name]] = {}  # node kept alive, see below
+        self.folds: dict[str, Fold] = {}
+        self.inputs_read: dict[str, set[str]] = {}
+        self.outputs_read: dict[str, set[str]] = {}
+        self.attrs_read: set[str] = set()
+        self.class_attrs: dict[str, cst.BaseExpression] = {}
+        self.methods: dict[str, tuple[cst.ClassDef, cst.FunctionDef]] = {}
+        self.helpers: list[tuple[str, cst.FunctionDef]] = []
+        self.candidates = tensor_attr_candidates(proto)
+        self.renamed: set[str] = set()
+        self.dev_ctx_name = "dev_ctx"
+        self.hints: set[str] = set()
+        #: integer attributes read only as `VarType(ctx.attr(name)).to_phi()`: DataType params
+        self.dtype_attrs: set[str] = set()
+
+    # -- names of parameters -------------------------------------------------------------------
+    def param_name(self, slot: str, kind: str) -> str:
+        return self._names[(kind, slot)]
+
+    def assign_names(self) -> None:
+        names: dict[tuple[str, str], str] = {}
+        used = {self.dev_ctx_name}
+        groups = [("input", v.name) for v in self.proto.inputs]
+        groups += [("attr", a.name) for a in self.proto.attrs]
+        groups += [("output", v.name) for v in self.proto.outputs]
+        attr_names = {snake(a.name) for a in self.proto.attrs}
+        dtype_named = [a for a in self.dtype_attrs if snake(a).endswith("dtype")]
+        for kind, slot in groups:
+            name = snake(slot)
+            if (kind == "attr" and dtype_named == [slot] and "dtype" not in attr_names
+                    and all(snake(v.name) != "dtype" for v in self.proto.inputs)):
+                name = "dtype"  # PHI's name for the data type a kernel produces
+            if kind == "input" and name in attr_names:
+                name += "_tensor"  # Seed / seed -> seed_tensor, as PHI names them
+            if name in self.renamed:
+                name += "_"
+            while name in used:
+                name += "_"
+            used.add(name)
+            names[(kind, slot)] = name
+        self._names = names
+
+    def name_node(self, name: str) -> cst.Name:
+        node = cst.Name(name)
+        self.replacements[id(node)] = node
+        return node
+
+    def dev_ctx(self) -> cst.Name:
+        return self.name_node(self.dev_ctx_name)
+
+    # -- ctx.<method>(...) ------------------------------------------------------------------
+    def ctx_call(self, method: str, call: cst.Call) -> cst.BaseExpression:
+        if method == "device_context":
+            if call.args:
+                raise SkipError("calls ctx.device_context() with arguments")
+            return self.dev_ctx()
+        if method not in _SLOT_METHODS:
+            raise SkipError(f"uses ctx.{method}(), which has no PHI equivalent")
+        what = ("attribute" if "attr" in method else "output" if "output" in method
+                else "input")
+        slot = literal_slot(call, what)
+        if method == "attr":
+            return self._attr(slot)
+        if method == "has_attr":
+            raise SkipError(f"calls ctx.has_attr({slot!r}), which depends on the OpDesc")
+        is_out = method in ("output", "multi_output", "has_output", "output_size")
+        var = self.proto.output(slot) if is_out else self.proto.input(slot)
+        if var is None:
+            kind = "output" if is_out else "input"
+            raise SkipError(f"reads {kind} '{slot}' that the op proto does not declare")
+        if not is_out and slot in self.candidates:
+            raise SkipError(f"reads tensor-valued attribute input '{slot}' (for attribute "
+                       f"'{self.candidates[slot]}') outside the standard "
+                       f"`if ctx.has_input({slot!r}): v = ...` pattern")
+        if method == "has_inputs":
+            raise SkipError(f"calls ctx.has_inputs({slot!r}) outside a tensor-attribute fold")
+        table = self.outputs_read if is_out else self.inputs_read
+        uses = table.setdefault(slot, set())
+        name = self.param_name(slot, "output" if is_out else "input")
+        if method in ("input", "output"):
+            if var.duplicable:
+                raise SkipError(f"reads duplicable {'output' if is_out else 'input'} '{slot}' with "
+                           f"ctx.{method}() (first tensor only)")
+            uses.add("single")
+            return self.name_node(name)
+        if method in ("multi_input", "multi_output"):
+            if not var.duplicable:
+                raise SkipError(f"reads non-duplicable '{slot}' with ctx.{method}()")
+            uses.add("list")
+            return self.name_node(name)
+        if method in ("has_input", "has_output"):
+            uses.add("check")
+            if var.duplicable:
+                return cst.Comparison(cst.Call(cst.Name("len"), [cst.Arg(self.name_node(name))]),
+                                      [cst.ComparisonTarget(cst.GreaterThan(), cst.Integer("0"))])
+            return cst.Comparison(self.name_node(name), [cst.ComparisonTarget(
+                cst.IsNot(), cst.Name("None"))])
+        # input_size / output_size
+        if not var.duplicable:
+            raise SkipError(f"calls ctx.{method}({slot!r}) on a non-duplicable slot")
+        uses.add("list")
+        return cst.Call(cst.Name("len"), [cst.Arg(self.name_node(name))])
+
+    def _attr(self, name: str) -> cst.BaseExpression:
+        if name in LIBRARY_ATTRS:
+            raise SkipError(f"branches on attribute '{name}', which picks another library "
+                       "(needs one kernel per backend)")
+        attr = self.proto.attr(name)
+        if attr is None:
+            raise SkipError(f"reads attribute '{name}' that the op proto does not declare")
+        if attr.type not in ATTR_HINTS:
+            raise SkipError(f"reads attribute '{name}' of type {attr.type}, which PHI kernels do "
+                       "not take")
+        self.attrs_read.add(name)
+        if name in self.folds:
+            return self.fold_expr(self.folds[name])
+        return self.name_node(self.param_name(name, "attr"))
+
+    def fold_expr(self, fold: Fold) -> cst.BaseExpression:
+        param = self.name_node(self.param_name(fold.attr, "attr"))
+        if fold.kind == "IntArray":
+            return cst.Call(cst.Attribute(param, cst.Name("get_data")))
+        if fold.conv is None:
+            return param
+        return cst.Call(cst.Attribute(param, cst.Name("to")), [cst.Arg(cst.Name(fold.conv))])
+
+    # -- allocation ------------------------------------------------------------------------
+    def alloc(self, tensor: cst.BaseExpression, call: cst.Call) -> cst.BaseExpression:
+        place: cst.BaseExpression | None = None
+        dtype: cst.Arg | None = None
+        positional = [a for a in call.args if a.keyword is None]
+        if any(a.star for a in call.args):
+            raise SkipError("calls mutable_data(*args)")
+        if positional:
+            place = positional[0].value
+        if len(positional) > 1:
+            dtype = positional[1]
+        for a in call.args:
+            if a.keyword is not None and a.keyword.value == "place":
+                place = a.value
+            elif a.keyword is not None and a.keyword.value == "dtype":
+                dtype = a.with_changes(keyword=None, equal=cst.MaybeSentinel.DEFAULT)
+        if len(positional) > 2 or place is None:
+            raise SkipError(f"calls {code_of(call)} with an unexpected signature")
+        method = "alloc"
+        if (isinstance(place, cst.Call) and not place.args
+                and self.info.imports.is_symbol(place.func, "CPUPlace")):
+            method = "host_alloc"  # an output kept on the host whatever the device
+        elif dotted(place) != f"{self.dev_ctx_name}.place":
+            raise SkipError(f"allocates on an explicit place ({code_of(place)}), not ctx.place")
+        args = [cst.Arg(tensor)]
+        if dtype is not None:
+            args.append(dtype.with_changes(comma=cst.MaybeSentinel.DEFAULT))
+        return cst.Call(cst.Attribute(self.dev_ctx(), cst.Name(method)), args)
+
+    # -- self.<x> ---------------------------------------------------------------------------
+    def class_attr(self, name: str) -> cst.BaseExpression | None:
+        if name not in self.class_attrs:
+            return None
+        value = self.class_attrs[name]
+        if (isinstance(value, cst.Call) and dotted(value.func) == "staticmethod"
+                and len(value.args) == 1):
+            return value.args[0].value
+        if is_data(self.info, value):
+            return value
+        raise SkipError(f"reads class attribute self.{name} = {code_of(value)} (may be a bound "
+                   "method; wrap functions in staticmethod() to migrate)")
+
+    def helper(self, name: str) -> str | None:
+        if name not in self.methods:
+            return None
+        cls, fn = self.methods[name]
+        decorators = [dotted(d.decorator) for d in fn.decorators]
+        static = decorators == ["staticmethod"]
+        if not static and decorators:
+            raise SkipError(f"helper {name}() has decorators {decorators}")
+        params = list(fn.params.params)
+        if fn.params.posonly_params:
+            raise SkipError(f"helper {name}() has positional-only parameters")
+        self_param = None if static else (params[0].name.value if params else None)
+        if not static and self_param is None:
+            raise SkipError(f"helper {name}() takes no self")
+        key = (cls.name.value, name)
+        uses_attrs = self_param is not None and any(
+            isinstance(n, cst.Attribute) and dotted(n.value) == self_param
+            and n.attr.value in self.class_attrs for n in walk(fn.body))
+        if uses_attrs:  # specialised by this kernel's class attributes: one copy per kernel
+            key = (self.class_name, name)
+        if key in self.mctx.lifted:
+            lifted = self.mctx.lifted[key]
+            if all(n != lifted for n, _ in self.helpers):
+                self.helpers.append((lifted, self.mctx.lifted_nodes[lifted]))
+            return lifted
+        lifted = name if name.startswith("_") else f"_{name}"
+        if lifted in self.mctx.taken or uses_attrs:
+            lifted = f"_{snake(key[0])}_{name.lstrip('_')}"
+        self.mctx.taken.add(lifted)
+        self.mctx.lifted[key] = lifted
+        body = fn.body.visit(Rewriter(self, None, self_param or ""))
+        if self_param is not None and any(n.value == self_param for n in load_names(body)):
+            raise SkipError(f"helper {name}() uses {self_param} (instance state)")
+        new_params = fn.params.with_changes(params=params if static else params[1:])
+        node = fn.with_changes(name=cst.Name(lifted), decorators=(), params=new_params,
+                               body=body, leading_lines=blank(2))
+        self.mctx.lifted_nodes[lifted] = node
+        self.helpers.append((lifted, node))
+        return lifted

@@ -1,0 +1,97 @@
+"""Small libcst queries and builders shared by the codemod's passes: single assignments,
+`ctx.<method>(...)` calls, comment and blank lines, dtype conversions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import libcst as cst
+
+from migrate.static import EnumRef, ModuleInfo, UnresolvableError, literal_string
+
+
+def walk(node: cst.CSTNode) -> list[cst.CSTNode]:
+    out: list[cst.CSTNode] = []
+
+    class V(cst.CSTVisitor):
+        def on_visit(self, n: cst.CSTNode) -> bool:
+            out.append(n)
+            return True
+
+    node.visit(V())
+    return out
+
+
+def is_data(info: ModuleInfo, value: cst.BaseExpression) -> bool:
+    """A constant: literals, enum members, module constants holding data (not functions)."""
+
+    def data(v: Any) -> bool:
+        if isinstance(v, (list, tuple)):
+            return all(data(x) for x in v)
+        return v is None or isinstance(v, (str, int, float, bool, EnumRef))
+
+    try:
+        return data(info.ev.eval(value, {}))
+    except UnresolvableError:
+        return False
+
+
+def blank(n: int) -> list[cst.EmptyLine]:
+    return [cst.EmptyLine() for _ in range(n)]
+
+
+def comment_lines(stmt: cst.BaseStatement) -> list[cst.EmptyLine]:
+    """Comments a dropped statement carried (own-line and trailing)."""
+    lines = [ln for ln in stmt.leading_lines if ln.comment is not None]
+    if isinstance(stmt, cst.SimpleStatementLine) and stmt.trailing_whitespace.comment is not None:
+        lines.append(cst.EmptyLine(comment=stmt.trailing_whitespace.comment))
+    return lines
+
+
+def single_assign(stmt: cst.BaseStatement) -> tuple[str, cst.BaseExpression] | None:
+    if (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1
+            and isinstance(stmt.body[0], cst.Assign) and len(stmt.body[0].targets) == 1
+            and isinstance(stmt.body[0].targets[0].target, cst.Name)):
+        return stmt.body[0].targets[0].target.value, stmt.body[0].value
+    return None
+
+
+def ctx_call(node: cst.BaseExpression, ctx: str, methods: tuple[str, ...]) -> str | None:
+    if (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)
+            and isinstance(node.func.value, cst.Name) and node.func.value.value == ctx
+            and node.func.attr.value in methods and len(node.args) == 1):
+        return literal_string(node.args[0].value)
+    return None
+
+
+class CtxCalls(cst.CSTVisitor):
+    def __init__(self, ctx: str) -> None:
+        self.ctx = ctx
+        self.names = 0
+        self.reads: list[str | None] = []
+
+    def visit_Name(self, node: cst.Name) -> None:  # noqa: N802
+        if node.value == self.ctx:
+            self.names += 1
+
+    def visit_Call(self, node: cst.Call) -> None:  # noqa: N802
+        slot = ctx_call(node, self.ctx, ("input", "multi_input"))
+        if slot is not None:
+            self.reads.append(slot)
+
+
+def dtype_conversion(info: ModuleInfo, node: cst.CSTNode, ctx: str) -> str | None:
+    """`VarType(ctx.attr("dtype")).to_phi()` (or with `int(...)` around the read) -> "dtype"."""
+    if not (isinstance(node, cst.Call) and not node.args and isinstance(node.func, cst.Attribute)
+            and node.func.attr.value == "to_phi"):
+        return None
+    inner = node.func.value
+    if not (isinstance(inner, cst.Call) and len(inner.args) == 1 and not inner.args[0].keyword
+            and info.imports.is_symbol(inner.func, "VarType")):
+        return None
+    arg = inner.args[0].value
+    if (isinstance(arg, cst.Call) and isinstance(arg.func, cst.Name) and arg.func.value == "int"
+            and len(arg.args) == 1):
+        arg = arg.args[0].value
+    return ctx_call(arg, ctx, ("attr",))
