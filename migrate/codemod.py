@@ -17,18 +17,9 @@ from migrate import emit, infermeta
 from migrate.kernel import migrate_kernel
 from migrate.kernel_model import KernelFunction, ModuleContext, SkipError
 from migrate.names import isort_key, snake
-from migrate.static import (
-    ClassRef,
-    EnumRef,
-    ModuleInfo,
-    Registration,
-    StaticProto,
-    UnresolvableError,
-    dotted,
-    info_for,
-    literal_string,
-    read_module,
-)
+from migrate.static import ModuleInfo, info_for, read_module
+from migrate.static_facts import Registration, StaticProto
+from migrate.static_refs import ClassRef, EnumRef, UnresolvableError, dotted, literal_string
 from migrate.syntax import blank
 
 FIRST_PARTY = ("compat", "legacy_fluid", "migrate", "phi")

@@ -29,7 +29,8 @@ import libcst as cst
 import yaml
 
 from migrate.codemod import FileResult, OpPlan
-from migrate.static import EnumRef, Evaluator, ImportTable, UnresolvableError, dotted
+from migrate.static_eval import Evaluator
+from migrate.static_refs import EnumRef, ImportTable, UnresolvableError, dotted
 from migrate.verify import VerifyResult
 
 ROOT = Path(__file__).resolve().parent.parent

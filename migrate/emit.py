@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from migrate.kernel_model import Fold, Param
-from migrate.static import StaticProto
+from migrate.static_facts import UNKNOWN_DEFAULT, StaticProto
 
 WIDTH = 100
 
@@ -248,8 +248,6 @@ class YamlEntry:
 
 
 def yaml_entry(phi_name: str, params: list[Param]) -> YamlEntry:
-    from migrate.static import UNKNOWN_DEFAULT
-
     args = []
     for p in params:
         if p.kind == "input":

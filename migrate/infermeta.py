@@ -20,7 +20,8 @@ from typing import Any
 
 import libcst as cst
 
-from migrate.static import EnumRef, ModuleInfo, UnresolvableError, code_of, dotted, find_method
+from migrate.static import ModuleInfo, find_method
+from migrate.static_refs import EnumRef, UnresolvableError, code_of, dotted
 
 #: out -> {"dims"|"dtype"|"lod"|"layout": ("in", name) | ("const", value)}
 Effects = dict[str, dict[str, tuple[str, Any]]]

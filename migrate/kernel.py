@@ -22,7 +22,8 @@ from migrate.kernel_model import (
 )
 from migrate.kernel_rewrite import KernelMigration, Rewriter
 from migrate.names import load_names, snake
-from migrate.static import ModuleInfo, code_of
+from migrate.static import ModuleInfo
+from migrate.static_refs import code_of
 from migrate.syntax import ctx_call, dtype_conversion
 
 

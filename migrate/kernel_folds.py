@@ -11,7 +11,7 @@ import libcst as cst
 from migrate.kernel_model import INT_ARRAY_ATTRS, SCALAR_ATTRS, Fold, SkipError
 from migrate.kernel_rewrite import KernelMigration
 from migrate.names import NameWalker, load_names
-from migrate.static import dotted
+from migrate.static_refs import dotted
 from migrate.syntax import CtxCalls, comment_lines, ctx_call, single_assign
 
 

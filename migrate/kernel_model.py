@@ -11,7 +11,9 @@ from typing import Any
 import libcst as cst
 
 from migrate.names import snake
-from migrate.static import ModuleInfo, StaticProto, code_of, dotted, literal_string
+from migrate.static import ModuleInfo
+from migrate.static_facts import StaticProto
+from migrate.static_refs import code_of, dotted, literal_string
 
 
 class SkipError(Exception):

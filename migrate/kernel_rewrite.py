@@ -19,7 +19,8 @@ from migrate.kernel_model import (
     tensor_attr_candidates,
 )
 from migrate.names import load_names, snake
-from migrate.static import StaticProto, code_of, dotted
+from migrate.static_facts import StaticProto
+from migrate.static_refs import code_of, dotted
 from migrate.syntax import blank, dtype_conversion, is_data, walk
 
 #: ctx members with a direct PHI spelling (attribute access).

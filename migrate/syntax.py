@@ -8,7 +8,8 @@ from typing import Any
 
 import libcst as cst
 
-from migrate.static import EnumRef, ModuleInfo, UnresolvableError, literal_string
+from migrate.static import ModuleInfo
+from migrate.static_refs import EnumRef, UnresolvableError, literal_string
 
 
 def walk(node: cst.CSTNode) -> list[cst.CSTNode]:

@@ -1,0 +1,229 @@
+"""Op protos read statically: run a maker's `make()` over its `add_input` / `add_output` /
+`add_attr` calls (helpers, loops and conditions included) without importing it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import libcst as cst
+
+from migrate.static import ModuleInfo, find_method, info_for
+from migrate.static_eval import Evaluator
+from migrate.static_facts import UNKNOWN_DEFAULT, AttrSlot, StaticProto, VarSlot
+from migrate.static_refs import (
+    SELF,
+    ClassRef,
+    EnumRef,
+    FunctionRef,
+    UnresolvableError,
+    code_of,
+    dotted,
+    literal_string,
+)
+
+
+def read_proto(info: ModuleInfo, op_type: str, maker: str | ClassRef) -> StaticProto:
+    ref = maker if isinstance(maker, ClassRef) else ClassRef(maker)
+    home = info_for(info, ref)
+    proto = StaticProto(op_type, ref.name)
+    found = find_method(home, ref.name, "make")
+    if found is None:
+        raise UnresolvableError(f"maker {ref.name} has no make() in its module")
+    _MakerRun(home, proto, ref.name).call_method(found, [SELF], {})
+    return proto
+
+
+class _ReturnError(Exception):
+    pass
+
+
+class _MakerRun:
+    """Interpret make() (and the helpers it calls) just enough to collect the proto."""
+
+    def __init__(self, info: ModuleInfo, proto: StaticProto, maker: str) -> None:
+        self.info, self.proto, self.maker = info, proto, maker
+        self.depth = 0
+
+    def call_method(self, found: tuple[cst.ClassDef, cst.FunctionDef], args: list[Any],
+                    kwargs: dict[str, Any], info: ModuleInfo | None = None) -> None:
+        cls, fn = found
+        self._call(fn, args, kwargs, info or self.info, cls)
+
+    def _call(self, fn: cst.FunctionDef, args: list[Any], kwargs: dict[str, Any],
+              info: ModuleInfo, cls: cst.ClassDef | None) -> None:
+        self.depth += 1
+        if self.depth > 12:
+            raise UnresolvableError("make() helpers nest too deep")
+        env: dict[str, Any] = {}
+        params = list(fn.params.params)
+        if fn.params.star_arg is not cst.MaybeSentinel.DEFAULT or fn.params.star_kwarg:
+            raise UnresolvableError(f"helper {fn.name.value}(*args/**kwargs)")
+        for i, p in enumerate(params):
+            name = p.name.value
+            if i < len(args):
+                env[name] = args[i]
+            elif name in kwargs:
+                env[name] = kwargs[name]
+            elif p.default is not None:
+                env[name] = info.ev.eval(p.default, {})
+            else:
+                raise UnresolvableError(f"missing argument {name} of {fn.name.value}()")
+        for p in fn.params.kwonly_params:
+            name = p.name.value
+            if name in kwargs:
+                env[name] = kwargs[name]
+            elif p.default is not None:
+                env[name] = info.ev.eval(p.default, {})
+        try:
+            self._block(fn.body.body, env, info, cls)
+        except _ReturnError:
+            pass
+        self.depth -= 1
+
+    def _block(self, body: Any, env: dict[str, Any], info: ModuleInfo,
+               cls: cst.ClassDef | None) -> None:
+        ev = info.ev
+        for stmt in body:
+            if isinstance(stmt, cst.For) and stmt.orelse is None:
+                for value in ev._seq(ev.eval(stmt.iter, env), stmt.iter):
+                    ev.bind(stmt.target, value, env)
+                    self._block(stmt.body.body, env, info, cls)
+                continue
+            if isinstance(stmt, cst.If):
+                node: Any = stmt
+                while isinstance(node, cst.If):
+                    if ev.eval(node.test, env):
+                        self._block(node.body.body, env, info, cls)
+                        break
+                    node = node.orelse
+                else:
+                    if isinstance(node, cst.Else):
+                        self._block(node.body.body, env, info, cls)
+                continue
+            if not isinstance(stmt, cst.SimpleStatementLine):
+                raise UnresolvableError(f"`{code_of(stmt).strip().splitlines()[0]}` in make()")
+            for small in stmt.body:
+                self._small(small, env, info, cls)
+
+    def _small(self, small: Any, env: dict[str, Any], info: ModuleInfo,
+               cls: cst.ClassDef | None) -> None:
+        ev = info.ev
+        if isinstance(small, cst.Pass):
+            return
+        if isinstance(small, cst.Return) and small.value is None:
+            raise _ReturnError()
+        if isinstance(small, cst.Expr) and literal_string(small.value) is not None:
+            return
+        if isinstance(small, (cst.Assign, cst.AnnAssign)) and small.value is not None:
+            targets = ([t.target for t in small.targets] if isinstance(small, cst.Assign)
+                       else [small.target])
+            value = ev.eval(small.value, env)
+            for t in targets:
+                ev.bind(t, value, env)
+            return
+        if not (isinstance(small, cst.Expr) and isinstance(small.value, cst.Call)):
+            raise UnresolvableError(f"`{code_of(small).strip()}` in make()")
+        call = small.value
+        func = call.func
+        if (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Call)
+                and dotted(func.value.func) == "super" and func.attr.value == "make"):
+            self._super_make(info, cls)
+            return
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and \
+                env.get(func.value.value) is SELF:
+            self._maker_method(func.attr.value, call, env, info)
+            return
+        target = ev.eval(func, env) if isinstance(func, (cst.Name, cst.Attribute)) else None
+        if isinstance(target, FunctionRef):
+            home = info_for(info, target)
+            fn = home.ev.functions.get(target.name)
+            if fn is None:
+                raise UnresolvableError(f"function {target.name}")
+            args, kwargs = self._args(call, env, info)
+            self._call(fn, args, kwargs, home, None)
+            return
+        raise UnresolvableError(f"`{code_of(call)}` in make()")
+
+    def _args(self, call: cst.Call, env: dict[str, Any], info: ModuleInfo
+              ) -> tuple[list[Any], dict[str, Any]]:
+        args: list[Any] = []
+        kwargs: dict[str, Any] = {}
+        for a in call.args:
+            if a.star:
+                raise UnresolvableError(f"*args in {code_of(call)}")
+            value = info.ev.eval(a.value, env)
+            if a.keyword is not None:
+                kwargs[a.keyword.value] = value
+            else:
+                args.append(value)
+        return args, kwargs
+
+    def _super_make(self, info: ModuleInfo, cls: cst.ClassDef | None) -> None:
+        mro, _ = info.class_mro(self.maker)
+        if cls is None or cls not in mro:
+            raise UnresolvableError("super().make() outside a maker class")
+        for parent in mro[mro.index(cls) + 1:]:
+            for s in parent.body.body:
+                if isinstance(s, cst.FunctionDef) and s.name.value == "make":
+                    self._call(s, [SELF], {}, info, parent)
+                    return
+        raise UnresolvableError("super().make() outside this module")
+
+    def _maker_method(self, method: str, call: cst.Call, env: dict[str, Any],
+                      info: ModuleInfo) -> None:
+        ev = info.ev
+        if method in ("add_input", "add_output"):
+            named = {}
+            positional = [a for a in call.args if a.keyword is None]
+            if positional:
+                named["name"] = ev.eval(positional[0].value, env)
+            for a in call.args:
+                if a.keyword is not None and a.keyword.value != "comment":
+                    named[a.keyword.value] = ev.eval(a.value, env)
+            slot = VarSlot(str(named["name"]), bool(named.get("duplicable", False)),
+                           bool(named.get("dispensable", False)),
+                           bool(named.get("extra", False)), bool(named.get("quant", False)))
+            (self.proto.inputs if method == "add_input" else self.proto.outputs).append(slot)
+        elif method == "add_attr":
+            named = _attr_call(call, ev, env)
+            atype = named["type"]
+            if not isinstance(atype, EnumRef):
+                raise UnresolvableError(f"attribute type in {code_of(call)}")
+            self.proto.attrs.append(AttrSlot(str(named["name"]), atype.member,
+                                             named.get("default"),
+                                             bool(named.get("extra", False)),
+                                             bool(named.get("quant", False))))
+        elif method == "add_comment":
+            return
+        else:
+            found = find_method(self.info, self.maker, method)
+            if found is None:
+                raise UnresolvableError(f"maker method {method}()")
+            args, kwargs = self._args(call, env, info)
+            self._call(found[1], [SELF, *args], kwargs, self.info, found[0])
+
+
+def _attr_call(call: cst.Call, ev: Evaluator, env: dict[str, Any]) -> dict[str, Any]:
+    """add_attr's arguments; an unreadable default becomes UNKNOWN_DEFAULT, not an error."""
+    names = ["name", "type", "default", "comment"]
+    named: dict[str, Any] = {}
+    positional = [a for a in call.args if a.keyword is None]
+    if any(a.star for a in call.args):
+        raise UnresolvableError(f"*args in {code_of(call)}")
+    for n, arg in zip(names, positional):
+        named[n] = arg.value
+    for arg in call.args:
+        if arg.keyword is not None:
+            named[arg.keyword.value] = arg.value
+    out: dict[str, Any] = {}
+    for key, node in named.items():
+        if key == "comment":
+            continue
+        try:
+            out[key] = ev.eval(node, env)
+        except UnresolvableError:
+            if key != "default":
+                raise
+            out[key] = UNKNOWN_DEFAULT
+    return out

@@ -1,0 +1,247 @@
+"""Evaluate module-level expressions without running them: literals, constants (also
+from sibling modules on disk), the enums `DataType`, `DataLayout`, `LibraryType` and
+`AttrType`, and simple calls and comparisons.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import libcst as cst
+
+from migrate.static_refs import (
+    ENUMS,
+    ClassRef,
+    EnumRef,
+    FunctionRef,
+    ImportedRef,
+    ImportTable,
+    UnresolvableError,
+    code_of,
+    dotted,
+    find_module_file,
+    literal_string,
+    load_module,
+)
+
+
+class Evaluator:
+    """Evaluate constant expressions of one module."""
+
+    def __init__(self, module: cst.Module, imports: ImportTable, path: Path | None,
+                 depth: int = 0) -> None:
+        self.module, self.imports, self.path, self.depth = module, imports, path, depth
+        self.assigns: dict[str, cst.BaseExpression] = {}
+        self.classes: dict[str, cst.ClassDef] = {}
+        self.functions: dict[str, cst.FunctionDef] = {}
+        for stmt in module.body:
+            if isinstance(stmt, cst.ClassDef):
+                self.classes[stmt.name.value] = stmt
+            elif isinstance(stmt, cst.FunctionDef):
+                self.functions[stmt.name.value] = stmt
+            elif isinstance(stmt, cst.SimpleStatementLine):
+                for small in stmt.body:
+                    if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(
+                            small.targets[0].target, cst.Name):
+                        self.assigns[small.targets[0].target.value] = small.value
+                    elif (isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name)
+                          and small.value is not None):
+                        self.assigns[small.target.value] = small.value
+        self._busy: set[str] = set()
+
+    def _enum_of(self, node: cst.BaseExpression) -> str | None:
+        q = self.imports.resolve(node)
+        if q is None:
+            return None
+        last = q.split(".")[-1]
+        if last in ENUMS and (q != last or dotted(node) in self.imports.names):
+            return last
+        return None
+
+    def name(self, name: str, env: dict[str, Any]) -> Any:
+        if name in env:
+            return env[name]
+        if name in ("True", "False", "None"):
+            return {"True": True, "False": False, "None": None}[name]
+        if name in self.assigns:
+            if name in self._busy:
+                raise UnresolvableError(f"'{name}' is defined in terms of itself")
+            self._busy.add(name)
+            try:
+                return self.eval(self.assigns[name], {})
+            finally:
+                self._busy.discard(name)
+        if name in self.classes:
+            return ClassRef(name)
+        if name in self.functions:
+            return FunctionRef(name)
+        if name in self.imports.names:
+            return self._imported(self.imports.names[name], name)
+        raise UnresolvableError(f"name '{name}' is not a module-level constant")
+
+    def _imported(self, qualified: str, local: str) -> Any:
+        if self.depth < 3:
+            mod = self.imports.from_modules.get(local)
+            attr = qualified.rsplit(".", 1)[-1]
+            if mod is not None:
+                target = find_module_file(mod, self.path)
+                if target is not None:
+                    module, imports = load_module(target)
+                    other = Evaluator(module, imports, target, self.depth + 1)
+                    if attr in other.assigns:
+                        return other.name(attr, {})
+                    if attr in other.classes:
+                        return ClassRef(attr, target.resolve())
+                    if attr in other.functions:
+                        return FunctionRef(attr, target.resolve())
+        return ImportedRef(qualified)
+
+    def eval(self, node: cst.BaseExpression, env: dict[str, Any]) -> Any:
+        s = literal_string(node)
+        if s is not None:
+            return s
+        if isinstance(node, (cst.Integer, cst.Float)):
+            return node.evaluated_value
+        if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+            v = self.eval(node.expression, env)
+            if isinstance(v, (int, float)) and not isinstance(v, bool):
+                return -v
+            raise UnresolvableError(code_of(node))
+        if isinstance(node, cst.Name):
+            return self.name(node.value, env)
+        if isinstance(node, cst.Attribute):
+            enum = self._enum_of(node.value)
+            if enum is not None:
+                return EnumRef(enum, node.attr.value)
+            base = self.eval(node.value, env)
+            if isinstance(base, ImportedRef):
+                mod_file = find_module_file(base.qualified, self.path)
+                if mod_file is not None and self.depth < 3:
+                    module, imports = load_module(mod_file)
+                    other = Evaluator(module, imports, mod_file, self.depth + 1)
+                    return other.name(node.attr.value, {})
+            raise UnresolvableError(code_of(node))
+        if isinstance(node, (cst.Tuple, cst.List)):
+            out: list[Any] = []
+            for el in node.elements:
+                if isinstance(el, cst.StarredElement):
+                    out.extend(self._seq(self.eval(el.value, env), el.value))
+                else:
+                    out.append(self.eval(el.value, env))
+            return tuple(out) if isinstance(node, cst.Tuple) else out
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
+            left, right = self.eval(node.left, env), self.eval(node.right, env)
+            if isinstance(left, (list, tuple)) and isinstance(right, (list, tuple)):
+                return type(left)(list(left) + list(right))
+            if isinstance(left, (int, float, str)) and type(left) is type(right):
+                return left + right
+            raise UnresolvableError(code_of(node))
+        if (isinstance(node, cst.Call) and isinstance(node.func, cst.Name)
+                and node.func.value in ("tuple", "list") and len(node.args) == 1):
+            seq = self._seq(self.eval(node.args[0].value, env), node.args[0].value)
+            return tuple(seq) if node.func.value == "tuple" else list(seq)
+        if isinstance(node, cst.Dict) and not node.elements:
+            return {}
+        if isinstance(node, (cst.GeneratorExp, cst.ListComp)):
+            items = list(self._comprehension(node.for_in, node.elt, env))
+            return items if isinstance(node, cst.ListComp) else tuple(items)
+        if isinstance(node, cst.Comparison):
+            left = self.eval(node.left, env)
+            for target in node.comparisons:
+                right = self.eval(target.comparator, env)
+                if not _compare(target.operator, left, right):
+                    return False
+                left = right
+            return True
+        if isinstance(node, cst.BooleanOperation):
+            left = self.eval(node.left, env)
+            if isinstance(node.operator, cst.And):
+                return self.eval(node.right, env) if left else left
+            return left if left else self.eval(node.right, env)
+        if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
+            return not self.eval(node.expression, env)
+        if isinstance(node, cst.IfExp):
+            return self.eval(node.body if self.eval(node.test, env) else node.orelse, env)
+        raise UnresolvableError(code_of(node))
+
+    def _comprehension(self, comp: cst.CompFor, elt: cst.BaseExpression, env: dict[str, Any]):
+        if comp.asynchronous is not None:
+            raise UnresolvableError("async comprehension")
+        for value in self._seq(self.eval(comp.iter, env), comp.iter):
+            inner = dict(env)
+            self.bind(comp.target, value, inner)
+            if not all(self.eval(cond.test, inner) for cond in comp.ifs):
+                continue
+            if comp.inner_for_in is not None:
+                yield from self._comprehension(comp.inner_for_in, elt, inner)
+            else:
+                yield self.eval(elt, inner)
+
+    @staticmethod
+    def _seq(value: Any, node: cst.CSTNode) -> list[Any]:
+        if isinstance(value, (list, tuple)):
+            return list(value)
+        raise UnresolvableError(f"{code_of(node)} is not a sequence")
+
+    def bind(self, target: cst.BaseExpression, value: Any, env: dict[str, Any]) -> None:
+        if isinstance(target, cst.Name):
+            env[target.value] = value
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            values = self._seq(value, target)
+            if len(values) != len(target.elements):
+                raise UnresolvableError(f"cannot unpack into {code_of(target)}")
+            for el, v in zip(target.elements, values):
+                self.bind(el.value, v, env)
+        else:
+            raise UnresolvableError(f"loop target {code_of(target)}")
+
+
+def _compare(op: cst.BaseCompOp, left: Any, right: Any) -> bool:
+    if isinstance(op, cst.Is):
+        return left is right or (isinstance(left, EnumRef) and left == right)
+    if isinstance(op, cst.IsNot):
+        return not _compare(cst.Is(), left, right)
+    if isinstance(op, cst.Equal):
+        return bool(left == right)
+    if isinstance(op, cst.NotEqual):
+        return bool(left != right)
+    if isinstance(op, cst.In):
+        return left in right
+    if isinstance(op, cst.NotIn):
+        return left not in right
+    try:
+        if isinstance(op, cst.LessThan):
+            return bool(left < right)
+        if isinstance(op, cst.GreaterThan):
+            return bool(left > right)
+        if isinstance(op, cst.LessThanEqual):
+            return bool(left <= right)
+        if isinstance(op, cst.GreaterThanEqual):
+            return bool(left >= right)
+    except TypeError as exc:
+        raise UnresolvableError(str(exc)) from exc
+    raise UnresolvableError(f"comparison {type(op).__name__}")
+
+
+def class_bases(cls: cst.ClassDef) -> list[cst.BaseExpression]:
+    return [a.value for a in cls.bases if a.keyword is None]
+
+
+def call_args(call: cst.Call, names: list[str], ev: Evaluator,
+              env: dict[str, Any]) -> tuple[dict[str, Any], list[Any]]:
+    """Bind a call's arguments to parameter names; returns (named, extra positional)."""
+    positional: list[Any] = []
+    named: dict[str, Any] = {}
+    for arg in call.args:
+        if arg.keyword is not None:
+            named[arg.keyword.value] = ev.eval(arg.value, env)
+        elif arg.star == "*":
+            positional.extend(ev._seq(ev.eval(arg.value, env), arg.value))
+        elif arg.star:
+            raise UnresolvableError(f"**kwargs in {code_of(call)}")
+        else:
+            positional.append(ev.eval(arg.value, env))
+    for n, v in zip(names, positional):
+        named.setdefault(n, v)
+    return named, positional[len(names):]

@@ -1,0 +1,177 @@
+"""What static reading resolves names to: references to enums, classes, functions and
+imported symbols, the import table of a module, and sibling modules found on disk.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import libcst as cst
+
+#: Enum classes whose members the evaluator understands (by the name they are imported as).
+ENUMS = ("DataType", "DataLayout", "LibraryType", "AttrType", "Backend")
+
+
+class UnresolvableError(Exception):
+    """A value that cannot be known without running the module."""
+
+
+@dataclass(frozen=True)
+class EnumRef:
+    enum: str
+    member: str
+
+    def __str__(self) -> str:
+        return f"{self.enum}.{self.member}"
+
+
+@dataclass(frozen=True)
+class ClassRef:
+    name: str
+    path: Path | None = None  # defining module when imported from another file
+
+
+@dataclass(frozen=True)
+class FunctionRef:
+    name: str
+    path: Path | None = None
+
+
+class _Self:
+    """The maker instance while a make() body is interpreted."""
+
+    def __repr__(self) -> str:
+        return "<maker>"
+
+
+SELF = _Self()
+
+
+@dataclass(frozen=True)
+class ImportedRef:
+    qualified: str
+
+
+def code_of(node: cst.CSTNode) -> str:
+    return cst.Module([]).code_for_node(node)
+
+
+def literal_string(node: cst.BaseExpression) -> str | None:
+    """The value of a plain (non-f, non-bytes) string literal, else None."""
+    if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
+        value = node.evaluated_value
+        return value if isinstance(value, str) else None
+    return None
+
+
+def dotted(node: cst.BaseExpression) -> str | None:
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Attribute):
+        base = dotted(node.value)
+        return None if base is None else f"{base}.{node.attr.value}"
+    return None
+
+
+def _iter_top_statements(body: Any):
+    """Module-level statements, descending into if/try blocks (TYPE_CHECKING, fallbacks)."""
+    for stmt in body:
+        yield stmt
+        if isinstance(stmt, cst.If):
+            yield from _iter_top_statements(stmt.body.body)
+            orelse = stmt.orelse
+            while orelse is not None:
+                yield from _iter_top_statements(orelse.body.body)
+                orelse = getattr(orelse, "orelse", None)
+        elif isinstance(stmt, cst.Try):
+            yield from _iter_top_statements(stmt.body.body)
+            for handler in stmt.handlers:
+                yield from _iter_top_statements(handler.body.body)
+
+
+class ImportTable:
+    """Local name -> qualified name, from the module's imports (aliases included)."""
+
+    def __init__(self, module: cst.Module) -> None:
+        self.names: dict[str, str] = {}
+        self.from_modules: dict[str, str] = {}  # local name -> module it was imported from
+        for stmt in _iter_top_statements(module.body):
+            if not isinstance(stmt, cst.SimpleStatementLine):
+                continue
+            for small in stmt.body:
+                if isinstance(small, cst.ImportFrom) and not isinstance(small.names,
+                                                                        cst.ImportStar):
+                    base = dotted(small.module) if small.module is not None else ""
+                    mod = "." * len(small.relative) + (base or "")
+                    for alias in small.names:
+                        name = dotted(alias.name) or ""
+                        local = alias.asname.name.value if alias.asname else name
+                        if isinstance(local, str):
+                            self.names[local] = f"{mod}.{name}" if mod else name
+                            self.from_modules[local] = mod
+                elif isinstance(small, cst.Import):
+                    for alias in small.names:
+                        full = dotted(alias.name) or ""
+                        if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+                            self.names[alias.asname.name.value] = full
+                        else:
+                            head = full.split(".")[0]
+                            self.names.setdefault(head, head)
+
+    def resolve(self, node: cst.BaseExpression) -> str | None:
+        """`ok.register_op_kernel` -> 'legacy_fluid.framework.op_kernel.register_op_kernel'."""
+        text = dotted(node)
+        if text is None:
+            return None
+        head, _, rest = text.partition(".")
+        full = self.names.get(head, head)
+        return f"{full}.{rest}" if rest else full
+
+    def is_symbol(self, node: cst.BaseExpression, symbol: str) -> bool:
+        """Whether `node` names `symbol` (an imported name, maybe aliased, or a dotted path)."""
+        text = dotted(node)
+        if text is None or text.split(".")[0] not in self.names:
+            return False
+        q = self.resolve(node) or ""
+        return q == symbol or q.endswith("." + symbol)
+
+    def local_name_of(self, qualified_suffix: str) -> str | None:
+        """The local name bound to an imported symbol (`DataType` may be imported as `DT`)."""
+        for local, q in self.names.items():
+            if q == qualified_suffix or q.endswith("." + qualified_suffix):
+                return local
+        return None
+
+
+_MODULE_CACHE: dict[Path, tuple[cst.Module, ImportTable]] = {}
+
+
+def load_module(path: Path) -> tuple[cst.Module, ImportTable]:
+    path = path.resolve()
+    if path not in _MODULE_CACHE:
+        module = cst.parse_module(path.read_text(encoding="utf-8"))
+        _MODULE_CACHE[path] = (module, ImportTable(module))
+    return _MODULE_CACHE[path]
+
+
+def find_module_file(module: str, from_file: Path | None) -> Path | None:
+    """A module's source file: relative to `from_file`, or under one of its ancestors."""
+    if from_file is None:
+        return None
+    level = len(module) - len(module.lstrip("."))
+    parts = [p for p in module.lstrip(".").split(".") if p]
+    if level:
+        base = from_file.resolve().parent
+        for _ in range(level - 1):
+            base = base.parent
+        candidates = [base]
+    else:
+        candidates = list(from_file.resolve().parents)
+    for base in candidates:
+        target = base.joinpath(*parts)
+        for cand in (target.with_suffix(".py"), target / "__init__.py"):
+            if parts and cand.is_file():
+                return cand
+    return None
