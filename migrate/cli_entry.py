@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
 
-from migrate.codemod import FileResult, KernelRecord
+from migrate.records import FileResult, KernelRecord
 from migrate.runner import apply, discover, plan_changes, run_codemod, unified_diff
 from migrate.verify import VerifyResult, verify_file
 

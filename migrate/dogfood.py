@@ -28,7 +28,7 @@ from typing import Any
 import libcst as cst
 import yaml
 
-from migrate.codemod import FileResult, OpPlan
+from migrate.records import FileResult, OpPlan
 from migrate.static_eval import Evaluator
 from migrate.static_refs import EnumRef, ImportTable, UnresolvableError, dotted
 from migrate.verify import VerifyResult

@@ -14,13 +14,9 @@ from pathlib import Path
 import libcst as cst
 
 from migrate import emit, infermeta
-from migrate.codemod import (
-    FileResult,
-    KernelRecord,
-    load_base_names,
-    migrate_source,
-    shared_phi_reason,
-)
+from migrate.codemod import load_base_names, migrate_source
+from migrate.consistency import shared_phi_reason
+from migrate.records import FileResult, KernelRecord
 
 SKIP_DIRS = {"__pycache__", ".venv", "venv", ".git", "node_modules", "build", "dist"}
 YAML_NAME = "ops.yaml"

@@ -34,7 +34,7 @@ import numpy as np
 
 from compat.verify_inputs import DEFAULT_SHAPE, default_case_specs
 from compat.verify_inputs import build_inputs as _build_inputs
-from migrate.codemod import FileResult, OpPlan
+from migrate.records import FileResult, OpPlan
 
 
 @dataclass

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import textwrap
 
-from migrate.codemod import FileResult, migrate_source
+from migrate.codemod import migrate_source
 from migrate.infermeta import catalogue
+from migrate.records import FileResult
 
 #: Imports every snippet starts with (what a legacy op module usually imports).
 HEADER = '''\

@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 from migrate import dogfood
-from migrate.codemod import FileResult, migrate_source
+from migrate.codemod import migrate_source
+from migrate.records import FileResult
 from migrate.verify import VerifyResult
 
 REFRESH = "run `python -m migrate.dogfood --update-hand-edits` and review migrate/hand_edits.yaml"

@@ -1,0 +1,190 @@
+"""Assemble the migrated module: generated kernels where their classes stood, orphaned
+helpers and constants removed, blank lines as the module had them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import libcst as cst
+
+from migrate import emit, infermeta
+from migrate.imports_fix import fix_imports, module_names, name_counts
+from migrate.kernel_model import KernelFunction
+from migrate.records import KernelRecord, OpPlan, Unit
+from migrate.static import ModuleInfo, info_for
+from migrate.static_facts import StaticProto
+from migrate.static_refs import ClassRef, EnumRef, UnresolvableError
+from migrate.syntax import blank
+
+
+def _parse_def(text: str) -> cst.FunctionDef:
+    node = cst.parse_statement(text)
+    assert isinstance(node, cst.FunctionDef)
+    return node
+
+
+def _op_plan(info: ModuleInfo, op: str, kfs: list[KernelFunction],
+             catalog: list[infermeta.CatalogEntry], taken: set[str],
+             records: list[KernelRecord]) -> tuple[OpPlan, list[str], set[str]]:
+    """The op's plan, extra source blocks (mapping, InferMeta) and names they need."""
+    proto = info.protos[op]
+    assert isinstance(proto, StaticProto)
+    kf = kfs[0]
+    fold_methods: dict[str, list[str]] = {}
+    sig = emit.kernel_signature(kf.phi_name, kf.params, kf.folds, fold_methods)
+    blocks: list[str] = []
+    needed: set[str] = set()
+    mapping_fn = None
+    if emit.needs_mapping(sig, proto):
+        blocks.append(emit.mapping_text(op, sig))
+        mapping_fn = emit.mapping_function_name(op)
+        needed |= {"register_arg_mapping", "ArgumentMappingContext", "KernelSignature"}
+    entry = emit.yaml_entry(kf.phi_name, kf.params)
+    operator = info.operators[op]
+    meta_note = ""
+    choice = None
+    try:
+        op_ref = operator.op_class_ref or ClassRef(operator.op_class)
+        effects = infermeta.legacy_effects(info_for(info, op_ref), op_ref.name)
+        ins = {p.slot: p.name for p in kf.params if p.kind == "input" and not p.is_list}
+        outs = {p.slot: p.name for p in kf.params if p.kind == "output" and not p.is_list}
+        if any(p.is_list for p in kf.params if p.kind == "output"):
+            raise infermeta.NotSimpleError("list-valued outputs")
+        choice = infermeta.choose(effects, ins, outs, kf.phi_name, catalog, taken)
+    except infermeta.NotSimpleError as exc:
+        meta_note = f"legacy infer_shape kept ({exc})"
+    if choice is not None:
+        entry.infer_meta, entry.infer_meta_param = choice.func, choice.param
+        if choice.new_text is not None:
+            blocks.append(choice.new_text)
+            needed.add("MetaTensor")
+            if "DataType." in choice.new_text:
+                needed.add("DataType")
+            taken.add(choice.func)
+            meta_note = f"new {choice.func}"
+        else:
+            meta_note = f"reuses {choice.func}"
+    for r in records:
+        r.mapping, r.infer_meta = mapping_fn is not None, meta_note
+    plan = OpPlan(op, kf.phi_name, operator.op_class, operator.maker, sig.inputs,
+                  [(a, [list(f) for f in feeders]) for a, feeders in sig.attrs],  # type: ignore[misc]
+                  sig.outputs, mapping_fn, choice.func if choice else None,
+                  choice.param if choice else None, bool(choice and choice.new_text),
+                  entry.text(),
+                  [{"class": k.class_name, "function": k.func_name,
+                    "registrations": [[b, lay, list(d)] for b, lay, d in k.registrations]}
+                   for k in kfs], {})
+    return plan, blocks, needed
+
+
+def assemble(info: ModuleInfo, migrated: dict[Unit, KernelFunction],
+              records: dict[Unit, KernelRecord], removal: dict[int, Any],
+              catalog: list[infermeta.CatalogEntry]) -> tuple[cst.Module, list[OpPlan]]:
+    module = info.module
+    needed: set[str] = set()
+    by_op: dict[str, list[Unit]] = {}
+    for unit, kf in migrated.items():
+        by_op.setdefault(kf.op_type, []).append(unit)
+    last_of_op = {op: max(module.body.index(info.classes[u[0]]) for u in us)
+                  for op, us in by_op.items()}
+    taken = module_names(info) | {k.func_name for k in migrated.values()}
+    plans: dict[str, OpPlan] = {}
+    extra_blocks: dict[str, list[str]] = {}
+    for op, us in by_op.items():
+        plan, blocks, names = _op_plan(info, op, [migrated[u] for u in us], catalog, taken,
+                                       [records[u] for u in us])
+        plans[op], extra_blocks[op] = plan, blocks
+        needed |= names
+    by_class: dict[str, list[KernelFunction]] = {}
+    for unit, kf in migrated.items():
+        by_class.setdefault(unit[0], []).append(kf)
+    emitted_helpers: set[str] = set()
+    body: list[Any] = []
+    for index, stmt in enumerate(module.body):
+        if index in removal:
+            if removal[index] is not None:
+                body.append(removal[index])
+            continue
+        if isinstance(stmt, cst.ClassDef) and stmt.name.value in by_class:
+            nodes: list[Any] = []
+            for kf in by_class[stmt.name.value]:
+                for lifted, helper in kf.helpers:
+                    if lifted not in emitted_helpers:
+                        emitted_helpers.add(lifted)
+                        nodes.append(helper)
+                header = _parse_def(emit.kernel_header(kf.func_name, kf.phi_name, kf.params,
+                                                       kf.registrations))
+                fn = header.with_changes(body=kf.node.body)
+                needed |= emit.names_used_by_kernel(kf.params)
+                plans[kf.op_type].sources[kf.func_name] = cst.Module([]).code_for_node(
+                    fn.with_changes(leading_lines=()))
+                nodes.append(fn)
+                if last_of_op[kf.op_type] == index:
+                    nodes.extend(_parse_def(text) for text in extra_blocks[kf.op_type])
+            for i, node in enumerate(nodes):
+                lead = stmt.leading_lines if i == 0 else blank(2)
+                body.append(node.with_changes(leading_lines=lead))
+            continue
+        body.append(stmt)
+    new = module.with_changes(body=body)
+    new = _remove_orphans(info, new, set(by_class))
+    new = _space_after_defs(module, new)
+    new = fix_imports(info, new, needed)
+    return new, [plans[op] for op in sorted(plans)]
+
+
+def _space_after_defs(old: cst.Module, new: cst.Module) -> cst.Module:
+    """Two blank lines after a def/class where the codemod changed a statement's neighbour."""
+    before = {id(s): (old.body[i - 1] if i else None) for i, s in enumerate(old.body)}
+    body = list(new.body)
+    for i in range(1, len(body)):
+        stmt, prev = body[i], body[i - 1]
+        if id(stmt) not in before or before[id(stmt)] is prev:
+            continue
+        if not isinstance(prev, (cst.FunctionDef, cst.ClassDef)):
+            continue
+        lines = list(stmt.leading_lines)
+        blanks = 0
+        for ln in lines:
+            if ln.comment is not None:
+                break
+            blanks += 1
+        if blanks < 2:
+            body[i] = stmt.with_changes(leading_lines=[*blank(2 - blanks), *lines])
+    return new.with_changes(body=body)
+
+
+def _remove_orphans(info: ModuleInfo, new: cst.Module, migrated: set[str]) -> cst.Module:
+    """Drop kernel base classes and dtype constants that only the migrated code used."""
+    old_counts = name_counts(info.module)
+    while True:
+        counts = name_counts(new)
+        drop: list[Any] = []
+        for stmt in new.body:
+            if isinstance(stmt, cst.ClassDef):
+                name = stmt.name.value
+                own = name_counts(stmt).get(name, 0)
+                if (info.is_subclass_of(name, "OpKernel") and counts.get(name, 0) == own
+                        and old_counts.get(name, 0) > own):
+                    drop.append(stmt)
+            elif isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1:
+                small = stmt.body[0]
+                if (isinstance(small, cst.Assign) and len(small.targets) == 1
+                        and isinstance(small.targets[0].target, cst.Name)):
+                    name = small.targets[0].target.value
+                    if counts.get(name, 0) == 1 and old_counts.get(name, 0) > 1 and \
+                            _is_dtype_constant(info, small.value):
+                        drop.append(stmt)
+        if not drop:
+            return new
+        new = new.with_changes(body=[s for s in new.body if all(s is not d for d in drop)])
+
+
+def _is_dtype_constant(info: ModuleInfo, value: cst.BaseExpression) -> bool:
+    try:
+        v = info.ev.eval(value, {})
+    except UnresolvableError:
+        return False
+    items = v if isinstance(v, (list, tuple)) else [v]
+    return bool(items) and all(isinstance(x, EnumRef) and x.enum == "DataType" for x in items)

@@ -1,0 +1,129 @@
+"""Checks across the kernels of one module, after each was migrated alone: kernels sharing
+a PHI name must agree or be covered by one, a class registered for several ops migrates
+whole, and an op migrates only with all of its kernels.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from migrate import emit
+from migrate.kernel_model import KernelFunction
+from migrate.records import KernelRecord, Unit
+from migrate.static import ModuleInfo
+from migrate.static_facts import StaticProto
+
+
+def demote(unit: Unit, why: str, migrated: dict[Unit, KernelFunction],
+            records: dict[Unit, KernelRecord]) -> None:
+    migrated.pop(unit, None)
+    rec = records[unit]
+    if rec.status == "migrated":
+        rec.status, rec.reason, rec.function = "skipped", why, ""
+
+
+def shared_phi_reason(phi_name: str, ops: list[str]) -> str:
+    return (f"ops {', '.join(sorted(ops))} all map to PHI kernel '{phi_name}'; one function "
+            "must serve all of them (merge their signatures by hand)")
+
+
+def covered_reason(primary: str, phi_name: str) -> str:
+    return (f"covered by {primary}: same kernel as {primary}'s, served by PHI kernel "
+            f"'{phi_name}'")
+
+
+def _same_kernel(a: KernelFunction, b: KernelFunction) -> bool:
+    """One function can serve both ops: same arguments, registrations and body."""
+    if [(p.name, p.hint, p.slot, p.kind) for p in a.params] != \
+            [(p.name, p.hint, p.slot, p.kind) for p in b.params]:
+        return False
+    if a.registrations != b.registrations or repr(a.folds) != repr(b.folds):
+        return False
+    if [n for n, _ in a.helpers] != [n for n, _ in b.helpers]:
+        return False
+    body = cst.Module([]).code_for_node
+    return body(a.node.with_changes(name=cst.Name("f"))) == \
+        body(b.node.with_changes(name=cst.Name("f")))
+
+
+def check_shared_phi_names(info: ModuleInfo, migrated: dict[Unit, KernelFunction],
+                            records: dict[Unit, KernelRecord]) -> dict[Unit, Unit]:
+    """Two legacy ops migrating to one PHI name would register it twice.
+
+    When every kernel of such a group is the same function (same arguments,
+    registrations and body, as for transpose / transpose2 served by one class) and
+    no op needs an argument mapping, the primary op (the one named like the PHI
+    kernel, else the first) migrates and the others are `covered` by it. Returns
+    the covered units (taken out of `migrated`) with the unit covering each.
+    """
+    covered: dict[Unit, Unit] = {}
+    by_name: dict[str, list[Unit]] = {}
+    for unit, kf in migrated.items():
+        by_name.setdefault(kf.phi_name, []).append(unit)
+    for name, units in by_name.items():
+        ops = list(dict.fromkeys(u[1] for u in units))
+        if len(ops) < 2:
+            continue
+        primary = name if name in ops else ops[0]
+        first = next(u for u in units if u[1] == primary)
+        others = [u for u in units if u[1] != primary]
+        if all(_same_kernel(migrated[first], migrated[u]) for u in others) \
+                and not any(_needs_mapping(info, migrated[u]) for u in units):
+            for unit in others:
+                kf = migrated.pop(unit)
+                rec = records[unit]
+                rec.status, rec.reason, rec.function = ("covered",
+                                                        covered_reason(primary, name), "")
+                rec.phi_name = kf.phi_name
+                covered[unit] = first
+            continue
+        for unit in units:
+            demote(unit, shared_phi_reason(name, ops), migrated, records)
+    return covered
+
+
+def _needs_mapping(info: ModuleInfo, kf: KernelFunction) -> bool:
+    proto = info.protos.get(kf.op_type)
+    if not isinstance(proto, StaticProto):
+        return True
+    sig = emit.kernel_signature(kf.phi_name, kf.params, kf.folds, {})
+    return emit.needs_mapping(sig, proto)
+
+
+def check_whole_classes(units: list[Unit], migrated: dict[Unit, KernelFunction],
+                         records: dict[Unit, KernelRecord], covered: dict[Unit, Unit]) -> None:
+    """A class serving several ops is replaced only when every one of its ops migrates
+    (or is covered by another op's kernel)."""
+    for name in {u[0] for u in units}:
+        mine = [u for u in units if u[0] == name]
+        left = [u[1] for u in mine if u not in migrated and u not in covered]
+        if left and len(left) < len(mine):
+            for u in mine:
+                demote(u, f"{name} also serves op(s) {', '.join(left)}, which do not migrate",
+                        migrated, records)
+    uncover(covered, migrated, records)
+
+
+def uncover(covered: dict[Unit, Unit], migrated: dict[Unit, KernelFunction],
+             records: dict[Unit, KernelRecord]) -> None:
+    """A covered op whose covering kernel did not migrate after all stays legacy too."""
+    for unit, primary in list(covered.items()):
+        if primary not in migrated:
+            del covered[unit]
+            rec = records[unit]
+            rec.status, rec.function = "skipped", ""
+            rec.reason = records[primary].reason or f"{primary[1]} did not migrate"
+
+
+def check_ops(migrated: dict[Unit, KernelFunction], records: dict[Unit, KernelRecord]) -> None:
+    """Kernels of one op must take the same arguments (one mapping, one yaml entry)."""
+    by_op: dict[str, list[Unit]] = {}
+    for unit, kf in migrated.items():
+        by_op.setdefault(kf.op_type, []).append(unit)
+    for op, units in by_op.items():
+        shapes = {tuple((p.name, p.hint, p.slot) for p in migrated[u].params) for u in units}
+        if len(shapes) > 1:
+            names = ", ".join(u[0] for u in units)
+            for u in units:
+                demote(u, f"kernels of op '{op}' ({names}) take different arguments; migrate "
+                           "them by hand or align their reads", migrated, records)

@@ -1,0 +1,65 @@
+"""What migrating a module reports: one `KernelRecord` per legacy kernel, one `OpPlan` per
+op (the generated kernel sources, registration, mapping, yaml entry) and the `FileResult`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+
+@dataclass
+class KernelRecord:
+    """One legacy kernel class (for one op) and what became of it."""
+
+    file: str
+    op_type: str
+    kernel: str
+    status: str  # migrated | covered | skipped | failed
+    reason: str = ""
+    function: str = ""
+    phi_name: str = ""
+    dtypes: dict[str, list[str]] = field(default_factory=dict)  # backend -> dtypes
+    mapping: bool = False
+    infer_meta: str = ""
+
+
+@dataclass
+class OpPlan:
+    """What verification and the report need about one migrated op."""
+
+    op_type: str
+    phi_name: str
+    op_class: str
+    maker: str
+    inputs: list[str]
+    attrs: list[tuple[str, list[tuple[str, str]]]]
+    outputs: list[str]
+    mapping_function: str | None
+    infer_meta: str | None
+    infer_meta_param: list[str] | None
+    infer_meta_new: bool
+    yaml: str
+    kernels: list[dict[str, Any]]  # {class, function, registrations: [[backend, layout, dtypes]]}
+    sources: dict[str, str]  # function name -> generated source (decorators included)
+
+
+@dataclass
+class FileResult:
+    path: str
+    old_text: str
+    new_text: str
+    records: list[KernelRecord] = field(default_factory=list)
+    ops: list[OpPlan] = field(default_factory=list)
+    error: str = ""
+
+    @property
+    def changed(self) -> bool:
+        return self.new_text != self.old_text
+
+    def to_json(self) -> dict[str, Any]:
+        return {"path": self.path, "records": [asdict(r) for r in self.records],
+                "error": self.error}
+
+
+Unit = tuple[str, str]  # (kernel class, op type): one class may serve several ops
