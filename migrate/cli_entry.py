@@ -35,13 +35,24 @@ def _verify_summary(results: list[VerifyResult]) -> dict[tuple[str, str], str]:
     return text
 
 
+def _short_path(path: str) -> str:
+    """The file's name and its folder's: enough to tell files apart in a table."""
+    parts = Path(path).parts
+    return str(Path(*parts[-2:])) if len(parts) > 1 else path
+
+
 def summary_table(records: list[KernelRecord], verify: list[VerifyResult]) -> Table:
+    """One row per legacy kernel, grouped by file (its name shown once per group), so the
+    reasons get the width of a narrow terminal."""
     table = Table(title="fluidphi migrate", show_lines=False)
-    for col in ("file", "op", "kernel", "status", "details"):
+    table.add_column("file", overflow="fold", max_width=24)
+    for col in ("op", "kernel"):
         table.add_column(col, overflow="fold")
+    table.add_column("status", no_wrap=True)
+    table.add_column("details", overflow="fold", ratio=1)
     vsum = _verify_summary(verify)
     style = {"migrated": "green", "covered": "cyan", "skipped": "yellow", "failed": "red"}
-    for r in records:
+    for i, r in enumerate(records):
         if r.status == "migrated":
             details = [f"-> {r.function} (PHI '{r.phi_name}')",
                        "mapping fn" if r.mapping else "default mapping", r.infer_meta]
@@ -50,7 +61,10 @@ def summary_table(records: list[KernelRecord], verify: list[VerifyResult]) -> Ta
             detail = "; ".join(d for d in details if d)
         else:
             detail = r.reason
-        table.add_row(r.file, r.op_type, r.kernel, f"[{style[r.status]}]{r.status}[/]", detail)
+        first = i == 0 or records[i - 1].file != r.file
+        last = i + 1 == len(records) or records[i + 1].file != r.file
+        table.add_row(_short_path(r.file) if first else "", r.op_type, r.kernel,
+                      f"[{style[r.status]}]{r.status}[/]", detail, end_section=last)
     return table
 
 

@@ -61,6 +61,26 @@ class Recorded:
     infer_metas: dict[str, Any] = field(default_factory=dict)
 
 
+def _load_real_registries() -> None:
+    """Import fluidphi's own kernels, operators, mappings and InferMetas before patching.
+
+    Their modules bind the registration functions when first imported; a first import
+    while `recording` is active would register them into the recorder and leave the real
+    registries empty for the rest of the process.
+    """
+    from compat.arg_mapping import phi_kernel_name
+    from legacy_fluid.framework.op_kernel import OpKernelMap
+    from legacy_fluid.framework.op_registry import OpInfoMap
+    from phi.core.infermeta_utils import MetaFnFactory
+    from phi.core.kernel_factory import KernelFactory
+
+    KernelFactory.instance()
+    MetaFnFactory.instance()
+    OpInfoMap.instance()
+    OpKernelMap.instance()
+    phi_kernel_name("scale")  # loads compat.ops
+
+
 @contextlib.contextmanager
 def recording() -> Iterator[Recorded]:
     """Replace the registration entry points by recorders while a module runs."""
@@ -70,6 +90,7 @@ def recording() -> Iterator[Recorded]:
     import phi.core.infermeta_utils as imu
     import phi.core.kernel_registry as kr
 
+    _load_real_registries()
     rec = Recorded()
 
     def register_kernel(name, backend, layout, dtypes, *, arg_overrides=None):

@@ -170,3 +170,31 @@ def test_progress_bar_on_long_runs(pkg: Path) -> None:
     con = console()
     assert run_migrate([pkg], console=con) == 0
     assert "in 11 files" in con.export_text()
+
+
+def test_verify_first_leaves_the_real_registries_whole(pkg: Path) -> None:
+    """--verify executes migrated modules with registration recorded, not applied; a process
+    whose first use of the kernel library is that must still find every kernel afterwards."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from migrate.verify import verify_file\n"
+        "from migrate.runner import run_codemod, discover\n"
+        "files = discover([Path(sys.argv[1])])\n"
+        "checked = [v for f, r in zip(files, run_codemod(files)) for v in verify_file(r, f)]\n"
+        "assert checked, 'nothing verified'\n"
+        "from phi.common import Backend, DataLayout, DataType\n"
+        "from phi.core.kernel_factory import KernelFactory\n"
+        "from phi.core.kernel_key import KernelKey\n"
+        "from legacy_fluid.framework.op_registry import OpInfoMap\n"
+        "key = KernelKey(Backend.CPU, DataLayout.ALL_LAYOUT, DataType.FLOAT32)\n"
+        "print(KernelFactory.instance().select('matmul', key) is None,"
+        " OpInfoMap.instance().has('matmul_v2'))\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run([sys.executable, "-c", script, str(pkg)], cwd=root,
+                         capture_output=True, text=True, check=True).stdout
+    assert out.split()[-2:] == ["False", "True"]
