@@ -36,7 +36,6 @@ from legacy_fluid.io.pb_origin import copy_message
 from legacy_fluid.proto import framework_pb2 as pb
 from phi.common import DataType, Scalar
 
-ATTR_TYPE_VALUES = frozenset(int(t) for t in AttrType)
 INT32 = (-(2**31), 2**31 - 1)
 INT64 = (-(2**63), 2**63 - 1)
 
@@ -211,7 +210,3 @@ def infer_attr_type(value: Any) -> AttrType:
     if isinstance(value, np.generic):
         value = value.item()
     return infer_basic(value)
-
-
-def kind_name(kind: AttrType | int) -> str:
-    return kind.name if isinstance(kind, AttrType) else f"attribute type {kind}"

@@ -15,13 +15,11 @@ from google.protobuf.message import Message
 from legacy_fluid.framework.program_desc import BlockDesc, OpDesc, ProgramDesc, VarDesc
 from legacy_fluid.framework.var_type import AttrType, VarType
 from legacy_fluid.io.attr_codec import (
-    ATTR_TYPE_VALUES,
     INT32,
     attr_from_pb,
     attr_to_pb,
     checked_int,
     infer_attr_type,
-    kind_name,
 )
 from legacy_fluid.io.pb_origin import adopt_unknown, blank_like, copy_message, set_optional
 from legacy_fluid.proto import framework_pb2 as pb
@@ -51,6 +49,7 @@ _TENSOR_FIELD: dict[int, str] = {
 }
 # Of those, the ones whose TensorDesc sits inside a desc with a lod_level.
 _WITH_LOD = frozenset({"lod_tensor", "tensor_array"})
+_ATTR_TYPE_VALUES = frozenset(int(t) for t in AttrType)
 
 
 def op_from_pb(m: Message) -> OpDesc:
@@ -86,7 +85,7 @@ def op_fresh(op: OpDesc, orig: Message | None) -> Message:
             attr_to_pb(name, value, kind, out)
         except (TypeError, ValueError) as e:
             raise ValueError(f"op '{op.type}': attribute '{name}' = {value!r} cannot be "
-                             f"written as {kind_name(kind)}: {e}") from e
+                             f"written as {_kind_name(kind)}: {e}") from e
         old = orig_attrs.get(name)
         if old is not None and old.type == out.type:
             old_value, old_kind = attr_from_pb(old)
@@ -131,7 +130,7 @@ def var_from_pb(m: Message) -> VarDesc:
         attrs: dict[str, Any] = {}
         types: dict[str, Any] = {}
         for a in m.attrs:
-            types[a.name] = AttrType(a.type) if a.type in ATTR_TYPE_VALUES else a.type
+            types[a.name] = AttrType(a.type) if a.type in _ATTR_TYPE_VALUES else a.type
             if a.type == AttrType.INT:
                 attrs[a.name] = int(a.i)
             elif a.type == AttrType.STRING:
@@ -231,3 +230,7 @@ def program_header_fresh(p: ProgramDesc, orig: Message | None) -> Message:
         for name, version in p.op_version_map.items():
             m.op_version_map.pair.add(op_name=name).op_version.version = int(version)
     return m
+
+
+def _kind_name(kind: AttrType | int) -> str:
+    return kind.name if isinstance(kind, AttrType) else f"attribute type {kind}"
