@@ -87,7 +87,8 @@ def _parse_inputs(specs: list[str], feed_names: list[str]) -> dict[str, np.ndarr
             name, file = feed_names[0], spec
         path = Path(file)
         if not path.is_file():
-            raise CliError(f"--input {spec}: file '{file}' does not exist")
+            what = "is not a regular file" if path.exists() else "does not exist"
+            raise CliError(f"--input {spec}: '{file}' {what} (expected a .npy or .npz file)")
         try:
             if path.suffix == ".npz":
                 with np.load(path, allow_pickle=False) as npz:
@@ -103,7 +104,8 @@ def _parse_inputs(specs: list[str], feed_names: list[str]) -> dict[str, np.ndarr
 
 def _trace_table(trace: list[Any]) -> Table:
     table = Table(title="per-op kernel choices", header_style="bold")
-    for col in ("#", "op", "path", "kernel", "key", "transforms"):
+    table.add_column("#", justify="right", no_wrap=True)
+    for col in ("op", "path", "kernel", "key", "transforms"):
         table.add_column(col, overflow="fold")
     for rec in trace:
         table.add_row(

@@ -142,6 +142,18 @@ def test_feed_contradicting_var(tmp_path: Path, array: np.ndarray, needle: str) 
     )
 
 
+@pytest.mark.parametrize(("name", "needle"), [
+    ("missing.npy", "does not exist"),
+    ("a_dir", "is not a regular file"),
+    ("text.npy", "is not a readable .npy/.npz file"),
+])
+def test_bad_input_file(tmp_path: Path, name: str, needle: str) -> None:
+    (tmp_path / "a_dir").mkdir()
+    (tmp_path / "text.npy").write_text("not an array")
+    _assert_clean_error(invoke("run", EXAMPLE / "model", "--input", tmp_path / name),
+                        str(tmp_path / name), needle)
+
+
 def test_unknown_feed_name() -> None:
     _assert_clean_error(
         invoke("run", EXAMPLE / "model", "--input", f"y={EXAMPLE / 'x.npy'}"),
