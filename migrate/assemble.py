@@ -78,9 +78,23 @@ def _op_plan(info: ModuleInfo, op: str, kfs: list[KernelFunction],
     return plan, blocks, needed
 
 
+def _covered_mapping(info: ModuleInfo, op: str, kf: KernelFunction, record: KernelRecord,
+                     needed: set[str]) -> list[str]:
+    """A covered op's own mapping to the covering kernel, when its proto needs one."""
+    proto = info.protos[op]
+    assert isinstance(proto, StaticProto)
+    sig = emit.kernel_signature(kf.phi_name, kf.params, kf.folds, {})
+    record.mapping = emit.needs_mapping(sig, proto)
+    if not record.mapping:
+        return []
+    needed |= {"register_arg_mapping", "ArgumentMappingContext", "KernelSignature"}
+    return [emit.mapping_text(op, sig)]
+
+
 def assemble(info: ModuleInfo, migrated: dict[Unit, KernelFunction],
               records: dict[Unit, KernelRecord], removal: dict[int, Any],
-              catalog: list[infermeta.CatalogEntry]) -> tuple[cst.Module, list[OpPlan]]:
+              catalog: list[infermeta.CatalogEntry],
+              covered: dict[Unit, Unit] | None = None) -> tuple[cst.Module, list[OpPlan]]:
     module = info.module
     needed: set[str] = set()
     by_op: dict[str, list[Unit]] = {}
@@ -96,6 +110,10 @@ def assemble(info: ModuleInfo, migrated: dict[Unit, KernelFunction],
                                        [records[u] for u in us])
         plans[op], extra_blocks[op] = plan, blocks
         needed |= names
+        for unit, primary in (covered or {}).items():
+            if primary in us:
+                blocks.extend(_covered_mapping(info, unit[1], migrated[primary],
+                                               records[unit], needed))
     by_class: dict[str, list[KernelFunction]] = {}
     for unit, kf in migrated.items():
         by_class.setdefault(unit[0], []).append(kf)

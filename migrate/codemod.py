@@ -126,7 +126,7 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
     if not migrated:
         return
     try:
-        new_module, plans = assemble(info, migrated, records, removal, catalog)
+        new_module, plans = assemble(info, migrated, records, removal, catalog, covered)
     except SkipError as exc:
         for unit in [*migrated, *covered]:
             records[unit].status, records[unit].reason = "skipped", str(exc)

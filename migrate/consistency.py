@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import libcst as cst
 
-from migrate import emit
 from migrate.kernel_model import KernelFunction
 from migrate.records import KernelRecord, Unit
 from migrate.static import ModuleInfo
@@ -51,10 +50,13 @@ def check_shared_phi_names(info: ModuleInfo, migrated: dict[Unit, KernelFunction
     """Two legacy ops migrating to one PHI name would register it twice.
 
     When every kernel of such a group is the same function (same arguments,
-    registrations and body, as for transpose / transpose2 served by one class) and
-    no op needs an argument mapping, the primary op (the one named like the PHI
-    kernel, else the first) migrates and the others are `covered` by it. Returns
-    the covered units (taken out of `migrated`) with the unit covering each.
+    registrations and body, as for transpose / transpose2 or squeeze / squeeze2 served
+    by one class), the primary op (the one named like the PHI kernel, else the first)
+    migrates and the others are `covered` by it: each was migrated against its own
+    proto to the same parameters, so the primary's kernel signature fits them all, and
+    a covered op whose proto the default mapping does not fit gets its own mapping to
+    it (see `assemble`). Returns the covered units (taken out of `migrated`) with the
+    unit covering each.
     """
     covered: dict[Unit, Unit] = {}
     by_name: dict[str, list[Unit]] = {}
@@ -68,7 +70,7 @@ def check_shared_phi_names(info: ModuleInfo, migrated: dict[Unit, KernelFunction
         first = next(u for u in units if u[1] == primary)
         others = [u for u in units if u[1] != primary]
         if all(_same_kernel(migrated[first], migrated[u]) for u in others) \
-                and not any(_needs_mapping(info, migrated[u]) for u in units):
+                and all(isinstance(info.protos.get(u[1]), StaticProto) for u in units):
             for unit in others:
                 kf = migrated.pop(unit)
                 rec = records[unit]
@@ -80,14 +82,6 @@ def check_shared_phi_names(info: ModuleInfo, migrated: dict[Unit, KernelFunction
         for unit in units:
             demote(unit, shared_phi_reason(name, ops), migrated, records)
     return covered
-
-
-def _needs_mapping(info: ModuleInfo, kf: KernelFunction) -> bool:
-    proto = info.protos.get(kf.op_type)
-    if not isinstance(proto, StaticProto):
-        return True
-    sig = emit.kernel_signature(kf.phi_name, kf.params, kf.folds, {})
-    return emit.needs_mapping(sig, proto)
 
 
 def check_whole_classes(units: list[Unit], migrated: dict[Unit, KernelFunction],

@@ -315,8 +315,9 @@ def report_markdown(report: dict[str, Any]) -> str:
              f"{t['verified_identical']} | {t['committed_identical']} | {t['hand_edited']} |",
              "", "GPU registrations are verified on the CPU context where no CUDA device "
              "exists (same kernel body, NumPy instead of CuPy). `covered`: a legacy op whose "
-             "kernel is the same function as another op's (transpose2 and transpose) and is "
-             "served by that op's PHI kernel.", "",
+             "kernel is the same function as another op's (transpose2 and transpose; squeeze2 "
+             "and squeeze, through a mapping of its own) and is served by that op's PHI "
+             "kernel.", "",
              "## Kernels", "",
              "| op | kernel | status | PHI kernel | verify | committed | mapping | InferMeta |",
              "|---|---|---|---|---|---|---|---|"]

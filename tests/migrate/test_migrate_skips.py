@@ -337,3 +337,43 @@ class UnaryKernel(OpKernel):
                                            "PHI kernel 'unary'")
     assert "register_op_kernel" not in result.new_text
     assert result.new_text.count("@register_kernel(") == 1
+
+
+def test_covered_op_with_an_extra_output_gets_its_own_mapping() -> None:
+    """squeeze / squeeze2 style: one class serves a v1 op and a v2 op whose proto adds an
+    XShape output the kernel never writes; v2 is covered by v1's kernel through a mapping."""
+    ops = UNARY + '''
+class Unary2OpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "input")
+        self.add_output("Out", "output")
+        self.add_output("XShape", "dims only", intermediate=True)
+        self.add_attr("alpha", AttrType.FLOAT, 0.5, "slope")
+
+'''
+    kernel = '''
+class UnaryKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        out = ctx.output("Out").mutable_data(ctx.place)
+        out[...] = ctx.input("X").data * ctx.attr("alpha")
+'''
+    source = module('''
+        register_operator("unary", UnaryOp, UnaryOpMaker)
+        register_operator("unary2", UnaryOp, Unary2OpMaker)
+        register_base_kernel_name("unary2", "unary")
+        for _op in ("unary", "unary2"):
+            register_op_kernel(_op, "CPU", UnaryKernel, DataType.FLOAT32)
+    ''', kernels=kernel, ops=ops).replace(
+        "from phi.common import DataType\n",
+        "from phi.common import DataType\n"
+        "from compat.arg_mapping import register_base_kernel_name\n")
+    result = migrate(source)
+    records = {r.op_type: r for r in result.records}
+    assert (records["unary"].status, records["unary"].mapping) == ("migrated", False)
+    assert (records["unary2"].status, records["unary2"].mapping) == ("covered", True)
+    text = result.new_text
+    assert text.count("@register_kernel(") == 1 and "register_op_kernel" not in text
+    assert '@register_arg_mapping("unary2")' in text
+    assert 'return KernelSignature("unary", ["X"], ["alpha"], ["Out"])' in text
+    assert '@register_arg_mapping("unary")' not in text
+    compile(text, "<migrated>", "exec")
