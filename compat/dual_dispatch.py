@@ -161,23 +161,26 @@ class DualDispatchRunner:
 
 
 def _target_for(choice: KernelChoice, sig: KernelSignature):
-    """Per input slot, the kernel type the PHI kernel's arg def wants."""
-    assert choice.phi_kernel is not None
-    defs = dict(zip(sig.inputs, choice.phi_kernel.args_def.inputs))
-    base = choice.run_type
+    """Per input slot, the kernel type the PHI kernel's arg def wants (None: use the input
+    where it is: a tensor read as an attribute such as ScaleTensor, or an ALL_BACKEND arg).
 
-    def target(slot: str, name: str, tensor: DenseTensor) -> OpKernelType | None:
-        arg = defs.get(slot)
-        if arg is None:  # a tensor read as an attribute (ScaleTensor): used where it is
-            return None
-        if arg.backend is Backend.ALL_BACKEND:  # the kernel takes this input wherever it is
-            return None
+    It depends on the slot only, so the types are worked out once per choice."""
+    assert choice.phi_kernel is not None
+    base = choice.run_type
+    wanted: dict[str, OpKernelType | None] = {}
+    for slot, arg in zip(sig.inputs, choice.phi_kernel.args_def.inputs):
+        if arg.backend is Backend.ALL_BACKEND:
+            wanted[slot] = None
+            continue
         place = base.place
         if arg.backend != choice.phi_kernel.key.backend:
             place = Place.from_backend(arg.backend)
         dtype = base.data_type if arg.dtype is DataType.UNDEFINED else arg.dtype
         layout = arg.layout if arg.layout is not DataLayout.ALL_LAYOUT else DataLayout.ANY
-        return OpKernelType(dtype, place, layout, base.library_type)
+        wanted[slot] = OpKernelType(dtype, place, layout, base.library_type)
+
+    def target(slot: str, name: str, tensor: DenseTensor) -> OpKernelType | None:
+        return wanted.get(slot)
 
     return target
 
