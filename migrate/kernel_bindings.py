@@ -11,7 +11,7 @@ import libcst as cst
 from migrate.kernel_model import SkipError
 from migrate.kernel_rewrite import KernelMigration
 from migrate.names import NameWalker, load_names
-from migrate.syntax import comment_lines, single_assign
+from migrate.syntax import single_assign, with_body, without_statements
 
 
 def drop_identities(block: cst.CSTNode, replacements: dict[int, cst.Name]) -> Any:
@@ -20,20 +20,8 @@ def drop_identities(block: cst.CSTNode, replacements: dict[int, cst.Name]) -> An
     class Dropper(cst.CSTTransformer):
         def leave_IndentedBlock(self, original: cst.IndentedBlock,  # noqa: N802
                                 updated: cst.IndentedBlock) -> cst.IndentedBlock:
-            kept: list[Any] = []
-            carry: list[cst.EmptyLine] = []
-            for orig, new in zip(original.body, updated.body):
-                if _is_identity(orig, replacements):
-                    carry.extend(comment_lines(new))
-                    continue
-                if carry:
-                    new = new.with_changes(leading_lines=[*carry, *new.leading_lines])
-                    carry = []
-                kept.append(new)
-            if not kept:
-                kept = [cst.SimpleStatementLine([cst.Pass()], leading_lines=carry)]
-                carry = []
-            return updated.with_changes(body=kept, footer=[*carry, *updated.footer])
+            dropped = [_is_identity(orig, replacements) for orig in original.body]
+            return with_body(updated, *without_statements(updated.body, dropped))
 
     return block.visit(Dropper())
 
@@ -78,22 +66,13 @@ def inline_aliases(block: Any, mk: KernelMigration, params: dict[str, str]) -> A
                 return mk.name_node(aliases[original.value])
             return updated
 
-    kept: list[Any] = []
-    carry: list[cst.EmptyLine] = []
-    for stmt in block.body:
-        if id(stmt) in drop:
-            carry.extend(comment_lines(stmt))
-            continue
-        loads = {n.value for n in load_names(stmt)}
-        new = stmt.visit(Inline()) if loads & set(aliases) else stmt  # others keep their ids
-        if carry:
-            new = new.with_changes(leading_lines=[*carry, *new.leading_lines])
-            carry = []
-        kept.append(new)
-    if not kept:
-        kept = [cst.SimpleStatementLine([cst.Pass()], leading_lines=carry)]
-        carry = []
-    return block.with_changes(body=kept, footer=[*carry, *block.footer])
+    def inlined(stmt: Any) -> Any:
+        if id(stmt) in drop or not {n.value for n in load_names(stmt)} & set(aliases):
+            return stmt  # keeps its id
+        return stmt.visit(Inline())
+
+    dropped = [id(stmt) in drop for stmt in block.body]
+    return with_body(block, *without_statements([inlined(s) for s in block.body], dropped))
 
 
 def _is_identity(stmt: Any, replacements: dict[int, cst.Name]) -> bool:

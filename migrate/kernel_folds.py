@@ -12,7 +12,7 @@ from migrate.kernel_model import INT_ARRAY_ATTRS, SCALAR_ATTRS, Fold, SkipError
 from migrate.kernel_rewrite import KernelMigration
 from migrate.names import NameWalker, load_names
 from migrate.static_refs import dotted
-from migrate.syntax import CtxCalls, comment_lines, ctx_call, single_assign
+from migrate.syntax import CtxCalls, ctx_call, single_assign, without_statements
 
 
 def find_folds(mk: KernelMigration, body: list[cst.BaseStatement], ctx: str
@@ -79,16 +79,7 @@ def find_folds(mk: KernelMigration, body: list[cst.BaseStatement], ctx: str
             drop.add(bind_at)
     if not mk.folds:
         return body
-    kept: list[cst.BaseStatement] = []
-    carry: list[cst.EmptyLine] = []
-    for i, stmt in enumerate(body):
-        if i in drop:
-            carry.extend(comment_lines(stmt))
-            continue
-        if carry:
-            stmt = stmt.with_changes(leading_lines=[*carry, *stmt.leading_lines])
-            carry = []
-        kept.append(stmt)
+    kept, _ = without_statements(body, [i in drop for i in range(len(body))])
     locals_ = {f.local for f in mk.folds.values()}
     module = cst.IndentedBlock(kept)
     for ev in NameWalker().walk(module):

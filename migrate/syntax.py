@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import libcst as cst
@@ -48,6 +49,30 @@ def comment_lines(stmt: cst.BaseStatement) -> list[cst.EmptyLine]:
     if isinstance(stmt, cst.SimpleStatementLine) and stmt.trailing_whitespace.comment is not None:
         lines.append(cst.EmptyLine(comment=stmt.trailing_whitespace.comment))
     return lines
+
+
+def without_statements(stmts: Sequence[Any], dropped: Sequence[bool]
+                       ) -> tuple[list[Any], list[cst.EmptyLine]]:
+    """`stmts` minus the dropped ones. A dropped statement's comments move onto the next
+    kept statement; those left after the last one are returned for the block's footer."""
+    kept: list[Any] = []
+    carry: list[cst.EmptyLine] = []
+    for stmt, drop in zip(stmts, dropped, strict=True):
+        if drop:
+            carry.extend(comment_lines(stmt))
+            continue
+        if carry:
+            stmt = stmt.with_changes(leading_lines=[*carry, *stmt.leading_lines])
+            carry = []
+        kept.append(stmt)
+    return kept, carry
+
+
+def with_body(block: Any, kept: list[Any], carry: list[cst.EmptyLine]) -> Any:
+    """`block` holding `kept` (a `pass` when nothing is left), `carry` in its footer."""
+    if not kept:
+        kept, carry = [cst.SimpleStatementLine([cst.Pass()], leading_lines=carry)], []
+    return block.with_changes(body=kept, footer=[*carry, *block.footer])
 
 
 def single_assign(stmt: cst.BaseStatement) -> tuple[str, cst.BaseExpression] | None:
