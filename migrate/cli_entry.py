@@ -12,7 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
 
 from migrate.records import FileResult, KernelRecord
-from migrate.runner import apply, discover, plan_changes, run_codemod, unified_diff
+from migrate.runner import apply, discover, plan_changes, run_codemod, unified_diff, write_atomic
 from migrate.verify import VerifyResult, verify_file
 
 PROGRESS_MIN_FILES = 8
@@ -145,6 +145,9 @@ def run_migrate(paths: Sequence[Path | str], write: bool = False, jobs: int = 1,
                                                                      "skipped", "failed")}
     line = (f"{counts['migrated']} migrated, {counts['covered']} covered, {counts['skipped']} "
             f"skipped, {counts['failed']} failed in {len(files)} files")
+    unread = sum(1 for r in results if r.error)
+    if unread:
+        line += f" ({unread} could not be read, see above)"
     if verify:
         vc = {s: sum(1 for v in verify_results if v.status == s)
               for s in ("identical", "differing", "errored")}
@@ -158,9 +161,9 @@ def run_migrate(paths: Sequence[Path | str], write: bool = False, jobs: int = 1,
         line += "; nothing to change"
     console.print(line, highlight=False)
     if json_path is not None:
-        Path(json_path).write_text(json.dumps(summary_json(results, verify_results, written,
-                                                           write), indent=2) + "\n",
-                                   encoding="utf-8")
+        text = json.dumps(summary_json(results, verify_results, written, write), indent=2)
+        Path(json_path).parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(Path(json_path), text + "\n")
     if report_dir is not None:
         from migrate import dogfood
 

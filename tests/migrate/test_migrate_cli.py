@@ -109,11 +109,16 @@ def test_json_summary_and_jobs_give_the_same_result(pkg: Path, tmp_path: Path) -
     assert rows["UnaryKernel"]["status"] == "skipped"
 
 
-def test_failure_gives_a_nonzero_exit_code(pkg: Path) -> None:
+def test_failure_gives_a_nonzero_exit_code(pkg: Path, tmp_path: Path) -> None:
     (pkg / "broken.py").write_text("def broken(:\n")
     con = console()
-    assert run_migrate([pkg], console=con) == 1
-    assert "does not parse" in con.export_text()
+    summary = tmp_path / "new" / "dir" / "summary.json"  # folders made as needed
+    assert run_migrate([pkg], console=con, json_path=summary) == 1
+    out = con.export_text()
+    assert "broken.py: does not parse" in out
+    assert "in 4 files (1 could not be read, see above)" in out
+    errors = json.loads(summary.read_text())["file_errors"]
+    assert [Path(e["file"]).name for e in errors] == ["broken.py"]
 
 
 def test_missing_path_is_reported(tmp_path: Path) -> None:
