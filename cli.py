@@ -146,9 +146,11 @@ def run(
     feeds = _parse_inputs(input, loaded.feed_names)
     result = run_model(loaded, feeds, place=target, path=path)
     if output is not None:
-        _atomic_savez(output, result.outputs)
+        npz = output if output.suffix == ".npz" else output.with_suffix(".npz")
+        _write_output(npz, "--output", lambda f: np.savez(f, **result.outputs))
     if trace_json is not None:
-        _atomic_text(trace_json, json.dumps([r.as_dict() for r in result.trace], indent=2))
+        trace_text = json.dumps([r.as_dict() for r in result.trace], indent=2)
+        _write_output(trace_json, "--trace-json", trace_text.encode("utf-8"))
     if trace:
         console.print(_trace_table(result.trace))
     summary = Table(title=f"outputs ({result.seconds * 1000:.1f} ms, path {path}, place {place})")
@@ -163,33 +165,14 @@ def run(
     console.print(summary)
 
 
-def _atomic_savez(path: Path, arrays: dict[str, np.ndarray]) -> None:
-    import os
-    import tempfile
+def _write_output(path: Path, what: str, data: bytes | Any) -> None:
+    """Write an output file atomically (folders made as needed); a clear error otherwise."""
+    from legacy_fluid.io.atomic_write import atomic_write_bytes
 
-    path = path if path.suffix == ".npz" else path.with_suffix(".npz")
-    fd, tmp = tempfile.mkstemp(dir=path.parent or ".", suffix=".npz")
     try:
-        with os.fdopen(fd, "wb") as f:
-            np.savez(f, **arrays)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def _atomic_text(path: Path, text: str) -> None:
-    import os
-    import tempfile
-
-    fd, tmp = tempfile.mkstemp(dir=path.parent or ".", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+        atomic_write_bytes(path, data)
+    except OSError as exc:
+        raise CliError(f"{what} '{path}' cannot be written: {exc.strerror or exc}") from None
 
 
 # -- inspect -------------------------------------------------------------------

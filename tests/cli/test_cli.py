@@ -154,6 +154,20 @@ def test_bad_input_file(tmp_path: Path, name: str, needle: str) -> None:
                         str(tmp_path / name), needle)
 
 
+def test_outputs_go_to_new_folders_and_unwritable_ones_are_named(tmp_path: Path) -> None:
+    out, trace = tmp_path / "a" / "out.npz", tmp_path / "b" / "trace.json"
+    res = invoke("run", EXAMPLE / "model", "--input", EXAMPLE / "x.npy", "--output", out,
+                 "--trace-json", trace)
+    assert res.exit_code == 0, res.output
+    with np.load(out) as npz:
+        assert npz.files == ["softmax_0.tmp_0"]
+    assert json.loads(trace.read_text())[0]["type"] == "feed"
+    (tmp_path / "file").write_text("")
+    _assert_clean_error(invoke("run", EXAMPLE / "model", "--input", EXAMPLE / "x.npy",
+                               "--output", tmp_path / "file" / "out.npz"),
+                        "--output", "cannot be written")
+
+
 def test_unknown_feed_name() -> None:
     _assert_clean_error(
         invoke("run", EXAMPLE / "model", "--input", f"y={EXAMPLE / 'x.npy'}"),
