@@ -24,6 +24,7 @@ from rich.table import Table
 from compat.dual_dispatch import DualDispatchRunner
 from compat.predictor import LoadedModel, check_feeds, load_model
 from legacy_fluid.framework.executor import Executor
+from legacy_fluid.io.atomic_write import atomic_write_text
 from phi.common import CPUPlace
 
 FIXTURES = Path("tests/fixtures/models")
@@ -147,7 +148,8 @@ def run_bench(models: list[str], repeat: int, out: Path, console: Console) -> in
         )
     console.print(table)
     out.mkdir(parents=True, exist_ok=True)
-    (out / "bench.json").write_text(json.dumps({"meta": meta, "results": rows}, indent=2) + "\n")
+    atomic_write_text(out / "bench.json",
+                      json.dumps({"meta": meta, "results": rows}, indent=2) + "\n")
     lines = [
         "# Benchmark: legacy vs PHI dispatch",
         "",
@@ -170,5 +172,5 @@ def run_bench(models: list[str], repeat: int, out: Path, console: Console) -> in
             "{:.2f}-{:.2f} | ".format(*r["phi_over_legacy_iqr"])
             + f"{r['auto_over_legacy']:.2f} |"
         )
-    (out / "bench.md").write_text("\n".join(lines) + "\n")
+    atomic_write_text(out / "bench.md", "\n".join(lines) + "\n")
     return 0

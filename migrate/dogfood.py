@@ -28,6 +28,7 @@ from typing import Any
 import libcst as cst
 import yaml
 
+from legacy_fluid.io.atomic_write import atomic_write_text
 from migrate.records import FileResult, OpPlan
 from migrate.static_eval import Evaluator
 from migrate.static_refs import EnumRef, ImportTable, UnresolvableError, dotted
@@ -228,7 +229,7 @@ def update_hand_edits(plans: list[OpPlan], path: Path = HAND_EDITS, root: Path =
                                          sort_keys=False, width=100, allow_unicode=True)
     previous_text = path.read_text(encoding="utf-8") if path.is_file() else ""
     if text != previous_text:
-        path.write_text(text, encoding="utf-8")
+        atomic_write_text(path, text)
     return sum(1 for k in set(old) | set(new) if old.get(k) != new.get(k))
 
 
@@ -365,8 +366,8 @@ def _cell(text: str, limit: int = 160) -> str:
 def write_report(report: dict[str, Any], directory: Path) -> list[Path]:
     directory.mkdir(parents=True, exist_ok=True)
     md, js = directory / "migration.md", directory / "migration.json"
-    md.write_text(report_markdown(report), encoding="utf-8")
-    js.write_text(json.dumps(report, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    atomic_write_text(md, report_markdown(report))
+    atomic_write_text(js, json.dumps(report, indent=2, sort_keys=True) + "\n")
     return [md, js]
 
 

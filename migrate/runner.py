@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import contextlib
 import difflib
-import os
-import tempfile
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -13,6 +10,7 @@ from pathlib import Path
 
 import libcst as cst
 
+from legacy_fluid.io.atomic_write import atomic_write_text
 from migrate import emit, infermeta
 from migrate.codemod import load_base_names, migrate_source
 from migrate.consistency import shared_phi_reason
@@ -175,19 +173,7 @@ def write_atomic(path: Path, text: str) -> None:
         except cst.ParserSyntaxError as exc:
             raise SyntaxError(f"{path}: {exc}") from exc
         compile(text, str(path), "exec")
-    mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    atomic_write_text(path, text)
 
 
 def apply(plan: Plan) -> list[Path]:

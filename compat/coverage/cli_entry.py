@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+
+from legacy_fluid.io.atomic_write import atomic_write_text
 
 FORMATS = ("md", "json", "html")
 FILE_NAMES = {"md": "coverage.md", "json": "coverage.json", "html": "coverage.html"}
@@ -33,18 +33,6 @@ def render(doc: dict[str, Any], fmt: str) -> str:
     from compat.coverage.render_html import render_html
 
     return render_html(doc)
-
-
-def _write(path: Path, text: str) -> None:
-    fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def run_coverage(models: list[str], formats: list[str], out: Path, console: Console,
@@ -78,7 +66,7 @@ def run_coverage(models: list[str], formats: list[str], out: Path, console: Cons
     written = []
     for fmt in dict.fromkeys(formats):
         path = out / FILE_NAMES[fmt]
-        _write(path, render(doc, fmt))
+        atomic_write_text(path, render(doc, fmt))
         written.append(path.as_posix())
     console.print("wrote " + ", ".join(written), highlight=False)
     return 0

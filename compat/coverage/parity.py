@@ -30,9 +30,7 @@ Other producers (snapshot tests, ``migrate --verify``) add results with
 from __future__ import annotations
 
 import json
-import os
 import platform
-import tempfile
 import zlib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -45,6 +43,7 @@ import numpy as np
 from compat.coverage.facts import OpFacts
 from compat.verify_inputs import build_inputs, default_case_specs
 from legacy_fluid.framework.op_registry import OpInfoMap
+from legacy_fluid.io.atomic_write import atomic_write_text
 from phi.common import CPUPlace, DataType, GPUPlace, Place
 
 PARITY_VERSION = 1
@@ -333,16 +332,7 @@ def now_utc() -> str:
 
 
 def write_parity(path: Path, doc: Mapping[str, Any]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(json.dumps(doc, indent=2, sort_keys=True) + "\n")
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    atomic_write_text(path, json.dumps(doc, indent=2, sort_keys=True) + "\n")
 
 
 def merge_results(path: Path, device: str, results: Mapping[str, Mapping[str, Any]], *,

@@ -501,6 +501,21 @@ def test_atomic_write_keeps_old_file_on_failure(tmp_path: Path) -> None:
     assert os.listdir(tmp_path) == ["model.pdmodel"]
 
 
+def test_atomic_write_gives_usual_permissions_and_keeps_existing_ones(tmp_path: Path) -> None:
+    umask = os.umask(0o022)
+    try:
+        new = tmp_path / "sub" / "new.bin"
+        atomic_write_bytes(new, b"x")  # the folder is made
+        assert new.stat().st_mode & 0o777 == 0o644  # not the temp file's 0o600
+        old = tmp_path / "old.bin"
+        old.write_bytes(b"a")
+        old.chmod(0o640)
+        atomic_write_bytes(old, b"b")
+        assert (old.read_bytes(), old.stat().st_mode & 0o777) == (b"b", 0o640)
+    finally:
+        os.umask(umask)
+
+
 def test_non_utf8_string_attribute() -> None:
     """Paddle's C++ writer does not check UTF-8; such bytes round-trip or fail cleanly."""
     msg = _tiny_message()
