@@ -15,7 +15,7 @@ from typing import Any
 from compat.arg_mapping import get_kernel_signature
 from compat.arg_mapping_context import ExecutionArgumentMappingContext
 from compat.kernel_signature import KernelSignature
-from compat.phi_args import build_kernel_args, meta_args
+from compat.phi_args import build_kernel_args
 from legacy_fluid.framework.execution_context import (
     ExecutionContext,
     InferShapeContext,
@@ -29,10 +29,12 @@ from legacy_fluid.framework.trace import OpTrace
 from phi.backends.context_pool import DeviceContextPool
 from phi.common import Backend, CPUPlace, DataLayout, DataType, Place
 from phi.core.dense_tensor import DenseTensor
-from phi.core.infermeta_utils import MetaFnFactory, call_infer_meta
+from phi.core.infermeta_utils import InferMetaPlan, MetaFnFactory
 from phi.core.kernel_context import KernelContext
 from phi.core.kernel_factory import Kernel, KernelFactory
 from phi.core.meta_tensor import MetaConfig
+
+_RUNTIME = MetaConfig(is_runtime=True)
 
 
 class PathMode(str, Enum):
@@ -73,6 +75,15 @@ class KernelChoice:
     def run_type(self) -> OpKernelType:
         """The expected kernel type moved to the place the kernel runs on."""
         return self.expected.with_place(self.place)
+
+    @cached_property
+    def infer_meta(self) -> InferMetaPlan | None:
+        """The PHI kernel's InferMeta, bound to its arguments; None: legacy infer_shape."""
+        assert self.phi_kernel is not None and self.signature is not None
+        metas = MetaFnFactory.instance()
+        if not metas.contains(self.signature.name):
+            return None
+        return InferMetaPlan(metas.get(self.signature.name), self.phi_kernel.args_def)
 
     @cached_property
     def input_targets(self):
@@ -195,10 +206,8 @@ def run_phi(
     inputs, attrs, outputs = build_kernel_args(
         op, runtime, sig, kernel.args_def, choice.attr_cache
     )
-    metas = MetaFnFactory.instance()
-    if metas.contains(sig.name):
-        named = meta_args(kernel.args_def, inputs, attrs, outputs)
-        call_infer_meta(metas.get(sig.name), named, MetaConfig(is_runtime=True))
+    if choice.infer_meta is not None:
+        choice.infer_meta(inputs, attrs, outputs, _RUNTIME)
     else:
         op.infer_shape(InferShapeContext(op, runtime))
     kernel(KernelContext(dev_ctx, inputs, attrs, outputs))

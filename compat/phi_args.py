@@ -14,7 +14,7 @@ from legacy_fluid.framework.var_type import VarType
 from phi.common import DataLayout, DataType, IntArray, Scalar
 from phi.core.dense_tensor import DenseTensor
 from phi.core.kernel_args import ArgKind, AttributeArgDef, KernelArgsDef, TensorArgDef
-from phi.core.meta_tensor import MetaTensor
+from phi.core.meta_tensor import meta_of
 
 
 class ArgumentMismatchError(TypeError):
@@ -169,19 +169,11 @@ def meta_args(
     args_def: KernelArgsDef, inputs: list[Any], attrs: list[Any], outputs: list[Any]
 ) -> dict[str, Any]:
     """Kernel arguments keyed by parameter name, tensors wrapped as MetaTensors."""
-
-    def wrap(value: Any) -> Any:
-        if isinstance(value, list):
-            return [
-                MetaTensor(v) if isinstance(v, DenseTensor) else MetaTensor(None) for v in value
-            ]
-        return MetaTensor(value if isinstance(value, DenseTensor) else None)
-
     named: dict[str, Any] = {}
     for a, v in zip(args_def.inputs, inputs):
-        named[a.name] = wrap(v)
+        named[a.name] = meta_of(v)
     for a, v in zip(args_def.attributes, attrs):
         named[a.name] = v
     for a, v in zip(args_def.outputs, outputs):
-        named[a.name] = wrap(v)
+        named[a.name] = meta_of(v)
     return named

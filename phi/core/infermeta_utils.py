@@ -7,6 +7,8 @@ import inspect
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from phi.core.meta_tensor import meta_of
+
 InferMetaFn = Callable[..., None]
 
 
@@ -93,3 +95,44 @@ def call_infer_meta(fn: InferMetaFn, named_args: dict[str, Any], config: Any) ->
                 f"kernel signature does not provide (has {sorted(named_args)})"
             )
     fn(**kwargs)
+
+
+class InferMetaPlan:
+    """How to call one InferMeta from a kernel's argument lists, worked out once per kernel.
+
+    The dispatcher calls InferMeta on every run of an op; binding the parameters by
+    name each time (and wrapping tensors the function does not take) is what this
+    saves. Tensors are wrapped as MetaTensors, missing optional ones as empty ones.
+    """
+
+    def __init__(self, fn: InferMetaFn, args_def: Any) -> None:
+        sources: dict[str, tuple[int, int]] = {}
+        for kind, defs in enumerate((args_def.inputs, args_def.attributes, args_def.outputs)):
+            for i, a in enumerate(defs):
+                sources[a.name] = (kind, i)
+        self.fn = fn
+        #: (parameter, source: 0 input / 1 attribute / 2 output / 3 config, index)
+        self.steps: list[tuple[str, int, int]] = []
+        for name, required in _params_of(fn):
+            if name == "config":
+                self.steps.append((name, 3, 0))
+            elif name in sources:
+                self.steps.append((name, *sources[name]))
+            elif required:
+                raise TypeError(
+                    f"InferMeta {fn.__qualname__} needs argument {name!r}, which the "
+                    f"kernel signature does not provide (has {sorted(sources)})"
+                )
+
+    def __call__(self, inputs: list[Any], attrs: list[Any], outputs: list[Any],
+                 config: Any) -> None:
+        lists = (inputs, attrs, outputs)
+        kwargs: dict[str, Any] = {}
+        for name, kind, i in self.steps:
+            if kind == 3:
+                kwargs[name] = config
+            elif kind == 1:
+                kwargs[name] = attrs[i]
+            else:
+                kwargs[name] = meta_of(lists[kind][i])
+        self.fn(**kwargs)

@@ -72,3 +72,11 @@ class MetaTensor:
         if not self.is_initialized():
             return "MetaTensor(<none>)"
         return f"MetaTensor(dims={list(self.dims())}, dtype={self.dtype()})"
+
+
+def meta_of(value: object) -> MetaTensor | list[MetaTensor]:
+    """A kernel argument as InferMeta sees it: a MetaTensor over a DenseTensor (an empty one
+    for a missing optional tensor), a list of them for a tensor list."""
+    if isinstance(value, list):
+        return [MetaTensor(v if isinstance(v, DenseTensor) else None) for v in value]
+    return MetaTensor(value if isinstance(value, DenseTensor) else None)
