@@ -10,6 +10,7 @@ import numpy as np
 from legacy_fluid.framework.op_registry import create_op
 from legacy_fluid.framework.operator import OperatorBase
 from legacy_fluid.framework.program_desc import ProgramDesc
+from legacy_fluid.framework.program_queries import feed_target_names
 from legacy_fluid.framework.scope import Scope
 from legacy_fluid.framework.trace import OpTrace
 from legacy_fluid.framework.var_type import VarType
@@ -35,25 +36,6 @@ class OpRunError(RuntimeError):
 
 def legacy_runner(op: OperatorBase, scope: Scope, place: Place) -> OpTrace:
     return op.run(scope, place)
-
-
-def feed_names_of(program: ProgramDesc) -> list[str]:
-    """Feed targets in `col` order, from the program's feed ops."""
-    feeds = [
-        (op.attr("col", 0), op.output("Out")[0])
-        for op in program.global_block().ops
-        if op.type == "feed"
-    ]
-    return [name for _, name in sorted(feeds)]
-
-
-def fetch_names_of(program: ProgramDesc) -> list[str]:
-    fetches = [
-        (op.attr("col", 0), op.input("X")[0])
-        for op in program.global_block().ops
-        if op.type == "fetch"
-    ]
-    return [name for _, name in sorted(fetches)]
 
 
 class Executor:
@@ -99,7 +81,7 @@ class Executor:
         if has_feed_ops:
             feed_list = scope.var(feed_var_name).get_list()
             feed_list.clear()
-            names = feed_names_of(program)
+            names = feed_target_names(program)
             feed_list.extend(_as_tensor(feed[n]) if n in feed else None for n in names)
         else:
             for name, value in feed.items():

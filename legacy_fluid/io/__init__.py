@@ -11,6 +11,11 @@ import os
 from pathlib import Path
 
 from legacy_fluid.framework.program_desc import OpDesc, ProgramDesc
+from legacy_fluid.framework.program_queries import (
+    feed_target_names,
+    fetch_target_names,
+    persistable_var_names,
+)
 from legacy_fluid.framework.scope import Scope, global_scope
 from legacy_fluid.framework.var_type import AttrType, VarType
 from legacy_fluid.io.atomic_write import atomic_write_bytes
@@ -27,11 +32,6 @@ from legacy_fluid.io.program_io import (
     program_from_bytes,
     program_to_bytes,
     save_program,
-)
-from legacy_fluid.io.program_queries import (
-    feed_target_names,
-    fetch_target_names,
-    persistable_var_names,
 )
 from phi.core.dense_tensor import DenseTensor
 

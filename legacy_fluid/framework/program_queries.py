@@ -1,4 +1,4 @@
-"""What the loaders ask of a program: its feed and fetch targets, its stored parameters."""
+"""What the executor and the loaders ask of a program: feed and fetch targets, stored params."""
 
 from __future__ import annotations
 
