@@ -18,10 +18,11 @@ from migrate.verify import VerifyResult, verify_file
 PROGRESS_MIN_FILES = 8
 
 
-def _verify_summary(results: list[VerifyResult]) -> dict[tuple[str, str], str]:
-    out: dict[tuple[str, str], list[VerifyResult]] = {}
+def _verify_summary(results: list[VerifyResult]) -> dict[tuple[str, str, str], str]:
+    """Per (file, op, kernel class): counts by status and the first bad verdict."""
+    out: dict[tuple[str, str, str], list[VerifyResult]] = {}
     for v in results:
-        out.setdefault((v.file, v.kernel), []).append(v)
+        out.setdefault((v.file, v.op_type, v.kernel), []).append(v)
     text = {}
     for key, vs in out.items():
         counts: dict[str, int] = {}
@@ -53,14 +54,13 @@ def summary_table(records: list[KernelRecord], verify: list[VerifyResult]) -> Ta
     vsum = _verify_summary(verify)
     style = {"migrated": "green", "covered": "cyan", "skipped": "yellow", "failed": "red"}
     for i, r in enumerate(records):
+        verdict = vsum.get((r.file, r.op_type, r.kernel), "")
         if r.status == "migrated":
             details = [f"-> {r.function} (PHI '{r.phi_name}')",
-                       "mapping fn" if r.mapping else "default mapping", r.infer_meta]
-            if (r.file, r.kernel) in vsum:
-                details.append(vsum[(r.file, r.kernel)])
-            detail = "; ".join(d for d in details if d)
+                       "mapping fn" if r.mapping else "default mapping", r.infer_meta, verdict]
         else:
-            detail = r.reason
+            details = [r.reason, "mapping fn" if r.mapping else "", verdict]
+        detail = "; ".join(d for d in details if d)
         first = i == 0 or records[i - 1].file != r.file
         last = i + 1 == len(records) or records[i + 1].file != r.file
         table.add_row(_short_path(r.file) if first else "", r.op_type, r.kernel,

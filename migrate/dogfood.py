@@ -242,6 +242,12 @@ def _rel(path: str) -> str:
         return path
 
 
+def _verify_cell(row: dict[str, Any]) -> str:
+    cells = [v for b in row["verify"].values() for v in b.values()]
+    ok = sum(1 for v in cells if v == "identical")
+    return f"{ok}/{len(cells)} identical"
+
+
 def build_report(results: list[FileResult], verify: list[VerifyResult],
                  hand_edits: dict[str, dict[str, Any]] | None = None,
                  root: Path = ROOT) -> dict[str, Any]:
@@ -249,9 +255,9 @@ def build_report(results: list[FileResult], verify: list[VerifyResult],
     plans = [op for r in results for op in r.ops]
     comparisons = compare(plans, hand_edits, root)
     yaml_committed = committed_yaml(root)
-    by_kernel: dict[tuple[str, str], list[VerifyResult]] = {}
+    by_kernel: dict[tuple[str, str, str], list[VerifyResult]] = {}
     for v in verify:
-        by_kernel.setdefault((_rel(v.file), v.kernel), []).append(v)
+        by_kernel.setdefault((_rel(v.file), v.op_type, v.kernel), []).append(v)
     plan_of = {op.op_type: op for op in plans}
     kernels = []
     totals = {"legacy_kernels": 0, "migrated": 0, "covered": 0, "skipped": 0, "failed": 0,
@@ -264,13 +270,16 @@ def build_report(results: list[FileResult], verify: list[VerifyResult],
             row: dict[str, Any] = {"file": _rel(rec.file), "op": rec.op_type,
                                    "kernel": rec.kernel, "status": rec.status,
                                    "reason": rec.reason}
+            vs = by_kernel.get((_rel(rec.file), rec.op_type, rec.kernel), [])
+            verdicts: dict[str, dict[str, str]] = {}
+            for v in vs:
+                verdicts.setdefault(v.backend, {})[v.dtype] = (
+                    v.status if not v.detail else f"{v.status}: {v.detail}")
+            verified = bool(vs) and all(v.status == "identical" for v in vs)
+            if rec.status == "covered":
+                row.update({"phi_kernel": rec.phi_name, "mapping": rec.mapping,
+                            "verify": verdicts, "verified_identical": verified})
             if rec.status == "migrated":
-                vs = by_kernel.get((_rel(rec.file), rec.kernel), [])
-                verdicts: dict[str, dict[str, str]] = {}
-                for v in vs:
-                    verdicts.setdefault(v.backend, {})[v.dtype] = (
-                        v.status if not v.detail else f"{v.status}: {v.detail}")
-                verified = bool(vs) and all(v.status == "identical" for v in vs)
                 comp = comparisons.get(rec.phi_name)
                 plan = plan_of.get(rec.op_type)
                 yaml_state = "missing"
@@ -325,9 +334,7 @@ def report_markdown(report: dict[str, Any]) -> str:
     for k in report["kernels"]:
         if k["status"] != "migrated":
             continue
-        cells = [v for b in k["verify"].values() for v in b.values()]
-        ok = sum(1 for v in cells if v == "identical")
-        verify = f"{ok}/{len(cells)} identical"
+        verify = _verify_cell(k)
         lines.append(f"| {k['op']} | {k['kernel']} | migrated | {k['phi_kernel']} | {verify} | "
                      f"{k['committed']} | {'yes' if k['mapping'] else 'default'} | "
                      f"{_cell(k['infer_meta'])} |")
@@ -337,9 +344,11 @@ def report_markdown(report: dict[str, Any]) -> str:
         lines += [f"- `{k['phi_kernel']}` ({k['op']}): {k['hand_edit_reason']}" for k in hand]
     covered = [k for k in report["kernels"] if k["status"] == "covered"]
     if covered:
-        lines += ["", "## Covered by another op's kernel", "", "| op | kernel | reason |",
-                  "|---|---|---|"]
-        lines += [f"| {k['op']} | {k['kernel']} | {_cell(k['reason'])} |" for k in covered]
+        lines += ["", "## Covered by another op's kernel", "",
+                  "| op | kernel | reason | mapping | verify |", "|---|---|---|---|---|"]
+        lines += [f"| {k['op']} | {k['kernel']} | {_cell(k['reason'])} | "
+                  f"{'yes' if k['mapping'] else 'default'} | {_verify_cell(k)} |"
+                  for k in covered]
     others = [k for k in report["kernels"] if k["status"] not in ("migrated", "covered")]
     if others:
         lines += ["", "## Skipped / failed", "", "| op | kernel | status | reason |",

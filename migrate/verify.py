@@ -26,7 +26,7 @@ import traceback
 import types
 import zlib
 from collections.abc import Iterator
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -357,7 +357,7 @@ def verify_file(result: FileResult, path: Path | None) -> list[VerifyResult]:
     if not result.ops:
         return out
     try:
-        legacy_ns, _ = exec_module(result.old_text, path, "legacy")
+        legacy_ns, legacy_rec = exec_module(result.old_text, path, "legacy")
         new_ns, new_rec = exec_module(result.new_text, path, "migrated")
     except Exception as exc:
         detail = f"module does not run: {type(exc).__name__}: {exc}"
@@ -367,8 +367,9 @@ def verify_file(result: FileResult, path: Path | None) -> list[VerifyResult]:
                                         "", "errored", detail))
         return out
     has_cuda = cuda_device_count() > 0
-    for plan in result.ops:
-        op_cls, maker = legacy_ns[plan.op_class], legacy_ns[plan.maker]
+    for plan, op_cls, maker in [*((p, legacy_ns[p.op_class], legacy_ns[p.maker])
+                                  for p in result.ops),
+                                *_covered_plans(result, legacy_rec)]:
         proto = maker(plan.op_type).build()
         mapping = new_rec.mappings.get(plan.op_type)
         try:
@@ -396,6 +397,27 @@ def verify_file(result: FileResult, path: Path | None) -> list[VerifyResult]:
                     _verify_cases(res, plan, proto, op_cls, kernel_cls, fn, mapping, infer_meta,
                                   cases, backend, layout, dtype, place)
                     out.append(res)
+    return out
+
+
+def _covered_plans(result: FileResult, legacy_rec: Recorded) -> list[tuple[OpPlan, Any, Any]]:
+    """A covered op is verified like a migrated one: its legacy kernel against the covering
+    op's PHI kernel, called through the covered op's own mapping (or the covering op's
+    signature, when the default mapping fits)."""
+    by_phi = {p.phi_name: p for p in result.ops}
+    out = []
+    for rec in result.records:
+        primary = by_phi.get(rec.phi_name)
+        if rec.status != "covered" or primary is None or rec.op_type not in legacy_rec.operators:
+            continue
+        op_cls, maker = legacy_rec.operators[rec.op_type]
+        kernels = [k for k in primary.kernels if k["class"] == rec.kernel] or primary.kernels[:1]
+        layouts = {b: lay for k in kernels for b, lay, _ in k["registrations"]}
+        registrations = [[b, layouts.get(b, "ALL_LAYOUT"), list(d)] for b, d in rec.dtypes.items()]
+        plan = replace(primary, op_type=rec.op_type, op_class=op_cls.__name__,
+                       maker=maker.__name__, kernels=[{**kernels[0], "class": rec.kernel,
+                                                       "registrations": registrations}])
+        out.append((plan, op_cls, maker))
     return out
 
 

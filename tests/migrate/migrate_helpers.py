@@ -47,6 +47,47 @@ register_op_kernel("unary", "CPU", UnaryKernel, DataType.FLOAT32)
 '''
 
 
+#: The mapping generated for the covered op of `covered_pair_source`.
+COVERED_MAPPING = 'return KernelSignature("unary", ["X"], ["alpha"], ["Out"])'
+
+
+def covered_pair_source(own_proto: bool = True) -> str:
+    """unary / unary2 served by one kernel class. With `own_proto`, unary2's proto adds an
+    XShape output and an attribute the kernel does not read (the squeeze / squeeze2 pattern),
+    so unary2 is covered by unary's kernel through a mapping of its own; without, both ops
+    share one proto (transpose / transpose2) and the default mapping serves unary2."""
+    ops = UNARY + '''
+class Unary2OpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "input")
+        self.add_output("Out", "output")
+        self.add_output("XShape", "dims only", extra=True)
+        self.add_attr("alpha", AttrType.FLOAT, 0.5, "slope")
+        self.add_attr("axes", AttrType.INTS, [], "read by infer_shape only")
+
+'''
+    kernel = '''
+class UnaryKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        out = ctx.output("Out").mutable_data(ctx.place)
+        out[...] = ctx.input("X").data * ctx.attr("alpha")
+
+'''
+    registrations = dedent('''
+        register_operator("unary", UnaryOp, UnaryOpMaker)
+        register_operator("unary2", UnaryOp, MAKER2)
+        register_base_kernel_name("unary2", "unary")
+        for _op in ("unary", "unary2"):
+            register_op_kernel(_op, "CPU", UnaryKernel, DataType.FLOAT32, DataType.FLOAT64)
+    ''')
+    registrations = registrations.replace("MAKER2",
+                                          "Unary2OpMaker" if own_proto else "UnaryOpMaker")
+    header = HEADER.replace("from phi.common import DataType\n",
+                            "from compat.arg_mapping import register_base_kernel_name\n"
+                            "from phi.common import DataType\n")
+    return header + ops + kernel + "\n" + registrations
+
+
 def dedent(text: str) -> str:
     return textwrap.dedent(text).lstrip("\n")
 

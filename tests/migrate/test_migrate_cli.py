@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from migrate_helpers import HEADER, UNARY, dedent
+from migrate_helpers import COVERED_MAPPING, HEADER, UNARY, covered_pair_source, dedent, migrate
 from rich.console import Console
 from test_migrate_codemod import BEFORE
 
@@ -203,3 +203,15 @@ def test_verify_first_leaves_the_real_registries_whole(pkg: Path) -> None:
     out = subprocess.run([sys.executable, "-c", script, str(pkg)], cwd=root,
                          capture_output=True, text=True, check=True).stdout
     assert out.split()[-2:] == ["False", "True"]
+
+
+def test_verify_runs_a_covered_op_through_its_own_mapping() -> None:
+    result = migrate(covered_pair_source())
+    verdicts = {(v.op_type, v.dtype): v.status for v in verify_file(result, None)}
+    assert verdicts == {(op, dt): "identical" for op in ("unary", "unary2")
+                        for dt in ("FLOAT32", "FLOAT64")}
+    # a wrong mapping for the covered op is caught, not assumed right
+    result.new_text = result.new_text.replace(
+        COVERED_MAPPING, COVERED_MAPPING.replace('["Out"]', '["XShape"]'))
+    broken = {v.dtype: v.status for v in verify_file(result, None) if v.op_type == "unary2"}
+    assert broken and all(s != "identical" for s in broken.values())

@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 import pytest
-from migrate_helpers import HEADER, UNARY, assert_skipped, dedent, migrate, unary
+from migrate_helpers import (
+    COVERED_MAPPING,
+    HEADER,
+    UNARY,
+    assert_skipped,
+    covered_pair_source,
+    dedent,
+    migrate,
+    unary,
+)
 
 from migrate import codemod
 
@@ -315,22 +324,7 @@ def test_unparsable_module_is_an_error() -> None:
 
 
 def test_two_ops_sharing_one_kernel_and_phi_name_are_covered() -> None:
-    kernel = '''
-class UnaryKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        out = ctx.output("Out").mutable_data(ctx.place)
-        out[...] = ctx.input("X").data * ctx.attr("alpha")
-'''
-    source = module('''
-        register_operator("unary", UnaryOp, UnaryOpMaker)
-        register_operator("unary2", UnaryOp, UnaryOpMaker)
-        register_base_kernel_name("unary2", "unary")
-        for _op in ("unary", "unary2"):
-            register_op_kernel(_op, "CPU", UnaryKernel, DataType.FLOAT32)
-    ''', kernels=kernel).replace("from phi.common import DataType\n",
-                 "from phi.common import DataType\n"
-                 "from compat.arg_mapping import register_base_kernel_name\n")
-    result = migrate(source)
+    result = migrate(covered_pair_source(own_proto=False))
     status = {r.op_type: (r.status, r.reason) for r in result.records}
     assert status["unary"][0] == "migrated"
     assert status["unary2"] == ("covered", "covered by unary: same kernel as unary's, served by "
@@ -340,40 +334,15 @@ class UnaryKernel(OpKernel):
 
 
 def test_covered_op_with_an_extra_output_gets_its_own_mapping() -> None:
-    """squeeze / squeeze2 style: one class serves a v1 op and a v2 op whose proto adds an
-    XShape output the kernel never writes; v2 is covered by v1's kernel through a mapping."""
-    ops = UNARY + '''
-class Unary2OpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "input")
-        self.add_output("Out", "output")
-        self.add_output("XShape", "dims only", intermediate=True)
-        self.add_attr("alpha", AttrType.FLOAT, 0.5, "slope")
-
-'''
-    kernel = '''
-class UnaryKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        out = ctx.output("Out").mutable_data(ctx.place)
-        out[...] = ctx.input("X").data * ctx.attr("alpha")
-'''
-    source = module('''
-        register_operator("unary", UnaryOp, UnaryOpMaker)
-        register_operator("unary2", UnaryOp, Unary2OpMaker)
-        register_base_kernel_name("unary2", "unary")
-        for _op in ("unary", "unary2"):
-            register_op_kernel(_op, "CPU", UnaryKernel, DataType.FLOAT32)
-    ''', kernels=kernel, ops=ops).replace(
-        "from phi.common import DataType\n",
-        "from phi.common import DataType\n"
-        "from compat.arg_mapping import register_base_kernel_name\n")
-    result = migrate(source)
+    """squeeze / squeeze2 style: one class serves a v1 op and a v2 op whose proto adds what the
+    kernel never touches; v2 is covered by v1's kernel through a mapping of its own."""
+    result = migrate(covered_pair_source())
     records = {r.op_type: r for r in result.records}
     assert (records["unary"].status, records["unary"].mapping) == ("migrated", False)
     assert (records["unary2"].status, records["unary2"].mapping) == ("covered", True)
     text = result.new_text
     assert text.count("@register_kernel(") == 1 and "register_op_kernel" not in text
     assert '@register_arg_mapping("unary2")' in text
-    assert 'return KernelSignature("unary", ["X"], ["alpha"], ["Out"])' in text
+    assert COVERED_MAPPING in text
     assert '@register_arg_mapping("unary")' not in text
     compile(text, "<migrated>", "exec")
