@@ -60,7 +60,9 @@ def kernel_listing(op: str | None = None) -> dict[str, Any]:
     phi_rows = []
     grouped: dict[tuple[str, str, str, str], list[str]] = defaultdict(list)
     for name in phi_names:
-        for key, kernel in factory.kernels_of(name).items():
+        keys = factory.kernels_of(name)
+        for key in sorted(keys, key=lambda k: (k.backend.value, k.layout.value, k.dtype.value)):
+            kernel = keys[key]
             phi_rows.append({"name": name, **key.as_dict(), "function": kernel.qualname})
             grouped[(name, str(key.backend), str(key.layout), kernel.qualname)].append(
                 str(key.dtype)
@@ -68,7 +70,10 @@ def kernel_listing(op: str | None = None) -> dict[str, Any]:
     legacy_rows = []
     lgrouped: dict[tuple[str, str, str, str, str], list[str]] = defaultdict(list)
     for op_type in op_types:
-        for key, cls in legacy.kernels_of(op_type).items():
+        classes = legacy.kernels_of(op_type)
+        for key in sorted(classes, key=lambda k: (not k.place.is_cpu, int(k.library_type),
+                                                  int(k.data_layout), k.data_type.value)):
+            cls = classes[key]
             place = "CPU" if key.place.is_cpu else "GPU"
             layout = "ANY_LAYOUT" if int(key.data_layout) == 0 else key.data_layout.name
             legacy_rows.append(
