@@ -147,7 +147,6 @@ def run_bench(models: list[str], repeat: int, out: Path, console: Console) -> in
             f"{r['auto_over_legacy']:.2f}",
         )
     console.print(table)
-    out.mkdir(parents=True, exist_ok=True)
     atomic_write_text(out / "bench.json",
                       json.dumps({"meta": meta, "results": rows}, indent=2) + "\n")
     lines = [

@@ -88,8 +88,7 @@ class KernelChoice:
     @cached_property
     def input_targets(self):
         """Per input, the kernel type the PHI kernel's arg def wants (see `_target_for`)."""
-        assert self.signature is not None
-        return _target_for(self, self.signature)
+        return _target_for(self)
 
 
 def choose_kernel(
@@ -171,15 +170,15 @@ class DualDispatchRunner:
         return OpTrace(-1, op.type, choice.path, choice.kernel_name, choice.key_text, applied)
 
 
-def _target_for(choice: KernelChoice, sig: KernelSignature):
+def _target_for(choice: KernelChoice):
     """Per input slot, the kernel type the PHI kernel's arg def wants (None: use the input
     where it is: a tensor read as an attribute such as ScaleTensor, or an ALL_BACKEND arg).
 
     It depends on the slot only, so the types are worked out once per choice."""
-    assert choice.phi_kernel is not None
+    assert choice.phi_kernel is not None and choice.signature is not None
     base = choice.run_type
     wanted: dict[str, OpKernelType | None] = {}
-    for slot, arg in zip(sig.inputs, choice.phi_kernel.args_def.inputs):
+    for slot, arg in zip(choice.signature.inputs, choice.phi_kernel.args_def.inputs):
         if arg.backend is Backend.ALL_BACKEND:
             wanted[slot] = None
             continue

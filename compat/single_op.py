@@ -47,8 +47,7 @@ def build_single_op_program(
                    for v in values]
         holder = HOLDER_SLOTS.get((op_type, slot))
         if holder is not None:
-            block.var(holder.name.lower(), type=holder, persistable=True)
-            in_names[slot] = [holder.name.lower()]
+            in_names[slot] = [_holder_var(block, holder)]
             fed_holder = tensors
             continue
         names = [f"{slot}@{i}" for i in range(len(values))]
@@ -61,18 +60,22 @@ def build_single_op_program(
     for slot, names in out_names.items():
         holder = HOLDER_SLOTS.get((op_type, slot))
         if holder is not None:
-            block.var(holder.name.lower(), type=holder, persistable=True)
-            out_names[slot] = [holder.name.lower()]
+            out_names[slot] = [_holder_var(block, holder)]
             continue
         for name in names:
             block.var(name, dtype=None)
     block.append_op(op_type, in_names, out_names, dict(attrs))
-    if fed_holder:
-        # the executor fills the feed list by the feed ops' output names
-        col = int(attrs.get("col", 0))
+    if fed_holder:  # the executor fills the feed list from the feed op's output name
         for name in out_names.get("Out", []):
-            feed[name] = fed_holder[col] if col < len(fed_holder) else fed_holder[0]
+            feed[name] = fed_holder[0]
     return program, feed, out_names
+
+
+def _holder_var(block: Any, holder: VarType) -> str:
+    """The feed/fetch holder variable of a one-op program."""
+    name = holder.name.lower()
+    block.var(name, type=holder, persistable=True)
+    return name
 
 
 def run_single_op(

@@ -36,10 +36,10 @@ def _op_plan(info: ModuleInfo, op: str, kfs: list[KernelFunction],
     blocks: list[str] = []
     needed: set[str] = set()
     mapping_fn = None
-    if emit.needs_mapping(sig, proto):
-        blocks.append(emit.mapping_text(op, sig))
+    mapping = _mapping_block(info, op, sig, needed)
+    if mapping is not None:
+        blocks.append(mapping)
         mapping_fn = emit.mapping_function_name(op)
-        needed |= {"register_arg_mapping", "ArgumentMappingContext", "KernelSignature"}
     entry = emit.yaml_entry(kf.phi_name, kf.params)
     operator = info.operators[op]
     meta_note = ""
@@ -78,23 +78,30 @@ def _op_plan(info: ModuleInfo, op: str, kfs: list[KernelFunction],
     return plan, blocks, needed
 
 
+def _mapping_block(info: ModuleInfo, op: str, sig: emit.Signature, needed: set[str]
+                   ) -> str | None:
+    """`op`'s argument mapping to `sig`, unless the default mapping of its proto fits."""
+    proto = info.protos[op]
+    assert isinstance(proto, StaticProto)
+    if not emit.needs_mapping(sig, proto):
+        return None
+    needed |= {"register_arg_mapping", "ArgumentMappingContext", "KernelSignature"}
+    return emit.mapping_text(op, sig)
+
+
 def _covered_mapping(info: ModuleInfo, op: str, kf: KernelFunction, record: KernelRecord,
                      needed: set[str]) -> list[str]:
     """A covered op's own mapping to the covering kernel, when its proto needs one."""
-    proto = info.protos[op]
-    assert isinstance(proto, StaticProto)
     sig = emit.kernel_signature(kf.phi_name, kf.params, kf.folds, {})
-    record.mapping = emit.needs_mapping(sig, proto)
-    if not record.mapping:
-        return []
-    needed |= {"register_arg_mapping", "ArgumentMappingContext", "KernelSignature"}
-    return [emit.mapping_text(op, sig)]
+    mapping = _mapping_block(info, op, sig, needed)
+    record.mapping = mapping is not None
+    return [mapping] if mapping is not None else []
 
 
 def assemble(info: ModuleInfo, migrated: dict[Unit, KernelFunction],
               records: dict[Unit, KernelRecord], removal: dict[int, Any],
               catalog: list[infermeta.CatalogEntry],
-              covered: dict[Unit, Unit] | None = None) -> tuple[cst.Module, list[OpPlan]]:
+              covered: dict[Unit, Unit]) -> tuple[cst.Module, list[OpPlan]]:
     module = info.module
     needed: set[str] = set()
     by_op: dict[str, list[Unit]] = {}
@@ -110,7 +117,7 @@ def assemble(info: ModuleInfo, migrated: dict[Unit, KernelFunction],
                                        [records[u] for u in us])
         plans[op], extra_blocks[op] = plan, blocks
         needed |= names
-        for unit, primary in (covered or {}).items():
+        for unit, primary in covered.items():
             if primary in us:
                 blocks.extend(_covered_mapping(info, unit[1], migrated[primary],
                                                records[unit], needed))

@@ -162,7 +162,6 @@ def run_migrate(paths: Sequence[Path | str], write: bool = False, jobs: int = 1,
     console.print(line, highlight=False)
     if json_path is not None:
         text = json.dumps(summary_json(results, verify_results, written, write), indent=2)
-        Path(json_path).parent.mkdir(parents=True, exist_ok=True)
         write_atomic(Path(json_path), text + "\n")
     if report_dir is not None:
         from migrate import dogfood

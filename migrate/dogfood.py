@@ -373,7 +373,6 @@ def _cell(text: str, limit: int = 160) -> str:
 
 
 def write_report(report: dict[str, Any], directory: Path) -> list[Path]:
-    directory.mkdir(parents=True, exist_ok=True)
     md, js = directory / "migration.md", directory / "migration.json"
     atomic_write_text(md, report_markdown(report))
     atomic_write_text(js, json.dumps(report, indent=2, sort_keys=True) + "\n")

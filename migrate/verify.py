@@ -255,7 +255,7 @@ def run_phi(op_cls: Any, proto: Any, plan: OpPlan, fn: Any, mapping: Any, infer_
     from compat.phi_args import build_kernel_args, meta_args
     from legacy_fluid.framework.execution_context import RuntimeContext
     from phi.backends.context_pool import DeviceContextPool
-    from phi.core.infermeta_utils import call_infer_meta
+    from phi.core.infermeta_utils import InferMetaPlan
     from phi.core.kernel_args import derive_args_def
     from phi.core.kernel_context import KernelContext
     from phi.core.kernel_factory import Kernel
@@ -273,13 +273,13 @@ def run_phi(op_cls: Any, proto: Any, plan: OpPlan, fn: Any, mapping: Any, infer_
     args_def = derive_args_def(fn).specialize(backend, layout, dtype)
     k_in, k_attrs, k_out = build_kernel_args(op, runtime, sig, args_def)
     if infer_meta is not None:
-        named = meta_args(args_def, k_in, k_attrs, k_out)
-        if plan.infer_meta_param is not None:
+        if plan.infer_meta_param is not None:  # a reused InferMeta, called positionally
+            named = meta_args(args_def, k_in, k_attrs, k_out)
             out_params = [a.name for a in args_def.outputs]
             infer_meta(*[named[p] for p in plan.infer_meta_param],
                        *[named[o] for o in out_params])
         else:
-            call_infer_meta(infer_meta, named, MetaConfig(is_runtime=True))
+            InferMetaPlan(infer_meta, args_def)(k_in, k_attrs, k_out, MetaConfig(is_runtime=True))
     else:
         from legacy_fluid.framework.execution_context import InferShapeContext
 

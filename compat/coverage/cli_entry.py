@@ -50,7 +50,6 @@ def run_coverage(models: list[str], formats: list[str], out: Path, console: Cons
                       highlight=False)
         return 2
     models = list(models) or default_models()
-    out.mkdir(parents=True, exist_ok=True)
     if refresh_parity:
         path = out / "parity.json"
         with console.status("running parity checks (legacy vs PHI per op and dtype)..."):

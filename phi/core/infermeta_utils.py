@@ -81,22 +81,6 @@ def _params_of(fn: InferMetaFn) -> tuple[tuple[str, bool], ...]:
     return tuple((p.name, p.default is inspect.Parameter.empty) for p in params)
 
 
-def call_infer_meta(fn: InferMetaFn, named_args: dict[str, Any], config: Any) -> None:
-    """Call `fn` with the entries of `named_args` it declares (and `config` if it takes one)."""
-    kwargs = {}
-    for name, required in _params_of(fn):
-        if name == "config":
-            kwargs[name] = config
-        elif name in named_args:
-            kwargs[name] = named_args[name]
-        elif required:
-            raise TypeError(
-                f"InferMeta {fn.__qualname__} needs argument {name!r}, which the "
-                f"kernel signature does not provide (has {sorted(named_args)})"
-            )
-    fn(**kwargs)
-
-
 class InferMetaPlan:
     """How to call one InferMeta from a kernel's argument lists, worked out once per kernel.
 
