@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from typing import Any
 
-from compat.arg_mapping import OP_NAME_MAP, phi_kernel_name
+from compat.arg_mapping import BASE_KERNEL_NAMES, phi_kernel_name
 from compat.predictor import kernel_forms
-from legacy_fluid.framework.op_kernel import OpKernelMap
+from legacy_fluid.framework.op_kernel import OP_KERNELS
 from legacy_fluid.framework.scope import Scope
-from phi.core.kernel_factory import KernelFactory
+from phi.core.kernel_factory import KERNELS
 
 
 def describe_model(path: str) -> dict[str, Any]:
@@ -48,13 +48,13 @@ def describe_model(path: str) -> dict[str, Any]:
 
 def kernel_listing(op: str | None = None) -> dict[str, Any]:
     """PHI kernels and legacy kernels; `op` filters by legacy type or PHI name."""
-    factory = KernelFactory.instance()
-    legacy = OpKernelMap.instance()
+    factory = KERNELS
+    legacy = OP_KERNELS
     if op is None:
         phi_names = factory.names()
         op_types = legacy.op_types()
     else:
-        reverse = [t for t, n in OP_NAME_MAP.items() if n == op]
+        reverse = [t for t, n in BASE_KERNEL_NAMES.items() if n == op]
         phi_names = sorted({phi_kernel_name(op), op} & set(factory.names()))
         op_types = sorted({op, *reverse} & set(legacy.op_types()))
     phi_rows = []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -11,10 +12,11 @@ from legacy_fluid.framework.execution_context import RuntimeContext
 from legacy_fluid.framework.operator import OperatorBase
 from legacy_fluid.framework.scope import Variable
 from legacy_fluid.framework.var_type import VarType
-from phi.common import DataLayout, DataType, IntArray, Scalar
+from phi.common import AttributeType, DataLayout, DataType, IntArray, Scalar
 from phi.core.dense_tensor import DenseTensor
+from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import ArgKind, AttributeArgDef, KernelArgsDef, TensorArgDef
-from phi.core.meta_tensor import meta_of
+from phi.core.kernel_context import KernelContext
 
 
 class ArgumentMismatchError(TypeError):
@@ -51,22 +53,21 @@ def convert_attr(
     op: OperatorBase, runtime: RuntimeContext, slot_or_attr: str, arg: AttributeArgDef
 ) -> Any:
     """Value of attribute `arg` from op attr `slot_or_attr`, or from a tensor input of that name."""
-    type_name = arg.type_name
     if _is_tensor_attr(op, slot_or_attr):
         tensors = _tensor_values(runtime.inputs.get(slot_or_attr, []))
         if not tensors:
             raise ArgumentMismatchError(
                 f"op '{op.type}': tensor attribute '{slot_or_attr}' has no tensor"
             )
-        if type_name == "Scalar":
+        if arg.type is AttributeType.SCALAR:
             return Scalar(_host(tensors[0].data), from_tensor=True)
-        if type_name == "IntArray":
+        if arg.type is AttributeType.INT_ARRAY:
             if len(tensors) == 1:
                 return IntArray(_host(tensors[0].data), from_tensor=True)
             return IntArray([_host(t.data).reshape(-1)[0] for t in tensors], from_tensor=True)
         raise ArgumentMismatchError(
             f"op '{op.type}': kernel attribute '{arg.name}' of type "
-            f"{type_name} cannot come from tensor '{slot_or_attr}'"
+            f"{arg.type} cannot come from tensor '{slot_or_attr}'"
         )
     if slot_or_attr in op.attrs:
         value = op.attrs[slot_or_attr]
@@ -76,34 +77,39 @@ def convert_attr(
         raise ArgumentMismatchError(
             f"op '{op.type}' has no attribute '{slot_or_attr}' for kernel argument '{arg.name}'"
         )
-    return coerce_attr(value, type_name)
+    return coerce_attr(value, arg.type)
 
 
-def coerce_attr(value: Any, type_name: str) -> Any:
+def _data_type(value: Any) -> DataType:
+    if isinstance(value, DataType):
+        return value
+    if isinstance(value, int):
+        return DataType.UNDEFINED if value < 0 else VarType(value).to_phi()
+    return DataType.parse(str(value))
+
+
+#: Op attribute value -> the kernel's declared attribute type.
+_COERCE: dict[AttributeType, Callable[[Any], Any]] = {
+    AttributeType.BOOL: bool,
+    AttributeType.INT: int,
+    AttributeType.FLOAT: float,
+    AttributeType.STR: lambda v: v,
+    AttributeType.BOOLS: lambda v: [bool(x) for x in v],
+    AttributeType.INTS: lambda v: [int(x) for x in v],
+    AttributeType.FLOATS: lambda v: [float(x) for x in v],
+    AttributeType.STRS: list,
+    AttributeType.SCALAR: lambda v: v if isinstance(v, Scalar) else Scalar(v),
+    AttributeType.SCALARS: lambda v: v,
+    AttributeType.INT_ARRAY: lambda v: v if isinstance(v, IntArray) else IntArray(v),
+    AttributeType.DATA_TYPE: _data_type,
+    AttributeType.DATA_LAYOUT: lambda v: v if isinstance(v, DataLayout)
+    else DataLayout.from_str(str(v)),
+}
+
+
+def coerce_attr(value: Any, attr_type: AttributeType) -> Any:
     """Op attribute value -> the kernel's declared attribute type."""
-    if type_name == "Scalar":
-        return value if isinstance(value, Scalar) else Scalar(value)
-    if type_name == "IntArray":
-        return value if isinstance(value, IntArray) else IntArray(value)
-    if type_name == "DataType":
-        if isinstance(value, DataType):
-            return value
-        if isinstance(value, int):
-            return DataType.UNDEFINED if value < 0 else VarType(value).to_phi()
-        return DataType.parse(str(value))
-    if type_name == "DataLayout":
-        return value if isinstance(value, DataLayout) else DataLayout.from_str(str(value))
-    if type_name == "float":
-        return float(value)
-    if type_name == "int":
-        return int(value)
-    if type_name == "bool":
-        return bool(value)
-    if type_name.startswith("list[int]"):
-        return [int(v) for v in value]
-    if type_name.startswith("list[float]"):
-        return [float(v) for v in value]
-    return value
+    return _COERCE[attr_type](value)
 
 
 def _input_arg(op: OperatorBase, runtime: RuntimeContext, slot: str, arg: TensorArgDef) -> Any:
@@ -143,13 +149,15 @@ def build_kernel_args(
     sig: KernelSignature,
     args_def: KernelArgsDef,
     attr_cache: dict[int, Any] | None = None,
-) -> tuple[list[Any], list[Any], list[Any]]:
-    """Inputs, attributes and outputs for the kernel, in its argument order.
+    dev_ctx: DeviceContext | None = None,
+) -> KernelContext:
+    """The kernel's inputs, attributes and outputs, in its argument order.
 
     `attr_cache` (owned by the caller, one per op) keeps converted attribute
-    values across runs; tensor-valued attributes are read every time.
+    values across runs; tensor-valued attributes are read every time. The first
+    call (empty cache) checks that the signature fits the kernel.
     """
-    if attr_cache is None:
+    if not attr_cache:
         _check_arity(op, sig, args_def)
     inputs = [_input_arg(op, runtime, s, a) for s, a in zip(sig.inputs, args_def.inputs)]
     attrs = []
@@ -162,18 +170,4 @@ def build_kernel_args(
             attr_cache[i] = value  # attribute values never change between runs
         attrs.append(value)
     outputs = [_output_arg(runtime, s, a) for s, a in zip(sig.outputs, args_def.outputs)]
-    return inputs, attrs, outputs
-
-
-def meta_args(
-    args_def: KernelArgsDef, inputs: list[Any], attrs: list[Any], outputs: list[Any]
-) -> dict[str, Any]:
-    """Kernel arguments keyed by parameter name, tensors wrapped as MetaTensors."""
-    named: dict[str, Any] = {}
-    for a, v in zip(args_def.inputs, inputs):
-        named[a.name] = meta_of(v)
-    for a, v in zip(args_def.attributes, attrs):
-        named[a.name] = v
-    for a, v in zip(args_def.outputs, outputs):
-        named[a.name] = meta_of(v)
-    return named
+    return KernelContext(dev_ctx, inputs, attrs, outputs)

@@ -13,14 +13,14 @@ import numpy as np
 from compat.arg_mapping import phi_kernel_name
 from compat.dual_dispatch import DualDispatchRunner, PathMode
 from legacy_fluid.framework.executor import Executor
-from legacy_fluid.framework.op_kernel import OpKernelMap
-from legacy_fluid.framework.op_registry import OpInfoMap
+from legacy_fluid.framework.op_kernel import OP_KERNELS
+from legacy_fluid.framework.op_registry import OP_INFOS
 from legacy_fluid.framework.program_desc import ProgramDesc, VarDesc
 from legacy_fluid.framework.scope import Scope
 from legacy_fluid.framework.trace import OpTrace
 from phi.common import CPUPlace, DataType, Place
 from phi.core.dense_tensor import DenseTensor
-from phi.core.kernel_factory import KernelFactory
+from phi.core.kernel_factory import KERNELS
 
 
 class ModelInputError(ValueError):
@@ -65,7 +65,7 @@ def load_model(path: str | Path) -> LoadedModel:
 
 def missing_op_types(program: ProgramDesc) -> dict[str, int]:
     """Op types with neither an operator definition nor any kernel, with use counts."""
-    infos = OpInfoMap.instance()
+    infos = OP_INFOS
     counts: dict[str, int] = {}
     for t in program.op_types():
         if not infos.has(t):
@@ -75,8 +75,8 @@ def missing_op_types(program: ProgramDesc) -> dict[str, int]:
 
 def kernel_forms(op_type: str) -> str:
     """'both', 'phi', 'legacy' or 'neither': which kernel forms fluidphi has for an op type."""
-    phi = KernelFactory.instance().has_kernel(phi_kernel_name(op_type))
-    legacy = OpKernelMap.instance().has(op_type)
+    phi = KERNELS.has_kernel(phi_kernel_name(op_type))
+    legacy = OP_KERNELS.has(op_type)
     return {(True, True): "both", (True, False): "phi", (False, True): "legacy"}.get(
         (phi, legacy), "neither"
     )

@@ -1,13 +1,13 @@
 """`--verify`: run each legacy kernel and its migrated form on generated inputs, per dtype.
 
-The legacy module text and the migrated module text are each exec'd in a
-fresh module namespace (the migrated one is our own generated code) while the
-registration functions are replaced by recorders, so nothing lands in the
-global registries. The legacy kernel runs through legacy_fluid's
-`ExecutionContext` (after the op's infer_shape); the new one through
-`compat.phi_args.build_kernel_args` + its InferMeta + a `KernelContext`, as the
-dual dispatch would. Outputs are compared bitwise (NaN-aware): dims, dtype,
-lod and data.
+The legacy module text and the migrated module text are each exec'd (imported
+and run: the migrated one is our own generated code) in a fresh module namespace
+inside scoped registries (`phi.core.registry.scoped`), so nothing lands in the
+process-wide ones. Both kernels run through `legacy_fluid.framework.kernel_run.
+run_kernel`, as every op does: the legacy one as a `LegacyKernelRun` (the op's
+infer_shape, then compute), the new one as the dual dispatch's `PhiKernelRun`
+(argument mapping, InferMeta, kernel). Outputs are compared bitwise (NaN-aware):
+dims, dtype, lod and data.
 
 Inputs come from the module's `VERIFY_CASES` (see docs/adding_an_op.md), else
 from `migrate.verify_cases.CASES[op_type]`, else one default case: a random
@@ -53,85 +53,30 @@ class VerifyResult:
 
 @dataclass
 class Recorded:
-    kernels: list[tuple[str, Any, Any, Any, Any]] = field(default_factory=list)
-    legacy_kernels: list[tuple[str, str, Any, tuple[Any, ...]]] = field(default_factory=list)
-    operators: dict[str, tuple[Any, Any]] = field(default_factory=dict)
+    """What one exec'd module registered, read from the scoped registries it ran in."""
+
+    operators: dict[str, tuple[Any, Any]] = field(default_factory=dict)  # op -> (class, maker)
     mappings: dict[str, Any] = field(default_factory=dict)
-    base_names: dict[str, str] = field(default_factory=dict)
-    infer_metas: dict[str, Any] = field(default_factory=dict)
-
-
-def _load_real_registries() -> None:
-    """Import fluidphi's own kernels, operators, mappings and InferMetas before patching.
-
-    Their modules bind the registration functions when first imported; a first import
-    while `recording` is active would register them into the recorder and leave the real
-    registries empty for the rest of the process.
-    """
-    from compat.arg_mapping import phi_kernel_name
-    from legacy_fluid.framework.op_kernel import OpKernelMap
-    from legacy_fluid.framework.op_registry import OpInfoMap
-    from phi.core.infermeta_utils import MetaFnFactory
-    from phi.core.kernel_factory import KernelFactory
-
-    KernelFactory.instance()
-    MetaFnFactory.instance()
-    OpInfoMap.instance()
-    OpKernelMap.instance()
-    phi_kernel_name("scale")  # loads compat.ops
 
 
 @contextlib.contextmanager
 def recording() -> Iterator[Recorded]:
-    """Replace the registration entry points by recorders while a module runs."""
-    import compat.arg_mapping as am
-    import legacy_fluid.framework.op_kernel as ok
-    import legacy_fluid.framework.op_registry as orr
-    import phi.core.infermeta_utils as imu
-    import phi.core.kernel_registry as kr
+    """Registrations made while a module runs land in scoped registries (the process-wide
+    ones are untouched) and are read back into a `Recorded` on exit."""
+    from compat.arg_mapping import ARG_MAPPINGS, BASE_KERNEL_NAMES
+    from legacy_fluid.framework.op_kernel import OP_KERNELS
+    from legacy_fluid.framework.op_registry import OP_INFOS
+    from phi.core.infermeta_utils import INFER_METAS
+    from phi.core.kernel_factory import KERNELS
+    from phi.core.registry import scoped
 
-    _load_real_registries()
     rec = Recorded()
-
-    def register_kernel(name, backend, layout, dtypes, *, arg_overrides=None):
-        def deco(fn):
-            rec.kernels.append((name, backend, layout, dtypes, fn))
-            return fn
-        return deco
-
-    def register_op_kernel(op_type, device, kernel, *dtypes, **kw):
-        rec.legacy_kernels.append((op_type, device, kernel, dtypes))
-
-    def register_operator(op_type, op_class, maker):
-        rec.operators[op_type] = (op_class, maker)
-
-    def register_arg_mapping(op_type):
-        def deco(fn):
-            rec.mappings[op_type] = fn
-            return fn
-        return deco
-
-    def register_base_kernel_name(op_type, phi_name):
-        rec.base_names[op_type] = phi_name
-
-    def register_infer_meta(kernel_name, fn):
-        rec.infer_metas[kernel_name] = fn
-        return fn
-
-    patches = [(kr, "register_kernel", register_kernel), (ok, "register_op_kernel",
-                                                           register_op_kernel),
-               (orr, "register_operator", register_operator),
-               (am, "register_arg_mapping", register_arg_mapping),
-               (am, "register_base_kernel_name", register_base_kernel_name),
-               (imu, "register_infer_meta", register_infer_meta)]
-    saved = [(m, a, getattr(m, a)) for m, a, _ in patches]
-    for m, a, v in patches:
-        setattr(m, a, v)
-    try:
-        yield rec
-    finally:
-        for m, a, v in saved:
-            setattr(m, a, v)
+    with scoped(KERNELS, INFER_METAS, OP_INFOS, OP_KERNELS, ARG_MAPPINGS, BASE_KERNEL_NAMES):
+        try:
+            yield rec
+        finally:
+            rec.operators.update((t, (i.op_class, i.maker)) for t, i in OP_INFOS.items())
+            rec.mappings.update(ARG_MAPPINGS.items())
 
 
 def _package_of(path: Path | None) -> str | None:
@@ -226,24 +171,24 @@ def _collect(scope: Any, out_names: dict[str, list[str]]) -> dict[str, list[Any]
     return result
 
 
-def run_legacy(op_cls: Any, proto: Any, kernel_cls: Any, inputs: dict[str, list[np.ndarray]],
-               attrs: dict[str, Any], outputs: dict[str, int], dtype: Any, place: Any
-               ) -> dict[str, list[Any]]:
-    from legacy_fluid.framework.execution_context import (
-        ExecutionContext,
-        InferShapeContext,
-        RuntimeContext,
-    )
-    from legacy_fluid.framework.op_kernel_type import OpKernelType
-    from phi.backends.context_pool import DeviceContextPool
+def _op_in_scope(op_cls: Any, proto: Any, inputs: dict[str, list[np.ndarray]],
+                 attrs: dict[str, Any], outputs: dict[str, int], place: Any
+                 ) -> tuple[Any, Any, Any, dict[str, list[str]]]:
+    from legacy_fluid.framework.execution_context import RuntimeContext
 
     scope, in_names, out_names = _scope_with(inputs, outputs, place)
     op = op_cls(proto.type, in_names, out_names, attrs, proto)
-    runtime = RuntimeContext.build(op, scope)
-    dev_ctx = DeviceContextPool.instance().get(place)
-    op.infer_shape(InferShapeContext(op, runtime))
-    kernel_cls().compute(ExecutionContext(op, scope, dev_ctx, runtime,
-                                          OpKernelType(dtype, place)))
+    return op, scope, RuntimeContext.build(op, scope), out_names
+
+
+def run_legacy(op_cls: Any, proto: Any, kernel_cls: Any, inputs: dict[str, list[np.ndarray]],
+               attrs: dict[str, Any], outputs: dict[str, int], dtype: Any, place: Any
+               ) -> dict[str, list[Any]]:
+    from legacy_fluid.framework.kernel_run import LegacyKernelRun, run_kernel
+    from legacy_fluid.framework.op_kernel_type import OpKernelType
+
+    op, scope, runtime, out_names = _op_in_scope(op_cls, proto, inputs, attrs, outputs, place)
+    run_kernel(op, scope, runtime, LegacyKernelRun(kernel_cls, OpKernelType(dtype, place)))
     return _collect(scope, out_names)
 
 
@@ -251,42 +196,30 @@ def run_phi(op_cls: Any, proto: Any, plan: OpPlan, fn: Any, mapping: Any, infer_
             inputs: dict[str, list[np.ndarray]], attrs: dict[str, Any], outputs: dict[str, int],
             backend: Any, layout: Any, dtype: Any, place: Any) -> dict[str, list[Any]]:
     from compat.arg_mapping_context import ExecutionArgumentMappingContext
+    from compat.dual_dispatch import PhiKernelRun
     from compat.kernel_signature import KernelSignature
-    from compat.phi_args import build_kernel_args, meta_args
-    from legacy_fluid.framework.execution_context import RuntimeContext
-    from phi.backends.context_pool import DeviceContextPool
-    from phi.core.infermeta_utils import InferMetaPlan
+    from legacy_fluid.framework.kernel_run import run_kernel
+    from legacy_fluid.framework.op_kernel_type import OpKernelType
+    from legacy_fluid.framework.trace import DispatchPath
+    from phi.core.infermeta_utils import InferMetaBinding
     from phi.core.kernel_args import derive_args_def
-    from phi.core.kernel_context import KernelContext
     from phi.core.kernel_factory import Kernel
     from phi.core.kernel_key import KernelKey
-    from phi.core.meta_tensor import MetaConfig
 
-    scope, in_names, out_names = _scope_with(inputs, outputs, place)
-    op = op_cls(proto.type, in_names, out_names, attrs, proto)
-    runtime = RuntimeContext.build(op, scope)
+    op, scope, runtime, out_names = _op_in_scope(op_cls, proto, inputs, attrs, outputs, place)
     if mapping is not None:
         sig = mapping(ExecutionArgumentMappingContext(op, runtime))
     else:
         sig = KernelSignature(plan.phi_name, plan.inputs, [a for a, _ in plan.attrs],
                               plan.outputs)
     args_def = derive_args_def(fn).specialize(backend, layout, dtype)
-    k_in, k_attrs, k_out = build_kernel_args(op, runtime, sig, args_def)
-    if infer_meta is not None:
-        if plan.infer_meta_param is not None:  # a reused InferMeta, called positionally
-            named = meta_args(args_def, k_in, k_attrs, k_out)
-            out_params = [a.name for a in args_def.outputs]
-            infer_meta(*[named[p] for p in plan.infer_meta_param],
-                       *[named[o] for o in out_params])
-        else:
-            InferMetaPlan(infer_meta, args_def)(k_in, k_attrs, k_out, MetaConfig(is_runtime=True))
-    else:
-        from legacy_fluid.framework.execution_context import InferShapeContext
-
-        op.infer_shape(InferShapeContext(op, runtime))
-    dev_ctx = DeviceContextPool.instance().get(place)
     kernel = Kernel(plan.phi_name, KernelKey(backend, layout, dtype), fn, args_def)
-    kernel(KernelContext(dev_ctx, k_in, k_attrs, k_out))
+    binding = None
+    if infer_meta is not None:
+        param = None if plan.infer_meta_param is None else tuple(plan.infer_meta_param)
+        binding = InferMetaBinding(infer_meta, param, tuple(a.name for a in args_def.outputs))
+    run = PhiKernelRun(OpKernelType(dtype, place), DispatchPath.PHI, place, kernel, sig, binding)
+    run_kernel(op, scope, runtime, run)
     return _collect(scope, out_names)
 
 

@@ -13,22 +13,23 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from compat.arg_mapping import (
-    OP_NAME_MAP,
+    BASE_KERNEL_NAMES,
     default_kernel_signature,
     get_kernel_signature,
     mapping_fn,
     phi_kernel_name,
 )
 from compat.arg_mapping_context import ProtoArgumentMappingContext
-from legacy_fluid.framework.op_kernel import OpKernelMap
+from legacy_fluid.framework.op_kernel import OP_KERNELS
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_registry import OpInfo, OpInfoMap
+from legacy_fluid.framework.op_registry import OP_INFOS, OpInfo
 from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.program_desc import OpDesc
 from phi.common import DataLayout
-from phi.core.infermeta_utils import MetaFnFactory
-from phi.core.kernel_factory import Kernel, KernelFactory
+from phi.core.infermeta_utils import INFER_METAS
+from phi.core.kernel_factory import KERNELS, Kernel
 from phi.core.kernel_key import KernelKey
+from phi.op_defs import op_def_of_kernel
 
 LIBRARY_PACKAGES = ("legacy_fluid.", "phi.")
 
@@ -154,7 +155,7 @@ class OpFacts:
         """
         if not self.phi_kernels:
             return None
-        factory = KernelFactory.instance()
+        factory = KERNELS
         for name in (self.phi_name, *self.phi_variants):
             kernel = factory.select(name, key.to_kernel_key())
             if kernel is not None and in_library(kernel.fn.__module__):
@@ -170,18 +171,10 @@ class OpFacts:
         return sorted(out)
 
 
-def _ops_yaml_entries() -> dict[str, str]:
-    """PHI kernel name -> the ops.yaml entry (op name) that declares it."""
-    from phi.infermeta import load_ops_yaml
-
-    names: dict[str, str] = {}
-    for entry in load_ops_yaml():
-        op = str(entry.get("op", ""))
-        kernel = entry.get("kernel") or {}
-        funcs = [f.strip() for f in str(kernel.get("func", op)).split(",") if f.strip()]
-        for name in [op, *funcs]:
-            names.setdefault(name, op)
-    return names
+def _yaml_entry_name(phi_name: str) -> str | None:
+    """The ops.yaml entry (op name) that declares PHI kernel `phi_name`, if any."""
+    op = op_def_of_kernel(phi_name)
+    return op.name if op is not None else None
 
 
 def _qualname(fn: Any) -> str:
@@ -208,15 +201,14 @@ def _signature_text(info: OpInfo | None, kind: str) -> str | None:
 
 def collect_facts(extra_op_types: Iterable[str] = ()) -> dict[str, OpFacts]:
     """Facts for every library op type, every library PHI kernel, and `extra_op_types`."""
-    infos = OpInfoMap.instance()
-    legacy = OpKernelMap.instance()
-    factory = KernelFactory.instance()
-    metas = MetaFnFactory.instance()
-    yaml_names = _ops_yaml_entries()
+    infos = OP_INFOS
+    legacy = OP_KERNELS
+    factory = KERNELS
+    metas = INFER_METAS
 
     op_types: set[str] = set(extra_op_types)
     for t in infos.op_types():
-        if in_library(infos.get(t).op_class.__module__):
+        if in_library(infos.info(t).op_class.__module__):
             op_types.add(t)
     for t in legacy.op_types():
         if any(in_library(cls.__module__) for cls in legacy.kernels_of(t).values()):
@@ -231,13 +223,13 @@ def collect_facts(extra_op_types: Iterable[str] = ()) -> dict[str, OpFacts]:
             variants[t] = sorted(names - {phi_kernel_name(t)})
     reached = {phi_kernel_name(t) for t in op_types} | {n for v in variants.values() for n in v}
     # PHI kernels no legacy op type reaches get their own row, named by the kernel.
-    reverse = {v: k for k, v in OP_NAME_MAP.items()}
+    reverse = {v: k for k, v in BASE_KERNEL_NAMES.items()}
     for name in phi_library - reached:
         op_types.add(reverse.get(name, name))
 
     facts: dict[str, OpFacts] = {}
     for t in sorted(op_types):
-        info = infos.get(t) if infos.has(t) else None
+        info = infos.get(t)
         if info is not None and not in_library(info.op_class.__module__):
             info = None
         phi_name = phi_kernel_name(t)
@@ -257,7 +249,7 @@ def collect_facts(extra_op_types: Iterable[str] = ()) -> dict[str, OpFacts]:
             kind = "default"
         else:
             kind = "none"
-        meta = metas.get(phi_name) if pk and metas.contains(phi_name) else None
+        meta = metas.get(phi_name) if pk else None
         facts[t] = OpFacts(
             op_type=t,
             family=family_of_module(module) if module else t,
@@ -271,8 +263,8 @@ def collect_facts(extra_op_types: Iterable[str] = ()) -> dict[str, OpFacts]:
             mapping_kind=kind,
             mapping_function=_qualname(fn) if fn is not None else None,
             signature=_signature_text(info, kind),
-            infer_meta=_qualname(meta) if meta is not None else None,
-            ops_yaml=yaml_names.get(phi_name),
+            infer_meta=meta.qualname if meta is not None else None,
+            ops_yaml=_yaml_entry_name(phi_name),
             module=module,
         )
     return facts

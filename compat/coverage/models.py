@@ -28,7 +28,7 @@ from compat.kernel_signature import KernelSignature
 from legacy_fluid.framework.execution_context import ExecutionContext, RuntimeContext
 from legacy_fluid.framework.executor import Executor, OpRunError
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_registry import OpInfoMap, create_op
+from legacy_fluid.framework.op_registry import OP_INFOS, create_op
 from legacy_fluid.framework.operator import OperatorBase, OperatorWithKernel
 from legacy_fluid.framework.program_desc import BlockDesc, OpDesc, ProgramDesc
 from legacy_fluid.framework.scope import Scope
@@ -154,7 +154,7 @@ def predict(index: int, desc: OpDesc, block: BlockDesc, place: Place) -> OpRecor
 
     On GPU call it inside `simulated_gpu()` (the op's hooks see a device context).
     """
-    infos = OpInfoMap.instance()
+    infos = OP_INFOS
     if not infos.has(desc.type):
         return OpRecord(index, desc.type, "missing", "no operator", source="static")
     op = create_op(desc)
@@ -190,7 +190,7 @@ def trace_place(program: ProgramDesc, scope: Scope, feeds: dict[str, np.ndarray]
     """Records for every op of block 0 on `place_name`, and the error that stopped the run."""
     block = program.global_block()
     descs = block.ops
-    infos = OpInfoMap.instance()
+    infos = OP_INFOS
     if any(not infos.has(d.type) for d in descs):
         if place_name == "gpu":
             with simulated_gpu() as gpu:

@@ -42,7 +42,7 @@ import numpy as np
 
 from compat.coverage.facts import OpFacts
 from compat.verify_inputs import build_inputs, default_case_specs
-from legacy_fluid.framework.op_registry import OpInfoMap
+from legacy_fluid.framework.op_registry import OP_INFOS
 from legacy_fluid.io.atomic_write import atomic_write_text
 from phi.common import CPUPlace, DataType, GPUPlace, Place
 
@@ -146,10 +146,10 @@ def explicit_cases(op_type: str) -> list[VerifyCase] | None:
     """
     import sys
 
-    infos = OpInfoMap.instance()
+    infos = OP_INFOS
     raw: Any = None
     if infos.has(op_type):
-        module = sys.modules.get(infos.get(op_type).op_class.__module__)
+        module = sys.modules.get(infos.info(op_type).op_class.__module__)
         raw = getattr(module, "VERIFY_CASES", None)
         if isinstance(raw, Mapping):
             raw = raw.get(op_type)
@@ -171,7 +171,7 @@ def explicit_cases(op_type: str) -> list[VerifyCase] | None:
 def materialize_inputs(op_type: str, case: VerifyCase, dtype: DataType,
                        rng: np.random.Generator) -> dict[str, Any]:
     """Arrays per input slot for `case` in `dtype` (a list for duplicable slots)."""
-    proto = OpInfoMap.instance().get(op_type).proto
+    proto = OP_INFOS.info(op_type).proto
     arrays = build_inputs(proto, case.inputs, dtype, rng, case.default_shape)
     duplicable = {v.name for v in proto.inputs if v.duplicable}
     return {slot: a if slot in duplicable else a[0] for slot, a in arrays.items()}
@@ -180,14 +180,14 @@ def materialize_inputs(op_type: str, case: VerifyCase, dtype: DataType,
 def default_cases(op_type: str) -> list[VerifyCase]:
     """Cases for an op without VERIFY_CASES, tried in order until one runs (the same
     defaults ``migrate --verify`` uses)."""
-    proto = OpInfoMap.instance().get(op_type).proto
+    proto = OP_INFOS.info(op_type).proto
     return [VerifyCase(f"default shape {list(shape)}", inputs, attrs, {}, None, shape)
             for shape, inputs, attrs in default_case_specs(proto)]
 
 
 # -- running -----------------------------------------------------------------------------
 def _outputs_of(op_type: str, case: VerifyCase) -> dict[str, int]:
-    proto = OpInfoMap.instance().get(op_type).proto
+    proto = OP_INFOS.info(op_type).proto
     return {**{v.name: 1 for v in proto.outputs}, **case.outputs}
 
 

@@ -6,7 +6,6 @@ kernel type the chosen kernel expects; results live in a transfer scope.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -109,5 +108,3 @@ def transform_data(
         applied.append(AppliedTransform(name, "place", str(actual.place), str(expected.place)))
     return out, applied
 
-
-KernelTypeForVar = Callable[[str, str, DenseTensor], OpKernelType | None]

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from legacy_fluid.framework.op_kernel_type import LibraryType, OpKernelType
 from phi.common import CPUPlace, DataLayout, DataType, GPUPlace, Place
+from phi.core.registry import Registry
 
 if TYPE_CHECKING:
     from legacy_fluid.framework.execution_context import ExecutionContext
@@ -42,64 +43,46 @@ def _normalize(key: OpKernelType) -> OpKernelType:
     return key.with_place(CPUPlace() if key.place.is_cpu else GPUPlace(0))
 
 
-class OpKernelMap:
+class OpKernelMap(Registry[tuple[str, OpKernelType], type[OpKernel]]):
     """op type -> OpKernelType -> kernel class (fluid's AllOpKernels)."""
 
-    _instance: ClassVar[OpKernelMap | None] = None
-
-    def __init__(self) -> None:
-        self._kernels: dict[str, dict[OpKernelType, type[OpKernel]]] = {}
-
-    @classmethod
-    def instance(cls) -> OpKernelMap:
-        if cls._instance is None:
-            cls._instance = cls()
-            from legacy_fluid.framework.op_registry import load_builtin_ops
-
-            load_builtin_ops()
-        return cls._instance
+    def __init__(self, loaders: tuple[str, ...] = ()) -> None:
+        super().__init__("legacy kernel for", loaders=loaders, group=lambda k: k[0])
 
     def insert(self, op_type: str, key: OpKernelType, kernel: type[OpKernel]) -> None:
-        table = self._kernels.setdefault(op_type, {})
-        key = _normalize(key)
-        old = table.get(key)
-        if old is not None and old is not kernel:
-            raise ValueError(
-                f"legacy kernel for '{op_type}' {key} registered twice "
-                f"({old.__qualname__} and {kernel.__qualname__})"
-            )
-        table[key] = kernel
+        self.add((op_type, _normalize(key)), kernel)
 
     def has(self, op_type: str) -> bool:
-        return bool(self._kernels.get(op_type))
+        return self.has_group(op_type)
 
     def kernels_of(self, op_type: str) -> dict[OpKernelType, type[OpKernel]]:
-        return dict(self._kernels.get(op_type, {}))
+        return {key: cls for (_, key), cls in self.group(op_type).items()}
 
     def op_types(self) -> list[str]:
-        return sorted(self._kernels)
+        return self.group_names()
 
     def find(self, op_type: str, key: OpKernelType) -> type[OpKernel] | None:
         """Exact key, then plain library, then any layout (fluid's ChooseKernel fallbacks)."""
-        table = self._kernels.get(op_type, {})
         key = _normalize(key)
         for cand in (
             key,
             OpKernelType(key.data_type, key.place, key.data_layout, LibraryType.PLAIN),
             OpKernelType(key.data_type, key.place, DataLayout.ANY, LibraryType.PLAIN),
         ):
-            if cand in table:
-                return table[cand]
+            kernel = self.get((op_type, cand))
+            if kernel is not None:
+                return kernel
         return None
 
-    def get(self, op_type: str, key: OpKernelType) -> type[OpKernel]:
+    def get_kernel(self, op_type: str, key: OpKernelType) -> type[OpKernel]:
         kernel = self.find(op_type, key)
         if kernel is None:
-            raise LegacyKernelNotFoundError(op_type, key, list(self._kernels.get(op_type, {})))
+            raise LegacyKernelNotFoundError(op_type, key, list(self.kernels_of(op_type)))
         return kernel
 
 
-_PENDING: list[tuple[str, OpKernelType, type[OpKernel]]] = []
+#: The process-wide legacy kernels: every module under legacy_fluid.operators registers here.
+OP_KERNELS = OpKernelMap(loaders=("legacy_fluid.operators",))
 
 
 def register_op_kernel(
@@ -123,13 +106,4 @@ def register_op_kernel(
         raise ValueError(f"register_op_kernel('{op_type}'): list at least one dtype")
     place: Place = places[device]
     for dtype in dtypes:
-        entry = (op_type, OpKernelType(dtype, place, layout, library), kernel)
-        if OpKernelMap._instance is not None:
-            OpKernelMap._instance.insert(*entry)
-        else:
-            _PENDING.append(entry)
-
-
-def flush_pending(kernel_map: OpKernelMap) -> None:
-    while _PENDING:
-        kernel_map.insert(*_PENDING.pop(0))
+        OP_KERNELS.insert(op_type, OpKernelType(dtype, place, layout, library), kernel)

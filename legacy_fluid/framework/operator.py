@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Mapping
 from typing import Any
 
 from legacy_fluid.framework.data_transform import AppliedTransform, transform_data
@@ -12,7 +12,8 @@ from legacy_fluid.framework.execution_context import (
     InferShapeContext,
     RuntimeContext,
 )
-from legacy_fluid.framework.op_kernel import OpKernelMap
+from legacy_fluid.framework.kernel_run import LegacyKernelRun, run_kernel
+from legacy_fluid.framework.op_kernel import OP_KERNELS
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProto
 from legacy_fluid.framework.program_desc import OpDesc
@@ -21,9 +22,6 @@ from legacy_fluid.framework.trace import OpTrace
 from phi.backends.context_pool import DeviceContextPool
 from phi.common import DataType, Place
 from phi.core.dense_tensor import DenseTensor
-
-#: Given (slot, var name, tensor) the kernel type the chosen kernel wants that input in.
-TargetForInput = Callable[[str, str, DenseTensor], OpKernelType | None]
 
 
 class OperatorBase(ABC):
@@ -115,18 +113,19 @@ class OperatorWithKernel(OperatorBase):
         scope: Scope,
         runtime: RuntimeContext,
         expected: OpKernelType,
-        target_for: TargetForInput | None = None,
-        slots: list[str] | None = None,
+        targets: Mapping[str, OpKernelType | None] | None = None,
     ) -> tuple[Scope | None, list[AppliedTransform]]:
         """Transform inputs into a child transfer scope where their kernel type differs.
 
-        `target_for` gives the kernel type wanted per input (PHI arg defs may
-        differ from the op's expected type); default: `expected` for all.
+        `targets` gives the kernel type wanted per input slot (PHI arg defs may
+        differ from the op's expected type); a slot it does not name (or names with
+        None) is used as it is. Without `targets` every input wants `expected`.
         """
         transfer: Scope | None = None
         applied: list[AppliedTransform] = []
         for slot, names in self.inputs.items():
-            if slots is not None and slot not in slots:
+            target = expected if targets is None else targets.get(slot)
+            if target is None:
                 continue
             for i, name in enumerate(names):
                 var = runtime.inputs[slot][i]
@@ -140,9 +139,6 @@ class OperatorWithKernel(OperatorBase):
                 actual = self.get_kernel_type_for_var(slot, tensor, expected)
                 if actual is None:
                     continue
-                target = target_for(slot, name, tensor) if target_for else expected
-                if target is None:
-                    continue
                 new_tensor, done = transform_data(name, target, actual, tensor)
                 if not done:
                     continue
@@ -154,25 +150,11 @@ class OperatorWithKernel(OperatorBase):
                 applied.extend(done)
         return transfer, applied
 
-    def choose_legacy_kernel(self, expected: OpKernelType):
-        return OpKernelMap.instance().get(self.type, expected)
-
     def run(self, scope: Scope, place: Place) -> OpTrace:
         """Run through the legacy kernel only (no PHI, no fallback); compat adds dual dispatch."""
         dev_ctx = DeviceContextPool.instance().get(place)
         runtime = RuntimeContext.build(self, scope)
         expected = self.get_expected_kernel_type(ExecutionContext(self, scope, dev_ctx, runtime))
-        kernel_cls = self.choose_legacy_kernel(expected)
-        transfer, applied = self.prepare_data(scope, runtime, expected)
-        self.infer_shape(InferShapeContext(self, runtime))
-        kernel_cls().compute(ExecutionContext(self, scope, dev_ctx, runtime, expected))
-        if transfer is not None:
-            scope.drop_kids()
-        return OpTrace(
-            -1,
-            self.type,
-            "legacy",
-            kernel_cls.__qualname__,
-            str(expected),
-            [str(a) for a in applied],
-        )
+        run = LegacyKernelRun(OP_KERNELS.get_kernel(self.type, expected), expected)
+        applied = run_kernel(self, scope, runtime, run)
+        return OpTrace(-1, self.type, run.path, run.kernel_name, run.key_text, applied)

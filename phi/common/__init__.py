@@ -1,5 +1,6 @@
 """Basic data structures shared by PHI's core and its callers."""
 
+from phi.common.attribute_type import AttributeType
 from phi.common.backend import Backend
 from phi.common.data_type import DataType
 from phi.common.int_array import IntArray
@@ -9,6 +10,7 @@ from phi.common.scalar import Scalar
 
 __all__ = [
     "AllocationType",
+    "AttributeType",
     "Backend",
     "CPUPlace",
     "DataLayout",

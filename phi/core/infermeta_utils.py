@@ -1,77 +1,58 @@
-"""`MetaFnFactory`: kernel name -> InferMeta function."""
+"""InferMeta bindings (kernel name -> InferMeta function) and the one way to call them.
+
+phi/ops.yaml binds an InferMeta to the kernels of each op (`phi.infermeta` reads it
+through the op model). `InferMetaPlan` works out once per kernel how the function's
+parameters come from the kernel's arguments.
+"""
 
 from __future__ import annotations
 
 import functools
 import inspect
 from collections.abc import Callable
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Any
 
-from phi.core.meta_tensor import meta_of
+from phi.core.kernel_args import KernelArgsDef
+from phi.core.kernel_context import KernelContext
+from phi.core.meta_tensor import MetaConfig, meta_of
+from phi.core.registry import Registry
 
 InferMetaFn = Callable[..., None]
 
 
-class MetaFnFactory:
-    """One InferMeta per kernel name; arguments are bound by parameter name.
+@dataclass(frozen=True)
+class InferMetaBinding:
+    """An InferMeta function as one op's kernels call it.
 
-    An InferMeta takes MetaTensors for the kernel's tensors and the kernel's
-    attributes, under the kernel's parameter names (a subset is fine), plus
-    an optional trailing ``config: MetaConfig``.
+    Without `param` the function takes the kernel's arguments by parameter name (a
+    subset is fine). With `param` (ops.yaml's `infer_meta : param`) it takes those
+    arguments positionally, then the op's `outputs`.
     """
 
-    _instance: ClassVar[MetaFnFactory | None] = None
+    fn: InferMetaFn
+    param: tuple[str, ...] | None = None
+    outputs: tuple[str, ...] = ()
 
-    def __init__(self) -> None:
-        self._fns: dict[str, InferMetaFn] = {}
-
-    @classmethod
-    def instance(cls) -> MetaFnFactory:
-        if cls._instance is None:
-            cls._instance = cls()
-            import phi.infermeta
-            import phi.kernels  # noqa: F401
-
-            flush_pending(cls._instance)
-        return cls._instance
-
-    def contains(self, kernel_name: str) -> bool:
-        return kernel_name in self._fns
-
-    def insert(self, kernel_name: str, fn: InferMetaFn) -> None:
-        old = self._fns.get(kernel_name)
-        if old is not None and old is not fn:
-            raise ValueError(
-                f"InferMeta for kernel '{kernel_name}' registered twice "
-                f"({old.__qualname__} and {fn.__qualname__})"
-            )
-        self._fns[kernel_name] = fn
-
-    def get(self, kernel_name: str) -> InferMetaFn:
-        try:
-            return self._fns[kernel_name]
-        except KeyError:
-            raise LookupError(f"no InferMeta registered for kernel '{kernel_name}'") from None
-
-    def names(self) -> list[str]:
-        return sorted(self._fns)
+    @property
+    def qualname(self) -> str:
+        name = f"{self.fn.__module__}.{self.fn.__qualname__}"
+        if self.param is None:
+            return name
+        return f"{name}[{', '.join((*self.param, *self.outputs))}]"
 
 
-_PENDING: list[tuple[str, InferMetaFn]] = []
+#: kernel name -> InferMeta binding; `phi.infermeta` fills it from phi/ops.yaml.
+INFER_METAS: Registry[str, InferMetaBinding] = Registry(
+    "InferMeta for kernel", loaders=("phi.infermeta",))
 
 
-def register_infer_meta(kernel_name: str, fn: InferMetaFn) -> InferMetaFn:
-    """Bind an InferMeta function to a kernel name (PHI's PT_REGISTER_INFER_META_FN)."""
-    if MetaFnFactory._instance is not None:
-        MetaFnFactory._instance.insert(kernel_name, fn)
-    else:
-        _PENDING.append((kernel_name, fn))
+def register_infer_meta(kernel_name: str, fn: InferMetaFn, param: tuple[str, ...] | None = None,
+                        outputs: tuple[str, ...] = ()) -> InferMetaFn:
+    """Bind an InferMeta function to a kernel name (PHI's PD_REGISTER_INFER_META_FN)."""
+    INFER_METAS.add(kernel_name, InferMetaBinding(fn, param, outputs))
     return fn
-
-
-def flush_pending(factory: MetaFnFactory) -> None:
-    while _PENDING:
-        factory.insert(*_PENDING.pop(0))
 
 
 @functools.cache
@@ -81,42 +62,67 @@ def _params_of(fn: InferMetaFn) -> tuple[tuple[str, bool], ...]:
     return tuple((p.name, p.default is inspect.Parameter.empty) for p in params)
 
 
+class Source(IntEnum):
+    """Where an InferMeta argument comes from in a kernel call."""
+
+    INPUT = 0
+    ATTRIBUTE = 1
+    OUTPUT = 2
+
+
+RUNTIME = MetaConfig(is_runtime=True)
+
+
 class InferMetaPlan:
     """How to call one InferMeta from a kernel's argument lists, worked out once per kernel.
 
-    The dispatcher calls InferMeta on every run of an op; binding the parameters by
-    name each time (and wrapping tensors the function does not take) is what this
-    saves. Tensors are wrapped as MetaTensors, missing optional ones as empty ones.
+    Tensors are wrapped as MetaTensors (a missing optional one as an empty one);
+    attributes are passed as they are; `config` goes to a function that takes it.
     """
 
-    def __init__(self, fn: InferMetaFn, args_def: Any) -> None:
-        sources: dict[str, tuple[int, int]] = {}
-        for kind, defs in enumerate((args_def.inputs, args_def.attributes, args_def.outputs)):
+    def __init__(self, binding: InferMetaBinding | InferMetaFn, args_def: KernelArgsDef) -> None:
+        if not isinstance(binding, InferMetaBinding):
+            binding = InferMetaBinding(binding)
+        self.binding = binding
+        fn = binding.fn
+        sources: dict[str, tuple[Source, int]] = {}
+        for kind, defs in ((Source.INPUT, args_def.inputs),
+                           (Source.ATTRIBUTE, args_def.attributes),
+                           (Source.OUTPUT, args_def.outputs)):
             for i, a in enumerate(defs):
                 sources[a.name] = (kind, i)
-        self.fn = fn
-        #: (parameter, source: 0 input / 1 attribute / 2 output / 3 config, index)
-        self.steps: list[tuple[str, int, int]] = []
-        for name, required in _params_of(fn):
+        params = _params_of(fn)
+        self.takes_config = any(name == "config" for name, _ in params)
+        #: (keyword, or None for a positional argument; source; index)
+        self.steps: list[tuple[str | None, Source, int]] = []
+        if binding.param is not None:
+            for name in (*binding.param, *binding.outputs):
+                if name not in sources:
+                    raise TypeError(self._missing(name, sources))
+                self.steps.append((None, *sources[name]))
+            return
+        for name, required in params:
             if name == "config":
-                self.steps.append((name, 3, 0))
-            elif name in sources:
+                continue
+            if name in sources:
                 self.steps.append((name, *sources[name]))
             elif required:
-                raise TypeError(
-                    f"InferMeta {fn.__qualname__} needs argument {name!r}, which the "
-                    f"kernel signature does not provide (has {sorted(sources)})"
-                )
+                raise TypeError(self._missing(name, sources))
 
-    def __call__(self, inputs: list[Any], attrs: list[Any], outputs: list[Any],
-                 config: Any) -> None:
-        lists = (inputs, attrs, outputs)
+    def _missing(self, name: str, sources: dict[str, Any]) -> str:
+        return (f"InferMeta {self.binding.qualname} needs argument {name!r}, which the "
+                f"kernel signature does not provide (has {sorted(sources)})")
+
+    def __call__(self, ctx: KernelContext, config: MetaConfig = RUNTIME) -> None:
+        lists = (ctx.inputs, ctx.attrs, ctx.outputs)
+        args: list[Any] = []
         kwargs: dict[str, Any] = {}
         for name, kind, i in self.steps:
-            if kind == 3:
-                kwargs[name] = config
-            elif kind == 1:
-                kwargs[name] = attrs[i]
+            value = ctx.attrs[i] if kind is Source.ATTRIBUTE else meta_of(lists[kind][i])
+            if name is None:
+                args.append(value)
             else:
-                kwargs[name] = meta_of(lists[kind][i])
-        self.fn(**kwargs)
+                kwargs[name] = value
+        if self.takes_config:
+            kwargs["config"] = config
+        self.binding.fn(*args, **kwargs)

@@ -22,7 +22,7 @@ from enum import Enum
 from functools import cached_property
 from typing import Annotated, Any, Union
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import AttributeType, Backend, DataLayout, DataType, IntArray, Scalar
 from phi.core.dense_tensor import DenseTensor
 
 
@@ -81,8 +81,12 @@ class TensorArgDef:
 @dataclass(frozen=True)
 class AttributeArgDef:
     name: str
-    type_name: str
+    type: AttributeType
     default: Any = inspect.Parameter.empty
+
+    @property
+    def type_name(self) -> str:
+        return self.type.value
 
     @property
     def has_default(self) -> bool:
@@ -128,10 +132,24 @@ class KernelArgsDef:
         return KernelArgsDef(tuple(out))
 
 
-def _type_name(hint: Any) -> str:
-    if isinstance(hint, type):
-        return hint.__name__
-    return str(hint).replace("typing.", "")
+#: Python hint -> attribute type; any other hint on an attribute parameter is an error.
+_ATTRIBUTE_HINTS: dict[Any, AttributeType] = {
+    bool: AttributeType.BOOL, int: AttributeType.INT, float: AttributeType.FLOAT,
+    str: AttributeType.STR, list[bool]: AttributeType.BOOLS, list[int]: AttributeType.INTS,
+    list[float]: AttributeType.FLOATS, list[str]: AttributeType.STRS,
+    Scalar: AttributeType.SCALAR, list[Scalar]: AttributeType.SCALARS,
+    IntArray: AttributeType.INT_ARRAY, DataType: AttributeType.DATA_TYPE,
+    DataLayout: AttributeType.DATA_LAYOUT,
+}
+
+
+def _attribute_type(fn: Callable[..., Any], name: str, hint: Any) -> AttributeType:
+    try:
+        return _ATTRIBUTE_HINTS[hint]
+    except (KeyError, TypeError):
+        known = ", ".join(t.value for t in AttributeType)
+        raise TypeError(f"kernel {fn.__qualname__}: parameter {name!r} has type {hint!r}, "
+                        f"which is no tensor, output or attribute type ({known})") from None
 
 
 def _strip_optional(hint: Any) -> tuple[Any, bool]:
@@ -184,7 +202,7 @@ def derive_args_def(fn: Callable[..., Any]) -> KernelArgsDef:
         elif _is_tensor_list(inner):
             args.append(TensorArgDef(p.name, ArgKind.INPUT_LIST))
         else:
-            args.append(AttributeArgDef(p.name, _type_name(hint), p.default))
+            args.append(AttributeArgDef(p.name, _attribute_type(fn, p.name, hint), p.default))
     _check_order(fn, args)
     return KernelArgsDef(tuple(args))
 

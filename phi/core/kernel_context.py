@@ -1,4 +1,8 @@
-"""`KernelContext`: the device context plus a kernel's arguments, in arg-def order."""
+"""`KernelContext`: one call's arguments (PHI's KernelContext), in arg-def order.
+
+The argument builder fills one per op run; the InferMeta plan reads it and the
+kernel is called with it, so the arguments are gathered once for both.
+"""
 
 from __future__ import annotations
 
@@ -10,16 +14,7 @@ from phi.core.device_context import DeviceContext
 
 @dataclass
 class KernelContext:
-    dev_ctx: DeviceContext
+    dev_ctx: DeviceContext | None
     inputs: list[Any] = field(default_factory=list)
     attrs: list[Any] = field(default_factory=list)
     outputs: list[Any] = field(default_factory=list)
-
-    def emplace_back_input(self, tensor: Any) -> None:
-        self.inputs.append(tensor)
-
-    def emplace_back_attr(self, value: Any) -> None:
-        self.attrs.append(value)
-
-    def emplace_back_output(self, tensor: Any) -> None:
-        self.outputs.append(tensor)

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from phi.core.kernel_args import KernelArgsDef
 from phi.core.kernel_context import KernelContext
 from phi.core.kernel_key import KernelKey
+from phi.core.registry import Registry
 
 
 class KernelNotFoundError(LookupError):
@@ -44,51 +45,33 @@ class Kernel:
         return f"{self.fn.__module__}.{self.fn.__qualname__}"
 
 
-class KernelFactory:
-    """The global two-level kernel map (like fluid's OpKernelMap, keyed by name then KernelKey)."""
+class KernelFactory(Registry[tuple[str, KernelKey], Kernel]):
+    """Kernel name -> KernelKey -> Kernel (fluid's OpKernelMap), with ALL_* aware selection."""
 
-    _instance: ClassVar[KernelFactory | None] = None
-
-    def __init__(self) -> None:
-        self._kernels: dict[str, dict[KernelKey, Kernel]] = {}
-
-    @classmethod
-    def instance(cls) -> KernelFactory:
-        if cls._instance is None:
-            cls._instance = cls()
-            _load_builtin_kernels()
-        return cls._instance
+    def __init__(self, loaders: tuple[str, ...] = ()) -> None:
+        super().__init__("PHI kernel", loaders=loaders, group=lambda k: k[0],
+                         identity=lambda kernel: kernel.fn)
 
     def insert(self, kernel: Kernel) -> None:
-        table = self._kernels.setdefault(kernel.name, {})
-        existing = table.get(kernel.key)
-        if existing is not None and existing.fn is not kernel.fn:
-            raise ValueError(
-                f"PHI kernel '{kernel.name}' {kernel.key} registered twice "
-                f"({existing.qualname} and {kernel.qualname})"
-            )
-        table[kernel.key] = kernel
+        self.add((kernel.name, kernel.key), kernel)
 
     def has_kernel(self, name: str) -> bool:
-        return name in self._kernels
+        return self.has_group(name)
 
     def names(self) -> list[str]:
-        return sorted(self._kernels)
+        return self.group_names()
 
     def kernels_of(self, name: str) -> dict[KernelKey, Kernel]:
-        return dict(self._kernels.get(name, {}))
+        return {key: kernel for (_, key), kernel in self.group(name).items()}
 
     def __iter__(self) -> Iterator[Kernel]:
-        for name in sorted(self._kernels):
-            yield from self._kernels[name].values()
+        for name in self.names():
+            yield from self.group(name).values()
 
     def select(self, name: str, key: KernelKey) -> Kernel | None:
         """The most specific kernel serving `key`, or None."""
-        table = self._kernels.get(name)
-        if not table:
-            return None
         for candidate in key.candidates():
-            kernel = table.get(candidate)
+            kernel = self.get((name, candidate))
             if kernel is not None:
                 return kernel
         return None
@@ -97,21 +80,16 @@ class KernelFactory:
         """Like `select` but a miss raises `KernelNotFoundError` naming name, key and keys held."""
         kernel = self.select(name, key)
         if kernel is None:
-            raise KernelNotFoundError(name, key, list(self._kernels.get(name, {})))
+            raise KernelNotFoundError(name, key, list(self.kernels_of(name)))
         return kernel
 
 
-def _load_builtin_kernels() -> None:
-    """Import phi.kernels so its registration decorators run, then take their kernels."""
-    import phi.kernels  # noqa: F401
-    from phi.core.kernel_registry import flush_pending
-
-    assert KernelFactory._instance is not None
-    flush_pending(KernelFactory._instance)
+#: The process-wide PHI kernels: every module under phi.kernels registers into it.
+KERNELS = KernelFactory(loaders=("phi.kernels",))
 
 
 def kernel_factory() -> KernelFactory:
-    return KernelFactory.instance()
+    return KERNELS
 
 
 def describe(kernel: Kernel) -> dict[str, Any]:

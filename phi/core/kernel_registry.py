@@ -7,13 +7,10 @@ from typing import Any, TypeVar
 
 from phi.common import Backend, DataLayout, DataType
 from phi.core.kernel_args import derive_args_def
-from phi.core.kernel_factory import Kernel, KernelFactory
+from phi.core.kernel_factory import KERNELS, Kernel
 from phi.core.kernel_key import KernelKey
 
 F = TypeVar("F", bound=Callable[..., None])
-
-#: Registrations made while the factory is not yet built land here first.
-_PENDING: list[Kernel] = []
 
 
 def register_kernel(
@@ -40,19 +37,7 @@ def register_kernel(
         for dtype in dtype_list:
             key = KernelKey(backend, layout, dtype)
             args_def = base.specialize(backend, layout, dtype, arg_overrides)
-            _add(Kernel(name, key, fn, args_def))
+            KERNELS.insert(Kernel(name, key, fn, args_def))
         return fn
 
     return decorate
-
-
-def _add(kernel: Kernel) -> None:
-    if KernelFactory._instance is not None:
-        KernelFactory._instance.insert(kernel)
-    else:
-        _PENDING.append(kernel)
-
-
-def flush_pending(factory: KernelFactory) -> None:
-    while _PENDING:
-        factory.insert(_PENDING.pop(0))

@@ -9,6 +9,7 @@ from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.infermeta_utils import InferMetaPlan
 from phi.core.kernel_args import OutTensor, derive_args_def
+from phi.core.kernel_context import KernelContext
 from phi.core.meta_tensor import MetaConfig, MetaTensor
 
 
@@ -29,7 +30,8 @@ def test_binds_by_name_wraps_tensors_and_passes_config() -> None:
     plan = InferMetaPlan(infer, derive_args_def(kernel))
     out = DenseTensor()
     config = MetaConfig(is_runtime=True)
-    plan([DenseTensor(np.zeros((2, 3), np.float32)), None], [2.0, 1], [out], config)
+    plan(KernelContext(None, [DenseTensor(np.zeros((2, 3), np.float32)), None], [2.0, 1], [out]),
+         config)
     assert seen == {"x": (2, 3), "bias": False, "axis": 1, "config": config}
     assert out.dims == (2, 3)
 

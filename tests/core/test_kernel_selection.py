@@ -14,7 +14,7 @@ from phi.core.kernel_args import (
     OutTensorList,
     derive_args_def,
 )
-from phi.core.kernel_factory import Kernel, KernelFactory, KernelNotFoundError
+from phi.core.kernel_factory import KERNELS, Kernel, KernelFactory, KernelNotFoundError
 from phi.core.kernel_key import KernelKey
 
 CPU, GPU, ALL_B = Backend.CPU, Backend.GPU, Backend.ALL_BACKEND
@@ -127,7 +127,7 @@ def test_override_of_unknown_argument_rejected() -> None:
 
 
 def test_registered_scale_has_host_independent_keys() -> None:
-    f = KernelFactory.instance()
+    f = KERNELS
     kernel = f.select_kernel("scale", KernelKey(CPU, NCHW, F32))
     assert kernel.key == KernelKey(CPU, ALL_L, F32)
     with pytest.raises(KernelNotFoundError, match="complex64"):

@@ -9,7 +9,7 @@ from compat.coverage.simgpu import SimulatedGPUContext, simulated_gpu
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
-from legacy_fluid.framework.op_registry import OpInfoMap, register_operator
+from legacy_fluid.framework.op_registry import OP_INFOS, register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.program_desc import ProgramDesc
 from legacy_fluid.framework.scope import Scope
@@ -34,7 +34,7 @@ class _BoomKernel(OpKernel):
         raise ValueError("boom")
 
 
-if not OpInfoMap.instance().has("coverage_test_boom"):
+if not OP_INFOS.has("coverage_test_boom"):
     register_operator("coverage_test_boom", _BoomOp, _BoomMaker)
     register_op_kernel("coverage_test_boom", "CPU", _BoomKernel, DataType.FLOAT32)
 

@@ -192,12 +192,12 @@ def test_verify_first_leaves_the_real_registries_whole(pkg: Path) -> None:
         "checked = [v for f, r in zip(files, run_codemod(files)) for v in verify_file(r, f)]\n"
         "assert checked, 'nothing verified'\n"
         "from phi.common import Backend, DataLayout, DataType\n"
-        "from phi.core.kernel_factory import KernelFactory\n"
+        "from phi.core.kernel_factory import KERNELS\n"
         "from phi.core.kernel_key import KernelKey\n"
-        "from legacy_fluid.framework.op_registry import OpInfoMap\n"
+        "from legacy_fluid.framework.op_registry import OP_INFOS\n"
         "key = KernelKey(Backend.CPU, DataLayout.ALL_LAYOUT, DataType.FLOAT32)\n"
-        "print(KernelFactory.instance().select('matmul', key) is None,"
-        " OpInfoMap.instance().has('matmul_v2'))\n"
+        "print(KERNELS.select('matmul', key) is None,"
+        " OP_INFOS.has('matmul_v2'))\n"
     )
     root = Path(__file__).resolve().parents[2]
     out = subprocess.run([sys.executable, "-c", script, str(pkg)], cwd=root,

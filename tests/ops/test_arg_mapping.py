@@ -17,7 +17,7 @@ from compat.arg_mapping_context import (
 )
 from compat.kernel_signature import KernelSignature
 from legacy_fluid.framework.execution_context import RuntimeContext
-from legacy_fluid.framework.op_registry import OpInfoMap, create_op
+from legacy_fluid.framework.op_registry import OP_INFOS, create_op
 from legacy_fluid.framework.program_desc import ProgramDesc
 from legacy_fluid.framework.scope import Scope
 from phi.core.dense_tensor import DenseTensor
@@ -41,13 +41,13 @@ def _contexts(op_type: str, inputs: dict[str, list[np.ndarray]], attrs: dict[str
         scope.var(names[0])
     desc = block.append_op(op_type, in_names, out_names, dict(attrs))
     op = create_op(desc)
-    proto = OpInfoMap.instance().get(op_type).proto
+    proto = OP_INFOS.info(op_type).proto
     return [ExecutionArgumentMappingContext(op, RuntimeContext.build(op, scope)),
             ProtoArgumentMappingContext(desc, block, proto.defaults())]
 
 
 def _signatures(op_type: str, inputs, attrs, outputs) -> list[KernelSignature]:
-    proto = OpInfoMap.instance().get(op_type).proto
+    proto = OP_INFOS.info(op_type).proto
     return [get_kernel_signature(proto, ctx)
             for ctx in _contexts(op_type, inputs, attrs, outputs)]
 
@@ -113,7 +113,7 @@ def test_elementwise_mapping(op: str, kernel: str) -> None:
 
 
 def test_default_mappings_fit_their_kernels() -> None:
-    infos = OpInfoMap.instance()
+    infos = OP_INFOS
     expected = {
         "matmul_v2": KernelSignature("matmul", ["X", "Y"], ["trans_x", "trans_y"], ["Out"]),
         "mul": KernelSignature("matmul_with_flatten", ["X", "Y"],

@@ -18,7 +18,7 @@ import pytest
 
 from compat.arg_mapping import phi_kernel_name
 from compat.single_op import run_single_op
-from legacy_fluid.framework.op_registry import OpInfoMap
+from legacy_fluid.framework.op_registry import OP_INFOS
 from phi.common import CPUPlace, Scalar
 from phi.core.dense_tensor import DenseTensor
 from tests.ops.op_helpers import BF16, assert_close, rand, run_both, same
@@ -76,14 +76,14 @@ def test_phi_names() -> None:
                       "int32_values": [], "int64_values": []}),
 ])
 def test_proto_defaults(op: str, attrs: dict[str, Any]) -> None:
-    proto = OpInfoMap.instance().get(op).proto
+    proto = OP_INFOS.info(op).proto
     assert {k: proto.attr(k).default for k in attrs} == attrs
 
 
 @pytest.mark.parametrize("op, required", [("clip", ["min", "max"]),
                                           ("assign_value", ["shape", "dtype"])])
 def test_required_attrs_have_no_default(op: str, required: list[str]) -> None:
-    proto = OpInfoMap.instance().get(op).proto
+    proto = OP_INFOS.info(op).proto
     assert [proto.attr(a).default for a in required] == [None] * len(required)
 
 
@@ -96,7 +96,7 @@ def test_required_attrs_have_no_default(op: str, required: list[str]) -> None:
     ("expand_v2", {"use_mkldnn", "mkldnn_data_type"}),
 ])
 def test_extra_attrs(op: str, extras: set[str]) -> None:
-    proto = OpInfoMap.instance().get(op).proto
+    proto = OP_INFOS.info(op).proto
     assert {a.name for a in proto.attrs if a.extra and not a.generated} == extras
     assert not any(a.extra for a in proto.attrs if a.name not in extras and not a.generated)
 

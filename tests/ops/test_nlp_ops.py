@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from compat.single_op import run_single_op
-from legacy_fluid.framework.op_registry import OpInfoMap
+from legacy_fluid.framework.op_registry import OP_INFOS
 from phi.common import GPUPlace
 from phi.kernels.funcs import gelu as gelu_funcs
 from tests.ops.op_helpers import rand, run_both_traced
@@ -538,7 +538,7 @@ def test_proto_matches_paddle(op):
     ref = _paddle_protos().get(op)
     if ref is None:
         pytest.skip(f"{op} not in op_protos.json")
-    mine = OpInfoMap.instance().get(op).proto
+    mine = OP_INFOS.info(op).proto
     for kind in ("inputs", "outputs"):
         theirs = {v["name"]: v for v in ref[kind]}
         ours = {v.name: v for v in getattr(mine, kind)}

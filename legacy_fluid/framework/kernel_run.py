@@ -1,0 +1,96 @@
+"""The one way an op's chosen kernel runs: transforms in, shape inference, kernel, cleanup.
+
+A `KernelRun` is made once per kernel choice (the legacy path makes a
+`LegacyKernelRun`; compat's dual dispatch makes one for a PHI kernel too) and
+`run_kernel` runs it for one op on every run: the legacy path, the dual
+dispatch and `migrate --verify` all go through it.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from legacy_fluid.framework.execution_context import (
+    ExecutionContext,
+    InferShapeContext,
+    RuntimeContext,
+)
+from legacy_fluid.framework.op_kernel_type import OpKernelType
+from legacy_fluid.framework.scope import Scope
+from legacy_fluid.framework.trace import DispatchPath
+from phi.backends.context_pool import DeviceContextPool
+from phi.common import Place
+from phi.core.device_context import DeviceContext
+
+if TYPE_CHECKING:
+    from legacy_fluid.framework.op_kernel import OpKernel
+    from legacy_fluid.framework.operator import OperatorWithKernel
+
+
+class KernelRun(ABC):
+    """A chosen kernel for one op, with everything that does not change between runs."""
+
+    def __init__(self, expected: OpKernelType, path: DispatchPath, place: Place) -> None:
+        self.expected = expected
+        self.path = path
+        self.place = place
+
+    @cached_property
+    def run_type(self) -> OpKernelType:
+        """The expected kernel type moved to the place the kernel runs on."""
+        return self.expected.with_place(self.place)
+
+    @property
+    def input_targets(self) -> Mapping[str, OpKernelType | None] | None:
+        """Per input slot the kernel type wanted (slots left out: use as they are);
+        None: every input wants `run_type`."""
+        return None
+
+    @property
+    @abstractmethod
+    def kernel_name(self) -> str: ...
+
+    @property
+    @abstractmethod
+    def key_text(self) -> str: ...
+
+    @abstractmethod
+    def launch(self, op: OperatorWithKernel, scope: Scope, runtime: RuntimeContext,
+               dev_ctx: DeviceContext) -> None:
+        """Infer the outputs' meta, then compute them (inputs already transformed)."""
+
+
+class LegacyKernelRun(KernelRun):
+    """A class kernel: the op's `infer_shape`, then `compute`."""
+
+    def __init__(self, kernel_cls: type[OpKernel], expected: OpKernelType,
+                 path: DispatchPath = DispatchPath.LEGACY, place: Place | None = None) -> None:
+        super().__init__(expected, path, expected.place if place is None else place)
+        self.kernel_cls = kernel_cls
+
+    @cached_property
+    def kernel_name(self) -> str:
+        return self.kernel_cls.__qualname__
+
+    @cached_property
+    def key_text(self) -> str:
+        return str(self.run_type)
+
+    def launch(self, op: OperatorWithKernel, scope: Scope, runtime: RuntimeContext,
+               dev_ctx: DeviceContext) -> None:
+        op.infer_shape(InferShapeContext(op, runtime))
+        self.kernel_cls().compute(ExecutionContext(op, scope, dev_ctx, runtime, self.run_type))
+
+
+def run_kernel(op: OperatorWithKernel, scope: Scope, runtime: RuntimeContext,
+               run: KernelRun) -> list[str]:
+    """Run `op` with its chosen kernel; returns the transforms applied to its inputs."""
+    dev_ctx = DeviceContextPool.instance().get(run.place)
+    transfer, applied = op.prepare_data(scope, runtime, run.run_type, run.input_targets)
+    run.launch(op, scope, runtime, dev_ctx)
+    if transfer is not None:
+        scope.drop_kids()
+    return [str(a) for a in applied]

@@ -1,0 +1,139 @@
+"""The typed op model: one frozen dataclass per concept of `ops.yaml` / `backward.yaml`.
+
+`OpDef` is an entry (`- op : scale`), `ArgDef` one of its `args`, `OutputDef` one of
+its `output`s, `InferMetaDef` and `KernelDef` its two sub-mappings. `ArgType` is the
+closed vocabulary of argument types as the yaml spells them; `AttributeType` is the
+same vocabulary as kernels see it (Python hints), which is what `ArgType` maps to.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from phi.common.attribute_type import AttributeType
+from phi.common.vocabulary import Vocabulary
+
+
+class _NoDefault:
+    def __repr__(self) -> str:
+        return "NO_DEFAULT"
+
+
+#: An argument without `=default`.
+NO_DEFAULT: Any = _NoDefault()
+
+
+class ArgType(Vocabulary):
+    """An `args` type as ops.yaml spells it."""
+
+    TENSOR = "Tensor"
+    TENSORS = "Tensor[]"
+    BOOL = "bool"
+    INT = "int"
+    INT64 = "int64_t"
+    FLOAT = "float"
+    DOUBLE = "double"
+    STR = "str"
+    BOOLS = "bool[]"
+    INTS = "int[]"
+    INT64S = "int64_t[]"
+    FLOATS = "float[]"
+    DOUBLES = "double[]"
+    STRS = "str[]"
+    SCALAR = "Scalar"
+    SCALARS = "Scalar[]"
+    INT_ARRAY = "IntArray"
+    DATA_TYPE = "DataType"
+    DATA_LAYOUT = "DataLayout"
+
+    @property
+    def is_tensor(self) -> bool:
+        return self in (ArgType.TENSOR, ArgType.TENSORS)
+
+    @property
+    def attribute_type(self) -> AttributeType:
+        """The kernel-side type of an attribute argument (int64_t and int are both int)."""
+        return _ATTRIBUTE_TYPE[self]
+
+
+_ATTRIBUTE_TYPE = {
+    ArgType.BOOL: AttributeType.BOOL, ArgType.INT: AttributeType.INT,
+    ArgType.INT64: AttributeType.INT, ArgType.FLOAT: AttributeType.FLOAT,
+    ArgType.DOUBLE: AttributeType.FLOAT, ArgType.STR: AttributeType.STR,
+    ArgType.BOOLS: AttributeType.BOOLS, ArgType.INTS: AttributeType.INTS,
+    ArgType.INT64S: AttributeType.INTS, ArgType.FLOATS: AttributeType.FLOATS,
+    ArgType.DOUBLES: AttributeType.FLOATS, ArgType.STRS: AttributeType.STRS,
+    ArgType.SCALAR: AttributeType.SCALAR, ArgType.SCALARS: AttributeType.SCALARS,
+    ArgType.INT_ARRAY: AttributeType.INT_ARRAY, ArgType.DATA_TYPE: AttributeType.DATA_TYPE,
+    ArgType.DATA_LAYOUT: AttributeType.DATA_LAYOUT,
+}
+
+
+@dataclass(frozen=True)
+class ArgDef:
+    """One entry of `args`: `Tensor x`, `int axis=-1`, `int[] shape={1, 2}`."""
+
+    name: str
+    type: ArgType
+    default: Any = NO_DEFAULT
+    optional: bool = False
+
+    @property
+    def has_default(self) -> bool:
+        return self.default is not NO_DEFAULT
+
+
+@dataclass(frozen=True)
+class OutputDef:
+    """One entry of `output`: `Tensor(out)` or `Tensor[](out)`."""
+
+    name: str
+    is_list: bool = False
+    optional: bool = False
+
+
+@dataclass(frozen=True)
+class InferMetaDef:
+    """`infer_meta : {func, param}`; without `param` the function is bound by name."""
+
+    func: str
+    param: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True)
+class KernelDef:
+    """`kernel : {func}`: the PHI kernel names that serve the op."""
+
+    func: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class OpDef:
+    """One op entry of ops.yaml (or, with `forward`, one backward_op of backward.yaml)."""
+
+    name: str
+    args: tuple[ArgDef, ...]
+    outputs: tuple[OutputDef, ...]
+    kernel: KernelDef
+    infer_meta: InferMetaDef | None = None
+    backward: str | None = None
+    file: str = ""
+
+    @property
+    def inputs(self) -> tuple[ArgDef, ...]:
+        return tuple(a for a in self.args if a.type.is_tensor)
+
+    @property
+    def attrs(self) -> tuple[ArgDef, ...]:
+        return tuple(a for a in self.args if not a.type.is_tensor)
+
+    @property
+    def optional(self) -> tuple[str, ...]:
+        """Names of optional inputs and outputs, in declaration order."""
+        return tuple(a.name for a in self.args if a.optional) + tuple(
+            o.name for o in self.outputs if o.optional)
+
+    @property
+    def output_names(self) -> tuple[str, ...]:
+        return tuple(o.name for o in self.outputs)
