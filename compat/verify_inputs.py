@@ -110,3 +110,15 @@ def default_case_specs(proto: OpProto) -> list[tuple[tuple[int, ...], dict[str, 
                 inputs[v.name] = [spec, spec] if v.duplicable else spec
         cases.append((shape, inputs, dict(attrs)))
     return cases
+
+
+def module_cases(op_type: str, raw: Any) -> list[dict[str, Any]]:
+    """The cases a module's `VERIFY_CASES` gives `op_type`: a list (entries may name
+    their `op`) or a dict keyed by op type; [] when it gives none."""
+    if isinstance(raw, Mapping):
+        raw = raw.get(op_type)
+    if not isinstance(raw, (list, tuple)):
+        return []
+    return [c for c in raw if isinstance(c, Mapping)
+            and c.get("op", c.get("op_type", op_type)) == op_type]
+

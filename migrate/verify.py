@@ -10,7 +10,7 @@ infer_shape, then compute), the new one as the dual dispatch's `PhiKernelRun`
 dims, dtype, lod and data.
 
 Inputs come from the module's `VERIFY_CASES` (see docs/adding_an_op.md), else
-from `migrate.verify_cases.CASES[op_type]`, else one default case: a random
+one default case: a random
 tensor of shape (3, 4) for every non-dispensable input (two for duplicable
 ones) and every attribute at its proto default. GPU registrations run on CUDA
 where a device exists; elsewhere their dtypes run on the CPU context and are
@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from compat.verify_inputs import DEFAULT_SHAPE, default_case_specs
+from compat.verify_inputs import DEFAULT_SHAPE, default_case_specs, module_cases
 from compat.verify_inputs import build_inputs as _build_inputs
 from migrate.records import FileResult, OpPlan
 
@@ -269,17 +269,7 @@ def _infer_meta_fn(plan: OpPlan, new_ns: dict[str, Any]) -> Any:
 
 
 def _cases(op_type: str, legacy_ns: dict[str, Any], proto: Any) -> list[dict[str, Any]]:
-    raw = legacy_ns.get("VERIFY_CASES")
-    if isinstance(raw, dict):
-        raw = raw.get(op_type)
-    if raw:
-        mine = [c for c in raw if isinstance(c, dict)
-                and c.get("op", c.get("op_type", op_type)) == op_type]
-        if mine:
-            return mine
-    from migrate.verify_cases import CASES
-
-    return list(CASES.get(op_type, [])) or default_cases(proto)
+    return module_cases(op_type, legacy_ns.get("VERIFY_CASES")) or default_cases(proto)
 
 
 def verify_file(result: FileResult, path: Path | None) -> list[VerifyResult]:

@@ -17,22 +17,6 @@ def test_ruff_clean() -> None:
     assert res.returncode == 0, res.stdout[-4000:] + res.stderr[-2000:]
 
 
-def test_phi_imports_nothing_of_the_upper_layers() -> None:
-    """phi/ is the bottom layer; legacy_fluid/ may use phi/ but not compat/ or migrate/."""
-    rules = {"phi": ("legacy_fluid", "compat", "migrate", "cli"),
-             "legacy_fluid": ("compat", "migrate", "cli")}
-    offenders = []
-    for package, banned in rules.items():
-        for path in (ROOT / package).rglob("*.py"):
-            for line in path.read_text(encoding="utf-8").splitlines():
-                words = line.strip().split()
-                if len(words) >= 2 and words[0] in ("import", "from"):
-                    top = words[1].split(".")[0]
-                    if top in banned:
-                        offenders.append(f"{path.relative_to(ROOT)}: {line.strip()}")
-    assert not offenders, "\n".join(offenders)
-
-
 def test_ci_runs_exactly_the_readme_test_command() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     blocks = [b.split("```", 1)[0].strip() for b in readme.split("```sh\n")[1:]]

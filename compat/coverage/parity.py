@@ -7,8 +7,8 @@ on CPU and, where a CUDA device exists, on GPU, and records the outcome in
 reports stay byte-stable between refreshes.
 
 Inputs come from the op's verification cases, found as ``migrate --verify``
-finds them (`explicit_cases`: the op module's ``VERIFY_CASES``, else
-``migrate/verify_cases.py``), else from defaults (`default_cases`): random
+finds them (`explicit_cases`: the op module's ``VERIFY_CASES``), else from
+defaults (`default_cases`): random
 inputs of one shape per non-dispensable input, attributes at their proto
 defaults, a few shapes tried in turn; an op no default shape can run is
 recorded as ``errored``.
@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import json
 import platform
+import sys
 import zlib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -41,7 +42,7 @@ from typing import Any
 import numpy as np
 
 from compat.coverage.facts import OpFacts
-from compat.verify_inputs import build_inputs, default_case_specs
+from compat.verify_inputs import build_inputs, default_case_specs, module_cases
 from legacy_fluid.framework.op_registry import OP_INFOS
 from legacy_fluid.io.atomic_write import atomic_write_text
 from phi.common import CPUPlace, DataType, GPUPlace, Place
@@ -136,35 +137,20 @@ def _as_case(op_type: str, raw: Any, index: int) -> VerifyCase | None:
 def explicit_cases(op_type: str) -> list[VerifyCase] | None:
     """The op's verification cases, or None when it has none (then defaults apply).
 
-    Looked up as ``migrate --verify`` does: the ``VERIFY_CASES`` list of the
-    module defining the operator (entries may name their ``op``), else
-    ``migrate.verify_cases.CASES[op_type]``. The format is the one
-    docs/adding_an_op.md describes: a case has optional ``inputs`` (slot ->
-    shape, ``{"shape", "dtype", "low", "high"}`` or ``{"value"}`` mapping, array,
-    list of those for a duplicable slot, or None to leave a dispensable slot
-    out), ``attrs``, ``outputs`` (slot -> count) and ``dtypes``.
+    Looked up as ``migrate --verify`` does: the ``VERIFY_CASES`` of the module
+    defining the operator (a list whose entries may name their ``op``, or a dict
+    keyed by op type), in the format docs/adding_an_op.md describes: a case has
+    optional ``inputs`` (slot -> shape, ``{"shape", "dtype", "low", "high"}`` or
+    ``{"value"}`` mapping, array, list of those for a duplicable slot, or None to
+    leave a dispensable slot out), ``attrs``, ``outputs`` (slot -> count) and
+    ``dtypes``.
     """
-    import sys
-
-    infos = OP_INFOS
-    raw: Any = None
-    if infos.has(op_type):
-        module = sys.modules.get(infos.info(op_type).op_class.__module__)
-        raw = getattr(module, "VERIFY_CASES", None)
-        if isinstance(raw, Mapping):
-            raw = raw.get(op_type)
-    if raw is not None:
-        cases = [c for i, r in enumerate(raw) if (c := _as_case(op_type, r, i)) is not None]
-        if cases:
-            return cases
-    try:
-        from migrate.verify_cases import CASES
-    except ImportError:
+    info = OP_INFOS.get(op_type)
+    if info is None:
         return None
-    listed = CASES.get(op_type) if isinstance(CASES, Mapping) else None
-    if not listed:
-        return None
-    cases = [c for i, r in enumerate(listed) if (c := _as_case(op_type, r, i)) is not None]
+    module = sys.modules.get(info.op_class.__module__)
+    raw = module_cases(op_type, getattr(module, "VERIFY_CASES", None))
+    cases = [c for i, r in enumerate(raw) if (c := _as_case(op_type, r, i)) is not None]
     return cases or None
 
 

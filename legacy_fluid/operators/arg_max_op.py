@@ -51,6 +51,13 @@ class ArgMaxKernel(OpKernel):
         reduce_funcs.argmax(ctx.xp, x.data, axis, flatten, data)
 
 
+VERIFY_CASES = [
+    {"name": "axis 1", "inputs": {"X": (3, 4)}, "attrs": {"axis": 1}},
+    {"name": "axis -1 keepdims, int32", "inputs": {"X": (2, 3, 4)},
+     "attrs": {"axis": -1, "keepdims": True, "dtype": 2}},
+    {"name": "flatten", "inputs": {"X": (3, 4)}, "attrs": {"axis": 0, "flatten": True}},
+]
+
 register_operator("arg_max", ArgMaxOp, ArgMaxOpMaker)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.INT16, DataType.INT32,
                DataType.INT64, DataType.UINT8, DataType.FLOAT16, DataType.BFLOAT16):

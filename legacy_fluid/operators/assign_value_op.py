@@ -62,6 +62,37 @@ class AssignValueKernel(OpKernel):
         assign_funcs.assign_value(ctx.xp, shape, phi_dtype, values, data)
 
 
+VERIFY_CASES = [
+    {"name": "fp32 values", "attrs": {"shape": [2, 2], "dtype": 5,
+                                      "fp32_values": [1.5, -2.0, 0.25, 3.0]},
+     "dtypes": ["float32"]},
+    {"name": "int64 values", "attrs": {"shape": [3], "dtype": 3,
+                                       "int64_values": [7, -1, 2**40]},
+     "dtypes": ["int64"]},
+    {"name": "int32 values", "attrs": {"shape": [2], "dtype": 2, "int32_values": [4, -9]},
+     "dtypes": ["int32"]},
+    {"name": "bool values", "attrs": {"shape": [2], "dtype": 0, "bool_values": [1, 0]},
+     "dtypes": ["bool"]},
+    {"name": "fp64 values", "attrs": {"shape": [3], "dtype": 6,
+                                      "fp64_values": [0.1, -1e300, 2.5]},
+     "dtypes": ["float64"]},
+    {"name": "fp16 from fp32_values (2.x)", "attrs": {"shape": [3], "dtype": 4,
+                                                      "fp32_values": [0.5, -3.0, 1e-3]},
+     "dtypes": ["float16"]},
+    {"name": "bf16 from values (3.x)", "attrs": {"shape": [2], "dtype": 22,
+                                                 "values": [1.25, -7.0]},
+     "dtypes": ["bfloat16"]},
+    {"name": "int8 from values (3.x)", "attrs": {"shape": [3], "dtype": 21,
+                                                 "values": [-128, 0, 127]},
+     "dtypes": ["int8"]},
+    {"name": "complex64 values", "attrs": {"shape": [2], "dtype": 23,
+                                           "values": [1 + 2j, -0.5j]},
+     "dtypes": ["complex64"]},
+    {"name": "complex128 values", "attrs": {"shape": [2, 1], "dtype": 24,
+                                            "values": [3 - 1j, 0.25]},
+     "dtypes": ["complex128"]},
+]
+
 register_operator("assign_value", AssignValueOp, AssignValueOpMaker)
 for _dtype in _CPU_TYPES:
     register_op_kernel("assign_value", "CPU", AssignValueKernel, _dtype)

@@ -136,6 +136,16 @@ class ElementwisePowKernel(OpKernel):
         ew_funcs.elementwise_pow(ctx.xp, x.data, y.data, axis, data)
 
 
+VERIFY_CASES = {
+    "elementwise_div": [
+        {"name": "nonzero divisor", "inputs": {"X": (3, 4), "Y": {"shape": (3, 4), "low": 1,
+                                                                 "high": 5}}},
+        {"name": "broadcast along axis 0", "inputs": {"X": (3, 4), "Y": {"shape": (3,),
+                                                                         "low": 1, "high": 5}},
+         "attrs": {"axis": 0}},
+    ],
+}
+
 for _op in ("elementwise_add", "elementwise_sub", "elementwise_mul", "elementwise_div",
             "elementwise_max", "elementwise_min", "elementwise_pow"):
     register_operator(_op, ElementwiseOp, ElementwiseOpMaker)

@@ -104,6 +104,15 @@ class LookupTableV2Kernel(LookupTableKernel):
     pass  # the same lookup, registered for lookup_table_v2 (PHI: embedding)
 
 
+VERIFY_CASES = [
+    {"name": "ids [4, 1]", "inputs": {"W": (5, 3), "Ids": {"shape": (4, 1),
+                                                          "dtype": "int64", "low": 0,
+                                                          "high": 5}}},
+    {"name": "padding_idx 2", "inputs": {"W": (5, 3), "Ids": {"value": [[2], [0], [4]],
+                                                             "dtype": "int64"}},
+     "attrs": {"padding_idx": 2}},
+]
+
 register_operator("lookup_table", LookupTableOp, LookupTableOpMaker)
 register_operator("lookup_table_v2", LookupTableV2Op, LookupTableV2OpMaker)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.INT8, DataType.INT16,

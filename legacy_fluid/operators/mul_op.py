@@ -54,6 +54,12 @@ class MulKernel(OpKernel):
                                          y_num_col_dims, data)
 
 
+VERIFY_CASES = [
+    {"name": "2-D", "inputs": {"X": (3, 4), "Y": (4, 5)}},
+    {"name": "flatten 3-D x at 2", "inputs": {"X": (2, 3, 4), "Y": (4, 5)},
+     "attrs": {"x_num_col_dims": 2}},
+]
+
 register_operator("mul", MulOp, MulOpMaker)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("mul", "CPU", MulKernel, _dtype)

@@ -123,6 +123,21 @@ class Reshape2Kernel(OpKernel):
             xshape.mutable_data(ctx.place, x.dtype)  # a 0-element buffer
 
 
+VERIFY_CASES = {
+    "reshape": [
+        {"name": "0 copies a dim, -1 infers", "inputs": {"X": (2, 3, 4)},
+         "attrs": {"shape": [0, -1]}},
+        {"name": "flat", "inputs": {"X": (3, 4)}, "attrs": {"shape": [12]}},
+    ],
+    "reshape2": [
+        {"name": "0 copies a dim, -1 infers", "inputs": {"X": (2, 3, 4)},
+         "attrs": {"shape": [0, -1]}},
+        {"name": "Shape tensor wins over attr", "inputs": {
+            "X": (3, 4), "Shape": {"value": [4, 3], "dtype": "int32"}},
+         "attrs": {"shape": [12]}},
+    ],
+}
+
 register_operator("reshape", ReshapeOp, ReshapeOpMaker)
 register_operator("reshape2", ReshapeOp, Reshape2OpMaker)
 for _dtype in _TYPES:

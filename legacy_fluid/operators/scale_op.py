@@ -43,6 +43,14 @@ class ScaleKernel(OpKernel):
         scale_funcs.scale(ctx.xp, x.data, scale, bias, bias_after_scale, data)
 
 
+VERIFY_CASES = [
+    {"name": "scale and bias", "attrs": {"scale": 2.5, "bias": 0.5}},
+    {"name": "bias before scale", "attrs": {"bias_after_scale": False}},
+    {"name": "ScaleTensor overrides scale",
+     "inputs": {"ScaleTensor": {"shape": [1], "low": 0.5, "high": 3}},
+     "dtypes": ["FLOAT32", "FLOAT64"]},
+]
+
 register_operator("scale", ScaleOp, ScaleOpMaker)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.BFLOAT16, DataType.UINT8,
                DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64):

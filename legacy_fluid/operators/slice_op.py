@@ -86,6 +86,13 @@ _CPU_TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, Data
               DataType.BFLOAT16, DataType.COMPLEX64, DataType.COMPLEX128)
 _GPU_TYPES = tuple(t for t in _CPU_TYPES if t is not DataType.BFLOAT16)
 
+VERIFY_CASES = [
+    {"name": "two axes, negative start", "inputs": {"Input": (4, 5, 6)},
+     "attrs": {"axes": [0, 2], "starts": [1, -4], "ends": [3, 100]}},
+    {"name": "decrease axis", "inputs": {"Input": (4, 5)},
+     "attrs": {"axes": [0], "starts": [2], "ends": [3], "decrease_axis": [0]}},
+]
+
 register_operator("slice", SliceOp, SliceOpMaker)
 for _dtype in _CPU_TYPES:
     register_op_kernel("slice", "CPU", SliceKernel, _dtype)

@@ -90,6 +90,13 @@ _CPU_TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, Data
               DataType.BFLOAT16, DataType.COMPLEX64, DataType.COMPLEX128)
 _GPU_TYPES = tuple(t for t in _CPU_TYPES if t is not DataType.BFLOAT16)
 
+VERIFY_CASES = [
+    {"name": "num 2 on axis 1", "inputs": {"X": (3, 4)}, "attrs": {"num": 2, "axis": 1},
+     "outputs": {"Out": 2}},
+    {"name": "sections with -1", "inputs": {"X": (6, 2)},
+     "attrs": {"sections": [1, -1, 2], "axis": 0}, "outputs": {"Out": 3}},
+]
+
 register_operator("split", SplitOp, SplitOpMaker)
 for _dtype in _CPU_TYPES:
     register_op_kernel("split", "CPU", SplitKernel, _dtype)

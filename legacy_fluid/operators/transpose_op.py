@@ -56,6 +56,17 @@ _CPU_TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, Data
               DataType.COMPLEX64, DataType.COMPLEX128)
 _GPU_TYPES = tuple(t for t in _CPU_TYPES if t is not DataType.BFLOAT16)
 
+VERIFY_CASES = {
+    "transpose": [
+        {"name": "swap 2-D", "inputs": {"X": (3, 4)}, "attrs": {"axis": [1, 0]}},
+        {"name": "permute 3-D", "inputs": {"X": (2, 3, 4)}, "attrs": {"axis": [2, 0, 1]}},
+    ],
+    "transpose2": [
+        {"name": "swap 2-D", "inputs": {"X": (3, 4)}, "attrs": {"axis": [1, 0]}},
+        {"name": "permute 3-D", "inputs": {"X": (2, 3, 4)}, "attrs": {"axis": [2, 0, 1]}},
+    ],
+}
+
 register_operator("transpose", TransposeOp, TransposeOpMaker)
 register_operator("transpose2", TransposeOp, Transpose2OpMaker)
 for _op in ("transpose", "transpose2"):

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from phi.common import Backend, DataType, Place
-from phi.core.dense_tensor import DenseTensor
+
+if TYPE_CHECKING:
+    from phi.core.dense_tensor import DenseTensor
 
 
 class DeviceContext:
