@@ -1,1 +1,0 @@
-"""CPU registrations of PHI kernels (NumPy)."""

@@ -1,5 +1,0 @@
-"""tile(x, repeat_times: IntArray = {}) -> out: x repeated along each dim."""
-
-from phi.kernels.impl.tile_kernel_impl import tile_kernel
-
-__all__ = ["tile_kernel"]
