@@ -7,7 +7,7 @@ import pytest
 
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
-from phi.core.infermeta_utils import InferMetaPlan
+from phi.core.infermeta_utils import InferMetaBinding, InferMetaPlan
 from phi.core.kernel_args import OutTensor, derive_args_def
 from phi.core.kernel_context import KernelContext
 from phi.core.meta_tensor import MetaConfig, MetaTensor
@@ -42,3 +42,20 @@ def test_a_parameter_the_kernel_lacks_is_named() -> None:
 
     with pytest.raises(TypeError, match="needs argument 'keepdim'"):
         InferMetaPlan(infer, derive_args_def(kernel))
+
+
+def test_yaml_param_binds_positionally_then_the_outputs() -> None:
+    seen: list[object] = []
+
+    def unchanged(x: MetaTensor, out: MetaTensor) -> None:
+        seen.append((x.dims(), out))
+        out.share_meta(x)
+
+    binding = InferMetaBinding(unchanged, ("x",), ("out",))
+    plan = InferMetaPlan(binding, derive_args_def(kernel))
+    out = DenseTensor()
+    plan(KernelContext(None, [DenseTensor(np.zeros((4,), np.float64)), None], [1.0, 0], [out]))
+    assert seen[0][0] == (4,) and out.dims == (4,) and out.dtype.name == "FLOAT64"
+    assert binding.qualname.endswith("unchanged[x, out]")
+    with pytest.raises(TypeError, match="needs argument 'y'"):
+        InferMetaPlan(InferMetaBinding(unchanged, ("y",), ("out",)), derive_args_def(kernel))
