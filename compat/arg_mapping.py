@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from compat.arg_mapping_context import ArgumentMappingContext
 from compat.kernel_signature import KernelSignature
@@ -46,14 +47,22 @@ def mapped_op_types() -> list[str]:
     return sorted(ARG_MAPPINGS.keys())
 
 
+def default_slots(proto: Any) -> tuple[list[str], list[str], list[str]]:
+    """The default mapping: the proto's inputs, attributes and outputs in order, without
+    extra and quant ones (nor the attributes the framework adds to every op).
+
+    `proto` is anything with OpProto's `inputs`/`attrs`/`outputs` (the codemod passes
+    the proto it reads from source), so compat and the codemod share this one rule.
+    """
+    return ([v.name for v in proto.inputs if not (v.extra or v.quant)],
+            [a.name for a in proto.attrs
+             if not (a.extra or a.quant or getattr(a, "generated", False))],
+            [v.name for v in proto.outputs if not (v.extra or v.quant)])
+
+
 def default_kernel_signature(proto: OpProto) -> KernelSignature:
     """The op proto in order, skipping extra and quant inputs/attributes/outputs."""
-    return KernelSignature(
-        phi_kernel_name(proto.type),
-        [v.name for v in proto.inputs if not (v.extra or v.quant)],
-        [a.name for a in proto.attrs if not (a.extra or a.quant or a.generated)],
-        [v.name for v in proto.outputs if not (v.extra or v.quant)],
-    )
+    return KernelSignature(phi_kernel_name(proto.type), *default_slots(proto))
 
 
 def get_kernel_signature(proto: OpProto, ctx: ArgumentMappingContext) -> KernelSignature:

@@ -4,6 +4,7 @@ helpers and constants removed, blank lines as the module had them.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import libcst as cst
@@ -16,6 +17,7 @@ from migrate.static import ModuleInfo, info_for
 from migrate.static_facts import StaticProto
 from migrate.static_refs import ClassRef, EnumRef, UnresolvableError
 from migrate.syntax import blank
+from phi.op_defs import InferMetaDef
 
 
 def _parse_def(text: str) -> cst.FunctionDef:
@@ -55,7 +57,8 @@ def _op_plan(info: ModuleInfo, op: str, kfs: list[KernelFunction],
     except infermeta.NotSimpleError as exc:
         meta_note = f"legacy infer_shape kept ({exc})"
     if choice is not None:
-        entry.infer_meta, entry.infer_meta_param = choice.func, choice.param
+        param = None if choice.param is None else tuple(choice.param)
+        entry = replace(entry, infer_meta=InferMetaDef(choice.func, param))
         if choice.new_text is not None:
             blocks.append(choice.new_text)
             needed.add("MetaTensor")
@@ -71,7 +74,7 @@ def _op_plan(info: ModuleInfo, op: str, kfs: list[KernelFunction],
                   [(a, [list(f) for f in feeders]) for a, feeders in sig.attrs],  # type: ignore[misc]
                   sig.outputs, mapping_fn, choice.func if choice else None,
                   choice.param if choice else None, bool(choice and choice.new_text),
-                  entry.text(),
+                  entry,
                   [{"class": k.class_name, "function": k.func_name,
                     "registrations": [[b, lay, list(d)] for b, lay, d in k.registrations]}
                    for k in kfs], {})

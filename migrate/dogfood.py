@@ -33,6 +33,7 @@ from migrate.records import FileResult, OpPlan
 from migrate.static_eval import Evaluator
 from migrate.static_refs import EnumRef, ImportTable, UnresolvableError, dotted
 from migrate.verify import VerifyResult
+from phi.op_defs import OpDef, load_op_defs
 
 ROOT = Path(__file__).resolve().parent.parent
 HAND_EDITS = ROOT / "migrate" / "hand_edits.yaml"
@@ -104,12 +105,11 @@ def committed_kernels(root: Path = ROOT) -> dict[str, list[tuple[str, str, str]]
     return out
 
 
-def committed_yaml(root: Path = ROOT) -> dict[str, dict[str, Any]]:
+def committed_yaml(root: Path = ROOT) -> dict[str, OpDef]:
     path = root / "phi" / "ops.yaml"
     if not path.is_file():
         return {}
-    entries = yaml.safe_load(path.read_text(encoding="utf-8")) or []
-    return {str(e.get("op")): e for e in entries if isinstance(e, dict)}
+    return {op.name: op for op in load_op_defs(path)}
 
 
 @dataclass
@@ -284,8 +284,8 @@ def build_report(results: list[FileResult], verify: list[VerifyResult],
                 plan = plan_of.get(rec.op_type)
                 yaml_state = "missing"
                 if plan is not None and rec.phi_name in yaml_committed:
-                    mine = (yaml.safe_load(plan.yaml) or [{}])[0]
-                    yaml_state = "same" if mine == yaml_committed[rec.phi_name] else "differs"
+                    same = plan.op_def == yaml_committed[rec.phi_name]
+                    yaml_state = "same" if same else "differs"
                 row.update({"function": rec.function, "phi_kernel": rec.phi_name,
                             "mapping": rec.mapping, "infer_meta": rec.infer_meta,
                             "verify": verdicts, "verified_identical": verified,

@@ -1,13 +1,17 @@
-"""Text of what the codemod adds: kernel headers, argument mappings, ops.yaml entries, imports."""
+"""What the codemod adds: kernel headers, argument mappings, ops.yaml entries (as `OpDef`s,
+rendered by the op model's one writer), imports."""
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
+from compat.arg_mapping import default_slots
 from migrate.kernel_model import Fold, Param
 from migrate.static_facts import UNKNOWN_DEFAULT, StaticProto
+from phi.common import DataType
+from phi.op_defs import NO_DEFAULT, ArgDef, ArgType, KernelDef, OpDef, OutputDef
 
 WIDTH = 100
 
@@ -133,11 +137,9 @@ def kernel_signature(phi_name: str, params: list[Param], folds: list[Fold],
 
 
 def default_signature(phi_name: str, proto: StaticProto) -> Signature:
-    """compat.arg_mapping.default_kernel_signature, from the static proto."""
-    return Signature(phi_name,
-                     [v.name for v in proto.inputs if not (v.extra or v.quant)],
-                     [(a.name, []) for a in proto.attrs if not (a.extra or a.quant)],
-                     [v.name for v in proto.outputs if not (v.extra or v.quant)])
+    """The default mapping (compat.arg_mapping.default_slots), from the static proto."""
+    inputs, attrs, outputs = default_slots(proto)
+    return Signature(phi_name, inputs, [(a, []) for a in attrs], outputs)
 
 
 def needs_mapping(sig: Signature, proto: StaticProto) -> bool:
@@ -191,77 +193,50 @@ def mapping_text(op_type: str, sig: Signature) -> str:
 
 
 # -- ops.yaml ------------------------------------------------------------------------------
-def _dtype_default(value: Any) -> str | None:
-    """A VarType number -> `DataType::FLOAT32` (negative: UNDEFINED), as ops.yaml spells it."""
+def _dtype_default(value: Any) -> Any:
+    """A VarType number -> its DataType (negative: UNDEFINED); NO_DEFAULT if it is none."""
     from legacy_fluid.framework.var_type import VarType
 
     if not isinstance(value, int) or isinstance(value, bool):
-        return None
+        return NO_DEFAULT
     if value < 0:
-        return "DataType::UNDEFINED"
+        return DataType.UNDEFINED
     try:
-        return f"DataType::{VarType(value).to_phi().name}"
+        return VarType(value).to_phi()
     except (ValueError, KeyError, AttributeError):
-        return None
+        return NO_DEFAULT
 
 
-def _yaml_default(value: Any) -> str | None:
-    if value is None:
-        return None
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return repr(value)
-    if isinstance(value, str):
-        return _q(value)
+def _plain_default(value: Any) -> Any:
+    """A default ops.yaml can spell (bool, number, string, lists of those), else NO_DEFAULT."""
+    if isinstance(value, (bool, int, float, str)):
+        return value
     if isinstance(value, (list, tuple)):
-        inner = [_yaml_default(v) for v in value]
-        if any(i is None for i in inner):
-            return None
-        return "{" + ", ".join(i for i in inner if i is not None) + "}"
-    return None
+        items = tuple(_plain_default(v) for v in value)
+        return NO_DEFAULT if any(i is NO_DEFAULT for i in items) else items
+    return NO_DEFAULT
 
 
-@dataclass
-class YamlEntry:
-    op: str
-    args: str
-    output: str
-    optional: list[str] = field(default_factory=list)
-    infer_meta: str | None = None
-    infer_meta_param: list[str] | None = None
-    kernel: str = ""
-    backward: str | None = None
-
-    def text(self) -> str:
-        lines = [f"- op : {self.op}", f"  args : ({self.args})", f"  output : {self.output}"]
-        if self.optional:
-            lines.append(f"  optional : {', '.join(self.optional)}")
-        if self.infer_meta:
-            lines += ["  infer_meta :", f"    func : {self.infer_meta}"]
-            if self.infer_meta_param is not None:
-                lines.append(f"    param : [{', '.join(self.infer_meta_param)}]")
-        lines += ["  kernel :", f"    func : {self.kernel}"]
-        if self.backward:
-            lines.append(f"  backward : {self.backward}")
-        return "\n".join(lines) + "\n"
-
-
-def yaml_entry(phi_name: str, params: list[Param]) -> YamlEntry:
+def yaml_entry(phi_name: str, params: list[Param]) -> OpDef:
+    """The op's ops.yaml entry (without InferMeta), as an `OpDef`."""
     args = []
     for p in params:
         if p.kind == "input":
-            args.append(f"Tensor{'[]' if p.is_list else ''} {p.name}")
+            args.append(ArgDef(p.name, ArgType.TENSORS if p.is_list else ArgType.TENSOR,
+                               optional=p.optional))
         elif p.kind == "attr":
-            ytype = (p.hint if p.hint in ("Scalar", "IntArray", "DataType")
-                     else YAML_TYPES[p.attr_type or ""])
-            default = None if p.default is UNKNOWN_DEFAULT else (
-                _dtype_default(p.default) if p.hint == "DataType" else _yaml_default(p.default))
-            args.append(f"{ytype} {p.name}" + (f"={default}" if default is not None else ""))
-    outputs = [f"Tensor{'[]' if p.is_list else ''}({p.name})" for p in params
-               if p.kind == "output"]
-    optional = [p.name for p in params if p.optional]
-    return YamlEntry(phi_name, ", ".join(args), ", ".join(outputs), optional, kernel=phi_name)
+            ytype = ArgType(p.hint if p.hint in ("Scalar", "IntArray", "DataType")
+                            else YAML_TYPES[p.attr_type or ""])
+            if p.default is UNKNOWN_DEFAULT or p.default is None:
+                default = NO_DEFAULT
+            elif p.hint == "DataType":
+                default = _dtype_default(p.default)
+            else:
+                default = _plain_default(p.default)
+            args.append(ArgDef(p.name, ytype, default))
+    outputs = tuple(OutputDef(p.name, p.is_list, p.optional) for p in params
+                    if p.kind == "output")
+    return OpDef(phi_name, tuple(args), outputs, KernelDef((phi_name,)))
 
 
 YAML_HEADER = ("# PHI op definitions written by `fluidphi migrate` (see docs/migrate.md):\n"

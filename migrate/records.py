@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from phi.op_defs import OpDef, render_op
+
 
 @dataclass
 class KernelRecord:
@@ -39,9 +41,13 @@ class OpPlan:
     infer_meta: str | None
     infer_meta_param: list[str] | None
     infer_meta_new: bool
-    yaml: str
+    op_def: OpDef  # the ops.yaml entry
     kernels: list[dict[str, Any]]  # {class, function, registrations: [[backend, layout, dtypes]]}
     sources: dict[str, str]  # function name -> generated source (decorators included)
+
+    @property
+    def yaml(self) -> str:
+        return render_op(self.op_def)
 
 
 @dataclass

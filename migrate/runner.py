@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import libcst as cst
@@ -15,6 +15,7 @@ from migrate import emit, infermeta
 from migrate.codemod import load_base_names, migrate_source
 from migrate.consistency import shared_phi_reason
 from migrate.records import FileResult, KernelRecord
+from phi.op_defs import render_op
 
 SKIP_DIRS = {"__pycache__", ".venv", "venv", ".git", "node_modules", "build", "dist"}
 YAML_NAME = "ops.yaml"
@@ -140,11 +141,11 @@ def plan_changes(files: list[Path], results: list[FileResult]) -> Plan:
         if res.changed:
             plan.changes.append(Change(path, res.old_text, res.new_text))
         for op in res.ops:
-            text = op.yaml
+            op_def = op.op_def
             grad = f"{op.phi_name}_grad"
-            if grad in phi_names and "  backward :" not in text:
-                text += f"  backward : {grad}\n"
-            yaml_entries.setdefault(path.parent / YAML_NAME, {})[op.phi_name] = text
+            if grad in phi_names and op_def.backward is None:
+                op_def = replace(op_def, backward=grad)
+            yaml_entries.setdefault(path.parent / YAML_NAME, {})[op.phi_name] = render_op(op_def)
     for ypath, entries in sorted(yaml_entries.items()):
         old = ypath.read_text(encoding="utf-8") if ypath.is_file() else None
         new = emit.merge_yaml(old, entries)

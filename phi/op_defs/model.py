@@ -8,7 +8,7 @@ same vocabulary as kernels see it (Python hints), which is what `ArgType` maps t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from phi.common.attribute_type import AttributeType
@@ -18,6 +18,9 @@ from phi.common.vocabulary import Vocabulary
 class _NoDefault:
     def __repr__(self) -> str:
         return "NO_DEFAULT"
+
+    def __reduce__(self) -> str:
+        return "NO_DEFAULT"  # unpickles as this module's one instance
 
 
 #: An argument without `=default`.
@@ -118,7 +121,7 @@ class OpDef:
     kernel: KernelDef
     infer_meta: InferMetaDef | None = None
     backward: str | None = None
-    file: str = ""
+    file: str = field(default="", compare=False)
 
     @property
     def inputs(self) -> tuple[ArgDef, ...]:
