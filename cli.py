@@ -48,6 +48,9 @@ def _user_errors() -> tuple[type[BaseException], ...]:
         errors.append(ModelFormatError)
     except ImportError:  # pragma: no cover - io package always ships
         pass
+    from compat.coverage.codemod import ReportFormatError
+
+    errors.append(ReportFormatError)
     return tuple(errors)
 
 

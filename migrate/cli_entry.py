@@ -11,11 +11,20 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
 
+from compat.statuses import KernelStatus, Verdict
 from migrate.records import FileResult, KernelRecord
 from migrate.runner import apply, discover, plan_changes, run_codemod, unified_diff, write_atomic
 from migrate.verify import VerifyResult, verify_file
 
 PROGRESS_MIN_FILES = 8
+
+
+def status_counts(records: list[KernelRecord], verify: list[VerifyResult]
+                  ) -> tuple[dict[str, int], dict[str, int]]:
+    """Kernels per codemod status, and kernel x dtype verdicts per verify status."""
+    counts = {s.value: sum(1 for r in records if r.status == s) for s in KernelStatus}
+    verdicts = (Verdict.IDENTICAL, Verdict.DIFFERING, Verdict.ERRORED)
+    return counts, {s.value: sum(1 for v in verify if v.status == s) for s in verdicts}
 
 
 def _verify_summary(results: list[VerifyResult]) -> dict[tuple[str, str, str], str]:
@@ -29,7 +38,7 @@ def _verify_summary(results: list[VerifyResult]) -> dict[tuple[str, str, str], s
         for v in vs:
             counts[v.status] = counts.get(v.status, 0) + 1
         parts = [f"{n} {s}" for s, n in sorted(counts.items())]
-        bad = next((v for v in vs if v.status != "identical"), None)
+        bad = next((v for v in vs if v.status is not Verdict.IDENTICAL), None)
         if bad is not None:
             parts.append(f"first: {bad.backend} {bad.dtype}: {bad.detail}")
         text[key] = "verify: " + ", ".join(parts)
@@ -55,7 +64,7 @@ def summary_table(records: list[KernelRecord], verify: list[VerifyResult]) -> Ta
     style = {"migrated": "green", "covered": "cyan", "skipped": "yellow", "failed": "red"}
     for i, r in enumerate(records):
         verdict = vsum.get((r.file, r.op_type, r.kernel), "")
-        if r.status == "migrated":
+        if r.status is KernelStatus.MIGRATED:
             details = [f"-> {r.function} (PHI '{r.phi_name}')",
                        "mapping fn" if r.mapping else "default mapping", r.infer_meta, verdict]
         else:
@@ -84,10 +93,7 @@ def summary_json(results: list[FileResult], verify: list[VerifyResult], written:
         if (r.file, r.kernel) in by_kernel:
             row["verify"] = by_kernel[(r.file, r.kernel)]
         kernels.append(row)
-    counts = {s: sum(1 for r in records if r.status == s) for s in ("migrated", "covered",
-                                                                     "skipped", "failed")}
-    vcounts = {s: sum(1 for v in verify if v.status == s) for s in ("identical", "differing",
-                                                                    "errored")}
+    counts, vcounts = status_counts(records, verify)
     return {"mode": "write" if write else "dry-run", "totals": counts, "verify": vcounts,
             "file_errors": [{"file": r.path, "error": r.error} for r in results if r.error],
             "written": [str(p) for p in written], "kernels": kernels}
@@ -141,16 +147,13 @@ def run_migrate(paths: Sequence[Path | str], write: bool = False, jobs: int = 1,
     records = plan.records
     if records:
         console.print(summary_table(records, verify_results))
-    counts = {s: sum(1 for r in records if r.status == s) for s in ("migrated", "covered",
-                                                                     "skipped", "failed")}
+    counts, vc = status_counts(records, verify_results)
     line = (f"{counts['migrated']} migrated, {counts['covered']} covered, {counts['skipped']} "
             f"skipped, {counts['failed']} failed in {len(files)} files")
     unread = sum(1 for r in results if r.error)
     if unread:
         line += f" ({unread} could not be read, see above)"
     if verify:
-        vc = {s: sum(1 for v in verify_results if v.status == s)
-              for s in ("identical", "differing", "errored")}
         line += (f"; verify: {vc['identical']} identical, {vc['differing']} differing, "
                  f"{vc['errored']} errored (kernel x dtype)")
     if write:
@@ -170,5 +173,5 @@ def run_migrate(paths: Sequence[Path | str], write: bool = False, jobs: int = 1,
         for p in dogfood.write_report(report, Path(report_dir)):
             console.print(f"wrote {p}", highlight=False)
     failed = counts["failed"] > 0 or any(r.error for r in results) or any(
-        v.status != "identical" for v in verify_results)
+        v.status is not Verdict.IDENTICAL for v in verify_results)
     return 1 if failed else 0

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import libcst as cst
 
+from compat.statuses import KernelStatus
 from migrate import infermeta
 from migrate.assemble import assemble
 from migrate.consistency import check_ops, check_shared_phi_names, check_whole_classes, uncover
@@ -44,8 +45,8 @@ def migrate_source(text: str, path: Path | None = None, *, display: str | None =
         result.new_text = text
         detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
         for r in result.records:
-            if r.status == "migrated":
-                r.status, r.reason = "failed", f"codemod error: {detail}"
+            if r.status is KernelStatus.MIGRATED:
+                r.status, r.reason = KernelStatus.FAILED, f"codemod error: {detail}"
         if not result.records:
             result.error = f"codemod error: {detail}"
         result.ops = []
@@ -82,7 +83,7 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
     for unit in units:
         name, op = unit
         regs = [r for r in regs_by_class.get(name, []) if r.op_type == op]
-        rec = records[unit] = KernelRecord(result.path, op, name, "skipped")
+        rec = records[unit] = KernelRecord(result.path, op, name, KernelStatus.SKIPPED)
         try:
             if name in blocked:
                 raise SkipError(blocked[name])
@@ -111,12 +112,12 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
             rec.function, rec.phi_name = func, phi_name
             rec.dtypes = {b: list(d) for b, _, d in kf.registrations}
             migrated[unit] = kf
-            rec.status = "migrated"
+            rec.status = KernelStatus.MIGRATED
         except SkipError as exc:
-            rec.status, rec.reason = "skipped", str(exc)
+            rec.status, rec.reason = KernelStatus.SKIPPED, str(exc)
         except Exception as exc:
             detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
-            rec.status, rec.reason = "failed", f"codemod error: {detail}"
+            rec.status, rec.reason = KernelStatus.FAILED, f"codemod error: {detail}"
     check_ops(migrated, records)
     covered = check_shared_phi_names(info, migrated, records)
     check_whole_classes(units, migrated, records, covered)
@@ -129,7 +130,7 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
         new_module, plans = assemble(info, migrated, records, removal, catalog, covered)
     except SkipError as exc:
         for unit in [*migrated, *covered]:
-            records[unit].status, records[unit].reason = "skipped", str(exc)
+            records[unit].status, records[unit].reason = KernelStatus.SKIPPED, str(exc)
             records[unit].function = ""
         return
     new_text = new_module.code
@@ -138,8 +139,9 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
         compile(new_text, result.path, "exec")
     except (SyntaxError, cst.ParserSyntaxError) as exc:
         for r in result.records:
-            if r.status in ("migrated", "covered"):
-                r.status, r.reason = "failed", f"generated code does not parse: {exc}"
+            if r.status in (KernelStatus.MIGRATED, KernelStatus.COVERED):
+                r.status = KernelStatus.FAILED
+                r.reason = f"generated code does not parse: {exc}"
         return
     result.new_text = new_text
     result.ops = plans

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from compat.statuses import KernelStatus
 from migrate.kernel_model import KernelFunction
 from migrate.records import KernelRecord, Unit
 from migrate.static import ModuleInfo
@@ -17,8 +18,8 @@ def demote(unit: Unit, why: str, migrated: dict[Unit, KernelFunction],
             records: dict[Unit, KernelRecord]) -> None:
     migrated.pop(unit, None)
     rec = records[unit]
-    if rec.status == "migrated":
-        rec.status, rec.reason, rec.function = "skipped", why, ""
+    if rec.status is KernelStatus.MIGRATED:
+        rec.status, rec.reason, rec.function = KernelStatus.SKIPPED, why, ""
 
 
 def shared_phi_reason(phi_name: str, ops: list[str]) -> str:
@@ -74,7 +75,7 @@ def check_shared_phi_names(info: ModuleInfo, migrated: dict[Unit, KernelFunction
             for unit in others:
                 kf = migrated.pop(unit)
                 rec = records[unit]
-                rec.status, rec.reason, rec.function = ("covered",
+                rec.status, rec.reason, rec.function = (KernelStatus.COVERED,
                                                         covered_reason(primary, name), "")
                 rec.phi_name = kf.phi_name
                 covered[unit] = first
@@ -105,7 +106,7 @@ def uncover(covered: dict[Unit, Unit], migrated: dict[Unit, KernelFunction],
         if primary not in migrated:
             del covered[unit]
             rec = records[unit]
-            rec.status, rec.function = "skipped", ""
+            rec.status, rec.function = KernelStatus.SKIPPED, ""
             rec.reason = records[primary].reason or f"{primary[1]} did not migrate"
 
 

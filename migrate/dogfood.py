@@ -2,7 +2,7 @@
 
 For each migrated op the generated kernel functions (decorators included) are
 compared with the functions registered under the same PHI name in
-phi/kernels/{impl,cpu,gpu}, both normalized by `ast` (formatting and comments
+phi/kernels (every module but funcs/), both normalized by `ast` (formatting and comments
 do not count). A difference must be recorded in migrate/hand_edits.yaml with a
 reason and the sha256 of the normalized diff; tests fail on an unrecorded or
 stale one.
@@ -28,6 +28,7 @@ from typing import Any
 import libcst as cst
 import yaml
 
+from compat.statuses import CommittedState, KernelStatus, Verdict
 from legacy_fluid.io.atomic_write import atomic_write_text
 from migrate.records import FileResult, OpPlan
 from migrate.static_eval import Evaluator
@@ -39,7 +40,6 @@ ROOT = Path(__file__).resolve().parent.parent
 HAND_EDITS = ROOT / "migrate" / "hand_edits.yaml"
 OPERATORS = ROOT / "legacy_fluid" / "operators"
 REPORT_DIR = ROOT / "reports"
-KERNEL_DIRS = ("impl", "cpu", "gpu")
 COMMAND = "fluidphi migrate legacy_fluid/operators --report reports/"
 
 
@@ -88,20 +88,22 @@ def _canonical_registrations(module: cst.Module, path: Path) -> cst.Module:
 def committed_kernels(root: Path = ROOT) -> dict[str, list[tuple[str, str, str]]]:
     """PHI name -> [(function name, normalized source, file)] from phi/kernels."""
     out: dict[str, list[tuple[str, str, str]]] = {}
-    for sub in KERNEL_DIRS:
-        for path in sorted((root / "phi" / "kernels" / sub).glob("*.py")):
-            text = path.read_text(encoding="utf-8")
-            try:
-                text = _canonical_registrations(cst.parse_module(text), path).code
-                tree = ast.parse(text)
-            except (SyntaxError, cst.ParserSyntaxError):
-                continue
-            for node in tree.body:
-                if isinstance(node, ast.FunctionDef):
-                    name = _registered_name(node)
-                    if name is not None:
-                        out.setdefault(name, []).append(
-                            (node.name, ast.unparse(node), str(path.relative_to(root))))
+    kernels = root / "phi" / "kernels"
+    for path in sorted(kernels.rglob("*.py")):
+        if path.relative_to(kernels).parts[0] == "funcs":
+            continue
+        text = path.read_text(encoding="utf-8")
+        try:
+            text = _canonical_registrations(cst.parse_module(text), path).code
+            tree = ast.parse(text)
+        except (SyntaxError, cst.ParserSyntaxError):
+            continue
+        for node in tree.body:
+            if isinstance(node, ast.FunctionDef):
+                name = _registered_name(node)
+                if name is not None:
+                    out.setdefault(name, []).append(
+                        (node.name, ast.unparse(node), str(path.relative_to(root))))
     return out
 
 
@@ -115,7 +117,7 @@ def committed_yaml(root: Path = ROOT) -> dict[str, OpDef]:
 @dataclass
 class Comparison:
     phi_name: str
-    status: str  # identical | hand-edited | unrecorded | stale-record | not-committed
+    status: CommittedState
     diff: str = ""
     sha256: str = ""
     reason: str = ""
@@ -137,17 +139,19 @@ def compare(plans: list[OpPlan], hand_edits: dict[str, dict[str, Any]],
     for plan in plans:
         generated, theirs, files = kernel_diff(plan, committed)
         if not theirs:
-            out[plan.phi_name] = Comparison(plan.phi_name, "not-committed")
+            out[plan.phi_name] = Comparison(plan.phi_name, CommittedState.NOT_COMMITTED)
             continue
         if generated == theirs:
-            status = "identical" if plan.phi_name not in hand_edits else "stale-record"
+            status = (CommittedState.IDENTICAL if plan.phi_name not in hand_edits
+                      else CommittedState.STALE_RECORD)
             out[plan.phi_name] = Comparison(plan.phi_name, status, files=files)
             continue
         diff = "\n".join(difflib.unified_diff(generated.splitlines(), theirs.splitlines(),
                                               "codemod", "committed", lineterm=""))
         sha = hashlib.sha256(diff.encode()).hexdigest()
         record = hand_edits.get(plan.phi_name, {})
-        status = "hand-edited" if record.get("sha256") == sha else "unrecorded"
+        status = (CommittedState.HAND_EDITED if record.get("sha256") == sha
+                  else CommittedState.UNRECORDED)
         out[plan.phi_name] = Comparison(plan.phi_name, status, diff, sha,
                                         str(record.get("reason", "")), files)
     return out
@@ -173,7 +177,7 @@ _Dumper.add_representer(str, _str)
 
 HAND_EDITS_HEADER = """\
 # Reviewed differences between `fluidphi migrate` output and the committed PHI kernels
-# (phi/kernels/{impl,cpu,gpu}), per PHI kernel name. `sha256` is the hash of `diff`, the
+# (phi/kernels), per PHI kernel name. `sha256` is the hash of `diff`, the
 # unified diff of the ast-normalized sources (codemod -> committed). Update with
 #   python -m migrate.dogfood --update-hand-edits
 # which keeps reasons of unchanged entries; write a real reason for new ones.
@@ -218,7 +222,7 @@ def update_hand_edits(plans: list[OpPlan], path: Path = HAND_EDITS, root: Path =
     new: dict[str, dict[str, Any]] = {}
     for plan in plans:
         c = comparisons[plan.phi_name]
-        if c.status != "unrecorded":
+        if c.status is not CommittedState.UNRECORDED:
             continue
         previous = old.get(plan.phi_name, {})
         reason = previous.get("reason") if previous.get("sha256") == c.sha256 else None
@@ -275,11 +279,11 @@ def build_report(results: list[FileResult], verify: list[VerifyResult],
             for v in vs:
                 verdicts.setdefault(v.backend, {})[v.dtype] = (
                     v.status if not v.detail else f"{v.status}: {v.detail}")
-            verified = bool(vs) and all(v.status == "identical" for v in vs)
-            if rec.status == "covered":
+            verified = bool(vs) and all(v.status is Verdict.IDENTICAL for v in vs)
+            if rec.status is KernelStatus.COVERED:
                 row.update({"phi_kernel": rec.phi_name, "mapping": rec.mapping,
                             "verify": verdicts, "verified_identical": verified})
-            if rec.status == "migrated":
+            if rec.status is KernelStatus.MIGRATED:
                 comp = comparisons.get(rec.phi_name)
                 plan = plan_of.get(rec.op_type)
                 yaml_state = "missing"
@@ -289,15 +293,15 @@ def build_report(results: list[FileResult], verify: list[VerifyResult],
                 row.update({"function": rec.function, "phi_kernel": rec.phi_name,
                             "mapping": rec.mapping, "infer_meta": rec.infer_meta,
                             "verify": verdicts, "verified_identical": verified,
-                            "committed": comp.status if comp else "not-committed",
+                            "committed": comp.status if comp else CommittedState.NOT_COMMITTED,
                             "hand_edit_reason": comp.reason if comp else "",
                             "ops_yaml": yaml_state})
                 totals["verified_identical"] += verified
-                if comp and comp.status == "identical":
+                if comp and comp.status is CommittedState.IDENTICAL:
                     totals["committed_identical"] += 1
-                if comp and comp.status == "hand-edited":
+                if comp and comp.status is CommittedState.HAND_EDITED:
                     totals["hand_edited"] += 1
-                if verified and comp is not None and comp.status == "identical":
+                if verified and comp is not None and comp.status is CommittedState.IDENTICAL:
                     totals["auto_migrated"] += 1
             kernels.append(row)
     kernels.sort(key=lambda r: (r["file"], r["kernel"]))

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from compat.statuses import KernelStatus
 from phi.op_defs import OpDef, render_op
 
 
@@ -17,7 +18,7 @@ class KernelRecord:
     file: str
     op_type: str
     kernel: str
-    status: str  # migrated | covered | skipped | failed
+    status: KernelStatus
     reason: str = ""
     function: str = ""
     phi_name: str = ""

@@ -32,6 +32,7 @@ from typing import Any
 
 import numpy as np
 
+from compat.statuses import KernelStatus, Verdict
 from compat.verify_inputs import DEFAULT_SHAPE, default_case_specs, module_cases
 from compat.verify_inputs import build_inputs as _build_inputs
 from migrate.records import FileResult, OpPlan
@@ -45,7 +46,7 @@ class VerifyResult:
     function: str
     backend: str
     dtype: str
-    status: str  # identical | differing | errored
+    status: Verdict
     detail: str = ""
     emulated: bool = False
     cases: int = 0
@@ -287,7 +288,7 @@ def verify_file(result: FileResult, path: Path | None) -> list[VerifyResult]:
         for plan in result.ops:
             for k in plan.kernels:
                 out.append(VerifyResult(result.path, plan.op_type, k["class"], k["function"], "",
-                                        "", "errored", detail))
+                                        "", Verdict.ERRORED, detail))
         return out
     has_cuda = cuda_device_count() > 0
     for plan, op_cls, maker in [*((p, legacy_ns[p.op_class], legacy_ns[p.maker])
@@ -312,9 +313,10 @@ def verify_file(result: FileResult, path: Path | None) -> list[VerifyResult]:
                 for dtype_name in dtypes:
                     dtype = DataType[dtype_name]
                     res = VerifyResult(result.path, plan.op_type, k["class"], k["function"],
-                                       backend_name, dtype_name, "identical", emulated=emulated)
+                                       backend_name, dtype_name, Verdict.IDENTICAL,
+                                       emulated=emulated)
                     if meta_error:
-                        res.status, res.detail = "errored", meta_error
+                        res.status, res.detail = Verdict.ERRORED, meta_error
                         out.append(res)
                         continue
                     _verify_cases(res, plan, proto, op_cls, kernel_cls, fn, mapping, infer_meta,
@@ -331,7 +333,8 @@ def _covered_plans(result: FileResult, legacy_rec: Recorded) -> list[tuple[OpPla
     out = []
     for rec in result.records:
         primary = by_phi.get(rec.phi_name)
-        if rec.status != "covered" or primary is None or rec.op_type not in legacy_rec.operators:
+        if (rec.status is not KernelStatus.COVERED or primary is None
+                or rec.op_type not in legacy_rec.operators):
             continue
         op_cls, maker = legacy_rec.operators[rec.op_type]
         kernels = [k for k in primary.kernels if k["class"] == rec.kernel] or primary.kernels[:1]
@@ -364,7 +367,7 @@ def _verify_cases(res: VerifyResult, plan: OpPlan, proto: Any, op_cls: Any, kern
         try:
             inputs = build_inputs(proto, case, dtype, seed)
         except Exception as exc:
-            res.status, res.detail = "errored", f"{label}: inputs: {_brief(exc)}"
+            res.status, res.detail = Verdict.ERRORED, f"{label}: inputs: {_brief(exc)}"
             return
         try:
             legacy = run_legacy(op_cls, proto, kernel_cls, inputs, attrs, outputs, dtype, place)
@@ -372,7 +375,7 @@ def _verify_cases(res: VerifyResult, plan: OpPlan, proto: Any, op_cls: Any, kern
             if case.get("fallback"):
                 fallback_error = fallback_error or f"{label}: legacy kernel raised {_brief(exc)}"
                 continue
-            res.status = "errored"
+            res.status = Verdict.ERRORED
             res.detail = f"{label}: legacy kernel raised {_brief(exc)}"
             return
         res.cases += 1
@@ -380,20 +383,20 @@ def _verify_cases(res: VerifyResult, plan: OpPlan, proto: Any, op_cls: Any, kern
             phi = run_phi(op_cls, proto, plan, fn, mapping, infer_meta, inputs, attrs, outputs,
                           backend, layout, dtype, place)
         except Exception as exc:
-            res.status = "errored"
+            res.status = Verdict.ERRORED
             res.detail = f"{label}: migrated kernel raised {_brief(exc)}"
             return
         for slot in plan.outputs:
             for i, (a, b) in enumerate(zip(legacy.get(slot, []), phi.get(slot, []))):
                 why = same_tensor(a, b)
                 if why:
-                    res.status = "differing"
+                    res.status = Verdict.DIFFERING
                     res.detail = f"{label}: output {slot}[{i}]: {why}"
                     return
         if case.get("fallback"):
             return
     if res.cases == 0:
-        res.status = "errored"
+        res.status = Verdict.ERRORED
         res.detail = fallback_error or "no verification case applies to this dtype"
 
 

@@ -1,19 +1,20 @@
 """Codemod status per op type, read from the migration report and the hand-edit list.
 
-Sources (both optional; whatever is absent or unreadable means "not run"):
+Sources (both optional; an absent file means "not run"):
 
-* ``reports/migration.json`` written by ``fluidphi migrate --report reports``;
+* ``reports/migration.json`` as ``fluidphi migrate --report reports`` (or
+  ``python -m migrate.dogfood``) writes it: one record per legacy kernel class
+  under ``kernels`` with ``op``, ``status`` (a `KernelStatus`), ``reason`` and,
+  for migrated kernels, ``committed`` (a `CommittedState`) and
+  ``hand_edit_reason``;
 * ``migrate/hand_edits.yaml``: reviewed differences between the codemod's
   output and the committed PHI kernels, under ``kernels``, keyed by PHI kernel
   name, each with a ``reason``.
 
-The report lists one record per legacy kernel class under ``kernels`` (``op``,
-``status`` migrated / skipped / failed, ``reason``, and for migrated kernels
-``committed``: identical / hand-edited / unrecorded / stale-record /
-not-committed, ``hand_edit_reason``). The reader also accepts per-file records
-with nested ``ops`` and a mapping op type -> record. Per op type, the least
-migrated kernel decides: ``skipped`` (reason kept) over ``hand-edited`` over
-``auto``.
+Only that format is read: a file that is not it, or a word outside those
+vocabularies, is a `ReportFormatError` naming the file and the record. Per op
+type, the least migrated kernel decides: ``skipped`` (reason kept) over
+``hand-edited`` over ``auto``.
 """
 
 from __future__ import annotations
@@ -25,25 +26,24 @@ from typing import Any
 
 import yaml
 
-STATUSES = ("auto", "hand-edited", "skipped", "not run")
+from compat.statuses import CodemodVerdict, CommittedState, KernelStatus
 
-_AUTO_WORDS = {"auto", "migrated", "converted", "rewritten", "ok", "done", "written", "changed",
-               "would-migrate", "would_migrate", "dry-run", "success", "verified"}
-_SKIP_WORDS = {"skipped", "skip", "unsupported", "failed", "error", "refused", "manual"}
-_HAND_WORDS = {"hand-edited", "hand_edited", "hand", "edited"}
+
+class ReportFormatError(ValueError):
+    """A migration report or hand-edit list that is not in the format fluidphi writes."""
 
 
 @dataclass(frozen=True)
 class CodemodStatus:
-    status: str  # one of STATUSES
+    status: CodemodVerdict
     reason: str | None = None
-    detail: str | None = None  # e.g. the file or kernel the record names
+    detail: str | None = None  # the file the record names
 
     def as_dict(self) -> dict[str, Any]:
-        return {"status": self.status, "reason": self.reason, "detail": self.detail}
+        return {"status": self.status.value, "reason": self.reason, "detail": self.detail}
 
 
-NOT_RUN = CodemodStatus("not run")
+NOT_RUN = CodemodStatus(CodemodVerdict.NOT_RUN)
 
 
 @dataclass
@@ -52,100 +52,80 @@ class CodemodSource:
     report: str | None  # relative path of the migration report read, if any
     hand_edits: str | None
     generated: str | None  # the report's own timestamp, if it has one
-    hand: dict[str, str | None] = field(default_factory=dict)  # PHI name or op -> reason
+    hand: dict[str, str | None] = field(default_factory=dict)  # PHI name -> reason
 
     def status_of(self, op_type: str, phi_name: str | None = None) -> CodemodStatus:
         """The op's status; a hand-edit record (by PHI kernel name or op type) marks it edited."""
         st = self.statuses.get(op_type)
         key = phi_name if phi_name in self.hand else (op_type if op_type in self.hand else None)
-        if key is not None and (st is None or st.status == "auto"):
-            return CodemodStatus("hand-edited", self.hand[key], st.detail if st else None)
+        if key is not None and (st is None or st.status is CodemodVerdict.AUTO):
+            return CodemodStatus(CodemodVerdict.HAND_EDITED, self.hand[key],
+                                 st.detail if st else None)
         return st or NOT_RUN
 
 
+def _text(record: dict[str, Any], key: str) -> str | None:
+    value = record.get(key)
+    if value is not None and not isinstance(value, str):
+        raise ValueError(f"`{key}` must be text, not {type(value).__name__}")
+    return value or None
+
+
 def _classify(record: dict[str, Any]) -> CodemodStatus:
-    raw = str(record.get("status") or record.get("result") or record.get("action") or "").lower()
-    reason = record.get("reason") or record.get("skip_reason") or record.get("message")
-    if isinstance(reason, list):
-        reason = "; ".join(str(r) for r in reason)
-    reason = str(reason) if reason else None
-    detail = record.get("file") or record.get("path") or record.get("kernel")
-    detail = str(detail) if detail is not None else None
-    committed = str(record.get("committed") or "")
-    if record.get("hand_edited") or raw in _HAND_WORDS or committed == "hand-edited":
-        return CodemodStatus("hand-edited", record.get("hand_edit_reason") or reason, detail)
-    if committed in ("unrecorded", "stale-record"):
-        return CodemodStatus("hand-edited", f"{committed}: differs from the codemod output, "
+    status = KernelStatus.parse(record.get("status"))
+    committed = record.get("committed")
+    committed = None if committed is None else CommittedState.parse(committed)
+    reason, detail = _text(record, "reason"), _text(record, "file")
+    if committed is CommittedState.HAND_EDITED:
+        return CodemodStatus(CodemodVerdict.HAND_EDITED,
+                             _text(record, "hand_edit_reason") or reason, detail)
+    if committed in (CommittedState.UNRECORDED, CommittedState.STALE_RECORD):
+        return CodemodStatus(CodemodVerdict.HAND_EDITED,
+                             f"{committed}: differs from the codemod output, "
                              "not recorded in migrate/hand_edits.yaml", detail)
-    if raw == "covered":  # served by another op's migrated kernel (transpose2 by transpose)
-        return CodemodStatus("auto", reason, detail)
-    if record.get("skipped") or raw in _SKIP_WORDS or raw.startswith("skip"):
-        if raw not in ("skipped", "skip", "") and reason and not reason.startswith(raw):
-            reason = f"{raw}: {reason}"
-        return CodemodStatus("skipped", reason or raw or None, detail)
-    if raw in _AUTO_WORDS or record.get("migrated") is True or (not raw and not reason):
-        return CodemodStatus("auto", "not committed" if committed == "not-committed" else None,
-                             detail)
-    return CodemodStatus("skipped", reason or raw, detail)
+    if status is KernelStatus.COVERED:  # served by another op's migrated kernel
+        return CodemodStatus(CodemodVerdict.AUTO, reason, detail)
+    if status is KernelStatus.SKIPPED:
+        return CodemodStatus(CodemodVerdict.SKIPPED, reason, detail)
+    if status is KernelStatus.FAILED:
+        return CodemodStatus(CodemodVerdict.SKIPPED, f"failed: {reason}" if reason
+                             else "failed", detail)
+    return CodemodStatus(CodemodVerdict.AUTO, "not committed"
+                         if committed is CommittedState.NOT_COMMITTED else None, detail)
 
 
-_RANK = {"auto": 0, "hand-edited": 1, "skipped": 2}
+_RANK = {CodemodVerdict.AUTO: 0, CodemodVerdict.HAND_EDITED: 1, CodemodVerdict.SKIPPED: 2}
 
 
-def _op_names(record: dict[str, Any]) -> list[str]:
-    for key in ("op_type", "op", "op_types", "ops", "name"):
-        value = record.get(key)
-        if isinstance(value, str):
-            return [value]
-        if isinstance(value, list) and all(isinstance(v, str) for v in value):
-            return list(value)
-    return []
+def _report_statuses(doc: Any, where: str) -> dict[str, CodemodStatus]:
+    if not isinstance(doc, dict) or not isinstance(doc.get("kernels"), list):
+        raise ReportFormatError(f"{where}: not a migration report (expected an object with a "
+                                "`kernels` list, as `fluidphi migrate --report` writes)")
+    statuses: dict[str, CodemodStatus] = {}
+    for i, record in enumerate(doc["kernels"]):
+        try:
+            if not isinstance(record, dict) or not isinstance(record.get("op"), str):
+                raise ValueError("expected an object with `op` and `status`")
+            st = _classify(record)
+        except ValueError as exc:
+            raise ReportFormatError(f"{where}: kernels[{i}]: {exc}") from None
+        old = statuses.get(record["op"])
+        # several kernels of one op: the least migrated one decides
+        if old is None or _RANK[st.status] > _RANK[old.status]:
+            statuses[record["op"]] = st
+    return statuses
 
 
-def _records(doc: Any) -> list[dict[str, Any]]:
-    """Flatten the report into per-op records (each with an op name and a status)."""
-    out: list[dict[str, Any]] = []
-    if isinstance(doc, list):
-        for item in doc:
-            if isinstance(item, dict):
-                nested = item.get("ops") or item.get("kernels")
-                if isinstance(nested, list) and nested and isinstance(nested[0], dict):
-                    for sub in nested:
-                        merged = {k: v for k, v in item.items() if k not in ("ops", "kernels")}
-                        merged.update(sub)
-                        out.append(merged)
-                else:
-                    out.append(item)
-        return out
-    if isinstance(doc, dict):
-        for key in ("ops", "results", "files", "kernels", "entries"):
-            if isinstance(doc.get(key), list):
-                return _records(doc[key])
-            if isinstance(doc.get(key), dict):
-                return _records([{"op_type": k, **(v if isinstance(v, dict) else {"status": v})}
-                                 for k, v in doc[key].items()])
-    return out
-
-
-def _hand_edited(doc: Any) -> dict[str, str | None]:
-    """op type -> reason, from a list of names, a list of records, or a mapping."""
-    out: dict[str, str | None] = {}
-    if isinstance(doc, dict):
-        for key in ("ops", "hand_edits", "edits", "kernels"):
-            if key in doc:
-                return _hand_edited(doc[key])
-        for k, v in doc.items():
-            reason = v.get("reason") if isinstance(v, dict) else v
-            out[str(k)] = str(reason) if reason not in (None, "") else None
-    elif isinstance(doc, list):
-        for item in doc:
-            if isinstance(item, str):
-                out[item] = None
-            elif isinstance(item, dict):
-                for name in _op_names(item):
-                    reason = item.get("reason") or item.get("why")
-                    out[name] = str(reason) if reason else None
-    return out
+def _hand_edited(doc: Any, where: str) -> dict[str, str | None]:
+    """PHI kernel name -> reason, from `kernels: {name: {reason: ...}}`."""
+    if doc is None:
+        return {}
+    kernels = doc.get("kernels") if isinstance(doc, dict) else None
+    if not isinstance(kernels, dict) or not all(isinstance(v, dict) for v in kernels.values()):
+        raise ReportFormatError(f"{where}: expected `kernels:` mapping PHI kernel names to "
+                                "records with a `reason` (as `python -m migrate.dogfood "
+                                "--update-hand-edits` writes)")
+    return {str(k): (str(v["reason"]) if v.get("reason") else None) for k, v in kernels.items()}
 
 
 def _rel(path: Path, root: Path) -> str:
@@ -156,40 +136,29 @@ def _rel(path: Path, root: Path) -> str:
 
 
 def load_codemod(report_paths: list[Path], hand_edits_path: Path, root: Path) -> CodemodSource:
-    """Read the first readable migration report among `report_paths` plus the hand-edit list."""
+    """Read the first existing migration report among `report_paths` plus the hand-edit list."""
     statuses: dict[str, CodemodStatus] = {}
     report_used: str | None = None
     generated: str | None = None
     for path in report_paths:
         if not path.is_file():
             continue
+        report_used = _rel(path, root)
         try:
             doc = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            continue
-        report_used = _rel(path, root)
-        if isinstance(doc, dict):
-            stamp = doc.get("generated") or doc.get("timestamp") or doc.get("generated_at")
-            meta = doc.get("meta")
-            if stamp is None and isinstance(meta, dict):
-                stamp = meta.get("generated") or meta.get("timestamp")
-            generated = str(stamp) if stamp is not None else None
-        for record in _records(doc):
-            st = _classify(record)
-            for name in _op_names(record):
-                old = statuses.get(name)
-                # several kernels of one op: the least migrated one decides
-                if old is None or _RANK[st.status] > _RANK[old.status]:
-                    statuses[name] = st
+        except (OSError, ValueError) as exc:
+            raise ReportFormatError(f"{report_used}: cannot be read as JSON ({exc})") from None
+        statuses = _report_statuses(doc, report_used)
+        stamp = doc.get("generated")
+        generated = str(stamp) if stamp is not None else None
         break
     hand: dict[str, str | None] = {}
     hand_used: str | None = None
     if hand_edits_path.is_file():
+        hand_used = _rel(hand_edits_path, root)
         try:
             doc = yaml.safe_load(hand_edits_path.read_text(encoding="utf-8"))
-        except (OSError, yaml.YAMLError):
-            doc = None
-        if doc is not None:
-            hand_used = _rel(hand_edits_path, root)
-            hand = _hand_edited(doc)
+        except (OSError, yaml.YAMLError) as exc:
+            raise ReportFormatError(f"{hand_used}: cannot be read as YAML ({exc})") from None
+        hand = _hand_edited(doc, hand_used)
     return CodemodSource(statuses, report_used, hand_used, generated, hand)

@@ -42,6 +42,7 @@ from typing import Any
 import numpy as np
 
 from compat.coverage.facts import OpFacts
+from compat.statuses import Verdict
 from compat.verify_inputs import build_inputs, default_case_specs, module_cases
 from legacy_fluid.framework.op_registry import OP_INFOS
 from legacy_fluid.io.atomic_write import atomic_write_text
@@ -49,9 +50,9 @@ from phi.common import CPUPlace, DataType, GPUPlace, Place
 
 PARITY_VERSION = 1
 DEVICES = ("cpu", "gpu")
-RESULT_STATUSES = ("identical", "differing", "errored")
-#: Aggregated per op and device; "not run" when the file has no entry.
-STATUSES = ("identical", "differing", "errored", "not run")
+#: What one comparison can give; aggregated per op and device, "not run" when the file has
+#: no entry.
+RESULT_STATUSES = (Verdict.IDENTICAL, Verdict.DIFFERING, Verdict.ERRORED)
 
 
 # -- reading ---------------------------------------------------------------------------
@@ -80,17 +81,17 @@ def op_parity(doc: Mapping[str, Any], op_type: str, device: str) -> dict[str, An
     """Aggregate status of one op on one device, with per-dtype statuses and the run's time."""
     run = doc["runs"].get(device)
     results = (run or {}).get("ops", {}).get(op_type) or {}
-    dtypes = {dt: r.get("status") if r.get("status") in RESULT_STATUSES else "errored"
-              for dt, r in sorted(results.items()) if isinstance(r, dict)}
+    dtypes = {dt: Verdict.parse(r.get("status")) if r.get("status") in RESULT_STATUSES
+              else Verdict.ERRORED for dt, r in sorted(results.items()) if isinstance(r, dict)}
     values = set(dtypes.values())
     if not values:
-        status = "not run"
-    elif "differing" in values:
-        status = "differing"
-    elif values - {"identical"}:
-        status = "errored"
+        status = Verdict.NOT_RUN
+    elif Verdict.DIFFERING in values:
+        status = Verdict.DIFFERING
+    elif values - {Verdict.IDENTICAL}:
+        status = Verdict.ERRORED
     else:
-        status = "identical"
+        status = Verdict.IDENTICAL
     return {"status": status, "dtypes": dtypes,
             "timestamp": run.get("timestamp") if run and dtypes else None}
 
@@ -230,10 +231,10 @@ def compare_case(op_type: str, case: VerifyCase, dtype: DataType, place: Place,
     try:
         inputs = materialize_inputs(op_type, case, dtype, rng)
     except Exception as exc:
-        return {"status": "errored", "case": case.name, "max_abs_diff": None,
+        return {"status": Verdict.ERRORED, "case": case.name, "max_abs_diff": None,
                 "error": "inputs: " + _short(exc)}
     outputs = _outputs_of(op_type, case)
-    result: dict[str, Any] = {"status": "errored", "case": case.name, "max_abs_diff": None,
+    result: dict[str, Any] = {"status": Verdict.ERRORED, "case": case.name, "max_abs_diff": None,
                               "error": None}
     try:
         legacy, ltrace = run(op_type, inputs, case.attrs, outputs, "legacy", place)
@@ -263,7 +264,7 @@ def compare_case(op_type: str, case: VerifyCase, dtype: DataType, place: Place,
             d = _max_abs_diff(a, b) if a.shape == b.shape and a.dtype == b.dtype else None
             if d is not None and np.isfinite(d):
                 worst = d if worst is None else max(worst, d)
-    result["status"] = "differing" if reasons else "identical"
+    result["status"] = Verdict.DIFFERING if reasons else Verdict.IDENTICAL
     result["max_abs_diff"] = worst
     result["error"] = "; ".join(reasons) if reasons else None
     return result
@@ -282,8 +283,8 @@ def verify_op(facts: OpFacts, device: str, run: RunFn | None = None) -> dict[str
             if not cases:
                 continue
             outcome = [compare_case(facts.op_type, c, dtype, place, run) for c in cases]
-            bad = [r for r in outcome if r["status"] != "identical"]
-            differing = [r for r in bad if r["status"] == "differing"]
+            bad = [r for r in outcome if r["status"] is not Verdict.IDENTICAL]
+            differing = [r for r in bad if r["status"] is Verdict.DIFFERING]
             results[dtype_name] = (differing or bad or outcome)[0]
             if len(outcome) > 1 and not bad:
                 results[dtype_name] = {**outcome[0], "case": f"{len(outcome)} cases"}
@@ -292,7 +293,7 @@ def verify_op(facts: OpFacts, device: str, run: RunFn | None = None) -> dict[str
             for case in default_cases(facts.op_type):
                 r = compare_case(facts.op_type, case, dtype, place, run)
                 first = first or r
-                if r["status"] != "errored":
+                if r["status"] is not Verdict.ERRORED:
                     first = r
                     break
             assert first is not None
