@@ -229,6 +229,8 @@ def kernels(
     if as_json:
         typer.echo(json.dumps(listing, indent=2))
         return
+    if "pieces" in listing:
+        console.print(_pieces_table(listing["pieces"]))
     phi_table = Table(title="PHI kernels")
     for col in ("name", "backend", "layout", "dtypes", "function"):
         phi_table.add_column(col, overflow="fold")
@@ -250,6 +252,32 @@ def kernels(
             row["kernel"],
         )
     console.print(legacy_table)
+
+
+def _pieces_table(pieces: dict[str, Any]) -> Table:
+    """The five pieces of one op, each with its file."""
+    table = Table(title=f"{pieces['query']}: the pieces of the op", header_style="bold")
+    for col in ("piece", "name", "file", "note"):
+        table.add_column(col, overflow="fold")
+    for leg in pieces["legacy"]:
+        table.add_row("legacy proto", leg["maker"] or "-", leg["maker_file"] or "-",
+                      f"op type {leg['op_type']}")
+        table.add_row("legacy operator", leg["operator"] or "-", leg["operator_file"] or "-",
+                      "infer_shape, expected kernel type")
+        for k in leg["kernels"]:
+            table.add_row("legacy kernel", k["class"], k["file"], k["keys"])
+    for phi in pieces["phi"]:
+        for fn in phi["functions"]:
+            table.add_row("PHI kernel", f"{phi['kernel']}: {fn['function']}", fn["file"],
+                          f"chosen when {phi['chosen_when']}; {fn['keys']}")
+        table.add_row("InferMeta", phi["infer_meta"] or "- (legacy infer_shape runs)",
+                      phi["infer_meta_file"] or "-", f"for {phi['kernel']}")
+        table.add_row("ops.yaml", phi["ops_yaml"] or "- (none)", phi["ops_yaml_file"] or "-",
+                      f"declares {phi['kernel']}")
+    for m in pieces["mapping"]:
+        table.add_row("argument mapping", m["function"] or m.get("signature") or "-", m["file"],
+                      f"{m['kind']} mapping of {m['op_type']}")
+    return table
 
 
 # -- migrate ---------------------------------------------------------------------

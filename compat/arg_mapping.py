@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from compat.arg_mapping_context import ArgumentMappingContext
@@ -15,9 +16,18 @@ ArgumentMappingFn = Callable[[ArgumentMappingContext], KernelSignature]
 #: Legacy op type -> PHI kernel base name, where they differ (fluid's base kernel names).
 BASE_KERNEL_NAMES: Registry[str, str] = Registry("base kernel name of op",
                                                  loaders=("compat.ops",))
-#: Legacy op type -> its argument mapping function (when the default mapping does not fit).
-ARG_MAPPINGS: Registry[str, ArgumentMappingFn] = Registry("argument mapping for op",
-                                                          loaders=("compat.ops",))
+@dataclass(frozen=True)
+class ArgMapping:
+    """An op's mapping function and, for each PHI kernel it can pick, when it picks it."""
+
+    fn: ArgumentMappingFn
+    chooses: tuple[tuple[str, str], ...] | None = None  # None: the base kernel, always
+
+
+#: Legacy op type -> its argument mapping (when the default mapping does not fit).
+ARG_MAPPINGS: Registry[str, ArgMapping] = Registry("argument mapping for op",
+                                                   loaders=("compat.ops",),
+                                                   identity=lambda m: m.fn)
 
 
 def register_base_kernel_name(op_type: str, phi_name: str) -> None:
@@ -25,11 +35,18 @@ def register_base_kernel_name(op_type: str, phi_name: str) -> None:
     BASE_KERNEL_NAMES.add(op_type, phi_name)
 
 
-def register_arg_mapping(op_type: str) -> Callable[[ArgumentMappingFn], ArgumentMappingFn]:
-    """Decorator: the mapping function for legacy op `op_type`."""
+def register_arg_mapping(op_type: str, *, chooses: Mapping[str, str] | None = None
+                         ) -> Callable[[ArgumentMappingFn], ArgumentMappingFn]:
+    """Decorator: the mapping function for legacy op `op_type`.
+
+    `chooses` names every PHI kernel the function can return with when it does
+    (`{"add": "axis == -1", "add_raw": "axis != -1"}`); without it the function
+    always returns the op's base kernel name.
+    """
 
     def decorate(fn: ArgumentMappingFn) -> ArgumentMappingFn:
-        ARG_MAPPINGS.add(op_type, fn)
+        ARG_MAPPINGS.add(op_type, ArgMapping(fn, None if chooses is None
+                                             else tuple(chooses.items())))
         return fn
 
     return decorate
@@ -40,7 +57,16 @@ def phi_kernel_name(op_type: str) -> str:
 
 
 def mapping_fn(op_type: str) -> ArgumentMappingFn | None:
-    return ARG_MAPPINGS.get(op_type)
+    mapping = ARG_MAPPINGS.get(op_type)
+    return None if mapping is None else mapping.fn
+
+
+def kernel_choices(op_type: str) -> tuple[tuple[str, str], ...]:
+    """(PHI kernel name, when it is chosen) for every kernel `op_type` can run."""
+    mapping = ARG_MAPPINGS.get(op_type)
+    if mapping is None:
+        return ((phi_kernel_name(op_type), "always (default mapping)"),)
+    return mapping.chooses or ((phi_kernel_name(op_type), "always"),)
 
 
 def mapped_op_types() -> list[str]:

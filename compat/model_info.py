@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from typing import Any
 
-from compat.arg_mapping import BASE_KERNEL_NAMES, phi_kernel_name
+from compat.arg_mapping import phi_kernel_name
+from compat.op_pieces import op_pieces
 from compat.predictor import kernel_forms
 from legacy_fluid.framework.op_kernel import OP_KERNELS
 from legacy_fluid.framework.scope import Scope
@@ -50,13 +51,14 @@ def kernel_listing(op: str | None = None) -> dict[str, Any]:
     """PHI kernels and legacy kernels; `op` filters by legacy type or PHI name."""
     factory = KERNELS
     legacy = OP_KERNELS
+    pieces = None
     if op is None:
         phi_names = factory.names()
         op_types = legacy.op_types()
     else:
-        reverse = [t for t, n in BASE_KERNEL_NAMES.items() if n == op]
-        phi_names = sorted({phi_kernel_name(op), op} & set(factory.names()))
-        op_types = sorted({op, *reverse} & set(legacy.op_types()))
+        pieces = op_pieces(op)
+        phi_names = sorted({p["kernel"] for p in pieces["phi"]})
+        op_types = sorted({p["op_type"] for p in pieces["legacy"]} & set(legacy.op_types()))
     phi_rows = []
     grouped: dict[tuple[str, str, str, str], list[str]] = defaultdict(list)
     for name in phi_names:
@@ -91,6 +93,7 @@ def kernel_listing(op: str | None = None) -> dict[str, Any]:
                 str(key.data_type)
             )
     return {
+        **({"pieces": pieces} if pieces is not None else {}),
         "phi": phi_rows,
         "legacy": legacy_rows,
         "phi_grouped": [

@@ -77,7 +77,7 @@ def recording() -> Iterator[Recorded]:
             yield rec
         finally:
             rec.operators.update((t, (i.op_class, i.maker)) for t, i in OP_INFOS.items())
-            rec.mappings.update(ARG_MAPPINGS.items())
+            rec.mappings.update((op, m.fn) for op, m in ARG_MAPPINGS.items())
 
 
 def _package_of(path: Path | None) -> str | None:

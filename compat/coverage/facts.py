@@ -16,6 +16,7 @@ from compat.arg_mapping import (
     BASE_KERNEL_NAMES,
     default_kernel_signature,
     get_kernel_signature,
+    kernel_choices,
     mapping_fn,
     phi_kernel_name,
 )
@@ -77,25 +78,6 @@ def family_of_module(module: str) -> str:
         if stem.startswith(prefix):
             return family
     return stem
-
-
-def signature_names(fn: Any) -> set[str]:
-    """Kernel names a mapping function can return: ``KernelSignature("name", ...)`` literals."""
-    import ast
-    import inspect
-    import textwrap
-
-    try:
-        tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
-    except (OSError, TypeError, SyntaxError):
-        return set()
-    names = set()
-    for node in ast.walk(tree):
-        if (isinstance(node, ast.Call) and node.args
-                and getattr(node.func, "id", getattr(node.func, "attr", None)) == "KernelSignature"
-                and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
-            names.add(node.args[0].value)
-    return names
 
 
 def in_library(module: str) -> bool:
@@ -217,9 +199,8 @@ def collect_facts(extra_op_types: Iterable[str] = ()) -> dict[str, OpFacts]:
                    if any(in_library(k.fn.__module__) for k in factory.kernels_of(n).values())}
     variants: dict[str, list[str]] = {}
     for t in op_types:
-        fn = mapping_fn(t)
-        if fn is not None:
-            names = signature_names(fn) & phi_library
+        if mapping_fn(t) is not None:
+            names = {name for name, _ in kernel_choices(t)} & phi_library
             variants[t] = sorted(names - {phi_kernel_name(t)})
     reached = {phi_kernel_name(t) for t in op_types} | {n for v in variants.values() for n in v}
     # PHI kernels no legacy op type reaches get their own row, named by the kernel.

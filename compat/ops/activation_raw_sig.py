@@ -13,14 +13,17 @@ def _attr(ctx: ArgumentMappingContext, name: str, default: float) -> float:
     return float(ctx.attr(name)) if ctx.has_attr(name) else default
 
 
-@register_arg_mapping("relu6")
+@register_arg_mapping("relu6", chooses={"relu6": "threshold == 6",
+                                         "relu6_raw": "any other threshold"})
 def relu6_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
     if _attr(ctx, "threshold", 6.0) == 6.0:
         return KernelSignature("relu6", ["X"], [], ["Out"])
     return KernelSignature("relu6_raw", ["X"], ["threshold"], ["Out"])
 
 
-@register_arg_mapping("hard_swish")
+@register_arg_mapping("hard_swish", chooses={
+    "hardswish": "threshold, scale, offset == 6, 6, 3",
+    "hardswish_raw": "any other threshold, scale or offset"})
 def hard_swish_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
     values = (_attr(ctx, "threshold", 6.0), _attr(ctx, "scale", 6.0), _attr(ctx, "offset", 3.0))
     if values == (6.0, 6.0, 3.0):
@@ -28,7 +31,7 @@ def hard_swish_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignatu
     return KernelSignature("hardswish_raw", ["X"], ["threshold", "scale", "offset"], ["Out"])
 
 
-@register_arg_mapping("swish")
+@register_arg_mapping("swish", chooses={"swish": "beta == 1", "swish_raw": "any other beta"})
 def swish_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
     if _attr(ctx, "beta", 1.0) == 1.0:
         return KernelSignature("swish", ["X"], [], ["Out"])

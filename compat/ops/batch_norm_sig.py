@@ -12,7 +12,10 @@ def _flag(ctx: ArgumentMappingContext, name: str) -> bool:
     return bool(ctx.attr(name)) if ctx.has_attr(name) else False
 
 
-@register_arg_mapping("batch_norm")
+@register_arg_mapping("batch_norm", chooses={
+    "batch_norm_infer": "running statistics: is_test and not trainable_statistics, or "
+                        "use_global_stats",
+    "batch_norm": "batch statistics (training)"})
 def batch_norm_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
     is_test = _flag(ctx, "is_test")
     global_stats = _flag(ctx, "use_global_stats")

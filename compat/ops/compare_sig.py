@@ -7,6 +7,11 @@ from compat.arg_mapping_context import ArgumentMappingContext
 from compat.kernel_signature import KernelSignature
 
 
+def _axis_choices(kernel: str) -> dict[str, str]:
+    return {kernel: "axis == -1 (NumPy broadcasting)",
+            f"{kernel}_raw": "axis != -1 (fluid's axis broadcasting)"}
+
+
 def _signature(ctx: ArgumentMappingContext, kernel: str) -> KernelSignature:
     axis = ctx.attr("axis") if ctx.has_attr("axis") else -1
     if axis == -1:
@@ -14,31 +19,31 @@ def _signature(ctx: ArgumentMappingContext, kernel: str) -> KernelSignature:
     return KernelSignature(f"{kernel}_raw", ["X", "Y"], ["axis"], ["Out"])
 
 
-@register_arg_mapping("equal")
+@register_arg_mapping("equal", chooses=_axis_choices("equal"))
 def equal_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
     return _signature(ctx, "equal")
 
 
-@register_arg_mapping("not_equal")
+@register_arg_mapping("not_equal", chooses=_axis_choices("not_equal"))
 def not_equal_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
     return _signature(ctx, "not_equal")
 
 
-@register_arg_mapping("less_than")
+@register_arg_mapping("less_than", chooses=_axis_choices("less_than"))
 def less_than_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
     return _signature(ctx, "less_than")
 
 
-@register_arg_mapping("less_equal")
+@register_arg_mapping("less_equal", chooses=_axis_choices("less_equal"))
 def less_equal_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
     return _signature(ctx, "less_equal")
 
 
-@register_arg_mapping("greater_than")
+@register_arg_mapping("greater_than", chooses=_axis_choices("greater_than"))
 def greater_than_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
     return _signature(ctx, "greater_than")
 
 
-@register_arg_mapping("greater_equal")
+@register_arg_mapping("greater_equal", chooses=_axis_choices("greater_equal"))
 def greater_equal_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
     return _signature(ctx, "greater_equal")

@@ -13,6 +13,11 @@ register_base_kernel_name("elementwise_max", "maximum")
 register_base_kernel_name("elementwise_min", "minimum")
 
 
+def _axis_choices(kernel: str) -> dict[str, str]:
+    return {kernel: "axis == -1 (NumPy broadcasting)",
+            f"{kernel}_raw": "axis != -1 (fluid's axis broadcasting)"}
+
+
 def _signature(ctx: ArgumentMappingContext, kernel: str) -> KernelSignature:
     axis = ctx.attr("axis") if ctx.has_attr("axis") else -1
     if axis == -1:
@@ -20,36 +25,36 @@ def _signature(ctx: ArgumentMappingContext, kernel: str) -> KernelSignature:
     return KernelSignature(f"{kernel}_raw", ["X", "Y"], ["axis"], ["Out"])
 
 
-@register_arg_mapping("elementwise_add")
+@register_arg_mapping("elementwise_add", chooses=_axis_choices("add"))
 def elementwise_add_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
     return _signature(ctx, "add")
 
 
-@register_arg_mapping("elementwise_sub")
+@register_arg_mapping("elementwise_sub", chooses=_axis_choices("subtract"))
 def elementwise_sub_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
     return _signature(ctx, "subtract")
 
 
-@register_arg_mapping("elementwise_mul")
+@register_arg_mapping("elementwise_mul", chooses=_axis_choices("multiply"))
 def elementwise_mul_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
     return _signature(ctx, "multiply")
 
 
-@register_arg_mapping("elementwise_div")
+@register_arg_mapping("elementwise_div", chooses=_axis_choices("divide"))
 def elementwise_div_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
     return _signature(ctx, "divide")
 
 
-@register_arg_mapping("elementwise_max")
+@register_arg_mapping("elementwise_max", chooses=_axis_choices("maximum"))
 def elementwise_max_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
     return _signature(ctx, "maximum")
 
 
-@register_arg_mapping("elementwise_min")
+@register_arg_mapping("elementwise_min", chooses=_axis_choices("minimum"))
 def elementwise_min_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
     return _signature(ctx, "minimum")
 
 
-@register_arg_mapping("elementwise_pow")
+@register_arg_mapping("elementwise_pow", chooses=_axis_choices("elementwise_pow"))
 def elementwise_pow_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
     return _signature(ctx, "elementwise_pow")

@@ -8,7 +8,8 @@ register_base_kernel_name("flatten_contiguous_range", "flatten")
 register_base_kernel_name("flatten", "flatten2")
 
 
-@register_arg_mapping("flatten_contiguous_range")
+@register_arg_mapping("flatten_contiguous_range", chooses={
+    "flatten_with_xshape": "the op has an XShape output", "flatten": "no XShape output"})
 def flatten_contiguous_range_op_argument_mapping(ctx: ArgumentMappingContext
                                                  ) -> KernelSignature:
     if ctx.has_output("XShape"):

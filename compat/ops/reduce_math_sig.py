@@ -10,6 +10,10 @@ register_base_kernel_name("reduce_min", "min")
 register_base_kernel_name("reduce_prod", "prod")
 
 
+def _reduce_all_choices(kernel: str) -> dict[str, str]:
+    return {kernel: "reduce_all is false", f"{kernel}_raw": "reduce_all is true"}
+
+
 def _signature(ctx: ArgumentMappingContext, kernel: str) -> KernelSignature:
     if not ctx.is_dense_tensor_input("X"):
         return UNREGISTERED
@@ -19,16 +23,16 @@ def _signature(ctx: ArgumentMappingContext, kernel: str) -> KernelSignature:
     return KernelSignature(kernel, ["X"], ["dim", "keep_dim"], ["Out"])
 
 
-@register_arg_mapping("reduce_max")
+@register_arg_mapping("reduce_max", chooses=_reduce_all_choices("max"))
 def reduce_max_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
     return _signature(ctx, "max")
 
 
-@register_arg_mapping("reduce_min")
+@register_arg_mapping("reduce_min", chooses=_reduce_all_choices("min"))
 def reduce_min_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
     return _signature(ctx, "min")
 
 
-@register_arg_mapping("reduce_prod")
+@register_arg_mapping("reduce_prod", chooses=_reduce_all_choices("prod"))
 def reduce_prod_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
     return _signature(ctx, "prod")

@@ -12,7 +12,8 @@ def _reduce_all(ctx: ArgumentMappingContext) -> bool:
     return bool(ctx.attr("reduce_all")) if ctx.has_attr("reduce_all") else False
 
 
-@register_arg_mapping("reduce_sum")
+@register_arg_mapping("reduce_sum", chooses={"sum": "reduce_all is false",
+                                              "sum_raw": "reduce_all is true"})
 def reduce_sum_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
     if not ctx.is_dense_tensor_input("X"):
         return UNREGISTERED
@@ -22,7 +23,8 @@ def reduce_sum_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignatu
     return KernelSignature("sum", ["X"], ["dim", "out_dtype", "keep_dim"], ["Out"])
 
 
-@register_arg_mapping("reduce_mean")
+@register_arg_mapping("reduce_mean", chooses={"mean": "reduce_all is false",
+                                               "mean_raw": "reduce_all is true"})
 def reduce_mean_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
     if not ctx.is_dense_tensor_input("X"):
         return UNREGISTERED

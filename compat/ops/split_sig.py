@@ -8,7 +8,8 @@ from compat.arg_mapping_context import ArgumentMappingContext
 from compat.kernel_signature import KernelSignature
 
 
-@register_arg_mapping("split")
+@register_arg_mapping("split", chooses={"split_with_num": "num > 0",
+                                         "split": "num == 0: sections"})
 def split_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
     axis = "AxisTensor" if ctx.has_input("AxisTensor") else "axis"
     if ctx.has_attr("num") and int(ctx.attr("num")) > 0:

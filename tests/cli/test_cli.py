@@ -86,6 +86,35 @@ def test_kernels_for_one_op() -> None:
     assert invoke("kernels", "no_such_op").exit_code == 2
 
 
+def test_kernels_shows_every_piece_of_an_op_with_its_file() -> None:
+    """elementwise_add runs add or add_raw: both show, with when each is chosen, whether
+    the query is the legacy name or either PHI name."""
+    for query in ("elementwise_add", "add", "add_raw"):
+        res = invoke("kernels", query, "--json")
+        assert res.exit_code == 0, res.output
+        pieces = json.loads(res.output)["pieces"]
+        assert [p["op_type"] for p in pieces["legacy"]] == ["elementwise_add"]
+        when = {p["kernel"]: p["chosen_when"] for p in pieces["phi"]}
+        assert when == {"add": "axis == -1 (NumPy broadcasting)",
+                        "add_raw": "axis != -1 (fluid's axis broadcasting)"}
+        for p in pieces["phi"]:
+            assert p["functions"][0]["file"].startswith("phi/kernels/impl/add_kernel_impl.py:")
+            assert p["infer_meta_file"].startswith("phi/infermeta/binary.py:")
+            assert p["ops_yaml"] == p["kernel"] and p["ops_yaml_file"].startswith("phi/ops.yaml:")
+        assert pieces["legacy"][0]["maker_file"].startswith("legacy_fluid/operators/elementwise")
+        assert pieces["mapping"][0]["kind"] == "custom"
+    from cli import console
+
+    width = console.width
+    console.width = 250  # one line per row, so the text can be searched
+    try:
+        text = invoke("kernels", "elementwise_add").output
+    finally:
+        console.width = width
+    assert "add_raw: phi.kernels.impl.add_kernel_impl.add_raw_kernel" in text
+    assert "chosen when axis != -1" in text and "phi/ops.yaml:" in text
+
+
 def test_inspect_json() -> None:
     res = invoke("inspect", EXAMPLE / "model", "--json")
     assert res.exit_code == 0, res.output

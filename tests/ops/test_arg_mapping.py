@@ -4,6 +4,7 @@ running op (ExecutionArgumentMappingContext) and over descriptions only
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import numpy as np
@@ -135,3 +136,41 @@ def test_matmul_v1_and_cast_mappings() -> None:
                                       ["transpose_X", "transpose_Y", "alpha"], ["Out"])
     for sig in _signatures("cast", {"X": [a]}, {"in_dtype": 5, "out_dtype": 6}, ["Out"]):
         assert sig == KernelSignature("cast", ["X"], ["out_dtype"], ["Out"])
+
+
+def test_every_kernel_a_mapping_picks_is_declared_registered_and_in_ops_yaml() -> None:
+    """A custom mapping names the kernels it can choose (`chooses`); over the op's
+    verification cases and the proto defaults it only returns those, and each one is a
+    registered PHI kernel with an ops.yaml entry."""
+    from compat.arg_mapping import ARG_MAPPINGS, kernel_choices
+    from compat.arg_mapping_context import ProtoArgumentMappingContext
+    from compat.verify_inputs import module_cases
+    from legacy_fluid.framework.program_desc import OpDesc
+    from phi.core.kernel_factory import KERNELS
+    from phi.op_defs import op_def_of_kernel
+
+    problems = []
+    for op in ARG_MAPPINGS.keys():
+        declared = {name for name, _ in kernel_choices(op)}
+        for name in declared:
+            if not KERNELS.has_kernel(name) or op_def_of_kernel(name) is None:
+                problems.append(f"{op}: declared kernel {name} is not registered / in ops.yaml")
+        info = OP_INFOS.info(op)
+        module = sys.modules[info.op_class.__module__]
+        cases = [{}, *module_cases(op, getattr(module, "VERIFY_CASES", None))]
+        for case in cases:
+            slots = case.get("inputs") or {}
+            inputs = {v.name: [f"{v.name}@0"] for v in info.proto.inputs
+                      if (not v.dispensable or slots.get(v.name) is not None)}
+            outputs = {v.name: [f"{v.name}@out0"] for v in info.proto.outputs}
+            attrs = {**info.proto.defaults(), **(case.get("attrs") or {})}
+            ctx = ProtoArgumentMappingContext(OpDesc(op, inputs, outputs, attrs), None, attrs)
+            try:
+                name = ARG_MAPPINGS[op].fn(ctx).name
+            except Exception:  # needs runtime facts
+                continue
+            if name != "unregistered" and name not in declared:
+                problems.append(f"{op}: case {case.get('name', 'defaults')} picks {name}, "
+                                f"not declared in {sorted(declared)}")
+    assert not problems, "\n".join(problems)
+
