@@ -133,7 +133,11 @@ def run_model(
     place: Place | None = None,
     path: PathMode | str = PathMode.AUTO,
     executor: Executor | None = None,
+    planned: bool = True,
 ) -> RunResult:
+    """Run `model` on `feeds`. `planned` (the default for the auto and phi paths) runs a
+    plan built once per (program, place, feed shapes); False chooses kernels per run, as
+    the legacy path always does, so the two can be compared."""
     tensors = check_feeds(model, feeds)
     executor = executor or Executor(place or CPUPlace(), DualDispatchRunner(path))
     start = time.perf_counter()
