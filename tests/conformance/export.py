@@ -174,6 +174,22 @@ def build_resnet18(dtype):
     return [x], [y], image_inputs("image", (3, 224, 224), dtype)
 
 
+def build_resnet50(dtype):
+    x = paddle.static.data("image", [-1, 3, 224, 224], dtype)
+    m = paddle.vision.models.resnet50(num_classes=1000)
+    m.eval()
+    y = m(x)
+    return [x], [y], image_inputs("image", (3, 224, 224), dtype)
+
+
+def build_mobilenet_v2(dtype):
+    x = paddle.static.data("image", [-1, 3, 224, 224], dtype)
+    m = paddle.vision.models.MobileNetV2(scale=1.0, num_classes=1000)
+    m.eval()
+    y = m(x)
+    return [x], [y], image_inputs("image", (3, 224, 224), dtype)
+
+
 def build_mobilenetv2(dtype):
     x = paddle.static.data("image", [-1, 3, 64, 64], dtype)
     m = paddle.vision.models.MobileNetV2(scale=0.25, num_classes=10)
@@ -277,6 +293,15 @@ LARGE_MODELS = {
     "resnet18": (
         build_resnet18,
         "paddle.vision.models.resnet18 (full width, 1000 classes); feed image [-1,3,224,224]",
+    ),
+    "mobilenet_v2": (
+        build_mobilenet_v2,
+        "paddle.vision.models.MobileNetV2(scale=1.0, num_classes=1000); "
+        "feed image [-1,3,224,224]",
+    ),
+    "resnet50": (
+        build_resnet50,
+        "paddle.vision.models.resnet50 (1000 classes); feed image [-1,3,224,224]",
     ),
 }
 ALL_MODELS = {**MODELS, **LARGE_MODELS}
@@ -468,7 +493,9 @@ def main():
     ap.add_argument("--out", default=DEFAULT_OUT)
     ap.add_argument("--only", nargs="+", choices=sorted(ALL_MODELS))
     ap.add_argument(
-        "--large", action="store_true", help="also export the full resnet18 (not committed)"
+        "--large",
+        action="store_true",
+        help="also export the full-size models (resnet18, mobilenet_v2, resnet50; not committed)",
     )
     ap.add_argument(
         "--measure",
