@@ -1,8 +1,8 @@
 """conv2d and depthwise_conv2d: 2-D convolution of Input (NCHW or NHWC) by Filter (OIHW).
 
-Both ops compute the same math (grouped im2col GEMM; tap-wise accumulation
-when every group holds one input channel); they differ in the attribute
-order of their protos and in the default of `use_cudnn`.
+Both ops compute the same math (one grouped im2col GEMM per image, depthwise
+included, with im2col and padding in reused device workspaces); they differ in
+the attribute order of their protos and in the default of `use_cudnn`.
 """
 
 from __future__ import annotations
@@ -120,7 +120,7 @@ class ConvKernel(OpKernel):
         x, w = input_.data, filter_.data
         data = output.mutable_data(ctx.place, input_.dtype)
         conv_funcs.conv2d(ctx.xp, x, w, strides, paddings, padding_algorithm, dilations, groups,
-                          data_format, data)
+                          data_format, data, ctx.dev_ctx.workspace)
 
 
 register_operator("conv2d", ConvOp, Conv2DOpMaker)

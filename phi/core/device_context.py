@@ -25,6 +25,7 @@ class DeviceContext:
     def __init__(self, place: Place, xp: ModuleType) -> None:
         self.place = place
         self.xp = xp
+        self._workspaces: dict[tuple[str, Any], Any] = {}
 
     def alloc(
         self,
@@ -51,6 +52,32 @@ class DeviceContext:
         tensor.set_array(array, self.place)
         tensor._owned = True
         return array
+
+    def workspace(self, key: str, shape: tuple[int, ...], dtype: Any) -> Any:
+        """Scratch memory (padding, im2col columns) reused across calls and runs.
+
+        Returns an uninitialised C-contiguous array of `shape` and `dtype`, carved
+        from one buffer per (key, dtype) that grows to the largest size asked for
+        and is never shrunk (`release_workspaces` frees them all). It stays valid
+        until the next call with the same key and dtype, so a kernel takes one key
+        per buffer it holds at once; different kernels may share a key because
+        kernels run one at a time. Never hand a workspace out as an output.
+        """
+        dt = np.dtype(dtype)
+        size = 1
+        for d in shape:
+            size *= int(d)
+        buf = self._workspaces.get((key, dt))
+        if buf is None or buf.size < size:
+            buf = self._workspaces[(key, dt)] = self.xp.empty(size, dtype=dt)
+        return buf[:size].reshape(shape)
+
+    def workspace_bytes(self) -> int:
+        """Bytes held by workspaces (for memory reports)."""
+        return sum(int(b.nbytes) for b in self._workspaces.values())
+
+    def release_workspaces(self) -> None:
+        self._workspaces.clear()
 
     def host_alloc(self, tensor: DenseTensor, dtype: DataType | None = None) -> np.ndarray:
         """Host (NumPy) storage, for outputs that stay on the CPU whatever the device."""

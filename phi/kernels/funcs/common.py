@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import ml_dtypes
@@ -50,3 +50,16 @@ def quiet(xp: Any) -> Iterator[None]:
             yield
     else:
         yield
+
+
+#: `workspace(key, shape, dtype) -> array`: scratch memory that a kernel reuses across
+#: calls and runs (`DeviceContext.workspace`); valid until the next request for `key`.
+Workspace = Callable[[str, tuple[int, ...], Any], Any]
+
+
+def scratch(xp: Any, workspace: Workspace | None, key: str, shape: tuple[int, ...],
+            dtype: Any) -> Any:
+    """An uninitialised C-contiguous array from `workspace` (fresh memory when it is None)."""
+    if workspace is None:
+        return xp.empty(shape, dtype=dtype)
+    return workspace(key, tuple(int(d) for d in shape), dtype)

@@ -21,4 +21,4 @@ def depthwise_conv2d_kernel(dev_ctx: DeviceContext, input: DenseTensor, filter: 
     x, w = input.data, filter.data
     data = dev_ctx.alloc(out, input.dtype)
     conv_funcs.conv2d(dev_ctx.xp, x, w, strides, paddings, padding_algorithm, dilations, groups,
-                      data_format, data)
+                      data_format, data, dev_ctx.workspace)
