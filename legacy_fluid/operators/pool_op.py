@@ -75,7 +75,7 @@ class Pool2DKernel(OpKernel):
         data = out.mutable_data(ctx.place, x.dtype)
         pool_funcs.pool2d(ctx.xp, xd, ksize, strides, paddings, ceil_mode, exclusive,
                           data_format, pooling_type, global_pooling, adaptive,
-                          padding_algorithm, data)
+                          padding_algorithm, data, ctx.dev_ctx.workspace)
 
 
 register_operator("pool2d", Pool2DOp, Pool2DOpMaker)

@@ -18,7 +18,8 @@ from typing import Any
 
 import numpy as np
 
-from phi.kernels.funcs.conv import as_strided, is_channel_last, pad_spatial, resolve_padding
+from phi.kernels.funcs.common import Workspace, scratch
+from phi.kernels.funcs.conv import is_channel_last, pad_spatial, resolve_padding
 
 
 def pool_params(x_spatial: Sequence[int], kernel_size: Sequence[int], strides: Sequence[int],
@@ -96,11 +97,35 @@ def _avg_divisor(xp: Any, out_size: int, in_size: int, ksize: int, stride: int, 
     return xp.asarray(counts)
 
 
+def _window_taps(xpad: Any, kh: int, kw: int, oh: int, ow: int, sh: int,
+                 sw: int) -> list[Any]:
+    """The kh*kw strided views of `xpad`, one per window position, each [n, c, oh, ow]."""
+    return [xpad[:, :, i:i + sh * (oh - 1) + 1:sh, j:j + sw * (ow - 1) + 1:sw]
+            for i in range(kh) for j in range(kw)]
+
+
+def _reduce_taps(xp: Any, taps: list[Any], ufunc_name: str, result: Any) -> None:
+    """result = taps[0] (op) taps[1] (op) ..., in place, with no temporaries."""
+    ufunc = getattr(xp, ufunc_name)
+    if len(taps) == 1:
+        xp.copyto(result, taps[0])
+        return
+    ufunc(taps[0], taps[1], out=result)
+    for tap in taps[2:]:
+        ufunc(result, tap, out=result)
+
+
 def pool2d(xp: Any, x: Any, kernel_size: Sequence[int], strides: Sequence[int],
            paddings: Sequence[int], ceil_mode: bool, exclusive: bool, data_format: str,
            pooling_type: str, global_pooling: bool, adaptive: bool, padding_algorithm: str,
-           out: Any) -> None:
-    """out = pool2d(x); `out` has the dims `pool2d_out_dims` gives."""
+           out: Any, workspace: Workspace | None = None) -> None:
+    """out = pool2d(x); `out` has the dims `pool2d_out_dims` gives.
+
+    Fixed windows: the input is padded into the workspace "pool2d.pad" and the kh*kw
+    strided window taps are folded into the output with `maximum` / `add` in place
+    (then divided by the window sizes for avg). A window covering the whole input is
+    one reduction.
+    """
     if pooling_type not in ("max", "avg"):
         raise ValueError(f"pool2d: pooling_type must be 'max' or 'avg', got {pooling_type!r}")
     channel_last = is_channel_last(data_format)
@@ -113,37 +138,43 @@ def pool2d(xp: Any, x: Any, kernel_size: Sequence[int], strides: Sequence[int],
     ksize, strd, pads = pool_params((h, w), kernel_size, strides, paddings, global_pooling,
                                     adaptive, padding_algorithm)
     is_max = pooling_type == "max"
-    if adaptive:
-        oh, ow = ksize
+    oh, ow = ksize if adaptive else (
+        pool_output_size(h, ksize[0], pads[0], pads[1], strd[0], ceil_mode),
+        pool_output_size(w, ksize[1], pads[2], pads[3], strd[1], ceil_mode))
+    direct = not channel_last and out.dtype == ctype and out.flags.c_contiguous
+    result = out if direct else scratch(xp, workspace, "pool2d.out", (n, c, oh, ow), ctype)
+    whole = (oh, ow) == (1, 1) and not any(pads) and (adaptive or tuple(ksize) == (h, w))
+    if whole:
+        flat = result.reshape(n, c)
+        if is_max:
+            xp.max(xc, axis=(2, 3), out=flat)
+        else:
+            xp.sum(xc, axis=(2, 3), out=flat)
+            xp.divide(flat, ctype.type(h * w), out=flat)
+    elif adaptive:
         ih, vh, nh = _adaptive_windows(xp, h, oh)
         iw, vw, nw = _adaptive_windows(xp, w, ow)
         gathered = xc[:, :, ih[:, :, None, None], iw[None, None, :, :]]
         mask = vh[:, :, None, None] & vw[None, None, :, :]
         if is_max:
-            result = xp.where(mask, gathered, ctype.type(lowest)).max(axis=(3, 5))
+            result[...] = xp.where(mask, gathered, ctype.type(lowest)).max(axis=(3, 5))
         else:
             sums = xp.where(mask, gathered, ctype.type(0)).sum(axis=(3, 5))
-            result = sums / (nh[:, None] * nw[None, :]).astype(ctype)
+            result[...] = sums / (nh[:, None] * nw[None, :]).astype(ctype)
     else:
         kh, kw = ksize
         sh, sw = strd
-        oh = pool_output_size(h, kh, pads[0], pads[1], sh, ceil_mode)
-        ow = pool_output_size(w, kw, pads[2], pads[3], sw, ceil_mode)
         # pad enough at the far end for every window (ceil_mode may reach past the pads)
         fit = [pads[0], max((oh - 1) * sh + kh - h - pads[0], 0),
                pads[2], max((ow - 1) * sw + kw - w - pads[2], 0)]
-        xpad = pad_spatial(xp, xc, fit, float(lowest) if is_max else 0.0)
-        s_n, s_c, s_h, s_w = xpad.strides
-        windows = as_strided(xp, xpad, (n, c, oh, ow, kh, kw),
-                             (s_n, s_c, s_h * sh, s_w * sw, s_h, s_w))
-        if is_max:
-            result = windows.max(axis=(4, 5))
-        else:
+        xpad = pad_spatial(xp, xc, fit, float(lowest) if is_max else 0.0, workspace,
+                           "pool2d.pad")
+        _reduce_taps(xp, _window_taps(xpad, kh, kw, oh, ow, sh, sw),
+                     "maximum" if is_max else "add", result)
+        if not is_max:
             dh = _avg_divisor(xp, oh, h, kh, sh, pads[0], exclusive)
             dw = _avg_divisor(xp, ow, w, kw, sw, pads[2], exclusive)
             with _quiet(xp):
-                result = windows.sum(axis=(4, 5)) / (dh[:, None] * dw[None, :]).astype(ctype)
-    if channel_last:
-        out[...] = result.transpose(0, 2, 3, 1)
-    else:
-        out[...] = result
+                xp.divide(result, (dh[:, None] * dw[None, :]).astype(ctype), out=result)
+    if not direct:
+        out[...] = result.transpose(0, 2, 3, 1) if channel_last else result

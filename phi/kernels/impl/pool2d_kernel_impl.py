@@ -22,4 +22,4 @@ def pool2d_kernel(dev_ctx: DeviceContext, x: DenseTensor, kernel_size: IntArray,
     data = dev_ctx.alloc(out, x.dtype)
     pool_funcs.pool2d(dev_ctx.xp, xd, kernel_size.get_data(), strides, paddings, ceil_mode,
                       exclusive, data_format, pooling_type, global_pooling, adaptive,
-                      padding_algorithm, data)
+                      padding_algorithm, data, dev_ctx.workspace)
