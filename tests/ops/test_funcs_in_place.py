@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from phi.backends.cpu.cpu_context import CPUContext
-from phi.kernels.funcs import conv, pooling
+from phi.kernels.funcs import activation, batch_norm, conv, pooling
 from tests.ops.op_helpers import rand
 
 
@@ -92,3 +92,30 @@ def test_pool2d_same_bits_with_fresh_or_dirty_workspaces(attrs, pooling_type,
     np.testing.assert_array_equal(fresh, dirty)
     if pooling_type == "max" and not adaptive:
         assert np.all(np.isfinite(fresh))
+
+
+def test_relu_in_place_follows_paddle_on_nan_and_negative_zero() -> None:
+    x = np.array([-0.0, np.nan, -1.5, 2.0, np.inf, -np.inf], np.float32)
+    activation.relu(np, x, x)  # out is x
+    np.testing.assert_array_equal(x, [0, 0, 0, 2, np.inf, 0])
+    assert not np.signbit(x).any()
+
+
+@pytest.mark.parametrize("name", ["relu6", "sigmoid", "tanh"])
+def test_activations_in_place_equal_out_of_place(name) -> None:
+    fn = activation.get(name)
+    args = (6.0,) if name == "relu6" else ()
+    x = rand((3, 17), 4, scale=5)
+    out = np.empty_like(x)
+    fn(np, x, *args, out)
+    fn(np, x, *args, x)
+    np.testing.assert_array_equal(out, x)
+
+
+def test_batch_norm_in_place_equals_out_of_place() -> None:
+    x = rand((2, 3, 4, 5), 5)
+    stats = [rand((3,), s, low=0.5) for s in (6, 7, 8, 9)]
+    out = np.empty_like(x)
+    batch_norm.batch_norm_infer(np, x, *stats, 1e-5, "NCHW", out)
+    batch_norm.batch_norm_infer(np, x, *stats, 1e-5, "NCHW", x)
+    np.testing.assert_array_equal(out, x)

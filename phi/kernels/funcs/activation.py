@@ -9,7 +9,10 @@ Conventions (keep them when adding an activation):
 * float16/bfloat16 inputs are computed in float32 (`common.compute_dtype`) and
   rounded once when stored, as Paddle's kernels do with their "MPType"; float
   attributes are cast to that working type first (Paddle's ``static_cast<T>``);
-* NaN behaviour follows Paddle's functors and is stated where it matters.
+* NaN behaviour follows Paddle's functors and is stated where it matters;
+* when x, out and the working type agree (float32/float64), the hot ones (relu, relu6,
+  sigmoid, tanh) write into `out` with ufunc ``out=`` and no temporaries; `out` may be `x`
+  (in place).
 
 Sections are alphabetical; the ``ACTIVATIONS`` table at the bottom lists them all.
 """
@@ -30,6 +33,11 @@ def _work(x: Any) -> Any:
 
 def _store(xp: Any, value: Any, out: Any) -> None:
     xp.copyto(out, value, casting="unsafe")
+
+
+def _direct(x: Any, out: Any) -> bool:
+    """Whether the math can run in `out` itself (x, out and the working type agree)."""
+    return x.dtype == out.dtype and compute_dtype(x.dtype) == x.dtype
 
 
 # -- hardsigmoid --------------------------------------------------------------
@@ -71,6 +79,9 @@ def leaky_relu(xp: Any, x: Any, negative_slope: float, out: Any) -> None:
 
 def relu(xp: Any, x: Any, out: Any) -> None:
     """out = x where x > 0, else 0 (NaN -> 0, like Paddle's `x > 0 ? x : 0` functor)."""
+    if _direct(x, out):
+        xp.fmax(x, x.dtype.type(0), out=out)  # fmax(NaN, 0) = 0 and fmax(-0.0, 0) = +0
+        return
     with quiet(xp):
         _store(xp, xp.where(x > 0, x, x.dtype.type(0)), out)
 
@@ -80,6 +91,11 @@ def relu(xp: Any, x: Any, out: Any) -> None:
 
 def relu6(xp: Any, x: Any, threshold: float, out: Any) -> None:
     """out = min(max(x, 0), threshold)."""
+    if _direct(x, out):
+        t = x.dtype.type
+        xp.maximum(x, t(0), out=out)
+        xp.minimum(out, t(threshold), out=out)
+        return
     w = _work(x)
     t = w.dtype.type
     with quiet(xp):
@@ -94,6 +110,12 @@ def sigmoid(xp: Any, x: Any, out: Any) -> None:
     w = _work(x)
     one = w.dtype.type(1)
     with quiet(xp):
+        if _direct(x, out):
+            xp.negative(x, out=out)
+            xp.exp(out, out=out)
+            xp.add(out, one, out=out)
+            xp.divide(one, out, out=out)
+            return
         _store(xp, one / (one + xp.exp(-w)), out)
 
 
@@ -123,6 +145,9 @@ def swish(xp: Any, x: Any, beta: float, out: Any) -> None:
 def tanh(xp: Any, x: Any, out: Any) -> None:
     """out = tanh(x)."""
     with quiet(xp):
+        if _direct(x, out):
+            xp.tanh(x, out=out)
+            return
         _store(xp, xp.tanh(_work(x)), out)
 
 

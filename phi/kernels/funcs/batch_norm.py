@@ -35,11 +35,18 @@ def _params(xp: Any, c: int, ctype: Any, scale: Any | None, bias: Any | None) ->
     return s, b
 
 
-def _affine(x: Any, axis: int, new_scale: Any, new_bias: Any, ctype: Any, y: Any) -> None:
+def _affine(xp: Any, x: Any, axis: int, new_scale: Any, new_bias: Any, ctype: Any,
+            y: Any) -> None:
+    """y = x * new_scale + new_bias per channel; in place in `y` (which may be `x`) when
+    x and y have the compute dtype: one multiply and one add, no temporaries."""
     shape = [1] * x.ndim
     shape[axis] = -1
-    xc = x.astype(ctype, copy=False)
-    y[...] = xc * new_scale.reshape(shape) + new_bias.reshape(shape)
+    s, b = new_scale.reshape(shape), new_bias.reshape(shape)
+    if x.dtype == ctype and y.dtype == ctype:
+        xp.multiply(x, s, out=y)
+        xp.add(y, b, out=y)
+        return
+    y[...] = x.astype(ctype, copy=False) * s + b
 
 
 def batch_norm_infer(xp: Any, x: Any, mean: Any, variance: Any, scale: Any | None,
@@ -52,7 +59,7 @@ def batch_norm_infer(xp: Any, x: Any, mean: Any, variance: Any, scale: Any | Non
     inv_std = ctype.type(1) / xp.sqrt(variance.astype(ctype, copy=False) + ctype.type(epsilon))
     new_scale = inv_std * s
     new_bias = b - m * inv_std * s
-    _affine(x, axis, new_scale, new_bias, ctype, y)
+    _affine(xp, x, axis, new_scale, new_bias, ctype, y)
 
 
 def batch_norm_train(xp: Any, x: Any, running_mean: Any, running_var: Any, scale: Any | None,
@@ -83,7 +90,7 @@ def batch_norm_train(xp: Any, x: Any, running_mean: Any, running_var: Any, scale
     new_var = running_var.astype(ctype) * mom + batch_var * rest
     new_scale = inv_std * s
     new_bias = b - batch_mean * inv_std * s
-    _affine(x, axis, new_scale, new_bias, ctype, y)
+    _affine(xp, x, axis, new_scale, new_bias, ctype, y)
     mean_out[...] = new_mean
     variance_out[...] = new_var
     if saved_mean is not None:
