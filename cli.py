@@ -337,15 +337,37 @@ def coverage(
 @friendly_errors
 def bench(
     model: Annotated[
-        list[str], typer.Option("--model", help="models to time (default: fixtures)")
+        list[str], typer.Option("--model", help="models to time (default: every fixture, "
+                                "the generated full-size ones and the dispatch chain; "
+                                "'chain' names the chain)")
     ] = [],  # noqa: B006
-    repeat: Annotated[int, typer.Option(help="timed runs per path")] = 5,
+    repeat: Annotated[int, typer.Option(help="timed samples (rounds) per backend")] = 5,
     out: Annotated[Path, typer.Option(help="output directory")] = Path("reports"),
+    batch: Annotated[
+        list[int], typer.Option("--batch", help="batch sizes (default: 1 and 4)")
+    ] = [],  # noqa: B006
+    backend: Annotated[
+        list[str], typer.Option("--backend", help="backends to run (default: all; see "
+                                "compat/bench_backends.py)")
+    ] = [],  # noqa: B006
+    threads: Annotated[
+        int, typer.Option(help="threads per backend (default: the machine's CPUs)")
+    ] = 0,
+    max_foreign: Annotated[
+        float, typer.Option(help="retake a sample taken while other processes used more "
+                            "than this many cores")
+    ] = 0.3,
+    retries: Annotated[int, typer.Option(help="retakes of a sample under foreign load")] = 2,
 ) -> None:
-    """Time legacy vs PHI paths side by side in one run; write reports/bench.md and .json."""
-    from compat.bench import run_bench
+    """Time fluidphi (planned, PHI, legacy paths), Paddle Inference (with and without
+    oneDNN) and ONNX Runtime side by side, each in a fresh process; write reports/bench.md
+    and .json."""
+    from compat.bench import DEFAULT_BATCHES, run_bench
 
-    raise typer.Exit(run_bench(models=model, repeat=repeat, out=out, console=console))
+    raise typer.Exit(run_bench(models=model, repeat=repeat, out=out, console=console,
+                               batches=batch or DEFAULT_BATCHES, backends=backend,
+                               threads=threads or None, max_foreign=max_foreign,
+                               retries=retries))
 
 
 def main() -> None:

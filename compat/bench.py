@@ -1,175 +1,233 @@
-"""`fluidphi bench`: legacy vs PHI vs auto paths, timed side by side in one run.
+"""`fluidphi bench`: fluidphi's paths, Paddle Inference and ONNX Runtime, timed side by side.
 
-Writes reports/bench.md and reports/bench.json. Ratios are what to read:
-absolute times depend on the machine; every number here comes from rerunning
-`fluidphi bench`.
+This process only orchestrates: every (model, batch, backend) runs in a fresh worker
+process (`compat.bench_worker`) that loads, warms up and then times one sample per
+request. Rounds are interleaved across backends (their order rotates every round), the
+machine's other CPU load is measured during every sample, and a sample taken under
+foreign load is marked and retaken. Figures and reports: `compat.bench_report`; the
+backends: `compat.bench_backends.BACKENDS`; the models: `compat.bench_models`.
+Writes reports/bench.md and reports/bench.json.
 """
 
 from __future__ import annotations
 
-import gc
 import json
-import math
 import os
 import platform
-import statistics
+import subprocess
+import sys
+import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import numpy as np
 from rich.console import Console
 from rich.table import Table
 
-from compat.dual_dispatch import DualDispatchRunner
-from compat.predictor import LoadedModel, check_feeds, load_model
-from legacy_fluid.framework.executor import Executor
+from compat import bench_report
+from compat.bench_backends import BACKENDS, Backend, missing_packages
+from compat.bench_models import CHAIN, default_models, op_types, short_name, write_chain
 from legacy_fluid.io.atomic_write import atomic_write_text
-from phi.common import CPUPlace
 
-FIXTURES = Path("tests/fixtures/models")
-PATHS = ("legacy", "phi", "auto")
-
-
-def default_models() -> list[str]:
-    return (
-        [str(p / "model") for p in sorted(FIXTURES.iterdir()) if (p / "model.pdmodel").is_file()]
-        if FIXTURES.is_dir()
-        else []
-    )
-
-
-def _inputs_for(model_path: str, model: LoadedModel) -> dict[str, np.ndarray]:
-    stored = Path(model_path).parent / "inputs_b4.npz"
-    if stored.is_file():
-        with np.load(stored, allow_pickle=False) as npz:
-            return {k: npz[k] for k in npz.files}
-    rng = np.random.default_rng(0)
-    feeds = {}
-    for name in model.feed_names:
-        var = model.feed_var(name)
-        shape = [4 if d < 0 else d for d in var.shape]
-        dtype = var.dtype.to_numpy() if var.dtype is not None else np.float32
-        feeds[name] = (
-            np.zeros(shape, dtype)
-            if np.issubdtype(dtype, np.integer)
-            else rng.standard_normal(shape).astype(dtype)
-        )
-    return feeds
-
-
-#: Each timed sample repeats the run until it lasts about this long, so that short models
-#: are not measured at the resolution of the timer or of a single scheduler hiccup.
+#: Each timed sample repeats the run until it lasts about this long.
 SAMPLE_SECONDS = 0.05
+#: Each worker warms up (unmeasured) for at least this long, and two runs at least.
+WARMUP_SECONDS = 0.5
+#: A sample taken while other processes used more than this many cores is retaken.
+MAX_FOREIGN_CORES = 0.3
+RETRIES = 2
+DEFAULT_BATCHES = (1, 4)
+THREAD_VARIABLES = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
+CONV_OPS = {"conv2d", "depthwise_conv2d"}
 
 
-def _quartiles(values: list[float]) -> tuple[float, float]:
-    q = statistics.quantiles(values, n=4) if len(values) > 1 else [values[0]] * 3
-    return q[0], q[2]
+class LoadMeter:
+    """Busy CPU seconds of the whole machine (/proc/stat), to tell foreign load apart."""
+
+    STAT = Path("/proc/stat")
+
+    def __init__(self) -> None:
+        self.available = self.STAT.is_file()
+        self.hz = os.sysconf("SC_CLK_TCK") if self.available else 100
+
+    def busy_seconds(self) -> float:
+        if not self.available:
+            return 0.0
+        fields = [int(v) for v in self.STAT.read_text().splitlines()[0].split()[1:]]
+        return (sum(fields) - fields[3] - fields[4]) / self.hz  # all but idle and iowait
 
 
-def time_model(model_path: str, repeat: int) -> dict[str, Any]:
-    model = load_model(model_path)
-    feeds = check_feeds(model, _inputs_for(model_path, model))
-    executors = {p: Executor(CPUPlace(), DualDispatchRunner(p)) for p in PATHS}
-    for ex in executors.values():  # warm-up: choices made, caches filled
-        ex.run(model.program, model.scope, feeds)
-    start = time.perf_counter()
-    executors["legacy"].run(model.program, model.scope, feeds)
-    loops = max(1, math.ceil(SAMPLE_SECONDS / max(time.perf_counter() - start, 1e-6)))
-    samples: dict[str, list[float]] = {p: [] for p in PATHS}
-    for _ in range(repeat):
-        for p in PATHS:  # interleaved so drift hits every path alike
-            gc.collect()
-            gc.disable()
-            try:
-                start = time.perf_counter()
-                for _ in range(loops):
-                    executors[p].run(model.program, model.scope, feeds)
-                samples[p].append((time.perf_counter() - start) / loops)
-            finally:
-                gc.enable()
-    median = {p: statistics.median(s) for p, s in samples.items()}
-    # per-round ratios show how much of a ratio is noise
-    phi_ratios = [a / b for a, b in zip(samples["phi"], samples["legacy"])]
-    low, high = _quartiles(phi_ratios)
-    batch = next(iter(feeds.values())).shape[0] if feeds else 0
-    return {
-        "model": model_path,
-        "batch": int(batch),
-        "ops": len(model.program.global_block().ops),
-        "runs_per_sample": loops,
-        "median_ms": {p: round(v * 1000, 3) for p, v in median.items()},
-        "phi_over_legacy": round(median["phi"] / median["legacy"], 3),
-        "phi_over_legacy_iqr": [round(low, 3), round(high, 3)],
-        "auto_over_legacy": round(median["auto"] / median["legacy"], 3),
-    }
+def _loadavg() -> str:
+    path = Path("/proc/loadavg")
+    return " ".join(path.read_text().split()[:3]) if path.is_file() else "unknown"
 
 
-def run_bench(models: list[str], repeat: int, out: Path, console: Console) -> int:
-    models = models or default_models()
-    if not models:
+def _own_cpu() -> float:
+    t = os.times()
+    return t.user + t.system
+
+
+class Worker:
+    """A running bench worker process and its line protocol."""
+
+    def __init__(self, job: dict[str, Any], threads: int) -> None:
+        env = dict(os.environ, **{v: str(threads) for v in THREAD_VARIABLES})
+        self.log: IO[str] = tempfile.TemporaryFile("w+")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "compat.bench_worker", json.dumps(job)], env=env,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.log, text=True,
+            bufsize=1)
+        self.hello = self._read()
+
+    def _read(self) -> dict[str, Any]:
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()
+        if not line:
+            self.log.seek(0)
+            tail = self.log.read()[-2000:]
+            return {"status": "failed", "reason": tail.strip().splitlines()[-1:] or ["?"]}
+        return json.loads(line)
+
+    def sample(self) -> dict[str, Any]:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write("sample\n")
+        self.proc.stdin.flush()
+        return self._read()
+
+    def close(self) -> None:
+        try:
+            if self.proc.poll() is None and self.proc.stdin is not None:
+                self.proc.stdin.write("quit\n")
+                self.proc.stdin.flush()
+            self.proc.wait(timeout=60)
+        except (OSError, subprocess.TimeoutExpired):
+            self.proc.kill()
+            self.proc.wait()
+        self.log.close()
+
+
+def applies(backend: Backend, model: str, types: list[str]) -> bool:
+    if backend.applies_to == "chain":
+        return model == CHAIN
+    if backend.applies_to == "conv":
+        return bool(CONV_OPS & set(types))
+    return True
+
+
+def bench_case(prefix: str, batch: int, backends: Sequence[str], repeat: int, threads: int,
+               max_foreign: float, retries: int, meter: LoadMeter) -> dict[str, Any]:
+    """One model at one batch size through every backend: summary and raw samples."""
+    model, types = short_name(prefix), op_types(prefix)
+    results: dict[str, dict[str, Any]] = {}
+    workers: dict[str, Worker] = {}
+    try:
+        for name in backends:
+            backend = BACKENDS[name]
+            if not applies(backend, model, types):
+                continue
+            missing = missing_packages(backend)
+            if missing:
+                results[name] = {"status": "not installed", "reason": ", ".join(missing)}
+                continue
+            job = {"backend": name, "model": prefix, "batch": batch, "threads": threads,
+                   "sample_seconds": SAMPLE_SECONDS, "warmup_seconds": WARMUP_SECONDS}
+            worker = Worker(job, threads)
+            if worker.hello.get("status") != "ready":
+                results[name] = {"status": worker.hello.get("status", "failed"),
+                                 "reason": worker.hello.get("reason")}
+                worker.close()
+                continue
+            workers[name] = worker
+        samples: dict[str, list[dict[str, Any]]] = {name: [] for name in workers}
+        order = list(workers)
+        for round_ in range(repeat):
+            shift = round_ % max(len(order), 1)
+            for name in order[shift:] + order[:shift]:
+                for attempt in range(retries + 1):
+                    s = _measure(workers[name], meter)
+                    s.update(round=round_, attempt=attempt, loaded=s["foreign_cores"] > max_foreign)
+                    samples[name].append(s)
+                    if not s["loaded"]:
+                        break
+    finally:
+        for worker in workers.values():
+            worker.close()
+    ops = len(types)
+    for name in workers:
+        results[name] = {**bench_report.summarize_backend(samples[name], ops),
+                         "loops": workers[name].hello["loops"]}
+    ordered = {n: results[n] for n in backends if n in results}
+    return {"model": model, "path": prefix, "batch": batch, "ops": ops, "backends": ordered,
+            "ratios": bench_report.ratios(ordered), "samples": samples}
+
+
+def _measure(worker: Worker, meter: LoadMeter) -> dict[str, Any]:
+    busy0, own0, start = meter.busy_seconds(), _own_cpu(), time.perf_counter()
+    s = worker.sample()
+    wall = time.perf_counter() - start
+    own = _own_cpu() - own0
+    foreign = meter.busy_seconds() - busy0 - s["cpu"] - own
+    s["foreign_cores"] = max(foreign, 0.0) / max(wall, 1e-9) if meter.available else 0.0
+    return s
+
+
+def run_bench(models: list[str], repeat: int, out: Path, console: Console,
+              batches: Sequence[int] = DEFAULT_BATCHES, backends: Sequence[str] = (),
+              threads: int | None = None, max_foreign: float = MAX_FOREIGN_CORES,
+              retries: int = RETRIES) -> int:
+    explicit = list(models)
+    chosen = [m for m in explicit if m != CHAIN] if explicit else default_models()
+    with_chain = not explicit or CHAIN in explicit
+    if not chosen and not with_chain:
         console.print("no models to benchmark (give --model)")
         return 2
-    rows = [time_model(m, repeat) for m in models]
+    unknown = [b for b in backends if b not in BACKENDS]
+    if unknown:
+        console.print(f"unknown backend(s) {unknown}; known: {list(BACKENDS)}")
+        return 2
+    names = list(backends) or list(BACKENDS)
+    threads = threads or os.cpu_count() or 1
+    meter = LoadMeter()
+    loadavg_before = _loadavg()
+    cases = []
+    with tempfile.TemporaryDirectory(prefix="fluidphi-bench-") as tmp:
+        for prefix in chosen:
+            for batch in batches:
+                console.print(f"bench {short_name(prefix)} batch {batch}")
+                cases.append(bench_case(prefix, batch, names, repeat, threads, max_foreign,
+                                        retries, meter))
+        if with_chain:
+            console.print("bench dispatch chain")
+            cases.append(bench_case(write_chain(Path(tmp)), 1, names, repeat, threads,
+                                    max_foreign, retries, meter))
     meta = {
-        "command": f"fluidphi bench --repeat {repeat}"
-        + "".join(f" --model {m}" for m in models if models != default_models()),
-        "repeat": repeat,
-        "python": platform.python_version(),
-        "numpy": np.__version__,
+        "command": "fluidphi bench " + " ".join(
+            [f"--repeat {repeat}", *(f"--model {m}" for m in explicit),
+             *(f"--batch {b}" for b in batches if list(batches) != list(DEFAULT_BATCHES)),
+             *(f"--backend {b}" for b in backends), f"--threads {threads}"]),
+        "repeat": repeat, "threads": threads, "sample_seconds": SAMPLE_SECONDS,
+        "warmup_seconds": WARMUP_SECONDS,
+        "max_foreign_cores": max_foreign, "retries": retries,
+        "python": platform.python_version(), "numpy": np.__version__,
         "machine": f"{platform.machine()}, {os.cpu_count()} cpus",
+        "loadavg_before": loadavg_before, "loadavg_after": _loadavg(),
     }
-    table = Table(title=f"median wall time per run, {repeat} interleaved samples per path")
-    for col in (
-        "model",
-        "batch",
-        "ops",
-        "legacy ms",
-        "phi ms",
-        "auto ms",
-        "phi/legacy",
-        "(IQR)",
-        "auto/legacy",
-    ):
-        table.add_column(col)
-    for r in rows:
-        ms = r["median_ms"]
-        table.add_row(
-            r["model"],
-            str(r["batch"]),
-            str(r["ops"]),
-            f"{ms['legacy']:.2f}",
-            f"{ms['phi']:.2f}",
-            f"{ms['auto']:.2f}",
-            f"{r['phi_over_legacy']:.2f}",
-            "{:.2f}-{:.2f}".format(*r["phi_over_legacy_iqr"]),
-            f"{r['auto_over_legacy']:.2f}",
-        )
-    console.print(table)
-    atomic_write_text(out / "bench.json",
-                      json.dumps({"meta": meta, "results": rows}, indent=2) + "\n")
-    lines = [
-        "# Benchmark: legacy vs PHI dispatch",
-        "",
-        f"Generated by `{meta['command']}` (Python {meta['python']}, NumPy {meta['numpy']}, "
-        f"{meta['machine']}). After one warm-up run per path, {repeat} samples per path, "
-        "interleaved; a sample repeats the run until it lasts about "
-        f"{SAMPLE_SECONDS * 1000:.0f} ms and gives the mean run time. Times are the medians "
-        "of the samples; IQR is the interquartile range of the per-round phi/legacy ratios. "
-        "Read the ratios, not the absolute times.",
-        "",
-        "| model | batch | ops | legacy ms | phi ms | auto ms | phi/legacy | (IQR) | "
-        "auto/legacy |",
-        "|---|---:|---:|---:|---:|---:|---:|---|---:|",
-    ]
-    for r in rows:
-        ms = r["median_ms"]
-        lines.append(
-            f"| {r['model']} | {r['batch']} | {r['ops']} | {ms['legacy']:.2f} | "
-            f"{ms['phi']:.2f} | {ms['auto']:.2f} | {r['phi_over_legacy']:.2f} | "
-            "{:.2f}-{:.2f} | ".format(*r["phi_over_legacy_iqr"])
-            + f"{r['auto_over_legacy']:.2f} |"
-        )
-    atomic_write_text(out / "bench.md", "\n".join(lines) + "\n")
+    doc = {"meta": meta, "backends": {n: BACKENDS[n].label for n in names}, "cases": cases}
+    out.mkdir(parents=True, exist_ok=True)
+    atomic_write_text(out / "bench.json", json.dumps(doc, indent=1) + "\n")
+    atomic_write_text(out / "bench.md", bench_report.markdown(doc))
+    _print(console, doc)
     return 0
+
+
+def _print(console: Console, doc: dict[str, Any]) -> None:
+    columns = [n for n in doc["backends"] if n not in ("numpy",)]
+    table = Table(title=f"median ms per run ({doc['meta']['repeat']} interleaved samples)")
+    for col in ("model", "b", *columns):
+        table.add_column(col)
+    for case in doc["cases"]:
+        table.add_row(case["model"], str(case["batch"]),
+                      *(bench_report.cell(case["backends"].get(n)) for n in columns))
+    console.print(table)

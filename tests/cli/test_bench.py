@@ -1,4 +1,4 @@
-"""`fluidphi bench` writes the side-by-side report; its ratios follow from its own times."""
+"""`fluidphi bench` runs and its figures follow from its own samples (nothing is timed here)."""
 
 from __future__ import annotations
 
@@ -10,31 +10,80 @@ from typer.testing import CliRunner
 
 import compat.bench
 from cli import app
+from compat import bench_backends, bench_report
+from compat.bench_backends import Backend
 
 MLP = Path(__file__).resolve().parents[1] / "fixtures" / "models" / "mlp" / "model"
+FLUIDPHI = ["planned", "legacy", "kernels"]
 
 
-def test_bench_writes_reports(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(compat.bench, "SAMPLE_SECONDS", 0.001)  # speed, not precision, here
-    result = CliRunner().invoke(app, ["bench", "--model", str(MLP), "--repeat", "3",
-                                      "--out", str(tmp_path)])
+@pytest.fixture
+def report(tmp_path_factory: pytest.TempPathFactory) -> dict:
+    out = tmp_path_factory.mktemp("bench")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(compat.bench, "SAMPLE_SECONDS", 0.001)  # speed, not precision, here
+        mp.setattr(compat.bench, "WARMUP_SECONDS", 0.0)
+        absent = Backend("absent", "a backend whose package is missing", lambda *a: None,
+                         needs=("fluidphi_no_such_package",))
+        mp.setitem(bench_backends.BACKENDS, "absent", absent)
+        args = ["bench", "--model", str(MLP), "--model", "chain", "--repeat", "3",
+                "--batch", "4", "--max-foreign", "1000", "--out", str(out)]
+        for name in [*FLUIDPHI, "numpy", "absent"]:
+            args += ["--backend", name]
+        result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
-    doc = json.loads((tmp_path / "bench.json").read_text())
-    (row,) = doc["results"]
-    ms = row["median_ms"]
-    assert set(ms) == {"legacy", "phi", "auto"} and all(v > 0 for v in ms.values())
-    assert row["ops"] == 11 and row["batch"] == 4 and row["runs_per_sample"] >= 1
-    assert row["phi_over_legacy"] == pytest.approx(ms["phi"] / ms["legacy"], rel=1e-2)
-    low, high = row["phi_over_legacy_iqr"]
-    assert 0 < low <= high
-    md = (tmp_path / "bench.md").read_text()
-    assert f"| {MLP} | 4 | 11 |" in md
-    assert "--repeat 3" in doc["meta"]["command"]
+    doc = json.loads((out / "bench.json").read_text())
+    doc["md"] = (out / "bench.md").read_text()
+    return doc
 
 
-def test_bench_without_models_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(compat.bench, "default_models", list)
-    result = CliRunner().invoke(app, ["bench", "--out", str(tmp_path)])
+def test_bench_covers_every_case_and_backend(report: dict) -> None:
+    cases = {(c["model"], c["batch"]): c for c in report["cases"]}
+    assert set(cases) == {("mlp", 4), ("chain", 1)}
+    mlp = cases[("mlp", 4)]
+    assert mlp["ops"] == 9 and set(mlp["backends"]) == {*FLUIDPHI, "absent"}
+    assert mlp["backends"]["absent"] == {"status": "not installed",
+                                         "reason": "fluidphi_no_such_package"}
+    chain = cases[("chain", 1)]
+    assert chain["ops"] == 200 and set(chain["backends"]) == {*FLUIDPHI, "numpy", "absent"}
+    assert "--repeat 3" in report["meta"]["command"]
+
+
+def test_bench_figures_are_consistent(report: dict) -> None:
+    for case in report["cases"]:
+        for name, entry in case["backends"].items():
+            if entry["status"] != "ok":
+                continue
+            samples = case["samples"][name]
+            assert len(samples) >= 3 and all(s["seconds"] > 0 for s in samples)
+            assert entry["p10_ms"] <= entry["median_ms"] <= entry["p90_ms"]
+            assert entry["us_per_op"] == pytest.approx(entry["median_ms"] * 1e3 / case["ops"])
+            assert entry["peak_rss_mb"] > 0 and entry["minflt_per_run"] >= 0
+            assert entry["loops"] >= 1 and entry["loaded_samples"] == 0
+        ok = {n: e for n, e in case["backends"].items() if e["status"] == "ok"}
+        expected = {f"{a}/{b}": ok[a]["median_ms"] / ok[b]["median_ms"]
+                    for a, b in bench_report.RATIOS if a in ok and b in ok}
+        assert case["ratios"] == pytest.approx(expected)
+        assert "legacy/planned" in case["ratios"] and "planned/kernels" in case["ratios"]
+
+
+def test_bench_markdown_has_every_table_within_80_columns(report: dict) -> None:
+    md = report["md"]
+    for title in ("fluidphi", "Paddle Inference and ONNX Runtime", "Ratios of medians",
+                  "Dispatch", "Spread, memory and load"):
+        assert title in md
+    assert "| mlp | 4 |" in md and "| absent | n/i |" in md  # in the dispatch table
+    assert max(len(line) for line in md.splitlines()) <= 80
+
+
+def test_bench_with_a_missing_model_says_so(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["bench", "--model", str(tmp_path / "none" / "model"),
+                                      "--out", str(tmp_path)])
     assert result.exit_code == 2
-    assert "no models" in result.output
+    assert "none" in result.output
     assert not (tmp_path / "bench.json").exists()
+
+
+def test_bench_rejects_unknown_backends(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["bench", "--backend", "nope", "--out", str(tmp_path)])
+    assert result.exit_code == 2 and "nope" in result.output
