@@ -65,8 +65,7 @@ def _loadavg() -> str:
 
 
 def _own_cpu() -> float:
-    t = os.times()
-    return t.user + t.system
+    return time.process_time()
 
 
 class Worker:

@@ -47,6 +47,9 @@ def summarize_backend(samples: list[dict[str, Any]], ops: int) -> dict[str, Any]
         "median_ms": median * 1e3,
         "p10_ms": p10 * 1e3,
         "p90_ms": p90 * 1e3,
+        # CPU time of the worker per run: what a run costs whatever the machine's load
+        # (all threads counted, so above the wall time when several work at once)
+        "cpu_ms": statistics.median(s["cpu"] * s["seconds"] / s["wall"] for s in used) * 1e3,
         "us_per_op": median * 1e6 / max(ops, 1),
         "samples": len(used),
         "loaded_samples": len(samples) - len(clean),
@@ -138,20 +141,22 @@ def markdown(doc: dict[str, Any]) -> str:
                      for c in timed])
     lines += _dispatch_section(cases)
     lines += ["", "## Spread, memory and load per backend", "",
-              _prose("p10-p90 of the samples used; peak RSS of the worker process; minor "
-                     "page faults per run (median); foreign load in cores (median over all "
-                     "samples); n/x: samples used / samples taken under foreign load."), ""]
+              _prose("ms: median wall time per run, p10-p90 of the samples used; cpu: the "
+                     "worker's CPU time per run (median; all its threads); RSS: peak RSS of "
+                     "the worker process, MB; flt: minor page faults per run (median); load: "
+                     "foreign load in cores (median over all samples); n/x: samples used / "
+                     "samples taken under foreign load."), ""]
     rows = []
     for c in cases:
         for name, e in c["backends"].items():
             if e["status"] != "ok":
                 continue
             rows.append([c["model"], str(c["batch"]), name, cell(e),
-                         f"{cell(e, 'p10_ms')}-{cell(e, 'p90_ms')}",
+                         f"{cell(e, 'p10_ms')}-{cell(e, 'p90_ms')}", cell(e, "cpu_ms"),
                          f"{e['peak_rss_mb']:.0f}", f"{e['minflt_per_run']:.0f}",
                          f"{e['foreign_cores_median']:.2f}",
                          f"{e['samples']}/{e['loaded_samples']}"])
-    lines += _table(["model", "b", "backend", "ms", "p10-p90", "RSS MB", "flt/run", "load",
+    lines += _table(["model", "b", "backend", "ms", "p10-p90", "cpu", "RSS", "flt", "load",
                      "n/x"], rows, numeric_from=3)
     return "\n".join(lines) + "\n"
 

@@ -59,6 +59,7 @@ def test_bench_figures_are_consistent(report: dict) -> None:
             assert entry["p10_ms"] <= entry["median_ms"] <= entry["p90_ms"]
             assert entry["us_per_op"] == pytest.approx(entry["median_ms"] * 1e3 / case["ops"])
             assert entry["peak_rss_mb"] > 0 and entry["minflt_per_run"] >= 0
+            assert entry["cpu_ms"] >= 0 and entry["majflt_per_run"] >= 0
             assert entry["loops"] >= 1 and entry["loaded_samples"] == 0
         ok = {n: e for n, e in case["backends"].items() if e["status"] == "ok"}
         expected = {f"{a}/{b}": ok[a]["median_ms"] / ok[b]["median_ms"]
