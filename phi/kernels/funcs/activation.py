@@ -93,8 +93,7 @@ def relu6(xp: Any, x: Any, threshold: float, out: Any) -> None:
     """out = min(max(x, 0), threshold)."""
     if _direct(x, out):
         t = x.dtype.type
-        xp.maximum(x, t(0), out=out)
-        xp.minimum(out, t(threshold), out=out)
+        xp.clip(x, t(0), t(threshold), out=out)  # one pass; NaN stays NaN, as below
         return
     w = _work(x)
     t = w.dtype.type
