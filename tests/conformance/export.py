@@ -111,12 +111,20 @@ def build_mlp(dtype):
     return [x], [y], image_inputs("x", (16,), dtype)
 
 
-def build_lenet(dtype):
-    x = paddle.static.data("image", [-1, 1, 28, 28], dtype)
-    m = paddle.vision.models.LeNet(num_classes=10)
-    m.eval()
-    y = m(x)
-    return [x], [y], image_inputs("image", (1, 28, 28), dtype)
+def vision_builder(make_layer, chw):
+    """Builder for a paddle.vision-style model in eval mode fed images [-1, *chw]."""
+
+    def build(dtype):
+        x = paddle.static.data("image", [-1, *chw], dtype)
+        m = make_layer()
+        m.eval()
+        y = m(x)
+        return [x], [y], image_inputs("image", chw, dtype)
+
+    return build
+
+
+build_lenet = vision_builder(lambda: paddle.vision.models.LeNet(num_classes=10), (1, 28, 28))
 
 
 class NarrowResNet18(nn.Layer):
@@ -158,44 +166,16 @@ class NarrowResNet18(nn.Layer):
         return self.fc(x)
 
 
-def build_resnet18_small(dtype):
-    x = paddle.static.data("image", [-1, 3, 32, 32], dtype)
-    m = NarrowResNet18(base=16, num_classes=10)
-    m.eval()
-    y = m(x)
-    return [x], [y], image_inputs("image", (3, 32, 32), dtype)
-
-
-def build_resnet18(dtype):
-    x = paddle.static.data("image", [-1, 3, 224, 224], dtype)
-    m = paddle.vision.models.resnet18(num_classes=1000)
-    m.eval()
-    y = m(x)
-    return [x], [y], image_inputs("image", (3, 224, 224), dtype)
-
-
-def build_resnet50(dtype):
-    x = paddle.static.data("image", [-1, 3, 224, 224], dtype)
-    m = paddle.vision.models.resnet50(num_classes=1000)
-    m.eval()
-    y = m(x)
-    return [x], [y], image_inputs("image", (3, 224, 224), dtype)
-
-
-def build_mobilenet_v2(dtype):
-    x = paddle.static.data("image", [-1, 3, 224, 224], dtype)
-    m = paddle.vision.models.MobileNetV2(scale=1.0, num_classes=1000)
-    m.eval()
-    y = m(x)
-    return [x], [y], image_inputs("image", (3, 224, 224), dtype)
-
-
-def build_mobilenetv2(dtype):
-    x = paddle.static.data("image", [-1, 3, 64, 64], dtype)
-    m = paddle.vision.models.MobileNetV2(scale=0.25, num_classes=10)
-    m.eval()
-    y = m(x)
-    return [x], [y], image_inputs("image", (3, 64, 64), dtype)
+build_resnet18_small = vision_builder(lambda: NarrowResNet18(base=16, num_classes=10),
+                                      (3, 32, 32))
+build_resnet18 = vision_builder(lambda: paddle.vision.models.resnet18(num_classes=1000),
+                                (3, 224, 224))
+build_resnet50 = vision_builder(lambda: paddle.vision.models.resnet50(num_classes=1000),
+                                (3, 224, 224))
+build_mobilenet_v2 = vision_builder(
+    lambda: paddle.vision.models.MobileNetV2(scale=1.0, num_classes=1000), (3, 224, 224))
+build_mobilenetv2 = vision_builder(
+    lambda: paddle.vision.models.MobileNetV2(scale=0.25, num_classes=10), (3, 64, 64))
 
 
 TF_VOCAB, TF_SEQ, TF_D, TF_HEADS, TF_FF, TF_LAYERS = 100, 16, 64, 4, 128, 2
