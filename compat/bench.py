@@ -78,7 +78,12 @@ class Worker:
             [sys.executable, "-m", "compat.bench_worker", json.dumps(job)], env=env,
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.log, text=True,
             bufsize=1)
+        self.hello: dict[str, Any] = {}
+
+    def wait_ready(self) -> dict[str, Any]:
+        """The worker's first line: ready (after its warm-up) or why it cannot run."""
         self.hello = self._read()
+        return self.hello
 
     def _read(self) -> dict[str, Any]:
         assert self.proc.stdout is not None
@@ -122,7 +127,7 @@ def bench_case(prefix: str, batch: int, backends: Sequence[str], repeat: int, th
     results: dict[str, dict[str, Any]] = {}
     workers: dict[str, Worker] = {}
     try:
-        for name in backends:
+        for name in backends:  # loading and warm-up overlap; no sample is taken meanwhile
             backend = BACKENDS[name]
             if not applies(backend, model, types):
                 continue
@@ -132,13 +137,14 @@ def bench_case(prefix: str, batch: int, backends: Sequence[str], repeat: int, th
                 continue
             job = {"backend": name, "model": prefix, "batch": batch, "threads": threads,
                    "sample_seconds": SAMPLE_SECONDS, "warmup_seconds": WARMUP_SECONDS}
-            worker = Worker(job, threads)
-            if worker.hello.get("status") != "ready":
-                results[name] = {"status": worker.hello.get("status", "failed"),
-                                 "reason": worker.hello.get("reason")}
+            workers[name] = Worker(job, threads)
+        for name, worker in list(workers.items()):
+            hello = worker.wait_ready()
+            if hello.get("status") != "ready":
+                results[name] = {"status": hello.get("status", "failed"),
+                                 "reason": hello.get("reason")}
                 worker.close()
-                continue
-            workers[name] = worker
+                del workers[name]
         samples: dict[str, list[dict[str, Any]]] = {name: [] for name in workers}
         order = list(workers)
         for round_ in range(repeat):
