@@ -159,13 +159,11 @@ def bench_case(prefix: str, batch: int, backends: Sequence[str], repeat: int, th
     finally:
         for worker in workers.values():
             worker.close()
-    ops = len(types)
     for name in workers:
-        results[name] = {**bench_report.summarize_backend(samples[name], ops),
-                         "loops": workers[name].hello["loops"]}
+        results[name] = {"loops": workers[name].hello["loops"]}
     ordered = {n: results[n] for n in backends if n in results}
-    return {"model": model, "path": prefix, "batch": batch, "ops": ops, "backends": ordered,
-            "ratios": bench_report.ratios(ordered), "samples": samples}
+    return bench_report.finish({"model": model, "path": prefix, "batch": batch,
+                                "ops": len(types), "backends": ordered, "samples": samples})
 
 
 def _measure(worker: Worker, meter: LoadMeter) -> dict[str, Any]:

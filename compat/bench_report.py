@@ -62,25 +62,44 @@ def summarize_backend(samples: list[dict[str, Any]], ops: int) -> dict[str, Any]
 
 
 def ratios(backends: dict[str, dict[str, Any]]) -> dict[str, float]:
+    """"a/b": ratio of median wall times; "a/b cpu": of median CPU times per run."""
     out = {}
-    for a, b in RATIOS:
-        ra, rb = backends.get(a, {}), backends.get(b, {})
-        if ra.get("status") == "ok" and rb.get("status") == "ok":
-            out[f"{a}/{b}"] = ra["median_ms"] / rb["median_ms"]
+    for key, suffix in (("median_ms", ""), ("cpu_ms", " cpu")):
+        for a, b in RATIOS:
+            ra, rb = backends.get(a, {}), backends.get(b, {})
+            if ra.get("status") == "ok" and rb.get("status") == "ok" and rb[key] > 0:
+                out[f"{a}/{b}{suffix}"] = ra[key] / rb[key]
     return out
+
+
+def finish(case: dict[str, Any]) -> dict[str, Any]:
+    """Fill a case's per-backend figures and ratios from its raw samples (in place)."""
+    for name, samples in case["samples"].items():
+        entry = case["backends"][name]
+        entry.update(summarize_backend(samples, case["ops"]))
+    case["ratios"] = ratios(case["backends"])
+    return case
 
 
 # -- markdown ----------------------------------------------------------------------------
 
 
+def num(value: float) -> str:
+    """A time in 3 significant digits (whole numbers from 1000 on)."""
+    return f"{value:.3g}" if value < 10 else f"{value:.0f}" if value >= 100 else f"{value:.1f}"
+
+
+def _count(value: float) -> str:
+    return f"{value / 1000:.0f}k" if value >= 10000 else f"{value:.0f}"
+
+
 def cell(entry: dict[str, Any] | None, key: str = "median_ms") -> str:
+    """A figure of one backend; `*` when only loaded samples were left to compute it."""
     if entry is None:
         return "-"
     if entry["status"] != "ok":
         return {"not installed": "n/i", "failed": "fail"}.get(entry["status"], "-")
-    value = entry[key]
-    text = f"{value:.3g}" if value < 10 else f"{value:.0f}" if value >= 1000 else f"{value:.1f}"
-    return text + ("*" if entry["all_samples_loaded"] else "")
+    return num(entry[key]) + ("*" if entry["all_samples_loaded"] else "")
 
 
 def _table(header: list[str], rows: list[list[str]], numeric_from: int = 2) -> list[str]:
@@ -129,16 +148,21 @@ def markdown(doc: dict[str, Any]) -> str:
                       *(cell(c["backends"].get(k)) for k in FOREIGN_COLUMNS)]
                      for c in timed])
     names = [f"{a}/{b}" for a, b in RATIOS]
+    header = ["model", "b", *("/".join(SHORT.get(x, x) for x in n.split("/")) for n in names)]
     lines += ["", "## Ratios of medians", "",
               _prose("a/b = median a / median b, with " + ", ".join(
                   f"{v} = {k}" for k, v in SHORT.items()) + ". pd/pl > 1: planned is faster "
                   "than Paddle without oneDNN; pl/gemm: a conv net's time over its conv "
-                  "GEMMs alone."), ""]
-    lines += _table(["model", "b", *("/".join(SHORT.get(x, x) for x in n.split("/"))
-                                     for n in names)],
-                    [[c["model"], str(c["batch"]),
-                      *(f"{c['ratios'][n]:.2f}" if n in c["ratios"] else "-" for n in names)]
-                     for c in timed])
+                  "GEMMs alone. First of wall time, then of CPU time per run (the figure "
+                  "that other processes on the machine disturb least; with one thread per "
+                  "backend it is the time of an idle core)."), ""]
+    for suffix, title in (("", "Wall time"), (" cpu", "CPU time")):
+        lines += [f"{title}:", ""]
+        lines += _table(header, [[c["model"], str(c["batch"]),
+                                  *(f"{c['ratios'][n + suffix]:.2f}"
+                                    if n + suffix in c["ratios"] else "-" for n in names)]
+                                 for c in timed])
+        lines.append("")
     lines += _dispatch_section(cases)
     lines += ["", "## Spread, memory and load per backend", "",
               _prose("ms: median wall time per run, p10-p90 of the samples used; cpu: the "
@@ -152,9 +176,9 @@ def markdown(doc: dict[str, Any]) -> str:
             if e["status"] != "ok":
                 continue
             rows.append([c["model"], str(c["batch"]), name, cell(e),
-                         f"{cell(e, 'p10_ms')}-{cell(e, 'p90_ms')}", cell(e, "cpu_ms"),
-                         f"{e['peak_rss_mb']:.0f}", f"{e['minflt_per_run']:.0f}",
-                         f"{e['foreign_cores_median']:.2f}",
+                         f"{num(e['p10_ms'])}-{num(e['p90_ms'])}", num(e["cpu_ms"]),
+                         f"{e['peak_rss_mb']:.0f}", _count(e["minflt_per_run"]),
+                         f"{e['foreign_cores_median']:.1f}",
                          f"{e['samples']}/{e['loaded_samples']}"])
     lines += _table(["model", "b", "backend", "ms", "p10-p90", "cpu", "RSS", "flt", "load",
                      "n/x"], rows, numeric_from=3)
@@ -167,19 +191,45 @@ def _dispatch_section(cases: list[dict[str, Any]]) -> list[str]:
         return []
     kernels = chain["backends"].get("kernels", {})
     lines = ["", "## Dispatch: a chain of scale/relu ops on a [1, 4] tensor", "",
-             _prose(f"{chain['ops']} ops; time per run / ops. `kernels` = fluidphi's PHI "
-                    "kernels called directly on prebuilt arguments; `numpy` = the same math "
-                    "as direct NumPy calls."), ""]
+             _prose(f"{chain['ops']} ops; median wall time per run / ops (cpu: CPU time "
+                    "per run / ops). `kernels` = fluidphi's PHI kernels called directly on "
+                    "prebuilt arguments; `numpy` = the same math as direct NumPy calls."), ""]
     rows = []
     for name, e in chain["backends"].items():
         if e["status"] != "ok":
-            rows.append([name, cell(e), "-", "-"])
+            rows.append([name, cell(e), "-", "-", "-"])
             continue
         over = (f"{e['us_per_op'] - kernels['us_per_op']:.2f}"
                 if kernels.get("status") == "ok" else "-")
         numpy = chain["backends"].get("numpy", {})
         times = (f"{e['us_per_op'] / numpy['us_per_op']:.1f}"
                  if numpy.get("status") == "ok" else "-")
-        rows.append([name, f"{e['us_per_op']:.2f}", over, times])
-    return lines + _table(["backend", "us/op", "us/op over kernels", "x numpy"], rows,
-                          numeric_from=1)
+        cpu = e["cpu_ms"] * 1e3 / max(chain["ops"], 1)
+        rows.append([name, f"{e['us_per_op']:.2f}", over, times, f"{cpu:.2f}"])
+    return lines + _table(["backend", "us/op", "us/op over kernels", "x numpy", "cpu us/op"],
+                          rows, numeric_from=1)
+
+
+def main(argv: list[str]) -> int:
+    """python -m compat.bench_report BENCH_JSON [OUT_DIR]: recompute every figure of a run
+    from its raw samples and rewrite bench.json and bench.md (in OUT_DIR, default the
+    JSON's folder)."""
+    import json
+    from pathlib import Path
+
+    from legacy_fluid.io.atomic_write import atomic_write_text
+
+    src = Path(argv[0])
+    out = Path(argv[1]) if len(argv) > 1 else src.parent
+    doc = json.loads(src.read_text())
+    for case in doc["cases"]:
+        finish(case)
+    atomic_write_text(out / "bench.json", json.dumps(doc, indent=1) + "\n")
+    atomic_write_text(out / "bench.md", markdown(doc))
+    return 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.exit(main(sys.argv[1:]))

@@ -62,8 +62,9 @@ def test_bench_figures_are_consistent(report: dict) -> None:
             assert entry["cpu_ms"] >= 0 and entry["majflt_per_run"] >= 0
             assert entry["loops"] >= 1 and entry["loaded_samples"] == 0
         ok = {n: e for n, e in case["backends"].items() if e["status"] == "ok"}
-        expected = {f"{a}/{b}": ok[a]["median_ms"] / ok[b]["median_ms"]
-                    for a, b in bench_report.RATIOS if a in ok and b in ok}
+        expected = {f"{a}/{b}{suffix}": ok[a][key] / ok[b][key]
+                    for key, suffix in (("median_ms", ""), ("cpu_ms", " cpu"))
+                    for a, b in bench_report.RATIOS if a in ok and b in ok and ok[b][key] > 0}
         assert case["ratios"] == pytest.approx(expected)
         assert "legacy/planned" in case["ratios"] and "planned/kernels" in case["ratios"]
 
@@ -71,10 +72,20 @@ def test_bench_figures_are_consistent(report: dict) -> None:
 def test_bench_markdown_has_every_table_within_80_columns(report: dict) -> None:
     md = report["md"]
     for title in ("fluidphi", "Paddle Inference and ONNX Runtime", "Ratios of medians",
-                  "Dispatch", "Spread, memory and load"):
+                  "Wall time:", "CPU time:", "Dispatch", "Spread, memory and load"):
         assert title in md
     assert "| mlp | 4 |" in md and "| absent | n/i |" in md  # in the dispatch table
     assert max(len(line) for line in md.splitlines()) <= 80
+
+
+def test_bench_report_recomputes_the_same_figures_from_raw_samples(report: dict,
+                                                                    tmp_path: Path) -> None:
+    doc = {k: v for k, v in report.items() if k != "md"}
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "bench.json").write_text(json.dumps(doc))
+    assert bench_report.main([str(tmp_path / "in" / "bench.json"), str(tmp_path)]) == 0
+    assert json.loads((tmp_path / "bench.json").read_text()) == doc
+    assert (tmp_path / "bench.md").read_text() == report["md"]
 
 
 def test_bench_with_a_missing_model_says_so(tmp_path: Path) -> None:
