@@ -17,7 +17,7 @@ MLP = Path(__file__).resolve().parents[1] / "fixtures" / "models" / "mlp" / "mod
 FLUIDPHI = ["planned", "legacy", "kernels"]
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def report(tmp_path_factory: pytest.TempPathFactory) -> dict:
     out = tmp_path_factory.mktemp("bench")
     with pytest.MonkeyPatch.context() as mp:
