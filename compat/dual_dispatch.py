@@ -7,19 +7,24 @@ run returns an `OpTrace` saying which path, kernel and key served it.
 from __future__ import annotations
 
 import weakref
-from functools import cached_property
+from functools import cached_property, partial
 from typing import Any
 
 from compat.arg_mapping import get_kernel_signature
 from compat.arg_mapping_context import ExecutionArgumentMappingContext
 from compat.kernel_signature import KernelSignature
-from compat.phi_args import build_kernel_args
+from compat.phi_args import build_kernel_args, is_tensor_attr
 from legacy_fluid.framework.execution_context import (
     ExecutionContext,
     InferShapeContext,
     RuntimeContext,
 )
-from legacy_fluid.framework.kernel_run import KernelRun, LegacyKernelRun, run_kernel
+from legacy_fluid.framework.kernel_run import (
+    BoundKernel,
+    KernelRun,
+    LegacyKernelRun,
+    run_kernel,
+)
 from legacy_fluid.framework.op_kernel import OP_KERNELS
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.operator import OperatorBase, OperatorWithKernel
@@ -30,6 +35,7 @@ from phi.common import Backend, CPUPlace, DataLayout, DataType, Place
 from phi.common.vocabulary import Vocabulary
 from phi.core.device_context import DeviceContext
 from phi.core.infermeta_utils import INFER_METAS, InferMetaBinding, InferMetaPlan
+from phi.core.kernel_context import KernelContext
 from phi.core.kernel_factory import KERNELS, Kernel
 
 
@@ -92,15 +98,32 @@ class PhiKernelRun(KernelRun):
             wanted[slot] = OpKernelType(dtype, place, layout, base.library_type)
         return wanted
 
-    def launch(self, op: OperatorWithKernel, scope: Scope, runtime: RuntimeContext,
-               dev_ctx: DeviceContext) -> None:
-        args = build_kernel_args(op, runtime, self.signature, self.kernel.args_def,
-                                 self.attr_cache, dev_ctx)
-        if self.infer_meta is not None:
-            self.infer_meta(args)
-        else:
-            op.infer_shape(InferShapeContext(op, runtime))
-        self.kernel(args)
+    def bind(self, op: OperatorWithKernel, scope: Scope, runtime: RuntimeContext,
+             dev_ctx: DeviceContext) -> BoundKernel:
+        """Arguments gathered once; an attribute read from a tensor (ScaleTensor) is read
+        again, and the meta inferred again, on every call."""
+
+        def gather() -> KernelContext:
+            return build_kernel_args(op, runtime, self.signature, self.kernel.args_def,
+                                     self.attr_cache, dev_ctx)
+
+        def infer(args: KernelContext) -> None:
+            if self.infer_meta is not None:
+                self.infer_meta(args)
+            else:
+                op.infer_shape(InferShapeContext(op, runtime))
+
+        if any(is_tensor_attr(op, slot) for slot in self.signature.attrs):
+            def every_time() -> None:
+                args = gather()
+                infer(args)
+                self.kernel(args)
+
+            return BoundKernel.inferring(every_time)
+        args = gather()
+        return BoundKernel(partial(infer, args),
+                           partial(self.kernel.fn, dev_ctx, *args.inputs, *args.attrs,
+                                   *args.outputs))
 
 
 def choose_kernel(

@@ -44,7 +44,7 @@ def _tensor_values(vars_: list[Variable | None]) -> list[DenseTensor]:
     return [v.value for v in vars_ if v is not None and isinstance(v.value, DenseTensor)]
 
 
-def _is_tensor_attr(op: OperatorBase, slot_or_attr: str) -> bool:
+def is_tensor_attr(op: OperatorBase, slot_or_attr: str) -> bool:
     """A signature attribute entry naming an op input slot (ScaleTensor, ShapeTensor...)."""
     return op.proto.input(slot_or_attr) is not None or slot_or_attr in op.inputs
 
@@ -53,7 +53,7 @@ def convert_attr(
     op: OperatorBase, runtime: RuntimeContext, slot_or_attr: str, arg: AttributeArgDef
 ) -> Any:
     """Value of attribute `arg` from op attr `slot_or_attr`, or from a tensor input of that name."""
-    if _is_tensor_attr(op, slot_or_attr):
+    if is_tensor_attr(op, slot_or_attr):
         tensors = _tensor_values(runtime.inputs.get(slot_or_attr, []))
         if not tensors:
             raise ArgumentMismatchError(
@@ -166,7 +166,7 @@ def build_kernel_args(
             attrs.append(attr_cache[i])
             continue
         value = convert_attr(op, runtime, slot, arg)
-        if attr_cache is not None and not _is_tensor_attr(op, slot):
+        if attr_cache is not None and not is_tensor_attr(op, slot):
             attr_cache[i] = value  # attribute values never change between runs
         attrs.append(value)
     outputs = [_output_arg(runtime, s, a) for s, a in zip(sig.outputs, args_def.outputs)]

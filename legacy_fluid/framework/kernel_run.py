@@ -9,8 +9,9 @@ dispatch and `migrate --verify` all go through it.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
-from functools import cached_property
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import cached_property, partial
 from typing import TYPE_CHECKING
 
 from legacy_fluid.framework.execution_context import (
@@ -28,6 +29,26 @@ from phi.core.device_context import DeviceContext
 if TYPE_CHECKING:
     from legacy_fluid.framework.op_kernel import OpKernel
     from legacy_fluid.framework.operator import OperatorWithKernel
+
+
+def _nothing() -> None:
+    return None
+
+
+@dataclass(frozen=True)
+class BoundKernel:
+    """One op's kernel call with every argument gathered: a plan calls `compute` each run,
+    and `infer` only when the outputs' meta may have changed (`dynamic`: it always may,
+    as when an attribute comes from a tensor; then `compute` infers too)."""
+
+    infer: Callable[[], None]
+    compute: Callable[[], None]
+    dynamic: bool = False
+
+    @classmethod
+    def inferring(cls, compute: Callable[[], None]) -> BoundKernel:
+        """A call that infers its outputs' meta itself, every time."""
+        return cls(_nothing, compute, dynamic=True)
 
 
 class KernelRun(ABC):
@@ -58,9 +79,17 @@ class KernelRun(ABC):
     def key_text(self) -> str: ...
 
     @abstractmethod
+    def bind(self, op: OperatorWithKernel, scope: Scope, runtime: RuntimeContext,
+             dev_ctx: DeviceContext) -> BoundKernel:
+        """The kernel's shape inference and computation with their arguments bound to the
+        variables `runtime` holds (inputs already transformed)."""
+
     def launch(self, op: OperatorWithKernel, scope: Scope, runtime: RuntimeContext,
                dev_ctx: DeviceContext) -> None:
-        """Infer the outputs' meta, then compute them (inputs already transformed)."""
+        """Infer the outputs' meta, then compute them."""
+        bound = self.bind(op, scope, runtime, dev_ctx)
+        bound.infer()
+        bound.compute()
 
 
 class LegacyKernelRun(KernelRun):
@@ -79,10 +108,18 @@ class LegacyKernelRun(KernelRun):
     def key_text(self) -> str:
         return str(self.run_type)
 
-    def launch(self, op: OperatorWithKernel, scope: Scope, runtime: RuntimeContext,
-               dev_ctx: DeviceContext) -> None:
-        op.infer_shape(InferShapeContext(op, runtime))
-        self.kernel_cls().compute(ExecutionContext(op, scope, dev_ctx, runtime, self.run_type))
+    def bind(self, op: OperatorWithKernel, scope: Scope, runtime: RuntimeContext,
+             dev_ctx: DeviceContext) -> BoundKernel:
+        """Legacy infer_shape may read input values (a Shape tensor), so it is dynamic."""
+        ctx = ExecutionContext(op, scope, dev_ctx, runtime, self.run_type)
+        infer = partial(op.infer_shape, InferShapeContext(op, runtime))
+        compute = partial(self.kernel_cls().compute, ctx)
+        return BoundKernel.inferring(partial(_in_turn, infer, compute))
+
+
+def _in_turn(*calls: Callable[[], None]) -> None:
+    for call in calls:
+        call()
 
 
 def run_kernel(op: OperatorWithKernel, scope: Scope, runtime: RuntimeContext,
