@@ -111,10 +111,29 @@ def _trace_table(trace: list[Any]) -> Table:
     for col in ("op", "path", "kernel", "key", "transforms"):
         table.add_column(col, overflow="fold")
     for rec in trace:
-        table.add_row(
-            str(rec.index), rec.type, rec.path, rec.kernel, rec.key, "; ".join(rec.transforms)
-        )
+        op = rec.type + (f" (fused: {' + '.join(rec.fused)})" if rec.fused else "")
+        table.add_row(str(rec.index), op, rec.path, rec.kernel, rec.key,
+                      "; ".join(rec.transforms))
     return table
+
+
+def _print_plan(loaded: Any, place: Any, path: str) -> None:
+    """The plan the last run used (none on the legacy path, which plans nothing)."""
+    plans = [ex.last_plan for ex in loaded.extra.get("executors", {}).values()
+             if getattr(ex, "last_plan", None) is not None]
+    if not plans:
+        console.print(f"path {path} runs without a plan (kernels are chosen on every run)")
+        return
+    table = Table(title="plan (built once per feed shapes; later runs call these steps)",
+                  header_style="bold")
+    for col in ("step", "op", "kernel", "key", "transforms", "output buffers"):
+        table.add_column(col, overflow="fold")
+    for row in plans[0].describe():
+        table.add_row(row["step"], row["op"] or f"move {row['var']}", row["kernel"], row["key"],
+                      row["transforms"], row["outputs"])
+    console.print(table)
+    for note in plans[0].notes:
+        console.print(f"pass: {note}", highlight=False)
 
 
 @app.command()
@@ -132,8 +151,17 @@ def run(
     path: Annotated[str, typer.Option(help="auto | phi | legacy")] = "auto",
     trace: Annotated[bool, typer.Option(help="print the per-op kernel choices")] = False,
     trace_json: Annotated[Path | None, typer.Option(help="write the per-op trace as JSON")] = None,
+    plan: Annotated[bool, typer.Option(
+        "--plan", help="print the plan: per step its kernel, key, transforms and output "
+        "buffers (auto and phi paths)")] = False,
+    no_passes: Annotated[bool, typer.Option(
+        "--no-passes", help="run the program op by op (no conv+batch_norm folding, "
+        "fused activations, fc, inference dropout removal)")] = False,
 ) -> None:
-    """Run a legacy inference model (.pdmodel + .pdiparams) and print its outputs."""
+    """Run a legacy inference model (.pdmodel + .pdiparams) and print its outputs.
+
+    The auto and phi paths run a plan: kernels chosen, arguments bound and ops fused once;
+    the legacy path chooses every op's kernel on every run."""
     from compat.dual_dispatch import PathMode
     from compat.predictor import load_model, run_model
     from phi.backends.context_pool import DeviceContextPool
@@ -147,7 +175,7 @@ def run(
     DeviceContextPool.instance().get(target)  # no usable device: say so before loading
     loaded = load_model(model)
     feeds = _parse_inputs(input, loaded.feed_names)
-    result = run_model(loaded, feeds, place=target, path=path)
+    result = run_model(loaded, feeds, place=target, path=path, passes=not no_passes)
     if output is not None:
         npz = output if output.suffix == ".npz" else output.with_suffix(".npz")
         _write_output(npz, "--output", lambda f: np.savez(f, **result.outputs))
@@ -156,6 +184,8 @@ def run(
         _write_output(trace_json, "--trace-json", trace_text.encode("utf-8"))
     if trace:
         console.print(_trace_table(result.trace))
+    if plan:
+        _print_plan(loaded, target, path)
     summary = Table(title=f"outputs ({result.seconds * 1000:.1f} ms, path {path}, place {place})")
     for col in ("fetch", "shape", "dtype", "values"):
         summary.add_column(col)

@@ -12,6 +12,7 @@ import numpy as np
 
 from compat.arg_mapping import phi_kernel_name
 from compat.dual_dispatch import DualDispatchRunner, PathMode
+from compat.plan import PlannedExecutor
 from legacy_fluid.framework.executor import Executor
 from legacy_fluid.framework.op_kernel import OP_KERNELS
 from legacy_fluid.framework.op_registry import OP_INFOS
@@ -132,16 +133,38 @@ def run_model(
     *,
     place: Place | None = None,
     path: PathMode | str = PathMode.AUTO,
-    executor: Executor | None = None,
+    executor: Executor | PlannedExecutor | None = None,
     planned: bool = True,
+    passes: bool = True,
 ) -> RunResult:
-    """Run `model` on `feeds`. `planned` (the default for the auto and phi paths) runs a
-    plan built once per (program, place, feed shapes); False chooses kernels per run, as
-    the legacy path always does, so the two can be compared."""
+    """Run `model` on `feeds`.
+
+    `planned` (the default) runs the auto and phi paths through a plan built once per
+    (place, path, feed shapes) and kept with the model, so later calls run kernels
+    only; the legacy path, or `planned=False`, chooses kernels on every run, so the two
+    can be compared. `passes` (planned runs only) fuses ops at plan time (conv + batch_norm
+    + activation, fc, inference dropout); False runs the program op by op. `seconds` is
+    the wall time of this call.
+    """
     tensors = check_feeds(model, feeds)
-    executor = executor or Executor(place or CPUPlace(), DualDispatchRunner(path))
+    mode = PathMode.parse(path)
+    if executor is None:
+        executor = executor_for(model, place or CPUPlace(), mode, planned, passes)
     start = time.perf_counter()
     fetched = executor.run(model.program, model.scope, tensors)
     seconds = time.perf_counter() - start
     outputs = {name: np.array(t.numpy(), copy=True) for name, t in zip(model.fetch_names, fetched)}
     return RunResult(outputs, list(executor.last_trace), seconds)
+
+
+def executor_for(model: LoadedModel, place: Place, mode: PathMode, planned: bool,
+                 passes: bool = True) -> Executor | PlannedExecutor:
+    """The model's executor for (place, path, planned, passes), kept so that its plans
+    are reused."""
+    planned = planned and mode is not PathMode.LEGACY
+    key = (place, mode, planned, passes and planned)
+    executors = model.extra.setdefault("executors", {})
+    if key not in executors:
+        executors[key] = (PlannedExecutor(place, mode, passes) if planned
+                          else Executor(place, DualDispatchRunner(mode)))
+    return executors[key]

@@ -83,28 +83,40 @@ class AppliedTransform:
         return f"{self.var}: {self.kind} {self.src}->{self.dst}"
 
 
-def transform_data(
-    name: str, expected: OpKernelType, actual: OpKernelType, tensor: DenseTensor
-) -> tuple[DenseTensor, list[AppliedTransform]]:
-    """Layout, then dtype, then place, as fluid orders them."""
-    applied: list[AppliedTransform] = []
-    out = tensor
+def transform_kinds(expected: OpKernelType, actual: OpKernelType) -> tuple[str, ...]:
+    """The transforms a tensor of kernel type `actual` needs for `expected`, in order:
+    layout, then dtype, then place, as fluid orders them."""
+    kinds = []
     if need_layout_transform(actual.data_layout, expected.data_layout):
-        out = transform_layout(out, expected.data_layout)
-        applied.append(
-            AppliedTransform(name, "layout", actual.data_layout.name, expected.data_layout.name)
-        )
+        kinds.append("layout")
     if (
         actual.data_type != expected.data_type
         and expected.data_type is not DataType.UNDEFINED
         and actual.data_type is not DataType.UNDEFINED
     ):
-        out = transform_dtype(out, expected.data_type)
-        applied.append(
-            AppliedTransform(name, "dtype", str(actual.data_type), str(expected.data_type))
-        )
+        kinds.append("dtype")
     if actual.place != expected.place:
-        out = transform_place(out, expected.place)
-        applied.append(AppliedTransform(name, "place", str(actual.place), str(expected.place)))
+        kinds.append("place")
+    return tuple(kinds)
+
+
+def transform_data(
+    name: str, expected: OpKernelType, actual: OpKernelType, tensor: DenseTensor
+) -> tuple[DenseTensor, list[AppliedTransform]]:
+    """Apply `transform_kinds(expected, actual)` to `tensor`."""
+    applied: list[AppliedTransform] = []
+    out = tensor
+    for kind in transform_kinds(expected, actual):
+        if kind == "layout":
+            out = transform_layout(out, expected.data_layout)
+            applied.append(AppliedTransform(name, kind, actual.data_layout.name,
+                                            expected.data_layout.name))
+        elif kind == "dtype":
+            out = transform_dtype(out, expected.data_type)
+            applied.append(AppliedTransform(name, kind, str(actual.data_type),
+                                            str(expected.data_type)))
+        else:
+            out = transform_place(out, expected.place)
+            applied.append(AppliedTransform(name, kind, str(actual.place), str(expected.place)))
     return out, applied
 

@@ -4,9 +4,14 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from legacy_fluid.framework.data_transform import AppliedTransform, transform_data
+from legacy_fluid.framework.data_transform import (
+    AppliedTransform,
+    transform_data,
+    transform_kinds,
+)
 from legacy_fluid.framework.execution_context import (
     ExecutionContext,
     InferShapeContext,
@@ -17,11 +22,23 @@ from legacy_fluid.framework.op_kernel import OP_KERNELS
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProto
 from legacy_fluid.framework.program_desc import OpDesc
-from legacy_fluid.framework.scope import Scope
+from legacy_fluid.framework.scope import Scope, Variable
 from legacy_fluid.framework.trace import OpTrace
 from phi.backends.context_pool import DeviceContextPool
 from phi.common import DataType, Place
 from phi.core.dense_tensor import DenseTensor
+
+
+@dataclass(frozen=True)
+class Transfer:
+    """One input to move between kernel types before an op's kernel runs."""
+
+    slot: str
+    index: int
+    name: str
+    source: Variable
+    target: OpKernelType
+    actual: OpKernelType
 
 
 class OperatorBase(ABC):
@@ -108,21 +125,19 @@ class OperatorWithKernel(OperatorBase):
         return t.dtype
 
     # -- running ---------------------------------------------------------------
-    def prepare_data(
+    def transfers(
         self,
-        scope: Scope,
         runtime: RuntimeContext,
         expected: OpKernelType,
         targets: Mapping[str, OpKernelType | None] | None = None,
-    ) -> tuple[Scope | None, list[AppliedTransform]]:
-        """Transform inputs into a child transfer scope where their kernel type differs.
+    ) -> list[Transfer]:
+        """The inputs whose kernel type differs from the one the kernel wants.
 
         `targets` gives the kernel type wanted per input slot (PHI arg defs may
         differ from the op's expected type); a slot it does not name (or names with
         None) is used as it is. Without `targets` every input wants `expected`.
         """
-        transfer: Scope | None = None
-        applied: list[AppliedTransform] = []
+        found: list[Transfer] = []
         for slot, names in self.inputs.items():
             target = expected if targets is None else targets.get(slot)
             if target is None:
@@ -135,19 +150,29 @@ class OperatorWithKernel(OperatorBase):
                     or not var.value.initialized()
                 ):
                     continue
-                tensor = var.value
-                actual = self.get_kernel_type_for_var(slot, tensor, expected)
-                if actual is None:
-                    continue
-                new_tensor, done = transform_data(name, target, actual, tensor)
-                if not done:
-                    continue
-                if transfer is None:
-                    transfer = scope.new_scope()
-                tvar = transfer.var(name)
-                tvar.value = new_tensor
-                runtime.inputs[slot][i] = tvar
-                applied.extend(done)
+                actual = self.get_kernel_type_for_var(slot, var.value, expected)
+                if actual is not None and transform_kinds(target, actual):
+                    found.append(Transfer(slot, i, name, var, target, actual))
+        return found
+
+    def prepare_data(
+        self,
+        scope: Scope,
+        runtime: RuntimeContext,
+        expected: OpKernelType,
+        targets: Mapping[str, OpKernelType | None] | None = None,
+    ) -> tuple[Scope | None, list[AppliedTransform]]:
+        """Transform inputs (see `transfers`) into a child transfer scope."""
+        transfer: Scope | None = None
+        applied: list[AppliedTransform] = []
+        for t in self.transfers(runtime, expected, targets):
+            new_tensor, done = transform_data(t.name, t.target, t.actual, t.source.value)
+            if transfer is None:
+                transfer = scope.new_scope()
+            tvar = transfer.var(t.name)
+            tvar.value = new_tensor
+            runtime.inputs[t.slot][t.index] = tvar
+            applied.extend(done)
         return transfer, applied
 
     def run(self, scope: Scope, place: Place) -> OpTrace:

@@ -31,6 +31,15 @@ def fetch_target_names(program: ProgramDesc) -> list[str]:
     return _targets(program, ("fetch", "fetch_v2"), "X")
 
 
+def holder_name(program: ProgramDesc, op_type: str, slot: str, default: str) -> str:
+    """The feed/fetch holder variable the program's feed (X) or fetch (Out) ops use."""
+    for op in program.global_block().ops:
+        names = op.inputs.get(slot) or op.outputs.get(slot) if op.type == op_type else None
+        if names:
+            return names[0]
+    return default
+
+
 def persistable_var_names(program: ProgramDesc) -> list[str]:
     """Sorted names of the global block's vars stored in a params file.
 

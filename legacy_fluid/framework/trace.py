@@ -33,6 +33,7 @@ class OpTrace:
     kernel: str  # PHI kernel name or legacy kernel class
     key: str  # KernelKey or OpKernelType, as text
     transforms: list[str] = field(default_factory=list)
+    fused: list[str] = field(default_factory=list)  # op types a plan pass fused into this op
 
     def as_dict(self) -> dict[str, Any]:
         return {**asdict(self), "path": self.path.value}
