@@ -2,17 +2,31 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 import pytest
 
 import compat.plan as plan_mod
 from compat.plan import PlannedExecutor, TransferStep
 from compat.predictor import load_model, run_model
+from legacy_fluid.framework.execution_context import InferShapeContext
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import OP_INFOS, register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.program_desc import ProgramDesc
 from legacy_fluid.framework.scope import Scope
 from legacy_fluid.framework.var_type import VarType
-from phi.common import DataType, Place
+from phi.common import Backend, DataLayout, DataType, Place
+from phi.core.dense_tensor import DenseTensor
+from phi.core.device_context import DeviceContext
+from phi.core.kernel_args import OutTensor
+from phi.core.kernel_factory import KERNELS
+from phi.core.kernel_registry import register_kernel
+from phi.core.registry import scoped
 from tests.conformance.paddle_reference import FIXTURES_ROOT, fixture_models, load_npz
+
+X = np.arange(6, dtype=np.float32).reshape(2, 3)
 
 MODELS = [("models", m) for m in fixture_models("models")] + [
     ("models_v2", m) for m in fixture_models("models_v2")]
@@ -110,12 +124,36 @@ def test_data_dependent_shapes_reinfer_the_ops_after_them() -> None:
         np.testing.assert_array_equal(z.numpy(), np.maximum(x, 0).reshape(shape) * 2)
 
 
-def test_transfers_are_explicit_and_deduplicated(fake_gpu: Place) -> None:
-    """Two GPU ops read the output of a CPU-only op: one transfer step serves both."""
-    from tests.core.test_dual_dispatch import X  # registers the CPU-only test_twice op
+class _TwiceMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X")
+        self.add_output("Out")
 
+
+class _TwiceOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", ctx.get_input_dim("X"))
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+
+
+def _twice_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
+    dev_ctx.alloc(out, x.dtype)[...] = x.data * 2
+
+
+@pytest.fixture
+def cpu_only_op() -> Iterator[str]:
+    """A test op with a CPU-only PHI kernel, registered in scoped registries only."""
+    with scoped(KERNELS, OP_INFOS, inherit=True):
+        register_operator("plan_test_twice", _TwiceOp, _TwiceMaker)
+        register_kernel("plan_test_twice", Backend.CPU, DataLayout.ALL_LAYOUT,
+                        [DataType.FLOAT32])(_twice_kernel)
+        yield "plan_test_twice"
+
+
+def test_transfers_are_explicit_and_deduplicated(fake_gpu: Place, cpu_only_op: str) -> None:
+    """Two GPU ops read the output of a CPU-only op: one transfer step serves both."""
     program = _program(
-        ("test_twice", {"X": ["x"]}, {"Out": ["t"]}, {}),
+        (cpu_only_op, {"X": ["x"]}, {"Out": ["t"]}, {}),
         ("scale", {"X": ["t"]}, {"Out": ["a"]}, {"scale": 3.0}),
         ("scale", {"X": ["t"]}, {"Out": ["b"]}, {"scale": 5.0}),
     )
