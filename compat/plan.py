@@ -26,6 +26,7 @@ import numpy as np
 from compat.arg_mapping import get_kernel_signature
 from compat.arg_mapping_context import ExecutionArgumentMappingContext
 from compat.dual_dispatch import PathMode, choose_kernel
+from compat.memory import Life, MemoryPlan, last_reads, lifetime, share_memory
 from compat.passes import optimize
 from legacy_fluid.framework.data_transform import transform_data
 from legacy_fluid.framework.execution_context import ExecutionContext, RuntimeContext
@@ -109,6 +110,7 @@ class Plan:
     source: ProgramDesc | None = None
     source_scope: Scope | None = None
     notes: list[str] = field(default_factory=list)  # one line per pass rewrite
+    memory: MemoryPlan | None = None  # how the intermediates share storage
 
     def describe(self) -> list[dict[str, Any]]:
         """Per step: what it runs, its kernel and key, transforms and output buffers."""
@@ -160,7 +162,7 @@ class PlannedExecutor:
             fetch_list: list[str] | None = None) -> list[DenseTensor]:
         """Run and return the fetched tensors (on the host, copies), in fetch order."""
         tensors = {name: _as_tensor(v) for name, v in (feed or {}).items()}
-        key = (id(program), id(scope), _feed_signature(tensors))
+        key = (id(program), id(scope), _feed_signature(tensors), tuple(fetch_list or ()))
         plan = self._plans.get(key)
         if plan is None or plan.source is not program or plan.source_scope is not scope:
             plan, fetched = self._build(key, program, scope, tensors, fetch_list)
@@ -180,7 +182,8 @@ class PlannedExecutor:
             rewrite = optimize(program, scope)
             source, root, fused, notes = rewrite.program, rewrite.scope, rewrite.fused, \
                 rewrite.notes
-        plan = build_plan(source, root, self.place, self.mode, feed, key, fused)
+        plan = build_plan(source, root, self.place, self.mode, feed, key, fused,
+                          tuple(fetch_list or ()))
         plan.source, plan.source_scope, plan.notes = program, scope, notes
         fetched = _fetch(plan, fetch_list)
         self._plans[key] = plan
@@ -246,8 +249,10 @@ def _run(plan: Plan, feed: Mapping[str, DenseTensor], fetch_list: list[str] | No
 
 def build_plan(program: ProgramDesc, scope: Scope, place: Place, mode: PathMode,
                feed: Mapping[str, DenseTensor], key: tuple[Any, ...] = (),
-               fused: Mapping[int, list[str]] | None = None) -> Plan:
-    """Plan `program` by running it once on `feed` (see the module doc)."""
+               fused: Mapping[int, list[str]] | None = None,
+               keep_names: tuple[str, ...] = ()) -> Plan:
+    """Plan `program` by running it once on `feed` (see the module doc). Tensors named in
+    `keep_names` (read after a run) keep memory of their own."""
     block = program.global_block()
     ops = [create_op(desc) for desc in block.ops]
     local = _prepare_scope(program, scope)
@@ -258,21 +263,31 @@ def build_plan(program: ProgramDesc, scope: Scope, place: Place, mode: PathMode,
                 holder_name(program, "fetch", "Out", "fetch") if has_fetch_ops else None,
                 feed_target_names(program) if has_feed_ops else [], scope)
     _set_feeds(plan, feed)
-    planner = _Planner(plan, place, mode)
+    keep = set(keep_names) | (set() if has_feed_ops else set(feed))
+    planner = _Planner(plan, place, mode, ops, keep)
     for index, (op, desc) in enumerate(zip(ops, block.ops)):
         planner.fused_from = (fused or {}).get(id(desc), [])
         try:
             planner.add(index, op)
         except Exception as exc:
             raise OpRunError(index, op, exc) from exc
+    if planner.lives is not None:
+        plan.memory = share_memory(planner.lives, ops)
     return plan
 
 
 class _Planner:
     """Runs each op once while recording the steps that will run it again."""
 
-    def __init__(self, plan: Plan, place: Place, mode: PathMode) -> None:
+    def __init__(self, plan: Plan, place: Place, mode: PathMode, ops: list[OperatorBase],
+                 keep: set[str]) -> None:
         self.plan, self.place, self.mode = plan, place, mode
+        self.ops, self.keep = ops, keep
+        self.last = last_reads(ops)
+        self.first: dict[str, int] = {}
+        #: intermediates placed by memory planning; None once a framework op runs (it may
+        #: read anything, so nothing is shared)
+        self.lives: list[Life] | None = []
         self.pool = DeviceContextPool.instance()
         #: (source var name, target kernel type) -> the step holding the moved tensor
         self.moved: dict[tuple[str, OpKernelType], TransferStep] = {}
@@ -287,6 +302,7 @@ class _Planner:
             plan.steps.append(FrameworkStep(index, op, plan.scope, self.place))
             plan.trace.append(record)
             self._forget_written(op)
+            self.lives = None
             return
         runtime = RuntimeContext.build(op, plan.scope)
         dev_ctx = self.pool.get(self.place)
@@ -319,6 +335,26 @@ class _Planner:
         plan.trace.append(OpTrace(index, op.type, choice.path, choice.kernel_name,
                                   choice.key_text, applied, list(self.fused_from)))
         self._forget_written(op)
+        self._release_dead(index, op)
+
+    def _release_dead(self, index: int, op: OperatorBase) -> None:
+        """Note the life of every intermediate that dies here and let its memory go, so the
+        planning run never holds more than a run of the plan will."""
+        for names in op.outputs.values():
+            for n in names:
+                self.first.setdefault(n, index)
+        if self.lives is None:
+            return
+        for names in (*op.inputs.values(), *op.outputs.values()):
+            for n in names:
+                var = self.plan.scope.find_local_var(n)
+                if self.last.get(n) != index or n in self.keep or n not in self.first \
+                        or var is None or not isinstance(var.value, DenseTensor):
+                    continue
+                life = lifetime(n, var.value, self.first[n], index)
+                if life is not None and all(x.name != n for x in self.lives):
+                    self.lives.append(life)
+                    var.value._holder = None  # storage comes back from the memory plan
 
     def _forget_written(self, op: OperatorBase) -> None:
         """A variable written again must be moved again before its next use."""
