@@ -31,7 +31,7 @@ import numpy as np
 import paddle
 from export_common import jsonable, load_npz, proto_entry, save_npz, write_json
 from op_cases import family_names, load_family
-from op_cases.spec import feed_specs, materialize, tolerance
+from op_cases.spec import FRAMEWORK_ATTRS, feed_specs, materialize, tolerance
 from paddle.base import core, unique_name
 from paddle.base.framework import OpProtoHolder
 from paddle.base.layer_helper import LayerHelper
@@ -41,9 +41,6 @@ paddle.enable_static()
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_OUT = os.path.join(os.path.dirname(HERE), "fixtures", "ops")
-#: Attributes the framework sets on every op (not the op's own).
-FRAMEWORK_ATTRS = {"op_role", "op_role_var", "op_namescope", "op_callstack", "op_device",
-                   "with_quant_attr"}
 #: C++ element types in fluid kernel keys -> dtype names.
 CPP_TYPES = {"float": "float32", "double": "float64", "int": "int32", "int64_t": "int64",
              "int16_t": "int16", "int8_t": "int8", "uint8_t": "uint8", "bool": "bool",
@@ -107,7 +104,8 @@ def build(case, arrays):
 def compact_model(path):
     """Drop `op_callstack` (source paths and line numbers) from every op of a saved model,
     and the `op_version_map` entries of ops the program does not use."""
-    desc = framework_pb2.ProgramDesc.FromString(open(path, "rb").read())
+    with open(path, "rb") as f:
+        desc = framework_pb2.ProgramDesc.FromString(f.read())
     used = set()
     for block in desc.blocks:
         for op in block.ops:

@@ -13,10 +13,8 @@ import math
 from typing import Any
 
 from legacy_fluid.framework.op_proto import OpProto
+from tests.conformance.op_cases.spec import FRAMEWORK_ATTRS
 
-#: Attributes the framework adds to every op.
-FRAMEWORK_ATTRS = {"op_role", "op_role_var", "op_namescope", "op_callstack", "op_device",
-                   "with_quant_attr"}
 NO_DEFAULT = "<none registered>"
 _SLOT_FLAGS = ("duplicable", "dispensable", "extra", "quant")
 

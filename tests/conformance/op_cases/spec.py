@@ -18,6 +18,10 @@ from typing import Any
 
 import numpy as np
 
+#: Attributes Paddle's framework sets on every op (not the op's own; not compared).
+FRAMEWORK_ATTRS = frozenset({"op_role", "op_role_var", "op_namescope", "op_callstack",
+                             "op_device", "with_quant_attr"})
+
 NAN, INF = math.nan, math.inf
 #: Values every float sweep starts with (flattened order): NaN, infinities, signed zeros, +-1.
 FLOAT_EDGES = (NAN, INF, -INF, 0.0, -0.0, 1.0, -1.0)
