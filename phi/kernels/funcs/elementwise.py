@@ -105,6 +105,7 @@ multiply = _ufunc_op("multiply", "x * y.")
 #: Element-wise max / min; a NaN on either side gives NaN (as Paddle 3.x).
 maximum = _ufunc_op("maximum", "Element-wise max; NaN propagates.")
 minimum = _ufunc_op("minimum", "Element-wise min; NaN propagates.")
+bitwise_and = _ufunc_op("bitwise_and", "x & y (logical and for bool).")
 
 
 def _check_int_divisor(b: Any, what: str) -> None:
@@ -179,6 +180,7 @@ BINARY_OPS: dict[str, Callable[[Any, Any, Any, int, Any], None]] = {
     "divide": divide,
     "floor_divide": floor_divide,
     "remainder": remainder,
+    "bitwise_and": bitwise_and,
     "maximum": maximum,
     "minimum": minimum,
     "elementwise_pow": elementwise_pow,
