@@ -65,6 +65,10 @@ class ElementwiseOpMaker(OpProtoAndCheckerMaker):
         self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
         self.add_attr("x_data_format", AttrType.STRING, "", "unused layout hint", extra=True)
         self.add_attr("y_data_format", AttrType.STRING, "", "unused layout hint", extra=True)
+        self.add_int8_attrs()
+
+    def add_int8_attrs(self) -> None:
+        """The oneDNN int8 extras every elementwise op carries."""
         self.add_attr("use_quantizer", AttrType.BOOLEAN, False, "deprecated int8 switch",
                       extra=True)
         self.add_attr("mkldnn_data_type", AttrType.STRING, "float32", "oneDNN data type",
@@ -80,14 +84,8 @@ class OnednnElementwiseOpMaker(ElementwiseOpMaker):
     def add_extra_attrs(self) -> None:
         self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
         self.add_attr("use_onednn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
-        self.add_attr("use_quantizer", AttrType.BOOLEAN, False, "deprecated int8 switch",
-                      extra=True)
-        self.add_attr("mkldnn_data_type", AttrType.STRING, "float32", "oneDNN data type",
-                      extra=True)
         self.add_attr("onednn_data_type", AttrType.STRING, "", "oneDNN data type", extra=True)
-        self.add_attr("Scale_x", AttrType.FLOAT, 1.0, "int8 scale of X", extra=True)
-        self.add_attr("Scale_y", AttrType.FLOAT, 1.0, "int8 scale of Y", extra=True)
-        self.add_attr("Scale_out", AttrType.FLOAT, 1.0, "int8 scale of Out", extra=True)
+        self.add_int8_attrs()
 
 
 class ElementwiseOp(OperatorWithKernel):
