@@ -31,7 +31,7 @@ import numpy as np
 import paddle
 from export_common import jsonable, load_npz, proto_entry, save_npz, write_json
 from op_cases import family_names, load_family
-from op_cases.spec import FRAMEWORK_ATTRS, feed_specs, materialize, tolerance
+from op_cases.spec import FRAMEWORK_ATTRS, In, feed_specs, materialize, tolerance
 from paddle.base import core, unique_name
 from paddle.base.framework import OpProtoHolder
 from paddle.base.layer_helper import LayerHelper
@@ -78,8 +78,10 @@ def _append_op(case, feeds):
 
 
 def _api_call(case, feeds):
-    """The op through the Paddle API named by the case; returns the fetch variables."""
-    result = _api(case.api)(*[v for vs in feeds.values() for v in vs], **case.api_kwargs)
+    """The op through the Paddle API named by the case, called with the inputs in slot
+    order (a list for a duplicable slot); returns the fetch variables."""
+    args = [vs if not isinstance(case.inputs[slot], In) else vs[0] for slot, vs in feeds.items()]
+    result = _api(case.api)(*args, **case.api_kwargs)
     results = list(result) if isinstance(result, (list, tuple)) else [result]
     op = paddle.static.default_main_program().global_block().ops[-1]
     by_name = {name: slot for slot in op.output_names for name in op.output(slot)}
