@@ -1,16 +1,19 @@
-"""elementwise_{add,sub,mul,div,max,min,pow}: Out = X (op) Y.
+"""elementwise_{add,sub,mul,div,max,min,pow,floordiv,mod}: Out = X (op) Y.
 
 Y's dims line up with X's starting at dimension `axis` (-1: trailing dims, as NumPy);
 trailing 1s of Y that overhang X are dropped, then size-1 dims broadcast. When Y has
 more dims than X the roles swap. See phi.kernels.funcs.elementwise.
 
-One maker and one operator class serve the seven ops (as Paddle's ElementwiseOp);
-each op has its own small kernel:
+One operator class serves the nine ops (as Paddle's ElementwiseOp); floordiv and mod
+carry Paddle 3.3.1's extra attributes, the older seven those Paddle 2.x declared. Each op
+has its own small kernel:
 
 - add: X + Y; sub: X - Y; mul: X * Y;
 - div: X / Y (integers truncate toward zero);
 - max / min: NaN propagates;
-- pow: X ** Y (integers via double pow, truncated).
+- pow: X ** Y (integers via double pow, truncated);
+- floordiv / mod: Python's // and % (floor; the remainder takes Y's sign; float mod keeps
+  X's sign on a zero remainder); an integer zero divisor is an error.
 """
 
 from __future__ import annotations
@@ -30,6 +33,33 @@ _TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT1
           DataType.COMPLEX128)
 _REAL_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
                DataType.INT32, DataType.INT64)
+_FLOORDIV_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
+                   DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64)
+_MOD_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64)
+
+
+#: floordiv / mod: an integer zero divisor is an error, so Y stays away from 0 (the other
+#: ops' cases are in migrate/verify_cases.py).
+_DIVISOR_CASES = [
+    {"name": "positive divisor", "inputs": {"X": {"shape": (3, 4), "low": -9, "high": 9},
+                                            "Y": {"shape": (3, 4), "low": 1, "high": 5}}},
+    {"name": "negative divisor", "inputs": {"X": {"shape": (3, 4), "low": -9, "high": 9},
+                                            "Y": {"shape": (3, 4), "low": -5, "high": -1}}},
+    {"name": "broadcast along axis 0", "inputs": {"X": (3, 4), "Y": {"shape": (3,), "low": 1,
+                                                                     "high": 5}},
+     "attrs": {"axis": 0}},
+]
+VERIFY_CASES = {
+    "elementwise_floordiv": _DIVISOR_CASES,
+    "elementwise_mod": _DIVISOR_CASES,
+    "elementwise_div": [
+        {"name": "nonzero divisor", "inputs": {"X": (3, 4), "Y": {"shape": (3, 4), "low": 1,
+                                                                 "high": 5}}},
+        {"name": "broadcast along axis 0", "inputs": {"X": (3, 4), "Y": {"shape": (3,),
+                                                                         "low": 1, "high": 5}},
+         "attrs": {"axis": 0}},
+    ],
+}
 
 
 class ElementwiseOpMaker(OpProtoAndCheckerMaker):
@@ -39,9 +69,16 @@ class ElementwiseOpMaker(OpProtoAndCheckerMaker):
         self.add_output("Out", "result, with the broadcast dims and X's dtype")
         self.add_attr("axis", AttrType.INT, -1,
                       "dimension of X where Y's dims start; -1 aligns the trailing dims")
+        self.add_extra_attrs()
+
+    def add_extra_attrs(self) -> None:
         self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
         self.add_attr("x_data_format", AttrType.STRING, "", "unused layout hint", extra=True)
         self.add_attr("y_data_format", AttrType.STRING, "", "unused layout hint", extra=True)
+        self.add_int8_attrs()
+
+    def add_int8_attrs(self) -> None:
+        """The oneDNN int8 extras every elementwise op carries."""
         self.add_attr("use_quantizer", AttrType.BOOLEAN, False, "deprecated int8 switch",
                       extra=True)
         self.add_attr("mkldnn_data_type", AttrType.STRING, "float32", "oneDNN data type",
@@ -49,6 +86,16 @@ class ElementwiseOpMaker(OpProtoAndCheckerMaker):
         self.add_attr("Scale_x", AttrType.FLOAT, 1.0, "int8 scale of X", extra=True)
         self.add_attr("Scale_y", AttrType.FLOAT, 1.0, "int8 scale of Y", extra=True)
         self.add_attr("Scale_out", AttrType.FLOAT, 1.0, "int8 scale of Out", extra=True)
+
+
+class OnednnElementwiseOpMaker(ElementwiseOpMaker):
+    """floordiv, mod: Paddle 3.3.1's extras (the oneDNN switches, no x/y_data_format)."""
+
+    def add_extra_attrs(self) -> None:
+        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
+        self.add_attr("use_onednn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
+        self.add_attr("onednn_data_type", AttrType.STRING, "", "oneDNN data type", extra=True)
+        self.add_int8_attrs()
 
 
 class ElementwiseOp(OperatorWithKernel):
@@ -136,15 +183,25 @@ class ElementwisePowKernel(OpKernel):
         ew_funcs.elementwise_pow(ctx.xp, x.data, y.data, axis, data)
 
 
-VERIFY_CASES = {
-    "elementwise_div": [
-        {"name": "nonzero divisor", "inputs": {"X": (3, 4), "Y": {"shape": (3, 4), "low": 1,
-                                                                 "high": 5}}},
-        {"name": "broadcast along axis 0", "inputs": {"X": (3, 4), "Y": {"shape": (3,),
-                                                                         "low": 1, "high": 5}},
-         "attrs": {"axis": 0}},
-    ],
-}
+class ElementwiseFloorDivKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out = ctx.output("Out")
+        axis = ctx.attr("axis")
+        data = out.mutable_data(ctx.place, x.dtype)
+        ew_funcs.floor_divide(ctx.xp, x.data, y.data, axis, data)
+
+
+class ElementwiseModKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out = ctx.output("Out")
+        axis = ctx.attr("axis")
+        data = out.mutable_data(ctx.place, x.dtype)
+        ew_funcs.remainder(ctx.xp, x.data, y.data, axis, data)
+
 
 for _op in ("elementwise_add", "elementwise_sub", "elementwise_mul", "elementwise_div",
             "elementwise_max", "elementwise_min", "elementwise_pow"):
@@ -165,3 +222,11 @@ for _dtype in _REAL_TYPES:
     register_op_kernel("elementwise_min", "GPU", ElementwiseMinKernel, _dtype)
     register_op_kernel("elementwise_pow", "CPU", ElementwisePowKernel, _dtype)
     register_op_kernel("elementwise_pow", "GPU", ElementwisePowKernel, _dtype)
+register_operator("elementwise_floordiv", ElementwiseOp, OnednnElementwiseOpMaker)
+register_operator("elementwise_mod", ElementwiseOp, OnednnElementwiseOpMaker)
+for _dtype in _FLOORDIV_TYPES:
+    register_op_kernel("elementwise_floordiv", "CPU", ElementwiseFloorDivKernel, _dtype)
+    register_op_kernel("elementwise_floordiv", "GPU", ElementwiseFloorDivKernel, _dtype)
+for _dtype in _MOD_TYPES:
+    register_op_kernel("elementwise_mod", "CPU", ElementwiseModKernel, _dtype)
+    register_op_kernel("elementwise_mod", "GPU", ElementwiseModKernel, _dtype)

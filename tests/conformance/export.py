@@ -28,9 +28,9 @@ import paddle.nn.functional as F
 from export_common import (  # this folder: the script runs as a file
     BATCHES,
     MAX_VARIANTS,
-    jsonable,
     make_batches,
     measure,
+    proto_entry,
     randomize_params,
     record_references,
     saved_batches,
@@ -38,8 +38,7 @@ from export_common import (  # this folder: the script runs as a file
     write_json,
 )
 from paddle import nn
-from paddle.base import core, unique_name
-from paddle.base.framework import OpProtoHolder
+from paddle.base import unique_name
 
 paddle.enable_static()
 
@@ -341,66 +340,6 @@ def export_model(name, out_root):
 # --------------------------------------------------------------------------
 # union files
 # --------------------------------------------------------------------------
-
-
-def proto_entry(op_type):
-    holder = OpProtoHolder.instance()
-    if op_type not in holder.op_proto_map:
-        return {"registered": False}
-    proto = holder.get_op_proto(op_type)
-    try:
-        defaults = dict(core.get_op_attrs_default_value(op_type.encode()))
-    except Exception:
-        defaults = {}
-    try:
-        extra_defaults = dict(core.get_op_extra_attrs(op_type))
-    except Exception:
-        extra_defaults = {}
-
-    def var_list(vs):
-        return [
-            {
-                "name": v.name,
-                "duplicable": v.duplicable,
-                "intermediate": v.intermediate,
-                "dispensable": v.dispensable,
-                "extra": v.extra,
-                "quant": v.quant,
-            }
-            for v in vs
-        ]
-
-    from paddle.base.proto import framework_pb2
-
-    attrs = []
-    for a in proto.attrs:
-        e = {
-            "name": a.name,
-            "type": framework_pb2.AttrType.Name(a.type),
-            "generated": a.generated,
-            "extra": a.extra,
-            "quant": a.quant,
-            "support_tensor": a.support_tensor,
-        }
-        if a.name in defaults:
-            e["default"] = jsonable(defaults[a.name])
-        elif a.name in extra_defaults:
-            e["default"] = jsonable(extra_defaults[a.name])
-        else:
-            e["default"] = "<none registered>"
-        attrs.append(e)
-    # extra attrs known to the runtime but absent from the proto
-    proto_names = {a.name for a in proto.attrs}
-    runtime_extra = {
-        k: jsonable(v) for k, v in sorted(extra_defaults.items()) if k not in proto_names
-    }
-    return {
-        "registered": True,
-        "inputs": var_list(proto.inputs),
-        "outputs": var_list(proto.outputs),
-        "attrs": attrs,
-        "runtime_extra_attrs": runtime_extra,
-    }
 
 
 def write_union(out_root):

@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from phi.kernels.funcs.common import quiet
+from phi.kernels.funcs.common import compute_dtype, quiet
 
 Shape = tuple[int, ...]
 
@@ -105,19 +105,60 @@ multiply = _ufunc_op("multiply", "x * y.")
 #: Element-wise max / min; a NaN on either side gives NaN (as Paddle 3.x).
 maximum = _ufunc_op("maximum", "Element-wise max; NaN propagates.")
 minimum = _ufunc_op("minimum", "Element-wise min; NaN propagates.")
+bitwise_and = _ufunc_op("bitwise_and", "x & y (logical and for bool).")
+
+
+def _check_int_divisor(b: Any, what: str) -> None:
+    """An integer zero divisor is an error (Paddle raises instead of dividing)."""
+    if bool((b == 0).any()):
+        raise ZeroDivisionError(f"elementwise {what}: integer division by zero")
+
+
+def _work(a: Any) -> Any:
+    """`a` in the type float math runs in (float32 for float16 / bfloat16)."""
+    dt = compute_dtype(a.dtype)
+    return a if dt == a.dtype else a.astype(dt)
 
 
 def divide(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
     """True division for floats; integers divide truncating toward zero (C++ `/`)."""
     a, b = _views(x, y, axis)
     if np.dtype(out.dtype).kind in "iu":
-        if bool((b == 0).any()):
-            raise ZeroDivisionError("elementwise divide: integer division by zero")
+        _check_int_divisor(b, "divide")
         # a - fmod(a, b) is an exact multiple of b, so floor division is exact there.
         xp.floor_divide(a - xp.fmod(a, b), b, out=out, casting="unsafe")
         return
     with quiet(xp):
         xp.divide(a, b, out=out, casting="unsafe")
+
+
+def floor_divide(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
+    """Python's `//`: the quotient rounded toward -inf. Floats follow Python's float floor
+    division (x / 0 gives +-inf or NaN; a zero quotient keeps the sign of x / y); half
+    types compute in float32. An integer zero divisor is an error."""
+    a, b = _views(x, y, axis)
+    if np.dtype(out.dtype).kind in "iu":
+        _check_int_divisor(b, "floor_divide")
+        xp.floor_divide(a, b, out=out, casting="unsafe")
+        return
+    with quiet(xp):
+        xp.copyto(out, xp.floor_divide(_work(a), _work(b)), casting="unsafe")
+
+
+def remainder(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
+    """Python's `%`: the remainder takes the divisor's sign. Floats: fmod(x, y), plus y
+    where that is non-zero and its sign differs from y's (so a zero remainder keeps x's
+    sign: -6 % 3 is -0.0, 6 % -3 is 0.0; x % 0 is NaN). An integer zero divisor is an
+    error."""
+    a, b = _views(x, y, axis)
+    if np.dtype(out.dtype).kind in "iu":
+        _check_int_divisor(b, "remainder")
+        xp.remainder(a, b, out=out, casting="unsafe")
+        return
+    with quiet(xp):
+        rem = xp.fmod(_work(a), _work(b))
+        fix = (rem != 0) & ((rem < 0) != (b < 0))
+        xp.copyto(out, xp.where(fix, rem + b, rem), casting="unsafe")
 
 
 def elementwise_pow(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
@@ -137,6 +178,9 @@ BINARY_OPS: dict[str, Callable[[Any, Any, Any, int, Any], None]] = {
     "subtract": subtract,
     "multiply": multiply,
     "divide": divide,
+    "floor_divide": floor_divide,
+    "remainder": remainder,
+    "bitwise_and": bitwise_and,
     "maximum": maximum,
     "minimum": minimum,
     "elementwise_pow": elementwise_pow,

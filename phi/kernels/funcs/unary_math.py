@@ -1,5 +1,6 @@
 """Element-wise unary math shared by PHI and legacy kernels: abs, exp, sqrt, log, square,
-rsqrt, floor, ceil, reciprocal, sin, cos, pow, clip and log_softmax.
+rsqrt, floor, ceil, reciprocal, sin, cos, atan, sinh, erf, expm1, log1p, isnan, pow, clip
+and log_softmax.
 
 Same conventions as `activation.py`: ``name(xp, x, <attributes>, out)`` writes into `out`
 (same shape as x); float16/bfloat16 are computed in float32 and rounded once on store;
@@ -14,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from phi.common import DataType
+from phi.kernels.funcs import gelu
 from phi.kernels.funcs.common import compute_dtype, quiet
 from phi.kernels.funcs.softmax import normalize_axis as softmax_axis
 
@@ -22,6 +24,11 @@ def _work(x: Any) -> Any:
     """`x` in the dtype the math runs in (float32 for float16/bfloat16, else as is)."""
     dt = compute_dtype(x.dtype)
     return x if dt == x.dtype else x.astype(dt)
+
+
+def _float_work(x: Any) -> Any:
+    """`x` in the float type the math runs in: integers and half types in float32."""
+    return x.astype(np.float32) if np.dtype(x.dtype).kind in "iub" else _work(x)
 
 
 def _store(xp: Any, value: Any, out: Any) -> None:
@@ -117,6 +124,49 @@ def cos(xp: Any, x: Any, out: Any) -> None:
         _store(xp, xp.cos(_work(x)), out)
 
 
+def atan(xp: Any, x: Any, out: Any) -> None:
+    """Arc tangent, in (-pi/2, pi/2); +-inf give +-pi/2."""
+    with quiet(xp):
+        _store(xp, xp.arctan(_work(x)), out)
+
+
+def sinh(xp: Any, x: Any, out: Any) -> None:
+    """Hyperbolic sine; overflows to +-inf past the type's exp range."""
+    with quiet(xp):
+        _store(xp, xp.sinh(_work(x)), out)
+
+
+def erf(xp: Any, x: Any, out: Any) -> None:
+    """The error function (evaluated in float64, rounded once)."""
+    _store(xp, gelu.erf(xp, _work(x)), out)
+
+
+def float_out_dtype(x_dtype: DataType) -> DataType:
+    """expm1 / log1p of an integer tensor give float32 (other types keep theirs)."""
+    return DataType.FLOAT32 if x_dtype.is_integer else x_dtype
+
+
+def expm1(xp: Any, x: Any, out: Any) -> None:
+    """exp(x) - 1 without cancellation near 0; integers compute in float32."""
+    with quiet(xp):
+        _store(xp, xp.expm1(_float_work(x)), out)
+
+
+def log1p(xp: Any, x: Any, out: Any) -> None:
+    """ln(1 + x) without cancellation near 0 (-inf at -1, NaN below); integers compute in
+    float32."""
+    with quiet(xp):
+        _store(xp, xp.log1p(_float_work(x)), out)
+
+
+def isnan(xp: Any, x: Any, out: Any) -> None:
+    """Bool: x is NaN (either part for complex x; never for integers)."""
+    if np.dtype(x.dtype).kind in "iub":
+        out[...] = False
+        return
+    xp.isnan(_work(x), out=out)
+
+
 # -- with attributes ----------------------------------------------------------------------
 
 
@@ -187,4 +237,10 @@ UNARY_MATH: dict[str, Callable[[Any, Any, Any], None]] = {
     "reciprocal": reciprocal,
     "sin": sin,
     "cos": cos,
+    "atan": atan,
+    "sinh": sinh,
+    "erf": erf,
+    "expm1": expm1,
+    "log1p": log1p,
+    "isnan": isnan,
 }

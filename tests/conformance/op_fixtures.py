@@ -1,0 +1,72 @@
+"""Committed single-op Paddle fixtures (tests/fixtures/ops/<family>/), read for the tests.
+
+Written by export_ops.py: `<case>.pdmodel`, `arrays.npz` (`<case>/in/<feed>`,
+`<case>/out/<fetch>`; bfloat16 as uint16 bit patterns), `cases.json` (per case: op,
+digest of its definition, attrs as saved, feeds, fetches with dtype and shape, Paddle's
+error for cases that raise) and `op_protos.json` (Paddle's proto, PHI kernel name and
+CPU dtypes per op type).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import ml_dtypes
+import numpy as np
+
+from tests.conformance.op_cases.spec import Case
+from tests.conformance.paddle_reference import FIXTURES_ROOT, load_npz
+
+OPS_ROOT = FIXTURES_ROOT / "ops"
+EXPORT_CMD = "/work/paddle-venv/bin/python tests/conformance/export_ops.py"
+
+
+def typed(array: np.ndarray, dtype: str) -> np.ndarray:
+    """A stored array in its tensor dtype (bfloat16 bit patterns viewed as bfloat16)."""
+    return array.view(ml_dtypes.bfloat16) if dtype == "bfloat16" else array
+
+
+@dataclass(frozen=True)
+class FamilyFixtures:
+    family: str
+    dir: Path
+    cases: dict[str, dict[str, Any]]
+    arrays: dict[str, np.ndarray]
+    protos: dict[str, dict[str, Any]]
+
+    def entry(self, case: Case) -> dict[str, Any]:
+        """The exported entry of `case`; fails when it is missing or stale."""
+        regenerate = f"rerun `{EXPORT_CMD} --family {self.family} --only {case.op}`"
+        entry = self.cases.get(case.name)
+        assert entry is not None, f"{self.family}/{case.name} has no fixture: {regenerate}"
+        assert entry["digest"] == case.digest(), \
+            f"{self.family}/{case.name} changed since it was exported: {regenerate}"
+        return entry
+
+    def model_prefix(self, name: str) -> Path:
+        return self.dir / name
+
+    def feeds(self, name: str) -> dict[str, np.ndarray]:
+        entry = self.cases[name]
+        return {feed: typed(self.arrays[f"{name}/in/{feed}"], meta["dtype"])
+                for feed, meta in entry["feeds"].items()}
+
+    def outputs(self, name: str) -> dict[str, np.ndarray]:
+        entry = self.cases[name]
+        return {fetch: typed(self.arrays[f"{name}/out/{fetch}"], meta["dtype"])
+                for fetch, meta in entry.get("fetches", {}).items()}
+
+
+@functools.cache
+def family_fixtures(family: str) -> FamilyFixtures:
+    """One family's fixtures, read once per test session."""
+    folder = OPS_ROOT / family
+    assert (folder / "cases.json").is_file(), \
+        f"no fixtures for family '{family}': run `{EXPORT_CMD} --family {family}`"
+    doc = json.loads((folder / "cases.json").read_text())
+    protos = json.loads((folder / "op_protos.json").read_text())["ops"]
+    return FamilyFixtures(family, folder, doc["cases"], load_npz(folder / "arrays.npz"), protos)
