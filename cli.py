@@ -67,6 +67,9 @@ def friendly_errors(fn: F) -> F:
             return fn(*args, **kwargs)
         except typer.Exit:
             raise
+        except KeyboardInterrupt:
+            err_console.print("[bold red]interrupted[/] (Ctrl-C): nothing was written")
+            raise typer.Exit(130) from None
         except (CliError, *_user_errors()) as exc:
             from legacy_fluid.framework.executor import OpRunError
 
@@ -157,6 +160,9 @@ def run(
     no_passes: Annotated[bool, typer.Option(
         "--no-passes", help="run the program op by op (no conv+batch_norm folding, "
         "fused activations, fc, inference dropout removal)")] = False,
+    max_loop_iters: Annotated[int | None, typer.Option(
+        "--max-loop-iters", min=1, help="stop any while loop after this many iterations "
+        "(an error naming the loop)")] = None,
 ) -> None:
     """Run a legacy inference model (.pdmodel + .pdiparams) and print its outputs.
 
@@ -164,6 +170,7 @@ def run(
     the legacy path chooses every op's kernel on every run."""
     from compat.dual_dispatch import PathMode
     from compat.predictor import load_model, run_model
+    from legacy_fluid.framework.block_runner import loop_limit
     from phi.backends.context_pool import DeviceContextPool
     from phi.common import Place
 
@@ -175,7 +182,8 @@ def run(
     DeviceContextPool.instance().get(target)  # no usable device: say so before loading
     loaded = load_model(model)
     feeds = _parse_inputs(input, loaded.feed_names)
-    result = run_model(loaded, feeds, place=target, path=path, passes=not no_passes)
+    with loop_limit(max_loop_iters):
+        result = run_model(loaded, feeds, place=target, path=path, passes=not no_passes)
     if output is not None:
         npz = output if output.suffix == ".npz" else output.with_suffix(".npz")
         _write_output(npz, "--output", lambda f: np.savez(f, **result.outputs))

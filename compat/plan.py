@@ -25,9 +25,10 @@ import numpy as np
 
 from compat.arg_mapping import get_kernel_signature
 from compat.arg_mapping_context import ExecutionArgumentMappingContext
-from compat.dual_dispatch import PathMode, choose_kernel
+from compat.dual_dispatch import DualDispatchRunner, PathMode, choose_kernel
 from compat.memory import Life, MemoryPlan, last_reads, lifetime, share_memory
 from compat.passes import optimize
+from legacy_fluid.framework.block_runner import BlockRunner, running
 from legacy_fluid.framework.data_transform import transform_data
 from legacy_fluid.framework.execution_context import ExecutionContext, RuntimeContext
 from legacy_fluid.framework.executor import OpRunError
@@ -111,6 +112,7 @@ class Plan:
     source_scope: Scope | None = None
     notes: list[str] = field(default_factory=list)  # one line per pass rewrite
     memory: MemoryPlan | None = None  # how the intermediates share storage
+    blocks: BlockRunner | None = None  # runs sub-blocks (op by op) for control-flow ops
 
     def describe(self) -> list[dict[str, Any]]:
         """Per step: what it runs, its kernel and key, transforms and output buffers."""
@@ -234,12 +236,13 @@ def _run(plan: Plan, feed: Mapping[str, DenseTensor], fetch_list: list[str] | No
     reinfer = False
     index = -1
     try:
-        for step in plan.steps:
-            if isinstance(step, TransferStep):
-                step()
-                continue
-            index = step.index
-            reinfer = step.run(reinfer)
+        with running(plan.blocks):
+            for step in plan.steps:
+                if isinstance(step, TransferStep):
+                    step()
+                    continue
+                index = step.index
+                reinfer = step.run(reinfer)
     except Exception as exc:
         op = next(s.op for s in plan.steps if not isinstance(s, TransferStep)
                   and s.index == index)
@@ -265,12 +268,14 @@ def build_plan(program: ProgramDesc, scope: Scope, place: Place, mode: PathMode,
     _set_feeds(plan, feed)
     keep = set(keep_names) | (set() if has_feed_ops else set(feed))
     planner = _Planner(plan, place, mode, ops, keep)
-    for index, (op, desc) in enumerate(zip(ops, block.ops)):
-        planner.fused_from = (fused or {}).get(id(desc), [])
-        try:
-            planner.add(index, op)
-        except Exception as exc:
-            raise OpRunError(index, op, exc) from exc
+    plan.blocks = BlockRunner(program, DualDispatchRunner(mode), place)
+    with running(plan.blocks):
+        for index, (op, desc) in enumerate(zip(ops, block.ops)):
+            planner.fused_from = (fused or {}).get(id(desc), [])
+            try:
+                planner.add(index, op)
+            except Exception as exc:
+                raise OpRunError(index, op, exc) from exc
     if planner.lives is not None:
         plan.memory = share_memory(planner.lives, ops)
     return plan

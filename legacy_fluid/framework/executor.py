@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from legacy_fluid.framework.block_runner import BlockRunner, running
 from legacy_fluid.framework.op_registry import create_op
 from legacy_fluid.framework.operator import OperatorBase
 from legacy_fluid.framework.program_desc import ProgramDesc
@@ -89,14 +90,16 @@ class Executor:
         if has_fetch_ops:
             scope.var(fetch_var_name).value = []
         trace: list[OpTrace] = []
+        blocks = BlockRunner(program, self.op_runner, self.place)
         try:
-            for i, op in enumerate(ops):
-                try:
-                    record = self.op_runner(op, local, self.place)
-                except Exception as exc:
-                    raise OpRunError(i, op, exc) from exc
-                record.index = i
-                trace.append(record)
+            with running(blocks):
+                for i, op in enumerate(ops):
+                    try:
+                        record = self.op_runner(op, local, self.place)
+                    except Exception as exc:
+                        raise OpRunError(i, op, exc) from exc
+                    record.index = i
+                    trace.append(record)
         finally:
             self.last_trace = trace
         if has_fetch_ops:

@@ -15,6 +15,7 @@ class DispatchPath(Vocabulary):
     LEGACY = "legacy"
     PHI_CPU_FALLBACK = "phi-cpu-fallback"
     LEGACY_CPU_FALLBACK = "legacy-cpu-fallback"
+    FRAMEWORK = "framework"  # an op that runs itself (control flow, tensor arrays)
 
     @property
     def is_phi(self) -> bool:

@@ -253,6 +253,29 @@ def build_transformer(dtype):
     return [ids, pos], [pooled], make
 
 
+def build_while_loop(dtype):
+    """A while loop whose trip count depends on the data (h grows until its mean passes a
+    threshold, at most 6 steps), a Linear and relu in the body, a tensor array."""
+    x = paddle.static.data("x", [-1, 8], dtype)
+    lin = nn.Linear(8, 8)
+    i = paddle.full([1], 0, "int64")
+    limit = paddle.full([1], 6, "int64")
+
+    def cond(i, h):
+        return legacy_op("logical_and", {"X": [i < limit], "Y": [paddle.mean(h) < 0.6]},
+                         dtype="bool")
+
+    def body(i, h):
+        return i + 1, F.relu(lin(h)) + h * 0.5 + 0.25
+
+    steps, h = paddle.static.nn.while_loop(cond, body, [i, x])
+    arr = paddle.tensor.array_write(h, paddle.full([1], 0, "int64"))
+    arr = paddle.tensor.array_write(x, paddle.full([1], 1, "int64"), array=arr)
+    first = paddle.tensor.array_read(arr, paddle.full([1], 0, "int64"))
+    length = paddle.tensor.array_length(arr)
+    return [x], [first, steps, length], image_inputs("x", (8,), dtype)
+
+
 MODELS = {
     "mlp": (build_mlp, "3x Linear (16-32-32-10), ReLU, softmax; feed x [-1,16]"),
     "lenet": (build_lenet, "paddle.vision.models.LeNet; feed image [-1,1,28,28]"),
@@ -271,6 +294,12 @@ MODELS = {
         "Transformer encoder (4 heads, ff 128, relu) built from legacy ops, "
         "first token -> Linear -> tanh; feeds src_ids/pos_ids int64 [-1,16]",
     ),
+    "while_loop": (
+        build_while_loop,
+        "paddle.static.nn.while_loop with a data-dependent trip count (Linear + relu body, "
+        "at most 6 steps), then a tensor array: write_to_array, read_from_array, "
+        "lod_array_length; feed x [-1,8]; fetches the loop result, steps, array length",
+    ),
 }
 LARGE_MODELS = {
     "resnet18": (
@@ -279,7 +308,9 @@ LARGE_MODELS = {
     ),
 }
 ALL_MODELS = {**MODELS, **LARGE_MODELS}
-SEEDS = {name: 1000 + i for i, name in enumerate(ALL_MODELS)}
+#: Fixed per model (a new model never changes another's weights).
+SEEDS = {name: 1000 + i for i, name in enumerate(
+    ("mlp", "lenet", "resnet18_small", "mobilenetv2", "transformer", "resnet18", "while_loop"))}
 
 
 # --------------------------------------------------------------------------

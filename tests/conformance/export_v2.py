@@ -203,6 +203,23 @@ def build_misc_v2(dtype):
     return [a, ids], [out, am, emb], make
 
 
+def build_cond_v2(dtype):
+    """paddle.static.nn.cond on a data-dependent predicate (conditional_block x2,
+    logical_not, select_input), then a tensor array joined by tensor_array_to_tensor."""
+    x = paddle.static.data("x", [-1, 6], dtype)
+    w = create_param("cond_w", [6, 6], dtype)
+    pred = paddle.mean(x) > 0.0
+    out = paddle.static.nn.cond(pred, lambda: F.relu(paddle.matmul(x, w)),
+                                lambda: paddle.tanh(x) - 1.0)
+    arr = paddle.tensor.create_array(dtype)
+    paddle.tensor.array_write(out, paddle.full([1], 0, "int64"), array=arr)
+    paddle.tensor.array_write(x * 2.0, paddle.full([1], 1, "int64"), array=arr)
+    stacked, _ = paddle.tensor.manipulation.tensor_array_to_tensor(arr, axis=1,
+                                                                   use_stack=True)
+    joined, _ = paddle.tensor.manipulation.tensor_array_to_tensor(arr, axis=1)
+    return [x], [stacked, joined], normal_inputs({"x": (6,)})
+
+
 # name -> (builder, description, save_inference_model clip_extra)
 MODELS = {
     "fc_mlp_v2": (build_fc_mlp_v2,
@@ -224,6 +241,10 @@ MODELS = {
                 "reduce_*, arg_max, unsqueeze2/squeeze2, gather, cumsum, expand_v2, tile, "
                 "layer_norm begin_norm_axis=1, reshape2 with ShapeTensor, lookup_table v1); "
                 "feeds a f32 [-1,6,8], ids i64 [-1,5,1]; 3 fetches", True),
+    "cond_v2": (build_cond_v2,
+                "paddle.static.nn.cond on mean(x) > 0 (conditional_block x2, logical_not, "
+                "select_input; a matmul+relu branch and a tanh branch), then a tensor array "
+                "stacked and concatenated (tensor_array_to_tensor); feed x [-1,6]", True),
 }
 SEEDS = {name: 2000 + i for i, name in enumerate(MODELS)}
 

@@ -92,6 +92,6 @@ def check_fixture(model_dir: Path, batch: str, path: str) -> None:
     """Outputs within tolerance of Paddle's, and a forced path used for every op."""
     result, expected = run_fixture(model_dir, batch, path)
     assert_outputs_match(result.outputs, expected, f"{model_dir.name}/{batch}/{path}")
-    paths = {rec.path for rec in result.trace}
+    paths = {rec.path for rec in result.trace} - {"framework"}  # control flow runs itself
     if path in ("legacy", "phi"):
         assert paths == {path}
