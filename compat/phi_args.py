@@ -12,7 +12,8 @@ from legacy_fluid.framework.execution_context import RuntimeContext
 from legacy_fluid.framework.operator import OperatorBase
 from legacy_fluid.framework.scope import Variable
 from legacy_fluid.framework.var_type import VarType
-from phi.common import AttributeType, DataLayout, DataType, IntArray, Scalar
+from phi.common import AttributeType, DataType, IntArray, Scalar
+from phi.core.attribute_coerce import COERCE
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import ArgKind, AttributeArgDef, KernelArgsDef, TensorArgDef
@@ -88,23 +89,10 @@ def _data_type(value: Any) -> DataType:
     return DataType.parse(str(value))
 
 
-#: Op attribute value -> the kernel's declared attribute type.
-_COERCE: dict[AttributeType, Callable[[Any], Any]] = {
-    AttributeType.BOOL: bool,
-    AttributeType.INT: int,
-    AttributeType.FLOAT: float,
-    AttributeType.STR: lambda v: v,
-    AttributeType.BOOLS: lambda v: [bool(x) for x in v],
-    AttributeType.INTS: lambda v: [int(x) for x in v],
-    AttributeType.FLOATS: lambda v: [float(x) for x in v],
-    AttributeType.STRS: list,
-    AttributeType.SCALAR: lambda v: v if isinstance(v, Scalar) else Scalar(v),
-    AttributeType.SCALARS: lambda v: v,
-    AttributeType.INT_ARRAY: lambda v: v if isinstance(v, IntArray) else IntArray(v),
-    AttributeType.DATA_TYPE: _data_type,
-    AttributeType.DATA_LAYOUT: lambda v: v if isinstance(v, DataLayout)
-    else DataLayout.from_str(str(v)),
-}
+#: Op attribute value -> the kernel's declared attribute type (a DataType attribute may be
+#: fluid's VarType number).
+_COERCE: dict[AttributeType, Callable[[Any], Any]] = {**COERCE,
+                                                      AttributeType.DATA_TYPE: _data_type}
 
 
 def coerce_attr(value: Any, attr_type: AttributeType) -> Any:

@@ -4,7 +4,7 @@ The functions live in this package's modules (unary, binary, nullary, multiary,
 and one module per op family). Each takes MetaTensors and attributes under the
 kernel's parameter names (or the yaml entry's ``param`` list, passed
 positionally, followed by the outputs) and sets output dims/dtype/layout/lod.
-Importing this package binds every entry of ops.yaml (through the typed op model).
+Importing this package binds every entry of ops.yaml and backward.yaml (through the typed op model).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import pkgutil
 from collections.abc import Callable
 
 from phi.core.infermeta_utils import register_infer_meta
-from phi.op_defs import OPS_YAML, op_defs
+from phi.op_defs import OPS_YAML, backward_defs, op_defs
 
 
 @functools.cache
@@ -36,7 +36,7 @@ def find_infer_meta(name: str) -> Callable[..., None]:
 
 
 def _register_from_op_defs() -> None:
-    for op in op_defs():
+    for op in (*op_defs(), *backward_defs()):
         if op.infer_meta is None:
             continue
         fn = find_infer_meta(op.infer_meta.func)

@@ -106,9 +106,21 @@ class InferMetaDef:
 
 @dataclass(frozen=True)
 class KernelDef:
-    """`kernel : {func}`: the PHI kernel names that serve the op."""
+    """`kernel : {func, data_type}`: the PHI kernel names that serve the op, and the
+    argument whose dtype selects the kernel (default: the first tensor input)."""
 
     func: tuple[str, ...]
+    data_type: str | None = None
+
+
+@dataclass(frozen=True)
+class ForwardDef:
+    """A backward op's `forward : relu (Tensor x) -> Tensor(out)`: the op it differentiates,
+    with the forward arguments and outputs its own arguments refer to."""
+
+    op: str
+    args: tuple[ArgDef, ...]
+    outputs: tuple[OutputDef, ...]
 
 
 @dataclass(frozen=True)
@@ -121,7 +133,16 @@ class OpDef:
     kernel: KernelDef
     infer_meta: InferMetaDef | None = None
     backward: str | None = None
+    forward: ForwardDef | None = None
+    #: inputs whose data the kernel never reads (only their meta)
+    no_need_buffer: tuple[str, ...] = ()
+    #: (input, output) pairs the kernel may write in place
+    inplace: tuple[tuple[str, str], ...] = ()
     file: str = field(default="", compare=False)
+
+    @property
+    def is_backward(self) -> bool:
+        return self.forward is not None
 
     @property
     def inputs(self) -> tuple[ArgDef, ...]:

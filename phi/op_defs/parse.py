@@ -17,20 +17,25 @@ from phi.op_defs.model import (
     NO_DEFAULT,
     ArgDef,
     ArgType,
+    ForwardDef,
     InferMetaDef,
     KernelDef,
     OpDef,
     OutputDef,
 )
 
-OP_KEYS = {"op", "args", "output", "optional", "infer_meta", "kernel", "backward"}
+OP_KEYS = {"op", "args", "output", "optional", "infer_meta", "kernel", "backward", "inplace"}
+BACKWARD_KEYS = {"backward_op", "forward", "args", "output", "optional", "infer_meta",
+                 "kernel", "backward", "no_need_buffer", "inplace"}
 INFER_META_KEYS = {"func", "param"}
-KERNEL_KEYS = {"func"}
+KERNEL_KEYS = {"func", "data_type"}
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 _OUTPUT = re.compile(r"Tensor(\[\])?\(([A-Za-z_][A-Za-z0-9_]*)\)\Z")
 _INT = re.compile(r"[+-]?\d+\Z")
 _FLOAT = re.compile(r"[+-]?(\d+\.\d*|\.\d+|\d+)([eE][+-]?\d+)?\Z")
+_FORWARD = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\s*(\(.*\))\s*->\s*(.+)\Z", re.S)
+_INPLACE = re.compile(r"\(\s*([A-Za-z_][A-Za-z0-9_]*)\s*->\s*([A-Za-z_][A-Za-z0-9_]*)\s*\)\Z")
 
 
 class OpDefError(ValueError):
@@ -148,14 +153,39 @@ def _check_keys(entry: dict[str, Any], allowed: set[str], what: str) -> None:
                          f"(allowed: {', '.join(sorted(allowed))})")
 
 
+def parse_forward(text: str) -> ForwardDef:
+    """`relu (Tensor x) -> Tensor(out)`."""
+    m = _FORWARD.match(str(text).strip())
+    if m is None:
+        raise ValueError(f"forward {text!r} is not `OP (ARGS) -> OUTPUTS`")
+    return ForwardDef(m.group(1), parse_args(m.group(2)), parse_outputs(m.group(3)))
+
+
+def parse_inplace(text: Any) -> tuple[tuple[str, str], ...]:
+    """`(x -> out), (y -> out2)`."""
+    pairs = []
+    for piece in split_top_level(str(text)):
+        m = _INPLACE.match(piece)
+        if m is None:
+            raise ValueError(f"inplace {piece!r} is not `(input -> output)`")
+        pairs.append((m.group(1), m.group(2)))
+    return tuple(pairs)
+
+
 def parse_op(entry: Any, file: str = "ops.yaml") -> OpDef:
-    """One yaml entry (a mapping) -> `OpDef`; `OpDefError` names what is wrong."""
-    if not isinstance(entry, dict) or not isinstance(entry.get("op"), str):
-        raise OpDefError(file, None, f"an entry must be a mapping with `op : NAME`, "
-                         f"not {str(entry)[:80]!r}")
-    name = entry["op"]
+    """One yaml entry (a mapping) -> `OpDef`; `OpDefError` names what is wrong.
+
+    ops.yaml entries start `op : NAME`; backward.yaml entries `backward_op : NAME` and
+    also state `forward`, and may state `no_need_buffer`."""
+    key = "backward_op" if isinstance(entry, dict) and "backward_op" in entry else "op"
+    if not isinstance(entry, dict) or not isinstance(entry.get(key), str):
+        raise OpDefError(file, None, f"an entry must be a mapping with `op : NAME` or "
+                         f"`backward_op : NAME`, not {str(entry)[:80]!r}")
+    name = entry[key]
     try:
-        _check_keys(entry, OP_KEYS, "the entry")
+        _check_keys(entry, BACKWARD_KEYS if key == "backward_op" else OP_KEYS, "the entry")
+        if key == "backward_op" and "forward" not in entry:
+            raise ValueError("missing `forward`")
         for key in ("args", "output", "kernel"):
             if key not in entry:
                 raise ValueError(f"missing `{key}`")
@@ -175,9 +205,13 @@ def parse_op(entry: Any, file: str = "ops.yaml") -> OpDef:
         if not isinstance(kernel, dict):
             raise ValueError("`kernel` must be a mapping with `func`")
         _check_keys(kernel, KERNEL_KEYS, "kernel")
-        kernel_def = KernelDef(_names(kernel.get("func", ""), "kernel func"))
+        data_type = kernel.get("data_type")
+        kernel_def = KernelDef(_names(kernel.get("func", ""), "kernel func"),
+                               None if data_type is None else str(data_type))
         if not kernel_def.func:
             raise ValueError("`kernel : func` names no kernel")
+        if data_type is not None and data_type not in {a.name for a in args}:
+            raise ValueError(f"kernel data_type {data_type!r} names no argument")
         meta = entry.get("infer_meta")
         meta_def = None
         if meta is not None:
@@ -193,9 +227,21 @@ def parse_op(entry: Any, file: str = "ops.yaml") -> OpDef:
         backward = entry.get("backward")
         if backward is not None and not (isinstance(backward, str) and _NAME.match(backward)):
             raise ValueError(f"backward {backward!r} is not an op name")
+        forward = parse_forward(entry["forward"]) if "forward" in entry else None
+        no_need = _names(entry.get("no_need_buffer", []) or [], "no_need_buffer")
+        inputs = {a.name for a in args if a.type.is_tensor}
+        if set(no_need) - inputs:
+            raise ValueError(f"no_need_buffer {sorted(set(no_need) - inputs)} names no tensor "
+                             "input")
+        inplace = parse_inplace(entry["inplace"]) if "inplace" in entry else ()
+        for src, dst in inplace:
+            if src not in inputs or dst not in {o.name for o in outputs}:
+                raise ValueError(f"inplace ({src} -> {dst}) does not join an input to an "
+                                 "output")
     except ValueError as exc:
         raise OpDefError(file, name, str(exc)) from None
-    return OpDef(name, args, outputs, kernel_def, meta_def, backward, file)
+    return OpDef(name, args, outputs, kernel_def, meta_def, backward, forward, no_need,
+                 inplace, file)
 
 
 def load_op_defs(path: Path) -> tuple[OpDef, ...]:

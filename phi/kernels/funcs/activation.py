@@ -123,6 +123,12 @@ def relu(xp: Any, x: Any, out: Any) -> None:
         _store(xp, xp.where(x > 0, x, x.dtype.type(0)), out)
 
 
+def relu_grad(xp: Any, out: Any, out_grad: Any, x_grad: Any) -> None:
+    """x_grad = out_grad where out > 0, else 0 (read from the output, as Paddle's)."""
+    with quiet(xp):
+        _store(xp, xp.where(out > 0, out_grad, out_grad.dtype.type(0)), x_grad)
+
+
 # -- relu6 --------------------------------------------------------------------
 
 

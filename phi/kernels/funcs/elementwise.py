@@ -200,3 +200,27 @@ def promote_if_complex(x_dtype: Any, y_dtype: Any) -> Any:
         return x_dtype
     wide = (DataType.COMPLEX128, DataType.FLOAT64)
     return DataType.COMPLEX128 if x_dtype in wide or y_dtype in wide else DataType.COMPLEX64
+
+
+# -- gradients ---------------------------------------------------------------------
+
+
+def sum_to(xp: Any, grad: Any, shape: Sequence[int], axis: int, out: Any) -> None:
+    """out (an operand of `shape`) = `grad` (of the broadcast output) summed over the dims
+    the operand was broadcast along, after fluid's `axis` alignment."""
+    target = tuple(int(d) for d in shape)
+    if tuple(grad.shape) == target:
+        out[...] = grad
+        return
+    view = aligned_shapes(target, grad.shape, axis)[0] if len(target) <= grad.ndim \
+        else target
+    axes = tuple(i for i, (v, g) in enumerate(zip(view, grad.shape)) if v == 1 and g != 1)
+    out[...] = xp.sum(grad, axis=axes, keepdims=True).reshape(target)
+
+
+def add_grad(xp: Any, x: Any, y: Any, out_grad: Any, axis: int, x_grad: Any | None,
+             y_grad: Any | None) -> None:
+    """d(x + y): out_grad summed back to each operand's shape."""
+    for operand, grad in ((x, x_grad), (y, y_grad)):
+        if grad is not None:
+            sum_to(xp, out_grad, operand.shape, axis, grad)

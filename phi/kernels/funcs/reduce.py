@@ -119,3 +119,14 @@ def reduce_prod(xp: Any, x: Any, axes: Sequence[int], out: Any) -> None:
     acc = _accumulator(x.dtype)
     result = xp.prod(x.astype(acc, copy=False), axis=tuple(axes), dtype=acc)
     xp.copyto(out, result.reshape(out.shape), casting="unsafe")
+
+
+def reduce_mean_grad(xp: Any, x: Any, out_grad: Any, axes: Sequence[int], x_grad: Any) -> None:
+    """x_grad = out_grad / (elements averaged), broadcast back over the reduced axes."""
+    count = 1
+    for a in axes:
+        count *= int(x.shape[a])
+    kept = tuple(1 if i in set(axes) else int(d) for i, d in enumerate(x.shape))
+    g = out_grad.reshape(kept) / x_grad.dtype.type(max(count, 1))
+    x_grad[...] = xp.broadcast_to(g, x.shape)
+
