@@ -10,6 +10,7 @@ meta; outputs are allocated by the kernel through its device context.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -60,6 +61,48 @@ def _moved(tensor: DenseTensor, key: KernelKey) -> DenseTensor:
     return DenseTensor(data, layout=tensor.layout, lod=tensor.lod, place=place)
 
 
+def run_op(op: OpDef, inputs: dict[str, Any], attrs: dict[str, Any], *,
+           skip: frozenset[str] = frozenset(), key: KernelKey | None = None
+           ) -> tuple[DenseTensor | list[DenseTensor] | None, ...]:
+    """The five steps of a generated API function for `op`: kernel selection from the
+    inputs (or `key`), data transform of the inputs, output allocation, InferMeta, kernel
+    call. `inputs` maps tensor argument names to DenseTensors (lists for Tensor[]) or None;
+    `attrs` every attribute by name. Outputs named in `skip` are not computed (None)."""
+    kernel_name = op.kernel.func[0]
+    key = key or kernel_key_for(op, inputs, attrs)
+    kernel = KERNELS.select_kernel(kernel_name, key)
+    args_def = kernel.args_def
+    values = {a.name: coerce_attribute(attrs[a.name], a.type) for a in args_def.attributes}
+    in_values = []
+    for arg in args_def.inputs:
+        value = inputs[arg.name]
+        wanted = key if arg.dtype is DataType.UNDEFINED else key.with_(dtype=arg.dtype)
+        if arg.backend is Backend.ALL_BACKEND:
+            in_values.append(value)
+        elif isinstance(value, list):
+            in_values.append([_moved(t, wanted) for t in value])
+        else:
+            in_values.append(None if value is None else _moved(value, wanted))
+    outputs: list[DenseTensor | list[DenseTensor] | None] = []
+    for arg, out in zip(args_def.outputs, op.outputs):
+        if out.name in skip:
+            outputs.append(None)
+        elif arg.kind.is_list:
+            count = out.count({**attrs, **inputs})
+            outputs.append([DenseTensor() for _ in range(count)])
+        else:
+            outputs.append(DenseTensor())
+    place = (Place.from_backend(kernel.key.backend)
+             if kernel.key.backend is not Backend.ALL_BACKEND else Place())
+    ctx = KernelContext(DeviceContextPool.instance().get(place), in_values,
+                        [values[a.name] for a in args_def.attributes], outputs)
+    binding = INFER_METAS.get(kernel_name)
+    if binding is not None:
+        InferMetaPlan(binding, args_def)(ctx)
+    kernel(ctx)
+    return tuple(outputs)
+
+
 def call(kernel_name: str, *, key: KernelKey | None = None, **named: Any
          ) -> tuple[DenseTensor | list[DenseTensor] | None, ...]:
     """Run PHI kernel `kernel_name`; arguments by their ops.yaml names (arrays or
@@ -83,35 +126,7 @@ def call(kernel_name: str, *, key: KernelKey | None = None, **named: Any
             attrs[a.name] = list(a.default) if isinstance(a.default, tuple) else a.default
         else:
             raise TypeError(f"{kernel_name}: attribute '{a.name}' has no default; give it")
-    key = key or kernel_key_for(op, inputs, attrs)
-    kernel = KERNELS.select_kernel(kernel_name, key)
-    args_def = kernel.args_def
-    attrs = {a.name: coerce_attribute(attrs[a.name], a.type) for a in args_def.attributes}
-    in_values = []
-    for arg in args_def.inputs:
-        value = inputs[arg.name]
-        wanted = key if arg.dtype is DataType.UNDEFINED else key.with_(dtype=arg.dtype)
-        if arg.backend is Backend.ALL_BACKEND:
-            in_values.append(value)
-        elif isinstance(value, list):
-            in_values.append([_moved(t, wanted) for t in value])
-        else:
-            in_values.append(None if value is None else _moved(value, wanted))
-    outputs = []
-    for arg, out in zip(args_def.outputs, op.outputs):
-        if named.get(out.name) is False:
-            outputs.append(None)
-        elif arg.kind.is_list:
-            outputs.append([DenseTensor() for _ in range(int(named.get(out.name, 0)))])
-        else:
-            outputs.append(DenseTensor())
-    ctx = KernelContext(DeviceContextPool.instance().get(Place.from_backend(kernel.key.backend)
-                                                          if kernel.key.backend
-                                                          is not Backend.ALL_BACKEND
-                                                          else Place()),
-                        in_values, [attrs[a.name] for a in args_def.attributes], outputs)
-    binding = INFER_METAS.get(kernel_name)
-    if binding is not None:
-        InferMetaPlan(binding, args_def)(ctx)
-    kernel(ctx)
-    return tuple(outputs)
+    if op.kernel.func[0] != kernel_name:
+        op = replace(op, kernel=replace(op.kernel, func=(kernel_name,)))
+    skip = frozenset(o.name for o in op.outputs if named.get(o.name) is False)
+    return run_op(op, inputs, attrs, skip=skip, key=key)

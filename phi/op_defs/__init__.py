@@ -44,6 +44,7 @@ __all__ = [
     "backward_defs",
     "check_links",
     "load_op_defs",
+    "op_def",
     "op_def_of_kernel",
     "op_defs",
     "parse_op",
@@ -108,3 +109,16 @@ def _by_kernel() -> dict[str, OpDef]:
 def op_def_of_kernel(kernel_name: str) -> OpDef | None:
     """The ops.yaml entry that names `kernel_name` (as its op or one of its kernels)."""
     return _by_kernel().get(kernel_name)
+
+
+@functools.cache
+def _by_name() -> dict[str, OpDef]:
+    return {op.name: op for op in (*op_defs(), *backward_defs())}
+
+
+def op_def(name: str) -> OpDef:
+    """The ops.yaml or backward.yaml entry named `name`; KeyError names what is missing."""
+    try:
+        return _by_name()[name]
+    except KeyError:
+        raise KeyError(f"no op '{name}' in ops.yaml or backward.yaml") from None

@@ -89,11 +89,21 @@ class ArgDef:
 
 @dataclass(frozen=True)
 class OutputDef:
-    """One entry of `output`: `Tensor(out)` or `Tensor[](out)`."""
+    """One entry of `output`: `Tensor(out)`, or `Tensor[](out){size}` where size is an int
+    attribute (`num`) or the length of a list argument (`sections.size()`, `x.size()`)."""
 
     name: str
     is_list: bool = False
     optional: bool = False
+    size: str | None = None
+
+    def count(self, values: dict[str, Any]) -> int:
+        """How many tensors a list output holds, given the op's argument values by name."""
+        if self.size is None:
+            raise ValueError(f"list output '{self.name}' states no {{size}}")
+        name, _, call = self.size.partition(".")
+        value = values[name]
+        return len(value) if call else int(value)
 
 
 @dataclass(frozen=True)
@@ -139,6 +149,8 @@ class OpDef:
     #: (input, output) pairs the kernel may write in place
     inplace: tuple[tuple[str, str], ...] = ()
     file: str = field(default="", compare=False)
+    #: the `# -- <section> ---` header the entry sits under in its file (first word)
+    section: str = field(default="", compare=False)
 
     @property
     def is_backward(self) -> bool:

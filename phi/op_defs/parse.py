@@ -7,6 +7,7 @@ the file, the op and the offending text.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -31,10 +32,13 @@ INFER_META_KEYS = {"func", "param"}
 KERNEL_KEYS = {"func", "data_type"}
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
-_OUTPUT = re.compile(r"Tensor(\[\])?\(([A-Za-z_][A-Za-z0-9_]*)\)\Z")
+_OUTPUT = re.compile(r"Tensor(\[\])?\(([A-Za-z_][A-Za-z0-9_]*)\)"
+                     r"(?:\{([A-Za-z_][A-Za-z0-9_]*(?:\.size\(\))?)\})?\Z")
 _INT = re.compile(r"[+-]?\d+\Z")
 _FLOAT = re.compile(r"[+-]?(\d+\.\d*|\.\d+|\d+)([eE][+-]?\d+)?\Z")
 _FORWARD = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\s*(\(.*\))\s*->\s*(.+)\Z", re.S)
+_SECTION = re.compile(r"# -- ([A-Za-z_][A-Za-z0-9_]*)")
+_ENTRY = re.compile(r"- (?:backward_op|op) : ([A-Za-z_][A-Za-z0-9_]*)")
 _INPLACE = re.compile(r"\(\s*([A-Za-z_][A-Za-z0-9_]*)\s*->\s*([A-Za-z_][A-Za-z0-9_]*)\s*\)\Z")
 
 
@@ -130,8 +134,11 @@ def parse_outputs(text: str) -> tuple[OutputDef, ...]:
     for piece in split_top_level(text):
         m = _OUTPUT.match(piece)
         if m is None:
-            raise ValueError(f"output {piece!r} is not `Tensor(name)` or `Tensor[](name)`")
-        outputs.append(OutputDef(m.group(2), is_list=bool(m.group(1))))
+            raise ValueError(f"output {piece!r} is not `Tensor(name)` or "
+                             "`Tensor[](name){size}`")
+        if m.group(3) and not m.group(1):
+            raise ValueError(f"output {piece!r}: only a Tensor[] output states a size")
+        outputs.append(OutputDef(m.group(2), is_list=bool(m.group(1)), size=m.group(3)))
     if not outputs:
         raise ValueError("an op needs at least one output")
     return tuple(outputs)
@@ -197,7 +204,8 @@ def parse_op(entry: Any, file: str = "ops.yaml") -> OpDef:
             raise ValueError(f"optional names {sorted(optional - known)} that are not tensor "
                              "inputs or outputs")
         args = tuple(ArgDef(a.name, a.type, a.default, a.name in optional) for a in args)
-        outputs = tuple(OutputDef(o.name, o.is_list, o.name in optional) for o in outputs)
+        outputs = tuple(replace(o, optional=o.name in optional) for o in outputs)
+        _check_sizes(args, outputs)
         every = [a.name for a in args] + [o.name for o in outputs]
         if len(set(every)) != len(every):
             raise ValueError(f"a name is used twice in args/output: {every}")
@@ -244,15 +252,47 @@ def parse_op(entry: Any, file: str = "ops.yaml") -> OpDef:
                  inplace, file)
 
 
+_LISTS = {ArgType.TENSORS, ArgType.BOOLS, ArgType.INTS, ArgType.INT64S, ArgType.FLOATS,
+          ArgType.DOUBLES, ArgType.STRS, ArgType.SCALARS, ArgType.INT_ARRAY}
+
+
+def _check_sizes(args: tuple[ArgDef, ...], outputs: tuple[OutputDef, ...]) -> None:
+    """A list output's `{size}` names an int argument, or a list argument with `.size()`."""
+    types = {a.name: a.type for a in args}
+    for out in outputs:
+        if out.size is None:
+            continue
+        name, _, call = out.size.partition(".")
+        wanted = _LISTS if call else {ArgType.INT, ArgType.INT64}
+        if types.get(name) not in wanted:
+            raise ValueError(f"output {out.name}'s size {{{out.size}}} needs "
+                             f"{'a list' if call else 'an int'} argument '{name}'")
+
+
+def sections(text: str) -> dict[str, str]:
+    """Op name -> the first word of the `# -- word ... ---` header above its entry."""
+    found: dict[str, str] = {}
+    current = ""
+    for line in text.splitlines():
+        if (m := _SECTION.match(line)) is not None:
+            current = m.group(1).lower()
+        elif (m := _ENTRY.match(line)) is not None:
+            found[m.group(1)] = current
+    return found
+
+
 def load_op_defs(path: Path) -> tuple[OpDef, ...]:
     """Every entry of one yaml file, in file order; op names must be unique."""
     try:
-        entries = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+        text = path.read_text(encoding="utf-8")
+        entries = yaml.safe_load(text) or []
     except (OSError, yaml.YAMLError) as exc:
         raise OpDefError(str(path), None, f"cannot be read as YAML ({exc})") from None
     if not isinstance(entries, list):
         raise OpDefError(str(path), None, "expected a list of op entries")
-    defs = tuple(parse_op(e, path.name) for e in entries)
+    where = sections(text)
+    defs = tuple(replace(d, section=where.get(d.name, ""))
+                 for d in (parse_op(e, path.name) for e in entries))
     seen: set[str] = set()
     for d in defs:
         if d.name in seen:

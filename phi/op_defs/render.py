@@ -34,7 +34,8 @@ def render_arg(arg: ArgDef) -> str:
 
 
 def render_output(out: OutputDef) -> str:
-    return f"Tensor{'[]' if out.is_list else ''}({out.name})"
+    size = f"{{{out.size}}}" if out.size else ""
+    return f"Tensor{'[]' if out.is_list else ''}({out.name}){size}"
 
 
 def render_op(op: OpDef) -> str:

@@ -1,9 +1,11 @@
-"""Every backward op of phi/backward.yaml against central finite differences, in float64.
+"""Every backward op of phi/backward.yaml against central finite differences, in float64,
+through the generated API and its autograd tape.
 
-For a backward op B of forward op F: run F (through `phi.api.call`) on the case's inputs,
-take a random cotangent for each output B receives a gradient of, run B, and compare each
-input gradient B writes with d(sum(out * cotangent)) / d input by central differences.
-A backward op without a case here fails the coverage test: every grad has an FD test.
+For a backward op B of forward op F: call F's generated function on the case's inputs
+(float inputs as Tensors that need a gradient), seed each output B takes a gradient of
+with a random cotangent, run the tape (which binds and runs B), and compare each input's
+.grad with d(sum(out * cotangent)) / d input by central differences. A backward op
+without a case here fails the coverage test: every grad has an FD test.
 """
 
 from __future__ import annotations
@@ -14,8 +16,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from phi.api.call import call
-from phi.op_defs import OpDef, backward_defs, op_defs
+from phi import api
+from phi.op_defs import OpDef, backward_defs, op_def
 
 Spec = tuple[int, ...] | Callable[[np.random.Generator], np.ndarray]
 
@@ -60,10 +62,6 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
 STEP = 1e-6
 
 
-def _forward(name: str) -> OpDef:
-    return next(op for op in op_defs() if op.name == name)
-
-
 def _cases() -> list[tuple[str, int]]:
     return [(b.name, i) for b in backward_defs() for i in range(len(GRAD_CASES.get(b.name, [])))]
 
@@ -73,45 +71,44 @@ def test_every_backward_op_has_a_finite_difference_case() -> None:
     assert not missing, f"backward ops without a finite-difference case: {missing}"
 
 
+def _outputs(op: OpDef, result: Any) -> dict[str, Any]:
+    values = result if len(op.outputs) > 1 else (result,)
+    return {o.name: v for o, v in zip(op.outputs, values) if v is not None}
+
+
 @pytest.mark.parametrize(("name", "index"), _cases(), ids=[f"{n}-{i}" for n, i in _cases()])
 def test_grad_matches_finite_differences(name: str, index: int) -> None:
-    back = next(b for b in backward_defs() if b.name == name)
-    forward = _forward(back.forward.op)  # type: ignore[union-attr]
+    back = op_def(name)
+    forward = op_def(back.forward.op)  # type: ignore[union-attr]
     specs, attrs = GRAD_CASES[name][index]
+    assert set(attrs) <= {a.name for a in forward.attrs}, "case attributes are the forward's"
     rng = np.random.default_rng(index)
     inputs = {k: (s(rng) if callable(s) else rng.standard_normal(s)) for k, s in specs.items()}
-    fwd_attrs = {a.name: attrs[a.name] for a in forward.attrs if a.name in attrs}
+    function = api.functions()[forward.name]
+    differentiated = {o.name[: -len("_grad")] for o in back.outputs}
 
-    def run_forward(values: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
-        outs = call(forward.kernel.func[0], **values, **fwd_attrs)
-        return {o.name: t.numpy() for o, t in zip(forward.outputs, outs) if t is not None}
+    def run_forward(values: dict[str, np.ndarray], record: bool) -> tuple[dict, dict]:
+        tensors = {k: api.Tensor(v, stop_gradient=not (record and k in differentiated
+                                                       and v.dtype.kind == "f"))
+                   for k, v in values.items()}
+        return tensors, _outputs(forward, function(**tensors, **attrs))
 
-    outputs = run_forward(inputs)
-    grads_in = {a.name[: -len("_grad")] for a in back.inputs if a.name.endswith("_grad")}
+    tensors, outputs = run_forward(inputs, record=True)
+    grads_in = [a.name[: -len("_grad")] for a in back.inputs
+                if a.name.endswith("_grad") and a.name[: -len("_grad")] in outputs]
+    assert grads_in, f"{name} takes no gradient of a forward output"
     cotangents = {o: rng.standard_normal(outputs[o].shape) for o in grads_in}
-    args: dict[str, Any] = {}
-    for arg in back.args:
-        if arg.name in inputs:
-            args[arg.name] = inputs[arg.name]
-        elif arg.name in outputs:
-            args[arg.name] = outputs[arg.name]
-        elif arg.name.endswith("_grad") and arg.name[:-5] in cotangents:
-            args[arg.name] = cotangents[arg.name[:-5]]
-        elif arg.name in attrs:
-            args[arg.name] = attrs[arg.name]
-        elif (fwd := next((a for a in forward.attrs if a.name == arg.name), None)) is not None:
-            args[arg.name] = fwd.default  # the forward's value: its default here
-    results = call(name, **args)
+    api.backward([outputs[o] for o in grads_in], [cotangents[o] for o in grads_in])
 
     def objective(values: dict[str, np.ndarray]) -> float:
-        outs = run_forward(values)
-        return float(sum(np.sum(outs[o] * c) for o, c in cotangents.items()))
+        outs = run_forward(values, record=False)[1]
+        return float(sum(np.sum(outs[o].numpy() * c) for o, c in cotangents.items()))
 
     checked = 0
-    for out_def, got in zip(back.outputs, results):
-        target = out_def.name[: -len("_grad")]
-        if got is None or target not in inputs or inputs[target].dtype.kind != "f":
+    for target, tensor in tensors.items():
+        if tensor.stop_gradient:
             continue
+        assert tensor.grad is not None, f"{name}: no gradient reached {target}"
         numeric = np.zeros_like(inputs[target])
         for i in np.ndindex(inputs[target].shape):
             plus, minus = dict(inputs), dict(inputs)
@@ -119,7 +116,7 @@ def test_grad_matches_finite_differences(name: str, index: int) -> None:
             plus[target][i] += STEP
             minus[target][i] -= STEP
             numeric[i] = (objective(plus) - objective(minus)) / (2 * STEP)
-        np.testing.assert_allclose(got.numpy(), numeric, rtol=1e-5, atol=1e-6,
-                                   err_msg=f"{name} {out_def.name}")
+        np.testing.assert_allclose(tensor.grad.numpy(), numeric, rtol=1e-5, atol=1e-6,
+                                   err_msg=f"{name} {target}_grad")
         checked += 1
     assert checked, f"{name}: no input gradient was checked"
