@@ -166,6 +166,8 @@ def init_value(role, shape, rng):
         return rng.standard_normal(shape) * 0.5
     if op_type == "prelu" and slot == "Alpha":
         return rng.uniform(0.05, 0.4, shape)
+    if op_type == "rnn" and slot == "WeightList":  # LSTM / GRU weights and biases
+        return rng.uniform(-0.5, 0.5, shape)
     if op_type == "elementwise_add":  # biases
         return rng.uniform(-0.2, 0.2, shape)
     return rng.standard_normal(shape) * 0.1
