@@ -32,7 +32,10 @@ def save_npz(path, arrays):
     with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as zf:
         for key in arrays:
             buf = io.BytesIO()
-            np.lib.format.write_array(buf, np.ascontiguousarray(arrays[key]), allow_pickle=False)
+            # not np.ascontiguousarray: it turns a 0-d array into shape (1,)
+            array = np.asarray(arrays[key])
+            array = array if array.flags.c_contiguous else array.copy(order="C")
+            np.lib.format.write_array(buf, array, allow_pickle=False)
             info = zipfile.ZipInfo(key + ".npy", date_time=(1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16

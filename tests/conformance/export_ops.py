@@ -204,9 +204,16 @@ def export_case(family, case, out_dir, arrays_out):
 # -- op facts ----------------------------------------------------------------------------------
 
 def cpu_dtypes(op_type):
-    """(PHI kernel name, dtypes of its plain CPU kernels); fluid kernels for ops without one."""
+    """(PHI kernel name, dtypes of its plain CPU kernels); fluid kernels for ops without one.
+
+    `_get_phi_kernel_name` gives the op's PHI *op* name; where no kernel is registered under
+    it but one is under the op type (determinant: op `det`, kernel `determinant`), the
+    kernel Paddle runs is the op type's."""
+    registered = core._get_registered_phi_kernels("function")
     phi_name = core._get_phi_kernel_name(op_type)
-    keys = core._get_registered_phi_kernels("function").get(phi_name, [])
+    if not registered.get(phi_name) and registered.get(op_type):
+        phi_name = op_type
+    keys = registered.get(phi_name, [])
     dtypes = {k.strip("()").split(", ")[-1] for k in keys
               if k.startswith("(CPU, Undefined(AnyLayout)")}
     if not dtypes:
