@@ -276,6 +276,32 @@ def build_while_loop(dtype):
     return [x], [first, steps, length], image_inputs("x", (8,), dtype)
 
 
+RNN_VOCAB, RNN_SEQ, RNN_EMB, RNN_LSTM, RNN_GRU, RNN_CLASSES = 50, 10, 16, 12, 10, 5
+
+
+def build_text_rnn(dtype):
+    """Token ids with per-sample lengths -> Embedding -> bidirectional 2-layer LSTM -> GRU
+    (both told the lengths) -> [GRU's last h, the LSTM's last-layer backward h] -> Linear."""
+    ids = paddle.static.data("ids", [-1, RNN_SEQ], "int64")
+    lens = paddle.static.data("lens", [-1], "int64")
+    emb = nn.Embedding(RNN_VOCAB, RNN_EMB)(ids)
+    lstm = nn.LSTM(RNN_EMB, RNN_LSTM, num_layers=2, direction="bidirect")
+    seq, (h, _c) = lstm(emb, sequence_length=lens)
+    _, h_gru = nn.GRU(2 * RNN_LSTM, RNN_GRU)(seq, sequence_length=lens)
+    feat = paddle.concat([h_gru[0], h[-1]], axis=-1)
+    logits = nn.Linear(RNN_GRU + RNN_LSTM, RNN_CLASSES)(feat)
+
+    def make(rng, batch):
+        lengths = rng.integers(1, RNN_SEQ + 1, size=batch)
+        lengths[0] = RNN_SEQ - 3  # batch 1 is padded too
+        if batch > 1:
+            lengths[1] = RNN_SEQ
+        return {"ids": rng.integers(0, RNN_VOCAB, size=(batch, RNN_SEQ)).astype("int64"),
+                "lens": lengths.astype("int64")}
+
+    return [ids, lens], [logits, seq], make
+
+
 MODELS = {
     "mlp": (build_mlp, "3x Linear (16-32-32-10), ReLU, softmax; feed x [-1,16]"),
     "lenet": (build_lenet, "paddle.vision.models.LeNet; feed image [-1,1,28,28]"),
@@ -300,6 +326,12 @@ MODELS = {
         "at most 6 steps), then a tensor array: write_to_array, read_from_array, "
         "lod_array_length; feed x [-1,8]; fetches the loop result, steps, array length",
     ),
+    "text_rnn": (
+        build_text_rnn,
+        "Embedding(50,16) -> bidirectional 2-layer LSTM(12) -> GRU(10), both with the "
+        "sequence lengths (rnn op) -> concat(GRU h, LSTM last backward h) -> Linear(22,5); "
+        "feeds ids int64 [-1,10], lens int64 [-1]; fetches logits and the LSTM output",
+    ),
 }
 LARGE_MODELS = {
     "resnet18": (
@@ -310,7 +342,8 @@ LARGE_MODELS = {
 ALL_MODELS = {**MODELS, **LARGE_MODELS}
 #: Fixed per model (a new model never changes another's weights).
 SEEDS = {name: 1000 + i for i, name in enumerate(
-    ("mlp", "lenet", "resnet18_small", "mobilenetv2", "transformer", "resnet18", "while_loop"))}
+    ("mlp", "lenet", "resnet18_small", "mobilenetv2", "transformer", "resnet18", "while_loop",
+     "text_rnn"))}
 
 
 # --------------------------------------------------------------------------

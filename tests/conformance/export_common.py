@@ -32,7 +32,10 @@ def save_npz(path, arrays):
     with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as zf:
         for key in arrays:
             buf = io.BytesIO()
-            np.lib.format.write_array(buf, np.ascontiguousarray(arrays[key]), allow_pickle=False)
+            # not np.ascontiguousarray: it turns a 0-d array into shape (1,)
+            array = np.asarray(arrays[key])
+            array = array if array.flags.c_contiguous else array.copy(order="C")
+            np.lib.format.write_array(buf, array, allow_pickle=False)
             info = zipfile.ZipInfo(key + ".npy", date_time=(1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
@@ -166,6 +169,8 @@ def init_value(role, shape, rng):
         return rng.standard_normal(shape) * 0.5
     if op_type == "prelu" and slot == "Alpha":
         return rng.uniform(0.05, 0.4, shape)
+    if op_type == "rnn" and slot == "WeightList":  # LSTM / GRU weights and biases
+        return rng.uniform(-0.5, 0.5, shape)
     if op_type == "elementwise_add":  # biases
         return rng.uniform(-0.2, 0.2, shape)
     return rng.standard_normal(shape) * 0.1

@@ -56,8 +56,10 @@ def _api(dotted):
     return getattr(importlib.import_module(module), name)
 
 
-def _append_op(case, feeds):
-    """The op through LayerHelper.append_op; returns the fetch variables by slot."""
+def _append_op(case, feeds, out_counts):
+    """The op through LayerHelper.append_op; returns (slot, fetch variable) pairs. A
+    duplicable output slot named in `out_counts` (slot -> input slot) gets one variable per
+    tensor of that input slot (`<slot><i>`), any other one variable."""
     proto = OpProtoHolder.instance().get_op_proto(case.op)
     block = paddle.static.default_main_program().current_block()
     feed_names = {v.name for vs in feeds.values() for v in vs}
@@ -66,37 +68,41 @@ def _append_op(case, feeds):
         if slot.dispensable and slot.name not in case.outputs:
             continue
         name = slot.name.lower()
-        if name in feed_names:
+        names = [name]
+        if slot.name in out_counts:
+            names = [f"{name}{i}" for i in range(len(feeds[out_counts[slot.name]]))]
+        if feed_names & set(names):
             raise ValueError(f"{case.name}: output '{name}' clashes with a feed name")
         # dtype is a placeholder: Paddle's InferVarType / InferShape set the real one
-        outputs[slot.name] = [block.create_var(name=name, dtype="float32")]
+        outputs[slot.name] = [block.create_var(name=n, dtype="float32") for n in names]
     LayerHelper(case.op).append_op(type=case.op, inputs=feeds, outputs=outputs,
                                    attrs=dict(case.attrs))
     intermediate = {s.name for s in proto.outputs if s.intermediate}
     fetch = case.fetch or [s for s in outputs if s not in intermediate]
-    return {slot: outputs[slot][0] for slot in fetch}
+    return [(slot, var) for slot in fetch for var in outputs[slot]]
 
 
 def _api_call(case, feeds):
     """The op through the Paddle API named by the case, called with the inputs in slot
-    order (a list for a duplicable slot); returns the fetch variables."""
+    order (a list for a duplicable slot); returns (slot, fetch variable) pairs."""
     args = [vs if not isinstance(case.inputs[slot], In) else vs[0] for slot, vs in feeds.items()]
     result = _api(case.api)(*args, **case.api_kwargs)
     results = list(result) if isinstance(result, (list, tuple)) else [result]
     op = paddle.static.default_main_program().global_block().ops[-1]
     by_name = {name: slot for slot in op.output_names for name in op.output(slot)}
-    return {by_name[v.name]: v for v in results}
+    return [(by_name[v.name], v) for v in results]
 
 
-def build(case, arrays):
-    """(program, feed vars, fetch vars by slot) for a case."""
+def build(case, arrays, out_counts=None):
+    """(program, feed vars, (slot, fetch var) pairs) for a case."""
     main, startup = paddle.static.Program(), paddle.static.Program()
     with paddle.static.program_guard(main, startup), unique_name.guard():
         feeds = {}
         for name, slot, spec in feed_specs(case):
             var = paddle.static.data(name, list(arrays[name].shape), spec.dtype)
             feeds.setdefault(slot, []).append(var)
-        fetch = _api_call(case, feeds) if case.api else _append_op(case, feeds)
+        fetch = (_api_call(case, feeds) if case.api
+                 else _append_op(case, feeds, out_counts or {}))
     ops = [op.type for op in main.global_block().ops]
     if ops != [case.op]:
         raise ValueError(f"{case.name}: expected one '{case.op}' op, the program has {ops}")
@@ -149,13 +155,14 @@ def run_saved(prefix, feed):
 def export_case(family, case, out_dir, arrays_out):
     arrays = {name: materialize(spec, family, case.name, name)
               for name, _slot, spec in feed_specs(case)}
-    main, feed_vars, fetch = build(case, arrays)
+    out_counts = getattr(load_family(family), "OUTPUT_COUNTS", {}).get(case.op, {})
+    main, feed_vars, fetch = build(case, arrays, out_counts)
     prefix = os.path.join(out_dir, case.name)
     exe = paddle.static.Executor(paddle.CPUPlace())
-    paddle.static.save_inference_model(prefix, feed_vars, list(fetch.values()), exe,
+    paddle.static.save_inference_model(prefix, feed_vars, [v for _, v in fetch], exe,
                                        program=main)
     compact_model(prefix + ".pdmodel")
-    slot_of = {v.name: slot for slot, v in fetch.items()}
+    slot_of = {v.name: slot for slot, v in fetch}
     entry = {
         "op": case.op,
         "digest": case.digest(),
@@ -197,9 +204,16 @@ def export_case(family, case, out_dir, arrays_out):
 # -- op facts ----------------------------------------------------------------------------------
 
 def cpu_dtypes(op_type):
-    """(PHI kernel name, dtypes of its plain CPU kernels); fluid kernels for ops without one."""
+    """(PHI kernel name, dtypes of its plain CPU kernels); fluid kernels for ops without one.
+
+    `_get_phi_kernel_name` gives the op's PHI *op* name; where no kernel is registered under
+    it but one is under the op type (determinant: op `det`, kernel `determinant`), the
+    kernel Paddle runs is the op type's."""
+    registered = core._get_registered_phi_kernels("function")
     phi_name = core._get_phi_kernel_name(op_type)
-    keys = core._get_registered_phi_kernels("function").get(phi_name, [])
+    if not registered.get(phi_name) and registered.get(op_type):
+        phi_name = op_type
+    keys = registered.get(phi_name, [])
     dtypes = {k.strip("()").split(", ")[-1] for k in keys
               if k.startswith("(CPU, Undefined(AnyLayout)")}
     if not dtypes:
