@@ -19,9 +19,11 @@ from migrate.imports_fix import module_names
 from migrate.kernel import migrate_kernel
 from migrate.kernel_model import KernelFunction, ModuleContext, SkipError
 from migrate.names import snake
+from migrate.proto_reader import read_protos
 from migrate.records import FileResult, KernelRecord, Unit
 from migrate.registrations import DEVICE_ORDER, merge_registrations, plan_registration_removal
-from migrate.static import ModuleInfo, read_module
+from migrate.source_files import SourceError, read_source
+from migrate.static import ModuleInfo, scan_module
 from migrate.static_facts import Registration
 from migrate.static_refs import dotted
 
@@ -34,7 +36,7 @@ def migrate_source(text: str, path: Path | None = None, *, display: str | None =
     shown = display or (str(path) if path else "<string>")
     result = FileResult(shown, text, text)
     try:
-        info = read_module(text, path)
+        info = read_protos(scan_module(text, path))
     except cst.ParserSyntaxError as exc:
         result.error = f"does not parse: {exc}"
         return result
@@ -160,8 +162,8 @@ def load_base_names(root: Path | None = None) -> dict[str, str]:
         return out
     for path in sorted(ops_dir.glob("*.py")):
         try:
-            info = read_module(path.read_text(encoding="utf-8"), path)
-        except (cst.ParserSyntaxError, OSError):
+            info = scan_module(read_source(path).text, path)
+        except (cst.ParserSyntaxError, SourceError):
             continue
         out.update(info.base_kernel_names)
     return out

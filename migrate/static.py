@@ -1,8 +1,8 @@
 """Read a legacy op module statically: imports, constants, protos, operators, registrations.
 
-Nothing here imports or runs the module being migrated. `read_module` gives a
-`ModuleInfo`; references resolve through `static_refs`, values through `static_eval`,
-op protos through `proto_reader`.
+Nothing here imports or runs the module being migrated. `scan_module` gives a
+`ModuleInfo`; references resolve through `static_refs`, values through `static_eval`;
+`proto_reader` adds the op protos.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from typing import Any
 
 import libcst as cst
 
+from migrate.source_files import file_state, read_source
 from migrate.static_eval import Evaluator, call_args, class_bases
 from migrate.static_facts import OperatorDef, Registration, StaticProto, UnresolvedRegistration
 from migrate.static_refs import (
@@ -38,26 +39,38 @@ class ModuleInfo:
     unresolved: list[UnresolvedRegistration] = field(default_factory=list)
     base_kernel_names: dict[str, str] = field(default_factory=dict)
     protos: dict[str, StaticProto | str] = field(default_factory=dict)  # str: why unreadable
+    #: facts derived from the module once (see `class_members.attribute_stores`)
+    memo: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def class_mro(self, name: str) -> tuple[list[cst.ClassDef], list[str]]:
-        """In-module classes of `name`'s MRO (depth-first), and the outside bases met."""
-        seen: list[cst.ClassDef] = []
-        outside: list[str] = []
+        """In-module classes of `name`'s MRO, in Python's (C3) order, and the bases from
+        outside the module met on the way; UnresolvableError when C3 finds no order."""
+        linear = self._linearize(name, ())
+        mro = [self.classes[n] for n in linear if n in self.classes]
+        outside = list(dict.fromkeys(n for n in linear if n not in self.classes))
+        return mro, outside
 
-        def walk(n: str) -> None:
-            cls = self.classes.get(n)
-            if cls is None or cls in seen:
-                return
-            seen.append(cls)
-            for base in class_bases(cls):
-                d = dotted(base)
-                if d is not None and d in self.classes:
-                    walk(d)
-                else:
-                    outside.append(self.imports.resolve(base) or code_of(base))
-
-        walk(name)
-        return seen, outside
+    def _linearize(self, name: str, busy: tuple[str, ...]) -> list[str]:
+        cls = self.classes.get(name)
+        if cls is None:
+            return [name]
+        if name in busy:
+            raise UnresolvableError(f"class {name} inherits from itself")
+        bases = []
+        for base in class_bases(cls):
+            d = dotted(base)
+            bases.append(d if d is not None and d in self.classes
+                         else self.imports.resolve(base) or code_of(base))
+        seqs = [self._linearize(b, (*busy, name)) for b in bases] + [list(bases)]
+        out = [name]
+        while any(seqs):
+            seqs = [q for q in seqs if q]
+            head = next((q[0] for q in seqs if not any(q[0] in r[1:] for r in seqs)), None)
+            if head is None:
+                raise UnresolvableError(f"no consistent method resolution order for {name}")
+            out.append(head)
+            seqs = [q[1:] if q[0] == head else q for q in seqs]
+        return out
 
     def is_subclass_of(self, name: str, symbol: str) -> bool:
         cls = self.classes.get(name)
@@ -102,7 +115,9 @@ def names_in(node: cst.CSTNode) -> set[str]:
     return c.names
 
 
-def read_module(source: str, path: Path | None = None) -> ModuleInfo:
+def scan_module(source: str, path: Path | None = None) -> ModuleInfo:
+    """Imports, constants, classes and registrations of a module; its op protos are read by
+    `migrate.proto_reader.read_protos` (which reads sibling modules through `info_for`)."""
     module = cst.parse_module(source)
     imports = ImportTable(module)
     ev = Evaluator(module, imports, path)
@@ -118,15 +133,6 @@ def read_module(source: str, path: Path | None = None) -> ModuleInfo:
         except UnresolvableError as exc:
             classes = names_in(stmt) & set(info.classes)
             info.unresolved.append(UnresolvedRegistration(index, str(exc), classes))
-    # proto_reader reads sibling modules through info_for, which calls back into here
-    from migrate.proto_reader import read_proto
-
-    for op in info.operators.values():
-        try:
-            info.protos[op.op_type] = read_proto(info, op.op_type, op.maker_ref or op.maker)
-        except UnresolvableError as exc:
-            info.protos[op.op_type] = (f"op proto of '{op.op_type}' is not statically "
-                                       f"readable: {exc}")
     return info
 
 
@@ -199,7 +205,7 @@ def find_method(info: ModuleInfo, class_name: str, method: str
     return None
 
 
-_INFO_CACHE: dict[Path, ModuleInfo] = {}
+_INFO_CACHE: dict[tuple[Path, int, int], ModuleInfo] = {}
 
 
 def info_for(info: ModuleInfo, ref: ClassRef | FunctionRef) -> ModuleInfo:
@@ -207,6 +213,7 @@ def info_for(info: ModuleInfo, ref: ClassRef | FunctionRef) -> ModuleInfo:
     if ref.path is None or (info.path is not None
                             and info.path.resolve() == ref.path.resolve()):
         return info
-    if ref.path not in _INFO_CACHE:
-        _INFO_CACHE[ref.path] = read_module(ref.path.read_text(encoding="utf-8"), ref.path)
-    return _INFO_CACHE[ref.path]
+    key = file_state(ref.path)
+    if key not in _INFO_CACHE:
+        _INFO_CACHE[key] = scan_module(read_source(ref.path).text, ref.path)
+    return _INFO_CACHE[key]

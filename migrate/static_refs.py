@@ -4,11 +4,14 @@ imported symbols, the import table of a module, and sibling modules found on dis
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import libcst as cst
+
+from migrate.source_files import file_state, read_source
 
 #: Enum classes whose members the evaluator understands (by the name they are imported as).
 ENUMS = ("DataType", "DataLayout", "LibraryType", "AttrType", "Backend")
@@ -39,14 +42,15 @@ class FunctionRef:
     path: Path | None = None
 
 
-class _Self:
-    """The maker instance while a make() body is interpreted."""
+class InstanceRef:
+    """The maker instance while its make() body is interpreted: `self.NAME` reads a constant
+    of the maker's class (`lookup` raises UnresolvableError for anything else)."""
+
+    def __init__(self, lookup: Callable[[str], Any]) -> None:
+        self.lookup = lookup
 
     def __repr__(self) -> str:
         return "<maker>"
-
-
-SELF = _Self()
 
 
 @dataclass(frozen=True)
@@ -145,15 +149,16 @@ class ImportTable:
         return None
 
 
-_MODULE_CACHE: dict[Path, tuple[cst.Module, ImportTable]] = {}
+_MODULE_CACHE: dict[tuple[Path, int, int], tuple[cst.Module, ImportTable]] = {}
 
 
 def load_module(path: Path) -> tuple[cst.Module, ImportTable]:
-    path = path.resolve()
-    if path not in _MODULE_CACHE:
-        module = cst.parse_module(path.read_text(encoding="utf-8"))
-        _MODULE_CACHE[path] = (module, ImportTable(module))
-    return _MODULE_CACHE[path]
+    """A sibling module, parsed (once per version of the file)."""
+    key = file_state(path)
+    if key not in _MODULE_CACHE:
+        module = cst.parse_module(read_source(path).text)
+        _MODULE_CACHE[key] = (module, ImportTable(module))
+    return _MODULE_CACHE[key]
 
 
 def find_module_file(module: str, from_file: Path | None) -> Path | None:
