@@ -38,7 +38,8 @@ def migrate_source(text: str, path: Path | None = None, *, display: str | None =
     try:
         info = read_protos(scan_module(text, path))
     except cst.ParserSyntaxError as exc:
-        result.error = f"does not parse: {exc}"
+        result.error = (f"{shown}: does not parse as Python ({' '.join(exc.message.split())});"
+                        " expected a module the codemod can read. Left untouched.")
         return result
     try:
         _migrate_module(info, result, base_names or {}, catalog if catalog is not None
@@ -50,7 +51,7 @@ def migrate_source(text: str, path: Path | None = None, *, display: str | None =
             if r.status is KernelStatus.MIGRATED:
                 r.status, r.reason = KernelStatus.FAILED, f"codemod error: {detail}"
         if not result.records:
-            result.error = f"codemod error: {detail}"
+            result.error = f"{shown}: codemod error ({detail}); left untouched."
         result.ops = []
     return result
 

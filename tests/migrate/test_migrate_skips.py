@@ -320,7 +320,7 @@ def test_codemod_error_fails_the_kernel_and_writes_nothing(monkeypatch: pytest.M
 
 def test_unparsable_module_is_an_error() -> None:
     result = migrate("def broken(:\n")
-    assert result.error.startswith("does not parse") and not result.changed
+    assert result.error.startswith("<string>: does not parse") and not result.changed
 
 
 def test_two_ops_sharing_one_kernel_and_phi_name_are_covered() -> None:
