@@ -10,7 +10,7 @@ from typing import Any
 import libcst as cst
 
 from migrate import emit, infermeta
-from migrate.imports_fix import fix_imports, module_names, name_counts
+from migrate.imports_fix import fix_imports, name_counts
 from migrate.kernel_model import KernelFunction
 from migrate.records import KernelRecord, OpPlan, Unit
 from migrate.static import ModuleInfo, info_for
@@ -102,7 +102,7 @@ def _covered_mapping(info: ModuleInfo, op: str, kf: KernelFunction, record: Kern
 
 
 def assemble(info: ModuleInfo, migrated: dict[Unit, KernelFunction],
-              records: dict[Unit, KernelRecord], removal: dict[int, Any],
+              records: dict[Unit, KernelRecord], removal: dict[int, list[Any]],
               catalog: list[infermeta.CatalogEntry],
               covered: dict[Unit, Unit]) -> tuple[cst.Module, list[OpPlan]]:
     module = info.module
@@ -112,7 +112,7 @@ def assemble(info: ModuleInfo, migrated: dict[Unit, KernelFunction],
         by_op.setdefault(kf.op_type, []).append(unit)
     last_of_op = {op: max(module.body.index(info.classes[u[0]]) for u in us)
                   for op, us in by_op.items()}
-    taken = module_names(info) | {k.func_name for k in migrated.values()}
+    taken = info.module_names() | {k.func_name for k in migrated.values()}
     plans: dict[str, OpPlan] = {}
     extra_blocks: dict[str, list[str]] = {}
     for op, us in by_op.items():
@@ -131,8 +131,7 @@ def assemble(info: ModuleInfo, migrated: dict[Unit, KernelFunction],
     body: list[Any] = []
     for index, stmt in enumerate(module.body):
         if index in removal:
-            if removal[index] is not None:
-                body.append(removal[index])
+            body.extend(removal[index])
             continue
         if isinstance(stmt, cst.ClassDef) and stmt.name.value in by_class:
             nodes: list[Any] = []
@@ -158,17 +157,18 @@ def assemble(info: ModuleInfo, migrated: dict[Unit, KernelFunction],
     new = module.with_changes(body=body)
     new = _remove_orphans(info, new, set(by_class))
     new = _space_after_defs(module, new)
-    new = fix_imports(info, new, needed)
+    modules = {mod for kf in migrated.values() for mod in kf.module_imports}
+    new = fix_imports(info, new, needed, modules)
     return new, [plans[op] for op in sorted(plans)]
 
 
 def _space_after_defs(old: cst.Module, new: cst.Module) -> cst.Module:
     """Two blank lines after a def/class where the codemod changed a statement's neighbour."""
-    before = {id(s): (old.body[i - 1] if i else None) for i, s in enumerate(old.body)}
+    before = {s: (old.body[i - 1] if i else None) for i, s in enumerate(old.body)}
     body = list(new.body)
     for i in range(1, len(body)):
         stmt, prev = body[i], body[i - 1]
-        if id(stmt) not in before or before[id(stmt)] is prev:
+        if stmt not in before or before[stmt] is prev:
             continue
         if not isinstance(prev, (cst.FunctionDef, cst.ClassDef)):
             continue

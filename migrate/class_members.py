@@ -94,19 +94,27 @@ def is_immutable(value: Any) -> bool:
     return value is None or isinstance(value, (str, bytes, int, float, complex, bool, EnumRef))
 
 
+def assigned_outside(info: ModuleInfo, name: str) -> bool:
+    """Whether the module may set attribute `name` anywhere (`x.NAME = ...`, setattr)."""
+    if "attribute_stores" not in info.memo:
+        info.memo["attribute_stores"] = attribute_stores(info.module)
+    stores = info.memo["attribute_stores"]
+    return name in stores or "*" in stores
+
+
+def class_body_names(cls: cst.ClassDef) -> set[str]:
+    return {n for stmt in cls.body.body for n in store_names(stmt)}
+
+
 def constant_of(info: ModuleInfo, members: dict[str, Member], name: str) -> Any:
     """The immutable value `self.NAME` has in every instance; UnresolvableError (saying
     why) when it is not such a constant."""
     member = members.get(name)
     if member is None or member.value is None:
         raise UnresolvableError(f"'{name}' is not a constant of the class")
-    if "attribute_stores" not in info.memo:
-        info.memo["attribute_stores"] = attribute_stores(info.module)
-    stores = info.memo["attribute_stores"]
-    if name in stores or "*" in stores:
+    if assigned_outside(info, name):
         raise UnresolvableError(f"'{name}' is also assigned outside its class body")
-    siblings = {n for stmt in member.owner.body.body for n in store_names(stmt)}
-    if siblings & {n.value for n in m.findall(member.value, m.Name())}:
+    if class_body_names(member.owner) & {n.value for n in m.findall(member.value, m.Name())}:
         raise UnresolvableError(f"'{name}' is computed from other names of its class body")
     value = info.ev.eval(member.value, {})
     if not is_immutable(value):

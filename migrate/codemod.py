@@ -15,7 +15,6 @@ from compat.statuses import KernelStatus
 from migrate import infermeta
 from migrate.assemble import assemble
 from migrate.consistency import check_ops, check_shared_phi_names, check_whole_classes, uncover
-from migrate.imports_fix import module_names
 from migrate.kernel import migrate_kernel
 from migrate.kernel_model import KernelFunction, ModuleContext, SkipError
 from migrate.names import snake
@@ -80,7 +79,7 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
     per_op: dict[str, int] = {}
     for _, op in units:
         per_op[op] = per_op.get(op, 0) + 1
-    mctx = ModuleContext(info, module_names(info) - set(classes))
+    mctx = ModuleContext(info, info.module_names() - set(classes))
     migrated: dict[Unit, KernelFunction] = {}
     records: dict[Unit, KernelRecord] = {}
     for unit in units:

@@ -87,7 +87,7 @@ def find_folds(mk: KernelMigration, body: list[cst.BaseStatement], ctx: str
             if ev.store:
                 raise SkipError(f"reassigns '{ev.name}' after folding its tensor override")
             fold = next(f for f in mk.folds.values() if f.local == ev.name)
-            mk.fold_loads[id(ev.node)] = (fold, ev.node)
+            mk.fold_loads[ev.node] = fold
     return kept
 
 

@@ -70,7 +70,7 @@ class FileResult:
 
     @property
     def state(self) -> FileState:
-        if self.error:
+        if self.error or any(r.status is KernelStatus.FAILED for r in self.records):
             return FileState.FAILED
         return FileState.TRANSFORMED if self.changed else FileState.SKIPPED
 

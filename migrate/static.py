@@ -72,6 +72,12 @@ class ModuleInfo:
             seqs = [q[1:] if q[0] == head else q for q in seqs]
         return out
 
+    def module_names(self) -> set[str]:
+        """Names the module binds at its top level (classes, functions, constants, imports)."""
+        names = set(self.classes) | set(self.ev.assigns) | set(self.imports.names)
+        names.update(self.ev.functions)
+        return names
+
     def is_subclass_of(self, name: str, symbol: str) -> bool:
         cls = self.classes.get(name)
         if cls is None:
@@ -136,11 +142,28 @@ def scan_module(source: str, path: Path | None = None) -> ModuleInfo:
     return info
 
 
-def _interpret(info: ModuleInfo, stmt: cst.CSTNode, index: int, env: dict[str, Any]) -> None:
+#: (a call, the loop variables bound when it runs), in execution order
+CallTrace = list[tuple[cst.Call, dict[str, Any]]]
+
+
+def calls_of(info: ModuleInfo, stmt: cst.BaseStatement, env: dict[str, Any] | None = None
+             ) -> CallTrace:
+    """The registration calls a top-level statement makes, unrolled over its loops (`env`:
+    values of the variables of loops around it)."""
+    trace: CallTrace = []
+    _interpret(info, stmt, -1, dict(env or {}), trace)
+    return trace
+
+
+def _interpret(info: ModuleInfo, stmt: cst.CSTNode, index: int, env: dict[str, Any],
+               trace: CallTrace | None = None) -> None:
     if isinstance(stmt, cst.SimpleStatementLine):
         for small in stmt.body:
             if isinstance(small, cst.Expr) and isinstance(small.value, cst.Call):
-                _interpret_call(info, small.value, index, env)
+                if trace is not None:
+                    trace.append((small.value, dict(env)))
+                else:
+                    _interpret_call(info, small.value, index, env)
             else:
                 raise UnresolvableError(f"registration inside `{code_of(small).strip()}`")
     elif isinstance(stmt, cst.For) and stmt.orelse is None and not stmt.asynchronous:
@@ -148,7 +171,7 @@ def _interpret(info: ModuleInfo, stmt: cst.CSTNode, index: int, env: dict[str, A
             inner = dict(env)
             info.ev.bind(stmt.target, value, inner)
             for sub in stmt.body.body:
-                _interpret(info, sub, index, inner)
+                _interpret(info, sub, index, inner, trace)
     else:
         kind = type(stmt).__name__
         raise UnresolvableError(f"registration inside a {kind} statement (conditional or deferred)")

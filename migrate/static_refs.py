@@ -70,6 +70,11 @@ def literal_string(node: cst.BaseExpression) -> str | None:
     return None
 
 
+def quote(s: str) -> str:
+    """A double-quoted Python string literal."""
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
 def dotted(node: cst.BaseExpression) -> str | None:
     if isinstance(node, cst.Name):
         return node.value
@@ -180,3 +185,25 @@ def find_module_file(module: str, from_file: Path | None) -> Path | None:
             if parts and cand.is_file():
                 return cand
     return None
+
+
+def spell(imports: ImportTable, value: Any) -> cst.BaseExpression:
+    """Source text for a statically known value (UnresolvableError when it has none)."""
+    if isinstance(value, str):
+        return cst.SimpleString(quote(value))
+    if value is None or isinstance(value, (bool, int, float)):
+        return cst.parse_expression(repr(value))
+    if isinstance(value, EnumRef):
+        local = imports.local_name_of(value.enum)
+        if local is None:
+            raise UnresolvableError(f"{value} is not spelled by an import of this module")
+        return cst.parse_expression(f"{local}.{value.member}")
+    if isinstance(value, (ClassRef, FunctionRef)):
+        local = value.name if value.path is None else imports.local_name_of(value.name)
+        if local is None:
+            raise UnresolvableError(f"{value.name} is not a name of this module")
+        return cst.Name(local)
+    if isinstance(value, (tuple, list)):
+        items = [cst.Element(spell(imports, v)) for v in value]
+        return cst.Tuple(items) if isinstance(value, tuple) else cst.List(items)
+    raise UnresolvableError(f"{value!r} cannot be spelled out")
