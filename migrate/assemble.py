@@ -184,8 +184,11 @@ def _space_after_defs(old: cst.Module, new: cst.Module) -> cst.Module:
 
 
 def _remove_orphans(info: ModuleInfo, new: cst.Module, migrated: set[str]) -> cst.Module:
-    """Drop kernel base classes and dtype constants that only the migrated code used."""
+    """Drop private kernel base classes (and the private mixins of migrated kernels) and
+    private dtype constants that only the migrated code used. Public names stay: another
+    module may import them."""
     old_counts = name_counts(info.module)
+    mixins = {n for c in migrated for cls in info.class_mro(c)[0] for n in [cls.name.value]}
     while True:
         counts = name_counts(new)
         drop: list[Any] = []
@@ -193,7 +196,8 @@ def _remove_orphans(info: ModuleInfo, new: cst.Module, migrated: set[str]) -> cs
             if isinstance(stmt, cst.ClassDef):
                 name = stmt.name.value
                 own = name_counts(stmt).get(name, 0)
-                if (info.is_subclass_of(name, "OpKernel") and counts.get(name, 0) == own
+                if (name.startswith("_") and counts.get(name, 0) == own
+                        and (info.is_subclass_of(name, "OpKernel") or name in mixins)
                         and old_counts.get(name, 0) > own):
                     drop.append(stmt)
             elif isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1:
@@ -201,7 +205,8 @@ def _remove_orphans(info: ModuleInfo, new: cst.Module, migrated: set[str]) -> cs
                 if (isinstance(small, cst.Assign) and len(small.targets) == 1
                         and isinstance(small.targets[0].target, cst.Name)):
                     name = small.targets[0].target.value
-                    if counts.get(name, 0) == 1 and old_counts.get(name, 0) > 1 and \
+                    if name.startswith("_") and counts.get(name, 0) == 1 and \
+                            old_counts.get(name, 0) > 1 and \
                             _is_dtype_constant(info, small.value):
                         drop.append(stmt)
         if not drop:

@@ -6,6 +6,7 @@ tests and `--verify` all see exactly the same result.
 
 from __future__ import annotations
 
+import re
 import traceback
 from pathlib import Path
 
@@ -25,6 +26,9 @@ from migrate.source_files import SourceError, read_source
 from migrate.static import ModuleInfo, scan_module
 from migrate.static_facts import Registration
 from migrate.static_refs import dotted
+
+#: Paddle's names for gradient ops (x_grad, x_grad_grad, x_double_grad, x_triple_grad).
+GRAD_OP = re.compile(r"_(grad|double_grad|triple_grad)$")
 
 
 def migrate_source(text: str, path: Path | None = None, *, display: str | None = None,
@@ -63,14 +67,19 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
     blocked: dict[str, str] = {}
     for u in info.unresolved:
         for c in u.classes:
-            blocked[c] = f"registration not statically readable ({u.reason})"
+            if c in regs_by_class or info.is_subclass_of(c, "OpKernel"):
+                blocked[c] = f"registration not statically readable ({u.reason})"
+    bases = {dotted(b) for cls in info.classes.values() for b in _bases(cls)}
+    leaves = [c for c in info.classes if info.is_subclass_of(c, "OpKernel") and c not in bases]
     anonymous = [u for u in info.unresolved if not u.classes]
     if anonymous:
-        bases = {dotted(b) for cls in info.classes.values() for b in _bases(cls)}
-        leaves = [c for c in info.classes if info.is_subclass_of(c, "OpKernel") and c not in bases]
         for c in [*regs_by_class, *leaves]:
             blocked.setdefault(c, "the module registers kernels in a way the codemod cannot read "
                                   f"({anonymous[0].reason}); none of its kernels is migrated")
+    for c in leaves:  # every kernel class gets a row, registered or not
+        if c not in regs_by_class:
+            blocked.setdefault(c, "no register_op_kernel call of this module registers it "
+                                  "(registered elsewhere, or never); not migrated")
     classes = [n for n in info.classes if n in regs_by_class or n in blocked]
     units: list[Unit] = []
     for name in classes:
@@ -91,6 +100,9 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
                 raise SkipError(blocked[name])
             if op in exclude_ops:
                 raise SkipError(exclude_ops[op])
+            if GRAD_OP.search(op):
+                raise SkipError("a gradient kernel: its ops.yaml entry is a backward_op of "
+                                "backward.yaml, which the op model does not hold yet")
             if not info.is_subclass_of(name, "OpKernel") and not info.class_mro(name)[1]:
                 raise SkipError(f"{name} is registered as a kernel but is not an OpKernel subclass")
             libraries = {r.library for r in regs} - {"PLAIN"}

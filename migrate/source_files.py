@@ -36,8 +36,11 @@ def decode_source(data: bytes, name: str) -> SourceText:
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
     except SyntaxError as exc:
-        raise SourceError(f"{name}: cannot be read as Python source: {exc.msg}. Expected UTF-8 "
-                          "or the encoding its PEP 263 coding line names.") from None
+        if not str(exc.msg).startswith("invalid or missing encoding declaration"):
+            raise SourceError(f"{name}: cannot be read as Python source ({exc.msg}). "
+                              "Expected UTF-8, or a PEP 263 coding line naming the file's "
+                              "encoding.") from None
+        encoding = "utf-8"  # no coding line: UTF-8 it must be (the decode says where not)
     try:
         text = data.decode(encoding)
     except UnicodeDecodeError as exc:

@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import libcst as cst
+import libcst.matchers as m
+from libcst.metadata import MetadataWrapper, QualifiedNameProvider
 
 from migrate.source_files import file_state, read_source
 from migrate.static_eval import Evaluator, call_args, class_bases
@@ -139,7 +141,43 @@ def scan_module(source: str, path: Path | None = None) -> ModuleInfo:
         except UnresolvableError as exc:
             classes = names_in(stmt) & set(info.classes)
             info.unresolved.append(UnresolvedRegistration(index, str(exc), classes))
+    for node in indirect_references(info, "register_op_kernel"):
+        info.unresolved.append(UnresolvedRegistration(
+            -1, f"registers kernels through `{code_of(node)}` used as a value (an alias, "
+                "functools.partial, a table), which the codemod cannot follow", set()))
     return info
+
+
+def indirect_references(info: ModuleInfo, symbol: str) -> list[cst.CSTNode]:
+    """References to the imported `symbol` other than calling it (`partial(symbol, ...)`,
+    `reg = symbol`), found by LibCST's QualifiedNameProvider. Cheap when there are none:
+    the names that could refer to it are counted first."""
+    locals_ = {n for n, q in info.imports.names.items()
+               if q == symbol or q.endswith("." + symbol)}
+    modules = {n for n, q in info.imports.names.items() if n not in locals_}
+    could = m.Name(m.MatchIfTrue(lambda v: v in locals_)) | m.Attribute(
+        value=m.Name(m.MatchIfTrue(lambda v: v in modules)), attr=m.Name(symbol))
+    refs = m.findall(info.module, could)
+    called = {c.func for c in m.findall(info.module, m.Call(func=could))}
+    imported = {n for imp in m.findall(info.module, m.Import() | m.ImportFrom())
+                for n in m.findall(imp, m.Name() | m.Attribute())}
+    loose = [r for r in refs if r not in called and r not in imported]
+    if not loose:
+        return []
+    found: list[cst.CSTNode] = []
+
+    class Resolve(cst.CSTVisitor):
+        METADATA_DEPENDENCIES = (QualifiedNameProvider,)
+
+        def on_visit(self, node: cst.CSTNode) -> bool:
+            if node in loose and any(q.name == symbol or q.name.endswith("." + symbol)
+                                     for q in self.get_metadata(QualifiedNameProvider, node,
+                                                                set())):
+                found.append(node)
+            return True
+
+    MetadataWrapper(info.module, unsafe_skip_copy=True).visit(Resolve())
+    return found
 
 
 #: (a call, the loop variables bound when it runs), in execution order

@@ -160,19 +160,20 @@ def verify_file(result: FileResult, path: Path | None,
         for row in rows:
             row.result.detail = f"the legacy module cannot be imported here: {exc}"
         return [row.result for row in rows]
-    live = [row for row in rows if row.runs]
-    if live:
-        texts = yaml_texts if yaml_texts is not None else rendered(p.op_def for p in result.ops)
-        phi_names = {row.target.phi_name for row in live}
-        try:
-            op_defs = written_op_defs(texts, phi_names, f"{result.path}: ops.yaml")
-            with module_session(result.new_text, path, "migrated", op_defs):
-                for row in live:
+    texts = yaml_texts if yaml_texts is not None else rendered(p.op_def for p in result.ops)
+    try:
+        op_defs = written_op_defs(texts, {row.target.phi_name for row in rows},
+                                  f"{result.path}: ops.yaml")
+        with module_session(result.new_text, path, "migrated", op_defs):
+            for row in rows:
+                if row.runs:
                     _phi_runs(row, cuda)
-        except ModuleRunError as exc:
-            for row in live:
-                row.result.status = Verdict.ERRORED
-                row.result.detail = f"the migrated module: {exc}"
+                else:
+                    _check_registered(row)
+    except ModuleRunError as exc:
+        for row in rows:
+            row.result.status = Verdict.ERRORED
+            row.result.detail = f"the migrated module: {exc}"
     return [row.result for row in rows]
 
 
@@ -212,6 +213,25 @@ def _legacy_runs(row: _Row, namespace: dict[str, Any], dtype: Any, cuda: bool) -
     if not row.runs:
         res.detail = "no valid inputs (" + "; ".join(rejected[:2]) + (
             f"; {len(rejected) - 2} more" if len(rejected) > 2 else "") + ")"
+
+
+def _check_registered(row: _Row) -> None:
+    """No case could run: the written module must still register the op and its kernel."""
+    from legacy_fluid.framework.op_registry import OP_INFOS
+    from phi.common import Backend, DataLayout, DataType
+    from phi.core.kernel_factory import KERNELS
+    from phi.core.kernel_key import KernelKey
+
+    res, target = row.result, row.target
+    res.reimported = True
+    layout = next(lay for b, lay, _ in target.registrations if b == res.backend)
+    key = KernelKey(Backend[res.backend], DataLayout[layout], DataType[res.dtype])
+    if not OP_INFOS.has(target.op_type):
+        res.status, res.detail = Verdict.ERRORED, (
+            f"the written module registers no operator '{target.op_type}'")
+    elif KERNELS.select(target.phi_name, key) is None:
+        res.status, res.detail = Verdict.ERRORED, (
+            f"the written module registers no PHI kernel '{target.phi_name}' for {key}")
 
 
 def _phi_runs(row: _Row, cuda: bool) -> None:
