@@ -70,11 +70,8 @@ def _op_plan(info: ModuleInfo, op: str, kfs: list[KernelFunction],
             meta_note = f"reuses {choice.func}"
     for r in records:
         r.mapping, r.infer_meta = mapping_fn is not None, meta_note
-    plan = OpPlan(op, kf.phi_name, operator.op_class, operator.maker, sig.inputs,
-                  [(a, [list(f) for f in feeders]) for a, feeders in sig.attrs],  # type: ignore[misc]
-                  sig.outputs, mapping_fn, choice.func if choice else None,
-                  choice.param if choice else None, bool(choice and choice.new_text),
-                  entry,
+    plan = OpPlan(op, kf.phi_name, mapping_fn, choice.func if choice else None,
+                  bool(choice and choice.new_text), entry,
                   [{"class": k.class_name, "function": k.func_name,
                     "registrations": [[b, lay, list(d)] for b, lay, d in k.registrations]}
                    for k in kfs], {})

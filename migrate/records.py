@@ -29,18 +29,13 @@ class KernelRecord:
 
 @dataclass
 class OpPlan:
-    """What verification and the report need about one migrated op."""
+    """What the report, the ops.yaml writer and verify need about one migrated op (verify
+    rebuilds nothing from it: it imports the written module)."""
 
     op_type: str
     phi_name: str
-    op_class: str
-    maker: str
-    inputs: list[str]
-    attrs: list[tuple[str, list[tuple[str, str]]]]
-    outputs: list[str]
     mapping_function: str | None
     infer_meta: str | None
-    infer_meta_param: list[str] | None
     infer_meta_new: bool
     op_def: OpDef  # the ops.yaml entry
     kernels: list[dict[str, Any]]  # {class, function, registrations: [[backend, layout, dtypes]]}

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from compat.verify_inputs import DEFAULT_SHAPES, INDEX_SLOTS, build_inputs, module_cases
+from compat.verify_inputs import DEFAULT_SHAPES, build_inputs, default_case_specs, module_cases
 
 
 @dataclass
@@ -74,21 +74,16 @@ def cases_for(op_type: str, proto: Any, verify_cases: Any) -> tuple[list[Case], 
 
 
 def derived_cases(proto: Any) -> list[Case]:
-    """Candidates in order: every default shape, duplicable outputs made as many as the
-    duplicable inputs (two each) or one; index slots fed small int64 values; `is_test` on."""
-    attrs = {"is_test": True} if proto.attr("is_test") is not None else {}
+    """Candidates in order: every default shape (index slots fed small int64 values,
+    `is_test` on: `compat.verify_inputs.default_case_specs`), duplicable outputs made as
+    many as the duplicable inputs (two each) or one."""
     listed_outputs = [v.name for v in proto.outputs if v.duplicable]
     has_list_input = any(v.duplicable and not v.dispensable for v in proto.inputs)
     counts = [2, 1] if has_list_input else [1, 2]
     if not listed_outputs:
         counts = counts[:1]
     out = []
-    for shape in DEFAULT_SHAPES:
-        inputs: dict[str, Any] = {}
-        for v in proto.inputs:
-            if v.name in INDEX_SLOTS and not v.dispensable:
-                spec = {"shape": shape, "dtype": "int64", "low": 0, "high": 2}
-                inputs[v.name] = [spec, spec] if v.duplicable else spec
+    for shape, inputs, attrs in default_case_specs(proto):
         for n in counts:
             outputs = {slot: n for slot in listed_outputs}
             label = f"derived: shape {list(shape)}" + (

@@ -689,7 +689,7 @@ def cast_kernel(dev_ctx: DeviceContext, x: DenseTensor, dtype: DataType, out: Ou
     '''))
     op = result.ops[0]
     assert op.mapping_function == "cast_op_argument_mapping"
-    assert [name for name, _ in op.attrs] == ["out_dtype"]
+    assert 'KernelSignature("cast", ["X"], ["out_dtype"], ["Out"])' in result.new_text
     assert "DataType dtype=DataType::FLOAT32" in op.yaml
 
 
