@@ -107,6 +107,9 @@ def write_unit(changes: list[Change], report: WriteReport) -> None:
     done: list[Change] = []
     for change in ordered:
         try:
+            problem = check_target(change)  # again, right before replacing: an edit made
+            if problem:                     # while the others were written is kept too
+                raise ValueError(problem)
             write_atomic(change.path, change.new, change.encoding)
         except (OSError, SyntaxError, ValueError) as exc:
             for d in reversed(done):

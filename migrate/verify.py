@@ -155,7 +155,7 @@ def verify_file(result: FileResult, path: Path | None,
     try:
         with module_session(result.old_text, path, "legacy") as namespace:
             for row in rows:
-                _legacy_runs(row, namespace, DataType[row.result.dtype], cuda)
+                _guarded(row, _legacy_runs, row, namespace, DataType[row.result.dtype], cuda)
     except ModuleRunError as exc:
         for row in rows:
             row.result.detail = f"the legacy module cannot be imported here: {exc}"
@@ -167,14 +167,25 @@ def verify_file(result: FileResult, path: Path | None,
         with module_session(result.new_text, path, "migrated", op_defs):
             for row in rows:
                 if row.runs:
-                    _phi_runs(row, cuda)
+                    _guarded(row, _phi_runs, row, cuda)
                 else:
-                    _check_registered(row)
+                    _guarded(row, _check_registered, row)
     except ModuleRunError as exc:
         for row in rows:
             row.result.status = Verdict.ERRORED
             row.result.detail = f"the migrated module: {exc}"
     return [row.result for row in rows]
+
+
+def _guarded(row: _Row, step: Any, *args: Any) -> None:
+    """A failure of verify itself (a malformed VERIFY_CASES, say) errors the row: what
+    cannot be verified is not written."""
+    try:
+        step(*args)
+    except Exception as exc:
+        row.runs.clear()
+        row.result.status = Verdict.ERRORED
+        row.result.detail = f"verify could not run: {brief(exc)}"
 
 
 def _legacy_runs(row: _Row, namespace: dict[str, Any], dtype: Any, cuda: bool) -> None:
