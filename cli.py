@@ -27,6 +27,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 def _user_errors() -> tuple[type[BaseException], ...]:
     from compat.dual_dispatch import NoKernelError
+    from compat.feeds import InputError
     from compat.predictor import ModelInputError
     from legacy_fluid.framework.executor import OpRunError
     from legacy_fluid.framework.op_kernel import LegacyKernelNotFoundError
@@ -40,6 +41,7 @@ def _user_errors() -> tuple[type[BaseException], ...]:
         LegacyKernelNotFoundError,
         NoKernelError,
         ModelInputError,
+        InputError,
         FileNotFoundError,
     ]
     try:
@@ -74,34 +76,6 @@ def friendly_errors(fn: F) -> F:
 
 
 # -- run ---------------------------------------------------------------------
-def _parse_inputs(specs: list[str], feed_names: list[str]) -> dict[str, np.ndarray]:
-    feeds: dict[str, np.ndarray] = {}
-    for spec in specs:
-        name, sep, file = spec.partition("=")
-        if not sep:
-            if len(feed_names) != 1:
-                raise CliError(
-                    f"--input {spec}: the model has {len(feed_names)} feeds "
-                    f"({', '.join(feed_names)}); use --input NAME=FILE.npy"
-                )
-            name, file = feed_names[0], spec
-        path = Path(file)
-        if not path.is_file():
-            what = "is not a regular file" if path.exists() else "does not exist"
-            raise CliError(f"--input {spec}: '{file}' {what} (expected a .npy or .npz file)")
-        try:
-            if path.suffix == ".npz":
-                with np.load(path, allow_pickle=False) as npz:
-                    feeds[name] = npz[name] if name in npz else npz[npz.files[0]]
-            else:
-                feeds[name] = np.load(path, allow_pickle=False)
-        except (ValueError, OSError) as exc:
-            raise CliError(
-                f"--input {spec}: '{file}' is not a readable .npy/.npz file ({exc})"
-            ) from None
-    return feeds
-
-
 def _trace_table(trace: list[Any]) -> Table:
     table = Table(title="per-op kernel choices", header_style="bold")
     table.add_column("#", justify="right", no_wrap=True)
@@ -122,7 +96,12 @@ def run(
     ],
     input: Annotated[
         list[str],
-        typer.Option("--input", "-i", help="NAME=FILE.npy, or FILE.npy for the only feed"),
+        typer.Option(
+            "--input",
+            "-i",
+            help="NAME=FILE.npy (or .npz), FILE.npy for the only feed, or FILE.npz for "
+            "every feed named by its arrays",
+        ),
     ] = [],  # noqa: B006
     output: Annotated[Path | None, typer.Option(help="write fetched arrays to this .npz")] = None,
     place: Annotated[str, typer.Option(help="cpu or gpu")] = "cpu",
@@ -132,6 +111,7 @@ def run(
 ) -> None:
     """Run a legacy inference model (.pdmodel + .pdiparams) and print its outputs."""
     from compat.dual_dispatch import PathMode
+    from compat.feeds import read_inputs
     from compat.predictor import load_model, run_model
     from phi.backends.context_pool import DeviceContextPool
     from phi.common import Place
@@ -143,7 +123,7 @@ def run(
     target = Place.parse(place)
     DeviceContextPool.instance().get(target)  # no usable device: say so before loading
     loaded = load_model(model)
-    feeds = _parse_inputs(input, loaded.feed_names)
+    feeds = read_inputs(input, loaded.feed_names)
     result = run_model(loaded, feeds, place=target, path=path)
     if output is not None:
         npz = output if output.suffix == ".npz" else output.with_suffix(".npz")
