@@ -1,9 +1,10 @@
-"""`fluidphi`: run, inspect, kernels, migrate, coverage, bench."""
+"""`fluidphi`: run, check, inspect, kernels, migrate, coverage, bench."""
 
 from __future__ import annotations
 
 import functools
 import json
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -13,6 +14,8 @@ import numpy as np
 import typer
 from rich.console import Console
 from rich.table import Table
+
+from compat.dual_dispatch import PathMode
 
 app = typer.Typer(
     add_completion=False,
@@ -26,8 +29,11 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def _user_errors() -> tuple[type[BaseException], ...]:
+    from compat.checker import ModelCheckError
     from compat.dual_dispatch import NoKernelError
     from compat.feeds import InputError
+    from compat.memory_guard import MemoryLimitError
+    from compat.output_paths import OutputPathError
     from compat.predictor import ModelInputError
     from legacy_fluid.framework.executor import OpRunError
     from legacy_fluid.framework.op_kernel import LegacyKernelNotFoundError
@@ -42,6 +48,9 @@ def _user_errors() -> tuple[type[BaseException], ...]:
         NoKernelError,
         ModelInputError,
         InputError,
+        ModelCheckError,
+        MemoryLimitError,
+        OutputPathError,
         FileNotFoundError,
     ]
     try:
@@ -88,6 +97,21 @@ def _trace_table(trace: list[Any]) -> Table:
     return table
 
 
+def _check_place(value: str) -> str:
+    if value in ("cpu", "gpu") or re.fullmatch(r"gpu:[0-9]+", value):
+        return value
+    raise typer.BadParameter(f"{value!r}: expected cpu, gpu or gpu:N")
+
+
+def _check_outputs(*outputs: tuple[Path | None, str, bool]) -> None:
+    """(path, option, is_folder) for each output option: writable, before any work."""
+    from compat.output_paths import check_output_dir, check_output_file
+
+    for path, option, folder in outputs:
+        if path is not None:
+            (check_output_dir if folder else check_output_file)(path, option)
+
+
 @app.command()
 @friendly_errors
 def run(
@@ -104,45 +128,79 @@ def run(
         ),
     ] = [],  # noqa: B006
     output: Annotated[Path | None, typer.Option(help="write fetched arrays to this .npz")] = None,
-    place: Annotated[str, typer.Option(help="cpu or gpu")] = "cpu",
-    path: Annotated[str, typer.Option(help="auto | phi | legacy")] = "auto",
+    place: Annotated[
+        str,
+        typer.Option(metavar="[cpu|gpu|gpu:N]", callback=_check_place, help="where to run"),
+    ] = "cpu",
+    path: Annotated[
+        PathMode, typer.Option(help="PHI kernels where possible, or PHI / legacy only")
+    ] = PathMode.AUTO,
     trace: Annotated[bool, typer.Option(help="print the per-op kernel choices")] = False,
     trace_json: Annotated[Path | None, typer.Option(help="write the per-op trace as JSON")] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="print the result as JSON instead of tables")
+    ] = False,
+    max_memory: Annotated[
+        str | None,
+        typer.Option(
+            metavar="SIZE",
+            help="refuse to run when the InferMeta estimate of the tensors exceeds SIZE "
+            "(512M, 4GiB, none); default: 80% of the memory available",
+        ),
+    ] = None,
+    warm_runs: Annotated[
+        int, typer.Option(min=0, help="timed runs after the first (cold) one")
+    ] = 1,
 ) -> None:
     """Run a legacy inference model (.pdmodel + .pdiparams) and print its outputs."""
-    from compat.dual_dispatch import PathMode
+    from compat.checker import preflight
+    from compat.dual_dispatch import DualDispatchRunner
     from compat.feeds import read_inputs
-    from compat.predictor import load_model, run_model
+    from compat.memory_guard import resolve_limit
+    from compat.predictor import check_feeds, load_model, run_model
+    from compat.run_report import RunSummary, rows
+    from legacy_fluid.framework.executor import Executor
     from phi.backends.context_pool import DeviceContextPool
     from phi.common import Place
 
-    if path not in {m.value for m in PathMode}:
-        raise CliError(f"--path {path!r}: expected auto, phi or legacy")
-    if place not in ("cpu", "gpu") and not place.startswith("gpu:"):
-        raise CliError(f"--place {place!r}: expected cpu or gpu")
+    npz = None if output is None else (
+        output if output.suffix == ".npz" else output.with_suffix(".npz"))
+    _check_outputs((npz, "--output", False), (trace_json, "--trace-json", False))
+    try:
+        limit = resolve_limit(max_memory)
+    except ValueError as e:
+        raise CliError(f"--max-memory {e}") from None
     target = Place.parse(place)
     DeviceContextPool.instance().get(target)  # no usable device: say so before loading
     loaded = load_model(model)
     feeds = read_inputs(input, loaded.feed_names)
-    result = run_model(loaded, feeds, place=target, path=path)
-    if output is not None:
-        npz = output if output.suffix == ".npz" else output.with_suffix(".npz")
+    preflight(loaded, check_feeds(loaded, feeds), limit)
+    executor = Executor(target, DualDispatchRunner(path))
+    result = run_model(loaded, feeds, place=target, path=path, executor=executor)
+    warm = [run_model(loaded, feeds, place=target, path=path, executor=executor).seconds
+            for _ in range(warm_runs)]
+    summary = RunSummary(model, path.value, place, result.outputs, result.trace,
+                         result.seconds, warm)
+    if npz is not None:
         _write_output(npz, "--output", lambda f: np.savez(f, **result.outputs))
     if trace_json is not None:
         trace_text = json.dumps([r.as_dict() for r in result.trace], indent=2)
         _write_output(trace_json, "--trace-json", trace_text.encode("utf-8"))
+    warning = summary.fallback_warning()
+    if warning:
+        err_console.print(f"[bold yellow]warning:[/] {warning}", highlight=False,
+                          soft_wrap=True)
+    if as_json:
+        typer.echo(json.dumps(summary.as_dict(), indent=2))
+        return
     if trace:
         console.print(_trace_table(result.trace))
-    summary = Table(title=f"outputs ({result.seconds * 1000:.1f} ms, path {path}, place {place})")
+    table = Table(title=f"outputs ({summary.timing_text()}, path {path.value}, place {place})")
     for col in ("fetch", "shape", "dtype", "values"):
-        summary.add_column(col)
-    for name, arr in result.outputs.items():
-        flat = arr.reshape(-1)
-        preview = np.array2string(flat[:6], precision=5, separator=", ")
-        summary.add_row(
-            name, str(list(arr.shape)), str(arr.dtype), preview + (" ..." if flat.size > 6 else "")
-        )
-    console.print(summary)
+        table.add_column(col)
+    for row in rows(result.outputs):
+        table.add_row(*row)
+    console.print(table)
 
 
 def _write_output(path: Path, what: str, data: bytes | Any) -> None:
@@ -188,6 +246,39 @@ def inspect(
         ops.add_row(row["type"], str(row["count"]), row["kernels"])
     console.print(ops)
     console.print(f"params: {info['params']['count']} tensors, {info['params']['bytes']:,} bytes")
+
+
+# -- check ---------------------------------------------------------------------
+@app.command()
+@friendly_errors
+def check(
+    model: Annotated[str, typer.Argument(help="path prefix (dir/model) or a directory")],
+    as_json: Annotated[bool, typer.Option("--json", help="print the report as JSON")] = False,
+) -> None:
+    """Validate a model without running it: format, structure, params, op types,
+    attribute types, and InferMeta over the whole program at the declared shapes."""
+    from compat.checker import check_model, describe_estimate, summarize
+
+    report = check_model(model)
+    if as_json:
+        typer.echo(json.dumps(report.as_dict(), indent=2))
+    else:
+        facts = report.facts
+        if facts:
+            feeds = ", ".join(f"{v['name']} {v['shape']} {v['dtype']}" for v in facts["feeds"])
+            console.print(f"{model}: {facts['ops']} ops in {facts['blocks']} block(s), "
+                          f"version {facts['version']}; feeds {feeds or 'none'}; fetches "
+                          f"{', '.join(v['name'] for v in facts['fetches']) or 'none'}",
+                          highlight=False, soft_wrap=True)
+        if report.meta is not None:
+            console.print(f"InferMeta at batch 1: {describe_estimate(report.meta)}",
+                          highlight=False, soft_wrap=True)
+    if not report.ok:
+        err_console.print(f"[bold red]error:[/] {model}: {summarize(report.problems)}",
+                          highlight=False, soft_wrap=True)
+        raise typer.Exit(2)
+    if not as_json:
+        console.print(f"{model}: no problems found", highlight=False)
 
 
 # -- kernels -------------------------------------------------------------------
@@ -295,6 +386,28 @@ def bench(
     from compat.bench import run_bench
 
     raise typer.Exit(run_bench(models=model, repeat=repeat, out=out, console=console))
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            typer.echo(f"fluidphi {version('fluidphi')}")
+        except PackageNotFoundError:  # run from a checkout without installing
+            typer.echo("fluidphi (not installed)")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True,
+                     help="print the version and exit"),
+    ] = False,
+) -> None:
+    """Run legacy Paddle programs on PHI-style kernels; migrate legacy kernels."""
 
 
 def main() -> None:
