@@ -7,6 +7,7 @@ import json
 import re
 import sys
 from collections.abc import Callable
+from enum import Enum
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
@@ -165,7 +166,8 @@ def run(
 
     npz = None if output is None else (
         output if output.suffix == ".npz" else output.with_suffix(".npz"))
-    _check_outputs((npz, "--output", False), (trace_json, "--trace-json", False))
+    _check_outputs((output, "--output", False), (npz, "--output", False),
+                   (trace_json, "--trace-json", False))
     try:
         limit = resolve_limit(max_memory)
     except ValueError as e:
@@ -326,13 +328,15 @@ def kernels(
 def migrate(
     paths: Annotated[list[Path], typer.Argument(help="files or directories with legacy ops")],
     write: Annotated[bool, typer.Option(help="write the changes (default: dry run diff)")] = False,
-    jobs: Annotated[int, typer.Option(help="files processed in parallel")] = 1,
+    jobs: Annotated[int, typer.Option(min=1, help="files processed in parallel")] = 1,
     json_path: Annotated[Path | None, typer.Option("--json", help="write the summary")] = None,
     verify: Annotated[bool, typer.Option(help="run legacy vs migrated kernels per dtype")] = False,
     report: Annotated[Path | None, typer.Option(help="write migration report files here")] = None,
 ) -> None:
     """Turn legacy OpKernel classes into PHI functional kernels (dry run by default)."""
     from migrate.cli_entry import run_migrate
+
+    _check_outputs((json_path, "--json", False), (report, "--report", True))
 
     code = run_migrate(
         paths=paths,
@@ -347,27 +351,45 @@ def migrate(
 
 
 # -- coverage ----------------------------------------------------------------------
+class ReportFormat(str, Enum):
+    MD = "md"
+    JSON = "json"
+    HTML = "html"
+
+
 @app.command()
 @friendly_errors
 def coverage(
-    model: Annotated[list[str], typer.Option("--model", help="a model to report on")] = [],  # noqa: B006
-    fmt: Annotated[list[str], typer.Option("--format", help="md, json, html")] = [],  # noqa: B006
+    model: Annotated[
+        list[str],
+        typer.Option("--model", help="a model to report on (default: the fixture models)"),
+    ] = [],  # noqa: B006
+    fmt: Annotated[
+        list[ReportFormat],
+        typer.Option("--format", metavar="[md|json|html]", help="files to write (default: all)"),
+    ] = [],  # noqa: B006
     out: Annotated[Path, typer.Option(help="output directory")] = Path("reports"),
     refresh_parity: Annotated[
         bool,
         typer.Option(help="rerun legacy-vs-PHI parity per op and dtype into OUT/parity.json first"),
     ] = False,
+    table: Annotated[
+        bool, typer.Option("--table", help="also print the full per-op table")
+    ] = False,
 ) -> None:
     """Migration coverage: what runs on PHI, what still runs legacy, and why."""
     from compat.coverage.cli_entry import run_coverage
 
+    _check_outputs((out, "--out", True))
     raise typer.Exit(
         run_coverage(
             models=model,
-            formats=fmt or ["md", "json", "html"],
+            formats=[f.value for f in fmt] or [f.value for f in ReportFormat],
             out=out,
             console=console,
             refresh_parity=refresh_parity,
+            table=table,
+            err_console=err_console,
         )
     )
 
@@ -379,13 +401,15 @@ def bench(
     model: Annotated[
         list[str], typer.Option("--model", help="models to time (default: fixtures)")
     ] = [],  # noqa: B006
-    repeat: Annotated[int, typer.Option(help="timed runs per path")] = 5,
+    repeat: Annotated[int, typer.Option(min=1, help="timed samples per path")] = 5,
     out: Annotated[Path, typer.Option(help="output directory")] = Path("reports"),
 ) -> None:
     """Time legacy vs PHI paths side by side in one run; write reports/bench.md and .json."""
     from compat.bench import run_bench
 
-    raise typer.Exit(run_bench(models=model, repeat=repeat, out=out, console=console))
+    _check_outputs((out, "--out", True))
+    raise typer.Exit(run_bench(models=model, repeat=repeat, out=out, console=console,
+                               err_console=err_console))
 
 
 def _version(value: bool) -> None:
