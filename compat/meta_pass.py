@@ -40,6 +40,7 @@ from legacy_fluid.framework.operator import OperatorBase, OperatorWithKernel
 from legacy_fluid.framework.program_desc import ProgramDesc
 from legacy_fluid.framework.scope import Scope
 from legacy_fluid.framework.var_type import VarType
+from legacy_fluid.io.tensor_checks import dims_problem
 from phi.backends.context_pool import DeviceContextPool
 from phi.common import CPUPlace, DataType, Place
 from phi.core.dense_tensor import DenseTensor
@@ -183,6 +184,19 @@ class _Walk:
         self.local.var(name).value = DenseTensor(placeholder(dims, dtype))
         self.result.vars[name] = VarMeta(name, tuple(dims), dtype, index, "feed")
 
+    def too_big(self, index: int, op: OperatorWithKernel, metas: list[VarMeta]) -> bool:
+        """An output no memory could hold is a problem of its op (NumPy cannot even
+        describe it)."""
+        for m in metas:
+            problem = dims_problem(m.dims)
+            if problem is not None:
+                self.result.problems.append(OpProblem(
+                    index, op.type, f"output '{m.name}' would have dims {list(m.dims)}: "
+                    f"{problem}"))
+                self.skip(index, op, op.type, "it failed")
+                return True
+        return False
+
     def skip(self, index: int, op: OperatorBase | None, op_type: str, why: str) -> None:
         self.result.not_inferred.append((index, op_type, why))
         if op is not None:
@@ -211,6 +225,8 @@ class _Walk:
                 self.unknown.add(name)
                 continue
             metas.append(VarMeta(name, tuple(t.dims), t.dtype, index, op.type))
+        if self.too_big(index, op, metas):
+            return
         sizes_ok = all(self.numel(n) <= KERNEL_NUMEL for n in ins) and all(
             math.prod(m.dims) <= KERNEL_NUMEL for m in metas)
         known = op.type in DIMS_ONLY_OPS or all(self.is_real(n) and self.small(n) for n in ins)

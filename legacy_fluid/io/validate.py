@@ -33,6 +33,7 @@ from typing import Any
 from legacy_fluid.framework.program_desc import BlockDesc, OpDesc, ProgramDesc, VarDesc
 from legacy_fluid.framework.var_type import AttrType, VarType
 from legacy_fluid.io.errors import ModelFormatError
+from legacy_fluid.io.tensor_checks import dims_problem
 
 __all__ = [
     "NEWEST_PROGRAM_VERSION",
@@ -150,6 +151,8 @@ def _var_problems(var: VarDesc, used_by: str) -> Iterator[str]:
     bad = [d for d in var.shape if d < -1]
     if bad:
         yield f"{where} has dims {var.shape} (each must be -1 for unknown, or >= 0)"
+    elif (problem := dims_problem([max(d, 0) for d in var.shape])) is not None:
+        yield f"{where} has implausible dims {var.shape}: {problem}"
     if not 0 <= var.lod_level <= MAX_LOD_LEVEL:
         yield f"{where} has lod_level {var.lod_level} (expected 0 .. {MAX_LOD_LEVEL})"
 
