@@ -151,16 +151,13 @@ def _var_dict(meta: MetaPass) -> dict[str, Any]:
 
 def _program_facts(program: ProgramDesc, feeds: list[str], fetches: list[str]
                    ) -> dict[str, Any]:
+    from legacy_fluid.framework.program_queries import var_summary
+
     block = program.global_block()
-
-    def var(name: str) -> dict[str, Any]:
-        v = block.find_var(name)
-        return {"name": name, "shape": list(v.shape) if v else None,
-                "dtype": str(v.dtype) if v is not None and v.dtype is not None else None}
-
     return {"version": program.version, "blocks": len(program.blocks),
             "ops": sum(len(b.ops) for b in program.blocks),
-            "feeds": [var(n) for n in feeds], "fetches": [var(n) for n in fetches]}
+            "feeds": [var_summary(block, n) for n in feeds],
+            "fetches": [var_summary(block, n) for n in fetches]}
 
 
 def check_model(path: str | os.PathLike[str]) -> CheckReport:

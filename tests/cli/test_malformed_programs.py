@@ -140,3 +140,14 @@ def _set_dims(m, i: int, dim: int) -> None:
 def test_used_vars_and_feed_ops_are_checked(tmp_path: Path, edit, needle: str) -> None:
     model = edited(tmp_path / "m", edit)
     assert_clean_error(invoke("run", model, "-i", X), needle)
+
+
+def test_var_lookup_ends_on_cyclic_parents_built_in_memory() -> None:
+    from legacy_fluid.framework.program_desc import BlockDesc, ProgramDesc
+
+    program = ProgramDesc([BlockDesc(0, 0), BlockDesc(1, 2), BlockDesc(2, 1)])
+    assert program.blocks[0].find_var_recursive("x") is None
+    assert program.blocks[1].find_var_recursive("x") is None
+    program.blocks[0].var("x")
+    program.blocks[1].parent_idx = 0
+    assert program.blocks[2].find_var_recursive("x") is program.blocks[0].vars["x"]
