@@ -81,6 +81,11 @@ def friendly_errors(fn: F) -> F:
 
             err_console.print(f"[bold red]error:[/] {exc}", highlight=False, soft_wrap=True)
             raise typer.Exit(1 if isinstance(exc, OpRunError) else 2) from None
+        except OSError as exc:  # the file system refused a read or a write
+            where = f"'{exc.filename}': " if exc.filename else ""
+            err_console.print(f"[bold red]error:[/] {where}{exc.strerror or exc}",
+                              highlight=False, soft_wrap=True)
+            raise typer.Exit(2) from None
 
     return wrapper  # type: ignore[return-value]
 
@@ -346,6 +351,7 @@ def migrate(
         verify=verify,
         report_dir=report,
         console=console,
+        err_console=err_console,
     )
     raise typer.Exit(code)
 

@@ -1,11 +1,13 @@
 """Output paths checked before any work starts, so that a long run never ends in
-"cannot write". Nothing is created here: the atomic writer makes missing folders
-when it writes (`legacy_fluid.io.atomic_write`).
+"cannot write". No folder is created here (the atomic writer makes missing folders
+when it writes, `legacy_fluid.io.atomic_write`); whether the nearest existing folder
+takes new files is tried with a temp file that is removed at once.
 """
 
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 
@@ -14,7 +16,15 @@ class OutputPathError(ValueError):
 
 
 def _writable_dir(d: Path) -> bool:
-    return os.access(d, os.W_OK | os.X_OK)
+    """Files can be made in `d`: tried for real (a temp file made and removed at once), as
+    permission bits do not tell for root, read-only mounts or /proc."""
+    if not os.access(d, os.W_OK | os.X_OK):
+        return False
+    try:
+        with tempfile.TemporaryFile(dir=d):
+            return True
+    except OSError:
+        return False
 
 
 def _check_parent(path: Path, option: str) -> None:

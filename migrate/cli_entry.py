@@ -96,12 +96,13 @@ def summary_json(results: list[FileResult], verify: list[VerifyResult], written:
 def run_migrate(paths: Sequence[Path | str], write: bool = False, jobs: int = 1,
                 json_path: Path | str | None = None, verify: bool = False,
                 report_dir: Path | str | None = None, out_root: Path | str | None = None,
-                console: Console | None = None) -> int:
+                console: Console | None = None, err_console: Console | None = None) -> int:
     """The `fluidphi migrate` command; returns the exit code (1 when anything failed).
 
     `out_root` is accepted for the CLI's signature but unused: the rewrite is
     in place (see docs/migrate.md). `report_dir` writes reports/migration.{md,json}
-    (dogfooding; implies --verify).
+    (dogfooding; implies --verify). Files that cannot be read are reported on
+    `err_console` (default: `console`).
     """
     console = console or Console()
     if out_root is not None:
@@ -135,9 +136,10 @@ def run_migrate(paths: Sequence[Path | str], write: bool = False, jobs: int = 1,
         diff = unified_diff(plan)
         if diff:
             console.out(diff, highlight=False)
+    errors = err_console or console
     for r in results:
         if r.error:
-            console.print(f"[red]{r.path}: {r.error}[/]")
+            errors.print(f"[red]error: {r.path}: {r.error}[/]", highlight=False)
     records = plan.records
     if records:
         console.print(summary_table(records, verify_results))

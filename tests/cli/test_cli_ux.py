@@ -135,3 +135,22 @@ def test_bench_short_names() -> None:
     assert short_names(["tests/fixtures/models/lenet/model", "x/y/resnet"]) == [
         "lenet", "resnet"]
     assert short_names(["a/m/model", "b/m/model"]) == ["a/m/model", "b/m/model"]
+
+
+def test_a_folder_that_refuses_files_is_found_before_work() -> None:
+    proc = Path("/proc")
+    if not proc.is_dir():
+        pytest.skip("no /proc here")
+    assert_clean_error(invoke("run", MODEL, "-i", X, "--output", proc / "o.npz"),
+                       "--output", "not writable")
+    op_file = ROOT / "legacy_fluid" / "operators" / "relu6_op.py"
+    res = invoke("migrate", op_file, "--json", proc / "m.json")
+    assert_clean_error(res, "--json", "not writable")
+    assert "---" not in res.stdout  # no diff: nothing ran
+
+
+def test_migrate_unreadable_files_are_errors_on_stderr(tmp_path: Path) -> None:
+    (tmp_path / "broken.py").write_text("x = (\n")
+    res = invoke("migrate", tmp_path / "broken.py")
+    assert res.exit_code == 1 and "does not parse" in res.stderr
+    assert "does not parse" not in res.stdout
