@@ -165,9 +165,14 @@ class _Walk:
         self.scope = scope
         self.place = place
         self.local = scope.new_scope()
+        written = {n for op in self.block.ops for n in op.output_arg_names()}
         for var in self.block.vars.values():
             if not var.persistable:
                 self.local.var(var.name)
+            elif var.name in written:  # an op writes a parameter: never into the real one
+                param = _tensor(scope, var.name)
+                self.local.var(var.name).value = (
+                    DenseTensor().share_data_with(param) if param is not None else None)
         self.real: set[str] = {v.name for v in self.block.vars.values() if v.persistable}
         self.unknown: set[str] = set()
         self.result = MetaPass()

@@ -9,7 +9,7 @@ import pytest
 
 from compat.dual_dispatch import DualDispatchRunner
 from compat.meta_pass import declared_feeds, infer_program, placeholder
-from compat.predictor import check_feeds, load_model
+from compat.predictor import check_feeds, load_model, run_model
 from legacy_fluid.framework.executor import Executor
 from legacy_fluid.framework.operator import OperatorBase
 from legacy_fluid.framework.scope import Scope
@@ -62,3 +62,33 @@ def test_declared_feeds_take_batch_for_unknown_dims() -> None:
 def test_placeholder_holds_one_element() -> None:
     big = placeholder([2**31, 4], DataType.FLOAT32)
     assert big.shape == (2**31, 4) and big.strides == (0, 0) and not big.flags.writeable
+
+
+def test_the_pass_never_writes_a_parameter(tmp_path: Path) -> None:
+    """An op that scales a parameter in place, run for real by the pass (its input is known
+    and small), must not leave the parameter scaled for the run that follows; the run
+    itself scales it once, reading it before writing it."""
+    from legacy_fluid.framework.var_type import AttrType
+    from tests.cli.malformed import edited, invoke
+
+    def edit(m):
+        op = m.blocks[0].ops.add(type="scale")
+        op.inputs.add(parameter="X", arguments=["linear_0.b_0"])
+        op.outputs.add(parameter="Out", arguments=["linear_0.b_0"])
+        op.attrs.add(name="scale", type=AttrType.FLOAT, f=3.0)
+        ops = list(m.blocks[0].ops)
+        del m.blocks[0].ops[:]
+        m.blocks[0].ops.extend([ops[0], ops[-1], *ops[1:-1]])  # the scale right after feed
+
+    prefix = edited(tmp_path / "m", edit)
+    x = ROOT / "examples" / "mlp" / "x.npy"
+    res = invoke("run", prefix, "-i", x, "--output", tmp_path / "cli.npz", "--warm-runs", "0")
+    assert res.exit_code == 0, res.output
+    model = load_model(prefix)
+    bias = model.scope.find_var("linear_0.b_0").value.numpy().copy()
+    direct = run_model(model, {"x": np.load(x)})
+    # the in-place scale read its input before writing it (copy on write of the parameter)
+    np.testing.assert_allclose(model.scope.find_var("linear_0.b_0").value.numpy(), 3 * bias)
+    with np.load(tmp_path / "cli.npz") as npz:
+        for name, arr in direct.outputs.items():
+            np.testing.assert_array_equal(npz[name], arr)
