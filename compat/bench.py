@@ -22,7 +22,9 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from compat.checker import preflight
 from compat.dual_dispatch import DualDispatchRunner
+from compat.memory_guard import resolve_limit
 from compat.predictor import LoadedModel, check_feeds, load_model
 from legacy_fluid.framework.executor import Executor
 from legacy_fluid.io.atomic_write import atomic_write_text
@@ -72,6 +74,7 @@ def _quartiles(values: list[float]) -> tuple[float, float]:
 def time_model(model_path: str, repeat: int) -> dict[str, Any]:
     model = load_model(model_path)
     feeds = check_feeds(model, _inputs_for(model_path, model))
+    preflight(model, feeds, resolve_limit(None))  # what `run` checks before it runs
     executors = {p: Executor(CPUPlace(), DualDispatchRunner(p)) for p in PATHS}
     for ex in executors.values():  # warm-up: choices made, caches filled
         ex.run(model.program, model.scope, feeds)
