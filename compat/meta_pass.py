@@ -162,7 +162,6 @@ class _Walk:
                  kernels: bool) -> None:
         self.block = program.global_block()
         self.kernels = kernels
-        self.scope = scope
         self.place = place
         self.local = scope.new_scope()
         written = {n for op in self.block.ops for n in op.output_arg_names()}
@@ -288,7 +287,7 @@ def infer_program(program: ProgramDesc, scope: Scope,
         for index, desc in enumerate(walk.block.ops):
             walk.result.ops += 1
             if desc.type == "feed":
-                name = desc.output("Out")[0]
+                name = next(iter(desc.output("Out")), "")
                 if name in feeds:
                     walk.feed(name, index, *feeds[name])
                 else:
