@@ -14,6 +14,7 @@ import os
 import selectors
 import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
 from collections.abc import Iterable
@@ -21,6 +22,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 from typing import Any
+
+from tests.fuzz.worker import TMP_ENV
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -99,9 +102,9 @@ def plan(count: int, seed: int, models: Iterable[Path] = SMALL_MODELS,
 
 
 class _Proc:
-    def __init__(self) -> None:
+    def __init__(self, tmp: str) -> None:
         env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1",
-               "MKL_NUM_THREADS": "1", "COLUMNS": "100", "PYTHONHASHSEED": "0"}
+               "MKL_NUM_THREADS": "1", "COLUMNS": "100", "PYTHONHASHSEED": "0", TMP_ENV: tmp}
         self.p = subprocess.Popen([sys.executable, "-m", "tests.fuzz.worker"], cwd=ROOT,
                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   stderr=subprocess.DEVNULL, text=True, env=env, bufsize=1)
@@ -139,7 +142,8 @@ def run_mutants(requests: list[Request], jobs: int = 2, timeout: float = 120.0,
     summary = Summary()
     start = time.monotonic()
     todo = list(reversed(requests))
-    procs = [_Proc() for _ in range(max(1, min(jobs, len(requests))))]
+    tmp = tempfile.TemporaryDirectory(prefix="fluidphi-fuzz-")
+    procs = [_Proc(tmp.name) for _ in range(max(1, min(jobs, len(requests))))]
     sel = selectors.DefaultSelector()
     for proc in procs:
         sel.register(proc.p.stdout, selectors.EVENT_READ, proc)  # type: ignore[arg-type]
@@ -153,7 +157,7 @@ def run_mutants(requests: list[Request], jobs: int = 2, timeout: float = 120.0,
     def replace(proc: _Proc) -> _Proc:
         sel.unregister(proc.p.stdout)  # type: ignore[arg-type]
         proc.stop()
-        new = _Proc()
+        new = _Proc(tmp.name)
         sel.register(new.p.stdout, selectors.EVENT_READ, new)  # type: ignore[arg-type]
         procs[procs.index(proc)] = new
         return new
@@ -193,5 +197,6 @@ def run_mutants(requests: list[Request], jobs: int = 2, timeout: float = 120.0,
         for proc in procs:
             proc.stop()
         sel.close()
+        tmp.cleanup()
     summary.seconds = time.monotonic() - start
     return summary

@@ -27,6 +27,7 @@ MEMORY_CAP = 6 << 30
 #: Verbs that make the worker misbehave, so that tests can see the harness notice.
 SELF_TESTS = {"_hang": lambda: time.sleep(3600), "_abort": os.abort}
 PROGRAM, PARAMS = "model.pdmodel", "model.pdiparams"
+TMP_ENV = "FLUIDPHI_FUZZ_TMP"
 
 
 def _cap_memory() -> None:
@@ -70,7 +71,8 @@ def _same(a: dict[str, np.ndarray], b: dict[str, np.ndarray]) -> bool:
 
 class Worker:
     def __init__(self) -> None:
-        self.tmp = Path(tempfile.mkdtemp(prefix="fluidphi-fuzz-"))
+        # under the driver's folder, which it removes even when it had to kill us
+        self.tmp = Path(tempfile.mkdtemp(prefix="worker-", dir=os.environ.get(TMP_ENV)))
         self.originals: dict[str, dict[str, np.ndarray]] = {}
 
     def _run_args(self, model: Path, source: Path, out: Path) -> list[str]:
