@@ -129,6 +129,8 @@ def _classify(summary: Summary, req: Request, answer: dict[str, Any]) -> None:
     summary.slowest = sorted(summary.slowest, reverse=True)[:5]
     for verb, code in answer["codes"].items():
         summary.codes[f"{verb} exit {code}"] += 1
+    if answer.get("compared"):
+        summary.codes["run outputs compared with the original's"] += 1
     if answer.get("traceback"):
         summary.failures.append(Failure(Outcome.TRACEBACK, req,
                                         f"{answer['what']}: {answer['traceback']}"))

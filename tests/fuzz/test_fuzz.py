@@ -23,6 +23,7 @@ def test_mutants_never_crash_hang_or_answer_wrongly() -> None:
     # both sides were exercised: mutants that still run and mutants refused cleanly
     assert summary.codes["run exit 0"] >= 30 and summary.codes["run exit 2"] >= 30
     assert summary.codes["check exit 2"] >= 30 and summary.codes["coverage exit 0"] >= 1
+    assert summary.codes["run outputs compared with the original's"] >= 20  # the oracle bit
 
 
 def test_the_harness_sees_hangs_and_signals() -> None:

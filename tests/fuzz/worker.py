@@ -126,9 +126,10 @@ class Worker:
                 answer["traceback"] = f"{verb}: {tb}"
                 break
             if verb == "run" and code == 0 and target == "program" and \
-                    used_digest(mutation.data) == used_digest(original_bytes) and \
-                    not _same(_outputs(out), self.original(source)):
-                answer["wrong"] = "exit 0 with other outputs, though nothing used changed"
+                    used_digest(mutation.data) == used_digest(original_bytes):
+                answer["compared"] = True
+                if not _same(_outputs(out), self.original(source)):
+                    answer["wrong"] = "exit 0 with other outputs, though nothing used changed"
         return answer
 
 
