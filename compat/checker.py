@@ -27,7 +27,7 @@ from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.core.dense_tensor import DenseTensor
 
-#: Attribute types Paddle converts into one another when an op reads them.
+#: Attribute types accepted for one another (the argument mapping converts them).
 _COMPATIBLE = [
     {AttrType.INT, AttrType.LONG, AttrType.BOOLEAN},
     {AttrType.FLOAT, AttrType.FLOAT64, AttrType.INT, AttrType.LONG},
