@@ -203,6 +203,37 @@ def build_misc_v2(dtype):
     return [a, ids], [out, am, emb], make
 
 
+def _interp_v1(op, x, attrs, out_size=None):
+    """nearest_interp / bilinear_interp (v1: one float `scale`), as 1.x programs carry."""
+    inputs = {"X": [x]}
+    if out_size is not None:
+        inputs["OutSize"] = [out_size]
+    return raw_op(op, inputs, attrs)
+
+
+def build_decoder_v2(dtype):
+    snn = paddle.static.nn
+    x = paddle.static.data("image", [-1, 4, 8, 8], dtype)
+    h = snn.conv2d(x, 8, 3, padding=1, act="relu")                   # 8x8
+    h = snn.conv2d_transpose(h, 6, filter_size=2, stride=2)           # conv2d_transpose + add
+    h = snn.batch_norm(h, act="relu")                                 # 16x16
+    d = F.conv2d_transpose(h, create_param("dw_w", [6, 1, 3, 3], dtype), stride=1,
+                           padding=1, groups=6)                       # depthwise_conv2d_transpose
+    # v1 ops with 2.x defaults (align_corners=True, align_mode=1) and explicit variants
+    n1 = _interp_v1("nearest_interp", d, {"interp_method": "nearest", "scale": 2.0})  # 32x32
+    b1 = _interp_v1("bilinear_interp", h, {"interp_method": "bilinear", "out_h": 32,
+                                           "out_w": 32})
+    size = paddle.assign(np.array([32, 32], dtype="int32"))
+    b2 = _interp_v1("bilinear_interp", x, {"interp_method": "bilinear", "align_corners": False,
+                                           "align_mode": 0, "out_h": 32, "out_w": 32}, size)
+    u = paddle.concat([n1, b1, b2], axis=1)                           # 16 x 32x32
+    u = snn.conv2d_transpose(u, 4, filter_size=3, stride=2, padding=1, output_size=[63, 64],
+                             act="relu")                              # output_size, 63x64
+    u = F.interpolate(u, size=[24, 20], mode="bilinear", align_corners=True)  # v2 op
+    y = snn.conv2d(u, 3, 1)
+    return [x], [y], normal_inputs({"image": (4, 8, 8)})
+
+
 # name -> (builder, description, save_inference_model clip_extra)
 MODELS = {
     "fc_mlp_v2": (build_fc_mlp_v2,
@@ -224,6 +255,12 @@ MODELS = {
                 "reduce_*, arg_max, unsqueeze2/squeeze2, gather, cumsum, expand_v2, tile, "
                 "layer_norm begin_norm_axis=1, reshape2 with ShapeTensor, lookup_table v1); "
                 "feeds a f32 [-1,6,8], ids i64 [-1,5,1]; 3 fetches", True),
+    "decoder_v2": (build_decoder_v2,
+                   "decoder ops as 2.x programs carry them: paddle.static.nn.conv2d_transpose "
+                   "(+ elementwise_add axis=1 bias; output_size), depthwise_conv2d_transpose, "
+                   "v1 nearest_interp / bilinear_interp (scale, out_h/out_w, OutSize, 2.x "
+                   "defaults align_corners=True align_mode=1), bilinear_interp_v2; feed image "
+                   "[-1,4,8,8]", True),
 }
 SEEDS = {name: 2000 + i for i, name in enumerate(MODELS)}
 
