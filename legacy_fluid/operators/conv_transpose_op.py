@@ -16,11 +16,10 @@ from legacy_fluid.framework.op_kernel import (
     UnsupportedOpVariantError,
     register_op_kernel,
 )
-from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
-from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.var_type import AttrType
+from legacy_fluid.operators.conv_op import ConvOp
 from phi.common import DataType
 from phi.kernels.funcs import conv_transpose as ct_funcs
 
@@ -75,7 +74,9 @@ class DepthwiseConv2DTransposeOpMaker(Conv2DTransposeOpMaker):
         _add_extras(self, use_cudnn_default=False)
 
 
-class ConvTransposeOp(OperatorWithKernel):
+class ConvTransposeOp(ConvOp):
+    """conv2d's operator (kernel type from Input, Filter of the same dtype), its own dims."""
+
     def infer_shape(self, ctx: InferShapeContext) -> None:
         dims = ct_funcs.conv2d_transpose_out_dims(
             ctx.get_input_dim("Input"), ctx.get_input_dim("Filter"), ctx.attr("strides"),
@@ -84,15 +85,6 @@ class ConvTransposeOp(OperatorWithKernel):
             ctx.attr("data_format"))
         ctx.set_output_dim("Output", dims)
         ctx.set_output_dtype("Output", ctx.get_input_dtype("Input"))
-
-    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
-        """The Input's dtype; the Filter must have the same one."""
-        dtype = self.indicate_var_data_type(ctx, "Input")
-        filter_dtype = self.indicate_var_data_type(ctx, "Filter")
-        if filter_dtype != dtype:
-            raise TypeError(f"{self.type}: Input ({dtype}) and Filter ({filter_dtype}) must "
-                            "have the same data type")
-        return OpKernelType(dtype, ctx.place)
 
 
 class ConvTransposeKernel(OpKernel):

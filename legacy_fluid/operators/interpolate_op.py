@@ -34,36 +34,42 @@ _LINEAR_TYPES = (*_FLOATS, DataType.UINT8)
 _ALL_TYPES = (*_FLOATS, DataType.UINT8, DataType.INT32, DataType.INT64)
 
 
+def _add_interp_proto(maker: OpProtoAndCheckerMaker, scale_type: AttrType,
+                      scale_default: float | list[float]) -> None:
+    """Slots and attributes of every *_interp op; only `scale` differs (v2: a list, one per
+    spatial dim; v1: one float for every spatial dim, <= 0 unset)."""
+    maker.add_input("X", "input, 3-D (linear), 4-D (bilinear, nearest, bicubic) or 5-D "
+                         "(trilinear, nearest)")
+    maker.add_input("OutSize", "1-D int32: the output spatial dims (over the scales)",
+                    dispensable=True)
+    maker.add_input("SizeTensor", "one int32 tensor of 1 element per output spatial dim "
+                                  "(over everything)", duplicable=True, dispensable=True)
+    maker.add_input("Scale", "1-D float32: one scale, or one per spatial dim", dispensable=True)
+    maker.add_output("Out", "the resampled tensor, in X's layout")
+    maker.add_attr("data_layout", AttrType.STRING, "NCHW",
+                   "NCHW: channels second; any other layout string: channels last")
+    maker.add_attr("out_d", AttrType.INT, 0, "output depth (5-D inputs)")
+    maker.add_attr("out_h", AttrType.INT, 0, "output height (4-D and 5-D inputs)")
+    maker.add_attr("out_w", AttrType.INT, 0, "output width")
+    maker.add_attr("scale", scale_type, scale_default, "out = int(in * scale) per spatial dim")
+    maker.add_attr("interp_method", AttrType.STRING, "bilinear",
+                   "linear, bilinear, trilinear, nearest or bicubic")
+    maker.add_attr("align_corners", AttrType.BOOLEAN, True,
+                   "corner pixels of input and output line up")
+    maker.add_attr("align_mode", AttrType.INT, 1,
+                   "0: half-pixel centres (without align_corners), 1: src = dst * ratio")
+    maker.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
+    maker.add_attr("use_onednn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
+
+
 class InterpolateV2OpMaker(OpProtoAndCheckerMaker):
     def make(self) -> None:
-        self.add_input("X", "input, 3-D (linear), 4-D (bilinear, nearest, bicubic) or 5-D "
-                            "(trilinear, nearest)")
-        self.add_input("OutSize", "1-D int32: the output spatial dims (over the scales)",
-                       dispensable=True)
-        self.add_input("SizeTensor", "one int32 tensor of 1 element per output spatial dim "
-                                     "(over everything)", duplicable=True, dispensable=True)
-        self.add_input("Scale", "1-D float32: one scale, or one per spatial dim",
-                       dispensable=True)
-        self.add_output("Out", "the resampled tensor, in X's layout")
-        self.add_attr("data_layout", AttrType.STRING, "NCHW",
-                      "NCHW: channels second; any other layout string: channels last")
-        self.add_attr("out_d", AttrType.INT, 0, "output depth (5-D inputs)")
-        self.add_attr("out_h", AttrType.INT, 0, "output height (4-D and 5-D inputs)")
-        self.add_attr("out_w", AttrType.INT, 0, "output width")
-        self.add_attr("scale", AttrType.FLOATS, [], "one scale per spatial dim")
-        self.add_attr("interp_method", AttrType.STRING, "bilinear",
-                      "linear, bilinear, trilinear, nearest or bicubic")
-        self.add_attr("align_corners", AttrType.BOOLEAN, True,
-                      "corner pixels of input and output line up")
-        self.add_attr("align_mode", AttrType.INT, 1,
-                      "0: half-pixel centres (without align_corners), 1: src = dst * ratio")
-        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
-        self.add_attr("use_onednn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
+        _add_interp_proto(self, AttrType.FLOATS, [])
 
 
-class BilinearInterpV2OpMaker(InterpolateV2OpMaker):
+class BilinearInterpV2OpMaker(OpProtoAndCheckerMaker):
     def make(self) -> None:
-        super().make()
+        _add_interp_proto(self, AttrType.FLOATS, [])
         self.add_attr("mkldnn_data_type", AttrType.STRING, "float32", "oneDNN data type",
                       extra=True)
         self.add_attr("onednn_data_type", AttrType.STRING, "", "oneDNN data type", extra=True)
@@ -71,27 +77,7 @@ class BilinearInterpV2OpMaker(InterpolateV2OpMaker):
 
 class InterpolateV1OpMaker(OpProtoAndCheckerMaker):
     def make(self) -> None:
-        self.add_input("X", "input, 4-D (bilinear, nearest) or 5-D (nearest)")
-        self.add_input("OutSize", "1-D int32: the output spatial dims (over the scale)",
-                       dispensable=True)
-        self.add_input("SizeTensor", "one int32 tensor of 1 element per output spatial dim "
-                                     "(over everything)", duplicable=True, dispensable=True)
-        self.add_input("Scale", "1-D float32: the scale", dispensable=True)
-        self.add_output("Out", "the resampled tensor, in X's layout")
-        self.add_attr("data_layout", AttrType.STRING, "NCHW",
-                      "NCHW: channels second; any other layout string: channels last")
-        self.add_attr("out_d", AttrType.INT, 0, "output depth (5-D inputs)")
-        self.add_attr("out_h", AttrType.INT, 0, "output height")
-        self.add_attr("out_w", AttrType.INT, 0, "output width")
-        self.add_attr("scale", AttrType.FLOAT, 0.0, "one scale for every spatial dim (> 0)")
-        self.add_attr("interp_method", AttrType.STRING, "bilinear",
-                      "bilinear or nearest (trilinear, nearest for 5-D)")
-        self.add_attr("align_corners", AttrType.BOOLEAN, True,
-                      "corner pixels of input and output line up")
-        self.add_attr("align_mode", AttrType.INT, 1,
-                      "0: half-pixel centres (without align_corners), 1: src = dst * ratio")
-        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
-        self.add_attr("use_onednn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
+        _add_interp_proto(self, AttrType.FLOAT, 0.0)
 
 
 def _arrays(ctx: InferShapeContext, slot: str) -> list[Any]:
