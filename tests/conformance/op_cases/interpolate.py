@@ -113,6 +113,8 @@ CASES = [
           {"interp_method": "trilinear", "data_layout": "NCDHW", **OUT[3]}),
     _case("bicubic_interp_v2_down_ac1_float64", "bicubic_interp_v2", _x((1, 2, 9, 8), "float64"),
           {"interp_method": "bicubic", "out_h": 4, "out_w": 3}),
+    _case("bilinear_interp_v2_empty_batch_float32", "bilinear_interp_v2",
+          _x((0, 3, 4, 5), "float32"), {"interp_method": "bilinear", **OUT[2]}),
     _case("bilinear_interp_v2_down_am0_uint8", "bilinear_interp_v2", _x((1, 2, 9, 8), "uint8"),
           {"interp_method": "bilinear", "out_h": 4, "out_w": 3, "align_corners": False,
            "align_mode": 0}),
