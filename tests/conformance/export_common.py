@@ -32,7 +32,11 @@ def save_npz(path, arrays):
     with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as zf:
         for key in arrays:
             buf = io.BytesIO()
-            np.lib.format.write_array(buf, np.ascontiguousarray(arrays[key]), allow_pickle=False)
+            # np.ascontiguousarray would turn a 0-d array into a 1-d one
+            array = np.asarray(arrays[key])
+            if not array.flags.c_contiguous:
+                array = array.copy(order="C")
+            np.lib.format.write_array(buf, array, allow_pickle=False)
             info = zipfile.ZipInfo(key + ".npy", date_time=(1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
