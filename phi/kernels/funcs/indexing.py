@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from phi.common.vocabulary import Vocabulary
 from phi.kernels.funcs.common import to_host
 
 
@@ -139,19 +140,33 @@ def take_along_axis(xp: Any, x: Any, index: Any, axis: int, out: Any) -> None:
 
 # -- scatters ----------------------------------------------------------------------------------
 
-#: put_along_axis reductions: Paddle's names (mul and multiply are one).
-PUT_REDUCES = ("assign", "add", "mul", "multiply", "mean", "amin", "amax")
+class PutReduce(Vocabulary):
+    """put_along_axis's `Reduce` (mul and multiply are one)."""
+
+    ASSIGN = "assign"
+    ADD = "add"
+    MUL = "mul"
+    MULTIPLY = "multiply"
+    MEAN = "mean"
+    AMIN = "amin"
+    AMAX = "amax"
 
 
-def _identity(dtype: np.dtype, reduce: str) -> Any:
+#: reduction -> the ufunc that folds a value into a target
+_REDUCE_UFUNCS = {PutReduce.ADD: "add", PutReduce.MEAN: "add", PutReduce.MUL: "multiply",
+                  PutReduce.MULTIPLY: "multiply", PutReduce.AMIN: "minimum",
+                  PutReduce.AMAX: "maximum"}
+
+
+def _identity(dtype: np.dtype, reduce: PutReduce) -> Any:
     """The start value of a target that does not include itself."""
-    if reduce in ("mul", "multiply"):
+    if reduce in (PutReduce.MUL, PutReduce.MULTIPLY):
         return 1
-    if reduce in ("amin", "amax"):
+    if reduce in (PutReduce.AMIN, PutReduce.AMAX):
         if dtype.kind == "f":
-            return np.inf if reduce == "amin" else -np.inf
+            return np.inf if reduce is PutReduce.AMIN else -np.inf
         info = np.iinfo(dtype)
-        return info.max if reduce == "amin" else info.min
+        return info.max if reduce is PutReduce.AMIN else info.min
     return 0
 
 
@@ -164,9 +179,7 @@ def put_along_axis(xp: Any, x: Any, index: Any, value: Any, axis: int, reduce: s
     target's own value is left out (mean divides by the values put there only).
     """
     op = "put_along_axis"
-    if reduce not in PUT_REDUCES:
-        raise ValueError(f"{op}: can not support reduce '{reduce}', expected one of "
-                         f"{', '.join(PUT_REDUCES)}")
+    reduce = PutReduce.parse(reduce)
     along_axis_check(op, x.shape, index.shape, axis)
     if value.ndim != index.ndim or any(v < n for v, n in zip(value.shape, index.shape)):
         raise ValueError(f"{op}: Value {list(value.shape)} must have Index's rank and dims at "
@@ -176,22 +189,15 @@ def put_along_axis(xp: Any, x: Any, index: Any, value: Any, axis: int, reduce: s
         return
     coords = _along_axis_coords(xp, op, index, axis, int(x.shape[axis]))
     src = value[tuple(slice(0, n) for n in index.shape)]
-    if reduce == "assign":
+    if reduce is PutReduce.ASSIGN:
         flat = xp.ravel_multi_index(xp.broadcast_arrays(*coords), out.shape).reshape(-1)
         targets, last = last_wins(xp, flat)
         out.reshape(-1)[targets] = src.reshape(-1)[last]
         return
     if not include_self:
         out[coords] = _identity(out.dtype, reduce)
-    if reduce in ("add", "mean"):
-        xp.add.at(out, coords, src)
-    elif reduce in ("mul", "multiply"):
-        xp.multiply.at(out, coords, src)
-    elif reduce == "amin":
-        xp.minimum.at(out, coords, src)
-    else:
-        xp.maximum.at(out, coords, src)
-    if reduce == "mean":
+    getattr(xp, _REDUCE_UFUNCS[reduce]).at(out, coords, src)  # in order, repeats included
+    if reduce is PutReduce.MEAN:
         counts = xp.zeros(out.shape, np.int64)
         xp.add.at(counts, coords, 1)
         counts += 1 if include_self else 0
