@@ -8,39 +8,22 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from compat.predictor import load_model, run_model
-from legacy_fluid.framework.program_desc import ProgramDesc
+from compat.predictor import run_model
 from legacy_fluid.framework.var_type import VarType
-from legacy_fluid.io import save_inference_model
 from phi.common import DataType
-
-
-def _linspace_program() -> ProgramDesc:
-    """out = linspace(start, stop, num) + 1."""
-    program = ProgramDesc()
-    block = program.global_block()
-    block.var("feed", type=VarType.FEED_MINIBATCH, dtype=None)
-    block.var("fetch", type=VarType.FETCH_LIST, dtype=None)
-    for name in ("start", "stop"):
-        block.var(name, shape=[1])
-    block.var("num", dtype=DataType.INT32, shape=[1])
-    block.var("values", shape=[-1])
-    block.var("out", shape=[-1])
-    for col, name in enumerate(("start", "stop", "num")):
-        block.append_op("feed", {"X": ["feed"]}, {"Out": [name]}, {"col": col})
-    block.append_op("linspace", {"Start": ["start"], "Stop": ["stop"], "Num": ["num"]},
-                    {"Out": ["values"]}, {"dtype": int(VarType.FP32)})
-    block.append_op("scale", {"X": ["values"]}, {"Out": ["out"]},
-                    {"scale": 1.0, "bias": 1.0, "bias_after_scale": True})
-    block.append_op("fetch", {"X": ["out"]}, {"Out": ["fetch"]}, {"col": 0})
-    return program
+from tests.ops.op_helpers import saved_model
 
 
 @pytest.mark.parametrize("path", ["auto", "phi", "legacy"])
 def test_linspace_length_follows_num(tmp_path: Path, path: str) -> None:
-    save_inference_model(tmp_path / "model", _linspace_program(), ["start", "stop", "num"],
-                         ["out"])
-    model = load_model(tmp_path / "model")
+    """out = linspace(start, stop, num) + 1."""
+    model = saved_model(
+        tmp_path, {"start": (DataType.FLOAT32, [1]), "stop": (DataType.FLOAT32, [1]),
+                   "num": (DataType.INT32, [1])},
+        [("linspace", {"Start": ["start"], "Stop": ["stop"], "Num": ["num"]},
+          {"Out": ["values"]}, {"dtype": int(VarType.FP32)}),
+         ("scale", {"X": ["values"]}, {"Out": ["out"]},
+          {"scale": 1.0, "bias": 1.0, "bias_after_scale": True})], ["out"])
     for num in (5, 9, 0):
         feeds = {"start": np.array([0.0], np.float32), "stop": np.array([2.0], np.float32),
                  "num": np.array([num], np.int32)}

@@ -8,42 +8,25 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from compat.predictor import load_model, run_model
+from compat.predictor import run_model
 from compat.single_op import run_single_op
-from legacy_fluid.framework.program_desc import ProgramDesc
-from legacy_fluid.framework.var_type import VarType
-from legacy_fluid.io import save_inference_model
 from phi.common import DataType
+from tests.ops.op_helpers import assert_refused, saved_model
 
-
-def _masked_program() -> ProgramDesc:
-    """y = 2 * masked_select(x, mask); idx = where_index(mask) + 1 (each followed by an op)."""
-    program = ProgramDesc()
-    block = program.global_block()
-    block.var("feed", type=VarType.FEED_MINIBATCH, dtype=None)
-    block.var("fetch", type=VarType.FETCH_LIST, dtype=None)
-    block.var("x", shape=[3, 4])
-    block.var("mask", dtype=DataType.BOOL, shape=[3, 4])
-    for name in ("sel", "y"):
-        block.var(name, shape=[-1])
-    for name in ("idx", "idx1"):
-        block.var(name, dtype=DataType.INT64, shape=[-1, 2])
-    block.append_op("feed", {"X": ["feed"]}, {"Out": ["x"]}, {"col": 0})
-    block.append_op("feed", {"X": ["feed"]}, {"Out": ["mask"]}, {"col": 1})
-    block.append_op("masked_select", {"X": ["x"], "Mask": ["mask"]}, {"Y": ["sel"]}, {})
-    block.append_op("scale", {"X": ["sel"]}, {"Out": ["y"]},
-                    {"scale": 2.0, "bias": 0.0, "bias_after_scale": True})
-    block.append_op("where_index", {"Condition": ["mask"]}, {"Out": ["idx"]}, {})
-    block.append_op("scale", {"X": ["idx"]}, {"Out": ["idx1"]},
-                    {"scale": 1.0, "bias": 1.0, "bias_after_scale": True})
-    block.append_op("fetch", {"X": ["y"]}, {"Out": ["fetch"]}, {"col": 0})
-    block.append_op("fetch", {"X": ["idx1"]}, {"Out": ["fetch"]}, {"col": 1})
-    return program
+#: y = 2 * masked_select(x, mask); idx1 = where_index(mask) + 1 (each followed by an op)
+_MASKED_OPS = [
+    ("masked_select", {"X": ["x"], "Mask": ["mask"]}, {"Y": ["sel"]}, {}),
+    ("scale", {"X": ["sel"]}, {"Out": ["y"]}, {"scale": 2.0, "bias": 0.0,
+                                                "bias_after_scale": True}),
+    ("where_index", {"Condition": ["mask"]}, {"Out": ["idx"]}, {}),
+    ("scale", {"X": ["idx"]}, {"Out": ["idx1"]}, {"scale": 1.0, "bias": 1.0,
+                                                   "bias_after_scale": True}),
+]
 
 
 def _run_masks(tmp_path: Path, path: str, masks: list[np.ndarray]) -> None:
-    save_inference_model(tmp_path / "model", _masked_program(), ["x", "mask"], ["y", "idx1"])
-    model = load_model(tmp_path / "model")
+    model = saved_model(tmp_path, {"x": (DataType.FLOAT32, [3, 4]),
+                                   "mask": (DataType.BOOL, [3, 4])}, _MASKED_OPS, ["y", "idx1"])
     x = np.arange(12, dtype=np.float32).reshape(3, 4)
     for mask in masks:  # one loaded model, one plan (same feed dims), other counts each run
         result = run_model(model, {"x": x, "mask": mask}, path=path)
@@ -67,29 +50,25 @@ def test_data_dependent_dims_return_to_the_planned_ones(tmp_path: Path) -> None:
                                   np.eye(3, 4, dtype=bool)])
 
 
-def _raises(op: str, inputs: dict, attrs: dict, outputs: tuple[str, ...], match: str) -> None:
-    for mode in ("legacy", "phi"):
-        with pytest.raises(Exception, match=match):
-            run_single_op(op, inputs, attrs, outputs, mode)
-
-
 def test_along_axis_refuses_what_paddle_reads_out_of_bounds() -> None:
     x = np.zeros((4, 5), np.float32)
     taller = np.zeros((5, 1), np.int64)  # index dim 0 larger than x's: Paddle reads past x
-    _raises("take_along_axis", {"Input": x, "Index": taller}, {"Axis": 1}, ("Result",),
-            "larger than Input")
-    _raises("put_along_axis", {"Input": x, "Index": taller, "Value": np.ones((5, 1), np.float32)},
-            {"Axis": 1}, ("Result",), "larger than Input")
+    assert_refused("take_along_axis", {"Input": x, "Index": taller}, {"Axis": 1}, ("Result",),
+                   "larger than Input")
+    assert_refused("put_along_axis", {"Input": x, "Index": taller,
+                                      "Value": np.ones((5, 1), np.float32)},
+                   {"Axis": 1}, ("Result",), "larger than Input")
     small_value = np.ones((1, 1), np.float32)  # Value smaller than Index: Paddle reads garbage
-    _raises("put_along_axis", {"Input": x, "Index": np.zeros((2, 3), np.int64),
-                               "Value": small_value}, {"Axis": 0}, ("Result",), "Value")
-    _raises("put_along_axis", {"Input": x, "Index": np.zeros((2, 2), np.int64),
-                               "Value": np.ones((2, 2), np.float32)}, {"Axis": -1}, ("Result",),
-            "negative Axis")
+    assert_refused("put_along_axis", {"Input": x, "Index": np.zeros((2, 3), np.int64),
+                                      "Value": small_value}, {"Axis": 0}, ("Result",), "Value")
+    assert_refused("put_along_axis", {"Input": x, "Index": np.zeros((2, 2), np.int64),
+                                      "Value": np.ones((2, 2), np.float32)}, {"Axis": -1},
+                   ("Result",), "negative Axis")
 
 
 def test_where_index_needs_rank_one() -> None:
-    _raises("where_index", {"Condition": np.array(True)}, {}, ("Out",), "at least 1 dimension")
+    assert_refused("where_index", {"Condition": np.array(True)}, {}, ("Out",),
+                   "at least 1 dimension")
 
 
 def test_put_along_axis_reads_value_with_its_own_dims() -> None:

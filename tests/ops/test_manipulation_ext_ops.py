@@ -9,20 +9,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from compat.predictor import load_model, run_model
-from compat.single_op import run_single_op
-from legacy_fluid.framework.program_desc import ProgramDesc
-from legacy_fluid.framework.var_type import VarType
-from legacy_fluid.io import save_inference_model
+from compat.predictor import run_model
 from phi.common import DataType
+from tests.ops.op_helpers import assert_refused, saved_model
 
 X = np.arange(6, dtype=np.float32).reshape(2, 3)
-
-
-def _raises(op: str, inputs: dict, attrs: dict, outputs, match: str) -> None:
-    for mode in ("legacy", "phi"):
-        with pytest.raises(Exception, match=match):
-            run_single_op(op, inputs, attrs, outputs, mode)
 
 
 @pytest.mark.parametrize(("op", "inputs", "attrs", "outputs", "match"), [
@@ -40,33 +31,18 @@ def _raises(op: str, inputs: dict, attrs: dict, outputs, match: str) -> None:
     ("flip", {"X": X}, {"axis": [1, -1]}, ("Out",), "duplicates"),
 ])
 def test_refused_programs(op: str, inputs: dict, attrs: dict, outputs, match: str) -> None:
-    _raises(op, inputs, attrs, outputs, match)
-
-
-def _repeat_program() -> ProgramDesc:
-    """out = 10 * repeat_interleave(x, repeats, dim=1)."""
-    program = ProgramDesc()
-    block = program.global_block()
-    block.var("feed", type=VarType.FEED_MINIBATCH, dtype=None)
-    block.var("fetch", type=VarType.FETCH_LIST, dtype=None)
-    block.var("x", shape=[2, 3])
-    block.var("r", dtype=DataType.INT64, shape=[3])
-    block.var("rep", shape=[2, -1])
-    block.var("out", shape=[2, -1])
-    block.append_op("feed", {"X": ["feed"]}, {"Out": ["x"]}, {"col": 0})
-    block.append_op("feed", {"X": ["feed"]}, {"Out": ["r"]}, {"col": 1})
-    block.append_op("repeat_interleave", {"X": ["x"], "RepeatsTensor": ["r"]}, {"Out": ["rep"]},
-                    {"dim": 1})
-    block.append_op("scale", {"X": ["rep"]}, {"Out": ["out"]},
-                    {"scale": 10.0, "bias": 0.0, "bias_after_scale": True})
-    block.append_op("fetch", {"X": ["out"]}, {"Out": ["fetch"]}, {"col": 0})
-    return program
+    assert_refused(op, inputs, attrs, outputs, match)
 
 
 @pytest.mark.parametrize("path", ["auto", "phi", "legacy"])
 def test_repeat_interleave_length_follows_the_counts(tmp_path: Path, path: str) -> None:
-    save_inference_model(tmp_path / "model", _repeat_program(), ["x", "r"], ["out"])
-    model = load_model(tmp_path / "model")
+    """out = 10 * repeat_interleave(x, r, dim=1), one plan, other counts every run."""
+    model = saved_model(
+        tmp_path, {"x": (DataType.FLOAT32, [2, 3]), "r": (DataType.INT64, [3])},
+        [("repeat_interleave", {"X": ["x"], "RepeatsTensor": ["r"]}, {"Out": ["rep"]},
+          {"dim": 1}),
+         ("scale", {"X": ["rep"]}, {"Out": ["out"]},
+          {"scale": 10.0, "bias": 0.0, "bias_after_scale": True})], ["out"])
     for counts in ([1, 2, 0], [3, 3, 3], [0, 0, 1]):
         result = run_model(model, {"x": X, "r": np.array(counts)}, path=path)
         np.testing.assert_array_equal(result.outputs["out"], 10 * np.repeat(X, counts, axis=1))
