@@ -125,7 +125,11 @@ def along_axis_check(op: str, x_dims: Sequence[int], index_dims: Sequence[int],
 def _along_axis_coords(xp: Any, op: str, index: Any, axis: int, size: int) -> tuple[Any, ...]:
     """Full coordinates of every index element: its own position off the axis, its value
     (checked, wrapped) on it."""
-    grids = list(xp.indices(index.shape, sparse=True)) if index.ndim else []
+    grids = []
+    for d, n in enumerate(index.shape):  # one open grid per axis (CuPy has no sparse indices)
+        shape = [1] * index.ndim
+        shape[d] = n
+        grids.append(xp.arange(n).reshape(shape))
     grids[axis] = checked_ids(xp, op, index, size)
     return tuple(grids)
 

@@ -202,7 +202,7 @@ def repeat_interleave(xp: Any, x: Any, repeats: int | np.ndarray, axis: int) -> 
     if isinstance(repeats, int) and repeats <= 0:
         raise ValueError(f"repeat_interleave: repeats must be greater than 0, but got {repeats}")
     if not isinstance(repeats, int):
-        repeats = xp.asarray(repeats)
+        repeats = [int(r) for r in repeats]  # a list: CuPy takes no array of counts
     return xp.repeat(x, repeats, axis=axis)
 
 
