@@ -197,9 +197,13 @@ def export_case(family, case, out_dir, arrays_out):
 # -- op facts ----------------------------------------------------------------------------------
 
 def cpu_dtypes(op_type):
-    """(PHI kernel name, dtypes of its plain CPU kernels); fluid kernels for ops without one."""
+    """(PHI kernel name, dtypes of its plain CPU kernels). Where that name has no kernels
+    (`hard_shrink`: the name is `hardshrink`, but the kernel Paddle's signature runs is
+    registered as `hard_shrink`), the PHI kernel named as the op type; fluid kernels for
+    ops with neither."""
     phi_name = core._get_phi_kernel_name(op_type)
-    keys = core._get_registered_phi_kernels("function").get(phi_name, [])
+    registered = core._get_registered_phi_kernels("function")
+    keys = registered.get(phi_name) or registered.get(op_type, [])
     dtypes = {k.strip("()").split(", ")[-1] for k in keys
               if k.startswith("(CPU, Undefined(AnyLayout)")}
     if not dtypes:
@@ -256,7 +260,8 @@ def export_family(family, out_root, only_ops=frozenset()):
         "paddle_version": paddle.__version__,
         "note": "OpProtoHolder + core.get_op_attrs_default_value / get_op_extra_attrs; "
                 "phi_kernel: core._get_phi_kernel_name; cpu_dtypes: Paddle's plain CPU "
-                "kernels of that PHI kernel (fluid kernels where it has none)",
+                "kernels of that PHI kernel (else of the PHI kernel named as the op type, "
+                "else its fluid kernels)",
         "ops": {op: op_facts(op) for op in ops},
     })
 
