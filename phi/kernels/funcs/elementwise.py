@@ -106,6 +106,8 @@ multiply = _ufunc_op("multiply", "x * y.")
 maximum = _ufunc_op("maximum", "Element-wise max; NaN propagates.")
 minimum = _ufunc_op("minimum", "Element-wise min; NaN propagates.")
 bitwise_and = _ufunc_op("bitwise_and", "x & y (logical and for bool).")
+bitwise_or = _ufunc_op("bitwise_or", "x | y (logical or for bool).")
+bitwise_xor = _ufunc_op("bitwise_xor", "x ^ y (logical xor for bool).")
 
 
 def _check_int_divisor(b: Any, what: str) -> None:
@@ -231,6 +233,8 @@ BINARY_OPS: dict[str, Callable[[Any, Any, Any, int, Any], None]] = {
     "floor_divide": floor_divide,
     "remainder": remainder,
     "bitwise_and": bitwise_and,
+    "bitwise_or": bitwise_or,
+    "bitwise_xor": bitwise_xor,
     "maximum": maximum,
     "minimum": minimum,
     "elementwise_pow": elementwise_pow,
