@@ -10,7 +10,9 @@
   round has no `decimals` and rounds ties away from zero (C's round), so RoundOp drops the
   filled-in default and both paths run the 2.x kernel (PHI `legacy_round`) for it;
 - asin, acos, asinh, acosh, atanh, cosh, tan; log2 / log10 (float32 for integer X);
-- renorm: slices along `axis` with a p-norm above max_norm scaled down to it.
+- renorm: slices along `axis` with a p-norm above max_norm scaled down to it;
+- lgamma, digamma, erfinv (phi.kernels.funcs.special: float64 evaluation, Paddle's poles
+  and ends: digamma(+-0) = -+inf, erfinv(x >= 1) = inf).
 
 The makers, and the operator class of the ops whose Out has X's dtype, are those of
 `activation_op` (the extra attributes differ per op, as in Paddle 3.3.1).
@@ -26,7 +28,7 @@ from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.var_type import AttrType
 from legacy_fluid.operators.activation_op import ActivationOp, NoExtraOpMaker, OnednnOpMaker
 from phi.common import DataType
-from phi.kernels.funcs import unary_math
+from phi.kernels.funcs import special, unary_math
 
 _FLOAT = (DataType.FLOAT32, DataType.FLOAT64)
 _ERF = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16)
@@ -311,6 +313,30 @@ class RenormKernel(OpKernel):
         unary_math.renorm(ctx.xp, x.data, p, axis, max_norm, data)
 
 
+class LgammaKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        special.lgamma(ctx.xp, x.data, data)
+
+
+class DigammaKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        special.digamma(ctx.xp, x.data, data)
+
+
+class ErfinvKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        special.erfinv(ctx.xp, x.data, data)
+
+
 register_operator("atan", ActivationOp, NoExtraOpMaker)
 register_operator("sinh", ActivationOp, OnednnOpMaker)
 register_operator("erf", ActivationOp, NoExtraOpMaker)
@@ -346,6 +372,8 @@ for _op in ("asinh", "acosh", "atanh", "cosh", "tan"):
 register_operator("log2", FloatOutOp, OnednnOpMaker)
 register_operator("log10", FloatOutOp, OnednnOpMaker)
 register_operator("renorm", RenormOp, RenormOpMaker)
+for _op in ("lgamma", "digamma", "erfinv"):
+    register_operator(_op, ActivationOp, NoExtraOpMaker)
 for _backend in ("CPU", "GPU"):
     for _dtype in _FLOAT_INT:
         register_op_kernel("trunc", _backend, TruncKernel, _dtype)
@@ -369,3 +397,6 @@ for _backend in ("CPU", "GPU"):
         register_op_kernel("log10", _backend, Log10Kernel, _dtype)
     for _dtype in _FLOAT:
         register_op_kernel("renorm", _backend, RenormKernel, _dtype)
+        register_op_kernel("lgamma", _backend, LgammaKernel, _dtype)
+        register_op_kernel("digamma", _backend, DigammaKernel, _dtype)
+        register_op_kernel("erfinv", _backend, ErfinvKernel, _dtype)

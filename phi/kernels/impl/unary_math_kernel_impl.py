@@ -5,8 +5,8 @@ atan(x), sinh(x), erf(x): x's dtype; expm1(x) = exp(x) - 1 and log1p(x) = ln(1 +
 float32 for integer x; isnan(x): bool; trunc, rint, round (ties to even, `decimals`) and
 legacy_round (Paddle 2.x's round: ties away from zero; hand-written, as the legacy kernel
 branches on whether the op desc has `decimals`); isfinite, isinf: bool; asin, acos, asinh,
-acosh, atanh, cosh, tan; log2, log10: float32 for integer x; renorm. Math in
-phi.kernels.funcs.unary_math.
+acosh, atanh, cosh, tan; log2, log10: float32 for integer x; renorm; lgamma, digamma,
+erfinv. Math in phi.kernels.funcs.unary_math and phi.kernels.funcs.special.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
-from phi.kernels.funcs import unary_math
+from phi.kernels.funcs import special, unary_math
 
 _FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
 _ERF = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16]
@@ -184,3 +184,24 @@ def renorm_kernel(dev_ctx: DeviceContext, x: DenseTensor, p: float, axis: int, m
                   out: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)
     unary_math.renorm(dev_ctx.xp, x.data, p, axis, max_norm, data)
+
+
+@register_kernel("lgamma", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("lgamma", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def lgamma_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, x.dtype)
+    special.lgamma(dev_ctx.xp, x.data, data)
+
+
+@register_kernel("digamma", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("digamma", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def digamma_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, x.dtype)
+    special.digamma(dev_ctx.xp, x.data, data)
+
+
+@register_kernel("erfinv", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("erfinv", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def erfinv_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, x.dtype)
+    special.erfinv(dev_ctx.xp, x.data, data)

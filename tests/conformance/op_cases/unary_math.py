@@ -45,8 +45,10 @@ CASES = [
 
 _COMPLEX = ("complex64", "complex128")
 #: Ties and near-ties for round / rint / trunc (float32 0.49999997 is the largest below 0.5).
+#: Huge values get their own cases: the normwise tolerance scales with the largest element.
 _TIES = (*FLOAT_EDGES, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.49999997, -0.49999997, 2.675,
-         1e30, -1e30, 8388609.0, 4503599627370497.0)
+         -2.675, 9.5, -9.5)
+_HUGE_TIES = (1e30, -1e30, 8388609.0, 8388609.5, 4503599627370497.0, 4503599627370495.5)
 _INT_EXTREMES = (0, 1, -1, 2**31 - 1, -2**31)
 _UNIT = (*FLOAT_EDGES, 0.5, -0.5, 1.0 + 1e-7, -1.0 - 1e-7, 0.999999, 1e-30)
 
@@ -58,10 +60,15 @@ def _unary(op: str, dtypes, slot: str = "X", **kw) -> list[Case]:
 CASES += [
     *_unary("trunc", FLOATS, low=-10, high=10, special=_TIES),
     *_unary("trunc", INTS, shapes=_MAIN, special=_INT_EXTREMES),
+    *_unary("trunc", FLOATS, shapes=_MAIN, tag="huge", special=_HUGE_TIES),
     *_unary("rint", FLOATS, "x", low=-10, high=10, special=_TIES),
     *_unary("rint", INTS, "x", shapes=_MAIN, special=_INT_EXTREMES),
+    *_unary("rint", FLOATS, "x", shapes=_MAIN, tag="huge", special=_HUGE_TIES),
     *_unary("round", (*FLOATS, *_COMPLEX), low=-10, high=10, special=_TIES),
     *_unary("round", INTS, shapes=_MAIN, special=_INT_EXTREMES),
+    *_unary("round", FLOATS, shapes=_MAIN, tag="huge", special=_HUGE_TIES),
+    *_unary("round", FLOATS, shapes=_MAIN, tag="dec3_huge", attrs={"decimals": 3},
+            special=_HUGE_TIES),
     *_unary("round", FLOATS, shapes=_MAIN, tag="dec2", attrs={"decimals": 2},
             special=(*_TIES, 0.125, 0.135, -0.005, 1.005)),
     *_unary("round", FLOATS, shapes=_MAIN, tag="dec_neg1", attrs={"decimals": -1}, low=-100,
@@ -104,4 +111,20 @@ CASES += [
          attrs={"p": 2.0, "axis": 1, "max_norm": 1.0}),
     Case("renorm_negative_axis_float32", "renorm", {"X": In((2, 3), "float32")},
          attrs={"p": 2.0, "axis": -1, "max_norm": 1.0}, raises="max_size|renorm: axis"),
+    # special functions: poles, tails and the float range's ends
+    *_unary("lgamma", FLOATS, low=-6, high=12,
+            special=(*FLOAT_EDGES, 2.0, -2.0, 0.5, -0.5, -2.5, 1e-30, -1e-30, 1e-300, 3.0001,
+                     -3.0001, -5.99999, 1e-8, 30.5)),
+    *_unary("lgamma", FLOATS, shapes=_MAIN, tag="huge", low=100, high=200,
+            special=(171.5, 1e30, 2e305, 1e307, -1e30, 1e15 + 0.5)),
+    *_unary("lgamma", FLOATS, shapes=_MAIN, tag="near_roots", low=0.9, high=2.1,
+            special=(1.0 + 1e-9, 2.0 - 1e-9, 1.4616321449683622, 0.99999, 2.00001)),
+    *_unary("digamma", FLOATS, low=-6, high=12,
+            special=(*FLOAT_EDGES, 2.0, -2.0, 0.5, -0.5, -2.5, 3.0001, -3.0001, 0.01, -0.01,
+                     1.4616321449683622, 9.99, 10.01, -5.99999)),
+    *_unary("digamma", FLOATS, shapes=_MAIN, tag="huge", low=1e3, high=1e6,
+            special=(1e-30, -1e-30, 1e-8, 1e30, 1e300, -1e30 - 0.5)),
+    *_unary("erfinv", FLOATS, low=-1, high=1,
+            special=(*FLOAT_EDGES, 0.5, -0.5, 1.5, -1.5, 0.9, 0.99, 0.999999, -0.9999999,
+                     1e-8, -1e-20, 0.425, 0.8, 1e-300)),
 ]
