@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from phi.kernels.funcs.common import compute_dtype, quiet
+from phi.kernels.funcs.common import compute_dtype, named, quiet
 
 Shape = tuple[int, ...]
 
@@ -94,9 +94,7 @@ def _ufunc_op(name: str, doc: str) -> Any:
         with quiet(xp):
             getattr(xp, name)(a, b, out=out, casting="unsafe")
 
-    op.__name__ = op.__qualname__ = name
-    op.__doc__ = doc
-    return op
+    return named(op, name, doc)
 
 
 add = _ufunc_op("add", "x + y.")
@@ -207,9 +205,7 @@ def _nan_skipping(pick: Any, name: str, doc: str) -> Any:
         with quiet(xp):
             xp.copyto(out, pick(xp, _work(a), _work(b)), casting="unsafe")
 
-    op.__name__ = op.__qualname__ = name
-    op.__doc__ = doc
-    return op
+    return named(op, name, doc)
 
 
 fmax = _nan_skipping(_fmax, "fmax", "Element-wise max skipping NaN; ties give y.")

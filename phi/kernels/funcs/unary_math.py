@@ -17,7 +17,7 @@ import numpy as np
 
 from phi.common import DataType
 from phi.kernels.funcs import gelu
-from phi.kernels.funcs.common import compute_dtype, quiet
+from phi.kernels.funcs.common import compute_dtype, named, quiet
 from phi.kernels.funcs.softmax import normalize_axis as softmax_axis
 
 
@@ -200,27 +200,26 @@ def isinf(xp: Any, x: Any, out: Any) -> None:
     xp.isinf(_work(x), out=out)
 
 
-def _ufunc(name: str, doc: str, to_float: bool = False) -> Callable[[Any, Any, Any], None]:
-    """`f(xp, x, out)`: the array module's ufunc `name` (half types in float32; integers in
-    float32 too when `to_float`, for ops whose integer output is float32)."""
+def _ufunc(name: str, ufunc: str, doc: str,
+           to_float: bool = False) -> Callable[[Any, Any, Any], None]:
+    """`name(xp, x, out)`: the array module's ufunc `ufunc` (half types in float32; integers
+    in float32 too when `to_float`, for ops whose integer output is float32)."""
 
     def op(xp: Any, x: Any, out: Any) -> None:
         with quiet(xp):
-            _store(xp, getattr(xp, name)(_float_work(x) if to_float else _work(x)), out)
+            _store(xp, getattr(xp, ufunc)(_float_work(x) if to_float else _work(x)), out)
 
-    op.__name__ = op.__qualname__ = name
-    op.__doc__ = doc
-    return op
+    return named(op, name, doc)
 
 
-asin = _ufunc("arcsin", "Arc sine; NaN outside [-1, 1] (real x).")
-acos = _ufunc("arccos", "Arc cosine; NaN outside [-1, 1] (real x).")
-asinh = _ufunc("arcsinh", "Inverse hyperbolic sine.")
-acosh = _ufunc("arccosh", "Inverse hyperbolic cosine; NaN below 1 (real x).")
-atanh = _ufunc("arctanh", "Inverse hyperbolic tangent; +-inf at +-1, NaN beyond (real x).")
-cosh = _ufunc("cosh", "Hyperbolic cosine; inf past the type's exp range.")
-tan = _ufunc("tan", "Tangent.")
-_log2_real = _ufunc("log2", "Base-2 log of real x.", True)
+asin = _ufunc("asin", "arcsin", "Arc sine; NaN outside [-1, 1] (real x).")
+acos = _ufunc("acos", "arccos", "Arc cosine; NaN outside [-1, 1] (real x).")
+asinh = _ufunc("asinh", "arcsinh", "Inverse hyperbolic sine.")
+acosh = _ufunc("acosh", "arccosh", "Inverse hyperbolic cosine; NaN below 1 (real x).")
+atanh = _ufunc("atanh", "arctanh", "Inverse hyperbolic tangent; +-inf at +-1, NaN beyond.")
+cosh = _ufunc("cosh", "cosh", "Hyperbolic cosine; inf past the type's exp range.")
+tan = _ufunc("tan", "tan", "Tangent.")
+_log2_real = _ufunc("_log2_real", "log2", "Base-2 log of real x.", True)
 
 
 def log2(xp: Any, x: Any, out: Any) -> None:
@@ -237,7 +236,8 @@ def log2(xp: Any, x: Any, out: Any) -> None:
         out.imag[...] = (z.imag * c - z.real * z.real.dtype.type(0)) / (c * c)
 
 
-log10 = _ufunc("log10", "Base-10 log; integers compute in float32 and give float32.", True)
+log10 = _ufunc("log10", "log10", "Base-10 log; integers compute in float32 and give float32.",
+               True)
 
 
 # -- rounding and renorm ------------------------------------------------------------------
