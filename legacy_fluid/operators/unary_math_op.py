@@ -11,6 +11,8 @@
   filled-in default and both paths run the 2.x kernel (PHI `legacy_round`) for it;
 - asin, acos, asinh, acosh, atanh, cosh, tan; log2 / log10 (float32 for integer X);
 - renorm: slices along `axis` with a p-norm above max_norm scaled down to it;
+- real, imag (complex X; Out real), conj (real X copied), angle (Out real: atan2(imag,
+  real); for real X, pi below 0 and 0 elsewhere);
 - lgamma, digamma, erfinv (phi.kernels.funcs.special: float64 evaluation, Paddle's poles
   and ends: digamma(+-0) = -+inf, erfinv(x >= 1) = inf).
 
@@ -56,12 +58,19 @@ VERIFY_CASES = {
 
 
 class SwitchesOpMaker(OpProtoAndCheckerMaker):
-    """Makers of this module whose ops carry the oneDNN / cuDNN switches."""
+    """Makers of this module whose ops carry kernel-library switches (all off)."""
 
-    def add_switches(self) -> None:
-        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
-        self.add_attr("use_onednn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
-        self.add_attr("use_cudnn", AttrType.BOOLEAN, False, "cuDNN kernel", extra=True)
+    def add_switches(self, names: tuple[str, ...] = ("use_mkldnn", "use_onednn",
+                                                       "use_cudnn")) -> None:
+        for name in names:
+            self.add_attr(name, AttrType.BOOLEAN, False, "kernel library switch", extra=True)
+
+
+class AngleOpMaker(SwitchesOpMaker):
+    def make(self) -> None:
+        self.add_input("X", "input tensor")
+        self.add_output("Out", "the argument of X, X's dims; real for complex X")
+        self.add_switches(("use_mkldnn", "use_onednn"))
 
 
 class RoundOpMaker(SwitchesOpMaker):
@@ -112,6 +121,16 @@ class RoundOp(OperatorWithKernel):
     def infer_shape(self, ctx: InferShapeContext) -> None:
         ctx.set_output_dim("Out", ctx.get_input_dim("X"))
         ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+        ctx.share_lod("X", "Out")
+
+
+class RealOutOp(OperatorWithKernel):
+    """real, imag, angle: Out has X's dims; complex64 / complex128 become float32 /
+    float64."""
+
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", ctx.get_input_dim("X"))
+        ctx.set_output_dtype("Out", unary_math.abs_out_dtype(ctx.get_input_dtype("X")))
         ctx.share_lod("X", "Out")
 
 
@@ -313,6 +332,38 @@ class RenormKernel(OpKernel):
         unary_math.renorm(ctx.xp, x.data, p, axis, max_norm, data)
 
 
+class RealKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, unary_math.abs_out_dtype(x.dtype))
+        unary_math.real(ctx.xp, x.data, data)
+
+
+class ImagKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, unary_math.abs_out_dtype(x.dtype))
+        unary_math.imag(ctx.xp, x.data, data)
+
+
+class ConjKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        unary_math.conj(ctx.xp, x.data, data)
+
+
+class AngleKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, unary_math.abs_out_dtype(x.dtype))
+        unary_math.angle(ctx.xp, x.data, data)
+
+
 class LgammaKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("X")
@@ -374,6 +425,10 @@ register_operator("log10", FloatOutOp, OnednnOpMaker)
 register_operator("renorm", RenormOp, RenormOpMaker)
 for _op in ("lgamma", "digamma", "erfinv"):
     register_operator(_op, ActivationOp, NoExtraOpMaker)
+register_operator("real", RealOutOp, NoExtraOpMaker)
+register_operator("imag", RealOutOp, NoExtraOpMaker)
+register_operator("conj", ActivationOp, NoExtraOpMaker)
+register_operator("angle", RealOutOp, AngleOpMaker)
 for _backend in ("CPU", "GPU"):
     for _dtype in _FLOAT_INT:
         register_op_kernel("trunc", _backend, TruncKernel, _dtype)
@@ -384,7 +439,13 @@ for _backend in ("CPU", "GPU"):
         register_op_kernel("isfinite_v2", _backend, IsfiniteKernel, _dtype)
     for _dtype in _ISINF:
         register_op_kernel("isinf_v2", _backend, IsinfKernel, _dtype)
+    for _dtype in _COMPLEX:
+        register_op_kernel("real", _backend, RealKernel, _dtype)
+        register_op_kernel("imag", _backend, ImagKernel, _dtype)
+    for _dtype in (*_FLOAT_INT, *_COMPLEX):
+        register_op_kernel("conj", _backend, ConjKernel, _dtype)
     for _dtype in _FLOAT_COMPLEX:
+        register_op_kernel("angle", _backend, AngleKernel, _dtype)
         register_op_kernel("asin", _backend, AsinKernel, _dtype)
         register_op_kernel("acos", _backend, AcosKernel, _dtype)
         register_op_kernel("asinh", _backend, AsinhKernel, _dtype)

@@ -1,7 +1,8 @@
 """Element-wise unary math shared by PHI and legacy kernels: abs, exp, sqrt, log, square,
 rsqrt, floor, ceil, reciprocal, sin, cos, atan, sinh, erf, expm1, log1p, isnan, pow, clip
 and log_softmax; trunc, rint, round (and Paddle 2.x's half-away round), isfinite, isinf,
-asin, acos, asinh, acosh, atanh, cosh, tan, log2, log10 and renorm.
+asin, acos, asinh, acosh, atanh, cosh, tan, log2, log10 and renorm; real, imag, conj and
+angle.
 
 Same conventions as `activation.py`: ``name(xp, x, <attributes>, out)`` writes into `out`
 (same shape as x); float16/bfloat16 are computed in float32 and rounded once on store;
@@ -238,6 +239,32 @@ def log2(xp: Any, x: Any, out: Any) -> None:
 
 log10 = _ufunc("log10", "log10", "Base-10 log; integers compute in float32 and give float32.",
                True)
+
+
+def real(xp: Any, x: Any, out: Any) -> None:
+    """The real part of complex x (out is real)."""
+    _store(xp, x.real, out)
+
+
+def imag(xp: Any, x: Any, out: Any) -> None:
+    """The imaginary part of complex x (out is real)."""
+    _store(xp, x.imag, out)
+
+
+def conj(xp: Any, x: Any, out: Any) -> None:
+    """The complex conjugate; real tensors are copied unchanged."""
+    _store(xp, xp.conj(x) if np.dtype(x.dtype).kind == "c" else x, out)
+
+
+def angle(xp: Any, x: Any, out: Any) -> None:
+    """The argument: atan2(imag, real) for complex x (out is real; -0.0 + 0j gives pi);
+    for real x, pi where x < 0, else 0 (-0.0 gives 0, NaN stays NaN)."""
+    with quiet(xp):
+        if np.dtype(x.dtype).kind == "c":
+            _store(xp, xp.arctan2(x.imag, x.real), out)
+            return
+        t = x.dtype.type
+        _store(xp, xp.where(x < 0, t(np.pi), xp.where(xp.isnan(x), x, t(0))), out)
 
 
 # -- rounding and renorm ------------------------------------------------------------------

@@ -6,7 +6,8 @@ float32 for integer x; isnan(x): bool; trunc, rint, round (ties to even, `decima
 legacy_round (Paddle 2.x's round: ties away from zero; hand-written, as the legacy kernel
 branches on whether the op desc has `decimals`); isfinite, isinf: bool; asin, acos, asinh,
 acosh, atanh, cosh, tan; log2, log10: float32 for integer x; renorm; lgamma, digamma,
-erfinv. Math in phi.kernels.funcs.unary_math and phi.kernels.funcs.special.
+erfinv; real, imag, angle (real out), conj. Math in phi.kernels.funcs.unary_math and
+phi.kernels.funcs.special.
 """
 
 from __future__ import annotations
@@ -205,3 +206,31 @@ def digamma_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> No
 def erfinv_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)
     special.erfinv(dev_ctx.xp, x.data, data)
+
+
+@register_kernel("real", Backend.CPU, DataLayout.ALL_LAYOUT, _COMPLEX)
+@register_kernel("real", Backend.GPU, DataLayout.ALL_LAYOUT, _COMPLEX)
+def real_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, unary_math.abs_out_dtype(x.dtype))
+    unary_math.real(dev_ctx.xp, x.data, data)
+
+
+@register_kernel("imag", Backend.CPU, DataLayout.ALL_LAYOUT, _COMPLEX)
+@register_kernel("imag", Backend.GPU, DataLayout.ALL_LAYOUT, _COMPLEX)
+def imag_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, unary_math.abs_out_dtype(x.dtype))
+    unary_math.imag(dev_ctx.xp, x.data, data)
+
+
+@register_kernel("conj", Backend.CPU, DataLayout.ALL_LAYOUT, [*_FLOAT_INT, *_COMPLEX])
+@register_kernel("conj", Backend.GPU, DataLayout.ALL_LAYOUT, [*_FLOAT_INT, *_COMPLEX])
+def conj_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, x.dtype)
+    unary_math.conj(dev_ctx.xp, x.data, data)
+
+
+@register_kernel("angle", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
+@register_kernel("angle", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
+def angle_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, unary_math.abs_out_dtype(x.dtype))
+    unary_math.angle(dev_ctx.xp, x.data, data)

@@ -1,6 +1,6 @@
 """Unary math: atan, sinh, erf, expm1, log1p, isnan_v2 (out = f(x), x's dims); trunc, rint,
-round, isfinite_v2, isinf_v2, asin, acos, asinh, acosh, atanh, cosh, tan, log2, log10 and
-renorm.
+round, isfinite_v2, isinf_v2, asin, acos, asinh, acosh, atanh, cosh, tan, log2, log10,
+renorm, lgamma, digamma, erfinv, real, imag, conj and angle.
 
 expm1, log1p, log2 and log10 of integer tensors compute in float32 and give float32
 (although Paddle's static InferShape declares the input's dtype). isnan_v2 / isfinite_v2 /
@@ -127,4 +127,10 @@ CASES += [
     *_unary("erfinv", FLOATS, low=-1, high=1,
             special=(*FLOAT_EDGES, 0.5, -0.5, 1.5, -1.5, 0.9, 0.99, 0.999999, -0.9999999,
                      1e-8, -1e-20, 0.425, 0.8, 1e-300)),
+    # complex parts: real / imag (complex only), conj, angle (real output)
+    *_unary("real", _COMPLEX),
+    *_unary("imag", _COMPLEX),
+    *_unary("conj", (*_COMPLEX, *FLOATS, *INTS), shapes=_MAIN),
+    *_unary("conj", ["complex64"], shapes={"0d": (), "empty": (0, 3)}),
+    *_unary("angle", (*_COMPLEX, *FLOATS)),
 ]
