@@ -114,7 +114,8 @@ def check_feeds(model: LoadedModel, feeds: Mapping[str, np.ndarray]) -> dict[str
             problems.append(
                 f"feed '{name}': expected shape {var.shape} (-1 = any), got {list(array.shape)}"
             )
-        tensors[name] = DenseTensor(np.ascontiguousarray(array))
+        # not ascontiguousarray: it turns a 0-d array into shape (1,)
+        tensors[name] = DenseTensor(np.asarray(array, order="C"))
     if problems:
         raise ModelInputError(model.model_path, problems)
     return tensors
