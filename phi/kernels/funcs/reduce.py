@@ -1,4 +1,4 @@
-"""Reductions: sum, mean (over a set of axes) and argmax."""
+"""Reductions: sum, mean, max, min, prod (over a set of axes), argmax and argmin."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from phi.common import DataType
-from phi.kernels.funcs.common import compute_dtype, quiet
+from phi.kernels.funcs.common import HALF_DTYPES, compute_dtype, quiet
 
 
 def reduce_axes(rank: int, axis: Sequence[int], reduce_all: bool) -> tuple[int, ...]:
@@ -93,7 +93,7 @@ def argmax_dims(x_dims: Sequence[int], axis: int, keepdims: bool, flatten: bool
         return ()
     axis = int(axis)
     if not -rank <= axis < rank:
-        raise ValueError(f"argmax: axis {axis} is out of range for a {rank}-D input")
+        raise ValueError(f"arg_max/arg_min: axis {axis} is out of range for a {rank}-D input")
     axis = axis + rank if axis < 0 else axis
     if keepdims:
         return tuple(1 if i == axis else int(d) for i, d in enumerate(x_dims))
@@ -106,16 +106,38 @@ def argmax_dtype(dtype: DataType) -> DataType:
         return DataType.INT64
     if dtype is DataType.INT32:
         return DataType.INT32
-    raise ValueError(f"argmax: dtype must be int32 or int64, got {dtype}")
+    raise ValueError(f"arg_max/arg_min: dtype must be int32 or int64, got {dtype}")
+
+
+def arg_extreme(xp: Any, x: Any, axis: int, flatten: bool, largest: bool, out: Any) -> None:
+    """Index of the largest (or smallest) element along `axis` (over all elements when
+    `flatten`), as Paddle's Eigen arg reducer: it starts from index 0 holding the type's
+    lowest (highest) value and takes an element only if it is strictly beyond, or equal
+    with a lower index; so ties give the lowest index, NaN never wins, and a row with
+    nothing beyond the start value (all NaN, or every number at the limit) gives 0."""
+    w = x.reshape(-1) if flatten or x.ndim == 0 else x
+    ax = 0 if flatten or x.ndim == 0 else int(axis) % x.ndim
+    if w.shape[ax] == 0:
+        return
+    w = w.astype(np.float32) if w.dtype in HALF_DTYPES else w
+    info = np.finfo(w.dtype) if w.dtype.kind == "f" else np.iinfo(w.dtype)
+    start = info.min if largest else info.max
+    if w.dtype.kind == "f":
+        w = xp.where(xp.isnan(w), w.dtype.type(start), w)
+    found = xp.argmax(w, axis=ax) if largest else xp.argmin(w, axis=ax)
+    value = xp.take_along_axis(w, xp.expand_dims(found, ax), axis=ax).squeeze(ax)
+    found = xp.where(value == start, 0, found)
+    out[...] = xp.asarray(found).astype(out.dtype).reshape(out.shape)
 
 
 def argmax(xp: Any, x: Any, axis: int, flatten: bool, out: Any) -> None:
-    """Index of the first maximum along `axis` (or over all elements when `flatten`)."""
-    if flatten or x.ndim == 0:
-        result = xp.argmax(x.reshape(-1))
-    else:
-        result = xp.argmax(x, axis=int(axis) + x.ndim if int(axis) < 0 else int(axis))
-    out[...] = xp.asarray(result).astype(out.dtype).reshape(out.shape)
+    """`arg_extreme` of the largest element."""
+    arg_extreme(xp, x, axis, flatten, True, out)
+
+
+def argmin(xp: Any, x: Any, axis: int, flatten: bool, out: Any) -> None:
+    """`arg_extreme` of the smallest element."""
+    arg_extreme(xp, x, axis, flatten, False, out)
 
 
 # -- max / min / prod (math family) ----------------------------------------------------------
