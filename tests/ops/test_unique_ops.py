@@ -1,0 +1,76 @@
+"""unique / unique_consecutive inside a program: their outputs' dims change with the data,
+so a planned run must size them afresh and re-infer every op after them.
+
+One saved model runs several times in a row (same feed dims, different numbers of
+distinct values) on every path; the later ops (scale, gather, cumsum, reduce_sum) must see
+the new dims each time. The expected values are NumPy's, computed here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from compat.predictor import load_model, run_model
+from legacy_fluid.framework.program_desc import ProgramDesc
+from legacy_fluid.framework.scope import Scope
+from legacy_fluid.framework.var_type import VarType
+from legacy_fluid.io import save_inference_model
+from phi.common import DataType
+
+PATHS = ("auto", "phi", "legacy")
+#: same dims, different numbers of distinct values / runs (fewer, more and back again)
+FEEDS = [np.float32([3, 1, 3, 2, 7, 7]), np.float32([5, 5, 5, 5, 5, 1]),
+         np.float32([6, 5, 4, 3, 2, 1]), np.float32([3, 1, 3, 2, 7, 7])]
+FETCHES = ["doubled", "rebuilt", "running_counts", "total"]
+
+
+def _save_chain(tmp_path: Path, op: str, attrs: dict) -> Path:
+    """x -> op (Out, Index, Counts) -> scale(Out), gather(Out, Index), cumsum(Counts),
+    reduce_sum(Out)."""
+    program = ProgramDesc()
+    block = program.global_block()
+    block.var("x", type=VarType.LOD_TENSOR, dtype=DataType.FLOAT32, shape=[6])
+    for name in ("out", "index", "counts", *FETCHES):
+        block.var(name, type=VarType.LOD_TENSOR)
+    block.append_op(op, {"X": ["x"]}, {"Out": ["out"], "Index": ["index"],
+                                       "Counts": ["counts"]}, attrs)
+    block.append_op("scale", {"X": ["out"]}, {"Out": ["doubled"]},
+                    {"scale": 2.0, "bias": 0.0, "bias_after_scale": True})
+    block.append_op("gather", {"X": ["out"], "Index": ["index"]}, {"Out": ["rebuilt"]},
+                    {"axis": 0})
+    block.append_op("cumsum", {"X": ["counts"]}, {"Out": ["running_counts"]}, {"axis": -1})
+    block.append_op("reduce_sum", {"X": ["out"]}, {"Out": ["total"]},
+                    {"dim": [], "reduce_all": True})
+    prefix = tmp_path / op
+    save_inference_model(prefix, program, ["x"], FETCHES, Scope())
+    return prefix
+
+
+def _expected(op: str, x: np.ndarray) -> dict[str, np.ndarray]:
+    if op == "unique":
+        values, inverse, counts = np.unique(x, return_inverse=True, return_counts=True)
+    else:
+        starts = np.flatnonzero(np.r_[True, x[1:] != x[:-1]])
+        values, counts = x[starts], np.diff(np.r_[starts, x.size])
+        inverse = np.cumsum(np.r_[True, x[1:] != x[:-1]]) - 1
+    return {"doubled": values * 2, "rebuilt": values[inverse], "running_counts":
+            np.cumsum(counts), "total": np.float32(values.sum())}
+
+
+@pytest.mark.parametrize("path", PATHS)
+@pytest.mark.parametrize(("op", "attrs"), [
+    ("unique", {"is_sorted": True, "return_inverse": True, "return_counts": True}),
+    ("unique_consecutive", {"return_inverse": True, "return_counts": True, "dtype": 3}),
+], ids=["unique", "unique_consecutive"])
+def test_data_dependent_dims_rerun(tmp_path: Path, op: str, attrs: dict, path: str) -> None:
+    model = load_model(_save_chain(tmp_path, op, attrs))
+    for x in FEEDS:
+        result = run_model(model, {"x": x}, path=path)
+        for name, want in _expected(op, x).items():
+            got = result.outputs[name]
+            assert got.shape == want.shape, f"{op} [{path}] {name} for {x}: dims {got.shape}"
+            np.testing.assert_allclose(got, want, err_msg=f"{op} [{path}] {name} for {x}")
+        np.testing.assert_array_equal(result.outputs["rebuilt"], x)
