@@ -71,3 +71,27 @@ def assert_close(got: np.ndarray, ref: Any, rtol: float = 1e-5, atol: float = 1e
         assert got.dtype == np.dtype(dtype)
     got = got.astype(np.complex128 if got.dtype.kind == "c" else np.float64)
     np.testing.assert_allclose(got, np.asarray(ref), rtol=rtol, atol=atol, equal_nan=True)
+
+
+def save_program(prefix: Any, feeds: dict[str, tuple[Any, list[int]]],
+                 ops: Sequence[tuple[str, dict[str, list[str]], dict[str, list[str]],
+                                     dict[str, Any]]],
+                 fetches: Sequence[str]) -> Any:
+    """Save a parameterless program (feeds: name -> (DataType, dims); ops: (type, inputs,
+    outputs, attrs) in order) as a legacy inference model at `prefix`; returns `prefix`."""
+    from legacy_fluid.framework.program_desc import ProgramDesc
+    from legacy_fluid.framework.scope import Scope
+    from legacy_fluid.framework.var_type import VarType
+    from legacy_fluid.io import save_inference_model
+
+    program = ProgramDesc()
+    block = program.global_block()
+    for name, (dtype, dims) in feeds.items():
+        block.var(name, type=VarType.LOD_TENSOR, dtype=dtype, shape=list(dims))
+    for _, _, outs, _ in ops:
+        for name in (n for names in outs.values() for n in names):
+            block.var(name, type=VarType.LOD_TENSOR)
+    for op_type, ins, outs, attrs in ops:
+        block.append_op(op_type, ins, outs, attrs)
+    save_inference_model(prefix, program, list(feeds), list(fetches), Scope())
+    return prefix

@@ -14,11 +14,8 @@ import numpy as np
 import pytest
 
 from compat.predictor import load_model, run_model
-from legacy_fluid.framework.program_desc import ProgramDesc
-from legacy_fluid.framework.scope import Scope
-from legacy_fluid.framework.var_type import VarType
-from legacy_fluid.io import save_inference_model
 from phi.common import DataType
+from tests.ops.op_helpers import save_program
 
 PATHS = ("auto", "phi", "legacy")
 #: same dims, different numbers of distinct values / runs (fewer, more and back again)
@@ -30,23 +27,14 @@ FETCHES = ["doubled", "rebuilt", "running_counts", "total"]
 def _save_chain(tmp_path: Path, op: str, attrs: dict) -> Path:
     """x -> op (Out, Index, Counts) -> scale(Out), gather(Out, Index), cumsum(Counts),
     reduce_sum(Out)."""
-    program = ProgramDesc()
-    block = program.global_block()
-    block.var("x", type=VarType.LOD_TENSOR, dtype=DataType.FLOAT32, shape=[6])
-    for name in ("out", "index", "counts", *FETCHES):
-        block.var(name, type=VarType.LOD_TENSOR)
-    block.append_op(op, {"X": ["x"]}, {"Out": ["out"], "Index": ["index"],
-                                       "Counts": ["counts"]}, attrs)
-    block.append_op("scale", {"X": ["out"]}, {"Out": ["doubled"]},
-                    {"scale": 2.0, "bias": 0.0, "bias_after_scale": True})
-    block.append_op("gather", {"X": ["out"], "Index": ["index"]}, {"Out": ["rebuilt"]},
-                    {"axis": 0})
-    block.append_op("cumsum", {"X": ["counts"]}, {"Out": ["running_counts"]}, {"axis": -1})
-    block.append_op("reduce_sum", {"X": ["out"]}, {"Out": ["total"]},
-                    {"dim": [], "reduce_all": True})
-    prefix = tmp_path / op
-    save_inference_model(prefix, program, ["x"], FETCHES, Scope())
-    return prefix
+    return save_program(tmp_path / op, {"x": (DataType.FLOAT32, [6])}, [
+        (op, {"X": ["x"]}, {"Out": ["out"], "Index": ["index"], "Counts": ["counts"]}, attrs),
+        ("scale", {"X": ["out"]}, {"Out": ["doubled"]},
+         {"scale": 2.0, "bias": 0.0, "bias_after_scale": True}),
+        ("gather", {"X": ["out"], "Index": ["index"]}, {"Out": ["rebuilt"]}, {"axis": 0}),
+        ("cumsum", {"X": ["counts"]}, {"Out": ["running_counts"]}, {"axis": -1}),
+        ("reduce_sum", {"X": ["out"]}, {"Out": ["total"]}, {"dim": [], "reduce_all": True}),
+    ], FETCHES)
 
 
 def _expected(op: str, x: np.ndarray) -> dict[str, np.ndarray]:
