@@ -5,7 +5,8 @@ logsumexp and p_norm use the default mapping."""
 
 from compat.arg_mapping import register_arg_mapping, register_base_kernel_name
 from compat.arg_mapping_context import ArgumentMappingContext
-from compat.kernel_signature import UNREGISTERED, KernelSignature
+from compat.kernel_signature import KernelSignature
+from compat.ops.reduce_math_sig import reduce_all_choices, reduce_signature
 
 register_base_kernel_name("reduce_all", "all")
 register_base_kernel_name("reduce_any", "any")
@@ -13,34 +14,21 @@ register_base_kernel_name("reduce_amax", "amax")
 register_base_kernel_name("reduce_amin", "amin")
 
 
-def _choices(kernel: str) -> dict[str, str]:
-    return {kernel: "reduce_all is false", f"{kernel}_raw": "reduce_all is true"}
-
-
-def _signature(ctx: ArgumentMappingContext, kernel: str) -> KernelSignature:
-    if not ctx.is_dense_tensor_input("X"):
-        return UNREGISTERED
-    if ctx.has_attr("reduce_all") and bool(ctx.attr("reduce_all")):
-        return KernelSignature(f"{kernel}_raw", ["X"], ["dim", "keep_dim", "reduce_all"],
-                               ["Out"])
-    return KernelSignature(kernel, ["X"], ["dim", "keep_dim"], ["Out"])
-
-
-@register_arg_mapping("reduce_all", chooses=_choices("all"))
+@register_arg_mapping("reduce_all", chooses=reduce_all_choices("all"))
 def reduce_all_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
-    return _signature(ctx, "all")
+    return reduce_signature(ctx, "all")
 
 
-@register_arg_mapping("reduce_any", chooses=_choices("any"))
+@register_arg_mapping("reduce_any", chooses=reduce_all_choices("any"))
 def reduce_any_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
-    return _signature(ctx, "any")
+    return reduce_signature(ctx, "any")
 
 
-@register_arg_mapping("reduce_amax", chooses=_choices("amax"))
+@register_arg_mapping("reduce_amax", chooses=reduce_all_choices("amax"))
 def reduce_amax_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
-    return _signature(ctx, "amax")
+    return reduce_signature(ctx, "amax")
 
 
-@register_arg_mapping("reduce_amin", chooses=_choices("amin"))
+@register_arg_mapping("reduce_amin", chooses=reduce_all_choices("amin"))
 def reduce_amin_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
-    return _signature(ctx, "amin")
+    return reduce_signature(ctx, "amin")

@@ -52,9 +52,6 @@ class HistogramOp(OperatorWithKernel):
         ctx.set_output_dtype("Out", hist_funcs.histogram_dtype(ctx.has_input("Weight"),
                                                                ctx.attr("density")))
 
-    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
-        return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
-
 
 class BincountOp(OperatorWithKernel):
     def infer_shape(self, ctx: InferShapeContext) -> None:

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
@@ -100,9 +99,6 @@ class LogsumexpOp(OperatorWithKernel):
         ctx.set_output_dim("Out", dims)
         ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
 
-    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
-        return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
-
 
 class PNormOp(OperatorWithKernel):
     def infer_shape(self, ctx: InferShapeContext) -> None:
@@ -110,9 +106,6 @@ class PNormOp(OperatorWithKernel):
                                      ctx.attr("keepdim"), ctx.attr("asvector"))
         ctx.set_output_dim("Out", dims)
         ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-
-    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
-        return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
 
 
 class _ReduceExtKernel(OpKernel):

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
@@ -55,9 +54,6 @@ class CumprodOp(OperatorWithKernel):
         ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
         ctx.share_lod("X", "Out")
 
-    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
-        return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
-
 
 class LogcumsumexpOp(OperatorWithKernel):
     def infer_shape(self, ctx: InferShapeContext) -> None:
@@ -66,9 +62,6 @@ class LogcumsumexpOp(OperatorWithKernel):
         scan_funcs.scan_axis("logcumsumexp", ctx.attr("axis"), len(x_dims), flatten)
         ctx.set_output_dim("Out", cumsum_funcs.cumsum_dims(x_dims, flatten))
         ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-
-    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
-        return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
 
 
 class CumprodKernel(OpKernel):

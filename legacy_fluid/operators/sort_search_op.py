@@ -97,16 +97,13 @@ class SearchsortedOpMaker(OpProtoAndCheckerMaker):
 
 
 class _XIndexedOp(OperatorWithKernel):
-    """Out has X's dtype, Indices int64; the kernel type follows X."""
+    """Out has X's dtype, Indices int64 (the kernel type follows X, the first input)."""
 
     def set_outputs(self, ctx: InferShapeContext, dims: tuple[int, ...]) -> None:
         ctx.set_output_dim("Out", dims)
         ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
         ctx.set_output_dim("Indices", dims)
         ctx.set_output_dtype("Indices", DataType.INT64)
-
-    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
-        return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
 
 
 class ArgsortOp(_XIndexedOp):
@@ -150,15 +147,14 @@ class ModeOp(_XIndexedOp):
 
 
 class SearchsortedOp(OperatorWithKernel):
+    """The kernel type follows SortedSequence (the first input); Values keeps its own type
+    (never cast, as in Paddle)."""
+
     def infer_shape(self, ctx: InferShapeContext) -> None:
         dims = ss_funcs.searchsorted_dims(ctx.get_input_dim("SortedSequence"),
                                           ctx.get_input_dim("Values"))
         ctx.set_output_dim("Out", dims)
         ctx.set_output_dtype("Out", DataType.INT32 if ctx.attr("out_int32") else DataType.INT64)
-
-    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
-        """SortedSequence's dtype; Values keeps its own (never cast, as in Paddle)."""
-        return OpKernelType(self.indicate_var_data_type(ctx, "SortedSequence"), ctx.place)
 
 
 class ArgMinKernel(OpKernel):

@@ -20,7 +20,6 @@ from typing import Any
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
@@ -77,9 +76,6 @@ class UniqueOp(OperatorWithKernel):
             ctx.get_input_dim("X"), ctx.attr("return_index"), ctx.attr("return_inverse"),
             ctx.attr("return_counts"), ctx.attr("axis"), ctx.attr("is_sorted")), itype)
 
-    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
-        return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
-
 
 class UniqueConsecutiveOp(OperatorWithKernel):
     def infer_shape(self, ctx: InferShapeContext) -> None:
@@ -87,9 +83,6 @@ class UniqueConsecutiveOp(OperatorWithKernel):
         _set_meta(ctx, unique_funcs.consecutive_dims(
             ctx.get_input_dim("X"), ctx.attr("return_inverse"), ctx.attr("return_counts"),
             ctx.attr("axis")), itype)
-
-    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
-        return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
 
 
 def _store(tensor: DenseTensor | None, place: Place, dtype: DataType, values: Any) -> None:

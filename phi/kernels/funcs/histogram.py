@@ -43,7 +43,7 @@ def _range(xp: Any, flat: Any, vmin: float, vmax: float) -> tuple[Any, Any]:
         if flat.dtype.kind == "f" and bool(xp.isnan(flat[0])):
             lo = hi = t(np.nan)
         else:
-            lo, hi = t(xp.nanmin(flat)), t(xp.nanmax(flat))
+            lo, hi = t(xp.nanmin(flat).item()), t(xp.nanmax(flat).item())
     if lo == hi:
         lo, hi = t(lo - 1), t(hi + 1)
     return lo, hi
@@ -68,7 +68,7 @@ def histogram(xp: Any, x: Any, weight: Any | None, bins: int, vmin: float, vmax:
     w = None if weight is None else weight.reshape(-1)[keep].astype(np.float32)
     counts = xp.bincount(which, weights=w, minlength=bins)
     if density:
-        total = np.float32(counts.sum())
+        total = np.float32(counts.sum().item())
         width = np.float32(np.float32(hi - lo) / np.float32(bins))
         counts = counts.astype(np.float32) / total / width
     xp.copyto(out, counts.astype(out.dtype, copy=False))

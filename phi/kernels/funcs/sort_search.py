@@ -26,6 +26,15 @@ def sort_axis(op: str, axis: int, rank: int) -> int:
     return int(axis) % bound
 
 
+def _scalar(x: Any, out: Any, indices: Any) -> bool:
+    """A 0-d x is its own result, at index 0 (True: done)."""
+    if x.ndim:
+        return False
+    out[...] = x
+    indices[...] = 0
+    return True
+
+
 def _sortable(x: Any) -> Any:
     """x in a type NumPy sorts in the same order (half types as float32)."""
     return x.astype(np.float32) if x.dtype in HALF_DTYPES else x
@@ -45,9 +54,7 @@ def stable_order(xp: Any, x: Any, ax: int, descending: bool) -> Any:
 def argsort(xp: Any, x: Any, axis: int, descending: bool, out: Any, indices: Any) -> None:
     """out = x sorted along `axis` (ascending: NaN last; descending: NaN first), indices
     the positions they came from."""
-    if x.ndim == 0:
-        out[...] = x
-        indices[...] = 0
+    if _scalar(x, out, indices):
         return
     if x.size == 0:
         return
@@ -72,9 +79,7 @@ def topk(xp: Any, x: Any, k: int, axis: int, largest: bool, out: Any, indices: A
     """The k largest (or smallest) elements along `axis` and their positions, sorted (NaN
     counts as the largest value; equal values: lowest index first). Paddle's unsorted
     order (`sorted` false) is introselect's arrangement; fluidphi returns them sorted."""
-    if x.ndim == 0:
-        out[...] = x
-        indices[...] = 0
+    if _scalar(x, out, indices):
         return
     if out.size == 0:
         return
@@ -105,11 +110,9 @@ def _pick(xp: Any, x: Any, order: Any, ax: int, pos: Any, out: Any, indices: Any
 def kthvalue(xp: Any, x: Any, k: int, axis: int, out: Any, indices: Any) -> None:
     """The k-th smallest element along `axis` (NaN above every number) and its index (of
     equal values, the one the stable order puts k-th)."""
-    if x.ndim == 0:
-        if int(k) != 1:
-            raise ValueError(f"kthvalue: k ({k}) must be 1 for a 0-d X")
-        out[...] = x
-        indices[...] = 0
+    if x.ndim == 0 and int(k) != 1:
+        raise ValueError(f"kthvalue: k ({k}) must be 1 for a 0-d X")
+    if _scalar(x, out, indices):
         return
     ax = sort_axis("kthvalue", axis, x.ndim)
     n = int(x.shape[ax])
@@ -128,9 +131,7 @@ def mode(xp: Any, x: Any, axis: int, out: Any, indices: Any) -> None:
     NaN counts alone) and the index of its last occurrence, as Paddle's scan of the sorted
     row (std::sort is stable on rows of up to 16: beyond, Paddle's index among equal
     values is introsort's)."""
-    if x.ndim == 0:
-        out[...] = x
-        indices[...] = 0
+    if _scalar(x, out, indices):
         return
     if out.size == 0:
         return
