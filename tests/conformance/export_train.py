@@ -8,6 +8,7 @@ Per program, tests/fixtures/train/NAME/ holds:
                                                 program ran: the main program (forward,
                                                 backward and optimizer ops) and the initial
                                                 parameters and optimizer state (pickles)
+  startup.pdmodel  the startup program (initializer ops) that made that initial state
   steps.npz      the feeds of every step: key `{step}/{feed name}`
   expected.npz   Paddle's results: `{step}/{fetch}` per step, `param:{name}` after the last
   meta.json      feeds, fetches, steps, persistable names, paddle version
@@ -83,6 +84,8 @@ def export(name):
     with paddle.static.scope_guard(scope):
         exe.run(startup)
         paddle.static.save(main, os.path.join(out_dir, "state"))
+        with open(os.path.join(out_dir, "startup.pdmodel"), "wb") as f:
+            f.write(startup.desc.serialize_to_string())
         rng = np.random.default_rng(seed)
         steps, expected = {}, {}
         for step in range(STEPS):
@@ -100,7 +103,8 @@ def export(name):
     meta = {"description": description, "paddle_version": paddle.__version__, "seed": seed,
             "steps": STEPS, "feeds": sorted({k.split("/", 1)[1] for k in steps}),
             "fetches": [f.name for f in fetches], "persistables": persistables,
-            "op_types": sorted({op.type for op in main.global_block().ops})}
+            "op_types": sorted({op.type for op in main.global_block().ops}),
+            "startup_op_types": sorted({op.type for op in startup.global_block().ops})}
     with open(os.path.join(out_dir, "meta.json"), "w") as f:
         json.dump(meta, f, indent=1)
         f.write("\n")
