@@ -26,7 +26,11 @@ from compat.dual_dispatch import DualDispatchRunner, PathMode
 from compat.plan import PlannedExecutor
 from legacy_fluid.framework.executor import Executor as _LegacyExecutor
 from legacy_fluid.framework.program_desc import ProgramDesc
-from legacy_fluid.framework.program_queries import feed_target_names, persistable_var_names
+from legacy_fluid.framework.program_queries import (
+    feed_target_names,
+    fetch_target_names,
+    persistable_var_names,
+)
 from legacy_fluid.framework.scope import Scope, global_scope
 from legacy_fluid.io import load_program
 from phi.common import CPUPlace, Place
@@ -111,7 +115,7 @@ class Executor:
         scope = global_scope() if scope is None else scope
         feed = dict(feed or {})
         fetch = [_fetch_name(item) for item in (fetch_list or [])]
-        self._check(desc, feed, fetch)
+        fetch = self._check(desc, feed, fetch)
         self._forget_stale_plans(desc, scope)
         tensors = {n: v if isinstance(v, DenseTensor) else DenseTensor(np.ascontiguousarray(v))
                    for n, v in feed.items()}
@@ -125,7 +129,10 @@ class Executor:
             out.append(np.array(tensor.numpy(), copy=True) if return_numpy else tensor)
         return out
 
-    def _check(self, program: ProgramDesc, feed: Mapping[str, Any], fetch: list[str]) -> None:
+    def _check(self, program: ProgramDesc, feed: Mapping[str, Any], fetch: list[str]
+               ) -> list[str]:
+        """Problems with the feeds and fetches, raised together; returns what the run
+        fetches (a program with fetch ops fetches its fetch targets, as Paddle requires)."""
         wanted = feed_names(program)
         block = program.global_block()
         problems = [f"feed '{n}' was not given" for n in wanted if n not in feed]
@@ -133,8 +140,14 @@ class Executor:
                      for n in feed if n not in wanted]
         problems += [f"fetch '{n}' is not a variable of the program" for n in fetch
                      if block.find_var(n) is None]
+        targets = fetch_target_names(program)
+        if targets and fetch and fetch != targets:
+            problems.append(f"the program's fetch ops fetch {', '.join(targets)}: fetch_list "
+                            f"must name those, in that order, or be empty (not "
+                            f"{', '.join(fetch)})")
         if problems:
             raise ExecutorInputError("; ".join(problems))
+        return targets or fetch
 
     def _forget_stale_plans(self, program: ProgramDesc, scope: Scope) -> None:
         """Plans bind the persistable tensors they saw; when the caller put new tensors in

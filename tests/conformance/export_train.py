@@ -9,6 +9,7 @@ Per program, tests/fixtures/train/NAME/ holds:
                                                 backward and optimizer ops) and the initial
                                                 parameters and optimizer state (pickles)
   startup.pdmodel  the startup program (initializer ops) that made that initial state
+  paddle_save.pdparams  the same initial state as paddle.save(main.state_dict()) writes it
   steps.npz      the feeds of every step: key `{step}/{feed name}`
   expected.npz   Paddle's results: `{step}/{fetch}` per step, `param:{name}` after the last
   meta.json      feeds, fetches, steps, persistable names, paddle version
@@ -86,6 +87,7 @@ def export(name):
         paddle.static.save(main, os.path.join(out_dir, "state"))
         with open(os.path.join(out_dir, "startup.pdmodel"), "wb") as f:
             f.write(startup.desc.serialize_to_string())
+        paddle.save(main.state_dict(), os.path.join(out_dir, "paddle_save.pdparams"))
         rng = np.random.default_rng(seed)
         steps, expected = {}, {}
         for step in range(STEPS):

@@ -13,8 +13,9 @@ import pytest
 from compat.static import Executor, ExecutorInputError, feed_names
 from compat.training import load_initial_state
 from legacy_fluid.framework.program_desc import ProgramDesc
+from legacy_fluid.framework.program_queries import fetch_target_names, persistable_var_names
 from legacy_fluid.framework.scope import Scope
-from legacy_fluid.io import load_program
+from legacy_fluid.io import load_combined_params, load_program
 from legacy_fluid.io.state_pickle import load_state
 
 TRAIN = Path(__file__).resolve().parent.parent / "fixtures" / "train"
@@ -136,3 +137,40 @@ def test_mistakes_are_named() -> None:
         exe.run(main, feed={"x": x, "y": y}, fetch_list=[3], scope=scope)
     with pytest.raises(ExecutorInputError, match="ProgramDesc or the path"):
         exe.run(42, scope=scope)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", PROGRAMS)
+def test_paddle_save_state_dict_loads_as_static_save_does(name: str) -> None:
+    """paddle.save(main.state_dict()) holds every persistable in one .pdparams file."""
+    folder = TRAIN / name
+    main = load_program(folder / "state.pdmodel")
+    scope = Scope()
+    loaded = load_initial_state(main, scope, folder / "paddle_save.pdparams")
+    paddle_state = _paddle_state(folder)
+    assert loaded == sorted(paddle_state)
+    for pname, ref in paddle_state.items():
+        got = scope.find_var(pname).get_tensor().numpy()
+        assert got.dtype == ref.dtype
+        np.testing.assert_array_equal(got, ref, err_msg=pname)
+
+
+def test_a_program_with_feed_and_fetch_ops_fetches_its_targets() -> None:
+    folder = TRAIN.parent / "models" / "mlp"
+    program = load_program(folder / "model.pdmodel")
+    scope = Scope()
+    for name, tensor in load_combined_params(folder / "model.pdiparams",
+                                             persistable_var_names(program),
+                                             program.global_block().vars).items():
+        scope.var(name).value = tensor
+    exe = Executor()
+    with np.load(folder / "inputs_b4.npz") as inputs, \
+            np.load(folder / "outputs_b4.npz") as outputs:
+        feed = {k: inputs[k] for k in inputs.files}
+        target = fetch_target_names(program)
+        (whole,) = exe.run(program, feed=feed, scope=scope)
+        (named,) = exe.run(program, feed=feed, fetch_list=target, scope=scope)
+        np.testing.assert_allclose(whole, outputs[target[0]], rtol=1e-5, atol=1e-6)
+        np.testing.assert_array_equal(whole, named)
+        other = program.global_block().ops[1].output_arg_names()[0]
+        with pytest.raises(ExecutorInputError, match=r"fetch ops fetch softmax_0\.tmp_0"):
+            exe.run(program, feed=feed, fetch_list=[other], scope=scope)
