@@ -14,6 +14,11 @@ Per program, tests/fixtures/train/NAME/ holds:
   expected.npz   Paddle's results: `{step}/{fetch}` per step, `param:{name}` after the last
   meta.json      feeds, fetches, steps, persistable names, paddle version
 
+Beside them, tests/fixtures/train/initializers.pdmodel is the startup program of layers with
+Paddle's default initializers (Linear: uniform_random, Conv2D: gaussian_random, Embedding,
+BatchNorm, LayerNorm: fill_constant), and initializers.npz the values Paddle drew (for shapes,
+dtypes and exact constants; random draws are never bit-identical).
+
 Generation is deterministic (fixed seeds, unique_name.guard, fixed zip timestamps).
 """
 
@@ -113,12 +118,33 @@ def export(name):
     print(f"exported {name}: {len(main.global_block().ops)} ops, {STEPS} steps")
 
 
+def export_initializers():
+    main, startup = paddle.static.Program(), paddle.static.Program()
+    main.random_seed = startup.random_seed = 3100
+    with paddle.static.program_guard(main, startup), unique_name.guard():
+        x = paddle.static.data("x", [-1, 4, 4, 4], "float32")
+        h = nn.BatchNorm2D(16)(nn.Conv2D(4, 16, 3)(x))
+        h = nn.LayerNorm(32)(nn.Linear(16 * 2 * 2, 32)(paddle.flatten(h, 1)))
+        nn.Embedding(50, 24)(paddle.static.data("ids", [-1, 1], "int64"))
+    scope = paddle.static.Scope()
+    with paddle.static.scope_guard(scope):
+        paddle.static.Executor(paddle.CPUPlace()).run(startup)
+        values = {v.name: np.array(scope.find_var(v.name).get_tensor())
+                  for v in startup.list_vars() if v.persistable}
+    with open(os.path.join(OUT, "initializers.pdmodel"), "wb") as f:
+        f.write(startup.desc.serialize_to_string())
+    save_npz(os.path.join(OUT, "initializers.npz"), values)
+    print(f"exported initializers: {sorted({op.type for op in startup.global_block().ops})}")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", nargs="+", choices=sorted(PROGRAMS))
     args = parser.parse_args()
     for name in args.only or sorted(PROGRAMS):
         export(name)
+    if not args.only:
+        export_initializers()
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import compat.static as compat_static
 from compat.static import Executor, ExecutorInputError, feed_names
 from compat.training import load_initial_state
 from legacy_fluid.framework.program_desc import ProgramDesc
@@ -174,3 +175,52 @@ def test_a_program_with_feed_and_fetch_ops_fetches_its_targets() -> None:
         other = program.global_block().ops[1].output_arg_names()[0]
         with pytest.raises(ExecutorInputError, match=r"fetch ops fetch softmax_0\.tmp_0"):
             exe.run(program, feed=feed, fetch_list=[other], scope=scope)
+
+
+@pytest.mark.parametrize("path", ["auto", "phi", "legacy"])
+def test_default_initializers_draw_paddles_distributions(path: str) -> None:
+    """Paddle's default initializers (export_train.py: Linear, Conv2D, Embedding,
+    BatchNorm2D, LayerNorm): Paddle's shapes, dtypes and constants; random draws from
+    Paddle's distribution with NumPy's generator, never Paddle's bits."""
+    startup = load_program(TRAIN / "initializers.pdmodel")
+    scope = Scope()
+    Executor(path=path).run(startup, scope=scope)
+    kinds = set()
+    with np.load(TRAIN / "initializers.npz") as paddle_values:
+        for op in startup.global_block().ops:
+            (name,) = op.output_arg_names()
+            got, ref = scope.find_var(name).get_tensor().numpy(), paddle_values[name]
+            assert got.shape == ref.shape and got.dtype == ref.dtype, name
+            kinds.add(op.type)
+            if op.type == "fill_constant":
+                np.testing.assert_array_equal(got, ref, err_msg=name)
+                continue
+            assert not np.array_equal(got, ref), name
+            if op.type == "uniform_random":
+                assert op.attrs["min"] <= got.min() and got.max() < op.attrs["max"], name
+                assert got.max() - got.min() > 0.9 * (op.attrs["max"] - op.attrs["min"]), name
+            else:
+                assert op.type == "gaussian_random", op.type
+                mean, std = op.attrs["mean"], op.attrs["std"]
+                assert abs(got.mean() - mean) < 4 * std / np.sqrt(got.size), name
+                assert abs(got.std() - std) < 0.1 * std, name
+    assert kinds == {"fill_constant", "uniform_random", "gaussian_random"}
+
+
+def test_unseeded_initializers_follow_compat_static_seed() -> None:
+    startup = load_program(TRAIN / "initializers.pdmodel")
+    for op in startup.global_block().ops:
+        if "seed" in op.attrs:
+            op.attrs["seed"] = 0  # draw from the process-wide generator
+    name = next(op.output_arg_names()[0] for op in startup.global_block().ops
+                if op.type == "gaussian_random")
+
+    def draw(seed: int) -> np.ndarray:
+        compat_static.seed(seed)
+        scope = Scope()
+        Executor().run(startup, scope=scope)
+        return scope.find_var(name).get_tensor().numpy()
+
+    first = draw(5)
+    np.testing.assert_array_equal(first, draw(5))
+    assert not np.array_equal(first, draw(6))
