@@ -30,6 +30,11 @@ def away_from_zero(shape: tuple[int, ...]) -> Callable[[np.random.Generator], np
     return make
 
 
+def positive(shape: tuple[int, ...]) -> Callable[[np.random.Generator], np.ndarray]:
+    """Values in [0.5, 2) (inside a log's or a fractional power's domain)."""
+    return lambda rng: rng.uniform(0.5, 2.0, size=shape)
+
+
 def int_labels(shape: tuple[int, ...], classes: int) -> Callable[[np.random.Generator], Any]:
     return lambda rng: rng.integers(0, classes, size=shape).astype(np.int64)
 
@@ -58,6 +63,15 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
         ({"input": (3, 4, 2), "label": int_labels((3, 1, 2), 4)}, {"axis": 1}),
         ({"input": (5, 4), "label": probabilities((5, 4))}, {"soft_label": True}),
     ],
+    # -- elementwise_grad family
+    "subtract_grad": [({"x": (2, 3, 4), "y": (4,)}, {}), ({"x": (3, 1), "y": (2, 1, 4)}, {})],
+    "multiply_grad": [({"x": (2, 3, 4), "y": (3, 1)}, {}), ({"x": (4,), "y": (2, 3, 4)}, {})],
+    "divide_grad": [({"x": (2, 3, 4), "y": away_from_zero((4,))}, {}),
+                    ({"x": (3, 1), "y": away_from_zero((2, 1, 4))}, {})],
+    "maximum_grad": [({"x": (2, 3, 4), "y": (4,)}, {}), ({"x": (3, 1), "y": (2, 1, 4)}, {})],
+    "minimum_grad": [({"x": (2, 3, 4), "y": (4,)}, {}), ({"x": (3, 1), "y": (2, 1, 4)}, {})],
+    "elementwise_pow_grad": [({"x": positive((2, 3, 4)), "y": (4,)}, {}),
+                             ({"x": positive((3, 1)), "y": (2, 1, 4)}, {})],
 }
 STEP = 1e-6
 

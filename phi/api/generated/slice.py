@@ -18,8 +18,10 @@ __all__ = [
     "arange",
     "cast",
     "divide",
+    "divide_grad",
     "divide_raw",
     "elementwise_pow",
+    "elementwise_pow_grad",
     "elementwise_pow_raw",
     "full",
     "legacy_matmul",
@@ -28,10 +30,13 @@ __all__ = [
     "matmul_grad",
     "matmul_with_flatten",
     "maximum",
+    "maximum_grad",
     "maximum_raw",
     "minimum",
+    "minimum_grad",
     "minimum_raw",
     "multiply",
+    "multiply_grad",
     "multiply_raw",
     "prelu",
     "relu",
@@ -40,6 +45,7 @@ __all__ = [
     "sign",
     "softmax",
     "subtract",
+    "subtract_grad",
     "subtract_raw",
 ]
 
@@ -101,9 +107,24 @@ def add_raw(x: TensorLike, y: TensorLike, axis: int = -1) -> Tensor:
 def subtract(x: TensorLike, y: TensorLike) -> Tensor:
     """`subtract` (ops.yaml): (Tensor x, Tensor y) -> Tensor(out).
 
-    Kernel `subtract`; InferMeta `elementwise_infer_meta`.
+    Kernel `subtract`; InferMeta `elementwise_infer_meta`; backward `subtract_grad`.
     """
     return apply("subtract", {"x": x, "y": y}, {})
+
+
+def subtract_grad(
+    x: TensorLike,
+    y: TensorLike,
+    out_grad: TensorLike,
+    axis: int = -1,
+) -> tuple[Tensor, Tensor]:
+    """`subtract_grad` (backward.yaml): (Tensor x, Tensor y, Tensor out_grad, int axis=-1) ->
+    Tensor(x_grad), Tensor(y_grad).
+
+    Kernel `subtract_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates
+    `subtract`.
+    """
+    return apply("subtract_grad", {"x": x, "y": y, "out_grad": out_grad}, {"axis": axis})
 
 
 def subtract_raw(x: TensorLike, y: TensorLike, axis: int = -1) -> Tensor:
@@ -117,9 +138,24 @@ def subtract_raw(x: TensorLike, y: TensorLike, axis: int = -1) -> Tensor:
 def multiply(x: TensorLike, y: TensorLike) -> Tensor:
     """`multiply` (ops.yaml): (Tensor x, Tensor y) -> Tensor(out).
 
-    Kernel `multiply`; InferMeta `elementwise_infer_meta`.
+    Kernel `multiply`; InferMeta `elementwise_infer_meta`; backward `multiply_grad`.
     """
     return apply("multiply", {"x": x, "y": y}, {})
+
+
+def multiply_grad(
+    x: TensorLike,
+    y: TensorLike,
+    out_grad: TensorLike,
+    axis: int = -1,
+) -> tuple[Tensor, Tensor]:
+    """`multiply_grad` (backward.yaml): (Tensor x, Tensor y, Tensor out_grad, int axis=-1) ->
+    Tensor(x_grad), Tensor(y_grad).
+
+    Kernel `multiply_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates
+    `multiply`.
+    """
+    return apply("multiply_grad", {"x": x, "y": y, "out_grad": out_grad}, {"axis": axis})
 
 
 def multiply_raw(x: TensorLike, y: TensorLike, axis: int = -1) -> Tensor:
@@ -133,9 +169,24 @@ def multiply_raw(x: TensorLike, y: TensorLike, axis: int = -1) -> Tensor:
 def divide(x: TensorLike, y: TensorLike) -> Tensor:
     """`divide` (ops.yaml): (Tensor x, Tensor y) -> Tensor(out).
 
-    Kernel `divide`; InferMeta `elementwise_infer_meta`.
+    Kernel `divide`; InferMeta `elementwise_infer_meta`; backward `divide_grad`.
     """
     return apply("divide", {"x": x, "y": y}, {})
+
+
+def divide_grad(
+    x: TensorLike,
+    y: TensorLike,
+    out: TensorLike,
+    out_grad: TensorLike,
+    axis: int = -1,
+) -> tuple[Tensor, Tensor]:
+    """`divide_grad` (backward.yaml): (Tensor x, Tensor y, Tensor out, Tensor out_grad, int
+    axis=-1) -> Tensor(x_grad), Tensor(y_grad).
+
+    Kernel `divide_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates `divide`.
+    """
+    return apply("divide_grad", {"x": x, "y": y, "out": out, "out_grad": out_grad}, {"axis": axis})
 
 
 def divide_raw(x: TensorLike, y: TensorLike, axis: int = -1) -> Tensor:
@@ -149,9 +200,18 @@ def divide_raw(x: TensorLike, y: TensorLike, axis: int = -1) -> Tensor:
 def maximum(x: TensorLike, y: TensorLike) -> Tensor:
     """`maximum` (ops.yaml): (Tensor x, Tensor y) -> Tensor(out).
 
-    Kernel `maximum`; InferMeta `elementwise_infer_meta`.
+    Kernel `maximum`; InferMeta `elementwise_infer_meta`; backward `maximum_grad`.
     """
     return apply("maximum", {"x": x, "y": y}, {})
+
+
+def maximum_grad(x: TensorLike, y: TensorLike, out_grad: TensorLike) -> tuple[Tensor, Tensor]:
+    """`maximum_grad` (backward.yaml): (Tensor x, Tensor y, Tensor out_grad) -> Tensor(x_grad),
+    Tensor(y_grad).
+
+    Kernel `maximum_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates `maximum`.
+    """
+    return apply("maximum_grad", {"x": x, "y": y, "out_grad": out_grad}, {})
 
 
 def maximum_raw(x: TensorLike, y: TensorLike, axis: int = -1) -> Tensor:
@@ -165,9 +225,18 @@ def maximum_raw(x: TensorLike, y: TensorLike, axis: int = -1) -> Tensor:
 def minimum(x: TensorLike, y: TensorLike) -> Tensor:
     """`minimum` (ops.yaml): (Tensor x, Tensor y) -> Tensor(out).
 
-    Kernel `minimum`; InferMeta `elementwise_infer_meta`.
+    Kernel `minimum`; InferMeta `elementwise_infer_meta`; backward `minimum_grad`.
     """
     return apply("minimum", {"x": x, "y": y}, {})
+
+
+def minimum_grad(x: TensorLike, y: TensorLike, out_grad: TensorLike) -> tuple[Tensor, Tensor]:
+    """`minimum_grad` (backward.yaml): (Tensor x, Tensor y, Tensor out_grad) -> Tensor(x_grad),
+    Tensor(y_grad).
+
+    Kernel `minimum_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates `minimum`.
+    """
+    return apply("minimum_grad", {"x": x, "y": y, "out_grad": out_grad}, {})
 
 
 def minimum_raw(x: TensorLike, y: TensorLike, axis: int = -1) -> Tensor:
@@ -181,9 +250,24 @@ def minimum_raw(x: TensorLike, y: TensorLike, axis: int = -1) -> Tensor:
 def elementwise_pow(x: TensorLike, y: TensorLike) -> Tensor:
     """`elementwise_pow` (ops.yaml): (Tensor x, Tensor y) -> Tensor(out).
 
-    Kernel `elementwise_pow`; InferMeta `elementwise_infer_meta`.
+    Kernel `elementwise_pow`; InferMeta `elementwise_infer_meta`; backward
+    `elementwise_pow_grad`.
     """
     return apply("elementwise_pow", {"x": x, "y": y}, {})
+
+
+def elementwise_pow_grad(
+    x: TensorLike,
+    y: TensorLike,
+    out_grad: TensorLike,
+) -> tuple[Tensor, Tensor]:
+    """`elementwise_pow_grad` (backward.yaml): (Tensor x, Tensor y, Tensor out_grad) ->
+    Tensor(x_grad), Tensor(y_grad).
+
+    Kernel `elementwise_pow_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates
+    `elementwise_pow`.
+    """
+    return apply("elementwise_pow_grad", {"x": x, "y": y, "out_grad": out_grad}, {})
 
 
 def elementwise_pow_raw(x: TensorLike, y: TensorLike, axis: int = -1) -> Tensor:
