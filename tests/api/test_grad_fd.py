@@ -35,6 +35,18 @@ def positive(shape: tuple[int, ...]) -> Callable[[np.random.Generator], np.ndarr
     return lambda rng: rng.uniform(0.5, 2.0, size=shape)
 
 
+def avoiding(shape: tuple[int, ...], kinks: tuple[float, ...], low: float = -4.0,
+             high: float = 4.0) -> Callable[[np.random.Generator], np.ndarray]:
+    """Values in [low, high) at least 0.1 from every kink (where the function bends)."""
+    def make(rng: np.random.Generator) -> np.ndarray:
+        x = rng.uniform(low, high, size=shape)
+        for k in kinks:
+            near = np.abs(x - k) < 0.1
+            x[near] = k + np.where(x[near] >= k, 0.1, -0.1)
+        return x
+    return make
+
+
 def int_labels(shape: tuple[int, ...], classes: int) -> Callable[[np.random.Generator], Any]:
     return lambda rng: rng.integers(0, classes, size=shape).astype(np.int64)
 
@@ -72,6 +84,28 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
     "minimum_grad": [({"x": (2, 3, 4), "y": (4,)}, {}), ({"x": (3, 1), "y": (2, 1, 4)}, {})],
     "elementwise_pow_grad": [({"x": positive((2, 3, 4)), "y": (4,)}, {}),
                              ({"x": positive((3, 1)), "y": (2, 1, 4)}, {})],
+    # -- activation_grad family
+    "sigmoid_grad": [({"x": (3, 4)}, {})],
+    "tanh_grad": [({"x": (3, 4)}, {})],
+    "exp_grad": [({"x": (3, 4)}, {})],
+    "sqrt_grad": [({"x": positive((3, 4))}, {})],
+    "relu6_grad": [({"x": avoiding((3, 4), (0.0, 6.0), -3.0, 9.0)}, {})],
+    "log_grad": [({"x": positive((3, 4))}, {})],
+    "square_grad": [({"x": (3, 4)}, {})],
+    "abs_grad": [({"x": away_from_zero((3, 4))}, {})],
+    "swish_grad": [({"x": (3, 4)}, {})],
+    "silu_grad": [({"x": (3, 4)}, {})],
+    "leaky_relu_grad": [({"x": away_from_zero((3, 4))}, {}),
+                        ({"x": away_from_zero((3, 4))}, {"negative_slope": 0.3})],
+    "softplus_grad": [({"x": (3, 4)}, {}),
+                      ({"x": avoiding((3, 4), (1.5,))}, {"beta": 2.0, "threshold": 3.0})],
+    "hardswish_grad": [({"x": avoiding((3, 4), (-3.0, 3.0), -5.0, 5.0)}, {})],
+    "hardsigmoid_grad": [({"x": avoiding((3, 4), (-2.5, 2.5))}, {}),
+                         ({"x": avoiding((3, 4), (-1.0, 1.0), -2.0, 2.0)},
+                          {"slope": 0.5, "offset": 0.5})],
+    "gelu_grad": [({"x": (3, 4)}, {}), ({"x": (3, 4)}, {"approximate": True})],
+    "softmax_grad": [({"x": (3, 4)}, {}), ({"x": (3, 4, 2)}, {"axis": 1})],
+    "log_softmax_grad": [({"x": (3, 4)}, {}), ({"x": (3, 4, 2)}, {"axis": 0})],
 }
 STEP = 1e-6
 

@@ -17,6 +17,7 @@ __all__ = [
     "embedding",
     "full_like",
     "gelu",
+    "gelu_grad",
     "layer_norm",
     "lookup_table",
     "mean",
@@ -103,9 +104,18 @@ def slice(
 def gelu(x: TensorLike, approximate: bool = False) -> Tensor:
     """`gelu` (ops.yaml): (Tensor x, bool approximate=false) -> Tensor(out).
 
-    Kernel `gelu`; InferMeta `unchanged_infer_meta`.
+    Kernel `gelu`; InferMeta `unchanged_infer_meta`; backward `gelu_grad`.
     """
     return apply("gelu", {"x": x}, {"approximate": approximate})
+
+
+def gelu_grad(x: TensorLike, out_grad: TensorLike, approximate: bool) -> Tensor:
+    """`gelu_grad` (backward.yaml): (Tensor x, Tensor out_grad, bool approximate) ->
+    Tensor(x_grad).
+
+    Kernel `gelu_grad`; InferMeta `unchanged_infer_meta`; differentiates `gelu`.
+    """
+    return apply("gelu_grad", {"x": x, "out_grad": out_grad}, {"approximate": approximate})
 
 
 def concat(x: Sequence[TensorLike], axis: float = 0) -> Tensor:

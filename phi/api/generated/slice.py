@@ -44,6 +44,7 @@ __all__ = [
     "reshape",
     "sign",
     "softmax",
+    "softmax_grad",
     "subtract",
     "subtract_grad",
     "subtract_raw",
@@ -347,9 +348,17 @@ def matmul_with_flatten(
 def softmax(x: TensorLike, axis: int = -1) -> Tensor:
     """`softmax` (ops.yaml): (Tensor x, int axis=-1) -> Tensor(out).
 
-    Kernel `softmax`; InferMeta `unchanged_infer_meta`.
+    Kernel `softmax`; InferMeta `unchanged_infer_meta`; backward `softmax_grad`.
     """
     return apply("softmax", {"x": x}, {"axis": axis})
+
+
+def softmax_grad(out: TensorLike, out_grad: TensorLike, axis: int) -> Tensor:
+    """`softmax_grad` (backward.yaml): (Tensor out, Tensor out_grad, int axis) -> Tensor(x_grad).
+
+    Kernel `softmax_grad`; InferMeta `unchanged_infer_meta`; differentiates `softmax`.
+    """
+    return apply("softmax_grad", {"out": out, "out_grad": out_grad}, {"axis": axis})
 
 
 def full(shape: Sequence[int], value: float, dtype: DataType = DataType.FLOAT32) -> Tensor:

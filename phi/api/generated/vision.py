@@ -20,16 +20,23 @@ __all__ = [
     "flatten2",
     "flatten_with_xshape",
     "hardsigmoid",
+    "hardsigmoid_grad",
     "hardswish",
+    "hardswish_grad",
     "hardswish_raw",
     "leaky_relu",
+    "leaky_relu_grad",
     "pool2d",
     "relu6",
+    "relu6_grad",
     "relu6_raw",
     "sigmoid",
+    "sigmoid_grad",
     "swish",
+    "swish_grad",
     "swish_raw",
     "tanh",
+    "tanh_grad",
 ]
 
 
@@ -181,9 +188,17 @@ def batch_norm(
 def relu6(x: TensorLike) -> Tensor:
     """`relu6` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `relu6`; InferMeta `unchanged_infer_meta`.
+    Kernel `relu6`; InferMeta `unchanged_infer_meta`; backward `relu6_grad`.
     """
     return apply("relu6", {"x": x}, {})
+
+
+def relu6_grad(out: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`relu6_grad` (backward.yaml): (Tensor out, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `relu6_grad`; InferMeta `unchanged_infer_meta`; differentiates `relu6`.
+    """
+    return apply("relu6_grad", {"out": out, "out_grad": out_grad}, {})
 
 
 def relu6_raw(x: TensorLike, threshold: float = 6.0) -> Tensor:
@@ -197,9 +212,17 @@ def relu6_raw(x: TensorLike, threshold: float = 6.0) -> Tensor:
 def hardswish(x: TensorLike) -> Tensor:
     """`hardswish` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `hardswish`; InferMeta `unchanged_infer_meta`.
+    Kernel `hardswish`; InferMeta `unchanged_infer_meta`; backward `hardswish_grad`.
     """
     return apply("hardswish", {"x": x}, {})
+
+
+def hardswish_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`hardswish_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `hardswish_grad`; InferMeta `unchanged_infer_meta`; differentiates `hardswish`.
+    """
+    return apply("hardswish_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def hardswish_raw(
@@ -221,33 +244,68 @@ def hardswish_raw(
 def hardsigmoid(x: TensorLike, slope: float = 0.2, offset: float = 0.5) -> Tensor:
     """`hardsigmoid` (ops.yaml): (Tensor x, float slope=0.2, float offset=0.5) -> Tensor(out).
 
-    Kernel `hardsigmoid`; InferMeta `unchanged_infer_meta`.
+    Kernel `hardsigmoid`; InferMeta `unchanged_infer_meta`; backward `hardsigmoid_grad`.
     """
     return apply("hardsigmoid", {"x": x}, {"slope": slope, "offset": offset})
+
+
+def hardsigmoid_grad(out: TensorLike, out_grad: TensorLike, slope: float, offset: float) -> Tensor:
+    """`hardsigmoid_grad` (backward.yaml): (Tensor out, Tensor out_grad, float slope, float offset)
+    -> Tensor(x_grad).
+
+    Kernel `hardsigmoid_grad`; InferMeta `unchanged_infer_meta`; differentiates `hardsigmoid`.
+    """
+    return apply("hardsigmoid_grad",
+                 {"out": out, "out_grad": out_grad},
+                 {"slope": slope, "offset": offset})
 
 
 def sigmoid(x: TensorLike) -> Tensor:
     """`sigmoid` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `sigmoid`; InferMeta `unchanged_infer_meta`.
+    Kernel `sigmoid`; InferMeta `unchanged_infer_meta`; backward `sigmoid_grad`.
     """
     return apply("sigmoid", {"x": x}, {})
+
+
+def sigmoid_grad(out: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`sigmoid_grad` (backward.yaml): (Tensor out, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `sigmoid_grad`; InferMeta `unchanged_infer_meta`; differentiates `sigmoid`.
+    """
+    return apply("sigmoid_grad", {"out": out, "out_grad": out_grad}, {})
 
 
 def tanh(x: TensorLike) -> Tensor:
     """`tanh` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `tanh`; InferMeta `unchanged_infer_meta`.
+    Kernel `tanh`; InferMeta `unchanged_infer_meta`; backward `tanh_grad`.
     """
     return apply("tanh", {"x": x}, {})
+
+
+def tanh_grad(out: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`tanh_grad` (backward.yaml): (Tensor out, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `tanh_grad`; InferMeta `unchanged_infer_meta`; differentiates `tanh`.
+    """
+    return apply("tanh_grad", {"out": out, "out_grad": out_grad}, {})
 
 
 def swish(x: TensorLike) -> Tensor:
     """`swish` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `swish`; InferMeta `unchanged_infer_meta`.
+    Kernel `swish`; InferMeta `unchanged_infer_meta`; backward `swish_grad`.
     """
     return apply("swish", {"x": x}, {})
+
+
+def swish_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`swish_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `swish_grad`; InferMeta `unchanged_infer_meta`; differentiates `swish`.
+    """
+    return apply("swish_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def swish_raw(x: TensorLike, beta: float = 1.0) -> Tensor:
@@ -261,9 +319,20 @@ def swish_raw(x: TensorLike, beta: float = 1.0) -> Tensor:
 def leaky_relu(x: TensorLike, negative_slope: float = 0.02) -> Tensor:
     """`leaky_relu` (ops.yaml): (Tensor x, float negative_slope=0.02) -> Tensor(out).
 
-    Kernel `leaky_relu`; InferMeta `unchanged_infer_meta`.
+    Kernel `leaky_relu`; InferMeta `unchanged_infer_meta`; backward `leaky_relu_grad`.
     """
     return apply("leaky_relu", {"x": x}, {"negative_slope": negative_slope})
+
+
+def leaky_relu_grad(x: TensorLike, out_grad: TensorLike, negative_slope: float) -> Tensor:
+    """`leaky_relu_grad` (backward.yaml): (Tensor x, Tensor out_grad, float negative_slope) ->
+    Tensor(x_grad).
+
+    Kernel `leaky_relu_grad`; InferMeta `unchanged_infer_meta`; differentiates `leaky_relu`.
+    """
+    return apply("leaky_relu_grad",
+                 {"x": x, "out_grad": out_grad},
+                 {"negative_slope": negative_slope})
 
 
 def flatten(x: TensorLike, start_axis: int = 1, stop_axis: int = 1) -> Tensor:
