@@ -405,12 +405,21 @@ def train(
 def migrate(
     paths: Annotated[list[Path], typer.Argument(help="files or directories with legacy ops")],
     write: Annotated[bool, typer.Option(help="write the changes (default: dry run diff)")] = False,
+    check: Annotated[bool, typer.Option(
+        help="for CI: list the files --write would change; exit 1 when anything would "
+             "change or is unverified")] = False,
     jobs: Annotated[int, typer.Option(help="files processed in parallel")] = 1,
     json_path: Annotated[Path | None, typer.Option("--json", help="write the summary")] = None,
-    verify: Annotated[bool, typer.Option(help="run legacy vs migrated kernels per dtype")] = False,
+    verify: Annotated[bool, typer.Option(
+        help="import the migrated module as it would be written (with its ops.yaml) and run "
+             "each op through the dual dispatch against the legacy module, per dtype; what "
+             "differs or errors is not written")] = False,
     report: Annotated[Path | None, typer.Option(help="write migration report files here")] = None,
 ) -> None:
-    """Turn legacy OpKernel classes into PHI functional kernels (dry run by default)."""
+    """Turn legacy OpKernel classes into PHI functional kernels (dry run by default).
+
+    --verify imports and runs code: the legacy module and the migrated one.
+    """
     from migrate.cli_entry import run_migrate
 
     code = run_migrate(
@@ -421,6 +430,7 @@ def migrate(
         verify=verify,
         report_dir=report,
         console=console,
+        check=check,
     )
     raise typer.Exit(code)
 

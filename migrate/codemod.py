@@ -6,6 +6,7 @@ tests and `--verify` all see exactly the same result.
 
 from __future__ import annotations
 
+import re
 import traceback
 from pathlib import Path
 
@@ -15,15 +16,19 @@ from compat.statuses import KernelStatus
 from migrate import infermeta
 from migrate.assemble import assemble
 from migrate.consistency import check_ops, check_shared_phi_names, check_whole_classes, uncover
-from migrate.imports_fix import module_names
 from migrate.kernel import migrate_kernel
 from migrate.kernel_model import KernelFunction, ModuleContext, SkipError
 from migrate.names import snake
+from migrate.proto_reader import read_protos
 from migrate.records import FileResult, KernelRecord, Unit
 from migrate.registrations import DEVICE_ORDER, merge_registrations, plan_registration_removal
-from migrate.static import ModuleInfo, read_module
+from migrate.source_files import SourceError, read_source
+from migrate.static import ModuleInfo, scan_module
 from migrate.static_facts import Registration
 from migrate.static_refs import dotted
+
+#: Paddle's names for gradient ops (x_grad, x_grad_grad, x_double_grad, x_triple_grad).
+GRAD_OP = re.compile(r"_(grad|double_grad|triple_grad)$")
 
 
 def migrate_source(text: str, path: Path | None = None, *, display: str | None = None,
@@ -34,9 +39,10 @@ def migrate_source(text: str, path: Path | None = None, *, display: str | None =
     shown = display or (str(path) if path else "<string>")
     result = FileResult(shown, text, text)
     try:
-        info = read_module(text, path)
+        info = read_protos(scan_module(text, path))
     except cst.ParserSyntaxError as exc:
-        result.error = f"does not parse: {exc}"
+        result.error = (f"{shown}: does not parse as Python ({' '.join(exc.message.split())});"
+                        " expected a module the codemod can read. Left untouched.")
         return result
     try:
         _migrate_module(info, result, base_names or {}, catalog if catalog is not None
@@ -48,7 +54,7 @@ def migrate_source(text: str, path: Path | None = None, *, display: str | None =
             if r.status is KernelStatus.MIGRATED:
                 r.status, r.reason = KernelStatus.FAILED, f"codemod error: {detail}"
         if not result.records:
-            result.error = f"codemod error: {detail}"
+            result.error = f"{shown}: codemod error ({detail}); left untouched."
         result.ops = []
     return result
 
@@ -61,14 +67,19 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
     blocked: dict[str, str] = {}
     for u in info.unresolved:
         for c in u.classes:
-            blocked[c] = f"registration not statically readable ({u.reason})"
+            if c in regs_by_class or info.is_subclass_of(c, "OpKernel"):
+                blocked[c] = f"registration not statically readable ({u.reason})"
+    bases = {dotted(b) for cls in info.classes.values() for b in _bases(cls)}
+    leaves = [c for c in info.classes if info.is_subclass_of(c, "OpKernel") and c not in bases]
     anonymous = [u for u in info.unresolved if not u.classes]
     if anonymous:
-        bases = {dotted(b) for cls in info.classes.values() for b in _bases(cls)}
-        leaves = [c for c in info.classes if info.is_subclass_of(c, "OpKernel") and c not in bases]
         for c in [*regs_by_class, *leaves]:
             blocked.setdefault(c, "the module registers kernels in a way the codemod cannot read "
                                   f"({anonymous[0].reason}); none of its kernels is migrated")
+    for c in leaves:  # every kernel class gets a row, registered or not
+        if c not in regs_by_class:
+            blocked.setdefault(c, "no register_op_kernel call of this module registers it "
+                                  "(registered elsewhere, or never); not migrated")
     classes = [n for n in info.classes if n in regs_by_class or n in blocked]
     units: list[Unit] = []
     for name in classes:
@@ -77,7 +88,7 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
     per_op: dict[str, int] = {}
     for _, op in units:
         per_op[op] = per_op.get(op, 0) + 1
-    mctx = ModuleContext(info, module_names(info) - set(classes))
+    mctx = ModuleContext(info, info.module_names() - set(classes))
     migrated: dict[Unit, KernelFunction] = {}
     records: dict[Unit, KernelRecord] = {}
     for unit in units:
@@ -89,6 +100,9 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
                 raise SkipError(blocked[name])
             if op in exclude_ops:
                 raise SkipError(exclude_ops[op])
+            if GRAD_OP.search(op):
+                raise SkipError("a gradient kernel: its ops.yaml entry is a backward_op of "
+                                "backward.yaml, which the op model does not hold yet")
             if not info.is_subclass_of(name, "OpKernel") and not info.class_mro(name)[1]:
                 raise SkipError(f"{name} is registered as a kernel but is not an OpKernel subclass")
             libraries = {r.library for r in regs} - {"PLAIN"}
@@ -160,8 +174,8 @@ def load_base_names(root: Path | None = None) -> dict[str, str]:
         return out
     for path in sorted(ops_dir.glob("*.py")):
         try:
-            info = read_module(path.read_text(encoding="utf-8"), path)
-        except (cst.ParserSyntaxError, OSError):
+            info = scan_module(read_source(path).text, path)
+        except (cst.ParserSyntaxError, SourceError):
             continue
         out.update(info.base_kernel_names)
     return out

@@ -71,6 +71,7 @@ class KernelFunction:
     folds: list[Fold]
     hints: set[str]
     source_classes: list[str]
+    module_imports: set[str] = field(default_factory=set)  # `import M` it needs (builtins)
 
 
 @dataclass
@@ -79,7 +80,8 @@ class ModuleContext:
 
     info: ModuleInfo
     taken: set[str]
-    lifted: dict[tuple[str, str], str] = field(default_factory=dict)
+    #: (defining class, method) -> the lifted functions made from it (one per distinct body)
+    lifted: dict[tuple[str, str], list[str]] = field(default_factory=dict)
     lifted_nodes: dict[str, cst.FunctionDef] = field(default_factory=dict)
 
 

@@ -92,10 +92,11 @@ class GaussianRandomKernel(OpKernel):
         random_funcs.gaussian(ctx.xp, mean, std, seed, data)
 
 
-VERIFY_CASES = {
-    "uniform_random": [{"name": "seeded [3, 4]", "attrs": {"shape": [3, 4], "seed": 7}}],
-    "gaussian_random": [{"name": "seeded [3, 4]", "attrs": {"shape": [3, 4], "seed": 7}}],
-}
+#: The kernel's dtype is the `dtype` attribute (VarType FP32 = 5, FP64 = 6).
+_SEEDED = [{"name": f"seeded [3, 4] {dtype}", "dtypes": [dtype],
+            "attrs": {"shape": [3, 4], "seed": 7, "dtype": var_type}}
+           for dtype, var_type in (("FLOAT32", 5), ("FLOAT64", 6))]
+VERIFY_CASES = {"uniform_random": _SEEDED, "gaussian_random": _SEEDED}
 
 register_operator("uniform_random", RandomOp, UniformRandomOpMaker)
 register_operator("gaussian_random", RandomOp, GaussianRandomOpMaker)

@@ -93,17 +93,24 @@ def _api_call(case, feeds):
     return [(by_name[v.name], v) for v in results]
 
 
-def build(case, arrays, out_counts=None):
-    """(program, feed vars, (slot, fetch var) pairs) for a case."""
+def build(case, arrays, out_counts=None, differentiate=(), then=None):
+    """(program, feed vars, (slot, fetch var) pairs) for a case.
+
+    Feeds of the slots in `differentiate` need a gradient (stop_gradient off); `then`,
+    given, runs in the same program after the op as `then(feeds, fetch)` and returns what
+    to fetch instead (export_grads.py appends the grad ops there)."""
     main, startup = paddle.static.Program(), paddle.static.Program()
     with paddle.static.program_guard(main, startup), unique_name.guard():
         feeds = {}
         for name, slot, spec in feed_specs(case):
             var = paddle.static.data(name, list(arrays[name].shape), spec.dtype)
+            var.stop_gradient = slot not in differentiate
             feeds.setdefault(slot, []).append(var)
         fetch = (_api_call(case, feeds) if case.api
                  else _append_op(case, feeds, out_counts or {}))
-    ops = [op.type for op in main.global_block().ops]
+        ops = [op.type for op in main.global_block().ops]
+        if then is not None:
+            fetch = then(feeds, fetch)
     if ops != [case.op]:
         raise ValueError(f"{case.name}: expected one '{case.op}' op, the program has {ops}")
     return main, [v for vs in feeds.values() for v in vs], fetch

@@ -18,11 +18,13 @@ from typing import Any
 import ml_dtypes
 import numpy as np
 
-from tests.conformance.op_cases.spec import Case
+from tests.conformance.op_cases.spec import Case, GradCase
 from tests.conformance.paddle_reference import FIXTURES_ROOT, load_npz
 
 OPS_ROOT = FIXTURES_ROOT / "ops"
+GRADS_ROOT = FIXTURES_ROOT / "grads"
 EXPORT_CMD = "/work/paddle-venv/bin/python tests/conformance/export_ops.py"
+EXPORT_GRADS_CMD = "/work/paddle-venv/bin/python tests/conformance/export_grads.py"
 
 
 def typed(array: np.ndarray, dtype: str) -> np.ndarray:
@@ -37,10 +39,12 @@ class FamilyFixtures:
     cases: dict[str, dict[str, Any]]
     arrays: dict[str, np.ndarray]
     protos: dict[str, dict[str, Any]]
+    export_cmd: str = EXPORT_CMD
 
-    def entry(self, case: Case) -> dict[str, Any]:
+    def entry(self, case: Case | GradCase) -> dict[str, Any]:
         """The exported entry of `case`; fails when it is missing or stale."""
-        regenerate = f"rerun `{EXPORT_CMD} --family {self.family} --only {case.op}`"
+        only = f" --only {case.op}" if self.export_cmd == EXPORT_CMD else ""
+        regenerate = f"rerun `{self.export_cmd} --family {self.family}{only}`"
         entry = self.cases.get(case.name)
         assert entry is not None, f"{self.family}/{case.name} has no fixture: {regenerate}"
         assert entry["digest"] == case.digest(), \
@@ -70,3 +74,14 @@ def family_fixtures(family: str) -> FamilyFixtures:
     doc = json.loads((folder / "cases.json").read_text())
     protos = json.loads((folder / "op_protos.json").read_text())["ops"]
     return FamilyFixtures(family, folder, doc["cases"], load_npz(folder / "arrays.npz"), protos)
+
+
+@functools.cache
+def grad_fixtures(family: str) -> FamilyFixtures:
+    """One grad family's fixtures (export_grads.py), read once per test session."""
+    folder = GRADS_ROOT / family
+    assert (folder / "cases.json").is_file(), \
+        f"no fixtures for grad family '{family}': run `{EXPORT_GRADS_CMD} --family {family}`"
+    doc = json.loads((folder / "cases.json").read_text())
+    return FamilyFixtures(family, folder, doc["cases"], load_npz(folder / "arrays.npz"), {},
+                          EXPORT_GRADS_CMD)

@@ -2,6 +2,7 @@
 
 A family module defines `CASES` (a list of `spec.Case`) and may define `DTYPE_GAPS`
 (op type -> {dtype: reason} for dtypes Paddle registers on CPU that fluidphi leaves out).
+A grad family (`<name>_grad.py`, export_grads.py) defines `GRAD_CASES` (`spec.GradCase`s).
 How to add one: tests/conformance/README.md. Modules here import only NumPy and `spec`.
 """
 
@@ -15,16 +16,28 @@ from types import ModuleType
 NOT_FAMILIES = {"spec"}
 
 
-def family_names() -> list[str]:
-    """Every family module, sorted."""
+GRAD_SUFFIX = "_grad"
+
+
+def _modules() -> list[str]:
     return sorted(m.name for m in pkgutil.iter_modules(__path__)
                   if m.name not in NOT_FAMILIES and not m.name.startswith("_"))
+
+
+def family_names() -> list[str]:
+    """Every single-op family module, sorted."""
+    return [m for m in _modules() if not m.endswith(GRAD_SUFFIX)]
+
+
+def grad_family_names() -> list[str]:
+    """Every grad family module (`<name>_grad`), sorted."""
+    return [m for m in _modules() if m.endswith(GRAD_SUFFIX)]
 
 
 def load_family(name: str) -> ModuleType:
     """The family module `name`, its cases checked for unique names."""
     module = importlib.import_module(f"{__name__}.{name}")
-    names = [c.name for c in module.CASES]
+    names = [c.name for c in getattr(module, "CASES", None) or module.GRAD_CASES]
     dupes = sorted({n for n in names if names.count(n) > 1})
     if dupes:
         raise ValueError(f"op_cases.{name}: case names used twice: {dupes}")

@@ -114,6 +114,34 @@ class Case:
         return hashlib.sha256(repr(self).encode()).hexdigest()[:16]
 
 
+@dataclass(frozen=True)
+class GradCase:
+    """A forward `Case` differentiated by Paddle (`export_grads.py`).
+
+    The program is the forward op followed by the grad ops `paddle.static.gradients`
+    appends for the input slots `wrt`, each output slot of `of` (default: every fetched
+    output) seeded with a fed cotangent (uniform in [-1, 1), fed as `cot_<slot>[<i>]`).
+    Fetched: the gradients of the `wrt` inputs (`<feed>@GRAD`).
+    """
+
+    forward: Case
+    wrt: tuple[str, ...]
+    of: tuple[str, ...] | None = None
+    tol: float | None = None
+    note: str = ""
+
+    @property
+    def name(self) -> str:
+        return self.forward.name
+
+    @property
+    def op(self) -> str:
+        return self.forward.op
+
+    def digest(self) -> str:
+        return hashlib.sha256(repr(self).encode()).hexdigest()[:16]
+
+
 def feed_name(slot: str, index: int | None = None) -> str:
     """The feed variable of an input slot (`X` -> `x`, list slot `X` item 1 -> `x1`)."""
     return slot.lower() if index is None else f"{slot.lower()}{index}"
