@@ -106,6 +106,12 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
     "gelu_grad": [({"x": (3, 4)}, {}), ({"x": (3, 4)}, {"approximate": True})],
     "softmax_grad": [({"x": (3, 4)}, {}), ({"x": (3, 4, 2)}, {"axis": 1})],
     "log_softmax_grad": [({"x": (3, 4)}, {}), ({"x": (3, 4, 2)}, {"axis": 0})],
+    # -- shape_grad family
+    "reshape_grad": [({"x": (2, 3, 4)}, {"shape": [4, -1]})],
+    "flatten_grad": [({"x": (2, 3, 4)}, {"start_axis": 1, "stop_axis": 2})],
+    "squeeze_grad": [({"x": (3, 1, 4, 1)}, {"axes": [1]}), ({"x": (3, 1, 4, 1)}, {})],
+    "unsqueeze_grad": [({"x": (3, 4)}, {"axes": [0, -1]})],
+    "transpose_grad": [({"x": (2, 3, 4)}, {"axis": [1, 2, 0]})],
 }
 STEP = 1e-6
 

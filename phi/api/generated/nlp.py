@@ -32,6 +32,7 @@ __all__ = [
     "sum",
     "sum_raw",
     "transpose",
+    "transpose_grad",
     "unsqueeze",
 ]
 
@@ -72,9 +73,17 @@ def layer_norm(
 def transpose(x: TensorLike, axis: Sequence[int]) -> Tensor:
     """`transpose` (ops.yaml): (Tensor x, int[] axis) -> Tensor(out).
 
-    Kernel `transpose`; InferMeta `transpose_infer_meta`.
+    Kernel `transpose`; InferMeta `transpose_infer_meta`; backward `transpose_grad`.
     """
     return apply("transpose", {"x": x}, {"axis": axis})
+
+
+def transpose_grad(out_grad: TensorLike, axis: Sequence[int]) -> Tensor:
+    """`transpose_grad` (backward.yaml): (Tensor out_grad, int[] axis) -> Tensor(x_grad).
+
+    Kernel `transpose_grad`; InferMeta `transpose_grad_infer_meta`; differentiates `transpose`.
+    """
+    return apply("transpose_grad", {"out_grad": out_grad}, {"axis": axis})
 
 
 def slice(

@@ -42,6 +42,7 @@ __all__ = [
     "relu",
     "relu_grad",
     "reshape",
+    "reshape_grad",
     "sign",
     "softmax",
     "softmax_grad",
@@ -373,9 +374,17 @@ def full(shape: Sequence[int], value: float, dtype: DataType = DataType.FLOAT32)
 def reshape(x: TensorLike, shape: Sequence[int]) -> tuple[Tensor, Tensor]:
     """`reshape` (ops.yaml): (Tensor x, IntArray shape) -> Tensor(out), Tensor(xshape).
 
-    Kernel `reshape`; InferMeta `reshape_with_xshape_infer_meta`.
+    Kernel `reshape`; InferMeta `reshape_with_xshape_infer_meta`; backward `reshape_grad`.
     """
     return apply("reshape", {"x": x}, {"shape": shape})
+
+
+def reshape_grad(xshape: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`reshape_grad` (backward.yaml): (Tensor xshape, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `reshape_grad`; InferMeta `kernel_with_xshape_infer_meta`; differentiates `reshape`.
+    """
+    return apply("reshape_grad", {"xshape": xshape, "out_grad": out_grad}, {})
 
 
 def legacy_reshape(x: TensorLike, shape: Sequence[int]) -> Tensor:

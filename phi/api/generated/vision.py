@@ -18,6 +18,7 @@ __all__ = [
     "dropout",
     "flatten",
     "flatten2",
+    "flatten_grad",
     "flatten_with_xshape",
     "hardsigmoid",
     "hardsigmoid_grad",
@@ -351,11 +352,21 @@ def flatten_with_xshape(
     """`flatten_with_xshape` (ops.yaml): (Tensor x, int start_axis=1, int stop_axis=1) ->
     Tensor(out), Tensor(xshape).
 
-    Kernel `flatten_with_xshape`; InferMeta `flatten_with_xshape_infer_meta`.
+    Kernel `flatten_with_xshape`; InferMeta `flatten_with_xshape_infer_meta`; backward
+    `flatten_grad`.
     """
     return apply("flatten_with_xshape",
                  {"x": x},
                  {"start_axis": start_axis, "stop_axis": stop_axis})
+
+
+def flatten_grad(xshape: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`flatten_grad` (backward.yaml): (Tensor xshape, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `flatten_grad`; InferMeta `kernel_with_xshape_infer_meta`; differentiates
+    `flatten_with_xshape`.
+    """
+    return apply("flatten_grad", {"xshape": xshape, "out_grad": out_grad}, {})
 
 
 def flatten2(x: TensorLike, axis: int = 1) -> tuple[Tensor, Tensor]:
