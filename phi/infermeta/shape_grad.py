@@ -54,3 +54,4 @@ def transpose_grad_infer_meta(out_grad: MetaTensor, axis: list[int],
     x_grad.set_dims(transpose_grad_dims(out_grad.dims(), axis))
     x_grad.set_dtype(out_grad.dtype())
     x_grad.set_layout(out_grad.layout())
+

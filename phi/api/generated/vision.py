@@ -12,9 +12,12 @@ from phi.api.dispatch import apply
 
 __all__ = [
     "batch_norm",
+    "batch_norm_grad",
     "batch_norm_infer",
     "conv2d",
+    "conv2d_grad",
     "depthwise_conv2d",
+    "depthwise_conv2d_grad",
     "dropout",
     "flatten",
     "flatten2",
@@ -28,6 +31,7 @@ __all__ = [
     "leaky_relu",
     "leaky_relu_grad",
     "pool2d",
+    "pool2d_grad",
     "relu6",
     "relu6_grad",
     "relu6_raw",
@@ -55,10 +59,39 @@ def conv2d(
     0}, str padding_algorithm="EXPLICIT", int[] dilations={1, 1}, int groups=1, str
     data_format="NCHW") -> Tensor(out).
 
-    Kernel `conv2d`; InferMeta `conv_infer_meta`.
+    Kernel `conv2d`; InferMeta `conv_infer_meta`; backward `conv2d_grad`.
     """
     return apply("conv2d",
                  {"input": input, "filter": filter},
+                 {
+                     "strides": strides,
+                     "paddings": paddings,
+                     "padding_algorithm": padding_algorithm,
+                     "dilations": dilations,
+                     "groups": groups,
+                     "data_format": data_format,
+                 })
+
+
+def conv2d_grad(
+    input: TensorLike,
+    filter: TensorLike,
+    out_grad: TensorLike,
+    strides: Sequence[int],
+    paddings: Sequence[int],
+    padding_algorithm: str,
+    dilations: Sequence[int],
+    groups: int,
+    data_format: str,
+) -> tuple[Tensor, Tensor]:
+    """`conv2d_grad` (backward.yaml): (Tensor input, Tensor filter, Tensor out_grad, int[] strides,
+    int[] paddings, str padding_algorithm, int[] dilations, int groups, str data_format) ->
+    Tensor(input_grad), Tensor(filter_grad).
+
+    Kernel `conv2d_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates `conv2d`.
+    """
+    return apply("conv2d_grad",
+                 {"input": input, "filter": filter, "out_grad": out_grad},
                  {
                      "strides": strides,
                      "paddings": paddings,
@@ -83,10 +116,40 @@ def depthwise_conv2d(
     paddings={0, 0}, str padding_algorithm="EXPLICIT", int groups=1, int[] dilations={1, 1}, str
     data_format="NCHW") -> Tensor(out).
 
-    Kernel `depthwise_conv2d`; InferMeta `conv_infer_meta`.
+    Kernel `depthwise_conv2d`; InferMeta `conv_infer_meta`; backward `depthwise_conv2d_grad`.
     """
     return apply("depthwise_conv2d",
                  {"input": input, "filter": filter},
+                 {
+                     "strides": strides,
+                     "paddings": paddings,
+                     "padding_algorithm": padding_algorithm,
+                     "groups": groups,
+                     "dilations": dilations,
+                     "data_format": data_format,
+                 })
+
+
+def depthwise_conv2d_grad(
+    input: TensorLike,
+    filter: TensorLike,
+    out_grad: TensorLike,
+    strides: Sequence[int],
+    paddings: Sequence[int],
+    padding_algorithm: str,
+    groups: int,
+    dilations: Sequence[int],
+    data_format: str,
+) -> tuple[Tensor, Tensor]:
+    """`depthwise_conv2d_grad` (backward.yaml): (Tensor input, Tensor filter, Tensor out_grad,
+    int[] strides, int[] paddings, str padding_algorithm, int groups, int[] dilations, str
+    data_format) -> Tensor(input_grad), Tensor(filter_grad).
+
+    Kernel `depthwise_conv2d_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates
+    `depthwise_conv2d`.
+    """
+    return apply("depthwise_conv2d_grad",
+                 {"input": input, "filter": filter, "out_grad": out_grad},
                  {
                      "strides": strides,
                      "paddings": paddings,
@@ -115,10 +178,47 @@ def pool2d(
     pooling_type="", bool global_pooling=false, bool adaptive=false, str
     padding_algorithm="EXPLICIT") -> Tensor(out).
 
-    Kernel `pool2d`; InferMeta `pool2d_infer_meta`.
+    Kernel `pool2d`; InferMeta `pool2d_infer_meta`; backward `pool2d_grad`.
     """
     return apply("pool2d",
                  {"x": x},
+                 {
+                     "kernel_size": kernel_size,
+                     "strides": strides,
+                     "paddings": paddings,
+                     "ceil_mode": ceil_mode,
+                     "exclusive": exclusive,
+                     "data_format": data_format,
+                     "pooling_type": pooling_type,
+                     "global_pooling": global_pooling,
+                     "adaptive": adaptive,
+                     "padding_algorithm": padding_algorithm,
+                 })
+
+
+def pool2d_grad(
+    x: TensorLike,
+    out: TensorLike,
+    out_grad: TensorLike,
+    kernel_size: Sequence[int],
+    strides: Sequence[int],
+    paddings: Sequence[int],
+    ceil_mode: bool,
+    exclusive: bool,
+    data_format: str,
+    pooling_type: str,
+    global_pooling: bool,
+    adaptive: bool,
+    padding_algorithm: str,
+) -> Tensor:
+    """`pool2d_grad` (backward.yaml): (Tensor x, Tensor out, Tensor out_grad, IntArray kernel_size,
+    int[] strides, int[] paddings, bool ceil_mode, bool exclusive, str data_format, str
+    pooling_type, bool global_pooling, bool adaptive, str padding_algorithm) -> Tensor(x_grad).
+
+    Kernel `pool2d_grad`; InferMeta `unchanged_infer_meta`; differentiates `pool2d`.
+    """
+    return apply("pool2d_grad",
+                 {"x": x, "out": out, "out_grad": out_grad},
                  {
                      "kernel_size": kernel_size,
                      "strides": strides,
@@ -172,7 +272,7 @@ def batch_norm(
     use_global_stats=false, bool trainable_statistics=false) -> Tensor(y), Tensor(mean_out),
     Tensor(variance_out), Tensor(saved_mean), Tensor(saved_variance), Tensor(reserve_space).
 
-    Kernel `batch_norm`; InferMeta `batch_norm_infer_meta`.
+    Kernel `batch_norm`; InferMeta `batch_norm_infer_meta`; backward `batch_norm_grad`.
     """
     return apply("batch_norm",
                  {"x": x, "mean": mean, "variance": variance, "scale": scale, "bias": bias},
@@ -181,6 +281,53 @@ def batch_norm(
                      "momentum": momentum,
                      "epsilon": epsilon,
                      "data_layout": data_layout,
+                     "use_global_stats": use_global_stats,
+                     "trainable_statistics": trainable_statistics,
+                 })
+
+
+def batch_norm_grad(
+    x: TensorLike,
+    scale: TensorLike | None,
+    bias: TensorLike | None,
+    mean_out: TensorLike | None,
+    variance_out: TensorLike | None,
+    saved_mean: TensorLike | None,
+    saved_variance: TensorLike | None,
+    reserve_space: TensorLike | None,
+    y_grad: TensorLike,
+    momentum: float,
+    epsilon: float,
+    data_layout: str,
+    is_test: bool,
+    use_global_stats: bool,
+    trainable_statistics: bool,
+) -> tuple[Tensor, Tensor, Tensor]:
+    """`batch_norm_grad` (backward.yaml): (Tensor x, Tensor scale, Tensor bias, Tensor mean_out,
+    Tensor variance_out, Tensor saved_mean, Tensor saved_variance, Tensor reserve_space, Tensor
+    y_grad, float momentum, float epsilon, str data_layout, bool is_test, bool use_global_stats,
+    bool trainable_statistics) -> Tensor(x_grad), Tensor(scale_grad), Tensor(bias_grad).
+
+    Kernel `batch_norm_grad`; InferMeta `general_ternary_grad_infer_meta`; differentiates
+    `batch_norm`.
+    """
+    return apply("batch_norm_grad",
+                 {
+                     "x": x,
+                     "scale": scale,
+                     "bias": bias,
+                     "mean_out": mean_out,
+                     "variance_out": variance_out,
+                     "saved_mean": saved_mean,
+                     "saved_variance": saved_variance,
+                     "reserve_space": reserve_space,
+                     "y_grad": y_grad,
+                 },
+                 {
+                     "momentum": momentum,
+                     "epsilon": epsilon,
+                     "data_layout": data_layout,
+                     "is_test": is_test,
                      "use_global_stats": use_global_stats,
                      "trainable_statistics": trainable_statistics,
                  })
