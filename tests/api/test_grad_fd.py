@@ -143,6 +143,17 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
         ({"x": (1, 2, 4, 3)}, {"kernel_size": [1, 1], "pooling_type": "avg",
                                "global_pooling": True, "data_format": "NHWC"}),
     ],
+    "cross_entropy_grad": [
+        ({"x": probabilities((4, 5)), "label": int_labels((4, 1), 5)}, {}),
+        ({"x": probabilities((2, 3, 4)), "label": int_labels((2, 3, 1), 4)},
+         {"ignore_index": 1}),
+        ({"x": probabilities((3, 4)), "label": probabilities((3, 4))}, {"soft_label": True}),
+    ],
+    "cross_entropy2_grad": [
+        ({"x": probabilities((4, 5)), "label": int_labels((4, 1), 5)}, {}),
+        ({"x": probabilities((2, 3, 4)), "label": int_labels((2, 3, 1), 4)},
+         {"ignore_index": 1}),
+    ],
     "batch_norm_grad": [
         ({"x": (4, 3, 2, 2), "mean": (3,), "variance": positive((3,)), "scale": (3,),
           "bias": (3,)}, {}),

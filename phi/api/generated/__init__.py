@@ -9,6 +9,7 @@ from __future__ import annotations
 from phi.api.generated import (
     bitwise,
     core,
+    cross_entropy,
     elementwise,
     fused,
     linalg,
@@ -26,6 +27,7 @@ from phi.api.generated import (
 MODULES = (
     bitwise,
     core,
+    cross_entropy,
     elementwise,
     fused,
     linalg,
