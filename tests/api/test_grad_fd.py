@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 
 from phi import api
+from phi.common import DataType
 from phi.op_defs import OpDef, backward_defs, op_def
 
 Spec = tuple[int, ...] | Callable[[np.random.Generator], np.ndarray]
@@ -74,6 +75,10 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
         ({"input": (5, 4), "label": int_labels((5, 1), 4)}, {"ignore_index": 2}),
         ({"input": (3, 4, 2), "label": int_labels((3, 1, 2), 4)}, {"axis": 1}),
         ({"input": (5, 4), "label": probabilities((5, 4))}, {"soft_label": True}),
+        ({"input": probabilities((5, 4)), "label": int_labels((5, 1), 4)},
+         {"use_softmax": False}),
+        ({"input": probabilities((5, 4)), "label": probabilities((5, 4))},
+         {"use_softmax": False, "soft_label": True}),
     ],
     # -- elementwise_grad family
     "subtract_grad": [({"x": (2, 3, 4), "y": (4,)}, {}), ({"x": (3, 1), "y": (2, 1, 4)}, {})],
@@ -143,6 +148,10 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
         ({"x": (1, 2, 4, 3)}, {"kernel_size": [1, 1], "pooling_type": "avg",
                                "global_pooling": True, "data_format": "NHWC"}),
     ],
+    # -- cast_scale_grad family
+    "cast_grad": [({"x": (3, 4)}, {"dtype": DataType.FLOAT64})],
+    "scale_grad": [({"x": (2, 3)}, {"scale": -2.5, "bias": 1.0}),
+                   ({"x": (4,)}, {"scale": 0.5, "bias": 3.0, "bias_after_scale": False})],
     "cross_entropy_grad": [
         ({"x": probabilities((4, 5)), "label": int_labels((4, 1), 5)}, {}),
         ({"x": probabilities((2, 3, 4)), "label": int_labels((2, 3, 1), 4)},

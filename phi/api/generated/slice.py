@@ -17,6 +17,7 @@ __all__ = [
     "add_raw",
     "arange",
     "cast",
+    "cast_grad",
     "divide",
     "divide_grad",
     "divide_raw",
@@ -398,9 +399,17 @@ def legacy_reshape(x: TensorLike, shape: Sequence[int]) -> Tensor:
 def cast(x: TensorLike, dtype: DataType) -> Tensor:
     """`cast` (ops.yaml): (Tensor x, DataType dtype) -> Tensor(out).
 
-    Kernel `cast`; InferMeta `cast_infer_meta`.
+    Kernel `cast`; InferMeta `cast_infer_meta`; backward `cast_grad`.
     """
     return apply("cast", {"x": x}, {"dtype": dtype})
+
+
+def cast_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`cast_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `cast_grad`; InferMeta `unchanged_infer_meta`; differentiates `cast`.
+    """
+    return apply("cast_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def arange(start: TensorLike, end: TensorLike, step: TensorLike) -> Tensor:

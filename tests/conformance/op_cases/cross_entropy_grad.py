@@ -26,3 +26,25 @@ GRAD_CASES = [
       for dtype in ("float32", "float64")),
     _case("soft_3d", (2, 3, 5), "float32", {"soft_label": True}, op="cross_entropy"),
 ]
+
+
+def _swce(tag: str, logits: In, label: In, attrs: dict) -> GradCase:
+    return GradCase(Case(f"softmax_with_cross_entropy_{tag}", "softmax_with_cross_entropy",
+                         {"Logits": logits, "Label": label}, attrs=attrs),
+                    ("Logits",), of=("Loss",))
+
+
+# softmax_with_cross_entropy without softmax (basic_grad has the softmax options): Logits
+# are probabilities, hard and soft labels, ignore_index, a class axis other than the last.
+GRAD_CASES += [
+    *(_swce(f"nosoftmax_{dtype}", In((5, 4), dtype, 0.05, 1.0),
+            In((5, 1), "int64", low=0, high=4), {"use_softmax": False})
+      for dtype in ("float32", "float64")),
+    _swce("nosoftmax_soft_float32", In((5, 4), "float32", 0.05, 1.0),
+          In((5, 4), "float32", 0.0, 1.0), {"use_softmax": False, "soft_label": True}),
+    _swce("nosoftmax_ignore_float32", In((5, 4), "float32", 0.05, 1.0),
+          In((5, 1), "int64", values=[[0], [2], [1], [2], [3]]),
+          {"use_softmax": False, "ignore_index": 2}),
+    _swce("nosoftmax_axis1_float32", In((3, 4, 2), "float32", 0.05, 1.0),
+          In((3, 1, 2), "int64", low=0, high=4), {"use_softmax": False, "axis": 1}),
+]
