@@ -64,13 +64,45 @@ def _mlp(optimizer):
     return build
 
 
+def _cnn_bn_adam():
+    """conv -> batch_norm -> relu -> max pool -> depthwise conv -> batch_norm (+ the pooled
+    input: its gradient is summed from two @RENAME@ parts) -> relu -> adaptive avg pool ->
+    flatten -> Linear; softmax cross entropy, mean; Adam."""
+    def build():
+        x = paddle.static.data("image", [-1, 3, 12, 12], "float32")
+        y = paddle.static.data("label", [-1, 1], "int64")
+        # no conv bias before batch_norm: its true gradient is 0, and Adam would blow the
+        # rounding noise of that 0 up to +-lr steps (different noise in every engine)
+        h = F.relu(nn.BatchNorm2D(8)(nn.Conv2D(3, 8, 3, padding=1, bias_attr=False)(x)))
+        pooled = F.max_pool2d(h, kernel_size=2, stride=2)
+        dw = nn.BatchNorm2D(8, momentum=0.8)(
+            nn.Conv2D(8, 8, 3, padding=1, groups=8, bias_attr=False)(pooled))
+        h = F.relu(dw + pooled)
+        h = paddle.flatten(F.adaptive_avg_pool2d(h, 1), 1)
+        logits = nn.Linear(8, 5)(h)
+        loss = paddle.mean(F.cross_entropy(logits, y))
+        paddle.optimizer.Adam(learning_rate=0.01).minimize(loss)
+
+        def feeds(rng):
+            return {"image": rng.standard_normal((BATCH, 3, 12, 12)).astype("float32"),
+                    "label": rng.integers(0, 5, size=(BATCH, 1)).astype("int64")}
+
+        return feeds, [loss]
+
+    return build
+
+
 PROGRAMS = {
     "mlp_sgd": (_mlp(lambda: paddle.optimizer.SGD(learning_rate=0.1)),
                 "2-layer MLP (Linear, relu), softmax cross entropy, mean; SGD lr 0.1"),
     "mlp_adam": (_mlp(lambda: paddle.optimizer.Adam(learning_rate=0.01)),
                  "the same MLP; Adam lr 0.01"),
+    "cnn_bn_adam": (_cnn_bn_adam(),
+                    "conv2d + batch_norm + relu + max pool, depthwise conv + batch_norm + "
+                    "residual + relu, adaptive avg pool, flatten, Linear; softmax cross "
+                    "entropy, mean; Adam lr 0.01"),
 }
-SEEDS = {"mlp_sgd": 3000, "mlp_adam": 3001}
+SEEDS = {"mlp_sgd": 3000, "mlp_adam": 3001, "cnn_bn_adam": 3002}
 
 
 def export(name):
