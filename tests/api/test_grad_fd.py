@@ -78,6 +78,10 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
         ({"input": (3, 4, 2), "label": int_labels((3, 1, 2), 4)}, {"axis": 1}),
         ({"input": (5, 4), "label": probabilities((5, 4))}, {"soft_label": True}),
     ],
+    "matmul_with_flatten_grad": [
+        ({"x": (2, 3, 4), "y": (4, 5)}, {"x_num_col_dims": 2}),
+        ({"x": (3, 6), "y": (2, 3, 2, 2)}, {"y_num_col_dims": 2}),
+    ],
     "rnn_grad": [rnn_case("LSTM", layers=2, bidirec=True), rnn_case("LSTM", lengths=[3, 1]),
                  rnn_case("GRU", layers=2, lengths=[2, 3]), rnn_case("GRU", bidirec=True),
                  rnn_case("RNN_TANH", bidirec=True), rnn_case("RNN_RELU", layers=2),
