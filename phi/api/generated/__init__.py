@@ -7,6 +7,7 @@ Not generated: feed, fetch (the executor's feed/fetch ops).
 from __future__ import annotations
 
 from phi.api.generated import (
+    amp,
     bitwise,
     core,
     elementwise,
@@ -24,6 +25,7 @@ from phi.api.generated import (
 )
 
 MODULES = (
+    amp,
     bitwise,
     core,
     elementwise,
