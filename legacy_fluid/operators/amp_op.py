@@ -18,6 +18,16 @@ from phi.kernels.funcs import amp as amp_funcs
 from phi.kernels.funcs.optimizers import flag
 
 
+def _outs_like_xs(ctx: InferShapeContext, op: str) -> None:
+    """Out[i] takes X[i]'s dims and dtype (one Out variable per X tensor)."""
+    if ctx.output_size("Out") != ctx.input_size("X"):
+        raise ValueError(f"{op}: {ctx.input_size('X')} X tensors but "
+                         f"{ctx.output_size('Out')} Out variables")
+    ctx.set_outputs_dim("Out", ctx.get_inputs_dim("X"))
+    if ctx.input_size("X"):
+        ctx.set_outputs_dtype("Out", ctx.get_input_dtype("X"))
+
+
 class CheckFiniteAndUnscaleOpMaker(OpProtoAndCheckerMaker):
     def make(self) -> None:
         self.add_input("X", "the scaled gradients", duplicable=True)
@@ -28,12 +38,7 @@ class CheckFiniteAndUnscaleOpMaker(OpProtoAndCheckerMaker):
 
 class CheckFiniteAndUnscaleOp(OperatorWithKernel):
     def infer_shape(self, ctx: InferShapeContext) -> None:
-        if ctx.output_size("Out") != ctx.input_size("X"):
-            raise ValueError(f"check_finite_and_unscale: {ctx.input_size('X')} X tensors but "
-                             f"{ctx.output_size('Out')} Out variables")
-        ctx.set_outputs_dim("Out", ctx.get_inputs_dim("X"))
-        if ctx.input_size("X"):
-            ctx.set_outputs_dtype("Out", ctx.get_input_dtype("X"))
+        _outs_like_xs(ctx, "check_finite_and_unscale")
         ctx.set_output_dim("FoundInfinite", (1,))
         ctx.set_output_dtype("FoundInfinite", DataType.BOOL)
 
@@ -79,12 +84,7 @@ class UpdateLossScalingOpMaker(OpProtoAndCheckerMaker):
 
 class UpdateLossScalingOp(OperatorWithKernel):
     def infer_shape(self, ctx: InferShapeContext) -> None:
-        if ctx.output_size("Out") != ctx.input_size("X"):
-            raise ValueError(f"update_loss_scaling: {ctx.input_size('X')} X tensors but "
-                             f"{ctx.output_size('Out')} Out variables")
-        ctx.set_outputs_dim("Out", ctx.get_inputs_dim("X"))
-        if ctx.input_size("X"):
-            ctx.set_outputs_dtype("Out", ctx.get_input_dtype("X"))
+        _outs_like_xs(ctx, "update_loss_scaling")
         for out, source in (("LossScaling", "PrevLossScaling"), ("OutGoodSteps", "InGoodSteps"),
                             ("OutBadSteps", "InBadSteps")):
             ctx.set_output_dim(out, ctx.get_input_dim(source))
