@@ -82,6 +82,27 @@ def _lstm_momentum():
     return feeds, [loss]
 
 
+def _gru_nesterov():
+    """Variable-length sequences (SequenceLength fed, int64) through a bidirectional GRU."""
+    steps, features, hidden, classes = 5, 8, 6, 4
+    x = paddle.static.data("x", [steps, -1, features], "float32")
+    lens = paddle.static.data("lens", [-1], "int64")
+    y = paddle.static.data("y", [-1, 1], "int64")
+    out, _ = nn.GRU(features, hidden, direction="bidirect", time_major=True)(
+        x, sequence_length=lens)
+    logits = nn.Linear(2 * hidden, classes)(paddle.mean(out, axis=0))
+    loss = paddle.mean(F.cross_entropy(logits, y))
+    paddle.optimizer.Momentum(learning_rate=0.05, momentum=0.9, use_nesterov=True,
+                              weight_decay=paddle.regularizer.L2Decay(1e-3)).minimize(loss)
+
+    def feeds(rng):
+        return {"x": rng.standard_normal((steps, BATCH, features)).astype("float32"),
+                "lens": rng.integers(1, steps + 1, size=BATCH).astype("int64"),
+                "y": rng.integers(0, classes, size=(BATCH, 1)).astype("int64")}
+
+    return feeds, [loss]
+
+
 PROGRAMS = {
     "mlp_sgd": (_mlp(lambda: paddle.optimizer.SGD(learning_rate=0.1)),
                 "2-layer MLP (Linear, relu), softmax cross entropy, mean; SGD lr 0.1"),
@@ -92,8 +113,12 @@ PROGRAMS = {
                       "mean over time, Linear (own L2Decay 5e-3), softmax cross entropy, mean; "
                       "Momentum lr 0.1 mu 0.9 with L2Decay 1e-3 (both fused into the momentum "
                       "ops as regularization_method l2_decay)"),
+    "gru_nesterov": (_gru_nesterov,
+                     "bidirectional GRU over time-major dense input with per-sequence lengths "
+                     "(1..5 of 5 steps), mean over time, Linear, softmax cross entropy, mean; "
+                     "Momentum lr 0.05 mu 0.9, use_nesterov, L2Decay 1e-3"),
 }
-SEEDS = {"mlp_sgd": 3000, "mlp_adam": 3001, "lstm_momentum": 3002}
+SEEDS = {"mlp_sgd": 3000, "mlp_adam": 3001, "lstm_momentum": 3002, "gru_nesterov": 3003}
 
 
 def _fused_buffers(startup):
