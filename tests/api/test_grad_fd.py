@@ -21,6 +21,7 @@ from phi.common import DataType
 from phi.op_defs import OpDef, backward_defs, op_def
 
 Spec = tuple[int, ...] | Callable[[np.random.Generator], np.ndarray]
+#: A list of specs is a Tensor[] argument (rnn's pre_state, weight_list).
 
 
 def away_from_zero(shape: tuple[int, ...]) -> Callable[[np.random.Generator], np.ndarray]:
@@ -57,6 +58,25 @@ def probabilities(shape: tuple[int, ...]) -> Callable[[np.random.Generator], np.
         p = rng.random(shape) + 0.1
         return p / p.sum(axis=-1, keepdims=True)
     return make
+
+
+def rnn_case(mode: str, layers: int = 1, bidirec: bool = False,
+             lengths: list[int] | None = None, **attrs: Any
+             ) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A training rnn forward of 3 steps, batch 2, input 2, hidden 3 (lengths only where no
+    reverse direction meets a non-zero initial state: there Paddle's grad takes the padded
+    Out, zero, for h_prev, on purpose; tests/ops covers it against Paddle)."""
+    gates, dirs = {"LSTM": 4, "GRU": 3}.get(mode, 1), 2 if bidirec else 1
+    weights: list[Spec] = []
+    for k in range(layers * dirs):
+        weights += [(gates * 3, 2 if k < dirs else dirs * 3), (gates * 3, 3)]
+    weights += [(gates * 3,)] * (2 * layers * dirs)
+    specs: dict[str, Any] = {"x": (3, 2, 2), "pre_state": [(layers * dirs, 2, 3)] * (
+        2 if mode == "LSTM" else 1), "weight_list": weights}
+    if lengths is not None:
+        specs["sequence_length"] = lambda rng: np.array(lengths, np.int64)
+    return specs, {"mode": mode, "num_layers": layers, "is_bidirec": bidirec,
+                   "input_size": 2, "hidden_size": 3, **attrs}
 
 
 #: backward op -> cases: (forward inputs, attributes shared by forward and backward)
@@ -184,6 +204,15 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
         ({"x": (2, 2, 3, 3), "mean": (3,), "variance": positive((3,)), "scale": (3,),
           "bias": (3,)}, {"data_layout": "NHWC", "use_global_stats": True}),
     ],
+    "matmul_with_flatten_grad": [
+        ({"x": (2, 3, 4), "y": (4, 5)}, {"x_num_col_dims": 2}),
+        ({"x": (3, 6), "y": (2, 3, 2, 2)}, {"y_num_col_dims": 2}),
+    ],
+    "rnn_grad": [rnn_case("LSTM", layers=2, bidirec=True), rnn_case("LSTM", lengths=[3, 1]),
+                 rnn_case("GRU", layers=2, lengths=[2, 3]), rnn_case("GRU", bidirec=True),
+                 rnn_case("RNN_TANH", bidirec=True), rnn_case("RNN_RELU", layers=2),
+                 # a seeded dropout mask: every forward of the FD run draws the same one
+                 rnn_case("LSTM", layers=2, dropout_prob=0.4, seed=5)],
 }
 STEP = 1e-6
 
@@ -202,6 +231,27 @@ def _outputs(op: OpDef, result: Any) -> dict[str, Any]:
     return {o.name: v for o, v in zip(op.outputs, values) if v is not None}
 
 
+def _make(spec: Spec | list[Spec], rng: np.random.Generator) -> Any:
+    if isinstance(spec, list):
+        return [_make(s, rng) for s in spec]
+    return spec(rng) if callable(spec) else rng.standard_normal(spec)
+
+
+def _flat(value: Any) -> list[Any]:
+    """A value or the items of a list value (a Tensor[] argument or output)."""
+    return list(value) if isinstance(value, list) else [value]
+
+
+def _replaced(inputs: dict[str, Any], name: str, index: int | None, array: Any) -> dict:
+    """`inputs` with input `name` (item `index` of a list input) replaced by `array`."""
+    changed = dict(inputs)
+    if index is None:
+        changed[name] = array
+    else:
+        changed[name] = [array if i == index else a for i, a in enumerate(inputs[name])]
+    return changed
+
+
 @pytest.mark.parametrize(("name", "index"), _cases(), ids=[f"{n}-{i}" for n, i in _cases()])
 def test_grad_matches_finite_differences(name: str, index: int) -> None:
     back = op_def(name)
@@ -209,13 +259,15 @@ def test_grad_matches_finite_differences(name: str, index: int) -> None:
     specs, attrs = GRAD_CASES[name][index]
     assert set(attrs) <= {a.name for a in forward.attrs}, "case attributes are the forward's"
     rng = np.random.default_rng(index)
-    inputs = {k: (s(rng) if callable(s) else rng.standard_normal(s)) for k, s in specs.items()}
+    inputs = {k: _make(s, rng) for k, s in specs.items()}
     function = api.functions()[forward.name]
     differentiated = {o.name[: -len("_grad")] for o in back.outputs}
 
-    def run_forward(values: dict[str, np.ndarray], record: bool) -> tuple[dict, dict]:
-        tensors = {k: api.Tensor(v, stop_gradient=not (record and k in differentiated
-                                                       and v.dtype.kind == "f"))
+    def run_forward(values: dict[str, Any], record: bool) -> tuple[dict, dict]:
+        def tensor(k: str, v: np.ndarray) -> api.Tensor:
+            return api.Tensor(v, stop_gradient=not (record and k in differentiated
+                                                    and v.dtype.kind == "f"))
+        tensors = {k: [tensor(k, a) for a in v] if isinstance(v, list) else tensor(k, v)
                    for k, v in values.items()}
         return tensors, _outputs(forward, function(**tensors, **attrs))
 
@@ -223,26 +275,33 @@ def test_grad_matches_finite_differences(name: str, index: int) -> None:
     grads_in = [a.name[: -len("_grad")] for a in back.inputs
                 if a.name.endswith("_grad") and a.name[: -len("_grad")] in outputs]
     assert grads_in, f"{name} takes no gradient of a forward output"
-    cotangents = {o: rng.standard_normal(outputs[o].shape) for o in grads_in}
-    api.backward([outputs[o] for o in grads_in], [cotangents[o] for o in grads_in])
+    cotangents = {o: [rng.standard_normal(t.shape) for t in _flat(outputs[o])]
+                  for o in grads_in}
+    api.backward([t for o in grads_in for t in _flat(outputs[o])],
+                 [c for o in grads_in for c in cotangents[o]])
 
-    def objective(values: dict[str, np.ndarray]) -> float:
+    def objective(values: dict[str, Any]) -> float:
         outs = run_forward(values, record=False)[1]
-        return float(sum(np.sum(outs[o].numpy() * c) for o, c in cotangents.items()))
+        return float(sum(np.sum(t.numpy() * c) for o, cs in cotangents.items()
+                         for t, c in zip(_flat(outs[o]), cs)))
 
     checked = 0
-    for target, tensor in tensors.items():
-        if tensor.stop_gradient:
-            continue
-        assert tensor.grad is not None, f"{name}: no gradient reached {target}"
-        numeric = np.zeros_like(inputs[target])
-        for i in np.ndindex(inputs[target].shape):
-            plus, minus = dict(inputs), dict(inputs)
-            plus[target], minus[target] = inputs[target].copy(), inputs[target].copy()
-            plus[target][i] += STEP
-            minus[target][i] -= STEP
-            numeric[i] = (objective(plus) - objective(minus)) / (2 * STEP)
-        np.testing.assert_allclose(tensor.grad.numpy(), numeric, rtol=1e-5, atol=1e-6,
-                                   err_msg=f"{name} {target}_grad")
-        checked += 1
+    for target, slot in tensors.items():
+        for item, tensor in enumerate(_flat(slot)):
+            if tensor.stop_gradient:
+                continue
+            index_ = item if isinstance(slot, list) else None
+            what = f"{name} {target}_grad" + ("" if index_ is None else f"[{item}]")
+            assert tensor.grad is not None, f"{what}: no gradient reached it"
+            value = _flat(inputs[target])[item]
+            numeric = np.zeros_like(value)
+            for i in np.ndindex(value.shape):
+                plus, minus = value.copy(), value.copy()
+                plus[i] += STEP
+                minus[i] -= STEP
+                numeric[i] = (objective(_replaced(inputs, target, index_, plus))
+                              - objective(_replaced(inputs, target, index_, minus))) / (2 * STEP)
+            np.testing.assert_allclose(tensor.grad.numpy(), numeric, rtol=1e-5, atol=1e-6,
+                                       err_msg=what)
+            checked += 1
     assert checked, f"{name}: no input gradient was checked"

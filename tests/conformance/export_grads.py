@@ -87,8 +87,9 @@ def export_case(family, gcase, out_dir, arrays_out):
     arrays = {name: materialize(spec, family, case.name, name)
               for name, _slot, spec in feed_specs(case)}
     cot_arrays, cot_vars = {}, []
+    out_counts = getattr(load_family(family), "OUTPUT_COUNTS", {}).get(case.op, {})
     main, feed_vars, fetch = build(
-        case, arrays, differentiate=gcase.wrt,
+        case, arrays, out_counts, differentiate=gcase.wrt,
         then=_seed_and_differentiate(family, gcase, cot_arrays, cot_vars))
     arrays.update(cot_arrays)
     feed_names = [v.name for v in [*feed_vars, *cot_vars]]

@@ -56,16 +56,21 @@ def _api(dotted):
     return getattr(importlib.import_module(module), name)
 
 
-def _append_op(case, feeds, out_counts):
+def _append_op(case, feeds, out_counts, inplace):
     """The op through LayerHelper.append_op; returns (slot, fetch variable) pairs. A
     duplicable output slot named in `out_counts` (slot -> input slot) gets one variable per
-    tensor of that input slot (`<slot><i>`), any other one variable."""
+    tensor of that input slot (`<slot><i>`), any other one variable; an output slot named
+    in `inplace` (slot -> input slot) is that input's own variable(s), as optimizer and
+    loss-scaling programs write them (rmsprop, update_loss_scaling require it)."""
     proto = OpProtoHolder.instance().get_op_proto(case.op)
     block = paddle.static.default_main_program().current_block()
     feed_names = {v.name for vs in feeds.values() for v in vs}
     outputs = {}
     for slot in proto.outputs:
         if slot.dispensable and slot.name not in case.outputs:
+            continue
+        if slot.name in inplace:
+            outputs[slot.name] = list(feeds[inplace[slot.name]])
             continue
         name = slot.name.lower()
         names = [name]
@@ -93,7 +98,7 @@ def _api_call(case, feeds):
     return [(by_name[v.name], v) for v in results]
 
 
-def build(case, arrays, out_counts=None, differentiate=(), then=None):
+def build(case, arrays, out_counts=None, differentiate=(), then=None, inplace=None):
     """(program, feed vars, (slot, fetch var) pairs) for a case.
 
     Feeds of the slots in `differentiate` need a gradient (stop_gradient off); `then`,
@@ -107,7 +112,7 @@ def build(case, arrays, out_counts=None, differentiate=(), then=None):
             var.stop_gradient = slot not in differentiate
             feeds.setdefault(slot, []).append(var)
         fetch = (_api_call(case, feeds) if case.api
-                 else _append_op(case, feeds, out_counts or {}))
+                 else _append_op(case, feeds, out_counts or {}, inplace or {}))
         ops = [op.type for op in main.global_block().ops]
         if then is not None:
             fetch = then(feeds, fetch)
@@ -162,14 +167,18 @@ def run_saved(prefix, feed):
 def export_case(family, case, out_dir, arrays_out):
     arrays = {name: materialize(spec, family, case.name, name)
               for name, _slot, spec in feed_specs(case)}
-    out_counts = getattr(load_family(family), "OUTPUT_COUNTS", {}).get(case.op, {})
-    main, feed_vars, fetch = build(case, arrays, out_counts)
+    module = load_family(family)
+    out_counts = getattr(module, "OUTPUT_COUNTS", {}).get(case.op, {})
+    inplace = getattr(module, "INPLACE", {}).get(case.name, {})
+    main, feed_vars, fetch = build(case, arrays, out_counts, inplace=inplace)
     prefix = os.path.join(out_dir, case.name)
     exe = paddle.static.Executor(paddle.CPUPlace())
     paddle.static.save_inference_model(prefix, feed_vars, [v for _, v in fetch], exe,
                                        program=main)
     compact_model(prefix + ".pdmodel")
-    slot_of = {v.name: slot for slot, v in fetch}
+    slot_of = {}
+    for slot, v in fetch:
+        slot_of.setdefault(v.name, slot)
     entry = {
         "op": case.op,
         "digest": case.digest(),

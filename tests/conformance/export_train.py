@@ -12,7 +12,11 @@ Per program, tests/fixtures/train/NAME/ holds:
   paddle_save.pdparams  the same initial state as paddle.save(main.state_dict()) writes it
   steps.npz      the feeds of every step: key `{step}/{feed name}`
   expected.npz   Paddle's results: `{step}/{fetch}` per step, `param:{name}` after the last
-  meta.json      feeds, fetches, steps, persistable names, paddle version
+  meta.json      feeds, fetches, steps, persistable names, paddle version, and `fused`:
+                 per buffer a startup `coalesce_tensor` made (an RNN layer's flat weight),
+                 the parameters it holds in order (Paddle's parameters alias it, so the
+                 buffer's final value is their concatenation; the main program never names
+                 the link)
 
 Beside them, tests/fixtures/train/initializers.pdmodel is the startup program of layers with
 Paddle's default initializers (Linear: uniform_random, Conv2D: gaussian_random, Embedding,
@@ -91,6 +95,47 @@ def _cnn_bn_adam():
 
     return build
 
+def _lstm_momentum():
+    """Dense time-major input (lookup_table_v2_grad, slice_grad and transpose2_grad are not on
+    main yet: no embedding, no batch-major transposes, no last-step slice)."""
+    steps, features, hidden, classes = 5, 8, 6, 4
+    l2 = paddle.regularizer.L2Decay
+    x = paddle.static.data("x", [steps, -1, features], "float32")
+    y = paddle.static.data("y", [-1, 1], "int64")
+    out, _ = nn.LSTM(features, hidden, num_layers=2, direction="bidirect", time_major=True)(x)
+    head = nn.Linear(2 * hidden, classes, weight_attr=paddle.ParamAttr(regularizer=l2(5e-3)))
+    logits = head(paddle.mean(out, axis=0))
+    loss = paddle.mean(F.cross_entropy(logits, y))
+    paddle.optimizer.Momentum(learning_rate=0.1, momentum=0.9,
+                              weight_decay=l2(1e-3)).minimize(loss)
+
+    def feeds(rng):
+        return {"x": rng.standard_normal((steps, BATCH, features)).astype("float32"),
+                "y": rng.integers(0, classes, size=(BATCH, 1)).astype("int64")}
+
+    return feeds, [loss]
+
+
+def _gru_nesterov():
+    """Variable-length sequences (SequenceLength fed, int64) through a bidirectional GRU."""
+    steps, features, hidden, classes = 5, 8, 6, 4
+    x = paddle.static.data("x", [steps, -1, features], "float32")
+    lens = paddle.static.data("lens", [-1], "int64")
+    y = paddle.static.data("y", [-1, 1], "int64")
+    out, _ = nn.GRU(features, hidden, direction="bidirect", time_major=True)(
+        x, sequence_length=lens)
+    logits = nn.Linear(2 * hidden, classes)(paddle.mean(out, axis=0))
+    loss = paddle.mean(F.cross_entropy(logits, y))
+    paddle.optimizer.Momentum(learning_rate=0.05, momentum=0.9, use_nesterov=True,
+                              weight_decay=paddle.regularizer.L2Decay(1e-3)).minimize(loss)
+
+    def feeds(rng):
+        return {"x": rng.standard_normal((steps, BATCH, features)).astype("float32"),
+                "lens": rng.integers(1, steps + 1, size=BATCH).astype("int64"),
+                "y": rng.integers(0, classes, size=(BATCH, 1)).astype("int64")}
+
+    return feeds, [loss]
+
 
 PROGRAMS = {
     "mlp_sgd": (_mlp(lambda: paddle.optimizer.SGD(learning_rate=0.1)),
@@ -101,8 +146,28 @@ PROGRAMS = {
                     "conv2d + batch_norm + relu + max pool, depthwise conv + batch_norm + "
                     "residual + relu, adaptive avg pool, flatten, Linear; softmax cross "
                     "entropy, mean; Adam lr 0.01"),
+    "lstm_momentum": (_lstm_momentum,
+                      "2-layer bidirectional LSTM (time-major dense input, 5 steps, hidden 6), "
+                      "mean over time, Linear (own L2Decay 5e-3), softmax cross entropy, mean; "
+                      "Momentum lr 0.1 mu 0.9 with L2Decay 1e-3 (both fused into the momentum "
+                      "ops as regularization_method l2_decay)"),
+    "gru_nesterov": (_gru_nesterov,
+                     "bidirectional GRU over time-major dense input with per-sequence lengths "
+                     "(1..5 of 5 steps), mean over time, Linear, softmax cross entropy, mean; "
+                     "Momentum lr 0.05 mu 0.9, use_nesterov, L2Decay 1e-3"),
 }
-SEEDS = {"mlp_sgd": 3000, "mlp_adam": 3001, "cnn_bn_adam": 3002}
+SEEDS = {"mlp_sgd": 3000, "mlp_adam": 3001, "cnn_bn_adam": 3002, "lstm_momentum": 3003,
+         "gru_nesterov": 3004}
+
+
+def _fused_buffers(startup):
+    """{FusedOutput: [Output...]} of the startup program's coalesce_tensor ops."""
+    fused = {}
+    for op in startup.global_block().ops:
+        if op.type == "coalesce_tensor":
+            assert not op.attr("use_align"), "aligned fused buffers are not recorded"
+            fused[op.output("FusedOutput")[0]] = op.output("Output")
+    return fused
 
 
 def export(name):
@@ -143,7 +208,8 @@ def export(name):
             "steps": STEPS, "feeds": sorted({k.split("/", 1)[1] for k in steps}),
             "fetches": [f.name for f in fetches], "persistables": persistables,
             "op_types": sorted({op.type for op in main.global_block().ops}),
-            "startup_op_types": sorted({op.type for op in startup.global_block().ops})}
+            "startup_op_types": sorted({op.type for op in startup.global_block().ops}),
+            "fused": _fused_buffers(startup)}
     with open(os.path.join(out_dir, "meta.json"), "w") as f:
         json.dump(meta, f, indent=1)
         f.write("\n")

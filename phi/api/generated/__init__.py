@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from phi.api.generated import (
     activation_ext,
+    amp,
     binary_math,
     bitwise,
     core,
@@ -25,6 +26,7 @@ from phi.api.generated import (
     manipulation_ext,
     math,
     nlp,
+    optimizers,
     pad,
     reduce_ext,
     rnn,
@@ -41,6 +43,7 @@ from phi.api.generated import (
 
 MODULES = (
     activation_ext,
+    amp,
     binary_math,
     bitwise,
     core,
@@ -58,6 +61,7 @@ MODULES = (
     manipulation_ext,
     math,
     nlp,
+    optimizers,
     pad,
     reduce_ext,
     rnn,

@@ -30,6 +30,7 @@ __all__ = [
     "matmul",
     "matmul_grad",
     "matmul_with_flatten",
+    "matmul_with_flatten_grad",
     "maximum",
     "maximum_grad",
     "maximum_raw",
@@ -340,10 +341,29 @@ def matmul_with_flatten(
     """`matmul_with_flatten` (ops.yaml): (Tensor x, Tensor y, int x_num_col_dims=1, int
     y_num_col_dims=1) -> Tensor(out).
 
-    Kernel `matmul_with_flatten`; InferMeta `matmul_with_flatten_infer_meta`.
+    Kernel `matmul_with_flatten`; InferMeta `matmul_with_flatten_infer_meta`; backward
+    `matmul_with_flatten_grad`.
     """
     return apply("matmul_with_flatten",
                  {"x": x, "y": y},
+                 {"x_num_col_dims": x_num_col_dims, "y_num_col_dims": y_num_col_dims})
+
+
+def matmul_with_flatten_grad(
+    x: TensorLike,
+    y: TensorLike,
+    out_grad: TensorLike,
+    x_num_col_dims: int = 1,
+    y_num_col_dims: int = 1,
+) -> tuple[Tensor, Tensor]:
+    """`matmul_with_flatten_grad` (backward.yaml): (Tensor x, Tensor y, Tensor out_grad, int
+    x_num_col_dims=1, int y_num_col_dims=1) -> Tensor(x_grad), Tensor(y_grad).
+
+    Kernel `matmul_with_flatten_grad`; InferMeta `general_binary_grad_infer_meta`;
+    differentiates `matmul_with_flatten`.
+    """
+    return apply("matmul_with_flatten_grad",
+                 {"x": x, "y": y, "out_grad": out_grad},
                  {"x_num_col_dims": x_num_col_dims, "y_num_col_dims": y_num_col_dims})
 
 

@@ -25,6 +25,11 @@ def _rng(seed: int) -> np.random.Generator:
     return np.random.default_rng(seed) if seed else _GLOBAL
 
 
+def generator(seed: int) -> np.random.Generator:
+    """The generator a random op with attribute `seed` draws from (0: the global one)."""
+    return _rng(seed)
+
+
 def uniform(xp: Any, low: float, high: float, seed: int, out: Any) -> None:
     out[...] = xp.asarray(_rng(seed).uniform(low, high, size=out.shape))
 
