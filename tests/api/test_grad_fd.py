@@ -58,6 +58,11 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
         ({"input": (3, 4, 2), "label": int_labels((3, 1, 2), 4)}, {"axis": 1}),
         ({"input": (5, 4), "label": probabilities((5, 4))}, {"soft_label": True}),
     ],
+    "layer_norm_grad": [
+        ({"x": (3, 4, 5), "scale": (20,), "bias": (20,)}, {}),
+        ({"x": (3, 4, 5), "scale": (5,), "bias": (5,)}, {"begin_norm_axis": 2, "epsilon": 1e-3}),
+        ({"x": (4, 6)}, {}),
+    ],
     "dropout_grad": [
         ({"x": (3, 4)}, {"p": 0.3, "mode": "upscale_in_train", "seed": 3, "fix_seed": True}),
         ({"x": (2, 5)}, {"p": 0.4, "seed": 11, "fix_seed": True}),

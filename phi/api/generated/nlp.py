@@ -18,6 +18,7 @@ __all__ = [
     "full_like",
     "gelu",
     "layer_norm",
+    "layer_norm_grad",
     "lookup_table",
     "mean",
     "mean_grad",
@@ -61,10 +62,39 @@ def layer_norm(
     """`layer_norm` (ops.yaml): (Tensor x, Tensor scale, Tensor bias, float epsilon=1e-05, int
     begin_norm_axis=1) -> Tensor(out), Tensor(mean), Tensor(variance).
 
-    Kernel `layer_norm`; InferMeta `layer_norm_infer_meta`.
+    Kernel `layer_norm`; InferMeta `layer_norm_infer_meta`; backward `layer_norm_grad`.
     """
     return apply("layer_norm",
                  {"x": x, "scale": scale, "bias": bias},
+                 {"epsilon": epsilon, "begin_norm_axis": begin_norm_axis})
+
+
+def layer_norm_grad(
+    x: TensorLike,
+    scale: TensorLike | None,
+    bias: TensorLike | None,
+    mean: TensorLike,
+    variance: TensorLike,
+    out_grad: TensorLike,
+    epsilon: float = 1e-05,
+    begin_norm_axis: int = 1,
+) -> tuple[Tensor, Tensor, Tensor]:
+    """`layer_norm_grad` (backward.yaml): (Tensor x, Tensor scale, Tensor bias, Tensor mean, Tensor
+    variance, Tensor out_grad, float epsilon=1e-05, int begin_norm_axis=1) -> Tensor(x_grad),
+    Tensor(scale_grad), Tensor(bias_grad).
+
+    Kernel `layer_norm_grad`; InferMeta `general_ternary_grad_infer_meta`; differentiates
+    `layer_norm`.
+    """
+    return apply("layer_norm_grad",
+                 {
+                     "x": x,
+                     "scale": scale,
+                     "bias": bias,
+                     "mean": mean,
+                     "variance": variance,
+                     "out_grad": out_grad,
+                 },
                  {"epsilon": epsilon, "begin_norm_axis": begin_norm_axis})
 
 
