@@ -63,6 +63,10 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
         ({"x": (3, 4, 5), "scale": (5,), "bias": (5,)}, {"begin_norm_axis": 2, "epsilon": 1e-3}),
         ({"x": (4, 6)}, {}),
     ],
+    "embedding_grad": [
+        ({"x": int_labels((3, 4), 6), "weight": (6, 5)}, {}),
+        ({"x": int_labels((7,), 4), "weight": (4, 3)}, {"padding_idx": 2}),
+    ],
     "dropout_grad": [
         ({"x": (3, 4)}, {"p": 0.3, "mode": "upscale_in_train", "seed": 3, "fix_seed": True}),
         ({"x": (2, 5)}, {"p": 0.4, "seed": 11, "fix_seed": True}),

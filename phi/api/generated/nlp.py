@@ -15,6 +15,7 @@ __all__ = [
     "argmax",
     "concat",
     "embedding",
+    "embedding_grad",
     "full_like",
     "gelu",
     "layer_norm",
@@ -39,9 +40,25 @@ __all__ = [
 def embedding(x: TensorLike, weight: TensorLike, padding_idx: int = -1) -> Tensor:
     """`embedding` (ops.yaml): (Tensor x, Tensor weight, int64_t padding_idx=-1) -> Tensor(out).
 
-    Kernel `embedding`; InferMeta `embedding_infer_meta`.
+    Kernel `embedding`; InferMeta `embedding_infer_meta`; backward `embedding_grad`.
     """
     return apply("embedding", {"x": x, "weight": weight}, {"padding_idx": padding_idx})
+
+
+def embedding_grad(
+    x: TensorLike,
+    weight: TensorLike,
+    out_grad: TensorLike,
+    padding_idx: int = -1,
+) -> Tensor:
+    """`embedding_grad` (backward.yaml): (Tensor x, Tensor weight, Tensor out_grad, int64_t
+    padding_idx=-1) -> Tensor(weight_grad).
+
+    Kernel `embedding_grad`; InferMeta `unchanged_infer_meta`; differentiates `embedding`.
+    """
+    return apply("embedding_grad",
+                 {"x": x, "weight": weight, "out_grad": out_grad},
+                 {"padding_idx": padding_idx})
 
 
 def lookup_table(w: TensorLike, ids: TensorLike, padding_idx: int = -1) -> Tensor:
