@@ -67,6 +67,12 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
         ({"x": int_labels((3, 4), 6), "weight": (6, 5)}, {}),
         ({"x": int_labels((7,), 4), "weight": (4, 3)}, {"padding_idx": 2}),
     ],
+    "sum_grad": [({"x": (3, 4, 2)}, {"axis": [1]}),
+                 ({"x": (3, 4)}, {"axis": [0, 1], "keepdim": True})],
+    "max_grad": [({"x": (3, 4, 2)}, {"axis": [1]}), ({"x": (3, 4)}, {"keepdim": True})],
+    "min_grad": [({"x": (3, 4, 2)}, {"axis": [-1]}), ({"x": (2, 3)}, {"axis": [0]})],
+    "prod_grad": [({"x": away_from_zero((3, 4, 2))}, {"axis": [1]}),
+                  ({"x": away_from_zero((2, 3))}, {"axis": [0, 1], "keepdim": True})],
     "dropout_grad": [
         ({"x": (3, 4)}, {"p": 0.3, "mode": "upscale_in_train", "seed": 3, "fix_seed": True}),
         ({"x": (2, 5)}, {"p": 0.4, "seed": 11, "fix_seed": True}),

@@ -40,13 +40,16 @@ __all__ = [
     "logical_not",
     "logical_or",
     "max",
+    "max_grad",
     "max_raw",
     "min",
+    "min_grad",
     "min_raw",
     "not_equal",
     "not_equal_raw",
     "pow",
     "prod",
+    "prod_grad",
     "prod_raw",
     "reciprocal",
     "rsqrt",
@@ -181,9 +184,27 @@ def log_softmax(x: TensorLike, axis: int = -1) -> Tensor:
 def max(x: TensorLike, axis: Sequence[int] = (), keepdim: bool = False) -> Tensor:
     """`max` (ops.yaml): (Tensor x, IntArray axis={}, bool keepdim=false) -> Tensor(out).
 
-    Kernel `max`; InferMeta `reduce_infer_meta`.
+    Kernel `max`; InferMeta `reduce_infer_meta`; backward `max_grad`.
     """
     return apply("max", {"x": x}, {"axis": axis, "keepdim": keepdim})
+
+
+def max_grad(
+    x: TensorLike,
+    out: TensorLike,
+    out_grad: TensorLike,
+    axis: Sequence[int] = (),
+    keepdim: bool = False,
+    reduce_all: bool = False,
+) -> Tensor:
+    """`max_grad` (backward.yaml): (Tensor x, Tensor out, Tensor out_grad, IntArray axis={}, bool
+    keepdim=false, bool reduce_all=false) -> Tensor(x_grad).
+
+    Kernel `max_grad`; InferMeta `unchanged_infer_meta`; differentiates `max`.
+    """
+    return apply("max_grad",
+                 {"x": x, "out": out, "out_grad": out_grad},
+                 {"axis": axis, "keepdim": keepdim, "reduce_all": reduce_all})
 
 
 def max_raw(
@@ -203,9 +224,27 @@ def max_raw(
 def min(x: TensorLike, axis: Sequence[int] = (), keepdim: bool = False) -> Tensor:
     """`min` (ops.yaml): (Tensor x, IntArray axis={}, bool keepdim=false) -> Tensor(out).
 
-    Kernel `min`; InferMeta `reduce_infer_meta`.
+    Kernel `min`; InferMeta `reduce_infer_meta`; backward `min_grad`.
     """
     return apply("min", {"x": x}, {"axis": axis, "keepdim": keepdim})
+
+
+def min_grad(
+    x: TensorLike,
+    out: TensorLike,
+    out_grad: TensorLike,
+    axis: Sequence[int] = (),
+    keepdim: bool = False,
+    reduce_all: bool = False,
+) -> Tensor:
+    """`min_grad` (backward.yaml): (Tensor x, Tensor out, Tensor out_grad, IntArray axis={}, bool
+    keepdim=false, bool reduce_all=false) -> Tensor(x_grad).
+
+    Kernel `min_grad`; InferMeta `unchanged_infer_meta`; differentiates `min`.
+    """
+    return apply("min_grad",
+                 {"x": x, "out": out, "out_grad": out_grad},
+                 {"axis": axis, "keepdim": keepdim, "reduce_all": reduce_all})
 
 
 def min_raw(
@@ -225,9 +264,27 @@ def min_raw(
 def prod(x: TensorLike, axis: Sequence[int] = (), keepdim: bool = False) -> Tensor:
     """`prod` (ops.yaml): (Tensor x, IntArray axis={}, bool keepdim=false) -> Tensor(out).
 
-    Kernel `prod`; InferMeta `reduce_infer_meta`.
+    Kernel `prod`; InferMeta `reduce_infer_meta`; backward `prod_grad`.
     """
     return apply("prod", {"x": x}, {"axis": axis, "keepdim": keepdim})
+
+
+def prod_grad(
+    x: TensorLike,
+    out: TensorLike,
+    out_grad: TensorLike,
+    axis: Sequence[int] = (),
+    keepdim: bool = False,
+    reduce_all: bool = False,
+) -> Tensor:
+    """`prod_grad` (backward.yaml): (Tensor x, Tensor out, Tensor out_grad, IntArray axis={}, bool
+    keepdim=false, bool reduce_all=false) -> Tensor(x_grad).
+
+    Kernel `prod_grad`; InferMeta `unchanged_infer_meta`; differentiates `prod`.
+    """
+    return apply("prod_grad",
+                 {"x": x, "out": out, "out_grad": out_grad},
+                 {"axis": axis, "keepdim": keepdim, "reduce_all": reduce_all})
 
 
 def prod_raw(

@@ -31,6 +31,7 @@ __all__ = [
     "squeeze",
     "stack",
     "sum",
+    "sum_grad",
     "sum_raw",
     "transpose",
     "unsqueeze",
@@ -247,9 +248,26 @@ def sum(
     """`sum` (ops.yaml): (Tensor x, IntArray axis={}, DataType dtype=DataType::UNDEFINED, bool
     keepdim=false) -> Tensor(out).
 
-    Kernel `sum`; InferMeta `sum_infer_meta`.
+    Kernel `sum`; InferMeta `sum_infer_meta`; backward `sum_grad`.
     """
     return apply("sum", {"x": x}, {"axis": axis, "dtype": dtype, "keepdim": keepdim})
+
+
+def sum_grad(
+    x: TensorLike,
+    out_grad: TensorLike,
+    axis: Sequence[int],
+    keepdim: bool,
+    reduce_all: bool = False,
+) -> Tensor:
+    """`sum_grad` (backward.yaml): (Tensor x, Tensor out_grad, IntArray axis, bool keepdim, bool
+    reduce_all=false) -> Tensor(x_grad).
+
+    Kernel `sum_grad`; InferMeta `unchanged_infer_meta`; differentiates `sum`.
+    """
+    return apply("sum_grad",
+                 {"x": x, "out_grad": out_grad},
+                 {"axis": axis, "keepdim": keepdim, "reduce_all": reduce_all})
 
 
 def sum_raw(
