@@ -7,6 +7,7 @@ Not generated: feed, fetch (the executor's feed/fetch ops).
 from __future__ import annotations
 
 from phi.api.generated import (
+    adamw,
     bitwise,
     core,
     creation_ext,
@@ -30,6 +31,7 @@ from phi.api.generated import (
 )
 
 MODULES = (
+    adamw,
     bitwise,
     core,
     creation_ext,
