@@ -73,6 +73,10 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
     "min_grad": [({"x": (3, 4, 2)}, {"axis": [-1]}), ({"x": (2, 3)}, {"axis": [0]})],
     "prod_grad": [({"x": away_from_zero((3, 4, 2))}, {"axis": [1]}),
                   ({"x": away_from_zero((2, 3))}, {"axis": [0, 1], "keepdim": True})],
+    "expand_grad": [({"x": (3, 1)}, {"shape": [2, 3, 4]}),
+                    ({"x": (2, 1, 3)}, {"shape": [-1, 5, -1]})],
+    "tile_grad": [({"x": (2, 3)}, {"repeat_times": [2, 2, 1]}),
+                  ({"x": (2, 3)}, {"repeat_times": [3]})],
     "dropout_grad": [
         ({"x": (3, 4)}, {"p": 0.3, "mode": "upscale_in_train", "seed": 3, "fix_seed": True}),
         ({"x": (2, 5)}, {"p": 0.4, "seed": 11, "fix_seed": True}),

@@ -24,6 +24,7 @@ __all__ = [
     "equal_raw",
     "exp",
     "expand",
+    "expand_grad",
     "floor",
     "gather",
     "greater_equal",
@@ -57,6 +58,7 @@ __all__ = [
     "sqrt",
     "square",
     "tile",
+    "tile_grad",
     "where",
 ]
 
@@ -329,17 +331,35 @@ def gather(x: TensorLike, index: TensorLike, axis: float = 0) -> Tensor:
 def expand(x: TensorLike, shape: Sequence[int] = ()) -> Tensor:
     """`expand` (ops.yaml): (Tensor x, IntArray shape={}) -> Tensor(out).
 
-    Kernel `expand`; InferMeta `expand_infer_meta`.
+    Kernel `expand`; InferMeta `expand_infer_meta`; backward `expand_grad`.
     """
     return apply("expand", {"x": x}, {"shape": shape})
+
+
+def expand_grad(x: TensorLike, out_grad: TensorLike, shape: Sequence[int]) -> Tensor:
+    """`expand_grad` (backward.yaml): (Tensor x, Tensor out_grad, IntArray shape) ->
+    Tensor(x_grad).
+
+    Kernel `expand_grad`; InferMeta `unchanged_infer_meta`; differentiates `expand`.
+    """
+    return apply("expand_grad", {"x": x, "out_grad": out_grad}, {"shape": shape})
 
 
 def tile(x: TensorLike, repeat_times: Sequence[int] = ()) -> Tensor:
     """`tile` (ops.yaml): (Tensor x, IntArray repeat_times={}) -> Tensor(out).
 
-    Kernel `tile`; InferMeta `tile_infer_meta`.
+    Kernel `tile`; InferMeta `tile_infer_meta`; backward `tile_grad`.
     """
     return apply("tile", {"x": x}, {"repeat_times": repeat_times})
+
+
+def tile_grad(x: TensorLike, out_grad: TensorLike, repeat_times: Sequence[int]) -> Tensor:
+    """`tile_grad` (backward.yaml): (Tensor x, Tensor out_grad, IntArray repeat_times) ->
+    Tensor(x_grad).
+
+    Kernel `tile_grad`; InferMeta `unchanged_infer_meta`; differentiates `tile`.
+    """
+    return apply("tile_grad", {"x": x, "out_grad": out_grad}, {"repeat_times": repeat_times})
 
 
 def assign_value(shape: Sequence[int], dtype: DataType, values: Sequence[float]) -> Tensor:
