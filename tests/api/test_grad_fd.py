@@ -77,6 +77,8 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
                     ({"x": (2, 1, 3)}, {"shape": [-1, 5, -1]})],
     "tile_grad": [({"x": (2, 3)}, {"repeat_times": [2, 2, 1]}),
                   ({"x": (2, 3)}, {"repeat_times": [3]})],
+    "gather_grad": [({"x": (4, 3), "index": int_labels((5,), 4)}, {}),
+                    ({"x": (2, 3, 4), "index": int_labels((3,), 4)}, {"axis": -1})],
     "dropout_grad": [
         ({"x": (3, 4)}, {"p": 0.3, "mode": "upscale_in_train", "seed": 3, "fix_seed": True}),
         ({"x": (2, 5)}, {"p": 0.4, "seed": 11, "fix_seed": True}),

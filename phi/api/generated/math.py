@@ -27,6 +27,7 @@ __all__ = [
     "expand_grad",
     "floor",
     "gather",
+    "gather_grad",
     "greater_equal",
     "greater_equal_raw",
     "greater_than",
@@ -323,9 +324,18 @@ def cumsum(
 def gather(x: TensorLike, index: TensorLike, axis: float = 0) -> Tensor:
     """`gather` (ops.yaml): (Tensor x, Tensor index, Scalar axis=0) -> Tensor(out).
 
-    Kernel `gather`; InferMeta `gather_infer_meta`.
+    Kernel `gather`; InferMeta `gather_infer_meta`; backward `gather_grad`.
     """
     return apply("gather", {"x": x, "index": index}, {"axis": axis})
+
+
+def gather_grad(x: TensorLike, index: TensorLike, out_grad: TensorLike, axis: float = 0) -> Tensor:
+    """`gather_grad` (backward.yaml): (Tensor x, Tensor index, Tensor out_grad, Scalar axis=0) ->
+    Tensor(x_grad).
+
+    Kernel `gather_grad`; InferMeta `unchanged_infer_meta`; differentiates `gather`.
+    """
+    return apply("gather_grad", {"x": x, "index": index, "out_grad": out_grad}, {"axis": axis})
 
 
 def expand(x: TensorLike, shape: Sequence[int] = ()) -> Tensor:
