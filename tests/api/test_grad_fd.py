@@ -20,6 +20,7 @@ from phi import api
 from phi.op_defs import OpDef, backward_defs, op_def
 
 Spec = tuple[int, ...] | Callable[[np.random.Generator], np.ndarray]
+#: A list of specs is a Tensor[] argument (rnn's pre_state, weight_list).
 
 
 def away_from_zero(shape: tuple[int, ...]) -> Callable[[np.random.Generator], np.ndarray]:
@@ -79,6 +80,8 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
                   ({"x": (2, 3)}, {"repeat_times": [3]})],
     "gather_grad": [({"x": (4, 3), "index": int_labels((5,), 4)}, {}),
                     ({"x": (2, 3, 4), "index": int_labels((3,), 4)}, {"axis": -1})],
+    "concat_grad": [({"x": [(2, 3), (4, 3)]}, {}), ({"x": [(2, 1), (2, 3), (2, 2)]}, {"axis": -1})],
+    "stack_grad": [({"x": [(2, 3), (2, 3)]}, {}), ({"x": [(3,), (3,), (3,)]}, {"axis": -1})],
     "dropout_grad": [
         ({"x": (3, 4)}, {"p": 0.3, "mode": "upscale_in_train", "seed": 3, "fix_seed": True}),
         ({"x": (2, 5)}, {"p": 0.4, "seed": 11, "fix_seed": True}),
@@ -101,6 +104,27 @@ def _outputs(op: OpDef, result: Any) -> dict[str, Any]:
     return {o.name: v for o, v in zip(op.outputs, values) if v is not None}
 
 
+def _make(spec: Spec | list[Spec], rng: np.random.Generator) -> Any:
+    if isinstance(spec, list):
+        return [_make(s, rng) for s in spec]
+    return spec(rng) if callable(spec) else rng.standard_normal(spec)
+
+
+def _flat(value: Any) -> list[Any]:
+    """A value or the items of a list value (a Tensor[] argument or output)."""
+    return list(value) if isinstance(value, list) else [value]
+
+
+def _replaced(inputs: dict[str, Any], name: str, index: int | None, array: Any) -> dict:
+    """`inputs` with input `name` (item `index` of a list input) replaced by `array`."""
+    changed = dict(inputs)
+    if index is None:
+        changed[name] = array
+    else:
+        changed[name] = [array if i == index else a for i, a in enumerate(inputs[name])]
+    return changed
+
+
 @pytest.mark.parametrize(("name", "index"), _cases(), ids=[f"{n}-{i}" for n, i in _cases()])
 def test_grad_matches_finite_differences(name: str, index: int) -> None:
     back = op_def(name)
@@ -108,13 +132,15 @@ def test_grad_matches_finite_differences(name: str, index: int) -> None:
     specs, attrs = GRAD_CASES[name][index]
     assert set(attrs) <= {a.name for a in forward.attrs}, "case attributes are the forward's"
     rng = np.random.default_rng(index)
-    inputs = {k: (s(rng) if callable(s) else rng.standard_normal(s)) for k, s in specs.items()}
+    inputs = {k: _make(s, rng) for k, s in specs.items()}
     function = api.functions()[forward.name]
     differentiated = {o.name[: -len("_grad")] for o in back.outputs}
 
-    def run_forward(values: dict[str, np.ndarray], record: bool) -> tuple[dict, dict]:
-        tensors = {k: api.Tensor(v, stop_gradient=not (record and k in differentiated
-                                                       and v.dtype.kind == "f"))
+    def run_forward(values: dict[str, Any], record: bool) -> tuple[dict, dict]:
+        def tensor(k: str, v: np.ndarray) -> api.Tensor:
+            return api.Tensor(v, stop_gradient=not (record and k in differentiated
+                                                    and v.dtype.kind == "f"))
+        tensors = {k: [tensor(k, a) for a in v] if isinstance(v, list) else tensor(k, v)
                    for k, v in values.items()}
         return tensors, _outputs(forward, function(**tensors, **attrs))
 
@@ -122,26 +148,33 @@ def test_grad_matches_finite_differences(name: str, index: int) -> None:
     grads_in = [a.name[: -len("_grad")] for a in back.inputs
                 if a.name.endswith("_grad") and a.name[: -len("_grad")] in outputs]
     assert grads_in, f"{name} takes no gradient of a forward output"
-    cotangents = {o: rng.standard_normal(outputs[o].shape) for o in grads_in}
-    api.backward([outputs[o] for o in grads_in], [cotangents[o] for o in grads_in])
+    cotangents = {o: [rng.standard_normal(t.shape) for t in _flat(outputs[o])]
+                  for o in grads_in}
+    api.backward([t for o in grads_in for t in _flat(outputs[o])],
+                 [c for o in grads_in for c in cotangents[o]])
 
-    def objective(values: dict[str, np.ndarray]) -> float:
+    def objective(values: dict[str, Any]) -> float:
         outs = run_forward(values, record=False)[1]
-        return float(sum(np.sum(outs[o].numpy() * c) for o, c in cotangents.items()))
+        return float(sum(np.sum(t.numpy() * c) for o, cs in cotangents.items()
+                         for t, c in zip(_flat(outs[o]), cs)))
 
     checked = 0
-    for target, tensor in tensors.items():
-        if tensor.stop_gradient:
-            continue
-        assert tensor.grad is not None, f"{name}: no gradient reached {target}"
-        numeric = np.zeros_like(inputs[target])
-        for i in np.ndindex(inputs[target].shape):
-            plus, minus = dict(inputs), dict(inputs)
-            plus[target], minus[target] = inputs[target].copy(), inputs[target].copy()
-            plus[target][i] += STEP
-            minus[target][i] -= STEP
-            numeric[i] = (objective(plus) - objective(minus)) / (2 * STEP)
-        np.testing.assert_allclose(tensor.grad.numpy(), numeric, rtol=1e-5, atol=1e-6,
-                                   err_msg=f"{name} {target}_grad")
-        checked += 1
+    for target, slot in tensors.items():
+        for item, tensor in enumerate(_flat(slot)):
+            if tensor.stop_gradient:
+                continue
+            index_ = item if isinstance(slot, list) else None
+            what = f"{name} {target}_grad" + ("" if index_ is None else f"[{item}]")
+            assert tensor.grad is not None, f"{what}: no gradient reached it"
+            value = _flat(inputs[target])[item]
+            numeric = np.zeros_like(value)
+            for i in np.ndindex(value.shape):
+                plus, minus = value.copy(), value.copy()
+                plus[i] += STEP
+                minus[i] -= STEP
+                numeric[i] = (objective(_replaced(inputs, target, index_, plus))
+                              - objective(_replaced(inputs, target, index_, minus))) / (2 * STEP)
+            np.testing.assert_allclose(tensor.grad.numpy(), numeric, rtol=1e-5, atol=1e-6,
+                                       err_msg=what)
+            checked += 1
     assert checked, f"{name}: no input gradient was checked"

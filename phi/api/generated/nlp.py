@@ -14,6 +14,7 @@ from phi.common import DataType
 __all__ = [
     "argmax",
     "concat",
+    "concat_grad",
     "embedding",
     "embedding_grad",
     "full_like",
@@ -30,6 +31,7 @@ __all__ = [
     "split_with_num",
     "squeeze",
     "stack",
+    "stack_grad",
     "sum",
     "sum_grad",
     "sum_raw",
@@ -159,9 +161,18 @@ def gelu(x: TensorLike, approximate: bool = False) -> Tensor:
 def concat(x: Sequence[TensorLike], axis: float = 0) -> Tensor:
     """`concat` (ops.yaml): (Tensor[] x, Scalar axis=0) -> Tensor(out).
 
-    Kernel `concat`; InferMeta `concat_infer_meta`.
+    Kernel `concat`; InferMeta `concat_infer_meta`; backward `concat_grad`.
     """
     return apply("concat", {"x": x}, {"axis": axis})
+
+
+def concat_grad(x: Sequence[TensorLike], out_grad: TensorLike, axis: float = 0) -> list[Tensor]:
+    """`concat_grad` (backward.yaml): (Tensor[] x, Tensor out_grad, Scalar axis=0) ->
+    Tensor[](x_grad){x.size()}.
+
+    Kernel `concat_grad`; InferMeta `unchanged_multi_infer_meta`; differentiates `concat`.
+    """
+    return apply("concat_grad", {"x": x, "out_grad": out_grad}, {"axis": axis})
 
 
 def split(x: TensorLike, sections: Sequence[int], axis: float) -> list[Tensor]:
@@ -184,9 +195,18 @@ def split_with_num(x: TensorLike, num: int, axis: float) -> list[Tensor]:
 def stack(x: Sequence[TensorLike], axis: int = 0) -> Tensor:
     """`stack` (ops.yaml): (Tensor[] x, int axis=0) -> Tensor(out).
 
-    Kernel `stack`; InferMeta `stack_infer_meta`.
+    Kernel `stack`; InferMeta `stack_infer_meta`; backward `stack_grad`.
     """
     return apply("stack", {"x": x}, {"axis": axis})
+
+
+def stack_grad(x: Sequence[TensorLike], out_grad: TensorLike, axis: int) -> list[Tensor]:
+    """`stack_grad` (backward.yaml): (Tensor[] x, Tensor out_grad, int axis) ->
+    Tensor[](x_grad){x.size()}.
+
+    Kernel `stack_grad`; InferMeta `unchanged_multi_infer_meta`; differentiates `stack`.
+    """
+    return apply("stack_grad", {"x": x, "out_grad": out_grad}, {"axis": axis})
 
 
 def squeeze(x: TensorLike, axes: Sequence[int] = ()) -> Tensor:
