@@ -82,6 +82,12 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
                     ({"x": (2, 3, 4), "index": int_labels((3,), 4)}, {"axis": -1})],
     "concat_grad": [({"x": [(2, 3), (4, 3)]}, {}), ({"x": [(2, 1), (2, 3), (2, 2)]}, {"axis": -1})],
     "stack_grad": [({"x": [(2, 3), (2, 3)]}, {}), ({"x": [(3,), (3,), (3,)]}, {"axis": -1})],
+    "slice_grad": [
+        ({"input": (4, 3)}, {"axes": [0], "starts": [1], "ends": [3], "infer_flags": [1],
+                             "decrease_axis": []}),
+        ({"input": (3, 4, 2)}, {"axes": [0, 1], "starts": [1, -3], "ends": [2, 100],
+                                "infer_flags": [1, 1], "decrease_axis": [0]}),
+    ],
     "dropout_grad": [
         ({"x": (3, 4)}, {"p": 0.3, "mode": "upscale_in_train", "seed": 3, "fix_seed": True}),
         ({"x": (2, 5)}, {"p": 0.4, "seed": 11, "fix_seed": True}),

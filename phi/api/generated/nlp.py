@@ -27,6 +27,7 @@ __all__ = [
     "mean_raw",
     "shape",
     "slice",
+    "slice_grad",
     "split",
     "split_with_num",
     "squeeze",
@@ -137,10 +138,36 @@ def slice(
     """`slice` (ops.yaml): (Tensor input, int64_t[] axes, IntArray starts, IntArray ends, int64_t[]
     infer_flags, int64_t[] decrease_axis) -> Tensor(out).
 
-    Kernel `slice`; InferMeta `slice_raw_infer_meta`.
+    Kernel `slice`; InferMeta `slice_raw_infer_meta`; backward `slice_grad`.
     """
     return apply("slice",
                  {"input": input},
+                 {
+                     "axes": axes,
+                     "starts": starts,
+                     "ends": ends,
+                     "infer_flags": infer_flags,
+                     "decrease_axis": decrease_axis,
+                 })
+
+
+def slice_grad(
+    input: TensorLike,
+    out_grad: TensorLike,
+    axes: Sequence[int],
+    starts: Sequence[int],
+    ends: Sequence[int],
+    infer_flags: Sequence[int],
+    decrease_axis: Sequence[int],
+) -> Tensor:
+    """`slice_grad` (backward.yaml): (Tensor input, Tensor out_grad, int64_t[] axes, IntArray
+    starts, IntArray ends, int64_t[] infer_flags, int64_t[] decrease_axis) ->
+    Tensor(input_grad).
+
+    Kernel `slice_grad`; InferMeta `unchanged_infer_meta`; differentiates `slice`.
+    """
+    return apply("slice_grad",
+                 {"input": input, "out_grad": out_grad},
                  {
                      "axes": axes,
                      "starts": starts,
