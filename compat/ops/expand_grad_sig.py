@@ -4,16 +4,9 @@ tensor inputs or attribute, as the forward's mapping picks them."""
 from compat.arg_mapping import register_arg_mapping, register_base_kernel_name
 from compat.arg_mapping_context import ArgumentMappingContext
 from compat.kernel_signature import KernelSignature
+from compat.ops.slice_sig import _source as _sizes
 
 register_base_kernel_name("expand_v2_grad", "expand_grad")
-
-
-def _sizes(ctx: ArgumentMappingContext, tensor: str, tensor_list: str, attr: str) -> str:
-    if ctx.has_input(tensor):
-        return tensor
-    if ctx.input_size(tensor_list) > 0:
-        return tensor_list
-    return attr
 
 
 @register_arg_mapping("expand_v2_grad")
