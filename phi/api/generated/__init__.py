@@ -7,7 +7,9 @@ Not generated: feed, fetch (the executor's feed/fetch ops).
 from __future__ import annotations
 
 from phi.api.generated import (
+    activation_ext,
     adamw,
+    binary_math,
     bitwise,
     core,
     creation_ext,
@@ -18,6 +20,7 @@ from phi.api.generated import (
     fused,
     indexing,
     linalg,
+    logical,
     lr_schedule,
     manipulation_ext,
     math,
@@ -32,7 +35,9 @@ from phi.api.generated import (
 )
 
 MODULES = (
+    activation_ext,
     adamw,
+    binary_math,
     bitwise,
     core,
     creation_ext,
@@ -43,6 +48,7 @@ MODULES = (
     fused,
     indexing,
     linalg,
+    logical,
     lr_schedule,
     manipulation_ext,
     math,
