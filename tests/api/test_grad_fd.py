@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 
 from phi import api
+from phi.common import DataType
 from phi.op_defs import OpDef, backward_defs, op_def
 
 Spec = tuple[int, ...] | Callable[[np.random.Generator], np.ndarray]
@@ -28,6 +29,23 @@ def away_from_zero(shape: tuple[int, ...]) -> Callable[[np.random.Generator], np
     def make(rng: np.random.Generator) -> np.ndarray:
         x = rng.standard_normal(shape)
         return x + np.sign(x) * 0.1
+    return make
+
+
+def positive(shape: tuple[int, ...]) -> Callable[[np.random.Generator], np.ndarray]:
+    """Values in [0.5, 2) (inside a log's or a fractional power's domain)."""
+    return lambda rng: rng.uniform(0.5, 2.0, size=shape)
+
+
+def avoiding(shape: tuple[int, ...], kinks: tuple[float, ...], low: float = -4.0,
+             high: float = 4.0) -> Callable[[np.random.Generator], np.ndarray]:
+    """Values in [low, high) at least 0.1 from every kink (where the function bends)."""
+    def make(rng: np.random.Generator) -> np.ndarray:
+        x = rng.uniform(low, high, size=shape)
+        for k in kinks:
+            near = np.abs(x - k) < 0.1
+            x[near] = k + np.where(x[near] >= k, 0.1, -0.1)
+        return x
     return make
 
 
@@ -58,6 +76,101 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
         ({"input": (5, 4), "label": int_labels((5, 1), 4)}, {"ignore_index": 2}),
         ({"input": (3, 4, 2), "label": int_labels((3, 1, 2), 4)}, {"axis": 1}),
         ({"input": (5, 4), "label": probabilities((5, 4))}, {"soft_label": True}),
+        ({"input": probabilities((5, 4)), "label": int_labels((5, 1), 4)},
+         {"use_softmax": False}),
+        ({"input": probabilities((5, 4)), "label": probabilities((5, 4))},
+         {"use_softmax": False, "soft_label": True}),
+    ],
+    # -- elementwise_grad family
+    "subtract_grad": [({"x": (2, 3, 4), "y": (4,)}, {}), ({"x": (3, 1), "y": (2, 1, 4)}, {})],
+    "multiply_grad": [({"x": (2, 3, 4), "y": (3, 1)}, {}), ({"x": (4,), "y": (2, 3, 4)}, {})],
+    "divide_grad": [({"x": (2, 3, 4), "y": away_from_zero((4,))}, {}),
+                    ({"x": (3, 1), "y": away_from_zero((2, 1, 4))}, {})],
+    "maximum_grad": [({"x": (2, 3, 4), "y": (4,)}, {}), ({"x": (3, 1), "y": (2, 1, 4)}, {})],
+    "minimum_grad": [({"x": (2, 3, 4), "y": (4,)}, {}), ({"x": (3, 1), "y": (2, 1, 4)}, {})],
+    "elementwise_pow_grad": [({"x": positive((2, 3, 4)), "y": (4,)}, {}),
+                             ({"x": positive((3, 1)), "y": (2, 1, 4)}, {})],
+    # -- activation_grad family
+    "sigmoid_grad": [({"x": (3, 4)}, {})],
+    "tanh_grad": [({"x": (3, 4)}, {})],
+    "exp_grad": [({"x": (3, 4)}, {})],
+    "sqrt_grad": [({"x": positive((3, 4))}, {})],
+    "relu6_grad": [({"x": avoiding((3, 4), (0.0, 6.0), -3.0, 9.0)}, {})],
+    "log_grad": [({"x": positive((3, 4))}, {})],
+    "square_grad": [({"x": (3, 4)}, {})],
+    "abs_grad": [({"x": away_from_zero((3, 4))}, {})],
+    "swish_grad": [({"x": (3, 4)}, {})],
+    "silu_grad": [({"x": (3, 4)}, {})],
+    "leaky_relu_grad": [({"x": away_from_zero((3, 4))}, {}),
+                        ({"x": away_from_zero((3, 4))}, {"negative_slope": 0.3})],
+    "softplus_grad": [({"x": (3, 4)}, {}),
+                      ({"x": avoiding((3, 4), (1.5,))}, {"beta": 2.0, "threshold": 3.0})],
+    "hardswish_grad": [({"x": avoiding((3, 4), (-3.0, 3.0), -5.0, 5.0)}, {})],
+    "hardsigmoid_grad": [({"x": avoiding((3, 4), (-2.5, 2.5))}, {}),
+                         ({"x": avoiding((3, 4), (-1.0, 1.0), -2.0, 2.0)},
+                          {"slope": 0.5, "offset": 0.5})],
+    "gelu_grad": [({"x": (3, 4)}, {}), ({"x": (3, 4)}, {"approximate": True})],
+    "softmax_grad": [({"x": (3, 4)}, {}), ({"x": (3, 4, 2)}, {"axis": 1})],
+    "log_softmax_grad": [({"x": (3, 4)}, {}), ({"x": (3, 4, 2)}, {"axis": 0})],
+    # -- shape_grad family
+    "reshape_grad": [({"x": (2, 3, 4)}, {"shape": [4, -1]})],
+    "flatten_grad": [({"x": (2, 3, 4)}, {"start_axis": 1, "stop_axis": 2})],
+    "squeeze_grad": [({"x": (3, 1, 4, 1)}, {"axes": [1]}), ({"x": (3, 1, 4, 1)}, {})],
+    "unsqueeze_grad": [({"x": (3, 4)}, {"axes": [0, -1]})],
+    "transpose_grad": [({"x": (2, 3, 4)}, {"axis": [1, 2, 0]})],
+    # -- vision_grad family
+    "conv2d_grad": [
+        ({"input": (2, 3, 5, 5), "filter": (4, 3, 3, 3)}, {"paddings": [1, 1]}),
+        ({"input": (1, 4, 7, 6), "filter": (6, 2, 3, 2)},
+         {"strides": [2, 1], "paddings": [1, 0, 2, 1], "dilations": [2, 1], "groups": 2}),
+        ({"input": (1, 5, 6, 4), "filter": (3, 4, 3, 3)},
+         {"strides": [2, 2], "padding_algorithm": "SAME", "data_format": "NHWC"}),
+        ({"input": (1, 2, 5, 5), "filter": (2, 2, 2, 2)}, {"padding_algorithm": "VALID",
+                                                          "dilations": [2, 2]}),
+    ],
+    "depthwise_conv2d_grad": [
+        ({"input": (2, 3, 5, 5), "filter": (3, 1, 3, 3)}, {"groups": 3, "paddings": [1, 1]}),
+        ({"input": (1, 2, 7, 7), "filter": (4, 1, 3, 3)},
+         {"groups": 2, "strides": [2, 2], "dilations": [2, 2], "paddings": [2, 2]}),
+    ],
+    "pool2d_grad": [
+        ({"x": (2, 3, 5, 5)}, {"kernel_size": [2, 2], "strides": [2, 2],
+                               "pooling_type": "max", "ceil_mode": True}),
+        ({"x": (1, 2, 5, 6)}, {"kernel_size": [3, 3], "strides": [2, 1], "paddings": [1, 1],
+                               "pooling_type": "max"}),
+        ({"x": (1, 2, 5, 6)}, {"kernel_size": [3, 2], "strides": [2, 2], "paddings": [1, 1],
+                               "pooling_type": "avg", "exclusive": False}),
+        ({"x": (1, 2, 5, 6)}, {"kernel_size": [3, 3], "strides": [2, 2], "paddings": [1, 1],
+                               "pooling_type": "avg", "ceil_mode": True}),
+        ({"x": (1, 2, 5, 7)}, {"kernel_size": [2, 3], "pooling_type": "max",
+                               "adaptive": True}),
+        ({"x": (1, 2, 5, 7)}, {"kernel_size": [3, 2], "pooling_type": "avg",
+                               "adaptive": True}),
+        ({"x": (1, 2, 4, 3)}, {"kernel_size": [1, 1], "pooling_type": "avg",
+                               "global_pooling": True, "data_format": "NHWC"}),
+    ],
+    # -- cast_scale_grad family
+    "cast_grad": [({"x": (3, 4)}, {"dtype": DataType.FLOAT64})],
+    "scale_grad": [({"x": (2, 3)}, {"scale": -2.5, "bias": 1.0}),
+                   ({"x": (4,)}, {"scale": 0.5, "bias": 3.0, "bias_after_scale": False})],
+    "cross_entropy_grad": [
+        ({"x": probabilities((4, 5)), "label": int_labels((4, 1), 5)}, {}),
+        ({"x": probabilities((2, 3, 4)), "label": int_labels((2, 3, 1), 4)},
+         {"ignore_index": 1}),
+        ({"x": probabilities((3, 4)), "label": probabilities((3, 4))}, {"soft_label": True}),
+    ],
+    "cross_entropy2_grad": [
+        ({"x": probabilities((4, 5)), "label": int_labels((4, 1), 5)}, {}),
+        ({"x": probabilities((2, 3, 4)), "label": int_labels((2, 3, 1), 4)},
+         {"ignore_index": 1}),
+    ],
+    "batch_norm_grad": [
+        ({"x": (4, 3, 2, 2), "mean": (3,), "variance": positive((3,)), "scale": (3,),
+          "bias": (3,)}, {}),
+        ({"x": (5, 3), "mean": (3,), "variance": positive((3,)), "scale": (3,),
+          "bias": (3,)}, {"epsilon": 1e-3}),
+        ({"x": (2, 2, 3, 3), "mean": (3,), "variance": positive((3,)), "scale": (3,),
+          "bias": (3,)}, {"data_layout": "NHWC", "use_global_stats": True}),
     ],
     "layer_norm_grad": [
         ({"x": (3, 4, 5), "scale": (20,), "bias": (20,)}, {}),

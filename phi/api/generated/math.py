@@ -13,6 +13,7 @@ from phi.common import DataType
 
 __all__ = [
     "abs",
+    "abs_grad",
     "add_n",
     "assign",
     "assign_value",
@@ -23,6 +24,7 @@ __all__ = [
     "equal",
     "equal_raw",
     "exp",
+    "exp_grad",
     "expand",
     "expand_grad",
     "floor",
@@ -37,7 +39,9 @@ __all__ = [
     "less_than",
     "less_than_raw",
     "log",
+    "log_grad",
     "log_softmax",
+    "log_softmax_grad",
     "logical_and",
     "logical_not",
     "logical_or",
@@ -57,7 +61,9 @@ __all__ = [
     "rsqrt",
     "sin",
     "sqrt",
+    "sqrt_grad",
     "square",
+    "square_grad",
     "tile",
     "tile_grad",
     "where",
@@ -75,41 +81,81 @@ def add_n(inputs: Sequence[TensorLike]) -> Tensor:
 def abs(x: TensorLike) -> Tensor:
     """`abs` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `abs`; InferMeta `real_and_imag_infer_meta`.
+    Kernel `abs`; InferMeta `real_and_imag_infer_meta`; backward `abs_grad`.
     """
     return apply("abs", {"x": x}, {})
+
+
+def abs_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`abs_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `abs_grad`; InferMeta `unchanged_infer_meta`; differentiates `abs`.
+    """
+    return apply("abs_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def exp(x: TensorLike) -> Tensor:
     """`exp` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `exp`; InferMeta `unchanged_infer_meta`.
+    Kernel `exp`; InferMeta `unchanged_infer_meta`; backward `exp_grad`.
     """
     return apply("exp", {"x": x}, {})
+
+
+def exp_grad(out: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`exp_grad` (backward.yaml): (Tensor out, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `exp_grad`; InferMeta `unchanged_infer_meta`; differentiates `exp`.
+    """
+    return apply("exp_grad", {"out": out, "out_grad": out_grad}, {})
 
 
 def sqrt(x: TensorLike) -> Tensor:
     """`sqrt` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `sqrt`; InferMeta `unchanged_infer_meta`.
+    Kernel `sqrt`; InferMeta `unchanged_infer_meta`; backward `sqrt_grad`.
     """
     return apply("sqrt", {"x": x}, {})
+
+
+def sqrt_grad(out: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`sqrt_grad` (backward.yaml): (Tensor out, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `sqrt_grad`; InferMeta `unchanged_infer_meta`; differentiates `sqrt`.
+    """
+    return apply("sqrt_grad", {"out": out, "out_grad": out_grad}, {})
 
 
 def log(x: TensorLike) -> Tensor:
     """`log` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `log`; InferMeta `unchanged_infer_meta`.
+    Kernel `log`; InferMeta `unchanged_infer_meta`; backward `log_grad`.
     """
     return apply("log", {"x": x}, {})
+
+
+def log_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`log_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `log_grad`; InferMeta `unchanged_infer_meta`; differentiates `log`.
+    """
+    return apply("log_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def square(x: TensorLike) -> Tensor:
     """`square` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `square`; InferMeta `unchanged_infer_meta`.
+    Kernel `square`; InferMeta `unchanged_infer_meta`; backward `square_grad`.
     """
     return apply("square", {"x": x}, {})
+
+
+def square_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`square_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `square_grad`; InferMeta `unchanged_infer_meta`; differentiates `square`.
+    """
+    return apply("square_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def rsqrt(x: TensorLike) -> Tensor:
@@ -179,9 +225,18 @@ def clip(x: TensorLike, min: float, max: float) -> Tensor:
 def log_softmax(x: TensorLike, axis: int = -1) -> Tensor:
     """`log_softmax` (ops.yaml): (Tensor x, int axis=-1) -> Tensor(out).
 
-    Kernel `log_softmax`; InferMeta `unchanged_infer_meta`.
+    Kernel `log_softmax`; InferMeta `unchanged_infer_meta`; backward `log_softmax_grad`.
     """
     return apply("log_softmax", {"x": x}, {"axis": axis})
+
+
+def log_softmax_grad(out: TensorLike, out_grad: TensorLike, axis: int) -> Tensor:
+    """`log_softmax_grad` (backward.yaml): (Tensor out, Tensor out_grad, int axis) ->
+    Tensor(x_grad).
+
+    Kernel `log_softmax_grad`; InferMeta `unchanged_infer_meta`; differentiates `log_softmax`.
+    """
+    return apply("log_softmax_grad", {"out": out, "out_grad": out_grad}, {"axis": axis})
 
 
 def max(x: TensorLike, axis: Sequence[int] = (), keepdim: bool = False) -> Tensor:

@@ -19,6 +19,7 @@ __all__ = [
     "embedding_grad",
     "full_like",
     "gelu",
+    "gelu_grad",
     "layer_norm",
     "layer_norm_grad",
     "lookup_table",
@@ -37,6 +38,7 @@ __all__ = [
     "sum_grad",
     "sum_raw",
     "transpose",
+    "transpose_grad",
     "unsqueeze",
 ]
 
@@ -122,9 +124,17 @@ def layer_norm_grad(
 def transpose(x: TensorLike, axis: Sequence[int]) -> Tensor:
     """`transpose` (ops.yaml): (Tensor x, int[] axis) -> Tensor(out).
 
-    Kernel `transpose`; InferMeta `transpose_infer_meta`.
+    Kernel `transpose`; InferMeta `transpose_infer_meta`; backward `transpose_grad`.
     """
     return apply("transpose", {"x": x}, {"axis": axis})
+
+
+def transpose_grad(out_grad: TensorLike, axis: Sequence[int]) -> Tensor:
+    """`transpose_grad` (backward.yaml): (Tensor out_grad, int[] axis) -> Tensor(x_grad).
+
+    Kernel `transpose_grad`; InferMeta `transpose_grad_infer_meta`; differentiates `transpose`.
+    """
+    return apply("transpose_grad", {"out_grad": out_grad}, {"axis": axis})
 
 
 def slice(
@@ -180,9 +190,18 @@ def slice_grad(
 def gelu(x: TensorLike, approximate: bool = False) -> Tensor:
     """`gelu` (ops.yaml): (Tensor x, bool approximate=false) -> Tensor(out).
 
-    Kernel `gelu`; InferMeta `unchanged_infer_meta`.
+    Kernel `gelu`; InferMeta `unchanged_infer_meta`; backward `gelu_grad`.
     """
     return apply("gelu", {"x": x}, {"approximate": approximate})
+
+
+def gelu_grad(x: TensorLike, out_grad: TensorLike, approximate: bool) -> Tensor:
+    """`gelu_grad` (backward.yaml): (Tensor x, Tensor out_grad, bool approximate) ->
+    Tensor(x_grad).
+
+    Kernel `gelu_grad`; InferMeta `unchanged_infer_meta`; differentiates `gelu`.
+    """
+    return apply("gelu_grad", {"x": x, "out_grad": out_grad}, {"approximate": approximate})
 
 
 def concat(x: Sequence[TensorLike], axis: float = 0) -> Tensor:

@@ -15,11 +15,13 @@ _FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
 @register_kernel("squared_l2_norm", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
 @register_kernel("squared_l2_norm", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
 def squared_l2_norm_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    clip_funcs.squared_l2_norm(dev_ctx.xp, x.data, dev_ctx.alloc(out, x.dtype, (1,)))
+    data = dev_ctx.alloc(out, x.dtype)
+    clip_funcs.squared_l2_norm(dev_ctx.xp, x.data, data)
 
 
 @register_kernel("clip_by_norm", Backend.CPU, DataLayout.ALL_LAYOUT, [DataType.FLOAT32])
 @register_kernel("clip_by_norm", Backend.GPU, DataLayout.ALL_LAYOUT, [DataType.FLOAT32])
 def clip_by_norm_kernel(dev_ctx: DeviceContext, x: DenseTensor, max_norm: float,
                         out: OutTensor) -> None:
-    clip_funcs.clip_by_norm(dev_ctx.xp, x.data, max_norm, dev_ctx.alloc(out, x.dtype))
+    data = dev_ctx.alloc(out, x.dtype)
+    clip_funcs.clip_by_norm(dev_ctx.xp, x.data, max_norm, data)

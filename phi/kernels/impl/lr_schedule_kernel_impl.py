@@ -16,4 +16,5 @@ _TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64]
 @register_kernel("increment", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
 def increment_kernel(dev_ctx: DeviceContext, x: DenseTensor, value: float,
                      out: OutTensor) -> None:
-    lr_funcs.increment(dev_ctx.xp, x.data, value, dev_ctx.alloc(out, x.dtype))
+    data = dev_ctx.alloc(out, x.dtype)
+    lr_funcs.increment(dev_ctx.xp, x.data, value, data)
