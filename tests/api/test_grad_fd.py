@@ -149,6 +149,19 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
         ({"x": (1, 2, 4, 3)}, {"kernel_size": [1, 1], "pooling_type": "avg",
                                "global_pooling": True, "data_format": "NHWC"}),
     ],
+    # -- conv_transpose_grad family
+    "conv2d_transpose_grad": [
+        ({"x": (1, 2, 3, 3), "filter": (2, 2, 3, 3)},
+         {"strides": [2, 2], "paddings": [1, 1], "output_padding": [1, 0]}),
+        ({"x": (1, 4, 3, 2), "filter": (4, 1, 2, 2)},
+         {"groups": 2, "dilations": [2, 1], "paddings": [1, 0, 0, 1], "data_format": "NCHW"}),
+        ({"x": (1, 3, 3, 2), "filter": (2, 2, 3, 3)},
+         {"strides": [2, 2], "padding_algorithm": "SAME", "data_format": "NHWC"}),
+    ],
+    "depthwise_conv2d_transpose_grad": [
+        ({"x": (1, 2, 3, 3), "filter": (2, 1, 3, 3)},
+         {"groups": 2, "strides": [2, 2], "output_size": [8, 7]}),
+    ],
     # -- cast_scale_grad family
     "cast_grad": [({"x": (3, 4)}, {"dtype": DataType.FLOAT64})],
     "scale_grad": [({"x": (2, 3)}, {"scale": -2.5, "bias": 1.0}),
