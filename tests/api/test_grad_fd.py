@@ -213,6 +213,40 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
                  rnn_case("RNN_TANH", bidirec=True), rnn_case("RNN_RELU", layers=2),
                  # a seeded dropout mask: every forward of the FD run draws the same one
                  rnn_case("LSTM", layers=2, dropout_prob=0.4, seed=5)],
+
+    "layer_norm_grad": [
+        ({"x": (3, 4, 5), "scale": (20,), "bias": (20,)}, {}),
+        ({"x": (3, 4, 5), "scale": (5,), "bias": (5,)}, {"begin_norm_axis": 2, "epsilon": 1e-3}),
+        ({"x": (4, 6)}, {}),
+    ],
+    "embedding_grad": [
+        ({"x": int_labels((3, 4), 6), "weight": (6, 5)}, {}),
+        ({"x": int_labels((7,), 4), "weight": (4, 3)}, {"padding_idx": 2}),
+    ],
+    "sum_grad": [({"x": (3, 4, 2)}, {"axis": [1]}),
+                 ({"x": (3, 4)}, {"axis": [0, 1], "keepdim": True})],
+    "max_grad": [({"x": (3, 4, 2)}, {"axis": [1]}), ({"x": (3, 4)}, {"keepdim": True})],
+    "min_grad": [({"x": (3, 4, 2)}, {"axis": [-1]}), ({"x": (2, 3)}, {"axis": [0]})],
+    "prod_grad": [({"x": away_from_zero((3, 4, 2))}, {"axis": [1]}),
+                  ({"x": away_from_zero((2, 3))}, {"axis": [0, 1], "keepdim": True})],
+    "expand_grad": [({"x": (3, 1)}, {"shape": [2, 3, 4]}),
+                    ({"x": (2, 1, 3)}, {"shape": [-1, 5, -1]})],
+    "tile_grad": [({"x": (2, 3)}, {"repeat_times": [2, 2, 1]}),
+                  ({"x": (2, 3)}, {"repeat_times": [3]})],
+    "gather_grad": [({"x": (4, 3), "index": int_labels((5,), 4)}, {}),
+                    ({"x": (2, 3, 4), "index": int_labels((3,), 4)}, {"axis": -1})],
+    "concat_grad": [({"x": [(2, 3), (4, 3)]}, {}), ({"x": [(2, 1), (2, 3), (2, 2)]}, {"axis": -1})],
+    "stack_grad": [({"x": [(2, 3), (2, 3)]}, {}), ({"x": [(3,), (3,), (3,)]}, {"axis": -1})],
+    "slice_grad": [
+        ({"input": (4, 3)}, {"axes": [0], "starts": [1], "ends": [3], "infer_flags": [1],
+                             "decrease_axis": []}),
+        ({"input": (3, 4, 2)}, {"axes": [0, 1], "starts": [1, -3], "ends": [2, 100],
+                                "infer_flags": [1, 1], "decrease_axis": [0]}),
+    ],
+    "dropout_grad": [
+        ({"x": (3, 4)}, {"p": 0.3, "mode": "upscale_in_train", "seed": 3, "fix_seed": True}),
+        ({"x": (2, 5)}, {"p": 0.4, "seed": 11, "fix_seed": True}),
+    ],
 }
 STEP = 1e-6
 

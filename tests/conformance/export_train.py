@@ -41,8 +41,27 @@ import paddle.nn.functional as F
 from export_common import save_npz
 from paddle import nn
 from paddle.base import unique_name
+from paddle.base.layer_helper import LayerHelper
 
 paddle.enable_static()
+
+
+def _legacy_op(op_type, inputs, attrs=None):
+    """One legacy op through LayerHelper; returns its Out. Paddle 3.3.1 routes
+    paddle.matmul / F.gelu / paddle.sqrt / paddle.maximum to _C_ops even in legacy static
+    mode (its generated tensor-method patch), which refuses legacy Variables; this appends
+    the op those functions emit in a legacy program."""
+    helper = LayerHelper(op_type)
+    first = next(iter(inputs.values()))
+    out = helper.create_variable_for_type_inference(first.dtype)
+    helper.append_op(type=op_type, inputs=inputs, outputs={"Out": out}, attrs=attrs or {})
+    return out
+
+
+# ClipGradByGlobalNorm calls these two (paddle/nn/clip.py)
+paddle.sqrt = lambda x, name=None: _legacy_op("sqrt", {"X": x})
+paddle.maximum = lambda x, y, name=None: _legacy_op("elementwise_max", {"X": x, "Y": y},
+                                                    {"axis": -1})
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(os.path.dirname(HERE), "fixtures", "train")
@@ -137,6 +156,44 @@ def _gru_nesterov():
     return feeds, [loss]
 
 
+def _transformer_adamw():
+    """One pre-norm transformer block over token ids, mean-pooled into a classifier."""
+    vocab, seq, dim, hidden, classes = 16, 5, 8, 16, 3
+
+    def build():
+        ids = paddle.static.data("ids", [-1, seq], "int64")
+        y = paddle.static.data("y", [-1, 1], "int64")
+        x = nn.Embedding(vocab, dim, padding_idx=0)(ids)
+        h = nn.LayerNorm(dim)(x)
+        # no key bias: it shifts every score of a query alike, so softmax cancels it and its
+        # true gradient is 0; AdamW would turn that 0's rounding noise into +-lr steps
+        # that differ between engines
+        q, v = nn.Linear(dim, dim)(h), nn.Linear(dim, dim)(h)
+        k = nn.Linear(dim, dim, bias_attr=False)(h)
+        scores = _legacy_op("matmul_v2", {"X": q, "Y": k}, {"trans_x": False, "trans_y": True})
+        attn = F.dropout(F.softmax(paddle.scale(scores, dim ** -0.5), axis=-1), p=0.1)
+        ctx = _legacy_op("matmul_v2", {"X": attn, "Y": v}, {"trans_x": False, "trans_y": False})
+        x = x + nn.Linear(dim, dim)(ctx)
+        h = nn.LayerNorm(dim)(x)
+        ffn = nn.Linear(hidden, dim)(_legacy_op("gelu", {"X": nn.Linear(dim, hidden)(h)},
+                                                {"approximate": False}))
+        x = x + F.dropout(ffn, p=0.1)
+        logits = nn.Linear(dim, classes)(paddle.mean(x, axis=1))
+        loss = paddle.mean(F.cross_entropy(logits, y))
+        paddle.optimizer.AdamW(
+            learning_rate=0.01, weight_decay=0.05,
+            apply_decay_param_fun=lambda n: n.endswith(".w_0") and "layer_norm" not in n,
+            grad_clip=paddle.nn.ClipGradByGlobalNorm(0.5)).minimize(loss)
+
+        def feeds(rng):
+            return {"ids": rng.integers(0, vocab, size=(BATCH, seq)).astype("int64"),
+                    "y": rng.integers(0, classes, size=(BATCH, 1)).astype("int64")}
+
+        return feeds, [loss]
+
+    return build
+
+
 PROGRAMS = {
     "mlp_sgd": (_mlp(lambda: paddle.optimizer.SGD(learning_rate=0.1)),
                 "2-layer MLP (Linear, relu), softmax cross entropy, mean; SGD lr 0.1"),
@@ -155,9 +212,16 @@ PROGRAMS = {
                      "bidirectional GRU over time-major dense input with per-sequence lengths "
                      "(1..5 of 5 steps), mean over time, Linear, softmax cross entropy, mean; "
                      "Momentum lr 0.05 mu 0.9, use_nesterov, L2Decay 1e-3"),
+    "transformer_adamw": (_transformer_adamw(),
+                          "embedding (padding_idx 0), pre-norm attention block (layer_norm, "
+                          "q/k/v Linear (no key bias), matmul, scale, softmax, dropout 0.1), "
+                          "FFN with exact gelu and dropout, residuals, mean pool, Linear; "
+                          "softmax cross entropy, mean; AdamW lr 0.01, weight decay 0.05 on "
+                          "non-norm weights only (with_decay per parameter), "
+                          "ClipGradByGlobalNorm 0.5"),
 }
 SEEDS = {"mlp_sgd": 3000, "mlp_adam": 3001, "cnn_bn_adam": 3002, "lstm_momentum": 3003,
-         "gru_nesterov": 3004}
+         "gru_nesterov": 3004, "transformer_adamw": 3005}
 
 
 def _fused_buffers(startup):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from phi.api.generated import (
     activation_ext,
+    adamw,
     amp,
     binary_math,
     bitwise,
@@ -23,6 +24,7 @@ from phi.api.generated import (
     indexing,
     linalg,
     logical,
+    lr_schedule,
     manipulation_ext,
     math,
     nlp,
@@ -43,6 +45,7 @@ from phi.api.generated import (
 
 MODULES = (
     activation_ext,
+    adamw,
     amp,
     binary_math,
     bitwise,
@@ -58,6 +61,7 @@ MODULES = (
     indexing,
     linalg,
     logical,
+    lr_schedule,
     manipulation_ext,
     math,
     nlp,

@@ -19,6 +19,7 @@ __all__ = [
     "depthwise_conv2d",
     "depthwise_conv2d_grad",
     "dropout",
+    "dropout_grad",
     "flatten",
     "flatten2",
     "flatten_grad",
@@ -536,8 +537,25 @@ def dropout(
     """`dropout` (ops.yaml): (Tensor x, Tensor seed_tensor, Scalar p=0.5, bool is_test=false, str
     mode="downgrade_in_infer", int seed=0, bool fix_seed=false) -> Tensor(out), Tensor(mask).
 
-    Kernel `dropout`; InferMeta `dropout_infer_meta`.
+    Kernel `dropout`; InferMeta `dropout_infer_meta`; backward `dropout_grad`.
     """
     return apply("dropout",
                  {"x": x, "seed_tensor": seed_tensor},
                  {"p": p, "is_test": is_test, "mode": mode, "seed": seed, "fix_seed": fix_seed})
+
+
+def dropout_grad(
+    mask: TensorLike,
+    out_grad: TensorLike,
+    p: float,
+    is_test: bool,
+    mode: str,
+) -> Tensor:
+    """`dropout_grad` (backward.yaml): (Tensor mask, Tensor out_grad, Scalar p, bool is_test, str
+    mode) -> Tensor(x_grad).
+
+    Kernel `dropout_grad`; InferMeta `unchanged_infer_meta`; differentiates `dropout`.
+    """
+    return apply("dropout_grad",
+                 {"mask": mask, "out_grad": out_grad},
+                 {"p": p, "is_test": is_test, "mode": mode})

@@ -21,6 +21,11 @@ def seed_all(seed: int) -> None:
     _GLOBAL = np.random.default_rng(seed)
 
 
+def global_generator() -> np.random.Generator:
+    """The generator every unseeded random op draws from."""
+    return _GLOBAL
+
+
 def _rng(seed: int) -> np.random.Generator:
     return np.random.default_rng(seed) if seed else _GLOBAL
 
