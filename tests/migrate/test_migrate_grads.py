@@ -1,8 +1,8 @@
 """Grad kernels: the codemod follows phi/backward.yaml's backward_op entries, proves an
 in-place entry by an aliased run, and skips with a named reason what it cannot prove.
 
-The foreign-style modules are tests/migrate/corpus/grad_team.py (run with the corpus)
-and the snippets here.
+The foreign-style module is tests/migrate/corpus/grad_team.py (run with the corpus too);
+here it is also varied (a two-pass relu_grad, a grad op with no entry, a higher-order one).
 """
 
 from __future__ import annotations
@@ -10,55 +10,27 @@ from __future__ import annotations
 import json
 import shutil
 import textwrap
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from rich.console import Console
 
 from migrate.cli_entry import run_migrate
-from migrate.codemod import migrate_source
+from migrate.codemod import load_backward, migrate_source
 from migrate.dogfood import build_report
 from migrate.grads import skip_cause
-from phi.op_defs import op_def
+from migrate.records import FileResult, KernelRecord
+from migrate.verify import verify_file
+from phi.op_defs import OpDef, op_def
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
 
-#: relu_grad written in two passes: right on two buffers, wrong when X@GRAD is Out@GRAD's
-#: buffer, which backward.yaml's `inplace : (out_grad -> x_grad)` allows.
-TWO_PASS_RELU_GRAD = '''
-from compat.arg_mapping import register_base_kernel_name
-from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
-from legacy_fluid.framework.op_registry import register_operator
-from legacy_fluid.framework.operator import OperatorWithKernel
-from phi.common import DataType
-
-
-class ReluGradMaker(OpProtoAndCheckerMaker):
-    def make(self):
-        self.add_input("Out", "relu's output")
-        self.add_input("Out@GRAD", "d out")
-        self.add_output("X@GRAD", "d x")
-
-
-class ReluGradOp(OperatorWithKernel):
-    def infer_shape(self, ctx):
-        ctx.set_output_dim("X@GRAD", ctx.get_input_dim("Out"))
-        ctx.set_output_dtype("X@GRAD", ctx.get_input_dtype("Out"))
-
-
-class TwoPassReluGradKernel(OpKernel):
-    def compute(self, ctx):
-        out, g = ctx.input("Out"), ctx.input("Out@GRAD")
-        dx = ctx.output("X@GRAD").mutable_data(ctx.place, g.dtype)
-        dx[...] = out.data > 0
-        dx *= g.data
-
-
-register_base_kernel_name("two_pass_relu_grad", "relu_grad")
-register_operator("two_pass_relu_grad", ReluGradOp, ReluGradMaker)
-register_op_kernel("two_pass_relu_grad", "CPU", TwoPassReluGradKernel, DataType.FLOAT32)
-'''
+#: grad_team.py with relu_grad written in two passes: right on two buffers, wrong when
+#: X@GRAD is Out@GRAD's buffer, which backward.yaml's `inplace : (out_grad -> x_grad)` allows.
+ONE_PASS = "        ctx.xp.multiply(g.data, out.data > 0, out=dx)\n"
+TWO_PASS = "        dx[...] = out.data > 0\n        dx *= g.data\n"
+TWO_PASS_TEAM = (CORPUS / "grad_team.py").read_text().replace(ONE_PASS, TWO_PASS)
 
 
 def _console() -> Console:
@@ -73,30 +45,29 @@ def _module(tmp_path: Path, name: str, text: str) -> Path:
 
 
 def test_an_in_place_grad_wrong_on_one_buffer_is_not_written(tmp_path: Path) -> None:
-    root = _module(tmp_path, "relu_grad_ops.py", TWO_PASS_RELU_GRAD)
-    before = (root / "relu_grad_ops.py").read_text()
+    assert TWO_PASS in TWO_PASS_TEAM
+    root = _module(tmp_path, "grad_team.py", TWO_PASS_TEAM)
     out = tmp_path / "summary.json"
     assert run_migrate([root], write=True, verify=True, json_path=out, console=_console()) == 1
-    assert (root / "relu_grad_ops.py").read_text() == before
-    (row,) = json.loads(out.read_text())["kernels"]
+    text = (root / "grad_team.py").read_text()
+    assert "class ReluGradKernel(OpKernel)" in text and "def relu_grad_kernel" not in text
+    assert "def mean_grad_kernel" in text
+    row = next(r for r in json.loads(out.read_text())["kernels"]
+               if r["kernel"] == "ReluGradKernel")
     assert row["status"] == "failed"
     assert "in place (Out@GRAD -> X@GRAD)" in row["reason"]
     assert row["verify"][0]["status"] == "differing"
 
 
-def test_the_same_grad_out_of_place_would_have_passed(tmp_path: Path) -> None:
+def test_the_same_grad_out_of_place_would_have_passed() -> None:
     """The aliased run, not the plain one, is what catches it."""
-    result = migrate_source(TWO_PASS_RELU_GRAD, base_names={},
-                            backward={"relu_grad": _without_inplace("relu_grad")})
-    from migrate.verify import verify_file
-
-    (verdict,) = verify_file(result, None)
+    backward = {**load_backward(), "relu_grad": _without_inplace("relu_grad")}
+    result = migrate_source(TWO_PASS_TEAM, base_names={}, backward=backward)
+    (verdict,) = [v for v in verify_file(result, None) if v.kernel == "ReluGradKernel"]
     assert verdict.status == "identical" and verdict.cases == 1
 
 
-def _without_inplace(name: str) -> object:
-    from dataclasses import replace
-
+def _without_inplace(name: str) -> OpDef:
     return replace(op_def(name), inplace=())
 
 
@@ -136,30 +107,30 @@ def test_grads_are_verified_on_cotangents_shaped_like_the_forward_outputs(
 
 
 def test_a_grad_without_a_backward_entry_or_of_higher_order_is_skipped() -> None:
-    text = TWO_PASS_RELU_GRAD.replace("two_pass_relu_grad", "two_pass_relu_grad_grad")
+    text = TWO_PASS_TEAM.replace('"team_relu_grad"', '"team_relu_grad_grad"')
     result = migrate_source(text, base_names={})
-    (rec,) = result.records
+    rec = _record(result, "ReluGradKernel")
     assert rec.status == "skipped" and "higher-order gradient" in rec.reason
-    result = migrate_source(TWO_PASS_RELU_GRAD, base_names={}, backward={})
-    (rec,) = result.records
+    result = migrate_source(TWO_PASS_TEAM, base_names={}, backward={})
+    rec = _record(result, "ReluGradKernel")
     assert rec.status == "skipped" and "no backward_op 'relu_grad'" in rec.reason
     assert skip_cause(rec.reason) == "no backward_op entry in backward.yaml"
 
 
+def _record(result: FileResult, kernel: str) -> KernelRecord:
+    return next(r for r in result.records if r.kernel == kernel)
+
+
 def test_the_report_counts_grads_by_status_and_skip_cause() -> None:
-    text = TWO_PASS_RELU_GRAD + textwrap.dedent('''
-
-        class OrphanGradKernel(OpKernel):
-            def compute(self, ctx):
-                ctx.output("X@GRAD").mutable_data(ctx.place, ctx.input("Out").dtype)[...] = 0
-
-
-        register_operator("orphan_grad", ReluGradOp, ReluGradMaker)
-        register_op_kernel("orphan_grad", "CPU", OrphanGradKernel, DataType.FLOAT32)
-    ''')
-    result = migrate_source(text, base_names={})
+    result = migrate_source(TWO_PASS_TEAM.replace('"team_mean_grad", "mean_grad"',
+                                                  '"team_mean_grad", "no_such_grad"'),
+                            base_names={})
     report = build_report([result], [], hand_edits={})
     grads = report["grads"]
-    assert (grads["grad_kernels"], grads["migrated"], grads["skipped"]) == (2, 1, 1)
-    assert grads["skip_reasons"] == {"no backward_op entry in backward.yaml": 1}
-    assert all(k["grad"] for k in report["kernels"])
+    assert (grads["grad_kernels"], grads["migrated"], grads["skipped"]) == (5, 2, 3)
+    assert grads["skip_reasons"] == {
+        "no backward_op entry in backward.yaml": 1,
+        "reads a slot or attribute backward.yaml does not declare": 1,
+        "optional input/output: legacy kernel and backward.yaml disagree": 1}
+    assert {k["kernel"] for k in report["kernels"] if k["grad"]} == {
+        "MmGradKernel", "MeanGradKernel", "ReluGradKernel", "AddGradKernel", "CeGradKernel"}
