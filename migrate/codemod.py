@@ -15,7 +15,14 @@ from compat.statuses import KernelStatus
 from migrate import infermeta
 from migrate.assemble import assemble
 from migrate.consistency import check_ops, check_shared_phi_names, check_whole_classes, uncover
-from migrate.grads import GradPlan, backward_entry, forward_type, is_grad_op, plan_grad
+from migrate.grads import (
+    GradPlan,
+    backward_entry,
+    forward_type,
+    is_grad_op,
+    plan_grad,
+    registered_forward,
+)
 from migrate.kernel import migrate_kernel
 from migrate.kernel_model import KernelFunction, ModuleContext, SkipError
 from migrate.names import snake
@@ -168,9 +175,11 @@ def _grad_plan(info: ModuleInfo, op: str, phi_name: str, backward: dict[str, OpD
         raise SkipError(proto if isinstance(proto, str) else
                         f"op '{op}' is not registered (register_operator) in this module, so "
                         "its proto is unknown")
-    forward = info.protos.get(forward_type(op))
     entry = backward_entry(op, phi_name, backward)
-    return plan_grad(op, proto, entry, forward if isinstance(forward, StaticProto) else None)
+    forward = info.protos.get(forward_type(op))
+    if not isinstance(forward, StaticProto):
+        forward = registered_forward(forward_type(op))
+    return plan_grad(op, proto, entry, forward)
 
 
 def load_backward() -> dict[str, OpDef]:

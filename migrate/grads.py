@@ -25,7 +25,7 @@ import libcst.matchers as m
 from migrate.emit import YAML_TYPES
 from migrate.kernel_model import Fold, Param, SkipError
 from migrate.names import NameWalker, snake
-from migrate.static_facts import StaticProto, VarSlot
+from migrate.static_facts import AttrSlot, StaticProto, VarSlot
 from phi.op_defs import ArgDef, ArgType, OpDef
 
 GRAD_SUFFIX = "@GRAD"
@@ -99,6 +99,24 @@ def backward_entry(op_type: str, phi_name: str, backs: dict[str, OpDef]) -> OpDe
     return entry
 
 
+def registered_forward(op_type: str) -> StaticProto | None:
+    """The proto of forward op `op_type` as fluidphi registers it (a grad module whose
+    forward op lives elsewhere: fluidphi's own, or a Paddle op fluidphi knows)."""
+    from legacy_fluid.framework.op_registry import OP_INFOS
+
+    try:
+        if not OP_INFOS.has(op_type):
+            return None
+        proto = OP_INFOS.info(op_type).proto
+    except (ImportError, LookupError, ValueError):  # cannot load here: match by name only
+        return None
+    return StaticProto(
+        op_type, "",
+        [VarSlot(v.name, v.duplicable, v.dispensable, v.extra, v.quant) for v in proto.inputs],
+        [VarSlot(v.name, v.duplicable, v.dispensable, v.extra, v.quant) for v in proto.outputs],
+        [AttrSlot(a.name, a.type.name, a.default, a.extra, a.quant) for a in proto.attrs])
+
+
 def _key(name: str) -> str:
     return snake(name).replace("_", "")
 
@@ -162,7 +180,9 @@ def plan_grad(op_type: str, proto: StaticProto, entry: OpDef,
             ("output", proto.outputs, list(entry.output_names))):
         for v in slots:
             name = tensor_name(v.name)
-            if name in declared:
+            if name not in declared:  # `XShape` -> x_shape, Paddle's xshape
+                name = next((d for d in declared if _key(d) == _key(name)), name)
+            if name in declared and name not in plan.names.values():
                 plan.names[(kind, v.name)] = name
     yaml_attrs = {a.name: a for a in entry.attrs}
     legacy_attrs = [a for a in proto.attrs if not (a.extra or a.quant)]
@@ -303,4 +323,5 @@ def once_bound_aliases(block: cst.CSTNode) -> dict[str, str]:
 
 
 __all__ = ["GRAD_OP", "GRAD_SUFFIX", "GradPlan", "backward_entry", "check_optional", "conform",
-           "forward_type", "is_grad_op", "none_checked", "plan_grad", "skip_cause"]
+           "forward_type", "is_grad_op", "none_checked", "plan_grad", "registered_forward",
+           "skip_cause"]

@@ -14,15 +14,18 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+import yaml
 from rich.console import Console
 
 from migrate.cli_entry import run_migrate
 from migrate.codemod import load_backward, migrate_source
 from migrate.dogfood import build_report
-from migrate.grads import skip_cause
+from migrate.grads import plan_grad, skip_cause
+from migrate.kernel_model import SkipError
 from migrate.records import FileResult, KernelRecord
+from migrate.static_facts import AttrSlot, StaticProto, VarSlot
 from migrate.verify import verify_file
-from phi.op_defs import OpDef, op_def
+from phi.op_defs import OpDef, op_def, parse_op
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
 
@@ -134,3 +137,25 @@ def test_the_report_counts_grads_by_status_and_skip_cause() -> None:
         "optional input/output: legacy kernel and backward.yaml disagree": 1}
     assert {k["kernel"] for k in report["kernels"] if k["grad"]} == {
         "MmGradKernel", "MeanGradKernel", "ReluGradKernel", "AddGradKernel", "CeGradKernel"}
+
+
+def test_slots_are_named_like_paddle_grads_and_through_the_forward_proto() -> None:
+    """`XShape` -> Paddle's `xshape`; `Y@GRAD` of a forward whose PHI output is `out` ->
+    `out_grad`, through the forward's proto (outputs matched by position)."""
+    entry = parse_op(yaml.safe_load(textwrap.dedent("""
+        - backward_op : team_reshape_grad
+          forward : team_reshape (Tensor x, IntArray shape) -> Tensor(out), Tensor(xshape)
+          args : (Tensor xshape, Tensor out_grad, bool strict=false)
+          output : Tensor(x_grad)
+          kernel :
+            func : team_reshape_grad
+    """))[0], "backward.yaml")
+    grad = StaticProto("team_reshape2_grad", "M", [VarSlot("XShape"), VarSlot("Y@GRAD")],
+                       [VarSlot("X@GRAD")], [AttrSlot("strict_mode", "BOOLEAN", False)])
+    forward = StaticProto("team_reshape2", "M", [VarSlot("X")], [VarSlot("Y"), VarSlot("XShape")],
+                          [AttrSlot("shape", "INTS", [])])
+    plan = plan_grad("team_reshape2_grad", grad, entry, forward)
+    assert plan.names == {("input", "XShape"): "xshape", ("input", "Y@GRAD"): "out_grad",
+                          ("output", "X@GRAD"): "x_grad", ("attr", "strict_mode"): "strict"}
+    with pytest.raises(SkipError, match="takes 'out_grad', which no slot or attribute"):
+        plan_grad("team_reshape2_grad", grad, entry, None)
