@@ -20,6 +20,7 @@ from phi.api.generated import (
     training,
     unary_math,
     vision,
+    vision_layers,
 )
 
 MODULES = (
@@ -36,4 +37,5 @@ MODULES = (
     training,
     unary_math,
     vision,
+    vision_layers,
 )
