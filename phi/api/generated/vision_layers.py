@@ -5,10 +5,21 @@ The `vision_layers` section of ops.yaml, each op followed by its backward op.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["group_norm", "instance_norm"]
+__all__ = [
+    "channel_shuffle",
+    "conv3d",
+    "group_norm",
+    "instance_norm",
+    "label_smooth",
+    "pixel_shuffle",
+    "pixel_unshuffle",
+    "temporal_shift",
+]
 
 
 def group_norm(
@@ -41,3 +52,89 @@ def instance_norm(
     Kernel `instance_norm`; InferMeta `instance_norm_infer_meta`.
     """
     return apply("instance_norm", {"x": x, "scale": scale, "bias": bias}, {"epsilon": epsilon})
+
+
+def pixel_shuffle(x: TensorLike, upscale_factor: int = 1, data_format: str = 'NCHW') -> Tensor:
+    """`pixel_shuffle` (ops.yaml): (Tensor x, int upscale_factor=1, str data_format="NCHW") ->
+    Tensor(out).
+
+    Kernel `pixel_shuffle`; InferMeta `pixel_shuffle_infer_meta`.
+    """
+    return apply("pixel_shuffle",
+                 {"x": x},
+                 {"upscale_factor": upscale_factor, "data_format": data_format})
+
+
+def pixel_unshuffle(x: TensorLike, downscale_factor: int = 1, data_format: str = 'NCHW') -> Tensor:
+    """`pixel_unshuffle` (ops.yaml): (Tensor x, int downscale_factor=1, str data_format="NCHW") ->
+    Tensor(out).
+
+    Kernel `pixel_unshuffle`; InferMeta `pixel_unshuffle_infer_meta`.
+    """
+    return apply("pixel_unshuffle",
+                 {"x": x},
+                 {"downscale_factor": downscale_factor, "data_format": data_format})
+
+
+def channel_shuffle(x: TensorLike, groups: int, data_format: str = 'NCHW') -> Tensor:
+    """`channel_shuffle` (ops.yaml): (Tensor x, int groups, str data_format="NCHW") -> Tensor(out).
+
+    Kernel `channel_shuffle`; InferMeta `channel_shuffle_infer_meta`.
+    """
+    return apply("channel_shuffle", {"x": x}, {"groups": groups, "data_format": data_format})
+
+
+def temporal_shift(
+    x: TensorLike,
+    seg_num: int,
+    shift_ratio: float = 0.25,
+    data_format: str = 'NCHW',
+) -> Tensor:
+    """`temporal_shift` (ops.yaml): (Tensor x, int seg_num, float shift_ratio=0.25, str
+    data_format="NCHW") -> Tensor(out).
+
+    Kernel `temporal_shift`; InferMeta `temporal_shift_infer_meta`.
+    """
+    return apply("temporal_shift",
+                 {"x": x},
+                 {"seg_num": seg_num, "shift_ratio": shift_ratio, "data_format": data_format})
+
+
+def label_smooth(
+    x: TensorLike,
+    prior_dist: TensorLike | None = None,
+    epsilon: float = 0.0,
+) -> Tensor:
+    """`label_smooth` (ops.yaml): (Tensor x, Tensor prior_dist, float epsilon=0.0) -> Tensor(out).
+
+    Kernel `label_smooth`; InferMeta `label_smooth_infer_meta`.
+    """
+    return apply("label_smooth", {"x": x, "prior_dist": prior_dist}, {"epsilon": epsilon})
+
+
+def conv3d(
+    input: TensorLike,
+    filter: TensorLike,
+    strides: Sequence[int] = (1, 1, 1),
+    paddings: Sequence[int] = (0, 0, 0),
+    padding_algorithm: str = 'EXPLICIT',
+    groups: int = 1,
+    dilations: Sequence[int] = (1, 1, 1),
+    data_format: str = 'NCDHW',
+) -> Tensor:
+    """`conv3d` (ops.yaml): (Tensor input, Tensor filter, int[] strides={1, 1, 1}, int[]
+    paddings={0, 0, 0}, str padding_algorithm="EXPLICIT", int groups=1, int[] dilations={1, 1,
+    1}, str data_format="NCDHW") -> Tensor(output).
+
+    Kernel `conv3d`; InferMeta `conv3d_infer_meta`.
+    """
+    return apply("conv3d",
+                 {"input": input, "filter": filter},
+                 {
+                     "strides": strides,
+                     "paddings": paddings,
+                     "padding_algorithm": padding_algorithm,
+                     "groups": groups,
+                     "dilations": dilations,
+                     "data_format": data_format,
+                 })
