@@ -102,3 +102,59 @@ def conv3d_infer_meta(input: MetaTensor, filter: MetaTensor, strides: list[int],
                                      padding_algorithm, dilations, groups, data_format))
     output.set_dtype(input.dtype())
     output.set_layout(input.layout())
+
+
+def pool3d_infer_meta(x: MetaTensor, ksize: list[int], strides: list[int],
+                      paddings: list[int], ceil_mode: bool, exclusive: bool, data_format: str,
+                      pooling_type: str, global_pooling: bool, adaptive: bool,
+                      padding_algorithm: str, out: MetaTensor) -> None:
+    """out: pooled dims (adaptive: ksize is the output size), x's dtype, layout and lod."""
+    from phi.kernels.funcs.pooling_nd import pool_nd_out_dims
+
+    out.set_dims(pool_nd_out_dims(x.dims(), ksize, strides, paddings, ceil_mode, data_format,
+                                  global_pooling, adaptive, padding_algorithm, 3, "pool3d"))
+    out.set_dtype(x.dtype())
+    out.set_layout(x.layout())
+    out.share_lod(x)
+
+
+def _with_index(rank: int, op: str, x: MetaTensor, ksize: list[int], strides: list[int],
+                paddings: list[int], global_pooling: bool, adaptive: bool, ceil_mode: bool,
+                out: MetaTensor, mask: MetaTensor) -> None:
+    from phi.common import DataType
+    from phi.kernels.funcs.pooling_nd import with_index_out_dims
+
+    dims = with_index_out_dims(x.dims(), ksize, strides, paddings, global_pooling, adaptive,
+                               ceil_mode, rank, op)
+    out.set_dims(dims)
+    out.set_dtype(x.dtype())
+    mask.set_dims(dims)
+    mask.set_dtype(DataType.INT32)
+
+
+def max_pool2d_with_index_infer_meta(x: MetaTensor, ksize: list[int], strides: list[int],
+                                     paddings: list[int], global_pooling: bool, adaptive: bool,
+                                     ceil_mode: bool, out: MetaTensor, mask: MetaTensor) -> None:
+    """out: pooled [N, C, H', W'], x's dtype; mask: the same dims, int32."""
+    _with_index(2, "max_pool2d_with_index", x, ksize, strides, paddings, global_pooling,
+                adaptive, ceil_mode, out, mask)
+
+
+def max_pool3d_with_index_infer_meta(x: MetaTensor, ksize: list[int], strides: list[int],
+                                     paddings: list[int], global_pooling: bool, adaptive: bool,
+                                     ceil_mode: bool, out: MetaTensor, mask: MetaTensor) -> None:
+    """out: pooled [N, C, D', H', W'], x's dtype; mask: the same dims, int32."""
+    _with_index(3, "max_pool3d_with_index", x, ksize, strides, paddings, global_pooling,
+                adaptive, ceil_mode, out, mask)
+
+
+def unpool_infer_meta(x: MetaTensor, indices: MetaTensor, ksize: list[int],
+                      strides: list[int], paddings: list[int], output_size: list[int],
+                      data_format: str, out: MetaTensor) -> None:
+    """out: [N, C, *output_size] (unpool: 2 values, unpool3d: 3), x's dtype."""
+    from phi.kernels.funcs.pooling_nd import unpool_out_dims
+
+    rank = len(x.dims()) - 2
+    out.set_dims(unpool_out_dims(x.dims(), indices.dims(), output_size, rank,
+                                 "unpool" if rank == 2 else "unpool3d"))
+    out.set_dtype(x.dtype())

@@ -16,9 +16,14 @@ __all__ = [
     "group_norm",
     "instance_norm",
     "label_smooth",
+    "max_pool2d_with_index",
+    "max_pool3d_with_index",
     "pixel_shuffle",
     "pixel_unshuffle",
+    "pool3d",
     "temporal_shift",
+    "unpool",
+    "unpool3d",
 ]
 
 
@@ -136,5 +141,146 @@ def conv3d(
                      "padding_algorithm": padding_algorithm,
                      "groups": groups,
                      "dilations": dilations,
+                     "data_format": data_format,
+                 })
+
+
+def pool3d(
+    x: TensorLike,
+    ksize: Sequence[int],
+    strides: Sequence[int] = (1, 1, 1),
+    paddings: Sequence[int] = (0, 0, 0),
+    ceil_mode: bool = False,
+    exclusive: bool = True,
+    data_format: str = 'NCDHW',
+    pooling_type: str = '',
+    global_pooling: bool = False,
+    adaptive: bool = False,
+    padding_algorithm: str = 'EXPLICIT',
+) -> Tensor:
+    """`pool3d` (ops.yaml): (Tensor x, int[] ksize, int[] strides={1, 1, 1}, int[] paddings={0, 0,
+    0}, bool ceil_mode=false, bool exclusive=true, str data_format="NCDHW", str pooling_type="",
+    bool global_pooling=false, bool adaptive=false, str padding_algorithm="EXPLICIT") ->
+    Tensor(out).
+
+    Kernel `pool3d`; InferMeta `pool3d_infer_meta`.
+    """
+    return apply("pool3d",
+                 {"x": x},
+                 {
+                     "ksize": ksize,
+                     "strides": strides,
+                     "paddings": paddings,
+                     "ceil_mode": ceil_mode,
+                     "exclusive": exclusive,
+                     "data_format": data_format,
+                     "pooling_type": pooling_type,
+                     "global_pooling": global_pooling,
+                     "adaptive": adaptive,
+                     "padding_algorithm": padding_algorithm,
+                 })
+
+
+def max_pool2d_with_index(
+    x: TensorLike,
+    ksize: Sequence[int],
+    strides: Sequence[int] = (1, 1),
+    paddings: Sequence[int] = (0, 0),
+    global_pooling: bool = False,
+    adaptive: bool = False,
+    ceil_mode: bool = False,
+) -> tuple[Tensor, Tensor]:
+    """`max_pool2d_with_index` (ops.yaml): (Tensor x, int[] ksize, int[] strides={1, 1}, int[]
+    paddings={0, 0}, bool global_pooling=false, bool adaptive=false, bool ceil_mode=false) ->
+    Tensor(out), Tensor(mask).
+
+    Kernel `max_pool2d_with_index`; InferMeta `max_pool2d_with_index_infer_meta`.
+    """
+    return apply("max_pool2d_with_index",
+                 {"x": x},
+                 {
+                     "ksize": ksize,
+                     "strides": strides,
+                     "paddings": paddings,
+                     "global_pooling": global_pooling,
+                     "adaptive": adaptive,
+                     "ceil_mode": ceil_mode,
+                 })
+
+
+def max_pool3d_with_index(
+    x: TensorLike,
+    ksize: Sequence[int],
+    strides: Sequence[int] = (1, 1, 1),
+    paddings: Sequence[int] = (0, 0, 0),
+    global_pooling: bool = False,
+    adaptive: bool = False,
+    ceil_mode: bool = False,
+) -> tuple[Tensor, Tensor]:
+    """`max_pool3d_with_index` (ops.yaml): (Tensor x, int[] ksize, int[] strides={1, 1, 1}, int[]
+    paddings={0, 0, 0}, bool global_pooling=false, bool adaptive=false, bool ceil_mode=false) ->
+    Tensor(out), Tensor(mask).
+
+    Kernel `max_pool3d_with_index`; InferMeta `max_pool3d_with_index_infer_meta`.
+    """
+    return apply("max_pool3d_with_index",
+                 {"x": x},
+                 {
+                     "ksize": ksize,
+                     "strides": strides,
+                     "paddings": paddings,
+                     "global_pooling": global_pooling,
+                     "adaptive": adaptive,
+                     "ceil_mode": ceil_mode,
+                 })
+
+
+def unpool(
+    x: TensorLike,
+    indices: TensorLike,
+    ksize: Sequence[int],
+    strides: Sequence[int] = (1, 1),
+    paddings: Sequence[int] = (0, 0),
+    output_size: Sequence[int] = (0, 0),
+    data_format: str = 'NCHW',
+) -> Tensor:
+    """`unpool` (ops.yaml): (Tensor x, Tensor indices, int[] ksize, int[] strides={1, 1}, int[]
+    paddings={0, 0}, int[] output_size={0, 0}, str data_format="NCHW") -> Tensor(out).
+
+    Kernel `unpool`; InferMeta `unpool_infer_meta`.
+    """
+    return apply("unpool",
+                 {"x": x, "indices": indices},
+                 {
+                     "ksize": ksize,
+                     "strides": strides,
+                     "paddings": paddings,
+                     "output_size": output_size,
+                     "data_format": data_format,
+                 })
+
+
+def unpool3d(
+    x: TensorLike,
+    indices: TensorLike,
+    ksize: Sequence[int],
+    strides: Sequence[int] = (1, 1, 1),
+    paddings: Sequence[int] = (0, 0, 0),
+    output_size: Sequence[int] = (0, 0, 0),
+    data_format: str = 'NCDHW',
+) -> Tensor:
+    """`unpool3d` (ops.yaml): (Tensor x, Tensor indices, int[] ksize, int[] strides={1, 1, 1},
+    int[] paddings={0, 0, 0}, int[] output_size={0, 0, 0}, str data_format="NCDHW") ->
+    Tensor(out).
+
+    Kernel `unpool3d`; InferMeta `unpool_infer_meta`.
+    """
+    return apply("unpool3d",
+                 {"x": x, "indices": indices},
+                 {
+                     "ksize": ksize,
+                     "strides": strides,
+                     "paddings": paddings,
+                     "output_size": output_size,
                      "data_format": data_format,
                  })
