@@ -4,6 +4,7 @@ phi.kernels.funcs."""
 
 from __future__ import annotations
 
+from phi.common import IntArray
 from phi.core.meta_tensor import MetaTensor
 
 
@@ -158,3 +159,21 @@ def unpool_infer_meta(x: MetaTensor, indices: MetaTensor, ksize: list[int],
     out.set_dims(unpool_out_dims(x.dims(), indices.dims(), output_size, rank,
                                  "unpool" if rank == 2 else "unpool3d"))
     out.set_dtype(x.dtype())
+
+
+def affine_grid_infer_meta(theta: MetaTensor, output_shape: IntArray, align_corners: bool,
+                           output: MetaTensor) -> None:
+    """output: [N, H, W, 2] or [N, D, H, W, 3] (N from theta), theta's dtype."""
+    from phi.kernels.funcs.grid_sample import affine_grid_dims
+
+    output.set_dims(affine_grid_dims(theta.dims(), list(output_shape)))
+    output.set_dtype(theta.dtype())
+
+
+def grid_sample_infer_meta(x: MetaTensor, grid: MetaTensor, mode: str, padding_mode: str,
+                           align_corners: bool, output: MetaTensor) -> None:
+    """output: [N, C, *grid's spatial dims], x's dtype."""
+    from phi.kernels.funcs.grid_sample import grid_sample_dims
+
+    output.set_dims(grid_sample_dims(x.dims(), grid.dims()))
+    output.set_dtype(x.dtype())

@@ -11,6 +11,7 @@ from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
 __all__ = [
+    "affine_grid",
     "batch_norm",
     "batch_norm_infer",
     "conv2d",
@@ -19,6 +20,7 @@ __all__ = [
     "flatten",
     "flatten2",
     "flatten_with_xshape",
+    "grid_sample",
     "hardsigmoid",
     "hardswish",
     "hardswish_raw",
@@ -314,3 +316,35 @@ def dropout(
     return apply("dropout",
                  {"x": x, "seed_tensor": seed_tensor},
                  {"p": p, "is_test": is_test, "mode": mode, "seed": seed, "fix_seed": fix_seed})
+
+
+def affine_grid(
+    theta: TensorLike,
+    output_shape: Sequence[int] = (),
+    align_corners: bool = True,
+) -> Tensor:
+    """`affine_grid` (ops.yaml): (Tensor theta, IntArray output_shape={}, bool align_corners=true)
+    -> Tensor(output).
+
+    Kernel `affine_grid`; InferMeta `affine_grid_infer_meta`.
+    """
+    return apply("affine_grid",
+                 {"theta": theta},
+                 {"output_shape": output_shape, "align_corners": align_corners})
+
+
+def grid_sample(
+    x: TensorLike,
+    grid: TensorLike,
+    mode: str = 'bilinear',
+    padding_mode: str = 'zeros',
+    align_corners: bool = True,
+) -> Tensor:
+    """`grid_sample` (ops.yaml): (Tensor x, Tensor grid, str mode="bilinear", str
+    padding_mode="zeros", bool align_corners=true) -> Tensor(output).
+
+    Kernel `grid_sample`; InferMeta `grid_sample_infer_meta`.
+    """
+    return apply("grid_sample",
+                 {"x": x, "grid": grid},
+                 {"mode": mode, "padding_mode": padding_mode, "align_corners": align_corners})
