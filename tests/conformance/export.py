@@ -347,6 +347,48 @@ def build_unet_decoder(dtype):
     return [x], [y], image_inputs("image", (3, 24, 24), dtype)
 
 
+class VisionSTN(nn.Layer):
+    """A spatial transformer: a localisation net (conv, group_norm, channel prelu, max pool
+    with indices and unpool, adaptive avg pool, Linear) predicts theta near the identity;
+    affine_grid over the input's runtime shape and grid_sampler warp the image; then conv,
+    instance_norm, pixel_shuffle, channel_shuffle, pixel_unshuffle and a shared prelu."""
+
+    def __init__(self):
+        super().__init__()
+        self.loc_conv = nn.Conv2D(3, 8, 3, padding=1)
+        self.loc_gn = nn.GroupNorm(4, 8)
+        self.loc_act = nn.PReLU(8)
+        self.loc_fc = nn.Linear(8 * 4 * 4, 6)
+        self.conv = nn.Conv2D(3, 12, 3, padding=1)
+        self.inorm = nn.InstanceNorm2D(12)
+        self.act = nn.PReLU()
+
+    def forward(self, x):
+        h = self.loc_act(self.loc_gn(self.loc_conv(x)))
+        h, mask = F.max_pool2d(h, 2, 2, return_mask=True)
+        h = F.max_unpool2d(h, mask, 2, 2)
+        h = paddle.flatten(F.adaptive_avg_pool2d(h, 4), 1)
+        eye = paddle.to_tensor([[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]])
+        theta = paddle.reshape(0.2 * legacy_op("tanh", {"X": [self.loc_fc(h)]}), [-1, 2, 3]) + eye
+        grid = F.affine_grid(theta, paddle.shape(x), align_corners=False)
+        grid = paddle.reshape(grid, [-1, 16, 16, 2])  # static dims for Paddle's InferShape
+        # grid_sample has no legacy-mode API in Paddle 3.3.1: the op as older code emitted it
+        warped = legacy_op("grid_sampler", {"X": [x], "Grid": [grid]},
+                           {"mode": "bilinear", "padding_mode": "border",
+                            "align_corners": False}, out_slot="Output")
+        y = F.pixel_shuffle(self.inorm(self.conv(warped)), 2)      # 3 x 2H x 2W
+        y = F.pixel_unshuffle(F.channel_shuffle(y, 3), 2)          # 12 x H x W
+        return self.act(y), theta
+
+
+def build_vision_stn(dtype):
+    x = paddle.static.data("image", [-1, 3, 16, 16], dtype)
+    m = VisionSTN()
+    m.eval()
+    y, theta = m(x)
+    return [x], [y, theta], image_inputs("image", (3, 16, 16), dtype)
+
+
 MODELS = {
     "mlp": (build_mlp, "3x Linear (16-32-32-10), ReLU, softmax; feed x [-1,16]"),
     "lenet": (build_lenet, "paddle.vision.models.LeNet; feed image [-1,1,28,28]"),
@@ -382,6 +424,13 @@ MODELS = {
         "small UNet (conv-bn-relu encoder, max pool; conv2d_transpose k2s2 and k3s2p1 "
         "output_padding 1 + batch_norm, bilinear_interp_v2 to a skip's runtime size, "
         "nearest_interp_v2 x4, concat skips, 1x1 conv logits); feed image [-1,3,24,24]",
+    ),    "vision_stn": (
+        build_vision_stn,
+        "spatial transformer: conv, group_norm, prelu (channel), max_pool2d_with_index + "
+        "unpool, adaptive avg pool, Linear -> theta; affine_grid over shape(image) "
+        "(OutputShape tensor) + grid_sampler (bilinear, border); conv, instance_norm, "
+        "pixel_shuffle, channel_shuffle, pixel_unshuffle, prelu (all); feed image "
+        "[-1,3,16,16]; fetches the output and theta",
     ),
 }
 LARGE_MODELS = {
@@ -394,7 +443,7 @@ ALL_MODELS = {**MODELS, **LARGE_MODELS}
 #: Fixed per model (a new model never changes another's weights).
 SEEDS = {name: 1000 + i for i, name in enumerate(
     ("mlp", "lenet", "resnet18_small", "mobilenetv2", "transformer", "resnet18", "while_loop",
-     "text_rnn", "unet_decoder"))}
+     "text_rnn", "unet_decoder", "vision_stn"))}
 
 
 # --------------------------------------------------------------------------

@@ -41,6 +41,8 @@ from phi.api.generated import (
     unary_math,
     unique,
     vision,
+    vision_2,
+    vision_layers,
 )
 
 MODULES = (
@@ -78,4 +80,6 @@ MODULES = (
     unary_math,
     unique,
     vision,
+    vision_2,
+    vision_layers,
 )

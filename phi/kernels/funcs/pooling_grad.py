@@ -9,7 +9,8 @@ SAME / VALID padding, NCHW / NHWC), as Paddle's CPU pool2d_grad computes it.
   every dtype (Paddle's 1.0f / pool_size: float64 gradients carry its float32 error).
 
 Windows are visited one kernel tap at a time (each tap covers a strided grid of pixels);
-adaptive windows scatter with `add.at`, since small inputs give overlapping windows.
+adaptive average windows scatter with `add.at`, since small inputs give overlapping
+windows; adaptive max pooling keeps plain windows (ksize = the output size, as the forward).
 """
 
 from __future__ import annotations
@@ -17,15 +18,34 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
+
+from phi.kernels.funcs.common import compute_dtype, quiet
 from phi.kernels.funcs.conv import is_channel_last
-from phi.kernels.funcs.pooling import (
-    _adaptive_windows,
-    _avg_divisor,
-    _compute_dtype,
-    _quiet,
-    pool_output_size,
-    pool_params,
-)
+from phi.kernels.funcs.pooling_nd import pool_params
+
+
+def _adaptive_windows(xp: Any, in_size: int, out_size: int) -> tuple[Any, Any, Any]:
+    """Gather indices (out, kmax), their validity mask and the window sizes."""
+    i = np.arange(out_size, dtype=np.int64)
+    starts = (i * in_size) // out_size
+    ends = -((-(i + 1) * in_size) // out_size)
+    kmax = int((ends - starts).max())
+    idx = starts[:, None] + np.arange(kmax, dtype=np.int64)[None, :]
+    valid = idx < ends[:, None]
+    idx = np.minimum(idx, in_size - 1)
+    return xp.asarray(idx), xp.asarray(valid), xp.asarray(ends - starts)
+
+
+def _avg_divisor(xp: Any, out_size: int, in_size: int, ksize: int, stride: int, pad_begin: int,
+                 exclusive: bool) -> Any:
+    """Per output position, how many elements its average divides by."""
+    starts = np.arange(out_size, dtype=np.int64) * stride - pad_begin
+    if exclusive:
+        counts = np.minimum(starts + ksize, in_size) - np.maximum(starts, 0)
+    else:
+        counts = np.minimum(starts + ksize, in_size + pad_begin) - starts
+    return xp.asarray(counts)
 
 
 def _tap_slices(i: int, j: int, out_hw: Sequence[int], strides: Sequence[int]) -> tuple:
@@ -36,7 +56,7 @@ def _tap_slices(i: int, j: int, out_hw: Sequence[int], strides: Sequence[int]) -
 
 def _scale(xp: Any, divisor: Any, dtype: Any) -> Any:
     """1 / divisor in float32 (Paddle's 1.0f / pool_size), then in `dtype`."""
-    with _quiet(xp):
+    with quiet(xp):
         return (xp.float32(1) / divisor.astype(xp.float32)).astype(dtype)
 
 
@@ -51,8 +71,7 @@ def _plain_grad(xp: Any, x: Any, out: Any, g: Any, ksize: Sequence[int],
                 is_max: bool) -> Any:
     n, c, h, w = (int(v) for v in x.shape)
     (kh, kw), (sh, sw) = ksize, strides
-    oh = pool_output_size(h, kh, pads[0], pads[1], sh, ceil_mode)
-    ow = pool_output_size(w, kw, pads[2], pads[3], sw, ceil_mode)
+    oh, ow = (int(v) for v in g.shape[2:])  # pool_output_size's, or ksize (adaptive max)
     hp = max(h + pads[0], (oh - 1) * sh + kh)  # every window fits (ceil_mode may overhang)
     wp = max(w + pads[2], (ow - 1) * sw + kw)
     grad = xp.zeros((n, c, hp, wp), dtype=g.dtype)
@@ -79,25 +98,16 @@ def _plain_grad(xp: Any, x: Any, out: Any, g: Any, ksize: Sequence[int],
     return grad[:, :, pads[0]:pads[0] + h, pads[2]:pads[2] + w]
 
 
-def _adaptive_grad(xp: Any, x: Any, out: Any, g: Any, out_hw: Sequence[int],
-                   is_max: bool) -> Any:
-    n, c, h, w = (int(v) for v in x.shape)
-    ih, vh, nh = _adaptive_windows(xp, h, out_hw[0])
-    iw, vw, nw = _adaptive_windows(xp, w, out_hw[1])
+def _adaptive_grad(xp: Any, g: Any, x_hw: Sequence[int], out_hw: Sequence[int]) -> Any:
+    """Adaptive average pooling's gradient (max pooling never adapts its windows)."""
+    ih, vh, nh = _adaptive_windows(xp, x_hw[0], out_hw[0])
+    iw, vw, nw = _adaptive_windows(xp, x_hw[1], out_hw[1])
     kh, kw = int(ih.shape[1]), int(iw.shape[1])
-    grad = xp.zeros((n, c, h, w), dtype=g.dtype)
-    if is_max:
-        gathered = x[:, :, ih[:, :, None, None], iw[None, None, :, :]]  # n c oh kh ow kw
-        taps = gathered.transpose(0, 1, 2, 4, 3, 5).reshape(n, c, *out_hw, kh * kw)
-        ok = (vh[:, None, :, None] & vw[None, :, None, :]).reshape(*out_hw, kh * kw)
-        first, found = _first_match(xp, taps, ok, out)
-        local = [xp.where(found & (first == t), g, 0) for t in range(kh * kw)]
-    else:
-        share = _scale(xp, nh[:, None] * nw[None, :], g.dtype) * g
-        local = [xp.where(vh[:, t // kw, None] & vw[None, :, t % kw], share, 0)
-                 for t in range(kh * kw)]
-    for t, value in enumerate(local):
+    grad = xp.zeros((*g.shape[:2], *x_hw), dtype=g.dtype)
+    share = _scale(xp, nh[:, None] * nw[None, :], g.dtype) * g
+    for t in range(kh * kw):
         rows, cols = ih[:, t // kw], iw[:, t % kw]
+        value = xp.where(vh[:, t // kw, None] & vw[None, :, t % kw], share, 0)
         xp.add.at(grad, (slice(None), slice(None), rows[:, None], cols[None, :]), value)
     return grad
 
@@ -112,14 +122,14 @@ def pool2d_grad(xp: Any, x: Any, out: Any, out_grad: Any, kernel_size: Sequence[
                          f"{pooling_type!r}")
     channel_last = is_channel_last(data_format)
     xc, oc, gc = ((a.transpose(0, 3, 1, 2) if channel_last else a) for a in (x, out, out_grad))
-    ctype = _compute_dtype(gc.dtype)
+    ctype = compute_dtype(gc.dtype)
     gc = gc.astype(ctype, copy=False)
     h, w = (int(v) for v in xc.shape[2:])
     ksize, strd, pads = pool_params((h, w), kernel_size, strides, paddings, global_pooling,
                                     adaptive, padding_algorithm)
     is_max = pooling_type == "max"
-    if adaptive:
-        grad = _adaptive_grad(xp, xc, oc, gc, ksize, is_max)
+    if adaptive and not is_max:
+        grad = _adaptive_grad(xp, gc, (h, w), ksize)
     else:
         grad = _plain_grad(xp, xc, oc, gc, ksize, strd, pads, ceil_mode, exclusive, is_max)
     x_grad[...] = grad.transpose(0, 2, 3, 1) if channel_last else grad
