@@ -103,7 +103,8 @@ def build(case, arrays, out_counts=None, differentiate=(), then=None):
     with paddle.static.program_guard(main, startup), unique_name.guard():
         feeds = {}
         for name, slot, spec in feed_specs(case):
-            var = paddle.static.data(name, list(arrays[name].shape), spec.dtype)
+            var = paddle.static.data(name, list(arrays[name].shape), spec.dtype,
+                                     lod_level=len(lod_of(spec)))
             var.stop_gradient = slot not in differentiate
             feeds.setdefault(slot, []).append(var)
         fetch = (_api_call(case, feeds) if case.api
@@ -150,8 +151,25 @@ def dtype_of(tensor):
     return str(tensor._dtype()).rsplit(".", maxsplit=1)[-1]
 
 
-def run_saved(prefix, feed):
-    """Run the saved model on `feed` in a fresh scope: (fetch names, tensors)."""
+def lod_of(spec):
+    """The LoD an input is fed with (`LoDIn`), as lists; [] for a plain tensor."""
+    return [list(level) for level in getattr(spec, "lod", ())]
+
+
+def fed_tensor(array, lod):
+    """`array` as Paddle feeds it: a LoD tensor when it has a LoD, else the array."""
+    if not lod:
+        return array
+    tensor = core.DenseTensor()
+    tensor.set(array, paddle.CPUPlace())
+    tensor.set_lod(lod)
+    return tensor
+
+
+def run_saved(prefix, feed, lods=None):
+    """Run the saved model on `feed` (feed name -> array; `lods`: feed name -> LoD for the
+    LoD inputs) in a fresh scope: (fetch names, tensors)."""
+    feed = {name: fed_tensor(array, (lods or {}).get(name)) for name, array in feed.items()}
     with paddle.static.scope_guard(paddle.static.Scope()):
         exe = paddle.static.Executor(paddle.CPUPlace())
         prog, _, fetch_targets = paddle.static.load_inference_model(prefix, exe)
@@ -175,13 +193,15 @@ def export_case(family, case, out_dir, arrays_out):
         "digest": case.digest(),
         "build": f"api {case.api}" if case.api else "LayerHelper.append_op",
         "attrs": op_attrs(main, case.op),
-        "feeds": {name: {"slot": slot, "dtype": spec.dtype, "shape": list(arrays[name].shape)}
+        "feeds": {name: {"slot": slot, "dtype": spec.dtype, "shape": list(arrays[name].shape),
+                         **({"lod": lod_of(spec)} if lod_of(spec) else {})}
                   for name, slot, spec in feed_specs(case)},
     }
     for name, array in arrays.items():
         arrays_out[f"{case.name}/in/{name}"] = array
     try:
-        names, outs = run_saved(prefix, arrays)
+        names, outs = run_saved(prefix, arrays,
+                                {name: lod_of(spec) for name, _slot, spec in feed_specs(case)})
     except Exception as exc:
         if case.raises is None:
             raise
@@ -199,6 +219,8 @@ def export_case(family, case, out_dir, arrays_out):
             arrays_out[f"{case.name}/out/{name}"] = value
             entry["fetches"][name] = {"slot": slot_of[name], "dtype": dtype,
                                       "shape": list(value.shape)}
+            if tensor.lod():
+                entry["fetches"][name]["lod"] = [list(level) for level in tensor.lod()]
             if tolerance(dtype, case.tol):
                 entry["fetches"][name]["tolerance"] = tolerance(dtype, case.tol)
     if not case.zero_sign:

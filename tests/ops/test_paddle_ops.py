@@ -5,7 +5,8 @@ Paddle's outputs are in tests/fixtures/ops/<family>/ (tests/conformance/export_o
 writes them; Paddle is not needed here). Per case: the saved program loads once and runs
 on the `legacy`, `phi` and `auto` paths; outputs must match Paddle's (dtype, dims, ints
 exactly, floats within the per-dtype tolerance of `op_cases/spec.py`, NaN / inf
-positions, the sign of zeros unless a case opts out), or raise where Paddle raised.
+positions, the sign of zeros unless a case opts out, the LoD of each fetched tensor), or
+raise where Paddle raised. LoD inputs are fed with Paddle's LoD.
 Per op type: the proto, the PHI kernel name and the CPU dtypes match Paddle's.
 """
 
@@ -37,8 +38,9 @@ def _run_and_compare(family: str, case: Case) -> None:
     fixtures = family_fixtures(family)
     entry = fixtures.entry(case)
     model = load_model(fixtures.model_prefix(case.name))
-    feeds = fixtures.feeds(case.name)
+    feeds = fixtures.fed(case.name)
     expected = fixtures.outputs(case.name)
+    expected_lods = fixtures.output_lods(case.name)
     for path in PATHS:
         what = f"{family}/{case.name} [{path}]"
         if case.raises is not None:
@@ -51,6 +53,7 @@ def _run_and_compare(family: str, case: Case) -> None:
             tol = tolerance(entry["fetches"][fetch]["dtype"], case.tol)
             assert_close_to_paddle(result.outputs[fetch], ref, f"{what} {fetch}", tol=tol,
                                    zero_sign=case.zero_sign)
+        assert result.lods == expected_lods, f"{what}: LoDs {result.lods} != {expected_lods}"
         op_paths = {rec.path for rec in result.trace if rec.type == case.op}
         assert op_paths == {"phi" if path == "auto" else path}, f"{what}: ran {op_paths}"
 
