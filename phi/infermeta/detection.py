@@ -1,4 +1,5 @@
-"""InferMeta of the detection box ops (yolo_box, prior_box, anchor_generator, box_coder).
+"""InferMeta of the detection box ops (yolo_box, prior_box, anchor_generator, box_coder)
+and of ctc_align.
 Dims and checks come from phi.kernels.funcs.detection, shared with the legacy infer_shape;
 outputs take the first input's dtype."""
 
@@ -58,3 +59,17 @@ def box_coder_infer_meta(prior_box: MetaTensor, prior_box_var: MetaTensor,
     var = prior_box_var.dims() if prior_box_var else None
     _set((output_box,), box_coder_dims("box_coder", prior_box.dims(), var, target_box.dims(),
                                        code_type, axis, variance), prior_box)
+
+
+def ctc_align_infer_meta(input: MetaTensor, input_length: MetaTensor, blank: int,
+                         merge_repeated: bool, padding_value: int, output: MetaTensor,
+                         output_length: MetaTensor) -> None:
+    """output as input (the LoD form's kernel sets the decoded length and LoD);
+    output_length as input_length; input's dtype."""
+    from phi.kernels.funcs.ctc import check_dims
+
+    length = input_length.dims() if input_length else None
+    check_dims(input.dims(), length)
+    _set((output,), input.dims(), input)
+    if output_length and length is not None:
+        _set((output_length,), length, input)

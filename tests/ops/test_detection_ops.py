@@ -1,0 +1,116 @@
+"""Detection, NMS and CTC ops beyond the Paddle fixtures (tests/fixtures/ops/<family>/):
+data-dependent output sizes through one loaded model, planned and unplanned, and clear
+errors for bad inputs on both paths."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+import pytest
+
+from compat.predictor import load_model, run_model
+from compat.single_op import run_single_op
+from phi.core.dense_tensor import DenseTensor
+from tests.conformance.op_fixtures import family_fixtures
+from tests.conformance.paddle_reference import assert_close_to_paddle
+
+Feeds = dict[str, np.ndarray | DenseTensor]
+RUNS = [("auto", True), ("phi", True), ("phi", False), ("legacy", False)]
+
+
+def _scaled(name: str, factor: float | np.ndarray) -> Callable[[Feeds], Feeds]:
+    def change(feeds: Feeds) -> Feeds:
+        return {**feeds, name: (feeds[name] * factor).astype(feeds[name].dtype)}
+
+    return change
+
+
+def _with_lod(name: str, lod: list[int], values: np.ndarray) -> Callable[[Feeds], Feeds]:
+    return lambda feeds: {**feeds, name: DenseTensor(values, lod=[lod])}
+
+
+def _ctc_lengths(feeds: Feeds) -> Feeds:
+    return {**feeds, "inputlength": np.array([[2], [8], [3]], np.int32)}
+
+
+#: (family, case, other feeds): the other feeds give outputs of other sizes (or LoDs).
+RERUNS = [
+    ("nms", "multiclass_nms3_basic", _scaled("scores", 0.15)),
+    ("nms", "multiclass_nms3_rois_num", _scaled("scores", 0.25)),
+    ("nms", "multiclass_nms3_lod", _with_lod("bboxes", [0, 2, 13], np.random.default_rng(
+        1).uniform(0, 1, (13, 3, 4)).astype(np.float32).cumsum(axis=-1) / 3)),
+    ("nms", "multiclass_nms_basic", _scaled("scores", 0.2)),
+    ("nms", "matrix_nms_basic", _scaled("scores", 0.15)),
+    ("nms", "nms_basic", _scaled("boxes", np.array([1, 1, 1.6, 1.6], np.float32))),
+    ("ctc", "ctc_align_padded_int32", _ctc_lengths),
+    ("ctc", "ctc_align_lod_int32", _with_lod("input", [0, 1, 9], np.arange(
+        9, dtype=np.int32).reshape(9, 1) % 3)),
+]
+
+
+def _fresh_legacy(family: str, case: str, feeds: Feeds) -> dict[str, np.ndarray]:
+    model = load_model(family_fixtures(family).model_prefix(case))
+    return run_model(model, feeds, path="legacy").outputs
+
+
+@pytest.mark.parametrize(("family", "case", "change"), RERUNS,
+                         ids=[f"{f}/{c}" for f, c, _ in RERUNS])
+def test_one_model_two_inputs(family: str, case: str, change: Callable[[Feeds], Feeds]) -> None:
+    """Paddle's feeds, other feeds (other output sizes), Paddle's feeds again: each run right,
+    on every path, planned and unplanned, through one loaded model."""
+    fixtures = family_fixtures(family)
+    feeds, expected = fixtures.fed(case), fixtures.outputs(case)
+    other = change(feeds)
+    other_ref = _fresh_legacy(family, case, other)
+    assert any(other_ref[k].shape != expected[k].shape or not np.array_equal(
+        other_ref[k], expected[k]) for k in expected), f"{case}: the other feeds change nothing"
+    model = load_model(fixtures.model_prefix(case))
+    for path, planned in RUNS:
+        for run_feeds, ref in ((feeds, expected), (other, other_ref), (feeds, expected)):
+            got = run_model(model, run_feeds, path=path, planned=planned).outputs
+            for fetch, want in ref.items():
+                assert_close_to_paddle(got[fetch], want, f"{case} [{path}, planned={planned}] "
+                                                         f"{fetch}")
+
+
+_NMS_ATTRS = {"score_threshold": 0.1, "nms_top_k": -1, "keep_top_k": -1}
+
+
+def _boxes(*shape: int) -> np.ndarray:
+    rng = np.random.default_rng(0)
+    lo = rng.uniform(0, 0.5, (*shape[:-1], 2))
+    return np.concatenate([lo, lo + 0.3], axis=-1).astype(np.float32)
+
+
+@pytest.mark.parametrize("mode", ["legacy", "phi"])
+@pytest.mark.parametrize(("op", "inputs", "attrs", "outputs", "match"), [
+    ("multiclass_nms3", {"BBoxes": np.zeros((1, 4, 8), np.float32),
+                         "Scores": np.zeros((1, 2, 4), np.float32)}, _NMS_ATTRS,
+     ("Out", "Index"), "polygon boxes"),
+    ("multiclass_nms3", {"BBoxes": _boxes(1, 5, 4), "Scores": np.zeros((1, 2, 4), np.float32)},
+     _NMS_ATTRS, ("Out", "Index"), r"Scores \[N, C, M\]"),
+    ("multiclass_nms3", {"BBoxes": _boxes(5, 2, 4), "Scores": np.zeros((5, 2), np.float32)},
+     _NMS_ATTRS, ("Out", "Index"), "RoisNum or by a LoD"),
+    ("multiclass_nms3", {"BBoxes": _boxes(5, 2, 4), "Scores": np.zeros((5, 2), np.float32),
+                         "RoisNum": np.array([2, 2], np.int32)}, _NMS_ATTRS, ("Out", "Index"),
+     "do not cover the 5 boxes"),
+    ("matrix_nms", {"BBoxes": _boxes(5, 2, 4), "Scores": np.zeros((5, 2), np.float32)},
+     _NMS_ATTRS, ("Out", "Index"), r"Scores must be \[N, C, M\], got"),
+    ("nms", {"Boxes": np.zeros((3, 5), np.float32)}, {}, ("KeepBoxesIdxs",),
+     r"Boxes must be \[N, 4\]"),
+    ("ctc_align", {"Input": np.ones((2, 4), np.int32),
+                   "InputLength": np.array([[5], [1]], np.int32)}, {},
+     ("Output", "OutputLength"), r"InputLength values must lie in \[0, 4\]"),
+    ("ctc_align", {"Input": np.ones((2, 4), np.int32)}, {}, ("Output",),
+     r"without InputLength, Input must be a LoD tensor \[N, 1\]"),
+    ("ctc_align", {"Input": np.ones((4, 1), np.int32)}, {}, ("Output",),
+     "no LoD, so InputLength is required"),
+    ("ctc_align", {"Input": DenseTensor(np.ones((4, 1), np.int32), lod=[[0, 2, 5]])}, {},
+     ("Output",), "does not cover its 4 rows"),
+], ids=["polygon", "scores vs boxes", "no images", "rois_num sum", "matrix 2-D",
+        "nms boxes", "ctc length", "ctc no length", "ctc no lod", "ctc lod"])
+def test_bad_inputs_raise(op: str, inputs: dict, attrs: dict, outputs: tuple, match: str,
+                          mode: str) -> None:
+    with pytest.raises(Exception, match=match):
+        run_single_op(op, inputs, attrs, outputs, mode)
