@@ -1,10 +1,11 @@
-"""InferMeta of the detection box ops (yolo_box, prior_box, anchor_generator, box_coder)
-and of ctc_align.
+"""InferMeta of the detection box ops (yolo_box, prior_box, anchor_generator, box_coder),
+the RoI ops (roi_align, roi_pool, generate_proposals) and ctc_align.
 Dims and checks come from phi.kernels.funcs.detection, shared with the legacy infer_shape;
 outputs take the first input's dtype."""
 
 from __future__ import annotations
 
+from phi.common import DataType
 from phi.core.meta_tensor import MetaTensor
 
 
@@ -73,3 +74,47 @@ def ctc_align_infer_meta(input: MetaTensor, input_length: MetaTensor, blank: int
     _set((output,), input.dims(), input)
     if output_length and length is not None:
         _set((output_length,), length, input)
+
+
+def _rois(op: str, x: MetaTensor, ro_is: MetaTensor, rois_num: MetaTensor, pooled_height: int,
+          pooled_width: int, out: MetaTensor) -> tuple[int, ...]:
+    from phi.kernels.funcs.roi import check_dims
+
+    dims = check_dims(op, x.dims(), ro_is.dims(), rois_num.dims() if rois_num else None,
+                      pooled_height, pooled_width)
+    _set((out,), dims, x)
+    return dims
+
+
+def roi_align_infer_meta(x: MetaTensor, ro_is: MetaTensor, rois_num: MetaTensor,
+                         pooled_height: int, pooled_width: int, spatial_scale: float,
+                         sampling_ratio: int, aligned: bool, out: MetaTensor) -> None:
+    """out: [R, C, pooled_height, pooled_width]."""
+    _rois("roi_align", x, ro_is, rois_num, pooled_height, pooled_width, out)
+
+
+def roi_pool_infer_meta(x: MetaTensor, ro_is: MetaTensor, rois_num: MetaTensor,
+                        pooled_height: int, pooled_width: int, spatial_scale: float,
+                        out: MetaTensor, argmax: MetaTensor) -> None:
+    """out and argmax (int64): [R, C, pooled_height, pooled_width]."""
+    dims = _rois("roi_pool", x, ro_is, rois_num, pooled_height, pooled_width, out)
+    argmax.set_dims(dims)
+    argmax.set_dtype(DataType.INT64)
+
+
+def generate_proposals_infer_meta(scores: MetaTensor, bbox_deltas: MetaTensor,
+                                  im_shape: MetaTensor, anchors: MetaTensor,
+                                  variances: MetaTensor, pre_nms_top_n: int, post_nms_top_n: int,
+                                  nms_thresh: float, min_size: float, eta: float,
+                                  pixel_offset: bool, rpn_rois: MetaTensor,
+                                  rpn_roi_probs: MetaTensor, rpn_rois_num: MetaTensor) -> None:
+    """rpn_rois [-1, 4], rpn_roi_probs [-1, 1] (sized by the kernel), rpn_rois_num [N] int32."""
+    from phi.kernels.funcs.proposal import proposal_dims
+
+    n = proposal_dims(scores.dims(), bbox_deltas.dims(), im_shape.dims(), anchors.dims(),
+                      variances.dims())
+    _set((rpn_rois,), (-1, 4), scores)
+    _set((rpn_roi_probs,), (-1, 1), scores)
+    if rpn_rois_num:
+        rpn_rois_num.set_dims((n,))
+        rpn_rois_num.set_dtype(DataType.INT32)

@@ -58,8 +58,9 @@ def _api(dotted):
 
 def _append_op(case, feeds, out_counts):
     """The op through LayerHelper.append_op; returns (slot, fetch variable) pairs. A
-    duplicable output slot named in `out_counts` (slot -> input slot) gets one variable per
-    tensor of that input slot (`<slot><i>`), any other one variable."""
+    duplicable output slot named in `out_counts` (slot -> input slot, or a function of the
+    case's attributes giving the count) gets one variable per tensor of that input slot
+    (`<slot><i>`), any other one variable."""
     proto = OpProtoHolder.instance().get_op_proto(case.op)
     block = paddle.static.default_main_program().current_block()
     feed_names = {v.name for vs in feeds.values() for v in vs}
@@ -70,7 +71,9 @@ def _append_op(case, feeds, out_counts):
         name = slot.name.lower()
         names = [name]
         if slot.name in out_counts:
-            names = [f"{name}{i}" for i in range(len(feeds[out_counts[slot.name]]))]
+            count = out_counts[slot.name]
+            n = count(case.attrs) if callable(count) else len(feeds[count])
+            names = [f"{name}{i}" for i in range(n)]
         if feed_names & set(names):
             raise ValueError(f"{case.name}: output '{name}' clashes with a feed name")
         # dtype is a placeholder: Paddle's InferVarType / InferShape set the real one
