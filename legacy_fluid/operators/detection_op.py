@@ -1,4 +1,4 @@
-"""Detection box ops: yolo_box, prior_box, anchor_generator and box_coder.
+"""Detection box ops: yolo_box, prior_box, anchor_generator, density_prior_box and box_coder.
 
 - yolo_box: YOLOv3 head X [N, A * (5 + classes), H, W] (+ A IoU channels first with
   iou_aware) and ImgSize [N, 2] (h, w) -> Boxes [N, A * H * W, 4], Scores [N, A * H * W,
@@ -6,6 +6,9 @@
 - prior_box: SSD priors [H, W, priors, 4] (normalised) and their Variances, from the dims of
   Input (feature map) and Image.
 - anchor_generator: Faster R-CNN anchors [H, W, ratios * sizes, 4] and Variances.
+- density_prior_box: face-detector priors, a density x density grid per fixed size and
+  ratio in each cell, [H, W, priors, 4] or flattened [H * W * priors, 4] (a Paddle 2.x op:
+  3.3.1 no longer registers it).
 - box_coder: encode TargetBox [N, 4] against PriorBox [M, 4] into [N, M, 4], or decode
   [N, M, 4] offsets; variances from PriorBoxVar or the `variance` attribute.
 Math: phi.kernels.funcs.detection.
@@ -162,6 +165,51 @@ class AnchorGeneratorKernel(OpKernel):
             var.mutable_data(ctx.place, feature.dtype))
 
 
+class DensityPriorBoxOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("Input", "feature map, NCHW (dims only)")
+        self.add_input("Image", "input image, NCHW (dims only)")
+        self.add_output("Boxes", "priors (x1, y1, x2, y2) normalised, [H, W, priors, 4]")
+        self.add_output("Variances", "each prior's variances, [H, W, priors, 4]")
+        self.add_attr("variances", AttrType.FLOATS, None, "the four variances")
+        self.add_attr("clip", AttrType.BOOLEAN, True, "clip to [0, 1]")
+        self.add_attr("flatten_to_2d", AttrType.BOOLEAN, False, "outputs [H * W * priors, 4]")
+        self.add_attr("step_w", AttrType.FLOAT, 0.0, "horizontal step (0: image / feature)")
+        self.add_attr("step_h", AttrType.FLOAT, 0.0, "vertical step (0: image / feature)")
+        self.add_attr("offset", AttrType.FLOAT, 0.5, "center offset within a cell")
+        self.add_attr("fixed_sizes", AttrType.FLOATS, [], "prior sizes (pixels)")
+        self.add_attr("fixed_ratios", AttrType.FLOATS, [], "width / height ratios")
+        self.add_attr("densities", AttrType.INTS, [], "grid density per fixed size")
+
+
+class DensityPriorBoxOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        dims = det_funcs.density_prior_box_dims(
+            "density_prior_box", ctx.get_input_dim("Input"), ctx.get_input_dim("Image"),
+            ctx.attr("variances"), ctx.attr("fixed_sizes"), ctx.attr("fixed_ratios"),
+            ctx.attr("densities"), ctx.attr("flatten_to_2d"))
+        for slot in ("Boxes", "Variances"):
+            ctx.set_output_dim(slot, dims)
+            ctx.set_output_dtype(slot, ctx.get_input_dtype("Input"))
+
+    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
+        return OpKernelType(self.indicate_var_data_type(ctx, "Input"), ctx.place)
+
+
+class DensityPriorBoxKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        feature = ctx.input("Input")
+        image = ctx.input("Image")
+        boxes = ctx.output("Boxes")
+        var = ctx.output("Variances")
+        det_funcs.density_prior_box(
+            ctx.xp, feature.dims, image.dims, ctx.attr("variances"), ctx.attr("clip"),
+            ctx.attr("step_w"), ctx.attr("step_h"), ctx.attr("offset"),
+            ctx.attr("fixed_sizes"), ctx.attr("fixed_ratios"), ctx.attr("densities"),
+            ctx.attr("flatten_to_2d"), boxes.mutable_data(ctx.place, feature.dtype),
+            var.mutable_data(ctx.place, feature.dtype))
+
+
 class BoxCoderOpMaker(OpProtoAndCheckerMaker):
     def make(self) -> None:
         self.add_input("PriorBox", "prior boxes, [M, 4]")
@@ -213,6 +261,11 @@ VERIFY_CASES = {
                           "attrs": {"anchor_sizes": [32.0, 64.0], "aspect_ratios": [0.5, 1, 2],
                                     "variances": [0.1, 0.1, 0.2, 0.2]},
                           "inputs": {"Input": (1, 2, 3, 4)}}],
+    "density_prior_box": [{"name": "2 sizes, 2 ratios, densities 2 and 1",
+                           "attrs": {"variances": [0.1, 0.1, 0.2, 0.2],
+                                     "fixed_sizes": [8.0, 16.0], "fixed_ratios": [1.0, 2.0],
+                                     "densities": [2, 1]},
+                           "inputs": {"Input": (1, 2, 3, 4), "Image": (1, 3, 24, 32)}}],
     "box_coder": [{"name": "decode with variances", "attrs": {"code_type": "decode_center_size"},
                    "inputs": {"PriorBox": {"value": [[0.1, 0.1, 0.5, 0.6], [0.2, 0.3, 0.9, 0.8]]},
                               "PriorBoxVar": {"value": [[0.1, 0.1, 0.2, 0.2]] * 2},
@@ -223,9 +276,11 @@ register_operator("yolo_box", YoloBoxOp, YoloBoxOpMaker)
 register_operator("prior_box", PriorBoxOp, PriorBoxOpMaker)
 register_operator("anchor_generator", AnchorGeneratorOp, AnchorGeneratorOpMaker)
 register_operator("box_coder", BoxCoderOp, BoxCoderOpMaker)
+register_operator("density_prior_box", DensityPriorBoxOp, DensityPriorBoxOpMaker)
 for _dtype in _FLOAT:
     for _backend in ("CPU", "GPU"):
         register_op_kernel("yolo_box", _backend, YoloBoxKernel, _dtype)
         register_op_kernel("prior_box", _backend, PriorBoxKernel, _dtype)
         register_op_kernel("anchor_generator", _backend, AnchorGeneratorKernel, _dtype)
         register_op_kernel("box_coder", _backend, BoxCoderKernel, _dtype)
+        register_op_kernel("density_prior_box", _backend, DensityPriorBoxKernel, _dtype)

@@ -1,4 +1,5 @@
-"""InferMeta of the detection box ops (yolo_box, prior_box, anchor_generator, box_coder),
+"""InferMeta of the detection box ops (yolo_box, prior_box, anchor_generator,
+density_prior_box, box_coder),
 the RoI ops (roi_align, roi_pool, generate_proposals) and ctc_align.
 Dims and checks come from phi.kernels.funcs.detection, shared with the legacy infer_shape;
 outputs take the first input's dtype."""
@@ -49,6 +50,19 @@ def anchor_generator_infer_meta(input: MetaTensor, anchor_sizes: list[float],
 
     _set((anchors, variances_), anchor_generator_dims(
         "anchor_generator", input.dims(), anchor_sizes, aspect_ratios, variances, stride), input)
+
+
+def density_prior_box_infer_meta(input: MetaTensor, image: MetaTensor, variances: list[float],
+                                 clip: bool, flatten_to_2d: bool, step_w: float, step_h: float,
+                                 offset: float, fixed_sizes: list[float],
+                                 fixed_ratios: list[float], densities: list[int],
+                                 boxes: MetaTensor, variances_: MetaTensor) -> None:
+    """boxes and their variances: [H, W, priors, 4], or [H * W * priors, 4] flattened."""
+    from phi.kernels.funcs.detection import density_prior_box_dims
+
+    _set((boxes, variances_), density_prior_box_dims(
+        "density_prior_box", input.dims(), image.dims(), variances, fixed_sizes, fixed_ratios,
+        densities, flatten_to_2d), input)
 
 
 def box_coder_infer_meta(prior_box: MetaTensor, prior_box_var: MetaTensor,

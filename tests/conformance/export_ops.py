@@ -125,6 +125,7 @@ def compact_model(path):
     and the `op_version_map` entries of ops the program does not use."""
     with open(path, "rb") as f:
         desc = framework_pb2.ProgramDesc.FromString(f.read())
+    _drop_fetch_scales(desc.blocks[0])
     used = set()
     for block in desc.blocks:
         for op in block.ops:
@@ -140,6 +141,29 @@ def compact_model(path):
     desc.op_version_map.pair.extend(kept)
     with open(path, "wb") as f:
         f.write(desc.SerializeToString(deterministic=True))
+
+
+def _drop_fetch_scales(block):
+    """Paddle 2.x's save_inference_model appends a scale(1.0) op per fetch target
+    (`save_infer_model/scale_N.tmp_M`): drop them and fetch the op's outputs directly, so
+    that the program holds just the one op as under 3.3.1."""
+    renamed = {}
+    for op in block.ops:
+        outs = [name for var in op.outputs for name in var.arguments]
+        if op.type == "scale" and outs and outs[0].startswith("save_infer_model/scale_"):
+            renamed[outs[0]] = next(n for var in op.inputs for n in var.arguments)
+    if not renamed:
+        return
+    keep = [op for op in block.ops if not (op.type == "scale" and any(
+        n in renamed for var in op.outputs for n in var.arguments))]
+    for op in keep:
+        for var in op.inputs:
+            var.arguments[:] = [renamed.get(n, n) for n in var.arguments]
+    del block.ops[:]
+    block.ops.extend(keep)
+    kept_vars = [v for v in block.vars if v.name not in renamed]
+    del block.vars[:]
+    block.vars.extend(kept_vars)
 
 
 def op_attrs(program, op_type):
@@ -248,8 +272,9 @@ def cpu_dtypes(op_type):
     keys = registered.get(phi_name, [])
     dtypes = {k.strip("()").split(", ")[-1] for k in keys
               if k.startswith("(CPU, Undefined(AnyLayout)")}
-    if not dtypes:
-        for key in core._get_all_register_op_kernels("fluid").get(op_type, []):
+    if not dtypes:  # Paddle 2.6.2 lists its fluid kernels under "all" only
+        fluid = core._get_all_register_op_kernels("fluid").get(op_type)
+        for key in fluid or core._get_all_register_op_kernels("all").get(op_type, []):
             if "place[Place(cpu)]" in key and "library_type[PLAIN]" in key:
                 dtypes.add(CPP_TYPES[re.search(r"data_type\[([^\]]+)\]", key).group(1)])
     return phi_name, sorted(dtypes)
@@ -307,6 +332,15 @@ def export_family(family, out_root, only_ops=frozenset()):
     })
 
 
+def _exports_here(family):
+    """Whether the running Paddle exports `family` (a family module's `PADDLE` names the
+    release that must: 2.6.2 for op types 3.3.1 no longer registers)."""
+    wanted = getattr(load_family(family), "PADDLE", "3.3.1")
+    if wanted != paddle.__version__:
+        print(f"{family}: skipped (exported with Paddle {wanted}, this is {paddle.__version__})")
+    return wanted == paddle.__version__
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -316,7 +350,7 @@ def main():
     ap.add_argument("--only", nargs="+", metavar="OP",
                     help="re-export only the cases of these op types (others are kept)")
     args = ap.parse_args()
-    families = args.family or family_names()
+    families = [f for f in args.family or family_names() if _exports_here(f)]
     if args.only:
         families = [f for f in families if {c.op for c in load_family(f).CASES} & set(args.only)]
         if not families:

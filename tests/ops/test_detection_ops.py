@@ -150,9 +150,18 @@ def _boxes(*shape: int) -> np.ndarray:
     ("distribute_fpn_proposals", {"FpnRois": _boxes(2, 4), "RoisNum": np.array([2], np.int32)},
      {"min_level": 3, "max_level": 2, "refer_level": 2, "refer_scale": 16},
      {"MultiFpnRois": 1, "RestoreIndex": 1}, "max_level 2 is below min_level 3"),
+    ("density_prior_box", {"Input": np.zeros((1, 1, 8, 4), np.float32),
+                           "Image": np.zeros((1, 3, 8, 32), np.float32)},
+     {"variances": [0.1] * 4, "fixed_sizes": [4.0], "fixed_ratios": [1.0], "densities": [2]},
+     ("Boxes", "Variances"), r"feature map \[8, 4\] must be smaller than the image"),
+    ("density_prior_box", {"Input": np.zeros((1, 1, 2, 2), np.float32),
+                           "Image": np.zeros((1, 3, 8, 8), np.float32)},
+     {"variances": [0.1] * 4, "fixed_sizes": [4.0, 8.0], "fixed_ratios": [1.0],
+      "densities": [2]}, ("Boxes", "Variances"), r"fixed_sizes \(2\) and densities \(1\)"),
 ], ids=["polygon", "scores vs boxes", "no images", "rois_num sum", "matrix 2-D",
         "nms boxes", "ctc length", "ctc no length", "ctc no lod", "ctc lod", "roi counts",
-        "roi images", "roi no images", "roi aligned negative", "proposals nan", "fpn levels"])
+        "roi images", "roi no images", "roi aligned negative", "proposals nan", "fpn levels",
+        "density feature size", "density sizes"])
 def test_bad_inputs_raise(op: str, inputs: dict, attrs: dict, outputs: tuple, match: str,
                           mode: str) -> None:
     with pytest.raises(Exception, match=match):

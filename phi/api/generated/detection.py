@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["anchor_generator", "box_coder", "prior_box", "yolo_box"]
+__all__ = ["anchor_generator", "box_coder", "density_prior_box", "prior_box", "yolo_box"]
 
 
 def yolo_box(
@@ -104,6 +104,41 @@ def anchor_generator(
                      "variances": variances,
                      "stride": stride,
                      "offset": offset,
+                 })
+
+
+def density_prior_box(
+    input: TensorLike,
+    image: TensorLike,
+    variances: Sequence[float],
+    clip: bool = True,
+    flatten_to_2d: bool = False,
+    step_w: float = 0.0,
+    step_h: float = 0.0,
+    offset: float = 0.5,
+    fixed_sizes: Sequence[float] = (),
+    fixed_ratios: Sequence[float] = (),
+    densities: Sequence[int] = (),
+) -> tuple[Tensor, Tensor]:
+    """`density_prior_box` (ops.yaml): (Tensor input, Tensor image, float[] variances, bool
+    clip=true, bool flatten_to_2d=false, float step_w=0.0, float step_h=0.0, float offset=0.5,
+    float[] fixed_sizes={}, float[] fixed_ratios={}, int[] densities={}) -> Tensor(boxes),
+    Tensor(variances_).
+
+    Kernel `density_prior_box`; InferMeta `density_prior_box_infer_meta`.
+    """
+    return apply("density_prior_box",
+                 {"input": input, "image": image},
+                 {
+                     "variances": variances,
+                     "clip": clip,
+                     "flatten_to_2d": flatten_to_2d,
+                     "step_w": step_w,
+                     "step_h": step_h,
+                     "offset": offset,
+                     "fixed_sizes": fixed_sizes,
+                     "fixed_ratios": fixed_ratios,
+                     "densities": densities,
                  })
 
 

@@ -1,5 +1,6 @@
 """Box math of the detection ops, as Paddle's CPU kernels compute it: yolo_box, prior_box,
-anchor_generator and box_coder (shared by the PHI kernels and the legacy kernels).
+anchor_generator, density_prior_box and box_coder (shared by the PHI kernels and the legacy
+kernels).
 
 Everything is vectorised over boxes, pixels and batch; Python loops run only over the
 priors an attribute list describes. Arithmetic follows Paddle's element type and order
@@ -231,6 +232,93 @@ def anchor_generator(xp: Any, feature_dims: Sequence[int], anchor_sizes: Sequenc
     anchors[..., 1] = y_ctr - half_h
     anchors[..., 2] = x_ctr + half_w
     anchors[..., 3] = y_ctr + half_h
+    var[...] = xp.asarray(np.asarray(variances, np.float32).astype(var.dtype))
+
+
+# -- density_prior_box -------------------------------------------------------------------------
+
+def density_prior_box_dims(op: str, input_dims: Sequence[int], image_dims: Sequence[int],
+                           variances: Sequence[float], fixed_sizes: Sequence[float],
+                           fixed_ratios: Sequence[float], densities: Sequence[int],
+                           flatten_to_2d: bool) -> tuple[int, ...]:
+    """Boxes / Variances dims: [H, W, priors, 4], or [H * W * priors, 4] flattened; priors
+    = len(fixed_ratios) * sum(density ** 2)."""
+    if len(input_dims) != 4 or len(image_dims) != 4:
+        raise _fail(op, f"Input and Image must be 4-D NCHW, got {list(input_dims)} and "
+                        f"{list(image_dims)}")
+    if input_dims[2] >= image_dims[2] or input_dims[3] >= image_dims[3]:
+        raise _fail(op, f"the feature map {list(input_dims[2:])} must be smaller than the "
+                        f"image {list(image_dims[2:])} in height and width")
+    if len(variances) != 4 or any(v <= 0 for v in variances):
+        raise _fail(op, f"variances must be 4 positive values, got {list(variances)}")
+    if len(fixed_sizes) != len(densities):
+        raise _fail(op, f"fixed_sizes ({len(fixed_sizes)}) and densities ({len(densities)}) "
+                        "must have the same length")
+    if any(v <= 0 for v in [*fixed_sizes, *fixed_ratios, *densities]):
+        raise _fail(op, f"fixed_sizes, fixed_ratios and densities must be positive, got "
+                        f"{list(fixed_sizes)}, {list(fixed_ratios)}, {list(densities)}")
+    priors = len(fixed_ratios) * sum(int(d) ** 2 for d in densities)
+    h, w = input_dims[2], input_dims[3]
+    return (h * w * priors, 4) if flatten_to_2d else (h, w, priors, 4)
+
+
+def _density_layout(fixed_sizes: Sequence[float], fixed_ratios: Sequence[float],
+                    densities: Sequence[int], step_average: int) -> tuple[np.ndarray, ...]:
+    """Per prior, in Paddle's order (size, ratio, row di, column dj): the grid shift, the
+    column and row offsets dj * shift and di * shift, and the float32 box width / height."""
+    cols = []
+    for size, density in zip((np.float32(s) for s in fixed_sizes), densities):
+        shift = step_average // int(density)
+        di, dj = np.divmod(np.arange(density * density), density)
+        for ratio in (np.sqrt(np.float32(r)) for r in fixed_ratios):
+            cols.append(np.stack(np.broadcast_arrays(
+                shift, dj * shift, di * shift, size * ratio, size / ratio)).astype(np.float64))
+    if not cols:
+        return tuple(np.zeros(0) for _ in range(5))
+    return tuple(np.concatenate(cols, axis=1))
+
+
+def density_prior_box(xp: Any, feature_dims: Sequence[int], image_dims: Sequence[int],
+                      variances: Sequence[float], clip: bool, step_w: float, step_h: float,
+                      offset: float, fixed_sizes: Sequence[float],
+                      fixed_ratios: Sequence[float], densities: Sequence[int],
+                      flatten_to_2d: bool, boxes: Any, var: Any) -> None:
+    """Density priors normalised by the image size: for each cell, size and ratio a density x
+    density grid of boxes spaced by (step_w + step_h) / 2 // density. As Paddle's kernel: the
+    grid's corner centre in double rounded to float32, each box centre in float32, the
+    corners in double (x1, y1 >= 0 and x2, y2 <= 1 always), then `clip` to [0, 1]."""
+    t = boxes.dtype.type
+    fh, fw = feature_dims[2], feature_dims[3]
+    img_h, img_w = image_dims[2], image_dims[3]
+    with quiet(np):
+        if t(step_w) == 0 or t(step_h) == 0:
+            sw, sh = t(img_w) / t(fw), t(img_h) / t(fh)
+        else:
+            sw, sh = t(step_w), t(step_h)
+        step_average = int(float(sw + sh) * 0.5) if fw and fh else 0
+    shift, dx, dy, bw, bh = (xp.asarray(a) for a in _density_layout(
+        fixed_sizes, fixed_ratios, densities, step_average))
+
+    def corners(count: int, step: Any, along: Any, size: Any, extent: int) -> tuple[Any, Any]:
+        centre = ((xp.arange(count, dtype=boxes.dtype) + t(offset)) * step).astype(np.float64)
+        grid = (centre[:, None] - step_average / 2.0 + shift / 2.0).astype(np.float32)
+        cell = (grid + along.astype(np.float32)).astype(np.float64)  # [count, priors]
+        return (xp.maximum((cell - size / 2.0) / extent, 0.0),
+                xp.minimum((cell + size / 2.0) / extent, 1.0))
+
+    x1, x2 = corners(fw, sw, dx, bw, img_w)
+    y1, y2 = corners(fh, sh, dy, bh, img_h)
+    grid = (fh, fw, shift.shape[0], 4)
+    if boxes.shape != ((fh * fw * grid[2], 4) if flatten_to_2d else grid):
+        raise _fail("density_prior_box", f"Boxes has dims {list(boxes.shape)}, expected "
+                                         f"{grid} (flatten_to_2d={flatten_to_2d})")
+    out = boxes.reshape(grid)  # a view, also of the flattened form
+    out[..., 0] = x1[None]
+    out[..., 1] = y1[:, None]
+    out[..., 2] = x2[None]
+    out[..., 3] = y2[:, None]
+    if clip:
+        xp.clip(boxes, t(0), t(1), out=boxes)
     var[...] = xp.asarray(np.asarray(variances, np.float32).astype(var.dtype))
 
 

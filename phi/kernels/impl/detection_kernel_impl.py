@@ -1,5 +1,6 @@
 """Detection box kernels (`fluidphi migrate` output of legacy_fluid/operators/detection_op.py):
-yolo_box, prior_box, anchor_generator, box_coder. Math in phi.kernels.funcs.detection.
+yolo_box, prior_box, anchor_generator, density_prior_box, box_coder. Math in
+phi.kernels.funcs.detection.
 """
 
 from __future__ import annotations
@@ -59,6 +60,26 @@ def anchor_generator_kernel(dev_ctx: DeviceContext, input: DenseTensor, anchor_s
         dev_ctx.xp, feature.dims, anchor_sizes, aspect_ratios,
         variances, stride, offset,
         dev_ctx.alloc(anchors, feature.dtype), dev_ctx.alloc(var, feature.dtype))
+
+
+@register_kernel("density_prior_box", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("density_prior_box", Backend.GPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64])
+def density_prior_box_kernel(dev_ctx: DeviceContext, input: DenseTensor, image: DenseTensor,
+                             variances: list[float], clip: bool, flatten_to_2d: bool,
+                             step_w: float, step_h: float, offset: float,
+                             fixed_sizes: list[float], fixed_ratios: list[float],
+                             densities: list[int], boxes: OutTensor,
+                             variances_: OutTensor) -> None:
+    feature = input
+    var = variances_
+    det_funcs.density_prior_box(
+        dev_ctx.xp, feature.dims, image.dims, variances, clip,
+        step_w, step_h, offset,
+        fixed_sizes, fixed_ratios, densities,
+        flatten_to_2d, dev_ctx.alloc(boxes, feature.dtype),
+        dev_ctx.alloc(var, feature.dtype))
 
 
 @register_kernel("box_coder", Backend.CPU, DataLayout.ALL_LAYOUT,
