@@ -33,7 +33,9 @@ PROGRESS_DEFINITION = ("op types whose every legacy kernel has a PHI twin (the k
                        "dtype on its device, over every op type with a kernel operator or legacy "
                        "kernels; an op type left with PHI kernels only counts as migrated. A "
                        "device with no parity run at all (GPU where no CUDA device was "
-                       "available) is not required; parity_devices lists the devices required.")
+                       "available) is not required; parity_devices lists the devices required. "
+                       "With no parity run on any device, no op type with legacy kernels "
+                       "counts as migrated.")
 CPU_PROGRESS_DEFINITION = ("the same, counting only CPU legacy kernels (what a CPU-only parity "
                            "run can verify)")
 #: Progress stages of a counted op type, most advanced first.
@@ -92,8 +94,11 @@ def op_row(f: OpFacts, parity_doc: Mapping[str, Any], codemod: CodemodSource,
     cpu_legacy = [r for r in legacy if r["place"] == "CPU"]
     twinned = counted and (all(r["twin"] for r in legacy) if legacy else bool(f.phi_kernels))
     required = {d.upper() for d in PARITY_DEVICES if parity_doc["runs"].get(d)}
-    migrated = counted and (all(r["twin"] and (r["verified"] or r["place"] not in required)
-                                for r in legacy) if legacy else bool(f.phi_kernels))
+    # with no parity run on any device nothing is verified, so nothing with legacy kernels
+    # counts as migrated
+    migrated = counted and (bool(required) and all(
+        r["twin"] and (r["verified"] or r["place"] not in required) for r in legacy)
+        if legacy else bool(f.phi_kernels))
     cpu_verified = counted and (all(r["verified"] for r in cpu_legacy) if cpu_legacy
                                 else bool(f.phi_kernels))
     if not counted:
