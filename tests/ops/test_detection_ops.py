@@ -14,7 +14,12 @@ from compat.single_op import run_single_op
 from phi.core.dense_tensor import DenseTensor
 from tests.conformance.op_cases import family_names, load_family
 from tests.conformance.op_fixtures import family_fixtures
-from tests.conformance.paddle_reference import assert_close_to_paddle
+from tests.conformance.paddle_reference import (
+    FIXTURES_ROOT,
+    assert_close_to_paddle,
+    assert_outputs_match,
+    load_npz,
+)
 
 Feeds = dict[str, np.ndarray | DenseTensor]
 RUNS = [("auto", True), ("phi", True), ("phi", False), ("legacy", False)]
@@ -166,3 +171,19 @@ def test_bad_inputs_raise(op: str, inputs: dict, attrs: dict, outputs: tuple, ma
                           mode: str) -> None:
     with pytest.raises(Exception, match=match):
         run_single_op(op, inputs, attrs, outputs, _phi_or_auto(op, mode))
+
+
+@pytest.mark.parametrize(("path", "planned", "passes"),
+                         [("auto", False, False), ("phi", False, False), ("auto", True, False)])
+@pytest.mark.parametrize("name", ["det_head", "crnn"])
+def test_family_programs_unplanned(name: str, path: str, planned: bool, passes: bool) -> None:
+    """The detection head (yolo_box / prior_box + box_coder -> multiclass_nms3) and the CRNN
+    (rnn -> softmax -> arg_max -> ctc_align) match Paddle unplanned and planned without the
+    inference passes too (test_models runs them planned with passes)."""
+    model_dir = FIXTURES_ROOT / "models" / name
+    model = load_model(str(model_dir / "model"))
+    for batch in ("b1", "b4"):
+        feeds = load_npz(model_dir / f"inputs_{batch}.npz")
+        result = run_model(model, feeds, path=path, planned=planned, passes=passes)
+        assert_outputs_match(result.outputs, load_npz(model_dir / f"outputs_{batch}.npz"),
+                             f"{name}/{batch}/{path} planned={planned} passes={passes}")
