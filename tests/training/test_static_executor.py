@@ -12,27 +12,16 @@ import pytest
 
 import compat.static as compat_static
 from compat.static import Executor, ExecutorInputError, feed_names
-from compat.training import load_initial_state
-from legacy_fluid.framework.program_desc import ProgramDesc
+from compat.training import load_initial_state, rnn_flat_buffers
+from legacy_fluid.framework.program_desc import OpDesc, ProgramDesc
 from legacy_fluid.framework.program_queries import fetch_target_names, persistable_var_names
 from legacy_fluid.framework.scope import Scope
 from legacy_fluid.io import load_combined_params, load_program
 from legacy_fluid.io.state_pickle import load_state
+from legacy_fluid.io.validate import EMPTY_VAR_NAME
 
 TRAIN = Path(__file__).resolve().parent.parent / "fixtures" / "train"
 PROGRAMS = sorted(p.name for p in TRAIN.iterdir() if (p / "startup.pdmodel").is_file())
-#: startup programs of Paddle's RNN layers fuse their weights with coalesce_tensor, which
-#: fluidphi does not have yet: those programs get their state from Paddle's files only
-FUSING = sorted(n for n in PROGRAMS
-                if "coalesce_tensor" in json.loads((TRAIN / n / "meta.json").read_text())
-                ["startup_op_types"])
-STARTABLE = [n for n in PROGRAMS if n not in FUSING]
-
-
-@pytest.mark.parametrize("name", FUSING)
-def test_a_startup_program_with_coalesce_tensor_is_refused_by_name(name: str) -> None:
-    with pytest.raises(LookupError, match="operator 'coalesce_tensor' is not registered"):
-        Executor().run(TRAIN / name / "startup.pdmodel", scope=Scope())
 
 
 def _close(got: np.ndarray, ref: np.ndarray, what: str) -> None:
@@ -58,7 +47,18 @@ def test_the_fixtures_have_startup_programs() -> None:
     assert PROGRAMS, "export_train.py writes startup.pdmodel beside every training program"
 
 
-@pytest.mark.parametrize("name", STARTABLE)
+def _made_by(startup: ProgramDesc) -> dict[str, OpDesc]:
+    """Persistable -> the last op that gives it its value: an RNN layer's weights are drawn
+    by their initializers (coalesce_tensor copies them back unchanged), its flat buffer
+    (first filled by its own initializer) is coalesce_tensor's FusedOutput."""
+    made_by: dict[str, OpDesc] = {}
+    for op in startup.global_block().ops:
+        names = op.output("FusedOutput") if op.type == "coalesce_tensor" else op.output_arg_names()
+        made_by[names[0]] = op
+    return made_by
+
+
+@pytest.mark.parametrize("name", PROGRAMS)
 def test_startup_program_fills_every_persistable(name: str) -> None:
     folder = TRAIN / name
     meta = json.loads((folder / "meta.json").read_text())
@@ -66,13 +66,19 @@ def test_startup_program_fills_every_persistable(name: str) -> None:
     paddle_state = _paddle_state(folder)
     scope = Scope()
     assert Executor().run(startup, scope=scope) == []
-    block = startup.global_block()
-    made_by = {op.output_arg_names()[0]: op for op in block.ops}
+    made_by = _made_by(startup)
+    fused = 0
     for pname in meta["persistables"]:
         got = scope.find_var(pname).get_tensor().numpy()
         ref = paddle_state[pname]
         assert got.shape == ref.shape and got.dtype == ref.dtype, pname
         op = made_by[pname]
+        if op.type == "coalesce_tensor":  # the RNN layer's weights, joined as drawn
+            weights = [scope.find_var(n).get_tensor().numpy() for n in op.input("Input")]
+            assert op.input("Input") == meta["fused"][pname]
+            np.testing.assert_array_equal(got, np.concatenate([w.ravel() for w in weights]))
+            fused += 1
+            continue
         if op.type == "fill_constant":  # deterministic: exactly Paddle's
             np.testing.assert_array_equal(got, ref, err_msg=pname)
             continue
@@ -85,6 +91,7 @@ def test_startup_program_fills_every_persistable(name: str) -> None:
             mean, std = op.attrs["mean"], op.attrs["std"]
             # the sample mean within 5 standard errors (fails by chance about once in 1e6)
             assert abs(got.mean() - mean) <= 5 * std / np.sqrt(got.size), pname
+    assert fused == len(meta.get("fused", {}))
     again = Scope()
     Executor().run(startup, scope=again)  # a seeded op draws the same values every time
     for pname in meta["persistables"]:
@@ -93,7 +100,7 @@ def test_startup_program_fills_every_persistable(name: str) -> None:
 
 
 @pytest.mark.parametrize("path", ["auto", "phi", "legacy"])
-@pytest.mark.parametrize("name", STARTABLE)
+@pytest.mark.parametrize("name", PROGRAMS)
 def test_startup_then_steps_match_paddle(name: str, path: str) -> None:
     folder = TRAIN / name
     meta = json.loads((folder / "meta.json").read_text())
@@ -113,11 +120,16 @@ def test_startup_then_steps_match_paddle(name: str, path: str) -> None:
             assert isinstance(by_name, np.ndarray)
             np.testing.assert_array_equal(by_name, by_var)
             _close(by_name, expected[f"{step}/{loss}"], f"{name} [{path}] step {step}")
+        # an RNN layer's flat buffer aliases its weights in Paddle: compare them joined
+        buffers = rnn_flat_buffers(main)
+        assert buffers == meta.get("fused", {})
         for pname in meta["persistables"]:
-            _close(scope.find_var(pname).get_tensor().numpy(), expected[f"param:{pname}"],
-                   f"{name} [{path}] final {pname}")
+            got = (np.concatenate([scope.find_var(w).get_tensor().numpy().ravel()
+                                   for w in buffers[pname]]) if pname in buffers
+                   else scope.find_var(pname).get_tensor().numpy())
+            _close(got, expected[f"param:{pname}"], f"{name} [{path}] final {pname}")
     intermediates = [n for op in main.global_block().ops for n in op.output_arg_names()
-                     if not main.global_block().find_var(n).persistable]
+                     if n != EMPTY_VAR_NAME and not main.global_block().find_var(n).persistable]
     assert intermediates and all(scope.find_var(n) is None for n in intermediates)
 
 
