@@ -138,7 +138,9 @@ def _declared(block: BlockDesc, name: str) -> VarDesc | None:
     return block.find_var_recursive(name)
 
 
-def _var_problems(var: VarDesc, used_by: str) -> Iterator[str]:
+def _var_problems(var: VarDesc, used_by: str, computed: bool = False) -> Iterator[str]:
+    """`computed`: an op other than feed writes the variable, so its declared dims are only
+    the compile-time guess (re-inferred when the program runs)."""
     where = f"variable '{var.name}' (used by {used_by})"
     if var.type == VarType.RAW and "raw_type" in var.extra:
         yield f"{where} has var kind {var.extra['raw_type']}, which fluidphi does not know"
@@ -149,6 +151,10 @@ def _var_problems(var: VarDesc, used_by: str) -> Iterator[str]:
         yield (f"{where} has element type {var.extra['raw_dtype']}, which fluidphi does not "
                "support")
     bad = [d for d in var.shape if d < -1]
+    # Paddle 2.x's compile-time InferShape multiplies -1 by known dims (instance_norm's
+    # SavedMean [-N*C] is [-8]): as good as -1 for what an op computes, never for state
+    if bad and computed and not var.persistable:
+        bad = []
     if bad:
         yield f"{where} has dims {var.shape} (each must be -1 for unknown, or >= 0)"
     elif (problem := dims_problem([max(d, 0) for d in var.shape])) is not None:
@@ -159,6 +165,8 @@ def _var_problems(var: VarDesc, used_by: str) -> Iterator[str]:
 
 def _op_var_problems(program: ProgramDesc) -> Iterator[str]:
     checked: set[str] = set()
+    computed = {n for block in program.blocks for op in block.ops if op.type != "feed"
+                for n in op.output_arg_names()}
     for block in program.blocks:
         for i, op in enumerate(block.ops):
             yield from _attr_problems(program, block, i, op)
@@ -171,7 +179,7 @@ def _op_var_problems(program: ProgramDesc) -> Iterator[str]:
                            f"declared in block {block.idx} or an enclosing block")
                 elif f"{block.idx}/{name}" not in checked:
                     checked.add(f"{block.idx}/{name}")
-                    yield from _var_problems(var, _op_name(block, i, op))
+                    yield from _var_problems(var, _op_name(block, i, op), name in computed)
 
 
 def _single(op: OpDesc, slot: str, outputs: bool) -> str | None:
