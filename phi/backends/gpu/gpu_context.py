@@ -7,10 +7,10 @@ from typing import Any
 import numpy as np
 
 from phi.common import Backend, GPUPlace
-from phi.core.device_context import DeviceContext
+from phi.core.device_context import DeviceContext, DeviceUnavailableError
 
 
-class GPUUnavailableError(RuntimeError):
+class GPUUnavailableError(DeviceUnavailableError):
     """No usable CUDA device (CuPy missing or no device visible)."""
 
 
