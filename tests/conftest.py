@@ -6,9 +6,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from compat.coverage.simgpu import simulated_gpu
+from phi.backends.devices import device_type
 from phi.backends.gpu.gpu_context import cuda_device_count
-from phi.common import Place
+from phi.common import CustomPlace, Place
 
 HAS_CUDA = cuda_device_count() > 0
 
@@ -23,8 +23,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 @pytest.fixture
-def fake_gpu() -> Iterator[Place]:
-    """gpu:0 backed by NumPy memory, so GPU registrations, fallbacks and place transfers
+def emulated() -> Iterator[Place]:
+    """The `emulated` device: the GPU kernels on NumPy memory of its own, which refuses
+    silent mixing with host arrays, so device programs, CPU fallbacks and place transfers
     run on machines without CUDA."""
-    with simulated_gpu() as place:
-        yield place
+    device_type("emulated")
+    yield CustomPlace("emulated", 0)

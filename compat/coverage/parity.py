@@ -2,7 +2,8 @@
 
 `refresh_parity` (``fluidphi coverage --refresh-parity``) runs every op type
 that has a legacy kernel and a PHI twin, for each dtype both forms register,
-on CPU and, where a CUDA device exists, on GPU, and records the outcome in
+on CPU and on GPU (on the `emulated` device, which runs the GPU kernels on NumPy memory
+of its own, where no CUDA device exists), and records the outcome in
 ``reports/parity.json``. Plain ``fluidphi coverage`` only reads that file, so
 reports stay byte-stable between refreshes.
 
@@ -46,7 +47,8 @@ from compat.statuses import Verdict
 from compat.verify_inputs import build_inputs, default_case_specs, module_cases
 from legacy_fluid.framework.op_registry import OP_INFOS
 from legacy_fluid.io.atomic_write import atomic_write_text
-from phi.common import CPUPlace, DataType, GPUPlace, Place
+from phi.backends.devices import gpu_or_stand_in
+from phi.common import CPUPlace, DataType, Place
 
 PARITY_VERSION = 1
 DEVICES = ("cpu", "gpu")
@@ -271,8 +273,9 @@ def compare_case(op_type: str, case: VerifyCase, dtype: DataType, place: Place,
 
 
 def verify_op(facts: OpFacts, device: str, run: RunFn | None = None) -> dict[str, dict[str, Any]]:
-    """dtype -> RESULT for one op on `device` ('cpu' or 'gpu')."""
-    place = CPUPlace() if device == "cpu" else GPUPlace(0)
+    """dtype -> RESULT for one op on `device` ('cpu' or 'gpu'; GPU kernels run on the
+    emulated device where no CUDA device exists)."""
+    place = CPUPlace() if device == "cpu" else gpu_or_stand_in()
     dtypes = facts.cpu_common_dtypes(device)
     explicit = explicit_cases(facts.op_type)
     results: dict[str, dict[str, Any]] = {}
@@ -304,6 +307,9 @@ def verify_op(facts: OpFacts, device: str, run: RunFn | None = None) -> dict[str
 def device_description(device: str) -> str:
     if device == "cpu":
         return f"CPU {platform.machine() or 'unknown'}, NumPy {np.__version__}"
+    if gpu_or_stand_in().is_custom:
+        return (f"emulated device (the GPU kernels on NumPy {np.__version__} memory of its own; "
+                "no CUDA device here)")
     try:
         import cupy
 
@@ -345,15 +351,14 @@ def merge_results(path: Path, device: str, results: Mapping[str, Mapping[str, An
 
 def refresh_parity(facts: Iterable[OpFacts], path: Path, *, gpu: bool | None = None,
                    progress: Callable[[str], None] | None = None) -> dict[str, Any]:
-    """Verify every op with both forms on CPU (and GPU when a CUDA device exists); write `path`.
+    """Verify every op with both forms on CPU and GPU; write `path`.
 
-    Without a CUDA device the GPU entries already in the file are kept as
-    they are (they carry their own timestamp and device).
+    The GPU kernels run on CUDA where CuPy sees a device, else on the emulated device
+    (the run's `device` says which). `gpu=False` keeps the GPU entries already in the
+    file as they are (they carry their own timestamp and device).
     """
-    from phi.backends.gpu.gpu_context import cuda_device_count
-
     if gpu is None:
-        gpu = cuda_device_count() > 0
+        gpu = True
     both = [f for f in facts if f.forms == "both" and f.operator == "kernel"]
     doc = load_parity(path)
     for device in ("cpu", "gpu") if gpu else ("cpu",):
