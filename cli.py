@@ -112,12 +112,13 @@ def _parse_inputs(specs: list[str], feed_names: list[str]) -> dict[str, np.ndarr
 def _trace_table(trace: list[Any]) -> Table:
     table = Table(title="per-op kernel choices", header_style="bold")
     table.add_column("#", justify="right", no_wrap=True)
-    for col in ("op", "path", "kernel", "key", "transforms"):
+    notes = any(rec.note for rec in trace)  # a column only when an op left its plain kernel
+    for col in ("op", "path", "kernel", "key", "transforms", *(("note",) if notes else ())):
         table.add_column(col, overflow="fold")
     for rec in trace:
         op = rec.type + (f" (fused: {' + '.join(rec.fused)})" if rec.fused else "")
         table.add_row(str(rec.index), op, rec.path, rec.kernel, rec.key,
-                      "; ".join(rec.transforms))
+                      "; ".join(rec.transforms), *((rec.note,) if notes else ()))
     return table
 
 

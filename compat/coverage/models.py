@@ -136,7 +136,7 @@ def _expected_and_signature(op: OperatorWithKernel, desc: OpDesc, block: BlockDe
         scope = _placeholder_scope(desc, block)
         runtime = RuntimeContext.build(op, scope)
         dev_ctx = DeviceContextPool.instance().get(place)
-        expected = op.get_expected_kernel_type(ExecutionContext(op, scope, dev_ctx, runtime))
+        expected = op.expected_kernel_type(ExecutionContext(op, scope, dev_ctx, runtime))
         sig = get_kernel_signature(op.proto, ExecutionArgumentMappingContext(op, runtime))
         return expected, sig
     except Exception:
