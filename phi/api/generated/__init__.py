@@ -9,6 +9,7 @@ from __future__ import annotations
 from phi.api.generated import (
     bitwise,
     core,
+    crf_decode,
     elementwise,
     fused,
     linalg,
@@ -25,6 +26,7 @@ from phi.api.generated import (
 MODULES = (
     bitwise,
     core,
+    crf_decode,
     elementwise,
     fused,
     linalg,
