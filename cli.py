@@ -1,11 +1,13 @@
-"""`fluidphi`: run, inspect, kernels, migrate, coverage, bench."""
+"""`fluidphi`: run, check, inspect, kernels, migrate, coverage, bench."""
 
 from __future__ import annotations
 
 import functools
 import json
+import re
 import sys
 from collections.abc import Callable
+from enum import Enum
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
@@ -13,6 +15,8 @@ import numpy as np
 import typer
 from rich.console import Console
 from rich.table import Table
+
+from compat.dual_dispatch import PathMode
 
 app = typer.Typer(
     add_completion=False,
@@ -26,7 +30,11 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def _user_errors() -> tuple[type[BaseException], ...]:
+    from compat.checker import ModelCheckError
     from compat.dual_dispatch import NoKernelError
+    from compat.feeds import InputError
+    from compat.memory_guard import MemoryLimitError
+    from compat.output_paths import OutputPathError
     from compat.predictor import ModelInputError
     from legacy_fluid.framework.executor import OpRunError
     from legacy_fluid.framework.op_kernel import LegacyKernelNotFoundError
@@ -40,6 +48,10 @@ def _user_errors() -> tuple[type[BaseException], ...]:
         LegacyKernelNotFoundError,
         NoKernelError,
         ModelInputError,
+        InputError,
+        ModelCheckError,
+        MemoryLimitError,
+        OutputPathError,
         FileNotFoundError,
     ]
     try:
@@ -76,39 +88,16 @@ def friendly_errors(fn: F) -> F:
 
             err_console.print(f"[bold red]error:[/] {exc}", highlight=False, soft_wrap=True)
             raise typer.Exit(1 if isinstance(exc, OpRunError) else 2) from None
+        except OSError as exc:  # the file system refused a read or a write
+            where = f"'{exc.filename}': " if exc.filename else ""
+            err_console.print(f"[bold red]error:[/] {where}{exc.strerror or exc}",
+                              highlight=False, soft_wrap=True)
+            raise typer.Exit(2) from None
 
     return wrapper  # type: ignore[return-value]
 
 
 # -- run ---------------------------------------------------------------------
-def _parse_inputs(specs: list[str], feed_names: list[str]) -> dict[str, np.ndarray]:
-    feeds: dict[str, np.ndarray] = {}
-    for spec in specs:
-        name, sep, file = spec.partition("=")
-        if not sep:
-            if len(feed_names) != 1:
-                raise CliError(
-                    f"--input {spec}: the model has {len(feed_names)} feeds "
-                    f"({', '.join(feed_names)}); use --input NAME=FILE.npy"
-                )
-            name, file = feed_names[0], spec
-        path = Path(file)
-        if not path.is_file():
-            what = "is not a regular file" if path.exists() else "does not exist"
-            raise CliError(f"--input {spec}: '{file}' {what} (expected a .npy or .npz file)")
-        try:
-            if path.suffix == ".npz":
-                with np.load(path, allow_pickle=False) as npz:
-                    feeds[name] = npz[name] if name in npz else npz[npz.files[0]]
-            else:
-                feeds[name] = np.load(path, allow_pickle=False)
-        except (ValueError, OSError) as exc:
-            raise CliError(
-                f"--input {spec}: '{file}' is not a readable .npy/.npz file ({exc})"
-            ) from None
-    return feeds
-
-
 def _trace_table(trace: list[Any]) -> Table:
     table = Table(title="per-op kernel choices", header_style="bold")
     table.add_column("#", justify="right", no_wrap=True)
@@ -141,6 +130,21 @@ def _print_plan(loaded: Any, place: Any, path: str) -> None:
         console.print(f"pass: {note}", highlight=False)
 
 
+def _check_place(value: str) -> str:
+    if value in ("cpu", "gpu") or re.fullmatch(r"gpu:[0-9]+", value):
+        return value
+    raise typer.BadParameter(f"{value!r}: expected cpu, gpu or gpu:N")
+
+
+def _check_outputs(*outputs: tuple[Path | None, str, bool]) -> None:
+    """(path, option, is_folder) for each output option: writable, before any work."""
+    from compat.output_paths import check_output_dir, check_output_file
+
+    for path, option, folder in outputs:
+        if path is not None:
+            (check_output_dir if folder else check_output_file)(path, option)
+
+
 @app.command()
 @friendly_errors
 def run(
@@ -149,11 +153,21 @@ def run(
     ],
     input: Annotated[
         list[str],
-        typer.Option("--input", "-i", help="NAME=FILE.npy, or FILE.npy for the only feed"),
+        typer.Option(
+            "--input",
+            "-i",
+            help="NAME=FILE.npy (or .npz), FILE.npy for the only feed, or FILE.npz for "
+            "every feed named by its arrays",
+        ),
     ] = [],  # noqa: B006
     output: Annotated[Path | None, typer.Option(help="write fetched arrays to this .npz")] = None,
-    place: Annotated[str, typer.Option(help="cpu or gpu")] = "cpu",
-    path: Annotated[str, typer.Option(help="auto | phi | legacy")] = "auto",
+    place: Annotated[
+        str,
+        typer.Option(metavar="[cpu|gpu|gpu:N]", callback=_check_place, help="where to run"),
+    ] = "cpu",
+    path: Annotated[
+        PathMode, typer.Option(help="PHI kernels where possible, or PHI / legacy only")
+    ] = PathMode.AUTO,
     trace: Annotated[bool, typer.Option(help="print the per-op kernel choices")] = False,
     trace_json: Annotated[Path | None, typer.Option(help="write the per-op trace as JSON")] = None,
     plan: Annotated[bool, typer.Option(
@@ -165,47 +179,75 @@ def run(
     max_loop_iters: Annotated[int | None, typer.Option(
         "--max-loop-iters", min=1, help="stop any while loop after this many iterations "
         "(an error naming the loop)")] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="print the result as JSON instead of tables")
+    ] = False,
+    max_memory: Annotated[
+        str | None,
+        typer.Option(
+            metavar="SIZE",
+            help="refuse to run when the InferMeta estimate of the tensors exceeds SIZE "
+            "(512M, 4GiB, none); default: 80% of the memory available",
+        ),
+    ] = None,
+    warm_runs: Annotated[
+        int, typer.Option(min=0, help="timed runs after the first (cold) one")
+    ] = 1,
 ) -> None:
     """Run a legacy inference model (.pdmodel + .pdiparams) and print its outputs.
 
     The auto and phi paths run a plan: kernels chosen, arguments bound and ops fused once;
     the legacy path chooses every op's kernel on every run."""
-    from compat.dual_dispatch import PathMode
-    from compat.predictor import load_model, run_model
+    from compat.checker import preflight
+    from compat.feeds import read_inputs
+    from compat.memory_guard import resolve_limit
+    from compat.predictor import check_feeds, load_model, run_model
+    from compat.run_report import RunSummary, rows
     from legacy_fluid.framework.block_runner import loop_limit
     from phi.backends.context_pool import DeviceContextPool
     from phi.common import Place
 
-    if path not in {m.value for m in PathMode}:
-        raise CliError(f"--path {path!r}: expected auto, phi or legacy")
-    if place not in ("cpu", "gpu") and not place.startswith("gpu:"):
-        raise CliError(f"--place {place!r}: expected cpu or gpu")
+    npz = None if output is None else (
+        output if output.suffix == ".npz" else output.with_suffix(".npz"))
+    _check_outputs((output, "--output", False), (npz, "--output", False),
+                   (trace_json, "--trace-json", False))
+    try:
+        limit = resolve_limit(max_memory)
+    except ValueError as e:
+        raise CliError(f"--max-memory {e}") from None
     target = Place.parse(place)
     DeviceContextPool.instance().get(target)  # no usable device: say so before loading
     loaded = load_model(model)
-    feeds = _parse_inputs(input, loaded.feed_names)
+    feeds = read_inputs(input, loaded.feed_names)
+    preflight(loaded, check_feeds(loaded, feeds), limit)
     with loop_limit(max_loop_iters):
         result = run_model(loaded, feeds, place=target, path=path, passes=not no_passes)
-    if output is not None:
-        npz = output if output.suffix == ".npz" else output.with_suffix(".npz")
+        warm = [run_model(loaded, feeds, place=target, path=path,
+                          passes=not no_passes).seconds for _ in range(warm_runs)]
+    summary = RunSummary(model, path.value, place, result.outputs, result.trace,
+                         result.seconds, warm)
+    if npz is not None:
         _write_output(npz, "--output", lambda f: np.savez(f, **result.outputs))
     if trace_json is not None:
         trace_text = json.dumps([r.as_dict() for r in result.trace], indent=2)
         _write_output(trace_json, "--trace-json", trace_text.encode("utf-8"))
+    warning = summary.fallback_warning()
+    if warning:
+        err_console.print(f"[bold yellow]warning:[/] {warning}", highlight=False,
+                          soft_wrap=True)
+    if as_json:
+        typer.echo(json.dumps(summary.as_dict(), indent=2))
+        return
     if trace:
         console.print(_trace_table(result.trace))
     if plan:
-        _print_plan(loaded, target, path)
-    summary = Table(title=f"outputs ({result.seconds * 1000:.1f} ms, path {path}, place {place})")
+        _print_plan(loaded, target, path.value)
+    table = Table(title=f"outputs ({summary.timing_text()}, path {path.value}, place {place})")
     for col in ("fetch", "shape", "dtype", "values"):
-        summary.add_column(col)
-    for name, arr in result.outputs.items():
-        flat = arr.reshape(-1)
-        preview = np.array2string(flat[:6], precision=5, separator=", ")
-        summary.add_row(
-            name, str(list(arr.shape)), str(arr.dtype), preview + (" ..." if flat.size > 6 else "")
-        )
-    console.print(summary)
+        table.add_column(col)
+    for row in rows(result.outputs):
+        table.add_row(*row)
+    console.print(table)
 
 
 def _write_output(path: Path, what: str, data: bytes | Any) -> None:
@@ -251,6 +293,39 @@ def inspect(
         ops.add_row(row["type"], str(row["count"]), row["kernels"])
     console.print(ops)
     console.print(f"params: {info['params']['count']} tensors, {info['params']['bytes']:,} bytes")
+
+
+# -- check ---------------------------------------------------------------------
+@app.command()
+@friendly_errors
+def check(
+    model: Annotated[str, typer.Argument(help="path prefix (dir/model) or a directory")],
+    as_json: Annotated[bool, typer.Option("--json", help="print the report as JSON")] = False,
+) -> None:
+    """Validate a model without running it: format, structure, params, op types,
+    attribute types, and InferMeta over the whole program at the declared shapes."""
+    from compat.checker import check_model, describe_estimate, summarize
+
+    report = check_model(model)
+    if as_json:
+        typer.echo(json.dumps(report.as_dict(), indent=2))
+    else:
+        facts = report.facts
+        if facts:
+            feeds = ", ".join(f"{v['name']} {v['shape']} {v['dtype']}" for v in facts["feeds"])
+            console.print(f"{model}: {facts['ops']} ops in {facts['blocks']} block(s), "
+                          f"version {facts['version']}; feeds {feeds or 'none'}; fetches "
+                          f"{', '.join(v['name'] for v in facts['fetches']) or 'none'}",
+                          highlight=False, soft_wrap=True)
+        if report.meta is not None:
+            console.print(f"InferMeta at batch 1: {describe_estimate(report.meta)}",
+                          highlight=False, soft_wrap=True)
+    if not report.ok:
+        err_console.print(f"[bold red]error:[/] {model}: {summarize(report.problems)}",
+                          highlight=False, soft_wrap=True)
+        raise typer.Exit(2)
+    if not as_json:
+        console.print(f"{model}: no problems found", highlight=False)
 
 
 # -- kernels -------------------------------------------------------------------
@@ -351,17 +426,19 @@ def train(
     save: Annotated[str | None, typer.Option(
         help="write the persistables after the last step as PREFIX.pdparams / "
         "PREFIX.pdopt (paddle.static.save's format)")] = None,
-    path: Annotated[str, typer.Option(help="auto | phi | legacy")] = "auto",
+    path: Annotated[
+        PathMode, typer.Option(help="PHI kernels where possible, or PHI / legacy only")
+    ] = PathMode.AUTO,
 ) -> None:
     """Run a legacy training program one step per --feed file, as paddle.static would."""
     from rich.progress import Progress
 
-    from compat.dual_dispatch import PathMode
     from compat.training import open_session, save_state
 
-    mode = PathMode.parse(path) if path in {m.value for m in PathMode} else None
-    if mode is None:
-        raise CliError(f"--path {path!r}: expected auto, phi or legacy")
+    mode = path
+    npz_out = None if output is None else (
+        output if output.suffix == ".npz" else output.with_suffix(".npz"))
+    _check_outputs((npz_out, "--output", False))
     if not feed:
         raise CliError("give at least one --feed FILE.npz (one training step each)")
     state = []
@@ -390,11 +467,10 @@ def train(
             progress.advance(task)
     console.print(table)
     final = session.persistables()
-    if output is not None:
+    if npz_out is not None:
         arrays = {**{n: np.stack(v) for n, v in history.items()},
                   **{f"param:{n}": v for n, v in final.items()}}
-        npz = output if output.suffix == ".npz" else output.with_suffix(".npz")
-        _write_output(npz, "--output", lambda f: np.savez(f, **arrays))
+        _write_output(npz_out, "--output", lambda f: np.savez(f, **arrays))
     if save is not None:
         for written in save_state(save, session.program, final):
             console.print(f"wrote {written}")
@@ -409,7 +485,7 @@ def migrate(
     check: Annotated[bool, typer.Option(
         help="for CI: list the files --write would change; exit 1 when anything would "
              "change or is unverified")] = False,
-    jobs: Annotated[int, typer.Option(help="files processed in parallel")] = 1,
+    jobs: Annotated[int, typer.Option(min=1, help="files processed in parallel")] = 1,
     json_path: Annotated[Path | None, typer.Option("--json", help="write the summary")] = None,
     verify: Annotated[bool, typer.Option(
         help="import the migrated module as it would be written (with its ops.yaml) and run "
@@ -423,6 +499,8 @@ def migrate(
     """
     from migrate.cli_entry import run_migrate
 
+    _check_outputs((json_path, "--json", False), (report, "--report", True))
+
     code = run_migrate(
         paths=paths,
         write=write,
@@ -432,32 +510,51 @@ def migrate(
         report_dir=report,
         console=console,
         check=check,
+        err_console=err_console,
     )
     raise typer.Exit(code)
 
 
 # -- coverage ----------------------------------------------------------------------
+class ReportFormat(str, Enum):
+    MD = "md"
+    JSON = "json"
+    HTML = "html"
+
+
 @app.command()
 @friendly_errors
 def coverage(
-    model: Annotated[list[str], typer.Option("--model", help="a model to report on")] = [],  # noqa: B006
-    fmt: Annotated[list[str], typer.Option("--format", help="md, json, html")] = [],  # noqa: B006
+    model: Annotated[
+        list[str],
+        typer.Option("--model", help="a model to report on (default: the fixture models)"),
+    ] = [],  # noqa: B006
+    fmt: Annotated[
+        list[ReportFormat],
+        typer.Option("--format", metavar="[md|json|html]", help="files to write (default: all)"),
+    ] = [],  # noqa: B006
     out: Annotated[Path, typer.Option(help="output directory")] = Path("reports"),
     refresh_parity: Annotated[
         bool,
         typer.Option(help="rerun legacy-vs-PHI parity per op and dtype into OUT/parity.json first"),
     ] = False,
+    table: Annotated[
+        bool, typer.Option("--table", help="also print the full per-op table")
+    ] = False,
 ) -> None:
     """Migration coverage: what runs on PHI, what still runs legacy, and why."""
     from compat.coverage.cli_entry import run_coverage
 
+    _check_outputs((out, "--out", True))
     raise typer.Exit(
         run_coverage(
             models=model,
-            formats=fmt or ["md", "json", "html"],
+            formats=[f.value for f in fmt] or [f.value for f in ReportFormat],
             out=out,
             console=console,
             refresh_parity=refresh_parity,
+            table=table,
+            err_console=err_console,
         )
     )
 
@@ -469,13 +566,37 @@ def bench(
     model: Annotated[
         list[str], typer.Option("--model", help="models to time (default: fixtures)")
     ] = [],  # noqa: B006
-    repeat: Annotated[int, typer.Option(help="timed runs per path")] = 5,
+    repeat: Annotated[int, typer.Option(min=1, help="timed samples per path")] = 5,
     out: Annotated[Path, typer.Option(help="output directory")] = Path("reports"),
 ) -> None:
     """Time legacy vs PHI paths side by side in one run; write reports/bench.md and .json."""
     from compat.bench import run_bench
 
-    raise typer.Exit(run_bench(models=model, repeat=repeat, out=out, console=console))
+    _check_outputs((out, "--out", True))
+    raise typer.Exit(run_bench(models=model, repeat=repeat, out=out, console=console,
+                               err_console=err_console))
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            typer.echo(f"fluidphi {version('fluidphi')}")
+        except PackageNotFoundError:  # run from a checkout without installing
+            typer.echo("fluidphi (not installed)")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True,
+                     help="print the version and exit"),
+    ] = False,
+) -> None:
+    """Run legacy Paddle programs on PHI-style kernels; migrate legacy kernels."""
 
 
 def main() -> None:

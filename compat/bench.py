@@ -18,10 +18,13 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from compat.checker import preflight
 from compat.dual_dispatch import DualDispatchRunner
+from compat.memory_guard import resolve_limit
 from compat.predictor import LoadedModel, check_feeds, load_model
 from legacy_fluid.framework.executor import Executor
 from legacy_fluid.io.atomic_write import atomic_write_text
@@ -71,6 +74,7 @@ def _quartiles(values: list[float]) -> tuple[float, float]:
 def time_model(model_path: str, repeat: int) -> dict[str, Any]:
     model = load_model(model_path)
     feeds = check_feeds(model, _inputs_for(model_path, model))
+    preflight(model, feeds, resolve_limit(None))  # what `run` checks before it runs
     executors = {p: Executor(CPUPlace(), DualDispatchRunner(p)) for p in PATHS}
     for ex in executors.values():  # warm-up: choices made, caches filled
         ex.run(model.program, model.scope, feeds)
@@ -106,11 +110,43 @@ def time_model(model_path: str, repeat: int) -> dict[str, Any]:
     }
 
 
-def run_bench(models: list[str], repeat: int, out: Path, console: Console) -> int:
+def short_names(models: list[str]) -> list[str]:
+    """'tests/fixtures/models/lenet/model' -> 'lenet': the folder of a prefix named 'model'
+    (or the prefix's own name), unless two models would get the same name."""
+    names = []
+    for m in models:
+        p = Path(m)
+        names.append(p.parent.name if p.name in ("model", "__model__", "") and p.parent.name
+                     else p.name.removesuffix(".pdmodel"))
+    return names if len(set(names)) == len(names) else list(models)
+
+
+def bench_table(rows: list[dict[str, Any]], models: list[str], repeat: int) -> Table:
+    """The terminal table: short model names, fits 80 columns."""
+    table = Table(title=f"median ms per run, {repeat} interleaved samples per path",
+                  box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True)
+    table.add_column("model", no_wrap=True)
+    for col in ("batch", "ops", "legacy", "phi", "auto", "phi/leg", "(IQR)", "auto/leg"):
+        table.add_column(col, justify="right", no_wrap=True)
+    for r, name in zip(rows, short_names(models)):
+        ms = r["median_ms"]
+        table.add_row(name, str(r["batch"]), str(r["ops"]), f"{ms['legacy']:.2f}",
+                      f"{ms['phi']:.2f}", f"{ms['auto']:.2f}", f"{r['phi_over_legacy']:.2f}",
+                      "{:.2f}-{:.2f}".format(*r["phi_over_legacy_iqr"]),
+                      f"{r['auto_over_legacy']:.2f}")
+    return table
+
+
+def run_bench(models: list[str], repeat: int, out: Path, console: Console,
+              err_console: Console | None = None) -> int:
     models = models or default_models()
     if not models:
-        console.print("no models to benchmark (give --model)")
+        (err_console or Console(stderr=True)).print(
+            "[bold red]error:[/] no models to benchmark: give --model (no fixture models "
+            f"in ./{FIXTURES.as_posix()})", highlight=False)
         return 2
+    if repeat < 1:
+        raise ValueError(f"repeat must be at least 1, got {repeat}")
     rows = [time_model(m, repeat) for m in models]
     meta = {
         "command": f"fluidphi bench --repeat {repeat}"
@@ -120,33 +156,7 @@ def run_bench(models: list[str], repeat: int, out: Path, console: Console) -> in
         "numpy": np.__version__,
         "machine": f"{platform.machine()}, {os.cpu_count()} cpus",
     }
-    table = Table(title=f"median wall time per run, {repeat} interleaved samples per path")
-    for col in (
-        "model",
-        "batch",
-        "ops",
-        "legacy ms",
-        "phi ms",
-        "auto ms",
-        "phi/legacy",
-        "(IQR)",
-        "auto/legacy",
-    ):
-        table.add_column(col)
-    for r in rows:
-        ms = r["median_ms"]
-        table.add_row(
-            r["model"],
-            str(r["batch"]),
-            str(r["ops"]),
-            f"{ms['legacy']:.2f}",
-            f"{ms['phi']:.2f}",
-            f"{ms['auto']:.2f}",
-            f"{r['phi_over_legacy']:.2f}",
-            "{:.2f}-{:.2f}".format(*r["phi_over_legacy_iqr"]),
-            f"{r['auto_over_legacy']:.2f}",
-        )
-    console.print(table)
+    console.print(bench_table(rows, models, repeat))
     atomic_write_text(out / "bench.json",
                       json.dumps({"meta": meta, "results": rows}, indent=2) + "\n")
     lines = [

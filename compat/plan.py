@@ -185,14 +185,16 @@ class PlannedExecutor:
                feed: dict[str, DenseTensor], fetch_list: list[str] | None
                ) -> tuple[Plan, list[DenseTensor]]:
         fused: dict[int, list[str]] = {}
+        origin: dict[int, int] = {}
         notes: list[str] = []
         source, root = program, scope
         if self.passes:
             rewrite = optimize(program, scope)
             source, root, fused, notes = rewrite.program, rewrite.scope, rewrite.fused, \
                 rewrite.notes
+            origin = rewrite.origin
         plan = build_plan(source, root, self.place, self.mode, feed, key, fused,
-                          tuple(fetch_list or ()), self.cpu_ops)
+                          tuple(fetch_list or ()), origin, self.cpu_ops)
         plan.source, plan.source_scope, plan.notes = program, scope, notes
         fetched = _fetch(plan, fetch_list)
         self._plans[key] = plan
@@ -260,11 +262,13 @@ def _run(plan: Plan, feed: Mapping[str, DenseTensor], fetch_list: list[str] | No
 def build_plan(program: ProgramDesc, scope: Scope, place: Place, mode: PathMode,
                feed: Mapping[str, DenseTensor], key: tuple[Any, ...] = (),
                fused: Mapping[int, list[str]] | None = None,
-               keep_names: tuple[str, ...] = (), cpu_ops: frozenset[str] = frozenset()
-               ) -> Plan:
+               keep_names: tuple[str, ...] = (),
+               origin: Mapping[int, int] | None = None,
+               cpu_ops: frozenset[str] = frozenset()) -> Plan:
     """Plan `program` by running it once on `feed` (see the module doc). Tensors named in
-    `keep_names` (read after a run) keep memory of their own; ops of the types in
-    `cpu_ops` run on CPU whatever `place` is."""
+    `keep_names` (read after a run) keep memory of their own. `origin` maps an op of a
+    rewritten program (by identity) to its index in the user's program: steps, traces and
+    errors carry that index. Ops of the types in `cpu_ops` run on CPU whatever `place` is."""
     block = program.global_block()
     ops = [create_op(desc) for desc in block.ops]
     local = _prepare_scope(program, scope)
@@ -281,10 +285,11 @@ def build_plan(program: ProgramDesc, scope: Scope, place: Place, mode: PathMode,
     with running(plan.blocks):
         for index, (op, desc) in enumerate(zip(ops, block.ops)):
             planner.fused_from = (fused or {}).get(id(desc), [])
+            shown = (origin or {}).get(id(desc), index)
             try:
-                planner.add(index, op)
+                planner.add(index, op, shown)
             except Exception as exc:
-                raise OpRunError(index, op, exc) from exc
+                raise OpRunError(shown, op, exc) from exc
     if planner.lives is not None:
         plan.memory = share_memory(planner.lives, ops)
     return plan
@@ -309,12 +314,13 @@ class _Planner:
         self.transfers = Scope()  # moved tensors, one variable per transfer
         self.fused_from: list[str] = []  # the op types a pass fused into the op being added
 
-    def add(self, index: int, op: OperatorBase) -> None:
+    def add(self, index: int, op: OperatorBase, shown: int) -> None:
+        """Plan op `index` of the planned program (`shown`: its index in the user's)."""
         plan = self.plan
         if not isinstance(op, OperatorWithKernel):
             record = op.run(plan.scope, self.place)
-            record.index = index
-            plan.steps.append(FrameworkStep(index, op, plan.scope, self.place))
+            record.index = shown
+            plan.steps.append(FrameworkStep(shown, op, plan.scope, self.place))
             plan.trace.append(record)
             self._forget_written(op)
             self.lives = None
@@ -348,8 +354,8 @@ class _Planner:
         bound.compute()
         outputs = [(v.value, v.value.dims) for vars_ in runtime.outputs.values() for v in vars_
                    if v is not None and isinstance(v.value, DenseTensor)]
-        plan.steps.append(KernelStep(index, op, bound, outputs))
-        plan.trace.append(trace_of(op, choice, applied, index, self.fused_from))
+        plan.steps.append(KernelStep(shown, op, bound, outputs))
+        plan.trace.append(trace_of(op, choice, applied, shown, self.fused_from))
         self._forget_written(op)
         self._release_dead(index, op)
 

@@ -114,7 +114,8 @@ def check_feeds(model: LoadedModel, feeds: Mapping[str, np.ndarray]) -> dict[str
             problems.append(
                 f"feed '{name}': expected shape {var.shape} (-1 = any), got {list(array.shape)}"
             )
-        tensors[name] = DenseTensor(np.ascontiguousarray(array))
+        # np.ascontiguousarray would give a 0-d feed one dimension
+        tensors[name] = DenseTensor(array if array.flags.c_contiguous else array.copy(order="C"))
     if problems:
         raise ModelInputError(model.model_path, problems)
     return tensors

@@ -136,14 +136,16 @@ def _file_summary(results: list[FileResult]) -> str:
 def run_migrate(paths: Sequence[Path | str], write: bool = False, jobs: int = 1,
                 json_path: Path | str | None = None, verify: bool = False,
                 report_dir: Path | str | None = None, out_root: Path | str | None = None,
-                console: Console | None = None, check: bool = False) -> int:
+                console: Console | None = None, check: bool = False,
+                err_console: Console | None = None) -> int:
     """The `fluidphi migrate` command; returns the exit code.
 
     1 when a kernel or a file failed or a verification differed or errored, and with
     `check` also when anything would change or is unverified; 2 for a usage error.
     `out_root` is accepted for the CLI's signature but unused: the rewrite is in place
     (see docs/migrate.md). `report_dir` writes reports/migration.{md,json} (dogfooding;
-    implies --verify).
+    implies --verify). Files that cannot be read are reported on `err_console` (default:
+    `console`).
     """
     console = console or Console()
     if out_root is not None:
@@ -168,9 +170,11 @@ def run_migrate(paths: Sequence[Path | str], write: bool = False, jobs: int = 1,
     else:
         plan = plan_changes(files, results)
         _show_changes(plan, check, console)
+    errors = err_console or console
     for r in results:
         if r.error:
-            console.print(f"[red]{r.error}[/]", highlight=False, soft_wrap=True)
+            errors.print(f"[red]error: {r.path}: {r.error}[/]", highlight=False,
+                         soft_wrap=True)
         elif r.skipped:
             console.print(f"[yellow]{r.skipped}[/]", highlight=False, soft_wrap=True)
     records = plan.records

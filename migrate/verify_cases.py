@@ -10,12 +10,13 @@ is accepted the kernel is `unverified: no valid inputs (why)`, not `errored`.
 from __future__ import annotations
 
 import zlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
 
 from compat.verify_inputs import DEFAULT_SHAPES, build_inputs, default_case_specs, module_cases
+from legacy_fluid.framework.var_type import AttrType, VarType
 
 
 @dataclass
@@ -27,6 +28,8 @@ class Case:
     dtypes: list[str] | None = None  # upper-case DataType names
     default_shape: tuple[int, ...] = DEFAULT_SHAPES[0]
     derived: bool = False  # a candidate: the first the legacy op accepts is used
+    #: an attribute set to the VarType of the dtype under test (a creation op's `dtype`)
+    dtype_attr: str | None = None
 
     def applies_to(self, dtype: str) -> bool:
         return self.dtypes is None or dtype in self.dtypes
@@ -40,6 +43,8 @@ class Case:
         inputs = {slot: a if slot in duplicable else a[0] for slot, a in arrays.items()}
         attrs = {a.name: a.default for a in proto.attrs if a.default is not None}
         attrs.update(self.attrs)
+        if self.dtype_attr is not None:
+            attrs[self.dtype_attr] = int(VarType.from_phi(dtype))
         outputs = {v.name: 1 for v in proto.outputs if not (v.dispensable and self.outputs)}
         outputs.update(self.outputs)
         return inputs, attrs, outputs
@@ -64,7 +69,14 @@ def cases_for(op_type: str, proto: Any, verify_cases: Any) -> tuple[list[Case], 
     """The op's cases and, when there are none, why no valid call can be built."""
     given = module_cases(op_type, verify_cases)
     if given:
-        return [_from_module(raw, i) for i, raw in enumerate(given)], ""
+        cases = [_from_module(raw, i) for i, raw in enumerate(given)]
+        if _has_dtype_attr(proto):  # a case leaving `dtype` to the proto: as is, or set
+            cases = [variant for c in cases for variant in (
+                [c] if "dtype" in c.attrs else
+                [replace(c, derived=True),
+                 replace(c, name=f"{c.name}, dtype attribute", dtype_attr="dtype",
+                         derived=True)])]
+        return cases, ""
     missing = [a.name for a in proto.attrs
                if a.default is None and not (a.extra or a.quant or a.generated)]
     if missing:
@@ -76,7 +88,9 @@ def cases_for(op_type: str, proto: Any, verify_cases: Any) -> tuple[list[Case], 
 def derived_cases(proto: Any) -> list[Case]:
     """Candidates in order: every default shape (index slots fed small int64 values,
     `is_test` on: `compat.verify_inputs.default_case_specs`), duplicable outputs made as
-    many as the duplicable inputs (two each) or one."""
+    many as the duplicable inputs (two each) or one; then, for an op with an int `dtype`
+    attribute (a creation op: it picks the kernel), the same with `dtype` set to the
+    dtype under test."""
     listed_outputs = [v.name for v in proto.outputs if v.duplicable]
     has_list_input = any(v.duplicable and not v.dispensable for v in proto.inputs)
     counts = [2, 1] if has_list_input else [1, 2]
@@ -89,4 +103,12 @@ def derived_cases(proto: Any) -> list[Case]:
             label = f"derived: shape {list(shape)}" + (
                 f", {n} per output list" if listed_outputs else "")
             out.append(Case(label, inputs, dict(attrs), outputs, None, shape, True))
+    if _has_dtype_attr(proto):
+        out += [replace(c, name=f"{c.name}, dtype attribute", dtype_attr="dtype")
+                for c in out]
     return out
+
+
+def _has_dtype_attr(proto: Any) -> bool:
+    """An int `dtype` attribute: a creation op's, which picks the kernel."""
+    return any(a.name == "dtype" and a.type is AttrType.INT for a in proto.attrs)

@@ -35,7 +35,8 @@ PROGRESS_DEFINITION = ("op types whose every legacy kernel has a PHI twin (the k
                        "kernels are verified on CUDA, or on the emulated device (the GPU "
                        "kernels on NumPy memory of its own) where no CUDA device was available; "
                        "a device with no parity run at all is not required; parity_devices "
-                       "lists the devices required.")
+                       "lists the devices required. With no parity run on any device, no op "
+                       "type with legacy kernels counts as migrated.")
 CPU_PROGRESS_DEFINITION = ("the same, counting only CPU legacy kernels (what a CPU-only parity "
                            "run can verify)")
 #: Progress stages of a counted op type, most advanced first.
@@ -94,8 +95,11 @@ def op_row(f: OpFacts, parity_doc: Mapping[str, Any], codemod: CodemodSource,
     cpu_legacy = [r for r in legacy if r["place"] == "CPU"]
     twinned = counted and (all(r["twin"] for r in legacy) if legacy else bool(f.phi_kernels))
     required = {d.upper() for d in PARITY_DEVICES if parity_doc["runs"].get(d)}
-    migrated = counted and (all(r["twin"] and (r["verified"] or r["place"] not in required)
-                                for r in legacy) if legacy else bool(f.phi_kernels))
+    # with no parity run on any device nothing is verified, so nothing with legacy kernels
+    # counts as migrated
+    migrated = counted and (bool(required) and all(
+        r["twin"] and (r["verified"] or r["place"] not in required) for r in legacy)
+        if legacy else bool(f.phi_kernels))
     cpu_verified = counted and (all(r["verified"] for r in cpu_legacy) if cpu_legacy
                                 else bool(f.phi_kernels))
     if not counted:

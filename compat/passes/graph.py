@@ -25,6 +25,9 @@ class Rewrite:
     scope: Scope
     #: new op (by identity) -> the op types it replaces, for the trace
     fused: dict[int, list[str]] = field(default_factory=dict)
+    #: op (by identity) -> its index in the original program (a fused op: the last one's),
+    #: so that errors and traces name ops as the user's program numbers them
+    origin: dict[int, int] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     _count: int = 0
 
@@ -37,7 +40,7 @@ class Rewrite:
         block.ops = list(block.ops)
         new.blocks[0] = block
         block.program = new
-        return cls(new, scope.new_scope())
+        return cls(new, scope.new_scope(), origin={id(op): i for i, op in enumerate(block.ops)})
 
     @property
     def ops(self) -> list[OpDesc]:
@@ -94,6 +97,7 @@ class Rewrite:
         """Put `new` where the last of `indices` stood (every input it reads exists there)
         and drop the others."""
         fused = [t for i in indices for t in self.fused.pop(id(self.ops[i]), [self.ops[i].type])]
+        self.origin[id(new)] = max(self.origin.get(id(self.ops[i]), i) for i in indices)
         last = max(indices) - (len(indices) - 1)
         for i in sorted(indices, reverse=True):
             del self.ops[i]

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from legacy_fluid.framework.program_desc import ProgramDesc
+from typing import Any
+
+from legacy_fluid.framework.program_desc import BlockDesc, ProgramDesc
 from legacy_fluid.framework.var_type import VarType
 
 #: Var kinds that hold feed/fetch lists rather than data.
@@ -48,3 +50,10 @@ def persistable_var_names(program: ProgramDesc) -> list[str]:
     """
     return sorted({v.name for v in program.global_block().vars.values()
                    if v.persistable and v.type not in _NOT_SAVED_TYPES})
+
+
+def var_summary(block: BlockDesc, name: str) -> dict[str, Any]:
+    """{name, shape, dtype} of a variable of `block` (None where it is not declared)."""
+    var = block.find_var(name)
+    return {"name": name, "shape": list(var.shape) if var is not None else None,
+            "dtype": str(var.dtype) if var is not None and var.dtype is not None else None}

@@ -53,6 +53,11 @@ class DeviceContext:
         ):
             return holder  # memory this context allocated before: reuse it
         array = self.xp.empty(tensor.dims, dtype=dtype.to_numpy())
+        if (holder is not None and tensor.place == self.place
+                and tuple(holder.shape) == tensor.dims and holder.dtype == array.dtype):
+            # Adopted memory (a parameter, a fed array) is never written, but an in-place
+            # op (Out is X) still reads X through this very tensor: copy on write.
+            array[...] = holder
         tensor.set_array(array, self.place)
         tensor._owned = True
         return array

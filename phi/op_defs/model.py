@@ -90,7 +90,8 @@ class ArgDef:
 @dataclass(frozen=True)
 class OutputDef:
     """One entry of `output`: `Tensor(out)`, or `Tensor[](out){size}` where size is an int
-    attribute (`num`) or the length of a list argument (`sections.size()`, `x.size()`)."""
+    attribute (`num`), the length of a list argument (`sections.size()`, `x.size()`) or a
+    dim of a tensor input picked by an int attribute (`x.dims[axis]`)."""
 
     name: str
     is_list: bool = False
@@ -103,6 +104,8 @@ class OutputDef:
             raise ValueError(f"list output '{self.name}' states no {{size}}")
         name, _, call = self.size.partition(".")
         value = values[name]
+        if call.startswith("dims["):
+            return int(value.dims[int(values[call[5:-1]])])
         return len(value) if call else int(value)
 
 

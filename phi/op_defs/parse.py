@@ -33,7 +33,8 @@ KERNEL_KEYS = {"func", "data_type"}
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 _OUTPUT = re.compile(r"Tensor(\[\])?\(([A-Za-z_][A-Za-z0-9_]*)\)"
-                     r"(?:\{([A-Za-z_][A-Za-z0-9_]*(?:\.size\(\))?)\})?\Z")
+                     r"(?:\{([A-Za-z_][A-Za-z0-9_]*"
+                     r"(?:\.size\(\)|\.dims\[[A-Za-z_][A-Za-z0-9_]*\])?)\})?\Z")
 _INT = re.compile(r"[+-]?\d+\Z")
 _FLOAT = re.compile(r"[+-]?(\d+\.\d*|\.\d+|\d+)([eE][+-]?\d+)?\Z")
 _FORWARD = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\s*(\(.*\))\s*->\s*(.+)\Z", re.S)
@@ -257,16 +258,23 @@ _LISTS = {ArgType.TENSORS, ArgType.BOOLS, ArgType.INTS, ArgType.INT64S, ArgType.
 
 
 def _check_sizes(args: tuple[ArgDef, ...], outputs: tuple[OutputDef, ...]) -> None:
-    """A list output's `{size}` names an int argument, or a list argument with `.size()`."""
+    """A list output's `{size}` names an int argument, a list argument with `.size()`, or
+    a tensor argument with `.dims[<int argument>]`."""
     types = {a.name: a.type for a in args}
+    ints = {ArgType.INT, ArgType.INT64}
     for out in outputs:
         if out.size is None:
             continue
         name, _, call = out.size.partition(".")
-        wanted = _LISTS if call else {ArgType.INT, ArgType.INT64}
-        if types.get(name) not in wanted:
-            raise ValueError(f"output {out.name}'s size {{{out.size}}} needs "
-                             f"{'a list' if call else 'an int'} argument '{name}'")
+        checks = [(name, ints, "an int")]
+        if call == "size()":
+            checks = [(name, _LISTS, "a list")]
+        elif call.startswith("dims["):
+            checks = [(name, {ArgType.TENSOR}, "a tensor"), (call[5:-1], ints, "an int")]
+        for arg, wanted, what in checks:
+            if types.get(arg) not in wanted:
+                raise ValueError(f"output {out.name}'s size {{{out.size}}} needs {what} "
+                                 f"argument '{arg}'")
 
 
 def sections(text: str) -> dict[str, str]:

@@ -14,6 +14,7 @@ import pytest
 from phi import api
 from phi.api.gen import FRAMEWORK_OPS, GENERATED, generated_files, modules, py_name, stale
 from phi.common import DataType
+from phi.core.dense_tensor import DenseTensor
 from phi.core.kernel_factory import KernelNotFoundError
 from phi.op_defs import OpDefError, backward_defs, op_defs, parse_op, render_op
 
@@ -110,7 +111,7 @@ def _entry(output: str) -> dict:
 
 
 @pytest.mark.parametrize("output", ["Tensor[](out){num}", "Tensor[](out){sections.size()}",
-                                    "Tensor[](out){x.size()}"])
+                                    "Tensor[](out){x.size()}", "Tensor[](out){x.dims[num]}"])
 def test_list_output_sizes_round_trip(output: str) -> None:
     entry = _entry(output) if "x.size" not in output else {
         **_entry(output), "args": "(Tensor[] x, int num)"}
@@ -124,6 +125,8 @@ def test_list_output_sizes_round_trip(output: str) -> None:
     ("Tensor[](out){missing}", "needs an int argument 'missing'"),
     ("Tensor[](out){num.size()}", "needs a list argument 'num'"),
     ("Tensor[](out){x + 1}", "is not `Tensor"),
+    ("Tensor[](out){x.dims[sections]}", "needs an int argument 'sections'"),
+    ("Tensor[](out){sections.dims[num]}", "needs a tensor argument 'sections'"),
 ])
 def test_bad_list_output_sizes_are_rejected(output: str, problem: str) -> None:
     with pytest.raises(OpDefError, match=problem):
@@ -140,3 +143,5 @@ def test_list_output_count_reads_the_argument_values() -> None:
     op = parse_op(_entry("Tensor[](out){sections.size()}"))
     assert op.outputs[0].count({"sections": [1, 2, 3], "num": 7}) == 3
     assert parse_op(_entry("Tensor[](out){num}")).outputs[0].count({"num": 7}) == 7
+    by_dim = parse_op(_entry("Tensor[](out){x.dims[num]}")).outputs[0]
+    assert by_dim.count({"x": DenseTensor(np.zeros((2, 5))), "num": -1}) == 5

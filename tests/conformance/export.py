@@ -301,6 +301,51 @@ def build_text_rnn(dtype):
 
     return [ids, lens], [logits, seq], make
 
+class ConvBNReLU(nn.Sequential):
+    def __init__(self, cin, cout, k=3):
+        super().__init__(nn.Conv2D(cin, cout, k, padding=k // 2, bias_attr=False),
+                         nn.BatchNorm2D(cout), nn.ReLU())
+
+
+class UNetDecoder(nn.Layer):
+    """A small UNet: 3 encoder stages (conv-bn-relu, max pool), a decoder that upsamples
+    with a learned transposed conv (k2 s2, and k3 s2 p1 output_padding 1 + batch_norm),
+    bilinear interpolation to a skip tensor's runtime size, nearest x4 (scale), concats
+    the skips, and 1x1 conv logits."""
+
+    def __init__(self, classes=3):
+        super().__init__()
+        self.enc1, self.enc2, self.enc3 = ConvBNReLU(3, 8), ConvBNReLU(8, 16), ConvBNReLU(16, 32)
+        self.pool = nn.MaxPool2D(2, 2)
+        self.up3 = nn.Conv2DTranspose(32, 16, 2, stride=2)                  # + bias add
+        self.dec2 = ConvBNReLU(32, 16)
+        self.up2 = nn.Conv2DTranspose(16, 8, 3, stride=2, padding=1, output_padding=1,
+                                      bias_attr=False)
+        self.up2_bn = nn.BatchNorm2D(8)
+        self.dec1 = ConvBNReLU(8 + 8 + 16 + 32, 16)
+        self.head = nn.Conv2D(16, classes, 1)
+
+    def forward(self, x):
+        e1 = self.enc1(x)                                                   # 8 x H
+        e2 = self.enc2(self.pool(e1))                                       # 16 x H/2
+        e3 = self.enc3(self.pool(e2))                                       # 32 x H/4
+        d2 = self.dec2(paddle.concat([self.up3(e3), e2], axis=1))          # 16 x H/2
+        u2 = F.relu(self.up2_bn(self.up2(d2)))                              # 8 x H
+        # skip-sized bilinear upsampling (the size comes from a shape op at run time)
+        s2 = F.interpolate(d2, size=paddle.shape(e1)[2:], mode="bilinear",
+                           align_corners=False)                             # 16 x H
+        s3 = F.interpolate(e3, scale_factor=4, mode="nearest")              # 32 x H
+        d1 = self.dec1(paddle.concat([u2, e1, s2, s3], axis=1))
+        return self.head(d1)
+
+
+def build_unet_decoder(dtype):
+    x = paddle.static.data("image", [-1, 3, 24, 24], dtype)
+    m = UNetDecoder(classes=3)
+    m.eval()
+    y = m(x)
+    return [x], [y], image_inputs("image", (3, 24, 24), dtype)
+
 
 MODELS = {
     "mlp": (build_mlp, "3x Linear (16-32-32-10), ReLU, softmax; feed x [-1,16]"),
@@ -332,6 +377,12 @@ MODELS = {
         "sequence lengths (rnn op) -> concat(GRU h, LSTM last backward h) -> Linear(22,5); "
         "feeds ids int64 [-1,10], lens int64 [-1]; fetches logits and the LSTM output",
     ),
+    "unet_decoder": (
+        build_unet_decoder,
+        "small UNet (conv-bn-relu encoder, max pool; conv2d_transpose k2s2 and k3s2p1 "
+        "output_padding 1 + batch_norm, bilinear_interp_v2 to a skip's runtime size, "
+        "nearest_interp_v2 x4, concat skips, 1x1 conv logits); feed image [-1,3,24,24]",
+    ),
 }
 LARGE_MODELS = {
     "resnet18": (
@@ -343,7 +394,7 @@ ALL_MODELS = {**MODELS, **LARGE_MODELS}
 #: Fixed per model (a new model never changes another's weights).
 SEEDS = {name: 1000 + i for i, name in enumerate(
     ("mlp", "lenet", "resnet18_small", "mobilenetv2", "transformer", "resnet18", "while_loop",
-     "text_rnn"))}
+     "text_rnn", "unet_decoder"))}
 
 
 # --------------------------------------------------------------------------

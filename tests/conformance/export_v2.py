@@ -219,6 +219,36 @@ def build_cond_v2(dtype):
     joined, _ = paddle.tensor.manipulation.tensor_array_to_tensor(arr, axis=1)
     return [x], [stacked, joined], normal_inputs({"x": (6,)})
 
+def _interp_v1(op, x, attrs, out_size=None):
+    """nearest_interp / bilinear_interp (v1: one float `scale`), as 1.x programs carry."""
+    inputs = {"X": [x]}
+    if out_size is not None:
+        inputs["OutSize"] = [out_size]
+    return raw_op(op, inputs, attrs)
+
+
+def build_decoder_v2(dtype):
+    snn = paddle.static.nn
+    x = paddle.static.data("image", [-1, 4, 8, 8], dtype)
+    h = snn.conv2d(x, 8, 3, padding=1, act="relu")                   # 8x8
+    h = snn.conv2d_transpose(h, 6, filter_size=2, stride=2)           # conv2d_transpose + add
+    h = snn.batch_norm(h, act="relu")                                 # 16x16
+    d = F.conv2d_transpose(h, create_param("dw_w", [6, 1, 3, 3], dtype), stride=1,
+                           padding=1, groups=6)                       # depthwise_conv2d_transpose
+    # v1 ops with 2.x defaults (align_corners=True, align_mode=1) and explicit variants
+    n1 = _interp_v1("nearest_interp", d, {"interp_method": "nearest", "scale": 2.0})  # 32x32
+    b1 = _interp_v1("bilinear_interp", h, {"interp_method": "bilinear", "out_h": 32,
+                                           "out_w": 32})
+    size = paddle.assign(np.array([32, 32], dtype="int32"))
+    b2 = _interp_v1("bilinear_interp", x, {"interp_method": "bilinear", "align_corners": False,
+                                           "align_mode": 0, "out_h": 32, "out_w": 32}, size)
+    u = paddle.concat([n1, b1, b2], axis=1)                           # 16 x 32x32
+    u = snn.conv2d_transpose(u, 4, filter_size=3, stride=2, padding=1, output_size=[63, 64],
+                             act="relu")                              # output_size, 63x64
+    u = F.interpolate(u, size=[24, 20], mode="bilinear", align_corners=True)  # v2 op
+    y = snn.conv2d(u, 3, 1)
+    return [x], [y], normal_inputs({"image": (4, 8, 8)})
+
 
 # name -> (builder, description, save_inference_model clip_extra)
 MODELS = {
@@ -245,8 +275,16 @@ MODELS = {
                 "paddle.static.nn.cond on mean(x) > 0 (conditional_block x2, logical_not, "
                 "select_input; a matmul+relu branch and a tanh branch), then a tensor array "
                 "stacked and concatenated (tensor_array_to_tensor); feed x [-1,6]", True),
+    "decoder_v2": (build_decoder_v2,
+                   "decoder ops as 2.x programs carry them: paddle.static.nn.conv2d_transpose "
+                   "(+ elementwise_add axis=1 bias; output_size), depthwise_conv2d_transpose, "
+                   "v1 nearest_interp / bilinear_interp (scale, out_h/out_w, OutSize, 2.x "
+                   "defaults align_corners=True align_mode=1), bilinear_interp_v2; feed image "
+                   "[-1,4,8,8]", True),
 }
-SEEDS = {name: 2000 + i for i, name in enumerate(MODELS)}
+#: Fixed per model (a new model never changes another's weights): append new names.
+SEEDS = {name: 2000 + i for i, name in enumerate(
+    ("fc_mlp_v2", "cnn_v2", "transformer_v2", "misc_v2", "cond_v2", "decoder_v2"))}
 
 
 def blank_callstacks(pdmodel_path):
