@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pytest
 
 from phi.backends.devices import device_type
-from phi.backends.gpu.gpu_context import cuda_device_count
+from phi.backends.gpu.gpu_context import cuda_device_count, gpu_unavailable_reason
 from phi.common import CustomPlace, Place
 
 HAS_CUDA = cuda_device_count() > 0
@@ -16,7 +16,7 @@ HAS_CUDA = cuda_device_count() > 0
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if HAS_CUDA:
         return
-    skip = pytest.mark.skip(reason="no CUDA device on this machine (CuPy/driver missing)")
+    skip = pytest.mark.skip(reason=f"needs a CUDA device: {gpu_unavailable_reason()}")
     for item in items:
         if "gpu" in item.keywords:
             item.add_marker(skip)

@@ -40,6 +40,8 @@ class DeviceContextPool:
             else:
                 raise ValueError(f"no device context for {place}")
             self._contexts[place] = ctx
+        elif place.is_gpu:
+            ctx.activate()  # its device, stream and memory pool current again
         return ctx
 
     @staticmethod

@@ -79,5 +79,8 @@ class DeviceContext:
     def synchronize(self) -> None:
         """Wait for queued work (no-op on CPU)."""
 
+    def activate(self) -> None:
+        """Make this context's device, stream and allocator current (GPU; no-op here)."""
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.place})"
