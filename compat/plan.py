@@ -371,7 +371,8 @@ class _Planner:
             for n in names:
                 var = self.plan.scope.find_local_var(n)
                 if self.last.get(n) != index or n in self.keep or n not in self.first \
-                        or var is None or not isinstance(var.value, DenseTensor):
+                        or var is None or not isinstance(var.value, DenseTensor) \
+                        or not var.value.place.is_cpu:  # the arenas are host memory
                     continue
                 life = lifetime(n, var.value, self.first[n], index)
                 if life is not None and all(x.name != n for x in self.lives):

@@ -18,6 +18,7 @@ from phi.core.device_context import DeviceUnavailableError
 from phi.core.kernel_factory import KERNELS
 from phi.core.registry import scoped
 from tests.devices import toy_device
+from tests.devices.conftest import name_plugins
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "mlp"
 TOY = CustomPlace("toy", 0)
@@ -57,6 +58,16 @@ def test_model_runs_on_a_plugin_device(toy: Place, path: str) -> None:
     assert toy_device.COPIES["to_host"] > before["to_host"]
 
 
+def test_a_plan_reused_on_a_plugin_device_keeps_device_memory(toy: Place) -> None:
+    """Toy memory subclasses ndarray: the plan's shared host arenas must not take it over."""
+    model, feeds = _mlp()
+    cpu = run_model(model, feeds, passes=False)
+    for _ in range(2):  # the second run reuses the plan and its memory
+        got = run_model(model, feeds, place=toy, passes=False)
+        for name, ref in cpu.outputs.items():
+            np.testing.assert_array_equal(got.outputs[name], ref)
+
+
 def test_kernels_register_for_the_device_like_any_backend(toy: Place) -> None:
     keys = {str(k.backend) for k in KERNELS.kernels_of("relu")}
     assert "TOY" in keys
@@ -72,11 +83,7 @@ def test_unregistered_device_type_is_a_clear_error() -> None:
 
 def test_plugin_module_named_in_the_environment_is_loaded(monkeypatch: pytest.MonkeyPatch
                                                           ) -> None:
-    from phi.backends import devices
-
-    monkeypatch.setenv(devices.PLUGINS_ENV, "tests.devices.toy_autoload")
-    monkeypatch.setattr(devices, "_plugins_loaded", False)
-    monkeypatch.delitem(__import__("sys").modules, "tests.devices.toy_autoload", raising=False)
+    name_plugins(monkeypatch, "tests.devices.toy_autoload")
     with scoped(DEVICE_TYPES, KERNELS, OP_KERNELS, inherit=True):
         assert device_type("toy") is toy_device.TOY
 
