@@ -3,7 +3,9 @@
 `refresh_parity` (``fluidphi coverage --refresh-parity``) runs every op type
 that has a legacy kernel and a PHI twin, for each dtype both forms register,
 on CPU and on GPU (on the `emulated` device, which runs the GPU kernels on NumPy memory
-of its own, where no CUDA device exists), and records the outcome in
+of its own, where no CUDA device exists; there the device's output must also equal the
+CPU's bit for bit, as tests/devices/test_device_parity.py checks per model and op
+fixture), and records the outcome in
 ``reports/parity.json``. Plain ``fluidphi coverage`` only reads that file, so
 reports stay byte-stable between refreshes.
 
@@ -224,9 +226,32 @@ def _short(exc: BaseException) -> str:
 RunFn = Callable[..., tuple[dict[str, list[np.ndarray]], Any]]
 
 
+def _differences(first: Mapping[str, list[np.ndarray]], second: Mapping[str, list[np.ndarray]],
+                 what: str = "") -> tuple[list[str], float | None]:
+    """Why two runs' outputs differ (slot by slot), and the largest finite difference."""
+    worst: float | None = None
+    reasons: list[str] = []
+    for slot in sorted(set(first) | set(second)):
+        la, pa = first.get(slot, []), second.get(slot, [])
+        if len(la) != len(pa):
+            reasons.append(f"{what}{slot}: {len(la)} vs {len(pa)} tensors")
+            continue
+        for i, (a, b) in enumerate(zip(la, pa)):
+            why = _difference(a, b)
+            if why is None:
+                continue
+            reasons.append(f"{what}{slot}[{i}]: {why}")
+            d = _max_abs_diff(a, b) if a.shape == b.shape and a.dtype == b.dtype else None
+            if d is not None and np.isfinite(d):
+                worst = d if worst is None else max(worst, d)
+    return reasons, worst
+
+
 def compare_case(op_type: str, case: VerifyCase, dtype: DataType, place: Place,
                  run: RunFn | None = None) -> dict[str, Any]:
-    """Run one case through both paths on `place`; a RESULT dict."""
+    """Run one case through both paths on `place`; a RESULT dict. On the emulated device
+    (a plug-in place) the legacy output must also equal the CPU's exactly: the GPU parity
+    column is CPU-vs-device parity there, as the parity snapshots check."""
     if run is None:
         from compat.single_op import run_single_op as run
     rng = np.random.default_rng(zlib.crc32(f"{op_type}/{dtype}/{case.name}".encode()))
@@ -251,21 +276,16 @@ def compare_case(op_type: str, case: VerifyCase, dtype: DataType, place: Place,
     if not str(ltrace.path).startswith("legacy") or not str(ptrace.path).startswith("phi"):
         result["error"] = f"paths taken: legacy run {ltrace.path}, phi run {ptrace.path}"
         return result
-    worst: float | None = None
-    reasons: list[str] = []
-    for slot in sorted(set(legacy) | set(phi)):
-        la, pa = legacy.get(slot, []), phi.get(slot, [])
-        if len(la) != len(pa):
-            reasons.append(f"{slot}: {len(la)} vs {len(pa)} tensors")
-            continue
-        for i, (a, b) in enumerate(zip(la, pa)):
-            why = _difference(a, b)
-            if why is None:
-                continue
-            reasons.append(f"{slot}[{i}]: {why}")
-            d = _max_abs_diff(a, b) if a.shape == b.shape and a.dtype == b.dtype else None
-            if d is not None and np.isfinite(d):
-                worst = d if worst is None else max(worst, d)
+    reasons, worst = _differences(legacy, phi)
+    if place.is_custom:  # the emulated device computes with NumPy: CPU's answer exactly
+        try:
+            cpu, _ = run(op_type, inputs, case.attrs, outputs, "legacy", CPUPlace())
+        except Exception:
+            cpu = None  # a CPU failure is the CPU column's to report
+        if cpu is not None:
+            more, far = _differences(cpu, legacy, "CPU vs device ")
+            reasons += more
+            worst = far if worst is None else max(worst, far or 0.0)
     result["status"] = Verdict.DIFFERING if reasons else Verdict.IDENTICAL
     result["max_abs_diff"] = worst
     result["error"] = "; ".join(reasons) if reasons else None
