@@ -4,6 +4,7 @@ uses any more, in the place and order isort would give them.
 
 from __future__ import annotations
 
+import keyword
 import sys
 from typing import Any
 
@@ -99,7 +100,9 @@ def fix_imports(info: ModuleInfo, new: cst.Module, needed: set[str],
         AddImportsVisitor.add_needed_import(context, mod)
     head, rest = _split_head(new)
     before = {_text(stmt) for stmt in head if _is_import(stmt)}
-    used = sorted(set(name_counts(cst.Module(body=rest))) - {"_fluidphi_uses"})
+    # keywords (a `lambda` counted from an attribute's name) can name no import
+    used = sorted(n for n in set(name_counts(cst.Module(body=rest))) - {"_fluidphi_uses"}
+                  if not keyword.iskeyword(n))
     uses = cst.parse_statement(f"_fluidphi_uses = ({', '.join([*used, ''])})\n")
     skeleton = cst.Module(body=[*head, uses], header=new.header)
     skeleton = RemoveImportsVisitor(context).transform_module(skeleton)

@@ -71,3 +71,8 @@ def elementwise_floordiv_op_argument_mapping(ctx: ArgumentMappingContext) -> Ker
 @register_arg_mapping("elementwise_mod", chooses=_axis_choices("remainder"))
 def elementwise_mod_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
     return _signature(ctx, "remainder")
+
+# fmax / fmin / heaviside have no axis: the default mapping, under Paddle's PHI names.
+register_base_kernel_name("elementwise_fmax", "fmax")
+register_base_kernel_name("elementwise_fmin", "fmin")
+register_base_kernel_name("elementwise_heaviside", "heaviside")

@@ -1,4 +1,4 @@
-"""elementwise_{add,sub,mul,div,max,min,pow,floordiv,mod}: Out = X (op) Y.
+"""elementwise_{add,sub,mul,div,max,min,pow,floordiv,mod,fmax,fmin,heaviside}: Out = X (op) Y.
 
 Y's dims line up with X's starting at dimension `axis` (-1: trailing dims, as NumPy);
 trailing 1s of Y that overhang X are dropped, then size-1 dims broadcast. When Y has
@@ -13,7 +13,10 @@ has its own small kernel:
 - max / min: NaN propagates;
 - pow: X ** Y (integers via double pow, truncated);
 - floordiv / mod: Python's // and % (floor; the remainder takes Y's sign; float mod keeps
-  X's sign on a zero remainder); an integer zero divisor is an error.
+  X's sign on a zero remainder); an integer zero divisor is an error;
+- fmax / fmin (Paddle 3.3.1 and 2.x: no `axis`, NumPy broadcasting): a NaN operand is
+  skipped, Y wins ties (+-0); integers go through float32 / float64;
+- heaviside (no `axis`): Y where X == 0, else 1 for X > 0 and 0 otherwise (NaN X gives 0).
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ _REAL_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BF
 _FLOORDIV_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
                    DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64)
 _MOD_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64)
+_NO_AXIS_TYPES = _MOD_TYPES
 
 
 #: floordiv / mod: an integer zero divisor is an error, so Y stays away from 0 (the other
@@ -98,6 +102,16 @@ class OnednnElementwiseOpMaker(ElementwiseOpMaker):
         self.add_int8_attrs()
 
 
+class NoAxisElementwiseOpMaker(OnednnElementwiseOpMaker):
+    """fmax, fmin, heaviside: no `axis` (Y broadcasts NumPy-style); floordiv's extras."""
+
+    def make(self) -> None:
+        self.add_input("X", "first operand")
+        self.add_input("Y", "second operand, broadcast against X")
+        self.add_output("Out", "result, with the broadcast dims and X's dtype")
+        self.add_extra_attrs()
+
+
 class ElementwiseOp(OperatorWithKernel):
     def infer_shape(self, ctx: InferShapeContext) -> None:
         axis = ctx.attr("axis")
@@ -111,6 +125,14 @@ class ElementwiseOp(OperatorWithKernel):
         dtype = ew_funcs.promote_if_complex(self.indicate_var_data_type(ctx, "X"),
                                             self.indicate_var_data_type(ctx, "Y"))
         return OpKernelType(dtype, ctx.place)
+
+
+class NoAxisElementwiseOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        dims = ew_funcs.broadcast_shape(ctx.get_input_dim("X"), ctx.get_input_dim("Y"), -1)
+        ctx.set_output_dim("Out", dims)
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+        ctx.share_lod("X", "Out")
 
 
 class ElementwiseAddKernel(OpKernel):
@@ -203,6 +225,33 @@ class ElementwiseModKernel(OpKernel):
         ew_funcs.remainder(ctx.xp, x.data, y.data, axis, data)
 
 
+class ElementwiseFmaxKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        ew_funcs.fmax(ctx.xp, x.data, y.data, -1, data)
+
+
+class ElementwiseFminKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        ew_funcs.fmin(ctx.xp, x.data, y.data, -1, data)
+
+
+class ElementwiseHeavisideKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        ew_funcs.heaviside(ctx.xp, x.data, y.data, -1, data)
+
+
 for _op in ("elementwise_add", "elementwise_sub", "elementwise_mul", "elementwise_div",
             "elementwise_max", "elementwise_min", "elementwise_pow"):
     register_operator(_op, ElementwiseOp, ElementwiseOpMaker)
@@ -230,3 +279,10 @@ for _dtype in _FLOORDIV_TYPES:
 for _dtype in _MOD_TYPES:
     register_op_kernel("elementwise_mod", "CPU", ElementwiseModKernel, _dtype)
     register_op_kernel("elementwise_mod", "GPU", ElementwiseModKernel, _dtype)
+for _op in ("elementwise_fmax", "elementwise_fmin", "elementwise_heaviside"):
+    register_operator(_op, NoAxisElementwiseOp, NoAxisElementwiseOpMaker)
+for _dtype in _NO_AXIS_TYPES:
+    for _backend in ("CPU", "GPU"):
+        register_op_kernel("elementwise_fmax", _backend, ElementwiseFmaxKernel, _dtype)
+        register_op_kernel("elementwise_fmin", _backend, ElementwiseFminKernel, _dtype)
+        register_op_kernel("elementwise_heaviside", _backend, ElementwiseHeavisideKernel, _dtype)

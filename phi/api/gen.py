@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import keyword
+import re
 import sys
 import textwrap
 from collections.abc import Iterable
@@ -57,6 +58,11 @@ def _default(value: Any) -> str:
         items = ", ".join(_default(v) for v in value)
         return f"({items},)" if len(value) == 1 else f"({items})"
     return repr(value)
+
+
+def _natural(name: str) -> list[Any]:
+    """`log2` before `log10` (the order ruff's RUF022 wants for `__all__`)."""
+    return [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", name)]
 
 
 def _params(op: OpDef) -> list[str]:
@@ -148,7 +154,7 @@ class Module:
                   "from phi.api.dispatch import apply"]
         if needs:
             lines.append(f"from phi.common import {', '.join(needs)}")
-        names = sorted(f'"{py_name(op.name)}"' for op in self.ops)
+        names = [f'"{n}"' for n in sorted((py_name(op.name) for op in self.ops), key=_natural)]
         lines += ["", *_joined("__all__ = [", names, "]", "")]
         return "\n".join(lines) + "\n" + text + "\n"
 

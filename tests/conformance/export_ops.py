@@ -214,8 +214,9 @@ def cpu_dtypes(op_type):
     """(PHI kernel name, dtypes of its plain CPU kernels); fluid kernels for ops without one.
 
     `_get_phi_kernel_name` gives the op's PHI *op* name; where no kernel is registered under
-    it but one is under the op type (determinant: op `det`, kernel `determinant`), the
-    kernel Paddle runs is the op type's."""
+    it but one is under the op type (determinant: op `det`, kernel `determinant`;
+    hard_shrink: name `hardshrink`, kernel `hard_shrink`), the kernel Paddle runs is the op
+    type's."""
     registered = core._get_registered_phi_kernels("function")
     phi_name = core._get_phi_kernel_name(op_type)
     if not registered.get(phi_name) and registered.get(op_type):
@@ -277,7 +278,8 @@ def export_family(family, out_root, only_ops=frozenset()):
         "paddle_version": paddle.__version__,
         "note": "OpProtoHolder + core.get_op_attrs_default_value / get_op_extra_attrs; "
                 "phi_kernel: core._get_phi_kernel_name; cpu_dtypes: Paddle's plain CPU "
-                "kernels of that PHI kernel (fluid kernels where it has none)",
+                "kernels of that PHI kernel (else of the PHI kernel named as the op type, "
+                "else its fluid kernels)",
         "ops": {op: op_facts(op) for op in ops},
     })
 

@@ -249,6 +249,33 @@ def build_decoder_v2(dtype):
     y = snn.conv2d(u, 3, 1)
     return [x], [y], normal_inputs({"image": (4, 8, 8)})
 
+def build_math_v2(dtype):
+    """The element-wise math and activation ops of the fam-math families as 2.x wrote them:
+    round without `decimals` (ties away from zero; the halves below are exact ties),
+    thresholded_relu without `value`, elementwise_fmax / fmin / heaviside, brelu, ..."""
+    x = paddle.static.data("x", [-1, 4, 6], dtype)
+    k = paddle.static.data("k", [-1, 4, 6], "int32")
+    halves = paddle.floor(x * 4.0) / 2.0                             # k/2: round's ties
+    r = paddle.round(halves) + paddle.trunc(x * 3.0)
+    a = F.selu(x) + F.softsign(x) + F.softshrink(x, 0.3) + F.tanhshrink(x) + paddle.stanh(x)
+    a = a + F.hardtanh(x, -0.5, 0.7) + F.thresholded_relu(x, 0.2) + F.hardshrink(x, 0.4)
+    a = a + paddle.logit(F.sigmoid(x), eps=1e-3)
+    m = F.maxout(paddle.reshape(a, [-1, 4, 2, 3]), groups=2, axis=1)  # [-1,2,2,3]
+    t = paddle.tanh(x) * 0.9
+    u = paddle.asin(t) + paddle.acos(t) + paddle.atanh(t) + paddle.tan(t)
+    u = u + paddle.asinh(x) + paddle.acosh(paddle.abs(x) + 1.0) + paddle.cosh(x * 0.5)
+    lg = paddle.log2(paddle.abs(x) + 0.5) + paddle.log10(paddle.abs(x) + 0.5)
+    v = paddle.lerp(u, lg, F.sigmoid(lg)) + paddle.atan2(x, t) + paddle.heaviside(x, t)
+    v = paddle.renorm(v + paddle.fmax(x, u) - paddle.fmin(x, lg), 2.0, 1, 2.0)
+    flags = paddle.logical_xor(paddle.isfinite(paddle.log(x)), paddle.isinf(paddle.reciprocal(r)))
+    v = v + paddle.cast(flags, dtype)
+    bits = paddle.bitwise_xor(paddle.bitwise_or(k, k * 3), paddle.bitwise_not(k))
+
+    def make(rng, batch, dtype):
+        return {"x": rng.standard_normal((batch, 4, 6)).astype(dtype),
+                "k": rng.integers(-1000, 1000, size=(batch, 4, 6)).astype("int32")}
+    return [x, k], [v, r, m, bits], make
+
 
 # name -> (builder, description, save_inference_model clip_extra)
 MODELS = {
@@ -281,10 +308,17 @@ MODELS = {
                    "v1 nearest_interp / bilinear_interp (scale, out_h/out_w, OutSize, 2.x "
                    "defaults align_corners=True align_mode=1), bilinear_interp_v2; feed image "
                    "[-1,4,8,8]", True),
+    "math_v2": (build_math_v2,
+                "2.x element-wise math and activations (round without decimals: ties away "
+                "from zero; trunc, selu, softsign, softshrink, tanh_shrink, stanh, brelu, "
+                "thresholded_relu without value, hard_shrink, logit, maxout, asin/acos/atanh/"
+                "tan/asinh/acosh/cosh, log2/log10, lerp, atan2, heaviside, fmax/fmin, renorm, "
+                "isfinite_v2/isinf_v2, logical_xor, bitwise_or/xor/not); feeds x f32 "
+                "[-1,4,6], k i32 [-1,4,6]; 4 fetches", True),
 }
 #: Fixed per model (a new model never changes another's weights): append new names.
 SEEDS = {name: 2000 + i for i, name in enumerate(
-    ("fc_mlp_v2", "cnn_v2", "transformer_v2", "misc_v2", "cond_v2", "decoder_v2"))}
+    ("fc_mlp_v2", "cnn_v2", "transformer_v2", "misc_v2", "cond_v2", "decoder_v2", "math_v2"))}
 
 
 def blank_callstacks(pdmodel_path):

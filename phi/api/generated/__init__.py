@@ -7,6 +7,8 @@ Not generated: feed, fetch (the executor's feed/fetch ops).
 from __future__ import annotations
 
 from phi.api.generated import (
+    activation_ext,
+    binary_math,
     bitwise,
     core,
     creation_ext,
@@ -18,6 +20,7 @@ from phi.api.generated import (
     fused,
     indexing,
     linalg,
+    logical,
     manipulation_ext,
     math,
     nlp,
@@ -31,6 +34,8 @@ from phi.api.generated import (
 )
 
 MODULES = (
+    activation_ext,
+    binary_math,
     bitwise,
     core,
     creation_ext,
@@ -42,6 +47,7 @@ MODULES = (
     fused,
     indexing,
     linalg,
+    logical,
     manipulation_ext,
     math,
     nlp,

@@ -8,7 +8,14 @@ from __future__ import annotations
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["bitwise_and"]
+__all__ = [
+    "bitwise_and",
+    "bitwise_left_shift",
+    "bitwise_not",
+    "bitwise_or",
+    "bitwise_right_shift",
+    "bitwise_xor",
+]
 
 
 def bitwise_and(x: TensorLike, y: TensorLike) -> Tensor:
@@ -17,3 +24,45 @@ def bitwise_and(x: TensorLike, y: TensorLike) -> Tensor:
     Kernel `bitwise_and`; InferMeta `elementwise_infer_meta`.
     """
     return apply("bitwise_and", {"x": x, "y": y}, {})
+
+
+def bitwise_or(x: TensorLike, y: TensorLike) -> Tensor:
+    """`bitwise_or` (ops.yaml): (Tensor x, Tensor y) -> Tensor(out).
+
+    Kernel `bitwise_or`; InferMeta `elementwise_infer_meta`.
+    """
+    return apply("bitwise_or", {"x": x, "y": y}, {})
+
+
+def bitwise_xor(x: TensorLike, y: TensorLike) -> Tensor:
+    """`bitwise_xor` (ops.yaml): (Tensor x, Tensor y) -> Tensor(out).
+
+    Kernel `bitwise_xor`; InferMeta `elementwise_infer_meta`.
+    """
+    return apply("bitwise_xor", {"x": x, "y": y}, {})
+
+
+def bitwise_not(x: TensorLike) -> Tensor:
+    """`bitwise_not` (ops.yaml): (Tensor x) -> Tensor(out).
+
+    Kernel `bitwise_not`; InferMeta `unchanged_infer_meta`.
+    """
+    return apply("bitwise_not", {"x": x}, {})
+
+
+def bitwise_left_shift(x: TensorLike, y: TensorLike, is_arithmetic: bool = True) -> Tensor:
+    """`bitwise_left_shift` (ops.yaml): (Tensor x, Tensor y, bool is_arithmetic=true) ->
+    Tensor(out).
+
+    Kernel `bitwise_left_shift`; InferMeta `elementwise_infer_meta`.
+    """
+    return apply("bitwise_left_shift", {"x": x, "y": y}, {"is_arithmetic": is_arithmetic})
+
+
+def bitwise_right_shift(x: TensorLike, y: TensorLike, is_arithmetic: bool = True) -> Tensor:
+    """`bitwise_right_shift` (ops.yaml): (Tensor x, Tensor y, bool is_arithmetic=true) ->
+    Tensor(out).
+
+    Kernel `bitwise_right_shift`; InferMeta `elementwise_infer_meta`.
+    """
+    return apply("bitwise_right_shift", {"x": x, "y": y}, {"is_arithmetic": is_arithmetic})

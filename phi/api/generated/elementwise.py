@@ -8,7 +8,15 @@ from __future__ import annotations
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["floor_divide", "floor_divide_raw", "remainder", "remainder_raw"]
+__all__ = [
+    "floor_divide",
+    "floor_divide_raw",
+    "fmax",
+    "fmin",
+    "heaviside",
+    "remainder",
+    "remainder_raw",
+]
 
 
 def floor_divide(x: TensorLike, y: TensorLike) -> Tensor:
@@ -41,3 +49,27 @@ def remainder_raw(x: TensorLike, y: TensorLike, axis: int = -1) -> Tensor:
     Kernel `remainder_raw`; InferMeta `elementwise_raw_infer_meta`.
     """
     return apply("remainder_raw", {"x": x, "y": y}, {"axis": axis})
+
+
+def fmax(x: TensorLike, y: TensorLike) -> Tensor:
+    """`fmax` (ops.yaml): (Tensor x, Tensor y) -> Tensor(out).
+
+    Kernel `fmax`; InferMeta `elementwise_infer_meta`.
+    """
+    return apply("fmax", {"x": x, "y": y}, {})
+
+
+def fmin(x: TensorLike, y: TensorLike) -> Tensor:
+    """`fmin` (ops.yaml): (Tensor x, Tensor y) -> Tensor(out).
+
+    Kernel `fmin`; InferMeta `elementwise_infer_meta`.
+    """
+    return apply("fmin", {"x": x, "y": y}, {})
+
+
+def heaviside(x: TensorLike, y: TensorLike) -> Tensor:
+    """`heaviside` (ops.yaml): (Tensor x, Tensor y) -> Tensor(out).
+
+    Kernel `heaviside`; InferMeta `elementwise_infer_meta`.
+    """
+    return apply("heaviside", {"x": x, "y": y}, {})

@@ -8,7 +8,37 @@ from __future__ import annotations
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["atan", "erf", "expm1", "isnan", "log1p", "sinh"]
+__all__ = [
+    "acos",
+    "acosh",
+    "angle",
+    "asin",
+    "asinh",
+    "atan",
+    "atanh",
+    "conj",
+    "cosh",
+    "digamma",
+    "erf",
+    "erfinv",
+    "expm1",
+    "imag",
+    "isfinite",
+    "isinf",
+    "isnan",
+    "legacy_round",
+    "lgamma",
+    "log1p",
+    "log2",
+    "log10",
+    "real",
+    "renorm",
+    "rint",
+    "round",
+    "sinh",
+    "tan",
+    "trunc",
+]
 
 
 def atan(x: TensorLike) -> Tensor:
@@ -57,3 +87,187 @@ def isnan(x: TensorLike) -> Tensor:
     Kernel `isnan`; InferMeta `logical_not_infer_meta`.
     """
     return apply("isnan", {"x": x}, {})
+
+
+def trunc(x: TensorLike) -> Tensor:
+    """`trunc` (ops.yaml): (Tensor x) -> Tensor(out).
+
+    Kernel `trunc`; InferMeta `unchanged_infer_meta`.
+    """
+    return apply("trunc", {"x": x}, {})
+
+
+def rint(x: TensorLike) -> Tensor:
+    """`rint` (ops.yaml): (Tensor x) -> Tensor(out).
+
+    Kernel `rint`; InferMeta `unchanged_infer_meta`.
+    """
+    return apply("rint", {"x": x}, {})
+
+
+def round(x: TensorLike, decimals: int = 0) -> Tensor:
+    """`round` (ops.yaml): (Tensor x, int decimals=0) -> Tensor(out).
+
+    Kernel `round`; InferMeta `unchanged_infer_meta`.
+    """
+    return apply("round", {"x": x}, {"decimals": decimals})
+
+
+def legacy_round(x: TensorLike) -> Tensor:
+    """`legacy_round` (ops.yaml): (Tensor x) -> Tensor(out).
+
+    Kernel `legacy_round`; InferMeta `unchanged_infer_meta`.
+    """
+    return apply("legacy_round", {"x": x}, {})
+
+
+def isfinite(x: TensorLike) -> Tensor:
+    """`isfinite` (ops.yaml): (Tensor x) -> Tensor(out).
+
+    Kernel `isfinite`; InferMeta `logical_not_infer_meta`.
+    """
+    return apply("isfinite", {"x": x}, {})
+
+
+def isinf(x: TensorLike) -> Tensor:
+    """`isinf` (ops.yaml): (Tensor x) -> Tensor(out).
+
+    Kernel `isinf`; InferMeta `logical_not_infer_meta`.
+    """
+    return apply("isinf", {"x": x}, {})
+
+
+def asin(x: TensorLike) -> Tensor:
+    """`asin` (ops.yaml): (Tensor x) -> Tensor(out).
+
+    Kernel `asin`; InferMeta `unchanged_infer_meta`.
+    """
+    return apply("asin", {"x": x}, {})
+
+
+def acos(x: TensorLike) -> Tensor:
+    """`acos` (ops.yaml): (Tensor x) -> Tensor(out).
+
+    Kernel `acos`; InferMeta `unchanged_infer_meta`.
+    """
+    return apply("acos", {"x": x}, {})
+
+
+def asinh(x: TensorLike) -> Tensor:
+    """`asinh` (ops.yaml): (Tensor x) -> Tensor(out).
+
+    Kernel `asinh`; InferMeta `unchanged_infer_meta`.
+    """
+    return apply("asinh", {"x": x}, {})
+
+
+def acosh(x: TensorLike) -> Tensor:
+    """`acosh` (ops.yaml): (Tensor x) -> Tensor(out).
+
+    Kernel `acosh`; InferMeta `unchanged_infer_meta`.
+    """
+    return apply("acosh", {"x": x}, {})
+
+
+def atanh(x: TensorLike) -> Tensor:
+    """`atanh` (ops.yaml): (Tensor x) -> Tensor(out).
+
+    Kernel `atanh`; InferMeta `unchanged_infer_meta`.
+    """
+    return apply("atanh", {"x": x}, {})
+
+
+def cosh(x: TensorLike) -> Tensor:
+    """`cosh` (ops.yaml): (Tensor x) -> Tensor(out).
+
+    Kernel `cosh`; InferMeta `unchanged_infer_meta`.
+    """
+    return apply("cosh", {"x": x}, {})
+
+
+def tan(x: TensorLike) -> Tensor:
+    """`tan` (ops.yaml): (Tensor x) -> Tensor(out).
+
+    Kernel `tan`; InferMeta `unchanged_infer_meta`.
+    """
+    return apply("tan", {"x": x}, {})
+
+
+def log2(x: TensorLike) -> Tensor:
+    """`log2` (ops.yaml): (Tensor x) -> Tensor(out).
+
+    Kernel `log2`; InferMeta `float_out_infer_meta`.
+    """
+    return apply("log2", {"x": x}, {})
+
+
+def log10(x: TensorLike) -> Tensor:
+    """`log10` (ops.yaml): (Tensor x) -> Tensor(out).
+
+    Kernel `log10`; InferMeta `float_out_infer_meta`.
+    """
+    return apply("log10", {"x": x}, {})
+
+
+def renorm(x: TensorLike, p: float, axis: int, max_norm: float) -> Tensor:
+    """`renorm` (ops.yaml): (Tensor x, float p, int axis, float max_norm) -> Tensor(out).
+
+    Kernel `renorm`; InferMeta `unchanged_infer_meta`.
+    """
+    return apply("renorm", {"x": x}, {"p": p, "axis": axis, "max_norm": max_norm})
+
+
+def lgamma(x: TensorLike) -> Tensor:
+    """`lgamma` (ops.yaml): (Tensor x) -> Tensor(out).
+
+    Kernel `lgamma`; InferMeta `unchanged_infer_meta`.
+    """
+    return apply("lgamma", {"x": x}, {})
+
+
+def digamma(x: TensorLike) -> Tensor:
+    """`digamma` (ops.yaml): (Tensor x) -> Tensor(out).
+
+    Kernel `digamma`; InferMeta `unchanged_infer_meta`.
+    """
+    return apply("digamma", {"x": x}, {})
+
+
+def erfinv(x: TensorLike) -> Tensor:
+    """`erfinv` (ops.yaml): (Tensor x) -> Tensor(out).
+
+    Kernel `erfinv`; InferMeta `unchanged_infer_meta`.
+    """
+    return apply("erfinv", {"x": x}, {})
+
+
+def real(x: TensorLike) -> Tensor:
+    """`real` (ops.yaml): (Tensor x) -> Tensor(out).
+
+    Kernel `real`; InferMeta `real_and_imag_infer_meta`.
+    """
+    return apply("real", {"x": x}, {})
+
+
+def imag(x: TensorLike) -> Tensor:
+    """`imag` (ops.yaml): (Tensor x) -> Tensor(out).
+
+    Kernel `imag`; InferMeta `real_and_imag_infer_meta`.
+    """
+    return apply("imag", {"x": x}, {})
+
+
+def angle(x: TensorLike) -> Tensor:
+    """`angle` (ops.yaml): (Tensor x) -> Tensor(out).
+
+    Kernel `angle`; InferMeta `real_and_imag_infer_meta`.
+    """
+    return apply("angle", {"x": x}, {})
+
+
+def conj(x: TensorLike) -> Tensor:
+    """`conj` (ops.yaml): (Tensor x) -> Tensor(out).
+
+    Kernel `conj`; InferMeta `unchanged_infer_meta`.
+    """
+    return apply("conj", {"x": x}, {})

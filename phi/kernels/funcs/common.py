@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
 
 import ml_dtypes
 import numpy as np
@@ -40,6 +40,16 @@ def compute_dtype(dtype: Any) -> np.dtype:
     """The dtype math runs in for elements of `dtype` (float32 for float16/bfloat16)."""
     dtype = np.dtype(dtype)
     return np.dtype(np.float32) if dtype in HALF_DTYPES else dtype
+
+
+_Fn = TypeVar("_Fn", bound=Callable[..., Any])
+
+
+def named(fn: _Fn, name: str, doc: str) -> _Fn:
+    """`fn` (made by a factory) under the public `name`, with docstring `doc`."""
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = doc
+    return fn
 
 
 @contextlib.contextmanager

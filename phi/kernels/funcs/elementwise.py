@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from phi.kernels.funcs.common import compute_dtype, quiet
+from phi.kernels.funcs.common import compute_dtype, named, quiet
 
 Shape = tuple[int, ...]
 
@@ -94,9 +94,7 @@ def _ufunc_op(name: str, doc: str) -> Any:
         with quiet(xp):
             getattr(xp, name)(a, b, out=out, casting="unsafe")
 
-    op.__name__ = op.__qualname__ = name
-    op.__doc__ = doc
-    return op
+    return named(op, name, doc)
 
 
 add = _ufunc_op("add", "x + y.")
@@ -106,6 +104,8 @@ multiply = _ufunc_op("multiply", "x * y.")
 maximum = _ufunc_op("maximum", "Element-wise max; NaN propagates.")
 minimum = _ufunc_op("minimum", "Element-wise min; NaN propagates.")
 bitwise_and = _ufunc_op("bitwise_and", "x & y (logical and for bool).")
+bitwise_or = _ufunc_op("bitwise_or", "x | y (logical or for bool).")
+bitwise_xor = _ufunc_op("bitwise_xor", "x ^ y (logical xor for bool).")
 
 
 def _check_int_divisor(b: Any, what: str) -> None:
@@ -172,6 +172,54 @@ def elementwise_pow(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
             xp.power(a, b, out=out, casting="unsafe")
 
 
+def _through_float(xp: Any, a: Any, b: Any, pick: Any, out: Any) -> None:
+    """Integer fmax / fmin as Paddle computes them: both operands converted to float32
+    (int32 and narrower) or float64 (int64), `pick` applied, the result rounded back (a
+    value past the integer range, e.g. float(2**31 - 1) == 2**31, wraps to the minimum)."""
+    wide = np.dtype(out.dtype).itemsize > 4
+    ftype = np.float64 if wide else np.float32
+    with quiet(xp):
+        picked = pick(xp, a.astype(ftype), b.astype(ftype))
+        if wide:  # 2**63 does not fit: the conversion gives INT64_MIN, as llrint does
+            picked = xp.where(picked >= ftype(2.0**63), ftype(-2.0**63), picked)
+        xp.copyto(out, picked.astype(np.int64), casting="unsafe")
+
+
+def _fmax(xp: Any, a: Any, b: Any) -> Any:
+    """C's fmax as Paddle's CPU kernel gives it: a NaN operand is skipped, and b wins ties
+    (so fmax(0.0, -0.0) is -0.0)."""
+    return xp.where(xp.isnan(b), a, xp.where(xp.isnan(a) | ~(a > b), b, a))
+
+
+def _fmin(xp: Any, a: Any, b: Any) -> Any:
+    """C's fmin as Paddle's CPU kernel gives it: a NaN operand is skipped, b wins ties."""
+    return xp.where(xp.isnan(b), a, xp.where(xp.isnan(a) | ~(a < b), b, a))
+
+
+def _nan_skipping(pick: Any, name: str, doc: str) -> Any:
+    def op(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
+        a, b = _views(x, y, axis)
+        if np.dtype(out.dtype).kind in "iu":
+            _through_float(xp, a, b, pick, out)
+            return
+        with quiet(xp):
+            xp.copyto(out, pick(xp, _work(a), _work(b)), casting="unsafe")
+
+    return named(op, name, doc)
+
+
+fmax = _nan_skipping(_fmax, "fmax", "Element-wise max skipping NaN; ties give y.")
+fmin = _nan_skipping(_fmin, "fmin", "Element-wise min skipping NaN; ties give y.")
+
+
+def heaviside(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
+    """y where x == 0 (either sign), else 1 where x > 0 and 0 elsewhere (NaN x gives 0)."""
+    a, b = _views(x, y, axis)
+    one, zero = out.dtype.type(1), out.dtype.type(0)
+    with quiet(xp):
+        xp.copyto(out, xp.where(a == 0, b, xp.where(a > 0, one, zero)), casting="unsafe")
+
+
 #: PHI kernel base name -> function.
 BINARY_OPS: dict[str, Callable[[Any, Any, Any, int, Any], None]] = {
     "add": add,
@@ -181,9 +229,14 @@ BINARY_OPS: dict[str, Callable[[Any, Any, Any, int, Any], None]] = {
     "floor_divide": floor_divide,
     "remainder": remainder,
     "bitwise_and": bitwise_and,
+    "bitwise_or": bitwise_or,
+    "bitwise_xor": bitwise_xor,
     "maximum": maximum,
     "minimum": minimum,
     "elementwise_pow": elementwise_pow,
+    "fmax": fmax,
+    "fmin": fmin,
+    "heaviside": heaviside,
 }
 
 

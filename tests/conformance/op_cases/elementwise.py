@@ -1,12 +1,29 @@
-"""Binary element-wise math: elementwise_floordiv and elementwise_mod.
+"""Binary element-wise math: elementwise_floordiv and elementwise_mod; elementwise_fmax,
+elementwise_fmin and elementwise_heaviside.
 
-Both floor (Python semantics): the quotient rounds toward -inf and the remainder takes
-the divisor's sign, for integers and floats; an integer zero divisor is an error. Y
-broadcasts against X (NumPy style; with `axis` >= 0, Y's dims line up with X's from that
-dim, as fluid did). Edge-value grids pair every x with every y.
+floordiv and mod floor (Python semantics): the quotient rounds toward -inf and the
+remainder takes the divisor's sign, for integers and floats; an integer zero divisor is an
+error. Y broadcasts against X (NumPy style; with `axis` >= 0, Y's dims line up with X's
+from that dim, as fluid did). fmax / fmin / heaviside have no `axis` (NumPy broadcasting);
+fmax / fmin skip a NaN operand and give Y where the operands compare equal (+-0); integer
+fmax / fmin go through float32 (int32) or float64 (int64); heaviside(NaN, y) is 0. Edge-value
+grids pair every x with every y.
 """
 
-from .spec import FLOATS, HALVES, INF, INTS, NAN, SHAPES, Case, In, pairs, sweep
+from .spec import (
+    FLOATS,
+    HALVES,
+    INF,
+    INTS,
+    NAN,
+    SHAPES,
+    Case,
+    In,
+    grid,
+    numpy_broadcasts,
+    pairs,
+    sweep,
+)
 
 _COMPLEX_GAP = {"complex64": "complex remainder not implemented",
                 "complex128": "complex remainder not implemented"}
@@ -74,4 +91,30 @@ CASES = [
     *_family("elementwise_floordiv", "paddle.floor_divide",
              ("uint8", "int8", "int16", "int32", "int64"), FLOATS, HALVES),
     *_family("elementwise_mod", "paddle.remainder", INTS, FLOATS, ()),
+]
+
+#: fmax / fmin / heaviside: signed zeros, NaN, infinities; integers past float precision.
+_NAN_X = [NAN, INF, -INF, 0.0, -0.0, 1.0, -1.0, 2.5, -2.5, 1e-30]
+_NAN_Y = [NAN, INF, -INF, 0.0, -0.0, 1.0, -1.0, 3.0, -7.0]
+_INT32_X = [0, 1, -1, 5, -7, 16777217, -16777217, 2**31 - 1, -2**31]
+_INT32_Y = [0, 1, -1, 5, -7, 16777215]
+_INT64_X = [0, -1, 5, 2**53 + 1, -(2**53 + 1), 2**62 + 1, 2**63 - 1, -2**63]
+_INT64_Y = [0, -1, 5, 2**53 + 3]
+
+
+def _no_axis_family(op: str) -> list[Case]:
+    return [
+        *sweep(op, ["X", "Y"], (*FLOATS, *INTS)),
+        *[grid(op, dtype, _NAN_X, _NAN_Y) for dtype in FLOATS],
+        grid(op, "int32", _INT32_X, _INT32_Y),
+        grid(op, "int64", _INT64_X, _INT64_Y),
+        *numpy_broadcasts(op, "float32"),
+        *numpy_broadcasts(op, "int64"),
+    ]
+
+
+CASES += [
+    *_no_axis_family("elementwise_fmax"),
+    *_no_axis_family("elementwise_fmin"),
+    *_no_axis_family("elementwise_heaviside"),
 ]

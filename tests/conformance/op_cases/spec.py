@@ -268,3 +268,23 @@ def sweep(op: str, slots: Sequence[str], dtypes: Sequence[str], *,
 def pairs(xs: Sequence[Any], ys: Sequence[Any]) -> tuple[list[Any], list[Any]]:
     """Every (x, y) combination as two flat lists (x-major), for binary edge-value grids."""
     return [x for x in xs for _ in ys], [y for _ in xs for y in ys]
+
+
+def grid(op: str, dtype: str, xs: Sequence[Any], ys: Sequence[Any],
+         slots: tuple[str, str] = ("X", "Y"), tag: str = "grid") -> Case:
+    """One case `<op>_<tag>_<dtype>`: every x (op) every y, as two 1-D inputs."""
+    x, y = pairs(xs, ys)
+    return Case(f"{op}_{tag}_{dtype}", op, {slots[0]: In((len(x),), dtype, values=x),
+                                            slots[1]: In((len(y),), dtype, values=y)})
+
+
+def numpy_broadcasts(op: str, dtype: str, slots: tuple[str, str] = ("X", "Y")) -> list[Case]:
+    """NumPy-style broadcasting of a binary op without `axis`: trailing alignment, 1s
+    stretching on both sides, a second operand of higher rank, and a 0-d one."""
+    a, b = slots
+    return [
+        Case(f"{op}_bcast_trailing_{dtype}", op, {a: In((2, 3, 4), dtype), b: In((4,), dtype)}),
+        Case(f"{op}_bcast_ones_{dtype}", op, {a: In((2, 1, 4), dtype), b: In((3, 1), dtype)}),
+        Case(f"{op}_bcast_bigger_y_{dtype}", op, {a: In((3,), dtype), b: In((2, 3), dtype)}),
+        Case(f"{op}_0d_y_{dtype}", op, {a: In((2, 3), dtype), b: In((), dtype)}),
+    ]
