@@ -70,7 +70,8 @@ class TransferStep:
 
 @dataclass
 class KernelStep:
-    """One op's bound kernel; `outputs` are the tensors it writes with their planned dims."""
+    """One op's bound kernel; `outputs` are the tensors it writes with the dims they had
+    after its last run (the dims later ops last inferred from)."""
 
     index: int
     op: OperatorBase
@@ -78,14 +79,18 @@ class KernelStep:
     outputs: list[tuple[DenseTensor, tuple[int, ...]]]
 
     def run(self, reinfer: bool) -> bool:
-        """Run the kernel; True when its outputs' dims left the plan (later ops re-infer)."""
+        """Run the kernel; True when its outputs' dims differ from the last run's (later
+        ops re-infer: a run that returns to the planned dims after one that left them
+        must re-infer too)."""
         if reinfer and not self.bound.dynamic:
             self.bound.infer()
         self.bound.compute()
-        for tensor, dims in self.outputs:
+        changed = False
+        for i, (tensor, dims) in enumerate(self.outputs):
             if tensor.meta.dims != dims:
-                return True
-        return reinfer
+                self.outputs[i] = (tensor, tensor.meta.dims)
+                changed = True
+        return reinfer or changed
 
 
 @dataclass

@@ -27,9 +27,11 @@ EXPORT_CMD = "/work/paddle-venv/bin/python tests/conformance/export_ops.py"
 EXPORT_GRADS_CMD = "/work/paddle-venv/bin/python tests/conformance/export_grads.py"
 
 
-def typed(array: np.ndarray, dtype: str) -> np.ndarray:
-    """A stored array in its tensor dtype (bfloat16 bit patterns viewed as bfloat16)."""
-    return array.view(ml_dtypes.bfloat16) if dtype == "bfloat16" else array
+def typed(array: np.ndarray, meta: dict[str, Any]) -> np.ndarray:
+    """A stored array in its tensor dtype (bfloat16 bit patterns viewed as bfloat16) and
+    recorded dims (exports before the save_npz fix stored 0-d arrays with shape (1,))."""
+    array = array.reshape(meta["shape"])
+    return array.view(ml_dtypes.bfloat16) if meta["dtype"] == "bfloat16" else array
 
 
 @dataclass(frozen=True)
@@ -56,12 +58,12 @@ class FamilyFixtures:
 
     def feeds(self, name: str) -> dict[str, np.ndarray]:
         entry = self.cases[name]
-        return {feed: typed(self.arrays[f"{name}/in/{feed}"], meta["dtype"])
+        return {feed: typed(self.arrays[f"{name}/in/{feed}"], meta)
                 for feed, meta in entry["feeds"].items()}
 
     def outputs(self, name: str) -> dict[str, np.ndarray]:
         entry = self.cases[name]
-        return {fetch: typed(self.arrays[f"{name}/out/{fetch}"], meta["dtype"])
+        return {fetch: typed(self.arrays[f"{name}/out/{fetch}"], meta)
                 for fetch, meta in entry.get("fetches", {}).items()}
 
 

@@ -120,6 +120,19 @@ def _fixtures(kind: str, family: str) -> tuple[FamilyFixtures, list[Any]]:
     return family_fixtures(family), list(module.CASES)
 
 
+def _refused(model: Any, feeds: dict[str, np.ndarray], path: str, device: Place,
+             raises: str) -> str:
+    """A case Paddle refuses on CPU: on the device either the same error or (where Paddle's
+    device kernels take it, as reduce ops take float16 on GPU) a run; the snapshot says
+    which."""
+    try:
+        run_model(model, feeds, path=path, place=device, passes=False)
+    except Exception as exc:
+        assert re.search(raises, str(exc), re.IGNORECASE), f"{exc} does not match {raises}"
+        return "raises, as on CPU"
+    return "runs on the device (refused on CPU)"
+
+
 @pytest.mark.parametrize("make_device", DEVICES)
 @pytest.mark.parametrize(("kind", "family"), FAMILIES, ids=[f"{k}/{f}" for k, f in FAMILIES])
 def test_op_family_on_device_matches_cpu(kind: str, family: str,
@@ -134,9 +147,9 @@ def test_op_family_on_device_matches_cpu(kind: str, family: str,
         for path in PATHS:
             what = f"{family}/{case.name} [{path}]"
             raises = getattr(case, "raises", None)
-            if raises is not None:
-                with pytest.raises(Exception, match=re.compile(raises, re.IGNORECASE)):
-                    run_model(model, feeds, path=path, place=device, passes=False)
+            if raises is not None:  # refused on CPU: the same error, or a device that can
+                lines.setdefault(case.name, {})[path] = _refused(model, feeds, path, device,
+                                                                 raises)
                 continue
             cpu = run_model(model, feeds, path=path, passes=False)
             got = run_model(model, feeds, path=path, place=device, passes=False)

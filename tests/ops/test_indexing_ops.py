@@ -41,11 +41,8 @@ def test_data_dependent_dims_follow_the_data_on_every_run(tmp_path: Path, path: 
                                 np.zeros((3, 4), bool)])
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "compat/plan.py (core): KernelStep.run asks later ops to infer again only when an "
-    "output's dims differ from the *planned* dims; when a run returns to them after a run "
-    "that left them, the ops after keep the previous run's dims"))
 def test_data_dependent_dims_return_to_the_planned_ones(tmp_path: Path) -> None:
+    """A run that returns to the planned dims after one that left them re-infers too."""
     _run_masks(tmp_path, "auto", [np.eye(3, 4, dtype=bool), np.zeros((3, 4), bool),
                                   np.eye(3, 4, dtype=bool)])
 
