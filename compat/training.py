@@ -21,9 +21,8 @@ from pathlib import Path
 
 import numpy as np
 
-from compat.dual_dispatch import DualDispatchRunner, PathMode
-from compat.plan import PlannedExecutor
-from legacy_fluid.framework.executor import Executor
+from compat.dual_dispatch import PathMode
+from compat.static import Executor, ExecutorInputError, feed_names
 from legacy_fluid.framework.program_desc import ProgramDesc
 from legacy_fluid.framework.program_queries import persistable_var_names
 from legacy_fluid.framework.scope import Scope
@@ -34,9 +33,8 @@ from legacy_fluid.io.state_pickle import load_state
 from phi.common import CPUPlace, Place
 from phi.core.dense_tensor import DenseTensor
 
-
-class TrainingInputError(ValueError):
-    """A training program, its state or a step's feeds cannot be used; says which and why."""
+#: A training program, its state or a step's feeds cannot be used; says which and why.
+TrainingInputError = ExecutorInputError
 
 
 @dataclass
@@ -50,33 +48,17 @@ class TrainingSession:
     planned: bool = True
 
     def __post_init__(self) -> None:
-        place = self.place or CPUPlace()
-        mode = PathMode.parse(self.path)
-        self.executor: Executor | PlannedExecutor = (
-            PlannedExecutor(place, mode, passes=False) if self.planned
-            and mode is not PathMode.LEGACY else Executor(place, DualDispatchRunner(mode)))
+        self.executor = Executor(self.place or CPUPlace(), path=self.path, planned=self.planned)
 
     @property
     def feed_names(self) -> list[str]:
         """Non-persistable variables that no op of the program writes."""
-        block = self.program.global_block()
-        written = {n for op in block.ops for n in op.output_arg_names()}
-        read = [n for op in block.ops for n in op.input_arg_names()]
-        return sorted({n for n in read if n not in written and (v := block.find_var(n))
-                       is not None and not v.persistable})
+        return feed_names(self.program)
 
     def step(self, feeds: Mapping[str, np.ndarray], fetch: list[str]) -> dict[str, np.ndarray]:
         """One training step: run the program on `feeds`, return the fetched values."""
-        missing = [n for n in self.feed_names if n not in feeds]
-        unknown = [n for n in feeds if n not in self.feed_names]
-        if missing or unknown:
-            raise TrainingInputError(
-                "; ".join([*(f"feed '{n}' was not given" for n in missing),
-                           *(f"unknown feed '{n}' (the program reads "
-                             f"{', '.join(self.feed_names)})" for n in unknown)]))
-        tensors = {n: DenseTensor(np.ascontiguousarray(v)) for n, v in feeds.items()}
-        fetched = self.executor.run(self.program, self.scope, tensors, fetch_list=list(fetch))
-        return {n: np.array(t.numpy(), copy=True) for n, t in zip(fetch, fetched)}
+        fetched = self.executor.run(self.program, feeds, list(fetch), self.scope)
+        return dict(zip(fetch, fetched))
 
     def run(self, steps: Iterable[Mapping[str, np.ndarray]], fetch: list[str]
             ) -> Iterator[dict[str, np.ndarray]]:
@@ -126,6 +108,10 @@ def load_initial_state(program: ProgramDesc, scope: Scope,
         for name, tensor in tensors.items():
             scope.var(name).value = tensor
         return sorted(tensors)
+    objects = sorted(n for n, a in arrays.items() if a.dtype.hasobject)
+    if objects:  # numbers only: an array of Python objects is no tensor (never loaded)
+        raise ModelFormatError(f"holds an array of Python objects for '{objects[0]}', "
+                               "which no tensor is", path=p)
     unknown = sorted(set(arrays) - known)
     if unknown:
         raise ModelFormatError(f"holds {len(unknown)} value(s) the program has no persistable "

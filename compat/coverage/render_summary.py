@@ -34,10 +34,14 @@ def headline(doc: Mapping[str, Any]) -> str:
                 "--refresh-parity` to verify them")
     runs = doc["sources"]["parity"]
     when = ", ".join(f"{d.upper()} {runs[d]['timestamp']}" for d in devices if runs.get(d))
+    b = s["backward"]
     return (f"migration progress: [bold]{p['migrated']} / {p['total']}[/] op types "
             f"({p['percent']}%) have a PHI twin verified identical by parity for every "
             f"legacy kernel (parity run: {when}); {s['cpu_progress']['migrated']} for every "
-            f"CPU kernel; {twinned['count']} have a twin for every kernel")
+            f"CPU kernel; {twinned['count']} have a twin for every kernel; grads: "
+            f"{b['grad_op_types']['migrated']} / {b['grad_op_types']['total']} grad op types "
+            f"migrated, {b['verified']} / {b['forward_ops']} forward op types with a grad "
+            "have it verified (both forms, Paddle grad fixture, finite differences)")
 
 
 def blockers(doc: Mapping[str, Any]) -> dict[str, tuple[str, list[str]]]:

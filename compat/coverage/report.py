@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -20,10 +20,17 @@ from compat.coverage.facts import (
     legacy_key_dict,
     phi_key_dict,
 )
+from compat.coverage.grads import (
+    GradEvidence,
+    backward_row,
+    backward_summary,
+    grad_of,
+    load_evidence,
+)
 from compat.coverage.parity import DEVICES as PARITY_DEVICES
 from compat.coverage.parity import load_parity, op_parity
 
-SCHEMA_VERSION = "1.0"
+SCHEMA_VERSION = "1.1"
 REPO_ROOT = Path(__file__).resolve().parent.parent.parent
 DEFAULT_REPORTS = REPO_ROOT / "reports"
 HAND_EDITS = REPO_ROOT / "migrate" / "hand_edits.yaml"
@@ -49,6 +56,7 @@ class Inputs:
 
     parity_path: Path
     codemod: CodemodSource
+    grads: GradEvidence = field(default_factory=lambda: load_evidence(REPO_ROOT))
 
 
 def find_input(name: str, out: Path) -> Path:
@@ -201,6 +209,7 @@ def _summary(rows: list[dict[str, Any]], parity_doc: Mapping[str, Any]) -> dict[
                       for k, v in sorted(fam.items())],
         "by_backend": [{"backend": k, "legacy_kernels": v[0], "twinned": v[1], "verified": v[2],
                         "percent": _percent(v[2], v[0])} for k, v in sorted(backend.items())],
+        "backward": backward_summary(rows),
     }
 
 
@@ -228,6 +237,11 @@ def build_report(models: list[str], out: Path, inputs: Inputs | None = None) -> 
     parity_doc = load_parity(inputs.parity_path)
     rows = [op_row(f, parity_doc, inputs.codemod, sorted(set(used.get(t, []))))
             for t, f in sorted(facts.items())]
+    stages = {r["op_type"]: r["stage"] for r in rows}
+    for r in rows:  # the backward dimension: a grad op names its forward, a forward its grad
+        r["grad_of"] = grad_of(r["op_type"], facts)
+        r["backward"] = None if r["grad_of"] else backward_row(facts[r["op_type"]], facts,
+                                                               stages, inputs.grads)
     cm = inputs.codemod
     return {
         "schema_version": SCHEMA_VERSION,
@@ -237,6 +251,7 @@ def build_report(models: list[str], out: Path, inputs: Inputs | None = None) -> 
             "parity": _parity_source(inputs.parity_path, parity_doc),
             "codemod": {"report": cm.report, "hand_edits": cm.hand_edits,
                         "generated": cm.generated},
+            "grads": inputs.grads.as_source(),
         },
         "summary": _summary(rows, parity_doc),
         "matrix": _matrix(rows),

@@ -58,3 +58,30 @@ def test_train_mistakes_are_clear(tmp_path: Path) -> None:
     assert res.exit_code == 2 and "feed 'y' was not given" in res.output
     assert "Traceback" not in res.output
     assert meta["feeds"] == ["x", "y"]
+
+
+class _Touches:
+    """A pickle that would create a file if unpickling ran its code."""
+
+    def __init__(self, marker: Path) -> None:
+        self.marker = marker
+
+    def __reduce__(self):
+        import os
+        return (os.system, (f"touch {self.marker}",))
+
+
+def test_a_malicious_state_file_is_refused_and_never_run(tmp_path: Path) -> None:
+    import pickle
+    marker = tmp_path / "ran"
+    evil = tmp_path / "evil.pdparams"
+    evil.write_bytes(pickle.dumps({"linear_0.w_0": _Touches(marker)}))
+    objects = tmp_path / "objects.pdparams"
+    objects.write_bytes(pickle.dumps({"linear_0.w_0": np.array([1, "a"], dtype=object)}))
+    np.savez(tmp_path / "step.npz", x=np.zeros((2, 8), np.float32), y=np.zeros((2, 1), np.int64))
+    for state, why in ((evil, "refers to posix.system"), (objects, "array of Python objects")):
+        res = runner.invoke(app, ["train", str(FOLDER / "state.pdmodel"), "--params", str(state),
+                                  "--feed", str(tmp_path / "step.npz")])
+        assert res.exit_code == 2, res.output
+        assert str(state) in res.output and why in res.output and "Traceback" not in res.output
+    assert not marker.exists()

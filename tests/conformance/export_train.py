@@ -8,9 +8,16 @@ Per program, tests/fixtures/train/NAME/ holds:
                                                 program ran: the main program (forward,
                                                 backward and optimizer ops) and the initial
                                                 parameters and optimizer state (pickles)
+  startup.pdmodel  the startup program (initializer ops) that made that initial state
+  paddle_save.pdparams  the same initial state as paddle.save(main.state_dict()) writes it
   steps.npz      the feeds of every step: key `{step}/{feed name}`
   expected.npz   Paddle's results: `{step}/{fetch}` per step, `param:{name}` after the last
   meta.json      feeds, fetches, steps, persistable names, paddle version
+
+Beside them, tests/fixtures/train/initializers.pdmodel is the startup program of layers with
+Paddle's default initializers (Linear: uniform_random, Conv2D: gaussian_random, Embedding,
+BatchNorm, LayerNorm: fill_constant), and initializers.npz the values Paddle drew (for shapes,
+dtypes and exact constants; random draws are never bit-identical).
 
 Generation is deterministic (fixed seeds, unique_name.guard, fixed zip timestamps).
 """
@@ -83,6 +90,9 @@ def export(name):
     with paddle.static.scope_guard(scope):
         exe.run(startup)
         paddle.static.save(main, os.path.join(out_dir, "state"))
+        with open(os.path.join(out_dir, "startup.pdmodel"), "wb") as f:
+            f.write(startup.desc.serialize_to_string())
+        paddle.save(main.state_dict(), os.path.join(out_dir, "paddle_save.pdparams"))
         rng = np.random.default_rng(seed)
         steps, expected = {}, {}
         for step in range(STEPS):
@@ -100,11 +110,31 @@ def export(name):
     meta = {"description": description, "paddle_version": paddle.__version__, "seed": seed,
             "steps": STEPS, "feeds": sorted({k.split("/", 1)[1] for k in steps}),
             "fetches": [f.name for f in fetches], "persistables": persistables,
-            "op_types": sorted({op.type for op in main.global_block().ops})}
+            "op_types": sorted({op.type for op in main.global_block().ops}),
+            "startup_op_types": sorted({op.type for op in startup.global_block().ops})}
     with open(os.path.join(out_dir, "meta.json"), "w") as f:
         json.dump(meta, f, indent=1)
         f.write("\n")
     print(f"exported {name}: {len(main.global_block().ops)} ops, {STEPS} steps")
+
+
+def export_initializers():
+    main, startup = paddle.static.Program(), paddle.static.Program()
+    main.random_seed = startup.random_seed = 3100
+    with paddle.static.program_guard(main, startup), unique_name.guard():
+        x = paddle.static.data("x", [-1, 4, 4, 4], "float32")
+        h = nn.BatchNorm2D(16)(nn.Conv2D(4, 16, 3)(x))
+        h = nn.LayerNorm(32)(nn.Linear(16 * 2 * 2, 32)(paddle.flatten(h, 1)))
+        nn.Embedding(50, 24)(paddle.static.data("ids", [-1, 1], "int64"))
+    scope = paddle.static.Scope()
+    with paddle.static.scope_guard(scope):
+        paddle.static.Executor(paddle.CPUPlace()).run(startup)
+        values = {v.name: np.array(scope.find_var(v.name).get_tensor())
+                  for v in startup.list_vars() if v.persistable}
+    with open(os.path.join(OUT, "initializers.pdmodel"), "wb") as f:
+        f.write(startup.desc.serialize_to_string())
+    save_npz(os.path.join(OUT, "initializers.npz"), values)
+    print(f"exported initializers: {sorted({op.type for op in startup.global_block().ops})}")
 
 
 def main():
@@ -113,6 +143,8 @@ def main():
     args = parser.parse_args()
     for name in args.only or sorted(PROGRAMS):
         export(name)
+    if not args.only:
+        export_initializers()
 
 
 if __name__ == "__main__":
