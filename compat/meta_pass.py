@@ -96,6 +96,8 @@ class MetaPass:
     problems: list[OpProblem] = field(default_factory=list)
     #: (op index, op type, why) of the ops whose outputs could not be inferred
     not_inferred: list[tuple[int, str, str]] = field(default_factory=list)
+    #: outputs whose size InferMeta leaves to the data (a -1 dim: NMS detections, ...)
+    data_dependent: list[str] = field(default_factory=list)
     ops: int = 0
 
     @property
@@ -223,6 +225,8 @@ class _Walk:
             t = _tensor(self.local, name)
             if t is None or t.dtype is DataType.UNDEFINED or any(d < 0 for d in t.dims):
                 self.unknown.add(name)
+                if t is not None and any(d < 0 for d in t.dims):
+                    self.result.data_dependent.append(name)
                 continue
             metas.append(VarMeta(name, tuple(t.dims), t.dtype, index, op.type))
         if self.too_big(index, op, metas):

@@ -87,8 +87,10 @@ def _dims_match(declared: list[int], actual: tuple[int, ...]) -> bool:
     return len(declared) == len(actual) and all(d < 0 or d == a for d, a in zip(declared, actual))
 
 
-def check_feeds(model: LoadedModel, feeds: Mapping[str, np.ndarray]) -> dict[str, DenseTensor]:
-    """Match fed arrays to feed vars (name, dtype, dims); every problem reported at once."""
+def check_feeds(model: LoadedModel, feeds: Mapping[str, np.ndarray | DenseTensor]
+                ) -> dict[str, DenseTensor]:
+    """Match fed arrays to feed vars (name, dtype, dims); every problem reported at once.
+    A fed `DenseTensor` (on the host) keeps its LoD (sequence inputs of LoD programs)."""
     problems: list[str] = []
     tensors: dict[str, DenseTensor] = {}
     for name in feeds:
@@ -102,7 +104,8 @@ def check_feeds(model: LoadedModel, feeds: Mapping[str, np.ndarray]) -> dict[str
             problems.append(f"feed '{name}' was not given")
             continue
         var = model.feed_var(name)
-        array = np.asarray(feeds[name])
+        array = feeds[name].numpy() if isinstance(feeds[name], DenseTensor) else np.asarray(
+            feeds[name])
         try:
             got = DataType.from_numpy(array.dtype)
         except TypeError:
@@ -118,6 +121,9 @@ def check_feeds(model: LoadedModel, feeds: Mapping[str, np.ndarray]) -> dict[str
         tensors[name] = DenseTensor(array if array.flags.c_contiguous else array.copy(order="C"))
     if problems:
         raise ModelInputError(model.model_path, problems)
+    for name, value in feeds.items():
+        if isinstance(value, DenseTensor) and value.lod:
+            tensors[name].lod = value.lod
     return tensors
 
 
@@ -126,11 +132,13 @@ class RunResult:
     outputs: dict[str, np.ndarray]
     trace: list[OpTrace]
     seconds: float
+    #: The LoD of each fetched tensor that has one (LoD programs: sequence outputs).
+    lods: dict[str, list[list[int]]] = field(default_factory=dict)
 
 
 def run_model(
     model: LoadedModel,
-    feeds: Mapping[str, np.ndarray],
+    feeds: Mapping[str, np.ndarray | DenseTensor],
     *,
     place: Place | None = None,
     path: PathMode | str = PathMode.AUTO,
@@ -157,7 +165,9 @@ def run_model(
     fetched = executor.run(model.program, model.scope, tensors)
     seconds = time.perf_counter() - start
     outputs = {name: np.array(t.numpy(), copy=True) for name, t in zip(model.fetch_names, fetched)}
-    return RunResult(outputs, list(executor.last_trace), seconds)
+    lods = {name: [list(level) for level in t.lod]
+            for name, t in zip(model.fetch_names, fetched) if t.lod}
+    return RunResult(outputs, list(executor.last_trace), seconds, lods)
 
 
 def executor_for(model: LoadedModel, place: Place, mode: PathMode, planned: bool,

@@ -34,8 +34,10 @@ def build_single_op_program(
     inputs: Mapping[str, InputValue],
     attrs: Mapping[str, Any],
     outputs: Mapping[str, int] | Sequence[str],
+    in_place: Mapping[str, str] | None = None,
 ) -> tuple[ProgramDesc, dict[str, Any], dict[str, list[str]]]:
-    """A one-op program; returns it, the feed dict and the output var names per slot."""
+    """A one-op program; returns it, the feed dict and the output var names per slot.
+    `in_place`: output slot -> input slot whose variables it writes (Out is X)."""
     program = ProgramDesc()
     block = program.global_block()
     feed: dict[str, Any] = {}
@@ -59,7 +61,12 @@ def build_single_op_program(
         in_names[slot] = names
     counts = dict(outputs) if isinstance(outputs, Mapping) else {s: 1 for s in outputs}
     out_names = {slot: [f"{slot}@out{i}" for i in range(n)] for slot, n in counts.items()}
+    for out_slot, in_slot in (in_place or {}).items():
+        if out_slot in out_names and len(in_names.get(in_slot, [])) == counts[out_slot]:
+            out_names[out_slot] = list(in_names[in_slot])
     for slot, names in out_names.items():
+        if names and names == in_names.get((in_place or {}).get(slot, ""), []):
+            continue
         holder = HOLDER_SLOTS.get((op_type, slot))
         if holder is not None:
             out_names[slot] = [_holder_var(block, holder)]
@@ -97,9 +104,12 @@ def run_single_op_tensors(
     outputs: Mapping[str, int] | Sequence[str],
     mode: PathMode | str = "auto",
     place: Place | None = None,
+    in_place: Mapping[str, str] | None = None,
 ) -> SingleOpRun:
-    """Run one op through the executor and the dual dispatch; tensors, not host arrays."""
-    program, feed, out_names = build_single_op_program(op_type, inputs, attrs, outputs)
+    """Run one op through the executor and the dual dispatch; tensors, not host arrays.
+    `in_place`: output slot -> input slot it shares variables with."""
+    program, feed, out_names = build_single_op_program(op_type, inputs, attrs, outputs,
+                                                       in_place)
     runner = DualDispatchRunner(mode)
     executor = Executor(place or CPUPlace(), runner)
     scope = Scope()

@@ -66,13 +66,56 @@ class TrainingSession:
             yield self.step(feeds, fetch)
 
     def persistables(self) -> dict[str, np.ndarray]:
-        """Every persistable variable holding a tensor, by name (host copies)."""
+        """Every persistable variable holding a tensor, by name (host copies). An RNN
+        layer's flat weight buffer (see `rnn_flat_buffers`) is its weights' current values
+        joined, as Paddle's aliasing makes it."""
         out = {}
         for name in persistable_var_names(self.program):
             var = self.scope.find_var(name)
             if var is not None and isinstance(var.value, DenseTensor) and var.value.initialized():
                 out[name] = np.array(var.value.numpy(), copy=True)
+        for buffer, weights in rnn_flat_buffers(self.program).items():
+            if buffer in out and all(w in out for w in weights):
+                out[buffer] = np.concatenate([out[w].ravel() for w in weights])
         return out
+
+
+def rnn_flat_buffers(program: ProgramDesc) -> dict[str, list[str]]:
+    """{buffer: the rnn op's WeightList} for Paddle's flat RNN weight buffers.
+
+    paddle.nn.LSTM/GRU/SimpleRNN keep their weights in one persistable buffer that the
+    startup program's coalesce_tensor fills and their parameters alias; the main program
+    never names that link. A buffer is linked to an rnn op when it is a parameter no op
+    reads or writes, of the weights' dtype, with exactly as many elements as the op's
+    WeightList together, and that pairing is the only one possible for both (an ambiguous
+    buffer is left as loaded)."""
+    block = program.global_block()
+    touched = {n for op in block.ops for n in (*op.input_arg_names(), *op.output_arg_names())}
+    loose = [v for v in block.vars.values()
+             if v.persistable and v.is_parameter and v.name not in touched]
+
+    def numel(var: object) -> int:
+        return int(np.prod(var.shape)) if all(d >= 0 for d in var.shape) else -1
+
+    candidates: dict[str, list[str]] = {}  # buffer -> rnn ops' first weight
+    lists: dict[str, list[str]] = {}
+    for op in block.ops:
+        if op.type != "rnn" or not op.input("WeightList"):
+            continue
+        weights = [block.find_var(n) for n in op.input("WeightList")]
+        if any(w is None for w in weights):
+            continue
+        total = sum(numel(w) for w in weights)
+        for buf in loose:
+            if numel(buf) == total and buf.dtype == weights[0].dtype and len(buf.shape) == 1:
+                candidates.setdefault(buf.name, []).append(weights[0].name)
+                lists[weights[0].name] = [w.name for w in weights]
+    per_op: dict[str, list[str]] = {}
+    for buf, ops in candidates.items():
+        for first in ops:
+            per_op.setdefault(first, []).append(buf)
+    return {buf: lists[ops[0]] for buf, ops in candidates.items()
+            if len(ops) == 1 and len(per_op[ops[0]]) == 1}
 
 
 def open_session(program_path: str | os.PathLike[str], state: Iterable[str | os.PathLike[str]],

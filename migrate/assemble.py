@@ -42,20 +42,14 @@ def _op_plan(info: ModuleInfo, op: str, kfs: list[KernelFunction],
     if mapping is not None:
         blocks.append(mapping)
         mapping_fn = emit.mapping_function_name(op)
-    entry = emit.yaml_entry(kf.phi_name, kf.params)
-    operator = info.operators[op]
-    meta_note = ""
     choice = None
-    try:
-        op_ref = operator.op_class_ref or ClassRef(operator.op_class)
-        effects = infermeta.legacy_effects(info_for(info, op_ref), op_ref.name)
-        ins = {p.slot: p.name for p in kf.params if p.kind == "input" and not p.is_list}
-        outs = {p.slot: p.name for p in kf.params if p.kind == "output" and not p.is_list}
-        if any(p.is_list for p in kf.params if p.kind == "output"):
-            raise infermeta.NotSimpleError("list-valued outputs")
-        choice = infermeta.choose(effects, ins, outs, kf.phi_name, catalog, taken)
-    except infermeta.NotSimpleError as exc:
-        meta_note = f"legacy infer_shape kept ({exc})"
+    if kf.backward is not None:  # a grad kernel: its backward_op entry, as it stands
+        entry = kf.backward
+        meta = entry.infer_meta
+        meta_note = f"backward.yaml's {meta.func}" if meta else "legacy infer_shape kept"
+    else:
+        entry = emit.yaml_entry(kf.phi_name, kf.params)
+        choice, meta_note = _infer_meta_choice(info, op, kf, catalog, taken)
     if choice is not None:
         param = None if choice.param is None else tuple(choice.param)
         entry = replace(entry, infer_meta=InferMetaDef(choice.func, param))
@@ -75,7 +69,27 @@ def _op_plan(info: ModuleInfo, op: str, kfs: list[KernelFunction],
                   [{"class": k.class_name, "function": k.func_name,
                     "registrations": [[b, lay, list(d)] for b, lay, d in k.registrations]}
                    for k in kfs], {})
+    if kf.backward is not None:
+        slot = {p.name: p.slot for p in kf.params}
+        plan.in_place = {slot[o]: slot[i] for i, o in kf.backward.inplace}
     return plan, blocks, needed
+
+
+def _infer_meta_choice(info: ModuleInfo, op: str, kf: KernelFunction,
+                       catalog: list[infermeta.CatalogEntry], taken: set[str]
+                       ) -> tuple[infermeta.InferMetaChoice | None, str]:
+    """The InferMeta a forward kernel's entry gets, or why the legacy infer_shape stays."""
+    operator = info.operators[op]
+    try:
+        op_ref = operator.op_class_ref or ClassRef(operator.op_class)
+        effects = infermeta.legacy_effects(info_for(info, op_ref), op_ref.name)
+        ins = {p.slot: p.name for p in kf.params if p.kind == "input" and not p.is_list}
+        outs = {p.slot: p.name for p in kf.params if p.kind == "output" and not p.is_list}
+        if any(p.is_list for p in kf.params if p.kind == "output"):
+            raise infermeta.NotSimpleError("list-valued outputs")
+        return infermeta.choose(effects, ins, outs, kf.phi_name, catalog, taken), ""
+    except infermeta.NotSimpleError as exc:
+        return None, f"legacy infer_shape kept ({exc})"
 
 
 def _mapping_block(info: ModuleInfo, op: str, sig: emit.Signature, needed: set[str]

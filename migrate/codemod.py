@@ -6,7 +6,6 @@ tests and `--verify` all see exactly the same result.
 
 from __future__ import annotations
 
-import re
 import traceback
 from pathlib import Path
 
@@ -16,6 +15,14 @@ from compat.statuses import KernelStatus
 from migrate import infermeta
 from migrate.assemble import assemble
 from migrate.consistency import check_ops, check_shared_phi_names, check_whole_classes, uncover
+from migrate.grads import (
+    GradPlan,
+    backward_entry,
+    forward_type,
+    is_grad_op,
+    plan_grad,
+    registered_forward,
+)
 from migrate.kernel import migrate_kernel
 from migrate.kernel_model import KernelFunction, ModuleContext, SkipError
 from migrate.names import snake
@@ -24,18 +31,18 @@ from migrate.records import FileResult, KernelRecord, Unit
 from migrate.registrations import DEVICE_ORDER, merge_registrations, plan_registration_removal
 from migrate.source_files import SourceError, read_source
 from migrate.static import ModuleInfo, scan_module
-from migrate.static_facts import Registration
+from migrate.static_facts import Registration, StaticProto
 from migrate.static_refs import dotted
-
-#: Paddle's names for gradient ops (x_grad, x_grad_grad, x_double_grad, x_triple_grad).
-GRAD_OP = re.compile(r"_(grad|double_grad|triple_grad)$")
+from phi.op_defs import OpDef
 
 
 def migrate_source(text: str, path: Path | None = None, *, display: str | None = None,
                    base_names: dict[str, str] | None = None,
                    catalog: list[infermeta.CatalogEntry] | None = None,
-                   exclude_ops: dict[str, str] | None = None) -> FileResult:
-    """Migrate one module's text. `exclude_ops`: op type -> why its kernels stay legacy."""
+                   exclude_ops: dict[str, str] | None = None,
+                   backward: dict[str, OpDef] | None = None) -> FileResult:
+    """Migrate one module's text. `exclude_ops`: op type -> why its kernels stay legacy;
+    `backward`: the backward_op entries grad kernels follow (default: phi/backward.yaml)."""
     shown = display or (str(path) if path else "<string>")
     result = FileResult(shown, text, text)
     try:
@@ -46,7 +53,8 @@ def migrate_source(text: str, path: Path | None = None, *, display: str | None =
         return result
     try:
         _migrate_module(info, result, base_names or {}, catalog if catalog is not None
-                        else infermeta.catalogue(), exclude_ops or {})
+                        else infermeta.catalogue(), exclude_ops or {},
+                        load_backward() if backward is None else backward)
     except Exception as exc:  # a codemod bug: fail the whole file, write nothing
         result.new_text = text
         detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
@@ -60,7 +68,8 @@ def migrate_source(text: str, path: Path | None = None, *, display: str | None =
 
 
 def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, str],
-                    catalog: list[infermeta.CatalogEntry], exclude_ops: dict[str, str]) -> None:
+                    catalog: list[infermeta.CatalogEntry], exclude_ops: dict[str, str],
+                    backward: dict[str, OpDef]) -> None:
     regs_by_class: dict[str, list[Registration]] = {}
     for reg in info.registrations:
         regs_by_class.setdefault(reg.class_name, []).append(reg)
@@ -100,9 +109,6 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
                 raise SkipError(blocked[name])
             if op in exclude_ops:
                 raise SkipError(exclude_ops[op])
-            if GRAD_OP.search(op):
-                raise SkipError("a gradient kernel: its ops.yaml entry is a backward_op of "
-                                "backward.yaml, which the op model does not hold yet")
             if not info.is_subclass_of(name, "OpKernel") and not info.class_mro(name)[1]:
                 raise SkipError(f"{name} is registered as a kernel but is not an OpKernel subclass")
             libraries = {r.library for r in regs} - {"PLAIN"}
@@ -120,7 +126,8 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
                 func += "_kernel"
             while func in mctx.taken:
                 func += "_"
-            kf = migrate_kernel(mctx, name, op, phi_name, func)
+            grad = _grad_plan(info, op, phi_name, backward) if is_grad_op(op) else None
+            kf = migrate_kernel(mctx, name, op, phi_name, func, grad)
             mctx.taken.add(func)
             kf.registrations = merge_registrations(regs)
             rec.function, rec.phi_name = func, phi_name
@@ -161,6 +168,30 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
     result.ops = plans
 
 
+def _grad_plan(info: ModuleInfo, op: str, phi_name: str, backward: dict[str, OpDef]
+               ) -> GradPlan:
+    proto = info.protos.get(op)
+    if not isinstance(proto, StaticProto):
+        raise SkipError(proto if isinstance(proto, str) else
+                        f"op '{op}' is not registered (register_operator) in this module, so "
+                        "its proto is unknown")
+    entry = backward_entry(op, phi_name, backward)
+    forward = info.protos.get(forward_type(op))
+    if not isinstance(forward, StaticProto):
+        forward = registered_forward(forward_type(op))
+    return plan_grad(op, proto, entry, forward)
+
+
+def load_backward() -> dict[str, OpDef]:
+    """phi/backward.yaml's entries by name ({} when it cannot be read: every grad skips)."""
+    from phi.op_defs import OpDefError, backward_defs
+
+    try:
+        return {b.name: b for b in backward_defs()}
+    except (OpDefError, OSError):
+        return {}
+
+
 def _bases(cls: cst.ClassDef) -> list[cst.BaseExpression]:
     return [a.value for a in cls.bases if a.keyword is None]
 
@@ -181,4 +212,4 @@ def load_base_names(root: Path | None = None) -> dict[str, str]:
     return out
 
 
-__all__ = ["load_base_names", "migrate_source"]
+__all__ = ["load_backward", "load_base_names", "migrate_source"]

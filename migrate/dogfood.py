@@ -30,6 +30,7 @@ import yaml
 
 from compat.statuses import CommittedState, KernelStatus, Verdict
 from legacy_fluid.io.atomic_write import atomic_write_text
+from migrate.grads import is_grad_op, skip_cause
 from migrate.records import FileResult, OpPlan
 from migrate.static_eval import Evaluator
 from migrate.static_refs import EnumRef, ImportTable, UnresolvableError, dotted
@@ -108,10 +109,13 @@ def committed_kernels(root: Path = ROOT) -> dict[str, list[tuple[str, str, str]]
 
 
 def committed_yaml(root: Path = ROOT) -> dict[str, OpDef]:
-    path = root / "phi" / "ops.yaml"
-    if not path.is_file():
-        return {}
-    return {op.name: op for op in load_op_defs(path)}
+    """phi/ops.yaml and phi/backward.yaml entries by name."""
+    out: dict[str, OpDef] = {}
+    for name in ("ops.yaml", "backward.yaml"):
+        path = root / "phi" / name
+        if path.is_file():
+            out.update((op.name, op) for op in load_op_defs(path))
+    return out
 
 
 @dataclass
@@ -272,13 +276,15 @@ def build_report(results: list[FileResult], verify: list[VerifyResult],
     totals = {"legacy_kernels": 0, "migrated": 0, "covered": 0, "skipped": 0, "failed": 0,
               "verified_identical": 0, "committed_identical": 0, "hand_edited": 0,
               "auto_migrated": 0}
+    grads = {"grad_kernels": 0, "migrated": 0, "verified_identical": 0, "skipped": 0,
+             "failed": 0, "covered": 0, "skip_reasons": {}}
     for res in results:
         for rec in res.records:
             totals["legacy_kernels"] += 1
             totals[rec.status] += 1
             row: dict[str, Any] = {"file": _rel(rec.file), "op": rec.op_type,
                                    "kernel": rec.kernel, "status": rec.status,
-                                   "reason": rec.reason}
+                                   "reason": rec.reason, "grad": is_grad_op(rec.op_type)}
             vs = by_kernel.get((_rel(rec.file), rec.op_type, rec.kernel), [])
             verdicts: dict[str, dict[str, dict[str, Any]]] = {}
             for v in vs:
@@ -310,6 +316,8 @@ def build_report(results: list[FileResult], verify: list[VerifyResult],
                     totals["hand_edited"] += 1
                 if verified and comp is not None and comp.status is CommittedState.IDENTICAL:
                     totals["auto_migrated"] += 1
+            if row["grad"]:
+                _count_grad(grads, row)
             kernels.append(row)
     kernels.sort(key=lambda r: (r["file"], r["kernel"]))
     n = totals["legacy_kernels"]
@@ -318,7 +326,19 @@ def build_report(results: list[FileResult], verify: list[VerifyResult],
             "definition": "auto-migration rate = kernels migrated by the codemod, verified "
                           "identical on every registered dtype, whose committed PHI kernel is "
                           "the codemod output with no hand edit / all legacy kernels",
-            "totals": totals, "auto_migration_rate": rate, "kernels": kernels}
+            "totals": totals, "grads": grads, "auto_migration_rate": rate,
+            "kernels": kernels}
+
+
+def _count_grad(grads: dict[str, Any], row: dict[str, Any]) -> None:
+    """Grad kernels (issue 10: migration progress counts grads): per status, skips per
+    reason (the reason's first clause, so one cause counts once)."""
+    grads["grad_kernels"] += 1
+    grads[row["status"]] += 1
+    grads["verified_identical"] += bool(row.get("verified_identical"))
+    if row["status"] == KernelStatus.SKIPPED:
+        cause = skip_cause(row["reason"])
+        grads["skip_reasons"][cause] = grads["skip_reasons"].get(cause, 0) + 1
 
 
 def report_markdown(report: dict[str, Any]) -> str:
@@ -343,6 +363,7 @@ def report_markdown(report: dict[str, Any]) -> str:
              "a legacy op whose kernel is the same function as another op's (transpose2 and "
              "transpose; squeeze2 and squeeze, through a mapping of its own) and is served by "
              "that op's PHI kernel.", "",
+             *_grad_lines(report.get("grads")),
              "## Kernels", "",
              "| op | kernel | status | PHI kernel | verify | committed | mapping | InferMeta |",
              "|---|---|---|---|---|---|---|---|"]
@@ -380,6 +401,22 @@ def report_markdown(report: dict[str, Any]) -> str:
                     if v["status"] != "identical":
                         lines.append(f"- {k['op']} {backend} {dt}: {v['status']}: {v['detail']}")
     return "\n".join(lines) + "\n"
+
+
+def _grad_lines(grads: dict[str, Any] | None) -> list[str]:
+    if not grads:
+        return []
+    lines = ["## Grad kernels (legacy grad ops -> backward.yaml kernels)", "",
+             "| grad kernels | migrated | verified identical | skipped | failed |",
+             "|---|---|---|---|---|",
+             f"| {grads['grad_kernels']} | {grads['migrated']} | "
+             f"{grads['verified_identical']} | {grads['skipped']} | {grads['failed']} |", ""]
+    reasons = sorted(grads["skip_reasons"].items(), key=lambda kv: (-kv[1], kv[0]))
+    if reasons:
+        lines += ["Skipped grads by reason:", ""]
+        lines += [f"- {n} x {_cell(cause)}" for cause, n in reasons]
+        lines.append("")
+    return lines
 
 
 def _cell(text: str, limit: int = 160) -> str:

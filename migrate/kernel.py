@@ -12,6 +12,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from migrate.class_members import class_members
+from migrate.grads import GradPlan, check_optional, conform, none_checked
 from migrate.kernel_bindings import check_bindings, drop_identities, inline_aliases
 from migrate.kernel_folds import find_folds
 from migrate.kernel_model import (
@@ -32,7 +33,7 @@ from migrate.syntax import ctx_call, dtype_conversion
 
 
 def migrate_kernel(mctx: ModuleContext, class_name: str, op_type: str, phi_name: str,
-                   func_name: str) -> KernelFunction:
+                   func_name: str, grad: GradPlan | None = None) -> KernelFunction:
     info = mctx.info
     proto = info.protos.get(op_type)
     if proto is None:
@@ -48,8 +49,9 @@ def migrate_kernel(mctx: ModuleContext, class_name: str, op_type: str, phi_name:
         for d in cls.decorators:
             if not is_harmless(d):
                 raise SkipError(f"class decorator @{code_of(d.decorator)} on {cls.name.value}")
-    return _migrate(KernelMigration(mctx, class_name, op_type, phi_name, proto), mro,
-                    func_name)
+    mk = KernelMigration(mctx, class_name, op_type, phi_name, proto)
+    mk.grad = grad
+    return _migrate(mk, mro, func_name)
 
 
 def _check_runtime_access(info: ModuleInfo, compute: cst.FunctionDef) -> None:
@@ -98,6 +100,12 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str) -> Ke
     if cls_doc is not None:
         docstring = next(s for s in mro[0].body.body)
     body = find_folds(mk, body, ctx_name)
+    if mk.grad is not None:
+        if any(f.feeders for f in mk.folds.values()):
+            raise SkipError("a gradient kernel reading a tensor-valued attribute (backward.yaml "
+                            "entries take plain attributes)")
+        for attr, fold in mk.grad.typed.items():
+            mk.folds.setdefault(attr, fold)
     block = block.with_changes(body=body)
     new_block = block.visit(Rewriter(mk, ctx_name, self_name))
     for n in load_names(new_block):
@@ -111,7 +119,11 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str) -> Ke
         uses = (mk.inputs_read.get(slot) or set()) | (mk.outputs_read.get(slot) or set())
         if {"single", "list"} <= uses:
             raise SkipError(f"reads '{slot}' both as one tensor and as a list")
-    param_list = _params(mk, _none_checked(new_block))
+    param_list = _params(mk, none_checked(new_block))
+    read = {("input", s) for s in mk.inputs_read} | {("output", s) for s in mk.outputs_read}
+    read |= {("attr", a) for a in mk.attrs_read}
+    if mk.grad is not None:
+        param_list = conform(mk.grad, mk.proto, param_list, read)
     clash = check_bindings(mk, new_block, [mk.dev_ctx_name, *[p.name for p in param_list]])
     for name in clash:
         raise SkipError(f"compute() reads the module-level name '{name}', which is also the "
@@ -119,6 +131,8 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str) -> Ke
     new_block = inline_aliases(new_block, mk, {p.name: snake(p.slot) for p in param_list})
     new_block = drop_identities(new_block, mk.replacements)
     new_block = tidy(new_block, {p.name for p in param_list})
+    if mk.grad is not None:
+        check_optional(mk.grad.op_def, param_list, new_block, read)
     own_names = {c.name.value for c in mro}
     for n in load_names(new_block):
         if n.value in own_names:
@@ -137,7 +151,8 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str) -> Ke
     node = header.with_changes(body=new_block, leading_lines=mro[0].leading_lines)
     return KernelFunction(mk.op_type, mk.class_name, func_name, mk.phi_name, param_list, [],
                           node, mk.helpers, list(mk.folds.values()), mk.hints,
-                          [c.name.value for c in mro], set(mk.module_imports))
+                          [c.name.value for c in mro], set(mk.module_imports),
+                          mk.grad.op_def if mk.grad is not None else None)
 
 
 def _read_names(mk: KernelMigration, block: cst.CSTNode, ctx: str) -> set[str]:
@@ -177,21 +192,6 @@ def _dtype_attrs(mk: KernelMigration, body: cst.CSTNode, ctx: str) -> set[str]:
         if attr is not None and attr.type in ("INT", "LONG") and reads.get(name) == n:
             out.add(name)
     return out
-
-
-def _none_checked(block: cst.CSTNode) -> set[str]:
-    """Names the body compares with None: the legacy kernel treats them as optional."""
-    names: set[str] = set()
-
-    class V(cst.CSTVisitor):
-        def visit_Comparison(self, node: cst.Comparison) -> None:  # noqa: N802
-            operands = [node.left, *[c.comparator for c in node.comparisons]]
-            if any(isinstance(c.operator, (cst.Is, cst.IsNot)) for c in node.comparisons) and \
-                    any(isinstance(o, cst.Name) and o.value == "None" for o in operands):
-                names.update(o.value for o in operands if isinstance(o, cst.Name))
-
-    block.visit(V())
-    return names
 
 
 def _params(mk: KernelMigration, none_checked: set[str]) -> list[Param]:

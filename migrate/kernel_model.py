@@ -14,6 +14,7 @@ from migrate.names import snake
 from migrate.static import ModuleInfo
 from migrate.static_facts import StaticProto
 from migrate.static_refs import code_of, dotted, literal_string
+from phi.op_defs import OpDef
 
 
 class SkipError(Exception):
@@ -72,6 +73,8 @@ class KernelFunction:
     hints: set[str]
     source_classes: list[str]
     module_imports: set[str] = field(default_factory=set)  # `import M` it needs (builtins)
+    #: a grad kernel's backward_op entry (its yaml entry, followed as it stands)
+    backward: OpDef | None = None
 
 
 @dataclass

@@ -10,6 +10,7 @@ from __future__ import annotations
 import libcst as cst
 
 from migrate.class_members import Member, assigned_outside, class_body_names, constant_of
+from migrate.grads import GradPlan
 from migrate.kernel_model import (
     ATTR_HINTS,
     LIBRARY_ATTRS,
@@ -127,20 +128,24 @@ class KernelMigration:
         self.hints: set[str] = set()
         #: integer attributes read only as `VarType(ctx.attr(name)).to_phi()`: DataType params
         self.dtype_attrs: set[str] = set()
+        #: a grad kernel's backward_op entry: parameter names and typed attributes from it
+        self.grad: GradPlan | None = None
 
     # -- names of parameters -------------------------------------------------------------------
     def param_name(self, slot: str, kind: str) -> str:
         return self.names[(kind, slot)]
 
     def assign_names(self) -> None:
-        names: dict[tuple[str, str], str] = {}
-        used = {self.dev_ctx_name}
+        names: dict[tuple[str, str], str] = dict(self.grad.names) if self.grad else {}
+        used = {self.dev_ctx_name, *names.values()}
         groups = [("input", v.name) for v in self.proto.inputs]
         groups += [("attr", a.name) for a in self.proto.attrs]
         groups += [("output", v.name) for v in self.proto.outputs]
         attr_names = {snake(a.name) for a in self.proto.attrs}
         dtype_named = [a for a in self.dtype_attrs if snake(a).endswith("dtype")]
         for kind, slot in groups:
+            if (kind, slot) in names:
+                continue
             name = snake(slot)
             if (kind == "attr" and dtype_named == [slot] and "dtype" not in attr_names
                     and all(snake(v.name) != "dtype" for v in self.proto.inputs)):

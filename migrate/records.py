@@ -40,6 +40,8 @@ class OpPlan:
     op_def: OpDef  # the ops.yaml entry
     kernels: list[dict[str, Any]]  # {class, function, registrations: [[backend, layout, dtypes]]}
     sources: dict[str, str]  # function name -> generated source (decorators included)
+    #: a grad kernel's in-place pairs (backward.yaml `inplace`) in legacy slots: output -> input
+    in_place: dict[str, str] = field(default_factory=dict)
 
     @property
     def yaml(self) -> str:

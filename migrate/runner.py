@@ -16,7 +16,7 @@ from pathlib import Path
 
 from compat.statuses import KernelStatus
 from migrate import emit, infermeta
-from migrate.codemod import load_base_names, migrate_source
+from migrate.codemod import load_backward, load_base_names, migrate_source
 from migrate.consistency import shared_phi_reason
 from migrate.file_writes import Change, WriteReport, check_target, write_atomic, write_unit
 from migrate.records import FileResult, KernelRecord
@@ -105,7 +105,8 @@ def migrate_file(path_text: str, exclude: dict[str, str] | None = None) -> FileR
     result = migrate_source(source.text, path, display=shown,
                             base_names=_WORKER_STATE["base"],  # type: ignore[arg-type]
                             catalog=_WORKER_STATE["catalog"],  # type: ignore[arg-type]
-                            exclude_ops=exclude)
+                            exclude_ops=exclude,
+                            backward=_WORKER_STATE["backward"])  # type: ignore[arg-type]
     result.encoding, result.digest = source.encoding, source.digest
     result.excluded = dict(exclude or {})
     return result
@@ -119,6 +120,7 @@ def _ensure_state() -> None:
     if "base" not in _WORKER_STATE:
         _WORKER_STATE["base"] = load_base_names()
         _WORKER_STATE["catalog"] = infermeta.catalogue()
+        _WORKER_STATE["backward"] = load_backward()
 
 
 def run_codemod(files: list[Path], jobs: int = 1,
@@ -196,6 +198,8 @@ def plan_changes(files: list[Path], results: list[FileResult],
                                        res.digest))
         for op in res.ops:
             op_def = op.op_def
+            if op_def.is_backward:  # followed as phi/backward.yaml holds it: nothing to write
+                continue
             grad = f"{op.phi_name}_grad"
             if grad in phi_names and op_def.backward is None:
                 op_def = replace(op_def, backward=grad)

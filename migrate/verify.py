@@ -31,8 +31,10 @@ from typing import Any
 import numpy as np
 
 from compat.statuses import KernelStatus, Verdict
+from compat.verify_inputs import module_cases
+from migrate.grads import forward_type, is_grad_op
 from migrate.records import FileResult
-from migrate.verify_cases import cases_for
+from migrate.verify_cases import cases_for, grad_call, without_each_optional_output
 from migrate.verify_session import ModuleRunError, brief, module_session, rendered, written_op_defs
 
 #: What `--verify` did for every row it marks `reimported`.
@@ -63,12 +65,14 @@ class Target:
     function: str
     phi_name: str
     registrations: list[tuple[str, str, list[str]]]  # (backend, layout, dtypes)
+    #: output slot -> input slot the PHI kernel may be handed as one buffer (in place)
+    in_place: dict[str, str] = field(default_factory=dict)
 
 
 def targets_of(result: FileResult) -> list[Target]:
     """Every migrated kernel and every covered op's kernel (served by its primary's)."""
     out = [Target(p.op_type, k["class"], k["function"], p.phi_name,
-                  [(b, lay, list(d)) for b, lay, d in k["registrations"]])
+                  [(b, lay, list(d)) for b, lay, d in k["registrations"]], dict(p.in_place))
            for p in result.ops for k in p.kernels]
     by_phi = {p.phi_name: p for p in result.ops}
     for rec in result.records:
@@ -129,11 +133,12 @@ def _fed(inputs: dict[str, Any], place: Any) -> dict[str, Any]:
 
 
 def _run(op: str, inputs: dict[str, Any], attrs: dict[str, Any], outputs: dict[str, int],
-         mode: str, backend: str, cuda: bool) -> Any:
+         mode: str, backend: str, cuda: bool, in_place: dict[str, str] | None = None) -> Any:
     from compat.single_op import run_single_op_tensors
 
     with _place(backend, cuda) as place:
-        return run_single_op_tensors(op, _fed(inputs, place), attrs, outputs, mode, place)
+        return run_single_op_tensors(op, _fed(inputs, place), attrs, outputs, mode, place,
+                                     in_place)
 
 
 def _cause(exc: BaseException) -> str:
@@ -161,7 +166,10 @@ def verify_file(result: FileResult, path: Path | None,
         for row in rows:
             row.result.detail = f"the legacy module cannot be imported here: {exc}"
         return [row.result for row in rows]
-    texts = yaml_texts if yaml_texts is not None else rendered(p.op_def for p in result.ops)
+    texts = yaml_texts if yaml_texts is not None else rendered(
+        p.op_def for p in result.ops if not p.op_def.is_backward)
+    # a grad kernel follows its backward_op entry as phi/backward.yaml holds it
+    texts = [*texts, *rendered(p.op_def for p in result.ops if p.op_def.is_backward)]
     try:
         op_defs = written_op_defs(texts, {row.target.phi_name for row in rows},
                                   f"{result.path}: ops.yaml")
@@ -190,41 +198,70 @@ def _guarded(row: _Row, step: Any, *args: Any) -> None:
 
 
 def _legacy_runs(row: _Row, namespace: dict[str, Any], dtype: Any, cuda: bool) -> None:
-    from legacy_fluid.framework.kernel_run import LegacyKernelRun
     from legacy_fluid.framework.op_registry import OP_INFOS
-    from legacy_fluid.framework.trace import DispatchPath
 
     res, op = row.result, row.target.op_type
     if not OP_INFOS.has(op):
         res.detail = f"no valid inputs (the legacy module registers no operator '{op}')"
         return
     proto = OP_INFOS.info(op).proto
-    cases, why = cases_for(op, proto, namespace.get("VERIFY_CASES"))
+    given = namespace.get("VERIFY_CASES")
+    forward = forward_type(op) if is_grad_op(op) else ""
+    # a grad op without cases of its own: its forward op's, run first (cotangents like
+    # the forward's outputs), when the module registers that op
+    if not forward or module_cases(op, given) or not OP_INFOS.has(forward):
+        forward = ""
+    fwd_proto = OP_INFOS.info(forward).proto if forward else None
+    cases, why = cases_for(forward or op, fwd_proto or proto, given)
     cases = [c for c in cases if c.applies_to(res.dtype)]
     if not cases:
         res.detail = f"no valid inputs ({why or f'no case applies to {res.dtype}'})"
         return
     rejected: list[str] = []
     for index, case in enumerate(cases):
+        name, seed = case.name, f"{op}/{res.dtype}/{index}"
         try:
-            inputs, attrs, outputs = case.call(proto, dtype, f"{op}/{res.dtype}/{index}")
+            if fwd_proto is not None:
+                f_call = case.call(fwd_proto, dtype, seed)
+                f_run = _run(forward, *f_call, "legacy", res.backend, cuda)
+                inputs, attrs, outputs = grad_call(proto, f_call, f_run.outputs, seed)
+                name = f"{case.name} of {forward}, cotangents like its outputs"
+            else:
+                inputs, attrs, outputs = case.call(proto, dtype, seed)
             run = _run(op, inputs, attrs, outputs, "legacy", res.backend, cuda)
         except Exception as exc:
-            rejected.append(f"{case.name}: legacy op raised {_cause(exc)}")
+            rejected.append(f"{name}: legacy op raised {_cause(exc)}")
             continue
-        choice = run.choice
-        if not (isinstance(choice, LegacyKernelRun) and choice.path is DispatchPath.LEGACY
-                and choice.expected.data_type is dtype
-                and choice.expected.place.is_cpu == (res.backend == "CPU")
-                and choice.kernel_cls.__name__ == row.target.kernel):
-            rejected.append(f"{case.name}: the op ran {run.trace.kernel} {run.trace.key}")
+        if not _chose_legacy(run, row, dtype):
+            rejected.append(f"{name}: the op ran {run.trace.kernel} {run.trace.key}")
             continue
-        row.runs.append((case.name, inputs, attrs, outputs, run))
+        row.runs.append((name, inputs, attrs, outputs, run))
+        optional = without_each_optional_output(proto, outputs) if is_grad_op(op) else []
+        for label, fewer in optional:
+            try:
+                run = _run(op, inputs, attrs, fewer, "legacy", res.backend, cuda)
+            except Exception as exc:
+                rejected.append(f"{name}, {label}: legacy op raised {_cause(exc)}")
+                continue
+            if _chose_legacy(run, row, dtype):
+                row.runs.append((f"{name}, {label}", inputs, attrs, fewer, run))
         if case.derived:
             break
     if not row.runs:
         res.detail = "no valid inputs (" + "; ".join(rejected[:2]) + (
             f"; {len(rejected) - 2} more" if len(rejected) > 2 else "") + ")"
+
+
+def _chose_legacy(run: Any, row: _Row, dtype: Any) -> bool:
+    """The legacy run chose the row's legacy kernel class for its backend and dtype."""
+    from legacy_fluid.framework.kernel_run import LegacyKernelRun
+    from legacy_fluid.framework.trace import DispatchPath
+
+    choice = run.choice
+    return (isinstance(choice, LegacyKernelRun) and choice.path is DispatchPath.LEGACY
+            and choice.expected.data_type is dtype
+            and choice.expected.place.is_cpu == (row.result.backend == "CPU")
+            and choice.kernel_cls.__name__ == row.target.kernel)
 
 
 def _check_registered(row: _Row) -> None:
@@ -247,39 +284,60 @@ def _check_registered(row: _Row) -> None:
 
 
 def _phi_runs(row: _Row, cuda: bool) -> None:
-    from compat.dual_dispatch import PhiKernelRun
-    from legacy_fluid.framework.trace import DispatchPath
+    """Every legacy run replayed on the PHI side; a grad kernel's in-place pairs once more
+    with the output written into the input's variable (one buffer, as PHI may hand it)."""
     from phi.common import Backend, DataType
 
     res, target = row.result, row.target
     res.reimported = True
     backend, dtype = Backend[res.backend], DataType[res.dtype]
     for name, inputs, attrs, outputs, legacy in row.runs:
-        try:
-            run = _run(target.op_type, inputs, attrs, outputs, "phi", res.backend, cuda)
-        except Exception as exc:
-            res.status, res.detail = Verdict.ERRORED, f"{name}: the migrated op raised " \
-                                                      f"{_cause(exc)}"
-            return
-        choice = run.choice
-        if not (isinstance(choice, PhiKernelRun) and choice.path is DispatchPath.PHI
-                and choice.kernel.name == target.phi_name
-                and (getattr(choice.kernel.key.backend, "stands_in_for", None)
-                     or choice.kernel.key.backend) is backend
-                and choice.kernel.key.dtype in (dtype, DataType.ALL_DTYPE)):
-            res.status = Verdict.ERRORED
-            res.detail = (f"{name}: the dual dispatch ran {run.trace.kernel} {run.trace.key} "
-                          f"({run.trace.path}), not PHI kernel '{target.phi_name}'")
-            return
-        for slot in outputs:
-            mine, theirs = legacy.outputs.get(slot, []), run.outputs.get(slot, [])
-            for i, (a, b) in enumerate(zip(mine, theirs)):
-                why = same_tensor(a, b)
-                if why:
-                    res.status, res.detail = Verdict.DIFFERING, f"{name}: output {slot}[{i}]: {why}"
-                    return
-        res.cases += 1
+        pairs = {o: i for o, i in target.in_place.items() if o in outputs and i in inputs}
+        for label, in_place in ((name, None), *(
+                (f"{name}, in place ({i} -> {o})", {o: i}) for o, i in pairs.items())):
+            try:
+                run = _run(target.op_type, inputs, attrs, outputs, "phi", res.backend, cuda,
+                           in_place)
+            except Exception as exc:
+                res.status = Verdict.ERRORED
+                res.detail = f"{label}: the migrated op raised {_cause(exc)}"
+                return
+            why = _phi_chosen(run, target, backend, dtype) or _differs(legacy, run, outputs)
+            if why:
+                res.status, res.detail = why
+                res.detail = f"{label}: {res.detail}"
+                return
+            res.cases += 1
     res.status, res.detail = Verdict.IDENTICAL, ""
+
+
+def _phi_chosen(run: Any, target: Target, backend: Any, dtype: Any
+                ) -> tuple[Verdict, str] | None:
+    """None when the dual dispatch ran the migrated PHI kernel for this backend and dtype."""
+    from compat.dual_dispatch import PhiKernelRun
+    from legacy_fluid.framework.trace import DispatchPath
+    from phi.common import DataType
+
+    choice = run.choice
+    if (isinstance(choice, PhiKernelRun) and choice.path is DispatchPath.PHI
+            and choice.kernel.name == target.phi_name
+            # an emulated device's kernel stands in for the backend it emulates
+            and (getattr(choice.kernel.key.backend, "stands_in_for", None)
+                 or choice.kernel.key.backend) is backend
+            and choice.kernel.key.dtype in (dtype, DataType.ALL_DTYPE)):
+        return None
+    return Verdict.ERRORED, (f"the dual dispatch ran {run.trace.kernel} {run.trace.key} "
+                             f"({run.trace.path}), not PHI kernel '{target.phi_name}'")
+
+
+def _differs(legacy: Any, run: Any, outputs: dict[str, int]) -> tuple[Verdict, str] | None:
+    for slot in outputs:
+        mine, theirs = legacy.outputs.get(slot, []), run.outputs.get(slot, [])
+        for i, (a, b) in enumerate(zip(mine, theirs)):
+            why = same_tensor(a, b)
+            if why:
+                return Verdict.DIFFERING, f"output {slot}[{i}]: {why}"
+    return None
 
 
 def _host(a: Any) -> np.ndarray:

@@ -15,8 +15,15 @@ from typing import Any
 
 import numpy as np
 
-from compat.verify_inputs import DEFAULT_SHAPES, build_inputs, default_case_specs, module_cases
+from compat.verify_inputs import (
+    DEFAULT_SHAPES,
+    build_inputs,
+    default_case_specs,
+    module_cases,
+    random_array,
+)
 from legacy_fluid.framework.var_type import AttrType, VarType
+from phi.common import DataType
 
 
 @dataclass
@@ -112,3 +119,54 @@ def derived_cases(proto: Any) -> list[Case]:
 def _has_dtype_attr(proto: Any) -> bool:
     """An int `dtype` attribute: a creation op's, which picks the kernel."""
     return any(a.name == "dtype" and a.type is AttrType.INT for a in proto.attrs)
+
+
+# -- grad ops --------------------------------------------------------------------------------
+GRAD_SUFFIX = "@GRAD"
+
+
+def grad_call(proto: Any, forward_call: tuple[dict[str, Any], dict[str, Any],
+                                                                  dict[str, int]],
+              forward_outputs: dict[str, list[Any]], seed_text: str
+              ) -> tuple[dict[str, Any], dict[str, Any], dict[str, int]]:
+    """A grad op's call derived from one run of its forward op: the forward's inputs and
+    attributes, its outputs (`Out`, `Softmax`), and cotangents shaped like them (`Out@GRAD`:
+    random, of `Out`'s dims and dtype). ValueError when a slot has no source."""
+    f_inputs, f_attrs, _ = forward_call
+    rng = np.random.default_rng(zlib.crc32(seed_text.encode()))
+    host = {slot: [_host_copy(t) for t in ts] for slot, ts in forward_outputs.items()}
+    inputs: dict[str, Any] = {}
+    for v in proto.inputs:
+        base = v.name[: -len(GRAD_SUFFIX)] if v.name.endswith(GRAD_SUFFIX) else None
+        if base is not None and host.get(base):
+            made = [random_array(a.shape, DataType.from_numpy(a.dtype), rng)
+                    for a in host[base]]
+            inputs[v.name] = made if v.duplicable else made[0]
+        elif base is None and v.name in f_inputs:
+            inputs[v.name] = f_inputs[v.name]
+        elif base is None and host.get(v.name):
+            inputs[v.name] = host[v.name] if v.duplicable else host[v.name][0]
+        elif not v.dispensable:
+            raise ValueError(f"grad input '{v.name}' is neither an input nor an output of "
+                             "the forward op")
+    attrs = {a.name: a.default for a in proto.attrs if a.default is not None}
+    attrs.update({k: v for k, v in f_attrs.items() if proto.attr(k) is not None})
+    outputs = {v.name: 1 for v in proto.outputs}
+    return inputs, attrs, outputs
+
+
+def without_each_optional_output(proto: Any, outputs: dict[str, int]
+                                 ) -> list[tuple[str, dict[str, int]]]:
+    """A grad op leaves a dispensable gradient output uncomputed when the program does not
+    ask for it (the gradient of a feed): one call without each, while another is asked."""
+    asked = [s for s, n in outputs.items() if n]
+    out = []
+    for v in proto.outputs:
+        if v.dispensable and v.name in asked and len(asked) > 1:
+            out.append((f"without {v.name}", {s: n for s, n in outputs.items() if s != v.name}))
+    return out
+
+
+def _host_copy(tensor: Any) -> np.ndarray:
+    data = tensor.data
+    return np.array(data if isinstance(data, np.ndarray) else data.get(), copy=True)

@@ -4,9 +4,11 @@ RNN_TANH, RNN_RELU; optionally bidirectional; time-major Input [T, B, I]).
 Inputs: Input, PreState (h0, and c0 for LSTM, each [num_layers * D, B, H]), WeightList
 (every W_ih, W_hh per layer and direction, then every b_ih, b_hh), SequenceLength (optional
 [B] int lengths: padded steps give zero Out and keep the states). Outputs: Out [T, B, D * H],
-State (as PreState), Reserve (Paddle's training workspace; empty here), DropoutState
-(the inter-layer dropout mask, all ones: dropout is a training feature and is ignored).
-Math and weight layout: phi.kernels.funcs.rnn.
+State (as PreState), Reserve (the training workspace rnn_grad reads: Paddle's shape
+and dtype, `rnn_funcs.ReserveLayout`; empty with is_test) and DropoutState (the
+inter-layer dropout mask: all ones, or with is_test false and dropout_prob > 0 a mask
+drawn from NumPy's generator, not bit-identical to Paddle's). Math and weight layout:
+phi.kernels.funcs.rnn.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ class RnnOpMaker(OpProtoAndCheckerMaker):
         # intermediate in Paddle; fluidphi's VarProto has no such flag
         self.add_output("Reserve", "training workspace (uint8)")
         self.add_attr("dropout_prob", AttrType.FLOAT, 0.0,
-                      "dropout between layers in training (ignored: inference)")
+                      "dropout between layers in training (inert with is_test)")
         self.add_attr("is_bidirec", AttrType.BOOLEAN, False, "two directions per layer")
         self.add_attr("input_size", AttrType.INT, 10, "features of Input")
         self.add_attr("hidden_size", AttrType.INT, 100, "features of each direction's state")
@@ -66,8 +68,10 @@ class RnnOp(OperatorWithKernel):
         ctx.set_outputs_dim("State", ctx.get_inputs_dim("PreState"))
         ctx.set_outputs_dtype("State", dtype)
         if ctx.has_output("Reserve"):
-            ctx.set_output_dim("Reserve", (0,))
-            ctx.set_output_dtype("Reserve", DataType.UINT8)
+            ctx.set_output_dim("Reserve", rnn_funcs.reserve_dims(
+                ctx.get_input_dim("Input"), ctx.attr("mode"), ctx.attr("is_bidirec"),
+                ctx.attr("hidden_size"), ctx.attr("num_layers"), ctx.attr("is_test")))
+            ctx.set_output_dtype("Reserve", dtype)
         if ctx.has_output("DropoutState"):
             ctx.set_output_dim("DropoutState", out_dims)
             ctx.set_output_dtype("DropoutState", DataType.UINT8)
@@ -86,19 +90,28 @@ class RnnKernel(OpKernel):
         dropout_state = ctx.output("DropoutState")
         state = ctx.multi_output("State")
         reserve = ctx.output("Reserve")
+        dropout_prob = ctx.attr("dropout_prob")
         is_bidirec = ctx.attr("is_bidirec")
         hidden_size = ctx.attr("hidden_size")
         num_layers = ctx.attr("num_layers")
         mode = ctx.attr("mode")
+        seed = ctx.attr("seed")
+        is_test = ctx.attr("is_test")
         data = out.mutable_data(ctx.place, x.dtype)
         states = [s.mutable_data(ctx.place, x.dtype) for s in state]
+        mask = None if dropout_state is None else dropout_state.mutable_data(ctx.place,
+                                                                             DataType.UINT8)
+        training = None
+        if reserve is not None:
+            space = reserve.mutable_data(ctx.place, x.dtype)
+            if not is_test:
+                training = rnn_funcs.start_training(ctx.xp, space, mask, dropout_prob, seed,
+                                                    num_layers, data.shape)
+        if training is None and mask is not None:
+            mask.fill(1)
         rnn_funcs.rnn(ctx.xp, x.data, [s.data for s in pre_state], [w.data for w in weights],
                       None if seq_len is None else seq_len.data, is_bidirec, hidden_size,
-                      num_layers, mode, data, states)
-        if reserve is not None:
-            reserve.mutable_data(ctx.place, DataType.UINT8)
-        if dropout_state is not None:
-            dropout_state.mutable_data(ctx.place, DataType.UINT8).fill(1)
+                      num_layers, mode, data, states, training)
 
 
 def _verify_inputs(mode: str, layers: int, directions: int) -> dict:

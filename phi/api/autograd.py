@@ -133,7 +133,9 @@ def _needs_grad(slot: Slot) -> bool:
 
 
 def _differentiable(value: DenseTensor) -> bool:
-    return value.dtype.to_numpy().kind in "fc"
+    """A float or complex output the kernel wrote (an optional output it left unwritten,
+    such as batch_norm's reserve_space, has no dtype to differentiate)."""
+    return value.initialized() and value.dtype.to_numpy().kind in "fc"
 
 
 def record(op: OpDef, attrs: dict[str, Any], inputs: dict[str, Slot],
@@ -145,7 +147,8 @@ def record(op: OpDef, attrs: dict[str, Any], inputs: dict[str, Slot],
         node = GradNode(op, attrs, inputs, outputs=outputs)
         if op.backward is not None:
             reads = {a.name for a in op_def(op.backward).inputs}
-            node.saved = {n: v for n, v in (*values.items(), *outputs.items()) if n in reads}
+            node.saved = {n: _written(v) for n, v in (*values.items(), *outputs.items())
+                          if n in reads}
     wrapped: dict[str, Slot] = {}
     for name, value in outputs.items():
         if isinstance(value, list):
@@ -153,6 +156,12 @@ def record(op: OpDef, attrs: dict[str, Any], inputs: dict[str, Slot],
         else:
             wrapped[name] = None if value is None else _result(value, node, name, None)
     return wrapped
+
+
+def _written(value: Value) -> Value:
+    """A saved forward value, or None for an optional output the kernel left unwritten
+    (batch_norm's saved statistics with global statistics, its reserve_space)."""
+    return None if isinstance(value, DenseTensor) and not value.initialized() else value
 
 
 def _result(value: DenseTensor, node: GradNode | None, name: str, index: int | None) -> Tensor:

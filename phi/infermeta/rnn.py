@@ -11,9 +11,9 @@ def rnn_infer_meta(x: MetaTensor, pre_state: list[MetaTensor], weight_list: list
                    input_size: int, hidden_size: int, num_layers: int, mode: str, seed: int,
                    is_test: bool, out: MetaTensor, dropout_state: MetaTensor,
                    state: list[MetaTensor], reserve: MetaTensor) -> None:
-    """out: [T, B, D * hidden_size]; state[i] like pre_state[i]; x's dtype. reserve: empty
-    uint8; dropout_state: out's dims, uint8."""
-    from phi.kernels.funcs.rnn import check_shapes
+    """out: [T, B, D * hidden_size]; state[i] like pre_state[i]; x's dtype. reserve: the
+    training workspace (empty with is_test), x's dtype; dropout_state: out's dims, uint8."""
+    from phi.kernels.funcs.rnn import check_shapes, reserve_dims
 
     out_dims = check_shapes(x.dims(), [s.dims() for s in pre_state],
                             [w.dims() for w in weight_list],
@@ -29,8 +29,9 @@ def rnn_infer_meta(x: MetaTensor, pre_state: list[MetaTensor], weight_list: list
             s.set_dims(pre.dims())
             s.set_dtype(x.dtype())
     if reserve:
-        reserve.set_dims((0,))
-        reserve.set_dtype(DataType.UINT8)
+        reserve.set_dims(reserve_dims(x.dims(), mode, is_bidirec, hidden_size, num_layers,
+                                      is_test))
+        reserve.set_dtype(x.dtype())
     if dropout_state:
         dropout_state.set_dims(out_dims)
         dropout_state.set_dtype(DataType.UINT8)

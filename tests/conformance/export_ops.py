@@ -56,10 +56,13 @@ def _api(dotted):
     return getattr(importlib.import_module(module), name)
 
 
-def _append_op(case, feeds, out_counts):
+def _append_op(case, feeds, out_counts, inplace):
     """The op through LayerHelper.append_op; returns (slot, fetch variable) pairs. A
-    duplicable output slot named in `out_counts` (slot -> input slot) gets one variable per
-    tensor of that input slot (`<slot><i>`), any other one variable."""
+    duplicable output slot named in `out_counts` (slot -> input slot, or a function of the
+    case's attributes giving the count) gets one variable per tensor of that input slot
+    (`<slot><i>`), any other one variable; an output slot named in `inplace` (slot -> input
+    slot) is that input's own variable(s), as optimizer and loss-scaling programs write them
+    (rmsprop, update_loss_scaling require it)."""
     proto = OpProtoHolder.instance().get_op_proto(case.op)
     block = paddle.static.default_main_program().current_block()
     feed_names = {v.name for vs in feeds.values() for v in vs}
@@ -67,10 +70,15 @@ def _append_op(case, feeds, out_counts):
     for slot in proto.outputs:
         if slot.dispensable and slot.name not in case.outputs:
             continue
+        if slot.name in inplace:
+            outputs[slot.name] = list(feeds[inplace[slot.name]])
+            continue
         name = slot.name.lower()
         names = [name]
         if slot.name in out_counts:
-            names = [f"{name}{i}" for i in range(len(feeds[out_counts[slot.name]]))]
+            count = out_counts[slot.name]
+            n = count(case.attrs) if callable(count) else len(feeds[count])
+            names = [f"{name}{i}" for i in range(n)]
         if feed_names & set(names):
             raise ValueError(f"{case.name}: output '{name}' clashes with a feed name")
         # dtype is a placeholder: Paddle's InferVarType / InferShape set the real one
@@ -93,7 +101,7 @@ def _api_call(case, feeds):
     return [(by_name[v.name], v) for v in results]
 
 
-def build(case, arrays, out_counts=None, differentiate=(), then=None):
+def build(case, arrays, out_counts=None, differentiate=(), then=None, inplace=None):
     """(program, feed vars, (slot, fetch var) pairs) for a case.
 
     Feeds of the slots in `differentiate` need a gradient (stop_gradient off); `then`,
@@ -103,11 +111,12 @@ def build(case, arrays, out_counts=None, differentiate=(), then=None):
     with paddle.static.program_guard(main, startup), unique_name.guard():
         feeds = {}
         for name, slot, spec in feed_specs(case):
-            var = paddle.static.data(name, list(arrays[name].shape), spec.dtype)
+            var = paddle.static.data(name, list(arrays[name].shape), spec.dtype,
+                                     lod_level=len(lod_of(spec)))
             var.stop_gradient = slot not in differentiate
             feeds.setdefault(slot, []).append(var)
         fetch = (_api_call(case, feeds) if case.api
-                 else _append_op(case, feeds, out_counts or {}))
+                 else _append_op(case, feeds, out_counts or {}, inplace or {}))
         ops = [op.type for op in main.global_block().ops]
         if then is not None:
             fetch = then(feeds, fetch)
@@ -121,6 +130,7 @@ def compact_model(path):
     and the `op_version_map` entries of ops the program does not use."""
     with open(path, "rb") as f:
         desc = framework_pb2.ProgramDesc.FromString(f.read())
+    _drop_fetch_scales(desc.blocks[0])
     used = set()
     for block in desc.blocks:
         for op in block.ops:
@@ -138,6 +148,29 @@ def compact_model(path):
         f.write(desc.SerializeToString(deterministic=True))
 
 
+def _drop_fetch_scales(block):
+    """Paddle 2.x's save_inference_model appends a scale(1.0) op per fetch target
+    (`save_infer_model/scale_N.tmp_M`): drop them and fetch the op's outputs directly, so
+    that the program holds just the one op as under 3.3.1."""
+    renamed = {}
+    for op in block.ops:
+        outs = [name for var in op.outputs for name in var.arguments]
+        if op.type == "scale" and outs and outs[0].startswith("save_infer_model/scale_"):
+            renamed[outs[0]] = next(n for var in op.inputs for n in var.arguments)
+    if not renamed:
+        return
+    keep = [op for op in block.ops if not (op.type == "scale" and any(
+        n in renamed for var in op.outputs for n in var.arguments))]
+    for op in keep:
+        for var in op.inputs:
+            var.arguments[:] = [renamed.get(n, n) for n in var.arguments]
+    del block.ops[:]
+    block.ops.extend(keep)
+    kept_vars = [v for v in block.vars if v.name not in renamed]
+    del block.vars[:]
+    block.vars.extend(kept_vars)
+
+
 def op_attrs(program, op_type):
     op = next(op for op in program.global_block().ops if op.type == op_type)
     return {a: jsonable(op.attr(a)) for a in sorted(op.attr_names) if a not in FRAMEWORK_ATTRS}
@@ -150,8 +183,25 @@ def dtype_of(tensor):
     return str(tensor._dtype()).rsplit(".", maxsplit=1)[-1]
 
 
-def run_saved(prefix, feed):
-    """Run the saved model on `feed` in a fresh scope: (fetch names, tensors)."""
+def lod_of(spec):
+    """The LoD an input is fed with (`LoDIn`), as lists; [] for a plain tensor."""
+    return [list(level) for level in getattr(spec, "lod", ())]
+
+
+def fed_tensor(array, lod):
+    """`array` as Paddle feeds it: a LoD tensor when it has a LoD, else the array."""
+    if not lod:
+        return array
+    tensor = core.DenseTensor()
+    tensor.set(array, paddle.CPUPlace())
+    tensor.set_lod(lod)
+    return tensor
+
+
+def run_saved(prefix, feed, lods=None):
+    """Run the saved model on `feed` (feed name -> array; `lods`: feed name -> LoD for the
+    LoD inputs) in a fresh scope: (fetch names, tensors)."""
+    feed = {name: fed_tensor(array, (lods or {}).get(name)) for name, array in feed.items()}
     with paddle.static.scope_guard(paddle.static.Scope()):
         exe = paddle.static.Executor(paddle.CPUPlace())
         prog, _, fetch_targets = paddle.static.load_inference_model(prefix, exe)
@@ -162,26 +212,32 @@ def run_saved(prefix, feed):
 def export_case(family, case, out_dir, arrays_out):
     arrays = {name: materialize(spec, family, case.name, name)
               for name, _slot, spec in feed_specs(case)}
-    out_counts = getattr(load_family(family), "OUTPUT_COUNTS", {}).get(case.op, {})
-    main, feed_vars, fetch = build(case, arrays, out_counts)
+    module = load_family(family)
+    out_counts = getattr(module, "OUTPUT_COUNTS", {}).get(case.op, {})
+    inplace = getattr(module, "INPLACE", {}).get(case.name, {})
+    main, feed_vars, fetch = build(case, arrays, out_counts, inplace=inplace)
     prefix = os.path.join(out_dir, case.name)
     exe = paddle.static.Executor(paddle.CPUPlace())
     paddle.static.save_inference_model(prefix, feed_vars, [v for _, v in fetch], exe,
                                        program=main)
     compact_model(prefix + ".pdmodel")
-    slot_of = {v.name: slot for slot, v in fetch}
+    slot_of = {}
+    for slot, v in fetch:
+        slot_of.setdefault(v.name, slot)
     entry = {
         "op": case.op,
         "digest": case.digest(),
         "build": f"api {case.api}" if case.api else "LayerHelper.append_op",
         "attrs": op_attrs(main, case.op),
-        "feeds": {name: {"slot": slot, "dtype": spec.dtype, "shape": list(arrays[name].shape)}
+        "feeds": {name: {"slot": slot, "dtype": spec.dtype, "shape": list(arrays[name].shape),
+                         **({"lod": lod_of(spec)} if lod_of(spec) else {})}
                   for name, slot, spec in feed_specs(case)},
     }
     for name, array in arrays.items():
         arrays_out[f"{case.name}/in/{name}"] = array
     try:
-        names, outs = run_saved(prefix, arrays)
+        names, outs = run_saved(prefix, arrays,
+                                {name: lod_of(spec) for name, _slot, spec in feed_specs(case)})
     except Exception as exc:
         if case.raises is None:
             raise
@@ -199,6 +255,8 @@ def export_case(family, case, out_dir, arrays_out):
             arrays_out[f"{case.name}/out/{name}"] = value
             entry["fetches"][name] = {"slot": slot_of[name], "dtype": dtype,
                                       "shape": list(value.shape)}
+            if tensor.lod():
+                entry["fetches"][name]["lod"] = [list(level) for level in tensor.lod()]
             if tolerance(dtype, case.tol):
                 entry["fetches"][name]["tolerance"] = tolerance(dtype, case.tol)
     if not case.zero_sign:
@@ -224,8 +282,9 @@ def cpu_dtypes(op_type):
     keys = registered.get(phi_name, [])
     dtypes = {k.strip("()").split(", ")[-1] for k in keys
               if k.startswith("(CPU, Undefined(AnyLayout)")}
-    if not dtypes:
-        for key in core._get_all_register_op_kernels("fluid").get(op_type, []):
+    if not dtypes:  # Paddle 2.6.2 lists its fluid kernels under "all" only
+        fluid = core._get_all_register_op_kernels("fluid").get(op_type)
+        for key in fluid or core._get_all_register_op_kernels("all").get(op_type, []):
             if "place[Place(cpu)]" in key and "library_type[PLAIN]" in key:
                 dtypes.add(CPP_TYPES[re.search(r"data_type\[([^\]]+)\]", key).group(1)])
     return phi_name, sorted(dtypes)
@@ -284,6 +343,15 @@ def export_family(family, out_root, only_ops=frozenset()):
     })
 
 
+def _exports_here(family):
+    """Whether the running Paddle exports `family` (a family module's `PADDLE` names the
+    release that must: 2.6.2 for op types 3.3.1 no longer registers)."""
+    wanted = getattr(load_family(family), "PADDLE", "3.3.1")
+    if wanted != paddle.__version__:
+        print(f"{family}: skipped (exported with Paddle {wanted}, this is {paddle.__version__})")
+    return wanted == paddle.__version__
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -293,7 +361,7 @@ def main():
     ap.add_argument("--only", nargs="+", metavar="OP",
                     help="re-export only the cases of these op types (others are kept)")
     args = ap.parse_args()
-    families = args.family or family_names()
+    families = [f for f in args.family or family_names() if _exports_here(f)]
     if args.only:
         families = [f for f in families if {c.op for c in load_family(f).CASES} & set(args.only)]
         if not families:

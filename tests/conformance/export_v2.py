@@ -277,6 +277,36 @@ def build_math_v2(dtype):
     return [x, k], [v, r, m, bits], make
 
 
+def build_vision_v2(dtype):
+    snn = paddle.static.nn
+    x = paddle.static.data("image", [-1, 4, 8, 8], dtype)
+    v = paddle.static.data("volume", [-1, 2, 4, 6, 6], dtype)
+    h = snn.conv2d(x, 8, 3, padding=1)
+    h = snn.group_norm(h, groups=4, act="relu")                       # group_norm
+    h = snn.prelu(h, mode="channel")                                  # prelu channel
+    p, mask = F.max_pool2d(h, 2, 2, return_mask=True)                 # 2.6: no ceil_mode attr
+    h = paddle.reshape(F.max_unpool2d(p, mask, 2, 2), [-1, 8, 8, 8]) + h  # unpool
+    # no instance_norm: 2.6 declares its SavedMean / SavedVariance as [-N*C] ([-8]), which
+    # fluidphi's load-time validation refuses (legacy_fluid/io/validate.py)
+    h = snn.prelu(h, mode="element")                                  # prelu element
+    theta = paddle.reshape(snn.fc(paddle.flatten(F.adaptive_avg_pool2d(h, 2), 1), 6,
+                                  activation="tanh"), [-1, 2, 3]) * 0.2
+    theta = theta + paddle.assign(np.array([[1, 0, 0], [0, 1, 0]], dtype=dtype))
+    grid = F.affine_grid(theta, [4, 8, 8, 8], align_corners=True)    # attr output_shape
+    s = F.grid_sample(h, grid, mode="nearest", padding_mode="reflection",
+                      align_corners=True)                             # grid_sampler
+    s = paddle.reshape(s, [-1, 8, 8, 8])
+    s = F.pixel_unshuffle(F.pixel_shuffle(s, 2), 2)                   # 8 x 8x8
+    s = F.channel_shuffle(s, 4)
+    s = F.temporal_shift(s, seg_num=1, shift_ratio=0.25)
+    c = snn.conv3d(v, 4, 3, padding=1, act="relu")                    # conv3d
+    c = F.max_pool3d(c, 2, 2)                                         # pool3d max
+    c = paddle.flatten(F.adaptive_avg_pool3d(c, [1, 2, 2]), 1)        # pool3d adaptive avg
+    y = snn.prelu(snn.fc(paddle.flatten(F.avg_pool2d(s, 4), 1), 6), mode="all")
+    z = F.label_smooth(F.softmax(snn.fc(paddle.concat([y, c], axis=1), 5)), epsilon=0.1)
+    return [x, v], [s, z], normal_inputs({"image": (4, 8, 8), "volume": (2, 4, 6, 6)})
+
+
 # name -> (builder, description, save_inference_model clip_extra)
 MODELS = {
     "fc_mlp_v2": (build_fc_mlp_v2,
@@ -315,10 +345,18 @@ MODELS = {
                 "tan/asinh/acosh/cosh, log2/log10, lerp, atan2, heaviside, fmax/fmin, renorm, "
                 "isfinite_v2/isinf_v2, logical_xor, bitwise_or/xor/not); feeds x f32 "
                 "[-1,4,6], k i32 [-1,4,6]; 4 fetches", True),
+    "vision_v2": (build_vision_v2,
+                  "vision layers as 2.6 programs carry them: static.nn group_norm, "
+                  "prelu (channel / element / all), conv3d; max_pool2d_with_index "
+                  "without ceil_mode (2.6 has none) + unpool, affine_grid (output_shape attr) + "
+                  "grid_sampler (nearest, reflection), pixel_shuffle/unshuffle, channel_shuffle, "
+                  "temporal_shift, pool3d max and adaptive avg, label_smooth; saved with "
+                  "clip_extra=False; feeds image [-1,4,8,8], volume [-1,2,4,6,6]", False),
 }
 #: Fixed per model (a new model never changes another's weights): append new names.
 SEEDS = {name: 2000 + i for i, name in enumerate(
-    ("fc_mlp_v2", "cnn_v2", "transformer_v2", "misc_v2", "cond_v2", "decoder_v2", "math_v2"))}
+    ("fc_mlp_v2", "cnn_v2", "transformer_v2", "misc_v2", "cond_v2", "decoder_v2", "math_v2",
+     "vision_v2"))}
 
 
 def blank_callstacks(pdmodel_path):

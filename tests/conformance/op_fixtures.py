@@ -18,6 +18,7 @@ from typing import Any
 import ml_dtypes
 import numpy as np
 
+from phi.core.dense_tensor import DenseTensor
 from tests.conformance.op_cases.spec import Case, GradCase
 from tests.conformance.paddle_reference import FIXTURES_ROOT, load_npz
 
@@ -65,6 +66,18 @@ class FamilyFixtures:
         entry = self.cases[name]
         return {fetch: typed(self.arrays[f"{name}/out/{fetch}"], meta)
                 for fetch, meta in entry.get("fetches", {}).items()}
+
+    def fed(self, name: str) -> dict[str, np.ndarray | DenseTensor]:
+        """`feeds` with each LoD input (`spec.LoDIn`) as a host DenseTensor carrying its LoD."""
+        lods = {feed: meta["lod"] for feed, meta in self.cases[name]["feeds"].items()
+                if meta.get("lod")}
+        return {feed: DenseTensor(array, lod=lods[feed]) if feed in lods else array
+                for feed, array in self.feeds(name).items()}
+
+    def output_lods(self, name: str) -> dict[str, list[list[int]]]:
+        """The LoD of each of Paddle's fetched tensors that has one."""
+        return {fetch: meta["lod"] for fetch, meta in self.cases[name].get("fetches", {}).items()
+                if meta.get("lod")}
 
 
 @functools.cache

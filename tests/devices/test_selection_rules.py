@@ -55,7 +55,10 @@ def test_ops_forced_to_cpu_run_there_with_transfers(emulated: Place, path: str,
             assert any("Place(cpu)->Place(emulated:0)" in t for t in after.transforms)
         elif rec.type not in ("feed", "fetch"):
             assert "EMULATED" in rec.key or "emulated" in rec.key
-            assert rec.note_kind is None
+            if rec.type == "softmax":  # use_cudnn defaults True (as Paddle); no GPUDNN kernel
+                assert rec.note_kind == "library-fallback" and "GPUDNN" in rec.note
+            else:
+                assert rec.note_kind is None
 
 
 def test_cpu_ops_is_ignored_on_cpu() -> None:
@@ -115,6 +118,8 @@ def test_library_attributes_apply_only_where_the_library_runs(emulated: Place,
                                                               library_kernels: None) -> None:
     _, on_cpu = run_single_op("softmax", {"X": X}, {"axis": -1, "use_cudnn": True}, ["Out"],
                               "phi", place=CPUPlace())
-    _, on_dev = run_single_op("softmax", {"X": X}, {"axis": -1, "use_mkldnn": True}, ["Out"],
+    # use_cudnn off explicitly (it defaults True, as Paddle's): only use_mkldnn is asked for
+    _, on_dev = run_single_op("softmax", {"X": X},
+                              {"axis": -1, "use_mkldnn": True, "use_cudnn": False}, ["Out"],
                               "phi", place=emulated)
     assert CALLS == [] and on_cpu.note_kind is None and on_dev.note_kind is None

@@ -348,7 +348,9 @@ def test_squeeze(op, shape, attrs, ref_shape):
     x = rand(shape, 81)
     slots = ["Out", "XShape"] if op == "squeeze2" else ["Out"]
     outs, trace = run_both_traced(op, {"X": x}, attrs, slots)
-    assert trace.kernel == "squeeze"
+    assert trace.kernel == ("squeeze_with_xshape" if op == "squeeze2" else "squeeze")
+    if op == "squeeze2":  # recorded for squeeze2_grad
+        assert outs["XShape"][0].shape == (0, *shape)
     check(outs["Out"][0], x.reshape(ref_shape))
 
 
@@ -371,7 +373,9 @@ def test_unsqueeze(op, inputs, attrs, axes):
     x = rand((3, 4), 91)
     slots = ["Out", "XShape"] if op == "unsqueeze2" else ["Out"]
     outs, trace = run_both_traced(op, {"X": x, **inputs}, attrs, slots)
-    assert trace.kernel == "unsqueeze"
+    assert trace.kernel == ("unsqueeze_with_xshape" if op == "unsqueeze2" else "unsqueeze")
+    if op == "unsqueeze2":  # recorded for unsqueeze2_grad
+        assert outs["XShape"][0].shape == (0, 3, 4)
     check(outs["Out"][0], ref_unsqueeze(x, axes))
 
 

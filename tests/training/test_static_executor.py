@@ -12,12 +12,13 @@ import pytest
 
 import compat.static as compat_static
 from compat.static import Executor, ExecutorInputError, feed_names
-from compat.training import load_initial_state
-from legacy_fluid.framework.program_desc import ProgramDesc
+from compat.training import load_initial_state, rnn_flat_buffers
+from legacy_fluid.framework.program_desc import OpDesc, ProgramDesc
 from legacy_fluid.framework.program_queries import fetch_target_names, persistable_var_names
 from legacy_fluid.framework.scope import Scope
 from legacy_fluid.io import load_combined_params, load_program
 from legacy_fluid.io.state_pickle import load_state
+from legacy_fluid.io.validate import EMPTY_VAR_NAME
 
 TRAIN = Path(__file__).resolve().parent.parent / "fixtures" / "train"
 PROGRAMS = sorted(p.name for p in TRAIN.iterdir() if (p / "startup.pdmodel").is_file())
@@ -46,6 +47,17 @@ def test_the_fixtures_have_startup_programs() -> None:
     assert PROGRAMS, "export_train.py writes startup.pdmodel beside every training program"
 
 
+def _made_by(startup: ProgramDesc) -> dict[str, OpDesc]:
+    """Persistable -> the last op that gives it its value: an RNN layer's weights are drawn
+    by their initializers (coalesce_tensor copies them back unchanged), its flat buffer
+    (first filled by its own initializer) is coalesce_tensor's FusedOutput."""
+    made_by: dict[str, OpDesc] = {}
+    for op in startup.global_block().ops:
+        names = op.output("FusedOutput") if op.type == "coalesce_tensor" else op.output_arg_names()
+        made_by[names[0]] = op
+    return made_by
+
+
 @pytest.mark.parametrize("name", PROGRAMS)
 def test_startup_program_fills_every_persistable(name: str) -> None:
     folder = TRAIN / name
@@ -54,20 +66,32 @@ def test_startup_program_fills_every_persistable(name: str) -> None:
     paddle_state = _paddle_state(folder)
     scope = Scope()
     assert Executor().run(startup, scope=scope) == []
-    block = startup.global_block()
-    made_by = {op.output_arg_names()[0]: op for op in block.ops}
+    made_by = _made_by(startup)
+    fused = 0
     for pname in meta["persistables"]:
         got = scope.find_var(pname).get_tensor().numpy()
         ref = paddle_state[pname]
         assert got.shape == ref.shape and got.dtype == ref.dtype, pname
         op = made_by[pname]
+        if op.type == "coalesce_tensor":  # the RNN layer's weights, joined as drawn
+            weights = [scope.find_var(n).get_tensor().numpy() for n in op.input("Input")]
+            assert op.input("Input") == meta["fused"][pname]
+            np.testing.assert_array_equal(got, np.concatenate([w.ravel() for w in weights]))
+            fused += 1
+            continue
         if op.type == "fill_constant":  # deterministic: exactly Paddle's
             np.testing.assert_array_equal(got, ref, err_msg=pname)
-        else:  # NumPy's generator, Paddle's distribution: in range, never Paddle's bits
-            assert op.type == "uniform_random", op.type
-            low, high = op.attrs["min"], op.attrs["max"]
-            assert got.min() >= low and got.max() < high and np.unique(got).size > 1, pname
-            assert not np.array_equal(got, ref), pname
+            continue
+        # NumPy's generator, Paddle's distribution, never Paddle's bits
+        assert np.unique(got).size > 1 and not np.array_equal(got, ref), pname
+        if op.type == "uniform_random":
+            assert got.min() >= op.attrs["min"] and got.max() < op.attrs["max"], pname
+        else:
+            assert op.type == "gaussian_random", op.type
+            mean, std = op.attrs["mean"], op.attrs["std"]
+            # the sample mean within 5 standard errors (fails by chance about once in 1e6)
+            assert abs(got.mean() - mean) <= 5 * std / np.sqrt(got.size), pname
+    assert fused == len(meta.get("fused", {}))
     again = Scope()
     Executor().run(startup, scope=again)  # a seeded op draws the same values every time
     for pname in meta["persistables"]:
@@ -96,11 +120,16 @@ def test_startup_then_steps_match_paddle(name: str, path: str) -> None:
             assert isinstance(by_name, np.ndarray)
             np.testing.assert_array_equal(by_name, by_var)
             _close(by_name, expected[f"{step}/{loss}"], f"{name} [{path}] step {step}")
+        # an RNN layer's flat buffer aliases its weights in Paddle: compare them joined
+        buffers = rnn_flat_buffers(main)
+        assert buffers == meta.get("fused", {})
         for pname in meta["persistables"]:
-            _close(scope.find_var(pname).get_tensor().numpy(), expected[f"param:{pname}"],
-                   f"{name} [{path}] final {pname}")
+            got = (np.concatenate([scope.find_var(w).get_tensor().numpy().ravel()
+                                   for w in buffers[pname]]) if pname in buffers
+                   else scope.find_var(pname).get_tensor().numpy())
+            _close(got, expected[f"param:{pname}"], f"{name} [{path}] final {pname}")
     intermediates = [n for op in main.global_block().ops for n in op.output_arg_names()
-                     if not main.global_block().find_var(n).persistable]
+                     if n != EMPTY_VAR_NAME and not main.global_block().find_var(n).persistable]
     assert intermediates and all(scope.find_var(n) is None for n in intermediates)
 
 

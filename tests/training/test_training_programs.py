@@ -2,6 +2,12 @@
 step by step on every path and match Paddle's losses and final parameters.
 
 Tolerance per step (fp32): max abs diff <= 1e-5 * max(1, max|ref|), as for inference.
+
+A persistable buffer that the startup program's coalesce_tensor fused (meta.json `fused`:
+an RNN layer's flat weight) aliases its parameters in Paddle, so Paddle's final value is
+their concatenation; the main program never names that link, so fluidphi infers it
+(compat.training.rnn_flat_buffers, checked here against what the startup program says) and
+reports the buffer as its weights joined.
 """
 
 from __future__ import annotations
@@ -12,7 +18,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from compat.training import open_session
+from compat.training import open_session, rnn_flat_buffers
 
 TRAIN = Path(__file__).resolve().parent.parent / "fixtures" / "train"
 PROGRAMS = sorted(p.name for p in TRAIN.iterdir() if (p / "meta.json").is_file())
@@ -40,5 +46,6 @@ def test_training_matches_paddle_step_by_step(name: str, path: str) -> None:
             for fetch in meta["fetches"]:
                 _close(out[fetch], expected[f"{step}/{fetch}"], f"{name} step {step} {fetch}")
         final = session.persistables()
+        assert rnn_flat_buffers(session.program) == meta.get("fused", {})
         for pname in meta["persistables"]:
             _close(final[pname], expected[f"param:{pname}"], f"{name} final {pname}")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["scale"]
+__all__ = ["scale", "scale_grad"]
 
 
 def scale(
@@ -20,8 +20,16 @@ def scale(
     """`scale` (ops.yaml): (Tensor x, Scalar scale=1.0, float bias=0.0, bool bias_after_scale=true)
     -> Tensor(out).
 
-    Kernel `scale`; InferMeta `unchanged_infer_meta`.
+    Kernel `scale`; InferMeta `unchanged_infer_meta`; backward `scale_grad`.
     """
     return apply("scale",
                  {"x": x},
                  {"scale": scale, "bias": bias, "bias_after_scale": bias_after_scale})
+
+
+def scale_grad(out_grad: TensorLike, scale: float = 1.0) -> Tensor:
+    """`scale_grad` (backward.yaml): (Tensor out_grad, Scalar scale=1.0) -> Tensor(x_grad).
+
+    Kernel `scale_grad`; InferMeta `unchanged_infer_meta`; differentiates `scale`.
+    """
+    return apply("scale_grad", {"out_grad": out_grad}, {"scale": scale})

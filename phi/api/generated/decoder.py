@@ -14,7 +14,9 @@ __all__ = [
     "bicubic_interp",
     "bilinear_interp",
     "conv2d_transpose",
+    "conv2d_transpose_grad",
     "depthwise_conv2d_transpose",
+    "depthwise_conv2d_transpose_grad",
     "legacy_bilinear_interp",
     "legacy_nearest_interp",
     "linear_interp",
@@ -40,10 +42,45 @@ def conv2d_transpose(
     padding_algorithm="EXPLICIT", int groups=1, int[] dilations={1, 1}, str data_format="NCHW")
     -> Tensor(out).
 
-    Kernel `conv2d_transpose`; InferMeta `conv_transpose_infer_meta`.
+    Kernel `conv2d_transpose`; InferMeta `conv_transpose_infer_meta`; backward
+    `conv2d_transpose_grad`.
     """
     return apply("conv2d_transpose",
                  {"x": x, "filter": filter},
+                 {
+                     "strides": strides,
+                     "paddings": paddings,
+                     "output_padding": output_padding,
+                     "output_size": output_size,
+                     "padding_algorithm": padding_algorithm,
+                     "groups": groups,
+                     "dilations": dilations,
+                     "data_format": data_format,
+                 })
+
+
+def conv2d_transpose_grad(
+    x: TensorLike,
+    filter: TensorLike,
+    out_grad: TensorLike,
+    strides: Sequence[int],
+    paddings: Sequence[int],
+    output_padding: Sequence[int],
+    output_size: Sequence[int],
+    padding_algorithm: str,
+    groups: int,
+    dilations: Sequence[int],
+    data_format: str,
+) -> tuple[Tensor, Tensor]:
+    """`conv2d_transpose_grad` (backward.yaml): (Tensor x, Tensor filter, Tensor out_grad, int[]
+    strides, int[] paddings, int[] output_padding, int[] output_size, str padding_algorithm, int
+    groups, int[] dilations, str data_format) -> Tensor(x_grad), Tensor(filter_grad).
+
+    Kernel `conv2d_transpose_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates
+    `conv2d_transpose`.
+    """
+    return apply("conv2d_transpose_grad",
+                 {"x": x, "filter": filter, "out_grad": out_grad},
                  {
                      "strides": strides,
                      "paddings": paddings,
@@ -73,10 +110,46 @@ def depthwise_conv2d_transpose(
     padding_algorithm="EXPLICIT", int groups=1, int[] dilations={1, 1}, str data_format="NCHW")
     -> Tensor(out).
 
-    Kernel `depthwise_conv2d_transpose`; InferMeta `conv_transpose_infer_meta`.
+    Kernel `depthwise_conv2d_transpose`; InferMeta `conv_transpose_infer_meta`; backward
+    `depthwise_conv2d_transpose_grad`.
     """
     return apply("depthwise_conv2d_transpose",
                  {"x": x, "filter": filter},
+                 {
+                     "strides": strides,
+                     "paddings": paddings,
+                     "output_padding": output_padding,
+                     "output_size": output_size,
+                     "padding_algorithm": padding_algorithm,
+                     "groups": groups,
+                     "dilations": dilations,
+                     "data_format": data_format,
+                 })
+
+
+def depthwise_conv2d_transpose_grad(
+    x: TensorLike,
+    filter: TensorLike,
+    out_grad: TensorLike,
+    strides: Sequence[int],
+    paddings: Sequence[int],
+    output_padding: Sequence[int],
+    output_size: Sequence[int],
+    padding_algorithm: str,
+    groups: int,
+    dilations: Sequence[int],
+    data_format: str,
+) -> tuple[Tensor, Tensor]:
+    """`depthwise_conv2d_transpose_grad` (backward.yaml): (Tensor x, Tensor filter, Tensor
+    out_grad, int[] strides, int[] paddings, int[] output_padding, int[] output_size, str
+    padding_algorithm, int groups, int[] dilations, str data_format) -> Tensor(x_grad),
+    Tensor(filter_grad).
+
+    Kernel `depthwise_conv2d_transpose_grad`; InferMeta `general_binary_grad_infer_meta`;
+    differentiates `depthwise_conv2d_transpose`.
+    """
+    return apply("depthwise_conv2d_transpose_grad",
+                 {"x": x, "filter": filter, "out_grad": out_grad},
                  {
                      "strides": strides,
                      "paddings": paddings,

@@ -13,6 +13,7 @@ from phi.common import DataType
 
 __all__ = [
     "abs",
+    "abs_grad",
     "add_n",
     "assign",
     "assign_value",
@@ -23,9 +24,12 @@ __all__ = [
     "equal",
     "equal_raw",
     "exp",
+    "exp_grad",
     "expand",
+    "expand_grad",
     "floor",
     "gather",
+    "gather_grad",
     "greater_equal",
     "greater_equal_raw",
     "greater_than",
@@ -35,25 +39,33 @@ __all__ = [
     "less_than",
     "less_than_raw",
     "log",
+    "log_grad",
     "log_softmax",
+    "log_softmax_grad",
     "logical_and",
     "logical_not",
     "logical_or",
     "max",
+    "max_grad",
     "max_raw",
     "min",
+    "min_grad",
     "min_raw",
     "not_equal",
     "not_equal_raw",
     "pow",
     "prod",
+    "prod_grad",
     "prod_raw",
     "reciprocal",
     "rsqrt",
     "sin",
     "sqrt",
+    "sqrt_grad",
     "square",
+    "square_grad",
     "tile",
+    "tile_grad",
     "where",
 ]
 
@@ -69,41 +81,81 @@ def add_n(inputs: Sequence[TensorLike]) -> Tensor:
 def abs(x: TensorLike) -> Tensor:
     """`abs` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `abs`; InferMeta `real_and_imag_infer_meta`.
+    Kernel `abs`; InferMeta `real_and_imag_infer_meta`; backward `abs_grad`.
     """
     return apply("abs", {"x": x}, {})
+
+
+def abs_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`abs_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `abs_grad`; InferMeta `unchanged_infer_meta`; differentiates `abs`.
+    """
+    return apply("abs_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def exp(x: TensorLike) -> Tensor:
     """`exp` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `exp`; InferMeta `unchanged_infer_meta`.
+    Kernel `exp`; InferMeta `unchanged_infer_meta`; backward `exp_grad`.
     """
     return apply("exp", {"x": x}, {})
+
+
+def exp_grad(out: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`exp_grad` (backward.yaml): (Tensor out, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `exp_grad`; InferMeta `unchanged_infer_meta`; differentiates `exp`.
+    """
+    return apply("exp_grad", {"out": out, "out_grad": out_grad}, {})
 
 
 def sqrt(x: TensorLike) -> Tensor:
     """`sqrt` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `sqrt`; InferMeta `unchanged_infer_meta`.
+    Kernel `sqrt`; InferMeta `unchanged_infer_meta`; backward `sqrt_grad`.
     """
     return apply("sqrt", {"x": x}, {})
+
+
+def sqrt_grad(out: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`sqrt_grad` (backward.yaml): (Tensor out, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `sqrt_grad`; InferMeta `unchanged_infer_meta`; differentiates `sqrt`.
+    """
+    return apply("sqrt_grad", {"out": out, "out_grad": out_grad}, {})
 
 
 def log(x: TensorLike) -> Tensor:
     """`log` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `log`; InferMeta `unchanged_infer_meta`.
+    Kernel `log`; InferMeta `unchanged_infer_meta`; backward `log_grad`.
     """
     return apply("log", {"x": x}, {})
+
+
+def log_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`log_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `log_grad`; InferMeta `unchanged_infer_meta`; differentiates `log`.
+    """
+    return apply("log_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def square(x: TensorLike) -> Tensor:
     """`square` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `square`; InferMeta `unchanged_infer_meta`.
+    Kernel `square`; InferMeta `unchanged_infer_meta`; backward `square_grad`.
     """
     return apply("square", {"x": x}, {})
+
+
+def square_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`square_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `square_grad`; InferMeta `unchanged_infer_meta`; differentiates `square`.
+    """
+    return apply("square_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def rsqrt(x: TensorLike) -> Tensor:
@@ -173,17 +225,44 @@ def clip(x: TensorLike, min: float, max: float) -> Tensor:
 def log_softmax(x: TensorLike, axis: int = -1) -> Tensor:
     """`log_softmax` (ops.yaml): (Tensor x, int axis=-1) -> Tensor(out).
 
-    Kernel `log_softmax`; InferMeta `unchanged_infer_meta`.
+    Kernel `log_softmax`; InferMeta `unchanged_infer_meta`; backward `log_softmax_grad`.
     """
     return apply("log_softmax", {"x": x}, {"axis": axis})
+
+
+def log_softmax_grad(out: TensorLike, out_grad: TensorLike, axis: int) -> Tensor:
+    """`log_softmax_grad` (backward.yaml): (Tensor out, Tensor out_grad, int axis) ->
+    Tensor(x_grad).
+
+    Kernel `log_softmax_grad`; InferMeta `unchanged_infer_meta`; differentiates `log_softmax`.
+    """
+    return apply("log_softmax_grad", {"out": out, "out_grad": out_grad}, {"axis": axis})
 
 
 def max(x: TensorLike, axis: Sequence[int] = (), keepdim: bool = False) -> Tensor:
     """`max` (ops.yaml): (Tensor x, IntArray axis={}, bool keepdim=false) -> Tensor(out).
 
-    Kernel `max`; InferMeta `reduce_infer_meta`.
+    Kernel `max`; InferMeta `reduce_infer_meta`; backward `max_grad`.
     """
     return apply("max", {"x": x}, {"axis": axis, "keepdim": keepdim})
+
+
+def max_grad(
+    x: TensorLike,
+    out: TensorLike,
+    out_grad: TensorLike,
+    axis: Sequence[int] = (),
+    keepdim: bool = False,
+    reduce_all: bool = False,
+) -> Tensor:
+    """`max_grad` (backward.yaml): (Tensor x, Tensor out, Tensor out_grad, IntArray axis={}, bool
+    keepdim=false, bool reduce_all=false) -> Tensor(x_grad).
+
+    Kernel `max_grad`; InferMeta `unchanged_infer_meta`; differentiates `max`.
+    """
+    return apply("max_grad",
+                 {"x": x, "out": out, "out_grad": out_grad},
+                 {"axis": axis, "keepdim": keepdim, "reduce_all": reduce_all})
 
 
 def max_raw(
@@ -203,9 +282,27 @@ def max_raw(
 def min(x: TensorLike, axis: Sequence[int] = (), keepdim: bool = False) -> Tensor:
     """`min` (ops.yaml): (Tensor x, IntArray axis={}, bool keepdim=false) -> Tensor(out).
 
-    Kernel `min`; InferMeta `reduce_infer_meta`.
+    Kernel `min`; InferMeta `reduce_infer_meta`; backward `min_grad`.
     """
     return apply("min", {"x": x}, {"axis": axis, "keepdim": keepdim})
+
+
+def min_grad(
+    x: TensorLike,
+    out: TensorLike,
+    out_grad: TensorLike,
+    axis: Sequence[int] = (),
+    keepdim: bool = False,
+    reduce_all: bool = False,
+) -> Tensor:
+    """`min_grad` (backward.yaml): (Tensor x, Tensor out, Tensor out_grad, IntArray axis={}, bool
+    keepdim=false, bool reduce_all=false) -> Tensor(x_grad).
+
+    Kernel `min_grad`; InferMeta `unchanged_infer_meta`; differentiates `min`.
+    """
+    return apply("min_grad",
+                 {"x": x, "out": out, "out_grad": out_grad},
+                 {"axis": axis, "keepdim": keepdim, "reduce_all": reduce_all})
 
 
 def min_raw(
@@ -225,9 +322,27 @@ def min_raw(
 def prod(x: TensorLike, axis: Sequence[int] = (), keepdim: bool = False) -> Tensor:
     """`prod` (ops.yaml): (Tensor x, IntArray axis={}, bool keepdim=false) -> Tensor(out).
 
-    Kernel `prod`; InferMeta `reduce_infer_meta`.
+    Kernel `prod`; InferMeta `reduce_infer_meta`; backward `prod_grad`.
     """
     return apply("prod", {"x": x}, {"axis": axis, "keepdim": keepdim})
+
+
+def prod_grad(
+    x: TensorLike,
+    out: TensorLike,
+    out_grad: TensorLike,
+    axis: Sequence[int] = (),
+    keepdim: bool = False,
+    reduce_all: bool = False,
+) -> Tensor:
+    """`prod_grad` (backward.yaml): (Tensor x, Tensor out, Tensor out_grad, IntArray axis={}, bool
+    keepdim=false, bool reduce_all=false) -> Tensor(x_grad).
+
+    Kernel `prod_grad`; InferMeta `unchanged_infer_meta`; differentiates `prod`.
+    """
+    return apply("prod_grad",
+                 {"x": x, "out": out, "out_grad": out_grad},
+                 {"axis": axis, "keepdim": keepdim, "reduce_all": reduce_all})
 
 
 def prod_raw(
@@ -264,25 +379,52 @@ def cumsum(
 def gather(x: TensorLike, index: TensorLike, axis: float = 0) -> Tensor:
     """`gather` (ops.yaml): (Tensor x, Tensor index, Scalar axis=0) -> Tensor(out).
 
-    Kernel `gather`; InferMeta `gather_infer_meta`.
+    Kernel `gather`; InferMeta `gather_infer_meta`; backward `gather_grad`.
     """
     return apply("gather", {"x": x, "index": index}, {"axis": axis})
+
+
+def gather_grad(x: TensorLike, index: TensorLike, out_grad: TensorLike, axis: float = 0) -> Tensor:
+    """`gather_grad` (backward.yaml): (Tensor x, Tensor index, Tensor out_grad, Scalar axis=0) ->
+    Tensor(x_grad).
+
+    Kernel `gather_grad`; InferMeta `unchanged_infer_meta`; differentiates `gather`.
+    """
+    return apply("gather_grad", {"x": x, "index": index, "out_grad": out_grad}, {"axis": axis})
 
 
 def expand(x: TensorLike, shape: Sequence[int] = ()) -> Tensor:
     """`expand` (ops.yaml): (Tensor x, IntArray shape={}) -> Tensor(out).
 
-    Kernel `expand`; InferMeta `expand_infer_meta`.
+    Kernel `expand`; InferMeta `expand_infer_meta`; backward `expand_grad`.
     """
     return apply("expand", {"x": x}, {"shape": shape})
+
+
+def expand_grad(x: TensorLike, out_grad: TensorLike, shape: Sequence[int]) -> Tensor:
+    """`expand_grad` (backward.yaml): (Tensor x, Tensor out_grad, IntArray shape) ->
+    Tensor(x_grad).
+
+    Kernel `expand_grad`; InferMeta `unchanged_infer_meta`; differentiates `expand`.
+    """
+    return apply("expand_grad", {"x": x, "out_grad": out_grad}, {"shape": shape})
 
 
 def tile(x: TensorLike, repeat_times: Sequence[int] = ()) -> Tensor:
     """`tile` (ops.yaml): (Tensor x, IntArray repeat_times={}) -> Tensor(out).
 
-    Kernel `tile`; InferMeta `tile_infer_meta`.
+    Kernel `tile`; InferMeta `tile_infer_meta`; backward `tile_grad`.
     """
     return apply("tile", {"x": x}, {"repeat_times": repeat_times})
+
+
+def tile_grad(x: TensorLike, out_grad: TensorLike, repeat_times: Sequence[int]) -> Tensor:
+    """`tile_grad` (backward.yaml): (Tensor x, Tensor out_grad, IntArray repeat_times) ->
+    Tensor(x_grad).
+
+    Kernel `tile_grad`; InferMeta `unchanged_infer_meta`; differentiates `tile`.
+    """
+    return apply("tile_grad", {"x": x, "out_grad": out_grad}, {"repeat_times": repeat_times})
 
 
 def assign_value(shape: Sequence[int], dtype: DataType, values: Sequence[float]) -> Tensor:

@@ -14,23 +14,31 @@ from phi.common import DataType
 __all__ = [
     "argmax",
     "concat",
+    "concat_grad",
     "embedding",
+    "embedding_grad",
     "full_like",
     "gelu",
+    "gelu_grad",
     "layer_norm",
+    "layer_norm_grad",
     "lookup_table",
     "mean",
     "mean_grad",
     "mean_raw",
     "shape",
     "slice",
+    "slice_grad",
     "split",
     "split_with_num",
     "squeeze",
     "stack",
+    "stack_grad",
     "sum",
+    "sum_grad",
     "sum_raw",
     "transpose",
+    "transpose_grad",
     "unsqueeze",
 ]
 
@@ -38,9 +46,25 @@ __all__ = [
 def embedding(x: TensorLike, weight: TensorLike, padding_idx: int = -1) -> Tensor:
     """`embedding` (ops.yaml): (Tensor x, Tensor weight, int64_t padding_idx=-1) -> Tensor(out).
 
-    Kernel `embedding`; InferMeta `embedding_infer_meta`.
+    Kernel `embedding`; InferMeta `embedding_infer_meta`; backward `embedding_grad`.
     """
     return apply("embedding", {"x": x, "weight": weight}, {"padding_idx": padding_idx})
+
+
+def embedding_grad(
+    x: TensorLike,
+    weight: TensorLike,
+    out_grad: TensorLike,
+    padding_idx: int = -1,
+) -> Tensor:
+    """`embedding_grad` (backward.yaml): (Tensor x, Tensor weight, Tensor out_grad, int64_t
+    padding_idx=-1) -> Tensor(weight_grad).
+
+    Kernel `embedding_grad`; InferMeta `unchanged_infer_meta`; differentiates `embedding`.
+    """
+    return apply("embedding_grad",
+                 {"x": x, "weight": weight, "out_grad": out_grad},
+                 {"padding_idx": padding_idx})
 
 
 def lookup_table(w: TensorLike, ids: TensorLike, padding_idx: int = -1) -> Tensor:
@@ -61,19 +85,56 @@ def layer_norm(
     """`layer_norm` (ops.yaml): (Tensor x, Tensor scale, Tensor bias, float epsilon=1e-05, int
     begin_norm_axis=1) -> Tensor(out), Tensor(mean), Tensor(variance).
 
-    Kernel `layer_norm`; InferMeta `layer_norm_infer_meta`.
+    Kernel `layer_norm`; InferMeta `layer_norm_infer_meta`; backward `layer_norm_grad`.
     """
     return apply("layer_norm",
                  {"x": x, "scale": scale, "bias": bias},
                  {"epsilon": epsilon, "begin_norm_axis": begin_norm_axis})
 
 
+def layer_norm_grad(
+    x: TensorLike,
+    scale: TensorLike | None,
+    bias: TensorLike | None,
+    mean: TensorLike,
+    variance: TensorLike,
+    out_grad: TensorLike,
+    epsilon: float = 1e-05,
+    begin_norm_axis: int = 1,
+) -> tuple[Tensor, Tensor, Tensor]:
+    """`layer_norm_grad` (backward.yaml): (Tensor x, Tensor scale, Tensor bias, Tensor mean, Tensor
+    variance, Tensor out_grad, float epsilon=1e-05, int begin_norm_axis=1) -> Tensor(x_grad),
+    Tensor(scale_grad), Tensor(bias_grad).
+
+    Kernel `layer_norm_grad`; InferMeta `general_ternary_grad_infer_meta`; differentiates
+    `layer_norm`.
+    """
+    return apply("layer_norm_grad",
+                 {
+                     "x": x,
+                     "scale": scale,
+                     "bias": bias,
+                     "mean": mean,
+                     "variance": variance,
+                     "out_grad": out_grad,
+                 },
+                 {"epsilon": epsilon, "begin_norm_axis": begin_norm_axis})
+
+
 def transpose(x: TensorLike, axis: Sequence[int]) -> Tensor:
     """`transpose` (ops.yaml): (Tensor x, int[] axis) -> Tensor(out).
 
-    Kernel `transpose`; InferMeta `transpose_infer_meta`.
+    Kernel `transpose`; InferMeta `transpose_infer_meta`; backward `transpose_grad`.
     """
     return apply("transpose", {"x": x}, {"axis": axis})
+
+
+def transpose_grad(out_grad: TensorLike, axis: Sequence[int]) -> Tensor:
+    """`transpose_grad` (backward.yaml): (Tensor out_grad, int[] axis) -> Tensor(x_grad).
+
+    Kernel `transpose_grad`; InferMeta `transpose_grad_infer_meta`; differentiates `transpose`.
+    """
+    return apply("transpose_grad", {"out_grad": out_grad}, {"axis": axis})
 
 
 def slice(
@@ -87,7 +148,7 @@ def slice(
     """`slice` (ops.yaml): (Tensor input, int64_t[] axes, IntArray starts, IntArray ends, int64_t[]
     infer_flags, int64_t[] decrease_axis) -> Tensor(out).
 
-    Kernel `slice`; InferMeta `slice_raw_infer_meta`.
+    Kernel `slice`; InferMeta `slice_raw_infer_meta`; backward `slice_grad`.
     """
     return apply("slice",
                  {"input": input},
@@ -100,20 +161,64 @@ def slice(
                  })
 
 
+def slice_grad(
+    input: TensorLike,
+    out_grad: TensorLike,
+    axes: Sequence[int],
+    starts: Sequence[int],
+    ends: Sequence[int],
+    infer_flags: Sequence[int],
+    decrease_axis: Sequence[int],
+) -> Tensor:
+    """`slice_grad` (backward.yaml): (Tensor input, Tensor out_grad, int64_t[] axes, IntArray
+    starts, IntArray ends, int64_t[] infer_flags, int64_t[] decrease_axis) ->
+    Tensor(input_grad).
+
+    Kernel `slice_grad`; InferMeta `unchanged_infer_meta`; differentiates `slice`.
+    """
+    return apply("slice_grad",
+                 {"input": input, "out_grad": out_grad},
+                 {
+                     "axes": axes,
+                     "starts": starts,
+                     "ends": ends,
+                     "infer_flags": infer_flags,
+                     "decrease_axis": decrease_axis,
+                 })
+
+
 def gelu(x: TensorLike, approximate: bool = False) -> Tensor:
     """`gelu` (ops.yaml): (Tensor x, bool approximate=false) -> Tensor(out).
 
-    Kernel `gelu`; InferMeta `unchanged_infer_meta`.
+    Kernel `gelu`; InferMeta `unchanged_infer_meta`; backward `gelu_grad`.
     """
     return apply("gelu", {"x": x}, {"approximate": approximate})
+
+
+def gelu_grad(x: TensorLike, out_grad: TensorLike, approximate: bool) -> Tensor:
+    """`gelu_grad` (backward.yaml): (Tensor x, Tensor out_grad, bool approximate) ->
+    Tensor(x_grad).
+
+    Kernel `gelu_grad`; InferMeta `unchanged_infer_meta`; differentiates `gelu`.
+    """
+    return apply("gelu_grad", {"x": x, "out_grad": out_grad}, {"approximate": approximate})
 
 
 def concat(x: Sequence[TensorLike], axis: float = 0) -> Tensor:
     """`concat` (ops.yaml): (Tensor[] x, Scalar axis=0) -> Tensor(out).
 
-    Kernel `concat`; InferMeta `concat_infer_meta`.
+    Kernel `concat`; InferMeta `concat_infer_meta`; backward `concat_grad`.
     """
     return apply("concat", {"x": x}, {"axis": axis})
+
+
+def concat_grad(x: Sequence[TensorLike], out_grad: TensorLike, axis: float = 0) -> list[Tensor]:
+    """`concat_grad` (backward.yaml): (Tensor[] x, Tensor out_grad, Scalar axis=0) ->
+    Tensor[](x_grad){x.size()}.
+
+    Kernel `concat_grad`; InferMeta `unchanged_multi_infer_meta`; differentiates `concat`.
+    """
+    return apply("concat_grad", {"x": x, "out_grad": out_grad}, {"axis": axis})
 
 
 def split(x: TensorLike, sections: Sequence[int], axis: float) -> list[Tensor]:
@@ -136,9 +241,18 @@ def split_with_num(x: TensorLike, num: int, axis: float) -> list[Tensor]:
 def stack(x: Sequence[TensorLike], axis: int = 0) -> Tensor:
     """`stack` (ops.yaml): (Tensor[] x, int axis=0) -> Tensor(out).
 
-    Kernel `stack`; InferMeta `stack_infer_meta`.
+    Kernel `stack`; InferMeta `stack_infer_meta`; backward `stack_grad`.
     """
     return apply("stack", {"x": x}, {"axis": axis})
+
+
+def stack_grad(x: Sequence[TensorLike], out_grad: TensorLike, axis: int) -> list[Tensor]:
+    """`stack_grad` (backward.yaml): (Tensor[] x, Tensor out_grad, int axis) ->
+    Tensor[](x_grad){x.size()}.
+
+    Kernel `stack_grad`; InferMeta `unchanged_multi_infer_meta`; differentiates `stack`.
+    """
+    return apply("stack_grad", {"x": x, "out_grad": out_grad}, {"axis": axis})
 
 
 def squeeze(x: TensorLike, axes: Sequence[int] = ()) -> Tensor:
@@ -200,9 +314,26 @@ def sum(
     """`sum` (ops.yaml): (Tensor x, IntArray axis={}, DataType dtype=DataType::UNDEFINED, bool
     keepdim=false) -> Tensor(out).
 
-    Kernel `sum`; InferMeta `sum_infer_meta`.
+    Kernel `sum`; InferMeta `sum_infer_meta`; backward `sum_grad`.
     """
     return apply("sum", {"x": x}, {"axis": axis, "dtype": dtype, "keepdim": keepdim})
+
+
+def sum_grad(
+    x: TensorLike,
+    out_grad: TensorLike,
+    axis: Sequence[int],
+    keepdim: bool,
+    reduce_all: bool = False,
+) -> Tensor:
+    """`sum_grad` (backward.yaml): (Tensor x, Tensor out_grad, IntArray axis, bool keepdim, bool
+    reduce_all=false) -> Tensor(x_grad).
+
+    Kernel `sum_grad`; InferMeta `unchanged_infer_meta`; differentiates `sum`.
+    """
+    return apply("sum_grad",
+                 {"x": x, "out_grad": out_grad},
+                 {"axis": axis, "keepdim": keepdim, "reduce_all": reduce_all})
 
 
 def sum_raw(

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["rnn"]
+__all__ = ["rnn", "rnn_grad"]
 
 
 def rnn(
@@ -32,7 +32,7 @@ def rnn(
     hidden_size=100, int num_layers=1, str mode="RNN_TANH", int seed=0, bool is_test=false) ->
     Tensor(out), Tensor(dropout_state), Tensor[](state){pre_state.size()}, Tensor(reserve).
 
-    Kernel `rnn`; InferMeta `rnn_infer_meta`.
+    Kernel `rnn`; InferMeta `rnn_infer_meta`; backward `rnn_grad`.
     """
     return apply("rnn",
                  {
@@ -40,6 +40,57 @@ def rnn(
                      "pre_state": pre_state,
                      "weight_list": weight_list,
                      "sequence_length": sequence_length,
+                 },
+                 {
+                     "dropout_prob": dropout_prob,
+                     "is_bidirec": is_bidirec,
+                     "input_size": input_size,
+                     "hidden_size": hidden_size,
+                     "num_layers": num_layers,
+                     "mode": mode,
+                     "seed": seed,
+                     "is_test": is_test,
+                 })
+
+
+def rnn_grad(
+    x: TensorLike,
+    pre_state: Sequence[TensorLike],
+    weight_list: Sequence[TensorLike],
+    sequence_length: TensorLike | None,
+    out: TensorLike,
+    dropout_state: TensorLike,
+    reserve: TensorLike,
+    out_grad: TensorLike,
+    state_grad: Sequence[TensorLike],
+    dropout_prob: float,
+    is_bidirec: bool,
+    input_size: int,
+    hidden_size: int,
+    num_layers: int,
+    mode: str,
+    seed: int,
+    is_test: bool,
+) -> tuple[Tensor, list[Tensor], list[Tensor]]:
+    """`rnn_grad` (backward.yaml): (Tensor x, Tensor[] pre_state, Tensor[] weight_list, Tensor
+    sequence_length, Tensor out, Tensor dropout_state, Tensor reserve, Tensor out_grad, Tensor[]
+    state_grad, float dropout_prob, bool is_bidirec, int input_size, int hidden_size, int
+    num_layers, str mode, int seed, bool is_test) -> Tensor(x_grad),
+    Tensor[](pre_state_grad){pre_state.size()}, Tensor[](weight_list_grad){weight_list.size()}.
+
+    Kernel `rnn_grad`; InferMeta `rnn_grad_infer_meta`; differentiates `rnn`.
+    """
+    return apply("rnn_grad",
+                 {
+                     "x": x,
+                     "pre_state": pre_state,
+                     "weight_list": weight_list,
+                     "sequence_length": sequence_length,
+                     "out": out,
+                     "dropout_state": dropout_state,
+                     "reserve": reserve,
+                     "out_grad": out_grad,
+                     "state_grad": state_grad,
                  },
                  {
                      "dropout_prob": dropout_prob,

@@ -17,9 +17,12 @@ __all__ = [
     "add_raw",
     "arange",
     "cast",
+    "cast_grad",
     "divide",
+    "divide_grad",
     "divide_raw",
     "elementwise_pow",
+    "elementwise_pow_grad",
     "elementwise_pow_raw",
     "full",
     "legacy_matmul",
@@ -27,19 +30,26 @@ __all__ = [
     "matmul",
     "matmul_grad",
     "matmul_with_flatten",
+    "matmul_with_flatten_grad",
     "maximum",
+    "maximum_grad",
     "maximum_raw",
     "minimum",
+    "minimum_grad",
     "minimum_raw",
     "multiply",
+    "multiply_grad",
     "multiply_raw",
     "prelu",
     "relu",
     "relu_grad",
     "reshape",
+    "reshape_grad",
     "sign",
     "softmax",
+    "softmax_grad",
     "subtract",
+    "subtract_grad",
     "subtract_raw",
 ]
 
@@ -101,9 +111,24 @@ def add_raw(x: TensorLike, y: TensorLike, axis: int = -1) -> Tensor:
 def subtract(x: TensorLike, y: TensorLike) -> Tensor:
     """`subtract` (ops.yaml): (Tensor x, Tensor y) -> Tensor(out).
 
-    Kernel `subtract`; InferMeta `elementwise_infer_meta`.
+    Kernel `subtract`; InferMeta `elementwise_infer_meta`; backward `subtract_grad`.
     """
     return apply("subtract", {"x": x, "y": y}, {})
+
+
+def subtract_grad(
+    x: TensorLike,
+    y: TensorLike,
+    out_grad: TensorLike,
+    axis: int = -1,
+) -> tuple[Tensor, Tensor]:
+    """`subtract_grad` (backward.yaml): (Tensor x, Tensor y, Tensor out_grad, int axis=-1) ->
+    Tensor(x_grad), Tensor(y_grad).
+
+    Kernel `subtract_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates
+    `subtract`.
+    """
+    return apply("subtract_grad", {"x": x, "y": y, "out_grad": out_grad}, {"axis": axis})
 
 
 def subtract_raw(x: TensorLike, y: TensorLike, axis: int = -1) -> Tensor:
@@ -117,9 +142,24 @@ def subtract_raw(x: TensorLike, y: TensorLike, axis: int = -1) -> Tensor:
 def multiply(x: TensorLike, y: TensorLike) -> Tensor:
     """`multiply` (ops.yaml): (Tensor x, Tensor y) -> Tensor(out).
 
-    Kernel `multiply`; InferMeta `elementwise_infer_meta`.
+    Kernel `multiply`; InferMeta `elementwise_infer_meta`; backward `multiply_grad`.
     """
     return apply("multiply", {"x": x, "y": y}, {})
+
+
+def multiply_grad(
+    x: TensorLike,
+    y: TensorLike,
+    out_grad: TensorLike,
+    axis: int = -1,
+) -> tuple[Tensor, Tensor]:
+    """`multiply_grad` (backward.yaml): (Tensor x, Tensor y, Tensor out_grad, int axis=-1) ->
+    Tensor(x_grad), Tensor(y_grad).
+
+    Kernel `multiply_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates
+    `multiply`.
+    """
+    return apply("multiply_grad", {"x": x, "y": y, "out_grad": out_grad}, {"axis": axis})
 
 
 def multiply_raw(x: TensorLike, y: TensorLike, axis: int = -1) -> Tensor:
@@ -133,9 +173,24 @@ def multiply_raw(x: TensorLike, y: TensorLike, axis: int = -1) -> Tensor:
 def divide(x: TensorLike, y: TensorLike) -> Tensor:
     """`divide` (ops.yaml): (Tensor x, Tensor y) -> Tensor(out).
 
-    Kernel `divide`; InferMeta `elementwise_infer_meta`.
+    Kernel `divide`; InferMeta `elementwise_infer_meta`; backward `divide_grad`.
     """
     return apply("divide", {"x": x, "y": y}, {})
+
+
+def divide_grad(
+    x: TensorLike,
+    y: TensorLike,
+    out: TensorLike,
+    out_grad: TensorLike,
+    axis: int = -1,
+) -> tuple[Tensor, Tensor]:
+    """`divide_grad` (backward.yaml): (Tensor x, Tensor y, Tensor out, Tensor out_grad, int
+    axis=-1) -> Tensor(x_grad), Tensor(y_grad).
+
+    Kernel `divide_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates `divide`.
+    """
+    return apply("divide_grad", {"x": x, "y": y, "out": out, "out_grad": out_grad}, {"axis": axis})
 
 
 def divide_raw(x: TensorLike, y: TensorLike, axis: int = -1) -> Tensor:
@@ -149,9 +204,18 @@ def divide_raw(x: TensorLike, y: TensorLike, axis: int = -1) -> Tensor:
 def maximum(x: TensorLike, y: TensorLike) -> Tensor:
     """`maximum` (ops.yaml): (Tensor x, Tensor y) -> Tensor(out).
 
-    Kernel `maximum`; InferMeta `elementwise_infer_meta`.
+    Kernel `maximum`; InferMeta `elementwise_infer_meta`; backward `maximum_grad`.
     """
     return apply("maximum", {"x": x, "y": y}, {})
+
+
+def maximum_grad(x: TensorLike, y: TensorLike, out_grad: TensorLike) -> tuple[Tensor, Tensor]:
+    """`maximum_grad` (backward.yaml): (Tensor x, Tensor y, Tensor out_grad) -> Tensor(x_grad),
+    Tensor(y_grad).
+
+    Kernel `maximum_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates `maximum`.
+    """
+    return apply("maximum_grad", {"x": x, "y": y, "out_grad": out_grad}, {})
 
 
 def maximum_raw(x: TensorLike, y: TensorLike, axis: int = -1) -> Tensor:
@@ -165,9 +229,18 @@ def maximum_raw(x: TensorLike, y: TensorLike, axis: int = -1) -> Tensor:
 def minimum(x: TensorLike, y: TensorLike) -> Tensor:
     """`minimum` (ops.yaml): (Tensor x, Tensor y) -> Tensor(out).
 
-    Kernel `minimum`; InferMeta `elementwise_infer_meta`.
+    Kernel `minimum`; InferMeta `elementwise_infer_meta`; backward `minimum_grad`.
     """
     return apply("minimum", {"x": x, "y": y}, {})
+
+
+def minimum_grad(x: TensorLike, y: TensorLike, out_grad: TensorLike) -> tuple[Tensor, Tensor]:
+    """`minimum_grad` (backward.yaml): (Tensor x, Tensor y, Tensor out_grad) -> Tensor(x_grad),
+    Tensor(y_grad).
+
+    Kernel `minimum_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates `minimum`.
+    """
+    return apply("minimum_grad", {"x": x, "y": y, "out_grad": out_grad}, {})
 
 
 def minimum_raw(x: TensorLike, y: TensorLike, axis: int = -1) -> Tensor:
@@ -181,9 +254,24 @@ def minimum_raw(x: TensorLike, y: TensorLike, axis: int = -1) -> Tensor:
 def elementwise_pow(x: TensorLike, y: TensorLike) -> Tensor:
     """`elementwise_pow` (ops.yaml): (Tensor x, Tensor y) -> Tensor(out).
 
-    Kernel `elementwise_pow`; InferMeta `elementwise_infer_meta`.
+    Kernel `elementwise_pow`; InferMeta `elementwise_infer_meta`; backward
+    `elementwise_pow_grad`.
     """
     return apply("elementwise_pow", {"x": x, "y": y}, {})
+
+
+def elementwise_pow_grad(
+    x: TensorLike,
+    y: TensorLike,
+    out_grad: TensorLike,
+) -> tuple[Tensor, Tensor]:
+    """`elementwise_pow_grad` (backward.yaml): (Tensor x, Tensor y, Tensor out_grad) ->
+    Tensor(x_grad), Tensor(y_grad).
+
+    Kernel `elementwise_pow_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates
+    `elementwise_pow`.
+    """
+    return apply("elementwise_pow_grad", {"x": x, "y": y, "out_grad": out_grad}, {})
 
 
 def elementwise_pow_raw(x: TensorLike, y: TensorLike, axis: int = -1) -> Tensor:
@@ -253,19 +341,46 @@ def matmul_with_flatten(
     """`matmul_with_flatten` (ops.yaml): (Tensor x, Tensor y, int x_num_col_dims=1, int
     y_num_col_dims=1) -> Tensor(out).
 
-    Kernel `matmul_with_flatten`; InferMeta `matmul_with_flatten_infer_meta`.
+    Kernel `matmul_with_flatten`; InferMeta `matmul_with_flatten_infer_meta`; backward
+    `matmul_with_flatten_grad`.
     """
     return apply("matmul_with_flatten",
                  {"x": x, "y": y},
                  {"x_num_col_dims": x_num_col_dims, "y_num_col_dims": y_num_col_dims})
 
 
+def matmul_with_flatten_grad(
+    x: TensorLike,
+    y: TensorLike,
+    out_grad: TensorLike,
+    x_num_col_dims: int = 1,
+    y_num_col_dims: int = 1,
+) -> tuple[Tensor, Tensor]:
+    """`matmul_with_flatten_grad` (backward.yaml): (Tensor x, Tensor y, Tensor out_grad, int
+    x_num_col_dims=1, int y_num_col_dims=1) -> Tensor(x_grad), Tensor(y_grad).
+
+    Kernel `matmul_with_flatten_grad`; InferMeta `general_binary_grad_infer_meta`;
+    differentiates `matmul_with_flatten`.
+    """
+    return apply("matmul_with_flatten_grad",
+                 {"x": x, "y": y, "out_grad": out_grad},
+                 {"x_num_col_dims": x_num_col_dims, "y_num_col_dims": y_num_col_dims})
+
+
 def softmax(x: TensorLike, axis: int = -1) -> Tensor:
     """`softmax` (ops.yaml): (Tensor x, int axis=-1) -> Tensor(out).
 
-    Kernel `softmax`; InferMeta `unchanged_infer_meta`.
+    Kernel `softmax`; InferMeta `unchanged_infer_meta`; backward `softmax_grad`.
     """
     return apply("softmax", {"x": x}, {"axis": axis})
+
+
+def softmax_grad(out: TensorLike, out_grad: TensorLike, axis: int) -> Tensor:
+    """`softmax_grad` (backward.yaml): (Tensor out, Tensor out_grad, int axis) -> Tensor(x_grad).
+
+    Kernel `softmax_grad`; InferMeta `unchanged_infer_meta`; differentiates `softmax`.
+    """
+    return apply("softmax_grad", {"out": out, "out_grad": out_grad}, {"axis": axis})
 
 
 def full(shape: Sequence[int], value: float, dtype: DataType = DataType.FLOAT32) -> Tensor:
@@ -280,9 +395,17 @@ def full(shape: Sequence[int], value: float, dtype: DataType = DataType.FLOAT32)
 def reshape(x: TensorLike, shape: Sequence[int]) -> tuple[Tensor, Tensor]:
     """`reshape` (ops.yaml): (Tensor x, IntArray shape) -> Tensor(out), Tensor(xshape).
 
-    Kernel `reshape`; InferMeta `reshape_with_xshape_infer_meta`.
+    Kernel `reshape`; InferMeta `reshape_with_xshape_infer_meta`; backward `reshape_grad`.
     """
     return apply("reshape", {"x": x}, {"shape": shape})
+
+
+def reshape_grad(xshape: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`reshape_grad` (backward.yaml): (Tensor xshape, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `reshape_grad`; InferMeta `kernel_with_xshape_infer_meta`; differentiates `reshape`.
+    """
+    return apply("reshape_grad", {"xshape": xshape, "out_grad": out_grad}, {})
 
 
 def legacy_reshape(x: TensorLike, shape: Sequence[int]) -> Tensor:
@@ -296,9 +419,17 @@ def legacy_reshape(x: TensorLike, shape: Sequence[int]) -> Tensor:
 def cast(x: TensorLike, dtype: DataType) -> Tensor:
     """`cast` (ops.yaml): (Tensor x, DataType dtype) -> Tensor(out).
 
-    Kernel `cast`; InferMeta `cast_infer_meta`.
+    Kernel `cast`; InferMeta `cast_infer_meta`; backward `cast_grad`.
     """
     return apply("cast", {"x": x}, {"dtype": dtype})
+
+
+def cast_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`cast_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `cast_grad`; InferMeta `unchanged_infer_meta`; differentiates `cast`.
+    """
+    return apply("cast_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def arange(start: TensorLike, end: TensorLike, step: TensorLike) -> Tensor:

@@ -8,23 +8,42 @@ from __future__ import annotations
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["celu", "elu", "logsigmoid", "mish", "silu", "softplus"]
+__all__ = ["celu", "elu", "logsigmoid", "mish", "silu", "silu_grad", "softplus", "softplus_grad"]
 
 
 def softplus(x: TensorLike, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
     """`softplus` (ops.yaml): (Tensor x, float beta=1.0, float threshold=20.0) -> Tensor(out).
 
-    Kernel `softplus`; InferMeta `unchanged_infer_meta`.
+    Kernel `softplus`; InferMeta `unchanged_infer_meta`; backward `softplus_grad`.
     """
     return apply("softplus", {"x": x}, {"beta": beta, "threshold": threshold})
+
+
+def softplus_grad(x: TensorLike, out_grad: TensorLike, beta: float, threshold: float) -> Tensor:
+    """`softplus_grad` (backward.yaml): (Tensor x, Tensor out_grad, float beta, float threshold) ->
+    Tensor(x_grad).
+
+    Kernel `softplus_grad`; InferMeta `unchanged_infer_meta`; differentiates `softplus`.
+    """
+    return apply("softplus_grad",
+                 {"x": x, "out_grad": out_grad},
+                 {"beta": beta, "threshold": threshold})
 
 
 def silu(x: TensorLike) -> Tensor:
     """`silu` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `silu`; InferMeta `unchanged_infer_meta`.
+    Kernel `silu`; InferMeta `unchanged_infer_meta`; backward `silu_grad`.
     """
     return apply("silu", {"x": x}, {})
+
+
+def silu_grad(x: TensorLike, out: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`silu_grad` (backward.yaml): (Tensor x, Tensor out, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `silu_grad`; InferMeta `unchanged_infer_meta`; differentiates `silu`.
+    """
+    return apply("silu_grad", {"x": x, "out": out, "out_grad": out_grad}, {})
 
 
 def mish(x: TensorLike, threshold: float = 20.0) -> Tensor:

@@ -11,25 +11,39 @@ from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
 __all__ = [
+    "affine_grid",
     "batch_norm",
+    "batch_norm_grad",
     "batch_norm_infer",
     "conv2d",
+    "conv2d_grad",
     "depthwise_conv2d",
+    "depthwise_conv2d_grad",
     "dropout",
+    "dropout_grad",
     "flatten",
     "flatten2",
+    "flatten_grad",
     "flatten_with_xshape",
     "hardsigmoid",
+    "hardsigmoid_grad",
     "hardswish",
+    "hardswish_grad",
     "hardswish_raw",
     "leaky_relu",
+    "leaky_relu_grad",
     "pool2d",
+    "pool2d_grad",
     "relu6",
+    "relu6_grad",
     "relu6_raw",
     "sigmoid",
+    "sigmoid_grad",
     "swish",
+    "swish_grad",
     "swish_raw",
     "tanh",
+    "tanh_grad",
 ]
 
 
@@ -47,10 +61,39 @@ def conv2d(
     0}, str padding_algorithm="EXPLICIT", int[] dilations={1, 1}, int groups=1, str
     data_format="NCHW") -> Tensor(out).
 
-    Kernel `conv2d`; InferMeta `conv_infer_meta`.
+    Kernel `conv2d`; InferMeta `conv_infer_meta`; backward `conv2d_grad`.
     """
     return apply("conv2d",
                  {"input": input, "filter": filter},
+                 {
+                     "strides": strides,
+                     "paddings": paddings,
+                     "padding_algorithm": padding_algorithm,
+                     "dilations": dilations,
+                     "groups": groups,
+                     "data_format": data_format,
+                 })
+
+
+def conv2d_grad(
+    input: TensorLike,
+    filter: TensorLike,
+    out_grad: TensorLike,
+    strides: Sequence[int],
+    paddings: Sequence[int],
+    padding_algorithm: str,
+    dilations: Sequence[int],
+    groups: int,
+    data_format: str,
+) -> tuple[Tensor, Tensor]:
+    """`conv2d_grad` (backward.yaml): (Tensor input, Tensor filter, Tensor out_grad, int[] strides,
+    int[] paddings, str padding_algorithm, int[] dilations, int groups, str data_format) ->
+    Tensor(input_grad), Tensor(filter_grad).
+
+    Kernel `conv2d_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates `conv2d`.
+    """
+    return apply("conv2d_grad",
+                 {"input": input, "filter": filter, "out_grad": out_grad},
                  {
                      "strides": strides,
                      "paddings": paddings,
@@ -75,10 +118,40 @@ def depthwise_conv2d(
     paddings={0, 0}, str padding_algorithm="EXPLICIT", int groups=1, int[] dilations={1, 1}, str
     data_format="NCHW") -> Tensor(out).
 
-    Kernel `depthwise_conv2d`; InferMeta `conv_infer_meta`.
+    Kernel `depthwise_conv2d`; InferMeta `conv_infer_meta`; backward `depthwise_conv2d_grad`.
     """
     return apply("depthwise_conv2d",
                  {"input": input, "filter": filter},
+                 {
+                     "strides": strides,
+                     "paddings": paddings,
+                     "padding_algorithm": padding_algorithm,
+                     "groups": groups,
+                     "dilations": dilations,
+                     "data_format": data_format,
+                 })
+
+
+def depthwise_conv2d_grad(
+    input: TensorLike,
+    filter: TensorLike,
+    out_grad: TensorLike,
+    strides: Sequence[int],
+    paddings: Sequence[int],
+    padding_algorithm: str,
+    groups: int,
+    dilations: Sequence[int],
+    data_format: str,
+) -> tuple[Tensor, Tensor]:
+    """`depthwise_conv2d_grad` (backward.yaml): (Tensor input, Tensor filter, Tensor out_grad,
+    int[] strides, int[] paddings, str padding_algorithm, int groups, int[] dilations, str
+    data_format) -> Tensor(input_grad), Tensor(filter_grad).
+
+    Kernel `depthwise_conv2d_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates
+    `depthwise_conv2d`.
+    """
+    return apply("depthwise_conv2d_grad",
+                 {"input": input, "filter": filter, "out_grad": out_grad},
                  {
                      "strides": strides,
                      "paddings": paddings,
@@ -107,10 +180,47 @@ def pool2d(
     pooling_type="", bool global_pooling=false, bool adaptive=false, str
     padding_algorithm="EXPLICIT") -> Tensor(out).
 
-    Kernel `pool2d`; InferMeta `pool2d_infer_meta`.
+    Kernel `pool2d`; InferMeta `pool2d_infer_meta`; backward `pool2d_grad`.
     """
     return apply("pool2d",
                  {"x": x},
+                 {
+                     "kernel_size": kernel_size,
+                     "strides": strides,
+                     "paddings": paddings,
+                     "ceil_mode": ceil_mode,
+                     "exclusive": exclusive,
+                     "data_format": data_format,
+                     "pooling_type": pooling_type,
+                     "global_pooling": global_pooling,
+                     "adaptive": adaptive,
+                     "padding_algorithm": padding_algorithm,
+                 })
+
+
+def pool2d_grad(
+    x: TensorLike,
+    out: TensorLike,
+    out_grad: TensorLike,
+    kernel_size: Sequence[int],
+    strides: Sequence[int],
+    paddings: Sequence[int],
+    ceil_mode: bool,
+    exclusive: bool,
+    data_format: str,
+    pooling_type: str,
+    global_pooling: bool,
+    adaptive: bool,
+    padding_algorithm: str,
+) -> Tensor:
+    """`pool2d_grad` (backward.yaml): (Tensor x, Tensor out, Tensor out_grad, IntArray kernel_size,
+    int[] strides, int[] paddings, bool ceil_mode, bool exclusive, str data_format, str
+    pooling_type, bool global_pooling, bool adaptive, str padding_algorithm) -> Tensor(x_grad).
+
+    Kernel `pool2d_grad`; InferMeta `unchanged_infer_meta`; differentiates `pool2d`.
+    """
+    return apply("pool2d_grad",
+                 {"x": x, "out": out, "out_grad": out_grad},
                  {
                      "kernel_size": kernel_size,
                      "strides": strides,
@@ -164,7 +274,7 @@ def batch_norm(
     use_global_stats=false, bool trainable_statistics=false) -> Tensor(y), Tensor(mean_out),
     Tensor(variance_out), Tensor(saved_mean), Tensor(saved_variance), Tensor(reserve_space).
 
-    Kernel `batch_norm`; InferMeta `batch_norm_infer_meta`.
+    Kernel `batch_norm`; InferMeta `batch_norm_infer_meta`; backward `batch_norm_grad`.
     """
     return apply("batch_norm",
                  {"x": x, "mean": mean, "variance": variance, "scale": scale, "bias": bias},
@@ -178,12 +288,67 @@ def batch_norm(
                  })
 
 
+def batch_norm_grad(
+    x: TensorLike,
+    scale: TensorLike | None,
+    bias: TensorLike | None,
+    mean_out: TensorLike | None,
+    variance_out: TensorLike | None,
+    saved_mean: TensorLike | None,
+    saved_variance: TensorLike | None,
+    reserve_space: TensorLike | None,
+    y_grad: TensorLike,
+    momentum: float,
+    epsilon: float,
+    data_layout: str,
+    is_test: bool,
+    use_global_stats: bool,
+    trainable_statistics: bool,
+) -> tuple[Tensor, Tensor, Tensor]:
+    """`batch_norm_grad` (backward.yaml): (Tensor x, Tensor scale, Tensor bias, Tensor mean_out,
+    Tensor variance_out, Tensor saved_mean, Tensor saved_variance, Tensor reserve_space, Tensor
+    y_grad, float momentum, float epsilon, str data_layout, bool is_test, bool use_global_stats,
+    bool trainable_statistics) -> Tensor(x_grad), Tensor(scale_grad), Tensor(bias_grad).
+
+    Kernel `batch_norm_grad`; InferMeta `general_ternary_grad_infer_meta`; differentiates
+    `batch_norm`.
+    """
+    return apply("batch_norm_grad",
+                 {
+                     "x": x,
+                     "scale": scale,
+                     "bias": bias,
+                     "mean_out": mean_out,
+                     "variance_out": variance_out,
+                     "saved_mean": saved_mean,
+                     "saved_variance": saved_variance,
+                     "reserve_space": reserve_space,
+                     "y_grad": y_grad,
+                 },
+                 {
+                     "momentum": momentum,
+                     "epsilon": epsilon,
+                     "data_layout": data_layout,
+                     "is_test": is_test,
+                     "use_global_stats": use_global_stats,
+                     "trainable_statistics": trainable_statistics,
+                 })
+
+
 def relu6(x: TensorLike) -> Tensor:
     """`relu6` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `relu6`; InferMeta `unchanged_infer_meta`.
+    Kernel `relu6`; InferMeta `unchanged_infer_meta`; backward `relu6_grad`.
     """
     return apply("relu6", {"x": x}, {})
+
+
+def relu6_grad(out: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`relu6_grad` (backward.yaml): (Tensor out, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `relu6_grad`; InferMeta `unchanged_infer_meta`; differentiates `relu6`.
+    """
+    return apply("relu6_grad", {"out": out, "out_grad": out_grad}, {})
 
 
 def relu6_raw(x: TensorLike, threshold: float = 6.0) -> Tensor:
@@ -197,9 +362,17 @@ def relu6_raw(x: TensorLike, threshold: float = 6.0) -> Tensor:
 def hardswish(x: TensorLike) -> Tensor:
     """`hardswish` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `hardswish`; InferMeta `unchanged_infer_meta`.
+    Kernel `hardswish`; InferMeta `unchanged_infer_meta`; backward `hardswish_grad`.
     """
     return apply("hardswish", {"x": x}, {})
+
+
+def hardswish_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`hardswish_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `hardswish_grad`; InferMeta `unchanged_infer_meta`; differentiates `hardswish`.
+    """
+    return apply("hardswish_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def hardswish_raw(
@@ -221,33 +394,68 @@ def hardswish_raw(
 def hardsigmoid(x: TensorLike, slope: float = 0.2, offset: float = 0.5) -> Tensor:
     """`hardsigmoid` (ops.yaml): (Tensor x, float slope=0.2, float offset=0.5) -> Tensor(out).
 
-    Kernel `hardsigmoid`; InferMeta `unchanged_infer_meta`.
+    Kernel `hardsigmoid`; InferMeta `unchanged_infer_meta`; backward `hardsigmoid_grad`.
     """
     return apply("hardsigmoid", {"x": x}, {"slope": slope, "offset": offset})
+
+
+def hardsigmoid_grad(out: TensorLike, out_grad: TensorLike, slope: float, offset: float) -> Tensor:
+    """`hardsigmoid_grad` (backward.yaml): (Tensor out, Tensor out_grad, float slope, float offset)
+    -> Tensor(x_grad).
+
+    Kernel `hardsigmoid_grad`; InferMeta `unchanged_infer_meta`; differentiates `hardsigmoid`.
+    """
+    return apply("hardsigmoid_grad",
+                 {"out": out, "out_grad": out_grad},
+                 {"slope": slope, "offset": offset})
 
 
 def sigmoid(x: TensorLike) -> Tensor:
     """`sigmoid` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `sigmoid`; InferMeta `unchanged_infer_meta`.
+    Kernel `sigmoid`; InferMeta `unchanged_infer_meta`; backward `sigmoid_grad`.
     """
     return apply("sigmoid", {"x": x}, {})
+
+
+def sigmoid_grad(out: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`sigmoid_grad` (backward.yaml): (Tensor out, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `sigmoid_grad`; InferMeta `unchanged_infer_meta`; differentiates `sigmoid`.
+    """
+    return apply("sigmoid_grad", {"out": out, "out_grad": out_grad}, {})
 
 
 def tanh(x: TensorLike) -> Tensor:
     """`tanh` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `tanh`; InferMeta `unchanged_infer_meta`.
+    Kernel `tanh`; InferMeta `unchanged_infer_meta`; backward `tanh_grad`.
     """
     return apply("tanh", {"x": x}, {})
+
+
+def tanh_grad(out: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`tanh_grad` (backward.yaml): (Tensor out, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `tanh_grad`; InferMeta `unchanged_infer_meta`; differentiates `tanh`.
+    """
+    return apply("tanh_grad", {"out": out, "out_grad": out_grad}, {})
 
 
 def swish(x: TensorLike) -> Tensor:
     """`swish` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `swish`; InferMeta `unchanged_infer_meta`.
+    Kernel `swish`; InferMeta `unchanged_infer_meta`; backward `swish_grad`.
     """
     return apply("swish", {"x": x}, {})
+
+
+def swish_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`swish_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `swish_grad`; InferMeta `unchanged_infer_meta`; differentiates `swish`.
+    """
+    return apply("swish_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def swish_raw(x: TensorLike, beta: float = 1.0) -> Tensor:
@@ -261,9 +469,20 @@ def swish_raw(x: TensorLike, beta: float = 1.0) -> Tensor:
 def leaky_relu(x: TensorLike, negative_slope: float = 0.02) -> Tensor:
     """`leaky_relu` (ops.yaml): (Tensor x, float negative_slope=0.02) -> Tensor(out).
 
-    Kernel `leaky_relu`; InferMeta `unchanged_infer_meta`.
+    Kernel `leaky_relu`; InferMeta `unchanged_infer_meta`; backward `leaky_relu_grad`.
     """
     return apply("leaky_relu", {"x": x}, {"negative_slope": negative_slope})
+
+
+def leaky_relu_grad(x: TensorLike, out_grad: TensorLike, negative_slope: float) -> Tensor:
+    """`leaky_relu_grad` (backward.yaml): (Tensor x, Tensor out_grad, float negative_slope) ->
+    Tensor(x_grad).
+
+    Kernel `leaky_relu_grad`; InferMeta `unchanged_infer_meta`; differentiates `leaky_relu`.
+    """
+    return apply("leaky_relu_grad",
+                 {"x": x, "out_grad": out_grad},
+                 {"negative_slope": negative_slope})
 
 
 def flatten(x: TensorLike, start_axis: int = 1, stop_axis: int = 1) -> Tensor:
@@ -282,11 +501,21 @@ def flatten_with_xshape(
     """`flatten_with_xshape` (ops.yaml): (Tensor x, int start_axis=1, int stop_axis=1) ->
     Tensor(out), Tensor(xshape).
 
-    Kernel `flatten_with_xshape`; InferMeta `flatten_with_xshape_infer_meta`.
+    Kernel `flatten_with_xshape`; InferMeta `flatten_with_xshape_infer_meta`; backward
+    `flatten_grad`.
     """
     return apply("flatten_with_xshape",
                  {"x": x},
                  {"start_axis": start_axis, "stop_axis": stop_axis})
+
+
+def flatten_grad(xshape: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`flatten_grad` (backward.yaml): (Tensor xshape, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `flatten_grad`; InferMeta `kernel_with_xshape_infer_meta`; differentiates
+    `flatten_with_xshape`.
+    """
+    return apply("flatten_grad", {"xshape": xshape, "out_grad": out_grad}, {})
 
 
 def flatten2(x: TensorLike, axis: int = 1) -> tuple[Tensor, Tensor]:
@@ -309,8 +538,40 @@ def dropout(
     """`dropout` (ops.yaml): (Tensor x, Tensor seed_tensor, Scalar p=0.5, bool is_test=false, str
     mode="downgrade_in_infer", int seed=0, bool fix_seed=false) -> Tensor(out), Tensor(mask).
 
-    Kernel `dropout`; InferMeta `dropout_infer_meta`.
+    Kernel `dropout`; InferMeta `dropout_infer_meta`; backward `dropout_grad`.
     """
     return apply("dropout",
                  {"x": x, "seed_tensor": seed_tensor},
                  {"p": p, "is_test": is_test, "mode": mode, "seed": seed, "fix_seed": fix_seed})
+
+
+def dropout_grad(
+    mask: TensorLike,
+    out_grad: TensorLike,
+    p: float,
+    is_test: bool,
+    mode: str,
+) -> Tensor:
+    """`dropout_grad` (backward.yaml): (Tensor mask, Tensor out_grad, Scalar p, bool is_test, str
+    mode) -> Tensor(x_grad).
+
+    Kernel `dropout_grad`; InferMeta `unchanged_infer_meta`; differentiates `dropout`.
+    """
+    return apply("dropout_grad",
+                 {"mask": mask, "out_grad": out_grad},
+                 {"p": p, "is_test": is_test, "mode": mode})
+
+
+def affine_grid(
+    theta: TensorLike,
+    output_shape: Sequence[int] = (),
+    align_corners: bool = True,
+) -> Tensor:
+    """`affine_grid` (ops.yaml): (Tensor theta, IntArray output_shape={}, bool align_corners=true)
+    -> Tensor(output).
+
+    Kernel `affine_grid`; InferMeta `affine_grid_infer_meta`.
+    """
+    return apply("affine_grid",
+                 {"theta": theta},
+                 {"output_shape": output_shape, "align_corners": align_corners})

@@ -265,7 +265,7 @@ def sum_to(xp: Any, grad: Any, shape: Sequence[int], axis: int, out: Any) -> Non
     if tuple(grad.shape) == target:
         out[...] = grad
         return
-    view = aligned_shapes(target, grad.shape, axis)[0] if len(target) <= grad.ndim \
+    view = aligned_shapes(target, grad.shape, axis)[0] if len(target) < grad.ndim \
         else target
     axes = tuple(i for i, (v, g) in enumerate(zip(view, grad.shape)) if v == 1 and g != 1)
     out[...] = xp.sum(grad, axis=axes, keepdims=True).reshape(target)

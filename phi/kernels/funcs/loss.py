@@ -3,9 +3,11 @@ gradient.
 
 Shapes: `logits` [..., C, ...] with classes on `axis`; a hard `label` holds class ids with
 1 on `axis`, a soft one probabilities of logits' shape; `loss` has 1 on `axis`. With
-`use_softmax`, softmax = exp(logits - max) / sum, and the loss is computed from the log
-of that softmax (stable); without it, `logits` are already probabilities. A hard label
-equal to `ignore_index` gives loss 0 and gradient 0.
+`use_softmax`, softmax = exp(s) / sum(exp(s)) with s = max(logits - max, -64) as Paddle's
+softmax, and the loss is computed from the log of that softmax (s - log(sum)); without it,
+`logits` are already probabilities and their log goes through Paddle's TolerableValue
+(log 0 = -1e20; a soft label of 0 there adds 0). A hard label equal to `ignore_index`
+gives loss 0 and gradient 0.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 from phi.kernels.funcs.common import quiet
+from phi.kernels.funcs.cross_entropy import tolerable_log
+from phi.kernels.funcs.softmax import clipped_shift
 
 
 def _class_axis(axis: int, rank: int) -> int:
@@ -42,13 +46,13 @@ def softmax_with_cross_entropy(xp: Any, logits: Any, label: Any, soft_label: boo
     ax = _class_axis(axis, logits.ndim)
     with quiet(xp):
         if use_softmax:
-            shifted = logits - logits.max(axis=ax, keepdims=True)
+            shifted = clipped_shift(xp, logits, ax)
             log_sum = xp.log(xp.exp(shifted).sum(axis=ax, keepdims=True))
             log_p = shifted - log_sum
             softmax[...] = xp.exp(log_p)
         else:
             softmax[...] = logits
-            log_p = xp.log(logits)
+            log_p = tolerable_log(xp, logits)
         if soft_label:
             loss[...] = -(label * log_p).sum(axis=ax, keepdims=True)
             return

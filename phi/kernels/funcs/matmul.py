@@ -135,3 +135,18 @@ def matmul_grad(xp: Any, x: Any, y: Any, out_grad: Any, trans_x: bool, trans_y: 
         gb = xp.matmul(xp.swapaxes(a, -1, -2), g)
         gb = xp.swapaxes(gb, -1, -2) if trans_y and y.ndim >= 2 else gb
         y_grad[...] = _sum_batch(gb, ym.shape).reshape(y.shape)
+
+
+def matmul_with_flatten_grad(xp: Any, x: Any, y: Any, out_grad: Any, x_num_col_dims: int,
+                             y_num_col_dims: int, x_grad: Any | None,
+                             y_grad: Any | None) -> None:
+    """mul's gradients on the flattened matrices X2 [m, k], Y2 [k, n]: dX2 = dOut2 @ Y2^T,
+    dY2 = X2^T @ dOut2, reshaped back to x's and y's dims (either may be None: not asked)."""
+    a = xp.reshape(x, flattened_2d(x.shape, x_num_col_dims))
+    b = xp.reshape(y, flattened_2d(y.shape, y_num_col_dims))
+    g = xp.reshape(out_grad, (a.shape[0], b.shape[1]))
+    with quiet(xp):
+        if x_grad is not None:
+            xp.copyto(x_grad, xp.reshape(g @ b.T, x_grad.shape), casting="unsafe")
+        if y_grad is not None:
+            xp.copyto(y_grad, xp.reshape(a.T @ g, y_grad.shape), casting="unsafe")

@@ -21,8 +21,18 @@ def seed_all(seed: int) -> None:
     _GLOBAL = np.random.default_rng(seed)
 
 
+def global_generator() -> np.random.Generator:
+    """The generator every unseeded random op draws from."""
+    return _GLOBAL
+
+
 def _rng(seed: int) -> np.random.Generator:
     return np.random.default_rng(seed) if seed else _GLOBAL
+
+
+def generator(seed: int) -> np.random.Generator:
+    """The generator a random op with attribute `seed` draws from (0: the global one)."""
+    return _rng(seed)
 
 
 def uniform(xp: Any, low: float, high: float, seed: int, out: Any) -> None:

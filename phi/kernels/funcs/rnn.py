@@ -20,15 +20,24 @@ a training feature (inference: ignored). With SequenceLength, step t of sequence
 when t >= len[b]: its Out is zero and its states keep their previous values, both through
 Paddle's arithmetic mask `new * m + old * (1 - m)`, applied (as there) only from the shortest
 length on; the reverse direction starts at each sequence's last valid step.
+
+Training (`reserve` given): the forward also fills Paddle's workspace for rnn_grad (see
+`ReserveLayout`) and, with dropout_prob > 0, drops elements of every layer's input but
+the first with `dropout_mask` (1 = kept, scaled by 1 / (1 - p); p = 1 zeroes them), the
+same mask for every layer, as Paddle's CPU kernel.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
+
 from phi.kernels.funcs.common import host_ints, quiet
+from phi.kernels.funcs.random import generator
 
 
 class RnnMode(enum.Enum):
@@ -107,6 +116,78 @@ def sequence_mask(xp: Any, seq_len: Any, time_steps: int, dtype: Any) -> tuple[A
     return (steps < lens).astype(dtype), min(lengths, default=time_steps)
 
 
+class ReserveLayout:
+    """The training workspace the forward writes and rnn_grad reads: x's dtype, Paddle's
+    shape `[rows, D * T * B * H]`, rows in Paddle's order. fluidphi's contents, per layer:
+
+    - gates (G rows): `[D, T, B, G * H]` in time order: LSTM i, f, g, o and GRU r, z, n after
+      their activations; RNN_TANH / RNN_RELU the pre-activation sum;
+    - cell (1 row, LSTM and GRU): `[D, T, B, H]`: LSTM c after the padded-step mask; GRU the
+      candidate's hidden term h W_hn^T + b_hn (before the reset gate multiplies it);
+    - cell_act (1 row, LSTM): `[D, T, B, H]`: tanh(c) before the mask;
+    - hidden (layers 0 .. L-2, one row each): the layer's output `[T, B, D * H]` before
+      the inter-layer dropout.
+    """
+
+    def __init__(self, mode: str, num_layers: int, num_dirs: int, steps: int, batch: int,
+                 hidden: int) -> None:
+        self.cell = RnnMode.parse(mode)
+        self.layers, self.dirs, self.steps, self.batch, self.hidden = (
+            num_layers, num_dirs, steps, batch, hidden)
+        extra = {RnnMode.LSTM: 2, RnnMode.GRU: 1}.get(self.cell, 0)
+        self.state_rows = extra * num_layers
+        self.rows = self.cell.gates * num_layers + self.state_rows + num_layers - 1
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return (self.rows, self.dirs * self.steps * self.batch * self.hidden)
+
+    def _block(self, reserve: Any, row: int, count: int, last: int) -> Any:
+        return reserve[row:row + count].reshape(self.dirs, self.steps, self.batch, last)
+
+    def gates(self, reserve: Any, layer: int) -> Any:
+        g = self.cell.gates
+        return self._block(reserve, layer * g, g, g * self.hidden)
+
+    def cell_state(self, reserve: Any, layer: int) -> Any:
+        return self._block(reserve, self.cell.gates * self.layers + layer, 1, self.hidden)
+
+    def cell_act(self, reserve: Any, layer: int) -> Any:
+        return self._block(reserve, (self.cell.gates + 1) * self.layers + layer, 1,
+                           self.hidden)
+
+    def layer_output(self, reserve: Any, layer: int) -> Any:
+        """Layer `layer` (< num_layers - 1): its output before dropout, [T, B, D * H]."""
+        row = self.cell.gates * self.layers + self.state_rows + layer
+        return reserve[row].reshape(self.steps, self.batch, self.dirs * self.hidden)
+
+
+def reserve_dims(x_dims: Sequence[int], mode: str, is_bidirec: bool, hidden_size: int,
+                 num_layers: int, is_test: bool) -> tuple[int, ...]:
+    """The Reserve output's dims: `ReserveLayout`'s, or (0,) with is_test (none kept)."""
+    if is_test or len(x_dims) != 3:
+        return (0,)
+    t, b, _ = x_dims
+    return ReserveLayout(mode, num_layers, num_directions(is_bidirec), t, b,
+                         hidden_size).shape
+
+
+def dropout_(xp: Any, x: Any, mask: Any, p: float, out: Any) -> None:
+    """out = x * mask / (1 - p) (p = 1: 0 * x), Paddle's rnn dropout helper."""
+    if p == 1.0:
+        xp.multiply(x, x.dtype.type(0), out=out)
+        return
+    xp.multiply(x, mask.astype(x.dtype), out=out)
+    out /= x.dtype.type(np.float32(1.0) - np.float32(p))
+
+
+def draw_dropout_mask(xp: Any, p: float, generator: Any, mask: Any) -> None:
+    """mask = 1 where an element is kept (probability 1 - p), from NumPy's `generator`
+    (not Paddle's engine: the same distribution, not the same bits)."""
+    keep = generator.random(tuple(mask.shape), dtype=np.float32) >= np.float32(p)
+    mask[...] = xp.asarray(keep.astype(np.uint8))
+
+
 def _sigmoid_(xp: Any, a: Any) -> None:
     """a = 1 / (1 + exp(-a)), in place."""
     xp.negative(a, out=a)
@@ -142,9 +223,10 @@ class _Direction:
         else:
             flat += self.b_hh
 
-    def step(self, g: Any, h: Any, c: Any, gh: Any, h_new: Any, c_new: Any) -> None:
+    def step(self, g: Any, h: Any, c: Any, gh: Any, h_new: Any, c_new: Any,
+             saved: _Saved | None = None) -> None:
         """One step: g [B, G*H] holds the projected input (overwritten), h/c the states;
-        writes h_new (and c_new for LSTM)."""
+        writes h_new (and c_new for LSTM) and, training, the step's reserve entries."""
         xp, n = self.xp, self.hidden
         xp.matmul(h, self.w_hh.T, out=gh)
         if self.cell is RnnMode.GRU:
@@ -153,14 +235,15 @@ class _Direction:
             r, z, cand = g[:, :n], g[:, n:2 * n], g[:, 2 * n:]
             hc = gh[:, 2 * n:]
             hc += self.b_hh[2 * n:]
+            if saved is not None:
+                xp.copyto(saved.cell, hc)
             hc *= r
             cand += hc
             xp.tanh(cand, out=cand)
             xp.multiply(1 - z, cand, out=h_new)
             h_new += z * h
-            return
-        g += gh
-        if self.cell is RnnMode.LSTM:
+        elif self.cell is RnnMode.LSTM:
+            g += gh
             _sigmoid_(xp, g[:, :2 * n])
             _sigmoid_(xp, g[:, 3 * n:])
             xp.tanh(g[:, 2 * n:3 * n], out=g[:, 2 * n:3 * n])
@@ -168,16 +251,60 @@ class _Direction:
             xp.multiply(f, c, out=c_new)
             c_new += i * cand
             xp.tanh(c_new, out=h_new)
+            if saved is not None:
+                xp.copyto(saved.cell_act, h_new)
             h_new *= o
-        elif self.cell is RnnMode.RNN_TANH:
-            xp.tanh(g, out=h_new)
         else:
-            xp.maximum(g, 0, out=h_new)
+            g += gh
+            if saved is not None:
+                xp.copyto(saved.gates, g)
+            if self.cell is RnnMode.RNN_TANH:
+                xp.tanh(g, out=h_new)
+            else:
+                xp.maximum(g, 0, out=h_new)
+            return
+        if saved is not None:
+            xp.copyto(saved.gates, g)
+
+
+class _Saved:
+    """One step's reserve entries (views; None where the mode keeps none)."""
+
+    def __init__(self, layout: ReserveLayout, reserve: Any, layer: int, direction: int,
+                 t: int) -> None:
+        self.gates = layout.gates(reserve, layer)[direction, t]
+        has_cell = layout.cell in (RnnMode.LSTM, RnnMode.GRU)
+        self.cell = layout.cell_state(reserve, layer)[direction, t] if has_cell else None
+        self.cell_act = (layout.cell_act(reserve, layer)[direction, t]
+                         if layout.cell is RnnMode.LSTM else None)
+
+
+@dataclasses.dataclass
+class Training:
+    """What a training forward adds: the reserve to fill (`ReserveLayout`) and the
+    inter-layer dropout (`dropout_mask` of Out's dims, uint8, drawn by the caller)."""
+
+    reserve: Any
+    dropout_prob: float = 0.0
+    dropout_mask: Any | None = None
+
+
+def start_training(xp: Any, reserve: Any, dropout_mask: Any | None, dropout_prob: float,
+                   seed: int, num_layers: int, out_shape: tuple[int, ...]) -> Training:
+    """A training forward's state: DropoutState all ones (Paddle's), then, with
+    dropout_prob > 0 and more than one layer, a fresh mask (seed 0: the global generator)."""
+    if dropout_mask is None and dropout_prob and num_layers > 1:
+        dropout_mask = xp.empty(out_shape, np.uint8)
+    if dropout_mask is not None:
+        dropout_mask.fill(1)
+        if dropout_prob and num_layers > 1:
+            draw_dropout_mask(xp, dropout_prob, generator(seed), dropout_mask)
+    return Training(reserve, dropout_prob, dropout_mask)
 
 
 def rnn(xp: Any, x: Any, pre_state: Sequence[Any], weights: Sequence[Any], seq_len: Any | None,
         is_bidirec: bool, hidden_size: int, num_layers: int, mode: str, out: Any,
-        state: Sequence[Any]) -> None:
+        state: Sequence[Any], training: Training | None = None) -> None:
     """Run the stacked RNN on x [T, B, I]; writes out [T, B, D*H] and state (h, and c for
     LSTM), each [num_layers * D, B, H]. Inputs are validated by `check_shapes` first."""
     check_shapes(x.shape, [s.shape for s in pre_state], [w.shape for w in weights],
@@ -190,14 +317,22 @@ def rnn(xp: Any, x: Any, pre_state: Sequence[Any], weights: Sequence[Any], seq_l
     d, n = num_directions(is_bidirec), hidden_size
     mask, min_len = (None, t_steps) if seq_len is None else \
         sequence_mask(xp, seq_len, t_steps, x.dtype)
+    layout = ReserveLayout(mode, num_layers, d, t_steps, batch, n)
     gx = xp.empty((t_steps, batch, cell.gates * n), x.dtype)
     gh = xp.empty((batch, cell.gates * n), x.dtype)
     c_tmp = xp.empty((batch, n), x.dtype)
     buffers = [xp.empty((t_steps, batch, d * n), x.dtype) for _ in range(min(num_layers - 1, 2))]
+    dropped = (xp.empty((t_steps, batch, d * n), x.dtype)
+               if training is not None and training.dropout_prob and num_layers > 1 else None)
     inp = x
     with quiet(xp):
         for layer in range(num_layers):
-            dest = out if layer == num_layers - 1 else buffers[layer % 2]
+            if layer == num_layers - 1:
+                dest = out
+            elif training is not None:
+                dest = layout.layer_output(training.reserve, layer)
+            else:
+                dest = buffers[layer % 2]
             for direction in range(d):
                 k = layer * d + direction
                 run = _Direction(xp, cell, weights, k, d, num_layers, n)
@@ -212,14 +347,21 @@ def rnn(xp: Any, x: Any, pre_state: Sequence[Any], weights: Sequence[Any], seq_l
                 half = slice(direction * n, (direction + 1) * n)
                 for t in steps:
                     h_new = dest[t, :, half]
-                    run.step(gx[t], h, c, gh, h_new, c_tmp)
+                    saved = (None if training is None
+                             else _Saved(layout, training.reserve, layer, direction, t))
+                    run.step(gx[t], h, c, gh, h_new, c_tmp, saved)
                     if mask is not None and t >= min_len:
                         _masked_(h, h_new, mask[t])
                         h_new *= mask[t]
                         if c is not None:
                             _masked_(c, c_tmp, mask[t])
-                        continue
-                    xp.copyto(h, h_new)
-                    if c is not None:
-                        xp.copyto(c, c_tmp)
+                    else:
+                        xp.copyto(h, h_new)
+                        if c is not None:
+                            xp.copyto(c, c_tmp)
+                    if saved is not None and c is not None:
+                        xp.copyto(saved.cell, c)
             inp = dest
+            if dropped is not None and layer < num_layers - 1:
+                dropout_(xp, dest, training.dropout_mask, training.dropout_prob, dropped)
+                inp = dropped

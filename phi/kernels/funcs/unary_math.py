@@ -19,6 +19,7 @@ import numpy as np
 from phi.common import DataType
 from phi.kernels.funcs import gelu
 from phi.kernels.funcs.common import compute_dtype, named, quiet
+from phi.kernels.funcs.softmax import clipped_shift
 from phi.kernels.funcs.softmax import normalize_axis as softmax_axis
 
 
@@ -381,14 +382,15 @@ def clip(xp: Any, x: Any, lo: float, hi: float, out: Any) -> None:
 
 
 def log_softmax(xp: Any, x: Any, axis: int, out: Any) -> None:
-    """out = (x - max) - log(sum(exp(x - max))) along `axis` (half types in float32)."""
+    """out = s - log(sum(exp(s))) along `axis` with s = max(x - max, -64) as Paddle's
+    softmax (half types in float32)."""
     axis = softmax_axis(axis, x.ndim)
     if x.ndim == 0:
         out[...] = 0
         return
     w = _work(x)
     with quiet(xp):
-        shifted = w - xp.max(w, axis=axis, keepdims=True)
+        shifted = clipped_shift(xp, w, axis)
         total = xp.sum(xp.exp(shifted), axis=axis, keepdims=True)
         _store(xp, shifted - xp.log(total), out)
 

@@ -1,8 +1,9 @@
 """rnn: the fused stacked LSTM / GRU / simple RNN (time-major), as Paddle's `rnn` kernel.
 
-Outputs: out [T, B, D * H], state (last h, and c for LSTM), reserve (Paddle's training
-workspace: empty here) and dropout_state (the inter-layer dropout mask, all ones: dropout is
-a training feature and is ignored). Math and weight layout in phi.kernels.funcs.rnn.
+Outputs: out [T, B, D * H], state (last h, and c for LSTM), reserve (the training
+workspace rnn_grad reads, `rnn_funcs.ReserveLayout`; empty with is_test) and dropout_state
+(the inter-layer dropout mask: all ones, or drawn from NumPy's generator when training with
+dropout_prob > 0). Math and weight layout in phi.kernels.funcs.rnn.
 """
 
 from __future__ import annotations
@@ -27,11 +28,16 @@ def rnn_kernel(dev_ctx: DeviceContext, x: DenseTensor, pre_state: list[DenseTens
                reserve: OptionalOutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)
     states = [dev_ctx.alloc(s, x.dtype) for s in state]
+    mask = None if dropout_state is None else dev_ctx.alloc(dropout_state, DataType.UINT8)
+    training = None
+    if reserve is not None:
+        space = dev_ctx.alloc(reserve, x.dtype)
+        if not is_test:
+            training = rnn_funcs.start_training(dev_ctx.xp, space, mask, dropout_prob, seed,
+                                                num_layers, data.shape)
+    if training is None and mask is not None:
+        mask.fill(1)
     rnn_funcs.rnn(dev_ctx.xp, x.data, [s.data for s in pre_state],
                   [w.data for w in weight_list],
                   None if sequence_length is None else sequence_length.data, is_bidirec,
-                  hidden_size, num_layers, mode, data, states)
-    if reserve is not None:
-        dev_ctx.alloc(reserve, DataType.UINT8)
-    if dropout_state is not None:
-        dev_ctx.alloc(dropout_state, DataType.UINT8).fill(1)
+                  hidden_size, num_layers, mode, data, states, training)

@@ -81,6 +81,14 @@ class In:
 
 
 @dataclass(frozen=True)
+class LoDIn(In):
+    """An input fed as a LoD tensor: `lod` is Paddle's LoD, offsets per level (one level:
+    `((0, 2, 5),)` for sequences of 2 and 3 rows). The program's feed gets that lod_level."""
+
+    lod: tuple[tuple[int, ...], ...] = ()
+
+
+@dataclass(frozen=True)
 class Case:
     """One single-op program exported from Paddle.
 
