@@ -38,11 +38,11 @@ def _user_errors() -> tuple[type[BaseException], ...]:
     from compat.predictor import ModelInputError
     from legacy_fluid.framework.executor import OpRunError
     from legacy_fluid.framework.op_kernel import LegacyKernelNotFoundError
-    from phi.backends.gpu.gpu_context import GPUUnavailableError
+    from phi.core.device_context import DeviceUnavailableError
     from phi.core.kernel_factory import KernelNotFoundError
 
     errors: list[type[BaseException]] = [
-        GPUUnavailableError,
+        DeviceUnavailableError,
         KernelNotFoundError,
         OpRunError,
         LegacyKernelNotFoundError,
@@ -101,12 +101,13 @@ def friendly_errors(fn: F) -> F:
 def _trace_table(trace: list[Any]) -> Table:
     table = Table(title="per-op kernel choices", header_style="bold")
     table.add_column("#", justify="right", no_wrap=True)
-    for col in ("op", "path", "kernel", "key", "transforms"):
+    notes = any(rec.note for rec in trace)  # a column only when an op left its plain kernel
+    for col in ("op", "path", "kernel", "key", "transforms", *(("note",) if notes else ())):
         table.add_column(col, overflow="fold")
     for rec in trace:
         op = rec.type + (f" (fused: {' + '.join(rec.fused)})" if rec.fused else "")
         table.add_row(str(rec.index), op, rec.path, rec.kernel, rec.key,
-                      "; ".join(rec.transforms))
+                      "; ".join(rec.transforms), *((rec.note,) if notes else ()))
     return table
 
 
@@ -129,10 +130,40 @@ def _print_plan(loaded: Any, place: Any, path: str) -> None:
         console.print(f"pass: {note}", highlight=False)
 
 
+PLACE_METAVAR = "[cpu|gpu|gpu:N|emulated|NAME[:N]]"
+PLACE_HELP = ("where to run: cpu, a CUDA GPU (CuPy), the emulated device, or a registered "
+              "plug-in device type (docs/devices.md)")
+
+
 def _check_place(value: str) -> str:
-    if value in ("cpu", "gpu") or re.fullmatch(r"gpu:[0-9]+", value):
+    """The spelling only; whether the device can be used is checked before any work."""
+    if re.fullmatch(r"[a-z][a-z0-9_]*(:[0-9]+)?", value):
         return value
-    raise typer.BadParameter(f"{value!r}: expected cpu, gpu or gpu:N")
+    raise typer.BadParameter(f"{value!r}: expected cpu, gpu or gpu:N, emulated, or a "
+                             "registered device type's name[:N]")
+
+
+def _device(place: str) -> Any:
+    """The place of --place, its device context made (no usable device: a clear error)."""
+    from phi.backends.context_pool import DeviceContextPool
+    from phi.common import Place
+
+    target = Place.parse(place)
+    DeviceContextPool.instance().get(target)
+    return target
+
+
+def _cpu_ops(spec: str | None, loaded: Any) -> frozenset[str]:
+    """--cpu-ops TYPE,...: op types of the model (a type it lacks is a mistake)."""
+    if not spec:
+        return frozenset()
+    wanted = [t.strip() for t in spec.split(",") if t.strip()]
+    present = set(loaded.program.op_types())
+    missing = [t for t in wanted if t not in present]
+    if missing:
+        raise CliError(f"--cpu-ops: the model has no op of type {', '.join(missing)} "
+                       f"(its op types: {', '.join(sorted(present))})")
+    return frozenset(wanted)
 
 
 def _check_outputs(*outputs: tuple[Path | None, str, bool]) -> None:
@@ -162,8 +193,11 @@ def run(
     output: Annotated[Path | None, typer.Option(help="write fetched arrays to this .npz")] = None,
     place: Annotated[
         str,
-        typer.Option(metavar="[cpu|gpu|gpu:N]", callback=_check_place, help="where to run"),
+        typer.Option(metavar=PLACE_METAVAR, callback=_check_place, help=PLACE_HELP),
     ] = "cpu",
+    cpu_ops: Annotated[str | None, typer.Option(
+        "--cpu-ops", metavar="TYPE,...", help="run the ops of these types on CPU whatever "
+        "--place is (inputs moved to the host; the trace notes it)")] = None,
     path: Annotated[
         PathMode, typer.Option(help="PHI kernels where possible, or PHI / legacy only")
     ] = PathMode.AUTO,
@@ -203,8 +237,6 @@ def run(
     from compat.predictor import check_feeds, load_model, run_model
     from compat.run_report import RunSummary, rows
     from legacy_fluid.framework.block_runner import loop_limit
-    from phi.backends.context_pool import DeviceContextPool
-    from phi.common import Place
 
     npz = None if output is None else (
         output if output.suffix == ".npz" else output.with_suffix(".npz"))
@@ -214,15 +246,16 @@ def run(
         limit = resolve_limit(max_memory)
     except ValueError as e:
         raise CliError(f"--max-memory {e}") from None
-    target = Place.parse(place)
-    DeviceContextPool.instance().get(target)  # no usable device: say so before loading
+    target = _device(place)  # no usable device: say so before loading
     loaded = load_model(model)
+    forced = _cpu_ops(cpu_ops, loaded)
     feeds = read_inputs(input, loaded.feed_names)
     preflight(loaded, check_feeds(loaded, feeds), limit)
     with loop_limit(max_loop_iters):
-        result = run_model(loaded, feeds, place=target, path=path, passes=not no_passes)
-        warm = [run_model(loaded, feeds, place=target, path=path,
-                          passes=not no_passes).seconds for _ in range(warm_runs)]
+        result = run_model(loaded, feeds, place=target, path=path, passes=not no_passes,
+                           cpu_ops=forced)
+        warm = [run_model(loaded, feeds, place=target, path=path, passes=not no_passes,
+                          cpu_ops=forced).seconds for _ in range(warm_runs)]
     summary = RunSummary(model, path.value, place, result.outputs, result.trace,
                          result.seconds, warm)
     if npz is not None:
@@ -567,13 +600,17 @@ def bench(
     ] = [],  # noqa: B006
     repeat: Annotated[int, typer.Option(min=1, help="timed samples per path")] = 5,
     out: Annotated[Path, typer.Option(help="output directory")] = Path("reports"),
+    place: Annotated[
+        str, typer.Option(metavar=PLACE_METAVAR, callback=_check_place, help=PLACE_HELP),
+    ] = "cpu",
 ) -> None:
     """Time legacy vs PHI paths side by side in one run; write reports/bench.md and .json."""
     from compat.bench import run_bench
 
     _check_outputs((out, "--out", True))
+    target = _device(place)  # no usable device: say so before timing anything
     raise typer.Exit(run_bench(models=model, repeat=repeat, out=out, console=console,
-                               err_console=err_console))
+                               err_console=err_console, place=target))
 
 
 def _version(value: bool) -> None:

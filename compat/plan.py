@@ -17,7 +17,7 @@ that run, so data-dependent shapes stay correct.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,14 +25,20 @@ import numpy as np
 
 from compat.arg_mapping import get_kernel_signature
 from compat.arg_mapping_context import ExecutionArgumentMappingContext
-from compat.dual_dispatch import DualDispatchRunner, PathMode, choose_kernel
+from compat.dual_dispatch import (
+    DualDispatchRunner,
+    PathMode,
+    choose_kernel,
+    forced_to_cpu,
+    note_forced,
+)
 from compat.memory import Life, MemoryPlan, last_reads, lifetime, share_memory
 from compat.passes import optimize
 from legacy_fluid.framework.block_runner import BlockRunner, running
 from legacy_fluid.framework.data_transform import transform_data
 from legacy_fluid.framework.execution_context import ExecutionContext, RuntimeContext
 from legacy_fluid.framework.executor import OpRunError
-from legacy_fluid.framework.kernel_run import BoundKernel
+from legacy_fluid.framework.kernel_run import BoundKernel, trace_of
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import create_op
 from legacy_fluid.framework.operator import OperatorBase, OperatorWithKernel
@@ -156,10 +162,11 @@ class PlannedExecutor:
     """Runs block 0 of a program through plans cached per feed signature (see module doc)."""
 
     def __init__(self, place: Place | None = None, mode: PathMode | str = PathMode.AUTO,
-                 passes: bool = True, max_plans: int = 8) -> None:
+                 passes: bool = True, max_plans: int = 8, cpu_ops: Iterable[str] = ()) -> None:
         self.place = place or CPUPlace()
         self.mode = PathMode.parse(mode)
         self.passes = passes
+        self.cpu_ops = frozenset(cpu_ops)  # op types run on CPU whatever the place
         self.max_plans = max_plans
         self._plans: OrderedDict[tuple[Any, ...], Plan] = OrderedDict()
         self.last_trace: list[OpTrace] = []
@@ -192,7 +199,7 @@ class PlannedExecutor:
                 rewrite.notes
             origin = rewrite.origin
         plan = build_plan(source, root, self.place, self.mode, feed, key, fused,
-                          tuple(fetch_list or ()), origin)
+                          tuple(fetch_list or ()), origin, self.cpu_ops)
         plan.source, plan.source_scope, plan.notes = program, scope, notes
         fetched = _fetch(plan, fetch_list)
         self._plans[key] = plan
@@ -261,11 +268,12 @@ def build_plan(program: ProgramDesc, scope: Scope, place: Place, mode: PathMode,
                feed: Mapping[str, DenseTensor], key: tuple[Any, ...] = (),
                fused: Mapping[int, list[str]] | None = None,
                keep_names: tuple[str, ...] = (),
-               origin: Mapping[int, int] | None = None) -> Plan:
+               origin: Mapping[int, int] | None = None,
+               cpu_ops: frozenset[str] = frozenset()) -> Plan:
     """Plan `program` by running it once on `feed` (see the module doc). Tensors named in
     `keep_names` (read after a run) keep memory of their own. `origin` maps an op of a
     rewritten program (by identity) to its index in the user's program: steps, traces and
-    errors carry that index."""
+    errors carry that index. Ops of the types in `cpu_ops` run on CPU whatever `place` is."""
     block = program.global_block()
     ops = [create_op(desc) for desc in block.ops]
     local = _prepare_scope(program, scope)
@@ -277,8 +285,8 @@ def build_plan(program: ProgramDesc, scope: Scope, place: Place, mode: PathMode,
                 feed_target_names(program) if has_feed_ops else [], scope)
     _set_feeds(plan, feed)
     keep = set(keep_names) | (set() if has_feed_ops else set(feed))
-    planner = _Planner(plan, place, mode, ops, keep)
-    plan.blocks = BlockRunner(program, DualDispatchRunner(mode), place)
+    planner = _Planner(plan, place, mode, ops, keep, cpu_ops)
+    plan.blocks = BlockRunner(program, DualDispatchRunner(mode, cpu_ops), place)
     with running(plan.blocks):
         for index, (op, desc) in enumerate(zip(ops, block.ops)):
             planner.fused_from = (fused or {}).get(id(desc), [])
@@ -296,8 +304,9 @@ class _Planner:
     """Runs each op once while recording the steps that will run it again."""
 
     def __init__(self, plan: Plan, place: Place, mode: PathMode, ops: list[OperatorBase],
-                 keep: set[str]) -> None:
+                 keep: set[str], cpu_ops: frozenset[str] = frozenset()) -> None:
         self.plan, self.place, self.mode = plan, place, mode
+        self.cpu_ops = cpu_ops
         self.ops, self.keep = ops, keep
         self.last = last_reads(ops)
         self.first: dict[str, int] = {}
@@ -322,13 +331,15 @@ class _Planner:
             self.lives = None
             return
         runtime = RuntimeContext.build(op, plan.scope)
-        dev_ctx = self.pool.get(self.place)
-        expected = op.get_expected_kernel_type(ExecutionContext(op, plan.scope, dev_ctx,
-                                                                runtime))
+        forced = forced_to_cpu(op, self.place, self.cpu_ops)
+        dev_ctx = self.pool.get(forced or self.place)
+        expected = op.expected_kernel_type(ExecutionContext(op, plan.scope, dev_ctx, runtime))
         sig = None
         if self.mode is not PathMode.LEGACY:
             sig = get_kernel_signature(op.proto, ExecutionArgumentMappingContext(op, runtime))
         choice = choose_kernel(op, expected, sig, self.mode)
+        if forced is not None:
+            note_forced(choice)
         applied: list[str] = []
         for t in op.transfers(runtime, choice.run_type, choice.input_targets):
             step = self.moved.get((t.name, t.target))
@@ -349,8 +360,7 @@ class _Planner:
         outputs = [(v.value, v.value.dims) for vars_ in runtime.outputs.values() for v in vars_
                    if v is not None and isinstance(v.value, DenseTensor)]
         plan.steps.append(KernelStep(shown, op, bound, outputs))
-        plan.trace.append(OpTrace(shown, op.type, choice.path, choice.kernel_name,
-                                  choice.key_text, applied, list(self.fused_from)))
+        plan.trace.append(trace_of(op, choice, applied, shown, self.fused_from))
         self._forget_written(op)
         self._release_dead(index, op)
 
@@ -366,7 +376,8 @@ class _Planner:
             for n in names:
                 var = self.plan.scope.find_local_var(n)
                 if self.last.get(n) != index or n in self.keep or n not in self.first \
-                        or var is None or not isinstance(var.value, DenseTensor):
+                        or var is None or not isinstance(var.value, DenseTensor) \
+                        or not var.value.place.is_cpu:  # the arenas are host memory
                     continue
                 life = lifetime(n, var.value, self.first[n], index)
                 if life is not None and all(x.name != n for x in self.lives):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -145,6 +145,7 @@ def run_model(
     executor: Executor | PlannedExecutor | None = None,
     planned: bool = True,
     passes: bool = True,
+    cpu_ops: Iterable[str] = (),
 ) -> RunResult:
     """Run `model` on `feeds`.
 
@@ -152,13 +153,14 @@ def run_model(
     (place, path, feed shapes) and kept with the model, so later calls run kernels
     only; the legacy path, or `planned=False`, chooses kernels on every run, so the two
     can be compared. `passes` (planned runs only) fuses ops at plan time (conv + batch_norm
-    + activation, fc, inference dropout); False runs the program op by op. `seconds` is
-    the wall time of this call.
+    + activation, fc, inference dropout); False runs the program op by op. `cpu_ops`: op
+    types that run on CPU whatever `place` is (their inputs are moved to the host, their
+    outputs stay there; the trace notes it). `seconds` is the wall time of this call.
     """
     tensors = check_feeds(model, feeds)
     mode = PathMode.parse(path)
     if executor is None:
-        executor = executor_for(model, place or CPUPlace(), mode, planned, passes)
+        executor = executor_for(model, place or CPUPlace(), mode, planned, passes, cpu_ops)
     start = time.perf_counter()
     fetched = executor.run(model.program, model.scope, tensors)
     seconds = time.perf_counter() - start
@@ -169,13 +171,14 @@ def run_model(
 
 
 def executor_for(model: LoadedModel, place: Place, mode: PathMode, planned: bool,
-                 passes: bool = True) -> Executor | PlannedExecutor:
-    """The model's executor for (place, path, planned, passes), kept so that its plans
-    are reused."""
+                 passes: bool = True, cpu_ops: Iterable[str] = ()) -> Executor | PlannedExecutor:
+    """The model's executor for (place, path, planned, passes, cpu_ops), kept so that its
+    plans are reused."""
     planned = planned and mode is not PathMode.LEGACY
-    key = (place, mode, planned, passes and planned)
+    forced = frozenset(cpu_ops)
+    key = (place, mode, planned, passes and planned, *((forced,) if forced else ()))
     executors = model.extra.setdefault("executors", {})
     if key not in executors:
-        executors[key] = (PlannedExecutor(place, mode, passes) if planned
-                          else Executor(place, DualDispatchRunner(mode)))
+        executors[key] = (PlannedExecutor(place, mode, passes, cpu_ops=forced) if planned
+                          else Executor(place, DualDispatchRunner(mode, forced)))
     return executors[key]

@@ -11,11 +11,21 @@ from typing import Any
 
 import numpy as np
 
-from legacy_fluid.framework.trace import OpTrace
+from legacy_fluid.framework.trace import NoteKind, OpTrace
 
 PREVIEW = 6
 #: Trace paths that mean "not the PHI kernel of the place asked for".
 FALLBACK_PATHS = ("legacy", "legacy-cpu-fallback", "phi-cpu-fallback")
+LIBRARY_FALLBACK = NoteKind.LIBRARY_FALLBACK.value
+#: How the one-line warning words each kind of fallback.
+FALLBACK_TEXT = {
+    "legacy": "on a legacy kernel",
+    "phi-cpu-fallback": "on CPU as PHI kernels, none for the place (transfers in and out)",
+    "legacy-cpu-fallback": "on CPU as legacy kernels, none for the place (transfers in and "
+                           "out)",
+    LIBRARY_FALLBACK: "on the plain kernel: no kernel of the library use_cudnn / use_mkldnn "
+                      "asked for",
+}
 
 
 @dataclass
@@ -39,27 +49,41 @@ class RunSummary:
             return cold
         return f"warm {warm * 1000:.1f} ms (median of {len(self.warm_seconds)}), {cold}"
 
-    def fallbacks(self) -> dict[str, list[str]]:
-        """Trace path -> op types, for the ops that did not run as asked."""
+    def _fallen(self) -> list[tuple[str, OpTrace]]:
+        """(what fell back, its record): the trace path of an op that did not run as a PHI
+        kernel on the place asked for, and `library-fallback` for an op whose use_cudnn /
+        use_mkldnn kernel does not exist (the plain one ran). Ops forced to CPU by
+        `cpu_ops` ran where they were asked to: not listed."""
         wanted_legacy = self.path == "legacy"
-        out: dict[str, list[str]] = {}
+        out = []
         for rec in self.trace:
+            if rec.note_kind is NoteKind.FORCED_CPU:
+                continue
             if rec.path in FALLBACK_PATHS and not (wanted_legacy and rec.path == "legacy"):
-                out.setdefault(rec.path, []).append(rec.type)
+                out.append((str(rec.path), rec))
+            if rec.note_kind is NoteKind.LIBRARY_FALLBACK:
+                out.append((LIBRARY_FALLBACK, rec))
+        return out
+
+    def fallbacks(self) -> dict[str, list[str]]:
+        """What fell back -> op types (see `_fallen`)."""
+        out: dict[str, list[str]] = {}
+        for what, rec in self._fallen():
+            out.setdefault(what, []).append(rec.type)
         return out
 
     def fallback_warning(self) -> str | None:
+        """One line naming every fallback of the run (printed even without --trace)."""
         found = self.fallbacks()
         if not found:
             return None
-        total = sum(len(v) for v in found.values())
+        total = len({id(rec) for _, rec in self._fallen()})
         parts = []
-        for path, types in sorted(found.items()):
+        for what, types in sorted(found.items()):
             names = ", ".join(f"{t} x{n}" if n > 1 else t for t, n in Counter(types).items())
-            what = "on a legacy kernel" if path == "legacy" else f"as {path}"
-            parts.append(f"{len(types)} {what} ({names})")
-        return (f"{total} of {len(self.trace)} ops did not run as PHI kernels on "
-                f"{self.place}: {'; '.join(parts)}. --trace shows every op's choice")
+            parts.append(f"{len(types)} {FALLBACK_TEXT[what]} ({names})")
+        return (f"{total} of {len(self.trace)} ops fell back on {self.place}: "
+                f"{'; '.join(parts)}. --trace shows every op's choice")
 
     def as_dict(self) -> dict[str, Any]:
         return {

@@ -358,11 +358,11 @@ def report_markdown(report: dict[str, Any]) -> str:
              "ops.yaml entries) and runs every op through the dual dispatch, against the "
              "legacy module run the legacy way, per registered backend and dtype; the "
              "verify column gives the cases run per dtype and `re-imported` where the written "
-             "result was imported and run. GPU registrations run on a simulated gpu:0 (NumPy "
-             "memory) where no CUDA device exists. `covered`: a legacy op whose "
-             "kernel is the same function as another op's (transpose2 and transpose; squeeze2 "
-             "and squeeze, through a mapping of its own) and is served by that op's PHI "
-             "kernel.", "",
+             "result was imported and run. GPU registrations run on the emulated device (the "
+             "GPU kernels on NumPy memory of its own) where no CUDA device exists. `covered`: "
+             "a legacy op whose kernel is the same function as another op's (transpose2 and "
+             "transpose; squeeze2 and squeeze, through a mapping of its own) and is served by "
+             "that op's PHI kernel.", "",
              *_grad_lines(report.get("grads")),
              "## Kernels", "",
              "| op | kernel | status | PHI kernel | verify | committed | mapping | InferMeta |",

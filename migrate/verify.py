@@ -15,8 +15,9 @@ class for that dtype and the PHI run chose the migrated PHI kernel for that back
 dtype (no fallback). Outputs are compared bitwise (NaN positions equal are equal): dims,
 dtype, lod and data. Verdicts: `identical`, `differing`, `errored` (the migrated module
 or op raised), `unverified` (no valid inputs could be built, or the legacy module cannot
-be imported here). GPU registrations run on CUDA where a device exists, elsewhere on a
-simulated gpu:0 (NumPy memory; `emulated` in the JSON).
+be imported here). GPU registrations run on CUDA where a device exists, elsewhere on the
+`emulated` device, which runs the GPU kernels on NumPy memory of its own (`emulated` in
+the JSON).
 """
 
 from __future__ import annotations
@@ -103,16 +104,16 @@ def _has_cuda() -> bool:
 
 @contextmanager
 def _place(backend: str, cuda: bool) -> Iterator[Any]:
-    from compat.coverage.simgpu import simulated_gpu
-    from phi.common import CPUPlace, GPUPlace
+    from phi.backends.devices import device_type
+    from phi.common import CPUPlace, CustomPlace, GPUPlace
 
     if backend != "GPU":
         yield CPUPlace()
     elif cuda:
         yield GPUPlace(0)
     else:
-        with simulated_gpu() as place:
-            yield place
+        device_type("emulated")
+        yield CustomPlace("emulated", 0)
 
 
 def _fed(inputs: dict[str, Any], place: Any) -> dict[str, Any]:
@@ -320,7 +321,9 @@ def _phi_chosen(run: Any, target: Target, backend: Any, dtype: Any
     choice = run.choice
     if (isinstance(choice, PhiKernelRun) and choice.path is DispatchPath.PHI
             and choice.kernel.name == target.phi_name
-            and choice.kernel.key.backend is backend
+            # an emulated device's kernel stands in for the backend it emulates
+            and (getattr(choice.kernel.key.backend, "stands_in_for", None)
+                 or choice.kernel.key.backend) is backend
             and choice.kernel.key.dtype in (dtype, DataType.ALL_DTYPE)):
         return None
     return Verdict.ERRORED, (f"the dual dispatch ran {run.trace.kernel} {run.trace.key} "

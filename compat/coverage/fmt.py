@@ -79,6 +79,11 @@ def kernels(place: Mapping[str, Any]) -> str:
     return ", ".join(place["kernels"]) or "—"
 
 
+def run(r: Mapping[str, Any]) -> str:
+    """A model run's status, with the device it ran on when that was not the real one."""
+    return r["status"] if r["mode"] == "real" else f"{r['status']} ({r['mode']} device)"
+
+
 def parity_source(run: Mapping[str, Any] | None, label: str) -> str:
     if not run:
         return f"{label}: not run"

@@ -209,9 +209,9 @@ def render_html(doc: Mapping[str, Any]) -> str:
     h.append(_table(["backend", *m["dtypes"], "names"], rows, sortable=False,
                     numeric=set(range(1, len(m["dtypes"]) + 2))))
     h.append("<h2>Models</h2>")
-    h.append(_table(["model", "ops", "CPU run", "GPU run (simulated)", "verdict"],
+    h.append(_table(["model", "ops", "CPU run", "GPU run", "verdict"],
                     [[_td(md["model"]), _td(md["op_count"], "num"),
-                      _td(md["runs"]["cpu"]["status"]), _td(md["runs"]["gpu"]["status"]),
+                      _td(fmt.run(md["runs"]["cpu"])), _td(fmt.run(md["runs"]["gpu"])),
                       _td(md["verdict"]["text"], _cls("v", md["verdict"]["status"]))]
                      for md in doc["models"]], numeric={1}))
     for md in doc["models"]:

@@ -101,9 +101,9 @@ def render_markdown(doc: Mapping[str, Any]) -> str:
                   + [["all", *[m["dtype_totals"][dt] for dt in m["dtypes"]], ""]],
                   "l" + "r" * (len(m["dtypes"]) + 1))
     out += ["", "## Models", ""]
-    out += _table(["model", "ops", "CPU run", "GPU run (simulated)", "verdict"],
+    out += _table(["model", "ops", "CPU run", "GPU run", "verdict"],
                   [[f"[{md['model']}](#{_anchor(md['model'])})", md["op_count"],
-                    md["runs"]["cpu"]["status"], md["runs"]["gpu"]["status"],
+                    fmt.run(md["runs"]["cpu"]), fmt.run(md["runs"]["gpu"]),
                     md["verdict"]["text"]] for md in doc["models"]], "lrlll")
     for md in doc["models"]:
         out += ["", f"### {md['model']}", "", f"**Verdict:** {md['verdict']['text']}", ""]

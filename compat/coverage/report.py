@@ -38,11 +38,12 @@ HAND_EDITS = REPO_ROOT / "migrate" / "hand_edits.yaml"
 PROGRESS_DEFINITION = ("op types whose every legacy kernel has a PHI twin (the kernel selection "
                        "would pick for its OpKernelType) with identical parity results for its "
                        "dtype on its device, over every op type with a kernel operator or legacy "
-                       "kernels; an op type left with PHI kernels only counts as migrated. A "
-                       "device with no parity run at all (GPU where no CUDA device was "
-                       "available) is not required; parity_devices lists the devices required. "
-                       "With no parity run on any device, no op type with legacy kernels "
-                       "counts as migrated.")
+                       "kernels; an op type left with PHI kernels only counts as migrated. GPU "
+                       "kernels are verified on CUDA, or on the emulated device (the GPU "
+                       "kernels on NumPy memory of its own) where no CUDA device was available; "
+                       "a device with no parity run at all is not required; parity_devices "
+                       "lists the devices required. With no parity run on any device, no op "
+                       "type with legacy kernels counts as migrated.")
 CPU_PROGRESS_DEFINITION = ("the same, counting only CPU legacy kernels (what a CPU-only parity "
                            "run can verify)")
 #: Progress stages of a counted op type, most advanced first.

@@ -57,12 +57,19 @@ def transform_dtype(tensor: DenseTensor, dst: DataType) -> DenseTensor:
 
 
 def transform_place(tensor: DenseTensor, dst: Place) -> DenseTensor:
+    """Copy to `dst` with the devices' own copies: device -> host with the source's
+    `to_host`, host -> device with the target's `to_device`, between two devices of
+    different kinds through the host (devices of one kind copy directly)."""
     pool = DeviceContextPool.instance()
-    data = tensor.data
-    if dst.is_cpu:
-        moved = pool.get(tensor.place).to_host(data) if not tensor.place.is_cpu else data.copy()
-    else:
+    data, src = tensor.data, tensor.place
+    if src.is_cpu:
+        moved = data.copy() if dst.is_cpu else pool.get(dst).to_device(data)
+    elif dst.is_cpu:
+        moved = pool.get(src).to_host(data)
+    elif src.kind == dst.kind:
         moved = pool.get(dst).to_device(data)
+    else:
+        moved = pool.get(dst).to_device(pool.get(src).to_host(data))
     return DenseTensor(moved, layout=tensor.layout, lod=tensor.lod, place=dst)
 
 

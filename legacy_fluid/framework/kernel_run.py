@@ -21,7 +21,7 @@ from legacy_fluid.framework.execution_context import (
 )
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.scope import Scope
-from legacy_fluid.framework.trace import DispatchPath
+from legacy_fluid.framework.trace import DispatchPath, NoteKind, OpTrace
 from phi.backends.context_pool import DeviceContextPool
 from phi.common import Place
 from phi.core.device_context import DeviceContext
@@ -58,6 +58,11 @@ class KernelRun(ABC):
         self.expected = expected
         self.path = path
         self.place = place
+        #: the kernel type the op asked for (differs from `expected` after a library
+        #: fallback); a choice is reused while the op asks for the same
+        self.requested = expected
+        self.note = ""  # for the trace: why this is not the plain kernel on the place
+        self.note_kind: NoteKind | None = None
 
     @cached_property
     def run_type(self) -> OpKernelType:
@@ -120,6 +125,13 @@ class LegacyKernelRun(KernelRun):
 def _in_turn(*calls: Callable[[], None]) -> None:
     for call in calls:
         call()
+
+
+def trace_of(op: OperatorWithKernel, run: KernelRun, applied: list[str],
+             index: int = -1, fused: list[str] | None = None) -> OpTrace:
+    """The trace record of `op` run by `run`."""
+    return OpTrace(index, op.type, run.path, run.kernel_name, run.key_text, applied,
+                   list(fused or ()), run.note, run.note_kind)
 
 
 def run_kernel(op: OperatorWithKernel, scope: Scope, runtime: RuntimeContext,

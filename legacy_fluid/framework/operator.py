@@ -17,9 +17,9 @@ from legacy_fluid.framework.execution_context import (
     InferShapeContext,
     RuntimeContext,
 )
-from legacy_fluid.framework.kernel_run import LegacyKernelRun, run_kernel
+from legacy_fluid.framework.kernel_run import LegacyKernelRun, run_kernel, trace_of
 from legacy_fluid.framework.op_kernel import OP_KERNELS
-from legacy_fluid.framework.op_kernel_type import OpKernelType
+from legacy_fluid.framework.op_kernel_type import LibraryType, OpKernelType, requested_library
 from legacy_fluid.framework.op_proto import OpProto
 from legacy_fluid.framework.program_desc import OpDesc
 from legacy_fluid.framework.scope import Scope, Variable
@@ -100,6 +100,18 @@ class OperatorWithKernel(OperatorBase):
         """
         return OpKernelType(expected.data_type, tensor.place, tensor.layout, expected.library_type)
 
+    def expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
+        """The hook's kernel type, with the library the op's use_cudnn / use_mkldnn /
+        use_onednn attribute asks for where the place can use it (`requested_library`);
+        the kernel choice falls back to the plain kernel when none of that library is
+        registered, and says so in the trace."""
+        expected = self.get_expected_kernel_type(ctx)
+        if expected.library_type is LibraryType.PLAIN:
+            asked = requested_library(self.attrs, expected.place)
+            if asked is not None:
+                return expected.with_library(asked[0])
+        return expected
+
     # -- helpers for hooks -----------------------------------------------------
     def indicate_data_type(self, ctx: ExecutionContext) -> DataType:
         """The dtype of the first initialized input tensor, in op proto order.
@@ -179,7 +191,7 @@ class OperatorWithKernel(OperatorBase):
         """Run through the legacy kernel only (no PHI, no fallback); compat adds dual dispatch."""
         dev_ctx = DeviceContextPool.instance().get(place)
         runtime = RuntimeContext.build(self, scope)
-        expected = self.get_expected_kernel_type(ExecutionContext(self, scope, dev_ctx, runtime))
+        expected = self.expected_kernel_type(ExecutionContext(self, scope, dev_ctx, runtime))
         run = LegacyKernelRun(OP_KERNELS.get_kernel(self.type, expected), expected)
         applied = run_kernel(self, scope, runtime, run)
-        return OpTrace(-1, self.type, run.path, run.kernel_name, run.key_text, applied)
+        return trace_of(self, run, applied)

@@ -7,10 +7,15 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from phi.common import Backend, DataType, Place
+from phi.common import AnyBackend, Backend, DataType, Place
 
 if TYPE_CHECKING:
     from phi.core.dense_tensor import DenseTensor
+
+
+class DeviceUnavailableError(RuntimeError):
+    """A place whose device cannot be used here (CuPy or a CUDA device missing, an
+    unregistered device type, a device id out of range); the message says why."""
 
 
 class DeviceContext:
@@ -20,7 +25,7 @@ class DeviceContext:
     body in ``phi/kernels/impl`` serves every device.
     """
 
-    backend: Backend = Backend.UNDEFINED
+    backend: AnyBackend = Backend.UNDEFINED
 
     def __init__(self, place: Place, xp: ModuleType) -> None:
         self.place = place
@@ -73,6 +78,9 @@ class DeviceContext:
 
     def synchronize(self) -> None:
         """Wait for queued work (no-op on CPU)."""
+
+    def activate(self) -> None:
+        """Make this context's device, stream and allocator current (GPU; no-op here)."""
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.place})"

@@ -29,7 +29,7 @@ def test_version() -> None:
 
 @pytest.mark.parametrize(("args", "needle"), [
     (("run", MODEL, "-i", X, "--path", "fast"), "'fast' is not one of"),
-    (("run", MODEL, "-i", X, "--place", "tpu"), "expected cpu, gpu or gpu:N"),
+    (("run", MODEL, "-i", X, "--place", "tpu"), "no device type 'tpu' is registered"),
     (("run", MODEL, "-i", X, "--warm-runs", "-1"), "--warm-runs"),
     (("bench", "--repeat", "0"), "--repeat"),
     (("bench", "--repeat", "-3"), "--repeat"),

@@ -150,14 +150,14 @@ def cpu_only_op() -> Iterator[str]:
         yield "plan_test_twice"
 
 
-def test_transfers_are_explicit_and_deduplicated(fake_gpu: Place, cpu_only_op: str) -> None:
+def test_transfers_are_explicit_and_deduplicated(emulated: Place, cpu_only_op: str) -> None:
     """Two GPU ops read the output of a CPU-only op: one transfer step serves both."""
     program = _program(
         (cpu_only_op, {"X": ["x"]}, {"Out": ["t"]}, {}),
         ("scale", {"X": ["t"]}, {"Out": ["a"]}, {"scale": 3.0}),
         ("scale", {"X": ["t"]}, {"Out": ["b"]}, {"scale": 5.0}),
     )
-    ex = PlannedExecutor(fake_gpu)
+    ex = PlannedExecutor(emulated)
     scope = Scope()
     for i in range(3):
         a, b = ex.run(program, scope, {"x": X * i}, fetch_list=["a", "b"])
@@ -167,7 +167,7 @@ def test_transfers_are_explicit_and_deduplicated(fake_gpu: Place, cpu_only_op: s
     assert [(m.name, m.kinds) for m in moves] == [("t", ["place"])]
     assert [str(t.path) for t in ex.last_trace] == ["phi-cpu-fallback", "phi", "phi"]
     assert [t.transforms for t in ex.last_trace] == [
-        [], ["t: place Place(cpu)->Place(gpu:0)"], []]
+        [], ["t: place Place(cpu)->Place(emulated:0)"], []]
 
 
 def test_fetched_tensors_are_not_the_plan_s_own_buffers() -> None:

@@ -24,7 +24,7 @@ def adamw_decayed(xp: Any, param: Any, grad: Any, lr: Any, moment1: Any, moment2
     b1, b2, eps = t(beta1), t(beta2), t(epsilon)
     p1 = beta1_pow.reshape(-1)[0].astype(param.dtype)
     p2 = beta2_pow.reshape(-1)[0].astype(param.dtype)
-    old_lr = t(lr.reshape(-1)[0])
+    old_lr = lr.reshape(-1)[0].astype(param.dtype)  # stays where lr lives (no host conversion)
     lr_t = old_lr * (xp.sqrt(t(1) - p2) / (t(1) - p1))
     eps_t = eps * xp.sqrt(t(1) - p2)
     decayed = param - old_lr * t(lr_ratio) * t(coeff) * param

@@ -54,9 +54,11 @@ def named(fn: _Fn, name: str, doc: str) -> _Fn:
 
 @contextlib.contextmanager
 def quiet(xp: Any) -> Iterator[None]:
-    """Silence NumPy floating-point warnings (inf/nan results are intended); no-op for CuPy."""
-    if xp is np:
-        with np.errstate(all="ignore"):
-            yield
-    else:
+    """Silence floating-point warnings (inf/nan results are intended) where the array module
+    has NumPy's `errstate` (NumPy, the emulated device); no-op for CuPy."""
+    errstate = getattr(xp, "errstate", None)
+    if errstate is None:
         yield
+    else:
+        with errstate(all="ignore"):
+            yield

@@ -50,7 +50,7 @@ def diag(xp: Any, x: Any, offset: int, padding_value: float, out: Any) -> None:
     if x.ndim == 2:
         out[...] = xp.diagonal(x, offset)
         return
-    out[...] = np.asarray(padding_value).astype(out.dtype)
+    out[...] = np.asarray(padding_value).astype(out.dtype)[()]  # a scalar: device-safe
     vector = x.reshape(-1)
     rows = xp.arange(vector.size) + max(-offset, 0)
     out[rows, rows + offset] = vector

@@ -62,4 +62,5 @@ def gather_grad(xp: Any, x_shape: Sequence[int], index: Any, out_grad: Any, axis
                          f"(min {int(ids.min())}, max {int(ids.max())})")
     grads = out_grad.reshape((*tuple(x_shape)[:ax], ids.size, *tuple(x_shape)[ax + 1:]))
     x_grad[...] = 0
-    xp.add.at(xp.moveaxis(x_grad, ax, 0), ids % max(size, 1), xp.moveaxis(grads, ax, 0))
+    xp.add.at(xp.moveaxis(x_grad, ax, 0), xp.asarray(ids % max(size, 1)),  # ids: host -> xp
+              xp.moveaxis(grads, ax, 0))

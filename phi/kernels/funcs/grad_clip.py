@@ -19,7 +19,8 @@ def squared_l2_norm(xp: Any, x: Any, out: Any) -> None:
 def clip_by_norm(xp: Any, x: Any, max_norm: float, out: Any) -> None:
     t = x.dtype.type
     norm = xp.sqrt(xp.sum(x * x, dtype=x.dtype))
-    inside = t(norm <= t(max_norm))
-    eps = t(1e-6) if norm <= t(1e-30) else t(0)
+    # comparisons stay in xp (the norm lives with x: no host conversion on a device)
+    inside = (norm <= t(max_norm)).astype(x.dtype)
+    eps = xp.where(norm <= t(1e-30), t(1e-6), t(0)).astype(x.dtype)
     scaling = inside + (t(1) - inside) * t(max_norm) / (norm + eps)
     xp.multiply(x, scaling, out=out)

@@ -77,7 +77,7 @@ def pad3d(xp: Any, x: Any, paddings: Sequence[int], mode: str, value: float,
     the element type."""
     mode = PadMode.parse(mode)
     axes = _spatial_axes(data_format)
-    fill = np.asarray(value).astype(out.dtype)
+    fill = np.asarray(value).astype(out.dtype)[()]  # a NumPy scalar mixes with device arrays
     if x.size == 0 or out.size == 0:
         out[...] = fill
         return
@@ -109,6 +109,6 @@ def pad_dims(x_dims: Sequence[int], paddings: Sequence[int]) -> tuple[int, ...]:
 
 def pad(xp: Any, x: Any, paddings: Sequence[int], pad_value: float, out: Any) -> None:
     """out = x with `pad_value` (cast to the element type) around it."""
-    out[...] = np.asarray(pad_value).astype(out.dtype)
+    out[...] = np.asarray(pad_value).astype(out.dtype)[()]
     inner = tuple(slice(a, a + n) for (a, _), n in zip(pad_pairs(x.ndim, paddings), x.shape))
     out[inner] = x

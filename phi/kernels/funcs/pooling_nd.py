@@ -41,9 +41,10 @@ POOLING_TYPES = ("max", "avg")
 
 
 def max_floor(dtype: Any) -> Any:
-    """-FLT_MAX in `dtype` (Paddle's MaxPool initial value): -inf for float16."""
+    """-FLT_MAX in `dtype` (Paddle's MaxPool initial value): -inf for float16. A NumPy
+    scalar, never an array: device arrays refuse host arrays."""
     with np.errstate(over="ignore"):
-        return np.asarray(-FLT_MAX, dtype=np.float32).astype(dtype)
+        return np.asarray(-FLT_MAX, dtype=np.float32).astype(dtype)[()]
 
 
 # -- shapes ------------------------------------------------------------------------------
@@ -225,7 +226,7 @@ def pool_nd(xp: Any, x: Any, kernel_size: Sequence[int], strides: Sequence[int],
     values = win.gather(xp, xc).astype(ctype, copy=False)
     valid = xp.asarray(win.valid)
     if pooling_type == "max":
-        result = paddle_window_max(xp, values, valid, max_floor(x.dtype).astype(ctype), rank)
+        result = paddle_window_max(xp, values, valid, ctype.type(max_floor(x.dtype)), rank)
     else:
         axes = tuple(range(2 + rank, 2 + 2 * rank))
         sums = xp.where(valid, values, ctype.type(0)).sum(axis=axes)
