@@ -5,7 +5,9 @@ process (`compat.bench_worker`) that loads, warms up and then times one sample p
 request. Rounds are interleaved across backends (their order rotates every round), the
 machine's other CPU load is measured during every sample, and a sample taken under
 foreign load is marked and retaken. Figures and reports: `compat.bench_report`; the
-backends: `compat.bench_backends.BACKENDS`; the models: `compat.bench_models`.
+backends: `compat.bench_backends.BACKENDS`; the models: `compat.bench_models`. With
+`--place` other than the CPU, fluidphi's own backends run on that device (its work waited
+for before a sample's clock stops) and the CPU-only ones are left out.
 Writes reports/bench.md and reports/bench.json.
 """
 
@@ -28,8 +30,10 @@ from rich.table import Table
 
 from compat import bench_report
 from compat.bench_backends import BACKENDS, Backend, missing_packages
-from compat.bench_models import CHAIN, default_models, op_types, short_name, write_chain
+from compat.bench_models import CHAIN, default_models, op_types, short_names, write_chain
 from legacy_fluid.io.atomic_write import atomic_write_text
+from phi.backends.context_pool import DeviceContextPool
+from phi.common import CPUPlace, Place
 
 #: Each timed sample repeats the run until it lasts about this long.
 SAMPLE_SECONDS = 0.05
@@ -112,7 +116,9 @@ class Worker:
         self.log.close()
 
 
-def applies(backend: Backend, model: str, types: list[str]) -> bool:
+def applies(backend: Backend, model: str, types: list[str], place: Place) -> bool:
+    if backend.cpu_only and not place.is_cpu:
+        return False
     if backend.applies_to == "chain":
         return model == CHAIN
     if backend.applies_to == "conv":
@@ -120,23 +126,26 @@ def applies(backend: Backend, model: str, types: list[str]) -> bool:
     return True
 
 
-def bench_case(prefix: str, batch: int, backends: Sequence[str], repeat: int, threads: int,
-               max_foreign: float, retries: int, meter: LoadMeter) -> dict[str, Any]:
-    """One model at one batch size through every backend: summary and raw samples."""
-    model, types = short_name(prefix), op_types(prefix)
+def bench_case(prefix: str, model: str, batch: int, backends: Sequence[str], repeat: int,
+               threads: int, max_foreign: float, retries: int, meter: LoadMeter,
+               place: Place) -> dict[str, Any]:
+    """One model (`prefix`, reported as `model`) at one batch size through every backend
+    that applies on `place`: summary and raw samples."""
+    types = op_types(prefix)
     results: dict[str, dict[str, Any]] = {}
     workers: dict[str, Worker] = {}
     try:
         for name in backends:  # loading and warm-up overlap; no sample is taken meanwhile
             backend = BACKENDS[name]
-            if not applies(backend, model, types):
+            if not applies(backend, model, types, place):
                 continue
             missing = missing_packages(backend)
             if missing:
                 results[name] = {"status": "not installed", "reason": ", ".join(missing)}
                 continue
             job = {"backend": name, "model": prefix, "batch": batch, "threads": threads,
-                   "sample_seconds": SAMPLE_SECONDS, "warmup_seconds": WARMUP_SECONDS}
+                   "sample_seconds": SAMPLE_SECONDS, "warmup_seconds": WARMUP_SECONDS,
+                   "place": _place_text(place)}
             workers[name] = Worker(job, threads)
         for name, worker in list(workers.items()):
             hello = worker.wait_ready()
@@ -176,19 +185,39 @@ def _measure(worker: Worker, meter: LoadMeter) -> dict[str, Any]:
     return s
 
 
+def _place_text(place: Place) -> str:
+    return f"{place.kind}:{place.device_id}"
+
+
+def _device_text(place: Place) -> str:
+    """The place, with the GPU's name where the context knows it."""
+    name = getattr(DeviceContextPool.instance().get(place), "name", None)
+    return _place_text(place) + (f" ({name})" if isinstance(name, str) else "")
+
+
 def run_bench(models: list[str], repeat: int, out: Path, console: Console,
+              err_console: Console | None = None, place: Place | None = None,
               batches: Sequence[int] = DEFAULT_BATCHES, backends: Sequence[str] = (),
               threads: int | None = None, max_foreign: float = MAX_FOREIGN_CORES,
               retries: int = RETRIES) -> int:
+    """Every (model, batch) through every backend that applies; fluidphi's backends run on
+    `place` (CPU by default), the CPU-only ones (Paddle, ONNX Runtime, the NumPy floors)
+    only when it is the CPU."""
+    place = place or CPUPlace()
+    errors = err_console or Console(stderr=True)
     explicit = list(models)
     chosen = [m for m in explicit if m != CHAIN] if explicit else default_models()
     with_chain = not explicit or CHAIN in explicit
     if not chosen and not with_chain:
-        console.print("no models to benchmark (give --model)")
+        errors.print("[bold red]error:[/] no models to benchmark: give --model (no fixture "
+                     "models in ./tests/fixtures/models)", highlight=False)
         return 2
+    if repeat < 1:
+        raise ValueError(f"repeat must be at least 1, got {repeat}")
     unknown = [b for b in backends if b not in BACKENDS]
     if unknown:
-        console.print(f"unknown backend(s) {unknown}; known: {list(BACKENDS)}")
+        errors.print(f"[bold red]error:[/] unknown backend(s) {', '.join(unknown)}; known: "
+                     f"{', '.join(BACKENDS)}", highlight=False)
         return 2
     names = list(backends) or list(BACKENDS)
     threads = threads or os.cpu_count() or 1
@@ -196,20 +225,22 @@ def run_bench(models: list[str], repeat: int, out: Path, console: Console,
     loadavg_before = _loadavg()
     cases = []
     with tempfile.TemporaryDirectory(prefix="fluidphi-bench-") as tmp:
-        for prefix in chosen:
+        for prefix, model in zip(chosen, short_names(chosen)):
             for batch in batches:
-                console.print(f"bench {short_name(prefix)} batch {batch}")
-                cases.append(bench_case(prefix, batch, names, repeat, threads, max_foreign,
-                                        retries, meter))
+                console.print(f"bench {model} batch {batch}")
+                cases.append(bench_case(prefix, model, batch, names, repeat, threads,
+                                        max_foreign, retries, meter, place))
         if with_chain:
             console.print("bench dispatch chain")
-            cases.append(bench_case(write_chain(Path(tmp)), 1, names, repeat, threads,
-                                    max_foreign, retries, meter))
+            cases.append(bench_case(write_chain(Path(tmp)), CHAIN, 1, names, repeat, threads,
+                                    max_foreign, retries, meter, place))
     meta = {
         "command": "fluidphi bench " + " ".join(
             [f"--repeat {repeat}", *(f"--model {m}" for m in explicit),
              *(f"--batch {b}" for b in batches if list(batches) != list(DEFAULT_BATCHES)),
-             *(f"--backend {b}" for b in backends), f"--threads {threads}"]),
+             *(f"--backend {b}" for b in backends), f"--threads {threads}",
+             *([] if place.is_cpu else [f"--place {_place_text(place)}"])]),
+        "place": _device_text(place),
         "repeat": repeat, "threads": threads, "sample_seconds": SAMPLE_SECONDS,
         "warmup_seconds": WARMUP_SECONDS,
         "max_foreign_cores": max_foreign, "retries": retries,

@@ -1,11 +1,12 @@
 """What `fluidphi bench` can time: one table entry per backend.
 
-A backend turns (model prefix, feeds, threads) into a zero-argument `run()` that does
-one inference, inputs in and outputs out. Backends run only inside bench worker
-processes (`compat.bench_worker`), one process each, so the foreign ones (Paddle
-Inference, ONNX Runtime) are imported there and nowhere in fluidphi's runtime; when
-their packages are missing the backend says "not installed". Adding or removing a
-backend is adding or removing a row of `BACKENDS`.
+A backend turns (model prefix, feeds, threads, place) into a zero-argument `run()` that
+does one inference, inputs in and outputs out (device work waited for). Only fluidphi's
+own backends run off the CPU (`--place`); the others are `cpu_only`. Backends run only
+inside bench worker processes (`compat.bench_worker`), one process each, so the foreign
+ones (Paddle Inference, ONNX Runtime) are imported there and nowhere in fluidphi's
+runtime; when their packages are missing the backend says "not installed". Adding or
+removing a backend is adding or removing a row of `BACKENDS`.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 import numpy as np
 
 Runner = Callable[[], Any]
+Maker = Callable[[str, dict[str, np.ndarray], int, str], Runner]
 
 
 class BackendUnavailableError(RuntimeError):
@@ -29,11 +31,13 @@ class BackendUnavailableError(RuntimeError):
 class Backend:
     name: str
     label: str
-    make: Callable[[str, dict[str, np.ndarray], int], Runner]
+    make: Maker
     #: packages the backend imports (checked before it is started)
     needs: tuple[str, ...] = ()
     #: "all", "conv" (models with convolutions) or "chain" (the dispatch chain only)
     applies_to: str = "all"
+    #: runs only when the bench's place is the CPU
+    cpu_only: bool = False
 
 
 def missing_packages(backend: Backend) -> list[str]:
@@ -43,53 +47,96 @@ def missing_packages(backend: Backend) -> list[str]:
 # -- fluidphi -------------------------------------------------------------------------
 
 
-def _fluidphi(path: str, planned: bool) -> Callable[[str, dict[str, np.ndarray], int], Runner]:
-    def make(prefix: str, feeds: dict[str, np.ndarray], threads: int) -> Runner:
-        from compat.dual_dispatch import DualDispatchRunner
-        from compat.predictor import load_model, run_model
-        from legacy_fluid.framework.executor import Executor
-        from phi.common import CPUPlace
+def _synced(run: Runner, place: Any) -> Runner:
+    """`run` followed by waiting for the device's work (nothing to wait for on the CPU)."""
+    if place.is_cpu:
+        return run
+    from phi.backends.context_pool import DeviceContextPool
 
+    sync = DeviceContextPool.instance().get(place).synchronize
+
+    def run_and_wait() -> None:
+        run()
+        sync()
+
+    return run_and_wait
+
+
+def _fluidphi(path: str, planned: bool) -> Maker:
+    def make(prefix: str, feeds: dict[str, np.ndarray], threads: int, place: str) -> Runner:
+        from compat.checker import preflight
+        from compat.memory_guard import resolve_limit
+        from compat.predictor import check_feeds, load_model, run_model
+        from phi.common import Place
+
+        target = Place.parse(place)
         model = load_model(prefix)
-        executor = Executor(CPUPlace(), DualDispatchRunner(path))  # reused: keeps its choices
-        return lambda: run_model(model, feeds, path=path, planned=planned, executor=executor)
+        preflight(model, check_feeds(model, feeds), resolve_limit(None))  # as `run` does
+        # run_model keeps the model's executor per (place, path, planned): a plan (planned)
+        # or the per-op choice cache (unplanned) is reused from run to run
+        return _synced(lambda: run_model(model, feeds, place=target, path=path,
+                                         planned=planned), target)
 
     return make
 
 
-def _capture_phi_calls(prefix: str, feeds: dict[str, np.ndarray]) -> list[tuple]:
-    """Every PHI kernel call of one run of the phi path: (fn, dev_ctx, inputs, attrs, outs)."""
+def _capture_phi_calls(prefix: str, feeds: dict[str, np.ndarray], place: Any) -> list[Runner]:
+    """Every PHI kernel call of one run of the phi path, as a call with its arguments bound
+    (the kernel function itself: no argument gathering, InferMeta or transforms)."""
+    from functools import partial
+
+    from compat.dual_dispatch import PhiKernelRun
     from compat.predictor import load_model, run_model
+    from legacy_fluid.framework.kernel_run import BoundKernel
     from phi.core.kernel_factory import Kernel
 
-    calls: list[tuple] = []
-    original = Kernel.__call__
+    calls: list[Runner] = []
+    call, bind = Kernel.__call__, PhiKernelRun.bind
 
-    def capture(self: Kernel, ctx: Any) -> None:
-        calls.append((self.fn, ctx.dev_ctx, tuple(ctx.inputs), tuple(ctx.attrs),
-                      tuple(ctx.outputs)))
-        original(self, ctx)
+    def capture_call(self: Kernel, ctx: Any) -> None:  # ops that gather every time
+        calls.append(partial(self.fn, ctx.dev_ctx, *ctx.inputs, *ctx.attrs, *ctx.outputs))
+        call(self, ctx)
 
-    Kernel.__call__ = capture  # type: ignore[method-assign]
+    def capture_bind(self: PhiKernelRun, *args: Any) -> BoundKernel:  # arguments bound once
+        bound = bind(self, *args)
+        if bound.dynamic:
+            return bound
+
+        def compute() -> None:
+            calls.append(bound.compute)
+            bound.compute()
+
+        return BoundKernel(bound.infer, compute)
+
+    Kernel.__call__ = capture_call  # type: ignore[method-assign]
+    PhiKernelRun.bind = capture_bind  # type: ignore[method-assign]
     try:
-        run_model(load_model(prefix), feeds, path="phi", planned=False)
+        run_model(load_model(prefix), feeds, place=place, path="phi", planned=False)
     finally:
-        Kernel.__call__ = original  # type: ignore[method-assign]
+        Kernel.__call__ = call  # type: ignore[method-assign]
+        PhiKernelRun.bind = bind  # type: ignore[method-assign]
+    if not calls:
+        raise BackendUnavailableError("no PHI kernel call was seen")
     return calls
 
 
-def _kernels_only(prefix: str, feeds: dict[str, np.ndarray], threads: int) -> Runner:
+def _kernels_only(prefix: str, feeds: dict[str, np.ndarray], threads: int,
+                  place: str) -> Runner:
     """fluidphi's own PHI kernels replayed on the arguments of one run: no dispatch."""
-    calls = _capture_phi_calls(prefix, feeds)
+    from phi.common import Place
+
+    target = Place.parse(place)
+    calls = _capture_phi_calls(prefix, feeds, target)
 
     def run() -> None:
-        for fn, dev_ctx, inputs, attrs, outs in calls:
-            fn(dev_ctx, *inputs, *attrs, *outs)
+        for c in calls:
+            c()
 
-    return run
+    return _synced(run, target)
 
 
-def _conv_gemms(prefix: str, feeds: dict[str, np.ndarray], threads: int) -> Runner:
+def _conv_gemms(prefix: str, feeds: dict[str, np.ndarray], threads: int,
+                place: str) -> Runner:
     """The GEMMs of every conv of one run, alone: same shapes and filters, operands
     preallocated (the floor NumPy's BLAS sets for fluidphi's conv nets)."""
     from phi.kernels.funcs import conv as conv_funcs
@@ -129,7 +176,8 @@ def _conv_gemms(prefix: str, feeds: dict[str, np.ndarray], threads: int) -> Runn
 # -- the dispatch chain as direct NumPy calls --------------------------------------------
 
 
-def _numpy_chain(prefix: str, feeds: dict[str, np.ndarray], threads: int) -> Runner:
+def _numpy_chain(prefix: str, feeds: dict[str, np.ndarray], threads: int,
+                 place: str) -> Runner:
     """The chain's math as plain NumPy expressions, one per op."""
     from compat.bench_models import chain_steps
 
@@ -148,8 +196,8 @@ def _numpy_chain(prefix: str, feeds: dict[str, np.ndarray], threads: int) -> Run
 # -- Paddle Inference and ONNX Runtime ---------------------------------------------------
 
 
-def _paddle(onednn: bool) -> Callable[[str, dict[str, np.ndarray], int], Runner]:
-    def make(prefix: str, feeds: dict[str, np.ndarray], threads: int) -> Runner:
+def _paddle(onednn: bool) -> Maker:
+    def make(prefix: str, feeds: dict[str, np.ndarray], threads: int, place: str) -> Runner:
         import paddle.inference as pi
 
         params = Path(prefix + ".pdiparams")
@@ -177,7 +225,8 @@ def _paddle(onednn: bool) -> Callable[[str, dict[str, np.ndarray], int], Runner]
     return make
 
 
-def _onnxruntime(prefix: str, feeds: dict[str, np.ndarray], threads: int) -> Runner:
+def _onnxruntime(prefix: str, feeds: dict[str, np.ndarray], threads: int,
+                 place: str) -> Runner:
     import onnxruntime as ort
     import paddle2onnx
 
@@ -199,10 +248,14 @@ BACKENDS: dict[str, Backend] = {b.name: b for b in (
     Backend("phi", "fluidphi PHI, per-run dispatch", _fluidphi("phi", planned=False)),
     Backend("legacy", "fluidphi legacy, per-run dispatch", _fluidphi("legacy", planned=False)),
     Backend("kernels", "fluidphi's PHI kernels replayed, no dispatch", _kernels_only),
-    Backend("gemm", "the conv GEMMs alone (NumPy floor)", _conv_gemms, applies_to="conv"),
-    Backend("numpy", "the chain as direct NumPy calls", _numpy_chain, applies_to="chain"),
-    Backend("paddle", "Paddle Inference, no oneDNN", _paddle(onednn=False), ("paddle",)),
-    Backend("onednn", "Paddle Inference + oneDNN", _paddle(onednn=True), ("paddle",)),
+    Backend("gemm", "the conv GEMMs alone (NumPy floor)", _conv_gemms, applies_to="conv",
+            cpu_only=True),
+    Backend("numpy", "the chain as direct NumPy calls", _numpy_chain, applies_to="chain",
+            cpu_only=True),
+    Backend("paddle", "Paddle Inference, no oneDNN", _paddle(onednn=False), ("paddle",),
+            cpu_only=True),
+    Backend("onednn", "Paddle Inference + oneDNN", _paddle(onednn=True), ("paddle",),
+            cpu_only=True),
     Backend("ort", "ONNX Runtime (paddle2onnx)", _onnxruntime,
-            ("onnxruntime", "paddle2onnx", "paddle")),
+            ("onnxruntime", "paddle2onnx", "paddle"), cpu_only=True),
 )}

@@ -29,10 +29,16 @@ CHAIN_SHAPE = (1, 4)
 CHAIN_SCALE, CHAIN_BIAS = 1.001, -0.001
 
 
-def short_name(prefix: str) -> str:
-    """`tests/fixtures/models/resnet18/model` -> `resnet18`."""
-    path = Path(prefix)
-    return path.parent.name if path.name == "model" else path.name
+def short_names(models: list[str]) -> list[str]:
+    """'tests/fixtures/models/lenet/model' -> 'lenet': the folder of a prefix named 'model'
+    (or the prefix's own name), unless two models would get the same name (then the
+    prefixes as given)."""
+    names = []
+    for m in models:
+        p = Path(m)
+        names.append(p.parent.name if p.name in ("model", "__model__", "") and p.parent.name
+                     else p.name.removesuffix(".pdmodel"))
+    return names if len(set(names)) == len(names) else list(models)
 
 
 def default_models() -> list[str]:

@@ -111,6 +111,14 @@ def _prose(text: str) -> str:
     return textwrap.fill(text, width=80, break_on_hyphens=False, break_long_words=False)
 
 
+def _place_lines(meta: dict[str, Any]) -> list[str]:
+    """A device run (`--place`) says so; CPU runs (and reports from before) say nothing."""
+    place = meta.get("place", "cpu:0")
+    if place.startswith("cpu"):
+        return []
+    return [f"Timed on a device (fluidphi's backends only; place {place}).", ""]
+
+
 def markdown(doc: dict[str, Any]) -> str:
     meta, cases = doc["meta"], doc["cases"]
     timed = [c for c in cases if c["model"] != "chain"]
@@ -132,6 +140,7 @@ def markdown(doc: dict[str, Any]) -> str:
         "that only had loaded ones. Load average before / after: "
         f"{meta['loadavg_before']} / {meta['loadavg_after']}."),
         "",
+        *_place_lines(meta),
         _prose("Backends: " + "; ".join(f"`{k}` = {v}" for k, v in doc["backends"].items())
                + ". n/i = not installed, - = does not apply."),
         "",

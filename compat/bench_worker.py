@@ -72,7 +72,7 @@ def start(job: dict[str, Any]) -> tuple[Any, int]:
 
     backend = BACKENDS[job["backend"]]
     feeds = model_inputs(job["model"], int(job["batch"]))
-    run = backend.make(job["model"], feeds, int(job["threads"]))
+    run = backend.make(job["model"], feeds, int(job["threads"]), job.get("place", "cpu"))
     start_t = time.perf_counter()
     done = 0
     while done < WARMUP_RUNS or time.perf_counter() - start_t < float(job["warmup_seconds"]):

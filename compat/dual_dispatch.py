@@ -7,29 +7,44 @@ run returns an `OpTrace` saying which path, kernel and key served it.
 from __future__ import annotations
 
 import weakref
-from functools import cached_property
+from collections.abc import Iterable
+from functools import cached_property, partial
 from typing import Any
 
 from compat.arg_mapping import get_kernel_signature
 from compat.arg_mapping_context import ExecutionArgumentMappingContext
 from compat.kernel_signature import KernelSignature
-from compat.phi_args import build_kernel_args
+from compat.phi_args import build_kernel_args, is_tensor_attr
 from legacy_fluid.framework.execution_context import (
     ExecutionContext,
     InferShapeContext,
     RuntimeContext,
 )
-from legacy_fluid.framework.kernel_run import KernelRun, LegacyKernelRun, run_kernel
+from legacy_fluid.framework.kernel_run import (
+    BoundKernel,
+    KernelRun,
+    LegacyKernelRun,
+    run_kernel,
+    trace_of,
+)
 from legacy_fluid.framework.op_kernel import OP_KERNELS
-from legacy_fluid.framework.op_kernel_type import OpKernelType
+from legacy_fluid.framework.op_kernel_type import LibraryType, OpKernelType, requested_library
 from legacy_fluid.framework.operator import OperatorBase, OperatorWithKernel
 from legacy_fluid.framework.scope import Scope
-from legacy_fluid.framework.trace import DispatchPath, OpTrace
+from legacy_fluid.framework.trace import (
+    FORCED_CPU_NOTE,
+    DispatchPath,
+    NoteKind,
+    OpTrace,
+    cpu_only_note,
+    library_note,
+)
 from phi.backends.context_pool import DeviceContextPool
 from phi.common import Backend, CPUPlace, DataLayout, DataType, Place
 from phi.common.vocabulary import Vocabulary
 from phi.core.device_context import DeviceContext
 from phi.core.infermeta_utils import INFER_METAS, InferMetaBinding, InferMetaPlan
+from phi.core.kernel_context import KernelContext
 from phi.core.kernel_factory import KERNELS, Kernel
 
 
@@ -92,21 +107,76 @@ class PhiKernelRun(KernelRun):
             wanted[slot] = OpKernelType(dtype, place, layout, base.library_type)
         return wanted
 
-    def launch(self, op: OperatorWithKernel, scope: Scope, runtime: RuntimeContext,
-               dev_ctx: DeviceContext) -> None:
-        args = build_kernel_args(op, runtime, self.signature, self.kernel.args_def,
-                                 self.attr_cache, dev_ctx)
-        if self.infer_meta is not None:
-            self.infer_meta(args)
-        else:
-            op.infer_shape(InferShapeContext(op, runtime))
-        self.kernel(args)
+    def bind(self, op: OperatorWithKernel, scope: Scope, runtime: RuntimeContext,
+             dev_ctx: DeviceContext) -> BoundKernel:
+        """Arguments gathered once; an attribute read from a tensor (ScaleTensor) is read
+        again, and the meta inferred again, on every call."""
+
+        def gather() -> KernelContext:
+            return build_kernel_args(op, runtime, self.signature, self.kernel.args_def,
+                                     self.attr_cache, dev_ctx)
+
+        def infer(args: KernelContext) -> None:
+            if self.infer_meta is not None:
+                self.infer_meta(args)
+            else:
+                op.infer_shape(InferShapeContext(op, runtime))
+
+        if any(is_tensor_attr(op, slot) for slot in self.signature.attrs):
+            def every_time() -> None:
+                args = gather()
+                infer(args)
+                self.kernel(args)
+
+            return BoundKernel.inferring(every_time)
+        args = gather()
+        return BoundKernel(partial(infer, args),
+                           partial(self.kernel.fn, dev_ctx, *args.inputs, *args.attrs,
+                                   *args.outputs))
 
 
 def choose_kernel(
     op: OperatorWithKernel, expected: OpKernelType, sig: KernelSignature | None, mode: PathMode
 ) -> KernelRun:
-    """Pick the kernel for `expected` following the dual-dispatch order."""
+    """Pick the kernel for `expected` following the dual-dispatch order (kernel_selection.md):
+    a kernel of the library the op asks for (GPUDNN / ONEDNN, PHI first) where one is
+    registered, else the plain kernel with the fallback noted; on a device, a CPU kernel
+    with transfers in and out when the device has none (noted too)."""
+    if expected.library_type is not LibraryType.PLAIN:
+        choice = _library_kernel(op, expected, sig, mode)
+        if choice is not None:
+            return choice
+        choice = _choose(op, expected.with_library(LibraryType.PLAIN), sig, mode)
+        asked = requested_library(op.attrs, expected.place)
+        library = str(expected.to_kernel_key().backend)
+        choice.requested = expected
+        note = library_note(library, asked[1] if asked else "the op")
+        if choice.note_kind is None:
+            choice.note, choice.note_kind = note, NoteKind.LIBRARY_FALLBACK
+        else:  # a CPU fallback as well: that is the kind that matters
+            choice.note = f"{note}; {choice.note}"
+        return choice
+    return _choose(op, expected, sig, mode)
+
+
+def _library_kernel(op: OperatorWithKernel, expected: OpKernelType, sig: KernelSignature | None,
+                    mode: PathMode) -> KernelRun | None:
+    """A kernel registered for exactly the library of `expected` on its place, or None."""
+    if mode is not PathMode.LEGACY and sig is not None:
+        kernel = KERNELS.select(sig.name, expected.to_kernel_key(), exact_backend=True)
+        if kernel is not None:
+            return PhiKernelRun(expected, DispatchPath.PHI, expected.place, kernel, sig,
+                                INFER_METAS.get(sig.name))
+    if mode is not PathMode.PHI:
+        cls = OP_KERNELS.find(op.type, expected, exact_library=True)
+        if cls is not None:
+            return LegacyKernelRun(cls, expected)
+    return None
+
+
+def _choose(
+    op: OperatorWithKernel, expected: OpKernelType, sig: KernelSignature | None, mode: PathMode
+) -> KernelRun:
     factory, legacy = KERNELS, OP_KERNELS
     use_phi = mode is not PathMode.LEGACY and sig is not None and factory.has_kernel(sig.name)
     use_legacy = mode is not PathMode.PHI
@@ -125,19 +195,27 @@ def choose_kernel(
         tried.append(f"legacy {expected}")
     if not expected.place.is_cpu:
         cpu = expected.with_place(CPUPlace())
+        fallback: KernelRun | None = None
         if use_phi:
             assert sig is not None
             key = cpu.to_kernel_key().with_(backend=Backend.CPU)
             kernel = factory.select(sig.name, key)
             if kernel is not None:
-                return PhiKernelRun(expected, DispatchPath.PHI_CPU_FALLBACK, CPUPlace(), kernel,
-                                    sig, INFER_METAS.get(sig.name))
-            tried.append(f"PHI '{sig.name}' {key}")
-        if use_legacy:
+                fallback = PhiKernelRun(expected, DispatchPath.PHI_CPU_FALLBACK, CPUPlace(),
+                                        kernel, sig, INFER_METAS.get(sig.name))
+            else:
+                tried.append(f"PHI '{sig.name}' {key}")
+        if fallback is None and use_legacy:
             cls = legacy.find(op.type, cpu)
             if cls is not None:
-                return LegacyKernelRun(cls, expected, DispatchPath.LEGACY_CPU_FALLBACK, CPUPlace())
-            tried.append(f"legacy {cpu}")
+                fallback = LegacyKernelRun(cls, expected, DispatchPath.LEGACY_CPU_FALLBACK,
+                                           CPUPlace())
+            else:
+                tried.append(f"legacy {cpu}")
+        if fallback is not None:
+            fallback.note = cpu_only_note(expected.place)
+            fallback.note_kind = NoteKind.CPU_ONLY
+            return fallback
     if not use_phi and mode is PathMode.PHI:
         tried.append(f"no PHI kernel named '{sig.name if sig else op.type}'")
     raise NoKernelError(
@@ -146,10 +224,17 @@ def choose_kernel(
 
 
 class DualDispatchRunner:
-    """An `OpRunner` for legacy_fluid's Executor."""
+    """An `OpRunner` for legacy_fluid's Executor.
 
-    def __init__(self, mode: PathMode | str = PathMode.AUTO) -> None:
+    `cpu_ops`: op types that run on CPU whatever the executor's place (kernel_selection.md:
+    ops forced to CPU, e.g. for memory); their inputs move to the host and their outputs
+    stay there until a device op reads them.
+    """
+
+    def __init__(self, mode: PathMode | str = PathMode.AUTO,
+                 cpu_ops: Iterable[str] = ()) -> None:
         self.mode = PathMode.parse(mode)
+        self.cpu_ops = frozenset(cpu_ops)
         # keyed by the operator itself (weakly): an id() key could be taken over by a
         # later operator once the first is freed, and then run the wrong kernel
         self._choices: weakref.WeakKeyDictionary[OperatorBase, KernelRun] = (
@@ -165,16 +250,28 @@ class DualDispatchRunner:
     def __call__(self, op: OperatorBase, scope: Scope, place: Place) -> OpTrace:
         if not isinstance(op, OperatorWithKernel):
             return op.run(scope, place)
-        pool = DeviceContextPool.instance()
         runtime = RuntimeContext.build(op, scope)
-        expected = op.get_expected_kernel_type(
-            ExecutionContext(op, scope, pool.get(place), runtime)
-        )
         choice = self._choices.get(op)
-        if choice is None or choice.expected != expected:
+        forced = forced_to_cpu(op, place, self.cpu_ops)
+        expected = op.expected_kernel_type(ExecutionContext(
+            op, scope, DeviceContextPool.instance().get(forced or place), runtime))
+        if choice is None or choice.requested != expected:
             sig = None
             if self.mode is not PathMode.LEGACY:
                 sig = get_kernel_signature(op.proto, ExecutionArgumentMappingContext(op, runtime))
             choice = self._choices[op] = choose_kernel(op, expected, sig, self.mode)
+            if forced is not None:
+                note_forced(choice)
         applied = run_kernel(op, scope, runtime, choice)
-        return OpTrace(-1, op.type, choice.path, choice.kernel_name, choice.key_text, applied)
+        return trace_of(op, choice, applied)
+
+
+def forced_to_cpu(op: OperatorBase, place: Place, cpu_ops: frozenset[str]) -> Place | None:
+    """CPUPlace when `op` is one of `cpu_ops` on a device place, else None."""
+    return CPUPlace() if op.type in cpu_ops and not place.is_cpu else None
+
+
+def note_forced(choice: KernelRun) -> None:
+    """Say in the trace that the op was forced to CPU (after any library fallback note)."""
+    choice.note = f"{choice.note}; {FORCED_CPU_NOTE}" if choice.note else FORCED_CPU_NOTE
+    choice.note_kind = NoteKind.FORCED_CPU

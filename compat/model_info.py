@@ -76,7 +76,7 @@ def kernel_listing(op: str | None = None) -> dict[str, Any]:
         for key in sorted(classes, key=lambda k: (not k.place.is_cpu, int(k.library_type),
                                                   int(k.data_layout), k.data_type.value)):
             cls = classes[key]
-            place = "CPU" if key.place.is_cpu else "GPU"
+            place = key.place.kind.upper()
             layout = "ANY_LAYOUT" if int(key.data_layout) == 0 else key.data_layout.name
             legacy_rows.append(
                 {

@@ -71,7 +71,7 @@ def _legacy(op_type: str) -> dict[str, Any]:
     info = OP_INFOS.get(op_type)
     classes: dict[type, dict[str, list[str]]] = {}
     for key, cls in OP_KERNELS.kernels_of(op_type).items():
-        place = "CPU" if key.place.is_cpu else "GPU"
+        place = key.place.kind.upper()
         classes.setdefault(cls, {}).setdefault(place, []).append(str(key.data_type))
     return {
         "op_type": op_type,

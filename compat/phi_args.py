@@ -12,7 +12,8 @@ from legacy_fluid.framework.execution_context import RuntimeContext
 from legacy_fluid.framework.operator import OperatorBase
 from legacy_fluid.framework.scope import Variable
 from legacy_fluid.framework.var_type import VarType
-from phi.common import AttributeType, DataLayout, DataType, IntArray, Scalar
+from phi.common import AttributeType, DataType, IntArray, Scalar
+from phi.core.attribute_coerce import COERCE
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import ArgKind, AttributeArgDef, KernelArgsDef, TensorArgDef
@@ -44,7 +45,7 @@ def _tensor_values(vars_: list[Variable | None]) -> list[DenseTensor]:
     return [v.value for v in vars_ if v is not None and isinstance(v.value, DenseTensor)]
 
 
-def _is_tensor_attr(op: OperatorBase, slot_or_attr: str) -> bool:
+def is_tensor_attr(op: OperatorBase, slot_or_attr: str) -> bool:
     """A signature attribute entry naming an op input slot (ScaleTensor, ShapeTensor...)."""
     return op.proto.input(slot_or_attr) is not None or slot_or_attr in op.inputs
 
@@ -53,7 +54,7 @@ def convert_attr(
     op: OperatorBase, runtime: RuntimeContext, slot_or_attr: str, arg: AttributeArgDef
 ) -> Any:
     """Value of attribute `arg` from op attr `slot_or_attr`, or from a tensor input of that name."""
-    if _is_tensor_attr(op, slot_or_attr):
+    if is_tensor_attr(op, slot_or_attr):
         tensors = _tensor_values(runtime.inputs.get(slot_or_attr, []))
         if not tensors:
             raise ArgumentMismatchError(
@@ -88,23 +89,10 @@ def _data_type(value: Any) -> DataType:
     return DataType.parse(str(value))
 
 
-#: Op attribute value -> the kernel's declared attribute type.
-_COERCE: dict[AttributeType, Callable[[Any], Any]] = {
-    AttributeType.BOOL: bool,
-    AttributeType.INT: int,
-    AttributeType.FLOAT: float,
-    AttributeType.STR: lambda v: v,
-    AttributeType.BOOLS: lambda v: [bool(x) for x in v],
-    AttributeType.INTS: lambda v: [int(x) for x in v],
-    AttributeType.FLOATS: lambda v: [float(x) for x in v],
-    AttributeType.STRS: list,
-    AttributeType.SCALAR: lambda v: v if isinstance(v, Scalar) else Scalar(v),
-    AttributeType.SCALARS: lambda v: v,
-    AttributeType.INT_ARRAY: lambda v: v if isinstance(v, IntArray) else IntArray(v),
-    AttributeType.DATA_TYPE: _data_type,
-    AttributeType.DATA_LAYOUT: lambda v: v if isinstance(v, DataLayout)
-    else DataLayout.from_str(str(v)),
-}
+#: Op attribute value -> the kernel's declared attribute type (a DataType attribute may be
+#: fluid's VarType number).
+_COERCE: dict[AttributeType, Callable[[Any], Any]] = {**COERCE,
+                                                      AttributeType.DATA_TYPE: _data_type}
 
 
 def coerce_attr(value: Any, attr_type: AttributeType) -> Any:
@@ -166,7 +154,7 @@ def build_kernel_args(
             attrs.append(attr_cache[i])
             continue
         value = convert_attr(op, runtime, slot, arg)
-        if attr_cache is not None and not _is_tensor_attr(op, slot):
+        if attr_cache is not None and not is_tensor_attr(op, slot):
             attr_cache[i] = value  # attribute values never change between runs
         attrs.append(value)
     outputs = [_output_arg(runtime, s, a) for s, a in zip(sig.outputs, args_def.outputs)]

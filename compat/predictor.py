@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -12,6 +12,7 @@ import numpy as np
 
 from compat.arg_mapping import phi_kernel_name
 from compat.dual_dispatch import DualDispatchRunner, PathMode
+from compat.plan import PlannedExecutor
 from legacy_fluid.framework.executor import Executor
 from legacy_fluid.framework.op_kernel import OP_KERNELS
 from legacy_fluid.framework.op_registry import OP_INFOS
@@ -86,8 +87,10 @@ def _dims_match(declared: list[int], actual: tuple[int, ...]) -> bool:
     return len(declared) == len(actual) and all(d < 0 or d == a for d, a in zip(declared, actual))
 
 
-def check_feeds(model: LoadedModel, feeds: Mapping[str, np.ndarray]) -> dict[str, DenseTensor]:
-    """Match fed arrays to feed vars (name, dtype, dims); every problem reported at once."""
+def check_feeds(model: LoadedModel, feeds: Mapping[str, np.ndarray | DenseTensor]
+                ) -> dict[str, DenseTensor]:
+    """Match fed arrays to feed vars (name, dtype, dims); every problem reported at once.
+    A fed `DenseTensor` (on the host) keeps its LoD (sequence inputs of LoD programs)."""
     problems: list[str] = []
     tensors: dict[str, DenseTensor] = {}
     for name in feeds:
@@ -101,7 +104,8 @@ def check_feeds(model: LoadedModel, feeds: Mapping[str, np.ndarray]) -> dict[str
             problems.append(f"feed '{name}' was not given")
             continue
         var = model.feed_var(name)
-        array = np.asarray(feeds[name])
+        array = feeds[name].numpy() if isinstance(feeds[name], DenseTensor) else np.asarray(
+            feeds[name])
         try:
             got = DataType.from_numpy(array.dtype)
         except TypeError:
@@ -113,9 +117,13 @@ def check_feeds(model: LoadedModel, feeds: Mapping[str, np.ndarray]) -> dict[str
             problems.append(
                 f"feed '{name}': expected shape {var.shape} (-1 = any), got {list(array.shape)}"
             )
-        tensors[name] = DenseTensor(np.ascontiguousarray(array))
+        # np.ascontiguousarray would give a 0-d feed one dimension
+        tensors[name] = DenseTensor(array if array.flags.c_contiguous else array.copy(order="C"))
     if problems:
         raise ModelInputError(model.model_path, problems)
+    for name, value in feeds.items():
+        if isinstance(value, DenseTensor) and value.lod:
+            tensors[name].lod = value.lod
     return tensors
 
 
@@ -124,24 +132,53 @@ class RunResult:
     outputs: dict[str, np.ndarray]
     trace: list[OpTrace]
     seconds: float
+    #: The LoD of each fetched tensor that has one (LoD programs: sequence outputs).
+    lods: dict[str, list[list[int]]] = field(default_factory=dict)
 
 
 def run_model(
     model: LoadedModel,
-    feeds: Mapping[str, np.ndarray],
+    feeds: Mapping[str, np.ndarray | DenseTensor],
     *,
     place: Place | None = None,
     path: PathMode | str = PathMode.AUTO,
-    executor: Executor | None = None,
+    executor: Executor | PlannedExecutor | None = None,
     planned: bool = True,
+    passes: bool = True,
+    cpu_ops: Iterable[str] = (),
 ) -> RunResult:
-    """Run `model` on `feeds`. `planned` (the default for the auto and phi paths) runs a
-    plan built once per (program, place, feed shapes); False chooses kernels per run, as
-    the legacy path always does, so the two can be compared."""
+    """Run `model` on `feeds`.
+
+    `planned` (the default) runs the auto and phi paths through a plan built once per
+    (place, path, feed shapes) and kept with the model, so later calls run kernels
+    only; the legacy path, or `planned=False`, chooses kernels on every run, so the two
+    can be compared. `passes` (planned runs only) fuses ops at plan time (conv + batch_norm
+    + activation, fc, inference dropout); False runs the program op by op. `cpu_ops`: op
+    types that run on CPU whatever `place` is (their inputs are moved to the host, their
+    outputs stay there; the trace notes it). `seconds` is the wall time of this call.
+    """
     tensors = check_feeds(model, feeds)
-    executor = executor or Executor(place or CPUPlace(), DualDispatchRunner(path))
+    mode = PathMode.parse(path)
+    if executor is None:
+        executor = executor_for(model, place or CPUPlace(), mode, planned, passes, cpu_ops)
     start = time.perf_counter()
     fetched = executor.run(model.program, model.scope, tensors)
     seconds = time.perf_counter() - start
     outputs = {name: np.array(t.numpy(), copy=True) for name, t in zip(model.fetch_names, fetched)}
-    return RunResult(outputs, list(executor.last_trace), seconds)
+    lods = {name: [list(level) for level in t.lod]
+            for name, t in zip(model.fetch_names, fetched) if t.lod}
+    return RunResult(outputs, list(executor.last_trace), seconds, lods)
+
+
+def executor_for(model: LoadedModel, place: Place, mode: PathMode, planned: bool,
+                 passes: bool = True, cpu_ops: Iterable[str] = ()) -> Executor | PlannedExecutor:
+    """The model's executor for (place, path, planned, passes, cpu_ops), kept so that its
+    plans are reused."""
+    planned = planned and mode is not PathMode.LEGACY
+    forced = frozenset(cpu_ops)
+    key = (place, mode, planned, passes and planned, *((forced,) if forced else ()))
+    executors = model.extra.setdefault("executors", {})
+    if key not in executors:
+        executors[key] = (PlannedExecutor(place, mode, passes, cpu_ops=forced) if planned
+                          else Executor(place, DualDispatchRunner(mode, forced)))
+    return executors[key]

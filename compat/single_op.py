@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from compat.dual_dispatch import DualDispatchRunner, PathMode
 from legacy_fluid.framework.executor import Executor
+from legacy_fluid.framework.kernel_run import KernelRun
 from legacy_fluid.framework.program_desc import ProgramDesc
 from legacy_fluid.framework.scope import Scope
 from legacy_fluid.framework.trace import OpTrace
@@ -32,8 +34,10 @@ def build_single_op_program(
     inputs: Mapping[str, InputValue],
     attrs: Mapping[str, Any],
     outputs: Mapping[str, int] | Sequence[str],
+    in_place: Mapping[str, str] | None = None,
 ) -> tuple[ProgramDesc, dict[str, Any], dict[str, list[str]]]:
-    """A one-op program; returns it, the feed dict and the output var names per slot."""
+    """A one-op program; returns it, the feed dict and the output var names per slot.
+    `in_place`: output slot -> input slot whose variables it writes (Out is X)."""
     program = ProgramDesc()
     block = program.global_block()
     feed: dict[str, Any] = {}
@@ -57,7 +61,12 @@ def build_single_op_program(
         in_names[slot] = names
     counts = dict(outputs) if isinstance(outputs, Mapping) else {s: 1 for s in outputs}
     out_names = {slot: [f"{slot}@out{i}" for i in range(n)] for slot, n in counts.items()}
+    for out_slot, in_slot in (in_place or {}).items():
+        if out_slot in out_names and len(in_names.get(in_slot, [])) == counts[out_slot]:
+            out_names[out_slot] = list(in_names[in_slot])
     for slot, names in out_names.items():
+        if names and names == in_names.get((in_place or {}).get(slot, ""), []):
+            continue
         holder = HOLDER_SLOTS.get((op_type, slot))
         if holder is not None:
             out_names[slot] = [_holder_var(block, holder)]
@@ -78,6 +87,44 @@ def _holder_var(block: Any, holder: VarType) -> str:
     return name
 
 
+@dataclass
+class SingleOpRun:
+    """One op run: its output tensors per slot (as the kernel left them), the trace record
+    and the kernel choice the dual dispatch made (None for ops without kernels)."""
+
+    outputs: dict[str, list[DenseTensor]]
+    trace: OpTrace
+    choice: KernelRun | None
+
+
+def run_single_op_tensors(
+    op_type: str,
+    inputs: Mapping[str, InputValue],
+    attrs: Mapping[str, Any],
+    outputs: Mapping[str, int] | Sequence[str],
+    mode: PathMode | str = "auto",
+    place: Place | None = None,
+    in_place: Mapping[str, str] | None = None,
+) -> SingleOpRun:
+    """Run one op through the executor and the dual dispatch; tensors, not host arrays.
+    `in_place`: output slot -> input slot it shares variables with."""
+    program, feed, out_names = build_single_op_program(op_type, inputs, attrs, outputs,
+                                                       in_place)
+    runner = DualDispatchRunner(mode)
+    executor = Executor(place or CPUPlace(), runner)
+    scope = Scope()
+    holders = {slot for slot in out_names if (op_type, slot) in HOLDER_SLOTS}
+    flat = [n for slot, names in out_names.items() if slot not in holders for n in names]
+    tensors = executor.run(program, scope, feed, fetch_list=flat)
+    if holders:  # a fetch op: the executor returned the fetch list itself
+        result = {slot: list(tensors) for slot in holders}
+    else:
+        by_name = dict(zip(flat, tensors))
+        result = {slot: [by_name[n] for n in names] for slot, names in out_names.items()}
+    op = executor.prepare(program)[0]
+    return SingleOpRun(result, executor.last_trace[0], runner.choice_for(op))
+
+
 def run_single_op(
     op_type: str,
     inputs: Mapping[str, InputValue],
@@ -87,18 +134,8 @@ def run_single_op(
     place: Place | None = None,
 ) -> tuple[dict[str, list[np.ndarray]], OpTrace]:
     """Outputs per slot as host arrays, plus the op's trace record."""
-    program, feed, out_names = build_single_op_program(op_type, inputs, attrs, outputs)
-    executor = Executor(place or CPUPlace(), DualDispatchRunner(mode))
-    scope = Scope()
-    holders = {slot for slot in out_names if (op_type, slot) in HOLDER_SLOTS}
-    flat = [n for slot, names in out_names.items() if slot not in holders for n in names]
-    tensors = executor.run(program, scope, feed, fetch_list=flat)
-    if holders:  # a fetch op: the executor returned the fetch list itself
-        result = {slot: [_host(t) for t in tensors] for slot in holders}
-    else:
-        by_name = dict(zip(flat, tensors))
-        result = {slot: [_host(by_name[n]) for n in names] for slot, names in out_names.items()}
-    return result, executor.last_trace[0]
+    run = run_single_op_tensors(op_type, inputs, attrs, outputs, mode, place)
+    return {slot: [_host(t) for t in ts] for slot, ts in run.outputs.items()}, run.trace
 
 
 def _host(tensor: DenseTensor) -> np.ndarray:

@@ -19,6 +19,14 @@ class KernelStatus(Vocabulary):
     FAILED = "failed"
 
 
+class FileState(Vocabulary):
+    """What became of one file under `fluidphi migrate` (LibCST's per-file summary)."""
+
+    TRANSFORMED = "transformed"  # rewritten (or, in a dry run, would be)
+    SKIPPED = "skipped"  # nothing to migrate, or not a file the codemod reads
+    FAILED = "failed"  # could not be read, parsed or written
+
+
 class CommittedState(Vocabulary):
     """A migrated kernel's committed PHI kernel, compared with the codemod's output."""
 
@@ -35,6 +43,7 @@ class Verdict(Vocabulary):
     IDENTICAL = "identical"
     DIFFERING = "differing"
     ERRORED = "errored"
+    UNVERIFIED = "unverified"  # no valid call could be made (`migrate --verify` says why)
     NOT_RUN = "not run"
 
 

@@ -10,7 +10,7 @@ from typing import Any
 import libcst as cst
 
 from migrate import emit, infermeta
-from migrate.imports_fix import fix_imports, module_names, name_counts
+from migrate.imports_fix import fix_imports, name_counts
 from migrate.kernel_model import KernelFunction
 from migrate.records import KernelRecord, OpPlan, Unit
 from migrate.static import ModuleInfo, info_for
@@ -42,20 +42,14 @@ def _op_plan(info: ModuleInfo, op: str, kfs: list[KernelFunction],
     if mapping is not None:
         blocks.append(mapping)
         mapping_fn = emit.mapping_function_name(op)
-    entry = emit.yaml_entry(kf.phi_name, kf.params)
-    operator = info.operators[op]
-    meta_note = ""
     choice = None
-    try:
-        op_ref = operator.op_class_ref or ClassRef(operator.op_class)
-        effects = infermeta.legacy_effects(info_for(info, op_ref), op_ref.name)
-        ins = {p.slot: p.name for p in kf.params if p.kind == "input" and not p.is_list}
-        outs = {p.slot: p.name for p in kf.params if p.kind == "output" and not p.is_list}
-        if any(p.is_list for p in kf.params if p.kind == "output"):
-            raise infermeta.NotSimpleError("list-valued outputs")
-        choice = infermeta.choose(effects, ins, outs, kf.phi_name, catalog, taken)
-    except infermeta.NotSimpleError as exc:
-        meta_note = f"legacy infer_shape kept ({exc})"
+    if kf.backward is not None:  # a grad kernel: its backward_op entry, as it stands
+        entry = kf.backward
+        meta = entry.infer_meta
+        meta_note = f"backward.yaml's {meta.func}" if meta else "legacy infer_shape kept"
+    else:
+        entry = emit.yaml_entry(kf.phi_name, kf.params)
+        choice, meta_note = _infer_meta_choice(info, op, kf, catalog, taken)
     if choice is not None:
         param = None if choice.param is None else tuple(choice.param)
         entry = replace(entry, infer_meta=InferMetaDef(choice.func, param))
@@ -70,15 +64,32 @@ def _op_plan(info: ModuleInfo, op: str, kfs: list[KernelFunction],
             meta_note = f"reuses {choice.func}"
     for r in records:
         r.mapping, r.infer_meta = mapping_fn is not None, meta_note
-    plan = OpPlan(op, kf.phi_name, operator.op_class, operator.maker, sig.inputs,
-                  [(a, [list(f) for f in feeders]) for a, feeders in sig.attrs],  # type: ignore[misc]
-                  sig.outputs, mapping_fn, choice.func if choice else None,
-                  choice.param if choice else None, bool(choice and choice.new_text),
-                  entry,
+    plan = OpPlan(op, kf.phi_name, mapping_fn, choice.func if choice else None,
+                  bool(choice and choice.new_text), entry,
                   [{"class": k.class_name, "function": k.func_name,
                     "registrations": [[b, lay, list(d)] for b, lay, d in k.registrations]}
                    for k in kfs], {})
+    if kf.backward is not None:
+        slot = {p.name: p.slot for p in kf.params}
+        plan.in_place = {slot[o]: slot[i] for i, o in kf.backward.inplace}
     return plan, blocks, needed
+
+
+def _infer_meta_choice(info: ModuleInfo, op: str, kf: KernelFunction,
+                       catalog: list[infermeta.CatalogEntry], taken: set[str]
+                       ) -> tuple[infermeta.InferMetaChoice | None, str]:
+    """The InferMeta a forward kernel's entry gets, or why the legacy infer_shape stays."""
+    operator = info.operators[op]
+    try:
+        op_ref = operator.op_class_ref or ClassRef(operator.op_class)
+        effects = infermeta.legacy_effects(info_for(info, op_ref), op_ref.name)
+        ins = {p.slot: p.name for p in kf.params if p.kind == "input" and not p.is_list}
+        outs = {p.slot: p.name for p in kf.params if p.kind == "output" and not p.is_list}
+        if any(p.is_list for p in kf.params if p.kind == "output"):
+            raise infermeta.NotSimpleError("list-valued outputs")
+        return infermeta.choose(effects, ins, outs, kf.phi_name, catalog, taken), ""
+    except infermeta.NotSimpleError as exc:
+        return None, f"legacy infer_shape kept ({exc})"
 
 
 def _mapping_block(info: ModuleInfo, op: str, sig: emit.Signature, needed: set[str]
@@ -102,7 +113,7 @@ def _covered_mapping(info: ModuleInfo, op: str, kf: KernelFunction, record: Kern
 
 
 def assemble(info: ModuleInfo, migrated: dict[Unit, KernelFunction],
-              records: dict[Unit, KernelRecord], removal: dict[int, Any],
+              records: dict[Unit, KernelRecord], removal: dict[int, list[Any]],
               catalog: list[infermeta.CatalogEntry],
               covered: dict[Unit, Unit]) -> tuple[cst.Module, list[OpPlan]]:
     module = info.module
@@ -112,7 +123,7 @@ def assemble(info: ModuleInfo, migrated: dict[Unit, KernelFunction],
         by_op.setdefault(kf.op_type, []).append(unit)
     last_of_op = {op: max(module.body.index(info.classes[u[0]]) for u in us)
                   for op, us in by_op.items()}
-    taken = module_names(info) | {k.func_name for k in migrated.values()}
+    taken = info.module_names() | {k.func_name for k in migrated.values()}
     plans: dict[str, OpPlan] = {}
     extra_blocks: dict[str, list[str]] = {}
     for op, us in by_op.items():
@@ -131,8 +142,7 @@ def assemble(info: ModuleInfo, migrated: dict[Unit, KernelFunction],
     body: list[Any] = []
     for index, stmt in enumerate(module.body):
         if index in removal:
-            if removal[index] is not None:
-                body.append(removal[index])
+            body.extend(removal[index])
             continue
         if isinstance(stmt, cst.ClassDef) and stmt.name.value in by_class:
             nodes: list[Any] = []
@@ -158,17 +168,18 @@ def assemble(info: ModuleInfo, migrated: dict[Unit, KernelFunction],
     new = module.with_changes(body=body)
     new = _remove_orphans(info, new, set(by_class))
     new = _space_after_defs(module, new)
-    new = fix_imports(info, new, needed)
+    modules = {mod for kf in migrated.values() for mod in kf.module_imports}
+    new = fix_imports(info, new, needed, modules)
     return new, [plans[op] for op in sorted(plans)]
 
 
 def _space_after_defs(old: cst.Module, new: cst.Module) -> cst.Module:
     """Two blank lines after a def/class where the codemod changed a statement's neighbour."""
-    before = {id(s): (old.body[i - 1] if i else None) for i, s in enumerate(old.body)}
+    before = {s: (old.body[i - 1] if i else None) for i, s in enumerate(old.body)}
     body = list(new.body)
     for i in range(1, len(body)):
         stmt, prev = body[i], body[i - 1]
-        if id(stmt) not in before or before[id(stmt)] is prev:
+        if stmt not in before or before[stmt] is prev:
             continue
         if not isinstance(prev, (cst.FunctionDef, cst.ClassDef)):
             continue
@@ -184,8 +195,11 @@ def _space_after_defs(old: cst.Module, new: cst.Module) -> cst.Module:
 
 
 def _remove_orphans(info: ModuleInfo, new: cst.Module, migrated: set[str]) -> cst.Module:
-    """Drop kernel base classes and dtype constants that only the migrated code used."""
+    """Drop private kernel base classes (and the private mixins of migrated kernels) and
+    private dtype constants that only the migrated code used. Public names stay: another
+    module may import them."""
     old_counts = name_counts(info.module)
+    mixins = {n for c in migrated for cls in info.class_mro(c)[0] for n in [cls.name.value]}
     while True:
         counts = name_counts(new)
         drop: list[Any] = []
@@ -193,7 +207,8 @@ def _remove_orphans(info: ModuleInfo, new: cst.Module, migrated: set[str]) -> cs
             if isinstance(stmt, cst.ClassDef):
                 name = stmt.name.value
                 own = name_counts(stmt).get(name, 0)
-                if (info.is_subclass_of(name, "OpKernel") and counts.get(name, 0) == own
+                if (name.startswith("_") and counts.get(name, 0) == own
+                        and (info.is_subclass_of(name, "OpKernel") or name in mixins)
                         and old_counts.get(name, 0) > own):
                     drop.append(stmt)
             elif isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1:
@@ -201,7 +216,8 @@ def _remove_orphans(info: ModuleInfo, new: cst.Module, migrated: set[str]) -> cs
                 if (isinstance(small, cst.Assign) and len(small.targets) == 1
                         and isinstance(small.targets[0].target, cst.Name)):
                     name = small.targets[0].target.value
-                    if counts.get(name, 0) == 1 and old_counts.get(name, 0) > 1 and \
+                    if name.startswith("_") and counts.get(name, 0) == 1 and \
+                            old_counts.get(name, 0) > 1 and \
                             _is_dtype_constant(info, small.value):
                         drop.append(stmt)
         if not drop:

@@ -1,4 +1,5 @@
-"""`fluidphi migrate PATH... [--write] [--jobs N] [--json FILE] [--verify] [--report DIR]`."""
+"""`fluidphi migrate PATH... [--write | --check] [--jobs N] [--json FILE] [--verify]
+[--report DIR]`."""
 
 from __future__ import annotations
 
@@ -11,38 +12,41 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
 
-from compat.statuses import KernelStatus, Verdict
+from compat.statuses import FileState, KernelStatus, Verdict
 from migrate.records import FileResult, KernelRecord
-from migrate.runner import apply, discover, plan_changes, run_codemod, unified_diff, write_atomic
-from migrate.verify import VerifyResult, verify_file
+from migrate.runner import (
+    Plan,
+    discover,
+    display_path,
+    plan_changes,
+    run_codemod,
+    unified_diff,
+    write_atomic,
+    write_plan,
+)
+from migrate.verify import VerifyResult, verification
 
 PROGRESS_MIN_FILES = 8
+SERVED = (KernelStatus.MIGRATED, KernelStatus.COVERED)
 
 
 def status_counts(records: list[KernelRecord], verify: list[VerifyResult]
                   ) -> tuple[dict[str, int], dict[str, int]]:
     """Kernels per codemod status, and kernel x dtype verdicts per verify status."""
     counts = {s.value: sum(1 for r in records if r.status == s) for s in KernelStatus}
-    verdicts = (Verdict.IDENTICAL, Verdict.DIFFERING, Verdict.ERRORED)
+    verdicts = (Verdict.IDENTICAL, Verdict.DIFFERING, Verdict.ERRORED, Verdict.UNVERIFIED)
     return counts, {s.value: sum(1 for v in verify if v.status == s) for s in verdicts}
 
 
-def _verify_summary(results: list[VerifyResult]) -> dict[tuple[str, str, str], str]:
-    """Per (file, op, kernel class): counts by status and the first bad verdict."""
+def file_counts(results: list[FileResult]) -> dict[str, int]:
+    return {s.value: sum(1 for r in results if r.state is s) for s in FileState}
+
+
+def _rows_of(verify: list[VerifyResult]) -> dict[tuple[str, str, str], list[VerifyResult]]:
     out: dict[tuple[str, str, str], list[VerifyResult]] = {}
-    for v in results:
+    for v in verify:
         out.setdefault((v.file, v.op_type, v.kernel), []).append(v)
-    text = {}
-    for key, vs in out.items():
-        counts: dict[str, int] = {}
-        for v in vs:
-            counts[v.status] = counts.get(v.status, 0) + 1
-        parts = [f"{n} {s}" for s, n in sorted(counts.items())]
-        bad = next((v for v in vs if v.status is not Verdict.IDENTICAL), None)
-        if bad is not None:
-            parts.append(f"first: {bad.backend} {bad.dtype}: {bad.detail}")
-        text[key] = "verify: " + ", ".join(parts)
-    return text
+    return out
 
 
 def _short_path(path: str) -> str:
@@ -51,7 +55,8 @@ def _short_path(path: str) -> str:
     return str(Path(*parts[-2:])) if len(parts) > 1 else path
 
 
-def summary_table(records: list[KernelRecord], verify: list[VerifyResult]) -> Table:
+def summary_table(records: list[KernelRecord], verify: list[VerifyResult],
+                  verified: bool = True) -> Table:
     """One row per legacy kernel, grouped by file (its name shown once per group), so the
     reasons get the width of a narrow terminal."""
     table = Table(title="fluidphi migrate", show_lines=False)
@@ -60,15 +65,17 @@ def summary_table(records: list[KernelRecord], verify: list[VerifyResult]) -> Ta
         table.add_column(col, overflow="fold")
     table.add_column("status", no_wrap=True)
     table.add_column("details", overflow="fold", ratio=1)
-    vsum = _verify_summary(verify)
+    rows = _rows_of(verify)
     style = {"migrated": "green", "covered": "cyan", "skipped": "yellow", "failed": "red"}
     for i, r in enumerate(records):
-        verdict = vsum.get((r.file, r.op_type, r.kernel), "")
+        mine = rows.get((r.file, r.op_type, r.kernel), [])
+        checked = verification(mine, verified) if r.status in SERVED or mine else ""
         if r.status is KernelStatus.MIGRATED:
             details = [f"-> {r.function} (PHI '{r.phi_name}')",
-                       "mapping fn" if r.mapping else "default mapping", r.infer_meta, verdict]
+                       "mapping fn" if r.mapping else "default mapping", r.infer_meta, checked]
         else:
-            details = [r.reason, "mapping fn" if r.mapping else "", verdict]
+            details = [r.reason, "mapping fn" if r.mapping else "",
+                       checked if r.status is KernelStatus.COVERED else ""]
         detail = "; ".join(d for d in details if d)
         first = i == 0 or records[i - 1].file != r.file
         last = i + 1 == len(records) or records[i + 1].file != r.file
@@ -78,100 +85,149 @@ def summary_table(records: list[KernelRecord], verify: list[VerifyResult]) -> Ta
 
 
 def summary_json(results: list[FileResult], verify: list[VerifyResult], written: list[Path],
-                 write: bool) -> dict[str, Any]:
+                 write: bool, verified: bool = True) -> dict[str, Any]:
     records = [r for res in results for r in res.records]
-    by_kernel: dict[tuple[str, str], list[dict[str, Any]]] = {}
-    for v in verify:
-        by_kernel.setdefault((v.file, v.kernel), []).append(
-            {"backend": v.backend, "dtype": v.dtype, "status": v.status, "detail": v.detail,
-             "emulated": v.emulated})
+    rows = _rows_of(verify)
     kernels = []
     for r in records:
         row = {"file": r.file, "op": r.op_type, "kernel": r.kernel, "status": r.status,
                "reason": r.reason, "function": r.function, "phi_kernel": r.phi_name,
                "dtypes": r.dtypes, "mapping": r.mapping, "infer_meta": r.infer_meta}
-        if (r.file, r.kernel) in by_kernel:
-            row["verify"] = by_kernel[(r.file, r.kernel)]
+        mine = rows.get((r.file, r.op_type, r.kernel), [])
+        if mine:
+            row["verify"] = [{"backend": v.backend, "dtype": v.dtype, "status": v.status,
+                              "detail": v.detail, "cases": v.cases, "emulated": v.emulated,
+                              "reimported": v.reimported} for v in mine]
+        if r.status in SERVED or mine:
+            row["verification"] = verification(mine, verified)
         kernels.append(row)
     counts, vcounts = status_counts(records, verify)
     return {"mode": "write" if write else "dry-run", "totals": counts, "verify": vcounts,
+            "files": file_counts(results),
             "file_errors": [{"file": r.path, "error": r.error} for r in results if r.error],
+            "files_skipped": [{"file": r.path, "reason": r.skipped}
+                              for r in results if r.skipped],
             "written": [str(p) for p in written], "kernels": kernels}
+
+
+def _codemod(files: list[Path], jobs: int, console: Console) -> list[FileResult]:
+    if len(files) < PROGRESS_MIN_FILES:
+        return run_codemod(files, jobs)
+    with Progress(TextColumn("migrating"), BarColumn(), MofNCompleteColumn(),
+                  TextColumn("{task.description}"), console=console,
+                  transient=True) as progress:
+        task = progress.add_task("", total=len(files))
+
+        def done(r: FileResult) -> None:
+            progress.update(task, advance=1, description=r.path)
+
+        return run_codemod(files, jobs, done)
+
+
+def _file_summary(results: list[FileResult]) -> str:
+    """LibCST's closing lines: files transformed, skipped, failed."""
+    n = file_counts(results)
+    return (f"Finished codemodding {len(results)} files!\n"
+            f" - Transformed {n['transformed']} files successfully.\n"
+            f" - Skipped {n['skipped']} files.\n"
+            f" - Failed to codemod {n['failed']} files.")
 
 
 def run_migrate(paths: Sequence[Path | str], write: bool = False, jobs: int = 1,
                 json_path: Path | str | None = None, verify: bool = False,
                 report_dir: Path | str | None = None, out_root: Path | str | None = None,
-                console: Console | None = None) -> int:
-    """The `fluidphi migrate` command; returns the exit code (1 when anything failed).
+                console: Console | None = None, check: bool = False,
+                err_console: Console | None = None) -> int:
+    """The `fluidphi migrate` command; returns the exit code.
 
-    `out_root` is accepted for the CLI's signature but unused: the rewrite is
-    in place (see docs/migrate.md). `report_dir` writes reports/migration.{md,json}
-    (dogfooding; implies --verify).
+    1 when a kernel or a file failed or a verification differed or errored, and with
+    `check` also when anything would change or is unverified; 2 for a usage error.
+    `out_root` is accepted for the CLI's signature but unused: the rewrite is in place
+    (see docs/migrate.md). `report_dir` writes reports/migration.{md,json} (dogfooding;
+    implies --verify). Files that cannot be read are reported on `err_console` (default:
+    `console`).
     """
     console = console or Console()
     if out_root is not None:
         console.print("[yellow]--out is not supported: migrate rewrites modules in place "
                       "(run it on a copy)[/]")
         return 2
+    if check and write:
+        console.print("[yellow]--check reports what --write would change; give one of them[/]")
+        return 2
     files = discover([Path(p) for p in paths])
     verify = verify or report_dir is not None
-    results: list[FileResult] = []
-    if len(files) >= PROGRESS_MIN_FILES:
-        with Progress(TextColumn("migrating"), BarColumn(), MofNCompleteColumn(),
-                      TextColumn("{task.description}"), console=console,
-                      transient=True) as progress:
-            task = progress.add_task("", total=len(files))
-
-            def done(r: FileResult) -> None:
-                progress.update(task, advance=1, description=r.path)
-
-            results = run_codemod(files, jobs, done)
-    else:
-        results = run_codemod(files, jobs)
-    plan = plan_changes(files, results)
+    results = _codemod(files, jobs, console)
     verify_results: list[VerifyResult] = []
     if verify:
-        for f, r in zip(files, results):
-            verify_results.extend(verify_file(r, f))
+        from migrate.verify_gate import verify_and_hold
+
+        verify_results = verify_and_hold(files, results)
     written: list[Path] = []
     if write:
-        written = apply(plan)
+        plan, report = write_plan(files, results)
+        written = report.written
     else:
-        diff = unified_diff(plan)
-        if diff:
-            console.out(diff, highlight=False)
+        plan = plan_changes(files, results)
+        _show_changes(plan, check, console)
+    errors = err_console or console
     for r in results:
         if r.error:
-            console.print(f"[red]{r.path}: {r.error}[/]")
+            errors.print(f"[red]error: {r.path}: {r.error}[/]", highlight=False,
+                         soft_wrap=True)
+        elif r.skipped:
+            console.print(f"[yellow]{r.skipped}[/]", highlight=False, soft_wrap=True)
     records = plan.records
     if records:
-        console.print(summary_table(records, verify_results))
+        console.print(summary_table(records, verify_results, verify))
+    console.print(_summary_line(results, records, verify_results, verify, write, plan, written),
+                  highlight=False)
+    console.print(_file_summary(results), highlight=False)
+    if json_path is not None:
+        doc = summary_json(results, verify_results, written, write, verify)
+        write_atomic(Path(json_path), json.dumps(doc, indent=2) + "\n")
+    if report_dir is not None:
+        from migrate import dogfood
+
+        doc = dogfood.build_report(results, verify_results)
+        for p in dogfood.write_report(doc, Path(report_dir)):
+            console.print(f"wrote {p}", highlight=False)
+    counts, vc = status_counts(records, verify_results)
+    failed = counts["failed"] > 0 or any(r.error for r in results) or \
+        vc["differing"] > 0 or vc["errored"] > 0
+    unsettled = bool(plan.changes) or vc["unverified"] > 0
+    return 1 if failed or (check and unsettled) else 0
+
+
+def _show_changes(plan: Plan, check: bool, console: Console) -> None:
+    if check:
+        for ch in plan.changes:
+            console.print(f"would change: {display_path(ch.path)}", highlight=False)
+        return
+    diff = unified_diff(plan)
+    if diff:
+        console.out(diff, highlight=False)
+
+
+def _summary_line(results: list[FileResult], records: list[KernelRecord],
+                  verify_results: list[VerifyResult], verify: bool, write: bool, plan: Plan,
+                  written: list[Path]) -> str:
     counts, vc = status_counts(records, verify_results)
     line = (f"{counts['migrated']} migrated, {counts['covered']} covered, {counts['skipped']} "
-            f"skipped, {counts['failed']} failed in {len(files)} files")
+            f"skipped, {counts['failed']} failed in {len(results)} files")
     unread = sum(1 for r in results if r.error)
     if unread:
-        line += f" ({unread} could not be read, see above)"
+        line += f" ({unread} could not be read or written, see above)"
     if verify:
         line += (f"; verify: {vc['identical']} identical, {vc['differing']} differing, "
-                 f"{vc['errored']} errored (kernel x dtype)")
+                 f"{vc['errored']} errored, {vc['unverified']} unverified (kernel x dtype; "
+                 "the written result imported and run)")
+    elif counts["migrated"] or counts["covered"]:
+        line += "; unverified: use --verify to import and run the migrated code"
     if write:
         line += f"; wrote {len(written)} files"
     elif plan.changes:
         line += f"; dry run: {len(plan.changes)} files would change (use --write)"
     else:
         line += "; nothing to change"
-    console.print(line, highlight=False)
-    if json_path is not None:
-        text = json.dumps(summary_json(results, verify_results, written, write), indent=2)
-        write_atomic(Path(json_path), text + "\n")
-    if report_dir is not None:
-        from migrate import dogfood
-
-        report = dogfood.build_report(results, verify_results)
-        for p in dogfood.write_report(report, Path(report_dir)):
-            console.print(f"wrote {p}", highlight=False)
-    failed = counts["failed"] > 0 or any(r.error for r in results) or any(
-        v.status is not Verdict.IDENTICAL for v in verify_results)
-    return 1 if failed else 0
+    return line

@@ -15,32 +15,46 @@ from compat.statuses import KernelStatus
 from migrate import infermeta
 from migrate.assemble import assemble
 from migrate.consistency import check_ops, check_shared_phi_names, check_whole_classes, uncover
-from migrate.imports_fix import module_names
+from migrate.grads import (
+    GradPlan,
+    backward_entry,
+    forward_type,
+    is_grad_op,
+    plan_grad,
+    registered_forward,
+)
 from migrate.kernel import migrate_kernel
 from migrate.kernel_model import KernelFunction, ModuleContext, SkipError
 from migrate.names import snake
+from migrate.proto_reader import read_protos
 from migrate.records import FileResult, KernelRecord, Unit
 from migrate.registrations import DEVICE_ORDER, merge_registrations, plan_registration_removal
-from migrate.static import ModuleInfo, read_module
-from migrate.static_facts import Registration
+from migrate.source_files import SourceError, read_source
+from migrate.static import ModuleInfo, scan_module
+from migrate.static_facts import Registration, StaticProto
 from migrate.static_refs import dotted
+from phi.op_defs import OpDef
 
 
 def migrate_source(text: str, path: Path | None = None, *, display: str | None = None,
                    base_names: dict[str, str] | None = None,
                    catalog: list[infermeta.CatalogEntry] | None = None,
-                   exclude_ops: dict[str, str] | None = None) -> FileResult:
-    """Migrate one module's text. `exclude_ops`: op type -> why its kernels stay legacy."""
+                   exclude_ops: dict[str, str] | None = None,
+                   backward: dict[str, OpDef] | None = None) -> FileResult:
+    """Migrate one module's text. `exclude_ops`: op type -> why its kernels stay legacy;
+    `backward`: the backward_op entries grad kernels follow (default: phi/backward.yaml)."""
     shown = display or (str(path) if path else "<string>")
     result = FileResult(shown, text, text)
     try:
-        info = read_module(text, path)
+        info = read_protos(scan_module(text, path))
     except cst.ParserSyntaxError as exc:
-        result.error = f"does not parse: {exc}"
+        result.error = (f"{shown}: does not parse as Python ({' '.join(exc.message.split())});"
+                        " expected a module the codemod can read. Left untouched.")
         return result
     try:
         _migrate_module(info, result, base_names or {}, catalog if catalog is not None
-                        else infermeta.catalogue(), exclude_ops or {})
+                        else infermeta.catalogue(), exclude_ops or {},
+                        load_backward() if backward is None else backward)
     except Exception as exc:  # a codemod bug: fail the whole file, write nothing
         result.new_text = text
         detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
@@ -48,27 +62,33 @@ def migrate_source(text: str, path: Path | None = None, *, display: str | None =
             if r.status is KernelStatus.MIGRATED:
                 r.status, r.reason = KernelStatus.FAILED, f"codemod error: {detail}"
         if not result.records:
-            result.error = f"codemod error: {detail}"
+            result.error = f"{shown}: codemod error ({detail}); left untouched."
         result.ops = []
     return result
 
 
 def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, str],
-                    catalog: list[infermeta.CatalogEntry], exclude_ops: dict[str, str]) -> None:
+                    catalog: list[infermeta.CatalogEntry], exclude_ops: dict[str, str],
+                    backward: dict[str, OpDef]) -> None:
     regs_by_class: dict[str, list[Registration]] = {}
     for reg in info.registrations:
         regs_by_class.setdefault(reg.class_name, []).append(reg)
     blocked: dict[str, str] = {}
     for u in info.unresolved:
         for c in u.classes:
-            blocked[c] = f"registration not statically readable ({u.reason})"
+            if c in regs_by_class or info.is_subclass_of(c, "OpKernel"):
+                blocked[c] = f"registration not statically readable ({u.reason})"
+    bases = {dotted(b) for cls in info.classes.values() for b in _bases(cls)}
+    leaves = [c for c in info.classes if info.is_subclass_of(c, "OpKernel") and c not in bases]
     anonymous = [u for u in info.unresolved if not u.classes]
     if anonymous:
-        bases = {dotted(b) for cls in info.classes.values() for b in _bases(cls)}
-        leaves = [c for c in info.classes if info.is_subclass_of(c, "OpKernel") and c not in bases]
         for c in [*regs_by_class, *leaves]:
             blocked.setdefault(c, "the module registers kernels in a way the codemod cannot read "
                                   f"({anonymous[0].reason}); none of its kernels is migrated")
+    for c in leaves:  # every kernel class gets a row, registered or not
+        if c not in regs_by_class:
+            blocked.setdefault(c, "no register_op_kernel call of this module registers it "
+                                  "(registered elsewhere, or never); not migrated")
     classes = [n for n in info.classes if n in regs_by_class or n in blocked]
     units: list[Unit] = []
     for name in classes:
@@ -77,7 +97,7 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
     per_op: dict[str, int] = {}
     for _, op in units:
         per_op[op] = per_op.get(op, 0) + 1
-    mctx = ModuleContext(info, module_names(info) - set(classes))
+    mctx = ModuleContext(info, info.module_names() - set(classes))
     migrated: dict[Unit, KernelFunction] = {}
     records: dict[Unit, KernelRecord] = {}
     for unit in units:
@@ -106,7 +126,8 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
                 func += "_kernel"
             while func in mctx.taken:
                 func += "_"
-            kf = migrate_kernel(mctx, name, op, phi_name, func)
+            grad = _grad_plan(info, op, phi_name, backward) if is_grad_op(op) else None
+            kf = migrate_kernel(mctx, name, op, phi_name, func, grad)
             mctx.taken.add(func)
             kf.registrations = merge_registrations(regs)
             rec.function, rec.phi_name = func, phi_name
@@ -147,6 +168,30 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
     result.ops = plans
 
 
+def _grad_plan(info: ModuleInfo, op: str, phi_name: str, backward: dict[str, OpDef]
+               ) -> GradPlan:
+    proto = info.protos.get(op)
+    if not isinstance(proto, StaticProto):
+        raise SkipError(proto if isinstance(proto, str) else
+                        f"op '{op}' is not registered (register_operator) in this module, so "
+                        "its proto is unknown")
+    entry = backward_entry(op, phi_name, backward)
+    forward = info.protos.get(forward_type(op))
+    if not isinstance(forward, StaticProto):
+        forward = registered_forward(forward_type(op))
+    return plan_grad(op, proto, entry, forward)
+
+
+def load_backward() -> dict[str, OpDef]:
+    """phi/backward.yaml's entries by name ({} when it cannot be read: every grad skips)."""
+    from phi.op_defs import OpDefError, backward_defs
+
+    try:
+        return {b.name: b for b in backward_defs()}
+    except (OpDefError, OSError):
+        return {}
+
+
 def _bases(cls: cst.ClassDef) -> list[cst.BaseExpression]:
     return [a.value for a in cls.bases if a.keyword is None]
 
@@ -160,11 +205,11 @@ def load_base_names(root: Path | None = None) -> dict[str, str]:
         return out
     for path in sorted(ops_dir.glob("*.py")):
         try:
-            info = read_module(path.read_text(encoding="utf-8"), path)
-        except (cst.ParserSyntaxError, OSError):
+            info = scan_module(read_source(path).text, path)
+        except (cst.ParserSyntaxError, SourceError):
             continue
         out.update(info.base_kernel_names)
     return out
 
 
-__all__ = ["load_base_names", "migrate_source"]
+__all__ = ["load_backward", "load_base_names", "migrate_source"]

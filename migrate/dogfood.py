@@ -30,10 +30,11 @@ import yaml
 
 from compat.statuses import CommittedState, KernelStatus, Verdict
 from legacy_fluid.io.atomic_write import atomic_write_text
+from migrate.grads import is_grad_op, skip_cause
 from migrate.records import FileResult, OpPlan
 from migrate.static_eval import Evaluator
 from migrate.static_refs import EnumRef, ImportTable, UnresolvableError, dotted
-from migrate.verify import VerifyResult
+from migrate.verify import EVIDENCE, VerifyResult
 from phi.op_defs import OpDef, load_op_defs
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -108,10 +109,13 @@ def committed_kernels(root: Path = ROOT) -> dict[str, list[tuple[str, str, str]]
 
 
 def committed_yaml(root: Path = ROOT) -> dict[str, OpDef]:
-    path = root / "phi" / "ops.yaml"
-    if not path.is_file():
-        return {}
-    return {op.name: op for op in load_op_defs(path)}
+    """phi/ops.yaml and phi/backward.yaml entries by name."""
+    out: dict[str, OpDef] = {}
+    for name in ("ops.yaml", "backward.yaml"):
+        path = root / "phi" / name
+        if path.is_file():
+            out.update((op.name, op) for op in load_op_defs(path))
+    return out
 
 
 @dataclass
@@ -247,9 +251,14 @@ def _rel(path: str) -> str:
 
 
 def _verify_cell(row: dict[str, Any]) -> str:
+    """`13/13 identical, 2-3 cases per dtype, re-imported`: the evidence behind a row."""
     cells = [v for b in row["verify"].values() for v in b.values()]
-    ok = sum(1 for v in cells if v == "identical")
-    return f"{ok}/{len(cells)} identical"
+    ok = sum(1 for v in cells if v["status"] == "identical")
+    cases = sorted({v["cases"] for v in cells})
+    per = f"{cases[0]}" if len(cases) == 1 else f"{cases[0]}-{cases[-1]}"
+    noun = "case" if per == "1" else "cases"
+    text = f"{ok}/{len(cells)} identical" + (f", {per} {noun} per dtype" if cells else "")
+    return text + (", re-imported" if row.get("evidence") == EVIDENCE else "")
 
 
 def build_report(results: list[FileResult], verify: list[VerifyResult],
@@ -267,19 +276,23 @@ def build_report(results: list[FileResult], verify: list[VerifyResult],
     totals = {"legacy_kernels": 0, "migrated": 0, "covered": 0, "skipped": 0, "failed": 0,
               "verified_identical": 0, "committed_identical": 0, "hand_edited": 0,
               "auto_migrated": 0}
+    grads = {"grad_kernels": 0, "migrated": 0, "verified_identical": 0, "skipped": 0,
+             "failed": 0, "covered": 0, "skip_reasons": {}}
     for res in results:
         for rec in res.records:
             totals["legacy_kernels"] += 1
             totals[rec.status] += 1
             row: dict[str, Any] = {"file": _rel(rec.file), "op": rec.op_type,
                                    "kernel": rec.kernel, "status": rec.status,
-                                   "reason": rec.reason}
+                                   "reason": rec.reason, "grad": is_grad_op(rec.op_type)}
             vs = by_kernel.get((_rel(rec.file), rec.op_type, rec.kernel), [])
-            verdicts: dict[str, dict[str, str]] = {}
+            verdicts: dict[str, dict[str, dict[str, Any]]] = {}
             for v in vs:
-                verdicts.setdefault(v.backend, {})[v.dtype] = (
-                    v.status if not v.detail else f"{v.status}: {v.detail}")
+                verdicts.setdefault(v.backend, {})[v.dtype] = {
+                    "status": v.status, "cases": v.cases, "detail": v.detail}
             verified = bool(vs) and all(v.status is Verdict.IDENTICAL for v in vs)
+            if vs and all(v.reimported for v in vs):
+                row["evidence"] = EVIDENCE
             if rec.status is KernelStatus.COVERED:
                 row.update({"phi_kernel": rec.phi_name, "mapping": rec.mapping,
                             "verify": verdicts, "verified_identical": verified})
@@ -303,6 +316,8 @@ def build_report(results: list[FileResult], verify: list[VerifyResult],
                     totals["hand_edited"] += 1
                 if verified and comp is not None and comp.status is CommittedState.IDENTICAL:
                     totals["auto_migrated"] += 1
+            if row["grad"]:
+                _count_grad(grads, row)
             kernels.append(row)
     kernels.sort(key=lambda r: (r["file"], r["kernel"]))
     n = totals["legacy_kernels"]
@@ -311,7 +326,19 @@ def build_report(results: list[FileResult], verify: list[VerifyResult],
             "definition": "auto-migration rate = kernels migrated by the codemod, verified "
                           "identical on every registered dtype, whose committed PHI kernel is "
                           "the codemod output with no hand edit / all legacy kernels",
-            "totals": totals, "auto_migration_rate": rate, "kernels": kernels}
+            "totals": totals, "grads": grads, "auto_migration_rate": rate,
+            "kernels": kernels}
+
+
+def _count_grad(grads: dict[str, Any], row: dict[str, Any]) -> None:
+    """Grad kernels (issue 10: migration progress counts grads): per status, skips per
+    reason (the reason's first clause, so one cause counts once)."""
+    grads["grad_kernels"] += 1
+    grads[row["status"]] += 1
+    grads["verified_identical"] += bool(row.get("verified_identical"))
+    if row["status"] == KernelStatus.SKIPPED:
+        cause = skip_cause(row["reason"])
+        grads["skip_reasons"][cause] = grads["skip_reasons"].get(cause, 0) + 1
 
 
 def report_markdown(report: dict[str, Any]) -> str:
@@ -327,11 +354,16 @@ def report_markdown(report: dict[str, Any]) -> str:
              f"| {t['legacy_kernels']} | {t['migrated']} | {t['covered']} | {t['skipped']} | "
              f"{t['failed']} | "
              f"{t['verified_identical']} | {t['committed_identical']} | {t['hand_edited']} |",
-             "", "GPU registrations are verified on the CPU context where no CUDA device "
-             "exists (same kernel body, NumPy instead of CuPy). `covered`: a legacy op whose "
-             "kernel is the same function as another op's (transpose2 and transpose; squeeze2 "
-             "and squeeze, through a mapping of its own) and is served by that op's PHI "
-             "kernel.", "",
+             "", "Verify imports each module as the codemod would write it (with its "
+             "ops.yaml entries) and runs every op through the dual dispatch, against the "
+             "legacy module run the legacy way, per registered backend and dtype; the "
+             "verify column gives the cases run per dtype and `re-imported` where the written "
+             "result was imported and run. GPU registrations run on the emulated device (the "
+             "GPU kernels on NumPy memory of its own) where no CUDA device exists. `covered`: "
+             "a legacy op whose kernel is the same function as another op's (transpose2 and "
+             "transpose; squeeze2 and squeeze, through a mapping of its own) and is served by "
+             "that op's PHI kernel.", "",
+             *_grad_lines(report.get("grads")),
              "## Kernels", "",
              "| op | kernel | status | PHI kernel | verify | committed | mapping | InferMeta |",
              "|---|---|---|---|---|---|---|---|"]
@@ -366,9 +398,25 @@ def report_markdown(report: dict[str, Any]) -> str:
         for k in bad:
             for backend, dts in k["verify"].items():
                 for dt, v in dts.items():
-                    if v != "identical":
-                        lines.append(f"- {k['op']} {backend} {dt}: {v}")
+                    if v["status"] != "identical":
+                        lines.append(f"- {k['op']} {backend} {dt}: {v['status']}: {v['detail']}")
     return "\n".join(lines) + "\n"
+
+
+def _grad_lines(grads: dict[str, Any] | None) -> list[str]:
+    if not grads:
+        return []
+    lines = ["## Grad kernels (legacy grad ops -> backward.yaml kernels)", "",
+             "| grad kernels | migrated | verified identical | skipped | failed |",
+             "|---|---|---|---|---|",
+             f"| {grads['grad_kernels']} | {grads['migrated']} | "
+             f"{grads['verified_identical']} | {grads['skipped']} | {grads['failed']} |", ""]
+    reasons = sorted(grads["skip_reasons"].items(), key=lambda kv: (-kv[1], kv[0]))
+    if reasons:
+        lines += ["Skipped grads by reason:", ""]
+        lines += [f"- {n} x {_cell(cause)}" for cause, n in reasons]
+        lines.append("")
+    return lines
 
 
 def _cell(text: str, limit: int = 160) -> str:

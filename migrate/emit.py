@@ -10,6 +10,7 @@ from typing import Any
 from compat.arg_mapping import default_slots
 from migrate.kernel_model import Fold, Param
 from migrate.static_facts import UNKNOWN_DEFAULT, StaticProto
+from migrate.static_refs import quote
 from phi.common import DataType
 from phi.op_defs import NO_DEFAULT, ArgDef, ArgType, KernelDef, OpDef, OutputDef
 
@@ -147,10 +148,6 @@ def needs_mapping(sig: Signature, proto: StaticProto) -> bool:
         feeders for _, feeders in sig.attrs)
 
 
-def _q(s: str) -> str:
-    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
 def mapping_function_name(op_type: str) -> str:
     from migrate.names import snake
 
@@ -158,33 +155,33 @@ def mapping_function_name(op_type: str) -> str:
 
 
 def mapping_text(op_type: str, sig: Signature) -> str:
-    lines = [f"@register_arg_mapping({_q(op_type)})",
+    lines = [f"@register_arg_mapping({quote(op_type)})",
              f"def {mapping_function_name(op_type)}(ctx: ArgumentMappingContext) "
              "-> KernelSignature:"]
     attr_items = []
     for attr, feeders in sig.attrs:
         if not feeders:
-            attr_items.append(_q(attr))
+            attr_items.append(quote(attr))
             continue
         local = attr if attr.isidentifier() and attr != "ctx" else f"{attr}_arg"
-        expr = _q(attr)
+        expr = quote(attr)
         for slot, method in reversed(feeders):
-            test = (f"ctx.has_input({_q(slot)})" if method == "has_input"
-                    else f"ctx.input_size({_q(slot)}) > 0")
-            expr = f"{_q(slot)} if {test} else {expr}"
+            test = (f"ctx.has_input({quote(slot)})" if method == "has_input"
+                    else f"ctx.input_size({quote(slot)}) > 0")
+            expr = f"{quote(slot)} if {test} else {expr}"
         line = f"    {local} = {expr}"
         if len(line) > WIDTH:
             line = f"    {local} = (\n        {expr}\n    )"
         lines.append(line)
         attr_items.append(local)
 
-    lists = [[_q(s) for s in sig.inputs], attr_items, [_q(s) for s in sig.outputs]]
+    lists = [[quote(s) for s in sig.inputs], attr_items, [quote(s) for s in sig.outputs]]
     head = "    return KernelSignature("
-    one = f"{head}{_q(sig.name)}, " + ", ".join("[" + ", ".join(x) + "]" for x in lists) + ")"
+    one = f"{head}{quote(sig.name)}, " + ", ".join("[" + ", ".join(x) + "]" for x in lists) + ")"
     if len(one) <= WIDTH:
         lines.append(one)
     else:
-        lines.append(f"{head}{_q(sig.name)},")
+        lines.append(f"{head}{quote(sig.name)},")
         for i, items in enumerate(lists):
             tail = ")" if i == len(lists) - 1 else ","
             lines.extend(_wrap_list(items, len(head), tail) if items

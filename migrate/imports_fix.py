@@ -4,26 +4,23 @@ uses any more, in the place and order isort would give them.
 
 from __future__ import annotations
 
+import keyword
+import sys
 from typing import Any
 
 import libcst as cst
+import libcst.matchers as m
+from libcst.codemod import CodemodContext
+from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 
 from migrate import emit
 from migrate.kernel_model import SkipError
 from migrate.names import isort_key
 from migrate.static import ModuleInfo
-from migrate.static_refs import dotted, literal_string
+from migrate.static_refs import code_of, dotted, literal_string
 from migrate.syntax import blank
 
 FIRST_PARTY = ("compat", "legacy_fluid", "migrate", "phi")
-
-
-def module_names(info: ModuleInfo) -> set[str]:
-    names = set(info.classes) | set(info.ev.assigns) | set(info.imports.names)
-    for stmt in info.module.body:
-        if isinstance(stmt, cst.FunctionDef):
-            names.add(stmt.name.value)
-    return names
 
 
 class _Counter(cst.CSTVisitor):
@@ -67,71 +64,134 @@ def _alias_text(alias: cst.ImportAlias) -> str:
     return name
 
 
-def fix_imports(info: ModuleInfo, new: cst.Module, needed: set[str]) -> cst.Module:
-    imports = info.imports
-    additions: dict[str, list[str]] = {}
+def fix_imports(info: ModuleInfo, new: cst.Module, needed: set[str],
+                modules: set[str] = frozenset()) -> cst.Module:  # type: ignore[assignment]
+    """`new` with the imports the generated code needs (`needed` names from
+    `emit.IMPORT_SOURCES`, plain `modules`) and without those only removed code used.
+
+    LibCST's `AddImportsVisitor` adds them (merged into an existing `from M import`) and
+    `RemoveImportsVisitor` drops, of the imports the removed statements referenced, those
+    nothing in the new module uses (scope analysis). What LibCST does not do is kept
+    here: refusing a name the module binds to something else, and isort's order (new
+    statements where isort puts them, names within a statement sorted, long ones wrapped).
+    """
     for name in sorted(needed):
-        source = emit.IMPORT_SOURCES[name]
-        bound = imports.names.get(name)
+        bound = info.imports.names.get(name)
         if bound is not None:
             if bound.split(".")[-1] == name and bound.split(".")[0] in ("phi", "compat"):
                 continue
             raise SkipError(f"name '{name}' is bound to {bound} in this module")
-        if name in module_names(info):
+        if name in info.module_names():
             raise SkipError(f"name '{name}' is already defined in this module")
-        additions.setdefault(source, []).append(name)
-    old_counts, new_counts = name_counts(info.module), name_counts(new)
-    body = list(new.body)
-    # drop names that only the removed code used
-    for i, stmt in enumerate(body):
-        if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1
-                and isinstance(stmt.body[0], cst.ImportFrom)):
+    for mod in modules:
+        if mod in info.module_names() and info.imports.names.get(mod) != mod:
+            raise SkipError(f"name '{mod}' is bound to something else in this module")
+    kept = set(new.body)
+    removed = cst.Module(body=[stmt for stmt in info.module.body if stmt not in kept])
+    context = CodemodContext()
+    # the imports the removed statements read go, unless the new module still reads them
+    # (RemoveImportsVisitor decides by LibCST's scope analysis, on a skeleton of the new
+    # module: its import block and one statement naming every name the rest reads)
+    for local in set(name_counts(removed)) & set(info.imports.names):
+        _schedule_removal(context, info, local)
+    for name in sorted(needed):
+        AddImportsVisitor.add_needed_import(context, emit.IMPORT_SOURCES[name], name)
+    for mod in sorted(modules):
+        AddImportsVisitor.add_needed_import(context, mod)
+    head, rest = _split_head(new)
+    before = {_text(stmt) for stmt in head if _is_import(stmt)}
+    # keywords (a `lambda` counted from an attribute's name) can name no import
+    used = sorted(n for n in set(name_counts(cst.Module(body=rest))) - {"_fluidphi_uses"}
+                  if not keyword.iskeyword(n))
+    uses = cst.parse_statement(f"_fluidphi_uses = ({', '.join([*used, ''])})\n")
+    skeleton = cst.Module(body=[*head, uses], header=new.header)
+    skeleton = RemoveImportsVisitor(context).transform_module(skeleton)
+    skeleton = AddImportsVisitor(context).transform_module(skeleton)
+    head = [stmt for stmt in skeleton.body if _text(stmt) != _text(uses)]
+    return _isort_order(new.with_changes(body=[*head, *rest]), before)
+
+
+def _schedule_removal(context: CodemodContext, info: ModuleInfo, local: str) -> None:
+    qualified = info.imports.names[local]
+    module = info.imports.from_modules.get(local)
+    if module is None:  # `import a.b` binds `a`; `import a.b as c` binds c
+        RemoveImportsVisitor.remove_unused_import(
+            context, qualified, asname=local if local != qualified.split(".")[0] else None)
+    elif not module.startswith("."):
+        obj = qualified.rsplit(".", 1)[-1]
+        RemoveImportsVisitor.remove_unused_import(context, module, obj,
+                                                  asname=local if local != obj else None)
+
+
+def _split_head(module: cst.Module) -> tuple[list[Any], list[Any]]:
+    """The module's leading docstring and import statements, and the rest."""
+    body = list(module.body)
+    i = 0
+    if body and isinstance(body[0], cst.SimpleStatementLine) and m.matches(
+            body[0], m.SimpleStatementLine(body=[m.Expr(value=m.SimpleString())])):
+        i = 1
+    while i < len(body) and _is_import(body[i]):
+        i += 1
+    return body[:i], body[i:]
+
+
+def _isort_order(module: cst.Module, before: set[str]) -> cst.Module:
+    """Statements the visitors added move to isort's place; from-imports they changed get
+    their names sorted (CONSTANTS, Classes, functions) and wrapped as isort wraps them."""
+    old = [b for b in module.body if _is_import(b) and _text(b) in before]
+    body: list[Any] = []
+    added: list[Any] = []
+    carry: Any = ()
+    for stmt in module.body:
+        if not _is_import(stmt) or _text(stmt) in before:
+            body.append(stmt.with_changes(leading_lines=carry) if carry and not
+                        stmt.leading_lines else stmt)
+            carry = ()
             continue
-        imp = stmt.body[0]
-        if isinstance(imp.names, cst.ImportStar) or imp.module is None:
-            continue
-        kept = []
-        for alias in imp.names:
-            local = (alias.asname.name.value if alias.asname is not None
-                     and isinstance(alias.asname.name, cst.Name) else dotted(alias.name))
-            if local and old_counts.get(local, 0) > 0 and new_counts.get(local, 0) == 0:
-                continue
-            kept.append(alias)
-        if len(kept) != len(imp.names):
-            if not kept:
-                body[i] = None
-                if i + 1 < len(body) and body[i + 1] is not None and stmt.leading_lines:
-                    body[i + 1] = body[i + 1].with_changes(leading_lines=stmt.leading_lines)
-            else:
-                text = _import_text(dotted(imp.module) or "", [_alias_text(a) for a in kept])
-                body[i] = cst.parse_statement(text).with_changes(leading_lines=stmt.leading_lines)
-    body = [s for s in body if s is not None]
-    # add what the generated code needs, merging into `from M import ...` where present
-    for module_name, names in sorted(additions.items()):
-        merged = False
-        for i, stmt in enumerate(body):
-            if (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1
-                    and isinstance(stmt.body[0], cst.ImportFrom)
-                    and not stmt.body[0].relative and stmt.body[0].module is not None
-                    and dotted(stmt.body[0].module) == module_name
-                    and not isinstance(stmt.body[0].names, cst.ImportStar)):
-                existing = [_alias_text(a) for a in stmt.body[0].names]
-                all_names = sorted(set(existing) | set(names), key=isort_key)
-                body[i] = cst.parse_statement(_import_text(module_name, all_names)).with_changes(
-                    leading_lines=stmt.leading_lines)
-                merged = True
-                break
-        if merged:
-            continue
-        node = cst.parse_statement(_import_text(module_name, sorted(names, key=isort_key)))
-        at = _import_position(body, module_name)
-        if at < len(body) and _is_import(body[at]):
-            node = node.with_changes(leading_lines=body[at].leading_lines)
-            body[at] = body[at].with_changes(leading_lines=())
-        elif at > 0 and not _is_import(body[at - 1]):
-            node = node.with_changes(leading_lines=blank(1))
-        body.insert(at, node)
-    return new.with_changes(body=body)
+        small = stmt.body[0]
+        if isinstance(small, cst.ImportFrom) and not isinstance(small.names, cst.ImportStar) \
+                and small.module is not None and not small.relative:
+            names = sorted((_alias_text(a) for a in small.names), key=isort_key)
+            stmt = cst.parse_statement(_import_text(dotted(small.module) or "", names)
+                                       ).with_changes(leading_lines=stmt.leading_lines)
+        if any(_module_of(stmt) == _module_of(b) and type(stmt.body[0]) is type(b.body[0])
+               for b in old):
+            body.append(stmt)  # an existing statement the visitor merged names into
+        else:
+            added.append(stmt.with_changes(leading_lines=()))
+            carry = stmt.leading_lines
+    for stmt in added:
+        body = _insert_import(body, stmt)
+    return module.with_changes(body=body)
+
+
+def _text(stmt: Any) -> str:
+    return code_of(stmt.with_changes(leading_lines=())).strip()
+
+
+def _insert_import(body: list[Any], node: Any) -> list[Any]:
+    name = _module_of(node) or ""
+    at = _import_position(body, name)
+    if at < len(body) and _is_import(body[at]) and _section(_module_of(body[at])) == \
+            _section(name):
+        node = node.with_changes(leading_lines=body[at].leading_lines)
+        body[at] = body[at].with_changes(leading_lines=())
+    elif at > 0 and (not _is_import(body[at - 1])
+                     or _section(_module_of(body[at - 1])) != _section(name)):
+        node = node.with_changes(leading_lines=blank(1))
+        if at < len(body) and _is_import(body[at]) and not body[at].leading_lines:
+            body[at] = body[at].with_changes(leading_lines=blank(1))
+    body.insert(at, node)
+    return body
+
+
+def _section(module: str | None) -> int:
+    top = (module or "").split(".")[0]
+    if top == "__future__":
+        return 0
+    if top in sys.stdlib_module_names:
+        return 1
+    return 3 if top in FIRST_PARTY else 2
 
 
 def _is_import(stmt: Any) -> bool:
@@ -139,24 +199,30 @@ def _is_import(stmt: Any) -> bool:
         isinstance(s, (cst.Import, cst.ImportFrom)) for s in stmt.body)
 
 
-def _import_position(body: list[Any], module_name: str) -> int:
-    def mod_of(stmt: Any) -> str | None:
-        if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1:
-            small = stmt.body[0]
-            if isinstance(small, cst.ImportFrom) and small.module is not None and \
-                    not small.relative:
-                return dotted(small.module)
-            if isinstance(small, cst.Import):
-                return dotted(small.names[0].name)
-        return None
+def _module_of(stmt: Any) -> str | None:
+    if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1:
+        small = stmt.body[0]
+        if isinstance(small, cst.ImportFrom) and small.module is not None and \
+                not small.relative:
+            return dotted(small.module)
+        if isinstance(small, cst.Import):
+            return dotted(small.names[0].name)
+    return None
 
-    import_idx = [i for i, s in enumerate(body) if mod_of(s) is not None]
-    first_party = [i for i in import_idx if (mod_of(body[i]) or "").split(".")[0] in FIRST_PARTY]
-    for i in first_party:
-        if (mod_of(body[i]) or "") > module_name:
+
+def _import_position(body: list[Any], module_name: str) -> int:
+    """Where isort puts an import of `module_name` among the module's top imports."""
+    mine = _section(module_name)
+    import_idx = [i for i, s in enumerate(body) if _module_of(s) is not None]
+    same = [i for i in import_idx if _section(_module_of(body[i])) == mine]
+    for i in same:
+        if (_module_of(body[i]) or "") > module_name:
             return i
-    if first_party:
-        return first_party[-1] + 1
+    if same:
+        return same[-1] + 1
+    later = [i for i in import_idx if _section(_module_of(body[i])) > mine]
+    if later:
+        return later[0]
     if import_idx:
         return import_idx[-1] + 1
     start = 0

@@ -9,7 +9,10 @@ specific reason; it never returns a half-converted body. The passes live in
 from __future__ import annotations
 
 import libcst as cst
+import libcst.matchers as m
 
+from migrate.class_members import class_members
+from migrate.grads import GradPlan, check_optional, conform, none_checked
 from migrate.kernel_bindings import check_bindings, drop_identities, inline_aliases
 from migrate.kernel_folds import find_folds
 from migrate.kernel_model import (
@@ -20,7 +23,9 @@ from migrate.kernel_model import (
     SkipError,
     is_harmless,
 )
+from migrate.kernel_prepass import prepare, qualify_builtins
 from migrate.kernel_rewrite import KernelMigration, Rewriter
+from migrate.kernel_tidy import tidy
 from migrate.names import load_names, snake
 from migrate.static import ModuleInfo
 from migrate.static_refs import code_of
@@ -28,7 +33,7 @@ from migrate.syntax import ctx_call, dtype_conversion
 
 
 def migrate_kernel(mctx: ModuleContext, class_name: str, op_type: str, phi_name: str,
-                   func_name: str) -> KernelFunction:
+                   func_name: str, grad: GradPlan | None = None) -> KernelFunction:
     info = mctx.info
     proto = info.protos.get(op_type)
     if proto is None:
@@ -44,24 +49,9 @@ def migrate_kernel(mctx: ModuleContext, class_name: str, op_type: str, phi_name:
         for d in cls.decorators:
             if not is_harmless(d):
                 raise SkipError(f"class decorator @{code_of(d.decorator)} on {cls.name.value}")
-    last_error: SkipError | None = None
-    renamed: set[str] = set()
-    for _ in range(4):
-        mk = KernelMigration(mctx, class_name, op_type, phi_name, proto)
-        mk.renamed = set(renamed)
-        try:
-            return _migrate(mk, mro, func_name)
-        except _RenameError as r:
-            renamed |= r.names
-            last_error = SkipError(f"parameter names {sorted(r.names)} clash with names in "
-                                   "compute()")
-    assert last_error is not None
-    raise last_error
-
-
-class _RenameError(Exception):
-    def __init__(self, names: set[str]) -> None:
-        self.names = names
+    mk = KernelMigration(mctx, class_name, op_type, phi_name, proto)
+    mk.grad = grad
+    return _migrate(mk, mro, func_name)
 
 
 def _check_runtime_access(info: ModuleInfo, compute: cst.FunctionDef) -> None:
@@ -78,22 +68,13 @@ def _check_runtime_access(info: ModuleInfo, compute: cst.FunctionDef) -> None:
 
 
 def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str) -> KernelFunction:
-    compute: cst.FunctionDef | None = None
-    for cls in mro:
-        for stmt in cls.body.body:
-            if isinstance(stmt, cst.FunctionDef):
-                if stmt.name.value == "compute":
-                    compute = compute or stmt
-                else:
-                    mk.methods.setdefault(stmt.name.value, (cls, stmt))
-            elif isinstance(stmt, cst.SimpleStatementLine):
-                for small in stmt.body:
-                    if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(
-                            small.targets[0].target, cst.Name):
-                        mk.class_attrs.setdefault(small.targets[0].target.value, small.value)
-                    elif isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name) \
-                            and small.value is not None:
-                        mk.class_attrs.setdefault(small.target.value, small.value)
+    mk.members = class_members(mro)
+    for dunder in ("__init__", "__new__", "__call__", "__getattr__", "__getattribute__"):
+        if dunder in mk.members:
+            raise SkipError(f"{mk.members[dunder].owner.name.value} defines {dunder} "
+                            "(instance state or behaviour beyond compute)")
+    member = mk.members.get("compute")
+    compute = member.function if member is not None else None
     if compute is None:
         raise SkipError("defines no compute() in this module")
     if compute.asynchronous:
@@ -106,16 +87,26 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str) -> Ke
             or params.kwonly_params or params.star_kwarg or params.posonly_params):
         raise SkipError("compute() does not take exactly (self, ctx)")
     self_name, ctx_name = params.params[0].name.value, params.params[1].name.value
-    mk.dtype_attrs = _dtype_attrs(mk, compute.body, ctx_name)
+    block = prepare(mk.info, mk.members, compute.body, ctx_name, self_name)
+    mk.dtype_attrs = _dtype_attrs(mk, block, ctx_name)
     mk.assign_names()
+    block, qualified = qualify_builtins(mk.info, block, _read_names(mk, block, ctx_name))
+    if qualified:
+        mk.module_imports.add("builtins")
     _check_runtime_access(mk.info, compute)
-    body = list(compute.body.body)
+    body = list(block.body)
     docstring: cst.BaseStatement | None = None
     cls_doc = mro[0].get_docstring(clean=False)
     if cls_doc is not None:
         docstring = next(s for s in mro[0].body.body)
     body = find_folds(mk, body, ctx_name)
-    block = compute.body.with_changes(body=body)
+    if mk.grad is not None:
+        if any(f.feeders for f in mk.folds.values()):
+            raise SkipError("a gradient kernel reading a tensor-valued attribute (backward.yaml "
+                            "entries take plain attributes)")
+        for attr, fold in mk.grad.typed.items():
+            mk.folds.setdefault(attr, fold)
+    block = block.with_changes(body=body)
     new_block = block.visit(Rewriter(mk, ctx_name, self_name))
     for n in load_names(new_block):
         if n.value == ctx_name:
@@ -128,12 +119,20 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str) -> Ke
         uses = (mk.inputs_read.get(slot) or set()) | (mk.outputs_read.get(slot) or set())
         if {"single", "list"} <= uses:
             raise SkipError(f"reads '{slot}' both as one tensor and as a list")
-    param_list = _params(mk, _none_checked(new_block))
+    param_list = _params(mk, none_checked(new_block))
+    read = {("input", s) for s in mk.inputs_read} | {("output", s) for s in mk.outputs_read}
+    read |= {("attr", a) for a in mk.attrs_read}
+    if mk.grad is not None:
+        param_list = conform(mk.grad, mk.proto, param_list, read)
     clash = check_bindings(mk, new_block, [mk.dev_ctx_name, *[p.name for p in param_list]])
-    if clash:
-        raise _RenameError(clash)
+    for name in clash:
+        raise SkipError(f"compute() reads the module-level name '{name}', which is also the "
+                        "name of a kernel parameter; rename one of them")
     new_block = inline_aliases(new_block, mk, {p.name: snake(p.slot) for p in param_list})
     new_block = drop_identities(new_block, mk.replacements)
+    new_block = tidy(new_block, {p.name for p in param_list})
+    if mk.grad is not None:
+        check_optional(mk.grad.op_def, param_list, new_block, read)
     own_names = {c.name.value for c in mro}
     for n in load_names(new_block):
         if n.value in own_names:
@@ -152,7 +151,20 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str) -> Ke
     node = header.with_changes(body=new_block, leading_lines=mro[0].leading_lines)
     return KernelFunction(mk.op_type, mk.class_name, func_name, mk.phi_name, param_list, [],
                           node, mk.helpers, list(mk.folds.values()), mk.hints,
-                          [c.name.value for c in mro])
+                          [c.name.value for c in mro], set(mk.module_imports),
+                          mk.grad.op_def if mk.grad is not None else None)
+
+
+def _read_names(mk: KernelMigration, block: cst.CSTNode, ctx: str) -> set[str]:
+    """The parameter names of the slots and attributes the body reads by literal name."""
+    out = {mk.dev_ctx_name}
+    for call in m.findall(block, m.Call(func=m.Attribute(value=m.Name(ctx)))):
+        method = call.func.attr.value  # type: ignore[attr-defined]
+        slot = ctx_call(call, ctx, (method,))
+        kind = "attr" if "attr" in method else "output" if "output" in method else "input"
+        if slot is not None and (kind, slot) in mk.names:
+            out.add(mk.param_name(slot, kind))
+    return out
 
 
 def _dtype_attrs(mk: KernelMigration, body: cst.CSTNode, ctx: str) -> set[str]:
@@ -180,21 +192,6 @@ def _dtype_attrs(mk: KernelMigration, body: cst.CSTNode, ctx: str) -> set[str]:
         if attr is not None and attr.type in ("INT", "LONG") and reads.get(name) == n:
             out.add(name)
     return out
-
-
-def _none_checked(block: cst.CSTNode) -> set[str]:
-    """Names the body compares with None: the legacy kernel treats them as optional."""
-    names: set[str] = set()
-
-    class V(cst.CSTVisitor):
-        def visit_Comparison(self, node: cst.Comparison) -> None:  # noqa: N802
-            operands = [node.left, *[c.comparator for c in node.comparisons]]
-            if any(isinstance(c.operator, (cst.Is, cst.IsNot)) for c in node.comparisons) and \
-                    any(isinstance(o, cst.Name) and o.value == "None" for o in operands):
-                names.update(o.value for o in operands if isinstance(o, cst.Name))
-
-    block.visit(V())
-    return names
 
 
 def _params(mk: KernelMigration, none_checked: set[str]) -> list[Param]:

@@ -14,7 +14,7 @@ from migrate.names import NameWalker, load_names
 from migrate.syntax import single_assign, with_body, without_statements
 
 
-def drop_identities(block: cst.CSTNode, replacements: dict[int, cst.Name]) -> Any:
+def drop_identities(block: cst.CSTNode, replacements: set[cst.Name]) -> Any:
     """Remove `x = x` left where a read was bound to its own parameter name."""
 
     class Dropper(cst.CSTTransformer):
@@ -45,7 +45,7 @@ def inline_aliases(block: Any, mk: KernelMigration, params: dict[str, str]) -> A
         if pair is None or not isinstance(pair[1], cst.Name):
             continue
         local, value = pair[0], pair[1]
-        if (id(value) not in mk.replacements or value.value not in params or local in params
+        if (value not in mk.replacements or value.value not in params or local in params
                 or local in aliases or value.value in aliases):
             continue
         if local != params[value.value] and local.rstrip("_") != value.value.rstrip("_"):
@@ -56,7 +56,7 @@ def inline_aliases(block: Any, mk: KernelMigration, params: dict[str, str]) -> A
         if len(stores) != 1 or stores[0].nested:
             continue
         aliases[local] = value.value
-        drop.add(id(stmt))
+        drop.add(stmt)
     if not aliases:
         return block
 
@@ -67,15 +67,15 @@ def inline_aliases(block: Any, mk: KernelMigration, params: dict[str, str]) -> A
             return updated
 
     def inlined(stmt: Any) -> Any:
-        if id(stmt) in drop or not {n.value for n in load_names(stmt)} & set(aliases):
+        if stmt in drop or not {n.value for n in load_names(stmt)} & set(aliases):
             return stmt  # keeps its id
         return stmt.visit(Inline())
 
-    dropped = [id(stmt) in drop for stmt in block.body]
+    dropped = [stmt in drop for stmt in block.body]
     return with_body(block, *without_statements([inlined(s) for s in block.body], dropped))
 
 
-def _is_identity(stmt: Any, replacements: dict[int, cst.Name]) -> bool:
+def _is_identity(stmt: Any, replacements: set[cst.Name]) -> bool:
     if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
         return False
     small = stmt.body[0]
@@ -88,7 +88,7 @@ def _is_identity(stmt: Any, replacements: dict[int, cst.Name]) -> bool:
 
     def same(t: Any, v: Any) -> bool:
         if isinstance(t, cst.Name) and isinstance(v, cst.Name):
-            return t.value == v.value and id(v) in replacements
+            return t.value == v.value and v in replacements
         if isinstance(t, (cst.Tuple, cst.List)) and isinstance(v, (cst.Tuple, cst.List)):
             return len(t.elements) == len(v.elements) and all(
                 same(a.value, b.value) for a, b in zip(t.elements, v.elements))
@@ -97,28 +97,30 @@ def _is_identity(stmt: Any, replacements: dict[int, cst.Name]) -> bool:
     return same(target, value)
 
 
-def check_bindings(mk: KernelMigration, body: cst.CSTNode, params: list[str]) -> set[str]:
-    """Parameters whose name the body also uses for something else; empty when safe.
+def check_bindings(mk: KernelMigration, body: cst.CSTNode, params: list[str]
+                   ) -> dict[str, list[cst.Name]]:
+    """Parameters whose name the body also reads from module scope or the builtins, with
+    those reads; empty when safe.
 
     A replaced read must not run after its parameter was rebound (in order, or
     through a loop), and a name the body took from module scope must not become
     a parameter.
     """
     events = NameWalker().walk(body)
-    clash: set[str] = set()
+    clash: dict[str, list[cst.Name]] = {}
     for p in params:
         mine = [e for e in events if e.name == p]
-        reads = [e for e in mine if not e.store and id(e.node) in mk.replacements]
+        reads = [e for e in mine if not e.store and e.node in mk.replacements]
         own_scopes = {e.scope for e in mine if e.store and e.nested}  # comprehension targets
-        other_loads = [e for e in mine if not e.store and id(e.node) not in mk.replacements
+        other_loads = [e for e in mine if not e.store and e.node not in mk.replacements
                        and e.scope not in own_scopes]
         stores = [e for e in mine if e.store and not e.nested]
         if not stores:
             if other_loads:
-                clash.add(p)
+                clash[p] = [e.node for e in other_loads]
             continue
-        identity_stores = {id(e.node) for e in stores if _store_is_identity(e, events, mk)}
-        real = [e for e in stores if id(e.node) not in identity_stores]
+        identity_stores = {e.node for e in stores if _store_is_identity(e, events, mk)}
+        real = [e for e in stores if e.node not in identity_stores]
         if not real:
             continue
         first = events.index(real[0])
@@ -135,4 +137,5 @@ def check_bindings(mk: KernelMigration, body: cst.CSTNode, params: list[str]) ->
 def _store_is_identity(store: Any, events: list[Any], mk: KernelMigration) -> bool:
     i = events.index(store)
     return (i > 0 and not events[i - 1].store and events[i - 1].name == store.name
-            and id(events[i - 1].node) in mk.replacements)
+            and events[i - 1].node in mk.replacements)
+

@@ -7,11 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 import libcst as cst
+import libcst.matchers as m
 
 from migrate.kernel_model import INT_ARRAY_ATTRS, SCALAR_ATTRS, Fold, SkipError
 from migrate.kernel_rewrite import KernelMigration
 from migrate.names import NameWalker, load_names
-from migrate.static_refs import dotted
+from migrate.static_refs import code_of, dotted, literal_string
 from migrate.syntax import CtxCalls, ctx_call, single_assign, without_statements
 
 
@@ -59,6 +60,7 @@ def find_folds(mk: KernelMigration, body: list[cst.BaseStatement], ctx: str
             conv = dotted(value.func) if isinstance(value, cst.Call) else None
             convs.add(conv)
             feeders.append(slot)
+        read_conv = next(iter(convs)) if len(convs) == 1 else None
         if proto_attr.type in SCALAR_ATTRS:
             kind = "Scalar"
             want = SCALAR_ATTRS[proto_attr.type]
@@ -72,6 +74,16 @@ def find_folds(mk: KernelMigration, body: list[cst.BaseStatement], ctx: str
             kind, conv = "IntArray", None
         else:
             raise SkipError(f"tensor override of attribute '{attr}' of type {proto_attr.type}")
+        for slot, _method, value in branches:
+            exact = (_scalar_read(ctx, slot, read_conv) if kind == "Scalar"
+                     else _int_list_read(ctx, slot))
+            if not m.matches(value, exact):
+                raise SkipError(
+                    f"the override of '{attr}' by '{slot}' is `{code_of(value)}`, which does "
+                    f"more than read the tensor as a PHI {kind} does (exactly "
+                    + (f"`{read_conv}(ctx.input({slot!r}).numpy().reshape(-1)[0])`"
+                       if kind == "Scalar" else
+                       f"`[int(v) for v in ctx.input({slot!r}).numpy().reshape(-1)]`") + ")")
         fold = Fold(attr, local, conv, kind, feeders)
         mk.folds[attr] = fold
         drop.add(i)
@@ -87,8 +99,58 @@ def find_folds(mk: KernelMigration, body: list[cst.BaseStatement], ctx: str
             if ev.store:
                 raise SkipError(f"reassigns '{ev.name}' after folding its tensor override")
             fold = next(f for f in mk.folds.values() if f.local == ev.name)
-            mk.fold_loads[id(ev.node)] = (fold, ev.node)
+            mk.fold_loads[ev.node] = fold
     return kept
+
+
+def _ctx_read(ctx: str, slot: str, method: str = "input") -> m.BaseMatcherNode:
+    return m.Call(func=m.Attribute(value=m.Name(ctx), attr=m.Name(method)),
+                  args=[m.Arg(value=m.SimpleString() & m.MatchIfTrue(
+                      lambda s: literal_string(s) == slot))])
+
+
+def _numpy(of: m.BaseMatcherNode) -> m.BaseMatcherNode:
+    return m.Call(func=m.Attribute(value=of, attr=m.Name("numpy")), args=[])
+
+
+def _method(of: m.BaseMatcherNode, name: str, *args: m.BaseMatcherNode) -> m.BaseMatcherNode:
+    return m.Call(func=m.Attribute(value=of, attr=m.Name(name)), args=[m.Arg(a) for a in args])
+
+
+_MINUS_ONE = m.UnaryOperation(operator=m.Minus(), expression=m.Integer("1"))
+
+
+def _first(of: m.BaseMatcherNode) -> m.BaseMatcherNode:
+    """`a[0]` or `a.item()`."""
+    return m.Subscript(value=of, slice=[m.SubscriptElement(m.Index(m.Integer("0")))]) | \
+        _method(of, "item")
+
+
+def _first_element(tensor: m.BaseMatcherNode) -> m.BaseMatcherNode:
+    """The tensor's first element, the way a PHI Scalar reads a 1-element tensor."""
+    array = _numpy(tensor)
+    return (_first(_method(array, "reshape", _MINUS_ONE)) | _first(_method(array, "flatten"))
+            | _first(_method(array, "ravel")) | _first(array))
+
+
+def _scalar_read(ctx: str, slot: str, conv: str | None) -> m.BaseMatcherNode:
+    """`conv(ctx.input(slot).numpy().reshape(-1)[0])` and its equivalent spellings."""
+    return m.Call(func=m.Name(conv or "float"), args=[m.Arg(_first_element(_ctx_read(ctx, slot)))])
+
+
+def _int_list_read(ctx: str, slot: str) -> m.BaseMatcherNode:
+    """`[int(v) for v in ctx.input(slot).numpy()]` (or `.reshape(-1)`), or per tensor of a
+    list slot `[int(t.numpy().reshape(-1)[0]) for t in ctx.multi_input(slot)]`."""
+    array = _numpy(_ctx_read(ctx, slot))
+    per_value = m.ListComp(
+        elt=m.Call(func=m.Name("int"), args=[m.Arg(m.Name())]),
+        for_in=m.CompFor(target=m.Name(), iter=array | _method(array, "reshape", _MINUS_ONE),
+                         ifs=[], inner_for_in=None))
+    per_tensor = m.ListComp(
+        elt=m.Call(func=m.Name("int"), args=[m.Arg(_first_element(m.Name()))]),
+        for_in=m.CompFor(target=m.Name(), iter=_ctx_read(ctx, slot, "multi_input"), ifs=[],
+                         inner_for_in=None))
+    return per_value | per_tensor
 
 
 def _fold_chain(stmt: cst.If, ctx: str

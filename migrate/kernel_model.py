@@ -14,6 +14,7 @@ from migrate.names import snake
 from migrate.static import ModuleInfo
 from migrate.static_facts import StaticProto
 from migrate.static_refs import code_of, dotted, literal_string
+from phi.op_defs import OpDef
 
 
 class SkipError(Exception):
@@ -71,6 +72,9 @@ class KernelFunction:
     folds: list[Fold]
     hints: set[str]
     source_classes: list[str]
+    module_imports: set[str] = field(default_factory=set)  # `import M` it needs (builtins)
+    #: a grad kernel's backward_op entry (its yaml entry, followed as it stands)
+    backward: OpDef | None = None
 
 
 @dataclass
@@ -79,7 +83,8 @@ class ModuleContext:
 
     info: ModuleInfo
     taken: set[str]
-    lifted: dict[tuple[str, str], str] = field(default_factory=dict)
+    #: (defining class, method) -> the lifted functions made from it (one per distinct body)
+    lifted: dict[tuple[str, str], list[str]] = field(default_factory=dict)
     lifted_nodes: dict[str, cst.FunctionDef] = field(default_factory=dict)
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import libcst as cst
 
+from migrate.class_members import Member, assigned_outside, class_body_names, constant_of
+from migrate.grads import GradPlan
 from migrate.kernel_model import (
     ATTR_HINTS,
     LIBRARY_ATTRS,
@@ -20,8 +22,8 @@ from migrate.kernel_model import (
 )
 from migrate.names import load_names, snake
 from migrate.static_facts import StaticProto
-from migrate.static_refs import code_of, dotted
-from migrate.syntax import blank, dtype_conversion, is_data, walk
+from migrate.static_refs import UnresolvableError, code_of, dotted
+from migrate.syntax import blank, dtype_conversion
 
 #: ctx members with a direct PHI spelling (attribute access).
 _CTX_ATTRS = {"xp": "xp", "place": "place"}
@@ -51,9 +53,9 @@ class Rewriter(cst.CSTTransformer):
 
     # -- names -------------------------------------------------------------------------
     def leave_Name(self, original: cst.Name, updated: cst.Name) -> cst.BaseExpression:  # noqa: N802
-        hit = self.mk.fold_loads.get(id(original))
-        if hit is not None:
-            return self.mk.fold_expr(hit[0])
+        fold = self.mk.fold_loads.get(original)
+        if fold is not None:
+            return self.mk.fold_expr(fold)
         return updated
 
     def _is(self, node: cst.BaseExpression, name: str | None) -> bool:
@@ -108,54 +110,57 @@ class KernelMigration:
         self.mctx, self.info = mctx, mctx.info
         self.class_name, self.op_type, self.phi_name, self.proto = (class_name, op_type,
                                                                     phi_name, proto)
-        #: ids of the parameter reads this migration wrote; the dict keeps each node alive so
-        #: that its id cannot be reused by another node (a set of bare ids flaked that way)
-        self.replacements: dict[int, cst.Name] = {}
-        self.fold_loads: dict[int, tuple[Fold, cst.Name]] = {}  # node kept alive, see below
+        #: the parameter reads this migration wrote (LibCST nodes hash by identity)
+        self.replacements: set[cst.Name] = set()
+        #: reads of a folded tensor-attribute local, and their fold
+        self.fold_loads: dict[cst.Name, Fold] = {}
         self.folds: dict[str, Fold] = {}
         self.inputs_read: dict[str, set[str]] = {}
         self.outputs_read: dict[str, set[str]] = {}
         self.attrs_read: set[str] = set()
-        self.class_attrs: dict[str, cst.BaseExpression] = {}
-        self.methods: dict[str, tuple[cst.ClassDef, cst.FunctionDef]] = {}
+        #: what `self.NAME` is, per the kernel class's MRO (`class_members`)
+        self.members: dict[str, Member] = {}
+        self.lifting: set[tuple[str, str]] = set()  # helpers being lifted (recursion guard)
+        self.module_imports: set[str] = set()  # `import M` the kernel needs (builtins)
         self.helpers: list[tuple[str, cst.FunctionDef]] = []
         self.candidates = tensor_attr_candidates(proto)
-        self.renamed: set[str] = set()
         self.dev_ctx_name = "dev_ctx"
         self.hints: set[str] = set()
         #: integer attributes read only as `VarType(ctx.attr(name)).to_phi()`: DataType params
         self.dtype_attrs: set[str] = set()
+        #: a grad kernel's backward_op entry: parameter names and typed attributes from it
+        self.grad: GradPlan | None = None
 
     # -- names of parameters -------------------------------------------------------------------
     def param_name(self, slot: str, kind: str) -> str:
-        return self._names[(kind, slot)]
+        return self.names[(kind, slot)]
 
     def assign_names(self) -> None:
-        names: dict[tuple[str, str], str] = {}
-        used = {self.dev_ctx_name}
+        names: dict[tuple[str, str], str] = dict(self.grad.names) if self.grad else {}
+        used = {self.dev_ctx_name, *names.values()}
         groups = [("input", v.name) for v in self.proto.inputs]
         groups += [("attr", a.name) for a in self.proto.attrs]
         groups += [("output", v.name) for v in self.proto.outputs]
         attr_names = {snake(a.name) for a in self.proto.attrs}
         dtype_named = [a for a in self.dtype_attrs if snake(a).endswith("dtype")]
         for kind, slot in groups:
+            if (kind, slot) in names:
+                continue
             name = snake(slot)
             if (kind == "attr" and dtype_named == [slot] and "dtype" not in attr_names
                     and all(snake(v.name) != "dtype" for v in self.proto.inputs)):
                 name = "dtype"  # PHI's name for the data type a kernel produces
             if kind == "input" and name in attr_names:
                 name += "_tensor"  # Seed / seed -> seed_tensor, as PHI names them
-            if name in self.renamed:
-                name += "_"
             while name in used:
                 name += "_"
             used.add(name)
             names[(kind, slot)] = name
-        self._names = names
+        self.names = names
 
     def name_node(self, name: str) -> cst.Name:
         node = cst.Name(name)
-        self.replacements[id(node)] = node
+        self.replacements.add(node)
         return node
 
     def dev_ctx(self) -> cst.Name:
@@ -268,21 +273,41 @@ class KernelMigration:
 
     # -- self.<x> ---------------------------------------------------------------------------
     def class_attr(self, name: str) -> cst.BaseExpression | None:
-        if name not in self.class_attrs:
+        """The expression `self.NAME` stands for, when it is an immutable class constant
+        (or `staticmethod(f)`); None when NAME is a method or not bound by the class."""
+        member = self.members.get(name)
+        if member is None or member.function is not None:
             return None
-        value = self.class_attrs[name]
+        value = member.value
+        if value is None:
+            raise SkipError(f"reads self.{name}, which its class binds in a way the codemod "
+                            "cannot read")
         if (isinstance(value, cst.Call) and dotted(value.func) == "staticmethod"
                 and len(value.args) == 1):
-            return value.args[0].value
-        if is_data(self.info, value):
+            value = value.args[0].value
+            if not isinstance(value, (cst.Name, cst.Attribute)):
+                raise SkipError(f"reads self.{name} = {code_of(member.value)}")
+            if assigned_outside(self.info, name) or \
+                    (dotted(value) or "").split(".")[0] in class_body_names(member.owner):
+                raise SkipError(f"reads self.{name} = {code_of(member.value)}, which is not a "
+                                "module-level function bound once")
             return value
-        raise SkipError(f"reads class attribute self.{name} = {code_of(value)} (may be a bound "
-                   "method; wrap functions in staticmethod() to migrate)")
+        try:
+            constant_of(self.info, self.members, name)
+        except UnresolvableError as exc:
+            raise SkipError(f"reads class attribute self.{name} = {code_of(value)}, which is "
+                            f"not an immutable constant ({exc}); only numbers, strings, "
+                            "tuples and frozensets of those are inlined") from None
+        return value
 
     def helper(self, name: str) -> str | None:
-        if name not in self.methods:
+        """The module-level function `self.NAME(...)` becomes, lifted for this kernel class:
+        its body is rewritten as this class sees it (the methods it calls resolved through
+        this class's MRO), and an existing lifted copy is shared only when identical."""
+        member = self.members.get(name)
+        if member is None or member.function is None:
             return None
-        cls, fn = self.methods[name]
+        cls, fn = member.owner, member.function
         decorators = [dotted(d.decorator) for d in fn.decorators]
         static = decorators == ["staticmethod"]
         if not static and decorators:
@@ -294,27 +319,32 @@ class KernelMigration:
         if not static and self_param is None:
             raise SkipError(f"helper {name}() takes no self")
         key = (cls.name.value, name)
-        uses_attrs = self_param is not None and any(
-            isinstance(n, cst.Attribute) and dotted(n.value) == self_param
-            and n.attr.value in self.class_attrs for n in walk(fn.body))
-        if uses_attrs:  # specialised by this kernel's class attributes: one copy per kernel
-            key = (self.class_name, name)
-        if key in self.mctx.lifted:
-            lifted = self.mctx.lifted[key]
-            if all(n != lifted for n, _ in self.helpers):
-                self.helpers.append((lifted, self.mctx.lifted_nodes[lifted]))
-            return lifted
-        lifted = name if name.startswith("_") else f"_{name}"
-        if lifted in self.mctx.taken or uses_attrs:
-            lifted = f"_{snake(key[0])}_{name.lstrip('_')}"
-        self.mctx.taken.add(lifted)
-        self.mctx.lifted[key] = lifted
-        body = fn.body.visit(Rewriter(self, None, self_param or ""))
+        if key in self.lifting:
+            raise SkipError(f"helper {name}() calls itself through self (recursion)")
+        self.lifting.add(key)
+        try:
+            body = fn.body.visit(Rewriter(self, None, self_param or ""))
+        finally:
+            self.lifting.discard(key)
         if self_param is not None and any(n.value == self_param for n in load_names(body)):
             raise SkipError(f"helper {name}() uses {self_param} (instance state)")
         new_params = fn.params.with_changes(params=params if static else params[1:])
-        node = fn.with_changes(name=cst.Name(lifted), decorators=(), params=new_params,
-                               body=body, leading_lines=blank(2))
-        self.mctx.lifted_nodes[lifted] = node
-        self.helpers.append((lifted, node))
+        node = fn.with_changes(decorators=(), params=new_params, body=body,
+                               leading_lines=blank(2))
+        variants = self.mctx.lifted.setdefault(key, [])
+        for lifted in variants:
+            shared = self.mctx.lifted_nodes[lifted]
+            if code_of(shared.with_changes(name=fn.name)) == code_of(node):
+                break
+        else:
+            lifted = name if name.startswith("_") else f"_{name}"
+            if lifted in self.mctx.taken:
+                lifted = f"_{snake(self.class_name)}_{name.lstrip('_')}"
+            while lifted in self.mctx.taken:
+                lifted += "_"
+            self.mctx.taken.add(lifted)
+            variants.append(lifted)
+            self.mctx.lifted_nodes[lifted] = node.with_changes(name=cst.Name(lifted))
+        if all(n != lifted for n, _ in self.helpers):
+            self.helpers.append((lifted, self.mctx.lifted_nodes[lifted]))
         return lifted

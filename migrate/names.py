@@ -39,9 +39,9 @@ class NameEvent:
     name: str
     node: cst.Name
     store: bool
-    loops: tuple[int, ...]  # ids of the enclosing loops (outer scope only)
+    loops: tuple[cst.CSTNode, ...]  # the enclosing loops (outer scope only)
     nested: bool  # inside a nested function / lambda / comprehension
-    scope: int = 0  # id of the innermost nested scope (0: the function itself)
+    scope: cst.CSTNode | None = None  # the innermost nested scope (None: the function)
 
 
 class NameWalker:
@@ -53,9 +53,9 @@ class NameWalker:
 
     def __init__(self) -> None:
         self.events: list[NameEvent] = []
-        self._loops: list[int] = []
+        self._loops: list[cst.CSTNode] = []
         self._nested = 0
-        self._scopes: list[int] = [0]
+        self._scopes: list[cst.CSTNode | None] = [None]
 
     def walk(self, node: cst.CSTNode) -> list[NameEvent]:
         self._node(node)
@@ -78,7 +78,7 @@ class NameWalker:
 
     def _enter(self, node: cst.CSTNode) -> None:
         self._nested += 1
-        self._scopes.append(id(node))
+        self._scopes.append(node)
 
     def _leave(self) -> None:
         self._nested -= 1
@@ -114,7 +114,7 @@ class NameWalker:
         elif isinstance(node, (cst.For, cst.While)):
             if isinstance(node, cst.For):
                 self._node(node.iter)
-            self._loops.append(id(node))
+            self._loops.append(node)
             if isinstance(node, cst.For):
                 self._store(node.target)
             else:

@@ -8,19 +8,31 @@ from typing import Any
 
 import libcst as cst
 
+from migrate.class_members import class_members, constant_of
 from migrate.static import ModuleInfo, find_method, info_for
 from migrate.static_eval import Evaluator
 from migrate.static_facts import UNKNOWN_DEFAULT, AttrSlot, StaticProto, VarSlot
 from migrate.static_refs import (
-    SELF,
     ClassRef,
     EnumRef,
     FunctionRef,
+    InstanceRef,
     UnresolvableError,
     code_of,
     dotted,
     literal_string,
 )
+
+
+def read_protos(info: ModuleInfo) -> ModuleInfo:
+    """Fill `info.protos`: each registered op's proto, or why it cannot be read statically."""
+    for op in info.operators.values():
+        try:
+            info.protos[op.op_type] = read_proto(info, op.op_type, op.maker_ref or op.maker)
+        except UnresolvableError as exc:
+            info.protos[op.op_type] = (f"op proto of '{op.op_type}' is not statically "
+                                       f"readable: {exc}")
+    return info
 
 
 def read_proto(info: ModuleInfo, op_type: str, maker: str | ClassRef) -> StaticProto:
@@ -30,7 +42,8 @@ def read_proto(info: ModuleInfo, op_type: str, maker: str | ClassRef) -> StaticP
     found = find_method(home, ref.name, "make")
     if found is None:
         raise UnresolvableError(f"maker {ref.name} has no make() in its module")
-    _MakerRun(home, proto, ref.name).call_method(found, [SELF], {})
+    run = _MakerRun(home, proto, ref.name)
+    run.call_method(found, [run.self_ref], {})
     return proto
 
 
@@ -44,6 +57,8 @@ class _MakerRun:
     def __init__(self, info: ModuleInfo, proto: StaticProto, maker: str) -> None:
         self.info, self.proto, self.maker = info, proto, maker
         self.depth = 0
+        members = class_members(info.class_mro(maker)[0])
+        self.self_ref = InstanceRef(lambda name: constant_of(info, members, name))
 
     def call_method(self, found: tuple[cst.ClassDef, cst.FunctionDef], args: list[Any],
                     kwargs: dict[str, Any], info: ModuleInfo | None = None) -> None:
@@ -131,7 +146,7 @@ class _MakerRun:
             self._super_make(info, cls)
             return
         if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and \
-                env.get(func.value.value) is SELF:
+                env.get(func.value.value) is self.self_ref:
             self._maker_method(func.attr.value, call, env, info)
             return
         target = ev.eval(func, env) if isinstance(func, (cst.Name, cst.Attribute)) else None
@@ -166,7 +181,7 @@ class _MakerRun:
         for parent in mro[mro.index(cls) + 1:]:
             for s in parent.body.body:
                 if isinstance(s, cst.FunctionDef) and s.name.value == "make":
-                    self._call(s, [SELF], {}, info, parent)
+                    self._call(s, [self.self_ref], {}, info, parent)
                     return
         raise UnresolvableError("super().make() outside this module")
 
@@ -201,7 +216,7 @@ class _MakerRun:
             if found is None:
                 raise UnresolvableError(f"maker method {method}()")
             args, kwargs = self._args(call, env, info)
-            self._call(found[1], [SELF, *args], kwargs, self.info, found[0])
+            self._call(found[1], [self.self_ref, *args], kwargs, self.info, found[0])
 
 
 def _attr_call(call: cst.Call, ev: Evaluator, env: dict[str, Any]) -> dict[str, Any]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from compat.statuses import KernelStatus
+from compat.statuses import FileState, KernelStatus
 from phi.op_defs import OpDef, render_op
 
 
@@ -29,22 +29,19 @@ class KernelRecord:
 
 @dataclass
 class OpPlan:
-    """What verification and the report need about one migrated op."""
+    """What the report, the ops.yaml writer and verify need about one migrated op (verify
+    rebuilds nothing from it: it imports the written module)."""
 
     op_type: str
     phi_name: str
-    op_class: str
-    maker: str
-    inputs: list[str]
-    attrs: list[tuple[str, list[tuple[str, str]]]]
-    outputs: list[str]
     mapping_function: str | None
     infer_meta: str | None
-    infer_meta_param: list[str] | None
     infer_meta_new: bool
     op_def: OpDef  # the ops.yaml entry
     kernels: list[dict[str, Any]]  # {class, function, registrations: [[backend, layout, dtypes]]}
     sources: dict[str, str]  # function name -> generated source (decorators included)
+    #: a grad kernel's in-place pairs (backward.yaml `inplace`) in legacy slots: output -> input
+    in_place: dict[str, str] = field(default_factory=dict)
 
     @property
     def yaml(self) -> str:
@@ -58,15 +55,25 @@ class FileResult:
     new_text: str
     records: list[KernelRecord] = field(default_factory=list)
     ops: list[OpPlan] = field(default_factory=list)
-    error: str = ""
+    error: str = ""  # the file failed: one paragraph naming it
+    skipped: str = ""  # the file was not read, and why (a FIFO, a symlink)
+    encoding: str = "utf-8"  # what it is written back in
+    digest: str = ""  # sha256 of the bytes read: `--write` checks the file still holds them
+    excluded: dict[str, str] = field(default_factory=dict)  # op type -> why it stays legacy
 
     @property
     def changed(self) -> bool:
         return self.new_text != self.old_text
 
+    @property
+    def state(self) -> FileState:
+        if self.error or any(r.status is KernelStatus.FAILED for r in self.records):
+            return FileState.FAILED
+        return FileState.TRANSFORMED if self.changed else FileState.SKIPPED
+
     def to_json(self) -> dict[str, Any]:
         return {"path": self.path, "records": [asdict(r) for r in self.records],
-                "error": self.error}
+                "error": self.error, "skipped": self.skipped}
 
 
 Unit = tuple[str, str]  # (kernel class, op type): one class may serve several ops

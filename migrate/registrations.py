@@ -1,5 +1,11 @@
-"""Legacy `register_op_kernel` calls: merge per-dtype calls into one decorator per backend
-and remove the calls whose kernels were migrated (loops over dtypes included).
+"""Legacy `register_op_kernel` calls: merge per-dtype calls into one decorator per backend,
+and take out exactly the registrations of migrated kernels.
+
+Removal is surgical: a statement (or loop) also registering operators, base kernel
+names or kernels that stay legacy keeps all of that. A loop keeps its shape when each of
+its calls is either removed on every pass or on none and nothing left refers to a removed
+class; otherwise it is unrolled into the calls that remain, in the order they ran, each
+loop variable spelled out as its value.
 """
 
 from __future__ import annotations
@@ -7,14 +13,18 @@ from __future__ import annotations
 from typing import Any
 
 import libcst as cst
+import libcst.matchers as m
 
 from migrate import emit
 from migrate.consistency import demote
 from migrate.kernel_model import KernelFunction
+from migrate.names import store_names
 from migrate.records import KernelRecord, Unit
-from migrate.static import ModuleInfo
+from migrate.static import ModuleInfo, calls_of, names_in
+from migrate.static_eval import call_args
 from migrate.static_facts import Registration
-from migrate.static_refs import dotted
+from migrate.static_refs import ClassRef, UnresolvableError, spell
+from migrate.syntax import substitute_names
 
 DEVICE_ORDER = {"CPU": 0, "GPU": 1}
 
@@ -30,39 +40,23 @@ def merge_registrations(regs: list[Registration]) -> list[tuple[str, str, list[s
     return [(b, layout, groups[(b, layout)]) for b, layout in keys]
 
 
-def _reg_class(call: cst.Call) -> str | None:
-    positional = [a for a in call.args if a.keyword is None]
-    for a in call.args:
-        if a.keyword is not None and a.keyword.value == "kernel":
-            return dotted(a.value)
-    return dotted(positional[2].value) if len(positional) > 2 else None
-
-
 def plan_registration_removal(info: ModuleInfo, migrated: dict[Unit, KernelFunction],
-                               records: dict[Unit, KernelRecord], units: list[Unit]
-                               ) -> dict[int, Any]:
-    """Top-level statement index -> None (drop it) or a rewritten statement."""
+                              records: dict[Unit, KernelRecord], units: list[Unit]
+                              ) -> dict[int, list[cst.BaseStatement]]:
+    """Top-level statement index -> the statements replacing it ([]: dropped)."""
     while True:
-        moved_classes = {u[0] for u in migrated}
-        by_stmt: dict[int, set[str]] = {}
-        for r in info.registrations:
-            by_stmt.setdefault(r.stmt_index, set()).add(r.class_name)
-        plan: dict[int, Any] = {}
+        moved = {u[0] for u in migrated}
+        indices = sorted({r.stmt_index for r in info.registrations if r.class_name in moved})
+        plan: dict[int, list[cst.BaseStatement]] = {}
         reasons: dict[str, str] = {}
-        for index, classes in by_stmt.items():
-            moved = classes & moved_classes
-            if not moved:
-                continue
-            if moved == classes:
-                plan[index] = None
-                continue
-            new_stmt = _prune_registrations(info.module.body[index], moved, info)
-            if new_stmt is False:
-                for c in moved:
-                    reasons[c] = ("registered in one statement with kernel(s) not migrated ("
-                                 + ", ".join(sorted(classes - moved)) + ")")
-            else:
-                plan[index] = new_stmt
+        for index in indices:
+            try:
+                plan[index] = _surgical(info, info.module.body[index], moved)
+            except UnresolvableError as exc:
+                for r in info.registrations:
+                    if r.stmt_index == index and r.class_name in moved:
+                        reasons[r.class_name] = ("its registration cannot be taken out of the "
+                                                 f"statement registering it alone ({exc})")
         if not reasons:
             return plan
         for unit in units:
@@ -70,47 +64,87 @@ def plan_registration_removal(info: ModuleInfo, migrated: dict[Unit, KernelFunct
                 demote(unit, reasons[unit[0]], migrated, records)
 
 
-def _prune_registrations(stmt: Any, moved: set[str], info: ModuleInfo) -> Any:
-    """Drop the calls registering `moved` classes; False when they cannot be told apart."""
+def _is_kernel_registration(info: ModuleInfo, call: cst.Call) -> bool:
+    return info.imports.is_symbol(call.func, "register_op_kernel")
 
-    def is_reg(small: Any) -> bool:
-        return (isinstance(small, cst.Expr) and isinstance(small.value, cst.Call)
-                and info.imports.is_symbol(small.value.func, "register_op_kernel"))
 
-    def prune_line(line: cst.SimpleStatementLine) -> Any:
-        kept = []
-        for small in line.body:
-            if is_reg(small):
-                cls = _reg_class(small.value)
-                if cls is None or cls not in info.classes:
-                    return False
-                if cls in moved:
-                    continue
-            kept.append(small)
-        if not kept:
-            return None
-        return line.with_changes(body=kept)
+def _registers_moved(info: ModuleInfo, call: cst.Call, env: dict[str, Any],
+                     moved: set[str]) -> bool:
+    if not _is_kernel_registration(info, call):
+        return False
+    kernel = call_args(call, ["op_type", "device", "kernel"], info.ev, env)[0].get("kernel")
+    return isinstance(kernel, ClassRef) and kernel.path is None and kernel.name in moved
 
-    if isinstance(stmt, cst.SimpleStatementLine):
-        return prune_line(stmt)
-    if isinstance(stmt, cst.For):
-        body = []
-        for sub in stmt.body.body:
-            if isinstance(sub, cst.SimpleStatementLine):
-                new = prune_line(sub)
-                if new is False:
-                    return False
-                if new is not None:
-                    body.append(new)
-            elif isinstance(sub, cst.For):
-                new = _prune_registrations(sub, moved, info)
-                if new is False:
-                    return False
-                if new is not None:
-                    body.append(new)
-            else:
-                return False
-        if not body:
-            return None
-        return stmt.with_changes(body=stmt.body.with_changes(body=body))
-    return False
+
+def _surgical(info: ModuleInfo, stmt: cst.BaseStatement, moved: set[str],
+              env: dict[str, Any] | None = None) -> list[cst.BaseStatement]:
+    """`stmt` without the calls registering `moved` classes (`env`: the values of the
+    enclosing loops' variables, when an outer loop was unrolled)."""
+    env = env or {}
+    trace = calls_of(info, stmt, env)
+    decisions: dict[cst.Call, set[bool]] = {}
+    kept = []
+    for call, call_env in trace:
+        gone = _registers_moved(info, call, call_env, moved)
+        decisions.setdefault(call, set()).add(gone)
+        if not gone:
+            kept.append((call, call_env))
+    if not kept:
+        return []
+    if all(len(d) == 1 for d in decisions.values()):
+        pruned = stmt.visit(_DropCalls({c for c, d in decisions.items() if d == {True}}))
+        if isinstance(pruned, cst.BaseStatement) and not names_in(pruned) & moved:
+            bound = _with_values(info, pruned, env)
+            if bound is not None:
+                return [bound]
+    out: list[cst.BaseStatement] = []
+    if isinstance(stmt, cst.For):  # unroll this loop; its inner loops may keep their shape
+        for value in info.ev._seq(info.ev.eval(stmt.iter, env), stmt.iter):
+            inner = dict(env)
+            info.ev.bind(stmt.target, value, inner)
+            for sub in stmt.body.body:
+                out.extend(_surgical(info, sub, moved, inner))
+    else:
+        out = [cst.SimpleStatementLine([cst.Expr(_spelled_out(info, call, call_env))])
+               for call, call_env in kept]
+    return [out[0].with_changes(leading_lines=stmt.leading_lines), *out[1:]] if out else []
+
+
+def _with_values(info: ModuleInfo, stmt: cst.BaseStatement, env: dict[str, Any]
+                 ) -> cst.BaseStatement | None:
+    """`stmt` with the unrolled loops' variables spelled out (None: it rebinds one)."""
+    if not env:
+        return stmt
+    if store_names(stmt, outer_only=False) & set(env):
+        return None
+    used = {n.value for n in m.findall(stmt, m.Name())} & set(env)
+    return substitute_names(stmt, {n: spell(info.imports, env[n]) for n in used})
+
+
+class _DropCalls(cst.CSTTransformer):
+    """Remove the expression statements calling one of `calls`; a loop left empty goes."""
+
+    def __init__(self, calls: set[cst.Call]) -> None:
+        super().__init__()
+        self.calls = calls
+
+    def leave_Expr(self, original: cst.Expr, updated: cst.Expr  # noqa: N802
+                   ) -> cst.Expr | cst.RemovalSentinel:
+        return cst.RemovalSentinel.REMOVE if original.value in self.calls else updated
+
+    def leave_SimpleStatementLine(self, original: cst.SimpleStatementLine,  # noqa: N802
+                                  updated: cst.SimpleStatementLine
+                                  ) -> cst.SimpleStatementLine | cst.RemovalSentinel:
+        return updated if updated.body else cst.RemovalSentinel.REMOVE
+
+    def leave_For(self, original: cst.For, updated: cst.For  # noqa: N802
+                  ) -> cst.For | cst.RemovalSentinel:
+        return updated if updated.body.body else cst.RemovalSentinel.REMOVE
+
+
+def _spelled_out(info: ModuleInfo, call: cst.Call, env: dict[str, Any]) -> cst.Call:
+    """`call` with each loop variable replaced by its value's spelling."""
+    used = {n.value for n in m.findall(call, m.Name())} & set(env)
+    return substitute_names(call, {n: spell(info.imports, env[n]) for n in used})
+
+

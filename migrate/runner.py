@@ -1,21 +1,30 @@
-"""Drive the codemod over files: discovery, --jobs, ops.yaml merging, diffs, atomic writes."""
+"""Drive the codemod over files: discovery, --jobs, ops.yaml merging, diffs, writes.
+
+Each file is one unit that succeeds or is reported: a FIFO, a symlink, a file that is not
+valid in its encoding is a file-level row (skipped or failed) and never stops the run.
+"""
 
 from __future__ import annotations
 
 import difflib
+import os
+import stat
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-import libcst as cst
-
-from legacy_fluid.io.atomic_write import atomic_write_text
+from compat.statuses import KernelStatus
 from migrate import emit, infermeta
-from migrate.codemod import load_base_names, migrate_source
+from migrate.codemod import load_backward, load_base_names, migrate_source
 from migrate.consistency import shared_phi_reason
+from migrate.file_writes import Change, WriteReport, check_target, write_atomic, write_unit
 from migrate.records import FileResult, KernelRecord
+from migrate.source_files import SourceError, digest_of, read_source
 from phi.op_defs import render_op
+
+__all__ = ["Change", "Plan", "apply", "discover", "plan_changes", "run_codemod",
+           "unified_diff", "write_atomic", "write_plan"]
 
 SKIP_DIRS = {"__pycache__", ".venv", "venv", ".git", "node_modules", "build", "dist"}
 YAML_NAME = "ops.yaml"
@@ -24,59 +33,94 @@ _WORKER_STATE: dict[str, object] = {}
 
 
 def discover(paths: Iterable[Path]) -> list[Path]:
-    """Python files under `paths` (files given directly are kept as they are)."""
+    """`*.py` entries under `paths` (files given directly are kept as they are).
+
+    Directories are walked without following symlinks; what is found is listed whatever
+    it is (a FIFO or a symlink named `x.py` is reported by `migrate_file`, never opened).
+    """
     found: list[Path] = []
     for p in paths:
         if p.is_dir():
-            for f in sorted(p.rglob("*.py")):
-                if not any(part in SKIP_DIRS or part.startswith(".") for part in
-                           f.relative_to(p).parts[:-1]):
-                    found.append(f)
-        elif p.is_file():
+            under: list[Path] = []
+            for root, dirs, files in os.walk(p, followlinks=False):
+                dirs[:] = [d for d in dirs if d not in SKIP_DIRS and not d.startswith(".")]
+                under.extend(Path(root) / f for f in files if f.endswith(".py"))
+            found.extend(sorted(under))
+        elif os.path.lexists(p):
             found.append(p)
         else:
             raise FileNotFoundError(f"no such file or directory: {p}")
-    seen: set[Path] = set()
+    seen: set[str] = set()
     unique = []
     for f in found:
-        r = f.resolve()
-        if r not in seen:
-            seen.add(r)
+        key = os.path.realpath(f) if not f.is_symlink() else os.path.abspath(f)
+        if key not in seen:
+            seen.add(key)
             unique.append(f)
     return unique
 
 
 def display_path(path: Path) -> str:
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
+        return str(Path(os.path.abspath(path)).relative_to(Path.cwd().resolve()))
     except ValueError:
         return str(path)
 
 
-def migrate_file(path_text: str) -> FileResult:
+def file_problem(path: Path) -> tuple[bool, str] | None:
+    """(failed, one paragraph) for an entry the codemod does not read; None for a file."""
+    try:
+        st = os.lstat(path)
+    except OSError as exc:
+        return True, f"{path}: cannot be read ({exc.strerror})."
+    if stat.S_ISLNK(st.st_mode):
+        try:
+            target = path.resolve(strict=True)
+        except (OSError, RuntimeError):
+            return True, (f"{path}: is a symlink that leads nowhere (a loop or a missing "
+                          "target); expected a Python source file.")
+        return False, (f"{path}: is a symlink to {target}; the codemod rewrites files in "
+                       "place and leaves links alone (run it on the target).")
+    if not stat.S_ISREG(st.st_mode):
+        kind = "a directory" if stat.S_ISDIR(st.st_mode) else (
+            "a FIFO" if stat.S_ISFIFO(st.st_mode) else "not a regular file")
+        return False, f"{path}: is {kind}; expected a Python source file. Not read."
+    return None
+
+
+def migrate_file(path_text: str, exclude: dict[str, str] | None = None) -> FileResult:
     """Worker: one file (base names and the InferMeta catalogue loaded once per process)."""
     _ensure_state()
     path = Path(path_text)
-    text = path.read_text(encoding="utf-8")
-    return migrate_source(text, path, display=display_path(path),
-                          base_names=_WORKER_STATE["base"],  # type: ignore[arg-type]
-                          catalog=_WORKER_STATE["catalog"])  # type: ignore[arg-type]
+    shown = display_path(path)
+    problem = file_problem(path)
+    if problem is not None:
+        failed, why = problem
+        return FileResult(shown, "", "", error=why if failed else "",
+                          skipped="" if failed else why)
+    try:
+        source = read_source(path)
+    except SourceError as exc:
+        return FileResult(shown, "", "", error=str(exc))
+    result = migrate_source(source.text, path, display=shown,
+                            base_names=_WORKER_STATE["base"],  # type: ignore[arg-type]
+                            catalog=_WORKER_STATE["catalog"],  # type: ignore[arg-type]
+                            exclude_ops=exclude,
+                            backward=_WORKER_STATE["backward"])  # type: ignore[arg-type]
+    result.encoding, result.digest = source.encoding, source.digest
+    result.excluded = dict(exclude or {})
+    return result
 
 
 def _migrate_excluding(args: tuple[str, dict[str, str]]) -> FileResult:
-    path_text, exclude = args
-    path = Path(path_text)
-    _ensure_state()
-    return migrate_source(path.read_text(encoding="utf-8"), path, display=display_path(path),
-                          base_names=_WORKER_STATE["base"],  # type: ignore[arg-type]
-                          catalog=_WORKER_STATE["catalog"],  # type: ignore[arg-type]
-                          exclude_ops=exclude)
+    return migrate_file(*args)
 
 
 def _ensure_state() -> None:
     if "base" not in _WORKER_STATE:
         _WORKER_STATE["base"] = load_base_names()
         _WORKER_STATE["catalog"] = infermeta.catalogue()
+        _WORKER_STATE["backward"] = load_backward()
 
 
 def run_codemod(files: list[Path], jobs: int = 1,
@@ -116,13 +160,6 @@ def _run(files: list[Path], jobs: int,
 
 
 @dataclass
-class Change:
-    path: Path
-    old: str | None  # None: the file does not exist yet
-    new: str
-
-
-@dataclass
 class Plan:
     results: list[FileResult]
     changes: list[Change] = field(default_factory=list)
@@ -131,26 +168,47 @@ class Plan:
     def records(self) -> list[KernelRecord]:
         return [r for res in self.results for r in res.records]
 
+    def yaml_text(self, module: Path) -> str | None:
+        """The ops.yaml text `--write` leaves next to `module` (None: there is none)."""
+        ypath = module.parent / YAML_NAME
+        for ch in self.changes:
+            if ch.path == ypath:
+                return ch.new
+        return _read_yaml(ypath)[0] if ypath.is_file() else None
 
-def plan_changes(files: list[Path], results: list[FileResult]) -> Plan:
-    """Module rewrites plus one ops.yaml per directory (entries merged by op name)."""
+
+def _read_yaml(path: Path) -> tuple[str, str]:
+    data = path.read_bytes()
+    return data.decode("utf-8"), digest_of(data)
+
+
+def plan_changes(files: list[Path], results: list[FileResult],
+                 held: Iterable[Path] = ()) -> Plan:
+    """Module rewrites plus one ops.yaml per directory (entries merged by op name).
+    `held`: modules not to write; their entries stay out of ops.yaml too."""
     plan = Plan(results)
+    held = set(held)
     yaml_entries: dict[Path, dict[str, str]] = {}
     phi_names = {op.phi_name for r in results for op in r.ops}
     for path, res in zip(files, results):
+        if path in held:
+            continue
         if res.changed:
-            plan.changes.append(Change(path, res.old_text, res.new_text))
+            plan.changes.append(Change(path, res.old_text, res.new_text, res.encoding,
+                                       res.digest))
         for op in res.ops:
             op_def = op.op_def
+            if op_def.is_backward:  # followed as phi/backward.yaml holds it: nothing to write
+                continue
             grad = f"{op.phi_name}_grad"
             if grad in phi_names and op_def.backward is None:
                 op_def = replace(op_def, backward=grad)
             yaml_entries.setdefault(path.parent / YAML_NAME, {})[op.phi_name] = render_op(op_def)
     for ypath, entries in sorted(yaml_entries.items()):
-        old = ypath.read_text(encoding="utf-8") if ypath.is_file() else None
+        old, digest = _read_yaml(ypath) if ypath.is_file() else (None, None)
         new = emit.merge_yaml(old, entries)
         if new != old:
-            plan.changes.append(Change(ypath, old, new))
+            plan.changes.append(Change(ypath, old, new, "utf-8", digest))
     return plan
 
 
@@ -166,20 +224,51 @@ def unified_diff(plan: Plan) -> str:
     return "".join(chunks)
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Parse-check Python, then write via a temp file in the same directory + os.replace."""
-    if path.suffix == ".py":
-        try:
-            cst.parse_module(text)
-        except cst.ParserSyntaxError as exc:
-            raise SyntaxError(f"{path}: {exc}") from exc
-        compile(text, str(path), "exec")
-    atomic_write_text(path, text)
+def write_plan(files: list[Path], results: list[FileResult]) -> tuple[Plan, WriteReport]:
+    """Check every target, hold back the modules that cannot be written (with the folder's
+    ops.yaml when that cannot be), then write folder by folder. Held or failed modules get
+    a file error and their migrated kernels a `failed` row saying why."""
+    held: dict[Path, str] = {}
+    while True:
+        plan = plan_changes(files, results, held)
+        problems = {ch.path: why for ch in plan.changes if (why := check_target(ch))}
+        if not problems:
+            break
+        for path, why in problems.items():
+            if path.name == YAML_NAME:
+                for f, r in zip(files, results):
+                    if f.parent == path.parent and r.ops:
+                        held.setdefault(f, why)
+            else:
+                held.setdefault(path, why)
+    report = WriteReport(failed=dict(held))
+    _write_units(plan.changes, report)
+    for f, r in zip(files, results):
+        why = report.failed.get(f, "")
+        if not why and r.ops:
+            why = report.failed.get(f.parent / YAML_NAME, "")
+        if why:
+            mark_not_written(r, why)
+    return plan, report
+
+
+def _write_units(changes: list[Change], report: WriteReport) -> None:
+    units: dict[Path, list[Change]] = {}
+    for ch in changes:
+        units.setdefault(ch.unit, []).append(ch)
+    for _, unit in sorted(units.items()):
+        write_unit(unit, report)
+
+
+def mark_not_written(result: FileResult, why: str) -> None:
+    result.error = why
+    for rec in result.records:
+        if rec.status in (KernelStatus.MIGRATED, KernelStatus.COVERED):
+            rec.status, rec.reason = KernelStatus.FAILED, f"not written: {why}"
 
 
 def apply(plan: Plan) -> list[Path]:
-    written = []
-    for ch in plan.changes:
-        write_atomic(ch.path, ch.new)
-        written.append(ch.path)
-    return written
+    """Write a plan's changes folder by folder (see `write_plan` for the checked way)."""
+    report = WriteReport()
+    _write_units(plan.changes, report)
+    return report.written

@@ -1,8 +1,8 @@
 """Read a legacy op module statically: imports, constants, protos, operators, registrations.
 
-Nothing here imports or runs the module being migrated. `read_module` gives a
-`ModuleInfo`; references resolve through `static_refs`, values through `static_eval`,
-op protos through `proto_reader`.
+Nothing here imports or runs the module being migrated. `scan_module` gives a
+`ModuleInfo`; references resolve through `static_refs`, values through `static_eval`;
+`proto_reader` adds the op protos.
 """
 
 from __future__ import annotations
@@ -12,7 +12,10 @@ from pathlib import Path
 from typing import Any
 
 import libcst as cst
+import libcst.matchers as m
+from libcst.metadata import MetadataWrapper, QualifiedNameProvider
 
+from migrate.source_files import file_state, read_source
 from migrate.static_eval import Evaluator, call_args, class_bases
 from migrate.static_facts import OperatorDef, Registration, StaticProto, UnresolvedRegistration
 from migrate.static_refs import (
@@ -38,26 +41,44 @@ class ModuleInfo:
     unresolved: list[UnresolvedRegistration] = field(default_factory=list)
     base_kernel_names: dict[str, str] = field(default_factory=dict)
     protos: dict[str, StaticProto | str] = field(default_factory=dict)  # str: why unreadable
+    #: facts derived from the module once (see `class_members.attribute_stores`)
+    memo: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def class_mro(self, name: str) -> tuple[list[cst.ClassDef], list[str]]:
-        """In-module classes of `name`'s MRO (depth-first), and the outside bases met."""
-        seen: list[cst.ClassDef] = []
-        outside: list[str] = []
+        """In-module classes of `name`'s MRO, in Python's (C3) order, and the bases from
+        outside the module met on the way; UnresolvableError when C3 finds no order."""
+        linear = self._linearize(name, ())
+        mro = [self.classes[n] for n in linear if n in self.classes]
+        outside = list(dict.fromkeys(n for n in linear if n not in self.classes))
+        return mro, outside
 
-        def walk(n: str) -> None:
-            cls = self.classes.get(n)
-            if cls is None or cls in seen:
-                return
-            seen.append(cls)
-            for base in class_bases(cls):
-                d = dotted(base)
-                if d is not None and d in self.classes:
-                    walk(d)
-                else:
-                    outside.append(self.imports.resolve(base) or code_of(base))
+    def _linearize(self, name: str, busy: tuple[str, ...]) -> list[str]:
+        cls = self.classes.get(name)
+        if cls is None:
+            return [name]
+        if name in busy:
+            raise UnresolvableError(f"class {name} inherits from itself")
+        bases = []
+        for base in class_bases(cls):
+            d = dotted(base)
+            bases.append(d if d is not None and d in self.classes
+                         else self.imports.resolve(base) or code_of(base))
+        seqs = [self._linearize(b, (*busy, name)) for b in bases] + [list(bases)]
+        out = [name]
+        while any(seqs):
+            seqs = [q for q in seqs if q]
+            head = next((q[0] for q in seqs if not any(q[0] in r[1:] for r in seqs)), None)
+            if head is None:
+                raise UnresolvableError(f"no consistent method resolution order for {name}")
+            out.append(head)
+            seqs = [q[1:] if q[0] == head else q for q in seqs]
+        return out
 
-        walk(name)
-        return seen, outside
+    def module_names(self) -> set[str]:
+        """Names the module binds at its top level (classes, functions, constants, imports)."""
+        names = set(self.classes) | set(self.ev.assigns) | set(self.imports.names)
+        names.update(self.ev.functions)
+        return names
 
     def is_subclass_of(self, name: str, symbol: str) -> bool:
         cls = self.classes.get(name)
@@ -102,7 +123,9 @@ def names_in(node: cst.CSTNode) -> set[str]:
     return c.names
 
 
-def read_module(source: str, path: Path | None = None) -> ModuleInfo:
+def scan_module(source: str, path: Path | None = None) -> ModuleInfo:
+    """Imports, constants, classes and registrations of a module; its op protos are read by
+    `migrate.proto_reader.read_protos` (which reads sibling modules through `info_for`)."""
     module = cst.parse_module(source)
     imports = ImportTable(module)
     ev = Evaluator(module, imports, path)
@@ -118,23 +141,67 @@ def read_module(source: str, path: Path | None = None) -> ModuleInfo:
         except UnresolvableError as exc:
             classes = names_in(stmt) & set(info.classes)
             info.unresolved.append(UnresolvedRegistration(index, str(exc), classes))
-    # proto_reader reads sibling modules through info_for, which calls back into here
-    from migrate.proto_reader import read_proto
-
-    for op in info.operators.values():
-        try:
-            info.protos[op.op_type] = read_proto(info, op.op_type, op.maker_ref or op.maker)
-        except UnresolvableError as exc:
-            info.protos[op.op_type] = (f"op proto of '{op.op_type}' is not statically "
-                                       f"readable: {exc}")
+    for node in indirect_references(info, "register_op_kernel"):
+        info.unresolved.append(UnresolvedRegistration(
+            -1, f"registers kernels through `{code_of(node)}` used as a value (an alias, "
+                "functools.partial, a table), which the codemod cannot follow", set()))
     return info
 
 
-def _interpret(info: ModuleInfo, stmt: cst.CSTNode, index: int, env: dict[str, Any]) -> None:
+def indirect_references(info: ModuleInfo, symbol: str) -> list[cst.CSTNode]:
+    """References to the imported `symbol` other than calling it (`partial(symbol, ...)`,
+    `reg = symbol`), found by LibCST's QualifiedNameProvider. Cheap when there are none:
+    the names that could refer to it are counted first."""
+    locals_ = {n for n, q in info.imports.names.items()
+               if q == symbol or q.endswith("." + symbol)}
+    modules = {n for n, q in info.imports.names.items() if n not in locals_}
+    could = m.Name(m.MatchIfTrue(lambda v: v in locals_)) | m.Attribute(
+        value=m.Name(m.MatchIfTrue(lambda v: v in modules)), attr=m.Name(symbol))
+    refs = m.findall(info.module, could)
+    called = {c.func for c in m.findall(info.module, m.Call(func=could))}
+    imported = {n for imp in m.findall(info.module, m.Import() | m.ImportFrom())
+                for n in m.findall(imp, m.Name() | m.Attribute())}
+    loose = [r for r in refs if r not in called and r not in imported]
+    if not loose:
+        return []
+    found: list[cst.CSTNode] = []
+
+    class Resolve(cst.CSTVisitor):
+        METADATA_DEPENDENCIES = (QualifiedNameProvider,)
+
+        def on_visit(self, node: cst.CSTNode) -> bool:
+            if node in loose and any(q.name == symbol or q.name.endswith("." + symbol)
+                                     for q in self.get_metadata(QualifiedNameProvider, node,
+                                                                set())):
+                found.append(node)
+            return True
+
+    MetadataWrapper(info.module, unsafe_skip_copy=True).visit(Resolve())
+    return found
+
+
+#: (a call, the loop variables bound when it runs), in execution order
+CallTrace = list[tuple[cst.Call, dict[str, Any]]]
+
+
+def calls_of(info: ModuleInfo, stmt: cst.BaseStatement, env: dict[str, Any] | None = None
+             ) -> CallTrace:
+    """The registration calls a top-level statement makes, unrolled over its loops (`env`:
+    values of the variables of loops around it)."""
+    trace: CallTrace = []
+    _interpret(info, stmt, -1, dict(env or {}), trace)
+    return trace
+
+
+def _interpret(info: ModuleInfo, stmt: cst.CSTNode, index: int, env: dict[str, Any],
+               trace: CallTrace | None = None) -> None:
     if isinstance(stmt, cst.SimpleStatementLine):
         for small in stmt.body:
             if isinstance(small, cst.Expr) and isinstance(small.value, cst.Call):
-                _interpret_call(info, small.value, index, env)
+                if trace is not None:
+                    trace.append((small.value, dict(env)))
+                else:
+                    _interpret_call(info, small.value, index, env)
             else:
                 raise UnresolvableError(f"registration inside `{code_of(small).strip()}`")
     elif isinstance(stmt, cst.For) and stmt.orelse is None and not stmt.asynchronous:
@@ -142,7 +209,7 @@ def _interpret(info: ModuleInfo, stmt: cst.CSTNode, index: int, env: dict[str, A
             inner = dict(env)
             info.ev.bind(stmt.target, value, inner)
             for sub in stmt.body.body:
-                _interpret(info, sub, index, inner)
+                _interpret(info, sub, index, inner, trace)
     else:
         kind = type(stmt).__name__
         raise UnresolvableError(f"registration inside a {kind} statement (conditional or deferred)")
@@ -199,7 +266,7 @@ def find_method(info: ModuleInfo, class_name: str, method: str
     return None
 
 
-_INFO_CACHE: dict[Path, ModuleInfo] = {}
+_INFO_CACHE: dict[tuple[Path, int, int], ModuleInfo] = {}
 
 
 def info_for(info: ModuleInfo, ref: ClassRef | FunctionRef) -> ModuleInfo:
@@ -207,6 +274,7 @@ def info_for(info: ModuleInfo, ref: ClassRef | FunctionRef) -> ModuleInfo:
     if ref.path is None or (info.path is not None
                             and info.path.resolve() == ref.path.resolve()):
         return info
-    if ref.path not in _INFO_CACHE:
-        _INFO_CACHE[ref.path] = read_module(ref.path.read_text(encoding="utf-8"), ref.path)
-    return _INFO_CACHE[ref.path]
+    key = file_state(ref.path)
+    if key not in _INFO_CACHE:
+        _INFO_CACHE[key] = scan_module(read_source(ref.path).text, ref.path)
+    return _INFO_CACHE[key]

@@ -10,6 +10,7 @@ from typing import Any
 
 import libcst as cst
 
+from migrate.source_files import file_state
 from migrate.static_refs import (
     ENUMS,
     ClassRef,
@@ -17,6 +18,7 @@ from migrate.static_refs import (
     FunctionRef,
     ImportedRef,
     ImportTable,
+    InstanceRef,
     UnresolvableError,
     code_of,
     dotted,
@@ -24,6 +26,8 @@ from migrate.static_refs import (
     literal_string,
     load_module,
 )
+
+_EVALUATORS: dict[tuple[tuple[Path, int, int], int], Evaluator] = {}
 
 
 class Evaluator:
@@ -49,6 +53,8 @@ class Evaluator:
                           and small.value is not None):
                         self.assigns[small.target.value] = small.value
         self._busy: set[str] = set()
+        #: each module constant is evaluated once (`_C40 = _C39 and _C39` chains stay linear)
+        self._values: dict[str, Any] = {}
 
     def _enum_of(self, node: cst.BaseExpression) -> str | None:
         q = self.imports.resolve(node)
@@ -65,13 +71,20 @@ class Evaluator:
         if name in ("True", "False", "None"):
             return {"True": True, "False": False, "None": None}[name]
         if name in self.assigns:
-            if name in self._busy:
-                raise UnresolvableError(f"'{name}' is defined in terms of itself")
-            self._busy.add(name)
-            try:
-                return self.eval(self.assigns[name], {})
-            finally:
-                self._busy.discard(name)
+            if name not in self._values:
+                if name in self._busy:
+                    raise UnresolvableError(f"'{name}' is defined in terms of itself")
+                self._busy.add(name)
+                try:
+                    self._values[name] = self.eval(self.assigns[name], {})
+                except UnresolvableError as exc:
+                    self._values[name] = exc
+                finally:
+                    self._busy.discard(name)
+            value = self._values[name]
+            if isinstance(value, UnresolvableError):
+                raise value
+            return value
         if name in self.classes:
             return ClassRef(name)
         if name in self.functions:
@@ -87,8 +100,7 @@ class Evaluator:
             if mod is not None:
                 target = find_module_file(mod, self.path)
                 if target is not None:
-                    module, imports = load_module(target)
-                    other = Evaluator(module, imports, target, self.depth + 1)
+                    other = self._other(target)
                     if attr in other.assigns:
                         return other.name(attr, {})
                     if attr in other.classes:
@@ -96,6 +108,14 @@ class Evaluator:
                     if attr in other.functions:
                         return FunctionRef(attr, target.resolve())
         return ImportedRef(qualified)
+
+    def _other(self, path: Path) -> Evaluator:
+        """The evaluator of a sibling module (one per module and depth)."""
+        key = (file_state(path), self.depth + 1)
+        if key not in _EVALUATORS:
+            module, imports = load_module(path)
+            _EVALUATORS[key] = Evaluator(module, imports, path, self.depth + 1)
+        return _EVALUATORS[key]
 
     def eval(self, node: cst.BaseExpression, env: dict[str, Any]) -> Any:
         s = literal_string(node)
@@ -115,12 +135,12 @@ class Evaluator:
             if enum is not None:
                 return EnumRef(enum, node.attr.value)
             base = self.eval(node.value, env)
+            if isinstance(base, InstanceRef):
+                return base.lookup(node.attr.value)
             if isinstance(base, ImportedRef):
                 mod_file = find_module_file(base.qualified, self.path)
                 if mod_file is not None and self.depth < 3:
-                    module, imports = load_module(mod_file)
-                    other = Evaluator(module, imports, mod_file, self.depth + 1)
-                    return other.name(node.attr.value, {})
+                    return self._other(mod_file).name(node.attr.value, {})
             raise UnresolvableError(code_of(node))
         if isinstance(node, (cst.Tuple, cst.List)):
             out: list[Any] = []

@@ -4,11 +4,14 @@ imported symbols, the import table of a module, and sibling modules found on dis
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import libcst as cst
+
+from migrate.source_files import file_state, read_source
 
 #: Enum classes whose members the evaluator understands (by the name they are imported as).
 ENUMS = ("DataType", "DataLayout", "LibraryType", "AttrType", "Backend")
@@ -39,14 +42,15 @@ class FunctionRef:
     path: Path | None = None
 
 
-class _Self:
-    """The maker instance while a make() body is interpreted."""
+class InstanceRef:
+    """The maker instance while its make() body is interpreted: `self.NAME` reads a constant
+    of the maker's class (`lookup` raises UnresolvableError for anything else)."""
+
+    def __init__(self, lookup: Callable[[str], Any]) -> None:
+        self.lookup = lookup
 
     def __repr__(self) -> str:
         return "<maker>"
-
-
-SELF = _Self()
 
 
 @dataclass(frozen=True)
@@ -64,6 +68,11 @@ def literal_string(node: cst.BaseExpression) -> str | None:
         value = node.evaluated_value
         return value if isinstance(value, str) else None
     return None
+
+
+def quote(s: str) -> str:
+    """A double-quoted Python string literal."""
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def dotted(node: cst.BaseExpression) -> str | None:
@@ -145,15 +154,16 @@ class ImportTable:
         return None
 
 
-_MODULE_CACHE: dict[Path, tuple[cst.Module, ImportTable]] = {}
+_MODULE_CACHE: dict[tuple[Path, int, int], tuple[cst.Module, ImportTable]] = {}
 
 
 def load_module(path: Path) -> tuple[cst.Module, ImportTable]:
-    path = path.resolve()
-    if path not in _MODULE_CACHE:
-        module = cst.parse_module(path.read_text(encoding="utf-8"))
-        _MODULE_CACHE[path] = (module, ImportTable(module))
-    return _MODULE_CACHE[path]
+    """A sibling module, parsed (once per version of the file)."""
+    key = file_state(path)
+    if key not in _MODULE_CACHE:
+        module = cst.parse_module(read_source(path).text)
+        _MODULE_CACHE[key] = (module, ImportTable(module))
+    return _MODULE_CACHE[key]
 
 
 def find_module_file(module: str, from_file: Path | None) -> Path | None:
@@ -175,3 +185,25 @@ def find_module_file(module: str, from_file: Path | None) -> Path | None:
             if parts and cand.is_file():
                 return cand
     return None
+
+
+def spell(imports: ImportTable, value: Any) -> cst.BaseExpression:
+    """Source text for a statically known value (UnresolvableError when it has none)."""
+    if isinstance(value, str):
+        return cst.SimpleString(quote(value))
+    if value is None or isinstance(value, (bool, int, float)):
+        return cst.parse_expression(repr(value))
+    if isinstance(value, EnumRef):
+        local = imports.local_name_of(value.enum)
+        if local is None:
+            raise UnresolvableError(f"{value} is not spelled by an import of this module")
+        return cst.parse_expression(f"{local}.{value.member}")
+    if isinstance(value, (ClassRef, FunctionRef)):
+        local = value.name if value.path is None else imports.local_name_of(value.name)
+        if local is None:
+            raise UnresolvableError(f"{value.name} is not a name of this module")
+        return cst.Name(local)
+    if isinstance(value, (tuple, list)):
+        items = [cst.Element(spell(imports, v)) for v in value]
+        return cst.Tuple(items) if isinstance(value, tuple) else cst.List(items)
+    raise UnresolvableError(f"{value!r} cannot be spelled out")

@@ -10,33 +10,7 @@ from typing import Any
 import libcst as cst
 
 from migrate.static import ModuleInfo
-from migrate.static_refs import EnumRef, UnresolvableError, literal_string
-
-
-def walk(node: cst.CSTNode) -> list[cst.CSTNode]:
-    out: list[cst.CSTNode] = []
-
-    class V(cst.CSTVisitor):
-        def on_visit(self, n: cst.CSTNode) -> bool:
-            out.append(n)
-            return True
-
-    node.visit(V())
-    return out
-
-
-def is_data(info: ModuleInfo, value: cst.BaseExpression) -> bool:
-    """A constant: literals, enum members, module constants holding data (not functions)."""
-
-    def data(v: Any) -> bool:
-        if isinstance(v, (list, tuple)):
-            return all(data(x) for x in v)
-        return v is None or isinstance(v, (str, int, float, bool, EnumRef))
-
-    try:
-        return data(info.ev.eval(value, {}))
-    except UnresolvableError:
-        return False
+from migrate.static_refs import literal_string
 
 
 def blank(n: int) -> list[cst.EmptyLine]:
@@ -121,3 +95,25 @@ def dtype_conversion(info: ModuleInfo, node: cst.CSTNode, ctx: str) -> str | Non
             and len(arg.args) == 1):
         arg = arg.args[0].value
     return ctx_call(arg, ctx, ("attr",))
+
+
+def substitute_names(node: Any, values: dict[str, cst.BaseExpression]) -> Any:
+    """`node` with each read of a name in `values` replaced by its expression (attribute
+    and keyword names are not reads)."""
+    skip: set[cst.Name] = set()
+
+    class Substitute(cst.CSTTransformer):
+        def visit_Attribute(self, node: cst.Attribute) -> None:  # noqa: N802
+            skip.add(node.attr)
+
+        def visit_Arg(self, node: cst.Arg) -> None:  # noqa: N802
+            if node.keyword is not None:
+                skip.add(node.keyword)
+
+        def leave_Name(self, original: cst.Name, updated: cst.Name  # noqa: N802
+                       ) -> cst.BaseExpression:
+            if original in skip or original.value not in values:
+                return updated
+            return values[original.value]
+
+    return node.visit(Substitute())

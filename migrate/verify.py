@@ -1,41 +1,44 @@
-"""`--verify`: run each legacy kernel and its migrated form on generated inputs, per dtype.
+"""`--verify`: import the written result and run each op through the real dual dispatch,
+against the legacy module run the legacy way, per registered backend and dtype.
 
-The legacy module text and the migrated module text are each exec'd (imported
-and run: the migrated one is our own generated code) in a fresh module namespace
-inside scoped registries (`phi.core.registry.scoped`), so nothing lands in the
-process-wide ones. Both kernels run through `legacy_fluid.framework.kernel_run.
-run_kernel`, as every op does: the legacy one as a `LegacyKernelRun` (the op's
-infer_shape, then compute), the new one as the dual dispatch's `PhiKernelRun`
-(argument mapping, InferMeta, kernel). Outputs are compared bitwise (NaN-aware):
-dims, dtype, lod and data.
+Two imports, each in its own fresh registries (`verify_session.module_session`):
 
-Inputs come from the module's `VERIFY_CASES` (see docs/adding_an_op.md), else
-one default case: a random
-tensor of shape (3, 4) for every non-dispensable input (two for duplicable
-ones) and every attribute at its proto default. GPU registrations run on CUDA
-where a device exists; elsewhere their dtypes run on the CPU context and are
-marked `emulated`.
+* the legacy module text: every case runs `compat.single_op` in `legacy` mode (the
+  legacy kernel the op chooses, after its infer_shape);
+* the migrated text, byte for byte what `--write` writes, with the ops.yaml entries
+  written next to it (InferMeta bound from them): the same cases run in `phi` mode, so
+  the op's operator, maker, argument mapping, InferMeta and PHI kernel are all the ones
+  the written module registers. Nothing is rebuilt from the old text.
+
+A case counts for a (backend, dtype) only when the legacy run chose that legacy kernel
+class for that dtype and the PHI run chose the migrated PHI kernel for that backend and
+dtype (no fallback). Outputs are compared bitwise (NaN positions equal are equal): dims,
+dtype, lod and data. Verdicts: `identical`, `differing`, `errored` (the migrated module
+or op raised), `unverified` (no valid inputs could be built, or the legacy module cannot
+be imported here). GPU registrations run on CUDA where a device exists, elsewhere on the
+`emulated` device, which runs the GPU kernels on NumPy memory of its own (`emulated` in
+the JSON).
 """
 
 from __future__ import annotations
 
-import contextlib
-import importlib
-import sys
-import traceback
-import types
-import zlib
 from collections.abc import Iterator
-from dataclasses import asdict, dataclass, field, replace
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from compat.statuses import KernelStatus, Verdict
-from compat.verify_inputs import DEFAULT_SHAPE, default_case_specs, module_cases
-from compat.verify_inputs import build_inputs as _build_inputs
-from migrate.records import FileResult, OpPlan
+from compat.verify_inputs import module_cases
+from migrate.grads import forward_type, is_grad_op
+from migrate.records import FileResult
+from migrate.verify_cases import cases_for, grad_call, without_each_optional_output
+from migrate.verify_session import ModuleRunError, brief, module_session, rendered, written_op_defs
+
+#: What `--verify` did for every row it marks `reimported`.
+EVIDENCE = "written result re-imported and run"
 
 
 @dataclass
@@ -49,179 +52,292 @@ class VerifyResult:
     status: Verdict
     detail: str = ""
     emulated: bool = False
-    cases: int = 0
+    cases: int = 0  # cases run on both sides for this backend and dtype
+    reimported: bool = False  # the written module was imported and the op dispatched
 
 
 @dataclass
-class Recorded:
-    """What one exec'd module registered, read from the scoped registries it ran in."""
+class Target:
+    """One legacy kernel class of one op, and the PHI kernel that now serves it."""
 
-    operators: dict[str, tuple[Any, Any]] = field(default_factory=dict)  # op -> (class, maker)
-    mappings: dict[str, Any] = field(default_factory=dict)
-
-
-@contextlib.contextmanager
-def recording() -> Iterator[Recorded]:
-    """Registrations made while a module runs land in scoped registries (the process-wide
-    ones are untouched) and are read back into a `Recorded` on exit."""
-    from compat.arg_mapping import ARG_MAPPINGS, BASE_KERNEL_NAMES
-    from legacy_fluid.framework.op_kernel import OP_KERNELS
-    from legacy_fluid.framework.op_registry import OP_INFOS
-    from phi.core.infermeta_utils import INFER_METAS
-    from phi.core.kernel_factory import KERNELS
-    from phi.core.registry import scoped
-
-    rec = Recorded()
-    with scoped(KERNELS, INFER_METAS, OP_INFOS, OP_KERNELS, ARG_MAPPINGS, BASE_KERNEL_NAMES):
-        try:
-            yield rec
-        finally:
-            rec.operators.update((t, (i.op_class, i.maker)) for t, i in OP_INFOS.items())
-            rec.mappings.update((op, m.fn) for op, m in ARG_MAPPINGS.items())
+    op_type: str
+    kernel: str
+    function: str
+    phi_name: str
+    registrations: list[tuple[str, str, list[str]]]  # (backend, layout, dtypes)
+    #: output slot -> input slot the PHI kernel may be handed as one buffer (in place)
+    in_place: dict[str, str] = field(default_factory=dict)
 
 
-def _package_of(path: Path | None) -> str | None:
-    if path is None:
-        return None
-    parts: list[str] = []
-    d = path.resolve().parent
-    while (d / "__init__.py").is_file():
-        parts.insert(0, d.name)
-        d = d.parent
-    return ".".join(parts) or None
+def targets_of(result: FileResult) -> list[Target]:
+    """Every migrated kernel and every covered op's kernel (served by its primary's)."""
+    out = [Target(p.op_type, k["class"], k["function"], p.phi_name,
+                  [(b, lay, list(d)) for b, lay, d in k["registrations"]], dict(p.in_place))
+           for p in result.ops for k in p.kernels]
+    by_phi = {p.phi_name: p for p in result.ops}
+    for rec in result.records:
+        primary = by_phi.get(rec.phi_name)
+        if rec.status is not KernelStatus.COVERED or primary is None:
+            continue
+        first = primary.kernels[0]
+        layouts = {b: lay for b, lay, _ in first["registrations"]}
+        out.append(Target(rec.op_type, rec.kernel, first["function"], rec.phi_name,
+                          [(b, layouts.get(b, "ALL_LAYOUT"), list(d))
+                           for b, d in rec.dtypes.items()]))
+    return out
 
 
-_COUNTER = [0]
+@dataclass
+class _Row:
+    target: Target
+    result: VerifyResult
+    #: legacy runs to replay on the PHI side: (case name, inputs, attrs, outputs, run)
+    runs: list[tuple[str, dict[str, Any], dict[str, Any], dict[str, int], Any]] = field(
+        default_factory=list)
 
 
-def exec_module(text: str, path: Path | None, tag: str) -> tuple[dict[str, Any], Recorded]:
-    """Run module source in a fresh namespace, registrations recorded instead of applied."""
-    _COUNTER[0] += 1
-    name = f"_fluidphi_migrate_{tag}_{_COUNTER[0]}"
-    mod = types.ModuleType(name)
-    mod.__file__ = str(path) if path else f"<{tag}>"
-    package = _package_of(path)
-    if package:
-        mod.__package__ = package
-    sys.modules[name] = mod
-    try:
-        with recording() as rec:
-            exec(compile(text, mod.__file__, "exec"), mod.__dict__)
-    finally:
-        sys.modules.pop(name, None)
-    return mod.__dict__, rec
+def _has_cuda() -> bool:
+    from phi.backends.gpu.gpu_context import cuda_device_count
+
+    return cuda_device_count() > 0
 
 
-# -- inputs -----------------------------------------------------------------------------------
-def build_inputs(proto: Any, case: dict[str, Any], dtype: Any, seed: int
-                 ) -> dict[str, list[np.ndarray]]:
-    rng = np.random.default_rng(seed)
-    shape = tuple(case.get("default_shape", DEFAULT_SHAPE))
-    return _build_inputs(proto, dict(case.get("inputs") or {}), dtype, rng, shape)
+@contextmanager
+def _place(backend: str, cuda: bool) -> Iterator[Any]:
+    from phi.backends.devices import device_type
+    from phi.common import CPUPlace, CustomPlace, GPUPlace
+
+    if backend != "GPU":
+        yield CPUPlace()
+    elif cuda:
+        yield GPUPlace(0)
+    else:
+        device_type("emulated")
+        yield CustomPlace("emulated", 0)
 
 
-def case_outputs(proto: Any, case: dict[str, Any]) -> dict[str, int]:
-    """Output slots to create: a list in the case names them, a mapping gives counts."""
-    given = case.get("outputs")
-    if isinstance(given, dict):
-        return {**{v.name: 1 for v in proto.outputs if not v.dispensable}, **given}
-    if given:
-        return {str(slot): 1 for slot in given}
-    return {v.name: 1 for v in proto.outputs}
-
-
-def default_cases(proto: Any) -> list[dict[str, Any]]:
-    """Tried in turn until the legacy kernel accepts one (see compat.verify_inputs)."""
-    return [{"name": f"default shape {list(shape)}", "inputs": inputs, "attrs": attrs,
-             "default_shape": shape, "fallback": True}
-            for shape, inputs, attrs in default_case_specs(proto)]
-
-
-# -- running both forms ------------------------------------------------------------------------
-def _scope_with(inputs: dict[str, list[np.ndarray]], outputs: dict[str, int],
-                place: Any = None) -> tuple[Any, Any, Any]:
-    """A scope holding copies of the inputs (on `place`'s device) and empty outputs."""
-    from legacy_fluid.framework.scope import Scope
+def _fed(inputs: dict[str, Any], place: Any) -> dict[str, Any]:
+    """Fresh copies of the inputs, as tensors on `place` (a kernel may write its inputs)."""
     from phi.backends.context_pool import DeviceContextPool
     from phi.core.dense_tensor import DenseTensor
 
-    scope = Scope()
-    on_device = place is not None and not place.is_cpu
-    dev_ctx = DeviceContextPool.instance().get(place) if on_device else None
-    in_names: dict[str, list[str]] = {}
-    for slot, arrays in inputs.items():
-        names = []
-        for i, a in enumerate(arrays):
-            name = f"{slot}@{i}"
-            data = np.array(a, copy=True)
-            scope.var(name).value = (DenseTensor(dev_ctx.to_device(data), place=place)
-                                     if dev_ctx is not None else DenseTensor(data))
-            names.append(name)
-        in_names[slot] = names
-    out_names = {slot: [f"{slot}@out{i}" for i in range(n)] for slot, n in outputs.items()}
-    for names in out_names.values():
-        for name in names:
-            scope.var(name)
-    return scope, in_names, out_names
+    dev_ctx = None if place.is_cpu else DeviceContextPool.instance().get(place)
+
+    def tensor(a: Any) -> DenseTensor:
+        data = np.array(a, copy=True)
+        return DenseTensor(data) if dev_ctx is None else DenseTensor(dev_ctx.to_device(data),
+                                                                     place=place)
+
+    return {k: [tensor(a) for a in v] if isinstance(v, list) else tensor(v)
+            for k, v in inputs.items()}
 
 
-def _collect(scope: Any, out_names: dict[str, list[str]]) -> dict[str, list[Any]]:
-    result: dict[str, list[Any]] = {}
-    for slot, names in out_names.items():
-        result[slot] = [scope.find_var(n).value for n in names]
-    return result
+def _run(op: str, inputs: dict[str, Any], attrs: dict[str, Any], outputs: dict[str, int],
+         mode: str, backend: str, cuda: bool, in_place: dict[str, str] | None = None) -> Any:
+    from compat.single_op import run_single_op_tensors
+
+    with _place(backend, cuda) as place:
+        return run_single_op_tensors(op, _fed(inputs, place), attrs, outputs, mode, place,
+                                     in_place)
 
 
-def _op_in_scope(op_cls: Any, proto: Any, inputs: dict[str, list[np.ndarray]],
-                 attrs: dict[str, Any], outputs: dict[str, int], place: Any
-                 ) -> tuple[Any, Any, Any, dict[str, list[str]]]:
-    from legacy_fluid.framework.execution_context import RuntimeContext
-
-    scope, in_names, out_names = _scope_with(inputs, outputs, place)
-    op = op_cls(proto.type, in_names, out_names, attrs, proto)
-    return op, scope, RuntimeContext.build(op, scope), out_names
+def _cause(exc: BaseException) -> str:
+    return brief(exc.__cause__ or exc)
 
 
-def run_legacy(op_cls: Any, proto: Any, kernel_cls: Any, inputs: dict[str, list[np.ndarray]],
-               attrs: dict[str, Any], outputs: dict[str, int], dtype: Any, place: Any
-               ) -> dict[str, list[Any]]:
-    from legacy_fluid.framework.kernel_run import LegacyKernelRun, run_kernel
-    from legacy_fluid.framework.op_kernel_type import OpKernelType
+def verify_file(result: FileResult, path: Path | None,
+                yaml_texts: list[str] | None = None) -> list[VerifyResult]:
+    """Verdicts per migrated (or covered) kernel, backend and dtype. `yaml_texts`: the
+    ops.yaml text(s) `--write` writes for this module (default: its entries alone)."""
+    from phi.common import DataType
 
-    op, scope, runtime, out_names = _op_in_scope(op_cls, proto, inputs, attrs, outputs, place)
-    run_kernel(op, scope, runtime, LegacyKernelRun(kernel_cls, OpKernelType(dtype, place)))
-    return _collect(scope, out_names)
+    cuda = _has_cuda()
+    rows = [_Row(t, VerifyResult(result.path, t.op_type, t.kernel, t.function, backend, dtype,
+                                 Verdict.UNVERIFIED, emulated=backend == "GPU" and not cuda))
+            for t in targets_of(result) for backend, _, dtypes in t.registrations
+            for dtype in dtypes]
+    if not rows:
+        return []
+    try:
+        with module_session(result.old_text, path, "legacy") as namespace:
+            for row in rows:
+                _guarded(row, _legacy_runs, row, namespace, DataType[row.result.dtype], cuda)
+    except ModuleRunError as exc:
+        for row in rows:
+            row.result.detail = f"the legacy module cannot be imported here: {exc}"
+        return [row.result for row in rows]
+    texts = yaml_texts if yaml_texts is not None else rendered(
+        p.op_def for p in result.ops if not p.op_def.is_backward)
+    # a grad kernel follows its backward_op entry as phi/backward.yaml holds it
+    texts = [*texts, *rendered(p.op_def for p in result.ops if p.op_def.is_backward)]
+    try:
+        op_defs = written_op_defs(texts, {row.target.phi_name for row in rows},
+                                  f"{result.path}: ops.yaml")
+        with module_session(result.new_text, path, "migrated", op_defs):
+            for row in rows:
+                if row.runs:
+                    _guarded(row, _phi_runs, row, cuda)
+                else:
+                    _guarded(row, _check_registered, row)
+    except ModuleRunError as exc:
+        for row in rows:
+            row.result.status = Verdict.ERRORED
+            row.result.detail = f"the migrated module: {exc}"
+    return [row.result for row in rows]
 
 
-def run_phi(op_cls: Any, proto: Any, plan: OpPlan, fn: Any, mapping: Any, infer_meta: Any,
-            inputs: dict[str, list[np.ndarray]], attrs: dict[str, Any], outputs: dict[str, int],
-            backend: Any, layout: Any, dtype: Any, place: Any) -> dict[str, list[Any]]:
-    from compat.arg_mapping_context import ExecutionArgumentMappingContext
-    from compat.dual_dispatch import PhiKernelRun
-    from compat.kernel_signature import KernelSignature
-    from legacy_fluid.framework.kernel_run import run_kernel
-    from legacy_fluid.framework.op_kernel_type import OpKernelType
+def _guarded(row: _Row, step: Any, *args: Any) -> None:
+    """A failure of verify itself (a malformed VERIFY_CASES, say) errors the row: what
+    cannot be verified is not written."""
+    try:
+        step(*args)
+    except Exception as exc:
+        row.runs.clear()
+        row.result.status = Verdict.ERRORED
+        row.result.detail = f"verify could not run: {brief(exc)}"
+
+
+def _legacy_runs(row: _Row, namespace: dict[str, Any], dtype: Any, cuda: bool) -> None:
+    from legacy_fluid.framework.op_registry import OP_INFOS
+
+    res, op = row.result, row.target.op_type
+    if not OP_INFOS.has(op):
+        res.detail = f"no valid inputs (the legacy module registers no operator '{op}')"
+        return
+    proto = OP_INFOS.info(op).proto
+    given = namespace.get("VERIFY_CASES")
+    forward = forward_type(op) if is_grad_op(op) else ""
+    # a grad op without cases of its own: its forward op's, run first (cotangents like
+    # the forward's outputs), when the module registers that op
+    if not forward or module_cases(op, given) or not OP_INFOS.has(forward):
+        forward = ""
+    fwd_proto = OP_INFOS.info(forward).proto if forward else None
+    cases, why = cases_for(forward or op, fwd_proto or proto, given)
+    cases = [c for c in cases if c.applies_to(res.dtype)]
+    if not cases:
+        res.detail = f"no valid inputs ({why or f'no case applies to {res.dtype}'})"
+        return
+    rejected: list[str] = []
+    for index, case in enumerate(cases):
+        name, seed = case.name, f"{op}/{res.dtype}/{index}"
+        try:
+            if fwd_proto is not None:
+                f_call = case.call(fwd_proto, dtype, seed)
+                f_run = _run(forward, *f_call, "legacy", res.backend, cuda)
+                inputs, attrs, outputs = grad_call(proto, f_call, f_run.outputs, seed)
+                name = f"{case.name} of {forward}, cotangents like its outputs"
+            else:
+                inputs, attrs, outputs = case.call(proto, dtype, seed)
+            run = _run(op, inputs, attrs, outputs, "legacy", res.backend, cuda)
+        except Exception as exc:
+            rejected.append(f"{name}: legacy op raised {_cause(exc)}")
+            continue
+        if not _chose_legacy(run, row, dtype):
+            rejected.append(f"{name}: the op ran {run.trace.kernel} {run.trace.key}")
+            continue
+        row.runs.append((name, inputs, attrs, outputs, run))
+        optional = without_each_optional_output(proto, outputs) if is_grad_op(op) else []
+        for label, fewer in optional:
+            try:
+                run = _run(op, inputs, attrs, fewer, "legacy", res.backend, cuda)
+            except Exception as exc:
+                rejected.append(f"{name}, {label}: legacy op raised {_cause(exc)}")
+                continue
+            if _chose_legacy(run, row, dtype):
+                row.runs.append((f"{name}, {label}", inputs, attrs, fewer, run))
+        if case.derived:
+            break
+    if not row.runs:
+        res.detail = "no valid inputs (" + "; ".join(rejected[:2]) + (
+            f"; {len(rejected) - 2} more" if len(rejected) > 2 else "") + ")"
+
+
+def _chose_legacy(run: Any, row: _Row, dtype: Any) -> bool:
+    """The legacy run chose the row's legacy kernel class for its backend and dtype."""
+    from legacy_fluid.framework.kernel_run import LegacyKernelRun
     from legacy_fluid.framework.trace import DispatchPath
-    from phi.core.infermeta_utils import InferMetaBinding
-    from phi.core.kernel_args import derive_args_def
-    from phi.core.kernel_factory import Kernel
+
+    choice = run.choice
+    return (isinstance(choice, LegacyKernelRun) and choice.path is DispatchPath.LEGACY
+            and choice.expected.data_type is dtype
+            and choice.expected.place.is_cpu == (row.result.backend == "CPU")
+            and choice.kernel_cls.__name__ == row.target.kernel)
+
+
+def _check_registered(row: _Row) -> None:
+    """No case could run: the written module must still register the op and its kernel."""
+    from legacy_fluid.framework.op_registry import OP_INFOS
+    from phi.common import Backend, DataLayout, DataType
+    from phi.core.kernel_factory import KERNELS
     from phi.core.kernel_key import KernelKey
 
-    op, scope, runtime, out_names = _op_in_scope(op_cls, proto, inputs, attrs, outputs, place)
-    if mapping is not None:
-        sig = mapping(ExecutionArgumentMappingContext(op, runtime))
-    else:
-        sig = KernelSignature(plan.phi_name, plan.inputs, [a for a, _ in plan.attrs],
-                              plan.outputs)
-    args_def = derive_args_def(fn).specialize(backend, layout, dtype)
-    kernel = Kernel(plan.phi_name, KernelKey(backend, layout, dtype), fn, args_def)
-    binding = None
-    if infer_meta is not None:
-        param = None if plan.infer_meta_param is None else tuple(plan.infer_meta_param)
-        binding = InferMetaBinding(infer_meta, param, tuple(a.name for a in args_def.outputs))
-    run = PhiKernelRun(OpKernelType(dtype, place), DispatchPath.PHI, place, kernel, sig, binding)
-    run_kernel(op, scope, runtime, run)
-    return _collect(scope, out_names)
+    res, target = row.result, row.target
+    res.reimported = True
+    layout = next(lay for b, lay, _ in target.registrations if b == res.backend)
+    key = KernelKey(Backend[res.backend], DataLayout[layout], DataType[res.dtype])
+    if not OP_INFOS.has(target.op_type):
+        res.status, res.detail = Verdict.ERRORED, (
+            f"the written module registers no operator '{target.op_type}'")
+    elif KERNELS.select(target.phi_name, key) is None:
+        res.status, res.detail = Verdict.ERRORED, (
+            f"the written module registers no PHI kernel '{target.phi_name}' for {key}")
+
+
+def _phi_runs(row: _Row, cuda: bool) -> None:
+    """Every legacy run replayed on the PHI side; a grad kernel's in-place pairs once more
+    with the output written into the input's variable (one buffer, as PHI may hand it)."""
+    from phi.common import Backend, DataType
+
+    res, target = row.result, row.target
+    res.reimported = True
+    backend, dtype = Backend[res.backend], DataType[res.dtype]
+    for name, inputs, attrs, outputs, legacy in row.runs:
+        pairs = {o: i for o, i in target.in_place.items() if o in outputs and i in inputs}
+        for label, in_place in ((name, None), *(
+                (f"{name}, in place ({i} -> {o})", {o: i}) for o, i in pairs.items())):
+            try:
+                run = _run(target.op_type, inputs, attrs, outputs, "phi", res.backend, cuda,
+                           in_place)
+            except Exception as exc:
+                res.status = Verdict.ERRORED
+                res.detail = f"{label}: the migrated op raised {_cause(exc)}"
+                return
+            why = _phi_chosen(run, target, backend, dtype) or _differs(legacy, run, outputs)
+            if why:
+                res.status, res.detail = why
+                res.detail = f"{label}: {res.detail}"
+                return
+            res.cases += 1
+    res.status, res.detail = Verdict.IDENTICAL, ""
+
+
+def _phi_chosen(run: Any, target: Target, backend: Any, dtype: Any
+                ) -> tuple[Verdict, str] | None:
+    """None when the dual dispatch ran the migrated PHI kernel for this backend and dtype."""
+    from compat.dual_dispatch import PhiKernelRun
+    from legacy_fluid.framework.trace import DispatchPath
+    from phi.common import DataType
+
+    choice = run.choice
+    if (isinstance(choice, PhiKernelRun) and choice.path is DispatchPath.PHI
+            and choice.kernel.name == target.phi_name
+            # an emulated device's kernel stands in for the backend it emulates
+            and (getattr(choice.kernel.key.backend, "stands_in_for", None)
+                 or choice.kernel.key.backend) is backend
+            and choice.kernel.key.dtype in (dtype, DataType.ALL_DTYPE)):
+        return None
+    return Verdict.ERRORED, (f"the dual dispatch ran {run.trace.kernel} {run.trace.key} "
+                             f"({run.trace.path}), not PHI kernel '{target.phi_name}'")
+
+
+def _differs(legacy: Any, run: Any, outputs: dict[str, int]) -> tuple[Verdict, str] | None:
+    for slot in outputs:
+        mine, theirs = legacy.outputs.get(slot, []), run.outputs.get(slot, [])
+        for i, (a, b) in enumerate(zip(mine, theirs)):
+            why = same_tensor(a, b)
+            if why:
+                return Verdict.DIFFERING, f"output {slot}[{i}]: {why}"
+    return None
 
 
 def _host(a: Any) -> np.ndarray:
@@ -257,153 +373,26 @@ def same_tensor(a: Any, b: Any) -> str:
     return f"{diff} of {x.size} elements differ"
 
 
-def _infer_meta_fn(plan: OpPlan, new_ns: dict[str, Any]) -> Any:
-    if plan.infer_meta is None:
-        return None
-    if plan.infer_meta_new:
-        return new_ns[plan.infer_meta]
-    for mod in ("unary", "binary", "nullary", "multiary"):
-        m = importlib.import_module(f"phi.infermeta.{mod}")
-        if hasattr(m, plan.infer_meta):
-            return getattr(m, plan.infer_meta)
-    raise LookupError(f"InferMeta {plan.infer_meta} not found in phi.infermeta")
-
-
-def _cases(op_type: str, legacy_ns: dict[str, Any], proto: Any) -> list[dict[str, Any]]:
-    return module_cases(op_type, legacy_ns.get("VERIFY_CASES")) or default_cases(proto)
-
-
-def verify_file(result: FileResult, path: Path | None) -> list[VerifyResult]:
-    from phi.backends.gpu.gpu_context import cuda_device_count
-    from phi.common import Backend, CPUPlace, DataLayout, DataType, GPUPlace
-
-    out: list[VerifyResult] = []
-    if not result.ops:
-        return out
-    try:
-        legacy_ns, legacy_rec = exec_module(result.old_text, path, "legacy")
-        new_ns, new_rec = exec_module(result.new_text, path, "migrated")
-    except Exception as exc:
-        detail = f"module does not run: {type(exc).__name__}: {exc}"
-        for plan in result.ops:
-            for k in plan.kernels:
-                out.append(VerifyResult(result.path, plan.op_type, k["class"], k["function"], "",
-                                        "", Verdict.ERRORED, detail))
-        return out
-    has_cuda = cuda_device_count() > 0
-    for plan, op_cls, maker in [*((p, legacy_ns[p.op_class], legacy_ns[p.maker])
-                                  for p in result.ops),
-                                *_covered_plans(result, legacy_rec)]:
-        proto = maker(plan.op_type).build()
-        mapping = new_rec.mappings.get(plan.op_type)
-        try:
-            infer_meta = _infer_meta_fn(plan, new_ns)
-        except LookupError as exc:
-            infer_meta, meta_error = None, str(exc)
-        else:
-            meta_error = ""
-        cases = _cases(plan.op_type, legacy_ns, proto)
-        for k in plan.kernels:
-            kernel_cls, fn = legacy_ns[k["class"]], new_ns[k["function"]]
-            for backend_name, layout_name, dtypes in k["registrations"]:
-                backend = Backend[backend_name]
-                layout = DataLayout[layout_name]
-                emulated = backend_name == "GPU" and not has_cuda
-                place = GPUPlace(0) if backend_name == "GPU" and has_cuda else CPUPlace()
-                for dtype_name in dtypes:
-                    dtype = DataType[dtype_name]
-                    res = VerifyResult(result.path, plan.op_type, k["class"], k["function"],
-                                       backend_name, dtype_name, Verdict.IDENTICAL,
-                                       emulated=emulated)
-                    if meta_error:
-                        res.status, res.detail = Verdict.ERRORED, meta_error
-                        out.append(res)
-                        continue
-                    _verify_cases(res, plan, proto, op_cls, kernel_cls, fn, mapping, infer_meta,
-                                  cases, backend, layout, dtype, place)
-                    out.append(res)
-    return out
-
-
-def _covered_plans(result: FileResult, legacy_rec: Recorded) -> list[tuple[OpPlan, Any, Any]]:
-    """A covered op is verified like a migrated one: its legacy kernel against the covering
-    op's PHI kernel, called through the covered op's own mapping (or the covering op's
-    signature, when the default mapping fits)."""
-    by_phi = {p.phi_name: p for p in result.ops}
-    out = []
-    for rec in result.records:
-        primary = by_phi.get(rec.phi_name)
-        if (rec.status is not KernelStatus.COVERED or primary is None
-                or rec.op_type not in legacy_rec.operators):
-            continue
-        op_cls, maker = legacy_rec.operators[rec.op_type]
-        kernels = [k for k in primary.kernels if k["class"] == rec.kernel] or primary.kernels[:1]
-        layouts = {b: lay for k in kernels for b, lay, _ in k["registrations"]}
-        registrations = [[b, layouts.get(b, "ALL_LAYOUT"), list(d)] for b, d in rec.dtypes.items()]
-        plan = replace(primary, op_type=rec.op_type, op_class=op_cls.__name__,
-                       maker=maker.__name__, kernels=[{**kernels[0], "class": rec.kernel,
-                                                       "registrations": registrations}])
-        out.append((plan, op_cls, maker))
-    return out
-
-
-def _dtype_key(value: Any) -> str:
-    return str(value).rsplit(".", 1)[-1].upper()
-
-
-def _verify_cases(res: VerifyResult, plan: OpPlan, proto: Any, op_cls: Any, kernel_cls: Any,
-                  fn: Any, mapping: Any, infer_meta: Any, cases: list[dict[str, Any]],
-                  backend: Any, layout: Any, dtype: Any, place: Any) -> None:
-    fallback_error = ""
-    for index, case in enumerate(cases):
-        only = case.get("dtypes")
-        if only is not None and res.dtype not in [_dtype_key(d) for d in only]:
-            continue
-        label = case.get("name", f"case {index}")
-        seed = zlib.crc32(f"{plan.op_type}/{res.dtype}/{index}".encode())
-        attrs = {a.name: a.default for a in proto.attrs if a.default is not None}
-        attrs.update(case.get("attrs") or {})
-        outputs = case_outputs(proto, case)
-        try:
-            inputs = build_inputs(proto, case, dtype, seed)
-        except Exception as exc:
-            res.status, res.detail = Verdict.ERRORED, f"{label}: inputs: {_brief(exc)}"
-            return
-        try:
-            legacy = run_legacy(op_cls, proto, kernel_cls, inputs, attrs, outputs, dtype, place)
-        except Exception as exc:
-            if case.get("fallback"):
-                fallback_error = fallback_error or f"{label}: legacy kernel raised {_brief(exc)}"
-                continue
-            res.status = Verdict.ERRORED
-            res.detail = f"{label}: legacy kernel raised {_brief(exc)}"
-            return
-        res.cases += 1
-        try:
-            phi = run_phi(op_cls, proto, plan, fn, mapping, infer_meta, inputs, attrs, outputs,
-                          backend, layout, dtype, place)
-        except Exception as exc:
-            res.status = Verdict.ERRORED
-            res.detail = f"{label}: migrated kernel raised {_brief(exc)}"
-            return
-        for slot in plan.outputs:
-            for i, (a, b) in enumerate(zip(legacy.get(slot, []), phi.get(slot, []))):
-                why = same_tensor(a, b)
-                if why:
-                    res.status = Verdict.DIFFERING
-                    res.detail = f"{label}: output {slot}[{i}]: {why}"
-                    return
-        if case.get("fallback"):
-            return
-    if res.cases == 0:
-        res.status = Verdict.ERRORED
-        res.detail = fallback_error or "no verification case applies to this dtype"
-
-
-def _brief(exc: BaseException) -> str:
-    text = "".join(traceback.format_exception_only(type(exc), exc)).strip()
-    return text if len(text) < 300 else text[:297] + "..."
-
-
 def to_json(results: list[VerifyResult]) -> list[dict[str, Any]]:
     return [asdict(r) for r in results]
+
+
+def verification(rows: list[VerifyResult], ran: bool) -> str:
+    """One kernel's verification in words (the table, the JSON, the report)."""
+    if not ran:
+        return "unverified: --verify not run"
+    if not rows:
+        return "unverified: nothing ran"
+    bad = next((r for r in rows if r.status in (Verdict.DIFFERING, Verdict.ERRORED)), None)
+    if bad is not None:
+        return f"{bad.status}: {bad.backend} {bad.dtype}: {bad.detail}"
+    ok = [r for r in rows if r.status is Verdict.IDENTICAL]
+    open_ = [r for r in rows if r.status is Verdict.UNVERIFIED]
+    parts = []
+    if open_:
+        parts.append(f"unverified on {len(open_)} of {len(rows)} (first: {open_[0].backend} "
+                     f"{open_[0].dtype}: {open_[0].detail})")
+    if ok:
+        parts.append(f"identical on {len(ok)} of {len(rows)} backend x dtype "
+                     f"({sum(r.cases for r in ok)} cases); {EVIDENCE}")
+    return "; ".join(parts)

@@ -3,12 +3,13 @@
 `fluidphi coverage` collects facts from the registries (operators, legacy
 kernels, PHI kernels, argument mappings, InferMeta, ``phi/ops.yaml``), the
 codemod's report, the last parity run (``reports/parity.json``) and traced
-runs of the given models on CPU and on a simulated GPU, then writes them as
+runs of the given models on CPU and on GPU (the `emulated` device where no CUDA
+device exists), then writes them as
 Markdown, JSON (schema in ``schema.json``) and one offline HTML page.
 
 Modules: `facts` (registry facts per op type), `parity` (legacy vs PHI per
 dtype), `codemod` (reads the migration report), `models` (per-model paths),
-`simgpu` (NumPy-backed stand-in for gpu:0), `report` (the JSON document),
+`report` (the JSON document),
 `render_md` / `render_html` / `render_console`, `validate` (a small JSON
 Schema checker), `cli_entry` (`run_coverage`).
 """

@@ -36,20 +36,33 @@ def render(doc: dict[str, Any], fmt: str) -> str:
 
 
 def run_coverage(models: list[str], formats: list[str], out: Path, console: Console,
-                 refresh_parity: bool = False) -> int:
-    """Build the report for `models` (default: the fixture models) and write `formats` to `out`."""
+                 refresh_parity: bool = False, *, table: bool = False,
+                 err_console: Console | None = None) -> int:
+    """Build the report for `models` (default: the fixture models) and write `formats` to `out`.
+
+    The terminal gets the headline, the verdict per model and the blockers; the
+    full per-op table too with `table`. Errors go to `err_console` (stderr).
+    """
     from compat.coverage.facts import collect_facts
     from compat.coverage.parity import refresh_parity as refresh
-    from compat.coverage.render_console import print_report
+    from compat.coverage.render_summary import print_summary
     from compat.coverage.report import build_report, load_inputs
     from compat.coverage.validate import validate
 
+    err_console = err_console or Console(stderr=True)
     bad = [f for f in formats if f not in FORMATS]
     if bad:
-        console.print(f"[bold red]error:[/] --format {', '.join(bad)}: expected md, json or html",
-                      highlight=False)
+        err_console.print(f"[bold red]error:[/] --format {', '.join(bad)}: expected md, json "
+                          "or html", highlight=False)
         return 2
-    models = list(models) or default_models()
+    if not models:
+        found = default_models()
+        where = FIXTURES.as_posix()
+        console.print(f"no --model given: reporting on the {len(found)} fixture models in "
+                      f"{where} ({', '.join(Path(m).parent.name for m in found)})" if found
+                      else f"no --model given and no fixture models in ./{where}: reporting on "
+                      "op types and kernels only", highlight=False, soft_wrap=True)
+        models = found
     if refresh_parity:
         path = out / "parity.json"
         with console.status("running parity checks (legacy vs PHI per op and dtype)..."):
@@ -58,14 +71,15 @@ def run_coverage(models: list[str], formats: list[str], out: Path, console: Cons
     doc = build_report(models, out, load_inputs(out))
     problems = validate(json.loads(render(doc, "json")))
     if problems:  # a bug in the report builder, not in the user's input
-        console.print("[bold red]error:[/] the report does not match compat/coverage/schema.json: "
-                      + "; ".join(problems[:5]), highlight=False)
+        err_console.print("[bold red]error:[/] the report does not match "
+                          "compat/coverage/schema.json: " + "; ".join(problems[:5]),
+                          highlight=False)
         return 1
-    print_report(doc, console)
+    print_summary(doc, console, table=table)
     written = []
     for fmt in dict.fromkeys(formats):
         path = out / FILE_NAMES[fmt]
         atomic_write_text(path, render(doc, fmt))
         written.append(path.as_posix())
-    console.print("wrote " + ", ".join(written), highlight=False)
+    console.print("wrote " + ", ".join(written), highlight=False, soft_wrap=True)
     return 0

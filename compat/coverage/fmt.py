@@ -79,6 +79,11 @@ def kernels(place: Mapping[str, Any]) -> str:
     return ", ".join(place["kernels"]) or "—"
 
 
+def run(r: Mapping[str, Any]) -> str:
+    """A model run's status, with the device it ran on when that was not the real one."""
+    return r["status"] if r["mode"] == "real" else f"{r['status']} ({r['mode']} device)"
+
+
 def parity_source(run: Mapping[str, Any] | None, label: str) -> str:
     if not run:
         return f"{label}: not run"
@@ -101,3 +106,28 @@ def model_labels(models: list[str]) -> dict[str, str]:
     shorts = {m: short(m) for m in models}
     clash = len(set(shorts.values())) != len(shorts)
     return {m: m if clash else s for m, s in shorts.items()}
+
+
+BACKWARD_HEADER = ["op type", "grad op", "backward.yaml", "legacy grad kernel",
+                   "PHI grad kernel", "Paddle grad fixture", "FD case", "grad stage", "verified"]
+
+
+def backward_cells(row: Mapping[str, Any]) -> list[str]:
+    """One forward op type's grad as table cells (BACKWARD_HEADER's columns)."""
+    b = row["backward"]
+    yes = {True: "yes", False: "no"}
+    return [row["op_type"], b["grad_op"], b["backward_op"] or "—", yes[b["legacy_kernel"]],
+            b["phi_kernel"] or "no", yes[b["paddle_fixture"]], yes[b["fd_case"]],
+            b["grad_stage"] or "—", yes[b["verified"]]]
+
+
+def backward_line(summary: Mapping[str, Any]) -> str:
+    """The backward dimension in one sentence."""
+    b = summary["backward"]
+    g = b["grad_op_types"]
+    return (f"Backward: {b['verified']} / {b['forward_ops']} forward op types with a grad have "
+            f"it verified ({b['percent']}%): legacy grad kernel {b['legacy_kernel']}, PHI grad "
+            f"kernel {b['phi_kernel']}, both {b['both_forms']}, Paddle grad fixture "
+            f"{b['paddle_fixture']}, finite-difference case {b['fd_case']}. Grad op types "
+            f"migrated (counted in the progress above): {g['migrated']} / {g['total']} "
+            f"({g['percent']}%).")

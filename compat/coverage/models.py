@@ -1,7 +1,8 @@
 """Per model: the path every op takes on CPU and on GPU, the transforms, and a verdict.
 
 The model runs through the Executor with the dual-dispatch runner on CPU and
-on a simulated gpu:0 (`simgpu`), with inputs built from the feed VarDescs
+on GPU (gpu:0 where CuPy sees a CUDA device, else the `emulated` device, which runs
+the GPU kernels' bodies on memory of its own), with inputs built from the feed VarDescs
 (-1 dims -> 1; floating feeds random, integer feeds zeros). The trace gives
 path, kernel, key and transforms per op. Where a model cannot run (an op type
 without an operator, or an op failing), the remaining ops are predicted from
@@ -22,7 +23,6 @@ from compat.arg_mapping_context import (
     ExecutionArgumentMappingContext,
     ProtoArgumentMappingContext,
 )
-from compat.coverage.simgpu import simulated_gpu
 from compat.dual_dispatch import DualDispatchRunner, NoKernelError, PathMode, choose_kernel
 from compat.kernel_signature import KernelSignature
 from legacy_fluid.framework.execution_context import ExecutionContext, RuntimeContext
@@ -33,6 +33,7 @@ from legacy_fluid.framework.operator import OperatorBase, OperatorWithKernel
 from legacy_fluid.framework.program_desc import BlockDesc, OpDesc, ProgramDesc
 from legacy_fluid.framework.scope import Scope
 from phi.backends.context_pool import DeviceContextPool
+from phi.backends.devices import gpu_or_stand_in
 from phi.common import CPUPlace, DataType, Place
 from phi.core.dense_tensor import DenseTensor
 
@@ -71,11 +72,11 @@ class OpRecord:
 
 
 class _RecordingRunner(DualDispatchRunner):
-    """Dual dispatch that keeps going on a simulated GPU when a kernel body needs real CuPy."""
+    """Dual dispatch that keeps going on a device when a kernel body fails there (the op
+    runs on CPU instead, and the failure is noted), so every op's path is recorded."""
 
-    def __init__(self, simulated: bool) -> None:
+    def __init__(self) -> None:
         super().__init__(PathMode.AUTO)
-        self.simulated = simulated
         self.notes: dict[OperatorBase, str] = {}
 
     def __call__(self, op: OperatorBase, scope: Scope, place: Place):
@@ -85,14 +86,14 @@ class _RecordingRunner(DualDispatchRunner):
             raise
         except Exception as exc:
             choice = self.choice_for(op)
-            if not self.simulated or choice is None or place.is_cpu:
+            if choice is None or place.is_cpu:
                 raise
             from legacy_fluid.framework.trace import OpTrace
 
-            self.notes[op] = f"kernel body failed on simulated GPU memory ({_short(exc)})"
+            self.notes[op] = f"kernel body failed on {place} ({_short(exc)})"
             try:
                 super().__call__(op, scope, CPUPlace())
-            finally:  # the GPU choice is what the report shows, whether or not the CPU run works
+            finally:  # the device choice is what the report shows, whether or not CPU works
                 self.remember(op, choice)
             return OpTrace(-1, op.type, choice.path, choice.kernel_name, choice.key_text, [])
 
@@ -135,7 +136,7 @@ def _expected_and_signature(op: OperatorWithKernel, desc: OpDesc, block: BlockDe
         scope = _placeholder_scope(desc, block)
         runtime = RuntimeContext.build(op, scope)
         dev_ctx = DeviceContextPool.instance().get(place)
-        expected = op.get_expected_kernel_type(ExecutionContext(op, scope, dev_ctx, runtime))
+        expected = op.expected_kernel_type(ExecutionContext(op, scope, dev_ctx, runtime))
         sig = get_kernel_signature(op.proto, ExecutionArgumentMappingContext(op, runtime))
         return expected, sig
     except Exception:
@@ -152,7 +153,7 @@ def _expected_and_signature(op: OperatorWithKernel, desc: OpDesc, block: BlockDe
 def predict(index: int, desc: OpDesc, block: BlockDesc, place: Place) -> OpRecord:
     """The path an op would take on `place`, from its description alone.
 
-    On GPU call it inside `simulated_gpu()` (the op's hooks see a device context).
+    On GPU `place` is `gpu_or_stand_in()`.
     """
     infos = OP_INFOS
     if not infos.has(desc.type):
@@ -191,12 +192,10 @@ def trace_place(program: ProgramDesc, scope: Scope, feeds: dict[str, np.ndarray]
     block = program.global_block()
     descs = block.ops
     infos = OP_INFOS
+    place = gpu_or_stand_in() if place_name == "gpu" else CPUPlace()
     if any(not infos.has(d.type) for d in descs):
-        if place_name == "gpu":
-            with simulated_gpu() as gpu:
-                return [predict(i, d, block, gpu) for i, d in enumerate(descs)], None
-        return [predict(i, d, block, CPUPlace()) for i, d in enumerate(descs)], None
-    runner = _RecordingRunner(simulated=place_name == "gpu")
+        return [predict(i, d, block, place) for i, d in enumerate(descs)], None
+    runner = _RecordingRunner()
     records: list[OpRecord] = []
 
     def run(at: Place) -> str | None:
@@ -231,10 +230,7 @@ def trace_place(program: ProgramDesc, scope: Scope, feeds: dict[str, np.ndarray]
                        for i in range(len(records), len(descs)))
         return error
 
-    if place_name == "gpu":
-        with simulated_gpu() as gpu:
-            return records, run(gpu)
-    return records, run(CPUPlace())
+    return records, run(place)
 
 
 def summarize(records: list[OpRecord]) -> dict[str, dict[str, Any]]:
@@ -326,12 +322,17 @@ def analyze_model(model: str) -> dict[str, Any]:
         "feeds": [var_info(n) for n in feed_names],
         "fetches": [var_info(n) for n in fetch_names],
         "op_count": sum(counts.values()),
-        "runs": {p: {"mode": "simulated" if p == "gpu" else "real",
+        "runs": {p: {"mode": _run_mode(p),
                      "status": _run_status(per_place[p], errors[p]), "error": errors[p]}
                  for p in PLACES},
         "op_types": op_types,
         "verdict": verdict(op_types, errors),
     }
+
+
+def _run_mode(place_name: str) -> str:
+    """'real', or 'emulated' for GPU runs on the emulated device (no CUDA device here)."""
+    return "emulated" if gpu_or_stand_in().is_custom and place_name == "gpu" else "real"
 
 
 def _run_status(summary: dict[str, dict[str, Any]], error: str | None) -> str:

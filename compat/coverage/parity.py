@@ -2,7 +2,10 @@
 
 `refresh_parity` (``fluidphi coverage --refresh-parity``) runs every op type
 that has a legacy kernel and a PHI twin, for each dtype both forms register,
-on CPU and, where a CUDA device exists, on GPU, and records the outcome in
+on CPU and on GPU (on the `emulated` device, which runs the GPU kernels on NumPy memory
+of its own, where no CUDA device exists; there the device's output must also equal the
+CPU's bit for bit, as tests/devices/test_device_parity.py checks per model and op
+fixture), and records the outcome in
 ``reports/parity.json``. Plain ``fluidphi coverage`` only reads that file, so
 reports stay byte-stable between refreshes.
 
@@ -46,7 +49,8 @@ from compat.statuses import Verdict
 from compat.verify_inputs import build_inputs, default_case_specs, module_cases
 from legacy_fluid.framework.op_registry import OP_INFOS
 from legacy_fluid.io.atomic_write import atomic_write_text
-from phi.common import CPUPlace, DataType, GPUPlace, Place
+from phi.backends.devices import gpu_or_stand_in
+from phi.common import CPUPlace, DataType, Place
 
 PARITY_VERSION = 1
 DEVICES = ("cpu", "gpu")
@@ -222,9 +226,32 @@ def _short(exc: BaseException) -> str:
 RunFn = Callable[..., tuple[dict[str, list[np.ndarray]], Any]]
 
 
+def _differences(first: Mapping[str, list[np.ndarray]], second: Mapping[str, list[np.ndarray]],
+                 what: str = "") -> tuple[list[str], float | None]:
+    """Why two runs' outputs differ (slot by slot), and the largest finite difference."""
+    worst: float | None = None
+    reasons: list[str] = []
+    for slot in sorted(set(first) | set(second)):
+        la, pa = first.get(slot, []), second.get(slot, [])
+        if len(la) != len(pa):
+            reasons.append(f"{what}{slot}: {len(la)} vs {len(pa)} tensors")
+            continue
+        for i, (a, b) in enumerate(zip(la, pa)):
+            why = _difference(a, b)
+            if why is None:
+                continue
+            reasons.append(f"{what}{slot}[{i}]: {why}")
+            d = _max_abs_diff(a, b) if a.shape == b.shape and a.dtype == b.dtype else None
+            if d is not None and np.isfinite(d):
+                worst = d if worst is None else max(worst, d)
+    return reasons, worst
+
+
 def compare_case(op_type: str, case: VerifyCase, dtype: DataType, place: Place,
                  run: RunFn | None = None) -> dict[str, Any]:
-    """Run one case through both paths on `place`; a RESULT dict."""
+    """Run one case through both paths on `place`; a RESULT dict. On the emulated device
+    (a plug-in place) the legacy output must also equal the CPU's exactly: the GPU parity
+    column is CPU-vs-device parity there, as the parity snapshots check."""
     if run is None:
         from compat.single_op import run_single_op as run
     rng = np.random.default_rng(zlib.crc32(f"{op_type}/{dtype}/{case.name}".encode()))
@@ -249,21 +276,16 @@ def compare_case(op_type: str, case: VerifyCase, dtype: DataType, place: Place,
     if not str(ltrace.path).startswith("legacy") or not str(ptrace.path).startswith("phi"):
         result["error"] = f"paths taken: legacy run {ltrace.path}, phi run {ptrace.path}"
         return result
-    worst: float | None = None
-    reasons: list[str] = []
-    for slot in sorted(set(legacy) | set(phi)):
-        la, pa = legacy.get(slot, []), phi.get(slot, [])
-        if len(la) != len(pa):
-            reasons.append(f"{slot}: {len(la)} vs {len(pa)} tensors")
-            continue
-        for i, (a, b) in enumerate(zip(la, pa)):
-            why = _difference(a, b)
-            if why is None:
-                continue
-            reasons.append(f"{slot}[{i}]: {why}")
-            d = _max_abs_diff(a, b) if a.shape == b.shape and a.dtype == b.dtype else None
-            if d is not None and np.isfinite(d):
-                worst = d if worst is None else max(worst, d)
+    reasons, worst = _differences(legacy, phi)
+    if place.is_custom:  # the emulated device computes with NumPy: CPU's answer exactly
+        try:
+            cpu, _ = run(op_type, inputs, case.attrs, outputs, "legacy", CPUPlace())
+        except Exception:
+            cpu = None  # a CPU failure is the CPU column's to report
+        if cpu is not None:
+            more, far = _differences(cpu, legacy, "CPU vs device ")
+            reasons += more
+            worst = far if worst is None else max(worst, far or 0.0)
     result["status"] = Verdict.DIFFERING if reasons else Verdict.IDENTICAL
     result["max_abs_diff"] = worst
     result["error"] = "; ".join(reasons) if reasons else None
@@ -271,8 +293,9 @@ def compare_case(op_type: str, case: VerifyCase, dtype: DataType, place: Place,
 
 
 def verify_op(facts: OpFacts, device: str, run: RunFn | None = None) -> dict[str, dict[str, Any]]:
-    """dtype -> RESULT for one op on `device` ('cpu' or 'gpu')."""
-    place = CPUPlace() if device == "cpu" else GPUPlace(0)
+    """dtype -> RESULT for one op on `device` ('cpu' or 'gpu'; GPU kernels run on the
+    emulated device where no CUDA device exists)."""
+    place = CPUPlace() if device == "cpu" else gpu_or_stand_in()
     dtypes = facts.cpu_common_dtypes(device)
     explicit = explicit_cases(facts.op_type)
     results: dict[str, dict[str, Any]] = {}
@@ -304,6 +327,9 @@ def verify_op(facts: OpFacts, device: str, run: RunFn | None = None) -> dict[str
 def device_description(device: str) -> str:
     if device == "cpu":
         return f"CPU {platform.machine() or 'unknown'}, NumPy {np.__version__}"
+    if gpu_or_stand_in().is_custom:
+        return (f"emulated device (the GPU kernels on NumPy {np.__version__} memory of its own; "
+                "no CUDA device here)")
     try:
         import cupy
 
@@ -345,15 +371,14 @@ def merge_results(path: Path, device: str, results: Mapping[str, Mapping[str, An
 
 def refresh_parity(facts: Iterable[OpFacts], path: Path, *, gpu: bool | None = None,
                    progress: Callable[[str], None] | None = None) -> dict[str, Any]:
-    """Verify every op with both forms on CPU (and GPU when a CUDA device exists); write `path`.
+    """Verify every op with both forms on CPU and GPU; write `path`.
 
-    Without a CUDA device the GPU entries already in the file are kept as
-    they are (they carry their own timestamp and device).
+    The GPU kernels run on CUDA where CuPy sees a device, else on the emulated device
+    (the run's `device` says which). `gpu=False` keeps the GPU entries already in the
+    file as they are (they carry their own timestamp and device).
     """
-    from phi.backends.gpu.gpu_context import cuda_device_count
-
     if gpu is None:
-        gpu = cuda_device_count() > 0
+        gpu = True
     both = [f for f in facts if f.forms == "both" and f.operator == "kernel"]
     doc = load_parity(path)
     for device in ("cpu", "gpu") if gpu else ("cpu",):

@@ -20,10 +20,10 @@ def _styled(text: str, key: str) -> str:
     return f"[{style}]{text}[/]" if style else text
 
 
-def print_report(doc: Mapping[str, Any], console: Console) -> None:
+def ops_table(doc: Mapping[str, Any]) -> Table:
+    """One row per op type: forms, kernels, mapping, codemod, parity, stage, models."""
     from rich.markup import escape
 
-    s = doc["summary"]
     ops = Table(title="op types", header_style="bold")
     for col in ("op type", "forms", "legacy", "PHI", "mapping", "codemod", "parity CPU",
                 "parity GPU", "stage", "models"):
@@ -34,7 +34,14 @@ def print_report(doc: Mapping[str, Any], console: Console) -> None:
                     str(len(r["phi_kernels"])), r["arg_mapping"]["kind"],
                     escape(fmt.codemod(r["codemod"])), _styled(pc, pc), _styled(pg, pg),
                     _styled(r["stage"], r["stage"]), str(len(r["used_by"])))
-    console.print(ops)
+    return ops
+
+
+def print_report(doc: Mapping[str, Any], console: Console) -> None:
+    from rich.markup import escape
+
+    s = doc["summary"]
+    console.print(ops_table(doc))
     if doc["models"]:
         models = Table(title="models", header_style="bold")
         for col in ("model", "ops", "verdict"):

@@ -165,6 +165,7 @@ def render_html(doc: Mapping[str, Any]) -> str:
         f'({s["cpu_progress"]["percent"]}%) — {_e(s["cpu_progress"]["definition"])}. '
         f'With a PHI twin for every legacy kernel (parity not required): '
         f'{s["twinned"]["count"]} / {s["twinned"]["total"]} ({s["twinned"]["percent"]}%).</p>',
+        f"<p>{_e(fmt.backward_line(s))}</p>",
         '<div class="charts">',
         f'<div class="chart">{bar_chart("Progress by op family", fam_rows)}</div>',
         '<div class="chart">'
@@ -184,6 +185,11 @@ def render_html(doc: Mapping[str, Any]) -> str:
         ("parity GPU", ", ".join(f"{k} {v}" for k, v in s["parity"]["gpu"].items()) or "—"),
     ]
     h.append(_table(["", "count"], [[_td(a), _td(b)] for a, b in totals], sortable=False))
+    h.append(f'<h2>Backward (grad ops)</h2><p class="muted">{_e(s["backward"]["definition"])}'
+             ".</p>")
+    h.append(_table(fmt.BACKWARD_HEADER,
+                    [[_td(c, c if c in ("yes", "no") else "") for c in fmt.backward_cells(r)]
+                     for r in doc["ops"] if r["backward"] is not None], table_id="backward"))
     m = doc["matrix"]
     h.append(f'<h2>PHI kernels by backend x dtype</h2><p class="muted">Kernel names registered '
              f'per cell ({m["kernel_keys"]} KernelKeys in all).</p>')
@@ -203,9 +209,9 @@ def render_html(doc: Mapping[str, Any]) -> str:
     h.append(_table(["backend", *m["dtypes"], "names"], rows, sortable=False,
                     numeric=set(range(1, len(m["dtypes"]) + 2))))
     h.append("<h2>Models</h2>")
-    h.append(_table(["model", "ops", "CPU run", "GPU run (simulated)", "verdict"],
+    h.append(_table(["model", "ops", "CPU run", "GPU run", "verdict"],
                     [[_td(md["model"]), _td(md["op_count"], "num"),
-                      _td(md["runs"]["cpu"]["status"]), _td(md["runs"]["gpu"]["status"]),
+                      _td(fmt.run(md["runs"]["cpu"])), _td(fmt.run(md["runs"]["gpu"])),
                       _td(md["verdict"]["text"], _cls("v", md["verdict"]["status"]))]
                      for md in doc["models"]], numeric={1}))
     for md in doc["models"]:

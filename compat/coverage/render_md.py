@@ -55,6 +55,8 @@ def render_markdown(doc: Mapping[str, Any]) -> str:
         f"Every legacy kernel has a PHI twin (parity not required): {s['twinned']['count']} / "
         f"{s['twinned']['total']} ({s['twinned']['percent']}%).",
         "",
+        fmt.backward_line(s),
+        "",
         "## Totals",
         "",
     ]
@@ -86,6 +88,10 @@ def render_markdown(doc: Mapping[str, Any]) -> str:
     out += _table(["backend", "legacy kernels", "with PHI twin", "verified twin", "%", ""],
                   [[b["backend"], b["legacy_kernels"], b["twinned"], b["verified"], b["percent"],
                     fmt.bar(b["percent"])] for b in s["by_backend"]], "lrrrrl")
+    out += ["", "### Backward (grad ops)", "", s["backward"]["definition"][0].upper()
+            + s["backward"]["definition"][1:] + ".", ""]
+    out += _table(fmt.BACKWARD_HEADER,
+                  [fmt.backward_cells(r) for r in doc["ops"] if r["backward"] is not None])
     m = doc["matrix"]
     out += ["", "### PHI kernels by backend x dtype", "",
             f"Kernel names registered per cell ({m['kernel_keys']} KernelKeys in all).", ""]
@@ -95,9 +101,9 @@ def render_markdown(doc: Mapping[str, Any]) -> str:
                   + [["all", *[m["dtype_totals"][dt] for dt in m["dtypes"]], ""]],
                   "l" + "r" * (len(m["dtypes"]) + 1))
     out += ["", "## Models", ""]
-    out += _table(["model", "ops", "CPU run", "GPU run (simulated)", "verdict"],
+    out += _table(["model", "ops", "CPU run", "GPU run", "verdict"],
                   [[f"[{md['model']}](#{_anchor(md['model'])})", md["op_count"],
-                    md["runs"]["cpu"]["status"], md["runs"]["gpu"]["status"],
+                    fmt.run(md["runs"]["cpu"]), fmt.run(md["runs"]["gpu"]),
                     md["verdict"]["text"]] for md in doc["models"]], "lrlll")
     for md in doc["models"]:
         out += ["", f"### {md['model']}", "", f"**Verdict:** {md['verdict']['text']}", ""]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -20,10 +20,17 @@ from compat.coverage.facts import (
     legacy_key_dict,
     phi_key_dict,
 )
+from compat.coverage.grads import (
+    GradEvidence,
+    backward_row,
+    backward_summary,
+    grad_of,
+    load_evidence,
+)
 from compat.coverage.parity import DEVICES as PARITY_DEVICES
 from compat.coverage.parity import load_parity, op_parity
 
-SCHEMA_VERSION = "1.0"
+SCHEMA_VERSION = "1.1"
 REPO_ROOT = Path(__file__).resolve().parent.parent.parent
 DEFAULT_REPORTS = REPO_ROOT / "reports"
 HAND_EDITS = REPO_ROOT / "migrate" / "hand_edits.yaml"
@@ -31,9 +38,12 @@ HAND_EDITS = REPO_ROOT / "migrate" / "hand_edits.yaml"
 PROGRESS_DEFINITION = ("op types whose every legacy kernel has a PHI twin (the kernel selection "
                        "would pick for its OpKernelType) with identical parity results for its "
                        "dtype on its device, over every op type with a kernel operator or legacy "
-                       "kernels; an op type left with PHI kernels only counts as migrated. A "
-                       "device with no parity run at all (GPU where no CUDA device was "
-                       "available) is not required; parity_devices lists the devices required.")
+                       "kernels; an op type left with PHI kernels only counts as migrated. GPU "
+                       "kernels are verified on CUDA, or on the emulated device (the GPU "
+                       "kernels on NumPy memory of its own) where no CUDA device was available; "
+                       "a device with no parity run at all is not required; parity_devices "
+                       "lists the devices required. With no parity run on any device, no op "
+                       "type with legacy kernels counts as migrated.")
 CPU_PROGRESS_DEFINITION = ("the same, counting only CPU legacy kernels (what a CPU-only parity "
                            "run can verify)")
 #: Progress stages of a counted op type, most advanced first.
@@ -46,6 +56,7 @@ class Inputs:
 
     parity_path: Path
     codemod: CodemodSource
+    grads: GradEvidence = field(default_factory=lambda: load_evidence(REPO_ROOT))
 
 
 def find_input(name: str, out: Path) -> Path:
@@ -92,8 +103,11 @@ def op_row(f: OpFacts, parity_doc: Mapping[str, Any], codemod: CodemodSource,
     cpu_legacy = [r for r in legacy if r["place"] == "CPU"]
     twinned = counted and (all(r["twin"] for r in legacy) if legacy else bool(f.phi_kernels))
     required = {d.upper() for d in PARITY_DEVICES if parity_doc["runs"].get(d)}
-    migrated = counted and (all(r["twin"] and (r["verified"] or r["place"] not in required)
-                                for r in legacy) if legacy else bool(f.phi_kernels))
+    # with no parity run on any device nothing is verified, so nothing with legacy kernels
+    # counts as migrated
+    migrated = counted and (bool(required) and all(
+        r["twin"] and (r["verified"] or r["place"] not in required) for r in legacy)
+        if legacy else bool(f.phi_kernels))
     cpu_verified = counted and (all(r["verified"] for r in cpu_legacy) if cpu_legacy
                                 else bool(f.phi_kernels))
     if not counted:
@@ -195,6 +209,7 @@ def _summary(rows: list[dict[str, Any]], parity_doc: Mapping[str, Any]) -> dict[
                       for k, v in sorted(fam.items())],
         "by_backend": [{"backend": k, "legacy_kernels": v[0], "twinned": v[1], "verified": v[2],
                         "percent": _percent(v[2], v[0])} for k, v in sorted(backend.items())],
+        "backward": backward_summary(rows),
     }
 
 
@@ -222,6 +237,11 @@ def build_report(models: list[str], out: Path, inputs: Inputs | None = None) -> 
     parity_doc = load_parity(inputs.parity_path)
     rows = [op_row(f, parity_doc, inputs.codemod, sorted(set(used.get(t, []))))
             for t, f in sorted(facts.items())]
+    stages = {r["op_type"]: r["stage"] for r in rows}
+    for r in rows:  # the backward dimension: a grad op names its forward, a forward its grad
+        r["grad_of"] = grad_of(r["op_type"], facts)
+        r["backward"] = None if r["grad_of"] else backward_row(facts[r["op_type"]], facts,
+                                                               stages, inputs.grads)
     cm = inputs.codemod
     return {
         "schema_version": SCHEMA_VERSION,
@@ -231,6 +251,7 @@ def build_report(models: list[str], out: Path, inputs: Inputs | None = None) -> 
             "parity": _parity_source(inputs.parity_path, parity_doc),
             "codemod": {"report": cm.report, "hand_edits": cm.hand_edits,
                         "generated": cm.generated},
+            "grads": inputs.grads.as_source(),
         },
         "summary": _summary(rows, parity_doc),
         "matrix": _matrix(rows),

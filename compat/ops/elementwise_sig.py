@@ -1,5 +1,6 @@
-"""elementwise_{add,sub,mul,div,max,min,pow}: the plain PHI kernel when axis == -1, else
-the `*_raw` kernel taking fluid's axis (as Paddle 2.x's elementwise argument mappings)."""
+"""elementwise_{add,sub,mul,div,max,min,pow,floordiv,mod}: the plain PHI kernel when
+axis == -1, else the `*_raw` kernel taking fluid's axis (as Paddle's elementwise argument
+mappings)."""
 
 from compat.arg_mapping import register_arg_mapping, register_base_kernel_name
 from compat.arg_mapping_context import ArgumentMappingContext
@@ -11,6 +12,8 @@ register_base_kernel_name("elementwise_mul", "multiply")
 register_base_kernel_name("elementwise_div", "divide")
 register_base_kernel_name("elementwise_max", "maximum")
 register_base_kernel_name("elementwise_min", "minimum")
+register_base_kernel_name("elementwise_floordiv", "floor_divide")
+register_base_kernel_name("elementwise_mod", "remainder")
 
 
 def _axis_choices(kernel: str) -> dict[str, str]:
@@ -58,3 +61,18 @@ def elementwise_min_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSi
 @register_arg_mapping("elementwise_pow", chooses=_axis_choices("elementwise_pow"))
 def elementwise_pow_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
     return _signature(ctx, "elementwise_pow")
+
+
+@register_arg_mapping("elementwise_floordiv", chooses=_axis_choices("floor_divide"))
+def elementwise_floordiv_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
+    return _signature(ctx, "floor_divide")
+
+
+@register_arg_mapping("elementwise_mod", chooses=_axis_choices("remainder"))
+def elementwise_mod_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
+    return _signature(ctx, "remainder")
+
+# fmax / fmin / heaviside have no axis: the default mapping, under Paddle's PHI names.
+register_base_kernel_name("elementwise_fmax", "fmax")
+register_base_kernel_name("elementwise_fmin", "fmin")
+register_base_kernel_name("elementwise_heaviside", "heaviside")

@@ -10,11 +10,13 @@ register_base_kernel_name("reduce_min", "min")
 register_base_kernel_name("reduce_prod", "prod")
 
 
-def _reduce_all_choices(kernel: str) -> dict[str, str]:
+def reduce_all_choices(kernel: str) -> dict[str, str]:
+    """What a fluid reduce op's mapping picks: `kernel`, or `kernel_raw` with reduce_all."""
     return {kernel: "reduce_all is false", f"{kernel}_raw": "reduce_all is true"}
 
 
-def _signature(ctx: ArgumentMappingContext, kernel: str) -> KernelSignature:
+def reduce_signature(ctx: ArgumentMappingContext, kernel: str) -> KernelSignature:
+    """X, dim, keep_dim (and reduce_all for the `_raw` kernel, when it is set) -> Out."""
     if not ctx.is_dense_tensor_input("X"):
         return UNREGISTERED
     if ctx.has_attr("reduce_all") and bool(ctx.attr("reduce_all")):
@@ -23,16 +25,16 @@ def _signature(ctx: ArgumentMappingContext, kernel: str) -> KernelSignature:
     return KernelSignature(kernel, ["X"], ["dim", "keep_dim"], ["Out"])
 
 
-@register_arg_mapping("reduce_max", chooses=_reduce_all_choices("max"))
+@register_arg_mapping("reduce_max", chooses=reduce_all_choices("max"))
 def reduce_max_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
-    return _signature(ctx, "max")
+    return reduce_signature(ctx, "max")
 
 
-@register_arg_mapping("reduce_min", chooses=_reduce_all_choices("min"))
+@register_arg_mapping("reduce_min", chooses=reduce_all_choices("min"))
 def reduce_min_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
-    return _signature(ctx, "min")
+    return reduce_signature(ctx, "min")
 
 
-@register_arg_mapping("reduce_prod", chooses=_reduce_all_choices("prod"))
+@register_arg_mapping("reduce_prod", chooses=reduce_all_choices("prod"))
 def reduce_prod_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
-    return _signature(ctx, "prod")
+    return reduce_signature(ctx, "prod")

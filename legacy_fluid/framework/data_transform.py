@@ -57,12 +57,19 @@ def transform_dtype(tensor: DenseTensor, dst: DataType) -> DenseTensor:
 
 
 def transform_place(tensor: DenseTensor, dst: Place) -> DenseTensor:
+    """Copy to `dst` with the devices' own copies: device -> host with the source's
+    `to_host`, host -> device with the target's `to_device`, between two devices of
+    different kinds through the host (devices of one kind copy directly)."""
     pool = DeviceContextPool.instance()
-    data = tensor.data
-    if dst.is_cpu:
-        moved = pool.get(tensor.place).to_host(data) if not tensor.place.is_cpu else data.copy()
-    else:
+    data, src = tensor.data, tensor.place
+    if src.is_cpu:
+        moved = data.copy() if dst.is_cpu else pool.get(dst).to_device(data)
+    elif dst.is_cpu:
+        moved = pool.get(src).to_host(data)
+    elif src.kind == dst.kind:
         moved = pool.get(dst).to_device(data)
+    else:
+        moved = pool.get(dst).to_device(pool.get(src).to_host(data))
     return DenseTensor(moved, layout=tensor.layout, lod=tensor.lod, place=dst)
 
 
@@ -83,28 +90,40 @@ class AppliedTransform:
         return f"{self.var}: {self.kind} {self.src}->{self.dst}"
 
 
-def transform_data(
-    name: str, expected: OpKernelType, actual: OpKernelType, tensor: DenseTensor
-) -> tuple[DenseTensor, list[AppliedTransform]]:
-    """Layout, then dtype, then place, as fluid orders them."""
-    applied: list[AppliedTransform] = []
-    out = tensor
+def transform_kinds(expected: OpKernelType, actual: OpKernelType) -> tuple[str, ...]:
+    """The transforms a tensor of kernel type `actual` needs for `expected`, in order:
+    layout, then dtype, then place, as fluid orders them."""
+    kinds = []
     if need_layout_transform(actual.data_layout, expected.data_layout):
-        out = transform_layout(out, expected.data_layout)
-        applied.append(
-            AppliedTransform(name, "layout", actual.data_layout.name, expected.data_layout.name)
-        )
+        kinds.append("layout")
     if (
         actual.data_type != expected.data_type
         and expected.data_type is not DataType.UNDEFINED
         and actual.data_type is not DataType.UNDEFINED
     ):
-        out = transform_dtype(out, expected.data_type)
-        applied.append(
-            AppliedTransform(name, "dtype", str(actual.data_type), str(expected.data_type))
-        )
+        kinds.append("dtype")
     if actual.place != expected.place:
-        out = transform_place(out, expected.place)
-        applied.append(AppliedTransform(name, "place", str(actual.place), str(expected.place)))
+        kinds.append("place")
+    return tuple(kinds)
+
+
+def transform_data(
+    name: str, expected: OpKernelType, actual: OpKernelType, tensor: DenseTensor
+) -> tuple[DenseTensor, list[AppliedTransform]]:
+    """Apply `transform_kinds(expected, actual)` to `tensor`."""
+    applied: list[AppliedTransform] = []
+    out = tensor
+    for kind in transform_kinds(expected, actual):
+        if kind == "layout":
+            out = transform_layout(out, expected.data_layout)
+            applied.append(AppliedTransform(name, kind, actual.data_layout.name,
+                                            expected.data_layout.name))
+        elif kind == "dtype":
+            out = transform_dtype(out, expected.data_type)
+            applied.append(AppliedTransform(name, kind, str(actual.data_type),
+                                            str(expected.data_type)))
+        else:
+            out = transform_place(out, expected.place)
+            applied.append(AppliedTransform(name, kind, str(actual.place), str(expected.place)))
     return out, applied
 

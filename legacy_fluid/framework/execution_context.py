@@ -72,6 +72,11 @@ class _SlotAccess:
         vars_ = self.runtime.outputs.get(slot, [])
         return vars_[0] if vars_ else None
 
+    def input_arrays(self, slot: str) -> list[Any]:
+        """The data of every initialized tensor in input `slot` (shape / value tensors)."""
+        return [v.value.data for v in self.runtime.inputs.get(slot, [])
+                if v is not None and isinstance(v.value, DenseTensor) and v.value.initialized()]
+
     def has_attr(self, name: str) -> bool:
         return name in self.op.attrs
 

@@ -7,10 +7,11 @@ from typing import Any
 
 import numpy as np
 
+from legacy_fluid.framework.block_runner import BlockRunner, running
 from legacy_fluid.framework.op_registry import create_op
 from legacy_fluid.framework.operator import OperatorBase
 from legacy_fluid.framework.program_desc import ProgramDesc
-from legacy_fluid.framework.program_queries import feed_target_names
+from legacy_fluid.framework.program_queries import feed_target_names, holder_name
 from legacy_fluid.framework.scope import Scope
 from legacy_fluid.framework.trace import OpTrace
 from legacy_fluid.framework.var_type import VarType
@@ -75,9 +76,9 @@ class Executor:
             else:
                 local.var(var.name)
         if feed_var_name is None:
-            feed_var_name = _holder_name(block.ops, "feed", "X", "feed")
+            feed_var_name = holder_name(program, "feed", "X", "feed")
         if fetch_var_name is None:
-            fetch_var_name = _holder_name(block.ops, "fetch", "Out", "fetch")
+            fetch_var_name = holder_name(program, "fetch", "Out", "fetch")
         if has_feed_ops:
             feed_list = scope.var(feed_var_name).get_list()
             feed_list.clear()
@@ -89,14 +90,16 @@ class Executor:
         if has_fetch_ops:
             scope.var(fetch_var_name).value = []
         trace: list[OpTrace] = []
+        blocks = BlockRunner(program, self.op_runner, self.place)
         try:
-            for i, op in enumerate(ops):
-                try:
-                    record = self.op_runner(op, local, self.place)
-                except Exception as exc:
-                    raise OpRunError(i, op, exc) from exc
-                record.index = i
-                trace.append(record)
+            with running(blocks):
+                for i, op in enumerate(ops):
+                    try:
+                        record = self.op_runner(op, local, self.place)
+                    except Exception as exc:
+                        raise OpRunError(i, op, exc) from exc
+                    record.index = i
+                    trace.append(record)
         finally:
             self.last_trace = trace
         if has_fetch_ops:
@@ -105,14 +108,6 @@ class Executor:
             results = [local.find_var(n).get_tensor() for n in (fetch_list or [])]  # type: ignore[union-attr]
         scope.drop_kids()
         return results
-
-
-def _holder_name(ops: list, op_type: str, slot: str, default: str) -> str:
-    """The feed/fetch holder variable the program's feed or fetch ops use."""
-    for op in ops:
-        if op.type == op_type and op.inputs.get(slot, op.outputs.get(slot)):
-            return (op.inputs.get(slot) or op.outputs.get(slot))[0]
-    return default
 
 
 def _as_tensor(value: Any) -> DenseTensor:

@@ -9,8 +9,9 @@ dispatch and `migrate --verify` all go through it.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
-from functools import cached_property
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import cached_property, partial
 from typing import TYPE_CHECKING
 
 from legacy_fluid.framework.execution_context import (
@@ -20,7 +21,7 @@ from legacy_fluid.framework.execution_context import (
 )
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.scope import Scope
-from legacy_fluid.framework.trace import DispatchPath
+from legacy_fluid.framework.trace import DispatchPath, NoteKind, OpTrace
 from phi.backends.context_pool import DeviceContextPool
 from phi.common import Place
 from phi.core.device_context import DeviceContext
@@ -30,6 +31,26 @@ if TYPE_CHECKING:
     from legacy_fluid.framework.operator import OperatorWithKernel
 
 
+def _nothing() -> None:
+    return None
+
+
+@dataclass(frozen=True)
+class BoundKernel:
+    """One op's kernel call with every argument gathered: a plan calls `compute` each run,
+    and `infer` only when the outputs' meta may have changed (`dynamic`: it always may,
+    as when an attribute comes from a tensor; then `compute` infers too)."""
+
+    infer: Callable[[], None]
+    compute: Callable[[], None]
+    dynamic: bool = False
+
+    @classmethod
+    def inferring(cls, compute: Callable[[], None]) -> BoundKernel:
+        """A call that infers its outputs' meta itself, every time."""
+        return cls(_nothing, compute, dynamic=True)
+
+
 class KernelRun(ABC):
     """A chosen kernel for one op, with everything that does not change between runs."""
 
@@ -37,6 +58,11 @@ class KernelRun(ABC):
         self.expected = expected
         self.path = path
         self.place = place
+        #: the kernel type the op asked for (differs from `expected` after a library
+        #: fallback); a choice is reused while the op asks for the same
+        self.requested = expected
+        self.note = ""  # for the trace: why this is not the plain kernel on the place
+        self.note_kind: NoteKind | None = None
 
     @cached_property
     def run_type(self) -> OpKernelType:
@@ -58,9 +84,17 @@ class KernelRun(ABC):
     def key_text(self) -> str: ...
 
     @abstractmethod
+    def bind(self, op: OperatorWithKernel, scope: Scope, runtime: RuntimeContext,
+             dev_ctx: DeviceContext) -> BoundKernel:
+        """The kernel's shape inference and computation with their arguments bound to the
+        variables `runtime` holds (inputs already transformed)."""
+
     def launch(self, op: OperatorWithKernel, scope: Scope, runtime: RuntimeContext,
                dev_ctx: DeviceContext) -> None:
-        """Infer the outputs' meta, then compute them (inputs already transformed)."""
+        """Infer the outputs' meta, then compute them."""
+        bound = self.bind(op, scope, runtime, dev_ctx)
+        bound.infer()
+        bound.compute()
 
 
 class LegacyKernelRun(KernelRun):
@@ -79,10 +113,25 @@ class LegacyKernelRun(KernelRun):
     def key_text(self) -> str:
         return str(self.run_type)
 
-    def launch(self, op: OperatorWithKernel, scope: Scope, runtime: RuntimeContext,
-               dev_ctx: DeviceContext) -> None:
-        op.infer_shape(InferShapeContext(op, runtime))
-        self.kernel_cls().compute(ExecutionContext(op, scope, dev_ctx, runtime, self.run_type))
+    def bind(self, op: OperatorWithKernel, scope: Scope, runtime: RuntimeContext,
+             dev_ctx: DeviceContext) -> BoundKernel:
+        """Legacy infer_shape may read input values (a Shape tensor), so it is dynamic."""
+        ctx = ExecutionContext(op, scope, dev_ctx, runtime, self.run_type)
+        infer = partial(op.infer_shape, InferShapeContext(op, runtime))
+        compute = partial(self.kernel_cls().compute, ctx)
+        return BoundKernel.inferring(partial(_in_turn, infer, compute))
+
+
+def _in_turn(*calls: Callable[[], None]) -> None:
+    for call in calls:
+        call()
+
+
+def trace_of(op: OperatorWithKernel, run: KernelRun, applied: list[str],
+             index: int = -1, fused: list[str] | None = None) -> OpTrace:
+    """The trace record of `op` run by `run`."""
+    return OpTrace(index, op.type, run.path, run.kernel_name, run.key_text, applied,
+                   list(fused or ()), run.note, run.note_kind)
 
 
 def run_kernel(op: OperatorWithKernel, scope: Scope, runtime: RuntimeContext,

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from legacy_fluid.framework.op_kernel_type import LibraryType, OpKernelType
 from phi.common import CPUPlace, DataLayout, DataType, GPUPlace, Place
+from phi.common.backend import backend_named
 from phi.core.registry import Registry
 
 if TYPE_CHECKING:
@@ -40,7 +41,13 @@ class LegacyKernelNotFoundError(LookupError):
 
 def _normalize(key: OpKernelType) -> OpKernelType:
     """Kernels are registered per device kind; the device id does not matter."""
-    return key.with_place(CPUPlace() if key.place.is_cpu else GPUPlace(0))
+    return key.with_place(key.place.with_device_id(0))
+
+
+def _places_to_try(place: Place) -> list[Place]:
+    """The place, then the place of the backend a plug-in device stands in for."""
+    stand_in = place.to_backend().stands_in_for if place.is_custom else None
+    return [place] if stand_in is None else [place, Place.from_backend(stand_in)]
 
 
 class OpKernelMap(Registry[tuple[str, OpKernelType], type[OpKernel]]):
@@ -61,17 +68,24 @@ class OpKernelMap(Registry[tuple[str, OpKernelType], type[OpKernel]]):
     def op_types(self) -> list[str]:
         return self.group_names()
 
-    def find(self, op_type: str, key: OpKernelType) -> type[OpKernel] | None:
-        """Exact key, then plain library, then any layout (fluid's ChooseKernel fallbacks)."""
+    def find(self, op_type: str, key: OpKernelType, *, exact_library: bool = False
+             ) -> type[OpKernel] | None:
+        """Exact key, then plain library, then any layout (fluid's ChooseKernel fallbacks);
+        on a plug-in device that stands in for another, that device's kernels next.
+        `exact_library`: only kernels of the key's library (no plain fallback)."""
         key = _normalize(key)
-        for cand in (
-            key,
-            OpKernelType(key.data_type, key.place, key.data_layout, LibraryType.PLAIN),
-            OpKernelType(key.data_type, key.place, DataLayout.ANY, LibraryType.PLAIN),
-        ):
-            kernel = self.get((op_type, cand))
-            if kernel is not None:
-                return kernel
+        for place in _places_to_try(key.place):
+            cands = [OpKernelType(key.data_type, place, key.data_layout, key.library_type)]
+            if exact_library:
+                cands.append(OpKernelType(key.data_type, place, DataLayout.ANY,
+                                          key.library_type))
+            else:
+                cands += [OpKernelType(key.data_type, place, key.data_layout, LibraryType.PLAIN),
+                          OpKernelType(key.data_type, place, DataLayout.ANY, LibraryType.PLAIN)]
+            for cand in cands:
+                kernel = self.get((op_type, cand))
+                if kernel is not None:
+                    return kernel
         return None
 
     def get_kernel(self, op_type: str, key: OpKernelType) -> type[OpKernel]:
@@ -95,15 +109,18 @@ def register_op_kernel(
 ) -> None:
     """fluid's REGISTER_OP_{CPU,CUDA}_KERNEL: one key per listed dtype.
 
-    `device` is "CPU" or "GPU".
+    `device` is "CPU", "GPU" or a registered plug-in device type ("emulated").
     """
     places = {"CPU": CPUPlace(), "GPU": GPUPlace(0)}
-    if device not in places:
-        raise ValueError(
-            f"register_op_kernel('{op_type}'): device must be CPU or GPU, not {device!r}"
-        )
+    if device in places:
+        place: Place = places[device]
+    else:
+        try:
+            place = Place.from_backend(backend_named(device))
+        except ValueError:
+            raise ValueError(f"register_op_kernel('{op_type}'): device must be CPU, GPU or a "
+                             f"registered device type, not {device!r}") from None
     if not dtypes:
         raise ValueError(f"register_op_kernel('{op_type}'): list at least one dtype")
-    place: Place = places[device]
     for dtype in dtypes:
         OP_KERNELS.insert(op_type, OpKernelType(dtype, place, layout, library), kernel)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from enum import IntEnum
+from typing import Any
 
 from phi.common import Backend, DataLayout, DataType, Place
 from phi.core.kernel_key import KernelKey
@@ -40,6 +42,9 @@ class OpKernelType:
     def with_place(self, place: Place) -> OpKernelType:
         return OpKernelType(self.data_type, place, self.data_layout, self.library_type)
 
+    def with_library(self, library: LibraryType) -> OpKernelType:
+        return replace(self, library_type=library)
+
     def to_kernel_key(self) -> KernelKey:
         """fluid -> PHI: place + library fold into one Backend."""
         backend = self.place.to_backend()
@@ -55,3 +60,22 @@ class OpKernelType:
             key.backend, LibraryType.PLAIN
         )
         return cls(key.dtype, Place.from_backend(key.backend, device_id), key.layout, library)
+
+
+#: The library attributes of fluid ops, the library each asks for, and where it can run.
+LIBRARY_ATTRIBUTES = (("use_cudnn", LibraryType.CUDNN), ("use_mkldnn", LibraryType.MKLDNN),
+                      ("use_onednn", LibraryType.MKLDNN))
+
+
+def requested_library(attrs: Mapping[str, Any], place: Place) -> tuple[LibraryType, str] | None:
+    """The library an op's attributes ask for on `place`, with the attribute that asked
+    (fluid's CanCUDNNBeUsed / CanMKLDNNBeUsed): cuDNN on a GPU or on a device standing
+    in for one, oneDNN on CPU; None elsewhere or when no attribute asks."""
+    for attribute, library in LIBRARY_ATTRIBUTES:
+        if not attrs.get(attribute):
+            continue
+        if library is LibraryType.CUDNN and place.is_gpu_like:
+            return library, attribute
+        if library is LibraryType.MKLDNN and place.is_cpu:
+            return library, attribute
+    return None

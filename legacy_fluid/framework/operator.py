@@ -4,24 +4,41 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from legacy_fluid.framework.data_transform import AppliedTransform, transform_data
+from legacy_fluid.framework.data_transform import (
+    AppliedTransform,
+    transform_data,
+    transform_kinds,
+)
 from legacy_fluid.framework.execution_context import (
     ExecutionContext,
     InferShapeContext,
     RuntimeContext,
 )
-from legacy_fluid.framework.kernel_run import LegacyKernelRun, run_kernel
+from legacy_fluid.framework.kernel_run import LegacyKernelRun, run_kernel, trace_of
 from legacy_fluid.framework.op_kernel import OP_KERNELS
-from legacy_fluid.framework.op_kernel_type import OpKernelType
+from legacy_fluid.framework.op_kernel_type import LibraryType, OpKernelType, requested_library
 from legacy_fluid.framework.op_proto import OpProto
 from legacy_fluid.framework.program_desc import OpDesc
-from legacy_fluid.framework.scope import Scope
+from legacy_fluid.framework.scope import Scope, Variable
 from legacy_fluid.framework.trace import OpTrace
 from phi.backends.context_pool import DeviceContextPool
 from phi.common import DataType, Place
 from phi.core.dense_tensor import DenseTensor
+
+
+@dataclass(frozen=True)
+class Transfer:
+    """One input to move between kernel types before an op's kernel runs."""
+
+    slot: str
+    index: int
+    name: str
+    source: Variable
+    target: OpKernelType
+    actual: OpKernelType
 
 
 class OperatorBase(ABC):
@@ -83,6 +100,18 @@ class OperatorWithKernel(OperatorBase):
         """
         return OpKernelType(expected.data_type, tensor.place, tensor.layout, expected.library_type)
 
+    def expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
+        """The hook's kernel type, with the library the op's use_cudnn / use_mkldnn /
+        use_onednn attribute asks for where the place can use it (`requested_library`);
+        the kernel choice falls back to the plain kernel when none of that library is
+        registered, and says so in the trace."""
+        expected = self.get_expected_kernel_type(ctx)
+        if expected.library_type is LibraryType.PLAIN:
+            asked = requested_library(self.attrs, expected.place)
+            if asked is not None:
+                return expected.with_library(asked[0])
+        return expected
+
     # -- helpers for hooks -----------------------------------------------------
     def indicate_data_type(self, ctx: ExecutionContext) -> DataType:
         """The dtype of the first initialized input tensor, in op proto order.
@@ -108,21 +137,19 @@ class OperatorWithKernel(OperatorBase):
         return t.dtype
 
     # -- running ---------------------------------------------------------------
-    def prepare_data(
+    def transfers(
         self,
-        scope: Scope,
         runtime: RuntimeContext,
         expected: OpKernelType,
         targets: Mapping[str, OpKernelType | None] | None = None,
-    ) -> tuple[Scope | None, list[AppliedTransform]]:
-        """Transform inputs into a child transfer scope where their kernel type differs.
+    ) -> list[Transfer]:
+        """The inputs whose kernel type differs from the one the kernel wants.
 
         `targets` gives the kernel type wanted per input slot (PHI arg defs may
         differ from the op's expected type); a slot it does not name (or names with
         None) is used as it is. Without `targets` every input wants `expected`.
         """
-        transfer: Scope | None = None
-        applied: list[AppliedTransform] = []
+        found: list[Transfer] = []
         for slot, names in self.inputs.items():
             target = expected if targets is None else targets.get(slot)
             if target is None:
@@ -135,26 +162,36 @@ class OperatorWithKernel(OperatorBase):
                     or not var.value.initialized()
                 ):
                     continue
-                tensor = var.value
-                actual = self.get_kernel_type_for_var(slot, tensor, expected)
-                if actual is None:
-                    continue
-                new_tensor, done = transform_data(name, target, actual, tensor)
-                if not done:
-                    continue
-                if transfer is None:
-                    transfer = scope.new_scope()
-                tvar = transfer.var(name)
-                tvar.value = new_tensor
-                runtime.inputs[slot][i] = tvar
-                applied.extend(done)
+                actual = self.get_kernel_type_for_var(slot, var.value, expected)
+                if actual is not None and transform_kinds(target, actual):
+                    found.append(Transfer(slot, i, name, var, target, actual))
+        return found
+
+    def prepare_data(
+        self,
+        scope: Scope,
+        runtime: RuntimeContext,
+        expected: OpKernelType,
+        targets: Mapping[str, OpKernelType | None] | None = None,
+    ) -> tuple[Scope | None, list[AppliedTransform]]:
+        """Transform inputs (see `transfers`) into a child transfer scope."""
+        transfer: Scope | None = None
+        applied: list[AppliedTransform] = []
+        for t in self.transfers(runtime, expected, targets):
+            new_tensor, done = transform_data(t.name, t.target, t.actual, t.source.value)
+            if transfer is None:
+                transfer = scope.new_scope()
+            tvar = transfer.var(t.name)
+            tvar.value = new_tensor
+            runtime.inputs[t.slot][t.index] = tvar
+            applied.extend(done)
         return transfer, applied
 
     def run(self, scope: Scope, place: Place) -> OpTrace:
         """Run through the legacy kernel only (no PHI, no fallback); compat adds dual dispatch."""
         dev_ctx = DeviceContextPool.instance().get(place)
         runtime = RuntimeContext.build(self, scope)
-        expected = self.get_expected_kernel_type(ExecutionContext(self, scope, dev_ctx, runtime))
+        expected = self.expected_kernel_type(ExecutionContext(self, scope, dev_ctx, runtime))
         run = LegacyKernelRun(OP_KERNELS.get_kernel(self.type, expected), expected)
         applied = run_kernel(self, scope, runtime, run)
-        return OpTrace(-1, self.type, run.path, run.kernel_name, run.key_text, applied)
+        return trace_of(self, run, applied)

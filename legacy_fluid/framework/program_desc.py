@@ -118,14 +118,19 @@ class BlockDesc:
         return self.vars.get(name)
 
     def find_var_recursive(self, name: str) -> VarDesc | None:
+        """This block's var, or the nearest enclosing block's. Parents out of range or in
+        a cycle (refused when a program is loaded) end the search rather than loop."""
         block: BlockDesc | None = self
-        while block is not None:
+        seen: set[int] = set()
+        while block is not None and id(block) not in seen:
+            seen.add(id(block))
             v = block.vars.get(name)
             if v is not None:
                 return v
-            if block.program is None or block.parent_idx < 0:
+            program = block.program
+            if program is None or not 0 <= block.parent_idx < len(program.blocks):
                 return None
-            block = block.program.blocks[block.parent_idx]
+            block = program.blocks[block.parent_idx]
         return None
 
     def append_op(

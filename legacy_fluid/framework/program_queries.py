@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from legacy_fluid.framework.program_desc import ProgramDesc
+from typing import Any
+
+from legacy_fluid.framework.program_desc import BlockDesc, ProgramDesc
 from legacy_fluid.framework.var_type import VarType
 
 #: Var kinds that hold feed/fetch lists rather than data.
@@ -31,6 +33,15 @@ def fetch_target_names(program: ProgramDesc) -> list[str]:
     return _targets(program, ("fetch", "fetch_v2"), "X")
 
 
+def holder_name(program: ProgramDesc, op_type: str, slot: str, default: str) -> str:
+    """The feed/fetch holder variable the program's feed (X) or fetch (Out) ops use."""
+    for op in program.global_block().ops:
+        names = op.inputs.get(slot) or op.outputs.get(slot) if op.type == op_type else None
+        if names:
+            return names[0]
+    return default
+
+
 def persistable_var_names(program: ProgramDesc) -> list[str]:
     """Sorted names of the global block's vars stored in a params file.
 
@@ -39,3 +50,10 @@ def persistable_var_names(program: ProgramDesc) -> list[str]:
     """
     return sorted({v.name for v in program.global_block().vars.values()
                    if v.persistable and v.type not in _NOT_SAVED_TYPES})
+
+
+def var_summary(block: BlockDesc, name: str) -> dict[str, Any]:
+    """{name, shape, dtype} of a variable of `block` (None where it is not declared)."""
+    var = block.find_var(name)
+    return {"name": name, "shape": list(var.shape) if var is not None else None,
+            "dtype": str(var.dtype) if var is not None and var.dtype is not None else None}

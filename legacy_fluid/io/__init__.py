@@ -33,6 +33,7 @@ from legacy_fluid.io.program_io import (
     program_to_bytes,
     save_program,
 )
+from legacy_fluid.io.validate import validate_program
 from phi.core.dense_tensor import DenseTensor
 
 __all__ = [
@@ -101,9 +102,13 @@ def load_inference_model(path: str | os.PathLike[str], scope: Scope | None = Non
     Parameters go into `scope` (default: `global_scope()`), one DenseTensor
     per persistable var: `scope.var(name).value`. Feed names are the `Out` of
     the feed ops and fetch names the `X` of the fetch ops, both in `col` order.
+    With `check`, the program's structure is validated (`legacy_fluid.io.validate`)
+    before any parameter is read.
     """
     files = resolve_model(path, model_filename, params_filename)
     program = load_program(files.model_path)
+    if check:
+        validate_program(program, files.model_path)
     params = load_params(program, files, check=check)
     target = scope if scope is not None else global_scope()
     for name, tensor in params.items():

@@ -22,6 +22,7 @@ from legacy_fluid.io.attr_codec import (
     infer_attr_type,
 )
 from legacy_fluid.io.pb_origin import adopt_unknown, blank_like, copy_message, set_optional
+from legacy_fluid.io.pb_text import text, texts
 from legacy_fluid.proto import framework_pb2 as pb
 
 #: `VarDesc.extra` keys for var attributes (VarDesc field 7): name -> value / AttrType.
@@ -53,15 +54,18 @@ _ATTR_TYPE_VALUES = frozenset(int(t) for t in AttrType)
 
 
 def op_from_pb(m: Message) -> OpDesc:
-    op = OpDesc(m.type)
+    op = OpDesc(text(m.type, "op type"))
     for v in m.inputs:
-        op.inputs.setdefault(v.parameter, []).extend(v.arguments)
+        slot = text(v.parameter, "input slot name")
+        op.inputs.setdefault(slot, []).extend(texts(v.arguments, f"input '{slot}' var name"))
     for v in m.outputs:
-        op.outputs.setdefault(v.parameter, []).extend(v.arguments)
+        slot = text(v.parameter, "output slot name")
+        op.outputs.setdefault(slot, []).extend(texts(v.arguments, f"output '{slot}' var name"))
     for a in m.attrs:
+        name = text(a.name, "attribute name")
         value, kind = attr_from_pb(a)
-        op.attrs[a.name] = value
-        op.attr_types[a.name] = kind  # type: ignore[assignment]
+        op.attrs[name] = value
+        op.attr_types[name] = kind  # type: ignore[assignment]
     if m.HasField("is_target"):
         op.is_target = m.is_target
     return op
@@ -106,7 +110,7 @@ def var_from_pb(m: Message) -> VarDesc:
     except ValueError:
         kind = VarType.RAW
         extra[RAW_VAR_TYPE_KEY] = t.type
-    v = VarDesc(m.name, type=kind, dtype=None, extra=extra)
+    v = VarDesc(text(m.name, "var name"), type=kind, dtype=None, extra=extra)
     field = _TENSOR_FIELD.get(int(t.type))
     if field is not None and t.HasField(field):
         holder = getattr(t, field)
@@ -130,15 +134,16 @@ def var_from_pb(m: Message) -> VarDesc:
         attrs: dict[str, Any] = {}
         types: dict[str, Any] = {}
         for a in m.attrs:
-            types[a.name] = AttrType(a.type) if a.type in _ATTR_TYPE_VALUES else a.type
+            name = text(a.name, "var attribute name")
+            types[name] = AttrType(a.type) if a.type in _ATTR_TYPE_VALUES else a.type
             if a.type == AttrType.INT:
-                attrs[a.name] = int(a.i)
-            elif a.type == AttrType.STRING:
-                attrs[a.name] = a.s
+                attrs[name] = int(a.i)
+            elif a.type == AttrType.STRING and isinstance(a.s, str):
+                attrs[name] = a.s
             elif a.type == AttrType.INTS:
-                attrs[a.name] = [int(x) for x in a.ints]
+                attrs[name] = [int(x) for x in a.ints]
             else:
-                attrs[a.name] = copy_message(a)
+                attrs[name] = copy_message(a)
         extra[VAR_ATTRS_KEY] = attrs
         extra[VAR_ATTR_TYPES_KEY] = types
     return v

@@ -38,6 +38,7 @@ from legacy_fluid.framework.program_desc import VarDesc
 from legacy_fluid.framework.var_type import VarType
 from legacy_fluid.io.atomic_write import atomic_write_bytes
 from legacy_fluid.io.errors import MissingModelFileError, ModelFormatError
+from legacy_fluid.io.tensor_checks import MAX_ELEMENTS, MAX_RANK, dims_problem, lod_problem
 from legacy_fluid.proto import framework_pb2 as pb
 from phi.common import DataType
 from phi.core.dense_tensor import DenseTensor
@@ -130,7 +131,7 @@ def read_tensor(r: _Reader, name: str, desc: VarDesc | None = None) -> DenseTens
     if levels > _MAX_LOD_LEVELS:
         raise r.error("implausible number of LoD levels (corrupt record?)",
                       expected=f"at most {_MAX_LOD_LEVELS}", found=levels)
-    lod: list[list[int]] = []
+    lod: list[np.ndarray] = []
     for level in range(levels):
         nbytes = r.unpack(_U64, f"the byte size of LoD level {level}")
         if nbytes % 8:
@@ -138,8 +139,7 @@ def read_tensor(r: _Reader, name: str, desc: VarDesc | None = None) -> DenseTens
                           expected="a multiple of 8", found=nbytes)
         if nbytes > r.left:
             raise r.truncated(f"LoD level {level}", nbytes)
-        offsets = np.frombuffer(r.read(nbytes, f"LoD level {level}"), dtype="<u8")
-        lod.append([int(x) for x in offsets])
+        lod.append(np.frombuffer(r.read(nbytes, f"LoD level {level}"), dtype="<u8"))
     version = r.unpack(_U32, "the tensor version")
     if version != _TENSOR_VERSION:
         raise r.error("unsupported tensor format version", expected=_TENSOR_VERSION,
@@ -166,6 +166,14 @@ def read_tensor(r: _Reader, name: str, desc: VarDesc | None = None) -> DenseTens
     if any(d < 0 for d in dims):
         raise r.error("tensor dims must not be negative in a params file",
                       expected="dims >= 0", found=list(dims))
+    problem = dims_problem(dims)
+    if problem is not None:
+        raise r.error(f"implausible tensor dims (corrupt record?): {problem}",
+                      expected=f"at most {MAX_RANK} dims, {MAX_ELEMENTS} elements",
+                      found=list(dims)[:MAX_RANK])
+    problem = lod_problem(lod, dims[0] if dims else 0)
+    if problem is not None:
+        raise r.error(f"inconsistent LoD: {problem}")
     if desc is not None:
         check_against_desc(dtype, dims, desc, path=r.path)
     numel = 1
@@ -179,7 +187,7 @@ def read_tensor(r: _Reader, name: str, desc: VarDesc | None = None) -> DenseTens
     r.read_into(arr, "the tensor data")
     if not np_dtype.isnative:  # pragma: no cover - big-endian hosts only
         arr = arr.astype(np_dtype.newbyteorder("="))
-    return DenseTensor(arr, lod=lod)
+    return DenseTensor(arr, lod=[level.tolist() for level in lod])
 
 
 def check_against_desc(dtype: DataType, dims: Sequence[int], desc: VarDesc, *,

@@ -37,6 +37,7 @@ from legacy_fluid.io.pb_origin import (
     header_copy,
     origin_of,
 )
+from legacy_fluid.io.pb_text import located, text
 from legacy_fluid.proto import framework_pb2 as pb
 
 __all__ = [
@@ -61,22 +62,37 @@ def program_from_bytes(data: bytes, *, source: str | os.PathLike[str] | None = N
     if len(msg.blocks) == 0:
         raise ModelFormatError("not a valid Paddle program: it has no blocks",
                                path=source, expected="at least 1 block", found="0")
-    return program_from_message(msg)
+    try:
+        return program_from_message(msg)
+    except ModelFormatError as e:
+        if e.path is not None or source is None:
+            raise
+        raise ModelFormatError(e.problem, path=source, var=e.var, expected=e.expected,
+                               found=e.found) from None
 
 
 def program_from_message(msg: Message) -> ProgramDesc:
-    """Convert a parsed `framework_pb2.ProgramDesc` (kept as the origin of the result)."""
+    """Convert a parsed `framework_pb2.ProgramDesc` (kept as the origin of the result).
+
+    A name that is not valid UTF-8 is a `ModelFormatError` saying where it is.
+    """
     blocks: list[BlockDesc] = []
-    for bm in msg.blocks:
+    for bi, bm in enumerate(msg.blocks):
         b = block_from_pb(bm)
-        for vm in bm.vars:
-            v = var_from_pb(vm)
+        for vi, vm in enumerate(bm.vars):
+            try:
+                v = var_from_pb(vm)
+            except ModelFormatError as e:
+                raise located(e, f"block {bi}, var #{vi}") from None
             v.extra[ORIGIN_KEY] = Origin(vm, fresh_bytes(var_fresh(v, None)))
             # A repeated name (never written by Paddle) keeps the last one, as Paddle does.
             b.vars.pop(v.name, None)
             b.vars[v.name] = v
-        for om in bm.ops:
-            op = op_from_pb(om)
+        for oi, om in enumerate(bm.ops):
+            try:
+                op = op_from_pb(om)
+            except ModelFormatError as e:
+                raise located(e, f"block {bi}, op #{oi}") from None
             op.extra[ORIGIN_KEY] = Origin(om, fresh_bytes(op_fresh(op, None)))
             b.ops.append(op)
         b.extra[ORIGIN_KEY] = Origin(header_copy(bm, ("vars", "ops")),
@@ -86,8 +102,8 @@ def program_from_message(msg: Message) -> ProgramDesc:
     if msg.HasField("version"):
         program.version = int(msg.version.version)
     if msg.HasField("op_version_map"):
-        program.op_version_map = {p.op_name: int(p.op_version.version)
-                                  for p in msg.op_version_map.pair}
+        program.op_version_map = {text(p.op_name, "op_version_map: op name"):
+                                  int(p.op_version.version) for p in msg.op_version_map.pair}
     if msg.HasField("op_compatible_map"):
         program.extra[OP_COMPATIBLE_MAP_KEY] = copy_message(msg.op_compatible_map)
     program.extra[ORIGIN_KEY] = Origin(header_copy(msg, ("blocks",)),

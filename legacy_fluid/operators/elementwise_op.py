@@ -1,16 +1,22 @@
-"""elementwise_{add,sub,mul,div,max,min,pow}: Out = X (op) Y.
+"""elementwise_{add,sub,mul,div,max,min,pow,floordiv,mod,fmax,fmin,heaviside}: Out = X (op) Y.
 
 Y's dims line up with X's starting at dimension `axis` (-1: trailing dims, as NumPy);
 trailing 1s of Y that overhang X are dropped, then size-1 dims broadcast. When Y has
 more dims than X the roles swap. See phi.kernels.funcs.elementwise.
 
-One maker and one operator class serve the seven ops (as Paddle's ElementwiseOp);
-each op has its own small kernel:
+One operator class serves the nine ops (as Paddle's ElementwiseOp); floordiv and mod
+carry Paddle 3.3.1's extra attributes, the older seven those Paddle 2.x declared. Each op
+has its own small kernel:
 
 - add: X + Y; sub: X - Y; mul: X * Y;
 - div: X / Y (integers truncate toward zero);
 - max / min: NaN propagates;
-- pow: X ** Y (integers via double pow, truncated).
+- pow: X ** Y (integers via double pow, truncated);
+- floordiv / mod: Python's // and % (floor; the remainder takes Y's sign; float mod keeps
+  X's sign on a zero remainder); an integer zero divisor is an error;
+- fmax / fmin (Paddle 3.3.1 and 2.x: no `axis`, NumPy broadcasting): a NaN operand is
+  skipped, Y wins ties (+-0); integers go through float32 / float64;
+- heaviside (no `axis`): Y where X == 0, else 1 for X > 0 and 0 otherwise (NaN X gives 0).
 """
 
 from __future__ import annotations
@@ -30,6 +36,34 @@ _TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT1
           DataType.COMPLEX128)
 _REAL_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
                DataType.INT32, DataType.INT64)
+_FLOORDIV_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
+                   DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64)
+_MOD_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64)
+_NO_AXIS_TYPES = _MOD_TYPES
+
+
+#: floordiv / mod: an integer zero divisor is an error, so Y stays away from 0 (the other
+#: ops' cases are in migrate/verify_cases.py).
+_DIVISOR_CASES = [
+    {"name": "positive divisor", "inputs": {"X": {"shape": (3, 4), "low": -9, "high": 9},
+                                            "Y": {"shape": (3, 4), "low": 1, "high": 5}}},
+    {"name": "negative divisor", "inputs": {"X": {"shape": (3, 4), "low": -9, "high": 9},
+                                            "Y": {"shape": (3, 4), "low": -5, "high": -1}}},
+    {"name": "broadcast along axis 0", "inputs": {"X": (3, 4), "Y": {"shape": (3,), "low": 1,
+                                                                     "high": 5}},
+     "attrs": {"axis": 0}},
+]
+VERIFY_CASES = {
+    "elementwise_floordiv": _DIVISOR_CASES,
+    "elementwise_mod": _DIVISOR_CASES,
+    "elementwise_div": [
+        {"name": "nonzero divisor", "inputs": {"X": (3, 4), "Y": {"shape": (3, 4), "low": 1,
+                                                                 "high": 5}}},
+        {"name": "broadcast along axis 0", "inputs": {"X": (3, 4), "Y": {"shape": (3,),
+                                                                         "low": 1, "high": 5}},
+         "attrs": {"axis": 0}},
+    ],
+}
 
 
 class ElementwiseOpMaker(OpProtoAndCheckerMaker):
@@ -39,9 +73,16 @@ class ElementwiseOpMaker(OpProtoAndCheckerMaker):
         self.add_output("Out", "result, with the broadcast dims and X's dtype")
         self.add_attr("axis", AttrType.INT, -1,
                       "dimension of X where Y's dims start; -1 aligns the trailing dims")
+        self.add_extra_attrs()
+
+    def add_extra_attrs(self) -> None:
         self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
         self.add_attr("x_data_format", AttrType.STRING, "", "unused layout hint", extra=True)
         self.add_attr("y_data_format", AttrType.STRING, "", "unused layout hint", extra=True)
+        self.add_int8_attrs()
+
+    def add_int8_attrs(self) -> None:
+        """The oneDNN int8 extras every elementwise op carries."""
         self.add_attr("use_quantizer", AttrType.BOOLEAN, False, "deprecated int8 switch",
                       extra=True)
         self.add_attr("mkldnn_data_type", AttrType.STRING, "float32", "oneDNN data type",
@@ -49,6 +90,26 @@ class ElementwiseOpMaker(OpProtoAndCheckerMaker):
         self.add_attr("Scale_x", AttrType.FLOAT, 1.0, "int8 scale of X", extra=True)
         self.add_attr("Scale_y", AttrType.FLOAT, 1.0, "int8 scale of Y", extra=True)
         self.add_attr("Scale_out", AttrType.FLOAT, 1.0, "int8 scale of Out", extra=True)
+
+
+class OnednnElementwiseOpMaker(ElementwiseOpMaker):
+    """floordiv, mod: Paddle 3.3.1's extras (the oneDNN switches, no x/y_data_format)."""
+
+    def add_extra_attrs(self) -> None:
+        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
+        self.add_attr("use_onednn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
+        self.add_attr("onednn_data_type", AttrType.STRING, "", "oneDNN data type", extra=True)
+        self.add_int8_attrs()
+
+
+class NoAxisElementwiseOpMaker(OnednnElementwiseOpMaker):
+    """fmax, fmin, heaviside: no `axis` (Y broadcasts NumPy-style); floordiv's extras."""
+
+    def make(self) -> None:
+        self.add_input("X", "first operand")
+        self.add_input("Y", "second operand, broadcast against X")
+        self.add_output("Out", "result, with the broadcast dims and X's dtype")
+        self.add_extra_attrs()
 
 
 class ElementwiseOp(OperatorWithKernel):
@@ -64,6 +125,14 @@ class ElementwiseOp(OperatorWithKernel):
         dtype = ew_funcs.promote_if_complex(self.indicate_var_data_type(ctx, "X"),
                                             self.indicate_var_data_type(ctx, "Y"))
         return OpKernelType(dtype, ctx.place)
+
+
+class NoAxisElementwiseOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        dims = ew_funcs.broadcast_shape(ctx.get_input_dim("X"), ctx.get_input_dim("Y"), -1)
+        ctx.set_output_dim("Out", dims)
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+        ctx.share_lod("X", "Out")
 
 
 class ElementwiseAddKernel(OpKernel):
@@ -136,15 +205,52 @@ class ElementwisePowKernel(OpKernel):
         ew_funcs.elementwise_pow(ctx.xp, x.data, y.data, axis, data)
 
 
-VERIFY_CASES = {
-    "elementwise_div": [
-        {"name": "nonzero divisor", "inputs": {"X": (3, 4), "Y": {"shape": (3, 4), "low": 1,
-                                                                 "high": 5}}},
-        {"name": "broadcast along axis 0", "inputs": {"X": (3, 4), "Y": {"shape": (3,),
-                                                                         "low": 1, "high": 5}},
-         "attrs": {"axis": 0}},
-    ],
-}
+class ElementwiseFloorDivKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out = ctx.output("Out")
+        axis = ctx.attr("axis")
+        data = out.mutable_data(ctx.place, x.dtype)
+        ew_funcs.floor_divide(ctx.xp, x.data, y.data, axis, data)
+
+
+class ElementwiseModKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out = ctx.output("Out")
+        axis = ctx.attr("axis")
+        data = out.mutable_data(ctx.place, x.dtype)
+        ew_funcs.remainder(ctx.xp, x.data, y.data, axis, data)
+
+
+class ElementwiseFmaxKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        ew_funcs.fmax(ctx.xp, x.data, y.data, -1, data)
+
+
+class ElementwiseFminKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        ew_funcs.fmin(ctx.xp, x.data, y.data, -1, data)
+
+
+class ElementwiseHeavisideKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        ew_funcs.heaviside(ctx.xp, x.data, y.data, -1, data)
+
 
 for _op in ("elementwise_add", "elementwise_sub", "elementwise_mul", "elementwise_div",
             "elementwise_max", "elementwise_min", "elementwise_pow"):
@@ -165,3 +271,18 @@ for _dtype in _REAL_TYPES:
     register_op_kernel("elementwise_min", "GPU", ElementwiseMinKernel, _dtype)
     register_op_kernel("elementwise_pow", "CPU", ElementwisePowKernel, _dtype)
     register_op_kernel("elementwise_pow", "GPU", ElementwisePowKernel, _dtype)
+register_operator("elementwise_floordiv", ElementwiseOp, OnednnElementwiseOpMaker)
+register_operator("elementwise_mod", ElementwiseOp, OnednnElementwiseOpMaker)
+for _dtype in _FLOORDIV_TYPES:
+    register_op_kernel("elementwise_floordiv", "CPU", ElementwiseFloorDivKernel, _dtype)
+    register_op_kernel("elementwise_floordiv", "GPU", ElementwiseFloorDivKernel, _dtype)
+for _dtype in _MOD_TYPES:
+    register_op_kernel("elementwise_mod", "CPU", ElementwiseModKernel, _dtype)
+    register_op_kernel("elementwise_mod", "GPU", ElementwiseModKernel, _dtype)
+for _op in ("elementwise_fmax", "elementwise_fmin", "elementwise_heaviside"):
+    register_operator(_op, NoAxisElementwiseOp, NoAxisElementwiseOpMaker)
+for _dtype in _NO_AXIS_TYPES:
+    for _backend in ("CPU", "GPU"):
+        register_op_kernel("elementwise_fmax", _backend, ElementwiseFmaxKernel, _dtype)
+        register_op_kernel("elementwise_fmin", _backend, ElementwiseFminKernel, _dtype)
+        register_op_kernel("elementwise_heaviside", _backend, ElementwiseHeavisideKernel, _dtype)

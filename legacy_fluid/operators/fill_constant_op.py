@@ -47,12 +47,6 @@ class FillConstantOpMaker(OpProtoAndCheckerMaker):
         self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
 
 
-def _tensor_arrays(ctx: InferShapeContext, slot: str) -> list[Any]:
-    vars_ = ctx.runtime.inputs.get(slot, [])
-    return [v.value.data for v in vars_ if v is not None and isinstance(v.value, DenseTensor)
-            and v.value.initialized()]
-
-
 class FillConstantOp(OperatorWithKernel):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -65,9 +59,9 @@ class FillConstantOp(OperatorWithKernel):
             self.attrs["str_value"] = Scalar(full_funcs.parse_str_value(text))
 
     def infer_shape(self, ctx: InferShapeContext) -> None:
-        shape_tensor = _tensor_arrays(ctx, "ShapeTensor")
+        shape_tensor = ctx.input_arrays("ShapeTensor")
         dims = full_funcs.requested_shape(shape_tensor[0] if shape_tensor else None,
-                                          _tensor_arrays(ctx, "ShapeTensorList"),
+                                          ctx.input_arrays("ShapeTensorList"),
                                           ctx.attr("shape"))
         ctx.set_output_dim("Out", dims)
         ctx.set_output_dtype("Out", VarType(ctx.attr("dtype")).to_phi())

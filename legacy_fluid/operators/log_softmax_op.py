@@ -1,5 +1,5 @@
-"""log_softmax: Out = log(softmax(X)) along `axis`, computed as
-(X - max) - log(sum(exp(X - max))) for stability."""
+"""log_softmax: Out = log(softmax(X)) along `axis`, computed as s - log(sum(exp(s))) with
+s = max(X - max, -64) as Paddle's softmax (see phi.kernels.funcs.softmax)."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ class LogSoftmaxOpMaker(OpProtoAndCheckerMaker):
         self.add_attr("axis", AttrType.INT, -1, "the axis to normalize over (negative: from "
                       "the end)")
         self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
+        self.add_attr("use_onednn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
 
 
 class LogSoftmaxOp(OperatorWithKernel):

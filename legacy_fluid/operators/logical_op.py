@@ -1,4 +1,5 @@
-"""Logical ops: logical_and / logical_or (X, Y broadcast NumPy-style) and logical_not.
+"""Logical ops: logical_and / logical_or / logical_xor (X, Y broadcast NumPy-style) and
+logical_not.
 
 Out is bool; nonzero elements read as true. The two binary ops share one maker and one
 operator class; each op has its own small kernel.
@@ -68,6 +69,15 @@ class LogicalOrKernel(OpKernel):
         compare_funcs.logical_or(ctx.xp, x.data, y.data, data)
 
 
+class LogicalXorKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, DataType.BOOL)
+        compare_funcs.logical_xor(ctx.xp, x.data, y.data, data)
+
+
 class LogicalNotKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("X")
@@ -78,12 +88,15 @@ class LogicalNotKernel(OpKernel):
 
 register_operator("logical_and", LogicalBinaryOp, LogicalBinaryOpMaker)
 register_operator("logical_or", LogicalBinaryOp, LogicalBinaryOpMaker)
+register_operator("logical_xor", LogicalBinaryOp, LogicalBinaryOpMaker)
 register_operator("logical_not", LogicalNotOp, LogicalNotOpMaker)
 for _dtype in _CPU_TYPES:
     register_op_kernel("logical_and", "CPU", LogicalAndKernel, _dtype)
     register_op_kernel("logical_or", "CPU", LogicalOrKernel, _dtype)
+    register_op_kernel("logical_xor", "CPU", LogicalXorKernel, _dtype)
     register_op_kernel("logical_not", "CPU", LogicalNotKernel, _dtype)
 for _dtype in _GPU_TYPES:
     register_op_kernel("logical_and", "GPU", LogicalAndKernel, _dtype)
     register_op_kernel("logical_or", "GPU", LogicalOrKernel, _dtype)
+    register_op_kernel("logical_xor", "GPU", LogicalXorKernel, _dtype)
     register_op_kernel("logical_not", "GPU", LogicalNotKernel, _dtype)

@@ -16,10 +16,10 @@ from phi.kernels.funcs import prelu as prelu_funcs
 class PReluOpMaker(OpProtoAndCheckerMaker):
     def make(self) -> None:
         self.add_input("X", "input tensor")
-        self.add_input("Alpha", "negative slopes: [1], [C] or x.shape[1:] per mode")
+        self.add_input("Alpha", "negative slopes: 1, C or [*, *x.shape[1:]] values per mode")
         self.add_output("Out", "activated tensor, same shape as X")
         self.add_attr("data_format", AttrType.STRING, "NCHW",
-                      "where channels are for mode 'channel' (NHWC/NLC/NDHWC: last axis)")
+                      "where channels are for mode 'channel': NCHW (axis 1) or NHWC (last)")
         self.add_attr("mode", AttrType.STRING, "all", "all, channel or element")
         self.add_attr("is_test", AttrType.BOOLEAN, False, "inference mode", extra=True)
         self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
@@ -32,10 +32,8 @@ class PReluOpMaker(OpProtoAndCheckerMaker):
 class PReluOp(OperatorWithKernel):
     def infer_shape(self, ctx: InferShapeContext) -> None:
         x_dims = ctx.get_input_dim("X")
-        alpha_numel = 1
-        for d in ctx.get_input_dim("Alpha"):
-            alpha_numel *= d
-        prelu_funcs.check_alpha(x_dims, alpha_numel, ctx.attr("mode"), ctx.attr("data_format"))
+        prelu_funcs.check_alpha(x_dims, ctx.get_input_dim("Alpha"), ctx.attr("mode"),
+                                ctx.attr("data_format"))
         ctx.set_output_dim("Out", x_dims)
         ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
         ctx.share_lod("X", "Out")

@@ -1,13 +1,19 @@
 """Reduce ops over `dim` (every axis when reduce_all is set or dim is empty):
 
 - reduce_sum: the sum; Out's dtype from `out_dtype` (-1: X's, bool/int32 widen to int64);
-- reduce_mean: the mean (integer inputs: truncating division);
-- reduce_max / reduce_min: the largest / smallest element (NaN wins);
+- reduce_mean: the mean (integers: wrapping sum, truncating division; bool: logical or;
+  no elements: NaN cast to Out's type);
+- reduce_max / reduce_min: the largest / smallest element (NaN wins; an error over zero
+  elements);
 - reduce_prod: the product, in X's type (integers wrap).
 
-One maker (fluid's ReduceBaseOpMaker) and one operator class serve the five ops
-(reduce_sum's operator picks its output dtype). reduce_sum has its own kernel; the
-other four share one `compute` and name their reduction in `REDUCE`.
+Half types sum, average and multiply in float32 and round once. As Paddle, a float16 X
+is refused on the CPU (its reduce ops' expected-kernel-type check).
+
+One maker (fluid's ReduceBaseOpMaker; reduce_sum's adds its oneDNN data-type knobs) and
+one operator class serve the five ops (reduce_sum's operator picks its output dtype).
+reduce_sum has its own kernel; the other four share one `compute` and name their
+reduction in `REDUCE`.
 """
 
 from __future__ import annotations
@@ -32,8 +38,8 @@ _SUM_CPU = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataTy
             DataType.BFLOAT16, DataType.COMPLEX64, DataType.COMPLEX128)
 _SUM_GPU = tuple(t for t in _SUM_CPU if t is not DataType.BFLOAT16)
 _MEAN_CPU = (DataType.BOOL, DataType.INT32, DataType.INT64, DataType.FLOAT32, DataType.FLOAT64,
-             DataType.FLOAT16, DataType.BFLOAT16, DataType.COMPLEX64, DataType.COMPLEX128)
-_MEAN_GPU = tuple(t for t in _MEAN_CPU if t is not DataType.BFLOAT16)
+             DataType.COMPLEX64, DataType.COMPLEX128)
+_MEAN_GPU = (*_MEAN_CPU, DataType.FLOAT16)
 
 
 class ReduceOpMaker(OpProtoAndCheckerMaker):
@@ -50,8 +56,17 @@ class ReduceOpMaker(OpProtoAndCheckerMaker):
         self.add_attr("out_dtype", AttrType.INT, -1,
                       "output type as a fluid VarType number; -1: the default")
         self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
+        self.add_attr("use_onednn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
+
+
+class ReduceSumOpMaker(ReduceOpMaker):
+    """reduce_sum also carries the oneDNN data-type knobs."""
+
+    def make(self) -> None:
+        super().make()
         self.add_attr("mkldnn_data_type", AttrType.STRING, "float32", "oneDNN data type",
                       extra=True)
+        self.add_attr("onednn_data_type", AttrType.STRING, "", "oneDNN data type", extra=True)
 
 
 def var_type_attr(value: int) -> DataType:
@@ -72,7 +87,11 @@ class ReduceOp(OperatorWithKernel):
         ctx.set_output_dtype("Out", self.out_dtype(ctx.get_input_dtype("X")))
 
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
-        return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
+        dtype = self.indicate_var_data_type(ctx, "X")
+        if dtype is DataType.FLOAT16 and ctx.place.is_cpu:
+            raise ValueError(f"{self.type}: float16 can only be used on GPU; Paddle's reduce "
+                             "ops refuse a float16 X on the CPU")
+        return OpKernelType(dtype, ctx.place)
 
 
 class ReduceSumOp(ReduceOp):
@@ -122,7 +141,7 @@ class ReduceProdKernel(_ReduceKernel):
     REDUCE = staticmethod(reduce_funcs.reduce_prod)
 
 
-register_operator("reduce_sum", ReduceSumOp, ReduceOpMaker)
+register_operator("reduce_sum", ReduceSumOp, ReduceSumOpMaker)
 for _op in ("reduce_mean", "reduce_max", "reduce_min", "reduce_prod"):
     register_operator(_op, ReduceOp, ReduceOpMaker)
 for _dtype in _SUM_CPU:

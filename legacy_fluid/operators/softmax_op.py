@@ -1,4 +1,5 @@
-"""softmax: Out = exp(X - max) / sum(exp(X - max)) along `axis` (default -1, the last)."""
+"""softmax: Out = exp(s) / sum(exp(s)) with s = max(X - max, -64) along `axis` (default -1,
+the last); see phi.kernels.funcs.softmax."""
 
 from __future__ import annotations
 
@@ -17,10 +18,13 @@ class SoftmaxOpMaker(OpProtoAndCheckerMaker):
         self.add_input("X", "input tensor")
         self.add_output("Out", "normalized tensor, same dims as X")
         self.add_attr("axis", AttrType.INT, -1, "dimension to normalize over")
-        self.add_attr("use_cudnn", AttrType.BOOLEAN, False, "cuDNN kernel", extra=True)
+        self.add_attr("use_cudnn", AttrType.BOOLEAN, True, "cuDNN kernel", extra=True)
         self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
+        self.add_attr("use_onednn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
         self.add_attr("data_format", AttrType.STRING, "AnyLayout", "layout hint", extra=True)
         self.add_attr("mkldnn_data_type", AttrType.STRING, "float32", "oneDNN data type",
+                      extra=True)
+        self.add_attr("onednn_data_type", AttrType.STRING, "", "oneDNN data type",
                       extra=True)
         self.add_attr("is_test", AttrType.BOOLEAN, False, "inference mode", extra=True)
 

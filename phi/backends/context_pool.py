@@ -22,6 +22,8 @@ class DeviceContextPool:
 
     def get(self, place: Place) -> DeviceContext:
         ctx = self._contexts.get(place)
+        if ctx is not None and place.is_custom and not self._current(ctx):
+            ctx = None  # the device type was registered again (or scoped away): a new one
         if ctx is None:
             if place.is_cpu:
                 from phi.backends.cpu.cpu_context import CPUContext
@@ -31,7 +33,20 @@ class DeviceContextPool:
                 from phi.backends.gpu.gpu_context import GPUContext
 
                 ctx = GPUContext(place.device_id)
+            elif place.is_custom:
+                from phi.backends.devices import make_context
+
+                ctx = make_context(place)
             else:
                 raise ValueError(f"no device context for {place}")
             self._contexts[place] = ctx
+        elif place.is_gpu:
+            ctx.activate()  # its device, stream and memory pool current again
         return ctx
+
+    @staticmethod
+    def _current(ctx: DeviceContext) -> bool:
+        from phi.backends.devices import DEVICE_TYPES
+
+        device = getattr(ctx, "device", None)
+        return device is None or DEVICE_TYPES.get(ctx.place.device_type) is device

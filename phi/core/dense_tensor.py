@@ -134,6 +134,14 @@ class DenseTensor(TensorBase):
             self._place = CPUPlace()
         return self
 
+    def use_buffer(self, array: Any) -> DenseTensor:
+        """Take `array` (of this tensor's dims and dtype) as storage that allocations write
+        into from now on, as if a device context had allocated it (a plan lends each
+        tensor a slice of memory it shares with tensors that are never alive at once)."""
+        self.set_array(array, self._place)
+        self._owned = True
+        return self
+
     def mutable_data(self, place: Place, dtype: DataType | None = None) -> Any:
         """Legacy (fluid) allocation: kernels of the old form allocate outputs here.
 

@@ -7,10 +7,15 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from phi.common import Backend, DataType, Place
+from phi.common import AnyBackend, Backend, DataType, Place
 
 if TYPE_CHECKING:
     from phi.core.dense_tensor import DenseTensor
+
+
+class DeviceUnavailableError(RuntimeError):
+    """A place whose device cannot be used here (CuPy or a CUDA device missing, an
+    unregistered device type, a device id out of range); the message says why."""
 
 
 class DeviceContext:
@@ -20,7 +25,7 @@ class DeviceContext:
     body in ``phi/kernels/impl`` serves every device.
     """
 
-    backend: Backend = Backend.UNDEFINED
+    backend: AnyBackend = Backend.UNDEFINED
 
     def __init__(self, place: Place, xp: ModuleType) -> None:
         self.place = place
@@ -49,6 +54,11 @@ class DeviceContext:
         ):
             return holder  # memory this context allocated before: reuse it
         array = self.xp.empty(tensor.dims, dtype=dtype.to_numpy())
+        if (holder is not None and tensor.place == self.place
+                and tuple(holder.shape) == tensor.dims and holder.dtype == array.dtype):
+            # Adopted memory (a parameter, a fed array) is never written, but an in-place
+            # op (Out is X) still reads X through this very tensor: copy on write.
+            array[...] = holder
         tensor.set_array(array, self.place)
         tensor._owned = True
         return array
@@ -95,6 +105,9 @@ class DeviceContext:
 
     def synchronize(self) -> None:
         """Wait for queued work (no-op on CPU)."""
+
+    def activate(self) -> None:
+        """Make this context's device, stream and allocator current (GPU; no-op here)."""
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.place})"

@@ -22,7 +22,7 @@ from enum import Enum
 from functools import cached_property
 from typing import Annotated, Any, Union
 
-from phi.common import AttributeType, Backend, DataLayout, DataType, IntArray, Scalar
+from phi.common import AnyBackend, AttributeType, Backend, DataLayout, DataType, IntArray, Scalar
 from phi.core.dense_tensor import DenseTensor
 
 
@@ -73,7 +73,7 @@ class TensorArgDef:
 
     name: str
     kind: ArgKind
-    backend: Backend = Backend.UNDEFINED
+    backend: AnyBackend = Backend.UNDEFINED
     layout: DataLayout = DataLayout.ALL_LAYOUT
     dtype: DataType = DataType.ALL_DTYPE
 
@@ -113,7 +113,7 @@ class KernelArgsDef:
 
     def specialize(
         self,
-        backend: Backend,
+        backend: AnyBackend,
         layout: DataLayout,
         dtype: DataType,
         overrides: dict[str, dict[str, Any]] | None = None,

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from phi.core.kernel_args import KernelArgsDef
+from phi.common import AnyBackend, Backend
+from phi.core.kernel_args import KernelArgsDef, TensorArgDef
 from phi.core.kernel_context import KernelContext
 from phi.core.kernel_key import KernelKey
 from phi.core.registry import Registry
@@ -44,6 +46,22 @@ class Kernel:
     def qualname(self) -> str:
         return f"{self.fn.__module__}.{self.fn.__qualname__}"
 
+    def serving(self, backend: AnyBackend) -> Kernel:
+        """This kernel run by a plug-in device that stands in for its backend: the key and
+        the tensor arguments that follow the key move to `backend` (arguments pinned to
+        another backend, such as a CPU-read ScaleTensor, stay)."""
+        if backend == self.key.backend:
+            return self
+        return _serving(self, backend)
+
+
+@functools.cache
+def _serving(kernel: Kernel, backend: AnyBackend) -> Kernel:
+    old = kernel.key.backend
+    args = tuple(replace(a, backend=backend) if isinstance(a, TensorArgDef) and a.backend == old
+                 else a for a in kernel.args_def.args)
+    return Kernel(kernel.name, kernel.key.with_(backend=backend), kernel.fn, KernelArgsDef(args))
+
 
 class KernelFactory(Registry[tuple[str, KernelKey], Kernel]):
     """Kernel name -> KernelKey -> Kernel (fluid's OpKernelMap), with ALL_* aware selection."""
@@ -68,11 +86,15 @@ class KernelFactory(Registry[tuple[str, KernelKey], Kernel]):
         for name in self.names():
             yield from self.group(name).values()
 
-    def select(self, name: str, key: KernelKey) -> Kernel | None:
-        """The most specific kernel serving `key`, or None."""
-        for candidate in key.candidates():
+    def select(self, name: str, key: KernelKey, *, exact_backend: bool = False
+               ) -> Kernel | None:
+        """The most specific kernel serving `key`, or None (`KernelKey.candidates`); a kernel
+        of the backend a plug-in device stands in for comes back serving the device."""
+        for candidate in key.candidates(exact_backend=exact_backend):
             kernel = self.get((name, candidate))
             if kernel is not None:
+                if candidate.backend is not Backend.ALL_BACKEND:
+                    return kernel.serving(key.backend)
                 return kernel
         return None
 

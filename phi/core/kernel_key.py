@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import AnyBackend, Backend, DataLayout, DataType
 
 
 @dataclass(frozen=True, order=False)
 class KernelKey:
     """Fluid's place + library_type fold into `backend`."""
 
-    backend: Backend = Backend.UNDEFINED
+    backend: AnyBackend = Backend.UNDEFINED
     layout: DataLayout = DataLayout.ALL_LAYOUT
     dtype: DataType = DataType.ALL_DTYPE
 
@@ -24,7 +24,7 @@ class KernelKey:
     def with_(
         self,
         *,
-        backend: Backend | None = None,
+        backend: AnyBackend | None = None,
         layout: DataLayout | None = None,
         dtype: DataType | None = None,
     ) -> KernelKey:
@@ -34,10 +34,16 @@ class KernelKey:
             self.dtype if dtype is None else dtype,
         )
 
-    def candidates(self) -> list[KernelKey]:
-        """Keys to try, most specific first: exact, then ALL_LAYOUT, ALL_DTYPE, ALL_BACKEND."""
+    def candidates(self, *, exact_backend: bool = False) -> list[KernelKey]:
+        """Keys to try, most specific first: exact, then ALL_LAYOUT, ALL_DTYPE; then the
+        backend a plug-in device stands in for (the same order); then ALL_BACKEND.
+        `exact_backend`: this key's backend only."""
         out: list[KernelKey] = []
-        for backend in (self.backend, Backend.ALL_BACKEND):
+        backends: list[AnyBackend] = [self.backend]
+        if not exact_backend:
+            stand_in = getattr(self.backend, "stands_in_for", None)
+            backends += [stand_in, Backend.ALL_BACKEND] if stand_in else [Backend.ALL_BACKEND]
+        for backend in backends:
             for dtype in (self.dtype, DataType.ALL_DTYPE):
                 for layout in (self.layout, DataLayout.ALL_LAYOUT):
                     key = KernelKey(backend, layout, dtype)

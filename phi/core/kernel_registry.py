@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import AnyBackend, DataLayout, DataType
+from phi.common.backend import backend_named
 from phi.core.kernel_args import derive_args_def
 from phi.core.kernel_factory import KERNELS, Kernel
 from phi.core.kernel_key import KernelKey
@@ -15,7 +16,7 @@ F = TypeVar("F", bound=Callable[..., None])
 
 def register_kernel(
     name: str,
-    backend: Backend,
+    backend: AnyBackend | str,
     layout: DataLayout,
     dtypes: Iterable[DataType] | DataType,
     *,
@@ -27,7 +28,9 @@ def register_kernel(
     `TensorArgDef` that differ from the kernel key, e.g. an input read on the
     host: ``{"scale_tensor": {"backend": Backend.CPU}}``. The function itself
     is returned unchanged, so one body can be registered for several backends.
+    `backend` may name a registered plug-in device type ("emulated").
     """
+    backend = backend_named(backend) if isinstance(backend, str) else backend
     dtype_list = [dtypes] if isinstance(dtypes, DataType) else list(dtypes)
     if not dtype_list:
         raise ValueError(f"kernel '{name}': register at least one dtype (or ALL_DTYPE)")

@@ -1,35 +1,42 @@
 """InferMeta functions, bound to kernel names by phi/ops.yaml.
 
-Each function takes MetaTensors and attributes under the kernel's parameter
-names (or the yaml entry's ``param`` list, passed positionally, followed by
-the outputs) and sets output dims/dtype/layout/lod. Importing this package
-binds every entry of ops.yaml (through the typed op model).
+The functions live in this package's modules (unary, binary, nullary, multiary,
+and one module per op family). Each takes MetaTensors and attributes under the
+kernel's parameter names (or the yaml entry's ``param`` list, passed
+positionally, followed by the outputs) and sets output dims/dtype/layout/lod.
+Importing this package binds every entry of ops.yaml and backward.yaml (through the typed op model).
 """
 
 from __future__ import annotations
 
+import functools
+import importlib
+import pkgutil
 from collections.abc import Callable
 
 from phi.core.infermeta_utils import register_infer_meta
-from phi.infermeta import binary, multiary, nullary, unary
-from phi.op_defs import OPS_YAML, op_defs
+from phi.op_defs import OPS_YAML, backward_defs, op_defs
 
-_MODULES = (unary, binary, nullary, multiary)
+
+@functools.cache
+def _modules() -> tuple[object, ...]:
+    """Every module of this package (unary, binary, ..., and one per op family)."""
+    return tuple(importlib.import_module(f"{__name__}.{m.name}")
+                 for m in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name))
 
 
 def find_infer_meta(name: str) -> Callable[..., None]:
-    for mod in _MODULES:
-        fn = getattr(mod, name, None)
-        if callable(fn):
-            return fn
-    raise LookupError(
-        f"{OPS_YAML.name}: InferMeta function '{name}' is not defined in "
-        "phi.infermeta (unary, binary, nullary, multiary)"
-    )
+    found = [fn for mod in _modules() if callable(fn := getattr(mod, name, None))
+             and getattr(fn, "__module__", "") == mod.__name__]
+    if len(found) != 1:
+        what = "is not defined" if not found else "is defined more than once"
+        raise LookupError(f"{OPS_YAML.name}: InferMeta function '{name}' {what} in the "
+                          "modules of phi.infermeta")
+    return found[0]
 
 
 def _register_from_op_defs() -> None:
-    for op in op_defs():
+    for op in (*op_defs(), *backward_defs()):
         if op.infer_meta is None:
             continue
         fn = find_infer_meta(op.infer_meta.func)

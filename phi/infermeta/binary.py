@@ -93,7 +93,7 @@ def prelu_infer_meta(x: MetaTensor, alpha: MetaTensor, data_format: str, mode: s
     """out like x; alpha must hold the count of values `mode` needs."""
     from phi.kernels.funcs.prelu import check_alpha
 
-    check_alpha(x.dims(), alpha.numel(), mode, data_format)
+    check_alpha(x.dims(), alpha.dims(), mode, data_format)
     out.share_meta(x)
 
 

@@ -119,3 +119,26 @@ def where_infer_meta(condition: MetaTensor, x: MetaTensor, y: MetaTensor,
     out.set_dtype(x.dtype())
     out.set_layout(x.layout())
     out.share_lod(x)
+
+
+def fused_conv2d_add_act_infer_meta(input: MetaTensor, filter: MetaTensor, strides: list[int],
+                                    paddings: list[int], padding_algorithm: str,
+                                    dilations: list[int], groups: int, data_format: str,
+                                    output: MetaTensor) -> None:
+    """output: the convolution's dims, input's dtype and layout."""
+    from phi.kernels.funcs.conv import conv2d_out_dims
+
+    output.set_dims(conv2d_out_dims(input.dims(), filter.dims(), strides, paddings,
+                                    padding_algorithm, dilations, groups, data_format))
+    output.set_dtype(input.dtype())
+    output.set_layout(input.layout())
+
+
+def fc_infer_meta(input: MetaTensor, w: MetaTensor, in_num_col_dims: int,
+                  out: MetaTensor) -> None:
+    """out: input's first in_num_col_dims dims + [w's columns], input's dtype."""
+    from phi.kernels.funcs.fused import fc_out_dims
+
+    out.set_dims(fc_out_dims(input.dims(), w.dims(), in_num_col_dims))
+    out.set_dtype(input.dtype())
+    out.set_layout(input.layout())

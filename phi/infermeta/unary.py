@@ -287,3 +287,13 @@ def logical_not_infer_meta(x: MetaTensor, out: MetaTensor) -> None:
     out.set_dtype(DataType.BOOL)
     out.set_layout(x.layout())
     out.share_lod(x)
+
+
+def float_out_infer_meta(x: MetaTensor, out: MetaTensor) -> None:
+    """out: x's dims, layout and lod; float32 for integer x, else x's dtype (expm1, log1p)."""
+    from phi.kernels.funcs.unary_math import float_out_dtype
+
+    out.set_dims(x.dims())
+    out.set_dtype(float_out_dtype(x.dtype()))
+    out.set_layout(x.layout())
+    out.share_lod(x)

@@ -1,7 +1,9 @@
-"""The typed op model of phi/ops.yaml: parsed strictly into frozen dataclasses.
+"""The typed op model of phi/ops.yaml and phi/backward.yaml, parsed strictly into frozen
+dataclasses.
 
-`op_defs()` is the parsed ops.yaml (read once); `op_def_of_kernel(name)` finds the
-entry that declares a PHI kernel name.
+`op_defs()` is ops.yaml, `backward_defs()` backward.yaml (each read once, and checked
+against each other: every `backward :` names a backward op whose `forward` is that op);
+`op_def_of_kernel(name)` finds the entry that declares a PHI kernel name.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from phi.op_defs.model import (
     ArgDef,
     ArgType,
     AttributeType,
+    ForwardDef,
     InferMetaDef,
     KernelDef,
     OpDef,
@@ -23,19 +26,25 @@ from phi.op_defs.parse import OpDefError, load_op_defs, parse_op
 from phi.op_defs.render import render_op
 
 OPS_YAML = Path(__file__).resolve().parent.parent / "ops.yaml"
+BACKWARD_YAML = OPS_YAML.with_name("backward.yaml")
 
 __all__ = [
+    "BACKWARD_YAML",
     "NO_DEFAULT",
     "OPS_YAML",
     "ArgDef",
     "ArgType",
     "AttributeType",
+    "ForwardDef",
     "InferMetaDef",
     "KernelDef",
     "OpDef",
     "OpDefError",
     "OutputDef",
+    "backward_defs",
+    "check_links",
     "load_op_defs",
+    "op_def",
     "op_def_of_kernel",
     "op_defs",
     "parse_op",
@@ -50,9 +59,48 @@ def op_defs() -> tuple[OpDef, ...]:
 
 
 @functools.cache
+def backward_defs() -> tuple[OpDef, ...]:
+    """phi/backward.yaml, parsed and checked against ops.yaml (once per process)."""
+    backs = load_op_defs(BACKWARD_YAML) if BACKWARD_YAML.is_file() else ()
+    check_links(op_defs(), backs)
+    return backs
+
+
+def check_links(ops: tuple[OpDef, ...], backs: tuple[OpDef, ...]) -> None:
+    """Every forward op's `backward` exists and points back at it; every backward op's
+    `forward` is an op whose arguments and outputs it restates exactly."""
+    by_name = {op.name: op for op in (*ops, *backs)}
+    for op in (*ops, *backs):
+        if op.backward is not None:
+            back = by_name.get(op.backward)
+            if back is None or back.forward is None:
+                raise OpDefError(op.file, op.name, f"backward {op.backward!r} is not a "
+                                 "backward_op of backward.yaml")
+            if back.forward.op != op.name:
+                raise OpDefError(back.file, back.name, f"forward names {back.forward.op!r}, "
+                                 f"but {op.name!r} says this is its backward")
+    for back in backs:
+        if not back.is_backward:
+            raise OpDefError(back.file, back.name, "backward.yaml holds backward_op entries only")
+        forward = by_name.get(back.forward.op)  # type: ignore[union-attr]
+        if forward is None:
+            raise OpDefError(back.file, back.name,
+                             f"forward op {back.forward.op!r} is not defined")  # type: ignore[union-attr]
+        if (tuple((a.name, a.type) for a in forward.args),
+                tuple(o.name for o in forward.outputs)) != (
+                tuple((a.name, a.type) for a in back.forward.args),  # type: ignore[union-attr]
+                tuple(o.name for o in back.forward.outputs)):  # type: ignore[union-attr]
+            raise OpDefError(back.file, back.name, f"forward restates {forward.name}'s "
+                             "arguments or outputs wrongly")
+        if forward.backward != back.name:
+            raise OpDefError(forward.file, forward.name, f"has backward op {back.name!r} "
+                             "in backward.yaml but does not name it with `backward :`")
+
+
+@functools.cache
 def _by_kernel() -> dict[str, OpDef]:
     table: dict[str, OpDef] = {}
-    for op in op_defs():
+    for op in (*op_defs(), *backward_defs()):
         for name in (op.name, *op.kernel.func):
             table.setdefault(name, op)
     return table
@@ -61,3 +109,16 @@ def _by_kernel() -> dict[str, OpDef]:
 def op_def_of_kernel(kernel_name: str) -> OpDef | None:
     """The ops.yaml entry that names `kernel_name` (as its op or one of its kernels)."""
     return _by_kernel().get(kernel_name)
+
+
+@functools.cache
+def _by_name() -> dict[str, OpDef]:
+    return {op.name: op for op in (*op_defs(), *backward_defs())}
+
+
+def op_def(name: str) -> OpDef:
+    """The ops.yaml or backward.yaml entry named `name`; KeyError names what is missing."""
+    try:
+        return _by_name()[name]
+    except KeyError:
+        raise KeyError(f"no op '{name}' in ops.yaml or backward.yaml") from None

@@ -89,11 +89,24 @@ class ArgDef:
 
 @dataclass(frozen=True)
 class OutputDef:
-    """One entry of `output`: `Tensor(out)` or `Tensor[](out)`."""
+    """One entry of `output`: `Tensor(out)`, or `Tensor[](out){size}` where size is an int
+    attribute (`num`), the length of a list argument (`sections.size()`, `x.size()`) or a
+    dim of a tensor input picked by an int attribute (`x.dims[axis]`)."""
 
     name: str
     is_list: bool = False
     optional: bool = False
+    size: str | None = None
+
+    def count(self, values: dict[str, Any]) -> int:
+        """How many tensors a list output holds, given the op's argument values by name."""
+        if self.size is None:
+            raise ValueError(f"list output '{self.name}' states no {{size}}")
+        name, _, call = self.size.partition(".")
+        value = values[name]
+        if call.startswith("dims["):
+            return int(value.dims[int(values[call[5:-1]])])
+        return len(value) if call else int(value)
 
 
 @dataclass(frozen=True)
@@ -106,9 +119,21 @@ class InferMetaDef:
 
 @dataclass(frozen=True)
 class KernelDef:
-    """`kernel : {func}`: the PHI kernel names that serve the op."""
+    """`kernel : {func, data_type}`: the PHI kernel names that serve the op, and the
+    argument whose dtype selects the kernel (default: the first tensor input)."""
 
     func: tuple[str, ...]
+    data_type: str | None = None
+
+
+@dataclass(frozen=True)
+class ForwardDef:
+    """A backward op's `forward : relu (Tensor x) -> Tensor(out)`: the op it differentiates,
+    with the forward arguments and outputs its own arguments refer to."""
+
+    op: str
+    args: tuple[ArgDef, ...]
+    outputs: tuple[OutputDef, ...]
 
 
 @dataclass(frozen=True)
@@ -121,7 +146,18 @@ class OpDef:
     kernel: KernelDef
     infer_meta: InferMetaDef | None = None
     backward: str | None = None
+    forward: ForwardDef | None = None
+    #: inputs whose data the kernel never reads (only their meta)
+    no_need_buffer: tuple[str, ...] = ()
+    #: (input, output) pairs the kernel may write in place
+    inplace: tuple[tuple[str, str], ...] = ()
     file: str = field(default="", compare=False)
+    #: the `# -- <section> ---` header the entry sits under in its file (first word)
+    section: str = field(default="", compare=False)
+
+    @property
+    def is_backward(self) -> bool:
+        return self.forward is not None
 
     @property
     def inputs(self) -> tuple[ArgDef, ...]:

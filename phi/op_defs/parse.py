@@ -7,6 +7,7 @@ the file, the op and the offending text.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -17,20 +18,29 @@ from phi.op_defs.model import (
     NO_DEFAULT,
     ArgDef,
     ArgType,
+    ForwardDef,
     InferMetaDef,
     KernelDef,
     OpDef,
     OutputDef,
 )
 
-OP_KEYS = {"op", "args", "output", "optional", "infer_meta", "kernel", "backward"}
+OP_KEYS = {"op", "args", "output", "optional", "infer_meta", "kernel", "backward", "inplace"}
+BACKWARD_KEYS = {"backward_op", "forward", "args", "output", "optional", "infer_meta",
+                 "kernel", "backward", "no_need_buffer", "inplace"}
 INFER_META_KEYS = {"func", "param"}
-KERNEL_KEYS = {"func"}
+KERNEL_KEYS = {"func", "data_type"}
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
-_OUTPUT = re.compile(r"Tensor(\[\])?\(([A-Za-z_][A-Za-z0-9_]*)\)\Z")
+_OUTPUT = re.compile(r"Tensor(\[\])?\(([A-Za-z_][A-Za-z0-9_]*)\)"
+                     r"(?:\{([A-Za-z_][A-Za-z0-9_]*"
+                     r"(?:\.size\(\)|\.dims\[[A-Za-z_][A-Za-z0-9_]*\])?)\})?\Z")
 _INT = re.compile(r"[+-]?\d+\Z")
 _FLOAT = re.compile(r"[+-]?(\d+\.\d*|\.\d+|\d+)([eE][+-]?\d+)?\Z")
+_FORWARD = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\s*(\(.*\))\s*->\s*(.+)\Z", re.S)
+_SECTION = re.compile(r"# -- ([A-Za-z_][A-Za-z0-9_]*)")
+_ENTRY = re.compile(r"- (?:backward_op|op) : ([A-Za-z_][A-Za-z0-9_]*)")
+_INPLACE = re.compile(r"\(\s*([A-Za-z_][A-Za-z0-9_]*)\s*->\s*([A-Za-z_][A-Za-z0-9_]*)\s*\)\Z")
 
 
 class OpDefError(ValueError):
@@ -125,8 +135,11 @@ def parse_outputs(text: str) -> tuple[OutputDef, ...]:
     for piece in split_top_level(text):
         m = _OUTPUT.match(piece)
         if m is None:
-            raise ValueError(f"output {piece!r} is not `Tensor(name)` or `Tensor[](name)`")
-        outputs.append(OutputDef(m.group(2), is_list=bool(m.group(1))))
+            raise ValueError(f"output {piece!r} is not `Tensor(name)` or "
+                             "`Tensor[](name){size}`")
+        if m.group(3) and not m.group(1):
+            raise ValueError(f"output {piece!r}: only a Tensor[] output states a size")
+        outputs.append(OutputDef(m.group(2), is_list=bool(m.group(1)), size=m.group(3)))
     if not outputs:
         raise ValueError("an op needs at least one output")
     return tuple(outputs)
@@ -148,14 +161,39 @@ def _check_keys(entry: dict[str, Any], allowed: set[str], what: str) -> None:
                          f"(allowed: {', '.join(sorted(allowed))})")
 
 
+def parse_forward(text: str) -> ForwardDef:
+    """`relu (Tensor x) -> Tensor(out)`."""
+    m = _FORWARD.match(str(text).strip())
+    if m is None:
+        raise ValueError(f"forward {text!r} is not `OP (ARGS) -> OUTPUTS`")
+    return ForwardDef(m.group(1), parse_args(m.group(2)), parse_outputs(m.group(3)))
+
+
+def parse_inplace(text: Any) -> tuple[tuple[str, str], ...]:
+    """`(x -> out), (y -> out2)`."""
+    pairs = []
+    for piece in split_top_level(str(text)):
+        m = _INPLACE.match(piece)
+        if m is None:
+            raise ValueError(f"inplace {piece!r} is not `(input -> output)`")
+        pairs.append((m.group(1), m.group(2)))
+    return tuple(pairs)
+
+
 def parse_op(entry: Any, file: str = "ops.yaml") -> OpDef:
-    """One yaml entry (a mapping) -> `OpDef`; `OpDefError` names what is wrong."""
-    if not isinstance(entry, dict) or not isinstance(entry.get("op"), str):
-        raise OpDefError(file, None, f"an entry must be a mapping with `op : NAME`, "
-                         f"not {str(entry)[:80]!r}")
-    name = entry["op"]
+    """One yaml entry (a mapping) -> `OpDef`; `OpDefError` names what is wrong.
+
+    ops.yaml entries start `op : NAME`; backward.yaml entries `backward_op : NAME` and
+    also state `forward`, and may state `no_need_buffer`."""
+    key = "backward_op" if isinstance(entry, dict) and "backward_op" in entry else "op"
+    if not isinstance(entry, dict) or not isinstance(entry.get(key), str):
+        raise OpDefError(file, None, f"an entry must be a mapping with `op : NAME` or "
+                         f"`backward_op : NAME`, not {str(entry)[:80]!r}")
+    name = entry[key]
     try:
-        _check_keys(entry, OP_KEYS, "the entry")
+        _check_keys(entry, BACKWARD_KEYS if key == "backward_op" else OP_KEYS, "the entry")
+        if key == "backward_op" and "forward" not in entry:
+            raise ValueError("missing `forward`")
         for key in ("args", "output", "kernel"):
             if key not in entry:
                 raise ValueError(f"missing `{key}`")
@@ -167,7 +205,8 @@ def parse_op(entry: Any, file: str = "ops.yaml") -> OpDef:
             raise ValueError(f"optional names {sorted(optional - known)} that are not tensor "
                              "inputs or outputs")
         args = tuple(ArgDef(a.name, a.type, a.default, a.name in optional) for a in args)
-        outputs = tuple(OutputDef(o.name, o.is_list, o.name in optional) for o in outputs)
+        outputs = tuple(replace(o, optional=o.name in optional) for o in outputs)
+        _check_sizes(args, outputs)
         every = [a.name for a in args] + [o.name for o in outputs]
         if len(set(every)) != len(every):
             raise ValueError(f"a name is used twice in args/output: {every}")
@@ -175,9 +214,13 @@ def parse_op(entry: Any, file: str = "ops.yaml") -> OpDef:
         if not isinstance(kernel, dict):
             raise ValueError("`kernel` must be a mapping with `func`")
         _check_keys(kernel, KERNEL_KEYS, "kernel")
-        kernel_def = KernelDef(_names(kernel.get("func", ""), "kernel func"))
+        data_type = kernel.get("data_type")
+        kernel_def = KernelDef(_names(kernel.get("func", ""), "kernel func"),
+                               None if data_type is None else str(data_type))
         if not kernel_def.func:
             raise ValueError("`kernel : func` names no kernel")
+        if data_type is not None and data_type not in {a.name for a in args}:
+            raise ValueError(f"kernel data_type {data_type!r} names no argument")
         meta = entry.get("infer_meta")
         meta_def = None
         if meta is not None:
@@ -193,20 +236,71 @@ def parse_op(entry: Any, file: str = "ops.yaml") -> OpDef:
         backward = entry.get("backward")
         if backward is not None and not (isinstance(backward, str) and _NAME.match(backward)):
             raise ValueError(f"backward {backward!r} is not an op name")
+        forward = parse_forward(entry["forward"]) if "forward" in entry else None
+        no_need = _names(entry.get("no_need_buffer", []) or [], "no_need_buffer")
+        inputs = {a.name for a in args if a.type.is_tensor}
+        if set(no_need) - inputs:
+            raise ValueError(f"no_need_buffer {sorted(set(no_need) - inputs)} names no tensor "
+                             "input")
+        inplace = parse_inplace(entry["inplace"]) if "inplace" in entry else ()
+        for src, dst in inplace:
+            if src not in inputs or dst not in {o.name for o in outputs}:
+                raise ValueError(f"inplace ({src} -> {dst}) does not join an input to an "
+                                 "output")
     except ValueError as exc:
         raise OpDefError(file, name, str(exc)) from None
-    return OpDef(name, args, outputs, kernel_def, meta_def, backward, file)
+    return OpDef(name, args, outputs, kernel_def, meta_def, backward, forward, no_need,
+                 inplace, file)
+
+
+_LISTS = {ArgType.TENSORS, ArgType.BOOLS, ArgType.INTS, ArgType.INT64S, ArgType.FLOATS,
+          ArgType.DOUBLES, ArgType.STRS, ArgType.SCALARS, ArgType.INT_ARRAY}
+
+
+def _check_sizes(args: tuple[ArgDef, ...], outputs: tuple[OutputDef, ...]) -> None:
+    """A list output's `{size}` names an int argument, a list argument with `.size()`, or
+    a tensor argument with `.dims[<int argument>]`."""
+    types = {a.name: a.type for a in args}
+    ints = {ArgType.INT, ArgType.INT64}
+    for out in outputs:
+        if out.size is None:
+            continue
+        name, _, call = out.size.partition(".")
+        checks = [(name, ints, "an int")]
+        if call == "size()":
+            checks = [(name, _LISTS, "a list")]
+        elif call.startswith("dims["):
+            checks = [(name, {ArgType.TENSOR}, "a tensor"), (call[5:-1], ints, "an int")]
+        for arg, wanted, what in checks:
+            if types.get(arg) not in wanted:
+                raise ValueError(f"output {out.name}'s size {{{out.size}}} needs {what} "
+                                 f"argument '{arg}'")
+
+
+def sections(text: str) -> dict[str, str]:
+    """Op name -> the first word of the `# -- word ... ---` header above its entry."""
+    found: dict[str, str] = {}
+    current = ""
+    for line in text.splitlines():
+        if (m := _SECTION.match(line)) is not None:
+            current = m.group(1).lower()
+        elif (m := _ENTRY.match(line)) is not None:
+            found[m.group(1)] = current
+    return found
 
 
 def load_op_defs(path: Path) -> tuple[OpDef, ...]:
     """Every entry of one yaml file, in file order; op names must be unique."""
     try:
-        entries = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+        text = path.read_text(encoding="utf-8")
+        entries = yaml.safe_load(text) or []
     except (OSError, yaml.YAMLError) as exc:
         raise OpDefError(str(path), None, f"cannot be read as YAML ({exc})") from None
     if not isinstance(entries, list):
         raise OpDefError(str(path), None, "expected a list of op entries")
-    defs = tuple(parse_op(e, path.name) for e in entries)
+    where = sections(text)
+    defs = tuple(replace(d, section=where.get(d.name, ""))
+                 for d in (parse_op(e, path.name) for e in entries))
     seen: set[str] = set()
     for d in defs:
         if d.name in seen:

@@ -34,14 +34,19 @@ def render_arg(arg: ArgDef) -> str:
 
 
 def render_output(out: OutputDef) -> str:
-    return f"Tensor{'[]' if out.is_list else ''}({out.name})"
+    size = f"{{{out.size}}}" if out.size else ""
+    return f"Tensor{'[]' if out.is_list else ''}({out.name}){size}"
 
 
 def render_op(op: OpDef) -> str:
     """One entry, ending with a newline (entries are separated by blank lines)."""
-    lines = [f"- op : {op.name}",
-             f"  args : ({', '.join(render_arg(a) for a in op.args)})",
-             f"  output : {', '.join(render_output(o) for o in op.outputs)}"]
+    lines = [f"- backward_op : {op.name}" if op.forward else f"- op : {op.name}"]
+    if op.forward is not None:
+        lines.append(f"  forward : {op.forward.op} "
+                     f"({', '.join(render_arg(a) for a in op.forward.args)}) -> "
+                     f"{', '.join(render_output(o) for o in op.forward.outputs)}")
+    lines += [f"  args : ({', '.join(render_arg(a) for a in op.args)})",
+              f"  output : {', '.join(render_output(o) for o in op.outputs)}"]
     if op.optional:
         lines.append(f"  optional : {', '.join(op.optional)}")
     if op.infer_meta is not None:
@@ -49,6 +54,12 @@ def render_op(op: OpDef) -> str:
         if op.infer_meta.param is not None:
             lines.append(f"    param : [{', '.join(op.infer_meta.param)}]")
     lines += ["  kernel :", f"    func : {', '.join(op.kernel.func)}"]
+    if op.kernel.data_type is not None:
+        lines.append(f"    data_type : {op.kernel.data_type}")
     if op.backward:
         lines.append(f"  backward : {op.backward}")
+    if op.no_need_buffer:
+        lines.append(f"  no_need_buffer : {', '.join(op.no_need_buffer)}")
+    if op.inplace:
+        lines.append("  inplace : " + ", ".join(f"({a} -> {b})" for a, b in op.inplace))
     return "\n".join(lines) + "\n"

@@ -50,6 +50,7 @@ def test_run_example_legacy_and_phi_agree_with_different_paths(tmp_path: Path) -
             "--trace-json",
             tmp_path / f"{path}.json",
             "--trace",
+            *(["--no-passes"] if path == "phi" else []),
         )
         assert res.exit_code == 0, res.output
         assert "softmax_0.tmp_0" in res.output
@@ -84,6 +85,20 @@ def test_kernels_for_one_op() -> None:
     assert {r["name"] for r in listing["phi"]} == {"matmul"}
     assert {r["op_type"] for r in listing["legacy"]} == {"matmul_v2"}
     assert invoke("kernels", "no_such_op").exit_code == 2
+
+
+def test_run_plan_shows_the_steps_and_the_fused_ops(tmp_path: Path) -> None:
+    res = invoke("run", EXAMPLE / "model", "--input", EXAMPLE / "x.npy", "--plan", "--trace",
+                 "--trace-json", tmp_path / "t.json")
+    assert res.exit_code == 0, res.output
+    assert "plan (built once" in res.output and "output buffers" in res.output
+    assert "pass: matmul_v2 + elementwise_add + relu -> fc" in res.output
+    trace = json.loads((tmp_path / "t.json").read_text())
+    assert {"type": "fc", "fused": ["matmul_v2", "elementwise_add", "relu"]}.items() <= \
+        next(r for r in trace if r["type"] == "fc").items()
+    legacy = invoke("run", EXAMPLE / "model", "--input", EXAMPLE / "x.npy", "--path", "legacy",
+                    "--plan")
+    assert "runs without a plan" in legacy.output
 
 
 def test_kernels_shows_every_piece_of_an_op_with_its_file() -> None:

@@ -15,6 +15,9 @@ from collections import Counter
 
 import numpy as np
 import paddle
+from paddle.base import core
+from paddle.base.framework import OpProtoHolder
+from paddle.base.proto import framework_pb2
 
 BATCHES = (1, 4)
 #: attribute values not worth recording per op (source paths and line numbers)
@@ -29,7 +32,10 @@ def save_npz(path, arrays):
     with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as zf:
         for key in arrays:
             buf = io.BytesIO()
-            np.lib.format.write_array(buf, np.ascontiguousarray(arrays[key]), allow_pickle=False)
+            # not np.ascontiguousarray: it turns a 0-d array into shape (1,)
+            array = np.asarray(arrays[key])
+            array = array if array.flags.c_contiguous else array.copy(order="C")
+            np.lib.format.write_array(buf, array, allow_pickle=False)
             info = zipfile.ZipInfo(key + ".npy", date_time=(1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
@@ -69,6 +75,67 @@ def dtype_name(var_dtype):
     return str(var_dtype).rsplit(".", maxsplit=1)[-1].lower()
 
 
+# -- op protos -----------------------------------------------------------------------------
+def proto_entry(op_type):
+    """Paddle's registered OpProto of `op_type`: slots with their flags, attrs with type,
+    flags and default, and the extra attrs only the runtime knows (comments omitted)."""
+    holder = OpProtoHolder.instance()
+    if op_type not in holder.op_proto_map:
+        return {"registered": False}
+    proto = holder.get_op_proto(op_type)
+    try:
+        defaults = dict(core.get_op_attrs_default_value(op_type.encode()))
+    except Exception:
+        defaults = {}
+    try:
+        extra_defaults = dict(core.get_op_extra_attrs(op_type))
+    except Exception:
+        extra_defaults = {}
+
+    def var_list(vs):
+        return [
+            {
+                "name": v.name,
+                "duplicable": v.duplicable,
+                "intermediate": v.intermediate,
+                "dispensable": v.dispensable,
+                "extra": v.extra,
+                "quant": v.quant,
+            }
+            for v in vs
+        ]
+
+    attrs = []
+    for a in proto.attrs:
+        e = {
+            "name": a.name,
+            "type": framework_pb2.AttrType.Name(a.type),
+            "generated": a.generated,
+            "extra": a.extra,
+            "quant": a.quant,
+            "support_tensor": a.support_tensor,
+        }
+        if a.name in defaults:
+            e["default"] = jsonable(defaults[a.name])
+        elif a.name in extra_defaults:
+            e["default"] = jsonable(extra_defaults[a.name])
+        else:
+            e["default"] = "<none registered>"
+        attrs.append(e)
+    # extra attrs known to the runtime but absent from the proto
+    proto_names = {a.name for a in proto.attrs}
+    runtime_extra = {
+        k: jsonable(v) for k, v in sorted(extra_defaults.items()) if k not in proto_names
+    }
+    return {
+        "registered": True,
+        "inputs": var_list(proto.inputs),
+        "outputs": var_list(proto.outputs),
+        "attrs": attrs,
+        "runtime_extra_attrs": runtime_extra,
+    }
+
+
 # -- parameters ----------------------------------------------------------------------------
 def param_roles(program):
     """Variable name -> (op type, input slot) of its first reader."""
@@ -102,6 +169,8 @@ def init_value(role, shape, rng):
         return rng.standard_normal(shape) * 0.5
     if op_type == "prelu" and slot == "Alpha":
         return rng.uniform(0.05, 0.4, shape)
+    if op_type == "rnn" and slot == "WeightList":  # LSTM / GRU weights and biases
+        return rng.uniform(-0.5, 0.5, shape)
     if op_type == "elementwise_add":  # biases
         return rng.uniform(-0.2, 0.2, shape)
     return rng.standard_normal(shape) * 0.1

@@ -203,6 +203,110 @@ def build_misc_v2(dtype):
     return [a, ids], [out, am, emb], make
 
 
+def build_cond_v2(dtype):
+    """paddle.static.nn.cond on a data-dependent predicate (conditional_block x2,
+    logical_not, select_input), then a tensor array joined by tensor_array_to_tensor."""
+    x = paddle.static.data("x", [-1, 6], dtype)
+    w = create_param("cond_w", [6, 6], dtype)
+    pred = paddle.mean(x) > 0.0
+    out = paddle.static.nn.cond(pred, lambda: F.relu(paddle.matmul(x, w)),
+                                lambda: paddle.tanh(x) - 1.0)
+    arr = paddle.tensor.create_array(dtype)
+    paddle.tensor.array_write(out, paddle.full([1], 0, "int64"), array=arr)
+    paddle.tensor.array_write(x * 2.0, paddle.full([1], 1, "int64"), array=arr)
+    stacked, _ = paddle.tensor.manipulation.tensor_array_to_tensor(arr, axis=1,
+                                                                   use_stack=True)
+    joined, _ = paddle.tensor.manipulation.tensor_array_to_tensor(arr, axis=1)
+    return [x], [stacked, joined], normal_inputs({"x": (6,)})
+
+def _interp_v1(op, x, attrs, out_size=None):
+    """nearest_interp / bilinear_interp (v1: one float `scale`), as 1.x programs carry."""
+    inputs = {"X": [x]}
+    if out_size is not None:
+        inputs["OutSize"] = [out_size]
+    return raw_op(op, inputs, attrs)
+
+
+def build_decoder_v2(dtype):
+    snn = paddle.static.nn
+    x = paddle.static.data("image", [-1, 4, 8, 8], dtype)
+    h = snn.conv2d(x, 8, 3, padding=1, act="relu")                   # 8x8
+    h = snn.conv2d_transpose(h, 6, filter_size=2, stride=2)           # conv2d_transpose + add
+    h = snn.batch_norm(h, act="relu")                                 # 16x16
+    d = F.conv2d_transpose(h, create_param("dw_w", [6, 1, 3, 3], dtype), stride=1,
+                           padding=1, groups=6)                       # depthwise_conv2d_transpose
+    # v1 ops with 2.x defaults (align_corners=True, align_mode=1) and explicit variants
+    n1 = _interp_v1("nearest_interp", d, {"interp_method": "nearest", "scale": 2.0})  # 32x32
+    b1 = _interp_v1("bilinear_interp", h, {"interp_method": "bilinear", "out_h": 32,
+                                           "out_w": 32})
+    size = paddle.assign(np.array([32, 32], dtype="int32"))
+    b2 = _interp_v1("bilinear_interp", x, {"interp_method": "bilinear", "align_corners": False,
+                                           "align_mode": 0, "out_h": 32, "out_w": 32}, size)
+    u = paddle.concat([n1, b1, b2], axis=1)                           # 16 x 32x32
+    u = snn.conv2d_transpose(u, 4, filter_size=3, stride=2, padding=1, output_size=[63, 64],
+                             act="relu")                              # output_size, 63x64
+    u = F.interpolate(u, size=[24, 20], mode="bilinear", align_corners=True)  # v2 op
+    y = snn.conv2d(u, 3, 1)
+    return [x], [y], normal_inputs({"image": (4, 8, 8)})
+
+def build_math_v2(dtype):
+    """The element-wise math and activation ops of the fam-math families as 2.x wrote them:
+    round without `decimals` (ties away from zero; the halves below are exact ties),
+    thresholded_relu without `value`, elementwise_fmax / fmin / heaviside, brelu, ..."""
+    x = paddle.static.data("x", [-1, 4, 6], dtype)
+    k = paddle.static.data("k", [-1, 4, 6], "int32")
+    halves = paddle.floor(x * 4.0) / 2.0                             # k/2: round's ties
+    r = paddle.round(halves) + paddle.trunc(x * 3.0)
+    a = F.selu(x) + F.softsign(x) + F.softshrink(x, 0.3) + F.tanhshrink(x) + paddle.stanh(x)
+    a = a + F.hardtanh(x, -0.5, 0.7) + F.thresholded_relu(x, 0.2) + F.hardshrink(x, 0.4)
+    a = a + paddle.logit(F.sigmoid(x), eps=1e-3)
+    m = F.maxout(paddle.reshape(a, [-1, 4, 2, 3]), groups=2, axis=1)  # [-1,2,2,3]
+    t = paddle.tanh(x) * 0.9
+    u = paddle.asin(t) + paddle.acos(t) + paddle.atanh(t) + paddle.tan(t)
+    u = u + paddle.asinh(x) + paddle.acosh(paddle.abs(x) + 1.0) + paddle.cosh(x * 0.5)
+    lg = paddle.log2(paddle.abs(x) + 0.5) + paddle.log10(paddle.abs(x) + 0.5)
+    v = paddle.lerp(u, lg, F.sigmoid(lg)) + paddle.atan2(x, t) + paddle.heaviside(x, t)
+    v = paddle.renorm(v + paddle.fmax(x, u) - paddle.fmin(x, lg), 2.0, 1, 2.0)
+    flags = paddle.logical_xor(paddle.isfinite(paddle.log(x)), paddle.isinf(paddle.reciprocal(r)))
+    v = v + paddle.cast(flags, dtype)
+    bits = paddle.bitwise_xor(paddle.bitwise_or(k, k * 3), paddle.bitwise_not(k))
+
+    def make(rng, batch, dtype):
+        return {"x": rng.standard_normal((batch, 4, 6)).astype(dtype),
+                "k": rng.integers(-1000, 1000, size=(batch, 4, 6)).astype("int32")}
+    return [x, k], [v, r, m, bits], make
+
+
+def build_vision_v2(dtype):
+    snn = paddle.static.nn
+    x = paddle.static.data("image", [-1, 4, 8, 8], dtype)
+    v = paddle.static.data("volume", [-1, 2, 4, 6, 6], dtype)
+    h = snn.conv2d(x, 8, 3, padding=1)
+    h = snn.group_norm(h, groups=4, act="relu")                       # group_norm
+    h = snn.prelu(h, mode="channel")                                  # prelu channel
+    p, mask = F.max_pool2d(h, 2, 2, return_mask=True)                 # 2.6: no ceil_mode attr
+    h = paddle.reshape(F.max_unpool2d(p, mask, 2, 2), [-1, 8, 8, 8]) + h  # unpool
+    # no instance_norm: 2.6 declares its SavedMean / SavedVariance as [-N*C] ([-8]), which
+    # fluidphi's load-time validation refuses (legacy_fluid/io/validate.py)
+    h = snn.prelu(h, mode="element")                                  # prelu element
+    theta = paddle.reshape(snn.fc(paddle.flatten(F.adaptive_avg_pool2d(h, 2), 1), 6,
+                                  activation="tanh"), [-1, 2, 3]) * 0.2
+    theta = theta + paddle.assign(np.array([[1, 0, 0], [0, 1, 0]], dtype=dtype))
+    grid = F.affine_grid(theta, [4, 8, 8, 8], align_corners=True)    # attr output_shape
+    s = F.grid_sample(h, grid, mode="nearest", padding_mode="reflection",
+                      align_corners=True)                             # grid_sampler
+    s = paddle.reshape(s, [-1, 8, 8, 8])
+    s = F.pixel_unshuffle(F.pixel_shuffle(s, 2), 2)                   # 8 x 8x8
+    s = F.channel_shuffle(s, 4)
+    s = F.temporal_shift(s, seg_num=1, shift_ratio=0.25)
+    c = snn.conv3d(v, 4, 3, padding=1, act="relu")                    # conv3d
+    c = F.max_pool3d(c, 2, 2)                                         # pool3d max
+    c = paddle.flatten(F.adaptive_avg_pool3d(c, [1, 2, 2]), 1)        # pool3d adaptive avg
+    y = snn.prelu(snn.fc(paddle.flatten(F.avg_pool2d(s, 4), 1), 6), mode="all")
+    z = F.label_smooth(F.softmax(snn.fc(paddle.concat([y, c], axis=1), 5)), epsilon=0.1)
+    return [x, v], [s, z], normal_inputs({"image": (4, 8, 8), "volume": (2, 4, 6, 6)})
+
+
 # name -> (builder, description, save_inference_model clip_extra)
 MODELS = {
     "fc_mlp_v2": (build_fc_mlp_v2,
@@ -224,8 +328,35 @@ MODELS = {
                 "reduce_*, arg_max, unsqueeze2/squeeze2, gather, cumsum, expand_v2, tile, "
                 "layer_norm begin_norm_axis=1, reshape2 with ShapeTensor, lookup_table v1); "
                 "feeds a f32 [-1,6,8], ids i64 [-1,5,1]; 3 fetches", True),
+    "cond_v2": (build_cond_v2,
+                "paddle.static.nn.cond on mean(x) > 0 (conditional_block x2, logical_not, "
+                "select_input; a matmul+relu branch and a tanh branch), then a tensor array "
+                "stacked and concatenated (tensor_array_to_tensor); feed x [-1,6]", True),
+    "decoder_v2": (build_decoder_v2,
+                   "decoder ops as 2.x programs carry them: paddle.static.nn.conv2d_transpose "
+                   "(+ elementwise_add axis=1 bias; output_size), depthwise_conv2d_transpose, "
+                   "v1 nearest_interp / bilinear_interp (scale, out_h/out_w, OutSize, 2.x "
+                   "defaults align_corners=True align_mode=1), bilinear_interp_v2; feed image "
+                   "[-1,4,8,8]", True),
+    "math_v2": (build_math_v2,
+                "2.x element-wise math and activations (round without decimals: ties away "
+                "from zero; trunc, selu, softsign, softshrink, tanh_shrink, stanh, brelu, "
+                "thresholded_relu without value, hard_shrink, logit, maxout, asin/acos/atanh/"
+                "tan/asinh/acosh/cosh, log2/log10, lerp, atan2, heaviside, fmax/fmin, renorm, "
+                "isfinite_v2/isinf_v2, logical_xor, bitwise_or/xor/not); feeds x f32 "
+                "[-1,4,6], k i32 [-1,4,6]; 4 fetches", True),
+    "vision_v2": (build_vision_v2,
+                  "vision layers as 2.6 programs carry them: static.nn group_norm, "
+                  "prelu (channel / element / all), conv3d; max_pool2d_with_index "
+                  "without ceil_mode (2.6 has none) + unpool, affine_grid (output_shape attr) + "
+                  "grid_sampler (nearest, reflection), pixel_shuffle/unshuffle, channel_shuffle, "
+                  "temporal_shift, pool3d max and adaptive avg, label_smooth; saved with "
+                  "clip_extra=False; feeds image [-1,4,8,8], volume [-1,2,4,6,6]", False),
 }
-SEEDS = {name: 2000 + i for i, name in enumerate(MODELS)}
+#: Fixed per model (a new model never changes another's weights): append new names.
+SEEDS = {name: 2000 + i for i, name in enumerate(
+    ("fc_mlp_v2", "cnn_v2", "transformer_v2", "misc_v2", "cond_v2", "decoder_v2", "math_v2",
+     "vision_v2"))}
 
 
 def blank_callstacks(pdmodel_path):

@@ -114,19 +114,19 @@ def test_phi_mode_refuses_op_without_phi_kernel() -> None:
     assert isinstance(info.value.__cause__, NoKernelError)
 
 
-def test_gpu_place_uses_gpu_kernel_and_falls_back_to_cpu(fake_gpu: Place) -> None:
+def test_device_place_uses_gpu_kernel_and_falls_back_to_cpu(emulated: Place) -> None:
     program = _program("scale", "test_twice", "scale")
-    out, trace = _run(program, fake_gpu, "auto", X)
+    out, trace = _run(program, emulated, "auto", X)
     np.testing.assert_array_equal(out, X * 18)
     assert [t.path for t in trace] == ["phi", "phi-cpu-fallback", "phi"]
-    assert trace[0].transforms == ["x: place Place(cpu)->Place(gpu:0)"]
-    assert trace[1].transforms == ["t0: place Place(gpu:0)->Place(cpu)"]
-    assert trace[2].transforms == ["t1: place Place(cpu)->Place(gpu:0)"]
-    assert "CPU" in trace[1].key
+    assert trace[0].transforms == ["x: place Place(cpu)->Place(emulated:0)"]
+    assert trace[1].transforms == ["t0: place Place(emulated:0)->Place(cpu)"]
+    assert trace[2].transforms == ["t1: place Place(cpu)->Place(emulated:0)"]
+    assert "CPU" in trace[1].key and "EMULATED" in trace[0].key
 
 
-def test_legacy_cpu_fallback(fake_gpu: Place) -> None:
-    out, trace = _run(_program("test_twice"), fake_gpu, "legacy", X)
+def test_legacy_cpu_fallback(emulated: Place) -> None:
+    out, trace = _run(_program("test_twice"), emulated, "legacy", X)
     assert trace[0].path == "legacy-cpu-fallback"
     np.testing.assert_array_equal(out, X * 2)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 import yaml
 
@@ -9,11 +11,13 @@ from phi.common import AttributeType, DataType
 from phi.core.kernel_args import ArgKind
 from phi.core.kernel_factory import KERNELS
 from phi.op_defs import (
+    BACKWARD_YAML,
     NO_DEFAULT,
     OPS_YAML,
     ArgType,
     OpDef,
     OpDefError,
+    backward_defs,
     op_defs,
     parse_op,
     render_op,
@@ -48,7 +52,8 @@ def test_an_entry_parses_into_typed_fields() -> None:
     ({"optional": "nope"}, "optional names ['nope']"),
     ({"kernel": {"func": "scale", "backend": "x"}}, "unknown key(s) backend in kernel"),
     ({"infer_meta": {"func": "f", "param": ["z"]}}, "param ['z'] names no argument"),
-    ({"inplace": "(x -> out)"}, "unknown key(s) inplace in the entry"),
+    ({"view": "(x -> out)"}, "unknown key(s) view in the entry"),
+    ({"inplace": "(x -> nope)"}, "inplace (x -> nope) does not join an input to an output"),
     ({"args": "(Tensor x, int x)"}, "used twice"),
 ])
 def test_malformed_entries_name_file_op_and_text(change: dict, message: str) -> None:
@@ -66,11 +71,12 @@ def test_a_missing_key_and_a_non_mapping_are_rejected() -> None:
 
 
 def test_every_committed_entry_is_what_the_one_writer_writes() -> None:
-    text = OPS_YAML.read_text(encoding="utf-8")
-    for op in op_defs():
-        rendered = render_op(op)
-        assert rendered in text, f"ops.yaml entry '{op.name}' is not in the writer's form"
-        assert parse_op(yaml.safe_load(rendered)[0], op.file) == op
+    for path, defs in ((OPS_YAML, op_defs()), (BACKWARD_YAML, backward_defs())):
+        text = path.read_text(encoding="utf-8")
+        for op in defs:
+            rendered = render_op(op)
+            assert rendered in text, f"{path.name} entry '{op.name}' is not in the writer's form"
+            assert parse_op(yaml.safe_load(rendered)[0], op.file) == op
 
 
 def _kernel_view(kernel) -> tuple:
@@ -91,7 +97,7 @@ def test_every_op_def_matches_its_registered_kernels() -> None:
     """Names, order, types, optionality, and the defaults a kernel function states."""
     drift = []
     declared = set()
-    for op in op_defs():
+    for op in (*op_defs(), *backward_defs()):
         for name in op.kernel.func:
             declared.add(name)
             kernels = KERNELS.kernels_of(name)
@@ -107,7 +113,8 @@ def test_every_op_def_matches_its_registered_kernels() -> None:
                         drift.append(f"{op.name}: {name}.{attr.name} defaults to "
                                      f"{attr.default!r}, ops.yaml says {arg.default!r}")
     library = {k.name for k in KERNELS if k.fn.__module__.startswith("phi.")}
-    drift += [f"PHI kernel '{n}' has no ops.yaml entry" for n in sorted(library - declared)]
+    drift += [f"PHI kernel '{n}' has no ops.yaml / backward.yaml entry"
+              for n in sorted(library - declared)]
     assert not drift, "\n".join(drift)
 
 
@@ -118,3 +125,48 @@ def test_the_drift_check_sees_a_changed_type() -> None:
     changed = parse_op({**SCALE, "args": "(Tensor x, Scalar scale=1.0, int bias=0, "
                                          "bool bias_after_scale=true)"})
     assert _op_view(changed) != _kernel_view(kernel)
+
+
+BACK = {"backward_op": "relu_grad", "forward": "relu (Tensor x) -> Tensor(out)",
+        "args": "(Tensor out, Tensor out_grad)", "output": "Tensor(x_grad)",
+        "kernel": {"func": "relu_grad"}}
+
+
+def test_a_backward_op_parses_with_its_forward() -> None:
+    back = parse_op({**BACK, "no_need_buffer": "out", "inplace": "(out_grad -> x_grad)"},
+                    "backward.yaml")
+    assert back.is_backward and back.forward.op == "relu"
+    assert [a.name for a in back.forward.args] == ["x"] and back.forward.outputs[0].name == "out"
+    assert back.no_need_buffer == ("out",) and back.inplace == (("out_grad", "x_grad"),)
+    assert parse_op(yaml.safe_load(render_op(back))[0], "backward.yaml") == back
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"forward": "relu Tensor x"}, "is not `OP (ARGS) -> OUTPUTS`"),
+    ({"no_need_buffer": "y"}, "no_need_buffer ['y'] names no tensor input"),
+    ({"forward": None}, "missing `forward`"),
+])
+def test_malformed_backward_entries(change: dict, message: str) -> None:
+    entry = {k: v for k, v in {**BACK, **change}.items() if v is not None}
+    with pytest.raises(OpDefError, match=re.escape(message)):
+        parse_op(entry, "backward.yaml")
+
+
+def test_forward_and_backward_must_name_each_other() -> None:
+    from phi.op_defs import check_links
+
+    relu = parse_op({"op": "relu", "args": "(Tensor x)", "output": "Tensor(out)",
+                     "kernel": {"func": "relu"}, "backward": "relu_grad"})
+    back = parse_op(BACK, "backward.yaml")
+    check_links((relu,), (back,))
+    silent = parse_op({"op": "relu", "args": "(Tensor x)", "output": "Tensor(out)",
+                       "kernel": {"func": "relu"}})
+    with pytest.raises(OpDefError, match="does not name it with `backward :`"):
+        check_links((silent,), (back,))
+    wrong = parse_op({**BACK, "forward": "relu (Tensor y) -> Tensor(out)"}, "backward.yaml")
+    with pytest.raises(OpDefError, match="restates relu's arguments or outputs wrongly"):
+        check_links((relu,), (wrong,))
+    with pytest.raises(OpDefError, match="is not a backward_op"):
+        check_links((parse_op({"op": "relu", "args": "(Tensor x)", "output": "Tensor(out)",
+                               "kernel": {"func": "relu"}, "backward": "nope"}),), ())
+

@@ -12,7 +12,7 @@ import pytest
 
 from compat.coverage import parity as par
 from compat.coverage.facts import collect_facts
-from phi.common import CPUPlace, DataType
+from phi.common import CPUPlace, CustomPlace, DataType
 
 
 @pytest.fixture(scope="module")
@@ -52,6 +52,22 @@ def test_compare_case_statuses() -> None:
     assert empty["status"] == "identical"  # an output no kernel wrote
     err = par.compare_case("scale", case, DataType.FLOAT32, CPUPlace(), _fake_run(a, a, "phi"))
     assert err["status"] == "errored" and err["error"] == "phi: ValueError: boom"
+
+
+def test_on_the_emulated_device_the_cpu_answer_is_required_too() -> None:
+    case = par.VerifyCase("c", {"X": (2, 2)}, {}, {"Out": 1})
+    a = np.arange(4, dtype=np.float32)
+    device = CustomPlace("emulated", 0)
+
+    def run(op_type, inputs, attrs, outputs, mode, place):  # the device agrees with itself
+        out = a if place.is_cpu else a + 0.25
+        return {"Out": [out]}, types.SimpleNamespace(path=mode)
+
+    got = par.compare_case("scale", case, DataType.FLOAT32, device, run)
+    assert got["status"] == "differing" and got["max_abs_diff"] == 0.25
+    assert got["error"] == "CPU vs device Out[0]: values differ (max abs diff 0.25)"
+    same = par.compare_case("scale", case, DataType.FLOAT32, device, _fake_run(a, a.copy()))
+    assert same["status"] == "identical"
 
 
 def test_verify_cases_from_the_op_module(monkeypatch: pytest.MonkeyPatch, scale_facts) -> None:

@@ -102,10 +102,14 @@ def _tensors(draw) -> DenseTensor:
     # arbitrary bit patterns: NaN payloads, -0.0, bools other than 0/1 all must survive
     raw = draw(st.binary(min_size=n * dtype.itemsize, max_size=n * dtype.itemsize))
     arr = np.frombuffer(raw, dtype=dtype).reshape(shape).copy()
-    lod = []
+    # a consistent LoD (what the reader accepts): built from the innermost level out, each
+    # level ending where the next one's sequences end, the innermost at the first dim
+    lod: list[list[int]] = []
+    end = shape[0] if shape else draw(st.integers(0, 4))
     for _ in range(draw(st.integers(0, 3))):
-        steps = draw(st.lists(st.integers(0, 4), max_size=5))
-        lod.append([0, *np.cumsum(steps).tolist()])
+        cuts = sorted(draw(st.lists(st.integers(0, end), max_size=4)))
+        lod.insert(0, [0, *cuts, end])
+        end = len(cuts) + 1
     return DenseTensor(arr, lod=lod)
 
 
@@ -246,8 +250,21 @@ def test_dims_against_desc(tmp_path: Path, shape: list[int], ok: bool) -> None:
     (struct.pack("<IQ", 0, 2**40), "implausible number of LoD levels"),
     (struct.pack("<IQ", 0, 0) + struct.pack("<Ii", 0, -5), "implausible tensor descriptor size"),
     (b"\x89PNG\r\n\x1a\n" + b"\x00" * 64, "LoD tensor format version"),
+    (_record(np.zeros(0, np.float32),
+             desc=pb.VarType.TensorDesc(data_type=pb.VarType.FP32, dims=[0, 2**62])
+             .SerializeToString()), "implausible tensor dims.*product exceeds"),
+    (_record(np.zeros(0, np.float32),
+             desc=pb.VarType.TensorDesc(data_type=pb.VarType.FP32, dims=[0] * 70)
+             .SerializeToString()), "implausible tensor dims.*70 dims"),
+    (_record(np.zeros(3, np.float32), lod=[[0, 2, 1, 3]]), "inconsistent LoD.*decrease"),
+    (_record(np.zeros(3, np.float32), lod=[[1, 3]]), "inconsistent LoD.*starts at 1"),
+    (_record(np.zeros(3, np.float32), lod=[[0, 2]]), "ends at 2, but the tensor has 3 rows"),
+    (_record(np.zeros(3, np.float32), lod=[[0, 1, 2], [0, 3]]),
+     "level 0 ends at 2, but level 1 holds 1 sequences"),
+    (_record(np.zeros(3, np.float32), lod=[[0]]), "level 0 has 1 offset"),
 ], ids=["lod-version", "tensor-version", "bad-desc", "size_t", "negative-dim", "lod-bytes",
-        "lod-levels", "desc-size", "png"])
+        "lod-levels", "desc-size", "png", "huge-zero-size", "rank-70", "lod-decreasing",
+        "lod-start", "lod-height", "lod-levels-disagree", "lod-one-offset"])
 def test_corrupt_records(tmp_path: Path, record: bytes, match: str) -> None:
     path = tmp_path / "p.pdiparams"
     path.write_bytes(record)

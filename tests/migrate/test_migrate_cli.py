@@ -116,7 +116,7 @@ def test_failure_gives_a_nonzero_exit_code(pkg: Path, tmp_path: Path) -> None:
     assert run_migrate([pkg], console=con, json_path=summary) == 1
     out = con.export_text()
     assert "broken.py: does not parse" in out
-    assert "in 4 files (1 could not be read, see above)" in out
+    assert "in 4 files (1 could not be read or written, see above)" in out
     errors = json.loads(summary.read_text())["file_errors"]
     assert [Path(e["file"]).name for e in errors] == ["broken.py"]
 
@@ -145,7 +145,7 @@ def test_verify_catches_a_differing_and_an_erroring_kernel(pkg: Path) -> None:
     result.new_text = result.new_text.replace("bias + 1, True, data)", "bias, True, None)")
     status, detail = {(v.backend, v.dtype): (v.status, v.detail)
                       for v in verify_file(result, path)}[("CPU", "FLOAT64")]
-    assert status == "errored" and detail.startswith("scaled: migrated kernel raised")
+    assert status == "errored" and detail.startswith("scaled: the migrated op raised")
 
 
 def test_ops_yaml_is_merged_by_op_name(pkg: Path) -> None:

@@ -6,6 +6,7 @@ import libcst as cst
 from migrate_helpers import (
     HEADER,
     UNARY,
+    assert_skipped,
     dedent,
     function_source,
     migrate,
@@ -595,17 +596,31 @@ def pair_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor, out: Out
     assert 'KernelSignature("pair", ["X", "Y"], [], ["Out"])' in result.new_text
 
 
-def test_parameter_shadowing_a_module_name_is_renamed() -> None:
+def test_parameter_shadowing_a_module_name_is_skipped_not_renamed() -> None:
+    """`x_` would be a Python spelling leaking into ops.yaml: the kernel is skipped instead."""
     result = migrate(unary('''
 class UnaryKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         out = ctx.output("Out")
         out.mutable_data(ctx.place)[...] = x(ctx.input("X").data)
     ''').replace("class UnaryOpMaker", "x = abs\n\n\nclass UnaryOpMaker"))
+    assert_skipped(result, "reads the module-level name 'x', which is also the name of a kernel "
+                           "parameter")
+
+
+def test_parameter_named_like_a_builtin_the_body_calls_keeps_its_name() -> None:
+    result = migrate(unary('''
+class UnaryKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        out = ctx.output("Out")
+        out.mutable_data(ctx.place)[...] = min(ctx.input("X").data.min(), ctx.attr("alpha"))
+    ''').replace('"alpha"', '"min"'))
     assert function_source(result, "unary_kernel").endswith(dedent('''
-def unary_kernel(dev_ctx: DeviceContext, x_: DenseTensor, out: OutTensor) -> None:
-    dev_ctx.alloc(out)[...] = x(x_.data)
+def unary_kernel(dev_ctx: DeviceContext, x: DenseTensor, min: float, out: OutTensor) -> None:
+    dev_ctx.alloc(out)[...] = builtins.min(x.data.min(), min)
     '''))
+    assert "import builtins\n" in result.new_text
+    assert "float min=0.5" in result.ops[0].yaml
 
 
 def test_skipped_kernel_stays_next_to_migrated_one() -> None:
@@ -674,7 +689,7 @@ def cast_kernel(dev_ctx: DeviceContext, x: DenseTensor, dtype: DataType, out: Ou
     '''))
     op = result.ops[0]
     assert op.mapping_function == "cast_op_argument_mapping"
-    assert [name for name, _ in op.attrs] == ["out_dtype"]
+    assert 'KernelSignature("cast", ["X"], ["out_dtype"], ["Out"])' in result.new_text
     assert "DataType dtype=DataType::FLOAT32" in op.yaml
 
 

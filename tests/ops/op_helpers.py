@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import ml_dtypes
 import numpy as np
+import pytest
 
+from compat.predictor import LoadedModel, load_model
 from compat.single_op import run_single_op
+from legacy_fluid.framework.program_desc import ProgramDesc
 from legacy_fluid.framework.trace import OpTrace
+from legacy_fluid.framework.var_type import VarType
+from legacy_fluid.io import save_inference_model
+from phi.common import DataType
 
 BF16 = np.dtype(ml_dtypes.bfloat16)
 
@@ -71,3 +78,38 @@ def assert_close(got: np.ndarray, ref: Any, rtol: float = 1e-5, atol: float = 1e
         assert got.dtype == np.dtype(dtype)
     got = got.astype(np.complex128 if got.dtype.kind == "c" else np.float64)
     np.testing.assert_allclose(got, np.asarray(ref), rtol=rtol, atol=atol, equal_nan=True)
+
+
+def assert_refused(op: str, inputs: dict[str, Any], attrs: dict[str, Any],
+                   outputs: Sequence[str] | Mapping[str, int], match: str) -> None:
+    """`op` raises an error matching `match` on the legacy and on the PHI path."""
+    for mode in ("legacy", "phi"):
+        with pytest.raises(Exception, match=match):
+            run_single_op(op, inputs, attrs, outputs, mode)
+
+
+#: One op of a test program: (type, inputs, outputs, attrs), slots -> variable names.
+ProgramOp = tuple[str, dict[str, list[str]], dict[str, list[str]], dict[str, Any]]
+
+
+def saved_model(tmp_path: Path, feeds: Mapping[str, tuple[DataType, list[int]]],
+                ops: Sequence[ProgramOp], fetches: Sequence[str]) -> LoadedModel:
+    """A program of `ops` between feed and fetch ops, saved as an inference model under
+    `tmp_path` and loaded back. `feeds`: name -> (dtype, dims); the other variables are
+    declared as the ops name them (their meta comes from running)."""
+    program = ProgramDesc()
+    block = program.global_block()
+    block.var("feed", type=VarType.FEED_MINIBATCH, dtype=None)
+    block.var("fetch", type=VarType.FETCH_LIST, dtype=None)
+    for col, (name, (dtype, dims)) in enumerate(feeds.items()):
+        block.var(name, dtype=dtype, shape=list(dims))
+        block.append_op("feed", {"X": ["feed"]}, {"Out": [name]}, {"col": col})
+    for op_type, inputs, outputs, attrs in ops:
+        for names in outputs.values():
+            for name in names:
+                block.var(name)
+        block.append_op(op_type, inputs, outputs, attrs)
+    for col, name in enumerate(fetches):
+        block.append_op("fetch", {"X": [name]}, {"Out": ["fetch"]}, {"col": col})
+    save_inference_model(tmp_path / "model", program, list(feeds), list(fetches))
+    return load_model(tmp_path / "model")

@@ -480,10 +480,10 @@ def test_cast(case) -> None:
     np.testing.assert_array_equal(out, ref)
 
 
-# -- GPU registrations (the conftest `fake_gpu`: NumPy memory labelled gpu:0) ------------
+# -- GPU registrations (on the conftest `emulated` device, which runs the GPU kernels) -----
 
 @pytest.mark.parametrize("mode", ["legacy", "phi"])
-def test_ops_have_gpu_kernels(mode: str, fake_gpu: Place) -> None:
+def test_ops_have_gpu_kernels(mode: str, emulated: Place) -> None:
     cases = [
         ("elementwise_add", {"X": rand((2, 3), 1), "Y": rand((3,), 2)}, {"axis": -1}),
         ("elementwise_mul", {"X": rand((2, 3), 1), "Y": rand((3,), 2)}, {"axis": 1}),
@@ -499,29 +499,29 @@ def test_ops_have_gpu_kernels(mode: str, fake_gpu: Place) -> None:
     for op, inputs, attrs in cases:
         outputs = {"Out": 1, "XShape": 1} if op == "reshape2" else {"Out": 1}
         cpu, _ = run_single_op(op, inputs, attrs, outputs, mode)
-        gpu, trace = run_single_op(op, inputs, attrs, outputs, mode, place=fake_gpu)
+        gpu, trace = run_single_op(op, inputs, attrs, outputs, mode, place=emulated)
         assert trace.path == mode, op
-        assert "GPU" in trace.key or "gpu" in trace.key, (op, trace.key)
+        assert "EMULATED" in trace.key or "emulated" in trace.key, (op, trace.key)
         assert np.array_equal(cpu["Out"][0], gpu["Out"][0]), op
 
 
 @pytest.mark.parametrize("mode", ["legacy", "phi"])
-def test_feed_fetch_on_gpu(mode: str, fake_gpu: Place) -> None:
+def test_feed_fetch_on_gpu(mode: str, emulated: Place) -> None:
     x = rand((2, 3), 3)
-    executor = Executor(fake_gpu, DualDispatchRunner(mode))
+    executor = Executor(emulated, DualDispatchRunner(mode))
     fetched = executor.run(_feed_fetch_program(), Scope(), {"x": x, "y": np.int32([1, 2])})
     keys = [t.key.lower() for t in executor.last_trace]
-    assert all("gpu" in k for k in keys[:3]) and all("cpu" in k for k in keys[3:])
+    assert all("emulated" in k for k in keys[:3]) and all("cpu" in k for k in keys[3:])
     assert all(t.transforms == [] for t in executor.last_trace)
     np.testing.assert_array_equal(fetched[1].numpy(), np.maximum(x, 0))
     assert fetched[0].place == CPUPlace() and fetched[1].place == CPUPlace()
 
 
-def test_fill_constant_force_cpu_on_gpu(fake_gpu: Place) -> None:
+def test_fill_constant_force_cpu_on_gpu(emulated: Place) -> None:
     for mode in ("legacy", "phi"):
         _, trace = run_single_op("fill_constant", {}, {"shape": [2], "force_cpu": True},
-                                 ["Out"], mode, place=fake_gpu)
-        assert "cpu" in trace.key.lower() and "gpu" not in trace.key.lower()
+                                 ["Out"], mode, place=emulated)
+        assert "cpu" in trace.key.lower() and "emulated" not in trace.key.lower()
 
 
 # -- snapshots ---------------------------------------------------------------------------------

@@ -61,7 +61,8 @@ def ref_conv2d(x, w, strides=(1, 1), paddings=(0, 0), padding_algorithm="EXPLICI
 def ref_pool2d(x, ksize, pooling_type, strides=(1, 1), paddings=(0, 0), ceil_mode=False,
                exclusive=True, data_format="NCHW", global_pooling=False, adaptive=False,
                padding_algorithm="EXPLICIT"):
-    """Paddle's CPU rules, one output cell at a time."""
+    """Paddle's CPU rules, one output cell at a time (max with `adaptive` keeps plain ksize
+    windows at i * stride: Paddle adapts only avg pooling's windows)."""
     if data_format == "NHWC":
         x = x.transpose(0, 3, 1, 2)
     x = x.astype(np.float64)
@@ -80,7 +81,7 @@ def ref_pool2d(x, ksize, pooling_type, strides=(1, 1), paddings=(0, 0), ceil_mod
     out = np.zeros((n, c, oh, ow))
     for i in range(oh):
         for j in range(ow):
-            if adaptive:
+            if adaptive and pooling_type == "avg":
                 hs, he = (i * h) // oh, -(-((i + 1) * h) // oh)
                 ws, we = (j * w) // ow, -(-((j + 1) * w) // ow)
                 count = (he - hs) * (we - ws)

@@ -40,6 +40,30 @@ def _direct(x: Any, out: Any) -> bool:
     return x.dtype == out.dtype and compute_dtype(x.dtype) == x.dtype
 
 
+# -- celu ---------------------------------------------------------------------
+
+
+def celu(xp: Any, x: Any, alpha: float, out: Any) -> None:
+    """out = alpha * (exp(x / alpha) - 1) where x < 0, else x (NaN and -0.0 pass through)."""
+    w = _work(x)
+    t = w.dtype.type
+    a = t(alpha)
+    with quiet(xp):
+        _store(xp, xp.where(w < t(0), a * (xp.exp(w / a) - t(1)), w), out)
+
+
+# -- elu ----------------------------------------------------------------------
+
+
+def elu(xp: Any, x: Any, alpha: float, out: Any) -> None:
+    """out = alpha * (exp(x) - 1) where x < 0, else x; `exp(x) - 1` as Paddle's functor
+    writes it (so tiny negative float32 x give +0.0, not x)."""
+    w = _work(x)
+    t = w.dtype.type
+    with quiet(xp):
+        _store(xp, xp.where(w < t(0), t(alpha) * (xp.exp(w) - t(1)), w), out)
+
+
 # -- hardsigmoid --------------------------------------------------------------
 
 
@@ -74,6 +98,30 @@ def leaky_relu(xp: Any, x: Any, negative_slope: float, out: Any) -> None:
         _store(xp, xp.where(w >= 0, w, w * w.dtype.type(negative_slope)), out)
 
 
+# -- logsigmoid ---------------------------------------------------------------
+
+
+def logsigmoid(xp: Any, x: Any, out: Any) -> None:
+    """out = log(sigmoid(x)) = -m - log(exp(-m) + exp(-x - m)) with m = max(-x, 0)."""
+    w = _work(x)
+    with quiet(xp):
+        m = xp.maximum(-w, w.dtype.type(0))
+        _store(xp, -m - xp.log(xp.exp(-m) + xp.exp(-w - m)), out)
+
+
+# -- mish ---------------------------------------------------------------------
+
+
+def mish(xp: Any, x: Any, threshold: float, out: Any) -> None:
+    """out = x * tanh(softplus(x)), softplus(x) = x above `threshold`, else log(1 + exp(x))
+    (not log1p: float32 x below about -17 give a zero softplus, as in Paddle)."""
+    w = _work(x)
+    t = w.dtype.type
+    with quiet(xp):
+        soft = xp.where(w > t(threshold), w, xp.log(t(1) + xp.exp(w)))
+        _store(xp, w * xp.tanh(soft), out)
+
+
 # -- relu ---------------------------------------------------------------------
 
 
@@ -84,6 +132,12 @@ def relu(xp: Any, x: Any, out: Any) -> None:
         return
     with quiet(xp):
         _store(xp, xp.where(x > 0, x, x.dtype.type(0)), out)
+
+
+def relu_grad(xp: Any, out: Any, out_grad: Any, x_grad: Any) -> None:
+    """x_grad = out_grad where out > 0, else 0 (read from the output, as Paddle's)."""
+    with quiet(xp):
+        _store(xp, xp.where(out > 0, out_grad, out_grad.dtype.type(0)), x_grad)
 
 
 # -- relu6 --------------------------------------------------------------------
@@ -127,6 +181,30 @@ def sign(xp: Any, x: Any, out: Any) -> None:
         _store(xp, xp.sign(_work(x)), out)
 
 
+# -- silu ---------------------------------------------------------------------
+
+
+def silu(xp: Any, x: Any, out: Any) -> None:
+    """out = x / (1 + exp(-x))."""
+    w = _work(x)
+    one = w.dtype.type(1)
+    with quiet(xp):
+        _store(xp, w / (one + xp.exp(-w)), out)
+
+
+# -- softplus -----------------------------------------------------------------
+
+
+def softplus(xp: Any, x: Any, beta: float, threshold: float, out: Any) -> None:
+    """out = x where beta * x > threshold, else log(1 + exp(beta * x)) / beta."""
+    w = _work(x)
+    t = w.dtype.type
+    with quiet(xp):
+        scaled = w * t(beta)
+        _store(xp, xp.where(scaled > t(threshold), w,
+                            xp.log(t(1) + xp.exp(scaled)) / t(beta)), out)
+
+
 # -- swish --------------------------------------------------------------------
 
 
@@ -152,13 +230,19 @@ def tanh(xp: Any, x: Any, out: Any) -> None:
 
 #: Activation name -> function, for callers that dispatch by name.
 ACTIVATIONS: dict[str, Callable[..., None]] = {
+    "celu": celu,
+    "elu": elu,
     "hardsigmoid": hardsigmoid,
     "hardswish": hardswish,
     "leaky_relu": leaky_relu,
+    "logsigmoid": logsigmoid,
+    "mish": mish,
     "relu": relu,
     "relu6": relu6,
     "sigmoid": sigmoid,
     "sign": sign,
+    "silu": silu,
+    "softplus": softplus,
     "swish": swish,
     "tanh": tanh,
 }

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, TypeVar
 
 import ml_dtypes
 import numpy as np
@@ -42,14 +42,26 @@ def compute_dtype(dtype: Any) -> np.dtype:
     return np.dtype(np.float32) if dtype in HALF_DTYPES else dtype
 
 
+_Fn = TypeVar("_Fn", bound=Callable[..., Any])
+
+
+def named(fn: _Fn, name: str, doc: str) -> _Fn:
+    """`fn` (made by a factory) under the public `name`, with docstring `doc`."""
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = doc
+    return fn
+
+
 @contextlib.contextmanager
 def quiet(xp: Any) -> Iterator[None]:
-    """Silence NumPy floating-point warnings (inf/nan results are intended); no-op for CuPy."""
-    if xp is np:
-        with np.errstate(all="ignore"):
-            yield
-    else:
+    """Silence floating-point warnings (inf/nan results are intended) where the array module
+    has NumPy's `errstate` (NumPy, the emulated device); no-op for CuPy."""
+    errstate = getattr(xp, "errstate", None)
+    if errstate is None:
         yield
+    else:
+        with errstate(all="ignore"):
+            yield
 
 
 #: `workspace(key, shape, dtype) -> array`: scratch memory that a kernel reuses across

@@ -67,6 +67,11 @@ def logical_or(xp: Any, x: Any, y: Any, out: Any) -> None:
     xp.logical_or(_truth(xp, a), _truth(xp, b), out=out)
 
 
+def logical_xor(xp: Any, x: Any, y: Any, out: Any) -> None:
+    a, b = _views(x, y, -1)
+    xp.logical_xor(_truth(xp, a), _truth(xp, b), out=out)
+
+
 def logical_not(xp: Any, x: Any, out: Any) -> None:
     xp.logical_not(_truth(xp, x), out=out)
 

@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from phi.kernels.funcs.common import quiet
+from phi.kernels.funcs.common import compute_dtype, named, quiet
 
 Shape = tuple[int, ...]
 
@@ -94,9 +94,7 @@ def _ufunc_op(name: str, doc: str) -> Any:
         with quiet(xp):
             getattr(xp, name)(a, b, out=out, casting="unsafe")
 
-    op.__name__ = op.__qualname__ = name
-    op.__doc__ = doc
-    return op
+    return named(op, name, doc)
 
 
 add = _ufunc_op("add", "x + y.")
@@ -105,19 +103,62 @@ multiply = _ufunc_op("multiply", "x * y.")
 #: Element-wise max / min; a NaN on either side gives NaN (as Paddle 3.x).
 maximum = _ufunc_op("maximum", "Element-wise max; NaN propagates.")
 minimum = _ufunc_op("minimum", "Element-wise min; NaN propagates.")
+bitwise_and = _ufunc_op("bitwise_and", "x & y (logical and for bool).")
+bitwise_or = _ufunc_op("bitwise_or", "x | y (logical or for bool).")
+bitwise_xor = _ufunc_op("bitwise_xor", "x ^ y (logical xor for bool).")
+
+
+def _check_int_divisor(b: Any, what: str) -> None:
+    """An integer zero divisor is an error (Paddle raises instead of dividing)."""
+    if bool((b == 0).any()):
+        raise ZeroDivisionError(f"elementwise {what}: integer division by zero")
+
+
+def _work(a: Any) -> Any:
+    """`a` in the type float math runs in (float32 for float16 / bfloat16)."""
+    dt = compute_dtype(a.dtype)
+    return a if dt == a.dtype else a.astype(dt)
 
 
 def divide(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
     """True division for floats; integers divide truncating toward zero (C++ `/`)."""
     a, b = _views(x, y, axis)
     if np.dtype(out.dtype).kind in "iu":
-        if bool((b == 0).any()):
-            raise ZeroDivisionError("elementwise divide: integer division by zero")
+        _check_int_divisor(b, "divide")
         # a - fmod(a, b) is an exact multiple of b, so floor division is exact there.
         xp.floor_divide(a - xp.fmod(a, b), b, out=out, casting="unsafe")
         return
     with quiet(xp):
         xp.divide(a, b, out=out, casting="unsafe")
+
+
+def floor_divide(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
+    """Python's `//`: the quotient rounded toward -inf. Floats follow Python's float floor
+    division (x / 0 gives +-inf or NaN; a zero quotient keeps the sign of x / y); half
+    types compute in float32. An integer zero divisor is an error."""
+    a, b = _views(x, y, axis)
+    if np.dtype(out.dtype).kind in "iu":
+        _check_int_divisor(b, "floor_divide")
+        xp.floor_divide(a, b, out=out, casting="unsafe")
+        return
+    with quiet(xp):
+        xp.copyto(out, xp.floor_divide(_work(a), _work(b)), casting="unsafe")
+
+
+def remainder(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
+    """Python's `%`: the remainder takes the divisor's sign. Floats: fmod(x, y), plus y
+    where that is non-zero and its sign differs from y's (so a zero remainder keeps x's
+    sign: -6 % 3 is -0.0, 6 % -3 is 0.0; x % 0 is NaN). An integer zero divisor is an
+    error."""
+    a, b = _views(x, y, axis)
+    if np.dtype(out.dtype).kind in "iu":
+        _check_int_divisor(b, "remainder")
+        xp.remainder(a, b, out=out, casting="unsafe")
+        return
+    with quiet(xp):
+        rem = xp.fmod(_work(a), _work(b))
+        fix = (rem != 0) & ((rem < 0) != (b < 0))
+        xp.copyto(out, xp.where(fix, rem + b, rem), casting="unsafe")
 
 
 def elementwise_pow(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
@@ -131,15 +172,71 @@ def elementwise_pow(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
             xp.power(a, b, out=out, casting="unsafe")
 
 
+def _through_float(xp: Any, a: Any, b: Any, pick: Any, out: Any) -> None:
+    """Integer fmax / fmin as Paddle computes them: both operands converted to float32
+    (int32 and narrower) or float64 (int64), `pick` applied, the result rounded back (a
+    value past the integer range, e.g. float(2**31 - 1) == 2**31, wraps to the minimum)."""
+    wide = np.dtype(out.dtype).itemsize > 4
+    ftype = np.float64 if wide else np.float32
+    with quiet(xp):
+        picked = pick(xp, a.astype(ftype), b.astype(ftype))
+        if wide:  # 2**63 does not fit: the conversion gives INT64_MIN, as llrint does
+            picked = xp.where(picked >= ftype(2.0**63), ftype(-2.0**63), picked)
+        xp.copyto(out, picked.astype(np.int64), casting="unsafe")
+
+
+def _fmax(xp: Any, a: Any, b: Any) -> Any:
+    """C's fmax as Paddle's CPU kernel gives it: a NaN operand is skipped, and b wins ties
+    (so fmax(0.0, -0.0) is -0.0)."""
+    return xp.where(xp.isnan(b), a, xp.where(xp.isnan(a) | ~(a > b), b, a))
+
+
+def _fmin(xp: Any, a: Any, b: Any) -> Any:
+    """C's fmin as Paddle's CPU kernel gives it: a NaN operand is skipped, b wins ties."""
+    return xp.where(xp.isnan(b), a, xp.where(xp.isnan(a) | ~(a < b), b, a))
+
+
+def _nan_skipping(pick: Any, name: str, doc: str) -> Any:
+    def op(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
+        a, b = _views(x, y, axis)
+        if np.dtype(out.dtype).kind in "iu":
+            _through_float(xp, a, b, pick, out)
+            return
+        with quiet(xp):
+            xp.copyto(out, pick(xp, _work(a), _work(b)), casting="unsafe")
+
+    return named(op, name, doc)
+
+
+fmax = _nan_skipping(_fmax, "fmax", "Element-wise max skipping NaN; ties give y.")
+fmin = _nan_skipping(_fmin, "fmin", "Element-wise min skipping NaN; ties give y.")
+
+
+def heaviside(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
+    """y where x == 0 (either sign), else 1 where x > 0 and 0 elsewhere (NaN x gives 0)."""
+    a, b = _views(x, y, axis)
+    one, zero = out.dtype.type(1), out.dtype.type(0)
+    with quiet(xp):
+        xp.copyto(out, xp.where(a == 0, b, xp.where(a > 0, one, zero)), casting="unsafe")
+
+
 #: PHI kernel base name -> function.
 BINARY_OPS: dict[str, Callable[[Any, Any, Any, int, Any], None]] = {
     "add": add,
     "subtract": subtract,
     "multiply": multiply,
     "divide": divide,
+    "floor_divide": floor_divide,
+    "remainder": remainder,
+    "bitwise_and": bitwise_and,
+    "bitwise_or": bitwise_or,
+    "bitwise_xor": bitwise_xor,
     "maximum": maximum,
     "minimum": minimum,
     "elementwise_pow": elementwise_pow,
+    "fmax": fmax,
+    "fmin": fmin,
+    "heaviside": heaviside,
 }
 
 
@@ -156,3 +253,27 @@ def promote_if_complex(x_dtype: Any, y_dtype: Any) -> Any:
         return x_dtype
     wide = (DataType.COMPLEX128, DataType.FLOAT64)
     return DataType.COMPLEX128 if x_dtype in wide or y_dtype in wide else DataType.COMPLEX64
+
+
+# -- gradients ---------------------------------------------------------------------
+
+
+def sum_to(xp: Any, grad: Any, shape: Sequence[int], axis: int, out: Any) -> None:
+    """out (an operand of `shape`) = `grad` (of the broadcast output) summed over the dims
+    the operand was broadcast along, after fluid's `axis` alignment."""
+    target = tuple(int(d) for d in shape)
+    if tuple(grad.shape) == target:
+        out[...] = grad
+        return
+    view = aligned_shapes(target, grad.shape, axis)[0] if len(target) < grad.ndim \
+        else target
+    axes = tuple(i for i, (v, g) in enumerate(zip(view, grad.shape)) if v == 1 and g != 1)
+    out[...] = xp.sum(grad, axis=axes, keepdims=True).reshape(target)
+
+
+def add_grad(xp: Any, x: Any, y: Any, out_grad: Any, axis: int, x_grad: Any | None,
+             y_grad: Any | None) -> None:
+    """d(x + y): out_grad summed back to each operand's shape."""
+    for operand, grad in ((x, x_grad), (y, y_grad)):
+        if grad is not None:
+            sum_to(xp, out_grad, operand.shape, axis, grad)

@@ -22,13 +22,20 @@ def embedding_out_dims(ids_dims: tuple[int, ...], weight_dims: tuple[int, ...],
     return (*ids_dims, int(weight_dims[1]))
 
 
+def id_vector(xp: Any, ids: Any) -> Any:
+    """The ids as a flat integer vector (the generated API hands every input over in the
+    kernel's dtype, so ids may arrive as exact floats)."""
+    flat = ids.reshape(-1)
+    return flat.astype(xp.int64) if flat.dtype.kind == "f" else flat
+
+
 def embedding(xp: Any, ids: Any, weight: Any, padding_idx: int, out: Any) -> None:
     """out[..., :] = weight[ids[...]], with rows whose id equals `padding_idx` set to zero.
 
     Ids outside [0, rows) are an error unless they are the padding id.
     """
     rows, width = int(weight.shape[0]), int(weight.shape[1])
-    flat = ids.reshape(-1)
+    flat = id_vector(xp, ids)
     dst = out.reshape(flat.shape[0], width)
     padding_idx = int(padding_idx)
     if padding_idx != NO_PADDING:

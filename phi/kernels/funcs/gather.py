@@ -41,3 +41,26 @@ def gather(xp: Any, x: Any, index: Any, axis: int, out: Any) -> None:
                          f"(min {int(host.min())}, max {int(host.max())})")
     result = xp.take(x, ids.astype("int64", copy=False), axis=ax)
     xp.copyto(out, result.reshape(out.shape), casting="unsafe")
+
+
+def gather_grad(xp: Any, x_shape: Sequence[int], index: Any, out_grad: Any, axis: int,
+                x_grad: Any) -> None:
+    """x_grad = zeros of x's dims with out_grad's slices added at `index` along `axis`
+    (repeated ids accumulate, in id order; negative ids count back as in the forward).
+
+    A 0-D index along a middle axis is refused: Paddle 3.3.1's CPU gather_grad scatters
+    the gradient to the wrong places there (first and last axes are right)."""
+    rank = len(x_shape)
+    ax = gather_axis(axis, rank)
+    if index.ndim == 0 and 0 < ax < rank - 1:
+        raise ValueError(f"gather_grad: a 0-D index along middle axis {ax} of a {rank}-D "
+                         "input is not supported (Paddle 3.3.1 answers a wrong gradient)")
+    size = int(x_shape[ax])
+    ids = to_host(index).reshape(-1).astype("int64")
+    if ids.size and (int(ids.min()) < -size or int(ids.max()) >= size):
+        raise IndexError(f"gather_grad: index out of range [{-size}, {size}) along axis {ax} "
+                         f"(min {int(ids.min())}, max {int(ids.max())})")
+    grads = out_grad.reshape((*tuple(x_shape)[:ax], ids.size, *tuple(x_shape)[ax + 1:]))
+    x_grad[...] = 0
+    xp.add.at(xp.moveaxis(x_grad, ax, 0), xp.asarray(ids % max(size, 1)),  # ids: host -> xp
+              xp.moveaxis(grads, ax, 0))

@@ -39,7 +39,7 @@ def layer_norm_dims(x_dims: tuple[int, ...], begin_norm_axis: int, epsilon: floa
     values and their order are the same either way).
     """
     check_begin_norm_axis(len(x_dims), begin_norm_axis)
-    if not 0.0 <= epsilon <= 0.001:
+    if not 0.0 <= np.float32(epsilon) <= np.float32(0.001):  # Paddle checks the float32
         raise ValueError(f"layer_norm: epsilon must be in [0, 0.001], got {epsilon}")
     return tuple(x_dims), tuple(int(d) for d in x_dims[:begin_norm_axis])
 

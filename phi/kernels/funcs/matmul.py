@@ -102,3 +102,51 @@ def matmul_with_flatten(xp: Any, x: Any, y: Any, x_num_col_dims: int, y_num_col_
     with quiet(xp):
         result = xp.matmul(a, b)
     xp.copyto(out, xp.reshape(result, out.shape), casting="unsafe")
+
+
+# -- gradients ---------------------------------------------------------------------
+
+
+def _sum_batch(g: Any, shape: tuple[int, ...]) -> Any:
+    """A broadcast batch gradient summed back to an operand's (matrix) shape."""
+    lead = g.ndim - len(shape)
+    if lead > 0:
+        g = g.sum(axis=tuple(range(lead)))
+    axes = tuple(i for i, (a, b) in enumerate(zip(shape[:-2], g.shape[:-2])) if a == 1 and b != 1)
+    return g.sum(axis=axes, keepdims=True) if axes else g
+
+
+def matmul_grad(xp: Any, x: Any, y: Any, out_grad: Any, trans_x: bool, trans_y: bool,
+                x_grad: Any | None, y_grad: Any | None) -> None:
+    """d(matmul): with a = op(x), b = op(y), da = g @ b^T and db = a^T @ g, transposed back
+    where the forward transposed, batch dims summed where they broadcast, and 1-D operands
+    read as a row (x) or a column (y), as the forward reads them."""
+    xm = x[None, :] if x.ndim == 1 else x
+    ym = y[:, None] if y.ndim == 1 else y
+    a = xp.swapaxes(xm, -1, -2) if trans_x and x.ndim >= 2 else xm
+    b = xp.swapaxes(ym, -1, -2) if trans_y and y.ndim >= 2 else ym
+    batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    g = out_grad.reshape(*batch, a.shape[-2], b.shape[-1])
+    if x_grad is not None:
+        ga = xp.matmul(g, xp.swapaxes(b, -1, -2))
+        ga = xp.swapaxes(ga, -1, -2) if trans_x and x.ndim >= 2 else ga
+        x_grad[...] = _sum_batch(ga, xm.shape).reshape(x.shape)
+    if y_grad is not None:
+        gb = xp.matmul(xp.swapaxes(a, -1, -2), g)
+        gb = xp.swapaxes(gb, -1, -2) if trans_y and y.ndim >= 2 else gb
+        y_grad[...] = _sum_batch(gb, ym.shape).reshape(y.shape)
+
+
+def matmul_with_flatten_grad(xp: Any, x: Any, y: Any, out_grad: Any, x_num_col_dims: int,
+                             y_num_col_dims: int, x_grad: Any | None,
+                             y_grad: Any | None) -> None:
+    """mul's gradients on the flattened matrices X2 [m, k], Y2 [k, n]: dX2 = dOut2 @ Y2^T,
+    dY2 = X2^T @ dOut2, reshaped back to x's and y's dims (either may be None: not asked)."""
+    a = xp.reshape(x, flattened_2d(x.shape, x_num_col_dims))
+    b = xp.reshape(y, flattened_2d(y.shape, y_num_col_dims))
+    g = xp.reshape(out_grad, (a.shape[0], b.shape[1]))
+    with quiet(xp):
+        if x_grad is not None:
+            xp.copyto(x_grad, xp.reshape(g @ b.T, x_grad.shape), casting="unsafe")
+        if y_grad is not None:
+            xp.copyto(y_grad, xp.reshape(a.T @ g, y_grad.shape), casting="unsafe")

@@ -1,4 +1,4 @@
-"""Reductions: sum, mean (over a set of axes) and argmax."""
+"""Reductions: sum, mean, max, min, prod (over a set of axes), argmax and argmin."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 from phi.common import DataType
+from phi.kernels.funcs.common import HALF_DTYPES, compute_dtype, quiet
 
 
 def reduce_axes(rank: int, axis: Sequence[int], reduce_all: bool) -> tuple[int, ...]:
@@ -40,31 +41,47 @@ def sum_out_dtype(x_dtype: DataType, dtype: DataType) -> DataType:
     return x_dtype
 
 
-def _accumulator(dtype: Any) -> Any:
-    """Half types accumulate in float32."""
-    return np.dtype(np.float32) if dtype.kind == "f" and dtype.itemsize < 4 else dtype
-
-
 def reduce_sum(xp: Any, x: Any, axes: Sequence[int], out: Any) -> None:
-    """out = sum of x over `axes`, accumulated in out's type (float32 for half types)."""
-    acc = _accumulator(out.dtype)
-    out[...] = xp.sum(x.astype(acc, copy=False), axis=tuple(axes)).reshape(out.shape)
+    """out = sum of x over `axes`, accumulated in out's type (float32 for half types, which
+    round once at the end, as Paddle's CPU sum does; integers wrap)."""
+    acc = compute_dtype(out.dtype)
+    with quiet(xp):
+        result = xp.sum(x.astype(acc, copy=False), axis=tuple(axes), dtype=acc)
+    xp.copyto(out, result.reshape(out.shape), casting="unsafe")
+
+
+def cast_like_cpu(xp: Any, values: Any, out: Any) -> None:
+    """out = float `values` converted as Paddle's CPU cast does on x86: integers truncate
+    toward zero, and NaN or a value out of the type's range becomes its smallest value
+    (the "integer indefinite" of cvttss2si); bool is `value != 0` (NaN: True)."""
+    kind = out.dtype.kind
+    if kind not in "iub":
+        xp.copyto(out, values.reshape(out.shape), casting="unsafe")
+        return
+    values = values.reshape(out.shape)
+    if kind == "b":
+        xp.not_equal(values, 0, out=out)
+        return
+    info = np.iinfo(out.dtype)
+    with quiet(xp):
+        bad = ~((values >= float(info.min)) & (values < -float(info.min)))
+        xp.copyto(out, xp.where(bad, 0, xp.trunc(values)), casting="unsafe")
+    out[bad] = info.min
 
 
 def reduce_mean(xp: Any, x: Any, axes: Sequence[int], out: Any) -> None:
-    """out = mean of x over `axes`; integer means truncate toward zero, like C++ division."""
+    """out = mean of x over `axes`, as Paddle's CPU mean: floats in their own type (half
+    types in float32); integers and bool as float32 means cast back (`cast_like_cpu`: bool
+    is then a logical or); zero elements give NaN, so the smallest integer or True."""
+    axes = tuple(axes)
     count = 1
     for a in axes:
         count *= int(x.shape[a])
-    acc = _accumulator(x.dtype)
-    axes = tuple(axes)
-    if acc.kind in "iub":
-        total = xp.sum(x, axis=axes, dtype=np.int64 if acc.kind in "ib" else np.uint64)
-        quotient = xp.abs(total) // max(count, 1)
-        result = xp.where(total < 0, -quotient, quotient)
-    else:
-        result = xp.mean(x.astype(acc, copy=False), axis=axes, dtype=acc)
-    out[...] = result.reshape(out.shape)
+    acc = np.dtype(np.float32) if x.dtype.kind in "iub" else compute_dtype(x.dtype)
+    with quiet(xp):
+        total = xp.sum(x.astype(acc, copy=False), axis=axes, dtype=acc)
+        result = xp.asarray(total / acc.type(count)).astype(acc, copy=False)
+    cast_like_cpu(xp, result, out)
 
 
 def argmax_dims(x_dims: Sequence[int], axis: int, keepdims: bool, flatten: bool
@@ -76,7 +93,7 @@ def argmax_dims(x_dims: Sequence[int], axis: int, keepdims: bool, flatten: bool
         return ()
     axis = int(axis)
     if not -rank <= axis < rank:
-        raise ValueError(f"argmax: axis {axis} is out of range for a {rank}-D input")
+        raise ValueError(f"arg_max/arg_min: axis {axis} is out of range for a {rank}-D input")
     axis = axis + rank if axis < 0 else axis
     if keepdims:
         return tuple(1 if i == axis else int(d) for i, d in enumerate(x_dims))
@@ -89,33 +106,76 @@ def argmax_dtype(dtype: DataType) -> DataType:
         return DataType.INT64
     if dtype is DataType.INT32:
         return DataType.INT32
-    raise ValueError(f"argmax: dtype must be int32 or int64, got {dtype}")
+    raise ValueError(f"arg_max/arg_min: dtype must be int32 or int64, got {dtype}")
+
+
+def arg_extreme(xp: Any, x: Any, axis: int, flatten: bool, largest: bool, out: Any) -> None:
+    """Index of the largest (or smallest) element along `axis` (over all elements when
+    `flatten`), as Paddle's Eigen arg reducer: it starts from index 0 holding the type's
+    lowest (highest) value and takes an element only if it is strictly beyond, or equal
+    with a lower index; so ties give the lowest index, NaN never wins, and a row with
+    nothing beyond the start value (all NaN, or every number at the limit) gives 0."""
+    w = x.reshape(-1) if flatten or x.ndim == 0 else x
+    ax = 0 if flatten or x.ndim == 0 else int(axis) % x.ndim
+    if w.shape[ax] == 0:
+        return
+    w = w.astype(np.float32) if w.dtype in HALF_DTYPES else w
+    info = np.finfo(w.dtype) if w.dtype.kind == "f" else np.iinfo(w.dtype)
+    start = info.min if largest else info.max
+    if w.dtype.kind == "f":
+        w = xp.where(xp.isnan(w), w.dtype.type(start), w)
+    found = xp.argmax(w, axis=ax) if largest else xp.argmin(w, axis=ax)
+    value = xp.take_along_axis(w, xp.expand_dims(found, ax), axis=ax).squeeze(ax)
+    found = xp.where(value == start, 0, found)
+    out[...] = xp.asarray(found).astype(out.dtype).reshape(out.shape)
 
 
 def argmax(xp: Any, x: Any, axis: int, flatten: bool, out: Any) -> None:
-    """Index of the first maximum along `axis` (or over all elements when `flatten`)."""
-    if flatten or x.ndim == 0:
-        result = xp.argmax(x.reshape(-1))
-    else:
-        result = xp.argmax(x, axis=int(axis) + x.ndim if int(axis) < 0 else int(axis))
-    out[...] = xp.asarray(result).astype(out.dtype).reshape(out.shape)
+    """`arg_extreme` of the largest element."""
+    arg_extreme(xp, x, axis, flatten, True, out)
+
+
+def argmin(xp: Any, x: Any, axis: int, flatten: bool, out: Any) -> None:
+    """`arg_extreme` of the smallest element."""
+    arg_extreme(xp, x, axis, flatten, False, out)
 
 
 # -- max / min / prod (math family) ----------------------------------------------------------
 
 
+def _check_not_empty(name: str, x: Any, axes: Sequence[int]) -> None:
+    for a in axes:
+        if int(x.shape[a]) == 0:
+            raise ValueError(f"{name}: cannot reduce along axis {a}, which has size 0 "
+                             f"(X's dims {list(x.shape)}): the result has no identity")
+
+
 def reduce_max(xp: Any, x: Any, axes: Sequence[int], out: Any) -> None:
-    """out = max of x over `axes` (NaN wins, as Paddle's max)."""
+    """out = max of x over `axes` (NaN wins, as Paddle's max); an error over zero elements."""
+    _check_not_empty("max", x, axes)
     out[...] = xp.max(x, axis=tuple(axes)).reshape(out.shape)
 
 
 def reduce_min(xp: Any, x: Any, axes: Sequence[int], out: Any) -> None:
-    """out = min of x over `axes` (NaN wins, as Paddle's min)."""
+    """out = min of x over `axes` (NaN wins, as Paddle's min); an error over zero elements."""
+    _check_not_empty("min", x, axes)
     out[...] = xp.min(x, axis=tuple(axes)).reshape(out.shape)
 
 
 def reduce_prod(xp: Any, x: Any, axes: Sequence[int], out: Any) -> None:
     """out = product of x over `axes`, in x's type (integers wrap; half types in float32)."""
-    acc = _accumulator(x.dtype)
-    result = xp.prod(x.astype(acc, copy=False), axis=tuple(axes), dtype=acc)
+    acc = compute_dtype(x.dtype)
+    with quiet(xp):
+        result = xp.prod(x.astype(acc, copy=False), axis=tuple(axes), dtype=acc)
     xp.copyto(out, result.reshape(out.shape), casting="unsafe")
+
+
+def reduce_mean_grad(xp: Any, x: Any, out_grad: Any, axes: Sequence[int], x_grad: Any) -> None:
+    """x_grad = out_grad / (elements averaged), broadcast back over the reduced axes."""
+    count = 1
+    for a in axes:
+        count *= int(x.shape[a])
+    kept = tuple(1 if i in set(axes) else int(d) for i, d in enumerate(x.shape))
+    g = out_grad.reshape(kept) / x_grad.dtype.type(max(count, 1))
+    x_grad[...] = xp.broadcast_to(g, x.shape)
+

@@ -66,3 +66,15 @@ def slice_window(xp: Any, x: Any, axes: Sequence[int], starts: Sequence[int],
     for axis, start, end in normalize_slice(x.shape, axes, starts, ends):
         index[axis] = slice(start, end)
     out[...] = x[tuple(index)].reshape(out.shape)
+
+
+def slice_grad(xp: Any, x_shape: Sequence[int], axes: Sequence[int], starts: Sequence[int],
+               ends: Sequence[int], out_grad: Any, x_grad: Any) -> None:
+    """x_grad = zeros of x's dims with out_grad (its decreased axes restored) written into
+    the slice's window."""
+    index = [slice(None)] * len(x_shape)
+    for axis, start, end in normalize_slice(x_shape, axes, starts, ends):
+        index[axis] = slice(start, end)
+    x_grad[...] = 0
+    window = x_grad[tuple(index)]
+    window[...] = out_grad.reshape(window.shape)

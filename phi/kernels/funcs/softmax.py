@@ -1,4 +1,9 @@
-"""Numerically stable softmax along one axis, shared by PHI and legacy kernels."""
+"""Numerically stable softmax along one axis, shared by PHI and legacy kernels.
+
+Paddle's CPU softmax (and log_softmax, softmax_with_cross_entropy) clips the shifted logits
+x - max at -64 before exp (its ValueClip): no probability falls below about e^-64 / C, so
+log(softmax) is never below -64 - log(C), and -inf logits give e^-64 / C, not 0.
+"""
 
 from __future__ import annotations
 
@@ -16,8 +21,19 @@ def normalize_axis(axis: int, rank: int) -> int:
     return axis % r
 
 
+#: Paddle's ValueClip: the lowest shifted logit.
+SHIFT_FLOOR = -64.0
+
+
+def clipped_shift(xp: Any, x: Any, axis: int) -> Any:
+    """max(x - max(x, axis), -64), as Paddle's softmax functors (NaN stays NaN)."""
+    shifted = x - xp.max(x, axis=axis, keepdims=True)
+    return xp.maximum(shifted, x.dtype.type(SHIFT_FLOOR), out=shifted)
+
+
 def softmax(xp: Any, x: Any, axis: int, out: Any) -> None:
-    """out = exp(x - max) / sum(exp(x - max)) along `axis` (float16/bfloat16 in float32)."""
+    """out = exp(s) / sum(exp(s)) along `axis` with s = max(x - max, -64) (float16/bfloat16
+    in float32)."""
     axis = normalize_axis(axis, x.ndim)
     if x.ndim == 0:
         out[...] = 1
@@ -25,7 +41,6 @@ def softmax(xp: Any, x: Any, axis: int, out: Any) -> None:
     work = compute_dtype(x.dtype)
     w = x if x.dtype == work else x.astype(work)
     with quiet(xp):
-        shifted = w - xp.max(w, axis=axis, keepdims=True)
-        e = xp.exp(shifted)
+        e = xp.exp(clipped_shift(xp, w, axis))
         total = xp.sum(e, axis=axis, keepdims=True)
         xp.copyto(out, e / total, casting="unsafe")

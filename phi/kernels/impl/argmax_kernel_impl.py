@@ -12,7 +12,7 @@ from phi.kernels.funcs import reduce as reduce_funcs
 
 @register_kernel("argmax", Backend.CPU, DataLayout.ALL_LAYOUT,
                  [DataType.FLOAT32, DataType.FLOAT64, DataType.INT16, DataType.INT32,
-                  DataType.INT64, DataType.UINT8, DataType.FLOAT16, DataType.BFLOAT16])
+                  DataType.INT64, DataType.UINT8])
 @register_kernel("argmax", Backend.GPU, DataLayout.ALL_LAYOUT,
                  [DataType.FLOAT32, DataType.FLOAT64, DataType.INT16, DataType.INT32,
                   DataType.INT64, DataType.UINT8, DataType.FLOAT16])

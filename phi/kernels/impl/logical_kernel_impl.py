@@ -1,4 +1,5 @@
-"""Logical kernels: logical_and / logical_or (NumPy broadcasting) and logical_not.
+"""Logical kernels: logical_and / logical_or / logical_xor (NumPy broadcasting) and
+logical_not.
 
 out is bool; nonzero elements read as true.
 """
@@ -33,6 +34,14 @@ def logical_or_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
                       out: OutTensor) -> None:
     data = dev_ctx.alloc(out, DataType.BOOL)
     compare_funcs.logical_or(dev_ctx.xp, x.data, y.data, data)
+
+
+@register_kernel("logical_xor", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
+@register_kernel("logical_xor", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
+def logical_xor_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
+                       out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, DataType.BOOL)
+    compare_funcs.logical_xor(dev_ctx.xp, x.data, y.data, data)
 
 
 @register_kernel("logical_not", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)

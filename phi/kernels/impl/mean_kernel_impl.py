@@ -10,9 +10,8 @@ from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import reduce as reduce_funcs
 
 _CPU_TYPES = [DataType.BOOL, DataType.INT32, DataType.INT64, DataType.FLOAT32,
-              DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.COMPLEX64,
-              DataType.COMPLEX128]
-_GPU_TYPES = [t for t in _CPU_TYPES if t is not DataType.BFLOAT16]
+              DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128]
+_GPU_TYPES = [*_CPU_TYPES, DataType.FLOAT16]
 
 
 @register_kernel("mean_raw", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)

@@ -1,0 +1,78 @@
+"""What `fluidphi coverage` prints: the headline, a verdict per model, and the blockers.
+
+The full per-op table (`render_console.ops_table`) is printed only on request
+(`--table`); the files written hold everything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from compat.coverage.render_console import ops_table
+
+_VERDICT_STYLE = {"phi": "green", "partly-legacy": "yellow", "cannot-run": "red"}
+#: Why an op type keeps a model from running fully on PHI, worst first.
+_BLOCKS = (("missing", "cannot run: no operator or no kernel"),
+           ("legacy", "runs a legacy kernel"),
+           ("gpu_cpu_fallback", "falls back to CPU on GPU"))
+
+
+def headline(doc: Mapping[str, Any]) -> str:
+    s = doc["summary"]
+    p, twinned = s["progress"], s["twinned"]
+    devices = p["parity_devices"]
+    if not devices:
+        return (f"migration progress: no parity results, so no PHI twin counts as verified: "
+                f"[bold]{p['migrated']} / {p['total']}[/] op types migrated (only those "
+                f"left with PHI kernels alone); {twinned['count']} / {twinned['total']} have "
+                "an unverified PHI twin for every legacy kernel. Run `fluidphi coverage "
+                "--refresh-parity` to verify them")
+    runs = doc["sources"]["parity"]
+    when = ", ".join(f"{d.upper()} {runs[d]['timestamp']}" for d in devices if runs.get(d))
+    b = s["backward"]
+    return (f"migration progress: [bold]{p['migrated']} / {p['total']}[/] op types "
+            f"({p['percent']}%) have a PHI twin verified identical by parity for every "
+            f"legacy kernel (parity run: {when}); {s['cpu_progress']['migrated']} for every "
+            f"CPU kernel; {twinned['count']} have a twin for every kernel; grads: "
+            f"{b['grad_op_types']['migrated']} / {b['grad_op_types']['total']} grad op types "
+            f"migrated, {b['verified']} / {b['forward_ops']} forward op types with a grad "
+            "have it verified (both forms, Paddle grad fixture, finite differences)")
+
+
+def blockers(doc: Mapping[str, Any]) -> dict[str, tuple[str, list[str]]]:
+    """Op type -> (why, models): what keeps a model from running fully on PHI."""
+    found: dict[str, tuple[str, list[str]]] = {}
+    for key, why in _BLOCKS:
+        for md in doc["models"]:
+            for op_type in md["verdict"][key]:
+                found.setdefault(op_type, (why, []))[1].append(md["model"])
+    return found
+
+
+def print_summary(doc: Mapping[str, Any], console: Console, *, table: bool = False) -> None:
+    if table:
+        console.print(ops_table(doc))
+    console.print(headline(doc), highlight=False, soft_wrap=True)
+    for md in doc["models"]:
+        v = md["verdict"]
+        style = _VERDICT_STYLE.get(v["status"], "")
+        text = f"[{style}]{escape(v['text'])}[/]" if style else escape(v["text"])
+        console.print(f"  {escape(md['model'])} ({md['op_count']} ops): {text}",
+                      highlight=False, soft_wrap=True)
+    found = blockers(doc)
+    if not doc["models"]:
+        return
+    if not found:
+        console.print("blockers: none (every model runs fully on PHI)", highlight=False)
+        return
+    t = Table(title="blockers", header_style="bold")
+    for col in ("op type", "why", "models"):
+        t.add_column(col, overflow="fold")
+    for op_type, (why, models) in sorted(found.items()):
+        t.add_row(op_type, why, ", ".join(escape(m) for m in models))
+    console.print(t)

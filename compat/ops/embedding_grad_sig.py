@@ -1,0 +1,15 @@
+"""lookup_table_v2_grad -> embedding_grad (dense W@GRAD only; a sparse one has no kernel)."""
+
+from compat.arg_mapping import register_arg_mapping, register_base_kernel_name
+from compat.arg_mapping_context import ArgumentMappingContext
+from compat.kernel_signature import UNREGISTERED, KernelSignature
+
+register_base_kernel_name("lookup_table_v2_grad", "embedding_grad")
+
+
+@register_arg_mapping("lookup_table_v2_grad")
+def lookup_table_v2_grad_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
+    if ctx.attr("is_sparse"):
+        return UNREGISTERED
+    return KernelSignature("embedding_grad", ["Ids", "W", "Out@GRAD"], ["padding_idx"],
+                           ["W@GRAD"])

@@ -1,0 +1,286 @@
+"""Backward ops of the activations, unary math ops and softmaxes: X@GRAD from Out@GRAD.
+
+Each grad op reads what Paddle's grad OpDesc carries: the forward's Out (sigmoid, tanh,
+exp, sqrt, relu6, hard_sigmoid, softmax, log_softmax) or its X (log, square, abs, swish,
+silu, which also gets Out, leaky_relu, softplus, hard_swish, gelu), and the forward
+attributes the desc keeps (relu6_grad and swish_grad keep none: threshold 6, beta 1).
+The math and its edge values are phi.kernels.funcs.activation_grad.
+"""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.grad import GradOp
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.kernels.funcs import activation_grad as act_grad
+
+_FLOAT = (DataType.FLOAT32, DataType.FLOAT64)
+
+
+class ReadsOutGradOp(GradOp):
+    """X@GRAD takes its meta from the forward's Out (the grad op reads no X)."""
+
+    LIKE = {"X@GRAD": "Out"}
+
+
+class OutGradOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("Out", "the forward's output")
+        self.add_input("Out@GRAD", "gradient of Out")
+        self.add_output("X@GRAD", "gradient of X")
+
+
+class XGradOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "the forward's input")
+        self.add_input("Out@GRAD", "gradient of Out")
+        self.add_output("X@GRAD", "gradient of X")
+
+
+class SiluGradOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "the forward's input")
+        self.add_input("Out", "the forward's output")
+        self.add_input("Out@GRAD", "gradient of Out")
+        self.add_output("X@GRAD", "gradient of X")
+
+
+class LeakyReluGradOpMaker(XGradOpMaker):
+    def make(self) -> None:
+        super().make()
+        self.add_attr("alpha", AttrType.FLOAT, 0.02, "the forward's slope for negative x")
+
+
+class SoftplusGradOpMaker(XGradOpMaker):
+    def make(self) -> None:
+        super().make()
+        self.add_attr("beta", AttrType.FLOAT, 1.0, "the forward's beta")
+        self.add_attr("threshold", AttrType.FLOAT, 20.0, "the forward's threshold")
+
+
+class HardSwishGradOpMaker(XGradOpMaker):
+    def make(self) -> None:
+        super().make()
+        self.add_attr("threshold", AttrType.FLOAT, 6.0, "the forward's threshold (6 only)")
+        self.add_attr("scale", AttrType.FLOAT, 6.0, "the forward's scale (6 only)")
+        self.add_attr("offset", AttrType.FLOAT, 3.0, "the forward's offset (3 only)")
+
+
+class GeluGradOpMaker(XGradOpMaker):
+    def make(self) -> None:
+        super().make()
+        self.add_attr("approximate", AttrType.BOOLEAN, False, "the forward's tanh form")
+
+
+class HardSigmoidGradOpMaker(OutGradOpMaker):
+    def make(self) -> None:
+        super().make()
+        self.add_attr("slope", AttrType.FLOAT, 0.2, "the forward's slope")
+        self.add_attr("offset", AttrType.FLOAT, 0.5, "the forward's offset")
+
+
+class SoftmaxGradOpMaker(OutGradOpMaker):
+    def make(self) -> None:
+        super().make()
+        self.add_attr("axis", AttrType.INT, -1, "the forward's axis")
+
+
+class SigmoidGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        out = ctx.input("Out")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
+        act_grad.sigmoid_grad(ctx.xp, out.data, out_grad.data, data)
+
+
+class TanhGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        out = ctx.input("Out")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
+        act_grad.tanh_grad(ctx.xp, out.data, out_grad.data, data)
+
+
+class ExpGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        out = ctx.input("Out")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
+        act_grad.exp_grad(ctx.xp, out.data, out_grad.data, data)
+
+
+class SqrtGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        out = ctx.input("Out")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
+        act_grad.sqrt_grad(ctx.xp, out.data, out_grad.data, data)
+
+
+class Relu6GradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        out = ctx.input("Out")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
+        act_grad.relu6_grad(ctx.xp, out.data, out_grad.data, data)
+
+
+class LogGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
+        act_grad.log_grad(ctx.xp, x.data, out_grad.data, data)
+
+
+class SquareGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
+        act_grad.square_grad(ctx.xp, x.data, out_grad.data, data)
+
+
+class AbsGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
+        act_grad.abs_grad(ctx.xp, x.data, out_grad.data, data)
+
+
+class SwishGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
+        act_grad.silu_grad(ctx.xp, x.data, out_grad.data, data)
+
+
+class SiluGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
+        act_grad.silu_grad(ctx.xp, x.data, out_grad.data, data)
+
+
+class LeakyReluGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        alpha = ctx.attr("alpha")
+        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
+        act_grad.leaky_relu_grad(ctx.xp, x.data, out_grad.data, alpha, data)
+
+
+class SoftplusGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        beta = ctx.attr("beta")
+        threshold = ctx.attr("threshold")
+        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
+        act_grad.softplus_grad(ctx.xp, x.data, out_grad.data, beta, threshold, data)
+
+
+class HardSwishGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        threshold = ctx.attr("threshold")
+        scale = ctx.attr("scale")
+        offset = ctx.attr("offset")
+        act_grad.check_hardswish_constants(threshold, scale, offset)
+        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
+        act_grad.hardswish_grad(ctx.xp, x.data, out_grad.data, data)
+
+
+class HardSigmoidGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        out = ctx.input("Out")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        slope = ctx.attr("slope")
+        offset = ctx.attr("offset")
+        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
+        act_grad.hardsigmoid_grad(ctx.xp, out.data, out_grad.data, slope, offset, data)
+
+
+class GeluGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        approximate = ctx.attr("approximate")
+        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
+        act_grad.gelu_grad(ctx.xp, x.data, out_grad.data, approximate, data)
+
+
+class SoftmaxGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        out = ctx.input("Out")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        axis = ctx.attr("axis")
+        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
+        act_grad.softmax_grad(ctx.xp, out.data, out_grad.data, axis, data)
+
+
+class LogSoftmaxGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        out = ctx.input("Out")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        axis = ctx.attr("axis")
+        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
+        act_grad.log_softmax_grad(ctx.xp, out.data, out_grad.data, axis, data)
+
+
+register_operator("sigmoid_grad", ReadsOutGradOp, OutGradOpMaker)
+register_operator("tanh_grad", ReadsOutGradOp, OutGradOpMaker)
+register_operator("exp_grad", ReadsOutGradOp, OutGradOpMaker)
+register_operator("sqrt_grad", ReadsOutGradOp, OutGradOpMaker)
+register_operator("relu6_grad", ReadsOutGradOp, OutGradOpMaker)
+register_operator("log_grad", GradOp, XGradOpMaker)
+register_operator("square_grad", GradOp, XGradOpMaker)
+register_operator("abs_grad", GradOp, XGradOpMaker)
+register_operator("swish_grad", GradOp, XGradOpMaker)
+register_operator("silu_grad", GradOp, SiluGradOpMaker)
+register_operator("leaky_relu_grad", GradOp, LeakyReluGradOpMaker)
+register_operator("softplus_grad", GradOp, SoftplusGradOpMaker)
+register_operator("hard_swish_grad", GradOp, HardSwishGradOpMaker)
+register_operator("hard_sigmoid_grad", ReadsOutGradOp, HardSigmoidGradOpMaker)
+register_operator("gelu_grad", GradOp, GeluGradOpMaker)
+register_operator("softmax_grad", ReadsOutGradOp, SoftmaxGradOpMaker)
+register_operator("log_softmax_grad", ReadsOutGradOp, SoftmaxGradOpMaker)
+_KERNELS = {
+    "sigmoid_grad": SigmoidGradKernel, "tanh_grad": TanhGradKernel, "exp_grad": ExpGradKernel,
+    "sqrt_grad": SqrtGradKernel, "relu6_grad": Relu6GradKernel, "log_grad": LogGradKernel,
+    "square_grad": SquareGradKernel, "abs_grad": AbsGradKernel, "swish_grad": SwishGradKernel,
+    "silu_grad": SiluGradKernel, "leaky_relu_grad": LeakyReluGradKernel,
+    "softplus_grad": SoftplusGradKernel, "hard_swish_grad": HardSwishGradKernel,
+    "hard_sigmoid_grad": HardSigmoidGradKernel, "gelu_grad": GeluGradKernel,
+    "softmax_grad": SoftmaxGradKernel, "log_softmax_grad": LogSoftmaxGradKernel,
+}
+for _op, _kernel in _KERNELS.items():
+    for _dtype in _FLOAT:
+        register_op_kernel(_op, "CPU", _kernel, _dtype)
+        register_op_kernel(_op, "GPU", _kernel, _dtype)

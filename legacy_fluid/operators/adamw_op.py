@@ -1,0 +1,81 @@
+"""adamw: Adam with decoupled weight decay (Paddle's adamw op). Slots as adam's; attributes
+adam's plus lr_ratio, coeff and with_decay. Without with_decay, or with SkipUpdate set,
+it is Adam itself, as in Paddle's kernel. Dense gradients only (lazy_mode, which concerns
+SelectedRows gradients, changes nothing there); multi_precision (a master copy, which
+Paddle's CPU kernel registers for float32/float64 only and so never keeps) and amsgrad are
+refused. Math: phi.kernels.funcs.adamw.
+"""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.op_kernel import UnsupportedOpVariantError, register_op_kernel
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.var_type import AttrType
+from legacy_fluid.operators.optimizer_op import AdamKernel, AdamOpMaker, OptimizerOp
+from phi.common import DataType
+from phi.kernels.funcs import adamw as adamw_funcs
+
+
+class AdamWOpMaker(AdamOpMaker):
+    def make(self) -> None:
+        super().make()
+        adam_attrs = len(self.proto.attrs)
+        self.add_attr("lr_ratio", AttrType.FLOAT, 1.0,
+                      "scales the learning rate of the decay (per parameter)")
+        self.add_attr("coeff", AttrType.FLOAT, 0.01, "the weight decay coefficient")
+        self.add_attr("with_decay", AttrType.BOOLEAN, False,
+                      "decay this parameter (false: plain Adam)")
+        # Paddle's order: beta1, beta2, epsilon, then these three, then adam's others
+        added = self.proto.attrs[adam_attrs:]
+        del self.proto.attrs[adam_attrs:]
+        self.proto.attrs[3:3] = added
+
+
+def _scalar(ctx: ExecutionContext, slot: str, attr: str) -> float:
+    """A scalar given as an optional tensor input or, without it, an attribute."""
+    tensor = ctx.input(slot)
+    return float(tensor.numpy().reshape(-1)[0]) if tensor is not None else ctx.attr(attr)
+
+
+class AdamWKernel(AdamKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        skip = ctx.input("SkipUpdate")
+        skipped = skip is not None and bool(skip.numpy().reshape(-1)[0])
+        if not ctx.attr("with_decay") or skipped:
+            super().compute(ctx)
+            return
+        if ctx.attr("multi_precision") or ctx.attr("amsgrad"):
+            raise UnsupportedOpVariantError(ctx.op_type, "multi_precision or amsgrad",
+                                            "AdamW updates float32/float64 parameters")
+        slots = ("Param", "Grad", "LearningRate", "Moment1", "Moment2", "Beta1Pow", "Beta2Pow")
+        tensors = [ctx.input(slot) for slot in slots]
+        arrays = [t.data for t in tensors]
+        outs = [ctx.output(slot).mutable_data(ctx.place, tensors[slots.index(src)].dtype)
+                for slot, src in (("ParamOut", "Param"), ("Moment1Out", "Moment1"),
+                                  ("Moment2Out", "Moment2"), ("Beta1PowOut", "Beta1Pow"),
+                                  ("Beta2PowOut", "Beta2Pow"))]
+        adamw_funcs.adamw_decayed(
+            ctx.xp, *arrays, _scalar(ctx, "Beta1Tensor", "beta1"),
+            _scalar(ctx, "Beta2Tensor", "beta2"), _scalar(ctx, "EpsilonTensor", "epsilon"),
+            ctx.attr("lr_ratio"), ctx.attr("coeff"), *outs,
+            update_pows=not ctx.attr("use_global_beta_pow"))
+
+
+def _verify_case(name: str, attrs: dict) -> dict:
+    return {"name": name, "inputs": {
+        "Param": (3, 4), "Grad": (3, 4), "LearningRate": {"value": [0.01]},
+        "Moment1": (3, 4), "Moment2": {"shape": (3, 4), "low": 0, "high": 0.1},
+        "Beta1Pow": {"value": [0.81]}, "Beta2Pow": {"value": [0.998]}}, "attrs": attrs,
+        "outputs": ["ParamOut", "Moment1Out", "Moment2Out", "Beta1PowOut", "Beta2PowOut"]}
+
+
+VERIFY_CASES = {"adamw": [
+    _verify_case("decay", {"with_decay": True, "coeff": 0.1, "lr_ratio": 0.5}),
+    _verify_case("no decay", {"with_decay": False}),
+]}
+
+register_operator("adamw", OptimizerOp, AdamWOpMaker)
+for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
+    register_op_kernel("adamw", "CPU", AdamWKernel, _dtype)
+    register_op_kernel("adamw", "GPU", AdamWKernel, _dtype)

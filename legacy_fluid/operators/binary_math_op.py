@@ -1,0 +1,128 @@
+"""Binary and ternary element-wise math: Out = f(X, Y[, Weight]).
+
+- atan2 (X1, X2): atan2(X1, X2) in (-pi, pi] with X1's dims; X2 has X1's rank and no
+  smaller dim, and is read flat (its first numel(X1) elements); integers give float64;
+- lerp (X, Y, Weight): X + Weight * (Y - X), the three broadcast NumPy-style (rank <= 6);
+- copysign (x, y): |x| with y's sign (bool and integers through float64);
+- nextafter (x, y): the next representable value after x toward y.
+
+copysign and nextafter are Paddle 3.x ops with lower-case slots. Math in
+phi.kernels.funcs.binary_math; protos are Paddle 3.3.1's (no attributes, no extras).
+"""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from phi.common import DataType
+from phi.kernels.funcs import binary_math
+from phi.kernels.funcs import elementwise as ew_funcs
+
+_FLOAT = (DataType.FLOAT32, DataType.FLOAT64)
+_ATAN2 = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.INT32, DataType.INT64)
+_COPYSIGN = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
+             DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32,
+             DataType.FLOAT64)
+
+
+class Atan2OpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X1", "numerator (y coordinate)")
+        self.add_input("X2", "denominator (x coordinate), read flat, at least X1's dims")
+        self.add_output("Out", "atan2(X1, X2), X1's dims; float64 for integer inputs")
+
+
+class LerpOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "start")
+        self.add_input("Y", "end")
+        self.add_input("Weight", "interpolation weight")
+        self.add_output("Out", "X + Weight * (Y - X), the broadcast dims")
+
+
+class LowerBinaryOpMaker(OpProtoAndCheckerMaker):
+    """copysign, nextafter: Paddle 3.x's lower-case slots."""
+
+    def make(self) -> None:
+        self.add_input("x", "first operand")
+        self.add_input("y", "second operand, broadcast against x")
+        self.add_output("out", "result with the broadcast dims and x's dtype")
+
+
+class Atan2Op(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", binary_math.atan2_dims(ctx.get_input_dim("X1"),
+                                                         ctx.get_input_dim("X2")))
+        ctx.set_output_dtype("Out", binary_math.atan2_out_dtype(ctx.get_input_dtype("X1")))
+        ctx.share_lod("X1", "Out")
+
+
+class LerpOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", binary_math.lerp_dims(ctx.get_input_dim("X"),
+                                                        ctx.get_input_dim("Y"),
+                                                        ctx.get_input_dim("Weight")))
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+        ctx.share_lod("X", "Out")
+
+
+class LowerBinaryOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        dims = ew_funcs.broadcast_shape(ctx.get_input_dim("x"), ctx.get_input_dim("y"), -1)
+        ctx.set_output_dim("out", dims)
+        ctx.set_output_dtype("out", ctx.get_input_dtype("x"))
+        ctx.share_lod("x", "out")
+
+
+class Atan2Kernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x1 = ctx.input("X1")
+        x2 = ctx.input("X2")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, binary_math.atan2_out_dtype(x1.dtype))
+        binary_math.atan2(ctx.xp, x1.data, x2.data, data)
+
+
+class LerpKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        weight = ctx.input("Weight")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        binary_math.lerp(ctx.xp, x.data, y.data, weight.data, data)
+
+
+class CopysignKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("x")
+        y = ctx.input("y")
+        out = ctx.output("out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        binary_math.copysign(ctx.xp, x.data, y.data, data)
+
+
+class NextafterKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("x")
+        y = ctx.input("y")
+        out = ctx.output("out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        binary_math.nextafter(ctx.xp, x.data, y.data, data)
+
+
+register_operator("atan2", Atan2Op, Atan2OpMaker)
+register_operator("lerp", LerpOp, LerpOpMaker)
+register_operator("copysign", LowerBinaryOp, LowerBinaryOpMaker)
+register_operator("nextafter", LowerBinaryOp, LowerBinaryOpMaker)
+for _backend in ("CPU", "GPU"):
+    for _dtype in _ATAN2:
+        register_op_kernel("atan2", _backend, Atan2Kernel, _dtype)
+    for _dtype in _FLOAT:
+        register_op_kernel("lerp", _backend, LerpKernel, _dtype)
+        register_op_kernel("nextafter", _backend, NextafterKernel, _dtype)
+    for _dtype in _COPYSIGN:
+        register_op_kernel("copysign", _backend, CopysignKernel, _dtype)

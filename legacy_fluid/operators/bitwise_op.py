@@ -1,0 +1,145 @@
+"""Bitwise ops: Out = X & Y, X | Y, X ^ Y (logical for bool) and ~X; Y broadcast against X
+NumPy-style; and the Paddle 3.x shifts bitwise_left_shift / bitwise_right_shift (lower-case
+slots x, y, out; `is_arithmetic` picks the right shift's fill).
+
+Paddle 3.3.1 declares no `axis` and no extra switches for the bitwise ops. Shift edge cases
+(negative amounts, amounts of the type's width or more) follow Paddle's functors: see
+phi.kernels.funcs.bitwise.
+"""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.kernels.funcs import bitwise as bitwise_funcs
+from phi.kernels.funcs import elementwise as ew_funcs
+
+_INTS = (DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64)
+_TYPES = (DataType.BOOL, *_INTS)
+
+#: Shift amounts stay small for `--verify` (random int tensors would shift past the width).
+_SHIFT_CASES = [{"name": "amounts 0..7", "inputs": {"x": {"shape": (3, 4), "low": -50, "high": 50},
+                                                    "y": {"shape": (3, 4), "low": 0, "high": 8}}}]
+VERIFY_CASES = {"bitwise_left_shift": _SHIFT_CASES, "bitwise_right_shift": _SHIFT_CASES}
+
+
+class BitwiseBinaryOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "first operand (bool or integer)")
+        self.add_input("Y", "second operand, broadcast against X")
+        self.add_output("Out", "result with the broadcast dims and X's dtype")
+
+
+class BitwiseNotOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "operand (bool or integer)")
+        self.add_output("Out", "~X, X's dims and dtype")
+
+
+class BitwiseShiftOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("x", "integers to shift")
+        self.add_input("y", "shift amounts, broadcast against x")
+        self.add_output("out", "shifted x, the broadcast dims and x's dtype")
+        self.add_attr("is_arithmetic", AttrType.BOOLEAN, True,
+                      "right shift fills with the sign bit (else with zeros)")
+
+
+class BitwiseBinaryOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        dims = ew_funcs.broadcast_shape(ctx.get_input_dim("X"), ctx.get_input_dim("Y"), -1)
+        ctx.set_output_dim("Out", dims)
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+        ctx.share_lod("X", "Out")
+
+
+class BitwiseNotOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", ctx.get_input_dim("X"))
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+        ctx.share_lod("X", "Out")
+
+
+class BitwiseShiftOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        dims = ew_funcs.broadcast_shape(ctx.get_input_dim("x"), ctx.get_input_dim("y"), -1)
+        ctx.set_output_dim("out", dims)
+        ctx.set_output_dtype("out", ctx.get_input_dtype("x"))
+        ctx.share_lod("x", "out")
+
+
+class BitwiseAndKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        ew_funcs.bitwise_and(ctx.xp, x.data, y.data, -1, data)
+
+
+class BitwiseOrKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        ew_funcs.bitwise_or(ctx.xp, x.data, y.data, -1, data)
+
+
+class BitwiseXorKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        ew_funcs.bitwise_xor(ctx.xp, x.data, y.data, -1, data)
+
+
+class BitwiseNotKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        bitwise_funcs.bitwise_not(ctx.xp, x.data, data)
+
+
+class BitwiseLeftShiftKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("x")
+        y = ctx.input("y")
+        out = ctx.output("out")
+        is_arithmetic = ctx.attr("is_arithmetic")
+        data = out.mutable_data(ctx.place, x.dtype)
+        bitwise_funcs.left_shift(ctx.xp, x.data, y.data, is_arithmetic, data)
+
+
+class BitwiseRightShiftKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("x")
+        y = ctx.input("y")
+        out = ctx.output("out")
+        is_arithmetic = ctx.attr("is_arithmetic")
+        data = out.mutable_data(ctx.place, x.dtype)
+        bitwise_funcs.right_shift(ctx.xp, x.data, y.data, is_arithmetic, data)
+
+
+register_operator("bitwise_and", BitwiseBinaryOp, BitwiseBinaryOpMaker)
+register_operator("bitwise_or", BitwiseBinaryOp, BitwiseBinaryOpMaker)
+register_operator("bitwise_xor", BitwiseBinaryOp, BitwiseBinaryOpMaker)
+register_operator("bitwise_not", BitwiseNotOp, BitwiseNotOpMaker)
+register_operator("bitwise_left_shift", BitwiseShiftOp, BitwiseShiftOpMaker)
+register_operator("bitwise_right_shift", BitwiseShiftOp, BitwiseShiftOpMaker)
+for _backend in ("CPU", "GPU"):
+    for _dtype in _TYPES:
+        register_op_kernel("bitwise_and", _backend, BitwiseAndKernel, _dtype)
+        register_op_kernel("bitwise_or", _backend, BitwiseOrKernel, _dtype)
+        register_op_kernel("bitwise_xor", _backend, BitwiseXorKernel, _dtype)
+        register_op_kernel("bitwise_not", _backend, BitwiseNotKernel, _dtype)
+    for _dtype in _INTS:
+        register_op_kernel("bitwise_left_shift", _backend, BitwiseLeftShiftKernel, _dtype)
+        register_op_kernel("bitwise_right_shift", _backend, BitwiseRightShiftKernel, _dtype)

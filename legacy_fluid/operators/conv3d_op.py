@@ -1,0 +1,96 @@
+"""conv3d: 3-D convolution of Input (NCDHW or NDHWC) by Filter (O, I / groups, kd, kh, kw),
+grouped, strided, dilated, padded (3 or 6 values, SAME, VALID). Math:
+phi.kernels.funcs.conv3d (im2col + one GEMM over the groups)."""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_kernel_type import OpKernelType
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.kernels.funcs import conv3d as conv3d_funcs
+
+#: Framework / cuDNN / oneDNN knobs Paddle knows for conv3d (all extra).
+_EXTRAS = (
+    ("is_test", AttrType.BOOLEAN, False), ("use_cudnn", AttrType.BOOLEAN, True),
+    ("use_mkldnn", AttrType.BOOLEAN, False), ("use_onednn", AttrType.BOOLEAN, False),
+    ("mkldnn_data_type", AttrType.STRING, "float32"), ("onednn_data_type", AttrType.STRING, ""),
+    ("fuse_relu", AttrType.BOOLEAN, False), ("fuse_activation", AttrType.STRING, ""),
+    ("fuse_alpha", AttrType.FLOAT, 0.0), ("fuse_beta", AttrType.FLOAT, 0.0),
+    ("use_addto", AttrType.BOOLEAN, False), ("fuse_residual_connection", AttrType.BOOLEAN, False),
+    ("force_fp32_output", AttrType.BOOLEAN, False), ("workspace_size_MB", AttrType.INT, 512),
+    ("exhaustive_search", AttrType.BOOLEAN, False),
+)
+
+
+class Conv3DOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("Input", "input volume, NCDHW or NDHWC per data_format")
+        self.add_input("Filter", "filter [out_channels, in_channels / groups, kd, kh, kw]")
+        self.add_output("Output", "convolution result, in data_format's layout")
+        self.add_attr("strides", AttrType.INTS, [1, 1, 1], "stride per spatial dim")
+        self.add_attr("paddings", AttrType.INTS, [0, 0, 0],
+                      "[pad_d, pad_h, pad_w] or [front, back, top, bottom, left, right]")
+        self.add_attr("padding_algorithm", AttrType.STRING, "EXPLICIT",
+                      "EXPLICIT (use paddings), SAME or VALID")
+        self.add_attr("groups", AttrType.INT, 1, "number of channel groups")
+        self.add_attr("dilations", AttrType.INTS, [1, 1, 1], "dilation per spatial dim")
+        self.add_attr("data_format", AttrType.STRING, "NCDHW",
+                      "NCDHW, NDHWC or AnyLayout (= NCDHW) for Input and Output")
+        for name, type_, default in _EXTRAS:
+            self.add_attr(name, type_, default, extra=True)
+
+
+class Conv3DOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        dims = conv3d_funcs.conv_nd_out_dims(
+            ctx.get_input_dim("Input"), ctx.get_input_dim("Filter"), ctx.attr("strides"),
+            ctx.attr("paddings"), ctx.attr("padding_algorithm"), ctx.attr("dilations"),
+            ctx.attr("groups"), ctx.attr("data_format"))
+        ctx.set_output_dim("Output", dims)
+        ctx.set_output_dtype("Output", ctx.get_input_dtype("Input"))
+
+    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
+        """The Input's dtype; the Filter must have the same one."""
+        dtype = self.indicate_var_data_type(ctx, "Input")
+        filter_dtype = self.indicate_var_data_type(ctx, "Filter")
+        if filter_dtype != dtype:
+            raise TypeError(f"conv3d: Input ({dtype}) and Filter ({filter_dtype}) must have "
+                            "the same data type")
+        return OpKernelType(dtype, ctx.place)
+
+
+class Conv3DKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        input_ = ctx.input("Input")
+        filter_ = ctx.input("Filter")
+        output = ctx.output("Output")
+        strides = ctx.attr("strides")
+        paddings = ctx.attr("paddings")
+        padding_algorithm = ctx.attr("padding_algorithm")
+        groups = ctx.attr("groups")
+        dilations = ctx.attr("dilations")
+        data_format = ctx.attr("data_format")
+        data = output.mutable_data(ctx.place, input_.dtype)
+        conv3d_funcs.conv_nd(ctx.xp, input_.data, filter_.data, strides, paddings,
+                             padding_algorithm, dilations, groups, data_format, data)
+
+
+register_operator("conv3d", Conv3DOp, Conv3DOpMaker)
+for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
+    register_op_kernel("conv3d", "CPU", Conv3DKernel, _dtype)
+    register_op_kernel("conv3d", "GPU", Conv3DKernel, _dtype)
+
+#: Parity / `migrate --verify` inputs (see compat.coverage.parity.explicit_cases).
+VERIFY_CASES = [
+    {"name": "3x3x3 pad 1 stride 2", "inputs": {"Input": (2, 3, 5, 6, 6),
+                                                "Filter": (4, 3, 3, 3, 3)},
+     "attrs": {"strides": [2, 2, 2], "paddings": [1, 1, 1]}},
+    {"name": "groups 2, NDHWC, SAME", "inputs": {"Input": (1, 4, 5, 5, 4),
+                                                 "Filter": (6, 2, 2, 3, 3)},
+     "attrs": {"groups": 2, "data_format": "NDHWC", "padding_algorithm": "SAME"}},
+]

@@ -1,0 +1,64 @@
+"""Backward ops of the transposed convolutions: conv2d_transpose_grad and
+depthwise_conv2d_transpose_grad (Input@GRAD and Filter@GRAD, either may be left out).
+
+Slots and attributes are those of Paddle's grad OpDescs (the forward's, with its empty
+Bias slot); the math is phi.kernels.funcs.conv_transpose_grad.
+"""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.grad import GradOp
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.kernels.funcs import conv_transpose_grad as ct_grad_funcs
+
+
+class Conv2DTransposeGradOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("Input", "the forward's input image")
+        self.add_input("Filter", "the forward's filter [in, out / groups, kh, kw]")
+        self.add_input("Bias", "the forward's (oneDNN) bias; must be absent",
+                       dispensable=True)
+        self.add_input("Output@GRAD", "gradient of Output")
+        self.add_output("Input@GRAD", "gradient of Input", dispensable=True)
+        self.add_output("Filter@GRAD", "gradient of Filter", dispensable=True)
+        self.add_attr("strides", AttrType.INTS, [1, 1], "the forward's strides")
+        self.add_attr("paddings", AttrType.INTS, [0, 0], "the forward's paddings")
+        self.add_attr("output_padding", AttrType.INTS, [], "the forward's output_padding")
+        self.add_attr("output_size", AttrType.INTS, [], "the forward's output_size")
+        self.add_attr("padding_algorithm", AttrType.STRING, "EXPLICIT",
+                      "the forward's EXPLICIT, SAME or VALID")
+        self.add_attr("groups", AttrType.INT, 1, "the forward's groups")
+        self.add_attr("dilations", AttrType.INTS, [1, 1], "the forward's dilations")
+        self.add_attr("data_format", AttrType.STRING, "NCHW", "the forward's data_format")
+
+
+class ConvTransposeGradKernel(OpKernel):
+    """conv2d_transpose_grad and depthwise_conv2d_transpose_grad (the same math)."""
+
+    def compute(self, ctx: ExecutionContext) -> None:
+        input_ = ctx.input("Input")
+        filter_ = ctx.input("Filter")
+        output_grad = ctx.input("Output@GRAD")
+        input_grad = ctx.output("Input@GRAD")
+        filter_grad = ctx.output("Filter@GRAD")
+        if ctx.has_input("Bias"):
+            raise ValueError(f"op '{ctx.op_type}': a Bias input (oneDNN fusion) has no "
+                             f"gradient here; export the program without fusion passes")
+        dx = None if input_grad is None else input_grad.mutable_data(ctx.place, input_.dtype)
+        dw = None if filter_grad is None else filter_grad.mutable_data(ctx.place, filter_.dtype)
+        ct_grad_funcs.conv2d_transpose_grad(
+            ctx.xp, input_.data, filter_.data, output_grad.data, ctx.attr("strides"),
+            ctx.attr("paddings"), ctx.attr("padding_algorithm"), ctx.attr("groups"),
+            ctx.attr("dilations"), ctx.attr("data_format"), dx, dw)
+
+
+for _op in ("conv2d_transpose_grad", "depthwise_conv2d_transpose_grad"):
+    register_operator(_op, GradOp, Conv2DTransposeGradOpMaker)
+    for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
+        for _place in ("CPU", "GPU"):
+            register_op_kernel(_op, _place, ConvTransposeGradKernel, _dtype)

@@ -1,0 +1,87 @@
+"""ctc_align: greedy CTC decoding (merge repeated tokens, drop blanks).
+
+Padded form: Input [B, T] with InputLength [B, 1] -> Output [B, T] (padded with
+padding_value) and OutputLength [B, 1]. LoD form (Input [N, 1] carries a LoD, no
+InputLength): Output [M, 1] with the decoded sequences' LoD, [[-1]] when every sequence
+decodes to nothing; its length is data-dependent, so the kernel sizes it.
+Math: phi.kernels.funcs.ctc.
+"""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_kernel_type import OpKernelType
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.kernels.funcs import ctc as ctc_funcs
+
+
+class CtcAlignOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("Input", "token ids: [B, T] padded, or [N, 1] with a LoD")
+        self.add_input("InputLength", "valid steps per row, [B, 1] (padded form)",
+                       dispensable=True)
+        self.add_output("Output", "decoded ids: [B, T] padded, or [M, 1] with a LoD")
+        self.add_output("OutputLength", "decoded length per row, [B, 1] (padded form)",
+                        dispensable=True)
+        self.add_attr("blank", AttrType.INT, 0, "the blank token")
+        self.add_attr("merge_repeated", AttrType.BOOLEAN, True, "merge repeated tokens")
+        self.add_attr("padding_value", AttrType.INT, 0, "fills the padded Output")
+
+
+class CtcAlignOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        """Output as Input (the LoD form's kernel sets the decoded length); OutputLength as
+        InputLength."""
+        length = ctx.get_input_dim("InputLength") if ctx.has_input("InputLength") else None
+        ctc_funcs.check_dims(ctx.get_input_dim("Input"), length)
+        ctx.share_dim("Input", "Output")
+        ctx.set_output_dtype("Output", ctx.get_input_dtype("Input"))
+        if ctx.has_output("OutputLength") and length is not None:
+            ctx.set_output_dim("OutputLength", length)
+            ctx.set_output_dtype("OutputLength", ctx.get_input_dtype("Input"))
+
+    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
+        return OpKernelType(self.indicate_var_data_type(ctx, "Input"), ctx.place)
+
+
+class CtcAlignKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        input = ctx.input("Input")
+        input_length = ctx.input("InputLength")
+        output = ctx.output("Output")
+        output_length = ctx.output("OutputLength")
+        blank = ctx.attr("blank")
+        merge_repeated = ctx.attr("merge_repeated")
+        padding_value = ctx.attr("padding_value")
+        if input.lod:
+            decoded, out_lod = ctc_funcs.ctc_align_lod(ctx.xp, input.data, input.lod, blank,
+                                                       merge_repeated)
+            output.resize(decoded.shape)
+            output.mutable_data(ctx.place, input.dtype)[...] = decoded
+            output.lod = [out_lod]
+        else:
+            lengths = None if input_length is None else input_length.data
+            out_lengths = None
+            if output_length is not None:
+                out_lengths = output_length.mutable_data(ctx.place, input.dtype)
+            ctc_funcs.ctc_align_padded(ctx.xp, input.data, lengths, blank, merge_repeated,
+                                       padding_value, output.mutable_data(ctx.place, input.dtype),
+                                       out_lengths)
+
+
+VERIFY_CASES = [
+    {"name": "padded", "attrs": {"blank": 0},
+     "inputs": {"Input": {"value": [[1, 1, 0, 2, 2], [0, 3, 3, 3, 1]]},
+                "InputLength": {"value": [[5], [4]]}},
+     "outputs": {"Output": 1, "OutputLength": 1}},
+]
+
+register_operator("ctc_align", CtcAlignOp, CtcAlignOpMaker)
+for _dtype in (DataType.INT32, DataType.INT64):
+    for _backend in ("CPU", "GPU"):
+        register_op_kernel("ctc_align", _backend, CtcAlignKernel, _dtype)

@@ -1,0 +1,170 @@
+"""Diagonals and triangles:
+
+- tril_triu: X's lower (`lower`) or upper triangle from `diagonal` on (last two axes);
+- diag_v2 (PHI diag): a vector onto a diagonal of a matrix filled with `padding_value`, or a
+  matrix's diagonal;
+- diag_embed: Input's last axis onto the diagonal `offset` of the planes (dim1, dim2);
+- diagonal: the diagonal `offset` of the planes (axis1, axis2), as the last axis.
+
+Math in phi.kernels.funcs.diag.
+"""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_kernel_type import OpKernelType
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.kernels.funcs import diag as diag_funcs
+
+_TRIL_TRIU_TYPES = (DataType.BOOL, DataType.INT32, DataType.INT64, DataType.FLOAT16,
+                    DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128)
+_DIAG_TYPES = (DataType.INT32, DataType.INT64, DataType.FLOAT16, DataType.FLOAT32,
+               DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128)
+_DIAG_EMBED_TYPES = (DataType.INT32, DataType.INT64, DataType.FLOAT32, DataType.FLOAT64)
+_DIAGONAL_TYPES = (DataType.BOOL, DataType.INT32, DataType.INT64, DataType.FLOAT32,
+                   DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128)
+
+
+class TrilTriuOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "a tensor of rank >= 2")
+        self.add_output("Out", "X's dims: the triangle kept, zeros elsewhere")
+        self.add_attr("diagonal", AttrType.INT, 0, "the boundary diagonal (> 0: above the main)")
+        self.add_attr("lower", AttrType.BOOLEAN, False, "keep the lower triangle (else upper)")
+
+
+class DiagV2OpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "a 0-D / 1-D vector or a 2-D matrix")
+        self.add_output("Out", "the matrix built, or the diagonal taken")
+        self.add_attr("offset", AttrType.INT, 0, "the diagonal (> 0: above the main)")
+        self.add_attr("padding_value", AttrType.FLOAT, 0.0, "the off-diagonal fill (vectors)")
+
+
+class DiagEmbedOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("Input", "its last axis goes onto the diagonals")
+        self.add_output("Out", "one rank more than Input")
+        self.add_attr("offset", AttrType.INT, 0, "the diagonal (> 0: above the main)")
+        self.add_attr("dim1", AttrType.INT, -2, "the first axis of the planes (of Out)")
+        self.add_attr("dim2", AttrType.INT, -1, "the second axis of the planes (of Out)")
+
+
+class DiagonalOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("Input", "a tensor of rank >= 2")
+        self.add_output("Out", "the diagonals, as the last axis")
+        self.add_attr("offset", AttrType.INT, 0, "the diagonal (> 0: above the main)")
+        self.add_attr("axis1", AttrType.INT, 0, "the first axis of the planes")
+        self.add_attr("axis2", AttrType.INT, 1, "the second axis of the planes")
+
+
+class _FirstInputOp(OperatorWithKernel):
+    """The first input's dtype picks the kernel and is Out's dtype."""
+
+    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
+        return OpKernelType(self.indicate_data_type(ctx), ctx.place)
+
+
+class TrilTriuOp(_FirstInputOp):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        diag_funcs.tril_triu_check(ctx.get_input_dim("X"))
+        ctx.share_dim("X", "Out")
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+        ctx.share_lod("X", "Out")
+
+
+class DiagV2Op(_FirstInputOp):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", diag_funcs.diag_dims(ctx.get_input_dim("X"),
+                                                       ctx.attr("offset")))
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+
+
+class DiagEmbedOp(_FirstInputOp):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", diag_funcs.diag_embed_dims(
+            ctx.get_input_dim("Input"), ctx.attr("offset"), ctx.attr("dim1"), ctx.attr("dim2")))
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("Input"))
+
+
+class DiagonalOp(_FirstInputOp):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", diag_funcs.diagonal_dims(
+            ctx.get_input_dim("Input"), ctx.attr("offset"), ctx.attr("axis1"),
+            ctx.attr("axis2")))
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("Input"))
+
+
+class TrilTriuKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        diagonal = ctx.attr("diagonal")
+        lower = ctx.attr("lower")
+        data = out.mutable_data(ctx.place, x.dtype)
+        diag_funcs.tril_triu(ctx.xp, x.data, diagonal, lower, data)
+
+
+class DiagV2Kernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        offset = ctx.attr("offset")
+        padding_value = ctx.attr("padding_value")
+        data = out.mutable_data(ctx.place, x.dtype)
+        diag_funcs.diag(ctx.xp, x.data, offset, padding_value, data)
+
+
+class DiagEmbedKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        input = ctx.input("Input")
+        out = ctx.output("Out")
+        offset = ctx.attr("offset")
+        dim1 = ctx.attr("dim1")
+        dim2 = ctx.attr("dim2")
+        data = out.mutable_data(ctx.place, input.dtype)
+        diag_funcs.diag_embed(ctx.xp, input.data, offset, dim1, dim2, data)
+
+
+class DiagonalKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        input = ctx.input("Input")
+        out = ctx.output("Out")
+        offset = ctx.attr("offset")
+        axis1 = ctx.attr("axis1")
+        axis2 = ctx.attr("axis2")
+        data = out.mutable_data(ctx.place, input.dtype)
+        diag_funcs.diagonal(ctx.xp, input.data, offset, axis1, axis2, data)
+
+
+VERIFY_CASES = {
+    "tril_triu": [{"name": "upper", "inputs": {"X": (3, 4)}, "attrs": {"diagonal": -1}},
+                  {"name": "lower", "inputs": {"X": (2, 3, 4)}, "attrs": {"lower": True}}],
+    "diag_v2": [{"name": "vector", "inputs": {"X": (4,)},
+                 "attrs": {"offset": -1, "padding_value": 1.5}},
+                {"name": "matrix", "inputs": {"X": (3, 4)}, "attrs": {"offset": 1}}],
+    "diag_embed": [{"name": "planes 0, 2", "inputs": {"Input": (2, 3)},
+                    "attrs": {"offset": 1, "dim1": 0, "dim2": 2}}],
+    "diagonal": [{"name": "axes 2, 0", "inputs": {"Input": (2, 3, 4)},
+                  "attrs": {"offset": 1, "axis1": 2, "axis2": 0}}],
+}
+
+register_operator("tril_triu", TrilTriuOp, TrilTriuOpMaker)
+register_operator("diag_v2", DiagV2Op, DiagV2OpMaker)
+register_operator("diag_embed", DiagEmbedOp, DiagEmbedOpMaker)
+register_operator("diagonal", DiagonalOp, DiagonalOpMaker)
+for _backend in ("CPU", "GPU"):
+    for _dtype in _TRIL_TRIU_TYPES:
+        register_op_kernel("tril_triu", _backend, TrilTriuKernel, _dtype)
+    for _dtype in _DIAG_TYPES:
+        register_op_kernel("diag_v2", _backend, DiagV2Kernel, _dtype)
+    for _dtype in _DIAG_EMBED_TYPES:
+        register_op_kernel("diag_embed", _backend, DiagEmbedKernel, _dtype)
+    for _dtype in _DIAGONAL_TYPES:
+        register_op_kernel("diagonal", _backend, DiagonalKernel, _dtype)

@@ -1,0 +1,64 @@
+"""dropout_grad: the gradient through dropout, from the forward's Mask (which elements it
+kept). Paddle's grad OpDesc carries the forward's attributes; the seed ones are inert here.
+Math: phi.kernels.funcs.dropout.dropout_grad.
+"""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.grad import GradOp
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.kernels.funcs import dropout as dropout_funcs
+
+
+class DropoutGradOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("Mask", "uint8, 1 where the forward kept the element")
+        self.add_input("Out@GRAD", "gradient of Out")
+        self.add_output("X@GRAD", "gradient of X")
+        self.add_attr("dropout_prob", AttrType.FLOAT, 0.5, "the forward's dropout_prob")
+        self.add_attr("is_test", AttrType.BOOLEAN, False, "the forward's is_test")
+        self.add_attr("dropout_implementation", AttrType.STRING, "downgrade_in_infer",
+                      "the forward's dropout_implementation")
+        self.add_attr("fix_seed", AttrType.BOOLEAN, False, "the forward's fix_seed", extra=True)
+        self.add_attr("seed", AttrType.INT, 0, "the forward's seed", extra=True)
+
+
+class DropoutGradOp(GradOp):
+    LIKE = {"X@GRAD": "Out@GRAD"}
+
+
+class DropoutGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        mask = ctx.input("Mask")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        dropout_prob = ctx.attr("dropout_prob")
+        is_test = ctx.attr("is_test")
+        dropout_implementation = ctx.attr("dropout_implementation")
+        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
+        mask_data = None if is_test else mask.data  # test mode never reads the mask
+        dropout_funcs.dropout_grad(ctx.xp, mask_data, out_grad.data, float(dropout_prob),
+                                   is_test, dropout_implementation, data)
+
+
+VERIFY_CASES = [
+    {"name": "training, upscale_in_train",
+     "inputs": {"Mask": {"shape": (3, 4), "dtype": "uint8", "low": 0, "high": 2},
+                "Out@GRAD": (3, 4)},
+     "attrs": {"dropout_prob": 0.3, "dropout_implementation": "upscale_in_train"}},
+    {"name": "inference, downgrade_in_infer",
+     "inputs": {"Mask": {"shape": (3, 4), "dtype": "uint8", "low": 0, "high": 2},
+                "Out@GRAD": (3, 4)},
+     "attrs": {"dropout_prob": 0.3, "is_test": True}},
+]
+
+register_operator("dropout_grad", DropoutGradOp, DropoutGradOpMaker)
+for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16):
+    register_op_kernel("dropout_grad", "CPU", DropoutGradKernel, _dtype)
+for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16):
+    register_op_kernel("dropout_grad", "GPU", DropoutGradKernel, _dtype)

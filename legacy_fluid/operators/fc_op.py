@@ -1,0 +1,69 @@
+"""fc: Out = act(Input flattened at in_num_col_dims @ W + Bias).
+
+What Paddle's inference passes make of mul / matmul_v2 + elementwise_add (+ relu).
+`padding_weights` (a W padded for oneDNN) is not supported.
+"""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import (
+    OpKernel,
+    UnsupportedOpVariantError,
+    register_op_kernel,
+)
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.kernels.funcs import fused as fused_funcs
+
+
+class FCOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("Input", "flattened to 2-D at in_num_col_dims")
+        self.add_input("W", "weights [K, N]")
+        self.add_input("Bias", "[N] or [1, N]", dispensable=True)
+        self.add_output("Out", "Input's first in_num_col_dims dims + [N]")
+        self.add_attr("in_num_col_dims", AttrType.INT, 1, "dims of Input that stay rows")
+        self.add_attr("activation_type", AttrType.STRING, "", "'' or relu")
+        self.add_attr("padding_weights", AttrType.BOOLEAN, False, "W is padded (oneDNN)")
+
+
+class FCOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        dims = fused_funcs.fc_out_dims(ctx.get_input_dim("Input"), ctx.get_input_dim("W"),
+                                       ctx.attr("in_num_col_dims"))
+        ctx.set_output_dim("Out", dims)
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("Input"))
+
+
+class FCKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        input_ = ctx.input("Input")
+        w = ctx.input("W")
+        bias = ctx.input("Bias")
+        out = ctx.output("Out")
+        in_num_col_dims = ctx.attr("in_num_col_dims")
+        activation_type = ctx.attr("activation_type")
+        padding_weights = ctx.attr("padding_weights")
+        if padding_weights:
+            raise UnsupportedOpVariantError(ctx.op_type, "padding_weights (a padded W)",
+                                            "W must be the plain [K, N] matrix")
+        data = out.mutable_data(ctx.place, input_.dtype)
+        fused_funcs.fc(ctx.xp, input_.data, w.data, None if bias is None else bias.data,
+                       in_num_col_dims, activation_type, data)
+
+
+VERIFY_CASES = [
+    {"name": "2-D + bias + relu", "inputs": {"Input": (3, 4), "W": (4, 5), "Bias": (5,)},
+     "attrs": {"activation_type": "relu"}},
+    {"name": "3-D at 2, no bias", "inputs": {"Input": (2, 3, 4), "W": (4, 6), "Bias": None},
+     "attrs": {"in_num_col_dims": 2}},
+]
+
+register_operator("fc", FCOp, FCOpMaker)
+for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
+    register_op_kernel("fc", "CPU", FCKernel, _dtype)
+    register_op_kernel("fc", "GPU", FCKernel, _dtype)

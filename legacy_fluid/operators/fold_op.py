@@ -1,0 +1,107 @@
+"""Sliding blocks:
+
+- unfold: X [N, C, H, W] -> Y [N, C*kh*kw, L], every kernel-sized block a column (im2col;
+  paddings [top, left, bottom, right]);
+- fold: X [N, C*kh*kw, L] -> Y [N, C, output_sizes] with overlapping blocks summed (col2im;
+  Paddle pads paddings[0] on top and bottom, paddings[1] left and right).
+
+Math in phi.kernels.funcs.fold.
+"""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.kernels.funcs import fold as fold_funcs
+
+_UNFOLD_TYPES = (DataType.FLOAT32, DataType.FLOAT64)
+_FOLD_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128)
+
+
+class UnfoldOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "[N, C, H, W]")
+        self.add_output("Y", "[N, C*kh*kw, L]: one column per block")
+        self.add_attr("kernel_sizes", AttrType.INTS, None, "[kh, kw]")
+        self.add_attr("strides", AttrType.INTS, None, "[sh, sw]")
+        self.add_attr("paddings", AttrType.INTS, None, "[top, left, bottom, right]")
+        self.add_attr("dilations", AttrType.INTS, None, "[dh, dw]")
+
+
+class FoldOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "[N, C*kh*kw, L]: one column per block")
+        self.add_output("Y", "[N, C, H, W]: the blocks summed back")
+        self.add_attr("output_sizes", AttrType.INTS, None, "[H, W]")
+        self.add_attr("kernel_sizes", AttrType.INTS, None, "[kh, kw]")
+        self.add_attr("strides", AttrType.INTS, None, "[sh, sw]")
+        self.add_attr("paddings", AttrType.INTS, None,
+                      "[top, left, bottom, right]; the top / left pads are used on both sides")
+        self.add_attr("dilations", AttrType.INTS, None, "[dh, dw]")
+
+
+class UnfoldOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Y", fold_funcs.unfold_dims(
+            ctx.get_input_dim("X"), ctx.attr("kernel_sizes"), ctx.attr("strides"),
+            ctx.attr("paddings"), ctx.attr("dilations")))
+        ctx.set_output_dtype("Y", ctx.get_input_dtype("X"))
+
+
+class FoldOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        x_dims = ctx.get_input_dim("X")
+        fold_funcs.fold_blocks(x_dims, ctx.attr("output_sizes"), ctx.attr("kernel_sizes"),
+                               ctx.attr("strides"), ctx.attr("paddings"), ctx.attr("dilations"))
+        ctx.set_output_dim("Y", fold_funcs.fold_dims(x_dims, ctx.attr("output_sizes"),
+                                                     ctx.attr("kernel_sizes")))
+        ctx.set_output_dtype("Y", ctx.get_input_dtype("X"))
+
+
+class UnfoldKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.output("Y")
+        kernel_sizes = ctx.attr("kernel_sizes")
+        strides = ctx.attr("strides")
+        paddings = ctx.attr("paddings")
+        dilations = ctx.attr("dilations")
+        data = y.mutable_data(ctx.place, x.dtype)
+        fold_funcs.unfold(ctx.xp, x.data, kernel_sizes, strides, paddings, dilations, data)
+
+
+class FoldKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.output("Y")
+        output_sizes = ctx.attr("output_sizes")
+        kernel_sizes = ctx.attr("kernel_sizes")
+        strides = ctx.attr("strides")
+        paddings = ctx.attr("paddings")
+        dilations = ctx.attr("dilations")
+        data = y.mutable_data(ctx.place, x.dtype)
+        fold_funcs.fold(ctx.xp, x.data, output_sizes, kernel_sizes, strides, paddings,
+                        dilations, data)
+
+
+VERIFY_CASES = {
+    "unfold": [{"name": "2x3 kernel", "inputs": {"X": (2, 2, 4, 5)},
+                "attrs": {"kernel_sizes": [2, 3], "strides": [2, 1], "paddings": [1, 0, 0, 2],
+                          "dilations": [1, 1]}}],
+    "fold": [{"name": "2x2 kernel", "inputs": {"X": (2, 8, 12)},
+              "attrs": {"output_sizes": [4, 5], "kernel_sizes": [2, 2], "strides": [1, 1],
+                        "paddings": [0, 0, 0, 0], "dilations": [1, 1]}}],
+}
+
+register_operator("unfold", UnfoldOp, UnfoldOpMaker)
+register_operator("fold", FoldOp, FoldOpMaker)
+for _backend in ("CPU", "GPU"):
+    for _dtype in _UNFOLD_TYPES:
+        register_op_kernel("unfold", _backend, UnfoldKernel, _dtype)
+    for _dtype in _FOLD_TYPES:
+        register_op_kernel("fold", _backend, FoldKernel, _dtype)

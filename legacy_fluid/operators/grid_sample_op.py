@@ -1,0 +1,122 @@
+"""affine_grid (sampling grids from affine matrices; the OutputShape tensor, when fed,
+replaces the `output_shape` attribute) and grid_sampler (bilinear / nearest sampling of a
+4-D or 5-D input at grid points, padding zeros / border / reflection). Math in
+phi.kernels.funcs.grid_sample."""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_kernel_type import OpKernelType
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.core.dense_tensor import DenseTensor
+from phi.kernels.funcs import grid_sample as grid_funcs
+from phi.kernels.funcs.common import host_ints
+
+_TYPES = (DataType.FLOAT32, DataType.FLOAT64)
+
+
+class AffineGridOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("Theta", "affine matrices, [N, 2, 3] (4-D) or [N, 3, 4] (5-D)")
+        self.add_input("OutputShape", "1-D int32 [N, C, (D,) H, W] overriding output_shape",
+                       dispensable=True)
+        self.add_output("Output", "grid [N, H, W, 2] or [N, D, H, W, 3]")
+        self.add_attr("output_shape", AttrType.INTS, [], "[N, C, H, W] or [N, C, D, H, W]")
+        self.add_attr("align_corners", AttrType.BOOLEAN, True,
+                      "-1 and 1 are the corner pixels' centres")
+        self.add_attr("use_cudnn", AttrType.BOOLEAN, True, "cuDNN kernel", extra=True)
+
+
+class GridSamplerOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "input, [N, C, H, W] or [N, C, D, H, W]")
+        self.add_input("Grid", "sampling points in [-1, 1], [N, H', W', 2] or [N, D', H', W', 3]")
+        self.add_output("Output", "[N, C, H', W'] or [N, C, D', H', W']")
+        self.add_attr("mode", AttrType.STRING, "bilinear", "bilinear or nearest")
+        self.add_attr("padding_mode", AttrType.STRING, "zeros", "zeros, border or reflection")
+        self.add_attr("align_corners", AttrType.BOOLEAN, True,
+                      "-1 and 1 are the corner pixels' centres")
+        self.add_attr("use_cudnn", AttrType.BOOLEAN, True, "cuDNN kernel", extra=True)
+
+
+class AffineGridOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        output_shape = ctx.attr("output_shape")
+        if ctx.has_input("OutputShape"):
+            output_shape = host_ints(ctx.input_var("OutputShape").get_tensor().data)
+        dims = grid_funcs.affine_grid_dims(ctx.get_input_dim("Theta"), output_shape)
+        ctx.set_output_dim("Output", dims)
+        ctx.set_output_dtype("Output", ctx.get_input_dtype("Theta"))
+
+    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
+        return OpKernelType(self.indicate_var_data_type(ctx, "Theta"), ctx.place)
+
+    def get_kernel_type_for_var(self, slot: str, tensor: DenseTensor,
+                                expected: OpKernelType) -> OpKernelType | None:
+        if slot == "OutputShape":
+            return None  # read on the host as it is
+        return super().get_kernel_type_for_var(slot, tensor, expected)
+
+
+class GridSamplerOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        dims = grid_funcs.grid_sample_dims(ctx.get_input_dim("X"), ctx.get_input_dim("Grid"))
+        ctx.set_output_dim("Output", dims)
+        ctx.set_output_dtype("Output", ctx.get_input_dtype("X"))
+
+    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
+        return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
+
+
+class AffineGridKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        theta = ctx.input("Theta")
+        output = ctx.output("Output")
+        output_shape = ctx.attr("output_shape")
+        if ctx.has_input("OutputShape"):
+            output_shape = [int(v) for v in ctx.input("OutputShape").numpy().reshape(-1)]
+        align_corners = ctx.attr("align_corners")
+        data = output.mutable_data(ctx.place, theta.dtype)
+        grid_funcs.affine_grid(ctx.xp, theta.data, output_shape, align_corners, data)
+
+
+class GridSamplerKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        grid = ctx.input("Grid")
+        output = ctx.output("Output")
+        mode = ctx.attr("mode")
+        padding_mode = ctx.attr("padding_mode")
+        align_corners = ctx.attr("align_corners")
+        data = output.mutable_data(ctx.place, x.dtype)
+        grid_funcs.grid_sample(ctx.xp, x.data, grid.data, mode, padding_mode, align_corners,
+                               data)
+
+
+register_operator("affine_grid", AffineGridOp, AffineGridOpMaker)
+register_operator("grid_sampler", GridSamplerOp, GridSamplerOpMaker)
+for _dtype in _TYPES:
+    for _place in ("CPU", "GPU"):
+        register_op_kernel("affine_grid", _place, AffineGridKernel, _dtype)
+        register_op_kernel("grid_sampler", _place, GridSamplerKernel, _dtype)
+
+#: Parity / `migrate --verify` inputs (see compat.coverage.parity.explicit_cases).
+VERIFY_CASES = {
+    "affine_grid": [
+        {"name": "2-D", "inputs": {"Theta": (2, 2, 3)},
+         "attrs": {"output_shape": [2, 3, 4, 5], "align_corners": False}},
+        {"name": "3-D", "inputs": {"Theta": (1, 3, 4)}, "attrs": {"output_shape": [1, 2, 3, 4, 2]}},
+    ],
+    "grid_sampler": [
+        {"name": "bilinear reflection", "inputs": {"X": (2, 3, 4, 5), "Grid": (2, 3, 6, 2)},
+         "attrs": {"padding_mode": "reflection", "align_corners": False}},
+        {"name": "nearest border 5-D", "inputs": {"X": (1, 2, 3, 4, 5),
+                                                  "Grid": (1, 2, 3, 4, 3)},
+         "attrs": {"mode": "nearest", "padding_mode": "border"}},
+    ],
+}

@@ -1,0 +1,259 @@
+"""Gathers and scatters by index tensors (int32 / int64, kept as they are):
+
+- gather_nd: Out[i...] = X[Index[i..., :]] (Index's last dim indexes X's leading axes);
+- index_select: X's slices at Index (1-D) along `dim`;
+- index_sample: Out[i, j] = X[i, Index[i, j]] (2-D X and Index);
+- take_along_axis: Result[..i, j, k..] = Input[..i, Index[..i, j, k..], k..];
+- put_along_axis: Input with Value reduced into the places Index names along `Axis`
+  (`Reduce` assign / add / mul (multiply) / mean / amin / amax; `Include_self`);
+- scatter: X with the rows Ids replaced by (overwrite) or set to the sum of (not
+  overwrite) the rows of Updates.
+
+Ids out of range raise; negative ids count from the end except in index_sample.
+Math in phi.kernels.funcs.indexing.
+"""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_kernel_type import OpKernelType
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.kernels.funcs import indexing as index_funcs
+
+_GATHER_ND_TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16,
+                    DataType.INT32, DataType.INT64, DataType.FLOAT32, DataType.FLOAT64,
+                    DataType.COMPLEX64, DataType.COMPLEX128)
+_INDEX_SELECT_TYPES = (DataType.BOOL, DataType.INT32, DataType.INT64, DataType.BFLOAT16,
+                       DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64,
+                       DataType.COMPLEX128)
+_INDEX_SELECT_GPU_TYPES = tuple(t for t in _INDEX_SELECT_TYPES if t is not DataType.BFLOAT16)
+_INDEX_SAMPLE_TYPES = (DataType.INT32, DataType.INT64, DataType.FLOAT32, DataType.FLOAT64,
+                       DataType.COMPLEX64, DataType.COMPLEX128)
+_ALONG_AXIS_TYPES = (DataType.UINT8, DataType.INT16, DataType.INT32, DataType.INT64,
+                     DataType.FLOAT32, DataType.FLOAT64)
+_SCATTER_TYPES = (DataType.INT32, DataType.INT64, DataType.FLOAT32, DataType.FLOAT64)
+
+
+class GatherNdOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "the source tensor")
+        self.add_input("Index", "int ids; its last dim indexes X's leading axes")
+        self.add_output("Out", "Index's dims but the last, then X's remaining dims")
+
+
+class IndexSelectOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "the source tensor")
+        self.add_input("Index", "1-D int ids along `dim`")
+        self.add_output("Out", "X's slices at Index")
+        self.add_attr("dim", AttrType.INT, 0, "the axis to select along (negative: from the end)")
+
+
+class IndexSampleOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "2-D source [N, M]")
+        self.add_input("Index", "2-D int ids [N, K] in [0, M)")
+        self.add_output("Out", "[N, K]: X[i, Index[i, j]]")
+
+
+class TakeAlongAxisOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("Input", "the source tensor")
+        self.add_input("Index", "int ids of Input's rank")
+        self.add_output("Result", "Index's dims")
+        self.add_attr("Axis", AttrType.INT, None, "the axis the ids index (non-negative)")
+
+
+class PutAlongAxisOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("Input", "the tensor written into")
+        self.add_input("Index", "int ids of Input's rank")
+        self.add_input("Value", "the values put, read at Index's positions")
+        self.add_output("Result", "Input's dims")
+        self.add_attr("Axis", AttrType.INT, None, "the axis the ids index (non-negative)")
+        self.add_attr("Reduce", AttrType.STRING, "assign",
+                      "assign, add, mul / multiply, mean, amin or amax")
+        self.add_attr("Include_self", AttrType.BOOLEAN, True,
+                      "reduce Input's own value at a target too")
+
+
+class ScatterOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "the tensor written into")
+        self.add_input("Ids", "0-D, 1-D or [N, 1] int row ids")
+        self.add_input("Updates", "the new rows, [N, *X.dims[1:]]")
+        self.add_output("Out", "X's dims")
+        self.add_attr("overwrite", AttrType.BOOLEAN, True,
+                      "replace rows (the last of repeated ids wins); else sum the updates")
+
+
+class _IndexedOp(OperatorWithKernel):
+    """An op whose first input's dtype picks the kernel (the ids keep theirs)."""
+
+    data_slot = "X"
+
+    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
+        return OpKernelType(self.indicate_var_data_type(ctx, self.data_slot), ctx.place)
+
+
+class GatherNdOp(_IndexedOp):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", index_funcs.gather_nd_dims(ctx.get_input_dim("X"),
+                                                             ctx.get_input_dim("Index")))
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+
+
+class IndexSelectOp(_IndexedOp):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", index_funcs.index_select_dims(
+            ctx.get_input_dim("X"), ctx.get_input_dim("Index"), ctx.attr("dim")))
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+        ctx.share_lod("X", "Out")
+
+
+class IndexSampleOp(_IndexedOp):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", index_funcs.index_sample_dims(ctx.get_input_dim("X"),
+                                                                ctx.get_input_dim("Index")))
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+
+
+class TakeAlongAxisOp(_IndexedOp):
+    data_slot = "Input"
+
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        index_funcs.along_axis_check("take_along_axis", ctx.get_input_dim("Input"),
+                                     ctx.get_input_dim("Index"), ctx.attr("Axis"))
+        ctx.set_output_dim("Result", ctx.get_input_dim("Index"))
+        ctx.set_output_dtype("Result", ctx.get_input_dtype("Input"))
+
+
+class PutAlongAxisOp(_IndexedOp):
+    data_slot = "Input"
+
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Result", ctx.get_input_dim("Input"))
+        ctx.set_output_dtype("Result", ctx.get_input_dtype("Input"))
+        ctx.share_lod("Input", "Result")
+
+
+class ScatterOp(_IndexedOp):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", ctx.get_input_dim("X"))
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+        ctx.share_lod("X", "Out")
+
+
+class GatherNdKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        index = ctx.input("Index")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        index_funcs.gather_nd(ctx.xp, x.data, index.data, data)
+
+
+class IndexSelectKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        index = ctx.input("Index")
+        out = ctx.output("Out")
+        dim = ctx.attr("dim")
+        data = out.mutable_data(ctx.place, x.dtype)
+        index_funcs.index_select(ctx.xp, x.data, index.data, dim, data)
+
+
+class IndexSampleKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        index = ctx.input("Index")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        index_funcs.index_sample(ctx.xp, x.data, index.data, data)
+
+
+class TakeAlongAxisKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        input = ctx.input("Input")
+        index = ctx.input("Index")
+        result = ctx.output("Result")
+        axis = ctx.attr("Axis")
+        data = result.mutable_data(ctx.place, input.dtype)
+        index_funcs.take_along_axis(ctx.xp, input.data, index.data, axis, data)
+
+
+class PutAlongAxisKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        input = ctx.input("Input")
+        index = ctx.input("Index")
+        value = ctx.input("Value")
+        result = ctx.output("Result")
+        axis = ctx.attr("Axis")
+        reduce = ctx.attr("Reduce")
+        include_self = ctx.attr("Include_self")
+        data = result.mutable_data(ctx.place, input.dtype)
+        index_funcs.put_along_axis(ctx.xp, input.data, index.data, value.data, axis, reduce,
+                                   include_self, data)
+
+
+class ScatterKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        ids = ctx.input("Ids")
+        updates = ctx.input("Updates")
+        out = ctx.output("Out")
+        overwrite = ctx.attr("overwrite")
+        data = out.mutable_data(ctx.place, x.dtype)
+        index_funcs.scatter(ctx.xp, x.data, ids.data, updates.data, overwrite, data)
+
+
+def _ids(values: list, dtype: str = "int64") -> dict:
+    return {"value": values, "dtype": dtype}
+
+
+VERIFY_CASES = {
+    "gather_nd": [{"name": "pairs", "inputs": {"X": (3, 4, 2), "Index": _ids([[0, 1], [2, -1]])}}],
+    "index_select": [{"name": "dim 1", "inputs": {"X": (3, 4), "Index": _ids([3, 0, -1])},
+                      "attrs": {"dim": 1}}],
+    "index_sample": [{"name": "rows", "inputs": {"X": (3, 4),
+                                                 "Index": _ids([[0, 3], [1, 1], [2, 0]])}}],
+    "take_along_axis": [{"name": "axis 1", "attrs": {"Axis": 1},
+                         "inputs": {"Input": (3, 4), "Index": _ids([[0, 3], [1, 1], [2, 0]])}}],
+    "put_along_axis": [{"name": "add axis 1", "attrs": {"Axis": 1, "Reduce": "add"},
+                        "inputs": {"Input": (3, 4), "Index": _ids([[0, 0], [1, 1], [2, 3]]),
+                                   "Value": (3, 2)}}],
+    "scatter": [{"name": "overwrite", "inputs": {"X": (3, 4), "Ids": _ids([2, 0]),
+                                                 "Updates": (2, 4)}},
+                {"name": "accumulate", "attrs": {"overwrite": False},
+                 "inputs": {"X": (3, 4), "Ids": _ids([2, 2]), "Updates": (2, 4)}}],
+}
+
+register_operator("gather_nd", GatherNdOp, GatherNdOpMaker)
+register_operator("index_select", IndexSelectOp, IndexSelectOpMaker)
+register_operator("index_sample", IndexSampleOp, IndexSampleOpMaker)
+register_operator("take_along_axis", TakeAlongAxisOp, TakeAlongAxisOpMaker)
+register_operator("put_along_axis", PutAlongAxisOp, PutAlongAxisOpMaker)
+register_operator("scatter", ScatterOp, ScatterOpMaker)
+for _dtype in _GATHER_ND_TYPES:
+    register_op_kernel("gather_nd", "CPU", GatherNdKernel, _dtype)
+    register_op_kernel("gather_nd", "GPU", GatherNdKernel, _dtype)
+for _dtype in _INDEX_SELECT_TYPES:
+    register_op_kernel("index_select", "CPU", IndexSelectKernel, _dtype)
+for _dtype in _INDEX_SELECT_GPU_TYPES:
+    register_op_kernel("index_select", "GPU", IndexSelectKernel, _dtype)
+for _dtype in _INDEX_SAMPLE_TYPES:
+    register_op_kernel("index_sample", "CPU", IndexSampleKernel, _dtype)
+    register_op_kernel("index_sample", "GPU", IndexSampleKernel, _dtype)
+for _dtype in _ALONG_AXIS_TYPES:
+    register_op_kernel("take_along_axis", "CPU", TakeAlongAxisKernel, _dtype)
+    register_op_kernel("take_along_axis", "GPU", TakeAlongAxisKernel, _dtype)
+    register_op_kernel("put_along_axis", "CPU", PutAlongAxisKernel, _dtype)
+    register_op_kernel("put_along_axis", "GPU", PutAlongAxisKernel, _dtype)
+for _dtype in _SCATTER_TYPES:
+    register_op_kernel("scatter", "CPU", ScatterKernel, _dtype)
+    register_op_kernel("scatter", "GPU", ScatterKernel, _dtype)

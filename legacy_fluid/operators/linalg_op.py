@@ -1,0 +1,288 @@
+"""Linear-algebra products: addmm, bmm, dot, mv, kron, cross, dist, trace, einsum.
+
+Out = Beta * Input + Alpha * X @ Y (addmm); batched X @ Y (bmm); row-wise sum(X * Y) (dot);
+X @ Vec (mv); the Kronecker product (kron); the cross product along `dim` (cross); the p-norm
+of X - Y (dist); the sum of a diagonal (trace); an explicit einsum equation over Operands.
+Dims, checks and Paddle's edge semantics: phi.kernels.funcs.linalg.
+"""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.kernels.funcs import linalg as la_funcs
+
+_FLOAT = (DataType.FLOAT32, DataType.FLOAT64)
+_COMPLEX = (DataType.COMPLEX64, DataType.COMPLEX128)
+_INT = (DataType.INT32, DataType.INT64)
+
+
+class BmmOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "left operand")
+        self.add_input("Y", "right operand")
+        self.add_output("Out", "X[b] @ Y[b], [B, M, N]")
+
+
+class DotOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "left operand")
+        self.add_input("Y", "right operand")
+        self.add_output("Out", "sum(X * Y) over the last axis")
+
+
+class MvOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "left operand")
+        self.add_input("Vec", "right operand")
+        self.add_output("Out", "X @ Vec, [M]")
+
+
+class KronOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "left operand")
+        self.add_input("Y", "right operand")
+        self.add_output("Out", "the Kronecker product")
+
+
+class AddmmOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("Input", "added term, broadcast to [M, N]")
+        self.add_input("X", "[M, K]")
+        self.add_input("Y", "[K, N]")
+        self.add_output("Out", "Beta * Input + Alpha * X @ Y, [M, N]")
+        self.add_attr("Beta", AttrType.FLOAT, 1.0, "scale of Input")
+        self.add_attr("Alpha", AttrType.FLOAT, 1.0, "scale of X @ Y")
+        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
+        self.add_attr("use_onednn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
+
+
+class CrossOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "left operand, size 3 at `dim`")
+        self.add_input("Y", "right operand, X's dims")
+        self.add_output("Out", "X x Y along `dim`")
+        self.add_attr("dim", AttrType.INT, la_funcs.CROSS_DEFAULT_DIM,
+                      "the axis of size 3 (9: the first axis of size 3)")
+
+
+class DistOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "left operand")
+        self.add_input("Y", "right operand, broadcast against X")
+        self.add_output("Out", "the p-norm of X - Y, 0-d")
+        self.add_attr("p", AttrType.FLOAT, 2.0, "the norm's order (0, +-inf allowed)")
+
+
+class TraceOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("Input", "tensor of rank >= 2")
+        self.add_output("Out", "sums of the diagonal; Input's dims without axis1, axis2")
+        self.add_attr("offset", AttrType.INT, 0, "diagonal offset (> 0: above the main one)")
+        self.add_attr("axis1", AttrType.INT, 0, "first axis of the 2-D planes")
+        self.add_attr("axis2", AttrType.INT, 1, "second axis of the 2-D planes")
+
+
+class EinsumOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("Operands", "the operands", duplicable=True)
+        self.add_output("Out", "the contraction")
+        self.add_output("InnerCache", "training caches (not written)", duplicable=True,
+                        extra=True)
+        self.add_output("XShape", "training shapes (not written)", duplicable=True, extra=True)
+        self.add_attr("equation", AttrType.STRING, None, "explicit equation, e.g. 'ij,jk->ik'")
+
+
+class _LinalgOp(OperatorWithKernel):
+    """Out's dims from `out_dims(ctx)`; Out has the first input's dtype."""
+
+    first = "X"
+
+    def out_dims(self, ctx: InferShapeContext) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", self.out_dims(ctx))
+        ctx.set_output_dtype("Out", ctx.get_input_dtype(self.first))
+
+
+class AddmmOp(_LinalgOp):
+    first = "Input"
+
+    def out_dims(self, ctx: InferShapeContext) -> tuple[int, ...]:
+        return la_funcs.addmm_out_dims(ctx.get_input_dim("Input"), ctx.get_input_dim("X"),
+                                       ctx.get_input_dim("Y"))
+
+
+class BmmOp(_LinalgOp):
+    def out_dims(self, ctx: InferShapeContext) -> tuple[int, ...]:
+        return la_funcs.bmm_out_dims(ctx.get_input_dim("X"), ctx.get_input_dim("Y"))
+
+
+class DotOp(_LinalgOp):
+    def out_dims(self, ctx: InferShapeContext) -> tuple[int, ...]:
+        return la_funcs.dot_out_dims(ctx.get_input_dim("X"), ctx.get_input_dim("Y"))
+
+
+class MvOp(_LinalgOp):
+    def out_dims(self, ctx: InferShapeContext) -> tuple[int, ...]:
+        return la_funcs.mv_out_dims(ctx.get_input_dim("X"), ctx.get_input_dim("Vec"))
+
+
+class KronOp(_LinalgOp):
+    def out_dims(self, ctx: InferShapeContext) -> tuple[int, ...]:
+        return la_funcs.kron_out_dims(ctx.get_input_dim("X"), ctx.get_input_dim("Y"))
+
+
+class CrossOp(_LinalgOp):
+    def out_dims(self, ctx: InferShapeContext) -> tuple[int, ...]:
+        la_funcs.cross_axis(ctx.get_input_dim("X"), ctx.get_input_dim("Y"), ctx.attr("dim"))
+        return ctx.get_input_dim("X")
+
+
+class DistOp(_LinalgOp):
+    def out_dims(self, ctx: InferShapeContext) -> tuple[int, ...]:
+        la_funcs.dist_check(ctx.get_input_dim("X"), ctx.get_input_dim("Y"))
+        return ()
+
+
+class TraceOp(_LinalgOp):
+    first = "Input"
+
+    def out_dims(self, ctx: InferShapeContext) -> tuple[int, ...]:
+        return la_funcs.trace_out_dims(ctx.get_input_dim("Input"), ctx.attr("axis1"),
+                                       ctx.attr("axis2"))
+
+
+class EinsumOp(_LinalgOp):
+    first = "Operands"
+
+    def out_dims(self, ctx: InferShapeContext) -> tuple[int, ...]:
+        return la_funcs.einsum_out_dims(ctx.attr("equation"), ctx.get_inputs_dim("Operands"))
+
+
+class AddmmKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        inp = ctx.input("Input")
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out = ctx.output("Out")
+        beta = ctx.attr("Beta")
+        alpha = ctx.attr("Alpha")
+        data = out.mutable_data(ctx.place, x.dtype)
+        la_funcs.addmm(ctx.xp, inp.data, x.data, y.data, beta, alpha, data)
+
+
+class BmmKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        la_funcs.bmm(ctx.xp, x.data, y.data, data)
+
+
+class DotKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        la_funcs.dot(ctx.xp, x.data, y.data, data)
+
+
+class MvKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        vec = ctx.input("Vec")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        la_funcs.mv(ctx.xp, x.data, vec.data, data)
+
+
+class KronKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        la_funcs.kron(ctx.xp, x.data, y.data, data)
+
+
+class CrossKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out = ctx.output("Out")
+        dim = ctx.attr("dim")
+        data = out.mutable_data(ctx.place, x.dtype)
+        la_funcs.cross(ctx.xp, x.data, y.data, la_funcs.cross_axis(x.dims, y.dims, dim), data)
+
+
+class DistKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out = ctx.output("Out")
+        p = ctx.attr("p")
+        data = out.mutable_data(ctx.place, x.dtype)
+        la_funcs.dist(ctx.xp, x.data, y.data, p, data)
+
+
+class TraceKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("Input")
+        out = ctx.output("Out")
+        offset = ctx.attr("offset")
+        axis1 = ctx.attr("axis1")
+        axis2 = ctx.attr("axis2")
+        data = out.mutable_data(ctx.place, x.dtype)
+        la_funcs.trace(ctx.xp, x.data, offset, axis1, axis2, data)
+
+
+class EinsumKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        operands = ctx.multi_input("Operands")
+        out = ctx.output("Out")
+        equation = ctx.attr("equation")
+        data = out.mutable_data(ctx.place, operands[0].dtype)
+        la_funcs.einsum(ctx.xp, equation, [o.data for o in operands], data)
+
+
+VERIFY_CASES = {
+    "addmm": [{"inputs": {"Input": (3, 5), "X": (3, 4), "Y": (4, 5)},
+               "attrs": {"Alpha": 2.0, "Beta": 0.5}}],
+    "bmm": [{"inputs": {"X": (2, 3, 4), "Y": (2, 4, 5)}}],
+    "mv": [{"inputs": {"X": (3, 4), "Vec": (4,)}}],
+    "cross": [{"inputs": {"X": (4, 3), "Y": (4, 3)}}],
+    "einsum": [{"inputs": {"Operands": [(3, 4), (4, 2)]}, "attrs": {"equation": "ij,jk->ik"},
+                "outputs": {"InnerCache": 0, "XShape": 0}}],
+}
+
+register_operator("addmm", AddmmOp, AddmmOpMaker)
+register_operator("bmm", BmmOp, BmmOpMaker)
+register_operator("dot", DotOp, DotOpMaker)
+register_operator("mv", MvOp, MvOpMaker)
+register_operator("kron", KronOp, KronOpMaker)
+register_operator("cross", CrossOp, CrossOpMaker)
+register_operator("dist", DistOp, DistOpMaker)
+register_operator("trace", TraceOp, TraceOpMaker)
+register_operator("einsum", EinsumOp, EinsumOpMaker)
+for _backend in ("CPU", "GPU"):
+    for _dtype in _FLOAT:
+        for _op, _kernel in (("addmm", AddmmKernel), ("bmm", BmmKernel), ("mv", MvKernel),
+                             ("dist", DistKernel)):
+            register_op_kernel(_op, _backend, _kernel, _dtype)
+    for _dtype in (*_FLOAT, *_COMPLEX):
+        register_op_kernel("einsum", _backend, EinsumKernel, _dtype)
+    for _dtype in (*_FLOAT, *_INT, *_COMPLEX):
+        register_op_kernel("dot", _backend, DotKernel, _dtype)
+        register_op_kernel("cross", _backend, CrossKernel, _dtype)
+    for _dtype in (*_FLOAT, DataType.FLOAT16, *_INT, *_COMPLEX):
+        register_op_kernel("kron", _backend, KronKernel, _dtype)
+        register_op_kernel("trace", _backend, TraceKernel, _dtype)

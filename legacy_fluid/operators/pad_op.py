@@ -1,0 +1,127 @@
+"""Padding ops:
+
+- pad3d: X (5-D) padded on D, H and W by `paddings` = [left, right, top, bottom, front, back]
+  (the Paddings tensor wins; negative pads crop) in `mode` constant (fill `value`), reflect,
+  replicate or circular, layout `data_format` NCDHW or NDHWC;
+- pad: X padded with `pad_value` by (before, after) per axis.
+
+Fill values are cast to the element type. Math in phi.kernels.funcs.pad.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_kernel_type import OpKernelType
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from legacy_fluid.operators.variable_attrs import refuse_variable_attrs
+from phi.common import DataType
+from phi.core.dense_tensor import DenseTensor
+from phi.kernels.funcs import pad as pad_funcs
+from phi.kernels.funcs.common import host_ints
+
+_PAD3D_TYPES = (DataType.INT32, DataType.INT64, DataType.FLOAT32, DataType.FLOAT64,
+                DataType.COMPLEX64, DataType.COMPLEX128)
+_PAD_TYPES = (DataType.INT16, DataType.INT32, DataType.INT64, DataType.BFLOAT16,
+              DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128)
+_PAD_GPU_TYPES = tuple(t for t in _PAD_TYPES if t is not DataType.BFLOAT16)
+
+
+class Pad3dOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "5-D input")
+        self.add_input("Paddings", "1-D int [6] overriding `paddings`", dispensable=True)
+        self.add_output("Out", "X padded on D, H and W")
+        self.add_attr("paddings", AttrType.INTS, None,
+                      "[left, right, top, bottom, front, back]; negative pads crop")
+        self.add_attr("mode", AttrType.STRING, "constant",
+                      "constant, reflect, replicate or circular")
+        self.add_attr("value", AttrType.FLOAT, 0.0, "the fill of constant mode")
+        self.add_attr("data_format", AttrType.STRING, "NCDHW", "NCDHW or NDHWC")
+        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
+        self.add_attr("use_onednn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
+
+
+class PadOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "input tensor")
+        self.add_output("Out", "X padded")
+        self.add_attr("paddings", AttrType.INTS, None, "(before, after) per axis, all >= 0")
+        self.add_attr("pad_value", AttrType.FLOAT, 0.0, "the fill")
+
+
+class Pad3dOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        paddings = ctx.attr("paddings")
+        if ctx.has_input("Paddings"):
+            paddings = host_ints(ctx.input_var("Paddings").get_tensor().data)
+        ctx.set_output_dim("Out", pad_funcs.pad3d_dims(ctx.get_input_dim("X"), paddings,
+                                                       ctx.attr("mode"), ctx.attr("data_format")))
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+
+    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
+        return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
+
+    def get_kernel_type_for_var(self, slot: str, tensor: DenseTensor,
+                                expected: OpKernelType) -> OpKernelType | None:
+        if slot == "Paddings":
+            return None  # read on the host as it is
+        return super().get_kernel_type_for_var(slot, tensor, expected)
+
+
+class PadOp(OperatorWithKernel):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        refuse_variable_attrs(self, ("pad_value",))
+
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", pad_funcs.pad_dims(ctx.get_input_dim("X"),
+                                                     ctx.attr("paddings")))
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+
+
+class Pad3dKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        mode = ctx.attr("mode")
+        value = ctx.attr("value")
+        data_format = ctx.attr("data_format")
+        paddings = ctx.attr("paddings")
+        if ctx.has_input("Paddings"):
+            paddings = host_ints(ctx.input("Paddings").data)
+        data = out.mutable_data(ctx.place, x.dtype)
+        pad_funcs.pad3d(ctx.xp, x.data, paddings, mode, value, data_format, data)
+
+
+class PadKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        paddings = ctx.attr("paddings")
+        pad_value = ctx.attr("pad_value")
+        data = out.mutable_data(ctx.place, x.dtype)
+        pad_funcs.pad(ctx.xp, x.data, paddings, pad_value, data)
+
+
+VERIFY_CASES = {
+    "pad3d": [{"name": mode, "inputs": {"X": (1, 2, 3, 3, 4)},
+               "attrs": {"paddings": [1, 2, 0, 1, -1, 1], "mode": mode, "value": 0.5}}
+              for mode in ("constant", "reflect", "replicate", "circular")],
+    "pad": [{"name": "2-D", "inputs": {"X": (3, 4)}, "attrs": {"paddings": [1, 0, 2, 1]}}],
+}
+
+register_operator("pad3d", Pad3dOp, Pad3dOpMaker)
+register_operator("pad", PadOp, PadOpMaker)
+for _dtype in _PAD3D_TYPES:
+    for _backend in ("CPU", "GPU"):
+        register_op_kernel("pad3d", _backend, Pad3dKernel, _dtype)
+for _dtype in _PAD_TYPES:
+    register_op_kernel("pad", "CPU", PadKernel, _dtype)
+for _dtype in _PAD_GPU_TYPES:
+    register_op_kernel("pad", "GPU", PadKernel, _dtype)

@@ -1,0 +1,191 @@
+"""pool3d (max / avg over 3-D windows: plain, global, adaptive, ceil mode) and
+max_pool2d_with_index / max_pool3d_with_index (the max and its flat input index per
+window). Window rules: phi.kernels.funcs.pooling_nd."""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_kernel_type import OpKernelType
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.kernels.funcs import pooling_nd as pool_funcs
+
+
+class Pool3DOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "input volume, NCDHW or NDHWC per data_format")
+        self.add_output("Out", "pooled volume, same layout as X")
+        self.add_attr("ksize", AttrType.INTS, None,
+                      "window [kd, kh, kw]; with adaptive, the output size")
+        self.add_attr("strides", AttrType.INTS, [1, 1, 1], "window stride")
+        self.add_attr("paddings", AttrType.INTS, [0, 0, 0],
+                      "[pad_d, pad_h, pad_w] or [front, back, top, bottom, left, right]")
+        self.add_attr("ceil_mode", AttrType.BOOLEAN, False, "round the output size up")
+        self.add_attr("exclusive", AttrType.BOOLEAN, True,
+                      "avg: divide by the count of real (unpadded) elements")
+        self.add_attr("data_format", AttrType.STRING, "NCDHW", "NCDHW, NDHWC or AnyLayout")
+        self.add_attr("pooling_type", AttrType.STRING, "", "max or avg")
+        self.add_attr("global_pooling", AttrType.BOOLEAN, False,
+                      "pool the whole volume (ksize and paddings ignored)")
+        self.add_attr("adaptive", AttrType.BOOLEAN, False,
+                      "ksize is the output size; windows adapt to it")
+        self.add_attr("padding_algorithm", AttrType.STRING, "EXPLICIT",
+                      "EXPLICIT (use paddings), SAME or VALID")
+        self.add_attr("use_cudnn", AttrType.BOOLEAN, False, "let cuDNN run it (no effect here)")
+        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
+        self.add_attr("use_onednn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
+
+
+class Pool3DOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        dims = pool_funcs.pool_nd_out_dims(
+            ctx.get_input_dim("X"), ctx.attr("ksize"), ctx.attr("strides"),
+            ctx.attr("paddings"), ctx.attr("ceil_mode"), ctx.attr("data_format"),
+            ctx.attr("global_pooling"), ctx.attr("adaptive"), ctx.attr("padding_algorithm"),
+            3, "pool3d")
+        ctx.set_output_dim("Out", dims)
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+        ctx.share_lod("X", "Out")
+
+    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
+        return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
+
+
+class Pool3DKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        ksize = ctx.attr("ksize")
+        strides = ctx.attr("strides")
+        paddings = ctx.attr("paddings")
+        ceil_mode = ctx.attr("ceil_mode")
+        exclusive = ctx.attr("exclusive")
+        data_format = ctx.attr("data_format")
+        pooling_type = ctx.attr("pooling_type")
+        global_pooling = ctx.attr("global_pooling")
+        adaptive = ctx.attr("adaptive")
+        padding_algorithm = ctx.attr("padding_algorithm")
+        data = out.mutable_data(ctx.place, x.dtype)
+        pool_funcs.pool_nd(ctx.xp, x.data, ksize, strides, paddings, ceil_mode, exclusive,
+                           data_format, pooling_type, global_pooling, adaptive,
+                           padding_algorithm, data, "pool3d", ctx.dev_ctx.workspace)
+
+
+class MaxPool2DWithIndexOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "input image, NCHW")
+        self.add_output("Out", "max per window, NCHW")
+        self.add_output("Mask", "int32 flat index (h * W + w) of each max in X, -1 for none")
+        self.add_attr("ksize", AttrType.INTS, None,
+                      "window [kh, kw]; with adaptive, the output size")
+        self.add_attr("strides", AttrType.INTS, [1, 1], "window stride")
+        self.add_attr("paddings", AttrType.INTS, [0, 0], "[pad_h, pad_w], both sides")
+        self.add_attr("global_pooling", AttrType.BOOLEAN, False, "pool the whole image")
+        self.add_attr("adaptive", AttrType.BOOLEAN, False, "ksize is the output size")
+        self.add_attr("ceil_mode", AttrType.BOOLEAN, False, "round the output size up")
+
+
+class MaxPool3DWithIndexOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "input volume, NCDHW")
+        self.add_output("Out", "max per window, NCDHW")
+        self.add_output("Mask", "int32 flat index ((d * H + h) * W + w) of each max, -1 for none")
+        self.add_attr("ksize", AttrType.INTS, None,
+                      "window [kd, kh, kw]; with adaptive, the output size")
+        self.add_attr("strides", AttrType.INTS, [1, 1, 1], "window stride")
+        self.add_attr("paddings", AttrType.INTS, [0, 0, 0], "[pad_d, pad_h, pad_w], both sides")
+        self.add_attr("global_pooling", AttrType.BOOLEAN, False, "pool the whole volume")
+        self.add_attr("adaptive", AttrType.BOOLEAN, False, "ksize is the output size")
+        self.add_attr("ceil_mode", AttrType.BOOLEAN, False, "round the output size up")
+
+
+class MaxPoolWithIndexOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        rank = 2 if self.type == "max_pool2d_with_index" else 3
+        dims = pool_funcs.with_index_out_dims(
+            ctx.get_input_dim("X"), ctx.attr("ksize"), ctx.attr("strides"),
+            ctx.attr("paddings"), ctx.attr("global_pooling"), ctx.attr("adaptive"),
+            ctx.attr("ceil_mode"), rank, self.type)
+        ctx.set_output_dim("Out", dims)
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+        ctx.set_output_dim("Mask", dims)
+        ctx.set_output_dtype("Mask", DataType.INT32)
+
+    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
+        return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
+
+
+class MaxPool2DWithIndexKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        mask = ctx.output("Mask")
+        ksize = ctx.attr("ksize")
+        strides = ctx.attr("strides")
+        paddings = ctx.attr("paddings")
+        global_pooling = ctx.attr("global_pooling")
+        adaptive = ctx.attr("adaptive")
+        ceil_mode = ctx.attr("ceil_mode")
+        data = out.mutable_data(ctx.place, x.dtype)
+        mask_data = mask.mutable_data(ctx.place, DataType.INT32)
+        pool_funcs.max_pool_with_index(ctx.xp, x.data, ksize, strides, paddings, global_pooling,
+                                       adaptive, ceil_mode, data, mask_data)
+
+
+class MaxPool3DWithIndexKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        mask = ctx.output("Mask")
+        ksize = ctx.attr("ksize")
+        strides = ctx.attr("strides")
+        paddings = ctx.attr("paddings")
+        global_pooling = ctx.attr("global_pooling")
+        adaptive = ctx.attr("adaptive")
+        ceil_mode = ctx.attr("ceil_mode")
+        data = out.mutable_data(ctx.place, x.dtype)
+        mask_data = mask.mutable_data(ctx.place, DataType.INT32)
+        pool_funcs.max_pool_with_index(ctx.xp, x.data, ksize, strides, paddings, global_pooling,
+                                       adaptive, ceil_mode, data, mask_data)
+
+
+register_operator("pool3d", Pool3DOp, Pool3DOpMaker)
+register_operator("max_pool2d_with_index", MaxPoolWithIndexOp, MaxPool2DWithIndexOpMaker)
+register_operator("max_pool3d_with_index", MaxPoolWithIndexOp, MaxPool3DWithIndexOpMaker)
+for _dtype in (DataType.FLOAT16, DataType.FLOAT32, DataType.FLOAT64):
+    register_op_kernel("pool3d", "CPU", Pool3DKernel, _dtype)
+    register_op_kernel("pool3d", "GPU", Pool3DKernel, _dtype)
+for _op, _kernel in (("max_pool2d_with_index", MaxPool2DWithIndexKernel),
+                     ("max_pool3d_with_index", MaxPool3DWithIndexKernel)):
+    for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
+        register_op_kernel(_op, "CPU", _kernel, _dtype)
+        register_op_kernel(_op, "GPU", _kernel, _dtype)
+
+#: Parity / `migrate --verify` inputs (see compat.coverage.parity.explicit_cases).
+VERIFY_CASES = {
+    "pool3d": [
+        {"name": "max 3x3x3 stride 2 pad 1", "inputs": {"X": (2, 3, 5, 6, 6)},
+         "attrs": {"pooling_type": "max", "ksize": [3, 3, 3], "strides": [2, 2, 2],
+                   "paddings": [1, 1, 1]}},
+        {"name": "avg ceil_mode, padding counted", "inputs": {"X": (2, 3, 5, 6, 5)},
+         "attrs": {"pooling_type": "avg", "ksize": [3, 3, 3], "strides": [2, 2, 2],
+                   "paddings": [1, 1, 1], "ceil_mode": True, "exclusive": False}},
+        {"name": "adaptive avg NDHWC", "inputs": {"X": (2, 5, 4, 6, 3)},
+         "attrs": {"pooling_type": "avg", "ksize": [2, 3, 2], "adaptive": True,
+                   "data_format": "NDHWC"}},
+    ],
+    "max_pool2d_with_index": [
+        {"name": "3x3 stride 2 pad 1", "inputs": {"X": (2, 3, 7, 6)},
+         "attrs": {"ksize": [3, 3], "strides": [2, 2], "paddings": [1, 1]}},
+        {"name": "adaptive 2x3", "inputs": {"X": (2, 3, 5, 7)},
+         "attrs": {"ksize": [2, 3], "adaptive": True}},
+    ],
+    "max_pool3d_with_index": [
+        {"name": "2x2x2 ceil", "inputs": {"X": (1, 2, 5, 5, 5)},
+         "attrs": {"ksize": [2, 2, 2], "strides": [2, 2, 2], "ceil_mode": True}},
+    ],
+}

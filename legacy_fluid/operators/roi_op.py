@@ -1,0 +1,125 @@
+"""RoI pooling: roi_align and roi_pool.
+
+X [N, C, H, W] and ROIs [R, 4] (x1, y1, x2, y2 in input pixels, scaled by spatial_scale);
+each RoI's image comes from RoisNum [N] or from the ROIs' LoD. Out [R, C, pooled_height,
+pooled_width]: roi_align averages bilinear samples (sampling_ratio per bin side, or
+ceil(bin size) when <= 0; `aligned` shifts by half a pixel); roi_pool takes each bin's
+maximum (Argmax: its flat index in the H x W map, -1 for an empty bin).
+Math: phi.kernels.funcs.roi.
+"""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_kernel_type import OpKernelType
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.kernels.funcs import roi as roi_funcs
+
+
+class RoiAlignOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "feature map, [N, C, H, W]")
+        self.add_input("ROIs", "RoIs (x1, y1, x2, y2), [R, 4]")
+        self.add_input("RoisNum", "RoIs per image, [N]", dispensable=True)
+        self.add_output("Out", "[R, C, pooled_height, pooled_width]")
+        self.add_attr("pooled_height", AttrType.INT, 1, "output bins per column")
+        self.add_attr("pooled_width", AttrType.INT, 1, "output bins per row")
+        self.add_attr("spatial_scale", AttrType.FLOAT, 1.0, "RoI coordinate scale")
+        self.add_attr("sampling_ratio", AttrType.INT, -1, "samples per bin side (<= 0: adaptive)")
+        self.add_attr("aligned", AttrType.BOOLEAN, False, "shift the RoIs by half a pixel")
+
+
+class RoiPoolOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "feature map, [N, C, H, W]")
+        self.add_input("ROIs", "RoIs (x1, y1, x2, y2), [R, 4]")
+        self.add_input("RoisNum", "RoIs per image (int32), [N]", dispensable=True)
+        self.add_output("Out", "[R, C, pooled_height, pooled_width]")
+        # intermediate in Paddle; fluidphi's VarProto has no such flag
+        self.add_output("Argmax", "each maximum's flat H x W index (int64)")
+        self.add_attr("pooled_height", AttrType.INT, 1, "output bins per column")
+        self.add_attr("pooled_width", AttrType.INT, 1, "output bins per row")
+        self.add_attr("spatial_scale", AttrType.FLOAT, 1.0, "RoI coordinate scale")
+
+
+def _rois_num_dims(ctx: InferShapeContext) -> tuple[int, ...] | None:
+    return ctx.get_input_dim("RoisNum") if ctx.has_input("RoisNum") else None
+
+
+class RoiAlignOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", roi_funcs.check_dims(
+            "roi_align", ctx.get_input_dim("X"), ctx.get_input_dim("ROIs"), _rois_num_dims(ctx),
+            ctx.attr("pooled_height"), ctx.attr("pooled_width")))
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+
+    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
+        return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
+
+
+class RoiPoolOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        dims = roi_funcs.check_dims(
+            "roi_pool", ctx.get_input_dim("X"), ctx.get_input_dim("ROIs"), _rois_num_dims(ctx),
+            ctx.attr("pooled_height"), ctx.attr("pooled_width"))
+        ctx.set_output_dim("Out", dims)
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+        ctx.set_output_dim("Argmax", dims)
+        ctx.set_output_dtype("Argmax", DataType.INT64)
+
+    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
+        return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
+
+
+class RoiAlignKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        rois = ctx.input("ROIs")
+        rois_num = ctx.input("RoisNum")
+        out = ctx.output("Out")
+        batch = roi_funcs.batch_ids("roi_align", rois.dims[0], x.dims[0],
+                                    None if rois_num is None else rois_num.data, rois.lod)
+        roi_funcs.roi_align(ctx.xp, x.data, rois.data, batch, ctx.attr("pooled_height"),
+                            ctx.attr("pooled_width"), ctx.attr("spatial_scale"),
+                            ctx.attr("sampling_ratio"), ctx.attr("aligned"),
+                            out.mutable_data(ctx.place, x.dtype))
+
+
+class RoiPoolKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        rois = ctx.input("ROIs")
+        rois_num = ctx.input("RoisNum")
+        out = ctx.output("Out")
+        argmax = ctx.output("Argmax")
+        batch = roi_funcs.batch_ids("roi_pool", rois.dims[0], x.dims[0],
+                                    None if rois_num is None else rois_num.data, rois.lod)
+        roi_funcs.roi_pool(ctx.xp, x.data, rois.data, batch, ctx.attr("pooled_height"),
+                           ctx.attr("pooled_width"), ctx.attr("spatial_scale"),
+                           out.mutable_data(ctx.place, x.dtype),
+                           argmax.mutable_data(ctx.place, DataType.INT64))
+
+
+_ROI_INPUTS = {"X": (2, 3, 6, 8),
+               "ROIs": {"value": [[0.5, 0.5, 4.0, 3.0], [1.0, 2.0, 7.5, 5.5],
+                                  [2.0, 0.0, 3.0, 4.0]]},
+               "RoisNum": {"value": [2, 1], "dtype": "int32"}}
+VERIFY_CASES = {
+    "roi_align": [{"name": "2x2 bins, adaptive grid", "inputs": _ROI_INPUTS,
+                   "attrs": {"pooled_height": 2, "pooled_width": 2, "spatial_scale": 0.9}}],
+    "roi_pool": [{"name": "2x3 bins", "inputs": _ROI_INPUTS,
+                  "attrs": {"pooled_height": 2, "pooled_width": 3}}],
+}
+
+register_operator("roi_align", RoiAlignOp, RoiAlignOpMaker)
+register_operator("roi_pool", RoiPoolOp, RoiPoolOpMaker)
+for _backend in ("CPU", "GPU"):
+    for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
+        register_op_kernel("roi_align", _backend, RoiAlignKernel, _dtype)
+    for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32):
+        register_op_kernel("roi_pool", _backend, RoiPoolKernel, _dtype)

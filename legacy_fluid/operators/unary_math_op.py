@@ -1,0 +1,463 @@
+"""More unary math: Out = f(X), X's dims and lod.
+
+- atan: arc tangent; sinh: hyperbolic sine; erf: the error function;
+- expm1: exp(X) - 1; log1p: ln(1 + X); both give float32 for integer X (Paddle's kernels
+  do, although its static InferShape declares X's dtype);
+- isnan_v2: bool, X is NaN (either part of a complex X; never for integers);
+- isfinite_v2 / isinf_v2: bool, X is finite / +-inf (the same part rules);
+- trunc: toward zero; rint (lower-case slots x, out): to nearest, ties to even;
+- round: ties to even at `decimals` places (complex: both parts); a Paddle 2.x program's
+  round has no `decimals` and rounds ties away from zero (C's round), so RoundOp drops the
+  filled-in default and both paths run the 2.x kernel (PHI `legacy_round`) for it;
+- asin, acos, asinh, acosh, atanh, cosh, tan; log2 / log10 (float32 for integer X);
+- renorm: slices along `axis` with a p-norm above max_norm scaled down to it;
+- real, imag (complex X; Out real), conj (real X copied), angle (Out real: atan2(imag,
+  real); for real X, pi below 0 and 0 elsewhere);
+- lgamma, digamma, erfinv (phi.kernels.funcs.special: float64 evaluation, Paddle's poles
+  and ends: digamma(+-0) = -+inf, erfinv(x >= 1) = inf).
+
+The makers, and the operator class of the ops whose Out has X's dtype, are those of
+`activation_op` (the extra attributes differ per op, as in Paddle 3.3.1).
+"""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from legacy_fluid.operators.activation_op import ActivationOp, NoExtraOpMaker, OnednnOpMaker
+from phi.common import DataType
+from phi.kernels.funcs import special, unary_math
+
+_FLOAT = (DataType.FLOAT32, DataType.FLOAT64)
+_ERF = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16)
+_EXPM1 = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.INT32, DataType.INT64)
+_LOG1P = (*_EXPM1, DataType.BFLOAT16)
+_COMPLEX = (DataType.COMPLEX64, DataType.COMPLEX128)
+_ISNAN = (*_LOG1P, *_COMPLEX)
+_ISFINITE = _ISNAN
+_ISINF = (*_ISNAN, DataType.UINT8, DataType.INT8, DataType.INT16)
+_FLOAT_INT = (*_FLOAT, DataType.INT32, DataType.INT64)
+_ROUND = (*_FLOAT_INT, *_COMPLEX)
+_FLOAT_COMPLEX = (*_FLOAT, *_COMPLEX)
+_LOG2 = (*_FLOAT_INT, DataType.FLOAT16, DataType.BFLOAT16, *_COMPLEX)
+
+#: renorm's attributes have no defaults; round's desc must carry `decimals` to be a Paddle
+#: 3.x round (without it, it is a 2.x one: float32 / float64 only). Valid calls for `--verify`.
+VERIFY_CASES = {
+    "renorm": [{"name": "p 2 along axis 1", "inputs": {"X": (3, 4, 2)},
+                "attrs": {"p": 2.0, "axis": 1, "max_norm": 1.0}}],
+    "round": [{"name": "ties to even", "attrs": {"decimals": 0}},
+              {"name": "2 places", "attrs": {"decimals": 2}},
+              {"name": "Paddle 2.x desc: ties away from zero", "attrs": {},
+               "dtypes": ["float32", "float64"]}],
+}
+
+
+class SwitchesOpMaker(OpProtoAndCheckerMaker):
+    """Makers of this module whose ops carry kernel-library switches (all off)."""
+
+    def add_switches(self, names: tuple[str, ...] = ("use_mkldnn", "use_onednn",
+                                                       "use_cudnn")) -> None:
+        for name in names:
+            self.add_attr(name, AttrType.BOOLEAN, False, "kernel library switch", extra=True)
+
+
+class AngleOpMaker(SwitchesOpMaker):
+    def make(self) -> None:
+        self.add_input("X", "input tensor")
+        self.add_output("Out", "the argument of X, X's dims; real for complex X")
+        self.add_switches(("use_mkldnn", "use_onednn"))
+
+
+class RoundOpMaker(SwitchesOpMaker):
+    def make(self) -> None:
+        self.add_input("X", "input tensor")
+        self.add_output("Out", "X rounded, X's dims and dtype")
+        self.add_attr("decimals", AttrType.INT, 0,
+                      "decimal places (negative: tens, hundreds, ...); Paddle 3.x only")
+        self.add_switches()
+
+
+class RenormOpMaker(SwitchesOpMaker):
+    def make(self) -> None:
+        self.add_input("X", "input tensor")
+        self.add_output("Out", "X with over-norm slices scaled down, X's dims")
+        self.add_attr("p", AttrType.FLOAT, None, "the norm's power")
+        self.add_attr("axis", AttrType.INT, None, "dim whose slices are normed (0 <= axis < rank)")
+        self.add_attr("max_norm", AttrType.FLOAT, None, "largest norm a slice keeps")
+        self.add_switches()
+
+
+class RintOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("x", "input tensor")
+        self.add_output("out", "x rounded to nearest (ties to even), x's dims and dtype")
+
+
+class FloatOutOp(OperatorWithKernel):
+    """expm1 / log1p: Out has X's dims; float32 for integer X."""
+
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", ctx.get_input_dim("X"))
+        ctx.set_output_dtype("Out", unary_math.float_out_dtype(ctx.get_input_dtype("X")))
+        ctx.share_lod("X", "Out")
+
+
+class RoundOp(OperatorWithKernel):
+    """Out has X's dims and dtype. An op desc without `decimals` comes from Paddle 2.x, whose
+    round took ties away from zero: the default filled in for it is dropped again, so both
+    paths see the attribute missing (the legacy kernel and the argument mapping pick the
+    2.x rounding)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if self.desc is not None and "decimals" not in self.desc.attrs:
+            self.attrs.pop("decimals", None)
+
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", ctx.get_input_dim("X"))
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+        ctx.share_lod("X", "Out")
+
+
+class RealOutOp(OperatorWithKernel):
+    """real, imag, angle: Out has X's dims; complex64 / complex128 become float32 /
+    float64."""
+
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", ctx.get_input_dim("X"))
+        ctx.set_output_dtype("Out", unary_math.abs_out_dtype(ctx.get_input_dtype("X")))
+        ctx.share_lod("X", "Out")
+
+
+class RenormOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", ctx.get_input_dim("X"))
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+        ctx.share_lod("X", "Out")
+
+
+class RintOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("out", ctx.get_input_dim("x"))
+        ctx.set_output_dtype("out", ctx.get_input_dtype("x"))
+        ctx.share_lod("x", "out")
+
+
+class IsnanOp(OperatorWithKernel):
+    """isnan_v2, isfinite_v2, isinf_v2: Out is bool with X's dims."""
+
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", ctx.get_input_dim("X"))
+        ctx.set_output_dtype("Out", DataType.BOOL)
+        ctx.share_lod("X", "Out")
+
+
+class AtanKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        unary_math.atan(ctx.xp, x.data, data)
+
+
+class SinhKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        unary_math.sinh(ctx.xp, x.data, data)
+
+
+class ErfKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        unary_math.erf(ctx.xp, x.data, data)
+
+
+class Expm1Kernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, unary_math.float_out_dtype(x.dtype))
+        unary_math.expm1(ctx.xp, x.data, data)
+
+
+class Log1pKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, unary_math.float_out_dtype(x.dtype))
+        unary_math.log1p(ctx.xp, x.data, data)
+
+
+class IsnanKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, DataType.BOOL)
+        unary_math.isnan(ctx.xp, x.data, data)
+
+
+class TruncKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        unary_math.trunc(ctx.xp, x.data, data)
+
+
+class RintKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("x")
+        out = ctx.output("out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        unary_math.rint(ctx.xp, x.data, data)
+
+
+class RoundKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        if not ctx.has_attr("decimals"):  # a Paddle 2.x program (see RoundOp)
+            unary_math.round_half_away(ctx.xp, x.data, data)
+            return
+        decimals = ctx.attr("decimals")
+        unary_math.round(ctx.xp, x.data, decimals, data)
+
+
+class IsfiniteKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, DataType.BOOL)
+        unary_math.isfinite(ctx.xp, x.data, data)
+
+
+class IsinfKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, DataType.BOOL)
+        unary_math.isinf(ctx.xp, x.data, data)
+
+
+class AsinKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        unary_math.asin(ctx.xp, x.data, data)
+
+
+class AcosKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        unary_math.acos(ctx.xp, x.data, data)
+
+
+class AsinhKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        unary_math.asinh(ctx.xp, x.data, data)
+
+
+class AcoshKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        unary_math.acosh(ctx.xp, x.data, data)
+
+
+class AtanhKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        unary_math.atanh(ctx.xp, x.data, data)
+
+
+class CoshKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        unary_math.cosh(ctx.xp, x.data, data)
+
+
+class TanKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        unary_math.tan(ctx.xp, x.data, data)
+
+
+class Log2Kernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, unary_math.float_out_dtype(x.dtype))
+        unary_math.log2(ctx.xp, x.data, data)
+
+
+class Log10Kernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, unary_math.float_out_dtype(x.dtype))
+        unary_math.log10(ctx.xp, x.data, data)
+
+
+class RenormKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        p = ctx.attr("p")
+        axis = ctx.attr("axis")
+        max_norm = ctx.attr("max_norm")
+        data = out.mutable_data(ctx.place, x.dtype)
+        unary_math.renorm(ctx.xp, x.data, p, axis, max_norm, data)
+
+
+class RealKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, unary_math.abs_out_dtype(x.dtype))
+        unary_math.real(ctx.xp, x.data, data)
+
+
+class ImagKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, unary_math.abs_out_dtype(x.dtype))
+        unary_math.imag(ctx.xp, x.data, data)
+
+
+class ConjKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        unary_math.conj(ctx.xp, x.data, data)
+
+
+class AngleKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, unary_math.abs_out_dtype(x.dtype))
+        unary_math.angle(ctx.xp, x.data, data)
+
+
+class LgammaKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        special.lgamma(ctx.xp, x.data, data)
+
+
+class DigammaKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        special.digamma(ctx.xp, x.data, data)
+
+
+class ErfinvKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        special.erfinv(ctx.xp, x.data, data)
+
+
+register_operator("atan", ActivationOp, NoExtraOpMaker)
+register_operator("sinh", ActivationOp, OnednnOpMaker)
+register_operator("erf", ActivationOp, NoExtraOpMaker)
+register_operator("expm1", FloatOutOp, OnednnOpMaker)
+register_operator("log1p", FloatOutOp, OnednnOpMaker)
+register_operator("isnan_v2", IsnanOp, NoExtraOpMaker)
+for _dtype in _FLOAT:
+    register_op_kernel("atan", "CPU", AtanKernel, _dtype)
+    register_op_kernel("atan", "GPU", AtanKernel, _dtype)
+    register_op_kernel("sinh", "CPU", SinhKernel, _dtype)
+    register_op_kernel("sinh", "GPU", SinhKernel, _dtype)
+for _dtype in _ERF:
+    register_op_kernel("erf", "CPU", ErfKernel, _dtype)
+    register_op_kernel("erf", "GPU", ErfKernel, _dtype)
+for _dtype in _EXPM1:
+    register_op_kernel("expm1", "CPU", Expm1Kernel, _dtype)
+    register_op_kernel("expm1", "GPU", Expm1Kernel, _dtype)
+for _dtype in _LOG1P:
+    register_op_kernel("log1p", "CPU", Log1pKernel, _dtype)
+    register_op_kernel("log1p", "GPU", Log1pKernel, _dtype)
+for _dtype in _ISNAN:
+    register_op_kernel("isnan_v2", "CPU", IsnanKernel, _dtype)
+    register_op_kernel("isnan_v2", "GPU", IsnanKernel, _dtype)
+register_operator("trunc", ActivationOp, NoExtraOpMaker)
+register_operator("rint", RintOp, RintOpMaker)
+register_operator("round", RoundOp, RoundOpMaker)
+register_operator("isfinite_v2", IsnanOp, NoExtraOpMaker)
+register_operator("isinf_v2", IsnanOp, NoExtraOpMaker)
+register_operator("asin", ActivationOp, NoExtraOpMaker)
+register_operator("acos", ActivationOp, NoExtraOpMaker)
+for _op in ("asinh", "acosh", "atanh", "cosh", "tan"):
+    register_operator(_op, ActivationOp, OnednnOpMaker)
+register_operator("log2", FloatOutOp, OnednnOpMaker)
+register_operator("log10", FloatOutOp, OnednnOpMaker)
+register_operator("renorm", RenormOp, RenormOpMaker)
+for _op in ("lgamma", "digamma", "erfinv"):
+    register_operator(_op, ActivationOp, NoExtraOpMaker)
+register_operator("real", RealOutOp, NoExtraOpMaker)
+register_operator("imag", RealOutOp, NoExtraOpMaker)
+register_operator("conj", ActivationOp, NoExtraOpMaker)
+register_operator("angle", RealOutOp, AngleOpMaker)
+for _backend in ("CPU", "GPU"):
+    for _dtype in _FLOAT_INT:
+        register_op_kernel("trunc", _backend, TruncKernel, _dtype)
+        register_op_kernel("rint", _backend, RintKernel, _dtype)
+    for _dtype in _ROUND:
+        register_op_kernel("round", _backend, RoundKernel, _dtype)
+    for _dtype in _ISFINITE:
+        register_op_kernel("isfinite_v2", _backend, IsfiniteKernel, _dtype)
+    for _dtype in _ISINF:
+        register_op_kernel("isinf_v2", _backend, IsinfKernel, _dtype)
+    for _dtype in _COMPLEX:
+        register_op_kernel("real", _backend, RealKernel, _dtype)
+        register_op_kernel("imag", _backend, ImagKernel, _dtype)
+    for _dtype in (*_FLOAT_INT, *_COMPLEX):
+        register_op_kernel("conj", _backend, ConjKernel, _dtype)
+    for _dtype in _FLOAT_COMPLEX:
+        register_op_kernel("angle", _backend, AngleKernel, _dtype)
+        register_op_kernel("asin", _backend, AsinKernel, _dtype)
+        register_op_kernel("acos", _backend, AcosKernel, _dtype)
+        register_op_kernel("asinh", _backend, AsinhKernel, _dtype)
+        register_op_kernel("acosh", _backend, AcoshKernel, _dtype)
+        register_op_kernel("atanh", _backend, AtanhKernel, _dtype)
+        register_op_kernel("cosh", _backend, CoshKernel, _dtype)
+        register_op_kernel("tan", _backend, TanKernel, _dtype)
+    for _dtype in _LOG2:
+        register_op_kernel("log2", _backend, Log2Kernel, _dtype)
+        register_op_kernel("log10", _backend, Log10Kernel, _dtype)
+    for _dtype in _FLOAT:
+        register_op_kernel("renorm", _backend, RenormKernel, _dtype)
+        register_op_kernel("lgamma", _backend, LgammaKernel, _dtype)
+        register_op_kernel("digamma", _backend, DigammaKernel, _dtype)
+        register_op_kernel("erfinv", _backend, ErfinvKernel, _dtype)

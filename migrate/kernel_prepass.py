@@ -1,0 +1,247 @@
+"""Spellings of a literal read that the rewrite then handles like `ctx.attr("name")`.
+
+Run on compute() before anything else, each only where it is provably the same:
+
+* `self.NAME_ATTR` holding a string (or a tuple of strings) class constant is spelled out,
+  so `ctx.attr(self.FACTOR_ATTR)` reads attribute "factor";
+* `get = ctx.attr` (any slot method), bound once before its first use and only ever
+  called, is dropped and `get("x")` reads `ctx.attr("x")`;
+* a builtin the body calls whose name a parameter will take (`min` the attribute, `min()`
+  the builtin) is read as `builtins.min`, so the parameter keeps the name ops.yaml gives it;
+* a list / set / dict comprehension, a generator unpacked or passed to tuple() / list(),
+  and a for loop (no break, continue or else; its variable not read after it) over a
+  constant tuple of strings, whose variable names a slot or attribute, are unrolled.
+"""
+
+from __future__ import annotations
+
+import builtins
+from collections.abc import Sequence
+from typing import Any
+
+import libcst as cst
+import libcst.matchers as m
+
+from migrate.class_members import Member, constant_of
+from migrate.names import NameWalker
+from migrate.static import ModuleInfo
+from migrate.static_refs import UnresolvableError, literal_string, quote, spell
+from migrate.syntax import substitute_names
+
+SLOT_METHODS = ("input", "multi_input", "output", "multi_output", "attr", "has_input",
+                "has_output", "input_size", "output_size")
+
+
+def prepare(info: ModuleInfo, members: dict[str, Member], block: cst.IndentedBlock,
+            ctx: str, self_name: str) -> cst.IndentedBlock:
+    block = block.visit(_NameConstants(info, members, self_name))
+    block = _inline_method_aliases(block, ctx)
+    return block.visit(_UnrollNames(ctx))
+
+
+class _NameConstants(cst.CSTTransformer):
+    def __init__(self, info: ModuleInfo, members: dict[str, Member], self_name: str) -> None:
+        super().__init__()
+        self.info, self.members, self.self_name = info, members, self_name
+
+    def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute  # noqa: N802
+                        ) -> cst.BaseExpression:
+        if not m.matches(original.value, m.Name(self.self_name)):
+            return updated
+        try:
+            value = constant_of(self.info, self.members, original.attr.value)
+        except UnresolvableError:
+            return updated
+        if isinstance(value, str) or (isinstance(value, tuple) and value
+                                      and all(isinstance(v, str) for v in value)):
+            return spell(self.info.imports, value)
+        return updated
+
+
+def _inline_method_aliases(block: cst.IndentedBlock, ctx: str) -> cst.IndentedBlock:
+    aliases: dict[str, str] = {}
+    events = NameWalker().walk(block)
+    drop: list[bool] = []
+    for stmt in block.body:
+        target = _alias_of(stmt, ctx)
+        keep = True
+        if target is not None:
+            name, method = target
+            mine = [e for e in events if e.name == name]
+            stores = [e for e in mine if e.store]
+            calls = {c.func for c in m.findall(block, m.Call(func=m.Name(name)))}
+            loads = [e for e in mine if not e.store]
+            if (len(stores) == 1 and mine[0].store and not stores[0].nested
+                    and all(e.node in calls for e in loads)):
+                aliases[name] = method
+                keep = False
+        drop.append(not keep)
+    if not aliases:
+        return block
+
+    class Inline(cst.CSTTransformer):
+        def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.Call:  # noqa: N802
+            if isinstance(updated.func, cst.Name) and updated.func.value in aliases:
+                return updated.with_changes(func=cst.Attribute(
+                    cst.Name(ctx), cst.Name(aliases[updated.func.value])))
+            return updated
+
+    kept = [s for s, d in zip(block.body, drop) if not d]
+    return block.with_changes(body=kept).visit(Inline())
+
+
+def _alias_of(stmt: cst.BaseStatement, ctx: str) -> tuple[str, str] | None:
+    pattern = m.SimpleStatementLine(body=[m.Assign(
+        targets=[m.AssignTarget(target=m.Name())],
+        value=m.Attribute(value=m.Name(ctx), attr=m.OneOf(*(m.Name(s) for s in SLOT_METHODS))))])
+    if not m.matches(stmt, pattern):
+        return None
+    assign = stmt.body[0]  # type: ignore[attr-defined]
+    return assign.targets[0].target.value, assign.value.attr.value
+
+
+def _constant_names(node: cst.BaseExpression) -> list[str] | None:
+    if not isinstance(node, (cst.Tuple, cst.List)):
+        return None
+    values = [literal_string(e.value) if isinstance(e, cst.Element) else None
+              for e in node.elements]
+    return values if values and all(v is not None for v in values) else None  # type: ignore[return-value]
+
+
+def _reads_by(node: cst.CSTNode, ctx: str, var: str) -> bool:
+    """Whether `node` reads a slot or attribute named by `var`."""
+    return bool(m.findall(node, m.Call(
+        func=m.Attribute(value=m.Name(ctx), attr=m.OneOf(*(m.Name(s) for s in SLOT_METHODS))),
+        args=[m.Arg(value=m.Name(var))])))
+
+
+def _substituted(node: Any, var: str, value: str) -> Any:
+    """`node` with every read of `var` replaced by the literal; None when `var` is bound
+    inside it, or read by a nested function or lambda (which would see its last value)."""
+    events = [e for e in NameWalker().walk(node) if e.name == var]
+    if any(e.store or e.nested for e in events):
+        return None
+    return substitute_names(node, {var: cst.SimpleString(quote(value))})
+
+
+class _UnrollNames(cst.CSTTransformer):
+    def __init__(self, ctx: str) -> None:
+        super().__init__()
+        self.ctx = ctx
+
+    def _items(self, comp: cst.CompFor, elt: Sequence[cst.CSTNode]
+               ) -> list[list[Any]] | None:
+        if comp.inner_for_in is not None or comp.ifs or comp.asynchronous is not None:
+            return None
+        names = _constant_names(comp.iter)
+        if names is None or not isinstance(comp.target, cst.Name):
+            return None
+        var = comp.target.value
+        if not any(_reads_by(e, self.ctx, var) for e in elt):
+            return None
+        out = []
+        for value in names:
+            items = [_substituted(e, var, value) for e in elt]
+            if any(i is None for i in items):
+                return None
+            out.append(items)
+        return out
+
+    def leave_ListComp(self, original: cst.ListComp, updated: cst.ListComp  # noqa: N802
+                       ) -> cst.BaseExpression:
+        items = self._items(updated.for_in, [updated.elt])
+        if items is None:
+            return updated
+        return cst.List([cst.Element(i[0]) for i in items], lpar=updated.lpar,
+                        rpar=updated.rpar)
+
+    def leave_SetComp(self, original: cst.SetComp, updated: cst.SetComp  # noqa: N802
+                      ) -> cst.BaseExpression:
+        items = self._items(updated.for_in, [updated.elt])
+        if items is None:
+            return updated
+        return cst.Set([cst.Element(i[0]) for i in items], lpar=updated.lpar, rpar=updated.rpar)
+
+    def leave_DictComp(self, original: cst.DictComp, updated: cst.DictComp  # noqa: N802
+                       ) -> cst.BaseExpression:
+        items = self._items(updated.for_in, [updated.key, updated.value])
+        if items is None:
+            return updated
+        return cst.Dict([cst.DictElement(k, v) for k, v in items], lpar=updated.lpar,
+                        rpar=updated.rpar)
+
+    def _generator(self, node: cst.BaseExpression) -> cst.Tuple | None:
+        if not isinstance(node, cst.GeneratorExp):
+            return None
+        items = self._items(node.for_in, [node.elt])
+        return None if items is None else cst.Tuple([cst.Element(i[0]) for i in items])
+
+    def leave_Assign(self, original: cst.Assign, updated: cst.Assign  # noqa: N802
+                     ) -> cst.Assign:
+        if len(updated.targets) == 1 and isinstance(updated.targets[0].target,
+                                                    (cst.Tuple, cst.List)):
+            display = self._generator(updated.value)
+            if display is not None:
+                return updated.with_changes(value=display)
+        return updated
+
+    def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:  # noqa: N802
+        if (m.matches(updated.func, m.Name("tuple") | m.Name("list"))
+                and len(updated.args) == 1 and not updated.args[0].keyword
+                and not updated.args[0].star):
+            display = self._generator(updated.args[0].value)
+            if display is not None:
+                if updated.func.value == "list":  # type: ignore[attr-defined]
+                    return cst.List(display.elements)
+                return display.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+        return updated
+
+    def leave_IndentedBlock(self, original: cst.IndentedBlock,  # noqa: N802
+                            updated: cst.IndentedBlock) -> cst.IndentedBlock:
+        body: list[Any] = []
+        changed = False
+        for i, stmt in enumerate(updated.body):
+            copies = self._unrolled(stmt, updated.body[i + 1:])
+            if copies is None:
+                body.append(stmt)
+            else:
+                body.extend(copies)
+                changed = True
+        return updated.with_changes(body=body) if changed else updated
+
+    def _unrolled(self, stmt: Any, after: Sequence[Any]) -> list[Any] | None:
+        if not (isinstance(stmt, cst.For) and stmt.orelse is None and stmt.asynchronous is None
+                and isinstance(stmt.target, cst.Name)):
+            return None
+        names = _constant_names(stmt.iter)
+        var = stmt.target.value
+        if names is None or not _reads_by(stmt.body, self.ctx, var):
+            return None
+        if m.findall(stmt.body, m.Break() | m.Continue() | m.Return()):
+            return None
+        if any(e.name == var for s in after for e in NameWalker().walk(s)):
+            return None  # the loop variable is read after the loop
+        out: list[Any] = []
+        for value in names:
+            copy = _substituted(stmt.body, var, value)
+            if copy is None:
+                return None
+            out.extend(copy.body)
+        if out:
+            out[0] = out[0].with_changes(leading_lines=[*stmt.leading_lines,
+                                                        *out[0].leading_lines])
+        return out
+
+
+def qualify_builtins(info: ModuleInfo, block: cst.IndentedBlock, names: set[str]
+                     ) -> tuple[cst.IndentedBlock, bool]:
+    """Reads of builtins named like a future parameter become `builtins.NAME` (only where
+    NAME is bound neither in the module nor in the body); (block, whether any changed)."""
+    events = NameWalker().walk(block)
+    bound = {e.name for e in events if e.store} | info.module_names()
+    hit = {e.name for e in events if not e.store and e.name in names and e.name not in bound
+           and hasattr(builtins, e.name)}
+    if not hit:
+        return block, False
+    values = {n: cst.Attribute(cst.Name("builtins"), cst.Name(n)) for n in hit}
+    return substitute_names(block, values), True

@@ -1,0 +1,172 @@
+"""The calls `--verify` makes of an op: the module's `VERIFY_CASES`, or cases derived from
+the op proto and checked by the legacy kernel (its infer_shape and compute) itself.
+
+Derived cases must respect the op's own rules, so none is made where the proto cannot
+give one (an attribute without a default), and each candidate (input shapes, output
+counts) is tried on the legacy op first: the first one it accepts is the case. When none
+is accepted the kernel is `unverified: no valid inputs (why)`, not `errored`.
+"""
+
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import numpy as np
+
+from compat.verify_inputs import (
+    DEFAULT_SHAPES,
+    build_inputs,
+    default_case_specs,
+    module_cases,
+    random_array,
+)
+from legacy_fluid.framework.var_type import AttrType, VarType
+from phi.common import DataType
+
+
+@dataclass
+class Case:
+    name: str
+    inputs: dict[str, Any] = field(default_factory=dict)  # slot -> spec (compat.verify_inputs)
+    attrs: dict[str, Any] = field(default_factory=dict)  # over the proto defaults
+    outputs: dict[str, int] = field(default_factory=dict)  # slot -> count, over one each
+    dtypes: list[str] | None = None  # upper-case DataType names
+    default_shape: tuple[int, ...] = DEFAULT_SHAPES[0]
+    derived: bool = False  # a candidate: the first the legacy op accepts is used
+    #: an attribute set to the VarType of the dtype under test (a creation op's `dtype`)
+    dtype_attr: str | None = None
+
+    def applies_to(self, dtype: str) -> bool:
+        return self.dtypes is None or dtype in self.dtypes
+
+    def call(self, proto: Any, dtype: Any, seed_text: str
+             ) -> tuple[dict[str, Any], dict[str, Any], dict[str, int]]:
+        """(inputs per slot, attrs, output counts) for one run in `dtype`."""
+        rng = np.random.default_rng(zlib.crc32(seed_text.encode()))
+        arrays = build_inputs(proto, self.inputs, dtype, rng, self.default_shape)
+        duplicable = {v.name for v in proto.inputs if v.duplicable}
+        inputs = {slot: a if slot in duplicable else a[0] for slot, a in arrays.items()}
+        attrs = {a.name: a.default for a in proto.attrs if a.default is not None}
+        attrs.update(self.attrs)
+        if self.dtype_attr is not None:
+            attrs[self.dtype_attr] = int(VarType.from_phi(dtype))
+        outputs = {v.name: 1 for v in proto.outputs if not (v.dispensable and self.outputs)}
+        outputs.update(self.outputs)
+        return inputs, attrs, outputs
+
+
+def _dtype_key(value: Any) -> str:
+    return str(value).rsplit(".", 1)[-1].upper()
+
+
+def _from_module(raw: dict[str, Any], index: int) -> Case:
+    outputs = raw.get("outputs") or {}
+    if not isinstance(outputs, dict):
+        outputs = {str(slot): 1 for slot in outputs}
+    dtypes = raw.get("dtypes")
+    return Case(str(raw.get("name", f"case {index}")), dict(raw.get("inputs") or {}),
+                dict(raw.get("attrs") or {}), dict(outputs),
+                [_dtype_key(d) for d in dtypes] if dtypes else None,
+                tuple(raw.get("default_shape", DEFAULT_SHAPES[0])))
+
+
+def cases_for(op_type: str, proto: Any, verify_cases: Any) -> tuple[list[Case], str]:
+    """The op's cases and, when there are none, why no valid call can be built."""
+    given = module_cases(op_type, verify_cases)
+    if given:
+        cases = [_from_module(raw, i) for i, raw in enumerate(given)]
+        if _has_dtype_attr(proto):  # a case leaving `dtype` to the proto: as is, or set
+            cases = [variant for c in cases for variant in (
+                [c] if "dtype" in c.attrs else
+                [replace(c, derived=True),
+                 replace(c, name=f"{c.name}, dtype attribute", dtype_attr="dtype",
+                         derived=True)])]
+        return cases, ""
+    missing = [a.name for a in proto.attrs
+               if a.default is None and not (a.extra or a.quant or a.generated)]
+    if missing:
+        return [], (f"attribute '{missing[0]}' has no default and the module gives no "
+                    "VERIFY_CASES")
+    return derived_cases(proto), ""
+
+
+def derived_cases(proto: Any) -> list[Case]:
+    """Candidates in order: every default shape (index slots fed small int64 values,
+    `is_test` on: `compat.verify_inputs.default_case_specs`), duplicable outputs made as
+    many as the duplicable inputs (two each) or one; then, for an op with an int `dtype`
+    attribute (a creation op: it picks the kernel), the same with `dtype` set to the
+    dtype under test."""
+    listed_outputs = [v.name for v in proto.outputs if v.duplicable]
+    has_list_input = any(v.duplicable and not v.dispensable for v in proto.inputs)
+    counts = [2, 1] if has_list_input else [1, 2]
+    if not listed_outputs:
+        counts = counts[:1]
+    out = []
+    for shape, inputs, attrs in default_case_specs(proto):
+        for n in counts:
+            outputs = {slot: n for slot in listed_outputs}
+            label = f"derived: shape {list(shape)}" + (
+                f", {n} per output list" if listed_outputs else "")
+            out.append(Case(label, inputs, dict(attrs), outputs, None, shape, True))
+    if _has_dtype_attr(proto):
+        out += [replace(c, name=f"{c.name}, dtype attribute", dtype_attr="dtype")
+                for c in out]
+    return out
+
+
+def _has_dtype_attr(proto: Any) -> bool:
+    """An int `dtype` attribute: a creation op's, which picks the kernel."""
+    return any(a.name == "dtype" and a.type is AttrType.INT for a in proto.attrs)
+
+
+# -- grad ops --------------------------------------------------------------------------------
+GRAD_SUFFIX = "@GRAD"
+
+
+def grad_call(proto: Any, forward_call: tuple[dict[str, Any], dict[str, Any],
+                                                                  dict[str, int]],
+              forward_outputs: dict[str, list[Any]], seed_text: str
+              ) -> tuple[dict[str, Any], dict[str, Any], dict[str, int]]:
+    """A grad op's call derived from one run of its forward op: the forward's inputs and
+    attributes, its outputs (`Out`, `Softmax`), and cotangents shaped like them (`Out@GRAD`:
+    random, of `Out`'s dims and dtype). ValueError when a slot has no source."""
+    f_inputs, f_attrs, _ = forward_call
+    rng = np.random.default_rng(zlib.crc32(seed_text.encode()))
+    host = {slot: [_host_copy(t) for t in ts] for slot, ts in forward_outputs.items()}
+    inputs: dict[str, Any] = {}
+    for v in proto.inputs:
+        base = v.name[: -len(GRAD_SUFFIX)] if v.name.endswith(GRAD_SUFFIX) else None
+        if base is not None and host.get(base):
+            made = [random_array(a.shape, DataType.from_numpy(a.dtype), rng)
+                    for a in host[base]]
+            inputs[v.name] = made if v.duplicable else made[0]
+        elif base is None and v.name in f_inputs:
+            inputs[v.name] = f_inputs[v.name]
+        elif base is None and host.get(v.name):
+            inputs[v.name] = host[v.name] if v.duplicable else host[v.name][0]
+        elif not v.dispensable:
+            raise ValueError(f"grad input '{v.name}' is neither an input nor an output of "
+                             "the forward op")
+    attrs = {a.name: a.default for a in proto.attrs if a.default is not None}
+    attrs.update({k: v for k, v in f_attrs.items() if proto.attr(k) is not None})
+    outputs = {v.name: 1 for v in proto.outputs}
+    return inputs, attrs, outputs
+
+
+def without_each_optional_output(proto: Any, outputs: dict[str, int]
+                                 ) -> list[tuple[str, dict[str, int]]]:
+    """A grad op leaves a dispensable gradient output uncomputed when the program does not
+    ask for it (the gradient of a feed): one call without each, while another is asked."""
+    asked = [s for s, n in outputs.items() if n]
+    out = []
+    for v in proto.outputs:
+        if v.dispensable and v.name in asked and len(asked) > 1:
+            out.append((f"without {v.name}", {s: n for s, n in outputs.items() if s != v.name}))
+    return out
+
+
+def _host_copy(tensor: Any) -> np.ndarray:
+    data = tensor.data
+    return np.array(data if isinstance(data, np.ndarray) else data.get(), copy=True)

@@ -1,0 +1,62 @@
+"""With `--verify`, what verify flagged is never written.
+
+Every file with migrated kernels is verified as it would be written (its module text and
+its folder's ops.yaml). An op with a `differing` or `errored` verdict is taken out: the
+file is migrated again with that op left legacy, its kernels' rows become `failed`
+("not written: verify found ..."), the flagged verdicts stay in the results as evidence,
+and the new text is verified again, until no op of the file is flagged.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from compat.statuses import KernelStatus, Verdict
+from migrate.records import FileResult
+from migrate.runner import migrate_file, plan_changes
+from migrate.verify import VerifyResult, verify_file
+
+FLAGGED = (Verdict.DIFFERING, Verdict.ERRORED)
+
+
+def _flag_reason(v: VerifyResult) -> str:
+    return (f"not written: verify found it {v.status} ({v.backend} {v.dtype}: {v.detail})")
+
+
+def verify_and_hold(files: list[Path], results: list[FileResult]) -> list[VerifyResult]:
+    """Verify every file; re-migrate (in `results`) those with flagged ops. Returns the
+    verdicts of what is left migrated plus those of every flagged kernel."""
+    final: dict[int, list[VerifyResult]] = {}
+    evidence: dict[int, list[VerifyResult]] = {}
+    held: dict[int, dict[str, str]] = {}
+    todo = [i for i, r in enumerate(results) if r.ops]
+    while todo:
+        plan = plan_changes(files, results)
+        again = []
+        for i in todo:
+            verdicts = verify_file(results[i], files[i], _texts(plan.yaml_text(files[i])))
+            flagged: dict[str, str] = {}
+            for v in verdicts:
+                if v.status in FLAGGED:
+                    flagged.setdefault(v.op_type, _flag_reason(v))
+            if not flagged:
+                final[i] = verdicts
+                continue
+            evidence.setdefault(i, []).extend(v for v in verdicts if v.op_type in flagged)
+            held[i] = {**held.get(i, {}), **flagged}
+            results[i] = migrate_file(str(files[i]), {**results[i].excluded, **held[i]})
+            _mark_failed(results[i], held[i])
+            again.append(i)
+        todo = again
+    return [v for i in sorted(set(final) | set(evidence))
+            for v in [*evidence.get(i, []), *final.get(i, [])]]
+
+
+def _texts(yaml_text: str | None) -> list[str] | None:
+    return None if yaml_text is None else [yaml_text]
+
+
+def _mark_failed(result: FileResult, held: dict[str, str]) -> None:
+    for rec in result.records:
+        if rec.op_type in held:
+            rec.status, rec.reason, rec.function = KernelStatus.FAILED, held[rec.op_type], ""

@@ -1,0 +1,128 @@
+"""A module under verification, imported as it stands (the legacy text, or the migrated
+text exactly as `--write` would write it) into fresh registries.
+
+Inside `module_session` every registration the module makes (operators, legacy kernels,
+PHI kernels, argument mappings) lands in scoped registries (`phi.core.registry.scoped`),
+and the InferMeta bindings come from the ops.yaml entries written next to it, bound the
+way `phi/infermeta/__init__.py` binds phi/ops.yaml. Base kernel names start from the
+process-wide table (fluidphi's `compat/ops`, which the codemod also reads) plus what the
+module registers. The process-wide registries are untouched afterwards.
+"""
+
+from __future__ import annotations
+
+import sys
+import traceback
+import types
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from phi.op_defs import OpDef, OpDefError, parse_op, render_op
+
+
+class ModuleRunError(Exception):
+    """The module (or its ops.yaml entries) could not be imported; `str(exc)` says why."""
+
+
+def brief(exc: BaseException) -> str:
+    """`Type: message`, on one line of at most 300 characters."""
+    text = " ".join("".join(traceback.format_exception_only(type(exc), exc)).split())
+    return text if len(text) < 300 else text[:297] + "..."
+
+
+def _package_of(path: Path | None) -> str | None:
+    if path is None:
+        return None
+    parts: list[str] = []
+    d = path.resolve().parent
+    while (d / "__init__.py").is_file():
+        parts.insert(0, d.name)
+        d = d.parent
+    return ".".join(parts) or None
+
+
+_COUNTER = [0]
+
+
+def exec_module(text: str, path: Path | None, tag: str) -> dict[str, Any]:
+    """Run module source in a fresh module namespace (its package set, for relative imports)."""
+    _COUNTER[0] += 1
+    name = f"_fluidphi_migrate_{tag}_{_COUNTER[0]}"
+    mod = types.ModuleType(name)
+    mod.__file__ = str(path) if path else f"<{tag}>"
+    package = _package_of(path)
+    if package:
+        mod.__package__ = package
+    sys.modules[name] = mod
+    try:
+        exec(compile(text, mod.__file__, "exec"), mod.__dict__)
+    finally:
+        sys.modules.pop(name, None)
+    return mod.__dict__
+
+
+def written_op_defs(entries_text: Iterable[str], phi_names: set[str], where: str
+                    ) -> list[OpDef]:
+    """The entries among the yaml texts (whole files or single entries) that declare one of
+    `phi_names`, parsed by the op model as fluidphi parses phi/ops.yaml."""
+    out: list[OpDef] = []
+    for text in entries_text:
+        try:
+            entries = yaml.safe_load(text) or []
+        except yaml.YAMLError as exc:
+            raise ModuleRunError(f"{where}: ops.yaml does not parse ({exc})") from None
+        for entry in entries:
+            try:
+                op = parse_op(entry, where)
+            except OpDefError as exc:
+                raise ModuleRunError(str(exc)) from None
+            if op.name in phi_names or set(op.kernel.func) & phi_names:
+                out.append(op)
+    return out
+
+
+def rendered(op_defs: Iterable[OpDef]) -> list[str]:
+    return [render_op(op) for op in op_defs]
+
+
+def _bind_infer_metas(op_defs: list[OpDef], namespace: dict[str, Any]) -> None:
+    from phi.core.infermeta_utils import register_infer_meta
+    from phi.infermeta import find_infer_meta
+
+    for op in op_defs:
+        if op.infer_meta is None:
+            continue
+        fn = namespace.get(op.infer_meta.func)
+        if not callable(fn):
+            try:
+                fn = find_infer_meta(op.infer_meta.func)
+            except LookupError as exc:
+                raise ModuleRunError(f"ops.yaml entry '{op.name}': {exc}") from None
+        for kernel_name in op.kernel.func:
+            register_infer_meta(kernel_name, fn, op.infer_meta.param, op.output_names)
+
+
+@contextmanager
+def module_session(text: str, path: Path | None, tag: str, op_defs: list[OpDef] | None = None
+                   ) -> Iterator[dict[str, Any]]:
+    """Import `text` in fresh registries, bind `op_defs`' InferMeta; yields the namespace.
+    ModuleRunError when the module or its entries cannot be imported."""
+    from compat.arg_mapping import ARG_MAPPINGS, BASE_KERNEL_NAMES
+    from legacy_fluid.framework.op_kernel import OP_KERNELS
+    from legacy_fluid.framework.op_registry import OP_INFOS
+    from phi.core.infermeta_utils import INFER_METAS
+    from phi.core.kernel_factory import KERNELS
+    from phi.core.registry import scoped
+
+    with scoped(KERNELS, INFER_METAS, OP_INFOS, OP_KERNELS, ARG_MAPPINGS), \
+            BASE_KERNEL_NAMES.scoped(inherit=True):
+        try:
+            namespace = exec_module(text, path, tag)
+        except Exception as exc:
+            raise ModuleRunError(f"importing it raised {brief(exc)}") from None
+        _bind_infer_metas(op_defs or [], namespace)
+        yield namespace

@@ -1,0 +1,134 @@
+"""InferMeta of the detection box ops (yolo_box, prior_box, anchor_generator,
+density_prior_box, box_coder),
+the RoI ops (roi_align, roi_pool, generate_proposals) and ctc_align.
+Dims and checks come from phi.kernels.funcs.detection, shared with the legacy infer_shape;
+outputs take the first input's dtype."""
+
+from __future__ import annotations
+
+from phi.common import DataType
+from phi.core.meta_tensor import MetaTensor
+
+
+def _set(outs: tuple[MetaTensor, ...], dims: tuple[int, ...], like: MetaTensor) -> None:
+    for out in outs:
+        out.set_dims(dims)
+        out.set_dtype(like.dtype())
+
+
+def yolo_box_infer_meta(x: MetaTensor, img_size: MetaTensor, anchors: list[int], class_num: int,
+                        conf_thresh: float, downsample_ratio: int, clip_bbox: bool,
+                        scale_x_y: float, iou_aware: bool, iou_aware_factor: float,
+                        boxes: MetaTensor, scores: MetaTensor) -> None:
+    """boxes [N, A * H * W, 4], scores [N, A * H * W, class_num]."""
+    from phi.kernels.funcs.detection import yolo_box_dims
+
+    box_dims, score_dims = yolo_box_dims("yolo_box", x.dims(), img_size.dims(), anchors,
+                                         class_num, iou_aware, iou_aware_factor)
+    _set((boxes,), box_dims, x)
+    _set((scores,), score_dims, x)
+
+
+def prior_box_infer_meta(input: MetaTensor, image: MetaTensor, min_sizes: list[float],
+                         max_sizes: list[float], aspect_ratios: list[float],
+                         variances: list[float], flip: bool, clip: bool, step_w: float,
+                         step_h: float, offset: float, min_max_aspect_ratios_order: bool,
+                         boxes: MetaTensor, variances_: MetaTensor) -> None:
+    """boxes and their variances: [H, W, priors, 4]."""
+    from phi.kernels.funcs.detection import prior_box_dims
+
+    _set((boxes, variances_), prior_box_dims("prior_box", input.dims(), image.dims(), min_sizes,
+                                             max_sizes, aspect_ratios, variances, flip), input)
+
+
+def anchor_generator_infer_meta(input: MetaTensor, anchor_sizes: list[float],
+                                aspect_ratios: list[float], variances: list[float],
+                                stride: list[float], offset: float, anchors: MetaTensor,
+                                variances_: MetaTensor) -> None:
+    """anchors and their variances: [H, W, ratios * sizes, 4]."""
+    from phi.kernels.funcs.detection import anchor_generator_dims
+
+    _set((anchors, variances_), anchor_generator_dims(
+        "anchor_generator", input.dims(), anchor_sizes, aspect_ratios, variances, stride), input)
+
+
+def density_prior_box_infer_meta(input: MetaTensor, image: MetaTensor, variances: list[float],
+                                 clip: bool, flatten_to_2d: bool, step_w: float, step_h: float,
+                                 offset: float, fixed_sizes: list[float],
+                                 fixed_ratios: list[float], densities: list[int],
+                                 boxes: MetaTensor, variances_: MetaTensor) -> None:
+    """boxes and their variances: [H, W, priors, 4], or [H * W * priors, 4] flattened."""
+    from phi.kernels.funcs.detection import density_prior_box_dims
+
+    _set((boxes, variances_), density_prior_box_dims(
+        "density_prior_box", input.dims(), image.dims(), variances, fixed_sizes, fixed_ratios,
+        densities, flatten_to_2d), input)
+
+
+def box_coder_infer_meta(prior_box: MetaTensor, prior_box_var: MetaTensor,
+                         target_box: MetaTensor, code_type: str, box_normalized: bool, axis: int,
+                         variance: list[float], output_box: MetaTensor) -> None:
+    """output_box: [N, M, 4]."""
+    from phi.kernels.funcs.detection import box_coder_dims
+
+    var = prior_box_var.dims() if prior_box_var else None
+    _set((output_box,), box_coder_dims("box_coder", prior_box.dims(), var, target_box.dims(),
+                                       code_type, axis, variance), prior_box)
+
+
+def ctc_align_infer_meta(input: MetaTensor, input_length: MetaTensor, blank: int,
+                         merge_repeated: bool, padding_value: int, output: MetaTensor,
+                         output_length: MetaTensor) -> None:
+    """output as input (the LoD form's kernel sets the decoded length and LoD);
+    output_length as input_length; input's dtype."""
+    from phi.kernels.funcs.ctc import check_dims
+
+    length = input_length.dims() if input_length else None
+    check_dims(input.dims(), length)
+    _set((output,), input.dims(), input)
+    if output_length and length is not None:
+        _set((output_length,), length, input)
+
+
+def _rois(op: str, x: MetaTensor, ro_is: MetaTensor, rois_num: MetaTensor, pooled_height: int,
+          pooled_width: int, out: MetaTensor) -> tuple[int, ...]:
+    from phi.kernels.funcs.roi import check_dims
+
+    dims = check_dims(op, x.dims(), ro_is.dims(), rois_num.dims() if rois_num else None,
+                      pooled_height, pooled_width)
+    _set((out,), dims, x)
+    return dims
+
+
+def roi_align_infer_meta(x: MetaTensor, ro_is: MetaTensor, rois_num: MetaTensor,
+                         pooled_height: int, pooled_width: int, spatial_scale: float,
+                         sampling_ratio: int, aligned: bool, out: MetaTensor) -> None:
+    """out: [R, C, pooled_height, pooled_width]."""
+    _rois("roi_align", x, ro_is, rois_num, pooled_height, pooled_width, out)
+
+
+def roi_pool_infer_meta(x: MetaTensor, ro_is: MetaTensor, rois_num: MetaTensor,
+                        pooled_height: int, pooled_width: int, spatial_scale: float,
+                        out: MetaTensor, argmax: MetaTensor) -> None:
+    """out and argmax (int64): [R, C, pooled_height, pooled_width]."""
+    dims = _rois("roi_pool", x, ro_is, rois_num, pooled_height, pooled_width, out)
+    argmax.set_dims(dims)
+    argmax.set_dtype(DataType.INT64)
+
+
+def generate_proposals_infer_meta(scores: MetaTensor, bbox_deltas: MetaTensor,
+                                  im_shape: MetaTensor, anchors: MetaTensor,
+                                  variances: MetaTensor, pre_nms_top_n: int, post_nms_top_n: int,
+                                  nms_thresh: float, min_size: float, eta: float,
+                                  pixel_offset: bool, rpn_rois: MetaTensor,
+                                  rpn_roi_probs: MetaTensor, rpn_rois_num: MetaTensor) -> None:
+    """rpn_rois [-1, 4], rpn_roi_probs [-1, 1] (sized by the kernel), rpn_rois_num [N] int32."""
+    from phi.kernels.funcs.proposal import proposal_dims
+
+    n = proposal_dims(scores.dims(), bbox_deltas.dims(), im_shape.dims(), anchors.dims(),
+                      variances.dims())
+    _set((rpn_rois,), (-1, 4), scores)
+    _set((rpn_roi_probs,), (-1, 1), scores)
+    if rpn_rois_num:
+        rpn_rois_num.set_dims((n,))
+        rpn_rois_num.set_dtype(DataType.INT32)

@@ -1,0 +1,110 @@
+"""InferMeta of the linalg family: products (addmm ... einsum) and matrix functions
+(inverse ... matrix_power). Dims and checks come from phi.kernels.funcs.linalg(_matrix),
+shared with the legacy infer_shape; every output takes the first input's dtype."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from phi.core.meta_tensor import MetaTensor
+
+
+def _set(out: MetaTensor, dims: tuple[int, ...], like: MetaTensor) -> None:
+    out.set_dims(dims)
+    out.set_dtype(like.dtype())
+
+
+def _binary(fn: Callable[[Any, Any], tuple[int, ...]]
+            ) -> Callable[[MetaTensor, MetaTensor, MetaTensor], None]:
+    def infer(x: MetaTensor, y: MetaTensor, out: MetaTensor) -> None:
+        _set(out, fn(x.dims(), y.dims()), x)
+
+    return infer
+
+
+def addmm_infer_meta(input: MetaTensor, x: MetaTensor, y: MetaTensor, out: MetaTensor) -> None:
+    """out: [M, N] for x [M, K] @ y [K, N]; input broadcast to it."""
+    from phi.kernels.funcs.linalg import addmm_out_dims
+
+    _set(out, addmm_out_dims(input.dims(), x.dims(), y.dims()), input)
+
+
+def bmm_infer_meta(x: MetaTensor, y: MetaTensor, out: MetaTensor) -> None:
+    """out: [B, M, N]."""
+    from phi.kernels.funcs.linalg import bmm_out_dims
+
+    _binary(bmm_out_dims)(x, y, out)
+
+
+def dot_infer_meta(x: MetaTensor, y: MetaTensor, out: MetaTensor) -> None:
+    """out: x's dims without the last."""
+    from phi.kernels.funcs.linalg import dot_out_dims
+
+    _binary(dot_out_dims)(x, y, out)
+
+
+def mv_infer_meta(x: MetaTensor, vec: MetaTensor, out: MetaTensor) -> None:
+    """out: [M]."""
+    from phi.kernels.funcs.linalg import mv_out_dims
+
+    _binary(mv_out_dims)(x, vec, out)
+
+
+def kron_infer_meta(x: MetaTensor, y: MetaTensor, out: MetaTensor) -> None:
+    """out: the dims multiplied (the shorter padded with leading 1s)."""
+    from phi.kernels.funcs.linalg import kron_out_dims
+
+    _binary(kron_out_dims)(x, y, out)
+
+
+def cross_infer_meta(x: MetaTensor, y: MetaTensor, dim: int, out: MetaTensor) -> None:
+    """out: x's dims (x, y equal, size 3 at dim)."""
+    from phi.kernels.funcs.linalg import cross_axis
+
+    cross_axis(x.dims(), y.dims(), dim)
+    _set(out, x.dims(), x)
+
+
+def dist_infer_meta(x: MetaTensor, y: MetaTensor, p: float, out: MetaTensor) -> None:
+    """out: 0-d."""
+    from phi.kernels.funcs.linalg import dist_check
+
+    dist_check(x.dims(), y.dims())
+    _set(out, (), x)
+
+
+def trace_infer_meta(input: MetaTensor, offset: int, axis1: int, axis2: int,
+                     out: MetaTensor) -> None:
+    """out: input's dims without axis1 and axis2."""
+    from phi.kernels.funcs.linalg import trace_out_dims
+
+    _set(out, trace_out_dims(input.dims(), axis1, axis2), input)
+
+
+def einsum_infer_meta(operands: list[MetaTensor], equation: str, out: MetaTensor) -> None:
+    """out: the sizes of the output labels."""
+    from phi.kernels.funcs.linalg import einsum_out_dims
+
+    _set(out, einsum_out_dims(equation, [o.dims() for o in operands]), operands[0])
+
+
+def square_matrix_infer_meta(x: MetaTensor, out: MetaTensor) -> None:
+    """out: x's dims, [..., n, n]."""
+    from phi.kernels.funcs.linalg_matrix import square_dims
+
+    _set(out, square_dims(x.dims(), "square matrix op"), x)
+
+
+def determinant_infer_meta(x: MetaTensor, out: MetaTensor) -> None:
+    """out: x's batch dims [...]."""
+    from phi.kernels.funcs.linalg_matrix import det_out_dims
+
+    _set(out, det_out_dims(x.dims()), x)
+
+
+def slogdet_infer_meta(x: MetaTensor, out: MetaTensor) -> None:
+    """out: [2, ...] (signs, then log|det|)."""
+    from phi.kernels.funcs.linalg_matrix import slogdet_out_dims
+
+    _set(out, slogdet_out_dims(x.dims()), x)

@@ -1,0 +1,41 @@
+"""InferMeta of the optimizer updates momentum, lamb, rmsprop, adagrad: every output is
+shaped like the state it replaces (param_out like param, velocity_out like velocity, ...)."""
+
+from __future__ import annotations
+
+from phi.core.meta_tensor import MetaTensor
+
+
+def _like(pairs: tuple[tuple[MetaTensor, MetaTensor], ...]) -> None:
+    for src, dst in pairs:
+        if dst and src:
+            dst.share_meta(src)
+
+
+def momentum_infer_meta(param: MetaTensor, velocity: MetaTensor, master_param: MetaTensor,
+                        param_out: MetaTensor, velocity_out: MetaTensor,
+                        master_param_out: MetaTensor) -> None:
+    _like(((param, param_out), (velocity, velocity_out), (param, master_param_out)))
+
+
+def lamb_infer_meta(param: MetaTensor, moment1: MetaTensor, moment2: MetaTensor,
+                    beta1_pow: MetaTensor, beta2_pow: MetaTensor, master_param: MetaTensor,
+                    param_out: MetaTensor, moment1_out: MetaTensor, moment2_out: MetaTensor,
+                    beta1_pow_out: MetaTensor, beta2_pow_out: MetaTensor,
+                    master_param_outs: MetaTensor) -> None:
+    _like(((param, param_out), (moment1, moment1_out), (moment2, moment2_out),
+           (beta1_pow, beta1_pow_out), (beta2_pow, beta2_pow_out),
+           (master_param or param, master_param_outs)))
+
+
+def rmsprop_infer_meta(param: MetaTensor, mean_square: MetaTensor, moment: MetaTensor,
+                       param_out: MetaTensor, moment_out: MetaTensor,
+                       mean_square_out: MetaTensor, mean_grad_out: MetaTensor,
+                       master_param_outs: MetaTensor) -> None:
+    _like(((param, param_out), (moment, moment_out), (mean_square, mean_square_out),
+           (param, mean_grad_out), (param, master_param_outs)))
+
+
+def adagrad_infer_meta(param: MetaTensor, moment: MetaTensor, param_out: MetaTensor,
+                       moment_out: MetaTensor, master_param_out: MetaTensor) -> None:
+    _like(((param, param_out), (moment, moment_out), (param, master_param_out)))

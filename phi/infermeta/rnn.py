@@ -1,0 +1,37 @@
+"""InferMeta of the rnn family (the fused `rnn` op)."""
+
+from __future__ import annotations
+
+from phi.common import DataType
+from phi.core.meta_tensor import MetaTensor
+
+
+def rnn_infer_meta(x: MetaTensor, pre_state: list[MetaTensor], weight_list: list[MetaTensor],
+                   sequence_length: MetaTensor, dropout_prob: float, is_bidirec: bool,
+                   input_size: int, hidden_size: int, num_layers: int, mode: str, seed: int,
+                   is_test: bool, out: MetaTensor, dropout_state: MetaTensor,
+                   state: list[MetaTensor], reserve: MetaTensor) -> None:
+    """out: [T, B, D * hidden_size]; state[i] like pre_state[i]; x's dtype. reserve: the
+    training workspace (empty with is_test), x's dtype; dropout_state: out's dims, uint8."""
+    from phi.kernels.funcs.rnn import check_shapes, reserve_dims
+
+    out_dims = check_shapes(x.dims(), [s.dims() for s in pre_state],
+                            [w.dims() for w in weight_list],
+                            sequence_length.dims() if sequence_length else None, mode,
+                            is_bidirec, hidden_size, num_layers)
+    if len(state) != len(pre_state):
+        raise ValueError(f"rnn: {len(pre_state)} PreState tensors but {len(state)} State "
+                         "outputs")
+    out.set_dims(out_dims)
+    out.set_dtype(x.dtype())
+    for s, pre in zip(state, pre_state):
+        if s:
+            s.set_dims(pre.dims())
+            s.set_dtype(x.dtype())
+    if reserve:
+        reserve.set_dims(reserve_dims(x.dims(), mode, is_bidirec, hidden_size, num_layers,
+                                      is_test))
+        reserve.set_dtype(x.dtype())
+    if dropout_state:
+        dropout_state.set_dims(out_dims)
+        dropout_state.set_dtype(DataType.UINT8)

@@ -1,0 +1,176 @@
+"""Gradients of the activations and unary math ops, shared by PHI and legacy grad kernels.
+
+Signature: ``name(xp, <forward values the grad reads>, out_grad, <attributes>, x_grad)``,
+writing into `x_grad`. Each reads what Paddle's grad op reads (the forward's X or Out)
+and follows Paddle 3.3.1's CPU functors at kinks and edge values:
+
+* leaky_relu: slope 1 for x >= 0 (0 included), `negative_slope` below, 0 for NaN;
+* relu6 (from out): 1 where 0 < out < 6, else 0 (the threshold is fixed, as the grad op
+  carries none); hardsigmoid (from out): `slope` where 0 < out < 1, else 0;
+* hardswish: (2x + 3) / 6 inside (-3, 3), 1 above, 0 below (written as Paddle's product,
+  so +-inf give NaN); the constants are fixed (`check_hardswish_constants`);
+* abs: x / |x| (0 at 0, NaN at +-inf); sqrt: 0.5 / out; log: 1 / x;
+* softplus: 1 where beta * x > threshold, else sigmoid(beta * x);
+* silu / swish: sigmoid(x) * (1 + x * exp(-x) / (1 + exp(-x))) as Paddle composes it
+  (so +-inf give NaN);
+* gelu: exact 0.5 * (1 + erf(x / sqrt 2)) + x * pdf(x), or the tanh form's derivative;
+* softmax: out * (dout - sum(dout * out)); log_softmax: dout - exp(out) * sum(dout).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from phi.kernels.funcs import gelu as gelu_funcs
+from phi.kernels.funcs.common import quiet
+from phi.kernels.funcs.softmax import normalize_axis
+
+
+def _store(xp: Any, value: Any, out: Any) -> None:
+    xp.copyto(out, value, casting="unsafe")
+
+
+def sigmoid_grad(xp: Any, out: Any, out_grad: Any, x_grad: Any) -> None:
+    t = out.dtype.type
+    with quiet(xp):
+        _store(xp, out_grad * out * (t(1) - out), x_grad)
+
+
+def tanh_grad(xp: Any, out: Any, out_grad: Any, x_grad: Any) -> None:
+    t = out.dtype.type
+    with quiet(xp):
+        _store(xp, out_grad * (t(1) - out * out), x_grad)
+
+
+def exp_grad(xp: Any, out: Any, out_grad: Any, x_grad: Any) -> None:
+    with quiet(xp):
+        _store(xp, out_grad * out, x_grad)
+
+
+def sqrt_grad(xp: Any, out: Any, out_grad: Any, x_grad: Any) -> None:
+    t = out.dtype.type
+    with quiet(xp):
+        _store(xp, out_grad * t(0.5) / out, x_grad)
+
+
+def relu6_grad(xp: Any, out: Any, out_grad: Any, x_grad: Any) -> None:
+    t = out.dtype.type
+    with quiet(xp):
+        _store(xp, xp.where((out > t(0)) & (out < t(6)), out_grad, t(0)), x_grad)
+
+
+def hardsigmoid_grad(xp: Any, out: Any, out_grad: Any, slope: float, offset: float,
+                     x_grad: Any) -> None:
+    t = out.dtype.type
+    with quiet(xp):
+        inside = (out > t(0)) & (out < t(1))
+        _store(xp, out_grad * inside.astype(out.dtype) * t(slope), x_grad)
+
+
+def log_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
+    with quiet(xp):
+        _store(xp, out_grad / x, x_grad)
+
+
+def square_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
+    t = x.dtype.type
+    with quiet(xp):
+        _store(xp, out_grad * t(2) * x, x_grad)
+
+
+def abs_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
+    t = x.dtype.type
+    with quiet(xp):
+        _store(xp, out_grad * xp.where(x == t(0), t(0), x / xp.abs(x)), x_grad)
+
+
+def leaky_relu_grad(xp: Any, x: Any, out_grad: Any, negative_slope: float,
+                    x_grad: Any) -> None:
+    t = x.dtype.type
+    with quiet(xp):
+        slope = xp.where(x >= t(0), t(1), xp.where(x < t(0), t(negative_slope), t(0)))
+        _store(xp, out_grad * slope, x_grad)
+
+
+def softplus_grad(xp: Any, x: Any, out_grad: Any, beta: float, threshold: float,
+                  x_grad: Any) -> None:
+    t = x.dtype.type
+    with quiet(xp):
+        scaled = x * t(beta)
+        e = xp.exp(scaled)
+        _store(xp, xp.where(scaled > t(threshold), out_grad, out_grad * e / (t(1) + e)),
+               x_grad)
+
+
+#: hardswish's fixed constants (threshold, scale, offset): Paddle's hardswish and
+#: hardswish_grad take none, and its legacy hard_swish ignores the attributes.
+HARDSWISH_CONSTANTS = (6.0, 6.0, 3.0)
+
+
+def check_hardswish_constants(threshold: float, scale: float, offset: float) -> None:
+    """Refuse hard_swish_grad attributes other than 6, 6, 3 (see the module notes)."""
+    if (float(threshold), float(scale), float(offset)) != HARDSWISH_CONSTANTS:
+        raise ValueError(
+            f"hard_swish_grad: threshold/scale/offset {threshold}/{scale}/{offset} are not "
+            f"6/6/3. Paddle (2.6 and 3.3) ignores them in hard_swish and its gradient, "
+            f"fluidphi's forward hard_swish honours them; rather than differentiate one "
+            f"while computing the other, this gradient takes only the fixed constants")
+
+
+def hardswish_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
+    threshold, scale, offset = HARDSWISH_CONSTANTS
+    t = x.dtype.type
+    with quiet(xp):
+        shifted = x + t(offset)
+        above = (shifted > t(0)).astype(x.dtype)
+        below = (shifted < t(threshold)).astype(x.dtype)
+        slope = above * below * (t(2) * x + t(offset)) / t(scale) + t(1) - below
+        _store(xp, out_grad * slope, x_grad)
+
+
+def silu_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
+    """d(x * sigmoid(x)); swish_grad (beta 1) is the same function."""
+    t = x.dtype.type
+    with quiet(xp):
+        e = xp.exp(-x)
+        denom = t(1) + e
+        _store(xp, out_grad * ((t(1) / denom) * (t(1) + x * e / denom)), x_grad)
+
+
+def gelu_grad(xp: Any, x: Any, out_grad: Any, approximate: bool, x_grad: Any) -> None:
+    t = x.dtype.type
+    with quiet(xp):
+        if approximate:
+            alpha = t(gelu_funcs.SQRT_2_OVER_PI)
+            beta = t(gelu_funcs.SQRT_2_OVER_PI * gelu_funcs.GELU_CUBIC * 3)
+            tanh_out = xp.tanh(alpha * x * (t(1) + t(gelu_funcs.GELU_CUBIC) * x * x))
+            slope = t(0.5) * ((t(1) + tanh_out)
+                              + x * (t(1) - tanh_out * tanh_out) * (alpha + beta * x * x))
+        else:
+            cdf = t(0.5) * (t(1) + gelu_funcs.erf(xp, x * t(gelu_funcs.SQRT1_2)).astype(x.dtype))
+            pdf = t(0.5 * 2 / math.sqrt(math.pi) * gelu_funcs.SQRT1_2) * x * xp.exp(
+                t(-0.5) * x * x)
+            slope = cdf + pdf
+        _store(xp, out_grad * slope, x_grad)
+
+
+def softmax_grad(xp: Any, out: Any, out_grad: Any, axis: int, x_grad: Any) -> None:
+    """A 0-D softmax is the constant 1: its gradient is 0."""
+    ax = normalize_axis(axis, out.ndim)
+    with quiet(xp):
+        if out.ndim == 0:
+            _store(xp, out_grad * 0, x_grad)
+            return
+        dot = (out_grad * out).sum(axis=ax, keepdims=True)
+        _store(xp, out * (out_grad - dot), x_grad)
+
+
+def log_softmax_grad(xp: Any, out: Any, out_grad: Any, axis: int, x_grad: Any) -> None:
+    """A 0-D log_softmax is the constant 0: its gradient is 0."""
+    ax = normalize_axis(axis, out.ndim)
+    with quiet(xp):
+        if out.ndim == 0:
+            _store(xp, out_grad * 0, x_grad)
+            return
+        _store(xp, out_grad - xp.exp(out) * out_grad.sum(axis=ax, keepdims=True), x_grad)

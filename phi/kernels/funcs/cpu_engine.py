@@ -1,0 +1,82 @@
+"""Paddle's CPU random engine, reproduced: std::mt19937_64 and the float draws its kernels
+take from it through std::uniform_real_distribution<float>.
+
+Paddle's CPU dropout seeds a fresh std::mt19937_64 with the op's seed (`fix_seed` and
+`seed`, or the Seed tensor) whenever the seed is non-zero, so with a fixed seed its mask is a
+function of the seed and the element count alone. This module computes that sequence
+bit for bit: the engine as the C++ standard defines it (seeding recurrence, twist,
+tempering) and libstdc++'s generate_canonical<float, 24> (one 64-bit draw, converted to
+float with correct rounding and divided by 2^64; a result of 1 becomes the float below
+1). A seed of 0 means Paddle's process-wide generator, whose state fluidphi cannot know.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+
+_N, _M = 312, 156
+_MATRIX_A = np.uint64(0xB5026F5AA96619E9)
+_UPPER = np.uint64(0xFFFFFFFF80000000)
+_LOWER = np.uint64(0x7FFFFFFF)
+_MASK64 = (1 << 64) - 1
+#: Tempering: (shift right, mask), (shift left, mask), (shift left, mask), shift right.
+_U, _D = np.uint64(29), np.uint64(0x5555555555555555)
+_S, _B = np.uint64(17), np.uint64(0x71D67FFFEDA60000)
+_T, _C = np.uint64(37), np.uint64(0xFFF7EEE000000000)
+_L = np.uint64(43)
+_ONE = np.uint64(1)
+_BELOW_ONE = np.nextafter(np.float32(1.0), np.float32(0.0))
+
+
+@functools.lru_cache(maxsize=64)
+def _seeded_state(seed: int) -> np.ndarray:
+    """The state right after `seed(value)` (read-only; callers twist a copy)."""
+    state = [seed & _MASK64]
+    for i in range(1, _N):
+        prev = state[-1]
+        state.append((6364136223846793005 * (prev ^ (prev >> 62)) + i) & _MASK64)
+    array = np.array(state, dtype=np.uint64)
+    array.flags.writeable = False
+    return array
+
+
+def _twist(state: np.ndarray) -> np.ndarray:
+    """The next 312 state words. Word i mixes words i and i + 1 with word i + 156, which
+    for i >= 156 is already the new one: three vectorised pieces."""
+    new = np.empty_like(state)
+
+    def mix(cur: np.ndarray, nxt: np.ndarray, far: np.ndarray) -> np.ndarray:
+        y = (cur & _UPPER) | (nxt & _LOWER)
+        return far ^ (y >> _ONE) ^ np.where((y & _ONE) != 0, _MATRIX_A, np.uint64(0))
+
+    new[: _N - _M] = mix(state[: _N - _M], state[1 : _N - _M + 1], state[_M:])
+    new[_N - _M : _N - 1] = mix(state[_N - _M : _N - 1], state[_N - _M + 1 :], new[: _M - 1])
+    new[_N - 1 :] = mix(state[_N - 1 :], new[:1], new[_M - 1 : _M])
+    return new
+
+
+def _temper(y: np.ndarray) -> np.ndarray:
+    y = y ^ ((y >> _U) & _D)
+    y = y ^ ((y << _S) & _B)
+    y = y ^ ((y << _T) & _C)
+    return y ^ (y >> _L)
+
+
+def mt19937_64(seed: int, count: int) -> np.ndarray:
+    """The first `count` outputs of std::mt19937_64 seeded with `seed` (taken modulo 2^64,
+    as the C++ engine converts a negative int), as uint64."""
+    state = _seeded_state(seed & _MASK64)
+    blocks = []
+    for _ in range(-(-count // _N)):
+        state = _twist(state)
+        blocks.append(_temper(state))
+    return np.concatenate(blocks)[:count] if blocks else np.empty(0, np.uint64)
+
+
+def uniform_float(seed: int, count: int) -> np.ndarray:
+    """`count` draws of std::uniform_real_distribution<float>(0, 1) from a std::mt19937_64
+    seeded with `seed`, as libstdc++ computes them (float32)."""
+    draws = mt19937_64(seed, count).astype(np.float32) / np.float32(2.0 ** 64)
+    return np.where(draws >= np.float32(1.0), _BELOW_ONE, draws).astype(np.float32)

@@ -1,0 +1,128 @@
+"""Gradients of the binary element-wise ops (sub, mul, div, max, min, pow), shared by the
+PHI grad kernels and the legacy `*_grad` kernels.
+
+Each function takes the forward operands, `out_grad` (shaped like the broadcast output)
+and fluid's `axis`, computes the local gradient at the broadcast shape and sums it back
+to each operand's shape (`elementwise.sum_to`); a gradient passed as None is not asked
+for and not computed. The formulas are Paddle 3.3.1's CPU functors, edge values included:
+
+* div: dx = dout / y, dy = -dout * out / y (from the forward's `out`, not x / y^2);
+* max / min: the gradient goes to the operand that was picked; a tie splits it in half
+  between both; a NaN on either side sends none to either;
+* pow: dx = dout * y * x^(y-1), dy = dout * log(x) * x^y, except that dx is 0 where
+  y == 0 and dy is 0 where x == 0 and y >= 0 (Paddle's answer there, not 0 * inf).
+
+Paddle's maximum_grad, minimum_grad and elementwise_pow_grad take no `axis`: they align
+the operands NumPy-style (trailing dims) whatever axis the forward op used, which is a
+wrong gradient (or a broadcast error) when the forward aligned Y elsewhere.
+`check_trailing_axis` refuses those programs rather than answer like that.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from phi.kernels.funcs.common import compute_dtype, quiet
+from phi.kernels.funcs.elementwise import aligned_shapes, sum_to
+
+
+def _views(xp: Any, x: Any, y: Any, out_grad: Any, axis: int) -> tuple[Any, Any, Any]:
+    """x, y (fluid-aligned, broadcastable to out_grad) and out_grad in the compute dtype."""
+    xs, ys, _ = aligned_shapes(x.shape, y.shape, axis)
+    ctype = compute_dtype(out_grad.dtype)
+    return (x.reshape(xs).astype(ctype, copy=False), y.reshape(ys).astype(ctype, copy=False),
+            out_grad.astype(ctype, copy=False))
+
+
+def subtract_grad(xp: Any, x: Any, y: Any, out_grad: Any, axis: int, x_grad: Any | None,
+                  y_grad: Any | None) -> None:
+    """d(x - y): out_grad to x, -out_grad to y, each summed back to its shape."""
+    if x_grad is not None:
+        sum_to(xp, out_grad, x.shape, axis, x_grad)
+    if y_grad is not None:
+        sum_to(xp, -out_grad, y.shape, axis, y_grad)
+
+
+def multiply_grad(xp: Any, x: Any, y: Any, out_grad: Any, axis: int, x_grad: Any | None,
+                  y_grad: Any | None) -> None:
+    """d(x * y): out_grad * y to x, out_grad * x to y."""
+    a, b, g = _views(xp, x, y, out_grad, axis)
+    with quiet(xp):
+        if x_grad is not None:
+            sum_to(xp, g * b, x.shape, axis, x_grad)
+        if y_grad is not None:
+            sum_to(xp, g * a, y.shape, axis, y_grad)
+
+
+def divide_grad(xp: Any, x: Any, y: Any, out: Any, out_grad: Any, axis: int,
+                x_grad: Any | None, y_grad: Any | None) -> None:
+    """d(x / y): out_grad / y to x, -out_grad * out / y to y."""
+    _, b, g = _views(xp, x, y, out_grad, axis)
+    with quiet(xp):
+        if x_grad is not None:
+            sum_to(xp, g / b, x.shape, axis, x_grad)
+        if y_grad is not None:
+            o = out.astype(g.dtype, copy=False)
+            sum_to(xp, -g * o / b, y.shape, axis, y_grad)
+
+
+def _pick_grads(xp: Any, x: Any, y: Any, out_grad: Any, axis: int, x_grad: Any | None,
+                y_grad: Any | None, x_wins: Any, y_wins: Any) -> None:
+    a, b, g = _views(xp, x, y, out_grad, axis)
+    t = g.dtype.type
+    with quiet(xp):
+        tie = a == b
+        for operand, grad, wins in ((x, x_grad, x_wins), (y, y_grad, y_wins)):
+            if grad is not None:
+                share = xp.where(wins(a, b), t(1), xp.where(tie, t(0.5), t(0)))
+                sum_to(xp, g * share, operand.shape, axis, grad)
+
+
+def maximum_grad(xp: Any, x: Any, y: Any, out_grad: Any, x_grad: Any | None,
+                 y_grad: Any | None) -> None:
+    """d max(x, y): to the larger operand, half to each on a tie (trailing alignment)."""
+    _pick_grads(xp, x, y, out_grad, -1, x_grad, y_grad, lambda a, b: a > b,
+                lambda a, b: a < b)
+
+
+def minimum_grad(xp: Any, x: Any, y: Any, out_grad: Any, x_grad: Any | None,
+                 y_grad: Any | None) -> None:
+    """d min(x, y): to the smaller operand, half to each on a tie (trailing alignment)."""
+    _pick_grads(xp, x, y, out_grad, -1, x_grad, y_grad, lambda a, b: a < b,
+                lambda a, b: a > b)
+
+
+def elementwise_pow_grad(xp: Any, x: Any, y: Any, out_grad: Any, x_grad: Any | None,
+                         y_grad: Any | None) -> None:
+    """d x^y (trailing alignment): dout * y * x^(y-1) to x (0 where y == 0), dout * log(x)
+    * x^y to y (0 where x == 0 and y >= 0)."""
+    a, b, g = _views(xp, x, y, out_grad, -1)
+    t = g.dtype.type
+    with quiet(xp):
+        if x_grad is not None:
+            local = xp.where(b == 0, t(0), g * b * xp.power(a, b - t(1)))
+            sum_to(xp, local, x.shape, -1, x_grad)
+        if y_grad is not None:
+            local = xp.where((a == 0) & (b >= 0), t(0), g * xp.log(a) * xp.power(a, b))
+            sum_to(xp, local, y.shape, -1, y_grad)
+
+
+def check_trailing_axis(op_type: str, x_shape: Sequence[int], y_shape: Sequence[int],
+                        axis: int) -> None:
+    """Refuse a forward `axis` that aligned Y other than NumPy's trailing rule: the grad
+    kernels of max, min and pow (Paddle's too) align trailing dims only."""
+    if axis == -1 or aligned_shapes(x_shape, y_shape, axis) == _trailing(x_shape, y_shape):
+        return
+    raise ValueError(
+        f"{op_type}: the forward op aligned Y {list(y_shape)} with X {list(x_shape)} at axis "
+        f"{axis}, but this gradient (like Paddle 3.3.1's, which ignores axis) aligns trailing "
+        f"dims only; Paddle answers a wrong gradient or a broadcast error here. Build the "
+        f"program with Y reshaped to X's rank (axis -1) instead")
+
+
+def _trailing(x_shape: Sequence[int], y_shape: Sequence[int]) -> Any:
+    try:
+        return aligned_shapes(x_shape, y_shape, -1)
+    except ValueError:
+        return None

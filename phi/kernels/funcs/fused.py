@@ -1,0 +1,85 @@
+"""Fused inference ops (what Paddle's inference passes emit, and fluidphi's plan passes):
+conv2d + bias + residual + activation, and fc (matmul + bias + activation).
+
+The activation runs in place on the output, through the same functions the
+standalone activation kernels use, so a fused op computes what its parts do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from phi.kernels.funcs import activation as act_funcs
+from phi.kernels.funcs import conv as conv_funcs
+
+
+def _relu6(xp: Any, x: Any, alpha: float, out: Any) -> None:
+    act_funcs.relu6(xp, x, 6.0, out)
+
+
+#: activation attribute -> an in-place function (xp, x, alpha, out); "identity" does nothing.
+IN_PLACE: dict[str, Callable[[Any, Any, float, Any], None]] = {
+    "relu": lambda xp, x, alpha, out: act_funcs.relu(xp, x, out),
+    "relu6": _relu6,
+    "sigmoid": lambda xp, x, alpha, out: act_funcs.sigmoid(xp, x, out),
+    "tanh": lambda xp, x, alpha, out: act_funcs.tanh(xp, x, out),
+    "leaky_relu": act_funcs.leaky_relu,
+}
+#: What `activate` accepts.
+ACTIVATIONS = ("identity", "", *IN_PLACE)
+
+
+def activate(xp: Any, name: str, out: Any, alpha: float = 0.0) -> None:
+    """Apply activation `name` to `out` in place ("identity" or "": none)."""
+    if name in ("identity", ""):
+        return
+    try:
+        fn = IN_PLACE[name]
+    except KeyError:
+        raise ValueError(f"activation {name!r} is not supported (supported: "
+                         f"{', '.join(repr(a) for a in ACTIVATIONS)})") from None
+    fn(xp, out, alpha, out)
+
+
+def conv2d_add_act(xp: Any, x: Any, w: Any, bias: Any | None, residual: Any | None,
+                   strides: Any, paddings: Any, padding_algorithm: str, dilations: Any,
+                   groups: int, data_format: str, activation: str, alpha: float,
+                   out: Any) -> None:
+    """out = act(conv2d(x, w) + bias[channel] + residual)."""
+    conv_funcs.conv2d(xp, x, w, strides, paddings, padding_algorithm, dilations, groups,
+                      data_format, out)
+    if bias is not None:
+        channel_last = conv_funcs.is_channel_last(data_format)
+        xp.add(out, bias.reshape(-1) if channel_last else bias.reshape(-1, 1, 1), out=out)
+    if residual is not None:
+        xp.add(out, residual, out=out)
+    activate(xp, activation, out, alpha)
+
+
+def fc(xp: Any, x: Any, w: Any, bias: Any | None, in_num_col_dims: int, activation: str,
+       out: Any) -> None:
+    """out = act(x flattened at `in_num_col_dims` @ w + bias)."""
+    rows = 1
+    for d in x.shape[:in_num_col_dims]:
+        rows *= int(d)
+    flat = out.reshape(rows, w.shape[1])
+    xp.matmul(x.reshape(rows, -1), w, out=flat)
+    if bias is not None:
+        xp.add(flat, bias.reshape(-1), out=flat)
+    activate(xp, activation, out)
+
+
+def fc_out_dims(x_dims: Any, w_dims: Any, in_num_col_dims: int) -> tuple[int, ...]:
+    if len(w_dims) != 2:
+        raise ValueError(f"fc: W must be 2-D, got dims {list(w_dims)}")
+    if not 1 <= in_num_col_dims < len(x_dims) + 1:
+        raise ValueError(f"fc: in_num_col_dims {in_num_col_dims} is out of range for input "
+                         f"dims {list(x_dims)}")
+    k = 1
+    for d in x_dims[in_num_col_dims:]:
+        k *= int(d)
+    if k != int(w_dims[0]):
+        raise ValueError(f"fc: input dims {list(x_dims)} flattened at {in_num_col_dims} give "
+                         f"{k} columns, but W has {w_dims[0]} rows")
+    return (*(int(d) for d in x_dims[:in_num_col_dims]), int(w_dims[1]))

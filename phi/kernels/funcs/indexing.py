@@ -1,0 +1,263 @@
+"""Indexing math shared by the PHI and legacy kernels: gather_nd, index_select, index_sample,
+take_along_axis, put_along_axis, scatter, masked_fill, masked_select and nonzero.
+
+Index tensors are int32 or int64 on the array's device. Ids are checked against their
+range before anything is written (Paddle raises there too); negative ids count from the
+end where Paddle allows them. Functions of `xp` (NumPy or CuPy).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from phi.common.vocabulary import Vocabulary
+from phi.kernels.funcs.common import to_host
+
+
+def checked_ids(xp: Any, op: str, ids: Any, size: int, *, negative: bool = True,
+                what: str = "index") -> Any:
+    """`ids` as int64 in [0, size): negatives wrap once when `negative`, anything else out
+    of range raises IndexError naming the op and the allowed range."""
+    low = -size if negative else 0
+    host = to_host(ids)
+    if host.size and (int(host.min()) < low or int(host.max()) >= size):
+        bad = int(host.min()) if int(host.min()) < low else int(host.max())
+        raise IndexError(f"{op}: {what} has wrong value {bad} (out of bounds), expected "
+                         f">= {low} and < {size}")
+    ids = ids.astype(np.int64)
+    return xp.where(ids < 0, ids + size, ids) if negative else ids
+
+
+def broadcast_dims(op: str, a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:
+    """NumPy broadcasting of two dims tuples, or a ValueError naming the op."""
+    try:
+        return tuple(int(d) for d in np.broadcast_shapes(tuple(a), tuple(b)))
+    except ValueError:
+        raise ValueError(f"{op}: dims {list(a)} and {list(b)} do not broadcast") from None
+
+
+def last_wins(xp: Any, flat_targets: Any) -> tuple[Any, Any]:
+    """(unique targets, position of each one's last occurrence): what a sequential loop of
+    assignments leaves behind when targets repeat."""
+    reversed_targets = flat_targets[::-1]
+    unique, first = xp.unique(reversed_targets, return_index=True)
+    return unique, flat_targets.size - 1 - first
+
+
+# -- gathers -----------------------------------------------------------------------------------
+
+def gather_nd_dims(x_dims: Sequence[int], index_dims: Sequence[int]) -> tuple[int, ...]:
+    """index's dims without the last, then x's dims after the first index_dims[-1]."""
+    if len(index_dims) == 0:
+        raise ValueError("gather_nd: Index must have at least 1 dimension")
+    depth = int(index_dims[-1])
+    if depth > len(x_dims):
+        raise ValueError(f"gather_nd: Index's last dim {depth} is larger than X's rank "
+                         f"{len(x_dims)}")
+    return (*(int(d) for d in index_dims[:-1]), *(int(d) for d in x_dims[depth:]))
+
+
+def gather_nd(xp: Any, x: Any, index: Any, out: Any) -> None:
+    """out[i...] = x[index[i..., 0], ..., index[i..., k-1]] (k = index's last dim)."""
+    depth = index.shape[-1]
+    coords = [checked_ids(xp, "gather_nd", index[..., j], int(x.shape[j]),
+                          what=f"Index[..., {j}]") for j in range(depth)]
+    out[...] = x[tuple(coords)] if depth else xp.broadcast_to(x, out.shape)
+
+
+def index_select_dims(x_dims: Sequence[int], index_dims: Sequence[int],
+                      dim: int) -> tuple[int, ...]:
+    """x's dims with `dim` replaced by the number of ids (a 1-D or 0-D index)."""
+    if len(index_dims) > 1:
+        raise ValueError(f"index_select: Index must be 1-D, got dims {list(index_dims)}")
+    dims = [int(d) for d in x_dims]
+    dims[normalize_axis("index_select", dim, len(dims))] = math.prod(index_dims)
+    return tuple(dims)
+
+
+def index_sample_dims(x_dims: Sequence[int], index_dims: Sequence[int]) -> tuple[int, ...]:
+    """index's dims; x and index are 2-D with the same first dim."""
+    if len(x_dims) != 2 or len(index_dims) != 2 or x_dims[0] != index_dims[0]:
+        raise ValueError(f"index_sample: X {list(x_dims)} and Index {list(index_dims)} must "
+                         "be 2-D with the same first dim")
+    return tuple(int(d) for d in index_dims)
+
+
+def index_select(xp: Any, x: Any, index: Any, dim: int, out: Any) -> None:
+    """out = x taken at `index` (1-D) along `dim`."""
+    dim = normalize_axis("index_select", dim, x.ndim)
+    ids = checked_ids(xp, "index_select", index.reshape(-1), int(x.shape[dim]))
+    out[...] = xp.take(x, ids, axis=dim)
+
+
+def index_sample(xp: Any, x: Any, index: Any, out: Any) -> None:
+    """out[i, j] = x[i, index[i, j]]; x and index are 2-D with equal first dims."""
+    ids = checked_ids(xp, "index_sample", index, int(x.shape[1]), negative=False)
+    out[...] = xp.take_along_axis(x, ids, axis=1)
+
+
+def normalize_axis(op: str, axis: int, rank: int) -> int:
+    if not -rank <= axis < max(rank, 1):
+        raise ValueError(f"{op}: axis {axis} is out of range for a {rank}-D input")
+    return axis % rank if rank else 0
+
+
+def along_axis_check(op: str, x_dims: Sequence[int], index_dims: Sequence[int],
+                     axis: int) -> None:
+    """Paddle's take/put_along_axis kernels use `Axis` as given and walk index's dims over
+    x's memory: a negative Axis, another rank or an index larger than x off the axis read
+    or write out of bounds there, so they are refused here."""
+    if axis < 0:
+        raise ValueError(f"{op}: negative Axis {axis} (Paddle's kernel does not normalize it; "
+                         "the Python API does before writing the program)")
+    if len(index_dims) != len(x_dims) or axis >= len(x_dims):
+        raise ValueError(f"{op}: Index {list(index_dims)} must have the rank of Input "
+                         f"{list(x_dims)} and Axis {axis} must be one of its axes")
+    for d, (n, m) in enumerate(zip(index_dims, x_dims)):
+        if d != axis and n > m:
+            raise ValueError(f"{op}: Index dim {d} ({n}) is larger than Input's ({m})")
+
+
+def _along_axis_coords(xp: Any, op: str, index: Any, axis: int, size: int) -> tuple[Any, ...]:
+    """Full coordinates of every index element: its own position off the axis, its value
+    (checked, wrapped) on it."""
+    grids = []
+    for d, n in enumerate(index.shape):  # one open grid per axis (CuPy has no sparse indices)
+        shape = [1] * index.ndim
+        shape[d] = n
+        grids.append(xp.arange(n).reshape(shape))
+    grids[axis] = checked_ids(xp, op, index, size)
+    return tuple(grids)
+
+
+def take_along_axis(xp: Any, x: Any, index: Any, axis: int, out: Any) -> None:
+    """out[..i, j, k..] = x[..i, index[..i, j, k..], k..] (out has index's dims)."""
+    along_axis_check("take_along_axis", x.shape, index.shape, axis)
+    if index.size:
+        out[...] = x[_along_axis_coords(xp, "take_along_axis", index, axis,
+                                        int(x.shape[axis]))]
+
+
+# -- scatters ----------------------------------------------------------------------------------
+
+class PutReduce(Vocabulary):
+    """put_along_axis's `Reduce` (mul and multiply are one)."""
+
+    ASSIGN = "assign"
+    ADD = "add"
+    MUL = "mul"
+    MULTIPLY = "multiply"
+    MEAN = "mean"
+    AMIN = "amin"
+    AMAX = "amax"
+
+
+#: reduction -> the ufunc that folds a value into a target
+_REDUCE_UFUNCS = {PutReduce.ADD: "add", PutReduce.MEAN: "add", PutReduce.MUL: "multiply",
+                  PutReduce.MULTIPLY: "multiply", PutReduce.AMIN: "minimum",
+                  PutReduce.AMAX: "maximum"}
+
+
+def _identity(dtype: np.dtype, reduce: PutReduce) -> Any:
+    """The start value of a target that does not include itself."""
+    if reduce in (PutReduce.MUL, PutReduce.MULTIPLY):
+        return 1
+    if reduce in (PutReduce.AMIN, PutReduce.AMAX):
+        if dtype.kind == "f":
+            return np.inf if reduce is PutReduce.AMIN else -np.inf
+        info = np.iinfo(dtype)
+        return info.max if reduce is PutReduce.AMIN else info.min
+    return 0
+
+
+def put_along_axis(xp: Any, x: Any, index: Any, value: Any, axis: int, reduce: str,
+                   include_self: bool, out: Any) -> None:
+    """out = x with value[p] reduced into x[..., index[p], ...] for every position p of
+    index (value read at the same position with its own dims, which must cover index's).
+
+    Repeated targets reduce in order (assign: the last wins); without `include_self` a
+    target's own value is left out (mean divides by the values put there only).
+    """
+    op = "put_along_axis"
+    reduce = PutReduce.parse(reduce)
+    along_axis_check(op, x.shape, index.shape, axis)
+    if value.ndim != index.ndim or any(v < n for v, n in zip(value.shape, index.shape)):
+        raise ValueError(f"{op}: Value {list(value.shape)} must have Index's rank and dims at "
+                         f"least Index's {list(index.shape)}")
+    out[...] = x
+    if index.size == 0:
+        return
+    coords = _along_axis_coords(xp, op, index, axis, int(x.shape[axis]))
+    src = value[tuple(slice(0, n) for n in index.shape)]
+    if reduce is PutReduce.ASSIGN:
+        flat = xp.ravel_multi_index(xp.broadcast_arrays(*coords), out.shape).reshape(-1)
+        targets, last = last_wins(xp, flat)
+        out.reshape(-1)[targets] = src.reshape(-1)[last]
+        return
+    if not include_self:
+        out[coords] = _identity(out.dtype, reduce)
+    getattr(xp, _REDUCE_UFUNCS[reduce]).at(out, coords, src)  # in order, repeats included
+    if reduce is PutReduce.MEAN:
+        counts = xp.zeros(out.shape, np.int64)
+        xp.add.at(counts, coords, 1)
+        counts += 1 if include_self else 0
+        hit = counts > 0
+        if out.dtype.kind in "iu":  # Paddle floors the integer mean
+            out[hit] = (out[hit] // counts[hit]).astype(out.dtype)
+        else:
+            out[hit] = out[hit] / counts[hit].astype(out.dtype)
+
+
+def scatter_ids(xp: Any, ids: Any, rows: int) -> Any:
+    """scatter's Ids (0-D, 1-D or [N, 1]) as checked, wrapped int64 ids."""
+    if not (ids.ndim in (0, 1) or (ids.ndim == 2 and ids.shape[1] == 1)):
+        raise ValueError(f"scatter: Ids must be 0-D, 1-D or [N, 1], got dims {list(ids.shape)}")
+    return checked_ids(xp, "scatter", ids.reshape(-1), rows, what="Ids")
+
+
+def scatter(xp: Any, x: Any, ids: Any, updates: Any, overwrite: bool, out: Any) -> None:
+    """out = x with row ids[i] replaced by updates[i] (overwrite: the last update of a
+    repeated id wins) or, without overwrite, set to the sum of all its updates."""
+    rows = int(x.shape[0]) if x.ndim else 0
+    flat_ids = scatter_ids(xp, ids, rows)
+    slices = updates.reshape((flat_ids.size, *x.shape[1:])) if ids.ndim == 0 else updates
+    if ids.ndim and tuple(updates.shape[1:]) != tuple(x.shape[1:]):
+        raise ValueError(f"scatter: Updates dims {list(updates.shape)} must match X's "
+                         f"{list(x.shape)} after the first")
+    out[...] = x
+    if flat_ids.size == 0:
+        return
+    if overwrite:
+        targets, last = last_wins(xp, flat_ids)
+        out[targets] = slices[last]
+        return
+    out[flat_ids] = 0
+    xp.add.at(out, flat_ids, slices[:flat_ids.size])
+
+
+# -- masks -------------------------------------------------------------------------------------
+
+def masked_fill(xp: Any, x: Any, mask: Any, value: Any, out: Any) -> None:
+    """out = value where mask, else x (x and mask broadcast; value has one element)."""
+    if value.size != 1:
+        raise ValueError(f"masked_fill: value must have one element, got dims "
+                         f"{list(value.shape)}")
+    xp.copyto(out, xp.where(mask, value.reshape(()), x))
+
+
+def masked_select(xp: Any, x: Any, mask: Any) -> Any:
+    """The elements of x (broadcast with mask) where mask holds, in row-major order."""
+    dims = broadcast_dims("masked_select", x.shape, mask.shape)
+    return xp.broadcast_to(x, dims)[xp.broadcast_to(mask, dims)]
+
+
+def nonzero(xp: Any, condition: Any) -> Any:
+    """int64 [n, rank]: the coordinates of the non-zero (true, NaN) elements, row-major."""
+    if condition.ndim == 0:
+        raise ValueError("where_index: Condition must have at least 1 dimension")
+    flags = condition != 0 if condition.dtype.kind != "b" else condition
+    return xp.argwhere(flags).astype(np.int64)

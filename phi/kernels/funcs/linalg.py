@@ -1,0 +1,272 @@
+"""Linear-algebra products (addmm, bmm, dot, mv, kron, cross, dist, trace, einsum): output
+dims with Paddle's checks, and the math, shared by the PHI and legacy kernels.
+
+Semantics pinned by Paddle 3.3.1's CPU kernels (tests/fixtures/ops/linalg):
+
+- addmm: out = Beta * Input + Alpha * (X @ Y), Input [N] / [1, N] / [M, 1] / [M, N]
+  broadcast to [M, N]; as BLAS GEMM, Beta == 0 never reads Input (its NaN / inf vanish) and
+  Alpha == 0 never reads X @ Y; with an empty product (K == 0) out = Beta * Input;
+- dot: sum(X * Y) over the last axis (no conjugation), [..., N] -> [...];
+- cross: the first axis of size 3 when `dim` is 9 (Paddle's "unset" value);
+- dist: the p-norm of X - Y (broadcast) over all elements: p == 0 counts non-zeros, +-inf
+  is max / min |X - Y|, else (sum |X - Y|^p)^(1/p); a 0-d output;
+- trace: the sum of the diagonal at `offset` over axis1 / axis2 (0 where it is empty);
+- einsum: an explicit equation (`->`, no `...`, as paddle.einsum writes the op) whose
+  labels may broadcast (size 1 against size n), repeated labels take diagonals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from phi.kernels.funcs.common import compute_dtype, quiet
+
+#: cross's `dim` when unset (Paddle's DDim::kMaxRank): the first axis of size 3.
+CROSS_DEFAULT_DIM = 9
+
+
+def _dims(dims: Sequence[int]) -> list[int]:
+    return [int(d) for d in dims]
+
+
+def _normalize_axis(axis: int, rank: int, op: str, what: str = "axis") -> int:
+    if not -rank <= axis < rank:
+        raise ValueError(f"{op}: {what} {axis} is out of range for a {rank}-D input")
+    return axis % rank
+
+
+# -- addmm / bmm / dot / mv --------------------------------------------------------------------
+
+def addmm_out_dims(input_dims: Sequence[int], x_dims: Sequence[int],
+                   y_dims: Sequence[int]) -> tuple[int, ...]:
+    """[M, N] for X [M, K] @ Y [K, N]; Input must broadcast to it."""
+    if len(x_dims) != 2 or len(y_dims) != 2:
+        raise ValueError(f"addmm: X and Y must be 2-D, got {_dims(x_dims)} and {_dims(y_dims)}")
+    if len(input_dims) not in (1, 2):
+        raise ValueError(f"addmm: Input must be 1-D or 2-D, got {_dims(input_dims)}")
+    if x_dims[1] != y_dims[0]:
+        raise ValueError(f"addmm: X's width must be equal with Y's height, got X "
+                         f"{_dims(x_dims)} and Y {_dims(y_dims)}")
+    inp = [1, *input_dims] if len(input_dims) == 1 else list(input_dims)
+    out = (int(x_dims[0]), int(y_dims[1]))
+    if any(i not in (1, o) for i, o in zip(inp, out)):
+        raise ValueError(f"addmm: Input {_dims(input_dims)} does not broadcast to the "
+                         f"product's {list(out)}")
+    return out
+
+
+def addmm(xp: Any, inp: Any, x: Any, y: Any, beta: float, alpha: float, out: Any) -> None:
+    """out = beta * inp + alpha * (x @ y), with GEMM's skips for beta == 0 / alpha == 0."""
+    t = out.dtype.type
+    with quiet(xp):
+        if x.size == 0 or y.size == 0:
+            xp.multiply(xp.broadcast_to(inp, out.shape), t(beta), out=out)
+            return
+        if beta == 0:
+            out.fill(0)
+        else:
+            xp.multiply(xp.broadcast_to(inp, out.shape), t(beta), out=out)
+        if alpha != 0:
+            out += t(alpha) * xp.matmul(x, y)
+
+
+def bmm_out_dims(x_dims: Sequence[int], y_dims: Sequence[int]) -> tuple[int, ...]:
+    if len(x_dims) != 3 or len(y_dims) != 3:
+        raise ValueError(f"bmm: X and Y must be 3-D, got {_dims(x_dims)} and {_dims(y_dims)}")
+    if x_dims[0] != y_dims[0]:
+        raise ValueError(f"bmm: batch sizes differ: X {_dims(x_dims)}, Y {_dims(y_dims)}")
+    if x_dims[2] != y_dims[1]:
+        raise ValueError(f"bmm: X's width must be equal with Y's height, got X "
+                         f"{_dims(x_dims)} and Y {_dims(y_dims)}")
+    return (int(x_dims[0]), int(x_dims[1]), int(y_dims[2]))
+
+
+def bmm(xp: Any, x: Any, y: Any, out: Any) -> None:
+    with quiet(xp):
+        xp.matmul(x, y, out=out)
+
+
+def dot_out_dims(x_dims: Sequence[int], y_dims: Sequence[int]) -> tuple[int, ...]:
+    """X and Y of equal dims [..., N] -> [...]."""
+    if tuple(x_dims) != tuple(y_dims) or len(x_dims) == 0:
+        raise ValueError(f"dot: X and Y must have the same dims of rank >= 1, got "
+                         f"{_dims(x_dims)} and {_dims(y_dims)}")
+    return tuple(_dims(x_dims[:-1]))
+
+
+def dot(xp: Any, x: Any, y: Any, out: Any) -> None:
+    with quiet(xp):
+        xp.sum(x * y, axis=-1, out=out)
+
+
+def mv_out_dims(x_dims: Sequence[int], vec_dims: Sequence[int]) -> tuple[int, ...]:
+    if len(x_dims) != 2 or len(vec_dims) != 1 or x_dims[1] != vec_dims[0]:
+        raise ValueError(f"mv: X must be [M, N] and Vec [N], got {_dims(x_dims)} and "
+                         f"{_dims(vec_dims)}")
+    return (int(x_dims[0]),)
+
+
+def mv(xp: Any, x: Any, vec: Any, out: Any) -> None:
+    with quiet(xp):
+        xp.matmul(x, vec, out=out)
+
+
+# -- kron / cross ------------------------------------------------------------------------------
+
+def kron_out_dims(x_dims: Sequence[int], y_dims: Sequence[int]) -> tuple[int, ...]:
+    """The shorter dims padded with leading 1s, then multiplied."""
+    rank = max(len(x_dims), len(y_dims))
+    xd = [1] * (rank - len(x_dims)) + _dims(x_dims)
+    yd = [1] * (rank - len(y_dims)) + _dims(y_dims)
+    return tuple(a * b for a, b in zip(xd, yd))
+
+
+def kron(xp: Any, x: Any, y: Any, out: Any) -> None:
+    """out[i * Yd + j] = x[i] * y[j] per axis (the product rounded once to out's dtype)."""
+    rank = out.ndim
+    xs = x.reshape((1,) * (rank - x.ndim) + x.shape)
+    ys = y.reshape((1,) * (rank - y.ndim) + y.shape)
+    inter = [d for pair in zip(xs.shape, ys.shape) for d in pair]
+    xe = xs.reshape([d for s in xs.shape for d in (s, 1)])
+    ye = ys.reshape([d for s in ys.shape for d in (1, s)])
+    with quiet(xp):
+        xp.multiply(xe, ye, out=out.reshape(inter))
+
+
+def cross_axis(x_dims: Sequence[int], y_dims: Sequence[int], dim: int) -> int:
+    """The axis cross works on (validated): `dim`, or the first of size 3 when unset."""
+    if tuple(x_dims) != tuple(y_dims):
+        raise ValueError(f"cross: X and Y must have the same dims, got {_dims(x_dims)} and "
+                         f"{_dims(y_dims)}")
+    if dim == CROSS_DEFAULT_DIM:
+        axes = [i for i, d in enumerate(x_dims) if d == 3]
+        if not axes:
+            raise ValueError(f"cross: there must be at least one dimension of size 3 in "
+                             f"X/Y, got {_dims(x_dims)}")
+        return axes[0]
+    axis = _normalize_axis(dim, len(x_dims), "cross", "dim")
+    if x_dims[axis] != 3:
+        raise ValueError(f"cross: X/Y must have size 3 at dim {dim}, got {_dims(x_dims)}")
+    return axis
+
+
+def cross(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
+    """out_i = x_j * y_k - x_k * y_j for (i, j, k) cyclic along `axis`."""
+    def part(a: Any, i: int) -> Any:
+        return xp.take(a, i, axis=axis)
+
+    with quiet(xp):
+        for i in range(3):
+            j, k = (i + 1) % 3, (i + 2) % 3
+            index = [slice(None)] * out.ndim
+            index[axis] = i
+            xp.subtract(part(x, j) * part(y, k), part(x, k) * part(y, j),
+                        out=out[tuple(index)])
+
+
+# -- dist / trace ------------------------------------------------------------------------------
+
+def dist_check(x_dims: Sequence[int], y_dims: Sequence[int]) -> None:
+    rank = max(len(x_dims), len(y_dims))
+    xd = [1] * (rank - len(x_dims)) + _dims(x_dims)
+    yd = [1] * (rank - len(y_dims)) + _dims(y_dims)
+    if any(a != b and 1 not in (a, b) for a, b in zip(xd, yd)):
+        raise ValueError(f"dist: X {_dims(x_dims)} and Y {_dims(y_dims)} do not broadcast")
+
+
+def dist(xp: Any, x: Any, y: Any, p: float, out: Any) -> None:
+    """The p-norm of x - y over every element, into the 0-d out."""
+    with quiet(xp):
+        a = xp.abs(x - y)
+        if p == 0:
+            value = xp.count_nonzero(a)
+        elif p == float("inf"):
+            value = a.max()
+        elif p == float("-inf"):
+            value = a.min()
+        else:
+            t = a.dtype.type
+            value = xp.power(xp.sum(xp.power(a, t(p))), t(1.0 / p))
+        out[...] = value
+
+
+def trace_axes(dims: Sequence[int], axis1: int, axis2: int) -> tuple[int, int]:
+    rank = len(dims)
+    if rank < 2:
+        raise ValueError(f"trace: Input must be at least 2-D, got {_dims(dims)}")
+    a1 = _normalize_axis(axis1, rank, "trace", "axis1")
+    a2 = _normalize_axis(axis2, rank, "trace", "axis2")
+    if a1 == a2:
+        raise ValueError(f"trace: axis1 ({axis1}) and axis2 ({axis2}) must be different axes")
+    return a1, a2
+
+
+def trace_out_dims(dims: Sequence[int], axis1: int, axis2: int) -> tuple[int, ...]:
+    a1, a2 = trace_axes(dims, axis1, axis2)
+    return tuple(int(d) for i, d in enumerate(dims) if i not in (a1, a2))
+
+
+def trace(xp: Any, x: Any, offset: int, axis1: int, axis2: int, out: Any) -> None:
+    """Sum of the offset diagonal (half types summed in float32, rounded once)."""
+    a1, a2 = trace_axes(x.shape, axis1, axis2)
+    work = x.astype(compute_dtype(x.dtype), copy=False)
+    with quiet(xp):
+        diag = xp.diagonal(work, offset=offset, axis1=a1, axis2=a2)
+        xp.copyto(out, diag.sum(axis=-1), casting="unsafe")
+
+
+# -- einsum ------------------------------------------------------------------------------------
+
+def parse_equation(equation: str, num_operands: int) -> tuple[list[str], str]:
+    """(labels per operand, output labels) of an explicit equation `ab,bc->ac`."""
+    eq = equation.replace(" ", "")
+    if "->" not in eq or "." in eq:
+        raise ValueError(f"einsum: equation '{equation}' must be explicit ('->') and without "
+                         "'...' (paddle.einsum writes the op's equation so)")
+    lhs, rhs = eq.split("->")
+    terms = lhs.split(",")
+    if len(terms) != num_operands:
+        raise ValueError(f"einsum: equation '{equation}' names {len(terms)} operands, "
+                         f"{num_operands} given")
+    labels = set("".join(terms))
+    if not all(c.isalpha() for c in labels | set(rhs)):
+        raise ValueError(f"einsum: equation '{equation}' must use letters as labels")
+    if set(rhs) - labels or len(set(rhs)) != len(rhs):
+        raise ValueError(f"einsum: output '{rhs}' of '{equation}' must name input labels, "
+                         "each once")
+    return terms, rhs
+
+
+def einsum_sizes(equation: str, dims: Sequence[Sequence[int]]) -> tuple[list[str], str,
+                                                                       dict[str, int]]:
+    """(terms, output labels, label -> size); a label's sizes must agree or be 1."""
+    terms, rhs = parse_equation(equation, len(dims))
+    sizes: dict[str, int] = {}
+    for term, d in zip(terms, dims):
+        if len(term) != len(d):
+            raise ValueError(f"einsum: operand '{term}' of '{equation}' has {len(term)} "
+                             f"labels but {len(d)} dims {_dims(d)}")
+        for label, size in zip(term, d):
+            known = sizes.setdefault(label, int(size))
+            if known == 1:
+                sizes[label] = int(size)
+            elif size not in (1, known):
+                raise ValueError(f"einsum: label '{label}' of '{equation}' has sizes "
+                                 f"{known} and {size}")
+    return terms, rhs, sizes
+
+
+def einsum_out_dims(equation: str, dims: Sequence[Sequence[int]]) -> tuple[int, ...]:
+    _, rhs, sizes = einsum_sizes(equation, dims)
+    return tuple(sizes[c] for c in rhs)
+
+
+def einsum(xp: Any, equation: str, operands: Sequence[Any], out: Any) -> None:
+    terms, rhs, sizes = einsum_sizes(equation, [o.shape for o in operands])
+    expanded = []
+    for term, op in zip(terms, operands):
+        target = tuple(sizes[c] if d == 1 else d for c, d in zip(term, op.shape))
+        expanded.append(xp.broadcast_to(op, target) if target != op.shape else op)
+    with quiet(xp):
+        xp.copyto(out, xp.einsum(f"{','.join(terms)}->{rhs}", *expanded))

@@ -1,0 +1,165 @@
+"""Matrix functions over batches [..., n, n]: inverse, cholesky, determinant,
+slogdeterminant, matrix_power, as Paddle's CPU kernels (Eigen) compute them.
+
+- A partial-pivot LU (row swaps, the first largest |a| of a column wins; a zero column is
+  left as is) gives determinant = swap sign * prod(diag(U)) (so an exactly singular matrix
+  gives a signed zero, an empty one 1) and the pivots that decide invertibility;
+- inverse (and matrix_power with n < 0): an error when a pivot is exactly zero ("not
+  invertible"), else the inverse;
+- slogdeterminant: [sign, log|det|] stacked first ([2, ...]); sign is -1 / 0 / 1 (0 for a
+  zero or NaN det, so log|det| is -inf / NaN), for complex det / |det| with log|det| + 0j;
+- cholesky: Eigen's LLT, reading only the lower triangle (upper=True: only the upper one,
+  giving U = L^T); a diagonal step <= 0 is an error ("not positive definite");
+- matrix_power: identity for n = 0; |n| of 1..4 as direct products, else binary powering.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from phi.kernels.funcs.common import quiet
+
+
+def _dims(dims: Sequence[int]) -> list[int]:
+    return [int(d) for d in dims]
+
+
+def square_dims(dims: Sequence[int], op: str) -> tuple[int, ...]:
+    """Validated [..., n, n] dims."""
+    if len(dims) < 2 or dims[-1] != dims[-2]:
+        raise ValueError(f"{op}: the input must be a batch of square matrices [..., n, n], "
+                         f"got {_dims(dims)}")
+    return tuple(_dims(dims))
+
+
+def det_out_dims(dims: Sequence[int]) -> tuple[int, ...]:
+    return square_dims(dims, "determinant")[:-2]
+
+
+def slogdet_out_dims(dims: Sequence[int]) -> tuple[int, ...]:
+    return (2, *square_dims(dims, "slogdeterminant")[:-2])
+
+
+def lu_factor(xp: Any, a: Any) -> tuple[Any, Any]:
+    """(LU [b, n, n] with L's unit diagonal implied, swap sign [b]) of a [..., n, n]."""
+    n = a.shape[-1]
+    lu = a.reshape(-1, n, n).copy()
+    b = lu.shape[0]
+    rows = xp.arange(b)
+    odd = xp.zeros(b, dtype=bool)
+    with quiet(xp):
+        for k in range(n):
+            col = xp.abs(lu[:, k:, k])
+            p = xp.argmax(col, axis=1) + k
+            nonzero = col[xp.arange(b), p - k] != 0
+            swap = (p != k) & nonzero
+            if bool(swap.any()):
+                row_k, row_p = lu[rows, k].copy(), lu[rows, p].copy()
+                lu[rows, k] = xp.where(swap[:, None], row_p, row_k)
+                lu[rows, p] = xp.where(swap[:, None], row_k, row_p)
+                odd ^= swap
+            pivot = xp.where(nonzero, lu[:, k, k], 1)
+            lu[:, k + 1:, k] /= pivot[:, None]
+            lu[:, k + 1:, k + 1:] -= lu[:, k + 1:, k, None] * lu[:, k, None, k + 1:]
+    return lu, xp.where(odd, -1, 1).astype(a.dtype)
+
+
+def determinant(xp: Any, a: Any, out: Any) -> None:
+    """out[...] = det(a[..., :, :])."""
+    if out.size == 0:
+        return
+    lu, sign = lu_factor(xp, a)
+    with quiet(xp):
+        det = sign * xp.prod(xp.diagonal(lu, axis1=1, axis2=2), axis=-1)
+    xp.copyto(out, det.reshape(out.shape))
+
+
+def slogdeterminant(xp: Any, a: Any, out: Any) -> None:
+    """out[0] = sign(det), out[1] = log|det| (complex: det / |det| and log|det| + 0j)."""
+    if out.size == 0:
+        return
+    det = xp.empty(out.shape[1:], a.dtype)
+    determinant(xp, a, det)
+    det = det.reshape(-1)
+    sign, logabs = out.reshape(2, -1)  # views of a contiguous out
+    with quiet(xp):
+        mag = xp.abs(det)
+        if xp.iscomplexobj(det):
+            xp.divide(det, mag, out=sign)
+        else:
+            xp.subtract((det > 0).astype(det.dtype), (det < 0).astype(det.dtype), out=sign)
+        xp.copyto(logabs, xp.log(mag))
+
+
+def _check_invertible(xp: Any, a: Any, op: str) -> None:
+    if a.size == 0:
+        return
+    lu, _ = lu_factor(xp, a)
+    pivots = xp.abs(xp.diagonal(lu, axis1=1, axis2=2))
+    bad = xp.nonzero(~(pivots.min(axis=-1) > 0))[0]
+    if bad.size:
+        raise ValueError(f"{op}: Input is not invertible (matrix {int(bad[0])} of the batch "
+                         "has a zero pivot in its LU factorization)")
+
+
+def inverse(xp: Any, a: Any, out: Any) -> None:
+    square_dims(a.shape, "inverse")
+    _check_invertible(xp, a, "inverse")
+    if a.size:
+        with quiet(xp):
+            xp.copyto(out, xp.linalg.inv(a))
+
+
+def cholesky(xp: Any, a: Any, upper: bool, out: Any) -> None:
+    """Eigen's LLT on the lower triangle (upper: on the upper one, out = L^T)."""
+    n = square_dims(a.shape, "cholesky")[-1]
+    if a.size == 0:
+        return
+    m = xp.swapaxes(a, -1, -2) if upper else a
+    low = xp.zeros(a.shape, a.dtype)
+    with quiet(xp):
+        for k in range(n):
+            x = m[..., k, k] - xp.sum(low[..., k, :k] ** 2, axis=-1)
+            failed = (x <= 0).reshape(-1)
+            if bool(failed.any()):
+                index = int(xp.nonzero(failed)[0][0])
+                raise ValueError(f"cholesky: Cholesky decomposition was not successful: matrix "
+                                 f"{index} of the batch is not positive definite")
+            d = xp.sqrt(x)
+            low[..., k, k] = d
+            rest = m[..., k + 1:, k] - xp.matmul(low[..., k + 1:, :k],
+                                                  low[..., k, :k, None])[..., 0]
+            low[..., k + 1:, k] = rest / d[..., None]
+    xp.copyto(out, xp.swapaxes(low, -1, -2) if upper else low)
+
+
+def matrix_power(xp: Any, a: Any, n: int, out: Any) -> None:
+    """a^n per matrix; n < 0 inverts first (an error for a singular matrix)."""
+    size = square_dims(a.shape, "matrix_power")[-1]
+    if n == 0:
+        xp.copyto(out, xp.broadcast_to(xp.eye(size, dtype=a.dtype), a.shape))
+        return
+    base = a
+    if n < 0:
+        base = xp.empty_like(a)
+        inverse(xp, a, base)
+    m = abs(n)
+    with quiet(xp):
+        if m == 1:
+            result = base
+        elif m == 2:
+            result = base @ base
+        elif m == 3:
+            result = (base @ base) @ base
+        elif m == 4:
+            square = base @ base
+            result = square @ square
+        else:
+            result, z = None, None
+            while m > 0:
+                bit, m = m & 1, m >> 1
+                z = base if z is None else z @ z
+                if bit:
+                    result = z if result is None else result @ z
+        xp.copyto(out, result)

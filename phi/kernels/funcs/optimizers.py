@@ -1,0 +1,151 @@
+"""Optimizer updates momentum, lamb, rmsprop and adagrad (sgd and adam: optimizer.py), as
+Paddle's CPU kernels compute them, shared by the legacy and PHI kernels.
+
+Every update runs in the parameter's dtype (float32 for a float32 parameter, constants
+rounded to it first) and reads all of its inputs before it writes an output: a training
+program passes the same variable as Param and ParamOut (Velocity and VelocityOut, ...),
+so the outputs may alias the inputs. Each function returns the new values; `write_outputs`
+stores them.
+
+- momentum: g = grad (+ coeff * param for regularization_method "l2_decay"; any other
+  method is none); v' = mu * v + g; param' = param - lr * v', or with Nesterov
+  param - lr * (g + mu * v'). Paddle's CPU kernel ignores rescale_grad and a master copy.
+- lamb: m1' = b1 m1 + (1 - b1) g, m2' = b2 m2 + (1 - b2) g^2; r = (m1' / (1 - b1^t)) /
+  (sqrt(m2' / (1 - b2^t)) + eps) + weight_decay * p; with weight_decay > 0 or always_adapt
+  the step is scaled by ||p|| / ||r|| when both norms are positive; p' = p - lr * ratio * r;
+  the beta powers advance by b1, b2. With multi_precision p is the master copy.
+- rmsprop: ms' = rho ms + (1 - rho) g^2 (centered: mg' = rho mg + (1 - rho) g, and the
+  denominator sqrt(ms' - mg'^2 + eps)); mom' = momentum * mom + lr * g / sqrt(ms' + eps);
+  p' = p - mom'.
+- adagrad: m' = m + g^2; p' = p - lr * g / (sqrt(m') + eps).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from phi.kernels.funcs.common import quiet
+
+#: momentum's regularization_method values (anything else is no regularization)
+L2_DECAY = "l2_decay"
+
+
+def _quiet(update: Callable[..., dict[str, Any]]) -> Callable[..., dict[str, Any]]:
+    """Run an update with NumPy's floating-point warnings off (NaN / inf gradients give
+    NaN / inf states, as in Paddle)."""
+    @functools.wraps(update)
+    def run(xp: Any, *args: Any) -> dict[str, Any]:
+        with quiet(xp):
+            return update(xp, *args)
+    return run
+
+
+def scalar(array: Any, dtype: Any) -> Any:
+    """A [1] (or 0-d) tensor's value as a 0-d array of `dtype` (learning rate, beta pow)."""
+    return array.reshape(()).astype(dtype)
+
+
+def flag(array: Any) -> bool:
+    """A bool [1] tensor's value (SkipUpdate, StopUpdate), read on the host."""
+    return bool(array.reshape(-1)[0])
+
+
+def write_outputs(values: Mapping[str, Any], outs: Mapping[str, Any | None]) -> None:
+    """outs[k][...] = values[k] for every output that is asked for (not None)."""
+    for name, out in outs.items():
+        if out is not None:
+            out[...] = values[name]
+
+
+@_quiet
+def momentum(xp: Any, param: Any, grad: Any, velocity: Any, lr: Any, mu: float,
+             use_nesterov: bool, regularization_method: str, regularization_coeff: float
+             ) -> dict[str, Any]:
+    """{param_out, velocity_out}."""
+    t = param.dtype.type
+    mu_t = t(mu)
+    g = grad
+    if regularization_method == L2_DECAY:
+        g = param * t(regularization_coeff) + grad
+    v = velocity * mu_t + g
+    rate = scalar(lr, param.dtype)
+    p = param - (g + v * mu_t) * rate if use_nesterov else param - rate * v
+    return {"param_out": p, "velocity_out": v}
+
+
+@_quiet
+def lamb(xp: Any, param: Any, grad: Any, lr: Any, moment1: Any, moment2: Any,
+         beta1_pow: Any, beta2_pow: Any, weight_decay: float, beta1: float, beta2: float,
+         epsilon: float, always_adapt: bool) -> dict[str, Any]:
+    """{param_out, moment1_out, moment2_out, beta1_pow_out, beta2_pow_out}; `param` is the
+    master copy under multi_precision."""
+    t = param.dtype.type
+    b1, b2, eps, decay = t(beta1), t(beta2), t(epsilon), t(weight_decay)
+    one = t(1)
+    m1 = b1 * moment1 + (one - b1) * grad
+    m2 = b2 * moment2 + (one - b2) * grad * grad
+    m1_hat = m1 / (one - scalar(beta1_pow, param.dtype))
+    m2_hat = m2 / (one - scalar(beta2_pow, param.dtype))
+    r = m1_hat / (xp.sqrt(m2_hat) + eps) + decay * param
+    ratio = one
+    if weight_decay > 0 or always_adapt:
+        p_norm = xp.sqrt(xp.sum(param * param, dtype=param.dtype))
+        r_norm = xp.sqrt(xp.sum(r * r, dtype=param.dtype))
+        if p_norm > 0 and r_norm > 0:
+            ratio = p_norm / r_norm
+    p = param - scalar(lr, param.dtype) * ratio * r
+    return {"param_out": p, "master_param_out": p, "moment1_out": m1, "moment2_out": m2,
+            "beta1_pow_out": beta1_pow * beta1_pow.dtype.type(beta1),
+            "beta2_pow_out": beta2_pow * beta2_pow.dtype.type(beta2)}
+
+
+def lamb_source(param: Any, master_param: Any | None, multi_precision: bool) -> Any:
+    """The values lamb updates: the master copy under multi_precision, else Param."""
+    if not multi_precision:
+        return param
+    if master_param is None:
+        raise ValueError("lamb: multi_precision needs the MasterParam input (a float32 copy "
+                         "of Param)")
+    return master_param
+
+
+def lamb_unchanged(param: Any, source: Any, moment1: Any, moment2: Any, beta1_pow: Any,
+                   beta2_pow: Any) -> dict[str, Any]:
+    """lamb's outputs when SkipUpdate is true: every state as it was (Paddle writes nothing,
+    and a program's outputs are its inputs' variables)."""
+    return {"param_out": param, "moment1_out": moment1, "moment2_out": moment2,
+            "beta1_pow_out": beta1_pow, "beta2_pow_out": beta2_pow, "master_param_out": source}
+
+
+@_quiet
+def rmsprop(xp: Any, param: Any, mean_square: Any, grad: Any, moment: Any, lr: Any,
+            mean_grad: Any | None, epsilon: float, decay: float, momentum: float,
+            centered: bool) -> dict[str, Any]:
+    """{param_out, moment_out, mean_square_out, mean_grad_out (centered only)}."""
+    t = param.dtype.type
+    rho, eps, mom = t(decay), t(epsilon), t(momentum)
+    ms = rho * mean_square + (t(1) - rho) * grad * grad
+    rate = scalar(lr, param.dtype)
+    out: dict[str, Any] = {"mean_square_out": ms}
+    if centered:
+        if mean_grad is None:
+            raise ValueError("rmsprop: centered needs the MeanGrad input")
+        mg = rho * mean_grad + (t(1) - rho) * grad
+        m = mom * moment + rate * grad / xp.sqrt(ms - mg * mg + eps)
+        out["mean_grad_out"] = mg
+    else:
+        m = mom * moment + rate * grad / xp.sqrt(ms + eps)
+    out.update(param_out=param - m, moment_out=m)
+    return out
+
+
+@_quiet
+def adagrad(xp: Any, param: Any, grad: Any, moment: Any, lr: Any, epsilon: float
+            ) -> dict[str, Any]:
+    """{param_out, moment_out}."""
+    t = param.dtype.type
+    m = moment + grad * grad
+    p = param - scalar(lr, param.dtype) * grad / (xp.sqrt(m) + t(epsilon))
+    return {"param_out": p, "moment_out": m}

@@ -1,0 +1,43 @@
+"""Gradients of reduce_sum, reduce_max, reduce_min and reduce_prod, as Paddle's CPU kernels
+compute them: the output gradient broadcast back over the reduced axes, then for max / min
+shared equally by the elements equal to the result (Paddle 3.3.1 splits ties) and for prod
+multiplied by out / x (0 / 0 is NaN where x is 0 and the product too)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from phi.kernels.funcs.common import quiet
+
+
+def expand_reduced(xp: Any, value: Any, x_shape: Sequence[int], axes: Sequence[int]) -> Any:
+    """A reduced tensor (reduced axes dropped or kept as 1) broadcast back to `x_shape`."""
+    kept = tuple(1 if i in set(axes) else int(d) for i, d in enumerate(x_shape))
+    return xp.broadcast_to(value.reshape(kept), tuple(x_shape))
+
+
+def reduce_sum_grad(xp: Any, x_shape: Sequence[int], out_grad: Any, axes: Sequence[int],
+                    x_grad: Any) -> None:
+    """x_grad = out_grad at every position it summed (in x_grad's dtype: a sum may have
+    had another output dtype)."""
+    xp.copyto(x_grad, expand_reduced(xp, out_grad, x_shape, axes), casting="unsafe")
+
+
+def reduce_extreme_grad(xp: Any, x: Any, out: Any, out_grad: Any, axes: Sequence[int],
+                        x_grad: Any) -> None:
+    """max / min: out_grad shared equally among the elements equal to the result (a NaN
+    result matches none: 0 / 0 makes its whole group NaN, as in Paddle)."""
+    hit = (x == expand_reduced(xp, out, x.shape, axes)).astype(x_grad.dtype)
+    count = hit.sum(axis=tuple(axes), keepdims=True)
+    with quiet(xp):
+        x_grad[...] = expand_reduced(xp, out_grad, x.shape, axes) * hit / count
+
+
+def reduce_prod_grad(xp: Any, x: Any, out: Any, out_grad: Any, axes: Sequence[int],
+                     x_grad: Any) -> None:
+    """prod: out_grad * out / x."""
+    grads = expand_reduced(xp, out_grad, x.shape, axes)
+    with quiet(xp):
+        x_grad[...] = grads * expand_reduced(xp, out, x.shape, axes) / x
+

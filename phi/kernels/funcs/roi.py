@@ -1,0 +1,183 @@
+"""RoI pooling as Paddle's CPU kernels do it: roi_align (bilinear samples averaged per bin)
+and roi_pool (max per bin, with the argmax), shared by the PHI and the legacy kernels.
+
+Vectorised over RoIs, channels and bins: the loops run over the sampling taps of a bin (the
+grid point (iy, ix) of roi_align, the pixel offset (dh, dw) of roi_pool) up to the largest
+bin, each tap gathering every RoI's value at once through index arrays (RoIs whose bins are
+smaller mask the extra taps out). Taps are visited in Paddle's order, so sums accumulate and
+maxima tie-break as there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from phi.kernels.funcs.common import quiet, to_host
+
+
+def check_dims(op: str, x_dims: Sequence[int], rois_dims: Sequence[int],
+               rois_num_dims: Sequence[int] | None, pooled_height: int,
+               pooled_width: int) -> tuple[int, ...]:
+    """X [N, C, H, W], ROIs [R, 4], RoisNum [N]; Out [R, C, pooled_height, pooled_width]."""
+    if len(x_dims) != 4:
+        raise ValueError(f"{op}: X must be 4-D NCHW, got {list(x_dims)}")
+    if len(rois_dims) != 2 or rois_dims[1] != 4:
+        raise ValueError(f"{op}: ROIs must be [R, 4], got {list(rois_dims)}")
+    if rois_num_dims is not None and len(rois_num_dims) != 1:
+        raise ValueError(f"{op}: RoisNum must be 1-D [N], got {list(rois_num_dims)}")
+    if pooled_height <= 0 or pooled_width <= 0:
+        raise ValueError(f"{op}: pooled_height and pooled_width must be > 0, got "
+                         f"{pooled_height} and {pooled_width}")
+    return (rois_dims[0], x_dims[1], pooled_height, pooled_width)
+
+
+def batch_ids(op: str, rois: int, batch: int, rois_num: Any | None,
+              rois_lod: Sequence[Sequence[int]]) -> np.ndarray:
+    """Each RoI's image, from RoisNum or else from the ROIs' LoD (last level)."""
+    if rois_num is not None:
+        counts = to_host(rois_num).reshape(-1).astype(np.int64)
+        what = "RoisNum"
+    elif rois_lod:
+        counts = np.diff(np.asarray(rois_lod[-1], np.int64))
+        what = "the ROIs' LoD"
+    else:
+        raise ValueError(f"{op}: the RoIs' images are given by RoisNum or by a LoD on ROIs; "
+                         "neither is there")
+    if counts.size != batch:
+        raise ValueError(f"{op}: {what} gives {counts.size} images, X has {batch}")
+    if (counts < 0).any() or counts.sum() != rois:
+        raise ValueError(f"{op}: {what} counts {counts.tolist()} do not add up to the {rois} "
+                         "RoIs")
+    return np.repeat(np.arange(batch), counts)
+
+
+def _ints(xp: Any, values: np.ndarray) -> Any:
+    return xp.asarray(values.astype(np.int64))
+
+
+def roi_align(xp: Any, x: Any, rois: Any, batch: np.ndarray, pooled_height: int,
+              pooled_width: int, spatial_scale: float, sampling_ratio: int, aligned: bool,
+              out: Any) -> None:
+    """Average of bilinear samples on a (sampling_ratio or adaptive) grid per bin."""
+    r, c, h, w = out.shape[0], x.shape[1], x.shape[2], x.shape[3]
+    if r == 0:
+        return
+    t = x.dtype.type
+    boxes = to_host(rois).astype(x.dtype)
+    start = boxes * t(spatial_scale) - t(0.5 if aligned else 0)
+    size = start[:, 2:] - start[:, :2]
+    if not aligned:
+        size = np.where(size < 1, t(1), size)
+    pooled = np.array([pooled_width, pooled_height])
+    with np.errstate(all="ignore"):
+        grid = np.full((r, 2), sampling_ratio) if sampling_ratio > 0 else \
+            np.ceil(size / pooled.astype(x.dtype)).astype(np.int64)
+    if (grid < 0).any():
+        raise ValueError("roi_align: a RoI has a negative extent (aligned), so its sampling "
+                         "grid would be negative")
+    bins = (size / pooled.astype(x.dtype)).astype(x.dtype)
+    total = xp.zeros((r, c, pooled_height, pooled_width), x.dtype)
+    b = _ints(xp, batch).reshape(r, 1, 1, 1)
+    ch = xp.arange(c).reshape(1, c, 1, 1)
+    for iy in range(int(grid[:, 1].max(initial=0))):
+        ys, yl, yh, wy = _samples(start[:, 1], bins[:, 1], grid[:, 1], iy, pooled_height, h, t)
+        for ix in range(int(grid[:, 0].max(initial=0))):
+            xs, xl, xh, wx = _samples(start[:, 0], bins[:, 0], grid[:, 0], ix, pooled_width, w,
+                                      t)
+            inside = (ys[:, :, None] & xs[:, None, :])  # [R, ph, pw]
+            wyl, wyh = wy[:, :, None], (t(1) - wy)[:, :, None]
+            wxl, wxh = wx[:, None, :], (t(1) - wx)[:, None, :]
+            weights = [np.where(inside, v, t(0)) for v in
+                       (wxl * wyl, wxh * wyl, wxl * wyh, wxh * wyh)]
+            corners = [(yl, xl), (yl, xh), (yh, xl), (yh, xh)]
+            with quiet(xp):
+                value = None
+                for (yi, xi), wt in zip(corners, weights):
+                    idx_y = xp.asarray(np.where(inside, yi[:, :, None], 0))[:, None]
+                    idx_x = xp.asarray(np.where(inside, xi[:, None, :], 0))[:, None]
+                    term = xp.asarray(wt)[:, None] * x[b, ch, idx_y, idx_x]
+                    value = term if value is None else value + term
+                live = (iy < grid[:, 1]) & (ix < grid[:, 0])
+                total += xp.where(xp.asarray(live).reshape(r, 1, 1, 1), value, t(0))
+    with np.errstate(divide="ignore"):
+        count = (1.0 / (grid[:, 0] * grid[:, 1]).astype(np.float64)).astype(x.dtype)
+    with quiet(xp):
+        out[...] = total * xp.asarray(count).reshape(r, 1, 1, 1)
+
+
+def _samples(start: np.ndarray, bin_size: np.ndarray, grid: np.ndarray, i: int, pooled: int,
+             extent: int, t: Any) -> tuple[np.ndarray, ...]:
+    """Grid point i of every bin along one axis: (inside the map, low index, high index,
+    weight of the low index), each [R, pooled]."""
+    with np.errstate(all="ignore"):
+        frac = (t(i + 0.5) / np.maximum(grid, 1).astype(start.dtype))[:, None]
+        pos = start[:, None] + bin_size[:, None] * (np.arange(pooled, dtype=start.dtype)[None]
+                                                     + frac)
+    inside = ~((pos < -1.0) | (pos > extent))
+    pos = np.where(pos <= 0, t(0), pos)
+    low = np.where(inside, pos, 0).astype(np.int64)
+    edge = low >= extent - 1
+    low = np.where(edge, extent - 1, low)
+    high = np.where(edge, low, low + 1)
+    pos = np.where(edge, low.astype(pos.dtype), pos)
+    return inside, low, high, (high - pos).astype(pos.dtype)
+
+
+def roi_pool(xp: Any, x: Any, rois: Any, batch: np.ndarray, pooled_height: int,
+             pooled_width: int, spatial_scale: float, out: Any, argmax: Any) -> None:
+    """Max per bin (0 and argmax -1 for an empty bin); ties keep the first in row-major order."""
+    r, c, h, w = out.shape[0], x.shape[1], x.shape[2], x.shape[3]
+    if r == 0:
+        return
+    scaled = to_host(rois) * x.dtype.type(spatial_scale) if x.dtype.kind == "f" else \
+        to_host(rois).astype(np.float32) * np.float32(spatial_scale)
+    corner = _c_round(scaled).astype(np.int64)  # x1, y1, x2, y2
+    extent = np.maximum(corner[:, 2:] - corner[:, :2] + 1, 1)  # w, h
+    hs, he = _bin_edges(extent[:, 1], pooled_height, corner[:, 1], h)
+    ws, we = _bin_edges(extent[:, 0], pooled_width, corner[:, 0], w)
+    lowest = _lowest(x.dtype)
+    empty = (he <= hs)[:, :, None] | (we <= ws)[:, None, :]  # [R, ph, pw]
+    best = xp.where(xp.asarray(empty)[:, None], x.dtype.type(0), lowest)
+    best = xp.broadcast_to(best, (r, c, pooled_height, pooled_width)).copy()
+    arg = xp.full((r, c, pooled_height, pooled_width), -1, np.int64)
+    b = _ints(xp, batch).reshape(r, 1, 1, 1)
+    ch = xp.arange(c).reshape(1, c, 1, 1)
+    for dh in range(int((he - hs).max(initial=0))):
+        row = hs + dh
+        for dw in range(int((we - ws).max(initial=0))):
+            col = ws + dw
+            live = (row < he)[:, :, None] & (col < we)[:, None, :]
+            yi = np.where(live, row[:, :, None], 0)
+            xi = np.where(live, col[:, None, :], 0)
+            value = x[b, ch, xp.asarray(yi)[:, None], xp.asarray(xi)[:, None]]
+            better = xp.asarray(live)[:, None] & (value > best)
+            best = xp.where(better, value, best)
+            arg = xp.where(better, xp.asarray(yi * w + xi)[:, None], arg)
+    out[...] = best
+    argmax[...] = arg
+
+
+def _c_round(v: np.ndarray) -> np.ndarray:
+    """C's round(): halves away from zero."""
+    whole = np.trunc(v)
+    return whole + np.where(np.abs(v - whole) >= 0.5, np.sign(v), 0)
+
+
+def _lowest(dtype: Any) -> Any:
+    """-std::numeric_limits<T>::max()."""
+    info = np.finfo(dtype) if np.dtype(dtype).kind == "f" else np.iinfo(dtype)
+    return np.dtype(dtype).type(-info.max)
+
+
+def _bin_edges(extent: np.ndarray, pooled: int, origin: np.ndarray, size: int
+               ) -> tuple[np.ndarray, np.ndarray]:
+    """Each bin's [start, end) along one axis, [R, pooled], clipped to the map."""
+    bin_size = (extent.astype(np.float32) / np.float32(pooled))[:, None]
+    p = np.arange(pooled, dtype=np.float32)[None]
+    start = np.floor(p * bin_size).astype(np.int64) + origin[:, None]
+    end = np.ceil((p + np.float32(1)) * bin_size).astype(np.int64) + origin[:, None]
+    return np.clip(start, 0, size), np.clip(end, 0, size)
+

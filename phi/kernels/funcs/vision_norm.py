@@ -1,0 +1,159 @@
+"""Group and instance normalisation (Paddle's CPU kernels' math and shape rules).
+
+group_norm: the channels split into `groups` groups; each (sample, group) is normalised by
+its mean and biased variance, max(E[x^2] - mean^2, 0) summed in Paddle's order, then
+scaled and shifted per channel. `data_layout` "NCHW" puts the channels at axis 1; every
+other layout Paddle knows ("NHWC", "NCDHW", "NDHWC", "AnyLayout") puts them last, as
+Paddle's kernel does. Mean / Variance are [N, groups].
+
+instance_norm: each (sample, channel) is normalised by its mean and biased (two-pass)
+variance; SavedMean is that mean and SavedVariance 1 / sqrt(var + epsilon), both [N * C].
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+#: The layout strings Paddle's StringToDataLayout accepts for group_norm.
+KNOWN_LAYOUTS = ("NCHW", "NHWC", "NCDHW", "NDHWC", "AnyLayout", "ANYLAYOUT")
+
+
+def _numel(dims: Sequence[int]) -> int:
+    return int(np.prod(dims, dtype=np.int64))
+
+
+def _check_param(op: str, slot: str, dims: Sequence[int] | None, channels: int) -> None:
+    if dims is None:
+        return
+    if len(dims) != 1 or int(dims[0]) != channels:
+        raise ValueError(f"{op}: {slot} must be a 1-D tensor of the {channels} channels, got "
+                         f"dims {list(dims)}")
+
+
+def group_norm_channel_last(data_layout: str) -> bool:
+    if data_layout not in KNOWN_LAYOUTS:
+        raise ValueError(f"group_norm: unknown data_layout {data_layout!r} (one of "
+                         f"{', '.join(KNOWN_LAYOUTS[:5])})")
+    return data_layout != "NCHW"
+
+
+def group_norm_dims(x_dims: Sequence[int], scale_dims: Sequence[int] | None,
+                    bias_dims: Sequence[int] | None, groups: int,
+                    data_layout: str) -> tuple[tuple[int, ...], tuple[int, int]]:
+    """(dims of Y, dims of Mean / Variance); checks rank, groups and Scale / Bias."""
+    if len(x_dims) < 2:
+        raise ValueError(f"group_norm: X must have at least 2 dims, got {list(x_dims)}")
+    channels = int(x_dims[-1] if group_norm_channel_last(data_layout) else x_dims[1])
+    if not 1 <= groups <= channels or channels % groups:
+        raise ValueError(f"group_norm: groups ({groups}) must be in [1, {channels}] and divide "
+                         f"the {channels} channels ({data_layout})")
+    _check_param("group_norm", "Scale", scale_dims, channels)
+    _check_param("group_norm", "Bias", bias_dims, channels)
+    return tuple(int(d) for d in x_dims), (int(x_dims[0]), int(groups))
+
+
+def instance_norm_dims(x_dims: Sequence[int], scale_dims: Sequence[int] | None,
+                       bias_dims: Sequence[int] | None) -> tuple[tuple[int, ...], tuple[int]]:
+    """(dims of Y, dims of SavedMean / SavedVariance); checks rank and Scale / Bias."""
+    if not 2 <= len(x_dims) <= 5:
+        raise ValueError(f"instance_norm: X must have 2 to 5 dims, got {list(x_dims)}")
+    channels = int(x_dims[1])
+    _check_param("instance_norm", "Scale", scale_dims, channels)
+    _check_param("instance_norm", "Bias", bias_dims, channels)
+    return tuple(int(d) for d in x_dims), (int(x_dims[0]) * channels,)
+
+
+def _affine(xp: Any, normed: Any, scale: Any | None, bias: Any | None, shape: tuple[int, ...],
+            dtype: Any) -> Any:
+    if scale is not None:
+        normed *= scale.reshape(shape).astype(dtype, copy=False)
+    if bias is not None:
+        normed += bias.reshape(shape).astype(dtype, copy=False)
+    return normed
+
+
+#: Paddle's CPU kernel sums each channel in 8 interleaved float lanes.
+_LANES = 8
+
+
+def _paddle_group_sums(xp: Any, grouped: Any) -> tuple[Any, Any]:
+    """(sum of x, sum of x * x) per (sample, group) of `grouped` [N, G, C/G, S], in x's dtype
+    and in the order Paddle's CPU kernel adds: per channel, 8 lanes each summing every 8th
+    element of the first S - S % 8, then a running total that adds the lanes in order, then
+    the channel's remaining elements, channel after channel. (Float32 sums of E[x^2]-style
+    statistics cancel; the same order gives the same bits.)"""
+    n, g, cg, s = (int(d) for d in grouped.shape)
+    body = s - s % _LANES
+    sums = []
+    for values in (grouped, grouped * grouped):
+        blocks = values[..., :body].reshape(n, g, cg, body // _LANES, _LANES)
+        lanes = (xp.cumsum(blocks, axis=3, dtype=values.dtype)[..., -1, :] if body
+                 else xp.zeros((n, g, cg, _LANES), dtype=values.dtype))
+        seq = xp.concatenate([lanes, values[..., body:]], axis=3).reshape(n, g, -1)
+        sums.append(xp.cumsum(seq, axis=2, dtype=values.dtype)[..., -1])
+    return sums[0], sums[1]
+
+
+def group_norm(xp: Any, x: Any, scale: Any | None, bias: Any | None, epsilon: float,
+               groups: int, data_layout: str, y: Any, mean: Any | None,
+               variance: Any | None) -> None:
+    """y = (x - mean) / sqrt(var + epsilon) * scale + bias per (sample, group), with
+    var = max(E[x^2] - mean^2, 0) summed as Paddle does (`_paddle_group_sums`)."""
+    group_norm_dims(x.shape, None if scale is None else scale.shape,
+                    None if bias is None else bias.shape, groups, data_layout)
+    dtype = x.dtype
+    if x.size == 0:
+        for stat in (mean, variance):
+            if stat is not None:
+                stat[...] = 0
+        return
+    n = int(x.shape[0])
+    if group_norm_channel_last(data_layout):
+        c = int(x.shape[-1])
+        grouped = x.reshape(n, -1, groups, c // groups).transpose(0, 2, 3, 1)
+    else:
+        c = int(x.shape[1])
+        grouped = x.reshape(n, groups, c // groups, -1)
+    total, total_sq = _paddle_group_sums(xp, grouped)
+    count = dtype.type(grouped.shape[2] * grouped.shape[3])
+    mu = total / count
+    var = xp.maximum(total_sq / count - mu * mu, dtype.type(0))
+    inv = dtype.type(1) / xp.sqrt(var + dtype.type(epsilon))
+    normed = (grouped - mu[:, :, None, None]) * inv[:, :, None, None]
+    normed = _affine(xp, normed, scale, bias, (1, groups, c // groups, 1), dtype)
+    if group_norm_channel_last(data_layout):
+        normed = normed.transpose(0, 3, 1, 2)
+    y[...] = normed.reshape(y.shape)
+    if mean is not None:
+        mean[...] = mu
+    if variance is not None:
+        variance[...] = var
+
+
+def instance_norm(xp: Any, x: Any, scale: Any | None, bias: Any | None, epsilon: float,
+                  y: Any, saved_mean: Any | None, saved_variance: Any | None) -> None:
+    """y = (x - mean) * inv_std * scale + bias per (sample, channel)."""
+    instance_norm_dims(x.shape, None if scale is None else scale.shape,
+                       None if bias is None else bias.shape)
+    dtype = x.dtype
+    if x.size == 0:
+        for out in (saved_mean, saved_variance):
+            if out is not None:
+                out[...] = 0
+        return
+    n, c = int(x.shape[0]), int(x.shape[1])
+    rows = x.reshape(n, c, -1)
+    wide = rows.astype(np.float64)
+    mu = wide.mean(axis=2, keepdims=True)
+    var = ((wide - mu) ** 2).mean(axis=2, keepdims=True)
+    mu_t = mu.astype(dtype)
+    inv = dtype.type(1) / xp.sqrt(var.astype(dtype) + dtype.type(epsilon))
+    normed = (rows - mu_t) * inv
+    y[...] = _affine(xp, normed, scale, bias, (1, c, 1), dtype).reshape(y.shape)
+    if saved_mean is not None:
+        saved_mean[...] = mu_t.reshape(-1)
+    if saved_variance is not None:
+        saved_variance[...] = inv.reshape(-1)

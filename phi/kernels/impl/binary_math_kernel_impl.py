@@ -1,0 +1,51 @@
+"""Binary and ternary element-wise kernels (`fluidphi migrate` output of
+legacy_fluid/operators/binary_math_op.py): atan2 (x2 read flat; integers give float64),
+lerp (x + weight * (y - x)), copysign and nextafter. Math in phi.kernels.funcs.binary_math.
+"""
+
+from __future__ import annotations
+
+from phi.common import Backend, DataLayout, DataType
+from phi.core.dense_tensor import DenseTensor
+from phi.core.device_context import DeviceContext
+from phi.core.kernel_args import OutTensor
+from phi.core.kernel_registry import register_kernel
+from phi.kernels.funcs import binary_math
+
+_FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
+_ATAN2 = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.INT32, DataType.INT64]
+_COPYSIGN = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
+             DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32,
+             DataType.FLOAT64]
+
+
+@register_kernel("atan2", Backend.CPU, DataLayout.ALL_LAYOUT, _ATAN2)
+@register_kernel("atan2", Backend.GPU, DataLayout.ALL_LAYOUT, _ATAN2)
+def atan2_kernel(dev_ctx: DeviceContext, x1: DenseTensor, x2: DenseTensor,
+                 out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, binary_math.atan2_out_dtype(x1.dtype))
+    binary_math.atan2(dev_ctx.xp, x1.data, x2.data, data)
+
+
+@register_kernel("lerp", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("lerp", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def lerp_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor, weight: DenseTensor,
+                out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, x.dtype)
+    binary_math.lerp(dev_ctx.xp, x.data, y.data, weight.data, data)
+
+
+@register_kernel("copysign", Backend.CPU, DataLayout.ALL_LAYOUT, _COPYSIGN)
+@register_kernel("copysign", Backend.GPU, DataLayout.ALL_LAYOUT, _COPYSIGN)
+def copysign_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
+                    out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, x.dtype)
+    binary_math.copysign(dev_ctx.xp, x.data, y.data, data)
+
+
+@register_kernel("nextafter", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("nextafter", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def nextafter_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
+                     out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, x.dtype)
+    binary_math.nextafter(dev_ctx.xp, x.data, y.data, data)

@@ -1,0 +1,43 @@
+"""concat_grad and stack_grad: the output gradient cut back into the inputs' pieces."""
+
+from __future__ import annotations
+
+from phi.common import Backend, DataLayout, DataType, Scalar
+from phi.core.dense_tensor import DenseTensor
+from phi.core.device_context import DeviceContext
+from phi.core.kernel_args import OutTensorList
+from phi.core.kernel_registry import register_kernel
+from phi.kernels.funcs import concat_grad as concat_grad_funcs
+
+_TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
+          DataType.INT64, DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64,
+          DataType.COMPLEX128]
+
+
+def _alloc(op: str, dev_ctx: DeviceContext, outs: list[DenseTensor],
+           dims: list[tuple[int, ...]], out_grad: DenseTensor) -> list:
+    """The gradient arrays, one per input. The PHI path binds only the gradients a program
+    asks for, without their positions, so a partial list is refused there."""
+    if len(outs) != len(dims):
+        raise ValueError(f"{op}: {len(outs)} input gradients asked for {len(dims)} inputs; "
+                         "a partial gradient list runs on the legacy path only")
+    return [None if out is None else dev_ctx.alloc(out, out_grad.dtype, d)
+            for out, d in zip(outs, dims)]
+
+
+@register_kernel("concat_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("concat_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+def concat_grad_kernel(dev_ctx: DeviceContext, x: list[DenseTensor], out_grad: DenseTensor,
+                       axis: Scalar, x_grad: OutTensorList) -> None:
+    shapes = [tuple(t.dims) for t in x]
+    concat_grad_funcs.concat_grad(dev_ctx.xp, shapes, out_grad.data, int(axis.to(int)),
+                                  _alloc("concat_grad", dev_ctx, x_grad, shapes, out_grad))
+
+
+@register_kernel("stack_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("stack_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+def stack_grad_kernel(dev_ctx: DeviceContext, x: list[DenseTensor], out_grad: DenseTensor,
+                      axis: int, x_grad: OutTensorList) -> None:
+    shapes = [tuple(t.dims) for t in x]
+    concat_grad_funcs.stack_grad(dev_ctx.xp, out_grad.data, axis,
+                                 _alloc("stack_grad", dev_ctx, x_grad, shapes, out_grad))

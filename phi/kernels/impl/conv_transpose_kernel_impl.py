@@ -1,0 +1,51 @@
+"""conv2d_transpose and depthwise_conv2d_transpose: one body for every backend.
+
+The kernel sets the output dims itself (output_size / output_padding included); math in
+phi.kernels.funcs.conv_transpose.
+"""
+
+from __future__ import annotations
+
+from phi.common import Backend, DataLayout, DataType
+from phi.core.dense_tensor import DenseTensor
+from phi.core.device_context import DeviceContext
+from phi.core.kernel_args import OutTensor
+from phi.core.kernel_registry import register_kernel
+from phi.kernels.funcs import conv_transpose as ct_funcs
+
+_CPU_TYPES = [DataType.FLOAT32, DataType.FLOAT64]
+_GPU_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16]
+
+
+def _conv2d_transpose(dev_ctx: DeviceContext, x: DenseTensor, filter: DenseTensor,
+                      strides: list[int], paddings: list[int], output_padding: list[int],
+                      output_size: list[int], padding_algorithm: str, groups: int,
+                      dilations: list[int], data_format: str, out: OutTensor) -> None:
+    dims = ct_funcs.conv2d_transpose_out_dims(x.dims, filter.dims, strides, paddings,
+                                              output_padding, output_size, padding_algorithm,
+                                              groups, dilations, data_format)
+    data = dev_ctx.alloc(out, x.dtype, dims)
+    ct_funcs.conv2d_transpose(dev_ctx.xp, x.data, filter.data, strides, paddings,
+                              padding_algorithm, groups, dilations, data_format, data)
+
+
+@register_kernel("conv2d_transpose", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
+@register_kernel("conv2d_transpose", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
+def conv2d_transpose_kernel(dev_ctx: DeviceContext, x: DenseTensor, filter: DenseTensor,
+                            strides: list[int], paddings: list[int], output_padding: list[int],
+                            output_size: list[int], padding_algorithm: str, groups: int,
+                            dilations: list[int], data_format: str, out: OutTensor) -> None:
+    _conv2d_transpose(dev_ctx, x, filter, strides, paddings, output_padding, output_size,
+                      padding_algorithm, groups, dilations, data_format, out)
+
+
+@register_kernel("depthwise_conv2d_transpose", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
+@register_kernel("depthwise_conv2d_transpose", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
+def depthwise_conv2d_transpose_kernel(dev_ctx: DeviceContext, x: DenseTensor,
+                                      filter: DenseTensor, strides: list[int],
+                                      paddings: list[int], output_padding: list[int],
+                                      output_size: list[int], padding_algorithm: str,
+                                      groups: int, dilations: list[int], data_format: str,
+                                      out: OutTensor) -> None:
+    _conv2d_transpose(dev_ctx, x, filter, strides, paddings, output_padding, output_size,
+                      padding_algorithm, groups, dilations, data_format, out)

@@ -1,0 +1,88 @@
+"""Creation kernels (`fluidphi migrate` output of legacy_fluid/operators/creation_ext_op.py):
+eye, linspace, logspace, tril_indices, triu_indices, one_hot (fluid's one_hot_v2) and numel
+(fluid's size). They size their outputs themselves (linspace / logspace from Num's value).
+Math in phi.kernels.funcs.creation_ext.
+"""
+
+from __future__ import annotations
+
+from phi.common import Backend, DataLayout, DataType, Scalar
+from phi.core.dense_tensor import DenseTensor
+from phi.core.device_context import DeviceContext
+from phi.core.kernel_args import OutTensor
+from phi.core.kernel_registry import register_kernel
+from phi.kernels.funcs import creation_ext as creation_funcs
+
+_EYE_TYPES = [DataType.INT32, DataType.INT64, DataType.FLOAT16, DataType.FLOAT32, DataType.FLOAT64,
+              DataType.COMPLEX64, DataType.COMPLEX128]
+_SPACE_TYPES = [DataType.INT32, DataType.INT64, DataType.FLOAT32, DataType.FLOAT64]
+_INDEX_TYPES = [DataType.INT32, DataType.INT64]
+_NUMEL_TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
+                DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32,
+                DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128]
+_NUMEL_GPU_TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
+                    DataType.INT64, DataType.FLOAT16, DataType.FLOAT32, DataType.FLOAT64,
+                    DataType.COMPLEX64, DataType.COMPLEX128]
+
+
+@register_kernel("eye", Backend.CPU, DataLayout.ALL_LAYOUT, _EYE_TYPES)
+@register_kernel("eye", Backend.GPU, DataLayout.ALL_LAYOUT, _EYE_TYPES)
+def eye_kernel(dev_ctx: DeviceContext, num_rows: int, num_columns: int, dtype: DataType,
+               out: OutTensor) -> None:
+    out.resize(creation_funcs.eye_dims(num_rows, num_columns))
+    data = dev_ctx.alloc(out, dtype)
+    creation_funcs.eye(dev_ctx.xp, data)
+
+
+@register_kernel("linspace", Backend.CPU, DataLayout.ALL_LAYOUT, _SPACE_TYPES)
+@register_kernel("linspace", Backend.GPU, DataLayout.ALL_LAYOUT, _SPACE_TYPES)
+def linspace_kernel(dev_ctx: DeviceContext, start: DenseTensor, stop: DenseTensor, num: DenseTensor,
+                    dtype: DataType, out: OutTensor) -> None:
+    out.resize((creation_funcs.space_count("linspace", num.data),))
+    data = dev_ctx.alloc(out, dtype)
+    creation_funcs.linspace(dev_ctx.xp, start.data, stop.data, data)
+
+
+@register_kernel("logspace", Backend.CPU, DataLayout.ALL_LAYOUT, _SPACE_TYPES)
+@register_kernel("logspace", Backend.GPU, DataLayout.ALL_LAYOUT, _SPACE_TYPES)
+def logspace_kernel(dev_ctx: DeviceContext, start: DenseTensor, stop: DenseTensor, num: DenseTensor,
+                    base: DenseTensor, dtype: DataType, out: OutTensor) -> None:
+    out.resize((creation_funcs.space_count("logspace", num.data),))
+    data = dev_ctx.alloc(out, dtype)
+    creation_funcs.logspace(dev_ctx.xp, start.data, stop.data, base.data, data)
+
+
+@register_kernel("tril_indices", Backend.CPU, DataLayout.ALL_LAYOUT, _INDEX_TYPES)
+@register_kernel("tril_indices", Backend.GPU, DataLayout.ALL_LAYOUT, _INDEX_TYPES)
+def tril_indices_kernel(dev_ctx: DeviceContext, rows: int, cols: int, offset: int, dtype: DataType,
+                        out: OutTensor) -> None:
+    pairs = creation_funcs.triangle_indices("tril_indices", rows, cols, offset)
+    out.resize(pairs.shape)
+    data = dev_ctx.alloc(out, dtype)
+    data[...] = dev_ctx.xp.asarray(pairs)
+
+
+@register_kernel("triu_indices", Backend.CPU, DataLayout.ALL_LAYOUT, _INDEX_TYPES)
+@register_kernel("triu_indices", Backend.GPU, DataLayout.ALL_LAYOUT, _INDEX_TYPES)
+def triu_indices_kernel(dev_ctx: DeviceContext, row: int, col: int, offset: int, dtype: DataType,
+                        out: OutTensor) -> None:
+    pairs = creation_funcs.triangle_indices("triu_indices", row, col, offset)
+    out.resize(pairs.shape)
+    data = dev_ctx.alloc(out, dtype)
+    data[...] = dev_ctx.xp.asarray(pairs)
+
+
+@register_kernel("one_hot", Backend.CPU, DataLayout.ALL_LAYOUT, _INDEX_TYPES)
+@register_kernel("one_hot", Backend.GPU, DataLayout.ALL_LAYOUT, _INDEX_TYPES)
+def one_hot_kernel(dev_ctx: DeviceContext, x: DenseTensor, depth: Scalar, dtype: DataType,
+                   out: OutTensor) -> None:
+    out.resize(creation_funcs.one_hot_dims(x.dims, depth.to(int)))
+    data = dev_ctx.alloc(out, dtype)
+    creation_funcs.one_hot(dev_ctx.xp, x.data, depth.to(int), data)
+
+
+@register_kernel("numel", Backend.CPU, DataLayout.ALL_LAYOUT, _NUMEL_TYPES)
+@register_kernel("numel", Backend.GPU, DataLayout.ALL_LAYOUT, _NUMEL_GPU_TYPES)
+def numel_kernel(dev_ctx: DeviceContext, input: DenseTensor, out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, DataType.INT64)
+    creation_funcs.numel(input.data, data)

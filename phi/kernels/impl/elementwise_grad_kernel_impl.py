@@ -1,0 +1,73 @@
+"""Backward kernels of subtract, multiply, divide, maximum, minimum and elementwise_pow
+(backward.yaml names): one body per kernel for every backend."""
+
+from __future__ import annotations
+
+from phi.common import Backend, DataLayout, DataType
+from phi.core.dense_tensor import DenseTensor
+from phi.core.device_context import DeviceContext
+from phi.core.kernel_args import OptionalOutTensor
+from phi.core.kernel_registry import register_kernel
+from phi.kernels.funcs import elementwise_grad as ewg_funcs
+
+_FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
+
+
+@register_kernel("subtract_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("subtract_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def subtract_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
+                         out_grad: DenseTensor, axis: int, x_grad: OptionalOutTensor,
+                         y_grad: OptionalOutTensor) -> None:
+    dx = None if x_grad is None else dev_ctx.alloc(x_grad, out_grad.dtype)
+    dy = None if y_grad is None else dev_ctx.alloc(y_grad, out_grad.dtype)
+    ewg_funcs.subtract_grad(dev_ctx.xp, x.data, y.data, out_grad.data, axis, dx, dy)
+
+
+@register_kernel("multiply_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("multiply_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def multiply_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
+                         out_grad: DenseTensor, axis: int, x_grad: OptionalOutTensor,
+                         y_grad: OptionalOutTensor) -> None:
+    dx = None if x_grad is None else dev_ctx.alloc(x_grad, out_grad.dtype)
+    dy = None if y_grad is None else dev_ctx.alloc(y_grad, out_grad.dtype)
+    ewg_funcs.multiply_grad(dev_ctx.xp, x.data, y.data, out_grad.data, axis, dx, dy)
+
+
+@register_kernel("divide_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("divide_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def divide_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
+                       out: DenseTensor, out_grad: DenseTensor, axis: int,
+                       x_grad: OptionalOutTensor, y_grad: OptionalOutTensor) -> None:
+    dx = None if x_grad is None else dev_ctx.alloc(x_grad, out_grad.dtype)
+    dy = None if y_grad is None else dev_ctx.alloc(y_grad, out_grad.dtype)
+    ewg_funcs.divide_grad(dev_ctx.xp, x.data, y.data, out.data, out_grad.data, axis, dx, dy)
+
+
+@register_kernel("maximum_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("maximum_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def maximum_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
+                        out_grad: DenseTensor, x_grad: OptionalOutTensor,
+                        y_grad: OptionalOutTensor) -> None:
+    dx = None if x_grad is None else dev_ctx.alloc(x_grad, out_grad.dtype)
+    dy = None if y_grad is None else dev_ctx.alloc(y_grad, out_grad.dtype)
+    ewg_funcs.maximum_grad(dev_ctx.xp, x.data, y.data, out_grad.data, dx, dy)
+
+
+@register_kernel("minimum_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("minimum_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def minimum_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
+                        out_grad: DenseTensor, x_grad: OptionalOutTensor,
+                        y_grad: OptionalOutTensor) -> None:
+    dx = None if x_grad is None else dev_ctx.alloc(x_grad, out_grad.dtype)
+    dy = None if y_grad is None else dev_ctx.alloc(y_grad, out_grad.dtype)
+    ewg_funcs.minimum_grad(dev_ctx.xp, x.data, y.data, out_grad.data, dx, dy)
+
+
+@register_kernel("elementwise_pow_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("elementwise_pow_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def elementwise_pow_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
+                                out_grad: DenseTensor, x_grad: OptionalOutTensor,
+                                y_grad: OptionalOutTensor) -> None:
+    dx = None if x_grad is None else dev_ctx.alloc(x_grad, out_grad.dtype)
+    dy = None if y_grad is None else dev_ctx.alloc(y_grad, out_grad.dtype)
+    ewg_funcs.elementwise_pow_grad(dev_ctx.xp, x.data, y.data, out_grad.data, dx, dy)

@@ -1,0 +1,33 @@
+"""floor_divide: Python's `//`, the quotient rounded toward -inf; an integer zero divisor
+is an error.
+
+`floor_divide` broadcasts NumPy-style; `floor_divide_raw` aligns y with x at dimension `axis`.
+"""
+
+from __future__ import annotations
+
+from phi.common import Backend, DataLayout, DataType
+from phi.core.dense_tensor import DenseTensor
+from phi.core.device_context import DeviceContext
+from phi.core.kernel_args import OutTensor
+from phi.core.kernel_registry import register_kernel
+from phi.kernels.funcs import elementwise as ew_funcs
+
+_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
+          DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64]
+
+
+@register_kernel("floor_divide", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("floor_divide", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+def floor_divide_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
+                        out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, x.dtype)
+    ew_funcs.floor_divide(dev_ctx.xp, x.data, y.data, -1, data)
+
+
+@register_kernel("floor_divide_raw", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("floor_divide_raw", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+def floor_divide_raw_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor, axis: int,
+                            out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, x.dtype)
+    ew_funcs.floor_divide(dev_ctx.xp, x.data, y.data, axis, data)

@@ -1,0 +1,131 @@
+"""The *_interp kernels: nearest_interp, bilinear_interp, bicubic_interp, linear_interp and
+trilinear_interp (one body, `scale` a list), and the v1 legacy_nearest_interp /
+legacy_bilinear_interp (`scale` one float), for every backend.
+
+X's rank and `interp_method` pick the resampling, whatever the kernel's name. out_size,
+size_tensor and scale_tensor hold sizes: they are read on the host wherever they live and
+never transformed. The kernel sets the output dims itself (they may come from tensor
+values). Math in phi.kernels.funcs.interpolate.
+"""
+
+from __future__ import annotations
+
+from phi.common import Backend, DataLayout, DataType
+from phi.core.dense_tensor import DenseTensor
+from phi.core.device_context import DeviceContext
+from phi.core.kernel_args import OutTensor
+from phi.core.kernel_registry import register_kernel
+from phi.kernels.funcs import interpolate as interp_funcs
+
+#: Paddle's CPU dtypes (GPU: the same): bicubic; bilinear, linear, trilinear; nearest, v1 ops
+_FLOATS = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16]
+_LINEAR_TYPES = [*_FLOATS, DataType.UINT8]
+_ALL_TYPES = [*_FLOATS, DataType.UINT8, DataType.INT32, DataType.INT64]
+#: size inputs are read wherever they are
+_SIZES = {name: {"backend": Backend.ALL_BACKEND}
+          for name in ("out_size", "size_tensor", "scale_tensor")}
+
+
+def _interpolate(dev_ctx: DeviceContext, x: DenseTensor, out_size: DenseTensor | None,
+                 size_tensor: list[DenseTensor], scale_tensor: DenseTensor | None,
+                 data_layout: str, out_d: int, out_h: int, out_w: int,
+                 scale: float | list[float], interp_method: str, align_corners: bool,
+                 align_mode: int, out: OutTensor) -> None:
+    req = interp_funcs.request(
+        "interpolate", data_layout, out_d, out_h, out_w, scale,
+        None if out_size is None else out_size.data, [t.data for t in size_tensor],
+        None if scale_tensor is None else scale_tensor.data)
+    data = dev_ctx.alloc(out, x.dtype, req.plan(x.dims)[0])
+    interp_funcs.interpolate(dev_ctx.xp, x.data, interp_method, req, align_corners, align_mode,
+                             data)
+
+
+@register_kernel("nearest_interp", Backend.CPU, DataLayout.ALL_LAYOUT, _ALL_TYPES,
+                 arg_overrides=_SIZES)
+@register_kernel("nearest_interp", Backend.GPU, DataLayout.ALL_LAYOUT, _ALL_TYPES,
+                 arg_overrides=_SIZES)
+def nearest_interp_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_size: DenseTensor | None,
+                          size_tensor: list[DenseTensor], scale_tensor: DenseTensor | None,
+                          data_layout: str, out_d: int, out_h: int, out_w: int, scale: list[float],
+                          interp_method: str, align_corners: bool, align_mode: int,
+                          out: OutTensor) -> None:
+    _interpolate(dev_ctx, x, out_size, size_tensor, scale_tensor, data_layout, out_d, out_h,
+                 out_w, scale, interp_method, align_corners, align_mode, out)
+
+
+@register_kernel("bilinear_interp", Backend.CPU, DataLayout.ALL_LAYOUT, _LINEAR_TYPES,
+                 arg_overrides=_SIZES)
+@register_kernel("bilinear_interp", Backend.GPU, DataLayout.ALL_LAYOUT, _LINEAR_TYPES,
+                 arg_overrides=_SIZES)
+def bilinear_interp_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_size: DenseTensor | None,
+                           size_tensor: list[DenseTensor], scale_tensor: DenseTensor | None,
+                           data_layout: str, out_d: int, out_h: int, out_w: int, scale: list[float],
+                           interp_method: str, align_corners: bool, align_mode: int,
+                           out: OutTensor) -> None:
+    _interpolate(dev_ctx, x, out_size, size_tensor, scale_tensor, data_layout, out_d, out_h,
+                 out_w, scale, interp_method, align_corners, align_mode, out)
+
+
+@register_kernel("bicubic_interp", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOATS,
+                 arg_overrides=_SIZES)
+@register_kernel("bicubic_interp", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOATS,
+                 arg_overrides=_SIZES)
+def bicubic_interp_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_size: DenseTensor | None,
+                          size_tensor: list[DenseTensor], scale_tensor: DenseTensor | None,
+                          data_layout: str, out_d: int, out_h: int, out_w: int, scale: list[float],
+                          interp_method: str, align_corners: bool, align_mode: int,
+                          out: OutTensor) -> None:
+    _interpolate(dev_ctx, x, out_size, size_tensor, scale_tensor, data_layout, out_d, out_h,
+                 out_w, scale, interp_method, align_corners, align_mode, out)
+
+
+@register_kernel("linear_interp", Backend.CPU, DataLayout.ALL_LAYOUT, _LINEAR_TYPES,
+                 arg_overrides=_SIZES)
+@register_kernel("linear_interp", Backend.GPU, DataLayout.ALL_LAYOUT, _LINEAR_TYPES,
+                 arg_overrides=_SIZES)
+def linear_interp_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_size: DenseTensor | None,
+                         size_tensor: list[DenseTensor], scale_tensor: DenseTensor | None,
+                         data_layout: str, out_d: int, out_h: int, out_w: int, scale: list[float],
+                         interp_method: str, align_corners: bool, align_mode: int,
+                         out: OutTensor) -> None:
+    _interpolate(dev_ctx, x, out_size, size_tensor, scale_tensor, data_layout, out_d, out_h,
+                 out_w, scale, interp_method, align_corners, align_mode, out)
+
+
+@register_kernel("trilinear_interp", Backend.CPU, DataLayout.ALL_LAYOUT, _LINEAR_TYPES,
+                 arg_overrides=_SIZES)
+@register_kernel("trilinear_interp", Backend.GPU, DataLayout.ALL_LAYOUT, _LINEAR_TYPES,
+                 arg_overrides=_SIZES)
+def trilinear_interp_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_size: DenseTensor | None,
+                            size_tensor: list[DenseTensor], scale_tensor: DenseTensor | None,
+                            data_layout: str, out_d: int, out_h: int, out_w: int,
+                            scale: list[float], interp_method: str, align_corners: bool,
+                            align_mode: int, out: OutTensor) -> None:
+    _interpolate(dev_ctx, x, out_size, size_tensor, scale_tensor, data_layout, out_d, out_h,
+                 out_w, scale, interp_method, align_corners, align_mode, out)
+
+
+@register_kernel("legacy_nearest_interp", Backend.CPU, DataLayout.ALL_LAYOUT, _ALL_TYPES,
+                 arg_overrides=_SIZES)
+@register_kernel("legacy_nearest_interp", Backend.GPU, DataLayout.ALL_LAYOUT, _ALL_TYPES,
+                 arg_overrides=_SIZES)
+def legacy_nearest_interp_kernel(dev_ctx: DeviceContext, x: DenseTensor,
+                                 out_size: DenseTensor | None, size_tensor: list[DenseTensor],
+                                 scale_tensor: DenseTensor | None, data_layout: str, out_d: int,
+                                 out_h: int, out_w: int, scale: float, interp_method: str,
+                                 align_corners: bool, align_mode: int, out: OutTensor) -> None:
+    _interpolate(dev_ctx, x, out_size, size_tensor, scale_tensor, data_layout, out_d, out_h,
+                 out_w, scale, interp_method, align_corners, align_mode, out)
+
+
+@register_kernel("legacy_bilinear_interp", Backend.CPU, DataLayout.ALL_LAYOUT, _ALL_TYPES,
+                 arg_overrides=_SIZES)
+@register_kernel("legacy_bilinear_interp", Backend.GPU, DataLayout.ALL_LAYOUT, _ALL_TYPES,
+                 arg_overrides=_SIZES)
+def legacy_bilinear_interp_kernel(dev_ctx: DeviceContext, x: DenseTensor,
+                                  out_size: DenseTensor | None, size_tensor: list[DenseTensor],
+                                  scale_tensor: DenseTensor | None, data_layout: str, out_d: int,
+                                  out_h: int, out_w: int, scale: float, interp_method: str,
+                                  align_corners: bool, align_mode: int, out: OutTensor) -> None:
+    _interpolate(dev_ctx, x, out_size, size_tensor, scale_tensor, data_layout, out_d, out_h,
+                 out_w, scale, interp_method, align_corners, align_mode, out)

@@ -1,0 +1,101 @@
+"""Linear-algebra product kernels (`fluidphi migrate` output of
+legacy_fluid/operators/linalg_op.py): addmm, bmm, dot, mv, kron, cross, dist, trace, einsum.
+Math, dims and Paddle's edge semantics in phi.kernels.funcs.linalg.
+"""
+
+from __future__ import annotations
+
+from phi.common import Backend, DataLayout, DataType
+from phi.core.dense_tensor import DenseTensor
+from phi.core.device_context import DeviceContext
+from phi.core.kernel_args import OutTensor
+from phi.core.kernel_registry import register_kernel
+from phi.kernels.funcs import linalg as la_funcs
+
+
+@register_kernel("addmm", Backend.CPU, DataLayout.ALL_LAYOUT, [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("addmm", Backend.GPU, DataLayout.ALL_LAYOUT, [DataType.FLOAT32, DataType.FLOAT64])
+def addmm_kernel(dev_ctx: DeviceContext, input: DenseTensor, x: DenseTensor, y: DenseTensor,
+                 beta: float, alpha: float, out: OutTensor) -> None:
+    inp = input
+    data = dev_ctx.alloc(out, x.dtype)
+    la_funcs.addmm(dev_ctx.xp, inp.data, x.data, y.data, beta, alpha, data)
+
+
+@register_kernel("bmm", Backend.CPU, DataLayout.ALL_LAYOUT, [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("bmm", Backend.GPU, DataLayout.ALL_LAYOUT, [DataType.FLOAT32, DataType.FLOAT64])
+def bmm_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor, out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, x.dtype)
+    la_funcs.bmm(dev_ctx.xp, x.data, y.data, data)
+
+
+@register_kernel("dot", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64,
+                  DataType.COMPLEX64, DataType.COMPLEX128])
+@register_kernel("dot", Backend.GPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64,
+                  DataType.COMPLEX64, DataType.COMPLEX128])
+def dot_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor, out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, x.dtype)
+    la_funcs.dot(dev_ctx.xp, x.data, y.data, data)
+
+
+@register_kernel("mv", Backend.CPU, DataLayout.ALL_LAYOUT, [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("mv", Backend.GPU, DataLayout.ALL_LAYOUT, [DataType.FLOAT32, DataType.FLOAT64])
+def mv_kernel(dev_ctx: DeviceContext, x: DenseTensor, vec: DenseTensor, out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, x.dtype)
+    la_funcs.mv(dev_ctx.xp, x.data, vec.data, data)
+
+
+@register_kernel("kron", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.INT32,
+                  DataType.INT64, DataType.COMPLEX64, DataType.COMPLEX128])
+@register_kernel("kron", Backend.GPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.INT32,
+                  DataType.INT64, DataType.COMPLEX64, DataType.COMPLEX128])
+def kron_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor, out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, x.dtype)
+    la_funcs.kron(dev_ctx.xp, x.data, y.data, data)
+
+
+@register_kernel("cross", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64,
+                  DataType.COMPLEX64, DataType.COMPLEX128])
+@register_kernel("cross", Backend.GPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64,
+                  DataType.COMPLEX64, DataType.COMPLEX128])
+def cross_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor, dim: int,
+                 out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, x.dtype)
+    la_funcs.cross(dev_ctx.xp, x.data, y.data, la_funcs.cross_axis(x.dims, y.dims, dim), data)
+
+
+@register_kernel("dist", Backend.CPU, DataLayout.ALL_LAYOUT, [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("dist", Backend.GPU, DataLayout.ALL_LAYOUT, [DataType.FLOAT32, DataType.FLOAT64])
+def dist_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor, p: float,
+                out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, x.dtype)
+    la_funcs.dist(dev_ctx.xp, x.data, y.data, p, data)
+
+
+@register_kernel("trace", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.INT32,
+                  DataType.INT64, DataType.COMPLEX64, DataType.COMPLEX128])
+@register_kernel("trace", Backend.GPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.INT32,
+                  DataType.INT64, DataType.COMPLEX64, DataType.COMPLEX128])
+def trace_kernel(dev_ctx: DeviceContext, input: DenseTensor, offset: int, axis1: int, axis2: int,
+                 out: OutTensor) -> None:
+    x = input
+    data = dev_ctx.alloc(out, x.dtype)
+    la_funcs.trace(dev_ctx.xp, x.data, offset, axis1, axis2, data)
+
+
+@register_kernel("einsum", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128])
+@register_kernel("einsum", Backend.GPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128])
+def einsum_kernel(dev_ctx: DeviceContext, operands: list[DenseTensor], equation: str,
+                  out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, operands[0].dtype)
+    la_funcs.einsum(dev_ctx.xp, equation, [o.data for o in operands], data)

@@ -1,0 +1,106 @@
+"""Optimizer kernels momentum, lamb, rmsprop and adagrad (sgd and adam:
+training_kernel_impl.py). Outputs are usually their inputs' tensors (param -> param_out):
+the math in phi.kernels.funcs.optimizers reads every input before anything is written."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from phi.common import Backend, DataLayout, DataType
+from phi.core.dense_tensor import DenseTensor
+from phi.core.device_context import DeviceContext
+from phi.core.kernel_args import OptionalOutTensor, OutTensor
+from phi.core.kernel_registry import register_kernel
+from phi.kernels.funcs import optimizers as opt_funcs
+
+_FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
+
+
+def _alloc(dev_ctx: DeviceContext, out: DenseTensor | None, like: Any) -> Any:
+    """`out`'s storage in the dtype of array `like`, or None for an output not asked for."""
+    return None if out is None else dev_ctx.alloc(out, DataType.from_numpy(like.dtype))
+
+
+@register_kernel("momentum", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("momentum", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def momentum_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor,
+                    velocity: DenseTensor, learning_rate: DenseTensor,
+                    master_param: DenseTensor | None, mu: float, use_nesterov: bool,
+                    regularization_method: str, regularization_coeff: float,
+                    multi_precision: bool, rescale_grad: float, param_out: OutTensor,
+                    velocity_out: OutTensor, master_param_out: OptionalOutTensor) -> None:
+    values = opt_funcs.momentum(dev_ctx.xp, param.data, grad.data, velocity.data,
+                                learning_rate.data, mu, use_nesterov, regularization_method,
+                                regularization_coeff)
+    values["master_param_out"] = values["param_out"]
+    opt_funcs.write_outputs(values, {
+        "param_out": _alloc(dev_ctx, param_out, param.data),
+        "velocity_out": _alloc(dev_ctx, velocity_out, velocity.data),
+        "master_param_out": _alloc(dev_ctx, master_param_out, param.data)})
+
+
+@register_kernel("lamb", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("lamb", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def lamb_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor,
+                learning_rate: DenseTensor, moment1: DenseTensor, moment2: DenseTensor,
+                beta1_pow: DenseTensor, beta2_pow: DenseTensor,
+                master_param: DenseTensor | None, skip_update: DenseTensor | None,
+                weight_decay: float, beta1: float, beta2: float, epsilon: float,
+                always_adapt: bool, multi_precision: bool, param_out: OutTensor,
+                moment1_out: OutTensor, moment2_out: OutTensor,
+                beta1_pow_out: OptionalOutTensor, beta2_pow_out: OptionalOutTensor,
+                master_param_outs: OptionalOutTensor) -> None:
+    source = opt_funcs.lamb_source(param.data, None if master_param is None
+                                   else master_param.data, multi_precision)
+    if skip_update is not None and opt_funcs.flag(skip_update.numpy()):
+        values = opt_funcs.lamb_unchanged(param.data, source, moment1.data, moment2.data,
+                                          beta1_pow.data, beta2_pow.data)
+    else:
+        values = opt_funcs.lamb(dev_ctx.xp, source, grad.data, learning_rate.data,
+                                moment1.data, moment2.data, beta1_pow.data, beta2_pow.data,
+                                weight_decay, beta1, beta2, epsilon, always_adapt)
+    opt_funcs.write_outputs(values, {
+        "param_out": _alloc(dev_ctx, param_out, param.data),
+        "moment1_out": _alloc(dev_ctx, moment1_out, moment1.data),
+        "moment2_out": _alloc(dev_ctx, moment2_out, moment2.data),
+        "beta1_pow_out": _alloc(dev_ctx, beta1_pow_out, beta1_pow.data),
+        "beta2_pow_out": _alloc(dev_ctx, beta2_pow_out, beta2_pow.data),
+        "master_param_out": _alloc(dev_ctx, master_param_outs, source)})
+
+
+@register_kernel("rmsprop", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("rmsprop", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def rmsprop_kernel(dev_ctx: DeviceContext, param: DenseTensor, mean_square: DenseTensor,
+                   grad: DenseTensor, moment: DenseTensor, learning_rate: DenseTensor,
+                   mean_grad: DenseTensor | None, master_param: DenseTensor | None,
+                   epsilon: float, decay: float, momentum: float, centered: bool,
+                   multi_precision: bool, param_out: OutTensor, moment_out: OutTensor,
+                   mean_square_out: OutTensor, mean_grad_out: OptionalOutTensor,
+                   master_param_outs: OptionalOutTensor) -> None:
+    values = opt_funcs.rmsprop(dev_ctx.xp, param.data, mean_square.data, grad.data,
+                               moment.data, learning_rate.data,
+                               None if mean_grad is None else mean_grad.data, epsilon, decay,
+                               momentum, centered)
+    values["master_param_out"] = values["param_out"]
+    opt_funcs.write_outputs(values, {
+        "param_out": _alloc(dev_ctx, param_out, param.data),
+        "moment_out": _alloc(dev_ctx, moment_out, moment.data),
+        "mean_square_out": _alloc(dev_ctx, mean_square_out, mean_square.data),
+        "mean_grad_out": _alloc(dev_ctx, mean_grad_out if centered else None, param.data),
+        "master_param_out": _alloc(dev_ctx, master_param_outs, param.data)})
+
+
+@register_kernel("adagrad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("adagrad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def adagrad_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor,
+                   moment: DenseTensor, learning_rate: DenseTensor,
+                   master_param: DenseTensor | None, epsilon: float, multi_precision: bool,
+                   param_out: OutTensor, moment_out: OutTensor,
+                   master_param_out: OptionalOutTensor) -> None:
+    values = opt_funcs.adagrad(dev_ctx.xp, param.data, grad.data, moment.data,
+                               learning_rate.data, epsilon)
+    values["master_param_out"] = values["param_out"]
+    opt_funcs.write_outputs(values, {
+        "param_out": _alloc(dev_ctx, param_out, param.data),
+        "moment_out": _alloc(dev_ctx, moment_out, moment.data),
+        "master_param_out": _alloc(dev_ctx, master_param_out, param.data)})

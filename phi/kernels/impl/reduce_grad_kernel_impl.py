@@ -1,0 +1,46 @@
+"""sum_grad, max_grad, min_grad, prod_grad: gradients of the reductions, one body for every
+backend."""
+
+from __future__ import annotations
+
+from phi.common import Backend, DataLayout, DataType, IntArray
+from phi.core.dense_tensor import DenseTensor
+from phi.core.device_context import DeviceContext
+from phi.core.kernel_args import OutTensor
+from phi.core.kernel_registry import register_kernel
+from phi.kernels.funcs import reduce as reduce_funcs
+from phi.kernels.funcs import reduce_grad as reduce_grad_funcs
+
+_FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
+
+
+@register_kernel("sum_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("sum_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def sum_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
+                    axis: IntArray, keepdim: bool, reduce_all: bool, x_grad: OutTensor) -> None:
+    axes = reduce_funcs.reduce_axes(len(x.dims), axis.get_data(), reduce_all)
+    data = dev_ctx.alloc(x_grad, x.dtype)
+    reduce_grad_funcs.reduce_sum_grad(dev_ctx.xp, tuple(x.dims), out_grad.data, axes, data)
+
+
+@register_kernel("max_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("max_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("min_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("min_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def extreme_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor,
+                        out_grad: DenseTensor, axis: IntArray, keepdim: bool, reduce_all: bool,
+                        x_grad: OutTensor) -> None:
+    axes = reduce_funcs.reduce_axes(len(x.dims), axis.get_data(), reduce_all)
+    data = dev_ctx.alloc(x_grad, x.dtype)
+    reduce_grad_funcs.reduce_extreme_grad(dev_ctx.xp, x.data, out.data, out_grad.data, axes,
+                                          data)
+
+
+@register_kernel("prod_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("prod_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def prod_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor,
+                     out_grad: DenseTensor, axis: IntArray, keepdim: bool, reduce_all: bool,
+                     x_grad: OutTensor) -> None:
+    axes = reduce_funcs.reduce_axes(len(x.dims), axis.get_data(), reduce_all)
+    data = dev_ctx.alloc(x_grad, x.dtype)
+    reduce_grad_funcs.reduce_prod_grad(dev_ctx.xp, x.data, out.data, out_grad.data, axes, data)

@@ -1,0 +1,80 @@
+"""Backward kernels of reshape, flatten, squeeze, unsqueeze (x_grad's dims come from
+XShape through InferMeta; the gradient is out_grad copied into them) and transpose, plus
+squeeze_with_xshape / unsqueeze_with_xshape, the forward kernels that record XShape."""
+
+from __future__ import annotations
+
+from phi.common import Backend, DataLayout, DataType, IntArray
+from phi.core.dense_tensor import DenseTensor
+from phi.core.device_context import DeviceContext
+from phi.core.kernel_args import OptionalOutTensor, OutTensor
+from phi.core.kernel_registry import register_kernel
+from phi.kernels.funcs import shape_grad as shape_grad_funcs
+from phi.kernels.funcs import squeeze as sq_funcs
+
+_CPU_TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
+              DataType.INT64, DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16,
+              DataType.BFLOAT16, DataType.COMPLEX64, DataType.COMPLEX128]
+_GPU_TYPES = [t for t in _CPU_TYPES if t is not DataType.BFLOAT16]
+
+
+@register_kernel("squeeze_with_xshape", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
+@register_kernel("squeeze_with_xshape", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
+def squeeze_with_xshape_kernel(dev_ctx: DeviceContext, x: DenseTensor, axes: IntArray,
+                               out: OutTensor, xshape: OptionalOutTensor) -> None:
+    """xshape gets zero elements: its dims [0, *x.dims] are all it carries."""
+    data = dev_ctx.alloc(out, x.dtype)
+    sq_funcs.reshape_copy(x.data, data)
+    if xshape is not None:
+        dev_ctx.alloc(xshape, x.dtype)
+
+
+@register_kernel("unsqueeze_with_xshape", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
+@register_kernel("unsqueeze_with_xshape", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
+def unsqueeze_with_xshape_kernel(dev_ctx: DeviceContext, x: DenseTensor, axes: IntArray,
+                                 out: OutTensor, xshape: OptionalOutTensor) -> None:
+    """xshape gets zero elements: its dims [0, *x.dims] are all it carries."""
+    data = dev_ctx.alloc(out, x.dtype)
+    sq_funcs.reshape_copy(x.data, data)
+    if xshape is not None:
+        dev_ctx.alloc(xshape, x.dtype)
+
+
+@register_kernel("reshape_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
+@register_kernel("reshape_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
+def reshape_grad_kernel(dev_ctx: DeviceContext, xshape: DenseTensor, out_grad: DenseTensor,
+                        x_grad: OutTensor) -> None:
+    data = dev_ctx.alloc(x_grad, out_grad.dtype)
+    sq_funcs.reshape_copy(out_grad.data, data)
+
+
+@register_kernel("flatten_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
+@register_kernel("flatten_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
+def flatten_grad_kernel(dev_ctx: DeviceContext, xshape: DenseTensor, out_grad: DenseTensor,
+                        x_grad: OutTensor) -> None:
+    data = dev_ctx.alloc(x_grad, out_grad.dtype)
+    sq_funcs.reshape_copy(out_grad.data, data)
+
+
+@register_kernel("squeeze_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
+@register_kernel("squeeze_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
+def squeeze_grad_kernel(dev_ctx: DeviceContext, xshape: DenseTensor, out_grad: DenseTensor,
+                        axes: IntArray, x_grad: OutTensor) -> None:
+    data = dev_ctx.alloc(x_grad, out_grad.dtype)
+    sq_funcs.reshape_copy(out_grad.data, data)
+
+
+@register_kernel("unsqueeze_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
+@register_kernel("unsqueeze_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
+def unsqueeze_grad_kernel(dev_ctx: DeviceContext, xshape: DenseTensor, out_grad: DenseTensor,
+                          axes: IntArray, x_grad: OutTensor) -> None:
+    data = dev_ctx.alloc(x_grad, out_grad.dtype)
+    sq_funcs.reshape_copy(out_grad.data, data)
+
+
+@register_kernel("transpose_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
+@register_kernel("transpose_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
+def transpose_grad_kernel(dev_ctx: DeviceContext, out_grad: DenseTensor, axis: list[int],
+                          x_grad: OutTensor) -> None:
+    data = dev_ctx.alloc(x_grad, out_grad.dtype)
+    shape_grad_funcs.transpose_grad(dev_ctx.xp, out_grad.data, axis, data)

@@ -1,0 +1,62 @@
+"""Smooth activation kernels, out = f(x) with x's dims and dtype (`fluidphi migrate` output
+of legacy_fluid/operators/smooth_activation_op.py):
+
+softplus(x, beta, threshold): x where beta * x > threshold, else log(1 + exp(beta * x)) / beta;
+silu(x): x * sigmoid(x); logsigmoid(x): log(sigmoid(x));
+mish(x, threshold): x * tanh(softplus(x)); elu(x, alpha), celu(x, alpha): the exponential
+linear units. Math in phi.kernels.funcs.activation.
+"""
+
+from __future__ import annotations
+
+from phi.common import Backend, DataLayout, DataType
+from phi.core.dense_tensor import DenseTensor
+from phi.core.device_context import DeviceContext
+from phi.core.kernel_args import OutTensor
+from phi.core.kernel_registry import register_kernel
+from phi.kernels.funcs import activation as act_funcs
+
+_FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
+
+
+@register_kernel("softplus", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("softplus", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def softplus_kernel(dev_ctx: DeviceContext, x: DenseTensor, beta: float, threshold: float,
+                    out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, x.dtype)
+    act_funcs.softplus(dev_ctx.xp, x.data, beta, threshold, data)
+
+
+@register_kernel("silu", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("silu", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def silu_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, x.dtype)
+    act_funcs.silu(dev_ctx.xp, x.data, data)
+
+
+@register_kernel("mish", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("mish", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def mish_kernel(dev_ctx: DeviceContext, x: DenseTensor, threshold: float, out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, x.dtype)
+    act_funcs.mish(dev_ctx.xp, x.data, threshold, data)
+
+
+@register_kernel("elu", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("elu", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def elu_kernel(dev_ctx: DeviceContext, x: DenseTensor, alpha: float, out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, x.dtype)
+    act_funcs.elu(dev_ctx.xp, x.data, alpha, data)
+
+
+@register_kernel("celu", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("celu", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def celu_kernel(dev_ctx: DeviceContext, x: DenseTensor, alpha: float, out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, x.dtype)
+    act_funcs.celu(dev_ctx.xp, x.data, alpha, data)
+
+
+@register_kernel("logsigmoid", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("logsigmoid", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def logsigmoid_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, x.dtype)
+    act_funcs.logsigmoid(dev_ctx.xp, x.data, data)

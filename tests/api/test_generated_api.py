@@ -1,0 +1,147 @@
+"""The yaml-generated API (phi/api/generated): current with the yaml, named and ordered as
+the yaml says, and each function doing the API's steps (kernel selection, data transform,
+InferMeta, output allocation, kernel call)."""
+
+from __future__ import annotations
+
+import inspect
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from phi import api
+from phi.api.gen import FRAMEWORK_OPS, GENERATED, generated_files, modules, py_name, stale
+from phi.common import DataType
+from phi.core.dense_tensor import DenseTensor
+from phi.core.kernel_factory import KernelNotFoundError
+from phi.op_defs import OpDefError, backward_defs, op_defs, parse_op, render_op
+
+
+def test_generated_modules_are_current() -> None:
+    differ = stale(generated_files())
+    assert not differ, (f"phi/api/generated differs from ops.yaml/backward.yaml in {differ}: "
+                        "run `python -m phi.api.gen`")
+
+
+def test_check_mode_exits_zero_when_current() -> None:
+    done = subprocess.run([sys.executable, "-m", "phi.api.gen", "--check"],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+
+
+def test_generated_modules_stay_small() -> None:
+    for path in GENERATED.glob("*.py"):
+        assert len(path.read_text(encoding="utf-8").splitlines()) <= 600, path.name
+
+
+@pytest.mark.parametrize("op", [*op_defs(), *backward_defs()], ids=lambda op: op.name)
+def test_every_op_is_a_function_with_the_yaml_signature(op) -> None:
+    if op.name in FRAMEWORK_OPS:
+        assert op.name not in api.functions()
+        return
+    function = api.functions()[py_name(op.name)]
+    params = inspect.signature(function).parameters
+    assert list(params) == [py_name(a.name) for a in op.args]
+    for arg in op.args:
+        default = params[py_name(arg.name)].default
+        if arg.has_default and default is not inspect.Parameter.empty:
+            expected = tuple(arg.default) if isinstance(arg.default, (list, tuple)) else arg.default
+            assert default == expected, arg.name
+        elif not arg.has_default and not arg.optional:
+            assert default is inspect.Parameter.empty, arg.name
+    assert op.kernel.func[0] in (function.__doc__ or "")
+
+
+def test_a_call_selects_the_kernel_by_the_inputs_dtype() -> None:
+    x64 = np.array([[1.5, -2.0]], np.float64)
+    out = api.relu(x64)
+    assert isinstance(out, api.Tensor)
+    assert out.dtype is DataType.FLOAT64
+    np.testing.assert_array_equal(out.numpy(), np.maximum(x64, 0))
+    assert api.relu(x64.astype(np.float32)).dtype is DataType.FLOAT32
+
+
+def test_inputs_are_transformed_to_the_selected_kernel() -> None:
+    x = np.array([1.0, 2.0], np.float32)
+    y = np.array([0.25, 0.5], np.float64)  # cast to the kernel's dtype (x's)
+    out = api.add(x, y)
+    assert out.dtype is DataType.FLOAT32
+    np.testing.assert_array_equal(out.numpy(), np.array([1.25, 2.5], np.float32))
+
+
+def test_an_unsupported_dtype_names_the_kernel_and_key() -> None:
+    with pytest.raises(KernelNotFoundError, match="softmax"):
+        api.softmax(np.array([True, False]))
+
+
+def test_attributes_defaults_and_multiple_outputs() -> None:
+    x = np.arange(12, dtype=np.float32).reshape(3, 4)
+    np.testing.assert_allclose(api.scale(x, 2.0, 1.0).numpy(), x * 2 + 1)
+    np.testing.assert_allclose(api.scale(x, 2.0, 1.0, False).numpy(), (x + 1) * 2)
+    parts = api.split(x, [1, 3], 1)
+    assert [p.shape for p in parts] == [(3, 1), (3, 3)]
+    np.testing.assert_array_equal(parts[1].numpy(), x[:, 1:])
+    assert len(api.split_with_num(x, 2, 1)) == 2
+    softmax, loss = api.cross_entropy_with_softmax(x, np.zeros((3, 1), np.int64))
+    np.testing.assert_allclose(softmax.numpy().sum(-1), 1.0, rtol=1e-6)
+    assert loss.shape == (3, 1)
+
+
+def test_optional_tensor_defaults_to_none() -> None:
+    x = np.ones((2, 3), np.float32)
+    w = np.full((3, 4), 0.5, np.float32)
+    np.testing.assert_allclose(api.fc(x, w).numpy(), x @ w)
+
+
+def test_a_missing_required_tensor_is_a_clear_error() -> None:
+    with pytest.raises(TypeError, match=r"relu\(\): tensor argument 'x' is required"):
+        api.relu(None)
+
+
+def test_unknown_name_is_an_attribute_error() -> None:
+    with pytest.raises(AttributeError, match="no op of that name"):
+        api.no_such_op  # noqa: B018
+
+
+def _entry(output: str) -> dict:
+    return {"op": "demo", "args": "(Tensor x, int num, int[] sections)", "output": output,
+            "kernel": {"func": "demo"}}
+
+
+@pytest.mark.parametrize("output", ["Tensor[](out){num}", "Tensor[](out){sections.size()}",
+                                    "Tensor[](out){x.size()}", "Tensor[](out){x.dims[num]}"])
+def test_list_output_sizes_round_trip(output: str) -> None:
+    entry = _entry(output) if "x.size" not in output else {
+        **_entry(output), "args": "(Tensor[] x, int num)"}
+    op = parse_op(entry)
+    assert op.outputs[0].size == output[output.index("{") + 1:-1]
+    assert f"output : {output}" in render_op(op)
+
+
+@pytest.mark.parametrize(("output", "problem"), [
+    ("Tensor(out){num}", "only a Tensor\\[\\] output states a size"),
+    ("Tensor[](out){missing}", "needs an int argument 'missing'"),
+    ("Tensor[](out){num.size()}", "needs a list argument 'num'"),
+    ("Tensor[](out){x + 1}", "is not `Tensor"),
+    ("Tensor[](out){x.dims[sections]}", "needs an int argument 'sections'"),
+    ("Tensor[](out){sections.dims[num]}", "needs a tensor argument 'sections'"),
+])
+def test_bad_list_output_sizes_are_rejected(output: str, problem: str) -> None:
+    with pytest.raises(OpDefError, match=problem):
+        parse_op(_entry(output))
+
+
+def test_the_generator_needs_a_size_for_every_list_output() -> None:
+    op = parse_op(_entry("Tensor[](out)"))
+    with pytest.raises(OpDefError, match=r"list output 'out' needs a `\{size\}`"):
+        modules((op,), ())
+
+
+def test_list_output_count_reads_the_argument_values() -> None:
+    op = parse_op(_entry("Tensor[](out){sections.size()}"))
+    assert op.outputs[0].count({"sections": [1, 2, 3], "num": 7}) == 3
+    assert parse_op(_entry("Tensor[](out){num}")).outputs[0].count({"num": 7}) == 7
+    by_dim = parse_op(_entry("Tensor[](out){x.dims[num]}")).outputs[0]
+    assert by_dim.count({"x": DenseTensor(np.zeros((2, 5))), "num": -1}) == 5

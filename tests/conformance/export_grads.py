@@ -1,0 +1,241 @@
+"""Export single-op *grad* programs with real PaddlePaddle 3.3.1 and record Paddle's
+gradients.
+
+Test-time tool only (Paddle's venv, see tests/conformance/README.md):
+
+    /work/paddle-venv/bin/python tests/conformance/export_grads.py                 # all
+    /work/paddle-venv/bin/python tests/conformance/export_grads.py --family basic_grad
+
+Cases are `GradCase`s in tests/conformance/op_cases/<family>_grad.py (`GRAD_CASES`). For
+each, this builds the forward op as export_ops.py does (its differentiated inputs need a
+gradient), appends `paddle.static.gradients(outputs, inputs, target_gradients=cotangents)`
+with the cotangents fed (a case whose op is itself a grad op, e.g. dropout_grad with a fed
+Mask, is that op alone, its OpDesc written with the forward op's attributes), adds feed
+and fetch ops itself (save_inference_model would prune the program and switch `is_test`
+on), writes the ProgramDesc, reloads it and runs it with Paddle's executor. Output per
+family, in tests/fixtures/grads/<family>/: `<case>.pdmodel`, `arrays.npz`
+(`<case>/in/<feed>`, `<case>/out/<fetch>`) and `cases.json` (per case: the program's op
+types, feeds, fetches). An output whose static dims Paddle cannot know (a shape read from a
+tensor) gets its cotangent's dims from a run of the forward. A family's `FORWARD_FETCHES`
+(op -> output slots) fetches those forward outputs too: the forward of a grad program runs
+in training mode (dropout's Out and Mask). Reruns give identical bytes.
+"""
+
+import os
+
+os.environ["FLAGS_enable_pir_api"] = "0"
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+
+import argparse
+import sys
+
+import numpy as np
+import paddle
+from export_common import save_npz, write_json
+from export_ops import build, compact_model, dtype_of, op_attrs, run_saved
+from op_cases import grad_family_names, load_family
+from op_cases.spec import In, feed_specs, materialize, tolerance
+from paddle.base import core, unique_name
+from paddle.base.data_feeder import convert_dtype
+from paddle.base.framework import OpProtoHolder
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DEFAULT_OUT = os.path.join(os.path.dirname(HERE), "fixtures", "grads")
+
+
+def _run_dims(arrays, variables):
+    """The dims the forward op gives `variables` on the case's inputs (for outputs whose
+    static dims are unknown: a shape or axis read from a tensor)."""
+    program = paddle.static.default_main_program().clone()
+    with paddle.static.scope_guard(paddle.static.Scope()):
+        exe = paddle.static.Executor(paddle.CPUPlace())
+        values = exe.run(program, feed=arrays, fetch_list=[v.name for v in variables])
+    return [tuple(np.shape(v)) for v in values]
+
+
+def _seed_and_differentiate(family, gcase, arrays, cot_arrays, cot_vars, forward_fetches):
+    """The `then` of export_ops.build: cotangent feeds for the seeded outputs, the grad ops
+    for the `wrt` inputs; returns (label, variable) pairs to fetch: the gradients, then the
+    forward's output slots `forward_fetches`."""
+    def then(feeds, fetch):
+        seeded = [(slot, var) for slot, var in fetch if gcase.of is None or slot in gcase.of]
+        dims = [tuple(var.shape) for _, var in seeded]
+        if any(d < 0 for shape in dims for d in shape):
+            dims = _run_dims(arrays, [var for _, var in seeded])
+        counts = {}
+        for slot, _ in seeded:
+            counts[slot] = counts.get(slot, 0) + 1
+        seen = {}
+        for (slot, var), shape in zip(seeded, dims):
+            index = seen[slot] = seen.get(slot, -1) + 1
+            name = f"cot_{slot.lower()}" + (str(index) if counts[slot] > 1 else "")
+            dtype = convert_dtype(var.dtype)
+            cot_arrays[name] = materialize(In(shape, dtype, -1.0, 1.0), family,
+                                           gcase.name, name)
+            cot = paddle.static.data(name, list(var.shape), dtype)
+            if shape != tuple(var.shape):  # static dims unknown or, for Paddle, wrong
+                cot.desc.set_need_check_feed(False)
+            cot_vars.append(cot)
+        wrt = [(slot, v) for slot in gcase.wrt for v in feeds[slot]]
+        grads = paddle.static.gradients([v for _, v in seeded], [v for _, v in wrt],
+                                        target_gradients=cot_vars)
+        missing = [v.name for (_, v), g in zip(wrt, grads) if g is None]
+        if missing:
+            raise ValueError(f"{gcase.name}: Paddle gives no gradient for {missing}")
+        block = paddle.static.default_main_program().global_block()
+        forward = next(op for op in block.ops if op.type == gcase.op)
+        outputs = [(slot, block.var(name)) for slot in forward_fetches
+                   for name in forward.output(slot)]
+        return [(f"{slot}@GRAD", g) for (slot, _), g in zip(wrt, grads)] + outputs
+    return then
+
+
+def save_with_feed_fetch(program, path, feed_names, fetch_names):
+    """The program as a legacy inference model file: feed ops (col = feed order) before
+    its ops, fetch ops after, holders `feed` / `fetch` as save_inference_model writes."""
+    block = program.global_block()
+    feed_holder = block.create_var(name="feed", type=core.VarDesc.VarType.FEED_MINIBATCH,
+                                   persistable=True)
+    fetch_holder = block.create_var(name="fetch", type=core.VarDesc.VarType.FETCH_LIST,
+                                    persistable=True)
+    for col, name in reversed(list(enumerate(feed_names))):
+        block._prepend_op(type="feed", inputs={"X": [feed_holder]},
+                          outputs={"Out": [block.var(name)]}, attrs={"col": col})
+    for col, name in enumerate(fetch_names):
+        block.append_op(type="fetch", inputs={"X": [block.var(name)]},
+                        outputs={"Out": [fetch_holder]}, attrs={"col": col})
+    with open(path, "wb") as f:
+        f.write(program.desc.serialize_to_string())
+    compact_model(path)
+
+
+#: OpDesc setters per proto attribute type (framework.proto AttrType).
+_SETTERS = {0: "_set_int32_attr", 1: "_set_float32_attr", 2: "_set_str_attr",
+            3: "_set_int32s_attr", 4: "_set_float32s_attr", 5: "_set_strs_attr",
+            6: "_set_bool_attr", 7: "_set_bools_attr", 9: "_set_int64_attr",
+            11: "_set_int64s_attr", 15: "_set_float64_attr"}
+_PY_SETTERS = {bool: "_set_bool_attr", int: "_set_int32_attr", float: "_set_float32_attr",
+               str: "_set_str_attr"}
+
+
+def _grad_attrs(desc, grad_op, attrs):
+    """The forward op's attributes (its proto's defaults, then `attrs`) on a grad OpDesc,
+    typed as the forward proto types them (Paddle's backward pass copies them so)."""
+    forward = grad_op[: -len("_grad")]
+    types = {a.name: a.type for a in OpProtoHolder.instance().get_op_proto(forward).attrs
+             if not a.extra}
+    defaults = core.get_op_attrs_default_value(forward.encode())
+    values = {**{n: defaults[n] for n in types if n in defaults}, **attrs}
+    for name, value in values.items():
+        setter = _SETTERS[types[name]] if name in types else _PY_SETTERS[type(value)]
+        getattr(desc, setter)(name, value)
+
+
+def build_grad_op(case, arrays, wrt):
+    """A grad op on its own, every input fed (dropout_grad with a given Mask): its OpDesc
+    written directly (grad ops have no proto for LayerHelper) with the forward op's
+    attributes, one output `<slot>@GRAD` per slot of `wrt`, shaped and typed like the first
+    `*@GRAD` input; (program, feed vars, (label, fetch var) pairs)."""
+    main, startup = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, startup), unique_name.guard():
+        feeds = {}
+        for name, slot, spec in feed_specs(case):
+            feeds.setdefault(slot, []).append(
+                paddle.static.data(name, list(arrays[name].shape), spec.dtype))
+        like = next(vs[0] for slot, vs in feeds.items() if slot.endswith("@GRAD"))
+        block = main.global_block()
+        grads = {f"{slot}@GRAD": block.create_var(name=f"{slot.lower()}@GRAD", shape=like.shape,
+                                                  dtype=like.dtype) for slot in wrt}
+        desc = block.desc.append_op()
+        desc.set_type(case.op)
+        for slot, vs in feeds.items():
+            desc.set_input(slot, [v.name for v in vs])
+        for slot, var in grads.items():
+            desc.set_output(slot, [var.name])
+        _grad_attrs(desc, case.op, dict(case.attrs))
+        main._sync_with_cpp()
+    return main, [v for vs in feeds.values() for v in vs], list(grads.items())
+
+
+def export_case(family, gcase, out_dir, arrays_out):
+    case = gcase.forward
+    forward_fetches = getattr(load_family(family), "FORWARD_FETCHES", {})
+    arrays = {name: materialize(spec, family, case.name, name)
+              for name, _slot, spec in feed_specs(case)}
+    cot_arrays, cot_vars = {}, []
+    out_counts = getattr(load_family(family), "OUTPUT_COUNTS", {}).get(case.op, {})
+    if case.op.endswith("_grad"):
+        main, feed_vars, fetch = build_grad_op(case, arrays, gcase.wrt)
+    else:
+        main, feed_vars, fetch = build(
+            case, arrays, out_counts, differentiate=gcase.wrt,
+            then=_seed_and_differentiate(family, gcase, arrays, cot_arrays, cot_vars,
+                                         forward_fetches.get(case.op, ())))
+    arrays.update(cot_arrays)
+    feed_names = [v.name for v in [*feed_vars, *cot_vars]]
+    prefix = os.path.join(out_dir, case.name)
+    save_with_feed_fetch(main, prefix + ".pdmodel", feed_names, [g.name for _, g in fetch])
+    names, outs = run_saved(prefix, arrays)
+    label = {g.name: lbl for lbl, g in fetch}
+    entry = {
+        "op": case.op,
+        "digest": gcase.digest(),
+        "program": [op.type for op in main.global_block().ops
+                    if op.type not in ("feed", "fetch")],
+        "attrs": op_attrs(main, case.op),
+        "feeds": {n: {"dtype": str(arrays[n].dtype), "shape": list(arrays[n].shape)}
+                  for n in feed_names},
+        "fetches": {},
+    }
+    for name in feed_names:
+        arrays_out[f"{case.name}/in/{name}"] = arrays[name]
+    for name, tensor in zip(names, outs):
+        value, dtype = np.array(tensor), dtype_of(tensor)
+        arrays_out[f"{case.name}/out/{name}"] = value
+        entry["fetches"][name] = {"of": label[name], "dtype": dtype, "shape": list(value.shape)}
+        if tolerance(dtype, gcase.tol):
+            entry["fetches"][name]["tolerance"] = tolerance(dtype, gcase.tol)
+    if gcase.note:
+        entry["note"] = gcase.note
+    return entry
+
+
+def export_family(family, out_root):
+    cases = load_family(family).GRAD_CASES
+    out_dir = os.path.join(out_root, family)
+    os.makedirs(out_dir, exist_ok=True)
+    entries, arrays = {}, {}
+    for gcase in cases:
+        print(f"{family}/{gcase.name} ...", end=" ", flush=True)
+        entries[gcase.name] = export_case(family, gcase, out_dir, arrays)
+        print(" ".join(entries[gcase.name]["program"]))
+    keep = {c.name + ".pdmodel" for c in cases} | {"cases.json", "arrays.npz"}
+    for stale in sorted(set(os.listdir(out_dir)) - keep):
+        os.remove(os.path.join(out_dir, stale))
+    save_npz(os.path.join(out_dir, "arrays.npz"), dict(sorted(arrays.items())))
+    write_json(os.path.join(out_dir, "cases.json"), {
+        "family": family,
+        "paddle_version": paddle.__version__,
+        "format": "legacy ProgramDesc (FLAGS_enable_pir_api=0): forward op + the grad ops of "
+                  "paddle.static.gradients, feed/fetch ops added by export_grads.py; "
+                  "op_callstack dropped",
+        "tolerance": "floats: max|got - ref| <= tolerance * max(1, max|ref|) over finite "
+                     "elements; NaN and inf positions equal",
+        "cases": entries,
+    })
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--out", default=DEFAULT_OUT)
+    ap.add_argument("--family", nargs="+", choices=grad_family_names(),
+                    help="grad families to export (default: all)")
+    args = ap.parse_args()
+    for family in args.family or grad_family_names():
+        export_family(family, os.path.abspath(args.out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,56 @@
+"""Grads of the activations, unary math ops and softmaxes: every kink and edge value
+(signed zeros, the clip bounds, NaN, +-inf) in float32, random values in float64.
+
+hard_swish_grad is exported with its default threshold / scale / offset only: Paddle
+ignores other values (forward and grad), fluidphi's forward honours them and its grad
+refuses them (tests/ops/test_activation_grad_ops.py).
+
+sqrt and silu get no +inf, sqrt no -0.0: Paddle 3.3.1's answer there depends on the
+element's SIMD lane (sqrt_grad at +inf: 0 in the scalar tail, NaN in a vector lane, its
+reciprocal refined by Newton steps; silu_grad at +inf: NaN in the tail, +-inf in a vector
+lane, whose exp(-inf) is not 0; sqrt(-0.0) is +0.0 in a vector lane, so the gradient's
+infinity takes the cotangent's sign there).
+"""
+
+from .spec import INF, NAN, Case, GradCase, In
+
+#: Values around every kink of these functions, and the IEEE specials.
+_EDGES = [-7.0, -3.0, -2.5, -1.0, -0.0, 0.0, 0.5, 1.0, 2.5, 3.0, 6.0, 7.0, 25.0, NAN, INF, -INF]
+
+#: op -> attribute sets (tag -> attrs) to export
+_OPS = {
+    "sigmoid": {"": {}}, "tanh": {"": {}}, "exp": {"": {}}, "sqrt": {"": {}},
+    "relu6": {"": {}}, "log": {"": {}}, "square": {"": {}}, "abs": {"": {}},
+    "swish": {"": {}}, "silu": {"": {}},
+    "leaky_relu": {"": {}, "_alpha": {"alpha": 0.3}},
+    "softplus": {"": {}, "_beta2": {"beta": 2.0, "threshold": 3.0}},
+    "hard_swish": {"": {}},
+    "hard_sigmoid": {"": {}, "_slope": {"slope": 0.5, "offset": 0.3}},
+    "gelu": {"": {}, "_tanh": {"approximate": True}},
+}
+
+
+#: op -> edge values (their repr) whose gradient is an artefact of Paddle's SIMD lanes
+_LANE_ARTEFACTS = {"sqrt": ("inf", "-0.0"), "silu": ("inf",)}
+
+
+def _unary(op: str, tag: str, attrs: dict, dtype: str) -> GradCase:
+    edges = [v for v in _EDGES if repr(v) not in _LANE_ARTEFACTS.get(op, ())]
+    x = (In((len(edges),), dtype, values=edges) if dtype == "float32"
+         else In((3, 5), dtype, -8.0, 8.0))
+    return GradCase(Case(f"{op}{tag}_{dtype}", op, {"X": x}, attrs=attrs), ("X",))
+
+
+def _softmax(op: str, dtype: str) -> list[GradCase]:
+    shapes = {"last": ((3, 5), -1), "axis1": ((2, 4, 3), 1), "axis0": ((4, 3), 0)}
+    return [GradCase(Case(f"{op}_{tag}_{dtype}", op, {"X": In(shape, dtype)},
+                          attrs={"axis": axis}), ("X",))
+            for tag, (shape, axis) in shapes.items()]
+
+
+GRAD_CASES = [
+    *(_unary(op, tag, attrs, dtype) for dtype in ("float32", "float64")
+      for op, variants in _OPS.items() for tag, attrs in variants.items()),
+    *(c for dtype in ("float32", "float64") for op in ("softmax", "log_softmax")
+      for c in _softmax(op, dtype)),
+]

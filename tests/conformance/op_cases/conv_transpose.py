@@ -1,0 +1,66 @@
+"""Transposed convolution: conv2d_transpose and depthwise_conv2d_transpose.
+
+The filter is [in_channels, out_channels / groups, kh, kw]. Cases cover strides with and
+without overlapping patches, paddings (2 and 4 values, SAME, VALID), dilations, groups,
+output_padding and output_size, NCHW / NHWC, an empty batch, NaN / inf inputs, and the
+errors Paddle raises (output_size or output_padding out of range, channel mismatch).
+"""
+
+from .spec import FLOAT_EDGES, FLOATS, Case, In
+
+_X = (2, 4, 3, 4)
+
+
+def _ct(name: str, op: str, x: tuple[int, ...], w: tuple[int, ...], dtype: str = "float32",
+        edges: bool = False, **attrs) -> Case:
+    special = FLOAT_EDGES if edges else ()
+    return Case(name, op, {"Input": In(x, dtype, special=special), "Filter": In(w, dtype)},
+                attrs=attrs)
+
+
+def _nhwc(dims: tuple[int, ...]) -> tuple[int, int, int, int]:
+    return (dims[0], dims[2], dims[3], dims[1])
+
+
+CASES = [
+    *[_ct(f"conv2d_transpose_{dtype}", "conv2d_transpose", _X, (4, 3, 3, 3), dtype)
+      for dtype in FLOATS],
+    *[_ct(f"conv2d_transpose_s2_k2_{dtype}", "conv2d_transpose", _X, (4, 2, 2, 2), dtype,
+          strides=[2, 2]) for dtype in FLOATS],
+    _ct("conv2d_transpose_s2_p1_outpad1_float64", "conv2d_transpose", _X, (4, 3, 3, 3),
+        "float64", strides=[2, 2], paddings=[1, 1], output_padding=[1, 1]),
+    _ct("conv2d_transpose_outsize_float64", "conv2d_transpose", _X, (4, 3, 3, 3), "float64",
+        strides=[3, 2], paddings=[1, 0], output_size=[9, 10]),
+    _ct("conv2d_transpose_pads4_dil2_float64", "conv2d_transpose", _X, (4, 2, 3, 2),
+        "float64", strides=[2, 1], paddings=[1, 2, 0, 1], dilations=[2, 3]),
+    _ct("conv2d_transpose_groups2_float64", "conv2d_transpose", _X, (4, 3, 3, 2), "float64",
+        strides=[1, 2], paddings=[1, 1], groups=2),
+    _ct("conv2d_transpose_same_float32", "conv2d_transpose", _X, (4, 3, 3, 3),
+        strides=[2, 2], padding_algorithm="SAME", dilations=[2, 2]),
+    _ct("conv2d_transpose_valid_float32", "conv2d_transpose", _X, (4, 3, 2, 3),
+        strides=[2, 3], paddings=[1, 1], padding_algorithm="VALID"),
+    _ct("conv2d_transpose_nhwc_float32", "conv2d_transpose", _nhwc(_X), (4, 3, 3, 3),
+        strides=[2, 2], paddings=[1, 1], output_padding=[1, 0], data_format="NHWC"),
+    _ct("conv2d_transpose_nhwc_groups4_float64", "conv2d_transpose", _nhwc(_X), (4, 2, 2, 2),
+        "float64", strides=[2, 2], groups=4, data_format="NHWC"),
+    _ct("conv2d_transpose_edges_float32", "conv2d_transpose", _X, (4, 3, 3, 3), edges=True,
+        strides=[2, 2], paddings=[1, 1]),
+    _ct("conv2d_transpose_empty_batch_float32", "conv2d_transpose", (0, 4, 3, 4),
+        (4, 3, 3, 3)),
+    Case("conv2d_transpose_outsize_too_big_raises", "conv2d_transpose",
+         {"Input": In(_X, "float32"), "Filter": In((4, 3, 3, 3), "float32")},
+         attrs={"strides": [2, 2], "output_size": [7, 11]}, raises="output_size"),
+    Case("conv2d_transpose_outpad_not_below_stride_raises", "conv2d_transpose",
+         {"Input": In(_X, "float32"), "Filter": In((4, 3, 3, 3), "float32")},
+         attrs={"strides": [1, 1], "dilations": [2, 2], "output_padding": [1, 1]},
+         raises="inconsistent"),
+    *[_ct(f"depthwise_conv2d_transpose_{dtype}", "depthwise_conv2d_transpose", _X,
+          (4, 1, 3, 3), dtype, strides=[2, 2], paddings=[1, 1], groups=4)
+      for dtype in FLOATS],
+    _ct("depthwise_conv2d_transpose_mult2_nhwc_float32", "depthwise_conv2d_transpose",
+        _nhwc(_X), (4, 2, 2, 3), strides=[1, 2], paddings=[0, 1], groups=4,
+        data_format="NHWC"),
+    _ct("depthwise_conv2d_transpose_same_outpad_float64", "depthwise_conv2d_transpose", _X,
+        (4, 1, 3, 3), "float64", strides=[2, 2], padding_algorithm="SAME",
+        output_padding=[1, 1], groups=4),
+]

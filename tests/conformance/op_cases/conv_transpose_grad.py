@@ -1,0 +1,37 @@
+"""Grads of conv2d_transpose and depthwise_conv2d_transpose: strides, paddings (2 and 4
+values, SAME, VALID), dilations, groups, output_padding, output_size, NCHW and NHWC;
+float32 throughout, float64 for one case of each op."""
+
+from .spec import Case, GradCase, In
+
+#: tag -> (Input dims, Filter dims [in, out / groups, kh, kw], attrs)
+_CONV_T = {
+    "pad1": ((2, 3, 4, 4), (3, 2, 3, 3), {"paddings": [1, 1]}),
+    "stride2_outpad": ((1, 2, 3, 4), (2, 3, 3, 3),
+                       {"strides": [2, 2], "paddings": [1, 1], "output_padding": [1, 0]}),
+    "groups_dilation": ((1, 4, 4, 3), (4, 2, 3, 2),
+                        {"groups": 2, "dilations": [2, 1], "paddings": [1, 2, 0, 1]}),
+    "outsize": ((1, 2, 3, 3), (2, 2, 3, 3), {"strides": [2, 2], "output_size": [8, 7]}),
+    "same": ((1, 3, 3, 4), (3, 2, 3, 3), {"strides": [2, 2], "padding_algorithm": "SAME"}),
+    "valid": ((1, 2, 3, 3), (2, 3, 2, 2), {"padding_algorithm": "VALID", "dilations": [2, 2]}),
+    "nhwc": ((2, 3, 4, 2), (2, 3, 3, 3), {"paddings": [1, 1], "data_format": "NHWC"}),
+}
+_DEPTHWISE_T = {
+    "pad1": ((2, 3, 4, 4), (3, 1, 3, 3), {"groups": 3, "paddings": [1, 1]}),
+    "stride2": ((1, 2, 3, 3), (2, 1, 3, 3), {"groups": 2, "strides": [2, 2]}),
+}
+
+
+def _conv_t(op: str, tag: str, x: tuple, w: tuple, attrs: dict, dtype: str) -> GradCase:
+    return GradCase(Case(f"{op}_{tag}_{dtype}", op,
+                         {"Input": In(x, dtype), "Filter": In(w, dtype)}, attrs=attrs),
+                    ("Input", "Filter"), of=("Output",))
+
+
+GRAD_CASES = [
+    *(_conv_t("conv2d_transpose", tag, *spec, "float32") for tag, spec in _CONV_T.items()),
+    *(_conv_t("depthwise_conv2d_transpose", tag, *spec, "float32")
+      for tag, spec in _DEPTHWISE_T.items()),
+    _conv_t("conv2d_transpose", "groups_dilation", *_CONV_T["groups_dilation"], "float64"),
+    _conv_t("depthwise_conv2d_transpose", "pad1", *_DEPTHWISE_T["pad1"], "float64"),
+]

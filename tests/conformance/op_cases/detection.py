@@ -1,0 +1,167 @@
+"""Detection box ops: yolo_box (conf_thresh, clip_bbox, scale_x_y, iou_aware), prior_box
+(min/max sizes, aspect ratios, flip, clip, steps, offset, min_max_aspect_ratios_order),
+anchor_generator and box_coder (encode / decode_center_size, box_normalized, axis, variance
+as an input or an attribute).
+
+Float32 and float64 (Paddle's CPU dtypes), batch 1 and more, empty inputs where the kernels
+take them, and edge values (NaN / inf logits, degenerate boxes). `box_coder` decode with
+the `variance` attribute on float64 is left out: Paddle reads the float attribute through
+a double pointer there (garbage); fluidphi decodes with the attribute's values.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .spec import FLOATS, INF, NAN, Case, In
+
+_ANCHORS = [10, 13, 16, 30, 33, 23]
+
+
+def boxes(shape: tuple[int, ...], dtype: str, seed: int, *, scale: float = 1.0) -> In:
+    """Valid boxes [..., 4] (x1 < x2, y1 < y2) in [0, scale)."""
+    rng = np.random.default_rng(seed)
+    lo = rng.uniform(0, 0.6 * scale, (*shape[:-1], 2))
+    size = rng.uniform(0.05 * scale, 0.4 * scale, (*shape[:-1], 2))
+    return In(shape, dtype, values=np.concatenate([lo, lo + size], axis=-1).tolist())
+
+
+def ints(values: Any, dtype: str = "int32") -> In:
+    return In(np.asarray(values).shape, dtype, values=values)
+
+
+def _yolo(name: str, *, n: int = 2, anchors: list[int] = _ANCHORS, classes: int = 3,
+          h: int = 3, w: int = 4, dtype: str = "float32", iou_aware: bool = False,
+          special: tuple = (), img: list | None = None, **attrs: Any) -> Case:
+    a = len(anchors) // 2
+    channels = a * (5 + classes) + (a if iou_aware else 0)
+    img = img if img is not None else [[96, 128], [64, 80], [32, 40]][:n]
+    return Case(f"yolo_box_{name}", "yolo_box",
+                {"X": In((n, channels, h, w), dtype, -3.0, 3.0, special=special),
+                 "ImgSize": ints(img) if n else In((0, 2), "int32")},
+                attrs={"anchors": anchors, "class_num": classes, "downsample_ratio": 8,
+                       "iou_aware": iou_aware, **attrs})
+
+
+YOLO = [
+    _yolo("basic"),
+    _yolo("float64", dtype="float64", conf_thresh=0.3),
+    _yolo("conf_thresh", conf_thresh=0.5, n=3),
+    _yolo("no_clip", clip_bbox=False, n=1),
+    _yolo("scale_x_y", scale_x_y=1.05, conf_thresh=0.2),
+    _yolo("iou_aware", iou_aware=True, iou_aware_factor=0.4),
+    _yolo("iou_aware_float64", iou_aware=True, iou_aware_factor=0.7, dtype="float64", n=1),
+    _yolo("edges", special=(NAN, INF, -INF, 30.0, NAN, 0.0, 100.0, -100.0, INF, NAN),
+          w=5, classes=2),
+    _yolo("one_anchor_one_class", anchors=[7, 9], classes=1, h=2, w=2, downsample_ratio=16),
+    _yolo("empty_batch", n=0),
+    Case("yolo_box_api", "yolo_box",
+         {"X": In((1, 2 * 7, 2, 3), "float32", -3.0, 3.0), "ImgSize": ints([[64, 96]])},
+         api="paddle.vision.ops.yolo_box",
+         api_kwargs={"anchors": [10, 13, 16, 30], "class_num": 2, "conf_thresh": 0.1,
+                     "downsample_ratio": 32}),
+]
+
+
+def _prior(name: str, *, dtype: str = "float32", feat: tuple = (1, 2, 3, 4),
+           image: tuple = (1, 3, 24, 32), **attrs: Any) -> Case:
+    return Case(f"prior_box_{name}", "prior_box",
+                {"Input": In(feat, dtype), "Image": In(image, dtype)},
+                attrs={"min_sizes": [4.0], "variances": [0.1, 0.1, 0.2, 0.2], **attrs})
+
+
+PRIOR = [
+    _prior("basic", max_sizes=[9.0], aspect_ratios=[2.0]),
+    _prior("float64", dtype="float64", max_sizes=[9.0], aspect_ratios=[2.0, 3.0]),
+    _prior("no_flip_no_clip", min_sizes=[4.0, 12.0], max_sizes=[9.0, 20.0],
+           aspect_ratios=[2.0, 1.0, 0.5], flip=False, clip=False),
+    _prior("dup_ratios_flip", min_sizes=[6.0], aspect_ratios=[1.0, 2.0, 0.5, 2.0000001]),
+    _prior("steps_offset", min_sizes=[5.0, 10.0], aspect_ratios=[3.0], step_w=6.0, step_h=7.0,
+           offset=0.3, clip=False),
+    _prior("min_max_order", min_sizes=[4.0, 8.0], max_sizes=[6.0, 16.0],
+           aspect_ratios=[2.0, 1.0], min_max_aspect_ratios_order=True),
+    _prior("min_max_order_no_max", min_sizes=[4.0], aspect_ratios=[2.0],
+           min_max_aspect_ratios_order=True, clip=False),
+    _prior("large_clip", min_sizes=[30.0], max_sizes=[40.0], feat=(2, 1, 2, 2)),
+    _prior("empty_input", feat=(0, 2, 3, 4), max_sizes=[9.0]),
+    Case("prior_box_api", "prior_box", {"Input": In((1, 2, 3, 3), "float32"),
+                                        "Image": In((1, 3, 12, 12), "float32")},
+         api="paddle.vision.ops.prior_box",
+         api_kwargs={"min_sizes": [2.0, 4.0], "max_sizes": [3.0, 6.0],
+                     "aspect_ratios": [2.0], "flip": True, "clip": True}),
+]
+
+
+def _anchor(name: str, *, dtype: str = "float32", feat: tuple = (1, 2, 3, 4),
+            **attrs: Any) -> Case:
+    return Case(f"anchor_generator_{name}", "anchor_generator", {"Input": In(feat, dtype)},
+                attrs={"anchor_sizes": [32.0, 64.0], "aspect_ratios": [0.5, 1.0, 2.0],
+                       "variances": [0.1, 0.1, 0.2, 0.2], **attrs})
+
+
+ANCHOR = [
+    _anchor("basic"),
+    _anchor("float64", dtype="float64"),
+    _anchor("stride_offset", stride=[8.0, 12.0], offset=0.2, anchor_sizes=[20.0, 45.0, 90.0],
+            aspect_ratios=[0.7, 1.3]),
+    _anchor("odd_ratio_rounding", stride=[10.0, 10.0], aspect_ratios=[0.33, 3.0],
+            variances=[1.0, 1.0, 1.0, 1.0], feat=(2, 1, 2, 3)),
+]
+
+
+def _coder(name: str, prior: In, target: In, *, var: In | None = None, **attrs: Any) -> Case:
+    inputs = {"PriorBox": prior, "TargetBox": target}
+    if var is not None:
+        inputs["PriorBoxVar"] = var
+    return Case(f"box_coder_{name}", "box_coder", inputs, attrs=attrs)
+
+
+def _var(rows: int, dtype: str) -> In:
+    return In((rows, 4), dtype, 0.05, 0.5)
+
+
+def _deltas(shape: tuple[int, ...], dtype: str) -> In:
+    return In(shape, dtype, -1.0, 1.0)
+
+
+CODER = []
+for _dt in FLOATS:
+    CODER += [
+        _coder(f"encode_{_dt}", boxes((5, 4), _dt, 1), boxes((3, 4), _dt, 2), var=_var(5, _dt)),
+        _coder(f"encode_pixels_{_dt}", boxes((4, 4), _dt, 3, scale=50.0),
+               boxes((2, 4), _dt, 4, scale=50.0), box_normalized=False),
+        _coder(f"decode_{_dt}", boxes((5, 4), _dt, 5), _deltas((3, 5, 4), _dt),
+               var=_var(5, _dt), code_type="decode_center_size"),
+        _coder(f"decode_axis1_{_dt}", boxes((3, 4), _dt, 6, scale=40.0),
+               _deltas((3, 5, 4), _dt), var=_var(3, _dt), code_type="decode_center_size",
+               axis=1, box_normalized=False),
+        _coder(f"decode_no_var_{_dt}", boxes((5, 4), _dt, 7), _deltas((2, 5, 4), _dt),
+               code_type="decode_center_size"),
+    ]
+CODER += [
+    _coder("encode_variance_attr", boxes((5, 4), "float32", 8), boxes((3, 4), "float32", 9),
+           variance=[0.1, 0.1, 0.2, 0.2]),
+    _coder("encode_variance_attr_float64", boxes((4, 4), "float64", 10),
+           boxes((2, 4), "float64", 11), variance=[0.5, 0.25, 2.0, 1.0]),
+    _coder("encode_no_var", boxes((2, 4), "float32", 12), boxes((3, 4), "float32", 13)),
+    _coder("decode_variance_attr", boxes((5, 4), "float32", 14), _deltas((3, 5, 4), "float32"),
+           code_type="decode_center_size", variance=[0.1, 0.1, 0.2, 0.2]),
+    _coder("decode_variance_attr_axis1", boxes((3, 4), "float32", 15),
+           _deltas((3, 2, 4), "float32"), code_type="decode_center_size", axis=1,
+           variance=[0.2, 0.3, 0.4, 0.5]),
+    _coder("encode_degenerate", In((2, 4), "float32", values=[[0, 0, 1, 1], [0.5, 0.5, 0.5, 0.7]]),
+           In((2, 4), "float32", values=[[0.2, 0.2, 0.2, 0.6], [NAN, 0, 1, 1]])),
+    _coder("decode_edges", boxes((2, 4), "float32", 16),
+           In((1, 2, 4), "float32", values=[[[NAN, 0, 100.0, -INF], [0, INF, 0, 0]]]),
+           code_type="decode_center_size"),
+    _coder("decode_empty_target", boxes((3, 4), "float32", 17), _deltas((0, 3, 4), "float32"),
+           code_type="decode_center_size"),
+    Case("box_coder_api_decode", "box_coder",
+         {"PriorBox": boxes((4, 4), "float32", 18), "PriorBoxVar": _var(4, "float32"),
+          "TargetBox": _deltas((2, 4, 4), "float32")},
+         api="paddle.vision.ops.box_coder", api_kwargs={"code_type": "decode_center_size"}),
+]
+
+CASES = [*YOLO, *PRIOR, *ANCHOR, *CODER]

@@ -1,0 +1,120 @@
+"""Binary element-wise math: elementwise_floordiv and elementwise_mod; elementwise_fmax,
+elementwise_fmin and elementwise_heaviside.
+
+floordiv and mod floor (Python semantics): the quotient rounds toward -inf and the
+remainder takes the divisor's sign, for integers and floats; an integer zero divisor is an
+error. Y broadcasts against X (NumPy style; with `axis` >= 0, Y's dims line up with X's
+from that dim, as fluid did). fmax / fmin / heaviside have no `axis` (NumPy broadcasting);
+fmax / fmin skip a NaN operand and give Y where the operands compare equal (+-0); integer
+fmax / fmin go through float32 (int32) or float64 (int64); heaviside(NaN, y) is 0. Edge-value
+grids pair every x with every y.
+"""
+
+from .spec import (
+    FLOATS,
+    HALVES,
+    INF,
+    INTS,
+    NAN,
+    SHAPES,
+    Case,
+    In,
+    grid,
+    numpy_broadcasts,
+    pairs,
+    sweep,
+)
+
+_COMPLEX_GAP = {"complex64": "complex remainder not implemented",
+                "complex128": "complex remainder not implemented"}
+
+#: Paddle registers these on CPU; fluidphi does not (yet).
+DTYPE_GAPS = {"elementwise_mod": _COMPLEX_GAP}
+
+_MAIN = {"4x6": SHAPES["4x6"]}
+_INT_X = list(range(-7, 8))
+_INT_Y = [-7, -3, -2, -1, 1, 2, 3, 7]
+_FLOAT_X = [NAN, INF, -INF, 0.0, -0.0, 7.5, -7.5, 6.0, -6.0, 1e-30, 1.0, -1.0]
+_FLOAT_Y = [2.0, -2.0, 3.0, -3.0, 0.5, INF, -INF, 0.0, -0.0, NAN]
+#: Extremes (INT_MIN // -1 is left out: Paddle's CPU kernel dies with SIGFPE there).
+_EXTREMES = {"int32": ([-2**31, -2**31, 2**31 - 1, 2**31 - 1], [2, -2, -1, 2]),
+             "int64": ([-2**63, -2**63, 2**63 - 1, 2**63 - 1], [3, -3, -1, 5])}
+
+
+def _zipped(op: str, dtype: str, x: list, y: list, tag: str) -> Case:
+    """x[i] (op) y[i] for every i."""
+    return Case(f"{op}_{tag}_{dtype}", op, {"X": In((len(x),), dtype, values=x),
+                                            "Y": In((len(y),), dtype, values=y)})
+
+
+def _grid(op: str, dtype: str, xs: list, ys: list) -> Case:
+    """Every x (op) every y."""
+    return _zipped(op, dtype, *pairs(xs, ys), tag="grid")
+
+
+def _broadcasts(op: str, dtype: str) -> list[Case]:
+    """NumPy-style broadcasting, fluid's axis alignment, and a Y of higher rank than X."""
+    return [
+        Case(f"{op}_bcast_trailing_{dtype}", op,
+             {"X": In((2, 3, 4), dtype, exclude=(0,)), "Y": In((4,), dtype, exclude=(0,))}),
+        Case(f"{op}_bcast_axis1_{dtype}", op,
+             {"X": In((2, 3, 4), dtype, exclude=(0,)), "Y": In((3,), dtype, exclude=(0,))},
+             attrs={"axis": 1}),
+        Case(f"{op}_bcast_ones_{dtype}", op,
+             {"X": In((2, 1, 4), dtype, exclude=(0,)), "Y": In((3, 1), dtype, exclude=(0,))}),
+        Case(f"{op}_bcast_bigger_y_{dtype}", op,
+             {"X": In((3,), dtype, exclude=(0,)), "Y": In((2, 3), dtype, exclude=(0,))}),
+    ]
+
+
+def _family(op: str, api: str, ints: tuple[str, ...], floats: tuple[str, ...],
+            halves: tuple[str, ...]) -> list[Case]:
+    cases = [
+        *sweep(op, ["X", "Y"], ("int32", "int64"), low=-20, high=20, exclude={"Y": (0,)},
+               api=api),
+        *sweep(op, ["X", "Y"], floats, api=api),
+        *[_grid(op, dtype, _INT_X, _INT_Y) for dtype in ints if not dtype.startswith("u")],
+        *[_zipped(op, dtype, *_EXTREMES[dtype], tag="extremes") for dtype in INTS],
+        *[_grid(op, dtype, _FLOAT_X, _FLOAT_Y) for dtype in (*floats, *halves)],
+        *[c for dtype in ("int64", "float32") for c in _broadcasts(op, dtype)],
+        Case(f"{op}_int_zero_divisor", op, {"X": In((3,), "int32", values=[5, -5, 0]),
+                                            "Y": In((3,), "int32", values=[2, 0, 1])},
+             raises="division by zero"),
+    ]
+    if "uint8" in ints:
+        cases.append(_grid(op, "uint8", list(range(16)), [1, 2, 3, 7, 255]))
+    cases += sweep(op, ["X", "Y"], halves, shapes=_MAIN, exclude={"Y": (0,)})
+    return cases
+
+
+CASES = [
+    *_family("elementwise_floordiv", "paddle.floor_divide",
+             ("uint8", "int8", "int16", "int32", "int64"), FLOATS, HALVES),
+    *_family("elementwise_mod", "paddle.remainder", INTS, FLOATS, ()),
+]
+
+#: fmax / fmin / heaviside: signed zeros, NaN, infinities; integers past float precision.
+_NAN_X = [NAN, INF, -INF, 0.0, -0.0, 1.0, -1.0, 2.5, -2.5, 1e-30]
+_NAN_Y = [NAN, INF, -INF, 0.0, -0.0, 1.0, -1.0, 3.0, -7.0]
+_INT32_X = [0, 1, -1, 5, -7, 16777217, -16777217, 2**31 - 1, -2**31]
+_INT32_Y = [0, 1, -1, 5, -7, 16777215]
+_INT64_X = [0, -1, 5, 2**53 + 1, -(2**53 + 1), 2**62 + 1, 2**63 - 1, -2**63]
+_INT64_Y = [0, -1, 5, 2**53 + 3]
+
+
+def _no_axis_family(op: str) -> list[Case]:
+    return [
+        *sweep(op, ["X", "Y"], (*FLOATS, *INTS)),
+        *[grid(op, dtype, _NAN_X, _NAN_Y) for dtype in FLOATS],
+        grid(op, "int32", _INT32_X, _INT32_Y),
+        grid(op, "int64", _INT64_X, _INT64_Y),
+        *numpy_broadcasts(op, "float32"),
+        *numpy_broadcasts(op, "int64"),
+    ]
+
+
+CASES += [
+    *_no_axis_family("elementwise_fmax"),
+    *_no_axis_family("elementwise_fmin"),
+    *_no_axis_family("elementwise_heaviside"),
+]

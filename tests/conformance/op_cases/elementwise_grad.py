@@ -1,0 +1,60 @@
+"""Grads of elementwise_sub / mul / div / max / min / pow: fluid's axis and NumPy
+broadcasting reduced back to each operand, plus Paddle 3.3.1's edge values (div by zero,
+max / min ties and NaN, pow at a zero base or exponent). float32 over every layout,
+float64 over two.
+
+Not exported: max / min / pow with a forward axis that aligns Y other than NumPy's
+trailing rule. Paddle 3.3.1's grads of those ops ignore axis: a broadcast error, or a
+wrong gradient where trailing alignment happens to broadcast too; fluidphi refuses them
+(tests/ops/test_elementwise_grad_ops.py).
+"""
+
+from .spec import INF, NAN, Case, GradCase, In
+
+#: tag -> (X dims, Y dims, axis)
+_LAYOUTS = {"same": ((3, 4), (3, 4), -1), "trailing": ((2, 3, 4), (4,), -1),
+            "axis1": ((2, 3, 4), (3,), 1), "axis0": ((2, 3, 4), (2, 3), 0),
+            "ones": ((2, 1, 4), (3, 1), -1), "bigger_y": ((3,), (2, 3), -1)}
+#: layouts max / min / pow can take (trailing alignment only)
+_TRAILING = ("same", "trailing", "ones", "bigger_y")
+#: Y of div and X of pow stay in [0.5, 2) (away from a pole / inside log's domain)
+_POSITIVE = {"elementwise_div": "Y", "elementwise_pow": "X"}
+
+
+def _layout_cases(op: str, dtype: str, tags: tuple[str, ...]) -> list[GradCase]:
+    cases = []
+    for tag in tags:
+        x, y, axis = _LAYOUTS[tag]
+        inputs = {"X": In(x, dtype), "Y": In(y, dtype)}
+        if op in _POSITIVE:
+            slot = _POSITIVE[op]
+            inputs[slot] = In(inputs[slot].shape, dtype, 0.5, 2.0)
+        cases.append(GradCase(Case(f"{op}_{tag}_{dtype}", op, inputs, attrs={"axis": axis}),
+                              ("X", "Y")))
+    return cases
+
+
+def _edges(op: str, x: list[float], y: list[float]) -> GradCase:
+    return GradCase(Case(f"{op}_edges_float32", op,
+                         {"X": In((len(x),), "float32", values=x),
+                          "Y": In((len(y),), "float32", values=y)}), ("X", "Y"))
+
+
+_ALL = tuple(_LAYOUTS)
+GRAD_CASES = [
+    *(c for op in ("elementwise_sub", "elementwise_mul", "elementwise_div")
+      for c in _layout_cases(op, "float32", _ALL)),
+    *(c for op in ("elementwise_max", "elementwise_min", "elementwise_pow")
+      for c in _layout_cases(op, "float32", _TRAILING)),
+    *(c for op in ("elementwise_sub", "elementwise_mul", "elementwise_div")
+      for c in _layout_cases(op, "float64", ("axis1", "ones"))),
+    *(c for op in ("elementwise_max", "elementwise_min", "elementwise_pow")
+      for c in _layout_cases(op, "float64", ("trailing",))),
+    _edges("elementwise_div", [1, 0, 0, 2, -2, 1, INF, 3], [0, 0, 1, 0.5, 2, INF, 2, -0.0]),
+    _edges("elementwise_max", [1, 2, 3, NAN, 1, 0, -0.0, INF, -INF, 2],
+           [1, 1, 4, 1, NAN, 0, 0.0, INF, 1, -INF]),
+    _edges("elementwise_min", [1, 2, 3, NAN, 1, 0, -0.0, INF, -INF, 2],
+           [1, 1, 4, 1, NAN, 0, 0.0, INF, 1, -INF]),
+    _edges("elementwise_pow", [0, 0, 0, 0, 0, -0.0, -0.0, 2, -2, 1, NAN, 4, NAN, INF],
+           [0, 2, -1, 0.5, 1, -1, 2, 0.5, 2, NAN, 1, 0, 0, 0]),
+]

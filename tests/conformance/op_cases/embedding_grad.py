@@ -1,0 +1,27 @@
+"""lookup_table_v2's grad (lookup_table_v2_grad, PHI embedding_grad): dense W@GRAD, repeated
+ids summed, padding_idx rows left zero (-1: no padding; a negative id other than -1 never
+matches), int64 and int32 ids of rank 1 to 3; float32 and float64."""
+
+from .spec import FLOATS, Case, GradCase, In
+
+#: tag -> (Ids dims, ids dtype, explicit ids or None, padding_idx)
+_IDS = {
+    "2d": ((3, 4), "int64", None, -1),
+    "repeated": ((6,), "int64", [1, 3, 1, 1, 0, 3], -1),
+    "padding0": ((2, 5), "int64", [[0, 2, 0, 4, 5], [1, 0, 0, 2, 2]], 0),
+    "padding3": ((4, 3), "int32", None, 3),
+    "padding_neg2": ((2, 2, 2), "int64", None, -2),
+    "one_id": ((1,), "int32", [7], -1),
+}
+_VOCAB, _DIM = 8, 5
+
+
+def _case(tag: str, dtype: str) -> GradCase:
+    dims, ids_dtype, values, padding = _IDS[tag]
+    ids = In(dims, ids_dtype, 0, _VOCAB, values=values)
+    return GradCase(Case(f"lookup_table_v2_{tag}_{dtype}", "lookup_table_v2",
+                         {"Ids": ids, "W": In((_VOCAB, _DIM), dtype, -1.0, 1.0)},
+                         attrs={"padding_idx": padding}), ("W",))
+
+
+GRAD_CASES = [_case(tag, dtype) for dtype in FLOATS for tag in _IDS]

@@ -1,0 +1,246 @@
+"""Linear algebra: products (addmm, bmm, dot, mv, kron, cross, dist, trace, einsum) and
+matrix functions (inverse, cholesky, determinant, slogdeterminant, matrix_power).
+
+Batched where Paddle allows (leading dims), every CPU dtype Paddle registers, edge values
+(NaN / inf, alpha or beta 0), empty and 0-d shapes where Paddle takes them, and singular
+or non-positive-definite matrices.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .spec import FLOAT_EDGES, FLOATS, INF, INTS, NAN, Case, In
+
+COMPLEX = ("complex64", "complex128")
+#: Output slot -> the input slot whose tensor count it has (einsum's per-operand caches).
+OUTPUT_COUNTS = {"einsum": {"InnerCache": "Operands", "XShape": "Operands"}}
+
+
+def _matrices(shape: tuple[int, ...], dtype: str, seed: int, *, shift: float = 0.0,
+              pd: bool = False) -> In:
+    """Seeded matrices [..., n, n]: uniform in [-1, 1) plus `shift` * I (well conditioned
+    for shift > 1), or A A^H + n I (positive definite, Hermitian) with `pd`."""
+    rng = np.random.default_rng(seed)
+    a = rng.uniform(-1, 1, shape)
+    if np.dtype(dtype).kind == "c":
+        a = a + 1j * rng.uniform(-1, 1, shape)
+    n = shape[-1]
+    if pd:
+        a = a @ np.conj(np.swapaxes(a, -1, -2)) + n * np.eye(n)
+    else:
+        a = a + shift * np.eye(n)
+    return In(shape, dtype, values=a.tolist())
+
+
+def _edges(shape: tuple[int, ...], dtype: str) -> In:
+    return In(shape, dtype, special=FLOAT_EDGES)
+
+
+def _products() -> list[Case]:
+    cases = []
+    for dt in FLOATS:
+        cases += [
+            Case(f"addmm_{dt}", "addmm", {"Input": In((2, 4), dt), "X": In((2, 3), dt),
+                                          "Y": In((3, 4), dt)}, api="paddle.addmm"),
+            Case(f"bmm_{dt}", "bmm", {"X": In((2, 3, 4), dt), "Y": In((2, 4, 5), dt)}),
+            Case(f"mv_{dt}", "mv", {"X": In((3, 4), dt), "Vec": In((4,), dt)}, api="paddle.mv"),
+            Case(f"dist_{dt}", "dist", {"X": In((2, 3), dt), "Y": In((2, 3), dt)},
+                 api="paddle.dist"),
+        ]
+    cases += [
+        Case("addmm_alpha_beta", "addmm", {"Input": In((2, 4), "float32"),
+                                           "X": In((2, 3), "float32"), "Y": In((3, 4), "float32")},
+             attrs={"Alpha": 2.0, "Beta": -0.5}),
+        Case("addmm_bcast_row", "addmm", {"Input": In((1, 4), "float32"),
+                                          "X": In((2, 3), "float32"), "Y": In((3, 4), "float32")},
+             attrs={"Alpha": 0.5, "Beta": 2.0}),
+        Case("addmm_bcast_col", "addmm", {"Input": In((2, 1), "float64"),
+                                          "X": In((2, 3), "float64"), "Y": In((3, 4), "float64")}),
+        Case("addmm_bcast_1d", "addmm", {"Input": In((4,), "float32"),
+                                         "X": In((2, 3), "float32"), "Y": In((3, 4), "float32")}),
+        Case("addmm_beta0_nan_input", "addmm",
+             {"Input": In((2, 4), "float32", special=(NAN, INF)), "X": In((2, 3), "float32"),
+              "Y": In((3, 4), "float32")}, attrs={"Beta": 0.0}),
+        Case("addmm_alpha0_inf_x", "addmm",
+             {"Input": In((2, 4), "float32"), "X": In((2, 3), "float32", special=(INF, NAN)),
+              "Y": In((3, 4), "float32")}, attrs={"Alpha": 0.0}),
+        Case("addmm_edges", "addmm", {"Input": _edges((2, 4), "float32"),
+                                      "X": _edges((2, 3), "float32"), "Y": In((3, 4), "float32")}),
+        Case("addmm_empty_k", "addmm", {"Input": In((2, 4), "float32"),
+                                        "X": In((2, 0), "float32"), "Y": In((0, 4), "float32")}),
+        Case("addmm_bad_dims", "addmm", {"Input": In((2, 4), "float32"),
+                                         "X": In((2, 3), "float32"), "Y": In((2, 4), "float32")},
+             raises="X's width must be equal with"),
+        Case("bmm_edges", "bmm", {"X": _edges((2, 2, 4), "float32"),
+                                  "Y": In((2, 4, 3), "float32")}),
+        Case("bmm_empty_batch", "bmm", {"X": In((0, 3, 4), "float32"),
+                                        "Y": In((0, 4, 5), "float32")}),
+        Case("mv_edges", "mv", {"X": _edges((3, 4), "float32"), "Vec": In((4,), "float32")}),
+        Case("mv_empty", "mv", {"X": In((3, 0), "float32"), "Vec": In((0,), "float32")}),
+    ]
+    for dt in (*FLOATS, *INTS, *COMPLEX):
+        lo, hi = (-20, 20) if dt in INTS else (-4.0, 4.0)
+        cases += [
+            Case(f"dot_{dt}", "dot", {"X": In((5,), dt, lo, hi), "Y": In((5,), dt, lo, hi)}),
+            Case(f"dot_rows_{dt}", "dot", {"X": In((3, 4), dt, lo, hi),
+                                           "Y": In((3, 4), dt, lo, hi)}),
+            Case(f"cross_{dt}", "cross", {"X": In((4, 3), dt, lo, hi),
+                                          "Y": In((4, 3), dt, lo, hi)}),
+        ]
+    cases += [
+        Case("dot_edges", "dot", {"X": _edges((7,), "float32"), "Y": In((7,), "float32")}),
+        Case("dot_empty", "dot", {"X": In((0,), "float32"), "Y": In((0,), "float32")}),
+        Case("cross_dim0", "cross", {"X": In((3, 4), "float32"), "Y": In((3, 4), "float32")},
+             attrs={"dim": 0}),
+        Case("cross_dim_neg", "cross", {"X": In((2, 3, 3), "float64"),
+                                        "Y": In((2, 3, 3), "float64")}, attrs={"dim": -2}),
+        Case("cross_default_picks_first_3", "cross", {"X": In((3, 2, 3), "float32"),
+                                                      "Y": In((3, 2, 3), "float32")},
+             api="paddle.cross"),
+        Case("cross_edges", "cross", {"X": _edges((3, 3), "float32"), "Y": In((3, 3), "float32")},
+             attrs={"dim": 1}),
+        Case("cross_no_size3", "cross", {"X": In((2, 4), "float32"), "Y": In((2, 4), "float32")},
+             raises="3"),
+        Case("dist_bcast", "dist", {"X": In((2, 3), "float32"), "Y": In((3,), "float32")}),
+        Case("dist_same", "dist", {"X": In((2, 3), "float32", values=[[1, 2, 3], [4, 5, 6]]),
+                                   "Y": In((2, 3), "float32", values=[[1, 2, 3], [4, 5, 6]])}),
+        Case("dist_nan", "dist", {"X": In((2, 3), "float32", special=(NAN,)),
+                                  "Y": In((2, 3), "float32")}),
+        Case("dist_inf_diff", "dist", {"X": In((4,), "float32", special=(INF,)),
+                                       "Y": In((4,), "float32")}),
+    ]
+    for p in (0.0, 1.0, 3.0, 0.5, INF, -INF):
+        cases.append(Case(f"dist_p{p}", "dist",
+                          {"X": In((3, 4), "float32", special=(0.5,)),
+                           "Y": In((3, 4), "float32", special=(0.5,))}, attrs={"p": p}))
+    for dt in (*FLOATS, "float16", *INTS, *COMPLEX):
+        lo, hi = (-20, 20) if dt in INTS else (-4.0, 4.0)
+        cases += [
+            Case(f"kron_{dt}", "kron", {"X": In((2, 3), dt, lo, hi), "Y": In((2, 2), dt, lo, hi)}),
+            Case(f"trace_{dt}", "trace", {"Input": In((3, 4), dt, lo, hi)}),
+        ]
+    cases += [
+        Case("kron_ranks", "kron", {"X": In((2, 3), "float32"), "Y": In((3,), "float32")}),
+        Case("kron_3d", "kron", {"X": In((2, 1, 2), "float64"), "Y": In((1, 3, 2), "float64")}),
+        Case("kron_edges", "kron", {"X": _edges((3, 3), "float32"), "Y": In((2,), "float32")}),
+        Case("kron_empty", "kron", {"X": In((0, 3), "float32"), "Y": In((2, 2), "float32")}),
+        Case("trace_offset_pos", "trace", {"Input": In((3, 4), "float32")}, attrs={"offset": 2}),
+        Case("trace_offset_neg", "trace", {"Input": In((4, 3), "float32")}, attrs={"offset": -1}),
+        Case("trace_offset_out", "trace", {"Input": In((3, 4), "float32")}, attrs={"offset": 5}),
+        Case("trace_axes_3d", "trace", {"Input": In((2, 3, 4), "float64")},
+             attrs={"axis1": 2, "axis2": 0, "offset": 1}),
+        Case("trace_axes_neg", "trace", {"Input": In((2, 3, 3), "float32")},
+             attrs={"axis1": -1, "axis2": -2}),
+        Case("trace_edges", "trace", {"Input": _edges((4, 4), "float32")}),
+    ]
+    return cases
+
+
+def _einsum(name: str, equation: str, *shapes: tuple[int, ...], dtype: str = "float32",
+            **fields) -> Case:
+    return Case(f"einsum_{name}", "einsum",
+                {"Operands": [In(s, dtype) for s in shapes]}, attrs={"equation": equation},
+                **fields)
+
+
+def _einsums() -> list[Case]:
+    cases = [_einsum(f"matmul_{dt}", "ij,jk->ik", (2, 3), (3, 4), dtype=dt)
+             for dt in (*FLOATS, *COMPLEX)]
+    cases += [
+        _einsum("batched", "bij,bjk->bik", (2, 3, 4), (2, 4, 5)),
+        _einsum("transpose", "ij->ji", (2, 3)),
+        _einsum("sum_all", "ij->", (3, 4)),
+        _einsum("outer", "i,j->ij", (3,), (4,)),
+        _einsum("bcast_labels", "dwij,dwjk->dwik", (2, 1, 3, 4), (1, 3, 4, 2)),
+        _einsum("bcast_outer", "id,jd->ijd", (2, 1), (4, 3), dtype="float64"),
+        _einsum("attention", "bhld,bhmd->bhlm", (2, 2, 3, 4), (2, 2, 5, 4)),
+        _einsum("reduce_both", "ij,ij->i", (3, 4), (3, 4)),
+        _einsum("diagonal", "ii->i", (3, 3)),
+        _einsum("trace", "ii->", (4, 4)),
+        _einsum("transpose_3d", "abc->cab", (2, 3, 4)),
+        Case("einsum_edges", "einsum", {"Operands": [_edges((2, 4), "float32"),
+                                                     In((4, 3), "float32")]},
+             attrs={"equation": "ij,jk->ik"}),
+    ]
+    return cases
+
+
+def _decompositions() -> list[Case]:
+    cases = []
+    for dt in (*FLOATS, *COMPLEX):
+        cases += [
+            Case(f"inverse_{dt}", "inverse", {"Input": _matrices((3, 3), dt, 1, shift=3)}),
+            Case(f"inverse_batched_{dt}", "inverse",
+                 {"Input": _matrices((2, 4, 4), dt, 2, shift=3)}),
+            Case(f"determinant_{dt}", "determinant", {"Input": _matrices((2, 3, 3), dt, 3)}),
+            Case(f"determinant_5x5_{dt}", "determinant", {"Input": _matrices((5, 5), dt, 4)}),
+            Case(f"slogdeterminant_{dt}", "slogdeterminant",
+                 {"Input": _matrices((3, 3, 3), dt, 5)}),
+            Case(f"matrix_power_{dt}", "matrix_power", {"X": _matrices((3, 3), dt, 6)},
+                 attrs={"n": 3}),
+            Case(f"matrix_power_neg_{dt}", "matrix_power",
+                 {"X": _matrices((2, 3, 3), dt, 7, shift=2)}, attrs={"n": -2}),
+        ]
+    for dt in FLOATS:
+        cases += [
+            Case(f"cholesky_{dt}", "cholesky", {"X": _matrices((3, 3), dt, 8, pd=True)}),
+            Case(f"cholesky_upper_batched_{dt}", "cholesky",
+                 {"X": _matrices((2, 4, 4), dt, 9, pd=True)}, attrs={"upper": True}),
+        ]
+    singular = [[1.0, 2.0, 3.0], [2.0, 4.0, 6.0], [1.0, 0.0, 1.0]]
+    negative = [[0.0, 1.0, 0.0], [1.0, 0.0, 0.0], [0.0, 0.0, 2.0]]
+    cases += [
+        Case("inverse_singular", "inverse", {"Input": In((3, 3), "float32", values=singular)},
+             raises="singular|invertible|inverse"),
+        Case("inverse_empty", "inverse", {"Input": In((0, 3, 3), "float32")}),
+        Case("cholesky_not_pd", "cholesky",
+             {"X": In((2, 2), "float32", values=[[1.0, 2.0], [2.0, 1.0]])},
+             raises="positive|cholesky|definite"),
+        Case("cholesky_reads_lower", "cholesky",
+             {"X": In((3, 3), "float64", values=[[4.0, 99.0, -7.0], [2.0, 5.0, 42.0],
+                                                 [-2.0, 1.0, 6.0]])}),
+        Case("cholesky_upper_reads_upper", "cholesky",
+             {"X": In((3, 3), "float32", values=[[4.0, 2.0, -2.0], [99.0, 5.0, 1.0],
+                                                 [-7.0, 42.0, 6.0]])}, attrs={"upper": True}),
+        Case("cholesky_1x1_batch", "cholesky", {"X": In((3, 1, 1), "float64",
+                                                         values=[[[4.0]], [[9.0]], [[0.25]]])}),
+        Case("determinant_singular", "determinant",
+             {"Input": In((3, 3), "float64", values=singular)}),
+        Case("determinant_2x2_edges", "determinant",
+             {"Input": In((2, 2, 2), "float32", values=[[[NAN, 1.0], [1.0, 1.0]],
+                                                         [[INF, 1.0], [0.0, 2.0]]])}),
+        Case("determinant_1x1", "determinant", {"Input": In((4, 1, 1), "float32")}),
+        Case("determinant_empty_batch", "determinant", {"Input": In((0, 3, 3), "float32")}),
+        Case("slogdeterminant_negative", "slogdeterminant",
+             {"Input": In((3, 3), "float64", values=negative)}),
+        Case("slogdeterminant_singular", "slogdeterminant",
+             {"Input": In((3, 3), "float32", values=singular)}),
+        Case("slogdeterminant_6x6", "slogdeterminant",
+             {"Input": _matrices((2, 6, 6), "float32", 10)}),
+        Case("matrix_power_0", "matrix_power", {"X": _matrices((2, 3, 3), "float32", 11)},
+             attrs={"n": 0}),
+        Case("matrix_power_1", "matrix_power", {"X": _matrices((3, 3), "float32", 12)},
+             attrs={"n": 1}),
+        Case("matrix_power_2", "matrix_power", {"X": _matrices((3, 3), "float64", 13)},
+             attrs={"n": 2}),
+        Case("matrix_power_7", "matrix_power", {"X": _matrices((4, 4), "float64", 14)},
+             attrs={"n": 7}),
+        Case("matrix_power_neg1", "matrix_power",
+             {"X": _matrices((3, 3), "float32", 15, shift=2)}, attrs={"n": -1}),
+        Case("matrix_power_neg5", "matrix_power",
+             {"X": _matrices((3, 3), "float64", 16, shift=2)}, attrs={"n": -5}),
+        Case("matrix_power_neg_singular", "matrix_power",
+             {"X": In((3, 3), "float32", values=singular)}, attrs={"n": -1},
+             raises="singular|invertible|inverse"),
+        Case("matrix_power_api", "matrix_power", {"X": _matrices((3, 3), "float32", 17)},
+             api="paddle.linalg.matrix_power", api_kwargs={"n": 4}),
+        Case("determinant_api", "determinant", {"Input": _matrices((3, 3), "float32", 18)},
+             api="paddle.linalg.det"),
+        Case("slogdeterminant_api", "slogdeterminant",
+             {"Input": _matrices((2, 3, 3), "float32", 19)}, api="paddle.linalg.slogdet"),
+    ]
+    return cases
+
+
+CASES = [*_products(), *_einsums(), *_decompositions()]

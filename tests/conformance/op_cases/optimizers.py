@@ -1,0 +1,172 @@
+"""Optimizer updates beyond sgd / adam: momentum, lamb, rmsprop, adagrad.
+
+Each op updates its state in place in a training program (ParamOut is Param's variable,
+VelocityOut Velocity's, ...); most cases here do the same (`INPLACE`), a few write fresh
+output variables. rmsprop requires in-place outputs (Paddle's CPU kernel checks that
+ParamOut shares Param's buffer). Values: Param in [-2, 2), Grad in [-1, 1) (one case with
+NaN / inf gradients), LearningRate 0.05 or a given [1] tensor.
+
+Paddle 3.3.1 CPU facts these pin: momentum ignores `rescale_grad` and `multi_precision`
+(it updates Param from Param and never writes MasterParamOut, so that output is not
+fetched), and a `regularization_method` other than "l2_decay" means none; lamb with
+`multi_precision` reads MasterParam (not Param) and writes MasterParamOut; lamb takes
+the trust ratio ||p|| / ||r|| only when weight_decay > 0 or always_adapt (else 1, also
+when a norm is 0); adagrad's MasterParamOut is never written on CPU either.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .spec import FLOATS, Case, In
+
+_SHAPE = (3, 4)
+#: case name -> {output slot: input slot} (the output is the input's own variable)
+INPLACE: dict[str, dict[str, str]] = {}
+
+
+def _lr(dtype: str, value: float = 0.05) -> In:
+    return In((1,), dtype, values=[value])
+
+
+def _case(name: str, op: str, inputs: dict[str, Any], attrs: dict[str, Any],
+          inplace: dict[str, str] | None, **fields: Any) -> Case:
+    if inplace:
+        INPLACE[name] = inplace
+    return Case(name, op, inputs, attrs=attrs, **fields)
+
+
+# -- momentum ---------------------------------------------------------------------------------
+
+_MOMENTUM_INPLACE = {"ParamOut": "Param", "VelocityOut": "Velocity"}
+
+
+def _momentum(tag: str, dtype: str, attrs: dict[str, Any], *, shape: tuple[int, ...] = _SHAPE,
+              grad_special: tuple[float, ...] = (), inplace: bool = True,
+              master: bool = False) -> Case:
+    inputs: dict[str, Any] = {
+        "Param": In(shape, dtype, -2.0, 2.0), "Grad": In(shape, dtype, -1.0, 1.0,
+                                                         special=grad_special),
+        "Velocity": In(shape, dtype, -0.5, 0.5), "LearningRate": _lr(dtype)}
+    extra: dict[str, Any] = {}
+    if master:
+        inputs["MasterParam"] = In(shape, "float32", -2.0, 2.0)
+        extra = {"outputs": ("MasterParamOut",), "fetch": ("ParamOut", "VelocityOut")}
+    return _case(f"momentum_{tag}_{dtype}", "momentum", inputs, {"mu": 0.9, **attrs},
+                 _MOMENTUM_INPLACE if inplace else None, **extra)
+
+
+_MOMENTUM = [
+    *(_momentum(tag, dtype, attrs) for dtype in FLOATS for tag, attrs in {
+        "plain": {}, "nesterov": {"use_nesterov": True},
+        "l2": {"regularization_method": "l2_decay", "regularization_coeff": 0.01},
+        "nesterov_l2": {"use_nesterov": True, "regularization_method": "l2_decay",
+                        "regularization_coeff": 0.05, "mu": 0.5},
+    }.items()),
+    _momentum("rescale_ignored", "float32", {"rescale_grad": 0.25}),
+    _momentum("l1_method_is_none", "float32",
+              {"regularization_method": "l1_decay", "regularization_coeff": 0.1}),
+    _momentum("l2_coeff0", "float32", {"regularization_method": "l2_decay"}),
+    _momentum("outputs", "float32", {"use_nesterov": True}, inplace=False),
+    _momentum("1elem", "float32", {"use_nesterov": True}, shape=(1,)),
+    _momentum("empty", "float64", {}, shape=(0, 3)),
+    _momentum("nonfinite", "float32", {"regularization_method": "l2_decay",
+                                       "regularization_coeff": 0.01},
+              grad_special=(float("nan"), float("inf"), float("-inf"), -0.0)),
+    _momentum("multi_precision", "float32", {"multi_precision": True, "rescale_grad": 0.5},
+              master=True, inplace=False),
+]
+
+# -- lamb -------------------------------------------------------------------------------------
+
+_LAMB_INPLACE = {"ParamOut": "Param", "Moment1Out": "Moment1", "Moment2Out": "Moment2",
+                 "Beta1PowOut": "Beta1Pow", "Beta2PowOut": "Beta2Pow"}
+
+
+def _lamb(tag: str, dtype: str, attrs: dict[str, Any], *, param: In | None = None,
+          grad_special: tuple[float, ...] = (), pows: tuple[float, float] = (0.9, 0.999),
+          inplace: bool = True, master: bool = False) -> Case:
+    inputs: dict[str, Any] = {
+        "Param": param or In(_SHAPE, dtype, -2.0, 2.0),
+        "Grad": In(_SHAPE, dtype, -1.0, 1.0, special=grad_special),
+        "LearningRate": _lr(dtype, 0.01),
+        "Moment1": In(_SHAPE, dtype, -0.2, 0.2), "Moment2": In(_SHAPE, dtype, 0.0, 0.1),
+        "Beta1Pow": In((1,), dtype, values=[pows[0]]),
+        "Beta2Pow": In((1,), dtype, values=[pows[1]])}
+    outputs: tuple[str, ...] = ("Beta1PowOut", "Beta2PowOut")
+    if master:
+        inputs["MasterParam"] = In(_SHAPE, dtype, -2.0, 2.0)
+        outputs += ("MasterParamOut",)
+    return _case(f"lamb_{tag}_{dtype}", "lamb", inputs, {"weight_decay": 0.01, **attrs},
+                 _LAMB_INPLACE if inplace else None, outputs=outputs)
+
+
+_LAMB = [
+    *(_lamb(tag, dtype, attrs, pows=pows) for dtype in FLOATS
+      for tag, attrs, pows in (("step1", {}, (0.9, 0.999)),
+                               ("step5", {"beta1": 0.8, "beta2": 0.99, "epsilon": 1e-4},
+                                (0.8 ** 5, 0.99 ** 5)))),
+    _lamb("no_decay", "float32", {"weight_decay": 0.0}),
+    _lamb("no_decay_always_adapt", "float32", {"weight_decay": 0.0, "always_adapt": True}),
+    _lamb("zero_param", "float32", {}, param=In(_SHAPE, "float32", values=[[0.0] * 4] * 3)),
+    _lamb("outputs", "float64", {"always_adapt": True}, inplace=False),
+    _lamb("nonfinite", "float32", {}, grad_special=(float("nan"), float("inf"))),
+    _lamb("multi_precision", "float32", {"multi_precision": True}, master=True),
+]
+
+# -- rmsprop ----------------------------------------------------------------------------------
+
+_RMSPROP_INPLACE = {"ParamOut": "Param", "MomentOut": "Moment", "MeanSquareOut": "MeanSquare"}
+
+
+def _rmsprop(tag: str, dtype: str, attrs: dict[str, Any], *,
+             grad_special: tuple[float, ...] = ()) -> Case:
+    inputs: dict[str, Any] = {
+        "Param": In(_SHAPE, dtype, -2.0, 2.0), "MeanSquare": In(_SHAPE, dtype, 0.0, 0.5),
+        "Grad": In(_SHAPE, dtype, -1.0, 1.0, special=grad_special),
+        "Moment": In(_SHAPE, dtype, -0.1, 0.1), "LearningRate": _lr(dtype, 0.01)}
+    inplace = dict(_RMSPROP_INPLACE)
+    if attrs.get("centered"):
+        inputs["MeanGrad"] = In(_SHAPE, dtype, -0.2, 0.2)
+        inplace["MeanGradOut"] = "MeanGrad"
+    fetch = ("ParamOut", "MomentOut", "MeanSquareOut",
+             *(("MeanGradOut",) if attrs.get("centered") else ()))
+    return _case(f"rmsprop_{tag}_{dtype}", "rmsprop", inputs, attrs, inplace, fetch=fetch)
+
+
+_RMSPROP = [
+    *(_rmsprop(tag, dtype, attrs) for dtype in FLOATS for tag, attrs in {
+        "plain": {}, "momentum": {"momentum": 0.9, "decay": 0.95, "epsilon": 1e-6},
+        "centered": {"centered": True, "momentum": 0.5},
+    }.items()),
+    _rmsprop("nonfinite", "float32", {"centered": True},
+             grad_special=(float("nan"), float("inf"), 0.0)),
+]
+
+# -- adagrad ----------------------------------------------------------------------------------
+
+_ADAGRAD_INPLACE = {"ParamOut": "Param", "MomentOut": "Moment"}
+
+
+def _adagrad(tag: str, dtype: str, attrs: dict[str, Any], *, moment: In | None = None,
+             inplace: bool = True, grad_special: tuple[float, ...] = ()) -> Case:
+    inputs: dict[str, Any] = {
+        "Param": In(_SHAPE, dtype, -2.0, 2.0),
+        "Grad": In(_SHAPE, dtype, -1.0, 1.0, special=grad_special),
+        "Moment": moment or In(_SHAPE, dtype, 0.0, 0.5), "LearningRate": _lr(dtype, 0.1)}
+    return _case(f"adagrad_{tag}_{dtype}", "adagrad", inputs, attrs,
+                 _ADAGRAD_INPLACE if inplace else None)
+
+
+_ADAGRAD = [
+    *(_adagrad("plain", dtype, {}) for dtype in FLOATS),
+    _adagrad("epsilon", "float32", {"epsilon": 0.1}),
+    # Paddle's Adagrad(initial_accumulator_value=0.1) starts Moment at that value
+    _adagrad("initial_accumulator", "float64", {},
+             moment=In(_SHAPE, "float64", values=[[0.1] * 4] * 3), inplace=False),
+    _adagrad("zero_moment_grad", "float32", {},
+             moment=In(_SHAPE, "float32", values=[[0.0] * 4] * 3),
+             grad_special=(0.0, -0.0, float("nan"), float("inf"))),
+]
+
+CASES = [*_MOMENTUM, *_LAMB, *_RMSPROP, *_ADAGRAD]

@@ -1,0 +1,65 @@
+"""The fused `rnn` op (paddle.nn.LSTM / GRU / SimpleRNN): modes, directions, layers, batch
+sizes and SequenceLength (int32 / int64, lengths from 0 to T).
+
+Every tensor is a feed (weights too), in Paddle's WeightList order: W_ih, W_hh per (layer,
+direction), then b_ih, b_hh per (layer, direction). Saved inference programs run with
+is_test (save_inference_model sets it), so `dropout_prob` is inert.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .spec import Case, In
+
+#: Output slot -> the input slot whose tensor count it has (State: one per PreState).
+OUTPUT_COUNTS = {"rnn": {"State": "PreState"}}
+
+_GATES = {"LSTM": 4, "GRU": 3, "RNN_TANH": 1, "RNN_RELU": 1}
+_I, _H = 3, 4
+
+
+def rnn_case(name: str, mode: str, *, steps: int = 5, batch: int = 3, layers: int = 1,
+             bidirec: bool = False, lengths: list[int] | None = None,
+             len_dtype: str = "int64", dtype: str = "float32", **attrs: Any) -> Case:
+    """One rnn case: Input [steps, batch, 3], hidden size 4, weights in [-0.6, 0.6)."""
+    d = 2 if bidirec else 1
+    rows = _GATES[mode] * _H
+    weights = []
+    for k in range(layers * d):
+        weights += [In((rows, _I if k < d else d * _H), dtype, -0.6, 0.6),
+                    In((rows, _H), dtype, -0.6, 0.6)]
+    weights += [In((rows,), dtype, -0.3, 0.3)] * (2 * layers * d)
+    states = [In((layers * d, batch, _H), dtype, -1.0, 1.0)] * (2 if mode == "LSTM" else 1)
+    inputs: dict[str, Any] = {"Input": In((steps, batch, _I), dtype, -2.0, 2.0),
+                              "PreState": states, "WeightList": weights}
+    if lengths is not None:
+        inputs["SequenceLength"] = In((batch,), len_dtype, values=lengths)
+    return Case(f"rnn_{name}", "rnn", inputs,
+                attrs={"mode": mode, "num_layers": layers, "is_bidirec": bidirec,
+                       "input_size": _I, "hidden_size": _H, **attrs})
+
+
+CASES = [
+    rnn_case("lstm", "LSTM"),
+    rnn_case("lstm_b1", "LSTM", batch=1),
+    rnn_case("lstm_bidir_2layers", "LSTM", layers=2, bidirec=True),
+    rnn_case("lstm_bidir_2layers_even_steps", "LSTM", steps=4, layers=2, bidirec=True),
+    rnn_case("lstm_bidir_2layers_lengths", "LSTM", layers=2, bidirec=True, lengths=[5, 2, 0]),
+    rnn_case("lstm_lengths_int32_even", "LSTM", steps=4, lengths=[1, 4, 3], len_dtype="int32"),
+    rnn_case("lstm_b1_lengths", "LSTM", batch=1, layers=2, bidirec=True, lengths=[3]),
+    rnn_case("lstm_float64", "LSTM", layers=2, dtype="float64", lengths=[4, 5, 1]),
+    rnn_case("lstm_dropout_inert", "LSTM", layers=2, dropout_prob=0.5),
+    rnn_case("gru", "GRU"),
+    rnn_case("gru_b1", "GRU", batch=1, bidirec=True),
+    rnn_case("gru_bidir_2layers", "GRU", layers=2, bidirec=True),
+    rnn_case("gru_bidir_2layers_lengths", "GRU", layers=2, bidirec=True, lengths=[2, 5, 3]),
+    rnn_case("gru_lengths_int32", "GRU", lengths=[0, 5, 4], len_dtype="int32"),
+    rnn_case("gru_float64", "GRU", layers=2, bidirec=True, dtype="float64"),
+    rnn_case("rnn_tanh", "RNN_TANH"),
+    rnn_case("rnn_tanh_bidir_2layers_lengths", "RNN_TANH", layers=2, bidirec=True,
+             lengths=[3, 1, 5]),
+    rnn_case("rnn_tanh_b1_float64", "RNN_TANH", batch=1, layers=2, dtype="float64"),
+    rnn_case("rnn_relu", "RNN_RELU", layers=2),
+    rnn_case("rnn_relu_bidir_lengths", "RNN_RELU", bidirec=True, lengths=[5, 4, 2]),
+]

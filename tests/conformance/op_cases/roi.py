@@ -1,0 +1,199 @@
+"""RoI ops: roi_align (sampling_ratio, adaptive grids, aligned, spatial_scale), roi_pool (ties,
+empty bins, C round() of the scaled corners), generate_proposals_v2 (std::sort and
+std::nth_element ranking, NMS on and off, eta, pixel_offset, images left with nothing) and
+distribute_fpn_proposals (levels, RestoreIndex, per-level LoD and RoIs counts).
+
+The RoIs' images come from RoisNum (int32 / int64) or from the ROIs' LoD. roi_align's int32
+kernel is left out (DTYPE_GAPS).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .spec import INF, NAN, Case, In, LoDIn
+
+DTYPE_GAPS = {"roi_align": {
+    "int32": "Paddle's int32 roi_align computes the sampling grid in size_t arithmetic and "
+             "truncates the bilinear weights and the 1 / count average to integers (a bin is "
+             "0 unless it holds exactly one sample): no semantics worth carrying"}}
+
+
+#: Ops without a PHI form yet (op -> why); tests/ops/test_paddle_ops.py runs them legacy only.
+LEGACY_ONLY = {"distribute_fpn_proposals": (
+    "its list outputs hold max_level - min_level + 1 tensors, a size phi/ops.yaml cannot "
+    "state (phi/op_defs takes an int argument or a list's size), and the generated API needs "
+    "it")}
+
+
+def _levels(attrs: dict[str, Any]) -> int:
+    return attrs["max_level"] - attrs["min_level"] + 1
+
+
+#: Output slot -> the input slot whose tensor count it has, or a function of the attributes.
+OUTPUT_COUNTS = {"distribute_fpn_proposals": {"MultiFpnRois": _levels,
+                                              "MultiLevelRoIsNum": _levels}}
+
+
+def rois(count: int, seed: int, *, width: float, height: float, dtype: str = "float32",
+         lod: tuple[int, ...] | None = None, min_size: float = 0.5, max_size: float = 6.0,
+         values: list | None = None) -> In:
+    """RoIs [count, 4] inside a width x height map (corners in input pixels)."""
+    if values is None:
+        rng = np.random.default_rng(seed)
+        size = rng.uniform(min_size, max_size, (count, 2))
+        lo = rng.uniform(0, 1, (count, 2)) * (np.array([width, height]) - size)
+        values = np.concatenate([lo, lo + size], axis=1).tolist()
+    if lod is not None:
+        return LoDIn((count, 4), dtype, values=values, lod=(lod,))
+    return In((count, 4), dtype, values=values)
+
+
+def _num(counts: list[int], dtype: str = "int32") -> In:
+    return In((len(counts),), dtype, values=counts)
+
+
+def _align(name: str, x: In, boxes: In, num: In | None = None, **attrs: Any) -> Case:
+    inputs = {"X": x, "ROIs": boxes, **({"RoisNum": num} if num is not None else {})}
+    return Case(f"roi_align_{name}", "roi_align", inputs,
+                attrs={"pooled_height": 2, "pooled_width": 3, **attrs})
+
+
+def _pool(name: str, x: In, boxes: In, num: In | None = None, **attrs: Any) -> Case:
+    inputs = {"X": x, "ROIs": boxes, **({"RoisNum": num} if num is not None else {})}
+    return Case(f"roi_pool_{name}", "roi_pool", inputs,
+                attrs={"pooled_height": 2, "pooled_width": 3, **attrs})
+
+
+_X = In((2, 3, 8, 10), "float32")
+_EDGES_X = In((1, 2, 6, 7), "float32", special=(INF, NAN, -INF, 0.0, -0.0, NAN))
+_OUTSIDE = [[-6.0, -5.0, -2.0, -1.5], [8.0, 5.0, 14.0, 9.0], [2.0, 1.0, 2.3, 1.2],
+            [0.0, 0.0, 6.9, 5.9]]
+
+ALIGN = [
+    _align("basic", _X, rois(5, 1, width=10, height=8), _num([3, 2])),
+    _align("sampling2_aligned", In((2, 3, 8, 10), "float64"),
+           rois(4, 2, width=20, height=16, dtype="float64"), _num([1, 3], "int64"),
+           sampling_ratio=2, spatial_scale=0.5, aligned=True),
+    _align("lod", _X, rois(5, 3, width=10, height=8, lod=(0, 2, 5)), pooled_height=3,
+           pooled_width=3),
+    _align("large_rois_adaptive", In((1, 2, 12, 12), "float32"),
+           rois(3, 4, width=12, height=12, min_size=6.0, max_size=11.0), _num([3]),
+           pooled_height=2, pooled_width=2),
+    _align("outside_and_tiny", _EDGES_X, rois(4, 0, width=7, height=6, values=_OUTSIDE),
+           _num([4])),
+    _align("aligned_degenerate", In((1, 1, 5, 5), "float32"),
+           rois(2, 0, width=5, height=5, values=[[1.0, 1.0, 1.0, 3.0], [0.5, 0.5, 3.5, 2.5]]),
+           _num([2]), aligned=True, sampling_ratio=-1),
+    _align("empty", _X, In((0, 4), "float32"), _num([0, 0])),
+    Case("roi_align_api", "roi_align",
+         {"X": In((1, 2, 6, 6), "float32"), "ROIs": rois(3, 5, width=6, height=6),
+          "RoisNum": _num([3])},
+         api="paddle.vision.ops.roi_align", api_kwargs={"output_size": (2, 2)}),
+]
+
+_INT_ROIS = [[0, 0, 3, 3], [1, 2, 9, 7], [4, 1, 5, 6], [3, 3, 3, 3], [2, 0, 8, 2]]
+POOL = [
+    _pool("basic", _X, rois(5, 6, width=10, height=8), _num([3, 2])),
+    _pool("float64_scale", In((2, 3, 8, 10), "float64"),
+          rois(4, 0, width=20, height=16, dtype="float64",
+               values=[[3.0, 5.0, 7.0, 9.0], [1.0, 1.0, 19.0, 15.0], [5.0, 3.0, 5.0, 3.0],
+                       [0.9, 2.1, 11.0, 13.0]]), _num([2, 2]), spatial_scale=0.5),
+    _pool("int32_ties", In((1, 2, 8, 10), "int32", -3, 3),
+          In((5, 4), "int32", values=_INT_ROIS), _num([5]), pooled_height=3, pooled_width=2),
+    _pool("lod", _X, rois(5, 7, width=10, height=8, lod=(0, 4, 5))),
+    _pool("outside_edges", _EDGES_X, rois(4, 0, width=7, height=6, values=_OUTSIDE), _num([4]),
+          pooled_height=3, pooled_width=3),
+    _pool("empty", _X, In((0, 4), "float32"), _num([0, 0])),
+    Case("roi_pool_api", "roi_pool",
+         {"X": In((1, 2, 6, 6), "float32"), "ROIs": rois(3, 8, width=6, height=6),
+          "RoisNum": _num([3])},
+         api="paddle.vision.ops.roi_pool", api_kwargs={"output_size": 2}),
+]
+
+
+def grid_anchors(h: int, w: int, a: int, stride: float = 8.0) -> np.ndarray:
+    """Anchors [h, w, a, 4]: squares of side stride * (k + 1) centred on each cell."""
+    cy, cx = np.meshgrid(np.arange(h) * stride + stride / 2, np.arange(w) * stride + stride / 2,
+                         indexing="ij")
+    half = stride / 2 * (np.arange(a) + 1)
+    return np.stack([cx[..., None] - half, cy[..., None] - half, cx[..., None] + half,
+                     cy[..., None] + half], axis=-1)
+
+
+def _proposals(name: str, *, n: int = 2, a: int = 3, h: int = 4, w: int = 5, seed: int = 0,
+               dtype: str = "float32", step: float | None = None, outputs: tuple = ("RpnRoisNum",),
+               **attrs: Any) -> Case:
+    rng = np.random.default_rng(seed)
+    scores = rng.uniform(0, 1, (n, a, h, w))
+    if step:
+        scores = np.floor(scores / step) * step
+    deltas = rng.normal(0, 0.4, (n, 4 * a, h, w))
+    anchors = grid_anchors(h, w, a)
+    variances = np.broadcast_to([0.1, 0.1, 0.2, 0.2], anchors.shape)
+    im = [[32.0, 40.0], [30.0, 36.0], [28.0, 40.0]][:n]
+    inputs = {"Scores": In(scores.shape, dtype, values=scores.tolist()),
+              "BboxDeltas": In(deltas.shape, dtype, values=deltas.tolist()),
+              "ImShape": In((n, 2), dtype, values=im),
+              "Anchors": In(anchors.shape, dtype, values=anchors.tolist()),
+              "Variances": In(anchors.shape, dtype, values=variances.tolist())}
+    base = {"pre_nms_topN": 30, "post_nms_topN": 10, "nms_thresh": 0.5, "min_size": 2.0,
+            "eta": 1.0}
+    return Case(f"generate_proposals_v2_{name}", "generate_proposals_v2", inputs,
+                attrs={**base, **attrs}, outputs=outputs)
+
+
+PROPOSALS = [
+    _proposals("basic"),
+    _proposals("no_rois_num", seed=1, outputs=()),
+    _proposals("sort_all_ties", seed=2, step=0.125, pre_nms_topN=1000, nms_thresh=0.7,
+               post_nms_topN=25),
+    _proposals("nth_element_no_nms", seed=3, pre_nms_topN=20, nms_thresh=0.0),
+    _proposals("nth_element_ties_no_nms", seed=4, step=0.25, pre_nms_topN=17, nms_thresh=-1.0),
+    _proposals("sort_no_nms", seed=5, pre_nms_topN=0, nms_thresh=0.0, post_nms_topN=5),
+    _proposals("eta_no_pixel_offset", seed=6, eta=0.8, nms_thresh=0.9, pixel_offset=False,
+               min_size=0.5, post_nms_topN=-1),
+    _proposals("float64", seed=7, dtype="float64", n=3),
+    _proposals("all_filtered", seed=8, min_size=100.0),
+    Case("generate_proposals_v2_api", "generate_proposals_v2",
+         _proposals("api", n=1, seed=9).inputs, api="paddle.vision.ops.generate_proposals",
+         api_kwargs={"pre_nms_top_n": 12, "post_nms_top_n": 6, "nms_thresh": 0.6,
+                     "min_size": 1.0, "pixel_offset": True, "return_rois_num": True}),
+]
+
+
+def _fpn_rois(counts: list[int], seed: int, dtype: str = "float32",
+              lod: bool = False) -> In:
+    rng = np.random.default_rng(seed)
+    m = sum(counts)
+    side = np.exp(rng.uniform(np.log(6), np.log(400), (m, 2)))
+    lo = rng.uniform(0, 200, (m, 2))
+    values = np.concatenate([lo, lo + side], axis=1)
+    if lod:
+        return LoDIn((m, 4), dtype, values=values.tolist(),
+                     lod=(tuple(np.cumsum([0, *counts]).tolist()),))
+    return In((m, 4), dtype, values=values.tolist())
+
+
+def _fpn(name: str, boxes: In, num: In | None, outputs: tuple = ("MultiLevelRoIsNum",),
+         **attrs: Any) -> Case:
+    inputs = {"FpnRois": boxes, **({"RoisNum": num} if num is not None else {})}
+    return Case(f"distribute_fpn_proposals_{name}", "distribute_fpn_proposals", inputs,
+                attrs={"min_level": 2, "max_level": 5, "refer_level": 4, "refer_scale": 56,
+                       **attrs}, outputs=outputs)
+
+
+FPN = [
+    _fpn("basic", _fpn_rois([7, 9], 1), _num([7, 9])),
+    _fpn("rois_num_int64_no_pixel_offset", _fpn_rois([5, 0, 8], 2, "float64"),
+         _num([5, 0, 8], "int64"), pixel_offset=False),
+    _fpn("lod", _fpn_rois([6, 6], 3, lod=True), None, outputs=()),
+    _fpn("empty_levels", _fpn_rois([4], 4), _num([4]), min_level=1, max_level=7,
+         refer_level=3, refer_scale=32),
+    _fpn("degenerate_boxes", In((3, 4), "float32", values=[[5, 5, 4, 4], [0, 0, 0, 0],
+                                                           [1, 1, 2, 1]]), _num([3])),
+]
+
+CASES = [*ALIGN, *POOL, *PROPOSALS, *FPN]

@@ -1,0 +1,82 @@
+"""Normalisation layers: group_norm (groups, epsilon, NCHW / NHWC, with and without Scale
+and Bias, 2-D to 5-D inputs) and instance_norm (with and without Scale / Bias, 2-D to 5-D).
+
+group_norm cases fetch its statistics too (Mean / Variance, [N, groups], the biased
+variance). instance_norm's SavedMean / SavedVariance are extra outputs, which
+save_inference_model strips from the saved op (tests/ops/test_vision_norm_ops.py checks
+them). Edge values: NaN and inf in a group, a constant group (variance 0), empty batches
+and empty spatial dims. Paddle's CPU group_norm sums E[x] and E[x^2] in float32 lanes
+(offset_mean: the cancellation shows), which fluidphi reproduces.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .spec import FLOAT_EDGES, FLOATS, Case, In
+
+_GN_FETCH = ("Y", "Mean", "Variance")
+
+
+def _gn(name: str, x: tuple[int, ...], groups: int, *, dtype: str = "float32",
+        layout: str = "NCHW", scale: bool = True, bias: bool = True, x_in: In | None = None,
+        **attrs: Any) -> Case:
+    channels = x[1] if layout == "NCHW" else x[-1]
+    inputs = {"X": x_in or In(x, dtype, -3.0, 3.0)}
+    if scale:
+        inputs["Scale"] = In((channels,), dtype, 0.5, 1.5)
+    if bias:
+        inputs["Bias"] = In((channels,), dtype, -0.5, 0.5)
+    return Case(f"group_norm_{name}", "group_norm", inputs,
+                attrs={"groups": groups, "data_layout": layout, **attrs}, fetch=_GN_FETCH)
+
+
+def _in(name: str, x: tuple[int, ...], *, dtype: str = "float32", scale: bool = True,
+        bias: bool = True, x_in: In | None = None, **fields: Any) -> Case:
+    inputs = {"X": x_in or In(x, dtype, -3.0, 3.0)}
+    if scale:
+        inputs["Scale"] = In((x[1],), dtype, 0.5, 1.5)
+    if bias:
+        inputs["Bias"] = In((x[1],), dtype, -0.5, 0.5)
+    return Case(f"instance_norm_{name}", "instance_norm", inputs, **fields)
+
+
+_CONST = [[[[2.5] * 4] * 3] * 6] * 2  # every group constant: variance 0
+
+CASES = [
+    *[_gn(f"nchw_{dt}", (2, 6, 3, 4), 3, dtype=dt) for dt in FLOATS],
+    *[_gn(f"nhwc_{dt}", (2, 3, 4, 6), 2, dtype=dt, layout="NHWC") for dt in FLOATS],
+    _gn("no_scale_bias", (2, 6, 3, 4), 2, scale=False, bias=False),
+    _gn("scale_only", (2, 6, 3, 4), 3, bias=False),
+    _gn("bias_only_nhwc", (2, 3, 4, 6), 3, scale=False, layout="NHWC"),
+    _gn("groups1", (2, 4, 3, 3), 1),
+    _gn("groups_eq_c", (2, 4, 3, 3), 4, epsilon=1e-3),
+    _gn("eps0.1", (2, 6, 3, 4), 2, epsilon=0.1),
+    _gn("eps0", (1, 4, 2, 2), 2, epsilon=0.0),
+    _gn("rank2", (3, 4), 2),
+    _gn("rank3", (2, 6, 5), 3, dtype="float64"),
+    _gn("rank3_nhwc", (2, 5, 6), 2, layout="NHWC"),
+    _gn("rank5", (1, 4, 2, 3, 2), 2),
+    _gn("rank5_nhwc", (2, 2, 3, 2, 4), 2, layout="NHWC", dtype="float64"),
+    # Paddle's kernel takes every layout but "NCHW" as channel-last, "NCDHW" too
+    _gn("rank5_ncdhw_is_channel_last", (1, 4, 2, 3, 2), 2, layout="NCDHW"),
+    _gn("odd_spatial", (2, 6, 3, 5), 3),  # 15 elements per channel: an unrolled-loop tail
+    _gn("empty_batch", (0, 4, 3, 3), 2),
+    _gn("empty_spatial", (2, 4, 0), 2),
+    _gn("edges", (2, 6, 2, 2), 3, x_in=In((2, 6, 2, 2), "float32", special=FLOAT_EDGES)),
+    _gn("constant", (2, 6, 3, 4), 3, x_in=In((2, 6, 3, 4), "float32", values=_CONST)),
+    _gn("offset_mean", (2, 4, 3, 3), 2, x_in=In((2, 4, 3, 3), "float32", 10.0, 12.0)),
+    *[_in(f"nchw_{dt}", (2, 3, 4, 5), dtype=dt) for dt in FLOATS],
+    _in("no_scale_bias", (2, 3, 4, 5), scale=False, bias=False),
+    _in("scale_only", (2, 3, 4, 5), bias=False, dtype="float64"),
+    _in("rank2", (3, 4)),
+    _in("rank3", (2, 3, 7)),
+    _in("rank5", (1, 2, 2, 3, 3)),
+    _in("eps0.01", (2, 3, 3, 3), attrs={"epsilon": 0.01}),
+    _in("empty_batch", (0, 3, 2, 2)),
+    _in("empty_channels", (2, 0, 2, 2)),
+    _in("empty_spatial", (2, 3, 0)),
+    _in("edges", (2, 4, 2, 2), x_in=In((2, 4, 2, 2), "float32", special=FLOAT_EDGES)),
+    _in("offset_mean", (2, 3, 3, 3), x_in=In((2, 3, 3, 3), "float32", 10.0, 12.0)),
+    _in("api", (2, 3, 4, 4), scale=False, bias=False, api="paddle.nn.functional.instance_norm"),
+]

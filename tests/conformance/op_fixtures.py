@@ -1,0 +1,102 @@
+"""Committed single-op Paddle fixtures (tests/fixtures/ops/<family>/), read for the tests.
+
+Written by export_ops.py: `<case>.pdmodel`, `arrays.npz` (`<case>/in/<feed>`,
+`<case>/out/<fetch>`; bfloat16 as uint16 bit patterns), `cases.json` (per case: op,
+digest of its definition, attrs as saved, feeds, fetches with dtype and shape, Paddle's
+error for cases that raise) and `op_protos.json` (Paddle's proto, PHI kernel name and
+CPU dtypes per op type).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import ml_dtypes
+import numpy as np
+
+from phi.core.dense_tensor import DenseTensor
+from tests.conformance.op_cases.spec import Case, GradCase
+from tests.conformance.paddle_reference import FIXTURES_ROOT, load_npz
+
+OPS_ROOT = FIXTURES_ROOT / "ops"
+GRADS_ROOT = FIXTURES_ROOT / "grads"
+EXPORT_CMD = "/work/paddle-venv/bin/python tests/conformance/export_ops.py"
+EXPORT_GRADS_CMD = "/work/paddle-venv/bin/python tests/conformance/export_grads.py"
+
+
+def typed(array: np.ndarray, meta: dict[str, Any]) -> np.ndarray:
+    """A stored array in its tensor dtype (bfloat16 bit patterns viewed as bfloat16) and
+    recorded dims (exports before the save_npz fix stored 0-d arrays with shape (1,))."""
+    array = array.reshape(meta["shape"])
+    return array.view(ml_dtypes.bfloat16) if meta["dtype"] == "bfloat16" else array
+
+
+@dataclass(frozen=True)
+class FamilyFixtures:
+    family: str
+    dir: Path
+    cases: dict[str, dict[str, Any]]
+    arrays: dict[str, np.ndarray]
+    protos: dict[str, dict[str, Any]]
+    export_cmd: str = EXPORT_CMD
+
+    def entry(self, case: Case | GradCase) -> dict[str, Any]:
+        """The exported entry of `case`; fails when it is missing or stale."""
+        only = f" --only {case.op}" if self.export_cmd == EXPORT_CMD else ""
+        regenerate = f"rerun `{self.export_cmd} --family {self.family}{only}`"
+        entry = self.cases.get(case.name)
+        assert entry is not None, f"{self.family}/{case.name} has no fixture: {regenerate}"
+        assert entry["digest"] == case.digest(), \
+            f"{self.family}/{case.name} changed since it was exported: {regenerate}"
+        return entry
+
+    def model_prefix(self, name: str) -> Path:
+        return self.dir / name
+
+    def feeds(self, name: str) -> dict[str, np.ndarray]:
+        entry = self.cases[name]
+        return {feed: typed(self.arrays[f"{name}/in/{feed}"], meta)
+                for feed, meta in entry["feeds"].items()}
+
+    def outputs(self, name: str) -> dict[str, np.ndarray]:
+        entry = self.cases[name]
+        return {fetch: typed(self.arrays[f"{name}/out/{fetch}"], meta)
+                for fetch, meta in entry.get("fetches", {}).items()}
+
+    def fed(self, name: str) -> dict[str, np.ndarray | DenseTensor]:
+        """`feeds` with each LoD input (`spec.LoDIn`) as a host DenseTensor carrying its LoD."""
+        lods = {feed: meta["lod"] for feed, meta in self.cases[name]["feeds"].items()
+                if meta.get("lod")}
+        return {feed: DenseTensor(array, lod=lods[feed]) if feed in lods else array
+                for feed, array in self.feeds(name).items()}
+
+    def output_lods(self, name: str) -> dict[str, list[list[int]]]:
+        """The LoD of each of Paddle's fetched tensors that has one."""
+        return {fetch: meta["lod"] for fetch, meta in self.cases[name].get("fetches", {}).items()
+                if meta.get("lod")}
+
+
+@functools.cache
+def family_fixtures(family: str) -> FamilyFixtures:
+    """One family's fixtures, read once per test session."""
+    folder = OPS_ROOT / family
+    assert (folder / "cases.json").is_file(), \
+        f"no fixtures for family '{family}': run `{EXPORT_CMD} --family {family}`"
+    doc = json.loads((folder / "cases.json").read_text())
+    protos = json.loads((folder / "op_protos.json").read_text())["ops"]
+    return FamilyFixtures(family, folder, doc["cases"], load_npz(folder / "arrays.npz"), protos)
+
+
+@functools.cache
+def grad_fixtures(family: str) -> FamilyFixtures:
+    """One grad family's fixtures (export_grads.py), read once per test session."""
+    folder = GRADS_ROOT / family
+    assert (folder / "cases.json").is_file(), \
+        f"no fixtures for grad family '{family}': run `{EXPORT_GRADS_CMD} --family {family}`"
+    doc = json.loads((folder / "cases.json").read_text())
+    return FamilyFixtures(family, folder, doc["cases"], load_npz(folder / "arrays.npz"), {},
+                          EXPORT_GRADS_CMD)

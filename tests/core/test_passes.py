@@ -1,0 +1,94 @@
+"""Inference passes at plan time: Paddle's answers kept, fused ops named, inputs untouched."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from compat.passes import optimize
+from compat.plan import PlannedExecutor
+from compat.predictor import load_model, run_model
+from legacy_fluid.framework.program_desc import ProgramDesc
+from legacy_fluid.framework.scope import Scope
+from legacy_fluid.framework.var_type import VarType
+from phi.common import Place
+from tests.conformance.paddle_reference import (
+    FIXTURES_ROOT,
+    assert_outputs_match,
+    fixture_models,
+    load_npz,
+)
+
+MODELS = [("models", m) for m in fixture_models("models")] + [
+    ("models_v2", m) for m in fixture_models("models_v2")]
+
+
+@pytest.mark.parametrize(("folder", "name"), MODELS)
+def test_passes_keep_paddle_s_answers_and_name_what_they_fused(folder: str, name: str) -> None:
+    model_dir = FIXTURES_ROOT / folder / name
+    model = load_model(str(model_dir / "model"))
+    ops_before = [op.type for op in model.program.global_block().ops]
+    for batch in ("b1", "b4"):
+        feeds = load_npz(model_dir / f"inputs_{batch}.npz")
+        for _ in range(2):  # the plan's first run and a reuse
+            result = run_model(model, feeds)
+            assert_outputs_match(result.outputs, load_npz(model_dir / f"outputs_{batch}.npz"),
+                                 f"{name}/{batch}/passes")
+        off = run_model(model, feeds, executor=PlannedExecutor(Place(), passes=False))
+        for fetch, ref in off.outputs.items():
+            got = result.outputs[fetch]
+            if ref.dtype.kind == "f":
+                bound = 1e-5 * max(1.0, float(np.abs(ref).max()))
+                assert float(np.abs(got - ref).max()) <= bound, fetch
+            else:
+                np.testing.assert_array_equal(got, ref)
+    assert [op.type for op in model.program.global_block().ops] == ops_before
+    for rec in result.trace:
+        if rec.type in ("fused_conv2d_add_act", "fc"):
+            assert rec.fused, f"{rec.type} #{rec.index} does not say what it fused"
+        elif rec.fused:
+            assert (rec.type, rec.fused) == ("scale", ["dropout"]), rec
+
+
+def test_conv_nets_are_fused() -> None:
+    model_dir = FIXTURES_ROOT / "models" / "resnet18_small"
+    model = load_model(str(model_dir / "model"))
+    rewrite = optimize(model.program, model.scope)
+    types = [op.type for op in rewrite.ops]
+    assert "batch_norm" not in types and "conv2d" not in types
+    fused = [f for f in rewrite.fused.values() if f[0] == "conv2d"]
+    assert ["conv2d", "batch_norm", "relu"] in fused
+    assert ["conv2d", "batch_norm", "elementwise_add", "relu"] in fused  # residual joined
+    assert len(rewrite.notes) >= len(fused)
+
+
+def _dropout_program(impl: str) -> ProgramDesc:
+    program = ProgramDesc()
+    block = program.global_block()
+    for n in ("x", "d", "m", "y"):
+        block.var(n, shape=[2, 3])
+    block.append_op("dropout", {"X": ["x"]}, {"Out": ["d"], "Mask": ["m"]},
+                    {"dropout_prob": 0.25, "is_test": True, "dropout_implementation": impl})
+    block.append_op("relu", {"X": ["d"]}, {"Out": ["y"]}, {})
+    return program
+
+
+@pytest.mark.parametrize(("impl", "factor"), [("upscale_in_train", 1.0),
+                                              ("downgrade_in_infer", 0.75)])
+def test_inference_dropout_becomes_a_scale(impl: str, factor: float) -> None:
+    program = _dropout_program(impl)
+    rewrite = optimize(program, Scope())
+    assert [op.type for op in rewrite.ops] == ["scale", "relu"]
+    assert rewrite.ops[0].attr("scale") == factor
+    x = np.array([[1, -2, 3], [4, 5, -6]], np.float32)
+    (y,) = PlannedExecutor(Place()).run(program, Scope(), {"x": x}, fetch_list=["y"])
+    np.testing.assert_array_equal(y.numpy(), np.maximum(x * np.float32(factor), 0))
+
+
+def test_a_fetched_intermediate_is_not_fused_away() -> None:
+    program = _dropout_program("upscale_in_train")
+    block = program.global_block()
+    block.var("fetch", type=VarType.FETCH_LIST, persistable=True)
+    block.append_op("fetch", {"X": ["d"]}, {"Out": ["fetch"]}, {"col": 0})
+    rewrite = optimize(program, Scope())
+    assert [op.type for op in rewrite.ops][1:] == ["relu", "fetch"]
