@@ -293,7 +293,11 @@ def inspect(
     for row in info["op_types"]:
         ops.add_row(row["type"], str(row["count"]), row["kernels"])
     console.print(ops)
-    console.print(f"params: {info['params']['count']} tensors, {info['params']['bytes']:,} bytes")
+    missing = info["missing"]
+    console.print("op types fluidphi cannot run: " + (", ".join(missing) if missing else "none"))
+    params = info["params"]
+    console.print(f"params: {params['count']} tensors, {params['bytes']:,} bytes"
+                  if not params["file_missing"] else "params: no params file beside the program")
 
 
 # -- check ---------------------------------------------------------------------
