@@ -293,7 +293,11 @@ def inspect(
     for row in info["op_types"]:
         ops.add_row(row["type"], str(row["count"]), row["kernels"])
     console.print(ops)
-    console.print(f"params: {info['params']['count']} tensors, {info['params']['bytes']:,} bytes")
+    missing = info["missing"]
+    console.print("op types fluidphi cannot run: " + (", ".join(missing) if missing else "none"))
+    params = info["params"]
+    console.print(f"params: {params['count']} tensors, {params['bytes']:,} bytes"
+                  if not params["file_missing"] else "params: no params file beside the program")
 
 
 # -- check ---------------------------------------------------------------------
@@ -538,35 +542,29 @@ def coverage(
 @app.command()
 @friendly_errors
 def bench(
-    model: Annotated[
-        list[str], typer.Option("--model", help="models to time (default: every fixture, "
-                                "the generated full-size ones and the dispatch chain; "
-                                "'chain' names the chain)")
-    ] = [],  # noqa: B006
+    model: Annotated[list[str], typer.Option(help="models to time (default: every fixture "
+                     "model, generated ones too, and the dispatch chain 'chain')")] = [],  # noqa: B006
     repeat: Annotated[int, typer.Option(min=1, help="timed samples (rounds) per backend")] = 5,
     out: Annotated[Path, typer.Option(help="output directory")] = Path("reports"),
     batch: Annotated[list[int], typer.Option(help="batch sizes (default: 1 and 4)")] = [],  # noqa: B006
     backend: Annotated[list[str], typer.Option(
         help="backends to run (default: all; see compat/bench_backends.py)")] = [],  # noqa: B006
     threads: Annotated[int, typer.Option(help="threads per backend (default: all CPUs)")] = 0,
-    max_foreign: Annotated[float, typer.Option(
-        help="retake a sample taken while other processes used more than this many cores")
-    ] = 0.3,
+    max_foreign: Annotated[float, typer.Option(help="retake a sample taken while other "
+                                                "processes used more than this many cores")] = 0.3,
     retries: Annotated[int, typer.Option(help="retakes of a sample under foreign load")] = 2,
     place: Annotated[
         str, typer.Option(metavar=PLACE_METAVAR, callback=_check_place, help=PLACE_HELP),
     ] = "cpu",
 ) -> None:
-    """Time fluidphi's paths, Paddle Inference (with and without oneDNN) and ONNX Runtime
-    side by side, each in a fresh process; write reports/bench.md and .json."""
+    """Time fluidphi's paths, Paddle Inference and ONNX Runtime side by side (reports/bench)."""
     from compat.bench import DEFAULT_BATCHES, run_bench
 
     _check_outputs((out, "--out", True))
     target = _device(place)  # no usable device: say so before timing anything
-    raise typer.Exit(run_bench(
-        models=model, repeat=repeat, out=out, console=console, err_console=err_console,
-        place=target, batches=batch or DEFAULT_BATCHES, backends=backend,
-        threads=threads or None, max_foreign=max_foreign, retries=retries))
+    raise typer.Exit(run_bench(model, repeat, out, console, err_console, target,
+                               batch or DEFAULT_BATCHES, backend, threads or None,
+                               max_foreign, retries))
 
 
 def _version(value: bool) -> None:

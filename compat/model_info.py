@@ -14,10 +14,32 @@ from phi.core.kernel_factory import KERNELS
 
 
 def describe_model(path: str) -> dict[str, Any]:
-    from legacy_fluid.io import load_inference_model
+    """Feeds, fetches, op types with the kernel forms fluidphi has (`missing` lists the
+    types it cannot run) and params. A program saved without its params file (a startup
+    program, a training state's program) is described with params marked absent."""
+    from legacy_fluid.io import (
+        feed_target_names,
+        fetch_target_names,
+        load_params,
+        load_program,
+        resolve_model,
+        validate_program,
+    )
+    from legacy_fluid.io.errors import MissingModelFileError
 
+    files = resolve_model(path)
+    program = load_program(files.model_path)
+    validate_program(program, files.model_path)
     scope = Scope()
-    program, feeds, fetches = load_inference_model(path, scope=scope)
+    try:
+        params = load_params(program, files)
+    except MissingModelFileError:
+        if files.params_path.exists():
+            raise
+        params = None  # persistables declared, no params file saved with the program
+    for name, tensor in (params or {}).items():
+        scope.var(name).value = tensor
+    feeds, fetches = feed_target_names(program), fetch_target_names(program)
     block = program.global_block()
 
     def var_info(name: str) -> dict[str, Any]:
@@ -35,15 +57,17 @@ def describe_model(path: str) -> dict[str, Any]:
         if hasattr(value, "numel") and value.initialized():
             n_params += 1
             n_bytes += int(value.data.nbytes)
+    op_types = [{"type": t, "count": c, "kernels": kernel_forms(t)}
+                for t, c in sorted(counts.items())]
     return {
         "model": path,
         "feeds": [var_info(n) for n in feeds],
         "fetches": [var_info(n) for n in fetches],
         "op_count": sum(counts.values()),
-        "op_types": [
-            {"type": t, "count": c, "kernels": kernel_forms(t)} for t, c in sorted(counts.items())
-        ],
-        "params": {"count": n_params, "bytes": n_bytes},
+        "op_types": op_types,
+        "missing": [row["type"] for row in op_types if row["kernels"] in ("missing", "neither")],
+        "params": {"count": n_params, "bytes": n_bytes,
+                   "file_missing": params is None},
     }
 
 

@@ -16,6 +16,7 @@ from compat.plan import PlannedExecutor
 from legacy_fluid.framework.executor import Executor
 from legacy_fluid.framework.op_kernel import OP_KERNELS
 from legacy_fluid.framework.op_registry import OP_INFOS
+from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.program_desc import ProgramDesc, VarDesc
 from legacy_fluid.framework.scope import Scope
 from legacy_fluid.framework.trace import OpTrace
@@ -75,11 +76,17 @@ def missing_op_types(program: ProgramDesc) -> dict[str, int]:
 
 
 def kernel_forms(op_type: str) -> str:
-    """'both', 'phi', 'legacy' or 'neither': which kernel forms fluidphi has for an op type."""
+    """Which kernel forms fluidphi has for an op type: 'both', 'phi', 'legacy';
+    'framework' for an op the executor runs itself (control flow, tensor arrays: no
+    kernel to have); 'neither' for a kernel op with no kernel; 'missing' for an op type
+    fluidphi has no operator for."""
+    info = OP_INFOS.get(op_type)
+    if info is not None and not issubclass(info.op_class, OperatorWithKernel):
+        return "framework"
     phi = KERNELS.has_kernel(phi_kernel_name(op_type))
     legacy = OP_KERNELS.has(op_type)
     return {(True, True): "both", (True, False): "phi", (False, True): "legacy"}.get(
-        (phi, legacy), "neither"
+        (phi, legacy), "neither" if info is not None else "missing"
     )
 
 

@@ -1,6 +1,7 @@
 """InferMeta of the detection box ops (yolo_box, prior_box, anchor_generator,
 density_prior_box, box_coder),
-the RoI ops (roi_align, roi_pool, generate_proposals) and ctc_align.
+the RoI ops (roi_align, roi_pool, generate_proposals, distribute_fpn_proposals) and
+ctc_align.
 Dims and checks come from phi.kernels.funcs.detection, shared with the legacy infer_shape;
 outputs take the first input's dtype."""
 
@@ -132,3 +133,23 @@ def generate_proposals_infer_meta(scores: MetaTensor, bbox_deltas: MetaTensor,
     if rpn_rois_num:
         rpn_rois_num.set_dims((n,))
         rpn_rois_num.set_dtype(DataType.INT32)
+
+
+def distribute_fpn_proposals_infer_meta(fpn_rois: MetaTensor, rois_num: MetaTensor,
+                                        min_level: int, max_level: int, refer_level: int,
+                                        refer_scale: int, pixel_offset: bool,
+                                        multi_fpn_rois: list[MetaTensor],
+                                        restore_index: MetaTensor,
+                                        multi_level_rois_num: list[MetaTensor]) -> None:
+    """One [-1, 4] RoI list per level (sized by the kernel), restore_index [R, 1] int32,
+    one [-1] int32 count list per level when asked for."""
+    from phi.kernels.funcs.proposal import check_fpn
+
+    levels = check_fpn(fpn_rois.dims(), min_level, max_level, len(multi_fpn_rois))
+    _set(multi_fpn_rois, (-1, 4), fpn_rois)
+    restore_index.set_dims((fpn_rois.dims()[0], 1))
+    restore_index.set_dtype(DataType.INT32)
+    for meta in multi_level_rois_num[:levels]:
+        if meta:
+            meta.set_dims((-1,))
+            meta.set_dtype(DataType.INT32)

@@ -8,6 +8,7 @@ same vocabulary as kernels see it (Python hints), which is what `ArgType` maps t
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -87,11 +88,25 @@ class ArgDef:
         return self.default is not NO_DEFAULT
 
 
+_SUM = re.compile(r"(?:[A-Za-z_][A-Za-z0-9_]*|\d+)(?: [+-] (?:[A-Za-z_][A-Za-z0-9_]*|\d+))*\Z")
+
+
+def size_terms(size: str) -> tuple[tuple[int, str], ...]:
+    """A list output's size written as a sum (`max_level - min_level + 1`, single spaces)
+    -> its signed terms ((1, 'max_level'), (-1, 'min_level'), (1, '1')); () otherwise."""
+    if not _SUM.match(size):
+        return ()
+    words = ["+", *size.split(" ")]
+    return tuple((1 if sign == "+" else -1, term)
+                 for sign, term in zip(words[0::2], words[1::2], strict=True))
+
+
 @dataclass(frozen=True)
 class OutputDef:
     """One entry of `output`: `Tensor(out)`, or `Tensor[](out){size}` where size is an int
-    attribute (`num`), the length of a list argument (`sections.size()`, `x.size()`) or a
-    dim of a tensor input picked by an int attribute (`x.dims[axis]`)."""
+    attribute (`num`), the length of a list argument (`sections.size()`, `x.size()`), a
+    dim of a tensor input picked by an int attribute (`x.dims[axis]`) or a sum of int
+    attributes and integers (`max_level - min_level + 1`)."""
 
     name: str
     is_list: bool = False
@@ -102,6 +117,10 @@ class OutputDef:
         """How many tensors a list output holds, given the op's argument values by name."""
         if self.size is None:
             raise ValueError(f"list output '{self.name}' states no {{size}}")
+        terms = size_terms(self.size)
+        if len(terms) > 1:
+            return sum(sign * (int(term) if term.isdigit() else int(values[term]))
+                       for sign, term in terms)
         name, _, call = self.size.partition(".")
         value = values[name]
         if call.startswith("dims["):

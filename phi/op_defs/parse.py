@@ -23,6 +23,7 @@ from phi.op_defs.model import (
     KernelDef,
     OpDef,
     OutputDef,
+    size_terms,
 )
 
 OP_KEYS = {"op", "args", "output", "optional", "infer_meta", "kernel", "backward", "inplace"}
@@ -32,9 +33,8 @@ INFER_META_KEYS = {"func", "param"}
 KERNEL_KEYS = {"func", "data_type"}
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
-_OUTPUT = re.compile(r"Tensor(\[\])?\(([A-Za-z_][A-Za-z0-9_]*)\)"
-                     r"(?:\{([A-Za-z_][A-Za-z0-9_]*"
-                     r"(?:\.size\(\)|\.dims\[[A-Za-z_][A-Za-z0-9_]*\])?)\})?\Z")
+_OUTPUT = re.compile(r"Tensor(\[\])?\(([A-Za-z_][A-Za-z0-9_]*)\)(?:\{([^{}]*)\})?\Z")
+_SIZE_CALL = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.size\(\)|\.dims\[[A-Za-z_][A-Za-z0-9_]*\])?\Z")
 _INT = re.compile(r"[+-]?\d+\Z")
 _FLOAT = re.compile(r"[+-]?(\d+\.\d*|\.\d+|\d+)([eE][+-]?\d+)?\Z")
 _FORWARD = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\s*(\(.*\))\s*->\s*(.+)\Z", re.S)
@@ -137,9 +137,16 @@ def parse_outputs(text: str) -> tuple[OutputDef, ...]:
         if m is None:
             raise ValueError(f"output {piece!r} is not `Tensor(name)` or "
                              "`Tensor[](name){size}`")
-        if m.group(3) and not m.group(1):
+        size = m.group(3)
+        if size is not None and not m.group(1):
             raise ValueError(f"output {piece!r}: only a Tensor[] output states a size")
-        outputs.append(OutputDef(m.group(2), is_list=bool(m.group(1)), size=m.group(3)))
+        if size is not None:
+            size = re.sub(r"\s*([+-])\s*", r" \1 ", size).strip()
+            if not (_SIZE_CALL.match(size) or size_terms(size)):
+                raise ValueError(f"output {piece!r}: size {{{size}}} is not `int_arg`, "
+                                 "`list_arg.size()`, `tensor.dims[int_arg]` or a sum of int "
+                                 "arguments and integers (`max_level - min_level + 1`)")
+        outputs.append(OutputDef(m.group(2), is_list=bool(m.group(1)), size=size))
     if not outputs:
         raise ValueError("an op needs at least one output")
     return tuple(outputs)
@@ -264,6 +271,13 @@ def _check_sizes(args: tuple[ArgDef, ...], outputs: tuple[OutputDef, ...]) -> No
     ints = {ArgType.INT, ArgType.INT64}
     for out in outputs:
         if out.size is None:
+            continue
+        terms = size_terms(out.size)
+        if len(terms) > 1:
+            for _, term in terms:
+                if not term.isdigit() and types.get(term) not in ints:
+                    raise ValueError(f"output {out.name}'s size {{{out.size}}} needs an int "
+                                     f"argument '{term}'")
             continue
         name, _, call = out.size.partition(".")
         checks = [(name, ints, "an int")]

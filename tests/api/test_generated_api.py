@@ -111,7 +111,8 @@ def _entry(output: str) -> dict:
 
 
 @pytest.mark.parametrize("output", ["Tensor[](out){num}", "Tensor[](out){sections.size()}",
-                                    "Tensor[](out){x.size()}", "Tensor[](out){x.dims[num]}"])
+                                    "Tensor[](out){x.size()}", "Tensor[](out){x.dims[num]}",
+                                    "Tensor[](out){num - 2 + num}"])
 def test_list_output_sizes_round_trip(output: str) -> None:
     entry = _entry(output) if "x.size" not in output else {
         **_entry(output), "args": "(Tensor[] x, int num)"}
@@ -124,7 +125,10 @@ def test_list_output_sizes_round_trip(output: str) -> None:
     ("Tensor(out){num}", "only a Tensor\\[\\] output states a size"),
     ("Tensor[](out){missing}", "needs an int argument 'missing'"),
     ("Tensor[](out){num.size()}", "needs a list argument 'num'"),
-    ("Tensor[](out){x + 1}", "is not `Tensor"),
+    ("Tensor[](out){x + 1}", "needs an int argument 'x'"),
+    ("Tensor[](out){num * 2}", "is not `int_arg`"),
+    ("Tensor[](out){num - }", "is not `int_arg`"),
+    ("Tensor[](out){{num}}", "is not `Tensor"),
     ("Tensor[](out){x.dims[sections]}", "needs an int argument 'sections'"),
     ("Tensor[](out){sections.dims[num]}", "needs a tensor argument 'sections'"),
 ])
@@ -145,3 +149,6 @@ def test_list_output_count_reads_the_argument_values() -> None:
     assert parse_op(_entry("Tensor[](out){num}")).outputs[0].count({"num": 7}) == 7
     by_dim = parse_op(_entry("Tensor[](out){x.dims[num]}")).outputs[0]
     assert by_dim.count({"x": DenseTensor(np.zeros((2, 5))), "num": -1}) == 5
+    levels = parse_op({**_entry("Tensor[](out){hi-lo + 1}"), "args": "(Tensor x, int lo, int hi)"})
+    assert levels.outputs[0].size == "hi - lo + 1"
+    assert levels.outputs[0].count({"lo": 2, "hi": 5}) == 4

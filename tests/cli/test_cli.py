@@ -137,6 +137,38 @@ def test_inspect_json() -> None:
     assert [f["name"] for f in info["feeds"]] == ["x"]
     assert {r["type"]: r["kernels"] for r in info["op_types"]}["matmul_v2"] == "both"
     assert info["params"]["count"] == 6
+    assert info["missing"] == [] and info["params"]["file_missing"] is False
+
+
+def test_inspect_names_framework_ops_and_what_cannot_run(tmp_path: Path) -> None:
+    """Control flow runs in the executor (`framework`, not missing); an op type fluidphi
+    has no operator for is listed as missing, in JSON and in the text."""
+    from tests.cli.malformed import edited
+
+    route = ROOT / "tests" / "fixtures" / "models" / "select_route" / "model"
+    info = json.loads(invoke("inspect", route, "--json").output)
+    kinds = {r["type"]: r["kernels"] for r in info["op_types"]}
+    assert kinds["select_output"] == kinds["conditional_block"] == "framework"
+    assert kinds["relu"] == "both" and info["missing"] == []
+
+    def rename(m):
+        m.blocks[0].ops[3].type = "my_relu"
+
+    model = edited(tmp_path / "m", rename)
+    info = json.loads(invoke("inspect", model, "--json").output)
+    assert info["missing"] == ["my_relu"]
+    assert {r["type"]: r["kernels"] for r in info["op_types"]}["my_relu"] == "missing"
+    assert "op types fluidphi cannot run: my_relu" in invoke("inspect", model).output
+
+
+def test_inspect_a_program_saved_without_params() -> None:
+    """A startup program has persistables but no params file: described, marked absent."""
+    startup = ROOT / "tests" / "fixtures" / "train" / "mlp_sgd" / "startup"
+    res = invoke("inspect", startup, "--json")
+    assert res.exit_code == 0, res.output
+    info = json.loads(res.output)
+    assert info["params"] == {"count": 0, "bytes": 0, "file_missing": True}
+    assert "no params file beside the program" in invoke("inspect", startup).output
 
 
 # -- bad input: one paragraph, non-zero exit, no traceback ------------------------------------

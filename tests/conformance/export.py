@@ -37,6 +37,7 @@ from export_common import (  # this folder: the script runs as a file
     verify,
     write_json,
 )
+from export_families import MODELS as FAMILY_MODELS
 from paddle import nn
 from paddle.base import unique_name
 
@@ -538,6 +539,7 @@ MODELS = {
         "their lengths",
     ),
 }
+MODELS.update(FAMILY_MODELS)
 LARGE_MODELS = {
     "resnet18": (
         build_resnet18,
@@ -557,7 +559,8 @@ ALL_MODELS = {**MODELS, **LARGE_MODELS}
 #: Fixed per model (a new model never changes another's weights).
 SEEDS = {name: 1000 + i for i, name in enumerate(
     ("mlp", "lenet", "resnet18_small", "mobilenetv2", "transformer", "resnet18", "while_loop",
-     "text_rnn", "unet_decoder", "det_head", "crnn", "vision_stn"))}
+     "text_rnn", "unet_decoder", "det_head", "crnn", "vision_stn", "rcnn_head",
+     "select_route"))}
 
 
 # --------------------------------------------------------------------------

@@ -19,6 +19,12 @@ from phi.common import Place
 
 FIXTURES_ROOT = Path(__file__).resolve().parent.parent / "fixtures"
 RTOL_NORMWISE = 1e-5
+#: Fixture programs with sub-blocks (control flow): InferMeta walks only the global block.
+SUB_BLOCK_MODELS = frozenset({"while_loop", "cond_v2", "select_route"})
+#: Fixture programs InferMeta cannot follow to the end without running them: control flow
+#: and tensor arrays, and ops after a data-dependent shape (rcnn_head: the proposals' count
+#: is known only once generate_proposals_v2 has run).
+INFERRED_BY_RUNNING = SUB_BLOCK_MODELS | {"rcnn_head"}
 
 
 def fixture_models(folder: str) -> list[str]:

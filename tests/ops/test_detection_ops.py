@@ -175,7 +175,7 @@ def test_bad_inputs_raise(op: str, inputs: dict, attrs: dict, outputs: tuple, ma
 
 @pytest.mark.parametrize(("path", "planned", "passes"),
                          [("auto", False, False), ("phi", False, False), ("auto", True, False)])
-@pytest.mark.parametrize("name", ["det_head", "crnn"])
+@pytest.mark.parametrize("name", ["det_head", "crnn", "rcnn_head"])
 def test_family_programs_unplanned(name: str, path: str, planned: bool, passes: bool) -> None:
     """The detection head (yolo_box / prior_box + box_coder -> multiclass_nms3) and the CRNN
     (rnn -> softmax -> arg_max -> ctc_align) match Paddle unplanned and planned without the

@@ -8,7 +8,7 @@ from __future__ import annotations
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["generate_proposals", "roi_align", "roi_pool"]
+__all__ = ["distribute_fpn_proposals", "generate_proposals", "roi_align", "roi_pool"]
 
 
 def roi_align(
@@ -94,5 +94,32 @@ def generate_proposals(
                      "nms_thresh": nms_thresh,
                      "min_size": min_size,
                      "eta": eta,
+                     "pixel_offset": pixel_offset,
+                 })
+
+
+def distribute_fpn_proposals(
+    fpn_rois: TensorLike,
+    rois_num: TensorLike | None,
+    min_level: int,
+    max_level: int,
+    refer_level: int,
+    refer_scale: int,
+    pixel_offset: bool = True,
+) -> tuple[list[Tensor], Tensor, list[Tensor]]:
+    """`distribute_fpn_proposals` (ops.yaml): (Tensor fpn_rois, Tensor rois_num, int min_level, int
+    max_level, int refer_level, int refer_scale, bool pixel_offset=true) ->
+    Tensor[](multi_fpn_rois){max_level - min_level + 1}, Tensor(restore_index),
+    Tensor[](multi_level_rois_num){max_level - min_level + 1}.
+
+    Kernel `distribute_fpn_proposals`; InferMeta `distribute_fpn_proposals_infer_meta`.
+    """
+    return apply("distribute_fpn_proposals",
+                 {"fpn_rois": fpn_rois, "rois_num": rois_num},
+                 {
+                     "min_level": min_level,
+                     "max_level": max_level,
+                     "refer_level": refer_level,
+                     "refer_scale": refer_scale,
                      "pixel_offset": pixel_offset,
                  })

@@ -21,13 +21,6 @@ DTYPE_GAPS = {"roi_align": {
              "0 unless it holds exactly one sample): no semantics worth carrying"}}
 
 
-#: Ops without a PHI form yet (op -> why); tests/ops/test_paddle_ops.py runs them legacy only.
-LEGACY_ONLY = {"distribute_fpn_proposals": (
-    "its list outputs hold max_level - min_level + 1 tensors, a size phi/ops.yaml cannot "
-    "state (phi/op_defs takes an int argument or a list's size), and the generated API needs "
-    "it")}
-
-
 def _levels(attrs: dict[str, Any]) -> int:
     return attrs["max_level"] - attrs["min_level"] + 1
 
