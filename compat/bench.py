@@ -28,7 +28,7 @@ import numpy as np
 from rich.console import Console
 from rich.table import Table
 
-from compat import bench_report
+from compat import bench_report, bench_targets
 from compat.bench_backends import BACKENDS, Backend, missing_packages
 from compat.bench_models import CHAIN, default_models, op_types, short_names, write_chain
 from legacy_fluid.io.atomic_write import atomic_write_text
@@ -36,7 +36,9 @@ from phi.backends.context_pool import DeviceContextPool
 from phi.common import CPUPlace, Place
 
 #: Each timed sample repeats the run until it lasts about this long.
-SAMPLE_SECONDS = 0.05
+# long enough that /proc/stat's tick counting (see LoadMeter.allowance) blurs a sample's
+# foreign-load figure by at most ~0.2 cores on a 2-CPU machine
+SAMPLE_SECONDS = 0.2
 #: Each worker warms up (unmeasured) for at least this long, and two runs at least.
 WARMUP_SECONDS = 0.5
 #: A sample taken while other processes used more than this many cores is retaken.
@@ -61,6 +63,11 @@ class LoadMeter:
             return 0.0
         fields = [int(v) for v in self.STAT.read_text().splitlines()[0].split()[1:]]
         return (sum(fields) - fields[3] - fields[4]) / self.hz  # all but idle and iowait
+
+    def allowance(self) -> float:
+        """Seconds of busy time a reading may be off by: every CPU's counter moves in whole
+        ticks, so each of a window's two readings is up to one tick per CPU behind."""
+        return 2 * (os.cpu_count() or 1) / self.hz
 
 
 def _loadavg() -> str:
@@ -180,7 +187,7 @@ def _measure(worker: Worker, meter: LoadMeter) -> dict[str, Any]:
     s = worker.sample()
     wall = time.perf_counter() - start
     own = _own_cpu() - own0
-    foreign = meter.busy_seconds() - busy0 - s["cpu"] - own
+    foreign = meter.busy_seconds() - busy0 - s["cpu"] - own - meter.allowance()
     s["foreign_cores"] = max(foreign, 0.0) / max(wall, 1e-9) if meter.available else 0.0
     return s
 
@@ -248,7 +255,8 @@ def run_bench(models: list[str], repeat: int, out: Path, console: Console,
         "machine": f"{platform.machine()}, {os.cpu_count()} cpus",
         "loadavg_before": loadavg_before, "loadavg_after": _loadavg(),
     }
-    doc = {"meta": meta, "backends": {n: BACKENDS[n].label for n in names}, "cases": cases}
+    doc = {"meta": meta, "backends": {n: BACKENDS[n].label for n in names}, "cases": cases,
+           "targets": bench_targets.evaluate(cases)}
     out.mkdir(parents=True, exist_ok=True)
     atomic_write_text(out / "bench.json", json.dumps(doc, indent=1) + "\n")
     atomic_write_text(out / "bench.md", bench_report.markdown(doc))

@@ -12,6 +12,8 @@ import statistics
 import textwrap
 from typing import Any
 
+from compat import bench_targets
+
 #: (numerator, denominator) pairs reported per case as "a/b" = median a / median b.
 RATIOS: list[tuple[str, str]] = [
     ("paddle", "planned"),   # > 1: fluidphi planned is faster than Paddle without oneDNN
@@ -134,7 +136,8 @@ def markdown(doc: dict[str, Any]) -> str:
         "sample is the mean of enough runs to last "
         f"{meta['sample_seconds'] * 1000:.0f} ms (one run at least). The machine's other "
         "CPU load is measured during every sample (busy CPU time from /proc/stat minus the "
-        "worker's and the orchestrator's own); a sample under more than "
+        "worker's and the orchestrator's own, less a clock tick per CPU at each end for "
+        "the counters' granularity); a sample under more than "
         f"{meta['max_foreign_cores']} foreign cores is marked and retaken (up to "
         f"{meta['retries']} times); figures use the clean samples, and `*` marks figures "
         "that only had loaded ones. Load average before / after: "
@@ -173,6 +176,7 @@ def markdown(doc: dict[str, Any]) -> str:
                                  for c in timed])
         lines.append("")
     lines += _dispatch_section(cases)
+    lines += _targets_section(doc.get("targets", []))
     lines += ["", "## Spread, memory and load per backend", "",
               _prose("ms: median wall time per run, p10-p90 of the samples used; cpu: the "
                      "worker's CPU time per run (median; all its threads); RSS: peak RSS of "
@@ -219,6 +223,22 @@ def _dispatch_section(cases: list[dict[str, Any]]) -> list[str]:
                           rows, numeric_from=1)
 
 
+def _targets_section(verdicts: list[dict[str, Any]]) -> list[str]:
+    if not verdicts:
+        return []
+    missed = sum(not v["met"] for v in verdicts)
+    lines = ["", "## Targets", "",
+             _prose(f"{len(verdicts) - missed} of {len(verdicts)} met. Each row: a target "
+                    "of compat/bench_targets.py, the figure this run measured and its bound; "
+                    "a miss says by how far (the factor between figure and bound, or the "
+                    "microseconds over it). The targets: " + "; ".join(
+                        f"{t.name} = {t.text}" for t in bench_targets.TARGETS) + "."), ""]
+    rows = [[v["target"], f"{v['model']} b{v['batch']}", f"{v['value']:.2f}", v["bound"],
+             bench_targets.describe(v)] for v in verdicts]
+    return lines + _table(["target", "case", "figure", "bound", "verdict"], rows,
+                          numeric_from=2)
+
+
 def main(argv: list[str]) -> int:
     """python -m compat.bench_report BENCH_JSON [OUT_DIR]: recompute every figure of a run
     from its raw samples and rewrite bench.json and bench.md (in OUT_DIR, default the
@@ -233,6 +253,7 @@ def main(argv: list[str]) -> int:
     doc = json.loads(src.read_text())
     for case in doc["cases"]:
         finish(case)
+    doc["targets"] = bench_targets.evaluate(doc["cases"])
     atomic_write_text(out / "bench.json", json.dumps(doc, indent=1) + "\n")
     atomic_write_text(out / "bench.md", markdown(doc))
     return 0

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 import compat.bench
 from cli import app
-from compat import bench_backends, bench_report
+from compat import bench_backends, bench_report, bench_targets
 from compat.bench_backends import Backend
 
 MLP = Path(__file__).resolve().parents[1] / "fixtures" / "models" / "mlp" / "model"
@@ -99,3 +99,32 @@ def test_bench_with_a_missing_model_says_so(tmp_path: Path) -> None:
 def test_bench_rejects_unknown_backends(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["bench", "--backend", "nope", "--out", str(tmp_path)])
     assert result.exit_code == 2 and "nope" in result.output
+
+
+def test_bench_checks_its_targets(report: dict) -> None:
+    verdicts = {(v["target"], v["model"]): v for v in report["targets"]}
+    # the chain has planned, legacy and kernels: both dispatch targets have a figure
+    chain = report["cases"][-1]["backends"]
+    dispatch = verdicts[("dispatch", "chain")]
+    assert dispatch["value"] == pytest.approx(chain["planned"]["us_per_op"]
+                                              - chain["kernels"]["us_per_op"])
+    assert dispatch["met"] == (dispatch["value"] <= 2.0)
+    assert ("lg/pl", "chain") in verdicts
+    # no Paddle backend in this run: no verdict claims a Paddle ratio
+    assert not any(t.startswith(("pd/", "pl/pd", "RSS")) for t, _ in verdicts)
+    assert "## Targets" in report["md"]
+
+
+def test_bench_targets_say_by_how_much_they_are_missed() -> None:
+    def case(model: str, ratios: dict[str, float]) -> dict:
+        return {"model": model, "batch": 1, "backends": {}, "ratios": ratios}
+
+    verdicts = bench_targets.evaluate([
+        case("resnet18", {"paddle/planned": 2.0, "planned/gemm": 1.2}),
+        case("mlp", {"planned/paddle": 3.0}), case("unet", {"paddle/planned": 0.5})])
+    found = {(v["target"], v["model"]): v for v in verdicts}
+    assert set(found) == {("pd/pl conv", "resnet18"), ("pl/gemm", "resnet18"),
+                          ("pl/pd small", "mlp")}  # unet is no conv-net target
+    assert bench_targets.describe(found[("pd/pl conv", "resnet18")]) == "missed by 1.25x"
+    assert bench_targets.describe(found[("pl/gemm", "resnet18")]) == "met"
+    assert bench_targets.describe(found[("pl/pd small", "mlp")]) == "missed by 1.50x"

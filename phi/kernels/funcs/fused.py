@@ -12,6 +12,7 @@ from typing import Any
 
 from phi.kernels.funcs import activation as act_funcs
 from phi.kernels.funcs import conv as conv_funcs
+from phi.kernels.funcs.common import Workspace
 
 
 def _relu6(xp: Any, x: Any, alpha: float, out: Any) -> None:
@@ -45,10 +46,11 @@ def activate(xp: Any, name: str, out: Any, alpha: float = 0.0) -> None:
 def conv2d_add_act(xp: Any, x: Any, w: Any, bias: Any | None, residual: Any | None,
                    strides: Any, paddings: Any, padding_algorithm: str, dilations: Any,
                    groups: int, data_format: str, activation: str, alpha: float,
-                   out: Any) -> None:
-    """out = act(conv2d(x, w) + bias[channel] + residual)."""
+                   out: Any, workspace: Workspace | None = None) -> None:
+    """out = act(conv2d(x, w) + bias[channel] + residual); `workspace` keeps the conv's
+    padding and im2col buffers across calls."""
     conv_funcs.conv2d(xp, x, w, strides, paddings, padding_algorithm, dilations, groups,
-                      data_format, out)
+                      data_format, out, workspace)
     if bias is not None:
         channel_last = conv_funcs.is_channel_last(data_format)
         xp.add(out, bias.reshape(-1) if channel_last else bias.reshape(-1, 1, 1), out=out)

@@ -28,4 +28,5 @@ def fused_conv2d_add_act_kernel(
     fused_funcs.conv2d_add_act(
         dev_ctx.xp, input.data, filter.data, None if bias is None else bias.data,
         None if residual_data is None else residual_data.data, strides, paddings,
-        padding_algorithm, dilations, groups, data_format, activation, fuse_alpha, data)
+        padding_algorithm, dilations, groups, data_format, activation, fuse_alpha, data,
+        dev_ctx.workspace)

@@ -1,0 +1,118 @@
+"""The performance targets `fluidphi bench` checks its own figures against (issue 13).
+
+Each target is one row of `TARGETS`: which cases it applies to, the figure it reads (a
+ratio of medians, a dispatch cost, a peak RSS) and its bound. `evaluate` turns a bench
+document into one verdict per (target, case): the figure, the bound, met or not and, when
+missed, by how much (the figure over the bound, as a factor). A case whose figure the run
+did not produce (a backend not installed, a model not benched) gets no verdict: the report
+lists only what it measured.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+CONV_NETS = frozenset({"resnet18", "mobilenet_v2", "resnet50"})
+SMALL_MODELS = frozenset({"mlp", "lenet", "transformer"})
+CHAIN = "chain"
+
+
+class Bound(Enum):
+    AT_MOST = "<="
+    AT_LEAST = ">="
+
+
+@dataclass(frozen=True)
+class Target:
+    name: str  # short, for the report's table
+    text: str  # what it means, for the prose above it
+    applies: Callable[[dict[str, Any]], bool]
+    figure: Callable[[dict[str, Any]], float | None]
+    bound: Bound
+    limit: float
+    unit: str = "x"
+
+
+def _ok(case: dict[str, Any], backend: str) -> dict[str, Any] | None:
+    entry = case["backends"].get(backend)
+    return entry if entry is not None and entry.get("status") == "ok" else None
+
+
+def _ratio(a: str, b: str) -> Callable[[dict[str, Any]], float | None]:
+    return lambda case: case.get("ratios", {}).get(f"{a}/{b}")
+
+
+def _dispatch_over_kernels(case: dict[str, Any]) -> float | None:
+    planned, kernels = _ok(case, "planned"), _ok(case, "kernels")
+    return None if planned is None or kernels is None else \
+        planned["us_per_op"] - kernels["us_per_op"]
+
+
+def _rss_ratio(case: dict[str, Any]) -> float | None:
+    planned, paddle = _ok(case, "planned"), _ok(case, "paddle")
+    return None if planned is None or paddle is None else \
+        planned["peak_rss_mb"] / paddle["peak_rss_mb"]
+
+
+def _named(names: frozenset[str]) -> Callable[[dict[str, Any]], bool]:
+    return lambda case: case["model"] in names
+
+
+def _model(case: dict[str, Any]) -> bool:
+    return case["model"] != CHAIN
+
+
+TARGETS: tuple[Target, ...] = (
+    Target("dispatch", "planned dispatch cost per op over the same kernels called directly",
+           _named({CHAIN}), _dispatch_over_kernels, Bound.AT_MOST, 2.0, " us"),
+    Target("lg/pl", "the per-run legacy path's cost per op over the planned path's",
+           _named({CHAIN}), _ratio("legacy", "planned"), Bound.AT_LEAST, 5.0),
+    Target("pd/pl conv", "conv nets: Paddle Inference without oneDNN over planned",
+           _named(CONV_NETS), _ratio("paddle", "planned"), Bound.AT_LEAST, 2.5),
+    Target("pl/gemm", "resnet18: planned over its conv GEMMs alone", _named({"resnet18"}),
+           _ratio("planned", "gemm"), Bound.AT_MOST, 1.5),
+    Target("pl/pd small", "small models: planned over Paddle Inference without oneDNN",
+           _named(SMALL_MODELS), _ratio("planned", "paddle"), Bound.AT_MOST, 2.0),
+    Target("RSS pl/pd", "peak RSS of the planned worker over Paddle Inference's", _model,
+           _rss_ratio, Bound.AT_MOST, 1.0),
+)
+
+
+def evaluate(cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One verdict per target and case that has the figure; `missed_by` is the factor by
+    which the figure falls short of its bound (1.0 when met), or for an additive bound
+    (unit us) the amount over it."""
+    verdicts = []
+    for target in TARGETS:
+        for case in cases:
+            if not target.applies(case):
+                continue
+            value = target.figure(case)
+            if value is None:
+                continue
+            met = value <= target.limit if target.bound is Bound.AT_MOST \
+                else value >= target.limit
+            if target.unit.strip() == "us":
+                missed = max(0.0, value - target.limit)
+            elif target.bound is Bound.AT_MOST:
+                missed = max(1.0, value / target.limit)
+            else:
+                missed = max(1.0, target.limit / value) if value > 0 else float("inf")
+            verdicts.append({"target": target.name, "model": case["model"],
+                             "batch": case["batch"], "value": value,
+                             "bound": f"{target.bound.value} {target.limit:g}{target.unit}",
+                             "met": met, "missed_by": missed,
+                             "unit": target.unit.strip()})
+    return verdicts
+
+
+def describe(verdict: dict[str, Any]) -> str:
+    """'met', or how far the figure is from its bound."""
+    if verdict["met"]:
+        return "met"
+    if verdict["unit"] == "us":
+        return f"missed by {verdict['missed_by']:.2f} us"
+    return f"missed by {verdict['missed_by']:.2f}x"
