@@ -116,15 +116,22 @@ def test_bench_checks_its_targets(report: dict) -> None:
 
 
 def test_bench_targets_say_by_how_much_they_are_missed() -> None:
-    def case(model: str, ratios: dict[str, float]) -> dict:
-        return {"model": model, "batch": 1, "backends": {}, "ratios": ratios}
+    def case(model: str, **medians: float) -> dict:
+        return {"model": model, "batch": 1, "backends": {
+            name: {"status": "ok", "median_ms": ms, "peak_rss_mb": 100.0 + ms}
+            for name, ms in medians.items()}}
 
     verdicts = bench_targets.evaluate([
-        case("resnet18", {"paddle/planned": 2.0, "planned/gemm": 1.2}),
-        case("mlp", {"planned/paddle": 3.0}), case("unet", {"paddle/planned": 0.5})])
+        case("resnet18", planned=10.0, paddle=20.0, gemm=8.0),
+        case("mlp", planned=3.0, paddle=1.0), case("unet", planned=2.0, paddle=1.0)])
     found = {(v["target"], v["model"]): v for v in verdicts}
     assert set(found) == {("pd/pl conv", "resnet18"), ("pl/gemm", "resnet18"),
-                          ("pl/pd small", "mlp")}  # unet is no conv-net target
+                          ("pl/pd small", "mlp"), *(("RSS pl/pd", m) for m in
+                                                    ("resnet18", "mlp", "unet"))}
+    # unet is neither a conv-net nor a small-model target; every model has an RSS verdict
+    assert found[("pd/pl conv", "resnet18")]["value"] == pytest.approx(2.0)
     assert bench_targets.describe(found[("pd/pl conv", "resnet18")]) == "missed by 1.25x"
     assert bench_targets.describe(found[("pl/gemm", "resnet18")]) == "met"
     assert bench_targets.describe(found[("pl/pd small", "mlp")]) == "missed by 1.50x"
+    assert found[("RSS pl/pd", "mlp")]["value"] == pytest.approx(103 / 101)
+    assert bench_targets.describe(found[("RSS pl/pd", "resnet18")]) == "met"
