@@ -3,6 +3,8 @@
 Each pass rewrites `Rewrite.ops` in place and returns; patterns apply only where the
 intermediate variables have one reader and are neither persistable nor fetched.
 
+* `fold_constant_reshapes` (compat/passes/fold.py): a reshape2 of a parameter becomes a
+  parameter of the new shape.
 * `remove_dropout`: an inference dropout is the identity (upscale_in_train) or a scale
   by 1 - p (downgrade_in_infer).
 * `fold_batch_norm`: conv2d / depthwise_conv2d followed by an inference batch_norm
@@ -18,6 +20,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from compat.passes.fold import fold_constant_reshapes
 from compat.passes.graph import Rewrite, op
 
 CONV_TYPES = ("conv2d", "depthwise_conv2d")
@@ -160,14 +163,26 @@ def _absorbable(rw: Rewrite, i: int) -> tuple[int, str] | None:
         return None
     channel_axis = 3 if fused.attr("data_format") == "NHWC" else 1
     bias = rw.param(other[0])
-    if bias is not None and bias.ndim == 1 and nxt.input("X") == [out] \
-            and int(nxt.attr("axis", -1)) in ((channel_axis, -1) if channel_axis == 3
-                                             else (channel_axis,)):
+    if bias is not None and nxt.input("X") == [out] and _per_channel(
+            bias.shape, channel_axis, int(nxt.attr("axis", -1)), rw.shape(out)):
         return j, "bias"
     if not fused.input("ResidualData") and int(nxt.attr("axis", -1)) == -1 \
             and rw.shape(other[0]) == rw.shape(out) is not None:
         return j, "residual"
     return None
+
+
+def _per_channel(bias: tuple[int, ...], channel_axis: int, axis: int,
+                 out: tuple[int, ...] | None) -> bool:
+    """Whether elementwise_add(conv output, bias of shape `bias`, axis) adds one value per
+    channel: a 1-D bias aligned to the channel axis, or one broadcast over every other
+    axis of a 4-D output ([1, C, 1, 1] for NCHW, [1, 1, 1, C] for NHWC)."""
+    if len(bias) == 1:
+        return axis in ((channel_axis, -1) if channel_axis == 3 else (channel_axis,))
+    if len(bias) != 4 or axis not in (-1, 0) or out is None or len(out) != 4:
+        return False
+    return all(d == 1 for k, d in enumerate(bias) if k != channel_axis) \
+        and bias[channel_axis] == out[channel_axis] and out[channel_axis] > 0
 
 
 def _absorb(rw: Rewrite, i: int) -> None:
@@ -183,11 +198,15 @@ def _absorb(rw: Rewrite, i: int) -> None:
         attrs["fuse_alpha"] = float(nxt.attr("alpha", 0.02)) if nxt.type == "leaky_relu" else 0.0
     else:
         other = next(n for n in nxt.input("X") + nxt.input("Y") if n != out)
-        if how == "bias" and fused.input("Bias"):
-            old = rw.param(fused.input("Bias")[0])
+        if how == "bias" and (fused.input("Bias") or rw.param(other).ndim != 1):
             new = rw.param(other)
-            assert old is not None and new is not None
-            inputs["Bias"] = [rw.add_param(other, (old + new).astype(old.dtype))]
+            assert new is not None
+            new = new.reshape(-1)
+            if fused.input("Bias"):
+                old = rw.param(fused.input("Bias")[0])
+                assert old is not None
+                new = (old + new).astype(old.dtype)
+            inputs["Bias"] = [rw.add_param(other, new)]
         else:
             inputs["Bias" if how == "bias" else "ResidualData"] = [other]
     new_out = nxt.output("Out")
@@ -262,4 +281,4 @@ def fuse_fc(rw: Rewrite) -> None:
 
 #: In order: each pass sees what the ones before it left.
 PASSES: tuple[Callable[[Rewrite], None], ...] = (
-    remove_dropout, fold_batch_norm, fuse_conv_bias_act, fuse_fc)
+    remove_dropout, fold_constant_reshapes, fold_batch_norm, fuse_conv_bias_act, fuse_fc)

@@ -8,6 +8,7 @@ in a child of the parameter scope.
 from __future__ import annotations
 
 import copy
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -92,6 +93,20 @@ class Rewrite:
             name, dtype=DenseTensor(value).dtype, shape=list(value.shape), persistable=True)
         self.scope.var(name).value = DenseTensor(np.ascontiguousarray(value))
         return name
+
+    def make_constant(self, index: int, name: str, value: np.ndarray, note: str) -> None:
+        """Drop op `index`, whose output `name` is `value` whatever the feeds: `name`
+        becomes a persistable of the copy (the original's VarDesc is left alone)."""
+        block = self.program.global_block()
+        old = block.find_var(name)
+        block.vars[name] = dataclasses.replace(
+            old, persistable=True, shape=[int(d) for d in value.shape]) if old is not None \
+            else VarDesc(name, dtype=DenseTensor(value).dtype, shape=list(value.shape),
+                         persistable=True)
+        self.scope.var(name).value = DenseTensor(np.ascontiguousarray(value))
+        self.fused.pop(id(self.ops[index]), None)
+        del self.ops[index]
+        self.notes.append(note)
 
     def replace(self, indices: list[int], new: OpDesc, note: str) -> None:
         """Put `new` where the last of `indices` stood (every input it reads exists there)

@@ -12,6 +12,7 @@ from legacy_fluid.framework.program_desc import ProgramDesc
 from legacy_fluid.framework.scope import Scope
 from legacy_fluid.framework.var_type import VarType
 from phi.common import Place
+from phi.core.dense_tensor import DenseTensor
 from tests.conformance.paddle_reference import (
     FIXTURES_ROOT,
     assert_outputs_match,
@@ -60,6 +61,36 @@ def test_conv_nets_are_fused() -> None:
     assert ["conv2d", "batch_norm", "relu"] in fused
     assert ["conv2d", "batch_norm", "elementwise_add", "relu"] in fused  # residual joined
     assert len(rewrite.notes) >= len(fused)
+
+
+def test_a_reshaped_conv_bias_is_folded_and_fused() -> None:
+    # Paddle 3.x writes a conv's bias as reshape2(bias, [1, C, 1, 1]) + elementwise_add
+    model = load_model(str(FIXTURES_ROOT / "models" / "lenet" / "model"))
+    block = model.program.global_block()
+    reshaped = [op.output("Out")[0] for op in block.ops if op.type == "reshape2"
+                and block.find_var(op.input("X")[0]).persistable]
+    assert reshaped, "lenet's fixture no longer reshapes a parameter"
+    rewrite = optimize(model.program, model.scope)
+    types = [op.type for op in rewrite.ops]
+    assert "reshape2" not in types and "elementwise_add" not in types and "relu" not in types
+    assert sum(f == ["conv2d", "elementwise_add", "relu"] for f in rewrite.fused.values()) == 2
+    assert sum("computed once" in n for n in rewrite.notes) == len(reshaped)
+    for name in reshaped:  # the user's program keeps its own (non-persistable) var
+        assert not block.find_var(name).persistable
+        assert rewrite.program.global_block().find_var(name).persistable
+
+
+def test_a_reshape_whose_output_is_fetched_stays() -> None:
+    program = ProgramDesc()
+    block = program.global_block()
+    block.var("b", shape=[3], persistable=True)
+    block.var("r", shape=[1, 3, 1, 1])
+    block.append_op("reshape2", {"X": ["b"]}, {"Out": ["r"]}, {"shape": [1, 3, 1, 1]})
+    block.var("fetch", type=VarType.FETCH_LIST, persistable=True)
+    block.append_op("fetch", {"X": ["r"]}, {"Out": ["fetch"]}, {"col": 0})
+    scope = Scope()
+    scope.var("b").value = DenseTensor(np.arange(3, dtype=np.float32))
+    assert [op.type for op in optimize(program, scope).ops] == ["reshape2", "fetch"]
 
 
 def _dropout_program(impl: str) -> ProgramDesc:

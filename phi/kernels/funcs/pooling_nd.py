@@ -50,11 +50,16 @@ FLT_MAX = float(np.finfo(np.float32).max)
 POOLING_TYPES = ("max", "avg")
 
 
+@functools.cache
+def _max_floor(dtype: np.dtype) -> Any:
+    with np.errstate(over="ignore"):
+        return np.asarray(-FLT_MAX, dtype=np.float32).astype(dtype)[()]
+
+
 def max_floor(dtype: Any) -> Any:
     """-FLT_MAX in `dtype` (Paddle's MaxPool initial value): -inf for float16. A NumPy
     scalar, never an array: device arrays refuse host arrays."""
-    with np.errstate(over="ignore"):
-        return np.asarray(-FLT_MAX, dtype=np.float32).astype(dtype)[()]
+    return _max_floor(np.dtype(dtype))
 
 
 # -- shapes ------------------------------------------------------------------------------

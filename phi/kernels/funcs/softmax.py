@@ -27,7 +27,7 @@ SHIFT_FLOOR = -64.0
 
 def clipped_shift(xp: Any, x: Any, axis: int) -> Any:
     """max(x - max(x, axis), -64), as Paddle's softmax functors (NaN stays NaN)."""
-    shifted = x - xp.max(x, axis=axis, keepdims=True)
+    shifted = x - x.max(axis=axis, keepdims=True)
     return xp.maximum(shifted, x.dtype.type(SHIFT_FLOOR), out=shifted)
 
 
@@ -42,5 +42,8 @@ def softmax(xp: Any, x: Any, axis: int, out: Any) -> None:
     w = x if x.dtype == work else x.astype(work)
     with quiet(xp):
         e = xp.exp(clipped_shift(xp, w, axis))
-        total = xp.sum(e, axis=axis, keepdims=True)
-        xp.copyto(out, e / total, casting="unsafe")
+        total = e.sum(axis=axis, keepdims=True)
+        if out.dtype == e.dtype:
+            xp.divide(e, total, out=out)
+        else:
+            xp.copyto(out, e / total, casting="unsafe")
