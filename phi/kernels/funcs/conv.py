@@ -7,6 +7,7 @@ Filters are always laid out [out_channels, in_channels / groups, kh, kw];
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
@@ -149,7 +150,18 @@ class ConvGeometry(NamedTuple):
 def conv2d_geometry(x_dims: Sequence[int], w_dims: Sequence[int], strides: Sequence[int],
                     paddings: Sequence[int], padding_algorithm: str,
                     dilations: Sequence[int], groups: int, data_format: str) -> ConvGeometry:
-    """The sizes of a 2-D conv (x's dims in `data_format`, filter OIHW)."""
+    """The sizes of a 2-D conv (x's dims in `data_format`, filter OIHW); cached, since a
+    planned program asks the same question every run."""
+    return _geometry(tuple(x_dims), tuple(w_dims), tuple(strides), tuple(paddings),
+                     padding_algorithm, None if dilations is None else tuple(dilations),
+                     int(groups), data_format)
+
+
+@functools.lru_cache(maxsize=1024)
+def _geometry(x_dims: tuple[int, ...], w_dims: tuple[int, ...], strides: tuple[int, ...],
+              paddings: tuple[int, ...], padding_algorithm: str,
+              dilations: tuple[int, ...] | None, groups: int, data_format: str
+              ) -> ConvGeometry:
     x_dims = [int(d) for d in x_dims]
     n, c, h, wd = ([x_dims[0], x_dims[3], *x_dims[1:3]] if is_channel_last(data_format)
                    else x_dims)

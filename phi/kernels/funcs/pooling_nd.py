@@ -32,6 +32,8 @@ with the floor (max) or 0 (avg): `maximum` / `add` with `out=`, no temporaries, 
 division by the window sizes for avg. A window covering the whole input is one reduction.
 A max whose result holds a NaN (NaN in some window) is recomputed by the exact gather
 route (`paddle_window_max`); so are uneven adaptive avg cells.
+The windows (taps, pads, divisors) are worked out once per shapes and attributes
+(`pool_layout`, cached), so a planned program's pooling runs only its ufunc calls.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -221,6 +223,56 @@ def _channel_first(xp: Any, x: Any, data_format: str) -> Any:
     return xp.moveaxis(x, -1, 1) if is_channel_last(data_format) else x
 
 
+class FoldPlan(NamedTuple):
+    """Fixed-window pooling as prod(ksize) taps over a padded input (see the module doc)."""
+
+    axes: tuple[int, ...]  # the spatial axes of x (and out)
+    fit: tuple[int, ...]  # [begin, end] pads per spatial axis, far end enough for every tap
+    taps: tuple[tuple[Any, ...], ...]  # one index of strided slices per window tap
+    whole: bool  # one window covering the input: a single reduction
+    divisor: np.ndarray | None  # avg: per output cell, broadcastable over out
+
+
+class PoolLayout(NamedTuple):
+    """What one pooling call computes, decided once per (shapes, attributes)."""
+
+    spatial: tuple[int, ...]
+    outs: tuple[int, ...]
+    ksize: tuple[int, ...]
+    strides: tuple[int, ...]
+    pads: tuple[int, ...]
+    adapts: bool  # uneven adaptive avg cells (gather route only)
+    exclusive: bool
+    fold: FoldPlan | None  # None: the gather route
+
+
+@functools.lru_cache(maxsize=512)
+def pool_layout(x_shape: tuple[int, ...], out_shape: tuple[int, ...], channel_last: bool,
+                kernel_size: tuple[int, ...], strides: tuple[int, ...],
+                paddings: tuple[int, ...], global_pooling: bool, adaptive: bool,
+                padding_algorithm: str, pooling_type: str, exclusive: bool,
+                op: str) -> PoolLayout:
+    """The windows of a pooling call (cached: a planned program asks the same each run)."""
+    rank = len(x_shape) - 2
+    spatial = tuple(x_shape[1:-1] if channel_last else x_shape[2:])
+    outs = tuple(out_shape[1:-1] if channel_last else out_shape[2:])
+    ksize, strd, pads = pool_params(spatial, kernel_size, strides, paddings, global_pooling,
+                                    adaptive, padding_algorithm, op)
+    # Paddle's max pooling never adapts its windows: `adaptive` only makes ksize the
+    # output size (and zeroes the paddings); windows are ksize wide, stride apart
+    adapts = adaptive and pooling_type == "avg"
+    if adapts and all(o > 0 and s % o == 0 for s, o in zip(spatial, outs)):
+        # even adaptive cells are plain windows: ksize = stride = in / out, no padding
+        ksize = strd = [s // o for s, o in zip(spatial, outs)]
+        pads, adapts, exclusive = [0] * (2 * rank), False, True
+    fold = None
+    if not adapts:
+        fold = _fold_plan(len(x_shape), channel_last, spatial, outs, ksize, strd, pads,
+                          pooling_type == "avg", exclusive)
+    return PoolLayout(spatial, outs, tuple(ksize), tuple(strd), tuple(pads), adapts,
+                      exclusive, fold)
+
+
 def pool_nd(xp: Any, x: Any, kernel_size: Sequence[int], strides: Sequence[int],
             paddings: Sequence[int], ceil_mode: bool, exclusive: bool, data_format: str,
             pooling_type: str, global_pooling: bool, adaptive: bool, padding_algorithm: str,
@@ -229,25 +281,17 @@ def pool_nd(xp: Any, x: Any, kernel_size: Sequence[int], strides: Sequence[int],
     scratch memory from `workspace` (fresh arrays when None)."""
     if pooling_type not in POOLING_TYPES:
         raise ValueError(f"{op}: pooling_type must be 'max' or 'avg', got {pooling_type!r}")
-    xc = _channel_first(xp, x, data_format)
-    spatial = [int(d) for d in xc.shape[2:]]
-    rank = len(spatial)
-    ksize, strd, pads = pool_params(spatial, kernel_size, strides, paddings, global_pooling,
-                                    adaptive, padding_algorithm, op)
-    outs = [int(d) for d in _channel_first(xp, out, data_format).shape[2:]]
-    # Paddle's max pooling never adapts its windows: `adaptive` only makes ksize the
-    # output size (and zeroes the paddings); windows are ksize wide, stride apart
-    adapts = adaptive and pooling_type == "avg"
+    channel_last = is_channel_last(data_format)
+    lay = pool_layout(tuple(x.shape), tuple(out.shape), channel_last, tuple(kernel_size),
+                      tuple(strides), tuple(paddings), bool(global_pooling), bool(adaptive),
+                      padding_algorithm, pooling_type, bool(exclusive), op)
     ctype = compute_dtype(x.dtype)
-    if adapts and all(o > 0 and s % o == 0 for s, o in zip(spatial, outs)):
-        # even adaptive cells are plain windows: ksize = stride = in / out, no padding
-        ksize = strd = [s // o for s, o in zip(spatial, outs)]
-        pads, adapts, exclusive = [0] * (2 * rank), False, True
-    if not adapts and x.size and _fold_pool(xp, x, is_channel_last(data_format), spatial,
-                                            outs, ksize, strd, pads, pooling_type,
-                                            exclusive, ctype, out, workspace):
+    if lay.fold is not None and x.size and _fold_pool(xp, x, lay.fold, pooling_type == "max",
+                                                      ctype, out, workspace):
         return
-    win = Windows(spatial, outs, ksize, strd, pads, adapts)
+    rank = len(lay.spatial)
+    xc = _channel_first(xp, x, data_format)
+    win = Windows(lay.spatial, lay.outs, lay.ksize, lay.strides, lay.pads, lay.adapts)
     values = win.gather(xp, xc).astype(ctype, copy=False)
     valid = xp.asarray(win.valid)
     if pooling_type == "max":
@@ -255,10 +299,10 @@ def pool_nd(xp: Any, x: Any, kernel_size: Sequence[int], strides: Sequence[int],
     else:
         axes = tuple(range(2 + rank, 2 + 2 * rank))
         sums = xp.where(valid, values, ctype.type(0)).sum(axis=axes)
-        count = win.exclusive_count if exclusive or adaptive else win.inclusive_count
+        count = win.exclusive_count if lay.exclusive or adaptive else win.inclusive_count
         with quiet(xp):
             result = sums / xp.asarray(count.astype(ctype))
-    out[...] = xp.moveaxis(result, 1, -1) if is_channel_last(data_format) else result
+    out[...] = xp.moveaxis(result, 1, -1) if channel_last else result
 
 
 # -- fixed windows, folded in place -------------------------------------------------------
@@ -306,49 +350,67 @@ def _divisor(spatial: Sequence[int], outs: Sequence[int], ksize: Sequence[int],
     return total
 
 
-def _fold_pool(xp: Any, x: Any, channel_last: bool, spatial: list[int], outs: list[int],
-               ksize: list[int], strides: list[int], pads: list[int], pooling_type: str,
-               exclusive: bool, ctype: Any, out: Any, workspace: Workspace | None) -> bool:
+def _fold_plan(ndim: int, channel_last: bool, spatial: Sequence[int], outs: Sequence[int],
+               ksize: Sequence[int], strides: Sequence[int], pads: Sequence[int], avg: bool,
+               exclusive: bool) -> FoldPlan:
+    rank = len(spatial)
+    axes = tuple(range(1, 1 + rank)) if channel_last else tuple(range(2, 2 + rank))
+    whole = all(o == 1 and k - pads[2 * i] >= s
+                for i, (o, k, s) in enumerate(zip(outs, ksize, spatial)))
+    # pad the far end enough for every window (ceil_mode may reach past the pads)
+    fit: list[int] = []
+    for i in range(rank):
+        reach = (outs[i] - 1) * strides[i] + ksize[i] - spatial[i] - pads[2 * i]
+        fit += [pads[2 * i], max(reach, 0)]
+    taps = tuple(_spatial_index(ndim, axes, [slice(o, o + s * (m - 1) + 1, s)
+                                             for o, s, m in zip(offsets, strides, outs)])
+                 for offsets in itertools.product(*(range(k) for k in ksize)))
+    divisor = None
+    if avg:
+        count = _divisor(spatial, outs, ksize, strides, pads, exclusive)
+        divisor = count.reshape([1, *count.shape, 1] if channel_last
+                                else [1, 1, *count.shape])
+    return FoldPlan(axes, tuple(fit), taps, whole, divisor)
+
+
+def _fold_taps(xp: Any, x: Any, plan: FoldPlan, is_max: bool, floor: Any, result: Any,
+               workspace: Workspace | None) -> None:
+    if plan.whole:  # one window covering the input: one reduction
+        reduce = xp.max if is_max else xp.sum
+        reduce(x, axis=plan.axes, out=result, keepdims=True)
+        if is_max:
+            xp.maximum(result, floor, out=result)
+        return
+    fill = max_floor(x.dtype) if is_max else x.dtype.type(0)
+    xpad = _pad_into(xp, x, plan.axes, plan.fit, fill, workspace)
+    taps = iter(plan.taps)
+    first = xpad[next(taps)]
+    if is_max:
+        xp.maximum(floor, first, out=result)
+        for tap in taps:
+            xp.maximum(result, xpad[tap], out=result)
+    else:
+        xp.copyto(result, first, casting="unsafe")
+        for tap in taps:
+            xp.add(result, xpad[tap], out=result)
+
+
+def _fold_pool(xp: Any, x: Any, plan: FoldPlan, is_max: bool, ctype: Any, out: Any,
+               workspace: Workspace | None) -> bool:
     """Fixed-window pooling folded tap by tap into `out` (or a workspace of the working
     type when out's type differs, then stored once). False when the result needs the exact
     route (a max window holding NaN); `out` is then left to it."""
-    rank, is_max = len(spatial), pooling_type == "max"
-    axes = list(range(1, 1 + rank)) if channel_last else list(range(2, 2 + rank))
     direct = out.dtype == ctype
     result = out if direct else scratch(xp, workspace, "pool.out", tuple(out.shape), ctype)
     floor = ctype.type(max_floor(x.dtype))
-    whole = all(o == 1 and k - pads[2 * i] >= s
-                for i, (o, k, s) in enumerate(zip(outs, ksize, spatial)))
-    with quiet(xp):
-        if whole:  # one window covering the input: one reduction
-            reduce = xp.max if is_max else xp.sum
-            reduce(x, axis=tuple(axes), out=result, keepdims=True)
-            if is_max:
-                xp.maximum(result, floor, out=result)
-        else:
-            # pad the far end enough for every window (ceil_mode may reach past the pads)
-            fit = []
-            for i in range(rank):
-                reach = (outs[i] - 1) * strides[i] + ksize[i] - spatial[i] - pads[2 * i]
-                fit += [pads[2 * i], max(reach, 0)]
-            fill = max_floor(x.dtype) if is_max else x.dtype.type(0)
-            xpad = _pad_into(xp, x, axes, fit, fill, workspace)
-            for n, offsets in enumerate(itertools.product(*(range(k) for k in ksize))):
-                tap = xpad[_spatial_index(x.ndim, axes, [
-                    slice(o, o + s * (m - 1) + 1, s)
-                    for o, s, m in zip(offsets, strides, outs)])]
-                if is_max:
-                    xp.maximum(result if n else floor, tap, out=result)
-                elif n:
-                    xp.add(result, tap, out=result)
-                else:
-                    xp.copyto(result, tap, casting="unsafe")
-        if is_max and bool(xp.isnan(result.sum())):  # NaN or inf - inf: decide exactly
+    if is_max:  # maximum raises no floating-point warnings: no errstate needed
+        _fold_taps(xp, x, plan, True, floor, result, workspace)
+        if bool(xp.isnan(result).any()):  # a window holding NaN: decide exactly
             return False
-        if not is_max:
-            count = _divisor(spatial, outs, ksize, strides, pads, exclusive).astype(ctype)
-            count = count.reshape([1, *count.shape, 1] if channel_last else [1, 1, *count.shape])
-            xp.divide(result, xp.asarray(count), out=result)
+    else:
+        with quiet(xp):
+            _fold_taps(xp, x, plan, False, floor, result, workspace)
+            xp.divide(result, xp.asarray(plan.divisor.astype(ctype)), out=result)
     if not direct:
         xp.copyto(out, result, casting="unsafe")
     return True
