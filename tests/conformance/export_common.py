@@ -15,7 +15,7 @@ from collections import Counter
 
 import numpy as np
 import paddle
-from paddle.base import core
+from paddle.base import core, unique_name
 from paddle.base.framework import OpProtoHolder
 from paddle.base.proto import framework_pb2
 
@@ -341,3 +341,35 @@ def saved_batches(model_dir):
     if not all(os.path.exists(p) for p in paths):
         return None
     return {b: load_npz(p) for b, p in zip(BATCHES, paths)}
+
+
+# -- program building -------------------------------------------------------------------
+
+
+def new_var(block, prefix, dtype, shape=None):
+    name = unique_name.generate(prefix + ".tmp")
+    return block.create_var(name=name, dtype=dtype, shape=shape)
+
+
+def legacy_op(op_type, inputs, attrs=None, out_slot="Out", extra_outputs=(), dtype=None):
+    """Append one legacy op to the current block; returns its main output var.
+
+    extra_outputs: additional output slot names (e.g. XShape, Mean, Variance)
+    that get fresh variables.
+    """
+    block = paddle.static.default_main_program().current_block()
+    first = next(iter(inputs.values()))[0]
+    dtype = dtype or first.dtype
+    out = new_var(block, op_type, dtype)
+    outputs = {out_slot: [out]}
+    for slot in extra_outputs:
+        outputs[slot] = [new_var(block, op_type + "_" + slot.lower(), dtype)]
+    block.append_op(type=op_type, inputs=inputs, outputs=outputs, attrs=attrs or {})
+    return out
+
+
+def image_inputs(name, chw, dtype):
+    def make(rng, batch):
+        return {name: rng.standard_normal((batch, *tuple(chw))).astype(dtype)}
+
+    return make

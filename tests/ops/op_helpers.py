@@ -70,6 +70,23 @@ def run_both(op: str, inputs: dict[str, Any], attrs: dict[str, Any],
     return run_both_traced(op, inputs, attrs, outputs)[0]
 
 
+def out_of(op: str, inputs: dict[str, Any], attrs: dict[str, Any] | None = None) -> np.ndarray:
+    """The first "Out" of `op`, after `run_both` checked both paths agree."""
+    return run_both(op, inputs, attrs or {})["Out"][0]
+
+
+def assert_matches_ref(got, ref, rtol=0.0, atol=0.0):
+    """Exact (default) or tolerant comparison with the reference, same dims and dtype kind."""
+    ref = np.asarray(ref)
+    assert got.shape == ref.shape, (got.shape, ref.shape)
+    if rtol == 0.0 and atol == 0.0:
+        assert got.dtype == ref.dtype, (got.dtype, ref.dtype)
+        assert np.array_equal(got, ref, equal_nan=True)
+    else:
+        np.testing.assert_allclose(got.astype(np.float64), ref.astype(np.float64),
+                                   rtol=rtol, atol=atol)
+
+
 def assert_close(got: np.ndarray, ref: Any, rtol: float = 1e-5, atol: float = 1e-6,
                  dtype: Any = None) -> None:
     """Same dims (and `dtype` when given), values within tolerance, NaN where ref has NaN."""

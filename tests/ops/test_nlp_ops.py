@@ -1,5 +1,6 @@
-"""NLP family: lookup_table(_v2), layer_norm, transpose(2), slice, gelu, concat, split, stack,
-(un)squeeze(2), fill_any_like, shape, arg_max, reduce_sum, reduce_mean, range.
+"""NLP family: lookup_table(_v2), layer_norm, transpose(2), slice, gelu, arg_max,
+reduce_sum, reduce_mean, range (concat, split, stack, (un)squeeze(2), fill_any_like and
+shape: test_nlp_shape_ops.py).
 
 Every case runs through the legacy kernel and the PHI kernel: both must agree bit for bit
 and match an independent NumPy reference computed here (float64 where math is involved).
@@ -19,25 +20,13 @@ from legacy_fluid.framework.op_registry import OP_INFOS
 from phi.common import GPUPlace
 from phi.kernels.funcs import gelu as gelu_funcs
 from tests.conformance.proto_check import proto_problems
-from tests.ops.op_helpers import rand, run_both_traced
+from tests.ops.op_helpers import assert_matches_ref, rand, run_both_traced
 
 PROTOS = Path(__file__).resolve().parents[1] / "fixtures" / "models" / "op_protos.json"
 
 
 def ids(shape, high, seed, dtype=np.int64):
     return np.random.default_rng(seed).integers(0, high, shape).astype(dtype)
-
-
-def check(got, ref, rtol=0.0, atol=0.0):
-    """Exact (default) or tolerant comparison with the reference, same dims and dtype kind."""
-    ref = np.asarray(ref)
-    assert got.shape == ref.shape, (got.shape, ref.shape)
-    if rtol == 0.0 and atol == 0.0:
-        assert got.dtype == ref.dtype, (got.dtype, ref.dtype)
-        assert np.array_equal(got, ref, equal_nan=True)
-    else:
-        np.testing.assert_allclose(got.astype(np.float64), ref.astype(np.float64),
-                                   rtol=rtol, atol=atol)
 
 
 # -- lookup_table_v2 / lookup_table -----------------------------------------------------------
@@ -63,7 +52,7 @@ W = rand((10, 6), 1)
 def test_lookup_table_v2(ids_arr, attrs):
     outs, trace = run_both_traced("lookup_table_v2", {"W": W, "Ids": ids_arr}, attrs, ["Out"])
     assert trace.kernel == "embedding"
-    check(outs["Out"][0], ref_embedding(W, ids_arr, attrs.get("padding_idx", -1)))
+    assert_matches_ref(outs["Out"][0], ref_embedding(W, ids_arr, attrs.get("padding_idx", -1)))
 
 
 def test_lookup_table_v2_fp64_table_keeps_int_ids():
@@ -71,7 +60,7 @@ def test_lookup_table_v2_fp64_table_keeps_int_ids():
     idx = np.array([[4, 0, 2]])
     outs, trace = run_both_traced("lookup_table_v2", {"W": w, "Ids": idx}, {}, ["Out"])
     assert "float64" in trace.key and not trace.transforms
-    check(outs["Out"][0], w[idx])
+    assert_matches_ref(outs["Out"][0], w[idx])
 
 
 @pytest.mark.parametrize("mode", ["legacy", "phi"])
@@ -89,7 +78,7 @@ def test_lookup_table_v1(ids_arr, attrs):
     outs, trace = run_both_traced("lookup_table", {"W": W, "Ids": ids_arr}, attrs, ["Out"])
     assert trace.kernel == "lookup_table"
     pad = attrs.get("padding_idx", -1)
-    check(outs["Out"][0], ref_embedding(W, ids_arr[..., 0], pad))
+    assert_matches_ref(outs["Out"][0], ref_embedding(W, ids_arr[..., 0], pad))
 
 
 # -- layer_norm -------------------------------------------------------------------------------
@@ -131,7 +120,7 @@ def test_layer_norm(shape, attrs, with_scale, with_bias, dtype):
     tol = dict(rtol=1e-5, atol=2e-5) if dtype == np.float32 else dict(rtol=1e-12, atol=1e-12)
     for slot, ref in (("Y", y), ("Mean", mean), ("Variance", var)):
         assert outs[slot][0].dtype == dtype
-        check(outs[slot][0], ref, **tol)
+        assert_matches_ref(outs[slot][0], ref, **tol)
 
 
 @pytest.mark.parametrize("mode", ["legacy", "phi"])
@@ -156,7 +145,7 @@ def test_transpose(op, shape, axis, dtype):
     slots = ["Out", "XShape"] if op == "transpose2" else ["Out"]
     outs, trace = run_both_traced(op, {"X": x}, {"axis": axis}, slots)
     assert trace.kernel == "transpose"
-    check(outs["Out"][0], np.transpose(x, [a % len(shape) for a in axis]))
+    assert_matches_ref(outs["Out"][0], np.transpose(x, [a % len(shape) for a in axis]))
 
 
 def test_transpose2_xshape_dims():
@@ -198,7 +187,7 @@ X3 = rand((3, 4, 5), 31)
 def test_slice(attrs, index):
     outs, trace = run_both_traced("slice", {"Input": X3}, attrs, ["Out"])
     assert trace.kernel == "slice"
-    check(outs["Out"][0], X3[index])
+    assert_matches_ref(outs["Out"][0], X3[index])
 
 
 @pytest.mark.parametrize("inputs, attrs, index", [
@@ -217,18 +206,18 @@ def test_slice(attrs, index):
 ])
 def test_slice_tensor_bounds(inputs, attrs, index):
     outs, _ = run_both_traced("slice", {"Input": X3, **inputs}, attrs, ["Out"])
-    check(outs["Out"][0], X3[index])
+    assert_matches_ref(outs["Out"][0], X3[index])
 
 
 def test_slice_int_and_bool():
     x = np.arange(24, dtype=np.int64).reshape(4, 6)
     outs, _ = run_both_traced("slice", {"Input": x}, {"axes": [1], "starts": [2], "ends": [-1]},
                               ["Out"])
-    check(outs["Out"][0], x[:, 2:-1])
+    assert_matches_ref(outs["Out"][0], x[:, 2:-1])
     b = x % 3 == 0
     outs, _ = run_both_traced("slice", {"Input": b}, {"axes": [0], "starts": [1], "ends": [3]},
                               ["Out"])
-    check(outs["Out"][0], b[1:3])
+    assert_matches_ref(outs["Out"][0], b[1:3])
 
 
 # -- gelu -------------------------------------------------------------------------------------
@@ -252,7 +241,7 @@ def test_gelu(dtype, attrs):
     outs, trace = run_both_traced("gelu", {"X": x}, attrs, ["Out"])
     assert trace.kernel == "gelu"
     tol = dict(rtol=2e-6, atol=2e-7) if dtype == np.float32 else dict(rtol=1e-13, atol=1e-15)
-    check(outs["Out"][0], ref_gelu(x, attrs.get("approximate", False)), **tol)
+    assert_matches_ref(outs["Out"][0], ref_gelu(x, attrs.get("approximate", False)), **tol)
     assert outs["Out"][0].dtype == dtype
 
 
@@ -266,150 +255,6 @@ def test_erf_accuracy():
     special = gelu_funcs.erf(np, np.array([np.inf, -np.inf, np.nan, 0.0, -0.0]))
     assert special[0] == 1 and special[1] == -1 and np.isnan(special[2])
     assert special[3] == 0 and np.signbit(special[4])
-
-
-# -- concat / split / stack -------------------------------------------------------------------
-
-@pytest.mark.parametrize("shapes, attrs, axis", [
-    ([(2, 3), (2, 5)], {"axis": 1}, 1),
-    ([(2, 3, 4), (1, 3, 4), (3, 3, 4)], {}, 0),                 # old program: axis 0
-    ([(2, 3, 4), (2, 3, 1)], {"axis": -1}, -1),
-    ([(2, 0, 4), (2, 3, 4)], {"axis": 1}, 1),                    # an empty input
-])
-def test_concat(shapes, attrs, axis):
-    xs = [rand(s, 51 + i) for i, s in enumerate(shapes)]
-    outs, trace = run_both_traced("concat", {"X": xs}, attrs, ["Out"])
-    assert trace.kernel == "concat"
-    check(outs["Out"][0], np.concatenate(xs, axis=axis))
-
-
-def test_concat_axis_tensor():
-    xs = [np.arange(6, dtype=np.int64).reshape(2, 3), np.ones((2, 2), np.int64)]
-    outs, _ = run_both_traced("concat", {"X": xs, "AxisTensor": np.array([1], np.int32)},
-                              {"axis": 0}, ["Out"])
-    check(outs["Out"][0], np.concatenate(xs, axis=1))
-
-
-X_SPLIT = rand((4, 6, 3), 61)
-
-
-@pytest.mark.parametrize("inputs, attrs, n, kernel, bounds, axis", [
-    ({}, {"num": 2, "axis": 1}, 2, "split_with_num", [0, 3, 6], 1),
-    ({}, {"num": 3, "axis": -2}, 3, "split_with_num", [0, 2, 4, 6], 1),
-    ({}, {"sections": [1, -1, 2], "axis": 1}, 3, "split", [0, 1, 4, 6], 1),
-    ({}, {"sections": [2, 2]}, 2, "split", [0, 2, 4], 0),           # old program: axis 0
-    ({"AxisTensor": np.array([2])}, {"sections": [1, 2], "axis": 0}, 2, "split", [0, 1, 3], 2),
-    ({"SectionsTensorList": [np.array([4], np.int32), np.array([2], np.int32)]},
-     {"sections": [], "axis": 1}, 2, "split", [0, 4, 6], 1),
-    ({"AxisTensor": np.array([0], np.int32)}, {"num": 4, "axis": 1}, 4, "split_with_num",
-     [0, 1, 2, 3, 4], 0),
-])
-def test_split(inputs, attrs, n, kernel, bounds, axis):
-    outs, trace = run_both_traced("split", {"X": X_SPLIT, **inputs}, attrs, {"Out": n})
-    assert trace.kernel == kernel
-    refs = np.split(X_SPLIT, bounds[1:-1], axis=axis)
-    for got, ref in zip(outs["Out"], refs, strict=True):
-        check(got, ref)
-
-
-@pytest.mark.parametrize("attrs", [{"num": 4, "axis": 1}, {"sections": [2, 2], "axis": 1},
-                                   {"sections": [-1, -1, 3], "axis": 1}])
-@pytest.mark.parametrize("mode", ["legacy", "phi"])
-def test_split_bad_sections(attrs, mode):
-    n = attrs.get("num") or len(attrs["sections"])
-    with pytest.raises(Exception, match="split"):
-        run_single_op("split", {"X": X_SPLIT}, attrs, {"Out": n}, mode)
-
-
-@pytest.mark.parametrize("n, shape, attrs, axis", [
-    (3, (2, 4), {"axis": 0}, 0),
-    (2, (2, 4), {}, 0),                                          # old program: axis 0
-    (2, (2, 3, 4), {"axis": -1}, -1),
-    (4, (5,), {"axis": 1}, 1),
-])
-def test_stack(n, shape, attrs, axis):
-    xs = [rand(shape, 71 + i) for i in range(n)]
-    outs, trace = run_both_traced("stack", {"X": xs}, attrs, ["Y"])
-    assert trace.kernel == "stack"
-    check(outs["Y"][0], np.stack(xs, axis=axis))
-
-
-# -- squeeze / unsqueeze ----------------------------------------------------------------------
-
-@pytest.mark.parametrize("op, shape, attrs, ref_shape", [
-    ("squeeze2", (1, 3, 1, 4), {"axes": [0]}, (3, 1, 4)),
-    ("squeeze2", (1, 3, 1, 4), {}, (3, 4)),                       # old program: all
-    ("squeeze2", (1, 3, 1), {"axes": [1, 2]}, (1, 3)),            # non-1 axis is kept
-    ("squeeze2", (2, 1), {"axes": [-1]}, (2,)),
-    ("squeeze", (1, 1), {"axes": []}, ()),
-    ("squeeze", (5, 1, 2), {"axes": [1]}, (5, 2)),
-])
-def test_squeeze(op, shape, attrs, ref_shape):
-    x = rand(shape, 81)
-    slots = ["Out", "XShape"] if op == "squeeze2" else ["Out"]
-    outs, trace = run_both_traced(op, {"X": x}, attrs, slots)
-    assert trace.kernel == ("squeeze_with_xshape" if op == "squeeze2" else "squeeze")
-    if op == "squeeze2":  # recorded for squeeze2_grad
-        assert outs["XShape"][0].shape == (0, *shape)
-    check(outs["Out"][0], x.reshape(ref_shape))
-
-
-def ref_unsqueeze(x, axes):
-    for a in axes:
-        x = np.expand_dims(x, a)
-    return x
-
-
-@pytest.mark.parametrize("op, inputs, attrs, axes", [
-    ("unsqueeze2", {}, {"axes": [0]}, [0]),
-    ("unsqueeze2", {}, {"axes": [-1, 0, 2]}, [-1, 0, 2]),
-    ("unsqueeze2", {"AxesTensor": np.array([1, 1], np.int32)}, {}, [1, 1]),
-    ("unsqueeze2", {"AxesTensorList": [np.array([0], np.int32), np.array([3])]}, {"axes": []},
-     [0, 3]),
-    ("unsqueeze", {}, {"axes": [1]}, [1]),
-    ("unsqueeze", {"AxesTensor": np.array([-1])}, {}, [-1]),
-])
-def test_unsqueeze(op, inputs, attrs, axes):
-    x = rand((3, 4), 91)
-    slots = ["Out", "XShape"] if op == "unsqueeze2" else ["Out"]
-    outs, trace = run_both_traced(op, {"X": x, **inputs}, attrs, slots)
-    assert trace.kernel == ("unsqueeze_with_xshape" if op == "unsqueeze2" else "unsqueeze")
-    if op == "unsqueeze2":  # recorded for unsqueeze2_grad
-        assert outs["XShape"][0].shape == (0, 3, 4)
-    check(outs["Out"][0], ref_unsqueeze(x, axes))
-
-
-# -- fill_any_like / shape --------------------------------------------------------------------
-
-@pytest.mark.parametrize("x, attrs, ref_dtype, ref_value", [
-    (rand((2, 3), 1), {"value": 1.5}, np.float32, 1.5),             # dtype -1: X's dtype
-    (rand((2, 3), 1), {}, np.float32, 0.0),                         # old program defaults
-    (rand((4,), 1), {"value": 2.5, "dtype": 2}, np.int32, 2),       # INT32, truncated
-    (np.ones((2, 2), np.int64), {"value": -2.7, "dtype": -1}, np.int64, -2),
-    (rand((3,), 1), {"value": 0.5, "dtype": 0}, np.bool_, True),    # BOOL
-    (np.ones((2,), np.int32), {"value": 0.25, "dtype": 6}, np.float64, 0.25),   # FP64
-    (rand((2, 2), 1), {"value": float("inf")}, np.float32, np.inf),
-])
-def test_fill_any_like(x, attrs, ref_dtype, ref_value):
-    outs, trace = run_both_traced("fill_any_like", {"X": x}, attrs, ["Out"])
-    assert trace.kernel == "full_like"
-    check(outs["Out"][0], np.full(x.shape, ref_value, dtype=ref_dtype))
-
-
-@pytest.mark.parametrize("mode", ["legacy", "phi"])
-def test_fill_any_like_out_of_range(mode):
-    with pytest.raises(Exception, match="out of range"):
-        run_single_op("fill_any_like", {"X": rand((2,), 1)}, {"value": 1e10, "dtype": 2},
-                      ["Out"], mode)
-
-
-@pytest.mark.parametrize("x", [rand((2, 3, 4), 1), np.zeros((5,), np.int64),
-                               np.zeros((0, 3), np.float64), np.array(1.0, np.float32),
-                               np.zeros((1, 2, 1, 7), np.bool_)])
-def test_shape(x):
-    outs, trace = run_both_traced("shape", {"Input": x}, {}, ["Out"])
-    assert trace.kernel == "shape"
-    check(outs["Out"][0], np.array(x.shape, dtype=np.int32))
 
 
 # -- arg_max / reduce_sum / reduce_mean -------------------------------------------------------
@@ -432,7 +277,7 @@ XA = np.array([[[1.0, 5.0, 5.0, -2.0], [7.0, 7.0, 0.0, 3.0], [0.5, 0.25, 9.0, 9.
 def test_arg_max(x, attrs, ref, ref_dtype):
     outs, trace = run_both_traced("arg_max", {"X": x}, attrs, ["Out"])
     assert trace.kernel == "argmax"
-    check(outs["Out"][0], np.asarray(ref).astype(ref_dtype))
+    assert_matches_ref(outs["Out"][0], np.asarray(ref).astype(ref_dtype))
 
 
 XR = rand((3, 4, 5), 101)
@@ -457,9 +302,9 @@ def test_reduce_sum(x, attrs, axes, keep, ref_dtype, kernel):
     got = outs["Out"][0]
     assert got.dtype == ref_dtype
     if x.dtype.kind == "f":
-        check(got, ref, rtol=1e-6, atol=1e-6)
+        assert_matches_ref(got, ref, rtol=1e-6, atol=1e-6)
     else:
-        check(got, ref.astype(ref_dtype))
+        assert_matches_ref(got, ref.astype(ref_dtype))
 
 
 @pytest.mark.parametrize("x, attrs, axes, keep, kernel", [
@@ -478,11 +323,12 @@ def test_reduce_mean(x, attrs, axes, keep, kernel):
     got = outs["Out"][0]
     assert got.dtype == x.dtype
     if x.dtype.kind == "f":
-        check(got, x.astype(np.float64).mean(axis=axes, keepdims=keep), rtol=1e-6, atol=1e-7)
+        assert_matches_ref(got, x.astype(np.float64).mean(axis=axes, keepdims=keep), rtol=1e-6,
+                           atol=1e-7)
     else:  # integer mean: C++ division, truncating toward zero
         s = x.astype(np.int64).sum(axis=axes, keepdims=keep)
         n = int(np.prod([x.shape[a] for a in axes]))
-        check(got, (np.sign(s) * (np.abs(s) // n)).astype(x.dtype))
+        assert_matches_ref(got, (np.sign(s) * (np.abs(s) // n)).astype(x.dtype))
 
 
 # -- range ------------------------------------------------------------------------------------
@@ -516,7 +362,7 @@ def test_range(start, end, step, dtype):
               "Step": np.array([step], dtype)}
     outs, trace = run_both_traced("range", inputs, {}, ["Out"])
     assert trace.kernel == "arange"
-    check(outs["Out"][0], ref_range(start, end, step, dtype))
+    assert_matches_ref(outs["Out"][0], ref_range(start, end, step, dtype))
 
 
 @pytest.mark.parametrize("mode", ["legacy", "phi"])
