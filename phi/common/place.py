@@ -108,8 +108,11 @@ class Place:
                          "device type's name[:N]")
 
 
+_CPU_PLACE = Place(AllocationType.CPU)
+
+
 def CPUPlace() -> Place:  # noqa: N802 - Paddle's name for the concept
-    return Place(AllocationType.CPU)
+    return _CPU_PLACE  # places are frozen: one CPU place serves every caller
 
 
 def GPUPlace(device_id: int = 0) -> Place:  # noqa: N802 - Paddle's name for the concept

@@ -46,11 +46,11 @@ class DeviceContext:
             raise ValueError(f"cannot allocate {tensor!r}: no dtype given or inferred")
         holder = tensor._holder
         if (
-            holder is not None
-            and tensor._owned
-            and tensor.place == self.place
-            and tuple(holder.shape) == tensor.dims
+            tensor._owned
+            and holder is not None
+            and holder.shape == tensor.dims
             and holder.dtype == dtype.to_numpy()
+            and (tensor.place is self.place or tensor.place == self.place)
         ):
             return holder  # memory this context allocated before: reuse it
         array = self.xp.empty(tensor.dims, dtype=dtype.to_numpy())
