@@ -5,8 +5,10 @@ intermediate variables have one reader and are neither persistable nor fetched.
 
 * `fold_constant_reshapes` (compat/passes/fold.py): a reshape2 of a parameter becomes a
   parameter of the new shape.
-* `remove_dropout`: an inference dropout is the identity (upscale_in_train) or a scale
-  by 1 - p (downgrade_in_infer).
+* `remove_dropout`: an inference dropout is a scale by 1 (upscale_in_train) or by 1 - p
+  (downgrade_in_infer).
+* `remove_identity_scales` (compat/passes/identity.py): a scale by 1 plus 0 is dropped and
+  its readers read its input.
 * `fold_batch_norm`: conv2d / depthwise_conv2d followed by an inference batch_norm
   becomes fused_conv2d_add_act with the filter scaled and the shift as its bias.
 * `fuse_conv_bias_act`: a per-channel bias add, a residual add and an activation after a
@@ -22,6 +24,7 @@ import numpy as np
 
 from compat.passes.fold import fold_constant_reshapes
 from compat.passes.graph import Rewrite, op
+from compat.passes.identity import remove_identity_scales
 
 CONV_TYPES = ("conv2d", "depthwise_conv2d")
 #: activation op -> fused_conv2d_add_act's `activation` (relu6 only at its usual 6)
@@ -281,4 +284,5 @@ def fuse_fc(rw: Rewrite) -> None:
 
 #: In order: each pass sees what the ones before it left.
 PASSES: tuple[Callable[[Rewrite], None], ...] = (
-    remove_dropout, fold_constant_reshapes, fold_batch_norm, fuse_conv_bias_act, fuse_fc)
+    remove_dropout, remove_identity_scales, fold_constant_reshapes, fold_batch_norm,
+    fuse_conv_bias_act, fuse_fc)

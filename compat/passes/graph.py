@@ -121,6 +121,26 @@ class Rewrite:
         self.notes.append(note)
 
 
+    def rename_input(self, index: int, old: str, new: str) -> None:
+        """Op `index` reads `new` wherever it read `old` (a copy of the op takes its place:
+        the user's program shares the original)."""
+        desc = self.ops[index]
+        inputs = {slot: [new if n == old else n for n in names]
+                  for slot, names in desc.inputs.items()}
+        copied = dataclasses.replace(desc, inputs=inputs, attrs=dict(desc.attrs),
+                                     attr_types=dict(desc.attr_types))
+        if id(desc) in self.fused:
+            self.fused[id(copied)] = self.fused.pop(id(desc))
+        self.origin[id(copied)] = self.origin.get(id(desc), index)
+        self.ops[index] = copied
+
+    def drop(self, index: int, note: str) -> None:
+        """Remove op `index` (its readers have been pointed elsewhere)."""
+        self.fused.pop(id(self.ops[index]), None)
+        del self.ops[index]
+        self.notes.append(note)
+
+
 def op(type_: str, inputs: dict[str, list[str]], outputs: dict[str, list[str]],
        attrs: dict[str, Any]) -> OpDesc:
     """A new OpDesc with attribute types inferred."""

@@ -104,16 +104,55 @@ def _dropout_program(impl: str) -> ProgramDesc:
     return program
 
 
-@pytest.mark.parametrize(("impl", "factor"), [("upscale_in_train", 1.0),
-                                              ("downgrade_in_infer", 0.75)])
-def test_inference_dropout_becomes_a_scale(impl: str, factor: float) -> None:
+@pytest.mark.parametrize(("impl", "factor", "ops"), [
+    ("upscale_in_train", 1.0, ["relu"]),  # a scale by 1: dropped (remove_identity_scales)
+    ("downgrade_in_infer", 0.75, ["scale", "relu"])])
+def test_inference_dropout_becomes_a_scale(impl: str, factor: float, ops: list[str]) -> None:
     program = _dropout_program(impl)
     rewrite = optimize(program, Scope())
-    assert [op.type for op in rewrite.ops] == ["scale", "relu"]
-    assert rewrite.ops[0].attr("scale") == factor
+    assert [op.type for op in rewrite.ops] == ops
+    if factor != 1.0:
+        assert rewrite.ops[0].attr("scale") == factor
+    else:
+        assert rewrite.ops[0].input("X") == ["x"]  # relu reads the dropout's input
+    assert [op.type for op in program.global_block().ops] == ["dropout", "relu"]
+    assert program.global_block().ops[1].input("X") == ["d"]  # the user's program untouched
     x = np.array([[1, -2, 3], [4, 5, -6]], np.float32)
     (y,) = PlannedExecutor(Place()).run(program, Scope(), {"x": x}, fetch_list=["y"])
     np.testing.assert_array_equal(y.numpy(), np.maximum(x * np.float32(factor), 0))
+
+
+def _scale_program(overwrite_x: bool) -> ProgramDesc:
+    """x -> scale(1, 0) -> s -> relu -> y, and tanh(s) -> z; optionally x is rewritten
+    (x = exp(x)) between the scale and its readers."""
+    program = ProgramDesc()
+    block = program.global_block()
+    for n in ("x", "s", "y", "z"):
+        block.var(n, shape=[2, 3])
+    block.append_op("scale", {"X": ["x"]}, {"Out": ["s"]},
+                    {"scale": 1.0, "bias": 0.0, "bias_after_scale": True})
+    if overwrite_x:
+        block.append_op("exp", {"X": ["x"]}, {"Out": ["x"]}, {})
+    block.append_op("relu", {"X": ["s"]}, {"Out": ["y"]}, {})
+    block.append_op("tanh", {"X": ["s"]}, {"Out": ["z"]}, {})
+    return program
+
+
+@pytest.mark.parametrize("overwrite_x", [False, True])
+def test_an_identity_scale_is_dropped_unless_its_input_changes(overwrite_x: bool) -> None:
+    program = _scale_program(overwrite_x)
+    rewrite = optimize(program, Scope())
+    types = [op.type for op in rewrite.ops]
+    if overwrite_x:  # relu and tanh must see x before exp: the scale stays
+        assert types == ["scale", "exp", "relu", "tanh"]
+    else:
+        assert types == ["relu", "tanh"]
+        assert [op.input("X") for op in rewrite.ops] == [["x"], ["x"]]
+        assert any("the identity" in n for n in rewrite.notes)
+    x = np.array([[1, -2, 3], [4, 5, -6]], np.float32)
+    y, z = PlannedExecutor(Place()).run(program, Scope(), {"x": x}, fetch_list=["y", "z"])
+    np.testing.assert_array_equal(y.numpy(), np.maximum(x, 0))
+    np.testing.assert_array_equal(z.numpy(), np.tanh(x))
 
 
 def test_a_fetched_intermediate_is_not_fused_away() -> None:
