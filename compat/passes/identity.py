@@ -1,9 +1,9 @@
 """`remove_identity_scales`: a scale by 1 plus 0 is dropped; its readers read its input.
 
-Paddle Inference's IR passes drop these ops too. Programs carry them where an
-upscale_in_train dropout meets inference (`remove_dropout` makes it such a scale) and
-where exporters wrote eval-mode dropout as one. The op's only effect is x * 1 + 0 turning
--0.0 into +0.0; without it -0.0 stays, as in Paddle Inference.
+Paddle's inference pass lists drop such scales too (identity_op_clean_pass). Programs carry
+them where an upscale_in_train dropout meets inference (`remove_dropout` makes it such a
+scale) and where exporters wrote eval-mode dropout as one. The op's only effect is
+x * 1 + 0 turning -0.0 into +0.0; without it -0.0 stays.
 
 An op is dropped only when its output is an intermediate (not persistable, fetched or
 read by a sub-block) written by it alone, and nothing between it and its last reader
