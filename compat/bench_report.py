@@ -231,7 +231,9 @@ def _targets_section(verdicts: list[dict[str, Any]]) -> list[str]:
              _prose(f"{len(verdicts) - missed} of {len(verdicts)} met. Each row: a target "
                     "of compat/bench_targets.py, the figure this run measured and its bound; "
                     "a miss says by how far (the factor between figure and bound, or the "
-                    "microseconds over it). The targets: " + "; ".join(
+                    "microseconds over it), and '(on N clean samples)' when fewer than "
+                    f"{bench_targets.MIN_CLEAN_SAMPLES} samples of a backend it reads were "
+                    "free of foreign load. The targets: " + "; ".join(
                         f"{t.name} = {t.text}" for t in bench_targets.TARGETS) + "."), ""]
     rows = [[v["target"], f"{v['model']} b{v['batch']}", f"{v['value']:.2f}", v["bound"],
              bench_targets.describe(v)] for v in verdicts]

@@ -5,7 +5,9 @@ ratio of medians, a dispatch cost, a peak RSS) and its bound. `evaluate` turns a
 document into one verdict per (target, case): the figure, the bound, met or not and, when
 missed, by how much (the figure over the bound, as a factor). A case whose figure the run
 did not produce (a backend not installed, a model not benched) gets no verdict: the report
-lists only what it measured.
+lists only what it measured. A verdict whose figure rests on fewer than
+`MIN_CLEAN_SAMPLES` samples taken without foreign load says so: on a shared machine one
+undisturbed sample of a 40 us model can flip a ratio.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from typing import Any
 CONV_NETS = frozenset({"resnet18", "mobilenet_v2", "resnet50"})
 SMALL_MODELS = frozenset({"mlp", "lenet", "transformer"})
 CHAIN = "chain"
+#: Below this many samples free of foreign load, a verdict is marked as resting on few.
+MIN_CLEAN_SAMPLES = 3
 
 
 class Bound(Enum):
@@ -33,6 +37,7 @@ class Target:
     figure: Callable[[dict[str, Any]], float | None]
     bound: Bound
     limit: float
+    backends: tuple[str, ...]  # whose samples the figure rests on
     unit: str = "x"
 
 
@@ -73,18 +78,32 @@ def _model(case: dict[str, Any]) -> bool:
 
 TARGETS: tuple[Target, ...] = (
     Target("dispatch", "planned dispatch cost per op over the same kernels called directly",
-           _named({CHAIN}), _dispatch_over_kernels, Bound.AT_MOST, 2.0, " us"),
+           _named({CHAIN}), _dispatch_over_kernels, Bound.AT_MOST, 2.0,
+           ("planned", "kernels"), " us"),
     Target("lg/pl", "the per-run legacy path's cost per op over the planned path's",
-           _named({CHAIN}), _ratio("legacy", "planned"), Bound.AT_LEAST, 5.0),
+           _named({CHAIN}), _ratio("legacy", "planned"), Bound.AT_LEAST, 5.0,
+           ("legacy", "planned")),
     Target("pd/pl conv", "conv nets: Paddle Inference without oneDNN over planned",
-           _named(CONV_NETS), _ratio("paddle", "planned"), Bound.AT_LEAST, 2.5),
+           _named(CONV_NETS), _ratio("paddle", "planned"), Bound.AT_LEAST, 2.5,
+           ("paddle", "planned")),
     Target("pl/gemm", "resnet18: planned over its conv GEMMs alone", _named({"resnet18"}),
-           _ratio("planned", "gemm"), Bound.AT_MOST, 1.5),
+           _ratio("planned", "gemm"), Bound.AT_MOST, 1.5, ("planned", "gemm")),
     Target("pl/pd small", "small models: planned over Paddle Inference without oneDNN",
-           _named(SMALL_MODELS), _ratio("planned", "paddle"), Bound.AT_MOST, 2.0),
+           _named(SMALL_MODELS), _ratio("planned", "paddle"), Bound.AT_MOST, 2.0,
+           ("planned", "paddle")),
     Target("RSS pl/pd", "peak RSS of the planned worker over Paddle Inference's", _model,
-           _rss_ratio, Bound.AT_MOST, 1.0),
+           _rss_ratio, Bound.AT_MOST, 1.0, ("planned", "paddle")),
 )
+
+
+def _clean_samples(case: dict[str, Any], backends: tuple[str, ...]) -> int | None:
+    """The fewest samples free of foreign load among `backends` (None: not recorded)."""
+    counts = []
+    for name in backends:
+        entry = case["backends"][name]
+        if "samples" in entry:
+            counts.append(0 if entry.get("all_samples_loaded") else int(entry["samples"]))
+    return min(counts) if counts else None
 
 
 def evaluate(cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -111,14 +130,21 @@ def evaluate(cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
                              "batch": case["batch"], "value": value,
                              "bound": f"{target.bound.value} {target.limit:g}{target.unit}",
                              "met": met, "missed_by": missed,
-                             "unit": target.unit.strip()})
+                             "unit": target.unit.strip(),
+                             "clean_samples": _clean_samples(case, target.backends)})
     return verdicts
 
 
 def describe(verdict: dict[str, Any]) -> str:
-    """'met', or how far the figure is from its bound."""
+    """'met', or how far the figure is from its bound; either followed by the number of
+    clean samples when fewer than MIN_CLEAN_SAMPLES."""
     if verdict["met"]:
-        return "met"
-    if verdict["unit"] == "us":
-        return f"missed by {verdict['missed_by']:.2f} us"
-    return f"missed by {verdict['missed_by']:.2f}x"
+        text = "met"
+    elif verdict["unit"] == "us":
+        text = f"missed by {verdict['missed_by']:.2f} us"
+    else:
+        text = f"missed by {verdict['missed_by']:.2f}x"
+    clean = verdict.get("clean_samples")
+    if clean is not None and clean < MIN_CLEAN_SAMPLES:
+        text += f" (on {clean} clean sample{'' if clean == 1 else 's'})"
+    return text

@@ -135,3 +135,21 @@ def test_bench_targets_say_by_how_much_they_are_missed() -> None:
     assert bench_targets.describe(found[("pl/pd small", "mlp")]) == "missed by 1.50x"
     assert found[("RSS pl/pd", "mlp")]["value"] == pytest.approx(103 / 101)
     assert bench_targets.describe(found[("RSS pl/pd", "resnet18")]) == "met"
+
+
+def test_a_verdict_on_few_clean_samples_says_so() -> None:
+    def entry(ms: float, samples: int, all_loaded: bool) -> dict:
+        return {"status": "ok", "median_ms": ms, "peak_rss_mb": 100.0, "samples": samples,
+                "all_samples_loaded": all_loaded}
+
+    def verdict(paddle: dict) -> dict:
+        case = {"model": "mlp", "batch": 1,
+                "backends": {"planned": entry(0.1, 5, False), "paddle": paddle}}
+        (found,) = [v for v in bench_targets.evaluate([case]) if v["target"] == "pl/pd small"]
+        return found
+
+    assert bench_targets.describe(verdict(entry(0.04, 5, False))) == "missed by 1.25x"
+    assert bench_targets.describe(verdict(entry(0.07, 1, False))) == "met (on 1 clean sample)"
+    # only loaded samples were left: none of them clean
+    assert bench_targets.describe(verdict(entry(0.04, 15, True))) == \
+        "missed by 1.25x (on 0 clean samples)"
