@@ -120,7 +120,6 @@ class Rewrite:
         self.fused[id(new)] = fused
         self.notes.append(note)
 
-
     def rename_input(self, index: int, old: str, new: str) -> None:
         """Op `index` reads `new` wherever it read `old` (a copy of the op takes its place:
         the user's program shares the original)."""
