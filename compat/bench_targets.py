@@ -30,14 +30,21 @@ class Bound(Enum):
 
 
 @dataclass(frozen=True)
+class Figure:
+    """What a target reads from a case, and the backends whose samples it rests on."""
+
+    read: Callable[[dict[str, Any]], float | None]
+    backends: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Target:
     name: str  # short, for the report's table
     text: str  # what it means, for the prose above it
     applies: Callable[[dict[str, Any]], bool]
-    figure: Callable[[dict[str, Any]], float | None]
+    figure: Figure
     bound: Bound
     limit: float
-    backends: tuple[str, ...]  # whose samples the figure rests on
     unit: str = "x"
 
 
@@ -46,14 +53,14 @@ def _ok(case: dict[str, Any], backend: str) -> dict[str, Any] | None:
     return entry if entry is not None and entry.get("status") == "ok" else None
 
 
-def _ratio(a: str, b: str) -> Callable[[dict[str, Any]], float | None]:
+def _ratio(a: str, b: str) -> Figure:
     """Median wall time of backend `a` over backend `b`'s (from the figures, so a target
     may read a ratio the report's ratio tables do not list)."""
     def figure(case: dict[str, Any]) -> float | None:
         ra, rb = _ok(case, a), _ok(case, b)
         return None if ra is None or rb is None or rb["median_ms"] <= 0 else \
             ra["median_ms"] / rb["median_ms"]
-    return figure
+    return Figure(figure, (a, b))
 
 
 def _dispatch_over_kernels(case: dict[str, Any]) -> float | None:
@@ -76,23 +83,22 @@ def _model(case: dict[str, Any]) -> bool:
     return case["model"] != CHAIN
 
 
+DISPATCH = Figure(_dispatch_over_kernels, ("planned", "kernels"))
+RSS = Figure(_rss_ratio, ("planned", "paddle"))
+
 TARGETS: tuple[Target, ...] = (
     Target("dispatch", "planned dispatch cost per op over the same kernels called directly",
-           _named({CHAIN}), _dispatch_over_kernels, Bound.AT_MOST, 2.0,
-           ("planned", "kernels"), " us"),
+           _named({CHAIN}), DISPATCH, Bound.AT_MOST, 2.0, " us"),
     Target("lg/pl", "the per-run legacy path's cost per op over the planned path's",
-           _named({CHAIN}), _ratio("legacy", "planned"), Bound.AT_LEAST, 5.0,
-           ("legacy", "planned")),
+           _named({CHAIN}), _ratio("legacy", "planned"), Bound.AT_LEAST, 5.0),
     Target("pd/pl conv", "conv nets: Paddle Inference without oneDNN over planned",
-           _named(CONV_NETS), _ratio("paddle", "planned"), Bound.AT_LEAST, 2.5,
-           ("paddle", "planned")),
+           _named(CONV_NETS), _ratio("paddle", "planned"), Bound.AT_LEAST, 2.5),
     Target("pl/gemm", "resnet18: planned over its conv GEMMs alone", _named({"resnet18"}),
-           _ratio("planned", "gemm"), Bound.AT_MOST, 1.5, ("planned", "gemm")),
+           _ratio("planned", "gemm"), Bound.AT_MOST, 1.5),
     Target("pl/pd small", "small models: planned over Paddle Inference without oneDNN",
-           _named(SMALL_MODELS), _ratio("planned", "paddle"), Bound.AT_MOST, 2.0,
-           ("planned", "paddle")),
+           _named(SMALL_MODELS), _ratio("planned", "paddle"), Bound.AT_MOST, 2.0),
     Target("RSS pl/pd", "peak RSS of the planned worker over Paddle Inference's", _model,
-           _rss_ratio, Bound.AT_MOST, 1.0, ("planned", "paddle")),
+           RSS, Bound.AT_MOST, 1.0),
 )
 
 
@@ -115,7 +121,7 @@ def evaluate(cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
         for case in cases:
             if not target.applies(case):
                 continue
-            value = target.figure(case)
+            value = target.figure.read(case)
             if value is None:
                 continue
             met = value <= target.limit if target.bound is Bound.AT_MOST \
@@ -131,7 +137,7 @@ def evaluate(cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
                              "bound": f"{target.bound.value} {target.limit:g}{target.unit}",
                              "met": met, "missed_by": missed,
                              "unit": target.unit.strip(),
-                             "clean_samples": _clean_samples(case, target.backends)})
+                             "clean_samples": _clean_samples(case, target.figure.backends)})
     return verdicts
 
 

@@ -104,9 +104,7 @@ class Rewrite:
             else VarDesc(name, dtype=DenseTensor(value).dtype, shape=list(value.shape),
                          persistable=True)
         self.scope.var(name).value = DenseTensor(np.ascontiguousarray(value))
-        self.fused.pop(id(self.ops[index]), None)
-        del self.ops[index]
-        self.notes.append(note)
+        self.drop(index, note)
 
     def replace(self, indices: list[int], new: OpDesc, note: str) -> None:
         """Put `new` where the last of `indices` stood (every input it reads exists there)
@@ -134,7 +132,8 @@ class Rewrite:
         self.ops[index] = copied
 
     def drop(self, index: int, note: str) -> None:
-        """Remove op `index` (its readers have been pointed elsewhere)."""
+        """Remove op `index` (its readers read something else now, or its output has
+        become a constant)."""
         self.fused.pop(id(self.ops[index]), None)
         del self.ops[index]
         self.notes.append(note)

@@ -10,6 +10,8 @@ Python list of DenseTensors. `while` keeps no step scopes (no backward runs here
 
 from __future__ import annotations
 
+from abc import abstractmethod
+
 import numpy as np
 
 from legacy_fluid.framework.block_runner import (
@@ -64,8 +66,9 @@ class FrameworkOp(OperatorBase):
         self.compute(scope, place)
         return OpTrace(-1, self.type, DispatchPath.FRAMEWORK, "", "", [])
 
+    @abstractmethod
     def compute(self, scope: Scope, place: Place) -> None:
-        raise NotImplementedError
+        """Each op of the family defines this."""
 
 
 # -- while -----------------------------------------------------------------------------------

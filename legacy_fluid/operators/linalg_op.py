@@ -8,6 +8,8 @@ Dims, checks and Paddle's edge semantics: phi.kernels.funcs.linalg.
 
 from __future__ import annotations
 
+from abc import abstractmethod
+
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
@@ -103,8 +105,9 @@ class _LinalgOp(OperatorWithKernel):
 
     first = "X"
 
+    @abstractmethod
     def out_dims(self, ctx: InferShapeContext) -> tuple[int, ...]:
-        raise NotImplementedError
+        """Each op of the family defines this."""
 
     def infer_shape(self, ctx: InferShapeContext) -> None:
         ctx.set_output_dim("Out", self.out_dims(ctx))

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from abc import abstractmethod
+
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
@@ -17,8 +19,9 @@ from phi.kernels.funcs import vision_shuffle as shuffle_funcs
 class _ShuffleOp(OperatorWithKernel):
     """X -> Out of `out_dims(x dims, attrs)`, X's dtype."""
 
+    @abstractmethod
     def out_dims(self, ctx: InferShapeContext) -> tuple[int, ...]:
-        raise NotImplementedError
+        """Each op of the family defines this."""
 
     def infer_shape(self, ctx: InferShapeContext) -> None:
         ctx.set_output_dim("Out", self.out_dims(ctx))
