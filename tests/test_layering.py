@@ -1,7 +1,8 @@
 """The packages stay layered and free of import cycles.
 
 phi is the bottom layer; legacy_fluid may use phi; compat may use phi and
-legacy_fluid; migrate may use all three; cli sits on top. Imports inside
+legacy_fluid; migrate may use all three; fluidphi (the public API and the CLI) sits
+on top. Imports inside
 functions count (they are still dependencies); imports under
 ``if TYPE_CHECKING:`` do not (they never run).
 """
@@ -13,14 +14,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("phi", "legacy_fluid", "compat", "migrate")
+PACKAGES = ("phi", "legacy_fluid", "compat", "migrate", "fluidphi")
 ALLOWED = {
     "phi": {"phi"},
     "legacy_fluid": {"phi", "legacy_fluid"},
     "compat": {"phi", "legacy_fluid", "compat"},
     "migrate": {"phi", "legacy_fluid", "compat", "migrate"},
+    "fluidphi": {"phi", "legacy_fluid", "compat", "migrate", "fluidphi"},
 }
-FIRST_PARTY = {*PACKAGES, "cli"}
+FIRST_PARTY = set(PACKAGES)
 
 
 def _modules() -> dict[str, Path]:

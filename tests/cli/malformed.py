@@ -9,7 +9,7 @@ from pathlib import Path
 from google.protobuf.message import Message
 from typer.testing import CliRunner
 
-from cli import app
+from fluidphi.cli import app
 from legacy_fluid.proto import framework_pb2 as pb
 
 ROOT = Path(__file__).resolve().parent.parent.parent

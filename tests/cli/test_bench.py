@@ -9,9 +9,9 @@ import pytest
 from typer.testing import CliRunner
 
 import compat.bench
-from cli import app
 from compat import bench_backends, bench_report, bench_targets
 from compat.bench_backends import Backend
+from fluidphi.cli import app
 
 MLP = Path(__file__).resolve().parents[1] / "fixtures" / "models" / "mlp" / "model"
 FLUIDPHI = ["planned", "legacy", "kernels"]

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from cli import app
+from fluidphi.cli import app
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 EXAMPLE = ROOT / "examples" / "mlp"
@@ -118,7 +118,7 @@ def test_kernels_shows_every_piece_of_an_op_with_its_file() -> None:
             assert p["ops_yaml"] == p["kernel"] and p["ops_yaml_file"].startswith("phi/ops.yaml:")
         assert pieces["legacy"][0]["maker_file"].startswith("legacy_fluid/operators/elementwise")
         assert pieces["mapping"][0]["kind"] == "custom"
-    from cli import console
+    from fluidphi.cli import console
 
     width = console.width
     console.width = 250  # one line per row, so the text can be searched

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from cli import app
+from fluidphi.cli import app
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 

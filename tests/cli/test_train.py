@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 from typer.testing import CliRunner
 
-from cli import app
+from fluidphi.cli import app
 from legacy_fluid.io.state_pickle import load_state
 
 FOLDER = Path(__file__).resolve().parent.parent / "fixtures" / "train" / "mlp_sgd"

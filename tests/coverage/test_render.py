@@ -9,11 +9,11 @@ from pathlib import Path
 from rich.console import Console
 from typer.testing import CliRunner
 
-from cli import app
 from compat.coverage.cli_entry import render, run_coverage
 from compat.coverage.render_console import print_report
 from compat.coverage.render_html import bar_chart
 from compat.coverage.report import build_report
+from fluidphi.cli import app
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 

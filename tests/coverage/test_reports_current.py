@@ -32,7 +32,7 @@ def test_committed_reports_are_current(tmp_path: Path) -> None:
     assert models == fixtures, "reports/ must cover every fixture model, in sorted order"
     readme = (REPORTS / "README.md").read_text(encoding="utf-8")
     assert committed["command"] in readme, "reports/README.md must give the command"
-    cmd = [sys.executable, "-m", "cli", *args[1:], "--format", "md", "--format", "json",
+    cmd = [sys.executable, "-m", "fluidphi", *args[1:], "--format", "md", "--format", "json",
            "--format", "html", "--out", str(tmp_path)]
     res = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=300,
                          check=False)

@@ -47,7 +47,7 @@ def _invoke(args: list[str]) -> tuple[int, str | None, str]:
     """(exit code, traceback or None, stderr) of one in-process CLI call."""
     from typer.testing import CliRunner
 
-    from cli import app
+    from fluidphi.cli import app
 
     res = CliRunner().invoke(app, args, catch_exceptions=True)
     tb = None

@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from cli import app
 from compat.dual_dispatch import DualDispatchRunner
 from compat.plan import PlannedExecutor
+from fluidphi.cli import app
 from legacy_fluid.framework.block_runner import LoopLimitError, loop_limit
 from legacy_fluid.framework.executor import Executor, OpRunError
 from legacy_fluid.framework.program_desc import ProgramDesc

@@ -1,0 +1,134 @@
+"""The verbs for framework teams: migrate, coverage, bench."""
+
+from __future__ import annotations
+
+from enum import Enum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from fluidphi.cli.common import (
+    PLACE_HELP,
+    PLACE_METAVAR,
+    _check_outputs,
+    _check_place,
+    _device,
+    app,
+    console,
+    err_console,
+    friendly_errors,
+)
+
+
+@app.command()
+@friendly_errors
+def migrate(
+    paths: Annotated[list[Path], typer.Argument(help="files or directories with legacy ops")],
+    write: Annotated[bool, typer.Option(help="write the changes (default: dry run diff)")] = False,
+    check: Annotated[bool, typer.Option(
+        help="for CI: list the files --write would change; exit 1 when anything would "
+             "change or is unverified")] = False,
+    jobs: Annotated[int, typer.Option(min=1, help="files processed in parallel")] = 1,
+    json_path: Annotated[Path | None, typer.Option("--json", help="write the summary")] = None,
+    verify: Annotated[bool, typer.Option(
+        help="import the migrated module as it would be written (with its ops.yaml) and run "
+             "each op through the dual dispatch against the legacy module, per dtype; what "
+             "differs or errors is not written")] = False,
+    report: Annotated[Path | None, typer.Option(help="write migration report files here")] = None,
+) -> None:
+    """Turn legacy OpKernel classes into PHI functional kernels (dry run by default).
+
+    --verify imports and runs code: the legacy module and the migrated one.
+    """
+    from migrate.cli_entry import run_migrate
+
+    _check_outputs((json_path, "--json", False), (report, "--report", True))
+
+    code = run_migrate(
+        paths=paths,
+        write=write,
+        jobs=jobs,
+        json_path=json_path,
+        verify=verify,
+        report_dir=report,
+        console=console,
+        check=check,
+        err_console=err_console,
+    )
+    raise typer.Exit(code)
+
+
+# -- coverage ----------------------------------------------------------------------
+class ReportFormat(str, Enum):
+    MD = "md"
+    JSON = "json"
+    HTML = "html"
+
+
+@app.command()
+@friendly_errors
+def coverage(
+    model: Annotated[
+        list[str],
+        typer.Option("--model", help="a model to report on (default: the fixture models)"),
+    ] = [],  # noqa: B006
+    fmt: Annotated[
+        list[ReportFormat],
+        typer.Option("--format", metavar="[md|json|html]", help="files to write (default: all)"),
+    ] = [],  # noqa: B006
+    out: Annotated[Path, typer.Option(help="output directory")] = Path("reports"),
+    refresh_parity: Annotated[
+        bool,
+        typer.Option(help="rerun legacy-vs-PHI parity per op and dtype into OUT/parity.json first"),
+    ] = False,
+    table: Annotated[
+        bool, typer.Option("--table", help="also print the full per-op table")
+    ] = False,
+) -> None:
+    """Migration coverage: what runs on PHI, what still runs legacy, and why."""
+    from compat.coverage.cli_entry import run_coverage
+
+    _check_outputs((out, "--out", True))
+    raise typer.Exit(
+        run_coverage(
+            models=model,
+            formats=[f.value for f in fmt] or [f.value for f in ReportFormat],
+            out=out,
+            console=console,
+            refresh_parity=refresh_parity,
+            table=table,
+            err_console=err_console,
+        )
+    )
+
+
+# -- bench ---------------------------------------------------------------------------
+@app.command()
+@friendly_errors
+def bench(
+    model: Annotated[list[str], typer.Option(help="models to time (default: every fixture "
+                     "model, generated ones too, and the dispatch chain 'chain')")] = [],  # noqa: B006
+    repeat: Annotated[int, typer.Option(min=1, help="timed samples (rounds) per backend")] = 5,
+    out: Annotated[Path, typer.Option(help="output directory")] = Path("reports"),
+    batch: Annotated[list[int], typer.Option(help="batch sizes (default: 1 and 4)")] = [],  # noqa: B006
+    backend: Annotated[list[str], typer.Option(
+        help="backends to run (default: all; see compat/bench_backends.py)")] = [],  # noqa: B006
+    threads: Annotated[int, typer.Option(help="threads per backend (default: all CPUs)")] = 0,
+    max_foreign: Annotated[float, typer.Option(help="retake a sample taken while other "
+                                                "processes used more than this many cores")] = 0.3,
+    retries: Annotated[int, typer.Option(help="retakes of a sample under foreign load")] = 2,
+    place: Annotated[
+        str, typer.Option(metavar=PLACE_METAVAR, callback=_check_place, help=PLACE_HELP),
+    ] = "cpu",
+) -> None:
+    """Time fluidphi's paths, Paddle Inference and ONNX Runtime side by side (reports/bench)."""
+    from compat.bench import DEFAULT_BATCHES, run_bench
+
+    _check_outputs((out, "--out", True))
+    target = _device(place)  # no usable device: say so before timing anything
+    raise typer.Exit(run_bench(model, repeat, out, console, err_console, target,
+                               batch or DEFAULT_BATCHES, backend, threads or None,
+                               max_foreign, retries))
+
+

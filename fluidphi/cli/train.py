@@ -1,0 +1,103 @@
+"""The train verb: a legacy training program run step by step."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import numpy as np
+import typer
+from rich.table import Table
+
+from compat.dual_dispatch import PathMode
+from fluidphi.cli.common import (
+    CliError,
+    _check_outputs,
+    _write_output,
+    app,
+    console,
+    err_console,
+    friendly_errors,
+)
+
+
+def _read_npz(path: Path, what: str) -> dict[str, np.ndarray]:
+    if not path.is_file():
+        raise CliError(f"{what} '{path}' does not exist (expected an .npz keyed by name)")
+    try:
+        with np.load(path, allow_pickle=False) as npz:
+            return {k: npz[k] for k in npz.files}
+    except (OSError, ValueError) as exc:
+        raise CliError(f"{what} '{path}' is not a readable .npz ({exc})") from None
+
+
+@app.command()
+@friendly_errors
+def train(
+    program: Annotated[Path, typer.Argument(help="the training program (.pdmodel: forward, "
+                                                 "backward and optimizer ops)")],
+    params: Annotated[list[Path], typer.Option(
+        "--params", help="initial persistables: an .npz keyed by name, a paddle.static.save "
+        ".pdparams (its .pdopt beside it is read too) or .pdopt, or a save_persistables "
+        "file; may repeat")] = [],  # noqa: B006
+    feed: Annotated[list[Path], typer.Option(
+        "--feed", help="one training step's feeds, an .npz keyed by feed name; one step "
+        "per --feed, in order")] = [],  # noqa: B006
+    fetch: Annotated[list[str], typer.Option(
+        "--fetch", help="a variable to fetch after every step (e.g. the loss)")] = [],  # noqa: B006
+    output: Annotated[Path | None, typer.Option(
+        help="write NAME (per-step values stacked) and param:NAME (every persistable "
+        "after the last step) to this .npz")] = None,
+    save: Annotated[str | None, typer.Option(
+        help="write the persistables after the last step as PREFIX.pdparams / "
+        "PREFIX.pdopt (paddle.static.save's format)")] = None,
+    path: Annotated[
+        PathMode, typer.Option(help="PHI kernels where possible, or PHI / legacy only")
+    ] = PathMode.AUTO,
+) -> None:
+    """Run a legacy training program one step per --feed file, as paddle.static would."""
+    from rich.progress import Progress
+
+    from compat.training import open_session, save_state
+
+    mode = path
+    npz_out = None if output is None else (
+        output if output.suffix == ".npz" else output.with_suffix(".npz"))
+    _check_outputs((npz_out, "--output", False))
+    if not feed:
+        raise CliError("give at least one --feed FILE.npz (one training step each)")
+    state = []
+    for p in params:
+        state.append(p)
+        sibling = p.with_suffix(".pdopt")
+        if p.suffix == ".pdparams" and sibling.is_file() and sibling not in params:
+            state.append(sibling)
+    session = open_session(program, state, path=mode)
+    steps = [_read_npz(f, "--feed") for f in feed]
+    history: dict[str, list[np.ndarray]] = {name: [] for name in fetch}
+    table = Table(title=f"training {program.name}: {len(steps)} steps, path {mode}")
+    table.add_column("step", justify="right")
+    for name in fetch:
+        table.add_column(name)
+    with Progress(console=err_console, transient=True) as progress:
+        task = progress.add_task("training", total=len(steps))
+        for i, values in enumerate(session.run(steps, list(fetch))):
+            row = [str(i)]
+            for name in fetch:
+                history[name].append(values[name])
+                flat = values[name].reshape(-1)
+                row.append(np.array2string(flat[:4], precision=6, separator=", ")
+                           + (" ..." if flat.size > 4 else ""))
+            table.add_row(*row)
+            progress.advance(task)
+    console.print(table)
+    final = session.persistables()
+    if npz_out is not None:
+        arrays = {**{n: np.stack(v) for n, v in history.items()},
+                  **{f"param:{n}": v for n, v in final.items()}}
+        _write_output(npz_out, "--output", lambda f: np.savez(f, **arrays))
+    if save is not None:
+        for written in save_state(save, session.program, final):
+            console.print(f"wrote {written}")
+
+
