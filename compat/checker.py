@@ -164,7 +164,13 @@ def check_model(path: str | os.PathLike[str]) -> CheckReport:
     """Every problem of the model at `path`; never raises for a bad model."""
     from legacy_fluid.framework.program_queries import feed_target_names, fetch_target_names
     from legacy_fluid.framework.scope import Scope
-    from legacy_fluid.io import ModelFormatError, load_params, load_program, resolve_model
+    from legacy_fluid.io import (
+        ModelFormatError,
+        load_params,
+        load_program,
+        promote_program_types,
+        resolve_model,
+    )
     from legacy_fluid.io.validate import program_problems
 
     report = CheckReport(str(path))
@@ -178,6 +184,11 @@ def check_model(path: str | os.PathLike[str]) -> CheckReport:
     report.problems += [Problem(ProblemKind.STRUCTURE, f"{files.model_path}: {p}")
                         for p in structure]
     if structure:
+        return report
+    try:
+        promote_program_types(program, files.model_path)
+    except ModelFormatError as e:
+        report.problems.append(Problem(ProblemKind.STRUCTURE, str(e)))
         return report
     feeds, fetches = feed_target_names(program), fetch_target_names(program)
     report.facts = _program_facts(program, feeds, fetches)

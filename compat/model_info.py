@@ -22,6 +22,7 @@ def describe_model(path: str) -> dict[str, Any]:
         fetch_target_names,
         load_params,
         load_program,
+        promote_program_types,
         resolve_model,
         validate_program,
     )
@@ -30,6 +31,7 @@ def describe_model(path: str) -> dict[str, Any]:
     files = resolve_model(path)
     program = load_program(files.model_path)
     validate_program(program, files.model_path)
+    promote_program_types(program, files.model_path)
     scope = Scope()
     try:
         params = load_params(program, files)

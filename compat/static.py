@@ -32,7 +32,7 @@ from legacy_fluid.framework.program_queries import (
     persistable_var_names,
 )
 from legacy_fluid.framework.scope import Scope, global_scope
-from legacy_fluid.io import load_program
+from legacy_fluid.io import load_program, promote_program_types
 from phi.common import CPUPlace, Place
 from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs.random import seed_all as seed
@@ -94,6 +94,7 @@ class Executor:
     def program(self, program: ProgramDesc | str | os.PathLike[str]) -> ProgramDesc:
         """`program` itself, or the program at that path (loaded once per executor)."""
         if isinstance(program, ProgramDesc):
+            promote_program_types(program, "the program")  # as Paddle's Executor.run does
             return program
         if not isinstance(program, (str, os.PathLike)):
             raise ExecutorInputError("program must be a ProgramDesc or the path of a "
@@ -101,6 +102,7 @@ class Executor:
         key = os.fspath(Path(program).resolve())
         if key not in self._programs:
             self._programs[key] = load_program(program)
+            promote_program_types(self._programs[key], key)
         return self._programs[key]
 
     def run(self, program: ProgramDesc | str | os.PathLike[str] | None = None,

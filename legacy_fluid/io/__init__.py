@@ -17,6 +17,7 @@ from legacy_fluid.framework.program_queries import (
     persistable_var_names,
 )
 from legacy_fluid.framework.scope import Scope, global_scope
+from legacy_fluid.framework.type_promotion import TypePromotionError, promote_operand_types
 from legacy_fluid.framework.var_type import AttrType, VarType
 from legacy_fluid.io.atomic_write import atomic_write_bytes
 from legacy_fluid.io.errors import MissingModelFileError, ModelFormatError
@@ -50,6 +51,7 @@ __all__ = [
     "persistable_var_names",
     "program_from_bytes",
     "program_to_bytes",
+    "promote_program_types",
     "resolve_model",
     "save_combined_params",
     "save_inference_model",
@@ -109,11 +111,22 @@ def load_inference_model(path: str | os.PathLike[str], scope: Scope | None = Non
     program = load_program(files.model_path)
     if check:
         validate_program(program, files.model_path)
+    promote_program_types(program, files.model_path)
     params = load_params(program, files, check=check)
     target = scope if scope is not None else global_scope()
     for name, tensor in params.items():
         target.var(name).value = tensor
     return program, feed_target_names(program), fetch_target_names(program)
+
+
+def promote_program_types(program: ProgramDesc, path: str | os.PathLike[str]) -> None:
+    """Paddle's loader's type promotion (`legacy_fluid.framework.type_promotion`): casts
+    inserted before binary ops whose operand types differ; operand types that cannot be
+    promoted are a ModelFormatError naming the op, as Paddle refuses them."""
+    try:
+        promote_operand_types(program)
+    except TypePromotionError as exc:
+        raise ModelFormatError(str(exc), path=path) from None
 
 
 def _with_feed_fetch(program: ProgramDesc, feed_names: list[str] | None,
