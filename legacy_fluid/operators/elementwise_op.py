@@ -29,6 +29,7 @@ from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
+from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import elementwise as ew_funcs
 
 _TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
@@ -125,6 +126,15 @@ class ElementwiseOp(OperatorWithKernel):
         dtype = ew_funcs.promote_if_complex(self.indicate_var_data_type(ctx, "X"),
                                             self.indicate_var_data_type(ctx, "Y"))
         return OpKernelType(dtype, ctx.place)
+
+    def get_kernel_type_for_var(self, slot: str, tensor: DenseTensor,
+                                expected: OpKernelType) -> OpKernelType | None:
+        """A real operand of a complex kernel is cast to the kernel's complex type (so the
+        result is complex, as the casts Paddle's loader inserts make it); else as usual."""
+        if expected.data_type.is_complex and not tensor.dtype.is_complex:
+            return OpKernelType(tensor.dtype, tensor.place, tensor.layout,
+                                expected.library_type)
+        return super().get_kernel_type_for_var(slot, tensor, expected)
 
 
 class NoAxisElementwiseOp(OperatorWithKernel):

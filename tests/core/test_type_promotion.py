@@ -14,6 +14,7 @@ import pytest
 
 from compat.dual_dispatch import PathMode
 from compat.predictor import load_model, run_model
+from compat.single_op import run_single_op
 from compat.static import Executor
 from legacy_fluid.framework.program_desc import ProgramDesc
 from legacy_fluid.framework.scope import Scope
@@ -136,3 +137,15 @@ def test_paddle_agrees(tmp_path: Path) -> None:
         (got,) = paddle.static.Executor(paddle.CPUPlace()).run(
             main, feed={"x": xv, "y": yv}, fetch_list=[out])
         assert got.dtype == np.dtype(common), (xd, yd)
+
+
+@pytest.mark.parametrize("op_type", sorted(NUMPY_OPS))
+@pytest.mark.parametrize("mode", [PathMode.PHI, PathMode.LEGACY])
+def test_a_complex_kernel_casts_its_real_operand(op_type: str, mode: PathMode) -> None:
+    """Without the loader's casts (a program run on the framework's own executor), the
+    complex kernel still sees both operands as complex: nothing is dropped."""
+    x, y = _operands("float32", "complex64")
+    outs, _ = run_single_op(op_type, {"X": x, "Y": y}, {"axis": -1}, ["Out"], mode=mode)
+    (got,) = outs["Out"]
+    assert got.dtype == np.complex64
+    np.testing.assert_allclose(got, NUMPY_OPS[op_type](x.astype(np.complex64), y), rtol=1e-6)

@@ -91,6 +91,9 @@ def _ufunc_op(name: str, doc: str) -> Any:
 
     def op(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
         a, b = _views(x, y, axis)
+        if out.dtype.kind != "c" and "c" in (a.dtype.kind, b.dtype.kind):
+            raise TypeError(f"{name}: a complex operand ({a.dtype}, {b.dtype}) into a "
+                            f"{out.dtype} output would drop its imaginary part")
         with quiet(xp):
             getattr(xp, name)(a, b, out=out, casting="unsafe")
 
