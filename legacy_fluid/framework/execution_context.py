@@ -192,3 +192,11 @@ class InferShapeContext(_SlotAccess):
         out = self._out(out_slot)
         if out is not None:
             out.lod = self._in(in_slot).lod
+
+    def get_inputs_lod(self, slot: str) -> list[list[list[int]]]:
+        return [self._in(slot, i).lod for i in range(self.input_size(slot))]
+
+    def set_output_lod(self, slot: str, lod: list[list[int]]) -> None:
+        out = self._out(slot)
+        if out is not None:
+            out.lod = lod

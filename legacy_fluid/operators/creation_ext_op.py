@@ -154,6 +154,7 @@ class OneHotV2Op(OperatorWithKernel):
             depth = host_ints(ctx.input_var("depth_tensor").get_tensor().data)[0]
         ctx.set_output_dim("Out", creation_funcs.one_hot_dims(ctx.get_input_dim("X"), depth))
         ctx.set_output_dtype("Out", VarType(ctx.attr("dtype")).to_phi())
+        ctx.share_lod("X", "Out")
 
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         """X's int type picks the kernel; Out's type is the `dtype` attribute."""

@@ -61,6 +61,9 @@ class MetaTensor:
     def share_lod(self, other: MetaTensor) -> None:
         self.tensor.lod = other.lod()
 
+    def set_lod(self, lod: LoD) -> None:
+        self.tensor.lod = lod
+
     def share_meta(self, other: MetaTensor) -> None:
         """dims, dtype, layout and lod all taken from `other`."""
         self.set_dims(other.dims())

@@ -32,9 +32,10 @@ def triu_indices_infer_meta(row: int, col: int, offset: int, dtype: DataType,
 
 
 def one_hot_infer_meta(x: MetaTensor, depth: Scalar, dtype: DataType, out: MetaTensor) -> None:
-    """out: x's dims and depth; `dtype`."""
+    """out: x's dims and depth; `dtype`; x's lod."""
     out.set_dims(creation_funcs.one_hot_dims(x.dims(), depth.to(int)))
     out.set_dtype(dtype)
+    out.share_lod(x)
 
 
 def numel_infer_meta(input: MetaTensor, out: MetaTensor) -> None:

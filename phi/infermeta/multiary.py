@@ -63,14 +63,16 @@ def layer_norm_infer_meta(x: MetaTensor, scale: MetaTensor, bias: MetaTensor, ep
 
 
 def concat_infer_meta(x: list[MetaTensor], axis, out: MetaTensor) -> None:
-    """out: inputs' dims summed along axis, the first input's dtype and lod."""
+    """out: inputs' dims summed along axis, the first input's dtype; the inputs' LoDs
+    joined along axis 0 (`concat_lod`)."""
     from phi.common import Scalar
-    from phi.kernels.funcs.concat_split import concat_dims
+    from phi.kernels.funcs.concat_split import concat_dims, concat_lod
 
     inputs = [t for t in x if t]
-    out.set_dims(concat_dims([t.dims() for t in inputs], Scalar(axis).to(int)))
+    dims = [t.dims() for t in inputs]
+    out.set_dims(concat_dims(dims, Scalar(axis).to(int)))
     out.set_dtype(inputs[0].dtype())
-    out.share_lod(inputs[0])
+    out.set_lod(concat_lod([t.lod() for t in inputs], Scalar(axis).to(int), len(dims[0])))
 
 
 def stack_infer_meta(x: list[MetaTensor], axis: int, out: MetaTensor) -> None:

@@ -15,6 +15,27 @@ def normalize_axis(axis: int, rank: int, op: str = "concat") -> int:
     return axis + rank if axis < 0 else axis
 
 
+def concat_lod(lods: Sequence[Sequence[Sequence[int]]], axis: int, rank: int
+               ) -> list[list[int]]:
+    """The LoD of a concatenation (offset-based, one list per level).
+
+    Along axis 0, when every input has a LoD of the same depth, the sequences follow
+    one another: each level's offsets continue from the previous input's last one.
+    Otherwise (another axis, or an input without LoD) the first input's LoD is kept.
+    """
+    first = [list(level) for level in lods[0]] if lods else []
+    if not first or normalize_axis(axis, rank) != 0 or not all(lods):
+        return first
+    for lod in lods[1:]:
+        if len(lod) != len(first):
+            raise ValueError(f"concat: inputs with LoDs of {len(first)} and {len(lod)} "
+                             "levels cannot be joined along axis 0")
+        for level, offsets in zip(first, lod):
+            base = level[-1] - offsets[0]
+            level.extend(int(o) + base for o in offsets[1:])
+    return first
+
+
 def concat_dims(dims_list: Sequence[Sequence[int]], axis: int) -> tuple[int, ...]:
     """Dims of the concatenation: inputs agree except along `axis`, whose sizes add up."""
     if not dims_list:
