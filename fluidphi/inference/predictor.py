@@ -204,7 +204,7 @@ class Predictor:
             return None
         from phi.core.dense_tensor import DenseTensor
 
-        return [DenseTensor(h._data, lod=h._lod) for h in self._outputs.values()]
+        return [DenseTensor(h.copy_to_cpu(), lod=h.lod()) for h in self._outputs.values()]
 
     def _run(self) -> None:
         from compat.predictor import run_model
