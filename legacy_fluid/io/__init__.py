@@ -85,7 +85,8 @@ def load_params(program: ProgramDesc, files: ModelFiles, *, check: bool = True
         return {}
     if names and not files.params_path.is_file():
         raise MissingModelFileError(
-            "params file not found", path=files.params_path,
+            "params file not found; one of another name is given with params_file "
+            "(fluidphi's --params-file)", path=files.params_path,
             expected=f"{len(names)} persistable variables (first: '{names[0]}')",
             found="no file")
     try:
