@@ -160,8 +160,10 @@ def _program_facts(program: ProgramDesc, feeds: list[str], fetches: list[str]
             "fetches": [var_summary(block, n) for n in fetches]}
 
 
-def check_model(path: str | os.PathLike[str]) -> CheckReport:
-    """Every problem of the model at `path`; never raises for a bad model."""
+def check_model(path: str | os.PathLike[str],
+                params_file: str | os.PathLike[str] | None = None) -> CheckReport:
+    """Every problem of the model at `path` (its params in `params_file` when named);
+    never raises for a bad model."""
     from legacy_fluid.framework.program_queries import feed_target_names, fetch_target_names
     from legacy_fluid.framework.scope import Scope
     from legacy_fluid.io import (
@@ -175,7 +177,7 @@ def check_model(path: str | os.PathLike[str]) -> CheckReport:
 
     report = CheckReport(str(path))
     try:
-        files = resolve_model(path)
+        files = resolve_model(path, params_file=params_file)
         program = load_program(files.model_path)
     except ModelFormatError as e:
         report.problems.append(Problem(ProblemKind.FORMAT, str(e)))

@@ -13,7 +13,7 @@ from legacy_fluid.framework.scope import Scope
 from phi.core.kernel_factory import KERNELS
 
 
-def describe_model(path: str) -> dict[str, Any]:
+def describe_model(path: str, params_file: str | None = None) -> dict[str, Any]:
     """Feeds, fetches, op types with the kernel forms fluidphi has (`missing` lists the
     types it cannot run) and params. A program saved without its params file (a startup
     program, a training state's program) is described with params marked absent."""
@@ -28,7 +28,7 @@ def describe_model(path: str) -> dict[str, Any]:
     )
     from legacy_fluid.io.errors import MissingModelFileError
 
-    files = resolve_model(path)
+    files = resolve_model(path, params_file=params_file)
     program = load_program(files.model_path)
     validate_program(program, files.model_path)
     promote_program_types(program, files.model_path)
@@ -36,7 +36,7 @@ def describe_model(path: str) -> dict[str, Any]:
     try:
         params = load_params(program, files)
     except MissingModelFileError:
-        if files.params_path.exists():
+        if files.params_path.exists() or files.params_named:
             raise
         params = None  # persistables declared, no params file saved with the program
     for name, tensor in (params or {}).items():

@@ -49,12 +49,15 @@ class LoadedModel:
         return var
 
 
-def load_model(path: str | Path) -> LoadedModel:
-    """`dir/model` prefix or a directory with one model; params go into a fresh scope."""
+def load_model(path: str | Path, params_file: str | Path | None = None) -> LoadedModel:
+    """`dir/model` prefix, a program file or a directory with one model; params go into a
+    fresh scope. `params_file` names the combined params file when its stem differs from
+    the program's (`inference.pdmodel` + `weights.pdiparams`)."""
     from legacy_fluid.io import load_inference_model
 
     scope = Scope()
-    program, feeds, fetches = load_inference_model(str(path), scope=scope)
+    program, feeds, fetches = load_inference_model(str(path), scope=scope,
+                                                   params_file=params_file)
     model = LoadedModel(program, list(feeds), list(fetches), scope, str(path))
     missing = missing_op_types(program)
     if missing:

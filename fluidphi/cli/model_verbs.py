@@ -27,6 +27,10 @@ from fluidphi.cli.common import (
     friendly_errors,
 )
 
+ParamsFileOption = Annotated[Path | None, typer.Option(
+    "--params-file", metavar="FILE", help="the combined params file, when its name differs "
+    "from the program's (inference.pdmodel + weights.pdiparams)")]
+
 
 @app.command()
 @friendly_errors
@@ -34,6 +38,7 @@ def run(
     model: Annotated[
         str, typer.Argument(help="path prefix (dir/model) or a directory with one model")
     ],
+    params_file: ParamsFileOption = None,
     input: Annotated[
         list[str],
         typer.Option(
@@ -100,7 +105,7 @@ def run(
     except ValueError as e:
         raise CliError(f"--max-memory {e}") from None
     target = _device(place)  # no usable device: say so before loading
-    loaded = load_model(model)
+    loaded = load_model(model, params_file)
     forced = _cpu_ops(cpu_ops, loaded)
     feeds = read_inputs(input, loaded.feed_names)
     preflight(loaded, check_feeds(loaded, feeds), limit)
@@ -141,12 +146,13 @@ def run(
 @friendly_errors
 def inspect(
     model: Annotated[str, typer.Argument(help="path prefix (dir/model) or a directory")],
+    params_file: ParamsFileOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
     """Feeds, fetches, op types and which kernel forms fluidphi has for each."""
     from compat.model_info import describe_model
 
-    info = describe_model(model)
+    info = describe_model(model, None if params_file is None else str(params_file))
     if as_json:
         typer.echo(json.dumps(info, indent=2))
         return
@@ -180,13 +186,14 @@ def inspect(
 @friendly_errors
 def check(
     model: Annotated[str, typer.Argument(help="path prefix (dir/model) or a directory")],
+    params_file: ParamsFileOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the report as JSON")] = False,
 ) -> None:
     """Validate a model without running it: format, structure, params, op types,
     attribute types, and InferMeta over the whole program at the declared shapes."""
     from compat.checker import check_model, describe_estimate, summarize
 
-    report = check_model(model)
+    report = check_model(model, params_file)
     if as_json:
         typer.echo(json.dumps(report.as_dict(), indent=2))
     else:

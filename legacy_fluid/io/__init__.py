@@ -87,27 +87,39 @@ def load_params(program: ProgramDesc, files: ModelFiles, *, check: bool = True
         return {}
     if names and not files.params_path.is_file():
         raise MissingModelFileError(
-            "params file not found", path=files.params_path,
+            "params file not found; one of another name is given with params_file "
+            "(fluidphi's --params-file)", path=files.params_path,
             expected=f"{len(names)} persistable variables (first: '{names[0]}')",
             found="no file")
-    return load_combined_params(files.params_path, names, descs)
+    try:
+        return load_combined_params(files.params_path, names, descs)
+    except ModelFormatError as e:
+        if not files.params_named or isinstance(e, MissingModelFileError):
+            raise
+        # a file the caller named: say first that it is not this program's params
+        raise ModelFormatError(
+            f"not a params file of this program ({files.model_path.name}): {e.problem}",
+            path=files.params_path, var=e.var, expected=e.expected, found=e.found) from None
 
 
 def load_inference_model(path: str | os.PathLike[str], scope: Scope | None = None, *,
                          model_filename: str | None = None,
                          params_filename: str | None = None,
+                         params_file: str | os.PathLike[str] | None = None,
                          check: bool = True) -> tuple[ProgramDesc, list[str], list[str]]:
     """Load an inference model; returns `(program, feed_names, fetch_names)`.
 
     `path` is a prefix (`dir/model` for `dir/model.pdmodel` + `.pdiparams`),
     a `.pdmodel` file, or a model directory (see `legacy_fluid.io.layout`).
+    `params_file` names the combined params file by its path when its stem differs
+    from the program's (`inference.pdmodel` + `weights.pdiparams`).
     Parameters go into `scope` (default: `global_scope()`), one DenseTensor
     per persistable var: `scope.var(name).value`. Feed names are the `Out` of
     the feed ops and fetch names the `X` of the fetch ops, both in `col` order.
     With `check`, the program's structure is validated (`legacy_fluid.io.validate`)
     before any parameter is read.
     """
-    files = resolve_model(path, model_filename, params_filename)
+    files = resolve_model(path, model_filename, params_filename, params_file=params_file)
     program = load_program(files.model_path)
     if check:
         validate_program(program, files.model_path)

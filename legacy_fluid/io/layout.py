@@ -11,6 +11,10 @@ Accepted forms of the path given to `load_inference_model`:
 
 `model_filename` / `params_filename` name the files inside a directory
 explicitly, as Paddle's old `load_inference_model(dirname, ...)` did.
+`params_file` names the combined params file by its own path, whatever its
+stem (`inference.pdmodel` + `weights.pdiparams`, as Paddle Inference's
+`Config(prog_file, params_file)` accepts); the program is found from `path`
+as above.
 """
 
 from __future__ import annotations
@@ -41,6 +45,8 @@ class ModelFiles:
     model_path: Path
     params_path: Path
     params_layout: ParamsLayout
+    #: the params file was named by the caller (`params_file`), not found beside the program
+    params_named: bool = False
 
 
 def _beside(model: Path) -> ModelFiles:
@@ -53,9 +59,25 @@ def _beside(model: Path) -> ModelFiles:
     return ModelFiles(model, model.parent, "separate")
 
 
+def _with_params_file(found: ModelFiles, params: Path) -> ModelFiles:
+    """`found`'s program with the combined params file `params` (which must be a file)."""
+    if not params.is_file():
+        raise MissingModelFileError(
+            "params file not found", path=params,
+            expected="a combined params file (.pdiparams)",
+            found="a directory" if params.is_dir() else "no file")
+    return ModelFiles(found.model_path, params, "combined", params_named=True)
+
+
 def resolve_model(path: str | os.PathLike[str], model_filename: str | None = None,
-                  params_filename: str | None = None) -> ModelFiles:
+                  params_filename: str | None = None, *,
+                  params_file: str | os.PathLike[str] | None = None) -> ModelFiles:
     """Locate the model file and params of `path` (see the module docstring)."""
+    if params_file is not None:
+        if params_filename is not None:
+            raise ValueError("name the params file once: params_filename (inside the model's "
+                             "directory) or params_file (a path), not both")
+        return _with_params_file(resolve_model(path, model_filename), Path(params_file))
     p = Path(path)
     if model_filename is not None or params_filename is not None:
         base = p if p.is_dir() else p.parent
