@@ -19,8 +19,6 @@ import shutil
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-#: The directory holding the packages (the repository root in a source checkout).
-PACKAGE_ROOT = HERE.parent.parent
 BUNDLE_DIR = "bundled"
 
 # The evidence, relative to the repository root.
@@ -36,7 +34,8 @@ EVIDENCE = (PARITY, MIGRATION, HAND_EDITS, GRAD_FIXTURE_CASES, FD_CASES)
 
 
 def evidence_root(here: Path = HERE) -> Path:
-    """The copy bundled into an installed package when there is one, else the source tree."""
+    """The copy bundled into an installed package when there is one, else the directory
+    holding the packages (the repository root of a source checkout)."""
     bundled = here / BUNDLE_DIR
     return bundled if bundled.is_dir() else here.parent.parent
 

@@ -210,6 +210,17 @@ def test_check_kernels_and_help(installed: Installed) -> None:
         assert re.search(rf"\b{verb}\b", helped), verb
 
 
+def test_migrate_verifies_a_legacy_kernel_without_writing(installed: Installed) -> None:
+    source = ROOT / "legacy_fluid" / "operators" / "softmax_op.py"
+    copy = installed.cwd / "migrate" / source.name
+    copy.parent.mkdir()
+    shutil.copyfile(source, copy)
+    said = " ".join(installed.ok(installed.cli, "migrate", copy, "--verify").split())
+    assert "1 migrated" in said
+    assert re.search(r"verify: [1-9]\d* identical, 0 differing, 0 errored, 0 unverified", said)
+    assert copy.read_bytes() == source.read_bytes()  # a dry run
+
+
 def test_coverage_reproduces_the_committed_reports(installed: Installed) -> None:
     committed = json.loads((REPORTS / "coverage.json").read_text(encoding="utf-8"))
     migrated = committed["summary"]["progress"]["migrated"]
