@@ -33,6 +33,8 @@ import pytest
 
 from compat.coverage import sources
 from compat.coverage.cli_entry import FILE_NAMES
+from tests.cli.test_train import FOLDER as TRAIN
+from tests.cli.test_train import _step_files as step_files
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 EXAMPLE = ROOT / "examples" / "mlp"
@@ -208,6 +210,24 @@ def test_check_kernels_and_help(installed: Installed) -> None:
     helped = installed.ok(installed.python, "-m", "fluidphi", "--help")
     for verb in ("run", "check", "kernels", "coverage", "migrate"):
         assert re.search(rf"\b{verb}\b", helped), verb
+
+
+def test_train_matches_paddle_step_by_step(installed: Installed) -> None:
+    """Grad and optimizer ops: backward.yaml is read from the installed package."""
+    meta = json.loads((TRAIN / "meta.json").read_text(encoding="utf-8"))
+    loss = meta["fetches"][0]
+    folder = installed.cwd / "train"
+    folder.mkdir()
+    out = folder / "out.npz"
+    installed.ok(installed.cli, "train", TRAIN / "state.pdmodel", "--params",
+                 TRAIN / "state.pdparams", *step_files(folder, meta), "--fetch", loss,
+                 "--output", out)
+    with np.load(out) as got, np.load(TRAIN / "expected.npz") as expected:
+        ref = np.stack([expected[f"{i}/{loss}"] for i in range(meta["steps"])])
+        np.testing.assert_allclose(got[loss].reshape(ref.shape), ref, rtol=1e-5, atol=1e-6)
+        for name in meta["persistables"]:
+            np.testing.assert_allclose(got[f"param:{name}"], expected[f"param:{name}"],
+                                       rtol=1e-5, atol=1e-6)
 
 
 def test_migrate_verifies_a_legacy_kernel_without_writing(installed: Installed) -> None:
