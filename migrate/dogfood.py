@@ -451,6 +451,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--report", type=Path, default=REPORT_DIR)
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args(argv)
+    if not (ROOT / "pyproject.toml").is_file():  # an installed package, not a checkout
+        if args.update_hand_edits:
+            parser.error(f"--update-hand-edits edits a source checkout's "
+                         f"migrate/hand_edits.yaml; {ROOT} is an installed package")
+        if args.report == REPORT_DIR:
+            parser.error(f"{ROOT} is an installed package, not a source checkout: pass "
+                         "--report DIR to say where the report goes")
     results, verify = run(jobs=args.jobs)
     if args.update_hand_edits:
         changed = update_hand_edits([op for r in results for op in r.ops])

@@ -19,12 +19,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from compat.coverage import sources
 from compat.coverage.facts import OpFacts
 from phi.op_defs import op_def
 
 GRAD_SUFFIX = "_grad"
-GRAD_FIXTURES = Path("tests") / "fixtures" / "grads"
-FD_CASES = Path("tests") / "api" / "test_grad_fd.py"
+GRAD_FIXTURES = Path(sources.GRAD_FIXTURES)
+FD_CASES = Path(sources.FD_CASES)
 
 #: Legacy forward op types Paddle 3.3.1 emits a grad op type of their own for in static
 #: training programs (issue 10's list): a report shows their grads even where fluidphi has
@@ -67,7 +68,7 @@ class GradEvidence:
 
 def _fixture_ops(folder: Path) -> frozenset[str]:
     found: set[str] = set()
-    for cases in sorted(folder.glob("*/cases.json")):
+    for cases in sorted(folder.glob(sources.GRAD_CASES_GLOB)):
         for entry in json.loads(cases.read_text(encoding="utf-8")).get("cases", {}).values():
             found.update(t for t in entry.get("program", [])
                          if t.endswith(GRAD_SUFFIX) or t in _FORWARD_OF)

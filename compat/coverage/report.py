@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from compat.coverage import sources
 from compat.coverage.codemod import CodemodSource, load_codemod
 from compat.coverage.facts import (
     OpFacts,
@@ -31,9 +32,10 @@ from compat.coverage.parity import DEVICES as PARITY_DEVICES
 from compat.coverage.parity import load_parity, op_parity
 
 SCHEMA_VERSION = "1.1"
-REPO_ROOT = Path(__file__).resolve().parent.parent.parent
-DEFAULT_REPORTS = REPO_ROOT / "reports"
-HAND_EDITS = REPO_ROOT / "migrate" / "hand_edits.yaml"
+#: The repository's evidence: the source tree, or its copy in an installed package.
+REPO_ROOT = sources.evidence_root()
+DEFAULT_REPORTS = REPO_ROOT / Path(sources.PARITY).parent
+HAND_EDITS = REPO_ROOT / sources.HAND_EDITS
 
 PROGRESS_DEFINITION = ("op types whose every legacy kernel has a PHI twin (the kernel selection "
                        "would pick for its OpKernelType) with identical parity results for its "
@@ -73,9 +75,10 @@ def rel(path: Path) -> str:
 
 
 def load_inputs(out: Path) -> Inputs:
-    codemod = load_codemod([out / "migration.json", DEFAULT_REPORTS / "migration.json"],
-                           HAND_EDITS, REPO_ROOT)
-    return Inputs(find_input("parity.json", out), codemod)
+    migration, parity = Path(sources.MIGRATION).name, Path(sources.PARITY).name
+    codemod = load_codemod([out / migration, REPO_ROOT / sources.MIGRATION], HAND_EDITS,
+                           REPO_ROOT)
+    return Inputs(find_input(parity, out), codemod)
 
 
 def _percent(num: int, den: int) -> float:

@@ -89,3 +89,19 @@ def test_committed_report_is_current(run: Any) -> None:
     md = (dogfood.REPORT_DIR / "migration.md").read_text()
     assert md == dogfood.report_markdown(report)
     assert 0.0 <= report["auto_migration_rate"] <= 1.0
+
+
+def test_an_installed_package_is_not_written_to(monkeypatch: pytest.MonkeyPatch,
+                                                 tmp_path: Any, capsys: Any) -> None:
+    """Outside a source checkout: no report into the package, no hand-edit list edited."""
+    def never(**_: Any) -> None:
+        raise AssertionError("ran the codemod")
+
+    monkeypatch.setattr(dogfood, "ROOT", tmp_path)  # site-packages: no pyproject.toml
+    monkeypatch.setattr(dogfood, "run", never)
+    for argv, said in (([], "pass --report DIR"),
+                       (["--update-hand-edits", "--report", str(tmp_path)], "installed package")):
+        with pytest.raises(SystemExit) as exc:
+            dogfood.main(argv)
+        assert exc.value.code == 2 and said in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
