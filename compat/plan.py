@@ -49,7 +49,7 @@ from legacy_fluid.framework.trace import OpTrace
 from legacy_fluid.framework.var_type import VarType
 from phi.backends.context_pool import DeviceContextPool
 from phi.common import CPUPlace, Place
-from phi.core.dense_tensor import DenseTensor
+from phi.core.dense_tensor import DenseTensor, as_dense_tensor
 
 
 @dataclass
@@ -155,7 +155,7 @@ def _feed_signature(feed: Mapping[str, DenseTensor]) -> tuple[Any, ...]:
 
 
 def _as_tensor(value: Any) -> DenseTensor:
-    return value if isinstance(value, DenseTensor) else DenseTensor(np.ascontiguousarray(value))
+    return as_dense_tensor(value)
 
 
 class PlannedExecutor:

@@ -17,7 +17,7 @@ import numpy as np
 from legacy_fluid.framework.program_desc import OpDesc, ProgramDesc, VarDesc
 from legacy_fluid.framework.program_queries import fetch_target_names
 from legacy_fluid.framework.scope import Scope
-from phi.core.dense_tensor import DenseTensor
+from phi.core.dense_tensor import DenseTensor, as_dense_tensor
 
 
 @dataclass
@@ -91,7 +91,7 @@ class Rewrite:
         name = f"{base}@fused{self._count}"
         self.program.global_block().vars[name] = VarDesc(
             name, dtype=DenseTensor(value).dtype, shape=list(value.shape), persistable=True)
-        self.scope.var(name).value = DenseTensor(np.ascontiguousarray(value))
+        self.scope.var(name).value = as_dense_tensor(value)
         return name
 
     def make_constant(self, index: int, name: str, value: np.ndarray, note: str) -> None:
@@ -103,7 +103,7 @@ class Rewrite:
             old, persistable=True, shape=[int(d) for d in value.shape]) if old is not None \
             else VarDesc(name, dtype=DenseTensor(value).dtype, shape=list(value.shape),
                          persistable=True)
-        self.scope.var(name).value = DenseTensor(np.ascontiguousarray(value))
+        self.scope.var(name).value = as_dense_tensor(value)
         self.drop(index, note)
 
     def replace(self, indices: list[int], new: OpDesc, note: str) -> None:

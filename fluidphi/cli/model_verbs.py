@@ -85,7 +85,7 @@ def run(
     The auto and phi paths run a plan: kernels chosen, arguments bound and ops fused once;
     the legacy path chooses every op's kernel on every run."""
     from compat.checker import preflight
-    from compat.feeds import read_inputs
+    from compat.feeds import ReadBudget, read_inputs
     from compat.memory_guard import resolve_limit
     from compat.predictor import check_feeds, load_model, run_model
     from compat.run_report import RunSummary, rows
@@ -102,7 +102,7 @@ def run(
     target = _device(place)  # no usable device: say so before loading
     loaded = load_model(model)
     forced = _cpu_ops(cpu_ops, loaded)
-    feeds = read_inputs(input, loaded.feed_names)
+    feeds = read_inputs(input, loaded.feed_names, ReadBudget(limit))
     preflight(loaded, check_feeds(loaded, feeds), limit)
     with loop_limit(max_loop_iters):
         result = run_model(loaded, feeds, place=target, path=path, passes=not no_passes,

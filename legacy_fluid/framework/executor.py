@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-import numpy as np
-
 from legacy_fluid.framework.block_runner import BlockRunner, running
 from legacy_fluid.framework.op_registry import create_op
 from legacy_fluid.framework.operator import OperatorBase
@@ -16,7 +14,7 @@ from legacy_fluid.framework.scope import Scope
 from legacy_fluid.framework.trace import OpTrace
 from legacy_fluid.framework.var_type import VarType
 from phi.common import CPUPlace, Place
-from phi.core.dense_tensor import DenseTensor
+from phi.core.dense_tensor import DenseTensor, as_dense_tensor
 
 #: Runs one op and says what it chose; compat's dual dispatch is one such runner.
 OpRunner = Callable[[OperatorBase, Scope, Place], OpTrace]
@@ -113,4 +111,4 @@ class Executor:
 def _as_tensor(value: Any) -> DenseTensor:
     if isinstance(value, DenseTensor):
         return value
-    return DenseTensor(np.ascontiguousarray(value))
+    return as_dense_tensor(value)
