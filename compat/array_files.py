@@ -95,7 +95,7 @@ def _read_npy(f: BinaryIO, what: str, size: int, budget: ReadBudget) -> np.ndarr
     if head[: len(NPY_MAGIC)] != NPY_MAGIC:
         if not head:
             raise InputError(f"{what} is empty (expected a .npy or .npz file)")
-        raise InputError(f"{what} is not a .npy or .npz file: it starts with neither "
+        raise InputError(f"{what} is not a readable .npy/.npz file: it starts with neither "
                          "NumPy's magic bytes nor a zip header")
     version = (head[-2], head[-1]) if len(head) == len(NPY_MAGIC) + 2 else None
     try:
