@@ -23,13 +23,18 @@ OpRunner = Callable[[OperatorBase, Scope, Place], OpTrace]
 class OpRunError(RuntimeError):
     """An op failed while running; names the op, its index and its variables."""
 
-    def __init__(self, index: int, op: OperatorBase, cause: Exception) -> None:
-        self.index, self.op, self.cause = index, op, cause
+    def __init__(self, index: int, op: OperatorBase, cause: Exception,
+                 replaced: str | None = None) -> None:
+        """`replaced`: for an op a pass made, the program's ops it stands for (named in
+        the message, as the program has no op of this type at this index)."""
+        self.index, self.op, self.cause, self.replaced = index, op, cause, replaced
         ins = ", ".join(f"{k}={v}" for k, v in op.inputs.items() if v)
         outs = ", ".join(f"{k}={v}" for k, v in op.outputs.items() if v)
+        made = (f"the fused '{op.type}' that fluidphi's plan made of the program's ops "
+                f"{replaced} (--no-passes runs them unfused)" if replaced
+                else f"op #{index} '{op.type}'")
         super().__init__(
-            f"op #{index} '{op.type}' (inputs {ins}; outputs {outs}) failed: "
-            f"{type(cause).__name__}: {cause}"
+            f"{made} (inputs {ins}; outputs {outs}) failed: {type(cause).__name__}: {cause}"
         )
 
 
