@@ -72,8 +72,9 @@ def run(
         str | None,
         typer.Option(
             metavar="SIZE",
-            help="refuse to run when the InferMeta estimate of the tensors exceeds SIZE "
-            "(512M, 4GiB, none); default: 80% of the memory available",
+            help="refuse to run when the InferMeta estimate of the tensors exceeds SIZE, "
+            "or --input files whose headers declare more (512M, 4GiB, none); default: 80% "
+            "of the memory available",
         ),
     ] = None,
     warm_runs: Annotated[
