@@ -128,28 +128,34 @@ class TrainingSession:
 MAX_LISTED = 12
 
 
-def _block_reads(program: ProgramDesc, op: object) -> list[str]:
-    """What `op` reads: its inputs, and those of every op of its sub-blocks."""
-    names = list(op.input_arg_names())  # type: ignore[attr-defined]
+def _sub_blocks(program: ProgramDesc, op: object) -> list[int]:
+    """The indices of the blocks `op` runs (a while's body, a conditional_block's)."""
+    found = []
     for attr, kind in op.attr_types.items():  # type: ignore[attr-defined]
-        if kind not in (AttrType.BLOCK, AttrType.BLOCKS):
-            continue
-        value = op.attrs.get(attr)  # type: ignore[attr-defined]
-        for idx in value if isinstance(value, (list, tuple)) else [value]:
-            if isinstance(idx, int) and 0 < idx < len(program.blocks):
-                for inner in program.block(idx).ops:
-                    names += _block_reads(program, inner)
-    return names
+        if kind in (AttrType.BLOCK, AttrType.BLOCKS):
+            value = op.attrs.get(attr)  # type: ignore[attr-defined]
+            found += [i for i in (value if isinstance(value, (list, tuple)) else [value])
+                      if isinstance(i, int) and 0 < i < len(program.blocks)]
+    return found
 
 
-def _read_before_written(program: ProgramDesc) -> list[str]:
-    """Variables of the global block some op reads before any op has written them."""
-    written: set[str] = set()
+def _read_before_written(program: ProgramDesc, block_idx: int = 0,
+                         written: set[str] | None = None, running: tuple[int, ...] = ()
+                         ) -> list[str]:
+    """Variables some op of the block (or of a block it runs) reads before any op has
+    written them (`written`: what the ops before the block wrote; `running`: the blocks
+    that run this one, never entered again)."""
+    written = set(written or ())
     out: dict[str, None] = {}
-    for op in program.global_block().ops:
-        for name in _block_reads(program, op):
+    for op in program.block(block_idx).ops:
+        for name in op.input_arg_names():
             if name not in written:
                 out.setdefault(name)
+        for idx in _sub_blocks(program, op):
+            if idx != block_idx and idx not in running:
+                for name in _read_before_written(program, idx, written,
+                                                 (*running, block_idx)):
+                    out.setdefault(name)
         written.update(op.output_arg_names())
     return list(out)
 

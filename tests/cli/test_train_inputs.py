@@ -154,3 +154,30 @@ def test_unwritable_save_paths_are_named_before_training(tmp_path: Path) -> None
     assert_clean_error(res, f"--save '{tmp_path / 'st.pdopt'}'", "it is a folder")
     res = _train(SGD, *args, "--save", f"{tmp_path}/")
     assert_clean_error(res, "expected a path prefix")
+
+
+def test_reads_inside_sub_blocks_count_and_writes_there_too() -> None:
+    """A while body reading persistable `w` needs its value; `acc`, which the body writes
+    before reading, does not; a block naming itself or its runner is not entered again."""
+    from compat.training import TrainingSession
+    from legacy_fluid.framework.program_desc import ProgramDesc
+    from legacy_fluid.framework.scope import Scope
+    from legacy_fluid.framework.var_type import AttrType
+
+    program = ProgramDesc()
+    main = program.global_block()
+    for name in ("w", "acc", "lr"):
+        main.var(name, shape=[1], persistable=True)
+    main.var("x", shape=[1])
+    main.var("cond", shape=[1])
+    body = program.append_block(main)
+    body.append_op("fill_constant", outputs={"Out": ["acc"]})
+    body.append_op("elementwise_add", {"X": ["acc"], "Y": ["w"]}, {"Out": ["acc"]})
+    loop = body.append_op("while", {"X": ["acc"], "Condition": ["cond"]}, {"Out": ["acc"]})
+    loop.set_attr("sub_block", 1, AttrType.BLOCK)  # names itself: not entered again
+    main.append_op("less_than", {"X": ["x"], "Y": ["x"]}, {"Out": ["cond"]})
+    op = main.append_op("while", {"X": ["x"], "Condition": ["cond"]}, {"Out": ["acc"]})
+    op.set_attr("sub_block", 1, AttrType.BLOCK)
+    main.append_op("sgd", {"Param": ["acc"], "LearningRate": ["lr"]}, {"ParamOut": ["acc"]})
+    session = TrainingSession(program, Scope())
+    assert session.missing_state() == ["w", "lr"]
