@@ -49,7 +49,7 @@ from legacy_fluid.framework.trace import OpTrace
 from legacy_fluid.framework.var_type import VarType
 from phi.backends.context_pool import DeviceContextPool
 from phi.common import CPUPlace, Place
-from phi.core.dense_tensor import DenseTensor
+from phi.core.dense_tensor import DenseTensor, as_dense_tensor
 
 
 @dataclass
@@ -124,6 +124,8 @@ class Plan:
     notes: list[str] = field(default_factory=list)  # one line per pass rewrite
     memory: MemoryPlan | None = None  # how the intermediates share storage
     blocks: BlockRunner | None = None  # runs sub-blocks (op by op) for control-flow ops
+    #: step index -> the user's ops a fused step stands for ("#0 'matmul_v2', ...")
+    replaced: dict[int, str] = field(default_factory=dict)
 
     def describe(self) -> list[dict[str, Any]]:
         """Per step: what it runs, its kernel and key, transforms and output buffers."""
@@ -155,7 +157,7 @@ def _feed_signature(feed: Mapping[str, DenseTensor]) -> tuple[Any, ...]:
 
 
 def _as_tensor(value: Any) -> DenseTensor:
-    return value if isinstance(value, DenseTensor) else DenseTensor(np.ascontiguousarray(value))
+    return as_dense_tensor(value)
 
 
 class PlannedExecutor:
@@ -191,6 +193,7 @@ class PlannedExecutor:
                ) -> tuple[Plan, list[DenseTensor]]:
         fused: dict[int, list[str]] = {}
         origin: dict[int, int] = {}
+        replaced: dict[int, str] = {}
         notes: list[str] = []
         source, root = program, scope
         if self.passes:
@@ -198,8 +201,11 @@ class PlannedExecutor:
             source, root, fused, notes = rewrite.program, rewrite.scope, rewrite.fused, \
                 rewrite.notes
             origin = rewrite.origin
+            ops = program.global_block().ops
+            replaced = {k: ", ".join(f"#{i} '{ops[i].type}'" for i in v)
+                        for k, v in rewrite.replaced.items()}
         plan = build_plan(source, root, self.place, self.mode, feed, key, fused,
-                          tuple(fetch_list or ()), origin, self.cpu_ops)
+                          tuple(fetch_list or ()), origin, self.cpu_ops, replaced)
         plan.source, plan.source_scope, plan.notes = program, scope, notes
         fetched = _fetch(plan, fetch_list)
         self._plans[key] = plan
@@ -260,7 +266,7 @@ def _run(plan: Plan, feed: Mapping[str, DenseTensor], fetch_list: list[str] | No
     except Exception as exc:
         op = next(s.op for s in plan.steps if not isinstance(s, TransferStep)
                   and s.index == index)
-        raise OpRunError(index, op, exc) from exc
+        raise OpRunError(index, op, exc, plan.replaced.get(index)) from exc
     return _fetch(plan, fetch_list)
 
 
@@ -269,11 +275,14 @@ def build_plan(program: ProgramDesc, scope: Scope, place: Place, mode: PathMode,
                fused: Mapping[int, list[str]] | None = None,
                keep_names: tuple[str, ...] = (),
                origin: Mapping[int, int] | None = None,
-               cpu_ops: frozenset[str] = frozenset()) -> Plan:
+               cpu_ops: frozenset[str] = frozenset(),
+               replaced: Mapping[int, str] | None = None) -> Plan:
     """Plan `program` by running it once on `feed` (see the module doc). Tensors named in
     `keep_names` (read after a run) keep memory of their own. `origin` maps an op of a
     rewritten program (by identity) to its index in the user's program: steps, traces and
-    errors carry that index. Ops of the types in `cpu_ops` run on CPU whatever `place` is."""
+    errors carry that index; `replaced` names, per fused op (by identity), the user's ops it
+    stands for (errors name them). Ops of the types in `cpu_ops` run on CPU whatever `place`
+    is."""
     block = program.global_block()
     ops = [create_op(desc) for desc in block.ops]
     local = _prepare_scope(program, scope)
@@ -291,10 +300,12 @@ def build_plan(program: ProgramDesc, scope: Scope, place: Place, mode: PathMode,
         for index, (op, desc) in enumerate(zip(ops, block.ops)):
             planner.fused_from = (fused or {}).get(id(desc), [])
             shown = (origin or {}).get(id(desc), index)
+            if id(desc) in (replaced or {}):
+                plan.replaced[shown] = (replaced or {})[id(desc)]
             try:
                 planner.add(index, op, shown)
             except Exception as exc:
-                raise OpRunError(shown, op, exc) from exc
+                raise OpRunError(shown, op, exc, plan.replaced.get(shown)) from exc
     if planner.lives is not None:
         plan.memory = share_memory(planner.lives, ops)
     return plan

@@ -34,7 +34,7 @@ from legacy_fluid.framework.program_queries import (
 from legacy_fluid.framework.scope import Scope, global_scope
 from legacy_fluid.io import load_program, promote_program_types
 from phi.common import CPUPlace, Place
-from phi.core.dense_tensor import DenseTensor
+from phi.core.dense_tensor import as_dense_tensor
 from phi.kernels.funcs.random import seed_all as seed
 
 __all__ = ["Executor", "ExecutorInputError", "Scope", "feed_names", "global_scope", "seed"]
@@ -119,7 +119,7 @@ class Executor:
         fetch = [_fetch_name(item) for item in (fetch_list or [])]
         fetch = self._check(desc, feed, fetch)
         self._forget_stale_plans(desc, scope)
-        tensors = {n: v if isinstance(v, DenseTensor) else DenseTensor(np.ascontiguousarray(v))
+        tensors = {n: as_dense_tensor(v)
                    for n, v in feed.items()}
         fetched = self._engine.run(desc, scope, tensors, fetch_list=fetch)
         self._bound[(id(desc), id(scope))] = _persistable_ids(desc, scope)
@@ -130,6 +130,12 @@ class Executor:
                                          "it holds no value")
             out.append(np.array(tensor.numpy(), copy=True) if return_numpy else tensor)
         return out
+
+    def check(self, program: ProgramDesc | str | os.PathLike[str], feed: Mapping[str, Any],
+              fetch_list: Sequence[Any] = ()) -> None:
+        """Raise `ExecutorInputError` for what `run` would refuse in these feeds and fetches,
+        without running anything."""
+        self._check(self.program(program), feed, [_fetch_name(i) for i in fetch_list])
 
     def _check(self, program: ProgramDesc, feed: Mapping[str, Any], fetch: list[str]
                ) -> list[str]:

@@ -16,22 +16,24 @@ from __future__ import annotations
 import os
 import pickle
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
+from compat.array_files import ReadBudget, read_array_file
 from compat.dual_dispatch import PathMode
 from compat.static import Executor, ExecutorInputError, feed_names
 from legacy_fluid.framework.program_desc import ProgramDesc
 from legacy_fluid.framework.program_queries import persistable_var_names
 from legacy_fluid.framework.scope import Scope
+from legacy_fluid.framework.var_type import AttrType
 from legacy_fluid.io import load_combined_params, load_program
 from legacy_fluid.io.atomic_write import atomic_write_bytes
 from legacy_fluid.io.errors import ModelFormatError
 from legacy_fluid.io.state_pickle import load_state
 from phi.common import CPUPlace, Place
-from phi.core.dense_tensor import DenseTensor
+from phi.core.dense_tensor import DenseTensor, as_dense_tensor
 
 #: A training program, its state or a step's feeds cannot be used; says which and why.
 TrainingInputError = ExecutorInputError
@@ -46,17 +48,59 @@ class TrainingSession:
     path: PathMode = PathMode.AUTO
     place: Place | None = None
     planned: bool = True
+    #: the state files loaded into the scope, in order (named when state is missing)
+    state_files: list[Path] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.executor = Executor(self.place or CPUPlace(), path=self.path, planned=self.planned)
+        self._state_checked = False
+
+    def missing_state(self) -> list[str]:
+        """Persistable tensors the program reads before any op writes them that hold no
+        value in the scope (nor are fed): a step would fail inside the op reading them."""
+        fed = set(self.feed_names)
+        missing = []
+        for name in _read_before_written(self.program):
+            var = self.program.global_block().find_var(name)
+            if var is None or not var.persistable or not var.is_tensor or name in fed:
+                continue
+            held = self.scope.find_var(name)
+            value = None if held is None else held.value
+            if not (isinstance(value, DenseTensor) and value.initialized()):
+                missing.append(name)
+        return missing
+
+    def check_state(self) -> None:
+        """Raise `TrainingInputError` naming every persistable without a value (and the
+        state files read), before any op runs."""
+        missing = self.missing_state()
+        self._state_checked = True
+        if not missing:
+            return
+        read = (", ".join(f"'{p}'" for p in self.state_files) if self.state_files
+                else "none")
+        shown = ", ".join(missing[:MAX_LISTED]) + (
+            f", ... ({len(missing) - MAX_LISTED} more)" if len(missing) > MAX_LISTED else "")
+        raise TrainingInputError(
+            f"{len(missing)} persistable variable(s) that the program reads before writing "
+            f"have no value: {shown}. State files read: {read}. Give their values with "
+            "--params (a .pdparams with its .pdopt, as paddle.static.save writes them for "
+            "this program and its optimizer, an .npz keyed by name, or a save_persistables "
+            "file); nothing was run")
 
     @property
     def feed_names(self) -> list[str]:
         """Non-persistable variables that no op of the program writes."""
         return feed_names(self.program)
 
+    def check_feeds(self, feeds: Mapping[str, np.ndarray], fetch: list[str]) -> None:
+        """Raise `TrainingInputError` for feeds or fetches a step would refuse (nothing runs)."""
+        self.executor.check(self.program, feeds, fetch)
+
     def step(self, feeds: Mapping[str, np.ndarray], fetch: list[str]) -> dict[str, np.ndarray]:
         """One training step: run the program on `feeds`, return the fetched values."""
+        if not self._state_checked:
+            self.check_state()
         fetched = self.executor.run(self.program, feeds, list(fetch), self.scope)
         return dict(zip(fetch, fetched))
 
@@ -78,6 +122,42 @@ class TrainingSession:
             if buffer in out and all(w in out for w in weights):
                 out[buffer] = np.concatenate([out[w].ravel() for w in weights])
         return out
+
+
+#: persistables named in one error (the rest are counted)
+MAX_LISTED = 12
+
+
+def _sub_blocks(program: ProgramDesc, op: object) -> list[int]:
+    """The indices of the blocks `op` runs (a while's body, a conditional_block's)."""
+    found = []
+    for attr, kind in op.attr_types.items():  # type: ignore[attr-defined]
+        if kind in (AttrType.BLOCK, AttrType.BLOCKS):
+            value = op.attrs.get(attr)  # type: ignore[attr-defined]
+            found += [i for i in (value if isinstance(value, (list, tuple)) else [value])
+                      if isinstance(i, int) and 0 < i < len(program.blocks)]
+    return found
+
+
+def _read_before_written(program: ProgramDesc, block_idx: int = 0,
+                         written: set[str] | None = None, running: tuple[int, ...] = ()
+                         ) -> list[str]:
+    """Variables some op of the block (or of a block it runs) reads before any op has
+    written them (`written`: what the ops before the block wrote; `running`: the blocks
+    that run this one, never entered again)."""
+    written = set(written or ())
+    out: dict[str, None] = {}
+    for op in program.block(block_idx).ops:
+        for name in op.input_arg_names():
+            if name not in written:
+                out.setdefault(name)
+        for idx in _sub_blocks(program, op):
+            if idx != block_idx and idx not in running:
+                for name in _read_before_written(program, idx, written,
+                                                 (*running, block_idx)):
+                    out.setdefault(name)
+        written.update(op.output_arg_names())
+    return list(out)
 
 
 def rnn_flat_buffers(program: ProgramDesc) -> dict[str, list[str]]:
@@ -118,39 +198,49 @@ def rnn_flat_buffers(program: ProgramDesc) -> dict[str, list[str]]:
             if len(ops) == 1 and len(per_op[ops[0]]) == 1}
 
 
-def open_session(program_path: str | os.PathLike[str], state: Iterable[str | os.PathLike[str]],
+def open_session(program_path: ProgramDesc | str | os.PathLike[str],
+                 state: Iterable[str | os.PathLike[str]], budget: ReadBudget | None = None,
                  **options: object) -> TrainingSession:
-    """The program at `program_path` with its state loaded from every file in `state`."""
-    program = load_program(program_path)
+    """The program (at `program_path`, or given) with its state loaded from every file in
+    `state` (what they take charged to `budget`)."""
+    program = (program_path if isinstance(program_path, ProgramDesc)
+               else load_program(program_path))
     scope = Scope()
-    for path in state:
-        load_initial_state(program, scope, path)
-    return TrainingSession(program, scope, **options)  # type: ignore[arg-type]
+    files = [Path(p) for p in state]
+    for path in files:
+        load_initial_state(program, scope, path, budget)
+    return TrainingSession(program, scope, state_files=files, **options)  # type: ignore[arg-type]
 
 
-def load_initial_state(program: ProgramDesc, scope: Scope,
-                       path: str | os.PathLike[str]) -> list[str]:
+def load_initial_state(program: ProgramDesc, scope: Scope, path: str | os.PathLike[str],
+                       budget: ReadBudget | None = None) -> list[str]:
     """Load persistable values from one state file into `scope`; returns the names loaded.
 
     `.pdparams` / `.pdopt`: a pickled dict (paddle.static.save, paddle.save); `.npz`:
-    arrays keyed by variable name; anything else: a save_persistables / save_combine file
-    holding the program's persistables sorted by name.
+    arrays keyed by variable name (read with every check of `compat.array_files`);
+    anything else: a save_persistables / save_combine file holding the program's
+    persistables sorted by name. What a file takes is charged to `budget` before it is
+    read (a pickle or a params file: its size).
     """
     p = Path(path)
+    budget = budget or ReadBudget()
     known = set(persistable_var_names(program))
-    if p.suffix in (".pdparams", ".pdopt"):
-        arrays = load_state(p)
-    elif p.suffix == ".npz":
-        try:
-            with np.load(p, allow_pickle=False) as npz:
-                arrays = {k: npz[k] for k in npz.files}
-        except (OSError, ValueError) as exc:
-            raise ModelFormatError(f"is not a readable .npz of arrays ({exc})", path=p) from None
+    if p.suffix == ".npz":
+        content = read_array_file(p, f"state file '{p}'", budget)
+        if isinstance(content, np.ndarray):
+            raise ModelFormatError("holds one unnamed array (.npy content); a state .npz "
+                                   "holds arrays keyed by variable name", path=p)
+        arrays = content
     else:
-        tensors = load_combined_params(p, sorted(known), program.global_block().vars)
-        for name, tensor in tensors.items():
-            scope.var(name).value = tensor
-        return sorted(tensors)
+        if p.is_file():
+            budget.take(p.stat().st_size, f"state file '{p}'")
+        if p.suffix in (".pdparams", ".pdopt"):
+            arrays = load_state(p)
+        else:
+            tensors = load_combined_params(p, sorted(known), program.global_block().vars)
+            for name, tensor in tensors.items():
+                scope.var(name).value = tensor
+            return sorted(tensors)
     objects = sorted(n for n, a in arrays.items() if a.dtype.hasobject)
     if objects:  # numbers only: an array of Python objects is no tensor (never loaded)
         raise ModelFormatError(f"holds an array of Python objects for '{objects[0]}', "
@@ -160,22 +250,43 @@ def load_initial_state(program: ProgramDesc, scope: Scope,
         raise ModelFormatError(f"holds {len(unknown)} value(s) the program has no persistable "
                                f"variable for (first: {unknown[0]})", path=p)
     for name, array in arrays.items():
-        scope.var(name).value = DenseTensor(np.ascontiguousarray(array))
+        scope.var(name).value = as_dense_tensor(array)
     return sorted(arrays)
+
+
+def state_paths(prefix: str | os.PathLike[str], program: ProgramDesc) -> list[Path]:
+    """The files `save_state` writes for `program`: `prefix.pdparams`, and `prefix.pdopt`
+    when the program has persistables that are not parameters."""
+    block = program.global_block()
+    paths = [Path(f"{os.fspath(prefix)}.pdparams")]
+    if any(v.is_tensor and not v.is_parameter for n in persistable_var_names(program)
+           if (v := block.find_var(n)) is not None):
+        paths.append(Path(f"{os.fspath(prefix)}.pdopt"))
+    return paths
+
+
+def state_file_bytes(prefix: str | os.PathLike[str], program: ProgramDesc,
+                     values: Mapping[str, np.ndarray]) -> dict[Path, bytes]:
+    """What `save_state` writes, by path: pickled dicts of name -> array (parameters in
+    .pdparams, the other persistables in .pdopt), as paddle.static.save writes them; every
+    array keeps its shape (a 0-d learning rate stays 0-d)."""
+    block = program.global_block()
+    params = {n: v for n, v in values.items() if (d := block.find_var(n)) is not None
+              and d.is_parameter}
+    parts = {".pdparams": params, ".pdopt": {n: v for n, v in values.items()
+                                             if n not in params}}
+    out = {}
+    for path in state_paths(prefix, program):
+        part = parts[path.suffix]
+        out[path] = pickle.dumps(dict(sorted(part.items())), protocol=4)
+    return out
 
 
 def save_state(prefix: str | os.PathLike[str], program: ProgramDesc,
                values: Mapping[str, np.ndarray]) -> list[Path]:
     """Write `prefix.pdparams` (parameters) and `prefix.pdopt` (the other persistables, when
-    any) as paddle.static.save does: pickled dicts of name -> array."""
-    block = program.global_block()
-    params = {n: v for n, v in values.items() if (d := block.find_var(n)) is not None
-              and d.is_parameter}
-    others = {n: v for n, v in values.items() if n not in params}
-    written = []
-    for suffix, part in ((".pdparams", params), (".pdopt", others)):
-        if part or suffix == ".pdparams":
-            path = Path(f"{os.fspath(prefix)}{suffix}")
-            atomic_write_bytes(path, pickle.dumps(dict(sorted(part.items())), protocol=4))
-            written.append(path)
-    return written
+    the program has any) as paddle.static.save does."""
+    files = state_file_bytes(prefix, program, values)
+    for path, data in files.items():
+        atomic_write_bytes(path, data)
+    return list(files)

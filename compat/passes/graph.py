@@ -17,7 +17,7 @@ import numpy as np
 from legacy_fluid.framework.program_desc import OpDesc, ProgramDesc, VarDesc
 from legacy_fluid.framework.program_queries import fetch_target_names
 from legacy_fluid.framework.scope import Scope
-from phi.core.dense_tensor import DenseTensor
+from phi.core.dense_tensor import DenseTensor, as_dense_tensor
 
 
 @dataclass
@@ -29,6 +29,8 @@ class Rewrite:
     #: op (by identity) -> its index in the original program (a fused op: the last one's),
     #: so that errors and traces name ops as the user's program numbers them
     origin: dict[int, int] = field(default_factory=dict)
+    #: fused op (by identity) -> the original program's indices of the ops it replaces
+    replaced: dict[int, list[int]] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     _count: int = 0
 
@@ -91,7 +93,7 @@ class Rewrite:
         name = f"{base}@fused{self._count}"
         self.program.global_block().vars[name] = VarDesc(
             name, dtype=DenseTensor(value).dtype, shape=list(value.shape), persistable=True)
-        self.scope.var(name).value = DenseTensor(np.ascontiguousarray(value))
+        self.scope.var(name).value = as_dense_tensor(value)
         return name
 
     def make_constant(self, index: int, name: str, value: np.ndarray, note: str) -> None:
@@ -103,13 +105,16 @@ class Rewrite:
             old, persistable=True, shape=[int(d) for d in value.shape]) if old is not None \
             else VarDesc(name, dtype=DenseTensor(value).dtype, shape=list(value.shape),
                          persistable=True)
-        self.scope.var(name).value = DenseTensor(np.ascontiguousarray(value))
+        self.scope.var(name).value = as_dense_tensor(value)
         self.drop(index, note)
 
     def replace(self, indices: list[int], new: OpDesc, note: str) -> None:
         """Put `new` where the last of `indices` stood (every input it reads exists there)
         and drop the others."""
         fused = [t for i in indices for t in self.fused.pop(id(self.ops[i]), [self.ops[i].type])]
+        self.replaced[id(new)] = sorted(
+            j for i in indices for j in self.replaced.pop(
+                id(self.ops[i]), [self.origin.get(id(self.ops[i]), i)]))
         self.origin[id(new)] = max(self.origin.get(id(self.ops[i]), i) for i in indices)
         last = max(indices) - (len(indices) - 1)
         for i in sorted(indices, reverse=True):
@@ -128,6 +133,8 @@ class Rewrite:
                                      attr_types=dict(desc.attr_types))
         if id(desc) in self.fused:
             self.fused[id(copied)] = self.fused.pop(id(desc))
+        if id(desc) in self.replaced:
+            self.replaced[id(copied)] = self.replaced.pop(id(desc))
         self.origin[id(copied)] = self.origin.get(id(desc), index)
         self.ops[index] = copied
 
@@ -135,6 +142,7 @@ class Rewrite:
         """Remove op `index` (its readers read something else now, or its output has
         become a constant)."""
         self.fused.pop(id(self.ops[index]), None)
+        self.replaced.pop(id(self.ops[index]), None)
         del self.ops[index]
         self.notes.append(note)
 

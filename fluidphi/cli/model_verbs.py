@@ -77,8 +77,9 @@ def run(
         str | None,
         typer.Option(
             metavar="SIZE",
-            help="refuse to run when the InferMeta estimate of the tensors exceeds SIZE "
-            "(512M, 4GiB, none); default: 80% of the memory available",
+            help="refuse to run when the InferMeta estimate of the tensors exceeds SIZE, "
+            "or --input files whose headers declare more (512M, 4GiB, none); default: 80% "
+            "of the memory available",
         ),
     ] = None,
     warm_runs: Annotated[
@@ -90,7 +91,7 @@ def run(
     The auto and phi paths run a plan: kernels chosen, arguments bound and ops fused once;
     the legacy path chooses every op's kernel on every run."""
     from compat.checker import preflight
-    from compat.feeds import read_inputs
+    from compat.feeds import ReadBudget, read_inputs
     from compat.memory_guard import resolve_limit
     from compat.predictor import check_feeds, load_model, run_model
     from compat.run_report import RunSummary, rows
@@ -107,7 +108,7 @@ def run(
     target = _device(place)  # no usable device: say so before loading
     loaded = load_model(model, params_file)
     forced = _cpu_ops(cpu_ops, loaded)
-    feeds = read_inputs(input, loaded.feed_names)
+    feeds = read_inputs(input, loaded.feed_names, ReadBudget(limit))
     preflight(loaded, check_feeds(loaded, feeds), limit)
     with loop_limit(max_loop_iters):
         result = run_model(loaded, feeds, place=target, path=path, passes=not no_passes,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Annotated
 
@@ -21,14 +22,30 @@ from fluidphi.cli.common import (
 )
 
 
-def _read_npz(path: Path, what: str) -> dict[str, np.ndarray]:
-    if not path.is_file():
-        raise CliError(f"{what} '{path}' does not exist (expected an .npz keyed by name)")
-    try:
-        with np.load(path, allow_pickle=False) as npz:
-            return {k: npz[k] for k in npz.files}
-    except (OSError, ValueError) as exc:
-        raise CliError(f"{what} '{path}' is not a readable .npz ({exc})") from None
+def _save_paths(save: str | None, program: object) -> list[Path]:
+    """The files `--save PREFIX` will write, checked as every output is, before any work."""
+    from compat.training import state_paths
+
+    if save is None:
+        return []
+    if not save or save.endswith(("/", os.sep)) or Path(save).is_dir():
+        raise CliError(f"--save '{save}': expected a path prefix such as out/model (written "
+                       "as out/model.pdparams and out/model.pdopt), not a folder")
+    paths = state_paths(save, program)  # type: ignore[arg-type]
+    _check_outputs(*[(p, "--save", False) for p in paths])
+    return paths
+
+
+def _state_files(params: list[Path]) -> list[Path]:
+    """The --params files, each .pdparams followed by the .pdopt beside it (when there is
+    one and it is not given too)."""
+    state = []
+    for p in params:
+        state.append(p)
+        sibling = p.with_suffix(".pdopt")
+        if p.suffix == ".pdparams" and sibling.is_file() and sibling not in params:
+            state.append(sibling)
+    return state
 
 
 @app.command()
@@ -40,9 +57,11 @@ def train(
         "--params", help="initial persistables: an .npz keyed by name, a paddle.static.save "
         ".pdparams (its .pdopt beside it is read too) or .pdopt, or a save_persistables "
         "file; may repeat")] = [],  # noqa: B006
-    feed: Annotated[list[Path], typer.Option(
-        "--feed", help="one training step's feeds, an .npz keyed by feed name; one step "
-        "per --feed, in order")] = [],  # noqa: B006
+    feed: Annotated[list[str], typer.Option(
+        "--feed", metavar="SPEC[,SPEC...]", help="one training step's feeds; one step per "
+        "--feed, in order. Each SPEC as run's --input: FILE.npz (every feed, arrays named "
+        "after the feeds), NAME=FILE.npy or NAME=FILE.npz (one feed), FILE.npy (a program's "
+        "only feed); e.g. --feed step0.npz or --feed x=x0.npy,y=y0.npy")] = [],  # noqa: B006
     fetch: Annotated[list[str], typer.Option(
         "--fetch", help="a variable to fetch after every step (e.g. the loss)")] = [],  # noqa: B006
     output: Annotated[Path | None, typer.Option(
@@ -54,26 +73,44 @@ def train(
     path: Annotated[
         PathMode, typer.Option(help="PHI kernels where possible, or PHI / legacy only")
     ] = PathMode.AUTO,
+    max_memory: Annotated[str | None, typer.Option(
+        metavar="SIZE", help="refuse --params and --feed files whose arrays would take more "
+        "than SIZE in all (512M, 4GiB, none), checked from their headers before they are "
+        "read; default: 80% of the memory available")] = None,
 ) -> None:
-    """Run a legacy training program one step per --feed file, as paddle.static would."""
+    """Run a legacy training program one step per --feed, as paddle.static would.
+
+    Every input is checked before the first op runs: the --save and --output paths, each
+    --params and --feed file (against --max-memory), the feeds of every step, and that
+    every persistable the program reads has a value."""
     from rich.progress import Progress
 
-    from compat.training import open_session, save_state
+    from compat.feeds import ReadBudget, read_inputs, split_step
+    from compat.memory_guard import resolve_limit
+    from compat.training import TrainingInputError, open_session, state_file_bytes
+    from legacy_fluid.io import load_program
 
     mode = path
     npz_out = None if output is None else (
         output if output.suffix == ".npz" else output.with_suffix(".npz"))
     _check_outputs((npz_out, "--output", False))
     if not feed:
-        raise CliError("give at least one --feed FILE.npz (one training step each)")
-    state = []
-    for p in params:
-        state.append(p)
-        sibling = p.with_suffix(".pdopt")
-        if p.suffix == ".pdparams" and sibling.is_file() and sibling not in params:
-            state.append(sibling)
-    session = open_session(program, state, path=mode)
-    steps = [_read_npz(f, "--feed") for f in feed]
+        raise CliError("give at least one --feed (one training step each: FILE.npz, or "
+                       "NAME=FILE,...)")
+    try:
+        budget = ReadBudget(resolve_limit(max_memory))
+    except ValueError as e:
+        raise CliError(f"--max-memory {e}") from None
+    desc = load_program(program)
+    _save_paths(save, desc)
+    session = open_session(desc, _state_files(params), budget, path=mode)
+    steps = [read_inputs(split_step(f), session.feed_names, budget, "--feed") for f in feed]
+    for text, values in zip(feed, steps):
+        try:
+            session.check_feeds(values, list(fetch))
+        except TrainingInputError as e:
+            raise CliError(f"--feed {text}: {e}") from None
+    session.check_state()  # before the first op: every persistable read has a value
     history: dict[str, list[np.ndarray]] = {name: [] for name in fetch}
     table = Table(title=f"training {program.name}: {len(steps)} steps, path {mode}")
     table.add_column("step", justify="right")
@@ -97,7 +134,8 @@ def train(
                   **{f"param:{n}": v for n, v in final.items()}}
         _write_output(npz_out, "--output", lambda f: np.savez(f, **arrays))
     if save is not None:
-        for written in save_state(save, session.program, final):
+        for written, data in state_file_bytes(save, session.program, final).items():
+            _write_output(written, "--save", data)
             console.print(f"wrote {written}")
 
 

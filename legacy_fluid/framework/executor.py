@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-import numpy as np
-
 from legacy_fluid.framework.block_runner import BlockRunner, running
 from legacy_fluid.framework.op_registry import create_op
 from legacy_fluid.framework.operator import OperatorBase
@@ -16,7 +14,7 @@ from legacy_fluid.framework.scope import Scope
 from legacy_fluid.framework.trace import OpTrace
 from legacy_fluid.framework.var_type import VarType
 from phi.common import CPUPlace, Place
-from phi.core.dense_tensor import DenseTensor
+from phi.core.dense_tensor import DenseTensor, as_dense_tensor
 
 #: Runs one op and says what it chose; compat's dual dispatch is one such runner.
 OpRunner = Callable[[OperatorBase, Scope, Place], OpTrace]
@@ -25,13 +23,18 @@ OpRunner = Callable[[OperatorBase, Scope, Place], OpTrace]
 class OpRunError(RuntimeError):
     """An op failed while running; names the op, its index and its variables."""
 
-    def __init__(self, index: int, op: OperatorBase, cause: Exception) -> None:
-        self.index, self.op, self.cause = index, op, cause
+    def __init__(self, index: int, op: OperatorBase, cause: Exception,
+                 replaced: str | None = None) -> None:
+        """`replaced`: for an op a pass made, the program's ops it stands for (named in
+        the message, as the program has no op of this type at this index)."""
+        self.index, self.op, self.cause, self.replaced = index, op, cause, replaced
         ins = ", ".join(f"{k}={v}" for k, v in op.inputs.items() if v)
         outs = ", ".join(f"{k}={v}" for k, v in op.outputs.items() if v)
+        made = (f"the fused '{op.type}' that fluidphi's plan made of the program's ops "
+                f"{replaced} (--no-passes runs them unfused)" if replaced
+                else f"op #{index} '{op.type}'")
         super().__init__(
-            f"op #{index} '{op.type}' (inputs {ins}; outputs {outs}) failed: "
-            f"{type(cause).__name__}: {cause}"
+            f"{made} (inputs {ins}; outputs {outs}) failed: {type(cause).__name__}: {cause}"
         )
 
 
@@ -113,4 +116,4 @@ class Executor:
 def _as_tensor(value: Any) -> DenseTensor:
     if isinstance(value, DenseTensor):
         return value
-    return DenseTensor(np.ascontiguousarray(value))
+    return as_dense_tensor(value)

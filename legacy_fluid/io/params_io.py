@@ -37,7 +37,8 @@ import numpy as np
 from legacy_fluid.framework.program_desc import VarDesc
 from legacy_fluid.framework.var_type import VarType
 from legacy_fluid.io.atomic_write import atomic_write_bytes
-from legacy_fluid.io.errors import MissingModelFileError, ModelFormatError
+from legacy_fluid.io.errors import ModelFormatError
+from legacy_fluid.io.input_files import open_regular
 from legacy_fluid.io.tensor_checks import MAX_ELEMENTS, MAX_RANK, dims_problem, lod_problem
 from legacy_fluid.proto import framework_pb2 as pb
 from phi.common import DataType
@@ -204,13 +205,7 @@ def check_against_desc(dtype: DataType, dims: Sequence[int], desc: VarDesc, *,
 
 
 def _open(path: Path, what: str) -> tuple[BinaryIO, int]:
-    try:
-        f = open(path, "rb")  # closed by the caller
-    except FileNotFoundError as e:
-        raise MissingModelFileError(f"{what} not found", path=path) from e
-    except IsADirectoryError as e:
-        raise ModelFormatError(f"expected {what}, found a directory", path=path) from e
-    return f, os.fstat(f.fileno()).st_size
+    return open_regular(path, what)  # closed by the caller
 
 
 def load_combined_params(path: str | os.PathLike[str], names: Sequence[str],

@@ -26,7 +26,8 @@ from legacy_fluid.io.desc_codec import (
     var_fresh,
     var_from_pb,
 )
-from legacy_fluid.io.errors import MissingModelFileError, ModelFormatError
+from legacy_fluid.io.errors import ModelFormatError
+from legacy_fluid.io.input_files import open_regular
 from legacy_fluid.io.layout import resolve_model
 from legacy_fluid.io.pb_origin import (
     ORIGIN_KEY,
@@ -145,12 +146,9 @@ def load_program(path: str | os.PathLike[str]) -> ProgramDesc:
     p = Path(path)
     if p.is_dir():
         p = resolve_model(p).model_path
-    try:
-        data = p.read_bytes()
-    except FileNotFoundError as e:
-        raise MissingModelFileError("model file not found", path=p) from e
-    except IsADirectoryError as e:  # pragma: no cover - handled above
-        raise ModelFormatError("expected a model file, found a directory", path=p) from e
+    f, _ = open_regular(p, "model file")
+    with f:
+        data = f.read()
     return program_from_bytes(data, source=p)
 
 

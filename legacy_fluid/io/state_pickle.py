@@ -16,7 +16,8 @@ from typing import Any
 
 import numpy as np
 
-from legacy_fluid.io.errors import MissingModelFileError, ModelFormatError
+from legacy_fluid.io.errors import ModelFormatError
+from legacy_fluid.io.input_files import open_regular
 
 #: (module, name) pairs a state file may refer to.
 _ALLOWED = {
@@ -47,11 +48,10 @@ class _StateUnpickler(pickle.Unpickler):
 def load_state(path: str | os.PathLike[str]) -> dict[str, np.ndarray]:
     """name -> array from one `.pdparams` / `.pdopt` file."""
     shown = os.fspath(path)
+    f, _ = open_regular(path, "state file")
     try:
-        with open(path, "rb") as f:
+        with f:
             data = f.read()
-    except FileNotFoundError:
-        raise MissingModelFileError("does not exist", path=shown) from None
     except OSError as exc:
         raise ModelFormatError(f"cannot be read ({exc.strerror or exc})", path=shown) from None
     try:

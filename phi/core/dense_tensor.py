@@ -173,3 +173,11 @@ class DenseTensor(TensorBase):
             f"DenseTensor(dims={list(self.dims)}, dtype={self.dtype}, layout={self.layout}, "
             f"place={self.place}{state})"
         )
+
+
+def as_dense_tensor(value: Any) -> DenseTensor:
+    """`value` itself when it is a DenseTensor, else a tensor holding it as a C-contiguous
+    array of the same dims: a 0-d array stays 0-d (np.ascontiguousarray would make it [1])."""
+    if isinstance(value, DenseTensor):
+        return value
+    return DenseTensor(np.asarray(value, order="C"))

@@ -220,7 +220,7 @@ def test_feed_contradicting_var(tmp_path: Path, array: np.ndarray, needle: str) 
 
 @pytest.mark.parametrize(("name", "needle"), [
     ("missing.npy", "does not exist"),
-    ("a_dir", "is not a regular file"),
+    ("a_dir", "is a folder, not a regular file"),
     ("text.npy", "is not a readable .npy/.npz file"),
 ])
 def test_bad_input_file(tmp_path: Path, name: str, needle: str) -> None:

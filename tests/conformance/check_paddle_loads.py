@@ -55,11 +55,20 @@ def check(name, fluidphi):
         with paddle.static.scope_guard(scope):
             paddle.static.load(main, os.path.join(tmp, "saved"), exe)
             static = {n: np.array(scope.find_var(n).get_tensor()) for n in meta["persistables"]}
+            # the dims Paddle itself gives each persistable: those of its own saved state,
+            # loaded back by Paddle (a 0-d learning rate is 0-d)
+            own = paddle.static.Scope()
+            with paddle.static.scope_guard(own):
+                paddle.static.load(main, os.path.join(folder, "state"), exe)
+                paddle_dims = {n: list(np.array(own.find_var(n).get_tensor()).shape)
+                               for n in meta["persistables"]}
             with np.load(os.path.join(folder, "steps.npz")) as steps:
                 feed = {k: steps[f"0/{k}"] for k in meta["feeds"]}
             (more,) = exe.run(main, feed=feed, fetch_list=[loss])
         files = {s: paddle.load(os.path.join(tmp, f"saved{s}"))
                  for s in (".pdparams", ".pdopt") if os.path.isfile(os.path.join(tmp, f"saved{s}"))}
+        saved_dims = {n: list(np.asarray(v).shape) for f in files.values()
+                      for n, v in f.items()}
         with np.load(os.path.join(tmp, "out.npz")) as out, \
                 np.load(os.path.join(folder, "expected.npz")) as expected:
             ours = {n: out[f"param:{n}"] for n in meta["persistables"]}
@@ -75,6 +84,10 @@ def check(name, fluidphi):
         "max_abs_diff_vs_paddle_final": float(max(
             np.abs(static[n].astype(np.float64) - ref[n]).max() for n in ref)),
         "next_step_loss_finite": bool(np.isfinite(np.asarray(more)).all()),
+        "zero_d_as_paddle_saved": sorted(n for n, d in paddle_dims.items() if d == []),
+        "dims_equal_paddles": all(list(static[n].shape) == paddle_dims[n]
+                                  and list(ours[n].shape) == paddle_dims[n]
+                                  and saved_dims[n] == paddle_dims[n] for n in ours),
     }
 
 

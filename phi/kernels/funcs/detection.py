@@ -104,9 +104,9 @@ def yolo_box(xp: Any, x: Any, img_size: Any, anchors: Sequence[int], class_num: 
             corners[3] = xp.where(corners[3] < img_h - 1, corners[3], img_h - 1)
         cls = conf[:, :, None] * sigmoid(xp, head[:, :, 5:])
     box = xp.where(keep[..., None], xp.stack(corners, axis=-1), t(0))  # [N, A, H, W, 4]
-    boxes[...] = box.reshape(n, -1, 4)
+    boxes[...] = box.reshape(boxes.shape)  # [N, A*H*W, 4]; not -1: n may be 0
     cls = xp.where(keep[:, :, None], cls, t(0))  # [N, A, classes, H, W]
-    scores[...] = xp.moveaxis(cls, 2, -1).reshape(n, -1, class_num)
+    scores[...] = xp.moveaxis(cls, 2, -1).reshape(scores.shape)
 
 
 # -- prior_box / anchor_generator --------------------------------------------------------------

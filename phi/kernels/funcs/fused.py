@@ -7,6 +7,7 @@ standalone activation kernels use, so a fused op computes what its parts do.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -62,11 +63,10 @@ def conv2d_add_act(xp: Any, x: Any, w: Any, bias: Any | None, residual: Any | No
 def fc(xp: Any, x: Any, w: Any, bias: Any | None, in_num_col_dims: int, activation: str,
        out: Any) -> None:
     """out = act(x flattened at `in_num_col_dims` @ w + bias)."""
-    rows = 1
-    for d in x.shape[:in_num_col_dims]:
-        rows *= int(d)
+    rows = math.prod(int(d) for d in x.shape[:in_num_col_dims])
+    cols = math.prod(int(d) for d in x.shape[in_num_col_dims:])  # not -1: rows may be 0
     flat = out.reshape(rows, w.shape[1])
-    xp.matmul(x.reshape(rows, -1), w, out=flat)
+    xp.matmul(x.reshape(rows, cols), w, out=flat)
     if bias is not None:
         xp.add(flat, bias.reshape(-1), out=flat)
     activate(xp, activation, out)

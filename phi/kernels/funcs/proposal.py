@@ -119,8 +119,9 @@ def generate_proposals(xp: Any, scores: Any, deltas: Any, im_shape: Any, anchors
     """Every image: (RpnRois [P, 4], RpnRoiProbs [P, 1], proposals per image)."""
     s, d = to_host(scores), to_host(deltas)
     n = s.shape[0]
-    flat_scores = s.transpose(0, 2, 3, 1).reshape(n, -1)
-    flat_deltas = d.transpose(0, 2, 3, 1).reshape(n, -1, 4)
+    # explicit dims, not -1: n may be 0
+    flat_scores = s.transpose(0, 2, 3, 1).reshape(n, math.prod(s.shape[1:]))
+    flat_deltas = d.transpose(0, 2, 3, 1).reshape(n, math.prod(d.shape[1:]) // 4, 4)
     anc = to_host(anchors).reshape(-1, 4)
     var = to_host(variances).reshape(-1, 4)
     shapes = to_host(im_shape)

@@ -215,7 +215,7 @@ class _Direction:
     def project(self, inp: Any, gx: Any) -> None:
         """gx[T, B, G*H] = inp @ W_ih^T + b_ih + b_hh (GRU: b_hh without its candidate part)."""
         t, b, size = inp.shape
-        flat = gx.reshape(t * b, -1)
+        flat = gx.reshape(t * b, gx.shape[-1])  # not -1: t * b may be 0
         self.xp.matmul(inp.reshape(t * b, size), self.w_ih.T, out=flat)
         flat += self.b_ih
         if self.cell is RnnMode.GRU:

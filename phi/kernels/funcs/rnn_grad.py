@@ -190,14 +190,14 @@ def rnn_grad(xp: Any, x: Any, pre_state: Sequence[Any], weights: Sequence[Any],
             saved = _Layer(xp, cell, layout, reserve, layer, layer_out, weights, num_layers)
             need_in = layer > 0 or x_grad is not None
             in_grad = xp.zeros(layer_in.shape, x.dtype) if need_in else None
-            flat_in = layer_in.reshape(steps * batch, -1)
+            flat_in = layer_in.reshape(steps * batch, layer_in.shape[-1])
             for d in range(dirs):
                 k = layer * dirs + d
                 grads = saved.direction(
                     d, pre_state[0][k], None if c0_grad is None else pre_state[1][k],
                     states[0][k], None if c0_grad is None else states[1][k],
                     layer_out_grad, mask)
-                flat = grads.gates.reshape(steps * batch, -1)
+                flat = grads.gates.reshape(steps * batch, grads.gates.shape[-1])
                 w_grads[2 * k] = flat.T @ flat_in
                 w_grads[2 * k + 1] = grads.w_hh
                 w_grads[nw + 2 * k] = flat.sum(axis=0)
@@ -207,7 +207,8 @@ def rnn_grad(xp: Any, x: Any, pre_state: Sequence[Any], weights: Sequence[Any],
                 if c0_grad is not None:
                     c0_grad[k] = grads.c0
                 if in_grad is not None:
-                    in_grad.reshape(steps * batch, -1)[...] += flat @ weights[2 * k]
+                    in_grad.reshape(steps * batch, in_grad.shape[-1])[...] += (
+                        flat @ weights[2 * k])
             if layer > 0 and dropout_prob:
                 dropout_(xp, in_grad, _mask(xp, dropout_mask, out), dropout_prob, in_grad)
             layer_out_grad = in_grad

@@ -168,7 +168,8 @@ def searchsorted(xp: Any, seq: Any, values: Any, right: bool, out: Any) -> None:
     infinite or NaN value gives the row's length)."""
     n = int(seq.shape[-1]) if seq.ndim else 1
     rows = seq.reshape(-1, n) if seq.ndim > 1 else seq.reshape(1, n)
-    vals = values.reshape(rows.shape[0], -1) if seq.ndim > 1 else values.reshape(1, -1)
+    vals = (values.reshape(rows.shape[0], values.shape[-1]) if seq.ndim > 1  # rows may be 0
+            else values.reshape(1, -1))
     first = xp.zeros(vals.shape, np.int64)
     count = xp.full(vals.shape, n, np.int64)
     while n and bool(xp.any(count > 0)):

@@ -1,0 +1,54 @@
+"""Input files opened for reading only when they are regular files.
+
+A FIFO, socket or device given where a model, params or array file is expected would
+block a plain `open` (a FIFO waits for a writer) or read forever (/dev/zero). The path is
+stat'ed first, then opened with O_NONBLOCK (a FIFO swapped in between the two cannot block
+the open) and fstat'ed again: only a regular file is ever read.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+from typing import BinaryIO
+
+from legacy_fluid.io.errors import MissingModelFileError, ModelFormatError
+
+_KINDS = ((stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISSOCK, "a socket"),
+          (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+          (stat.S_ISDIR, "a folder"))
+
+
+def file_kind(mode: int) -> str | None:
+    """What a non-regular file is ('a FIFO (named pipe)', ...); None for a regular file."""
+    if stat.S_ISREG(mode):
+        return None
+    return next((name for test, name in _KINDS if test(mode)), "not a regular file")
+
+
+def open_regular(path: str | os.PathLike[str], what: str = "file") -> tuple[BinaryIO, int]:
+    """`path` opened for binary reading and its size; `ModelFormatError` (naming the path)
+    for anything but an existing regular file. The caller closes the file."""
+    p = Path(path)
+    try:
+        kind = file_kind(os.stat(p).st_mode)
+    except FileNotFoundError:
+        raise MissingModelFileError(f"{what} not found", path=p) from None
+    except OSError as e:
+        raise ModelFormatError(f"{what} cannot be read: {e.strerror or e}", path=p) from None
+    if kind is None:
+        try:
+            fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+                         | getattr(os, "O_BINARY", 0))
+        except OSError as e:
+            raise ModelFormatError(f"{what} cannot be read: {e.strerror or e}",
+                                   path=p) from None
+        info = os.fstat(fd)
+        kind = file_kind(info.st_mode)
+        if kind is None:
+            if hasattr(os, "set_blocking"):
+                os.set_blocking(fd, True)
+            return os.fdopen(fd, "rb"), info.st_size
+        os.close(fd)
+    raise ModelFormatError(f"is {kind}, not a regular file", path=p)
