@@ -13,6 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
 
 from compat.statuses import FileState, KernelStatus, Verdict
+from compat.terminal import print_error, shown, styled
 from migrate.records import FileResult, KernelRecord
 from migrate.runner import (
     Plan,
@@ -79,8 +80,9 @@ def summary_table(records: list[KernelRecord], verify: list[VerifyResult],
         detail = "; ".join(d for d in details if d)
         first = i == 0 or records[i - 1].file != r.file
         last = i + 1 == len(records) or records[i + 1].file != r.file
-        table.add_row(_short_path(r.file) if first else "", r.op_type, r.kernel,
-                      f"[{style[r.status]}]{r.status}[/]", detail, end_section=last)
+        table.add_row(shown(_short_path(r.file)) if first else "", shown(r.op_type),
+                      shown(r.kernel), styled(str(r.status), style[r.status]), shown(detail),
+                      end_section=last)
     return table
 
 
@@ -114,12 +116,12 @@ def _codemod(files: list[Path], jobs: int, console: Console) -> list[FileResult]
     if len(files) < PROGRESS_MIN_FILES:
         return run_codemod(files, jobs)
     with Progress(TextColumn("migrating"), BarColumn(), MofNCompleteColumn(),
-                  TextColumn("{task.description}"), console=console,
+                  TextColumn("{task.description}", markup=False), console=console,
                   transient=True) as progress:
         task = progress.add_task("", total=len(files))
 
         def done(r: FileResult) -> None:
-            progress.update(task, advance=1, description=r.path)
+            progress.update(task, advance=1, description=shown(r.path))
 
         return run_codemod(files, jobs, done)
 
@@ -149,11 +151,12 @@ def run_migrate(paths: Sequence[Path | str], write: bool = False, jobs: int = 1,
     """
     console = console or Console()
     if out_root is not None:
-        console.print("[yellow]--out is not supported: migrate rewrites modules in place "
-                      "(run it on a copy)[/]")
+        print_error(err_console or console, "--out is not supported: migrate rewrites "
+                    "modules in place (run it on a copy)")
         return 2
     if check and write:
-        console.print("[yellow]--check reports what --write would change; give one of them[/]")
+        print_error(err_console or console, "--check reports what --write would change; give "
+                    "one of them")
         return 2
     files = discover([Path(p) for p in paths])
     verify = verify or report_dir is not None
@@ -173,10 +176,9 @@ def run_migrate(paths: Sequence[Path | str], write: bool = False, jobs: int = 1,
     errors = err_console or console
     for r in results:
         if r.error:
-            errors.print(f"[red]error: {r.path}: {r.error}[/]", highlight=False,
-                         soft_wrap=True)
+            print_error(errors, f"{r.path}: {r.error}")
         elif r.skipped:
-            console.print(f"[yellow]{r.skipped}[/]", highlight=False, soft_wrap=True)
+            console.print(styled(r.skipped, "yellow"), highlight=False, soft_wrap=True)
     records = plan.records
     if records:
         console.print(summary_table(records, verify_results, verify))
@@ -202,7 +204,7 @@ def run_migrate(paths: Sequence[Path | str], write: bool = False, jobs: int = 1,
 def _show_changes(plan: Plan, check: bool, console: Console) -> None:
     if check:
         for ch in plan.changes:
-            console.print(f"would change: {display_path(ch.path)}", highlight=False)
+            console.print(f"would change: {shown(display_path(ch.path))}", highlight=False)
         return
     diff = unified_diff(plan)
     if diff:

@@ -8,6 +8,7 @@ from typing import Any
 
 from rich.console import Console
 
+from compat.terminal import print_error
 from legacy_fluid.io.atomic_write import atomic_write_text
 
 FORMATS = ("md", "json", "html")
@@ -52,8 +53,7 @@ def run_coverage(models: list[str], formats: list[str], out: Path, console: Cons
     err_console = err_console or Console(stderr=True)
     bad = [f for f in formats if f not in FORMATS]
     if bad:
-        err_console.print(f"[bold red]error:[/] --format {', '.join(bad)}: expected md, json "
-                          "or html", highlight=False)
+        print_error(err_console, f"--format {', '.join(bad)}: expected md, json or html")
         return 2
     if not models:
         found = default_models()
@@ -71,9 +71,8 @@ def run_coverage(models: list[str], formats: list[str], out: Path, console: Cons
     doc = build_report(models, out, load_inputs(out))
     problems = validate(json.loads(render(doc, "json")))
     if problems:  # a bug in the report builder, not in the user's input
-        err_console.print("[bold red]error:[/] the report does not match "
-                          "compat/coverage/schema.json: " + "; ".join(problems[:5]),
-                          highlight=False)
+        print_error(err_console, "the report does not match compat/coverage/schema.json: "
+                    + "; ".join(problems[:5]))
         return 1
     print_summary(doc, console, table=table)
     written = []

@@ -10,15 +10,16 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import typer
-from rich.console import Console
+
+from compat.terminal import SafeConsole, print_error
 
 app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
     help="Run legacy Paddle programs on PHI-style kernels; migrate legacy kernels.",
 )
-console = Console()
-err_console = Console(stderr=True)
+console = SafeConsole()
+err_console = SafeConsole(stderr=True)
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -75,17 +76,16 @@ def friendly_errors(fn: F) -> F:
         except typer.Exit:
             raise
         except KeyboardInterrupt:
-            err_console.print("[bold red]interrupted[/] (Ctrl-C): nothing was written")
+            print_error(err_console, "Ctrl-C; nothing was written", label="interrupted")
             raise typer.Exit(130) from None
         except (CliError, *_user_errors()) as exc:
             from legacy_fluid.framework.executor import OpRunError
 
-            err_console.print(f"[bold red]error:[/] {exc}", highlight=False, soft_wrap=True)
+            print_error(err_console, exc)
             raise typer.Exit(1 if isinstance(exc, OpRunError) else 2) from None
         except OSError as exc:  # the file system refused a read or a write
             where = f"'{exc.filename}': " if exc.filename else ""
-            err_console.print(f"[bold red]error:[/] {where}{exc.strerror or exc}",
-                              highlight=False, soft_wrap=True)
+            print_error(err_console, f"{where}{exc.strerror or exc}")
             raise typer.Exit(2) from None
 
     return wrapper  # type: ignore[return-value]
@@ -127,13 +127,28 @@ def _cpu_ops(spec: str | None, loaded: Any) -> frozenset[str]:
     return frozenset(wanted)
 
 
-def _check_outputs(*outputs: tuple[Path | None, str, bool]) -> None:
-    """(path, option, is_folder) for each output option: writable, before any work."""
+def _check_outputs(*outputs: tuple[Path | None, str, tuple[str, ...] | None]) -> None:
+    """(path, option, files) for each output option, before any work: `files` is None for
+    an output file, or the names that will be written into the output folder `path`."""
     from compat.output_paths import check_output_dir, check_output_file
 
-    for path, option, folder in outputs:
-        if path is not None:
-            (check_output_dir if folder else check_output_file)(path, option)
+    for path, option, files in outputs:
+        if path is None:
+            continue
+        if files is None:
+            check_output_file(path, option)
+        else:
+            check_output_dir(path, option, files)
+
+
+def _npz_output(output: Path | None) -> Path | None:
+    """--output's file: the path given, with `.npz` put in place of any other suffix (the
+    path given is checked too: a folder or a device there is a mistake either way)."""
+    if output is None:
+        return None
+    npz = output if output.suffix == ".npz" else output.with_suffix(".npz")
+    _check_outputs((output, "--output", None), (npz, "--output", None))
+    return npz
 
 
 def _write_output(path: Path, what: str, data: bytes | Any) -> None:

@@ -43,7 +43,8 @@ def migrate(
     """
     from migrate.cli_entry import run_migrate
 
-    _check_outputs((json_path, "--json", False), (report, "--report", True))
+    _check_outputs((json_path, "--json", None),
+                   (report, "--report", ("migration.md", "migration.json")))
 
     code = run_migrate(
         paths=paths,
@@ -87,13 +88,15 @@ def coverage(
     ] = False,
 ) -> None:
     """Migration coverage: what runs on PHI, what still runs legacy, and why."""
-    from compat.coverage.cli_entry import run_coverage
+    from compat.coverage.cli_entry import FILE_NAMES, run_coverage
 
-    _check_outputs((out, "--out", True))
+    formats = [f.value for f in fmt] or [f.value for f in ReportFormat]
+    _check_outputs((out, "--out", (*(FILE_NAMES[f] for f in formats),
+                                   *(("parity.json",) if refresh_parity else ()))))
     raise typer.Exit(
         run_coverage(
             models=model,
-            formats=[f.value for f in fmt] or [f.value for f in ReportFormat],
+            formats=formats,
             out=out,
             console=console,
             refresh_parity=refresh_parity,
@@ -125,7 +128,7 @@ def bench(
     """Time fluidphi's paths, Paddle Inference and ONNX Runtime side by side (reports/bench)."""
     from compat.bench import DEFAULT_BATCHES, run_bench
 
-    _check_outputs((out, "--out", True))
+    _check_outputs((out, "--out", ("bench.json", "bench.md")))
     target = _device(place)  # no usable device: say so before timing anything
     raise typer.Exit(run_bench(model, repeat, out, console, err_console, target,
                                batch or DEFAULT_BATCHES, backend, threads or None,

@@ -13,6 +13,7 @@ from compat.dual_dispatch import PathMode
 from fluidphi.cli.common import (
     CliError,
     _check_outputs,
+    _npz_output,
     _write_output,
     app,
     console,
@@ -58,12 +59,15 @@ def train(
     """Run a legacy training program one step per --feed file, as paddle.static would."""
     from rich.progress import Progress
 
+    from compat.npz_out import check_npz_names, write_npz
     from compat.training import open_session, save_state
 
     mode = path
-    npz_out = None if output is None else (
-        output if output.suffix == ".npz" else output.with_suffix(".npz"))
-    _check_outputs((npz_out, "--output", False))
+    npz_out = _npz_output(output)
+    _check_outputs(*((Path(f"{save}{ext}"), "--save", None) for ext in (".pdparams", ".pdopt")
+                     if save is not None))
+    if npz_out is not None:
+        check_npz_names(fetch, "--output")
     if not feed:
         raise CliError("give at least one --feed FILE.npz (one training step each)")
     state = []
@@ -95,7 +99,7 @@ def train(
     if npz_out is not None:
         arrays = {**{n: np.stack(v) for n, v in history.items()},
                   **{f"param:{n}": v for n, v in final.items()}}
-        _write_output(npz_out, "--output", lambda f: np.savez(f, **arrays))
+        _write_output(npz_out, "--output", lambda f: write_npz(f, arrays))
     if save is not None:
         for written in save_state(save, session.program, final):
             console.print(f"wrote {written}")
