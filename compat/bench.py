@@ -20,7 +20,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO, Any
 
@@ -206,10 +206,11 @@ def run_bench(models: list[str], repeat: int, out: Path, console: Console,
               err_console: Console | None = None, place: Place | None = None,
               batches: Sequence[int] = DEFAULT_BATCHES, backends: Sequence[str] = (),
               threads: int | None = None, max_foreign: float = MAX_FOREIGN_CORES,
-              retries: int = RETRIES) -> int:
+              retries: int = RETRIES,
+              emit: Callable[[dict[str, Any]], None] | None = None) -> int:
     """Every (model, batch) through every backend that applies; fluidphi's backends run on
     `place` (CPU by default), the CPU-only ones (Paddle, ONNX Runtime, the NumPy floors)
-    only when it is the CPU."""
+    only when it is the CPU. `emit`, when given, receives the report (bench.json's)."""
     place = place or CPUPlace()
     errors = err_console or Console(stderr=True)
     explicit = list(models)
@@ -261,6 +262,8 @@ def run_bench(models: list[str], repeat: int, out: Path, console: Console,
     atomic_write_text(out / "bench.json", json.dumps(doc, indent=1) + "\n")
     atomic_write_text(out / "bench.md", bench_report.markdown(doc))
     _print(console, doc)
+    if emit is not None:
+        emit(doc)
     return 0
 
 

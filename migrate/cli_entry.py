@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -139,7 +139,8 @@ def run_migrate(paths: Sequence[Path | str], write: bool = False, jobs: int = 1,
                 json_path: Path | str | None = None, verify: bool = False,
                 report_dir: Path | str | None = None, out_root: Path | str | None = None,
                 console: Console | None = None, check: bool = False,
-                err_console: Console | None = None) -> int:
+                err_console: Console | None = None,
+                emit: Callable[[dict[str, Any]], None] | None = None) -> int:
     """The `fluidphi migrate` command; returns the exit code.
 
     1 when a kernel or a file failed or a verification differed or errored, and with
@@ -147,7 +148,7 @@ def run_migrate(paths: Sequence[Path | str], write: bool = False, jobs: int = 1,
     `out_root` is accepted for the CLI's signature but unused: the rewrite is in place
     (see docs/migrate.md). `report_dir` writes reports/migration.{md,json} (dogfooding;
     implies --verify). Files that cannot be read are reported on `err_console` (default:
-    `console`).
+    `console`). `emit`, when given, receives the summary `json_path` would hold.
     """
     console = console or Console()
     if out_root is not None:
@@ -185,9 +186,12 @@ def run_migrate(paths: Sequence[Path | str], write: bool = False, jobs: int = 1,
     console.print(_summary_line(results, records, verify_results, verify, write, plan, written),
                   highlight=False)
     console.print(_file_summary(results), highlight=False)
-    if json_path is not None:
+    if json_path is not None or emit is not None:
         doc = summary_json(results, verify_results, written, write, verify)
-        write_atomic(Path(json_path), json.dumps(doc, indent=2) + "\n")
+        if json_path is not None:
+            write_atomic(Path(json_path), json.dumps(doc, indent=2) + "\n")
+        if emit is not None:
+            emit(doc)
     if report_dir is not None:
         from migrate import dogfood
 

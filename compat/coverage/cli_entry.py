@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -38,11 +39,13 @@ def render(doc: dict[str, Any], fmt: str) -> str:
 
 def run_coverage(models: list[str], formats: list[str], out: Path, console: Console,
                  refresh_parity: bool = False, *, table: bool = False,
-                 err_console: Console | None = None) -> int:
+                 err_console: Console | None = None,
+                 emit: Callable[[dict[str, Any]], None] | None = None) -> int:
     """Build the report for `models` (default: the fixture models) and write `formats` to `out`.
 
     The terminal gets the headline, the verdict per model and the blockers; the
-    full per-op table too with `table`. Errors go to `err_console` (stderr).
+    full per-op table too with `table`. Errors go to `err_console` (stderr). `emit`, when
+    given, receives the report (what coverage.json holds; `--json`).
     """
     from compat.coverage.facts import collect_facts
     from compat.coverage.parity import refresh_parity as refresh
@@ -75,6 +78,8 @@ def run_coverage(models: list[str], formats: list[str], out: Path, console: Cons
                     + "; ".join(problems[:5]))
         return 1
     print_summary(doc, console, table=table)
+    if emit is not None:
+        emit(doc)
     written = []
     for fmt in dict.fromkeys(formats):
         path = out / FILE_NAMES[fmt]

@@ -1,15 +1,19 @@
-"""What every verb shares: the Typer app, the consoles, friendly errors, places and
-output paths checked before any work."""
+"""What every verb shares: the Typer app and its command class (`--json[=FILE]`, help
+metavars), the consoles, friendly errors, places and output paths checked before any
+work."""
 
 from __future__ import annotations
 
 import functools
+import json
 import re
+import types
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import typer
+from typer.core import TyperArgument, TyperCommand
 
 from compat.terminal import SafeConsole, print_error
 
@@ -22,6 +26,68 @@ console = SafeConsole()
 err_console = SafeConsole(stderr=True)
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+#: `--json` on every verb: alone, the JSON goes to stdout (and nothing else does);
+#: `--json=FILE` writes it to FILE.
+JsonOption = Annotated[str | None, typer.Option(
+    "--json", metavar="[=FILE]", help="print the result as JSON to stdout, and nothing "
+    "else (--json), or write it to FILE (--json=FILE)")]
+_METAVARS = {int: "N", float: "X", str: "TEXT", Path: "PATH"}
+
+
+def _type_label(param: Any) -> str | None:
+    """What help shows after an option: its metavar, its choices, or N / X / TEXT / PATH;
+    nothing for flags and arguments (their name says it)."""
+    if isinstance(param, TyperArgument) or getattr(param, "is_flag", False):
+        return None
+    if param.metavar is not None:
+        return param.metavar or None
+    desc = param.type_descriptor
+    if desc.is_choice:
+        return "|".join(str(getattr(c, "value", c)) for c in desc.choices or ())
+    annotation = desc.annotation
+    args = getattr(annotation, "__args__", None)
+    if desc.is_list and args:
+        annotation = args[0]
+    return "PATH" if desc.is_path else _METAVARS.get(annotation, "VALUE")
+
+
+class Verb(TyperCommand):
+    """Every verb: a bare `--json` means stdout (`--json=FILE` names a file), and help
+    shows metavars (N, PATH, auto|phi|legacy) rather than type labels (`<bool>`)."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        params = super().get_params(ctx)  # --help included
+        for param in params:
+            if isinstance(param, TyperArgument) and param.metavar is None:
+                param.metavar = param.name.upper() if param.name else None
+            label = _type_label(param)
+            param.display_type_rich = types.MethodType(lambda self, ctx, _l=label: _l, param)
+        return params
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        end = args.index("--") if "--" in args else len(args)
+        args = [("--json=-" if a == "--json" and i < end else a) for i, a in enumerate(args)]
+        return super().parse_args(ctx, args)
+
+
+def verb() -> Callable[[F], F]:
+    """`@verb()` registers a command of the app with the `Verb` class."""
+    return app.command(cls=Verb)
+
+
+def _json_sink(value: str | None) -> Callable[[Any], None] | None:
+    """--json's target, checked before any work: None (no JSON), stdout, or a file."""
+    if value is None:
+        return None
+    if value == "-":
+        return lambda doc: typer.echo(json.dumps(doc, indent=2))
+    if not value:
+        raise CliError("--json=: give a file name after '=' (or --json alone for stdout)")
+    path = Path(value)
+    _check_outputs((path, "--json", None))
+    return lambda doc: _write_output(path, "--json", (json.dumps(doc, indent=2) + "\n")
+                                     .encode("utf-8"))
 
 
 def _user_errors() -> tuple[type[BaseException], ...]:

@@ -15,20 +15,22 @@ from fluidphi.cli.common import (
     PLACE_HELP,
     PLACE_METAVAR,
     CliError,
+    JsonOption,
     _check_outputs,
     _check_place,
     _cpu_ops,
     _device,
+    _json_sink,
     _npz_output,
     _write_output,
-    app,
     console,
     err_console,
     friendly_errors,
+    verb,
 )
 
 
-@app.command()
+@verb()
 @friendly_errors
 def run(
     model: Annotated[
@@ -39,11 +41,13 @@ def run(
         typer.Option(
             "--input",
             "-i",
+            metavar="SPEC",
             help="NAME=FILE.npy (or .npz), FILE.npy for the only feed, or FILE.npz for "
             "every feed named by its arrays",
         ),
     ] = [],  # noqa: B006
-    output: Annotated[Path | None, typer.Option(help="write fetched arrays to this .npz")] = None,
+    output: Annotated[Path | None, typer.Option(
+        metavar="FILE", help="write fetched arrays to this .npz")] = None,
     place: Annotated[
         str,
         typer.Option(metavar=PLACE_METAVAR, callback=_check_place, help=PLACE_HELP),
@@ -54,8 +58,9 @@ def run(
     path: Annotated[
         PathMode, typer.Option(help="PHI kernels where possible, or PHI / legacy only")
     ] = PathMode.AUTO,
-    trace: Annotated[bool, typer.Option(help="print the per-op kernel choices")] = False,
-    trace_json: Annotated[Path | None, typer.Option(help="write the per-op trace as JSON")] = None,
+    trace: Annotated[bool, typer.Option("--trace", help="print the per-op kernel choices")] = False,
+    trace_json: Annotated[Path | None, typer.Option(
+        metavar="FILE", help="write the per-op trace as JSON")] = None,
     plan: Annotated[bool, typer.Option(
         "--plan", help="print the plan: per step its kernel, key, transforms and output "
         "buffers (auto and phi paths)")] = False,
@@ -65,9 +70,7 @@ def run(
     max_loop_iters: Annotated[int | None, typer.Option(
         "--max-loop-iters", min=1, help="stop any while loop after this many iterations "
         "(an error naming the loop)")] = None,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="print the result as JSON instead of tables")
-    ] = False,
+    as_json: JsonOption = None,
     max_memory: Annotated[
         str | None,
         typer.Option(
@@ -94,6 +97,7 @@ def run(
 
     npz = _npz_output(output)
     _check_outputs((trace_json, "--trace-json", None))
+    emit = _json_sink(as_json)
     try:
         limit = resolve_limit(max_memory)
     except ValueError as e:
@@ -120,9 +124,10 @@ def run(
     warning = summary.fallback_warning()
     if warning:
         print_warning(err_console, warning)
-    if as_json:
-        typer.echo(json.dumps(summary.as_dict(), indent=2))
-        return
+    if emit is not None:
+        emit(summary.as_dict())
+        if as_json == "-":
+            return
     if trace:
         console.print(trace_table(result.trace))
     if plan:
@@ -136,19 +141,21 @@ def run(
 
 
 # -- inspect -------------------------------------------------------------------
-@app.command()
+@verb()
 @friendly_errors
 def inspect(
     model: Annotated[str, typer.Argument(help="path prefix (dir/model) or a directory")],
-    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    as_json: JsonOption = None,
 ) -> None:
     """Feeds, fetches, op types and which kernel forms fluidphi has for each."""
     from compat.model_info import describe_model
 
+    emit = _json_sink(as_json)
     info = describe_model(model)
-    if as_json:
-        typer.echo(json.dumps(info, indent=2))
-        return
+    if emit is not None:
+        emit(info)
+        if as_json == "-":
+            return
     io_table = data_table(f"{model}: feeds and fetches", "role", "name", "shape", "dtype")
     for role in ("feeds", "fetches"):
         for v in info[role]:
@@ -169,20 +176,21 @@ def inspect(
 
 
 # -- check ---------------------------------------------------------------------
-@app.command()
+@verb()
 @friendly_errors
 def check(
     model: Annotated[str, typer.Argument(help="path prefix (dir/model) or a directory")],
-    as_json: Annotated[bool, typer.Option("--json", help="print the report as JSON")] = False,
+    as_json: JsonOption = None,
 ) -> None:
     """Validate a model without running it: format, structure, params, op types,
     attribute types, and InferMeta over the whole program at the declared shapes."""
     from compat.checker import check_model, describe_estimate, summarize
 
+    emit = _json_sink(as_json)
     report = check_model(model)
-    if as_json:
-        typer.echo(json.dumps(report.as_dict(), indent=2))
-    else:
+    if emit is not None:
+        emit(report.as_dict())
+    if as_json != "-":
         facts = report.facts
         if facts:
             feeds = ", ".join(f"{shown(v['name'])} {v['shape']} {v['dtype']}"
@@ -197,26 +205,28 @@ def check(
     if not report.ok:
         print_error(err_console, f"{model}: {summarize(report.problems)}")
         raise typer.Exit(2)
-    if not as_json:
+    if as_json != "-":
         console.print(f"{model}: no problems found", highlight=False)
 
 
 # -- kernels -------------------------------------------------------------------
-@app.command()
+@verb()
 @friendly_errors
 def kernels(
     op: Annotated[str | None, typer.Argument(help="legacy op type or PHI kernel name")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    as_json: JsonOption = None,
 ) -> None:
     """PHI kernels (by KernelKey) and legacy kernels (by OpKernelType)."""
     from compat.model_info import kernel_listing
 
+    emit = _json_sink(as_json)
     listing = kernel_listing(op)
     if op is not None and not listing["phi"] and not listing["legacy"]:
         raise CliError(f"no PHI or legacy kernel is registered for '{op}'")
-    if as_json:
-        typer.echo(json.dumps(listing, indent=2))
-        return
+    if emit is not None:
+        emit(listing)
+        if as_json == "-":
+            return
     if "pieces" in listing:
         console.print(pieces_table(listing["pieces"]))
     phi_table = data_table("PHI kernels", "name", "backend", "layout", "dtypes", "function")

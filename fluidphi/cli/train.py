@@ -7,18 +7,20 @@ from typing import Annotated
 
 import numpy as np
 import typer
-from rich.table import Table
 
 from compat.dual_dispatch import PathMode
+from compat.terminal import data_table, shown
 from fluidphi.cli.common import (
     CliError,
+    JsonOption,
     _check_outputs,
+    _json_sink,
     _npz_output,
     _write_output,
-    app,
     console,
     err_console,
     friendly_errors,
+    verb,
 )
 
 
@@ -32,7 +34,7 @@ def _read_npz(path: Path, what: str) -> dict[str, np.ndarray]:
         raise CliError(f"{what} '{path}' is not a readable .npz ({exc})") from None
 
 
-@app.command()
+@verb()
 @friendly_errors
 def train(
     program: Annotated[Path, typer.Argument(help="the training program (.pdmodel: forward, "
@@ -47,19 +49,21 @@ def train(
     fetch: Annotated[list[str], typer.Option(
         "--fetch", help="a variable to fetch after every step (e.g. the loss)")] = [],  # noqa: B006
     output: Annotated[Path | None, typer.Option(
-        help="write NAME (per-step values stacked) and param:NAME (every persistable "
-        "after the last step) to this .npz")] = None,
+        metavar="FILE", help="write NAME (per-step values stacked) and param:NAME (every "
+        "persistable after the last step) to this .npz")] = None,
     save: Annotated[str | None, typer.Option(
-        help="write the persistables after the last step as PREFIX.pdparams / "
+        metavar="PREFIX", help="write the persistables after the last step as PREFIX.pdparams / "
         "PREFIX.pdopt (paddle.static.save's format)")] = None,
     path: Annotated[
         PathMode, typer.Option(help="PHI kernels where possible, or PHI / legacy only")
     ] = PathMode.AUTO,
+    as_json: JsonOption = None,
 ) -> None:
     """Run a legacy training program one step per --feed file, as paddle.static would."""
     from rich.progress import Progress
 
     from compat.npz_out import check_npz_names, write_npz
+    from compat.run_report import array_summary
     from compat.training import open_session, save_state
 
     mode = path
@@ -68,6 +72,8 @@ def train(
                      if save is not None))
     if npz_out is not None:
         check_npz_names(fetch, "--output")
+    emit = _json_sink(as_json)
+    out = err_console if as_json == "-" else console  # stdout holds the JSON alone
     if not feed:
         raise CliError("give at least one --feed FILE.npz (one training step each)")
     state = []
@@ -79,10 +85,8 @@ def train(
     session = open_session(program, state, path=mode)
     steps = [_read_npz(f, "--feed") for f in feed]
     history: dict[str, list[np.ndarray]] = {name: [] for name in fetch}
-    table = Table(title=f"training {program.name}: {len(steps)} steps, path {mode}")
-    table.add_column("step", justify="right")
-    for name in fetch:
-        table.add_column(name)
+    table = data_table(f"training {program.name}: {len(steps)} steps, path {mode.value}",
+                       "step", *(shown(n) for n in fetch))
     with Progress(console=err_console, transient=True) as progress:
         task = progress.add_task("training", total=len(steps))
         for i, values in enumerate(session.run(steps, list(fetch))):
@@ -94,14 +98,19 @@ def train(
                            + (" ..." if flat.size > 4 else ""))
             table.add_row(*row)
             progress.advance(task)
-    console.print(table)
+    if as_json != "-":
+        console.print(table)
     final = session.persistables()
     if npz_out is not None:
         arrays = {**{n: np.stack(v) for n, v in history.items()},
                   **{f"param:{n}": v for n, v in final.items()}}
         _write_output(npz_out, "--output", lambda f: write_npz(f, arrays))
-    if save is not None:
-        for written in save_state(save, session.program, final):
-            console.print(f"wrote {written}")
+    written = [] if save is None else save_state(save, session.program, final)
+    for w in written:
+        out.print(f"wrote {shown(w)}", highlight=False, soft_wrap=True)
+    if emit is not None:
+        emit({"program": str(program), "path": mode.value, "steps": len(steps),
+              "fetches": {n: [array_summary(v) for v in vals] for n, vals in history.items()},
+              "written": [str(w) for w in written]})
 
 

@@ -91,7 +91,7 @@ def test_output_paths_are_checked_before_any_work(tmp_path: Path, verb: str) -> 
         "run": [(("run", MODEL, "-i", X, "--output", tmp_path), "--output", "is a folder"),
                 (("run", MODEL, "-i", X, "--trace-json", a_file / "t.json"), "--trace-json",
                  "is a file, not a folder")],
-        "migrate": [(("migrate", op_file, "--json", tmp_path), "--json", "is a folder"),
+        "migrate": [(("migrate", op_file, f"--json={tmp_path}"), "--json", "is a folder"),
                     (("migrate", op_file, "--report", a_file), "--report", "exists as a file")],
         "coverage": [(("coverage", "--out", a_file), "--out", "exists as a file"),
                      (("coverage", "--out", a_file / "sub"), "--out", "is a file, not a folder")],
@@ -146,7 +146,7 @@ def test_a_folder_that_refuses_files_is_found_before_work() -> None:
     assert_clean_error(invoke("run", MODEL, "-i", X, "--output", proc / "o.npz"),
                        "--output", "not writable")
     op_file = ROOT / "legacy_fluid" / "operators" / "relu6_op.py"
-    res = invoke("migrate", op_file, "--json", proc / "m.json")
+    res = invoke("migrate", op_file, f"--json={proc / 'm.json'}")
     assert_clean_error(res, "--json", "not writable")
     assert "---" not in res.stdout  # no diff: nothing ran
 

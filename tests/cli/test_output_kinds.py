@@ -4,6 +4,7 @@ write time; a name longer than the file system takes is refused before the run."
 
 from __future__ import annotations
 
+import functools
 import os
 import socket
 import stat
@@ -19,6 +20,17 @@ MODEL, X = EXAMPLE / "model", EXAMPLE / "x.npy"
 TRAIN = Path(__file__).resolve().parents[1] / "fixtures" / "train" / "mlp_sgd"
 OP_FILE = Path(__file__).resolve().parents[2] / "legacy_fluid" / "operators" / "relu6_op.py"
 
+JSON_VERBS: dict[str, tuple[object, ...]] = {
+    "run": ("run", MODEL, "-i", X), "inspect": ("inspect", MODEL), "check": ("check", MODEL),
+    "kernels": ("kernels",), "train": ("train", MODEL.with_suffix(".pdmodel"), "--feed", "s"),
+    "coverage": ("coverage", "--model", MODEL, "--out", "unused"),
+    "bench": ("bench", "--model", MODEL, "--out", "unused")}
+
+
+def _json_to(verb: str, f: Path) -> tuple[object, ...]:
+    return (*JSON_VERBS[verb], f"--json={f}")
+
+
 #: option -> the command line writing the output file FILE (a folder output: FILE/NAME)
 FILE_OPTIONS: dict[str, Callable[[Path], tuple[object, ...]]] = {
     "run --output": lambda f: ("run", MODEL, "-i", X, "--output", f),
@@ -27,11 +39,12 @@ FILE_OPTIONS: dict[str, Callable[[Path], tuple[object, ...]]] = {
                                  "--output", f),
     "train --save": lambda f: ("train", TRAIN / "state.pdmodel", "--feed", "s.npz",
                                "--save", f.with_suffix("")),
-    "migrate --json": lambda f: ("migrate", OP_FILE, "--json", f),
+    "migrate --json": lambda f: ("migrate", OP_FILE, f"--json={f}"),
     "migrate --report": lambda f: ("migrate", OP_FILE, "--report", f.parent),
     "coverage --out": lambda f: ("coverage", "--model", MODEL, "--format", "json",
                                  "--out", f.parent),
     "bench --out": lambda f: ("bench", "--model", MODEL, "--out", f.parent),
+    **{f"{v} --json": functools.partial(_json_to, v) for v in JSON_VERBS},
 }
 #: the name each option writes in its folder (its file name for file options)
 NAMES = {"train --save": "s.pdparams", "migrate --report": "migration.json",
