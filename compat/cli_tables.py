@@ -38,7 +38,7 @@ def print_plan(console: Console, loaded: Any, path: str) -> None:
              row["transforms"], row["outputs"])
     console.print(table)
     for note in plans[0].notes:
-        console.print(f"pass: {shown(note)}", highlight=False, soft_wrap=True)
+        console.print(f"pass: {shown(note)}", highlight=False)
 
 
 def pieces_table(pieces: dict[str, Any]) -> Table:

@@ -88,3 +88,17 @@ def data_table(title: str, *columns: str, **kwargs: Any) -> Table:
 def shown_row(table: Table, *cells: object) -> None:
     """A row of text from a model or a command line, each cell `shown` literally."""
     table.add_row(*(shown(c) for c in cells))
+
+
+def fit_first_column(table: Table, rows: list[tuple[str, ...]], width: int,
+                     least: int = 12) -> None:
+    """Keep the first column's names whole on one line when `width` allows it, by capping
+    the last column (which folds instead), leaving it at least `least` characters."""
+    if not rows:
+        return
+    widths = [max(len(str(col.header)), *(len(r[i]) for r in rows))
+              for i, col in enumerate(table.columns)]
+    borders = 3 * len(widths) + 1
+    room = width - borders - sum(widths[:-1])
+    if room >= least:
+        table.columns[-1].max_width = room

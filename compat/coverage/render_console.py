@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rich import box
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -48,7 +47,7 @@ def legend() -> str:
 
 def ops_table(doc: Mapping[str, Any]) -> Table:
     """One line per op type: forms, kernels, mapping, codemod, parity, stage, models."""
-    ops = Table(title="op types", header_style="bold", box=box.SIMPLE_HEAD, pad_edge=False)
+    ops = Table(title="op types", header_style="bold", box=None, pad_edge=False)
     ops.add_column("op type", overflow="fold")
     for col in ("form", "L/P", "map", "mod", "CPU", "GPU", "stage", "used"):
         ops.add_column(col, no_wrap=True, justify="right" if col in ("L/P", "used") else "left")

@@ -10,7 +10,7 @@ import typer
 
 from compat.cli_tables import pieces_table, print_plan, trace_table
 from compat.dual_dispatch import PathMode
-from compat.terminal import data_table, print_error, print_warning, shown
+from compat.terminal import data_table, fit_first_column, print_error, print_warning, shown
 from fluidphi.cli.common import (
     PLACE_HELP,
     PLACE_METAVAR,
@@ -134,8 +134,10 @@ def run(
         print_plan(console, loaded, path.value)
     table = data_table(f"outputs ({summary.timing_text()}, path {path.value}, place {place})",
                        "fetch", "shape", "dtype", "values")
-    for name, *rest in rows(result.outputs):
-        table.add_row(shown(name), *rest)
+    cells = [(shown(name), *rest) for name, *rest in rows(result.outputs)]
+    for row in cells:
+        table.add_row(*row)
+    fit_first_column(table, cells, console.width)
     console.print(table)
 
 
