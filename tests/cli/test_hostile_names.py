@@ -123,3 +123,39 @@ def test_tool_verbs_show_paths_literally(tmp_path: Path) -> None:
     assert_literal(invoke("migrate", broken), "[b]op\\x1b[31m.py", code=1)
     res = invoke("train", odd, "--feed", tmp_path / "s[/x].npz")
     assert_literal(res, "[/x]", code=2)
+
+
+def test_train_shows_a_hostile_fetch_name_literally(tmp_path: Path) -> None:
+    from tests.cli.test_json_everywhere import _train_args
+
+    args = list(_train_args(tmp_path))[:-1]  # without the fetch name
+    res = invoke(*args, "[/x]\x1b[31m")
+    assert_literal(res, "[/x]\\x1b[31m", code=2)
+
+
+def test_every_terminal_helper_prints_hostile_text_literally() -> None:
+    import io
+
+    from compat.terminal import (
+        SafeConsole,
+        data_table,
+        print_error,
+        print_warning,
+        shown_row,
+        styled,
+    )
+
+    out = io.StringIO()
+    con = SafeConsole(file=out, width=80, force_terminal=False)
+    hostile = "[/x] [bold red]b \x1b[31mred c\rr n\x00ul"
+    print_error(con, hostile)
+    print_warning(con, hostile)
+    con.print(hostile)
+    con.print(styled(hostile, "green"))
+    table = data_table(hostile, "name")
+    shown_row(table, hostile)
+    con.print(table)
+    text = out.getvalue()
+    assert not RAW_CONTROL.search(text), repr(text)
+    literal = "[/x] [bold red]b \\x1b[31mred c\\rr n\\x00ul"
+    assert "".join(text.split()).count("".join(literal.split())) == 6, text

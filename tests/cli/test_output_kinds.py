@@ -139,3 +139,13 @@ def test_a_fifo_in_the_place_of_a_report_is_refused_at_write_time(tmp_path: Path
     os.mkfifo(tmp_path / "coverage.json")
     with pytest.raises(NotARegularFileError, match="FIFO"):
         run_coverage([str(MODEL)], ["json"], tmp_path, SafeConsole(file=open(os.devnull, "w")))
+
+
+@pytest.mark.parametrize("option", ["migrate --report", "coverage --out", "bench --out"])
+def test_a_device_or_fifo_as_the_output_folder_is_named(option: str, tmp_path: Path) -> None:
+    res = invoke(*FILE_OPTIONS[option](Path("/dev/null/x")))
+    assert_clean_error(res, "cannot be written", "/dev/null", "character device",
+                       "give a folder")
+    os.mkfifo(tmp_path / "pipe")
+    res = invoke(*FILE_OPTIONS[option](tmp_path / "pipe" / "x"))
+    assert_clean_error(res, "cannot be written", "FIFO", "give a folder")
