@@ -20,17 +20,17 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO, Any
 
 import numpy as np
 from rich.console import Console
-from rich.table import Table
 
 from compat import bench_report, bench_targets
 from compat.bench_backends import BACKENDS, Backend, missing_packages
 from compat.bench_models import CHAIN, default_models, op_types, short_names, write_chain
+from compat.terminal import data_table, print_error, shown, shown_row
 from legacy_fluid.io.atomic_write import atomic_write_text
 from phi.backends.context_pool import DeviceContextPool
 from phi.common import CPUPlace, Place
@@ -206,25 +206,26 @@ def run_bench(models: list[str], repeat: int, out: Path, console: Console,
               err_console: Console | None = None, place: Place | None = None,
               batches: Sequence[int] = DEFAULT_BATCHES, backends: Sequence[str] = (),
               threads: int | None = None, max_foreign: float = MAX_FOREIGN_CORES,
-              retries: int = RETRIES) -> int:
+              retries: int = RETRIES,
+              emit: Callable[[dict[str, Any]], None] | None = None) -> int:
     """Every (model, batch) through every backend that applies; fluidphi's backends run on
     `place` (CPU by default), the CPU-only ones (Paddle, ONNX Runtime, the NumPy floors)
-    only when it is the CPU."""
+    only when it is the CPU. `emit`, when given, receives the report (bench.json's)."""
     place = place or CPUPlace()
     errors = err_console or Console(stderr=True)
     explicit = list(models)
     chosen = [m for m in explicit if m != CHAIN] if explicit else default_models()
     with_chain = not explicit or CHAIN in explicit
     if not chosen and not with_chain:
-        errors.print("[bold red]error:[/] no models to benchmark: give --model (no fixture "
-                     "models in ./tests/fixtures/models)", highlight=False)
+        print_error(errors, "no models to benchmark: give --model (no fixture models in "
+                    "./tests/fixtures/models)")
         return 2
     if repeat < 1:
         raise ValueError(f"repeat must be at least 1, got {repeat}")
     unknown = [b for b in backends if b not in BACKENDS]
     if unknown:
-        errors.print(f"[bold red]error:[/] unknown backend(s) {', '.join(unknown)}; known: "
-                     f"{', '.join(BACKENDS)}", highlight=False)
+        print_error(errors, f"unknown backend(s) {', '.join(unknown)}; known: "
+                    f"{', '.join(BACKENDS)}")
         return 2
     names = list(backends) or list(BACKENDS)
     threads = threads or os.cpu_count() or 1
@@ -234,7 +235,7 @@ def run_bench(models: list[str], repeat: int, out: Path, console: Console,
     with tempfile.TemporaryDirectory(prefix="fluidphi-bench-") as tmp:
         for prefix, model in zip(chosen, short_names(chosen)):
             for batch in batches:
-                console.print(f"bench {model} batch {batch}")
+                console.print(f"bench {shown(model)} batch {batch}", highlight=False)
                 cases.append(bench_case(prefix, model, batch, names, repeat, threads,
                                         max_foreign, retries, meter, place))
         if with_chain:
@@ -261,15 +262,16 @@ def run_bench(models: list[str], repeat: int, out: Path, console: Console,
     atomic_write_text(out / "bench.json", json.dumps(doc, indent=1) + "\n")
     atomic_write_text(out / "bench.md", bench_report.markdown(doc))
     _print(console, doc)
+    if emit is not None:
+        emit(doc)
     return 0
 
 
 def _print(console: Console, doc: dict[str, Any]) -> None:
     columns = [n for n in doc["backends"] if n not in ("numpy",)]
-    table = Table(title=f"median ms per run ({doc['meta']['repeat']} interleaved samples)")
-    for col in ("model", "b", *columns):
-        table.add_column(col)
+    table = data_table(f"median ms per run ({doc['meta']['repeat']} interleaved samples)",
+                       "model", "b", *columns)
     for case in doc["cases"]:
-        table.add_row(case["model"], str(case["batch"]),
-                      *(bench_report.cell(case["backends"].get(n)) for n in columns))
+        shown_row(table, case["model"], case["batch"],
+                  *(bench_report.cell(case["backends"].get(n)) for n in columns))
     console.print(table)

@@ -7,6 +7,8 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from compat.terminal import data_table, shown, shown_row
+
 
 def trace_table(trace: list[Any]) -> Table:
     table = Table(title="per-op kernel choices", header_style="bold")
@@ -16,8 +18,8 @@ def trace_table(trace: list[Any]) -> Table:
         table.add_column(col, overflow="fold")
     for rec in trace:
         op = rec.type + (f" (fused: {' + '.join(rec.fused)})" if rec.fused else "")
-        table.add_row(str(rec.index), op, rec.path, rec.kernel, rec.key,
-                      "; ".join(rec.transforms), *((rec.note,) if notes else ()))
+        shown_row(table, rec.index, op, rec.path, rec.kernel, rec.key, "; ".join(rec.transforms),
+             *((rec.note,) if notes else ()))
     return table
 
 
@@ -26,41 +28,39 @@ def print_plan(console: Console, loaded: Any, path: str) -> None:
     plans = [ex.last_plan for ex in loaded.extra.get("executors", {}).values()
              if getattr(ex, "last_plan", None) is not None]
     if not plans:
-        console.print(f"path {path} runs without a plan (kernels are chosen on every run)")
+        console.print(f"path {path} runs without a plan (kernels are chosen on every run)",
+                      highlight=False)
         return
-    table = Table(title="plan (built once per feed shapes; later runs call these steps)",
-                  header_style="bold")
-    for col in ("step", "op", "kernel", "key", "transforms", "output buffers"):
-        table.add_column(col, overflow="fold")
+    table = data_table("plan (built once per feed shapes; later runs call these steps)",
+                       "step", "op", "kernel", "key", "transforms", "output buffers")
     for row in plans[0].describe():
-        table.add_row(row["step"], row["op"] or f"move {row['var']}", row["kernel"], row["key"],
-                      row["transforms"], row["outputs"])
+        shown_row(table, row["step"], row["op"] or f"move {row['var']}", row["kernel"], row["key"],
+             row["transforms"], row["outputs"])
     console.print(table)
     for note in plans[0].notes:
-        console.print(f"pass: {note}", highlight=False)
+        console.print(f"pass: {shown(note)}", highlight=False)
 
 
 def pieces_table(pieces: dict[str, Any]) -> Table:
     """The five pieces of one op, each with its file."""
-    table = Table(title=f"{pieces['query']}: the pieces of the op", header_style="bold")
-    for col in ("piece", "name", "file", "note"):
-        table.add_column(col, overflow="fold")
+    table = data_table(f"{pieces['query']}: the pieces of the op", "piece", "name", "file",
+                       "note")
     for leg in pieces["legacy"]:
-        table.add_row("legacy proto", leg["maker"] or "-", leg["maker_file"] or "-",
+        shown_row(table, "legacy proto", leg["maker"] or "-", leg["maker_file"] or "-",
                       f"op type {leg['op_type']}")
-        table.add_row("legacy operator", leg["operator"] or "-", leg["operator_file"] or "-",
+        shown_row(table, "legacy operator", leg["operator"] or "-", leg["operator_file"] or "-",
                       "infer_shape, expected kernel type")
         for k in leg["kernels"]:
-            table.add_row("legacy kernel", k["class"], k["file"], k["keys"])
+            shown_row(table, "legacy kernel", k["class"], k["file"], k["keys"])
     for phi in pieces["phi"]:
         for fn in phi["functions"]:
-            table.add_row("PHI kernel", f"{phi['kernel']}: {fn['function']}", fn["file"],
+            shown_row(table, "PHI kernel", f"{phi['kernel']}: {fn['function']}", fn["file"],
                           f"chosen when {phi['chosen_when']}; {fn['keys']}")
-        table.add_row("InferMeta", phi["infer_meta"] or "- (legacy infer_shape runs)",
+        shown_row(table, "InferMeta", phi["infer_meta"] or "- (legacy infer_shape runs)",
                       phi["infer_meta_file"] or "-", f"for {phi['kernel']}")
-        table.add_row("ops.yaml", phi["ops_yaml"] or "- (none)", phi["ops_yaml_file"] or "-",
+        shown_row(table, "ops.yaml", phi["ops_yaml"] or "- (none)", phi["ops_yaml_file"] or "-",
                       f"declares {phi['kernel']}")
     for m in pieces["mapping"]:
-        table.add_row("argument mapping", m["function"] or m.get("signature") or "-", m["file"],
+        shown_row(table, "argument mapping", m["function"] or m.get("signature") or "-", m["file"],
                       f"{m['kind']} mapping of {m['op_type']}")
     return table

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
 
 from compat.statuses import FileState, KernelStatus, Verdict
+from compat.terminal import print_error, shown, styled
 from migrate.records import FileResult, KernelRecord
 from migrate.runner import (
     Plan,
@@ -79,8 +80,9 @@ def summary_table(records: list[KernelRecord], verify: list[VerifyResult],
         detail = "; ".join(d for d in details if d)
         first = i == 0 or records[i - 1].file != r.file
         last = i + 1 == len(records) or records[i + 1].file != r.file
-        table.add_row(_short_path(r.file) if first else "", r.op_type, r.kernel,
-                      f"[{style[r.status]}]{r.status}[/]", detail, end_section=last)
+        table.add_row(shown(_short_path(r.file)) if first else "", shown(r.op_type),
+                      shown(r.kernel), styled(str(r.status), style[r.status]), shown(detail),
+                      end_section=last)
     return table
 
 
@@ -114,12 +116,12 @@ def _codemod(files: list[Path], jobs: int, console: Console) -> list[FileResult]
     if len(files) < PROGRESS_MIN_FILES:
         return run_codemod(files, jobs)
     with Progress(TextColumn("migrating"), BarColumn(), MofNCompleteColumn(),
-                  TextColumn("{task.description}"), console=console,
+                  TextColumn("{task.description}", markup=False), console=console,
                   transient=True) as progress:
         task = progress.add_task("", total=len(files))
 
         def done(r: FileResult) -> None:
-            progress.update(task, advance=1, description=r.path)
+            progress.update(task, advance=1, description=shown(r.path))
 
         return run_codemod(files, jobs, done)
 
@@ -137,7 +139,8 @@ def run_migrate(paths: Sequence[Path | str], write: bool = False, jobs: int = 1,
                 json_path: Path | str | None = None, verify: bool = False,
                 report_dir: Path | str | None = None, out_root: Path | str | None = None,
                 console: Console | None = None, check: bool = False,
-                err_console: Console | None = None) -> int:
+                err_console: Console | None = None,
+                emit: Callable[[dict[str, Any]], None] | None = None) -> int:
     """The `fluidphi migrate` command; returns the exit code.
 
     1 when a kernel or a file failed or a verification differed or errored, and with
@@ -145,15 +148,16 @@ def run_migrate(paths: Sequence[Path | str], write: bool = False, jobs: int = 1,
     `out_root` is accepted for the CLI's signature but unused: the rewrite is in place
     (see docs/migrate.md). `report_dir` writes reports/migration.{md,json} (dogfooding;
     implies --verify). Files that cannot be read are reported on `err_console` (default:
-    `console`).
+    `console`). `emit`, when given, receives the summary `json_path` would hold.
     """
     console = console or Console()
     if out_root is not None:
-        console.print("[yellow]--out is not supported: migrate rewrites modules in place "
-                      "(run it on a copy)[/]")
+        print_error(err_console or console, "--out is not supported: migrate rewrites "
+                    "modules in place (run it on a copy)")
         return 2
     if check and write:
-        console.print("[yellow]--check reports what --write would change; give one of them[/]")
+        print_error(err_console or console, "--check reports what --write would change; give "
+                    "one of them")
         return 2
     files = discover([Path(p) for p in paths])
     verify = verify or report_dir is not None
@@ -173,19 +177,21 @@ def run_migrate(paths: Sequence[Path | str], write: bool = False, jobs: int = 1,
     errors = err_console or console
     for r in results:
         if r.error:
-            errors.print(f"[red]error: {r.path}: {r.error}[/]", highlight=False,
-                         soft_wrap=True)
+            print_error(errors, f"{r.path}: {r.error}")
         elif r.skipped:
-            console.print(f"[yellow]{r.skipped}[/]", highlight=False, soft_wrap=True)
+            console.print(styled(r.skipped, "yellow"), highlight=False, soft_wrap=True)
     records = plan.records
     if records:
         console.print(summary_table(records, verify_results, verify))
     console.print(_summary_line(results, records, verify_results, verify, write, plan, written),
                   highlight=False)
     console.print(_file_summary(results), highlight=False)
-    if json_path is not None:
+    if json_path is not None or emit is not None:
         doc = summary_json(results, verify_results, written, write, verify)
-        write_atomic(Path(json_path), json.dumps(doc, indent=2) + "\n")
+        if json_path is not None:
+            write_atomic(Path(json_path), json.dumps(doc, indent=2) + "\n")
+        if emit is not None:
+            emit(doc)
     if report_dir is not None:
         from migrate import dogfood
 
@@ -202,7 +208,7 @@ def run_migrate(paths: Sequence[Path | str], write: bool = False, jobs: int = 1,
 def _show_changes(plan: Plan, check: bool, console: Console) -> None:
     if check:
         for ch in plan.changes:
-            console.print(f"would change: {display_path(ch.path)}", highlight=False)
+            console.print(f"would change: {shown(display_path(ch.path))}", highlight=False)
         return
     diff = unified_diff(plan)
     if diff:

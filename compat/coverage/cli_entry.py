@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 
+from compat.terminal import print_error
 from legacy_fluid.io.atomic_write import atomic_write_text
 
 FORMATS = ("md", "json", "html")
@@ -37,11 +39,13 @@ def render(doc: dict[str, Any], fmt: str) -> str:
 
 def run_coverage(models: list[str], formats: list[str], out: Path, console: Console,
                  refresh_parity: bool = False, *, table: bool = False,
-                 err_console: Console | None = None) -> int:
+                 err_console: Console | None = None,
+                 emit: Callable[[dict[str, Any]], None] | None = None) -> int:
     """Build the report for `models` (default: the fixture models) and write `formats` to `out`.
 
     The terminal gets the headline, the verdict per model and the blockers; the
-    full per-op table too with `table`. Errors go to `err_console` (stderr).
+    full per-op table too with `table`. Errors go to `err_console` (stderr). `emit`, when
+    given, receives the report (what coverage.json holds; `--json`).
     """
     from compat.coverage.facts import collect_facts
     from compat.coverage.parity import refresh_parity as refresh
@@ -52,8 +56,7 @@ def run_coverage(models: list[str], formats: list[str], out: Path, console: Cons
     err_console = err_console or Console(stderr=True)
     bad = [f for f in formats if f not in FORMATS]
     if bad:
-        err_console.print(f"[bold red]error:[/] --format {', '.join(bad)}: expected md, json "
-                          "or html", highlight=False)
+        print_error(err_console, f"--format {', '.join(bad)}: expected md, json or html")
         return 2
     if not models:
         found = default_models()
@@ -71,11 +74,12 @@ def run_coverage(models: list[str], formats: list[str], out: Path, console: Cons
     doc = build_report(models, out, load_inputs(out))
     problems = validate(json.loads(render(doc, "json")))
     if problems:  # a bug in the report builder, not in the user's input
-        err_console.print("[bold red]error:[/] the report does not match "
-                          "compat/coverage/schema.json: " + "; ".join(problems[:5]),
-                          highlight=False)
+        print_error(err_console, "the report does not match compat/coverage/schema.json: "
+                    + "; ".join(problems[:5]))
         return 1
     print_summary(doc, console, table=table)
+    if emit is not None:
+        emit(doc)
     written = []
     for fmt in dict.fromkeys(formats):
         path = out / FILE_NAMES[fmt]

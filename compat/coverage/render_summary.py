@@ -10,10 +10,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
+from rich.text import Text
 
-from compat.coverage.render_console import ops_table
+from compat.coverage.render_console import print_ops_table
+from compat.terminal import data_table, shown, styled
 
 _VERDICT_STYLE = {"phi": "green", "partly-legacy": "yellow", "cannot-run": "red"}
 #: Why an op type keeps a model from running fully on PHI, worst first.
@@ -28,14 +28,14 @@ def headline(doc: Mapping[str, Any]) -> str:
     devices = p["parity_devices"]
     if not devices:
         return (f"migration progress: no parity results, so no PHI twin counts as verified: "
-                f"[bold]{p['migrated']} / {p['total']}[/] op types migrated (only those "
+                f"{p['migrated']} / {p['total']} op types migrated (only those "
                 f"left with PHI kernels alone); {twinned['count']} / {twinned['total']} have "
                 "an unverified PHI twin for every legacy kernel. Run `fluidphi coverage "
                 "--refresh-parity` to verify them")
     runs = doc["sources"]["parity"]
     when = ", ".join(f"{d.upper()} {runs[d]['timestamp']}" for d in devices if runs.get(d))
     b = s["backward"]
-    return (f"migration progress: [bold]{p['migrated']} / {p['total']}[/] op types "
+    return (f"migration progress: {p['migrated']} / {p['total']} op types "
             f"({p['percent']}%) have a PHI twin verified identical by parity for every "
             f"legacy kernel (parity run: {when}); {s['cpu_progress']['migrated']} for every "
             f"CPU kernel; {twinned['count']} have a twin for every kernel; grads: "
@@ -56,23 +56,21 @@ def blockers(doc: Mapping[str, Any]) -> dict[str, tuple[str, list[str]]]:
 
 def print_summary(doc: Mapping[str, Any], console: Console, *, table: bool = False) -> None:
     if table:
-        console.print(ops_table(doc))
+        print_ops_table(doc, console)
     console.print(headline(doc), highlight=False, soft_wrap=True)
     for md in doc["models"]:
         v = md["verdict"]
         style = _VERDICT_STYLE.get(v["status"], "")
-        text = f"[{style}]{escape(v['text'])}[/]" if style else escape(v["text"])
-        console.print(f"  {escape(md['model'])} ({md['op_count']} ops): {text}",
-                      highlight=False, soft_wrap=True)
+        line = Text.assemble(f"  {shown(md['model'])} ({md['op_count']} ops): ",
+                             styled(v["text"], style) if style else shown(v["text"]))
+        console.print(line, highlight=False, soft_wrap=True)
     found = blockers(doc)
     if not doc["models"]:
         return
     if not found:
         console.print("blockers: none (every model runs fully on PHI)", highlight=False)
         return
-    t = Table(title="blockers", header_style="bold")
-    for col in ("op type", "why", "models"):
-        t.add_column(col, overflow="fold")
+    t = data_table("blockers", "op type", "why", "models")
     for op_type, (why, models) in sorted(found.items()):
-        t.add_row(op_type, why, ", ".join(escape(m) for m in models))
+        t.add_row(shown(op_type), why, ", ".join(shown(m) for m in models))
     console.print(t)

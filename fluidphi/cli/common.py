@@ -1,26 +1,93 @@
-"""What every verb shares: the Typer app, the consoles, friendly errors, places and
-output paths checked before any work."""
+"""What every verb shares: the Typer app and its command class (`--json[=FILE]`, help
+metavars), the consoles, friendly errors, places and output paths checked before any
+work."""
 
 from __future__ import annotations
 
 import functools
+import json
 import re
+import types
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import typer
-from rich.console import Console
+from typer.core import TyperArgument, TyperCommand
+
+from compat.terminal import SafeConsole, print_error
 
 app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
     help="Run legacy Paddle programs on PHI-style kernels; migrate legacy kernels.",
 )
-console = Console()
-err_console = Console(stderr=True)
+console = SafeConsole()
+err_console = SafeConsole(stderr=True)
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+#: `--json` on every verb: alone, the JSON goes to stdout (and nothing else does);
+#: `--json=FILE` writes it to FILE.
+JsonOption = Annotated[str | None, typer.Option(
+    "--json", metavar="[=FILE]", help="print the result as JSON to stdout, and nothing "
+    "else (--json), or write it to FILE (--json=FILE)")]
+_METAVARS = {int: "N", float: "X", str: "TEXT", Path: "PATH"}
+
+
+def _type_label(param: Any) -> str | None:
+    """What help shows after an option: its metavar, its choices, or N / X / TEXT / PATH;
+    nothing for flags and arguments (their name says it)."""
+    if isinstance(param, TyperArgument) or getattr(param, "is_flag", False):
+        return None
+    if param.metavar is not None:
+        return param.metavar or None
+    desc = param.type_descriptor
+    if desc.is_choice:
+        return "|".join(str(getattr(c, "value", c)) for c in desc.choices or ())
+    annotation = desc.annotation
+    args = getattr(annotation, "__args__", None)
+    if desc.is_list and args:
+        annotation = args[0]
+    return "PATH" if desc.is_path else _METAVARS.get(annotation, "VALUE")
+
+
+class Verb(TyperCommand):
+    """Every verb: a bare `--json` means stdout (`--json=FILE` names a file), and help
+    shows metavars (N, PATH, auto|phi|legacy) rather than type labels (`<bool>`)."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        params = super().get_params(ctx)  # --help included
+        for param in params:
+            if isinstance(param, TyperArgument) and param.metavar is None:
+                param.metavar = param.name.upper() if param.name else None
+            label = _type_label(param)
+            param.display_type_rich = types.MethodType(lambda self, ctx, _l=label: _l, param)
+        return params
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        end = args.index("--") if "--" in args else len(args)
+        args = [("--json=-" if a == "--json" and i < end else a) for i, a in enumerate(args)]
+        return super().parse_args(ctx, args)
+
+
+def verb() -> Callable[[F], F]:
+    """`@verb()` registers a command of the app with the `Verb` class."""
+    return app.command(cls=Verb)
+
+
+def _json_sink(value: str | None) -> Callable[[Any], None] | None:
+    """--json's target, checked before any work: None (no JSON), stdout, or a file."""
+    if value is None:
+        return None
+    if value == "-":
+        return lambda doc: typer.echo(json.dumps(doc, indent=2))
+    if not value:
+        raise CliError("--json=: give a file name after '=' (or --json alone for stdout)")
+    path = Path(value)
+    _check_outputs((path, "--json", None))
+    return lambda doc: _write_output(path, "--json", (json.dumps(doc, indent=2) + "\n")
+                                     .encode("utf-8"))
 
 
 def _user_errors() -> tuple[type[BaseException], ...]:
@@ -75,17 +142,16 @@ def friendly_errors(fn: F) -> F:
         except typer.Exit:
             raise
         except KeyboardInterrupt:
-            err_console.print("[bold red]interrupted[/] (Ctrl-C): nothing was written")
+            print_error(err_console, "Ctrl-C; nothing was written", label="interrupted")
             raise typer.Exit(130) from None
         except (CliError, *_user_errors()) as exc:
             from legacy_fluid.framework.executor import OpRunError
 
-            err_console.print(f"[bold red]error:[/] {exc}", highlight=False, soft_wrap=True)
+            print_error(err_console, exc)
             raise typer.Exit(1 if isinstance(exc, OpRunError) else 2) from None
         except OSError as exc:  # the file system refused a read or a write
             where = f"'{exc.filename}': " if exc.filename else ""
-            err_console.print(f"[bold red]error:[/] {where}{exc.strerror or exc}",
-                              highlight=False, soft_wrap=True)
+            print_error(err_console, f"{where}{exc.strerror or exc}")
             raise typer.Exit(2) from None
 
     return wrapper  # type: ignore[return-value]
@@ -127,13 +193,28 @@ def _cpu_ops(spec: str | None, loaded: Any) -> frozenset[str]:
     return frozenset(wanted)
 
 
-def _check_outputs(*outputs: tuple[Path | None, str, bool]) -> None:
-    """(path, option, is_folder) for each output option: writable, before any work."""
+def _check_outputs(*outputs: tuple[Path | None, str, tuple[str, ...] | None]) -> None:
+    """(path, option, files) for each output option, before any work: `files` is None for
+    an output file, or the names that will be written into the output folder `path`."""
     from compat.output_paths import check_output_dir, check_output_file
 
-    for path, option, folder in outputs:
-        if path is not None:
-            (check_output_dir if folder else check_output_file)(path, option)
+    for path, option, files in outputs:
+        if path is None:
+            continue
+        if files is None:
+            check_output_file(path, option)
+        else:
+            check_output_dir(path, option, files)
+
+
+def _npz_output(output: Path | None) -> Path | None:
+    """--output's file: the path given, with `.npz` put in place of any other suffix (the
+    path given is checked too: a folder or a device there is a mistake either way)."""
+    if output is None:
+        return None
+    npz = output if output.suffix == ".npz" else output.with_suffix(".npz")
+    _check_outputs((output, "--output", None), (npz, "--output", None))
+    return npz
 
 
 def _write_output(path: Path, what: str, data: bytes | Any) -> None:

@@ -6,25 +6,27 @@ import json
 from pathlib import Path
 from typing import Annotated
 
-import numpy as np
 import typer
-from rich.table import Table
 
 from compat.cli_tables import pieces_table, print_plan, trace_table
 from compat.dual_dispatch import PathMode
+from compat.terminal import data_table, fit_first_column, print_error, print_warning, shown
 from fluidphi.cli.common import (
     PLACE_HELP,
     PLACE_METAVAR,
     CliError,
+    JsonOption,
     _check_outputs,
     _check_place,
     _cpu_ops,
     _device,
+    _json_sink,
+    _npz_output,
     _write_output,
-    app,
     console,
     err_console,
     friendly_errors,
+    verb,
 )
 
 ParamsFileOption = Annotated[Path | None, typer.Option(
@@ -32,7 +34,7 @@ ParamsFileOption = Annotated[Path | None, typer.Option(
     "from the program's (inference.pdmodel + weights.pdiparams)")]
 
 
-@app.command()
+@verb()
 @friendly_errors
 def run(
     model: Annotated[
@@ -44,11 +46,13 @@ def run(
         typer.Option(
             "--input",
             "-i",
+            metavar="SPEC",
             help="NAME=FILE.npy (or .npz), FILE.npy for the only feed, or FILE.npz for "
             "every feed named by its arrays",
         ),
     ] = [],  # noqa: B006
-    output: Annotated[Path | None, typer.Option(help="write fetched arrays to this .npz")] = None,
+    output: Annotated[Path | None, typer.Option(
+        metavar="FILE", help="write fetched arrays to this .npz")] = None,
     place: Annotated[
         str,
         typer.Option(metavar=PLACE_METAVAR, callback=_check_place, help=PLACE_HELP),
@@ -59,8 +63,9 @@ def run(
     path: Annotated[
         PathMode, typer.Option(help="PHI kernels where possible, or PHI / legacy only")
     ] = PathMode.AUTO,
-    trace: Annotated[bool, typer.Option(help="print the per-op kernel choices")] = False,
-    trace_json: Annotated[Path | None, typer.Option(help="write the per-op trace as JSON")] = None,
+    trace: Annotated[bool, typer.Option("--trace", help="print the per-op kernel choices")] = False,
+    trace_json: Annotated[Path | None, typer.Option(
+        metavar="FILE", help="write the per-op trace as JSON")] = None,
     plan: Annotated[bool, typer.Option(
         "--plan", help="print the plan: per step its kernel, key, transforms and output "
         "buffers (auto and phi paths)")] = False,
@@ -70,9 +75,7 @@ def run(
     max_loop_iters: Annotated[int | None, typer.Option(
         "--max-loop-iters", min=1, help="stop any while loop after this many iterations "
         "(an error naming the loop)")] = None,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="print the result as JSON instead of tables")
-    ] = False,
+    as_json: JsonOption = None,
     max_memory: Annotated[
         str | None,
         typer.Option(
@@ -93,20 +96,22 @@ def run(
     from compat.checker import preflight
     from compat.feeds import ReadBudget, read_inputs
     from compat.memory_guard import resolve_limit
+    from compat.npz_out import check_npz_names, write_npz
     from compat.predictor import check_feeds, load_model, run_model
     from compat.run_report import RunSummary, rows
     from legacy_fluid.framework.block_runner import loop_limit
 
-    npz = None if output is None else (
-        output if output.suffix == ".npz" else output.with_suffix(".npz"))
-    _check_outputs((output, "--output", False), (npz, "--output", False),
-                   (trace_json, "--trace-json", False))
+    npz = _npz_output(output)
+    _check_outputs((trace_json, "--trace-json", None))
+    emit = _json_sink(as_json)
     try:
         limit = resolve_limit(max_memory)
     except ValueError as e:
         raise CliError(f"--max-memory {e}") from None
     target = _device(place)  # no usable device: say so before loading
     loaded = load_model(model, params_file)
+    if npz is not None:
+        check_npz_names(loaded.fetch_names, "--output")
     forced = _cpu_ops(cpu_ops, loaded)
     feeds = read_inputs(input, loaded.feed_names, ReadBudget(limit))
     preflight(loaded, check_feeds(loaded, feeds), limit)
@@ -118,133 +123,130 @@ def run(
     summary = RunSummary(model, path.value, place, result.outputs, result.trace,
                          result.seconds, warm)
     if npz is not None:
-        _write_output(npz, "--output", lambda f: np.savez(f, **result.outputs))
+        _write_output(npz, "--output", lambda f: write_npz(f, result.outputs))
     if trace_json is not None:
         trace_text = json.dumps([r.as_dict() for r in result.trace], indent=2)
         _write_output(trace_json, "--trace-json", trace_text.encode("utf-8"))
     warning = summary.fallback_warning()
     if warning:
-        err_console.print(f"[bold yellow]warning:[/] {warning}", highlight=False,
-                          soft_wrap=True)
-    if as_json:
-        typer.echo(json.dumps(summary.as_dict(), indent=2))
-        return
+        print_warning(err_console, warning)
+    if emit is not None:
+        emit(summary.as_dict())
+        if as_json == "-":
+            return
     if trace:
         console.print(trace_table(result.trace))
     if plan:
         print_plan(console, loaded, path.value)
-    table = Table(title=f"outputs ({summary.timing_text()}, path {path.value}, place {place})")
-    for col in ("fetch", "shape", "dtype", "values"):
-        table.add_column(col)
-    for row in rows(result.outputs):
+    table = data_table(f"outputs ({summary.timing_text()}, path {path.value}, place {place})",
+                       "fetch", "shape", "dtype", "values")
+    cells = [(shown(name), *rest) for name, *rest in rows(result.outputs)]
+    for row in cells:
         table.add_row(*row)
+    fit_first_column(table, cells, console.width)
     console.print(table)
 
 
 
 # -- inspect -------------------------------------------------------------------
-@app.command()
+@verb()
 @friendly_errors
 def inspect(
     model: Annotated[str, typer.Argument(help="path prefix (dir/model) or a directory")],
     params_file: ParamsFileOption = None,
-    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    as_json: JsonOption = None,
 ) -> None:
     """Feeds, fetches, op types and which kernel forms fluidphi has for each."""
     from compat.model_info import describe_model
 
+    emit = _json_sink(as_json)
     info = describe_model(model, None if params_file is None else str(params_file))
-    if as_json:
-        typer.echo(json.dumps(info, indent=2))
-        return
-    io_table = Table(title=f"{model}: feeds and fetches")
-    for col in ("role", "name", "shape", "dtype"):
-        io_table.add_column(col)
+    if emit is not None:
+        emit(info)
+        if as_json == "-":
+            return
+    io_table = data_table(f"{model}: feeds and fetches", "role", "name", "shape", "dtype")
     for role in ("feeds", "fetches"):
         for v in info[role]:
-            io_table.add_row(
-                role[:-1] if role == "feeds" else "fetch",
-                v["name"],
-                str(v["shape"]),
-                str(v["dtype"]),
-            )
+            io_table.add_row(role[:-1] if role == "feeds" else "fetch", shown(v["name"]),
+                             str(v["shape"]), str(v["dtype"]))
     console.print(io_table)
-    ops = Table(title=f"op types ({info['op_count']} ops)")
-    for col in ("op type", "count", "kernels in fluidphi"):
-        ops.add_column(col)
+    ops = data_table(f"op types ({info['op_count']} ops)", "op type", "count",
+                     "kernels in fluidphi")
     for row in info["op_types"]:
-        ops.add_row(row["type"], str(row["count"]), row["kernels"])
+        ops.add_row(shown(row["type"]), str(row["count"]), row["kernels"])
     console.print(ops)
-    missing = info["missing"]
-    console.print("op types fluidphi cannot run: " + (", ".join(missing) if missing else "none"))
+    missing = [shown(m) for m in info["missing"]]
+    console.print("op types fluidphi cannot run: " + (", ".join(missing) if missing else "none"),
+                  highlight=False, soft_wrap=True)
     params = info["params"]
     console.print(f"params: {params['count']} tensors, {params['bytes']:,} bytes"
                   if not params["file_missing"] else "params: no params file beside the program")
 
 
 # -- check ---------------------------------------------------------------------
-@app.command()
+@verb()
 @friendly_errors
 def check(
     model: Annotated[str, typer.Argument(help="path prefix (dir/model) or a directory")],
     params_file: ParamsFileOption = None,
-    as_json: Annotated[bool, typer.Option("--json", help="print the report as JSON")] = False,
+    as_json: JsonOption = None,
 ) -> None:
     """Validate a model without running it: format, structure, params, op types,
     attribute types, and InferMeta over the whole program at the declared shapes."""
     from compat.checker import check_model, describe_estimate, summarize
 
+    emit = _json_sink(as_json)
     report = check_model(model, params_file)
-    if as_json:
-        typer.echo(json.dumps(report.as_dict(), indent=2))
-    else:
+    if emit is not None:
+        emit(report.as_dict())
+    if as_json != "-":
         facts = report.facts
         if facts:
-            feeds = ", ".join(f"{v['name']} {v['shape']} {v['dtype']}" for v in facts["feeds"])
+            feeds = ", ".join(f"{shown(v['name'])} {v['shape']} {v['dtype']}"
+                              for v in facts["feeds"])
             console.print(f"{model}: {facts['ops']} ops in {facts['blocks']} block(s), "
                           f"version {facts['version']}; feeds {feeds or 'none'}; fetches "
-                          f"{', '.join(v['name'] for v in facts['fetches']) or 'none'}",
+                          f"{', '.join(shown(v['name']) for v in facts['fetches']) or 'none'}",
                           highlight=False, soft_wrap=True)
         if report.meta is not None:
             console.print(f"InferMeta at batch 1: {describe_estimate(report.meta)}",
                           highlight=False, soft_wrap=True)
     if not report.ok:
-        err_console.print(f"[bold red]error:[/] {model}: {summarize(report.problems)}",
-                          highlight=False, soft_wrap=True)
+        print_error(err_console, f"{model}: {summarize(report.problems)}")
         raise typer.Exit(2)
-    if not as_json:
+    if as_json != "-":
         console.print(f"{model}: no problems found", highlight=False)
 
 
 # -- kernels -------------------------------------------------------------------
-@app.command()
+@verb()
 @friendly_errors
 def kernels(
     op: Annotated[str | None, typer.Argument(help="legacy op type or PHI kernel name")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    as_json: JsonOption = None,
 ) -> None:
     """PHI kernels (by KernelKey) and legacy kernels (by OpKernelType)."""
     from compat.model_info import kernel_listing
 
+    emit = _json_sink(as_json)
     listing = kernel_listing(op)
     if op is not None and not listing["phi"] and not listing["legacy"]:
         raise CliError(f"no PHI or legacy kernel is registered for '{op}'")
-    if as_json:
-        typer.echo(json.dumps(listing, indent=2))
-        return
+    if emit is not None:
+        emit(listing)
+        if as_json == "-":
+            return
     if "pieces" in listing:
         console.print(pieces_table(listing["pieces"]))
-    phi_table = Table(title="PHI kernels")
-    for col in ("name", "backend", "layout", "dtypes", "function"):
-        phi_table.add_column(col, overflow="fold")
+    phi_table = data_table("PHI kernels", "name", "backend", "layout", "dtypes", "function")
     for row in listing["phi_grouped"]:
         phi_table.add_row(
             row["name"], row["backend"], row["layout"], ", ".join(row["dtypes"]), row["function"]
         )
     console.print(phi_table)
-    legacy_table = Table(title="legacy kernels")
-    for col in ("op type", "place", "library", "layout", "dtypes", "class"):
-        legacy_table.add_column(col, overflow="fold")
+    legacy_table = data_table("legacy kernels", "op type", "place", "library", "layout",
+                              "dtypes", "class")
     for row in listing["legacy_grouped"]:
         legacy_table.add_row(
             row["op_type"],

@@ -8,17 +8,20 @@ from typing import Annotated
 
 import numpy as np
 import typer
-from rich.table import Table
 
 from compat.dual_dispatch import PathMode
+from compat.terminal import data_table, shown
 from fluidphi.cli.common import (
     CliError,
+    JsonOption,
     _check_outputs,
+    _json_sink,
+    _npz_output,
     _write_output,
-    app,
     console,
     err_console,
     friendly_errors,
+    verb,
 )
 
 
@@ -32,7 +35,7 @@ def _save_paths(save: str | None, program: object) -> list[Path]:
         raise CliError(f"--save '{save}': expected a path prefix such as out/model (written "
                        "as out/model.pdparams and out/model.pdopt), not a folder")
     paths = state_paths(save, program)  # type: ignore[arg-type]
-    _check_outputs(*[(p, "--save", False) for p in paths])
+    _check_outputs(*[(p, "--save", None) for p in paths])
     return paths
 
 
@@ -48,7 +51,7 @@ def _state_files(params: list[Path]) -> list[Path]:
     return state
 
 
-@app.command()
+@verb()
 @friendly_errors
 def train(
     program: Annotated[Path, typer.Argument(help="the training program (.pdmodel: forward, "
@@ -65,10 +68,10 @@ def train(
     fetch: Annotated[list[str], typer.Option(
         "--fetch", help="a variable to fetch after every step (e.g. the loss)")] = [],  # noqa: B006
     output: Annotated[Path | None, typer.Option(
-        help="write NAME (per-step values stacked) and param:NAME (every persistable "
-        "after the last step) to this .npz")] = None,
+        metavar="FILE", help="write NAME (per-step values stacked) and param:NAME (every "
+        "persistable after the last step) to this .npz")] = None,
     save: Annotated[str | None, typer.Option(
-        help="write the persistables after the last step as PREFIX.pdparams / "
+        metavar="PREFIX", help="write the persistables after the last step as PREFIX.pdparams / "
         "PREFIX.pdopt (paddle.static.save's format)")] = None,
     path: Annotated[
         PathMode, typer.Option(help="PHI kernels where possible, or PHI / legacy only")
@@ -77,6 +80,7 @@ def train(
         metavar="SIZE", help="refuse --params and --feed files whose arrays would take more "
         "than SIZE in all (512M, 4GiB, none), checked from their headers before they are "
         "read; default: 80% of the memory available")] = None,
+    as_json: JsonOption = None,
 ) -> None:
     """Run a legacy training program one step per --feed, as paddle.static would.
 
@@ -87,13 +91,17 @@ def train(
 
     from compat.feeds import ReadBudget, read_inputs, split_step
     from compat.memory_guard import resolve_limit
+    from compat.npz_out import check_npz_names, write_npz
+    from compat.run_report import array_summary
     from compat.training import TrainingInputError, open_session, state_file_bytes
     from legacy_fluid.io import load_program
 
     mode = path
-    npz_out = None if output is None else (
-        output if output.suffix == ".npz" else output.with_suffix(".npz"))
-    _check_outputs((npz_out, "--output", False))
+    npz_out = _npz_output(output)
+    if npz_out is not None:
+        check_npz_names(fetch, "--output")
+    emit = _json_sink(as_json)
+    out = err_console if as_json == "-" else console  # stdout holds the JSON alone
     if not feed:
         raise CliError("give at least one --feed (one training step each: FILE.npz, or "
                        "NAME=FILE,...)")
@@ -112,10 +120,8 @@ def train(
             raise CliError(f"--feed {text}: {e}") from None
     session.check_state()  # before the first op: every persistable read has a value
     history: dict[str, list[np.ndarray]] = {name: [] for name in fetch}
-    table = Table(title=f"training {program.name}: {len(steps)} steps, path {mode}")
-    table.add_column("step", justify="right")
-    for name in fetch:
-        table.add_column(name)
+    table = data_table(f"training {program.name}: {len(steps)} steps, path {mode.value}",
+                       "step", *(shown(n) for n in fetch))
     with Progress(console=err_console, transient=True) as progress:
         task = progress.add_task("training", total=len(steps))
         for i, values in enumerate(session.run(steps, list(fetch))):
@@ -127,15 +133,22 @@ def train(
                            + (" ..." if flat.size > 4 else ""))
             table.add_row(*row)
             progress.advance(task)
-    console.print(table)
+    if as_json != "-":
+        console.print(table)
     final = session.persistables()
     if npz_out is not None:
         arrays = {**{n: np.stack(v) for n, v in history.items()},
                   **{f"param:{n}": v for n, v in final.items()}}
-        _write_output(npz_out, "--output", lambda f: np.savez(f, **arrays))
+        _write_output(npz_out, "--output", lambda f: write_npz(f, arrays))
+    written = []
     if save is not None:
-        for written, data in state_file_bytes(save, session.program, final).items():
-            _write_output(written, "--save", data)
-            console.print(f"wrote {written}")
+        for path_, data in state_file_bytes(save, session.program, final).items():
+            _write_output(path_, "--save", data)
+            written.append(path_)
+            out.print(f"wrote {shown(path_)}", highlight=False, soft_wrap=True)
+    if emit is not None:
+        emit({"program": str(program), "path": mode.value, "steps": len(steps),
+              "fetches": {n: [array_summary(v) for v in vals] for n, vals in history.items()},
+              "written": [str(w) for w in written]})
 
 

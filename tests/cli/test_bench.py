@@ -27,12 +27,13 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> dict:
                          needs=("fluidphi_no_such_package",))
         mp.setitem(bench_backends.BACKENDS, "absent", absent)
         args = ["bench", "--model", str(MLP), "--model", "chain", "--repeat", "3",
-                "--batch", "4", "--max-foreign", "1000", "--out", str(out)]
+                "--batch", "4", "--max-foreign", "1000", "--out", str(out), "--json"]
         for name in [*FLUIDPHI, "numpy", "absent"]:
             args += ["--backend", name]
         result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     doc = json.loads((out / "bench.json").read_text())
+    assert json.loads(result.stdout) == doc  # --json alone: stdout holds the report only
     doc["md"] = (out / "bench.md").read_text()
     return doc
 
