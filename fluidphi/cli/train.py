@@ -31,11 +31,14 @@ def _save_paths(save: str | None, program: object) -> list[Path]:
 
     if save is None:
         return []
-    if not save or save.endswith(("/", os.sep)) or Path(save).is_dir():
-        raise CliError(f"--save '{save}': expected a path prefix such as out/model (written "
-                       "as out/model.pdparams and out/model.pdopt), not a folder")
+    folder = CliError(f"--save '{save}': expected a path prefix such as out/model (written "
+                      "as out/model.pdparams and out/model.pdopt), not a folder")
+    if not save or save.endswith(("/", os.sep)):
+        raise folder
     paths = state_paths(save, program)  # type: ignore[arg-type]
-    _check_outputs(*[(p, "--save", None) for p in paths])
+    _check_outputs(*[(p, "--save", None) for p in paths])  # name lengths first
+    if Path(save).is_dir():
+        raise folder
     return paths
 
 
