@@ -4,8 +4,10 @@ NumPy dispatches its loops (exp, log, arctan2, max...) to the best SIMD level of
 (AVX-512, AVX2, SSE), and the last ulp of transcendental functions, or which of two tied
 zeros a max returns, differs between those paths. Here: a slice of the Paddle fixture
 comparisons and every case digest are rerun in a subprocess with NumPy limited to its
-baseline (`NPY_DISABLE_CPU_FEATURES` naming every dispatched feature this CPU has), and the
-kernels that would otherwise follow the SIMD path compute in a way that does not.
+baseline (`NPY_DISABLE_CPU_FEATURES` naming every dispatched feature this CPU has) and, on
+x86-64, OpenBLAS on its generic SSE kernels (`OPENBLAS_CORETYPE`, whose products sum in
+another order), and the kernels that would otherwise follow the SIMD path compute in a way
+that does not.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import platform
 import subprocess
 import sys
 from pathlib import Path
@@ -27,9 +30,9 @@ from tests.ops.conftest import numbers_match
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Fixture families whose kernels run NumPy's dispatched float math (transcendentals,
-#: min / max reductions, atan2, RoI geometry).
+#: min / max reductions, atan2, RoI geometry, BLAS products).
 SLICE = ("binary_math", "unary_math", "activation_ext", "smooth_activation", "reduce",
-         "reduce_ext", "roi")
+         "reduce_ext", "roi", "linalg")
 
 _DIGESTS = """
 import json
@@ -55,6 +58,8 @@ def _baseline_env() -> dict[str, str]:
     if not features:
         pytest.skip("this CPU has no SIMD level above NumPy's baseline to compare with")
     env = dict(os.environ, NPY_DISABLE_CPU_FEATURES=" ".join(features), PYTHONPATH=str(ROOT))
+    if platform.machine().lower() in ("x86_64", "amd64"):
+        env["OPENBLAS_CORETYPE"] = "Prescott"
     env.pop("PYTEST_ADDOPTS", None)
     return env
 
@@ -66,7 +71,7 @@ def _run(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess:
 
 def test_case_digests_are_the_same_on_numpy_baseline_simd() -> None:
     """Digests hash definitions: the same with NumPy's SIMD off (where the FPN RoIs' np.exp,
-    for one, rounds differently)."""
+    for one, rounds differently) and another BLAS kernel (linalg's A A^H + n I)."""
     done = _run(["-c", _DIGESTS], _baseline_env())
     assert done.returncode == 0, done.stderr[-3000:]
     report = json.loads(done.stdout)
@@ -75,7 +80,7 @@ def test_case_digests_are_the_same_on_numpy_baseline_simd() -> None:
     here.update({f"{f}/{c.name}": c.digest() for f in grad_family_names()
                  for c in load_family(f).GRAD_CASES})
     changed = sorted(k for k in here if report["digests"].get(k) != here[k])
-    assert changed == [], f"digests that follow NumPy's SIMD path: {changed}"
+    assert changed == [], f"digests that follow the CPU's SIMD or BLAS path: {changed}"
 
 
 def test_paddle_fixtures_pass_on_numpy_baseline_simd() -> None:
