@@ -88,10 +88,13 @@ class Drawn:
     """Input values computed when a case is materialized: `make(*args)`, nested lists or an
     array in the tensor's shape.
 
-    For values that come out of float math: NumPy's vectorised exp / log / sin may round the
-    last ulp differently on another CPU, so such floats must not be written into a case's
-    definition. A case's digest sees `make`'s name, the hash of its source and `args`, never
-    the floats it returns: the same definition has the same digest on every machine.
+    For values that come out of float math whose last ulp depends on the CPU: NumPy's
+    vectorised exp / log / sin (AVX-512, AVX2 and SSE paths round differently), BLAS products
+    (OpenBLAS picks its kernel, and summation order, per CPU). Such floats must not be written
+    into a case's definition; seeded draws and exact IEEE arithmetic on them (+, -, *, /,
+    floor, concatenation) may be. A case's digest sees `make`'s name, the hash of its source
+    and `args`, never the floats it returns: the same definition has the same digest on every
+    machine.
     """
 
     make: Callable[..., Any]
