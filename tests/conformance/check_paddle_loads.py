@@ -1,6 +1,6 @@
 """Check that Paddle 3.3.1 loads the state files `fluidphi train --save PREFIX` writes.
 
-    /work/paddle-venv/bin/python tests/conformance/check_paddle_loads.py [--fluidphi PATH]
+    python tests/conformance/check_paddle_loads.py [--fluidphi PATH]
 
 Per training fixture (tests/fixtures/train/NAME/): `fluidphi train` (the repository's
 .venv unless --fluidphi says otherwise) runs every step from Paddle's initial state and

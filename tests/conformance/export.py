@@ -2,10 +2,10 @@
 
 Test-time tool only; it needs a separate venv with paddlepaddle==3.3.1:
 
-    python3 -m venv /work/paddle-venv
-    /work/paddle-venv/bin/pip install paddlepaddle==3.3.1 numpy
-    /work/paddle-venv/bin/python tests/conformance/export.py [--out DIR] [--only NAME ...] [--large]
-    /work/paddle-venv/bin/python tests/conformance/export.py --measure   # fp32-vs-fp64 error report
+    python3 -m venv paddle-venv && . paddle-venv/bin/activate
+    pip install paddlepaddle==3.3.1 numpy
+    python tests/conformance/export.py [--out DIR] [--only NAME ...] [--large]
+    python tests/conformance/export.py --measure   # fp32-vs-fp64 error report
 
 See tests/conformance/README.md for the fixture layout.
 """

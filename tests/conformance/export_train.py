@@ -1,7 +1,7 @@
 """Export legacy-format *training* programs with real Paddle 3.3.1, and Paddle's own run of
 them, for fluidphi's step-by-step training tests (Paddle is a test-time tool only).
 
-    /work/paddle-venv/bin/python tests/conformance/export_train.py [--only NAME...]
+    python tests/conformance/export_train.py [--only NAME...]
 
 Per program, tests/fixtures/train/NAME/ holds:
   state.pdmodel / state.pdparams / state.pdopt  paddle.static.save right after the startup

@@ -9,11 +9,11 @@ files and running Paddle's executor.
 
 Test-time tool only. It needs its own venv:
 
-    python3 -m venv /work/paddle26-venv
-    /work/paddle26-venv/bin/pip install paddlepaddle==2.6.2 numpy
-    /work/paddle26-venv/bin/python tests/conformance/export_v2.py [--out DIR] [--only NAME ...]
-    /work/paddle26-venv/bin/python tests/conformance/export_v2.py --measure   # fp32 vs fp64
-    /work/paddle26-venv/bin/python tests/conformance/export_v2.py --verify    # rerun saved models
+    python3 -m venv paddle26-venv && . paddle26-venv/bin/activate
+    pip install paddlepaddle==2.6.2 numpy
+    python tests/conformance/export_v2.py [--out DIR] [--only NAME ...]
+    python tests/conformance/export_v2.py --measure   # fp32 vs fp64
+    python tests/conformance/export_v2.py --verify    # rerun saved models
 
 See tests/fixtures/models_v2/README.md for the layout and the models.
 """

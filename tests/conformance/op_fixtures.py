@@ -24,8 +24,14 @@ from tests.conformance.paddle_reference import FIXTURES_ROOT, load_npz
 
 OPS_ROOT = FIXTURES_ROOT / "ops"
 GRADS_ROOT = FIXTURES_ROOT / "grads"
-EXPORT_CMD = "/work/paddle-venv/bin/python tests/conformance/export_ops.py"
-EXPORT_GRADS_CMD = "/work/paddle-venv/bin/python tests/conformance/export_grads.py"
+EXPORT_CMD = "python tests/conformance/export_ops.py"
+EXPORT_GRADS_CMD = "python tests/conformance/export_grads.py"
+
+
+def regenerate_hint(command: str) -> str:
+    """How to regenerate fixtures, portably: `command` run by a Python with Paddle."""
+    return (f"regenerate with a Python that has paddlepaddle==3.3.1 (pip install "
+            f"'.[conformance]'; see tests/conformance/README.md): `{command}`")
 
 
 def typed(array: np.ndarray, meta: dict[str, Any]) -> np.ndarray:
@@ -47,7 +53,7 @@ class FamilyFixtures:
     def entry(self, case: Case | GradCase) -> dict[str, Any]:
         """The exported entry of `case`; fails when it is missing or stale."""
         only = f" --only {case.op}" if self.export_cmd == EXPORT_CMD else ""
-        regenerate = f"rerun `{self.export_cmd} --family {self.family}{only}`"
+        regenerate = regenerate_hint(f"{self.export_cmd} --family {self.family}{only}")
         entry = self.cases.get(case.name)
         assert entry is not None, f"{self.family}/{case.name} has no fixture: {regenerate}"
         assert entry["digest"] == case.digest(), \
@@ -85,7 +91,7 @@ def family_fixtures(family: str) -> FamilyFixtures:
     """One family's fixtures, read once per test session."""
     folder = OPS_ROOT / family
     assert (folder / "cases.json").is_file(), \
-        f"no fixtures for family '{family}': run `{EXPORT_CMD} --family {family}`"
+        f"no fixtures for family '{family}': " + regenerate_hint(f"{EXPORT_CMD} --family {family}")
     doc = json.loads((folder / "cases.json").read_text())
     protos = json.loads((folder / "op_protos.json").read_text())["ops"]
     return FamilyFixtures(family, folder, doc["cases"], load_npz(folder / "arrays.npz"), protos)
@@ -96,7 +102,8 @@ def grad_fixtures(family: str) -> FamilyFixtures:
     """One grad family's fixtures (export_grads.py), read once per test session."""
     folder = GRADS_ROOT / family
     assert (folder / "cases.json").is_file(), \
-        f"no fixtures for grad family '{family}': run `{EXPORT_GRADS_CMD} --family {family}`"
+        f"no fixtures for grad family '{family}': " \
+        + regenerate_hint(f"{EXPORT_GRADS_CMD} --family {family}")
     doc = json.loads((folder / "cases.json").read_text())
     return FamilyFixtures(family, folder, doc["cases"], load_npz(folder / "arrays.npz"), {},
                           EXPORT_GRADS_CMD)

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import ml_dtypes
 import numpy as np
 import pytest
 
-from tests.conformance.op_cases import family_names
+from tests.conformance.op_cases import family_names, load_family
 from tests.conformance.op_cases.spec import (
     FLOAT_EDGES,
     Case,
+    Drawn,
     In,
     bf16_bits,
     bf16_values,
@@ -18,8 +21,9 @@ from tests.conformance.op_cases.spec import (
     sweep,
     tolerance,
 )
-from tests.conformance.op_fixtures import OPS_ROOT
+from tests.conformance.op_fixtures import OPS_ROOT, family_fixtures
 from tests.conformance.paddle_reference import assert_close_to_paddle
+from tests.conformance.refresh_digests import feeds_unchanged
 
 
 def test_bf16_bits_round_like_ml_dtypes() -> None:
@@ -80,3 +84,41 @@ def test_paddle_comparison_checks_inf_signs_and_dtypes() -> None:
         assert_close_to_paddle(ref.astype(np.float32), ref, "t")
     half = np.array([1.0, 2.0], ml_dtypes.bfloat16)
     assert_close_to_paddle(half, half.copy(), "t", tol=tolerance("bfloat16"))
+
+
+_DRAWS = iter(range(1000))
+
+
+def _noisy(n: int) -> list[float]:
+    """Floats that differ on every call, as a CPU's last ulp may."""
+    return [1.0 + next(_DRAWS) * 2.0 ** -52] * n
+
+
+def _noisy_too(n: int) -> list[float]:
+    return [1.0 + next(_DRAWS) * 2.0 ** -52] * n
+
+
+def test_digest_hashes_the_definition_not_computed_values() -> None:
+    def case(make, args=(3,)) -> Case:
+        return Case("c", "relu", {"X": In((3,), "float64", values=Drawn(make, args))})
+
+    first, second = case(_noisy), case(_noisy)
+    assert not np.array_equal(materialize(first.inputs["X"]), materialize(second.inputs["X"]))
+    assert first.digest() == second.digest()
+    assert case(_noisy, (4,)).digest() != first.digest()  # its arguments
+    assert case(_noisy_too).digest() != first.digest()  # its generator (name and source)
+    assert "1.0000000000000002" not in repr(first)
+    literal = Case("c", "relu", {"X": In((3,), "float64", values=[1.0, 2.0, 3.0])})
+    assert literal.digest() == Case("c", "relu", {"X": In((3,), "float64",
+                                                          values=[1.0, 2.0, 3.0])}).digest()
+
+
+def test_stored_fpn_feeds_are_what_their_drawn_definition_makes() -> None:
+    """refresh_digests records a digest only over unchanged feeds; the FPN RoIs (a `Drawn`)
+    still make the feeds Paddle was given, and a changed definition is refused."""
+    fixtures = family_fixtures("roi")
+    fpn = [c for c in load_family("roi").CASES if c.op == "distribute_fpn_proposals"]
+    assert fpn and all(feeds_unchanged(fixtures, c) == [] for c in fpn)
+    moved = dataclasses.replace(fpn[0], inputs={**fpn[0].inputs,
+                                                "FpnRois": In((16, 4), "float32")})
+    assert feeds_unchanged(fixtures, moved) == ["fpnrois"]

@@ -2,7 +2,7 @@
 
 Needs a separate venv with paddlepaddle (see tests/conformance/README.md):
 
-    /work/paddle-venv/bin/python tests/io/make_paddle_fixtures.py
+    python tests/io/make_paddle_fixtures.py
 
 Writes:
 

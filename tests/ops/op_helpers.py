@@ -130,3 +130,11 @@ def saved_model(tmp_path: Path, feeds: Mapping[str, tuple[DataType, list[int]]],
         block.append_op("fetch", {"X": [name]}, {"Out": ["fetch"]}, {"col": col})
     save_inference_model(tmp_path / "model", program, list(feeds), list(fetches))
     return load_model(tmp_path / "model")
+
+
+def snap(array: np.ndarray) -> dict:
+    """A small summary for syrupy: shape, dtype and the first 8 values rounded to 5 decimals
+    (tests/ops/conftest.py compares them within that rounding)."""
+    flat = np.asarray(array).astype(np.float64).reshape(-1)[:8]
+    return {"shape": list(array.shape), "dtype": str(array.dtype),
+            "values": [round(float(v), 5) for v in flat]}

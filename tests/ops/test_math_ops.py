@@ -21,15 +21,7 @@ from compat.single_op import run_single_op
 from legacy_fluid.framework.op_registry import OP_INFOS
 from phi.common import CPUPlace, Scalar
 from phi.core.dense_tensor import DenseTensor
-from tests.ops.op_helpers import BF16, assert_close, assert_refused, out_of, rand, same
-
-
-def snap(array: np.ndarray) -> dict:
-    """A small deterministic summary for syrupy."""
-    flat = np.asarray(array).astype(np.float64).reshape(-1)[:8]
-    return {"shape": list(array.shape), "dtype": str(array.dtype),
-            "values": [round(float(v), 5) for v in flat]}
-
+from tests.ops.op_helpers import BF16, assert_close, assert_refused, out_of, rand, same, snap
 
 # -- registration facts ----------------------------------------------------------------------
 

@@ -4,7 +4,8 @@ Cases are data in tests/conformance/op_cases/<family>.py; their programs, inputs
 Paddle's outputs are in tests/fixtures/ops/<family>/ (tests/conformance/export_ops.py
 writes them; Paddle is not needed here). Per case: the saved program loads once and runs
 on the `legacy`, `phi` and `auto` paths; outputs must match Paddle's (dtype, dims, ints
-exactly, floats within the per-dtype tolerance of `op_cases/spec.py`, NaN / inf
+exactly, floats within the tolerance of the dtype Paddle computes them in (its own, or a
+family's `COMPUTED_IN`: `op_cases/spec.output_tolerance`), NaN / inf
 positions, the sign of zeros unless a case opts out, the LoD of each fetched tensor), or
 raise where Paddle raised. LoD inputs are fed with Paddle's LoD.
 Per op type: the proto, the PHI kernel name and the CPU dtypes match Paddle's.
@@ -23,8 +24,8 @@ from legacy_fluid.framework.op_registry import OP_INFOS
 from phi.common import Backend
 from phi.core.kernel_factory import KERNELS
 from tests.conformance.op_cases import family_names, load_family
-from tests.conformance.op_cases.spec import Case, tolerance
-from tests.conformance.op_fixtures import EXPORT_CMD, family_fixtures
+from tests.conformance.op_cases.spec import Case, output_tolerance
+from tests.conformance.op_fixtures import EXPORT_CMD, family_fixtures, regenerate_hint
 from tests.conformance.paddle_reference import assert_close_to_paddle
 from tests.conformance.proto_check import proto_problems
 
@@ -60,7 +61,8 @@ def _run_and_compare(family: str, case: Case) -> None:
         result = run_model(model, feeds, path=path)
         assert set(result.outputs) == set(expected), f"{what}: fetched {sorted(result.outputs)}"
         for fetch, ref in expected.items():
-            tol = tolerance(entry["fetches"][fetch]["dtype"], case.tol)
+            tol = output_tolerance(case, entry["fetches"][fetch]["dtype"],
+                                   getattr(FAMILIES[family], "COMPUTED_IN", None))
             assert_close_to_paddle(result.outputs[fetch], ref, f"{what} {fetch}", tol=tol,
                                    zero_sign=case.zero_sign)
         assert result.lods == expected_lods, f"{what}: LoDs {result.lods} != {expected_lods}"
@@ -81,8 +83,8 @@ def test_fixtures_are_current(family: str) -> None:
     fixtures = family_fixtures(family)
     names = {case.name for case in FAMILIES[family].CASES}
     stale = sorted(set(fixtures.cases) - names)
-    assert not stale, f"exported cases no longer defined: {stale}; rerun `{EXPORT_CMD} " \
-                      f"--family {family}`"
+    assert not stale, f"exported cases no longer defined: {stale}; " \
+                      + regenerate_hint(f"{EXPORT_CMD} --family {family}")
     files = {p.name for p in fixtures.dir.iterdir()}
     expected = {f"{n}.pdmodel" for n in names} | {"cases.json", "arrays.npz", "op_protos.json"}
     assert files == expected, \

@@ -21,16 +21,9 @@ from legacy_fluid.framework.scope import Scope
 from legacy_fluid.framework.var_type import VarType
 from phi.common import CPUPlace, DataType, Place
 from phi.core.dense_tensor import DenseTensor
-from tests.ops.op_helpers import BF16, assert_close, rand, run_both
+from tests.ops.op_helpers import BF16, assert_close, rand, run_both, snap
 
 MODELS = Path(__file__).resolve().parents[1] / "fixtures" / "models"
-
-
-def snap(array: np.ndarray) -> dict:
-    """A small deterministic summary for syrupy."""
-    flat = np.asarray(array).astype(np.float64).reshape(-1)[:8]
-    return {"shape": list(array.shape), "dtype": str(array.dtype),
-            "values": [round(float(v), 5) for v in flat]}
 
 
 # -- feed / fetch ------------------------------------------------------------------------------

@@ -531,13 +531,17 @@ SNAPSHOT_CASES = {
 }
 
 
+#: Decimals of the snapshotted values (tests/ops/conftest.py compares within them).
+SNAPSHOT_DECIMALS = 4
+
+
 @pytest.mark.parametrize("name", sorted(SNAPSHOT_CASES))
 def test_snapshot(name, snapshot):
     op, inputs, attrs, outputs = SNAPSHOT_CASES[name]()
     outs, trace = run_both_traced(op, inputs, attrs, outputs)
     out = outs[outputs[0]][0]
     record = {"kernel": trace.kernel, "shape": list(out.shape), "dtype": str(out.dtype),
-              "values": np.round(out.astype(np.float64), 4).tolist()}
+              "values": np.round(out.astype(np.float64), SNAPSHOT_DECIMALS).tolist()}
     assert record == snapshot
 
 

@@ -49,11 +49,14 @@ def atan2(xp: Any, x1: Any, x2: Any, out: Any) -> None:
     """out = atan2(x1, x2) in (-pi, pi], out shaped as x1. Paddle's kernel reads x2 flat:
     element i of x1 meets element i of x2's flattened data (x2 may be larger: only its first
     numel(x1) elements are read). float64 computes in float64; every other type (float16,
-    float32, int32, int64) in float32, integers giving float64."""
+    float32, int32, int64) gives a float32 result as Paddle's does (integers widened to
+    float64): computed here in float64 and rounded once to float32, so it is the correctly
+    rounded float32 atan2 on every CPU (NumPy's float32 arctan2 takes a different SIMD path,
+    and last ulp, per CPU)."""
     y = x2.reshape(-1)[: x1.size].reshape(x1.shape)
-    work = np.float64 if x1.dtype == np.float64 else np.float32
     with quiet(xp):
-        _store(xp, xp.arctan2(x1.astype(work), y.astype(work)), out)
+        value = xp.arctan2(x1.astype(np.float64), y.astype(np.float64))
+        _store(xp, value if x1.dtype == np.float64 else value.astype(np.float32), out)
 
 
 # -- lerp ---------------------------------------------------------------------------------

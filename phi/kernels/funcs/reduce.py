@@ -150,16 +150,38 @@ def _check_not_empty(name: str, x: Any, axes: Sequence[int]) -> None:
                              f"(X's dims {list(x.shape)}): the result has no identity")
 
 
+def _last_zero_sign(xp: Any, x: Any, axes: Sequence[int], extreme: Any) -> Any:
+    """`extreme` (x's max or min over `axes`) where the extreme is a zero tied between +0.0
+    and -0.0 takes the sign of the last of those zeros in the reduced elements' row-major
+    order, as Paddle's sequential CPU reduction does. NumPy's choice among tied zeros follows
+    its SIMD path, so differs between CPUs (AVX-512 vs SSE)."""
+    if x.dtype.kind != "f" and x.dtype not in HALF_DTYPES:
+        return extreme
+    zero = extreme == 0
+    if not bool(xp.any(zero)):
+        return extreme
+    axes = tuple(axes)
+    kept = [a for a in range(x.ndim) if a not in axes]
+    rows = xp.transpose(x, (*kept, *axes)).reshape(*extreme.shape, -1)
+    last = rows.shape[-1] - 1 - xp.argmax((rows == 0)[..., ::-1], axis=-1)
+    value = xp.take_along_axis(rows, xp.expand_dims(last, -1), axis=-1)[..., 0]
+    return xp.where(zero, value, extreme)
+
+
 def reduce_max(xp: Any, x: Any, axes: Sequence[int], out: Any) -> None:
-    """out = max of x over `axes` (NaN wins, as Paddle's max); an error over zero elements."""
+    """out = max of x over `axes` (NaN wins, as Paddle's max; of tied zeros the last, see
+    `_last_zero_sign`); an error over zero elements."""
     _check_not_empty("max", x, axes)
-    out[...] = xp.max(x, axis=tuple(axes)).reshape(out.shape)
+    extreme = xp.max(x, axis=tuple(axes))
+    out[...] = _last_zero_sign(xp, x, axes, extreme).reshape(out.shape)
 
 
 def reduce_min(xp: Any, x: Any, axes: Sequence[int], out: Any) -> None:
-    """out = min of x over `axes` (NaN wins, as Paddle's min); an error over zero elements."""
+    """out = min of x over `axes` (NaN wins, as Paddle's min; of tied zeros the last, see
+    `_last_zero_sign`); an error over zero elements."""
     _check_not_empty("min", x, axes)
-    out[...] = xp.min(x, axis=tuple(axes)).reshape(out.shape)
+    extreme = xp.min(x, axis=tuple(axes))
+    out[...] = _last_zero_sign(xp, x, axes, extreme).reshape(out.shape)
 
 
 def reduce_prod(xp: Any, x: Any, axes: Sequence[int], out: Any) -> None:

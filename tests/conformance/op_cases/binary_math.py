@@ -8,6 +8,9 @@ extremes wrap). Edge-value grids pair every x with every y.
 
 from .spec import FLOATS, INF, NAN, SHAPES, Case, In, grid, numpy_broadcasts, sweep
 
+#: Paddle's integer atan2 computes in float32 (atan2f) and widens to its float64 output.
+COMPUTED_IN = {"atan2": {"int32": "float32", "int64": "float32"}}
+
 _MAIN = {"4x6": SHAPES["4x6"]}
 _FLOAT_X = [NAN, INF, -INF, 0.0, -0.0, 1.0, -1.0, 2.5, -2.5, 1e-30]
 _FLOAT_Y = [NAN, INF, -INF, 0.0, -0.0, 1.0, -1.0, 3.0, -7.0]

@@ -4,8 +4,9 @@ to [H * W * priors, 4].
 
 Paddle 3.3.1 no longer registers the op (it dropped it with the fluid detection ops), so
 these fixtures come from Paddle 2.6.2 (`PADDLE`; export with
-`/work/paddle26-venv/bin/python tests/conformance/export_ops.py --family density_prior`),
-whose only builder is `LayerHelper.append_op`. Float32 and float64 (its CPU kernels).
+`python tests/conformance/export_ops.py --family density_prior` run by a Python with
+paddlepaddle==2.6.2), whose only builder is `LayerHelper.append_op`. Float32 and float64
+(its CPU kernels).
 """
 
 from __future__ import annotations

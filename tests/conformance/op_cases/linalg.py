@@ -10,27 +10,33 @@ from __future__ import annotations
 
 import numpy as np
 
-from .spec import FLOAT_EDGES, FLOATS, INF, INTS, NAN, Case, In
+from .spec import FLOAT_EDGES, FLOATS, INF, INTS, NAN, Case, Drawn, In
 
 COMPLEX = ("complex64", "complex128")
 #: Output slot -> the input slot whose tensor count it has (einsum's per-operand caches).
 OUTPUT_COUNTS = {"einsum": {"InnerCache": "Operands", "XShape": "Operands"}}
 
 
-def _matrices(shape: tuple[int, ...], dtype: str, seed: int, *, shift: float = 0.0,
-              pd: bool = False) -> In:
+def _matrix_values(shape: tuple[int, ...], complex_: bool, seed: int, shift: float,
+                   pd: bool) -> np.ndarray:
     """Seeded matrices [..., n, n]: uniform in [-1, 1) plus `shift` * I (well conditioned
-    for shift > 1), or A A^H + n I (positive definite, Hermitian) with `pd`."""
+    for shift > 1), or A A^H + n I (positive definite, Hermitian) with `pd` (a product
+    through BLAS, whose last bits depend on the CPU: hence a `Drawn`)."""
     rng = np.random.default_rng(seed)
     a = rng.uniform(-1, 1, shape)
-    if np.dtype(dtype).kind == "c":
+    if complex_:
         a = a + 1j * rng.uniform(-1, 1, shape)
     n = shape[-1]
     if pd:
-        a = a @ np.conj(np.swapaxes(a, -1, -2)) + n * np.eye(n)
-    else:
-        a = a + shift * np.eye(n)
-    return In(shape, dtype, values=a.tolist())
+        return a @ np.conj(np.swapaxes(a, -1, -2)) + n * np.eye(n)
+    return a + shift * np.eye(n)
+
+
+def _matrices(shape: tuple[int, ...], dtype: str, seed: int, *, shift: float = 0.0,
+              pd: bool = False) -> In:
+    """`_matrix_values` as an input of `dtype`."""
+    drawn = Drawn(_matrix_values, (shape, np.dtype(dtype).kind == "c", seed, shift, pd))
+    return In(shape, dtype, values=drawn)
 
 
 def _edges(shape: tuple[int, ...], dtype: str) -> In:

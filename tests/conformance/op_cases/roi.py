@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from .spec import INF, NAN, Case, In, LoDIn
+from .spec import INF, NAN, Case, Drawn, In, LoDIn
 
 DTYPE_GAPS = {"roi_align": {
     "int32": "Paddle's int32 roi_align computes the sampling grid in size_t arithmetic and "
@@ -157,17 +157,23 @@ PROPOSALS = [
 ]
 
 
-def _fpn_rois(counts: list[int], seed: int, dtype: str = "float32",
-              lod: bool = False) -> In:
+def _fpn_boxes(m: int, seed: int) -> np.ndarray:
+    """m boxes [x0, y0, x1, y1], sides log-uniform in [6, 400) (computed with np.exp, so a
+    `Drawn`: the last ulp depends on the CPU's SIMD path)."""
     rng = np.random.default_rng(seed)
-    m = sum(counts)
     side = np.exp(rng.uniform(np.log(6), np.log(400), (m, 2)))
     lo = rng.uniform(0, 200, (m, 2))
-    values = np.concatenate([lo, lo + side], axis=1)
+    return np.concatenate([lo, lo + side], axis=1)
+
+
+def _fpn_rois(counts: list[int], seed: int, dtype: str = "float32",
+              lod: bool = False) -> In:
+    m = sum(counts)
+    values = Drawn(_fpn_boxes, (m, seed))
     if lod:
-        return LoDIn((m, 4), dtype, values=values.tolist(),
+        return LoDIn((m, 4), dtype, values=values,
                      lod=(tuple(np.cumsum([0, *counts]).tolist()),))
-    return In((m, 4), dtype, values=values.tolist())
+    return In((m, 4), dtype, values=values)
 
 
 def _fpn(name: str, boxes: In, num: In | None, outputs: tuple = ("MultiLevelRoIsNum",),

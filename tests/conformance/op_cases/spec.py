@@ -10,9 +10,10 @@ both import it, so it must never import paddle or fluidphi.
 from __future__ import annotations
 
 import hashlib
+import inspect
 import math
 import zlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -60,11 +61,59 @@ def tolerance(dtype: str, override: float | None = None) -> float:
     return override if override is not None else TOLERANCE[dtype]
 
 
+def compute_dtype(case: Case, out_dtype: str,
+                  computed_in: Mapping[str, Mapping[str, str]] | None = None) -> str:
+    """The dtype in which Paddle computes a float output of `case`: the output's own, or a
+    narrower one its family declares in `COMPUTED_IN` (op type -> input dtype -> the dtype
+    Paddle computes in, e.g. integer atan2: float32, widened to a float64 output). The input
+    dtype is that of the case's first input tensor."""
+    specs = feed_specs(case)
+    by_input = (computed_in or {}).get(case.op, {})
+    return by_input.get(specs[0][2].dtype, out_dtype) if specs else out_dtype
+
+
+def output_tolerance(case: Case, out_dtype: str,
+                     computed_in: Mapping[str, Mapping[str, str]] | None = None) -> float:
+    """The normwise tolerance of an output of `case`: the case's `tol`, else that of the
+    dtype Paddle computes the output in (`compute_dtype`), 0 for int and bool outputs. A
+    float64 output that Paddle computes in float32 is only float32-precise: its last ulps
+    come from the CPU's float32 math."""
+    if out_dtype not in TOLERANCE:
+        return 0.0
+    return tolerance(compute_dtype(case, out_dtype, computed_in), case.tol)
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """Input values computed when a case is materialized: `make(*args)`, nested lists or an
+    array in the tensor's shape.
+
+    For values that come out of float math whose last ulp depends on the CPU: NumPy's
+    vectorised exp / log / sin (AVX-512, AVX2 and SSE paths round differently), BLAS products
+    (OpenBLAS picks its kernel, and summation order, per CPU). Such floats must not be written
+    into a case's definition; seeded draws and exact IEEE arithmetic on them (+, -, *, /,
+    floor, concatenation) may be. A case's digest sees `make`'s name, the hash of its source
+    and `args`, never the floats it returns: the same definition has the same digest on every
+    machine.
+    """
+
+    make: Callable[..., Any]
+    args: tuple[Any, ...] = ()
+
+    def __call__(self) -> Any:
+        return self.make(*self.args)
+
+    def __repr__(self) -> str:
+        source = hashlib.sha256(inspect.getsource(self.make).encode()).hexdigest()[:12]
+        return f"Drawn({self.make.__qualname__}{self.args!r}, source={source})"
+
+
 @dataclass(frozen=True)
 class In:
     """One input tensor: dims, dtype and how its values are made.
 
-    Values are explicit (`values`, nested lists in the tensor's shape) or random:
+    Values are explicit (`values`, nested lists in the tensor's shape, or a `Drawn` that
+    computes them; never floats computed at import, see `Drawn`) or random:
     uniform in [low, high) for floats, integers in [low, high) for ints, coin flips for
     bool; `special` values come first in flattened order (as many as fit); values in
     `exclude` (meant for ints: zero divisors) are neither drawn nor placed. Random values
@@ -118,8 +167,10 @@ class Case:
     note: str = ""
 
     def digest(self) -> str:
-        """A fingerprint of the definition; fixtures record it to detect stale exports."""
-        return hashlib.sha256(repr(self).encode()).hexdigest()[:16]
+        """A fingerprint of the definition (its repr: names, shapes, dtypes, seeds, attrs,
+        literal values, `Drawn` generators by name, source and arguments); fixtures record
+        it to detect stale exports."""
+        return definition_digest(self)
 
 
 @dataclass(frozen=True)
@@ -147,7 +198,13 @@ class GradCase:
         return self.forward.op
 
     def digest(self) -> str:
-        return hashlib.sha256(repr(self).encode()).hexdigest()[:16]
+        return definition_digest(self)
+
+
+def definition_digest(case: Case | GradCase) -> str:
+    """16 hex digits of the sha256 of a case's repr: what defines it, not what it computes
+    (nothing in a definition's repr is a float computed at import; see `Drawn`)."""
+    return hashlib.sha256(repr(case).encode()).hexdigest()[:16]
 
 
 def feed_name(slot: str, index: int | None = None) -> str:
@@ -217,7 +274,7 @@ def _random(spec: In, rng: np.random.Generator) -> np.ndarray:
 def materialize(spec: In, *seed_parts: str) -> np.ndarray:
     """The array an `In` stands for (bfloat16 as uint16 bit patterns)."""
     if spec.values is not None:
-        values = np.asarray(spec.values)
+        values = np.asarray(spec.values() if isinstance(spec.values, Drawn) else spec.values)
         if values.shape != tuple(spec.shape):
             raise ValueError(f"values of shape {values.shape} given for shape {spec.shape}")
         return _storage(values, spec.dtype)
