@@ -99,7 +99,7 @@ def test_script_feeds_and_fetches_lod(family: str, case: str) -> None:
 def _paddle_run(tmp_path: Path, prog: str, params: str, feeds: dict[str, np.ndarray],
                 lods: dict[str, Any] | None) -> dict[str, tuple[np.ndarray, list[int], Any]]:
     """The script on Paddle: in this process when it has Paddle, else in the Python named
-    by $FLUIDPHI_PADDLE_PYTHON (e.g. /work/paddle-venv/bin/python)."""
+    by $FLUIDPHI_PADDLE_PYTHON (one with paddlepaddle==3.3.1)."""
     if importlib.util.find_spec("paddle") is not None:
         os.environ["FLAGS_enable_pir_api"] = "0"
         from paddle import inference as paddle_inference

@@ -1,6 +1,6 @@
 """Which fixture models Paddle 3.3.1 runs at batch 0, and the output dims it gives.
 
-    /work/paddle-venv/bin/python tests/conformance/check_batch0.py
+    PYTHON tests/conformance/check_batch0.py   # a Python with paddlepaddle==3.3.1
 
 Per inference fixture (tests/fixtures/models/NAME/): the inputs of inputs_b1.npz, every
 feed whose declared first dim is -1 cut to 0 rows, are run by Paddle's legacy executor
