@@ -155,9 +155,10 @@ def test_relu_keeps_lod_and_shape() -> None:
     assert out.shape == (4, 3)
 
 
-@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.float16, BF16, np.int32,
-                                   np.int64, np.int8])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.int32, np.int64, np.int8,
+                                   np.int16])
 def test_sign(dtype) -> None:
+    """Paddle 3.3.1's CPU sign dtypes (no float16 / bfloat16 there; complex: fixtures)."""
     if np.dtype(dtype).kind == "i":
         x = np.array([-7, -1, 0, 1, 5, 100], dtype=dtype)
     else:
