@@ -8,7 +8,10 @@ each op has its own small kernel:
 - log: ln(X) (-inf at 0, NaN for negative X); square: X * X; reciprocal: 1 / X;
 - floor / ceil: X rounded toward -inf / +inf (integers unchanged);
 - sin, cos, tanh; sigmoid: 1 / (1 + exp(-X));
-- relu: max(X, 0) (NaN gives 0); sign: -1, 0 or 1 by the sign of X (NaN stays NaN).
+- relu: max(X, 0) (NaN gives 0); sign: -1, 0 or 1 by the sign of X (NaN stays NaN);
+  complex X / |X| part by part.
+
+sigmoid, tanh and sign take complex X on CPU (phi.kernels.funcs.complex_activation).
 
 The ops differ only in their `extra` attributes (oneDNN / cuDNN switches), added by
 each maker's `add_extra_attrs`.
@@ -40,8 +43,10 @@ _ROUND_CPU = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFL
               DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64)
 _ROUND_GPU = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.UINT8, DataType.INT8,
               DataType.INT16, DataType.INT32, DataType.INT64)
-_SIGN = (DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64, DataType.UINT8,
-         DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16)
+_SIGN_CPU = (DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64, DataType.UINT8,
+             *_FLOAT_COMPLEX)
+_SIGN_GPU = (DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64, DataType.UINT8,
+             DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16)
 
 
 class ActivationOpMaker(OpProtoAndCheckerMaker):
@@ -99,6 +104,7 @@ class OnednnTypedOpMaker(ActivationOpMaker):
         self.add_attr("use_cudnn", AttrType.BOOLEAN, False, "cuDNN kernel", extra=True)
         self.add_attr("mkldnn_data_type", AttrType.STRING, "float32", "oneDNN data type",
                       extra=True)
+        self.add_attr("onednn_data_type", AttrType.STRING, "", "oneDNN data type", extra=True)
 
 
 class ActivationOp(OperatorWithKernel):
@@ -271,6 +277,7 @@ for _dtype in _LOG_CPU:
 for _dtype in _FLOAT:
     register_op_kernel("rsqrt", "CPU", RsqrtKernel, _dtype)
     register_op_kernel("relu", "CPU", ReluKernel, _dtype)
+for _dtype in _FLOAT_COMPLEX:
     register_op_kernel("sigmoid", "CPU", SigmoidKernel, _dtype)
     register_op_kernel("tanh", "CPU", TanhKernel, _dtype)
 for _dtype in _FLOAT_HALF:
@@ -285,6 +292,7 @@ for _dtype in _ROUND_CPU:
 for _dtype in _ROUND_GPU:
     register_op_kernel("floor", "GPU", FloorKernel, _dtype)
     register_op_kernel("ceil", "GPU", CeilKernel, _dtype)
-for _dtype in _SIGN:
+for _dtype in _SIGN_CPU:
     register_op_kernel("sign", "CPU", SignKernel, _dtype)
+for _dtype in _SIGN_GPU:
     register_op_kernel("sign", "GPU", SignKernel, _dtype)

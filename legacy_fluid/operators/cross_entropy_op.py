@@ -24,9 +24,9 @@ from phi.kernels.funcs import transpose as tr_funcs
 class CrossEntropyOpMaker(OpProtoAndCheckerMaker):
     def make(self) -> None:
         self.add_input("X", "probabilities, classes on the last axis")
-        self.add_input("Label", "class ids (X's dims with 1 class) or, with soft_label, "
-                       "probabilities of X's dims")
-        self.add_output("Y", "the loss, X's dims with 1 class")
+        self.add_input("Label", "class ids (X's dims with 1 class, or without the class "
+                       "axis) or, with soft_label, probabilities of X's dims")
+        self.add_output("Y", "the loss, a hard Label's dims (soft: X's dims with 1 class)")
         self.add_attr("soft_label", AttrType.BOOLEAN, False, "Label holds probabilities")
         self.add_attr("ignore_index", AttrType.INT, -100,
                       "a hard label that contributes nothing")
@@ -35,9 +35,10 @@ class CrossEntropyOpMaker(OpProtoAndCheckerMaker):
 class CrossEntropyOp(OperatorWithKernel):
     def infer_shape(self, ctx: InferShapeContext) -> None:
         x_dims = ctx.get_input_dim("X")
-        ce_funcs.check_label_dims(x_dims, ctx.get_input_dim("Label"), ctx.attr("soft_label"),
-                                  "cross_entropy")
-        ctx.set_output_dim("Y", ce_funcs.loss_dims(x_dims, "cross_entropy"))
+        label_dims = ctx.get_input_dim("Label")
+        soft_label = ctx.attr("soft_label")
+        ce_funcs.check_label_dims(x_dims, label_dims, soft_label, "cross_entropy")
+        ctx.set_output_dim("Y", ce_funcs.y_dims(x_dims, label_dims, soft_label, "cross_entropy"))
         ctx.set_output_dtype("Y", ctx.get_input_dtype("X"))
 
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
@@ -89,9 +90,11 @@ class CrossEntropy2OpMaker(OpProtoAndCheckerMaker):
 class CrossEntropy2Op(OperatorWithKernel):
     def infer_shape(self, ctx: InferShapeContext) -> None:
         x_dims = ctx.get_input_dim("X")
-        ce_funcs.check_label_dims(x_dims, ctx.get_input_dim("Label"))
+        label_dims = ctx.get_input_dim("Label")
+        ce_funcs.check_label_dims(x_dims, label_dims)
+        ctx.set_output_dim("Y", ce_funcs.y_dims(x_dims, label_dims))
+        ctx.set_output_dim("MatchX", ce_funcs.loss_dims(x_dims))
         for slot in ("Y", "MatchX"):
-            ctx.set_output_dim(slot, ce_funcs.loss_dims(x_dims))
             ctx.set_output_dtype(slot, ctx.get_input_dtype("X"))
         ctx.set_output_dim("XShape", tr_funcs.xshape_dims(x_dims))
         ctx.set_output_dtype("XShape", ctx.get_input_dtype("X"))

@@ -1,4 +1,5 @@
-"""hard_swish: out = x * min(max(x + offset, 0), threshold) / scale."""
+"""hard_swish: out = x * min(max(x + offset, 0), threshold) / scale (complex x on CPU: clipped
+by the real part, see phi.kernels.funcs.complex_activation)."""
 
 from __future__ import annotations
 
@@ -43,7 +44,7 @@ class HardSwishKernel(OpKernel):
 
 
 register_operator("hard_swish", HardSwishOp, HardSwishOpMaker)
-for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
+for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128):
     register_op_kernel("hard_swish", "CPU", HardSwishKernel, _dtype)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16):
     register_op_kernel("hard_swish", "GPU", HardSwishKernel, _dtype)

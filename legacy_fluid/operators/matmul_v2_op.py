@@ -17,8 +17,12 @@ from phi.common import DataType
 from phi.kernels.funcs import elementwise as ew_funcs
 from phi.kernels.funcs import matmul as matmul_funcs
 
-_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
-          DataType.COMPLEX64, DataType.COMPLEX128)
+#: Paddle 3.3.1's CPU kernels (integers exact, no float round trip; no half types) and
+#: the GPU ones fluidphi keeps (half types accumulate in float32).
+_CPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64,
+              DataType.COMPLEX64, DataType.COMPLEX128)
+_GPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
+              DataType.COMPLEX64, DataType.COMPLEX128)
 
 
 class MatMulV2OpMaker(OpProtoAndCheckerMaker):
@@ -33,6 +37,8 @@ class MatMulV2OpMaker(OpProtoAndCheckerMaker):
                       extra=True)
         self.add_attr("force_fp32_output", AttrType.BOOLEAN, False, "oneDNN int8 output",
                       extra=True)
+        self.add_attr("use_onednn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
+        self.add_attr("onednn_data_type", AttrType.STRING, "", "oneDNN data type", extra=True)
 
 
 class MatMulV2Op(OperatorWithKernel):
@@ -61,6 +67,7 @@ class MatMulV2Kernel(OpKernel):
 
 
 register_operator("matmul_v2", MatMulV2Op, MatMulV2OpMaker)
-for _dtype in _TYPES:
+for _dtype in _CPU_TYPES:
     register_op_kernel("matmul_v2", "CPU", MatMulV2Kernel, _dtype)
+for _dtype in _GPU_TYPES:
     register_op_kernel("matmul_v2", "GPU", MatMulV2Kernel, _dtype)

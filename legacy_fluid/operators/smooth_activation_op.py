@@ -23,6 +23,7 @@ from phi.common import DataType
 from phi.kernels.funcs import activation as act_funcs
 
 _FLOAT = (DataType.FLOAT32, DataType.FLOAT64)
+_COMPLEX = (DataType.COMPLEX64, DataType.COMPLEX128)
 
 
 def _add_switches(maker: OpProtoAndCheckerMaker, names: tuple[str, ...]) -> None:
@@ -130,3 +131,7 @@ for _dtype in _FLOAT:
         register_op_kernel("elu", _backend, EluKernel, _dtype)
         register_op_kernel("celu", _backend, CeluKernel, _dtype)
         register_op_kernel("logsigmoid", _backend, LogsigmoidKernel, _dtype)
+for _dtype in _COMPLEX:  # Paddle's CPU kernels (phi.kernels.funcs.complex_activation)
+    register_op_kernel("softplus", "CPU", SoftplusKernel, _dtype)
+    register_op_kernel("silu", "CPU", SiluKernel, _dtype)
+    register_op_kernel("logsigmoid", "CPU", LogsigmoidKernel, _dtype)

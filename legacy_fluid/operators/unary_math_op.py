@@ -2,7 +2,8 @@
 
 - atan: arc tangent; sinh: hyperbolic sine; erf: the error function;
 - expm1: exp(X) - 1; log1p: ln(1 + X); both give float32 for integer X (Paddle's kernels
-  do, although its static InferShape declares X's dtype);
+  do, although its static InferShape declares X's dtype); atan, sinh, expm1 and log1p take
+  complex X on CPU (phi.kernels.funcs.complex_activation);
 - isnan_v2: bool, X is NaN (either part of a complex X; never for integers);
 - isfinite_v2 / isinf_v2: bool, X is finite / +-inf (the same part rules);
 - trunc: toward zero; rint (lower-case slots x, out): to nearest, ties to even;
@@ -395,19 +396,22 @@ register_operator("expm1", FloatOutOp, OnednnOpMaker)
 register_operator("log1p", FloatOutOp, OnednnOpMaker)
 register_operator("isnan_v2", IsnanOp, NoExtraOpMaker)
 for _dtype in _FLOAT:
-    register_op_kernel("atan", "CPU", AtanKernel, _dtype)
     register_op_kernel("atan", "GPU", AtanKernel, _dtype)
-    register_op_kernel("sinh", "CPU", SinhKernel, _dtype)
     register_op_kernel("sinh", "GPU", SinhKernel, _dtype)
+for _dtype in _FLOAT_COMPLEX:
+    register_op_kernel("atan", "CPU", AtanKernel, _dtype)
+    register_op_kernel("sinh", "CPU", SinhKernel, _dtype)
 for _dtype in _ERF:
     register_op_kernel("erf", "CPU", ErfKernel, _dtype)
     register_op_kernel("erf", "GPU", ErfKernel, _dtype)
 for _dtype in _EXPM1:
-    register_op_kernel("expm1", "CPU", Expm1Kernel, _dtype)
     register_op_kernel("expm1", "GPU", Expm1Kernel, _dtype)
+for _dtype in (*_EXPM1, *_COMPLEX):
+    register_op_kernel("expm1", "CPU", Expm1Kernel, _dtype)
 for _dtype in _LOG1P:
-    register_op_kernel("log1p", "CPU", Log1pKernel, _dtype)
     register_op_kernel("log1p", "GPU", Log1pKernel, _dtype)
+for _dtype in (*_LOG1P, *_COMPLEX):
+    register_op_kernel("log1p", "CPU", Log1pKernel, _dtype)
 for _dtype in _ISNAN:
     register_op_kernel("isnan_v2", "CPU", IsnanKernel, _dtype)
     register_op_kernel("isnan_v2", "GPU", IsnanKernel, _dtype)

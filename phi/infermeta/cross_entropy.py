@@ -1,35 +1,33 @@
-"""InferMeta of cross_entropy and cross_entropy2: Y (and MatchX) of X's dims with 1 class,
-XShape [0, *X.dims]."""
+"""InferMeta of cross_entropy and cross_entropy2: Y of a hard Label's dims (else X's dims
+with 1 class), MatchX of X's dims with 1 class, XShape [0, *X.dims]."""
 
 from __future__ import annotations
 
 from phi.core.meta_tensor import MetaTensor
 
 
-def _like_x_with_one_class(x: MetaTensor, out: MetaTensor, op: str) -> None:
-    from phi.kernels.funcs.cross_entropy import loss_dims
-
-    out.set_dims(loss_dims(x.dims(), op))
+def _like_x(x: MetaTensor, out: MetaTensor, dims: tuple[int, ...]) -> None:
+    out.set_dims(dims)
     out.set_dtype(x.dtype())
     out.set_layout(x.layout())
 
 
 def cross_entropy_infer_meta(x: MetaTensor, label: MetaTensor, soft_label: bool,
                              ignore_index: int, y: MetaTensor) -> None:
-    from phi.kernels.funcs.cross_entropy import check_label_dims
+    from phi.kernels.funcs.cross_entropy import check_label_dims, y_dims
 
     check_label_dims(x.dims(), label.dims(), soft_label, "cross_entropy")
-    _like_x_with_one_class(x, y, "cross_entropy")
+    _like_x(x, y, y_dims(x.dims(), label.dims(), soft_label, "cross_entropy"))
 
 
 def cross_entropy2_infer_meta(x: MetaTensor, label: MetaTensor, ignore_index: int,
                               y: MetaTensor, xshape: MetaTensor, match_x: MetaTensor) -> None:
-    from phi.kernels.funcs.cross_entropy import check_label_dims
+    from phi.kernels.funcs.cross_entropy import check_label_dims, loss_dims, y_dims
     from phi.kernels.funcs.transpose import xshape_dims
 
     check_label_dims(x.dims(), label.dims())
-    for out in (y, match_x):
-        _like_x_with_one_class(x, out, "cross_entropy2")
+    _like_x(x, y, y_dims(x.dims(), label.dims()))
+    _like_x(x, match_x, loss_dims(x.dims()))
     if xshape:
         xshape.set_dims(xshape_dims(x.dims()))
         xshape.set_dtype(x.dtype())

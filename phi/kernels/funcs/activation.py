@@ -10,6 +10,7 @@ Conventions (keep them when adding an activation):
   rounded once when stored, as Paddle's kernels do with their "MPType"; float
   attributes are cast to that working type first (Paddle's ``static_cast<T>``);
 * NaN behaviour follows Paddle's functors and is stated where it matters;
+* complex inputs (where Paddle registers them) go to `complex_activation`;
 * when x, out and the working type agree (float32/float64), the hot ones (relu, relu6,
   sigmoid, tanh) write into `out` with ufunc ``out=`` and no temporaries; `out` may be `x`
   (in place).
@@ -22,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from phi.kernels.funcs import complex_activation as cx
 from phi.kernels.funcs.common import compute_dtype, quiet
 
 
@@ -81,6 +83,10 @@ def hardsigmoid(xp: Any, x: Any, slope: float, offset: float, out: Any) -> None:
 def hardswish(xp: Any, x: Any, threshold: float, scale: float, offset: float,
               out: Any) -> None:
     """out = min(max(x + offset, 0), threshold) * x / scale."""
+    if cx.is_complex(x):
+        with quiet(xp):
+            _store(xp, cx.hardswish(xp, x, threshold, scale, offset), out)
+        return
     w = _work(x)
     t = w.dtype.type
     with quiet(xp):
@@ -103,6 +109,10 @@ def leaky_relu(xp: Any, x: Any, negative_slope: float, out: Any) -> None:
 
 def logsigmoid(xp: Any, x: Any, out: Any) -> None:
     """out = log(sigmoid(x)) = -m - log(exp(-m) + exp(-x - m)) with m = max(-x, 0)."""
+    if cx.is_complex(x):
+        with quiet(xp):
+            _store(xp, cx.logsigmoid(xp, x), out)
+        return
     w = _work(x)
     with quiet(xp):
         m = xp.maximum(-w, w.dtype.type(0))
@@ -160,6 +170,10 @@ def relu6(xp: Any, x: Any, threshold: float, out: Any) -> None:
 
 def sigmoid(xp: Any, x: Any, out: Any) -> None:
     """out = 1 / (1 + exp(-x))."""
+    if cx.is_complex(x):
+        with quiet(xp):
+            _store(xp, cx.sigmoid(xp, x), out)
+        return
     w = _work(x)
     one = w.dtype.type(1)
     with quiet(xp):
@@ -177,6 +191,10 @@ def sigmoid(xp: Any, x: Any, out: Any) -> None:
 
 def sign(xp: Any, x: Any, out: Any) -> None:
     """out = -1, 0 or 1 by the sign of x; NaN stays NaN."""
+    if cx.is_complex(x):
+        with quiet(xp):
+            _store(xp, cx.sign(xp, x), out)
+        return
     with quiet(xp):
         _store(xp, xp.sign(_work(x)), out)
 
@@ -186,6 +204,10 @@ def sign(xp: Any, x: Any, out: Any) -> None:
 
 def silu(xp: Any, x: Any, out: Any) -> None:
     """out = x / (1 + exp(-x))."""
+    if cx.is_complex(x):
+        with quiet(xp):
+            _store(xp, cx.silu(xp, x), out)
+        return
     w = _work(x)
     one = w.dtype.type(1)
     with quiet(xp):
@@ -197,6 +219,10 @@ def silu(xp: Any, x: Any, out: Any) -> None:
 
 def softplus(xp: Any, x: Any, beta: float, threshold: float, out: Any) -> None:
     """out = x where beta * x > threshold, else log(1 + exp(beta * x)) / beta."""
+    if cx.is_complex(x):
+        with quiet(xp):
+            _store(xp, cx.softplus(xp, x, beta, threshold), out)
+        return
     w = _work(x)
     t = w.dtype.type
     with quiet(xp):
@@ -221,6 +247,10 @@ def swish(xp: Any, x: Any, beta: float, out: Any) -> None:
 
 def tanh(xp: Any, x: Any, out: Any) -> None:
     """out = tanh(x)."""
+    if cx.is_complex(x):
+        with quiet(xp):
+            _store(xp, cx.tanh(xp, x), out)
+        return
     with quiet(xp):
         if _direct(x, out):
             xp.tanh(x, out=out)

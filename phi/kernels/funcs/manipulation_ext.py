@@ -55,7 +55,9 @@ def strided_slice_windows(x_dims: Sequence[int], axes: Sequence[int], starts: Se
     if not len(axes) == len(starts) == len(ends) == len(strides):
         raise ValueError(f"strided_slice: axes {list(axes)}, starts {list(starts)}, ends "
                          f"{list(ends)} and strides {list(strides)} must have one entry each")
-    flags = list(infer_flags) or [1] * len(axes)
+    # Paddle reads an axis' infer flag only for a start of -1 with an end of 0 and never
+    # checks the list's length: a flag left out (a shorter list, or none) counts as 1.
+    flags = [*infer_flags, *[1] * (len(axes) - len(infer_flags))]
     windows = [slice(None)] * rank
     for i, axis in enumerate(axes):
         if not 0 <= axis < rank:

@@ -8,7 +8,10 @@
 * `matmul_with_flatten` (op `mul`) flattens x to 2-D at `x_num_col_dims` and y at
   `y_num_col_dims`; out dims are x.dims[:x_num_col_dims] + y.dims[y_num_col_dims:].
 
-float16/bfloat16 products accumulate in float32 and are rounded once.
+float16/bfloat16 products accumulate in float32 and are rounded once. Integer products are
+Paddle 3.3.1's CPU ones: int32 and int64 alike go through float32 (each product rounded,
+summed in order of the inner dim), and a sum outside the integer range gives its minimum
+(16777217 * 1 is 16777216; 2**30 * 2 + 2**30 * 2 is INT32_MIN).
 """
 
 from __future__ import annotations
@@ -57,7 +60,10 @@ def matmul_out_dims(x_dims: Sequence[int], y_dims: Sequence[int], trans_x: bool,
 
 def matmul(xp: Any, x: Any, y: Any, trans_x: bool, trans_y: bool, out: Any,
            alpha: float = 1.0) -> None:
-    """out = alpha * (op(x) @ op(y)); `out` has `matmul_out_dims` and any float dtype."""
+    """out = alpha * (op(x) @ op(y)); `out` has `matmul_out_dims` and x's dtype."""
+    if out.dtype.kind in "iu":
+        _int_matmul(xp, x, y, trans_x, trans_y, out)
+        return
     work = compute_dtype(out.dtype)
     a = x if x.dtype == work else x.astype(work)
     b = y if y.dtype == work else y.astype(work)
@@ -70,6 +76,29 @@ def matmul(xp: Any, x: Any, y: Any, trans_x: bool, trans_y: bool, out: Any,
         if alpha != 1.0:
             result = result * work.type(alpha)
     xp.copyto(out, xp.reshape(result, out.shape), casting="unsafe")
+
+
+def _int_matmul(xp: Any, x: Any, y: Any, trans_x: bool, trans_y: bool, out: Any) -> None:
+    """Paddle's integer matmul: float32 products summed one at a time along the inner dim
+    (no BLAS, so no reordering), then truncated back; out of range gives the minimum."""
+    f32 = np.dtype(np.float32)
+    a = xp.reshape(x, (1, -1)) if x.ndim == 1 else x
+    b = xp.reshape(y, (-1, 1)) if y.ndim == 1 else y
+    if x.ndim >= 2 and trans_x:
+        a = xp.swapaxes(a, -1, -2)
+    if y.ndim >= 2 and trans_y:
+        b = xp.swapaxes(b, -1, -2)
+    a, b = a.astype(f32), b.astype(f32)
+    batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    acc = xp.zeros((*batch, a.shape[-2], b.shape[-1]), dtype=f32)
+    with quiet(xp):
+        for k in range(a.shape[-1]):
+            acc += a[..., :, k:k + 1] * b[..., k:k + 1, :]
+    info = np.iinfo(out.dtype)
+    fits = (acc >= float(info.min)) & (acc < -float(info.min))
+    result = xp.where(fits, acc, 0).astype(out.dtype)
+    result[~fits] = info.min
+    xp.copyto(out, xp.reshape(result, out.shape))
 
 
 def flattened_2d(dims: Sequence[int], num_col_dims: int) -> tuple[int, int]:

@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from phi.common import DataType
+from phi.kernels.funcs import complex_activation as cx
 from phi.kernels.funcs import gelu
 from phi.kernels.funcs.common import compute_dtype, named, quiet
 from phi.kernels.funcs.softmax import clipped_shift
@@ -129,12 +130,20 @@ def cos(xp: Any, x: Any, out: Any) -> None:
 
 def atan(xp: Any, x: Any, out: Any) -> None:
     """Arc tangent, in (-pi/2, pi/2); +-inf give +-pi/2."""
+    if cx.is_complex(x):
+        with quiet(xp):
+            _store(xp, cx.atan(xp, x), out)
+        return
     with quiet(xp):
         _store(xp, xp.arctan(_work(x)), out)
 
 
 def sinh(xp: Any, x: Any, out: Any) -> None:
     """Hyperbolic sine; overflows to +-inf past the type's exp range."""
+    if cx.is_complex(x):
+        with quiet(xp):
+            _store(xp, cx.sinh(xp, x), out)
+        return
     with quiet(xp):
         _store(xp, xp.sinh(_work(x)), out)
 
@@ -151,6 +160,10 @@ def float_out_dtype(x_dtype: DataType) -> DataType:
 
 def expm1(xp: Any, x: Any, out: Any) -> None:
     """exp(x) - 1 without cancellation near 0; integers compute in float32."""
+    if cx.is_complex(x):
+        with quiet(xp):
+            _store(xp, cx.expm1(xp, x), out)
+        return
     with quiet(xp):
         _store(xp, xp.expm1(_float_work(x)), out)
 
@@ -158,6 +171,10 @@ def expm1(xp: Any, x: Any, out: Any) -> None:
 def log1p(xp: Any, x: Any, out: Any) -> None:
     """ln(1 + x) without cancellation near 0 (-inf at -1, NaN below); integers compute in
     float32."""
+    if cx.is_complex(x):
+        with quiet(xp):
+            _store(xp, cx.log1p(xp, x), out)
+        return
     with quiet(xp):
         _store(xp, xp.log1p(_float_work(x)), out)
 

@@ -31,8 +31,10 @@ _ROUND_CPU = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFL
               DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64]
 _ROUND_GPU = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.UINT8, DataType.INT8,
               DataType.INT16, DataType.INT32, DataType.INT64]
-_SIGN = [DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64, DataType.UINT8,
-         DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16]
+_SIGN_CPU = [DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64, DataType.UINT8,
+             *_FLOAT_COMPLEX]
+_SIGN_GPU = [DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64, DataType.UINT8,
+             DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16]
 
 
 @register_kernel("abs", Backend.CPU, DataLayout.ALL_LAYOUT, _INT_COMPLEX_CPU)
@@ -119,22 +121,22 @@ def relu_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
     act_funcs.relu(dev_ctx.xp, x.data, data)
 
 
-@register_kernel("sigmoid", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("sigmoid", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
 @register_kernel("sigmoid", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT_HALF)
 def sigmoid_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)
     act_funcs.sigmoid(dev_ctx.xp, x.data, data)
 
 
-@register_kernel("tanh", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("tanh", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
 @register_kernel("tanh", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT_HALF)
 def tanh_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)
     act_funcs.tanh(dev_ctx.xp, x.data, data)
 
 
-@register_kernel("sign", Backend.CPU, DataLayout.ALL_LAYOUT, _SIGN)
-@register_kernel("sign", Backend.GPU, DataLayout.ALL_LAYOUT, _SIGN)
+@register_kernel("sign", Backend.CPU, DataLayout.ALL_LAYOUT, _SIGN_CPU)
+@register_kernel("sign", Backend.GPU, DataLayout.ALL_LAYOUT, _SIGN_GPU)
 def sign_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)
     act_funcs.sign(dev_ctx.xp, x.data, data)

@@ -9,7 +9,7 @@ from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import activation as act_funcs
 
-_CPU_TYPES = [DataType.FLOAT32, DataType.FLOAT64]
+_CPU_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128]
 _GPU_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16]
 
 

@@ -9,12 +9,16 @@ from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import matmul as matmul_funcs
 
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
-          DataType.COMPLEX64, DataType.COMPLEX128]
+#: Paddle 3.3.1's CPU kernels (integers exact: no float round trip); the GPU ones keep the
+#: half types (accumulated in float32).
+_CPU_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64,
+              DataType.COMPLEX64, DataType.COMPLEX128]
+_GPU_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
+              DataType.COMPLEX64, DataType.COMPLEX128]
 
 
-@register_kernel("matmul", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("matmul", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("matmul", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
+@register_kernel("matmul", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
 def matmul_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor, transpose_x: bool,
                   transpose_y: bool, out: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)

@@ -17,9 +17,10 @@ from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import activation as act_funcs
 
 _FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
+_FLOAT_COMPLEX = [*_FLOAT, DataType.COMPLEX64, DataType.COMPLEX128]
 
 
-@register_kernel("softplus", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("softplus", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
 @register_kernel("softplus", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
 def softplus_kernel(dev_ctx: DeviceContext, x: DenseTensor, beta: float, threshold: float,
                     out: OutTensor) -> None:
@@ -27,7 +28,7 @@ def softplus_kernel(dev_ctx: DeviceContext, x: DenseTensor, beta: float, thresho
     act_funcs.softplus(dev_ctx.xp, x.data, beta, threshold, data)
 
 
-@register_kernel("silu", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("silu", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
 @register_kernel("silu", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
 def silu_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)
@@ -55,7 +56,7 @@ def celu_kernel(dev_ctx: DeviceContext, x: DenseTensor, alpha: float, out: OutTe
     act_funcs.celu(dev_ctx.xp, x.data, alpha, data)
 
 
-@register_kernel("logsigmoid", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("logsigmoid", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
 @register_kernel("logsigmoid", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
 def logsigmoid_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)

@@ -32,14 +32,14 @@ _FLOAT_COMPLEX = [*_FLOAT, *_COMPLEX]
 _LOG2 = [*_FLOAT_INT, DataType.FLOAT16, DataType.BFLOAT16, *_COMPLEX]
 
 
-@register_kernel("atan", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("atan", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
 @register_kernel("atan", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
 def atan_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)
     unary_math.atan(dev_ctx.xp, x.data, data)
 
 
-@register_kernel("sinh", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("sinh", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
 @register_kernel("sinh", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
 def sinh_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)
@@ -53,14 +53,14 @@ def erf_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
     unary_math.erf(dev_ctx.xp, x.data, data)
 
 
-@register_kernel("expm1", Backend.CPU, DataLayout.ALL_LAYOUT, _EXPM1)
+@register_kernel("expm1", Backend.CPU, DataLayout.ALL_LAYOUT, [*_EXPM1, *_COMPLEX])
 @register_kernel("expm1", Backend.GPU, DataLayout.ALL_LAYOUT, _EXPM1)
 def expm1_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
     data = dev_ctx.alloc(out, unary_math.float_out_dtype(x.dtype))
     unary_math.expm1(dev_ctx.xp, x.data, data)
 
 
-@register_kernel("log1p", Backend.CPU, DataLayout.ALL_LAYOUT, _LOG1P)
+@register_kernel("log1p", Backend.CPU, DataLayout.ALL_LAYOUT, [*_LOG1P, *_COMPLEX])
 @register_kernel("log1p", Backend.GPU, DataLayout.ALL_LAYOUT, _LOG1P)
 def log1p_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
     data = dev_ctx.alloc(out, unary_math.float_out_dtype(x.dtype))

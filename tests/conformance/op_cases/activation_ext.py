@@ -1,11 +1,16 @@
 """More activations: logit, softsign, selu, brelu, stanh, tanh_shrink, hard_shrink,
-softshrink, thresholded_relu (Out = f(X), X's dims) and maxout (channel groups' max).
+softshrink, thresholded_relu, hard_swish, sign (Out = f(X), X's dims) and maxout (channel
+groups' max).
+
+Complex hard_swish clips by the real part; complex sign is X / |X| part by part (see
+phi.kernels.funcs.complex_activation).
 
 The shrink / threshold functors multiply by 0/1 masks (so +-inf and NaN meet 0 * inf);
 brelu clamps with Eigen's max/min; maxout takes a running `a > b ? a : b` from -FLT_MAX.
 """
 
-from .spec import FLOAT_EDGES, FLOATS, INF, NAN, SHAPES, Case, In, sweep
+from ._inputs import complex_sweep
+from .spec import ALL_INTS, FLOAT_EDGES, FLOATS, INF, NAN, SHAPES, Case, In, sweep
 
 _COMPLEX = ("complex64", "complex128")
 _MAIN = {"4x6": SHAPES["4x6"]}
@@ -67,6 +72,15 @@ CASES = [
     *_act("thresholded_relu", "value_inf", {"threshold": 0.0, "value": INF}, ["float32"],
           _MAIN),
     *_act("thresholded_relu", "huge", dtypes=["float32"], shapes=_MAIN, special=_HUGE),
+    # hard_swish: min(max(x + 3, 0), 6) * x / 6 (no case sets threshold / scale / offset:
+    # Paddle 3.3.1's kernel ignores them, fluidphi's hardswish_raw honours an old program's)
+    *_act("hard_swish", special=(*FLOAT_EDGES, -3.0, 3.0, -2.9, 2.9, 3.1, -3.1)),
+    *_act("hard_swish", "huge", dtypes=["float32"], shapes=_MAIN, special=_HUGE),
+    *complex_sweep("hard_swish"),
+    # sign
+    *_act("sign", dtypes=(*FLOATS, *ALL_INTS)),
+    *_act("sign", "huge", dtypes=["float32"], shapes=_MAIN, special=_HUGE),
+    *complex_sweep("sign"),
     # maxout: NCHW (axis 1) and NHWC (axis 3 / -1); NaN and -inf inside a group
     _maxout("nchw_g2", (2, 6, 3, 2), 2, 1),
     _maxout("nchw_g2", (2, 6, 3, 2), 2, 1, dtype="float64"),

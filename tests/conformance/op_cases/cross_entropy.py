@@ -93,3 +93,27 @@ CASES += [
          attrs={"axis": -1})
     for op in ("softmax", "log_softmax") for dtype in ("float32", "float64")
 ]
+
+# Hard labels without the class axis (Paddle's InferShape accepts Label of X's dims minus the
+# last one; Y then has Label's dims, MatchX still X's with 1 class). cross_entropy (v1) needs
+# X of rank >= 2 at run time; softmax_with_cross_entropy refuses such labels when it runs.
+_NO_CLASS_AXIS = {"2d": ((5, 4), (5,)), "3d": ((2, 3, 5), (2, 3)), "empty": ((0, 4), (0,))}
+CASES += [
+    _case(f"label_no_class_axis_{tag}", x, dtype, op=op,
+          label=In(lab, "int64", low=0, high=x[-1]))
+    for op in ("cross_entropy2", "cross_entropy") for tag, (x, lab) in _NO_CLASS_AXIS.items()
+    for dtype in ("float32", "float64")
+] + [
+    *(_case("label_no_class_axis_ignore", (6, 3), "float32", {"ignore_index": 1},
+            In((6,), "int64", values=[0, 1, 2, 1, 0, 2]), op=op)
+      for op in ("cross_entropy2", "cross_entropy")),
+    *(_case("label_no_class_axis_zero_prob", (2, 3), "float32", op=op,
+            x_values=[[0.5, 0.0, 0.5], [0.2, 0.3, 0.5]], label=In((2,), "int64", values=[1, 2]))
+      for op in ("cross_entropy2", "cross_entropy")),
+    _case("label_0d", (4,), "float32", label=In((), "int64", values=2)),
+    _case("label_0d", (4,), "float32", label=In((), "int64", values=2), op="cross_entropy",
+          raises="rank|matri"),
+    Case("softmax_with_cross_entropy_label_no_class_axis_float32", "softmax_with_cross_entropy",
+         {"Logits": In((5, 4), "float32"), "Label": In((5,), "int64", low=0, high=4)},
+         raises="Label"),
+]

@@ -1,4 +1,4 @@
-"""Linear algebra: products (addmm, bmm, dot, mv, kron, cross, dist, trace, einsum) and
+"""Linear algebra: products (matmul_v2, addmm, bmm, dot, mv, kron, cross, dist, trace, einsum) and
 matrix functions (inverse, cholesky, determinant, slogdeterminant, matrix_power).
 
 Batched where Paddle allows (leading dims), every CPU dtype Paddle registers, edge values
@@ -249,4 +249,49 @@ def _decompositions() -> list[Case]:
     return cases
 
 
-CASES = [*_products(), *_einsums(), *_decompositions()]
+def _matmuls() -> list[Case]:
+    """matmul_v2 over Paddle's CPU dtypes (integers exact: values a float32 / float64 round
+    trip would change, and int32 sums that wrap), transposes, vectors (two give a 0-d Out),
+    batches, an empty inner dim (zeros) and an empty batch. Broadcast batches only for
+    float and complex: Paddle 3.3.1's integer kernels give wrong dims and corrupt the heap
+    for them (x [2, 1, 3, 2] with y [3, 4, 3] dies with `free(): invalid next size`)."""
+    cases = []
+    for dt in (*FLOATS, *INTS, *COMPLEX):
+        lo, hi = (-20, 20) if dt in INTS else (-4.0, 4.0)
+        cases += [
+            Case(f"matmul_v2_{dt}", "matmul_v2", {"X": In((2, 3), dt, lo, hi),
+                                                  "Y": In((3, 4), dt, lo, hi)}),
+            Case(f"matmul_v2_trans_batch_{dt}", "matmul_v2",
+                 {"X": In((2, 3, 2), dt, lo, hi), "Y": In((2, 4, 3), dt, lo, hi)},
+                 attrs={"trans_x": True, "trans_y": True}),
+            Case(f"matmul_v2_vec_vec_{dt}", "matmul_v2", {"X": In((5,), dt, lo, hi),
+                                                          "Y": In((5,), dt, lo, hi)}),
+            Case(f"matmul_v2_mat_vec_{dt}", "matmul_v2", {"X": In((2, 3, 4), dt, lo, hi),
+                                                          "Y": In((4,), dt, lo, hi)}),
+            Case(f"matmul_v2_empty_k_{dt}", "matmul_v2", {"X": In((2, 0), dt),
+                                                          "Y": In((0, 3), dt)}),
+            Case(f"matmul_v2_empty_batch_{dt}", "matmul_v2", {"X": In((0, 2, 3), dt, lo, hi),
+                                                              "Y": In((3, 4), dt, lo, hi)}),
+        ]
+    for dt in (*FLOATS, *COMPLEX):  # Paddle's integer kernels corrupt the heap here
+        cases.append(Case(f"matmul_v2_trans_bcast_{dt}", "matmul_v2",
+                          {"X": In((2, 1, 3, 2), dt), "Y": In((3, 4, 3), dt)},
+                          attrs={"trans_x": True, "trans_y": True}))
+    big32, big64 = 2 ** 24 + 1, 2 ** 53 + 1  # the first integers float32 / float64 round
+    cases += [
+        Case("matmul_v2_int32_exact", "matmul_v2",
+             {"X": In((2, 2), "int32", values=[[big32, 1], [-big32, 3]]),
+              "Y": In((2, 2), "int32", values=[[1, 2], [0, -1]])}),
+        Case("matmul_v2_int64_exact", "matmul_v2",
+             {"X": In((2, 2), "int64", values=[[big64, 1], [-big64, 3]]),
+              "Y": In((2, 2), "int64", values=[[1, 2], [2, -1]])}),
+        Case("matmul_v2_int32_wraps", "matmul_v2",
+             {"X": In((1, 2), "int32", values=[[2 ** 30, 2 ** 30]]),
+              "Y": In((2, 2), "int32", values=[[2, 1], [2, 3]])}),
+        Case("matmul_v2_edges", "matmul_v2", {"X": _edges((2, 4), "float32"),
+                                              "Y": In((4, 3), "float32")}),
+    ]
+    return cases
+
+
+CASES = [*_matmuls(), *_products(), *_einsums(), *_decompositions()]

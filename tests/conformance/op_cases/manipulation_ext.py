@@ -17,7 +17,7 @@ def _ss(name: str, inputs: dict, axes, starts, ends, strides, infer_flags=None,
         decrease_axis=(), **kw) -> Case:
     attrs = {"axes": list(axes), "starts": list(starts), "ends": list(ends),
              "strides": list(strides),
-             "infer_flags": list(infer_flags or [1] * len(axes)),
+             "infer_flags": list([1] * len(axes) if infer_flags is None else infer_flags),
              "decrease_axis": list(decrease_axis)}
     return Case(f"strided_slice_{name}", "strided_slice", inputs, attrs=attrs, **kw)
 
@@ -62,6 +62,14 @@ def _strided_slice() -> list[Case]:
                                                   "EndsTensor": ids([0])},
             [1], [], [], [-1], infer_flags=[-1], decrease_axis=[1]),
         _ss("empty_input", {"Input": In((0, 3), "float32")}, [1], [2], [0], [-1]),
+        _ss("short_infer_flags", {"Input": x}, [0, 1, 2], [1, 0, -1], [3, 5, -7], [1, 2, -2],
+            infer_flags=[1], note="Paddle never checks infer_flags' length (an empty list "
+            "segfaults its InferMeta: no case)"),
+        _ss("short_infer_flags_decrease", {"Input": x}, [0, 2], [2, -1], [3, 6], [1, 1],
+            infer_flags=[1], decrease_axis=[0, 2]),
+        _ss("short_infer_flags_tensor", {"Input": x, "StartsTensor": ids([3, 1]),
+                                         "EndsTensor": ids([0, 5], "int32")},
+            [0, 1], [], [], [-1, 2], infer_flags=[-1]),
         _ss("zero_stride_tensor", {"Input": x, "StridesTensor": ids([0])}, [1], [0], [3],
             [1], raises="stride"),
     ]

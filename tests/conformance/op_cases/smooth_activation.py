@@ -1,16 +1,13 @@
-"""Activations: softplus, silu, mish, elu, celu, logsigmoid (out = f(x), x's dims).
+"""Activations: softplus, silu, mish, elu, celu, logsigmoid, sigmoid, tanh (out = f(x),
+x's dims).
 
-Paddle registers them on CPU for float32 and float64 (complex for some); float16 and
-bfloat16 only through oneDNN kernels, which fluidphi does not model.
+Paddle registers them on CPU for float32 and float64, and complex64 / complex128 for
+softplus, silu, logsigmoid, sigmoid and tanh (phi.kernels.funcs.complex_activation);
+float16 and bfloat16 only through oneDNN kernels, which fluidphi does not model.
 """
 
+from ._inputs import complex_sweep
 from .spec import FLOAT_EDGES, FLOATS, SHAPES, sweep
-
-_COMPLEX_GAP = {"complex64": "complex activations not implemented yet",
-                "complex128": "complex activations not implemented yet"}
-
-#: Paddle registers these on CPU; fluidphi does not (yet).
-DTYPE_GAPS = {"softplus": _COMPLEX_GAP, "silu": _COMPLEX_GAP, "logsigmoid": _COMPLEX_GAP}
 
 _MAIN = {"4x6": SHAPES["4x6"]}
 #: Around the softplus / mish thresholds (20 by default) and far out.
@@ -49,4 +46,17 @@ CASES = [
     *sweep("logsigmoid", ["X"], FLOATS, shapes=_MAIN, tag="wide", low=-120, high=120,
            special=_WIDE, api="paddle.nn.functional.log_sigmoid", zero_sign=False,
            note=_SIMD_ZERO),
+    *sweep("sigmoid", ["X"], FLOATS),
+    *sweep("sigmoid", ["X"], FLOATS, shapes=_MAIN, tag="wide", low=-120, high=120,
+           special=_WIDE),
+    *sweep("tanh", ["X"], FLOATS),
+    *sweep("tanh", ["X"], FLOATS, shapes=_MAIN, tag="wide", low=-30, high=30, special=_WIDE),
+    # complex
+    *complex_sweep("softplus", exp_based=True, zero_sign=False, note=_SIMD_ZERO),
+    *complex_sweep("softplus", exp_based=True, wide=False, tag="beta2_t10",
+                   attrs={"beta": 2.0, "threshold": 10.0}, zero_sign=False, note=_SIMD_ZERO),
+    *complex_sweep("silu", exp_based=True),
+    *complex_sweep("logsigmoid", exp_based=True),
+    *complex_sweep("sigmoid", exp_based=True),
+    *complex_sweep("tanh"),
 ]

@@ -4,19 +4,14 @@ renorm, lgamma, digamma, erfinv, real, imag, conj and angle.
 
 expm1, log1p, log2 and log10 of integer tensors compute in float32 and give float32
 (although Paddle's static InferShape declares the input's dtype). isnan_v2 / isfinite_v2 /
-isinf_v2 give bool for every dtype. round (Paddle 3.3.1) rounds ties to even, at `decimals`
-places in x's own type; complex log2 divides by (ln 2 + 0j), so an infinite real part gets
-a NaN imaginary one. renorm with a negative axis crashes Paddle's kernel (an error here).
+isinf_v2 give bool for every dtype; atan, sinh, expm1 and log1p take complex X. round
+(Paddle 3.3.1) rounds ties to even, at `decimals` places in x's own type; complex log2
+divides by (ln 2 + 0j), so an infinite real part gets a NaN imaginary one. renorm with a
+negative axis crashes Paddle's kernel (an error here).
 """
 
+from ._inputs import complex_sweep
 from .spec import FLOAT_EDGES, FLOATS, INF, INTS, NAN, SHAPES, Case, In, sweep
-
-_COMPLEX_GAP = {"complex64": "complex branch cuts and inf/NaN parts not matched yet",
-                "complex128": "complex branch cuts and inf/NaN parts not matched yet"}
-
-#: Paddle registers these on CPU; fluidphi does not (yet).
-DTYPE_GAPS = {"atan": _COMPLEX_GAP, "sinh": _COMPLEX_GAP, "expm1": _COMPLEX_GAP,
-              "log1p": _COMPLEX_GAP}
 
 _MAIN = {"4x6": SHAPES["4x6"]}
 #: Past exp's float32 / float64 range, where sinh and expm1 overflow.
@@ -36,6 +31,9 @@ CASES = [
     *sweep("log1p", ["X"], FLOATS, low=-1.5, special=(*FLOAT_EDGES, -1.0 - 1e-7, 1e-8, INF)),
     *sweep("log1p", ["X"], ["float16", "bfloat16"], shapes=_MAIN, low=-1.5),
     *sweep("log1p", ["X"], INTS, shapes=_MAIN, low=-3, high=100),
+    # complex (Paddle's C library functions; expm1 = exp(x) - 1, log1p = log(1 + x))
+    *complex_sweep("atan"), *complex_sweep("sinh", wide=False), *complex_sweep("expm1", wide=False),
+    *complex_sweep("log1p"),
     *sweep("isnan_v2", ["X"], FLOATS),
     *sweep("isnan_v2", ["X"], ["float16", "bfloat16", *INTS, "complex64", "complex128"],
            shapes=_MAIN),
