@@ -14,7 +14,9 @@ What is checked:
   block's parent is another block and the parents form no cycle; BLOCK and
   BLOCKS attributes name existing blocks;
 * every attribute has a known type and a value of that type (a string that
-  is not valid UTF-8, an unknown Scalar kind, ... are kept raw by the reader);
+  is not valid UTF-8, an unknown Scalar kind, ... are kept raw by the reader), and
+  the type its op's proto declares, or one Paddle converts to it without changing
+  the value (`legacy_fluid.framework.attr_types`);
 * every variable an op names is declared in its block or an enclosing one;
   used variables have a known kind and element type, dims that are -1 or
   >= 0 and a lod_level in range;
@@ -30,6 +32,8 @@ import os
 from collections.abc import Iterator
 from typing import Any
 
+from legacy_fluid.framework.attr_types import attr_type_problems
+from legacy_fluid.framework.op_registry import OP_INFOS
 from legacy_fluid.framework.program_desc import BlockDesc, OpDesc, ProgramDesc, VarDesc
 from legacy_fluid.framework.var_type import AttrType, VarType
 from legacy_fluid.io.errors import ModelFormatError
@@ -107,9 +111,10 @@ def _block_problems(program: ProgramDesc) -> Iterator[str]:
             yield f"block {pos} has forward_block_idx {fwd} (expected -1 .. {n - 1})"
 
 
-def _attr_problems(program: ProgramDesc, block: BlockDesc, i: int, op: OpDesc
-                   ) -> Iterator[str]:
+def _attr_problems(program: ProgramDesc, block: BlockDesc, i: int, op: OpDesc,
+                   types: bool) -> Iterator[str]:
     n = len(program.blocks)
+    proto = OP_INFOS.get(op.type).proto if types and OP_INFOS.has(op.type) else None
     for name, value in op.attrs.items():
         kind = op.attr_types.get(name)
         where = f"{_op_name(block, i, op)}: attribute '{name}'"
@@ -127,6 +132,10 @@ def _attr_problems(program: ProgramDesc, block: BlockDesc, i: int, op: OpDesc
             bad = [b for b in indices if not 0 <= b < n]
             if bad:
                 yield f"{where} names block {bad[0]}, which does not exist (0 .. {n - 1})"
+                continue
+        if proto is not None:
+            for problem in attr_type_problems(proto, {name: value}, {name: kind}):
+                yield f"{_op_name(block, i, op)}: {problem}"
 
 
 def _is_raw(value: Any) -> bool:
@@ -163,13 +172,13 @@ def _var_problems(var: VarDesc, used_by: str, computed: bool = False) -> Iterato
         yield f"{where} has lod_level {var.lod_level} (expected 0 .. {MAX_LOD_LEVEL})"
 
 
-def _op_var_problems(program: ProgramDesc) -> Iterator[str]:
+def _op_var_problems(program: ProgramDesc, attr_types: bool) -> Iterator[str]:
     checked: set[str] = set()
     computed = {n for block in program.blocks for op in block.ops if op.type != "feed"
                 for n in op.output_arg_names()}
     for block in program.blocks:
         for i, op in enumerate(block.ops):
-            yield from _attr_problems(program, block, i, op)
+            yield from _attr_problems(program, block, i, op, attr_types)
             for name in op.input_arg_names() + op.output_arg_names():
                 if name == EMPTY_VAR_NAME:
                     continue
@@ -244,12 +253,14 @@ def _is_param(block: BlockDesc, name: str) -> bool:
     return var is not None and var.persistable
 
 
-def program_problems(program: ProgramDesc) -> list[str]:
-    """Everything wrong with `program`'s structure (empty when it is sound)."""
+def program_problems(program: ProgramDesc, *, attr_types: bool = True) -> list[str]:
+    """Everything wrong with `program`'s structure (empty when it is sound). Without
+    `attr_types`, attributes stored as another type than their op declares are left to
+    the caller (`fluidphi check` lists them apart)."""
     problems = [*_version_problems(program), *_block_problems(program)]
     if problems:  # block links are needed to look variables up
         return problems
-    return [*_op_var_problems(program), *_feed_fetch_problems(program)]
+    return [*_op_var_problems(program, attr_types), *_feed_fetch_problems(program)]
 
 
 def validate_program(program: ProgramDesc, path: str | os.PathLike[str] | None = None) -> None:
