@@ -26,7 +26,7 @@ from legacy_fluid.io.desc_codec import (
     var_fresh,
     var_from_pb,
 )
-from legacy_fluid.io.errors import MissingModelFileError, ModelFormatError
+from legacy_fluid.io.errors import ModelFormatError
 from legacy_fluid.io.layout import resolve_model
 from legacy_fluid.io.pb_origin import (
     ORIGIN_KEY,
@@ -38,6 +38,7 @@ from legacy_fluid.io.pb_origin import (
     origin_of,
 )
 from legacy_fluid.io.pb_text import located, text
+from legacy_fluid.io.regular_file import read_regular
 from legacy_fluid.proto import framework_pb2 as pb
 
 __all__ = [
@@ -145,13 +146,7 @@ def load_program(path: str | os.PathLike[str]) -> ProgramDesc:
     p = Path(path)
     if p.is_dir():
         p = resolve_model(p).model_path
-    try:
-        data = p.read_bytes()
-    except FileNotFoundError as e:
-        raise MissingModelFileError("model file not found", path=p) from e
-    except IsADirectoryError as e:  # pragma: no cover - handled above
-        raise ModelFormatError("expected a model file, found a directory", path=p) from e
-    return program_from_bytes(data, source=p)
+    return program_from_bytes(read_regular(p, "model file"), source=p)
 
 
 def save_program(program: ProgramDesc, path: str | os.PathLike[str]) -> None:

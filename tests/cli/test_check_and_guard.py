@@ -124,7 +124,8 @@ def test_memory_guard_refuses_a_huge_fill_constant(tmp_path: Path) -> None:
 def test_sizes_and_default_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     assert parse_size("512M") == 512 << 20 and parse_size("4GiB") == 4 << 30
     assert parse_size("1e3") == 1000 and parse_size("none") is None
-    for bad in ("-1", "0", "12 parsecs", ""):
+    for bad in ("-1", "0", "12 parsecs", "", "1e999", "inf", "nan", "-inf", "1e-3", "8e18k",
+                "9" * 40, "1e99999"):
         with pytest.raises(ValueError):
             parse_size(bad)
     import compat.memory_guard as guard
