@@ -16,7 +16,7 @@ from typing import BinaryIO
 
 from legacy_fluid.io.errors import MissingModelFileError, ModelFormatError
 
-__all__ = ["open_regular", "read_regular"]
+__all__ = ["open_regular"]
 
 
 def _kind(mode: int) -> str:
@@ -50,9 +50,3 @@ def open_regular(path: Path, what: str) -> tuple[BinaryIO, int]:
         raise ModelFormatError(f"the {what} is {_kind(st.st_mode)}, not a regular file",
                                path=path)
     return os.fdopen(fd, "rb"), st.st_size
-
-
-def read_regular(path: Path, what: str) -> bytes:
-    f, _ = open_regular(path, what)
-    with f:
-        return f.read()

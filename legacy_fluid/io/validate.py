@@ -37,6 +37,7 @@ from legacy_fluid.framework.op_registry import OP_INFOS
 from legacy_fluid.framework.program_desc import BlockDesc, OpDesc, ProgramDesc, VarDesc
 from legacy_fluid.framework.var_type import AttrType, VarType
 from legacy_fluid.io.errors import ModelFormatError
+from legacy_fluid.io.limits import exceeded, limit
 from legacy_fluid.io.tensor_checks import dims_problem
 
 __all__ = [
@@ -86,6 +87,8 @@ def _version_problems(program: ProgramDesc) -> Iterator[str]:
 
 def _block_problems(program: ProgramDesc) -> Iterator[str]:
     n = len(program.blocks)
+    parent = [b.parent_idx if 0 <= b.parent_idx < n and b.parent_idx != i else -1
+              for i, b in enumerate(program.blocks)]  # -1: a link reported below
     for pos, b in enumerate(program.blocks):
         if b.idx != pos:
             yield f"block #{pos} says its idx is {b.idx} (expected {pos})"
@@ -96,19 +99,34 @@ def _block_problems(program: ProgramDesc) -> Iterator[str]:
         if not 0 <= b.parent_idx < n or b.parent_idx == pos:
             yield (f"block {pos} has parent_idx {b.parent_idx} (expected another block, "
                    f"0 .. {n - 1})")
-            continue
-        seen, cur = {pos}, b.parent_idx
-        while cur != 0:  # a chain that reaches the global block is sound
-            if cur in seen:
-                yield f"block {pos}: its parent blocks form a cycle (through block {cur})"
-                break
-            seen.add(cur)
-            cur = program.blocks[cur].parent_idx
-            if not 0 <= cur < n:  # that block's own parent is reported on its own
-                break
         fwd = b.forward_block_idx
         if fwd is not None and not -1 <= fwd < n:
             yield f"block {pos} has forward_block_idx {fwd} (expected -1 .. {n - 1})"
+    yield from _chain_problems(parent)
+
+
+def _chain_problems(parent: list[int]) -> Iterator[str]:
+    """Cycles among the parent links and nesting deeper than the limit, in one pass over
+    the blocks (each chain is walked once: a block's depth is its parent's plus one)."""
+    n, max_depth = len(parent), limit("depth")
+    depth: list[int | None] = [0] + [None] * (n - 1)  # None: not reached yet
+    state = [0] * n  # 0 new, 1 on the current walk, 2 done (depth set, or a dead end)
+    state[0] = 2
+    for start in range(1, n):
+        path, cur = [], start
+        while 0 <= cur < n and state[cur] == 0:
+            state[cur] = 1
+            path.append(cur)
+            cur = parent[cur]
+        if 0 <= cur < n and state[cur] == 1:  # back on this walk: a cycle
+            yield f"block {start}: its parent blocks form a cycle (through block {cur})"
+        base = depth[cur] if 0 <= cur < n and state[cur] == 2 else None
+        for b in reversed(path):  # a broken chain (reported on its own) leaves depth None
+            state[b] = 2
+            base = depth[b] = None if base is None else base + 1
+        if base is not None and base > max_depth:
+            yield exceeded("depth", base, f"block {start}")
+            return
 
 
 def _attr_problems(program: ProgramDesc, block: BlockDesc, i: int, op: OpDesc,
