@@ -27,7 +27,7 @@ import numpy as np
 from legacy_fluid.framework.op_proto import OpProto
 from legacy_fluid.framework.var_type import AttrType
 
-__all__ = ["AttrTypeError", "attr_type_problems", "declared_value"]
+__all__ = ["AttrTypeError", "attr_type_problems", "declared_value", "typed_as_declared"]
 
 _A = AttrType
 #: declared type -> the stored types Paddle 3.3.1 converts to it.
@@ -134,3 +134,42 @@ def attr_type_problems(proto: OpProto, attrs: dict[str, Any], attr_types: dict[s
             _as_declared(proto, name, stored, attrs.get(name))
         except AttrTypeError as e:
             yield str(e)
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _fits(declared: AttrType, value: Any) -> bool:
+    if declared in (_A.INT, _A.BLOCK):
+        return _is_int(value) and _INT32[0] <= value < _INT32[1]
+    if declared == _A.LONG:
+        return _is_int(value) and _INT64[0] <= value < _INT64[1]
+    if declared in (_A.FLOAT, _A.FLOAT64):
+        return _is_int(value) or isinstance(value, float)
+    if declared == _A.BOOLEAN:
+        return isinstance(value, bool)
+    if declared == _A.STRING:
+        return isinstance(value, str)
+    if declared in _LIST_KINDS and isinstance(value, (list, tuple)):
+        item = {_A.INTS: _A.INT, _A.BLOCKS: _A.BLOCK, _A.LONGS: _A.LONG, _A.FLOATS: _A.FLOAT,
+                _A.FLOAT64S: _A.FLOAT64, _A.BOOLEANS: _A.BOOLEAN, _A.STRINGS: _A.STRING
+                }.get(declared)
+        return item is not None and all(_fits(item, v) for v in value)
+    return False
+
+
+def typed_as_declared(proto: OpProto | None, name: str, value: Any
+                      ) -> tuple[AttrType, Any] | None:
+    """(declared type, value as that type) when a Python `value` set on an op in memory
+    is one of the type its proto declares for `name` (an int for a BLOCK, LONG or FLOAT
+    attribute, a list of ints for LONGS, [] for any list, ...), as Paddle's Python API
+    types an attribute by the proto; None otherwise (the type is inferred from the value)."""
+    attr = proto.attr(name) if proto is not None else None
+    if attr is None or not _fits(attr.type, value):
+        return None
+    if attr.type in (_A.FLOAT, _A.FLOAT64):
+        return attr.type, float(value)
+    if attr.type in (_A.FLOATS, _A.FLOAT64S):
+        return attr.type, [float(v) for v in value]
+    return attr.type, list(value) if isinstance(value, tuple) else value
