@@ -26,6 +26,7 @@ import numpy as np
 
 from legacy_fluid.framework.op_proto import OpProto
 from legacy_fluid.framework.var_type import AttrType
+from phi.common import Scalar
 
 __all__ = ["AttrTypeError", "attr_type_problems", "declared_value", "typed_as_declared"]
 
@@ -151,6 +152,10 @@ def _fits(declared: AttrType, value: Any) -> bool:
         return isinstance(value, bool)
     if declared == _A.STRING:
         return isinstance(value, str)
+    if declared == _A.SCALAR:
+        return isinstance(value, (int, float, complex, Scalar))
+    if declared == _A.SCALARS:
+        return isinstance(value, (list, tuple)) and all(_fits(_A.SCALAR, v) for v in value)
     if declared in _LIST_KINDS and isinstance(value, (list, tuple)):
         item = {_A.INTS: _A.INT, _A.BLOCKS: _A.BLOCK, _A.LONGS: _A.LONG, _A.FLOATS: _A.FLOAT,
                 _A.FLOAT64S: _A.FLOAT64, _A.BOOLEANS: _A.BOOLEAN, _A.STRINGS: _A.STRING
@@ -163,8 +168,9 @@ def typed_as_declared(proto: OpProto | None, name: str, value: Any
                       ) -> tuple[AttrType, Any] | None:
     """(declared type, value as that type) when a Python `value` set on an op in memory
     is one of the type its proto declares for `name` (an int for a BLOCK, LONG or FLOAT
-    attribute, a list of ints for LONGS, [] for any list, ...), as Paddle's Python API
-    types an attribute by the proto; None otherwise (the type is inferred from the value)."""
+    attribute, a list of ints for LONGS, numbers for SCALARS, [] for any list, ...), as
+    Paddle's Python API types an attribute by the proto; None otherwise (the type is then
+    inferred from the value)."""
     attr = proto.attr(name) if proto is not None else None
     if attr is None or not _fits(attr.type, value):
         return None
