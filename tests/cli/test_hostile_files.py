@@ -95,3 +95,17 @@ def test_a_variable_name_that_cannot_be_a_file_name(tmp_path: Path, name: str, w
 def test_max_memory_that_is_not_a_size(size: str) -> None:
     assert_clean_error(invoke("run", EXAMPLE / "model", "-i", X, "--max-memory", size),
                        "--max-memory", repr(size))
+
+
+@pytest.mark.parametrize("option", [
+    ("bench", "--max-foreign", "nan"), ("bench", "--max-foreign", "inf"),
+    ("bench", "--max-foreign", "-1"), ("bench", "--batch", "0"), ("bench", "--retries", "-1"),
+    ("bench", "--threads", "-2"), ("migrate", "--jobs", "1000000"),
+])
+def test_numeric_options_out_of_range_are_usage_errors(option: tuple[str, ...],
+                                                       tmp_path: Path) -> None:
+    verb, *rest = option
+    res = invoke(verb, *rest, *(["--out", tmp_path / "b"] if verb == "bench" else [tmp_path]))
+    assert res.exit_code == 2 and "Traceback" not in res.output
+    assert f"Invalid value for '{rest[0]}'" in " ".join(res.output.split())
+    assert not (tmp_path / "b").exists()
