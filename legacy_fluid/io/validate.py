@@ -11,8 +11,9 @@ What is checked:
 * the ProgramDesc version is in the range fluidphi reads (0 up to the newest
   Paddle release it is tested against);
 * every block's `idx` is its position, block 0 has no parent, every other
-  block's parent is another block and the parents form no cycle; BLOCK and
-  BLOCKS attributes name existing blocks;
+  block's parent is another block and the parents form no cycle nor nest
+  deeper than the limit (`legacy_fluid.io.limits`; one pass, linear in the
+  blocks); BLOCK and BLOCKS attributes name existing blocks;
 * every attribute has a known type and a value of that type (a string that
   is not valid UTF-8, an unknown Scalar kind, ... are kept raw by the reader), and
   the type its op's proto declares, or one Paddle converts to it without changing
