@@ -95,6 +95,66 @@ def test_a_swapped_attribute_type_is_refused_or_keeps_its_value(attr, stored, da
         assert _same(declared, value, seen), (declared, stored, value, seen)
 
 
+# the same swaps in a real program file, run on every path: a kept value, the same bits
+_FIELD = {A.INT: "i", A.FLOAT: "f", A.STRING: "s", A.BOOLEAN: "b", A.LONG: "l",
+          A.FLOAT64: "float64", A.INTS: "ints", A.FLOATS: "floats", A.LONGS: "longs",
+          A.BOOLEANS: "bools", A.STRINGS: "strings", A.FLOAT64S: "float64s"}
+_SWAP_VALUES = {A.INT: st.integers(-2, 2), A.FLOAT: st.sampled_from([0.0, 1.0, -1.0, 0.5]),
+                A.LONG: st.integers(-2, 2), A.FLOAT64: st.sampled_from([0.0, 1.0, -1.0]),
+                A.BOOLEAN: st.booleans(), A.STRING: st.sampled_from(["", "-1", "x"])}
+_X = np.load(EXAMPLE / "x.npy")
+_REFERENCE: dict[str, np.ndarray] = {}
+
+
+def _reference(path: str) -> np.ndarray:
+    from compat.predictor import load_model, run_model
+
+    if path not in _REFERENCE:
+        _REFERENCE[path] = next(iter(run_model(load_model(EXAMPLE / "model"), {"x": _X},
+                                               path=path).outputs.values()))
+    return _REFERENCE[path]
+
+
+@bounded(80, 5000)
+@given(st.integers(1, 9), st.sampled_from(sorted(_SWAP_VALUES)), st.data(),
+       st.sampled_from(["auto", "phi", "legacy"]))
+def test_a_swapped_attribute_in_a_model_file_is_refused_or_answers_the_same(
+        op_index: int, stored: A, data, path: str) -> None:
+    from compat.predictor import load_model, run_model
+
+    msg = pb.ProgramDesc()
+    msg.CopyFrom(_EXAMPLE_MSG)
+    op = msg.blocks[0].ops[op_index]
+    own = [a for a in op.attrs if a.name not in ("op_callstack", "op_namescope", "op_device",
+                                                 "op_role_var", "with_quant_attr")]
+    attr = own[data.draw(st.integers(0, len(own) - 1))]
+    declared = OP_INFOS.get(op.type).proto.attr(attr.name).type
+    before = {A.INT: attr.i, A.BOOLEAN: attr.b}.get(declared)
+    value = data.draw(_SWAP_VALUES[stored])
+    name = attr.name
+    attr.Clear()
+    attr.name, attr.type = name, int(stored)
+    setattr(attr, _FIELD[stored], value)
+    with tempfile.TemporaryDirectory() as tmp:
+        (Path(tmp) / "model.pdmodel").write_bytes(msg.SerializeToString())
+        shutil.copy(EXAMPLE / "model.pdiparams", Path(tmp) / "model.pdiparams")
+        try:
+            model = load_model(Path(tmp) / "model")
+        except ModelFormatError as e:
+            assert f"op #{op_index} '{op.type}': attribute '{name}' is stored as " \
+                   f"{stored.name}" in str(e) and f"declares {declared.name}" in str(e), e
+            assert stored != declared
+            event("refused")
+            return
+        seen = create_op(model.program.global_block().ops[op_index]).attrs[name]
+        if seen != before:
+            event("accepted, another value")
+            return
+        out = next(iter(run_model(model, {"x": _X}, path=path).outputs.values()))
+    assert out.tobytes() == _reference(path).tobytes()
+    event("accepted, same value: same bits")
+
+
 # -- block nesting, cycles, oversized counts -------------------------------------------------
 def _naive(parents: list[int]) -> tuple[bool, int]:
     """Whether some block's parent links run into a cycle, and the deepest chain that
