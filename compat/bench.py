@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 import platform
+import select
 import subprocess
 import sys
 import tempfile
@@ -44,6 +45,11 @@ WARMUP_SECONDS = 0.5
 #: A sample taken while other processes used more than this many cores is retaken.
 MAX_FOREIGN_CORES = 0.3
 RETRIES = 2
+#: A worker that has not loaded and warmed up in this long, or a sample (about
+#: SAMPLE_SECONDS of runs) not answered in this long, is killed and its backend reported
+#: as timed out ('t/o' in the tables) instead of waited on forever (a run that never ends).
+READY_TIMEOUT = 600.0
+SAMPLE_TIMEOUT = 120.0
 DEFAULT_BATCHES = (1, 4)
 THREAD_VARIABLES = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
 CONV_OPS = {"conv2d", "depthwise_conv2d"}
@@ -93,11 +99,19 @@ class Worker:
 
     def wait_ready(self) -> dict[str, Any]:
         """The worker's first line: ready (after its warm-up) or why it cannot run."""
-        self.hello = self._read()
+        self.hello = self._read(READY_TIMEOUT, "loading and warming up")
         return self.hello
 
-    def _read(self) -> dict[str, Any]:
+    def _read(self, timeout: float, what: str) -> dict[str, Any]:
         assert self.proc.stdout is not None
+        # one request, one line: nothing is left buffered between answers, so the pipe
+        # itself says whether the answer has come
+        ready, _, _ = select.select([self.proc.stdout], [], [], timeout)
+        if not ready:
+            self.proc.kill()
+            self.proc.wait()
+            return {"status": "timed out", "reason": f"no answer after {timeout:.0f} s of "
+                                                     f"{what}; the worker was stopped"}
         line = self.proc.stdout.readline()
         if not line:
             self.log.seek(0)
@@ -109,7 +123,7 @@ class Worker:
         assert self.proc.stdin is not None
         self.proc.stdin.write("sample\n")
         self.proc.stdin.flush()
-        return self._read()
+        return self._read(SAMPLE_TIMEOUT, "a sample")
 
     def close(self) -> None:
         try:
@@ -166,8 +180,15 @@ def bench_case(prefix: str, model: str, batch: int, backends: Sequence[str], rep
         for round_ in range(repeat):
             shift = round_ % max(len(order), 1)
             for name in order[shift:] + order[:shift]:
+                if name not in workers:  # timed out in an earlier round
+                    continue
                 for attempt in range(retries + 1):
                     s = _measure(workers[name], meter)
+                    if "seconds" not in s:  # timed out (or died): no figure from it
+                        results[name] = {"status": s["status"], "reason": s.get("reason")}
+                        workers.pop(name).close()
+                        del samples[name]
+                        break
                     s.update(round=round_, attempt=attempt, loaded=s["foreign_cores"] > max_foreign)
                     samples[name].append(s)
                     if not s["loaded"]:
@@ -185,6 +206,8 @@ def bench_case(prefix: str, model: str, batch: int, backends: Sequence[str], rep
 def _measure(worker: Worker, meter: LoadMeter) -> dict[str, Any]:
     busy0, own0, start = meter.busy_seconds(), _own_cpu(), time.perf_counter()
     s = worker.sample()
+    if "seconds" not in s:
+        return s
     wall = time.perf_counter() - start
     own = _own_cpu() - own0
     foreign = meter.busy_seconds() - busy0 - s["cpu"] - own - meter.allowance()

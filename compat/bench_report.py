@@ -100,7 +100,8 @@ def cell(entry: dict[str, Any] | None, key: str = "median_ms") -> str:
     if entry is None:
         return "-"
     if entry["status"] != "ok":
-        return {"not installed": "n/i", "failed": "fail"}.get(entry["status"], "-")
+        return {"not installed": "n/i", "failed": "fail", "timed out": "t/o"
+                }.get(entry["status"], "-")
     return num(entry[key]) + ("*" if entry["all_samples_loaded"] else "")
 
 
@@ -145,7 +146,7 @@ def markdown(doc: dict[str, Any]) -> str:
         "",
         *_place_lines(meta),
         _prose("Backends: " + "; ".join(f"`{k}` = {v}" for k, v in doc["backends"].items())
-               + ". n/i = not installed, - = does not apply."),
+               + ". n/i = not installed, t/o = timed out, - = does not apply."),
         "",
         "## Median ms per run: fluidphi",
         "",

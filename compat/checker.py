@@ -21,27 +21,12 @@ import numpy as np
 from compat.memory_guard import Limit, check_memory, format_bytes
 from compat.meta_pass import MetaPass, declared_feeds, infer_program
 from compat.predictor import LoadedModel, missing_op_types
+from legacy_fluid.framework.attr_types import attr_type_problems
 from legacy_fluid.framework.op_registry import OP_INFOS
 from legacy_fluid.framework.program_desc import ProgramDesc
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.core.dense_tensor import DenseTensor
 
-#: Attribute types accepted for one another (the argument mapping converts them).
-_COMPATIBLE = [
-    {AttrType.INT, AttrType.LONG, AttrType.BOOLEAN},
-    {AttrType.FLOAT, AttrType.FLOAT64, AttrType.INT, AttrType.LONG},
-    {AttrType.INTS, AttrType.LONGS, AttrType.BOOLEANS},
-    {AttrType.FLOATS, AttrType.FLOAT64S, AttrType.INTS, AttrType.LONGS},
-    {AttrType.SCALAR, AttrType.INT, AttrType.LONG, AttrType.FLOAT, AttrType.FLOAT64,
-     AttrType.BOOLEAN},
-    {AttrType.SCALARS, AttrType.INTS, AttrType.LONGS, AttrType.FLOATS, AttrType.FLOAT64S},
-    {AttrType.STRING, AttrType.VAR},
-    {AttrType.STRINGS, AttrType.VARS},
-]
-_LIST_KINDS = {AttrType.INTS, AttrType.LONGS, AttrType.FLOATS, AttrType.FLOAT64S,
-               AttrType.STRINGS, AttrType.BOOLEANS, AttrType.BLOCKS, AttrType.VARS,
-               AttrType.SCALARS}
 #: Problems listed in one error paragraph; the rest are counted.
 MAX_LISTED = 12
 
@@ -80,33 +65,18 @@ def summarize(problems: list[Problem]) -> str:
     return count + shown + (f"; and {more} more" if more > 0 else "")
 
 
-def _compatible(declared: AttrType, found: AttrType, value: Any) -> bool:
-    if declared == found:
-        return True
-    if isinstance(value, list) and not value and {declared, found} <= _LIST_KINDS:
-        return True  # an empty list carries no element type
-    return any(declared in group and found in group for group in _COMPATIBLE)
-
-
 def attribute_problems(program: ProgramDesc) -> list[Problem]:
-    """Attributes stored as a type their op's proto does not take."""
-    infos = OP_INFOS
+    """Attributes stored as a type their op's proto does not take (the rule of
+    `legacy_fluid.framework.attr_types`, which load-time validation applies too)."""
     problems = []
     for block in program.blocks:
         for i, op in enumerate(block.ops):
-            if not infos.has(op.type):
+            if not OP_INFOS.has(op.type):
                 continue
-            proto = infos.get(op.type).proto
-            for name, kind in op.attr_types.items():
-                declared = proto.attr(name)
-                if declared is None or not isinstance(kind, AttrType):
-                    continue
-                if not _compatible(declared.type, kind, op.attrs.get(name)):
-                    where = f"op #{i}" if block.idx == 0 else f"block {block.idx}, op #{i}"
-                    problems.append(Problem(
-                        ProblemKind.ATTRIBUTE,
-                        f"{where} '{op.type}': attribute '{name}' is stored as {kind.name}; "
-                        f"the op takes {declared.type.name}"))
+            where = f"op #{i}" if block.idx == 0 else f"block {block.idx}, op #{i}"
+            problems += [Problem(ProblemKind.ATTRIBUTE, f"{where} '{op.type}': {p}")
+                         for p in attr_type_problems(OP_INFOS.get(op.type).proto, op.attrs,
+                                                     op.attr_types)]
     return problems
 
 
@@ -182,7 +152,7 @@ def check_model(path: str | os.PathLike[str],
     except ModelFormatError as e:
         report.problems.append(Problem(ProblemKind.FORMAT, str(e)))
         return report
-    structure = program_problems(program)
+    structure = program_problems(program, attr_types=False)
     report.problems += [Problem(ProblemKind.STRUCTURE, f"{files.model_path}: {p}")
                         for p in structure]
     if structure:

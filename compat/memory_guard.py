@@ -13,13 +13,17 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 
 from compat.meta_pass import MetaPass
 
 DEFAULT_FRACTION = 0.8
 _UNITS = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}
-_SIZE = re.compile(r"^\s*([0-9]*\.?[0-9]+(?:e[0-9]+)?)\s*([kmgt]?)(?:i?b)?\s*$", re.IGNORECASE)
+_NUMBER = r"(?:[0-9]{1,30}(?:\.[0-9]{0,30})?|\.[0-9]{1,30})(?:e[0-9]{1,4})?"
+_SIZE = re.compile(rf"^\s*({_NUMBER})\s*([kmgt]?)(?:i?b)?\s*$", re.IGNORECASE)
 NO_LIMIT = ("none", "off", "unlimited")
+#: The largest size taken (2**63 - 1 bytes, 8 EiB: more than any address space).
+MAX_SIZE = 2**63 - 1
 
 
 class MemoryLimitError(RuntimeError):
@@ -39,9 +43,12 @@ def parse_size(text: str) -> int | None:
     m = _SIZE.match(text)
     if m is None:
         raise ValueError(f"{text!r} is not a size (e.g. 512M, 4GiB, 1e9, or none)")
-    value = float(m.group(1)) * _UNITS[m.group(2).lower()]
+    value = Fraction(m.group(1)) * _UNITS[m.group(2).lower()]  # exact: no inf, no rounding
     if value < 1:
         raise ValueError(f"{text!r}: a size must be at least one byte (or none)")
+    if value > MAX_SIZE:
+        raise ValueError(f"{text!r} is larger than any memory (8 EiB); "
+                         "give a size up to that, or none")
     return int(value)
 
 

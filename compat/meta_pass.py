@@ -30,6 +30,7 @@ from compat.arg_mapping import get_kernel_signature
 from compat.arg_mapping_context import ExecutionArgumentMappingContext
 from compat.dual_dispatch import DualDispatchRunner, PathMode, PhiKernelRun, choose_kernel
 from compat.phi_args import build_kernel_args
+from legacy_fluid.framework.attr_types import AttrTypeError
 from legacy_fluid.framework.execution_context import (
     ExecutionContext,
     InferShapeContext,
@@ -300,7 +301,12 @@ def infer_program(program: ProgramDesc, scope: Scope,
                 walk.skip(index, None, desc.type, "fluidphi has no such operator")
                 walk.unknown.update(desc.output_arg_names())
                 continue
-            op = create_op(desc)
+            try:
+                op = create_op(desc)
+            except AttrTypeError as e:  # listed apart by the checker
+                walk.skip(index, None, desc.type, str(e))
+                walk.unknown.update(desc.output_arg_names())
+                continue
             if not isinstance(op, OperatorWithKernel):
                 walk.skip(index, op, desc.type, "a framework op (control flow or tensor "
                           "array): its outputs are known only when it runs")

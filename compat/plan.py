@@ -324,6 +324,7 @@ class _Planner:
         #: intermediates placed by memory planning; None once a framework op runs (it may
         #: read anything, so nothing is shared)
         self.lives: list[Life] | None = []
+        self.placed: set[str] = set()  # the names in `lives` (a set: one look-up per name)
         self.pool = DeviceContextPool.instance()
         #: (source var name, target kernel type) -> the step holding the moved tensor
         self.moved: dict[tuple[str, OpKernelType], TransferStep] = {}
@@ -391,7 +392,8 @@ class _Planner:
                         or not var.value.place.is_cpu:  # the arenas are host memory
                     continue
                 life = lifetime(n, var.value, self.first[n], index)
-                if life is not None and all(x.name != n for x in self.lives):
+                if life is not None and n not in self.placed:
+                    self.placed.add(n)
                     self.lives.append(life)
                     var.value._holder = None  # storage comes back from the memory plan
 

@@ -1,7 +1,8 @@
 """Drive the codemod over files: discovery, --jobs, ops.yaml merging, diffs, writes.
 
 Each file is one unit that succeeds or is reported: a FIFO, a symlink, a file that is not
-valid in its encoding is a file-level row (skipped or failed) and never stops the run.
+valid in its encoding, one too large or too deeply nested for LibCST (`source_limits`) is
+a file-level row (skipped or failed) and never stops the run.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from migrate.consistency import shared_phi_reason
 from migrate.file_writes import Change, WriteReport, check_target, write_atomic, write_unit
 from migrate.records import FileResult, KernelRecord
 from migrate.source_files import SourceError, digest_of, read_source
+from migrate.source_limits import nesting_problem, size_problem
 from phi.op_defs import render_op
 
 __all__ = ["Change", "Plan", "apply", "discover", "plan_changes", "run_codemod",
@@ -98,10 +100,16 @@ def migrate_file(path_text: str, exclude: dict[str, str] | None = None) -> FileR
         failed, why = problem
         return FileResult(shown, "", "", error=why if failed else "",
                           skipped="" if failed else why)
+    too_big = size_problem(os.stat(path).st_size)
+    if too_big is not None:
+        return FileResult(shown, "", "", skipped=f"{shown}: {too_big}.")
     try:
         source = read_source(path)
     except SourceError as exc:
         return FileResult(shown, "", "", error=str(exc))
+    too_deep = nesting_problem(source.text)
+    if too_deep is not None:
+        return FileResult(shown, "", "", skipped=f"{shown}: {too_deep}.")
     result = migrate_source(source.text, path, display=shown,
                             base_names=_WORKER_STATE["base"],  # type: ignore[arg-type]
                             catalog=_WORKER_STATE["catalog"],  # type: ignore[arg-type]

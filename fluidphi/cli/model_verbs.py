@@ -74,7 +74,7 @@ def run(
         "fused activations, fc, inference dropout removal)")] = False,
     max_loop_iters: Annotated[int | None, typer.Option(
         "--max-loop-iters", min=1, help="stop any while loop after this many iterations "
-        "(an error naming the loop)")] = None,
+        "(an error naming the loop); default 1,000,000")] = None,
     as_json: JsonOption = None,
     max_memory: Annotated[
         str | None,

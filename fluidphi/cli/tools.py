@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from enum import Enum
 from pathlib import Path
 from typing import Annotated
@@ -39,7 +40,7 @@ def migrate(
     check: Annotated[bool, typer.Option(
         "--check", help="for CI: list the files --write would change; exit 1 when anything "
         "would change or is unverified")] = False,
-    jobs: Annotated[int, typer.Option(min=1, help="files processed in parallel")] = 1,
+    jobs: Annotated[int, typer.Option(min=1, max=512, help="files processed in parallel")] = 1,
     as_json: JsonOption = None,
     verify: Annotated[bool, typer.Option(
         "--verify", help="import the migrated module as it would be written (with its "
@@ -125,6 +126,12 @@ def coverage(
 
 
 # -- bench ---------------------------------------------------------------------------
+def _finite_cores(value: float) -> float:
+    if not math.isfinite(value) or value < 0:
+        raise typer.BadParameter(f"{value} is not a number of cores (a finite number >= 0)")
+    return value
+
+
 @verb()
 @friendly_errors
 def bench(
@@ -133,13 +140,16 @@ def bench(
         "too, and the dispatch chain 'chain')")] = [],  # noqa: B006
     repeat: Annotated[int, typer.Option(min=1, help="timed samples (rounds) per backend")] = 5,
     out: Annotated[Path, typer.Option(metavar="DIR", help=OUT_HELP)] = DEFAULT_REPORTS,
-    batch: Annotated[list[int], typer.Option(help="batch sizes (default: 1 and 4)")] = [],  # noqa: B006
+    batch: Annotated[list[int], typer.Option(min=1, max=1 << 20,
+                     help="batch sizes (default: 1 and 4)")] = [],  # noqa: B006
     backend: Annotated[list[str], typer.Option(
         help="backends to run (default: all; see compat/bench_backends.py)")] = [],  # noqa: B006
-    threads: Annotated[int, typer.Option(help="threads per backend (default: all CPUs)")] = 0,
-    max_foreign: Annotated[float, typer.Option(help="retake a sample taken while other "
-                                                "processes used more than this many cores")] = 0.3,
-    retries: Annotated[int, typer.Option(help="retakes of a sample under foreign load")] = 2,
+    threads: Annotated[int, typer.Option(min=0, max=4096,
+                       help="threads per backend (default: all CPUs)")] = 0,
+    max_foreign: Annotated[float, typer.Option(callback=_finite_cores, help="retake a sample "
+                           "taken while other processes used more than this many cores")] = 0.3,
+    retries: Annotated[int, typer.Option(min=0, max=100,
+                       help="retakes of a sample under foreign load")] = 2,
     place: Annotated[
         str, typer.Option(metavar=PLACE_METAVAR, callback=_check_place, help=PLACE_HELP),
     ] = "cpu",

@@ -25,7 +25,10 @@ if TYPE_CHECKING:
 
 OpRunner = Callable[["OperatorBase", Scope, Place], "OpTrace"]
 
-#: Loop limit for every `while` (None: unlimited); `fluidphi run --max-loop-iters` sets it.
+#: Iterations a `while` may run unless told otherwise: far more than any real loop
+#: (decoders run hundreds), so a condition that never turns false ends in an error
+#: instead of a hang. `fluidphi run --max-loop-iters` sets another limit.
+DEFAULT_MAX_LOOP_ITERS = 1_000_000
 _MAX_LOOP_ITERS: ContextVar[int | None] = ContextVar("max_loop_iters", default=None)
 _CURRENT: ContextVar[BlockRunner | None] = ContextVar("block_runner", default=None)
 
@@ -84,13 +87,22 @@ def running(runner: BlockRunner) -> Iterator[BlockRunner]:
         _CURRENT.reset(token)
 
 
-def max_loop_iterations() -> int | None:
-    return _MAX_LOOP_ITERS.get()
+def max_loop_iterations() -> int:
+    limit = _MAX_LOOP_ITERS.get()
+    return DEFAULT_MAX_LOOP_ITERS if limit is None else limit
+
+
+def loop_limit_source(limit: int) -> str:
+    """How `limit` was set, for the error that names it."""
+    if _MAX_LOOP_ITERS.get() is None:
+        return f"the default limit of {limit:,} (--max-loop-iters sets another)"
+    return f"the limit (--max-loop-iters {limit})"
 
 
 @contextmanager
 def loop_limit(limit: int | None) -> Iterator[None]:
-    """Every `while` run inside stops with `LoopLimitError` after `limit` iterations."""
+    """Every `while` run inside stops with `LoopLimitError` after `limit` iterations
+    (None: `DEFAULT_MAX_LOOP_ITERS`)."""
     token = _MAX_LOOP_ITERS.set(limit)
     try:
         yield

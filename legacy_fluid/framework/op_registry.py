@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from legacy_fluid.framework.attr_types import declared_value
 from legacy_fluid.framework.op_proto import OpProto, OpProtoAndCheckerMaker
 from phi.core.registry import Registry
 
@@ -58,9 +59,14 @@ def create_op(desc: OpDesc) -> OperatorBase:
     """Instantiate the operator for `desc`, filling attributes the desc omits from proto defaults.
 
     Old programs (Paddle 2.x) may lack attributes newer protos added; the
-    proto default is what those programs meant.
+    proto default is what those programs meant. An attribute stored as another type than
+    the proto declares is converted where Paddle converts it without changing the value,
+    and refused otherwise (`legacy_fluid.framework.attr_types`).
     """
     info = OP_INFOS.info(desc.type)
     attrs = {a.name: a.default for a in info.proto.attrs if a.default is not None}
     attrs.update(desc.attrs)
+    for name, stored in desc.attr_types.items():  # as the proto declares, or AttrTypeError
+        if name in attrs:
+            attrs[name] = declared_value(desc.type, info.proto, name, stored, attrs[name])
     return info.op_class(desc.type, desc.inputs, desc.outputs, attrs, info.proto, desc)

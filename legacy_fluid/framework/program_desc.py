@@ -61,11 +61,22 @@ class OpDesc:
         return self.attrs.get(name, default)
 
     def set_attr(self, name: str, value: Any, attr_type: AttrType | None = None) -> None:
+        """Without `attr_type`, the type the op's proto declares when `value` is one of it
+        (as Paddle's Python API sets attributes), else one inferred from the value."""
+        if attr_type is None and name not in self.attr_types:
+            typed = _typed_as_declared(self.type, name, value)
+            attr_type, value = typed if typed is not None else (infer_attr_type(value), value)
         self.attrs[name] = value
         if attr_type is not None:
             self.attr_types[name] = attr_type
-        elif name not in self.attr_types:
-            self.attr_types[name] = infer_attr_type(value)
+
+
+def _typed_as_declared(op_type: str, name: str, value: Any) -> tuple[AttrType, Any] | None:
+    from legacy_fluid.framework.attr_types import typed_as_declared
+    from legacy_fluid.framework.op_registry import OP_INFOS
+
+    info = OP_INFOS.get(op_type)
+    return typed_as_declared(info.proto if info is not None else None, name, value)
 
 
 def infer_attr_type(value: Any) -> AttrType:

@@ -85,7 +85,7 @@ def load_params(program: ProgramDesc, files: ModelFiles, *, check: bool = True
         return load_separate_params(files.params_path, names, descs)
     if not names and not files.params_path.exists():
         return {}
-    if names and not files.params_path.is_file():
+    if names and not os.path.lexists(files.params_path):  # a FIFO ... is refused on open
         raise MissingModelFileError(
             "params file not found; one of another name is given with params_file "
             "(fluidphi's --params-file)", path=files.params_path,

@@ -29,14 +29,16 @@ def file_kind(mode: int) -> str | None:
 
 def open_regular(path: str | os.PathLike[str], what: str = "file") -> tuple[BinaryIO, int]:
     """`path` opened for binary reading and its size; `ModelFormatError` (naming the path)
-    for anything but an existing regular file. The caller closes the file."""
+    for anything but an existing regular file, which is then never opened. The caller
+    closes the file."""
     p = Path(path)
     try:
         kind = file_kind(os.stat(p).st_mode)
     except FileNotFoundError:
         raise MissingModelFileError(f"{what} not found", path=p) from None
-    except OSError as e:
-        raise ModelFormatError(f"{what} cannot be read: {e.strerror or e}", path=p) from None
+    except (OSError, ValueError) as e:  # a NUL byte, a name too long, no permission ...
+        raise ModelFormatError(f"{what} cannot be read: {getattr(e, 'strerror', None) or e}",
+                               path=p) from None
     if kind is None:
         try:
             fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
@@ -45,10 +47,11 @@ def open_regular(path: str | os.PathLike[str], what: str = "file") -> tuple[Bina
             raise ModelFormatError(f"{what} cannot be read: {e.strerror or e}",
                                    path=p) from None
         info = os.fstat(fd)
-        kind = file_kind(info.st_mode)
+        kind = file_kind(info.st_mode)  # replaced between the stat and the open?
         if kind is None:
             if hasattr(os, "set_blocking"):
                 os.set_blocking(fd, True)
             return os.fdopen(fd, "rb"), info.st_size
         os.close(fd)
-    raise ModelFormatError(f"is {kind}, not a regular file", path=p)
+    raise ModelFormatError(f"the {what} is {kind}, not a regular file (it is not opened)",
+                           path=p)

@@ -49,12 +49,18 @@ class ModelFiles:
     params_named: bool = False
 
 
+def _entry(path: Path) -> bool:
+    """Something other than a directory is there: a model file, or a FIFO, device or
+    broken link that reading it refuses by name (`regular_file`) rather than as missing."""
+    return os.path.lexists(path) and not path.is_dir()
+
+
 def _beside(model: Path) -> ModelFiles:
     if model.name.endswith(MODEL_SUFFIX):
         params = model.with_name(model.name[: -len(MODEL_SUFFIX)] + PARAMS_SUFFIX)
         return ModelFiles(model, params, "combined")
     for name in OLD_PARAMS_NAMES:
-        if (model.parent / name).is_file():
+        if _entry(model.parent / name):
             return ModelFiles(model, model.parent / name, "combined")
     return ModelFiles(model, model.parent, "separate")
 
@@ -85,18 +91,18 @@ def resolve_model(path: str | os.PathLike[str], model_filename: str | None = Non
         if model is None:
             found = resolve_model(base)
             model = found.model_path
-        if not model.is_file():
+        if not _entry(model):
             raise MissingModelFileError("model file not found", path=model)
         if params_filename:
             return ModelFiles(model, base / params_filename, "combined")
         return _beside(model)
     with_suffix = p.with_name(p.name + MODEL_SUFFIX) if p.name else None
-    if with_suffix is not None and with_suffix.is_file():
+    if with_suffix is not None and _entry(with_suffix):
         return _beside(with_suffix)
-    if p.is_file():
+    if _entry(p):
         return _beside(p)
     if p.is_dir():
-        models = sorted(q for q in p.iterdir() if q.name.endswith(MODEL_SUFFIX) and q.is_file())
+        models = sorted(q for q in p.iterdir() if q.name.endswith(MODEL_SUFFIX) and _entry(q))
         if len(models) == 1:
             return _beside(models[0])
         if len(models) > 1:
@@ -104,7 +110,7 @@ def resolve_model(path: str | os.PathLike[str], model_filename: str | None = Non
                 "directory holds several models; pass a path prefix to pick one", path=p,
                 expected=f"exactly one *{MODEL_SUFFIX}", found=[q.name for q in models])
         for name in OLD_MODEL_NAMES:
-            if (p / name).is_file():
+            if _entry(p / name):
                 return _beside(p / name)
         hint = ""
         if any(q.suffix == ".json" for q in p.iterdir()):

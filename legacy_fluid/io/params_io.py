@@ -204,10 +204,6 @@ def check_against_desc(dtype: DataType, dims: Sequence[int], desc: VarDesc, *,
                                path=path, var=desc.name, expected=shape, found=list(dims))
 
 
-def _open(path: Path, what: str) -> tuple[BinaryIO, int]:
-    return open_regular(path, what)  # closed by the caller
-
-
 def load_combined_params(path: str | os.PathLike[str], names: Sequence[str],
                          var_descs: Mapping[str, VarDesc] | None = None
                          ) -> dict[str, DenseTensor]:
@@ -217,7 +213,7 @@ def load_combined_params(path: str | os.PathLike[str], names: Sequence[str],
     VarDesc. The whole file must be consumed: leftover bytes are an error.
     """
     p = Path(path)
-    f, size = _open(p, "params file")
+    f, size = open_regular(p, "params file")
     out: dict[str, DenseTensor] = {}
     with f:
         r = _Reader(f, p, size)
@@ -232,11 +228,26 @@ def load_combined_params(path: str | os.PathLike[str], names: Sequence[str],
     return out
 
 
+#: The longest file name and path (bytes) Linux file systems take.
+NAME_MAX, PATH_MAX = 255, 4096
+
+
 def _var_file(directory: Path, name: str) -> Path:
-    parts = Path(name).parts
-    if not name or Path(name).is_absolute() or ".." in parts:
-        raise ModelFormatError("variable name cannot be used as a file name in the "
-                               "one-file-per-variable layout", path=directory, var=name)
+    """The file of variable `name` in the one-file-per-variable layout. Paddle joins the
+    name to the directory, so 'sub/w' lies in a subdirectory; each part must be a plain
+    file name (not empty, '.' or '..', at most NAME_MAX bytes) and there is no NUL byte."""
+    size = len(name.encode("utf-8", "surrogatepass"))
+    parts = name.split("/")
+    why = ("it is empty" if not name else
+           "it holds a NUL byte" if "\0" in name else
+           "it is an absolute path" if name.startswith("/") else
+           f"it is longer than {PATH_MAX} bytes" if size > PATH_MAX else
+           "it has an empty, '.' or '..' path part" if any(p in ("", ".", "..") for p in parts)
+           else f"a part of it is longer than {NAME_MAX} bytes"
+           if any(len(p.encode("utf-8", "surrogatepass")) > NAME_MAX for p in parts) else None)
+    if why is not None:
+        raise ModelFormatError(f"variable name {name[:80]!r} cannot be a file name in the "
+                               f"one-file-per-variable params layout: {why}", path=directory)
     return directory / name
 
 
@@ -248,7 +259,7 @@ def load_separate_params(directory: str | os.PathLike[str], names: Iterable[str]
     out: dict[str, DenseTensor] = {}
     for name in names:
         p = _var_file(d, name)
-        f, size = _open(p, f"parameter file of variable '{name}'")
+        f, size = open_regular(p, f"parameter file of variable '{name}'")
         with f:
             r = _Reader(f, p, size)
             out[name] = read_tensor(r, name, (var_descs or {}).get(name))

@@ -29,6 +29,7 @@ from legacy_fluid.io.desc_codec import (
 from legacy_fluid.io.errors import ModelFormatError
 from legacy_fluid.io.input_files import open_regular
 from legacy_fluid.io.layout import resolve_model
+from legacy_fluid.io.limits import exceeded, limit, limit_problems
 from legacy_fluid.io.pb_origin import (
     ORIGIN_KEY,
     Origin,
@@ -54,6 +55,8 @@ __all__ = [
 def program_from_bytes(data: bytes, *, source: str | os.PathLike[str] | None = None
                        ) -> ProgramDesc:
     """Parse a serialized ProgramDesc (`source` names the file in errors)."""
+    if len(data) > limit("program_bytes"):
+        raise ModelFormatError(exceeded("program_bytes", len(data)), path=source)
     msg = pb.ProgramDesc()
     try:
         msg.ParseFromString(bytes(data))
@@ -63,6 +66,9 @@ def program_from_bytes(data: bytes, *, source: str | os.PathLike[str] | None = N
     if len(msg.blocks) == 0:
         raise ModelFormatError("not a valid Paddle program: it has no blocks",
                                path=source, expected="at least 1 block", found="0")
+    too_large = limit_problems(msg)
+    if too_large:
+        raise ModelFormatError(too_large[0], path=source)
     try:
         return program_from_message(msg)
     except ModelFormatError as e:
@@ -146,8 +152,10 @@ def load_program(path: str | os.PathLike[str]) -> ProgramDesc:
     p = Path(path)
     if p.is_dir():
         p = resolve_model(p).model_path
-    f, _ = open_regular(p, "model file")
+    f, size = open_regular(p, "model file")
     with f:
+        if size > limit("program_bytes"):  # refused before it is read
+            raise ModelFormatError(exceeded("program_bytes", size), path=p)
         data = f.read()
     return program_from_bytes(data, source=p)
 

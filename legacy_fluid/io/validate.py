@@ -11,10 +11,13 @@ What is checked:
 * the ProgramDesc version is in the range fluidphi reads (0 up to the newest
   Paddle release it is tested against);
 * every block's `idx` is its position, block 0 has no parent, every other
-  block's parent is another block and the parents form no cycle; BLOCK and
-  BLOCKS attributes name existing blocks;
+  block's parent is another block and the parents form no cycle nor nest
+  deeper than the limit (`legacy_fluid.io.limits`; one pass, linear in the
+  blocks); BLOCK and BLOCKS attributes name existing blocks;
 * every attribute has a known type and a value of that type (a string that
-  is not valid UTF-8, an unknown Scalar kind, ... are kept raw by the reader);
+  is not valid UTF-8, an unknown Scalar kind, ... are kept raw by the reader), and
+  the type its op's proto declares, or one Paddle converts to it without changing
+  the value (`legacy_fluid.framework.attr_types`);
 * every variable an op names is declared in its block or an enclosing one;
   used variables have a known kind and element type, dims that are -1 or
   >= 0 and a lod_level in range;
@@ -30,9 +33,12 @@ import os
 from collections.abc import Iterator
 from typing import Any
 
+from legacy_fluid.framework.attr_types import attr_type_problems
+from legacy_fluid.framework.op_registry import OP_INFOS
 from legacy_fluid.framework.program_desc import BlockDesc, OpDesc, ProgramDesc, VarDesc
 from legacy_fluid.framework.var_type import AttrType, VarType
 from legacy_fluid.io.errors import ModelFormatError
+from legacy_fluid.io.limits import exceeded, limit
 from legacy_fluid.io.tensor_checks import dims_problem
 
 __all__ = [
@@ -82,6 +88,8 @@ def _version_problems(program: ProgramDesc) -> Iterator[str]:
 
 def _block_problems(program: ProgramDesc) -> Iterator[str]:
     n = len(program.blocks)
+    parent = [b.parent_idx if 0 <= b.parent_idx < n and b.parent_idx != i else -1
+              for i, b in enumerate(program.blocks)]  # -1: a link reported below
     for pos, b in enumerate(program.blocks):
         if b.idx != pos:
             yield f"block #{pos} says its idx is {b.idx} (expected {pos})"
@@ -92,24 +100,40 @@ def _block_problems(program: ProgramDesc) -> Iterator[str]:
         if not 0 <= b.parent_idx < n or b.parent_idx == pos:
             yield (f"block {pos} has parent_idx {b.parent_idx} (expected another block, "
                    f"0 .. {n - 1})")
-            continue
-        seen, cur = {pos}, b.parent_idx
-        while cur != 0:  # a chain that reaches the global block is sound
-            if cur in seen:
-                yield f"block {pos}: its parent blocks form a cycle (through block {cur})"
-                break
-            seen.add(cur)
-            cur = program.blocks[cur].parent_idx
-            if not 0 <= cur < n:  # that block's own parent is reported on its own
-                break
         fwd = b.forward_block_idx
         if fwd is not None and not -1 <= fwd < n:
             yield f"block {pos} has forward_block_idx {fwd} (expected -1 .. {n - 1})"
+    yield from _chain_problems(parent)
 
 
-def _attr_problems(program: ProgramDesc, block: BlockDesc, i: int, op: OpDesc
-                   ) -> Iterator[str]:
+def _chain_problems(parent: list[int]) -> Iterator[str]:
+    """Cycles among the parent links and nesting deeper than the limit, in one pass over
+    the blocks (each chain is walked once: a block's depth is its parent's plus one)."""
+    n, max_depth = len(parent), limit("depth")
+    depth: list[int | None] = [0] + [None] * (n - 1)  # None: not reached yet
+    state = [0] * n  # 0 new, 1 on the current walk, 2 done (depth set, or a dead end)
+    state[0] = 2
+    for start in range(1, n):
+        path, cur = [], start
+        while 0 <= cur < n and state[cur] == 0:
+            state[cur] = 1
+            path.append(cur)
+            cur = parent[cur]
+        if 0 <= cur < n and state[cur] == 1:  # back on this walk: a cycle
+            yield f"block {start}: its parent blocks form a cycle (through block {cur})"
+        base = depth[cur] if 0 <= cur < n and state[cur] == 2 else None
+        for b in reversed(path):  # a broken chain (reported on its own) leaves depth None
+            state[b] = 2
+            base = depth[b] = None if base is None else base + 1
+        if base is not None and base > max_depth:
+            yield exceeded("depth", base, f"block {start}")
+            return
+
+
+def _attr_problems(program: ProgramDesc, block: BlockDesc, i: int, op: OpDesc,
+                   types: bool) -> Iterator[str]:
     n = len(program.blocks)
+    proto = OP_INFOS.get(op.type).proto if types and OP_INFOS.has(op.type) else None
     for name, value in op.attrs.items():
         kind = op.attr_types.get(name)
         where = f"{_op_name(block, i, op)}: attribute '{name}'"
@@ -127,6 +151,10 @@ def _attr_problems(program: ProgramDesc, block: BlockDesc, i: int, op: OpDesc
             bad = [b for b in indices if not 0 <= b < n]
             if bad:
                 yield f"{where} names block {bad[0]}, which does not exist (0 .. {n - 1})"
+                continue
+        if proto is not None:
+            for problem in attr_type_problems(proto, {name: value}, {name: kind}):
+                yield f"{_op_name(block, i, op)}: {problem}"
 
 
 def _is_raw(value: Any) -> bool:
@@ -163,13 +191,13 @@ def _var_problems(var: VarDesc, used_by: str, computed: bool = False) -> Iterato
         yield f"{where} has lod_level {var.lod_level} (expected 0 .. {MAX_LOD_LEVEL})"
 
 
-def _op_var_problems(program: ProgramDesc) -> Iterator[str]:
+def _op_var_problems(program: ProgramDesc, attr_types: bool) -> Iterator[str]:
     checked: set[str] = set()
     computed = {n for block in program.blocks for op in block.ops if op.type != "feed"
                 for n in op.output_arg_names()}
     for block in program.blocks:
         for i, op in enumerate(block.ops):
-            yield from _attr_problems(program, block, i, op)
+            yield from _attr_problems(program, block, i, op, attr_types)
             for name in op.input_arg_names() + op.output_arg_names():
                 if name == EMPTY_VAR_NAME:
                     continue
@@ -244,12 +272,14 @@ def _is_param(block: BlockDesc, name: str) -> bool:
     return var is not None and var.persistable
 
 
-def program_problems(program: ProgramDesc) -> list[str]:
-    """Everything wrong with `program`'s structure (empty when it is sound)."""
+def program_problems(program: ProgramDesc, *, attr_types: bool = True) -> list[str]:
+    """Everything wrong with `program`'s structure (empty when it is sound). Without
+    `attr_types`, attributes stored as another type than their op declares are left to
+    the caller (`fluidphi check` lists them apart)."""
     problems = [*_version_problems(program), *_block_problems(program)]
     if problems:  # block links are needed to look variables up
         return problems
-    return [*_op_var_problems(program), *_feed_fetch_problems(program)]
+    return [*_op_var_problems(program, attr_types), *_feed_fetch_problems(program)]
 
 
 def validate_program(program: ProgramDesc, path: str | os.PathLike[str] | None = None) -> None:

@@ -17,6 +17,7 @@ import numpy as np
 from legacy_fluid.framework.block_runner import (
     LoopLimitError,
     current_block_runner,
+    loop_limit_source,
     max_loop_iterations,
 )
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
@@ -91,10 +92,10 @@ class WhileOp(FrameworkOp):
         limit = max_loop_iterations()
         steps = 0
         while bool(_scalar(scope, cond, self, "Condition")):
-            if limit is not None and steps >= limit:
+            if steps >= limit:
                 raise LoopLimitError(
-                    f"op 'while' ran {steps} iterations, the limit (--max-loop-iters "
-                    f"{limit}); its condition '{cond}' never became false")
+                    f"op 'while' ran {steps:,} iterations, {loop_limit_source(limit)}; its "
+                    f"condition '{cond}' never became false")
             runner.run_block(int(self.attr("sub_block")), scope.new_scope())
             scope.drop_kids()
             steps += 1

@@ -12,8 +12,6 @@ Math in phi.kernels.funcs.creation_ext.
 
 from __future__ import annotations
 
-from typing import Any
-
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
@@ -21,7 +19,6 @@ from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.var_type import AttrType, VarType
-from legacy_fluid.operators.variable_attrs import refuse_variable_attrs
 from phi.common import DataType
 from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import creation_ext as creation_funcs
@@ -112,10 +109,6 @@ class _DtypeAttrOp(OperatorWithKernel):
 
 
 class EyeOp(_DtypeAttrOp):
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        refuse_variable_attrs(self, ("num_rows", "num_columns"))
-
     def infer_shape(self, ctx: InferShapeContext) -> None:
         ctx.set_output_dim("Out", creation_funcs.eye_dims(ctx.attr("num_rows"),
                                                           ctx.attr("num_columns")))

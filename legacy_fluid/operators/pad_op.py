@@ -10,8 +10,6 @@ Fill values are cast to the element type. Math in phi.kernels.funcs.pad.
 
 from __future__ import annotations
 
-from typing import Any
-
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
@@ -19,7 +17,6 @@ from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.var_type import AttrType
-from legacy_fluid.operators.variable_attrs import refuse_variable_attrs
 from phi.common import DataType
 from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import pad as pad_funcs
@@ -75,10 +72,6 @@ class Pad3dOp(OperatorWithKernel):
 
 
 class PadOp(OperatorWithKernel):
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        refuse_variable_attrs(self, ("pad_value",))
-
     def infer_shape(self, ctx: InferShapeContext) -> None:
         ctx.set_output_dim("Out", pad_funcs.pad_dims(ctx.get_input_dim("X"),
                                                      ctx.attr("paddings")))

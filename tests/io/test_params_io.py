@@ -281,7 +281,8 @@ def test_missing_params_files(tmp_path: Path) -> None:
 
 
 def test_unsafe_names_in_separate_layout(tmp_path: Path) -> None:
-    for name in ("../escape", "/abs", ""):
+    for name in ("../escape", "/abs", "", "a\0b", "a//b", "a/", ".", "..", "x" * 256,
+                 "é" * 128, "d/" + "x" * 256, "d/" * 2100 + "x"):
         with pytest.raises(ModelFormatError, match=r"file name"):
             save_separate_params(tmp_path, {name: np.zeros(1, np.float32)})
         with pytest.raises(ModelFormatError, match=r"file name"):

@@ -179,3 +179,33 @@ def test_a_long_chain_of_constants_is_evaluated_once_each(tmp_path: Path,
     assert code == 0 and calls[0] < 2000  # 2**40 evaluations without the memo
     row = next(r for r in doc["kernels"] if r["kernel"] == "TwiceOffsetKernel")
     assert row["status"] == "migrated" and row["dtypes"] == {"CPU": ["FLOAT32"]}
+
+
+@pytest.mark.parametrize(("name", "source", "why"), [
+    ("huge_op.py", "x = 1\n" * 200_000, "1,200,000 bytes, over the codemod's limit of "
+                                         "1,048,576"),
+    ("chain_op.py", "x = " + "+".join(["1"] * 10_000) + "\n",  # a segfault in LibCST
+     "line 1: 1,001 operators, trailers and keyword operators in one statement"),
+    ("trailers_op.py", "x = a" + ".b" * 10_000 + "\n", "over the codemod's limit of 1,000"),
+    ("brackets_op.py", "x = " + "[" * 1000 + "]" * 1000 + "\n",
+     "101 levels of nested brackets"),
+    ("unary_op.py", "x = " + "-" * 10_000 + "1\n", "101 unary operators in a row"),
+    ("blocks_op.py", "".join("    " * i + "if x:\n" for i in range(150)) + "    " * 150
+     + "pass\n", "line 102: 101 levels of indented blocks"),
+    ("work_op.py", ("x = a" + "[0]" * 900 + "\n") * 40, "the sum over statements of their "
+                                                       "operator count squared"),
+])
+def test_a_module_beyond_the_parser_limits_is_skipped_by_name(tmp_path: Path, name: str,
+                                                              source: str, why: str) -> None:
+    """Each of these killed or stalled LibCST; now a named skip beside a normal module."""
+    root = tmp_path / "ops"
+    root.mkdir()
+    (root / name).write_text(source)
+    (root / "fine_op.py").write_text(variant("fine"))
+    code, doc, text = run(root, tmp_path)
+    assert code == 0 and "Traceback" not in text
+    problems = files_of(doc)
+    assert problems[name].startswith(f"skipped: {root / name}: ") and why in problems[name]
+    assert "fine_op.py" not in problems
+    assert any(r["file"].endswith("fine_op.py") and r["status"] == "migrated"
+               for r in doc["kernels"])

@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 from compat.dual_dispatch import DualDispatchRunner
 from compat.plan import PlannedExecutor
 from fluidphi.cli import app
+from legacy_fluid.framework import block_runner
 from legacy_fluid.framework.block_runner import LoopLimitError, loop_limit
 from legacy_fluid.framework.executor import Executor, OpRunError
 from legacy_fluid.framework.program_desc import ProgramDesc
@@ -58,6 +59,10 @@ def test_cli_max_loop_iters_and_ctrl_c(tmp_path: Path, monkeypatch: pytest.Monke
                               "--max-loop-iters", "5"])
     assert res.exit_code == 1 and "ran 5 iterations" in res.output
     assert "Traceback" not in res.output
+    monkeypatch.setattr(block_runner, "DEFAULT_MAX_LOOP_ITERS", 40)  # 1,000,000 really
+    res = runner.invoke(app, ["run", str(prefix), "-i", str(tmp_path / "x.npy")])
+    assert res.exit_code == 1 and "ran 40 iterations, the default limit of 40 " \
+        "(--max-loop-iters sets another)" in " ".join(res.output.split())
 
     def interrupted(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
