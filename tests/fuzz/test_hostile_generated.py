@@ -33,6 +33,7 @@ from legacy_fluid.io.params_io import load_combined_params, load_separate_params
 from legacy_fluid.io.validate import program_problems
 from legacy_fluid.proto import framework_pb2 as pb
 from phi.common import Scalar
+from tests.io.program_growth import grown_program
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 EXAMPLE = ROOT / "examples" / "mlp"
@@ -216,28 +217,8 @@ def test_counts_around_a_limit_are_refused_exactly_past_it(kind: str, offset: in
     saved = LIMITS[kind]
     LIMITS[kind] = (small, saved[1])
     try:
-        m = pb.ProgramDesc()
-        m.CopyFrom(_EXAMPLE_MSG)
-        relu, n = m.blocks[0].ops[3], small + offset
-        if kind == "blocks":
-            for i in range(1, n):
-                b = m.blocks.add()
-                b.idx, b.parent_idx = i, 0
-        elif kind == "ops":
-            for _ in range(n - len(m.blocks[0].ops)):
-                m.blocks[0].ops.add().CopyFrom(relu)
-        elif kind == "op_args":
-            relu.inputs[0].arguments.extend([relu.inputs[0].arguments[0]] * (n - 2))
-        elif kind == "op_attrs":
-            for i in range(n - len(relu.attrs)):
-                a = relu.attrs.add()
-                a.name, a.type, a.i = f"extra{i}", pb.INT, 0
-        elif kind == "attr_elements":
-            a = relu.attrs.add()
-            a.name, a.type = "many", pb.FLOATS
-            a.floats.extend([0.5] * n)
-        else:
-            relu.attrs[0].name = "n" * n
+        n = small + offset
+        m = grown_program(kind, n)
         try:
             program_from_bytes(m.SerializeToString())
             refused = None

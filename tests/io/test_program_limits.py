@@ -13,47 +13,9 @@ from legacy_fluid.io.limits import LIMITS
 from legacy_fluid.io.validate import program_problems
 from legacy_fluid.proto import framework_pb2 as pb
 from tests.cli.malformed import EXAMPLE, assert_clean_error, invoke, write_model
+from tests.io.program_growth import example_message, grown_program
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-
-
-def _example() -> pb.ProgramDesc:
-    return pb.ProgramDesc.FromString((EXAMPLE / "model.pdmodel").read_bytes())
-
-
-def _grow(kind: str, n: int) -> pb.ProgramDesc:
-    """The example with `n` of `kind` where the limit counts them."""
-    m = _example()
-    relu = m.blocks[0].ops[3]
-    if kind == "blocks":
-        for i in range(1, n):
-            b = m.blocks.add()
-            b.idx, b.parent_idx = i, 0
-    elif kind == "ops":
-        for _ in range(n - len(m.blocks[0].ops)):
-            m.blocks[0].ops.append(relu)
-    elif kind == "vars":
-        template = pb.VarDesc()
-        template.CopyFrom(m.blocks[0].vars[-1])
-        for i in range(n - len(m.blocks[0].vars)):
-            m.blocks[0].vars.add().CopyFrom(template)
-            m.blocks[0].vars[-1].name = f"extra_{i}"
-    elif kind == "op_args":
-        relu.inputs[0].arguments.extend([relu.inputs[0].arguments[0]] * (n - 2))
-    elif kind == "op_slots":
-        for i in range(n - 2):
-            relu.inputs.add().parameter = f"S{i}"
-    elif kind == "op_attrs":
-        for i in range(n - len(relu.attrs)):
-            a = relu.attrs.add()
-            a.name, a.type, a.i = f"a{i}", pb.INT, 0
-    elif kind == "attr_elements":
-        a = relu.attrs.add()
-        a.name, a.type = "many", pb.INTS
-        a.ints.extend([1] * n)
-    elif kind == "name_bytes":
-        relu.attrs[0].name = "n" * n
-    return m
 
 
 COUNTED = ["blocks", "ops", "vars", "op_args", "op_slots", "op_attrs", "attr_elements",
@@ -67,9 +29,9 @@ def test_each_limit_refuses_one_past_it_and_takes_it_exactly(kind: str,
     """Small limits so the programs stay small; the rule is the same at the real ones."""
     small = 50
     monkeypatch.setitem(LIMITS, kind, (small, LIMITS[kind][1]))
-    program_from_bytes(_grow(kind, small).SerializeToString())  # at the limit: loads
+    program_from_bytes(grown_program(kind, small).SerializeToString())  # at the limit: loads
     with pytest.raises(ModelFormatError) as err:
-        program_from_bytes(_grow(kind, small + 1).SerializeToString(), source="p.pdmodel")
+        program_from_bytes(grown_program(kind, small + 1).SerializeToString(), source="p.pdmodel")
     text = str(err.value)
     assert text.startswith("p.pdmodel: ") and f"{small + 1:,} {LIMITS[kind][1]}" in text
     assert f"over fluidphi's limit of {small:,}" in text
@@ -100,7 +62,7 @@ def test_the_limits_leave_a_wide_margin_over_real_programs() -> None:
 
 
 def test_a_million_arguments_in_one_op_is_refused_before_any_work(tmp_path: Path) -> None:
-    m = _example()
+    m = example_message()
     relu = m.blocks[0].ops[3]
     relu.inputs[0].arguments.extend([relu.inputs[0].arguments[0]] * 1_000_000)
     model = write_model(tmp_path / "m", m)
@@ -152,7 +114,7 @@ def test_nesting_at_the_depth_limit_is_sound_and_a_long_cycle_is_found_once() ->
 
 
 def test_deep_nesting_is_refused_by_every_verb(tmp_path: Path) -> None:
-    m = _example()
+    m = example_message()
     for i in range(1, 150):
         b = m.blocks.add()
         b.idx, b.parent_idx = i, i - 1
