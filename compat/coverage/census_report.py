@@ -72,3 +72,25 @@ def headline_text(section: dict[str, Any]) -> str:
     return (f"Paddle {section['paddle_version']} op census: fluidphi runs {h['runs']} / "
             f"{h['total']} CPU-runnable op types ({h['percent']}%); "
             f"{section['op_types'] - h['total']} of {section['op_types']} left out")
+
+
+def excluded_by_reason(section: dict[str, Any]) -> list[tuple[str, str, list[str]]]:
+    """(reason, its words, the op types it leaves out), in the enum's order."""
+    return [(reason, text, [e["op_type"] for e in section["excluded"] if e["reason"] == reason])
+            for reason, text in section["reasons"].items()]
+
+
+def census_lines(section: dict[str, Any], width: int = 80) -> list[str]:
+    """The console's census: the headline, then ``family runs/total`` wrapped at `width`."""
+    h = section["headline"]
+    head = (f"Paddle {section['paddle_version']} op census: {h['runs']} / {h['total']} "
+            f"CPU-runnable op types run ({h['percent']}%)")
+    lines = [head]
+    line = ""
+    for f in section["by_family"]:
+        item = f"{f['family']} {f['runs']}/{f['total']}"
+        if line and len(line) + 2 + len(item) > width:
+            lines.append(line)
+            line = ""
+        line = f"{line}  {item}" if line else f"  {item}"
+    return [*lines, line] if line else lines

@@ -50,8 +50,8 @@ EXCLUSIONS: tuple[tuple[Exclusion, str], ...] = (
                         r"memcpy\w*|share_buffer|dequeue|enqueue|queue_generator|"
                         r"nop|depend|coalesce_tensor|shadow_output|data|read_file|decode_jpeg|"
                         r"faster_tokenizer)$"),
-    (Exclusion.DISTRIBUTED, r"^(c_\w+|all_gather|all_reduce|broadcast|reduce|p_send|p_recv|"
-                            r"\w*comm\w*|send\w*|recv\w*|\w*allreduce\w*|"
+    (Exclusion.DISTRIBUTED, r"^(c_\w+|all_gather|all_reduce|broadcast|reduce|reduce_scatter|"
+                            r"p_send\w*|p_recv\w*|\w*comm\w*|send\w*|recv\w*|\w*allreduce\w*|"
                             r"\w*allgather\w*|\w*alltoall\w*|\w*all_to_all\w*|barrier|"
                             r"global_(gather|scatter)|partial_(send|recv|allgather)|"
                             r"dist_\w+|distributed_\w+|mp_allreduce_sum|\w*_xccl_\w*|"
@@ -83,7 +83,8 @@ EXCLUSIONS: tuple[tuple[Exclusion, str], ...] = (
 
 #: (family, regular expression over the op type), first match wins; else "misc".
 FAMILIES: tuple[tuple[str, str], ...] = (
-    ("control-flow", r"^(while|conditional_block\w*|select_(input|output)|\w+_array\w*|"
+    ("control-flow", r"^(while|conditional_block\w*|select_(input|output)|"
+                     r"(read_from|write_to)_array|"
                      r"lod_array_length|tensor_array_to_tensor|recurrent|rnn_memory_\w+|"
                      r"increment|is_empty|lod_rank_table|max_sequence_len|"
                      r"reorder_lod_tensor_by_rank|shrink_rnn_memory|merge_lod_tensor|"

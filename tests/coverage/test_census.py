@@ -21,7 +21,13 @@ from compat.coverage.census import (
     load_census,
     parse_census,
 )
-from compat.coverage.census_report import RUNNABLE_FORMS, census_section
+from compat.coverage.census_report import (
+    RUNNABLE_FORMS,
+    census_lines,
+    census_section,
+    headline_text,
+)
+from compat.coverage.validate import load_schema
 from compat.predictor import kernel_forms
 from legacy_fluid.framework.op_registry import OP_INFOS
 
@@ -103,6 +109,27 @@ def test_reported_numbers_follow_from_the_data() -> None:
     assert {e["reason"] for e in section["excluded"]} <= {e.value for e in Exclusion}
     assert sum(section["excluded_counts"].values()) == len(section["excluded"])
     assert RUNNABLE_FORMS == {"both", "phi", "legacy", "framework"}
+
+
+def test_report_shows_the_census_within_80_columns() -> None:
+    section = census_section()
+    lines = census_lines(section)
+    h = section["headline"]
+    assert f"{h['runs']} / {h['total']}" in lines[0] and f"({h['percent']}%)" in lines[0]
+    assert all(len(line) <= 80 for line in lines)
+    shown = " ".join(lines[1:]).split()
+    for f in section["by_family"]:  # each family with its figure, on one line
+        assert any(f"{f['family']} {f['runs']}/{f['total']}" in line for line in lines[1:])
+    assert len(shown) == 2 * len(section["by_family"])
+    assert str(h["total"]) in headline_text(section)
+
+
+def test_schema_names_the_exclusion_reasons_of_the_enum() -> None:
+    census = load_schema()["$defs"]["census"]["properties"]
+    reasons = [e.value for e in Exclusion]
+    assert census["excluded"]["items"]["properties"]["reason"]["enum"] == reasons
+    assert census["reasons"]["required"] == reasons
+    assert census["excluded_counts"]["required"] == reasons
 
 
 def _paddle_python() -> str:
