@@ -157,3 +157,10 @@ def test_generator_is_deterministic_and_matches_the_committed_census(tmp_path: P
     fresh = parse_census(json.loads(outs[0]), "fresh census")
     if fresh.paddle_version == load_census().paddle_version:
         assert outs[0] == CENSUS_PATH.read_bytes(), "census.json is stale: rerun the generator"
+
+
+def test_readme_gives_the_committed_reports_census_figure() -> None:
+    committed = json.loads((ROOT / "reports/coverage.json").read_text(encoding="utf-8"))
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert f"| {headline_text(committed['census'])} — " in readme, \
+        "README.md's census row must quote the committed report's headline"
