@@ -47,7 +47,8 @@ def census_section(census: Census | None = None,
         by_family.append({"family": family, "runs": runs, "total": len(members),
                           "percent": _percent(runs, len(members)),
                           "missing": sorted(t for t, r in members if not r)})
-    excluded = [{"op_type": o.op_type, "reason": o.excluded.value, "family": o.family}
+    excluded = [{"op_type": o.op_type, "reason": o.excluded.value, "family": o.family,
+                 "runs": forms_of(o.op_type) in RUNNABLE_FORMS}
                 for o in census.excluded if o.excluded is not None]
     reasons = {e.value: sum(x["reason"] == e.value for x in excluded) for e in Exclusion}
     return {
@@ -74,10 +75,14 @@ def headline_text(section: dict[str, Any]) -> str:
             f"{section['op_types'] - h['total']} of {section['op_types']} left out")
 
 
-def excluded_by_reason(section: dict[str, Any]) -> list[tuple[str, str, list[str]]]:
-    """(reason, its words, the op types it leaves out), in the enum's order."""
-    return [(reason, text, [e["op_type"] for e in section["excluded"] if e["reason"] == reason])
-            for reason, text in section["reasons"].items()]
+def excluded_by_reason(section: dict[str, Any]) -> list[tuple[str, str, list[str], int]]:
+    """(reason, its words, the op types it leaves out, how many of them fluidphi runs all
+    the same), in the enum's order."""
+    out = []
+    for reason, text in section["reasons"].items():
+        left = [e for e in section["excluded"] if e["reason"] == reason]
+        out.append((reason, text, [e["op_type"] for e in left], sum(e["runs"] for e in left)))
+    return out
 
 
 def census_lines(section: dict[str, Any], width: int = 80) -> list[str]:

@@ -143,9 +143,9 @@ def _census(c: Mapping[str, Any]) -> list[str]:
                  _td(", ".join(f["missing"]) or "—")] for f in c["by_family"]],
                numeric={1, 2, 3}),
         "<h3>Left out of the count</h3>",
-        _table(["reason", "op types", "which"],
-               [[_td(text), _td(len(types)), _td(", ".join(types) or "—")]
-                for _, text, types in excluded_by_reason(c)], numeric={1}),
+        _table(["reason", "op types", "fluidphi runs", "which"],
+               [[_td(text), _td(len(types)), _td(runs), _td(", ".join(types) or "—")]
+                for _, text, types, runs in excluded_by_reason(c)], numeric={1, 2}),
     ]
 
 

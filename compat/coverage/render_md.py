@@ -34,9 +34,9 @@ def _census(c: Mapping[str, Any]) -> list[str]:
                   [[f["family"], f["runs"], f["total"], f["percent"], fmt.bar(f["percent"]),
                     ", ".join(f["missing"]) or "—"] for f in c["by_family"]], "lrrrll")
     out += ["", "### Left out of the count", ""]
-    out += _table(["reason", "op types", "which"],
-                  [[text, len(types), ", ".join(types) or "—"]
-                   for _, text, types in excluded_by_reason(c)], "lrl")
+    out += _table(["reason", "op types", "fluidphi runs", "which"],
+                  [[text, len(types), runs, ", ".join(types) or "—"]
+                   for _, text, types, runs in excluded_by_reason(c)], "lrrl")
     return out
 
 

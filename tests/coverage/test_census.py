@@ -108,6 +108,9 @@ def test_reported_numbers_follow_from_the_data() -> None:
     assert len(section["excluded"]) + len(counted) == len(census.ops) == section["op_types"]
     assert {e["reason"] for e in section["excluded"]} <= {e.value for e in Exclusion}
     assert sum(section["excluded_counts"].values()) == len(section["excluded"])
+    assert [e["op_type"] for e in section["excluded"] if e["runs"]] == []  # none in `forms`
+    shown = census_section(census, lambda t: "both" if t in ("feed", "relu") else "missing")
+    assert [e["op_type"] for e in shown["excluded"] if e["runs"]] == ["feed"]
     assert RUNNABLE_FORMS == {"both", "phi", "legacy", "framework"}
 
 
