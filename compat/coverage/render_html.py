@@ -10,6 +10,7 @@ from html import escape
 from typing import Any
 
 from compat.coverage import fmt
+from compat.coverage.census_report import excluded_by_reason, headline_text
 
 _CSS = """
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:24px;
@@ -128,6 +129,26 @@ def _cls(prefix: str, value: str) -> str:
     return f"{prefix}-{value.replace(' ', '-')}"
 
 
+def _census(c: Mapping[str, Any]) -> list[str]:
+    rows = [(f["family"], [(f["runs"], "#2da44e", "runs in fluidphi"),
+                           (f["total"] - f["runs"], "#d0d7de", "missing")],
+             f["total"], f"{f['runs']}/{f['total']} ({f['percent']}%)") for f in c["by_family"]]
+    return [
+        f'<h2>Paddle op census</h2><p class="big">{_e(headline_text(c))}</p>'
+        f'<p class="muted">Data: {_e(c["file"])} (<code>{_e(c["command"])}</code>); counted: '
+        f'{_e(c["definition"])}.</p>',
+        f'<div class="chart">{bar_chart("Paddle op types fluidphi runs, by family", rows)}</div>',
+        _table(["family", "runs", "total", "%", "missing op types"],
+               [[_td(f["family"]), _td(f["runs"]), _td(f["total"]), _td(f["percent"]),
+                 _td(", ".join(f["missing"]) or "—")] for f in c["by_family"]],
+               numeric={1, 2, 3}),
+        "<h3>Left out of the count</h3>",
+        _table(["reason", "op types", "fluidphi runs", "which"],
+               [[_td(text), _td(len(types)), _td(runs), _td(", ".join(types) or "—")]
+                for _, text, types, runs in excluded_by_reason(c)], numeric={1, 2}),
+    ]
+
+
 def render_html(doc: Mapping[str, Any]) -> str:
     s = doc["summary"]
     src = doc["sources"]
@@ -208,6 +229,7 @@ def render_html(doc: Mapping[str, Any]) -> str:
                  _td("")])
     h.append(_table(["backend", *m["dtypes"], "names"], rows, sortable=False,
                     numeric=set(range(1, len(m["dtypes"]) + 2))))
+    h += _census(doc["census"])
     h.append("<h2>Models</h2>")
     h.append(_table(["model", "ops", "CPU run", "GPU run", "verdict"],
                     [[_td(md["model"]), _td(md["op_count"], "num"),

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from compat.coverage import fmt
+from compat.coverage.census_report import excluded_by_reason, headline_text
 
 
 def _cell(text: Any) -> str:
@@ -24,6 +25,19 @@ def _table(header: list[str], rows: list[list[Any]], align: str | None = None) -
 def _anchor(model: str) -> str:
     keep = "".join(ch if ch.isalnum() or ch in "-_ " else "" for ch in model.lower())
     return keep.replace(" ", "-")
+
+
+def _census(c: Mapping[str, Any]) -> list[str]:
+    out = ["", "## Paddle op census", "", f"**{headline_text(c)}.** Data: {c['file']} "
+           f"(`{c['command']}`); counted: {c['definition']}.", ""]
+    out += _table(["family", "runs", "total", "%", "", "missing op types"],
+                  [[f["family"], f["runs"], f["total"], f["percent"], fmt.bar(f["percent"]),
+                    ", ".join(f["missing"]) or "—"] for f in c["by_family"]], "lrrrll")
+    out += ["", "### Left out of the count", ""]
+    out += _table(["reason", "op types", "fluidphi runs", "which"],
+                  [[text, len(types), runs, ", ".join(types) or "—"]
+                   for _, text, types, runs in excluded_by_reason(c)], "lrrl")
+    return out
 
 
 def render_markdown(doc: Mapping[str, Any]) -> str:
@@ -100,6 +114,7 @@ def render_markdown(doc: Mapping[str, Any]) -> str:
                    for b in m["backends"]]
                   + [["all", *[m["dtype_totals"][dt] for dt in m["dtypes"]], ""]],
                   "l" + "r" * (len(m["dtypes"]) + 1))
+    out += _census(doc["census"])
     out += ["", "## Models", ""]
     out += _table(["model", "ops", "CPU run", "GPU run", "verdict"],
                   [[f"[{md['model']}](#{_anchor(md['model'])})", md["op_count"],

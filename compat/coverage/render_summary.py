@@ -12,6 +12,7 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
+from compat.coverage.census_report import census_lines
 from compat.coverage.render_console import print_ops_table
 from compat.terminal import data_table, shown, styled
 
@@ -58,6 +59,8 @@ def print_summary(doc: Mapping[str, Any], console: Console, *, table: bool = Fal
     if table:
         print_ops_table(doc, console)
     console.print(headline(doc), highlight=False, soft_wrap=True)
+    for line in census_lines(doc["census"]):
+        console.print(line, highlight=False, soft_wrap=True)
     for md in doc["models"]:
         v = md["verdict"]
         style = _VERDICT_STYLE.get(v["status"], "")

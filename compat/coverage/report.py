@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from compat.coverage import sources
+from compat.coverage.census_report import census_section
 from compat.coverage.codemod import CodemodSource, load_codemod
 from compat.coverage.facts import (
     OpFacts,
@@ -31,7 +32,7 @@ from compat.coverage.grads import (
 from compat.coverage.parity import DEVICES as PARITY_DEVICES
 from compat.coverage.parity import load_parity, op_parity
 
-SCHEMA_VERSION = "1.1"
+SCHEMA_VERSION = "1.2"
 #: The repository's evidence: the source tree, or its copy in an installed package.
 REPO_ROOT = sources.evidence_root()
 DEFAULT_REPORTS = REPO_ROOT / Path(sources.PARITY).parent
@@ -257,6 +258,7 @@ def build_report(models: list[str], out: Path, inputs: Inputs | None = None) -> 
             "grads": inputs.grads.as_source(),
         },
         "summary": _summary(rows, parity_doc),
+        "census": census_section(),
         "matrix": _matrix(rows),
         "ops": rows,
         "models": model_sections,

@@ -1,0 +1,269 @@
+"""Write compat/coverage/census.json: every legacy op type real Paddle registers.
+
+Test-time tool only (Paddle's venv, see tests/conformance/README.md):
+
+    python tests/conformance/export_census.py            # writes compat/coverage/census.json
+    python tests/conformance/export_census.py --out FILE
+
+For each op proto of ``paddle.base.framework.get_all_op_protos()``: its inputs, outputs
+and attributes (with Paddle's defaults from ``core.get_op_attrs_default_value``), the
+PHI kernel name Paddle maps it to (``core._get_phi_kernel_name``), whether Paddle's CPU
+build has a kernel for it, a family (the name tables below) and, for op types a CPU
+inference or training program does not hold, the reason it is left out. The output is
+deterministic (sorted, one op per line) and names Paddle's version and this command.
+"""
+
+from __future__ import annotations
+
+import os
+
+# Must happen before paddle is imported: the legacy (non-PIR) op registry.
+os.environ["FLAGS_enable_pir_api"] = "0"
+
+import argparse
+import json
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+sys.path.insert(0, str(ROOT))
+
+from compat.coverage.census import CENSUS_FORMAT, CENSUS_PATH, CpuKernel, Exclusion  # noqa: E402
+
+COMMAND = "python tests/conformance/export_census.py"
+
+#: Operators Paddle runs without a kernel (C++ classes deriving from OperatorBase, directly
+#: or through ArrayOp: control flow and tensor arrays); the executor runs them on any place.
+#: `collect` refuses an entry that is not an op proto or that has a kernel after all.
+FRAMEWORK_OPS = frozenset({
+    "while", "conditional_block", "conditional_block_infer", "select_input", "select_output",
+    "read_from_array", "write_to_array", "lod_array_length", "tensor_array_to_tensor",
+})
+
+#: (reason, regular expression over the op type), first match wins. The order matters
+#: where names overlap (``c_embedding`` is distributed before anything else).
+EXCLUSIONS: tuple[tuple[Exclusion, str], ...] = (
+    (Exclusion.IO_HOST, r"^(feed|fetch|fetch_v2|save|save_combine|load|load_combine|read|"
+                        r"create_\w*reader|py_func|pylayer|print|run_program|\w+_engine|"
+                        r"checkpoint_notify|get_float_status|clear_float_status|"
+                        r"memcpy\w*|share_buffer|dequeue|enqueue|queue_generator|"
+                        r"nop|depend|coalesce_tensor|shadow_output|data|read_file|decode_jpeg|"
+                        r"faster_tokenizer)$"),
+    (Exclusion.DISTRIBUTED, r"^(c_\w+|all_gather|all_reduce|broadcast|reduce|reduce_scatter|"
+                            r"p_send\w*|p_recv\w*|\w*comm\w*|send\w*|recv\w*|\w*allreduce\w*|"
+                            r"\w*allgather\w*|\w*alltoall\w*|\w*all_to_all\w*|barrier|"
+                            r"global_(gather|scatter)|partial_(send|recv|allgather)|"
+                            r"dist_\w+|distributed_\w+|mp_allreduce_sum|\w*_xccl_\w*|"
+                            r"\w*nccl\w*|\w*bkcl\w*|gen_\w+_id|listen_and_serv|"
+                            r"fl_listen_and_serv|heter_listen_and_serv|prefetch|"
+                            r"lookup_sparse_table\w*|pull_\w+|push_\w+|sparse_\w+_table\w*|"
+                            r"fetch_barrier|send_barrier|split_ids|merge_ids|"
+                            r"ref_by_trainer_id|limit_by_capacity|prune_gate_by_capacity|"
+                            r"random_routing|number_count|assign_pos|moe\w*|"
+                            r"sync_batch_norm|margin_cross_entropy|class_center_sample|"
+                            r"dgc\w*|sequence_parallel\w*|\w*_calc_stream|\w*_comm_stream)$"),
+    (Exclusion.QUANTIZATION, r"^(fake_\w+|\w*quantize\w*|\w*_quant\w*|quant_\w+|"
+                             r"moving_average_abs_max_scale|\w*int8\w*|fp8\w*|\w*_fp8\w*|"
+                             r"weight_only_linear|apply_per_channel_scale|"
+                             r"llm_int8_linear|\w*dequant\w*)$"),
+    (Exclusion.SPARSE, r"^sparse_(?!momentum$)\w+$"),
+    (Exclusion.DEVICE_FUSED, r"^(\w+_xpu|fused_\w+|fusion_\w+|\w+_fused\w*|flash_?\w*|"
+                             r"\w*multihead\w*|multi_head\w*|\w*_attention\w*|"
+                             r"memory_efficient_attention|skip_layernorm|fast_\w+|"
+                             r"resnet_unit|resnet_basic_block|squeeze_excitation_block|"
+                             r"ap_\w+|npu_\w+|conv2d_inception_fusion|yolo_box_head|"
+                             r"yolo_box_post|\w+_bias|gemm_epilogue|batched_gemm|"
+                             r"cudnn_lstm|blha_\w+|qkv_\w+|top_p_sampling|"
+                             r"variable_length_\w+|masked_multihead_\w+|add_group_norm_silu|"
+                             r"fast_where\w*|embedding_with_eltwise_add\w*|"
+                             r"multi_gru|fusion_\w+|\w+_onednn|skip_\w+|openvino\w*|"
+                             r"tensorrt\w*|lite\w*|dlnne\w*|cinn\w*)$"),
+)
+
+#: (family, regular expression over the op type), first match wins; else "misc".
+FAMILIES: tuple[tuple[str, str], ...] = (
+    ("control-flow", r"^(while|conditional_block\w*|select_(input|output)|"
+                     r"(read_from|write_to)_array|"
+                     r"lod_array_length|tensor_array_to_tensor|recurrent|rnn_memory_\w+|"
+                     r"increment|is_empty|lod_rank_table|max_sequence_len|"
+                     r"reorder_lod_tensor_by_rank|shrink_rnn_memory|merge_lod_tensor|"
+                     r"split_lod_tensor)$"),
+    ("sequence", r"^(sequence_\w+|lod_reset|im2sequence|row_conv|match_matrix_tensor|"
+                 r"var_conv_2d|search_\w+|pyramid_hash|sequence\w*)$"),
+    ("fft", r"^(fft_\w+|stft|frame|overlap_add)$"),
+    ("linalg", r"^(cholesky\w*|eig\w*|svd\w*|qr|lu\w*|inverse|determinant|slogdeterminant|"
+               r"matrix_\w+|triangular_solve|solve|lstsq|pinv|multi_dot|trace|diagonal|"
+               r"cross|dot|kron|bmm|mv|cov|cdist|dist|norm|p_norm|frobenius_norm|"
+               r"squared_l2_norm|l1_norm|renorm|einsum|tril_triu|triu|tril|matmul\w*|mul|"
+               r"addmm|baddbmm|fc|bilinear_tensor_product|linear_v2)$"),
+    ("loss", r"^(\w+_loss|\w*cross_entropy\w*|bpr_loss|cos_sim|hinge_loss|huber_loss|"
+             r"kldiv_loss|log_loss|rank_loss|margin_rank_loss|modified_huber_loss|"
+             r"smooth_l1_loss|nll_loss|warpctc|warprnnt|center_loss|teacher_student_\w+|"
+             r"squared_l2_distance|sigmoid_focal_loss|identity_loss|hierarchical_sigmoid|"
+             r"nce|sample_logits|cvm|label_smooth)$"),
+    ("metric", r"^(accuracy|auc|precision_recall|chunk_eval|edit_distance|mean_iou|"
+               r"positive_negative_pair|ctc_align)$"),
+    ("optimizer", r"^(sgd|momentum|lars_momentum|adam|adamw|adamax|adagrad|adadelta|"
+                  r"decayed_adagrad|rmsprop|ftrl|lamb|proximal_\w+|dpsgd|dgc_momentum|"
+                  r"merged_\w+|sparse_momentum|average_accumulates|\w+_decay\w*|"
+                  r"check_finite_and_unscale|update_loss_scaling|clip_by_norm|"
+                  r"rprop|asgd|nadam|radam)$"),
+    ("detection", r"^(\w*box\w*|\w*prior\w*|\w*nms\w*|roi_\w+|psroi_pool|prroi_pool|"
+                  r"\w*proposals\w*|anchor_generator|bipartite_match|target_assign|"
+                  r"mine_hard_examples|retinanet_\w+|iou_similarity|yolov3_loss|"
+                  r"rpn_target_assign|detection_map|deformable_psroi_pooling|"
+                  r"polygon_box_transform|generate_mask_labels|affine_channel)$"),
+    ("rnn", r"^(lstm\w*|gru\w*|rnn|cudnn_lstm|lstmp|attention_lstm)$"),
+    ("random", r"^(\w*random\w*|gaussian\w*|uniform\w*|randint|randperm|bernoulli|"
+               r"multinomial|poisson|dropout\w*|seed|sampling_id|exponential|"
+               r"class_center_sample|shuffle_batch|dirichlet|binomial|"
+               r"truncated_gaussian_random|rrelu|gumbel_softmax)$"),
+    ("elementwise", r"^elementwise_\w+$"),
+    ("reduce", r"^(reduce_\w+|mean|logsumexp|sum|cumsum|cumprod|logcumsumexp|cummax|cummin|"
+               r"nanmedian|median|kthvalue|mode|top_k\w*|arg_(min|max)|argsort|"
+               r"max_with_index|min_with_index|segment_pool|size|numel|std|var)$"),
+    ("compare-logic", r"^(equal\w*|not_equal|less_\w+|greater_\w+|logical_\w+|bitwise_\w+|"
+                      r"isclose|allclose|isfinite\w*|isinf\w*|isnan\w*|where|where_index)$"),
+    ("conv", r"^(conv\w*|depthwise_conv\w*|deformable_conv\w*)$"),
+    ("pool", r"^(pool\w*|max_pool\w*|unpool\w*|lp_pool\w*|\w+_pool\w*d|spp|maxout|"
+             r"fractional_max_pool\w*|adaptive_\w+)$"),
+    ("norm", r"^(\w*_norm|lrn|data_norm|norm\w*|spectral_norm|layer_norm\w*|rms_norm)$"),
+    ("interp", r"^(\w+_interp\w*|interp_antialias|grid_sampler|affine_grid|temporal_shift|"
+               r"pixel_(un)?shuffle|channel_shuffle|shuffle_channel|space_to_depth|"
+               r"correlation)$"),
+    ("unary", r"^(relu\w*|sigmoid|logsigmoid|tanh\w*|gelu|swish|silu|hard_\w+|"
+                   r"leaky_relu|elu|selu|celu|mish|softplus|softsign|softshrink|"
+                   r"thresholded_relu|brelu|soft_relu|stanh|prelu|exp|expm1|log\w*|sqrt|"
+                   r"rsqrt|abs|sign|square|pow|sin\w*|cos\w*|tan|asin\w*|acos\w*|atan\w*|"
+                   r"erf\w*|ceil|floor|round|rint|reciprocal|trunc|swiglu|glu|"
+                   r"softmax|log_softmax|lgamma|digamma|polygamma|i0\w*|i1\w*|"
+                   r"gammaln|gammaincc?|logit|scale|clip|angle|real|imag|conj|"
+                   r"complex|as_real|as_complex|heaviside|copysign|nextafter)$"),
+    ("creation", r"^(fill\w*|full\w*|assign\w*|range\w*|arange|linspace|logspace|eye|"
+                 r"empty\w*|ones\w*|zeros\w*|shape\w*|cast|one_hot\w*|diag\w*|"
+                 r"meshgrid|tril_indices|triu_indices|set_value\w*|share_data\w*)$"),
+    ("embedding", r"^(lookup_table\w*|embedding\w*|c_embedding)$"),
+    ("graph", r"^(graph_\w+|weighted_sample_neighbors)$"),
+    ("decoding", r"^(beam_search\w*|viterbi_decode|crf_decoding|tdm_\w+)$"),
+)
+
+
+def family_of(op_type: str) -> str:
+    for family, pattern in FAMILIES:
+        if re.match(pattern, op_type):
+            return family
+    return "manipulation" if _MANIPULATION.match(op_type) else "misc"
+
+
+_MANIPULATION = re.compile(
+    r"^(reshape\w*|squeeze\w*|unsqueeze\w*|flatten\w*|transpose\w*|concat|split\w*|stack|"
+    r"unstack|slice|strided_slice|expand\w*|tile|gather\w*|scatter\w*|pad\w*|crop\w*|"
+    r"roll|flip|reverse|unbind|unique\w*|index_\w+|masked_\w+|take_along_axis|"
+    r"put_along_axis|repeat_interleave\w*|broadcast_tensors|chunk|partial_\w+|"
+    r"as_strided|view_\w+|tensor_unfold|unfold|fold|nonzero|multiplex|histogram\w*|"
+    r"bincount|int_bincount|searchsorted|bucketize|batch_size_like|filter_by_instag|"
+    r"shard_index|trans_layout|contiguous|lod_\w+)$")
+
+
+def exclusion_of(op_type: str, cpu: CpuKernel) -> Exclusion | None:
+    for reason, pattern in EXCLUSIONS:
+        if re.match(pattern, op_type):
+            return reason
+    return Exclusion.NO_CPU_KERNEL if cpu is CpuKernel.NONE else None
+
+
+def cpu_kernel_of(op_type: str, phi_name: str, by_op: dict, by_phi: dict) -> CpuKernel:
+    """A CPU kernel under the op type (fluid and PHI, keyed by Paddle by op type) or under
+    its PHI kernel name (the op-keyed table misses names several op types share)."""
+    keyed = by_op.get(op_type, [])
+    named = by_phi.get(phi_name, []) + by_phi.get(op_type, [])
+    if any("place[Place(cpu)]" in k for k in keyed) or any(
+            k.startswith(("(CPU,", "(ONEDNN,")) for k in named):
+        return CpuKernel.KERNEL
+    return CpuKernel.FRAMEWORK if op_type in FRAMEWORK_OPS else CpuKernel.NONE
+
+
+def _json_value(value):
+    """A default as JSON: floats rounded through repr (float32 defaults stay readable)."""
+    if isinstance(value, float):
+        return float(f"{value:.7g}")
+    if isinstance(value, (list, tuple)):
+        return [_json_value(v) for v in value]
+    return value
+
+
+def _var(v) -> dict:
+    out = {"name": v.name}
+    for flag in ("duplicable", "dispensable", "intermediate", "extra", "quant"):
+        if getattr(v, flag):
+            out[flag] = True
+    return out
+
+
+def collect() -> dict:
+    import paddle
+    from paddle.base import core, framework
+
+    protos = sorted(framework.get_all_op_protos(), key=lambda p: p.type)
+    by_op = core._get_all_register_op_kernels()
+    by_phi = core._get_registered_phi_kernels("function")
+    attr_type = {v.number: v.name for v in protos[0].attrs[0].DESCRIPTOR.fields_by_name[
+        "type"].enum_type.values}
+    common = set.intersection(*({a.name for a in p.attrs} for p in protos))
+    ops = []
+    for p in protos:
+        defaults = core.get_op_attrs_default_value(p.type.encode())
+        phi_name = core._get_phi_kernel_name(p.type) or None
+        cpu = cpu_kernel_of(p.type, phi_name or p.type, by_op, by_phi)
+        attrs = []
+        for a in sorted(p.attrs, key=lambda a: a.name):
+            if a.name in common:
+                continue
+            entry = {"name": a.name, "type": attr_type[a.type]}
+            if a.name in defaults:
+                entry["default"] = _json_value(defaults[a.name])
+            for flag in ("extra", "quant", "support_tensor"):
+                if getattr(a, flag):
+                    entry[flag] = True
+            attrs.append(entry)
+        excluded = exclusion_of(p.type, cpu)
+        ops.append({
+            "op_type": p.type, "family": family_of(p.type), "cpu_kernel": cpu.value,
+            "phi_kernel": phi_name, "excluded": excluded.value if excluded else None,
+            "inputs": [_var(v) for v in p.inputs], "outputs": [_var(v) for v in p.outputs],
+            "attrs": attrs,
+        })
+    wrong = sorted(FRAMEWORK_OPS - {o["op_type"] for o in ops if o["cpu_kernel"] == "framework"})
+    if wrong:
+        raise SystemExit(f"FRAMEWORK_OPS: {', '.join(wrong)} not an op proto of Paddle "
+                         f"{paddle.__version__}, or registered with a kernel: fix the table")
+    return {"format": CENSUS_FORMAT, "paddle_version": paddle.__version__, "command": COMMAND,
+            "source": "paddle.base.framework.get_all_op_protos()",
+            "common_attrs": sorted(common), "ops": ops}
+
+
+def render(doc: dict) -> str:
+    """One op per line, keys sorted: small diffs, identical bytes on a rerun."""
+    head = {k: v for k, v in doc.items() if k != "ops"}
+    lines = [json.dumps(head, sort_keys=True, ensure_ascii=False)[:-1] + ', "ops": [']
+    body = [json.dumps(op, sort_keys=True, ensure_ascii=False) for op in doc["ops"]]
+    lines.append(",\n".join(body))
+    lines.append("]}")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", type=Path, default=CENSUS_PATH)
+    args = ap.parse_args(argv)
+    text = render(collect())
+    args.out.write_text(text, encoding="utf-8")
+    doc = json.loads(text)
+    kept = sum(o["excluded"] is None for o in doc["ops"])
+    print(f"{args.out}: {len(doc['ops'])} op types, {kept} not excluded")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
