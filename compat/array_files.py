@@ -22,6 +22,7 @@ from __future__ import annotations
 import io
 import math
 import struct
+import tokenize
 import zipfile
 import zlib
 from pathlib import Path
@@ -47,8 +48,10 @@ MAX_HEADER = 1 << 16
 #: a zip local file header: its size and (offsets of) its name and extra field lengths
 _LOCAL = struct.Struct("<4s2B4HL2L2H")
 _NAME_LEN, _EXTRA_LEN = 10, 11
+#: what NumPy's header parser and the zip reader raise on malformed bytes (the header's
+#: dict goes through tokenize, whose TokenError is no SyntaxError)
 _READ_ERRORS = (ValueError, OSError, EOFError, zipfile.BadZipFile, zlib.error,
-                NotImplementedError, KeyError, SyntaxError, struct.error)
+                NotImplementedError, KeyError, SyntaxError, tokenize.TokenError, struct.error)
 
 
 class InputError(ValueError):
@@ -158,7 +161,11 @@ class _Member(io.RawIOBase):
         if len(header) != _LOCAL.size or header[:4] != ZIP_MAGIC:
             raise InputError(f"{what} is a corrupt zip: its local header is missing")
         fields = _LOCAL.unpack(header)
-        f.seek(fields[_NAME_LEN] + fields[_EXTRA_LEN], 1)
+        encoding = "utf-8" if info.flag_bits & 0x800 else "cp437"
+        if f.read(fields[_NAME_LEN]) != info.orig_filename.encode(encoding, "replace"):
+            raise InputError(f"{what} is a corrupt zip: its local header names another file "
+                             "than its directory entry")
+        f.seek(fields[_EXTRA_LEN], 1)
         self.compressed_left = info.compress_size
         self.inflate = (zlib.decompressobj(-15) if info.compress_type == zipfile.ZIP_DEFLATED
                         else None)
@@ -223,7 +230,7 @@ def _members(zf: zipfile.ZipFile, size: int, what: str) -> list[zipfile.ZipInfo]
     """The archive's .npy members, each checked against the archive from its entry alone."""
     members = []
     for info in zf.infolist():
-        if info.is_dir() or not info.filename.endswith(".npy"):
+        if not info.filename.endswith(".npy") or info.is_dir():
             continue
         where = f"{what}, member '{info.filename}',"
         if info.flag_bits & 0x1:
