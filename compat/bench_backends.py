@@ -51,7 +51,7 @@ def _synced(run: Runner, place: Any) -> Runner:
     """`run` followed by waiting for the device's work (nothing to wait for on the CPU)."""
     if place.is_cpu:
         return run
-    from phi.backends.context_pool import DeviceContextPool
+    from phi.core.device_backends import DeviceContextPool
 
     sync = DeviceContextPool.instance().get(place).synchronize
 

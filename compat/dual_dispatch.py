@@ -39,9 +39,9 @@ from legacy_fluid.framework.trace import (
     cpu_only_note,
     library_note,
 )
-from phi.backends.context_pool import DeviceContextPool
 from phi.common import Backend, CPUPlace, DataLayout, DataType, Place
 from phi.common.vocabulary import Vocabulary
+from phi.core.device_backends import DeviceContextPool
 from phi.core.device_context import DeviceContext
 from phi.core.infermeta_utils import INFER_METAS, InferMetaBinding, InferMetaPlan
 from phi.core.kernel_context import KernelContext

@@ -47,9 +47,9 @@ from legacy_fluid.framework.program_queries import feed_target_names, holder_nam
 from legacy_fluid.framework.scope import Scope, Variable
 from legacy_fluid.framework.trace import OpTrace
 from legacy_fluid.framework.var_type import VarType
-from phi.backends.context_pool import DeviceContextPool
 from phi.common import CPUPlace, Place
 from phi.core.dense_tensor import DenseTensor, as_dense_tensor
+from phi.core.device_backends import DeviceContextPool
 
 
 @dataclass

@@ -3,8 +3,10 @@
 phi is the bottom layer; legacy_fluid may use phi; compat may use phi and
 legacy_fluid; migrate may use all three; fluidphi (the public API and the CLI) sits
 on top. Imports inside
-functions count (they are still dependencies); imports under
-``if TYPE_CHECKING:`` do not (they never run).
+functions count (they are still dependencies), and so do imports under
+``if TYPE_CHECKING:`` (a type a module names is a dependency too, even if the import
+never runs). Inside phi, the core (``phi.common``, ``phi.core``) never imports a
+backend (``phi.backends``): backends register themselves and are found by name.
 """
 
 from __future__ import annotations
@@ -36,12 +38,18 @@ def _modules() -> dict[str, Path]:
     return mods
 
 
-def _imports(path: Path) -> Iterator[tuple[int, str]]:
-    """(line, dotted name) of every import that runs, first-party or not."""
+CORE = ("phi.common", "phi.core")
+BACKENDS = "phi.backends"
+
+
+def _imports(path: Path, type_only: bool = True) -> Iterator[tuple[int, str]]:
+    """(line, dotted name) of every import, first-party or not: at module level, inside
+    functions and (`type_only`) under ``if TYPE_CHECKING:``."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     skipped: set[int] = set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+        if (not type_only and isinstance(node, ast.If)
+                and "TYPE_CHECKING" in ast.unparse(node.test)):
             skipped.update(id(sub) for stmt in node.body for sub in ast.walk(stmt))
     for node in ast.walk(tree):
         if id(node) in skipped:
@@ -65,6 +73,39 @@ def test_each_package_imports_only_the_layers_below() -> None:
     assert not offenders, "\n".join(offenders)
 
 
+def _core_imports_of_backends(modules: dict[str, Path]) -> list[str]:
+    return [f"{module}:{line} imports {name}"
+            for module, path in modules.items()
+            if module.startswith(CORE)
+            for line, name in _imports(path)
+            if name == BACKENDS or name.startswith(BACKENDS + ".")]
+
+
+def test_the_core_never_imports_a_backend() -> None:
+    offenders = _core_imports_of_backends(_modules())
+    assert not offenders, "\n".join(offenders)
+
+
+def test_a_core_import_of_a_backend_is_found(tmp_path: Path) -> None:
+    core = tmp_path / "dense_tensor.py"
+    core.write_text("from typing import TYPE_CHECKING\n"
+                    "if TYPE_CHECKING:\n    from phi.backends.cpu import cpu_context\n")
+    backend = tmp_path / "gpu_context.py"
+    backend.write_text("from phi.core.device_context import DeviceContext\n")
+    found = _core_imports_of_backends({"phi.core.dense_tensor": core,
+                                       "phi.backends.gpu.gpu_context": backend})
+    assert [f.partition(" ")[2] for f in found] == ["imports phi.backends.cpu.cpu_context"]
+
+
+def test_type_checking_imports_count_as_dependencies(tmp_path: Path) -> None:
+    path = tmp_path / "m.py"
+    path.write_text("from typing import TYPE_CHECKING\nimport os\n"
+                    "if TYPE_CHECKING:\n    from legacy_fluid.framework.operator import Op\n"
+                    "def f():\n    import json\n")
+    assert sorted(name for _, name in _imports(path)) == [
+        "json", "legacy_fluid.framework.operator.Op", "os", "typing.TYPE_CHECKING"]
+
+
 def _graph(packages: tuple[str, ...]) -> dict[str, set[str]]:
     mods = {m: p for m, p in _modules().items() if m.split(".")[0] in packages}
 
@@ -75,7 +116,7 @@ def _graph(packages: tuple[str, ...]) -> dict[str, set[str]]:
 
     graph: dict[str, set[str]] = {m: set() for m in mods}
     for module, path in mods.items():
-        for _, name in _imports(path):
+        for _, name in _imports(path, type_only=False):
             target = owner(name)
             if target is not None and target != module:
                 graph[module].add(target)

@@ -22,8 +22,8 @@ from legacy_fluid.framework.execution_context import (
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.scope import Scope
 from legacy_fluid.framework.trace import DispatchPath, NoteKind, OpTrace
-from phi.backends.context_pool import DeviceContextPool
 from phi.common import Place
+from phi.core.device_backends import DeviceContextPool
 from phi.core.device_context import DeviceContext
 
 if TYPE_CHECKING:

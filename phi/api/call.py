@@ -15,10 +15,10 @@ from typing import Any
 
 import numpy as np
 
-from phi.backends.context_pool import DeviceContextPool
 from phi.common import Backend, DataLayout, DataType, Place
 from phi.core.attribute_coerce import coerce_attribute
 from phi.core.dense_tensor import DenseTensor
+from phi.core.device_backends import DeviceContextPool
 from phi.core.infermeta_utils import INFER_METAS, InferMetaPlan
 from phi.core.kernel_context import KernelContext
 from phi.core.kernel_factory import KERNELS
