@@ -42,18 +42,11 @@ CORE = ("phi.common", "phi.core")
 BACKENDS = "phi.backends"
 
 
-def _imports(path: Path, type_only: bool = True) -> Iterator[tuple[int, str]]:
+def _imports(path: Path) -> Iterator[tuple[int, str]]:
     """(line, dotted name) of every import, first-party or not: at module level, inside
-    functions and (`type_only`) under ``if TYPE_CHECKING:``."""
+    functions and under ``if TYPE_CHECKING:`` alike."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    skipped: set[int] = set()
     for node in ast.walk(tree):
-        if (not type_only and isinstance(node, ast.If)
-                and "TYPE_CHECKING" in ast.unparse(node.test)):
-            skipped.update(id(sub) for stmt in node.body for sub in ast.walk(stmt))
-    for node in ast.walk(tree):
-        if id(node) in skipped:
-            continue
         if isinstance(node, ast.Import):
             for alias in node.names:
                 yield node.lineno, alias.name
@@ -116,7 +109,7 @@ def _graph(packages: tuple[str, ...]) -> dict[str, set[str]]:
 
     graph: dict[str, set[str]] = {m: set() for m in mods}
     for module, path in mods.items():
-        for _, name in _imports(path, type_only=False):
+        for _, name in _imports(path):
             target = owner(name)
             if target is not None and target != module:
                 graph[module].add(target)
@@ -168,6 +161,16 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 def test_no_import_cycles_in_the_runtime_packages() -> None:
     cycles = _cycles(_graph(("phi", "legacy_fluid", "compat", "migrate")))
     assert not cycles, "import cycles:\n" + "\n".join(" <-> ".join(c) for c in cycles)
+
+
+def test_a_type_only_import_back_is_a_cycle(tmp_path: Path) -> None:
+    low, high = tmp_path / "low.py", tmp_path / "high.py"
+    low.write_text("from typing import TYPE_CHECKING\n"
+                   "if TYPE_CHECKING:\n    from pkg.high import Op\n")
+    high.write_text("from pkg.low import Ctx\n")
+    graph = {module: {name.rpartition(".")[0] for _, name in _imports(path)} - {"typing"}
+             for module, path in (("pkg.low", low), ("pkg.high", high))}
+    assert _cycles(graph) == [["pkg.high", "pkg.low"]]
 
 
 def test_the_cycle_finder_finds_cycles() -> None:

@@ -19,6 +19,7 @@ from legacy_fluid.framework.execution_context import (
     InferShapeContext,
     RuntimeContext,
 )
+from legacy_fluid.framework.op_interfaces import KernelOp
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.scope import Scope
 from legacy_fluid.framework.trace import DispatchPath, NoteKind, OpTrace
@@ -28,7 +29,6 @@ from phi.core.device_context import DeviceContext
 
 if TYPE_CHECKING:
     from legacy_fluid.framework.op_kernel import OpKernel
-    from legacy_fluid.framework.operator import OperatorWithKernel
 
 
 def _nothing() -> None:
@@ -84,12 +84,12 @@ class KernelRun(ABC):
     def key_text(self) -> str: ...
 
     @abstractmethod
-    def bind(self, op: OperatorWithKernel, scope: Scope, runtime: RuntimeContext,
+    def bind(self, op: KernelOp, scope: Scope, runtime: RuntimeContext,
              dev_ctx: DeviceContext) -> BoundKernel:
         """The kernel's shape inference and computation with their arguments bound to the
         variables `runtime` holds (inputs already transformed)."""
 
-    def launch(self, op: OperatorWithKernel, scope: Scope, runtime: RuntimeContext,
+    def launch(self, op: KernelOp, scope: Scope, runtime: RuntimeContext,
                dev_ctx: DeviceContext) -> None:
         """Infer the outputs' meta, then compute them."""
         bound = self.bind(op, scope, runtime, dev_ctx)
@@ -113,7 +113,7 @@ class LegacyKernelRun(KernelRun):
     def key_text(self) -> str:
         return str(self.run_type)
 
-    def bind(self, op: OperatorWithKernel, scope: Scope, runtime: RuntimeContext,
+    def bind(self, op: KernelOp, scope: Scope, runtime: RuntimeContext,
              dev_ctx: DeviceContext) -> BoundKernel:
         """Legacy infer_shape may read input values (a Shape tensor), so it is dynamic."""
         ctx = ExecutionContext(op, scope, dev_ctx, runtime, self.run_type)
@@ -127,14 +127,14 @@ def _in_turn(*calls: Callable[[], None]) -> None:
         call()
 
 
-def trace_of(op: OperatorWithKernel, run: KernelRun, applied: list[str],
+def trace_of(op: KernelOp, run: KernelRun, applied: list[str],
              index: int = -1, fused: list[str] | None = None) -> OpTrace:
     """The trace record of `op` run by `run`."""
     return OpTrace(index, op.type, run.path, run.kernel_name, run.key_text, applied,
                    list(fused or ()), run.note, run.note_kind)
 
 
-def run_kernel(op: OperatorWithKernel, scope: Scope, runtime: RuntimeContext,
+def run_kernel(op: KernelOp, scope: Scope, runtime: RuntimeContext,
                run: KernelRun) -> list[str]:
     """Run `op` with its chosen kernel; returns the transforms applied to its inputs."""
     dev_ctx = DeviceContextPool.instance().get(run.place)
