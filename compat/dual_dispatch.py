@@ -123,12 +123,16 @@ class PhiKernelRun(KernelRun):
                 op.infer_shape(InferShapeContext(op, runtime))
 
         if any(is_tensor_attr(op, slot) for slot in self.signature.attrs):
-            def every_time() -> None:
-                args = gather()
-                infer(args)
-                self.kernel(args)
+            gathered: list[KernelContext] = []
 
-            return BoundKernel.inferring(every_time)
+            def gather_and_infer() -> None:
+                gathered[:] = [gather()]
+                infer(gathered[0])
+
+            def compute() -> None:
+                self.kernel(gathered[0])
+
+            return BoundKernel(gather_and_infer, compute, dynamic=True)
         args = gather()
         return BoundKernel(partial(infer, args),
                            partial(self.kernel.fn, dev_ctx, *args.inputs, *args.attrs,

@@ -3,7 +3,10 @@
 A `KernelRun` is made once per kernel choice (the legacy path makes a
 `LegacyKernelRun`; compat's dual dispatch makes one for a PHI kernel too) and
 `run_kernel` runs it for one op on every run: the legacy path, the dual
-dispatch and `migrate --verify` all go through it.
+dispatch and `migrate --verify` all go through it. A plan binds a kernel once and
+runs it with `run_bound`, the step `run_kernel` ends with: shape inference, then the
+computation, reported to the kernel observers (`phi.core.kernel_observers`) when any
+is attached.
 """
 
 from __future__ import annotations
@@ -26,29 +29,23 @@ from legacy_fluid.framework.trace import DispatchPath, NoteKind, OpTrace
 from phi.common import Place
 from phi.core.device_backends import DeviceContextPool
 from phi.core.device_context import DeviceContext
+from phi.core.kernel_observers import KERNEL_OBSERVERS, KernelCall, observed
 
 if TYPE_CHECKING:
     from legacy_fluid.framework.op_kernel import OpKernel
-
-
-def _nothing() -> None:
-    return None
 
 
 @dataclass(frozen=True)
 class BoundKernel:
     """One op's kernel call with every argument gathered: a plan calls `compute` each run,
     and `infer` only when the outputs' meta may have changed (`dynamic`: it always may,
-    as when an attribute comes from a tensor; then `compute` infers too)."""
+    as when an attribute comes from a tensor or a legacy infer_shape reads values; then
+    `infer` runs before every `compute`, gathering what changes). `compute` is the
+    kernel alone, never inferring."""
 
     infer: Callable[[], None]
     compute: Callable[[], None]
     dynamic: bool = False
-
-    @classmethod
-    def inferring(cls, compute: Callable[[], None]) -> BoundKernel:
-        """A call that infers its outputs' meta itself, every time."""
-        return cls(_nothing, compute, dynamic=True)
 
 
 class KernelRun(ABC):
@@ -89,12 +86,6 @@ class KernelRun(ABC):
         """The kernel's shape inference and computation with their arguments bound to the
         variables `runtime` holds (inputs already transformed)."""
 
-    def launch(self, op: KernelOp, scope: Scope, runtime: RuntimeContext,
-               dev_ctx: DeviceContext) -> None:
-        """Infer the outputs' meta, then compute them."""
-        bound = self.bind(op, scope, runtime, dev_ctx)
-        bound.infer()
-        bound.compute()
 
 
 class LegacyKernelRun(KernelRun):
@@ -118,13 +109,7 @@ class LegacyKernelRun(KernelRun):
         """Legacy infer_shape may read input values (a Shape tensor), so it is dynamic."""
         ctx = ExecutionContext(op, scope, dev_ctx, runtime, self.run_type)
         infer = partial(op.infer_shape, InferShapeContext(op, runtime))
-        compute = partial(self.kernel_cls().compute, ctx)
-        return BoundKernel.inferring(partial(_in_turn, infer, compute))
-
-
-def _in_turn(*calls: Callable[[], None]) -> None:
-    for call in calls:
-        call()
+        return BoundKernel(infer, partial(self.kernel_cls().compute, ctx), dynamic=True)
 
 
 def trace_of(op: KernelOp, run: KernelRun, applied: list[str],
@@ -139,7 +124,19 @@ def run_kernel(op: KernelOp, scope: Scope, runtime: RuntimeContext,
     """Run `op` with its chosen kernel; returns the transforms applied to its inputs."""
     dev_ctx = DeviceContextPool.instance().get(run.place)
     transfer, applied = op.prepare_data(scope, runtime, run.run_type, run.input_targets)
-    run.launch(op, scope, runtime, dev_ctx)
+    run_bound(op.type, run, run.bind(op, scope, runtime, dev_ctx))
     if transfer is not None:
         scope.drop_kids()
     return [str(a) for a in applied]
+
+
+def run_bound(op_type: str, run: KernelRun, bound: BoundKernel, infer: bool = True) -> None:
+    """Infer the outputs' meta (when `infer`, or always for a dynamic call), then compute
+    them; the computation is observed when kernel observers are attached."""
+    if infer or bound.dynamic:
+        bound.infer()
+    if KERNEL_OBSERVERS:
+        observed(KernelCall(op_type, run.kernel_name, run.key_text, str(run.path), run.place,
+                            bound.compute))
+    else:
+        bound.compute()

@@ -11,6 +11,7 @@ meta; outputs are allocated by the kernel through its device context.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -23,6 +24,7 @@ from phi.core.infermeta_utils import INFER_METAS, InferMetaPlan
 from phi.core.kernel_context import KernelContext
 from phi.core.kernel_factory import KERNELS
 from phi.core.kernel_key import KernelKey
+from phi.core.kernel_observers import KERNEL_OBSERVERS, KernelCall, observed
 from phi.op_defs import OpDef, op_def_of_kernel
 
 
@@ -99,7 +101,11 @@ def run_op(op: OpDef, inputs: dict[str, Any], attrs: dict[str, Any], *,
     binding = INFER_METAS.get(kernel_name)
     if binding is not None:
         InferMetaPlan(binding, args_def)(ctx)
-    kernel(ctx)
+    if KERNEL_OBSERVERS:
+        observed(KernelCall(kernel_name, kernel.name, str(kernel.key), "api", place,
+                            partial(kernel, ctx)))
+    else:
+        kernel(ctx)
     return tuple(outputs)
 
 
