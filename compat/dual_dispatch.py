@@ -21,7 +21,6 @@ from legacy_fluid.framework.execution_context import (
     RuntimeContext,
 )
 from legacy_fluid.framework.kernel_run import (
-    BoundKernel,
     KernelRun,
     LegacyKernelRun,
     run_kernel,
@@ -41,6 +40,7 @@ from legacy_fluid.framework.trace import (
 )
 from phi.common import Backend, CPUPlace, DataLayout, DataType, Place
 from phi.common.vocabulary import Vocabulary
+from phi.core.bound_kernel import BoundKernel
 from phi.core.device_backends import DeviceContextPool
 from phi.core.device_context import DeviceContext
 from phi.core.infermeta_utils import INFER_METAS, InferMetaBinding, InferMetaPlan

@@ -38,7 +38,7 @@ from legacy_fluid.framework.block_runner import BlockRunner, running
 from legacy_fluid.framework.data_transform import transform_data
 from legacy_fluid.framework.execution_context import ExecutionContext, RuntimeContext
 from legacy_fluid.framework.executor import OpRunError
-from legacy_fluid.framework.kernel_run import BoundKernel, KernelRun, run_bound, trace_of
+from legacy_fluid.framework.kernel_run import KernelRun, trace_of
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import create_op
 from legacy_fluid.framework.operator import OperatorBase, OperatorWithKernel
@@ -48,6 +48,7 @@ from legacy_fluid.framework.scope import Scope, Variable
 from legacy_fluid.framework.trace import OpTrace
 from legacy_fluid.framework.var_type import VarType
 from phi.common import CPUPlace, Place
+from phi.core.bound_kernel import BoundKernel, run_bound
 from phi.core.dense_tensor import DenseTensor, as_dense_tensor
 from phi.core.device_backends import DeviceContextPool
 

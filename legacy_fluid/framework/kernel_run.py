@@ -3,17 +3,15 @@
 A `KernelRun` is made once per kernel choice (the legacy path makes a
 `LegacyKernelRun`; compat's dual dispatch makes one for a PHI kernel too) and
 `run_kernel` runs it for one op on every run: the legacy path, the dual
-dispatch and `migrate --verify` all go through it. A plan binds a kernel once and
-runs it with `run_bound`, the step `run_kernel` ends with: shape inference, then the
-computation, reported to the kernel observers (`phi.core.kernel_observers`) when any
-is attached.
+dispatch and `migrate --verify` all go through it. It ends in `phi.core.bound_kernel.
+run_bound` (shape inference, then the computation, observed), which a plan's kernel
+steps and `phi.api.call` run too.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 from functools import cached_property, partial
 from typing import TYPE_CHECKING
 
@@ -27,25 +25,12 @@ from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.scope import Scope
 from legacy_fluid.framework.trace import DispatchPath, NoteKind, OpTrace
 from phi.common import Place
+from phi.core.bound_kernel import BoundKernel, run_bound
 from phi.core.device_backends import DeviceContextPool
 from phi.core.device_context import DeviceContext
-from phi.core.kernel_observers import KERNEL_OBSERVERS, KernelCall, observed
 
 if TYPE_CHECKING:
     from legacy_fluid.framework.op_kernel import OpKernel
-
-
-@dataclass(frozen=True)
-class BoundKernel:
-    """One op's kernel call with every argument gathered: a plan calls `compute` each run,
-    and `infer` only when the outputs' meta may have changed (`dynamic`: it always may,
-    as when an attribute comes from a tensor or a legacy infer_shape reads values; then
-    `infer` runs before every `compute`, gathering what changes). `compute` is the
-    kernel alone, never inferring."""
-
-    infer: Callable[[], None]
-    compute: Callable[[], None]
-    dynamic: bool = False
 
 
 class KernelRun(ABC):
@@ -129,14 +114,3 @@ def run_kernel(op: KernelOp, scope: Scope, runtime: RuntimeContext,
         scope.drop_kids()
     return [str(a) for a in applied]
 
-
-def run_bound(op_type: str, run: KernelRun, bound: BoundKernel, infer: bool = True) -> None:
-    """Infer the outputs' meta (when `infer`, or always for a dynamic call), then compute
-    them; the computation is observed when kernel observers are attached."""
-    if infer or bound.dynamic:
-        bound.infer()
-    if KERNEL_OBSERVERS:
-        observed(KernelCall(op_type, run.kernel_name, run.key_text, str(run.path), run.place,
-                            bound.compute))
-    else:
-        bound.compute()

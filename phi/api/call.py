@@ -10,7 +10,7 @@ meta; outputs are allocated by the kernel through its device context.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
@@ -18,13 +18,13 @@ import numpy as np
 
 from phi.common import Backend, DataLayout, DataType, Place
 from phi.core.attribute_coerce import coerce_attribute
+from phi.core.bound_kernel import BoundKernel, run_bound
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_backends import DeviceContextPool
 from phi.core.infermeta_utils import INFER_METAS, InferMetaPlan
 from phi.core.kernel_context import KernelContext
 from phi.core.kernel_factory import KERNELS
 from phi.core.kernel_key import KernelKey
-from phi.core.kernel_observers import KERNEL_OBSERVERS, KernelCall, observed
 from phi.op_defs import OpDef, op_def_of_kernel
 
 
@@ -99,14 +99,25 @@ def run_op(op: OpDef, inputs: dict[str, Any], attrs: dict[str, Any], *,
     ctx = KernelContext(DeviceContextPool.instance().get(place), in_values,
                         [values[a.name] for a in args_def.attributes], outputs)
     binding = INFER_METAS.get(kernel_name)
-    if binding is not None:
-        InferMetaPlan(binding, args_def)(ctx)
-    if KERNEL_OBSERVERS:
-        observed(KernelCall(kernel_name, kernel.name, str(kernel.key), "api", place,
-                            partial(kernel, ctx)))
-    else:
-        kernel(ctx)
+    infer = partial(InferMetaPlan(binding, args_def), ctx) if binding is not None else _nothing
+    run_bound(kernel_name, _ApiKernel(kernel.name, str(kernel.key), place),
+              BoundKernel(infer, partial(kernel, ctx)))
     return tuple(outputs)
+
+
+
+def _nothing() -> None:
+    return None
+
+
+@dataclass(frozen=True)
+class _ApiKernel:
+    """The facts kernel observers get of a kernel `call` runs."""
+
+    kernel_name: str
+    key_text: str
+    place: Place
+    path: str = "api"
 
 
 def call(kernel_name: str, *, key: KernelKey | None = None, **named: Any

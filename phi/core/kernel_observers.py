@@ -1,8 +1,8 @@
 """Observers of kernel calls: the hook the bench (and any profiler) attaches through.
 
-Every op-run pipeline (`legacy_fluid.framework.kernel_run.run_bound`, which the executor,
-the dual dispatch, `migrate --verify` and the plan's kernel steps run, and
-`phi.api.call`) tests `KERNEL_OBSERVERS` before a kernel's computation: empty, the
+Every op-run pipeline ends in `phi.core.bound_kernel.run_bound` (the executor, the dual
+dispatch, `migrate --verify`, a plan's kernel steps and `phi.api.call`), which tests
+`KERNEL_OBSERVERS` before a kernel's computation: empty, the
 computation is called alone (nothing built or timed); with observers attached
 (`observing`), it runs through `observed`: each call is timed and every observer's
 `kernel_called` gets a `KernelCall` with the facts (op, kernel, key, dispatch path,
