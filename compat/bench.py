@@ -33,8 +33,8 @@ from compat.bench_backends import BACKENDS, Backend, missing_packages
 from compat.bench_models import CHAIN, default_models, op_types, short_names, write_chain
 from compat.terminal import data_table, print_error, shown, shown_row
 from legacy_fluid.io.atomic_write import atomic_write_text
-from phi.backends.context_pool import DeviceContextPool
 from phi.common import CPUPlace, Place
+from phi.core.device_backends import DeviceContextPool
 
 #: Each timed sample repeats the run until it lasts about this long.
 # long enough that /proc/stat's tick counting (see LoadMeter.allowance) blurs a sample's

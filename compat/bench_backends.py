@@ -51,7 +51,7 @@ def _synced(run: Runner, place: Any) -> Runner:
     """`run` followed by waiting for the device's work (nothing to wait for on the CPU)."""
     if place.is_cpu:
         return run
-    from phi.backends.context_pool import DeviceContextPool
+    from phi.core.device_backends import DeviceContextPool
 
     sync = DeviceContextPool.instance().get(place).synchronize
 
@@ -82,39 +82,21 @@ def _fluidphi(path: str, planned: bool) -> Maker:
 
 def _capture_phi_calls(prefix: str, feeds: dict[str, np.ndarray], place: Any) -> list[Runner]:
     """Every PHI kernel call of one run of the phi path, as a call with its arguments bound
-    (the kernel function itself: no argument gathering, InferMeta or transforms)."""
-    from functools import partial
-
-    from compat.dual_dispatch import PhiKernelRun
+    (the kernel function itself: no argument gathering, InferMeta or transforms), as the
+    kernel observers see them (`phi.core.kernel_observers`)."""
     from compat.predictor import load_model, run_model
-    from legacy_fluid.framework.kernel_run import BoundKernel
-    from phi.core.kernel_factory import Kernel
+    from legacy_fluid.framework.trace import DispatchPath
+    from phi.core.kernel_observers import KernelCall, observing
 
     calls: list[Runner] = []
-    call, bind = Kernel.__call__, PhiKernelRun.bind
 
-    def capture_call(self: Kernel, ctx: Any) -> None:  # ops that gather every time
-        calls.append(partial(self.fn, ctx.dev_ctx, *ctx.inputs, *ctx.attrs, *ctx.outputs))
-        call(self, ctx)
+    class PhiCalls:
+        def kernel_called(self, call: KernelCall, seconds: float) -> None:
+            if DispatchPath(call.path).is_phi:
+                calls.append(call.call)
 
-    def capture_bind(self: PhiKernelRun, *args: Any) -> BoundKernel:  # arguments bound once
-        bound = bind(self, *args)
-        if bound.dynamic:
-            return bound
-
-        def compute() -> None:
-            calls.append(bound.compute)
-            bound.compute()
-
-        return BoundKernel(bound.infer, compute)
-
-    Kernel.__call__ = capture_call  # type: ignore[method-assign]
-    PhiKernelRun.bind = capture_bind  # type: ignore[method-assign]
-    try:
+    with observing(PhiCalls()):
         run_model(load_model(prefix), feeds, place=place, path="phi", planned=False)
-    finally:
-        Kernel.__call__ = call  # type: ignore[method-assign]
-        PhiKernelRun.bind = bind  # type: ignore[method-assign]
     if not calls:
         raise BackendUnavailableError("no PHI kernel call was seen")
     return calls

@@ -21,7 +21,6 @@ from legacy_fluid.framework.execution_context import (
     RuntimeContext,
 )
 from legacy_fluid.framework.kernel_run import (
-    BoundKernel,
     KernelRun,
     LegacyKernelRun,
     run_kernel,
@@ -39,9 +38,10 @@ from legacy_fluid.framework.trace import (
     cpu_only_note,
     library_note,
 )
-from phi.backends.context_pool import DeviceContextPool
 from phi.common import Backend, CPUPlace, DataLayout, DataType, Place
 from phi.common.vocabulary import Vocabulary
+from phi.core.bound_kernel import BoundKernel
+from phi.core.device_backends import DeviceContextPool
 from phi.core.device_context import DeviceContext
 from phi.core.infermeta_utils import INFER_METAS, InferMetaBinding, InferMetaPlan
 from phi.core.kernel_context import KernelContext
@@ -123,12 +123,16 @@ class PhiKernelRun(KernelRun):
                 op.infer_shape(InferShapeContext(op, runtime))
 
         if any(is_tensor_attr(op, slot) for slot in self.signature.attrs):
-            def every_time() -> None:
-                args = gather()
-                infer(args)
-                self.kernel(args)
+            gathered: list[KernelContext] = []
 
-            return BoundKernel.inferring(every_time)
+            def gather_and_infer() -> None:
+                gathered[:] = [gather()]
+                infer(gathered[0])
+
+            def compute() -> None:
+                self.kernel(gathered[0])
+
+            return BoundKernel(gather_and_infer, compute, dynamic=True)
         args = gather()
         return BoundKernel(partial(infer, args),
                            partial(self.kernel.fn, dev_ctx, *args.inputs, *args.attrs,

@@ -42,9 +42,9 @@ from legacy_fluid.framework.program_desc import ProgramDesc
 from legacy_fluid.framework.scope import Scope
 from legacy_fluid.framework.var_type import VarType
 from legacy_fluid.io.tensor_checks import dims_problem
-from phi.backends.context_pool import DeviceContextPool
 from phi.common import CPUPlace, DataType, Place
 from phi.core.dense_tensor import DenseTensor
+from phi.core.device_backends import DeviceContextPool
 
 #: Ops whose kernels read only the dims of their inputs: run for real whatever they read.
 DIMS_ONLY_OPS = frozenset({"shape"})

@@ -38,7 +38,7 @@ from legacy_fluid.framework.block_runner import BlockRunner, running
 from legacy_fluid.framework.data_transform import transform_data
 from legacy_fluid.framework.execution_context import ExecutionContext, RuntimeContext
 from legacy_fluid.framework.executor import OpRunError
-from legacy_fluid.framework.kernel_run import BoundKernel, trace_of
+from legacy_fluid.framework.kernel_run import KernelRun, trace_of
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import create_op
 from legacy_fluid.framework.operator import OperatorBase, OperatorWithKernel
@@ -47,9 +47,10 @@ from legacy_fluid.framework.program_queries import feed_target_names, holder_nam
 from legacy_fluid.framework.scope import Scope, Variable
 from legacy_fluid.framework.trace import OpTrace
 from legacy_fluid.framework.var_type import VarType
-from phi.backends.context_pool import DeviceContextPool
 from phi.common import CPUPlace, Place
+from phi.core.bound_kernel import BoundKernel, run_bound
 from phi.core.dense_tensor import DenseTensor, as_dense_tensor
+from phi.core.device_backends import DeviceContextPool
 
 
 @dataclass
@@ -75,6 +76,7 @@ class KernelStep:
 
     index: int
     op: OperatorBase
+    choice: KernelRun
     bound: BoundKernel
     outputs: list[tuple[DenseTensor, tuple[int, ...]]]
 
@@ -82,9 +84,7 @@ class KernelStep:
         """Run the kernel; True when its outputs' dims differ from the last run's (later
         ops re-infer: a run that returns to the planned dims after one that left them
         must re-infer too)."""
-        if reinfer and not self.bound.dynamic:
-            self.bound.infer()
-        self.bound.compute()
+        run_bound(self.op.type, self.choice, self.bound, reinfer)
         changed = False
         for i, (tensor, dims) in enumerate(self.outputs):
             if tensor.meta.dims != dims:
@@ -367,11 +367,10 @@ class _Planner:
                 applied.extend(str(d) for d in done)
             runtime.inputs[t.slot][t.index] = step.dest
         bound = choice.bind(op, plan.scope, runtime, self.pool.get(choice.place))
-        bound.infer()
-        bound.compute()
+        run_bound(op.type, choice, bound)
         outputs = [(v.value, v.value.dims) for vars_ in runtime.outputs.values() for v in vars_
                    if v is not None and isinstance(v.value, DenseTensor)]
-        plan.steps.append(KernelStep(shown, op, bound, outputs))
+        plan.steps.append(KernelStep(shown, op, choice, bound, outputs))
         plan.trace.append(trace_of(op, choice, applied, shown, self.fused_from))
         self._forget_written(op)
         self._release_dead(index, op)

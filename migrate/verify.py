@@ -118,8 +118,8 @@ def _place(backend: str, cuda: bool) -> Iterator[Any]:
 
 def _fed(inputs: dict[str, Any], place: Any) -> dict[str, Any]:
     """Fresh copies of the inputs, as tensors on `place` (a kernel may write its inputs)."""
-    from phi.backends.context_pool import DeviceContextPool
     from phi.core.dense_tensor import DenseTensor
+    from phi.core.device_backends import DeviceContextPool
 
     dev_ctx = None if place.is_cpu else DeviceContextPool.instance().get(place)
 

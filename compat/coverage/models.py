@@ -32,10 +32,10 @@ from legacy_fluid.framework.op_registry import OP_INFOS, create_op
 from legacy_fluid.framework.operator import OperatorBase, OperatorWithKernel
 from legacy_fluid.framework.program_desc import BlockDesc, OpDesc, ProgramDesc
 from legacy_fluid.framework.scope import Scope
-from phi.backends.context_pool import DeviceContextPool
 from phi.backends.devices import gpu_or_stand_in
 from phi.common import CPUPlace, DataType, Place
 from phi.core.dense_tensor import DenseTensor
+from phi.core.device_backends import DeviceContextPool
 
 PLACES = ("cpu", "gpu")
 #: Per-op-instance paths; "mixed" appears only in per-type summaries.

@@ -172,8 +172,8 @@ def _check_place(value: str) -> str:
 
 def _device(place: str) -> Any:
     """The place of --place, its device context made (no usable device: a clear error)."""
-    from phi.backends.context_pool import DeviceContextPool
     from phi.common import Place
+    from phi.core.device_backends import DeviceContextPool
 
     target = Place.parse(place)
     DeviceContextPool.instance().get(target)

@@ -52,8 +52,8 @@ def create_predictor(config: Config) -> Predictor:
     """Load the model `config` names and make its predictor; its place must be usable
     (no CUDA device for `enable_use_gpu`: `DeviceUnavailableError`)."""
     from compat.predictor import load_model
-    from phi.backends.context_pool import DeviceContextPool
     from phi.common import Place
+    from phi.core.device_backends import DeviceContextPool
 
     if not isinstance(config, Config):
         raise TypeError(f"create_predictor takes a fluidphi.inference.Config, got "

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from phi.backends.context_pool import DeviceContextPool
 from phi.common import DataLayout, DataType, Place
 from phi.core.dense_tensor import DenseTensor
+from phi.core.device_backends import DeviceContextPool
 
 _TO_NHWC = {4: (0, 2, 3, 1), 5: (0, 2, 3, 4, 1)}
 _TO_NCHW = {4: (0, 3, 1, 2), 5: (0, 4, 1, 2, 3)}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from legacy_fluid.framework.op_view import OpView
 from legacy_fluid.framework.scope import Scope, Variable
 from phi.common import DataLayout, DataType, Place
 from phi.core.dense_tensor import DenseTensor
@@ -12,7 +13,6 @@ from phi.core.device_context import DeviceContext
 
 if TYPE_CHECKING:
     from legacy_fluid.framework.op_kernel_type import OpKernelType
-    from legacy_fluid.framework.operator import OperatorBase
 
 
 @dataclass
@@ -23,7 +23,7 @@ class RuntimeContext:
     outputs: dict[str, list[Variable | None]] = field(default_factory=dict)
 
     @classmethod
-    def build(cls, op: OperatorBase, scope: Scope) -> RuntimeContext:
+    def build(cls, op: OpView, scope: Scope) -> RuntimeContext:
         return cls(
             {slot: [scope.find_var(n) for n in names] for slot, names in op.inputs.items()},
             {slot: [scope.find_var(n) for n in names] for slot, names in op.outputs.items()},
@@ -37,7 +37,7 @@ def _tensor_of(var: Variable | None) -> DenseTensor | None:
 
 
 class _SlotAccess:
-    op: OperatorBase
+    op: OpView
     runtime: RuntimeContext
 
     def has_input(self, slot: str) -> bool:
@@ -96,7 +96,7 @@ class ExecutionContext(_SlotAccess):
 
     def __init__(
         self,
-        op: OperatorBase,
+        op: OpView,
         scope: Scope,
         dev_ctx: DeviceContext,
         runtime: RuntimeContext,
@@ -136,7 +136,7 @@ class InferShapeContext(_SlotAccess):
 
     is_runtime = True
 
-    def __init__(self, op: OperatorBase, runtime: RuntimeContext) -> None:
+    def __init__(self, op: OpView, runtime: RuntimeContext) -> None:
         self.op, self.runtime = op, runtime
 
     def _in(self, slot: str, i: int = 0) -> DenseTensor:

@@ -3,14 +3,15 @@
 A `KernelRun` is made once per kernel choice (the legacy path makes a
 `LegacyKernelRun`; compat's dual dispatch makes one for a PHI kernel too) and
 `run_kernel` runs it for one op on every run: the legacy path, the dual
-dispatch and `migrate --verify` all go through it.
+dispatch and `migrate --verify` all go through it. It ends in `phi.core.bound_kernel.
+run_bound` (shape inference, then the computation, observed), which a plan's kernel
+steps and `phi.api.call` run too.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 from functools import cached_property, partial
 from typing import TYPE_CHECKING
 
@@ -19,36 +20,17 @@ from legacy_fluid.framework.execution_context import (
     InferShapeContext,
     RuntimeContext,
 )
+from legacy_fluid.framework.op_interfaces import KernelOp
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.scope import Scope
 from legacy_fluid.framework.trace import DispatchPath, NoteKind, OpTrace
-from phi.backends.context_pool import DeviceContextPool
 from phi.common import Place
+from phi.core.bound_kernel import BoundKernel, run_bound
+from phi.core.device_backends import DeviceContextPool
 from phi.core.device_context import DeviceContext
 
 if TYPE_CHECKING:
     from legacy_fluid.framework.op_kernel import OpKernel
-    from legacy_fluid.framework.operator import OperatorWithKernel
-
-
-def _nothing() -> None:
-    return None
-
-
-@dataclass(frozen=True)
-class BoundKernel:
-    """One op's kernel call with every argument gathered: a plan calls `compute` each run,
-    and `infer` only when the outputs' meta may have changed (`dynamic`: it always may,
-    as when an attribute comes from a tensor; then `compute` infers too)."""
-
-    infer: Callable[[], None]
-    compute: Callable[[], None]
-    dynamic: bool = False
-
-    @classmethod
-    def inferring(cls, compute: Callable[[], None]) -> BoundKernel:
-        """A call that infers its outputs' meta itself, every time."""
-        return cls(_nothing, compute, dynamic=True)
 
 
 class KernelRun(ABC):
@@ -84,17 +66,11 @@ class KernelRun(ABC):
     def key_text(self) -> str: ...
 
     @abstractmethod
-    def bind(self, op: OperatorWithKernel, scope: Scope, runtime: RuntimeContext,
+    def bind(self, op: KernelOp, scope: Scope, runtime: RuntimeContext,
              dev_ctx: DeviceContext) -> BoundKernel:
         """The kernel's shape inference and computation with their arguments bound to the
         variables `runtime` holds (inputs already transformed)."""
 
-    def launch(self, op: OperatorWithKernel, scope: Scope, runtime: RuntimeContext,
-               dev_ctx: DeviceContext) -> None:
-        """Infer the outputs' meta, then compute them."""
-        bound = self.bind(op, scope, runtime, dev_ctx)
-        bound.infer()
-        bound.compute()
 
 
 class LegacyKernelRun(KernelRun):
@@ -113,33 +89,28 @@ class LegacyKernelRun(KernelRun):
     def key_text(self) -> str:
         return str(self.run_type)
 
-    def bind(self, op: OperatorWithKernel, scope: Scope, runtime: RuntimeContext,
+    def bind(self, op: KernelOp, scope: Scope, runtime: RuntimeContext,
              dev_ctx: DeviceContext) -> BoundKernel:
         """Legacy infer_shape may read input values (a Shape tensor), so it is dynamic."""
         ctx = ExecutionContext(op, scope, dev_ctx, runtime, self.run_type)
         infer = partial(op.infer_shape, InferShapeContext(op, runtime))
-        compute = partial(self.kernel_cls().compute, ctx)
-        return BoundKernel.inferring(partial(_in_turn, infer, compute))
+        return BoundKernel(infer, partial(self.kernel_cls().compute, ctx), dynamic=True)
 
 
-def _in_turn(*calls: Callable[[], None]) -> None:
-    for call in calls:
-        call()
-
-
-def trace_of(op: OperatorWithKernel, run: KernelRun, applied: list[str],
+def trace_of(op: KernelOp, run: KernelRun, applied: list[str],
              index: int = -1, fused: list[str] | None = None) -> OpTrace:
     """The trace record of `op` run by `run`."""
     return OpTrace(index, op.type, run.path, run.kernel_name, run.key_text, applied,
                    list(fused or ()), run.note, run.note_kind)
 
 
-def run_kernel(op: OperatorWithKernel, scope: Scope, runtime: RuntimeContext,
+def run_kernel(op: KernelOp, scope: Scope, runtime: RuntimeContext,
                run: KernelRun) -> list[str]:
     """Run `op` with its chosen kernel; returns the transforms applied to its inputs."""
     dev_ctx = DeviceContextPool.instance().get(run.place)
     transfer, applied = op.prepare_data(scope, runtime, run.run_type, run.input_targets)
-    run.launch(op, scope, runtime, dev_ctx)
+    run_bound(op.type, run, run.bind(op, scope, runtime, dev_ctx))
     if transfer is not None:
         scope.drop_kids()
     return [str(a) for a in applied]
+

@@ -3,21 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from legacy_fluid.framework.attr_types import declared_value
+from legacy_fluid.framework.op_interfaces import OpDescParts, OperatorClass
 from legacy_fluid.framework.op_proto import OpProto, OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_view import OpView
 from phi.core.registry import Registry
-
-if TYPE_CHECKING:
-    from legacy_fluid.framework.operator import OperatorBase
-    from legacy_fluid.framework.program_desc import OpDesc
 
 
 @dataclass
 class OpInfo:
     type: str
-    op_class: type[OperatorBase]
+    op_class: OperatorClass
     proto: OpProto
     maker: type[OpProtoAndCheckerMaker]
 
@@ -49,13 +46,13 @@ OP_INFOS = OpInfoMap(loaders=("legacy_fluid.operators",))
 
 
 def register_operator(
-    op_type: str, op_class: type[OperatorBase], maker: type[OpProtoAndCheckerMaker]
+    op_type: str, op_class: OperatorClass, maker: type[OpProtoAndCheckerMaker]
 ) -> None:
     """fluid's REGISTER_OPERATOR: bind an operator class and its proto maker to a type."""
     OP_INFOS.insert(OpInfo(op_type, op_class, maker(op_type).build(), maker))
 
 
-def create_op(desc: OpDesc) -> OperatorBase:
+def create_op(desc: OpDescParts) -> OpView:
     """Instantiate the operator for `desc`, filling attributes the desc omits from proto defaults.
 
     Old programs (Paddle 2.x) may lack attributes newer protos added; the

@@ -24,9 +24,9 @@ from legacy_fluid.framework.op_proto import OpProto
 from legacy_fluid.framework.program_desc import OpDesc
 from legacy_fluid.framework.scope import Scope, Variable
 from legacy_fluid.framework.trace import OpTrace
-from phi.backends.context_pool import DeviceContextPool
 from phi.common import DataType, Place
 from phi.core.dense_tensor import DenseTensor
+from phi.core.device_backends import DeviceContextPool
 
 
 @dataclass(frozen=True)

@@ -10,15 +10,17 @@ meta; outputs are allocated by the kernel through its device context.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 import numpy as np
 
-from phi.backends.context_pool import DeviceContextPool
 from phi.common import Backend, DataLayout, DataType, Place
 from phi.core.attribute_coerce import coerce_attribute
+from phi.core.bound_kernel import BoundKernel, run_bound
 from phi.core.dense_tensor import DenseTensor
+from phi.core.device_backends import DeviceContextPool
 from phi.core.infermeta_utils import INFER_METAS, InferMetaPlan
 from phi.core.kernel_context import KernelContext
 from phi.core.kernel_factory import KERNELS
@@ -97,10 +99,25 @@ def run_op(op: OpDef, inputs: dict[str, Any], attrs: dict[str, Any], *,
     ctx = KernelContext(DeviceContextPool.instance().get(place), in_values,
                         [values[a.name] for a in args_def.attributes], outputs)
     binding = INFER_METAS.get(kernel_name)
-    if binding is not None:
-        InferMetaPlan(binding, args_def)(ctx)
-    kernel(ctx)
+    infer = partial(InferMetaPlan(binding, args_def), ctx) if binding is not None else _nothing
+    run_bound(kernel_name, _ApiKernel(kernel.name, str(kernel.key), place),
+              BoundKernel(infer, partial(kernel, ctx)))
     return tuple(outputs)
+
+
+
+def _nothing() -> None:
+    return None
+
+
+@dataclass(frozen=True)
+class _ApiKernel:
+    """The facts kernel observers get of a kernel `call` runs."""
+
+    kernel_name: str
+    key_text: str
+    place: Place
+    path: str = "api"
 
 
 def call(kernel_name: str, *, key: KernelKey | None = None, **named: Any

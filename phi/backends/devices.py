@@ -6,7 +6,8 @@ module its kernels compute with, host <-> device copies and a device-context fac
 
 - kernels register for it like for any backend: ``register_kernel("relu", "mydev", ...)``
   (PHI) and ``register_op_kernel("relu", "mydev", ReluKernel, ...)`` (legacy);
-- ``DeviceContextPool.get(CustomPlace("mydev", 0))`` makes its context, so kernels get
+- ``DeviceContextPool.get(CustomPlace("mydev", 0))`` (`phi.core.device_backends`) makes
+  its context through the device backend registered under its name, so kernels get
   ``dev_ctx.xp`` = its array module and allocate its memory;
 - the place transforms copy between it and the host (and any other device, through the
   host) with its `to_device` / `to_host`;
@@ -33,6 +34,7 @@ import numpy as np
 
 from phi.common import Backend, CustomBackend, CustomPlace, Place
 from phi.common.backend import check_device_type_name, register_custom_backend
+from phi.core.device_backends import DeviceBackend, add_backend_finder, register_backend
 from phi.core.device_context import DeviceContext, DeviceUnavailableError
 from phi.core.registry import Registry
 
@@ -97,7 +99,15 @@ def register_device(device: DeviceType) -> CustomBackend:
     check_device_type_name(device.name)
     backend = register_custom_backend(device.name, device.stands_in_for)
     DEVICE_TYPES.add(device.name, device)
+    register_backend(DeviceBackend(device.name, make_context, _current))
     return backend
+
+
+def _current(ctx: DeviceContext) -> bool:
+    """Whether a plug-in device's context still belongs to its registered device type
+    (False when the type was registered again, or scoped away: the pool makes a new one)."""
+    device = getattr(ctx, "device", None)
+    return device is None or DEVICE_TYPES.get(ctx.place.device_type) is device
 
 
 _plugins_loaded = False
@@ -131,6 +141,15 @@ def device_type(name: str) -> DeviceType:
             f"phi.backends.devices.register_device or name its module in {PLUGINS_ENV} "
             "(docs/devices.md)")
     return device
+
+
+def _find_device_type(name: str) -> None:
+    """The pool's finder for unknown names: load the plug-ins; a name none of them
+    registers is a `DeviceUnavailableError` naming the registered ones."""
+    device_type(name)
+
+
+add_backend_finder(_find_device_type)
 
 
 def device_type_names() -> list[str]:

@@ -142,12 +142,38 @@ class DenseTensor(TensorBase):
         self._owned = True
         return self
 
+    def allocate(self, xp: Any, place: Place, dtype: DataType | None = None) -> Any:
+        """Fresh storage of this tensor's dims and `dtype` from array module `xp` on
+        `place` (what `DeviceContext.alloc` runs): memory a context allocated before is
+        reused; adopted memory is never written (copy on write for in-place ops)."""
+        dtype = dtype or self.dtype
+        if dtype is DataType.UNDEFINED:
+            raise ValueError(f"cannot allocate {self!r}: no dtype given or inferred")
+        holder = self._holder
+        if (
+            self._owned
+            and holder is not None
+            and holder.shape == self.dims
+            and holder.dtype == dtype.to_numpy()
+            and (self._place is place or self._place == place)
+        ):
+            return holder  # memory a context allocated before: reuse it
+        array = xp.empty(self.dims, dtype=dtype.to_numpy())
+        if (holder is not None and self._place == place
+                and tuple(holder.shape) == self.dims and holder.dtype == array.dtype):
+            # Adopted memory (a parameter, a fed array) is never written, but an in-place
+            # op (Out is X) still reads X through this very tensor: copy on write.
+            array[...] = holder
+        self.set_array(array, place)
+        self._owned = True
+        return array
+
     def mutable_data(self, place: Place, dtype: DataType | None = None) -> Any:
         """Legacy (fluid) allocation: kernels of the old form allocate outputs here.
 
         PHI kernels never call this; they go through `DeviceContext.alloc`.
         """
-        from phi.backends.context_pool import DeviceContextPool
+        from phi.core.device_backends import DeviceContextPool
 
         return DeviceContextPool.instance().get(place).alloc(self, dtype)
 

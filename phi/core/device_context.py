@@ -3,14 +3,27 @@
 from __future__ import annotations
 
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 
 from phi.common import AnyBackend, Backend, DataType, Place
 
-if TYPE_CHECKING:
-    from phi.core.dense_tensor import DenseTensor
+
+class Allocatable(Protocol):
+    """What a device context needs of a tensor it gives memory (`DenseTensor`)."""
+
+    @property
+    def dims(self) -> tuple[int, ...]: ...
+
+    @property
+    def dtype(self) -> DataType: ...
+
+    def resize(self, dims: tuple[int, ...]) -> Any: ...
+
+    def allocate(self, xp: Any, place: Place, dtype: DataType | None = None) -> Any: ...
+
+    def set_array(self, array: Any, place: Place | None = None) -> Any: ...
 
 
 class DeviceUnavailableError(RuntimeError):
@@ -34,34 +47,14 @@ class DeviceContext:
 
     def alloc(
         self,
-        tensor: DenseTensor,
+        tensor: Allocatable,
         dtype: DataType | None = None,
         dims: tuple[int, ...] | None = None,
     ) -> Any:
         """Give `tensor` fresh device storage of its dims (or `dims`) and `dtype`."""
         if dims is not None:
             tensor.resize(dims)
-        dtype = dtype or tensor.dtype
-        if dtype is DataType.UNDEFINED:
-            raise ValueError(f"cannot allocate {tensor!r}: no dtype given or inferred")
-        holder = tensor._holder
-        if (
-            tensor._owned
-            and holder is not None
-            and holder.shape == tensor.dims
-            and holder.dtype == dtype.to_numpy()
-            and (tensor.place is self.place or tensor.place == self.place)
-        ):
-            return holder  # memory this context allocated before: reuse it
-        array = self.xp.empty(tensor.dims, dtype=dtype.to_numpy())
-        if (holder is not None and tensor.place == self.place
-                and tuple(holder.shape) == tensor.dims and holder.dtype == array.dtype):
-            # Adopted memory (a parameter, a fed array) is never written, but an in-place
-            # op (Out is X) still reads X through this very tensor: copy on write.
-            array[...] = holder
-        tensor.set_array(array, self.place)
-        tensor._owned = True
-        return array
+        return tensor.allocate(self.xp, self.place, dtype)
 
     def workspace(self, key: str, shape: tuple[int, ...], dtype: Any) -> Any:
         """Scratch memory (padding, im2col columns) reused across calls and runs.
@@ -89,7 +82,7 @@ class DeviceContext:
     def release_workspaces(self) -> None:
         self._workspaces.clear()
 
-    def host_alloc(self, tensor: DenseTensor, dtype: DataType | None = None) -> np.ndarray:
+    def host_alloc(self, tensor: Allocatable, dtype: DataType | None = None) -> np.ndarray:
         """Host (NumPy) storage, for outputs that stay on the CPU whatever the device."""
         dtype = dtype or tensor.dtype
         array = np.empty(tensor.dims, dtype=dtype.to_numpy())

@@ -10,10 +10,10 @@ from typing import Any
 import numpy as np
 import pytest
 
-from phi.backends.context_pool import DeviceContextPool
 from phi.backends.gpu import gpu_context
 from phi.backends.gpu.gpu_context import GPUContext, GPUUnavailableError
 from phi.common import GPUPlace
+from phi.core.device_backends import DeviceContextPool
 
 
 class _Recorder:

@@ -11,9 +11,9 @@ import pytest
 
 from compat.predictor import load_model, run_model
 from legacy_fluid.framework.op_kernel import OP_KERNELS
-from phi.backends.context_pool import DeviceContextPool
 from phi.backends.devices import DEVICE_TYPES, device_type
 from phi.common import CustomPlace, Place
+from phi.core.device_backends import DeviceContextPool
 from phi.core.device_context import DeviceUnavailableError
 from phi.core.kernel_factory import KERNELS
 from phi.core.registry import scoped

@@ -17,7 +17,8 @@ from typing import Any
 
 import numpy as np
 
-from phi.common import Backend, GPUPlace
+from phi.common import Backend, GPUPlace, Place
+from phi.core.device_backends import DeviceBackend, register_backend
 from phi.core.device_context import DeviceContext, DeviceUnavailableError
 
 INSTALL_HINT = "install the `gpu` extra (pip install -e '.[gpu]', CuPy for CUDA 12)"
@@ -100,3 +101,15 @@ class GPUContext(DeviceContext):
 
     def synchronize(self) -> None:
         self.stream.synchronize()
+
+
+def _gpu_context(place: Place) -> GPUContext:
+    return GPUContext(place.device_id)
+
+
+def _activate(ctx: DeviceContext) -> bool:
+    ctx.activate()  # its device, stream and memory pool current again
+    return True
+
+
+register_backend(DeviceBackend("gpu", _gpu_context, _activate))
