@@ -1,0 +1,68 @@
+"""phi/op_compat.yaml is the legacy <-> PHI relation: the signature it gives every registered
+legacy op, over contexts from the op's proto, is the one recorded from the Python tables it
+replaced (signatures.json, written by `python -m tests.compat.signature_cases` before they
+were deleted); manual_signature entries and mapping functions match one to one."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from compat.arg_mapping import (
+    ARG_MAPPINGS,
+    base_kernel_names,
+    default_kernel_signature,
+    get_kernel_signature,
+    phi_kernel_name,
+)
+from legacy_fluid.framework.op_registry import OP_INFOS
+from phi.op_defs import op_compat_defs, op_compat_of
+from tests.compat.signature_cases import RECORDED, contexts
+
+MANUAL = {op for entry in op_compat_defs() for op in entry.manual_signature}
+RECORD = json.loads(RECORDED.read_text(encoding="utf-8"))
+
+
+def _text(fn, *args) -> str:
+    try:
+        return str(fn(*args))
+    except Exception as err:
+        return f"raises {type(err).__name__}"
+
+
+def test_every_registered_op_is_recorded() -> None:
+    assert sorted(RECORD) == sorted(OP_INFOS.keys())
+
+
+@pytest.mark.parametrize("op", sorted(RECORD))
+def test_the_yaml_gives_each_op_its_recorded_signature(op: str) -> None:
+    """manual_signature ops run their function; every other op the default mapping with its
+    op_compat entry applied, which must reproduce what the deleted tables gave."""
+    proto = OP_INFOS.get(op).proto
+    for label, ctx in contexts(proto).items():
+        if op in MANUAL:
+            derived = _text(ARG_MAPPINGS[op].fn, ctx)
+        else:
+            derived = _text(default_kernel_signature, proto, ctx)
+        assert derived == RECORD[op][label], (op, label)
+        assert _text(get_kernel_signature, proto, ctx) == RECORD[op][label], (op, label)
+
+
+def test_base_kernel_names_come_from_the_yaml() -> None:
+    names = base_kernel_names()
+    assert names["elementwise_add"] == "add" and phi_kernel_name("elementwise_add") == "add"
+    assert names["reduce_mean_grad"] == "mean_grad"
+    assert phi_kernel_name("relu") == "relu" and "relu" not in names
+    entry = op_compat_of("reduce_mean_grad")
+    assert entry is not None and entry.names.legacy == "reduce_mean"
+    assert str(entry.source).startswith("phi/op_compat.yaml:")
+
+
+def test_a_fed_tensor_replaces_its_attribute_and_leaves_the_inputs() -> None:
+    proto = OP_INFOS.get("concat").proto
+    ctxs = contexts(proto)
+    fed = default_kernel_signature(proto, ctxs["+AxisTensor"])
+    assert (fed.inputs, fed.attrs) == (("X",), ("AxisTensor",))
+    assert default_kernel_signature(proto, ctxs["required"]).attrs == ("axis",)
+    assert default_kernel_signature(proto).attrs == ("axis",)  # no context: the attribute
