@@ -127,10 +127,12 @@ def default_kernel_signature(proto: OpProto, ctx: ArgumentMappingContext | None 
                              ) -> KernelSignature:
     """The op proto in order, skipping extra and quant inputs/attributes/outputs, with the
     op's op_compat.yaml entry applied: its extra slots left out, and an attribute a fed
-    tensor carries (`scalar` / `int_array`) replaced by that tensor's slot."""
+    tensor carries (`scalar` / `int_array`) replaced by that tensor's slot. An op of the
+    entry's `manual_signature` is described by its function, not by these rules: without
+    one (a scoped registry, as the codemod's verification uses) it gets the proto in order."""
     inputs, attrs, outputs = default_slots(proto)
     entry = op_compat_of(proto.type)
-    if entry is not None:
+    if entry is not None and proto.type not in entry.manual_signature:
         fed = {slot for spec in entry.tensor_attrs for slot in spec.tensor_slots}
         inputs = [i for i in inputs if i not in fed and i not in entry.extra.inputs]
         attrs = [_fed_attr(entry, a, ctx) for a in attrs if a not in entry.extra.attr_names]

@@ -18,7 +18,7 @@ from compat.arg_mapping import (
 )
 from legacy_fluid.framework.op_registry import OP_INFOS
 from phi.op_defs import op_compat_defs, op_compat_of
-from tests.compat.signature_cases import RECORDED, contexts
+from tests.compat.signature_cases import RECORDED, contexts, library_ops
 
 MANUAL = {op for entry in op_compat_defs() for op in entry.manual_signature}
 RECORD = json.loads(RECORDED.read_text(encoding="utf-8"))
@@ -32,7 +32,7 @@ def _text(fn, *args) -> str:
 
 
 def test_every_registered_op_is_recorded() -> None:
-    assert sorted(RECORD) == sorted(OP_INFOS.keys())
+    assert sorted(RECORD) == library_ops()
 
 
 @pytest.mark.parametrize("op", sorted(RECORD))
@@ -66,3 +66,17 @@ def test_a_fed_tensor_replaces_its_attribute_and_leaves_the_inputs() -> None:
     assert (fed.inputs, fed.attrs) == (("X",), ("AxisTensor",))
     assert default_kernel_signature(proto, ctxs["required"]).attrs == ("axis",)
     assert default_kernel_signature(proto).attrs == ("axis",)  # no context: the attribute
+def test_manual_signatures_and_mapping_functions_match_one_to_one() -> None:
+    project = {op for op, m in ARG_MAPPINGS.items() if m.fn.__module__.startswith("compat.ops")}
+    assert project == MANUAL
+
+
+
+
+def test_coverage_takes_grad_op_types_from_the_yaml() -> None:
+    """Paddle names cross_entropy2's grad op cross_entropy_grad2: the yaml's `backward` says
+    so, and the coverage report's backward rows follow it."""
+    from compat.coverage.grads import GRAD_OP_TYPE
+
+    assert GRAD_OP_TYPE == {"cross_entropy2": "cross_entropy_grad2"}
+    assert phi_kernel_name("cross_entropy_grad2") == "cross_entropy2_grad"
