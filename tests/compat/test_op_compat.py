@@ -80,3 +80,15 @@ def test_coverage_takes_grad_op_types_from_the_yaml() -> None:
 
     assert GRAD_OP_TYPE == {"cross_entropy2": "cross_entropy_grad2"}
     assert phi_kernel_name("cross_entropy_grad2") == "cross_entropy2_grad"
+
+
+def test_a_manual_op_without_its_function_gets_the_proto_in_order() -> None:
+    """tile is manual_signature; its entry's int_array rule (from tile_grad) is not applied
+    to it: in a scope without mapping functions (the codemod's verification) tile maps by
+    its proto, as it did before the yaml, while tile_grad keeps the rule."""
+    tile, tile_grad = OP_INFOS.get("tile").proto, OP_INFOS.get("tile_grad").proto
+    with ARG_MAPPINGS.scoped():
+        sig = get_kernel_signature(tile, contexts(tile)["+RepeatTimes"])
+        grad = get_kernel_signature(tile_grad, contexts(tile_grad)["+RepeatTimes"])
+    assert "RepeatTimes" in sig.inputs and sig.attrs == ("repeat_times",)
+    assert "RepeatTimes" not in grad.inputs and grad.attrs == ("RepeatTimes",)
