@@ -92,3 +92,26 @@ def test_a_manual_op_without_its_function_gets_the_proto_in_order() -> None:
         grad = get_kernel_signature(tile_grad, contexts(tile_grad)["+RepeatTimes"])
     assert "RepeatTimes" in sig.inputs and sig.attrs == ("repeat_times",)
     assert "RepeatTimes" not in grad.inputs and grad.attrs == ("RepeatTimes",)
+
+
+def test_every_name_in_the_yaml_is_a_registered_op_slot_or_kernel() -> None:
+    """A typo in op_compat.yaml cannot pass silently: legacy names are registered ops, PHI
+    names registered kernels, and every slot an entry names is in one of its ops' protos."""
+    from phi.core.kernel_factory import KERNELS
+
+    problems = []
+    for entry in op_compat_defs():
+        names = (entry.names, *entry.backward)
+        protos = [OP_INFOS.get(n.legacy).proto for n in names if OP_INFOS.get(n.legacy)]
+        problems += [f"{entry.source}: no legacy op {n.legacy!r}" for n in names
+                     if OP_INFOS.get(n.legacy) is None]
+        problems += [f"{entry.source}: no PHI kernel {n.phi!r}" for n in names
+                     if n.legacy not in entry.manual_signature and not KERNELS.has_kernel(n.phi)]
+        slots = {s.name for p in protos for s in (*p.inputs, *p.outputs)}
+        attrs = {a.name for p in protos for a in p.attrs}
+        named_slots = {*entry.extra.inputs, *entry.extra.outputs,
+                       *(s for t in entry.tensor_attrs for s in t.tensor_slots)}
+        named_attrs = {*entry.extra.attr_names, *(t.attr for t in entry.tensor_attrs)}
+        problems += [f"{entry.source}: no slot {s!r}" for s in sorted(named_slots - slots)]
+        problems += [f"{entry.source}: no attribute {a!r}" for a in sorted(named_attrs - attrs)]
+    assert problems == []
