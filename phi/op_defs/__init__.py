@@ -34,6 +34,8 @@ from phi.op_defs.op_compat import (
     TensorAttrDef,
     TensorAttrKind,
     load_op_compat,
+    render_entry,
+    render_op_compat,
 )
 from phi.op_defs.parse import OpDefError, load_op_defs, parse_op
 from phi.op_defs.render import render_op
@@ -74,7 +76,9 @@ __all__ = [
     "op_def_of_kernel",
     "op_defs",
     "parse_op",
+    "render_entry",
     "render_op",
+    "render_op_compat",
 ]
 
 

@@ -313,3 +313,53 @@ def _check_unique(entries: tuple[OpCompatDef, ...]) -> None:
                 raise OpCompatError(str(entry.source), f"legacy op {legacy!r} is already "
                                     f"described at {seen[legacy].source}")
             seen[legacy] = entry
+
+
+def _flow_item(text: str) -> str:
+    return f"'{text}'" if any(ch in text for ch in "{}[],") else text
+
+
+def _extra_attr_text(attr: ExtraAttrDef) -> str:
+    return f"{attr.type} {attr.name}" + (f" = {attr.default}" if attr.default else "")
+
+
+def _names_text(names: OpNames) -> str:
+    return names.phi if not names.renamed else f"{names.phi} ({names.legacy})"
+
+
+def render_entry(entry: OpCompatDef) -> str:
+    """The entry as op_compat.yaml writes it (the one writer: parsing it gives it back)."""
+    lines = [f"- op : {_names_text(entry.names)}"]
+    if entry.backward:
+        lines.append("  backward : " + ", ".join(_names_text(b) for b in entry.backward))
+    for key, pairs in (("inputs", entry.inputs), ("outputs", entry.outputs),
+                       ("attrs", entry.attrs)):
+        if pairs:
+            lines.append(f"  {key} : {{" + ", ".join(f"{p} : {v}" for p, v in pairs) + "}")
+    for kind, specs in ((TensorAttrKind.SCALAR, entry.scalar),
+                        (TensorAttrKind.INT_ARRAY, entry.int_array)):
+        if specs:
+            lines.append(f"  {kind} :")
+        for spec in specs:
+            parts = [f"{key} : {value}" for key, value in (
+                ("data_type", spec.data_type), ("tensor_name", spec.tensor_name),
+                ("tensors_name", spec.tensors_name)) if value is not None]
+            if spec.support_tensor is not None:
+                parts.append(f"support_tensor : {str(spec.support_tensor).lower()}")
+            lines.append(f"    {spec.attr} : {{{', '.join(parts)}}}")
+    extra = entry.extra
+    if extra.inputs or extra.attrs or extra.outputs:
+        lines.append("  extra :")
+        for key, items in (("inputs", extra.inputs),
+                           ("attrs", tuple(_extra_attr_text(a) for a in extra.attrs)),
+                           ("outputs", extra.outputs)):
+            if items:
+                lines.append(f"    {key} : [{', '.join(_flow_item(i) for i in items)}]")
+    if entry.manual_signature:
+        lines.append(f"  manual_signature : [{', '.join(entry.manual_signature)}]")
+    return "\n".join(lines) + "\n"
+
+
+def render_op_compat(entries: tuple[OpCompatDef, ...], header: str = "") -> str:
+    """A whole op_compat.yaml: `header` (comment lines), then the entries."""
+    return header + "\n".join(render_entry(e) for e in entries)

@@ -9,12 +9,15 @@ from pathlib import Path
 import pytest
 
 from phi.op_defs import (
+    OP_COMPAT_YAML,
     ArgType,
     OpCompatError,
     OpNames,
     TensorAttrKind,
     load_op_compat,
     op_compat_defs,
+    render_entry,
+    render_op_compat,
 )
 
 GOOD = """\
@@ -102,3 +105,21 @@ def test_the_error_names_the_line_of_the_bad_entry(tmp_path: Path) -> None:
 def test_the_project_file_parses() -> None:
     entries = op_compat_defs()
     assert all(str(e.source).startswith("phi/op_compat.yaml:") for e in entries)
+
+
+def test_the_project_file_is_written_in_the_one_writers_form() -> None:
+    """phi/op_compat.yaml is what `render_op_compat` writes for its own entries (after the
+    header comment), so an entry has one spelling and a rewrite keeps every byte."""
+    text = OP_COMPAT_YAML.read_text(encoding="utf-8")
+    header = text[: text.index("- op :")]
+    assert render_op_compat(op_compat_defs(), header) == text
+
+
+def test_rendering_an_entry_and_parsing_it_gives_it_back(tmp_path: Path) -> None:
+    entries = _load(tmp_path, GOOD)
+    again = _load(tmp_path, render_op_compat(entries))
+    assert [dataclasses.replace(e, source=None) for e in again] == \
+        [dataclasses.replace(e, source=None) for e in entries]
+    assert render_entry(entries[0]) == ("- op : add (elementwise_add)\n  backward : add_grad "
+                                        "(elementwise_add_grad), add_double_grad "
+                                        "(elementwise_add_grad_grad)\n")
