@@ -277,11 +277,27 @@ def _check_roles(entry: OpCompatDef, where: str) -> None:
         raise OpCompatError(where, f"{name!r} is extra and also feeds a kernel attribute")
 
 
-def _entry_lines(text: str) -> list[int]:
+def _check_no_repeated_key(node: yaml.Node, file: str) -> None:
+    """yaml keeps the last of two equal keys; the relation would lose the first silently."""
+    if isinstance(node, yaml.MappingNode):
+        seen: set[str] = set()
+        for key, value in node.value:
+            if key.value in seen:
+                raise OpCompatError(f"{file}:{key.start_mark.line + 1}",
+                                    f"key {key.value!r} is given twice")
+            seen.add(key.value)
+            _check_no_repeated_key(value, file)
+    elif isinstance(node, yaml.SequenceNode):
+        for item in node.value:
+            _check_no_repeated_key(item, file)
+
+
+def _entry_lines(text: str, file: str) -> list[int]:
     """The line (1-based) of each top-level sequence item, in order."""
     node = yaml.compose(text)
     if node is None:
         return []
+    _check_no_repeated_key(node, file)
     if not isinstance(node, yaml.SequenceNode):
         return [node.start_mark.line + 1]
     return [item.start_mark.line + 1 for item in node.value]
@@ -293,7 +309,7 @@ def load_op_compat(path: Path, shown: str | None = None) -> tuple[OpCompatDef, .
     text = path.read_text(encoding="utf-8")
     try:
         raw = yaml.safe_load(text)
-        lines = _entry_lines(text)
+        lines = _entry_lines(text, name)
     except yaml.YAMLError as err:
         raise OpCompatError(name, f"not valid yaml: {err}") from None
     if raw is None:

@@ -87,6 +87,9 @@ def test_entries_parse_into_frozen_typed_fields_with_their_line(tmp_path: Path) 
      "'K' is extra and also feeds a kernel attribute"),
     ("- op : a (b)\n- op : c (b)\n", "legacy op 'b' is already described at op_compat.yaml:1"),
     ("op : a\n", "the file is a list of `- op :` entries"),
+    ("- op : a\n  scalar :\n    k : {tensor_name : K}\n  scalar :\n    j : {tensor_name : J}\n",
+     "op_compat.yaml:4: key 'scalar' is given twice"),
+    ("- op : a\n  inputs : {x : X, x : Y}\n", "op_compat.yaml:2: key 'x' is given twice"),
     ("- op : [a\n", "not valid yaml"),
 ])
 def test_a_malformed_entry_is_refused_naming_file_line_and_op(tmp_path: Path, text: str,
