@@ -1,4 +1,11 @@
-"""Argument-mapping registry: per-op mapping functions, the default mapping, op name map."""
+"""Argument-mapping registry: per-op mapping functions, the default mapping, op name map.
+
+The legacy <-> PHI relation is written in phi/op_compat.yaml (`phi.op_defs.op_compat_of`):
+PHI names of legacy ops and grad ops, tensors feeding Scalar / IntArray attributes, extra
+slots no kernel takes, and which ops have a hand-written mapping (`manual_signature`, a
+function of compat/ops registered with `register_arg_mapping`). The default mapping is the
+op proto in order with that entry applied.
+"""
 
 from __future__ import annotations
 
@@ -10,10 +17,12 @@ from compat.arg_mapping_context import ArgumentMappingContext
 from compat.kernel_signature import KernelSignature
 from legacy_fluid.framework.op_proto import OpProto
 from phi.core.registry import Registry
+from phi.op_defs import OpCompatDef, op_compat_defs, op_compat_of
 
 ArgumentMappingFn = Callable[[ArgumentMappingContext], KernelSignature]
 
-#: Legacy op type -> PHI kernel base name, where they differ (fluid's base kernel names).
+#: Legacy op type -> PHI kernel base name registered at run time (migrated code); the
+#: project's own are op_compat.yaml's `op : phi (legacy)` / `backward` names.
 BASE_KERNEL_NAMES: Registry[str, str] = Registry("base kernel name of op",
                                                  loaders=("compat.ops",))
 @dataclass(frozen=True)
@@ -52,8 +61,23 @@ def register_arg_mapping(op_type: str, *, chooses: Mapping[str, str] | None = No
     return decorate
 
 
+def _yaml_phi_name(op_type: str) -> str | None:
+    entry = op_compat_of(op_type)
+    if entry is None:
+        return None
+    return next(n.phi for n in (entry.names, *entry.backward) if n.legacy == op_type)
+
+
 def phi_kernel_name(op_type: str) -> str:
-    return BASE_KERNEL_NAMES.get(op_type) or op_type
+    return BASE_KERNEL_NAMES.get(op_type) or _yaml_phi_name(op_type) or op_type
+
+
+def base_kernel_names() -> dict[str, str]:
+    """Legacy op type -> PHI kernel base name wherever they differ (yaml and run time)."""
+    names = {n.legacy: n.phi for entry in op_compat_defs()
+             for n in (entry.names, *entry.backward) if n.renamed}
+    names.update(BASE_KERNEL_NAMES.items())
+    return names
 
 
 def mapping_fn(op_type: str) -> ArgumentMappingFn | None:
@@ -86,15 +110,40 @@ def default_slots(proto: Any) -> tuple[list[str], list[str], list[str]]:
             [v.name for v in proto.outputs if not (v.extra or v.quant)])
 
 
-def default_kernel_signature(proto: OpProto) -> KernelSignature:
-    """The op proto in order, skipping extra and quant inputs/attributes/outputs."""
-    return KernelSignature(phi_kernel_name(proto.type), *default_slots(proto))
+def _fed_attr(entry: OpCompatDef, attr: str, ctx: ArgumentMappingContext | None) -> str:
+    """The tensor slot feeding `attr` in this op (a tensor before a list of tensors), else
+    the attribute itself; without a context, the attribute."""
+    spec = entry.tensor_attr(attr)
+    if spec is None or ctx is None:
+        return attr
+    if spec.tensor_name and ctx.has_input(spec.tensor_name):
+        return spec.tensor_name
+    if spec.tensors_name and ctx.input_size(spec.tensors_name) > 0:
+        return spec.tensors_name
+    return attr
+
+
+def default_kernel_signature(proto: OpProto, ctx: ArgumentMappingContext | None = None
+                             ) -> KernelSignature:
+    """The op proto in order, skipping extra and quant inputs/attributes/outputs, with the
+    op's op_compat.yaml entry applied: its extra slots left out, and an attribute a fed
+    tensor carries (`scalar` / `int_array`) replaced by that tensor's slot. An op of the
+    entry's `manual_signature` is described by its function, not by these rules: without
+    one (a scoped registry, as the codemod's verification uses) it gets the proto in order."""
+    inputs, attrs, outputs = default_slots(proto)
+    entry = op_compat_of(proto.type)
+    if entry is not None and proto.type not in entry.manual_signature:
+        fed = {slot for spec in entry.tensor_attrs for slot in spec.tensor_slots}
+        inputs = [i for i in inputs if i not in fed and i not in entry.extra.inputs]
+        attrs = [_fed_attr(entry, a, ctx) for a in attrs if a not in entry.extra.attr_names]
+        outputs = [o for o in outputs if o not in entry.extra.outputs]
+    return KernelSignature(phi_kernel_name(proto.type), inputs, attrs, outputs)
 
 
 def get_kernel_signature(proto: OpProto, ctx: ArgumentMappingContext) -> KernelSignature:
     """The op's own mapping function if registered, else the default mapping."""
     fn = mapping_fn(proto.type)
-    return fn(ctx) if fn is not None else default_kernel_signature(proto)
+    return fn(ctx) if fn is not None else default_kernel_signature(proto, ctx)
 
 
 def mapping_kind(op_type: str) -> str:

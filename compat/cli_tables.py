@@ -63,4 +63,7 @@ def pieces_table(pieces: dict[str, Any]) -> Table:
     for m in pieces["mapping"]:
         shown_row(table, "argument mapping", m["function"] or m.get("signature") or "-", m["file"],
                       f"{m['kind']} mapping of {m['op_type']}")
+        if m.get("op_compat_file"):
+            shown_row(table, "op_compat entry", m["op_type"], m["op_compat_file"],
+                      "legacy <-> PHI names, fed attributes, extras")
     return table

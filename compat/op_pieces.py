@@ -2,8 +2,8 @@
 
 For a legacy op type or a PHI kernel name: the legacy proto maker, operator and
 class kernels; the PHI kernels the op can run (`_raw` variants included) with
-when each is chosen; their InferMeta; the argument mapping (custom or default);
-and the phi/ops.yaml entry.
+when each is chosen; their InferMeta; the argument mapping (custom or default) with
+the phi/op_compat.yaml entry that relates the op to PHI; and the phi/ops.yaml entry.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 
 from compat.arg_mapping import (
     ARG_MAPPINGS,
-    BASE_KERNEL_NAMES,
+    base_kernel_names,
     default_kernel_signature,
     kernel_choices,
     phi_kernel_name,
@@ -23,7 +23,7 @@ from legacy_fluid.framework.op_kernel import OP_KERNELS
 from legacy_fluid.framework.op_registry import OP_INFOS
 from phi.core.infermeta_utils import INFER_METAS
 from phi.core.kernel_factory import KERNELS
-from phi.op_defs import OPS_YAML, op_def_of_kernel
+from phi.op_defs import OPS_YAML, op_compat_of, op_def_of_kernel
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -63,7 +63,7 @@ def op_types_for(name: str) -> list[str]:
     """Legacy op types `name` names: itself, or those that can run PHI kernel `name`."""
     if name in OP_INFOS or OP_KERNELS.has(name):
         return [name]
-    candidates = {*OP_INFOS.keys(), *BASE_KERNEL_NAMES.keys()}
+    candidates = {*OP_INFOS.keys(), *base_kernel_names()}
     return sorted(t for t in candidates if any(k == name for k, _ in kernel_choices(t)))
 
 
@@ -105,15 +105,20 @@ def _phi(op_type: str | None, name: str, when: str) -> dict[str, Any]:
 
 
 def _mapping(op_type: str) -> dict[str, Any]:
+    """The mapping function (custom) or the default mapping's signature, and the
+    op_compat.yaml entry (`file:line`) relating the op to PHI, when it has one."""
+    entry = op_compat_of(op_type)
+    compat = str(entry.source) if entry is not None else None
     mapping = ARG_MAPPINGS.get(op_type)
     if mapping is not None:
         return {"op_type": op_type, "kind": "custom", "function": _qualname(mapping.fn),
-                "file": where(mapping.fn)}
+                "file": where(mapping.fn), "op_compat_file": compat}
     info = OP_INFOS.get(op_type)
     signature = str(default_kernel_signature(info.proto)) if info else None
-    return {"op_type": op_type, "kind": "default", "function": None,
-            "file": "compat/arg_mapping.py (default_slots: the proto in order)",
-            "signature": signature}
+    file = (f"{compat} (the proto in order, this entry applied)" if compat
+            else "compat/arg_mapping.py (default_slots: the proto in order)")
+    return {"op_type": op_type, "kind": "default", "function": None, "file": file,
+            "signature": signature, "op_compat_file": compat}
 
 
 def op_pieces(name: str) -> dict[str, Any]:

@@ -197,9 +197,20 @@ def _bases(cls: cst.ClassDef) -> list[cst.BaseExpression]:
 
 
 def load_base_names(root: Path | None = None) -> dict[str, str]:
-    """`register_base_kernel_name("a", "b")` calls in compat/ops (read statically)."""
+    """Legacy -> PHI names: phi/op_compat.yaml's, then `register_base_kernel_name("a", "b")`
+    calls in compat/ops (read statically)."""
+    from phi.op_defs import OpCompatError, load_op_compat
+
     root = root or Path(__file__).resolve().parent.parent
     out: dict[str, str] = {}
+    compat_yaml = root / "phi" / "op_compat.yaml"
+    if compat_yaml.is_file():
+        try:
+            entries = load_op_compat(compat_yaml)
+        except OpCompatError:
+            entries = ()
+        out.update((n.legacy, n.phi) for e in entries for n in (e.names, *e.backward)
+                   if n.renamed)
     ops_dir = root / "compat" / "ops"
     if not ops_dir.is_dir():
         return out

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from compat.arg_mapping import (
-    BASE_KERNEL_NAMES,
+    base_kernel_names,
     default_kernel_signature,
     get_kernel_signature,
     kernel_choices,
@@ -204,7 +204,7 @@ def collect_facts(extra_op_types: Iterable[str] = ()) -> dict[str, OpFacts]:
             variants[t] = sorted(names - {phi_kernel_name(t)})
     reached = {phi_kernel_name(t) for t in op_types} | {n for v in variants.values() for n in v}
     # PHI kernels no legacy op type reaches get their own row, named by the kernel.
-    reverse = {v: k for k, v in BASE_KERNEL_NAMES.items()}
+    reverse = {v: k for k, v in base_kernel_names().items()}
     for name in phi_library - reached:
         op_types.add(reverse.get(name, name))
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from compat.coverage import sources
 from compat.coverage.facts import OpFacts
-from phi.op_defs import op_def
+from phi.op_defs import op_compat_defs, op_def
 
 GRAD_SUFFIX = "_grad"
 GRAD_FIXTURES = Path(sources.GRAD_FIXTURES)
@@ -42,8 +42,9 @@ PADDLE_TRAINING_GRADS = frozenset({
     "flatten_contiguous_range", "concat", "slice", "gather", "stack", "expand_v2", "tile",
     "rnn",
 })
-#: Grad op types that are not `<forward>_grad` in Paddle.
-GRAD_OP_TYPE = {"cross_entropy2": "cross_entropy_grad2"}
+#: Grad op types that are not `<forward>_grad` in Paddle (phi/op_compat.yaml's `backward`).
+GRAD_OP_TYPE = {e.names.legacy: e.backward[0].legacy for e in op_compat_defs()
+                if e.backward and e.backward[0].legacy != e.names.legacy + GRAD_SUFFIX}
 _FORWARD_OF = {g: f for f, g in GRAD_OP_TYPE.items()}
 
 GRAD_DEFINITION = ("forward op types with a grad (fluidphi registers its legacy grad op or "

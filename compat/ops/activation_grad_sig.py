@@ -1,16 +1,12 @@
-"""Backward ops of the activations -> PHI grad kernels (backward.yaml names).
-
-The default mapping fits all but hard_swish_grad, whose PHI kernel (as Paddle's) takes no
-threshold / scale / offset: its mapping refuses values other than 6 / 6 / 3.
+"""hard_swish_grad -> hardswish_grad (the default mapping fits the other activation grads):
+its PHI kernel (as Paddle's) takes no threshold / scale / offset, so the mapping refuses
+values other than 6 / 6 / 3.
 """
 
-from compat.arg_mapping import register_arg_mapping, register_base_kernel_name
+from compat.arg_mapping import register_arg_mapping
 from compat.arg_mapping_context import ArgumentMappingContext
 from compat.kernel_signature import KernelSignature
 from phi.kernels.funcs.activation_grad import HARDSWISH_CONSTANTS, check_hardswish_constants
-
-register_base_kernel_name("hard_sigmoid_grad", "hardsigmoid_grad")
-register_base_kernel_name("hard_swish_grad", "hardswish_grad")
 
 
 @register_arg_mapping("hard_swish_grad")

@@ -1,12 +1,9 @@
 """relu6 / hard_swish / swish: the PHI kernel with fixed constants unless an old program
 set other values, then the *_raw kernel taking them as attributes."""
 
-from compat.arg_mapping import register_arg_mapping, register_base_kernel_name
+from compat.arg_mapping import register_arg_mapping
 from compat.arg_mapping_context import ArgumentMappingContext
 from compat.kernel_signature import KernelSignature
-
-register_base_kernel_name("hard_swish", "hardswish")
-register_base_kernel_name("hard_sigmoid", "hardsigmoid")
 
 
 def _attr(ctx: ArgumentMappingContext, name: str, default: float) -> float:

@@ -1,21 +1,14 @@
-"""Backward ops of the elementwise family -> PHI grad kernels (backward.yaml names).
+"""Backward ops of the elementwise family (their PHI names: phi/op_compat.yaml).
 
 sub / mul / div grads keep fluid's `axis` (the default mapping); Paddle's maximum_grad,
 minimum_grad and elementwise_pow_grad take no axis, so their mappings drop it after
 refusing a forward axis that did not align trailing dims (the kernel could not honour it).
 """
 
-from compat.arg_mapping import register_arg_mapping, register_base_kernel_name
+from compat.arg_mapping import register_arg_mapping
 from compat.arg_mapping_context import ArgumentMappingContext, ExecutionArgumentMappingContext
 from compat.kernel_signature import KernelSignature
 from phi.kernels.funcs.elementwise_grad import check_trailing_axis
-
-register_base_kernel_name("elementwise_sub_grad", "subtract_grad")
-register_base_kernel_name("elementwise_mul_grad", "multiply_grad")
-register_base_kernel_name("elementwise_div_grad", "divide_grad")
-register_base_kernel_name("elementwise_max_grad", "maximum_grad")
-register_base_kernel_name("elementwise_min_grad", "minimum_grad")
-register_base_kernel_name("elementwise_pow_grad", "elementwise_pow_grad")
 
 
 def _trailing_signature(ctx: ArgumentMappingContext, kernel: str) -> KernelSignature:

@@ -1,19 +1,11 @@
 """elementwise_{add,sub,mul,div,max,min,pow,floordiv,mod}: the plain PHI kernel when
 axis == -1, else the `*_raw` kernel taking fluid's axis (as Paddle's elementwise argument
-mappings)."""
+mappings). The PHI names of these ops, and of fmax / fmin / heaviside (no axis: the
+default mapping), are in phi/op_compat.yaml."""
 
-from compat.arg_mapping import register_arg_mapping, register_base_kernel_name
+from compat.arg_mapping import register_arg_mapping
 from compat.arg_mapping_context import ArgumentMappingContext
 from compat.kernel_signature import KernelSignature
-
-register_base_kernel_name("elementwise_add", "add")
-register_base_kernel_name("elementwise_sub", "subtract")
-register_base_kernel_name("elementwise_mul", "multiply")
-register_base_kernel_name("elementwise_div", "divide")
-register_base_kernel_name("elementwise_max", "maximum")
-register_base_kernel_name("elementwise_min", "minimum")
-register_base_kernel_name("elementwise_floordiv", "floor_divide")
-register_base_kernel_name("elementwise_mod", "remainder")
 
 
 def _axis_choices(kernel: str) -> dict[str, str]:
@@ -71,8 +63,3 @@ def elementwise_floordiv_op_argument_mapping(ctx: ArgumentMappingContext) -> Ker
 @register_arg_mapping("elementwise_mod", chooses=_axis_choices("remainder"))
 def elementwise_mod_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
     return _signature(ctx, "remainder")
-
-# fmax / fmin / heaviside have no axis: the default mapping, under Paddle's PHI names.
-register_base_kernel_name("elementwise_fmax", "fmax")
-register_base_kernel_name("elementwise_fmin", "fmin")
-register_base_kernel_name("elementwise_heaviside", "heaviside")

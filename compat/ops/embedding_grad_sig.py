@@ -1,10 +1,8 @@
 """lookup_table_v2_grad -> embedding_grad (dense W@GRAD only; a sparse one has no kernel)."""
 
-from compat.arg_mapping import register_arg_mapping, register_base_kernel_name
+from compat.arg_mapping import register_arg_mapping
 from compat.arg_mapping_context import ArgumentMappingContext
 from compat.kernel_signature import UNREGISTERED, KernelSignature
-
-register_base_kernel_name("lookup_table_v2_grad", "embedding_grad")
 
 
 @register_arg_mapping("lookup_table_v2_grad")

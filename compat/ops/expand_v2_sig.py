@@ -1,11 +1,9 @@
 """expand_v2 -> expand; the shape comes from Shape, else expand_shapes_tensor, else the
 `shape` attribute."""
 
-from compat.arg_mapping import register_arg_mapping, register_base_kernel_name
+from compat.arg_mapping import register_arg_mapping
 from compat.arg_mapping_context import ArgumentMappingContext
 from compat.kernel_signature import UNREGISTERED, KernelSignature
-
-register_base_kernel_name("expand_v2", "expand")
 
 
 @register_arg_mapping("expand_v2")

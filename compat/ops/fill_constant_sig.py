@@ -1,11 +1,9 @@
 """fill_constant -> full: shape from ShapeTensor / ShapeTensorList / shape and value from
 ValueTensor / str_value / value, in Paddle's order of precedence."""
 
-from compat.arg_mapping import register_arg_mapping, register_base_kernel_name
+from compat.arg_mapping import register_arg_mapping
 from compat.arg_mapping_context import ArgumentMappingContext
 from compat.kernel_signature import UNREGISTERED, KernelSignature
-
-register_base_kernel_name("fill_constant", "full")
 
 
 @register_arg_mapping("fill_constant")

@@ -1,11 +1,8 @@
 """flatten_contiguous_range -> flatten / flatten_with_xshape; flatten (v1) -> flatten2."""
 
-from compat.arg_mapping import register_arg_mapping, register_base_kernel_name
+from compat.arg_mapping import register_arg_mapping
 from compat.arg_mapping_context import ArgumentMappingContext
 from compat.kernel_signature import KernelSignature
-
-register_base_kernel_name("flatten_contiguous_range", "flatten")
-register_base_kernel_name("flatten", "flatten2")
 
 
 @register_arg_mapping("flatten_contiguous_range", chooses={

@@ -3,15 +3,10 @@
 the AxisTensor inputs are not read (Paddle's legacy programs ignore them too).
 logsumexp and p_norm use the default mapping."""
 
-from compat.arg_mapping import register_arg_mapping, register_base_kernel_name
+from compat.arg_mapping import register_arg_mapping
 from compat.arg_mapping_context import ArgumentMappingContext
 from compat.kernel_signature import KernelSignature
 from compat.ops.reduce_math_sig import reduce_all_choices, reduce_signature
-
-register_base_kernel_name("reduce_all", "all")
-register_base_kernel_name("reduce_any", "any")
-register_base_kernel_name("reduce_amax", "amax")
-register_base_kernel_name("reduce_amin", "amin")
 
 
 @register_arg_mapping("reduce_all", chooses=reduce_all_choices("all"))

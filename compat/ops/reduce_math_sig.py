@@ -1,13 +1,9 @@
 """reduce_max / reduce_min / reduce_prod -> max / min / prod, or the `_raw` kernels (which
 take reduce_all) when reduce_all is set; `dim` is the axis list."""
 
-from compat.arg_mapping import register_arg_mapping, register_base_kernel_name
+from compat.arg_mapping import register_arg_mapping
 from compat.arg_mapping_context import ArgumentMappingContext
 from compat.kernel_signature import UNREGISTERED, KernelSignature
-
-register_base_kernel_name("reduce_max", "max")
-register_base_kernel_name("reduce_min", "min")
-register_base_kernel_name("reduce_prod", "prod")
 
 
 def reduce_all_choices(kernel: str) -> dict[str, str]:

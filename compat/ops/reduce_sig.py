@@ -1,11 +1,8 @@
 """reduce_sum / reduce_mean -> sum / mean, or sum_raw / mean_raw when reduce_all is set."""
 
-from compat.arg_mapping import register_arg_mapping, register_base_kernel_name
+from compat.arg_mapping import register_arg_mapping
 from compat.arg_mapping_context import ArgumentMappingContext
 from compat.kernel_signature import UNREGISTERED, KernelSignature
-
-register_base_kernel_name("reduce_sum", "sum")
-register_base_kernel_name("reduce_mean", "mean")
 
 
 def _reduce_all(ctx: ArgumentMappingContext) -> bool:

@@ -1,12 +1,9 @@
 """reshape2 -> reshape (with xshape) and reshape (v1) -> legacy_reshape; the shape comes
 from ShapeTensor, else Shape, else the `shape` attribute."""
 
-from compat.arg_mapping import register_arg_mapping, register_base_kernel_name
+from compat.arg_mapping import register_arg_mapping
 from compat.arg_mapping_context import ArgumentMappingContext
 from compat.kernel_signature import KernelSignature
-
-register_base_kernel_name("reshape2", "reshape")
-register_base_kernel_name("reshape", "legacy_reshape")
 
 
 def _shape_source(ctx: ArgumentMappingContext) -> str:

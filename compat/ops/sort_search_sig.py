@@ -1,12 +1,9 @@
-"""arg_min -> argmin (default mapping); top_k_v2 -> topk, k from the K tensor when fed,
-else the `k` attribute. argsort, kthvalue, mode and searchsorted use the default mapping."""
+"""top_k_v2 -> topk, k from the K tensor when fed, else the `k` attribute.
+argsort, kthvalue, mode and searchsorted use the default mapping."""
 
-from compat.arg_mapping import register_arg_mapping, register_base_kernel_name
+from compat.arg_mapping import register_arg_mapping
 from compat.arg_mapping_context import ArgumentMappingContext
 from compat.kernel_signature import UNREGISTERED, KernelSignature
-
-register_base_kernel_name("arg_min", "argmin")
-register_base_kernel_name("top_k_v2", "topk")
 
 
 @register_arg_mapping("top_k_v2")

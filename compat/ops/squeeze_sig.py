@@ -1,5 +1,5 @@
 """squeeze2 -> squeeze_with_xshape when the op has an XShape output (which its grad op
-reads), else squeeze (its base kernel, compat/ops/nlp_names.py)."""
+reads), else squeeze (its base kernel, phi/op_compat.yaml)."""
 
 from compat.arg_mapping import register_arg_mapping
 from compat.arg_mapping_context import ArgumentMappingContext

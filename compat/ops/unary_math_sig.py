@@ -1,14 +1,10 @@
-"""unary_math family: `isfinite_v2` / `isinf_v2` run PHI `isfinite` / `isinf` (the default
-mapping otherwise fits); `round` runs PHI `round` with `decimals`, except in a Paddle 2.x
-program, whose round op has no `decimals` (RoundOp leaves it out) and rounded ties away
+"""`round` runs PHI `round` with `decimals`, except in a Paddle 2.x program,
+whose round op has no `decimals` (RoundOp leaves it out) and rounded ties away
 from zero: that one runs `legacy_round`."""
 
-from compat.arg_mapping import register_arg_mapping, register_base_kernel_name
+from compat.arg_mapping import register_arg_mapping
 from compat.arg_mapping_context import ArgumentMappingContext
 from compat.kernel_signature import KernelSignature
-
-register_base_kernel_name("isfinite_v2", "isfinite")
-register_base_kernel_name("isinf_v2", "isinf")
 
 
 @register_arg_mapping("round", chooses={

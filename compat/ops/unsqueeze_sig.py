@@ -1,11 +1,9 @@
 """unsqueeze / unsqueeze2 -> unsqueeze: axes from AxesTensorList, else AxesTensor, else `axes`;
 an unsqueeze2 with an XShape output (which its grad op reads) -> unsqueeze_with_xshape."""
 
-from compat.arg_mapping import register_arg_mapping, register_base_kernel_name
+from compat.arg_mapping import register_arg_mapping
 from compat.arg_mapping_context import ArgumentMappingContext
 from compat.kernel_signature import KernelSignature
-
-register_base_kernel_name("unsqueeze2", "unsqueeze")
 
 
 def _unsqueeze_mapping(ctx: ArgumentMappingContext) -> KernelSignature:

@@ -4,6 +4,8 @@ dataclasses.
 `op_defs()` is ops.yaml, `backward_defs()` backward.yaml (each read once, and checked
 against each other: every `backward :` names a backward op whose `forward` is that op);
 `op_def_of_kernel(name)` finds the entry that declares a PHI kernel name.
+`op_compat_defs()` is phi/op_compat.yaml, the legacy <-> PHI relation (`op_compat.py`);
+`op_compat_of(legacy_op)` the entry describing a legacy op or grad op.
 """
 
 from __future__ import annotations
@@ -22,33 +24,61 @@ from phi.op_defs.model import (
     OpDef,
     OutputDef,
 )
+from phi.op_defs.op_compat import (
+    ExtraAttrDef,
+    ExtraDef,
+    OpCompatDef,
+    OpCompatError,
+    OpNames,
+    SourceLine,
+    TensorAttrDef,
+    TensorAttrKind,
+    load_op_compat,
+    render_entry,
+    render_op_compat,
+)
 from phi.op_defs.parse import OpDefError, load_op_defs, parse_op
 from phi.op_defs.render import render_op
 
 OPS_YAML = Path(__file__).resolve().parent.parent / "ops.yaml"
 BACKWARD_YAML = OPS_YAML.with_name("backward.yaml")
+OP_COMPAT_YAML = OPS_YAML.with_name("op_compat.yaml")
 
 __all__ = [
     "BACKWARD_YAML",
     "NO_DEFAULT",
     "OPS_YAML",
+    "OP_COMPAT_YAML",
     "ArgDef",
     "ArgType",
     "AttributeType",
+    "ExtraAttrDef",
+    "ExtraDef",
     "ForwardDef",
     "InferMetaDef",
     "KernelDef",
+    "OpCompatDef",
+    "OpCompatError",
     "OpDef",
     "OpDefError",
+    "OpNames",
     "OutputDef",
+    "SourceLine",
+    "TensorAttrDef",
+    "TensorAttrKind",
     "backward_defs",
     "check_links",
+    "load_op_compat",
     "load_op_defs",
+    "op_compat_defs",
+    "op_compat_of",
     "op_def",
     "op_def_of_kernel",
     "op_defs",
     "parse_op",
+    "render_entry",
     "render_op",
+    "render_op_compat",
 ]
 
 
@@ -122,3 +152,22 @@ def op_def(name: str) -> OpDef:
         return _by_name()[name]
     except KeyError:
         raise KeyError(f"no op '{name}' in ops.yaml or backward.yaml") from None
+
+
+@functools.cache
+def op_compat_defs() -> tuple[OpCompatDef, ...]:
+    """phi/op_compat.yaml, parsed (once per process); () when the file is absent."""
+    if not OP_COMPAT_YAML.is_file():
+        return ()
+    return load_op_compat(OP_COMPAT_YAML, "phi/op_compat.yaml")
+
+
+@functools.cache
+def _compat_by_legacy() -> dict[str, OpCompatDef]:
+    return {legacy: entry for entry in op_compat_defs()
+            for legacy in (entry.names.legacy, *(b.legacy for b in entry.backward))}
+
+
+def op_compat_of(legacy_op: str) -> OpCompatDef | None:
+    """The op_compat.yaml entry describing legacy op (or grad op) `legacy_op`, if any."""
+    return _compat_by_legacy().get(legacy_op)

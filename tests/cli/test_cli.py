@@ -118,6 +118,13 @@ def test_kernels_shows_every_piece_of_an_op_with_its_file() -> None:
             assert p["ops_yaml"] == p["kernel"] and p["ops_yaml_file"].startswith("phi/ops.yaml:")
         assert pieces["legacy"][0]["maker_file"].startswith("legacy_fluid/operators/elementwise")
         assert pieces["mapping"][0]["kind"] == "custom"
+        assert _yaml_line(pieces["mapping"][0]["op_compat_file"]) == \
+            "- op : add (elementwise_add)"
+    concat = json.loads(invoke("kernels", "concat", "--json").output)["pieces"]["mapping"][0]
+    assert concat["kind"] == "default" and concat["file"].startswith("phi/op_compat.yaml:")
+    assert _yaml_line(concat["op_compat_file"]) == "- op : concat"
+    assert json.loads(invoke("kernels", "relu", "--json").output)["pieces"]["mapping"][0][
+        "op_compat_file"] is None
     from fluidphi.cli import console
 
     width = console.width
@@ -128,6 +135,13 @@ def test_kernels_shows_every_piece_of_an_op_with_its_file() -> None:
         console.width = width
     assert "add_raw: phi.kernels.impl.add_kernel_impl.add_raw_kernel" in text
     assert "chosen when axis != -1" in text and "phi/ops.yaml:" in text
+    assert "op_compat entry" in text and "phi/op_compat.yaml:" in text
+
+
+def _yaml_line(where: str) -> str:
+    """The text at `phi/op_compat.yaml:LINE`."""
+    path, line = where.rsplit(":", 1)
+    return (ROOT / path).read_text(encoding="utf-8").splitlines()[int(line) - 1]
 
 
 def test_inspect_json() -> None:

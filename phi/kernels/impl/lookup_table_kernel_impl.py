@@ -1,7 +1,7 @@
 """lookup_table (v1): like embedding, with ids shaped [..., 1].
 
 Only padding_idx matters for a dense lookup; the other fluid attributes configure
-distributed training and are not passed (compat/ops/lookup_table_sig.py).
+distributed training and are not passed (phi/op_compat.yaml's extra attributes).
 """
 
 from __future__ import annotations
