@@ -85,7 +85,7 @@ def console() -> Console:
 
 def copy_corpus(root: Path) -> Path:
     target = root / "team_ops"
-    shutil.copytree(CORPUS, target, ignore=shutil.ignore_patterns("*.md", "__pycache__"))
+    shutil.copytree(CORPUS, target, ignore=shutil.ignore_patterns("*.md", "__pycache__", "pkg_*"))
     return target
 
 
