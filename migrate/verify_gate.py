@@ -13,7 +13,7 @@ from pathlib import Path
 
 from compat.statuses import KernelStatus, Verdict
 from migrate.records import FileResult
-from migrate.runner import migrate_file, plan_changes
+from migrate.runner import plan_changes, remigrate
 from migrate.verify import VerifyResult, verify_file
 
 FLAGGED = (Verdict.DIFFERING, Verdict.ERRORED)
@@ -44,7 +44,7 @@ def verify_and_hold(files: list[Path], results: list[FileResult]) -> list[Verify
                 continue
             evidence.setdefault(i, []).extend(v for v in verdicts if v.op_type in flagged)
             held[i] = {**held.get(i, {}), **flagged}
-            results[i] = migrate_file(str(files[i]), {**results[i].excluded, **held[i]})
+            results[i] = remigrate(files[i], results[i], held[i])
             _mark_failed(results[i], held[i])
             again.append(i)
         todo = again
