@@ -14,6 +14,7 @@ from rich.table import Table
 
 from compat.statuses import FileState, KernelStatus, Verdict
 from compat.terminal import print_error, shown, styled
+from migrate import held_back
 from migrate.records import FileResult, KernelRecord
 from migrate.runner import (
     Plan,
@@ -136,7 +137,7 @@ def _file_summary(results: list[FileResult]) -> str:
 
 
 def run_migrate(paths: Sequence[Path | str], write: bool = False, jobs: int = 1,
-                json_path: Path | str | None = None, verify: bool = False,
+                json_path: Path | str | None = None, verify: bool | None = None,
                 report_dir: Path | str | None = None, out_root: Path | str | None = None,
                 console: Console | None = None, check: bool = False,
                 err_console: Console | None = None,
@@ -147,7 +148,9 @@ def run_migrate(paths: Sequence[Path | str], write: bool = False, jobs: int = 1,
     `check` also when anything would change or is unverified; 2 for a usage error.
     `out_root` is accepted for the CLI's signature but unused: the rewrite is in place
     (see docs/migrate.md). `report_dir` writes reports/migration.{md,json} (dogfooding;
-    implies --verify). Files that cannot be read are reported on `err_console` (default:
+    implies --verify). `verify`: None verifies a write (or a report) and not a dry run;
+    False writes unverified (`--no-verify`), held-back ops staying legacy (`held_back`).
+    Files that cannot be read are reported on `err_console` (default:
     `console`). `emit`, when given, receives the summary `json_path` would hold.
     """
     console = console or Console()
@@ -160,9 +163,11 @@ def run_migrate(paths: Sequence[Path | str], write: bool = False, jobs: int = 1,
                     "one of them")
         return 2
     files = discover([Path(p) for p in paths])
-    verify = verify or report_dir is not None
+    verify = report_dir is not None or (write if verify is None else verify)
     results = _codemod(files, jobs, console)
     verify_results: list[VerifyResult] = []
+    if write and not verify:
+        held_back.hold_recorded(files, results)
     if verify:
         from migrate.verify_gate import verify_and_hold
 
@@ -171,6 +176,8 @@ def run_migrate(paths: Sequence[Path | str], write: bool = False, jobs: int = 1,
     if write:
         plan, report = write_plan(files, results)
         written = report.written
+        if verify:
+            held_back.record(files, results)
     else:
         plan = plan_changes(files, results)
         _show_changes(plan, check, console)
@@ -228,6 +235,9 @@ def _summary_line(results: list[FileResult], records: list[KernelRecord],
         line += (f"; verify: {vc['identical']} identical, {vc['differing']} differing, "
                  f"{vc['errored']} errored, {vc['unverified']} unverified (kernel x dtype; "
                  "the written result imported and run)")
+    elif write:
+        line += ("; the write is unverified (--no-verify: the migrated code was not imported "
+                 "and run)")
     elif counts["migrated"] or counts["covered"]:
         line += "; unverified: use --verify to import and run the migrated code"
     if write:

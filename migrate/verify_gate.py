@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from compat.statuses import KernelStatus, Verdict
+from migrate.held_back import FLAG_PREFIX
 from migrate.records import FileResult
 from migrate.runner import plan_changes, remigrate
 from migrate.verify import VerifyResult, verify_file
@@ -20,7 +21,7 @@ FLAGGED = (Verdict.DIFFERING, Verdict.ERRORED)
 
 
 def _flag_reason(v: VerifyResult) -> str:
-    return (f"not written: verify found it {v.status} ({v.backend} {v.dtype}: {v.detail})")
+    return f"{FLAG_PREFIX}{v.status} ({v.backend} {v.dtype}: {v.detail})"
 
 
 def verify_and_hold(files: list[Path], results: list[FileResult]) -> list[VerifyResult]:
@@ -45,7 +46,7 @@ def verify_and_hold(files: list[Path], results: list[FileResult]) -> list[Verify
             evidence.setdefault(i, []).extend(v for v in verdicts if v.op_type in flagged)
             held[i] = {**held.get(i, {}), **flagged}
             results[i] = remigrate(files[i], results[i], held[i])
-            _mark_failed(results[i], held[i])
+            mark_failed(results[i], held[i])
             again.append(i)
         todo = again
     return [v for i in sorted(set(final) | set(evidence))
@@ -56,7 +57,8 @@ def _texts(yaml_text: str | None) -> list[str] | None:
     return None if yaml_text is None else [yaml_text]
 
 
-def _mark_failed(result: FileResult, held: dict[str, str]) -> None:
+def mark_failed(result: FileResult, held: dict[str, str]) -> None:
+    """The rows of the `held` ops (op -> why): `failed`, with why."""
     for rec in result.records:
         if rec.op_type in held:
             rec.status, rec.reason, rec.function = KernelStatus.FAILED, held[rec.op_type], ""

@@ -11,6 +11,7 @@ module registers. The process-wide registries are untouched afterwards.
 
 from __future__ import annotations
 
+import importlib.util
 import sys
 import traceback
 import types
@@ -48,20 +49,63 @@ def _package_of(path: Path | None) -> str | None:
 _COUNTER = [0]
 
 
-def exec_module(text: str, path: Path | None, tag: str) -> dict[str, Any]:
-    """Run module source in a fresh module namespace (its package set, for relative imports)."""
+def _importable_as(package: str, folder: Path) -> bool:
+    """`package` already imports from `folder` here (fluidphi's own operators)."""
+    try:
+        spec = importlib.util.find_spec(package)
+    except (ImportError, ValueError):
+        return False
+    locations = list(spec.submodule_search_locations or []) if spec else []
+    return any(Path(loc).resolve() == folder for loc in locations)
+
+
+@contextmanager
+def as_package(path: Path | None) -> Iterator[str | None]:
+    """While open, `path`'s package imports as the package it is (its root on sys.path):
+    yields the module's dotted name, or None when it is no package's or its package
+    already imports from here. Every module of that package imported meanwhile is dropped
+    from sys.modules afterwards, so the next session imports them afresh."""
+    package = _package_of(path)
+    if path is None or package is None or _importable_as(package, path.resolve().parent):
+        yield None
+        return
+    root = str(path.resolve().parents[package.count(".") + 1])
+    top = package.split(".")[0]
+    stale = [m for m in sys.modules if m == top or m.startswith(top + ".")]
+    if stale:  # another package of that name is imported: not ours to replace
+        raise ModuleRunError(f"a package named '{top}' is already imported in this process "
+                             f"({sys.modules[stale[0]]!r}); cannot import {path} as part of "
+                             f"{package}")
+    sys.path.insert(0, root)
+    try:
+        yield package if path.stem == "__init__" else f"{package}.{path.stem}"
+    finally:
+        for m in [m for m in sys.modules if m == top or m.startswith(top + ".")]:
+            del sys.modules[m]
+        if root in sys.path:
+            sys.path.remove(root)
+
+
+def exec_module(text: str, path: Path | None, tag: str, name: str | None = None
+                ) -> dict[str, Any]:
+    """Run module source in a fresh module namespace (its package set, for relative imports).
+    With `name` (inside `as_package`) it is that module of its package, for its siblings too."""
     _COUNTER[0] += 1
-    name = f"_fluidphi_migrate_{tag}_{_COUNTER[0]}"
-    mod = types.ModuleType(name)
+    mod = types.ModuleType(name or f"_fluidphi_migrate_{tag}_{_COUNTER[0]}")
     mod.__file__ = str(path) if path else f"<{tag}>"
     package = _package_of(path)
     if package:
         mod.__package__ = package
-    sys.modules[name] = mod
+    if name and path is not None and path.stem == "__init__":
+        mod.__path__ = [str(path.parent)]
+    sys.modules[mod.__name__] = mod
     try:
         exec(compile(text, mod.__file__, "exec"), mod.__dict__)
-    finally:
-        sys.modules.pop(name, None)
+    except BaseException:
+        sys.modules.pop(mod.__name__, None)
+        raise
+    if name is None:
+        sys.modules.pop(mod.__name__, None)
     return mod.__dict__
 
 
@@ -119,9 +163,9 @@ def module_session(text: str, path: Path | None, tag: str, op_defs: list[OpDef] 
     from phi.core.registry import scoped
 
     with scoped(KERNELS, INFER_METAS, OP_INFOS, OP_KERNELS, ARG_MAPPINGS), \
-            BASE_KERNEL_NAMES.scoped(inherit=True):
+            BASE_KERNEL_NAMES.scoped(inherit=True), as_package(path) as name:
         try:
-            namespace = exec_module(text, path, tag)
+            namespace = exec_module(text, path, tag, name)
         except Exception as exc:
             raise ModuleRunError(f"importing it raised {brief(exc)}") from None
         _bind_infer_metas(op_defs or [], namespace)

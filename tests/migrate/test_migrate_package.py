@@ -74,6 +74,20 @@ def dry(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     return {"code": code, "doc": json.loads(out.read_text())}
 
 
+def test_write_verifies_unless_told_not_to(tmp_path: Path) -> None:
+    pkg = copy_package(tmp_path)
+    out = tmp_path / "summary.json"
+    assert run_migrate([pkg], write=True, json_path=out, console=console()) == 0
+    rows = [r for r in json.loads(out.read_text())["kernels"] if r["status"] == "migrated"]
+    assert rows and all(v["status"] == "identical" for r in rows for v in r["verify"])
+    again = copy_package(tmp_path / "again")
+    con = console()
+    assert run_migrate([again], write=True, verify=False, json_path=out, console=con) == 0
+    doc = json.loads(out.read_text())
+    assert doc["written"] and not any("verify" in r for r in doc["kernels"])
+    assert "the write is unverified (--no-verify" in " ".join(con.export_text().split())
+
+
 @pytest.fixture(scope="module")
 def written(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     root = tmp_path_factory.mktemp("written")
@@ -97,8 +111,6 @@ def test_every_kernel_of_the_package_has_the_expected_row(dry: dict[str, Any]) -
             assert (row["status"], reason in row["reason"]) == (status, True), row
 
 
-@pytest.mark.xfail(strict=True, reason="issue 23: "
-                   "verify does not import a module as its package yet")
 def test_verify_imports_the_modules_as_their_package(dry: dict[str, Any]) -> None:
     migrated = [r for r in dry["doc"]["kernels"] if r["status"] == "migrated"]
     assert migrated
