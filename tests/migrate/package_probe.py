@@ -1,5 +1,5 @@
 """Import every module of a package as a package and run each op whose legacy kernel
-class it defines (legacy mode, one float32 case); print what happened as JSON.
+class it defines (legacy mode, one float32 case, a seed fixed); print what happened as JSON.
 
 `python package_probe.py ROOT PACKAGE`: ROOT is the folder holding PACKAGE. Run in a
 subprocess by tests/migrate/test_migrate_package.py, before and after a `--write`, so a
@@ -19,6 +19,7 @@ import numpy as np
 def probe(root: Path, package: str) -> dict[str, dict[str, object]]:
     from compat.single_op import run_single_op
     from legacy_fluid.framework.op_kernel import OP_KERNELS
+    from legacy_fluid.framework.op_registry import OP_INFOS
     from migrate.verify_session import brief
 
     sys.path.insert(0, str(root))
@@ -36,7 +37,8 @@ def probe(root: Path, package: str) -> dict[str, dict[str, object]]:
         if not cls.__module__.startswith(package + ".") or op in ran:
             continue
         try:
-            outs, _ = run_single_op(op, {"X": x}, {}, {"Out": 1}, mode="legacy")
+            seeded = {a.name: 7 for a in OP_INFOS.info(op).proto.attrs if a.name == "seed"}
+            outs, _ = run_single_op(op, {"X": x}, seeded, {"Out": 1}, mode="legacy")
             ran[op] = outs["Out"][0].tolist()
         except Exception as exc:
             ran[op] = brief(exc)
