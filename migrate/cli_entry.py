@@ -26,6 +26,7 @@ from migrate.runner import (
     write_atomic,
     write_plan,
 )
+from migrate.tree_lock import folders_written, tree_lock
 from migrate.verify import VerifyResult, verification
 
 PROGRESS_MIN_FILES = 8
@@ -162,8 +163,26 @@ def run_migrate(paths: Sequence[Path | str], write: bool = False, jobs: int = 1,
         print_error(err_console or console, "--check reports what --write would change; give "
                     "one of them")
         return 2
-    files = discover([Path(p) for p in paths])
+    roots = [Path(p) for p in paths]
+    files = discover(roots)
     verify = report_dir is not None or (write if verify is None else verify)
+    if not write:
+        return _run_migrate(files, False, jobs, json_path, verify, report_dir, console, check,
+                            err_console, emit)
+
+    def waiting(folder: Path) -> None:
+        console.print(f"waiting for another `fluidphi migrate --write` on {shown(str(folder))}",
+                      highlight=False)
+
+    with tree_lock(folders_written(roots, files), waiting):  # read, verify, write: one run
+        return _run_migrate(files, True, jobs, json_path, verify, report_dir, console, check,
+                            err_console, emit)
+
+
+def _run_migrate(files: list[Path], write: bool, jobs: int, json_path: Path | str | None,
+                 verify: bool, report_dir: Path | str | None, console: Console, check: bool,
+                 err_console: Console | None,
+                 emit: Callable[[dict[str, Any]], None] | None) -> int:
     results = _codemod(files, jobs, console)
     verify_results: list[VerifyResult] = []
     if write and not verify:

@@ -278,8 +278,8 @@ def unified_diff(plan: Plan) -> str:
 
 def write_plan(files: list[Path], results: list[FileResult]) -> tuple[Plan, WriteReport]:
     """Check every target, hold back the modules that cannot be written (with the folder's
-    ops.yaml when that cannot be), then write folder by folder. Held or failed modules get
-    a file error and their migrated kernels a `failed` row saying why."""
+    ops.yaml when that cannot be), then write the rest, all of it or none. Held or failed
+    modules get a file error and their migrated kernels a `failed` row saying why."""
     held: dict[Path, str] = {}
     while True:
         plan = plan_changes(files, results, held)
@@ -305,11 +305,9 @@ def write_plan(files: list[Path], results: list[FileResult]) -> tuple[Plan, Writ
 
 
 def _write_units(changes: list[Change], report: WriteReport) -> None:
-    units: dict[Path, list[Change]] = {}
-    for ch in changes:
-        units.setdefault(ch.unit, []).append(ch)
-    for _, unit in sorted(units.items()):
-        write_unit(unit, report)
+    """The run's writes are one unit: all of them, or (a write failed) none."""
+    if changes:
+        write_unit(changes, report)
 
 
 def mark_not_written(result: FileResult, why: str) -> None:
@@ -320,7 +318,7 @@ def mark_not_written(result: FileResult, why: str) -> None:
 
 
 def apply(plan: Plan) -> list[Path]:
-    """Write a plan's changes folder by folder (see `write_plan` for the checked way)."""
+    """Write a plan's changes, all or none (see `write_plan` for the checked way)."""
     report = WriteReport()
     _write_units(plan.changes, report)
     return report.written
