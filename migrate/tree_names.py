@@ -125,13 +125,17 @@ def uses_elsewhere(removed: dict[Path, set[str]], files: Iterable[Path]) -> dict
     if not wanted:
         return {}
     all_names = set().union(*wanted.values())
+    stems = {p.parent.name if p.stem == "__init__" else p.stem for p in wanted}
     by_root: dict[Path, list[Path]] = {}
     for f in files:
         try:
             text = f.read_text(encoding="utf-8", errors="replace")
         except OSError:
             continue
-        if f.resolve() in wanted or any(n in text for n in all_names):
+        # to use a name of a module, a file names the module (`from .acts import X`,
+        # `import pkg.acts`) and the name: only such files are resolved
+        if f.resolve() in wanted or (any(s in text for s in stems)
+                                     and any(n in text for n in all_names)):
             by_root.setdefault(package_root(f), []).append(f.resolve())
     out: dict[Path, list[Use]] = {}
     for root, members in by_root.items():
@@ -158,3 +162,46 @@ def uses_elsewhere(removed: dict[Path, set[str]], files: Iterable[Path]) -> dict
                         shown = os.path.relpath(user, root)
                         out.setdefault(hit[0], []).append(Use(hit[1], f"{shown}"))
     return out
+
+
+def importers(modules: Iterable[Path], files: Iterable[Path]) -> dict[Path, set[Path]]:
+    """Per file of `files`: which of `modules` it imports (any name under the module's
+    qualified name, relative imports resolved), by LibCST's FullRepoManager."""
+    wanted = {p.resolve() for p in modules}
+    files = [f.resolve() for f in files
+             if f.suffix == ".py" and f.is_file() and not f.is_symlink()]
+    by_root: dict[Path, list[Path]] = {}
+    for f in files:
+        by_root.setdefault(package_root(f), []).append(f)
+    out: dict[Path, set[Path]] = {}
+    for root, members in by_root.items():
+        names = {module_name(p, root): p for p in members if p in wanted}
+        if not names:
+            continue
+        stems = {p.parent.name if p.stem == "__init__" else p.stem for p in names.values()}
+        users = [p for p in members if _mentions(p, stems)]
+        if not users:
+            continue
+        manager = FullRepoManager(str(root), [str(p) for p in members],
+                                  {FullyQualifiedNameProvider})
+        for user in users:
+            try:
+                resolved = manager.get_metadata_wrapper_for_path(str(user)).resolve(
+                    FullyQualifiedNameProvider)
+            except (cst.ParserSyntaxError, OSError, UnicodeDecodeError):
+                continue
+            for qnames in resolved.values():
+                for q in qnames:
+                    for name, module in names.items():
+                        if module != user and (q.name == name or
+                                               q.name.startswith(name + ".")):
+                            out.setdefault(user, set()).add(module)
+    return out
+
+
+def _mentions(path: Path, words: set[str]) -> bool:
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    return any(w in text for w in words)
