@@ -67,8 +67,7 @@ def record(files: list[Path], results: list[FileResult]) -> None:
 def hold_recorded(files: list[Path], results: list[FileResult]) -> None:
     """An unverified write: the ops an earlier verify held back stay legacy (in `results`),
     their rows `failed` with the recorded reason."""
-    from migrate.runner import remigrate
-    from migrate.verify_gate import mark_failed
+    from migrate.runner import mark_failed, remigrate
 
     for i, f in enumerate(files):
         if not results[i].ops:

@@ -310,6 +310,13 @@ def _write_units(changes: list[Change], report: WriteReport) -> None:
         write_unit(changes, report)
 
 
+def mark_failed(result: FileResult, held: dict[str, str]) -> None:
+    """The rows of the `held` ops (op -> why): `failed`, with why."""
+    for rec in result.records:
+        if rec.op_type in held:
+            rec.status, rec.reason, rec.function = KernelStatus.FAILED, held[rec.op_type], ""
+
+
 def mark_not_written(result: FileResult, why: str) -> None:
     result.error = why
     for rec in result.records:

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from compat.statuses import KernelStatus, Verdict
+from compat.statuses import Verdict
 from migrate.held_back import FLAG_PREFIX
 from migrate.records import FileResult
-from migrate.runner import plan_changes, remigrate
+from migrate.runner import mark_failed, plan_changes, remigrate
 from migrate.verify import VerifyResult, verify_file
 from migrate.verify_tree import check_tree
 
@@ -93,10 +93,3 @@ def _hold_tree_problems(files: list[Path], results: list[FileResult],
 
 def _texts(yaml_text: str | None) -> list[str] | None:
     return None if yaml_text is None else [yaml_text]
-
-
-def mark_failed(result: FileResult, held: dict[str, str]) -> None:
-    """The rows of the `held` ops (op -> why): `failed`, with why."""
-    for rec in result.records:
-        if rec.op_type in held:
-            rec.status, rec.reason, rec.function = KernelStatus.FAILED, held[rec.op_type], ""
