@@ -1,5 +1,6 @@
-"""`fluidphi migrate PATH... [--write | --check] [--jobs N] [--json FILE] [--verify]
-[--report DIR]`."""
+"""`fluidphi migrate PATH... [--write | --check] [--jobs N] [--json[=FILE]]
+[--verify | --no-verify] [--report DIR]`: a write verifies unless told not to, and holds
+the tree's lock (`tree_lock`) from its first read to its last write."""
 
 from __future__ import annotations
 
