@@ -115,7 +115,10 @@ def _covered_mapping(info: ModuleInfo, op: str, kf: KernelFunction, record: Kern
 def assemble(info: ModuleInfo, migrated: dict[Unit, KernelFunction],
               records: dict[Unit, KernelRecord], removal: dict[int, list[Any]],
               catalog: list[infermeta.CatalogEntry],
-              covered: dict[Unit, Unit]) -> tuple[cst.Module, list[OpPlan]]:
+              covered: dict[Unit, Unit], keep: frozenset[str] = frozenset()
+              ) -> tuple[cst.Module, list[OpPlan]]:
+    """The migrated module and its ops' plans. `keep`: top-level names that stay although
+    only migrated code used them here (another module of the tree uses them)."""
     module = info.module
     needed: set[str] = set()
     by_op: dict[str, list[Unit]] = {}
@@ -166,10 +169,10 @@ def assemble(info: ModuleInfo, migrated: dict[Unit, KernelFunction],
             continue
         body.append(stmt)
     new = module.with_changes(body=body)
-    new = _remove_orphans(info, new, set(by_class))
+    new = _remove_orphans(info, new, set(by_class), keep)
     new = _space_after_defs(module, new)
     modules = {mod for kf in migrated.values() for mod in kf.module_imports}
-    new = fix_imports(info, new, needed, modules)
+    new = fix_imports(info, new, needed, modules, keep)
     return new, [plans[op] for op in sorted(plans)]
 
 
@@ -194,10 +197,11 @@ def _space_after_defs(old: cst.Module, new: cst.Module) -> cst.Module:
     return new.with_changes(body=body)
 
 
-def _remove_orphans(info: ModuleInfo, new: cst.Module, migrated: set[str]) -> cst.Module:
+def _remove_orphans(info: ModuleInfo, new: cst.Module, migrated: set[str],
+                    keep: frozenset[str]) -> cst.Module:
     """Drop private kernel base classes (and the private mixins of migrated kernels) and
-    private dtype constants that only the migrated code used. Public names stay: another
-    module may import them."""
+    private dtype constants that only the migrated code used, except `keep`. Public names
+    stay: another module may import them."""
     old_counts = name_counts(info.module)
     mixins = {n for c in migrated for cls in info.class_mro(c)[0] for n in [cls.name.value]}
     while True:
@@ -207,7 +211,7 @@ def _remove_orphans(info: ModuleInfo, new: cst.Module, migrated: set[str]) -> cs
             if isinstance(stmt, cst.ClassDef):
                 name = stmt.name.value
                 own = name_counts(stmt).get(name, 0)
-                if (name.startswith("_") and counts.get(name, 0) == own
+                if (name.startswith("_") and name not in keep and counts.get(name, 0) == own
                         and (info.is_subclass_of(name, "OpKernel") or name in mixins)
                         and old_counts.get(name, 0) > own):
                     drop.append(stmt)
@@ -216,7 +220,8 @@ def _remove_orphans(info: ModuleInfo, new: cst.Module, migrated: set[str]) -> cs
                 if (isinstance(small, cst.Assign) and len(small.targets) == 1
                         and isinstance(small.targets[0].target, cst.Name)):
                     name = small.targets[0].target.value
-                    if name.startswith("_") and counts.get(name, 0) == 1 and \
+                    if name.startswith("_") and name not in keep and \
+                            counts.get(name, 0) == 1 and \
                             old_counts.get(name, 0) > 1 and \
                             _is_dtype_constant(info, small.value):
                         drop.append(stmt)

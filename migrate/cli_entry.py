@@ -1,5 +1,6 @@
-"""`fluidphi migrate PATH... [--write | --check] [--jobs N] [--json FILE] [--verify]
-[--report DIR]`."""
+"""`fluidphi migrate PATH... [--write | --check] [--jobs N] [--json[=FILE]]
+[--verify | --no-verify] [--report DIR]`: a write verifies unless told not to, and holds
+the tree's lock (`tree_lock`) from its first read to its last write."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from rich.table import Table
 
 from compat.statuses import FileState, KernelStatus, Verdict
 from compat.terminal import print_error, shown, styled
+from migrate import held_back
 from migrate.records import FileResult, KernelRecord
 from migrate.runner import (
     Plan,
@@ -25,6 +27,7 @@ from migrate.runner import (
     write_atomic,
     write_plan,
 )
+from migrate.tree_lock import folders_written, tree_lock
 from migrate.verify import VerifyResult, verification
 
 PROGRESS_MIN_FILES = 8
@@ -136,7 +139,7 @@ def _file_summary(results: list[FileResult]) -> str:
 
 
 def run_migrate(paths: Sequence[Path | str], write: bool = False, jobs: int = 1,
-                json_path: Path | str | None = None, verify: bool = False,
+                json_path: Path | str | None = None, verify: bool | None = None,
                 report_dir: Path | str | None = None, out_root: Path | str | None = None,
                 console: Console | None = None, check: bool = False,
                 err_console: Console | None = None,
@@ -147,7 +150,9 @@ def run_migrate(paths: Sequence[Path | str], write: bool = False, jobs: int = 1,
     `check` also when anything would change or is unverified; 2 for a usage error.
     `out_root` is accepted for the CLI's signature but unused: the rewrite is in place
     (see docs/migrate.md). `report_dir` writes reports/migration.{md,json} (dogfooding;
-    implies --verify). Files that cannot be read are reported on `err_console` (default:
+    implies --verify). `verify`: None verifies a write (or a report) and not a dry run;
+    False writes unverified (`--no-verify`), held-back ops staying legacy (`held_back`).
+    Files that cannot be read are reported on `err_console` (default:
     `console`). `emit`, when given, receives the summary `json_path` would hold.
     """
     console = console or Console()
@@ -159,10 +164,30 @@ def run_migrate(paths: Sequence[Path | str], write: bool = False, jobs: int = 1,
         print_error(err_console or console, "--check reports what --write would change; give "
                     "one of them")
         return 2
-    files = discover([Path(p) for p in paths])
-    verify = verify or report_dir is not None
+    roots = [Path(p) for p in paths]
+    files = discover(roots)
+    verify = report_dir is not None or (write if verify is None else verify)
+    if not write:
+        return _run_migrate(files, False, jobs, json_path, verify, report_dir, console, check,
+                            err_console, emit)
+
+    def waiting(folder: Path) -> None:
+        console.print(f"waiting for another `fluidphi migrate --write` on {shown(str(folder))}",
+                      highlight=False)
+
+    with tree_lock(folders_written(roots, files), waiting):  # read, verify, write: one run
+        return _run_migrate(files, True, jobs, json_path, verify, report_dir, console, check,
+                            err_console, emit)
+
+
+def _run_migrate(files: list[Path], write: bool, jobs: int, json_path: Path | str | None,
+                 verify: bool, report_dir: Path | str | None, console: Console, check: bool,
+                 err_console: Console | None,
+                 emit: Callable[[dict[str, Any]], None] | None) -> int:
     results = _codemod(files, jobs, console)
     verify_results: list[VerifyResult] = []
+    if write and not verify:
+        held_back.hold_recorded(files, results)
     if verify:
         from migrate.verify_gate import verify_and_hold
 
@@ -171,6 +196,8 @@ def run_migrate(paths: Sequence[Path | str], write: bool = False, jobs: int = 1,
     if write:
         plan, report = write_plan(files, results)
         written = report.written
+        if verify:
+            held_back.record(files, results)
     else:
         plan = plan_changes(files, results)
         _show_changes(plan, check, console)
@@ -228,6 +255,9 @@ def _summary_line(results: list[FileResult], records: list[KernelRecord],
         line += (f"; verify: {vc['identical']} identical, {vc['differing']} differing, "
                  f"{vc['errored']} errored, {vc['unverified']} unverified (kernel x dtype; "
                  "the written result imported and run)")
+    elif write:
+        line += ("; the write is unverified (--no-verify: the migrated code was not imported "
+                 "and run)")
     elif counts["migrated"] or counts["covered"]:
         line += "; unverified: use --verify to import and run the migrated code"
     if write:

@@ -40,9 +40,11 @@ def migrate_source(text: str, path: Path | None = None, *, display: str | None =
                    base_names: dict[str, str] | None = None,
                    catalog: list[infermeta.CatalogEntry] | None = None,
                    exclude_ops: dict[str, str] | None = None,
-                   backward: dict[str, OpDef] | None = None) -> FileResult:
+                   backward: dict[str, OpDef] | None = None,
+                   keep_names: frozenset[str] = frozenset()) -> FileResult:
     """Migrate one module's text. `exclude_ops`: op type -> why its kernels stay legacy;
-    `backward`: the backward_op entries grad kernels follow (default: phi/backward.yaml)."""
+    `backward`: the backward_op entries grad kernels follow (default: phi/backward.yaml);
+    `keep_names`: top-level names to keep although only migrated code used them here."""
     shown = display or (str(path) if path else "<string>")
     result = FileResult(shown, text, text)
     try:
@@ -54,7 +56,7 @@ def migrate_source(text: str, path: Path | None = None, *, display: str | None =
     try:
         _migrate_module(info, result, base_names or {}, catalog if catalog is not None
                         else infermeta.catalogue(), exclude_ops or {},
-                        load_backward() if backward is None else backward)
+                        load_backward() if backward is None else backward, keep_names)
     except Exception as exc:  # a codemod bug: fail the whole file, write nothing
         result.new_text = text
         detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
@@ -69,7 +71,7 @@ def migrate_source(text: str, path: Path | None = None, *, display: str | None =
 
 def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, str],
                     catalog: list[infermeta.CatalogEntry], exclude_ops: dict[str, str],
-                    backward: dict[str, OpDef]) -> None:
+                    backward: dict[str, OpDef], keep: frozenset[str]) -> None:
     regs_by_class: dict[str, list[Registration]] = {}
     for reg in info.registrations:
         regs_by_class.setdefault(reg.class_name, []).append(reg)
@@ -148,7 +150,8 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
     if not migrated:
         return
     try:
-        new_module, plans = assemble(info, migrated, records, removal, catalog, covered)
+        new_module, plans = assemble(info, migrated, records, removal, catalog, covered,
+                                  keep)
     except SkipError as exc:
         for unit in [*migrated, *covered]:
             records[unit].status, records[unit].reason = KernelStatus.SKIPPED, str(exc)

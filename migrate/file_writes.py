@@ -1,8 +1,8 @@
 """`--write`: nothing is replaced before every target is checked (still holding the bytes
-that were read, writable, its folder writable), and each module is written together with
-its folder's ops.yaml as one unit: the ops.yaml first, then the modules, each through a
-temp file and `os.replace`; when a write fails the unit's files written so far get their
-old bytes back.
+that were read, writable, its folder writable), and a run's writes are one unit: the
+ops.yaml files first, then the modules, each through a temp file and `os.replace`; when a
+write fails, every file of the run written so far gets its old bytes back. (Concurrent
+runs on one tree exclude each other: `tree_lock`.)
 """
 
 from __future__ import annotations
@@ -102,8 +102,8 @@ def _restore(change: Change) -> None:
 
 
 def write_unit(changes: list[Change], report: WriteReport) -> None:
-    """Write one folder's changes (its ops.yaml first); all of them or, on a failure, none."""
-    ordered = sorted(changes, key=lambda c: c.path.suffix == ".py")
+    """Write `changes` (ops.yaml files first); all of them or, on a failure, none."""
+    ordered = sorted(changes, key=lambda c: (c.path.suffix == ".py", str(c.path)))
     done: list[Change] = []
     for change in ordered:
         try:
@@ -119,8 +119,8 @@ def write_unit(changes: list[Change], report: WriteReport) -> None:
             for c in ordered:
                 report.failed[c.path] = (
                     f"{change.path}: could not be written ({why}); "
-                    + ("nothing of its folder was written." if c is change else
-                       f"{c.path.name} was left as it was, to stay consistent with it."))
+                    + ("nothing this run would write was written." if c is change else
+                       f"{c.path} was left as it was, to stay consistent with it."))
             return
         done.append(change)
     report.written.extend(c.path for c in done)

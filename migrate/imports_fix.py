@@ -65,13 +65,15 @@ def _alias_text(alias: cst.ImportAlias) -> str:
 
 
 def fix_imports(info: ModuleInfo, new: cst.Module, needed: set[str],
-                modules: set[str] = frozenset()) -> cst.Module:  # type: ignore[assignment]
+                modules: set[str] = frozenset(),  # type: ignore[assignment]
+                keep: frozenset[str] = frozenset()) -> cst.Module:
     """`new` with the imports the generated code needs (`needed` names from
     `emit.IMPORT_SOURCES`, plain `modules`) and without those only removed code used.
 
     LibCST's `AddImportsVisitor` adds them (merged into an existing `from M import`) and
     `RemoveImportsVisitor` drops, of the imports the removed statements referenced, those
-    nothing in the new module uses (scope analysis). What LibCST does not do is kept
+    nothing in the new module uses (scope analysis), except `keep` (names another module
+    of the tree imports from this one). What LibCST does not do is kept
     here: refusing a name the module binds to something else, and isort's order (new
     statements where isort puts them, names within a statement sorted, long ones wrapped).
     """
@@ -92,7 +94,7 @@ def fix_imports(info: ModuleInfo, new: cst.Module, needed: set[str],
     # the imports the removed statements read go, unless the new module still reads them
     # (RemoveImportsVisitor decides by LibCST's scope analysis, on a skeleton of the new
     # module: its import block and one statement naming every name the rest reads)
-    for local in set(name_counts(removed)) & set(info.imports.names):
+    for local in (set(name_counts(removed)) & set(info.imports.names)) - keep:
         _schedule_removal(context, info, local)
     for name in sorted(needed):
         AddImportsVisitor.add_needed_import(context, emit.IMPORT_SOURCES[name], name)

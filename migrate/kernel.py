@@ -24,8 +24,8 @@ from migrate.kernel_model import (
     is_harmless,
 )
 from migrate.kernel_prepass import prepare, qualify_builtins
-from migrate.kernel_rewrite import KernelMigration, Rewriter
-from migrate.kernel_tidy import tidy
+from migrate.kernel_rewrite import ConstantInliner, KernelMigration, Rewriter
+from migrate.kernel_tidy import fold_dead_branches, tidy
 from migrate.names import load_names, snake
 from migrate.static import ModuleInfo
 from migrate.static_refs import code_of
@@ -88,6 +88,8 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str) -> Ke
         raise SkipError("compute() does not take exactly (self, ctx)")
     self_name, ctx_name = params.params[0].name.value, params.params[1].name.value
     block = prepare(mk.info, mk.members, compute.body, ctx_name, self_name)
+    # branches the class constants decide go first: what they read is never read
+    block = fold_dead_branches(block.visit(ConstantInliner(mk, self_name)))
     mk.dtype_attrs = _dtype_attrs(mk, block, ctx_name)
     mk.assign_names()
     block, qualified = qualify_builtins(mk.info, block, _read_names(mk, block, ctx_name))

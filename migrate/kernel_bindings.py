@@ -78,23 +78,42 @@ def inline_aliases(block: Any, mk: KernelMigration, params: dict[str, str]) -> A
 def _is_identity(stmt: Any, replacements: set[cst.Name]) -> bool:
     if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
         return False
-    small = stmt.body[0]
+    return bool(_identity_targets(stmt.body[0], replacements))
+
+
+def _identity_targets(small: Any, replacements: set[cst.Name]) -> list[cst.Name]:
+    """The names `small` stores, when it is `x = x` (or `a, b = a, b`) with every value a
+    replaced read of that very name; else []."""
     if isinstance(small, cst.Assign) and len(small.targets) == 1:
         target, value = small.targets[0].target, small.value
     elif isinstance(small, cst.AnnAssign) and small.value is not None:
         target, value = small.target, small.value
     else:
-        return False
+        return []
+    out: list[cst.Name] = []
 
     def same(t: Any, v: Any) -> bool:
         if isinstance(t, cst.Name) and isinstance(v, cst.Name):
+            out.append(t)
             return t.value == v.value and v in replacements
         if isinstance(t, (cst.Tuple, cst.List)) and isinstance(v, (cst.Tuple, cst.List)):
             return len(t.elements) == len(v.elements) and all(
                 same(a.value, b.value) for a, b in zip(t.elements, v.elements))
         return False
 
-    return same(target, value)
+    return out if same(target, value) else []
+
+
+class _Identities(cst.CSTVisitor):
+    def __init__(self, replacements: set[cst.Name]) -> None:
+        self.replacements = replacements
+        self.targets: set[cst.Name] = set()
+
+    def visit_Assign(self, node: cst.Assign) -> None:  # noqa: N802
+        self.targets.update(_identity_targets(node, self.replacements))
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:  # noqa: N802
+        self.targets.update(_identity_targets(node, self.replacements))
 
 
 def check_bindings(mk: KernelMigration, body: cst.CSTNode, params: list[str]
@@ -107,6 +126,8 @@ def check_bindings(mk: KernelMigration, body: cst.CSTNode, params: list[str]
     a parameter.
     """
     events = NameWalker().walk(body)
+    identities = _Identities(mk.replacements)
+    body.visit(identities)
     clash: dict[str, list[cst.Name]] = {}
     for p in params:
         mine = [e for e in events if e.name == p]
@@ -119,8 +140,8 @@ def check_bindings(mk: KernelMigration, body: cst.CSTNode, params: list[str]
             if other_loads:
                 clash[p] = [e.node for e in other_loads]
             continue
-        identity_stores = {e.node for e in stores if _store_is_identity(e, events, mk)}
-        real = [e for e in stores if e.node not in identity_stores]
+        # only `x = x` itself is no rebinding: `x = x.numpy()` is one (issue 23)
+        real = [e for e in stores if e.node not in identities.targets]
         if not real:
             continue
         first = events.index(real[0])
@@ -132,10 +153,3 @@ def check_bindings(mk: KernelMigration, body: cst.CSTNode, params: list[str]
                 if set(r.loops) & set(s.loops):
                     raise SkipError(f"rebinds '{p}' in a loop that also reads its slot")
     return clash
-
-
-def _store_is_identity(store: Any, events: list[Any], mk: KernelMigration) -> bool:
-    i = events.index(store)
-    return (i > 0 and not events[i - 1].store and events[i - 1].name == store.name
-            and events[i - 1].node in mk.replacements)
-

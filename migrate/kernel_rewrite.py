@@ -104,6 +104,23 @@ class Rewriter(cst.CSTTransformer):
         return updated
 
 
+class ConstantInliner(cst.CSTTransformer):
+    """`self.NAME` -> the class constant it is (`KernelMigration.class_attr`), so that the
+    branches those constants decide can be folded before any read is checked."""
+
+    def __init__(self, mk: KernelMigration, self_name: str) -> None:
+        super().__init__()
+        self.mk, self.self_name = mk, self_name
+
+    def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute  # noqa: N802
+                        ) -> cst.BaseExpression:
+        if isinstance(updated.value, cst.Name) and updated.value.value == self.self_name:
+            value = self.mk.class_attr(updated.attr.value)
+            if value is not None:
+                return value
+        return updated
+
+
 class KernelMigration:
     def __init__(self, mctx: ModuleContext, class_name: str, op_type: str, phi_name: str,
                  proto: StaticProto) -> None:

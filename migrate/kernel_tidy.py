@@ -26,6 +26,11 @@ def tidy(block: Any, params: set[str]) -> Any:
     return block.visit(_Tidy(params))
 
 
+def fold_dead_branches(block: Any) -> Any:
+    """Only the branches taken of tests made of literals (before the reads are checked)."""
+    return block.visit(_Tidy(set()))
+
+
 def literal_value(test: cst.BaseExpression) -> Any:
     """The value of a test made of literals and operators only (no names but True, False,
     None); _UNKNOWN otherwise."""

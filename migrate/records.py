@@ -60,6 +60,8 @@ class FileResult:
     encoding: str = "utf-8"  # what it is written back in
     digest: str = ""  # sha256 of the bytes read: `--write` checks the file still holds them
     excluded: dict[str, str] = field(default_factory=dict)  # op type -> why it stays legacy
+    #: top-level names kept although only migrated code used them (the tree still does)
+    kept: frozenset[str] = frozenset()
 
     @property
     def changed(self) -> bool:

@@ -15,6 +15,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+import libcst as cst
+
 from compat.statuses import KernelStatus
 from migrate import emit, infermeta
 from migrate.codemod import load_backward, load_base_names, migrate_source
@@ -23,6 +25,7 @@ from migrate.file_writes import Change, WriteReport, check_target, write_atomic,
 from migrate.records import FileResult, KernelRecord
 from migrate.source_files import SourceError, digest_of, read_source
 from migrate.source_limits import nesting_problem, size_problem
+from migrate.tree_names import Use, top_level_names, uses_elsewhere, uses_in_module
 from phi.op_defs import render_op
 
 __all__ = ["Change", "Plan", "apply", "discover", "plan_changes", "run_codemod",
@@ -90,8 +93,10 @@ def file_problem(path: Path) -> tuple[bool, str] | None:
     return None
 
 
-def migrate_file(path_text: str, exclude: dict[str, str] | None = None) -> FileResult:
-    """Worker: one file (base names and the InferMeta catalogue loaded once per process)."""
+def migrate_file(path_text: str, exclude: dict[str, str] | None = None,
+                 keep: frozenset[str] = frozenset()) -> FileResult:
+    """Worker: one file (base names and the InferMeta catalogue loaded once per process).
+    `exclude`: op type -> why it stays legacy; `keep`: top-level names that must stay."""
     _ensure_state()
     path = Path(path_text)
     shown = display_path(path)
@@ -114,14 +119,18 @@ def migrate_file(path_text: str, exclude: dict[str, str] | None = None) -> FileR
                             base_names=_WORKER_STATE["base"],  # type: ignore[arg-type]
                             catalog=_WORKER_STATE["catalog"],  # type: ignore[arg-type]
                             exclude_ops=exclude,
-                            backward=_WORKER_STATE["backward"])  # type: ignore[arg-type]
+                            backward=_WORKER_STATE["backward"],  # type: ignore[arg-type]
+                            keep_names=keep)
     result.encoding, result.digest = source.encoding, source.digest
-    result.excluded = dict(exclude or {})
+    result.excluded, result.kept = dict(exclude or {}), keep
     return result
 
 
-def _migrate_excluding(args: tuple[str, dict[str, str]]) -> FileResult:
-    return migrate_file(*args)
+def remigrate(path: Path, result: FileResult, exclude: dict[str, str] | None = None,
+              keep: Iterable[str] = ()) -> FileResult:
+    """`path` migrated again with more ops left legacy and more names kept."""
+    return migrate_file(str(path), {**result.excluded, **(exclude or {})},
+                        result.kept | frozenset(keep))
 
 
 def _ensure_state() -> None:
@@ -133,7 +142,8 @@ def _ensure_state() -> None:
 
 def run_codemod(files: list[Path], jobs: int = 1,
                 on_done: Callable[[FileResult], None] | None = None) -> list[FileResult]:
-    """Every file; ops of different files sharing a PHI name are then left legacy."""
+    """Every file; ops of different files sharing a PHI name are then left legacy, and
+    what a write would remove that the tree still uses is kept (`tree_names`)."""
     results = _run(files, jobs, on_done)
     owners: dict[str, set[str]] = {}
     for r in results:
@@ -144,8 +154,50 @@ def run_codemod(files: list[Path], jobs: int = 1,
     if exclude:
         for i, r in enumerate(results):
             if any(op.op_type in exclude for op in r.ops):
-                results[i] = _migrate_excluding((str(files[i]), exclude))
+                results[i] = remigrate(files[i], r, exclude)
+    keep_used_names(files, results)
     return results
+
+
+def keep_used_names(files: list[Path], results: list[FileResult]) -> None:
+    """Re-migrate (in `results`) every module whose migration removes a top-level name the
+    tree still uses: a kernel class is left legacy (its rows say who uses it), any other
+    name is kept; a name that cannot be kept leaves the whole module legacy."""
+    for _ in range(len(files) + 2):
+        removed = {f: top_level_names(cst.parse_module(r.old_text))
+                   - top_level_names(cst.parse_module(r.new_text))
+                   for f, r in zip(files, results) if r.changed and r.ops}
+        elsewhere = uses_elsewhere(removed, files)
+        again = False
+        for i, (f, r) in enumerate(zip(files, results)):
+            if f not in removed:
+                continue
+            uses = [*uses_in_module(r.new_text, removed[f]), *elsewhere.get(f.resolve(), [])]
+            if not uses:
+                continue
+            results[i] = remigrate(f, r, *_resolution(r, uses))
+            again = True
+        if not again:
+            return
+
+
+def _resolution(result: FileResult, uses: list[Use]) -> tuple[dict[str, str], set[str]]:
+    """(ops to leave legacy with why, names to keep) for the removed names still used."""
+    exclude: dict[str, str] = {}
+    keep: set[str] = set()
+    served = [r for r in result.records if r.status in (KernelStatus.MIGRATED,
+                                                         KernelStatus.COVERED)]
+    for use in uses:
+        why = (f"{use.user} uses `{use.name}`, which migrating would remove from this module; "
+               "left legacy")
+        ops = [r.op_type for r in served if r.kernel == use.name]
+        if ops:
+            exclude.update(dict.fromkeys(ops, why))
+        elif use.name in result.kept:  # kept, and still removed: leave the module legacy
+            exclude.update(dict.fromkeys((r.op_type for r in served), why))
+        else:
+            keep.add(use.name)
+    return exclude, keep
 
 
 def _run(files: list[Path], jobs: int,
@@ -234,8 +286,8 @@ def unified_diff(plan: Plan) -> str:
 
 def write_plan(files: list[Path], results: list[FileResult]) -> tuple[Plan, WriteReport]:
     """Check every target, hold back the modules that cannot be written (with the folder's
-    ops.yaml when that cannot be), then write folder by folder. Held or failed modules get
-    a file error and their migrated kernels a `failed` row saying why."""
+    ops.yaml when that cannot be), then write the rest, all of it or none. Held or failed
+    modules get a file error and their migrated kernels a `failed` row saying why."""
     held: dict[Path, str] = {}
     while True:
         plan = plan_changes(files, results, held)
@@ -261,11 +313,16 @@ def write_plan(files: list[Path], results: list[FileResult]) -> tuple[Plan, Writ
 
 
 def _write_units(changes: list[Change], report: WriteReport) -> None:
-    units: dict[Path, list[Change]] = {}
-    for ch in changes:
-        units.setdefault(ch.unit, []).append(ch)
-    for _, unit in sorted(units.items()):
-        write_unit(unit, report)
+    """The run's writes are one unit: all of them, or (a write failed) none."""
+    if changes:
+        write_unit(changes, report)
+
+
+def mark_failed(result: FileResult, held: dict[str, str]) -> None:
+    """The rows of the `held` ops (op -> why): `failed`, with why."""
+    for rec in result.records:
+        if rec.op_type in held:
+            rec.status, rec.reason, rec.function = KernelStatus.FAILED, held[rec.op_type], ""
 
 
 def mark_not_written(result: FileResult, why: str) -> None:
@@ -276,7 +333,7 @@ def mark_not_written(result: FileResult, why: str) -> None:
 
 
 def apply(plan: Plan) -> list[Path]:
-    """Write a plan's changes folder by folder (see `write_plan` for the checked way)."""
+    """Write a plan's changes, all or none (see `write_plan` for the checked way)."""
     report = WriteReport()
     _write_units(plan.changes, report)
     return report.written

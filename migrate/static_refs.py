@@ -117,8 +117,9 @@ class ImportTable:
                     for alias in small.names:
                         name = dotted(alias.name) or ""
                         local = alias.asname.name.value if alias.asname else name
-                        if isinstance(local, str):
-                            self.names[local] = f"{mod}.{name}" if mod else name
+                        if isinstance(local, str):  # `from . import m` names `.m`
+                            sep = "" if not mod or mod.endswith(".") else "."
+                            self.names[local] = f"{mod}{sep}{name}"
                             self.from_modules[local] = mod
                 elif isinstance(small, cst.Import):
                     for alias in small.names:

@@ -88,7 +88,7 @@ def targets_of(result: FileResult) -> list[Target]:
 
 
 @dataclass
-class _Row:
+class Row:
     target: Target
     result: VerifyResult
     #: legacy runs to replay on the PHI side: (case name, inputs, attrs, outputs, run)
@@ -96,7 +96,7 @@ class _Row:
         default_factory=list)
 
 
-def _has_cuda() -> bool:
+def has_cuda() -> bool:
     from phi.backends.gpu.gpu_context import cuda_device_count
 
     return cuda_device_count() > 0
@@ -132,7 +132,7 @@ def _fed(inputs: dict[str, Any], place: Any) -> dict[str, Any]:
             for k, v in inputs.items()}
 
 
-def _run(op: str, inputs: dict[str, Any], attrs: dict[str, Any], outputs: dict[str, int],
+def run_op(op: str, inputs: dict[str, Any], attrs: dict[str, Any], outputs: dict[str, int],
          mode: str, backend: str, cuda: bool, in_place: dict[str, str] | None = None) -> Any:
     from compat.single_op import run_single_op_tensors
 
@@ -146,13 +146,15 @@ def _cause(exc: BaseException) -> str:
 
 
 def verify_file(result: FileResult, path: Path | None,
-                yaml_texts: list[str] | None = None) -> list[VerifyResult]:
+                yaml_texts: list[str] | None = None,
+                siblings: dict[Path, str] | None = None) -> list[VerifyResult]:
     """Verdicts per migrated (or covered) kernel, backend and dtype. `yaml_texts`: the
-    ops.yaml text(s) `--write` writes for this module (default: its entries alone)."""
+    ops.yaml text(s) `--write` writes for this module (default: its entries alone);
+    `siblings`: the other modules of its package as `--write` leaves them."""
     from phi.common import DataType
 
-    cuda = _has_cuda()
-    rows = [_Row(t, VerifyResult(result.path, t.op_type, t.kernel, t.function, backend, dtype,
+    cuda = has_cuda()
+    rows = [Row(t, VerifyResult(result.path, t.op_type, t.kernel, t.function, backend, dtype,
                                  Verdict.UNVERIFIED, emulated=backend == "GPU" and not cuda))
             for t in targets_of(result) for backend, _, dtypes in t.registrations
             for dtype in dtypes]
@@ -161,7 +163,7 @@ def verify_file(result: FileResult, path: Path | None,
     try:
         with module_session(result.old_text, path, "legacy") as namespace:
             for row in rows:
-                _guarded(row, _legacy_runs, row, namespace, DataType[row.result.dtype], cuda)
+                _guarded(row, legacy_runs, row, namespace, DataType[row.result.dtype], cuda)
     except ModuleRunError as exc:
         for row in rows:
             row.result.detail = f"the legacy module cannot be imported here: {exc}"
@@ -173,7 +175,7 @@ def verify_file(result: FileResult, path: Path | None,
     try:
         op_defs = written_op_defs(texts, {row.target.phi_name for row in rows},
                                   f"{result.path}: ops.yaml")
-        with module_session(result.new_text, path, "migrated", op_defs):
+        with module_session(result.new_text, path, "migrated", op_defs, siblings):
             for row in rows:
                 if row.runs:
                     _guarded(row, _phi_runs, row, cuda)
@@ -186,7 +188,7 @@ def verify_file(result: FileResult, path: Path | None,
     return [row.result for row in rows]
 
 
-def _guarded(row: _Row, step: Any, *args: Any) -> None:
+def _guarded(row: Row, step: Any, *args: Any) -> None:
     """A failure of verify itself (a malformed VERIFY_CASES, say) errors the row: what
     cannot be verified is not written."""
     try:
@@ -197,7 +199,7 @@ def _guarded(row: _Row, step: Any, *args: Any) -> None:
         row.result.detail = f"verify could not run: {brief(exc)}"
 
 
-def _legacy_runs(row: _Row, namespace: dict[str, Any], dtype: Any, cuda: bool) -> None:
+def legacy_runs(row: Row, namespace: dict[str, Any], dtype: Any, cuda: bool) -> None:
     from legacy_fluid.framework.op_registry import OP_INFOS
 
     res, op = row.result, row.target.op_type
@@ -223,27 +225,27 @@ def _legacy_runs(row: _Row, namespace: dict[str, Any], dtype: Any, cuda: bool) -
         try:
             if fwd_proto is not None:
                 f_call = case.call(fwd_proto, dtype, seed)
-                f_run = _run(forward, *f_call, "legacy", res.backend, cuda)
+                f_run = run_op(forward, *f_call, "legacy", res.backend, cuda)
                 inputs, attrs, outputs = grad_call(proto, f_call, f_run.outputs, seed)
                 name = f"{case.name} of {forward}, cotangents like its outputs"
             else:
                 inputs, attrs, outputs = case.call(proto, dtype, seed)
-            run = _run(op, inputs, attrs, outputs, "legacy", res.backend, cuda)
+            run = run_op(op, inputs, attrs, outputs, "legacy", res.backend, cuda)
         except Exception as exc:
             rejected.append(f"{name}: legacy op raised {_cause(exc)}")
             continue
-        if not _chose_legacy(run, row, dtype):
+        if not chose_legacy(run, row, dtype):
             rejected.append(f"{name}: the op ran {run.trace.kernel} {run.trace.key}")
             continue
         row.runs.append((name, inputs, attrs, outputs, run))
         optional = without_each_optional_output(proto, outputs) if is_grad_op(op) else []
         for label, fewer in optional:
             try:
-                run = _run(op, inputs, attrs, fewer, "legacy", res.backend, cuda)
+                run = run_op(op, inputs, attrs, fewer, "legacy", res.backend, cuda)
             except Exception as exc:
                 rejected.append(f"{name}, {label}: legacy op raised {_cause(exc)}")
                 continue
-            if _chose_legacy(run, row, dtype):
+            if chose_legacy(run, row, dtype):
                 row.runs.append((f"{name}, {label}", inputs, attrs, fewer, run))
         if case.derived:
             break
@@ -252,7 +254,7 @@ def _legacy_runs(row: _Row, namespace: dict[str, Any], dtype: Any, cuda: bool) -
             f"; {len(rejected) - 2} more" if len(rejected) > 2 else "") + ")"
 
 
-def _chose_legacy(run: Any, row: _Row, dtype: Any) -> bool:
+def chose_legacy(run: Any, row: Row, dtype: Any) -> bool:
     """The legacy run chose the row's legacy kernel class for its backend and dtype."""
     from legacy_fluid.framework.kernel_run import LegacyKernelRun
     from legacy_fluid.framework.trace import DispatchPath
@@ -264,7 +266,7 @@ def _chose_legacy(run: Any, row: _Row, dtype: Any) -> bool:
             and choice.kernel_cls.__name__ == row.target.kernel)
 
 
-def _check_registered(row: _Row) -> None:
+def _check_registered(row: Row) -> None:
     """No case could run: the written module must still register the op and its kernel."""
     from legacy_fluid.framework.op_registry import OP_INFOS
     from phi.common import Backend, DataLayout, DataType
@@ -283,7 +285,7 @@ def _check_registered(row: _Row) -> None:
             f"the written module registers no PHI kernel '{target.phi_name}' for {key}")
 
 
-def _phi_runs(row: _Row, cuda: bool) -> None:
+def _phi_runs(row: Row, cuda: bool) -> None:
     """Every legacy run replayed on the PHI side; a grad kernel's in-place pairs once more
     with the output written into the input's variable (one buffer, as PHI may hand it)."""
     from phi.common import Backend, DataType
@@ -296,13 +298,13 @@ def _phi_runs(row: _Row, cuda: bool) -> None:
         for label, in_place in ((name, None), *(
                 (f"{name}, in place ({i} -> {o})", {o: i}) for o, i in pairs.items())):
             try:
-                run = _run(target.op_type, inputs, attrs, outputs, "phi", res.backend, cuda,
+                run = run_op(target.op_type, inputs, attrs, outputs, "phi", res.backend, cuda,
                            in_place)
             except Exception as exc:
                 res.status = Verdict.ERRORED
                 res.detail = f"{label}: the migrated op raised {_cause(exc)}"
                 return
-            why = _phi_chosen(run, target, backend, dtype) or _differs(legacy, run, outputs)
+            why = _phi_chosen(run, target, backend, dtype) or differs_from(legacy, run, outputs)
             if why:
                 res.status, res.detail = why
                 res.detail = f"{label}: {res.detail}"
@@ -330,7 +332,7 @@ def _phi_chosen(run: Any, target: Target, backend: Any, dtype: Any
                              f"({run.trace.path}), not PHI kernel '{target.phi_name}'")
 
 
-def _differs(legacy: Any, run: Any, outputs: dict[str, int]) -> tuple[Verdict, str] | None:
+def differs_from(legacy: Any, run: Any, outputs: dict[str, int]) -> tuple[Verdict, str] | None:
     for slot in outputs:
         mine, theirs = legacy.outputs.get(slot, []), run.outputs.get(slot, [])
         for i, (a, b) in enumerate(zip(mine, theirs)):

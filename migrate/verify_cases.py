@@ -50,11 +50,31 @@ class Case:
         inputs = {slot: a if slot in duplicable else a[0] for slot, a in arrays.items()}
         attrs = {a.name: a.default for a in proto.attrs if a.default is not None}
         attrs.update(self.attrs)
+        fix_seeds(proto, attrs, set(self.attrs))
         if self.dtype_attr is not None:
             attrs[self.dtype_attr] = int(VarType.from_phi(dtype))
         outputs = {v.name: 1 for v in proto.outputs if not (v.dispensable and self.outputs)}
         outputs.update(self.outputs)
         return inputs, attrs, outputs
+
+
+#: The seed a seeded op runs with when its case leaves the seed at "random" (0): both
+#: sides then draw the same numbers, so a random op can be compared at all.
+FIXED_SEED = 20230
+SEED_TYPES = (AttrType.INT, AttrType.LONG)
+
+
+def fix_seeds(proto: Any, attrs: dict[str, Any], given: set[str]) -> None:
+    """A seed attribute (`seed`, `*_seed`) left at 0 gets FIXED_SEED, a `fix_seed` flag is
+    set, unless the case itself sets them."""
+    for a in proto.attrs:
+        if a.name in given:
+            continue
+        if a.name == "fix_seed" and a.type is AttrType.BOOLEAN:
+            attrs[a.name] = True
+        elif (a.name == "seed" or a.name.endswith("_seed")) and a.type in SEED_TYPES \
+                and not attrs.get(a.name):
+            attrs[a.name] = FIXED_SEED
 
 
 def _dtype_key(value: Any) -> str:

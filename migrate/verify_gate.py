@@ -11,16 +11,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from compat.statuses import KernelStatus, Verdict
+from compat.statuses import Verdict
+from migrate.held_back import FLAG_PREFIX
 from migrate.records import FileResult
-from migrate.runner import migrate_file, plan_changes
+from migrate.runner import mark_failed, plan_changes, remigrate
 from migrate.verify import VerifyResult, verify_file
+from migrate.verify_tree import check_tree
 
 FLAGGED = (Verdict.DIFFERING, Verdict.ERRORED)
 
 
 def _flag_reason(v: VerifyResult) -> str:
-    return (f"not written: verify found it {v.status} ({v.backend} {v.dtype}: {v.detail})")
+    return f"{FLAG_PREFIX}{v.status} ({v.backend} {v.dtype}: {v.detail})"
 
 
 def verify_and_hold(files: list[Path], results: list[FileResult]) -> list[VerifyResult]:
@@ -30,11 +32,31 @@ def verify_and_hold(files: list[Path], results: list[FileResult]) -> list[Verify
     evidence: dict[int, list[VerifyResult]] = {}
     held: dict[int, dict[str, str]] = {}
     todo = [i for i, r in enumerate(results) if r.ops]
+    for _ in range(len(files) + 1):
+        _verify_files(files, results, todo, final, evidence, held)
+        todo = _hold_tree_problems(files, results, held)
+        if not todo:
+            break
+        for i in todo:
+            final.pop(i, None)
+    return [v for i in sorted(set(final) | set(evidence))
+            for v in [*evidence.get(i, []), *final.get(i, [])]]
+
+
+def _verify_files(files: list[Path], results: list[FileResult], todo: list[int],
+                  final: dict[int, list[VerifyResult]],
+                  evidence: dict[int, list[VerifyResult]], held: dict[int, dict[str, str]]
+                  ) -> None:
+    """Each file of `todo` verified (its package as the write leaves it) until none of its
+    ops is flagged; flagged ops are held back (re-migrated legacy)."""
     while todo:
         plan = plan_changes(files, results)
         again = []
         for i in todo:
-            verdicts = verify_file(results[i], files[i], _texts(plan.yaml_text(files[i])))
+            others = {files[j]: r.new_text for j, r in enumerate(results)
+                      if j != i and r.changed}
+            verdicts = verify_file(results[i], files[i], _texts(plan.yaml_text(files[i])),
+                                   others)
             flagged: dict[str, str] = {}
             for v in verdicts:
                 if v.status in FLAGGED:
@@ -44,19 +66,30 @@ def verify_and_hold(files: list[Path], results: list[FileResult]) -> list[Verify
                 continue
             evidence.setdefault(i, []).extend(v for v in verdicts if v.op_type in flagged)
             held[i] = {**held.get(i, {}), **flagged}
-            results[i] = migrate_file(str(files[i]), {**results[i].excluded, **held[i]})
-            _mark_failed(results[i], held[i])
+            results[i] = remigrate(files[i], results[i], held[i])
+            mark_failed(results[i], held[i])
             again.append(i)
         todo = again
-    return [v for i in sorted(set(final) | set(evidence))
-            for v in [*evidence.get(i, []), *final.get(i, [])]]
+
+
+def _hold_tree_problems(files: list[Path], results: list[FileResult],
+                        held: dict[int, dict[str, str]]) -> list[int]:
+    """What the write would break among the ops it leaves legacy (`verify_tree`): the
+    written modules to blame (the broken one, those it imports) are re-migrated with all
+    their ops held back. Returns them."""
+    problems, imports = check_tree(files, results)
+    blamed: dict[int, str] = {}
+    for p in problems:
+        own = {p.module} if results[p.module].changed else set()
+        for i in own | imports.get(p.module, set()):
+            blamed.setdefault(i, f"{FLAG_PREFIX}breaking what stays legacy: {p.why}")
+    for i, why in blamed.items():
+        ops = {op.op_type: why for op in results[i].ops}
+        held[i] = {**held.get(i, {}), **ops}
+        results[i] = remigrate(files[i], results[i], held[i])
+        mark_failed(results[i], held[i])
+    return sorted(blamed)
 
 
 def _texts(yaml_text: str | None) -> list[str] | None:
     return None if yaml_text is None else [yaml_text]
-
-
-def _mark_failed(result: FileResult, held: dict[str, str]) -> None:
-    for rec in result.records:
-        if rec.op_type in held:
-            rec.status, rec.reason, rec.function = KernelStatus.FAILED, held[rec.op_type], ""

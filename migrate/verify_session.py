@@ -11,6 +11,8 @@ module registers. The process-wide registries are untouched afterwards.
 
 from __future__ import annotations
 
+import importlib.abc
+import importlib.util
 import sys
 import traceback
 import types
@@ -48,20 +50,94 @@ def _package_of(path: Path | None) -> str | None:
 _COUNTER = [0]
 
 
-def exec_module(text: str, path: Path | None, tag: str) -> dict[str, Any]:
-    """Run module source in a fresh module namespace (its package set, for relative imports)."""
+def _importable_as(package: str, folder: Path) -> bool:
+    """`package` already imports from `folder` here (fluidphi's own operators)."""
+    try:
+        spec = importlib.util.find_spec(package)
+    except (ImportError, ValueError):
+        return False
+    locations = list(spec.submodule_search_locations or []) if spec else []
+    return any(Path(loc).resolve() == folder for loc in locations)
+
+
+class _TextFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Imports the modules of `texts` (file -> source) from that source, not the disk: the
+    siblings of a module under verification as `--write` would leave them."""
+
+    def __init__(self, texts: dict[Path, str]) -> None:
+        self.texts = {p.resolve(): text for p, text in texts.items()}
+
+    def find_spec(self, fullname: str, path: Any, target: Any = None) -> Any:
+        if path is None:
+            return None  # top-level packages come from sys.path as usual
+        leaf = fullname.rsplit(".", 1)[-1]
+        for base in path:
+            stem = Path(base) / leaf
+            if stem.with_suffix(".py").resolve() in self.texts:
+                return importlib.util.spec_from_file_location(
+                    fullname, stem.with_suffix(".py"), loader=self)
+        return None
+
+    def create_module(self, spec: Any) -> None:
+        return None
+
+    def exec_module(self, module: types.ModuleType) -> None:
+        file = str(module.__file__)
+        exec(compile(self.texts[Path(file).resolve()], file, "exec"), module.__dict__)
+
+
+@contextmanager
+def as_package(path: Path | None, texts: dict[Path, str] | None = None
+               ) -> Iterator[str | None]:
+    """While open, `path`'s package imports as the package it is (its root on sys.path),
+    the modules of `texts` from that text: yields the module's dotted name, or None when
+    it is no package's or its package already imports from here. Every module of that
+    package imported meanwhile is dropped from sys.modules afterwards, so the next
+    session imports them afresh."""
+    package = _package_of(path)
+    if path is None or package is None or _importable_as(package, path.resolve().parent):
+        yield None
+        return
+    root = str(path.resolve().parents[package.count(".") + 1])
+    top = package.split(".")[0]
+    stale = [m for m in sys.modules if m == top or m.startswith(top + ".")]
+    if stale:  # another package of that name is imported: not ours to replace
+        raise ModuleRunError(f"a package named '{top}' is already imported in this process "
+                             f"({sys.modules[stale[0]]!r}); cannot import {path} as part of "
+                             f"{package}")
+    sys.path.insert(0, root)
+    finder = _TextFinder(texts or {})
+    sys.meta_path.insert(0, finder)
+    try:
+        yield package if path.stem == "__init__" else f"{package}.{path.stem}"
+    finally:
+        sys.meta_path.remove(finder)
+        for m in [m for m in sys.modules if m == top or m.startswith(top + ".")]:
+            del sys.modules[m]
+        if root in sys.path:
+            sys.path.remove(root)
+
+
+def exec_module(text: str, path: Path | None, tag: str, name: str | None = None
+                ) -> dict[str, Any]:
+    """Run module source in a fresh module namespace (its package set, for relative imports).
+    With `name` (inside `as_package`) it is that module of its package, for its siblings too."""
     _COUNTER[0] += 1
-    name = f"_fluidphi_migrate_{tag}_{_COUNTER[0]}"
-    mod = types.ModuleType(name)
+    mod = types.ModuleType(name or f"_fluidphi_migrate_{tag}_{_COUNTER[0]}")
     mod.__file__ = str(path) if path else f"<{tag}>"
     package = _package_of(path)
     if package:
         mod.__package__ = package
-    sys.modules[name] = mod
+    if name and path is not None and path.stem == "__init__":
+        mod.__path__ = [str(path.parent)]
+    sys.modules[mod.__name__] = mod
     try:
         exec(compile(text, mod.__file__, "exec"), mod.__dict__)
-    finally:
-        sys.modules.pop(name, None)
+    except BaseException:
+        sys.modules.pop(mod.__name__, None)
+        raise
+    if name is None:
+        sys.modules.pop(mod.__name__, None)
     return mod.__dict__
 
 
@@ -107,9 +183,10 @@ def _bind_infer_metas(op_defs: list[OpDef], namespace: dict[str, Any]) -> None:
 
 
 @contextmanager
-def module_session(text: str, path: Path | None, tag: str, op_defs: list[OpDef] | None = None
-                   ) -> Iterator[dict[str, Any]]:
+def module_session(text: str, path: Path | None, tag: str, op_defs: list[OpDef] | None = None,
+                   texts: dict[Path, str] | None = None) -> Iterator[dict[str, Any]]:
     """Import `text` in fresh registries, bind `op_defs`' InferMeta; yields the namespace.
+    `texts`: other modules of its package, imported from that source (file -> text).
     ModuleRunError when the module or its entries cannot be imported."""
     from compat.arg_mapping import ARG_MAPPINGS, BASE_KERNEL_NAMES
     from legacy_fluid.framework.op_kernel import OP_KERNELS
@@ -119,9 +196,9 @@ def module_session(text: str, path: Path | None, tag: str, op_defs: list[OpDef] 
     from phi.core.registry import scoped
 
     with scoped(KERNELS, INFER_METAS, OP_INFOS, OP_KERNELS, ARG_MAPPINGS), \
-            BASE_KERNEL_NAMES.scoped(inherit=True):
+            BASE_KERNEL_NAMES.scoped(inherit=True), as_package(path, texts) as name:
         try:
-            namespace = exec_module(text, path, tag)
+            namespace = exec_module(text, path, tag, name)
         except Exception as exc:
             raise ModuleRunError(f"importing it raised {brief(exc)}") from None
         _bind_infer_metas(op_defs or [], namespace)

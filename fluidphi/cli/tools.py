@@ -42,16 +42,19 @@ def migrate(
         "would change or is unverified")] = False,
     jobs: Annotated[int, typer.Option(min=1, max=512, help="files processed in parallel")] = 1,
     as_json: JsonOption = None,
-    verify: Annotated[bool, typer.Option(
-        "--verify", help="import the migrated module as it would be written (with its "
-        "ops.yaml) and run each op through the dual dispatch against the legacy module, per "
-        "dtype; what differs or errors is not written")] = False,
+    verify: Annotated[bool | None, typer.Option(
+        "--verify/--no-verify", help="import the migrated module as it would be written "
+        "(with its ops.yaml) and run each op through the dual dispatch against the legacy "
+        "module, per dtype; what differs or errors is not written (default: on with "
+        "--write, off for a dry run; --no-verify writes unverified, and what an earlier "
+        "verify held back stays legacy)")] = None,
     report: Annotated[Path | None, typer.Option(
         metavar="DIR", help="write migration report files here")] = None,
 ) -> None:
     """Turn legacy OpKernel classes into PHI functional kernels (dry run by default).
 
-    --verify imports and runs code: the legacy module and the migrated one.
+    Verifying (the default of --write) imports and runs code: the legacy module and the
+    migrated one.
     """
     from migrate.cli_entry import run_migrate
 

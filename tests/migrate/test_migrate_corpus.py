@@ -85,7 +85,7 @@ def console() -> Console:
 
 def copy_corpus(root: Path) -> Path:
     target = root / "team_ops"
-    shutil.copytree(CORPUS, target, ignore=shutil.ignore_patterns("*.md", "__pycache__"))
+    shutil.copytree(CORPUS, target, ignore=shutil.ignore_patterns("*.md", "__pycache__", "pkg_*"))
     return target
 
 
@@ -197,6 +197,45 @@ def test_a_kernel_verify_flags_is_not_written(tmp_path: Path,
     assert row["status"] == "failed" and row["reason"].startswith(
         "not written: verify found it differing (CPU FLOAT32")
     assert row["verify"][0]["status"] == "differing"
+
+
+def test_what_verify_held_back_stays_held_back_without_a_new_verify(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 23: a later `--write --no-verify` wrote what verify had held back."""
+    from migrate import codemod
+    from migrate.held_back import HELD_NAME
+
+    real = codemod.migrate_kernel
+
+    def broken(mctx: Any, class_name: str, *args: Any) -> Any:
+        kf = real(mctx, class_name, *args)
+        if class_name == "TwiceOffsetKernel":
+            kf.node = kf.node.deep_replace(kf.node.body, kf.node.body.visit(_Negate()))
+        return kf
+
+    monkeypatch.setattr(codemod, "migrate_kernel", broken)
+    root = tmp_path / "ops"
+    root.mkdir()
+    shutil.copy(CORPUS / "mixins.py", root)
+    (root / "mixins.py").write_text((root / "mixins.py").read_text().replace(
+        'register_op_kernel("team_thrice_offset", "CPU", ThriceOffsetKernel, '
+        'DataType.FLOAT32)', ""))  # only the flagged kernel is left to write
+    assert run_migrate([root], write=True, console=console()) == 1  # verifies by default
+    assert json.loads((root / HELD_NAME).read_text())["mixins.py"]["team_twice_offset"] \
+        .startswith("verify found it differing (CPU FLOAT32")
+    before = (root / "mixins.py").read_text()
+    out = tmp_path / "summary.json"
+    con = console()
+    assert run_migrate([root], write=True, verify=False, json_path=out, console=con) == 1
+    assert (root / "mixins.py").read_text() == before
+    row = next(r for r in json.loads(out.read_text())["kernels"]
+               if r["kernel"] == "TwiceOffsetKernel")
+    assert row["status"] == "failed" and "an earlier verify held it back" in row["reason"]
+    assert "the write is unverified (--no-verify" in " ".join(con.export_text().split())
+    monkeypatch.setattr(codemod, "migrate_kernel", real)  # fixed: a new verify writes it
+    assert run_migrate([root], write=True, console=console()) == 0
+    assert "def team_twice_offset_kernel" in (root / "mixins.py").read_text()
+    assert not (root / HELD_NAME).exists()
 
 
 class _Negate(cst.CSTTransformer):

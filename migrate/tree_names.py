@@ -1,0 +1,207 @@
+"""Names a write removes, resolved across the whole tree given (the unit of a migration).
+
+A migrated module loses top-level names: kernel classes replaced by functions, private
+constants and bases only the migrated kernels used, imports nothing reads any more. Any
+of them may still be used: by code of the same module that stays (a kernel left legacy
+calling `Other().compute(ctx)`, a generated kernel calling `Other.helper(...)`), by its
+`__all__`, or by another module of the tree (`from .acts import Kernel`,
+`import pkg.acts as a; a.Kernel`). Uses in the module are found with LibCST's
+`ScopeProvider` on the migrated text; uses elsewhere with `FullRepoManager` and
+`FullyQualifiedNameProvider` (relative imports resolved from each file's package).
+
+`broken_names` says which removed names are still used, and by what.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+import libcst as cst
+from libcst.metadata import (
+    FullRepoManager,
+    FullyQualifiedNameProvider,
+    MetadataWrapper,
+    ScopeProvider,
+)
+
+from migrate.static_refs import literal_string
+
+
+@dataclass(frozen=True)
+class Use:
+    """A removed top-level `name` of a module that something still uses (`user`: words)."""
+
+    name: str
+    user: str
+
+
+def package_root(path: Path) -> Path:
+    """The folder above the outermost package holding `path` (its own folder if none)."""
+    d = path.resolve().parent
+    while (d / "__init__.py").is_file():
+        d = d.parent
+    return d
+
+
+def module_name(path: Path, root: Path) -> str:
+    rel = path.resolve().relative_to(root).with_suffix("")
+    parts = list(rel.parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def top_level_names(module: cst.Module) -> set[str]:
+    scope = MetadataWrapper(module, unsafe_skip_copy=True).resolve(ScopeProvider)[module]
+    return {a.name for a in scope.assignments}
+
+
+def _all_names(module: cst.Module) -> set[str]:
+    """The strings of a top-level `__all__ = [...]` / `(...)` (augmented ones too)."""
+    out: set[str] = set()
+    for stmt in module.body:
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            continue
+        for small in stmt.body:
+            targets: list[cst.BaseExpression] = []
+            if isinstance(small, cst.Assign):
+                targets = [t.target for t in small.targets]
+            elif isinstance(small, (cst.AugAssign, cst.AnnAssign)):
+                targets = [small.target]
+            if not any(isinstance(t, cst.Name) and t.value == "__all__" for t in targets):
+                continue
+            value = small.value
+            if isinstance(value, (cst.List, cst.Tuple, cst.Set)):
+                out.update(s for e in value.elements if (s := literal_string(e.value)))
+    return out
+
+
+def _statement_label(stmt: cst.CSTNode) -> str:
+    if isinstance(stmt, cst.ClassDef):
+        return f"class {stmt.name.value}"
+    if isinstance(stmt, cst.FunctionDef):
+        return f"`{stmt.name.value}`"
+    return "a module-level statement"
+
+
+class _Names(cst.CSTVisitor):
+    def __init__(self) -> None:
+        self.ids: set[int] = set()
+
+    def visit_Name(self, node: cst.Name) -> None:  # noqa: N802
+        self.ids.add(id(node))
+
+
+def uses_in_module(new_text: str, removed: set[str]) -> list[Use]:
+    """Removed names the migrated text still reads (it would raise NameError) or exports."""
+    module = cst.parse_module(new_text)
+    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+    scopes = {s for s in wrapper.resolve(ScopeProvider).values() if s is not None}
+    where: dict[int, str] = {}
+    for stmt in module.body:
+        v = _Names()
+        stmt.visit(v)
+        label = _statement_label(stmt)
+        where.update(dict.fromkeys(v.ids, label))
+    out: list[Use] = []
+    for name in sorted(removed):
+        users = sorted({where.get(id(a.node), "the module") for s in scopes
+                        for a in s.accesses[name]})
+        if users:
+            out.append(Use(name, ", ".join(users)))
+    exported = _all_names(module) & removed
+    out.extend(Use(n, "its `__all__`") for n in sorted(exported))
+    return out
+
+
+def uses_elsewhere(removed: dict[Path, set[str]], files: Iterable[Path]) -> dict[Path, list[Use]]:
+    """Per module of `removed`: its removed names other modules of `files` still use,
+    resolved with LibCST's FullRepoManager (one per package root)."""
+    files = [f for f in files if f.suffix == ".py" and f.is_file() and not f.is_symlink()]
+    wanted: dict[Path, set[str]] = {p.resolve(): ns for p, ns in removed.items() if ns}
+    if not wanted:
+        return {}
+    all_names = set().union(*wanted.values())
+    stems = {p.parent.name if p.stem == "__init__" else p.stem for p in wanted}
+    by_root: dict[Path, list[Path]] = {}
+    for f in files:
+        try:
+            text = f.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        # to use a name of a module, a file names the module (`from .acts import X`,
+        # `import pkg.acts`) and the name: only such files are resolved
+        if f.resolve() in wanted or (any(s in text for s in stems)
+                                     and any(n in text for n in all_names)):
+            by_root.setdefault(package_root(f), []).append(f.resolve())
+    out: dict[Path, list[Use]] = {}
+    for root, members in by_root.items():
+        targets = {f"{module_name(p, root)}.{n}": (p, n) for p in members if p in wanted
+                   for n in wanted[p]}
+        users = [p for p in members if p not in wanted or len(members) > 1]
+        if not targets or not users:
+            continue
+        manager = FullRepoManager(str(root), [str(p) for p in members],
+                                  {FullyQualifiedNameProvider})
+        for user in users:
+            try:
+                wrapper = manager.get_metadata_wrapper_for_path(str(user))
+            except (cst.ParserSyntaxError, OSError, UnicodeDecodeError):
+                continue
+            seen: set[tuple[Path, str]] = set()
+            for node, qnames in wrapper.resolve(FullyQualifiedNameProvider).items():
+                if not isinstance(node, (cst.Name, cst.Attribute)):
+                    continue
+                for q in qnames:
+                    hit = targets.get(q.name)
+                    if hit is not None and hit[0] != user and hit not in seen:
+                        seen.add(hit)
+                        shown = os.path.relpath(user, root)
+                        out.setdefault(hit[0], []).append(Use(hit[1], f"{shown}"))
+    return out
+
+
+def importers(modules: Iterable[Path], files: Iterable[Path]) -> dict[Path, set[Path]]:
+    """Per file of `files`: which of `modules` it imports (any name under the module's
+    qualified name, relative imports resolved), by LibCST's FullRepoManager."""
+    wanted = {p.resolve() for p in modules}
+    files = [f.resolve() for f in files
+             if f.suffix == ".py" and f.is_file() and not f.is_symlink()]
+    by_root: dict[Path, list[Path]] = {}
+    for f in files:
+        by_root.setdefault(package_root(f), []).append(f)
+    out: dict[Path, set[Path]] = {}
+    for root, members in by_root.items():
+        names = {module_name(p, root): p for p in members if p in wanted}
+        if not names:
+            continue
+        stems = {p.parent.name if p.stem == "__init__" else p.stem for p in names.values()}
+        users = [p for p in members if _mentions(p, stems)]
+        if not users:
+            continue
+        manager = FullRepoManager(str(root), [str(p) for p in members],
+                                  {FullyQualifiedNameProvider})
+        for user in users:
+            try:
+                resolved = manager.get_metadata_wrapper_for_path(str(user)).resolve(
+                    FullyQualifiedNameProvider)
+            except (cst.ParserSyntaxError, OSError, UnicodeDecodeError):
+                continue
+            for qnames in resolved.values():
+                for q in qnames:
+                    for name, module in names.items():
+                        if module != user and (q.name == name or
+                                               q.name.startswith(name + ".")):
+                            out.setdefault(user, set()).add(module)
+    return out
+
+
+def _mentions(path: Path, words: set[str]) -> bool:
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    return any(w in text for w in words)

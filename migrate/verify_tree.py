@@ -1,0 +1,118 @@
+"""Verify what a write leaves legacy: every op registered by a written module, or by a
+module importing one, runs before and after the write (legacy mode, the same cases) and
+must give the same outputs.
+
+Before: the module's text as it is, its package from the disk. After: the module as
+`--write` leaves it, its package's written modules from their migrated text
+(`verify_session.module_session(texts=...)`). An op the write migrates is not run here
+(`verify.verify_file` runs it against its PHI kernel). A module that no longer imports,
+an op no longer registered, or an output that differs is a problem (`TreeProblem`).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from compat.statuses import KernelStatus, Verdict
+from migrate.records import FileResult
+from migrate.tree_names import importers
+from migrate.verify import (
+    Row,
+    Target,
+    VerifyResult,
+    chose_legacy,
+    differs_from,
+    has_cuda,
+    legacy_runs,
+    run_op,
+)
+from migrate.verify_session import ModuleRunError, brief, module_session
+
+
+@dataclass(frozen=True)
+class TreeProblem:
+    module: int  # index into the run's files
+    why: str
+
+
+def check_tree(files: list[Path], results: list[FileResult]) -> tuple[
+        list[TreeProblem], dict[int, set[int]]]:
+    """Problems of the written modules and their importers, and which written modules
+    each checked module imports (by index)."""
+    written = [i for i, r in enumerate(results) if r.changed and r.ops]
+    if not written:
+        return [], {}
+    index = {Path(os.path.realpath(f)): i for i, f in enumerate(files)}  # loops too
+    users = importers([files[i] for i in written], files)
+    imports = {index[u]: {index[m] for m in ms} for u, ms in users.items() if u in index}
+    checked = sorted(set(written) | set(imports))
+    problems = []
+    for k in checked:
+        texts = {files[i]: results[i].new_text for i in written if i != k}
+        why = _check_module(files[k], results[k], texts)
+        if why:
+            problems.append(TreeProblem(k, why))
+    return problems, imports
+
+
+def _served(result: FileResult) -> set[str]:
+    return {r.op_type for r in result.records
+            if r.status in (KernelStatus.MIGRATED, KernelStatus.COVERED)}
+
+
+def _check_module(path: Path, result: FileResult, texts: dict[Path, str]) -> str:
+    from legacy_fluid.framework.op_kernel import OP_KERNELS
+    from phi.common import DataType
+
+    cuda = has_cuda()
+    migrated = _served(result) | {p.op_type for p in result.ops}
+    rows: list[Row] = []
+    try:
+        with module_session(result.old_text, path, "before") as namespace:
+            mine = {}
+            for (op, key), cls in OP_KERNELS.items():
+                if cls.__module__ == namespace["__name__"] and op not in migrated:
+                    backend = "CPU" if key.place.is_cpu else "GPU"
+                    mine.setdefault((op, cls.__name__, backend), []).append(key.data_type.name)
+            for (op, cls_name, backend), dtypes in sorted(mine.items()):
+                for dtype in dtypes:
+                    row = Row(Target(op, cls_name, "", "", [(backend, "ALL_LAYOUT", [dtype])]),
+                              VerifyResult(result.path, op, cls_name, "", backend, dtype,
+                                           Verdict.UNVERIFIED))
+                    try:
+                        legacy_runs(row, namespace, DataType[dtype], cuda)
+                    except Exception:
+                        row.runs.clear()
+                    rows.append(row)
+    except ModuleRunError:
+        return ""  # it does not import here as it is: nothing to compare with
+    try:
+        with module_session(result.new_text, path, "after", texts=texts):
+            for row in rows:
+                why = _rerun(row, cuda)
+                if why:
+                    return why
+    except ModuleRunError as exc:
+        return f"{result.path} no longer imports ({exc})"
+    return ""
+
+
+def _rerun(row: Row, cuda: bool) -> str:
+    from phi.common import DataType
+
+    res = row.result
+    for name, inputs, attrs, outputs, before in row.runs:
+        label = f"legacy op '{res.op_type}' ({res.kernel}, {res.backend} {res.dtype}, {name})"
+        try:
+            after = run_op(res.op_type, inputs, attrs, outputs, "legacy", res.backend, cuda)
+        except Exception as exc:
+            return f"{label} raises after the write: {brief(exc.__cause__ or exc)}"
+        if not chose_legacy(after, row, DataType[res.dtype]):
+            return f"{label} runs {after.trace.kernel} after the write"
+        differs: Any = differs_from(before, after, outputs)
+        if differs:
+            return f"{label} differs after the write: {differs[1]}"
+    return ""
