@@ -1,0 +1,23 @@
+"""InferMeta of the LoD sequence family (sequence_pool, ...): output rows and LoD follow
+the input's LoD (phi.kernels.funcs.sequence)."""
+
+from __future__ import annotations
+
+from phi.common import DataType
+from phi.core.meta_tensor import MetaTensor
+
+
+def sequence_pool_infer_meta(x: MetaTensor, is_test: bool, pooltype: str, pad_value: float,
+                             out: MetaTensor, max_index: MetaTensor) -> None:
+    """out: [sequences, x.dims[1:]] in x's dtype, x's top LoD level when it has two;
+    max_index (when present): int32 in out's dims."""
+    from phi.kernels.funcs.sequence import PoolType, pool_dims
+
+    PoolType.parse("sequence_pool", pooltype)
+    dims, lod = pool_dims("sequence_pool", x.dims(), x.lod())
+    out.set_dims(dims)
+    out.set_dtype(x.dtype())
+    out.set_lod(lod)
+    if max_index:
+        max_index.set_dims(dims)
+        max_index.set_dtype(DataType.INT32)

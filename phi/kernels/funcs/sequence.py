@@ -1,0 +1,139 @@
+"""The LoD sequence family's math, as Paddle's CPU kernels compute it.
+
+A LoD level is a list of offsets: sequence i of that level spans rows (or lower-level
+sequences) `offsets[i]:offsets[i + 1]`; an empty sequence has equal offsets. The ops here
+read the last level (the one that indexes rows). Everything is vectorised over sequences:
+the rows are gathered into a padded [sequences, longest, ...] block (`padded_rows`), and
+reductions run over its sequence axis.
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+LoD = Sequence[Sequence[int]]
+
+
+class PoolType(enum.Enum):
+    """sequence_pool's `pooltype` attribute."""
+
+    SUM = "SUM"
+    AVERAGE = "AVERAGE"
+    SQRT = "SQRT"
+    MAX = "MAX"
+    LAST = "LAST"
+    FIRST = "FIRST"
+
+    @classmethod
+    def parse(cls, op: str, value: str) -> PoolType:
+        try:
+            return cls(value)
+        except ValueError:
+            names = ", ".join(p.value for p in cls)
+            raise ValueError(f"{op}: pooltype must be one of {names}, got {value!r}") from None
+
+
+def check_offsets(op: str, offsets: Sequence[int], rows: int, what: str = "X") -> np.ndarray:
+    """A LoD level as an int64 array: starting at 0, non-decreasing, within `rows`."""
+    arr = np.asarray(offsets, np.int64)
+    if arr.ndim != 1 or arr.size < 1 or arr[0] != 0 or np.any(np.diff(arr) < 0):
+        raise ValueError(f"{op}: the LoD of Input({what}) must be offsets starting at 0 and "
+                         f"never decreasing, got {list(offsets)}")
+    if arr[-1] > rows:
+        raise ValueError(f"{op}: the LoD of Input({what}) ends at {int(arr[-1])}, past its "
+                         f"{rows} rows")
+    return arr
+
+
+def last_level(op: str, lod: LoD, rows: int, max_levels: int | None = None,
+               what: str = "X") -> np.ndarray:
+    """The offsets of the LoD's last level (checked), for an op that needs a LoD."""
+    if not lod:
+        raise ValueError(f"{op}: Input({what}) must be a LoD tensor (it carries no LoD)")
+    if max_levels is not None and len(lod) > max_levels:
+        raise ValueError(f"{op}: Input({what}) may have at most {max_levels} LoD levels, "
+                         f"got {len(lod)}")
+    for upper, lower in itertools.pairwise(lod):
+        if upper[-1] != len(lower) - 1:
+            raise ValueError(f"{op}: the LoD of Input({what}) is inconsistent: a level ends "
+                             f"at {upper[-1]} but the next one has {len(lower) - 1} sequences")
+    return check_offsets(op, lod[-1], rows, what)
+
+
+def padded_rows(offsets: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(rows [n, longest] int64, valid [n, longest] bool): row t of sequence i (rows past a
+    sequence's end point at its start, or at row 0 when it is empty; `valid` is False)."""
+    starts, lens = offsets[:-1], np.diff(offsets)
+    longest = int(lens.max()) if lens.size else 0
+    steps = np.arange(longest, dtype=np.int64)
+    valid = steps[None, :] < lens[:, None]
+    rows = np.where(valid, starts[:, None] + steps[None, :], np.minimum(starts, max(
+        int(offsets[-1]) - 1, 0))[:, None])
+    return rows, valid
+
+
+# -- sequence_pool ------------------------------------------------------------------------------
+
+def pool_dims(op: str, dims: Sequence[int], lod: LoD) -> tuple[tuple[int, ...], list[list[int]]]:
+    """sequence_pool's (Out dims, Out LoD): one row per last-level sequence; a 2-level
+    input keeps its top level."""
+    if len(dims) < 1:
+        raise ValueError(f"{op}: Input(X) must have a row dimension, got dims {list(dims)}")
+    offsets = last_level(op, lod, dims[0], max_levels=2)
+    n = offsets.size - 1
+    if dims[0] < n:
+        raise ValueError(f"{op}: the first dimension of Input(X) ({dims[0]}) must be at "
+                         f"least the batch size ({n} sequences in its LoD)")
+    return (n, *dims[1:]), ([list(lod[0])] if len(lod) > 1 else [])
+
+
+def sequence_pool(xp: Any, x: Any, offsets: np.ndarray, pooltype: PoolType, pad_value: float,
+                  out: Any, max_index: Any | None) -> None:
+    """Pool each sequence of x's rows (`offsets`, checked) into out [n, ...]; empty
+    sequences get pad_value. MAX keeps the first maximum (a NaN only when it is the
+    sequence's first value, as Paddle's `>` scan) and writes its row (-1 for an empty
+    sequence) into max_index (int32, out's dims) when given."""
+    n = offsets.size - 1
+    width = int(np.prod(x.shape[1:], dtype=np.int64))
+    flat = x.reshape(x.shape[0], width)
+    res = out.reshape(n, width)
+    lens = np.diff(offsets)
+    empty = xp.asarray(lens == 0)
+    pad = x.dtype.type(np.float32(pad_value))
+    if n == 0:
+        return
+    if pooltype in (PoolType.LAST, PoolType.FIRST):
+        pick = offsets[1:] - 1 if pooltype is PoolType.LAST else offsets[:-1]
+        res[...] = flat[xp.asarray(np.where(lens > 0, pick, 0))]
+        res[empty] = pad
+        return
+    rows, valid = padded_rows(offsets)
+    block = flat[xp.asarray(rows)]
+    valid_x = xp.asarray(valid)[:, :, None]
+    if pooltype is PoolType.MAX:
+        # Later NaNs never win a `>` comparison; a first NaN stays (argmax keeps it).
+        later = xp.asarray(np.arange(rows.shape[1]) > 0)[None, :, None]
+        block = xp.where((~valid_x) | (later & xp.isnan(block)), x.dtype.type(-np.inf), block)
+        if rows.shape[1]:
+            arg = block.argmax(axis=1)
+            res[...] = xp.take_along_axis(block, arg[:, None, :], axis=1)[:, 0, :]
+        else:
+            arg = xp.zeros((n, width), np.int64)
+        res[empty] = pad
+        if max_index is not None:
+            index = xp.asarray(offsets[:-1])[:, None] + arg
+            index[empty] = -1
+            max_index.reshape(n, width)[...] = index.astype(np.int32)
+        return
+    total = xp.where(valid_x, block, x.dtype.type(0)).sum(axis=1, dtype=x.dtype)
+    if pooltype is PoolType.AVERAGE:
+        total /= xp.asarray(np.maximum(lens, 1).astype(x.dtype))[:, None]
+    elif pooltype is PoolType.SQRT:
+        total /= xp.sqrt(xp.asarray(np.maximum(lens, 1).astype(x.dtype)))[:, None]
+    res[...] = total
+    res[empty] = pad

@@ -1,0 +1,48 @@
+"""LoD sequence ops (old fluid NLP programs): `sequence_pool` over the last LoD level
+(SUM, AVERAGE, SQRT, MAX with MaxIndex, LAST, FIRST; pad_value for empty sequences; a
+2-level LoD keeps its top level as the output LoD).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .spec import Case, LoDIn
+
+POOLTYPES = ("SUM", "AVERAGE", "SQRT", "MAX", "LAST", "FIRST")
+
+
+def _seq(lod: tuple[tuple[int, ...], ...], tail: tuple[int, ...], dtype: str,
+         **fields: Any) -> LoDIn:
+    """A LoD input whose rows are the last level's sequences."""
+    return LoDIn((lod[-1][-1], *tail), dtype, lod=lod, **fields)
+
+
+def _pool(name: str, x: LoDIn, pooltype: str, **attrs: Any) -> Case:
+    fetch = ("Out", "MaxIndex") if pooltype == "MAX" and not attrs.get("is_test") else None
+    return Case(f"sequence_pool_{name}", "sequence_pool", {"X": x},
+                attrs={"pooltype": pooltype, **attrs}, fetch=fetch)
+
+
+_LOD_EMPTY = ((0, 2, 2, 5, 6, 6),)  # sequences of 2, 0, 3, 1, 0 rows
+
+SEQUENCE_POOL = [
+    *(_pool(f"{p.lower()}_{dtype}", _seq(_LOD_EMPTY, (3,), dtype), p, pad_value=0.5)
+      for p in POOLTYPES for dtype in ("float32", "float64")),
+    *(_pool(f"{p.lower()}_2level", _seq(((0, 2, 3), (0, 2, 2, 5)), (4,), "float32"), p)
+      for p in POOLTYPES),
+    *(_pool(f"{p.lower()}_rank3", _seq(((0, 1, 4),), (2, 3), "float64"), p)
+      for p in POOLTYPES),
+    _pool("default_average", _seq(((0, 3, 4),), (2,), "float32"), "AVERAGE"),
+    _pool("max_ties", _seq(((0, 3, 5),), (2,), "float32",
+                           values=[[1.0, 2.0], [1.0, 3.0], [0.5, 3.0], [-1.0, -1.0],
+                                   [-1.0, -2.0]]), "MAX"),
+    _pool("max_pad_negative", _seq(_LOD_EMPTY, (3,), "float32"), "MAX",
+          pad_value=-2.0),
+    _pool("sum_one_sequence", _seq(((0, 7),), (5,), "float32"), "SUM"),
+    Case("sequence_pool_fewer_rows_than_sequences", "sequence_pool",
+         {"X": _seq(((0, 0, 0),), (3,), "float32")}, attrs={"pooltype": "SUM"},
+         raises=r"first dimension .*batch size"),
+]
+
+CASES = [*SEQUENCE_POOL]

@@ -1,0 +1,53 @@
+"""LoD sequence ops: what Paddle's fixtures cannot show (tests/ops/test_paddle_ops.py
+checks the values against Paddle): bad LoDs and attributes get errors naming the op, the
+input and what was expected, on both paths; `VERIFY_CASES` may feed LoD tensors."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from compat.single_op import run_single_op
+from compat.verify_inputs import make_input
+from phi.common import DataType
+from phi.core.dense_tensor import DenseTensor
+
+PATHS = ("legacy", "phi")
+
+
+def _lod(rows: int, lod: list[list[int]], width: int = 3) -> DenseTensor:
+    data = np.arange(rows * width, dtype=np.float32).reshape(rows, width)
+    return DenseTensor(data, lod=lod)
+
+
+@pytest.mark.parametrize("path", PATHS)
+@pytest.mark.parametrize(("x", "attrs", "message"), [
+    (DenseTensor(np.ones((4, 3), np.float32)), {}, r"must be a LoD tensor"),
+    (_lod(4, [[0, 1], [0, 2], [0, 1, 4]]), {}, r"at most 2 LoD levels, got 3"),
+    (_lod(4, [[0, 3], [0, 2, 4]]), {}, r"inconsistent: a level ends at 3 .* 2 sequences"),
+    (_lod(4, [[0, 3, 2, 4]]), {}, r"starting at 0 and never decreasing"),
+    (_lod(4, [[0, 2, 6]]), {}, r"ends at 6, past its 4 rows"),
+    (_lod(4, [[0, 2, 4]]), {"pooltype": "MEAN"}, r"pooltype must be one of SUM, .*'MEAN'"),
+], ids=["no_lod", "3_levels", "inconsistent", "decreasing", "past_rows", "bad_pooltype"])
+def test_sequence_pool_refuses_bad_input(path: str, x: DenseTensor, attrs: dict,
+                                         message: str) -> None:
+    with pytest.raises(Exception, match=f"sequence_pool: .*{message}"):
+        run_single_op("sequence_pool", {"X": x}, attrs, ["Out", "MaxIndex"], path)
+
+
+def test_sequence_pool_max_index_rows_and_pad() -> None:
+    """MaxIndex holds absolute rows (-1 for an empty sequence); both paths agree."""
+    x = DenseTensor(np.array([[1.0], [3.0], [2.0], [5.0]], np.float32), lod=[[0, 3, 3, 4]])
+    for path in PATHS:
+        out, _ = run_single_op("sequence_pool", {"X": x}, {"pooltype": "MAX", "pad_value": 7.0},
+                               ["Out", "MaxIndex"], path)
+        np.testing.assert_array_equal(out["Out"][0], [[3.0], [7.0], [5.0]])
+        np.testing.assert_array_equal(out["MaxIndex"][0], [[1], [-1], [3]])
+        assert out["MaxIndex"][0].dtype == np.int32
+
+
+def test_verify_spec_with_lod_gives_a_lod_tensor() -> None:
+    got = make_input({"shape": (5, 2), "lod": [[0, 2, 5]]}, DataType.FLOAT64,
+                     np.random.default_rng(0))
+    assert isinstance(got, DenseTensor)
+    assert got.lod == [[0, 2, 5]] and got.dims == (5, 2) and got.dtype == DataType.FLOAT64
