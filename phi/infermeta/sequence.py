@@ -1,5 +1,5 @@
-"""InferMeta of the LoD sequence family (sequence_pool, ...): output rows and LoD follow
-the input's LoD (phi.kernels.funcs.sequence)."""
+"""InferMeta of the LoD sequence family (sequence_pool, sequence_softmax, ...): output
+rows and LoD follow the input's LoD (phi.kernels.funcs.sequence)."""
 
 from __future__ import annotations
 
@@ -21,3 +21,12 @@ def sequence_pool_infer_meta(x: MetaTensor, is_test: bool, pooltype: str, pad_va
     if max_index:
         max_index.set_dims(dims)
         max_index.set_dtype(DataType.INT32)
+
+
+def sequence_softmax_infer_meta(x: MetaTensor, out: MetaTensor) -> None:
+    """out: x's dims, dtype and lod (x: one value per row, its last LoD level covering
+    every row)."""
+    from phi.kernels.funcs.sequence import check_softmax_input
+
+    check_softmax_input("sequence_softmax", x.dims(), x.lod())
+    out.share_meta(x)

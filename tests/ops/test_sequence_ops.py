@@ -51,3 +51,15 @@ def test_verify_spec_with_lod_gives_a_lod_tensor() -> None:
                      np.random.default_rng(0))
     assert isinstance(got, DenseTensor)
     assert got.lod == [[0, 2, 5]] and got.dims == (5, 2) and got.dtype == DataType.FLOAT64
+
+
+@pytest.mark.parametrize("path", PATHS)
+@pytest.mark.parametrize(("x", "message"), [
+    (DenseTensor(np.ones((4, 1), np.float32)), r"must be a LoD tensor"),
+    (_lod(5, [[0, 2, 4]], width=1), r"first dimension of Input\(X\) \(5\) must equal the sum "
+                                    r"of its sequences' lengths \(4\)"),
+    (_lod(4, [[0, 2, 4]], width=2), r"width of each timestep .* got dims \[4, 2\]"),
+], ids=["no_lod", "rows_not_covered", "width_2"])
+def test_sequence_softmax_refuses_bad_input(path: str, x: DenseTensor, message: str) -> None:
+    with pytest.raises(Exception, match=f"sequence_softmax: .*{message}"):
+        run_single_op("sequence_softmax", {"X": x}, {}, ["Out"], path)

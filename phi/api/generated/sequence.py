@@ -8,7 +8,7 @@ from __future__ import annotations
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["sequence_pool"]
+__all__ = ["sequence_pool", "sequence_softmax"]
 
 
 def sequence_pool(
@@ -25,3 +25,11 @@ def sequence_pool(
     return apply("sequence_pool",
                  {"x": x},
                  {"is_test": is_test, "pooltype": pooltype, "pad_value": pad_value})
+
+
+def sequence_softmax(x: TensorLike) -> Tensor:
+    """`sequence_softmax` (ops.yaml): (Tensor x) -> Tensor(out).
+
+    Kernel `sequence_softmax`; InferMeta `sequence_softmax_infer_meta`.
+    """
+    return apply("sequence_softmax", {"x": x}, {})

@@ -137,3 +137,40 @@ def sequence_pool(xp: Any, x: Any, offsets: np.ndarray, pooltype: PoolType, pad_
         total /= xp.sqrt(xp.asarray(np.maximum(lens, 1).astype(x.dtype)))[:, None]
     res[...] = total
     res[empty] = pad
+
+
+# -- sequence_softmax ---------------------------------------------------------------------------
+
+def check_softmax_input(op: str, dims: Sequence[int], lod: LoD) -> np.ndarray:
+    """sequence_softmax's X: one value per row ([N] or [N, 1]) whose last LoD level covers
+    exactly its N rows; the offsets of that level."""
+    rows = dims[0] if dims else 0
+    offsets = last_level(op, lod, rows)
+    if offsets[-1] != rows:
+        raise ValueError(f"{op}: the first dimension of Input(X) ({rows}) must equal the sum "
+                         f"of its sequences' lengths ({int(offsets[-1])})")
+    if int(np.prod(dims, dtype=np.int64)) != rows:
+        raise ValueError(f"{op}: the width of each timestep in Input(X) must be 1 (X of dims "
+                         f"[N] or [N, 1]), got dims {list(dims)}")
+    return offsets
+
+
+def sequence_softmax(xp: Any, x: Any, offsets: np.ndarray, out: Any) -> None:
+    """Softmax within each sequence of x's values, as Paddle's CPU kernel: exp(x) / (sum of
+    exp over the sequence), no max subtracted. exp and the division are in float64; the
+    sum is held in x's dtype (so a float32 sum that overflows gives 0, not NaN, and one
+    that underflows gives inf)."""
+    n = offsets.size - 1
+    flat = x.reshape(-1)
+    if n == 0 or flat.size == 0:
+        return
+    rows, valid = padded_rows(offsets)
+    seq_of_row = xp.asarray(np.repeat(np.arange(n), np.diff(offsets)))
+    with np.errstate(over="ignore", divide="ignore", invalid="ignore"):
+        e = xp.exp(flat.astype(np.float64))
+        # Paddle adds each float64 exp to a sum held in x's dtype: round the terms to it
+        # (this matters for subnormal float32 terms), add them, round the sum.
+        terms = e.astype(x.dtype).astype(np.float64)[xp.asarray(rows)]
+        total = xp.where(xp.asarray(valid), terms, 0.0).sum(axis=1)
+        total = total.astype(x.dtype).astype(np.float64)
+        out.reshape(-1)[...] = (e / total[seq_of_row]).astype(x.dtype)

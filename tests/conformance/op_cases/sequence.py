@@ -1,6 +1,8 @@
-"""LoD sequence ops (old fluid NLP programs): `sequence_pool` over the last LoD level
-(SUM, AVERAGE, SQRT, MAX with MaxIndex, LAST, FIRST; pad_value for empty sequences; a
-2-level LoD keeps its top level as the output LoD).
+"""LoD sequence ops (old fluid NLP programs) that Paddle 3.3.1 still registers:
+`sequence_pool` over the last LoD level (SUM, AVERAGE, SQRT, MAX with MaxIndex, LAST,
+FIRST; pad_value for empty sequences; a 2-level LoD keeps its top level as the output
+LoD); `sequence_softmax` within each last-level sequence (Paddle's unshifted exp, float32
+sums: overflow, subnormals, underflow).
 """
 
 from __future__ import annotations
@@ -46,3 +48,26 @@ SEQUENCE_POOL = [
 ]
 
 CASES = [*SEQUENCE_POOL]
+
+SEQUENCE_SOFTMAX = [
+    Case("sequence_softmax_float32", "sequence_softmax",
+         {"X": _seq(((0, 2, 2, 5, 6),), (1,), "float32")}),
+    Case("sequence_softmax_float64_1d", "sequence_softmax",
+         {"X": _seq(((0, 3, 7),), (), "float64")}),
+    Case("sequence_softmax_2level", "sequence_softmax",
+         {"X": _seq(((0, 1, 3), (0, 2, 4, 6)), (1,), "float32")}),
+    Case("sequence_softmax_large", "sequence_softmax",
+         {"X": _seq(((0, 3, 5),), (1,), "float32",
+                    values=[[100.0], [101.0], [99.0], [-100.0], [-101.0]])},
+         note="float32 sums of exp: overflow (Paddle gives 0, not NaN) and subnormals"),
+    Case("sequence_softmax_underflow", "sequence_softmax",
+         {"X": _seq(((0, 2, 3),), (1,), "float32", values=[[-200.0], [-201.0], [0.5]])},
+         note="every exp of the first sequence underflows the float32 sum: x / 0"),
+    Case("sequence_softmax_float64_edges", "sequence_softmax",
+         {"X": _seq(((0, 2, 4, 6),), (1,), "float64",
+                    values=[[800.0], [1.0], [float("nan")], [0.0], [-800.0], [-801.0]])}),
+    Case("sequence_softmax_width_2", "sequence_softmax",
+         {"X": _seq(((0, 1, 3),), (2,), "float32")}, raises="width of each timestep"),
+]
+
+CASES += SEQUENCE_SOFTMAX
