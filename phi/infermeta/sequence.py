@@ -30,3 +30,11 @@ def sequence_softmax_infer_meta(x: MetaTensor, out: MetaTensor) -> None:
 
     check_softmax_input("sequence_softmax", x.dims(), x.lod())
     out.share_meta(x)
+
+
+def sequence_mask_infer_meta(x: MetaTensor, max_len_tensor: MetaTensor, maxlen: int,
+                             out_dtype: DataType, y: MetaTensor) -> None:
+    """y: x's dims + [maxlen] in out_dtype (the kernel sets the width when it comes from
+    max_len_tensor or max(x))."""
+    y.set_dims((*x.dims(), max(maxlen, 0)))
+    y.set_dtype(out_dtype)

@@ -63,3 +63,17 @@ def test_verify_spec_with_lod_gives_a_lod_tensor() -> None:
 def test_sequence_softmax_refuses_bad_input(path: str, x: DenseTensor, message: str) -> None:
     with pytest.raises(Exception, match=f"sequence_softmax: .*{message}"):
         run_single_op("sequence_softmax", {"X": x}, {}, ["Out"], path)
+
+
+@pytest.mark.parametrize("path", PATHS)
+@pytest.mark.parametrize(("inputs", "attrs", "message"), [
+    ({"X": np.array([2, 1])}, {"maxlen": 0}, r"maxlen must be less than 0 .* got 0"),
+    ({"X": np.array([2, 1]), "MaxLenTensor": np.array([3, 4], np.int32)}, {},
+     r"MaxLenTensor\) must hold one value, got 2"),
+    ({"X": np.array([1.0, np.nan])}, {}, r"max\(X\), which is nan"),
+    ({"X": np.zeros((0,), np.int64)}, {}, r"Input\(X\) is empty"),
+], ids=["maxlen_0", "two_maxlen_values", "nan_width", "empty_x_no_maxlen"])
+def test_sequence_mask_refuses_bad_width(path: str, inputs: dict, attrs: dict,
+                                         message: str) -> None:
+    with pytest.raises(Exception, match=f"sequence_mask: .*{message}"):
+        run_single_op("sequence_mask", inputs, {"out_dtype": 3, **attrs}, ["Y"], path)

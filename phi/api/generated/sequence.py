@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
+from phi.common import DataType
 
-__all__ = ["sequence_pool", "sequence_softmax"]
+__all__ = ["sequence_mask", "sequence_pool", "sequence_softmax"]
 
 
 def sequence_pool(
@@ -33,3 +34,19 @@ def sequence_softmax(x: TensorLike) -> Tensor:
     Kernel `sequence_softmax`; InferMeta `sequence_softmax_infer_meta`.
     """
     return apply("sequence_softmax", {"x": x}, {})
+
+
+def sequence_mask(
+    x: TensorLike,
+    max_len_tensor: TensorLike | None,
+    maxlen: int,
+    out_dtype: DataType,
+) -> Tensor:
+    """`sequence_mask` (ops.yaml): (Tensor x, Tensor max_len_tensor, int maxlen=-1, DataType
+    out_dtype) -> Tensor(y).
+
+    Kernel `sequence_mask`; InferMeta `sequence_mask_infer_meta`.
+    """
+    return apply("sequence_mask",
+                 {"x": x, "max_len_tensor": max_len_tensor},
+                 {"maxlen": maxlen, "out_dtype": out_dtype})

@@ -16,6 +16,8 @@ from typing import Any
 
 import numpy as np
 
+from phi.kernels.funcs.common import to_host
+
 LoD = Sequence[Sequence[int]]
 
 
@@ -174,3 +176,42 @@ def sequence_softmax(xp: Any, x: Any, offsets: np.ndarray, out: Any) -> None:
         total = xp.where(xp.asarray(valid), terms, 0.0).sum(axis=1)
         total = total.astype(x.dtype).astype(np.float64)
         out.reshape(-1)[...] = (e / total[seq_of_row]).astype(x.dtype)
+
+
+# -- sequence_mask ------------------------------------------------------------------------------
+
+def mask_length(op: str, maxlen: int, max_len_tensor: Any | None, x: Any) -> int:
+    """sequence_mask's mask width: MaxLenTensor's value (> 0) when given, else `maxlen`
+    when it is positive, else max(X) truncated to an int (0 allowed; X read on the host)."""
+    if max_len_tensor is not None:
+        given = to_host(max_len_tensor).reshape(-1)
+        if given.size != 1:
+            raise ValueError(f"{op}: Input(MaxLenTensor) must hold one value, got "
+                             f"{given.size}")
+        if int(given[0]) <= 0:
+            raise ValueError(f"{op}: Input(MaxLenTensor) value must be greater than 0, got "
+                             f"{int(given[0])}")
+        return int(given[0])
+    if maxlen > 0:
+        return maxlen
+    if maxlen == 0:
+        raise ValueError(f"{op}: attribute maxlen must be less than 0 (use max(X)) or at "
+                         f"least 1, got 0")
+    host = to_host(x)
+    if host.size == 0:
+        raise ValueError(f"{op}: maxlen < 0 takes the mask width from max(X), but Input(X) "
+                         f"is empty")
+    if not np.isfinite(host.max()):
+        raise ValueError(f"{op}: maxlen < 0 takes the mask width from max(X), which is "
+                         f"{host.max()}")
+    length = int(host.max())
+    if length < 0:
+        raise ValueError(f"{op}: maxlen < 0 takes the mask width from max(X) = {length}: "
+                         f"the mask width would be negative")
+    return length
+
+
+def sequence_mask(xp: Any, x: Any, length: int, out: Any) -> None:
+    """out[..., j] = j < x[...] for j < length, in out's dtype."""
+    steps = xp.arange(length).astype(x.dtype)
+    out[...] = (steps < x[..., None]).astype(out.dtype)

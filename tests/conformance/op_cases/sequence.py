@@ -2,14 +2,19 @@
 `sequence_pool` over the last LoD level (SUM, AVERAGE, SQRT, MAX with MaxIndex, LAST,
 FIRST; pad_value for empty sequences; a 2-level LoD keeps its top level as the output
 LoD); `sequence_softmax` within each last-level sequence (Paddle's unshifted exp, float32
-sums: overflow, subnormals, underflow).
+sums: overflow, subnormals, underflow); `sequence_mask` (width from maxlen, MaxLenTensor or
+max(X), out_dtype).
+
+Not here: the sequence ops Paddle 3.3.1 no longer registers (sequence_expand_as,
+sequence_reverse, sequence_pad, sequence_unpad, sequence_concat, sequence_slice,
+sequence_enumerate, sequence_erase), which have no 3.3.1 reference to export.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .spec import Case, LoDIn
+from .spec import Case, In, LoDIn
 
 POOLTYPES = ("SUM", "AVERAGE", "SQRT", "MAX", "LAST", "FIRST")
 
@@ -71,3 +76,36 @@ SEQUENCE_SOFTMAX = [
 ]
 
 CASES += SEQUENCE_SOFTMAX
+
+#: VarType codes of sequence_mask's out_dtype.
+_VT = {"bool": 0, "int32": 2, "int64": 3, "float32": 5, "float64": 6, "uint8": 20}
+
+
+def _mask(name: str, x: In, out_dtype: str, max_len: In | None = None, **attrs: Any) -> Case:
+    inputs = {"X": x} if max_len is None else {"X": x, "MaxLenTensor": max_len}
+    return Case(f"sequence_mask_{name}", "sequence_mask", inputs,
+                attrs={"out_dtype": _VT[out_dtype], **attrs})
+
+
+SEQUENCE_MASK = [
+    _mask("int64_maxlen_from_x", In((4,), "int64", values=[2, 0, 5, 3]), "int64"),
+    _mask("int32_maxlen4_float32", In((2, 3), "int32", values=[[1, 4, 6], [0, 2, 3]]),
+          "float32", maxlen=4),
+    _mask("float32_x_bool", In((3,), "float32", values=[2.5, 0.0, 1.0]), "bool", maxlen=3),
+    _mask("float64_x_float64", In((3,), "float64", values=[1.0, 3.0, -1.0]), "float64"),
+    _mask("tensor_maxlen", In((3,), "int64", values=[1, 2, 3]), "int32",
+          max_len=In((1,), "int32", values=[5]), maxlen=2),
+    _mask("uint8_out", In((2,), "int32", values=[3, 1]), "uint8", maxlen=4),
+    _mask("empty_x", In((0,), "int64"), "int64", maxlen=3),
+    _mask("float_x_width_truncated", In((2,), "float32", values=[2.5, 1.5]), "int64"),
+    Case("sequence_mask_tensor_maxlen_0", "sequence_mask",
+         {"X": In((2,), "int64", values=[2, 1]), "MaxLenTensor": In((1,), "int32", values=[0])},
+         attrs={"out_dtype": 3}, raises=r"MaxLenTensor\) value .*greater than 0"),
+    _mask("x_all_zero", In((3,), "int32", values=[0, 0, 0]), "int64"),
+    Case("sequence_mask_x_negative", "sequence_mask",
+         {"X": In((2,), "int64", values=[-2, -1])}, attrs={"out_dtype": 5},
+         raises="meta data must be valid|mask width .* negative",
+         note="Paddle fails on the negative width with an internal meta-data error"),
+]
+
+CASES += SEQUENCE_MASK
