@@ -38,3 +38,16 @@ def sequence_mask_infer_meta(x: MetaTensor, max_len_tensor: MetaTensor, maxlen: 
     max_len_tensor or max(x))."""
     y.set_dims((*x.dims(), max(maxlen, 0)))
     y.set_dtype(out_dtype)
+
+
+def sequence_conv_infer_meta(x: MetaTensor, padding_data: MetaTensor, filter: MetaTensor,
+                             context_length: int, padding_trainable: bool, context_start: int,
+                             context_stride: int, out: MetaTensor) -> None:
+    """out: [x rows, filter columns] in x's dtype, x's lod."""
+    from phi.kernels.funcs.sequence import check_conv_dims
+
+    out.set_dims(check_conv_dims("sequence_conv", x.dims(), filter.dims(),
+                                 padding_data.dims() if padding_data else None, context_length,
+                                 context_start, context_stride, padding_trainable))
+    out.set_dtype(x.dtype())
+    out.share_lod(x)

@@ -77,3 +77,21 @@ def test_sequence_mask_refuses_bad_width(path: str, inputs: dict, attrs: dict,
                                          message: str) -> None:
     with pytest.raises(Exception, match=f"sequence_mask: .*{message}"):
         run_single_op("sequence_mask", inputs, {"out_dtype": 3, **attrs}, ["Y"], path)
+
+
+@pytest.mark.parametrize("path", PATHS)
+@pytest.mark.parametrize(("x", "filt", "attrs", "message"), [
+    (_lod(4, [[0, 2, 4]], 2), np.ones((6, 3), np.float32), {"contextStride": 2},
+     r"only contextStride = 1"),
+    (_lod(4, [[0, 2, 4]], 2), np.ones((4, 3), np.float32), {},
+     r"Filter's height must be contextLength \* X's width = 3 \* 2"),
+    (_lod(4, [[0, 1], [0, 2, 4]], 2), np.ones((6, 3), np.float32), {},
+     r"must have one LoD level, got 2"),
+    (_lod(4, [[0, 2, 4]], 2), np.ones((6, 3), np.float32), {"paddingTrainable": True},
+     r"paddingTrainable needs Input\(PaddingData\)"),
+], ids=["stride_2", "filter_height", "2_levels", "no_padding_data"])
+def test_sequence_conv_refuses_bad_input(path: str, x: DenseTensor, filt: np.ndarray,
+                                         attrs: dict, message: str) -> None:
+    with pytest.raises(Exception, match=f"sequence_conv: .*{message}"):
+        run_single_op("sequence_conv", {"X": x, "Filter": filt},
+                      {"contextLength": 3, "contextStart": -1, **attrs}, ["Out"], path)

@@ -9,7 +9,7 @@ from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 from phi.common import DataType
 
-__all__ = ["sequence_mask", "sequence_pool", "sequence_softmax"]
+__all__ = ["sequence_conv", "sequence_mask", "sequence_pool", "sequence_softmax"]
 
 
 def sequence_pool(
@@ -50,3 +50,28 @@ def sequence_mask(
     return apply("sequence_mask",
                  {"x": x, "max_len_tensor": max_len_tensor},
                  {"maxlen": maxlen, "out_dtype": out_dtype})
+
+
+def sequence_conv(
+    x: TensorLike,
+    padding_data: TensorLike | None,
+    filter: TensorLike,
+    context_length: int,
+    padding_trainable: bool = False,
+    context_start: int = 0,
+    context_stride: int = 1,
+) -> Tensor:
+    """`sequence_conv` (ops.yaml): (Tensor x, Tensor padding_data, Tensor filter, int
+    context_length, bool padding_trainable=false, int context_start=0, int context_stride=1) ->
+    Tensor(out).
+
+    Kernel `sequence_conv`; InferMeta `sequence_conv_infer_meta`.
+    """
+    return apply("sequence_conv",
+                 {"x": x, "padding_data": padding_data, "filter": filter},
+                 {
+                     "context_length": context_length,
+                     "padding_trainable": padding_trainable,
+                     "context_start": context_start,
+                     "context_stride": context_stride,
+                 })

@@ -215,3 +215,76 @@ def sequence_mask(xp: Any, x: Any, length: int, out: Any) -> None:
     """out[..., j] = j < x[...] for j < length, in out's dtype."""
     steps = xp.arange(length).astype(x.dtype)
     out[...] = (steps < x[..., None]).astype(out.dtype)
+
+
+# -- sequence_conv ------------------------------------------------------------------------------
+
+def context_pads(length: int, start: int) -> tuple[int, int]:
+    """(up, down): the padding rows a context window of `length` rows from `start` needs
+    before and after a sequence."""
+    return max(0, -start), max(0, start + length - 1)
+
+
+def check_conv_dims(op: str, x_dims: Sequence[int], filter_dims: Sequence[int],
+                    padding_dims: Sequence[int] | None, length: int, start: int, stride: int,
+                    trainable: bool) -> tuple[int, int]:
+    """sequence_conv's Out dims [rows, filter columns], after checking X [rows, width],
+    Filter [length * width, columns] and (trainable padding) PaddingData [up + down, width]."""
+    if stride != 1:
+        raise ValueError(f"{op}: only contextStride = 1 is supported (as Paddle), got {stride}")
+    if length < 1:
+        raise ValueError(f"{op}: contextLength must be at least 1, got {length}")
+    if len(x_dims) != 2 or len(filter_dims) != 2:
+        raise ValueError(f"{op}: Input(X) and Input(Filter) must be 2-D, got dims "
+                         f"{list(x_dims)} and {list(filter_dims)}")
+    if filter_dims[0] != length * x_dims[1]:
+        raise ValueError(f"{op}: Filter's height must be contextLength * X's width = "
+                         f"{length} * {x_dims[1]}, got Filter dims {list(filter_dims)}")
+    if trainable:
+        up, down = context_pads(length, start)
+        if padding_dims is None:
+            raise ValueError(f"{op}: paddingTrainable needs Input(PaddingData)")
+        if tuple(padding_dims) != (up + down, x_dims[1]):
+            raise ValueError(f"{op}: PaddingData must be [up + down padding rows, X's width] "
+                             f"= [{up + down}, {x_dims[1]}], got {list(padding_dims)}")
+    return x_dims[0], filter_dims[1]
+
+
+def conv_offsets(op: str, lod: LoD, rows: int) -> np.ndarray:
+    """The one LoD level sequence_conv reads, covering every row of X."""
+    if len(lod) > 1:
+        raise ValueError(f"{op}: Input(X) must have one LoD level, got {len(lod)}")
+    offsets = last_level(op, lod, rows)
+    if offsets[-1] != rows:
+        raise ValueError(f"{op}: the LoD of Input(X) ends at {int(offsets[-1])}, but X has "
+                         f"{rows} rows")
+    return offsets
+
+
+def sequence_conv(xp: Any, x: Any, offsets: np.ndarray, filt: Any, padding: Any | None,
+                  length: int, start: int, stride: int, out: Any) -> None:
+    """out = context(x) @ filt, where row t of context(x) concatenates rows t + start ...
+    t + start + length - 1 of t's sequence; positions outside the sequence are zeros, or
+    (padding given) PaddingData rows: up + p before the start (p < 0), up + p - h after
+    the end of a sequence of h rows. `stride` must be 1."""
+    if stride != 1:
+        raise ValueError(f"sequence_conv: only contextStride = 1 is supported (as Paddle), "
+                         f"got {stride}")
+    rows, width = x.shape
+    if rows == 0:
+        out[...] = 0
+        return
+    lens = np.diff(offsets)
+    seq = np.repeat(np.arange(lens.size), lens)
+    first, h = offsets[:-1][seq][:, None], lens[seq][:, None]
+    pos = (np.arange(rows)[:, None] - first) + start + np.arange(length)[None, :]
+    inside = (pos >= 0) & (pos < h)
+    col = x[xp.asarray(np.where(inside, first + pos, 0))]
+    if padding is None:
+        col = xp.where(xp.asarray(inside)[..., None], col, x.dtype.type(0))
+    else:
+        up = context_pads(length, start)[0]
+        pad_row = np.where(pos < 0, pos + up, up + pos - h)
+        col = xp.where(xp.asarray(inside)[..., None], col,
+                       padding[xp.asarray(np.where(inside, 0, pad_row))])
+    out[...] = col.reshape(rows, length * width) @ filt

@@ -3,7 +3,8 @@
 FIRST; pad_value for empty sequences; a 2-level LoD keeps its top level as the output
 LoD); `sequence_softmax` within each last-level sequence (Paddle's unshifted exp, float32
 sums: overflow, subnormals, underflow); `sequence_mask` (width from maxlen, MaxLenTensor or
-max(X), out_dtype).
+max(X), out_dtype); `sequence_conv` (context windows before, around and past the start,
+zero or trainable padding, empty and short sequences).
 
 Not here: the sequence ops Paddle 3.3.1 no longer registers (sequence_expand_as,
 sequence_reverse, sequence_pad, sequence_unpad, sequence_concat, sequence_slice,
@@ -109,3 +110,32 @@ SEQUENCE_MASK = [
 ]
 
 CASES += SEQUENCE_MASK
+
+
+def _conv(name: str, lod: tuple[int, ...], width: int, length: int, start: int, out: int,
+          dtype: str = "float32", trainable: bool = False) -> Case:
+    inputs: dict[str, In] = {"X": _seq((lod,), (width,), dtype),
+                             "Filter": In((length * width, out), dtype, low=-1.0, high=1.0)}
+    if trainable:
+        up, down = max(0, -start), max(0, start + length - 1)
+        inputs["PaddingData"] = In((up + down, width), dtype, low=-1.0, high=1.0)
+    return Case(f"sequence_conv_{name}", "sequence_conv", inputs,
+                attrs={"contextLength": length, "contextStart": start,
+                       "paddingTrainable": trainable})
+
+
+SEQUENCE_CONV = [
+    _conv("float32_centered", (0, 2, 2, 5, 6), 3, 3, -1, 4),
+    _conv("start0", (0, 4, 5), 2, 2, 0, 3),
+    _conv("start_positive", (0, 3, 4, 8), 2, 2, 1, 2),
+    _conv("length1", (0, 1, 3), 4, 1, 0, 2),
+    _conv("trainable_start_minus2_len5", (0, 2, 3, 7), 2, 5, -2, 3, trainable=True),
+    _conv("trainable_start1_len3", (0, 1, 4, 6), 2, 3, 1, 2, trainable=True),
+    _conv("trainable_start_past_short", (0, 2, 5), 3, 2, 3, 2, trainable=True),
+    _conv("trainable_start_minus4_len3", (0, 2, 7), 2, 3, -4, 2, trainable=True),
+]
+#: Paddle 3.3.1 registers sequence_conv for float64 too, but its context projection reads
+#: the input as float32 and fails ("The type of data we are trying to retrieve (float32)
+#: does not match ... (float64)"): float64 has no Paddle reference; fluidphi computes it.
+
+CASES += SEQUENCE_CONV
