@@ -51,3 +51,11 @@ def sequence_conv_infer_meta(x: MetaTensor, padding_data: MetaTensor, filter: Me
                                  context_start, context_stride, padding_trainable))
     out.set_dtype(x.dtype())
     out.share_lod(x)
+
+
+def row_conv_infer_meta(x: MetaTensor, filter: MetaTensor, out: MetaTensor) -> None:
+    """out: x's dims, dtype and lod (filter: [future context, x's width])."""
+    from phi.kernels.funcs.sequence import check_row_conv_dims
+
+    check_row_conv_dims("row_conv", x.dims(), filter.dims())
+    out.share_meta(x)

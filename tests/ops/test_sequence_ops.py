@@ -95,3 +95,19 @@ def test_sequence_conv_refuses_bad_input(path: str, x: DenseTensor, filt: np.nda
     with pytest.raises(Exception, match=f"sequence_conv: .*{message}"):
         run_single_op("sequence_conv", {"X": x, "Filter": filt},
                       {"contextLength": 3, "contextStart": -1, **attrs}, ["Out"], path)
+
+
+@pytest.mark.parametrize("path", PATHS)
+@pytest.mark.parametrize(("x", "filt", "message"), [
+    (_lod(5, [[0, 1, 2], [0, 2, 5]], 2), np.ones((2, 2), np.float32),
+     r"must have one LoD level, got 2"),
+    (DenseTensor(np.ones((4, 2), np.float32)), np.ones((2, 2), np.float32),
+     r"without a LoD must be \[batch, steps, width\]"),
+    (_lod(4, [[0, 2, 4]], 2), np.ones((2, 3), np.float32), r"Filter must be \[future context"),
+], ids=["2_levels", "2d_without_lod", "filter_width"])
+def test_row_conv_refuses_bad_input(path: str, x: DenseTensor, filt: np.ndarray,
+                                    message: str) -> None:
+    """Paddle reads a 2-level LoD's level 0 as row offsets and leaves the other rows
+    uninitialised; fluidphi refuses it."""
+    with pytest.raises(Exception, match=f"row_conv: .*{message}"):
+        run_single_op("row_conv", {"X": x, "Filter": filt}, {}, ["Out"], path)

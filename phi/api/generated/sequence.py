@@ -9,7 +9,7 @@ from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 from phi.common import DataType
 
-__all__ = ["sequence_conv", "sequence_mask", "sequence_pool", "sequence_softmax"]
+__all__ = ["row_conv", "sequence_conv", "sequence_mask", "sequence_pool", "sequence_softmax"]
 
 
 def sequence_pool(
@@ -75,3 +75,11 @@ def sequence_conv(
                      "context_start": context_start,
                      "context_stride": context_stride,
                  })
+
+
+def row_conv(x: TensorLike, filter: TensorLike) -> Tensor:
+    """`row_conv` (ops.yaml): (Tensor x, Tensor filter) -> Tensor(out).
+
+    Kernel `row_conv`; InferMeta `row_conv_infer_meta`.
+    """
+    return apply("row_conv", {"x": x, "filter": filter}, {})

@@ -288,3 +288,47 @@ def sequence_conv(xp: Any, x: Any, offsets: np.ndarray, filt: Any, padding: Any 
         col = xp.where(xp.asarray(inside)[..., None], col,
                        padding[xp.asarray(np.where(inside, 0, pad_row))])
     out[...] = col.reshape(rows, length * width) @ filt
+
+
+# -- row_conv -----------------------------------------------------------------------------------
+
+def row_conv_offsets(op: str, x_dims: Sequence[int], lod: LoD) -> np.ndarray:
+    """The sequences row_conv convolves, as row offsets into X viewed as [rows, width]: X
+    [rows, width] with one LoD level covering its rows, or X [batch, steps, width] without
+    a LoD (one sequence per batch row)."""
+    if not lod:
+        if len(x_dims) != 3:
+            raise ValueError(f"{op}: Input(X) without a LoD must be [batch, steps, width], got "
+                             f"dims {list(x_dims)}")
+        return np.arange(x_dims[0] + 1, dtype=np.int64) * x_dims[1]
+    if len(x_dims) != 2:
+        raise ValueError(f"{op}: Input(X) with a LoD must be [rows, width], got dims "
+                         f"{list(x_dims)}")
+    if len(lod) != 1:
+        raise ValueError(f"{op}: Input(X) must have one LoD level, got {len(lod)}")
+    return conv_offsets(op, lod, x_dims[0])
+
+
+def check_row_conv_dims(op: str, x_dims: Sequence[int], filter_dims: Sequence[int]) -> None:
+    """Filter [future context, width] with X's width."""
+    if len(filter_dims) != 2 or filter_dims[1] != x_dims[-1]:
+        raise ValueError(f"{op}: Filter must be [future context, X's width {x_dims[-1]}], "
+                         f"got dims {list(filter_dims)}")
+
+
+def row_conv(xp: Any, x: Any, offsets: np.ndarray, filt: Any, out: Any) -> None:
+    """Lookahead convolution: out[t] = sum over k of x[t + k] * filt[k], for the k with
+    t + k inside t's sequence (added in k order, as Paddle)."""
+    width = x.shape[-1]
+    flat, res = x.reshape(-1, width), out.reshape(-1, width)
+    rows = flat.shape[0]
+    res[...] = 0
+    if rows == 0:
+        return
+    ends = np.repeat(offsets[1:], np.diff(offsets))
+    for k in range(filt.shape[0]):  # over the filter's taps; each tap is vectorised
+        valid = np.arange(rows) + k < ends
+        if not valid.any():
+            break
+        shifted = flat[xp.asarray(np.where(valid, np.arange(rows) + k, 0))]
+        res += xp.where(xp.asarray(valid)[:, None], shifted * filt[k], x.dtype.type(0))

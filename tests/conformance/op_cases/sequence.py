@@ -4,7 +4,8 @@ FIRST; pad_value for empty sequences; a 2-level LoD keeps its top level as the o
 LoD); `sequence_softmax` within each last-level sequence (Paddle's unshifted exp, float32
 sums: overflow, subnormals, underflow); `sequence_mask` (width from maxlen, MaxLenTensor or
 max(X), out_dtype); `sequence_conv` (context windows before, around and past the start,
-zero or trainable padding, empty and short sequences).
+zero or trainable padding, empty and short sequences); `row_conv` (LoD and padded
+[batch, steps, width] forms, lookahead longer than a sequence).
 
 Not here: the sequence ops Paddle 3.3.1 no longer registers (sequence_expand_as,
 sequence_reverse, sequence_pad, sequence_unpad, sequence_concat, sequence_slice,
@@ -139,3 +140,23 @@ SEQUENCE_CONV = [
 #: does not match ... (float64)"): float64 has no Paddle reference; fluidphi computes it.
 
 CASES += SEQUENCE_CONV
+
+
+def _row_conv(name: str, x: In, context: int, dtype: str = "float32") -> Case:
+    width = x.shape[-1]
+    return Case(f"row_conv_{name}", "row_conv",
+                {"X": x, "Filter": In((context, width), dtype, low=-1.0, high=1.0)})
+
+
+ROW_CONV = [
+    _row_conv("lod_float32", _seq(((0, 2, 2, 6, 7),), (3,), "float32"), 3),
+    _row_conv("lod_long", _seq(((0, 5, 8),), (2,), "float32"), 2),
+    _row_conv("lod_context_longer", _seq(((0, 1, 3),), (2,), "float32"), 4),
+    _row_conv("lod_context1", _seq(((0, 3, 4),), (4,), "float32"), 1),
+    _row_conv("padded_batch", In((2, 4, 3), "float32"), 2),
+    _row_conv("padded_context_longer", In((3, 2, 2), "float32"), 3),
+    # Not a case: a 2-level LoD (Paddle reads level 0 as row offsets and leaves the rows
+    # past it uninitialised; fluidphi refuses it, tests/ops/test_sequence_ops.py).
+]
+
+CASES += ROW_CONV
