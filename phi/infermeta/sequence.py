@@ -59,3 +59,10 @@ def row_conv_infer_meta(x: MetaTensor, filter: MetaTensor, out: MetaTensor) -> N
 
     check_row_conv_dims("row_conv", x.dims(), filter.dims())
     out.share_meta(x)
+
+
+def lod_reset_infer_meta(x: MetaTensor, y: MetaTensor, target_lod: list[int], append: bool,
+                         out: MetaTensor) -> None:
+    """out: x's dims and dtype (the kernel sets the lod: it may come from y's values)."""
+    out.set_dims(x.dims())
+    out.set_dtype(x.dtype())

@@ -111,3 +111,18 @@ def test_row_conv_refuses_bad_input(path: str, x: DenseTensor, filt: np.ndarray,
     uninitialised; fluidphi refuses it."""
     with pytest.raises(Exception, match=f"row_conv: .*{message}"):
         run_single_op("row_conv", {"X": x, "Filter": filt}, {}, ["Out"], path)
+
+
+@pytest.mark.parametrize("path", PATHS)
+@pytest.mark.parametrize(("inputs", "attrs", "message"), [
+    ({"X": np.ones((4, 2), np.float32)}, {"target_lod": [1, 4]}, r"\(target_lod\) must start at 0"),
+    ({"X": np.ones((4, 2), np.float32)}, {"target_lod": [0, 3, 2, 4]}, r"must never decrease"),
+    ({"X": np.ones((4, 2), np.float32)}, {"target_lod": []}, r"needs at least 2 offsets"),
+    ({"X": np.ones((4, 2), np.float32), "Y": np.array([0, 2, 3], np.int32)}, {},
+     r"last value of the target LoD \(Input\(Y\)\) \(3\) must be equal"),
+    ({"X": np.ones((4, 2), np.float32), "Y": _lod(5, [[0, 5]], 1)}, {},
+     r"last value of Input\(Y\)'s last LoD level \(5\)"),
+], ids=["start_1", "decreasing", "empty", "y_values_end", "y_lod_end"])
+def test_lod_reset_refuses_bad_lod(path: str, inputs: dict, attrs: dict, message: str) -> None:
+    with pytest.raises(Exception, match=f"lod_reset: .*{message}"):
+        run_single_op("lod_reset", inputs, attrs, ["Out"], path)

@@ -5,11 +5,20 @@ The `sequence` section of ops.yaml, each op followed by its backward op.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 from phi.common import DataType
 
-__all__ = ["row_conv", "sequence_conv", "sequence_mask", "sequence_pool", "sequence_softmax"]
+__all__ = [
+    "lod_reset",
+    "row_conv",
+    "sequence_conv",
+    "sequence_mask",
+    "sequence_pool",
+    "sequence_softmax",
+]
 
 
 def sequence_pool(
@@ -83,3 +92,17 @@ def row_conv(x: TensorLike, filter: TensorLike) -> Tensor:
     Kernel `row_conv`; InferMeta `row_conv_infer_meta`.
     """
     return apply("row_conv", {"x": x, "filter": filter}, {})
+
+
+def lod_reset(
+    x: TensorLike,
+    y: TensorLike | None = None,
+    target_lod: Sequence[int] = (),
+    append: bool = False,
+) -> Tensor:
+    """`lod_reset` (ops.yaml): (Tensor x, Tensor y, int[] target_lod={}, bool append=false) ->
+    Tensor(out).
+
+    Kernel `lod_reset`; InferMeta `lod_reset_infer_meta`.
+    """
+    return apply("lod_reset", {"x": x, "y": y}, {"target_lod": target_lod, "append": append})

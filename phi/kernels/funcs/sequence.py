@@ -332,3 +332,32 @@ def row_conv(xp: Any, x: Any, offsets: np.ndarray, filt: Any, out: Any) -> None:
             break
         shifted = flat[xp.asarray(np.where(valid, np.arange(rows) + k, 0))]
         res += xp.where(xp.asarray(valid)[:, None], shifted * filt[k], x.dtype.type(0))
+
+
+# -- lod_reset ----------------------------------------------------------------------------------
+
+def reset_lod(op: str, rows: int, x_lod: LoD, y_lod: LoD | None, y_values: Any | None,
+              target_lod: Sequence[int], append: bool) -> list[list[int]]:
+    """lod_reset's output LoD: Y's whole LoD when Y carries one (its last level must end at
+    X's rows), else one level from Y's values or target_lod (starting at 0, never
+    decreasing, ending at X's rows), appended to X's LoD when `append`."""
+    if y_lod:
+        if y_lod[-1][-1] != rows:
+            raise ValueError(f"{op}: the last value of Input(Y)'s last LoD level "
+                             f"({y_lod[-1][-1]}) must be equal to the first dimension of "
+                             f"Input(X) ({rows})")
+        return [list(level) for level in y_lod]
+    source = "Input(Y)" if y_values is not None else "target_lod"
+    level = [int(v) for v in (to_host(y_values).reshape(-1) if y_values is not None
+                              else target_lod)]
+    if len(level) < 2:
+        raise ValueError(f"{op}: the target LoD ({source}) needs at least 2 offsets, got "
+                         f"{level}")
+    if level[0] != 0:
+        raise ValueError(f"{op}: the target LoD ({source}) must start at 0, got {level}")
+    if level[-1] != rows:
+        raise ValueError(f"{op}: the last value of the target LoD ({source}) ({level[-1]}) "
+                         f"must be equal to the first dimension of Input(X) ({rows})")
+    if any(b < a for a, b in itertools.pairwise(level)):
+        raise ValueError(f"{op}: the target LoD ({source}) must never decrease, got {level}")
+    return [*(list(lv) for lv in x_lod), level] if append else [level]

@@ -5,7 +5,8 @@ LoD); `sequence_softmax` within each last-level sequence (Paddle's unshifted exp
 sums: overflow, subnormals, underflow); `sequence_mask` (width from maxlen, MaxLenTensor or
 max(X), out_dtype); `sequence_conv` (context windows before, around and past the start,
 zero or trainable padding, empty and short sequences); `row_conv` (LoD and padded
-[batch, steps, width] forms, lookahead longer than a sequence).
+[batch, steps, width] forms, lookahead longer than a sequence); `lod_reset` (target_lod,
+append, Y's values, Y's LoD of one or two levels).
 
 Not here: the sequence ops Paddle 3.3.1 no longer registers (sequence_expand_as,
 sequence_reverse, sequence_pad, sequence_unpad, sequence_concat, sequence_slice,
@@ -160,3 +161,26 @@ ROW_CONV = [
 ]
 
 CASES += ROW_CONV
+
+
+LOD_RESET = [
+    Case("lod_reset_target_float32", "lod_reset",
+         {"X": _seq(((0, 3, 6),), (2,), "float32")}, attrs={"target_lod": [0, 2, 2, 6]}),
+    Case("lod_reset_plain_x_int64", "lod_reset",
+         {"X": In((6,), "int64")}, attrs={"target_lod": [0, 1, 4, 6]}),
+    Case("lod_reset_append", "lod_reset",
+         {"X": LoDIn((6, 2), "float64", lod=((0, 2, 6),))},
+         attrs={"target_lod": [0, 3, 6], "append": True}),
+    Case("lod_reset_y_tensor_int32", "lod_reset",
+         {"X": In((5, 3), "int32"), "Y": In((3,), "int32", values=[0, 4, 5])}),
+    Case("lod_reset_y_lod", "lod_reset",
+         {"X": _seq(((0, 6),), (1,), "float32"), "Y": _seq(((0, 2, 6),), (1,), "float32")},
+         attrs={"target_lod": [0, 6]}),
+    Case("lod_reset_y_lod_2_levels", "lod_reset",
+         {"X": In((5, 2), "float32"), "Y": _seq(((0, 1, 3), (0, 2, 2, 5)), (1,), "int64")}),
+    Case("lod_reset_target_mismatch", "lod_reset",
+         {"X": In((4, 2), "float32")}, attrs={"target_lod": [0, 2, 5]},
+         raises="last value of .*(should|must) be equal to the first dimension"),
+]
+
+CASES += LOD_RESET
