@@ -66,3 +66,16 @@ def lod_reset_infer_meta(x: MetaTensor, y: MetaTensor, target_lod: list[int], ap
     """out: x's dims and dtype (the kernel sets the lod: it may come from y's values)."""
     out.set_dims(x.dims())
     out.set_dtype(x.dtype())
+
+
+def sequence_expand_infer_meta(x: MetaTensor, y: MetaTensor, ref_level: int,
+                               out: MetaTensor) -> None:
+    """out: [repeated rows, x.dims[1:]] in x's dtype; the repeated sequences' lod when x
+    has one."""
+    from phi.kernels.funcs.sequence import expand_plan
+
+    dims = x.dims()
+    rows, lod = expand_plan("sequence_expand", dims, x.lod(), y.lod(), ref_level)
+    out.set_dims(dims if rows is None else (rows.size, *dims[1:]))
+    out.set_dtype(x.dtype())
+    out.set_lod(lod)

@@ -126,3 +126,19 @@ def test_row_conv_refuses_bad_input(path: str, x: DenseTensor, filt: np.ndarray,
 def test_lod_reset_refuses_bad_lod(path: str, inputs: dict, attrs: dict, message: str) -> None:
     with pytest.raises(Exception, match=f"lod_reset: .*{message}"):
         run_single_op("lod_reset", inputs, attrs, ["Out"], path)
+
+
+@pytest.mark.parametrize("path", PATHS)
+@pytest.mark.parametrize(("x", "y", "attrs", "message"), [
+    (_lod(3, [[0, 1], [0, 3]], 2), _lod(2, [[0, 2]], 1), {}, r"at most one LoD level, got 2"),
+    (DenseTensor(np.ones((3, 2), np.float32)), DenseTensor(np.ones((3, 1), np.float32)), {},
+     r"Input\(Y\) must be a LoD tensor"),
+    (DenseTensor(np.ones((2, 2), np.float32)), _lod(3, [[0, 2, 3]], 1), {"ref_level": 1},
+     r"ref_level must be -1 or in \[0, 1\)"),
+    (_lod(3, [[0, 1, 2, 3]], 2), _lod(3, [[0, 2, 3]], 1), {},
+     r"Input\(X\)'s LoD has 3 sequences, but Input\(Y\)'s level -1 has 2"),
+], ids=["x_2_levels", "y_no_lod", "ref_level", "sequence_counts"])
+def test_sequence_expand_refuses_bad_lod(path: str, x: DenseTensor, y: DenseTensor, attrs: dict,
+                                         message: str) -> None:
+    with pytest.raises(Exception, match=f"sequence_expand: .*{message}"):
+        run_single_op("sequence_expand", {"X": x, "Y": y}, attrs, ["Out"], path)

@@ -15,6 +15,7 @@ __all__ = [
     "lod_reset",
     "row_conv",
     "sequence_conv",
+    "sequence_expand",
     "sequence_mask",
     "sequence_pool",
     "sequence_softmax",
@@ -106,3 +107,11 @@ def lod_reset(
     Kernel `lod_reset`; InferMeta `lod_reset_infer_meta`.
     """
     return apply("lod_reset", {"x": x, "y": y}, {"target_lod": target_lod, "append": append})
+
+
+def sequence_expand(x: TensorLike, y: TensorLike, ref_level: int = -1) -> Tensor:
+    """`sequence_expand` (ops.yaml): (Tensor x, Tensor y, int ref_level=-1) -> Tensor(out).
+
+    Kernel `sequence_expand`; InferMeta `sequence_expand_infer_meta`.
+    """
+    return apply("sequence_expand", {"x": x, "y": y}, {"ref_level": ref_level})

@@ -361,3 +361,47 @@ def reset_lod(op: str, rows: int, x_lod: LoD, y_lod: LoD | None, y_values: Any |
     if any(b < a for a, b in itertools.pairwise(level)):
         raise ValueError(f"{op}: the target LoD ({source}) must never decrease, got {level}")
     return [*(list(lv) for lv in x_lod), level] if append else [level]
+
+
+# -- sequence_expand ----------------------------------------------------------------------------
+
+def expand_plan(op: str, x_dims: Sequence[int], x_lod: LoD, y_lod: LoD,
+                ref_level: int) -> tuple[np.ndarray | None, list[list[int]]]:
+    """sequence_expand's (rows of X to gather, Out's LoD): sequence i of X (its one LoD
+    level, or row i without a LoD) repeated as often as sequence i of Y's level
+    `ref_level` (-1: the last) has elements. (None, X's LoD) when that level holds no
+    sequence: Out is X."""
+    if len(x_dims) < 2:
+        raise ValueError(f"{op}: Input(X) must have at least 2 dimensions, got dims "
+                         f"{list(x_dims)}")
+    if len(x_lod) > 1:
+        raise ValueError(f"{op}: Input(X) may have at most one LoD level, got {len(x_lod)}")
+    if not y_lod:
+        raise ValueError(f"{op}: Input(Y) must be a LoD tensor (it carries no LoD)")
+    if not -1 <= ref_level < len(y_lod):
+        raise ValueError(f"{op}: ref_level must be -1 or in [0, {len(y_lod)}) (Y's LoD "
+                         f"levels), got {ref_level}")
+    ref = np.asarray(y_lod[ref_level], np.int64)
+    if ref.size <= 1:
+        return None, [list(level) for level in x_lod]
+    if x_lod:
+        offsets = check_offsets(op, x_lod[0], x_dims[0])
+        if offsets.size != ref.size:
+            raise ValueError(f"{op}: Input(X)'s LoD has {offsets.size - 1} sequences, but "
+                             f"Input(Y)'s level {ref_level} has {ref.size - 1}")
+    else:
+        if x_dims[0] != ref.size - 1:
+            raise ValueError(f"{op}: without a LoD, the first dimension of Input(X) "
+                             f"({x_dims[0]}) must match the size of Input(Y)'s referred level "
+                             f"({ref.size - 1} sequences)")
+        offsets = np.arange(x_dims[0] + 1, dtype=np.int64)
+    repeats = np.diff(ref)
+    if np.any(repeats < 0):
+        raise ValueError(f"{op}: Input(Y)'s level {ref_level} must never decrease, got "
+                         f"{ref.tolist()}")
+    copy_seq = np.repeat(np.arange(repeats.size), repeats)
+    copy_len = np.diff(offsets)[copy_seq]
+    out_offsets = np.concatenate([[0], np.cumsum(copy_len)]).astype(np.int64)
+    rows = (np.repeat(offsets[:-1][copy_seq] - out_offsets[:-1], copy_len)
+            + np.arange(int(out_offsets[-1]), dtype=np.int64))
+    return rows, ([out_offsets.tolist()] if x_lod else [])

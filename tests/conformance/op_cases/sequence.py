@@ -6,7 +6,8 @@ sums: overflow, subnormals, underflow); `sequence_mask` (width from maxlen, MaxL
 max(X), out_dtype); `sequence_conv` (context windows before, around and past the start,
 zero or trainable padding, empty and short sequences); `row_conv` (LoD and padded
 [batch, steps, width] forms, lookahead longer than a sequence); `lod_reset` (target_lod,
-append, Y's values, Y's LoD of one or two levels).
+append, Y's values, Y's LoD of one or two levels); `sequence_expand` (rows or sequences
+of X, Y's level by ref_level, empty sequences, the output LoD).
 
 Not here: the sequence ops Paddle 3.3.1 no longer registers (sequence_expand_as,
 sequence_reverse, sequence_pad, sequence_unpad, sequence_concat, sequence_slice,
@@ -184,3 +185,26 @@ LOD_RESET = [
 ]
 
 CASES += LOD_RESET
+
+
+def _expand(name: str, x: In, y_lod: tuple[tuple[int, ...], ...], **attrs: Any) -> Case:
+    return Case(f"sequence_expand_{name}", "sequence_expand",
+                {"X": x, "Y": _seq(y_lod, (1,), "float32")}, attrs=attrs)
+
+
+SEQUENCE_EXPAND = [
+    _expand("rows_float32", In((3, 2), "float32"), ((0, 2, 2, 5),)),
+    _expand("rows_int64", In((3, 1), "int64"), ((0, 1, 3, 4),)),
+    _expand("sequences_float64", LoDIn((3, 2), "float64", lod=((0, 2, 3),)), ((0, 2, 3),)),
+    _expand("sequences_empty_x", LoDIn((2, 2), "int32", lod=((0, 0, 2),)), ((0, 2, 3),)),
+    _expand("y_2_levels_ref0", In((2, 2), "float32"), ((0, 2, 3), (0, 1, 3, 6)), ref_level=0),
+    _expand("y_2_levels_last", In((3, 2), "float32"), ((0, 2, 3), (0, 1, 3, 6))),
+    _expand("y_2_levels_ref1", LoDIn((4, 3), "float32", lod=((0, 1, 1, 4),)),
+            ((0, 2, 3), (0, 1, 3, 6)), ref_level=1),
+    _expand("rank3_rows", In((2, 2, 2), "float32"), ((0, 3, 4),)),
+    Case("sequence_expand_rows_mismatch", "sequence_expand",
+         {"X": In((3, 2), "float32"), "Y": _seq(((0, 2, 4),), (1,), "float32")},
+         raises="first dimension of Input\\(X\\)|size of Input\\(Y\\)"),
+]
+
+CASES += SEQUENCE_EXPAND
