@@ -79,3 +79,16 @@ def sequence_expand_infer_meta(x: MetaTensor, y: MetaTensor, ref_level: int,
     out.set_dims(dims if rows is None else (rows.size, *dims[1:]))
     out.set_dtype(x.dtype())
     out.set_lod(lod)
+
+
+def im2sequence_infer_meta(x: MetaTensor, y: MetaTensor, kernels: list[int],
+                           strides: list[int], paddings: list[int], out_stride: list[int],
+                           out: MetaTensor) -> None:
+    """out: [N * windows of the whole image, C * kh * kw] in x's dtype (the kernel sizes it
+    by y's real sizes when given, and sets the lod)."""
+    from phi.kernels.funcs.sequence import check_im2sequence
+
+    dims = x.dims()
+    oh, ow = check_im2sequence("im2sequence", dims, kernels, strides, paddings, out_stride)
+    out.set_dims((dims[0] * oh * ow, dims[1] * kernels[0] * kernels[1]))
+    out.set_dtype(x.dtype())

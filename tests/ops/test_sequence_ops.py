@@ -142,3 +142,17 @@ def test_sequence_expand_refuses_bad_lod(path: str, x: DenseTensor, y: DenseTens
                                          message: str) -> None:
     with pytest.raises(Exception, match=f"sequence_expand: .*{message}"):
         run_single_op("sequence_expand", {"X": x, "Y": y}, attrs, ["Out"], path)
+
+
+@pytest.mark.parametrize("path", PATHS)
+@pytest.mark.parametrize(("inputs", "attrs", "message"), [
+    ({"X": np.ones((2, 3, 4), np.float32)}, {}, r"must be \[N, C, H, W\]"),
+    ({"X": np.ones((1, 1, 2, 2), np.float32)}, {"kernels": [3, 3]}, r"does not fit"),
+    ({"X": np.ones((1, 1, 4, 4), np.float32)}, {"paddings": [1, 1]}, r"paddings must hold 4"),
+    ({"X": np.ones((2, 1, 4, 4), np.float32), "Y": np.array([4.0, 4.0], np.float32)}, {},
+     r"\(height, width\) per image: 4 values, got 2"),
+], ids=["rank3", "kernel_too_big", "paddings_2", "y_values"])
+def test_im2sequence_refuses_bad_input(path: str, inputs: dict, attrs: dict,
+                                       message: str) -> None:
+    with pytest.raises(Exception, match=f"im2sequence: .*{message}"):
+        run_single_op("im2sequence", inputs, {"kernels": [2, 2], **attrs}, ["Out"], path)

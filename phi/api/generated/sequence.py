@@ -12,6 +12,7 @@ from phi.api.dispatch import apply
 from phi.common import DataType
 
 __all__ = [
+    "im2sequence",
     "lod_reset",
     "row_conv",
     "sequence_conv",
@@ -115,3 +116,26 @@ def sequence_expand(x: TensorLike, y: TensorLike, ref_level: int = -1) -> Tensor
     Kernel `sequence_expand`; InferMeta `sequence_expand_infer_meta`.
     """
     return apply("sequence_expand", {"x": x, "y": y}, {"ref_level": ref_level})
+
+
+def im2sequence(
+    x: TensorLike,
+    y: TensorLike | None,
+    kernels: Sequence[int],
+    strides: Sequence[int] = (1, 1),
+    paddings: Sequence[int] = (0, 0, 0, 0),
+    out_stride: Sequence[int] = (1, 1),
+) -> Tensor:
+    """`im2sequence` (ops.yaml): (Tensor x, Tensor y, int[] kernels, int[] strides={1, 1}, int[]
+    paddings={0, 0, 0, 0}, int[] out_stride={1, 1}) -> Tensor(out).
+
+    Kernel `im2sequence`; InferMeta `im2sequence_infer_meta`.
+    """
+    return apply("im2sequence",
+                 {"x": x, "y": y},
+                 {
+                     "kernels": kernels,
+                     "strides": strides,
+                     "paddings": paddings,
+                     "out_stride": out_stride,
+                 })

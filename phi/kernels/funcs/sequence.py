@@ -405,3 +405,80 @@ def expand_plan(op: str, x_dims: Sequence[int], x_lod: LoD, y_lod: LoD,
     rows = (np.repeat(offsets[:-1][copy_seq] - out_offsets[:-1], copy_len)
             + np.arange(int(out_offsets[-1]), dtype=np.int64))
     return rows, ([out_offsets.tolist()] if x_lod else [])
+
+
+# -- im2sequence --------------------------------------------------------------------------------
+
+def _window_count(size: int, kernel: int, pad_before: int, pad_after: int, stride: int) -> int:
+    return (size + pad_before + pad_after - kernel) // stride + 1
+
+
+def check_im2sequence(op: str, x_dims: Sequence[int], kernels: Sequence[int],
+                      strides: Sequence[int], paddings: Sequence[int],
+                      out_stride: Sequence[int]) -> tuple[int, int]:
+    """(windows down, windows across) of the whole image, after checking X [N, C, H, W],
+    kernels / strides / out_stride (2 each) and paddings (up, left, down, right)."""
+    if len(x_dims) != 4:
+        raise ValueError(f"{op}: Input(X) must be [N, C, H, W], got dims {list(x_dims)}")
+    for name, values, n in (("kernels", kernels, 2), ("strides", strides, 2),
+                            ("paddings", paddings, 4), ("out_stride", out_stride, 2)):
+        if len(values) != n:
+            raise ValueError(f"{op}: attribute {name} must hold {n} values, got {list(values)}")
+    if min(*kernels, *strides, *out_stride) < 1 or min(paddings) < 0:
+        raise ValueError(f"{op}: kernels, strides and out_stride must be positive and paddings "
+                         f"non-negative, got {list(kernels)}, {list(strides)}, "
+                         f"{list(out_stride)}, {list(paddings)}")
+    oh = _window_count(x_dims[2], kernels[0], paddings[0], paddings[2], strides[0])
+    ow = _window_count(x_dims[3], kernels[1], paddings[1], paddings[3], strides[1])
+    if oh < 1 or ow < 1:
+        raise ValueError(f"{op}: the {kernels[0]}x{kernels[1]} kernel does not fit the padded "
+                         f"{x_dims[2]}x{x_dims[3]} image")
+    return oh, ow
+
+
+def im2sequence_windows(op: str, x_dims: Sequence[int], real_sizes: Any | None,
+                        kernels: Sequence[int], strides: Sequence[int], paddings: Sequence[int],
+                        out_stride: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+    """Windows per image (down, across), [N] each: those of the whole image, or (Y given
+    and N > 1, as Paddle) of each image's real size divided by out_stride (rounded up)."""
+    oh, ow = check_im2sequence(op, x_dims, kernels, strides, paddings, out_stride)
+    n = x_dims[0]
+    if real_sizes is None or n <= 1:
+        return np.full(n, oh, np.int64), np.full(n, ow, np.int64)
+    sizes = to_host(real_sizes).reshape(-1)
+    if sizes.size != 2 * n:
+        raise ValueError(f"{op}: Input(Y) must hold a (height, width) per image: {2 * n} "
+                         f"values, got {sizes.size}")
+    sizes = sizes.astype(np.int64).reshape(n, 2)
+    real = -(-sizes // np.asarray(out_stride, np.int64))
+    down = (real[:, 0] + paddings[0] + paddings[2] - kernels[0]) // strides[0] + 1
+    across = (real[:, 1] + paddings[1] + paddings[3] - kernels[1]) // strides[1] + 1
+    if np.any(down < 1) or np.any(across < 1):
+        raise ValueError(f"{op}: an image's real size (Input(Y)) leaves no window: "
+                         f"{sizes.tolist()}")
+    return down, across
+
+
+def im2sequence(xp: Any, x: Any, down: np.ndarray, across: np.ndarray, kernels: Sequence[int],
+                strides: Sequence[int], paddings: Sequence[int], out: Any) -> None:
+    """out [windows, C * kh * kw]: image n's first down[n] x across[n] windows, row-major,
+    each window (top-left at (i * sh - up, j * sw - left)) flattened as (C, kh, kw); pixels
+    outside the image read 0."""
+    n, channels, height, width = x.shape
+    counts = down * across
+    if counts.sum() == 0:
+        return
+    image = np.repeat(np.arange(n), counts)
+    k = np.arange(int(counts.sum())) - np.repeat(np.cumsum(counts) - counts, counts)
+    i, j = k // across[image], k % across[image]
+    rows = (i * strides[0] - paddings[0])[:, None] + np.arange(kernels[0])[None, :]
+    cols = (j * strides[1] - paddings[1])[:, None] + np.arange(kernels[1])[None, :]
+    valid = (((rows >= 0) & (rows < height))[:, :, None]
+             & ((cols >= 0) & (cols < width))[:, None, :])
+    r = np.clip(rows, 0, height - 1)[:, None, :, None]
+    c = np.clip(cols, 0, width - 1)[:, None, None, :]
+    ch = np.arange(channels)[None, :, None, None]
+    patches = x[xp.asarray(image[:, None, None, None]), xp.asarray(ch), xp.asarray(r),
+                xp.asarray(c)]
+    patches = xp.where(xp.asarray(valid)[:, None, :, :], patches, x.dtype.type(0))
+    out[...] = patches.reshape(out.shape)

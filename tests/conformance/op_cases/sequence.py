@@ -7,7 +7,8 @@ max(X), out_dtype); `sequence_conv` (context windows before, around and past the
 zero or trainable padding, empty and short sequences); `row_conv` (LoD and padded
 [batch, steps, width] forms, lookahead longer than a sequence); `lod_reset` (target_lod,
 append, Y's values, Y's LoD of one or two levels); `sequence_expand` (rows or sequences
-of X, Y's level by ref_level, empty sequences, the output LoD).
+of X, Y's level by ref_level, empty sequences, the output LoD); `im2sequence` (kernels,
+strides, paddings; Y's real sizes with out_stride, Paddle ignoring Y for one image).
 
 Not here: the sequence ops Paddle 3.3.1 no longer registers (sequence_expand_as,
 sequence_reverse, sequence_pad, sequence_unpad, sequence_concat, sequence_slice,
@@ -208,3 +209,30 @@ SEQUENCE_EXPAND = [
 ]
 
 CASES += SEQUENCE_EXPAND
+
+
+def _im2seq(name: str, shape: tuple[int, ...], dtype: str = "float32", **attrs: Any) -> Case:
+    return Case(f"im2sequence_{name}", "im2sequence", {"X": In(shape, dtype)}, attrs=attrs)
+
+
+IM2SEQUENCE = [
+    _im2seq("k2_float32", (2, 3, 4, 4), kernels=[2, 2]),
+    _im2seq("strided_padded", (1, 2, 5, 6), kernels=[3, 2], strides=[2, 1],
+            paddings=[1, 0, 1, 1]),
+    _im2seq("rect_stride", (3, 1, 4, 7), kernels=[2, 3], strides=[2, 2]),
+    _im2seq("whole_image", (2, 2, 3, 3), kernels=[3, 3]),
+    Case("im2sequence_real_sizes", "im2sequence",
+         {"X": In((2, 2, 5, 5), "float32"),
+          "Y": In((2, 2), "float32", values=[[5.0, 4.0], [3.0, 2.0]])},
+         attrs={"kernels": [2, 2], "paddings": [0, 0, 1, 1]}),
+    Case("im2sequence_real_sizes_out_stride", "im2sequence",
+         {"X": In((3, 1, 6, 6), "float32"),
+          "Y": In((3, 2), "float32", values=[[6.0, 6.0], [5.0, 3.0], [12.0, 9.0]])},
+         attrs={"kernels": [2, 2], "strides": [1, 2], "out_stride": [2, 2]},
+         note="the third image's real size exceeds X: windows past X's edge read zeros"),
+    Case("im2sequence_real_sizes_batch1", "im2sequence",
+         {"X": In((1, 2, 4, 4), "float32"), "Y": In((1, 2), "float32", values=[[2.0, 2.0]])},
+         attrs={"kernels": [2, 2]}, note="Paddle ignores Y for a batch of one"),
+]
+
+CASES += IM2SEQUENCE
