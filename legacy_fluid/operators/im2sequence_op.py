@@ -40,7 +40,8 @@ class Im2SequenceOp(OperatorWithKernel):
         kernels = ctx.attr("kernels")
         oh, ow = seq_funcs.check_im2sequence("im2sequence", dims, kernels, ctx.attr("strides"),
                                              ctx.attr("paddings"), ctx.attr("out_stride"))
-        ctx.set_output_dim("Out", (dims[0] * oh * ow, dims[1] * kernels[0] * kernels[1]))
+        rows = -1 if ctx.has_input("Y") and dims[0] > 1 else dims[0] * oh * ow  # Y: data
+        ctx.set_output_dim("Out", (rows, dims[1] * kernels[0] * kernels[1]))
         ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
 
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:

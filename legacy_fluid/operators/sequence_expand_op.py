@@ -31,10 +31,10 @@ class SequenceExpandOp(OperatorWithKernel):
     def infer_shape(self, ctx: InferShapeContext) -> None:
         """Out: [repeated rows, X.dims[1:]] in X's dtype; the repeated sequences' LoD when X
         has one."""
-        dims = ctx.get_input_dim("X")
-        rows, lod = seq_funcs.expand_plan("sequence_expand", dims, ctx.get_inputs_lod("X")[0],
+        dims, lod = seq_funcs.expand_dims("sequence_expand", ctx.get_input_dim("X"),
+                                          ctx.get_inputs_lod("X")[0],
                                           ctx.get_inputs_lod("Y")[0], ctx.attr("ref_level"))
-        ctx.set_output_dim("Out", dims if rows is None else (rows.size, *dims[1:]))
+        ctx.set_output_dim("Out", dims)
         ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
         ctx.set_output_lod("Out", lod)
 

@@ -31,10 +31,11 @@ class SequenceMaskOpMaker(OpProtoAndCheckerMaker):
 
 class SequenceMaskOp(OperatorWithKernel):
     def infer_shape(self, ctx: InferShapeContext) -> None:
-        """Y: X's dims + [maxlen] (the kernel sets the width when it comes from data), in
-        out_dtype."""
+        """Y: X's dims + [maxlen] (-1, set by the kernel, when the width comes from data),
+        in out_dtype."""
         maxlen = ctx.attr("maxlen")
-        ctx.set_output_dim("Y", (*ctx.get_input_dim("X"), max(maxlen, 0)))
+        data_dependent = ctx.has_input("MaxLenTensor") or maxlen <= 0
+        ctx.set_output_dim("Y", (*ctx.get_input_dim("X"), -1 if data_dependent else maxlen))
         ctx.set_output_dtype("Y", VarType(ctx.attr("out_dtype")).to_phi())
 
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:

@@ -28,15 +28,17 @@ def sequence_softmax_infer_meta(x: MetaTensor, out: MetaTensor) -> None:
     every row)."""
     from phi.kernels.funcs.sequence import check_softmax_input
 
-    check_softmax_input("sequence_softmax", x.dims(), x.lod())
+    if x.lod():  # known at run time only (the kernel refuses a tensor without one)
+        check_softmax_input("sequence_softmax", x.dims(), x.lod())
     out.share_meta(x)
 
 
 def sequence_mask_infer_meta(x: MetaTensor, max_len_tensor: MetaTensor, maxlen: int,
                              out_dtype: DataType, y: MetaTensor) -> None:
-    """y: x's dims + [maxlen] in out_dtype (the kernel sets the width when it comes from
-    max_len_tensor or max(x))."""
-    y.set_dims((*x.dims(), max(maxlen, 0)))
+    """y: x's dims + [maxlen] in out_dtype (-1, set by the kernel, when the width comes
+    from max_len_tensor or max(x))."""
+    data_dependent = max_len_tensor or maxlen <= 0
+    y.set_dims((*x.dims(), -1 if data_dependent else maxlen))
     y.set_dtype(out_dtype)
 
 
@@ -72,11 +74,10 @@ def sequence_expand_infer_meta(x: MetaTensor, y: MetaTensor, ref_level: int,
                                out: MetaTensor) -> None:
     """out: [repeated rows, x.dims[1:]] in x's dtype; the repeated sequences' lod when x
     has one."""
-    from phi.kernels.funcs.sequence import expand_plan
+    from phi.kernels.funcs.sequence import expand_dims
 
-    dims = x.dims()
-    rows, lod = expand_plan("sequence_expand", dims, x.lod(), y.lod(), ref_level)
-    out.set_dims(dims if rows is None else (rows.size, *dims[1:]))
+    dims, lod = expand_dims("sequence_expand", x.dims(), x.lod(), y.lod(), ref_level)
+    out.set_dims(dims)
     out.set_dtype(x.dtype())
     out.set_lod(lod)
 
@@ -90,5 +91,6 @@ def im2sequence_infer_meta(x: MetaTensor, y: MetaTensor, kernels: list[int],
 
     dims = x.dims()
     oh, ow = check_im2sequence("im2sequence", dims, kernels, strides, paddings, out_stride)
-    out.set_dims((dims[0] * oh * ow, dims[1] * kernels[0] * kernels[1]))
+    rows = -1 if y and dims[0] > 1 else dims[0] * oh * ow  # y's real sizes: data
+    out.set_dims((rows, dims[1] * kernels[0] * kernels[1]))
     out.set_dtype(x.dtype())

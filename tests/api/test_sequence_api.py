@@ -40,3 +40,24 @@ def test_sequence_program_through_the_api(case: str) -> None:
                                tol=0.0 if ref.dtype.kind in "iub" else
                                (1e-5 if ref.dtype == np.float32 else 1e-12))
         assert out.lod() == lods.get(name, []), f"{case} {name}: LoD {out.lod()}"
+
+
+#: Left out: kernels that read a fed tensor's values (im2sequence's Y real sizes,
+#: sequence_mask's MaxLenTensor, lod_reset's Y offsets), which `check`'s placeholders
+#: (zeros) do not have: `check` reports the zeros' error (a known gap of its kernel runs).
+VALUE_READERS = {"im2sequence_real_sizes", "im2sequence_real_sizes_out_stride",
+                 "sequence_mask_tensor_maxlen", "lod_reset_y_tensor_int32"}
+CHECKED = sorted(c for c in family_fixtures("sequence").cases
+                 if not family_fixtures("sequence").cases[c].get("error")
+                 and c not in VALUE_READERS)
+
+
+@pytest.mark.parametrize("case", CHECKED)
+def test_check_finds_no_problem_in_sequence_programs(case: str) -> None:
+    """The InferMeta pass of `fluidphi check` knows no LoD: the sequence ops leave their
+    LoD-dependent rows unknown (-1) and their kernels are not run on placeholders for
+    inputs declared with a LoD, rather than report problems a real run would not have."""
+    from compat.checker import check_model
+
+    report = check_model(family_fixtures("sequence").model_prefix(case))
+    assert report.problems == [], report.problems

@@ -83,9 +83,11 @@ def padded_rows(offsets: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def pool_dims(op: str, dims: Sequence[int], lod: LoD) -> tuple[tuple[int, ...], list[list[int]]]:
     """sequence_pool's (Out dims, Out LoD): one row per last-level sequence; a 2-level
-    input keeps its top level."""
+    input keeps its top level; -1 rows while X's LoD is not known."""
     if len(dims) < 1:
         raise ValueError(f"{op}: Input(X) must have a row dimension, got dims {list(dims)}")
+    if not lod:  # known at run time only (the kernel refuses a tensor without one)
+        return (-1, *dims[1:]), []
     offsets = last_level(op, lod, dims[0], max_levels=2)
     n = offsets.size - 1
     if dims[0] < n:
@@ -364,6 +366,16 @@ def reset_lod(op: str, rows: int, x_lod: LoD, y_lod: LoD | None, y_values: Any |
 
 
 # -- sequence_expand ----------------------------------------------------------------------------
+
+def expand_dims(op: str, x_dims: Sequence[int], x_lod: LoD, y_lod: LoD,
+                ref_level: int) -> tuple[tuple[int, ...], list[list[int]]]:
+    """sequence_expand's (Out dims, Out LoD) for InferMeta: -1 rows while Y's LoD is not
+    known (the kernel refuses a Y without one)."""
+    if not y_lod:
+        return (-1, *x_dims[1:]), []
+    rows, lod = expand_plan(op, x_dims, x_lod, y_lod, ref_level)
+    return (tuple(x_dims) if rows is None else (rows.size, *x_dims[1:])), lod
+
 
 def expand_plan(op: str, x_dims: Sequence[int], x_lod: LoD, y_lod: LoD,
                 ref_level: int) -> tuple[np.ndarray | None, list[list[int]]]:
