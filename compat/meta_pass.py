@@ -240,13 +240,20 @@ class _Walk:
                 return
             self.real.update(m.name for m in metas)
         else:
-            if self.kernels and sizes_ok and not self.run_kernel(index, op):
+            if self.kernels and sizes_ok and not self.reads_lod(ins) \
+                    and not self.run_kernel(index, op):
                 return
             for m in metas:
                 self.local.var(m.name).value = DenseTensor(placeholder(m.dims, m.dtype))
                 self.real.discard(m.name)
         for m in metas:
             self.result.vars[m.name] = m
+
+    def reads_lod(self, names: Sequence[str]) -> bool:
+        """Whether a variable is declared with a LoD (lod_level > 0): placeholders carry
+        none, and a sequence op's kernel reads it, so such ops are only inferred."""
+        return any((v := self.block.vars.get(n)) is not None and v.lod_level > 0
+                   for n in names)
 
     def numel(self, name: str) -> int:
         t = _tensor(self.local, name)

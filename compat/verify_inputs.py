@@ -14,6 +14,7 @@ import numpy as np
 
 from legacy_fluid.framework.op_proto import OpProto
 from phi.common import DataType
+from phi.core.dense_tensor import DenseTensor
 
 DEFAULT_SHAPE: tuple[int, ...] = (3, 4)
 #: Tried in turn for ops without cases, until one makes a valid call.
@@ -58,8 +59,12 @@ def is_shape(spec: Any) -> bool:
 
 
 def make_input(spec: Any, dtype: DataType, rng: np.random.Generator,
-               default_shape: tuple[int, ...] = DEFAULT_SHAPE) -> np.ndarray:
-    """One array from a spec: callable, array, shape, or {shape|value, dtype, low, high}."""
+               default_shape: tuple[int, ...] = DEFAULT_SHAPE) -> np.ndarray | DenseTensor:
+    """One array from a spec: callable, array, shape, or {shape|value, dtype, low, high};
+    a mapping with a `lod` (offsets per level) gives a host DenseTensor carrying it."""
+    if isinstance(spec, Mapping) and "lod" in spec:
+        plain = {k: v for k, v in spec.items() if k != "lod"}
+        return DenseTensor(make_input(plain, dtype, rng, default_shape), lod=spec["lod"])
     if callable(spec):
         return np.asarray(spec(dtype, rng))
     if isinstance(spec, np.ndarray):
@@ -77,10 +82,10 @@ def make_input(spec: Any, dtype: DataType, rng: np.random.Generator,
 
 def build_inputs(proto: OpProto, specs: Mapping[str, Any], dtype: DataType,
                  rng: np.random.Generator, default_shape: tuple[int, ...] = DEFAULT_SHAPE,
-                 ) -> dict[str, list[np.ndarray]]:
+                 ) -> dict[str, list[np.ndarray | DenseTensor]]:
     """Arrays per input slot (always a list): named slots from their spec, other
     required slots random of `default_shape`, unnamed dispensable slots left out."""
-    out: dict[str, list[np.ndarray]] = {}
+    out: dict[str, list[np.ndarray | DenseTensor]] = {}
     for v in proto.inputs:
         if v.name in specs:
             spec = specs[v.name]

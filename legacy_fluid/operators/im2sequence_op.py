@@ -1,0 +1,80 @@
+"""im2sequence: an image's sliding windows as a sequence of rows.
+
+X [N, C, H, W] -> Out [windows, C * kh * kw] with one LoD level (one sequence per image):
+the windows of kernels [kh, kw] at strides, over X padded by paddings (up, left, down,
+right), row-major, each flattened as (C, kh, kw). With Y (a (height, width) per image, read
+on the host) and N > 1, image n has only the windows of its real size divided by out_stride
+(rounded up), as Paddle; Paddle ignores Y for a batch of one. Paddle registers float32 only.
+Math: phi.kernels.funcs.sequence.
+"""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_kernel_type import OpKernelType
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.kernels.funcs import sequence as seq_funcs
+
+
+class Im2SequenceOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "images [N, C, H, W]")
+        self.add_input("Y", "real image sizes [N, 2] (height, width)", dispensable=True)
+        self.add_output("Out", "[windows, C * kh * kw], one sequence per image")
+        self.add_attr("kernels", AttrType.INTS, None, "window height and width")
+        self.add_attr("strides", AttrType.INTS, [1, 1], "window strides")
+        self.add_attr("paddings", AttrType.INTS, [0, 0, 0, 0], "up, left, down, right")
+        self.add_attr("out_stride", AttrType.INTS, [1, 1], "divides Y's real sizes")
+
+
+class Im2SequenceOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        """Out: [N * windows of the whole image, C * kh * kw] in X's dtype (the kernel
+        sizes it by Y's real sizes when given)."""
+        dims = ctx.get_input_dim("X")
+        kernels = ctx.attr("kernels")
+        oh, ow = seq_funcs.check_im2sequence("im2sequence", dims, kernels, ctx.attr("strides"),
+                                             ctx.attr("paddings"), ctx.attr("out_stride"))
+        rows = -1 if ctx.has_input("Y") and dims[0] > 1 else dims[0] * oh * ow  # Y: data
+        ctx.set_output_dim("Out", (rows, dims[1] * kernels[0] * kernels[1]))
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+
+    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
+        return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
+
+
+class Im2SequenceKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out = ctx.output("Out")
+        kernels = ctx.attr("kernels")
+        strides = ctx.attr("strides")
+        paddings = ctx.attr("paddings")
+        out_stride = ctx.attr("out_stride")
+        down, across = seq_funcs.im2sequence_windows("im2sequence", x.dims,
+                                                     None if y is None else y.data, kernels,
+                                                     strides, paddings, out_stride)
+        counts = down * across
+        out.resize((int(counts.sum()), x.dims[1] * kernels[0] * kernels[1]))
+        seq_funcs.im2sequence(ctx.xp, x.data, down, across, kernels, strides, paddings,
+                              out.mutable_data(ctx.place, x.dtype))
+        out.lod = [[0, *(int(v) for v in counts.cumsum())]]
+
+
+VERIFY_CASES = [
+    {"name": "2x2 windows, padded", "attrs": {"kernels": [2, 2], "paddings": [1, 0, 0, 1]},
+     "inputs": {"X": (2, 3, 4, 4)}, "outputs": {"Out": 1}},
+    {"name": "real sizes", "attrs": {"kernels": [2, 2], "out_stride": [2, 1]},
+     "inputs": {"X": (2, 1, 4, 4), "Y": {"value": [[4.0, 4.0], [3.0, 2.0]]}},
+     "outputs": {"Out": 1}},
+]
+
+register_operator("im2sequence", Im2SequenceOp, Im2SequenceOpMaker)
+for _backend in ("CPU", "GPU"):
+    register_op_kernel("im2sequence", _backend, Im2SequenceKernel, DataType.FLOAT32)

@@ -1,0 +1,68 @@
+"""lod_reset: X's data with a new LoD.
+
+Out = X (data and dims) with the LoD of Y when Y carries one; else one level taken from Y's
+values (an int tensor of offsets, read on the host) or the target_lod attribute, which
+replaces X's LoD or (append) is added below it. The offsets must start at 0, never
+decrease and end at X's rows. Math: phi.kernels.funcs.sequence.
+"""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_kernel_type import OpKernelType
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.kernels.funcs import sequence as seq_funcs
+
+
+class LodResetOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "the data, any dims")
+        self.add_input("Y", "a LoD tensor whose LoD is taken, or int offsets (one level)",
+                       dispensable=True)
+        self.add_output("Out", "X's data and dims with the new LoD")
+        self.add_attr("target_lod", AttrType.INTS, [], "the new level's offsets (without Y)")
+        self.add_attr("append", AttrType.BOOLEAN, False, "add the level below X's LoD")
+
+
+class LodResetOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        """Out: X's dims and dtype (the kernel sets the LoD)."""
+        ctx.share_dim("X", "Out")
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+
+    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
+        return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
+
+
+class LodResetKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out = ctx.output("Out")
+        target_lod = ctx.attr("target_lod")
+        append = ctx.attr("append")
+        lod = seq_funcs.reset_lod("lod_reset", x.dims[0] if x.dims else 1, x.lod,
+                                  None if y is None else y.lod,
+                                  None if y is None or y.lod else y.data, target_lod, append)
+        out.mutable_data(ctx.place, x.dtype)[...] = x.data
+        out.lod = lod
+
+
+VERIFY_CASES = [
+    {"name": "target_lod", "attrs": {"target_lod": [0, 1, 3]}, "inputs": {"X": (3, 4)},
+     "outputs": {"Out": 1}},
+    {"name": "Y's values", "inputs": {"X": (3, 4), "Y": {"value": [0, 2, 3], "dtype": "int32"}},
+     "outputs": {"Out": 1}},
+    {"name": "Y's LoD", "inputs": {"X": (3, 4), "Y": {"shape": (3, 1), "lod": [[0, 2, 3]]}},
+     "outputs": {"Out": 1}},
+]
+
+register_operator("lod_reset", LodResetOp, LodResetOpMaker)
+for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64):
+    for _backend in ("CPU", "GPU"):
+        register_op_kernel("lod_reset", _backend, LodResetKernel, _dtype)

@@ -1,0 +1,62 @@
+"""sequence_softmax: softmax within each sequence of a LoD tensor's last level.
+
+X: one value per row ([N] or [N, 1]), its last LoD level covering the N rows -> Out of X's
+dims and LoD. Paddle's CPU formula: exp(x) / (sum of exp over the sequence), no max
+subtracted, the sum in X's dtype (a float32 sum that overflows gives 0; one that
+underflows, inf). Math: phi.kernels.funcs.sequence.
+"""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_kernel_type import OpKernelType
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.kernels.funcs import sequence as seq_funcs
+
+
+class SequenceSoftmaxOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "one value per row ([N] or [N, 1]), a LoD tensor")
+        self.add_output("Out", "the softmax of each sequence, X's dims and LoD")
+        self.add_attr("use_cudnn", AttrType.BOOLEAN, False, "framework knob", extra=True)
+        self.add_attr("data_format", AttrType.STRING, "AnyLayout", "framework knob",
+                      extra=True)
+
+
+class SequenceSoftmaxOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        """Out: X's dims, dtype and LoD."""
+        lod = ctx.get_inputs_lod("X")[0]
+        if lod:  # known at run time only (the kernel refuses a tensor without one)
+            seq_funcs.check_softmax_input("sequence_softmax", ctx.get_input_dim("X"), lod)
+        ctx.share_dim("X", "Out")
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+        ctx.share_lod("X", "Out")
+
+    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
+        return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
+
+
+class SequenceSoftmaxKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        offsets = seq_funcs.check_softmax_input("sequence_softmax", x.dims, x.lod)
+        seq_funcs.sequence_softmax(ctx.xp, x.data, offsets,
+                                   out.mutable_data(ctx.place, x.dtype))
+
+
+VERIFY_CASES = [
+    {"name": "3 sequences, one empty", "inputs": {"X": {"shape": (6, 1), "lod": [[0, 2, 2, 6]]}},
+     "outputs": {"Out": 1}},
+]
+
+register_operator("sequence_softmax", SequenceSoftmaxOp, SequenceSoftmaxOpMaker)
+for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
+    for _backend in ("CPU", "GPU"):
+        register_op_kernel("sequence_softmax", _backend, SequenceSoftmaxKernel, _dtype)

@@ -1,0 +1,158 @@
+"""LoD sequence ops: what Paddle's fixtures cannot show (tests/ops/test_paddle_ops.py
+checks the values against Paddle): bad LoDs and attributes get errors naming the op, the
+input and what was expected, on both paths; `VERIFY_CASES` may feed LoD tensors."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from compat.single_op import run_single_op
+from compat.verify_inputs import make_input
+from phi.common import DataType
+from phi.core.dense_tensor import DenseTensor
+
+PATHS = ("legacy", "phi")
+
+
+def _lod(rows: int, lod: list[list[int]], width: int = 3) -> DenseTensor:
+    data = np.arange(rows * width, dtype=np.float32).reshape(rows, width)
+    return DenseTensor(data, lod=lod)
+
+
+@pytest.mark.parametrize("path", PATHS)
+@pytest.mark.parametrize(("x", "attrs", "message"), [
+    (DenseTensor(np.ones((4, 3), np.float32)), {}, r"must be a LoD tensor"),
+    (_lod(4, [[0, 1], [0, 2], [0, 1, 4]]), {}, r"at most 2 LoD levels, got 3"),
+    (_lod(4, [[0, 3], [0, 2, 4]]), {}, r"inconsistent: a level ends at 3 .* 2 sequences"),
+    (_lod(4, [[0, 3, 2, 4]]), {}, r"starting at 0 and never decreasing"),
+    (_lod(4, [[0, 2, 6]]), {}, r"ends at 6, past its 4 rows"),
+    (_lod(4, [[0, 2, 4]]), {"pooltype": "MEAN"}, r"pooltype must be one of SUM, .*'MEAN'"),
+], ids=["no_lod", "3_levels", "inconsistent", "decreasing", "past_rows", "bad_pooltype"])
+def test_sequence_pool_refuses_bad_input(path: str, x: DenseTensor, attrs: dict,
+                                         message: str) -> None:
+    with pytest.raises(Exception, match=f"sequence_pool: .*{message}"):
+        run_single_op("sequence_pool", {"X": x}, attrs, ["Out", "MaxIndex"], path)
+
+
+def test_sequence_pool_max_index_rows_and_pad() -> None:
+    """MaxIndex holds absolute rows (-1 for an empty sequence); both paths agree."""
+    x = DenseTensor(np.array([[1.0], [3.0], [2.0], [5.0]], np.float32), lod=[[0, 3, 3, 4]])
+    for path in PATHS:
+        out, _ = run_single_op("sequence_pool", {"X": x}, {"pooltype": "MAX", "pad_value": 7.0},
+                               ["Out", "MaxIndex"], path)
+        np.testing.assert_array_equal(out["Out"][0], [[3.0], [7.0], [5.0]])
+        np.testing.assert_array_equal(out["MaxIndex"][0], [[1], [-1], [3]])
+        assert out["MaxIndex"][0].dtype == np.int32
+
+
+def test_verify_spec_with_lod_gives_a_lod_tensor() -> None:
+    got = make_input({"shape": (5, 2), "lod": [[0, 2, 5]]}, DataType.FLOAT64,
+                     np.random.default_rng(0))
+    assert isinstance(got, DenseTensor)
+    assert got.lod == [[0, 2, 5]] and got.dims == (5, 2) and got.dtype == DataType.FLOAT64
+
+
+@pytest.mark.parametrize("path", PATHS)
+@pytest.mark.parametrize(("x", "message"), [
+    (DenseTensor(np.ones((4, 1), np.float32)), r"must be a LoD tensor"),
+    (_lod(5, [[0, 2, 4]], width=1), r"first dimension of Input\(X\) \(5\) must equal the sum "
+                                    r"of its sequences' lengths \(4\)"),
+    (_lod(4, [[0, 2, 4]], width=2), r"width of each timestep .* got dims \[4, 2\]"),
+], ids=["no_lod", "rows_not_covered", "width_2"])
+def test_sequence_softmax_refuses_bad_input(path: str, x: DenseTensor, message: str) -> None:
+    with pytest.raises(Exception, match=f"sequence_softmax: .*{message}"):
+        run_single_op("sequence_softmax", {"X": x}, {}, ["Out"], path)
+
+
+@pytest.mark.parametrize("path", PATHS)
+@pytest.mark.parametrize(("inputs", "attrs", "message"), [
+    ({"X": np.array([2, 1])}, {"maxlen": 0}, r"maxlen must be less than 0 .* got 0"),
+    ({"X": np.array([2, 1]), "MaxLenTensor": np.array([3, 4], np.int32)}, {},
+     r"MaxLenTensor\) must hold one value, got 2"),
+    ({"X": np.array([1.0, np.nan])}, {}, r"max\(X\), which is nan"),
+    ({"X": np.zeros((0,), np.int64)}, {}, r"Input\(X\) is empty"),
+], ids=["maxlen_0", "two_maxlen_values", "nan_width", "empty_x_no_maxlen"])
+def test_sequence_mask_refuses_bad_width(path: str, inputs: dict, attrs: dict,
+                                         message: str) -> None:
+    with pytest.raises(Exception, match=f"sequence_mask: .*{message}"):
+        run_single_op("sequence_mask", inputs, {"out_dtype": 3, **attrs}, ["Y"], path)
+
+
+@pytest.mark.parametrize("path", PATHS)
+@pytest.mark.parametrize(("x", "filt", "attrs", "message"), [
+    (_lod(4, [[0, 2, 4]], 2), np.ones((6, 3), np.float32), {"contextStride": 2},
+     r"only contextStride = 1"),
+    (_lod(4, [[0, 2, 4]], 2), np.ones((4, 3), np.float32), {},
+     r"Filter's height must be contextLength \* X's width = 3 \* 2"),
+    (_lod(4, [[0, 1], [0, 2, 4]], 2), np.ones((6, 3), np.float32), {},
+     r"must have one LoD level, got 2"),
+    (_lod(4, [[0, 2, 4]], 2), np.ones((6, 3), np.float32), {"paddingTrainable": True},
+     r"paddingTrainable needs Input\(PaddingData\)"),
+], ids=["stride_2", "filter_height", "2_levels", "no_padding_data"])
+def test_sequence_conv_refuses_bad_input(path: str, x: DenseTensor, filt: np.ndarray,
+                                         attrs: dict, message: str) -> None:
+    with pytest.raises(Exception, match=f"sequence_conv: .*{message}"):
+        run_single_op("sequence_conv", {"X": x, "Filter": filt},
+                      {"contextLength": 3, "contextStart": -1, **attrs}, ["Out"], path)
+
+
+@pytest.mark.parametrize("path", PATHS)
+@pytest.mark.parametrize(("x", "filt", "message"), [
+    (_lod(5, [[0, 1, 2], [0, 2, 5]], 2), np.ones((2, 2), np.float32),
+     r"must have one LoD level, got 2"),
+    (DenseTensor(np.ones((4, 2), np.float32)), np.ones((2, 2), np.float32),
+     r"without a LoD must be \[batch, steps, width\]"),
+    (_lod(4, [[0, 2, 4]], 2), np.ones((2, 3), np.float32), r"Filter must be \[future context"),
+], ids=["2_levels", "2d_without_lod", "filter_width"])
+def test_row_conv_refuses_bad_input(path: str, x: DenseTensor, filt: np.ndarray,
+                                    message: str) -> None:
+    """Paddle reads a 2-level LoD's level 0 as row offsets and leaves the other rows
+    uninitialised; fluidphi refuses it."""
+    with pytest.raises(Exception, match=f"row_conv: .*{message}"):
+        run_single_op("row_conv", {"X": x, "Filter": filt}, {}, ["Out"], path)
+
+
+@pytest.mark.parametrize("path", PATHS)
+@pytest.mark.parametrize(("inputs", "attrs", "message"), [
+    ({"X": np.ones((4, 2), np.float32)}, {"target_lod": [1, 4]}, r"\(target_lod\) must start at 0"),
+    ({"X": np.ones((4, 2), np.float32)}, {"target_lod": [0, 3, 2, 4]}, r"must never decrease"),
+    ({"X": np.ones((4, 2), np.float32)}, {"target_lod": []}, r"needs at least 2 offsets"),
+    ({"X": np.ones((4, 2), np.float32), "Y": np.array([0, 2, 3], np.int32)}, {},
+     r"last value of the target LoD \(Input\(Y\)\) \(3\) must be equal"),
+    ({"X": np.ones((4, 2), np.float32), "Y": _lod(5, [[0, 5]], 1)}, {},
+     r"last value of Input\(Y\)'s last LoD level \(5\)"),
+], ids=["start_1", "decreasing", "empty", "y_values_end", "y_lod_end"])
+def test_lod_reset_refuses_bad_lod(path: str, inputs: dict, attrs: dict, message: str) -> None:
+    with pytest.raises(Exception, match=f"lod_reset: .*{message}"):
+        run_single_op("lod_reset", inputs, attrs, ["Out"], path)
+
+
+@pytest.mark.parametrize("path", PATHS)
+@pytest.mark.parametrize(("x", "y", "attrs", "message"), [
+    (_lod(3, [[0, 1], [0, 3]], 2), _lod(2, [[0, 2]], 1), {}, r"at most one LoD level, got 2"),
+    (DenseTensor(np.ones((3, 2), np.float32)), DenseTensor(np.ones((3, 1), np.float32)), {},
+     r"Input\(Y\) must be a LoD tensor"),
+    (DenseTensor(np.ones((2, 2), np.float32)), _lod(3, [[0, 2, 3]], 1), {"ref_level": 1},
+     r"ref_level must be -1 or in \[0, 1\)"),
+    (_lod(3, [[0, 1, 2, 3]], 2), _lod(3, [[0, 2, 3]], 1), {},
+     r"Input\(X\)'s LoD has 3 sequences, but Input\(Y\)'s level -1 has 2"),
+], ids=["x_2_levels", "y_no_lod", "ref_level", "sequence_counts"])
+def test_sequence_expand_refuses_bad_lod(path: str, x: DenseTensor, y: DenseTensor, attrs: dict,
+                                         message: str) -> None:
+    with pytest.raises(Exception, match=f"sequence_expand: .*{message}"):
+        run_single_op("sequence_expand", {"X": x, "Y": y}, attrs, ["Out"], path)
+
+
+@pytest.mark.parametrize("path", PATHS)
+@pytest.mark.parametrize(("inputs", "attrs", "message"), [
+    ({"X": np.ones((2, 3, 4), np.float32)}, {}, r"must be \[N, C, H, W\]"),
+    ({"X": np.ones((1, 1, 2, 2), np.float32)}, {"kernels": [3, 3]}, r"does not fit"),
+    ({"X": np.ones((1, 1, 4, 4), np.float32)}, {"paddings": [1, 1]}, r"paddings must hold 4"),
+    ({"X": np.ones((2, 1, 4, 4), np.float32), "Y": np.array([4.0, 4.0], np.float32)}, {},
+     r"\(height, width\) per image: 4 values, got 2"),
+], ids=["rank3", "kernel_too_big", "paddings_2", "y_values"])
+def test_im2sequence_refuses_bad_input(path: str, inputs: dict, attrs: dict,
+                                       message: str) -> None:
+    with pytest.raises(Exception, match=f"im2sequence: .*{message}"):
+        run_single_op("im2sequence", inputs, {"kernels": [2, 2], **attrs}, ["Out"], path)
