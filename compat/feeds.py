@@ -8,7 +8,8 @@ Specs (`run --input`, and each comma-separated part of a `train --feed`):
 * `FILE.npy`: the model's only feed;
 * `FILE.npz`: every array of the file, each feeding the feed of its name.
 
-A feed given twice, and an .npz array named after no feed, are errors.
+A feed given twice, and an .npz array named after no feed, are errors. `run --lod`
+gives a fed array its LoD (`apply_lods`).
 """
 
 from __future__ import annotations
@@ -19,8 +20,10 @@ from pathlib import Path
 import numpy as np
 
 from compat.array_files import InputError, ReadBudget, read_array_file
+from legacy_fluid.io.tensor_checks import lod_problem
+from phi.core.dense_tensor import DenseTensor
 
-__all__ = ["InputError", "InputSpec", "ReadBudget", "parse_spec", "read_inputs",
+__all__ = ["InputError", "InputSpec", "ReadBudget", "apply_lods", "parse_spec", "read_inputs",
            "split_step"]
 
 #: `np.savez(file, array)` names its one array so: taken for any single feed.
@@ -103,3 +106,38 @@ def read_inputs(specs: list[str], feed_names: list[str], budget: ReadBudget | No
             for key, array in content.items():
                 put(key, array, text)
     return feeds
+
+
+def apply_lods(specs: list[str], feeds: dict[str, np.ndarray]
+               ) -> dict[str, np.ndarray | DenseTensor]:
+    """`--lod NAME=OFFSETS[/OFFSETS...]` (offsets comma-separated, levels outermost first,
+    separated by '/': `words=0,2,5` or `words=0,1,3/0,2,3,5`): the feed NAME as a tensor
+    with that LoD. Checked as a params file's LoD is: each level starts at 0, never
+    decreases, ends where the next level's sequences end, the last at the feed's rows."""
+    out: dict[str, np.ndarray | DenseTensor] = dict(feeds)
+    for text in specs:
+        name, sep, levels = text.partition("=")
+        usage = (f"--lod {text}: expected NAME=OFFSETS[/OFFSETS...] with comma-separated "
+                 "integer offsets, e.g. words=0,2,5")
+        if not sep or not name or not levels:
+            raise InputError(usage)
+        if name not in feeds:
+            raise InputError(f"--lod {text}: no feed '{name}' was given (fed: "
+                             f"{', '.join(feeds) or 'none'})")
+        if isinstance(out[name], DenseTensor):
+            raise InputError(f"--lod {text}: the LoD of feed '{name}' is given twice")
+        try:
+            lod = [np.array([int(v) for v in level.split(",")], dtype=np.int64)
+                   for level in levels.split("/")]
+        except ValueError:
+            raise InputError(usage) from None
+        array = feeds[name]
+        problem = lod_problem(lod, int(array.shape[0]) if array.ndim else 0)
+        if problem is None and array.ndim == 0:
+            problem = "a 0-d feed has no rows to split into sequences"
+        if problem is not None:
+            raise InputError(f"--lod {text}: {problem}")
+        tensor = DenseTensor(array if array.flags.c_contiguous else array.copy(order="C"))
+        tensor.lod = [level.tolist() for level in lod]
+        out[name] = tensor
+    return out

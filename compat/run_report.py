@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -37,6 +37,7 @@ class RunSummary:
     trace: list[OpTrace]
     cold_seconds: float
     warm_seconds: list[float]
+    lods: dict[str, list[list[int]]] = field(default_factory=dict)  # fetches with a LoD
 
     @property
     def warm_median(self) -> float | None:
@@ -92,7 +93,9 @@ class RunSummary:
             "place": self.place,
             "seconds": {"cold": self.cold_seconds, "warm_median": self.warm_median,
                         "warm": list(self.warm_seconds)},
-            "outputs": {name: array_summary(arr) for name, arr in self.outputs.items()},
+            "outputs": {name: {**array_summary(arr), **({"lod": self.lods[name]}
+                                                         if name in self.lods else {})}
+                        for name, arr in self.outputs.items()},
             "fallbacks": self.fallbacks(),
             "ops": len(self.trace),
         }
@@ -125,6 +128,9 @@ def preview(arr: np.ndarray) -> str:
     return text + (" ..." if flat.size > PREVIEW else "")
 
 
-def rows(outputs: dict[str, np.ndarray]) -> Sequence[tuple[str, str, str, str]]:
-    return [(name, str(list(arr.shape)), str(arr.dtype), preview(arr))
-            for name, arr in outputs.items()]
+def rows(outputs: dict[str, np.ndarray], lods: dict[str, list[list[int]]] | None = None
+         ) -> Sequence[tuple[str, str, str, str]]:
+    """(name, shape, dtype, values) per output; a LoD follows the shape (`lod [[0, 2, 5]]`)."""
+    lods = lods or {}
+    return [(name, str(list(arr.shape)) + (f" lod {lods[name]}" if name in lods else ""),
+             str(arr.dtype), preview(arr)) for name, arr in outputs.items()]

@@ -51,6 +51,10 @@ def run(
             "every feed named by its arrays",
         ),
     ] = [],  # noqa: B006
+    lod: Annotated[list[str], typer.Option(
+        "--lod", metavar="NAME=OFFSETS[/OFFSETS...]",
+        help="the LoD of a fed sequence input: offsets comma-separated, levels outermost "
+        "first separated by '/' (words=0,2,5)")] = [],  # noqa: B006
     output: Annotated[Path | None, typer.Option(
         metavar="FILE", help="write fetched arrays to this .npz")] = None,
     place: Annotated[
@@ -94,7 +98,7 @@ def run(
     The auto and phi paths run a plan: kernels chosen, arguments bound and ops fused once;
     the legacy path chooses every op's kernel on every run."""
     from compat.checker import preflight
-    from compat.feeds import ReadBudget, read_inputs
+    from compat.feeds import ReadBudget, apply_lods, read_inputs
     from compat.memory_guard import resolve_limit
     from compat.npz_out import check_npz_names, write_npz
     from compat.predictor import check_feeds, load_model, run_model
@@ -113,7 +117,7 @@ def run(
     if npz is not None:
         check_npz_names(loaded.fetch_names, "--output")
     forced = _cpu_ops(cpu_ops, loaded)
-    feeds = read_inputs(input, loaded.feed_names, ReadBudget(limit))
+    feeds = apply_lods(lod, read_inputs(input, loaded.feed_names, ReadBudget(limit)))
     preflight(loaded, check_feeds(loaded, feeds), limit)
     with loop_limit(max_loop_iters):
         result = run_model(loaded, feeds, place=target, path=path, passes=not no_passes,
@@ -121,7 +125,7 @@ def run(
         warm = [run_model(loaded, feeds, place=target, path=path, passes=not no_passes,
                           cpu_ops=forced).seconds for _ in range(warm_runs)]
     summary = RunSummary(model, path.value, place, result.outputs, result.trace,
-                         result.seconds, warm)
+                         result.seconds, warm, result.lods)
     if npz is not None:
         _write_output(npz, "--output", lambda f: write_npz(f, result.outputs))
     if trace_json is not None:
@@ -140,7 +144,7 @@ def run(
         print_plan(console, loaded, path.value)
     table = data_table(f"outputs ({summary.timing_text()}, path {path.value}, place {place})",
                        "fetch", "shape", "dtype", "values")
-    cells = [(shown(name), *rest) for name, *rest in rows(result.outputs)]
+    cells = [(shown(name), *rest) for name, *rest in rows(result.outputs, result.lods)]
     for row in cells:
         table.add_row(*row)
     fit_first_column(table, cells, console.width)

@@ -61,3 +61,55 @@ def test_check_finds_no_problem_in_sequence_programs(case: str) -> None:
 
     report = check_model(family_fixtures("sequence").model_prefix(case))
     assert report.problems == [], report.problems
+
+
+@pytest.mark.parametrize("case", CASES[:6])
+def test_sequence_program_through_the_cli(tmp_path, case: str) -> None:
+    """`fluidphi run --lod` feeds the LoD; `--json` gives each output's LoD, equal to
+    Paddle's, and the table shows it after the shape."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from fluidphi.cli import app
+
+    fixtures = family_fixtures("sequence")
+    entry, feeds = fixtures.cases[case], fixtures.feeds(case)
+    args = ["run", str(fixtures.model_prefix(case))]
+    for name, array in feeds.items():
+        np.save(tmp_path / f"{name}.npy", array)
+        args += ["-i", f"{name}={tmp_path / f'{name}.npy'}"]
+        lod = entry["feeds"][name].get("lod")
+        if lod:
+            args += ["--lod", f"{name}=" + "/".join(",".join(map(str, lv)) for lv in lod)]
+    res = CliRunner().invoke(app, [*args, "--json"])
+    assert res.exit_code == 0, res.output
+    outputs = json.loads(res.stdout)["outputs"]
+    lods = fixtures.output_lods(case)
+    for name in fixtures.outputs(case):
+        assert outputs[name].get("lod", []) == lods.get(name, []), (case, name)
+    table = CliRunner().invoke(app, args)
+    assert table.exit_code == 0
+    for name, lod in lods.items():
+        assert f"lod {lod}" in " ".join(table.stdout.split()), (case, name)
+
+
+@pytest.mark.parametrize(("spec", "needle"), [
+    ("X=0,2", "ends at 2"), ("X=1,3", "starts at 1"), ("X=0,3,2", "decrease"),
+    ("X=a,b", "expected NAME=OFFSETS"), ("nope=0,3", "no feed 'nope'"),
+])
+def test_bad_lod_options_are_clear_errors(tmp_path, spec: str, needle: str) -> None:
+    from typer.testing import CliRunner
+
+    from fluidphi.cli import app
+
+    fixtures = family_fixtures("sequence")
+    case = "sequence_softmax_2level"
+    feeds = fixtures.feeds(case)
+    (name,) = feeds
+    np.save(tmp_path / "x.npy", feeds[name][:3])
+    spec = spec.replace("X=", f"{name}=")
+    res = CliRunner().invoke(app, ["run", str(fixtures.model_prefix(case)), "-i",
+                                   f"{name}={tmp_path / 'x.npy'}", "--lod", spec])
+    assert res.exit_code == 2, res.output
+    assert needle in " ".join(res.output.split()), res.output
