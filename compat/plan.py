@@ -139,6 +139,13 @@ class Plan:
     replaced: dict[int, str] = field(default_factory=dict)
     #: the steps as generated code (`compat.plan_codegen`), made on the plan's second run
     compiled: CompiledPlan | None = None
+    name: str = ""  # names the plan in the generated code's filename
+
+    def code(self) -> CompiledPlan:
+        """The plan's generated code, compiled on first use."""
+        if self.compiled is None:
+            self.compiled = compile_plan(self.steps, self.name)
+        return self.compiled
 
     def describe(self) -> list[dict[str, Any]]:
         """Per step: what it runs, its kernel and key, transforms and output buffers."""
@@ -204,7 +211,7 @@ class PlannedExecutor:
             plan, fetched = self._build(key, program, scope, tensors, fetch_list)
         else:
             self._plans.move_to_end(key)
-            fetched = _run(plan, tensors, fetch_list, self.compiled, self.name)
+            fetched = _run(plan, tensors, fetch_list, self.compiled)
         self.last_plan, self.last_trace = plan, plan.trace
         return fetched
 
@@ -227,6 +234,7 @@ class PlannedExecutor:
         plan = build_plan(source, root, self.place, self.mode, feed, key, fused,
                           tuple(fetch_list or ()), origin, self.cpu_ops, replaced)
         plan.source, plan.source_scope, plan.notes = program, scope, notes
+        plan.name = self.name
         fetched = _fetch(plan, fetch_list)
         self._plans[key] = plan
         while len(self._plans) > self.max_plans:
@@ -271,12 +279,10 @@ def _fetch(plan: Plan, fetch_list: list[str] | None) -> list[DenseTensor]:
 
 
 def _run(plan: Plan, feed: Mapping[str, DenseTensor], fetch_list: list[str] | None,
-         compiled: bool = False, name: str = "") -> list[DenseTensor]:
+         compiled: bool = False) -> list[DenseTensor]:
     _set_feeds(plan, feed)
     if compiled:
-        if plan.compiled is None:
-            plan.compiled = compile_plan(plan.steps, name)
-        code = plan.compiled
+        code = plan.code()
         try:
             with running(plan.blocks):
                 code.runner()()

@@ -50,7 +50,8 @@ Runner = Callable[[], None]
 class CompiledPlan:
     """The generated source of a plan and the two functions compiled from it."""
 
-    source: str
+    source: str  # of `fast`
+    observed_source: str
     filename: str
     fast: Runner
     observed: Runner
@@ -147,10 +148,9 @@ def compile_plan(steps: Sequence[Any], name: str = "") -> CompiledPlan:
     fast_src, fast_names = generate_source(steps, observed=False)
     obs_src, obs_names = generate_source(steps, observed=True)
     filename = f"<fluidphi plan {name or 'program'}>"
-    source = fast_src + "\n\n" + obs_src
     fast_names["state"] = obs_names["state"] = state
     fast = _compile(fast_src, fast_names, filename, "run")
     observed = _compile(obs_src, obs_names, filename + " (observed)", "run_observed")
     for fname, text in ((filename, fast_src), (filename + " (observed)", obs_src)):
         linecache.cache[fname] = (len(text), None, text.splitlines(True), fname)
-    return CompiledPlan(source, filename, fast, observed, state)
+    return CompiledPlan(fast_src, obs_src, filename, fast, observed, state)
