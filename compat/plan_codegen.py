@@ -25,9 +25,11 @@ the generated line.
 from __future__ import annotations
 
 import linecache
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import partial
 from typing import Any
 
 from phi.core.bound_kernel import run_bound
@@ -77,6 +79,35 @@ def _comment(text: str) -> str:
     return " ".join(text.split())
 
 
+def _literal(value: Any) -> str | None:
+    """`value` as source text when its repr reads back as the very same value."""
+    if value is None or type(value) in (bool, int, str):
+        return repr(value)
+    if type(value) is float and math.isfinite(value):
+        return repr(value)
+    return None
+
+
+def _call(k: int, compute: Callable[[], None], names: dict[str, Any]) -> str:
+    """The statement calling step `k`'s kernel: a partial's function called with its
+    arguments (globals, plain literals inline), anything else called as it is."""
+    if not isinstance(compute, partial) or compute.keywords:
+        names[f"compute_{k}"] = compute
+        return f"compute_{k}()"
+    fn = compute.func
+    label = "".join(c if c.isalnum() or c == "_" else "_" for c in
+                    getattr(fn, "__name__", "kernel"))
+    names[f"{label}_{k}"] = fn
+    args = []
+    for i, arg in enumerate(compute.args):
+        text = _literal(arg)
+        if text is None:
+            names[f"a{k}_{i}"] = arg
+            text = f"a{k}_{i}"
+        args.append(text)
+    return f"{label}_{k}({', '.join(args)})"
+
+
 def _step_lines(k: int, step: Any, observed: bool, names: dict[str, Any],
                 next_index: int) -> list[str]:
     """The statements of step `k` (the names they use are added to `names`)."""
@@ -99,9 +130,9 @@ def _step_lines(k: int, step: Any, observed: bool, names: dict[str, Any],
             step.op.type, choice, bound
         lines.append(f"run_bound(type_{k}, choice_{k}, bound_{k}, reinfer)")
     else:
-        names[f"infer_{k}"], names[f"compute_{k}"] = bound.infer, bound.compute
+        names[f"infer_{k}"] = bound.infer
         lines.append(f"infer_{k}()" if bound.dynamic else f"if reinfer: infer_{k}()")
-        lines.append(f"compute_{k}()")
+        lines.append(_call(k, bound.compute, names))
     if step.outputs:
         names[f"outs_{k}"] = step.outputs
         for j, (tensor, _) in enumerate(step.outputs):

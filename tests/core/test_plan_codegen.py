@@ -154,6 +154,10 @@ def test_generated_source_calls_kernels_directly() -> None:
     assert plan is not None and plan.compiled is not None
     fast, source = plan.compiled.source, plan.compiled.observed_source
     n = sum(isinstance(s, KernelStep) for s in plan.steps)
-    assert fast.count("compute_") == n and "run_bound" not in fast and "for " not in fast
+    kernels = [s.bound.compute.func.__name__ for s in plan.steps if isinstance(s, KernelStep)]
+    calls = [line.strip() for line in fast.splitlines()
+             if line.strip().startswith(tuple(f"{k}_" for k in kernels))]
+    assert len(calls) == n and "run_bound" not in fast and "for " not in fast
+    assert any(c.startswith("softmax_kernel_") and ", -1, " in c for c in calls), calls
     assert "# #9 softmax: softmax" in fast and source.count("run_bound(") == n
     assert Path(plan.compiled.filename).name == "<fluidphi plan mlp>"
