@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Console
+from rich.syntax import Syntax
 from rich.table import Table
 
 from compat.terminal import data_table, shown, shown_row
@@ -23,22 +24,44 @@ def trace_table(trace: list[Any]) -> Table:
     return table
 
 
-def print_plan(console: Console, loaded: Any, path: str) -> None:
-    """The plan the last run used (none on the legacy path, which plans nothing)."""
+def last_plan(loaded: Any) -> Any:
+    """The plan the last run of `loaded` used (None on the legacy path, which plans
+    nothing)."""
     plans = [ex.last_plan for ex in loaded.extra.get("executors", {}).values()
              if getattr(ex, "last_plan", None) is not None]
-    if not plans:
+    return plans[0] if plans else None
+
+
+def plan_doc(loaded: Any) -> dict[str, Any] | None:
+    """`--plan --json`: the last run's plan steps and its generated code (None: no plan)."""
+    plan = last_plan(loaded)
+    if plan is None:
+        return None
+    code = plan.code()
+    return {"steps": plan.describe(), "notes": list(plan.notes), "filename": code.filename,
+            "source": code.source}
+
+
+def print_plan(console: Console, loaded: Any, path: str) -> None:
+    """The plan the last run used and the code it runs as (none on the legacy path, which
+    plans nothing)."""
+    plan = last_plan(loaded)
+    if plan is None:
         console.print(f"path {path} runs without a plan (kernels are chosen on every run)",
                       highlight=False)
         return
     table = data_table("plan (built once per feed shapes; later runs call these steps)",
                        "step", "op", "kernel", "key", "transforms", "output buffers")
-    for row in plans[0].describe():
+    for row in plan.describe():
         shown_row(table, row["step"], row["op"] or f"move {row['var']}", row["kernel"], row["key"],
              row["transforms"], row["outputs"])
     console.print(table)
-    for note in plans[0].notes:
+    for note in plan.notes:
         console.print(f"pass: {shown(note)}", highlight=False)
+    code = plan.code()
+    console.print(f"generated code {shown(code.filename)} (with kernel observers attached, "
+                  "each compute runs through run_bound instead):", highlight=False)
+    console.print(Syntax(code.source, "python", line_numbers=False, word_wrap=True))
 
 
 def pieces_table(pieces: dict[str, Any]) -> Table:

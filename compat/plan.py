@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -34,6 +34,7 @@ from compat.dual_dispatch import (
 )
 from compat.memory import Life, MemoryPlan, last_reads, lifetime, share_memory
 from compat.passes import optimize
+from compat.plan_codegen import CompiledPlan, StepKind, compile_plan, op_indices
 from legacy_fluid.framework.block_runner import BlockRunner, running
 from legacy_fluid.framework.data_transform import transform_data
 from legacy_fluid.framework.execution_context import ExecutionContext, RuntimeContext
@@ -52,10 +53,16 @@ from phi.core.bound_kernel import BoundKernel, run_bound
 from phi.core.dense_tensor import DenseTensor, as_dense_tensor
 from phi.core.device_backends import DeviceContextPool
 
+#: The one switch: plans run as generated code (`compat.plan_codegen`) unless an executor
+#: is made with `compiled=False` or this is False when it is made.
+COMPILE_PLANS = True
+
 
 @dataclass
 class TransferStep:
     """Move one variable to another kernel type into a tensor the plan keeps."""
+
+    kind: ClassVar[StepKind] = StepKind.TRANSFER
 
     name: str
     source: Variable
@@ -73,6 +80,8 @@ class TransferStep:
 class KernelStep:
     """One op's bound kernel; `outputs` are the tensors it writes with the dims they had
     after its last run (the dims later ops last inferred from)."""
+
+    kind: ClassVar[StepKind] = StepKind.KERNEL
 
     index: int
     op: OperatorBase
@@ -96,6 +105,8 @@ class KernelStep:
 @dataclass
 class FrameworkStep:
     """An op that runs itself (no kernel), such as a control-flow op."""
+
+    kind: ClassVar[StepKind] = StepKind.FRAMEWORK
 
     index: int
     op: OperatorBase
@@ -126,6 +137,15 @@ class Plan:
     blocks: BlockRunner | None = None  # runs sub-blocks (op by op) for control-flow ops
     #: step index -> the user's ops a fused step stands for ("#0 'matmul_v2', ...")
     replaced: dict[int, str] = field(default_factory=dict)
+    #: the steps as generated code (`compat.plan_codegen`), made on the plan's second run
+    compiled: CompiledPlan | None = None
+    name: str = ""  # names the plan in the generated code's filename
+
+    def code(self) -> CompiledPlan:
+        """The plan's generated code, compiled on first use."""
+        if self.compiled is None:
+            self.compiled = compile_plan(self.steps, self.name)
+        return self.compiled
 
     def describe(self) -> list[dict[str, Any]]:
         """Per step: what it runs, its kernel and key, transforms and output buffers."""
@@ -164,8 +184,15 @@ class PlannedExecutor:
     """Runs block 0 of a program through plans cached per feed signature (see module doc)."""
 
     def __init__(self, place: Place | None = None, mode: PathMode | str = PathMode.AUTO,
-                 passes: bool = True, max_plans: int = 8, cpu_ops: Iterable[str] = ()) -> None:
+                 passes: bool = True, max_plans: int = 8, cpu_ops: Iterable[str] = (),
+                 compiled: bool | None = None, name: str = "") -> None:
+        """`compiled`: later runs call the plan's generated code (`compat.plan_codegen`);
+        False steps through the plan's steps one by one (the same kernels in the same
+        order); None: as `COMPILE_PLANS` says. `name` names the plan in the generated
+        code's filename."""
         self.place = place or CPUPlace()
+        self.compiled = COMPILE_PLANS if compiled is None else compiled
+        self.name = name
         self.mode = PathMode.parse(mode)
         self.passes = passes
         self.cpu_ops = frozenset(cpu_ops)  # op types run on CPU whatever the place
@@ -184,7 +211,7 @@ class PlannedExecutor:
             plan, fetched = self._build(key, program, scope, tensors, fetch_list)
         else:
             self._plans.move_to_end(key)
-            fetched = _run(plan, tensors, fetch_list)
+            fetched = _run(plan, tensors, fetch_list, self.compiled)
         self.last_plan, self.last_trace = plan, plan.trace
         return fetched
 
@@ -207,6 +234,7 @@ class PlannedExecutor:
         plan = build_plan(source, root, self.place, self.mode, feed, key, fused,
                           tuple(fetch_list or ()), origin, self.cpu_ops, replaced)
         plan.source, plan.source_scope, plan.notes = program, scope, notes
+        plan.name = self.name
         fetched = _fetch(plan, fetch_list)
         self._plans[key] = plan
         while len(self._plans) > self.max_plans:
@@ -250,24 +278,38 @@ def _fetch(plan: Plan, fetch_list: list[str] | None) -> list[DenseTensor]:
     return out
 
 
-def _run(plan: Plan, feed: Mapping[str, DenseTensor], fetch_list: list[str] | None
-         ) -> list[DenseTensor]:
+def _run(plan: Plan, feed: Mapping[str, DenseTensor], fetch_list: list[str] | None,
+         compiled: bool = False) -> list[DenseTensor]:
     _set_feeds(plan, feed)
+    if compiled:
+        code = plan.code()
+        try:
+            with running(plan.blocks):
+                code.runner()()
+        except Exception as exc:
+            raise _op_error(plan, code.failed_at, exc) from exc
+        return _fetch(plan, fetch_list)
     reinfer = False
-    index = -1
+    k = 0
     try:
         with running(plan.blocks):
-            for step in plan.steps:
+            for k, step in enumerate(plan.steps):  # noqa: B007 - k names the failed step
                 if isinstance(step, TransferStep):
                     step()
                     continue
-                index = step.index
                 reinfer = step.run(reinfer)
     except Exception as exc:
-        op = next(s.op for s in plan.steps if not isinstance(s, TransferStep)
-                  and s.index == index)
-        raise OpRunError(index, op, exc, plan.replaced.get(index)) from exc
+        raise _op_error(plan, op_indices(plan.steps)[k], exc) from exc
     return _fetch(plan, fetch_list)
+
+
+def _op_error(plan: Plan, index: int, exc: Exception) -> OpRunError:
+    """The error naming op `index` of `plan` (a transfer's failure: the op it moves for)."""
+    op = next((s.op for s in plan.steps if not isinstance(s, TransferStep)
+               and s.index == index), None)
+    if op is None:  # before any op (a transfer with no op after it): the first op
+        op = next(s.op for s in plan.steps if not isinstance(s, TransferStep))
+    return OpRunError(index, op, exc, plan.replaced.get(index))
 
 
 def build_plan(program: ProgramDesc, scope: Scope, place: Place, mode: PathMode,

@@ -189,6 +189,8 @@ def executor_for(model: LoadedModel, place: Place, mode: PathMode, planned: bool
     key = (place, mode, planned, passes and planned, *((forced,) if forced else ()))
     executors = model.extra.setdefault("executors", {})
     if key not in executors:
-        executors[key] = (PlannedExecutor(place, mode, passes, cpu_ops=forced) if planned
+        name = "/".join(Path(model.model_path).parts[-2:])
+        executors[key] = (PlannedExecutor(place, mode, passes, cpu_ops=forced, name=name)
+                          if planned
                           else Executor(place, DualDispatchRunner(mode, forced)))
     return executors[key]

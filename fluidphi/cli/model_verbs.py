@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from compat.cli_tables import pieces_table, print_plan, trace_table
+from compat.cli_tables import pieces_table, plan_doc, print_plan, trace_table
 from compat.dual_dispatch import PathMode
 from compat.terminal import data_table, fit_first_column, print_error, print_warning, shown
 from fluidphi.cli.common import (
@@ -72,7 +72,8 @@ def run(
         metavar="FILE", help="write the per-op trace as JSON")] = None,
     plan: Annotated[bool, typer.Option(
         "--plan", help="print the plan: per step its kernel, key, transforms and output "
-        "buffers (auto and phi paths)")] = False,
+        "buffers, and the Python code it runs as (auto and phi paths; --json: under "
+        "'plan')")] = False,
     no_passes: Annotated[bool, typer.Option(
         "--no-passes", help="run the program op by op (no conv+batch_norm folding, "
         "fused activations, fc, inference dropout removal)")] = False,
@@ -135,7 +136,10 @@ def run(
     if warning:
         print_warning(err_console, warning)
     if emit is not None:
-        emit(summary.as_dict())
+        doc = summary.as_dict()
+        if plan:
+            doc["plan"] = plan_doc(loaded)
+        emit(doc)
         if as_json == "-":
             return
     if trace:

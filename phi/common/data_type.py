@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import IntEnum
+from types import MappingProxyType
 
 import ml_dtypes
 import numpy as np
@@ -99,6 +101,9 @@ _TO_NUMPY: dict[DataType, np.dtype] = {
     DataType.COMPLEX64: np.dtype(np.complex64),
     DataType.COMPLEX128: np.dtype(np.complex128),
 }
+#: DataType -> its NumPy dtype, for hot paths (a dict look-up; `to_numpy` raises for the
+#: types without one, where `.get` gives None)
+NUMPY_DTYPES: Mapping[DataType, np.dtype] = MappingProxyType(_TO_NUMPY)
 _FROM_NUMPY: dict[np.dtype, DataType] = {v: k for k, v in _TO_NUMPY.items()}
 _INTEGERS = frozenset(
     {

@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 
 from phi.common import CPUPlace, DataLayout, DataType, Place
+from phi.common.data_type import NUMPY_DTYPES
 from phi.core.tensor_base import TensorBase
 
 LoD = list[list[int]]
@@ -146,18 +147,19 @@ class DenseTensor(TensorBase):
         """Fresh storage of this tensor's dims and `dtype` from array module `xp` on
         `place` (what `DeviceContext.alloc` runs): memory a context allocated before is
         reused; adopted memory is never written (copy on write for in-place ops)."""
-        dtype = dtype or self.dtype
-        if dtype is DataType.UNDEFINED:
-            raise ValueError(f"cannot allocate {self!r}: no dtype given or inferred")
-        holder = self._holder
-        if (
+        meta, holder = self.meta, self._holder
+        if not dtype:  # None or UNDEFINED: the tensor's own
+            dtype = meta.dtype
+        if (  # every kernel call tests this first: no properties or enum look-ups here
             self._owned
             and holder is not None
-            and holder.shape == self.dims
-            and holder.dtype == dtype.to_numpy()
+            and holder.shape == meta.dims
+            and holder.dtype == NUMPY_DTYPES.get(dtype)
             and (self._place is place or self._place == place)
         ):
             return holder  # memory a context allocated before: reuse it
+        if dtype is DataType.UNDEFINED:
+            raise ValueError(f"cannot allocate {self!r}: no dtype given or inferred")
         array = xp.empty(self.dims, dtype=dtype.to_numpy())
         if (holder is not None and self._place == place
                 and tuple(holder.shape) == self.dims and holder.dtype == array.dtype):

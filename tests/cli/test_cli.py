@@ -93,12 +93,30 @@ def test_run_plan_shows_the_steps_and_the_fused_ops(tmp_path: Path) -> None:
     assert res.exit_code == 0, res.output
     assert "plan (built once" in res.output and "output buffers" in res.output
     assert "pass: matmul_v2 + elementwise_add + relu -> fc" in res.output
+    assert "generated code <fluidphi plan" in res.output and "def run():" in res.output
+    assert "fc_kernel_" in res.output  # the fused fc's kernel, called directly
     trace = json.loads((tmp_path / "t.json").read_text())
     assert {"type": "fc", "fused": ["matmul_v2", "elementwise_add", "relu"]}.items() <= \
         next(r for r in trace if r["type"] == "fc").items()
     legacy = invoke("run", EXAMPLE / "model", "--input", EXAMPLE / "x.npy", "--path", "legacy",
                     "--plan")
     assert "runs without a plan" in legacy.output
+
+
+def test_run_plan_json_carries_the_steps_and_the_generated_source() -> None:
+    res = invoke("run", EXAMPLE / "model", "--input", EXAMPLE / "x.npy", "--plan", "--json",
+                 "--warm-runs", "0")  # never run compiled yet: the source is made on demand
+    assert res.exit_code == 0, res.output
+    plan = json.loads(res.output)["plan"]
+    kernels = [r for r in plan["steps"] if r["step"] != "transfer"]
+    assert plan["filename"].startswith("<fluidphi plan ")
+    assert plan["source"].startswith("def run():")
+    assert plan["source"].count("\n        # #") == len(kernels) > 0  # a comment per op
+    assert "fc_kernel_" in plan["source"]
+    compile(plan["source"], plan["filename"], "exec")  # valid Python as printed
+    legacy = invoke("run", EXAMPLE / "model", "--input", EXAMPLE / "x.npy", "--plan", "--json",
+                    "--path", "legacy")
+    assert json.loads(legacy.output)["plan"] is None
 
 
 def test_kernels_shows_every_piece_of_an_op_with_its_file() -> None:

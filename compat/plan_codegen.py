@@ -1,0 +1,187 @@
+"""A plan compiled to code: its steps as one generated Python function.
+
+`compile_plan` writes the plan's steps out as the body of `def run():` (as torch.fx
+writes a GraphModule's `forward`): every bound kernel's `infer` and `compute`, every
+output tensor, transfer and framework op is a global of the function's own namespace,
+and each step is a few straight-line statements; nothing is looked up or dispatched on
+per step. The code does what `compat.plan._run`'s loop over the steps does, in the same
+order with the same kernels, so its results are bit-identical:
+
+- a kernel step infers its outputs' meta when the call is dynamic or an earlier step's
+  outputs changed dims in this run (`reinfer`), then computes; afterwards, when any of
+  its outputs has other dims than after its last run, the dims are noted and every
+  later step infers again (data-dependent shapes);
+- a transfer step moves its variable; a framework step (control flow) runs its op,
+  sub-blocks interpreted as before, and every later step infers again.
+
+Two functions are generated from one plan: `fast` calls `compute` directly, `observed`
+runs each kernel through `run_bound`, so kernel observers see every call. Which one runs
+is decided once per run (`CompiledPlan.runner`). The current step's op index is kept in a
+local, so an exception leaves the function naming the op that failed (`failed_at`); the
+source is registered with `linecache` under `<fluidphi plan NAME>`, so tracebacks show
+the generated line.
+"""
+
+from __future__ import annotations
+
+import linecache
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from functools import partial
+from typing import Any
+
+from phi.core.bound_kernel import run_bound
+from phi.core.kernel_observers import KERNEL_OBSERVERS
+
+
+class StepKind(Enum):
+    """What a plan step does (each step class of `compat.plan` names its kind)."""
+
+    TRANSFER = "transfer"  # moves one variable to another kernel type
+    KERNEL = "kernel"  # calls one op's bound kernel
+    FRAMEWORK = "framework"  # an op that runs itself (control flow)
+
+
+#: `run()` returns nothing; on an exception it leaves the op index in `state[0]`
+Runner = Callable[[], None]
+
+
+@dataclass(frozen=True)
+class CompiledPlan:
+    """The generated source of a plan and the two functions compiled from it."""
+
+    source: str  # of `fast`
+    observed_source: str
+    filename: str
+    fast: Runner
+    observed: Runner
+    #: [op index of the step that ran last]: read after an exception to name the op
+    state: list[int]
+
+    def runner(self) -> Runner:
+        """The function for this run: `observed` when any kernel observer is attached."""
+        return self.observed if KERNEL_OBSERVERS else self.fast
+
+    @property
+    def failed_at(self) -> int:
+        return self.state[0]
+
+
+def _refresh(outputs: list[tuple[Any, tuple[int, ...]]]) -> None:
+    """Note the outputs' dims after a run that changed them (as `KernelStep.run` does)."""
+    for i, (tensor, _) in enumerate(outputs):
+        outputs[i] = (tensor, tensor.meta.dims)
+
+
+def _comment(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _literal(value: Any) -> str | None:
+    """`value` as source text when its repr reads back as the very same value."""
+    if value is None or type(value) in (bool, int, str):
+        return repr(value)
+    if type(value) is float and math.isfinite(value):
+        return repr(value)
+    return None
+
+
+def _call(k: int, compute: Callable[[], None], names: dict[str, Any]) -> str:
+    """The statement calling step `k`'s kernel: a partial's function called with its
+    arguments (globals, plain literals inline), anything else called as it is."""
+    if not isinstance(compute, partial) or compute.keywords:
+        names[f"compute_{k}"] = compute
+        return f"compute_{k}()"
+    fn = compute.func
+    label = "".join(c if c.isalnum() or c == "_" else "_" for c in
+                    getattr(fn, "__name__", "kernel"))
+    names[f"{label}_{k}"] = fn
+    args = []
+    for i, arg in enumerate(compute.args):
+        text = _literal(arg)
+        if text is None:
+            names[f"a{k}_{i}"] = arg
+            text = f"a{k}_{i}"
+        args.append(text)
+    return f"{label}_{k}({', '.join(args)})"
+
+
+def _step_lines(k: int, step: Any, observed: bool, names: dict[str, Any],
+                next_index: int) -> list[str]:
+    """The statements of step `k` (the names they use are added to `names`)."""
+    if step.kind is StepKind.TRANSFER:
+        names[f"move_{k}"] = step
+        return [f"# move {_comment(step.name)} to {_comment(str(step.target))} "
+                f"({', '.join(step.kinds) or 'no change'})",
+                f"at = {next_index}", f"move_{k}()"]
+    if step.kind is StepKind.FRAMEWORK:
+        names[f"op_{k}"], names[f"scope_{k}"], names[f"place_{k}"] = \
+            step.op, step.scope, step.place
+        return [f"# #{step.index} {_comment(step.op.type)}: runs itself (sub-blocks op by op)",
+                f"at = {step.index}", f"op_{k}.run(scope_{k}, place_{k})", "reinfer = True"]
+    choice, bound = step.choice, step.bound
+    lines = [f"# #{step.index} {_comment(step.op.type)}: {_comment(choice.kernel_name)} "
+             f"({_comment(str(choice.path))}, {_comment(choice.key_text)})",
+             f"at = {step.index}"]
+    if observed:
+        names[f"type_{k}"], names[f"choice_{k}"], names[f"bound_{k}"] = \
+            step.op.type, choice, bound
+        lines.append(f"run_bound(type_{k}, choice_{k}, bound_{k}, reinfer)")
+    else:
+        names[f"infer_{k}"] = bound.infer
+        lines.append(f"infer_{k}()" if bound.dynamic else f"if reinfer: infer_{k}()")
+        lines.append(_call(k, bound.compute, names))
+    if step.outputs:
+        names[f"outs_{k}"] = step.outputs
+        for j, (tensor, _) in enumerate(step.outputs):
+            names[f"t_{k}_{j}"] = tensor
+        changed = " or ".join(f"t_{k}_{j}.meta.dims != outs_{k}[{j}][1]"
+                              for j in range(len(step.outputs)))
+        lines += [f"if {changed}:", f"    refresh(outs_{k})", "    reinfer = True"]
+    return lines
+
+
+def op_indices(steps: Sequence[Any]) -> list[int]:
+    """Per step, the op index of the first non-transfer step from it on (the op a
+    transfer moves a variable for; -1 when none follows)."""
+    out, following = [0] * len(steps), -1
+    for k in range(len(steps) - 1, -1, -1):
+        following = getattr(steps[k], "index", following)
+        out[k] = following
+    return out
+
+
+def generate_source(steps: Sequence[Any], observed: bool) -> tuple[str, dict[str, Any]]:
+    """The source of `run()` for `steps` and the globals it needs."""
+    names: dict[str, Any] = {"refresh": _refresh, "run_bound": run_bound}
+    body = ["state[0] = -1", "at = -1", "reinfer = False", "try:"]
+    nexts = op_indices(steps)
+    for k, step in enumerate(steps):
+        body += ["    " + line for line in _step_lines(k, step, observed, names, nexts[k])]
+    body += ["    pass", "finally:", "    state[0] = at"]
+    head = ("def run_observed():" if observed else "def run():")
+    return "\n".join([head, *("    " + line for line in body)]) + "\n", names
+
+
+def _compile(source: str, names: dict[str, Any], filename: str, fn: str) -> Runner:
+    code = compile(source, filename, "exec")
+    namespace = dict(names)
+    exec(code, namespace)  # our own generated source (see the module doc)
+    return namespace[fn]
+
+
+def compile_plan(steps: Sequence[Any], name: str = "") -> CompiledPlan:
+    """Generate and compile the code of a plan's `steps` (see the module doc). `name` goes
+    into the filename tracebacks show."""
+    state = [-1]
+    fast_src, fast_names = generate_source(steps, observed=False)
+    obs_src, obs_names = generate_source(steps, observed=True)
+    filename = f"<fluidphi plan {name or 'program'}>"
+    fast_names["state"] = obs_names["state"] = state
+    fast = _compile(fast_src, fast_names, filename, "run")
+    observed = _compile(obs_src, obs_names, filename + " (observed)", "run_observed")
+    for fname, text in ((filename, fast_src), (filename + " (observed)", obs_src)):
+        linecache.cache[fname] = (len(text), None, text.splitlines(True), fname)
+    return CompiledPlan(fast_src, obs_src, filename, fast, observed, state)
