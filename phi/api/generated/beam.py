@@ -8,7 +8,7 @@ from __future__ import annotations
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["gather_tree"]
+__all__ = ["beam_search", "gather_tree"]
 
 
 def gather_tree(ids: TensorLike, parents: TensorLike) -> Tensor:
@@ -17,3 +17,29 @@ def gather_tree(ids: TensorLike, parents: TensorLike) -> Tensor:
     Kernel `gather_tree`; InferMeta `gather_tree_infer_meta`.
     """
     return apply("gather_tree", {"ids": ids, "parents": parents}, {})
+
+
+def beam_search(
+    pre_ids: TensorLike,
+    pre_scores: TensorLike,
+    ids: TensorLike | None,
+    scores: TensorLike,
+    level: int,
+    beam_size: int,
+    end_id: int,
+    is_accumulated: bool = True,
+) -> tuple[Tensor, Tensor, Tensor]:
+    """`beam_search` (ops.yaml): (Tensor pre_ids, Tensor pre_scores, Tensor ids, Tensor scores, int
+    level, int beam_size, int end_id, bool is_accumulated=true) -> Tensor(selected_ids),
+    Tensor(selected_scores), Tensor(parent_idx).
+
+    Kernel `beam_search`; InferMeta `beam_search_infer_meta`.
+    """
+    return apply("beam_search",
+                 {"pre_ids": pre_ids, "pre_scores": pre_scores, "ids": ids, "scores": scores},
+                 {
+                     "level": level,
+                     "beam_size": beam_size,
+                     "end_id": end_id,
+                     "is_accumulated": is_accumulated,
+                 })
