@@ -59,7 +59,8 @@ def is_shape(spec: Any) -> bool:
 
 def make_input(spec: Any, dtype: DataType, rng: np.random.Generator,
                default_shape: tuple[int, ...] = DEFAULT_SHAPE) -> np.ndarray:
-    """One array from a spec: callable, array, shape, or {shape|value, dtype, low, high}."""
+    """One array from a spec: callable, array, shape, or {shape|value, dtype, low, high,
+    lod}; with a `lod` the array comes as a DenseTensor carrying that LoD."""
     if callable(spec):
         return np.asarray(spec(dtype, rng))
     if isinstance(spec, np.ndarray):
@@ -67,9 +68,15 @@ def make_input(spec: Any, dtype: DataType, rng: np.random.Generator,
     if isinstance(spec, Mapping):
         dt = spec_dtype(spec.get("dtype"), dtype)
         if "value" in spec:
-            return np.asarray(spec["value"]).astype(dt.to_numpy())
-        return random_array(tuple(spec.get("shape", default_shape)), dt, rng, spec.get("low"),
-                            spec.get("high"))
+            array = np.asarray(spec["value"]).astype(dt.to_numpy())
+        else:
+            array = random_array(tuple(spec.get("shape", default_shape)), dt, rng,
+                                 spec.get("low"), spec.get("high"))
+        if spec.get("lod"):
+            from phi.core.dense_tensor import DenseTensor
+
+            return DenseTensor(array, lod=spec["lod"])
+        return array
     if is_shape(spec):
         return random_array(tuple(spec), dtype, rng)
     return np.asarray(spec)

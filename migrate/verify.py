@@ -124,9 +124,10 @@ def _fed(inputs: dict[str, Any], place: Any) -> dict[str, Any]:
     dev_ctx = None if place.is_cpu else DeviceContextPool.instance().get(place)
 
     def tensor(a: Any) -> DenseTensor:
-        data = np.array(a, copy=True)
-        return DenseTensor(data) if dev_ctx is None else DenseTensor(dev_ctx.to_device(data),
-                                                                     place=place)
+        lod = a.lod if isinstance(a, DenseTensor) else None
+        data = np.array(a.numpy() if isinstance(a, DenseTensor) else a, copy=True)
+        return DenseTensor(data, lod=lod) if dev_ctx is None else DenseTensor(
+            dev_ctx.to_device(data), place=place, lod=lod)
 
     return {k: [tensor(a) for a in v] if isinstance(v, list) else tensor(v)
             for k, v in inputs.items()}

@@ -11,7 +11,7 @@ from phi.core.kernel_args import OptionalOutTensor, OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import beam as beam_funcs
 
-_TYPES = [DataType.INT32, DataType.INT64, DataType.FLOAT32, DataType.FLOAT64]
+_TYPES = [DataType.FLOAT32]  # scores' dtype; see legacy_fluid/operators/beam_search_op.py
 
 
 @register_kernel("beam_search", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
