@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 import ml_dtypes
@@ -75,3 +75,11 @@ def scratch(xp: Any, workspace: Workspace | None, key: str, shape: tuple[int, ..
     if workspace is None:
         return xp.empty(shape, dtype=dtype)
     return workspace(key, tuple(int(d) for d in shape), dtype)
+
+
+def abs_offsets(lod: Sequence[Sequence[int]]) -> np.ndarray:
+    """Level 0 of a LoD as row offsets (mapped through the lower levels)."""
+    offsets = np.asarray(lod[0], np.int64)
+    for level in lod[1:]:
+        offsets = np.asarray(level, np.int64)[offsets]
+    return offsets

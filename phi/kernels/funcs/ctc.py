@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from phi.kernels.funcs.common import to_host
+from phi.kernels.funcs.common import abs_offsets, to_host
 
 
 def check_dims(input_dims: Sequence[int], length_dims: Sequence[int] | None) -> None:
@@ -62,14 +62,6 @@ def ctc_align_padded(xp: Any, tokens: Any, lengths: Any | None, blank: int, merg
     rows = xp.broadcast_to(xp.arange(b).reshape(b, 1), (b, t))
     out[rows[keep], slot[keep]] = tokens[keep]
     out_length[...] = keep.sum(axis=1).reshape(b, 1).astype(out_length.dtype)
-
-
-def abs_offsets(lod: Sequence[Sequence[int]]) -> np.ndarray:
-    """Level 0 of a LoD as row offsets (mapped through the lower levels)."""
-    offsets = np.asarray(lod[0], np.int64)
-    for level in lod[1:]:
-        offsets = np.asarray(level, np.int64)[offsets]
-    return offsets
 
 
 def ctc_align_lod(xp: Any, tokens: Any, lod: Sequence[Sequence[int]], blank: int,
