@@ -61,15 +61,16 @@ def real_dtype(op: str, dtype: DataType) -> DataType:
 
 
 def fft_axes(op: str, dims: Sequence[int], axes: Sequence[int]) -> list[int]:
-    """`axes` checked against X's rank (non-empty, distinct, in range; negative ones count
-    from the end) and made non-negative."""
+    """`axes` checked against X's rank: non-empty, distinct, in [0, rank) (Paddle's kernels
+    take no negative axis: its Python API normalizes them)."""
     rank = len(dims)
     if not axes:
         raise ValueError(f"{op}: attribute 'axes' must name at least one axis")
-    bad = [a for a in axes if not -rank <= a < rank]
+    bad = [a for a in axes if not 0 <= a < rank]
     if bad:
-        raise ValueError(f"{op}: axes {list(axes)} out of range for Input(X) of rank {rank}")
-    norm = [a % rank for a in axes]
+        raise ValueError(f"{op}: attribute 'axes' {list(axes)} must be in [0, {rank}) for "
+                         f"Input(X) of rank {rank} (no negative axes)")
+    norm = [int(a) for a in axes]
     if len(set(norm)) != len(norm):
         raise ValueError(f"{op}: attribute 'axes' {list(axes)} names an axis twice")
     for a in norm:

@@ -1,7 +1,8 @@
 """FFT: fft_c2c, fft_r2c and fft_c2r (Paddle's pocketfft kernels on CPU); the complex helpers
 as_complex, as_real and complex; the signal helpers frame and overlap_add.
 
-`axes` are the transformed axes (non-negative in the op; the Python API normalizes them),
+`axes` are the transformed axes (non-negative: the kernels refuse -1, the Python API
+normalizes them),
 `normalization` scales by nothing ("backward" forward transforms, "forward" inverse ones),
 1/n or 1/sqrt(n) ("ortho"), n the product of the transformed sizes (fft_c2r: of the
 output's); `forward` picks the exponent's sign. fft_r2c with `onesided` keeps n // 2 + 1
@@ -37,6 +38,12 @@ def _c2c() -> list[Case]:
              attrs={"axes": [0], "normalization": "forward", "forward": True}),
         Case("fft_c2c_empty_batch", "fft_c2c", {"X": _x((0, 4), "complex64")},
              attrs={"axes": [1], "normalization": "backward", "forward": True}),
+        Case("fft_c2c_negative_axis", "fft_c2c", {"X": _x((2, 4), "complex64")},
+             attrs={"axes": [-1], "normalization": "backward", "forward": True},
+             raises="n-point|axes"),
+        Case("fft_c2c_unknown_normalization", "fft_c2c", {"X": _x((2, 4), "complex128")},
+             attrs={"axes": [1], "normalization": "bogus", "forward": True},
+             raises="norm"),
     ]
 
 
