@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from phi.common import DataType
+from phi.kernels.funcs.indexing import broadcast_dims
 
 
 class FFTNorm(enum.Enum):
@@ -179,8 +180,6 @@ def as_real(xp: Any, x: Any, out: Any) -> None:
 
 def complex_dims(x_dims: Sequence[int], y_dims: Sequence[int]) -> tuple[int, ...]:
     """NumPy broadcasting of X and Y."""
-    from phi.kernels.funcs.indexing import broadcast_dims
-
     return broadcast_dims("complex", x_dims, y_dims)
 
 
