@@ -1,0 +1,283 @@
+"""The fft family. FFT ops over the axes `axes` of X:
+
+- fft_c2c: complex to complex;
+- fft_r2c: real to complex (`onesided`: the last axis keeps n // 2 + 1 bins);
+- fft_c2r: Hermitian complex to real, the last axis `last_dim_size` long (0: 2 * (m - 1));
+
+`normalization` ("backward", "forward", "ortho") says which direction is scaled, `forward`
+the exponent's sign. Complex helpers: as_complex (a last axis of 2 -> complex), as_real
+(complex -> a last axis of 2), complex (X + iY, broadcast). Signal helpers: frame (frames
+of frame_length every hop_length along axis 0 or -1) and overlap_add (their inverse sum).
+Math in phi.kernels.funcs.fft.
+"""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_kernel_type import OpKernelType
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.kernels.funcs import fft as fft_funcs
+
+_COMPLEX_TYPES = (DataType.COMPLEX64, DataType.COMPLEX128)
+_REAL_TYPES = (DataType.FLOAT32, DataType.FLOAT64)
+_FRAME_TYPES = (DataType.INT32, DataType.INT64, DataType.FLOAT32, DataType.FLOAT64,
+                DataType.COMPLEX64, DataType.COMPLEX128)
+
+
+class FFTC2COpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "the complex input")
+        self.add_output("Out", "the complex transform, X's dims")
+        self.add_attr("axes", AttrType.LONGS, None, "the transformed axes")
+        self.add_attr("normalization", AttrType.STRING, None,
+                      "the scaled direction: backward, forward or ortho")
+        self.add_attr("forward", AttrType.BOOLEAN, None, "a forward (e^{-i}) transform")
+
+
+class FFTR2COpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "the real input")
+        self.add_output("Out", "the complex transform")
+        self.add_attr("axes", AttrType.LONGS, None, "the transformed axes")
+        self.add_attr("normalization", AttrType.STRING, None,
+                      "the scaled direction: backward, forward or ortho")
+        self.add_attr("forward", AttrType.BOOLEAN, None, "a forward (e^{-i}) transform")
+        self.add_attr("onesided", AttrType.BOOLEAN, None,
+                      "keep n // 2 + 1 bins of the last transformed axis")
+
+
+class FFTC2ROpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "the Hermitian complex input (one side of the last axis)")
+        self.add_output("Out", "the real transform")
+        self.add_attr("axes", AttrType.LONGS, None, "the transformed axes")
+        self.add_attr("normalization", AttrType.STRING, None,
+                      "the scaled direction: backward, forward or ortho")
+        self.add_attr("forward", AttrType.BOOLEAN, None, "a forward (e^{-i}) transform")
+        self.add_attr("last_dim_size", AttrType.LONG, 0,
+                      "the output's last transformed axis (0: 2 * (m - 1))")
+
+
+class AsComplexOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "real tensor whose last axis is 2 (real, imaginary)")
+        self.add_output("Out", "the complex tensor, X's dims without the last")
+
+
+class AsRealOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "complex tensor")
+        self.add_output("Out", "X's dims and a last axis of 2 (real, imaginary)")
+
+
+class ComplexOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "the real parts")
+        self.add_input("Y", "the imaginary parts (broadcast with X)")
+        self.add_output("Out", "X + iY")
+
+
+class FrameOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "the sequences, along axis 0 or -1")
+        self.add_output("Out", "the frames")
+        self.add_attr("frame_length", AttrType.INT, None, "elements per frame")
+        self.add_attr("hop_length", AttrType.INT, None, "elements between frame starts")
+        self.add_attr("axis", AttrType.INT, -1, "the sequence axis: 0 or -1")
+
+
+class OverlapAddOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "frames: [..., frame_length, n] or [n, frame_length, ...]")
+        self.add_output("Out", "the frames summed hop_length apart")
+        self.add_attr("hop_length", AttrType.INT, None, "elements between frame starts")
+        self.add_attr("axis", AttrType.INT, -1, "the frame axes: 0 (leading) or -1 (trailing)")
+
+
+class _FFTOp(OperatorWithKernel):
+    """X's dtype picks the kernel."""
+
+    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
+        return OpKernelType(self.indicate_data_type(ctx), ctx.place)
+
+
+class FFTC2COp(_FFTOp):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", fft_funcs.fft_c2c_dims(ctx.get_input_dim("X"),
+                                                         ctx.attr("axes")))
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+
+
+class FFTR2COp(_FFTOp):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", fft_funcs.fft_r2c_dims(
+            ctx.get_input_dim("X"), ctx.attr("axes"), ctx.attr("onesided")))
+        ctx.set_output_dtype("Out", fft_funcs.complex_dtype("fft_r2c",
+                                                            ctx.get_input_dtype("X")))
+
+
+class FFTC2ROp(_FFTOp):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", fft_funcs.fft_c2r_dims(
+            ctx.get_input_dim("X"), ctx.attr("axes"), ctx.attr("last_dim_size")))
+        ctx.set_output_dtype("Out", fft_funcs.real_dtype("fft_c2r", ctx.get_input_dtype("X")))
+
+
+class AsComplexOp(_FFTOp):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", fft_funcs.as_complex_dims(ctx.get_input_dim("X")))
+        ctx.set_output_dtype("Out", fft_funcs.complex_dtype("as_complex",
+                                                            ctx.get_input_dtype("X")))
+
+
+class AsRealOp(_FFTOp):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", (*ctx.get_input_dim("X"), 2))
+        ctx.set_output_dtype("Out", fft_funcs.real_dtype("as_real", ctx.get_input_dtype("X")))
+
+
+class ComplexOp(_FFTOp):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", fft_funcs.complex_dims(ctx.get_input_dim("X"),
+                                                         ctx.get_input_dim("Y")))
+        ctx.set_output_dtype("Out", fft_funcs.complex_dtype("complex", ctx.get_input_dtype("X")))
+
+
+class FrameOp(_FFTOp):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", fft_funcs.frame_dims(
+            ctx.get_input_dim("X"), ctx.attr("frame_length"), ctx.attr("hop_length"),
+            ctx.attr("axis")))
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+
+
+class OverlapAddOp(_FFTOp):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", fft_funcs.overlap_add_dims(
+            ctx.get_input_dim("X"), ctx.attr("hop_length"), ctx.attr("axis")))
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+
+
+class FFTC2CKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        axes = ctx.attr("axes")
+        normalization = ctx.attr("normalization")
+        forward = ctx.attr("forward")
+        data = out.mutable_data(ctx.place, x.dtype)
+        fft_funcs.fft_c2c(ctx.xp, x.data, axes, normalization, forward, data)
+
+
+class FFTR2CKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        axes = ctx.attr("axes")
+        normalization = ctx.attr("normalization")
+        forward = ctx.attr("forward")
+        onesided = ctx.attr("onesided")
+        data = out.mutable_data(ctx.place, fft_funcs.complex_dtype("fft_r2c", x.dtype))
+        fft_funcs.fft_r2c(ctx.xp, x.data, axes, normalization, forward, onesided, data)
+
+
+class FFTC2RKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        axes = ctx.attr("axes")
+        normalization = ctx.attr("normalization")
+        forward = ctx.attr("forward")
+        last_dim_size = ctx.attr("last_dim_size")
+        data = out.mutable_data(ctx.place, fft_funcs.real_dtype("fft_c2r", x.dtype))
+        fft_funcs.fft_c2r(ctx.xp, x.data, axes, normalization, forward, last_dim_size, data)
+
+
+class AsComplexKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, fft_funcs.complex_dtype("as_complex", x.dtype))
+        fft_funcs.as_complex(ctx.xp, x.data, data)
+
+
+class AsRealKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, fft_funcs.real_dtype("as_real", x.dtype))
+        fft_funcs.as_real(ctx.xp, x.data, data)
+
+
+class ComplexKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, fft_funcs.complex_dtype("complex", x.dtype))
+        fft_funcs.complex_(ctx.xp, x.data, y.data, data)
+
+
+class FrameKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        frame_length = ctx.attr("frame_length")
+        hop_length = ctx.attr("hop_length")
+        axis = ctx.attr("axis")
+        data = out.mutable_data(ctx.place, x.dtype)
+        fft_funcs.frame(ctx.xp, x.data, frame_length, hop_length, axis, data)
+
+
+class OverlapAddKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        hop_length = ctx.attr("hop_length")
+        axis = ctx.attr("axis")
+        data = out.mutable_data(ctx.place, x.dtype)
+        fft_funcs.overlap_add(ctx.xp, x.data, hop_length, axis, data)
+
+
+_TRANSFORM = {"axes": [1], "normalization": "ortho", "forward": True}
+VERIFY_CASES = {
+    "fft_c2c": [{"name": "last axis", "inputs": {"X": (3, 4)}, "attrs": _TRANSFORM,
+                 "dtypes": ["complex64", "complex128"]}],
+    "fft_r2c": [{"name": "last axis onesided", "inputs": {"X": (3, 4)},
+                 "attrs": {**_TRANSFORM, "onesided": True}}],
+    "fft_c2r": [{"name": "last axis", "inputs": {"X": (3, 4)},
+                 "attrs": {**_TRANSFORM, "forward": False},
+                 "dtypes": ["complex64", "complex128"]}],
+    "as_complex": [{"name": "pairs", "inputs": {"X": (3, 2)}}],
+    "as_real": [{"name": "complex", "inputs": {"X": (3, 4)},
+                 "dtypes": ["complex64", "complex128"]}],
+    "frame": [{"name": "length 2 hop 1", "inputs": {"X": (3, 4)},
+               "attrs": {"frame_length": 2, "hop_length": 1}}],
+    "overlap_add": [{"name": "hop 1", "inputs": {"X": (3, 4)}, "attrs": {"hop_length": 1}}],
+}
+
+register_operator("fft_c2c", FFTC2COp, FFTC2COpMaker)
+register_operator("fft_r2c", FFTR2COp, FFTR2COpMaker)
+register_operator("fft_c2r", FFTC2ROp, FFTC2ROpMaker)
+register_operator("as_complex", AsComplexOp, AsComplexOpMaker)
+register_operator("as_real", AsRealOp, AsRealOpMaker)
+register_operator("complex", ComplexOp, ComplexOpMaker)
+register_operator("frame", FrameOp, FrameOpMaker)
+register_operator("overlap_add", OverlapAddOp, OverlapAddOpMaker)
+for _backend in ("CPU", "GPU"):
+    for _dtype in _COMPLEX_TYPES:
+        register_op_kernel("fft_c2c", _backend, FFTC2CKernel, _dtype)
+        register_op_kernel("fft_c2r", _backend, FFTC2RKernel, _dtype)
+        register_op_kernel("as_real", _backend, AsRealKernel, _dtype)
+    for _dtype in _REAL_TYPES:
+        register_op_kernel("fft_r2c", _backend, FFTR2CKernel, _dtype)
+        register_op_kernel("as_complex", _backend, AsComplexKernel, _dtype)
+        register_op_kernel("complex", _backend, ComplexKernel, _dtype)
+    for _dtype in _FRAME_TYPES:
+        register_op_kernel("frame", _backend, FrameKernel, _dtype)
+        register_op_kernel("overlap_add", _backend, OverlapAddKernel, _dtype)
