@@ -1,0 +1,40 @@
+"""InferMeta of the linalg_ext family: solvers (solve, triangular_solve, cholesky_solve)
+and multi_dot. Dims and checks come from phi.kernels.funcs.linalg_ext, shared with the
+legacy infer_shape; the output takes X's dtype."""
+
+from __future__ import annotations
+
+from phi.core.meta_tensor import MetaTensor
+
+
+def _set(out: MetaTensor, dims: tuple[int, ...], like: MetaTensor) -> None:
+    out.set_dims(dims)
+    out.set_dtype(like.dtype())
+
+
+def solve_infer_meta(x: MetaTensor, y: MetaTensor, out: MetaTensor) -> None:
+    """out: Y's dims ([..., M, K] or vectors [..., M]) with the batch dims broadcast."""
+    from phi.kernels.funcs.linalg_ext import solve_out_dims
+
+    _set(out, solve_out_dims(x.dims(), y.dims()), x)
+
+
+def triangular_solve_infer_meta(x: MetaTensor, y: MetaTensor, out: MetaTensor) -> None:
+    """out: [..., M, K] for X [..., M, M] and Y [..., M, K]."""
+    from phi.kernels.funcs.linalg_ext import triangular_out_dims
+
+    _set(out, triangular_out_dims(x.dims(), y.dims()), x)
+
+
+def cholesky_solve_infer_meta(x: MetaTensor, y: MetaTensor, out: MetaTensor) -> None:
+    """out: [..., M, K] for right-hand sides X [..., M, K] and factors Y [..., M, M]."""
+    from phi.kernels.funcs.linalg_ext import cholesky_solve_out_dims
+
+    _set(out, cholesky_solve_out_dims(x.dims(), y.dims()), x)
+
+
+def multi_dot_infer_meta(x: list[MetaTensor], out: MetaTensor) -> None:
+    """out: [M, N] of the chain, without a first vector's rows or a last one's columns."""
+    from phi.kernels.funcs.linalg_ext import multi_dot_out_dims
+
+    _set(out, multi_dot_out_dims([t.dims() for t in x]), x[0])

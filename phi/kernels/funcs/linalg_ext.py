@@ -1,0 +1,210 @@
+"""Linear solvers and chained products over batches, as Paddle's CPU kernels compute them.
+
+- solve(X [..., M, M], Y): Y is a batch of vectors when it has rank 1 or one rank less
+  than X (Out then drops the last dim), else [..., M, K]; batch dims broadcast; a zero
+  pivot of X's partial-pivot LU is an error ("not invertible");
+- triangular_solve(X [..., M, M], Y [..., M, K], upper, transpose, unitriangular): reads
+  only X's upper (lower) triangle, and not its diagonal with `unitriangular`; `transpose`
+  solves X^T (never conjugated) Out = Y; a zero diagonal divides (inf, then NaN above);
+- cholesky_solve(X [..., M, K], Y [..., M, M], upper): Out = (L L^H)^-1 X for Y's lower
+  triangle L (upper: (U^H U)^-1 X), two triangular solves;
+- multi_dot(X[0], ..., X[n-1]): a chain of 2-D matrices whose first may be a row vector
+  [K] and last a column vector [K] (their dims are dropped from Out), multiplied in the
+  order of least scalar multiplications.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from phi.kernels.funcs.common import quiet
+from phi.kernels.funcs.linalg_matrix import lu_factor
+
+
+def _dims(dims: Sequence[int]) -> list[int]:
+    return [int(d) for d in dims]
+
+
+def _broadcast_batch(a: Sequence[int], b: Sequence[int], op: str) -> tuple[int, ...]:
+    """Numpy-style broadcast of two batch-dim lists, or a ValueError naming `op`."""
+    a, b = _dims(a), _dims(b)
+    n = max(len(a), len(b))
+    a, b = [1] * (n - len(a)) + a, [1] * (n - len(b)) + b
+    out = []
+    for da, db in zip(a, b, strict=True):
+        if da != db and 1 not in (da, db):
+            raise ValueError(f"{op}: the batch dims of X {a} and Y {b} do not broadcast")
+        out.append(db if da == 1 else da)
+    return tuple(out)
+
+
+def _square_x(x_dims: Sequence[int], op: str) -> int:
+    if len(x_dims) < 2 or x_dims[-1] != x_dims[-2]:
+        raise ValueError(f"{op}: X must be a batch of square matrices [..., M, M], "
+                         f"got {_dims(x_dims)}")
+    return int(x_dims[-1])
+
+
+def solve_is_vector(x_dims: Sequence[int], y_dims: Sequence[int]) -> bool:
+    """Whether solve reads Y as a (batch of) vector(s)."""
+    return len(y_dims) == 1 or len(y_dims) == len(x_dims) - 1
+
+
+def solve_out_dims(x_dims: Sequence[int], y_dims: Sequence[int]) -> tuple[int, ...]:
+    m = _square_x(x_dims, "solve")
+    if len(y_dims) < 1:
+        raise ValueError(f"solve: Y must have rank >= 1, got {_dims(y_dims)}")
+    vector = solve_is_vector(x_dims, y_dims)
+    rows = y_dims[-1] if vector else y_dims[-2]
+    if rows != m:
+        raise ValueError(f"solve: Y's rows ({int(rows)}) must equal X's size {m} "
+                         f"(X {_dims(x_dims)}, Y {_dims(y_dims)})")
+    batch = _broadcast_batch(x_dims[:-2], y_dims[:-1] if vector else y_dims[:-2], "solve")
+    return (*batch, m) if vector else (*batch, m, int(y_dims[-1]))
+
+
+def triangular_out_dims(x_dims: Sequence[int], y_dims: Sequence[int],
+                        op: str = "triangular_solve") -> tuple[int, ...]:
+    """[..., M, K] for square X [..., M, M] and Y [..., M, K] (batch dims broadcast)."""
+    m = _square_x(x_dims, op)
+    if len(y_dims) < 2 or y_dims[-2] != m:
+        raise ValueError(f"{op}: Y must be [..., {m}, K] for X {_dims(x_dims)}, "
+                         f"got {_dims(y_dims)}")
+    return (*_broadcast_batch(x_dims[:-2], y_dims[:-2], op), m, int(y_dims[-1]))
+
+
+def cholesky_solve_out_dims(x_dims: Sequence[int], y_dims: Sequence[int]) -> tuple[int, ...]:
+    """X is the right-hand side [..., M, K], Y the factor [..., M, M]."""
+    return triangular_out_dims(y_dims, x_dims, "cholesky_solve")
+
+
+def _batched(xp: Any, x: Any, y: Any) -> tuple[Any, Any]:
+    """x [..., M, M] and y [..., M, K] with their batch dims broadcast."""
+    batch = _broadcast_batch(x.shape[:-2], y.shape[:-2], "linalg")
+    return (xp.broadcast_to(x, (*batch, *x.shape[-2:])),
+            xp.broadcast_to(y, (*batch, *y.shape[-2:])))
+
+
+def solve(xp: Any, x: Any, y: Any, out: Any) -> None:
+    """out = X^-1 Y (an error for a zero LU pivot)."""
+    if out.size == 0:
+        return
+    vector = solve_is_vector(x.shape, y.shape)
+    a, b = _batched(xp, x, y[..., None] if vector else y)
+    lu, _ = lu_factor(xp, a)
+    pivots = xp.abs(xp.diagonal(lu, axis1=1, axis2=2))
+    bad = xp.nonzero(~(pivots.min(axis=-1) > 0))[0]
+    if bad.size:
+        raise ValueError(f"solve: Input X is not invertible (matrix {int(bad[0])} of the "
+                         "batch has a zero pivot in its LU factorization)")
+    with quiet(xp):
+        result = xp.linalg.solve(a, b)
+    xp.copyto(out, result.reshape(out.shape))
+
+
+def _substitute(xp: Any, a: Any, b: Any, upper: bool, unit: bool) -> Any:
+    """Solve triangular a [..., M, M] (only its triangle is read) x = b [..., M, K] by
+    back (upper) or forward substitution, one row of all batches and columns at a time."""
+    m = a.shape[-1]
+    x = xp.empty(b.shape, xp.result_type(a, b))
+    rows = range(m - 1, -1, -1) if upper else range(m)
+    with quiet(xp):
+        for i in rows:
+            known = slice(i + 1, m) if upper else slice(0, i)
+            acc = b[..., i, :] - xp.matmul(a[..., i, None, known], x[..., known, :])[..., 0, :]
+            x[..., i, :] = acc if unit else acc / a[..., i, i, None]
+    return x
+
+
+def triangular_solve(xp: Any, x: Any, y: Any, upper: bool, transpose: bool,
+                     unitriangular: bool, out: Any) -> None:
+    """out = op(T)^-1 Y for T the upper (lower) triangle of X, op = transpose or identity."""
+    if out.size == 0:
+        return
+    a, b = _batched(xp, x, y)
+    if transpose:
+        a, upper = xp.swapaxes(a, -1, -2), not upper
+    xp.copyto(out, _substitute(xp, a, b, upper, unitriangular))
+
+
+def cholesky_solve(xp: Any, x: Any, y: Any, upper: bool, out: Any) -> None:
+    """out = A^-1 X for A = L L^H from Y's lower triangle L (upper: U^H U)."""
+    if out.size == 0:
+        return
+    factor, b = _batched(xp, y, x)
+    adjoint = xp.conj(xp.swapaxes(factor, -1, -2))
+    if upper:  # U^H z = b, then U out = z
+        z = _substitute(xp, adjoint, b, False, False)
+        xp.copyto(out, _substitute(xp, factor, z, True, False))
+    else:  # L z = b, then L^H out = z
+        z = _substitute(xp, factor, b, False, False)
+        xp.copyto(out, _substitute(xp, adjoint, z, True, False))
+
+
+def multi_dot_out_dims(dims: Sequence[Sequence[int]]) -> tuple[int, ...]:
+    """[M, N] of the chain, without the rows of a first vector or the columns of a last."""
+    n = len(dims)
+    if n < 2:
+        raise ValueError(f"multi_dot: X must hold at least 2 tensors, got {n}")
+    shapes = [_dims(d) for d in dims]
+    for i, s in enumerate(shapes):
+        vector_ok = i in (0, n - 1)
+        if len(s) != 2 and not (vector_ok and len(s) == 1):
+            raise ValueError(f"multi_dot: X[{i}] must be 2-D (the first and last may be 1-D), "
+                             f"got dims {s}")
+    mats = _as_matrices(shapes)
+    for i in range(n - 1):
+        if mats[i][1] != mats[i + 1][0]:
+            raise ValueError(f"multi_dot: X[{i}] {shapes[i]} and X[{i + 1}] {shapes[i + 1]} "
+                             "do not chain (columns must equal the next one's rows)")
+    out = []
+    if len(shapes[0]) == 2:
+        out.append(mats[0][0])
+    if len(shapes[-1]) == 2:
+        out.append(mats[-1][1])
+    return tuple(out)
+
+
+def _as_matrices(shapes: list[list[int]]) -> list[tuple[int, int]]:
+    """Each dims as (rows, cols): a first 1-D is a row, a last 1-D a column."""
+    mats = [tuple(s) if len(s) == 2 else None for s in shapes]
+    if mats[0] is None:
+        mats[0] = (1, shapes[0][0])
+    if mats[-1] is None:
+        mats[-1] = (shapes[-1][0], 1)
+    return mats  # type: ignore[return-value]
+
+
+def _chain_order(mats: list[tuple[int, int]]) -> list[list[int]]:
+    """split[i][j]: where the cheapest product of mats[i..j] splits (matrix-chain DP)."""
+    n = len(mats)
+    p = [mats[0][0], *[m[1] for m in mats]]
+    cost = [[0] * n for _ in range(n)]
+    split = [[0] * n for _ in range(n)]
+    for length in range(1, n):
+        for i in range(n - length):
+            j = i + length
+            best = None
+            for k in range(i, j):
+                c = cost[i][k] + cost[k + 1][j] + p[i] * p[k + 1] * p[j + 1]
+                if best is None or c < best:
+                    best, split[i][j] = c, k
+            cost[i][j] = best
+    return split
+
+
+def multi_dot(xp: Any, xs: Sequence[Any], out: Any) -> None:
+    """out = X[0] @ ... @ X[n-1], in the order of least multiplications."""
+    mats_dims = _as_matrices([list(x.shape) for x in xs])
+    arrays = [x.reshape(d) for x, d in zip(xs, mats_dims, strict=True)]
+    split = _chain_order(mats_dims)
+
+    def product(i: int, j: int) -> Any:
+        if i == j:
+            return arrays[i]
+        k = split[i][j]
+        return xp.matmul(product(i, k), product(k + 1, j))
+
+    with quiet(xp):
+        xp.copyto(out, product(0, len(arrays) - 1).reshape(out.shape))

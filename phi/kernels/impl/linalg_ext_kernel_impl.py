@@ -1,0 +1,50 @@
+"""Solver and chained-product kernels (`fluidphi migrate` output of
+legacy_fluid/operators/linalg_ext_op.py): solve, triangular_solve, cholesky_solve,
+multi_dot. Math in phi.kernels.funcs.linalg_ext.
+"""
+
+from __future__ import annotations
+
+from phi.common import Backend, DataLayout, DataType
+from phi.core.dense_tensor import DenseTensor
+from phi.core.device_context import DeviceContext
+from phi.core.kernel_args import OutTensor
+from phi.core.kernel_registry import register_kernel
+from phi.kernels.funcs import linalg_ext as ext_funcs
+
+
+@register_kernel("solve", Backend.CPU, DataLayout.ALL_LAYOUT, [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("solve", Backend.GPU, DataLayout.ALL_LAYOUT, [DataType.FLOAT32, DataType.FLOAT64])
+def solve_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor, out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, x.dtype)
+    ext_funcs.solve(dev_ctx.xp, x.data, y.data, data)
+
+
+@register_kernel("triangular_solve", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128])
+@register_kernel("triangular_solve", Backend.GPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128])
+def triangular_solve_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor, upper: bool,
+                            transpose: bool, unitriangular: bool, out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, x.dtype)
+    ext_funcs.triangular_solve(dev_ctx.xp, x.data, y.data, upper, transpose, unitriangular,
+                               data)
+
+
+@register_kernel("cholesky_solve", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("cholesky_solve", Backend.GPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64])
+def cholesky_solve_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor, upper: bool,
+                          out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, x.dtype)
+    ext_funcs.cholesky_solve(dev_ctx.xp, x.data, y.data, upper, data)
+
+
+@register_kernel("multi_dot", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("multi_dot", Backend.GPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64])
+def multi_dot_kernel(dev_ctx: DeviceContext, x: list[DenseTensor], out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, x[0].dtype)
+    ext_funcs.multi_dot(dev_ctx.xp, [t.data for t in x], data)

@@ -1,0 +1,135 @@
+"""Linear algebra beyond the `linalg` family: solvers (solve, triangular_solve,
+cholesky_solve) and chained products (multi_dot).
+
+Matrices are seeded and well conditioned (a `Drawn`: uniform in [-1, 1) plus a multiple
+of I, or a Cholesky factor with a dominant diagonal), so a solution's rounding stays far
+inside the normwise tolerance whichever order LAPACK / Eigen and NumPy accumulate in.
+Batches broadcast where Paddle allows; empty batches; singular systems (solve raises, a
+triangular solve divides by the zero diagonal: inf / NaN); triangles that must not be read.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .spec import FLOATS, Case, Drawn, In
+
+COMPLEX = ("complex64", "complex128")
+
+
+def _square_values(shape: tuple[int, ...], complex_: bool, seed: int,
+                   shift: float) -> np.ndarray:
+    """Seeded matrices [..., n, n]: uniform in [-1, 1) (complex: both parts) plus shift * I."""
+    rng = np.random.default_rng(seed)
+    a = rng.uniform(-1, 1, shape)
+    if complex_:
+        a = a + 1j * rng.uniform(-1, 1, shape)
+    return a + shift * np.eye(shape[-1])
+
+
+def _square(shape: tuple[int, ...], dtype: str, seed: int, shift: float = 3.0) -> In:
+    """`_square_values` as an input of `dtype` (shift 3: well conditioned)."""
+    drawn = Drawn(_square_values, (shape, np.dtype(dtype).kind == "c", seed, shift))
+    return In(shape, dtype, values=drawn)
+
+
+def _solvers() -> list[Case]:
+    cases = []
+    for dt in FLOATS:
+        cases += [
+            Case(f"solve_{dt}", "solve", {"X": _square((3, 3), dt, 1), "Y": In((3, 2), dt)}),
+            Case(f"solve_batched_{dt}", "solve",
+                 {"X": _square((2, 4, 4), dt, 2), "Y": In((2, 4, 3), dt)}),
+            Case(f"triangular_solve_{dt}", "triangular_solve",
+                 {"X": _square((3, 3), dt, 3), "Y": In((3, 2), dt)},
+                 api="paddle.linalg.triangular_solve"),
+            Case(f"triangular_solve_lower_trans_{dt}", "triangular_solve",
+                 {"X": _square((2, 4, 4), dt, 4), "Y": In((2, 4, 3), dt)},
+                 attrs={"upper": False, "transpose": True}),
+            Case(f"cholesky_solve_{dt}", "cholesky_solve",
+                 {"X": In((3, 2), dt), "Y": _square((3, 3), dt, 5)},
+                 api="paddle.linalg.cholesky_solve"),
+            Case(f"cholesky_solve_upper_batched_{dt}", "cholesky_solve",
+                 {"X": In((2, 4, 3), dt), "Y": _square((2, 4, 4), dt, 6)},
+                 attrs={"upper": True}),
+            Case(f"multi_dot_{dt}", "multi_dot",
+                 {"X": [In((2, 3), dt), In((3, 5), dt), In((5, 4), dt)]},
+                 api="paddle.linalg.multi_dot"),
+        ]
+    for dt in COMPLEX:
+        cases += [
+            Case(f"triangular_solve_{dt}", "triangular_solve",
+                 {"X": _square((3, 3), dt, 14), "Y": In((3, 2), dt)}),
+            Case(f"triangular_solve_trans_{dt}", "triangular_solve",
+                 {"X": _square((2, 3, 3), dt, 15), "Y": In((2, 3, 2), dt)},
+                 attrs={"transpose": True}, note="transpose does not conjugate"),
+            Case(f"triangular_solve_lower_unit_{dt}", "triangular_solve",
+                 {"X": _square((3, 3), dt, 16), "Y": In((3, 1), dt)},
+                 attrs={"upper": False, "unitriangular": True}),
+        ]
+    singular = [[1.0, 2.0, 3.0], [2.0, 4.0, 6.0], [1.0, 0.0, 1.0]]
+    cases += [
+        Case("solve_vector_y", "solve",
+             {"X": _square((3, 3), "float64", 7), "Y": In((3,), "float64")}),
+        Case("solve_batched_vectors", "solve",
+             {"X": _square((2, 3, 3), "float32", 8), "Y": In((2, 3), "float32")}),
+        Case("solve_bcast_y", "solve",
+             {"X": _square((2, 3, 3), "float64", 9), "Y": In((1, 3, 2), "float64")}),
+        Case("solve_bcast_x", "solve",
+             {"X": _square((3, 3), "float32", 10), "Y": In((2, 3, 2), "float32")}),
+        Case("solve_empty_batch", "solve",
+             {"X": In((0, 3, 3), "float32"), "Y": In((0, 3, 1), "float32")}),
+        Case("solve_singular", "solve",
+             {"X": In((3, 3), "float32", values=singular), "Y": In((3, 1), "float32")},
+             raises="pivot|singular|invertible"),
+        Case("triangular_solve_reads_one_triangle", "triangular_solve",
+             {"X": In((3, 3), "float64", values=[[2.0, 1.0, -1.0], [99.0, 3.0, 0.5],
+                                                 [-7.0, 42.0, 4.0]]),
+              "Y": In((3, 2), "float64")}),
+        Case("triangular_solve_lower_reads_lower", "triangular_solve",
+             {"X": In((3, 3), "float32", values=[[2.0, 99.0, -7.0], [1.0, 3.0, 42.0],
+                                                 [-1.0, 0.5, 4.0]]),
+              "Y": In((3, 2), "float32")}, attrs={"upper": False}),
+        Case("triangular_solve_unitriangular", "triangular_solve",
+             {"X": In((3, 3), "float64", values=[[0.0, 1.0, -1.0], [99.0, 7.0, 0.5],
+                                                 [-7.0, 42.0, np.nan]]),
+              "Y": In((3, 2), "float64")}, attrs={"unitriangular": True}),
+        Case("triangular_solve_upper_trans_unit", "triangular_solve",
+             {"X": _square((2, 3, 3), "float32", 11), "Y": In((2, 3, 2), "float32")},
+             attrs={"transpose": True, "unitriangular": True}),
+        Case("triangular_solve_bcast", "triangular_solve",
+             {"X": _square((2, 1, 3, 3), "float64", 12), "Y": In((3, 3, 2), "float64")}),
+        Case("triangular_solve_zero_diagonal", "triangular_solve",
+             {"X": In((3, 3), "float64", values=[[0.0, 0.0, 0.0]] * 3),
+              "Y": In((3, 2), "float64", values=[[1.0, 1.0]] * 3)},
+             note="a zero diagonal divides: inf for the last row, then 0 * inf = NaN above"),
+        Case("triangular_solve_empty", "triangular_solve",
+             {"X": In((0, 3, 3), "float32"), "Y": In((0, 3, 2), "float32")}),
+        Case("cholesky_solve_reads_lower", "cholesky_solve",
+             {"X": In((3, 2), "float64"),
+              "Y": In((3, 3), "float64", values=[[2.0, 99.0, -7.0], [1.0, 3.0, 42.0],
+                                                 [-1.0, 0.5, 4.0]])}),
+        Case("cholesky_solve_upper_reads_upper", "cholesky_solve",
+             {"X": In((3, 1), "float32"),
+              "Y": In((3, 3), "float32", values=[[2.0, 1.0, -1.0], [99.0, 3.0, 0.5],
+                                                 [-7.0, 42.0, 4.0]])}, attrs={"upper": True}),
+        Case("cholesky_solve_bcast", "cholesky_solve",
+             {"X": In((2, 3, 2), "float64"), "Y": _square((3, 3), "float64", 13)}),
+        Case("multi_dot_two", "multi_dot", {"X": [In((2, 3), "float32"), In((3, 4), "float32")]}),
+        Case("multi_dot_vec_ends", "multi_dot",
+             {"X": [In((3,), "float64"), In((3, 4), "float64"), In((4, 2), "float64"),
+                    In((2,), "float64")]}),
+        Case("multi_dot_vec_first", "multi_dot",
+             {"X": [In((3,), "float32"), In((3, 4), "float32"), In((4, 2), "float32")]}),
+        Case("multi_dot_vec_last", "multi_dot",
+             {"X": [In((5, 3), "float64"), In((3, 4), "float64"), In((4,), "float64")]}),
+        Case("multi_dot_chain5", "multi_dot",
+             {"X": [In((6, 2), "float64"), In((2, 7), "float64"), In((7, 3), "float64"),
+                    In((3, 8), "float64"), In((8, 2), "float64")]}),
+        Case("multi_dot_empty_inner", "multi_dot",
+             {"X": [In((2, 0), "float32"), In((0, 3), "float32"), In((3, 2), "float32")]}),
+    ]
+    return cases
+
+
+CASES = [*_solvers()]
