@@ -1,9 +1,12 @@
-"""Linear solvers and chained products: solve, triangular_solve, cholesky_solve, multi_dot.
+"""Linear solvers, chained products and ranks: solve, triangular_solve, cholesky_solve,
+multi_dot, matrix_rank.
 
 solve -> Out = X^-1 Y (Y a batch of vectors when its rank is 1 or X's minus 1);
 triangular_solve -> Out from X's upper (lower) triangle, maybe transposed or unit-diagonal;
 cholesky_solve -> Out = (Y Y^H)^-1 X for Y a Cholesky factor (lower, or upper: Y^H Y);
-multi_dot -> Out = X[0] @ ... @ X[n-1]. Semantics: phi.kernels.funcs.linalg_ext.
+multi_dot -> Out = X[0] @ ... @ X[n-1]; matrix_rank -> Out = the ranks (int64; a fed
+TolTensor selects PHI matrix_rank_tol, so the codemod leaves this kernel to a hand-written
+one). Semantics: phi.kernels.funcs.linalg_ext.
 """
 
 from __future__ import annotations
@@ -56,6 +59,19 @@ class MultiDotOpMaker(OpProtoAndCheckerMaker):
         self.add_output("Out", "their product")
 
 
+class MatrixRankOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "matrices [..., M, N]")
+        self.add_input("TolTensor", "absolute tolerances, broadcast against X's batch dims "
+                       "(replaces `tol`)", dispensable=True)
+        self.add_output("Out", "the ranks [...] (int64)")
+        self.add_attr("tol", AttrType.FLOAT, 0.0, "absolute tolerance (unless use_default_tol)")
+        self.add_attr("hermitian", AttrType.BOOLEAN, False,
+                      "X is Hermitian: |eigenvalues| of its lower triangle, not an SVD")
+        self.add_attr("use_default_tol", AttrType.BOOLEAN, True,
+                      "tolerance eps * max(M, N) * the largest singular value; `tol` unused")
+
+
 class SolveOp(OperatorWithKernel):
     def infer_shape(self, ctx: InferShapeContext) -> None:
         ctx.set_output_dim("Out", ext_funcs.solve_out_dims(ctx.get_input_dim("X"),
@@ -81,6 +97,14 @@ class MultiDotOp(OperatorWithKernel):
     def infer_shape(self, ctx: InferShapeContext) -> None:
         ctx.set_output_dim("Out", ext_funcs.multi_dot_out_dims(ctx.get_inputs_dim("X")))
         ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+
+
+class MatrixRankOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        tol_dims = ctx.get_input_dim("TolTensor") if ctx.has_input("TolTensor") else None
+        ctx.set_output_dim("Out", ext_funcs.matrix_rank_out_dims(ctx.get_input_dim("X"),
+                                                                 tol_dims))
+        ctx.set_output_dtype("Out", DataType.INT64)
 
 
 class SolveKernel(OpKernel):
@@ -123,6 +147,21 @@ class MultiDotKernel(OpKernel):
         ext_funcs.multi_dot(ctx.xp, [t.data for t in x], data)
 
 
+class MatrixRankKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        tol = ctx.attr("tol")
+        use_default_tol = ctx.attr("use_default_tol")
+        hermitian = ctx.attr("hermitian")
+        data = out.mutable_data(ctx.place, DataType.INT64)
+        if ctx.has_input("TolTensor"):
+            atol = ctx.input("TolTensor").data
+        else:
+            atol = 0.0 if use_default_tol else tol
+        ext_funcs.matrix_rank(ctx.xp, x.data, atol, use_default_tol, hermitian, data)
+
+
 def _well_conditioned(dtype: DataType, rng: np.random.Generator) -> np.ndarray:
     """Random 2 x 3 x 3 matrices + 4 I (invertible, a dominant diagonal)."""
     return (rng.uniform(-1, 1, (2, 3, 3)) + 4 * np.eye(3)).astype(dtype.to_numpy())
@@ -134,12 +173,16 @@ VERIFY_CASES = {
                           "attrs": {"upper": False, "transpose": True}}],
     "cholesky_solve": [{"inputs": {"X": (2, 3, 2), "Y": _well_conditioned}}],
     "multi_dot": [{"inputs": {"X": [(3,), (3, 4), (4, 2)]}}],
+    "matrix_rank": [{"inputs": {"X": (2, 3, 4)}}, {"inputs": {"X": (2, 3, 4)},
+                                                    "attrs": {"tol": 0.5,
+                                                              "use_default_tol": False}}],
 }
 
 register_operator("solve", SolveOp, SolveOpMaker)
 register_operator("triangular_solve", TriangularSolveOp, TriangularSolveOpMaker)
 register_operator("cholesky_solve", CholeskySolveOp, CholeskySolveOpMaker)
 register_operator("multi_dot", MultiDotOp, MultiDotOpMaker)
+register_operator("matrix_rank", MatrixRankOp, MatrixRankOpMaker)
 for _backend in ("CPU", "GPU"):
     for _dtype in _FLOAT:
         register_op_kernel("solve", _backend, SolveKernel, _dtype)
@@ -147,3 +190,4 @@ for _backend in ("CPU", "GPU"):
         register_op_kernel("multi_dot", _backend, MultiDotKernel, _dtype)
     for _dtype in (*_FLOAT, *_COMPLEX):
         register_op_kernel("triangular_solve", _backend, TriangularSolveKernel, _dtype)
+        register_op_kernel("matrix_rank", _backend, MatrixRankKernel, _dtype)

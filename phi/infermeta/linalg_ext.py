@@ -38,3 +38,21 @@ def multi_dot_infer_meta(x: list[MetaTensor], out: MetaTensor) -> None:
     from phi.kernels.funcs.linalg_ext import multi_dot_out_dims
 
     _set(out, multi_dot_out_dims([t.dims() for t in x]), x[0])
+
+
+def matrix_rank_infer_meta(x: MetaTensor, out: MetaTensor) -> None:
+    """out: X's batch dims, int64."""
+    from phi.common import DataType
+    from phi.kernels.funcs.linalg_ext import matrix_rank_out_dims
+
+    out.set_dims(matrix_rank_out_dims(x.dims()))
+    out.set_dtype(DataType.INT64)
+
+
+def matrix_rank_tol_infer_meta(x: MetaTensor, atol_tensor: MetaTensor, out: MetaTensor) -> None:
+    """out: X's batch dims broadcast with atol_tensor's, int64."""
+    from phi.common import DataType
+    from phi.kernels.funcs.linalg_ext import matrix_rank_out_dims
+
+    out.set_dims(matrix_rank_out_dims(x.dims(), atol_tensor.dims()))
+    out.set_dtype(DataType.INT64)

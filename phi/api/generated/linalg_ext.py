@@ -10,7 +10,14 @@ from collections.abc import Sequence
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["cholesky_solve", "multi_dot", "solve", "triangular_solve"]
+__all__ = [
+    "cholesky_solve",
+    "matrix_rank",
+    "matrix_rank_tol",
+    "multi_dot",
+    "solve",
+    "triangular_solve",
+]
 
 
 def solve(x: TensorLike, y: TensorLike) -> Tensor:
@@ -52,3 +59,35 @@ def multi_dot(x: Sequence[TensorLike]) -> Tensor:
     Kernel `multi_dot`; InferMeta `multi_dot_infer_meta`.
     """
     return apply("multi_dot", {"x": x}, {})
+
+
+def matrix_rank(
+    x: TensorLike,
+    tol: float,
+    use_default_tol: bool = True,
+    hermitian: bool = False,
+) -> Tensor:
+    """`matrix_rank` (ops.yaml): (Tensor x, float tol, bool use_default_tol=true, bool
+    hermitian=false) -> Tensor(out).
+
+    Kernel `matrix_rank`; InferMeta `matrix_rank_infer_meta`.
+    """
+    return apply("matrix_rank",
+                 {"x": x},
+                 {"tol": tol, "use_default_tol": use_default_tol, "hermitian": hermitian})
+
+
+def matrix_rank_tol(
+    x: TensorLike,
+    atol_tensor: TensorLike,
+    use_default_tol: bool = True,
+    hermitian: bool = False,
+) -> Tensor:
+    """`matrix_rank_tol` (ops.yaml): (Tensor x, Tensor atol_tensor, bool use_default_tol=true, bool
+    hermitian=false) -> Tensor(out).
+
+    Kernel `matrix_rank_tol`; InferMeta `matrix_rank_tol_infer_meta`.
+    """
+    return apply("matrix_rank_tol",
+                 {"x": x, "atol_tensor": atol_tensor},
+                 {"use_default_tol": use_default_tol, "hermitian": hermitian})

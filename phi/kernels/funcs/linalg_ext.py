@@ -208,3 +208,40 @@ def multi_dot(xp: Any, xs: Sequence[Any], out: Any) -> None:
 
     with quiet(xp):
         xp.copyto(out, product(0, len(arrays) - 1).reshape(out.shape))
+
+
+def matrix_rank_out_dims(x_dims: Sequence[int],
+                         tol_dims: Sequence[int] | None = None) -> tuple[int, ...]:
+    """X's batch dims (broadcast with TolTensor's dims when one is fed)."""
+    if len(x_dims) < 2:
+        raise ValueError(f"matrix_rank: X must have rank >= 2 ([..., M, N]), got {_dims(x_dims)}")
+    batch = tuple(_dims(x_dims[:-2]))
+    if tol_dims is None:
+        return batch
+    return _broadcast_batch(batch, tol_dims, "matrix_rank")
+
+
+def matrix_rank(xp: Any, x: Any, atol: Any, use_default_tol: bool, hermitian: bool,
+                out: Any) -> None:
+    """out[...] = the number of singular values (hermitian: |eigenvalues| of X's lower
+    triangle) above max(atol, eps * max(M, N) * the largest one; that relative part only
+    with `use_default_tol`). `atol`: a number or an array broadcast against the batch
+    (complex: its real part)."""
+    if out.size == 0:
+        return
+    m, n = x.shape[-2:]
+    if x.size == 0:
+        out[...] = 0
+        return
+    real = xp.empty(0, x.dtype).real.dtype
+    with quiet(xp):
+        if hermitian:
+            sigma = xp.abs(xp.linalg.eigvalsh(x, UPLO="L"))
+        else:
+            sigma = xp.linalg.svd(x, compute_uv=False)
+        sigma = sigma.astype(real, copy=False)
+        rtol = xp.finfo(real).eps * max(m, n) if use_default_tol else 0.0
+        relative = sigma.max(axis=-1) * real.type(rtol)
+        atol = xp.asarray(atol).real.astype(real)
+        tol = xp.where(atol > relative, atol, relative)
+        xp.copyto(out, xp.sum(sigma > tol[..., None], axis=-1).reshape(out.shape))

@@ -48,3 +48,28 @@ def cholesky_solve_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor
 def multi_dot_kernel(dev_ctx: DeviceContext, x: list[DenseTensor], out: OutTensor) -> None:
     data = dev_ctx.alloc(out, x[0].dtype)
     ext_funcs.multi_dot(dev_ctx.xp, [t.data for t in x], data)
+
+
+# matrix_rank is written by hand: the codemod skips MatrixRankKernel (its TolTensor is a
+# per-batch tolerance tensor, not a Scalar attribute), and a fed TolTensor selects
+# matrix_rank_tol (compat/ops/matrix_rank_sig.py).
+@register_kernel("matrix_rank", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128])
+@register_kernel("matrix_rank", Backend.GPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128])
+def matrix_rank_kernel(dev_ctx: DeviceContext, x: DenseTensor, tol: float, use_default_tol: bool,
+                       hermitian: bool, out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, DataType.INT64)
+    atol = 0.0 if use_default_tol else tol
+    ext_funcs.matrix_rank(dev_ctx.xp, x.data, atol, use_default_tol, hermitian, data)
+
+
+@register_kernel("matrix_rank_tol", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128])
+@register_kernel("matrix_rank_tol", Backend.GPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128])
+def matrix_rank_tol_kernel(dev_ctx: DeviceContext, x: DenseTensor, atol_tensor: DenseTensor,
+                           use_default_tol: bool, hermitian: bool, out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, DataType.INT64)
+    ext_funcs.matrix_rank(dev_ctx.xp, x.data, atol_tensor.data, use_default_tol, hermitian,
+                          data)

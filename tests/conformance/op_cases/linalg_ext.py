@@ -132,4 +132,68 @@ def _solvers() -> list[Case]:
     return cases
 
 
-CASES = [*_solvers()]
+def _rank_values(shape: tuple[int, ...], rank: int, complex_: bool, seed: int,
+                 hermitian: bool) -> np.ndarray:
+    """Seeded matrices [..., m, n] of exactly `rank` singular values in [1, 3) (hermitian:
+    A D A^H with D of signs and 1..3); the others are rounding-level, far below every
+    tolerance the cases use."""
+    rng = np.random.default_rng(seed)
+    m, n = shape[-2:]
+    q1 = np.linalg.qr(rng.standard_normal((*shape[:-2], m, m)))[0]
+    q2 = np.linalg.qr(rng.standard_normal((*shape[:-2], n, n)))[0]
+    d = np.zeros((*shape[:-2], m, n))
+    s = rng.uniform(1, 3, (*shape[:-2], rank))
+    idx = np.arange(rank)
+    d[..., idx, idx] = s
+    if hermitian:
+        d[..., idx, idx] *= np.where(idx % 2, -1.0, 1.0)
+        a = q1 @ d @ np.swapaxes(q1, -1, -2)
+        return (a + np.swapaxes(a, -1, -2)) / 2
+    a = q1 @ d @ q2
+    if complex_:
+        a = a * np.exp(0.5j)
+    return a
+
+
+def _ranked(shape: tuple[int, ...], dtype: str, rank: int, seed: int,
+            hermitian: bool = False) -> In:
+    drawn = Drawn(_rank_values, (shape, rank, np.dtype(dtype).kind == "c", seed, hermitian))
+    return In(shape, dtype, values=drawn)
+
+
+def _ranks() -> list[Case]:
+    """matrix_rank: counts of singular values (hermitian: |eigenvalues|) above
+    max(tol, eps * max(m, n) * max sigma); the rank-deficient inputs leave rounding-level
+    singular values, so the cases with the default tolerance use full-rank matrices or an
+    explicit `tol` (1e-3) far from both the kept values and the rounding noise."""
+    cases = []
+    for dt in (*FLOATS, *COMPLEX):
+        cases += [
+            Case(f"matrix_rank_{dt}", "matrix_rank", {"X": _ranked((3, 4), dt, 3, 20)}),
+            Case(f"matrix_rank_deficient_tol_{dt}", "matrix_rank",
+                 {"X": _ranked((2, 4, 3), dt, 2, 21)},
+                 attrs={"tol": 1e-3, "use_default_tol": False}),
+        ]
+    cases += [
+        Case("matrix_rank_hermitian", "matrix_rank",
+             {"X": _ranked((2, 4, 4), "float64", 3, 22, hermitian=True)},
+             attrs={"hermitian": True, "tol": 1e-3, "use_default_tol": False}),
+        Case("matrix_rank_hermitian_default", "matrix_rank",
+             {"X": _ranked((4, 4), "float32", 4, 23, hermitian=True)}, attrs={"hermitian": True}),
+        Case("matrix_rank_tol_cuts", "matrix_rank",
+             {"X": In((2, 3, 3), "float64", values=[[[3, 0, 0], [0, 0.5, 0], [0, 0, 0.01]],
+                                                    [[0, 0, 0], [0, 2, 0], [0, 0, 0]]])},
+             attrs={"tol": 0.1, "use_default_tol": False}),
+        Case("matrix_rank_zero", "matrix_rank", {"X": In((3, 2), "float32", values=[[0, 0]] * 3)}),
+        Case("matrix_rank_tol_tensor", "matrix_rank",
+             {"X": In((2, 3, 3), "float64", values=[[[3, 0, 0], [0, 0.5, 0], [0, 0, 0.01]],
+                                                    [[4, 0, 0], [0, 2, 0], [0, 0, 0.3]]]),
+              "TolTensor": In((2,), "float64", values=[0.1, 1.0])},
+             attrs={"use_default_tol": False}),
+        Case("matrix_rank_empty_batch", "matrix_rank", {"X": In((0, 3, 3), "float32")}),
+        Case("matrix_rank_empty_matrix", "matrix_rank", {"X": In((2, 0, 3), "float32")}),
+    ]
+    return cases
+
+
+CASES = [*_solvers(), *_ranks()]
