@@ -1,12 +1,12 @@
-"""Linear solvers, chained products and ranks: solve, triangular_solve, cholesky_solve,
-multi_dot, matrix_rank.
+"""Linear solvers, chained products, ranks and decompositions: solve, triangular_solve,
+cholesky_solve, multi_dot, matrix_rank, qr.
 
 solve -> Out = X^-1 Y (Y a batch of vectors when its rank is 1 or X's minus 1);
 triangular_solve -> Out from X's upper (lower) triangle, maybe transposed or unit-diagonal;
 cholesky_solve -> Out = (Y Y^H)^-1 X for Y a Cholesky factor (lower, or upper: Y^H Y);
 multi_dot -> Out = X[0] @ ... @ X[n-1]; matrix_rank -> Out = the ranks (int64; a fed
 TolTensor selects PHI matrix_rank_tol, so the codemod leaves this kernel to a hand-written
-one). Semantics: phi.kernels.funcs.linalg_ext.
+one); qr -> Q, R (Householder signs as LAPACK's). Semantics: phi.kernels.funcs.linalg_ext.
 """
 
 from __future__ import annotations
@@ -72,6 +72,14 @@ class MatrixRankOpMaker(OpProtoAndCheckerMaker):
                       "tolerance eps * max(M, N) * the largest singular value; `tol` unused")
 
 
+class QrOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "matrices [..., M, N]")
+        self.add_output("Q", "orthonormal columns (mode r: [0], not computed)")
+        self.add_output("R", "upper triangular")
+        self.add_attr("mode", AttrType.STRING, "reduced", "reduced, complete or r")
+
+
 class SolveOp(OperatorWithKernel):
     def infer_shape(self, ctx: InferShapeContext) -> None:
         ctx.set_output_dim("Out", ext_funcs.solve_out_dims(ctx.get_input_dim("X"),
@@ -105,6 +113,15 @@ class MatrixRankOp(OperatorWithKernel):
         ctx.set_output_dim("Out", ext_funcs.matrix_rank_out_dims(ctx.get_input_dim("X"),
                                                                  tol_dims))
         ctx.set_output_dtype("Out", DataType.INT64)
+
+
+class QrOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        q_dims, r_dims = ext_funcs.qr_out_dims(ctx.get_input_dim("X"), ctx.attr("mode"))
+        ctx.set_output_dim("Q", q_dims)
+        ctx.set_output_dim("R", r_dims)
+        ctx.set_output_dtype("Q", ctx.get_input_dtype("X"))
+        ctx.set_output_dtype("R", ctx.get_input_dtype("X"))
 
 
 class SolveKernel(OpKernel):
@@ -162,6 +179,17 @@ class MatrixRankKernel(OpKernel):
         ext_funcs.matrix_rank(ctx.xp, x.data, atol, use_default_tol, hermitian, data)
 
 
+class QrKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        q = ctx.output("Q")
+        r = ctx.output("R")
+        mode = ctx.attr("mode")
+        q_data = q.mutable_data(ctx.place, x.dtype)
+        r_data = r.mutable_data(ctx.place, x.dtype)
+        ext_funcs.qr(ctx.xp, x.data, mode, q_data, r_data)
+
+
 def _well_conditioned(dtype: DataType, rng: np.random.Generator) -> np.ndarray:
     """Random 2 x 3 x 3 matrices + 4 I (invertible, a dominant diagonal)."""
     return (rng.uniform(-1, 1, (2, 3, 3)) + 4 * np.eye(3)).astype(dtype.to_numpy())
@@ -173,6 +201,7 @@ VERIFY_CASES = {
                           "attrs": {"upper": False, "transpose": True}}],
     "cholesky_solve": [{"inputs": {"X": (2, 3, 2), "Y": _well_conditioned}}],
     "multi_dot": [{"inputs": {"X": [(3,), (3, 4), (4, 2)]}}],
+    "qr": [{"inputs": {"X": (2, 4, 3)}}, {"inputs": {"X": (3, 5)}, "attrs": {"mode": "complete"}}],
     "matrix_rank": [{"inputs": {"X": (2, 3, 4)}}, {"inputs": {"X": (2, 3, 4)},
                                                     "attrs": {"tol": 0.5,
                                                               "use_default_tol": False}}],
@@ -183,6 +212,7 @@ register_operator("triangular_solve", TriangularSolveOp, TriangularSolveOpMaker)
 register_operator("cholesky_solve", CholeskySolveOp, CholeskySolveOpMaker)
 register_operator("multi_dot", MultiDotOp, MultiDotOpMaker)
 register_operator("matrix_rank", MatrixRankOp, MatrixRankOpMaker)
+register_operator("qr", QrOp, QrOpMaker)
 for _backend in ("CPU", "GPU"):
     for _dtype in _FLOAT:
         register_op_kernel("solve", _backend, SolveKernel, _dtype)
@@ -191,3 +221,4 @@ for _backend in ("CPU", "GPU"):
     for _dtype in (*_FLOAT, *_COMPLEX):
         register_op_kernel("triangular_solve", _backend, TriangularSolveKernel, _dtype)
         register_op_kernel("matrix_rank", _backend, MatrixRankKernel, _dtype)
+        register_op_kernel("qr", _backend, QrKernel, _dtype)

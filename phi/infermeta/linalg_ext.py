@@ -56,3 +56,12 @@ def matrix_rank_tol_infer_meta(x: MetaTensor, atol_tensor: MetaTensor, out: Meta
 
     out.set_dims(matrix_rank_out_dims(x.dims(), atol_tensor.dims()))
     out.set_dtype(DataType.INT64)
+
+
+def qr_infer_meta(x: MetaTensor, mode: str, q: MetaTensor, r: MetaTensor) -> None:
+    """q, r: by mode (reduced, complete; r: q is [0])."""
+    from phi.kernels.funcs.linalg_ext import qr_out_dims
+
+    q_dims, r_dims = qr_out_dims(x.dims(), mode)
+    _set(q, q_dims, x)
+    _set(r, r_dims, x)

@@ -15,6 +15,7 @@ __all__ = [
     "matrix_rank",
     "matrix_rank_tol",
     "multi_dot",
+    "qr",
     "solve",
     "triangular_solve",
 ]
@@ -91,3 +92,11 @@ def matrix_rank_tol(
     return apply("matrix_rank_tol",
                  {"x": x, "atol_tensor": atol_tensor},
                  {"use_default_tol": use_default_tol, "hermitian": hermitian})
+
+
+def qr(x: TensorLike, mode: str = 'reduced') -> tuple[Tensor, Tensor]:
+    """`qr` (ops.yaml): (Tensor x, str mode="reduced") -> Tensor(q), Tensor(r).
+
+    Kernel `qr`; InferMeta `qr_infer_meta`.
+    """
+    return apply("qr", {"x": x}, {"mode": mode})

@@ -245,3 +245,34 @@ def matrix_rank(xp: Any, x: Any, atol: Any, use_default_tol: bool, hermitian: bo
         atol = xp.asarray(atol).real.astype(real)
         tol = xp.where(atol > relative, atol, relative)
         xp.copyto(out, xp.sum(sigma > tol[..., None], axis=-1).reshape(out.shape))
+
+
+QR_MODES = ("reduced", "complete", "r")
+
+
+def qr_out_dims(x_dims: Sequence[int], mode: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(Q dims, R dims): reduced [..., M, K] / [..., K, N] (K = min(M, N)), complete
+    [..., M, M] / [..., M, N], r: Q is [0] (not computed)."""
+    if mode not in QR_MODES:
+        raise ValueError(f"qr: mode must be one of {list(QR_MODES)}, got {mode!r}")
+    if len(x_dims) < 2:
+        raise ValueError(f"qr: X must have rank >= 2 ([..., M, N]), got {_dims(x_dims)}")
+    *batch, m, n = _dims(x_dims)
+    k = min(m, n)
+    if mode == "complete":
+        return (*batch, m, m), (*batch, m, n)
+    r_dims = (*batch, k, n)
+    return ((0,) if mode == "r" else (*batch, m, k)), r_dims
+
+
+def qr(xp: Any, x: Any, mode: str, q_out: Any, r_out: Any) -> None:
+    """Householder QR (LAPACK geqrf + orgqr): R's diagonal keeps the reflections' signs."""
+    if r_out.size == 0:
+        return
+    with quiet(xp):
+        if mode == "r":
+            xp.copyto(r_out, xp.linalg.qr(x, mode="r"))
+            return
+        q, r = xp.linalg.qr(x, mode="complete" if mode == "complete" else "reduced")
+    xp.copyto(q_out, q)
+    xp.copyto(r_out, r)

@@ -1,6 +1,6 @@
 """Solver and chained-product kernels (`fluidphi migrate` output of
 legacy_fluid/operators/linalg_ext_op.py): solve, triangular_solve, cholesky_solve,
-multi_dot. Math in phi.kernels.funcs.linalg_ext.
+multi_dot, qr (matrix_rank / matrix_rank_tol by hand: below). Math in phi.kernels.funcs.linalg_ext.
 """
 
 from __future__ import annotations
@@ -48,6 +48,18 @@ def cholesky_solve_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor
 def multi_dot_kernel(dev_ctx: DeviceContext, x: list[DenseTensor], out: OutTensor) -> None:
     data = dev_ctx.alloc(out, x[0].dtype)
     ext_funcs.multi_dot(dev_ctx.xp, [t.data for t in x], data)
+
+
+
+@register_kernel("qr", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128])
+@register_kernel("qr", Backend.GPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128])
+def qr_kernel(dev_ctx: DeviceContext, x: DenseTensor, mode: str, q: OutTensor,
+              r: OutTensor) -> None:
+    q_data = dev_ctx.alloc(q, x.dtype)
+    r_data = dev_ctx.alloc(r, x.dtype)
+    ext_funcs.qr(dev_ctx.xp, x.data, mode, q_data, r_data)
 
 
 # matrix_rank is written by hand: the codemod skips MatrixRankKernel (its TolTensor is a

@@ -196,4 +196,27 @@ def _ranks() -> list[Case]:
     return cases
 
 
-CASES = [*_solvers(), *_ranks()]
+def _qrs() -> list[Case]:
+    """qr: Householder QR as LAPACK's geqrf + orgqr (R's diagonal carries the reflections'
+    signs, so Q and R are compared as they are: NumPy's LAPACK takes the same signs);
+    reduced, complete and r modes, tall, wide, batched and empty inputs."""
+    cases = []
+    for dt in (*FLOATS, *COMPLEX):
+        cases += [
+            Case(f"qr_{dt}", "qr", {"X": In((4, 3), dt)}),
+            Case(f"qr_complete_wide_{dt}", "qr", {"X": In((2, 3, 4), dt)},
+                 attrs={"mode": "complete"}),
+        ]
+    cases += [
+        Case("qr_complete_tall", "qr", {"X": In((5, 3), "float64")}, attrs={"mode": "complete"}),
+        Case("qr_r", "qr", {"X": In((2, 4, 3), "float32")}, attrs={"mode": "r"}, fetch=("R",),
+             note="Q is not computed in mode r (Paddle leaves it unwritten: fetched as "
+                  "float64 [0]); only R is compared"),
+        Case("qr_reduced_wide", "qr", {"X": In((3, 5), "float64")}),
+        Case("qr_empty_batch", "qr", {"X": In((0, 3, 2), "float32")}),
+        Case("qr_api", "qr", {"X": In((3, 3), "float64")}, api="paddle.linalg.qr"),
+    ]
+    return cases
+
+
+CASES = [*_solvers(), *_ranks(), *_qrs()]
