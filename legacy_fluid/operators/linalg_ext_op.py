@@ -1,12 +1,13 @@
 """Linear solvers, chained products, ranks and decompositions: solve, triangular_solve,
-cholesky_solve, multi_dot, matrix_rank, qr.
+cholesky_solve, multi_dot, matrix_rank, qr, lu.
 
 solve -> Out = X^-1 Y (Y a batch of vectors when its rank is 1 or X's minus 1);
 triangular_solve -> Out from X's upper (lower) triangle, maybe transposed or unit-diagonal;
 cholesky_solve -> Out = (Y Y^H)^-1 X for Y a Cholesky factor (lower, or upper: Y^H Y);
 multi_dot -> Out = X[0] @ ... @ X[n-1]; matrix_rank -> Out = the ranks (int64; a fed
 TolTensor selects PHI matrix_rank_tol, so the codemod leaves this kernel to a hand-written
-one); qr -> Q, R (Householder signs as LAPACK's). Semantics: phi.kernels.funcs.linalg_ext.
+one); qr -> Q, R (Householder signs as LAPACK's); lu -> Out, Pivots, Infos (LAPACK getrf;
+PHI names the attribute `pivot`). Semantics: phi.kernels.funcs.linalg_ext.
 """
 
 from __future__ import annotations
@@ -80,6 +81,16 @@ class QrOpMaker(OpProtoAndCheckerMaker):
         self.add_attr("mode", AttrType.STRING, "reduced", "reduced, complete or r")
 
 
+class LuOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "matrices [..., M, N]")
+        self.add_output("Out", "L (unit diagonal implied) and U packed [..., M, N]")
+        self.add_output("Pivots", "the 1-based rows swapped in [..., min(M, N)] (int32)")
+        self.add_output("Infos", "the 1-based first zero pivot, else 0 [...] (int32)")
+        self.add_attr("pivots", AttrType.BOOLEAN, True,
+                      "partial pivoting (the CPU has no unpivoted form)")
+
+
 class SolveOp(OperatorWithKernel):
     def infer_shape(self, ctx: InferShapeContext) -> None:
         ctx.set_output_dim("Out", ext_funcs.solve_out_dims(ctx.get_input_dim("X"),
@@ -122,6 +133,17 @@ class QrOp(OperatorWithKernel):
         ctx.set_output_dim("R", r_dims)
         ctx.set_output_dtype("Q", ctx.get_input_dtype("X"))
         ctx.set_output_dtype("R", ctx.get_input_dtype("X"))
+
+
+class LuOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        out_dims, pivots_dims, infos_dims = ext_funcs.lu_out_dims(ctx.get_input_dim("X"))
+        ctx.set_output_dim("Out", out_dims)
+        ctx.set_output_dim("Pivots", pivots_dims)
+        ctx.set_output_dim("Infos", infos_dims)
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+        ctx.set_output_dtype("Pivots", DataType.INT32)
+        ctx.set_output_dtype("Infos", DataType.INT32)
 
 
 class SolveKernel(OpKernel):
@@ -190,6 +212,22 @@ class QrKernel(OpKernel):
         ext_funcs.qr(ctx.xp, x.data, mode, q_data, r_data)
 
 
+class LuKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        pivots_out = ctx.output("Pivots")
+        infos = ctx.output("Infos")
+        pivots = ctx.attr("pivots")
+        if not pivots:
+            raise ValueError("lu: lu without pivoting is not implemented on the CPU "
+                             "(attribute pivots=False)")
+        data = out.mutable_data(ctx.place, x.dtype)
+        pivots_data = pivots_out.mutable_data(ctx.place, DataType.INT32)
+        infos_data = infos.mutable_data(ctx.place, DataType.INT32)
+        ext_funcs.lu(ctx.xp, x.data, data, pivots_data, infos_data)
+
+
 def _well_conditioned(dtype: DataType, rng: np.random.Generator) -> np.ndarray:
     """Random 2 x 3 x 3 matrices + 4 I (invertible, a dominant diagonal)."""
     return (rng.uniform(-1, 1, (2, 3, 3)) + 4 * np.eye(3)).astype(dtype.to_numpy())
@@ -202,6 +240,7 @@ VERIFY_CASES = {
     "cholesky_solve": [{"inputs": {"X": (2, 3, 2), "Y": _well_conditioned}}],
     "multi_dot": [{"inputs": {"X": [(3,), (3, 4), (4, 2)]}}],
     "qr": [{"inputs": {"X": (2, 4, 3)}}, {"inputs": {"X": (3, 5)}, "attrs": {"mode": "complete"}}],
+    "lu": [{"inputs": {"X": (2, 4, 3)}}],
     "matrix_rank": [{"inputs": {"X": (2, 3, 4)}}, {"inputs": {"X": (2, 3, 4)},
                                                     "attrs": {"tol": 0.5,
                                                               "use_default_tol": False}}],
@@ -213,6 +252,7 @@ register_operator("cholesky_solve", CholeskySolveOp, CholeskySolveOpMaker)
 register_operator("multi_dot", MultiDotOp, MultiDotOpMaker)
 register_operator("matrix_rank", MatrixRankOp, MatrixRankOpMaker)
 register_operator("qr", QrOp, QrOpMaker)
+register_operator("lu", LuOp, LuOpMaker)
 for _backend in ("CPU", "GPU"):
     for _dtype in _FLOAT:
         register_op_kernel("solve", _backend, SolveKernel, _dtype)
@@ -222,3 +262,4 @@ for _backend in ("CPU", "GPU"):
         register_op_kernel("triangular_solve", _backend, TriangularSolveKernel, _dtype)
         register_op_kernel("matrix_rank", _backend, MatrixRankKernel, _dtype)
         register_op_kernel("qr", _backend, QrKernel, _dtype)
+        register_op_kernel("lu", _backend, LuKernel, _dtype)

@@ -65,3 +65,17 @@ def qr_infer_meta(x: MetaTensor, mode: str, q: MetaTensor, r: MetaTensor) -> Non
     q_dims, r_dims = qr_out_dims(x.dims(), mode)
     _set(q, q_dims, x)
     _set(r, r_dims, x)
+
+
+def lu_infer_meta(x: MetaTensor, out: MetaTensor, pivots: MetaTensor,
+                  infos: MetaTensor) -> None:
+    """out: X's dims and dtype; pivots [..., min(M, N)] and infos [...], int32."""
+    from phi.common import DataType
+    from phi.kernels.funcs.linalg_ext import lu_out_dims
+
+    out_dims, pivots_dims, infos_dims = lu_out_dims(x.dims())
+    _set(out, out_dims, x)
+    pivots.set_dims(pivots_dims)
+    pivots.set_dtype(DataType.INT32)
+    infos.set_dims(infos_dims)
+    infos.set_dtype(DataType.INT32)

@@ -12,6 +12,7 @@ from phi.api.dispatch import apply
 
 __all__ = [
     "cholesky_solve",
+    "lu",
     "matrix_rank",
     "matrix_rank_tol",
     "multi_dot",
@@ -100,3 +101,11 @@ def qr(x: TensorLike, mode: str = 'reduced') -> tuple[Tensor, Tensor]:
     Kernel `qr`; InferMeta `qr_infer_meta`.
     """
     return apply("qr", {"x": x}, {"mode": mode})
+
+
+def lu(x: TensorLike, pivot: bool = True) -> tuple[Tensor, Tensor, Tensor]:
+    """`lu` (ops.yaml): (Tensor x, bool pivot=true) -> Tensor(out), Tensor(pivots), Tensor(infos).
+
+    Kernel `lu`; InferMeta `lu_infer_meta`.
+    """
+    return apply("lu", {"x": x}, {"pivot": pivot})

@@ -276,3 +276,43 @@ def qr(xp: Any, x: Any, mode: str, q_out: Any, r_out: Any) -> None:
         q, r = xp.linalg.qr(x, mode="complete" if mode == "complete" else "reduced")
     xp.copyto(q_out, q)
     xp.copyto(r_out, r)
+
+
+def lu_out_dims(x_dims: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """(Out [..., M, N], Pivots [..., K], Infos [...]) for K = min(M, N)."""
+    if len(x_dims) < 2:
+        raise ValueError(f"lu: X must have rank >= 2 ([..., M, N]), got {_dims(x_dims)}")
+    *batch, m, n = _dims(x_dims)
+    return (*batch, m, n), (*batch, min(m, n)), tuple(batch)
+
+
+def lu(xp: Any, x: Any, out: Any, pivots: Any, infos: Any) -> None:
+    """LAPACK getrf: partial pivoting on the first largest |a| of each column (complex:
+    |re| + |im|), L (unit diagonal implied) and U packed in `out`, `pivots` the 1-based
+    rows swapped in, `infos` the 1-based index of the first exactly zero pivot (else 0;
+    a zero column is neither swapped nor scaled)."""
+    if out.size == 0:
+        return
+    m, n = x.shape[-2:]
+    a = x.reshape(-1, m, n).copy()
+    b = a.shape[0]
+    rows = xp.arange(b)
+    piv = xp.empty((b, min(m, n)), dtype=pivots.dtype)
+    info = xp.zeros(b, dtype=infos.dtype)
+    with quiet(xp):
+        for j in range(min(m, n)):
+            col = a[:, j:, j]
+            mag = xp.abs(col.real) + xp.abs(col.imag) if xp.iscomplexobj(a) else xp.abs(col)
+            p = xp.argmax(mag, axis=1) + j
+            piv[:, j] = p + 1
+            swap = (p != j)[:, None]
+            row_j, row_p = a[rows, j].copy(), a[rows, p].copy()
+            a[rows, j] = xp.where(swap, row_p, row_j)
+            a[rows, p] = xp.where(swap, row_j, row_p)
+            nonzero = a[:, j, j] != 0
+            info = xp.where((info == 0) & ~nonzero, j + 1, info).astype(infos.dtype)
+            a[:, j + 1:, j] /= xp.where(nonzero, a[:, j, j], 1)[:, None]
+            a[:, j + 1:, j + 1:] -= a[:, j + 1:, j, None] * a[:, j, None, j + 1:]
+    xp.copyto(out, a.reshape(out.shape))
+    xp.copyto(pivots, piv.reshape(pivots.shape))
+    xp.copyto(infos, info.reshape(infos.shape))

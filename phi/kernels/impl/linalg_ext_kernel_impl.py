@@ -1,6 +1,7 @@
 """Solver and chained-product kernels (`fluidphi migrate` output of
 legacy_fluid/operators/linalg_ext_op.py): solve, triangular_solve, cholesky_solve,
-multi_dot, qr (matrix_rank / matrix_rank_tol by hand: below). Math in phi.kernels.funcs.linalg_ext.
+multi_dot, qr, lu (its attribute renamed `pivot` as Paddle's PHI lu: a recorded hand edit);
+matrix_rank / matrix_rank_tol by hand (below). Math in phi.kernels.funcs.linalg_ext.
 """
 
 from __future__ import annotations
@@ -61,6 +62,21 @@ def qr_kernel(dev_ctx: DeviceContext, x: DenseTensor, mode: str, q: OutTensor,
     r_data = dev_ctx.alloc(r, x.dtype)
     ext_funcs.qr(dev_ctx.xp, x.data, mode, q_data, r_data)
 
+
+
+@register_kernel("lu", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128])
+@register_kernel("lu", Backend.GPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128])
+def lu_kernel(dev_ctx: DeviceContext, x: DenseTensor, pivot: bool, out: OutTensor,
+              pivots: OutTensor, infos: OutTensor) -> None:
+    if not pivot:
+        raise ValueError("lu: lu without pivoting is not implemented on the CPU "
+                         "(attribute pivots=False)")
+    data = dev_ctx.alloc(out, x.dtype)
+    pivots_data = dev_ctx.alloc(pivots, DataType.INT32)
+    infos_data = dev_ctx.alloc(infos, DataType.INT32)
+    ext_funcs.lu(dev_ctx.xp, x.data, data, pivots_data, infos_data)
 
 # matrix_rank is written by hand: the codemod skips MatrixRankKernel (its TolTensor is a
 # per-batch tolerance tensor, not a Scalar attribute), and a fed TolTensor selects

@@ -219,4 +219,30 @@ def _qrs() -> list[Case]:
     return cases
 
 
-CASES = [*_solvers(), *_ranks(), *_qrs()]
+def _lus() -> list[Case]:
+    """lu: LAPACK getrf's partial pivoting (the first largest |a| of a column, complex
+    |re| + |im|; 1-based
+    Pivots; Infos the first zero pivot, 1-based, else 0), packed L \\ U in Out; square,
+    tall, wide, batched, singular and empty inputs."""
+    cases = []
+    for dt in (*FLOATS, *COMPLEX):
+        cases += [
+            Case(f"lu_{dt}", "lu", {"X": In((4, 4), dt)}),
+            Case(f"lu_tall_batched_{dt}", "lu", {"X": In((2, 5, 3), dt)}),
+            Case(f"lu_wide_{dt}", "lu", {"X": In((3, 5), dt)}),
+        ]
+    cases += [
+        Case("lu_singular", "lu",
+             {"X": In((2, 3, 3), "float64", values=[[[1, 2, 3], [2, 4, 6], [1, 0, 1]],
+                                                    [[0, 1, 2], [0, 3, 4], [0, 5, 7]]])}),
+        Case("lu_ties", "lu", {"X": In((3, 3), "float32", values=[[1, 2, 0], [-1, 1, 1],
+                                                                  [1, 0, 3]])}),
+        Case("lu_zero", "lu", {"X": In((2, 2), "float32", values=[[0, 0], [0, 0]])}),
+        Case("lu_empty_batch", "lu", {"X": In((0, 3, 3), "float32")}),
+        Case("lu_no_pivots", "lu", {"X": In((3, 3), "float32")}, attrs={"pivots": False},
+             raises="pivot"),
+    ]
+    return cases
+
+
+CASES = [*_solvers(), *_ranks(), *_qrs(), *_lus()]
