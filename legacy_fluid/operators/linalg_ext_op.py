@@ -1,5 +1,5 @@
 """Linear solvers, chained products, ranks and decompositions: solve, triangular_solve,
-cholesky_solve, multi_dot, matrix_rank, qr, lu.
+cholesky_solve, multi_dot, matrix_rank, qr, lu, lu_unpack.
 
 solve -> Out = X^-1 Y (Y a batch of vectors when its rank is 1 or X's minus 1);
 triangular_solve -> Out from X's upper (lower) triangle, maybe transposed or unit-diagonal;
@@ -7,7 +7,8 @@ cholesky_solve -> Out = (Y Y^H)^-1 X for Y a Cholesky factor (lower, or upper: Y
 multi_dot -> Out = X[0] @ ... @ X[n-1]; matrix_rank -> Out = the ranks (int64; a fed
 TolTensor selects PHI matrix_rank_tol, so the codemod leaves this kernel to a hand-written
 one); qr -> Q, R (Householder signs as LAPACK's); lu -> Out, Pivots, Infos (LAPACK getrf;
-PHI names the attribute `pivot`). Semantics: phi.kernels.funcs.linalg_ext.
+PHI names the attribute `pivot`); lu_unpack -> Pmat, L, U (X = Pmat L U).
+Semantics: phi.kernels.funcs.linalg_ext.
 """
 
 from __future__ import annotations
@@ -91,6 +92,17 @@ class LuOpMaker(OpProtoAndCheckerMaker):
                       "partial pivoting (the CPU has no unpivoted form)")
 
 
+class LuUnpackOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "lu's packed L and U [..., M, N]")
+        self.add_input("Pivots", "lu's 1-based pivots [..., min(M, N)] (int32)")
+        self.add_output("Pmat", "the permutation [..., M, M]: X = Pmat L U")
+        self.add_output("L", "unit lower triangular [..., M, min(M, N)]")
+        self.add_output("U", "upper triangular [..., min(M, N), N]")
+        self.add_attr("unpack_ludata", AttrType.BOOLEAN, True, "write L and U")
+        self.add_attr("unpack_pivots", AttrType.BOOLEAN, True, "write Pmat")
+
+
 class SolveOp(OperatorWithKernel):
     def infer_shape(self, ctx: InferShapeContext) -> None:
         ctx.set_output_dim("Out", ext_funcs.solve_out_dims(ctx.get_input_dim("X"),
@@ -144,6 +156,15 @@ class LuOp(OperatorWithKernel):
         ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
         ctx.set_output_dtype("Pivots", DataType.INT32)
         ctx.set_output_dtype("Infos", DataType.INT32)
+
+
+class LuUnpackOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        pmat_dims, l_dims, u_dims = ext_funcs.lu_unpack_out_dims(ctx.get_input_dim("X"),
+                                                                 ctx.get_input_dim("Pivots"))
+        for slot, dims in (("Pmat", pmat_dims), ("L", l_dims), ("U", u_dims)):
+            ctx.set_output_dim(slot, dims)
+            ctx.set_output_dtype(slot, ctx.get_input_dtype("X"))
 
 
 class SolveKernel(OpKernel):
@@ -228,6 +249,22 @@ class LuKernel(OpKernel):
         ext_funcs.lu(ctx.xp, x.data, data, pivots_data, infos_data)
 
 
+class LuUnpackKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        pivots = ctx.input("Pivots")
+        pmat = ctx.output("Pmat")
+        lower = ctx.output("L")
+        upper = ctx.output("U")
+        unpack_ludata = ctx.attr("unpack_ludata")
+        unpack_pivots = ctx.attr("unpack_pivots")
+        pmat_data = pmat.mutable_data(ctx.place, x.dtype)
+        l_data = lower.mutable_data(ctx.place, x.dtype)
+        u_data = upper.mutable_data(ctx.place, x.dtype)
+        ext_funcs.lu_unpack(ctx.xp, x.data, pivots.data, unpack_ludata, unpack_pivots,
+                            pmat_data, l_data, u_data)
+
+
 def _well_conditioned(dtype: DataType, rng: np.random.Generator) -> np.ndarray:
     """Random 2 x 3 x 3 matrices + 4 I (invertible, a dominant diagonal)."""
     return (rng.uniform(-1, 1, (2, 3, 3)) + 4 * np.eye(3)).astype(dtype.to_numpy())
@@ -241,6 +278,9 @@ VERIFY_CASES = {
     "multi_dot": [{"inputs": {"X": [(3,), (3, 4), (4, 2)]}}],
     "qr": [{"inputs": {"X": (2, 4, 3)}}, {"inputs": {"X": (3, 5)}, "attrs": {"mode": "complete"}}],
     "lu": [{"inputs": {"X": (2, 4, 3)}}],
+    "lu_unpack": [{"inputs": {"X": (2, 4, 3),
+                              "Pivots": lambda dtype, rng: np.array([[2, 4, 3], [1, 2, 3]],
+                                                                    np.int32)}}],
     "matrix_rank": [{"inputs": {"X": (2, 3, 4)}}, {"inputs": {"X": (2, 3, 4)},
                                                     "attrs": {"tol": 0.5,
                                                               "use_default_tol": False}}],
@@ -253,6 +293,7 @@ register_operator("multi_dot", MultiDotOp, MultiDotOpMaker)
 register_operator("matrix_rank", MatrixRankOp, MatrixRankOpMaker)
 register_operator("qr", QrOp, QrOpMaker)
 register_operator("lu", LuOp, LuOpMaker)
+register_operator("lu_unpack", LuUnpackOp, LuUnpackOpMaker)
 for _backend in ("CPU", "GPU"):
     for _dtype in _FLOAT:
         register_op_kernel("solve", _backend, SolveKernel, _dtype)
@@ -263,3 +304,4 @@ for _backend in ("CPU", "GPU"):
         register_op_kernel("matrix_rank", _backend, MatrixRankKernel, _dtype)
         register_op_kernel("qr", _backend, QrKernel, _dtype)
         register_op_kernel("lu", _backend, LuKernel, _dtype)
+        register_op_kernel("lu_unpack", _backend, LuUnpackKernel, _dtype)

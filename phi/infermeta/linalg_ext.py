@@ -79,3 +79,14 @@ def lu_infer_meta(x: MetaTensor, out: MetaTensor, pivots: MetaTensor,
     pivots.set_dtype(DataType.INT32)
     infos.set_dims(infos_dims)
     infos.set_dtype(DataType.INT32)
+
+
+def lu_unpack_infer_meta(x: MetaTensor, pivots: MetaTensor, pmat: MetaTensor,
+                         l: MetaTensor, u: MetaTensor) -> None:  # noqa: E741 (the L output)
+    """pmat [..., M, M], l [..., M, K], u [..., K, N], all of X's dtype."""
+    from phi.kernels.funcs.linalg_ext import lu_unpack_out_dims
+
+    pmat_dims, l_dims, u_dims = lu_unpack_out_dims(x.dims(), pivots.dims())
+    _set(pmat, pmat_dims, x)
+    _set(l, l_dims, x)
+    _set(u, u_dims, x)

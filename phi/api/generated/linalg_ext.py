@@ -13,6 +13,7 @@ from phi.api.dispatch import apply
 __all__ = [
     "cholesky_solve",
     "lu",
+    "lu_unpack",
     "matrix_rank",
     "matrix_rank_tol",
     "multi_dot",
@@ -109,3 +110,19 @@ def lu(x: TensorLike, pivot: bool = True) -> tuple[Tensor, Tensor, Tensor]:
     Kernel `lu`; InferMeta `lu_infer_meta`.
     """
     return apply("lu", {"x": x}, {"pivot": pivot})
+
+
+def lu_unpack(
+    x: TensorLike,
+    pivots: TensorLike,
+    unpack_ludata: bool = True,
+    unpack_pivots: bool = True,
+) -> tuple[Tensor, Tensor, Tensor]:
+    """`lu_unpack` (ops.yaml): (Tensor x, Tensor pivots, bool unpack_ludata=true, bool
+    unpack_pivots=true) -> Tensor(pmat), Tensor(l), Tensor(u).
+
+    Kernel `lu_unpack`; InferMeta `lu_unpack_infer_meta`.
+    """
+    return apply("lu_unpack",
+                 {"x": x, "pivots": pivots},
+                 {"unpack_ludata": unpack_ludata, "unpack_pivots": unpack_pivots})

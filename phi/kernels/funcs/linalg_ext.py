@@ -316,3 +316,46 @@ def lu(xp: Any, x: Any, out: Any, pivots: Any, infos: Any) -> None:
     xp.copyto(out, a.reshape(out.shape))
     xp.copyto(pivots, piv.reshape(pivots.shape))
     xp.copyto(infos, info.reshape(infos.shape))
+
+
+def lu_unpack_out_dims(x_dims: Sequence[int], pivots_dims: Sequence[int]
+                       ) -> tuple[tuple[int, ...], ...]:
+    """(Pmat [..., M, M], L [..., M, K], U [..., K, N]) for packed X [..., M, N] and
+    Pivots [..., K], K = min(M, N)."""
+    if len(x_dims) < 2:
+        raise ValueError(f"lu_unpack: X must have rank >= 2 ([..., M, N]), got {_dims(x_dims)}")
+    *batch, m, n = _dims(x_dims)
+    k = min(m, n)
+    if _dims(pivots_dims) != [*batch, k]:
+        raise ValueError(f"lu_unpack: Pivots must be [..., min(M, N)] = {[*batch, k]} for X "
+                         f"{_dims(x_dims)}, got {_dims(pivots_dims)}")
+    return (*batch, m, m), (*batch, m, k), (*batch, k, n)
+
+
+def lu_unpack(xp: Any, x: Any, pivots: Any, unpack_ludata: bool, unpack_pivots: bool,
+              pmat: Any, lower: Any, upper: Any) -> None:
+    """X = Pmat L U from lu's packed X and 1-based Pivots (row j swapped with Pivots[j]);
+    an output whose flag is off is left unwritten, as Paddle leaves it."""
+    m, n = x.shape[-2:]
+    k = min(m, n)
+    if unpack_ludata and lower.size:
+        eye = xp.eye(m, k, dtype=x.dtype)
+        xp.copyto(lower, xp.tril(x[..., :, :k], -1) + eye)
+    if unpack_ludata and upper.size:
+        xp.copyto(upper, xp.triu(x[..., :k, :]))
+    if not unpack_pivots or pmat.size == 0:
+        return
+    piv = pivots.reshape(-1, k).astype(xp.int64) - 1
+    b = piv.shape[0]
+    if bool(((piv < 0) | (piv >= m)).any()):
+        raise ValueError(f"lu_unpack: Pivots must lie in [1, {m}] (X has {m} rows), "
+                         f"got {pivots.reshape(-1).tolist()}")
+    rows = xp.arange(b)
+    perm = xp.broadcast_to(xp.arange(m), (b, m)).copy()
+    for j in range(k):
+        pj, pp = perm[:, j].copy(), perm[rows, piv[:, j]].copy()
+        perm[:, j] = pp
+        perm[rows, piv[:, j]] = pj
+    p = xp.zeros((b, m, m), dtype=x.dtype)
+    p[rows[:, None], perm, xp.arange(m)[None, :]] = 1
+    xp.copyto(pmat, p.reshape(pmat.shape))

@@ -1,7 +1,7 @@
-"""Solver and chained-product kernels (`fluidphi migrate` output of
+"""Solver, product, rank and decomposition kernels (`fluidphi migrate` output of
 legacy_fluid/operators/linalg_ext_op.py): solve, triangular_solve, cholesky_solve,
-multi_dot, qr, lu (its attribute renamed `pivot` as Paddle's PHI lu: a recorded hand edit);
-matrix_rank / matrix_rank_tol by hand (below). Math in phi.kernels.funcs.linalg_ext.
+multi_dot, qr, lu_unpack, lu (its attribute renamed `pivot` as Paddle's PHI lu: a recorded
+hand edit); matrix_rank / matrix_rank_tol by hand (below). Math in phi.kernels.funcs.linalg_ext.
 """
 
 from __future__ import annotations
@@ -77,6 +77,23 @@ def lu_kernel(dev_ctx: DeviceContext, x: DenseTensor, pivot: bool, out: OutTenso
     pivots_data = dev_ctx.alloc(pivots, DataType.INT32)
     infos_data = dev_ctx.alloc(infos, DataType.INT32)
     ext_funcs.lu(dev_ctx.xp, x.data, data, pivots_data, infos_data)
+
+
+@register_kernel("lu_unpack", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128])
+@register_kernel("lu_unpack", Backend.GPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128])
+def lu_unpack_kernel(dev_ctx: DeviceContext, x: DenseTensor, pivots: DenseTensor,
+                     unpack_ludata: bool, unpack_pivots: bool, pmat: OutTensor,
+                     l: OutTensor, u: OutTensor) -> None:  # noqa: E741 (the L output)
+    lower = l
+    upper = u
+    pmat_data = dev_ctx.alloc(pmat, x.dtype)
+    l_data = dev_ctx.alloc(lower, x.dtype)
+    u_data = dev_ctx.alloc(upper, x.dtype)
+    ext_funcs.lu_unpack(dev_ctx.xp, x.data, pivots.data, unpack_ludata, unpack_pivots,
+                        pmat_data, l_data, u_data)
+
 
 # matrix_rank is written by hand: the codemod skips MatrixRankKernel (its TolTensor is a
 # per-batch tolerance tensor, not a Scalar attribute), and a fed TolTensor selects

@@ -245,4 +245,28 @@ def _lus() -> list[Case]:
     return cases
 
 
-CASES = [*_solvers(), *_ranks(), *_qrs(), *_lus()]
+def _lu_unpacks() -> list[Case]:
+    """lu_unpack: P [..., M, M] (the permutation the 1-based Pivots swaps give, X = P L U),
+    L [..., M, K] (unit diagonal, below it X's part), U [..., K, N] (X's upper part); the
+    Pivots are valid getrf pivots (row j swapped with a row >= j)."""
+    pivots = {(3, 3): [2, 3, 3], (4, 3): [4, 2, 3], (3, 5): [3, 3, 3]}
+    cases = []
+    for dt in (*FLOATS, *COMPLEX):
+        cases.append(Case(f"lu_unpack_{dt}", "lu_unpack",
+                          {"X": In((3, 3), dt), "Pivots": In((3,), "int32", values=[2, 3, 3])}))
+    for (m, n), piv in pivots.items():
+        cases.append(Case(f"lu_unpack_{m}x{n}", "lu_unpack",
+                          {"X": In((2, m, n), "float64"),
+                           "Pivots": In((2, len(piv)), "int32", values=[piv, [1, 2, 3]])}))
+    cases += [
+        Case("lu_unpack_no_pivots", "lu_unpack",
+             {"X": In((3, 3), "float32"), "Pivots": In((3,), "int32", values=[3, 2, 3])},
+             attrs={"unpack_pivots": False}, fetch=("L", "U")),
+        Case("lu_unpack_no_ludata", "lu_unpack",
+             {"X": In((3, 3), "float32"), "Pivots": In((3,), "int32", values=[3, 2, 3])},
+             attrs={"unpack_ludata": False}, fetch=("Pmat",)),
+    ]
+    return cases
+
+
+CASES = [*_solvers(), *_ranks(), *_qrs(), *_lus(), *_lu_unpacks()]
