@@ -52,8 +52,14 @@ class LoadedModel:
 def load_model(path: str | Path, params_file: str | Path | None = None) -> LoadedModel:
     """`dir/model` prefix, a program file or a directory with one model; params go into a
     fresh scope. `params_file` names the combined params file when its stem differs from
-    the program's (`inference.pdmodel` + `weights.pdiparams`)."""
+    the program's (`inference.pdmodel` + `weights.pdiparams`).
+
+    Registration turns lazy (`compat.registration_index`): the kernels, operators and
+    mappings the program looks up are imported, not every op's."""
+    from compat.registration_index import enable_lazy_registration
     from legacy_fluid.io import load_inference_model
+
+    enable_lazy_registration()
 
     scope = Scope()
     program, feeds, fetches = load_inference_model(str(path), scope=scope,
