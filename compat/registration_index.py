@@ -19,8 +19,7 @@ import functools
 import importlib
 import json
 import sys
-from collections.abc import Hashable, Iterator
-from contextlib import contextmanager
+from collections.abc import Hashable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -30,7 +29,7 @@ from legacy_fluid.framework.op_kernel import OP_KERNELS
 from legacy_fluid.framework.op_registry import OP_INFOS
 from phi.core.infermeta_utils import INFER_METAS, InferMetaBinding
 from phi.core.kernel_factory import KERNELS
-from phi.core.registry import Registry
+from phi.core.registry import Registry, watching_additions
 
 INDEX_FILE = Path(__file__).with_name("registration_index.json")
 
@@ -140,30 +139,19 @@ def _registering_module(frame: Any) -> str | None:
     return None
 
 
-@contextmanager
-def _recording(found: dict[int, dict[str, set[str]]]) -> Iterator[None]:
-    original = Registry.add
-
-    def add(self: Registry[Any, Any], key: Any, value: Any) -> Any:
-        group = key if self._group_of is None else self._group_of(key)
-        module = _registering_module(sys._getframe(1))
-        if module is not None:
-            found.setdefault(id(self), {}).setdefault(str(group), set()).add(module)
-        return original(self, key, value)
-
-    Registry.add = add  # type: ignore[method-assign]
-    try:
-        yield
-    finally:
-        Registry.add = original  # type: ignore[method-assign]
-
-
 def build_index() -> RegistrationIndex:
     """The index of a full import; run it in a process that has registered nothing yet."""
-    if any(r._loaded and r.loaders for r in (*INDEXED.values(), INFER_METAS)):
+    if any(r.loaded or r.lazy for r in (*INDEXED.values(), INFER_METAS)):
         raise RuntimeError("build_index needs a fresh process (a registry is already loaded)")
     found: dict[int, dict[str, set[str]]] = {}
-    with _recording(found):
+
+    def record(registry: Registry[Any, Any], key: Any) -> None:
+        module = _registering_module(sys._getframe(1))
+        if module is not None:
+            found.setdefault(id(registry), {}).setdefault(
+                str(registry.group_of(key)), set()).add(module)
+
+    with watching_additions(record):
         for registry in INDEXED.values():
             registry.ensure_loaded()
     INFER_METAS.ensure_loaded()

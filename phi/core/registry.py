@@ -45,6 +45,21 @@ def import_package(package: str) -> None:
         importlib.import_module(mod.name)
 
 
+#: Called with (registry, key) on each new entry while `watching_additions` is active
+#: (compat's registration index records which module registered what).
+_ADDITION_WATCHERS: list[Callable[[Registry[Any, Any], Any], None]] = []
+
+
+@contextmanager
+def watching_additions(watcher: Callable[[Registry[Any, Any], Any], None]) -> Iterator[None]:
+    """`watcher(registry, key)` on every new entry of any registry inside the block."""
+    _ADDITION_WATCHERS.append(watcher)
+    try:
+        yield
+    finally:
+        _ADDITION_WATCHERS.remove(watcher)
+
+
 class Registry(Generic[K, V]):
     """key -> value, grouped by `group(key)` when given (e.g. kernel name for kernel keys).
 
@@ -84,7 +99,13 @@ class Registry(Generic[K, V]):
         self._entries[key] = value
         if self._group_of is not None:
             self._groups.setdefault(self._group_of(key), {})[key] = value
+        for watcher in _ADDITION_WATCHERS:
+            watcher(self, key)
         return value
+
+    def group_of(self, key: K) -> Hashable:
+        """The group `key` belongs to (the key itself in an ungrouped registry)."""
+        return key if self._group_of is None else self._group_of(key)
 
     def ensure_loaded(self) -> None:
         """Import the loader packages once, so their registrations have run."""
@@ -104,6 +125,11 @@ class Registry(Generic[K, V]):
             self._group_loader = group_loader
 
     @property
+    def loaded(self) -> bool:
+        """Whether the whole table is loaded (the loader packages imported)."""
+        return self._loaded
+
+    @property
     def lazy(self) -> bool:
         """Whether lookups still load one group at a time."""
         return self._group_loader is not None
@@ -117,7 +143,7 @@ class Registry(Generic[K, V]):
             loader(group)
 
     def _ensure_key(self, key: K) -> None:
-        self._ensure_group(key if self._group_of is None else self._group_of(key))
+        self._ensure_group(self.group_of(key))
 
     # -- reading ---------------------------------------------------------------------------
     def get(self, key: K) -> V | None:
