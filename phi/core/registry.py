@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import threading
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import ExitStack, contextmanager
 from typing import Any, Generic, TypeVar
@@ -85,6 +86,7 @@ class Registry(Generic[K, V]):
         self._loaded = not loaders
         self._group_loader: Callable[[Hashable], None] | None = None
         self._groups_loaded: set[Hashable] = set()
+        self._lazy_lock = threading.RLock()
 
     # -- filling -------------------------------------------------------------------------
     def add(self, key: K, value: V) -> V:
@@ -139,8 +141,11 @@ class Registry(Generic[K, V]):
         if loader is None:
             self.ensure_loaded()
         elif group not in self._groups_loaded:
-            self._groups_loaded.add(group)
-            loader(group)
+            # marked loaded only once loaded: another thread asking meanwhile waits here
+            with self._lazy_lock:
+                if group not in self._groups_loaded:
+                    loader(group)
+                    self._groups_loaded.add(group)
 
     def _ensure_key(self, key: K) -> None:
         self._ensure_group(self.group_of(key))
