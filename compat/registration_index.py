@@ -147,9 +147,11 @@ def build_index() -> RegistrationIndex:
 
     def record(registry: Registry[Any, Any], key: Any) -> None:
         module = _registering_module(sys._getframe(1))
-        if module is not None:
-            found.setdefault(id(registry), {}).setdefault(
-                str(registry.group_of(key)), set()).add(module)
+        if module is None or module == "__main__":
+            raise RuntimeError(f"{registry.what} {key!r} is registered outside a module's "
+                               "import: a lazy run could not find it")
+        found.setdefault(id(registry), {}).setdefault(
+            str(registry.group_of(key)), set()).add(module)
 
     with watching_additions(record):
         for registry in INDEXED.values():
@@ -159,4 +161,8 @@ def build_index() -> RegistrationIndex:
               for name, reg in INDEXED.items()}
     metas = {name: InferMetaEntry(b.fn.__module__, b.fn.__name__, b.param, tuple(b.outputs))
              for name, b in INFER_METAS.items()}
+    for name, entry in metas.items():  # a lazy run finds each function by module and name
+        if getattr(sys.modules.get(entry.module), entry.func, None) is not INFER_METAS[name].fn:
+            raise RuntimeError(f"InferMeta of kernel '{name}' ({entry.module}.{entry.func}) "
+                               "cannot be found by its module and name")
     return RegistrationIndex(groups, metas)
