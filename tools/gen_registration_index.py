@@ -10,6 +10,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's packages
 
 from compat.registration_index import INDEX_FILE, build_index
 
