@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 
 from compat.dual_dispatch import PathMode
-from compat.kernel_crop import CroppedKernel, KernelCrop
+from compat.kernel_crop import CroppedKernel, KernelCrop, recording
 from compat.meta_pass import declared_feeds, placeholder
 from compat.predictor import ModelInputError, load_model, run_model
 from phi.common import Place
@@ -38,10 +38,9 @@ def crop_models(models: Sequence[str], inputs: Sequence[Mapping[str, np.ndarray]
             feeds = placeholder_feeds(model_path, declared_feeds(model.program,
                                                                  model.feed_names),
                                       model.feed_names)
-        result = run_model(model, feeds, place=place, path=path)
-        for entry in result.trace:
-            ops.add(entry.type)
-            if entry.kernel:
-                kernels.add(CroppedKernel(entry.type, entry.kernel, entry.key,
-                                          entry.path.value))
+        with recording() as chosen:  # the trace holds no sub-block ops: record choices
+            result = run_model(model, feeds, place=place, path=path)
+        ops.update(entry.type for entry in result.trace)
+        ops.update(k.op for k in chosen)
+        kernels |= chosen
     return KernelCrop(frozenset(ops), frozenset(kernels), tuple(str(Path(m)) for m in models))

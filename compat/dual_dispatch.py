@@ -149,7 +149,7 @@ def choose_kernel(
     with transfers in and out when the device has none (noted too). Under a crop file
     (`compat.kernel_crop.held_to`) a choice outside it raises `CropError`."""
     choice = _choose_any(op, expected, sig, mode)
-    check_choice(op.type, choice.kernel_name, choice.key_text)
+    check_choice(op.type, choice.kernel_name, choice.key_text, choice.path.value)
     return choice
 
 

@@ -119,8 +119,26 @@ def held_to(crop: KernelCrop | None) -> Iterator[None]:
         _ACTIVE.reset(token)
 
 
-def check_choice(op_type: str, kernel: str, key: str) -> None:
-    """Refuse a kernel choice outside the crop in force, if any."""
+_RECORDING: ContextVar[set[CroppedKernel] | None] = ContextVar("fluidphi_kernel_record",
+                                                               default=None)
+
+
+@contextmanager
+def recording() -> Iterator[set[CroppedKernel]]:
+    """Every kernel choice made inside (sub-blocks included) lands in the yielded set."""
+    chosen: set[CroppedKernel] = set()
+    token = _RECORDING.set(chosen)
+    try:
+        yield chosen
+    finally:
+        _RECORDING.reset(token)
+
+
+def check_choice(op_type: str, kernel: str, key: str, path: str) -> None:
+    """Record a kernel choice when recording; refuse it when outside the crop in force."""
+    chosen = _RECORDING.get()
+    if chosen is not None:
+        chosen.add(CroppedKernel(op_type, kernel, key, path))
     crop = _ACTIVE.get()
     if crop is not None:
         crop.check_kernel(op_type, kernel, key)

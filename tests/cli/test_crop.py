@@ -100,3 +100,23 @@ def test_a_malformed_crop_file_is_refused_naming_it(tmp_path: Path) -> None:
     bad.write_text("{}")
     with pytest.raises(CropError, match=r"bad\.json: expected a JSON object with \"format\""):
         read_crop(bad)
+
+
+MODELS = MLP.parent
+FIXTURES = sorted(p.name for p in MODELS.iterdir() if (p / "model.pdmodel").exists())
+
+
+@pytest.mark.parametrize("name", FIXTURES)
+def test_every_fixture_model_runs_held_to_its_own_crop(name: str) -> None:
+    """Sub-block ops (while, conditional_block) are in the crop too: their choices are
+    recorded where kernels are chosen, not read from the top-level trace."""
+    from compat.crop_builder import crop_models
+    from compat.dual_dispatch import PathMode
+    from phi.common import CPUPlace
+
+    feeds = dict(np.load(MODELS / name / "inputs_b4.npz"))
+    crop = crop_models([str(MODELS / name / "model")], [feeds], CPUPlace(), PathMode.AUTO)
+    model = load_model(MODELS / name / "model", kernels=crop)
+    plain = run_model(load_model(MODELS / name / "model"), feeds).outputs
+    held = run_model(model, feeds).outputs
+    assert all(np.array_equal(plain[k], held[k], equal_nan=True) for k in plain)
