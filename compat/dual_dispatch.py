@@ -13,6 +13,7 @@ from typing import Any
 
 from compat.arg_mapping import get_kernel_signature
 from compat.arg_mapping_context import ExecutionArgumentMappingContext
+from compat.kernel_crop import check_choice
 from compat.kernel_signature import KernelSignature
 from compat.phi_args import build_kernel_args, is_tensor_attr
 from legacy_fluid.framework.execution_context import (
@@ -145,7 +146,16 @@ def choose_kernel(
     """Pick the kernel for `expected` following the dual-dispatch order (kernel_selection.md):
     a kernel of the library the op asks for (GPUDNN / ONEDNN, PHI first) where one is
     registered, else the plain kernel with the fallback noted; on a device, a CPU kernel
-    with transfers in and out when the device has none (noted too)."""
+    with transfers in and out when the device has none (noted too). Under a crop file
+    (`compat.kernel_crop.held_to`) a choice outside it raises `CropError`."""
+    choice = _choose_any(op, expected, sig, mode)
+    check_choice(op.type, choice.kernel_name, choice.key_text, choice.path.value)
+    return choice
+
+
+def _choose_any(
+    op: OperatorWithKernel, expected: OpKernelType, sig: KernelSignature | None, mode: PathMode
+) -> KernelRun:
     if expected.library_type is not LibraryType.PLAIN:
         choice = _library_kernel(op, expected, sig, mode)
         if choice is not None:

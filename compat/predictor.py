@@ -12,6 +12,7 @@ import numpy as np
 
 from compat.arg_mapping import phi_kernel_name
 from compat.dual_dispatch import DualDispatchRunner, PathMode
+from compat.kernel_crop import KernelCrop, as_crop, held_to
 from compat.plan import PlannedExecutor
 from legacy_fluid.framework.executor import Executor
 from legacy_fluid.framework.op_kernel import OP_KERNELS
@@ -41,6 +42,8 @@ class LoadedModel:
     scope: Scope
     model_path: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
+    #: The crop file the model's runs are held to (`compat.kernel_crop`), if any.
+    crop: KernelCrop | None = None
 
     def feed_var(self, name: str) -> VarDesc:
         var = self.program.global_block().find_var(name)
@@ -49,16 +52,28 @@ class LoadedModel:
         return var
 
 
-def load_model(path: str | Path, params_file: str | Path | None = None) -> LoadedModel:
+def load_model(path: str | Path, params_file: str | Path | None = None, *,
+               kernels: str | Path | KernelCrop | None = None) -> LoadedModel:
     """`dir/model` prefix, a program file or a directory with one model; params go into a
     fresh scope. `params_file` names the combined params file when its stem differs from
-    the program's (`inference.pdmodel` + `weights.pdiparams`)."""
+    the program's (`inference.pdmodel` + `weights.pdiparams`).
+
+    Registration turns lazy (`compat.registration_index`): the kernels, operators and
+    mappings the program looks up are imported, not every op's. `kernels`: a crop file
+    (`fluidphi crop`): an op type outside it is refused here, a kernel outside it when
+    a run chooses it (`CropError`)."""
+    from compat.registration_index import enable_lazy_registration
     from legacy_fluid.io import load_inference_model
+
+    enable_lazy_registration()
 
     scope = Scope()
     program, feeds, fetches = load_inference_model(str(path), scope=scope,
                                                    params_file=params_file)
-    model = LoadedModel(program, list(feeds), list(fetches), scope, str(path))
+    crop = as_crop(kernels)
+    model = LoadedModel(program, list(feeds), list(fetches), scope, str(path), crop=crop)
+    if crop is not None:
+        crop.check_op_types(str(path), program.op_types())
     missing = missing_op_types(program)
     if missing:
         raise ModelInputError(
@@ -172,7 +187,8 @@ def run_model(
     if executor is None:
         executor = executor_for(model, place or CPUPlace(), mode, planned, passes, cpu_ops)
     start = time.perf_counter()
-    fetched = executor.run(model.program, model.scope, tensors)
+    with held_to(model.crop):
+        fetched = executor.run(model.program, model.scope, tensors)
     seconds = time.perf_counter() - start
     outputs = {name: np.array(t.numpy(), copy=True) for name, t in zip(model.fetch_names, fetched)}
     lods = {name: [list(level) for level in t.lod]

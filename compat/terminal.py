@@ -57,10 +57,12 @@ def labelled(label: str, style: str, message: object) -> Text:
 
 
 class SafeConsole(Console):
-    """A console that prints strings literally: no markup, control characters escaped."""
+    """A console that prints strings literally: no markup, no `:emoji:` codes, control
+    characters escaped."""
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("markup", False)
+        kwargs.setdefault("emoji", False)
         super().__init__(**kwargs)
 
     def render_str(self, text: str, **kwargs: Any) -> Text:  # type: ignore[override]

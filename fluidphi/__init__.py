@@ -14,14 +14,21 @@ The main API, imported on first use (a plain ``import fluidphi`` registers no ke
 
 from __future__ import annotations
 
+import functools
 import importlib
-from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
-try:
-    __version__ = version("fluidphi")
-except PackageNotFoundError:  # a checkout on sys.path, not installed
-    __version__ = "0+unknown"
+
+@functools.cache
+def _version() -> str:
+    """The installed version, read on first use (importlib.metadata costs a cold start)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("fluidphi")
+    except PackageNotFoundError:  # a checkout on sys.path, not installed
+        return "0+unknown"
+
 
 _API = {
     "load_model": "compat.predictor",
@@ -40,6 +47,8 @@ __all__ = ["Executor", "PathMode", "Scope", "__version__", "check_model", "cli",
 
 
 def __getattr__(name: str) -> Any:
+    if name == "__version__":
+        return _version()
     if name in _API:
         return getattr(importlib.import_module(_API[name]), name)
     if name in _SUBMODULES:

@@ -94,6 +94,7 @@ def _user_errors() -> tuple[type[BaseException], ...]:
     from compat.checker import ModelCheckError
     from compat.dual_dispatch import NoKernelError
     from compat.feeds import InputError
+    from compat.kernel_crop import CropError
     from compat.memory_guard import MemoryLimitError
     from compat.output_paths import OutputPathError
     from compat.predictor import ModelInputError
@@ -108,6 +109,7 @@ def _user_errors() -> tuple[type[BaseException], ...]:
         OpRunError,
         LegacyKernelNotFoundError,
         NoKernelError,
+        CropError,
         ModelInputError,
         InputError,
         ModelCheckError,

@@ -32,6 +32,9 @@ from fluidphi.cli.common import (
 ParamsFileOption = Annotated[Path | None, typer.Option(
     "--params-file", metavar="FILE", help="the combined params file, when its name differs "
     "from the program's (inference.pdmodel + weights.pdiparams)")]
+KernelsOption = Annotated[Path | None, typer.Option(
+    "--kernels", metavar="FILE", help="a crop file (fluidphi crop): refuse op types and "
+    "kernels outside it")]
 
 
 @verb()
@@ -41,6 +44,7 @@ def run(
         str, typer.Argument(help="path prefix (dir/model) or a directory with one model")
     ],
     params_file: ParamsFileOption = None,
+    kernels: KernelsOption = None,
     input: Annotated[
         list[str],
         typer.Option(
@@ -114,7 +118,7 @@ def run(
     except ValueError as e:
         raise CliError(f"--max-memory {e}") from None
     target = _device(place)  # no usable device: say so before loading
-    loaded = load_model(model, params_file)
+    loaded = load_model(model, params_file, kernels=kernels)
     if npz is not None:
         check_npz_names(loaded.fetch_names, "--output")
     forced = _cpu_ops(cpu_ops, loaded)
@@ -267,3 +271,38 @@ def kernels(
     console.print(legacy_table)
 
 
+
+
+# -- crop ----------------------------------------------------------------------
+@verb()
+@friendly_errors
+def crop(
+    models: Annotated[list[str], typer.Argument(
+        help="models (dir/model prefixes or directories) the crop must run")],
+    out: Annotated[Path, typer.Option("--out", metavar="FILE",
+                                      help="the crop file to write (JSON)")],
+    inputs: Annotated[list[Path], typer.Option(
+        "--inputs", metavar="FILE.npz", help="per model, in order: its feeds by name "
+        "(default: zeros of the declared dims, -1 as 1)")] = [],  # noqa: B006
+    place: Annotated[
+        str,
+        typer.Option(metavar=PLACE_METAVAR, callback=_check_place, help=PLACE_HELP),
+    ] = "cpu",
+    path: Annotated[
+        PathMode, typer.Option(help="the path the crop is for")
+    ] = PathMode.AUTO,
+) -> None:
+    """Write the op types, kernels and kernel keys a set of models needs (for run --kernels)."""
+    import numpy as np
+
+    from compat.crop_builder import crop_models
+
+    if inputs and len(inputs) != len(models):
+        raise CliError(f"--inputs: give one .npz per model ({len(models)} models, "
+                       f"{len(inputs)} --inputs)")
+    _check_outputs((out, "--out", None))
+    feeds = [dict(np.load(p)) for p in inputs] or [None] * len(models)
+    result = crop_models(models, feeds, _device(place), path)
+    _write_output(out, "--out", (json.dumps(result.to_json(), indent=1) + "\n").encode())
+    console.print(f"{out}: {len(result.ops)} op types, {len(result.kernels)} kernels "
+                  f"from {len(models)} model(s)")

@@ -60,10 +60,11 @@ def create_predictor(config: Config) -> Predictor:
                         f"{type(config).__name__}")
     place = Place.parse(config.place())
     DeviceContextPool.instance().get(place)  # no usable device: say so before loading
+    kernels = config.kernels_file() or None
     if config.prog_file():
-        model = load_model(config.prog_file(), config.params_file() or None)
+        model = load_model(config.prog_file(), config.params_file() or None, kernels=kernels)
     elif config.model_dir():
-        model = load_model(config.model_dir())
+        model = load_model(config.model_dir(), kernels=kernels)
     else:
         raise InferenceUsageError("the Config names no model: Config(model_dir), "
                                   "Config(prog_file, params_file) or set_model(...)")

@@ -2,7 +2,8 @@
 
 Supported: the model (`Config(model_dir)`, `Config(prog_file, params_file)`, `set_model`,
 `set_prog_file`, `set_params_file`), the place (`disable_gpu`, `enable_use_gpu`,
-`enable_custom_device`), the thread count, the plan passes (`switch_ir_optim`). Accepted
+`enable_custom_device`), the thread count, the plan passes (`switch_ir_optim`), a crop
+file (`set_kernels_file`, fluidphi's own: `fluidphi crop`'s output). Accepted
 and recorded, with no effect on results: the switches listed in `docs/inference.md`
 (memory optimisation, glog, feed/fetch ops, oneDNN, ...). Every other method of Paddle's
 Config raises `UnsupportedError` naming it (generated from `UNSUPPORTED`).
@@ -93,7 +94,7 @@ class Config:
                                      PrecisionType.Half, PrecisionType.Bfloat16)
 
     def __init__(self, *args: Any) -> None:
-        self._model_dir = self._prog_file = self._params_file = ""
+        self._model_dir = self._prog_file = self._params_file = self._kernels_file = ""
         self._place = "cpu"
         self._memory_pool_mb = 0
         self._threads, self._threads_set = 1, False
@@ -137,6 +138,14 @@ class Config:
 
     def params_file(self) -> str:
         return self._params_file
+
+    def set_kernels_file(self, path: str | os.PathLike[str]) -> None:
+        """A crop file (`fluidphi crop`): the predictor refuses op types and kernels
+        outside it (fluidphi's own; Paddle has no such method)."""
+        self._kernels_file = _path(path)
+
+    def kernels_file(self) -> str:
+        return self._kernels_file
 
     # -- the place ---------------------------------------------------------------------
     def disable_gpu(self) -> None:

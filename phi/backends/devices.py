@@ -27,7 +27,6 @@ import importlib
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
-from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -115,6 +114,8 @@ _plugins_loaded = False
 
 def load_plugins() -> None:
     """Import the device plug-ins named by the entry point group and `PLUGINS_ENV`, once."""
+    from importlib.metadata import entry_points  # here: a cold start of a CPU run skips it
+
     global _plugins_loaded
     if _plugins_loaded:
         return

@@ -7,12 +7,17 @@ check, filled by registration calls that run when the modules of its
 `scoped()` context in which registrations land in a fresh table, so a test or
 `migrate --verify` can run a module's registrations without touching the
 process-wide tables.
+
+A registry can instead be told to load lazily (`load_lazily`): until something needs
+the whole table, a lookup imports only the modules that register its key's group,
+as compat's registration index (generated from a full import) lists them.
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
+import threading
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import ExitStack, contextmanager
 from typing import Any, Generic, TypeVar
@@ -41,6 +46,21 @@ def import_package(package: str) -> None:
         importlib.import_module(mod.name)
 
 
+#: Called with (registry, key) on each new entry while `watching_additions` is active
+#: (compat's registration index records which module registered what).
+_ADDITION_WATCHERS: list[Callable[[Registry[Any, Any], Any], None]] = []
+
+
+@contextmanager
+def watching_additions(watcher: Callable[[Registry[Any, Any], Any], None]) -> Iterator[None]:
+    """`watcher(registry, key)` on every new entry of any registry inside the block."""
+    _ADDITION_WATCHERS.append(watcher)
+    try:
+        yield
+    finally:
+        _ADDITION_WATCHERS.remove(watcher)
+
+
 class Registry(Generic[K, V]):
     """key -> value, grouped by `group(key)` when given (e.g. kernel name for kernel keys).
 
@@ -64,6 +84,9 @@ class Registry(Generic[K, V]):
         self._entries: dict[K, V] = {}
         self._groups: dict[Hashable, dict[K, V]] = {}
         self._loaded = not loaders
+        self._group_loader: Callable[[Hashable], None] | None = None
+        self._groups_loaded: set[Hashable] = set()
+        self._lazy_lock = threading.RLock()
 
     # -- filling -------------------------------------------------------------------------
     def add(self, key: K, value: V) -> V:
@@ -78,19 +101,58 @@ class Registry(Generic[K, V]):
         self._entries[key] = value
         if self._group_of is not None:
             self._groups.setdefault(self._group_of(key), {})[key] = value
+        for watcher in _ADDITION_WATCHERS:
+            watcher(self, key)
         return value
+
+    def group_of(self, key: K) -> Hashable:
+        """The group `key` belongs to (the key itself in an ungrouped registry)."""
+        return key if self._group_of is None else self._group_of(key)
 
     def ensure_loaded(self) -> None:
         """Import the loader packages once, so their registrations have run."""
         if self._loaded:
             return
         self._loaded = True
+        self._group_loader = None
         for package in self.loaders:
             import_package(package)
 
+    def load_lazily(self, group_loader: Callable[[Hashable], None]) -> None:
+        """Until the whole table is needed, a lookup calls `group_loader(group)` once per
+        group (the key itself for an ungrouped registry) instead of importing every
+        loader module; the loader must register everything of that group. No effect
+        once the table is loaded."""
+        if not self._loaded:
+            self._group_loader = group_loader
+
+    @property
+    def loaded(self) -> bool:
+        """Whether the whole table is loaded (the loader packages imported)."""
+        return self._loaded
+
+    @property
+    def lazy(self) -> bool:
+        """Whether lookups still load one group at a time."""
+        return self._group_loader is not None
+
+    def _ensure_group(self, group: Hashable) -> None:
+        loader = self._group_loader
+        if loader is None:
+            self.ensure_loaded()
+        elif group not in self._groups_loaded:
+            # marked loaded only once loaded: another thread asking meanwhile waits here
+            with self._lazy_lock:
+                if group not in self._groups_loaded:
+                    loader(group)
+                    self._groups_loaded.add(group)
+
+    def _ensure_key(self, key: K) -> None:
+        self._ensure_group(self.group_of(key))
+
     # -- reading ---------------------------------------------------------------------------
     def get(self, key: K) -> V | None:
-        self.ensure_loaded()
+        self._ensure_key(key)
         return self._entries.get(key)
 
     def __getitem__(self, key: K) -> V:
@@ -100,7 +162,7 @@ class Registry(Generic[K, V]):
         return value
 
     def __contains__(self, key: object) -> bool:
-        self.ensure_loaded()
+        self._ensure_key(key)  # type: ignore[arg-type]
         return key in self._entries
 
     def __len__(self) -> int:
@@ -121,11 +183,11 @@ class Registry(Generic[K, V]):
 
     def group(self, name: Hashable) -> dict[K, V]:
         """The entries of one group (empty when none), in registration order."""
-        self.ensure_loaded()
+        self._ensure_group(name)
         return dict(self._groups.get(name, {}))
 
     def has_group(self, name: Hashable) -> bool:
-        self.ensure_loaded()
+        self._ensure_group(name)
         return bool(self._groups.get(name))
 
     def group_names(self) -> list[Any]:

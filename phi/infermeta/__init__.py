@@ -4,7 +4,9 @@ The functions live in this package's modules (unary, binary, nullary, multiary,
 and one module per op family). Each takes MetaTensors and attributes under the
 kernel's parameter names (or the yaml entry's ``param`` list, passed
 positionally, followed by the outputs) and sets output dims/dtype/layout/lod.
-Importing this package binds every entry of ops.yaml and backward.yaml (through the typed op model).
+Importing the package binds nothing: its ``bindings`` module binds every entry of
+ops.yaml and backward.yaml (through the typed op model) when the InferMeta registry is
+loaded whole; a lazy run binds one kernel at a time from compat's registration index.
 """
 
 from __future__ import annotations
@@ -14,8 +16,7 @@ import importlib
 import pkgutil
 from collections.abc import Callable
 
-from phi.core.infermeta_utils import register_infer_meta
-from phi.op_defs import OPS_YAML, backward_defs, op_defs
+from phi.op_defs import OPS_YAML
 
 
 @functools.cache
@@ -33,15 +34,3 @@ def find_infer_meta(name: str) -> Callable[..., None]:
         raise LookupError(f"{OPS_YAML.name}: InferMeta function '{name}' {what} in the "
                           "modules of phi.infermeta")
     return found[0]
-
-
-def _register_from_op_defs() -> None:
-    for op in (*op_defs(), *backward_defs()):
-        if op.infer_meta is None:
-            continue
-        fn = find_infer_meta(op.infer_meta.func)
-        for kernel_name in op.kernel.func:
-            register_infer_meta(kernel_name, fn, op.infer_meta.param, op.output_names)
-
-
-_register_from_op_defs()

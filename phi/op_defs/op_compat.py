@@ -31,6 +31,7 @@ import yaml
 
 from phi.common.vocabulary import Vocabulary
 from phi.op_defs.model import ArgType
+from phi.op_defs.yaml_loading import load_yaml_with_node
 
 ENTRY_KEYS = ("op", "backward", "inputs", "outputs", "attrs", "scalar", "int_array", "extra",
               "manual_signature")
@@ -292,9 +293,8 @@ def _check_no_repeated_key(node: yaml.Node, file: str) -> None:
             _check_no_repeated_key(item, file)
 
 
-def _entry_lines(text: str, file: str) -> list[int]:
+def _entry_lines(node: yaml.Node | None, file: str) -> list[int]:
     """The line (1-based) of each top-level sequence item, in order."""
-    node = yaml.compose(text)
     if node is None:
         return []
     _check_no_repeated_key(node, file)
@@ -308,8 +308,8 @@ def load_op_compat(path: Path, shown: str | None = None) -> tuple[OpCompatDef, .
     name = shown or path.name
     text = path.read_text(encoding="utf-8")
     try:
-        raw = yaml.safe_load(text)
-        lines = _entry_lines(text, name)
+        raw, node = load_yaml_with_node(text)
+        lines = _entry_lines(node, name)
     except yaml.YAMLError as err:
         raise OpCompatError(name, f"not valid yaml: {err}") from None
     if raw is None:

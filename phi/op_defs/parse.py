@@ -25,6 +25,7 @@ from phi.op_defs.model import (
     OutputDef,
     size_terms,
 )
+from phi.op_defs.yaml_loading import load_yaml
 
 OP_KEYS = {"op", "args", "output", "optional", "infer_meta", "kernel", "backward", "inplace"}
 BACKWARD_KEYS = {"backward_op", "forward", "args", "output", "optional", "infer_meta",
@@ -307,7 +308,7 @@ def load_op_defs(path: Path) -> tuple[OpDef, ...]:
     """Every entry of one yaml file, in file order; op names must be unique."""
     try:
         text = path.read_text(encoding="utf-8")
-        entries = yaml.safe_load(text) or []
+        entries = load_yaml(text) or []
     except (OSError, yaml.YAMLError) as exc:
         raise OpDefError(str(path), None, f"cannot be read as YAML ({exc})") from None
     if not isinstance(entries, list):

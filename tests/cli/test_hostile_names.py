@@ -147,7 +147,7 @@ def test_every_terminal_helper_prints_hostile_text_literally() -> None:
 
     out = io.StringIO()
     con = SafeConsole(file=out, width=80, force_terminal=False)
-    hostile = "[/x] [bold red]b \x1b[31mred c\rr n\x00ul"
+    hostile = ":smile: [/x] [bold red]b \x1b[31mred c\rr n\x00ul"
     print_error(con, hostile)
     print_warning(con, hostile)
     con.print(hostile)
@@ -157,5 +157,5 @@ def test_every_terminal_helper_prints_hostile_text_literally() -> None:
     con.print(table)
     text = out.getvalue()
     assert not RAW_CONTROL.search(text), repr(text)
-    literal = "[/x] [bold red]b \\x1b[31mred c\\rr n\\x00ul"
+    literal = ":smile: [/x] [bold red]b \\x1b[31mred c\\rr n\\x00ul"
     assert "".join(text.split()).count("".join(literal.split())) == 6, text

@@ -63,3 +63,23 @@ def test_first_use_imports_the_loader_packages(tmp_path: Path) -> None:
     out = subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True,
                          text=True, check=True).stdout.split()
     assert out == ["0", "True"]
+
+
+def test_lazy_lookups_load_only_their_group_until_the_table_is_needed() -> None:
+    reg: Registry[tuple[str, int], str] = Registry("kernel", loaders=("no_such_pkg_xyz",),
+                                                   group=lambda k: k[0])
+    asked: list[str] = []
+
+    def load_group(name: object) -> None:
+        asked.append(str(name))
+        if name == "add":
+            reg.add(("add", 1), "x")
+
+    reg.load_lazily(load_group)
+    assert reg.lazy
+    assert reg.get(("add", 1)) == "x" and reg.has_group("add") and not reg.has_group("sub")
+    assert reg.group("add") == {("add", 1): "x"}
+    assert asked == ["add", "sub"]  # once per group
+    with pytest.raises(ModuleNotFoundError, match="no_such_pkg_xyz"):
+        reg.keys()  # the whole table: the loader packages are imported
+    assert not reg.lazy
