@@ -40,3 +40,42 @@ def nll_loss_infer_meta(input: MetaTensor, label: MetaTensor, weight: MetaTensor
         meta.set_dims(dims)
         meta.set_dtype(input.dtype())
         meta.set_layout(input.layout())
+
+
+def _like(meta: MetaTensor, src: MetaTensor, dims: tuple[int, ...]) -> None:
+    meta.set_dims(dims)
+    meta.set_dtype(src.dtype())
+    meta.set_layout(src.layout())
+
+
+def kldiv_loss_infer_meta(x: MetaTensor, label: MetaTensor, reduction: str, log_target: bool,
+                          out: MetaTensor) -> None:
+    from phi.kernels.funcs.loss import KLDIV_REDUCTIONS, check_same_dims, reduced_dims
+
+    dims = check_same_dims("kldiv_loss", {"X": x.dims(), "Target": label.dims()})
+    _like(out, x, reduced_dims(dims, reduction, "kldiv_loss", KLDIV_REDUCTIONS))
+
+
+def huber_loss_infer_meta(input: MetaTensor, label: MetaTensor, delta: float, out: MetaTensor,
+                          residual: MetaTensor) -> None:
+    from phi.kernels.funcs.loss import check_same_dims
+
+    dims = check_same_dims("huber_loss", {"X": input.dims(), "Y": label.dims()})
+    _like(out, input, dims)
+    if residual:
+        _like(residual, input, dims)
+
+
+def hinge_loss_infer_meta(logits: MetaTensor, labels: MetaTensor, loss: MetaTensor) -> None:
+    from phi.kernels.funcs.loss import check_column_pair
+
+    _like(loss, logits, check_column_pair("hinge_loss", "Logits", logits.dims(), "Labels",
+                                          labels.dims()))
+
+
+def log_loss_infer_meta(input: MetaTensor, label: MetaTensor, epsilon: float,
+                        out: MetaTensor) -> None:
+    from phi.kernels.funcs.loss import check_column_pair
+
+    _like(out, input, check_column_pair("log_loss", "Predicted", input.dims(), "Labels",
+                                        label.dims()))

@@ -8,7 +8,15 @@ from __future__ import annotations
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["bce_loss", "nll_loss", "sigmoid_cross_entropy_with_logits"]
+__all__ = [
+    "bce_loss",
+    "hinge_loss",
+    "huber_loss",
+    "kldiv_loss",
+    "log_loss",
+    "nll_loss",
+    "sigmoid_cross_entropy_with_logits",
+]
 
 
 def sigmoid_cross_entropy_with_logits(
@@ -52,3 +60,44 @@ def nll_loss(
     return apply("nll_loss",
                  {"input": input, "label": label, "weight": weight},
                  {"ignore_index": ignore_index, "reduction": reduction})
+
+
+def kldiv_loss(
+    x: TensorLike,
+    label: TensorLike,
+    reduction: str = 'mean',
+    log_target: bool = False,
+) -> Tensor:
+    """`kldiv_loss` (ops.yaml): (Tensor x, Tensor label, str reduction="mean", bool
+    log_target=false) -> Tensor(out).
+
+    Kernel `kldiv_loss`; InferMeta `kldiv_loss_infer_meta`.
+    """
+    return apply("kldiv_loss",
+                 {"x": x, "label": label},
+                 {"reduction": reduction, "log_target": log_target})
+
+
+def huber_loss(input: TensorLike, label: TensorLike, delta: float) -> tuple[Tensor, Tensor]:
+    """`huber_loss` (ops.yaml): (Tensor input, Tensor label, float delta) -> Tensor(out),
+    Tensor(residual).
+
+    Kernel `huber_loss`; InferMeta `huber_loss_infer_meta`.
+    """
+    return apply("huber_loss", {"input": input, "label": label}, {"delta": delta})
+
+
+def hinge_loss(logits: TensorLike, labels: TensorLike) -> Tensor:
+    """`hinge_loss` (ops.yaml): (Tensor logits, Tensor labels) -> Tensor(loss).
+
+    Kernel `hinge_loss`; InferMeta `hinge_loss_infer_meta`.
+    """
+    return apply("hinge_loss", {"logits": logits, "labels": labels}, {})
+
+
+def log_loss(input: TensorLike, label: TensorLike, epsilon: float) -> Tensor:
+    """`log_loss` (ops.yaml): (Tensor input, Tensor label, float epsilon) -> Tensor(out).
+
+    Kernel `log_loss`; InferMeta `log_loss_infer_meta`.
+    """
+    return apply("log_loss", {"input": input, "label": label}, {"epsilon": epsilon})

@@ -189,3 +189,73 @@ def nll_loss(xp: Any, x: Any, label: Any, weight: Any | None, ignore_index: int,
             value = value / total
         out[...] = value
         total_weight[...] = total
+
+
+def reduced_dims(dims: tuple[int, ...], reduction: str, op: str,
+                 allowed: tuple[str, ...] = ("none", "sum", "mean")) -> tuple[int, ...]:
+    """The loss's dims: `dims` for reduction none, else 0-d; unknown reductions refused."""
+    if reduction not in allowed:
+        raise ValueError(f"{op}: reduction must be one of {', '.join(allowed)}, got "
+                         f"{reduction!r}")
+    return tuple(dims) if reduction == "none" else ()
+
+
+KLDIV_REDUCTIONS = ("none", "batchmean", "mean", "sum")
+
+
+def kldiv_loss(xp: Any, x: Any, target: Any, reduction: str, log_target: bool,
+               out: Any) -> None:
+    """target * (log(target) - x), 0 where target <= 0; with `log_target`
+    exp(target) * (target - x); then reduced (batchmean: the sum over x's first dim, NaN
+    for an empty batch; a 0-D x's loss as is; mean of an empty x: NaN)."""
+    t = x.dtype.type
+    with quiet(xp):
+        if log_target:
+            loss = xp.exp(target) * (target - x)
+        else:
+            loss = xp.where(target <= 0, t(0), target * (xp.log(target) - x))
+        if reduction == "none":
+            xp.copyto(out, loss)
+            return
+        total = loss.sum(dtype=loss.dtype)
+        if reduction == "mean":
+            total = total / t(loss.size)
+        elif reduction == "batchmean" and x.ndim:  # an empty batch gives 0 / 0
+            total = total / t(x.shape[0])
+        out[...] = total
+
+
+def huber_loss(xp: Any, x: Any, y: Any, delta: float, out: Any, residual: Any) -> None:
+    """residual = y - x; 0.5 r^2 where |r| <= delta, else delta * (|r| - 0.5 delta)."""
+    t = x.dtype.type
+    d = t(delta)
+    with quiet(xp):
+        xp.subtract(y, x, out=residual)
+        size = xp.abs(residual)
+        xp.copyto(out, xp.where(size <= d, t(0.5) * residual * residual,
+                                d * (size - t(0.5) * d)))
+
+
+def check_column_pair(op: str, first: str, first_dims: tuple[int, ...], second: str,
+                      second_dims: tuple[int, ...]) -> tuple[int, ...]:
+    """hinge_loss / log_loss inputs: both [N, 1]."""
+    dims = check_same_dims(op, {first: first_dims, second: second_dims})
+    if len(dims) != 2 or dims[1] != 1:
+        raise ValueError(f"{op}: {first} must be 2-D [N, 1], got {dims}")
+    return dims
+
+
+def hinge_loss(xp: Any, logits: Any, labels: Any, loss: Any) -> None:
+    """max(0, 1 - logits * (2 labels - 1)) (NaN stays NaN)."""
+    t = logits.dtype.type
+    with quiet(xp):
+        xp.maximum(t(1) - logits * (t(2) * labels - t(1)), t(0), out=loss)
+
+
+def log_loss(xp: Any, predicted: Any, labels: Any, epsilon: float, loss: Any) -> None:
+    """-labels * log(predicted + eps) - (1 - labels) * log(1 - predicted + eps)."""
+    t = predicted.dtype.type
+    eps = t(epsilon)
+    with quiet(xp):
+        xp.copyto(loss, -labels * xp.log(predicted + eps)
+                  - (t(1) - labels) * xp.log(t(1) - predicted + eps))

@@ -1,5 +1,6 @@
 """Elementwise and reduced losses: sigmoid_cross_entropy_with_logits (ignore_index,
-normalize, pos_weight), bce_loss, nll_loss (weight, ignore_index, reduction).
+normalize, pos_weight), bce_loss, nll_loss (weight, ignore_index, reduction), kldiv_loss
+(reduction, log_target), huber_loss, hinge_loss, log_loss.
 
 sigmoid_cross_entropy_with_logits: per element max(x, 0) - x * label + log(1 + exp(-|x|))
 (the log term times pos_weight when given); a label whose int truncation is ignore_index
@@ -12,6 +13,13 @@ outside [0, 1] (NaN too) raises.
 nll_loss: X [N, C] with Label [N], or [N, C, H, W] with [N, H, W] (int64 class ids);
 optional per-class Weight; ignore_index gives 0; reduction none / sum / mean (the sum
 divided by the total weight, unless that is 0); Total_weight is the weight sum.
+
+kldiv_loss: target * (log(target) - x) (0 where target <= 0), or exp(target) * (target - x)
+with log_target; reduction none / sum / mean / batchmean (sum over dims[0]).
+
+huber_loss: r = Y - X (Residual), 0.5 r^2 where |r| <= delta, else delta (|r| - delta / 2).
+hinge_loss: max(0, 1 - Logits * (2 Labels - 1)); log_loss: -Labels log(Predicted + epsilon)
+- (1 - Labels) log(1 - Predicted + epsilon); both on [N, 1], float32 only.
 """
 
 from .spec import FLOATS, INF, NAN, Case, In
@@ -119,4 +127,72 @@ _NLL = [
          label=In((3,), "int64", values=[0, -1, 1]), raises="out of range|out of bounds"),
 ]
 
-CASES = [*_SCE, *_BCE, *_NLL]
+
+def _kldiv(tag: str, dtype: str, shape: tuple[int, ...], attrs=None, target=None) -> Case:
+    log_target = (attrs or {}).get("log_target", False)
+    tgt = target or (In(shape, dtype, -3.0, 0.0) if log_target else In(shape, dtype, 0.0, 1.0))
+    return Case(f"kldiv_loss_{tag}_{dtype}", "kldiv_loss",
+                {"X": In(shape, dtype, -3.0, 0.0), "Target": tgt}, attrs=attrs or {})
+
+
+_REDUCTIONS = ("none", "sum", "mean", "batchmean")
+
+_KLDIV = [
+    *(_kldiv(red, dtype, (4, 5), {"reduction": red}) for dtype in FLOATS
+      for red in _REDUCTIONS),
+    *(_kldiv(f"log_target_{red}", dtype, (3, 4), {"reduction": red, "log_target": True})
+      for dtype in FLOATS for red in ("none", "batchmean")),
+    _kldiv("3d_mean", "float32", (2, 3, 4)),
+    _kldiv("0d_none", "float32", (), {"reduction": "none"}),
+    _kldiv("0d_sum", "float64", (), {"reduction": "sum"}),
+    _kldiv("0d_batchmean", "float32", (), {"reduction": "batchmean"}),
+    _kldiv("empty_mean", "float32", (0, 3), {"reduction": "mean"}),
+    _kldiv("empty_none", "float32", (0, 3), {"reduction": "none"}),
+    _kldiv("empty_batchmean", "float64", (0, 3), {"reduction": "batchmean"}),
+    _kldiv("target_edges_none", "float64", (8,), {"reduction": "none"},
+           target=In((8,), "float64", values=[0.0, -0.0, -1.0, 1.0, NAN, INF, 1e-300, 0.5])),
+]
+
+
+def _huber(tag: str, dtype: str, shape: tuple[int, ...], delta: float, x=None, y=None) -> Case:
+    return Case(f"huber_loss_{tag}_{dtype}", "huber_loss",
+                {"X": x or In(shape, dtype), "Y": y or In(shape, dtype)}, attrs={"delta": delta},
+                fetch=("Out", "Residual"))
+
+
+_HUBER = [
+    *(_huber(tag, dtype, shape, 1.0) for dtype in FLOATS
+      for tag, shape in (("4x1", (4, 1)), ("3x5", (3, 5)), ("0d", ()), ("empty", (0, 1)))),
+    _huber("delta_0_5", "float32", (6, 3), 0.5),
+    _huber("delta_0", "float64", (4, 3), 0.0),
+    *(_huber("at_delta", dtype, (6,), 2.0, x=In((6,), dtype, values=[0.0] * 6),
+             y=In((6,), dtype, values=[2.0, -2.0, 1.999, 2.001, NAN, INF])) for dtype in FLOATS),
+]
+
+_HINGE = [
+    Case("hinge_loss_float32", "hinge_loss",
+         {"Logits": In((6, 1), "float32", -2.0, 2.0), "Labels": In((6, 1), "float32",
+                                                                   values=[[0.0], [1.0], [1.0],
+                                                                           [0.0], [1.0], [0.0]])}),
+    Case("hinge_loss_edges_float32", "hinge_loss",
+         {"Logits": In((6, 1), "float32", values=[[1.0], [-1.0], [0.0], [NAN], [INF], [-INF]]),
+          "Labels": In((6, 1), "float32", values=[[1.0], [0.0], [0.5], [1.0], [0.0], [0.0]])}),
+    Case("hinge_loss_empty_float32", "hinge_loss",
+         {"Logits": In((0, 1), "float32"), "Labels": In((0, 1), "float32")}),
+]
+
+_LOG_LOSS = [
+    Case("log_loss_float32", "log_loss", {"Predicted": In((6, 1), "float32", 0.01, 0.99),
+                                          "Labels": In((6, 1), "float32", 0.0, 1.0)},
+         attrs={"epsilon": 1e-4}),
+    Case("log_loss_edges_float32", "log_loss",
+         {"Predicted": In((5, 1), "float32", values=[[0.0], [1.0], [0.5], [1.0], [0.0]]),
+          "Labels": In((5, 1), "float32", values=[[1.0], [0.0], [0.5], [1.0], [0.0]])},
+         attrs={"epsilon": 1e-7}),
+    Case("log_loss_zero_epsilon_float32", "log_loss",
+         {"Predicted": In((3, 1), "float32", values=[[0.0], [0.25], [1.0]]),
+          "Labels": In((3, 1), "float32", values=[[1.0], [0.5], [0.0]])},
+         attrs={"epsilon": 0.0}),
+]
+
+CASES = [*_SCE, *_BCE, *_NLL, *_KLDIV, *_HUBER, *_HINGE, *_LOG_LOSS]
