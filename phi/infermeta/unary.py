@@ -297,3 +297,10 @@ def float_out_infer_meta(x: MetaTensor, out: MetaTensor) -> None:
     out.set_dtype(float_out_dtype(x.dtype()))
     out.set_layout(x.layout())
     out.share_lod(x)
+
+
+def mean_all_infer_meta(x: MetaTensor, out: MetaTensor) -> None:
+    """out: 0-D, x's dtype (the mean of every element)."""
+    out.set_dims(())
+    out.set_dtype(x.dtype())
+    out.set_layout(x.layout())

@@ -1,0 +1,60 @@
+"""Paddle 1.x / 2.x ops old programs still hold: mean (every element to one 0-D value, as
+PHI mean_all), top_k (v1: the last axis, k attr or K tensor, int64 Indices).
+
+mean: float32 / float64 / complex / bfloat16 (Paddle's Eigen mean; bfloat16 cases use values
+whose sums are exact, so no rounding order shows); an empty X gives NaN.
+top_k: PHI topk_v1, Paddle's topk with axis -1, largest and sorted; K (an int32 [1] tensor)
+wins over the attribute. The order of equal elements is libstdc++'s partial_sort's (see
+sort_search.py): tie cases fetch only the values.
+"""
+
+from .spec import INF, NAN, Case, In
+
+_MEAN = [
+    *(Case(f"mean_{tag}_{dtype}", "mean", {"X": In(shape, dtype)})
+      for dtype in ("float32", "float64", "complex64", "complex128")
+      for tag, shape in (("3x4", (3, 4)), ("0d", ()), ("empty", (0, 3)), ("3d", (2, 3, 4)))),
+    Case("mean_exact_bfloat16", "mean", {"X": In((2, 4), "bfloat16", values=[
+        [1.0, 2.0, 3.0, 4.0], [-0.5, 0.25, 8.0, 6.25]])}),
+    Case("mean_nan_inf_float32", "mean", {"X": In((4,), "float32", values=[1.0, NAN, 2.0, 3.0])}),
+    Case("mean_inf_float64", "mean", {"X": In((3,), "float64", values=[1.0, INF, 2.0])}),
+]
+
+
+_ARTEFACT = ("Paddle's order of equal elements is libstdc++'s partial_sort's: values only, and "
+             "the sign of a zero picked among -0.0 / 0.0 is that order's too")
+
+
+def _topk(tag: str, dtype: str, x: In, k: int | None = None, k_tensor: int | None = None,
+          raises=None, ties: bool = False) -> Case:
+    inputs = {"X": x}
+    if k_tensor is not None:
+        inputs["K"] = In((1,), "int32", values=[k_tensor])
+    return Case(f"top_k_{tag}_{dtype}", "top_k", inputs,
+                attrs={} if k is None else {"k": k}, raises=raises,
+                **({"fetch": ("Out",), "zero_sign": False, "note": _ARTEFACT} if ties else {}))
+
+
+_TOPK = [
+    *(_topk("k2", dtype, In((3, 5), dtype, -50, 50), k=2)
+      for dtype in ("float16", "float32", "float64", "int32", "int64")),
+    _topk("default_k", "float32", In((2, 4), "float32")),
+    _topk("1d_k3", "float64", In((6,), "float64"), k=3),
+    _topk("3d_k_all", "float32", In((2, 2, 4), "float32"), k=4),
+    _topk("ties_int64", "int64", In((2, 6), "int64", values=[[1, 3, 3, 2, 3, 1],
+                                                             [5, 5, 5, 5, 5, 5]]), k=4,
+          ties=True),
+    _topk("nan_inf_float32", "float32",
+          In((2, 4), "float32", values=[[1.0, NAN, INF, -INF], [0.0, -0.0, NAN, 2.0]]), k=3,
+          ties=True),
+    _topk("nan_distinct_float64", "float64",
+          In((2, 5), "float64", values=[[1.0, NAN, INF, -INF, -2.0], [0.5, -3.0, NAN, 2.0, 9.0]]),
+          k=3),
+    _topk("k_tensor", "float32", In((3, 6), "float32"), k=1, k_tensor=4),
+    _topk("k_tensor_int64", "int64", In((2, 5), "int64", -9, 9), k_tensor=2),
+    _topk("empty_rows_float32", "float32", In((0, 4), "float32"), k=2),
+    _topk("k_too_large", "float32", In((2, 3), "float32"), k=5,
+          raises="k|K|greater|less|range"),
+]
+
+CASES = [*_MEAN, *_TOPK]
