@@ -304,3 +304,11 @@ def mean_all_infer_meta(x: MetaTensor, out: MetaTensor) -> None:
     out.set_dims(())
     out.set_dtype(x.dtype())
     out.set_layout(x.layout())
+
+
+def legacy_expand_infer_meta(x: MetaTensor, expand_times, out: MetaTensor) -> None:
+    """out: x's dims times `expand_times` (one entry per dim of x), x's dtype."""
+    from phi.kernels.funcs.expand import expand_times_dims
+
+    out.set_dims(expand_times_dims(x.dims(), list(expand_times)))
+    out.set_dtype(x.dtype())

@@ -5,10 +5,12 @@ The `v1` section of ops.yaml, each op followed by its backward op.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["mean_all", "topk_v1"]
+__all__ = ["legacy_expand", "mean_all", "topk_v1"]
 
 
 def mean_all(x: TensorLike) -> Tensor:
@@ -25,3 +27,11 @@ def topk_v1(x: TensorLike, k: float = 1) -> tuple[Tensor, Tensor]:
     Kernel `topk_v1`; InferMeta `topk_v1_infer_meta`.
     """
     return apply("topk_v1", {"x": x}, {"k": k})
+
+
+def legacy_expand(x: TensorLike, expand_times: Sequence[int] = ()) -> Tensor:
+    """`legacy_expand` (ops.yaml): (Tensor x, IntArray expand_times={}) -> Tensor(out).
+
+    Kernel `legacy_expand`; InferMeta `legacy_expand_infer_meta`.
+    """
+    return apply("legacy_expand", {"x": x}, {"expand_times": expand_times})

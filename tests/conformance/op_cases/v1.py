@@ -6,6 +6,8 @@ whose sums are exact, so no rounding order shows); an empty X gives NaN.
 top_k: PHI topk_v1, Paddle's topk with axis -1, largest and sorted; K (an int32 [1] tensor)
 wins over the attribute. The order of equal elements is libstdc++'s partial_sort's (see
 sort_search.py): tie cases fetch only the values.
+expand (v1, PHI legacy_expand): X tiled `expand_times` times per dim (one entry per dim of
+X); the times come from the ExpandTimes tensor, else expand_times_tensor, else the attribute.
 """
 
 from .spec import INF, NAN, Case, In
@@ -57,4 +59,26 @@ _TOPK = [
           raises="k|K|greater|less|range"),
 ]
 
-CASES = [*_MEAN, *_TOPK]
+
+
+def _expand(tag: str, dtype: str, x: tuple[int, ...], times=None, inputs=None,
+            raises=None) -> Case:
+    return Case(f"expand_{tag}_{dtype}", "expand", {"X": In(x, dtype), **(inputs or {})},
+                attrs={} if times is None else {"expand_times": times}, raises=raises)
+
+
+_EXPAND = [
+    *(_expand("2x3", dtype, (2, 3), [2, 3])
+      for dtype in ("bool", "float32", "float64", "int32", "int64")),
+    _expand("1d", "float32", (3,), [4]),
+    _expand("3d_ones", "int64", (2, 1, 3), [1, 4, 1]),
+    _expand("empty", "float32", (0, 3), [2, 2]),
+    _expand("expand_times_tensor", "float32", (2, 3), [1, 1],
+            inputs={"ExpandTimes": In((2,), "int32", values=[3, 2])}),
+    _expand("expand_times_tensor_list", "float64", (2, 2), [5, 5],
+            inputs={"expand_times_tensor": [In((1,), "int32", values=[2]),
+                                            In((1,), "int32", values=[3])]}),
+    _expand("zero_times", "float32", (2, 3), [0, 2]),
+]
+
+CASES = [*_MEAN, *_TOPK, *_EXPAND]
