@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["legacy_expand", "mean_all", "topk_v1"]
+__all__ = ["accuracy", "legacy_expand", "mean_all", "topk_v1"]
 
 
 def mean_all(x: TensorLike) -> Tensor:
@@ -35,3 +35,16 @@ def legacy_expand(x: TensorLike, expand_times: Sequence[int] = ()) -> Tensor:
     Kernel `legacy_expand`; InferMeta `legacy_expand_infer_meta`.
     """
     return apply("legacy_expand", {"x": x}, {"expand_times": expand_times})
+
+
+def accuracy(
+    x: TensorLike,
+    indices: TensorLike,
+    label: TensorLike,
+) -> tuple[Tensor, Tensor, Tensor]:
+    """`accuracy` (ops.yaml): (Tensor x, Tensor indices, Tensor label) -> Tensor(accuracy),
+    Tensor(correct), Tensor(total).
+
+    Kernel `accuracy`; InferMeta `accuracy_infer_meta`.
+    """
+    return apply("accuracy", {"x": x, "indices": indices, "label": label}, {})

@@ -8,6 +8,9 @@ wins over the attribute. The order of equal elements is libstdc++'s partial_sort
 sort_search.py): tie cases fetch only the values.
 expand (v1, PHI legacy_expand): X tiled `expand_times` times per dim (one entry per dim of
 X); the times come from the ExpandTimes tensor, else expand_times_tensor, else the attribute.
+accuracy: the share of rows whose Label is among that row's top-k Indices (Out, the top-k
+values, is not read), with Correct and Total counts (0-D float32 / int32 / int32). No empty
+case: Paddle then leaves Correct and Total unwritten (whatever memory held).
 """
 
 from .spec import INF, NAN, Case, In
@@ -81,4 +84,24 @@ _EXPAND = [
     _expand("zero_times", "float32", (2, 3), [0, 2]),
 ]
 
-CASES = [*_MEAN, *_TOPK, *_EXPAND]
+
+
+def _accuracy(tag: str, dtype: str, indices: In, label: In) -> Case:
+    return Case(f"accuracy_{tag}_{dtype}", "accuracy",
+                {"Out": In(indices.shape, dtype, 0.0, 1.0), "Indices": indices, "Label": label},
+                fetch=("Accuracy", "Correct", "Total"))
+
+
+_ACCURACY = [
+    *(_accuracy("k3", dtype, In((6, 3), "int64", 0, 5), In((6, 1), "int64", 0, 5))
+      for dtype in ("float32", "float64")),
+    _accuracy("k1_all_right", "float32", In((3, 1), "int64", values=[[1], [0], [4]]),
+              In((3, 1), "int64", values=[[1], [0], [4]])),
+    _accuracy("none_right", "float32", In((2, 2), "int64", values=[[1, 2], [3, 0]]),
+              In((2, 1), "int64", values=[[0], [1]])),
+    _accuracy("repeated_index", "float64", In((3, 3), "int64", values=[[2, 2, 2], [1, 1, 0],
+                                                                        [5, 5, 5]]),
+              In((3, 1), "int64", values=[[2], [0], [4]])),
+]
+
+CASES = [*_MEAN, *_TOPK, *_EXPAND, *_ACCURACY]
