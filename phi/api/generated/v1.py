@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["accuracy", "legacy_expand", "mean_all", "topk_v1"]
+__all__ = ["accuracy", "crop", "legacy_crop", "legacy_expand", "mean_all", "topk_v1"]
 
 
 def mean_all(x: TensorLike) -> Tensor:
@@ -48,3 +48,25 @@ def accuracy(
     Kernel `accuracy`; InferMeta `accuracy_infer_meta`.
     """
     return apply("accuracy", {"x": x, "indices": indices, "label": label}, {})
+
+
+def crop(x: TensorLike, shape: Sequence[int] = (), offsets: Sequence[int] = ()) -> Tensor:
+    """`crop` (ops.yaml): (Tensor x, IntArray shape={}, IntArray offsets={}) -> Tensor(out).
+
+    Kernel `crop`; InferMeta `crop_infer_meta`.
+    """
+    return apply("crop", {"x": x}, {"shape": shape, "offsets": offsets})
+
+
+def legacy_crop(
+    x: TensorLike,
+    y: TensorLike | None = None,
+    offsets: Sequence[int] = (),
+    shape: Sequence[int] = (),
+) -> Tensor:
+    """`legacy_crop` (ops.yaml): (Tensor x, Tensor y, IntArray offsets={}, int[] shape={}) ->
+    Tensor(out).
+
+    Kernel `legacy_crop`; InferMeta `legacy_crop_infer_meta`.
+    """
+    return apply("legacy_crop", {"x": x, "y": y}, {"offsets": offsets, "shape": shape})

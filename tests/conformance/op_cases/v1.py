@@ -8,6 +8,12 @@ wins over the attribute. The order of equal elements is libstdc++'s partial_sort
 sort_search.py): tie cases fetch only the values.
 expand (v1, PHI legacy_expand): X tiled `expand_times` times per dim (one entry per dim of
 X); the times come from the ExpandTimes tensor, else expand_times_tensor, else the attribute.
+crop_tensor (PHI crop): X[offsets : offsets + shape] per dim; shape from the Shape tensor,
+else ShapeTensor, else the attribute (-1: to the end of X's dim); offsets likewise from
+Offsets / OffsetsTensor / the attribute. crop (v1, PHI legacy_crop): the same window with
+the shape from Y's dims when Y is given. Paddle's crop does not check a window past X's end
+(it reads out of bounds; fluidphi refuses it: tests/ops/test_v1_ops.py) and dies (SIGSEGV) on
+an empty `offsets`, so neither is a fixture.
 accuracy: the share of rows whose Label is among that row's top-k Indices (Out, the top-k
 values, is not read), with Correct and Total counts (0-D float32 / int32 / int32). No empty
 case: Paddle then leaves Correct and Total unwritten (whatever memory held).
@@ -104,4 +110,50 @@ _ACCURACY = [
               In((3, 1), "int64", values=[[2], [0], [4]])),
 ]
 
-CASES = [*_MEAN, *_TOPK, *_EXPAND, *_ACCURACY]
+
+
+def _i32(*values: int) -> In:
+    return In((len(values),), "int32", values=list(values))
+
+
+def _crop_tensor(tag: str, dtype: str, x: tuple[int, ...], attrs=None, inputs=None,
+                 raises=None) -> Case:
+    return Case(f"crop_tensor_{tag}_{dtype}", "crop_tensor",
+                {"X": In(x, dtype, -9, 9), **(inputs or {})}, attrs=attrs or {}, raises=raises)
+
+
+_CROP_TENSOR = [
+    *(_crop_tensor("2d", dtype, (3, 5), {"shape": [2, 3], "offsets": [1, 1]})
+      for dtype in ("float32", "float64", "int32", "int64")),
+    _crop_tensor("minus_one", "float32", (2, 3, 4), {"shape": [-1, 2, -1], "offsets": [1, 0, 1]}),
+    _crop_tensor("zero_offsets", "float64", (4, 4), {"shape": [2, 3], "offsets": [0, 0]}),
+    _crop_tensor("shape_tensor", "float32", (4, 5), {"shape": [1, 1], "offsets": [1, 2]},
+                 {"Shape": _i32(3, 2)}),
+    _crop_tensor("shape_tensor_list", "int64", (4, 5), {"offsets": [0, 1]},
+                 {"ShapeTensor": [_i32(2), _i32(4)]}),
+    _crop_tensor("offsets_tensor", "float32", (4, 5), {"shape": [2, 2], "offsets": [0, 0]},
+                 {"Offsets": _i32(2, 3)}),
+    _crop_tensor("offsets_tensor_list", "float64", (4, 5), {"shape": [3, 2]},
+                 {"OffsetsTensor": [_i32(1), _i32(3)]}),
+    _crop_tensor("empty_window", "float32", (3, 4), {"shape": [0, 2], "offsets": [1, 1]}),
+    _crop_tensor("out_of_range", "float32", (3, 4), {"shape": [2, 3], "offsets": [2, 0]},
+                 raises="crop|offset|shape|range|exceed|greater|less"),
+]
+
+
+def _crop(tag: str, dtype: str, x: tuple[int, ...], attrs=None, inputs=None,
+          raises=None) -> Case:
+    return Case(f"crop_{tag}_{dtype}", "crop", {"X": In(x, dtype), **(inputs or {})},
+                attrs=attrs or {}, raises=raises)
+
+
+_CROP = [
+    *(_crop("2d", dtype, (4, 5), {"shape": [2, 3], "offsets": [1, 2]})
+      for dtype in ("float32", "float64")),
+    _crop("3d_zero_offsets", "float32", (3, 4, 5), {"shape": [2, 2, 3], "offsets": [0, 0, 0]}),
+    _crop("y_shape", "float32", (4, 5), {"offsets": [2, 1]}, {"Y": In((2, 3), "float32")}),
+    _crop("offsets_tensor", "float64", (4, 5), {"shape": [2, 2], "offsets": [0, 0]},
+          {"Offsets": _i32(1, 3)}),
+]
+
+CASES = [*_MEAN, *_TOPK, *_EXPAND, *_ACCURACY, *_CROP_TENSOR, *_CROP]
