@@ -58,13 +58,11 @@ class CropKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("X")
         y = ctx.input("Y")
-        offsets_tensor = ctx.input("Offsets")
         out = ctx.output("Out")
         offsets = ctx.attr("offsets")
         shape = ctx.attr("shape")
-        offsets = requested_ints(
-            offsets_tensor.data if offsets_tensor is not None and offsets_tensor.initialized()
-            else None, [], offsets)
+        if ctx.has_input("Offsets"):
+            offsets = [int(v) for v in ctx.input("Offsets").numpy().reshape(-1)]
         out.resize(crop_funcs.crop_dims("crop", x.dims, shape if y is None else y.dims,
                                         offsets))
         data = out.mutable_data(ctx.place, x.dtype)

@@ -65,18 +65,16 @@ class ExpandOp(OperatorWithKernel):
 class ExpandKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("X")
-        times_tensor = ctx.input("ExpandTimes")
-        times_tensor_list = ctx.multi_input("expand_times_tensor")
         out = ctx.output("Out")
         expand_times = ctx.attr("expand_times")
-        times = expand_funcs.requested_ints(
-            times_tensor.data if times_tensor is not None and times_tensor.initialized()
-            else None,
-            [t.data for t in times_tensor_list if t is not None and t.initialized()],
-            expand_times)
-        out.resize(expand_funcs.expand_times_dims(x.dims, times))
+        if ctx.has_input("ExpandTimes"):
+            expand_times = [int(v) for v in ctx.input("ExpandTimes").numpy().reshape(-1)]
+        elif ctx.has_input("expand_times_tensor"):
+            expand_times = [int(t.numpy().reshape(-1)[0])
+                            for t in ctx.multi_input("expand_times_tensor")]
+        out.resize(expand_funcs.expand_times_dims(x.dims, expand_times))
         data = out.mutable_data(ctx.place, x.dtype)
-        expand_funcs.tile(ctx.xp, x.data, times, data)
+        expand_funcs.tile(ctx.xp, x.data, expand_times, data)
 
 
 VERIFY_CASES = [

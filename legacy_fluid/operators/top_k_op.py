@@ -56,10 +56,11 @@ class TopKOp(OperatorWithKernel):
 class TopKKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("X")
-        k_tensor = ctx.input("K") if ctx.has_input("K") else None
         out = ctx.output("Out")
         indices = ctx.output("Indices")
-        k = _k(k_tensor, ctx.attr("k"))
+        k = ctx.attr("k")
+        if ctx.has_input("K"):
+            k = int(ctx.input("K").numpy().reshape(-1)[0])
         data = out.mutable_data(ctx.place, x.dtype)
         index = indices.mutable_data(ctx.place, DataType.INT64)
         ss_funcs.topk(ctx.xp, x.data, k, -1, True, data, index)
