@@ -32,6 +32,14 @@ def topk_infer_meta(x: MetaTensor, k, axis: int, largest: bool, sorted: bool,
     _x_and_indices(x, topk_dims(x.dims(), Scalar(k).to(int), axis), out, indices)
 
 
+def topk_v1_infer_meta(x: MetaTensor, k, out: MetaTensor, indices: MetaTensor) -> None:
+    """The legacy top_k: topk along the last axis."""
+    from phi.common import Scalar
+    from phi.kernels.funcs.sort_search import topk_dims
+
+    _x_and_indices(x, topk_dims(x.dims(), Scalar(k).to(int), -1, "top_k"), out, indices)
+
+
 def kthvalue_infer_meta(x: MetaTensor, k: int, axis: int, keepdim: bool, out: MetaTensor,
                         indices: MetaTensor) -> None:
     """out / indices: x's dims without axis (size 1 with keepdim)."""

@@ -297,3 +297,35 @@ def float_out_infer_meta(x: MetaTensor, out: MetaTensor) -> None:
     out.set_dtype(float_out_dtype(x.dtype()))
     out.set_layout(x.layout())
     out.share_lod(x)
+
+
+def mean_all_infer_meta(x: MetaTensor, out: MetaTensor) -> None:
+    """out: 0-D, x's dtype (the mean of every element)."""
+    out.set_dims(())
+    out.set_dtype(x.dtype())
+    out.set_layout(x.layout())
+
+
+def legacy_expand_infer_meta(x: MetaTensor, expand_times, out: MetaTensor) -> None:
+    """out: x's dims times `expand_times` (one entry per dim of x), x's dtype."""
+    from phi.kernels.funcs.expand import expand_times_dims
+
+    out.set_dims(expand_times_dims(x.dims(), list(expand_times)))
+    out.set_dtype(x.dtype())
+
+
+def crop_infer_meta(x: MetaTensor, shape, offsets, out: MetaTensor) -> None:
+    """out: the window's dims (crop_tensor), x's dtype."""
+    from phi.kernels.funcs.crop import crop_dims
+
+    out.set_dims(crop_dims("crop_tensor", x.dims(), list(shape), list(offsets)))
+    out.set_dtype(x.dtype())
+
+
+def legacy_crop_infer_meta(x: MetaTensor, y: MetaTensor, offsets, shape: list[int],
+                           out: MetaTensor) -> None:
+    """out: the window's dims (the v1 crop: y's dims when given), x's dtype."""
+    from phi.kernels.funcs.crop import crop_dims
+
+    out.set_dims(crop_dims("crop", x.dims(), y.dims() if y else shape, list(offsets)))
+    out.set_dtype(x.dtype())

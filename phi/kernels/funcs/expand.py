@@ -77,3 +77,11 @@ def tile(xp: Any, x: Any, repeat_times: Sequence[int], out: Any) -> None:
     if out.size == 0:
         return
     xp.copyto(out, xp.tile(x, reps).reshape(out.shape), casting="unsafe")
+
+
+def expand_times_dims(x_dims: Sequence[int], expand_times: Sequence[int]) -> tuple[int, ...]:
+    """The legacy (v1) expand: x's dims times `expand_times`, one entry per dim of x."""
+    if len(expand_times) != len(x_dims):
+        raise ValueError(f"expand: expand_times {list(expand_times)} must have one entry per "
+                         f"dim of X (rank {len(x_dims)}, dims {list(x_dims)})")
+    return tile_dims(x_dims, expand_times)

@@ -1,5 +1,6 @@
-"""Cross-entropy losses: softmax_with_cross_entropy (PHI cross_entropy_with_softmax) and its
-gradient.
+"""Losses: softmax_with_cross_entropy (PHI cross_entropy_with_softmax) and its gradient, and
+the elementwise / reduced losses of the `loss` op family (sigmoid_cross_entropy_with_logits,
+...; their semantics are Paddle 3.3.1's CPU kernels', tests/fixtures/ops/loss).
 
 Shapes: `logits` [..., C, ...] with classes on `axis`; a hard `label` holds class ids with
 1 on `axis`, a soft one probabilities of logits' shape; `loss` has 1 on `axis`. With
@@ -82,3 +83,179 @@ def softmax_with_cross_entropy_grad(xp: Any, label: Any, softmax: Any, loss_grad
 def loss_dims(logits_dims: tuple[int, ...], axis: int) -> tuple[int, ...]:
     ax = _class_axis(axis, len(logits_dims))
     return tuple(1 if i == ax else int(d) for i, d in enumerate(logits_dims))
+
+
+def check_same_dims(op: str, slots: dict[str, tuple[int, ...]]) -> tuple[int, ...]:
+    """The common dims of `slots` (name -> dims); a clear error naming `op` when they differ."""
+    (first, dims), *rest = slots.items()
+    for name, other in rest:
+        if tuple(other) != tuple(dims):
+            raise ValueError(f"{op}: {name} must have {first}'s dims {tuple(dims)}, got "
+                             f"{tuple(other)}")
+    return tuple(dims)
+
+
+def sigmoid_cross_entropy_with_logits(xp: Any, x: Any, label: Any, pos_weight: Any | None,
+                                      normalize: bool, ignore_index: int, out: Any) -> None:
+    """max(x, 0) - x * label + log(1 + exp(-|x|)) per element; with `pos_weight` its
+    softplus(-x) part is weighted: (1 - label) * x + pos_weight * (log(1 + exp(-|x|)) +
+    max(-x, 0)) (the same finite values; x = +inf and label 0 give inf, not NaN).
+    A label whose int truncation is `ignore_index` gives 0; `normalize` divides by the
+    (integer) count of labels farther than 1e-6 from ignore_index (none: 0 / 0)."""
+    t = x.dtype.type
+    with quiet(xp):
+        positive = xp.where(x > 0, x, t(0))
+        log_term = xp.log(t(1) + xp.exp(-xp.abs(x)))
+        if pos_weight is None:
+            loss = positive - x * label + log_term
+        else:
+            softplus = log_term + xp.where(x < 0, -x, t(0))
+            loss = (t(1) - label) * x + pos_weight * softplus
+        ignored = label.astype(xp.int32) == ignore_index
+        xp.copyto(out, xp.where(ignored, t(0), loss))
+        if normalize:
+            diff = label - t(ignore_index)
+            eps = t(1e-6)
+            norm = int(((diff < -eps) | (diff > eps)).sum())
+            xp.divide(out, t(norm), out=out)
+
+
+def check_bce_input(xp: Any, x: Any) -> None:
+    """bce_loss takes probabilities: every X element in [0, 1] (NaN is refused)."""
+    with quiet(xp):
+        if bool(xp.any(~(x >= 0))):
+            raise ValueError("bce_loss: Illegal input X, input must be greater than or equal to "
+                             "0 (X holds probabilities in [0, 1])")
+        if bool(xp.any(~(x <= 1))):
+            raise ValueError("bce_loss: Illegal input X, input must be less than or equal to 1 "
+                             "(X holds probabilities in [0, 1])")
+
+
+def bce_loss(xp: Any, x: Any, label: Any, out: Any) -> None:
+    """(label - 1) * max(log(1 - x), -100) - label * max(log(x), -100) per element."""
+    check_bce_input(xp, x)
+    t = x.dtype.type
+    with quiet(xp):
+        log_x = xp.maximum(xp.log(x), t(-100))
+        log_1mx = xp.maximum(xp.log(t(1) - x), t(-100))
+        xp.copyto(out, (label - t(1)) * log_1mx - label * log_x)
+
+
+def nll_loss_dims(x_dims: tuple[int, ...], label_dims: tuple[int, ...],
+                  weight_dims: tuple[int, ...] | None, reduction: str
+                  ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(Out's dims, Total_weight's dims) of nll_loss; clear errors for mismatched inputs."""
+    if len(x_dims) not in (2, 4):
+        raise ValueError(f"nll_loss: X must be [N, C] or [N, C, H, W], got {tuple(x_dims)}")
+    want = (x_dims[0], *x_dims[2:])
+    if tuple(label_dims) != tuple(want):
+        raise ValueError(f"nll_loss: Label must have dims {want} for X {tuple(x_dims)}, got "
+                         f"{tuple(label_dims)}")
+    if weight_dims is not None and tuple(weight_dims) != (x_dims[1],):
+        raise ValueError(f"nll_loss: Weight must have dims ({x_dims[1]},) (one per class), got "
+                         f"{tuple(weight_dims)}")
+    if reduction not in ("none", "sum", "mean"):
+        raise ValueError(f"nll_loss: reduction must be 'none', 'sum' or 'mean', got "
+                         f"{reduction!r}")
+    return (want if reduction == "none" else ()), ()
+
+
+def nll_loss(xp: Any, x: Any, label: Any, weight: Any | None, ignore_index: int,
+             reduction: str, out: Any, total_weight: Any) -> None:
+    """-x[label] * weight[label] per sample (class axis 1), 0 where label == ignore_index;
+    `sum` / `mean` accumulate in order as Paddle's loop does (mean divides by the weight
+    total unless it is 0); total_weight is that total (0 for `none`)."""
+    t = x.dtype.type
+    classes = x.shape[1]
+    ids = label.astype(xp.int64)
+    ignored = ids == ignore_index
+    bad = ~ignored & ((ids < 0) | (ids >= classes))
+    if bool(xp.any(bad)):
+        raise ValueError(f"nll_loss: Label value {int(ids[bad].reshape(-1)[0])} is out of range "
+                         f"[0, {classes}) (and not ignore_index {ignore_index})")
+    safe = xp.where(ignored, 0, ids)
+    picked = xp.take_along_axis(xp.moveaxis(x, 1, -1), safe[..., None], axis=-1)[..., 0]
+    w = xp.ones_like(picked) if weight is None else weight[safe]
+    with quiet(xp):
+        loss = xp.where(ignored, t(0), -(picked * w))
+        if reduction == "none":
+            xp.copyto(out, loss)
+            total_weight[...] = 0
+            return
+        kept = ~ignored.reshape(-1)
+        total = xp.cumsum(w.reshape(-1)[kept])[-1] if bool(kept.any()) else t(0)
+        value = xp.cumsum(loss.reshape(-1)[kept])[-1] if bool(kept.any()) else t(0)
+        if reduction == "mean" and total != 0:
+            value = value / total
+        out[...] = value
+        total_weight[...] = total
+
+
+def reduced_dims(dims: tuple[int, ...], reduction: str, op: str,
+                 allowed: tuple[str, ...] = ("none", "sum", "mean")) -> tuple[int, ...]:
+    """The loss's dims: `dims` for reduction none, else 0-d; unknown reductions refused."""
+    if reduction not in allowed:
+        raise ValueError(f"{op}: reduction must be one of {', '.join(allowed)}, got "
+                         f"{reduction!r}")
+    return tuple(dims) if reduction == "none" else ()
+
+
+KLDIV_REDUCTIONS = ("none", "batchmean", "mean", "sum")
+
+
+def kldiv_loss(xp: Any, x: Any, target: Any, reduction: str, log_target: bool,
+               out: Any) -> None:
+    """target * (log(target) - x), 0 where target <= 0; with `log_target`
+    exp(target) * (target - x); then reduced (batchmean: the sum over x's first dim, NaN
+    for an empty batch; a 0-D x's loss as is; mean of an empty x: NaN)."""
+    t = x.dtype.type
+    with quiet(xp):
+        if log_target:
+            loss = xp.exp(target) * (target - x)
+        else:
+            loss = xp.where(target <= 0, t(0), target * (xp.log(target) - x))
+        if reduction == "none":
+            xp.copyto(out, loss)
+            return
+        total = loss.sum(dtype=loss.dtype)
+        if reduction == "mean":
+            total = total / t(loss.size)
+        elif reduction == "batchmean" and x.ndim:  # an empty batch gives 0 / 0
+            total = total / t(x.shape[0])
+        out[...] = total
+
+
+def huber_loss(xp: Any, x: Any, y: Any, delta: float, out: Any, residual: Any) -> None:
+    """residual = y - x; 0.5 r^2 where |r| <= delta, else delta * (|r| - 0.5 delta)."""
+    t = x.dtype.type
+    d = t(delta)
+    with quiet(xp):
+        xp.subtract(y, x, out=residual)
+        size = xp.abs(residual)
+        xp.copyto(out, xp.where(size <= d, t(0.5) * residual * residual,
+                                d * (size - t(0.5) * d)))
+
+
+def check_column_pair(op: str, first: str, first_dims: tuple[int, ...], second: str,
+                      second_dims: tuple[int, ...]) -> tuple[int, ...]:
+    """hinge_loss / log_loss inputs: both [N, 1]."""
+    dims = check_same_dims(op, {first: first_dims, second: second_dims})
+    if len(dims) != 2 or dims[1] != 1:
+        raise ValueError(f"{op}: {first} must be 2-D [N, 1], got {dims}")
+    return dims
+
+
+def hinge_loss(xp: Any, logits: Any, labels: Any, loss: Any) -> None:
+    """max(0, 1 - logits * (2 labels - 1)) (NaN stays NaN)."""
+    t = logits.dtype.type
+    with quiet(xp):
+        xp.maximum(t(1) - logits * (t(2) * labels - t(1)), t(0), out=loss)
+
+
+def log_loss(xp: Any, predicted: Any, labels: Any, epsilon: float, loss: Any) -> None:
+    """-labels * log(predicted + eps) - (1 - labels) * log(1 - predicted + eps)."""
+    t = predicted.dtype.type
+    eps = t(epsilon)
+    with quiet(xp):
+        xp.copyto(loss, -labels * xp.log(predicted + eps)
+                  - (t(1) - labels) * xp.log(t(1) - predicted + eps))

@@ -84,6 +84,15 @@ def reduce_mean(xp: Any, x: Any, axes: Sequence[int], out: Any) -> None:
     cast_like_cpu(xp, result, out)
 
 
+def mean_all(xp: Any, x: Any, out: Any) -> None:
+    """The legacy `mean` (PHI mean_all): `reduce_mean` over every axis into a 0-D out; an
+    empty x gives NaN (complex: NaN + 0j, Paddle fills the output with NaN)."""
+    if x.size == 0:
+        out[...] = float("nan")
+        return
+    reduce_mean(xp, x, tuple(range(x.ndim)), out)
+
+
 def argmax_dims(x_dims: Sequence[int], axis: int, keepdims: bool, flatten: bool
                 ) -> tuple[int, ...]:
     rank = len(x_dims)

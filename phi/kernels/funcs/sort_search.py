@@ -64,13 +64,14 @@ def argsort(xp: Any, x: Any, axis: int, descending: bool, out: Any, indices: Any
     out[...] = xp.take_along_axis(x, order, axis=ax)
 
 
-def topk_dims(x_dims: Sequence[int], k: int, axis: int) -> tuple[int, ...]:
+def topk_dims(x_dims: Sequence[int], k: int, axis: int, op: str = "top_k_v2"
+              ) -> tuple[int, ...]:
     """x's dims with k at `axis` (a 0-d x stays 0-d); k must fit the axis."""
     if not x_dims:
         return ()
-    ax = sort_axis("top_k_v2", axis, len(x_dims))
+    ax = sort_axis(op, axis, len(x_dims))
     if not 0 <= int(k) <= int(x_dims[ax]) and int(x_dims[ax]) >= 0:
-        raise ValueError(f"top_k_v2: k ({k}) must be at least 0 and less than or equal to "
+        raise ValueError(f"{op}: k ({k}) must be at least 0 and less than or equal to "
                          f"{x_dims[ax]}, the size of axis {axis}")
     return tuple(int(k) if i == ax else int(d) for i, d in enumerate(x_dims))
 

@@ -1,0 +1,49 @@
+"""bce_loss: binary cross entropy of probabilities X against Label, per element (logs
+clipped at -100); math in phi.kernels.funcs.loss."""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from phi.common import DataType
+from phi.kernels.funcs import loss as loss_funcs
+
+
+class BCELossOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "probabilities in [0, 1]")
+        self.add_input("Label", "targets, X's dims")
+        self.add_output("Out", "elementwise loss, X's dims")
+
+
+class BCELossOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        dims = loss_funcs.check_same_dims("bce_loss", {"X": ctx.get_input_dim("X"),
+                                                       "Label": ctx.get_input_dim("Label")})
+        ctx.set_output_dim("Out", dims)
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+        ctx.share_lod("X", "Out")
+
+
+class BCELossKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        label = ctx.input("Label")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        loss_funcs.bce_loss(ctx.xp, x.data, label.data, data)
+
+
+register_operator("bce_loss", BCELossOp, BCELossOpMaker)
+for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
+    register_op_kernel("bce_loss", "CPU", BCELossKernel, _dtype)
+    register_op_kernel("bce_loss", "GPU", BCELossKernel, _dtype)
+
+#: Parity / `migrate --verify` inputs (see compat.coverage.parity.explicit_cases).
+VERIFY_CASES = [
+    {"name": "probabilities", "inputs": {"X": {"shape": (3, 4), "low": 0.01, "high": 0.99},
+                                         "Label": {"shape": (3, 4), "low": 0.0, "high": 1.0}}},
+]

@@ -1,0 +1,102 @@
+"""crop_tensor (PHI crop): X[offsets : offsets + shape] per dim. The shape comes from the
+1-D int tensor Shape, else ShapeTensor (1-element int tensors), else the attribute (-1: to
+the end of X's dim); the offsets likewise from Offsets / OffsetsTensor / the attribute. Math
+in phi.kernels.funcs.crop."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_kernel_type import OpKernelType
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.core.dense_tensor import DenseTensor
+from phi.kernels.funcs import crop as crop_funcs
+from phi.kernels.funcs.expand import requested_ints
+
+_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64)
+_HOST_SLOTS = ("Shape", "ShapeTensor", "Offsets", "OffsetsTensor")
+
+
+class CropTensorOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "input tensor")
+        self.add_input("Shape", "1-D int tensor: the window's shape", dispensable=True)
+        self.add_input("ShapeTensor", "1-element int tensors: the window's shape",
+                       duplicable=True, dispensable=True)
+        self.add_input("Offsets", "1-D int tensor: the window's offsets", dispensable=True)
+        self.add_input("OffsetsTensor", "1-element int tensors: the window's offsets",
+                       duplicable=True, dispensable=True)
+        self.add_output("Out", "the window")
+        self.add_attr("shape", AttrType.INTS, [], "window shape per dim (-1: to the end)")
+        self.add_attr("offsets", AttrType.INTS, [], "window offsets per dim")
+
+
+def _arrays(ctx: InferShapeContext, slot: str) -> list[Any]:
+    vars_ = ctx.runtime.inputs.get(slot, [])
+    return [v.value.data for v in vars_ if v is not None and isinstance(v.value, DenseTensor)
+            and v.value.initialized()]
+
+
+def _one(arrays: list[Any]) -> Any | None:
+    return arrays[0] if arrays else None
+
+
+class CropTensorOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        shape = requested_ints(_one(_arrays(ctx, "Shape")), _arrays(ctx, "ShapeTensor"),
+                               ctx.attr("shape"))
+        offsets = requested_ints(_one(_arrays(ctx, "Offsets")), _arrays(ctx, "OffsetsTensor"),
+                                 ctx.attr("offsets"))
+        ctx.set_output_dim("Out", crop_funcs.crop_dims("crop_tensor", ctx.get_input_dim("X"),
+                                                       shape, offsets))
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+
+    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
+        return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
+
+    def get_kernel_type_for_var(self, slot: str, tensor: DenseTensor,
+                                expected: OpKernelType) -> OpKernelType | None:
+        if slot in _HOST_SLOTS:
+            return None  # read on the host as they are, never moved
+        return super().get_kernel_type_for_var(slot, tensor, expected)
+
+
+class CropTensorKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        shape_tensor = ctx.input("Shape")
+        shape_tensor_list = ctx.multi_input("ShapeTensor")
+        offsets_tensor = ctx.input("Offsets")
+        offsets_tensor_list = ctx.multi_input("OffsetsTensor")
+        out = ctx.output("Out")
+        shape = ctx.attr("shape")
+        offsets = ctx.attr("offsets")
+        shape = requested_ints(
+            shape_tensor.data if shape_tensor is not None and shape_tensor.initialized()
+            else None, [t.data for t in shape_tensor_list if t is not None and t.initialized()],
+            shape)
+        offsets = requested_ints(
+            offsets_tensor.data if offsets_tensor is not None and offsets_tensor.initialized()
+            else None, [t.data for t in offsets_tensor_list if t is not None and t.initialized()],
+            offsets)
+        out.resize(crop_funcs.crop_dims("crop_tensor", x.dims, shape, offsets))
+        data = out.mutable_data(ctx.place, x.dtype)
+        crop_funcs.crop(ctx.xp, x.data, offsets, data)
+
+
+VERIFY_CASES = [
+    {"name": "window", "inputs": {"X": (3, 4)}, "attrs": {"shape": [2, -1], "offsets": [1, 1]}},
+    {"name": "Shape tensor", "inputs": {"X": (3, 4), "Shape": {"value": [2, 2], "dtype": "int32"}},
+     "attrs": {"offsets": [0, 1]}},
+]
+
+register_operator("crop_tensor", CropTensorOp, CropTensorOpMaker)
+for _backend in ("CPU", "GPU"):
+    for _dtype in _TYPES:
+        register_op_kernel("crop_tensor", _backend, CropTensorKernel, _dtype)

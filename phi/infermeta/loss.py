@@ -1,0 +1,81 @@
+"""InferMeta of the `loss` op family (phi.kernels.funcs.loss): elementwise losses keep
+their input's dims."""
+
+from __future__ import annotations
+
+from phi.core.meta_tensor import MetaTensor
+
+
+def sigmoid_cross_entropy_with_logits_infer_meta(x: MetaTensor, label: MetaTensor,
+                                                 pos_weight: MetaTensor, normalize: bool,
+                                                 ignore_index: int, out: MetaTensor) -> None:
+    from phi.kernels.funcs.loss import check_same_dims
+
+    slots = {"X": x.dims(), "Label": label.dims()}
+    if pos_weight:
+        slots["pos_weight"] = pos_weight.dims()
+    out.set_dims(check_same_dims("sigmoid_cross_entropy_with_logits", slots))
+    out.set_dtype(x.dtype())
+    out.set_layout(x.layout())
+    out.share_lod(x)
+
+
+def bce_loss_infer_meta(input: MetaTensor, label: MetaTensor, out: MetaTensor) -> None:
+    from phi.kernels.funcs.loss import check_same_dims
+
+    out.set_dims(check_same_dims("bce_loss", {"X": input.dims(), "Label": label.dims()}))
+    out.set_dtype(input.dtype())
+    out.set_layout(input.layout())
+    out.share_lod(input)
+
+
+def nll_loss_infer_meta(input: MetaTensor, label: MetaTensor, weight: MetaTensor,
+                        ignore_index: int, reduction: str, out: MetaTensor,
+                        total_weight: MetaTensor) -> None:
+    from phi.kernels.funcs.loss import nll_loss_dims
+
+    out_dims, total_dims = nll_loss_dims(input.dims(), label.dims(),
+                                         weight.dims() if weight else None, reduction)
+    for meta, dims in ((out, out_dims), (total_weight, total_dims)):
+        meta.set_dims(dims)
+        meta.set_dtype(input.dtype())
+        meta.set_layout(input.layout())
+
+
+def _like(meta: MetaTensor, src: MetaTensor, dims: tuple[int, ...]) -> None:
+    meta.set_dims(dims)
+    meta.set_dtype(src.dtype())
+    meta.set_layout(src.layout())
+
+
+def kldiv_loss_infer_meta(x: MetaTensor, label: MetaTensor, reduction: str, log_target: bool,
+                          out: MetaTensor) -> None:
+    from phi.kernels.funcs.loss import KLDIV_REDUCTIONS, check_same_dims, reduced_dims
+
+    dims = check_same_dims("kldiv_loss", {"X": x.dims(), "Target": label.dims()})
+    _like(out, x, reduced_dims(dims, reduction, "kldiv_loss", KLDIV_REDUCTIONS))
+
+
+def huber_loss_infer_meta(input: MetaTensor, label: MetaTensor, delta: float, out: MetaTensor,
+                          residual: MetaTensor) -> None:
+    from phi.kernels.funcs.loss import check_same_dims
+
+    dims = check_same_dims("huber_loss", {"X": input.dims(), "Y": label.dims()})
+    _like(out, input, dims)
+    if residual:
+        _like(residual, input, dims)
+
+
+def hinge_loss_infer_meta(logits: MetaTensor, labels: MetaTensor, loss: MetaTensor) -> None:
+    from phi.kernels.funcs.loss import check_column_pair
+
+    _like(loss, logits, check_column_pair("hinge_loss", "Logits", logits.dims(), "Labels",
+                                          labels.dims()))
+
+
+def log_loss_infer_meta(input: MetaTensor, label: MetaTensor, epsilon: float,
+                        out: MetaTensor) -> None:
+    from phi.kernels.funcs.loss import check_column_pair
+
+    _like(out, input, check_column_pair("log_loss", "Predicted", input.dims(), "Labels",
+                                        label.dims()))

@@ -1,0 +1,23 @@
+"""nll_loss: one body for every backend (math in phi.kernels.funcs.loss)."""
+
+from __future__ import annotations
+
+from phi.common import Backend, DataLayout, DataType
+from phi.core.dense_tensor import DenseTensor
+from phi.core.device_context import DeviceContext
+from phi.core.kernel_args import OutTensor
+from phi.core.kernel_registry import register_kernel
+from phi.kernels.funcs import loss as loss_funcs
+
+_TYPES = [DataType.FLOAT32, DataType.FLOAT64]
+
+
+@register_kernel("nll_loss", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("nll_loss", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+def nll_loss_kernel(dev_ctx: DeviceContext, input: DenseTensor, label: DenseTensor,
+                    weight: DenseTensor | None, ignore_index: int, reduction: str,
+                    out: OutTensor, total_weight: OutTensor) -> None:
+    loss_funcs.nll_loss(dev_ctx.xp, input.data, label.data,
+                        None if weight is None else weight.data, ignore_index, reduction,
+                        dev_ctx.alloc(out, input.dtype),
+                        dev_ctx.alloc(total_weight, input.dtype))

@@ -1,0 +1,198 @@
+"""Elementwise and reduced losses: sigmoid_cross_entropy_with_logits (ignore_index,
+normalize, pos_weight), bce_loss, nll_loss (weight, ignore_index, reduction), kldiv_loss
+(reduction, log_target), huber_loss, hinge_loss, log_loss.
+
+sigmoid_cross_entropy_with_logits: per element max(x, 0) - x * label + log(1 + exp(-|x|))
+(the log term times pos_weight when given); a label whose int truncation is ignore_index
+gives 0; normalize divides by the number of labels not within 1e-6 of ignore_index (an
+integer count: none left gives 0 / 0).
+
+bce_loss: -(label * log(x) + (1 - label) * log(1 - x)) with each log clipped at -100; an X
+outside [0, 1] (NaN too) raises.
+
+nll_loss: X [N, C] with Label [N], or [N, C, H, W] with [N, H, W] (int64 class ids);
+optional per-class Weight; ignore_index gives 0; reduction none / sum / mean (the sum
+divided by the total weight, unless that is 0); Total_weight is the weight sum.
+
+kldiv_loss: target * (log(target) - x) (0 where target <= 0), or exp(target) * (target - x)
+with log_target; reduction none / sum / mean / batchmean (sum over dims[0]).
+
+huber_loss: r = Y - X (Residual), 0.5 r^2 where |r| <= delta, else delta (|r| - delta / 2).
+hinge_loss: max(0, 1 - Logits * (2 Labels - 1)); log_loss: -Labels log(Predicted + epsilon)
+- (1 - Labels) log(1 - Predicted + epsilon); both on [N, 1], float32 only.
+"""
+
+from .spec import FLOATS, INF, NAN, Case, In
+
+
+def _sce(tag: str, dtype: str, shape: tuple[int, ...], attrs=None, label=None, x=None,
+         pos_weight=None) -> Case:
+    inputs = {"X": x or In(shape, dtype, -6.0, 6.0),
+              "Label": label or In(shape, dtype, 0.0, 1.0)}
+    if pos_weight is not None:
+        inputs["pos_weight"] = pos_weight
+    return Case(f"sigmoid_cross_entropy_with_logits_{tag}_{dtype}",
+                "sigmoid_cross_entropy_with_logits", inputs, attrs=attrs or {})
+
+
+_IGNORED = [[0.0, 1.0, -100.0, 0.5], [-100.0, 0.25, 1.0, -100.0], [0.0, 0.0, 1.0, 1.0]]
+
+_SCE = [
+    *(_sce(tag, dtype, shape) for dtype in FLOATS
+      for tag, shape in (("4x6", (4, 6)), ("0d", ()), ("empty", (0, 3)), ("3d", (2, 3, 4)))),
+    *(_sce("ignore_default", dtype, (3, 4), label=In((3, 4), dtype, values=_IGNORED))
+      for dtype in FLOATS),
+    *(_sce("normalize", dtype, (3, 4), {"normalize": True},
+           label=In((3, 4), dtype, values=_IGNORED)) for dtype in FLOATS),
+    _sce("ignore_1_normalize", "float32", (2, 3), {"ignore_index": 1, "normalize": True},
+         label=In((2, 3), "float32", values=[[1.0, 0.0, 1.0], [1.5, 0.999, 0.0]])),
+    _sce("ignore_truncates", "float64", (1, 4), {"ignore_index": -1},
+         label=In((1, 4), "float64", values=[[-1.0, -1.7, -0.5, 0.3]])),
+    _sce("normalize_all_ignored", "float32", (2, 2), {"normalize": True},
+         label=In((2, 2), "float32", values=[[-100.0, -100.0], [-100.0, -100.0]])),
+    _sce("normalize_no_label_ignored", "float64", (2, 3), {"normalize": True}),
+    *(_sce("pos_weight", dtype, (3, 4), pos_weight=In((3, 4), dtype, 0.5, 3.0))
+      for dtype in FLOATS),
+    _sce("pos_weight_ignore_normalize", "float32", (3, 4), {"normalize": True},
+         label=In((3, 4), "float32", values=_IGNORED),
+         pos_weight=In((3, 4), "float32", 0.5, 3.0)),
+    *(_sce("edges", dtype, (8,),
+           x=In((8,), dtype, values=[NAN, INF, -INF, 0.0, -0.0, 80.0, -80.0, 1e-8]),
+           label=In((8,), dtype, values=[0.5, 0.0, 1.0, 0.5, 0.5, 0.25, 0.75, 1.0]))
+      for dtype in FLOATS),
+    _sce("pos_weight_edges", "float64", (8,), pos_weight=In((8,), "float64", 0.5, 3.0),
+         x=In((8,), "float64", values=[NAN, INF, -INF, 0.0, -0.0, 80.0, -80.0, -1e-8]),
+         label=In((8,), "float64", values=[0.5, 0.0, 1.0, 0.5, 0.5, 0.25, 0.75, 1.0])),
+]
+
+
+def _bce(tag: str, dtype: str, shape: tuple[int, ...], x=None, label=None,
+         raises=None) -> Case:
+    return Case(f"bce_loss_{tag}_{dtype}", "bce_loss",
+                {"X": x or In(shape, dtype, 0.01, 0.99), "Label": label or In(shape, dtype, 0, 1)},
+                raises=raises)
+
+
+_BCE_X = [0.0, 1.0, 0.0, 1.0, 1e-45, 0.5, 1e-30, 0.9999999]
+_BCE_LABEL = [0.0, 1.0, 1.0, 0.0, 1.0, 0.0, 0.5, 0.5]
+
+_BCE = [
+    *(_bce(tag, dtype, shape) for dtype in FLOATS
+      for tag, shape in (("4x6", (4, 6)), ("0d", ()), ("empty", (0, 3)), ("3d", (2, 3, 4)))),
+    *(_bce("clipped_logs", dtype, (8,), x=In((8,), dtype, values=_BCE_X),
+           label=In((8,), dtype, values=_BCE_LABEL)) for dtype in FLOATS),
+    _bce("hard_labels", "float32", (3, 5), label=In((3, 5), "float32", values=[
+        [0.0, 1.0, 1.0, 0.0, 1.0], [1.0, 1.0, 0.0, 0.0, 0.0], [0.0, 1.0, 0.0, 1.0, 0.0]])),
+    _bce("label_nan", "float64", (3,), x=In((3,), "float64", values=[0.25, 0.5, 0.75]),
+         label=In((3,), "float64", values=[NAN, 0.5, INF])),
+    _bce("x_above_one", "float32", (3,), x=In((3,), "float32", values=[0.5, 1.5, 0.2]),
+         raises="less than or equal to 1|\\[0, 1\\]"),
+    _bce("x_negative", "float64", (3,), x=In((3,), "float64", values=[0.5, -0.1, 0.2]),
+         raises="greater than +or equal to 0|\\[0, 1\\]"),
+    _bce("x_nan", "float32", (2,), x=In((2,), "float32", values=[0.5, NAN]),
+         raises="greater than +or equal to 0|\\[0, 1\\]"),
+]
+
+
+def _nll(tag: str, dtype: str, x: tuple[int, ...], attrs=None, label=None, weight=None,
+         raises=None) -> Case:
+    classes = x[1]
+    lab = label or In((x[0], *x[2:]), "int64", 0, classes)
+    inputs = {"X": In(x, dtype, -3.0, 0.0), "Label": lab}
+    if weight is not None:
+        inputs["Weight"] = weight
+    return Case(f"nll_loss_{tag}_{dtype}", "nll_loss", inputs, attrs=attrs or {},
+                raises=raises)
+
+
+_NLL_IGNORED = In((6,), "int64", values=[0, 2, 1, 2, 3, 2])
+
+_NLL = [
+    *(_nll(f"{tag}_{red}", dtype, x, {"reduction": red}) for dtype in FLOATS
+      for tag, x in (("2d", (5, 4)), ("4d", (2, 3, 2, 3))) for red in ("none", "sum", "mean")),
+    *(_nll(f"weight_{red}", "float32", (6, 4), {"reduction": red},
+           weight=In((4,), "float32", 0.1, 2.0)) for red in ("none", "sum", "mean")),
+    _nll("weight_4d_mean", "float64", (2, 3, 2, 2), weight=In((3,), "float64", 0.1, 2.0)),
+    *(_nll(f"ignore_{red}", "float32", (6, 4), {"ignore_index": 2, "reduction": red},
+           label=_NLL_IGNORED, weight=In((4,), "float32", 0.5, 2.0))
+      for red in ("none", "mean")),
+    _nll("all_ignored_mean", "float64", (3, 4), {"ignore_index": 1},
+         label=In((3,), "int64", values=[1, 1, 1])),
+    _nll("zero_weight_mean", "float32", (3, 4), weight=In((4,), "float32",
+                                                          values=[0.0, 0.0, 1.0, 1.0]),
+         label=In((3,), "int64", values=[0, 1, 0])),
+    _nll("label_out_of_range", "float32", (3, 4), label=In((3,), "int64", values=[0, 4, 1]),
+         raises="out of range|out of bounds"),
+    _nll("label_negative_none", "float64", (3, 4), {"reduction": "none"},
+         label=In((3,), "int64", values=[0, -1, 1]), raises="out of range|out of bounds"),
+]
+
+
+def _kldiv(tag: str, dtype: str, shape: tuple[int, ...], attrs=None, target=None) -> Case:
+    log_target = (attrs or {}).get("log_target", False)
+    tgt = target or (In(shape, dtype, -3.0, 0.0) if log_target else In(shape, dtype, 0.0, 1.0))
+    return Case(f"kldiv_loss_{tag}_{dtype}", "kldiv_loss",
+                {"X": In(shape, dtype, -3.0, 0.0), "Target": tgt}, attrs=attrs or {})
+
+
+_REDUCTIONS = ("none", "sum", "mean", "batchmean")
+
+_KLDIV = [
+    *(_kldiv(red, dtype, (4, 5), {"reduction": red}) for dtype in FLOATS
+      for red in _REDUCTIONS),
+    *(_kldiv(f"log_target_{red}", dtype, (3, 4), {"reduction": red, "log_target": True})
+      for dtype in FLOATS for red in ("none", "batchmean")),
+    _kldiv("3d_mean", "float32", (2, 3, 4)),
+    _kldiv("0d_none", "float32", (), {"reduction": "none"}),
+    _kldiv("0d_sum", "float64", (), {"reduction": "sum"}),
+    _kldiv("0d_batchmean", "float32", (), {"reduction": "batchmean"}),
+    _kldiv("empty_mean", "float32", (0, 3), {"reduction": "mean"}),
+    _kldiv("empty_none", "float32", (0, 3), {"reduction": "none"}),
+    _kldiv("empty_batchmean", "float64", (0, 3), {"reduction": "batchmean"}),
+    _kldiv("target_edges_none", "float64", (8,), {"reduction": "none"},
+           target=In((8,), "float64", values=[0.0, -0.0, -1.0, 1.0, NAN, INF, 1e-300, 0.5])),
+]
+
+
+def _huber(tag: str, dtype: str, shape: tuple[int, ...], delta: float, x=None, y=None) -> Case:
+    return Case(f"huber_loss_{tag}_{dtype}", "huber_loss",
+                {"X": x or In(shape, dtype), "Y": y or In(shape, dtype)}, attrs={"delta": delta},
+                fetch=("Out", "Residual"))
+
+
+_HUBER = [
+    *(_huber(tag, dtype, shape, 1.0) for dtype in FLOATS
+      for tag, shape in (("4x1", (4, 1)), ("3x5", (3, 5)), ("0d", ()), ("empty", (0, 1)))),
+    _huber("delta_0_5", "float32", (6, 3), 0.5),
+    _huber("delta_0", "float64", (4, 3), 0.0),
+    *(_huber("at_delta", dtype, (6,), 2.0, x=In((6,), dtype, values=[0.0] * 6),
+             y=In((6,), dtype, values=[2.0, -2.0, 1.999, 2.001, NAN, INF])) for dtype in FLOATS),
+]
+
+_HINGE = [
+    Case("hinge_loss_float32", "hinge_loss",
+         {"Logits": In((6, 1), "float32", -2.0, 2.0), "Labels": In((6, 1), "float32",
+                                                                   values=[[0.0], [1.0], [1.0],
+                                                                           [0.0], [1.0], [0.0]])}),
+    Case("hinge_loss_edges_float32", "hinge_loss",
+         {"Logits": In((6, 1), "float32", values=[[1.0], [-1.0], [0.0], [NAN], [INF], [-INF]]),
+          "Labels": In((6, 1), "float32", values=[[1.0], [0.0], [0.5], [1.0], [0.0], [0.0]])}),
+    Case("hinge_loss_empty_float32", "hinge_loss",
+         {"Logits": In((0, 1), "float32"), "Labels": In((0, 1), "float32")}),
+]
+
+_LOG_LOSS = [
+    Case("log_loss_float32", "log_loss", {"Predicted": In((6, 1), "float32", 0.01, 0.99),
+                                          "Labels": In((6, 1), "float32", 0.0, 1.0)},
+         attrs={"epsilon": 1e-4}),
+    Case("log_loss_edges_float32", "log_loss",
+         {"Predicted": In((5, 1), "float32", values=[[0.0], [1.0], [0.5], [1.0], [0.0]]),
+          "Labels": In((5, 1), "float32", values=[[1.0], [0.0], [0.5], [1.0], [0.0]])},
+         attrs={"epsilon": 1e-7}),
+    Case("log_loss_zero_epsilon_float32", "log_loss",
+         {"Predicted": In((3, 1), "float32", values=[[0.0], [0.25], [1.0]]),
+          "Labels": In((3, 1), "float32", values=[[1.0], [0.5], [0.0]])},
+         attrs={"epsilon": 0.0}),
+]
+
+CASES = [*_SCE, *_BCE, *_NLL, *_KLDIV, *_HUBER, *_HINGE, *_LOG_LOSS]
