@@ -291,18 +291,32 @@ def crop(
     path: Annotated[
         PathMode, typer.Option(help="the path the crop is for")
     ] = PathMode.AUTO,
+    as_json: JsonOption = None,
 ) -> None:
     """Write the op types, kernels and kernel keys a set of models needs (for run --kernels)."""
-    import numpy as np
-
+    from compat.array_files import InputError, ReadBudget, read_array_file
     from compat.crop_builder import crop_models
+    from compat.memory_guard import resolve_limit
 
     if inputs and len(inputs) != len(models):
         raise CliError(f"--inputs: give one .npz per model ({len(models)} models, "
                        f"{len(inputs)} --inputs)")
     _check_outputs((out, "--out", None))
-    feeds = [dict(np.load(p)) for p in inputs] or [None] * len(models)
-    result = crop_models(models, feeds, _device(place), path)
-    _write_output(out, "--out", (json.dumps(result.to_json(), indent=1) + "\n").encode())
-    console.print(f"{out}: {len(result.ops)} op types, {len(result.kernels)} kernels "
-                  f"from {len(models)} model(s)")
+    emit = _json_sink(as_json)
+    budget = ReadBudget(resolve_limit(None))
+    feeds = []
+    for file in inputs:  # the one checked reader of input arrays
+        content = read_array_file(file, f"--inputs '{file}'", budget)
+        if not isinstance(content, dict):
+            raise InputError(f"--inputs '{file}': expected an .npz of the model's feeds by "
+                             "name, not a single array")
+        feeds.append(content)
+    result = crop_models(models, feeds or [None] * len(models), _device(place), path)
+    document = result.to_json()
+    _write_output(out, "--out", (json.dumps(document, indent=1) + "\n").encode())
+    if emit is not None:
+        emit({**document, "written": str(out)})
+        if as_json == "-":
+            return
+    console.print(f"{shown(str(out))}: {len(result.ops)} op types, {len(result.kernels)} "
+                  f"kernels from {len(models)} model(s)", highlight=False, soft_wrap=True)

@@ -120,3 +120,19 @@ def test_every_fixture_model_runs_held_to_its_own_crop(name: str) -> None:
     plain = run_model(load_model(MODELS / name / "model"), feeds).outputs
     held = run_model(model, feeds).outputs
     assert all(np.array_equal(plain[k], held[k], equal_nan=True) for k in plain)
+
+
+def test_crop_inputs_go_through_the_checked_reader(tmp_path: Path) -> None:
+    """--inputs files are read as every input array file is: a FIFO is refused without
+    blocking, a single .npy (not feeds by name) is refused naming the option."""
+    import os
+
+    fifo = tmp_path / "feeds.npz"
+    os.mkfifo(fifo)
+    res = invoke("crop", MLP / "model", "--out", tmp_path / "c.json", "--inputs", fifo)
+    assert_clean_error(res, "--inputs", "FIFO")
+    np.save(tmp_path / "x.npy", np.zeros((1, 4), np.float32))
+    res = invoke("crop", MLP / "model", "--out", tmp_path / "c.json", "--inputs",
+                 tmp_path / "x.npy")
+    assert_clean_error(res, "--inputs", "not a single array")
+    assert not (tmp_path / "c.json").exists()

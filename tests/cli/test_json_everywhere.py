@@ -35,6 +35,7 @@ VERBS = {
     "migrate": (lambda t: ("migrate", OP_FILE), "kernels"),
     "coverage": (lambda t: ("coverage", "--model", MODEL, "--format", "md", "--out", t / "r"),
                  "ops"),
+    "crop": (lambda t: ("crop", MODEL, "--out", t / "crop.json"), "kernels"),
 }
 
 
