@@ -21,7 +21,7 @@ import numpy as np
 
 from compat.array_files import InputError, ReadBudget, read_array_file
 from legacy_fluid.io.tensor_checks import lod_problem
-from phi.core.dense_tensor import DenseTensor
+from phi.core.dense_tensor import DenseTensor, as_dense_tensor
 
 __all__ = ["InputError", "InputSpec", "ReadBudget", "apply_lods", "parse_spec", "read_inputs",
            "split_step"]
@@ -137,7 +137,7 @@ def apply_lods(specs: list[str], feeds: dict[str, np.ndarray]
             problem = "a 0-d feed has no rows to split into sequences"
         if problem is not None:
             raise InputError(f"--lod {text}: {problem}")
-        tensor = DenseTensor(array if array.flags.c_contiguous else array.copy(order="C"))
+        tensor = as_dense_tensor(array)
         tensor.lod = [level.tolist() for level in lod]
         out[name] = tensor
     return out

@@ -22,7 +22,7 @@ from legacy_fluid.framework.program_desc import ProgramDesc, VarDesc
 from legacy_fluid.framework.scope import Scope
 from legacy_fluid.framework.trace import OpTrace
 from phi.common import CPUPlace, DataType, Place
-from phi.core.dense_tensor import DenseTensor
+from phi.core.dense_tensor import DenseTensor, as_dense_tensor
 from phi.core.kernel_factory import KERNELS
 
 
@@ -142,8 +142,7 @@ def check_feeds(model: LoadedModel, feeds: Mapping[str, np.ndarray | DenseTensor
             problems.append(
                 f"feed '{name}': expected shape {var.shape} (-1 = any), got {list(array.shape)}"
             )
-        # np.ascontiguousarray would give a 0-d feed one dimension
-        tensors[name] = DenseTensor(array if array.flags.c_contiguous else array.copy(order="C"))
+        tensors[name] = as_dense_tensor(array)
     if problems:
         raise ModelInputError(model.model_path, problems)
     for name, value in feeds.items():

@@ -9,22 +9,11 @@ the open) and fstat'ed again: only a regular file is ever read.
 from __future__ import annotations
 
 import os
-import stat
 from pathlib import Path
 from typing import BinaryIO
 
+from legacy_fluid.io.atomic_write import not_a_regular_file
 from legacy_fluid.io.errors import MissingModelFileError, ModelFormatError
-
-_KINDS = ((stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISSOCK, "a socket"),
-          (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
-          (stat.S_ISDIR, "a folder"))
-
-
-def file_kind(mode: int) -> str | None:
-    """What a non-regular file is ('a FIFO (named pipe)', ...); None for a regular file."""
-    if stat.S_ISREG(mode):
-        return None
-    return next((name for test, name in _KINDS if test(mode)), "not a regular file")
 
 
 def open_regular(path: str | os.PathLike[str], what: str = "file") -> tuple[BinaryIO, int]:
@@ -33,7 +22,7 @@ def open_regular(path: str | os.PathLike[str], what: str = "file") -> tuple[Bina
     closes the file."""
     p = Path(path)
     try:
-        kind = file_kind(os.stat(p).st_mode)
+        kind = not_a_regular_file(os.stat(p).st_mode)
     except FileNotFoundError:
         raise MissingModelFileError(f"{what} not found", path=p) from None
     except (OSError, ValueError) as e:  # a NUL byte, a name too long, no permission ...
@@ -47,7 +36,7 @@ def open_regular(path: str | os.PathLike[str], what: str = "file") -> tuple[Bina
             raise ModelFormatError(f"{what} cannot be read: {e.strerror or e}",
                                    path=p) from None
         info = os.fstat(fd)
-        kind = file_kind(info.st_mode)  # replaced between the stat and the open?
+        kind = not_a_regular_file(info.st_mode)  # replaced between the stat and the open?
         if kind is None:
             if hasattr(os, "set_blocking"):
                 os.set_blocking(fd, True)
