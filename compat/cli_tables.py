@@ -64,29 +64,54 @@ def print_plan(console: Console, loaded: Any, path: str) -> None:
     console.print(Syntax(code.source, "python", line_numbers=False, word_wrap=True))
 
 
+def _phi_piece_rows(table: Table, phi: dict[str, Any], kind: str) -> None:
+    for fn in phi["functions"]:
+        shown_row(table, kind, f"{phi['kernel']}: {fn['function']}", fn["file"],
+                  f"chosen when {phi['chosen_when']}; {fn['keys']}")
+    for f in phi["funcs"]:
+        shown_row(table, "shared funcs", f["module"], f["file"], f"called by {phi['kernel']}")
+    shown_row(table, "InferMeta", phi["infer_meta"] or "- (legacy infer_shape runs)",
+              phi["infer_meta_file"] or "-", f"for {phi['kernel']}")
+    shown_row(table, phi["yaml"], phi["ops_yaml"] or "- (none)", phi["ops_yaml_file"] or "-",
+              f"declares {phi['kernel']}")
+    if phi["backward_yaml"]:
+        shown_row(table, "backward.yaml", phi["backward_yaml"], phi["backward_yaml_file"],
+                  f"the backward of {phi['ops_yaml']}")
+    if phi["api"]:
+        shown_row(table, "generated API", phi["api"]["function"], phi["api"]["file"],
+                  "python -m phi.api.gen")
+
+
+def _legacy_piece_rows(table: Table, leg: dict[str, Any], grad: bool) -> None:
+    prefix = "grad " if grad else "legacy "
+    shown_row(table, prefix + "proto", leg["maker"] or "-", leg["maker_file"] or "-",
+              f"op type {leg['op_type']}")
+    shown_row(table, prefix + "operator", leg["operator"] or "-", leg["operator_file"] or "-",
+              "infer_shape, expected kernel type")
+    for k in leg["kernels"]:
+        shown_row(table, prefix + "kernel", k["class"], k["file"], k["keys"])
+
+
 def pieces_table(pieces: dict[str, Any]) -> Table:
-    """The five pieces of one op, each with its file."""
+    """Every piece of one op, each with its file and line."""
     table = data_table(f"{pieces['query']}: the pieces of the op", "piece", "name", "file",
                        "note")
     for leg in pieces["legacy"]:
-        shown_row(table, "legacy proto", leg["maker"] or "-", leg["maker_file"] or "-",
-                      f"op type {leg['op_type']}")
-        shown_row(table, "legacy operator", leg["operator"] or "-", leg["operator_file"] or "-",
-                      "infer_shape, expected kernel type")
-        for k in leg["kernels"]:
-            shown_row(table, "legacy kernel", k["class"], k["file"], k["keys"])
+        _legacy_piece_rows(table, leg, grad=False)
     for phi in pieces["phi"]:
-        for fn in phi["functions"]:
-            shown_row(table, "PHI kernel", f"{phi['kernel']}: {fn['function']}", fn["file"],
-                          f"chosen when {phi['chosen_when']}; {fn['keys']}")
-        shown_row(table, "InferMeta", phi["infer_meta"] or "- (legacy infer_shape runs)",
-                      phi["infer_meta_file"] or "-", f"for {phi['kernel']}")
-        shown_row(table, "ops.yaml", phi["ops_yaml"] or "- (none)", phi["ops_yaml_file"] or "-",
-                      f"declares {phi['kernel']}")
+        _phi_piece_rows(table, phi, "PHI kernel")
     for m in pieces["mapping"]:
         shown_row(table, "argument mapping", m["function"] or m.get("signature") or "-", m["file"],
                       f"{m['kind']} mapping of {m['op_type']}")
         if m.get("op_compat_file"):
             shown_row(table, "op_compat entry", m["op_type"], m["op_compat_file"],
                       "legacy <-> PHI names, fed attributes, extras")
+    for leg in pieces["grad_legacy"]:
+        _legacy_piece_rows(table, leg, grad=True)
+    for phi in pieces["grad_phi"]:
+        _phi_piece_rows(table, phi, "PHI grad kernel")
+    for c in pieces["cases"]:
+        shown_row(table, "cases", c["cases"] or "-", c["fixtures"],
+                  f"{c['count']} Paddle {'grad ' if c['kind'] == 'grads' else ''}"
+                  f"fixture(s) of {c['op_type']} ({c['family']})")
     return table

@@ -173,6 +173,13 @@ class OpDef:
     file: str = field(default="", compare=False)
     #: the `# -- <section> ---` header the entry sits under in its file (first word)
     section: str = field(default="", compare=False)
+    #: the 1-based line of the entry's `- op :` / `- backward_op :` in its file
+    line: int = field(default=0, compare=False)
+
+    @property
+    def source(self) -> str:
+        """`ops.yaml:540`: the file and line the entry was read from."""
+        return f"{self.file}:{self.line}" if self.line else self.file
 
     @property
     def is_backward(self) -> bool:

@@ -292,15 +292,16 @@ def _check_sizes(args: tuple[ArgDef, ...], outputs: tuple[OutputDef, ...]) -> No
                                  f"argument '{arg}'")
 
 
-def sections(text: str) -> dict[str, str]:
-    """Op name -> the first word of the `# -- word ... ---` header above its entry."""
-    found: dict[str, str] = {}
+def sections(text: str) -> dict[str, tuple[str, int]]:
+    """Op name -> the first word of the `# -- word ... ---` header above its entry, and the
+    entry's 1-based line."""
+    found: dict[str, tuple[str, int]] = {}
     current = ""
-    for line in text.splitlines():
+    for number, line in enumerate(text.splitlines(), start=1):
         if (m := _SECTION.match(line)) is not None:
             current = m.group(1).lower()
         elif (m := _ENTRY.match(line)) is not None:
-            found[m.group(1)] = current
+            found[m.group(1)] = (current, number)
     return found
 
 
@@ -314,7 +315,8 @@ def load_op_defs(path: Path) -> tuple[OpDef, ...]:
     if not isinstance(entries, list):
         raise OpDefError(str(path), None, "expected a list of op entries")
     where = sections(text)
-    defs = tuple(replace(d, section=where.get(d.name, ""))
+    defs = tuple(replace(d, section=where.get(d.name, ("", 0))[0],
+                         line=where.get(d.name, ("", 0))[1])
                  for d in (parse_op(e, path.name) for e in entries))
     seen: set[str] = set()
     for d in defs:

@@ -157,7 +157,7 @@ def test_kernels_shows_every_piece_of_an_op_with_its_file() -> None:
 
 
 def _yaml_line(where: str) -> str:
-    """The text at `phi/op_compat.yaml:LINE`."""
+    """The text at `path:LINE` (a yaml entry, a def, a fixture's case)."""
     path, line = where.rsplit(":", 1)
     return (ROOT / path).read_text(encoding="utf-8").splitlines()[int(line) - 1]
 
@@ -310,3 +310,28 @@ def test_gpu_place_without_cuda_is_a_clear_error() -> None:
         pytest.skip("a CUDA device exists here; the no-GPU error cannot be provoked")
     res = invoke("run", EXAMPLE / "model", "--input", EXAMPLE / "x.npy", "--place", "gpu")
     _assert_clean_error(res, "no CUDA device")
+
+
+def test_kernels_shows_grad_funcs_api_and_cases_of_an_op() -> None:
+    """A forward op shows its grad op, PHI grad kernel, backward.yaml entry, shared funcs
+    module, generated API function and fixtures, each at a file:line holding that piece;
+    a grad op's own yaml entry names backward.yaml with its line."""
+    pieces = json.loads(invoke("kernels", "softmax", "--json").output)["pieces"]
+    (phi,) = pieces["phi"]
+    assert _yaml_line(phi["backward_yaml_file"]) == "- backward_op : softmax_grad"
+    assert phi["api"]["function"] == "phi.api.softmax"
+    assert _yaml_line(phi["api"]["file"]).startswith("def softmax(")
+    assert [g["op_type"] for g in pieces["grad_legacy"]] == ["softmax_grad"]
+    assert "class SoftmaxGradKernel" in _yaml_line(pieces["grad_legacy"][0]["kernels"][0]["file"])
+    (grad,) = pieces["grad_phi"]
+    assert grad["kernel"] == "softmax_grad" and grad["yaml"] == "backward.yaml"
+    assert _yaml_line(grad["ops_yaml_file"]) == "- backward_op : softmax_grad"
+    assert {f["module"] for f in grad["funcs"]} == {"phi.kernels.funcs.activation_grad"}
+    kinds = {c["kind"] for c in pieces["cases"]}
+    assert kinds == {"ops", "grads"}
+    for case in pieces["cases"]:
+        assert _yaml_line(case["fixtures"]).strip().startswith('"op": "softmax"')
+        assert '"softmax"' in _yaml_line(case["cases"])
+        assert case["count"] > 0
+    conv = json.loads(invoke("kernels", "conv2d", "--json").output)["pieces"]["phi"]
+    assert "phi.kernels.funcs.conv" in {f["module"] for p in conv for f in p["funcs"]}
