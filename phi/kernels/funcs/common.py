@@ -36,10 +36,18 @@ def copy_into(xp: Any, src: Any, dst: Any) -> None:
     xp.copyto(dst, src, casting="unsafe")
 
 
+_COMPUTE_DTYPES: dict[Any, np.dtype] = {}
+
+
 def compute_dtype(dtype: Any) -> np.dtype:
     """The dtype math runs in for elements of `dtype` (float32 for float16/bfloat16)."""
-    dtype = np.dtype(dtype)
-    return np.dtype(np.float32) if dtype in HALF_DTYPES else dtype
+    found = _COMPUTE_DTYPES.get(dtype)  # every elementwise kernel asks: one dict look-up
+    if found is None:
+        wanted = np.dtype(dtype)
+        found = np.dtype(np.float32) if wanted in HALF_DTYPES else wanted
+        if isinstance(dtype, np.dtype):
+            _COMPUTE_DTYPES[dtype] = found
+    return found
 
 
 _Fn = TypeVar("_Fn", bound=Callable[..., Any])
