@@ -13,6 +13,7 @@ from typing import Any
 
 from compat.arg_mapping import get_kernel_signature
 from compat.arg_mapping_context import ExecutionArgumentMappingContext
+from compat.infer_shape_by_meta import install as install_infer_shape_by_meta
 from compat.kernel_crop import check_choice
 from compat.kernel_signature import KernelSignature
 from compat.phi_args import build_kernel_args, is_tensor_attr
@@ -289,3 +290,6 @@ def note_forced(choice: KernelRun) -> None:
     """Say in the trace that the op was forced to CPU (after any library fallback note)."""
     choice.note = f"{choice.note}; {FORCED_CPU_NOTE}" if choice.note else FORCED_CPU_NOTE
     choice.note_kind = NoteKind.FORCED_CPU
+
+
+install_infer_shape_by_meta()  # legacy ops that declare no infer_shape use their InferMeta

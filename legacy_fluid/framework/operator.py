@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -78,13 +78,26 @@ class OperatorBase(ABC):
         return f"Op({self.type}; inputs: {ins}; outputs: {outs})"
 
 
+#: The shape inference of an op that declares none: its InferMeta through its argument
+#: mapping (Paddle's DECLARE_INFER_SHAPE_FUNCTOR). compat installs it
+#: (`compat.infer_shape_by_meta`); the framework itself knows no PHI op model.
+DEFAULT_INFER_SHAPE: list[Callable[[OperatorWithKernel, InferShapeContext], None]] = []
+
+
 class OperatorWithKernel(OperatorBase):
     """An op computed by a kernel chosen by `OpKernelType`; subclasses override the hooks."""
 
     # -- hooks ---------------------------------------------------------------
-    @abstractmethod
     def infer_shape(self, ctx: InferShapeContext) -> None:
-        """Set every output's dims and dtype (and lod where the op passes it on)."""
+        """Set every output's dims and dtype (and lod where the op passes it on).
+
+        Default: the op's InferMeta through its argument mapping; an op whose legacy
+        rule differs from its InferMeta's declares its own."""
+        if not DEFAULT_INFER_SHAPE:
+            raise NotImplementedError(
+                f"op '{self.type}' declares no infer_shape, and no InferMeta provider is "
+                "installed (import compat)")
+        DEFAULT_INFER_SHAPE[0](self, ctx)
 
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         """Default: the dtype of the inputs, on the executor's place."""
