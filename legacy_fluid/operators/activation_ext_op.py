@@ -18,7 +18,7 @@ thresholded_relu had no `value` (its default, 0, is what those programs meant).
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
@@ -104,10 +104,7 @@ class MaxoutOpMaker(OpProtoAndCheckerMaker):
 
 
 class MaxoutOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        dims = act_ext.maxout_dims(ctx.get_input_dim("X"), ctx.attr("groups"), ctx.attr("axis"))
-        ctx.set_output_dim("Out", dims)
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+    """Shapes: its PHI kernel's InferMeta (the default)."""
 
 
 class LogitKernel(OpKernel):

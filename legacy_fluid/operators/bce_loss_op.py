@@ -3,7 +3,7 @@ clipped at -100); math in phi.kernels.funcs.loss."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
@@ -20,12 +20,7 @@ class BCELossOpMaker(OpProtoAndCheckerMaker):
 
 
 class BCELossOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        dims = loss_funcs.check_same_dims("bce_loss", {"X": ctx.get_input_dim("X"),
-                                                       "Label": ctx.get_input_dim("Label")})
-        ctx.set_output_dim("Out", dims)
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-        ctx.share_lod("X", "Out")
+    """Shapes: its PHI kernel's InferMeta (the default)."""
 
 
 class BCELossKernel(OpKernel):

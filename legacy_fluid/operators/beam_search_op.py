@@ -9,7 +9,7 @@ N is data-dependent, so the kernel sizes them. Math: phi.kernels.funcs.beam.
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
@@ -39,17 +39,6 @@ class BeamSearchOpMaker(OpProtoAndCheckerMaker):
 
 
 class BeamSearchOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        """[rows, 1] placeholders (the kernel sizes the outputs); int64, float32, int32."""
-        rows = ctx.get_input_dim("scores")[:1]
-        for name, dtype in (("selected_ids", DataType.INT64),
-                            ("selected_scores", DataType.FLOAT32)):
-            ctx.set_output_dim(name, (*rows, 1))
-            ctx.set_output_dtype(name, dtype)
-        if ctx.has_output("parent_idx"):
-            ctx.set_output_dim("parent_idx", rows)
-            ctx.set_output_dtype("parent_idx", DataType.INT32)
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "scores"), ctx.place)
 

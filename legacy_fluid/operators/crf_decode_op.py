@@ -14,7 +14,7 @@ Paddle's). Math in phi.kernels.funcs.crf_decode.
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
@@ -39,15 +39,6 @@ class ViterbiDecodeOpMaker(OpProtoAndCheckerMaker):
 
 
 class ViterbiDecodeOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        dims = ctx.get_input_dim("Input")
-        crf_funcs.check_viterbi_shapes(dims, ctx.get_input_dim("Transition"),
-                                       ctx.get_input_dim("Length"))
-        ctx.set_output_dim("Scores", (dims[0],))
-        ctx.set_output_dtype("Scores", ctx.get_input_dtype("Input"))
-        ctx.set_output_dim("Path", (dims[0], dims[1]))  # the kernel narrows it to max(Length)
-        ctx.set_output_dtype("Path", DataType.INT64)
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "Input"), ctx.place)
 
@@ -74,15 +65,6 @@ class CrfDecodingOpMaker(OpProtoAndCheckerMaker):
 
 
 class CrfDecodingOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        dims = ctx.get_input_dim("Emission")
-        padded = ctx.has_input("Length")
-        label = ctx.get_input_dim("Label") if ctx.has_input("Label") else None
-        crf_funcs.check_crf_shapes(dims, ctx.get_input_dim("Transition"), label, padded)
-        ctx.share_lod("Emission", "ViterbiPath")
-        ctx.set_output_dim("ViterbiPath", (dims[0], dims[1]) if padded else (dims[0], 1))
-        ctx.set_output_dtype("ViterbiPath", DataType.INT64)
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         """CPU on every place, as Paddle's crf_decoding."""
         return OpKernelType(self.indicate_var_data_type(ctx, "Emission"), CPUPlace())

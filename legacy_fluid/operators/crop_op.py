@@ -16,7 +16,6 @@ from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import crop as crop_funcs
-from phi.kernels.funcs.expand import requested_ints
 
 
 class CropOpMaker(OpProtoAndCheckerMaker):
@@ -36,14 +35,6 @@ def _offsets(ctx: InferShapeContext) -> list[Any]:
 
 
 class CropOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        fed = _offsets(ctx)
-        offsets = requested_ints(fed[0] if fed else None, [], ctx.attr("offsets"))
-        shape = ctx.get_input_dim("Y") if ctx.has_input("Y") else ctx.attr("shape")
-        ctx.set_output_dim("Out", crop_funcs.crop_dims("crop", ctx.get_input_dim("X"), shape,
-                                                       offsets))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
 

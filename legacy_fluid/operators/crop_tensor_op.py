@@ -48,15 +48,6 @@ def _one(arrays: list[Any]) -> Any | None:
 
 
 class CropTensorOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        shape = requested_ints(_one(_arrays(ctx, "Shape")), _arrays(ctx, "ShapeTensor"),
-                               ctx.attr("shape"))
-        offsets = requested_ints(_one(_arrays(ctx, "Offsets")), _arrays(ctx, "OffsetsTensor"),
-                                 ctx.attr("offsets"))
-        ctx.set_output_dim("Out", crop_funcs.crop_dims("crop_tensor", ctx.get_input_dim("X"),
-                                                       shape, offsets))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
 

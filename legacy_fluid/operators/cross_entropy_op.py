@@ -18,7 +18,6 @@ from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import cross_entropy as ce_funcs
 from phi.kernels.funcs import shape_grad as shape_grad_funcs
-from phi.kernels.funcs import transpose as tr_funcs
 
 
 class CrossEntropyOpMaker(OpProtoAndCheckerMaker):
@@ -33,14 +32,6 @@ class CrossEntropyOpMaker(OpProtoAndCheckerMaker):
 
 
 class CrossEntropyOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        x_dims = ctx.get_input_dim("X")
-        label_dims = ctx.get_input_dim("Label")
-        soft_label = ctx.attr("soft_label")
-        ce_funcs.check_label_dims(x_dims, label_dims, soft_label, "cross_entropy")
-        ctx.set_output_dim("Y", ce_funcs.y_dims(x_dims, label_dims, soft_label, "cross_entropy"))
-        ctx.set_output_dtype("Y", ctx.get_input_dtype("X"))
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
 
@@ -88,17 +79,6 @@ class CrossEntropy2OpMaker(OpProtoAndCheckerMaker):
 
 
 class CrossEntropy2Op(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        x_dims = ctx.get_input_dim("X")
-        label_dims = ctx.get_input_dim("Label")
-        ce_funcs.check_label_dims(x_dims, label_dims)
-        ctx.set_output_dim("Y", ce_funcs.y_dims(x_dims, label_dims))
-        ctx.set_output_dim("MatchX", ce_funcs.loss_dims(x_dims))
-        for slot in ("Y", "MatchX"):
-            ctx.set_output_dtype(slot, ctx.get_input_dtype("X"))
-        ctx.set_output_dim("XShape", tr_funcs.xshape_dims(x_dims))
-        ctx.set_output_dtype("XShape", ctx.get_input_dtype("X"))
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
 

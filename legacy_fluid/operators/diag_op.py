@@ -11,7 +11,7 @@ Math in phi.kernels.funcs.diag.
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
@@ -72,33 +72,19 @@ class _FirstInputOp(OperatorWithKernel):
 
 
 class TrilTriuOp(_FirstInputOp):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        diag_funcs.tril_triu_check(ctx.get_input_dim("X"))
-        ctx.share_dim("X", "Out")
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-        ctx.share_lod("X", "Out")
+    """Shapes: its PHI kernel's InferMeta (the default)."""
 
 
 class DiagV2Op(_FirstInputOp):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", diag_funcs.diag_dims(ctx.get_input_dim("X"),
-                                                       ctx.attr("offset")))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+    """Shapes: its PHI kernel's InferMeta (the default)."""
 
 
 class DiagEmbedOp(_FirstInputOp):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", diag_funcs.diag_embed_dims(
-            ctx.get_input_dim("Input"), ctx.attr("offset"), ctx.attr("dim1"), ctx.attr("dim2")))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("Input"))
+    """Shapes: its PHI kernel's InferMeta (the default)."""
 
 
 class DiagonalOp(_FirstInputOp):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", diag_funcs.diagonal_dims(
-            ctx.get_input_dim("Input"), ctx.attr("offset"), ctx.attr("axis1"),
-            ctx.attr("axis2")))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("Input"))
+    """Shapes: its PHI kernel's InferMeta (the default)."""
 
 
 class TrilTriuKernel(OpKernel):

@@ -44,14 +44,6 @@ def _arrays(ctx: InferShapeContext, slot: str) -> list[Any]:
 
 
 class ExpandOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        times_tensor = _arrays(ctx, "ExpandTimes")
-        times = expand_funcs.requested_ints(times_tensor[0] if times_tensor else None,
-                                            _arrays(ctx, "expand_times_tensor"),
-                                            ctx.attr("expand_times"))
-        ctx.set_output_dim("Out", expand_funcs.expand_times_dims(ctx.get_input_dim("X"), times))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
 

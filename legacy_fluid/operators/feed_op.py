@@ -7,7 +7,7 @@ that an in-place op later in the program never writes into the caller's array.
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
@@ -30,14 +30,6 @@ class FeedOpMaker(OpProtoAndCheckerMaker):
 
 
 class FeedOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        item = ff_funcs.feed_item(ctx.input_var("X").value, ctx.attr("col"))
-        ctx.set_output_dim("Out", item.dims)
-        ctx.set_output_dtype("Out", item.dtype)
-        out = ctx.output_var("Out").get_tensor()
-        out.layout = item.layout
-        out.lod = item.lod
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         """The fed tensor's dtype, on the executor's place."""
         item = ff_funcs.feed_item(ctx.input_var("X").value, ctx.attr("col"))

@@ -13,7 +13,7 @@ Math in phi.kernels.funcs.fft.
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
@@ -107,60 +107,35 @@ class _FFTOp(OperatorWithKernel):
 
 
 class FFTC2COp(_FFTOp):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", fft_funcs.fft_c2c_dims(ctx.get_input_dim("X"),
-                                                         ctx.attr("axes")))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+    """Shapes: its PHI kernel's InferMeta (the default)."""
 
 
 class FFTR2COp(_FFTOp):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", fft_funcs.fft_r2c_dims(
-            ctx.get_input_dim("X"), ctx.attr("axes"), ctx.attr("onesided")))
-        ctx.set_output_dtype("Out", fft_funcs.complex_dtype("fft_r2c",
-                                                            ctx.get_input_dtype("X")))
+    """Shapes: its PHI kernel's InferMeta (the default)."""
 
 
 class FFTC2ROp(_FFTOp):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", fft_funcs.fft_c2r_dims(
-            ctx.get_input_dim("X"), ctx.attr("axes"), ctx.attr("last_dim_size")))
-        ctx.set_output_dtype("Out", fft_funcs.real_dtype("fft_c2r", ctx.get_input_dtype("X")))
+    """Shapes: its PHI kernel's InferMeta (the default)."""
 
 
 class AsComplexOp(_FFTOp):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", fft_funcs.as_complex_dims(ctx.get_input_dim("X")))
-        ctx.set_output_dtype("Out", fft_funcs.complex_dtype("as_complex",
-                                                            ctx.get_input_dtype("X")))
+    """Shapes: its PHI kernel's InferMeta (the default)."""
 
 
 class AsRealOp(_FFTOp):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", (*ctx.get_input_dim("X"), 2))
-        ctx.set_output_dtype("Out", fft_funcs.real_dtype("as_real", ctx.get_input_dtype("X")))
+    """Shapes: its PHI kernel's InferMeta (the default)."""
 
 
 class ComplexOp(_FFTOp):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", fft_funcs.complex_dims(ctx.get_input_dim("X"),
-                                                         ctx.get_input_dim("Y")))
-        ctx.set_output_dtype("Out", fft_funcs.complex_dtype("complex", ctx.get_input_dtype("X")))
+    """Shapes: its PHI kernel's InferMeta (the default)."""
 
 
 class FrameOp(_FFTOp):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", fft_funcs.frame_dims(
-            ctx.get_input_dim("X"), ctx.attr("frame_length"), ctx.attr("hop_length"),
-            ctx.attr("axis")))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+    """Shapes: its PHI kernel's InferMeta (the default)."""
 
 
 class OverlapAddOp(_FFTOp):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", fft_funcs.overlap_add_dims(
-            ctx.get_input_dim("X"), ctx.attr("hop_length"), ctx.attr("axis")))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+    """Shapes: its PHI kernel's InferMeta (the default)."""
 
 
 class FFTC2CKernel(OpKernel):

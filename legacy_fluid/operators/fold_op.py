@@ -10,7 +10,7 @@ Math in phi.kernels.funcs.fold.
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
@@ -46,21 +46,11 @@ class FoldOpMaker(OpProtoAndCheckerMaker):
 
 
 class UnfoldOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Y", fold_funcs.unfold_dims(
-            ctx.get_input_dim("X"), ctx.attr("kernel_sizes"), ctx.attr("strides"),
-            ctx.attr("paddings"), ctx.attr("dilations")))
-        ctx.set_output_dtype("Y", ctx.get_input_dtype("X"))
+    """Shapes: its PHI kernel's InferMeta (the default)."""
 
 
 class FoldOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        x_dims = ctx.get_input_dim("X")
-        fold_funcs.fold_blocks(x_dims, ctx.attr("output_sizes"), ctx.attr("kernel_sizes"),
-                               ctx.attr("strides"), ctx.attr("paddings"), ctx.attr("dilations"))
-        ctx.set_output_dim("Y", fold_funcs.fold_dims(x_dims, ctx.attr("output_sizes"),
-                                                     ctx.attr("kernel_sizes")))
-        ctx.set_output_dtype("Y", ctx.get_input_dtype("X"))
+    """Shapes: its PHI kernel's InferMeta (the default)."""
 
 
 class UnfoldKernel(OpKernel):

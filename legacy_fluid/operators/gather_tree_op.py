@@ -5,7 +5,7 @@ Math: phi.kernels.funcs.beam.
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
@@ -23,13 +23,6 @@ class GatherTreeOpMaker(OpProtoAndCheckerMaker):
 
 
 class GatherTreeOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        """Out as Ids."""
-        beam_funcs.gather_tree_check_dims(ctx.get_input_dim("Ids"),
-                                          ctx.get_input_dim("Parents"))
-        ctx.share_dim("Ids", "Out")
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("Ids"))
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "Ids"), ctx.place)
 

@@ -37,9 +37,7 @@ class _XTypedOp(OperatorWithKernel):
 
 
 class SquaredL2NormOp(_XTypedOp):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", (1,))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+    """Shapes: its PHI kernel's InferMeta (the default)."""
 
 
 class ClipByNormOp(_XTypedOp):

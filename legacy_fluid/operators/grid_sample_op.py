@@ -5,7 +5,7 @@ phi.kernels.funcs.grid_sample."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
@@ -15,7 +15,6 @@ from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import grid_sample as grid_funcs
-from phi.kernels.funcs.common import host_ints
 
 _TYPES = (DataType.FLOAT32, DataType.FLOAT64)
 
@@ -45,14 +44,6 @@ class GridSamplerOpMaker(OpProtoAndCheckerMaker):
 
 
 class AffineGridOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        output_shape = ctx.attr("output_shape")
-        if ctx.has_input("OutputShape"):
-            output_shape = host_ints(ctx.input_var("OutputShape").get_tensor().data)
-        dims = grid_funcs.affine_grid_dims(ctx.get_input_dim("Theta"), output_shape)
-        ctx.set_output_dim("Output", dims)
-        ctx.set_output_dtype("Output", ctx.get_input_dtype("Theta"))
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "Theta"), ctx.place)
 
@@ -64,11 +55,6 @@ class AffineGridOp(OperatorWithKernel):
 
 
 class GridSamplerOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        dims = grid_funcs.grid_sample_dims(ctx.get_input_dim("X"), ctx.get_input_dim("Grid"))
-        ctx.set_output_dim("Output", dims)
-        ctx.set_output_dtype("Output", ctx.get_input_dtype("X"))
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
 

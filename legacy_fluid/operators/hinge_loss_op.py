@@ -3,7 +3,7 @@ Paddle); math in phi.kernels.funcs.loss."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
@@ -20,11 +20,7 @@ class HingeLossOpMaker(OpProtoAndCheckerMaker):
 
 
 class HingeLossOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Loss", loss_funcs.check_column_pair(
-            "hinge_loss", "Logits", ctx.get_input_dim("Logits"), "Labels",
-            ctx.get_input_dim("Labels")))
-        ctx.set_output_dtype("Loss", ctx.get_input_dtype("Logits"))
+    """Shapes: its PHI kernel's InferMeta (the default)."""
 
 
 class HingeLossKernel(OpKernel):

@@ -13,7 +13,7 @@ Binning rules and dtypes are Paddle 3.3.1's (phi.kernels.funcs.histogram).
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
@@ -46,20 +46,10 @@ class BincountOpMaker(OpProtoAndCheckerMaker):
 
 
 class HistogramOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        hist_funcs.check_histogram(ctx.attr("bins"), ctx.attr("min"), ctx.attr("max"))
-        ctx.set_output_dim("Out", (int(ctx.attr("bins")),))
-        ctx.set_output_dtype("Out", hist_funcs.histogram_dtype(ctx.has_input("Weight"),
-                                                               ctx.attr("density")))
+    """Shapes: its PHI kernel's InferMeta (the default)."""
 
 
 class BincountOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        weighted = ctx.has_input("Weights")
-        ctx.set_output_dim("Out", (-1,))
-        ctx.set_output_dtype("Out", hist_funcs.bincount_dtype(
-            ctx.get_input_dtype("Weights") if weighted else None))
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         slot = "Weights" if ctx.has_input("Weights") else "X"
         return OpKernelType(self.indicate_var_data_type(ctx, slot), ctx.place)

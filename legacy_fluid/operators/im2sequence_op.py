@@ -10,7 +10,7 @@ Math: phi.kernels.funcs.sequence.
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
@@ -33,17 +33,6 @@ class Im2SequenceOpMaker(OpProtoAndCheckerMaker):
 
 
 class Im2SequenceOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        """Out: [N * windows of the whole image, C * kh * kw] in X's dtype (the kernel
-        sizes it by Y's real sizes when given)."""
-        dims = ctx.get_input_dim("X")
-        kernels = ctx.attr("kernels")
-        oh, ow = seq_funcs.check_im2sequence("im2sequence", dims, kernels, ctx.attr("strides"),
-                                             ctx.attr("paddings"), ctx.attr("out_stride"))
-        rows = -1 if ctx.has_input("Y") and dims[0] > 1 else dims[0] * oh * ow  # Y: data
-        ctx.set_output_dim("Out", (rows, dims[1] * kernels[0] * kernels[1]))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
 

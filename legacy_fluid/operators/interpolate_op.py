@@ -88,16 +88,6 @@ def _arrays(ctx: InferShapeContext, slot: str) -> list[Any]:
 
 
 class InterpolateOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        out_size, scale_tensor = _arrays(ctx, "OutSize"), _arrays(ctx, "Scale")
-        req = interp_funcs.request(
-            ctx.op_type, ctx.attr("data_layout"), ctx.attr("out_d"), ctx.attr("out_h"),
-            ctx.attr("out_w"), ctx.attr("scale"), out_size[0] if out_size else None,
-            _arrays(ctx, "SizeTensor"), scale_tensor[0] if scale_tensor else None)
-        ctx.set_output_dim("Out", req.plan(ctx.get_input_dim("X"))[0])
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-        ctx.share_lod("X", "Out")
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
 

@@ -4,7 +4,7 @@ phi.kernels.funcs.loss."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
@@ -24,13 +24,7 @@ class KLDivLossOpMaker(OpProtoAndCheckerMaker):
 
 
 class KLDivLossOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        dims = loss_funcs.check_same_dims("kldiv_loss", {"X": ctx.get_input_dim("X"),
-                                                         "Target": ctx.get_input_dim("Target")})
-        ctx.set_output_dim("Loss", loss_funcs.reduced_dims(dims, ctx.attr("reduction"),
-                                                           "kldiv_loss",
-                                                           loss_funcs.KLDIV_REDUCTIONS))
-        ctx.set_output_dtype("Loss", ctx.get_input_dtype("X"))
+    """Shapes: its PHI kernel's InferMeta (the default)."""
 
 
 class KLDivLossKernel(OpKernel):

@@ -3,7 +3,7 @@ phi.kernels.funcs.label_smooth)."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
@@ -24,12 +24,6 @@ class LabelSmoothOpMaker(OpProtoAndCheckerMaker):
 
 
 class LabelSmoothOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        prior = ctx.get_input_dim("PriorDist") if ctx.has_input("PriorDist") else None
-        ctx.set_output_dim("Out", smooth_funcs.label_smooth_dims(ctx.get_input_dim("X"), prior))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-        ctx.share_lod("X", "Out")
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
 

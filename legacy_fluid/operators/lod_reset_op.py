@@ -8,7 +8,7 @@ decrease and end at X's rows. Math: phi.kernels.funcs.sequence.
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
@@ -30,11 +30,6 @@ class LodResetOpMaker(OpProtoAndCheckerMaker):
 
 
 class LodResetOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        """Out: X's dims and dtype (the kernel sets the LoD)."""
-        ctx.share_dim("X", "Out")
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
 

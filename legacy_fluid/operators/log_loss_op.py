@@ -4,7 +4,7 @@ phi.kernels.funcs.loss."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
@@ -23,11 +23,7 @@ class LogLossOpMaker(OpProtoAndCheckerMaker):
 
 
 class LogLossOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Loss", loss_funcs.check_column_pair(
-            "log_loss", "Predicted", ctx.get_input_dim("Predicted"), "Labels",
-            ctx.get_input_dim("Labels")))
-        ctx.set_output_dtype("Loss", ctx.get_input_dtype("Predicted"))
+    """Shapes: its PHI kernel's InferMeta (the default)."""
 
 
 class LogLossKernel(OpKernel):

@@ -3,14 +3,13 @@ s = max(X - max, -64) as Paddle's softmax (see phi.kernels.funcs.softmax)."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
-from phi.kernels.funcs import softmax as softmax_funcs
 from phi.kernels.funcs import unary_math
 
 _CPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64)
@@ -28,12 +27,7 @@ class LogSoftmaxOpMaker(OpProtoAndCheckerMaker):
 
 
 class LogSoftmaxOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        dims = ctx.get_input_dim("X")
-        softmax_funcs.normalize_axis(ctx.attr("axis"), len(dims))  # range check
-        ctx.set_output_dim("Out", dims)
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-        ctx.share_lod("X", "Out")
+    """Shapes: its PHI kernel's InferMeta (the default)."""
 
 
 class LogSoftmaxKernel(OpKernel):

@@ -6,7 +6,7 @@ phi.kernels.funcs.lr_schedule.
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
@@ -25,11 +25,6 @@ class IncrementOpMaker(OpProtoAndCheckerMaker):
 
 
 class IncrementOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        lr_funcs.check_increment_dims(ctx.get_input_dim("X"))
-        ctx.share_dim("X", "Out")
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
 

@@ -6,7 +6,7 @@ broadcast; two 1-D operands give a 0-D Out (Paddle 3.x).
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
@@ -42,12 +42,6 @@ class MatMulV2OpMaker(OpProtoAndCheckerMaker):
 
 
 class MatMulV2Op(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        dims = matmul_funcs.matmul_out_dims(ctx.get_input_dim("X"), ctx.get_input_dim("Y"),
-                                            ctx.attr("trans_x"), ctx.attr("trans_y"))
-        ctx.set_output_dim("Out", dims)
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         """X's dtype (promoted to complex when either operand is complex)."""
         dtype = ew_funcs.promote_if_complex(self.indicate_var_data_type(ctx, "X"),

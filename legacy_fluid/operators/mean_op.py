@@ -3,7 +3,7 @@ an empty X gives NaN); math in phi.kernels.funcs.reduce."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
@@ -24,9 +24,7 @@ class MeanOpMaker(OpProtoAndCheckerMaker):
 
 
 class MeanOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", ())
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+    """Shapes: its PHI kernel's InferMeta (the default)."""
 
 
 class MeanKernel(OpKernel):

@@ -4,7 +4,7 @@ math in phi.kernels.funcs.loss."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
@@ -27,15 +27,6 @@ class NLLLossOpMaker(OpProtoAndCheckerMaker):
 
 
 class NLLLossOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        weight = ctx.get_input_dim("Weight") if ctx.has_input("Weight") else None
-        out_dims, total_dims = loss_funcs.nll_loss_dims(
-            ctx.get_input_dim("X"), ctx.get_input_dim("Label"), weight, ctx.attr("reduction"))
-        ctx.set_output_dim("Out", out_dims)
-        ctx.set_output_dim("Total_weight", total_dims)
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-        ctx.set_output_dtype("Total_weight", ctx.get_input_dtype("X"))
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
 

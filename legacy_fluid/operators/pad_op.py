@@ -10,7 +10,7 @@ Fill values are cast to the element type. Math in phi.kernels.funcs.pad.
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
@@ -53,14 +53,6 @@ class PadOpMaker(OpProtoAndCheckerMaker):
 
 
 class Pad3dOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        paddings = ctx.attr("paddings")
-        if ctx.has_input("Paddings"):
-            paddings = host_ints(ctx.input_var("Paddings").get_tensor().data)
-        ctx.set_output_dim("Out", pad_funcs.pad3d_dims(ctx.get_input_dim("X"), paddings,
-                                                       ctx.attr("mode"), ctx.attr("data_format")))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
 
@@ -72,10 +64,7 @@ class Pad3dOp(OperatorWithKernel):
 
 
 class PadOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", pad_funcs.pad_dims(ctx.get_input_dim("X"),
-                                                     ctx.attr("paddings")))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+    """Shapes: its PHI kernel's InferMeta (the default)."""
 
 
 class Pad3dKernel(OpKernel):

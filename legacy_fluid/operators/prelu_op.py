@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
@@ -30,14 +30,6 @@ class PReluOpMaker(OpProtoAndCheckerMaker):
 
 
 class PReluOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        x_dims = ctx.get_input_dim("X")
-        prelu_funcs.check_alpha(x_dims, ctx.get_input_dim("Alpha"), ctx.attr("mode"),
-                                ctx.attr("data_format"))
-        ctx.set_output_dim("Out", x_dims)
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-        ctx.share_lod("X", "Out")
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
 

@@ -11,14 +11,13 @@
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
-from phi.kernels.funcs import cumsum as cumsum_funcs
 from phi.kernels.funcs import scan as scan_funcs
 
 _CUMPROD = (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64,
@@ -47,21 +46,11 @@ class LogcumsumexpOpMaker(OpProtoAndCheckerMaker):
 
 
 class CumprodOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        x_dims = ctx.get_input_dim("X")
-        scan_funcs.cumprod_dim(ctx.attr("dim"), len(x_dims))  # range check
-        ctx.set_output_dim("Out", x_dims)
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-        ctx.share_lod("X", "Out")
+    """Shapes: its PHI kernel's InferMeta (the default)."""
 
 
 class LogcumsumexpOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        x_dims = ctx.get_input_dim("X")
-        flatten = ctx.attr("flatten")
-        scan_funcs.scan_axis("logcumsumexp", ctx.attr("axis"), len(x_dims), flatten)
-        ctx.set_output_dim("Out", cumsum_funcs.cumsum_dims(x_dims, flatten))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+    """Shapes: its PHI kernel's InferMeta (the default)."""
 
 
 class CumprodKernel(OpKernel):

@@ -9,7 +9,7 @@ must be 1 (as in Paddle). Math: phi.kernels.funcs.sequence.
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
@@ -35,17 +35,6 @@ class SequenceConvOpMaker(OpProtoAndCheckerMaker):
 
 
 class SequenceConvOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        """Out: [X rows, Filter columns] in X's dtype, X's LoD."""
-        padding = ctx.get_input_dim("PaddingData") if ctx.has_input("PaddingData") else None
-        dims = seq_funcs.check_conv_dims(
-            "sequence_conv", ctx.get_input_dim("X"), ctx.get_input_dim("Filter"), padding,
-            ctx.attr("contextLength"), ctx.attr("contextStart"), ctx.attr("contextStride"),
-            ctx.attr("paddingTrainable"))
-        ctx.set_output_dim("Out", dims)
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-        ctx.share_lod("X", "Out")
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
 

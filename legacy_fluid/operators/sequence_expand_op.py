@@ -8,7 +8,7 @@ sequence leaves X as it is. Math: phi.kernels.funcs.sequence.
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
@@ -28,16 +28,6 @@ class SequenceExpandOpMaker(OpProtoAndCheckerMaker):
 
 
 class SequenceExpandOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        """Out: [repeated rows, X.dims[1:]] in X's dtype; the repeated sequences' LoD when X
-        has one."""
-        dims, lod = seq_funcs.expand_dims("sequence_expand", ctx.get_input_dim("X"),
-                                          ctx.get_inputs_lod("X")[0],
-                                          ctx.get_inputs_lod("Y")[0], ctx.attr("ref_level"))
-        ctx.set_output_dim("Out", dims)
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-        ctx.set_output_lod("Out", lod)
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
 

@@ -8,7 +8,7 @@ phi.kernels.funcs.sequence.
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
@@ -30,14 +30,6 @@ class SequenceMaskOpMaker(OpProtoAndCheckerMaker):
 
 
 class SequenceMaskOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        """Y: X's dims + [maxlen] (-1, set by the kernel, when the width comes from data),
-        in out_dtype."""
-        maxlen = ctx.attr("maxlen")
-        data_dependent = ctx.has_input("MaxLenTensor") or maxlen <= 0
-        ctx.set_output_dim("Y", (*ctx.get_input_dim("X"), -1 if data_dependent else maxlen))
-        ctx.set_output_dtype("Y", VarType(ctx.attr("out_dtype")).to_phi())
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
 

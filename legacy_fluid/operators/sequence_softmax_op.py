@@ -8,7 +8,7 @@ underflows, inf). Math: phi.kernels.funcs.sequence.
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
@@ -29,15 +29,6 @@ class SequenceSoftmaxOpMaker(OpProtoAndCheckerMaker):
 
 
 class SequenceSoftmaxOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        """Out: X's dims, dtype and LoD."""
-        lod = ctx.get_inputs_lod("X")[0]
-        if lod:  # known at run time only (the kernel refuses a tensor without one)
-            seq_funcs.check_softmax_input("sequence_softmax", ctx.get_input_dim("X"), lod)
-        ctx.share_dim("X", "Out")
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-        ctx.share_lod("X", "Out")
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
 

@@ -4,7 +4,7 @@ phi.kernels.funcs.loss."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
@@ -26,14 +26,7 @@ class SigmoidCrossEntropyWithLogitsOpMaker(OpProtoAndCheckerMaker):
 
 
 class SigmoidCrossEntropyWithLogitsOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        slots = {"X": ctx.get_input_dim("X"), "Label": ctx.get_input_dim("Label")}
-        if ctx.has_input("pos_weight"):
-            slots["pos_weight"] = ctx.get_input_dim("pos_weight")
-        dims = loss_funcs.check_same_dims("sigmoid_cross_entropy_with_logits", slots)
-        ctx.set_output_dim("Out", dims)
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-        ctx.share_lod("X", "Out")
+    """Shapes: its PHI kernel's InferMeta (the default)."""
 
 
 class SigmoidCrossEntropyWithLogitsKernel(OpKernel):

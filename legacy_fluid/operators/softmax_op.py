@@ -3,7 +3,7 @@ the last); see phi.kernels.funcs.softmax."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
@@ -30,11 +30,7 @@ class SoftmaxOpMaker(OpProtoAndCheckerMaker):
 
 
 class SoftmaxOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        softmax_funcs.normalize_axis(ctx.attr("axis"), len(ctx.get_input_dim("X")))
-        ctx.set_output_dim("Out", ctx.get_input_dim("X"))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-        ctx.share_lod("X", "Out")
+    """Shapes: its PHI kernel's InferMeta (the default)."""
 
 
 class SoftmaxKernel(OpKernel):

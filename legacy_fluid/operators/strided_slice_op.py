@@ -66,14 +66,6 @@ def _bounds(ctx: InferShapeContext, tensor_slot: str, list_slot: str, attr: str)
 
 
 class StridedSliceOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        starts, ends, strides = (_bounds(ctx, *bound) for bound in _BOUNDS)
-        dims = manip_funcs.strided_slice_dims(ctx.get_input_dim("Input"), ctx.attr("axes"),
-                                              starts, ends, strides, ctx.attr("infer_flags"),
-                                              ctx.attr("decrease_axis"))
-        ctx.set_output_dim("Out", dims)
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("Input"))
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "Input"), ctx.place)
 

@@ -4,7 +4,7 @@ positions; k from the K tensor when fed, else the attribute (PHI topk_v1: topk w
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
@@ -36,16 +36,6 @@ def _k(k_tensor: DenseTensor | None, k: int) -> int:
 
 
 class TopKOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        fed = [v.value for v in ctx.runtime.inputs.get("K", [])
-               if v is not None and isinstance(v.value, DenseTensor)]
-        dims = ss_funcs.topk_dims(ctx.get_input_dim("X"), _k(fed[0] if fed else None,
-                                                             ctx.attr("k")), -1, "top_k")
-        ctx.set_output_dim("Out", dims)
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-        ctx.set_output_dim("Indices", dims)
-        ctx.set_output_dtype("Indices", DataType.INT64)
-
     def get_kernel_type_for_var(self, slot: str, tensor: DenseTensor,
                                 expected: OpKernelType) -> OpKernelType | None:
         if slot == "K":

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
@@ -50,13 +50,6 @@ class Unpool3DOpMaker(OpProtoAndCheckerMaker):
 
 
 class UnpoolOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        rank = 2 if self.type == "unpool" else 3
-        dims = pool_funcs.unpool_out_dims(ctx.get_input_dim("X"), ctx.get_input_dim("Indices"),
-                                          ctx.attr("output_size"), rank, self.type)
-        ctx.set_output_dim("Out", dims)
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
 

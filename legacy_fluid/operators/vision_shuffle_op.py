@@ -23,10 +23,6 @@ class _ShuffleOp(OperatorWithKernel):
     def out_dims(self, ctx: InferShapeContext) -> tuple[int, ...]:
         """Each op of the family defines this."""
 
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", self.out_dims(ctx))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
 
