@@ -29,8 +29,10 @@ import numpy as np
 from rich.console import Console
 
 from compat import bench_report, bench_targets
-from compat.bench_backends import BACKENDS, Backend, missing_packages
+from compat.bench_backends import BACKENDS, Backend, missing_packages, thread_env
+from compat.bench_cold import cold_starts
 from compat.bench_models import CHAIN, default_models, op_types, short_names, write_chain
+from compat.cpu_facts import cpu_facts
 from compat.terminal import data_table, print_error, shown, shown_row
 from legacy_fluid.io.atomic_write import atomic_write_text
 from phi.common import CPUPlace, Place
@@ -51,8 +53,9 @@ RETRIES = 2
 READY_TIMEOUT = 600.0
 SAMPLE_TIMEOUT = 120.0
 DEFAULT_BATCHES = (1, 4)
-THREAD_VARIABLES = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
 CONV_OPS = {"conv2d", "depthwise_conv2d"}
+#: models whose cold start (a fresh `fluidphi run`, and the same in Paddle / ORT) is timed
+COLD_MODELS = frozenset({"mlp"})
 
 
 class LoadMeter:
@@ -89,7 +92,7 @@ class Worker:
     """A running bench worker process and its line protocol."""
 
     def __init__(self, job: dict[str, Any], threads: int) -> None:
-        env = dict(os.environ, **{v: str(threads) for v in THREAD_VARIABLES})
+        env = thread_env(threads)
         self.log: IO[str] = tempfile.TemporaryFile("w+")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "compat.bench_worker", json.dumps(job)], env=env,
@@ -265,6 +268,11 @@ def run_bench(models: list[str], repeat: int, out: Path, console: Console,
             console.print("bench dispatch chain")
             cases.append(bench_case(write_chain(Path(tmp)), CHAIN, 1, names, repeat, threads,
                                     max_foreign, retries, meter, place))
+    cold = []
+    for prefix, model in zip(chosen, short_names(chosen)):
+        if model in COLD_MODELS and place.is_cpu:
+            console.print(f"bench cold start {shown(model)}", highlight=False)
+            cold.append(cold_starts(prefix, model, threads, thread_env(threads), names))
     meta = {
         "command": "fluidphi bench " + " ".join(
             [f"--repeat {repeat}", *(f"--model {m}" for m in explicit),
@@ -277,10 +285,13 @@ def run_bench(models: list[str], repeat: int, out: Path, console: Console,
         "max_foreign_cores": max_foreign, "retries": retries,
         "python": platform.python_version(), "numpy": np.__version__,
         "machine": f"{platform.machine()}, {os.cpu_count()} cpus",
+        "cpu": cpu_facts(),
         "loadavg_before": loadavg_before, "loadavg_after": _loadavg(),
     }
     doc = {"meta": meta, "backends": {n: BACKENDS[n].label for n in names}, "cases": cases,
-           "targets": bench_targets.evaluate(cases)}
+           "cold": cold,
+           "targets": [*bench_targets.evaluate(cases),
+                       *bench_targets.evaluate(cold, bench_targets.COLD_TARGETS)]}
     out.mkdir(parents=True, exist_ok=True)
     atomic_write_text(out / "bench.json", json.dumps(doc, indent=1) + "\n")
     atomic_write_text(out / "bench.md", bench_report.markdown(doc))

@@ -12,6 +12,7 @@ removing a backend is adding or removing a row of `BACKENDS`.
 from __future__ import annotations
 
 import importlib.util
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,6 +39,15 @@ class Backend:
     applies_to: str = "all"
     #: runs only when the bench's place is the CPU
     cpu_only: bool = False
+
+
+#: the math libraries' thread-count variables, set for every process the bench starts
+THREAD_VARIABLES = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
+
+
+def thread_env(threads: int) -> dict[str, str]:
+    """This process's environment with every math library held to `threads` threads."""
+    return dict(os.environ, **{v: str(threads) for v in THREAD_VARIABLES})
 
 
 def missing_packages(backend: Backend) -> list[str]:

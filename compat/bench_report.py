@@ -122,6 +122,35 @@ def _place_lines(meta: dict[str, Any]) -> list[str]:
     return [f"Timed on a device (fluidphi's backends only; place {place}).", ""]
 
 
+def _cpu_lines(meta: dict[str, Any]) -> list[str]:
+    cpu = meta.get("cpu")
+    if not cpu:
+        return []
+    simd = ", ".join(cpu["simd"]) or "none named"
+    return [_prose(f"CPU: {cpu['model']}; SIMD: {simd}."), ""]
+
+
+def _cold_section(cold: list[dict[str, Any]]) -> list[str]:
+    if not cold:
+        return []
+    lines = ["", "## Cold start: load, run once, exit", "",
+             _prose("Each backend started as a fresh process and timed from spawn to exit "
+                    "(compat/bench_cold.py): fluidphi is the `fluidphi run MODEL --input "
+                    "X.npy` command, Paddle Inference and ONNX Runtime the smallest scripts "
+                    "doing the same (ONNX Runtime's model converted beforehand). Median "
+                    "wall seconds of the runs, the fastest run, and the median CPU seconds "
+                    "of the process."), ""]
+    rows = []
+    for case in cold:
+        for name, e in case["backends"].items():
+            if e.get("status") != "ok":
+                rows.append([case["model"], name, e.get("status", "?"), "-", "-"])
+                continue
+            rows.append([case["model"], name, f"{e['median_s']:.3f}", f"{e['min_s']:.3f}",
+                         f"{e['cpu_s']:.3f}"])
+    return lines + _table(["model", "backend", "median s", "min s", "cpu s"], rows)
+
+
 def markdown(doc: dict[str, Any]) -> str:
     meta, cases = doc["meta"], doc["cases"]
     timed = [c for c in cases if c["model"] != "chain"]
@@ -145,6 +174,7 @@ def markdown(doc: dict[str, Any]) -> str:
         f"{meta['loadavg_before']} / {meta['loadavg_after']}."),
         "",
         *_place_lines(meta),
+        *_cpu_lines(meta),
         _prose("Backends: " + "; ".join(f"`{k}` = {v}" for k, v in doc["backends"].items())
                + ". n/i = not installed, t/o = timed out, - = does not apply."),
         "",
@@ -177,6 +207,7 @@ def markdown(doc: dict[str, Any]) -> str:
                                  for c in timed])
         lines.append("")
     lines += _dispatch_section(cases)
+    lines += _cold_section(doc.get("cold", []))
     lines += _targets_section(doc.get("targets", []))
     lines += ["", "## Spread, memory and load per backend", "",
               _prose("ms: median wall time per run, p10-p90 of the samples used; cpu: the "
@@ -235,7 +266,9 @@ def _targets_section(verdicts: list[dict[str, Any]]) -> list[str]:
                     "microseconds over it), and '(on N clean samples)' when fewer than "
                     f"{bench_targets.MIN_CLEAN_SAMPLES} samples of a backend it reads were "
                     "free of foreign load. The targets: " + "; ".join(
-                        f"{t.name} = {t.text}" for t in bench_targets.TARGETS) + "."), ""]
+                        f"{t.name} = {t.text}" for t in (*bench_targets.TARGETS,
+                                                          *bench_targets.COLD_TARGETS)) + "."),
+             ""]
     rows = [[v["target"], f"{v['model']} b{v['batch']}", f"{v['value']:.2f}", v["bound"],
              bench_targets.describe(v)] for v in verdicts]
     return lines + _table(["target", "case", "figure", "bound", "verdict"], rows,
