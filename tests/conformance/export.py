@@ -25,6 +25,7 @@ from functools import partial
 import numpy as np
 import paddle
 import paddle.nn.functional as F
+from export_census_models import MODELS as CENSUS_MODELS
 from export_common import (  # this folder: the script runs as a file
     BATCHES,
     MAX_VARIANTS,
@@ -298,6 +299,7 @@ MODELS = {
     ),
 }
 MODELS.update(FAMILY_MODELS)
+MODELS.update(CENSUS_MODELS)
 LARGE_MODELS = {
     "resnet18": (
         build_resnet18,
@@ -318,7 +320,7 @@ ALL_MODELS = {**MODELS, **LARGE_MODELS}
 SEEDS = {name: 1000 + i for i, name in enumerate(
     ("mlp", "lenet", "resnet18_small", "mobilenetv2", "transformer", "resnet18", "while_loop",
      "text_rnn", "unet_decoder", "det_head", "crnn", "vision_stn", "rcnn_head",
-     "select_route"))}
+     "select_route", "fft_frontend", "linalg_head"))}
 
 
 # --------------------------------------------------------------------------
