@@ -14,6 +14,9 @@ from phi.core.tensor_base import TensorBase
 
 LoD = list[list[int]]
 
+#: NUMPY_DTYPES as a plain dict: `allocate` looks it up on every kernel call
+_NUMPY_OF: dict[DataType, object] = dict(NUMPY_DTYPES)
+
 
 @dataclass
 class DenseTensorMeta:
@@ -154,7 +157,7 @@ class DenseTensor(TensorBase):
             self._owned
             and holder is not None
             and holder.shape == meta.dims
-            and holder.dtype == NUMPY_DTYPES.get(dtype)
+            and holder.dtype == _NUMPY_OF.get(dtype)
             and (self._place is place or self._place == place)
         ):
             return holder  # memory a context allocated before: reuse it

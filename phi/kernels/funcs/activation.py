@@ -24,7 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 from phi.kernels.funcs import complex_activation as cx
-from phi.kernels.funcs.common import compute_dtype, quiet
+from phi.kernels.funcs.common import compute_dtype, quiet, typed_scalar
 
 
 def _work(x: Any) -> Any:
@@ -138,7 +138,7 @@ def mish(xp: Any, x: Any, threshold: float, out: Any) -> None:
 def relu(xp: Any, x: Any, out: Any) -> None:
     """out = x where x > 0, else 0 (NaN -> 0, like Paddle's `x > 0 ? x : 0` functor)."""
     if _direct(x, out):
-        xp.fmax(x, 0, out=out)  # fmax(NaN, 0) = 0 and fmax(-0.0, 0) = +0 (0 in x's type)
+        xp.fmax(x, typed_scalar(x.dtype, 0), out=out)  # fmax(NaN, 0) = 0, fmax(-0.0, 0) = +0
         return
     with quiet(xp):
         _store(xp, xp.where(x > 0, x, x.dtype.type(0)), out)

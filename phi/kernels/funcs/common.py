@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import math
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
@@ -37,6 +38,24 @@ def copy_into(xp: Any, src: Any, dst: Any) -> None:
 
 
 _COMPUTE_DTYPES: dict[Any, np.dtype] = {}
+_TYPED_SCALARS: dict[tuple[Any, Any], Any] = {}
+#: typed scalars kept at most (attribute values are few; tensor-fed ones may not be)
+_TYPED_SCALARS_KEPT = 4096
+
+
+def typed_scalar(dtype: np.dtype, value: Any) -> Any:
+    """`dtype.type(value)`, made once per (dtype, value): kernels run per op call, and a
+    NumPy scalar object costs more to make than to find (a Python scalar argument costs
+    NumPy a type resolution on every ufunc call)."""
+    if value == 0 and math.copysign(1.0, value) < 0:
+        return dtype.type(value)  # -0.0 equals 0.0 as a key: never cached
+    key = (dtype, value)
+    found = _TYPED_SCALARS.get(key)
+    if found is None:
+        if len(_TYPED_SCALARS) >= _TYPED_SCALARS_KEPT:
+            _TYPED_SCALARS.clear()
+        found = _TYPED_SCALARS[key] = dtype.type(value)
+    return found
 
 
 def compute_dtype(dtype: Any) -> np.dtype:
