@@ -45,6 +45,7 @@ from legacy_fluid.io.tensor_checks import dims_problem
 from phi.common import CPUPlace, DataType, Place
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_backends import DeviceContextPool
+from phi.core.errors import InvalidValueError
 
 #: Ops whose kernels read only the dims of their inputs: run for real whatever they read.
 DIMS_ONLY_OPS = frozenset({"shape"})
@@ -241,7 +242,7 @@ class _Walk:
             self.real.update(m.name for m in metas)
         else:
             if self.kernels and sizes_ok and not self.reads_lod(ins) \
-                    and not self.run_kernel(index, op):
+                    and not self.run_kernel(index, op, placeholders=True):
                 return
             for m in metas:
                 self.local.var(m.name).value = DenseTensor(placeholder(m.dims, m.dtype))
@@ -259,13 +260,17 @@ class _Walk:
         t = _tensor(self.local, name)
         return 0 if t is None else t.numel()
 
-    def run_kernel(self, index: int, op: OperatorWithKernel) -> bool:
-        """Run `op` for real (on whatever its inputs hold); False when it fails."""
+    def run_kernel(self, index: int, op: OperatorWithKernel, placeholders: bool = False) -> bool:
+        """Run `op` for real (on whatever its inputs hold); False when it fails. On
+        `placeholders` (values that mean nothing), a kernel refusing the values it was given
+        (InvalidValueError: a singular matrix, ...) is no problem of the program."""
         try:
             with np.errstate(all="ignore"), warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 self.runner(op, self.local, self.place)
         except Exception as e:
+            if placeholders and isinstance(e, InvalidValueError):
+                return True
             self.result.problems.append(OpProblem(index, op.type, _why(e), OpStage.KERNEL))
             self.skip(index, op, op.type, "it failed")
             return False

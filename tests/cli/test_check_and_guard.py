@@ -133,3 +133,38 @@ def test_sizes_and_default_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(guard, "available_memory", lambda: (10 << 30, "the memory test"))
     assert resolve_limit(None) == Limit(8 << 30, "80% of the memory test")
     assert resolve_limit("none").bytes is None
+
+
+def _singular_inverse(m) -> None:
+    """Append `inv = inverse(fill_constant([2, 2], 1.0))` (a singular matrix known before
+    anything runs) and fetch it as a second column."""
+    block = m.blocks[0]
+    for name in ("ones", "inv"):
+        v = block.vars.add(name=name)
+        v.type.type = VarType.LOD_TENSOR
+        v.type.lod_tensor.tensor.data_type = VarType.FP32
+        v.type.lod_tensor.tensor.dims.extend([2, 2])
+    fill = block.ops.add(type="fill_constant")
+    fill.outputs.add(parameter="Out", arguments=["ones"])
+    fill.attrs.add(name="shape", type=AttrType.LONGS, longs=[2, 2])
+    fill.attrs.add(name="dtype", type=AttrType.INT, i=VarType.FP32)
+    fill.attrs.add(name="value", type=AttrType.FLOAT, f=1.0)
+    inverse = block.ops.add(type="inverse")
+    inverse.inputs.add(parameter="Input", arguments=["ones"])
+    inverse.outputs.add(parameter="Output", arguments=["inv"])
+    fetch = block.ops.add()
+    fetch.CopyFrom(block.ops[10])
+    fetch.inputs[0].arguments[0] = "inv"
+    next(a for a in fetch.attrs if a.name == "col").i = 1
+
+
+def test_check_tells_placeholder_values_from_known_ones(tmp_path: Path) -> None:
+    """Kernels that refuse values (a singular matrix, one not positive definite) are run
+    on placeholder data by `check`: there the refusal means nothing (linalg_head passes,
+    above); on values known before anything runs it is a problem of the program."""
+    model = edited(tmp_path / "m", _singular_inverse)
+    res = invoke("check", model, "--json")
+    assert res.exit_code == 2
+    (problem,) = json.loads(res.stdout)["problems"]
+    assert problem["kind"] == "kernel"
+    assert "'inverse': InvalidValueError: inverse: Input is not invertible" in problem["message"]

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from phi.kernels.funcs.common import quiet
-from phi.kernels.funcs.linalg_matrix import lu_factor
+from phi.kernels.funcs.linalg_matrix import check_invertible
 
 
 def _dims(dims: Sequence[int]) -> list[int]:
@@ -92,12 +92,7 @@ def solve(xp: Any, x: Any, y: Any, out: Any) -> None:
         return
     vector = solve_is_vector(x.shape, y.shape)
     a, b = _batched(xp, x, y[..., None] if vector else y)
-    lu, _ = lu_factor(xp, a)
-    pivots = xp.abs(xp.diagonal(lu, axis1=1, axis2=2))
-    bad = xp.nonzero(~(pivots.min(axis=-1) > 0))[0]
-    if bad.size:
-        raise ValueError(f"solve: Input X is not invertible (matrix {int(bad[0])} of the "
-                         "batch has a zero pivot in its LU factorization)")
+    check_invertible(xp, a, "solve", "Input X")
     with quiet(xp):
         result = xp.linalg.solve(a, b)
     xp.copyto(out, result.reshape(out.shape))

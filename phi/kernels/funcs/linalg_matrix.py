@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from phi.core.errors import InvalidValueError
 from phi.kernels.funcs.common import quiet
 
 
@@ -92,20 +93,22 @@ def slogdeterminant(xp: Any, a: Any, out: Any) -> None:
         xp.copyto(logabs, xp.log(mag))
 
 
-def _check_invertible(xp: Any, a: Any, op: str) -> None:
+def check_invertible(xp: Any, a: Any, op: str, what: str = "Input") -> None:
+    """Every matrix of the batch `a` [B, n, n] has non-zero pivots in its partial-pivot LU
+    (Paddle's test), else InvalidValueError naming the first that has not."""
     if a.size == 0:
         return
     lu, _ = lu_factor(xp, a)
     pivots = xp.abs(xp.diagonal(lu, axis1=1, axis2=2))
     bad = xp.nonzero(~(pivots.min(axis=-1) > 0))[0]
     if bad.size:
-        raise ValueError(f"{op}: Input is not invertible (matrix {int(bad[0])} of the batch "
-                         "has a zero pivot in its LU factorization)")
+        raise InvalidValueError(f"{op}: {what} is not invertible (matrix {int(bad[0])} of the "
+                                "batch has a zero pivot in its LU factorization)")
 
 
 def inverse(xp: Any, a: Any, out: Any) -> None:
     square_dims(a.shape, "inverse")
-    _check_invertible(xp, a, "inverse")
+    check_invertible(xp, a, "inverse")
     if a.size:
         with quiet(xp):
             xp.copyto(out, xp.linalg.inv(a))
@@ -124,7 +127,8 @@ def cholesky(xp: Any, a: Any, upper: bool, out: Any) -> None:
             failed = (x <= 0).reshape(-1)
             if bool(failed.any()):
                 index = int(xp.nonzero(failed)[0][0])
-                raise ValueError(f"cholesky: Cholesky decomposition was not successful: matrix "
+                raise InvalidValueError(f"cholesky: Cholesky decomposition was not successful: "
+                                        f"matrix "
                                  f"{index} of the batch is not positive definite")
             d = xp.sqrt(x)
             low[..., k, k] = d
