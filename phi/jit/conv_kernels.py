@@ -100,12 +100,7 @@ def conv2d_add_act(xp: Any, x: Any, w: Any, bias: Any | None, residual: Any | No
     if conv_funcs.is_channel_last(data_format) or out.size == 0:
         fused_funcs.conv2d_add_act(xp, x, w, bias, residual, strides, paddings,
                                    padding_algorithm, dilations, groups, data_format,
-                                   "identity" if act is Activation.HARDSWISH else activation,
-                                   alpha, out, workspace)
-        if act is Activation.HARDSWISH:
-            from phi.kernels.funcs import activation as act_funcs
-
-            act_funcs.hardswish(xp, out, 6.0, 6.0, 3.0, out)
+                                   activation, alpha, out, workspace)
         return
     k = constants(out.dtype, alpha)
     channels = int(out.shape[1])

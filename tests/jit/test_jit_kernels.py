@@ -86,7 +86,7 @@ def test_depthwise_conv2d_edge_values_and_empty_batch(dtype: type) -> None:
 
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("activation", ["identity", "relu", "relu6", "leaky_relu", "sigmoid",
-                                        "tanh"])
+                                        "tanh", "hardswish"])
 @pytest.mark.parametrize("groups", [1, 2, 6])  # plain conv + epilogue, grouped, depthwise
 def test_fused_conv2d_add_act(activation: str, groups: int, dtype: type) -> None:
     rng = np.random.default_rng(3)
