@@ -99,6 +99,11 @@ TARGETS: tuple[Target, ...] = (
            _named(SMALL_MODELS), _ratio("planned", "paddle"), Bound.AT_MOST, 2.0),
     Target("RSS pl/pd", "peak RSS of the planned worker over Paddle Inference's", _model,
            RSS, Bound.AT_MOST, 1.0),
+    # issue 26: the compiled kernel library (`numba` backend, docs/devices.md)
+    Target("pd/nb conv", "conv nets: Paddle Inference without oneDNN over the compiled "
+           "library", _named(CONV_NETS), _ratio("paddle", "numba"), Bound.AT_LEAST, 2.0),
+    Target("nb/ort conv", "conv nets: the compiled library over ONNX Runtime",
+           _named(CONV_NETS), _ratio("numba", "ort"), Bound.AT_MOST, 1.5),
 )
 
 

@@ -79,3 +79,15 @@ def test_inference_config_chooses_the_library_and_its_threads() -> None:
     assert phi.jit.runtime.threads() == 1
     with pytest.raises(ValueError, match="expected one of: plain, numba"):
         Config(str(LENET)).set_kernel_library("onednn")
+
+
+def test_bench_targets_of_the_compiled_library() -> None:
+    from compat import bench_targets
+
+    case = {"model": "mobilenet_v2", "batch": 1, "backends": {
+        name: {"status": "ok", "median_ms": ms, "peak_rss_mb": 100.0}
+        for name, ms in {"planned": 10.0, "numba": 8.0, "paddle": 20.0, "ort": 4.0}.items()}}
+    found = {v["target"]: v for v in bench_targets.evaluate([case])}
+    assert found["pd/nb conv"]["value"] == pytest.approx(2.5)
+    assert bench_targets.describe(found["pd/nb conv"]) == "met"
+    assert bench_targets.describe(found["nb/ort conv"]) == "missed by 1.33x"
