@@ -58,6 +58,8 @@ DEPTHWISE_CASES = [  # (N, C, multiplier, H, W, k, stride, paddings, dilation, a
     (1, 5, 1, 8, 9, 3, 3, [0, 2, 1, 0], 1, "EXPLICIT"),  # uneven pads, stride 3
     (1, 4, 1, 7, 6, 3, 2, [0, 0], 1, "SAME"),
     (1, 3, 1, 2, 2, 3, 1, [2, 2], 1, "EXPLICIT"),  # pads wider than the input
+    (1, 5, 2, 9, 8, 3, 1, [2, 1, 0, 2], 2, "EXPLICIT"),  # stride 1, dilated, uneven pads
+    (2, 3, 1, 6, 11, 5, 1, [0, 0], 1, "SAME"),  # stride 1, 5x5
 ]
 
 
