@@ -1,6 +1,6 @@
-"""Every fixture model on both kernel libraries: the compiled (Numba) library's run
-agrees with the plain library's run and with Paddle's outputs, and it used compiled
-kernels where the model has ops they serve."""
+"""Every fixture model (Paddle 3.3.1's and 2.6.2's) on both kernel libraries: the
+compiled (Numba) library's run agrees with the plain library's run and with Paddle's
+outputs, and it used compiled kernels where the model has ops they serve."""
 
 from __future__ import annotations
 
@@ -16,15 +16,16 @@ from tests.conformance.paddle_reference import (
 
 pytest.importorskip("numba", reason="the compiled kernel library needs the 'jit' extra")
 
-MODELS = fixture_models("models")
+MODELS = [("models", m) for m in fixture_models("models")] + [
+    ("models_v2", m) for m in fixture_models("models_v2")]
 #: Op types the compiled library serves (phi/jit); the trace's key says which ran them.
 COMPILED_OPS = {"conv2d", "depthwise_conv2d", "fused_conv2d_add_act", "pool2d", "softmax",
                 "layer_norm"}
 
 
-@pytest.mark.parametrize("name", MODELS)
-def test_model_on_both_libraries(name: str) -> None:
-    root = FIXTURES_ROOT / "models" / name
+@pytest.mark.parametrize(("folder", "name"), MODELS)
+def test_model_on_both_libraries(folder: str, name: str) -> None:
+    root = FIXTURES_ROOT / folder / name
     feeds = load_npz(root / "inputs_b1.npz")
     plain = run_model(load_model(str(root / "model")), feeds)
     model = load_model(str(root / "model"))
