@@ -199,8 +199,11 @@ def bench_case(prefix: str, model: str, batch: int, backends: Sequence[str], rep
     finally:
         for worker in workers.values():
             worker.close()
-    for name in workers:
-        results[name] = {"loops": workers[name].hello["loops"]}
+    for name, worker in workers.items():
+        hello = worker.hello
+        results[name] = {"loops": hello["loops"],
+                         **{k: hello[k] for k in ("first_run_ms", "compile_seconds")
+                            if k in hello}}
     ordered = {n: results[n] for n in backends if n in results}
     return bench_report.finish({"model": model, "path": prefix, "batch": batch,
                                 "ops": len(types), "backends": ordered, "samples": samples})

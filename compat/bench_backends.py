@@ -72,22 +72,40 @@ def _synced(run: Runner, place: Any) -> Runner:
     return run_and_wait
 
 
-def _fluidphi(path: str, planned: bool) -> Maker:
+def _fluidphi(path: str, planned: bool, library: str = "plain") -> Maker:
     def make(prefix: str, feeds: dict[str, np.ndarray], threads: int, place: str) -> Runner:
         from compat.checker import preflight
+        from compat.kernel_library import KernelLibrary, use_library
         from compat.memory_guard import resolve_limit
         from compat.predictor import check_feeds, load_model, run_model
         from phi.common import Place
 
         target = Place.parse(place)
+        try:
+            chosen = use_library(library)
+        except RuntimeError as exc:  # LibraryUnavailableError
+            raise BackendUnavailableError(str(exc)) from None
+        if chosen is KernelLibrary.NUMBA:
+            import phi.jit
+
+            phi.jit.set_threads(threads)  # the compiled kernels' threads follow --threads
         model = load_model(prefix)
         preflight(model, check_feeds(model, feeds), resolve_limit(None))  # as `run` does
         # run_model keeps the model's executor per (place, path, planned): a plan (planned)
         # or the per-op choice cache (unplanned) is reused from run to run
         return _synced(lambda: run_model(model, feeds, place=target, path=path,
-                                         planned=planned), target)
+                                         planned=planned, library=chosen), target)
 
     return make
+
+
+def compile_seconds() -> float:
+    """Seconds this process spent compiling kernels of the compiled library (0 when it
+    was not loaded, or its kernels came from the disk cache)."""
+    import sys
+
+    jit = sys.modules.get("phi.jit")
+    return 0.0 if jit is None else jit.compile_seconds()
 
 
 def _capture_phi_calls(prefix: str, feeds: dict[str, np.ndarray], place: Any) -> list[Runner]:
@@ -237,6 +255,8 @@ def _onnxruntime(prefix: str, feeds: dict[str, np.ndarray], threads: int,
 #: Every backend the bench knows, in report order.
 BACKENDS: dict[str, Backend] = {b.name: b for b in (
     Backend("planned", "fluidphi planned (auto)", _fluidphi("auto", planned=True)),
+    Backend("numba", "fluidphi planned (auto), compiled kernel library",
+            _fluidphi("auto", planned=True, library="numba"), ("numba",)),
     Backend("phi", "fluidphi PHI, per-run dispatch", _fluidphi("phi", planned=False)),
     Backend("legacy", "fluidphi legacy, per-run dispatch", _fluidphi("legacy", planned=False)),
     Backend("kernels", "fluidphi's PHI kernels replayed, no dispatch", _kernels_only),

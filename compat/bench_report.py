@@ -206,6 +206,7 @@ def markdown(doc: dict[str, Any]) -> str:
                                     if n + suffix in c["ratios"] else "-" for n in names)]
                                  for c in timed])
         lines.append("")
+    lines += _library_section(timed)
     lines += _dispatch_section(cases)
     lines += _cold_section(doc.get("cold", []))
     lines += _targets_section(doc.get("targets", []))
@@ -228,6 +229,31 @@ def markdown(doc: dict[str, Any]) -> str:
     lines += _table(["model", "b", "backend", "ms", "p10-p90", "cpu", "RSS", "flt", "load",
                      "n/x"], rows, numeric_from=3)
     return "\n".join(lines) + "\n"
+
+
+def _library_section(cases: list[dict[str, Any]]) -> list[str]:
+    """The compiled kernel library against the plain one, with its compile time apart."""
+    rows = []
+    for c in cases:
+        jit, plain = c["backends"].get("numba"), c["backends"].get("planned")
+        if jit is None or jit["status"] != "ok":
+            continue
+        others = [plain, c["backends"].get("paddle"), c["backends"].get("ort")]
+        ratio = [f"{o['median_ms'] / jit['median_ms']:.2f}"
+                 if o is not None and o["status"] == "ok" else "-" for o in others]
+        rows.append([c["model"], str(c["batch"]), cell(jit), cell(plain), *ratio,
+                     num(jit.get("first_run_ms", 0.0)),
+                     f"{jit.get('compile_seconds', 0.0):.1f}"])
+    if not rows:
+        return []
+    return ["## Compiled kernel library (numba)", "",
+            _prose("numba = the planned run on the compiled kernels (plain where they have "
+                   "none); pl, pd, ort over numba: > 1 means numba is faster. first: the "
+                   "first run (planning, and compiling or loading the kernels) in ms; "
+                   "compile: seconds spent compiling in it (0 when the disk cache held the "
+                   "kernels). Neither is in the timed runs."), "",
+            *_table(["model", "b", "numba", "planned", "pl/nb", "pd/nb", "ort/nb", "first",
+                     "compile"], rows), ""]
 
 
 def _dispatch_section(cases: list[dict[str, Any]]) -> list[str]:

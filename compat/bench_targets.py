@@ -110,6 +110,11 @@ TARGETS: tuple[Target, ...] = (
            _rss_over("paddle"), Bound.AT_MOST, 1.0),
     Target("RSS pl/ort", "peak RSS of the planned worker over ONNX Runtime's", _model,
            _rss_over("ort"), Bound.AT_MOST, 1.0),
+    # the compiled kernel library (`numba` backend, docs/devices.md)
+    Target("pd/nb conv", "conv nets: Paddle Inference without oneDNN over the compiled "
+           "library", _named(CONV_NETS), _ratio("paddle", "numba"), Bound.AT_LEAST, 2.0),
+    Target("nb/ort conv", "conv nets: the compiled library over ONNX Runtime",
+           _named(CONV_NETS), _ratio("numba", "ort"), Bound.AT_MOST, 1.5),
 )
 #: evaluated on the cold-start cases (`compat.bench_cold`), not the timed ones
 COLD_TARGETS: tuple[Target, ...] = (

@@ -24,6 +24,8 @@ from typing import Any
 #: warm-up runs before anything is measured (at least this many, and for at least the
 #: job's "warmup_seconds")
 WARMUP_RUNS = 2
+#: the first warm-up run's wall time and the kernel compile time within it, for the reply
+FIRST_RUN: dict[str, float] = {}
 
 
 #: the protocol's stream: the original stdout; fd 1 itself goes to stderr, so whatever the
@@ -67,7 +69,7 @@ def sample(run: Any, loops: int) -> dict[str, Any]:
 
 def start(job: dict[str, Any]) -> tuple[Any, int]:
     """Build the runner, warm it up and choose how many runs make one sample."""
-    from compat.bench_backends import BACKENDS
+    from compat.bench_backends import BACKENDS, compile_seconds
     from compat.bench_models import model_inputs
 
     backend = BACKENDS[job["backend"]]
@@ -75,12 +77,16 @@ def start(job: dict[str, Any]) -> tuple[Any, int]:
     run = backend.make(job["model"], feeds, int(job["threads"]), job.get("place", "cpu"))
     start_t = time.perf_counter()
     done = 0
+    first = 0.0
     while done < WARMUP_RUNS or time.perf_counter() - start_t < float(job["warmup_seconds"]):
         t0 = time.perf_counter()
         run()
         one = time.perf_counter() - t0
+        first = first or one
         done += 1
     loops = max(1, math.ceil(float(job["sample_seconds"]) / max(one, 1e-7)))
+    # the first run plans (and compiles kernels): reported apart from the timed runs
+    FIRST_RUN.update(first_run_ms=first * 1e3, compile_seconds=compile_seconds())
     return run, loops
 
 
@@ -97,7 +103,7 @@ def main(argv: list[str]) -> int:
     except (BackendUnavailableError, ImportError) as exc:
         _reply({"status": "unavailable", "reason": str(exc) or type(exc).__name__})
         return 0
-    _reply({"status": "ready", "loops": loops, "warmup_runs_min": WARMUP_RUNS,
+    _reply({"status": "ready", "loops": loops, "warmup_runs_min": WARMUP_RUNS, **FIRST_RUN,
             "maxrss_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss})
     for line in sys.stdin:
         command = line.strip()

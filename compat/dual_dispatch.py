@@ -15,6 +15,7 @@ from compat.arg_mapping import get_kernel_signature
 from compat.arg_mapping_context import ExecutionArgumentMappingContext
 from compat.infer_shape_by_meta import install as install_infer_shape_by_meta
 from compat.kernel_crop import check_choice
+from compat.kernel_library import KernelLibrary, preferred, use_library
 from compat.kernel_signature import KernelSignature
 from compat.phi_args import build_kernel_args, is_tensor_attr
 from legacy_fluid.framework.execution_context import (
@@ -146,8 +147,9 @@ def choose_kernel(
 ) -> KernelRun:
     """Pick the kernel for `expected` following the dual-dispatch order (kernel_selection.md):
     a kernel of the library the op asks for (GPUDNN / ONEDNN, PHI first) where one is
-    registered, else the plain kernel with the fallback noted; on a device, a CPU kernel
-    with transfers in and out when the device has none (noted too). Under a crop file
+    registered, else the plain kernel with the fallback noted (not noted where the library
+    is the run's preference, `compat.kernel_library`, rather than the op's); on a device,
+    a CPU kernel with transfers in and out when the device has none (noted too). Under a crop file
     (`compat.kernel_crop.held_to`) a choice outside it raises `CropError`."""
     choice = _choose_any(op, expected, sig, mode)
     check_choice(op.type, choice.kernel_name, choice.key_text, choice.path.value)
@@ -162,10 +164,12 @@ def _choose_any(
         if choice is not None:
             return choice
         choice = _choose(op, expected.with_library(LibraryType.PLAIN), sig, mode)
-        asked = requested_library(op.attrs, expected.place)
-        library = str(expected.to_kernel_key().backend)
         choice.requested = expected
-        note = library_note(library, asked[1] if asked else "the op")
+        asked = requested_library(op.attrs, expected.place)
+        if asked is None:  # the run's preference (`compat.kernel_library`), not the op's
+            return choice  # attribute: the plain kernel is its expected fallback
+        library = str(expected.to_kernel_key().backend)
+        note = library_note(library, asked[1])
         if choice.note_kind is None:
             choice.note, choice.note_kind = note, NoteKind.LIBRARY_FALLBACK
         else:  # a CPU fallback as well: that is the kind that matters
@@ -247,9 +251,11 @@ class DualDispatchRunner:
     """
 
     def __init__(self, mode: PathMode | str = PathMode.AUTO,
-                 cpu_ops: Iterable[str] = ()) -> None:
+                 cpu_ops: Iterable[str] = (),
+                 library: KernelLibrary | str = KernelLibrary.PLAIN) -> None:
         self.mode = PathMode.parse(mode)
         self.cpu_ops = frozenset(cpu_ops)
+        self.library = use_library(library)
         # keyed by the operator itself (weakly): an id() key could be taken over by a
         # later operator once the first is freed, and then run the wrong kernel
         self._choices: weakref.WeakKeyDictionary[OperatorBase, KernelRun] = (
@@ -268,8 +274,9 @@ class DualDispatchRunner:
         runtime = RuntimeContext.build(op, scope)
         choice = self._choices.get(op)
         forced = forced_to_cpu(op, place, self.cpu_ops)
-        expected = op.expected_kernel_type(ExecutionContext(
-            op, scope, DeviceContextPool.instance().get(forced or place), runtime))
+        expected = preferred(op.expected_kernel_type(ExecutionContext(
+            op, scope, DeviceContextPool.instance().get(forced or place), runtime)),
+            self.library)
         if choice is None or choice.requested != expected:
             sig = None
             if self.mode is not PathMode.LEGACY:

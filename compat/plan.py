@@ -32,6 +32,7 @@ from compat.dual_dispatch import (
     forced_to_cpu,
     note_forced,
 )
+from compat.kernel_library import KernelLibrary, preferred, use_library
 from compat.memory import Life, MemoryPlan, last_reads, lifetime, share_memory
 from compat.passes import optimize
 from compat.plan_codegen import CompiledPlan, StepKind, compile_plan, op_indices
@@ -185,11 +186,14 @@ class PlannedExecutor:
 
     def __init__(self, place: Place | None = None, mode: PathMode | str = PathMode.AUTO,
                  passes: bool = True, max_plans: int = 8, cpu_ops: Iterable[str] = (),
-                 compiled: bool | None = None, name: str = "") -> None:
+                 compiled: bool | None = None, name: str = "",
+                 library: KernelLibrary | str = KernelLibrary.PLAIN) -> None:
         """`compiled`: later runs call the plan's generated code (`compat.plan_codegen`);
         False steps through the plan's steps one by one (the same kernels in the same
         order); None: as `COMPILE_PLANS` says. `name` names the plan in the generated
-        code's filename."""
+        code's filename. `library`: the kernel library preferred where it has a kernel
+        (`compat.kernel_library`)."""
+        self.library = use_library(library)
         self.place = place or CPUPlace()
         self.compiled = COMPILE_PLANS if compiled is None else compiled
         self.name = name
@@ -232,7 +236,8 @@ class PlannedExecutor:
             replaced = {k: ", ".join(f"#{i} '{ops[i].type}'" for i in v)
                         for k, v in rewrite.replaced.items()}
         plan = build_plan(source, root, self.place, self.mode, feed, key, fused,
-                          tuple(fetch_list or ()), origin, self.cpu_ops, replaced)
+                          tuple(fetch_list or ()), origin, self.cpu_ops, replaced,
+                          self.library)
         plan.source, plan.source_scope, plan.notes = program, scope, notes
         plan.name = self.name
         fetched = _fetch(plan, fetch_list)
@@ -318,13 +323,14 @@ def build_plan(program: ProgramDesc, scope: Scope, place: Place, mode: PathMode,
                keep_names: tuple[str, ...] = (),
                origin: Mapping[int, int] | None = None,
                cpu_ops: frozenset[str] = frozenset(),
-               replaced: Mapping[int, str] | None = None) -> Plan:
+               replaced: Mapping[int, str] | None = None,
+               library: KernelLibrary = KernelLibrary.PLAIN) -> Plan:
     """Plan `program` by running it once on `feed` (see the module doc). Tensors named in
     `keep_names` (read after a run) keep memory of their own. `origin` maps an op of a
     rewritten program (by identity) to its index in the user's program: steps, traces and
     errors carry that index; `replaced` names, per fused op (by identity), the user's ops it
     stands for (errors name them). Ops of the types in `cpu_ops` run on CPU whatever `place`
-    is."""
+    is; `library` is the kernel library preferred where it has a kernel."""
     block = program.global_block()
     ops = [create_op(desc) for desc in block.ops]
     local = _prepare_scope(program, scope)
@@ -336,8 +342,8 @@ def build_plan(program: ProgramDesc, scope: Scope, place: Place, mode: PathMode,
                 feed_target_names(program) if has_feed_ops else [], scope)
     _set_feeds(plan, feed)
     keep = set(keep_names) | (set() if has_feed_ops else set(feed))
-    planner = _Planner(plan, place, mode, ops, keep, cpu_ops)
-    plan.blocks = BlockRunner(program, DualDispatchRunner(mode, cpu_ops), place)
+    planner = _Planner(plan, place, mode, ops, keep, cpu_ops, library)
+    plan.blocks = BlockRunner(program, DualDispatchRunner(mode, cpu_ops, library), place)
     with running(plan.blocks):
         for index, (op, desc) in enumerate(zip(ops, block.ops)):
             planner.fused_from = (fused or {}).get(id(desc), [])
@@ -357,8 +363,9 @@ class _Planner:
     """Runs each op once while recording the steps that will run it again."""
 
     def __init__(self, plan: Plan, place: Place, mode: PathMode, ops: list[OperatorBase],
-                 keep: set[str], cpu_ops: frozenset[str] = frozenset()) -> None:
-        self.plan, self.place, self.mode = plan, place, mode
+                 keep: set[str], cpu_ops: frozenset[str] = frozenset(),
+                 library: KernelLibrary = KernelLibrary.PLAIN) -> None:
+        self.plan, self.place, self.mode, self.library = plan, place, mode, library
         self.cpu_ops = cpu_ops
         self.ops, self.keep = ops, keep
         self.last = last_reads(ops)
@@ -387,7 +394,8 @@ class _Planner:
         runtime = RuntimeContext.build(op, plan.scope)
         forced = forced_to_cpu(op, self.place, self.cpu_ops)
         dev_ctx = self.pool.get(forced or self.place)
-        expected = op.expected_kernel_type(ExecutionContext(op, plan.scope, dev_ctx, runtime))
+        expected = preferred(op.expected_kernel_type(
+            ExecutionContext(op, plan.scope, dev_ctx, runtime)), self.library)
         sig = None
         if self.mode is not PathMode.LEGACY:
             sig = get_kernel_signature(op.proto, ExecutionArgumentMappingContext(op, runtime))

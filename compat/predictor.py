@@ -13,6 +13,7 @@ import numpy as np
 from compat.arg_mapping import phi_kernel_name
 from compat.dual_dispatch import DualDispatchRunner, PathMode
 from compat.kernel_crop import KernelCrop, as_crop, held_to
+from compat.kernel_library import KernelLibrary
 from compat.plan import PlannedExecutor
 from legacy_fluid.framework.executor import Executor
 from legacy_fluid.framework.op_kernel import OP_KERNELS
@@ -170,6 +171,7 @@ def run_model(
     planned: bool = True,
     passes: bool = True,
     cpu_ops: Iterable[str] = (),
+    library: KernelLibrary | str = KernelLibrary.PLAIN,
 ) -> RunResult:
     """Run `model` on `feeds`.
 
@@ -179,12 +181,15 @@ def run_model(
     can be compared. `passes` (planned runs only) fuses ops at plan time (conv + batch_norm
     + activation, fc, inference dropout); False runs the program op by op. `cpu_ops`: op
     types that run on CPU whatever `place` is (their inputs are moved to the host, their
-    outputs stay there; the trace notes it). `seconds` is the wall time of this call.
+    outputs stay there; the trace notes it). `library`: the kernel library preferred
+    where it has a kernel (`compat.kernel_library`; plain elsewhere). `seconds` is the
+    wall time of this call.
     """
     tensors = check_feeds(model, feeds)
     mode = PathMode.parse(path)
     if executor is None:
-        executor = executor_for(model, place or CPUPlace(), mode, planned, passes, cpu_ops)
+        executor = executor_for(model, place or CPUPlace(), mode, planned, passes, cpu_ops,
+                                library)
     start = time.perf_counter()
     with held_to(model.crop):
         fetched = executor.run(model.program, model.scope, tensors)
@@ -196,16 +201,21 @@ def run_model(
 
 
 def executor_for(model: LoadedModel, place: Place, mode: PathMode, planned: bool,
-                 passes: bool = True, cpu_ops: Iterable[str] = ()) -> Executor | PlannedExecutor:
-    """The model's executor for (place, path, planned, passes, cpu_ops), kept so that its
-    plans are reused."""
+                 passes: bool = True, cpu_ops: Iterable[str] = (),
+                 library: KernelLibrary | str = KernelLibrary.PLAIN
+                 ) -> Executor | PlannedExecutor:
+    """The model's executor for (place, path, planned, passes, cpu_ops, library), kept so
+    that its plans are reused."""
     planned = planned and mode is not PathMode.LEGACY
     forced = frozenset(cpu_ops)
-    key = (place, mode, planned, passes and planned, *((forced,) if forced else ()))
+    chosen = KernelLibrary.parse(library)
+    key = (place, mode, planned, passes and planned, *((forced,) if forced else ()),
+           *((chosen,) if chosen is not KernelLibrary.PLAIN else ()))
     executors = model.extra.setdefault("executors", {})
     if key not in executors:
         name = "/".join(Path(model.model_path).parts[-2:])
-        executors[key] = (PlannedExecutor(place, mode, passes, cpu_ops=forced, name=name)
+        executors[key] = (PlannedExecutor(place, mode, passes, cpu_ops=forced, name=name,
+                                          library=chosen)
                           if planned
-                          else Executor(place, DualDispatchRunner(mode, forced)))
+                          else Executor(place, DualDispatchRunner(mode, forced, chosen)))
     return executors[key]

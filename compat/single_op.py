@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 
 from compat.dual_dispatch import DualDispatchRunner, PathMode
+from compat.kernel_library import KernelLibrary
 from legacy_fluid.framework.executor import Executor
 from legacy_fluid.framework.kernel_run import KernelRun
 from legacy_fluid.framework.program_desc import ProgramDesc
@@ -105,12 +106,14 @@ def run_single_op_tensors(
     mode: PathMode | str = "auto",
     place: Place | None = None,
     in_place: Mapping[str, str] | None = None,
+    library: KernelLibrary | str = KernelLibrary.PLAIN,
 ) -> SingleOpRun:
     """Run one op through the executor and the dual dispatch; tensors, not host arrays.
-    `in_place`: output slot -> input slot it shares variables with."""
+    `in_place`: output slot -> input slot it shares variables with; `library`: the kernel
+    library preferred (`compat.kernel_library`)."""
     program, feed, out_names = build_single_op_program(op_type, inputs, attrs, outputs,
                                                        in_place)
-    runner = DualDispatchRunner(mode)
+    runner = DualDispatchRunner(mode, library=library)
     executor = Executor(place or CPUPlace(), runner)
     scope = Scope()
     holders = {slot for slot in out_names if (op_type, slot) in HOLDER_SLOTS}
@@ -132,9 +135,11 @@ def run_single_op(
     outputs: Mapping[str, int] | Sequence[str],
     mode: PathMode | str = "auto",
     place: Place | None = None,
+    library: KernelLibrary | str = KernelLibrary.PLAIN,
 ) -> tuple[dict[str, list[np.ndarray]], OpTrace]:
     """Outputs per slot as host arrays, plus the op's trace record."""
-    run = run_single_op_tensors(op_type, inputs, attrs, outputs, mode, place)
+    run = run_single_op_tensors(op_type, inputs, attrs, outputs, mode, place,
+                                library=library)
     return {slot: [_host(t) for t in ts] for slot, ts in run.outputs.items()}, run.trace
 
 

@@ -27,9 +27,21 @@ from compat.passes.graph import Rewrite, op
 from compat.passes.identity import remove_identity_scales
 
 CONV_TYPES = ("conv2d", "depthwise_conv2d")
-#: activation op -> fused_conv2d_add_act's `activation` (relu6 only at its usual 6)
+#: activation op -> fused_conv2d_add_act's `activation` (relu6 only at its usual 6,
+#: hard_swish only at its usual threshold 6, scale 6, offset 3: `_usual_constants`)
 CONV_ACTIVATIONS = {"relu": "relu", "relu6": "relu6", "sigmoid": "sigmoid", "tanh": "tanh",
-                    "leaky_relu": "leaky_relu"}
+                    "leaky_relu": "leaky_relu", "hard_swish": "hardswish",
+                    "hardswish": "hardswish"}
+#: the attribute values a fused activation assumes, per activation op
+USUAL_CONSTANTS = {"relu6": {"threshold": 6.0},
+                   "hard_swish": {"threshold": 6.0, "scale": 6.0, "offset": 3.0},
+                   "hardswish": {"threshold": 6.0, "scale": 6.0, "offset": 3.0}}
+
+
+def _usual_constants(desc: object) -> bool:
+    """Whether an activation op's constants are the ones its fused form assumes."""
+    wanted = USUAL_CONSTANTS.get(desc.type, {})  # type: ignore[attr-defined]
+    return all(float(desc.attr(k, v)) == v for k, v in wanted.items())  # type: ignore[attr-defined]
 
 
 def _next_pattern(rw: Rewrite, types: tuple[str, ...],
@@ -156,9 +168,7 @@ def _absorbable(rw: Rewrite, i: int) -> tuple[int, str] | None:
         return None
     nxt = rw.ops[j]
     if nxt.type in CONV_ACTIVATIONS:
-        if nxt.type == "relu6" and float(nxt.attr("threshold", 6.0)) != 6.0:
-            return None
-        return j, "activation"
+        return (j, "activation") if _usual_constants(nxt) else None
     if nxt.type != "elementwise_add":
         return None
     other = [n for n in nxt.input("X") + nxt.input("Y") if n != out]

@@ -95,6 +95,7 @@ def _user_errors() -> tuple[type[BaseException], ...]:
     from compat.dual_dispatch import NoKernelError
     from compat.feeds import InputError
     from compat.kernel_crop import CropError
+    from compat.kernel_library import LibraryUnavailableError
     from compat.memory_guard import MemoryLimitError
     from compat.output_paths import OutputPathError
     from compat.predictor import ModelInputError
@@ -110,6 +111,7 @@ def _user_errors() -> tuple[type[BaseException], ...]:
         LegacyKernelNotFoundError,
         NoKernelError,
         CropError,
+        LibraryUnavailableError,
         ModelInputError,
         InputError,
         ModelCheckError,

@@ -10,6 +10,7 @@ import typer
 
 from compat.cli_tables import pieces_table, plan_doc, print_plan, trace_table
 from compat.dual_dispatch import PathMode
+from compat.kernel_library import KernelLibrary
 from compat.terminal import data_table, fit_first_column, print_error, print_warning, shown
 from fluidphi.cli.common import (
     PLACE_HELP,
@@ -81,6 +82,9 @@ def run(
     no_passes: Annotated[bool, typer.Option(
         "--no-passes", help="run the program op by op (no conv+batch_norm folding, "
         "fused activations, fc, inference dropout removal)")] = False,
+    library: Annotated[KernelLibrary, typer.Option(
+        help="kernel library preferred on CPU: numba runs the compiled kernels (the 'jit' "
+        "extra) where it has one, plain elsewhere (docs/devices.md)")] = KernelLibrary.PLAIN,
     max_loop_iters: Annotated[int | None, typer.Option(
         "--max-loop-iters", min=1, help="stop any while loop after this many iterations "
         "(an error naming the loop); default 1,000,000")] = None,
@@ -104,6 +108,7 @@ def run(
     the legacy path chooses every op's kernel on every run."""
     from compat.checker import preflight
     from compat.feeds import ReadBudget, apply_lods, read_inputs
+    from compat.kernel_library import use_library
     from compat.memory_guard import resolve_limit
     from compat.npz_out import check_npz_names, write_npz
     from compat.predictor import check_feeds, load_model, run_model
@@ -118,6 +123,7 @@ def run(
     except ValueError as e:
         raise CliError(f"--max-memory {e}") from None
     target = _device(place)  # no usable device: say so before loading
+    use_library(library)  # a library that cannot load: say so before loading too
     loaded = load_model(model, params_file, kernels=kernels)
     if npz is not None:
         check_npz_names(loaded.fetch_names, "--output")
@@ -126,9 +132,9 @@ def run(
     preflight(loaded, check_feeds(loaded, feeds), limit)
     with loop_limit(max_loop_iters):
         result = run_model(loaded, feeds, place=target, path=path, passes=not no_passes,
-                           cpu_ops=forced)
+                           cpu_ops=forced, library=library)
         warm = [run_model(loaded, feeds, place=target, path=path, passes=not no_passes,
-                          cpu_ops=forced).seconds for _ in range(warm_runs)]
+                          cpu_ops=forced, library=library).seconds for _ in range(warm_runs)]
     summary = RunSummary(model, path.value, place, result.outputs, result.trace,
                          result.seconds, warm, result.lods)
     if npz is not None:

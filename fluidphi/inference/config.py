@@ -3,7 +3,8 @@
 Supported: the model (`Config(model_dir)`, `Config(prog_file, params_file)`, `set_model`,
 `set_prog_file`, `set_params_file`), the place (`disable_gpu`, `enable_use_gpu`,
 `enable_custom_device`), the thread count, the plan passes (`switch_ir_optim`), a crop
-file (`set_kernels_file`, fluidphi's own: `fluidphi crop`'s output). Accepted
+file (`set_kernels_file`, fluidphi's own: `fluidphi crop`'s output), the kernel library
+(`set_kernel_library`, fluidphi's own: "plain" or the compiled "numba"). Accepted
 and recorded, with no effect on results: the switches listed in `docs/inference.md`
 (memory optimisation, glog, feed/fetch ops, oneDNN, ...). Every other method of Paddle's
 Config raises `UnsupportedError` naming it (generated from `UNSUPPORTED`).
@@ -99,6 +100,7 @@ class Config:
         self._memory_pool_mb = 0
         self._threads, self._threads_set = 1, False
         self._ir_optim = True
+        self._library = "plain"
         self._flags = {"memory_optim": False, "glog_info_disabled": False,
                        "use_feed_fetch_ops": True, "specify_input_name": False,
                        "mkldnn": False, "new_executor": False}
@@ -197,6 +199,19 @@ class Config:
     def ir_optim(self) -> bool:
         return self._ir_optim
 
+    # -- kernel library ----------------------------------------------------------------
+    def set_kernel_library(self, library: str) -> None:
+        """The kernel library preferred on CPU: "plain" (the default) or "numba", the
+        compiled kernels of the `jit` extra where they have one (fluidphi's own, in the
+        place of Paddle's enable_mkldnn; docs/devices.md). Checked here: an unknown name
+        raises ValueError; a library that cannot load, `LibraryUnavailableError`."""
+        from compat.kernel_library import use_library
+
+        self._library = use_library(library).value
+
+    def kernel_library(self) -> str:
+        return self._library
+
     # -- accepted, no effect on results ------------------------------------------------
     def enable_memory_optim(self, x: bool = True) -> None:
         self._flags["memory_optim"] = bool(x)
@@ -246,6 +261,7 @@ class Config:
                 [("model_file", self._prog_file), ("params_file", self._params_file)])
         rows += [("place", self._place), ("use_gpu", self.use_gpu()),
                  ("cpu_math_thread", self._threads), ("ir_optim", self._ir_optim),
+                 ("kernel_library", self._library),
                  ("enable_mkldnn", self._flags["mkldnn"]),
                  ("memory_optim", self._flags["memory_optim"]),
                  ("use_feed_fetch_ops", self._flags["use_feed_fetch_ops"])]

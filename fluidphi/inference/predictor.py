@@ -136,10 +136,15 @@ for _name in ("share_external_data", "share_external_data_by_ptr_name"):
 @contextlib.contextmanager
 def _thread_limit(config: Config) -> Iterator[None]:
     """The BLAS/OpenMP pools limited to the configured threads while running, when the
-    count was set and `threadpoolctl` is installed (fluidphi has no other thread knob)."""
+    count was set and `threadpoolctl` is installed; the compiled library's threads too
+    (`numba.set_num_threads`) when it is the one chosen."""
     if not config._threads_set:
         yield
         return
+    if config.kernel_library() != "plain":
+        import phi.jit
+
+        phi.jit.set_threads(config.cpu_math_library_num_threads())
     try:
         from threadpoolctl import threadpool_limits
     except ImportError:
@@ -217,7 +222,8 @@ class Predictor:
         feeds = {name: h._feed() for name, h in self._inputs.items()}
         with _thread_limit(self._config):
             result = run_model(self._model, feeds, place=self._place,
-                               passes=self._config.ir_optim())
+                               passes=self._config.ir_optim(),
+                               library=self._config.kernel_library())
         for name, handle in self._outputs.items():
             handle._set_output(result.outputs[name], result.lods.get(name, []))
 

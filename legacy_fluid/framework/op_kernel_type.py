@@ -15,6 +15,9 @@ class LibraryType(IntEnum):
     PLAIN = 0
     MKLDNN = 1
     CUDNN = 2
+    #: fluidphi's own: CPU kernels JIT-compiled by Numba. No op attribute asks for it; a
+    #: run's library preference does (`compat.kernel_library`).
+    NUMBA = 3
 
     def __str__(self) -> str:
         return self.name
@@ -47,20 +50,19 @@ class OpKernelType:
 
     def to_kernel_key(self) -> KernelKey:
         """fluid -> PHI: place + library fold into one Backend."""
-        backend = self.place.to_backend()
-        if self.library_type is LibraryType.CUDNN:
-            backend = Backend.GPUDNN
-        elif self.library_type is LibraryType.MKLDNN:
-            backend = Backend.ONEDNN
+        backend = LIBRARY_BACKEND.get(self.library_type) or self.place.to_backend()
         return KernelKey(backend, self.data_layout, self.data_type)
 
     @classmethod
     def from_kernel_key(cls, key: KernelKey, device_id: int = 0) -> OpKernelType:
-        library = {Backend.GPUDNN: LibraryType.CUDNN, Backend.ONEDNN: LibraryType.MKLDNN}.get(
-            key.backend, LibraryType.PLAIN
-        )
+        library = BACKEND_LIBRARY.get(key.backend, LibraryType.PLAIN)
         return cls(key.dtype, Place.from_backend(key.backend, device_id), key.layout, library)
 
+
+#: Each library's PHI backend (PHI folds place and library into one `Backend`), and back.
+LIBRARY_BACKEND = {LibraryType.CUDNN: Backend.GPUDNN, LibraryType.MKLDNN: Backend.ONEDNN,
+                   LibraryType.NUMBA: Backend.NUMBA}
+BACKEND_LIBRARY = {backend: library for library, backend in LIBRARY_BACKEND.items()}
 
 #: The library attributes of fluid ops, the library each asks for, and where it can run.
 LIBRARY_ATTRIBUTES = (("use_cudnn", LibraryType.CUDNN), ("use_mkldnn", LibraryType.MKLDNN),

@@ -27,6 +27,8 @@ class Backend(IntEnum):
     GPUDNN = 5
     KPS = 6
     CUSTOM = 7
+    #: CPU kernels JIT-compiled by Numba (an optional library, like ONEDNN; docs/devices.md)
+    NUMBA = 8
     ALL_BACKEND = 0
 
     def __str__(self) -> str:
@@ -34,7 +36,7 @@ class Backend(IntEnum):
 
 
 #: Plug-in device backends are numbered from here on.
-NUM_BACKENDS = 8
+NUM_BACKENDS = 9
 
 #: A plug-in device type's name: what `--place` and `Place(name:N)` spell.
 DEVICE_TYPE_NAME = re.compile(r"[a-z][a-z0-9_]*")
@@ -83,7 +85,8 @@ AnyBackend = Backend | CustomBackend
 
 _CUSTOM: dict[str, CustomBackend] = {}
 #: The backends that are a library on a device, and the device's plain backend.
-LIBRARY_BACKENDS = {Backend.GPUDNN: Backend.GPU, Backend.ONEDNN: Backend.CPU}
+LIBRARY_BACKENDS = {Backend.GPUDNN: Backend.GPU, Backend.ONEDNN: Backend.CPU,
+                    Backend.NUMBA: Backend.CPU}
 
 
 def check_device_type_name(name: str) -> str:

@@ -79,12 +79,13 @@ class Place:
 
     @classmethod
     def from_backend(cls, backend: AnyBackend, device_id: int = 0) -> Place:
-        """The place a backend computes on (GPUDNN computes on GPU, ONEDNN on CPU)."""
+        """The place a backend computes on (GPUDNN computes on GPU, ONEDNN and NUMBA on
+        CPU)."""
         if isinstance(backend, CustomBackend):
             return CustomPlace(backend.device_type, device_id)
         if backend in (Backend.GPU, Backend.GPUDNN, Backend.KPS):
             return cls(AllocationType.GPU, device_id)
-        if backend in (Backend.CPU, Backend.ONEDNN):
+        if backend in (Backend.CPU, Backend.ONEDNN, Backend.NUMBA):
             return cls(AllocationType.CPU)
         raise ValueError(f"backend {backend} has no place")
 

@@ -27,6 +27,7 @@ IN_PLACE: dict[str, Callable[[Any, Any, float, Any], None]] = {
     "sigmoid": lambda xp, x, alpha, out: act_funcs.sigmoid(xp, x, out),
     "tanh": lambda xp, x, alpha, out: act_funcs.tanh(xp, x, out),
     "leaky_relu": act_funcs.leaky_relu,
+    "hardswish": lambda xp, x, alpha, out: act_funcs.hardswish(xp, x, 6.0, 6.0, 3.0, out),
 }
 #: What `activate` accepts.
 ACTIVATIONS = ("identity", "", *IN_PLACE)
