@@ -12,6 +12,17 @@ def _dims_or_none(t: MetaTensor) -> tuple[int, ...] | None:
     return t.dims() if t else None
 
 
+def affine_channel_infer_meta(x: MetaTensor, scale: MetaTensor, bias: MetaTensor,
+                              data_layout: str, out: MetaTensor) -> None:
+    """out like x (lod kept)."""
+    from phi.kernels.funcs.vision_norm import affine_channel_dims
+
+    out.set_dims(affine_channel_dims(x.dims(), scale.dims(), bias.dims(), data_layout))
+    out.set_dtype(x.dtype())
+    out.set_layout(x.layout())
+    out.share_lod(x)
+
+
 def group_norm_infer_meta(x: MetaTensor, scale: MetaTensor, bias: MetaTensor, epsilon: float,
                           groups: int, data_layout: str, y: MetaTensor, mean: MetaTensor,
                           variance: MetaTensor) -> None:

@@ -56,6 +56,7 @@ from phi.api.generated import (
     vision,
     vision_2,
     vision_layers,
+    vision_norm,
 )
 
 MODULES = (
@@ -108,4 +109,5 @@ MODULES = (
     vision,
     vision_2,
     vision_layers,
+    vision_norm,
 )

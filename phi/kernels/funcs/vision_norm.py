@@ -1,4 +1,8 @@
-"""Group and instance normalisation (Paddle's CPU kernels' math and shape rules).
+"""Per-channel affine maps, group and instance normalisation (Paddle's CPU kernels' math
+and shape rules).
+
+affine_channel: Out = X * Scale[c] + Bias[c]; channels at axis 1 for data_layout "NCHW",
+last for every other layout (the default "AnyLayout" too, as Paddle's kernel reads it).
 
 group_norm: the channels split into `groups` groups; each (sample, group) is normalised by
 its mean and biased variance, max(E[x^2] - mean^2, 0) summed in Paddle's order, then
@@ -31,6 +35,25 @@ def _check_param(op: str, slot: str, dims: Sequence[int] | None, channels: int) 
     if len(dims) != 1 or int(dims[0]) != channels:
         raise ValueError(f"{op}: {slot} must be a 1-D tensor of the {channels} channels, got "
                          f"dims {list(dims)}")
+
+
+def affine_channel_dims(x_dims: Sequence[int], scale_dims: Sequence[int],
+                        bias_dims: Sequence[int], data_layout: str) -> tuple[int, ...]:
+    """Out's dims (X's); checks X's rank and that Scale / Bias hold one value per channel."""
+    if len(x_dims) < 2:
+        raise ValueError(f"affine_channel: X must have at least 2 dims, got {list(x_dims)}")
+    channels = int(x_dims[1] if data_layout == "NCHW" else x_dims[-1])
+    _check_param("affine_channel", "Scale", scale_dims, channels)
+    _check_param("affine_channel", "Bias", bias_dims, channels)
+    return tuple(int(d) for d in x_dims)
+
+
+def affine_channel(xp: Any, x: Any, scale: Any, bias: Any, data_layout: str, out: Any) -> None:
+    """out = x * scale + bias per channel (two roundings, as Paddle's Eigen expression)."""
+    shape = [1] * x.ndim
+    shape[1 if data_layout == "NCHW" else -1] = -1
+    xp.multiply(x, scale.reshape(shape), out=out)
+    xp.add(out, bias.reshape(shape), out=out)
 
 
 def group_norm_channel_last(data_layout: str) -> bool:

@@ -1,5 +1,7 @@
-"""Normalisation layers: group_norm (groups, epsilon, NCHW / NHWC, with and without Scale
-and Bias, 2-D to 5-D inputs) and instance_norm (with and without Scale / Bias, 2-D to 5-D).
+"""Normalisation layers: affine_channel (per-channel scale and shift, NCHW / NHWC, 2-D to
+5-D; only NCHW is channel-first; an empty X kills Paddle's process with SIGFPE, so no empty
+case), group_norm (groups, epsilon, NCHW / NHWC, with and without Scale and Bias, 2-D to 5-D
+inputs) and instance_norm (with and without Scale / Bias, 2-D to 5-D).
 
 group_norm cases fetch its statistics too (Mean / Variance, [N, groups], the biased
 variance). instance_norm's SavedMean / SavedVariance are extra outputs, which
@@ -13,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .spec import FLOAT_EDGES, FLOATS, Case, In
+from .spec import FLOAT_EDGES, FLOATS, INF, NAN, Case, In
 
 _GN_FETCH = ("Y", "Mean", "Variance")
 
@@ -41,9 +43,32 @@ def _in(name: str, x: tuple[int, ...], *, dtype: str = "float32", scale: bool = 
     return Case(f"instance_norm_{name}", "instance_norm", inputs, **fields)
 
 
+def _affine(name: str, x: tuple[int, ...], *, dtype: str = "float32", layout: str = "NCHW",
+            x_in: In | None = None, scale: In | None = None) -> Case:
+    channels = x[1] if layout == "NCHW" else x[-1]
+    return Case(f"affine_channel_{name}", "affine_channel",
+                {"X": x_in or In(x, dtype, -3.0, 3.0),
+                 "Scale": scale or In((channels,), dtype, 0.5, 1.5),
+                 "Bias": In((channels,), dtype, -0.5, 0.5)}, attrs={"data_layout": layout})
+
+
+_AFFINE = [
+    *[_affine(f"nchw_{dt}", (2, 3, 4, 5), dtype=dt) for dt in FLOATS],
+    *[_affine(f"nhwc_{dt}", (2, 4, 5, 3), dtype=dt, layout="NHWC") for dt in FLOATS],
+    # only "NCHW" is channel-first: the default "AnyLayout" is channel-last
+    _affine("anylayout_is_channel_last", (2, 3, 2, 4), layout="AnyLayout"),
+    _affine("ncdhw_is_channel_last", (1, 2, 2, 3, 2), layout="NCDHW"),
+    _affine("rank2", (4, 3)),
+    _affine("rank3_nhwc", (2, 5, 3), layout="NHWC"),
+    _affine("rank5", (1, 2, 2, 3, 2), dtype="float64"),
+    _affine("edges", (2, 3, 2, 2), x_in=In((2, 3, 2, 2), "float32", special=FLOAT_EDGES),
+            scale=In((3,), "float32", values=[NAN, 0.0, -INF])),
+]
+
 _CONST = [[[[2.5] * 4] * 3] * 6] * 2  # every group constant: variance 0
 
 CASES = [
+    *_AFFINE,
     *[_gn(f"nchw_{dt}", (2, 6, 3, 4), 3, dtype=dt) for dt in FLOATS],
     *[_gn(f"nhwc_{dt}", (2, 3, 4, 6), 2, dtype=dt, layout="NHWC") for dt in FLOATS],
     _gn("no_scale_bias", (2, 6, 3, 4), 2, scale=False, bias=False),
