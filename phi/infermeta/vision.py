@@ -23,6 +23,18 @@ def affine_channel_infer_meta(x: MetaTensor, scale: MetaTensor, bias: MetaTensor
     out.share_lod(x)
 
 
+def lrn_infer_meta(x: MetaTensor, n: int, k: float, alpha: float, beta: float,
+                   data_format: str, out: MetaTensor, mid_out: MetaTensor) -> None:
+    """out and mid_out like x."""
+    from phi.kernels.funcs.vision_norm import lrn_dims
+
+    dims = lrn_dims(x.dims(), n)
+    for t in (out, mid_out):
+        t.set_dims(dims)
+        t.set_dtype(x.dtype())
+        t.set_layout(x.layout())
+
+
 def group_norm_infer_meta(x: MetaTensor, scale: MetaTensor, bias: MetaTensor, epsilon: float,
                           groups: int, data_layout: str, y: MetaTensor, mean: MetaTensor,
                           variance: MetaTensor) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["affine_channel"]
+__all__ = ["affine_channel", "lrn"]
 
 
 def affine_channel(
@@ -25,3 +25,21 @@ def affine_channel(
     return apply("affine_channel",
                  {"x": x, "scale": scale, "bias": bias},
                  {"data_layout": data_layout})
+
+
+def lrn(
+    x: TensorLike,
+    n: int = 5,
+    k: float = 2.0,
+    alpha: float = 0.0001,
+    beta: float = 0.75,
+    data_format: str = 'AnyLayout',
+) -> tuple[Tensor, Tensor]:
+    """`lrn` (ops.yaml): (Tensor x, int n=5, float k=2.0, float alpha=0.0001, float beta=0.75, str
+    data_format="AnyLayout") -> Tensor(out), Tensor(mid_out).
+
+    Kernel `lrn`; InferMeta `lrn_infer_meta`.
+    """
+    return apply("lrn",
+                 {"x": x},
+                 {"n": n, "k": k, "alpha": alpha, "beta": beta, "data_format": data_format})

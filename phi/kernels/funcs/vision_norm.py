@@ -4,6 +4,11 @@ and shape rules).
 affine_channel: Out = X * Scale[c] + Bias[c]; channels at axis 1 for data_layout "NCHW",
 last for every other layout (the default "AnyLayout" too, as Paddle's kernel reads it).
 
+lrn: MidOut = k + alpha * (sum of X^2 over the n channels centred on each one), Out = X *
+MidOut^-beta on 4-D X (channel-last only for "NHWC"). MidOut is Paddle's running window:
+channel 0 adds the first n squares to k in order, each next channel adds the entering
+square and then subtracts the leaving one (so an inf square leaves NaN behind it).
+
 group_norm: the channels split into `groups` groups; each (sample, group) is normalised by
 its mean and biased variance, max(E[x^2] - mean^2, 0) summed in Paddle's order, then
 scaled and shifted per channel. `data_layout` "NCHW" puts the channels at axis 1; every
@@ -20,6 +25,8 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
+
+from phi.kernels.funcs.common import quiet
 
 #: The layout strings Paddle's StringToDataLayout accepts for group_norm.
 KNOWN_LAYOUTS = ("NCHW", "NHWC", "NCDHW", "NDHWC", "AnyLayout", "ANYLAYOUT")
@@ -54,6 +61,37 @@ def affine_channel(xp: Any, x: Any, scale: Any, bias: Any, data_layout: str, out
     shape[1 if data_layout == "NCHW" else -1] = -1
     xp.multiply(x, scale.reshape(shape), out=out)
     xp.add(out, bias.reshape(shape), out=out)
+
+
+def lrn_dims(x_dims: Sequence[int], n: int) -> tuple[int, ...]:
+    """Out's and MidOut's dims (X's); checks X's rank and that n is positive and odd."""
+    if len(x_dims) != 4:
+        raise ValueError(f"lrn: X must be 4-D, got dims {list(x_dims)}")
+    if n <= 0 or n % 2 != 1:
+        raise ValueError(f"lrn: n must be a positive odd number, got {n}")
+    return tuple(int(d) for d in x_dims)
+
+
+def lrn(xp: Any, x: Any, n: int, k: float, alpha: float, beta: float, data_format: str,
+        out: Any, mid_out: Any) -> None:
+    """out = x * mid_out ** -beta with mid_out Paddle's running window sum (module doc)."""
+    channel_last = data_format == "NHWC"
+    xc = x.transpose(0, 3, 1, 2) if channel_last else x
+    mid = mid_out.transpose(0, 3, 1, 2) if channel_last else mid_out
+    channels, pre = int(xc.shape[1]), (n - 1) // 2
+    dtype = x.dtype.type
+    alpha = dtype(alpha)
+    squares = xp.zeros((xc.shape[0], channels + n - 1, *xc.shape[2:]), x.dtype)
+    xp.multiply(xc, xc, out=squares[:, pre:pre + channels])
+    with quiet(xp):
+        if channels:
+            mid[:, 0] = dtype(k)
+            for c in range(n):
+                mid[:, 0] += alpha * squares[:, c]
+        for c in range(1, channels):
+            mid[:, c] = mid[:, c - 1] + alpha * squares[:, c + n - 1]
+            mid[:, c] += -alpha * squares[:, c - 1]
+        xp.multiply(x, xp.power(mid_out, dtype(-beta)), out=out)
 
 
 def group_norm_channel_last(data_layout: str) -> bool:

@@ -1,7 +1,8 @@
 """Normalisation layers: affine_channel (per-channel scale and shift, NCHW / NHWC, 2-D to
 5-D; only NCHW is channel-first; an empty X kills Paddle's process with SIGFPE, so no empty
 case), group_norm (groups, epsilon, NCHW / NHWC, with and without Scale and Bias, 2-D to 5-D
-inputs) and instance_norm (with and without Scale / Bias, 2-D to 5-D).
+inputs), instance_norm (with and without Scale / Bias, 2-D to 5-D) and lrn
+(n, k, alpha, beta, NCHW / NHWC; MidOut is fetched too).
 
 group_norm cases fetch its statistics too (Mean / Variance, [N, groups], the biased
 variance). instance_norm's SavedMean / SavedVariance are extra outputs, which
@@ -65,10 +66,29 @@ _AFFINE = [
             scale=In((3,), "float32", values=[NAN, 0.0, -INF])),
 ]
 
+def _lrn(name: str, x: tuple[int, ...], *, x_in: In | None = None, **attrs: Any) -> Case:
+    return Case(f"lrn_{name}", "lrn", {"X": x_in or In(x, "float32", -3.0, 3.0)}, attrs=attrs)
+
+
+_LRN = [
+    _lrn("defaults", (2, 7, 3, 4)),
+    _lrn("n3_large_alpha", (2, 6, 2, 3), n=3, k=1.0, alpha=0.5, beta=0.6),
+    _lrn("n1", (1, 4, 2, 2), n=1, alpha=0.3),
+    _lrn("n_above_channels", (1, 3, 2, 2), n=7, alpha=0.2),
+    _lrn("nhwc", (2, 3, 4, 6), data_format="NHWC", alpha=0.1),
+    _lrn("nchw", (1, 5, 2, 3), data_format="NCHW", alpha=0.1, beta=1.5),
+    _lrn("beta0_k0", (1, 4, 2, 2), k=0.0, beta=0.0),
+    _lrn("offset_values", (1, 9, 2, 2), x_in=In((1, 9, 2, 2), "float32", 100.0, 120.0),
+         n=3, alpha=1e-3),
+    _lrn("empty_batch", (0, 3, 2, 2)),
+    _lrn("edges", (1, 7, 1, 2), x_in=In((1, 7, 1, 2), "float32", special=FLOAT_EDGES)),
+]
+
 _CONST = [[[[2.5] * 4] * 3] * 6] * 2  # every group constant: variance 0
 
 CASES = [
     *_AFFINE,
+    *_LRN,
     *[_gn(f"nchw_{dt}", (2, 6, 3, 4), 3, dtype=dt) for dt in FLOATS],
     *[_gn(f"nhwc_{dt}", (2, 3, 4, 6), 2, dtype=dt, layout="NHWC") for dt in FLOATS],
     _gn("no_scale_bias", (2, 6, 3, 4), 2, scale=False, bias=False),
