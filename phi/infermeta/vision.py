@@ -35,6 +35,16 @@ def lrn_infer_meta(x: MetaTensor, n: int, k: float, alpha: float, beta: float,
         t.set_layout(x.layout())
 
 
+def spectral_norm_infer_meta(weight: MetaTensor, u: MetaTensor, v: MetaTensor, dim: int,
+                             power_iters: int, eps: float, out: MetaTensor) -> None:
+    """out like weight."""
+    from phi.kernels.funcs.vision_norm import spectral_norm_dims
+
+    out.set_dims(spectral_norm_dims(weight.dims(), u.dims(), v.dims(), dim, power_iters))
+    out.set_dtype(weight.dtype())
+    out.set_layout(weight.layout())
+
+
 def group_norm_infer_meta(x: MetaTensor, scale: MetaTensor, bias: MetaTensor, epsilon: float,
                           groups: int, data_layout: str, y: MetaTensor, mean: MetaTensor,
                           variance: MetaTensor) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["affine_channel", "lrn"]
+__all__ = ["affine_channel", "lrn", "spectral_norm"]
 
 
 def affine_channel(
@@ -43,3 +43,21 @@ def lrn(
     return apply("lrn",
                  {"x": x},
                  {"n": n, "k": k, "alpha": alpha, "beta": beta, "data_format": data_format})
+
+
+def spectral_norm(
+    weight: TensorLike,
+    u: TensorLike,
+    v: TensorLike,
+    dim: int = 0,
+    power_iters: int = 1,
+    eps: float = 1e-12,
+) -> Tensor:
+    """`spectral_norm` (ops.yaml): (Tensor weight, Tensor u, Tensor v, int dim=0, int
+    power_iters=1, float eps=1e-12) -> Tensor(out).
+
+    Kernel `spectral_norm`; InferMeta `spectral_norm_infer_meta`.
+    """
+    return apply("spectral_norm",
+                 {"weight": weight, "u": u, "v": v},
+                 {"dim": dim, "power_iters": power_iters, "eps": eps})

@@ -9,6 +9,11 @@ MidOut^-beta on 4-D X (channel-last only for "NHWC"). MidOut is Paddle's running
 channel 0 adds the first n squares to k in order, each next channel adds the entering
 square and then subtracts the leaving one (so an inf square leaves NaN behind it).
 
+spectral_norm: Weight divided by its largest singular value as `power_iters` power
+iterations from U [h] and V [w] estimate it (h = Weight's dims[dim], w the rest): each
+iteration v = W^T u / (|W^T u| + eps), then u = W v / (|W v| + eps); sigma = u . (W v).
+U and V are read, not updated (Paddle's kernel works on copies).
+
 group_norm: the channels split into `groups` groups; each (sample, group) is normalised by
 its mean and biased variance, max(E[x^2] - mean^2, 0) summed in Paddle's order, then
 scaled and shifted per channel. `data_layout` "NCHW" puts the channels at axis 1; every
@@ -92,6 +97,42 @@ def lrn(xp: Any, x: Any, n: int, k: float, alpha: float, beta: float, data_forma
             mid[:, c] = mid[:, c - 1] + alpha * squares[:, c + n - 1]
             mid[:, c] += -alpha * squares[:, c - 1]
         xp.multiply(x, xp.power(mid_out, dtype(-beta)), out=out)
+
+
+def spectral_norm_dims(weight_dims: Sequence[int], u_dims: Sequence[int],
+                       v_dims: Sequence[int], dim: int, power_iters: int) -> tuple[int, ...]:
+    """Out's dims (Weight's); checks Weight's rank, dim, power_iters and U / V's sizes."""
+    if not 2 <= len(weight_dims) <= 5:
+        raise ValueError(f"spectral_norm: Weight must have 2 to 5 dims, got {list(weight_dims)}")
+    if dim not in (0, 1):
+        raise ValueError(f"spectral_norm: dim must be 0 or 1, got {dim}")
+    if power_iters < 0:
+        raise ValueError(f"spectral_norm: power_iters must be >= 0, got {power_iters}")
+    h = int(weight_dims[dim])
+    w = _numel(weight_dims) // h if h else 0
+    for slot, dims, size in (("U", u_dims, h), ("V", v_dims, w)):
+        if _numel(dims) != size or len(dims) != 1:
+            raise ValueError(f"spectral_norm: {slot} must be 1-D of size {size}, got dims "
+                             f"{list(dims)} (Weight {list(weight_dims)}, dim {dim})")
+    return tuple(int(d) for d in weight_dims)
+
+
+def spectral_norm(xp: Any, weight: Any, u: Any, v: Any, dim: int, power_iters: int,
+                  eps: float, out: Any) -> None:
+    """out = weight / sigma, sigma from Paddle's power iteration (module doc)."""
+    moved = xp.moveaxis(weight, dim, 0)
+    mat = moved.reshape(int(u.size), int(v.size))
+    dtype = weight.dtype.type
+    eps = dtype(eps)
+    uu, vv = u.reshape(-1), v.reshape(-1)
+    with quiet(xp):
+        for _ in range(power_iters):
+            vv = mat.T @ uu
+            vv = vv / (xp.sqrt(xp.sum(vv * vv)) + eps)
+            uu = mat @ vv
+            uu = uu / (xp.sqrt(xp.sum(uu * uu)) + eps)
+        sigma = xp.sum(uu * (mat @ vv))
+        xp.moveaxis(out, dim, 0)[...] = (mat / sigma).reshape(moved.shape)
 
 
 def group_norm_channel_last(data_layout: str) -> bool:

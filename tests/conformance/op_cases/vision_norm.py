@@ -1,8 +1,9 @@
 """Normalisation layers: affine_channel (per-channel scale and shift, NCHW / NHWC, 2-D to
 5-D; only NCHW is channel-first; an empty X kills Paddle's process with SIGFPE, so no empty
 case), group_norm (groups, epsilon, NCHW / NHWC, with and without Scale and Bias, 2-D to 5-D
-inputs), instance_norm (with and without Scale / Bias, 2-D to 5-D) and lrn
-(n, k, alpha, beta, NCHW / NHWC; MidOut is fetched too).
+inputs), instance_norm (with and without Scale / Bias, 2-D to 5-D), lrn (n, k,
+alpha, beta, NCHW / NHWC; MidOut is fetched too) and spectral_norm (dim 0 / 1, power_iters
+including 0, eps, 2-D to 5-D weights, a zero weight: 0 / 0).
 
 group_norm cases fetch its statistics too (Mean / Variance, [N, groups], the biased
 variance). instance_norm's SavedMean / SavedVariance are extra outputs, which
@@ -84,11 +85,34 @@ _LRN = [
     _lrn("edges", (1, 7, 1, 2), x_in=In((1, 7, 1, 2), "float32", special=FLOAT_EDGES)),
 ]
 
+def _sn(name: str, w: tuple[int, ...], dim: int = 0, *, dtype: str = "float32",
+        w_in: In | None = None, **attrs: Any) -> Case:
+    h = w[dim]
+    rest = 1
+    for d in w:
+        rest *= d
+    return Case(f"spectral_norm_{name}", "spectral_norm",
+                {"Weight": w_in or In(w, dtype, -1.0, 1.0), "U": In((h,), dtype, -1.0, 1.0),
+                 "V": In((rest // h,), dtype, -1.0, 1.0)}, attrs={"dim": dim, **attrs})
+
+
+_SN = [
+    *[_sn(f"2d_{dt}", (4, 6), dtype=dt) for dt in FLOATS],
+    *[_sn(f"4d_dim1_{dt}", (3, 4, 2, 2), 1, dtype=dt, power_iters=3) for dt in FLOATS],
+    _sn("3d_iters0", (3, 2, 4), power_iters=0),
+    _sn("5d_iters5", (2, 3, 2, 1, 2), 1, power_iters=5, dtype="float64"),
+    _sn("eps_large", (4, 3), eps=0.5),
+    _sn("row", (1, 5), power_iters=2),
+    _sn("zero_weight", (2, 3), w_in=In((2, 3), "float32", values=[[0.0] * 3] * 2)),
+    _sn("edges", (3, 3), w_in=In((3, 3), "float32", special=(NAN, 1.0, -1.0))),
+]
+
 _CONST = [[[[2.5] * 4] * 3] * 6] * 2  # every group constant: variance 0
 
 CASES = [
     *_AFFINE,
     *_LRN,
+    *_SN,
     *[_gn(f"nchw_{dt}", (2, 6, 3, 4), 3, dtype=dt) for dt in FLOATS],
     *[_gn(f"nhwc_{dt}", (2, 3, 4, 6), 2, dtype=dt, layout="NHWC") for dt in FLOATS],
     _gn("no_scale_bias", (2, 6, 3, 4), 2, scale=False, bias=False),
