@@ -259,3 +259,29 @@ def log_loss(xp: Any, predicted: Any, labels: Any, epsilon: float, loss: Any) ->
     with quiet(xp):
         xp.copyto(loss, -labels * xp.log(predicted + eps)
                   - (t(1) - labels) * xp.log(t(1) - predicted + eps))
+
+
+def cvm_dims(x_dims: tuple[int, ...], cvm_dims_: tuple[int, ...], use_cvm: bool
+             ) -> tuple[int, ...]:
+    """Y's dims: X's [N, D], or [N, D - 2] without use_cvm; CVM must be [N, 2]."""
+    if len(x_dims) != 2 or len(cvm_dims_) != 2 or int(cvm_dims_[1]) != 2:
+        raise ValueError(f"cvm: X must be 2-D and CVM [N, 2], got dims {list(x_dims)} and "
+                         f"{list(cvm_dims_)}")
+    if int(x_dims[1]) < 2:
+        raise ValueError(f"cvm: X's rows must hold the 2 show / click columns, got dims "
+                         f"{list(x_dims)}")
+    return (int(x_dims[0]), int(x_dims[1]) - (0 if use_cvm else 2))
+
+
+def cvm(xp: Any, x: Any, use_cvm: bool, y: Any) -> None:
+    """use_cvm: y = x with column 0 log(x0 + 1) and column 1 log(x1 + 1) - y0; else the
+    columns after the first two."""
+    if not use_cvm:
+        y[...] = x[:, 2:]
+        return
+    with quiet(xp):
+        shows = xp.log(x[:, 0] + 1)
+        clicks = xp.log(x[:, 1] + 1) - shows
+    y[:, 2:] = x[:, 2:]
+    y[:, 0] = shows
+    y[:, 1] = clicks
