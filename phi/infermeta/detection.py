@@ -1,5 +1,5 @@
 """InferMeta of the detection box ops (yolo_box, prior_box, anchor_generator,
-density_prior_box, box_coder),
+density_prior_box, box_coder, box_clip),
 the RoI ops (roi_align, roi_pool, generate_proposals, distribute_fpn_proposals) and
 ctc_align.
 Dims and checks come from phi.kernels.funcs.detection, shared with the legacy infer_shape;
@@ -153,3 +153,11 @@ def distribute_fpn_proposals_infer_meta(fpn_rois: MetaTensor, rois_num: MetaTens
         if meta:
             meta.set_dims((-1,))
             meta.set_dtype(DataType.INT32)
+
+
+def box_clip_infer_meta(input: MetaTensor, im_info: MetaTensor, output: MetaTensor) -> None:
+    """output like input (lod kept)."""
+    from phi.kernels.funcs.detection import box_clip_dims
+
+    _set((output,), box_clip_dims("box_clip", input.dims(), im_info.dims()), input)
+    output.share_lod(input)

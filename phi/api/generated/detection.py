@@ -10,7 +10,14 @@ from collections.abc import Sequence
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["anchor_generator", "box_coder", "density_prior_box", "prior_box", "yolo_box"]
+__all__ = [
+    "anchor_generator",
+    "box_clip",
+    "box_coder",
+    "density_prior_box",
+    "prior_box",
+    "yolo_box",
+]
 
 
 def yolo_box(
@@ -165,3 +172,11 @@ def box_coder(
                      "axis": axis,
                      "variance": variance,
                  })
+
+
+def box_clip(input: TensorLike, im_info: TensorLike) -> Tensor:
+    """`box_clip` (ops.yaml): (Tensor input, Tensor im_info) -> Tensor(output).
+
+    Kernel `box_clip`; InferMeta `box_clip_infer_meta`.
+    """
+    return apply("box_clip", {"input": input, "im_info": im_info}, {})

@@ -418,3 +418,43 @@ def box_coder(xp: Any, prior: Any, prior_var: Any | None, target: Any, code_type
         out[..., 1] = cy - h / 2
         out[..., 2] = cx + w / 2 - one
         out[..., 3] = cy + h / 2 - one
+
+
+def box_clip_dims(op: str, input_dims: Sequence[int], im_info_dims: Sequence[int]
+                  ) -> tuple[int, ...]:
+    """Output's dims (Input's): boxes [..., 4], ImInfo [N, 3] (height, width, scale)."""
+    if len(input_dims) < 2 or int(input_dims[-1]) != 4:
+        raise _fail(op, f"Input must hold boxes in its last dim of 4, got {list(input_dims)}")
+    if len(im_info_dims) != 2 or int(im_info_dims[1]) != 3:
+        raise _fail(op, f"ImInfo must be [N, 3] (height, width, scale), got "
+                        f"{list(im_info_dims)}")
+    return tuple(int(d) for d in input_dims)
+
+
+def box_clip_offsets(op: str, lod: Sequence[Sequence[int]], rows: int, images: int
+                     ) -> np.ndarray:
+    """The image boundaries of Input's rows: its one LoD level, covering every row, for at
+    most ImInfo's images."""
+    if len(lod) != 1:
+        raise _fail(op, f"Input must be a LoD tensor of 1 level (the boxes of each image), "
+                        f"got {len(lod)} levels")
+    offsets = np.asarray(lod[0], np.int64)
+    if offsets[0] != 0 or offsets[-1] != rows or np.any(np.diff(offsets) < 0):
+        raise _fail(op, f"Input's LoD {list(lod[0])} does not cover its {rows} rows")
+    if len(offsets) - 1 > images:
+        raise _fail(op, f"Input's LoD has {len(offsets) - 1} images but ImInfo only {images}")
+    return offsets
+
+
+def box_clip(xp: Any, boxes: Any, im_info: Any, offsets: np.ndarray, out: Any) -> None:
+    """Each image's boxes clipped to [0, round(width / scale) - 1] (x) and
+    [0, round(height / scale) - 1] (y), as C's max(min(box, bound), 0) (a NaN box stays NaN,
+    a NaN bound leaves the box)."""
+    counts = np.diff(offsets)
+    image = xp.asarray(np.repeat(np.arange(len(counts)), counts))
+    height = c_round(xp, im_info[:, 0] / im_info[:, 2]) - 1
+    width = c_round(xp, im_info[:, 1] / im_info[:, 2]) - 1
+    bound = xp.stack([width, height, width, height], axis=-1)[image]
+    bound = bound.reshape(bound.shape[:1] + (1,) * (boxes.ndim - 2) + (4,))
+    low = xp.where(bound < boxes, bound, boxes)
+    out[...] = xp.where(low < 0, xp.zeros((), boxes.dtype), low)

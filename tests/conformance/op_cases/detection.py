@@ -1,7 +1,8 @@
 """Detection box ops: yolo_box (conf_thresh, clip_bbox, scale_x_y, iou_aware), prior_box
 (min/max sizes, aspect ratios, flip, clip, steps, offset, min_max_aspect_ratios_order),
 anchor_generator and box_coder (encode / decode_center_size, box_normalized, axis, variance
-as an input or an attribute).
+as an input or an attribute), box_clip (boxes per image by Input's LoD clipped to
+[0, C round(width / scale) - 1] x [0, round(height / scale) - 1]).
 
 Float32 and float64 (Paddle's CPU dtypes), batch 1 and more, empty inputs where the kernels
 take them, and edge values (NaN / inf logits, degenerate boxes). `box_coder` decode with
@@ -15,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from .spec import FLOATS, INF, NAN, Case, In
+from .spec import FLOATS, INF, NAN, Case, In, LoDIn
 
 _ANCHORS = [10, 13, 16, 30, 33, 23]
 
@@ -164,4 +165,25 @@ CODER += [
          api="paddle.vision.ops.box_coder", api_kwargs={"code_type": "decode_center_size"}),
 ]
 
-CASES = [*YOLO, *PRIOR, *ANCHOR, *CODER]
+
+def _clip(tag: str, dtype: str, lod: tuple[int, ...], info: list[list[float]],
+          tail: tuple[int, ...] = (), box: LoDIn | None = None) -> Case:
+    rows = lod[-1]
+    return Case(f"box_clip_{tag}_{dtype}", "box_clip",
+                {"Input": box or LoDIn((rows, *tail, 4), dtype, -10.0, 40.0, lod=(lod,)),
+                 "ImInfo": In((len(info), 3), dtype, values=info)})
+
+
+_INFO = [[20.0, 30.0, 1.0], [33.0, 17.0, 2.0], [10.0, 10.0, 0.8]]
+
+CLIP = [
+    *(_clip("3_images", dtype, (0, 2, 5, 9), _INFO) for dtype in FLOATS),
+    _clip("rank3", "float32", (0, 3, 4), _INFO[:2], tail=(2,)),
+    _clip("empty_image", "float64", (0, 0, 4, 6), _INFO),
+    _clip("round_half", "float32", (0, 3, 6), [[25.0, 15.0, 10.0], [7.0, 5.0, 2.0]]),
+    _clip("more_images_than_lod", "float32", (0, 4), _INFO),
+    _clip("edges", "float32", (0, 4, 8), [[20.0, 30.0, 1.0], [NAN, 12.0, 1.0]],
+          box=LoDIn((8, 4), "float32", lod=((0, 4, 8),), special=(NAN, INF, -INF, -0.0))),
+]
+
+CASES = [*YOLO, *PRIOR, *ANCHOR, *CODER, *CLIP]
