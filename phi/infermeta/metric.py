@@ -1,0 +1,23 @@
+"""InferMeta of the `metric` op family (phi.kernels.funcs.metric)."""
+
+from __future__ import annotations
+
+from phi.common import DataType
+from phi.core.meta_tensor import MetaTensor
+
+
+def auc_infer_meta(x: MetaTensor, label: MetaTensor, stat_pos: MetaTensor,
+                   stat_neg: MetaTensor, ins_tag_weight: MetaTensor, curve: str,
+                   num_thresholds: int, slide_steps: int, auc: MetaTensor,
+                   stat_pos_out: MetaTensor, stat_neg_out: MetaTensor) -> None:
+    """auc: 0-D float64; the stats' outputs: the counts' dims, int64."""
+    from phi.kernels.funcs.metric import auc_dims
+
+    auc_out_dims, stat_dims = auc_dims(x.dims(), label.dims(),
+                                       {"StatPos": stat_pos.dims(), "StatNeg": stat_neg.dims()},
+                                       num_thresholds, slide_steps)
+    auc.set_dims(auc_out_dims)
+    auc.set_dtype(DataType.FLOAT64)
+    for t in (stat_pos_out, stat_neg_out):
+        t.set_dims(stat_dims)
+        t.set_dtype(DataType.INT64)

@@ -1,0 +1,105 @@
+"""Evaluation metrics as programs compute them (Paddle's CPU kernels' rules).
+
+auc: the positive-class score (Predict's last column, in [0, 1]) falls in bucket
+trunc(score * num_thresholds) of StatPos (label > 0) or StatNeg (label == 0; negative
+labels count nowhere). slide_steps 0: the stats are [1, num_thresholds + 1] running
+counts. slide_steps s > 0: s step rows, their sum row and a step counter, flat
+[(s + 1) * (num_thresholds + 1) + 1]: the step row `counter % s` is taken out of the
+sum, refilled with this batch (added to the sum unless InsTagWeight[0] is 0) and the
+counter (of both stats) goes up by one. AUC (float64, 0-D) is the trapezoid area under
+(cumulative negatives, cumulative positives) of the sum row, from the top bucket down,
+divided by both totals when both are positive. `curve` does not change the result.
+(With slide_steps 0 and InsTagWeight[0] == 0 Paddle leaves AUC unwritten; fluidphi gives
+the AUC of the unchanged stats.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from phi.kernels.funcs.common import to_host
+
+
+def _fail(op: str, message: str) -> ValueError:
+    return ValueError(f"{op}: {message}")
+
+
+def auc_stat_dims(num_thresholds: int, slide_steps: int) -> tuple[int, ...]:
+    buckets = num_thresholds + 1
+    if slide_steps:
+        return ((1 + slide_steps) * buckets + 1,)
+    return (1, buckets)
+
+
+def auc_dims(predict_dims: Sequence[int], label_dims: Sequence[int],
+             stat_dims: dict[str, Sequence[int]], num_thresholds: int, slide_steps: int
+             ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(AUC's dims, StatPosOut's / StatNegOut's dims) after Paddle's checks and ours: the
+    stats must hold the counts the attributes ask for."""
+    if len(predict_dims) < 2 or 0 in predict_dims or not 1 <= int(predict_dims[1]) <= 2:
+        raise _fail("auc", f"Predict must be [N, 1] or [N, 2] (N > 0), got {list(predict_dims)}")
+    if 0 in label_dims or int(label_dims[0]) != int(predict_dims[0]):
+        raise _fail("auc", f"Label must have Predict's {predict_dims[0]} rows, got "
+                           f"{list(label_dims)}")
+    if num_thresholds < 0 or slide_steps < 0:
+        raise _fail("auc", f"num_thresholds ({num_thresholds}) and slide_steps "
+                           f"({slide_steps}) must not be negative")
+    want = auc_stat_dims(num_thresholds, slide_steps)
+    for slot, dims in stat_dims.items():
+        if int(np.prod(dims, dtype=np.int64)) != int(np.prod(want)):
+            raise _fail("auc", f"{slot} must hold {int(np.prod(want))} counts "
+                               f"({list(want)} for num_thresholds {num_thresholds}, "
+                               f"slide_steps {slide_steps}), got dims {list(dims)}")
+    return (), want
+
+
+def _area(pos: np.ndarray, neg: np.ndarray) -> float:
+    tot_pos = np.concatenate([[0.0], np.cumsum(pos[::-1].astype(np.float64))])
+    tot_neg = np.concatenate([[0.0], np.cumsum(neg[::-1].astype(np.float64))])
+    areas = np.abs(np.diff(tot_neg)) * (tot_pos[1:] + tot_pos[:-1]) / 2.0
+    auc = float(np.cumsum(areas)[-1]) if len(areas) else 0.0
+    if tot_pos[-1] > 0.0 and tot_neg[-1] > 0.0:
+        auc = auc / tot_pos[-1] / tot_neg[-1]
+    return auc
+
+
+def auc(xp: Any, predict: Any, label: Any, stat_pos: Any, stat_neg: Any,
+        ins_tag_weight: Any | None, num_thresholds: int, slide_steps: int, auc_out: Any,
+        stat_pos_out: Any, stat_neg_out: Any) -> None:
+    """The batch counted into the stats and the AUC of their sum row (module doc); the
+    stats may be their outputs' own arrays."""
+    score = to_host(predict).reshape(predict.shape[0], -1)[:, -1]
+    bad = ~((score >= 0) & (score <= 1))
+    if bad.any():
+        raise _fail("auc", f"Predict's scores must lie in [0, 1], got {score[bad][:3].tolist()}")
+    bins = (score * np.float32(num_thresholds)).astype(np.int64)
+    labels = to_host(label).reshape(-1)[:len(score)]
+    buckets = num_thresholds + 1
+    pos, neg = (to_host(s).reshape(-1).astype(np.int64) for s in (stat_pos, stat_neg))
+    fake = ins_tag_weight is not None and float(to_host(ins_tag_weight).reshape(-1)[0]) == 0
+    counts = [np.bincount(bins[labels > 0], minlength=buckets),
+              np.bincount(bins[labels == 0], minlength=buckets)]
+    if slide_steps == 0:
+        if not fake:
+            pos += counts[0]
+            neg += counts[1]
+        total = slice(0, buckets)
+    else:
+        cur = int(pos[(slide_steps + 1) * buckets]) % slide_steps
+        step = slice(cur * buckets, (cur + 1) * buckets)
+        total = slice(slide_steps * buckets, (slide_steps + 1) * buckets)
+        for stat, count in zip((pos, neg), counts):
+            stat[total] -= stat[step]
+            stat[step] = count
+            if not fake:
+                stat[total] += count
+    value = _area(pos[total], neg[total])
+    if slide_steps:
+        pos[-1] += 1
+        neg[-1] += 1
+    auc_out[...] = xp.asarray(value, dtype=auc_out.dtype)
+    stat_pos_out[...] = xp.asarray(pos.reshape(stat_pos_out.shape))
+    stat_neg_out[...] = xp.asarray(neg.reshape(stat_neg_out.shape))

@@ -1,0 +1,66 @@
+"""Evaluation metrics: auc (slide_steps 0 and > 0 with the step counter, InsTagWeight 0 /
+1, one- and two-column Predict, scores 0 and 1, ignored negative labels, StatPosOut /
+StatNegOut written into StatPos / StatNeg as training programs do, a score outside [0, 1]).
+
+auc's stats are int64 counts: [1, num_thresholds + 1] for slide_steps 0, else
+[(slide_steps + 1) * (num_thresholds + 1) + 1] (step rows, the sum row, the counter).
+"""
+
+from __future__ import annotations
+
+from .spec import Case, In
+
+#: case name -> {output slot: input slot}
+INPLACE: dict[str, dict[str, str]] = {}
+
+
+def _window(buckets: int, slide: int, counter: int, seed: int) -> list[int]:
+    """Step rows of small counts, their sum row, the step counter."""
+    steps = [[(seed * 3 + row * 5 + b * 7) % 4 for b in range(buckets)] for row in range(slide)]
+    total = [sum(col) for col in zip(*steps)]
+    return [v for row in steps for v in row] + total + [counter]
+
+
+def _auc(tag: str, rows: int = 8, width: int = 2, nt: int = 15, slide: int = 0, *,
+         predict: In | None = None, label: In | None = None, weight: float | None = None,
+         counter: int = 4, inplace: bool = False, raises: str | None = None) -> Case:
+    name = f"auc_{tag}"
+    size = (slide + 1) * (nt + 1) + 1 if slide else nt + 1
+    shape = (size,) if slide else (1, size)
+    stats = [In(shape, "int64", 0, 5) if not slide else
+             In(shape, "int64", values=_window(nt + 1, slide, counter, seed))
+             for seed in (1, 2)]
+    inputs = {"Predict": predict or In((rows, width), "float32", 0.0, 1.0),
+              "Label": label or In((rows, 1), "int64", 0, 2),
+              "StatPos": stats[0], "StatNeg": stats[1]}
+    if weight is not None:
+        inputs["InsTagWeight"] = In((1,), "float32", values=[weight])
+    if inplace:
+        INPLACE[name] = {"StatPosOut": "StatPos", "StatNegOut": "StatNeg"}
+    return Case(name, "auc", inputs,
+                attrs={"num_thresholds": nt, "slide_steps": slide}, raises=raises)
+
+
+_EDGE_SCORES = [[0.0], [1.0], [0.5], [0.0625], [0.999], [1.0], [0.0], [0.3]]
+
+CASES = [
+    _auc("global"),
+    _auc("global_width1", width=1),
+    _auc("slide3", slide=3, counter=5),
+    _auc("slide1_counter0", slide=1, counter=0),
+    _auc("slide2_fake", slide=2, weight=0.0),
+    _auc("slide2_weight1", slide=2, weight=1.0, counter=7),
+    _auc("global_weight1", weight=1.0),
+    _auc("edge_scores", width=1, nt=16, predict=In((8, 1), "float32", values=_EDGE_SCORES)),
+    _auc("labels_ignored", label=In((8, 1), "int64", values=[[-1], [2], [0], [1], [-3], [0],
+                                                             [5], [1]])),
+    _auc("one_class", label=In((8, 1), "int64", values=[[1]] * 8)),
+    Case("auc_pr_curve", "auc", _auc("pr_curve", slide=2).inputs,
+         attrs={"num_thresholds": 15, "slide_steps": 2, "curve": "PR"}),
+    _auc("inplace_global", inplace=True),
+    _auc("inplace_slide2", slide=2, inplace=True, counter=3),
+    _auc("nt1", nt=1, rows=5),
+    _auc("score_above_one", predict=In((3, 2), "float32", values=[[0.0, 0.5], [0.0, 1.5],
+                                                                  [0.5, 0.5]]), rows=3,
+         raises="[Pp]redict"),
+]
