@@ -21,3 +21,14 @@ def auc_infer_meta(x: MetaTensor, label: MetaTensor, stat_pos: MetaTensor,
     for t in (stat_pos_out, stat_neg_out):
         t.set_dims(stat_dims)
         t.set_dtype(DataType.INT64)
+
+
+def edit_distance_infer_meta(hyps: MetaTensor, refs: MetaTensor, hypslength: MetaTensor,
+                             refslength: MetaTensor, normalized: bool,
+                             sequencenum: MetaTensor, out: MetaTensor) -> None:
+    """sequencenum: [1] int64; out: [B, 1] float32 (B: Hyps' rows; the kernel sets the
+    number of LoD sequences)."""
+    sequencenum.set_dims((1,))
+    sequencenum.set_dtype(DataType.INT64)
+    out.set_dims((int(hyps.dims()[0]), 1))
+    out.set_dtype(DataType.FLOAT32)

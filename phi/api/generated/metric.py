@@ -8,7 +8,7 @@ from __future__ import annotations
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["auc"]
+__all__ = ["auc", "edit_distance"]
 
 
 def auc(
@@ -36,3 +36,20 @@ def auc(
                      "ins_tag_weight": ins_tag_weight,
                  },
                  {"curve": curve, "num_thresholds": num_thresholds, "slide_steps": slide_steps})
+
+
+def edit_distance(
+    hyps: TensorLike,
+    refs: TensorLike,
+    hypslength: TensorLike | None = None,
+    refslength: TensorLike | None = None,
+    normalized: bool = False,
+) -> tuple[Tensor, Tensor]:
+    """`edit_distance` (ops.yaml): (Tensor hyps, Tensor refs, Tensor hypslength, Tensor refslength,
+    bool normalized=false) -> Tensor(sequencenum), Tensor(out).
+
+    Kernel `edit_distance`; InferMeta `edit_distance_infer_meta`.
+    """
+    return apply("edit_distance",
+                 {"hyps": hyps, "refs": refs, "hypslength": hypslength, "refslength": refslength},
+                 {"normalized": normalized})

@@ -11,6 +11,11 @@ counter (of both stats) goes up by one. AUC (float64, 0-D) is the trapezoid area
 divided by both totals when both are positive. `curve` does not change the result.
 (With slide_steps 0 and InsTagWeight[0] == 0 Paddle leaves AUC unwritten; fluidphi gives
 the AUC of the unchanged stats.)
+
+edit_distance: the Levenshtein distance (insert, delete, substitute: cost 1) of each
+hypothesis to its reference, int64 tokens, as float32 [B, 1]; normalized divides by the
+reference's length. Pairs come from one-level LoDs or from HypsLength / RefsLength over
+padded rows. SequenceNum is B.
 """
 
 from __future__ import annotations
@@ -103,3 +108,71 @@ def auc(xp: Any, predict: Any, label: Any, stat_pos: Any, stat_neg: Any,
     auc_out[...] = xp.asarray(value, dtype=auc_out.dtype)
     stat_pos_out[...] = xp.asarray(pos.reshape(stat_pos_out.shape))
     stat_neg_out[...] = xp.asarray(neg.reshape(stat_neg_out.shape))
+
+
+# -- edit_distance ------------------------------------------------------------------------
+
+def edit_distance_offsets(hyps_dims: Sequence[int], refs_dims: Sequence[int],
+                          hyps_lod: Sequence[Sequence[int]], refs_lod: Sequence[Sequence[int]],
+                          hyps_length: Any | None, refs_length: Any | None
+                          ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(start, length) of every hypothesis and reference: from HypsLength / RefsLength over
+    padded [B, T] rows, else from the one-level LoDs of [M, 1] tensors."""
+    if (hyps_length is None) != (refs_length is None):
+        raise _fail("edit_distance", "HypsLength and RefsLength must be given together")
+    if hyps_length is not None:
+        if len(hyps_dims) != 2 or len(refs_dims) != 2 or hyps_dims[0] != refs_dims[0]:
+            raise _fail("edit_distance", f"padded Hyps and Refs must be [B, T] with one batch, "
+                                         f"got {list(hyps_dims)} and {list(refs_dims)}")
+        batch = int(hyps_dims[0])
+        spans = []
+        for slot, dims, lengths in (("HypsLength", hyps_dims, hyps_length),
+                                    ("RefsLength", refs_dims, refs_length)):
+            lengths = to_host(lengths).reshape(-1).astype(np.int64)
+            if len(lengths) != batch or np.any((lengths < 0) | (lengths > int(dims[1]))):
+                raise _fail("edit_distance", f"{slot} must hold {batch} lengths in "
+                                             f"[0, {dims[1]}], got {lengths.tolist()}")
+            spans.append((np.arange(batch, dtype=np.int64) * int(dims[1]), lengths))
+        return spans[0][0], spans[0][1], spans[1][0], spans[1][1]
+    offsets = []
+    for slot, dims, lod in (("Hyps", hyps_dims, hyps_lod), ("Refs", refs_dims, refs_lod)):
+        if len(lod) != 1 or len(dims) != 2 or int(dims[1]) != 1:
+            raise _fail("edit_distance", f"{slot} must be an [M, 1] LoD tensor of one level "
+                                         f"(or give HypsLength / RefsLength), got dims "
+                                         f"{list(dims)} and {len(lod)} LoD levels")
+        offsets.append(np.asarray(lod[0], np.int64))
+    if len(offsets[0]) != len(offsets[1]):
+        raise _fail("edit_distance", f"Hyps has {len(offsets[0]) - 1} sequences but Refs "
+                                     f"{len(offsets[1]) - 1}")
+    return offsets[0][:-1], np.diff(offsets[0]), offsets[1][:-1], np.diff(offsets[1])
+
+
+def _levenshtein(hyp: np.ndarray, ref: np.ndarray) -> int:
+    """Rows of the dynamic programme, each row vectorised: deletions / substitutions from
+    the row above, then insertions as a running minimum along the row."""
+    cols = np.arange(len(ref) + 1, dtype=np.int64)
+    row = cols
+    for i, token in enumerate(hyp, start=1):
+        best = np.empty_like(row)
+        best[0] = i
+        best[1:] = np.minimum(row[1:] + 1, row[:-1] + (ref != token))
+        row = np.minimum.accumulate(best - cols) + cols
+    return int(row[-1])
+
+
+def edit_distance(xp: Any, hyps: Any, refs: Any, spans: tuple[np.ndarray, ...],
+                  normalized: bool, sequence_num: Any, out: Any) -> None:
+    """Levenshtein distance per pair (divided by the reference length when normalized: an
+    empty reference then raises)."""
+    hyp_start, hyp_len, ref_start, ref_len = spans
+    if normalized and np.any(ref_len == 0):
+        raise _fail("edit_distance", f"reference #{int(np.argmax(ref_len == 0))} is empty, "
+                                     "which normalized cannot divide by")
+    flat_h, flat_r = to_host(hyps).reshape(-1), to_host(refs).reshape(-1)
+    dist = np.array([_levenshtein(flat_h[h:h + m], flat_r[r:r + n])
+                     for h, m, r, n in zip(hyp_start, hyp_len, ref_start, ref_len)],
+                    dtype=out.dtype)
+    if normalized:
+        dist = dist / ref_len.astype(out.dtype)
+    out[...] = xp.asarray(dist.reshape(out.shape))
+    sequence_num[...] = xp.asarray(np.full(sequence_num.shape, len(hyp_len), np.int64))

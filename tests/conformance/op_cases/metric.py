@@ -1,4 +1,6 @@
-"""Evaluation metrics: auc (slide_steps 0 and > 0 with the step counter, InsTagWeight 0 /
+"""Evaluation metrics: edit_distance (LoD and padded-with-lengths pairs, empty hypotheses
+and references, normalized, identical and disjoint sequences, an empty reference with
+normalized raising), auc (slide_steps 0 and > 0 with the step counter, InsTagWeight 0 /
 1, one- and two-column Predict, scores 0 and 1, ignored negative labels, StatPosOut /
 StatNegOut written into StatPos / StatNeg as training programs do, a score outside [0, 1]).
 
@@ -8,7 +10,7 @@ auc's stats are int64 counts: [1, num_thresholds + 1] for slide_steps 0, else
 
 from __future__ import annotations
 
-from .spec import Case, In
+from .spec import Case, In, LoDIn
 
 #: case name -> {output slot: input slot}
 INPLACE: dict[str, dict[str, str]] = {}
@@ -63,4 +65,41 @@ CASES = [
     _auc("score_above_one", predict=In((3, 2), "float32", values=[[0.0, 0.5], [0.0, 1.5],
                                                                   [0.5, 0.5]]), rows=3,
          raises="[Pp]redict"),
+]
+
+
+def _ed_lod(tag: str, hyp_lod: tuple[int, ...], ref_lod: tuple[int, ...], *,
+            hyps: list | None = None, refs: list | None = None, normalized: bool = False,
+            raises: str | None = None) -> Case:
+    def seqs(lod: tuple[int, ...], values: list | None) -> LoDIn:
+        if values is not None:
+            return LoDIn((lod[-1], 1), "int64", values=[[v] for v in values], lod=(lod,))
+        return LoDIn((lod[-1], 1), "int64", 0, 4, lod=(lod,))
+    return Case(f"edit_distance_{tag}", "edit_distance",
+                {"Hyps": seqs(hyp_lod, hyps), "Refs": seqs(ref_lod, refs)},
+                attrs={"normalized": normalized}, raises=raises)
+
+
+def _ed_padded(tag: str, hyp_lens: list[int], ref_lens: list[int], width: int = 6,
+               normalized: bool = False) -> Case:
+    batch = len(hyp_lens)
+    return Case(f"edit_distance_{tag}", "edit_distance",
+                {"Hyps": In((batch, width), "int64", 0, 4), "Refs": In((batch, width - 1),
+                                                                        "int64", 0, 4),
+                 "HypsLength": In((batch,), "int64", values=hyp_lens),
+                 "RefsLength": In((batch,), "int64", values=ref_lens)},
+                attrs={"normalized": normalized})
+
+
+CASES += [
+    _ed_lod("lod", (0, 3, 7, 12), (0, 4, 6, 12)),
+    _ed_lod("lod_normalized", (0, 3, 7, 12), (0, 4, 6, 12), normalized=True),
+    _ed_lod("lod_empty_sequences", (0, 0, 4, 4, 6), (0, 3, 3, 5, 5)),
+    _ed_lod("known_distances", (0, 6, 9, 12), (0, 7, 10, 13),
+            hyps=[1, 2, 3, 4, 5, 6, 7, 7, 7, 1, 2, 3],
+            refs=[1, 3, 4, 5, 9, 6, 8, 8, 8, 8, 1, 2, 3]),
+    _ed_lod("normalized_empty_ref", (0, 2, 4), (0, 3, 3), normalized=True,
+            raises="empty"),
+    _ed_padded("padded", [6, 0, 3, 2], [5, 2, 0, 5]),
+    _ed_padded("padded_normalized", [6, 1, 3], [5, 2, 4], normalized=True),
 ]
