@@ -32,3 +32,18 @@ def edit_distance_infer_meta(hyps: MetaTensor, refs: MetaTensor, hypslength: Met
     sequencenum.set_dtype(DataType.INT64)
     out.set_dims((int(hyps.dims()[0]), 1))
     out.set_dtype(DataType.FLOAT32)
+
+
+def chunk_eval_infer_meta(inference: MetaTensor, label: MetaTensor, seq_length: MetaTensor,
+                          num_chunk_types: int, chunk_scheme: str,
+                          excluded_chunk_types: list[int], precision: MetaTensor,
+                          recall: MetaTensor, f1_score: MetaTensor,
+                          num_infer_chunks: MetaTensor, num_label_chunks: MetaTensor,
+                          num_correct_chunks: MetaTensor) -> None:
+    """Three float32 [1] scores and three int64 [1] counts."""
+    for t in (precision, recall, f1_score):
+        t.set_dims((1,))
+        t.set_dtype(DataType.FLOAT32)
+    for t in (num_infer_chunks, num_label_chunks, num_correct_chunks):
+        t.set_dims((1,))
+        t.set_dtype(DataType.INT64)

@@ -5,10 +5,12 @@ The `metric` section of ops.yaml, each op followed by its backward op.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["auc", "edit_distance"]
+__all__ = ["auc", "chunk_eval", "edit_distance"]
 
 
 def auc(
@@ -53,3 +55,27 @@ def edit_distance(
     return apply("edit_distance",
                  {"hyps": hyps, "refs": refs, "hypslength": hypslength, "refslength": refslength},
                  {"normalized": normalized})
+
+
+def chunk_eval(
+    inference: TensorLike,
+    label: TensorLike,
+    seq_length: TensorLike | None,
+    num_chunk_types: int,
+    chunk_scheme: str = 'IOB',
+    excluded_chunk_types: Sequence[int] = (),
+) -> tuple[Tensor, Tensor, Tensor, Tensor, Tensor, Tensor]:
+    """`chunk_eval` (ops.yaml): (Tensor inference, Tensor label, Tensor seq_length, int
+    num_chunk_types, str chunk_scheme="IOB", int[] excluded_chunk_types={}) ->
+    Tensor(precision), Tensor(recall), Tensor(f1_score), Tensor(num_infer_chunks),
+    Tensor(num_label_chunks), Tensor(num_correct_chunks).
+
+    Kernel `chunk_eval`; InferMeta `chunk_eval_infer_meta`.
+    """
+    return apply("chunk_eval",
+                 {"inference": inference, "label": label, "seq_length": seq_length},
+                 {
+                     "num_chunk_types": num_chunk_types,
+                     "chunk_scheme": chunk_scheme,
+                     "excluded_chunk_types": excluded_chunk_types,
+                 })

@@ -16,6 +16,11 @@ edit_distance: the Levenshtein distance (insert, delete, substitute: cost 1) of 
 hypothesis to its reference, int64 tokens, as float32 [B, 1]; normalized divides by the
 reference's length. Pairs come from one-level LoDs or from HypsLength / RefsLength over
 padded rows. SequenceNum is B.
+
+chunk_eval: chunks of IOB / IOE / IOBES / plain tags (label = type * tag types + tag; type
+num_chunk_types is "other") in Inference and Label, per sequence (LoD or SeqLength);
+Precision = correct / inferred, Recall = correct / labelled, F1 their harmonic mean (0 where
+a count is 0), float32; chunks of excluded_chunk_types are not counted.
 """
 
 from __future__ import annotations
@@ -176,3 +181,107 @@ def edit_distance(xp: Any, hyps: Any, refs: Any, spans: tuple[np.ndarray, ...],
         dist = dist / ref_len.astype(out.dtype)
     out[...] = xp.asarray(dist.reshape(out.shape))
     sequence_num[...] = xp.asarray(np.full(sequence_num.shape, len(hyp_len), np.int64))
+
+
+# -- chunk_eval ---------------------------------------------------------------------------
+
+#: chunk_scheme -> (tag types, begin, inside, end, single tag; -1: the scheme has none)
+CHUNK_SCHEMES = {"IOB": (2, 0, 1, -1, -1), "IOE": (2, -1, 0, 1, -1),
+                 "IOBES": (4, 0, 1, 2, 3), "plain": (1, -1, -1, -1, -1)}
+
+
+def chunk_eval_offsets(infer_dims: Sequence[int], label_dims: Sequence[int],
+                       infer_lod: Sequence[Sequence[int]], label_lod: Sequence[Sequence[int]],
+                       seq_length: Any | None) -> tuple[np.ndarray, np.ndarray]:
+    """(start, length) of every sequence: Label's one-level LoD (Inference's must equal it),
+    else SeqLength over padded [B, T] (or [B, T, 1]) rows."""
+    if list(infer_dims) != list(label_dims):
+        raise _fail("chunk_eval", f"Inference and Label must have the same dims, got "
+                                  f"{list(infer_dims)} and {list(label_dims)}")
+    if label_lod:
+        if len(label_lod) != 1 or [list(v) for v in label_lod] != [list(v) for v in infer_lod]:
+            raise _fail("chunk_eval", f"Inference and Label must share one LoD level, got "
+                                      f"{infer_lod} and {label_lod}")
+        offsets = np.asarray(label_lod[0], np.int64)
+        return offsets[:-1], np.diff(offsets)
+    if seq_length is None or len(infer_dims) < 2:
+        raise _fail("chunk_eval", "without a LoD, Inference / Label must be padded [B, T] "
+                                  "rows with SeqLength")
+    width = int(infer_dims[1])
+    lengths = to_host(seq_length).reshape(-1).astype(np.int64)
+    if len(lengths) > int(infer_dims[0]) or np.any((lengths < 0) | (lengths > width)):
+        raise _fail("chunk_eval", f"SeqLength must hold at most {infer_dims[0]} lengths in "
+                                  f"[0, {width}], got {lengths.tolist()}")
+    return np.arange(len(lengths), dtype=np.int64) * width, lengths
+
+
+def _segments(labels: np.ndarray, starts: np.ndarray, lengths: np.ndarray,
+              num_chunk_types: int, scheme: tuple[int, ...]) -> np.ndarray:
+    """Chunks (begin, end, type) of every sequence, found for all positions at once: a chunk
+    begins where Paddle's ChunkBegin holds and closes where ChunkEnd holds after a chunk
+    (one is open exactly when the previous position is not of the other type) or at the
+    sequence's end."""
+    tag_types, t_begin, t_inside, t_end, t_single = scheme
+    other = num_chunk_types
+    pos = np.concatenate([np.arange(s, s + n) for s, n in zip(starts, lengths)]
+                         ) if len(starts) else np.zeros(0, np.int64)
+    first = np.zeros(len(pos), bool)
+    first[np.cumsum(np.concatenate([[0], lengths[:-1]]))[lengths > 0]] = True
+    values = labels[pos]
+    tag, kind = values % tag_types, values // tag_types
+    prev_tag = np.where(first, -1, np.roll(tag, 1))
+    prev_kind = np.where(first, other, np.roll(kind, 1))
+    same = kind == prev_kind
+    prev_closing = (prev_tag == t_end) | (prev_tag == t_single)
+    begin = np.where(prev_kind == other, kind != other,
+                     (kind != other) & (~same | (tag == t_begin) | (tag == t_single)
+                                        | (((tag == t_inside) | (tag == t_end))
+                                           & prev_closing)))
+    end = (prev_kind != other) & ((kind == other) | ~same | prev_closing
+                                  | (((prev_tag == t_begin) | (prev_tag == t_inside))
+                                     & ((tag == t_begin) | (tag == t_single))))
+    seq_ends = np.cumsum(lengths)[lengths > 0]
+    closes = np.union1d(np.flatnonzero(end), seq_ends)
+    opened = np.flatnonzero(begin)
+    stop = closes[np.searchsorted(closes, opened, side="right")] - 1
+    return np.stack([opened, stop, kind[opened]], axis=-1)
+
+
+def chunk_eval(xp: Any, inference: Any, label: Any, spans: tuple[np.ndarray, np.ndarray],
+               num_chunk_types: int, chunk_scheme: str, excluded_chunk_types: Sequence[int],
+               outs: Sequence[Any]) -> None:
+    """Precision, Recall, F1-Score (float32 [1]) and the chunk counts (int64 [1]) of
+    Inference against Label (`outs` in the proto's order)."""
+    if chunk_scheme not in CHUNK_SCHEMES:
+        raise _fail("chunk_eval", f"unknown chunk_scheme {chunk_scheme!r} (one of "
+                                  f"{', '.join(CHUNK_SCHEMES)})")
+    scheme = CHUNK_SCHEMES[chunk_scheme]
+    limit = num_chunk_types * scheme[0]
+    found = []
+    for slot, data in (("Inference", inference), ("Label", label)):
+        values = to_host(data).reshape(-1).astype(np.int64)
+        bad = values[spans_mask(values.size, spans)]
+        bad = bad[(bad < 0) | (bad > limit)]
+        if bad.size:
+            raise _fail("chunk_eval", f"{slot} values must lie in [0, num_chunk_types * tag "
+                                      f"types = {limit}], got {bad[:3].tolist()}")
+        chunks = _segments(values, *spans, num_chunk_types, scheme)
+        found.append(chunks[~np.isin(chunks[:, 2], list(excluded_chunk_types))])
+    keys = [(c[:, 0] * (len(to_host(label).reshape(-1)) + 1) + c[:, 1]) * (limit + 1) + c[:, 2]
+            for c in found]
+    n_infer, n_label = len(found[0]), len(found[1])
+    n_correct = len(np.intersect1d(keys[0], keys[1]))
+    precision = np.float32(0) if not n_infer else np.float32(n_correct) / np.float32(n_infer)
+    recall = np.float32(0) if not n_label else np.float32(n_correct) / np.float32(n_label)
+    f1 = (np.float32(0) if not n_correct
+          else np.float32(2) * precision * recall / (precision + recall))
+    for out, value in zip(outs, (precision, recall, f1, n_infer, n_label, n_correct)):
+        out[...] = xp.asarray(np.full(out.shape, value, dtype=out.dtype))
+
+
+def spans_mask(size: int, spans: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+    """Which of `size` flat positions the (start, length) spans cover."""
+    cover = np.zeros(size + 1, np.int64)
+    np.add.at(cover, spans[0], 1)
+    np.add.at(cover, spans[0] + spans[1], -1)
+    return np.cumsum(cover[:-1]) > 0

@@ -1,6 +1,8 @@
 """Evaluation metrics: edit_distance (LoD and padded-with-lengths pairs, empty hypotheses
 and references, normalized, identical and disjoint sequences, an empty reference with
-normalized raising), auc (slide_steps 0 and > 0 with the step counter, InsTagWeight 0 /
+normalized raising), chunk_eval (IOB / IOE / IOBES / plain, LoD and SeqLength-padded rows,
+excluded chunk types, no chunks at all, perfect agreement, a tag above the range raising),
+auc (slide_steps 0 and > 0 with the step counter, InsTagWeight 0 /
 1, one- and two-column Predict, scores 0 and 1, ignored negative labels, StatPosOut /
 StatNegOut written into StatPos / StatNeg as training programs do, a score outside [0, 1]).
 
@@ -102,4 +104,39 @@ CASES += [
             raises="empty"),
     _ed_padded("padded", [6, 0, 3, 2], [5, 2, 0, 5]),
     _ed_padded("padded_normalized", [6, 1, 3], [5, 2, 4], normalized=True),
+]
+
+
+def _chunk(tag: str, scheme: str, types: int, lod: tuple[int, ...] | None = None, *,
+           padded: tuple[int, int, list[int]] | None = None, infer: list | None = None,
+           label: list | None = None, excluded: list[int] | None = None,
+           raises: str | None = None) -> Case:
+    top = types * {"IOB": 2, "IOE": 2, "IOBES": 4, "plain": 1}[scheme] + 1
+    attrs = {"num_chunk_types": types, "chunk_scheme": scheme,
+             "excluded_chunk_types": excluded or []}
+    if padded is not None:
+        batch, width, lengths = padded
+        inputs = {"Inference": In((batch, width), "int64", 0, top, values=infer),
+                  "Label": In((batch, width), "int64", 0, top, values=label),
+                  "SeqLength": In((batch,), "int64", values=lengths)}
+    else:
+        def tags(values: list | None) -> LoDIn:
+            return LoDIn((lod[-1], 1), "int64", 0, top, lod=(lod,),
+                         values=None if values is None else [[v] for v in values])
+        inputs = {"Inference": tags(infer), "Label": tags(label)}
+    return Case(f"chunk_eval_{tag}", "chunk_eval", inputs, attrs=attrs, raises=raises)
+
+
+_TAGS = [0, 1, 1, 6, 2, 3, 0, 4, 5, 6, 0, 1]
+
+CASES += [
+    *(_chunk(f"{scheme.lower()}_lod", scheme, 3, (0, 5, 12, 20))
+      for scheme in ("IOB", "IOE", "IOBES", "plain")),
+    _chunk("iob_padded", "IOB", 2, padded=(3, 6, [6, 2, 4])),
+    _chunk("iobes_padded", "IOBES", 2, padded=(2, 7, [7, 5])),
+    _chunk("iob_excluded", "IOB", 3, (0, 12, 20), excluded=[1]),
+    _chunk("iob_same", "IOB", 3, (0, 5, 12), infer=_TAGS, label=_TAGS),
+    _chunk("iob_all_other", "IOB", 3, (0, 4, 6), infer=[6] * 6, label=[6] * 6),
+    _chunk("iob_tag_above_range", "IOB", 3, (0, 3, 5), infer=[0, 1, 7, 6, 6],
+           label=[0, 1, 1, 6, 6], raises="[Ll]abel|range"),
 ]
