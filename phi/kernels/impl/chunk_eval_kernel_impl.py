@@ -9,7 +9,6 @@ from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import metric as metric_funcs
 
-
 _TYPES = [DataType.FLOAT32, DataType.INT64]  # Paddle's registrations; the scores are float32
 
 
