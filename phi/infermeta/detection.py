@@ -1,5 +1,5 @@
 """InferMeta of the detection box ops (yolo_box, prior_box, anchor_generator,
-density_prior_box, box_coder, box_clip),
+density_prior_box, box_coder, box_clip, bipartite_match),
 the RoI ops (roi_align, roi_pool, generate_proposals, distribute_fpn_proposals) and
 ctc_align.
 Dims and checks come from phi.kernels.funcs.detection, shared with the legacy infer_shape;
@@ -161,3 +161,15 @@ def box_clip_infer_meta(input: MetaTensor, im_info: MetaTensor, output: MetaTens
 
     _set((output,), box_clip_dims("box_clip", input.dims(), im_info.dims()), input)
     output.share_lod(input)
+
+
+def bipartite_match_infer_meta(dist_mat: MetaTensor, match_type: str, dist_threshold: float,
+                               col_to_row_match_indices: MetaTensor,
+                               col_to_row_match_dist: MetaTensor) -> None:
+    """Both outputs DistMat's dims (the kernel sets [instances, M]); int32 indices."""
+    from phi.kernels.funcs.detection import bipartite_match_instances
+
+    bipartite_match_instances("bipartite_match", dist_mat.dims(), (), match_type)
+    _set((col_to_row_match_indices,), dist_mat.dims(), dist_mat)
+    col_to_row_match_indices.set_dtype(DataType.INT32)
+    _set((col_to_row_match_dist,), dist_mat.dims(), dist_mat)

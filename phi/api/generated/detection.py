@@ -12,6 +12,7 @@ from phi.api.dispatch import apply
 
 __all__ = [
     "anchor_generator",
+    "bipartite_match",
     "box_clip",
     "box_coder",
     "density_prior_box",
@@ -180,3 +181,18 @@ def box_clip(input: TensorLike, im_info: TensorLike) -> Tensor:
     Kernel `box_clip`; InferMeta `box_clip_infer_meta`.
     """
     return apply("box_clip", {"input": input, "im_info": im_info}, {})
+
+
+def bipartite_match(
+    dist_mat: TensorLike,
+    match_type: str = 'bipartite',
+    dist_threshold: float = 0.5,
+) -> tuple[Tensor, Tensor]:
+    """`bipartite_match` (ops.yaml): (Tensor dist_mat, str match_type="bipartite", float
+    dist_threshold=0.5) -> Tensor(col_to_row_match_indices), Tensor(col_to_row_match_dist).
+
+    Kernel `bipartite_match`; InferMeta `bipartite_match_infer_meta`.
+    """
+    return apply("bipartite_match",
+                 {"dist_mat": dist_mat},
+                 {"match_type": match_type, "dist_threshold": dist_threshold})

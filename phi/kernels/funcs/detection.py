@@ -10,12 +10,13 @@ priors an attribute list describes. Arithmetic follows Paddle's element type and
 from __future__ import annotations
 
 import enum
+import itertools
 from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
-from phi.kernels.funcs.common import quiet
+from phi.kernels.funcs.common import quiet, to_host
 
 
 def _fail(op: str, message: str) -> ValueError:
@@ -458,3 +459,65 @@ def box_clip(xp: Any, boxes: Any, im_info: Any, offsets: np.ndarray, out: Any) -
     bound = bound.reshape(bound.shape[:1] + (1,) * (boxes.ndim - 2) + (4,))
     low = xp.where(bound < boxes, bound, boxes)
     out[...] = xp.where(low < 0, xp.zeros((), boxes.dtype), low)
+
+
+BIPARTITE_MATCH_TYPES = ("bipartite", "per_prediction")
+
+
+def bipartite_match_instances(op: str, dims: Sequence[int], lod: Sequence[Sequence[int]],
+                              match_type: str) -> np.ndarray:
+    """Row offsets of DistMat's instances: its one LoD level, else one instance."""
+    if len(dims) != 2:
+        raise _fail(op, f"DistMat must be 2-D [K, M], got {list(dims)}")
+    if match_type not in BIPARTITE_MATCH_TYPES:
+        raise _fail(op, f"match_type must be bipartite or per_prediction, got {match_type!r}")
+    if not lod:
+        return np.array([0, int(dims[0])], np.int64)
+    if len(lod) != 1:
+        raise _fail(op, f"DistMat must have at most 1 LoD level, got {len(lod)}")
+    return np.asarray(lod[0], np.int64)
+
+
+def _greedy_match(dist: np.ndarray, floor: float, indices: np.ndarray,
+                  matched: np.ndarray) -> None:
+    """Repeatedly match the largest distance (>= floor) among unmatched rows and columns,
+    the first column and then the first row on ties."""
+    free_rows = np.ones(dist.shape[0], bool)
+    with np.errstate(invalid="ignore"):
+        usable = dist >= floor  # NaN never matches
+    for _ in range(dist.shape[0]):
+        cand = usable & free_rows[:, None] & (indices < 0)[None, :]
+        if not cand.any():
+            break
+        flat = np.where(cand, dist, -np.inf).T.reshape(-1)
+        col, row = divmod(int(np.argmax(flat)), dist.shape[0])
+        indices[col], matched[col] = row, dist[row, col]
+        free_rows[row] = False
+
+
+def bipartite_match(xp: Any, dist_mat: Any, offsets: np.ndarray, match_type: str,
+                    dist_threshold: float, indices_out: Any, dist_out: Any) -> None:
+    """Per instance: greedy bipartite matching of columns to rows (distances >= 1e-6, or
+    > 0 from 130 rows on, as Paddle's two code paths), then with per_prediction each
+    unmatched column takes its best row at >= dist_threshold. Unmatched: -1 and 0."""
+    dist_all = to_host(dist_mat)
+    cols = dist_all.shape[1]
+    dtype = dist_all.dtype.type
+    indices = np.full((len(offsets) - 1, cols), -1, np.int32)
+    matched = np.zeros((len(offsets) - 1, cols), dist_all.dtype)
+    eps, threshold = dtype(1e-6), dtype(dist_threshold)
+    for i, (start, stop) in enumerate(itertools.pairwise(offsets)):
+        dist = dist_all[start:stop]
+        if not len(dist):
+            continue
+        tiny = np.nextafter(dtype(0), dtype(1)) if len(dist) >= 130 else eps
+        _greedy_match(dist, tiny, indices[i], matched[i])
+        if match_type == "per_prediction":
+            with np.errstate(invalid="ignore"):
+                ok = (dist >= eps) & (dist >= threshold) & (indices[i] < 0)[None, :]
+            best = np.argmax(np.where(ok, dist, -np.inf), axis=0)
+            take = ok.any(axis=0)
+            indices[i][take] = best[take]
+            matched[i][take] = dist[best[take], np.flatnonzero(take)]
+    indices_out[...] = xp.asarray(indices)
+    dist_out[...] = xp.asarray(matched)

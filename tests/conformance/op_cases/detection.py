@@ -2,7 +2,9 @@
 (min/max sizes, aspect ratios, flip, clip, steps, offset, min_max_aspect_ratios_order),
 anchor_generator and box_coder (encode / decode_center_size, box_normalized, axis, variance
 as an input or an attribute), box_clip (boxes per image by Input's LoD clipped to
-[0, C round(width / scale) - 1] x [0, round(height / scale) - 1]).
+[0, C round(width / scale) - 1] x [0, round(height / scale) - 1]), bipartite_match (greedy
+matching per LoD instance, per_prediction, ties, distances under 1e-6, NaN; under 130 rows
+per instance: Paddle's other code path from 130 rows on breaks ties by an unstable sort).
 
 Float32 and float64 (Paddle's CPU dtypes), batch 1 and more, empty inputs where the kernels
 take them, and edge values (NaN / inf logits, degenerate boxes). `box_coder` decode with
@@ -186,4 +188,31 @@ CLIP = [
           box=LoDIn((8, 4), "float32", lod=((0, 4, 8),), special=(NAN, INF, -INF, -0.0))),
 ]
 
-CASES = [*YOLO, *PRIOR, *ANCHOR, *CODER, *CLIP]
+
+def _match(tag: str, dtype: str, lod: tuple[int, ...] | None, cols: int,
+           values: list | None = None, **attrs: Any) -> Case:
+    rows = lod[-1] if lod else len(values) if values else 4
+    dist = (LoDIn((rows, cols), dtype, 0.0, 1.0, lod=(lod,), values=values) if lod
+            else In((rows, cols), dtype, 0.0, 1.0, values=values))
+    return Case(f"bipartite_match_{tag}_{dtype}", "bipartite_match", {"DistMat": dist},
+                attrs=attrs)
+
+
+_TIES = [[0.5, 0.9, 0.9, 0.0], [0.9, 0.2, 0.9, 1e-7], [0.9, 0.9, 0.3, 0.7]]
+
+MATCH = [
+    *(_match("lod", dtype, (0, 3, 7), 6) for dtype in FLOATS),
+    *(_match("per_prediction", dtype, (0, 2, 6), 5, match_type="per_prediction",
+             dist_threshold=0.3) for dtype in FLOATS),
+    _match("no_lod", "float32", None, 5),
+    _match("empty_instance", "float64", (0, 3, 3, 5), 4, match_type="per_prediction"),
+    _match("ties_and_tiny", "float32", None, 4, values=_TIES),
+    _match("ties_per_prediction", "float32", None, 4, values=_TIES,
+           match_type="per_prediction", dist_threshold=0.0),
+    _match("more_rows_than_cols", "float64", (0, 6), 3),
+    _match("rows130_sorted_path", "float64", (0, 130, 133), 4),
+    _match("nan", "float32", None, 3, values=[[NAN, 0.4, 0.2], [0.8, NAN, 0.1]],
+           match_type="per_prediction", dist_threshold=0.1),
+]
+
+CASES = [*YOLO, *PRIOR, *ANCHOR, *CODER, *CLIP, *MATCH]
