@@ -1,6 +1,7 @@
 """InferMeta of the detection box ops (yolo_box, prior_box, anchor_generator,
 density_prior_box, box_coder, box_clip, bipartite_match),
-the RoI ops (roi_align, roi_pool, generate_proposals, distribute_fpn_proposals) and
+the RoI ops (roi_align, roi_pool, generate_proposals, distribute_fpn_proposals,
+collect_fpn_proposals) and
 ctc_align.
 Dims and checks come from phi.kernels.funcs.detection, shared with the legacy infer_shape;
 outputs take the first input's dtype."""
@@ -173,3 +174,18 @@ def bipartite_match_infer_meta(dist_mat: MetaTensor, match_type: str, dist_thres
     _set((col_to_row_match_indices,), dist_mat.dims(), dist_mat)
     col_to_row_match_indices.set_dtype(DataType.INT32)
     _set((col_to_row_match_dist,), dist_mat.dims(), dist_mat)
+
+
+def collect_fpn_proposals_infer_meta(multi_level_rois: list[MetaTensor],
+                                     multi_level_scores: list[MetaTensor],
+                                     multi_level_rois_num: list[MetaTensor], post_nms_topn: int,
+                                     fpn_rois: MetaTensor, rois_num: MetaTensor) -> None:
+    """fpn_rois [-1, 4] and rois_num [-1] int32: the kernel sizes them."""
+    from phi.kernels.funcs.proposal import check_collect
+
+    check_collect([t.dims() for t in multi_level_rois], [t.dims() for t in multi_level_scores],
+                  post_nms_topn)
+    _set((fpn_rois,), (-1, 4), multi_level_rois[0])
+    if rois_num:
+        rois_num.set_dims((-1,))
+        rois_num.set_dtype(DataType.INT32)

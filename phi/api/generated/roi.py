@@ -5,10 +5,18 @@ The `roi` section of ops.yaml, each op followed by its backward op.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["distribute_fpn_proposals", "generate_proposals", "roi_align", "roi_pool"]
+__all__ = [
+    "collect_fpn_proposals",
+    "distribute_fpn_proposals",
+    "generate_proposals",
+    "roi_align",
+    "roi_pool",
+]
 
 
 def roi_align(
@@ -123,3 +131,23 @@ def distribute_fpn_proposals(
                      "refer_scale": refer_scale,
                      "pixel_offset": pixel_offset,
                  })
+
+
+def collect_fpn_proposals(
+    multi_level_rois: Sequence[TensorLike],
+    multi_level_scores: Sequence[TensorLike],
+    multi_level_rois_num: Sequence[TensorLike],
+    post_nms_topn: int,
+) -> tuple[Tensor, Tensor]:
+    """`collect_fpn_proposals` (ops.yaml): (Tensor[] multi_level_rois, Tensor[] multi_level_scores,
+    Tensor[] multi_level_rois_num, int post_nms_topn) -> Tensor(fpn_rois), Tensor(rois_num).
+
+    Kernel `collect_fpn_proposals`; InferMeta `collect_fpn_proposals_infer_meta`.
+    """
+    return apply("collect_fpn_proposals",
+                 {
+                     "multi_level_rois": multi_level_rois,
+                     "multi_level_scores": multi_level_scores,
+                     "multi_level_rois_num": multi_level_rois_num,
+                 },
+                 {"post_nms_topn": post_nms_topn})

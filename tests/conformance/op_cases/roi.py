@@ -1,7 +1,10 @@
 """RoI ops: roi_align (sampling_ratio, adaptive grids, aligned, spatial_scale), roi_pool (ties,
 empty bins, C round() of the scaled corners), generate_proposals_v2 (std::sort and
 std::nth_element ranking, NMS on and off, eta, pixel_offset, images left with nothing) and
-distribute_fpn_proposals (levels, RestoreIndex, per-level LoD and RoIs counts).
+distribute_fpn_proposals (levels, RestoreIndex, per-level LoD and RoIs counts) and
+collect_fpn_proposals (post_nms_topN over all levels, regrouped by image; RoIs per image by
+MultiLevelRoIsNum or by LoD. Every image keeps a RoI: Paddle's RoisNum is read out of
+bounds for an image left with none, and its LoD then skips that image).
 
 The RoIs' images come from RoisNum (int32 / int64) or from the ROIs' LoD. roi_align's int32
 kernel is left out (DTYPE_GAPS).
@@ -195,4 +198,30 @@ FPN = [
                                                            [1, 1, 2, 1]]), _num([3])),
 ]
 
-CASES = [*ALIGN, *POOL, *PROPOSALS, *FPN]
+
+def _collect(name: str, counts: list[list[int]], top_n: int, *, lod: bool = False,
+             dtype: str = "float32", with_num: bool = True) -> Case:
+    """counts[level][image]: each level's RoIs per image, with distinct scores."""
+    inputs: dict[str, Any] = {"MultiLevelRois": [], "MultiLevelScores": []}
+    for level, per_image in enumerate(counts):
+        offsets = tuple(np.cumsum([0, *per_image]).tolist())
+        m = offsets[-1]
+        boxes = _fpn_rois(per_image, 20 + level, dtype, lod=lod)
+        inputs["MultiLevelRois"].append(boxes)
+        inputs["MultiLevelScores"].append(
+            LoDIn((m, 1), dtype, 0.0, 1.0, lod=(offsets,)) if lod else In((m, 1), dtype, 0, 1))
+    if with_num:
+        inputs["MultiLevelRoIsNum"] = [_num(per_image) for per_image in counts]
+    return Case(f"collect_fpn_proposals_{name}", "collect_fpn_proposals", inputs,
+                attrs={"post_nms_topN": top_n}, outputs=("RoisNum",) if with_num else ())
+
+
+COLLECT = [
+    _collect("basic", [[3, 2], [4, 1], [2, 3]], 9),
+    _collect("float64_all_kept", [[2, 2], [1, 3]], 100, dtype="float64"),
+    _collect("lod", [[3, 4], [2, 2]], 6, lod=True, with_num=False),
+    _collect("three_images", [[2, 1, 3], [1, 2, 2]], 8),
+    _collect("top0", [[2, 1], [1, 2]], 0, lod=True, with_num=False),
+]
+
+CASES = [*ALIGN, *POOL, *PROPOSALS, *FPN, *COLLECT]
