@@ -1,7 +1,7 @@
 """InferMeta of the detection box ops (yolo_box, prior_box, anchor_generator,
 density_prior_box, box_coder, box_clip, bipartite_match),
 the RoI ops (roi_align, roi_pool, generate_proposals, distribute_fpn_proposals,
-collect_fpn_proposals) and
+collect_fpn_proposals, psroi_pool) and
 ctc_align.
 Dims and checks come from phi.kernels.funcs.detection, shared with the legacy infer_shape;
 outputs take the first input's dtype."""
@@ -189,3 +189,14 @@ def collect_fpn_proposals_infer_meta(multi_level_rois: list[MetaTensor],
     if rois_num:
         rois_num.set_dims((-1,))
         rois_num.set_dtype(DataType.INT32)
+
+
+def psroi_pool_infer_meta(x: MetaTensor, ro_is: MetaTensor, rois_num: MetaTensor,
+                          pooled_height: int, pooled_width: int, output_channels: int,
+                          spatial_scale: float, out: MetaTensor) -> None:
+    """out: [R, output_channels, pooled_height, pooled_width]."""
+    from phi.kernels.funcs.roi import psroi_pool_dims
+
+    _set((out,), psroi_pool_dims(x.dims(), ro_is.dims(), rois_num.dims() if rois_num else None,
+                                 pooled_height, pooled_width, output_channels, spatial_scale),
+         x)

@@ -14,6 +14,7 @@ __all__ = [
     "collect_fpn_proposals",
     "distribute_fpn_proposals",
     "generate_proposals",
+    "psroi_pool",
     "roi_align",
     "roi_pool",
 ]
@@ -64,6 +65,30 @@ def roi_pool(
                  {
                      "pooled_height": pooled_height,
                      "pooled_width": pooled_width,
+                     "spatial_scale": spatial_scale,
+                 })
+
+
+def psroi_pool(
+    x: TensorLike,
+    ro_is: TensorLike,
+    rois_num: TensorLike | None = None,
+    pooled_height: int = 1,
+    pooled_width: int = 1,
+    output_channels: int = 1,
+    spatial_scale: float = 1.0,
+) -> Tensor:
+    """`psroi_pool` (ops.yaml): (Tensor x, Tensor ro_is, Tensor rois_num, int pooled_height=1, int
+    pooled_width=1, int output_channels=1, float spatial_scale=1.0) -> Tensor(out).
+
+    Kernel `psroi_pool`; InferMeta `psroi_pool_infer_meta`.
+    """
+    return apply("psroi_pool",
+                 {"x": x, "ro_is": ro_is, "rois_num": rois_num},
+                 {
+                     "pooled_height": pooled_height,
+                     "pooled_width": pooled_width,
+                     "output_channels": output_channels,
                      "spatial_scale": spatial_scale,
                  })
 
