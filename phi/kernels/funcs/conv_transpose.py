@@ -3,11 +3,11 @@ conv3d_transpose).
 
 The filter is laid out [in_channels, out_channels / groups, *kernel]; `data_format` only
 describes the input and output ("NHWC" is channel-last; "NDHWC" too for 2-D inputs, not for
-conv3d_transpose, as in Paddle; the others are channel first). Each input pixel scatters `w` into the output: a GEMM per group
-gives every pixel's kernel-sized patch (the "columns"), and col2im adds the patches into
-the output one kernel tap at a time (a strided slice per tap, no loop over pixels).
-Paddings are cut from the border afterwards; output_size / output_padding extend the
-output at the far end of each spatial dim.
+conv3d_transpose, as in Paddle; the others are channel first). Each input pixel scatters
+`w` into the output: a GEMM per group gives every pixel's kernel-sized patch (the
+"columns"), and col2im adds the patches into the output one kernel tap at a time (a strided
+slice per tap, no loop over pixels). Paddings are cut from the border afterwards;
+output_size / output_padding extend the output at the far end of each spatial dim.
 """
 
 from __future__ import annotations
