@@ -86,3 +86,9 @@ def cvm_infer_meta(x: MetaTensor, cvm: MetaTensor, use_cvm: bool, out: MetaTenso
 
     _like(out, x, cvm_dims(x.dims(), cvm.dims(), use_cvm))
     out.share_lod(x)
+
+
+def identity_loss_infer_meta(x: MetaTensor, reduction: int, out: MetaTensor) -> None:
+    from phi.kernels.funcs.loss import identity_loss_dims
+
+    _like(out, x, identity_loss_dims(x.dims(), reduction))

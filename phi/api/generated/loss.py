@@ -13,6 +13,7 @@ __all__ = [
     "cvm",
     "hinge_loss",
     "huber_loss",
+    "identity_loss",
     "kldiv_loss",
     "log_loss",
     "nll_loss",
@@ -110,3 +111,11 @@ def cvm(x: TensorLike, cvm: TensorLike, use_cvm: bool = True) -> Tensor:
     Kernel `cvm`; InferMeta `cvm_infer_meta`.
     """
     return apply("cvm", {"x": x, "cvm": cvm}, {"use_cvm": use_cvm})
+
+
+def identity_loss(x: TensorLike, reduction: int = 1) -> Tensor:
+    """`identity_loss` (ops.yaml): (Tensor x, int reduction=1) -> Tensor(out).
+
+    Kernel `identity_loss`; InferMeta `identity_loss_infer_meta`.
+    """
+    return apply("identity_loss", {"x": x}, {"reduction": reduction})

@@ -9,6 +9,9 @@ softmax, and the loss is computed from the log of that softmax (s - log(sum)); w
 `logits` are already probabilities and their log goes through Paddle's TolerableValue
 (log 0 = -1e20; a soft label of 0 there adds 0). A hard label equal to `ignore_index`
 gives loss 0 and gradient 0.
+
+cvm keeps (log-scaled) or drops the show / click columns of CTR features; identity_loss sums
+(reduction 0), averages (1) or copies (2) its input.
 """
 
 from __future__ import annotations
@@ -285,3 +288,24 @@ def cvm(xp: Any, x: Any, use_cvm: bool, y: Any) -> None:
     y[:, 2:] = x[:, 2:]
     y[:, 0] = shows
     y[:, 1] = clicks
+
+
+#: identity_loss's reduction codes
+IDENTITY_REDUCTIONS = {0: "sum", 1: "mean", 2: "none"}
+
+
+def identity_loss_dims(x_dims: tuple[int, ...], reduction: int) -> tuple[int, ...]:
+    """X's dims for reduction 2 (none), else 0-D; reduction must be 0, 1 or 2."""
+    if reduction not in IDENTITY_REDUCTIONS:
+        raise ValueError(f"identity_loss: reduction must be 0 (sum), 1 (mean) or 2 (none), "
+                         f"got {reduction}")
+    return tuple(x_dims) if reduction == 2 else ()
+
+
+def identity_loss(xp: Any, x: Any, reduction: int, out: Any) -> None:
+    """X summed (0), averaged (1: NaN for an empty X) or copied (2)."""
+    if reduction == 2:
+        out[...] = x
+        return
+    with quiet(xp):
+        out[...] = xp.sum(x) if reduction == 0 else xp.mean(x)

@@ -22,7 +22,7 @@ hinge_loss: max(0, 1 - Logits * (2 Labels - 1)); log_loss: -Labels log(Predicted
 - (1 - Labels) log(1 - Predicted + epsilon); both on [N, 1], float32 only.
 cvm: use_cvm: X's columns 0 and 1 become log(x0 + 1) and log(x1 + 1) - log(x0 + 1); else
 they are dropped (CVM is read by the gradient only). An empty X kills Paddle's process
-(SIGFPE): no empty case.
+(SIGFPE): no empty case. identity_loss: sum (0), mean (1) or none (2).
 """
 
 from .spec import FLOATS, INF, NAN, Case, In
@@ -214,4 +214,20 @@ _CVM = [
         [-1.0, 0.0, NAN], [-2.0, -1.0, INF], [INF, INF, -0.0], [0.0, NAN, 1.0]])),
 ]
 
-CASES = [*_SCE, *_BCE, *_NLL, *_KLDIV, *_HUBER, *_HINGE, *_LOG_LOSS, *_CVM]
+_IDENTITY = [
+    *(Case(f"identity_loss_{name}_{dtype}", "identity_loss", {"X": In(shape, dtype)},
+           attrs={"reduction": reduction})
+      for dtype in FLOATS for name, shape, reduction in (
+          ("sum", (3, 4), 0), ("mean", (3, 4), 1), ("none", (3, 4), 2), ("mean_0d", (), 1),
+          ("sum_3d", (2, 3, 2), 0))),
+    Case("identity_loss_empty_sum_float32", "identity_loss", {"X": In((0, 3), "float32")},
+         attrs={"reduction": 0}),
+    Case("identity_loss_empty_mean_float64", "identity_loss", {"X": In((0, 3), "float64")},
+         attrs={"reduction": 1}),
+    Case("identity_loss_edges_mean_float32", "identity_loss",
+         {"X": In((4,), "float32", values=[1.0, INF, -2.0, 0.5])}, attrs={"reduction": 1}),
+    Case("identity_loss_edges_none_float32", "identity_loss",
+         {"X": In((3,), "float32", values=[NAN, -0.0, INF])}, attrs={"reduction": 2}),
+]
+
+CASES = [*_SCE, *_BCE, *_NLL, *_KLDIV, *_HUBER, *_HINGE, *_LOG_LOSS, *_CVM, *_IDENTITY]
