@@ -1,7 +1,7 @@
 """InferMeta of the detection box ops (yolo_box, prior_box, anchor_generator,
 density_prior_box, box_coder, box_clip, bipartite_match),
 the RoI ops (roi_align, roi_pool, generate_proposals, distribute_fpn_proposals,
-collect_fpn_proposals, psroi_pool) and
+collect_fpn_proposals, psroi_pool), yolov3_loss (PHI yolo_loss) and
 ctc_align.
 Dims and checks come from phi.kernels.funcs.detection, shared with the legacy infer_shape;
 outputs take the first input's dtype."""
@@ -200,3 +200,20 @@ def psroi_pool_infer_meta(x: MetaTensor, ro_is: MetaTensor, rois_num: MetaTensor
     _set((out,), psroi_pool_dims(x.dims(), ro_is.dims(), rois_num.dims() if rois_num else None,
                                  pooled_height, pooled_width, output_channels, spatial_scale),
          x)
+
+
+def yolo_loss_infer_meta(x: MetaTensor, gt_box: MetaTensor, gt_label: MetaTensor,
+                         gt_score: MetaTensor, anchors: list[int], anchor_mask: list[int],
+                         class_num: int, ignore_thresh: float, downsample_ratio: int,
+                         use_label_smooth: bool, scale_x_y: float, loss: MetaTensor,
+                         objectness_mask: MetaTensor, gt_match_mask: MetaTensor) -> None:
+    """loss [N], objectness_mask [N, M, H, W] (x's dtype), gt_match_mask [N, B] int32."""
+    from phi.kernels.funcs.detection_loss import yolov3_loss_dims
+
+    loss_dims, obj_dims, match_dims = yolov3_loss_dims(
+        x.dims(), gt_box.dims(), gt_label.dims(), gt_score.dims() if gt_score else None,
+        anchors, anchor_mask, class_num)
+    _set((loss,), loss_dims, x)
+    _set((objectness_mask,), obj_dims, x)
+    _set((gt_match_mask,), match_dims, x)
+    gt_match_mask.set_dtype(DataType.INT32)

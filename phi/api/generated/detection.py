@@ -18,6 +18,7 @@ __all__ = [
     "density_prior_box",
     "prior_box",
     "yolo_box",
+    "yolo_loss",
 ]
 
 
@@ -196,3 +197,36 @@ def bipartite_match(
     return apply("bipartite_match",
                  {"dist_mat": dist_mat},
                  {"match_type": match_type, "dist_threshold": dist_threshold})
+
+
+def yolo_loss(
+    x: TensorLike,
+    gt_box: TensorLike,
+    gt_label: TensorLike,
+    gt_score: TensorLike | None = None,
+    anchors: Sequence[int] = (),
+    anchor_mask: Sequence[int] = (),
+    class_num: int = 1,
+    ignore_thresh: float = 0.7,
+    downsample_ratio: int = 32,
+    use_label_smooth: bool = True,
+    scale_x_y: float = 1.0,
+) -> tuple[Tensor, Tensor, Tensor]:
+    """`yolo_loss` (ops.yaml): (Tensor x, Tensor gt_box, Tensor gt_label, Tensor gt_score, int[]
+    anchors={}, int[] anchor_mask={}, int class_num=1, float ignore_thresh=0.7, int
+    downsample_ratio=32, bool use_label_smooth=true, float scale_x_y=1.0) -> Tensor(loss),
+    Tensor(objectness_mask), Tensor(gt_match_mask).
+
+    Kernel `yolo_loss`; InferMeta `yolo_loss_infer_meta`.
+    """
+    return apply("yolo_loss",
+                 {"x": x, "gt_box": gt_box, "gt_label": gt_label, "gt_score": gt_score},
+                 {
+                     "anchors": anchors,
+                     "anchor_mask": anchor_mask,
+                     "class_num": class_num,
+                     "ignore_thresh": ignore_thresh,
+                     "downsample_ratio": downsample_ratio,
+                     "use_label_smooth": use_label_smooth,
+                     "scale_x_y": scale_x_y,
+                 })

@@ -4,7 +4,10 @@ anchor_generator and box_coder (encode / decode_center_size, box_normalized, axi
 as an input or an attribute), box_clip (boxes per image by Input's LoD clipped to
 [0, C round(width / scale) - 1] x [0, round(height / scale) - 1]), bipartite_match (greedy
 matching per LoD instance, per_prediction, ties, distances under 1e-6, NaN; under 130 rows
-per instance: Paddle's other code path from 130 rows on breaks ties by an unstable sort).
+per instance: Paddle's other code path from 130 rows on breaks ties by an unstable sort),
+yolov3_loss (anchor masks, GTScore, label smoothing on / off, scale_x_y, ignore_thresh,
+invalid ground truths of zero width, two ground truths in one cell; the intermediate
+ObjectnessMask and GTMatchMask are fetched too).
 
 Float32 and float64 (Paddle's CPU dtypes), batch 1 and more, empty inputs where the kernels
 take them, and edge values (NaN / inf logits, degenerate boxes). `box_coder` decode with
@@ -215,4 +218,40 @@ MATCH = [
            match_type="per_prediction", dist_threshold=0.1),
 ]
 
-CASES = [*YOLO, *PRIOR, *ANCHOR, *CODER, *CLIP, *MATCH]
+
+_YOLO_ANCHORS = [10, 13, 16, 30, 33, 23, 30, 61, 62, 45, 59, 119]
+_GT = [[[0.3, 0.4, 0.2, 0.3], [0.7, 0.2, 0.5, 0.4], [0.55, 0.65, 0.05, 0.08],
+        [0.1, 0.9, 0.0, 0.3]],
+       [[0.5, 0.5, 0.9, 0.8], [0.52, 0.48, 0.3, 0.35], [0.2, 0.1, 0.12, 0.1],
+        [0.8, 0.8, 0.25, 0.6]]]
+
+
+def _yolo_loss(tag: str, dtype: str, *, mask: list[int], classes: int = 3, hw: int = 4,
+               score: bool = False, gt: list | None = None, **attrs: Any) -> Case:
+    boxes = gt or _GT
+    n, b = len(boxes), len(boxes[0])
+    inputs = {"X": In((n, len(mask) * (5 + classes), hw, hw), dtype, -3.0, 3.0),
+              "GTBox": In((n, b, 4), dtype, values=boxes),
+              "GTLabel": In((n, b), "int32", 0, classes)}
+    if score:
+        inputs["GTScore"] = In((n, b), dtype, 0.2, 1.0)
+    return Case(f"yolov3_loss_{tag}_{dtype}", "yolov3_loss", inputs,
+                attrs={"anchors": _YOLO_ANCHORS, "anchor_mask": mask, "class_num": classes,
+                       "downsample_ratio": 16, **attrs},
+                fetch=("Loss", "ObjectnessMask", "GTMatchMask"))
+
+
+YOLO_LOSS = [
+    *(_yolo_loss("mask012", dtype, mask=[0, 1, 2]) for dtype in FLOATS),
+    *(_yolo_loss("mask345_score", dtype, mask=[3, 4, 5], score=True) for dtype in FLOATS),
+    _yolo_loss("no_smooth_scale_xy", "float32", mask=[1, 2, 3], use_label_smooth=False,
+               scale_x_y=1.1),
+    _yolo_loss("low_ignore_thresh", "float64", mask=[0, 2, 4], ignore_thresh=0.2,
+               classes=2),
+    _yolo_loss("one_class_hw3", "float32", mask=[5, 4], classes=1, hw=3),
+    _yolo_loss("same_cell", "float32", mask=[0, 1, 2], gt=[[[0.3, 0.3, 0.05, 0.06],
+                                                            [0.31, 0.32, 0.06, 0.07]]],
+               ignore_thresh=0.5),
+]
+
+CASES = [*YOLO, *PRIOR, *ANCHOR, *CODER, *CLIP, *MATCH, *YOLO_LOSS]
