@@ -108,6 +108,13 @@ def channel_shuffle_infer_meta(x: MetaTensor, groups: int, data_format: str,
     _rearranged(x, out, channel_shuffle_dims(x.dims(), groups, data_format))
 
 
+def shuffle_channel_infer_meta(x: MetaTensor, group: int, out: MetaTensor) -> None:
+    """out like x (NCHW; group must divide the channels)."""
+    from phi.kernels.funcs.vision_shuffle import channel_shuffle_dims
+
+    _rearranged(x, out, channel_shuffle_dims(x.dims(), group, "NCHW"))
+
+
 def temporal_shift_infer_meta(x: MetaTensor, seg_num: int, shift_ratio: float,
                               data_format: str, out: MetaTensor) -> None:
     """out like x (seg_num must divide the batch, shift_ratio in (0, 0.5))."""
