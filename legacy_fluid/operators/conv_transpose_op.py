@@ -1,5 +1,5 @@
-"""conv2d_transpose and depthwise_conv2d_transpose: the gradient of conv2d with respect to
-its input, used as a learned upsampling. Input is NCHW or NHWC, Filter
+"""conv2d_transpose, depthwise_conv2d_transpose and conv3d_transpose: the gradient of a
+convolution with respect to its input, used as a learned upsampling. Input is NCHW or NHWC, Filter
 [in_channels, out_channels / groups, kh, kw].
 
 Both ops compute the same math (a GEMM per group, then col2im tap by tap); they differ
@@ -112,6 +112,56 @@ class ConvTransposeKernel(OpKernel):
                                   padding_algorithm, groups, dilations, data_format, data)
 
 
+class Conv3DTransposeOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("Input", "input volume, NCDHW or NDHWC per data_format")
+        self.add_input("Filter", "filter [in_channels, out_channels / groups, kd, kh, kw]")
+        self.add_output("Output", "the transposed convolution, in data_format's layout")
+        self.add_attr("strides", AttrType.INTS, [1, 1, 1], "stride per spatial dim")
+        self.add_attr("paddings", AttrType.INTS, [0, 0, 0], "3 or 6 values, cut from the output")
+        self.add_attr("output_padding", AttrType.INTS, [], "extra planes at the far ends")
+        self.add_attr("output_size", AttrType.INTS, [], "output [d, h, w]")
+        self.add_attr("padding_algorithm", AttrType.STRING, "EXPLICIT", "EXPLICIT, SAME, VALID")
+        self.add_attr("groups", AttrType.INT, 1, "number of channel groups")
+        self.add_attr("dilations", AttrType.INTS, [1, 1, 1], "dilation per spatial dim")
+        self.add_attr("data_format", AttrType.STRING, "NCHW", "NDHWC: channel-last; else first")
+        for name, type_, default in (("use_cudnn", AttrType.BOOLEAN, True),
+                                     ("use_mkldnn", AttrType.BOOLEAN, False),
+                                     ("use_onednn", AttrType.BOOLEAN, False),
+                                     ("workspace_size_MB", AttrType.INT, 512)):
+            self.add_attr(name, type_, default, extra=True)
+
+
+class Conv3DTransposeOp(ConvOp):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Output", ct_funcs.conv2d_transpose_out_dims(
+            ctx.get_input_dim("Input"), ctx.get_input_dim("Filter"), ctx.attr("strides"),
+            ctx.attr("paddings"), ctx.attr("output_padding"), ctx.attr("output_size"),
+            ctx.attr("padding_algorithm"), ctx.attr("groups"), ctx.attr("dilations"),
+            ctx.attr("data_format"), rank=3))
+        ctx.set_output_dtype("Output", ctx.get_input_dtype("Input"))
+
+
+class Conv3DTransposeKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        input_ = ctx.input("Input")
+        filter_ = ctx.input("Filter")
+        output = ctx.output("Output")
+        strides = ctx.attr("strides")
+        paddings = ctx.attr("paddings")
+        padding_algorithm = ctx.attr("padding_algorithm")
+        groups = ctx.attr("groups")
+        dilations = ctx.attr("dilations")
+        data_format = ctx.attr("data_format")
+        data = output.mutable_data(ctx.place, input_.dtype)
+        ct_funcs.conv2d_transpose(ctx.xp, input_.data, filter_.data, strides, paddings,
+                                  padding_algorithm, groups, dilations, data_format, data)
+
+
+register_operator("conv3d_transpose", Conv3DTransposeOp, Conv3DTransposeOpMaker)
+for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
+    register_op_kernel("conv3d_transpose", "CPU", Conv3DTransposeKernel, _dtype)
+    register_op_kernel("conv3d_transpose", "GPU", Conv3DTransposeKernel, _dtype)
 register_operator("conv2d_transpose", ConvTransposeOp, Conv2DTransposeCudnnOpMaker)
 register_operator("depthwise_conv2d_transpose", ConvTransposeOp, DepthwiseConv2DTransposeOpMaker)
 for _op in ("conv2d_transpose", "depthwise_conv2d_transpose"):
@@ -129,6 +179,11 @@ VERIFY_CASES = {
         {"name": "2x2 stride 2, groups 2, NHWC",
          "inputs": {"Input": (2, 5, 4, 6), "Filter": (6, 2, 2, 2)},
          "attrs": {"strides": [2, 2], "groups": 2, "data_format": "NHWC"}},
+    ],
+    "conv3d_transpose": [
+        {"name": "2x3x3 stride 2 pad 1, groups 2",
+         "inputs": {"Input": (1, 4, 3, 4, 4), "Filter": (4, 2, 2, 3, 3)},
+         "attrs": {"strides": [2, 2, 2], "paddings": [1, 1, 1], "groups": 2}},
     ],
     "depthwise_conv2d_transpose": [
         {"name": "depthwise 3x3 stride 2", "inputs": {"Input": (1, 3, 4, 4),

@@ -34,3 +34,18 @@ def interpolate_infer_meta(x: MetaTensor, out_size: MetaTensor, size_tensor: lis
     out.set_dtype(x.dtype())
     out.set_layout(x.layout())
     out.share_lod(x)
+
+
+def conv3d_transpose_infer_meta(x: MetaTensor, filter: MetaTensor, strides: list[int],
+                                paddings: list[int], output_padding: list[int],
+                                output_size: list[int], padding_algorithm: str, groups: int,
+                                dilations: list[int], data_format: str,
+                                out: MetaTensor) -> None:
+    """out: the 3-D transposed convolution's dims, x's dtype and layout."""
+    from phi.kernels.funcs.conv_transpose import conv2d_transpose_out_dims
+
+    out.set_dims(conv2d_transpose_out_dims(x.dims(), filter.dims(), strides, paddings,
+                                           output_padding, output_size, padding_algorithm,
+                                           groups, dilations, data_format, rank=3))
+    out.set_dtype(x.dtype())
+    out.set_layout(x.layout())

@@ -1,6 +1,7 @@
 """InferMeta of the detection box ops (yolo_box, prior_box, anchor_generator,
-density_prior_box, box_coder),
-the RoI ops (roi_align, roi_pool, generate_proposals, distribute_fpn_proposals) and
+density_prior_box, box_coder, box_clip, bipartite_match),
+the RoI ops (roi_align, roi_pool, generate_proposals, distribute_fpn_proposals,
+collect_fpn_proposals, psroi_pool), yolov3_loss (PHI yolo_loss) and
 ctc_align.
 Dims and checks come from phi.kernels.funcs.detection, shared with the legacy infer_shape;
 outputs take the first input's dtype."""
@@ -153,3 +154,66 @@ def distribute_fpn_proposals_infer_meta(fpn_rois: MetaTensor, rois_num: MetaTens
         if meta:
             meta.set_dims((-1,))
             meta.set_dtype(DataType.INT32)
+
+
+def box_clip_infer_meta(input: MetaTensor, im_info: MetaTensor, output: MetaTensor) -> None:
+    """output like input (lod kept)."""
+    from phi.kernels.funcs.detection import box_clip_dims
+
+    _set((output,), box_clip_dims("box_clip", input.dims(), im_info.dims()), input)
+    output.share_lod(input)
+
+
+def bipartite_match_infer_meta(dist_mat: MetaTensor, match_type: str, dist_threshold: float,
+                               col_to_row_match_indices: MetaTensor,
+                               col_to_row_match_dist: MetaTensor) -> None:
+    """Both outputs DistMat's dims (the kernel sets [instances, M]); int32 indices."""
+    from phi.kernels.funcs.detection import bipartite_match_instances
+
+    bipartite_match_instances("bipartite_match", dist_mat.dims(), (), match_type)
+    _set((col_to_row_match_indices,), dist_mat.dims(), dist_mat)
+    col_to_row_match_indices.set_dtype(DataType.INT32)
+    _set((col_to_row_match_dist,), dist_mat.dims(), dist_mat)
+
+
+def collect_fpn_proposals_infer_meta(multi_level_rois: list[MetaTensor],
+                                     multi_level_scores: list[MetaTensor],
+                                     multi_level_rois_num: list[MetaTensor], post_nms_topn: int,
+                                     fpn_rois: MetaTensor, rois_num: MetaTensor) -> None:
+    """fpn_rois [-1, 4] and rois_num [-1] int32: the kernel sizes them."""
+    from phi.kernels.funcs.proposal import check_collect
+
+    check_collect([t.dims() for t in multi_level_rois], [t.dims() for t in multi_level_scores],
+                  post_nms_topn)
+    _set((fpn_rois,), (-1, 4), multi_level_rois[0])
+    if rois_num:
+        rois_num.set_dims((-1,))
+        rois_num.set_dtype(DataType.INT32)
+
+
+def psroi_pool_infer_meta(x: MetaTensor, ro_is: MetaTensor, rois_num: MetaTensor,
+                          pooled_height: int, pooled_width: int, output_channels: int,
+                          spatial_scale: float, out: MetaTensor) -> None:
+    """out: [R, output_channels, pooled_height, pooled_width]."""
+    from phi.kernels.funcs.roi import psroi_pool_dims
+
+    _set((out,), psroi_pool_dims(x.dims(), ro_is.dims(), rois_num.dims() if rois_num else None,
+                                 pooled_height, pooled_width, output_channels, spatial_scale),
+         x)
+
+
+def yolo_loss_infer_meta(x: MetaTensor, gt_box: MetaTensor, gt_label: MetaTensor,
+                         gt_score: MetaTensor, anchors: list[int], anchor_mask: list[int],
+                         class_num: int, ignore_thresh: float, downsample_ratio: int,
+                         use_label_smooth: bool, scale_x_y: float, loss: MetaTensor,
+                         objectness_mask: MetaTensor, gt_match_mask: MetaTensor) -> None:
+    """loss [N], objectness_mask [N, M, H, W] (x's dtype), gt_match_mask [N, B] int32."""
+    from phi.kernels.funcs.detection_loss import yolov3_loss_dims
+
+    loss_dims, obj_dims, match_dims = yolov3_loss_dims(
+        x.dims(), gt_box.dims(), gt_label.dims(), gt_score.dims() if gt_score else None,
+        anchors, anchor_mask, class_num)
+    _set((loss,), loss_dims, x)
+    _set((objectness_mask,), obj_dims, x)
+    _set((gt_match_mask,), match_dims, x)
+    gt_match_mask.set_dtype(DataType.INT32)

@@ -79,3 +79,16 @@ def log_loss_infer_meta(input: MetaTensor, label: MetaTensor, epsilon: float,
 
     _like(out, input, check_column_pair("log_loss", "Predicted", input.dims(), "Labels",
                                         label.dims()))
+
+
+def cvm_infer_meta(x: MetaTensor, cvm: MetaTensor, use_cvm: bool, out: MetaTensor) -> None:
+    from phi.kernels.funcs.loss import cvm_dims
+
+    _like(out, x, cvm_dims(x.dims(), cvm.dims(), use_cvm))
+    out.share_lod(x)
+
+
+def identity_loss_infer_meta(x: MetaTensor, reduction: int, out: MetaTensor) -> None:
+    from phi.kernels.funcs.loss import identity_loss_dims
+
+    _like(out, x, identity_loss_dims(x.dims(), reduction))

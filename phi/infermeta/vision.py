@@ -12,6 +12,39 @@ def _dims_or_none(t: MetaTensor) -> tuple[int, ...] | None:
     return t.dims() if t else None
 
 
+def affine_channel_infer_meta(x: MetaTensor, scale: MetaTensor, bias: MetaTensor,
+                              data_layout: str, out: MetaTensor) -> None:
+    """out like x (lod kept)."""
+    from phi.kernels.funcs.vision_norm import affine_channel_dims
+
+    out.set_dims(affine_channel_dims(x.dims(), scale.dims(), bias.dims(), data_layout))
+    out.set_dtype(x.dtype())
+    out.set_layout(x.layout())
+    out.share_lod(x)
+
+
+def lrn_infer_meta(x: MetaTensor, n: int, k: float, alpha: float, beta: float,
+                   data_format: str, out: MetaTensor, mid_out: MetaTensor) -> None:
+    """out and mid_out like x."""
+    from phi.kernels.funcs.vision_norm import lrn_dims
+
+    dims = lrn_dims(x.dims(), n)
+    for t in (out, mid_out):
+        t.set_dims(dims)
+        t.set_dtype(x.dtype())
+        t.set_layout(x.layout())
+
+
+def spectral_norm_infer_meta(weight: MetaTensor, u: MetaTensor, v: MetaTensor, dim: int,
+                             power_iters: int, eps: float, out: MetaTensor) -> None:
+    """out like weight."""
+    from phi.kernels.funcs.vision_norm import spectral_norm_dims
+
+    out.set_dims(spectral_norm_dims(weight.dims(), u.dims(), v.dims(), dim, power_iters))
+    out.set_dtype(weight.dtype())
+    out.set_layout(weight.layout())
+
+
 def group_norm_infer_meta(x: MetaTensor, scale: MetaTensor, bias: MetaTensor, epsilon: float,
                           groups: int, data_layout: str, y: MetaTensor, mean: MetaTensor,
                           variance: MetaTensor) -> None:
@@ -73,6 +106,13 @@ def channel_shuffle_infer_meta(x: MetaTensor, groups: int, data_format: str,
     from phi.kernels.funcs.vision_shuffle import channel_shuffle_dims
 
     _rearranged(x, out, channel_shuffle_dims(x.dims(), groups, data_format))
+
+
+def shuffle_channel_infer_meta(x: MetaTensor, group: int, out: MetaTensor) -> None:
+    """out like x (NCHW; group must divide the channels)."""
+    from phi.kernels.funcs.vision_shuffle import channel_shuffle_dims
+
+    _rearranged(x, out, channel_shuffle_dims(x.dims(), group, "NCHW"))
 
 
 def temporal_shift_infer_meta(x: MetaTensor, seg_num: int, shift_ratio: float,

@@ -1,6 +1,7 @@
-"""group_norm / instance_norm beyond the Paddle fixtures (tests/fixtures/ops/vision_norm):
-errors Paddle raises while building a program, and instance_norm's SavedMean /
-SavedVariance, which save_inference_model strips from saved programs."""
+"""The vision_norm family beyond the Paddle fixtures (tests/fixtures/ops/vision_norm):
+errors Paddle raises while building a program, instance_norm's SavedMean / SavedVariance,
+which save_inference_model strips from saved programs, and spectral_norm converging to the
+largest singular value."""
 
 from __future__ import annotations
 
@@ -74,3 +75,35 @@ def test_group_norm_nhwc_matches_nchw_transposed(mode: str) -> None:
                             {"groups": 3, "data_layout": "NHWC"}, outs, mode)
     np.testing.assert_allclose(nhwc["Y"][0].transpose(0, 3, 1, 2), nchw["Y"][0], atol=1e-5)
     np.testing.assert_allclose(nhwc["Mean"][0], nchw["Mean"][0], atol=1e-6)
+
+
+@pytest.mark.parametrize("mode", PATHS)
+@pytest.mark.parametrize(("op", "inputs", "attrs", "match"), [
+    ("affine_channel", {"X": _x(2, 3, 4), "Scale": _x(3), "Bias": _x(3)}, {},
+     "Scale must be a 1-D tensor of the 4 channels"),
+    ("affine_channel", {"X": _x(2, 3, 4), "Scale": _x(3), "Bias": _x(4)},
+     {"data_layout": "NCHW"}, "Bias must be a 1-D tensor of the 3 channels"),
+    ("lrn", {"X": _x(1, 3, 2, 2)}, {"n": 4}, "n must be a positive odd number, got 4"),
+    ("lrn", {"X": _x(1, 3, 2)}, {}, r"X must be 4-D, got dims \[1, 3, 2\]"),
+    ("spectral_norm", {"Weight": _x(3, 4), "U": _x(3), "V": _x(4)}, {"dim": 2},
+     "dim must be 0 or 1, got 2"),
+    ("spectral_norm", {"Weight": _x(3, 4), "U": _x(4), "V": _x(3)}, {},
+     r"U must be 1-D of size 3, got dims \[4\]"),
+    ("spectral_norm", {"Weight": _x(6), "U": _x(6), "V": _x(1)}, {}, "2 to 5 dims"),
+], ids=["affine scale (channel-last default)", "affine bias", "lrn even n", "lrn rank",
+        "spectral dim", "spectral U", "spectral rank"])
+def test_bad_inputs_raise_other_ops(op: str, inputs: dict, attrs: dict, match: str,
+                                    mode: str) -> None:
+    outputs = {"Out": 1, "MidOut": 1} if op == "lrn" else {"Out": 1}
+    with pytest.raises(Exception, match=match):
+        run_single_op(op, inputs, attrs, outputs, mode)
+
+
+@pytest.mark.parametrize("mode", PATHS)
+def test_spectral_norm_many_iterations_reach_the_largest_singular_value(mode: str) -> None:
+    weight = _RNG.normal(0, 1, (5, 3, 2))
+    out, _ = run_single_op("spectral_norm", {"Weight": weight, "U": _RNG.normal(0, 1, 3),
+                                             "V": _RNG.normal(0, 1, 10)},
+                           {"dim": 1, "power_iters": 200}, {"Out": 1}, mode)
+    sigma = np.linalg.svd(np.moveaxis(weight, 1, 0).reshape(3, 10), compute_uv=False)[0]
+    np.testing.assert_allclose(out["Out"][0], weight / sigma, rtol=1e-9)

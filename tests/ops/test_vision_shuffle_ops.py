@@ -47,3 +47,12 @@ def test_unshuffle_inverts_shuffle(mode: str, layout: str) -> None:
     again, _ = run_single_op("channel_shuffle", {"X": mixed["Out"][0]}, {**attrs, "groups": 4},
                              {"Out": 1}, mode)
     np.testing.assert_array_equal(again["Out"][0], x)
+
+
+@pytest.mark.parametrize("mode", PATHS)
+def test_shuffle_channel_refuses_float64(mode: str) -> None:
+    """Paddle's float64 kernel leaves half of every plane unwritten: no kernel, a clear
+    error, rather than a guess (DTYPE_GAPS of the vision_shuffle family)."""
+    with pytest.raises(Exception, match=r"no kernel can run it.*float64"):
+        run_single_op("shuffle_channel", {"X": np.zeros((1, 4, 2, 2))}, {"group": 2},
+                      {"Out": 1}, mode)

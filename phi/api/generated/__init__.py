@@ -14,6 +14,7 @@ from phi.api.generated import (
     binary_math,
     bitwise,
     coalesce,
+    conv,
     core,
     creation_ext,
     crf_decode,
@@ -35,6 +36,7 @@ from phi.api.generated import (
     lr_schedule,
     manipulation_ext,
     math,
+    metric,
     nlp,
     nms,
     optimizers,
@@ -55,6 +57,7 @@ from phi.api.generated import (
     vision,
     vision_2,
     vision_layers,
+    vision_norm,
 )
 
 MODULES = (
@@ -65,6 +68,7 @@ MODULES = (
     binary_math,
     bitwise,
     coalesce,
+    conv,
     core,
     creation_ext,
     crf_decode,
@@ -86,6 +90,7 @@ MODULES = (
     lr_schedule,
     manipulation_ext,
     math,
+    metric,
     nlp,
     nms,
     optimizers,
@@ -106,4 +111,5 @@ MODULES = (
     vision,
     vision_2,
     vision_layers,
+    vision_norm,
 )

@@ -15,6 +15,7 @@ __all__ = [
     "bilinear_interp",
     "conv2d_transpose",
     "conv2d_transpose_grad",
+    "conv3d_transpose",
     "depthwise_conv2d_transpose",
     "depthwise_conv2d_transpose_grad",
     "legacy_bilinear_interp",
@@ -150,6 +151,39 @@ def depthwise_conv2d_transpose_grad(
     """
     return apply("depthwise_conv2d_transpose_grad",
                  {"x": x, "filter": filter, "out_grad": out_grad},
+                 {
+                     "strides": strides,
+                     "paddings": paddings,
+                     "output_padding": output_padding,
+                     "output_size": output_size,
+                     "padding_algorithm": padding_algorithm,
+                     "groups": groups,
+                     "dilations": dilations,
+                     "data_format": data_format,
+                 })
+
+
+def conv3d_transpose(
+    x: TensorLike,
+    filter: TensorLike,
+    strides: Sequence[int] = (1, 1, 1),
+    paddings: Sequence[int] = (0, 0, 0),
+    output_padding: Sequence[int] = (),
+    output_size: Sequence[int] = (),
+    padding_algorithm: str = 'EXPLICIT',
+    groups: int = 1,
+    dilations: Sequence[int] = (1, 1, 1),
+    data_format: str = 'NCHW',
+) -> Tensor:
+    """`conv3d_transpose` (ops.yaml): (Tensor x, Tensor filter, int[] strides={1, 1, 1}, int[]
+    paddings={0, 0, 0}, int[] output_padding={}, int[] output_size={}, str
+    padding_algorithm="EXPLICIT", int groups=1, int[] dilations={1, 1, 1}, str
+    data_format="NCHW") -> Tensor(out).
+
+    Kernel `conv3d_transpose`; InferMeta `conv3d_transpose_infer_meta`.
+    """
+    return apply("conv3d_transpose",
+                 {"x": x, "filter": filter},
                  {
                      "strides": strides,
                      "paddings": paddings,

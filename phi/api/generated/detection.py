@@ -10,7 +10,16 @@ from collections.abc import Sequence
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["anchor_generator", "box_coder", "density_prior_box", "prior_box", "yolo_box"]
+__all__ = [
+    "anchor_generator",
+    "bipartite_match",
+    "box_clip",
+    "box_coder",
+    "density_prior_box",
+    "prior_box",
+    "yolo_box",
+    "yolo_loss",
+]
 
 
 def yolo_box(
@@ -164,4 +173,60 @@ def box_coder(
                      "box_normalized": box_normalized,
                      "axis": axis,
                      "variance": variance,
+                 })
+
+
+def box_clip(input: TensorLike, im_info: TensorLike) -> Tensor:
+    """`box_clip` (ops.yaml): (Tensor input, Tensor im_info) -> Tensor(output).
+
+    Kernel `box_clip`; InferMeta `box_clip_infer_meta`.
+    """
+    return apply("box_clip", {"input": input, "im_info": im_info}, {})
+
+
+def bipartite_match(
+    dist_mat: TensorLike,
+    match_type: str = 'bipartite',
+    dist_threshold: float = 0.5,
+) -> tuple[Tensor, Tensor]:
+    """`bipartite_match` (ops.yaml): (Tensor dist_mat, str match_type="bipartite", float
+    dist_threshold=0.5) -> Tensor(col_to_row_match_indices), Tensor(col_to_row_match_dist).
+
+    Kernel `bipartite_match`; InferMeta `bipartite_match_infer_meta`.
+    """
+    return apply("bipartite_match",
+                 {"dist_mat": dist_mat},
+                 {"match_type": match_type, "dist_threshold": dist_threshold})
+
+
+def yolo_loss(
+    x: TensorLike,
+    gt_box: TensorLike,
+    gt_label: TensorLike,
+    gt_score: TensorLike | None = None,
+    anchors: Sequence[int] = (),
+    anchor_mask: Sequence[int] = (),
+    class_num: int = 1,
+    ignore_thresh: float = 0.7,
+    downsample_ratio: int = 32,
+    use_label_smooth: bool = True,
+    scale_x_y: float = 1.0,
+) -> tuple[Tensor, Tensor, Tensor]:
+    """`yolo_loss` (ops.yaml): (Tensor x, Tensor gt_box, Tensor gt_label, Tensor gt_score, int[]
+    anchors={}, int[] anchor_mask={}, int class_num=1, float ignore_thresh=0.7, int
+    downsample_ratio=32, bool use_label_smooth=true, float scale_x_y=1.0) -> Tensor(loss),
+    Tensor(objectness_mask), Tensor(gt_match_mask).
+
+    Kernel `yolo_loss`; InferMeta `yolo_loss_infer_meta`.
+    """
+    return apply("yolo_loss",
+                 {"x": x, "gt_box": gt_box, "gt_label": gt_label, "gt_score": gt_score},
+                 {
+                     "anchors": anchors,
+                     "anchor_mask": anchor_mask,
+                     "class_num": class_num,
+                     "ignore_thresh": ignore_thresh,
+                     "downsample_ratio": downsample_ratio,
+                     "use_label_smooth": use_label_smooth,
+                     "scale_x_y": scale_x_y,
                  })

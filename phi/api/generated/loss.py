@@ -10,8 +10,10 @@ from phi.api.dispatch import apply
 
 __all__ = [
     "bce_loss",
+    "cvm",
     "hinge_loss",
     "huber_loss",
+    "identity_loss",
     "kldiv_loss",
     "log_loss",
     "nll_loss",
@@ -101,3 +103,19 @@ def log_loss(input: TensorLike, label: TensorLike, epsilon: float) -> Tensor:
     Kernel `log_loss`; InferMeta `log_loss_infer_meta`.
     """
     return apply("log_loss", {"input": input, "label": label}, {"epsilon": epsilon})
+
+
+def cvm(x: TensorLike, cvm: TensorLike, use_cvm: bool = True) -> Tensor:
+    """`cvm` (ops.yaml): (Tensor x, Tensor cvm, bool use_cvm=true) -> Tensor(out).
+
+    Kernel `cvm`; InferMeta `cvm_infer_meta`.
+    """
+    return apply("cvm", {"x": x, "cvm": cvm}, {"use_cvm": use_cvm})
+
+
+def identity_loss(x: TensorLike, reduction: int = 1) -> Tensor:
+    """`identity_loss` (ops.yaml): (Tensor x, int reduction=1) -> Tensor(out).
+
+    Kernel `identity_loss`; InferMeta `identity_loss_infer_meta`.
+    """
+    return apply("identity_loss", {"x": x}, {"reduction": reduction})

@@ -5,10 +5,19 @@ The `roi` section of ops.yaml, each op followed by its backward op.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["distribute_fpn_proposals", "generate_proposals", "roi_align", "roi_pool"]
+__all__ = [
+    "collect_fpn_proposals",
+    "distribute_fpn_proposals",
+    "generate_proposals",
+    "psroi_pool",
+    "roi_align",
+    "roi_pool",
+]
 
 
 def roi_align(
@@ -56,6 +65,30 @@ def roi_pool(
                  {
                      "pooled_height": pooled_height,
                      "pooled_width": pooled_width,
+                     "spatial_scale": spatial_scale,
+                 })
+
+
+def psroi_pool(
+    x: TensorLike,
+    ro_is: TensorLike,
+    rois_num: TensorLike | None = None,
+    pooled_height: int = 1,
+    pooled_width: int = 1,
+    output_channels: int = 1,
+    spatial_scale: float = 1.0,
+) -> Tensor:
+    """`psroi_pool` (ops.yaml): (Tensor x, Tensor ro_is, Tensor rois_num, int pooled_height=1, int
+    pooled_width=1, int output_channels=1, float spatial_scale=1.0) -> Tensor(out).
+
+    Kernel `psroi_pool`; InferMeta `psroi_pool_infer_meta`.
+    """
+    return apply("psroi_pool",
+                 {"x": x, "ro_is": ro_is, "rois_num": rois_num},
+                 {
+                     "pooled_height": pooled_height,
+                     "pooled_width": pooled_width,
+                     "output_channels": output_channels,
                      "spatial_scale": spatial_scale,
                  })
 
@@ -123,3 +156,23 @@ def distribute_fpn_proposals(
                      "refer_scale": refer_scale,
                      "pixel_offset": pixel_offset,
                  })
+
+
+def collect_fpn_proposals(
+    multi_level_rois: Sequence[TensorLike],
+    multi_level_scores: Sequence[TensorLike],
+    multi_level_rois_num: Sequence[TensorLike],
+    post_nms_topn: int,
+) -> tuple[Tensor, Tensor]:
+    """`collect_fpn_proposals` (ops.yaml): (Tensor[] multi_level_rois, Tensor[] multi_level_scores,
+    Tensor[] multi_level_rois_num, int post_nms_topn) -> Tensor(fpn_rois), Tensor(rois_num).
+
+    Kernel `collect_fpn_proposals`; InferMeta `collect_fpn_proposals_infer_meta`.
+    """
+    return apply("collect_fpn_proposals",
+                 {
+                     "multi_level_rois": multi_level_rois,
+                     "multi_level_scores": multi_level_scores,
+                     "multi_level_rois_num": multi_level_rois_num,
+                 },
+                 {"post_nms_topn": post_nms_topn})

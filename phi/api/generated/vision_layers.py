@@ -21,6 +21,7 @@ __all__ = [
     "pixel_shuffle",
     "pixel_unshuffle",
     "pool3d",
+    "shuffle_channel",
     "temporal_shift",
     "unpool",
     "unpool3d",
@@ -87,6 +88,14 @@ def channel_shuffle(x: TensorLike, groups: int, data_format: str = 'NCHW') -> Te
     Kernel `channel_shuffle`; InferMeta `channel_shuffle_infer_meta`.
     """
     return apply("channel_shuffle", {"x": x}, {"groups": groups, "data_format": data_format})
+
+
+def shuffle_channel(x: TensorLike, group: int = 1) -> Tensor:
+    """`shuffle_channel` (ops.yaml): (Tensor x, int group=1) -> Tensor(out).
+
+    Kernel `shuffle_channel`; InferMeta `shuffle_channel_infer_meta`.
+    """
+    return apply("shuffle_channel", {"x": x}, {"group": group})
 
 
 def temporal_shift(

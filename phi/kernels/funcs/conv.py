@@ -11,7 +11,7 @@ import functools
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from phi.kernels.funcs.common import Workspace, scratch
+from phi.kernels.funcs.common import Workspace, quiet, scratch
 
 CHANNEL_LAST_FORMATS = ("NHWC", "NDHWC")
 
@@ -209,3 +209,103 @@ def conv2d(xp: Any, x: Any, w: Any, strides: Sequence[int], paddings: Sequence[i
     xp.matmul(w.reshape(g.groups, g.og, g.k), cols, out=result.reshape(g.n, g.groups, g.og, g.p))
     if not direct:
         out[...] = result.transpose(0, 2, 3, 1) if channel_last else result
+
+
+# -- deformable convolution (deformable_conv with Mask, deformable_conv_v1 without) ---------
+
+def _check(ok: bool, op: str, what: str) -> None:
+    if not ok:
+        raise ValueError(f"{op}: {what}")
+
+
+def deformable_conv_out_dims(op: str, x_dims: Sequence[int], offset_dims: Sequence[int],
+                             w_dims: Sequence[int], mask_dims: Sequence[int] | None,
+                             strides: Sequence[int], paddings: Sequence[int],
+                             dilations: Sequence[int], groups: int, deformable_groups: int,
+                             im2col_step: int) -> tuple[int, ...]:
+    """Output dims [N, O, oh, ow] of a deformable convolution, after Paddle's checks (and
+    ours where Paddle reads out of bounds: Offset / Mask batch, channels per deformable group).
+    """
+    x_dims, offset_dims, w_dims = ([int(d) for d in dims] for dims in (x_dims, offset_dims,
+                                                                       w_dims))
+    for slot, dims in (("Input", x_dims), ("Offset", offset_dims), ("Filter", w_dims)):
+        _check(len(dims) == 4, op, f"{slot} must be 4-D, got dims {dims}")
+    _check(len(strides) == 2 and len(paddings) == 2 and len(dilations) == 2, op,
+           f"strides, paddings and dilations must hold 2 values each, got {list(strides)}, "
+           f"{list(paddings)}, {list(dilations)}")
+    _check(all(int(v) > 0 for v in (*strides, *dilations)), op,
+           f"strides {list(strides)} and dilations {list(dilations)} must be positive")
+    n, c, h, w = x_dims
+    o, cg, kh, kw = w_dims
+    groups, deformable_groups = int(groups), int(deformable_groups)
+    _check(groups > 0 and deformable_groups > 0, op,
+           f"groups ({groups}) and deformable_groups ({deformable_groups}) must be positive")
+    _check(c == cg * groups, op, f"Input channels ({c}) must equal Filter channels ({cg}) * "
+                                 f"groups ({groups})")
+    _check(o % groups == 0 and o % deformable_groups == 0, op,
+           f"output channels ({o}) must be divisible by groups ({groups}) and "
+           f"deformable_groups ({deformable_groups})")
+    _check(c % deformable_groups == 0, op, f"Input channels ({c}) must be divisible by "
+                                           f"deformable_groups ({deformable_groups})")
+    step = min(int(im2col_step), n)
+    _check(n == 0 or (step > 0 and n % step == 0), op,
+           f"Input batch {n} must be at most or a multiple of im2col_step ({im2col_step})")
+    oh = conv_output_size(h, kh, int(dilations[0]), int(paddings[0]), int(paddings[0]),
+                          int(strides[0]))
+    ow = conv_output_size(w, kw, int(dilations[1]), int(paddings[1]), int(paddings[1]),
+                          int(strides[1]))
+    want = {"Offset": (n, 2 * deformable_groups * kh * kw, oh, ow)}
+    if mask_dims is not None:
+        want["Mask"] = (n, deformable_groups * kh * kw, oh, ow)
+    for slot, dims in (("Offset", offset_dims), ("Mask", mask_dims)):
+        if slot in want:
+            _check(tuple(int(d) for d in dims) == want[slot], op,
+                   f"{slot} must have dims {list(want[slot])} (batch, deformable_groups * "
+                   f"{'2 * ' if slot == 'Offset' else ''}kh * kw, output height, width), got "
+                   f"{list(dims)}")
+    return (n, o, oh, ow)
+
+
+def deformable_conv(xp: Any, x: Any, offset: Any, w: Any, mask: Any | None,
+                    strides: Sequence[int], paddings: Sequence[int], dilations: Sequence[int],
+                    groups: int, deformable_groups: int, out: Any,
+                    workspace: Workspace | None = None) -> None:
+    """out = the filter times bilinear samples of `x` at the kernel taps moved by `offset`.
+
+    Offset [N, dg * kh * kw * 2, oh, ow] holds (dy, dx) per deformable group and tap; a
+    sample at (py, px) outside (-1, H) x (-1, W) is 0, inside it each of its four corners
+    that lies in the image is weighted (1 - |dy|)(1 - |dx|) and summed in the order
+    (low, low), (low, high), (high, low), (high, high); Mask [N, dg * kh * kw, oh, ow]
+    (deformable_conv) scales each sample. Then one grouped GEMM per image, as `conv2d`.
+    """
+    n, c, h, wd = (int(d) for d in x.shape)
+    o, cg, kh, kw = (int(d) for d in w.shape)
+    _, _, oh, ow = (int(d) for d in out.shape)
+    dg, taps = int(deformable_groups), kh * kw
+    (sh, sw), (ph, pw), (dh, dw) = ((int(a), int(b)) for a, b in (strides, paddings, dilations))
+    ky, kx = (a.reshape(taps, 1, 1) for a in xp.meshgrid(xp.arange(kh) * dh, xp.arange(kw) * dw,
+                                                       indexing="ij"))
+    off = offset.reshape(n, dg, taps, 2, oh, ow)
+    py = off[:, :, :, 0] + (ky + (xp.arange(oh) * sh - ph).reshape(1, oh, 1)).astype(x.dtype)
+    px = off[:, :, :, 1] + (kx + (xp.arange(ow) * sw - pw).reshape(1, 1, ow)).astype(x.dtype)
+    inside = (py > -1) & (px > -1) & (py < h) & (px < wd)
+    y0 = xp.floor(xp.where(inside, py, 0))
+    x0 = xp.floor(xp.where(inside, px, 0))
+    ly, lx = py - y0, px - x0
+    y0, x0 = y0.astype(xp.int64), x0.astype(xp.int64)
+    planes = x.reshape(n, dg, c // dg, h * wd)
+    cols = scratch(xp, workspace, "deformable_conv.cols", (n, dg, c // dg, taps, oh, ow), x.dtype)
+    cols[...] = 0
+    zero = xp.zeros((), x.dtype)
+    for yy, xx, wy, wx in ((y0, x0, 1 - ly, 1 - lx), (y0, x0 + 1, 1 - ly, lx),
+                           (y0 + 1, x0, ly, 1 - lx), (y0 + 1, x0 + 1, ly, lx)):
+        ok = inside & (yy >= 0) & (yy < h) & (xx >= 0) & (xx < wd)
+        flat = (xp.clip(yy, 0, h - 1) * wd + xp.clip(xx, 0, wd - 1)).reshape(
+            n, dg, 1, taps * oh * ow)
+        corner = xp.take_along_axis(planes, flat, axis=-1).reshape(cols.shape)
+        with quiet(xp):
+            cols += xp.where(ok[:, :, None], (wy * wx)[:, :, None] * corner, zero)
+    if mask is not None:
+        cols *= mask.reshape(n, dg, 1, taps, oh, ow)
+    out[...] = xp.matmul(w.reshape(groups, o // groups, cg * taps),
+                         cols.reshape(n, groups, cg * taps, oh * ow)).reshape(out.shape)

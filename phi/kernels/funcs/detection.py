@@ -10,12 +10,13 @@ priors an attribute list describes. Arithmetic follows Paddle's element type and
 from __future__ import annotations
 
 import enum
+import itertools
 from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
-from phi.kernels.funcs.common import quiet
+from phi.kernels.funcs.common import quiet, to_host
 
 
 def _fail(op: str, message: str) -> ValueError:
@@ -418,3 +419,105 @@ def box_coder(xp: Any, prior: Any, prior_var: Any | None, target: Any, code_type
         out[..., 1] = cy - h / 2
         out[..., 2] = cx + w / 2 - one
         out[..., 3] = cy + h / 2 - one
+
+
+def box_clip_dims(op: str, input_dims: Sequence[int], im_info_dims: Sequence[int]
+                  ) -> tuple[int, ...]:
+    """Output's dims (Input's): boxes [..., 4], ImInfo [N, 3] (height, width, scale)."""
+    if len(input_dims) < 2 or int(input_dims[-1]) != 4:
+        raise _fail(op, f"Input must hold boxes in its last dim of 4, got {list(input_dims)}")
+    if len(im_info_dims) != 2 or int(im_info_dims[1]) != 3:
+        raise _fail(op, f"ImInfo must be [N, 3] (height, width, scale), got "
+                        f"{list(im_info_dims)}")
+    return tuple(int(d) for d in input_dims)
+
+
+def box_clip_offsets(op: str, lod: Sequence[Sequence[int]], rows: int, images: int
+                     ) -> np.ndarray:
+    """The image boundaries of Input's rows: its one LoD level, covering every row, for at
+    most ImInfo's images."""
+    if len(lod) != 1:
+        raise _fail(op, f"Input must be a LoD tensor of 1 level (the boxes of each image), "
+                        f"got {len(lod)} levels")
+    offsets = np.asarray(lod[0], np.int64)
+    if offsets[0] != 0 or offsets[-1] != rows or np.any(np.diff(offsets) < 0):
+        raise _fail(op, f"Input's LoD {list(lod[0])} does not cover its {rows} rows")
+    if len(offsets) - 1 > images:
+        raise _fail(op, f"Input's LoD has {len(offsets) - 1} images but ImInfo only {images}")
+    return offsets
+
+
+def box_clip(xp: Any, boxes: Any, im_info: Any, offsets: np.ndarray, out: Any) -> None:
+    """Each image's boxes clipped to [0, round(width / scale) - 1] (x) and
+    [0, round(height / scale) - 1] (y), as C's max(min(box, bound), 0) (a NaN box stays NaN,
+    a NaN bound leaves the box)."""
+    counts = np.diff(offsets)
+    image = xp.asarray(np.repeat(np.arange(len(counts)), counts))
+    height = c_round(xp, im_info[:, 0] / im_info[:, 2]) - 1
+    width = c_round(xp, im_info[:, 1] / im_info[:, 2]) - 1
+    bound = xp.stack([width, height, width, height], axis=-1)[image]
+    bound = bound.reshape(bound.shape[:1] + (1,) * (boxes.ndim - 2) + (4,))
+    low = xp.where(bound < boxes, bound, boxes)
+    out[...] = xp.where(low < 0, xp.zeros((), boxes.dtype), low)
+
+
+BIPARTITE_MATCH_TYPES = ("bipartite", "per_prediction")
+
+
+def bipartite_match_instances(op: str, dims: Sequence[int], lod: Sequence[Sequence[int]],
+                              match_type: str) -> np.ndarray:
+    """Row offsets of DistMat's instances: its one LoD level, else one instance."""
+    if len(dims) != 2:
+        raise _fail(op, f"DistMat must be 2-D [K, M], got {list(dims)}")
+    if match_type not in BIPARTITE_MATCH_TYPES:
+        raise _fail(op, f"match_type must be bipartite or per_prediction, got {match_type!r}")
+    if not lod:
+        return np.array([0, int(dims[0])], np.int64)
+    if len(lod) != 1:
+        raise _fail(op, f"DistMat must have at most 1 LoD level, got {len(lod)}")
+    return np.asarray(lod[0], np.int64)
+
+
+def _greedy_match(dist: np.ndarray, floor: float, indices: np.ndarray,
+                  matched: np.ndarray) -> None:
+    """Repeatedly match the largest distance (>= floor) among unmatched rows and columns,
+    the first column and then the first row on ties."""
+    free_rows = np.ones(dist.shape[0], bool)
+    with np.errstate(invalid="ignore"):
+        usable = dist >= floor  # NaN never matches
+    for _ in range(dist.shape[0]):
+        cand = usable & free_rows[:, None] & (indices < 0)[None, :]
+        if not cand.any():
+            break
+        flat = np.where(cand, dist, -np.inf).T.reshape(-1)
+        col, row = divmod(int(np.argmax(flat)), dist.shape[0])
+        indices[col], matched[col] = row, dist[row, col]
+        free_rows[row] = False
+
+
+def bipartite_match(xp: Any, dist_mat: Any, offsets: np.ndarray, match_type: str,
+                    dist_threshold: float, indices_out: Any, dist_out: Any) -> None:
+    """Per instance: greedy bipartite matching of columns to rows (distances >= 1e-6, or
+    > 0 from 130 rows on, as Paddle's two code paths), then with per_prediction each
+    unmatched column takes its best row at >= dist_threshold. Unmatched: -1 and 0."""
+    dist_all = to_host(dist_mat)
+    cols = dist_all.shape[1]
+    dtype = dist_all.dtype.type
+    indices = np.full((len(offsets) - 1, cols), -1, np.int32)
+    matched = np.zeros((len(offsets) - 1, cols), dist_all.dtype)
+    eps, threshold = dtype(1e-6), dtype(dist_threshold)
+    for i, (start, stop) in enumerate(itertools.pairwise(offsets)):
+        dist = dist_all[start:stop]
+        if not len(dist):
+            continue
+        tiny = np.nextafter(dtype(0), dtype(1)) if len(dist) >= 130 else eps
+        _greedy_match(dist, tiny, indices[i], matched[i])
+        if match_type == "per_prediction":
+            with np.errstate(invalid="ignore"):
+                ok = (dist >= eps) & (dist >= threshold) & (indices[i] < 0)[None, :]
+            best = np.argmax(np.where(ok, dist, -np.inf), axis=0)
+            take = ok.any(axis=0)
+            indices[i][take] = best[take]
+            matched[i][take] = dist[best[take], np.flatnonzero(take)]
+    indices_out[...] = xp.asarray(indices)
+    dist_out[...] = xp.asarray(matched)

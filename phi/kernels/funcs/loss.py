@@ -9,6 +9,9 @@ softmax, and the loss is computed from the log of that softmax (s - log(sum)); w
 `logits` are already probabilities and their log goes through Paddle's TolerableValue
 (log 0 = -1e20; a soft label of 0 there adds 0). A hard label equal to `ignore_index`
 gives loss 0 and gradient 0.
+
+cvm keeps (log-scaled) or drops the show / click columns of CTR features; identity_loss sums
+(reduction 0), averages (1) or copies (2) its input.
 """
 
 from __future__ import annotations
@@ -259,3 +262,51 @@ def log_loss(xp: Any, predicted: Any, labels: Any, epsilon: float, loss: Any) ->
     with quiet(xp):
         xp.copyto(loss, -labels * xp.log(predicted + eps)
                   - (t(1) - labels) * xp.log(t(1) - predicted + eps))
+
+
+def cvm_dims(x_dims: tuple[int, ...], cvm_dims_: tuple[int, ...], use_cvm: bool
+             ) -> tuple[int, ...]:
+    """Y's dims: X's [N, D], or [N, D - 2] without use_cvm; CVM must be [N, 2]."""
+    if len(x_dims) != 2 or len(cvm_dims_) != 2 or int(cvm_dims_[1]) != 2:
+        raise ValueError(f"cvm: X must be 2-D and CVM [N, 2], got dims {list(x_dims)} and "
+                         f"{list(cvm_dims_)}")
+    if int(x_dims[1]) < 2:
+        raise ValueError(f"cvm: X's rows must hold the 2 show / click columns, got dims "
+                         f"{list(x_dims)}")
+    return (int(x_dims[0]), int(x_dims[1]) - (0 if use_cvm else 2))
+
+
+def cvm(xp: Any, x: Any, use_cvm: bool, y: Any) -> None:
+    """use_cvm: y = x with column 0 log(x0 + 1) and column 1 log(x1 + 1) - y0; else the
+    columns after the first two."""
+    if not use_cvm:
+        y[...] = x[:, 2:]
+        return
+    with quiet(xp):
+        shows = xp.log(x[:, 0] + 1)
+        clicks = xp.log(x[:, 1] + 1) - shows
+    y[:, 2:] = x[:, 2:]
+    y[:, 0] = shows
+    y[:, 1] = clicks
+
+
+#: identity_loss's reduction codes
+IDENTITY_REDUCTIONS = {0: "sum", 1: "mean", 2: "none"}
+
+
+def identity_loss_dims(x_dims: tuple[int, ...], reduction: int) -> tuple[int, ...]:
+    """X's dims for reduction 2 (none), else 0-D; reduction must be 0, 1 or 2."""
+    if reduction not in IDENTITY_REDUCTIONS:
+        raise ValueError(f"identity_loss: reduction must be 0 (sum), 1 (mean) or 2 (none), "
+                         f"got {reduction}")
+    return tuple(x_dims) if reduction == 2 else ()
+
+
+def identity_loss(xp: Any, x: Any, reduction: int, out: Any) -> None:
+    """X summed (0), averaged (1: NaN for an empty X) or copied (2)."""
+    if reduction == 2:
+        out[...] = x
+        return
+    with quiet(xp):  # the mean of nothing is 0 / 0
+        total = xp.sum(x)
+        out[...] = total if reduction == 0 else total / x.size

@@ -187,9 +187,9 @@ def check_fpn(rois_dims: Sequence[int], min_level: int, max_level: int, outputs:
     return levels
 
 
-def roi_offsets(rois: int, rois_num: Any | None, lod: Sequence[Sequence[int]]) -> list[int]:
+def roi_offsets(rois: int, rois_num: Any | None, lod: Sequence[Sequence[int]],
+                op: str = "distribute_fpn_proposals") -> list[int]:
     """Each image's first RoI (and the end), from RoisNum or from the one-level LoD."""
-    op = "distribute_fpn_proposals"
     if rois_num is not None:
         offsets = [0, *np.cumsum(to_host(rois_num).reshape(-1)).tolist()]
     elif len(lod) == 1:
@@ -205,3 +205,40 @@ def counts_of(lod: Sequence[int]) -> np.ndarray:
     """Per-image counts of a LoD level (int32)."""
     return np.diff(np.asarray(lod, np.int64)).astype(np.int32)
 
+
+
+# -- collect_fpn_proposals ------------------------------------------------------------------
+
+def check_collect(rois_dims: Sequence[Sequence[int]], scores_dims: Sequence[Sequence[int]],
+                  post_nms_top_n: int) -> None:
+    """One [R_l, 4] MultiLevelRois and one [R_l, 1] MultiLevelScores per level."""
+    op = "collect_fpn_proposals"
+    if len(rois_dims) != len(scores_dims) or not rois_dims:
+        raise ValueError(f"{op}: MultiLevelRois ({len(rois_dims)}) and MultiLevelScores "
+                         f"({len(scores_dims)}) must hold one tensor per level")
+    for level, (r, s) in enumerate(zip(rois_dims, scores_dims)):
+        if len(r) != 2 or r[1] != 4 or list(s) not in ([r[0], 1], [r[0]]):
+            raise ValueError(f"{op}: level {level}: RoIs must be [R, 4] and scores [R, 1], "
+                             f"got {list(r)} and {list(s)}")
+    if post_nms_top_n < 0:
+        raise ValueError(f"{op}: post_nms_topN must not be negative, got {post_nms_top_n}")
+
+
+def collect_fpn_proposals(rois: Sequence[Any], scores: Sequence[Any],
+                          level_offsets: Sequence[Sequence[int]], post_nms_top_n: int
+                          ) -> tuple[np.ndarray, list[int], np.ndarray]:
+    """The post_nms_topN best-scored RoIs of all levels (stable: level, then row order on
+    ties), regrouped by image -> (RoIs [K, 4], the LoD Paddle writes: an offset wherever the
+    image id changes, counting from image 0, so an image left with no RoI gets no sequence
+    of its own; RoIs per image [N] int32, 0 for such an image)."""
+    host = np.concatenate([to_host(r).reshape(-1, 4) for r in rois])
+    score = np.concatenate([to_host(s).reshape(-1) for s in scores])
+    image = np.concatenate([np.repeat(np.arange(len(o) - 1), np.diff(o))
+                            for o in level_offsets])
+    keep = np.argsort(-score, kind="stable")[:post_nms_top_n]
+    keep = keep[np.argsort(image[keep], kind="stable")]
+    picked = image[keep]
+    changes = np.flatnonzero(np.diff(np.concatenate([[0], picked])))  # from image 0 on
+    lod = [0, *changes.tolist(), len(keep)]
+    counts = np.bincount(picked, minlength=len(level_offsets[0]) - 1).astype(np.int32)
+    return host[keep], lod, counts

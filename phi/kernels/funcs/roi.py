@@ -181,3 +181,62 @@ def _bin_edges(extent: np.ndarray, pooled: int, origin: np.ndarray, size: int
     end = np.ceil((p + np.float32(1)) * bin_size).astype(np.int64) + origin[:, None]
     return np.clip(start, 0, size), np.clip(end, 0, size)
 
+
+
+# -- psroi_pool -----------------------------------------------------------------------------
+
+def psroi_pool_dims(x_dims: Sequence[int], rois_dims: Sequence[int],
+                    rois_num_dims: Sequence[int] | None, pooled_height: int, pooled_width: int,
+                    output_channels: int, spatial_scale: float) -> tuple[int, ...]:
+    """Out [R, output_channels, pooled_height, pooled_width]; X's channels must be
+    output_channels * pooled_height * pooled_width (one channel per bin and class)."""
+    op = "psroi_pool"
+    dims = check_dims(op, x_dims, rois_dims, rois_num_dims, pooled_height, pooled_width)
+    if output_channels <= 0 or spatial_scale <= 0:
+        raise ValueError(f"{op}: output_channels ({output_channels}) and spatial_scale "
+                         f"({spatial_scale}) must be > 0")
+    if x_dims[1] != output_channels * pooled_height * pooled_width:
+        raise ValueError(f"{op}: X's channels ({x_dims[1]}) must equal output_channels "
+                         f"({output_channels}) * pooled_height ({pooled_height}) * "
+                         f"pooled_width ({pooled_width})")
+    return (dims[0], output_channels, pooled_height, pooled_width)
+
+
+def _ps_edges(lo: np.ndarray, hi: np.ndarray, pooled: int, size: int
+              ) -> tuple[np.ndarray, np.ndarray]:
+    """Bin [start, end) per RoI and bin along one axis: floor / ceil of the bin bounds in
+    the RoI's scaled extent (at least 0.1), clipped to the map."""
+    t = lo.dtype.type
+    bin_size = np.maximum(hi - lo, t(0.1)) / t(pooled)
+    p = np.arange(pooled + 1, dtype=lo.dtype)[None]
+    start = np.floor(p[:, :-1] * bin_size[:, None] + lo[:, None]).astype(np.int64)
+    end = np.ceil(p[:, 1:] * bin_size[:, None] + lo[:, None]).astype(np.int64)
+    return np.clip(start, 0, size), np.clip(end, 0, size)
+
+
+def psroi_pool(xp: Any, x: Any, rois: Any, batch: np.ndarray, pooled_height: int,
+               pooled_width: int, output_channels: int, spatial_scale: float,
+               out: Any) -> None:
+    """Position-sensitive RoI average pooling: bin (ph, pw) of class c averages input channel
+    (c * pooled_height + ph) * pooled_width + pw over the bin (C-rounded corners, + 1 at the
+    far end, times spatial_scale); an empty bin gives 0."""
+    host, boxes = to_host(x), to_host(rois)
+    t = host.dtype.type
+    corner = _c_round(boxes)
+    scale = np.float32(spatial_scale).astype(host.dtype)
+    lo = (corner[:, :2] * scale).astype(host.dtype)
+    hi = ((corner[:, 2:] + 1.0).astype(host.dtype) * scale).astype(host.dtype)
+    ws, we = _ps_edges(lo[:, 0], hi[:, 0], pooled_width, host.shape[3])
+    hs, he = _ps_edges(lo[:, 1], hi[:, 1], pooled_height, host.shape[2])
+    rows, cols = np.arange(host.shape[2]), np.arange(host.shape[3])
+    ymask = (rows >= hs[..., None]) & (rows < he[..., None])          # [R, ph, H]
+    xmask = (cols >= ws[..., None]) & (cols < we[..., None])          # [R, pw, W]
+    planes = host[batch].reshape(len(batch), output_channels, pooled_height, pooled_width,
+                                 *host.shape[2:])
+    inside = ymask[:, None, :, None, :, None] & xmask[:, None, None, :, None, :]
+    with quiet(np):
+        total = np.where(inside, planes, t(0)).sum(axis=(-2, -1), dtype=host.dtype)
+        area = ((he - hs)[:, :, None] * (we - ws)[:, None, :]).astype(host.dtype)
+        empty = (he <= hs)[:, :, None] | (we <= ws)[:, None, :]
+        result = np.where(empty[:, None], t(0), total / np.where(empty, t(1), area)[:, None])
+    out[...] = xp.asarray(result)

@@ -1,4 +1,18 @@
-"""Group and instance normalisation (Paddle's CPU kernels' math and shape rules).
+"""Per-channel affine maps, group and instance normalisation (Paddle's CPU kernels' math
+and shape rules).
+
+affine_channel: Out = X * Scale[c] + Bias[c]; channels at axis 1 for data_layout "NCHW",
+last for every other layout (the default "AnyLayout" too, as Paddle's kernel reads it).
+
+lrn: MidOut = k + alpha * (sum of X^2 over the n channels centred on each one), Out = X *
+MidOut^-beta on 4-D X (channel-last only for "NHWC"). MidOut is Paddle's running window:
+channel 0 adds the first n squares to k in order, each next channel adds the entering
+square and then subtracts the leaving one (so an inf square leaves NaN behind it).
+
+spectral_norm: Weight divided by its largest singular value as `power_iters` power
+iterations from U [h] and V [w] estimate it (h = Weight's dims[dim], w the rest): each
+iteration v = W^T u / (|W^T u| + eps), then u = W v / (|W v| + eps); sigma = u . (W v).
+U and V are read, not updated (Paddle's kernel works on copies).
 
 group_norm: the channels split into `groups` groups; each (sample, group) is normalised by
 its mean and biased variance, max(E[x^2] - mean^2, 0) summed in Paddle's order, then
@@ -17,6 +31,8 @@ from typing import Any
 
 import numpy as np
 
+from phi.kernels.funcs.common import quiet
+
 #: The layout strings Paddle's StringToDataLayout accepts for group_norm.
 KNOWN_LAYOUTS = ("NCHW", "NHWC", "NCDHW", "NDHWC", "AnyLayout", "ANYLAYOUT")
 
@@ -31,6 +47,92 @@ def _check_param(op: str, slot: str, dims: Sequence[int] | None, channels: int) 
     if len(dims) != 1 or int(dims[0]) != channels:
         raise ValueError(f"{op}: {slot} must be a 1-D tensor of the {channels} channels, got "
                          f"dims {list(dims)}")
+
+
+def affine_channel_dims(x_dims: Sequence[int], scale_dims: Sequence[int],
+                        bias_dims: Sequence[int], data_layout: str) -> tuple[int, ...]:
+    """Out's dims (X's); checks X's rank and that Scale / Bias hold one value per channel."""
+    if len(x_dims) < 2:
+        raise ValueError(f"affine_channel: X must have at least 2 dims, got {list(x_dims)}")
+    channels = int(x_dims[1] if data_layout == "NCHW" else x_dims[-1])
+    _check_param("affine_channel", "Scale", scale_dims, channels)
+    _check_param("affine_channel", "Bias", bias_dims, channels)
+    return tuple(int(d) for d in x_dims)
+
+
+def affine_channel(xp: Any, x: Any, scale: Any, bias: Any, data_layout: str, out: Any) -> None:
+    """out = x * scale + bias per channel (two roundings, as Paddle's Eigen expression)."""
+    shape = [1] * x.ndim
+    shape[1 if data_layout == "NCHW" else -1] = -1
+    xp.multiply(x, scale.reshape(shape), out=out)
+    xp.add(out, bias.reshape(shape), out=out)
+
+
+def lrn_dims(x_dims: Sequence[int], n: int) -> tuple[int, ...]:
+    """Out's and MidOut's dims (X's); checks X's rank and that n is positive and odd."""
+    if len(x_dims) != 4:
+        raise ValueError(f"lrn: X must be 4-D, got dims {list(x_dims)}")
+    if n <= 0 or n % 2 != 1:
+        raise ValueError(f"lrn: n must be a positive odd number, got {n}")
+    return tuple(int(d) for d in x_dims)
+
+
+def lrn(xp: Any, x: Any, n: int, k: float, alpha: float, beta: float, data_format: str,
+        out: Any, mid_out: Any) -> None:
+    """out = x * mid_out ** -beta with mid_out Paddle's running window sum (module doc)."""
+    channel_last = data_format == "NHWC"
+    xc = x.transpose(0, 3, 1, 2) if channel_last else x
+    mid = mid_out.transpose(0, 3, 1, 2) if channel_last else mid_out
+    channels, pre = int(xc.shape[1]), (n - 1) // 2
+    dtype = x.dtype.type
+    alpha = dtype(alpha)
+    squares = xp.zeros((xc.shape[0], channels + n - 1, *xc.shape[2:]), x.dtype)
+    xp.multiply(xc, xc, out=squares[:, pre:pre + channels])
+    with quiet(xp):
+        if channels:
+            mid[:, 0] = dtype(k)
+            for c in range(n):
+                mid[:, 0] += alpha * squares[:, c]
+        for c in range(1, channels):
+            mid[:, c] = mid[:, c - 1] + alpha * squares[:, c + n - 1]
+            mid[:, c] += -alpha * squares[:, c - 1]
+        xp.multiply(x, xp.power(mid_out, dtype(-beta)), out=out)
+
+
+def spectral_norm_dims(weight_dims: Sequence[int], u_dims: Sequence[int],
+                       v_dims: Sequence[int], dim: int, power_iters: int) -> tuple[int, ...]:
+    """Out's dims (Weight's); checks Weight's rank, dim, power_iters and U / V's sizes."""
+    if not 2 <= len(weight_dims) <= 5:
+        raise ValueError(f"spectral_norm: Weight must have 2 to 5 dims, got {list(weight_dims)}")
+    if dim not in (0, 1):
+        raise ValueError(f"spectral_norm: dim must be 0 or 1, got {dim}")
+    if power_iters < 0:
+        raise ValueError(f"spectral_norm: power_iters must be >= 0, got {power_iters}")
+    h = int(weight_dims[dim])
+    w = _numel(weight_dims) // h if h else 0
+    for slot, dims, size in (("U", u_dims, h), ("V", v_dims, w)):
+        if _numel(dims) != size or len(dims) != 1:
+            raise ValueError(f"spectral_norm: {slot} must be 1-D of size {size}, got dims "
+                             f"{list(dims)} (Weight {list(weight_dims)}, dim {dim})")
+    return tuple(int(d) for d in weight_dims)
+
+
+def spectral_norm(xp: Any, weight: Any, u: Any, v: Any, dim: int, power_iters: int,
+                  eps: float, out: Any) -> None:
+    """out = weight / sigma, sigma from Paddle's power iteration (module doc)."""
+    moved = xp.moveaxis(weight, dim, 0)
+    mat = moved.reshape(int(u.size), int(v.size))
+    dtype = weight.dtype.type
+    eps = dtype(eps)
+    uu, vv = u.reshape(-1), v.reshape(-1)
+    with quiet(xp):
+        for _ in range(power_iters):
+            vv = mat.T @ uu
+            vv = vv / (xp.sqrt(xp.sum(vv * vv)) + eps)
+            uu = mat @ vv
+            uu = uu / (xp.sqrt(xp.sum(uu * uu)) + eps)
+        sigma = xp.sum(uu * (mat @ vv))
+        xp.moveaxis(out, dim, 0)[...] = (mat / sigma).reshape(moved.shape)
 
 
 def group_norm_channel_last(data_layout: str) -> bool:

@@ -1,4 +1,5 @@
-"""conv2d_transpose and depthwise_conv2d_transpose: one body for every backend.
+"""conv2d_transpose, depthwise_conv2d_transpose and conv3d_transpose: one body for every
+backend.
 
 The kernel sets the output dims itself (output_size / output_padding included); math in
 phi.kernels.funcs.conv_transpose.
@@ -49,3 +50,17 @@ def depthwise_conv2d_transpose_kernel(dev_ctx: DeviceContext, x: DenseTensor,
                                       out: OutTensor) -> None:
     _conv2d_transpose(dev_ctx, x, filter, strides, paddings, output_padding, output_size,
                       padding_algorithm, groups, dilations, data_format, out)
+
+
+@register_kernel("conv3d_transpose", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
+@register_kernel("conv3d_transpose", Backend.GPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
+def conv3d_transpose_kernel(dev_ctx: DeviceContext, x: DenseTensor, filter: DenseTensor,
+                            strides: list[int], paddings: list[int], output_padding: list[int],
+                            output_size: list[int], padding_algorithm: str, groups: int,
+                            dilations: list[int], data_format: str, out: OutTensor) -> None:
+    dims = ct_funcs.conv2d_transpose_out_dims(x.dims, filter.dims, strides, paddings,
+                                              output_padding, output_size, padding_algorithm,
+                                              groups, dilations, data_format, rank=3)
+    ct_funcs.conv2d_transpose(dev_ctx.xp, x.data, filter.data, strides, paddings,
+                              padding_algorithm, groups, dilations, data_format,
+                              dev_ctx.alloc(out, x.dtype, dims))

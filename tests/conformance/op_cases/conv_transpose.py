@@ -1,4 +1,6 @@
-"""Transposed convolution: conv2d_transpose and depthwise_conv2d_transpose.
+"""Transposed convolution: conv2d_transpose, depthwise_conv2d_transpose and
+conv3d_transpose (strides, paddings of 3 and 6 values, SAME, dilations, groups,
+output_padding, output_size, NCDHW / NDHWC, NaN / inf, an empty batch).
 
 The filter is [in_channels, out_channels / groups, kh, kw]. Cases cover strides with and
 without overlapping patches, paddings (2 and 4 values, SAME, VALID), dilations, groups,
@@ -9,6 +11,7 @@ errors Paddle raises (output_size or output_padding out of range, channel mismat
 from .spec import FLOAT_EDGES, FLOATS, Case, In
 
 _X = (2, 4, 3, 4)
+_X3 = (2, 3, 2, 3, 3)
 
 
 def _ct(name: str, op: str, x: tuple[int, ...], w: tuple[int, ...], dtype: str = "float32",
@@ -63,4 +66,26 @@ CASES = [
     _ct("depthwise_conv2d_transpose_same_outpad_float64", "depthwise_conv2d_transpose", _X,
         (4, 1, 3, 3), "float64", strides=[2, 2], padding_algorithm="SAME",
         output_padding=[1, 1], groups=4),
+    *[_ct(f"conv3d_transpose_{dtype}", "conv3d_transpose", _X3, (3, 2, 2, 3, 3), dtype)
+      for dtype in FLOATS],
+    _ct("conv3d_transpose_s2_k2_float32", "conv3d_transpose", _X3, (3, 2, 2, 2, 2),
+        strides=[2, 2, 2]),
+    _ct("conv3d_transpose_s2_p1_outpad_groups_float64", "conv3d_transpose", (1, 4, 2, 3, 3),
+        (4, 2, 3, 3, 2), "float64", strides=[2, 1, 2], paddings=[1, 0, 1],
+        output_padding=[1, 0, 1], groups=2),
+    _ct("conv3d_transpose_pad6_dilation_float32", "conv3d_transpose", _X3, (3, 2, 2, 2, 3),
+        paddings=[1, 0, 0, 1, 1, 1], dilations=[2, 1, 2]),
+    _ct("conv3d_transpose_output_size_float32", "conv3d_transpose", _X3, (3, 2, 3, 3, 3),
+        strides=[2, 2, 2], output_size=[6, 8, 7]),
+    _ct("conv3d_transpose_same_float32", "conv3d_transpose", _X3, (3, 2, 3, 3, 3),
+        strides=[2, 1, 2], padding_algorithm="SAME"),
+    # Paddle reads only "NHWC" as channel-last, for 5-D inputs too ("NDHWC" is channel-first)
+    _ct("conv3d_transpose_nhwc_is_channel_last_float32", "conv3d_transpose", (2, 2, 3, 4, 3),
+        (3, 2, 2, 2, 2), strides=[1, 2, 1], data_format="NHWC"),
+    _ct("conv3d_transpose_ndhwc_is_channel_first_float32", "conv3d_transpose", _X3,
+        (3, 2, 2, 2, 2), strides=[1, 2, 1], data_format="NDHWC"),
+    _ct("conv3d_transpose_edges_float32", "conv3d_transpose", _X3, (3, 2, 2, 2, 2),
+        edges=True),
+    _ct("conv3d_transpose_empty_batch_float32", "conv3d_transpose", (0, 3, 2, 3, 3),
+        (3, 2, 2, 2, 2)),
 ]

@@ -1,7 +1,13 @@
 """Detection box ops: yolo_box (conf_thresh, clip_bbox, scale_x_y, iou_aware), prior_box
 (min/max sizes, aspect ratios, flip, clip, steps, offset, min_max_aspect_ratios_order),
 anchor_generator and box_coder (encode / decode_center_size, box_normalized, axis, variance
-as an input or an attribute).
+as an input or an attribute), box_clip (boxes per image by Input's LoD clipped to
+[0, C round(width / scale) - 1] x [0, round(height / scale) - 1]), bipartite_match (greedy
+matching per LoD instance, per_prediction, ties, distances under 1e-6, NaN; under 130 rows
+per instance: Paddle's other code path from 130 rows on breaks ties by an unstable sort),
+yolov3_loss (anchor masks, GTScore, label smoothing on / off, scale_x_y, ignore_thresh,
+invalid ground truths of zero width, two ground truths in one cell; the intermediate
+ObjectnessMask and GTMatchMask are fetched too).
 
 Float32 and float64 (Paddle's CPU dtypes), batch 1 and more, empty inputs where the kernels
 take them, and edge values (NaN / inf logits, degenerate boxes). `box_coder` decode with
@@ -15,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from .spec import FLOATS, INF, NAN, Case, In
+from .spec import FLOATS, INF, NAN, Case, In, LoDIn
 
 _ANCHORS = [10, 13, 16, 30, 33, 23]
 
@@ -164,4 +170,88 @@ CODER += [
          api="paddle.vision.ops.box_coder", api_kwargs={"code_type": "decode_center_size"}),
 ]
 
-CASES = [*YOLO, *PRIOR, *ANCHOR, *CODER]
+
+def _clip(tag: str, dtype: str, lod: tuple[int, ...], info: list[list[float]],
+          tail: tuple[int, ...] = (), box: LoDIn | None = None) -> Case:
+    rows = lod[-1]
+    return Case(f"box_clip_{tag}_{dtype}", "box_clip",
+                {"Input": box or LoDIn((rows, *tail, 4), dtype, -10.0, 40.0, lod=(lod,)),
+                 "ImInfo": In((len(info), 3), dtype, values=info)})
+
+
+_INFO = [[20.0, 30.0, 1.0], [33.0, 17.0, 2.0], [10.0, 10.0, 0.8]]
+
+CLIP = [
+    *(_clip("3_images", dtype, (0, 2, 5, 9), _INFO) for dtype in FLOATS),
+    _clip("rank3", "float32", (0, 3, 4), _INFO[:2], tail=(2,)),
+    _clip("empty_image", "float64", (0, 0, 4, 6), _INFO),
+    _clip("round_half", "float32", (0, 3, 6), [[25.0, 15.0, 10.0], [7.0, 5.0, 2.0]]),
+    _clip("more_images_than_lod", "float32", (0, 4), _INFO),
+    _clip("edges", "float32", (0, 4, 8), [[20.0, 30.0, 1.0], [NAN, 12.0, 1.0]],
+          box=LoDIn((8, 4), "float32", lod=((0, 4, 8),), special=(NAN, INF, -INF, -0.0))),
+]
+
+
+def _match(tag: str, dtype: str, lod: tuple[int, ...] | None, cols: int,
+           values: list | None = None, **attrs: Any) -> Case:
+    rows = lod[-1] if lod else len(values) if values else 4
+    dist = (LoDIn((rows, cols), dtype, 0.0, 1.0, lod=(lod,), values=values) if lod
+            else In((rows, cols), dtype, 0.0, 1.0, values=values))
+    return Case(f"bipartite_match_{tag}_{dtype}", "bipartite_match", {"DistMat": dist},
+                attrs=attrs)
+
+
+_TIES = [[0.5, 0.9, 0.9, 0.0], [0.9, 0.2, 0.9, 1e-7], [0.9, 0.9, 0.3, 0.7]]
+
+MATCH = [
+    *(_match("lod", dtype, (0, 3, 7), 6) for dtype in FLOATS),
+    *(_match("per_prediction", dtype, (0, 2, 6), 5, match_type="per_prediction",
+             dist_threshold=0.3) for dtype in FLOATS),
+    _match("no_lod", "float32", None, 5),
+    _match("empty_instance", "float64", (0, 3, 3, 5), 4, match_type="per_prediction"),
+    _match("ties_and_tiny", "float32", None, 4, values=_TIES),
+    _match("ties_per_prediction", "float32", None, 4, values=_TIES,
+           match_type="per_prediction", dist_threshold=0.0),
+    _match("more_rows_than_cols", "float64", (0, 6), 3),
+    _match("rows130_sorted_path", "float64", (0, 130, 133), 4),
+    _match("nan", "float32", None, 3, values=[[NAN, 0.4, 0.2], [0.8, NAN, 0.1]],
+           match_type="per_prediction", dist_threshold=0.1),
+]
+
+
+_YOLO_ANCHORS = [10, 13, 16, 30, 33, 23, 30, 61, 62, 45, 59, 119]
+_GT = [[[0.3, 0.4, 0.2, 0.3], [0.7, 0.2, 0.5, 0.4], [0.55, 0.65, 0.05, 0.08],
+        [0.1, 0.9, 0.0, 0.3]],
+       [[0.5, 0.5, 0.9, 0.8], [0.52, 0.48, 0.3, 0.35], [0.2, 0.1, 0.12, 0.1],
+        [0.8, 0.8, 0.25, 0.6]]]
+
+
+def _yolo_loss(tag: str, dtype: str, *, mask: list[int], classes: int = 3, hw: int = 4,
+               score: bool = False, gt: list | None = None, **attrs: Any) -> Case:
+    boxes = gt or _GT
+    n, b = len(boxes), len(boxes[0])
+    inputs = {"X": In((n, len(mask) * (5 + classes), hw, hw), dtype, -3.0, 3.0),
+              "GTBox": In((n, b, 4), dtype, values=boxes),
+              "GTLabel": In((n, b), "int32", 0, classes)}
+    if score:
+        inputs["GTScore"] = In((n, b), dtype, 0.2, 1.0)
+    return Case(f"yolov3_loss_{tag}_{dtype}", "yolov3_loss", inputs,
+                attrs={"anchors": _YOLO_ANCHORS, "anchor_mask": mask, "class_num": classes,
+                       "downsample_ratio": 16, **attrs},
+                fetch=("Loss", "ObjectnessMask", "GTMatchMask"))
+
+
+YOLO_LOSS = [
+    *(_yolo_loss("mask012", dtype, mask=[0, 1, 2]) for dtype in FLOATS),
+    *(_yolo_loss("mask345_score", dtype, mask=[3, 4, 5], score=True) for dtype in FLOATS),
+    _yolo_loss("no_smooth_scale_xy", "float32", mask=[1, 2, 3], use_label_smooth=False,
+               scale_x_y=1.1),
+    _yolo_loss("low_ignore_thresh", "float64", mask=[0, 2, 4], ignore_thresh=0.2,
+               classes=2),
+    _yolo_loss("one_class_hw3", "float32", mask=[5, 4], classes=1, hw=3),
+    _yolo_loss("same_cell", "float32", mask=[0, 1, 2], gt=[[[0.3, 0.3, 0.05, 0.06],
+                                                            [0.31, 0.32, 0.06, 0.07]]],
+               ignore_thresh=0.5),
+]
+
+CASES = [*YOLO, *PRIOR, *ANCHOR, *CODER, *CLIP, *MATCH, *YOLO_LOSS]

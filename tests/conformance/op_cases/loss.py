@@ -20,6 +20,9 @@ with log_target; reduction none / sum / mean / batchmean (sum over dims[0]).
 huber_loss: r = Y - X (Residual), 0.5 r^2 where |r| <= delta, else delta (|r| - delta / 2).
 hinge_loss: max(0, 1 - Logits * (2 Labels - 1)); log_loss: -Labels log(Predicted + epsilon)
 - (1 - Labels) log(1 - Predicted + epsilon); both on [N, 1], float32 only.
+cvm: use_cvm: X's columns 0 and 1 become log(x0 + 1) and log(x1 + 1) - log(x0 + 1); else
+they are dropped (CVM is read by the gradient only). An empty X kills Paddle's process
+(SIGFPE): no empty case. identity_loss: sum (0), mean (1) or none (2).
 """
 
 from .spec import FLOATS, INF, NAN, Case, In
@@ -195,4 +198,36 @@ _LOG_LOSS = [
          attrs={"epsilon": 0.0}),
 ]
 
-CASES = [*_SCE, *_BCE, *_NLL, *_KLDIV, *_HUBER, *_HINGE, *_LOG_LOSS]
+
+def _cvm(tag: str, dtype: str, rows: int, width: int, x: In | None = None, **attrs) -> Case:
+    return Case(f"cvm_{tag}_{dtype}", "cvm",
+                {"X": x or In((rows, width), dtype, 0.0, 20.0),
+                 "CVM": In((rows, 2), dtype, 0.0, 20.0)}, attrs=attrs)
+
+
+_CVM = [
+    *(_cvm("use_cvm", dtype, 4, 6) for dtype in FLOATS),
+    *(_cvm("no_cvm", dtype, 4, 6, use_cvm=False) for dtype in FLOATS),
+    _cvm("width2", "float32", 3, 2),
+    _cvm("width2_no_cvm", "float32", 3, 2, use_cvm=False),
+    _cvm("edges", "float32", 4, 3, x=In((4, 3), "float32", values=[
+        [-1.0, 0.0, NAN], [-2.0, -1.0, INF], [INF, INF, -0.0], [0.0, NAN, 1.0]])),
+]
+
+_IDENTITY = [
+    *(Case(f"identity_loss_{name}_{dtype}", "identity_loss", {"X": In(shape, dtype)},
+           attrs={"reduction": reduction})
+      for dtype in FLOATS for name, shape, reduction in (
+          ("sum", (3, 4), 0), ("mean", (3, 4), 1), ("none", (3, 4), 2), ("mean_0d", (), 1),
+          ("sum_3d", (2, 3, 2), 0))),
+    Case("identity_loss_empty_sum_float32", "identity_loss", {"X": In((0, 3), "float32")},
+         attrs={"reduction": 0}),
+    Case("identity_loss_empty_mean_float64", "identity_loss", {"X": In((0, 3), "float64")},
+         attrs={"reduction": 1}),
+    Case("identity_loss_edges_mean_float32", "identity_loss",
+         {"X": In((4,), "float32", values=[1.0, INF, -2.0, 0.5])}, attrs={"reduction": 1}),
+    Case("identity_loss_edges_none_float32", "identity_loss",
+         {"X": In((3,), "float32", values=[NAN, -0.0, INF])}, attrs={"reduction": 2}),
+]
+
+CASES = [*_SCE, *_BCE, *_NLL, *_KLDIV, *_HUBER, *_HINGE, *_LOG_LOSS, *_CVM, *_IDENTITY]

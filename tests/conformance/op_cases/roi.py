@@ -1,7 +1,12 @@
 """RoI ops: roi_align (sampling_ratio, adaptive grids, aligned, spatial_scale), roi_pool (ties,
 empty bins, C round() of the scaled corners), generate_proposals_v2 (std::sort and
-std::nth_element ranking, NMS on and off, eta, pixel_offset, images left with nothing) and
-distribute_fpn_proposals (levels, RestoreIndex, per-level LoD and RoIs counts).
+std::nth_element ranking, NMS on and off, eta, pixel_offset, images left with nothing),
+distribute_fpn_proposals (levels, RestoreIndex, per-level LoD and RoIs counts), psroi_pool
+(class / bin channels, C-rounded corners, spatial_scale, bins past the map, RoIs per image
+by RoisNum or LoD) and collect_fpn_proposals (post_nms_topN over all levels, regrouped by
+image; RoIs per image by MultiLevelRoIsNum or by LoD. Every image keeps a RoI: Paddle's
+RoisNum is read out of bounds for an image left with none, and its LoD then skips that
+image).
 
 The RoIs' images come from RoisNum (int32 / int64) or from the ROIs' LoD. roi_align's int32
 kernel is left out (DTYPE_GAPS).
@@ -195,4 +200,54 @@ FPN = [
                                                            [1, 1, 2, 1]]), _num([3])),
 ]
 
-CASES = [*ALIGN, *POOL, *PROPOSALS, *FPN]
+
+def _collect(name: str, counts: list[list[int]], top_n: int, *, lod: bool = False,
+             dtype: str = "float32", with_num: bool = True) -> Case:
+    """counts[level][image]: each level's RoIs per image, with distinct scores."""
+    inputs: dict[str, Any] = {"MultiLevelRois": [], "MultiLevelScores": []}
+    for level, per_image in enumerate(counts):
+        offsets = tuple(np.cumsum([0, *per_image]).tolist())
+        m = offsets[-1]
+        boxes = _fpn_rois(per_image, 20 + level, dtype, lod=lod)
+        inputs["MultiLevelRois"].append(boxes)
+        inputs["MultiLevelScores"].append(
+            LoDIn((m, 1), dtype, 0.0, 1.0, lod=(offsets,)) if lod else In((m, 1), dtype, 0, 1))
+    if with_num:
+        inputs["MultiLevelRoIsNum"] = [_num(per_image) for per_image in counts]
+    return Case(f"collect_fpn_proposals_{name}", "collect_fpn_proposals", inputs,
+                attrs={"post_nms_topN": top_n}, outputs=("RoisNum",) if with_num else ())
+
+
+COLLECT = [
+    _collect("basic", [[3, 2], [4, 1], [2, 3]], 9),
+    _collect("float64_all_kept", [[2, 2], [1, 3]], 100, dtype="float64"),
+    _collect("lod", [[3, 4], [2, 2]], 6, lod=True, with_num=False),
+    _collect("three_images", [[2, 1, 3], [1, 2, 2]], 8),
+    _collect("top0", [[2, 1], [1, 2]], 0, lod=True, with_num=False),
+]
+
+
+def _ps(name: str, x: In, boxes: In, num: In | None = None, **attrs: Any) -> Case:
+    inputs = {"X": x, "ROIs": boxes, **({"RoisNum": num} if num is not None else {})}
+    return Case(f"psroi_pool_{name}", "psroi_pool", inputs,
+                attrs={"pooled_height": 2, "pooled_width": 3, "output_channels": 2, **attrs})
+
+
+PSROI = [
+    *(_ps(f"basic_{dt}", In((2, 12, 8, 9), dt, -2.0, 2.0),
+          rois(5, 31, width=9.0, height=8.0, dtype=dt), _num([3, 2])) for dt in ("float32",
+                                                                                "float64")),
+    _ps("lod_scale_half", In((1, 12, 6, 7), "float32", -2.0, 2.0),
+        rois(4, 32, width=13.0, height=11.0, lod=(0, 4)), spatial_scale=0.5),
+    _ps("round_half_and_outside", In((1, 12, 5, 5), "float64", -2.0, 2.0),
+        rois(4, 0, width=5.0, height=5.0, dtype="float64",
+             values=[[0.5, 1.5, 2.5, 3.49], [-3.0, -2.0, 7.6, 8.0], [4.0, 4.0, 4.0, 4.0],
+                     [6.0, 6.0, 9.0, 9.0]]), _num([4])),
+    _ps("bins1x1_classes3", In((2, 3, 4, 4), "float32", -2.0, 2.0),
+        rois(3, 33, width=4.0, height=4.0), _num([1, 2]), pooled_height=1, pooled_width=1,
+        output_channels=3),
+    _ps("edges", In((1, 6, 4, 4), "float32", special=(NAN, INF, -INF)),
+        rois(2, 34, width=4.0, height=4.0), _num([2]), pooled_height=1, pooled_width=3),
+]
+
+CASES = [*ALIGN, *POOL, *PROPOSALS, *FPN, *COLLECT, *PSROI]

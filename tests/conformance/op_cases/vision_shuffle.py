@@ -1,5 +1,6 @@
 """Rearranging layers: pixel_shuffle, pixel_unshuffle, channel_shuffle (factors / groups,
-NCHW and NHWC) and temporal_shift (seg_num, shift_ratio incl. one that shifts no channel,
+NCHW and NHWC), shuffle_channel (its NCHW-only predecessor, `group`; float32 only, see
+DTYPE_GAPS) and temporal_shift (seg_num, shift_ratio incl. one that shifts no channel,
 NCHW and NHWC). Values are a seeded ramp plus edge values, so every misplaced element shows.
 """
 
@@ -8,6 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from .spec import FLOAT_EDGES, FLOATS, Case, In
+
+DTYPE_GAPS = {"shuffle_channel": {
+    "float64": "Paddle's CPU kernel copies sizeof(int) bytes per element, so half of every "
+               "float64 plane is left unwritten (garbage); fluidphi refuses float64 rather "
+               "than guess"}}
 
 
 def _x(shape: tuple[int, ...], dtype: str = "float32") -> In:
@@ -49,6 +55,11 @@ CASES = [
     _case("channel_shuffle", "empty_batch", (0, 4, 2, 2), attrs={"groups": 2}),
     _case("channel_shuffle", "api", (2, 6, 2, 2), api="paddle.nn.functional.channel_shuffle",
           api_kwargs={"groups": 3}),
+    _case("shuffle_channel", "g2", (2, 6, 2, 3), attrs={"group": 2}),
+    _case("shuffle_channel", "g3", (1, 6, 2, 2), attrs={"group": 3}),
+    _case("shuffle_channel", "default_group1", (2, 4, 1, 2)),
+    _case("shuffle_channel", "g_eq_c", (1, 4, 2, 1), attrs={"group": 4}),
+    _case("shuffle_channel", "empty_batch", (0, 4, 2, 2), attrs={"group": 2}),
     *[_case("temporal_shift", f"seg3_{dt}", (6, 8, 2, 2), dt, attrs={"seg_num": 3})
       for dt in FLOATS],
     _case("temporal_shift", "ratio0.3_c7", (4, 7, 1, 2), attrs={"seg_num": 4,

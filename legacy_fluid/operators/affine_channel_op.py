@@ -1,0 +1,53 @@
+"""affine_channel: Out = X * Scale + Bias per channel (axis 1 for NCHW, last otherwise).
+Math and shape rules: phi.kernels.funcs.vision_norm."""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.kernels.funcs import vision_norm as norm_funcs
+
+
+class AffineChannelOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "feature map, channels at axis 1 (NCHW) or last")
+        self.add_input("Scale", "per-channel scale, [C]")
+        self.add_input("Bias", "per-channel shift, [C]")
+        self.add_output("Out", "X's dims")
+        self.add_attr("data_layout", AttrType.STRING, "AnyLayout",
+                      "NCHW: channels at axis 1; any other layout: last axis")
+
+
+class AffineChannelOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", norm_funcs.affine_channel_dims(
+            ctx.get_input_dim("X"), ctx.get_input_dim("Scale"), ctx.get_input_dim("Bias"),
+            ctx.attr("data_layout")))
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+        ctx.share_lod("X", "Out")
+
+
+class AffineChannelKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        scale = ctx.input("Scale")
+        bias = ctx.input("Bias")
+        out = ctx.output("Out")
+        data_layout = ctx.attr("data_layout")
+        data = out.mutable_data(ctx.place, x.dtype)
+        norm_funcs.affine_channel(ctx.xp, x.data, scale.data, bias.data, data_layout, data)
+
+
+register_operator("affine_channel", AffineChannelOp, AffineChannelOpMaker)
+for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
+    register_op_kernel("affine_channel", "CPU", AffineChannelKernel, _dtype)
+    register_op_kernel("affine_channel", "GPU", AffineChannelKernel, _dtype)
+
+#: Parity / `migrate --verify` inputs (see compat.coverage.parity.explicit_cases).
+VERIFY_CASES = [{"name": "NCHW", "attrs": {"data_layout": "NCHW"},
+                 "inputs": {"X": (2, 3, 4, 4), "Scale": (3,), "Bias": (3,)}}]

@@ -1,0 +1,93 @@
+"""deformable_conv (DCN v2: Offset and Mask) and deformable_conv_v1 (Offset only): the
+filter applied to bilinear samples of Input at kernel taps moved by Offset. Math and shape
+rules: phi.kernels.funcs.conv."""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.kernels.funcs import conv as conv_funcs
+
+
+def _add_slots(maker: OpProtoAndCheckerMaker, with_mask: bool) -> None:
+    maker.add_input("Input", "image [N, C, H, W]")
+    maker.add_input("Offset", "(dy, dx) per deformable group and tap, [N, dg*kh*kw*2, oh, ow]")
+    maker.add_input("Filter", "filter [O, C / groups, kh, kw]")
+    if with_mask:
+        maker.add_input("Mask", "weight per sample, [N, dg * kh * kw, oh, ow]")
+    maker.add_output("Output", "[N, O, oh, ow]")
+    maker.add_attr("strides", AttrType.INTS, [1, 1], "stride per spatial dim")
+    maker.add_attr("paddings", AttrType.INTS, [0, 0], "zero padding per spatial dim")
+    maker.add_attr("dilations", AttrType.INTS, [1, 1], "dilation per spatial dim")
+
+
+class DeformableConvOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        _add_slots(self, with_mask=True)
+        self.add_attr("deformable_groups", AttrType.INT, 1, "channel groups sharing offsets")
+        self.add_attr("groups", AttrType.INT, 1, "filter channel groups")
+        self.add_attr("im2col_step", AttrType.INT, 64, "images per im2col batch")
+
+
+class DeformableConvV1OpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        _add_slots(self, with_mask=False)
+        self.add_attr("groups", AttrType.INT, 1, "filter channel groups")
+        self.add_attr("deformable_groups", AttrType.INT, 1, "channel groups sharing offsets")
+        self.add_attr("im2col_step", AttrType.INT, 64, "images per im2col batch")
+
+
+class DeformableConvOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Output", conv_funcs.deformable_conv_out_dims(
+            self.type, ctx.get_input_dim("Input"), ctx.get_input_dim("Offset"),
+            ctx.get_input_dim("Filter"),
+            ctx.get_input_dim("Mask") if ctx.has_input("Mask") else None, ctx.attr("strides"),
+            ctx.attr("paddings"), ctx.attr("dilations"), ctx.attr("groups"),
+            ctx.attr("deformable_groups"), ctx.attr("im2col_step")))
+        ctx.set_output_dtype("Output", ctx.get_input_dtype("Input"))
+
+
+class DeformableConvKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        input_ = ctx.input("Input")
+        offset = ctx.input("Offset")
+        filter_ = ctx.input("Filter")
+        mask = ctx.input("Mask") if ctx.has_input("Mask") else None
+        output = ctx.output("Output")
+        strides = ctx.attr("strides")
+        paddings = ctx.attr("paddings")
+        dilations = ctx.attr("dilations")
+        groups = ctx.attr("groups")
+        deformable_groups = ctx.attr("deformable_groups")
+        data = output.mutable_data(ctx.place, input_.dtype)
+        conv_funcs.deformable_conv(ctx.xp, input_.data, offset.data, filter_.data,
+                                   None if mask is None else mask.data, strides, paddings,
+                                   dilations, groups, deformable_groups, data,
+                                   ctx.dev_ctx.workspace)
+
+
+register_operator("deformable_conv", DeformableConvOp, DeformableConvOpMaker)
+register_operator("deformable_conv_v1", DeformableConvOp, DeformableConvV1OpMaker)
+for _op in ("deformable_conv", "deformable_conv_v1"):
+    for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
+        register_op_kernel(_op, "CPU", DeformableConvKernel, _dtype)
+        register_op_kernel(_op, "GPU", DeformableConvKernel, _dtype)
+
+_CASE = {"Input": (2, 4, 5, 5), "Filter": (6, 2, 3, 3),
+         "Offset": {"shape": (2, 36, 5, 5), "low": -1.5, "high": 1.5}}
+#: Parity / `migrate --verify` inputs (see compat.coverage.parity.explicit_cases).
+VERIFY_CASES = {
+    "deformable_conv": [{"name": "groups 2, deformable_groups 2, pad 1",
+                         "attrs": {"groups": 2, "deformable_groups": 2, "paddings": [1, 1]},
+                         "inputs": {**_CASE, "Mask": {"shape": (2, 18, 5, 5), "low": 0.0,
+                                                      "high": 1.0}}}],
+    "deformable_conv_v1": [{"name": "groups 2, deformable_groups 2, pad 1",
+                            "attrs": {"groups": 2, "deformable_groups": 2, "paddings": [1, 1]},
+                            "inputs": _CASE}],
+}

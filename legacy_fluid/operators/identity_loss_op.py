@@ -1,0 +1,42 @@
+"""identity_loss: the loss a program marks as such, summed (reduction 0), averaged (1) or
+kept (2); math in phi.kernels.funcs.loss."""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.kernels.funcs import loss as loss_funcs
+
+
+class IdentityLossOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "the loss values")
+        self.add_output("Out", "0-D for reduction 0 / 1, X's dims for 2")
+        self.add_attr("reduction", AttrType.INT, 1, "0: sum, 1: mean, 2: none")
+
+
+class IdentityLossOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", loss_funcs.identity_loss_dims(ctx.get_input_dim("X"),
+                                                                ctx.attr("reduction")))
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+
+
+class IdentityLossKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        reduction = ctx.attr("reduction")
+        data = out.mutable_data(ctx.place, x.dtype)
+        loss_funcs.identity_loss(ctx.xp, x.data, reduction, data)
+
+
+register_operator("identity_loss", IdentityLossOp, IdentityLossOpMaker)
+for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
+    register_op_kernel("identity_loss", "CPU", IdentityLossKernel, _dtype)
+    register_op_kernel("identity_loss", "GPU", IdentityLossKernel, _dtype)

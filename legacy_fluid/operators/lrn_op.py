@@ -1,0 +1,60 @@
+"""lrn: local response normalisation across channels of 4-D X (MidOut: the window sums).
+Math and shape rules: phi.kernels.funcs.vision_norm."""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.kernels.funcs import vision_norm as norm_funcs
+
+
+class LRNOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "4-D input, NCHW (NHWC with data_format NHWC)")
+        self.add_output("Out", "X * MidOut ^ -beta")
+        self.add_output("MidOut", "k + alpha * window sum of squares")
+        self.add_attr("n", AttrType.INT, 5, "channels per window (odd)")
+        self.add_attr("k", AttrType.FLOAT, 2.0, "bias")
+        self.add_attr("alpha", AttrType.FLOAT, 1e-4, "scale of the sum")
+        self.add_attr("beta", AttrType.FLOAT, 0.75, "exponent")
+        self.add_attr("data_format", AttrType.STRING, "AnyLayout", "NHWC: channels last")
+        self.add_attr("is_test", AttrType.BOOLEAN, False, "inference only", extra=True)
+        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
+        self.add_attr("use_onednn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
+
+
+class LRNOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        dims = norm_funcs.lrn_dims(ctx.get_input_dim("X"), ctx.attr("n"))
+        for slot in ("Out", "MidOut"):
+            ctx.set_output_dim(slot, dims)
+            ctx.set_output_dtype(slot, ctx.get_input_dtype("X"))
+
+
+class LRNKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        mid_out = ctx.output("MidOut")
+        n = ctx.attr("n")
+        k = ctx.attr("k")
+        alpha = ctx.attr("alpha")
+        beta = ctx.attr("beta")
+        data_format = ctx.attr("data_format")
+        data = out.mutable_data(ctx.place, x.dtype)
+        mid = mid_out.mutable_data(ctx.place, x.dtype)
+        norm_funcs.lrn(ctx.xp, x.data, n, k, alpha, beta, data_format, data, mid)
+
+
+register_operator("lrn", LRNOp, LRNOpMaker)
+register_op_kernel("lrn", "CPU", LRNKernel, DataType.FLOAT32)
+register_op_kernel("lrn", "GPU", LRNKernel, DataType.FLOAT32)
+
+#: Parity / `migrate --verify` inputs (see compat.coverage.parity.explicit_cases).
+VERIFY_CASES = [{"name": "n 3", "attrs": {"n": 3, "alpha": 0.1}, "inputs": {"X": (2, 6, 3, 3)},
+                 "dtypes": ["float32"]}]

@@ -1,0 +1,60 @@
+"""psroi_pool: position-sensitive RoI average pooling (R-FCN): each bin of each class reads
+its own input channel; math and shape rules in phi.kernels.funcs.roi."""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.kernels.funcs import roi as roi_funcs
+
+
+class PsroiPoolOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "[N, output_channels * pooled_height * pooled_width, H, W]")
+        self.add_input("ROIs", "[R, 4] boxes (x1, y1, x2, y2), LoD: images")
+        self.add_input("RoisNum", "[N] int32 RoIs per image", dispensable=True)
+        self.add_output("Out", "[R, output_channels, pooled_height, pooled_width]")
+        self.add_attr("pooled_height", AttrType.INT, 1, "bins per column")
+        self.add_attr("pooled_width", AttrType.INT, 1, "bins per row")
+        self.add_attr("output_channels", AttrType.INT, 1, "classes")
+        self.add_attr("spatial_scale", AttrType.FLOAT, 1.0, "box to feature map scale")
+
+
+class PsroiPoolOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", roi_funcs.psroi_pool_dims(
+            ctx.get_input_dim("X"), ctx.get_input_dim("ROIs"),
+            ctx.get_input_dim("RoisNum") if ctx.has_input("RoisNum") else None,
+            ctx.attr("pooled_height"), ctx.attr("pooled_width"), ctx.attr("output_channels"),
+            ctx.attr("spatial_scale")))
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+
+
+class PsroiPoolKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        rois = ctx.input("ROIs")
+        rois_num = ctx.input("RoisNum")
+        out = ctx.output("Out")
+        batch = roi_funcs.batch_ids("psroi_pool", rois.dims[0], x.dims[0],
+                                    None if rois_num is None else rois_num.data, rois.lod)
+        roi_funcs.psroi_pool(ctx.xp, x.data, rois.data, batch, ctx.attr("pooled_height"),
+                             ctx.attr("pooled_width"), ctx.attr("output_channels"),
+                             ctx.attr("spatial_scale"), out.mutable_data(ctx.place, x.dtype))
+
+
+register_operator("psroi_pool", PsroiPoolOp, PsroiPoolOpMaker)
+for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
+    register_op_kernel("psroi_pool", "CPU", PsroiPoolKernel, _dtype)
+    register_op_kernel("psroi_pool", "GPU", PsroiPoolKernel, _dtype)
+
+#: Parity / `migrate --verify` inputs (see compat.coverage.parity.explicit_cases).
+VERIFY_CASES = [{"name": "2 classes, 2x2 bins", "attrs": {
+    "pooled_height": 2, "pooled_width": 2, "output_channels": 2, "spatial_scale": 0.5},
+    "inputs": {"X": (2, 8, 6, 6), "ROIs": {"value": [[0, 0, 8, 8], [2, 3, 11, 9], [1, 1, 5, 4]]},
+               "RoisNum": {"value": [2, 1], "dtype": "int32"}}}]

@@ -1,0 +1,76 @@
+"""yolov3_loss: the YOLOv3 training loss of one detection head (location, class and
+objectness terms per image); math and shape rules in phi.kernels.funcs.detection_loss."""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.kernels.funcs import detection_loss as loss_funcs
+
+
+class Yolov3LossOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "head output [N, M * (5 + class_num), H, W]")
+        self.add_input("GTBox", "[N, B, 4] ground truths (x, y, w, h), normalised")
+        self.add_input("GTLabel", "[N, B] int32 classes")
+        self.add_input("GTScore", "[N, B] weights (mixup)", dispensable=True)
+        self.add_output("Loss", "[N]")
+        self.add_output("ObjectnessMask", "[N, M, H, W] objectness targets (intermediate)")
+        self.add_output("GTMatchMask", "[N, B] int32 matched mask anchor or -1 (intermediate)")
+        self.add_attr("anchors", AttrType.INTS, [], "anchor (w, h) pairs in input pixels")
+        self.add_attr("anchor_mask", AttrType.INTS, [], "anchors of this head")
+        self.add_attr("class_num", AttrType.INT, 1, "classes")
+        self.add_attr("ignore_thresh", AttrType.FLOAT, 0.7, "IoU above which no objectness")
+        self.add_attr("downsample_ratio", AttrType.INT, 32, "input size / H")
+        self.add_attr("use_label_smooth", AttrType.BOOLEAN, True, "smoothed class targets")
+        self.add_attr("scale_x_y", AttrType.FLOAT, 1.0, "centre offset scale")
+
+
+class Yolov3LossOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        dims = loss_funcs.yolov3_loss_dims(
+            ctx.get_input_dim("X"), ctx.get_input_dim("GTBox"), ctx.get_input_dim("GTLabel"),
+            ctx.get_input_dim("GTScore") if ctx.has_input("GTScore") else None,
+            ctx.attr("anchors"), ctx.attr("anchor_mask"), ctx.attr("class_num"))
+        for slot, slot_dims in zip(("Loss", "ObjectnessMask", "GTMatchMask"), dims):
+            ctx.set_output_dim(slot, slot_dims)
+            ctx.set_output_dtype(slot, DataType.INT32 if slot == "GTMatchMask"
+                                 else ctx.get_input_dtype("X"))
+
+
+class Yolov3LossKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        gt_box = ctx.input("GTBox")
+        gt_label = ctx.input("GTLabel")
+        gt_score = ctx.input("GTScore") if ctx.has_input("GTScore") else None
+        loss = ctx.output("Loss").mutable_data(ctx.place, x.dtype)
+        obj = ctx.output("ObjectnessMask").mutable_data(ctx.place, x.dtype)
+        match = ctx.output("GTMatchMask").mutable_data(ctx.place, DataType.INT32)
+        loss_funcs.yolov3_loss(
+            ctx.xp, x.data, gt_box.data, gt_label.data,
+            None if gt_score is None else gt_score.data, ctx.attr("anchors"),
+            ctx.attr("anchor_mask"), ctx.attr("class_num"), ctx.attr("ignore_thresh"),
+            ctx.attr("downsample_ratio"), ctx.attr("use_label_smooth"), ctx.attr("scale_x_y"),
+            loss, obj, match)
+
+
+register_operator("yolov3_loss", Yolov3LossOp, Yolov3LossOpMaker)
+for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
+    register_op_kernel("yolov3_loss", "CPU", Yolov3LossKernel, _dtype)
+    register_op_kernel("yolov3_loss", "GPU", Yolov3LossKernel, _dtype)
+
+#: Parity / `migrate --verify` inputs (see compat.coverage.parity.explicit_cases).
+VERIFY_CASES = [{"name": "2 classes, 2 of 3 anchors", "attrs": {
+    "anchors": [10, 13, 16, 30, 33, 23], "anchor_mask": [1, 2], "class_num": 2,
+    "downsample_ratio": 8},
+    "inputs": {"X": (2, 14, 4, 4),
+               "GTBox": {"value": [[[0.3, 0.4, 0.5, 0.6], [0.7, 0.2, 0.3, 0.2]],
+                                   [[0.5, 0.5, 0.9, 0.8], [0.1, 0.1, 0.0, 0.0]]]},
+               "GTLabel": {"value": [[0, 1], [1, 0]], "dtype": "int32"}},
+    "outputs": {"Loss": 1, "ObjectnessMask": 1, "GTMatchMask": 1}}]

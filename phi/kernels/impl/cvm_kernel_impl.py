@@ -1,0 +1,20 @@
+"""cvm: one body for every backend (math in phi.kernels.funcs.loss)."""
+
+from __future__ import annotations
+
+from phi.common import Backend, DataLayout, DataType
+from phi.core.dense_tensor import DenseTensor
+from phi.core.device_context import DeviceContext
+from phi.core.kernel_args import OutTensor
+from phi.core.kernel_registry import register_kernel
+from phi.kernels.funcs import loss as loss_funcs
+
+_TYPES = [DataType.FLOAT32, DataType.FLOAT64]
+
+
+@register_kernel("cvm", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("cvm", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+def cvm_kernel(dev_ctx: DeviceContext, x: DenseTensor, cvm: DenseTensor, use_cvm: bool,
+               out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, x.dtype)
+    loss_funcs.cvm(dev_ctx.xp, x.data, use_cvm, data)
