@@ -27,7 +27,6 @@ _S, _B = np.uint64(17), np.uint64(0x71D67FFFEDA60000)
 _T, _C = np.uint64(37), np.uint64(0xFFF7EEE000000000)
 _L = np.uint64(43)
 _ONE = np.uint64(1)
-_BELOW_ONE = np.nextafter(np.float32(1.0), np.float32(0.0))
 
 
 @functools.lru_cache(maxsize=64)
@@ -78,5 +77,23 @@ def mt19937_64(seed: int, count: int) -> np.ndarray:
 def uniform_float(seed: int, count: int) -> np.ndarray:
     """`count` draws of std::uniform_real_distribution<float>(0, 1) from a std::mt19937_64
     seeded with `seed`, as libstdc++ computes them (float32)."""
-    draws = mt19937_64(seed, count).astype(np.float32) / np.float32(2.0 ** 64)
-    return np.where(draws >= np.float32(1.0), _BELOW_ONE, draws).astype(np.float32)
+    return canonical(seed, count, np.float32)
+
+
+def canonical(seed: int, count: int, dtype: np.dtype | type = np.float32) -> np.ndarray:
+    """`count` draws of libstdc++'s generate_canonical<T>() (T float32 or float64) from a
+    std::mt19937_64 seeded with `seed`: one 64-bit draw each, converted to T with correct
+    rounding and divided by 2^64; a result of 1 becomes the largest T below 1."""
+    dtype = np.dtype(dtype)
+    draws = mt19937_64(seed, count).astype(dtype) / dtype.type(2.0 ** 64)
+    below_one = np.nextafter(dtype.type(1.0), dtype.type(0.0))
+    return np.where(draws >= dtype.type(1.0), below_one, draws).astype(dtype)
+
+
+def uniform_real(seed: int, count: int, low: float, high: float,
+                 dtype: np.dtype | type = np.float32) -> np.ndarray:
+    """std::uniform_real_distribution<T>(low, high) over a std::mt19937_64 seeded with
+    `seed`, as libstdc++ computes it in T: canonical * (high - low) + low."""
+    dtype = np.dtype(dtype)
+    lo, hi = dtype.type(low), dtype.type(high)
+    return canonical(seed, count, dtype) * (hi - lo) + lo

@@ -1,0 +1,16 @@
+"""InferMeta of the `random` op family (phi.kernels.funcs.random)."""
+
+from __future__ import annotations
+
+from phi.common import DataType
+from phi.core.meta_tensor import MetaTensor
+
+
+def uniform_random_batch_size_like_infer_meta(input: MetaTensor, shape: list[int],
+                                              input_dim_idx: int, output_dim_idx: int,
+                                              dtype: DataType, out: MetaTensor) -> None:
+    from phi.kernels.funcs.random import batch_size_like_dims
+
+    out.set_dims(batch_size_like_dims("uniform_random_batch_size_like", shape, input.dims(),
+                                      input_dim_idx, output_dim_idx))
+    out.set_dtype(dtype)

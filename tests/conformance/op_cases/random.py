@@ -1,0 +1,45 @@
+"""Random ops: Paddle's CPU kernels draw from a std::mt19937_64, a fresh one seeded with the
+op's `seed` attribute when that is non-zero (else the process-wide generator).
+
+Cases with a non-zero seed are bit-exact (phi.kernels.funcs.cpu_engine reproduces the
+engine and libstdc++'s distributions); ops drawing from the process-wide generator have
+cases whose result does not depend on the draws (probabilities 0 / 1, ...) and are
+distribution-tested in tests/ops/test_random_ops.py. `dtype` attributes are fluid VarType
+numbers (2 int32, 3 int64, 5 float32, 6 float64, 22 bfloat16).
+"""
+
+from .spec import Case, In
+
+#: Seeded cases compare every bit (a tolerance of 0).
+EXACT = 0.0
+BIT_EXACT = "bit-exact: a fresh std::mt19937_64 seeded with `seed`"
+VT = {"int32": 2, "int64": 3, "float16": 4, "float32": 5, "float64": 6, "bfloat16": 22}
+
+
+def _batch_like(tag: str, dims: tuple[int, ...], dtype: str = "float32",
+                raises: str | None = None, **attrs) -> Case:
+    attrs = {"shape": [-1, 5], "seed": 7, "dtype": VT[dtype], **attrs}
+    return Case(f"uniform_random_batch_size_like_{tag}", "uniform_random_batch_size_like",
+                {"Input": In(dims, "float32")}, attrs=attrs, raises=raises, tol=EXACT,
+                note=BIT_EXACT)
+
+
+def _uniform_random_batch_size_like() -> list[Case]:
+    return [
+        *[_batch_like(d, (3, 4), d) for d in ("float32", "float64", "bfloat16")],
+        _batch_like("range", (2, 3), min=-5.0, max=0.5),
+        _batch_like("range_float64", (2, 3), "float64", min=10.0, max=10.5),
+        _batch_like("dim_idx", (2, 6), shape=[4, -1, 2], input_dim_idx=1, output_dim_idx=1),
+        _batch_like("across_twist", (3, 2), shape=[-1, 250], seed=123456789),
+        _batch_like("negative_seed", (3, 2), seed=-5),
+        _batch_like("big_seed", (3, 2), "float64", seed=2 ** 31 - 1),
+        _batch_like("empty", (0, 2)),
+        _batch_like("diag", (4, 2), shape=[-1, 4], diag_num=3, diag_step=2, diag_val=9.0),
+        _batch_like("diag_too_big", (2, 2), shape=[-1, 3], diag_num=4, diag_step=1,
+                    raises="ShapeInvalid"),
+    ]
+
+
+CASES = [
+    *_uniform_random_batch_size_like(),
+]
