@@ -14,3 +14,4 @@ def uniform_random_batch_size_like_infer_meta(input: MetaTensor, shape: list[int
     out.set_dims(batch_size_like_dims("uniform_random_batch_size_like", shape, input.dims(),
                                       input_dim_idx, output_dim_idx))
     out.set_dtype(dtype)
+

@@ -11,7 +11,7 @@ from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 from phi.common import DataType
 
-__all__ = ["uniform_random_batch_size_like"]
+__all__ = ["truncated_gaussian_random", "uniform_random_batch_size_like"]
 
 
 def uniform_random_batch_size_like(
@@ -47,5 +47,32 @@ def uniform_random_batch_size_like(
                      "diag_num": diag_num,
                      "diag_step": diag_step,
                      "diag_val": diag_val,
+                     "dtype": dtype,
+                 })
+
+
+def truncated_gaussian_random(
+    shape: Sequence[int],
+    mean: float = 0.0,
+    std: float = 1.0,
+    seed: int = 0,
+    a: float = -2.0,
+    b: float = 2.0,
+    dtype: DataType = DataType.FLOAT32,
+) -> Tensor:
+    """`truncated_gaussian_random` (ops.yaml): (int[] shape, float mean=0.0, float std=1.0, int
+    seed=0, float a=-2.0, float b=2.0, DataType dtype=DataType::FLOAT32) -> Tensor(out).
+
+    Kernel `truncated_gaussian_random`; InferMeta `create_infer_meta`.
+    """
+    return apply("truncated_gaussian_random",
+                 {},
+                 {
+                     "shape": shape,
+                     "mean": mean,
+                     "std": std,
+                     "seed": seed,
+                     "a": a,
+                     "b": b,
                      "dtype": dtype,
                  })

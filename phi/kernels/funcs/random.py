@@ -8,6 +8,7 @@ means "not seeded": the process-wide generator (`seed_all` seeds it) is used.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -102,3 +103,87 @@ def uniform_random_batch_size_like(xp: Any, low: float, high: float, seed: int,
     flat = uniform_draws(low, high, seed & 0xFFFFFFFF, out.size, out.dtype)
     set_diagonal("uniform_random_batch_size_like", flat, diag_num, diag_step, diag_val)
     out[...] = xp.asarray(flat.reshape(out.shape))
+
+
+def _polynomial(coefficients: tuple[float, ...], r: np.ndarray) -> np.ndarray:
+    """((c7 r + c6) r + ...) r + c0 in r's type, highest coefficient first."""
+    acc = np.full_like(r, coefficients[0])
+    for c in coefficients[1:]:
+        acc = acc * r + r.dtype.type(c)
+    return acc
+
+
+#: Rational approximations of erfinv (Giles-style, as Paddle's truncated_normal.h uses),
+#: highest coefficient first: |x| <= 0.85, then r = sqrt(ln 2 - log(1 - |x|)) <= 5, else.
+_ERFINV = (
+    ((8.8709406962545514830200e2, 1.1819493347062294404278e4, 2.3782041382114385731252e4,
+      1.6235862515167575384252e4, 4.8548868893843886794648e3, 6.9706266534389598238465e2,
+      4.7072688112383978012285e1, 1.1975323115670912564578e0),
+     (5.2264952788528545610e3, 2.8729085735721942674e4, 3.9307895800092710610e4,
+      2.1213794301586595867e4, 5.3941960214247511077e3, 6.8718700749205790830e2,
+      4.2313330701600911252e1, 1.0)),
+    ((7.74545014278341407640e-4, 2.27238449892691845833e-2, 2.41780725177450611770e-1,
+      1.27045825245236838258e0, 3.64784832476320460504e0, 5.76949722146069140550e0,
+      4.63033784615654529590e0, 1.42343711074968357734e0),
+     (1.4859850019840355905497876e-9, 7.7441459065157709165577218e-4,
+      2.1494160384252876777097297e-2, 2.0945065210512749128288442e-1,
+      9.7547832001787427186894837e-1, 2.3707661626024532365971225e0,
+      2.9036514445419946173133295e0, 1.4142135623730950488016887e0)),
+    ((2.01033439929228813265e-7, 2.71155556874348757815e-5, 1.24266094738807843860e-3,
+      2.65321895265761230930e-2, 2.96560571828504891230e-1, 1.78482653991729133580e0,
+      5.46378491116411436990e0, 6.65790464350110377720e0),
+     (2.891024605872965461538222e-15, 2.010321207683943062279931e-7,
+      2.611088405080593625138020e-5, 1.112800997078859844711555e-3,
+      2.103693768272068968719679e-2, 1.936480946950659106176712e-1,
+      8.482908416595164588112026e-1, 1.414213562373095048801689e0)),
+)
+
+
+def erfinv_rational(x: np.ndarray) -> np.ndarray:
+    """erfinv by Paddle's rational approximation, in x's type (float32 or float64) with
+    its double intermediates: r of the centre and the tail's log / sqrt in double, the
+    polynomials in x's type; +-1 give +-inf, |x| > 1 NaN."""
+    t = x.dtype.type
+    ax = np.abs(x)
+    x64 = x.astype(np.float64)
+    centre = (0.180625 - 0.25 * x64 * x64).astype(x.dtype)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        tail = np.sqrt(np.float64(t(0.6931471805599453)) - np.log(1.0 - ax.astype(np.float64))
+                       ).astype(x.dtype)
+        mid = (tail.astype(np.float64) - 1.6).astype(x.dtype)
+        far = (tail.astype(np.float64) - 5.0).astype(x.dtype)
+        out = np.where(tail <= t(5.0), _polynomial(_ERFINV[1][0], mid) / _polynomial(
+            _ERFINV[1][1], mid), _polynomial(_ERFINV[2][0], far) / _polynomial(
+            _ERFINV[2][1], far))
+        out = np.where(x < 0, -out, out)
+        out = np.where(ax <= 0.85, x * _polynomial(_ERFINV[0][0], centre)
+                       / _polynomial(_ERFINV[0][1], centre), out)
+    out = np.where(x == 1, t(np.inf), np.where(x == -1, t(-np.inf), out))
+    return np.where((x < -1) | (x > 1), t(np.nan), out).astype(x.dtype)
+
+
+def truncated_gaussian(mean: float, std: float, a: float, b: float, seed: int, count: int,
+                       dtype: np.dtype) -> np.ndarray:
+    """Paddle's CPU truncated_gaussian_random in the type it computes in (double for
+    float64, else float): u uniform in [FLT_MIN, 1), p = Phi(a') + (Phi(b') - Phi(a')) u
+    with a' = (a - mean) / std (Phi in double, rounded to the type), then
+    sqrt(2) erfinv(2 p - 1) std + mean in double, rounded and clamped to [a, b]."""
+    t = _engine_dtype(np.dtype(dtype)).type
+    tiny = float(np.finfo(np.float32).tiny)
+    u = uniform_draws(tiny, 1.0, seed, count, np.dtype(t))
+    m, s, lo, hi = t(mean), t(std), t(a), t(b)
+
+    def cdf(z: float) -> float:
+        return float(t((1.0 + math.erf(float(z) / math.sqrt(2.0))) / 2.0))
+
+    pa, pb = t(cdf((lo - m) / s)), t(cdf((hi - m) / s))
+    p = pa + (pb - pa) * u
+    inv = erfinv_rational(t(2) * p - t(1)).astype(np.float64)
+    ret = (math.sqrt(2.0) * inv * float(s) + float(m)).astype(t)
+    return np.clip(ret, lo, hi)
+
+
+def truncated_gaussian_random(xp: Any, mean: float, std: float, seed: int, a: float, b: float,
+                              out: Any) -> None:
+    out[...] = xp.asarray(truncated_gaussian(mean, std, a, b, seed, out.size, out.dtype)
+                          .reshape(out.shape))

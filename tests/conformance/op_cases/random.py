@@ -40,6 +40,31 @@ def _uniform_random_batch_size_like() -> list[Case]:
     ]
 
 
+def _truncated(tag: str, dtype: str = "float32", tol: float | None = None, **attrs) -> Case:
+    attrs = {"shape": [4, 6], "seed": 11, "dtype": VT[dtype], **attrs}
+    return Case(f"truncated_gaussian_random_{tag}", "truncated_gaussian_random", {},
+                attrs=attrs, tol=tol, note=TRUNCATED)
+
+
+#: truncated_gaussian_random takes the log of 1 - |2p - 1| in double: equal bits here, but
+#: libm's last ulp is CPU-dependent, so its cases keep the dtype's tolerance.
+TRUNCATED = "seeded; compared within the dtype's tolerance (a double log in the erfinv tail)"
+
+
+def _truncated_gaussian_random() -> list[Case]:
+    return [
+        *[_truncated(d, d) for d in ("float32", "float64", "bfloat16")],
+        _truncated("mean_std_bounds", mean=0.5, std=2.0, a=-1.0, b=3.0),
+        _truncated("mean_std_bounds_float64", "float64", mean=-3.0, std=0.25, a=-3.5, b=-2.0),
+        _truncated("one_sided", a=0.0, b=5.0),
+        _truncated("across_twist", shape=[20, 30], seed=987654321),
+        _truncated("negative_seed", seed=-3),
+        _truncated("0d", shape=[]),
+        _truncated("empty", shape=[0, 3]),
+    ]
+
+
 CASES = [
     *_uniform_random_batch_size_like(),
+    *_truncated_gaussian_random(),
 ]
