@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from phi.common import DataType
+from phi.common import DataType, IntArray
 from phi.core.meta_tensor import MetaTensor
 
 
@@ -15,3 +15,13 @@ def uniform_random_batch_size_like_infer_meta(input: MetaTensor, shape: list[int
                                       input_dim_idx, output_dim_idx))
     out.set_dtype(dtype)
 
+
+
+def randint_infer_meta(low: int, high: int, shape: IntArray, dtype: DataType,
+                       out: MetaTensor) -> None:
+    from phi.kernels.funcs.full import check_shape
+    from phi.kernels.funcs.random import check_randint_range
+
+    check_randint_range(low, high)
+    out.set_dims(check_shape(list(shape)))
+    out.set_dtype(dtype)

@@ -11,7 +11,7 @@ from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 from phi.common import DataType
 
-__all__ = ["truncated_gaussian_random", "uniform_random_batch_size_like"]
+__all__ = ["randint", "truncated_gaussian_random", "uniform_random_batch_size_like"]
 
 
 def uniform_random_batch_size_like(
@@ -76,3 +76,20 @@ def truncated_gaussian_random(
                      "b": b,
                      "dtype": dtype,
                  })
+
+
+def randint(
+    low: int,
+    high: int,
+    shape: Sequence[int] = (),
+    dtype: DataType = DataType.INT64,
+    seed: int = 0,
+) -> Tensor:
+    """`randint` (ops.yaml): (int low, int high, IntArray shape={}, DataType dtype=DataType::INT64,
+    int seed=0) -> Tensor(out).
+
+    Kernel `randint`; InferMeta `randint_infer_meta`.
+    """
+    return apply("randint",
+                 {},
+                 {"low": low, "high": high, "shape": shape, "dtype": dtype, "seed": seed})

@@ -97,3 +97,37 @@ def uniform_real(seed: int, count: int, low: float, high: float,
     dtype = np.dtype(dtype)
     lo, hi = dtype.type(low), dtype.type(high)
     return canonical(seed, count, dtype) * (hi - lo) + lo
+
+
+_LOW32 = np.uint64(0xFFFFFFFF)
+_32 = np.uint64(32)
+
+
+def _mul_wide(u: np.ndarray, r: int) -> tuple[np.ndarray, np.ndarray]:
+    """The 128-bit products u * r (u uint64 array, 0 < r < 2^64) as (high, low) uint64
+    halves, from 32-bit limbs."""
+    a_lo, a_hi = u & _LOW32, u >> _32
+    b_lo, b_hi = np.uint64(r & 0xFFFFFFFF), np.uint64(r >> 32)
+    p0, p1, p2, p3 = a_lo * b_lo, a_lo * b_hi, a_hi * b_lo, a_hi * b_hi
+    mid = (p0 >> _32) + (p1 & _LOW32) + (p2 & _LOW32)
+    low = (p0 & _LOW32) | (mid << _32)
+    return p3 + (p1 >> _32) + (p2 >> _32) + (mid >> _32), low
+
+
+def uniform_int(seed: int, count: int, low: int, high: int) -> np.ndarray:
+    """`count` draws of std::uniform_int_distribution(low, high) (inclusive) from a
+    std::mt19937_64 seeded with `seed`, as libstdc++ (GCC 11 and later) computes them:
+    Lemire's multiply-shift over one 64-bit draw, (draw * range) >> 64 with range =
+    high - low + 1, rejecting a draw whose low product half is below 2^64 mod range (the
+    next draw is tried; the outputs are the accepted draws in order). int64."""
+    span = high - low + 1
+    if not 0 < span < 1 << 64:
+        raise ValueError(f"uniform_int: empty or too wide range [{low}, {high}]")
+    threshold = np.uint64(((1 << 64) - span) % span)
+    drawn = count + 16
+    while True:
+        hi, lo = _mul_wide(mt19937_64(seed, drawn), span)
+        accepted = hi[lo >= threshold]
+        if accepted.size >= count:
+            return (accepted[:count].astype(np.int64) + np.int64(low)).astype(np.int64)
+        drawn *= 2

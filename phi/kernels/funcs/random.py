@@ -187,3 +187,28 @@ def truncated_gaussian_random(xp: Any, mean: float, std: float, seed: int, a: fl
                               out: Any) -> None:
     out[...] = xp.asarray(truncated_gaussian(mean, std, a, b, seed, out.size, out.dtype)
                           .reshape(out.shape))
+
+
+#: The fluid VarType numbers of randint's output types: Paddle 3.3.1 seeds a seeded
+#: randint's engine with this number (its `dtype` attribute), whatever `seed` says.
+_RANDINT_ENGINE_SEED = {np.dtype(np.int32): 2, np.dtype(np.int64): 3}
+
+
+def check_randint_range(low: int, high: int) -> None:
+    if low >= high:
+        raise ValueError(f"randint: low must be less than high, got low = {low}, "
+                         f"high = {high}")
+
+
+def randint(xp: Any, low: int, high: int, seed: int, out: Any) -> None:
+    """Integers in [low, high). Paddle 3.3.1's CPU kernel with a non-zero `seed` draws
+    from a std::mt19937_64 seeded with the output's fluid dtype number (2 int32, 3 int64;
+    the legacy op hands `dtype` to the kernel's seed), so any non-zero seed gives the same
+    values, reproduced bit for bit; seed 0: fluidphi's process-wide generator."""
+    check_randint_range(low, high)
+    if seed:
+        values = cpu_engine.uniform_int(_RANDINT_ENGINE_SEED[np.dtype(out.dtype)], out.size,
+                                        low, high - 1)
+    else:
+        values = _GLOBAL.integers(low, high, out.size, dtype=np.int64)
+    out[...] = xp.asarray(values.reshape(out.shape).astype(out.dtype))
