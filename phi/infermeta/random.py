@@ -25,3 +25,10 @@ def randint_infer_meta(low: int, high: int, shape: IntArray, dtype: DataType,
     check_randint_range(low, high)
     out.set_dims(check_shape(list(shape)))
     out.set_dtype(dtype)
+
+
+def randperm_infer_meta(n: int, dtype: DataType, out: MetaTensor) -> None:
+    from phi.kernels.funcs.random import randperm_dims
+
+    out.set_dims(randperm_dims(n))
+    out.set_dtype(dtype)

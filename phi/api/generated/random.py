@@ -11,7 +11,7 @@ from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 from phi.common import DataType
 
-__all__ = ["randint", "truncated_gaussian_random", "uniform_random_batch_size_like"]
+__all__ = ["randint", "randperm", "truncated_gaussian_random", "uniform_random_batch_size_like"]
 
 
 def uniform_random_batch_size_like(
@@ -93,3 +93,11 @@ def randint(
     return apply("randint",
                  {},
                  {"low": low, "high": high, "shape": shape, "dtype": dtype, "seed": seed})
+
+
+def randperm(n: int, dtype: DataType = DataType.INT64) -> Tensor:
+    """`randperm` (ops.yaml): (int n, DataType dtype=DataType::INT64) -> Tensor(out).
+
+    Kernel `randperm`; InferMeta `randperm_infer_meta`.
+    """
+    return apply("randperm", {}, {"n": n, "dtype": dtype})

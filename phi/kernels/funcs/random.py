@@ -212,3 +212,15 @@ def randint(xp: Any, low: int, high: int, seed: int, out: Any) -> None:
     else:
         values = _GLOBAL.integers(low, high, out.size, dtype=np.int64)
     out[...] = xp.asarray(values.reshape(out.shape).astype(out.dtype))
+
+
+def randperm_dims(n: int) -> tuple[int]:
+    if n < 0:
+        raise ValueError(f"randperm: n must be >= 0, got {n}")
+    return (n,)
+
+
+def randperm(xp: Any, out: Any) -> None:
+    """A random permutation of 0 .. n-1 (n: out's length). Paddle draws it from its
+    process-wide generator (the op has no seed of its own), fluidphi from its own."""
+    out[...] = xp.asarray(_GLOBAL.permutation(out.shape[0]).astype(out.dtype))

@@ -96,8 +96,19 @@ def _randint_cases() -> list[Case]:
     ]
 
 
+#: randperm draws from Paddle's process-wide generator (no seed attribute): its fixtures are
+#: the draws that leave no choice (n of 0 and 1); tests/ops/test_random_ops.py tests the rest.
+def _randperm() -> list[Case]:
+    return [
+        *[Case(f"randperm_one_{d}", "randperm", {}, attrs={"n": 1, "dtype": VT[d]})
+          for d in ("int32", "int64", "float32", "float64")],
+        Case("randperm_zero", "randperm", {}, attrs={"n": 0}),
+    ]
+
+
 CASES = [
     *_uniform_random_batch_size_like(),
     *_truncated_gaussian_random(),
     *_randint_cases(),
+    *_randperm(),
 ]

@@ -1,0 +1,98 @@
+"""Random ops where Paddle's values cannot be reproduced: the draws of its process-wide
+generator (seed 0, or ops without a seed). Each path draws from fluidphi's generator
+(`phi.kernels.funcs.random.seed_all` fixes it), and the tests check the distribution with
+fixed thresholds plus exact dims, dtypes and ranges. Seeded draws are bit-exact and checked
+against Paddle's own in tests/ops/test_paddle_ops.py (family `random`); which op is which:
+docs/random.md."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from compat.single_op import run_single_op
+from phi.kernels.funcs.random import seed_all
+
+PATHS = ("legacy", "phi")
+
+
+def draw(op: str, attrs: dict, inputs: dict | None = None, path: str = "phi",
+         outputs: tuple[str, ...] = ("Out",), seed: int = 2024) -> np.ndarray:
+    """The op's first output on `path`, fluidphi's generator seeded with `seed` first."""
+    seed_all(seed)
+    result, trace = run_single_op(op, inputs or {}, attrs, list(outputs), path)
+    assert trace.path == path
+    return result[outputs[0]][0]
+
+
+def chi_square(counts: np.ndarray, expected: np.ndarray) -> float:
+    return float(((counts - expected) ** 2 / expected).sum())
+
+
+#: Upper 0.1 % points of the chi-square distribution by degrees of freedom.
+CHI2_999 = {1: 10.83, 3: 16.27, 9: 27.88, 12: 32.91, 23: 49.73}
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_uniform_random_batch_size_like_unseeded(path: str) -> None:
+    out = draw("uniform_random_batch_size_like", {"shape": [-1, 500], "min": -2.0,
+                                                  "max": 3.0}, {"Input": np.zeros((40, 1),
+                                                                                  np.float32)},
+               path)
+    assert out.shape == (40, 500) and out.dtype == np.float32
+    assert out.min() >= -2.0 and out.max() < 3.0
+    counts = np.histogram(out, bins=10, range=(-2.0, 3.0))[0]
+    assert chi_square(counts, np.full(10, out.size / 10)) < CHI2_999[9]
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_truncated_gaussian_random_unseeded(path: str) -> None:
+    out = draw("truncated_gaussian_random", {"shape": [100, 200], "mean": 1.0, "std": 2.0,
+                                             "a": -1.0, "b": 4.0, "dtype": 6}, path=path)
+    assert out.shape == (100, 200) and out.dtype == np.float64
+    assert out.min() >= -1.0 and out.max() <= 4.0
+    # N(1, 2) truncated to [-1, 4]: alpha = -1, beta = 1.5 in standard units
+    phi = lambda z: math.exp(-z * z / 2) / math.sqrt(2 * math.pi)  # noqa: E731
+    cdf = lambda z: (1 + math.erf(z / math.sqrt(2))) / 2  # noqa: E731
+    mass = cdf(1.5) - cdf(-1.0)
+    mean = 1.0 + 2.0 * (phi(-1.0) - phi(1.5)) / mass
+    assert abs(out.mean() - mean) < 4 * 2.0 / math.sqrt(out.size)
+    edges = np.linspace(-1.0, 4.0, 11)
+    expected = np.diff([cdf((e - 1.0) / 2.0) for e in edges]) / mass * out.size
+    assert chi_square(np.histogram(out, bins=edges)[0], expected) < CHI2_999[9]
+
+
+@pytest.mark.parametrize("path", PATHS)
+@pytest.mark.parametrize(("dtype", "numpy_type"), [(2, np.int32), (3, np.int64)])
+def test_randint_unseeded(path: str, dtype: int, numpy_type: type) -> None:
+    out = draw("randint", {"shape": [130, 100], "low": -3, "high": 10, "dtype": dtype},
+               path=path)
+    assert out.shape == (130, 100) and out.dtype == numpy_type
+    counts = np.bincount(out.ravel() + 3, minlength=13)
+    assert counts.size == 13
+    assert chi_square(counts, np.full(13, out.size / 13)) < CHI2_999[12]
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_randint_refuses_an_empty_range(path: str) -> None:
+    with pytest.raises(Exception, match="randint: low must be less than high"):
+        draw("randint", {"shape": [2], "low": 3, "high": 3}, path=path)
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_randperm_is_a_uniform_permutation(path: str) -> None:
+    seen = np.zeros((4, 4))
+    for seed in range(1200):
+        out = draw("randperm", {"n": 4, "dtype": 3}, path=path, seed=seed)
+        assert out.dtype == np.int64 and sorted(out.tolist()) == [0, 1, 2, 3]
+        seen[np.arange(4), out] += 1
+    # each value lands in each position a quarter of the time
+    assert chi_square(seen.ravel(), np.full(16, 1200 / 4)) < CHI2_999[9]
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_randperm_refuses_a_negative_n(path: str) -> None:
+    with pytest.raises(Exception, match="randperm: n must be >= 0"):
+        draw("randperm", {"n": -1}, path=path)
