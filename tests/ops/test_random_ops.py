@@ -96,3 +96,15 @@ def test_randperm_is_a_uniform_permutation(path: str) -> None:
 def test_randperm_refuses_a_negative_n(path: str) -> None:
     with pytest.raises(Exception, match="randperm: n must be >= 0"):
         draw("randperm", {"n": -1}, path=path)
+
+
+@pytest.mark.parametrize("path", PATHS)
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_bernoulli_follows_each_probability(path: str, dtype: type) -> None:
+    p = np.repeat(np.array([0.0, 0.1, 0.5, 0.9, 1.0], dtype), 4000).reshape(5, 4000)
+    out = draw("bernoulli", {}, {"X": p}, path)
+    assert out.shape == p.shape and out.dtype == dtype
+    assert set(np.unique(out).tolist()) <= {0.0, 1.0}
+    assert (out[0] == 0).all() and (out[4] == 1).all()
+    for row, prob in zip(out[1:4], (0.1, 0.5, 0.9), strict=True):
+        assert abs(row.mean() - prob) < 4 * math.sqrt(prob * (1 - prob) / row.size)

@@ -11,7 +11,13 @@ from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 from phi.common import DataType
 
-__all__ = ["randint", "randperm", "truncated_gaussian_random", "uniform_random_batch_size_like"]
+__all__ = [
+    "bernoulli",
+    "randint",
+    "randperm",
+    "truncated_gaussian_random",
+    "uniform_random_batch_size_like",
+]
 
 
 def uniform_random_batch_size_like(
@@ -101,3 +107,11 @@ def randperm(n: int, dtype: DataType = DataType.INT64) -> Tensor:
     Kernel `randperm`; InferMeta `randperm_infer_meta`.
     """
     return apply("randperm", {}, {"n": n, "dtype": dtype})
+
+
+def bernoulli(x: TensorLike) -> Tensor:
+    """`bernoulli` (ops.yaml): (Tensor x) -> Tensor(out).
+
+    Kernel `bernoulli`; InferMeta `unchanged_infer_meta`.
+    """
+    return apply("bernoulli", {"x": x}, {})

@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from phi.kernels.funcs import cpu_engine
+from phi.kernels.funcs.common import to_host
 
 _GLOBAL = np.random.default_rng()
 
@@ -224,3 +225,20 @@ def randperm(xp: Any, out: Any) -> None:
     """A random permutation of 0 .. n-1 (n: out's length). Paddle draws it from its
     process-wide generator (the op has no seed of its own), fluidphi from its own."""
     out[...] = xp.asarray(_GLOBAL.permutation(out.shape[0]).astype(out.dtype))
+
+
+def check_probabilities(op: str, p: np.ndarray) -> None:
+    """Paddle's check that every probability lies in [0, 1] (NaN fails it)."""
+    bad = ~((p >= 0) & (p <= 1))
+    if bad.any():
+        raise ValueError(f"{op}: The probability should be in [0, 1], but got "
+                         f"{p[bad].ravel()[0]} in X")
+
+
+def bernoulli(xp: Any, x: Any, out: Any) -> None:
+    """1 where a uniform draw in [0, 1) (in x's type) is below x, else 0. Paddle draws from
+    its process-wide generator, fluidphi from its own."""
+    p = to_host(x)
+    check_probabilities("bernoulli", p)
+    draws = _GLOBAL.random(p.size, dtype=_engine_dtype(p.dtype)).reshape(p.shape)
+    out[...] = xp.asarray((draws < p).astype(out.dtype))

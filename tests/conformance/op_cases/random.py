@@ -8,7 +8,9 @@ distribution-tested in tests/ops/test_random_ops.py. `dtype` attributes are flui
 numbers (2 int32, 3 int64, 5 float32, 6 float64, 22 bfloat16).
 """
 
-from .spec import Case, In
+import numpy as np
+
+from .spec import NAN, SHAPES, Case, Drawn, In, seed_of
 
 #: Seeded cases compare every bit (a tolerance of 0).
 EXACT = 0.0
@@ -106,9 +108,32 @@ def _randperm() -> list[Case]:
     ]
 
 
+def _bernoulli() -> list[Case]:
+    """Probabilities 0 and 1 only: the draws of the process-wide generator cannot matter."""
+    def coins(shape: tuple[int, ...], dtype: str) -> In:
+        return In(shape, dtype, low=0, high=2, values=Drawn(_coin_flips, (shape,)))
+
+    return [
+        *[Case(f"bernoulli_{d}_{name}", "bernoulli", {"X": coins(shape, d)})
+          for d in BERNOULLI_TYPES for name, shape in SHAPES.items()],
+        *[Case(f"bernoulli_{tag}", "bernoulli", {"X": In((3,), "float32", values=values)},
+               raises="probability should be")
+          for tag, values in (("above_one", [0.0, 1.5, 1.0]), ("negative", [-0.5, 0.0, 1.0]),
+                              ("nan", [0.0, NAN, 1.0]))],
+    ]
+
+
+def _coin_flips(shape: tuple[int, ...]):
+    return np.random.default_rng(seed_of("bernoulli", *map(str, shape))).integers(
+        0, 2, shape).astype(np.float64)
+
+
+BERNOULLI_TYPES = ("float32", "float64")
+
 CASES = [
     *_uniform_random_batch_size_like(),
     *_truncated_gaussian_random(),
     *_randint_cases(),
     *_randperm(),
+    *_bernoulli(),
 ]
