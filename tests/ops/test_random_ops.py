@@ -108,3 +108,25 @@ def test_bernoulli_follows_each_probability(path: str, dtype: type) -> None:
     assert (out[0] == 0).all() and (out[4] == 1).all()
     for row, prob in zip(out[1:4], (0.1, 0.5, 0.9), strict=True):
         assert abs(row.mean() - prob) < 4 * math.sqrt(prob * (1 - prob) / row.size)
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_multinomial_with_replacement(path: str) -> None:
+    weights = np.array([[1.0, 2.0, 3.0, 4.0]] * 50, np.float32)
+    out = draw("multinomial", {"num_samples": 200, "replacement": True}, {"X": weights}, path)
+    assert out.shape == (50, 200) and out.dtype == np.int64
+    counts = np.bincount(out.ravel(), minlength=4)
+    assert chi_square(counts, np.array([0.1, 0.2, 0.3, 0.4]) * out.size) < CHI2_999[3]
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_multinomial_without_replacement(path: str) -> None:
+    p = np.array([0.1, 0.2, 0.3, 0.4])
+    out = draw("multinomial", {"num_samples": 2}, {"X": np.tile(p, (5000, 1))}, path)
+    assert out.shape == (5000, 2) and (out[:, 0] != out[:, 1]).all()
+    first = np.bincount(out[:, 0], minlength=4)
+    assert chi_square(first, p * 5000) < CHI2_999[3]
+    # the second pick: sum over first picks i of p_i * p_j / (1 - p_i), j != i
+    second_p = np.array([sum(p[i] * p[j] / (1 - p[i]) for i in range(4) if i != j)
+                         for j in range(4)])
+    assert chi_square(np.bincount(out[:, 1], minlength=4), second_p * 5000) < CHI2_999[3]

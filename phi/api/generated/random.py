@@ -13,6 +13,7 @@ from phi.common import DataType
 
 __all__ = [
     "bernoulli",
+    "multinomial",
     "randint",
     "randperm",
     "truncated_gaussian_random",
@@ -115,3 +116,12 @@ def bernoulli(x: TensorLike) -> Tensor:
     Kernel `bernoulli`; InferMeta `unchanged_infer_meta`.
     """
     return apply("bernoulli", {"x": x}, {})
+
+
+def multinomial(x: TensorLike, num_samples: float = 1, replacement: bool = False) -> Tensor:
+    """`multinomial` (ops.yaml): (Tensor x, Scalar num_samples=1, bool replacement=false) ->
+    Tensor(out).
+
+    Kernel `multinomial`; InferMeta `multinomial_infer_meta`.
+    """
+    return apply("multinomial", {"x": x}, {"num_samples": num_samples, "replacement": replacement})

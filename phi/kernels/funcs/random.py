@@ -242,3 +242,49 @@ def bernoulli(xp: Any, x: Any, out: Any) -> None:
     check_probabilities("bernoulli", p)
     draws = _GLOBAL.random(p.size, dtype=_engine_dtype(p.dtype)).reshape(p.shape)
     out[...] = xp.asarray((draws < p).astype(out.dtype))
+
+
+def multinomial_dims(x_dims: tuple[int, ...], num_samples: int) -> tuple[int, ...]:
+    if not x_dims:
+        raise ValueError("multinomial: X must have 1 or 2 dims, got a 0-d tensor")
+    if num_samples <= 0:
+        raise ValueError(f"multinomial: num_samples must be > 0, got {num_samples}")
+    return (*x_dims[:-1], num_samples)
+
+
+def _check_multinomial(probs: np.ndarray, num_samples: int, replacement: bool) -> None:
+    negative = probs < 0
+    if negative.any():
+        raise ValueError("multinomial: The input of multinomial distribution should be "
+                         f">= 0, but got {probs[negative][0]}")
+    sums = probs.sum(axis=1)
+    if not (sums > 0).all():
+        raise ValueError("multinomial: The sum of one multinomial distribution probability "
+                         f"should be > 0, but got {sums[~(sums > 0)][0]}")
+    if not replacement and ((probs != 0).sum(axis=1) < num_samples).any():
+        raise ValueError("multinomial: When replacement is False, number of samples should "
+                         "be less than non-zero categories")
+
+
+def multinomial(xp: Any, x: Any, num_samples: int, replacement: bool, out: Any) -> None:
+    """Category ids drawn per row of X (the last axis holds the weights), as Paddle's CPU
+    kernel: a uniform draw u (in X's type) picks the first category whose normalised
+    cumulative weight is >= u (the last one is 1); without replacement the picked category
+    leaves the row before the next draw. Paddle draws from its process-wide generator,
+    fluidphi from its own."""
+    host = to_host(x)
+    probs = host.reshape(-1, host.shape[-1]).astype(_engine_dtype(host.dtype))
+    _check_multinomial(probs, num_samples, replacement)
+    t = probs.dtype.type
+    rows = probs.shape[0]
+    picks = np.empty((rows, num_samples), np.int64)
+    for s in range(1 if replacement else num_samples):
+        cum = np.cumsum(probs, axis=1, dtype=probs.dtype)
+        cum /= cum[:, -1:]
+        cum[:, -1] = t(1)
+        take = num_samples if replacement else 1
+        u = _GLOBAL.random((rows, take), dtype=probs.dtype)
+        ids = (cum[:, None, :] < u[:, :, None]).sum(axis=2)
+        picks[:, s : s + take] = ids
+        probs[np.arange(rows)[:, None], ids] = 0
+    out[...] = xp.asarray(picks.reshape(out.shape))

@@ -128,6 +128,28 @@ def _coin_flips(shape: tuple[int, ...]):
         0, 2, shape).astype(np.float64)
 
 
+def _multinomial() -> list[Case]:
+    """One category with all the mass per row (the draws cannot matter), and Paddle's
+    refusals."""
+    def case(tag: str, rows: list, dtype: str = "float32", raises: str | None = None,
+             **attrs) -> Case:
+        shape = (len(rows),) if not isinstance(rows[0], list) else (len(rows), len(rows[0]))
+        return Case(f"multinomial_{tag}", "multinomial", {"X": In(shape, dtype, values=rows)},
+                    attrs=attrs, raises=raises)
+
+    one_hot = [[0.0, 0.0, 2.5, 0.0], [1.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 7.0]]
+    return [
+        *[case(f"one_hot_{d}", one_hot, d, num_samples=3, replacement=True)
+          for d in ("float32", "float64")],
+        case("one_hot_single_draw", one_hot, num_samples=1),
+        case("vector", [0.0, 3.0, 0.0], num_samples=4, replacement=True),
+        case("negative", [[0.5, -0.1, 0.6]], raises="should be >= 0"),
+        case("zero_sum", [[0.0, 0.0, 0.0]], raises="should be > 0"),
+        case("too_many_without_replacement", [[0.0, 1.0, 1.0]], num_samples=3,
+             raises="non-zero"),
+    ]
+
+
 BERNOULLI_TYPES = ("float32", "float64")
 
 CASES = [
@@ -136,4 +158,5 @@ CASES = [
     *_randint_cases(),
     *_randperm(),
     *_bernoulli(),
+    *_multinomial(),
 ]
