@@ -130,3 +130,14 @@ def test_multinomial_without_replacement(path: str) -> None:
     second_p = np.array([sum(p[i] * p[j] / (1 - p[i]) for i in range(4) if i != j)
                          for j in range(4)])
     assert chi_square(np.bincount(out[:, 1], minlength=4), second_p * 5000) < CHI2_999[3]
+
+
+@pytest.mark.parametrize("path", PATHS)
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_exponential(path: str, dtype: type) -> None:
+    out = draw("exponential", {"lambda": 2.0}, {"X": np.zeros((100, 200), dtype)}, path)
+    assert out.shape == (100, 200) and out.dtype == dtype and (out >= 0).all()
+    # ten bins of equal probability: edges -log(1 - k / 10) / 2
+    edges = [-math.log(1 - k / 10) / 2 for k in range(10)] + [math.inf]
+    counts = np.histogram(out, bins=edges)[0]
+    assert chi_square(counts, np.full(10, out.size / 10)) < CHI2_999[9]

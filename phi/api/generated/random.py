@@ -13,6 +13,7 @@ from phi.common import DataType
 
 __all__ = [
     "bernoulli",
+    "exponential",
     "multinomial",
     "randint",
     "randperm",
@@ -125,3 +126,11 @@ def multinomial(x: TensorLike, num_samples: float = 1, replacement: bool = False
     Kernel `multinomial`; InferMeta `multinomial_infer_meta`.
     """
     return apply("multinomial", {"x": x}, {"num_samples": num_samples, "replacement": replacement})
+
+
+def exponential(x: TensorLike, lam: float = 1.0) -> Tensor:
+    """`exponential` (ops.yaml): (Tensor x, float lam=1.0) -> Tensor(out).
+
+    Kernel `exponential`; InferMeta `unchanged_infer_meta`.
+    """
+    return apply("exponential", {"x": x}, {"lam": lam})

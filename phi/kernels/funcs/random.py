@@ -288,3 +288,13 @@ def multinomial(xp: Any, x: Any, num_samples: int, replacement: bool, out: Any) 
         picks[:, s : s + take] = ids
         probs[np.arange(rows)[:, None], ids] = 0
     out[...] = xp.asarray(picks.reshape(out.shape))
+
+
+def exponential(xp: Any, lam: float, out: Any) -> None:
+    """-1 / lambda * log(1 - u) for u uniform in [0, 1), in the output's type (float for
+    the half types). Paddle draws u from its process-wide generator, fluidphi from its own."""
+    t = _engine_dtype(np.dtype(out.dtype)).type
+    u = _GLOBAL.random(out.size, dtype=t)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        values = t(-1.0) / t(lam) * np.log(t(1.0) - u)
+    out[...] = xp.asarray(values.reshape(out.shape))

@@ -10,7 +10,7 @@ numbers (2 int32, 3 int64, 5 float32, 6 float64, 22 bfloat16).
 
 import numpy as np
 
-from .spec import NAN, SHAPES, Case, Drawn, In, seed_of
+from .spec import INF, NAN, SHAPES, Case, Drawn, In, seed_of
 
 #: Seeded cases compare every bit (a tolerance of 0).
 EXACT = 0.0
@@ -150,6 +150,14 @@ def _multinomial() -> list[Case]:
     ]
 
 
+def _exponential() -> list[Case]:
+    """Out = -1 / lambda * log(1 - u): with lambda = +inf every draw gives +0 (u = 0, a
+    2^-64 chance per element, would give -0), so the draws cannot matter."""
+    return [Case(f"exponential_{d}_{name}", "exponential", {"X": In(shape, d)},
+                 attrs={"lambda": INF}) for d in ("float32", "float64")
+            for name, shape in SHAPES.items()]
+
+
 BERNOULLI_TYPES = ("float32", "float64")
 
 CASES = [
@@ -159,4 +167,5 @@ CASES = [
     *_randperm(),
     *_bernoulli(),
     *_multinomial(),
+    *_exponential(),
 ]
