@@ -141,3 +141,17 @@ def test_exponential(path: str, dtype: type) -> None:
     edges = [-math.log(1 - k / 10) / 2 for k in range(10)] + [math.inf]
     counts = np.histogram(out, bins=edges)[0]
     assert chi_square(counts, np.full(10, out.size / 10)) < CHI2_999[9]
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_poisson(path: str) -> None:
+    rates = np.repeat(np.array([0.5, 4.0, 30.0], np.float64), 5000).reshape(3, 5000)
+    out = draw("poisson", {}, {"X": rates}, path)
+    assert out.shape == rates.shape and out.dtype == np.float64
+    assert (out == np.floor(out)).all() and (out >= 0).all()
+    for row, lam in zip(out, (0.5, 4.0, 30.0), strict=True):
+        assert abs(row.mean() - lam) < 4 * math.sqrt(lam / row.size)
+        assert abs(row.var() - lam) < 0.1 * lam
+    small = np.bincount(out[0].astype(np.int64), minlength=4)[:3]
+    expected = [math.exp(-0.5) * 0.5 ** k / math.factorial(k) * 5000 for k in range(3)]
+    assert chi_square(small, np.array(expected)) < CHI2_999[3]

@@ -15,6 +15,7 @@ __all__ = [
     "bernoulli",
     "exponential",
     "multinomial",
+    "poisson",
     "randint",
     "randperm",
     "truncated_gaussian_random",
@@ -134,3 +135,11 @@ def exponential(x: TensorLike, lam: float = 1.0) -> Tensor:
     Kernel `exponential`; InferMeta `unchanged_infer_meta`.
     """
     return apply("exponential", {"x": x}, {"lam": lam})
+
+
+def poisson(x: TensorLike) -> Tensor:
+    """`poisson` (ops.yaml): (Tensor x) -> Tensor(out).
+
+    Kernel `poisson`; InferMeta `unchanged_infer_meta`.
+    """
+    return apply("poisson", {"x": x}, {})

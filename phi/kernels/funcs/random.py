@@ -298,3 +298,13 @@ def exponential(xp: Any, lam: float, out: Any) -> None:
     with np.errstate(divide="ignore", invalid="ignore"):
         values = t(-1.0) / t(lam) * np.log(t(1.0) - u)
     out[...] = xp.asarray(values.reshape(out.shape))
+
+
+def poisson(xp: Any, x: Any, out: Any) -> None:
+    """Poisson(X) counts in X's type. A rate that is not > 0 (0, negative, NaN) gives 0, as
+    libstdc++'s std::poisson_distribution in Paddle's kernel does. Paddle draws from its
+    process-wide generator, fluidphi from its own."""
+    lam = to_host(x).astype(np.float64)
+    drawn = lam > 0
+    counts = _GLOBAL.poisson(np.where(drawn, lam, 0.0))
+    out[...] = xp.asarray(np.where(drawn, counts, 0).astype(out.dtype))

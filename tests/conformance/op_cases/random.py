@@ -158,6 +158,18 @@ def _exponential() -> list[Case]:
             for name, shape in SHAPES.items()]
 
 
+def _poisson() -> list[Case]:
+    """Rates whose draw is always 0 under libstdc++'s std::poisson_distribution (0, and
+    negative or NaN ones, which its small-mean loop ends at once)."""
+    return [
+        *[Case(f"poisson_zero_{d}_{name}", "poisson",
+               {"X": In(shape, d, low=0.0, high=0.0)})
+          for d in ("float32", "float64") for name, shape in SHAPES.items()],
+        Case("poisson_no_draw_rates", "poisson",
+             {"X": In((4,), "float64", values=[0.0, -0.0, -1.5, NAN])}),
+    ]
+
+
 BERNOULLI_TYPES = ("float32", "float64")
 
 CASES = [
@@ -168,4 +180,5 @@ CASES = [
     *_bernoulli(),
     *_multinomial(),
     *_exponential(),
+    *_poisson(),
 ]
