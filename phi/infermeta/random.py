@@ -40,3 +40,8 @@ def multinomial_infer_meta(x: MetaTensor, num_samples: Scalar, replacement: bool
 
     out.set_dims(multinomial_dims(tuple(x.dims()), num_samples.to(int)))
     out.set_dtype(DataType.INT64)
+
+
+def seed_infer_meta(out: MetaTensor) -> None:
+    out.set_dims((1,))
+    out.set_dtype(DataType.INT32)

@@ -155,3 +155,12 @@ def test_poisson(path: str) -> None:
     small = np.bincount(out[0].astype(np.int64), minlength=4)[:3]
     expected = [math.exp(-0.5) * 0.5 ** k / math.factorial(k) * 5000 for k in range(3)]
     assert chi_square(small, np.array(expected)) < CHI2_999[3]
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_seed_draws_where_paddle_does(path: str) -> None:
+    drawn = [int(draw("seed", {"seed": 0}, path=path, seed=s)[0]) for s in range(200)]
+    assert 0 not in drawn and len(set(drawn)) == 200
+    assert min(drawn) < -(2 ** 29) and max(drawn) > 2 ** 29  # the whole int32 range
+    out = draw("seed", {"seed": 5, "deterministic": True}, path=path)
+    assert out.dtype == np.int32 and out.shape == (1,) and out[0] not in (0, 5)

@@ -18,6 +18,7 @@ __all__ = [
     "poisson",
     "randint",
     "randperm",
+    "seed",
     "truncated_gaussian_random",
     "uniform_random_batch_size_like",
 ]
@@ -143,3 +144,11 @@ def poisson(x: TensorLike) -> Tensor:
     Kernel `poisson`; InferMeta `unchanged_infer_meta`.
     """
     return apply("poisson", {"x": x}, {})
+
+
+def seed(seed: int, deterministic: bool = False, rng_name: str = '') -> Tensor:
+    """`seed` (ops.yaml): (int seed, bool deterministic=false, str rng_name="") -> Tensor(out).
+
+    Kernel `seed`; InferMeta `seed_infer_meta`.
+    """
+    return apply("seed", {}, {"seed": seed, "deterministic": deterministic, "rng_name": rng_name})

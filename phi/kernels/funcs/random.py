@@ -308,3 +308,16 @@ def poisson(xp: Any, x: Any, out: Any) -> None:
     drawn = lam > 0
     counts = _GLOBAL.poisson(np.where(drawn, lam, 0.0))
     out[...] = xp.asarray(np.where(drawn, counts, 0).astype(out.dtype))
+
+
+def seed(xp: Any, value: int, deterministic: bool, out: Any) -> None:
+    """The seed op: a non-zero `value` itself unless `deterministic`; otherwise Paddle asks
+    std::random_device (or, deterministic, its generator named by rng_name, never 0), which
+    fluidphi replaces by a non-zero int32 of its process-wide generator."""
+    if value and not deterministic:
+        out[...] = value
+        return
+    drawn = 0
+    while drawn == 0:
+        drawn = int(_GLOBAL.integers(-(2 ** 31), 2 ** 31))
+    out[...] = drawn

@@ -170,6 +170,12 @@ def _poisson() -> list[Case]:
     ]
 
 
+def _seed() -> list[Case]:
+    """A non-zero `seed` is the output; 0 asks std::random_device (distribution-tested)."""
+    return [Case(f"seed_{tag}", "seed", {}, attrs={"seed": value})
+            for tag, value in (("positive", 42), ("negative", -7), ("max", 2 ** 31 - 1))]
+
+
 BERNOULLI_TYPES = ("float32", "float64")
 
 CASES = [
@@ -181,4 +187,5 @@ CASES = [
     *_multinomial(),
     *_exponential(),
     *_poisson(),
+    *_seed(),
 ]
