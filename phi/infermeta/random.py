@@ -45,3 +45,15 @@ def multinomial_infer_meta(x: MetaTensor, num_samples: Scalar, replacement: bool
 def seed_infer_meta(out: MetaTensor) -> None:
     out.set_dims((1,))
     out.set_dtype(DataType.INT32)
+
+
+def shuffle_batch_infer_meta(x: MetaTensor, seed: MetaTensor, startup_seed: int,
+                             out: MetaTensor, shuffle_idx: MetaTensor,
+                             seed_out: MetaTensor) -> None:
+    from phi.kernels.funcs.random import shuffle_batch_idx_dims
+
+    out.share_meta(x)
+    shuffle_idx.set_dims(shuffle_batch_idx_dims(tuple(x.dims())))
+    shuffle_idx.set_dtype(DataType.INT64)
+    seed_out.set_dims((1,))
+    seed_out.set_dtype(DataType.INT64)

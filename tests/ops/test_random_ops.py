@@ -164,3 +164,28 @@ def test_seed_draws_where_paddle_does(path: str) -> None:
     assert min(drawn) < -(2 ** 29) and max(drawn) > 2 ** 29  # the whole int32 range
     out = draw("seed", {"seed": 5, "deterministic": True}, path=path)
     assert out.dtype == np.int32 and out.shape == (1,) and out[0] not in (0, 5)
+
+
+def _cycle_length(idx: np.ndarray) -> int:
+    at, steps = int(idx[0]), 1
+    while at != 0:
+        at, steps = int(idx[at]), steps + 1
+    return steps
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_shuffle_batch_moves_rows_along_one_cycle(path: str) -> None:
+    x = np.arange(15, dtype=np.float32).reshape(5, 3)
+    firsts = []
+    for s in range(800):
+        seed_all(s)
+        result, _ = run_single_op("shuffle_batch", {"X": x, "Seed": np.array([5], np.int64)},
+                                  {}, ["Out", "ShuffleIdx", "SeedOut"], path)
+        out, idx, seed_out = (result[k][0] for k in ("Out", "ShuffleIdx", "SeedOut"))
+        assert idx.dtype == np.int64 and _cycle_length(idx) == 5
+        np.testing.assert_array_equal(out[idx], x)
+        assert seed_out.tolist() == [5 * 16807]
+        firsts.append(int(idx[0]))
+    # row 0 goes to each other row a quarter of the time
+    counts = np.bincount(firsts, minlength=5)
+    assert counts[0] == 0 and chi_square(counts[1:], np.full(4, 200.0)) < CHI2_999[3]

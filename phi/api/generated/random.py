@@ -19,6 +19,7 @@ __all__ = [
     "randint",
     "randperm",
     "seed",
+    "shuffle_batch",
     "truncated_gaussian_random",
     "uniform_random_batch_size_like",
 ]
@@ -152,3 +153,16 @@ def seed(seed: int, deterministic: bool = False, rng_name: str = '') -> Tensor:
     Kernel `seed`; InferMeta `seed_infer_meta`.
     """
     return apply("seed", {}, {"seed": seed, "deterministic": deterministic, "rng_name": rng_name})
+
+
+def shuffle_batch(
+    x: TensorLike,
+    seed: TensorLike,
+    startup_seed: int = 0,
+) -> tuple[Tensor, Tensor, Tensor]:
+    """`shuffle_batch` (ops.yaml): (Tensor x, Tensor seed, int startup_seed=0) -> Tensor(out),
+    Tensor(shuffle_idx), Tensor(seed_out).
+
+    Kernel `shuffle_batch`; InferMeta `shuffle_batch_infer_meta`.
+    """
+    return apply("shuffle_batch", {"x": x, "seed": seed}, {"startup_seed": startup_seed})

@@ -321,3 +321,42 @@ def seed(xp: Any, value: int, deterministic: bool, out: Any) -> None:
     while drawn == 0:
         drawn = int(_GLOBAL.integers(-(2 ** 31), 2 ** 31))
     out[...] = drawn
+
+
+_MINSTD_M = 2 ** 31 - 1
+
+
+def minstd_rand0_first(seed: int) -> int:
+    """The first output of a std::minstd_rand0 (libstdc++'s default_random_engine) seeded
+    with `seed` (taken modulo 2^64, then modulo 2^31 - 1; a state of 0 becomes 1)."""
+    state = (seed % 2 ** 64) % _MINSTD_M or 1
+    return state * 16807 % _MINSTD_M
+
+
+def shuffle_batch(xp: Any, x: Any, seed: int, out: Any, shuffle_idx: Any,
+                  seed_out: Any) -> None:
+    """Rows (every dim but the last) of X moved along one random cycle through all of
+    them: row i goes to ShuffleIdx[i]. Paddle seeds that shuffle from std::random_device,
+    fluidphi from its process-wide generator (two rows: the swap either way); SeedOut is
+    Paddle's exactly, the first draw of a std::minstd_rand0 seeded with `seed`."""
+    host = to_host(x)
+    rows = host.reshape(-1, host.shape[-1]) if host.ndim else host.reshape(1, 1)
+    order = _GLOBAL.permutation(rows.shape[0])
+    idx = np.empty(rows.shape[0], np.int64)
+    idx[order] = np.roll(order, -1)
+    moved = np.empty_like(rows)
+    moved[idx] = rows
+    out[...] = xp.asarray(moved.reshape(out.shape))
+    shuffle_idx[...] = xp.asarray(idx)
+    seed_out[...] = minstd_rand0_first(seed)
+
+
+def shuffle_batch_idx_dims(x_dims: tuple[int, ...]) -> tuple[int]:
+    return (math.prod(x_dims[:-1]),)
+
+
+def held_seed(seed: Any | None, fallback: int) -> int:
+    """The int64 a Seed tensor holds, else `fallback` (a Seed fed without data too)."""
+    if seed is None or not seed.initialized() or seed.numel() == 0:
+        return int(fallback)
+    return int(to_host(seed.data).reshape(-1)[0])

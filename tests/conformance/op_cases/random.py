@@ -176,6 +176,24 @@ def _seed() -> list[Case]:
             for tag, value in (("positive", 42), ("negative", -7), ("max", 2 ** 31 - 1))]
 
 
+def _shuffle_batch() -> list[Case]:
+    """Paddle shuffles the rows with a std::random_device seed into one cycle through all
+    of them: for two rows that is the swap, so those cases are exact. SeedOut is the first
+    draw of a std::minstd_rand0 seeded with Seed (always exact)."""
+    def case(tag: str, dims: tuple[int, ...], dtype: str, seed: int) -> Case:
+        return Case(f"shuffle_batch_{tag}", "shuffle_batch",
+                    {"X": In(dims, dtype), "Seed": In((1,), "int64", values=[seed])})
+
+    return [
+        *[case(d, (2, 3), d, 5) for d in ("float32", "float64", "int32", "int64")],
+        case("3d", (1, 2, 4), "float32", 123456789),
+        case("seed_zero", (2, 2), "float32", 0),
+        case("seed_negative", (2, 2), "float32", -3),
+        case("seed_modulus", (2, 2), "float64", 2 ** 31 - 1),
+        case("seed_big", (2, 2), "float64", 2 ** 40 + 17),
+    ]
+
+
 BERNOULLI_TYPES = ("float32", "float64")
 
 CASES = [
@@ -188,4 +206,5 @@ CASES = [
     *_exponential(),
     *_poisson(),
     *_seed(),
+    *_shuffle_batch(),
 ]
