@@ -189,3 +189,26 @@ def test_shuffle_batch_moves_rows_along_one_cycle(path: str) -> None:
     # row 0 goes to each other row a quarter of the time
     counts = np.bincount(firsts, minlength=5)
     assert counts[0] == 0 and chi_square(counts[1:], np.full(4, 200.0)) < CHI2_999[3]
+
+
+def _normal_bins_ok(values: np.ndarray, mean: float, std: float) -> bool:
+    """Ten bins of equal normal probability, chi-square below its 0.1 % point."""
+    from statistics import NormalDist
+
+    edges = [-math.inf] + [NormalDist(mean, std).inv_cdf(k / 10) for k in range(1, 10)]
+    counts = np.histogram(values, bins=[*edges, math.inf])[0]
+    return chi_square(counts, np.full(10, values.size / 10)) < CHI2_999[9]
+
+
+@pytest.mark.parametrize("path", PATHS)
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.complex64, np.complex128])
+def test_gaussian_inplace_unseeded(path: str, dtype: type) -> None:
+    out = draw("gaussian_inplace", {"mean": 1.5, "std": 2.0}, {"x": np.zeros((100, 100),
+                                                                             dtype)}, path,
+               outputs=("out",))
+    assert out.shape == (100, 100) and out.dtype == dtype
+    if np.dtype(dtype).kind == "c":  # both parts normal(mean, std / sqrt 2)
+        assert _normal_bins_ok(out.real, 1.5, 2.0 / math.sqrt(2))
+        assert _normal_bins_ok(out.imag, 1.5, 2.0 / math.sqrt(2))
+    else:
+        assert _normal_bins_ok(out, 1.5, 2.0)

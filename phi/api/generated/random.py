@@ -14,6 +14,7 @@ from phi.common import DataType
 __all__ = [
     "bernoulli",
     "exponential",
+    "gaussian_inplace",
     "multinomial",
     "poisson",
     "randint",
@@ -166,3 +167,12 @@ def shuffle_batch(
     Kernel `shuffle_batch`; InferMeta `shuffle_batch_infer_meta`.
     """
     return apply("shuffle_batch", {"x": x, "seed": seed}, {"startup_seed": startup_seed})
+
+
+def gaussian_inplace(x: TensorLike, mean: float = 0.0, std: float = 1.0, seed: int = 0) -> Tensor:
+    """`gaussian_inplace` (ops.yaml): (Tensor x, float mean=0.0, float std=1.0, int seed=0) ->
+    Tensor(out).
+
+    Kernel `gaussian_inplace`; InferMeta `unchanged_infer_meta`.
+    """
+    return apply("gaussian_inplace", {"x": x}, {"mean": mean, "std": std, "seed": seed})

@@ -131,3 +131,29 @@ def uniform_int(seed: int, count: int, low: int, high: int) -> np.ndarray:
         if accepted.size >= count:
             return (accepted[:count].astype(np.int64) + np.int64(low)).astype(np.int64)
         drawn *= 2
+
+
+def normal(seed: int, count: int, mean: float, std: float,
+           dtype: np.dtype | type = np.float32) -> np.ndarray:
+    """`count` draws of libstdc++'s std::normal_distribution<T>(mean, std) from a
+    std::mt19937_64 seeded with `seed`: Marsaglia's polar method on pairs of canonical
+    draws x, y (as 2u - 1), a pair kept when 0 < x^2 + y^2 <= 1, giving y * m then x * m
+    with m = sqrt(-2 log(r2) / r2), each times std plus mean, all in T. `log` is NumPy's:
+    its last ulp may differ from libm's on some CPUs."""
+    dtype = np.dtype(dtype)
+    t = dtype.type
+    pairs = -(-count // 2)
+    drawn = 2 * pairs + 32
+    while True:
+        u = canonical(seed, drawn, dtype)
+        x, y = t(2) * u[0::2] - t(1), t(2) * u[1::2] - t(1)
+        r2 = x * x + y * y
+        keep = (r2 <= 1) & (r2 != 0)
+        if keep.sum() >= pairs:
+            break
+        drawn *= 2
+    x, y, r2 = x[keep][:pairs], y[keep][:pairs], r2[keep][:pairs]
+    mult = np.sqrt(t(-2) * np.log(r2) / r2)
+    values = np.empty(2 * pairs, dtype)
+    values[0::2], values[1::2] = y * mult, x * mult
+    return values[:count] * t(std) + t(mean)

@@ -360,3 +360,28 @@ def held_seed(seed: Any | None, fallback: int) -> int:
     if seed is None or not seed.initialized() or seed.numel() == 0:
         return int(fallback)
     return int(to_host(seed.data).reshape(-1)[0])
+
+
+def normal_draws(mean: float, std: float, seed: int, count: int,
+                 dtype: np.dtype) -> np.ndarray:
+    """`count` normal(mean, std) values on the host for an output of `dtype`, as Paddle's
+    CPU kernels draw them: std::normal_distribution in double (float64) or float (the
+    rest), a complex value taking two consecutive draws of a normal(mean, std / sqrt 2)
+    as its real and imaginary parts (std / sqrt 2 rounded to float). Paddle's polar-method
+    draws for a non-zero `seed` (a fresh std::mt19937_64; its log's last ulp is NumPy's),
+    else fluidphi's process-wide generator."""
+    dtype = np.dtype(dtype)
+    if dtype.kind == "c":
+        part = np.dtype(np.float32 if dtype == np.complex64 else np.float64)
+        parts = normal_draws(mean, float(np.float32(std / math.sqrt(2.0))), seed, 2 * count,
+                             part)
+        return parts.view(dtype)
+    t = _engine_dtype(dtype)
+    if seed:
+        return cpu_engine.normal(seed, count, mean, std, t)
+    return _GLOBAL.normal(size=count).astype(t) * t.type(std) + t.type(mean)
+
+
+def gaussian_inplace(xp: Any, mean: float, std: float, seed: int, out: Any) -> None:
+    out[...] = xp.asarray(normal_draws(mean, std, seed, out.size, out.dtype)
+                          .reshape(out.shape))

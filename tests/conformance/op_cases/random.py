@@ -194,6 +194,28 @@ def _shuffle_batch() -> list[Case]:
     ]
 
 
+#: std::normal_distribution's polar method takes a log: libm's last ulp is CPU-dependent.
+NORMAL = "seeded; compared within the dtype's tolerance (the polar method's log)"
+
+
+def _gaussian_inplace() -> list[Case]:
+    def case(tag: str, dims: tuple[int, ...], dtype: str = "float32", **attrs) -> Case:
+        return Case(f"gaussian_inplace_{tag}", "gaussian_inplace", {"x": In(dims, dtype)},
+                    attrs={"seed": 9, **attrs}, note=NORMAL)
+
+    return [
+        *[case(d, (4, 6), d) for d in ("float32", "float64", "complex64", "complex128")],
+        case("mean_std", (5, 7), mean=1.5, std=3.0),
+        case("mean_std_complex64", (5, 7), "complex64", mean=1.5, std=3.0),
+        case("mean_std_float64", (5, 7), "float64", mean=-2.0, std=0.5),
+        case("odd_count", (3, 3)),
+        case("across_twist", (20, 33), seed=31337),
+        case("negative_seed", (4, 3), seed=-9),
+        case("0d", ()),
+        case("empty", (0, 3)),
+    ]
+
+
 BERNOULLI_TYPES = ("float32", "float64")
 
 CASES = [
@@ -207,4 +229,5 @@ CASES = [
     *_poisson(),
     *_seed(),
     *_shuffle_batch(),
+    *_gaussian_inplace(),
 ]
