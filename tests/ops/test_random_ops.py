@@ -212,3 +212,14 @@ def test_gaussian_inplace_unseeded(path: str, dtype: type) -> None:
         assert _normal_bins_ok(out.imag, 1.5, 2.0 / math.sqrt(2))
     else:
         assert _normal_bins_ok(out, 1.5, 2.0)
+
+
+@pytest.mark.parametrize("path", PATHS)
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_uniform_random_inplace_unseeded(path: str, dtype: type) -> None:
+    out = draw("uniform_random_inplace", {"min": -0.5, "max": 4.5},
+               {"X": np.zeros((100, 100), dtype)}, path)
+    assert out.shape == (100, 100) and out.dtype == dtype
+    assert out.min() >= -0.5 and out.max() < 4.5
+    counts = np.histogram(out, bins=10, range=(-0.5, 4.5))[0]
+    assert chi_square(counts, np.full(10, out.size / 10)) < CHI2_999[9]

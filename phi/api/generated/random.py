@@ -22,6 +22,7 @@ __all__ = [
     "seed",
     "shuffle_batch",
     "truncated_gaussian_random",
+    "uniform_inplace",
     "uniform_random_batch_size_like",
 ]
 
@@ -176,3 +177,29 @@ def gaussian_inplace(x: TensorLike, mean: float = 0.0, std: float = 1.0, seed: i
     Kernel `gaussian_inplace`; InferMeta `unchanged_infer_meta`.
     """
     return apply("gaussian_inplace", {"x": x}, {"mean": mean, "std": std, "seed": seed})
+
+
+def uniform_inplace(
+    x: TensorLike,
+    min: float = -1.0,
+    max: float = 1.0,
+    seed: int = 0,
+    diag_num: int = 0,
+    diag_step: int = 0,
+    diag_val: float = 1.0,
+) -> Tensor:
+    """`uniform_inplace` (ops.yaml): (Tensor x, float min=-1.0, float max=1.0, int seed=0, int
+    diag_num=0, int diag_step=0, float diag_val=1.0) -> Tensor(out).
+
+    Kernel `uniform_inplace`; InferMeta `unchanged_infer_meta`.
+    """
+    return apply("uniform_inplace",
+                 {"x": x},
+                 {
+                     "min": min,
+                     "max": max,
+                     "seed": seed,
+                     "diag_num": diag_num,
+                     "diag_step": diag_step,
+                     "diag_val": diag_val,
+                 })

@@ -385,3 +385,10 @@ def normal_draws(mean: float, std: float, seed: int, count: int,
 def gaussian_inplace(xp: Any, mean: float, std: float, seed: int, out: Any) -> None:
     out[...] = xp.asarray(normal_draws(mean, std, seed, out.size, out.dtype)
                           .reshape(out.shape))
+
+
+def uniform_inplace(xp: Any, low: float, high: float, seed: int, out: Any) -> None:
+    """Paddle's CPU uniform_inplace: uniform draws (a negative seed taken modulo 2^64);
+    its diag_* attributes do nothing on the CPU."""
+    out[...] = xp.asarray(uniform_draws(low, high, seed, out.size, out.dtype)
+                          .reshape(out.shape))

@@ -216,6 +216,24 @@ def _gaussian_inplace() -> list[Case]:
     ]
 
 
+def _uniform_random_inplace() -> list[Case]:
+    def case(tag: str, dims: tuple[int, ...], dtype: str = "float32", **attrs) -> Case:
+        return Case(f"uniform_random_inplace_{tag}", "uniform_random_inplace",
+                    {"X": In(dims, dtype)}, attrs={"seed": 13, **attrs}, tol=EXACT,
+                    note=BIT_EXACT)
+
+    return [
+        *[case(d, (4, 6), d) for d in ("float32", "float64")],
+        case("range", (5, 7), min=-0.5, max=4.0),
+        case("range_float64", (5, 7), "float64", min=100.0, max=100.25),
+        case("negative_seed", (3, 4), seed=-5),
+        case("across_twist", (20, 33), seed=2 ** 31 - 1),
+        case("diag_ignored", (4, 4), diag_num=2, diag_step=1, diag_val=9.0),
+        case("0d", ()),
+        case("empty", (0, 3)),
+    ]
+
+
 BERNOULLI_TYPES = ("float32", "float64")
 
 CASES = [
@@ -230,4 +248,5 @@ CASES = [
     *_seed(),
     *_shuffle_batch(),
     *_gaussian_inplace(),
+    *_uniform_random_inplace(),
 ]
