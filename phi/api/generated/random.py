@@ -18,6 +18,7 @@ __all__ = [
     "multinomial",
     "poisson",
     "randint",
+    "random",
     "randperm",
     "seed",
     "shuffle_batch",
@@ -203,3 +204,11 @@ def uniform_inplace(
                      "diag_step": diag_step,
                      "diag_val": diag_val,
                  })
+
+
+def random(x: TensorLike, from_: int, to: int) -> Tensor:
+    """`random` (ops.yaml): (Tensor x, int64_t from_, int64_t to) -> Tensor(out).
+
+    Kernel `random`; InferMeta `unchanged_infer_meta`.
+    """
+    return apply("random", {"x": x}, {"from_": from_, "to": to})

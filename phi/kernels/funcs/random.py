@@ -392,3 +392,34 @@ def uniform_inplace(xp: Any, low: float, high: float, seed: int, out: Any) -> No
     its diag_* attributes do nothing on the CPU."""
     out[...] = xp.asarray(uniform_draws(low, high, seed, out.size, out.dtype)
                           .reshape(out.shape))
+
+
+_DIGITS = {"float16": 11, "bfloat16": 8, "float32": 24, "float64": 53}
+
+
+def _representable_range(low: int, high: int, dtype: np.dtype) -> tuple[int, int]:
+    """Paddle's update_from / update_to for a float `dtype`: a bound the type cannot hold
+    moves inwards to one it can (only beyond 2^digits)."""
+    digits = _DIGITS[str(dtype)]
+    t = dtype.type
+    low_up = int(t(low + 1))
+    if low_up < low:
+        low = low_up + (1 << (abs(low + 1).bit_length() - 1 - digits + 1))
+    high_down = int(t(high - 1))
+    if high_down >= high:
+        high = high_down - (1 << (abs(high - 1).bit_length() - 1 - digits + 1))
+    return low, high
+
+
+def random_fill(xp: Any, low: int, high: int, out: Any) -> None:
+    """The `random` op: integers in [low, high) in the output's type (float bounds first
+    moved to values the type holds). Paddle draws from its process-wide generator,
+    fluidphi from its own."""
+    dtype = np.dtype(out.dtype)
+    if dtype.kind != "i":
+        low, high = _representable_range(low, high, dtype)
+    if low >= high:
+        raise ValueError("random expects 'from' casted to dtype to be less than 'to' casted "
+                         f"to dtype, but got from={low} >= to={high}")
+    values = _GLOBAL.integers(low, high, out.size, dtype=np.int64)
+    out[...] = xp.asarray(values.reshape(out.shape).astype(dtype))

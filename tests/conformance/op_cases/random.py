@@ -234,6 +234,25 @@ def _uniform_random_inplace() -> list[Case]:
     ]
 
 
+RANDOM_TYPES = ("int32", "int64", "float32", "float64", "float16", "bfloat16")
+
+
+def _random() -> list[Case]:
+    """`random` fills x with integers in [from, to) from the process-wide generator: a
+    range of one value leaves no choice."""
+    def case(tag: str, dims: tuple[int, ...], dtype: str, low: int, high: int,
+             raises: str | None = None) -> Case:
+        return Case(f"random_{tag}", "random", {"x": In(dims, dtype)},
+                    attrs={"from": low, "to": high}, raises=raises)
+
+    return [
+        *[case(f"{d}_{name}", shape, d, 3, 4) for d in RANDOM_TYPES
+          for name, shape in SHAPES.items()],
+        case("negative_int64", (5,), "int64", -2 ** 40, -2 ** 40 + 1),
+        case("float_empty_range", (3,), "float32", 5, 5, raises="less than"),
+    ]
+
+
 BERNOULLI_TYPES = ("float32", "float64")
 
 CASES = [
@@ -249,4 +268,5 @@ CASES = [
     *_shuffle_batch(),
     *_gaussian_inplace(),
     *_uniform_random_inplace(),
+    *_random(),
 ]
