@@ -57,3 +57,10 @@ def shuffle_batch_infer_meta(x: MetaTensor, seed: MetaTensor, startup_seed: int,
     shuffle_idx.set_dtype(DataType.INT64)
     seed_out.set_dims((1,))
     seed_out.set_dtype(DataType.INT64)
+
+
+def binomial_infer_meta(count: MetaTensor, prob: MetaTensor, out: MetaTensor) -> None:
+    from phi.kernels.funcs.random import binomial_dims
+
+    out.set_dims(binomial_dims(tuple(count.dims()), tuple(prob.dims())))
+    out.set_dtype(DataType.INT64)

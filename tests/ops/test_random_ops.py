@@ -243,3 +243,19 @@ def test_random_refuses_an_empty_integer_range(path: str) -> None:
     with pytest.raises(Exception, match="'from' casted to dtype to be less than 'to'"):
         draw("random", {"from": 4, "to": 4}, {"x": np.zeros(3, np.int64)}, path,
              outputs=("out",))
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_binomial(path: str) -> None:
+    count = np.full((4, 5000), 10.0, np.float32)
+    prob = np.repeat(np.array([0.0, 0.2, 0.7, 1.0], np.float32), 5000).reshape(4, 5000)
+    out = draw("binomial", {}, {"count": count, "prob": prob}, path, outputs=("out",))
+    assert out.shape == (4, 5000) and out.dtype == np.int64
+    assert (out[0] == 0).all() and (out[3] == 10).all()
+    assert out.min() >= 0 and out.max() <= 10
+    for row, p in zip(out[1:3], (0.2, 0.7), strict=True):
+        expected = np.array([math.comb(10, k) * p ** k * (1 - p) ** (10 - k)
+                             for k in range(11)]) * row.size
+        keep = expected > 5  # chi-square cells with enough mass
+        counts = np.bincount(row, minlength=11)
+        assert chi_square(counts[keep], expected[keep]) < CHI2_999[9]

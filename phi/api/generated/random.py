@@ -13,6 +13,7 @@ from phi.common import DataType
 
 __all__ = [
     "bernoulli",
+    "binomial",
     "exponential",
     "gaussian_inplace",
     "multinomial",
@@ -212,3 +213,11 @@ def random(x: TensorLike, from_: int, to: int) -> Tensor:
     Kernel `random`; InferMeta `unchanged_infer_meta`.
     """
     return apply("random", {"x": x}, {"from_": from_, "to": to})
+
+
+def binomial(count: TensorLike, prob: TensorLike) -> Tensor:
+    """`binomial` (ops.yaml): (Tensor count, Tensor prob) -> Tensor(out).
+
+    Kernel `binomial`; InferMeta `binomial_infer_meta`.
+    """
+    return apply("binomial", {"count": count, "prob": prob}, {})

@@ -423,3 +423,22 @@ def random_fill(xp: Any, low: int, high: int, out: Any) -> None:
                          f"to dtype, but got from={low} >= to={high}")
     values = _GLOBAL.integers(low, high, out.size, dtype=np.int64)
     out[...] = xp.asarray(values.reshape(out.shape).astype(dtype))
+
+
+def binomial_dims(count_dims: tuple[int, ...], prob_dims: tuple[int, ...]) -> tuple[int, ...]:
+    if tuple(count_dims) != tuple(prob_dims):
+        raise ValueError(f"binomial: count {list(count_dims)} and prob {list(prob_dims)} "
+                         "must have the same dims")
+    return tuple(count_dims)
+
+
+def binomial(xp: Any, count: Any, prob: Any, out: Any) -> None:
+    """Binomial(count, prob) draws as int64 (count truncated to an integer; a count or a
+    probability <= 0 gives 0, a probability >= 1 the count). Paddle draws from its
+    process-wide generator, fluidphi from its own."""
+    n = to_host(count).astype(np.float64)
+    p = to_host(prob).astype(np.float64)
+    n_int = np.where(n > 0, n, 0).astype(np.int64)
+    p_mid = np.where((p > 0) & (p < 1), p, 0.0)
+    drawn = _GLOBAL.binomial(n_int, p_mid)
+    out[...] = xp.asarray(np.where(p >= 1, n_int, np.where(p > 0, drawn, 0)))

@@ -253,6 +253,23 @@ def _random() -> list[Case]:
     ]
 
 
+def _binomial() -> list[Case]:
+    """Probabilities 0 and 1 and zero counts: draws that leave no choice."""
+    counts = [0.0, 3.0, 7.0, 0.0, 12.0, 1.0]
+    probs = [0.0, 0.0, 1.0, 1.0, 1.0, 0.0]
+    return [
+        *[Case(f"binomial_{d}", "binomial", {"count": In((2, 3), d, values=[counts[:3],
+                                                                            counts[3:]]),
+                                             "prob": In((2, 3), d, values=[probs[:3],
+                                                                           probs[3:]])})
+          for d in ("float32", "float64")],
+        Case("binomial_0d", "binomial", {"count": In((), "float32", values=5.0),
+                                         "prob": In((), "float32", values=1.0)}),
+        Case("binomial_empty", "binomial", {"count": In((0, 2), "float64"),
+                                            "prob": In((0, 2), "float64")}),
+    ]
+
+
 BERNOULLI_TYPES = ("float32", "float64")
 
 CASES = [
@@ -269,4 +286,5 @@ CASES = [
     *_gaussian_inplace(),
     *_uniform_random_inplace(),
     *_random(),
+    *_binomial(),
 ]
