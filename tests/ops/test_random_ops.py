@@ -259,3 +259,16 @@ def test_binomial(path: str) -> None:
         keep = expected > 5  # chi-square cells with enough mass
         counts = np.bincount(row, minlength=11)
         assert chi_square(counts[keep], expected[keep]) < CHI2_999[9]
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_dirichlet(path: str) -> None:
+    alpha = np.tile(np.array([1.0, 2.0, 3.0, 4.0], np.float64), (8000, 1))
+    out = draw("dirichlet", {}, {"Alpha": alpha}, path)
+    assert out.shape == alpha.shape and out.dtype == np.float64
+    assert (out > 0).all() and np.allclose(out.sum(axis=1), 1.0)
+    total = 10.0
+    mean = alpha[0] / total
+    var = mean * (1 - mean) / (total + 1)
+    assert (np.abs(out.mean(axis=0) - mean) < 4 * np.sqrt(var / 8000)).all()
+    assert (np.abs(out.var(axis=0) - var) < 0.1 * var).all()

@@ -14,6 +14,7 @@ from phi.common import DataType
 __all__ = [
     "bernoulli",
     "binomial",
+    "dirichlet",
     "exponential",
     "gaussian_inplace",
     "multinomial",
@@ -221,3 +222,11 @@ def binomial(count: TensorLike, prob: TensorLike) -> Tensor:
     Kernel `binomial`; InferMeta `binomial_infer_meta`.
     """
     return apply("binomial", {"count": count, "prob": prob}, {})
+
+
+def dirichlet(alpha: TensorLike) -> Tensor:
+    """`dirichlet` (ops.yaml): (Tensor alpha) -> Tensor(out).
+
+    Kernel `dirichlet`; InferMeta `unchanged_infer_meta`.
+    """
+    return apply("dirichlet", {"alpha": alpha}, {})

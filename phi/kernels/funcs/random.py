@@ -442,3 +442,12 @@ def binomial(xp: Any, count: Any, prob: Any, out: Any) -> None:
     p_mid = np.where((p > 0) & (p < 1), p, 0.0)
     drawn = _GLOBAL.binomial(n_int, p_mid)
     out[...] = xp.asarray(np.where(p >= 1, n_int, np.where(p > 0, drawn, 0)))
+
+
+def dirichlet(xp: Any, alpha: Any, out: Any) -> None:
+    """Dirichlet(alpha) samples along the last axis: Gamma(alpha, 1) draws divided by their
+    sum. Paddle draws from its process-wide generator, fluidphi from its own."""
+    a = to_host(alpha)
+    gamma = _GLOBAL.standard_gamma(a.astype(np.float64)).astype(a.dtype)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        out[...] = xp.asarray(gamma / gamma.sum(axis=-1, keepdims=True, dtype=a.dtype))

@@ -270,6 +270,16 @@ def _binomial() -> list[Case]:
     ]
 
 
+def _dirichlet() -> list[Case]:
+    """A last axis of one category: every sample is [1.0] whatever the gamma draw."""
+    return [
+        *[Case(f"dirichlet_single_category_{d}", "dirichlet",
+               {"Alpha": In((4, 1), d, low=0.5, high=3.0)}) for d in ("float32", "float64")],
+        Case("dirichlet_1d", "dirichlet", {"Alpha": In((1,), "float32", low=0.5, high=3.0)}),
+        Case("dirichlet_empty", "dirichlet", {"Alpha": In((0, 3), "float32")}),
+    ]
+
+
 BERNOULLI_TYPES = ("float32", "float64")
 
 CASES = [
@@ -287,4 +297,5 @@ CASES = [
     *_uniform_random_inplace(),
     *_random(),
     *_binomial(),
+    *_dirichlet(),
 ]
