@@ -272,3 +272,17 @@ def test_dirichlet(path: str) -> None:
     var = mean * (1 - mean) / (total + 1)
     assert (np.abs(out.mean(axis=0) - mean) < 4 * np.sqrt(var / 8000)).all()
     assert (np.abs(out.var(axis=0) - var) < 0.1 * var).all()
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_gumbel_softmax_samples_the_categories(path: str) -> None:
+    """The Gumbel-max trick: a hard sample picks category k with probability p_k."""
+    p = np.array([0.1, 0.2, 0.3, 0.4])
+    x = np.tile(np.log(p), (6000, 1))
+    hard = draw("gumbel_softmax", {"hard": True}, {"X": x}, path)
+    assert hard.shape == x.shape and hard.dtype == np.float64
+    assert set(np.unique(hard).tolist()) == {0.0, 1.0} and (hard.sum(axis=1) == 1).all()
+    assert chi_square(hard.sum(axis=0), p * 6000) < CHI2_999[3]
+    soft = draw("gumbel_softmax", {"temperature": 0.5, "axis": 0}, {"X": x.T.copy()}, path)
+    assert soft.shape == x.T.shape and np.allclose(soft.sum(axis=0), 1.0)
+    assert chi_square(np.bincount(soft.argmax(axis=0), minlength=4), p * 6000) < CHI2_999[3]

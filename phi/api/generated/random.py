@@ -17,6 +17,7 @@ __all__ = [
     "dirichlet",
     "exponential",
     "gaussian_inplace",
+    "gumbel_softmax",
     "multinomial",
     "poisson",
     "randint",
@@ -230,3 +231,19 @@ def dirichlet(alpha: TensorLike) -> Tensor:
     Kernel `dirichlet`; InferMeta `unchanged_infer_meta`.
     """
     return apply("dirichlet", {"alpha": alpha}, {})
+
+
+def gumbel_softmax(
+    x: TensorLike,
+    temperature: float = 1.0,
+    hard: bool = False,
+    axis: int = -1,
+) -> Tensor:
+    """`gumbel_softmax` (ops.yaml): (Tensor x, float temperature=1.0, bool hard=false, int axis=-1)
+    -> Tensor(out).
+
+    Kernel `gumbel_softmax`; InferMeta `unchanged_infer_meta`.
+    """
+    return apply("gumbel_softmax",
+                 {"x": x},
+                 {"temperature": temperature, "hard": hard, "axis": axis})

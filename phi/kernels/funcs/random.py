@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from phi.kernels.funcs import cpu_engine
+from phi.kernels.funcs import softmax as softmax_funcs
 from phi.kernels.funcs.common import to_host
 
 _GLOBAL = np.random.default_rng()
@@ -451,3 +452,22 @@ def dirichlet(xp: Any, alpha: Any, out: Any) -> None:
     gamma = _GLOBAL.standard_gamma(a.astype(np.float64)).astype(a.dtype)
     with np.errstate(invalid="ignore", divide="ignore"):
         out[...] = xp.asarray(gamma / gamma.sum(axis=-1, keepdims=True, dtype=a.dtype))
+
+
+def gumbel_softmax(xp: Any, x: Any, temperature: float, hard: bool, axis: int,
+                   out: Any) -> None:
+    """softmax((x + g) / temperature) along `axis` with Gumbel noise g = -log(-log u), u
+    uniform in [1e-5, 1) in x's type (Paddle's softmax, shifted logits clipped at -64);
+    `hard`: the one-hot of each row's first maximum instead. Paddle draws u from its
+    process-wide generator, fluidphi from its own."""
+    host = to_host(x)
+    t = host.dtype.type
+    u = _GLOBAL.random(host.shape, dtype=host.dtype) * (t(1) - t(1e-5)) + t(1e-5)
+    noisy = (host - np.log(-np.log(u))) / t(temperature)
+    softmax_funcs.softmax(np, noisy, axis, noisy)
+    if hard and noisy.size:
+        axis = softmax_funcs.normalize_axis(axis, noisy.ndim)
+        first = np.expand_dims(noisy.argmax(axis=axis), axis)
+        noisy[...] = 0
+        np.put_along_axis(noisy, first, t(1), axis=axis)
+    out[...] = xp.asarray(noisy)

@@ -280,6 +280,29 @@ def _dirichlet() -> list[Case]:
     ]
 
 
+def _gumbel_softmax() -> list[Case]:
+    """softmax((X + g) / temperature) with Gumbel noise g in about [-2.5, 37): where the
+    other logits lie more than 64 * temperature + 40 below a row's maximum, Paddle's
+    softmax (shifted logits clipped at -64) gives the same values whatever the noise."""
+    rows = [[0.0, 500.0, -300.0], [900.0, 100.0, 0.0]]
+    cube = [[[0.0, 800.0], [700.0, 0.0], [-400.0, 100.0]]]
+
+    def case(tag: str, values: list, dtype: str = "float32", **attrs) -> Case:
+        shape = np.asarray(values).shape
+        return Case(f"gumbel_softmax_{tag}", "gumbel_softmax",
+                    {"X": In(shape, dtype, values=values)}, attrs=attrs)
+
+    return [
+        *[case(d, rows, d) for d in ("float32", "float64")],
+        *[case(f"hard_{d}", rows, d, hard=True) for d in ("float32", "float64")],
+        case("axis0", rows, axis=0),
+        case("3d_axis1", cube, axis=1, temperature=2.0),
+        case("3d_hard_axis1", cube, "float64", axis=1, hard=True),
+        case("temperature", rows, "float64", temperature=0.5),
+        Case("gumbel_softmax_empty", "gumbel_softmax", {"X": In((0, 3), "float32")}),
+    ]
+
+
 BERNOULLI_TYPES = ("float32", "float64")
 
 CASES = [
@@ -298,4 +321,5 @@ CASES = [
     *_random(),
     *_binomial(),
     *_dirichlet(),
+    *_gumbel_softmax(),
 ]
