@@ -64,3 +64,10 @@ def binomial_infer_meta(count: MetaTensor, prob: MetaTensor, out: MetaTensor) ->
 
     out.set_dims(binomial_dims(tuple(count.dims()), tuple(prob.dims())))
     out.set_dtype(DataType.INT64)
+
+
+def rrelu_infer_meta(x: MetaTensor, lower: float, upper: float, is_test: bool,
+                     out: MetaTensor, noise: MetaTensor) -> None:
+    for meta in (out, noise):
+        if meta:
+            meta.share_meta(x)

@@ -286,3 +286,37 @@ def test_gumbel_softmax_samples_the_categories(path: str) -> None:
     soft = draw("gumbel_softmax", {"temperature": 0.5, "axis": 0}, {"X": x.T.copy()}, path)
     assert soft.shape == x.T.shape and np.allclose(soft.sum(axis=0), 1.0)
     assert chi_square(np.bincount(soft.argmax(axis=0), minlength=4), p * 6000) < CHI2_999[3]
+
+
+def _rrelu(attrs: dict, x: np.ndarray, path: str) -> tuple[np.ndarray, np.ndarray]:
+    seed_all(7)
+    result, trace = run_single_op("rrelu", {"X": x}, attrs, ["Out", "Noise"], path)
+    assert trace.path == path
+    return result["Out"][0], result["Noise"][0]
+
+
+@pytest.mark.parametrize("path", PATHS)
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.float16])
+def test_rrelu_inference_uses_the_middle_slope(path: str, dtype: type) -> None:
+    """Paddle cannot export a saved rrelu program (its fixtures pin that refusal): the
+    inference values are checked against the definition, the slope rounded in float."""
+    x = np.array([[-2.0, -0.0, 0.0, 3.5], [np.nan, -np.inf, np.inf, -1e-3]], dtype)
+    out, noise = _rrelu({"is_test": True, "lower": 0.1, "upper": 0.4}, x, path)
+    slope = dtype((np.float32(0.1) + np.float32(0.4)) / np.float32(2))
+    negative = ~(x >= 0)
+    np.testing.assert_array_equal(noise, np.where(negative, slope, dtype(1)))
+    np.testing.assert_array_equal(out, np.where(negative, x * slope, x))
+    assert out.dtype == noise.dtype == dtype
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_rrelu_training_draws_uniform_slopes(path: str) -> None:
+    x = np.where(np.arange(20000) % 4 == 0, 1.5, -2.0).reshape(100, 200).astype(np.float32)
+    out, noise = _rrelu({"lower": 0.1, "upper": 0.3}, x, path)
+    keep = x >= 0
+    assert (noise[keep] == 1).all() and (out[keep] == x[keep]).all()
+    slopes = noise[~keep]
+    assert slopes.min() >= np.float32(0.1) and slopes.max() < np.float32(0.3)
+    np.testing.assert_array_equal(out[~keep], x[~keep] * slopes)
+    counts = np.histogram(slopes, bins=10, range=(0.1, 0.3))[0]
+    assert chi_square(counts, np.full(10, slopes.size / 10)) < CHI2_999[9]

@@ -23,6 +23,7 @@ __all__ = [
     "randint",
     "random",
     "randperm",
+    "rrelu",
     "seed",
     "shuffle_batch",
     "truncated_gaussian_random",
@@ -247,3 +248,17 @@ def gumbel_softmax(
     return apply("gumbel_softmax",
                  {"x": x},
                  {"temperature": temperature, "hard": hard, "axis": axis})
+
+
+def rrelu(
+    x: TensorLike,
+    lower: float = 0.125,
+    upper: float = 0.3333333432674408,
+    is_test: bool = False,
+) -> tuple[Tensor, Tensor]:
+    """`rrelu` (ops.yaml): (Tensor x, float lower=0.125, float upper=0.3333333432674408, bool
+    is_test=false) -> Tensor(out), Tensor(noise).
+
+    Kernel `rrelu`; InferMeta `rrelu_infer_meta`.
+    """
+    return apply("rrelu", {"x": x}, {"lower": lower, "upper": upper, "is_test": is_test})

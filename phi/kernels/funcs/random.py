@@ -471,3 +471,28 @@ def gumbel_softmax(xp: Any, x: Any, temperature: float, hard: bool, axis: int,
         noisy[...] = 0
         np.put_along_axis(noisy, first, t(1), axis=axis)
     out[...] = xp.asarray(noisy)
+
+
+def rrelu(xp: Any, x: Any, lower: float, upper: float, is_test: bool, out: Any,
+          noise: Any | None) -> None:
+    """x where x >= 0, else x * slope (NaN counts as negative), Noise the slopes (1 where
+    x >= 0): in inference (lower + upper) / 2 (in float), in training a float draw in
+    [lower, upper) per negative element, in x's type. Paddle's kernel requires Noise (a
+    program saved by save_inference_model lacks it, and Paddle refuses it too). Paddle
+    draws from its process-wide generator, fluidphi from its own."""
+    if noise is None:
+        raise ValueError("rrelu: Required tensor shall not be nullptr: the op has no Noise "
+                         "output (save_inference_model drops it as an extra output; Paddle "
+                         "refuses such a program the same way)")
+    host = to_host(x)
+    negative = ~(host >= 0)
+    lo, hi = np.float32(lower), np.float32(upper)
+    if is_test:
+        slopes = ((lo + hi) / np.float32(2)).astype(host.dtype)
+    else:
+        draws = _GLOBAL.random(int(negative.sum()), dtype=np.float32) * (hi - lo) + lo
+        slopes = draws.astype(host.dtype)
+    factor = np.ones_like(host)
+    factor[negative] = slopes
+    noise[...] = xp.asarray(factor)
+    out[...] = xp.asarray(np.where(negative, host * factor, host))

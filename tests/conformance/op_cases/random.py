@@ -303,6 +303,19 @@ def _gumbel_softmax() -> list[Case]:
     ]
 
 
+def _rrelu() -> list[Case]:
+    """Paddle 3.3.1's save_inference_model drops rrelu's extra Noise output, and its kernel
+    then refuses to run ("Required tensor shall not be nullptr"): a saved rrelu program
+    never runs in Paddle, so these cases pin that refusal (values: test_random_ops.py)."""
+    return [
+        *[Case(f"rrelu_saved_{d}", "rrelu", {"X": In((4, 6), d)}, attrs={"is_test": True},
+               raises="Required tensor shall not be nullptr")
+          for d in ("float32", "float64", "float16")],
+        Case("rrelu_saved_train", "rrelu", {"X": In((4, 6), "float32")},
+             raises="Required tensor shall not be nullptr"),
+    ]
+
+
 BERNOULLI_TYPES = ("float32", "float64")
 
 CASES = [
@@ -322,4 +335,5 @@ CASES = [
     *_binomial(),
     *_dirichlet(),
     *_gumbel_softmax(),
+    *_rrelu(),
 ]
