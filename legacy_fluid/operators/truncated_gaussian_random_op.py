@@ -50,7 +50,7 @@ class TruncatedGaussianRandomKernel(OpKernel):
 
 VERIFY_CASES = [{"name": f"seeded {dtype}", "dtypes": [dtype],
                  "attrs": {"shape": [3, 4], "seed": 7, "dtype": var_type}}
-                for dtype, var_type in (("FLOAT32", 5), ("FLOAT64", 6))]
+                for dtype, var_type in (("FLOAT32", 5), ("FLOAT64", 6), ("BFLOAT16", 22))]
 
 register_operator("truncated_gaussian_random", TruncatedGaussianRandomOp,
                   TruncatedGaussianRandomOpMaker)

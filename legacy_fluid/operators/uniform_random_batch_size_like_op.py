@@ -58,7 +58,7 @@ class UniformRandomBatchSizeLikeKernel(OpKernel):
 
 VERIFY_CASES = [{"name": f"seeded {dtype}", "dtypes": [dtype], "inputs": {"Input": (3, 4)},
                  "attrs": {"shape": [-1, 5], "seed": 7, "dtype": var_type}}
-                for dtype, var_type in (("FLOAT32", 5), ("FLOAT64", 6))]
+                for dtype, var_type in (("FLOAT32", 5), ("FLOAT64", 6), ("BFLOAT16", 22))]
 
 register_operator("uniform_random_batch_size_like", UniformRandomBatchSizeLikeOp,
                   UniformRandomBatchSizeLikeOpMaker)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from phi.common import DataType, IntArray, Scalar
+from phi.common import DataType, IntArray
 from phi.core.meta_tensor import MetaTensor
 
 
@@ -34,11 +34,11 @@ def randperm_infer_meta(n: int, dtype: DataType, out: MetaTensor) -> None:
     out.set_dtype(dtype)
 
 
-def multinomial_infer_meta(x: MetaTensor, num_samples: Scalar, replacement: bool,
+def multinomial_infer_meta(x: MetaTensor, num_samples: int, replacement: bool,
                            out: MetaTensor) -> None:
     from phi.kernels.funcs.random import multinomial_dims
 
-    out.set_dims(multinomial_dims(tuple(x.dims()), num_samples.to(int)))
+    out.set_dims(multinomial_dims(tuple(x.dims()), num_samples))
     out.set_dtype(DataType.INT64)
 
 

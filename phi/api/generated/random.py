@@ -129,8 +129,8 @@ def bernoulli(x: TensorLike) -> Tensor:
     return apply("bernoulli", {"x": x}, {})
 
 
-def multinomial(x: TensorLike, num_samples: float = 1, replacement: bool = False) -> Tensor:
-    """`multinomial` (ops.yaml): (Tensor x, Scalar num_samples=1, bool replacement=false) ->
+def multinomial(x: TensorLike, num_samples: int = 1, replacement: bool = False) -> Tensor:
+    """`multinomial` (ops.yaml): (Tensor x, int num_samples=1, bool replacement=false) ->
     Tensor(out).
 
     Kernel `multinomial`; InferMeta `multinomial_infer_meta`.
@@ -184,30 +184,13 @@ def gaussian_inplace(x: TensorLike, mean: float = 0.0, std: float = 1.0, seed: i
     return apply("gaussian_inplace", {"x": x}, {"mean": mean, "std": std, "seed": seed})
 
 
-def uniform_inplace(
-    x: TensorLike,
-    min: float = -1.0,
-    max: float = 1.0,
-    seed: int = 0,
-    diag_num: int = 0,
-    diag_step: int = 0,
-    diag_val: float = 1.0,
-) -> Tensor:
-    """`uniform_inplace` (ops.yaml): (Tensor x, float min=-1.0, float max=1.0, int seed=0, int
-    diag_num=0, int diag_step=0, float diag_val=1.0) -> Tensor(out).
+def uniform_inplace(x: TensorLike, min: float = -1.0, max: float = 1.0, seed: int = 0) -> Tensor:
+    """`uniform_inplace` (ops.yaml): (Tensor x, float min=-1.0, float max=1.0, int seed=0) ->
+    Tensor(out).
 
     Kernel `uniform_inplace`; InferMeta `unchanged_infer_meta`.
     """
-    return apply("uniform_inplace",
-                 {"x": x},
-                 {
-                     "min": min,
-                     "max": max,
-                     "seed": seed,
-                     "diag_num": diag_num,
-                     "diag_step": diag_step,
-                     "diag_val": diag_val,
-                 })
+    return apply("uniform_inplace", {"x": x}, {"min": min, "max": max, "seed": seed})
 
 
 def random(x: TensorLike, from_: int, to: int) -> Tensor:

@@ -15,4 +15,5 @@ _TYPES = [DataType.FLOAT32, DataType.FLOAT64]
 @register_kernel("bernoulli", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
 @register_kernel("bernoulli", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
 def bernoulli_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    random_funcs.bernoulli(dev_ctx.xp, x.data, dev_ctx.alloc(out, x.dtype))
+    data = dev_ctx.alloc(out, x.dtype)
+    random_funcs.bernoulli(dev_ctx.xp, x.data, data)

@@ -16,5 +16,5 @@ _TYPES = [DataType.FLOAT32, DataType.FLOAT64]
 @register_kernel("binomial", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
 def binomial_kernel(dev_ctx: DeviceContext, count: DenseTensor, prob: DenseTensor,
                     out: OutTensor) -> None:
-    random_funcs.binomial(dev_ctx.xp, count.data, prob.data,
-                          dev_ctx.alloc(out, DataType.INT64))
+    data = dev_ctx.alloc(out, DataType.INT64)
+    random_funcs.binomial(dev_ctx.xp, count.data, prob.data, data)

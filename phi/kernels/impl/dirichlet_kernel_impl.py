@@ -15,4 +15,5 @@ _TYPES = [DataType.FLOAT32, DataType.FLOAT64]
 @register_kernel("dirichlet", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
 @register_kernel("dirichlet", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
 def dirichlet_kernel(dev_ctx: DeviceContext, alpha: DenseTensor, out: OutTensor) -> None:
-    random_funcs.dirichlet(dev_ctx.xp, alpha.data, dev_ctx.alloc(out, alpha.dtype))
+    data = dev_ctx.alloc(out, alpha.dtype)
+    random_funcs.dirichlet(dev_ctx.xp, alpha.data, data)

@@ -16,4 +16,5 @@ _TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPL
 @register_kernel("gaussian_inplace", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
 def gaussian_inplace_kernel(dev_ctx: DeviceContext, x: DenseTensor, mean: float, std: float,
                             seed: int, out: OutTensor) -> None:
-    random_funcs.gaussian_inplace(dev_ctx.xp, mean, std, seed, dev_ctx.alloc(out, x.dtype))
+    data = dev_ctx.alloc(out, x.dtype)
+    random_funcs.gaussian_inplace(dev_ctx.xp, mean, std, seed, data)

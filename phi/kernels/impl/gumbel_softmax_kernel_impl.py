@@ -16,5 +16,5 @@ _TYPES = [DataType.FLOAT32, DataType.FLOAT64]
 @register_kernel("gumbel_softmax", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
 def gumbel_softmax_kernel(dev_ctx: DeviceContext, x: DenseTensor, temperature: float,
                           hard: bool, axis: int, out: OutTensor) -> None:
-    random_funcs.gumbel_softmax(dev_ctx.xp, x.data, temperature, hard, axis,
-                                dev_ctx.alloc(out, x.dtype))
+    data = dev_ctx.alloc(out, x.dtype)
+    random_funcs.gumbel_softmax(dev_ctx.xp, x.data, temperature, hard, axis, data)

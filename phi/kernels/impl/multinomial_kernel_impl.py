@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType, Scalar
+from phi.common import Backend, DataLayout, DataType
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
@@ -14,7 +14,7 @@ _TYPES = [DataType.FLOAT32, DataType.FLOAT64]
 
 @register_kernel("multinomial", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
 @register_kernel("multinomial", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
-def multinomial_kernel(dev_ctx: DeviceContext, x: DenseTensor, num_samples: Scalar,
+def multinomial_kernel(dev_ctx: DeviceContext, x: DenseTensor, num_samples: int,
                        replacement: bool, out: OutTensor) -> None:
-    random_funcs.multinomial(dev_ctx.xp, x.data, num_samples.to(int), replacement,
-                             dev_ctx.alloc(out, DataType.INT64))
+    data = dev_ctx.alloc(out, DataType.INT64)
+    random_funcs.multinomial(dev_ctx.xp, x.data, num_samples, replacement, data)

@@ -15,4 +15,5 @@ _TYPES = [DataType.FLOAT32, DataType.FLOAT64]
 @register_kernel("poisson", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
 @register_kernel("poisson", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
 def poisson_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    random_funcs.poisson(dev_ctx.xp, x.data, dev_ctx.alloc(out, x.dtype))
+    data = dev_ctx.alloc(out, x.dtype)
+    random_funcs.poisson(dev_ctx.xp, x.data, data)

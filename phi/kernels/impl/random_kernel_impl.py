@@ -18,4 +18,7 @@ _TYPES = [DataType.INT32, DataType.INT64, DataType.FLOAT32, DataType.FLOAT64,
 @register_kernel("random", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
 def random_kernel(dev_ctx: DeviceContext, x: DenseTensor, from_: int, to: int,
                   out: OutTensor) -> None:
-    random_funcs.random_fill(dev_ctx.xp, from_, to, dev_ctx.alloc(out, x.dtype))
+    low = from_
+    high = to
+    data = dev_ctx.alloc(out, x.dtype)
+    random_funcs.random_fill(dev_ctx.xp, low, high, data)

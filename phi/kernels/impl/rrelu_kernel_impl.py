@@ -16,5 +16,6 @@ _TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16]
 @register_kernel("rrelu", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
 def rrelu_kernel(dev_ctx: DeviceContext, x: DenseTensor, lower: float, upper: float,
                  is_test: bool, out: OutTensor, noise: OptionalOutTensor) -> None:
-    random_funcs.rrelu(dev_ctx.xp, x.data, lower, upper, is_test, dev_ctx.alloc(out, x.dtype),
-                       None if noise is None else dev_ctx.alloc(noise, x.dtype))
+    data = dev_ctx.alloc(out, x.dtype)
+    noise_data = None if noise is None else dev_ctx.alloc(noise, x.dtype)
+    random_funcs.rrelu(dev_ctx.xp, x.data, lower, upper, is_test, data, noise_data)

@@ -15,7 +15,8 @@ _TYPES = [DataType.FLOAT32, DataType.FLOAT64]
 @register_kernel("uniform_inplace", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
 @register_kernel("uniform_inplace", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
 def uniform_inplace_kernel(dev_ctx: DeviceContext, x: DenseTensor, min: float, max: float,
-                           seed: int, diag_num: int, diag_step: int, diag_val: float,
-                           out: OutTensor) -> None:
-    """diag_num / diag_step / diag_val do nothing on the CPU, as in Paddle."""
-    random_funcs.uniform_inplace(dev_ctx.xp, min, max, seed, dev_ctx.alloc(out, x.dtype))
+                           seed: int, out: OutTensor) -> None:
+    low = min
+    high = max
+    data = dev_ctx.alloc(out, x.dtype)
+    random_funcs.uniform_inplace(dev_ctx.xp, low, high, seed, data)
