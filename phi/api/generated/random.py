@@ -24,6 +24,7 @@ __all__ = [
     "random",
     "randperm",
     "rrelu",
+    "rrelu_grad",
     "seed",
     "shuffle_batch",
     "truncated_gaussian_random",
@@ -242,6 +243,14 @@ def rrelu(
     """`rrelu` (ops.yaml): (Tensor x, float lower=0.125, float upper=0.3333333432674408, bool
     is_test=false) -> Tensor(out), Tensor(noise).
 
-    Kernel `rrelu`; InferMeta `rrelu_infer_meta`.
+    Kernel `rrelu`; InferMeta `rrelu_infer_meta`; backward `rrelu_grad`.
     """
     return apply("rrelu", {"x": x}, {"lower": lower, "upper": upper, "is_test": is_test})
+
+
+def rrelu_grad(x: TensorLike, noise: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`rrelu_grad` (backward.yaml): (Tensor x, Tensor noise, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `rrelu_grad`; InferMeta `unchanged_infer_meta`; differentiates `rrelu`.
+    """
+    return apply("rrelu_grad", {"x": x, "noise": noise, "out_grad": out_grad}, {})

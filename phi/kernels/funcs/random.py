@@ -496,3 +496,8 @@ def rrelu(xp: Any, x: Any, lower: float, upper: float, is_test: bool, out: Any,
     factor[negative] = slopes
     noise[...] = xp.asarray(factor)
     out[...] = xp.asarray(np.where(negative, host * factor, host))
+
+
+def rrelu_grad(xp: Any, noise: Any, out_grad: Any, x_grad: Any) -> None:
+    """rrelu's gradient: Out@GRAD times the forward's slopes (Noise, 1 where x >= 0)."""
+    xp.multiply(out_grad, noise, out=x_grad)

@@ -1,4 +1,4 @@
-"""rrelu: one body for every backend (math in phi.kernels.funcs.random)."""
+"""rrelu and rrelu_grad: one body for every backend (math in phi.kernels.funcs.random)."""
 
 from __future__ import annotations
 
@@ -19,3 +19,11 @@ def rrelu_kernel(dev_ctx: DeviceContext, x: DenseTensor, lower: float, upper: fl
     data = dev_ctx.alloc(out, x.dtype)
     noise_data = None if noise is None else dev_ctx.alloc(noise, x.dtype)
     random_funcs.rrelu(dev_ctx.xp, x.data, lower, upper, is_test, data, noise_data)
+
+
+@register_kernel("rrelu_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("rrelu_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+def rrelu_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, noise: DenseTensor,
+                      out_grad: DenseTensor, x_grad: OutTensor) -> None:
+    data = dev_ctx.alloc(x_grad, out_grad.dtype)
+    random_funcs.rrelu_grad(dev_ctx.xp, noise.data, out_grad.data, data)
