@@ -137,7 +137,11 @@ def _fed(inputs: dict[str, Any], place: Any) -> dict[str, Any]:
 def run_op(op: str, inputs: dict[str, Any], attrs: dict[str, Any], outputs: dict[str, int],
          mode: str, backend: str, cuda: bool, in_place: dict[str, str] | None = None) -> Any:
     from compat.single_op import run_single_op_tensors
+    from phi.kernels.funcs.random import seed_all
 
+    # every run starts fluidphi's process-wide generator alike: a random op without a seed
+    # of its own draws the same values on the legacy run and on its PHI replay
+    seed_all(0)
     with _place(backend, cuda) as place:
         return run_single_op_tensors(op, _fed(inputs, place), attrs, outputs, mode, place,
                                      in_place)

@@ -27,7 +27,6 @@ _S, _B = np.uint64(17), np.uint64(0x71D67FFFEDA60000)
 _T, _C = np.uint64(37), np.uint64(0xFFF7EEE000000000)
 _L = np.uint64(43)
 _ONE = np.uint64(1)
-_BELOW_ONE = np.nextafter(np.float32(1.0), np.float32(0.0))
 
 
 @functools.lru_cache(maxsize=64)
@@ -78,5 +77,83 @@ def mt19937_64(seed: int, count: int) -> np.ndarray:
 def uniform_float(seed: int, count: int) -> np.ndarray:
     """`count` draws of std::uniform_real_distribution<float>(0, 1) from a std::mt19937_64
     seeded with `seed`, as libstdc++ computes them (float32)."""
-    draws = mt19937_64(seed, count).astype(np.float32) / np.float32(2.0 ** 64)
-    return np.where(draws >= np.float32(1.0), _BELOW_ONE, draws).astype(np.float32)
+    return canonical(seed, count, np.float32)
+
+
+def canonical(seed: int, count: int, dtype: np.dtype | type = np.float32) -> np.ndarray:
+    """`count` draws of libstdc++'s generate_canonical<T>() (T float32 or float64) from a
+    std::mt19937_64 seeded with `seed`: one 64-bit draw each, converted to T with correct
+    rounding and divided by 2^64; a result of 1 becomes the largest T below 1."""
+    dtype = np.dtype(dtype)
+    draws = mt19937_64(seed, count).astype(dtype) / dtype.type(2.0 ** 64)
+    below_one = np.nextafter(dtype.type(1.0), dtype.type(0.0))
+    return np.where(draws >= dtype.type(1.0), below_one, draws).astype(dtype)
+
+
+def uniform_real(seed: int, count: int, low: float, high: float,
+                 dtype: np.dtype | type = np.float32) -> np.ndarray:
+    """std::uniform_real_distribution<T>(low, high) over a std::mt19937_64 seeded with
+    `seed`, as libstdc++ computes it in T: canonical * (high - low) + low."""
+    dtype = np.dtype(dtype)
+    lo, hi = dtype.type(low), dtype.type(high)
+    return canonical(seed, count, dtype) * (hi - lo) + lo
+
+
+_LOW32 = np.uint64(0xFFFFFFFF)
+_32 = np.uint64(32)
+
+
+def _mul_wide(u: np.ndarray, r: int) -> tuple[np.ndarray, np.ndarray]:
+    """The 128-bit products u * r (u uint64 array, 0 < r < 2^64) as (high, low) uint64
+    halves, from 32-bit limbs."""
+    a_lo, a_hi = u & _LOW32, u >> _32
+    b_lo, b_hi = np.uint64(r & 0xFFFFFFFF), np.uint64(r >> 32)
+    p0, p1, p2, p3 = a_lo * b_lo, a_lo * b_hi, a_hi * b_lo, a_hi * b_hi
+    mid = (p0 >> _32) + (p1 & _LOW32) + (p2 & _LOW32)
+    low = (p0 & _LOW32) | (mid << _32)
+    return p3 + (p1 >> _32) + (p2 >> _32) + (mid >> _32), low
+
+
+def uniform_int(seed: int, count: int, low: int, high: int) -> np.ndarray:
+    """`count` draws of std::uniform_int_distribution(low, high) (inclusive) from a
+    std::mt19937_64 seeded with `seed`, as libstdc++ (GCC 11 and later) computes them:
+    Lemire's multiply-shift over one 64-bit draw, (draw * range) >> 64 with range =
+    high - low + 1, rejecting a draw whose low product half is below 2^64 mod range (the
+    next draw is tried; the outputs are the accepted draws in order). int64."""
+    span = high - low + 1
+    if not 0 < span < 1 << 64:
+        raise ValueError(f"uniform_int: empty or too wide range [{low}, {high}]")
+    threshold = np.uint64(((1 << 64) - span) % span)
+    drawn = count + 16
+    while True:
+        hi, lo = _mul_wide(mt19937_64(seed, drawn), span)
+        accepted = hi[lo >= threshold]
+        if accepted.size >= count:
+            return (accepted[:count].astype(np.int64) + np.int64(low)).astype(np.int64)
+        drawn *= 2
+
+
+def normal(seed: int, count: int, mean: float, std: float,
+           dtype: np.dtype | type = np.float32) -> np.ndarray:
+    """`count` draws of libstdc++'s std::normal_distribution<T>(mean, std) from a
+    std::mt19937_64 seeded with `seed`: Marsaglia's polar method on pairs of canonical
+    draws x, y (as 2u - 1), a pair kept when 0 < x^2 + y^2 <= 1, giving y * m then x * m
+    with m = sqrt(-2 log(r2) / r2), each times std plus mean, all in T. `log` is NumPy's:
+    its last ulp may differ from libm's on some CPUs."""
+    dtype = np.dtype(dtype)
+    t = dtype.type
+    pairs = -(-count // 2)
+    drawn = 2 * pairs + 32
+    while True:
+        u = canonical(seed, drawn, dtype)
+        x, y = t(2) * u[0::2] - t(1), t(2) * u[1::2] - t(1)
+        r2 = x * x + y * y
+        keep = (r2 <= 1) & (r2 != 0)
+        if keep.sum() >= pairs:
+            break
+        drawn *= 2
+    x, y, r2 = x[keep][:pairs], y[keep][:pairs], r2[keep][:pairs]
+    mult = np.sqrt(t(-2) * np.log(r2) / r2)
+    values = np.empty(2 * pairs, dtype)
+    values[0::2], values[1::2] = y * mult, x * mult
+    return values[:count] * t(std) + t(mean)

@@ -1,0 +1,47 @@
+"""randperm: a random permutation of 0 .. n-1 in `dtype`, from the process-wide generator
+as Paddle's (its runtime `seed` attribute is unused); math in phi.kernels.funcs.random."""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_kernel_type import OpKernelType
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType, VarType
+from phi.common import DataType
+from phi.kernels.funcs import random as random_funcs
+
+
+class RandpermOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_output("Out", "the permutation [n]")
+        self.add_attr("n", AttrType.INT, None, "its length")
+        self.add_attr("dtype", AttrType.INT, 3, "output type (fluid VarType number)")
+        self.add_attr("seed", AttrType.INT, 0, "(unused, as in Paddle)", extra=True)
+
+
+class RandpermOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", random_funcs.randperm_dims(ctx.attr("n")))
+        ctx.set_output_dtype("Out", VarType(int(ctx.attr("dtype"))).to_phi())
+
+    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
+        return OpKernelType(VarType(int(ctx.attr("dtype"))).to_phi(), ctx.place)
+
+
+class RandpermKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, out.dtype)
+        random_funcs.randperm(ctx.xp, data)
+
+
+VERIFY_CASES = [{"name": f"n 6 {dtype}", "dtypes": [dtype], "attrs": {"n": 6, "dtype": vt}}
+                for dtype, vt in (("INT32", 2), ("INT64", 3), ("FLOAT32", 5), ("FLOAT64", 6))]
+
+register_operator("randperm", RandpermOp, RandpermOpMaker)
+for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64):
+    register_op_kernel("randperm", "CPU", RandpermKernel, _dtype)
+    register_op_kernel("randperm", "GPU", RandpermKernel, _dtype)

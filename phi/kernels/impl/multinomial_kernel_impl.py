@@ -1,0 +1,20 @@
+"""multinomial: one body for every backend (math in phi.kernels.funcs.random)."""
+
+from __future__ import annotations
+
+from phi.common import Backend, DataLayout, DataType
+from phi.core.dense_tensor import DenseTensor
+from phi.core.device_context import DeviceContext
+from phi.core.kernel_args import OutTensor
+from phi.core.kernel_registry import register_kernel
+from phi.kernels.funcs import random as random_funcs
+
+_TYPES = [DataType.FLOAT32, DataType.FLOAT64]
+
+
+@register_kernel("multinomial", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("multinomial", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+def multinomial_kernel(dev_ctx: DeviceContext, x: DenseTensor, num_samples: int,
+                       replacement: bool, out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, DataType.INT64)
+    random_funcs.multinomial(dev_ctx.xp, x.data, num_samples, replacement, data)

@@ -1,0 +1,29 @@
+"""rrelu and rrelu_grad: one body for every backend (math in phi.kernels.funcs.random)."""
+
+from __future__ import annotations
+
+from phi.common import Backend, DataLayout, DataType
+from phi.core.dense_tensor import DenseTensor
+from phi.core.device_context import DeviceContext
+from phi.core.kernel_args import OptionalOutTensor, OutTensor
+from phi.core.kernel_registry import register_kernel
+from phi.kernels.funcs import random as random_funcs
+
+_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16]
+
+
+@register_kernel("rrelu", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("rrelu", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+def rrelu_kernel(dev_ctx: DeviceContext, x: DenseTensor, lower: float, upper: float,
+                 is_test: bool, out: OutTensor, noise: OptionalOutTensor) -> None:
+    data = dev_ctx.alloc(out, x.dtype)
+    noise_data = None if noise is None else dev_ctx.alloc(noise, x.dtype)
+    random_funcs.rrelu(dev_ctx.xp, x.data, lower, upper, is_test, data, noise_data)
+
+
+@register_kernel("rrelu_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("rrelu_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+def rrelu_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, noise: DenseTensor,
+                      out_grad: DenseTensor, x_grad: OutTensor) -> None:
+    data = dev_ctx.alloc(x_grad, out_grad.dtype)
+    random_funcs.rrelu_grad(dev_ctx.xp, noise.data, out_grad.data, data)
