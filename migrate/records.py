@@ -62,6 +62,8 @@ class FileResult:
     excluded: dict[str, str] = field(default_factory=dict)  # op type -> why it stays legacy
     #: top-level names kept although only migrated code used them (the tree still does)
     kept: frozenset[str] = frozenset()
+    #: migrated kernel classes kept (no longer registered) for their users -> the users
+    kept_for: dict[str, str] = field(default_factory=dict)
 
     @property
     def changed(self) -> bool:

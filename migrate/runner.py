@@ -94,9 +94,11 @@ def file_problem(path: Path) -> tuple[bool, str] | None:
 
 
 def migrate_file(path_text: str, exclude: dict[str, str] | None = None,
-                 keep: frozenset[str] = frozenset()) -> FileResult:
+                 keep: frozenset[str] = frozenset(),
+                 kept_for: dict[str, str] | None = None) -> FileResult:
     """Worker: one file (base names and the InferMeta catalogue loaded once per process).
-    `exclude`: op type -> why it stays legacy; `keep`: top-level names that must stay."""
+    `exclude`: op type -> why it stays legacy; `keep`: top-level names that must stay;
+    `kept_for`: migrated kernel class kept -> who still uses it (words)."""
     _ensure_state()
     path = Path(path_text)
     shown = display_path(path)
@@ -123,14 +125,27 @@ def migrate_file(path_text: str, exclude: dict[str, str] | None = None,
                             keep_names=keep)
     result.encoding, result.digest = source.encoding, source.digest
     result.excluded, result.kept = dict(exclude or {}), keep
+    result.kept_for = dict(kept_for or {})
+    for r in result.records:
+        if r.status is KernelStatus.MIGRATED and r.kernel in result.kept_for:
+            r.reason = f"migrated; class kept for {result.kept_for[r.kernel]}"
     return result
 
 
 def remigrate(path: Path, result: FileResult, exclude: dict[str, str] | None = None,
-              keep: Iterable[str] = ()) -> FileResult:
+              keep: Iterable[str] = (), kept_for: dict[str, str] | None = None
+              ) -> FileResult:
     """`path` migrated again with more ops left legacy and more names kept."""
+    users = dict(result.kept_for)
+    for name, who in (kept_for or {}).items():
+        users[name] = _joined(users.get(name, ""), who)
     return migrate_file(str(path), {**result.excluded, **(exclude or {})},
-                        result.kept | frozenset(keep))
+                        result.kept | frozenset(keep), users)
+
+
+def _joined(old: str, new: str) -> str:
+    parts = [p for p in (*old.split(", "), *new.split(", ")) if p]
+    return ", ".join(dict.fromkeys(parts))
 
 
 def _ensure_state() -> None:
@@ -181,23 +196,29 @@ def keep_used_names(files: list[Path], results: list[FileResult]) -> None:
             return
 
 
-def _resolution(result: FileResult, uses: list[Use]) -> tuple[dict[str, str], set[str]]:
-    """(ops to leave legacy with why, names to keep) for the removed names still used."""
+def _resolution(result: FileResult, uses: list[Use]
+                ) -> tuple[dict[str, str], set[str], dict[str, str]]:
+    """(ops to leave legacy with why, names to keep, migrated kernel classes kept -> their
+    users) for the removed names still used. A migrated kernel class still used is kept
+    as it is (no longer registered): its op is served by the new kernel, its users get the
+    very class they used."""
     exclude: dict[str, str] = {}
     keep: set[str] = set()
+    kept_for: dict[str, str] = {}
     served = [r for r in result.records if r.status in (KernelStatus.MIGRATED,
                                                          KernelStatus.COVERED)]
     for use in uses:
         why = (f"{use.user} uses `{use.name}`, which migrating would remove from this module; "
                "left legacy")
         ops = [r.op_type for r in served if r.kernel == use.name]
-        if ops:
-            exclude.update(dict.fromkeys(ops, why))
+        if ops and use.name not in result.kept:
+            keep.add(use.name)
+            kept_for[use.name] = _joined(kept_for.get(use.name, ""), use.user)
         elif use.name in result.kept:  # kept, and still removed: leave the module legacy
             exclude.update(dict.fromkeys((r.op_type for r in served), why))
         else:
             keep.add(use.name)
-    return exclude, keep
+    return exclude, keep, kept_for
 
 
 def _run(files: list[Path], jobs: int,
