@@ -13,7 +13,13 @@ import libcst.matchers as m
 
 from migrate.class_members import class_members
 from migrate.grads import GradPlan, check_optional, conform, none_checked
-from migrate.kernel_bindings import check_bindings, drop_identities, inline_aliases
+from migrate.kernel_bindings import (
+    RebindError,
+    check_bindings,
+    drop_identities,
+    inline_aliases,
+    rename_local,
+)
 from migrate.kernel_folds import find_folds
 from migrate.kernel_model import (
     ATTR_HINTS,
@@ -49,9 +55,27 @@ def migrate_kernel(mctx: ModuleContext, class_name: str, op_type: str, phi_name:
         for d in cls.decorators:
             if not is_harmless(d):
                 raise SkipError(f"class decorator @{code_of(d.decorator)} on {cls.name.value}")
-    mk = KernelMigration(mctx, class_name, op_type, phi_name, proto)
-    mk.grad = grad
-    return _migrate(mk, mro, func_name)
+    renames: dict[str, str] = {}
+    while True:
+        mk = KernelMigration(mctx, class_name, op_type, phi_name, proto)
+        mk.grad = grad
+        try:
+            return _migrate(mk, mro, func_name, renames)
+        except RebindError as exc:
+            # the local keeps the author's meaning under a fresh name, the parameter its own
+            if exc.name in renames:
+                raise
+            renames[exc.name] = _fresh_name(mk, mro, f"{exc.name}_value")
+
+
+def _fresh_name(mk: KernelMigration, mro: list[cst.ClassDef], name: str) -> str:
+    """`name`, with trailing `_` until no name of the module, the kernel's classes or the
+    op's slots and attributes spells it."""
+    taken = set(mk.info.module_names()) | {n.value for c in mro for n in m.findall(c, m.Name())}
+    taken |= {snake(v.name) for v in (*mk.proto.inputs, *mk.proto.outputs, *mk.proto.attrs)}
+    while name in taken:
+        name += "_"
+    return name
 
 
 def _check_runtime_access(info: ModuleInfo, compute: cst.FunctionDef) -> None:
@@ -67,7 +91,8 @@ def _check_runtime_access(info: ModuleInfo, compute: cst.FunctionDef) -> None:
             raise SkipError(f"creates or writes scope variables ({n.value} = {q})")
 
 
-def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str) -> KernelFunction:
+def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
+             renames: dict[str, str]) -> KernelFunction:
     mk.members = class_members(mro)
     for dunder in ("__init__", "__new__", "__call__", "__getattr__", "__getattribute__"):
         if dunder in mk.members:
@@ -79,6 +104,13 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str) -> Ke
         raise SkipError("defines no compute() in this module")
     if compute.asynchronous:
         raise SkipError("compute() is async")
+    for old, new in renames.items():
+        renamed = rename_local(compute, old, new)
+        if renamed is None:
+            raise RebindError(old, f"rebinds '{old}', which is also the parameter for its slot, "
+                                   "and the local cannot be renamed (not a plain local of "
+                                   "compute(), or read by name through locals()/eval)")
+        compute = renamed
     for d in compute.decorators:
         if not is_harmless(d):
             raise SkipError(f"compute() is decorated with @{code_of(d.decorator)}")

@@ -60,7 +60,7 @@ EXPECTED: dict[str, dict[str, tuple[str, str]]] = {
     },
     "modes.py": {
         "StepKernel": ("migrated", ""),
-        "ArrayKernel": ("skipped", "rebinds 'x'"),
+        "ArrayKernel": ("migrated", ""),  # its local `x` rebound, renamed `x_value`
         "ShiftKernel": ("migrated", ""),  # reads 'scale' only where WITH_SCALE is False
         "NoiseKernel": ("migrated", ""),  # verified with a fixed seed
     },

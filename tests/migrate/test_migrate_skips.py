@@ -71,16 +71,26 @@ BODY_CASES = {
     "explicit place": ('''
         ctx.output("Out").mutable_data(GPUPlace(0))[...] = ctx.input("X").data
     ''', "allocates on an explicit place (GPUPlace(0)), not ctx.place"),
-    "rebinding a parameter before a later read": ('''
+    # a rebound local is renamed (test_migrate_styles), unless the body reads its locals
+    # by name or deletes it: then renaming is no longer the same program
+    "rebinding a parameter read through locals()": ('''
         x = ctx.input("X")
         x = x.data * 2
-        ctx.output("Out").mutable_data(ctx.place)[...] = x + ctx.input("X").data
-    ''', "rebinds 'x', which is also the parameter for its slot, before a later read"),
-    "rebinding in a loop": ('''
+        ctx.output("Out").mutable_data(ctx.place)[...] = locals()["x"] + ctx.input("X").data
+    ''', "rebinds 'x', which is also the parameter for its slot, and the local cannot be "
+        "renamed"),
+    "rebinding a deleted parameter in a loop": ('''
         for _ in range(2):
             out = ctx.output("Out")
             out = None
-    ''', "rebinds 'out' in a loop that also reads its slot"),
+            del out
+    ''', "rebinds 'out', which is also the parameter for its slot, and the local cannot be "
+        "renamed"),
+    "rebinding a parameter declared global": ('''
+        global x
+        x = ctx.input("X").data
+        ctx.output("Out").mutable_data(ctx.place)[...] = x + ctx.input("X").data
+    ''', "the local cannot be renamed"),
     "executor call": ('''
         Executor(ctx.place).run(None, None, {})
     ''', "calls into the executor (Executor = legacy_fluid.framework.executor.Executor)"),
