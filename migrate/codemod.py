@@ -23,7 +23,8 @@ from migrate.grads import (
     plan_grad,
     registered_forward,
 )
-from migrate.kernel import migrate_kernel
+from migrate.kernel import PASSES_CTX, migrate_kernel
+from migrate.kernel_compose import check_compositions
 from migrate.kernel_model import KernelFunction, ModuleContext, SkipError
 from migrate.names import snake
 from migrate.proto_reader import read_protos
@@ -102,7 +103,8 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
     mctx = ModuleContext(info, info.module_names() - set(classes))
     migrated: dict[Unit, KernelFunction] = {}
     records: dict[Unit, KernelRecord] = {}
-    for unit in units:
+
+    def migrate_unit(unit: Unit) -> None:
         name, op = unit
         regs = [r for r in regs_by_class.get(name, []) if r.op_type == op]
         rec = records[unit] = KernelRecord(result.path, op, name, KernelStatus.SKIPPED)
@@ -141,9 +143,24 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
         except Exception as exc:
             detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
             rec.status, rec.reason = KernelStatus.FAILED, f"codemod error: {detail}"
+
+    for unit in units:
+        migrate_unit(unit)
+    # kernels composing another kernel migrate once it has (`kernel_compose`), in turn
+    while True:
+        mctx.composable = {c: kf for (c, _), kf in migrated.items()
+                           if sum(1 for u in units if u[0] == c) == 1}
+        retry = [u for u in units if u not in migrated and u[0] not in blocked
+                 and records[u].reason.startswith(PASSES_CTX)]
+        before = len(migrated)
+        for unit in retry:
+            migrate_unit(unit)
+        if len(migrated) == before:
+            break
     check_ops(migrated, records)
     covered = check_shared_phi_names(info, migrated, records)
     check_whole_classes(units, migrated, records, covered)
+    check_compositions(migrated, records)
     removal = plan_registration_removal(info, migrated, records, units)
     uncover(covered, migrated, records)
     result.records = [records[u] for u in units]

@@ -20,6 +20,7 @@ from migrate.kernel_bindings import (
     inline_aliases,
     rename_local,
 )
+from migrate.kernel_compose import check_folds, compose_calls
 from migrate.kernel_folds import find_folds
 from migrate.kernel_model import (
     ATTR_HINTS,
@@ -36,6 +37,9 @@ from migrate.names import load_names, snake
 from migrate.static import ModuleInfo
 from migrate.static_refs import code_of
 from migrate.syntax import ctx_call, dtype_conversion
+
+#: how the reason of a kernel passing its context on begins (composition retries those)
+PASSES_CTX = "passes the ExecutionContext"
 
 
 def migrate_kernel(mctx: ModuleContext, class_name: str, op_type: str, phi_name: str,
@@ -120,6 +124,7 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
         raise SkipError("compute() does not take exactly (self, ctx)")
     self_name, ctx_name = params.params[0].name.value, params.params[1].name.value
     block = prepare(mk.info, mk.members, compute.body, ctx_name, self_name)
+    block = compose_calls(mk, block, ctx_name)
     # branches the class constants decide go first: what they read is never read
     block = fold_dead_branches(block.visit(ConstantInliner(mk, self_name)))
     mk.dtype_attrs = _dtype_attrs(mk, block, ctx_name)
@@ -134,6 +139,7 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
     if cls_doc is not None:
         docstring = next(s for s in mro[0].body.body)
     body = find_folds(mk, body, ctx_name)
+    check_folds(mk)
     if mk.grad is not None:
         if any(f.feeders for f in mk.folds.values()):
             raise SkipError("a gradient kernel reading a tensor-valued attribute (backward.yaml "
@@ -144,8 +150,8 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
     new_block = block.visit(Rewriter(mk, ctx_name, self_name))
     for n in load_names(new_block):
         if n.value == ctx_name:
-            raise SkipError(f"passes the ExecutionContext '{ctx_name}' on or keeps it (only "
-                       "ctx.input/output/attr/... reads can become parameters)")
+            raise SkipError(f"{PASSES_CTX} '{ctx_name}' on or keeps it (only "
+                            "ctx.input/output/attr/... reads can become parameters)")
         if n.value == self_name:
             raise SkipError(f"uses {self_name} beyond helpers and constant class attributes "
                        "(instance state)")
@@ -186,7 +192,7 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
     return KernelFunction(mk.op_type, mk.class_name, func_name, mk.phi_name, param_list, [],
                           node, mk.helpers, list(mk.folds.values()), mk.hints,
                           [c.name.value for c in mro], set(mk.module_imports),
-                          mk.grad.op_def if mk.grad is not None else None)
+                          mk.grad.op_def if mk.grad is not None else None, set(mk.composes))
 
 
 def _read_names(mk: KernelMigration, block: cst.CSTNode, ctx: str) -> set[str]:

@@ -75,6 +75,8 @@ class KernelFunction:
     module_imports: set[str] = field(default_factory=set)  # `import M` it needs (builtins)
     #: a grad kernel's backward_op entry (its yaml entry, followed as it stands)
     backward: OpDef | None = None
+    #: kernel classes whose function it calls for their `C().compute(ctx)`
+    composes: set[str] = field(default_factory=set)
 
 
 @dataclass
@@ -86,6 +88,8 @@ class ModuleContext:
     #: (defining class, method) -> the lifted functions made from it (one per distinct body)
     lifted: dict[tuple[str, str], list[str]] = field(default_factory=dict)
     lifted_nodes: dict[str, cst.FunctionDef] = field(default_factory=dict)
+    #: kernel class -> its migrated function, for kernels composing it (`kernel_compose`)
+    composable: dict[str, KernelFunction] = field(default_factory=dict)
 
 
 def is_harmless(decorator: cst.Decorator) -> bool:

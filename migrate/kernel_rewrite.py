@@ -147,6 +147,8 @@ class KernelMigration:
         self.dtype_attrs: set[str] = set()
         #: a grad kernel's backward_op entry: parameter names and typed attributes from it
         self.grad: GradPlan | None = None
+        #: kernel classes whose `C().compute(ctx)` became a call of their function
+        self.composes: set[str] = set()
 
     # -- names of parameters -------------------------------------------------------------------
     def param_name(self, slot: str, kind: str) -> str:

@@ -39,8 +39,10 @@ EXPECTED: dict[str, dict[str, tuple[str, str]]] = {
         "SoftsignTwiceKernel": ("skipped", "passes the ExecutionContext 'ctx' on"),
     },
     "compose.py": {
-        "AbsKernel": ("migrated", "class kept for class AbsPlusKernel"),
-        "AbsPlusKernel": ("skipped", "passes the ExecutionContext 'ctx' on"),
+        # AbsPlusKernel's `AbsKernel().compute(ctx)` calls team_pkg_abs_kernel: the class
+        # is used no more and goes
+        "AbsKernel": ("migrated", ""),
+        "AbsPlusKernel": ("migrated", ""),
         "RoundKernel": ("migrated", "class kept for `team_pkg_round_half_kernel`"),
         # dynamic.py finds it by a computed name: only the run of team_pkg_lookup after
         # the write (legacy, before and after) shows that use, so the class is kept for it
@@ -143,7 +145,7 @@ def test_the_write_breaks_no_module_and_no_op_left_legacy(written: dict[str, Any
     migrated = {r["op"] for r in written["doc"]["kernels"] if r["status"] == "migrated"}
     assert migrated and written["doc"]["written"]
     assert after["ran"] == {op: v for op, v in before["ran"].items() if op not in migrated}
-    assert "team_pkg_lookup" in after["ran"] and "team_pkg_abs_plus" in after["ran"]
+    assert "team_pkg_lookup" in after["ran"] and "team_pkg_softsign_twice" in after["ran"]
     assert written["code"] == 0
 
 
@@ -151,7 +153,7 @@ def test_a_migrated_class_still_used_is_kept_unregistered(written: dict[str, Any
     """Each kept class stands as it was, before its new kernel, and no longer registers."""
     pkg = written["pkg"]
     for module, cls, fn in (("acts.py", "SoftsignKernel", "team_pkg_softsign_kernel"),
-                            ("compose.py", "AbsKernel", "team_pkg_abs_kernel"),
+                            ("compose.py", "RoundKernel", "team_pkg_round_kernel"),
                             ("compose.py", "RoundHalfKernel", "team_pkg_round_half_kernel")):
         text = (pkg / module).read_text()
         original = (HERE / "corpus" / PACKAGE / module).read_text()
@@ -159,6 +161,13 @@ def test_a_migrated_class_still_used_is_kept_unregistered(written: dict[str, Any
         body = original[start:original.index("\n\n\n", start)]
         assert body in text and text.index(body) < text.index(f"def {fn}("), (module, cls)
         assert f", {cls}," not in text and f"({cls}," not in text, (module, cls)
+
+
+def test_a_composing_kernel_calls_the_composed_kernels_function(written: dict[str, Any]
+                                                                ) -> None:
+    compose = (written["pkg"] / "compose.py").read_text()
+    assert "    team_pkg_abs_kernel(dev_ctx, x, out)\n" in compose
+    assert "class AbsKernel" not in compose and "AbsKernel()" not in compose
 
 
 def test_a_private_constant_a_sibling_imports_is_kept(written: dict[str, Any]) -> None:
