@@ -88,6 +88,17 @@ def fix_imports(info: ModuleInfo, new: cst.Module, needed: set[str],
     for mod in modules:
         if mod in info.module_names() and info.imports.names.get(mod) != mod:
             raise SkipError(f"name '{mod}' is bound to something else in this module")
+    for star, exported in info.ev.star_exports().items():
+        wanted = sorted(needed | set(modules))
+        if exported is None and wanted:
+            raise SkipError(f"`from {star} import *` is not a module of this tree, so it may "
+                            f"rebind a name the new code needs ({', '.join(wanted)})")
+        for name in wanted:  # the same import through the star is no clash
+            bound = (exported or {}).get(name)
+            same = f"{emit.IMPORT_SOURCES[name]}.{name}" if name in needed else name
+            if bound is not None and bound != same:
+                raise SkipError(f"`from {star} import *` binds '{name}', a name the new code "
+                                "needs, to something else")
     kept = set(new.body)
     removed = cst.Module(body=[stmt for stmt in info.module.body if stmt not in kept])
     context = CodemodContext()

@@ -12,21 +12,17 @@ module still imports and every op left legacy still computes what it computed be
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from rich.console import Console
+from migrate_helpers import console, probe
+from migrate_helpers import copy_package as copy_corpus_package
 
 from migrate.cli_entry import run_migrate
 
 HERE = Path(__file__).resolve().parent
 PACKAGE = "pkg_team"
-REPO = HERE.parent.parent
 
 #: module -> kernel class -> (status, a piece of the reason)
 EXPECTED: dict[str, dict[str, tuple[str, str]]] = {
@@ -70,20 +66,7 @@ EXPECTED: dict[str, dict[str, tuple[str, str]]] = {
 
 
 def copy_package(root: Path) -> Path:
-    shutil.copytree(HERE / "corpus" / PACKAGE, root / PACKAGE,
-                    ignore=shutil.ignore_patterns("__pycache__"))
-    return root / PACKAGE
-
-
-def probe(root: Path) -> dict[str, Any]:
-    env = {**os.environ, "PYTHONPATH": str(REPO), "PYTHONDONTWRITEBYTECODE": "1"}
-    done = subprocess.run([sys.executable, str(HERE / "package_probe.py"), str(root), PACKAGE],
-                          capture_output=True, text=True, env=env, timeout=300, check=True)
-    return json.loads(done.stdout)
-
-
-def console() -> Console:
-    return Console(record=True, width=200, force_terminal=False)
+    return copy_corpus_package(root, PACKAGE)
 
 
 @pytest.fixture(scope="module")
@@ -112,10 +95,10 @@ def test_write_verifies_unless_told_not_to(tmp_path: Path) -> None:
 def written(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     root = tmp_path_factory.mktemp("written")
     pkg = copy_package(root)
-    before = probe(root)
+    before = probe(root, PACKAGE)
     out = root / "summary.json"
     code = run_migrate([pkg], write=True, verify=True, json_path=out, console=console())
-    return {"code": code, "before": before, "after": probe(root),
+    return {"code": code, "before": before, "after": probe(root, PACKAGE),
             "doc": json.loads(out.read_text()), "pkg": pkg}
 
 

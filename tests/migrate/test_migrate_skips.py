@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from migrate_helpers import (
     COVERED_MAPPING,
@@ -362,3 +364,35 @@ def test_covered_op_with_an_extra_output_gets_its_own_mapping() -> None:
     assert COVERED_MAPPING in text
     assert '@register_arg_mapping("unary")' not in text
     compile(text, "<migrated>", "exec")
+
+
+def test_a_star_import_from_outside_the_tree_may_rebind_the_new_imports() -> None:
+    """`from numpy import *` could bind any name the generated code imports: not written."""
+    source = unary('''
+class UnaryKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data
+    ''').replace("from phi.common import DataType\n",
+                 "from phi.common import DataType\nfrom numpy import *  # noqa: F403\n")
+    assert_skipped(migrate(source), "`from numpy import *` is not a module of this tree, so "
+                                    "it may rebind a name the new code needs")
+
+
+def test_a_star_import_binding_a_new_import_to_something_else(tmp_path: Path) -> None:
+    """The tree's `helpers.py` binds `Backend` (star-exported): the registration the new
+    kernel needs would read it, so the kernel is not migrated (pkg_studio's math/clip.py
+    has the same import through a star, which is no clash)."""
+    (tmp_path / "__init__.py").write_text("")
+    (tmp_path / "helpers.py").write_text("from phi.common import DataType\n\n"
+                                         "Backend = 'mine'\n")
+    source = unary('''
+class UnaryKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data
+    ''').replace("from phi.common import DataType\n",
+                 "from phi.common import DataType\n\nfrom .helpers import *  # noqa: F403\n")
+    path = tmp_path / "mod.py"
+    path.write_text(source)
+    result = codemod.migrate_source(source, path, base_names={})
+    assert_skipped(result, "`from .helpers import *` binds 'Backend', a name the new code "
+                           "needs, to something else")
