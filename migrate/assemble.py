@@ -173,7 +173,8 @@ def assemble(info: ModuleInfo, migrated: dict[Unit, KernelFunction],
     new = _remove_orphans(info, new, set(by_class), keep)
     new = _space_after_defs(module, new)
     modules = {mod for kf in migrated.values() for mod in kf.module_imports}
-    new = fix_imports(info, new, needed, modules, keep)
+    functions = {imp for kf in migrated.values() for imp in kf.function_imports}
+    new = fix_imports(info, new, needed, modules, keep, functions)
     return new, [plans[op] for op in sorted(plans)]
 
 

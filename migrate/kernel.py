@@ -192,7 +192,8 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
     return KernelFunction(mk.op_type, mk.class_name, func_name, mk.phi_name, param_list, [],
                           node, mk.helpers, list(mk.folds.values()), mk.hints,
                           [c.name.value for c in mro], set(mk.module_imports),
-                          mk.grad.op_def if mk.grad is not None else None, set(mk.composes))
+                          mk.grad.op_def if mk.grad is not None else None, set(mk.composes),
+                          set(mk.function_imports))
 
 
 def _read_names(mk: KernelMigration, block: cst.CSTNode, ctx: str) -> set[str]:

@@ -14,7 +14,7 @@ from pathlib import Path
 from compat.statuses import KernelStatus, Verdict
 from migrate.held_back import FLAG_PREFIX
 from migrate.records import FileResult
-from migrate.runner import mark_failed, plan_changes, remigrate
+from migrate.runner import mark_failed, plan_changes, recheck_foreign, remigrate
 from migrate.verify import VerifyResult, verify_file
 from migrate.verify_tree import check_tree
 
@@ -35,6 +35,8 @@ def verify_and_hold(files: list[Path], results: list[FileResult]) -> list[Verify
     for _ in range(len(files) + 1):
         _verify_files(files, results, todo, final, evidence, held)
         todo = _hold_tree_problems(files, results, held)
+        # a module composing a kernel held back composes it no more (`runner.recheck_foreign`)
+        todo = sorted(set(todo) | set(recheck_foreign(files, results)))
         if not todo:
             break
         for i in todo:

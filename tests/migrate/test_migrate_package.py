@@ -20,6 +20,7 @@ from migrate_helpers import console, probe
 from migrate_helpers import copy_package as copy_corpus_package
 
 from migrate.cli_entry import run_migrate
+from migrate.runner import discover, recheck_foreign, remigrate, run_codemod
 
 HERE = Path(__file__).resolve().parent
 PACKAGE = "pkg_team"
@@ -32,7 +33,8 @@ EXPECTED: dict[str, dict[str, tuple[str, str]]] = {
         "CubeKernel": ("migrated", ""),
     },
     "reuse.py": {
-        "SoftsignTwiceKernel": ("skipped", "passes the ExecutionContext 'ctx' on"),
+        # `SoftsignKernel().compute(ctx)` of acts.py: calls team_pkg_softsign_kernel
+        "SoftsignTwiceKernel": ("migrated", ""),
     },
     "compose.py": {
         # AbsPlusKernel's `AbsKernel().compute(ctx)` calls team_pkg_abs_kernel: the class
@@ -128,7 +130,7 @@ def test_the_write_breaks_no_module_and_no_op_left_legacy(written: dict[str, Any
     migrated = {r["op"] for r in written["doc"]["kernels"] if r["status"] == "migrated"}
     assert migrated and written["doc"]["written"]
     assert after["ran"] == {op: v for op, v in before["ran"].items() if op not in migrated}
-    assert "team_pkg_lookup" in after["ran"] and "team_pkg_softsign_twice" in after["ran"]
+    assert "team_pkg_lookup" in after["ran"]
     assert written["code"] == 0
 
 
@@ -151,6 +153,29 @@ def test_a_composing_kernel_calls_the_composed_kernels_function(written: dict[st
     compose = (written["pkg"] / "compose.py").read_text()
     assert "    team_pkg_abs_kernel(dev_ctx, x, out)\n" in compose
     assert "class AbsKernel" not in compose and "AbsKernel()" not in compose
+
+
+def test_a_sibling_modules_kernel_composed_is_imported_and_called(written: dict[str, Any]
+                                                                  ) -> None:
+    reuse = (written["pkg"] / "reuse.py").read_text()
+    assert "from .acts import SoftsignMaker, SoftsignOp, team_pkg_softsign_kernel\n" in reuse
+    assert "    team_pkg_softsign_kernel(dev_ctx, x, out)\n" in reuse
+
+
+def test_a_sibling_kernel_held_back_is_composed_no_more(tmp_path: Path) -> None:
+    """acts.py's softsign held back after the run (as verify or a held record does): the
+    module composing it is migrated again without it, its kernel legacy."""
+    pkg = copy_package(tmp_path)
+    files = discover([pkg])
+    results = run_codemod(files)
+    acts, reuse = (next(i for i, f in enumerate(files) if f.name == n)
+                   for n in ("acts.py", "reuse.py"))
+    assert results[reuse].foreign and "team_pkg_softsign_kernel" in results[reuse].new_text
+    results[acts] = remigrate(files[acts], results[acts], {"team_pkg_softsign": "held"})
+    assert recheck_foreign(files, results) == [reuse]
+    row = next(r for r in results[reuse].records if r.kernel == "SoftsignTwiceKernel")
+    assert row.status == "skipped" and "passes the ExecutionContext 'ctx' on" in row.reason
+    assert results[reuse].new_text == results[reuse].old_text
 
 
 def test_a_private_constant_a_sibling_imports_is_kept(written: dict[str, Any]) -> None:
