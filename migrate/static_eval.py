@@ -92,10 +92,12 @@ class Evaluator:
             if isinstance(value, UnresolvableError):
                 raise value
             return value
+        # a sibling's evaluator names its own classes with its path (`compose.PlainMaker`)
+        home = self.path.resolve() if self.depth and self.path is not None else None
         if name in self.classes:
-            return ClassRef(name)
+            return ClassRef(name, home) if home else ClassRef(name)
         if name in self.functions:
-            return FunctionRef(name)
+            return FunctionRef(name, home) if home else FunctionRef(name)
         if name in self.imports.names:
             return self._imported(self.imports.names[name], name)
         raise UnresolvableError(f"name '{name}' is not a module-level constant")
