@@ -148,7 +148,8 @@ def assemble(info: ModuleInfo, migrated: dict[Unit, KernelFunction],
             body.extend(removal[index])
             continue
         if isinstance(stmt, cst.ClassDef) and stmt.name.value in by_class:
-            nodes: list[Any] = []
+            # a kernel class the tree still uses stays as it is, before its new kernel
+            nodes: list[Any] = [stmt] if stmt.name.value in keep else []
             for kf in by_class[stmt.name.value]:
                 for lifted, helper in kf.helpers:
                     if lifted not in emitted_helpers:
@@ -172,7 +173,8 @@ def assemble(info: ModuleInfo, migrated: dict[Unit, KernelFunction],
     new = _remove_orphans(info, new, set(by_class), keep)
     new = _space_after_defs(module, new)
     modules = {mod for kf in migrated.values() for mod in kf.module_imports}
-    new = fix_imports(info, new, needed, modules, keep)
+    functions = {imp for kf in migrated.values() for imp in kf.function_imports}
+    new = fix_imports(info, new, needed, modules, keep, functions)
     return new, [plans[op] for op in sorted(plans)]
 
 

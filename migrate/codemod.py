@@ -23,11 +23,12 @@ from migrate.grads import (
     plan_grad,
     registered_forward,
 )
-from migrate.kernel import migrate_kernel
+from migrate.kernel import PASSES_CTX, migrate_kernel
+from migrate.kernel_compose import check_compositions, composable
 from migrate.kernel_model import KernelFunction, ModuleContext, SkipError
 from migrate.names import snake
 from migrate.proto_reader import read_protos
-from migrate.records import FileResult, KernelRecord, Unit
+from migrate.records import FileResult, Foreign, KernelRecord, Unit
 from migrate.registrations import DEVICE_ORDER, merge_registrations, plan_registration_removal
 from migrate.source_files import SourceError, read_source
 from migrate.static import ModuleInfo, scan_module
@@ -41,10 +42,13 @@ def migrate_source(text: str, path: Path | None = None, *, display: str | None =
                    catalog: list[infermeta.CatalogEntry] | None = None,
                    exclude_ops: dict[str, str] | None = None,
                    backward: dict[str, OpDef] | None = None,
-                   keep_names: frozenset[str] = frozenset()) -> FileResult:
+                   keep_names: frozenset[str] = frozenset(),
+                   foreign: dict[str, Foreign] | None = None) -> FileResult:
     """Migrate one module's text. `exclude_ops`: op type -> why its kernels stay legacy;
     `backward`: the backward_op entries grad kernels follow (default: phi/backward.yaml);
-    `keep_names`: top-level names to keep although only migrated code used them here."""
+    `keep_names`: top-level names to keep although only migrated code used them here;
+    `foreign`: kernel classes of other modules (migrated in the same run) this one imports,
+    which its kernels may compose."""
     shown = display or (str(path) if path else "<string>")
     result = FileResult(shown, text, text)
     try:
@@ -56,9 +60,10 @@ def migrate_source(text: str, path: Path | None = None, *, display: str | None =
     try:
         _migrate_module(info, result, base_names or {}, catalog if catalog is not None
                         else infermeta.catalogue(), exclude_ops or {},
-                        load_backward() if backward is None else backward, keep_names)
+                        load_backward() if backward is None else backward, keep_names,
+                        foreign or {})
     except Exception as exc:  # a codemod bug: fail the whole file, write nothing
-        result.new_text = text
+        result.new_text, result.composable = text, {}
         detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
         for r in result.records:
             if r.status is KernelStatus.MIGRATED:
@@ -71,7 +76,8 @@ def migrate_source(text: str, path: Path | None = None, *, display: str | None =
 
 def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, str],
                     catalog: list[infermeta.CatalogEntry], exclude_ops: dict[str, str],
-                    backward: dict[str, OpDef], keep: frozenset[str]) -> None:
+                    backward: dict[str, OpDef], keep: frozenset[str],
+                    foreign: dict[str, Foreign]) -> None:
     regs_by_class: dict[str, list[Registration]] = {}
     for reg in info.registrations:
         regs_by_class.setdefault(reg.class_name, []).append(reg)
@@ -99,10 +105,11 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
     per_op: dict[str, int] = {}
     for _, op in units:
         per_op[op] = per_op.get(op, 0) + 1
-    mctx = ModuleContext(info, info.module_names() - set(classes))
+    mctx = ModuleContext(info, info.module_names() - set(classes), foreign=foreign)
     migrated: dict[Unit, KernelFunction] = {}
     records: dict[Unit, KernelRecord] = {}
-    for unit in units:
+
+    def migrate_unit(unit: Unit) -> None:
         name, op = unit
         regs = [r for r in regs_by_class.get(name, []) if r.op_type == op]
         rec = records[unit] = KernelRecord(result.path, op, name, KernelStatus.SKIPPED)
@@ -141,9 +148,24 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
         except Exception as exc:
             detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
             rec.status, rec.reason = KernelStatus.FAILED, f"codemod error: {detail}"
+
+    for unit in units:
+        migrate_unit(unit)
+    # kernels composing another kernel migrate once it has (`kernel_compose`), in turn
+    while True:
+        mctx.composable = {c: composable(info, kf) for (c, _), kf in migrated.items()
+                           if sum(1 for u in units if u[0] == c) == 1}
+        retry = [u for u in units if u not in migrated and u[0] not in blocked
+                 and records[u].reason.startswith(PASSES_CTX)]
+        before = len(migrated)
+        for unit in retry:
+            migrate_unit(unit)
+        if len(migrated) == before:
+            break
     check_ops(migrated, records)
     covered = check_shared_phi_names(info, migrated, records)
     check_whole_classes(units, migrated, records, covered)
+    check_compositions(migrated, records)
     removal = plan_registration_removal(info, migrated, records, units)
     uncover(covered, migrated, records)
     result.records = [records[u] for u in units]
@@ -169,6 +191,8 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
         return
     result.new_text = new_text
     result.ops = plans
+    result.composable = {c: composable(info, kf) for (c, _), kf in migrated.items()
+                         if sum(1 for u in units if u[0] == c) == 1}
 
 
 def _grad_plan(info: ModuleInfo, op: str, phi_name: str, backward: dict[str, OpDef]

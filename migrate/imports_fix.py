@@ -66,9 +66,12 @@ def _alias_text(alias: cst.ImportAlias) -> str:
 
 def fix_imports(info: ModuleInfo, new: cst.Module, needed: set[str],
                 modules: set[str] = frozenset(),  # type: ignore[assignment]
-                keep: frozenset[str] = frozenset()) -> cst.Module:
+                keep: frozenset[str] = frozenset(),
+                functions: set[tuple[str, str]] = frozenset()  # type: ignore[assignment]
+                ) -> cst.Module:
     """`new` with the imports the generated code needs (`needed` names from
-    `emit.IMPORT_SOURCES`, plain `modules`) and without those only removed code used.
+    `emit.IMPORT_SOURCES`, plain `modules`, `functions` of other modules as (module, name))
+    and without those only removed code used.
 
     LibCST's `AddImportsVisitor` adds them (merged into an existing `from M import`) and
     `RemoveImportsVisitor` drops, of the imports the removed statements referenced, those
@@ -88,6 +91,17 @@ def fix_imports(info: ModuleInfo, new: cst.Module, needed: set[str],
     for mod in modules:
         if mod in info.module_names() and info.imports.names.get(mod) != mod:
             raise SkipError(f"name '{mod}' is bound to something else in this module")
+    for star, exported in info.ev.star_exports().items():
+        wanted = sorted(needed | set(modules) | {fn for _, fn in functions})
+        if exported is None and wanted:
+            raise SkipError(f"`from {star} import *` is not a module of this tree, so it may "
+                            f"rebind a name the new code needs ({', '.join(wanted)})")
+        for name in wanted:  # the same import through the star is no clash
+            bound = (exported or {}).get(name)
+            same = f"{emit.IMPORT_SOURCES[name]}.{name}" if name in needed else name
+            if bound is not None and bound != same:
+                raise SkipError(f"`from {star} import *` binds '{name}', a name the new code "
+                                "needs, to something else")
     kept = set(new.body)
     removed = cst.Module(body=[stmt for stmt in info.module.body if stmt not in kept])
     context = CodemodContext()
@@ -100,6 +114,9 @@ def fix_imports(info: ModuleInfo, new: cst.Module, needed: set[str],
         AddImportsVisitor.add_needed_import(context, emit.IMPORT_SOURCES[name], name)
     for mod in sorted(modules):
         AddImportsVisitor.add_needed_import(context, mod)
+    for mod, fn in sorted(functions):  # other modules' kernels composed: `from .m import f`
+        level = len(mod) - len(mod.lstrip("."))
+        AddImportsVisitor.add_needed_import(context, mod.lstrip("."), fn, relative=level)
     head, rest = _split_head(new)
     before = {_text(stmt) for stmt in head if _is_import(stmt)}
     # keywords (a `lambda` counted from an attribute's name) can name no import
@@ -110,7 +127,62 @@ def fix_imports(info: ModuleInfo, new: cst.Module, needed: set[str],
     skeleton = RemoveImportsVisitor(context).transform_module(skeleton)
     skeleton = AddImportsVisitor(context).transform_module(skeleton)
     head = [stmt for stmt in skeleton.body if _text(stmt) != _text(uses)]
-    return _isort_order(new.with_changes(body=[*head, *rest]), before)
+    unused = {local for local in set(name_counts(removed)) & set(info.imports.names)
+              if info.imports.from_modules.get(local, "").startswith(".")} - keep - set(used)
+    head = _tidy_relative(head, unused)
+    before |= {_text(stmt) for stmt in head if _relative_from(stmt) is not None}
+    out = _isort_order(new.with_changes(body=[*head, *rest]), before)
+    return _space_after_docstring(info.module, out)
+
+
+def _space_after_docstring(old: cst.Module, new: cst.Module) -> cst.Module:
+    """The blank lines the module had after its docstring, where the first statement after
+    it was removed (an import only the removed code used) and took them along."""
+    docstring = m.SimpleStatementLine(body=[m.Expr(value=m.SimpleString())])
+    if len(old.body) < 2 or len(new.body) < 2 or not m.matches(old.body[0], docstring):
+        return new
+    if _text(new.body[0]) != _text(old.body[0]) or new.body[1].leading_lines or \
+            _text(new.body[1]) == _text(old.body[1]):
+        return new
+    body = list(new.body)
+    body[1] = body[1].with_changes(leading_lines=old.body[1].leading_lines)
+    return new.with_changes(body=body)
+
+
+def _relative_from(stmt: Any) -> tuple[str, cst.ImportFrom] | None:
+    """(`.mod` as written, the statement) for a lone relative `from .mod import a, b`."""
+    if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
+        return None
+    small = stmt.body[0]
+    if not isinstance(small, cst.ImportFrom) or not small.relative or \
+            isinstance(small.names, cst.ImportStar):
+        return None
+    base = dotted(small.module) if small.module is not None else ""
+    return "." * len(small.relative) + (base or ""), small
+
+
+def _tidy_relative(head: list[Any], unused: set[str]) -> list[Any]:
+    """Relative from-imports (which LibCST's visitors leave alone): names in `unused` go
+    where their module stays imported (another name of the statement, or another
+    statement of that module: importing a sibling registers its ops), and statements of
+    one module added by the codemod merge into the first one, names sorted as isort does."""
+    by_module: dict[str, list[int]] = {}
+    for i, stmt in enumerate(head):
+        rel = _relative_from(stmt)
+        if rel is not None:
+            by_module.setdefault(rel[0], []).append(i)
+    out = list(head)
+    for module, at in by_module.items():
+        names = [_alias_text(a) for i in at for a in _relative_from(head[i])[1].names]  # type: ignore[index]
+        kept = [n for n in names if n.split(" as ")[-1] not in unused] or names[:1]
+        if len(at) == 1 and kept == names:
+            continue
+        first = head[at[0]]
+        out[at[0]] = cst.parse_statement(_import_text(module, sorted(
+            dict.fromkeys(kept), key=isort_key))).with_changes(leading_lines=first.leading_lines)
+        for i in at[1:]:
+            out[i] = None
+    return [s for s in out if s is not None]
 
 
 def _schedule_removal(context: CodemodContext, info: ModuleInfo, local: str) -> None:

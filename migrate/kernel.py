@@ -13,7 +13,14 @@ import libcst.matchers as m
 
 from migrate.class_members import class_members
 from migrate.grads import GradPlan, check_optional, conform, none_checked
-from migrate.kernel_bindings import check_bindings, drop_identities, inline_aliases
+from migrate.kernel_bindings import (
+    RebindError,
+    check_bindings,
+    drop_identities,
+    inline_aliases,
+    rename_local,
+)
+from migrate.kernel_compose import check_folds, compose_calls
 from migrate.kernel_folds import find_folds
 from migrate.kernel_model import (
     ATTR_HINTS,
@@ -30,6 +37,9 @@ from migrate.names import load_names, snake
 from migrate.static import ModuleInfo
 from migrate.static_refs import code_of
 from migrate.syntax import ctx_call, dtype_conversion
+
+#: how the reason of a kernel passing its context on begins (composition retries those)
+PASSES_CTX = "passes the ExecutionContext"
 
 
 def migrate_kernel(mctx: ModuleContext, class_name: str, op_type: str, phi_name: str,
@@ -49,9 +59,27 @@ def migrate_kernel(mctx: ModuleContext, class_name: str, op_type: str, phi_name:
         for d in cls.decorators:
             if not is_harmless(d):
                 raise SkipError(f"class decorator @{code_of(d.decorator)} on {cls.name.value}")
-    mk = KernelMigration(mctx, class_name, op_type, phi_name, proto)
-    mk.grad = grad
-    return _migrate(mk, mro, func_name)
+    renames: dict[str, str] = {}
+    while True:
+        mk = KernelMigration(mctx, class_name, op_type, phi_name, proto)
+        mk.grad = grad
+        try:
+            return _migrate(mk, mro, func_name, renames)
+        except RebindError as exc:
+            # the local keeps the author's meaning under a fresh name, the parameter its own
+            if exc.name in renames:
+                raise
+            renames[exc.name] = _fresh_name(mk, mro, f"{exc.name}_value")
+
+
+def _fresh_name(mk: KernelMigration, mro: list[cst.ClassDef], name: str) -> str:
+    """`name`, with trailing `_` until no name of the module, the kernel's classes or the
+    op's slots and attributes spells it."""
+    taken = set(mk.info.module_names()) | {n.value for c in mro for n in m.findall(c, m.Name())}
+    taken |= {snake(v.name) for v in (*mk.proto.inputs, *mk.proto.outputs, *mk.proto.attrs)}
+    while name in taken:
+        name += "_"
+    return name
 
 
 def _check_runtime_access(info: ModuleInfo, compute: cst.FunctionDef) -> None:
@@ -67,7 +95,8 @@ def _check_runtime_access(info: ModuleInfo, compute: cst.FunctionDef) -> None:
             raise SkipError(f"creates or writes scope variables ({n.value} = {q})")
 
 
-def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str) -> KernelFunction:
+def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
+             renames: dict[str, str]) -> KernelFunction:
     mk.members = class_members(mro)
     for dunder in ("__init__", "__new__", "__call__", "__getattr__", "__getattribute__"):
         if dunder in mk.members:
@@ -79,6 +108,13 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str) -> Ke
         raise SkipError("defines no compute() in this module")
     if compute.asynchronous:
         raise SkipError("compute() is async")
+    for old, new in renames.items():
+        renamed = rename_local(compute, old, new)
+        if renamed is None:
+            raise RebindError(old, f"rebinds '{old}', which is also the parameter for its slot, "
+                                   "and the local cannot be renamed (not a plain local of "
+                                   "compute(), or read by name through locals()/eval)")
+        compute = renamed
     for d in compute.decorators:
         if not is_harmless(d):
             raise SkipError(f"compute() is decorated with @{code_of(d.decorator)}")
@@ -88,6 +124,7 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str) -> Ke
         raise SkipError("compute() does not take exactly (self, ctx)")
     self_name, ctx_name = params.params[0].name.value, params.params[1].name.value
     block = prepare(mk.info, mk.members, compute.body, ctx_name, self_name)
+    block = compose_calls(mk, block, ctx_name)
     # branches the class constants decide go first: what they read is never read
     block = fold_dead_branches(block.visit(ConstantInliner(mk, self_name)))
     mk.dtype_attrs = _dtype_attrs(mk, block, ctx_name)
@@ -102,6 +139,7 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str) -> Ke
     if cls_doc is not None:
         docstring = next(s for s in mro[0].body.body)
     body = find_folds(mk, body, ctx_name)
+    check_folds(mk)
     if mk.grad is not None:
         if any(f.feeders for f in mk.folds.values()):
             raise SkipError("a gradient kernel reading a tensor-valued attribute (backward.yaml "
@@ -112,8 +150,8 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str) -> Ke
     new_block = block.visit(Rewriter(mk, ctx_name, self_name))
     for n in load_names(new_block):
         if n.value == ctx_name:
-            raise SkipError(f"passes the ExecutionContext '{ctx_name}' on or keeps it (only "
-                       "ctx.input/output/attr/... reads can become parameters)")
+            raise SkipError(f"{PASSES_CTX} '{ctx_name}' on or keeps it (only "
+                            "ctx.input/output/attr/... reads can become parameters)")
         if n.value == self_name:
             raise SkipError(f"uses {self_name} beyond helpers and constant class attributes "
                        "(instance state)")
@@ -154,7 +192,8 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str) -> Ke
     return KernelFunction(mk.op_type, mk.class_name, func_name, mk.phi_name, param_list, [],
                           node, mk.helpers, list(mk.folds.values()), mk.hints,
                           [c.name.value for c in mro], set(mk.module_imports),
-                          mk.grad.op_def if mk.grad is not None else None)
+                          mk.grad.op_def if mk.grad is not None else None, set(mk.composes),
+                          set(mk.function_imports))
 
 
 def _read_names(mk: KernelMigration, block: cst.CSTNode, ctx: str) -> set[str]:

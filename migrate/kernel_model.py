@@ -11,6 +11,7 @@ from typing import Any
 import libcst as cst
 
 from migrate.names import snake
+from migrate.records import Composable, Foreign
 from migrate.static import ModuleInfo
 from migrate.static_facts import StaticProto
 from migrate.static_refs import code_of, dotted, literal_string
@@ -75,6 +76,10 @@ class KernelFunction:
     module_imports: set[str] = field(default_factory=set)  # `import M` it needs (builtins)
     #: a grad kernel's backward_op entry (its yaml entry, followed as it stands)
     backward: OpDef | None = None
+    #: kernel classes whose function it calls for their `C().compute(ctx)`
+    composes: set[str] = field(default_factory=set)
+    #: (module as imported, function) of other modules' kernels it calls
+    function_imports: set[tuple[str, str]] = field(default_factory=set)
 
 
 @dataclass
@@ -86,6 +91,10 @@ class ModuleContext:
     #: (defining class, method) -> the lifted functions made from it (one per distinct body)
     lifted: dict[tuple[str, str], list[str]] = field(default_factory=dict)
     lifted_nodes: dict[str, cst.FunctionDef] = field(default_factory=dict)
+    #: kernel class -> its migrated function, for kernels composing it (`kernel_compose`)
+    composable: dict[str, Composable] = field(default_factory=dict)
+    #: local name -> another module's kernel class this module imports, for the same
+    foreign: dict[str, Foreign] = field(default_factory=dict)
 
 
 def is_harmless(decorator: cst.Decorator) -> bool:

@@ -21,6 +21,7 @@ from migrate.kernel_model import (
     tensor_attr_candidates,
 )
 from migrate.names import load_names, snake
+from migrate.records import Composable
 from migrate.static_facts import StaticProto
 from migrate.static_refs import UnresolvableError, code_of, dotted
 from migrate.syntax import blank, dtype_conversion
@@ -147,6 +148,12 @@ class KernelMigration:
         self.dtype_attrs: set[str] = set()
         #: a grad kernel's backward_op entry: parameter names and typed attributes from it
         self.grad: GradPlan | None = None
+        #: kernel classes whose `C().compute(ctx)` became a call of their function
+        self.composes: set[str] = set()
+        #: (module as imported, function) of other modules' kernels called so
+        self.function_imports: set[tuple[str, str]] = set()
+        #: every kernel class composed (this module's and others'), as it was composed
+        self.composed: dict[str, Composable] = {}
 
     # -- names of parameters -------------------------------------------------------------------
     def param_name(self, slot: str, kind: str) -> str:

@@ -62,6 +62,12 @@ class FileResult:
     excluded: dict[str, str] = field(default_factory=dict)  # op type -> why it stays legacy
     #: top-level names kept although only migrated code used them (the tree still does)
     kept: frozenset[str] = frozenset()
+    #: migrated kernel classes kept (no longer registered) for their users -> the users
+    kept_for: dict[str, str] = field(default_factory=dict)
+    #: migrated kernel classes of this module, as kernels composing them see them
+    composable: dict[str, Composable] = field(default_factory=dict)
+    #: local name -> a kernel class of another module this module's kernels may compose
+    foreign: dict[str, Foreign] = field(default_factory=dict)
 
     @property
     def changed(self) -> bool:
@@ -79,3 +85,23 @@ class FileResult:
 
 
 Unit = tuple[str, str]  # (kernel class, op type): one class may serve several ops
+
+
+@dataclass(frozen=True)
+class Composable:
+    """A migrated kernel class, as a kernel composing it (`C().compute(ctx)`) sees it: its
+    new function and what the function reads, as (kind, slot, is_list, attribute type)."""
+
+    function: str
+    op_type: str
+    reads: tuple[tuple[str, str, bool, str | None], ...]
+    why_not: str = ""  # non-empty: it cannot be composed, and why
+
+
+@dataclass(frozen=True)
+class Foreign:
+    """A kernel class another module of the run defines and this one imports by name
+    (`from .acts import SoftsignKernel`): the module spelled as imported, and the class."""
+
+    module: str
+    kernel: Composable

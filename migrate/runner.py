@@ -22,9 +22,11 @@ from migrate import emit, infermeta
 from migrate.codemod import load_backward, load_base_names, migrate_source
 from migrate.consistency import shared_phi_reason
 from migrate.file_writes import Change, WriteReport, check_target, write_atomic, write_unit
-from migrate.records import FileResult, KernelRecord
+from migrate.kernel import PASSES_CTX
+from migrate.records import FileResult, Foreign, KernelRecord
 from migrate.source_files import SourceError, digest_of, read_source
 from migrate.source_limits import nesting_problem, size_problem
+from migrate.static_refs import ImportTable, find_module_file
 from migrate.tree_names import Use, top_level_names, uses_elsewhere, uses_in_module
 from phi.op_defs import render_op
 
@@ -94,9 +96,12 @@ def file_problem(path: Path) -> tuple[bool, str] | None:
 
 
 def migrate_file(path_text: str, exclude: dict[str, str] | None = None,
-                 keep: frozenset[str] = frozenset()) -> FileResult:
+                 keep: frozenset[str] = frozenset(),
+                 kept_for: dict[str, str] | None = None,
+                 foreign: dict[str, Foreign] | None = None) -> FileResult:
     """Worker: one file (base names and the InferMeta catalogue loaded once per process).
-    `exclude`: op type -> why it stays legacy; `keep`: top-level names that must stay."""
+    `exclude`: op type -> why it stays legacy; `keep`: top-level names that must stay;
+    `kept_for`: migrated kernel class kept -> who still uses it (words)."""
     _ensure_state()
     path = Path(path_text)
     shown = display_path(path)
@@ -120,17 +125,32 @@ def migrate_file(path_text: str, exclude: dict[str, str] | None = None,
                             catalog=_WORKER_STATE["catalog"],  # type: ignore[arg-type]
                             exclude_ops=exclude,
                             backward=_WORKER_STATE["backward"],  # type: ignore[arg-type]
-                            keep_names=keep)
+                            keep_names=keep, foreign=foreign)
     result.encoding, result.digest = source.encoding, source.digest
     result.excluded, result.kept = dict(exclude or {}), keep
+    result.kept_for, result.foreign = dict(kept_for or {}), dict(foreign or {})
+    for r in result.records:
+        if r.status is KernelStatus.MIGRATED and r.kernel in result.kept_for:
+            r.reason = f"migrated; class kept for {result.kept_for[r.kernel]}"
     return result
 
 
 def remigrate(path: Path, result: FileResult, exclude: dict[str, str] | None = None,
-              keep: Iterable[str] = ()) -> FileResult:
-    """`path` migrated again with more ops left legacy and more names kept."""
+              keep: Iterable[str] = (), kept_for: dict[str, str] | None = None,
+              foreign: dict[str, Foreign] | None = None) -> FileResult:
+    """`path` migrated again with more ops left legacy and more names kept (and, given
+    `foreign`, these other modules' kernels to compose instead of the ones it had)."""
+    users = dict(result.kept_for)
+    for name, who in (kept_for or {}).items():
+        users[name] = _joined(users.get(name, ""), who)
     return migrate_file(str(path), {**result.excluded, **(exclude or {})},
-                        result.kept | frozenset(keep))
+                        result.kept | frozenset(keep), users,
+                        result.foreign if foreign is None else foreign)
+
+
+def _joined(old: str, new: str) -> str:
+    parts = [p for p in (*old.split(", "), *new.split(", ")) if p]
+    return ", ".join(dict.fromkeys(parts))
 
 
 def _ensure_state() -> None:
@@ -155,8 +175,73 @@ def run_codemod(files: list[Path], jobs: int = 1,
         for i, r in enumerate(results):
             if any(op.op_type in exclude for op in r.ops):
                 results[i] = remigrate(files[i], r, exclude)
+    compose_across(files, results)
     keep_used_names(files, results)
+    recheck_foreign(files, results)
     return results
+
+
+def compose_across(files: list[Path], results: list[FileResult]) -> None:
+    """Re-migrate (in `results`) each module with a kernel passing its context on that
+    imports a kernel class another module of the run migrated (`from .acts import K`),
+    that class given to compose (`kernel_compose`); in turn, for chains across modules."""
+    for _ in range(len(files) + 1):
+        again = False
+        for i, (f, r) in enumerate(zip(files, results)):
+            if not any(rec.reason.startswith(PASSES_CTX) for rec in r.records):
+                continue
+            foreign = _foreign_kernels(f, r, files, results)
+            if foreign != r.foreign:
+                results[i] = remigrate(f, r, foreign=foreign)
+                again = True
+        if not again:
+            return
+
+
+def recheck_foreign(files: list[Path], results: list[FileResult]) -> list[int]:
+    """Re-migrate every module composing another module's kernel that is no longer
+    migrated as it composed it (verify held it back, a check left it legacy), with only
+    what still is; returns their indices."""
+    changed: list[int] = []
+    for _ in range(len(files) + 1):
+        again = False
+        for i, (f, r) in enumerate(zip(files, results)):
+            if not r.foreign:
+                continue
+            now = _foreign_kernels(f, r, files, results)
+            if any(now.get(local) != k for local, k in r.foreign.items()):
+                failed = {rec.op_type: rec.reason for rec in r.records
+                          if rec.status is KernelStatus.FAILED}
+                results[i] = remigrate(f, r, foreign={n: k for n, k in r.foreign.items()
+                                                       if now.get(n) == k})
+                mark_failed(results[i], failed)  # what was held back stays so
+                changed.append(i)
+                again = True
+        if not again:
+            break
+    return sorted(set(changed))
+
+
+def _foreign_kernels(path: Path, result: FileResult, files: list[Path],
+                     results: list[FileResult]) -> dict[str, Foreign]:
+    """The kernel classes `path` imports by name from other modules of the run that
+    migrated them (local name -> where from, as what)."""
+    try:
+        imports = ImportTable(cst.parse_module(result.old_text))
+    except cst.ParserSyntaxError:
+        return {}
+    by_path = {f.resolve(): r for f, r in zip(files, results)}
+    out: dict[str, Foreign] = {}
+    for local, module in imports.from_modules.items():
+        target = find_module_file(module, path)
+        other = by_path.get(target.resolve()) if target is not None else None
+        if other is None or other is result:
+            continue
+        name = imports.names[local].rsplit(".", 1)[-1]
+        kernel = other.composable.get(name)
+        if kernel is not None:
+            out[local] = Foreign(module, kernel)
+    return out
 
 
 def keep_used_names(files: list[Path], results: list[FileResult]) -> None:
@@ -181,23 +266,29 @@ def keep_used_names(files: list[Path], results: list[FileResult]) -> None:
             return
 
 
-def _resolution(result: FileResult, uses: list[Use]) -> tuple[dict[str, str], set[str]]:
-    """(ops to leave legacy with why, names to keep) for the removed names still used."""
+def _resolution(result: FileResult, uses: list[Use]
+                ) -> tuple[dict[str, str], set[str], dict[str, str]]:
+    """(ops to leave legacy with why, names to keep, migrated kernel classes kept -> their
+    users) for the removed names still used. A migrated kernel class still used is kept
+    as it is (no longer registered): its op is served by the new kernel, its users get the
+    very class they used."""
     exclude: dict[str, str] = {}
     keep: set[str] = set()
+    kept_for: dict[str, str] = {}
     served = [r for r in result.records if r.status in (KernelStatus.MIGRATED,
                                                          KernelStatus.COVERED)]
     for use in uses:
         why = (f"{use.user} uses `{use.name}`, which migrating would remove from this module; "
                "left legacy")
         ops = [r.op_type for r in served if r.kernel == use.name]
-        if ops:
-            exclude.update(dict.fromkeys(ops, why))
+        if ops and use.name not in result.kept:
+            keep.add(use.name)
+            kept_for[use.name] = _joined(kept_for.get(use.name, ""), use.user)
         elif use.name in result.kept:  # kept, and still removed: leave the module legacy
             exclude.update(dict.fromkeys((r.op_type for r in served), why))
         else:
             keep.add(use.name)
-    return exclude, keep
+    return exclude, keep, kept_for
 
 
 def _run(files: list[Path], jobs: int,

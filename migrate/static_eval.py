@@ -70,6 +70,13 @@ class Evaluator:
             return env[name]
         if name in ("True", "False", "None"):
             return {"True": True, "False": False, "None": None}[name]
+        starred = self._star_source(name)
+        if starred is not None:
+            if name in self.assigns or name in self.classes or name in self.functions \
+                    or name in self.imports.names:
+                raise UnresolvableError(f"name '{name}' is bound both here and by "
+                                        "`from ... import *`")
+            return starred.name(name, {})
         if name in self.assigns:
             if name not in self._values:
                 if name in self._busy:
@@ -85,10 +92,12 @@ class Evaluator:
             if isinstance(value, UnresolvableError):
                 raise value
             return value
+        # a sibling's evaluator names its own classes with its path (`compose.PlainMaker`)
+        home = self.path.resolve() if self.depth and self.path is not None else None
         if name in self.classes:
-            return ClassRef(name)
+            return ClassRef(name, home) if home else ClassRef(name)
         if name in self.functions:
-            return FunctionRef(name)
+            return FunctionRef(name, home) if home else FunctionRef(name)
         if name in self.imports.names:
             return self._imported(self.imports.names[name], name)
         raise UnresolvableError(f"name '{name}' is not a module-level constant")
@@ -108,6 +117,51 @@ class Evaluator:
                     if attr in other.functions:
                         return FunctionRef(attr, target.resolve())
         return ImportedRef(qualified)
+
+    def _star_source(self, name: str) -> Evaluator | None:
+        """The evaluator of the module a `from M import *` of this module takes `name`
+        from (M's `__all__` lists it, or, without one, it is a public top-level name of
+        M), when M is a module of this tree; None otherwise."""
+        if self.depth >= 3:
+            return None
+        for mod in self.imports.star_modules:
+            target = find_module_file(mod, self.path)
+            if target is None:
+                continue
+            other = self._other(target)
+            exported = other.exported()
+            if name in exported:
+                return other
+        return None
+
+    def star_exports(self) -> dict[str, dict[str, str] | None]:
+        """Per `from M import *` of this module: the names it binds, each with the qualified
+        name M imported it as ("" when M defines it); None: M is not a module of this tree,
+        so what it binds cannot be read."""
+        out: dict[str, dict[str, str] | None] = {}
+        for mod in self.imports.star_modules:
+            target = find_module_file(mod, self.path)
+            if target is None:
+                out[mod] = None
+                continue
+            other = self._other(target)
+            out[mod] = {n: other.imports.names.get(n, "") for n in other.exported()}
+        return out
+
+    def exported(self) -> set[str]:
+        """What `from <this module> import *` binds: `__all__` when it is a literal list of
+        strings, else every public top-level name."""
+        value = self.assigns.get("__all__")
+        if value is not None:
+            try:
+                names = self.eval(value, {})
+            except UnresolvableError:
+                return set()
+            if isinstance(names, (list, tuple)) and all(isinstance(n, str) for n in names):
+                return set(names)
+            return set()
+        public = {*self.assigns, *self.classes, *self.functions, *self.imports.names}
+        return {n for n in public if not n.startswith("_")}
 
     def _other(self, path: Path) -> Evaluator:
         """The evaluator of a sibling module (one per module and depth)."""

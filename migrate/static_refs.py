@@ -106,12 +106,16 @@ class ImportTable:
     def __init__(self, module: cst.Module) -> None:
         self.names: dict[str, str] = {}
         self.from_modules: dict[str, str] = {}  # local name -> module it was imported from
+        #: modules imported with `from M import *` (relative ones with their dots)
+        self.star_modules: list[str] = []
         for stmt in _iter_top_statements(module.body):
             if not isinstance(stmt, cst.SimpleStatementLine):
                 continue
             for small in stmt.body:
-                if isinstance(small, cst.ImportFrom) and not isinstance(small.names,
-                                                                        cst.ImportStar):
+                if isinstance(small, cst.ImportFrom) and isinstance(small.names, cst.ImportStar):
+                    base = dotted(small.module) if small.module is not None else ""
+                    self.star_modules.append("." * len(small.relative) + (base or ""))
+                elif isinstance(small, cst.ImportFrom):
                     base = dotted(small.module) if small.module is not None else ""
                     mod = "." * len(small.relative) + (base or "")
                     for alias in small.names:

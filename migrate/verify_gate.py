@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from compat.statuses import Verdict
+from compat.statuses import KernelStatus, Verdict
 from migrate.held_back import FLAG_PREFIX
 from migrate.records import FileResult
-from migrate.runner import mark_failed, plan_changes, remigrate
+from migrate.runner import mark_failed, plan_changes, recheck_foreign, remigrate
 from migrate.verify import VerifyResult, verify_file
 from migrate.verify_tree import check_tree
 
@@ -35,6 +35,8 @@ def verify_and_hold(files: list[Path], results: list[FileResult]) -> list[Verify
     for _ in range(len(files) + 1):
         _verify_files(files, results, todo, final, evidence, held)
         todo = _hold_tree_problems(files, results, held)
+        # a module composing a kernel held back composes it no more (`runner.recheck_foreign`)
+        todo = sorted(set(todo) | set(recheck_foreign(files, results)))
         if not todo:
             break
         for i in todo:
@@ -79,8 +81,16 @@ def _hold_tree_problems(files: list[Path], results: list[FileResult],
     their ops held back. Returns them."""
     problems, imports = check_tree(files, results)
     blamed: dict[int, str] = {}
+    kept: set[int] = set()
     for p in problems:
         own = {p.module} if results[p.module].changed else set()
+        keeper = _keeper(results, own | imports.get(p.module, set()), p.missing)
+        if keeper is not None:  # a migrated kernel class found at run time: keep it
+            results[keeper] = remigrate(files[keeper], results[keeper], keep={p.missing},
+                                        kept_for={p.missing: p.user})
+            mark_failed(results[keeper], held.get(keeper, {}))
+            kept.add(keeper)
+            continue
         for i in own | imports.get(p.module, set()):
             blamed.setdefault(i, f"{FLAG_PREFIX}breaking what stays legacy: {p.why}")
     for i, why in blamed.items():
@@ -88,7 +98,20 @@ def _hold_tree_problems(files: list[Path], results: list[FileResult],
         held[i] = {**held.get(i, {}), **ops}
         results[i] = remigrate(files[i], results[i], held[i])
         mark_failed(results[i], held[i])
-    return sorted(blamed)
+    return sorted(set(blamed) | kept)
+
+
+def _keeper(results: list[FileResult], modules: set[int], missing: str) -> int | None:
+    """The blamed module whose migration removed `missing`, a kernel class it migrated and
+    does not keep yet (keeping it, as it is, gives the user what it found before)."""
+    if not missing:
+        return None
+    for i in sorted(modules):
+        r = results[i]
+        if missing not in r.kept and any(rec.kernel == missing and rec.status is
+                                         KernelStatus.MIGRATED for rec in r.records):
+            return i
+    return None
 
 
 def _texts(yaml_text: str | None) -> list[str] | None:

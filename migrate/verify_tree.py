@@ -18,7 +18,7 @@ from typing import Any
 
 from compat.statuses import KernelStatus, Verdict
 from migrate.records import FileResult
-from migrate.tree_names import importers
+from migrate.tree_names import importers, package_root
 from migrate.verify import (
     Row,
     Target,
@@ -36,6 +36,10 @@ from migrate.verify_session import ModuleRunError, brief, module_session
 class TreeProblem:
     module: int  # index into the run's files
     why: str
+    #: the top-level name the run after the write missed (AttributeError / NameError), if any
+    missing: str = ""
+    #: what ran into it (words), when `missing`
+    user: str = ""
 
 
 def check_tree(files: list[Path], results: list[FileResult]) -> tuple[
@@ -52,9 +56,9 @@ def check_tree(files: list[Path], results: list[FileResult]) -> tuple[
     problems = []
     for k in checked:
         texts = {files[i]: results[i].new_text for i in written if i != k}
-        why = _check_module(files[k], results[k], texts)
-        if why:
-            problems.append(TreeProblem(k, why))
+        problem = _check_module(files[k], results[k], texts)
+        if problem is not None:
+            problems.append(TreeProblem(k, *problem))
     return problems, imports
 
 
@@ -63,7 +67,9 @@ def _served(result: FileResult) -> set[str]:
             if r.status in (KernelStatus.MIGRATED, KernelStatus.COVERED)}
 
 
-def _check_module(path: Path, result: FileResult, texts: dict[Path, str]) -> str:
+def _check_module(path: Path, result: FileResult, texts: dict[Path, str]
+                  ) -> tuple[str, str, str] | None:
+    """(why, missing name, user) of the first problem after the write; None: none."""
     from legacy_fluid.framework.op_kernel import OP_KERNELS
     from phi.common import DataType
 
@@ -88,19 +94,20 @@ def _check_module(path: Path, result: FileResult, texts: dict[Path, str]) -> str
                         row.runs.clear()
                     rows.append(row)
     except ModuleRunError:
-        return ""  # it does not import here as it is: nothing to compare with
+        return None  # it does not import here as it is: nothing to compare with
     try:
         with module_session(result.new_text, path, "after", texts=texts):
+            shown = os.path.relpath(path, package_root(path))
             for row in rows:
-                why = _rerun(row, cuda)
-                if why:
-                    return why
+                problem = _rerun(row, cuda, shown)
+                if problem is not None:
+                    return problem
     except ModuleRunError as exc:
-        return f"{result.path} no longer imports ({exc})"
-    return ""
+        return f"{result.path} no longer imports ({exc})", "", ""
+    return None
 
 
-def _rerun(row: Row, cuda: bool) -> str:
+def _rerun(row: Row, cuda: bool, shown: str) -> tuple[str, str, str] | None:
     from phi.common import DataType
 
     res = row.result
@@ -109,10 +116,16 @@ def _rerun(row: Row, cuda: bool) -> str:
         try:
             after = run_op(res.op_type, inputs, attrs, outputs, "legacy", res.backend, cuda)
         except Exception as exc:
-            return f"{label} raises after the write: {brief(exc.__cause__ or exc)}"
+            cause = exc.__cause__ or exc
+            missing = (getattr(cause, "name", None) or ""
+                       if isinstance(cause, (AttributeError, NameError)) else "")
+            return (f"{label} raises after the write: {brief(cause)}", missing,
+                    f"{shown}'s legacy op '{res.op_type}' ({res.kernel}, a use "
+                    "only running it shows)")
         if not chose_legacy(after, row, DataType[res.dtype]):
-            return f"{label} runs {after.trace.kernel} after the write"
+            return f"{label} runs {after.trace.kernel} after the write", "", ""
         differs: Any = differs_from(before, after, outputs)
         if differs:
-            return f"{label} differs after the write: {differs[1]}"
-    return ""
+            return f"{label} differs after the write: {differs[1]}", "", ""
+    return None
+

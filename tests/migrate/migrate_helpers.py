@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
+import json
+import os
+import shutil
+import subprocess
+import sys
 import textwrap
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
 
 from migrate.codemod import migrate_source
 from migrate.infermeta import catalogue
@@ -116,3 +125,28 @@ def assert_skipped(result: FileResult, reason: str, kernel: str | None = None) -
         assert reason in r.reason, r.reason
     if kernel is None:
         assert not result.changed, "a skipped kernel must leave the module untouched"
+
+
+CORPUS = Path(__file__).resolve().parent / "corpus"
+REPO = CORPUS.parent.parent.parent
+
+
+def copy_package(root: Path, package: str) -> Path:
+    """A copy of the corpus package `package` under `root` (its path)."""
+    shutil.copytree(CORPUS / package, root / package,
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    return root / package
+
+
+def probe(root: Path, package: str) -> dict[str, Any]:
+    """package_probe.py on `root/package`, in a subprocess: what imports, what each op
+    left legacy computes."""
+    env = {**os.environ, "PYTHONPATH": str(REPO), "PYTHONDONTWRITEBYTECODE": "1"}
+    done = subprocess.run([sys.executable, str(CORPUS.parent / "package_probe.py"), str(root),
+                           package], capture_output=True, text=True, env=env, timeout=300,
+                          check=True)
+    return json.loads(done.stdout)
+
+
+def console() -> Console:
+    return Console(record=True, width=200, force_terminal=False)

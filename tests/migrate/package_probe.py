@@ -24,8 +24,9 @@ def probe(root: Path, package: str) -> dict[str, dict[str, object]]:
 
     sys.path.insert(0, str(root))
     imported: dict[str, object] = {}
-    for path in sorted((root / package).glob("*.py")):
-        name = package if path.stem == "__init__" else f"{package}.{path.stem}"
+    for path in sorted((root / package).rglob("*.py")):  # sub-packages too
+        parts = path.relative_to(root).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
         try:
             importlib.import_module(name)
             imported[name] = "ok"

@@ -52,7 +52,7 @@ EXPECTED: dict[str, dict[str, tuple[str, str]]] = {
         "SquareGradKernel": ("skipped", "no backward_op 'team_square_grad' in phi/backward.yaml"),
     },
     "grad_team.py": {
-        "MmKernel": ("skipped", "rebinds 'x'"),
+        "MmKernel": ("migrated", ""),  # its local `x` rebound, renamed `x_value`
         "MmGradKernel": ("migrated", ""),
         "MeanKernel": ("migrated", ""),
         "MeanGradKernel": ("migrated", ""),

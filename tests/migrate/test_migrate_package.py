@@ -12,39 +12,41 @@ module still imports and every op left legacy still computes what it computed be
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from rich.console import Console
+from migrate_helpers import console, probe
+from migrate_helpers import copy_package as copy_corpus_package
 
 from migrate.cli_entry import run_migrate
+from migrate.runner import discover, recheck_foreign, remigrate, run_codemod
 
 HERE = Path(__file__).resolve().parent
 PACKAGE = "pkg_team"
-REPO = HERE.parent.parent
 
 #: module -> kernel class -> (status, a piece of the reason)
 EXPECTED: dict[str, dict[str, tuple[str, str]]] = {
     "acts.py": {
-        "SoftsignKernel": ("skipped", "pkg_team/reuse.py uses `SoftsignKernel`"),
+        # migrated; the class stays (unregistered) for reuse.py and `__all__`
+        "SoftsignKernel": ("migrated", "class kept for its `__all__`, pkg_team/reuse.py"),
         "CubeKernel": ("migrated", ""),
     },
     "reuse.py": {
-        "SoftsignTwiceKernel": ("skipped", "passes the ExecutionContext 'ctx' on"),
+        # `SoftsignKernel().compute(ctx)` of acts.py: calls team_pkg_softsign_kernel
+        "SoftsignTwiceKernel": ("migrated", ""),
     },
     "compose.py": {
-        "AbsKernel": ("skipped", "class AbsPlusKernel uses `AbsKernel`"),
-        "AbsPlusKernel": ("skipped", "passes the ExecutionContext 'ctx' on"),
-        "RoundKernel": ("skipped", "uses `RoundKernel`"),
-        # migrated, verified identical, but dynamic.py finds it by a computed name: the
-        # run of team_pkg_lookup after the write (legacy, before and after) holds it back
-        "RoundHalfKernel": ("failed", "breaking what stays legacy: legacy op "
-                                      "'team_pkg_lookup' (LookupKernel, CPU FLOAT32"),
+        # AbsPlusKernel's `AbsKernel().compute(ctx)` calls team_pkg_abs_kernel: the class
+        # is used no more and goes
+        "AbsKernel": ("migrated", ""),
+        "AbsPlusKernel": ("migrated", ""),
+        "RoundKernel": ("migrated", "class kept for `team_pkg_round_half_kernel`"),
+        # dynamic.py finds it by a computed name: only the run of team_pkg_lookup after
+        # the write (legacy, before and after) shows that use, so the class is kept for it
+        "RoundHalfKernel": ("migrated", "class kept for pkg_team/dynamic.py's legacy op "
+                                        "'team_pkg_lookup' (LookupKernel, a use only running "
+                                        "it shows)"),
     },
     "extras.py": {
         "AnnotatedKernel": ("migrated", ""),
@@ -54,11 +56,12 @@ EXPECTED: dict[str, dict[str, tuple[str, str]]] = {
         "DoubleInPlaceKernel": ("migrated", ""),
     },
     "dynamic.py": {
-        "LookupKernel": ("skipped", "op proto of 'team_pkg_lookup' is not statically readable"),
+        # its op's maker and operator read as `compose.PlainMaker` (`from . import compose`)
+        "LookupKernel": ("skipped", "passes the ExecutionContext 'ctx' on"),
     },
     "modes.py": {
         "StepKernel": ("migrated", ""),
-        "ArrayKernel": ("skipped", "rebinds 'x'"),
+        "ArrayKernel": ("migrated", ""),  # its local `x` rebound, renamed `x_value`
         "ShiftKernel": ("migrated", ""),  # reads 'scale' only where WITH_SCALE is False
         "NoiseKernel": ("migrated", ""),  # verified with a fixed seed
     },
@@ -66,20 +69,7 @@ EXPECTED: dict[str, dict[str, tuple[str, str]]] = {
 
 
 def copy_package(root: Path) -> Path:
-    shutil.copytree(HERE / "corpus" / PACKAGE, root / PACKAGE,
-                    ignore=shutil.ignore_patterns("__pycache__"))
-    return root / PACKAGE
-
-
-def probe(root: Path) -> dict[str, Any]:
-    env = {**os.environ, "PYTHONPATH": str(REPO), "PYTHONDONTWRITEBYTECODE": "1"}
-    done = subprocess.run([sys.executable, str(HERE / "package_probe.py"), str(root), PACKAGE],
-                          capture_output=True, text=True, env=env, timeout=300, check=True)
-    return json.loads(done.stdout)
-
-
-def console() -> Console:
-    return Console(record=True, width=200, force_terminal=False)
+    return copy_corpus_package(root, PACKAGE)
 
 
 @pytest.fixture(scope="module")
@@ -93,7 +83,7 @@ def dry(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 def test_write_verifies_unless_told_not_to(tmp_path: Path) -> None:
     pkg = copy_package(tmp_path)
     out = tmp_path / "summary.json"
-    assert run_migrate([pkg], write=True, json_path=out, console=console()) == 1
+    assert run_migrate([pkg], write=True, json_path=out, console=console()) == 0
     rows = [r for r in json.loads(out.read_text())["kernels"] if r["status"] == "migrated"]
     assert rows and all(v["status"] == "identical" for r in rows for v in r["verify"])
     again = copy_package(tmp_path / "again")
@@ -108,10 +98,10 @@ def test_write_verifies_unless_told_not_to(tmp_path: Path) -> None:
 def written(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     root = tmp_path_factory.mktemp("written")
     pkg = copy_package(root)
-    before = probe(root)
+    before = probe(root, PACKAGE)
     out = root / "summary.json"
     code = run_migrate([pkg], write=True, verify=True, json_path=out, console=console())
-    return {"code": code, "before": before, "after": probe(root),
+    return {"code": code, "before": before, "after": probe(root, PACKAGE),
             "doc": json.loads(out.read_text()), "pkg": pkg}
 
 
@@ -131,7 +121,7 @@ def test_verify_imports_the_modules_as_their_package(dry: dict[str, Any]) -> Non
     for r in migrated:
         assert r["verify"] and all(v["status"] == "identical" and v["reimported"]
                                    for v in r["verify"]), r
-    assert dry["code"] == 1  # RoundHalfKernel held back
+    assert dry["code"] == 0  # nothing held back: RoundHalfKernel's class is kept
 
 
 def test_the_write_breaks_no_module_and_no_op_left_legacy(written: dict[str, Any]) -> None:
@@ -141,8 +131,52 @@ def test_the_write_breaks_no_module_and_no_op_left_legacy(written: dict[str, Any
     migrated = {r["op"] for r in written["doc"]["kernels"] if r["status"] == "migrated"}
     assert migrated and written["doc"]["written"]
     assert after["ran"] == {op: v for op, v in before["ran"].items() if op not in migrated}
-    assert "team_pkg_lookup" in after["ran"] and "team_pkg_round_half" in after["ran"]
-    assert written["code"] == 1  # RoundHalfKernel held back
+    assert "team_pkg_lookup" in after["ran"]
+    assert written["code"] == 0
+
+
+def test_a_migrated_class_still_used_is_kept_unregistered(written: dict[str, Any]) -> None:
+    """Each kept class stands as it was, before its new kernel, and no longer registers."""
+    pkg = written["pkg"]
+    for module, cls, fn in (("acts.py", "SoftsignKernel", "team_pkg_softsign_kernel"),
+                            ("compose.py", "RoundKernel", "team_pkg_round_kernel"),
+                            ("compose.py", "RoundHalfKernel", "team_pkg_round_half_kernel")):
+        text = (pkg / module).read_text()
+        original = (HERE / "corpus" / PACKAGE / module).read_text()
+        start = original.index(f"class {cls}(")
+        body = original[start:original.index("\n\n\n", start)]
+        assert body in text and text.index(body) < text.index(f"def {fn}("), (module, cls)
+        assert f", {cls}," not in text and f"({cls}," not in text, (module, cls)
+
+
+def test_a_composing_kernel_calls_the_composed_kernels_function(written: dict[str, Any]
+                                                                ) -> None:
+    compose = (written["pkg"] / "compose.py").read_text()
+    assert "    team_pkg_abs_kernel(dev_ctx, x, out)\n" in compose
+    assert "class AbsKernel" not in compose and "AbsKernel()" not in compose
+
+
+def test_a_sibling_modules_kernel_composed_is_imported_and_called(written: dict[str, Any]
+                                                                  ) -> None:
+    reuse = (written["pkg"] / "reuse.py").read_text()
+    assert "from .acts import SoftsignMaker, SoftsignOp, team_pkg_softsign_kernel\n" in reuse
+    assert "    team_pkg_softsign_kernel(dev_ctx, x, out)\n" in reuse
+
+
+def test_a_sibling_kernel_held_back_is_composed_no_more(tmp_path: Path) -> None:
+    """acts.py's softsign held back after the run (as verify or a held record does): the
+    module composing it is migrated again without it, its kernel legacy."""
+    pkg = copy_package(tmp_path)
+    files = discover([pkg])
+    results = run_codemod(files)
+    acts, reuse = (next(i for i, f in enumerate(files) if f.name == n)
+                   for n in ("acts.py", "reuse.py"))
+    assert results[reuse].foreign and "team_pkg_softsign_kernel" in results[reuse].new_text
+    results[acts] = remigrate(files[acts], results[acts], {"team_pkg_softsign": "held"})
+    assert recheck_foreign(files, results) == [reuse]
+    row = next(r for r in results[reuse].records if r.kernel == "SoftsignTwiceKernel")
+    assert row.status == "skipped" and "passes the ExecutionContext 'ctx' on" in row.reason
+    assert results[reuse].new_text == results[reuse].old_text
 
 
 def test_a_private_constant_a_sibling_imports_is_kept(written: dict[str, Any]) -> None:

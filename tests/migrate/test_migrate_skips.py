@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from migrate_helpers import (
     COVERED_MAPPING,
@@ -71,16 +73,26 @@ BODY_CASES = {
     "explicit place": ('''
         ctx.output("Out").mutable_data(GPUPlace(0))[...] = ctx.input("X").data
     ''', "allocates on an explicit place (GPUPlace(0)), not ctx.place"),
-    "rebinding a parameter before a later read": ('''
+    # a rebound local is renamed (test_migrate_styles), unless the body reads its locals
+    # by name or deletes it: then renaming is no longer the same program
+    "rebinding a parameter read through locals()": ('''
         x = ctx.input("X")
         x = x.data * 2
-        ctx.output("Out").mutable_data(ctx.place)[...] = x + ctx.input("X").data
-    ''', "rebinds 'x', which is also the parameter for its slot, before a later read"),
-    "rebinding in a loop": ('''
+        ctx.output("Out").mutable_data(ctx.place)[...] = locals()["x"] + ctx.input("X").data
+    ''', "rebinds 'x', which is also the parameter for its slot, and the local cannot be "
+        "renamed"),
+    "rebinding a deleted parameter in a loop": ('''
         for _ in range(2):
             out = ctx.output("Out")
             out = None
-    ''', "rebinds 'out' in a loop that also reads its slot"),
+            del out
+    ''', "rebinds 'out', which is also the parameter for its slot, and the local cannot be "
+        "renamed"),
+    "rebinding a parameter declared global": ('''
+        global x
+        x = ctx.input("X").data
+        ctx.output("Out").mutable_data(ctx.place)[...] = x + ctx.input("X").data
+    ''', "the local cannot be renamed"),
     "executor call": ('''
         Executor(ctx.place).run(None, None, {})
     ''', "calls into the executor (Executor = legacy_fluid.framework.executor.Executor)"),
@@ -352,3 +364,35 @@ def test_covered_op_with_an_extra_output_gets_its_own_mapping() -> None:
     assert COVERED_MAPPING in text
     assert '@register_arg_mapping("unary")' not in text
     compile(text, "<migrated>", "exec")
+
+
+def test_a_star_import_from_outside_the_tree_may_rebind_the_new_imports() -> None:
+    """`from numpy import *` could bind any name the generated code imports: not written."""
+    source = unary('''
+class UnaryKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data
+    ''').replace("from phi.common import DataType\n",
+                 "from phi.common import DataType\nfrom numpy import *  # noqa: F403\n")
+    assert_skipped(migrate(source), "`from numpy import *` is not a module of this tree, so "
+                                    "it may rebind a name the new code needs")
+
+
+def test_a_star_import_binding_a_new_import_to_something_else(tmp_path: Path) -> None:
+    """The tree's `helpers.py` binds `Backend` (star-exported): the registration the new
+    kernel needs would read it, so the kernel is not migrated (pkg_studio's math/clip.py
+    has the same import through a star, which is no clash)."""
+    (tmp_path / "__init__.py").write_text("")
+    (tmp_path / "helpers.py").write_text("from phi.common import DataType\n\n"
+                                         "Backend = 'mine'\n")
+    source = unary('''
+class UnaryKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data
+    ''').replace("from phi.common import DataType\n",
+                 "from phi.common import DataType\n\nfrom .helpers import *  # noqa: F403\n")
+    path = tmp_path / "mod.py"
+    path.write_text(source)
+    result = codemod.migrate_source(source, path, base_names={})
+    assert_skipped(result, "`from .helpers import *` binds 'Backend', a name the new code "
+                           "needs, to something else")

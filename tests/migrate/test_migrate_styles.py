@@ -304,3 +304,44 @@ def unary_kernel(dev_ctx: DeviceContext, x: DenseTensor, alpha: float, out: OutT
     src = out
     dev_ctx.alloc(src, x.dtype)[...] = x.data * alpha
     '''))
+
+
+def test_a_local_rebinding_a_parameter_name_is_renamed_at_every_access() -> None:
+    """`x = ctx.input("X").numpy()` then `ctx.input("X")`: the local becomes `x_value` (its
+    stores, its reads, the closure reading it) and `x` stays the slot's tensor."""
+    result = migrate(unary('''
+class UnaryKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X").numpy()
+        x = x * ctx.attr("alpha")
+
+        def shifted():
+            return x + 1
+
+        out = ctx.output("Out").mutable_data(ctx.place, ctx.input("X").dtype)
+        out[...] = shifted() + ctx.input("X").data
+    '''))
+    assert function_source(result, "unary_kernel").endswith(dedent('''
+def unary_kernel(dev_ctx: DeviceContext, x: DenseTensor, alpha: float, out: OutTensor) -> None:
+    x_value = x.numpy()
+    x_value = x_value * alpha
+
+    def shifted():
+        return x_value + 1
+
+    out = dev_ctx.alloc(out, x.dtype)
+    out[...] = shifted() + x.data
+    '''))
+
+
+def test_the_fresh_name_of_a_renamed_local_is_free() -> None:
+    """`x_value` is taken by the body: the local becomes `x_value_`."""
+    result = migrate(unary('''
+class UnaryKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x_value = 2
+        x = ctx.input("X").data * x_value
+        ctx.output("Out").mutable_data(ctx.place, ctx.input("X").dtype)[...] = x
+    '''))
+    source = function_source(result, "unary_kernel")
+    assert "x_value_ = x.data * x_value" in source and "alloc(out, x.dtype)" in source

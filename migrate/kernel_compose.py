@@ -1,0 +1,154 @@
+"""Kernels composing kernels: `Other().compute(ctx)` inside compute().
+
+A legacy kernel that runs another kernel of its module on its own context,
+`AbsKernel().compute(ctx)`, makes the other kernel read the caller's slots and
+attributes by the names it reads them. Where `Other` migrated in the same run, the call
+becomes a call of Other's new kernel function with the reads it stands for, spelled as
+the caller's own reads (`abs_kernel(ctx.device_context(), ctx.input("X"),
+ctx.output("Out"))`), which the rewrite then turns into the caller's parameters like
+any other read. It is the same program when Other's function takes exactly what Other's
+compute read, as it read it: plain slots and attributes (no tensor-valued attribute fold,
+no DataType conversion, no optional slot), the caller's op declaring each of them alike
+(duplicable or not, the attribute's type), no `ctx.op_type` (which the function has
+spelled as Other's op), not a gradient kernel. Anything else keeps the call, and the
+kernel is skipped as passing `ctx` on.
+
+`check_compositions` then leaves a composing kernel legacy when the kernel it calls does
+not migrate after all (a check across the module, verify holding it back).
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+import libcst.matchers as m
+
+from migrate.consistency import demote
+from migrate.kernel_model import KernelFunction, SkipError
+from migrate.kernel_rewrite import KernelMigration
+from migrate.names import NameWalker
+from migrate.records import Composable, KernelRecord, Unit
+from migrate.static import ModuleInfo
+
+
+def composed_class(call: cst.Call, ctx: str) -> str | None:
+    """`C` when `call` is `C().compute(ctx)`; else None."""
+    if not m.matches(call, m.Call(func=m.Attribute(value=m.Call(func=m.Name(), args=()),
+                                                   attr=m.Name("compute")),
+                                  args=[m.Arg(value=m.Name(ctx), keyword=None, star="")])):
+        return None
+    return call.func.value.func.value  # type: ignore[attr-defined]
+
+
+def composable(info: ModuleInfo, kf: KernelFunction) -> Composable:
+    """`kf` as a kernel composing its class sees it, with why it cannot be composed (its
+    function takes more than the plain reads its compute made, or spells its own op)."""
+    why = ""
+    if kf.backward is not None:
+        why = "is a gradient kernel (its arguments are backward.yaml's)"
+    elif kf.folds or any(p.feeders for p in kf.params):
+        why = "reads a tensor-valued attribute"
+    for p in kf.params:
+        if why:
+            break
+        if p.optional:
+            why = f"takes {p.kind} '{p.slot}' as optional"
+        elif p.hint == "DataType":
+            why = f"takes attribute '{p.slot}' as a DataType"
+    for cls in kf.source_classes:
+        node = info.classes.get(cls)
+        if not why and node is not None and m.findall(node, m.Attribute(
+                attr=m.Name("op_type"))):
+            why = f"spells ctx.op_type as its own op '{kf.op_type}'"
+    reads = tuple((p.kind, p.slot, p.is_list, p.attr_type) for p in kf.params)
+    return Composable(kf.func_name, kf.op_type, reads, why)
+
+
+def compose_calls(mk: KernelMigration, block: cst.IndentedBlock, ctx: str
+                  ) -> cst.IndentedBlock:
+    """`block` with each `C().compute(ctx)` of a kernel class migrated in this run (and
+    composable, see the module doc) replaced by the call of C's function; the classes of
+    this module composed are added to `mk.composes`, the functions of other modules to
+    `mk.function_imports`."""
+    own, foreign = mk.mctx.composable, mk.mctx.foreign
+    stored = {e.name for e in NameWalker().walk(block) if e.store}
+
+    class Compose(cst.CSTTransformer):
+        def leave_Call(self, original: cst.Call, updated: cst.Call  # noqa: N802
+                       ) -> cst.BaseExpression:
+            callee = composed_class(original, ctx)
+            if callee is None or callee in stored or (callee not in own
+                                                      and callee not in foreign):
+                return updated
+            kernel = own[callee] if callee in own else foreign[callee].kernel
+            _check_composable(mk, callee, kernel)
+            mk.composed[callee] = kernel
+            if callee in own:
+                mk.composes.add(callee)
+            else:
+                if kernel.function in mk.info.module_names():
+                    raise _refusal(callee, kernel, f"is named like '{kernel.function}', "
+                                                   "which this module binds")
+                mk.function_imports.add((foreign[callee].module, kernel.function))
+            args = [cst.Arg(cst.parse_expression(f"{ctx}.device_context()"))]
+            args += [cst.Arg(cst.parse_expression(f"{ctx}.{_method(kind, is_list)}({slot!r})"))
+                     for kind, slot, is_list, _ in kernel.reads]
+            return cst.Call(cst.Name(kernel.function), args)
+
+    out = block.visit(Compose())
+    assert isinstance(out, cst.IndentedBlock)
+    return out
+
+
+def _method(kind: str, is_list: bool) -> str:
+    """The ctx method reading a slot or attribute as the composed kernel's compute did."""
+    if kind == "attr":
+        return "attr"
+    return f"multi_{kind}" if is_list else kind
+
+
+def _refusal(callee: str, kernel: Composable, why: str) -> SkipError:
+    return SkipError(f"composes {callee}().compute(ctx), whose new kernel {kernel.function} "
+                     f"{why}; passing ctx on stays legacy")
+
+
+def _check_composable(mk: KernelMigration, callee: str, kernel: Composable) -> None:
+    if kernel.why_not:
+        raise _refusal(callee, kernel, kernel.why_not)
+    for kind, slot, is_list, attr_type in kernel.reads:
+        if kind == "attr":
+            attr = mk.proto.attr(slot)
+            if attr is None or attr.type != attr_type:
+                raise _refusal(callee, kernel, f"reads attribute '{slot}', which op "
+                               f"'{mk.op_type}' " + ("does not declare" if attr is None
+                                                     else f"declares {attr.type}"))
+            continue
+        var = mk.proto.output(slot) if kind == "output" else mk.proto.input(slot)
+        if var is None or var.duplicable != is_list:
+            raise _refusal(callee, kernel, f"reads {kind} '{slot}', which op '{mk.op_type}' "
+                           + ("does not declare" if var is None else "declares otherwise "
+                              "(duplicable or not)"))
+
+
+def check_folds(mk: KernelMigration) -> None:
+    """A composed kernel reads its attributes raw: none of them may be folded here."""
+    for kernel in mk.composed.values():
+        for kind, slot, _, _ in kernel.reads:
+            if kind == "attr" and slot in mk.folds:
+                raise SkipError(f"composes {kernel.function}, which reads attribute "
+                                f"'{slot}' raw, where this kernel folds a tensor into it")
+
+
+def check_compositions(migrated: dict[Unit, KernelFunction],
+                       records: dict[Unit, KernelRecord]) -> None:
+    """Leave legacy every kernel composing a class whose kernel is not migrated (in
+    turn: one left legacy may leave its own callers legacy)."""
+    while True:
+        live = {u[0] for u in migrated}
+        stale = [(u, c) for u, kf in migrated.items() for c in sorted(kf.composes)
+                 if c not in live]
+        if not stale:
+            return
+        for unit, callee in stale:
+            demote(unit, f"composes {callee}().compute(ctx), whose kernel stays legacy "
+                         f"({records[next(u for u in records if u[0] == callee)].reason})",
+                   migrated, records)
