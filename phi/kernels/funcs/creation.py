@@ -1,0 +1,96 @@
+"""Creation and in-place writing math shared by the PHI and legacy kernels: set_value (slice
+assignment), fill_constant_batch_size_like. Functions of `xp` (NumPy or CuPy)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from phi.common import DataType
+from phi.kernels.funcs.assign import value_array
+from phi.kernels.funcs.common import copy_into
+
+# -- set_value -------------------------------------------------------------------------------
+
+
+def set_value_windows(dims: Sequence[int], axes: Sequence[int], starts: Sequence[int],
+                      ends: Sequence[int], steps: Sequence[int]) -> tuple[slice, ...]:
+    """One Python slice per axis of Input (full where the axis is not sliced): Paddle's
+    set_value clamps and counts bounds as Python's slicing does."""
+    rank = len(dims)
+    if not len(axes) == len(starts) == len(ends) == len(steps):
+        raise ValueError(f"set_value: axes {list(axes)}, starts {list(starts)}, ends "
+                         f"{list(ends)} and steps {list(steps)} must have one entry each")
+    windows = [slice(None)] * rank
+    for i, axis in enumerate(axes):
+        if axis >= rank:
+            raise ValueError(f"set_value: The axis value should be less than the rank of "
+                             f"input, but received axes[{i}] = {axis}, rank of input is {rank}")
+        if axis < 0:  # Paddle 3.3.1 leaves Input unchanged then: refused, never guessed
+            raise ValueError(f"set_value: axes[{i}] = {axis} is negative; set_value's axes "
+                             f"count from 0")
+        if int(steps[i]) == 0:
+            raise ValueError(f"set_value: Step should not be 0, but received step = 0 "
+                             f"(axes[{i}] = {axis})")
+        windows[axis] = slice(int(starts[i]), int(ends[i]), int(steps[i]))
+    return tuple(windows)
+
+
+def _strip_ones(dims: Sequence[int]) -> tuple[int, ...]:
+    dims = tuple(int(d) for d in dims)
+    lead = next((i for i, d in enumerate(dims) if d != 1), len(dims))
+    return dims[lead:]
+
+
+def set_value_target_dims(slice_dims: Sequence[int], decrease_axes: Sequence[int],
+                          none_axes: Sequence[int]) -> tuple[int, ...]:
+    """The dims the value broadcasts to: the slice's without `decrease_axes` (each of size
+    1), with a 1 inserted before slice axis i for each none axis <= i (the rest at the end)."""
+    for axis in decrease_axes:
+        if not 0 <= axis < len(slice_dims) or slice_dims[axis] != 1:
+            raise ValueError(f"set_value: decrease axis {axis} must be a sliced axis of size "
+                             f"1, the slice's dims are {list(slice_dims)}")
+    nones = sorted(int(a) for a in none_axes)
+    target: list[int] = []
+    for i, dim in enumerate(slice_dims):
+        target.extend(1 for a in nones if a <= i)
+        nones = [a for a in nones if a > i]
+        if i not in decrease_axes:
+            target.append(int(dim))
+    return (*target, *(1 for _ in nones))
+
+
+def check_value_dims(target: Sequence[int], value: Sequence[int]) -> None:
+    """Leading 1s aside, the value's dims must match the target's trailing ones (or be 1)."""
+    want, got = _strip_ones(target), _strip_ones(value)
+    if len(got) <= len(want) and all(g in (1, w) for g, w in zip(reversed(got),
+                                                                   reversed(want))):
+        return
+    raise ValueError(f"set_value: the value's shape {list(value)} must match the shape of "
+                     f"target shape {list(target)} (the slice's dims, decrease_axes removed "
+                     f"and none_axes inserted)")
+
+
+def set_value(xp: Any, x: Any, value: Any, axes: Sequence[int], starts: Sequence[int],
+              ends: Sequence[int], steps: Sequence[int], decrease_axes: Sequence[int],
+              none_axes: Sequence[int], out: Any) -> None:
+    """out = x with x[windows] = value broadcast (see set_value_target_dims)."""
+    windows = set_value_windows(x.shape, axes, starts, ends, steps)
+    copy_into(xp, x, out)
+    view = out[windows] if windows else out[...]  # a 0-D out: its view, not a scalar
+    target = set_value_target_dims(view.shape, decrease_axes, none_axes)
+    check_value_dims(target, value.shape)
+    if view.size:
+        stripped = xp.asarray(value).reshape(_strip_ones(value.shape))
+        view[...] = xp.broadcast_to(stripped, _strip_ones(target)).reshape(view.shape)
+
+
+def check_value_dtype(x_dtype: DataType, value_dtype: DataType) -> None:
+    if value_dtype != x_dtype:
+        raise ValueError(f"set_value: ValueTensor is {value_dtype.name.lower()} but Input is "
+                         f"{x_dtype.name.lower()}: the value must have Input's type")
+
+
+def set_value_array(shape: Sequence[int], dtype: DataType, values: Sequence[Any]) -> Any:
+    """The value set_value writes from its `values` attribute (Scalars in `shape`)."""
+    return value_array(shape, dtype, values, "set_value")
