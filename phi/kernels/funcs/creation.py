@@ -94,3 +94,23 @@ def check_value_dtype(x_dtype: DataType, value_dtype: DataType) -> None:
 def set_value_array(shape: Sequence[int], dtype: DataType, values: Sequence[Any]) -> Any:
     """The value set_value writes from its `values` attribute (Scalars in `shape`)."""
     return value_array(shape, dtype, values, "set_value")
+
+
+# -- fill_constant_batch_size_like -----------------------------------------------------------
+
+
+def batch_size_like_dims(in_dims: Sequence[int], shape: Sequence[int], input_dim_idx: int,
+                         output_dim_idx: int) -> tuple[int, ...]:
+    """`shape` with dim output_dim_idx replaced by Input's dim input_dim_idx."""
+    op = "fill_constant_batch_size_like"
+    if not shape:
+        raise ValueError(f"{op}: shape must not be empty")
+    if not 0 <= input_dim_idx < len(in_dims):
+        raise ValueError(f"{op}: input_dim_idx {input_dim_idx} is out of range for Input's "
+                         f"{len(in_dims)} dims {list(in_dims)}")
+    if not 0 <= output_dim_idx < len(shape):
+        raise ValueError(f"{op}: output_dim_idx {output_dim_idx} is out of range for shape "
+                         f"{list(shape)}")
+    dims = [int(d) for d in shape]
+    dims[output_dim_idx] = int(in_dims[input_dim_idx])
+    return tuple(dims)

@@ -105,6 +105,38 @@ def _set_value() -> list[Case]:
     ]
 
 
+def _fcbsl(tag: str, x: In, shape, **attrs) -> Case:
+    raises = attrs.pop("raises", None)
+    return Case(f"fill_constant_batch_size_like_{tag}", "fill_constant_batch_size_like",
+                {"Input": x}, attrs={"shape": shape, **attrs}, raises=raises)
+
+
+def _fill_constant_batch_size_like() -> list[Case]:
+    return [
+        *(_fcbsl(d, In((3, 2), "float32"), [-1, 4], dtype=VT[d], value=2.75)
+          for d in ("int32", "int64", "float32", "float64")),
+        _fcbsl("bool", In((3, 2), "float32"), [-1, 4], dtype=0, value=1.0),
+        _fcbsl("default_value", In((2,), "int64"), [-1, 3]),
+        _fcbsl("negative_value_int32", In((2, 5), "float64"), [7, 1], value=-3.9, dtype=2,
+               input_dim_idx=1),
+        _fcbsl("output_dim_idx", In((4, 2), "float32"), [2, 9, 3], value=1.5,
+               output_dim_idx=1),
+        _fcbsl("both_idx", In((2, 6, 5), "int32"), [1, 1, 2, 1], value=7.0, dtype=3,
+               input_dim_idx=2, output_dim_idx=3),
+        _fcbsl("str_value_int64", In((2, 2), "float32"), [-1, 2], dtype=3,
+               str_value="123456789012", value=1.0),
+        _fcbsl("str_value_inf", In((3,), "float32"), [-1], dtype=6, str_value="-inf"),
+        _fcbsl("str_value_nan", In((3,), "float32"), [-1], str_value="nan"),
+        _fcbsl("empty_batch", In((0, 3), "float32"), [-1, 3], value=4.0),
+        _fcbsl("bool_value_half", In((2,), "float32"), [-1], dtype=0, value=0.5),
+        _fcbsl("bool_out_of_range", In((2,), "float32"), [-1], dtype=0, value=2.75,
+               raises="out of range for"),
+        _fcbsl("int32_out_of_range", In((2,), "float32"), [-1], dtype=2, str_value="3e9",
+               raises="out of range for"),
+    ]
+
+
 CASES = [
     *_set_value(),
+    *_fill_constant_batch_size_like(),
 ]

@@ -1,0 +1,16 @@
+"""InferMeta of the creation family (fill_constant_batch_size_like, ...); set_value keeps
+x's meta (unchanged_infer_meta)."""
+
+from __future__ import annotations
+
+from phi.common import DataType, Scalar
+from phi.core.meta_tensor import MetaTensor
+from phi.kernels.funcs import creation as creation_funcs
+
+
+def full_batch_size_like_infer_meta(input: MetaTensor, shape: list[int], dtype: DataType,
+                                    value: Scalar, input_dim_idx: int, output_dim_idx: int,
+                                    out: MetaTensor) -> None:
+    out.set_dims(creation_funcs.batch_size_like_dims(input.dims(), shape, input_dim_idx,
+                                                     output_dim_idx))
+    out.set_dtype(dtype)
