@@ -1,0 +1,13 @@
+"""InferMeta of the statistics family (std, var, ...)."""
+
+from __future__ import annotations
+
+from phi.core.meta_tensor import MetaTensor
+from phi.kernels.funcs import statistics as stat_funcs
+
+
+def moment_infer_meta(x: MetaTensor, axis: list[int], keepdim: bool, out: MetaTensor) -> None:
+    """std / var: x's dims reduced over `axis` (all when empty), x's dtype."""
+    out.set_dims(stat_funcs.moment_dims(x.dims(), axis, keepdim))
+    out.set_dtype(x.dtype())
+    out.set_layout(x.layout())
