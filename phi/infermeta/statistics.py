@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from phi.common import DataType, IntArray
 from phi.core.meta_tensor import MetaTensor
 from phi.kernels.funcs import statistics as stat_funcs
 
@@ -11,3 +12,12 @@ def moment_infer_meta(x: MetaTensor, axis: list[int], keepdim: bool, out: MetaTe
     out.set_dims(stat_funcs.moment_dims(x.dims(), axis, keepdim))
     out.set_dtype(x.dtype())
     out.set_layout(x.layout())
+
+
+def median_infer_meta(x: MetaTensor, axis: IntArray, keepdim: bool, mode: str,
+                      out: MetaTensor, medians: MetaTensor) -> None:
+    dims, index_dims = stat_funcs.median_dims(x.dims(), list(axis), keepdim, mode)
+    out.set_dims(dims)
+    out.set_dtype(x.dtype())
+    medians.set_dims(index_dims)
+    medians.set_dtype(DataType.INT64)

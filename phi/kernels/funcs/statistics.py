@@ -34,3 +34,55 @@ def variance(xp: Any, x: Any, axis: Sequence[int], correction: float, out: Any,
         xp.divide(total, x.dtype.type(count - correction), out=out)
         if root:
             xp.sqrt(out, out=out)
+
+
+# -- median ----------------------------------------------------------------------------------
+
+MEDIAN_MODES = ("avg", "min")
+
+
+def median_dims(x_dims: Sequence[int], axis: Sequence[int], keepdim: bool, mode: str
+                ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(out's dims, medians' dims): medians holds the two middle elements' indices (avg) or
+    the lower one's (min), within the reduced axes flattened in order."""
+    if mode not in MEDIAN_MODES:
+        raise ValueError(f"median: mode {mode!r} is not one of {list(MEDIAN_MODES)}")
+    dims = reduce_dims(x_dims, axis, keepdim, not axis)
+    return dims, (*dims, 2) if mode == "avg" else dims
+
+
+def median(xp: Any, x: Any, axis: Sequence[int], mode: str, out: Any, medians: Any) -> None:
+    """The median over `axis` (all when empty): the mean of the two middle elements (avg;
+    integers truncate toward zero) or the lower one (min); a row holding NaN gives NaN and
+    the first NaN's index."""
+    axes = reduce_axes(x.ndim, axis, not axis)
+    kept = [a for a in range(x.ndim) if a not in axes]
+    count = 1
+    for a in axes:
+        count *= x.shape[a]
+    if count == 0:
+        raise ValueError(f"median: no elements to take the median of (x's dims {list(x.shape)}, "
+                         f"axis {list(axis)})")
+    rows = xp.transpose(x, (*kept, *axes)).reshape(-1, count)
+    order = xp.argsort(rows, axis=1, kind="stable")  # NaN sorts last
+    ranked = xp.take_along_axis(rows, order, axis=1)
+    low, high = (count - 1) // 2, count // 2
+    if mode == "avg":
+        a, b = ranked[:, low], ranked[:, high]
+        if rows.dtype.kind in "iu":
+            total = a + b
+            value = total // 2 + ((total < 0) & (total % 2 != 0))  # C's division truncates
+        else:
+            value = (a + b) / rows.dtype.type(2)
+        index = xp.stack([order[:, low], order[:, high]], axis=-1)
+    else:
+        value, index = ranked[:, low], order[:, low]
+    if rows.dtype.kind in "fc":
+        nan = xp.isnan(rows)
+        bad = nan.any(axis=1)
+        value = xp.where(bad, rows.dtype.type("nan"), value)
+        first = xp.argmax(nan, axis=1)
+        index = xp.where(bad[:, None] if index.ndim == 2 else bad,
+                         first[:, None] if index.ndim == 2 else first, index)
+    out[...] = value.reshape(out.shape)
+    medians[...] = index.reshape(medians.shape)

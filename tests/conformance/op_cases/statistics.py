@@ -5,7 +5,7 @@ deviations from the mean summed and divided by N - correction when `unbiased`, e
 (std: the square root); `keepdim` keeps the reduced axes as 1.
 """
 
-from .spec import FLOATS, INF, NAN, Case, In
+from .spec import FLOATS, INF, INTS, NAN, Case, In
 
 
 def _moment(op: str) -> list[Case]:
@@ -30,4 +30,36 @@ def _moment(op: str) -> list[Case]:
     ]
 
 
-CASES = [*_moment("std"), *_moment("var")]
+def _median() -> list[Case]:
+    def case(tag: str, x: In, **attrs) -> Case:
+        # Paddle picks among tied elements by its selection algorithm's order, and leaves
+        # `medians` of an all-NaN row unwritten: ties and NaN rows compare `out` only
+        fetch = ("out",) if x.dtype in INTS or "nan" in tag else None
+        return Case(f"median_{tag}", "median", {"x": x}, attrs=attrs, fetch=fetch)
+
+    ties = [[3, 1, 2, 2], [5, 5, 1, 9], [0, -4, 7, 7]]
+    return [
+        *(case(f"all_{d}", In((3, 5), d)) for d in (*FLOATS, *INTS)),
+        *(case(f"axis1_{d}", In((3, 4), d), axis=[1]) for d in (*FLOATS, *INTS)),
+        *(case(f"axis0_min_{d}", In((4, 3), d), axis=[0], mode="min") for d in FLOATS),
+        case("axis0_min_int64", In((4, 3), "int64"), axis=[0], mode="min"),
+        case("ties_int32", In((3, 4), "int32", values=ties), axis=[1]),
+        case("ties_min_int32", In((3, 4), "int32", values=ties), axis=[-1], mode="min"),
+        case("negative_avg_truncates_int64", In((2, 2), "int64", values=[[-3, -2], [5, -8]]),
+             axis=[1]),
+        case("no_keepdim", In((3, 5), "float32"), axis=[1], keepdim=False),
+        case("all_no_keepdim", In((3, 5), "float64"), keepdim=False),
+        case("axes_two", In((2, 3, 4), "float32"), axis=[0, 2]),
+        case("0d", In((), "float32")),
+        case("nan_rows", In((3, 4), "float32", values=[[NAN, 1.0, 2.0, 3.0],
+                                                       [NAN, NAN, NAN, NAN],
+                                                       [INF, -INF, 0.0, -0.0]]), axis=[1]),
+        case("nan_rows_min", In((3, 4), "float64", values=[[NAN, 1.0, 2.0, 3.0],
+                                                           [NAN, NAN, NAN, NAN],
+                                                           [INF, 2.0, -INF, 5.0]]),
+             axis=[1], mode="min"),
+        case("odd_count", In((5,), "float64"), axis=[0]),
+    ]
+
+
+CASES = [*_moment("std"), *_moment("var"), *_median()]
