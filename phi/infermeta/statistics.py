@@ -21,3 +21,15 @@ def median_infer_meta(x: MetaTensor, axis: IntArray, keepdim: bool, mode: str,
     out.set_dtype(x.dtype())
     medians.set_dims(index_dims)
     medians.set_dtype(DataType.INT64)
+
+
+def cum_extremum_infer_meta(x: MetaTensor, axis: int, dtype: DataType, out: MetaTensor,
+                            indices: MetaTensor) -> None:
+    """cummax / cummin: out like x, indices x's dims in `dtype` (int32 or int64)."""
+    stat_funcs.cum_axis("cummax / cummin", len(x.dims()), axis)
+    if dtype not in (DataType.INT32, DataType.INT64):
+        raise ValueError(f"cummax / cummin: indices dtype must be int32 or int64, got {dtype}")
+    out.set_dims(x.dims())
+    out.set_dtype(x.dtype())
+    indices.set_dims(x.dims())
+    indices.set_dtype(dtype)

@@ -86,3 +86,33 @@ def median(xp: Any, x: Any, axis: Sequence[int], mode: str, out: Any, medians: A
                          first[:, None] if index.ndim == 2 else first, index)
     out[...] = value.reshape(out.shape)
     medians[...] = index.reshape(medians.shape)
+
+
+# -- cummax / cummin -------------------------------------------------------------------------
+
+
+def cum_axis(op: str, rank: int, axis: int) -> int:
+    if not -max(rank, 1) <= axis < max(rank, 1):
+        raise ValueError(f"{op}: axis {axis} is out of range for a {rank}-D x")
+    return axis % max(rank, 1)
+
+
+def cum_extremum(xp: Any, x: Any, axis: int, largest: bool, out: Any, indices: Any) -> None:
+    """Running max (cummax) or min along `axis`, and where it was taken: an element at
+    least as large (small) as every one before it takes over, so ties keep the latest
+    index; a NaN takes over and holds until the next NaN."""
+    if x.ndim == 0:
+        out[...] = x
+        indices[...] = 0
+        return
+    axis = cum_axis("cummax" if largest else "cummin", x.ndim, axis)
+    moved = xp.moveaxis(x, axis, -1)
+    accumulate = xp.maximum.accumulate if largest else xp.minimum.accumulate
+    running = accumulate(moved, axis=-1)
+    record = moved == running
+    if moved.dtype.kind in "fc":
+        record |= xp.isnan(moved)
+    positions = xp.arange(moved.shape[-1], dtype=xp.int64)
+    where = xp.maximum.accumulate(xp.where(record, positions, -1), axis=-1)
+    out[...] = xp.moveaxis(xp.take_along_axis(moved, where, axis=-1), -1, axis)
+    indices[...] = xp.moveaxis(where, -1, axis)

@@ -62,4 +62,27 @@ def _median() -> list[Case]:
     ]
 
 
-CASES = [*_moment("std"), *_moment("var"), *_median()]
+def _cumulative(op: str) -> list[Case]:
+    def case(tag: str, x: In, **attrs) -> Case:
+        return Case(f"{op}_{tag}", op, {"x": x}, attrs=attrs)
+
+    ties = [[1, 3, 3, 2, 3, 5], [4, 4, 4, 1, 0, 4]]
+    return [
+        *(case(d, In((3, 5), d)) for d in (*FLOATS, *INTS)),
+        *(case(f"axis0_{d}", In((4, 3), d), axis=0) for d in FLOATS),
+        case("axis_negative_3d", In((2, 3, 4), "float32"), axis=-2),
+        case("indices_int32", In((3, 5), "float64"), axis=1, dtype=2),
+        case("ties_int64", In((2, 6), "int64", values=ties)),
+        case("ties_int32_indices_int32", In((2, 6), "int32", values=ties), dtype=2),
+        case("edges", In((3, 5), "float32", values=[[1.0, NAN, 2.0, 0.0, NAN],
+                                                     [-INF, -INF, 0.0, -0.0, INF],
+                                                     [0.0, -0.0, 0.0, -1.0, -0.0]])),
+        case("0d", In((), "float64")),
+        case("empty", In((0, 3), "float32"), axis=1),
+        case("int_extremes", In((2, 3), "int64", values=[[-2 ** 63, 0, 2 ** 63 - 1],
+                                                          [2 ** 63 - 1, -2 ** 63, 5]])),
+    ]
+
+
+CASES = [*_moment("std"), *_moment("var"), *_median(), *_cumulative("cummax"),
+         *_cumulative("cummin")]
