@@ -33,3 +33,12 @@ def cum_extremum_infer_meta(x: MetaTensor, axis: int, dtype: DataType, out: Meta
     out.set_dtype(x.dtype())
     indices.set_dims(x.dims())
     indices.set_dtype(dtype)
+
+
+def nansum_infer_meta(x: MetaTensor, axis: IntArray, dtype: DataType, keepdim: bool,
+                      out: MetaTensor) -> None:
+    """x's dims reduced; dtype when set, else x's (bool and int32 sum into int64)."""
+    from phi.kernels.funcs.reduce import sum_out_dtype
+
+    out.set_dims(stat_funcs.moment_dims(x.dims(), list(axis), keepdim))
+    out.set_dtype(sum_out_dtype(x.dtype(), dtype))

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from phi.kernels.funcs.common import quiet
-from phi.kernels.funcs.reduce import reduce_axes, reduce_dims
+from phi.kernels.funcs.reduce import reduce_axes, reduce_dims, reduce_sum
 
 
 def moment_dims(x_dims: Sequence[int], axis: Sequence[int], keepdim: bool
@@ -116,3 +116,14 @@ def cum_extremum(xp: Any, x: Any, axis: int, largest: bool, out: Any, indices: A
     where = xp.maximum.accumulate(xp.where(record, positions, -1), axis=-1)
     out[...] = xp.moveaxis(xp.take_along_axis(moved, where, axis=-1), -1, axis)
     indices[...] = xp.moveaxis(where, -1, axis)
+
+
+# -- nansum ----------------------------------------------------------------------------------
+
+
+def nansum(xp: Any, x: Any, axis: Sequence[int], out: Any) -> None:
+    """The sum over `axis` (all when empty) with NaN counted as +0 (a complex element with
+    a NaN part too), in out's type (reduce_sum's accumulation)."""
+    if x.dtype.kind not in "biu":
+        x = xp.where(xp.isnan(x), x.dtype.type(0), x)
+    reduce_sum(xp, x, reduce_axes(x.ndim, axis, not axis), out)

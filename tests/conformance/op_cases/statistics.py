@@ -84,5 +84,31 @@ def _cumulative(op: str) -> list[Case]:
     ]
 
 
+_NANSUM_TYPES = ("bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16",
+                 "float32", "float64", "complex64", "complex128")
+
+
+def _nansum() -> list[Case]:
+    def case(tag: str, x: In, **attrs) -> Case:
+        return Case(f"nansum_{tag}", "nansum", {"x": x}, attrs=attrs)
+
+    nan_rows = [[NAN, 1.5, NAN, -2.0], [NAN, NAN, NAN, NAN], [INF, NAN, -1.0, 0.0],
+                [INF, -INF, 1.0, NAN], [-0.0, -0.0, NAN, -0.0]]
+    return [
+        *(case(f"axis1_{d}", In((3, 4), d, -3, 3), axis=[1]) for d in _NANSUM_TYPES),
+        *(case(f"all_{d}", In((2, 3), d, -3, 3)) for d in ("int32", "float32", "complex64")),
+        case("keepdim_3d", In((2, 3, 4), "float64"), axis=[0, 2], keepdim=True),
+        case("dtype_int32_to_float64", In((3, 4), "int32"), axis=[0], dtype=6),
+        case("dtype_float32_to_float64", In((3, 4), "float32"), axis=[1], dtype=6),
+        case("nan_rows_float32", In((5, 4), "float32", values=nan_rows), axis=[1]),
+        case("nan_rows_float64", In((5, 4), "float64", values=nan_rows), axis=[-1]),
+        case("nan_complex", In((2, 2), "complex128", values=[[complex(NAN, 1.0), 2 + 1j],
+                                                               [complex(1.0, NAN), 3 - 1j]]),
+             axis=[1]),
+        case("0d", In((), "float32", values=NAN)),
+        case("empty", In((0, 3), "float32"), axis=[0]),
+    ]
+
+
 CASES = [*_moment("std"), *_moment("var"), *_median(), *_cumulative("cummax"),
-         *_cumulative("cummin")]
+         *_cumulative("cummin"), *_nansum()]
