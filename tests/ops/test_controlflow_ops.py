@@ -146,7 +146,7 @@ def test_conditional_block_infer_runs_its_block_when_the_condition_holds(executo
     for c, want in ((np.zeros(2, np.float32), x * 3), (np.zeros(0, np.float32), x)):
         y, = executor().run(_cond_infer(False), Scope(), {"c": c, "x": x}, fetch_list=["y"])
         np.testing.assert_array_equal(y.numpy(), want)
-    with pytest.raises(OpRunError, match="conditional_block_infer.*one element"):
+    with pytest.raises(OpRunError, match=r"conditional_block_infer.*one element"):
         executor().run(_cond_infer(True), Scope(), {"c": np.array([True, False]), "x": x},
                        fetch_list=["y"])
 
