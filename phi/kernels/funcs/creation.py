@@ -1,10 +1,13 @@
 """Creation and in-place writing math shared by the PHI and legacy kernels: set_value (slice
-assignment), fill_constant_batch_size_like. Functions of `xp` (NumPy or CuPy)."""
+assignment), fill_constant_batch_size_like, fill_any. Functions of `xp` (NumPy or CuPy)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
+
+import numpy as np
 
 from phi.common import DataType
 from phi.kernels.funcs.assign import value_array
@@ -114,3 +117,20 @@ def batch_size_like_dims(in_dims: Sequence[int], shape: Sequence[int], input_dim
     dims = [int(d) for d in shape]
     dims[output_dim_idx] = int(in_dims[input_dim_idx])
     return tuple(dims)
+
+
+# -- fill_any --------------------------------------------------------------------------------
+
+
+def fill(xp: Any, value: float, out: Any) -> None:
+    """Fill `out` with `value` converted as C does: integers truncate toward zero through
+    int64 and wrap to the type (int8 300.0 -> 44), bool is value != 0; NaN is refused."""
+    if math.isnan(value):
+        raise ValueError("fill_any: fill value should not be NaN, but received NaN")
+    kind = out.dtype.kind
+    if kind in "iu":
+        out[...] = np.array(int(value), np.int64).astype(out.dtype)
+    elif kind == "b":
+        out[...] = value != 0
+    else:
+        out[...] = value

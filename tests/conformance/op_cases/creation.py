@@ -136,7 +136,36 @@ def _fill_constant_batch_size_like() -> list[Case]:
     ]
 
 
+_FILL_TYPES = ("bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16",
+               "float32", "float64", "complex64", "complex128")
+_NO_VARTYPE = "fluid's VarType has no such type: a legacy program cannot hold the tensor"
+_NO_FLOAT8 = "fluidphi has no float8 DataType (no legacy program feeds one)"
+DTYPE_GAPS = {"fill_any": {"uint16": _NO_VARTYPE, "uint32": _NO_VARTYPE,
+                           "uint64": _NO_VARTYPE, "float8_e4m3fn": _NO_FLOAT8,
+                           "float8_e5m2": _NO_FLOAT8}}
+
+
+def _fill_any() -> list[Case]:
+    def case(tag: str, x: In, value: float, raises: str | None = None) -> Case:
+        return Case(f"fill_any_{tag}", "fill_any", {"X": x}, attrs={"value": value},
+                    raises=raises)
+
+    return [
+        *(case(d, In((3, 4), d), 2.5) for d in _FILL_TYPES),
+        case("negative_int8", In((2, 2), "int8"), -3.75),
+        case("nan_float32", In((2, 2), "float32"), NAN, raises="should not be NaN"),
+        case("inf_float64", In((2,), "float64"), -INF),
+        case("nan_int32", In((2,), "int32"), NAN, raises="should not be NaN"),
+        case("big_int64", In((2,), "int64"), 1e12),
+        case("int8_out_of_range", In((2,), "int8"), 300.0),
+        case("bool_zero", In((2,), "bool"), 0.0),
+        case("0d", In((), "float32"), 7.0),
+        case("empty", In((0, 4), "float32"), 7.0),
+    ]
+
+
 CASES = [
     *_set_value(),
     *_fill_constant_batch_size_like(),
+    *_fill_any(),
 ]
