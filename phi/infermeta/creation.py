@@ -14,3 +14,11 @@ def full_batch_size_like_infer_meta(input: MetaTensor, shape: list[int], dtype: 
     out.set_dims(creation_funcs.batch_size_like_dims(input.dims(), shape, input_dim_idx,
                                                      output_dim_idx))
     out.set_dtype(dtype)
+
+
+def fill_diagonal_infer_meta(x: MetaTensor, value: float, offset: int, wrap: bool,
+                             out: MetaTensor) -> None:
+    if len(x.dims()) < 2:
+        raise ValueError(f"fill_diagonal: X must have at least 2 dims, got {list(x.dims())}")
+    out.set_dims(x.dims())
+    out.set_dtype(x.dtype())

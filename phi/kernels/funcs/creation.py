@@ -119,18 +119,43 @@ def batch_size_like_dims(in_dims: Sequence[int], shape: Sequence[int], input_dim
     return tuple(dims)
 
 
-# -- fill_any --------------------------------------------------------------------------------
+# -- fill_any, fill_diagonal -----------------------------------------------------------------
+
+
+def scalar_as(value: float, dtype: Any) -> Any:
+    """A float attribute converted as C does: integers truncate toward zero through int64 and
+    wrap to the type (int8 300.0 -> 44), bool is value != 0."""
+    dtype = np.dtype(dtype)
+    if dtype.kind in "iu":
+        if not math.isfinite(value):
+            raise ValueError(f"fill value {value} cannot be converted to {dtype}")
+        return np.array(int(value), np.int64).astype(dtype)
+    if dtype.kind == "b":
+        return np.bool_(value != 0)
+    return np.array(value).astype(dtype)
 
 
 def fill(xp: Any, value: float, out: Any) -> None:
-    """Fill `out` with `value` converted as C does: integers truncate toward zero through
-    int64 and wrap to the type (int8 300.0 -> 44), bool is value != 0; NaN is refused."""
+    """Fill `out` with `value` (scalar_as); NaN is refused, as by Paddle's fill_any."""
     if math.isnan(value):
         raise ValueError("fill_any: fill value should not be NaN, but received NaN")
-    kind = out.dtype.kind
-    if kind in "iu":
-        out[...] = np.array(int(value), np.int64).astype(out.dtype)
-    elif kind == "b":
-        out[...] = value != 0
-    else:
-        out[...] = value
+    out[...] = scalar_as(value, out.dtype)
+
+
+def fill_diagonal(xp: Any, x: Any, value: float, offset: int, wrap: bool, out: Any) -> None:
+    """out = x with its diagonal (shifted right by `offset`) set to `value`, walking the flat
+    data with stride 1 + dims[-1] + dims[-1] * dims[-2] + ... (2-D: cols + 1) over the first
+    dims[1]^2 elements (wrap: all of them; a tall matrix restarts after each square block),
+    skipping positions the offset would push into another row."""
+    if x.ndim < 2:
+        raise ValueError(f"fill_diagonal: X must have at least 2 dims, got {list(x.shape)}")
+    copy_into(xp, x, out)
+    if x.size == 0:
+        return
+    cols = int(x.shape[1])
+    stride = sum(int(np.prod(x.shape[k + 1:], dtype=np.int64)) for k in range(x.ndim))
+    size = x.size if wrap else min(x.size, cols * cols)
+    starts = xp.arange(0, size, stride, dtype=xp.int64)
+    col = starts % cols + offset
+    flat = out.reshape(-1)
+    flat[starts[(col >= 0) & (col < cols)] + offset] = scalar_as(value, out.dtype)

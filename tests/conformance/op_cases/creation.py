@@ -164,7 +164,30 @@ def _fill_any() -> list[Case]:
     ]
 
 
+def _fill_diagonal() -> list[Case]:
+    def case(tag: str, x: In, raises: str | None = None, **attrs) -> Case:
+        return Case(f"fill_diagonal_{tag}", "fill_diagonal", {"X": x}, attrs=attrs,
+                    raises=raises)
+
+    return [
+        *(case(d, In((3, 4), d), value=2.5) for d in ("bool", "int32", "int64", "float16",
+                                                       "float32", "float64")),
+        case("tall", In((6, 3), "float32"), value=-1.0),
+        case("tall_wrap", In((7, 3), "float32"), value=-1.0, wrap=True),
+        case("tall_wrap_int64", In((9, 2), "int64"), value=5.0, wrap=True),
+        case("offset_1", In((4, 4), "float32"), value=9.0, offset=1),
+        case("offset_minus_2", In((4, 5), "float64"), value=9.0, offset=-2),
+        case("offset_wide", In((3, 6), "float32"), value=9.0, offset=3),
+        case("offset_tall_wrap", In((7, 3), "float32"), value=9.0, offset=1, wrap=True),
+        case("cube", In((3, 3, 3), "float32"), value=7.0),
+        case("int_truncates", In((3, 3), "int32"), value=-2.9),
+        case("nan", In((3, 3), "float32"), value=NAN),
+        case("empty", In((0, 3), "float32"), value=1.0),
+    ]
+
+
 CASES = [
+    *_fill_diagonal(),
     *_set_value(),
     *_fill_constant_batch_size_like(),
     *_fill_any(),
