@@ -22,3 +22,10 @@ def fill_diagonal_infer_meta(x: MetaTensor, value: float, offset: int, wrap: boo
         raise ValueError(f"fill_diagonal: X must have at least 2 dims, got {list(x.dims())}")
     out.set_dims(x.dims())
     out.set_dtype(x.dtype())
+
+
+def fill_diagonal_tensor_infer_meta(x: MetaTensor, y: MetaTensor, offset: int, dim1: int,
+                                    dim2: int, out: MetaTensor) -> None:
+    creation_funcs.diagonal_fill_dims(x.dims(), offset, dim1, dim2)
+    out.set_dims(x.dims())
+    out.set_dtype(x.dtype())

@@ -159,3 +159,39 @@ def fill_diagonal(xp: Any, x: Any, value: float, offset: int, wrap: bool, out: A
     col = starts % cols + offset
     flat = out.reshape(-1)
     flat[starts[(col >= 0) & (col < cols)] + offset] = scalar_as(value, out.dtype)
+
+
+# -- fill_diagonal_tensor --------------------------------------------------------------------
+
+
+def diagonal_fill_dims(x_dims: Sequence[int], offset: int, dim1: int, dim2: int
+                       ) -> tuple[int, ...]:
+    """The dims Y must have: X's without dim1 and dim2, then the diagonal's length."""
+    op, rank = "fill_diagonal_tensor", len(x_dims)
+    for name, d in (("dim1", dim1), ("dim2", dim2)):
+        if not 0 <= d < rank:  # Paddle 3.3.1's kernel crashes on negative dims
+            raise ValueError(f"{op}: {name} {d} must be in [0, {rank}) for X's dims "
+                             f"{list(x_dims)}")
+    if dim1 == dim2:
+        raise ValueError(f"{op}: dim1 and dim2 must differ, both are {dim1}")
+    rows, cols = int(x_dims[dim1]), int(x_dims[dim2])
+    length = min(rows, cols - offset) if offset >= 0 else min(rows + offset, cols)
+    rest = tuple(int(d) for k, d in enumerate(x_dims) if k not in (dim1, dim2))
+    if length < 0:
+        raise ValueError(f"{op}: offset {offset} leaves no diagonal in X's dims "
+                         f"{list(x_dims)} (dim1 {dim1}, dim2 {dim2})")
+    return (*rest, length)
+
+
+def fill_diagonal_tensor(xp: Any, x: Any, y: Any, offset: int, dim1: int, dim2: int,
+                         out: Any) -> None:
+    """out = x with the diagonal over (dim1, dim2), `offset` to the right, replaced by y."""
+    want = diagonal_fill_dims(x.shape, offset, dim1, dim2)
+    if tuple(y.shape) != want:
+        batch = int(np.prod(want[:-1], dtype=np.int64))
+        raise ValueError(f"fill_diagonal_tensor: Y's dims {list(y.shape)}: the dims should "
+                         f"be {batch} x {want[-1]} (X's other dims, then the diagonal)")
+    copy_into(xp, x, out)
+    view = xp.moveaxis(out, (dim1, dim2), (-2, -1))
+    steps = xp.arange(want[-1], dtype=xp.int64)
+    view[..., steps + max(-offset, 0), steps + max(offset, 0)] = y

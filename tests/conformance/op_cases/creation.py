@@ -186,8 +186,31 @@ def _fill_diagonal() -> list[Case]:
     ]
 
 
+_FDT_TYPES = ("bool", "uint8", "int8", "int16", "int32", "int64", "float16", "float32",
+              "float64", "complex64", "complex128")
+
+
+def _fill_diagonal_tensor() -> list[Case]:
+    def case(tag: str, x: In, y: In, raises: str | None = None, **attrs) -> Case:
+        return Case(f"fill_diagonal_tensor_{tag}", "fill_diagonal_tensor", {"X": x, "Y": y},
+                    attrs=attrs, raises=raises)
+
+    return [
+        *(case(d, In((3, 4), d), In((3,), d)) for d in _FDT_TYPES),
+        case("offset_1", In((3, 4), "float32"), In((3,), "float32"), offset=1),
+        case("offset_2", In((3, 4), "float32"), In((2,), "float32"), offset=2),
+        case("offset_minus_1", In((3, 4), "float64"), In((2,), "float64"), offset=-1),
+        case("batched", In((2, 3, 3), "float32"), In((2, 3), "float32"), dim1=1, dim2=2),
+        case("dims_0_2", In((3, 2, 4), "int64"), In((2, 3), "int64"), dim1=0, dim2=2),
+        case("dims_swapped", In((3, 4), "float32"), In((3,), "float32"), dim1=1, dim2=0),
+        case("y_mismatch", In((3, 4), "float32"), In((4,), "float32"),
+             raises="dims should be 1 x 3"),
+    ]
+
+
 CASES = [
     *_fill_diagonal(),
+    *_fill_diagonal_tensor(),
     *_set_value(),
     *_fill_constant_batch_size_like(),
     *_fill_any(),
