@@ -29,3 +29,11 @@ def fill_diagonal_tensor_infer_meta(x: MetaTensor, y: MetaTensor, offset: int, d
     creation_funcs.diagonal_fill_dims(x.dims(), offset, dim1, dim2)
     out.set_dims(x.dims())
     out.set_dtype(x.dtype())
+
+
+def shape64_infer_meta(input: MetaTensor, out: MetaTensor) -> None:
+    """out: int64 [rank of input]."""
+    from phi.kernels.funcs.shape import shape_dims
+
+    out.set_dims(shape_dims(input.dims()))
+    out.set_dtype(DataType.INT64)

@@ -142,7 +142,8 @@ _NO_VARTYPE = "fluid's VarType has no such type: a legacy program cannot hold th
 _NO_FLOAT8 = "fluidphi has no float8 DataType (no legacy program feeds one)"
 DTYPE_GAPS = {"fill_any": {"uint16": _NO_VARTYPE, "uint32": _NO_VARTYPE,
                            "uint64": _NO_VARTYPE, "float8_e4m3fn": _NO_FLOAT8,
-                           "float8_e5m2": _NO_FLOAT8}}
+                           "float8_e5m2": _NO_FLOAT8},
+              "empty": {"float8_e4m3fn": _NO_FLOAT8, "float8_e5m2": _NO_FLOAT8}}
 
 
 def _fill_any() -> list[Case]:
@@ -208,7 +209,33 @@ def _fill_diagonal_tensor() -> list[Case]:
     ]
 
 
+_SHAPE64_TYPES = ("bool", "uint8", "int8", "int32", "int64", "float16", "bfloat16", "float32",
+                  "float64", "complex64", "complex128")
+_SHARE_TYPES = ("bool", "uint8", "int8", "int32", "int64", "float16", "float32", "float64")
+
+
+def _small_ops() -> list[Case]:
+    return [
+        *(Case(f"shape64_{d}", "shape64", {"input": In((2, 3, 4), d)})
+          for d in _SHAPE64_TYPES),
+        Case("shape64_0d", "shape64", {"input": In((), "float32")}),
+        Case("shape64_empty", "shape64", {"input": In((0, 5), "float32")}),
+        *(Case(f"share_data_{d}", "share_data", {"X": In((3, 4), d)}) for d in _SHARE_TYPES),
+        Case("share_data_0d", "share_data", {"X": In((), "float32")}),
+        Case("share_data_empty", "share_data", {"X": In((0, 2), "int64")}),
+        # empty leaves its memory unwritten: only zero-size results have values to compare
+        *(Case(f"empty_{d}", "empty", {}, attrs={"shape": [0, 3], "dtype": VT[d]})
+          for d in ("bool", "int64", "float32", "float64", "complex64")),
+        Case("empty_shape_tensor", "empty", {"ShapeTensor": In((3,), "int64",
+                                                               values=[2, 0, 4])}),
+        Case("empty_shape_tensor_list", "empty",
+             {"ShapeTensorList": [In((1,), "int32", values=[0]), In((1,), "int64", values=[7])]},
+             attrs={"dtype": VT["int32"]}),
+    ]
+
+
 CASES = [
+    *_small_ops(),
     *_fill_diagonal(),
     *_fill_diagonal_tensor(),
     *_set_value(),
