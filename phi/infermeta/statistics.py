@@ -42,3 +42,12 @@ def nansum_infer_meta(x: MetaTensor, axis: IntArray, dtype: DataType, keepdim: b
 
     out.set_dims(stat_funcs.moment_dims(x.dims(), list(axis), keepdim))
     out.set_dtype(sum_out_dtype(x.dtype(), dtype))
+
+
+def reduce_as_infer_meta(x: MetaTensor, target: MetaTensor, out: MetaTensor) -> None:
+    """target's dims; x's type, bool and int32 summing into int64."""
+    from phi.kernels.funcs.reduce import sum_out_dtype
+
+    stat_funcs.reduce_as_axes(x.dims(), target.dims())
+    out.set_dims(target.dims())
+    out.set_dtype(sum_out_dtype(x.dtype(), DataType.UNDEFINED))

@@ -127,3 +127,23 @@ def nansum(xp: Any, x: Any, axis: Sequence[int], out: Any) -> None:
     if x.dtype.kind not in "biu":
         x = xp.where(xp.isnan(x), x.dtype.type(0), x)
     reduce_sum(xp, x, reduce_axes(x.ndim, axis, not axis), out)
+
+
+# -- reduce_as -------------------------------------------------------------------------------
+
+
+def reduce_as_axes(x_dims: Sequence[int], target_dims: Sequence[int]) -> tuple[int, ...]:
+    """The axes of x summed to reach target's dims: x's extra leading ones, and those where
+    target has 1 (target lines up with x's trailing dims, as in broadcasting)."""
+    lead = len(x_dims) - len(target_dims)
+    if lead < 0 or any(t not in (1, x) for t, x in zip(target_dims, x_dims[lead:])):
+        raise ValueError(f"reduce_as: x's dims {list(x_dims)} do not broadcast from target's "
+                         f"{list(target_dims)}")
+    return (*range(lead), *(lead + i for i, (t, x) in enumerate(zip(target_dims,
+                                                                       x_dims[lead:]))
+                            if t == 1 and x != 1))
+
+
+def reduce_as(xp: Any, x: Any, target_dims: Sequence[int], out: Any) -> None:
+    """out (target's dims) = x summed over reduce_as_axes, in out's type (sum's)."""
+    reduce_sum(xp, x, reduce_as_axes(x.shape, target_dims), out)

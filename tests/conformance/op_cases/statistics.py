@@ -110,5 +110,26 @@ def _nansum() -> list[Case]:
     ]
 
 
+def _reduce_as() -> list[Case]:
+    def case(tag: str, x: In, target: In, raises: str | None = None) -> Case:
+        return Case(f"reduce_as_{tag}", "reduce_as", {"x": x, "target": target},
+                    raises=raises)
+
+    return [
+        *(case(d, In((2, 3, 4), d, -3, 3), In((3, 1), d)) for d in _NANSUM_TYPES),
+        case("leading_only", In((5, 2, 3), "float32"), In((2, 3), "float32")),
+        case("to_scalar_shape", In((4, 3), "float64"), In((1, 1), "float64")),
+        case("to_0d", In((4, 3), "float32"), In((), "float32")),
+        case("same", In((2, 3), "int64"), In((2, 3), "int64")),
+        case("middle", In((2, 3, 4), "float32"), In((2, 1, 4), "float32")),
+        case("int8_wraps", In((4, 2), "int8", values=[[100, 1], [100, 2], [100, 3], [-7, 4]]),
+             In((1, 2), "int8")),
+        case("edges", In((3, 2), "float32", values=[[NAN, INF], [1.0, -INF], [2.0, -INF]]),
+             In((1, 2), "float32")),
+        case("empty", In((0, 3), "float32"), In((1, 3), "float32")),
+    ]
+
+
 CASES = [*_moment("std"), *_moment("var"), *_median(), *_cumulative("cummax"),
-         *_cumulative("cummin"), *_nansum()]
+         *_cumulative("cummin"), *_nansum(),
+         *_reduce_as()]
