@@ -51,3 +51,13 @@ def reduce_as_infer_meta(x: MetaTensor, target: MetaTensor, out: MetaTensor) -> 
     stat_funcs.reduce_as_axes(x.dims(), target.dims())
     out.set_dims(target.dims())
     out.set_dtype(sum_out_dtype(x.dtype(), DataType.UNDEFINED))
+
+
+def segment_pool_infer_meta(x: MetaTensor, segment_ids: MetaTensor, pooltype: str,
+                            out: MetaTensor, summed_ids: MetaTensor) -> None:
+    """One row per segment (known when run: the last id + 1), x's trailing dims."""
+    dims, summed_dims = stat_funcs.segment_pool_dims(x.dims(), None)
+    out.set_dims(dims)
+    out.set_dtype(x.dtype())
+    summed_ids.set_dims(summed_dims)
+    summed_ids.set_dtype(x.dtype())

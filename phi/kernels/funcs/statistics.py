@@ -1,12 +1,14 @@
-"""Statistics math shared by the PHI and legacy kernels: std, var. Functions of `xp`
-(NumPy or CuPy)."""
+"""Statistics math shared by the PHI and legacy kernels: std, var, median, cummax / cummin,
+nansum, reduce_as, segment_pool. Functions of `xp` (NumPy or CuPy)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-from phi.kernels.funcs.common import quiet
+import numpy as np
+
+from phi.kernels.funcs.common import compute_dtype, quiet
 from phi.kernels.funcs.reduce import reduce_axes, reduce_dims, reduce_sum
 
 
@@ -147,3 +149,79 @@ def reduce_as_axes(x_dims: Sequence[int], target_dims: Sequence[int]) -> tuple[i
 def reduce_as(xp: Any, x: Any, target_dims: Sequence[int], out: Any) -> None:
     """out (target's dims) = x summed over reduce_as_axes, in out's type (sum's)."""
     reduce_sum(xp, x, reduce_as_axes(x.shape, target_dims), out)
+
+
+# -- segment_pool ----------------------------------------------------------------------------
+
+SEGMENT_POOLTYPES = ("SUM", "MEAN", "MAX", "MIN")
+
+
+def check_segment_ids(ids: Any, rows: int) -> None:
+    """SegmentIds: one non-negative id per row of X, sorted ascending."""
+    if ids.ndim != 1 or ids.shape[0] != rows:
+        raise ValueError(f"segment_pool: SegmentIds must be 1-D with one id per row of X "
+                         f"({rows}), got dims {list(ids.shape)}")
+    if rows and int(ids[0]) < 0:
+        raise ValueError(f"segment_pool: segment ids must be >= 0, got {int(ids[0])}")
+    down = np.flatnonzero(ids[1:] < ids[:-1])
+    if down.size:
+        i = int(down[0])
+        raise ValueError(f"segment_pool: The segment ids should be sorted, but got "
+                         f"segment_ids[{i}]:{int(ids[i])} > segment_ids[{i + 1}]:"
+                         f"{int(ids[i + 1])}")
+
+
+def segment_pool(xp: Any, x: Any, ids: Any, pooltype: str, out: Any, summed: Any) -> None:
+    """Pool the rows of x by their (sorted) segment id into out[id]: SUM, MEAN (integers
+    truncate toward zero), MAX or MIN; a segment without rows gives 0. MAX / MIN keep the
+    later element unless the running value beats it strictly, so a NaN displaces the
+    running value and is displaced by the next element: only the elements after a
+    segment's last NaN count, and a NaN last in its segment is the result. summed[id] is
+    the segment's row count."""
+    if pooltype not in SEGMENT_POOLTYPES:
+        raise ValueError(f"segment_pool: pooltype {pooltype!r} is not one of "
+                         f"{list(SEGMENT_POOLTYPES)}")
+    out[...] = 0
+    summed[...] = 0
+    if x.shape[0] == 0:
+        return
+    ids = xp.asarray(ids).astype(xp.int64)
+    starts = xp.flatnonzero(xp.concatenate([xp.ones(1, bool), ids[1:] != ids[:-1]]))
+    present = ids[starts]
+    counts = xp.diff(xp.concatenate([starts, xp.asarray([x.shape[0]])]))
+    summed[present] = counts.reshape(-1, 1).astype(summed.dtype)
+    with quiet(xp):
+        if pooltype in ("SUM", "MEAN"):
+            acc = compute_dtype(x.dtype)
+            total = xp.add.reduceat(x.astype(acc), starts, axis=0)
+            if pooltype == "MEAN":
+                shape = (-1,) + (1,) * (x.ndim - 1)
+                if x.dtype.kind in "iu":  # C's division: toward zero
+                    n = counts.reshape(shape)
+                    total = total // n + ((total % n != 0) & (total < 0))
+                else:
+                    total = total / counts.reshape(shape).astype(acc)
+            out[present] = total.astype(out.dtype)
+            return
+        largest = pooltype == "MAX"
+        reduce = xp.maximum if largest else xp.minimum
+        if x.dtype.kind != "f":
+            out[present] = reduce.reduceat(x, starts, axis=0)
+            return
+        shape = (-1,) + (1,) * (x.ndim - 1)
+        rows = xp.arange(x.shape[0]).reshape(shape)
+        last_nan = xp.maximum.reduceat(xp.where(xp.isnan(x), rows, -1), starts, axis=0)
+        segment = xp.cumsum(xp.concatenate([xp.zeros(1, xp.int64),
+                                            (ids[1:] != ids[:-1]).astype(xp.int64)]))
+        floor = x.dtype.type("-inf" if largest else "inf")
+        pooled = reduce.reduceat(xp.where(rows <= last_nan[segment], floor, x), starts, axis=0)
+        nan_last = last_nan == (starts + counts - 1).reshape(shape)
+        out[present] = xp.where(nan_last, x.dtype.type("nan"), pooled)
+
+
+def segment_pool_dims(x_dims: Sequence[int], ids: Any | None
+                      ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(Out's dims, SummedIds' dims): one row per segment id up to the last one (-1 while
+    the ids are not known)."""
+    segments = -1 if ids is None else (int(ids[-1]) + 1 if len(ids) else 0)
+    return (segments, *x_dims[1:]), (segments, 1)

@@ -130,6 +130,32 @@ def _reduce_as() -> list[Case]:
     ]
 
 
+def _segment_pool() -> list[Case]:
+    def case(tag: str, x: In, ids, pooltype: str, id_dtype: str = "int64",
+             raises: str | None = None) -> Case:
+        return Case(f"segment_pool_{tag}", "segment_pool",
+                    {"X": x, "SegmentIds": In((len(ids),), id_dtype, values=ids)},
+                    attrs={"pooltype": pooltype}, raises=raises)
+
+    ids = [0, 0, 1, 3, 3, 3]
+    return [
+        *(case(f"{p.lower()}_{d}", In((6, 3), d, -4, 4), ids, p)
+          for p in ("SUM", "MEAN", "MAX", "MIN") for d in ("float32", "float64")),
+        *(case(f"{p.lower()}_{d}", In((6, 2), d, -9, 9), ids, p)
+          for p in ("SUM", "MEAN", "MAX", "MIN") for d in ("int32", "int64", "float16")),
+        case("sum_int32_ids", In((6, 3), "float32"), ids, "SUM", "int32"),
+        case("mean_3d", In((4, 2, 3), "float64"), [0, 1, 1, 1], "MEAN"),
+        case("max_1d", In((5,), "float32"), [0, 0, 2, 2, 2], "MAX"),
+        case("starts_at_2", In((3, 2), "float32"), [2, 2, 4], "MEAN"),
+        case("edges_max", In((4, 1), "float32", values=[[NAN], [1.0], [-INF], [-INF]]),
+             [0, 0, 1, 1], "MAX"),
+        case("edges_min", In((4, 1), "float32", values=[[1.0], [NAN], [INF], [INF]]),
+             [0, 0, 1, 1], "MIN"),
+        case("unsorted", In((4, 2), "float32"), [1, 0, 0, 2], "SUM", raises="sorted"),
+    ]
+
+
 CASES = [*_moment("std"), *_moment("var"), *_median(), *_cumulative("cummax"),
          *_cumulative("cummin"), *_nansum(),
-         *_reduce_as()]
+         *_reduce_as(),
+         *_segment_pool()]
