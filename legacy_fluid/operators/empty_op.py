@@ -15,6 +15,11 @@ from phi.common import DataType
 from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import full as full_funcs
 
+_CPU_TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
+              DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32,
+              DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128)
+_GPU_TYPES = tuple(t for t in _CPU_TYPES if t is not DataType.BFLOAT16)
+
 
 class EmptyOpMaker(OpProtoAndCheckerMaker):
     def make(self) -> None:
@@ -55,9 +60,7 @@ class EmptyKernel(OpKernel):
 
 
 register_operator("empty", EmptyOp, EmptyOpMaker)
-for _dtype in (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
-               DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32,
-               DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128):
+for _dtype in _CPU_TYPES:
     register_op_kernel("empty", "CPU", EmptyKernel, _dtype)
-    if _dtype is not DataType.BFLOAT16:
-        register_op_kernel("empty", "GPU", EmptyKernel, _dtype)
+for _dtype in _GPU_TYPES:
+    register_op_kernel("empty", "GPU", EmptyKernel, _dtype)

@@ -12,6 +12,11 @@ from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import creation as creation_funcs
 
+_CPU_TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
+              DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32,
+              DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128)
+_GPU_TYPES = tuple(t for t in _CPU_TYPES if t is not DataType.BFLOAT16)
+
 
 class FillAnyOpMaker(OpProtoAndCheckerMaker):
     def make(self) -> None:
@@ -36,11 +41,9 @@ class FillAnyKernel(OpKernel):
 
 
 register_operator("fill_any", FillAnyOp, FillAnyOpMaker)
-for _dtype in (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
-               DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32,
-               DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128):
+for _dtype in _CPU_TYPES:
     register_op_kernel("fill_any", "CPU", FillAnyKernel, _dtype)
-    if _dtype is not DataType.BFLOAT16:
-        register_op_kernel("fill_any", "GPU", FillAnyKernel, _dtype)
+for _dtype in _GPU_TYPES:
+    register_op_kernel("fill_any", "GPU", FillAnyKernel, _dtype)
 
 VERIFY_CASES = [{"name": "value", "inputs": {"X": (3, 4)}, "attrs": {"value": -1.5}}]

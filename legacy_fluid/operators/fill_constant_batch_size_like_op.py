@@ -67,4 +67,4 @@ for _dtype in (DataType.BOOL, DataType.INT32, DataType.INT64, DataType.FLOAT32,
                        _dtype)
 
 VERIFY_CASES = [{"name": "batch of Input", "inputs": {"Input": (3, 2)},
-                 "attrs": {"shape": [-1, 4], "value": 1.5}}]
+                 "attrs": {"shape": [-1, 4], "value": 1.0}}]

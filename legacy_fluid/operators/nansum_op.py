@@ -14,6 +14,11 @@ from phi.common import DataType
 from phi.kernels.funcs import statistics as stat_funcs
 from phi.kernels.funcs.reduce import sum_out_dtype
 
+_CPU_TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
+              DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32,
+              DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128)
+_GPU_TYPES = tuple(t for t in _CPU_TYPES if t is not DataType.BFLOAT16)
+
 
 class NansumOpMaker(OpProtoAndCheckerMaker):
     def make(self) -> None:
@@ -53,11 +58,9 @@ class NansumKernel(OpKernel):
 
 
 register_operator("nansum", NansumOp, NansumOpMaker)
-for _dtype in (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
-               DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32,
-               DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128):
+for _dtype in _CPU_TYPES:
     register_op_kernel("nansum", "CPU", NansumKernel, _dtype)
-    if _dtype is not DataType.BFLOAT16:
-        register_op_kernel("nansum", "GPU", NansumKernel, _dtype)
+for _dtype in _GPU_TYPES:
+    register_op_kernel("nansum", "GPU", NansumKernel, _dtype)
 
 VERIFY_CASES = [{"name": "axis 1", "inputs": {"x": (3, 4)}, "attrs": {"axis": [1]}}]

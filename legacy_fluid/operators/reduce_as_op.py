@@ -15,6 +15,11 @@ from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import statistics as stat_funcs
 from phi.kernels.funcs.reduce import sum_out_dtype
 
+_CPU_TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
+              DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32,
+              DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128)
+_GPU_TYPES = tuple(t for t in _CPU_TYPES if t is not DataType.BFLOAT16)
+
 
 class ReduceAsOpMaker(OpProtoAndCheckerMaker):
     def make(self) -> None:
@@ -49,11 +54,9 @@ class ReduceAsKernel(OpKernel):
 
 
 register_operator("reduce_as", ReduceAsOp, ReduceAsOpMaker)
-for _dtype in (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
-               DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32,
-               DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128):
+for _dtype in _CPU_TYPES:
     register_op_kernel("reduce_as", "CPU", ReduceAsKernel, _dtype)
-    if _dtype is not DataType.BFLOAT16:
-        register_op_kernel("reduce_as", "GPU", ReduceAsKernel, _dtype)
+for _dtype in _GPU_TYPES:
+    register_op_kernel("reduce_as", "GPU", ReduceAsKernel, _dtype)
 
 VERIFY_CASES = [{"name": "to a column", "inputs": {"x": (2, 3, 4), "target": (3, 1)}}]

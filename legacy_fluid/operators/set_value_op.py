@@ -19,6 +19,7 @@ from phi.kernels.funcs import creation as creation_funcs
 _TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
           DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32,
           DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128)
+_GPU_TYPES = tuple(t for t in _TYPES if t is not DataType.BFLOAT16)
 _BOUND_SLOTS = ("StartsTensorList", "EndsTensorList", "StepsTensorList")
 
 
@@ -86,8 +87,8 @@ class SetValueKernel(OpKernel):
 register_operator("set_value", SetValueOp, SetValueOpMaker)
 for _dtype in _TYPES:
     register_op_kernel("set_value", "CPU", SetValueKernel, _dtype)
-    if _dtype is not DataType.BFLOAT16:
-        register_op_kernel("set_value", "GPU", SetValueKernel, _dtype)
+for _dtype in _GPU_TYPES:
+    register_op_kernel("set_value", "GPU", SetValueKernel, _dtype)
 
 VERIFY_CASES = [
     {"name": "values", "inputs": {"Input": (3, 4)},

@@ -123,16 +123,17 @@ def batch_size_like_dims(in_dims: Sequence[int], shape: Sequence[int], input_dim
 
 
 def scalar_as(value: float, dtype: Any) -> Any:
-    """A float attribute converted as C does: integers truncate toward zero through int64 and
-    wrap to the type (int8 300.0 -> 44), bool is value != 0."""
+    """A float attribute converted as C does, as a Python number (any array module takes
+    it): integers truncate toward zero through int64 and wrap to the type (int8 300.0 -> 44),
+    bool is value != 0."""
     dtype = np.dtype(dtype)
     if dtype.kind in "iu":
         if not math.isfinite(value):
             raise ValueError(f"fill value {value} cannot be converted to {dtype}")
-        return np.array(int(value), np.int64).astype(dtype)
+        return np.array(int(value), np.int64).astype(dtype).item()
     if dtype.kind == "b":
-        return np.bool_(value != 0)
-    return np.array(value).astype(dtype)
+        return value != 0
+    return np.array(value).astype(dtype).item()
 
 
 def fill(xp: Any, value: float, out: Any) -> None:
