@@ -1,5 +1,5 @@
 """empty: Out = a tensor of `shape` (or ShapeTensor / ShapeTensorList) and `dtype` whose
-values are unspecified (Paddle leaves the memory unwritten; fluidphi's is fresh storage).
+values are unspecified (Paddle leaves the memory unwritten; fluidphi writes zeros).
 Dims as fill_constant reads them (phi.kernels.funcs.full)."""
 
 from __future__ import annotations
@@ -56,7 +56,8 @@ class EmptyKernel(OpKernel):
         elif ctx.has_input("ShapeTensorList"):
             shape = [int(t.numpy().reshape(-1)[0]) for t in ctx.multi_input("ShapeTensorList")]
         out.resize(full_funcs.check_shape(shape))
-        out.mutable_data(ctx.place, VarType(ctx.attr("dtype")).to_phi())
+        data = out.mutable_data(ctx.place, VarType(ctx.attr("dtype")).to_phi())
+        data.fill(0)  # unspecified values: zeros, so every run gives the same
 
 
 register_operator("empty", EmptyOp, EmptyOpMaker)

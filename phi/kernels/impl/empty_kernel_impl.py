@@ -1,4 +1,4 @@
-"""empty: fresh storage of dims `shape` and `dtype`, values unspecified."""
+"""empty: a tensor of dims `shape` and `dtype` whose values are unspecified (zeros here)."""
 
 from __future__ import annotations
 
@@ -18,4 +18,5 @@ _GPU_TYPES = [t for t in _CPU_TYPES if t is not DataType.BFLOAT16]
 @register_kernel("empty", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
 def empty_kernel(dev_ctx: DeviceContext, shape: IntArray, dtype: DataType,
                  out: OutTensor) -> None:
-    dev_ctx.alloc(out, dtype, full_funcs.check_shape(shape))
+    data = dev_ctx.alloc(out, dtype, full_funcs.check_shape(shape))
+    data.fill(0)  # unspecified values: zeros, so every run gives the same
