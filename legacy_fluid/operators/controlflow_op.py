@@ -1,5 +1,6 @@
-"""Control flow and tensor arrays: while, conditional_block, select_input / select_output,
-write_to_array, read_from_array, array_length / lod_array_length, tensor_array_to_tensor.
+"""Control flow and tensor arrays: while, conditional_block (and conditional_block_infer),
+select_input / select_output, write_to_array, read_from_array, array_length /
+lod_array_length, tensor_array_to_tensor.
 
 These are framework ops in Paddle too (they run themselves, with no kernel). Sub-blocks
 run in child scopes through the executor's block runner: a sub-block's own variables
@@ -115,12 +116,26 @@ class ConditionalBlockOpMaker(OpProtoAndCheckerMaker):
                       "variables garbage collection keeps", extra=True)
 
 
+class ConditionalBlockInferOpMaker(OpProtoAndCheckerMaker):
+    """conditional_block_infer: conditional_block as inference programs write it (no
+    garbage-collection attribute); it runs the same way."""
+
+    def make(self) -> None:
+        self.add_input("Cond", "the condition tensor(s)", duplicable=True)
+        self.add_input("Input", "variables the block reads", duplicable=True)
+        self.add_output("Out", "variables the block writes", duplicable=True)
+        self.add_output("Scope", "the block's scope")
+        self.add_attr("sub_block", AttrType.BLOCK, None, "the block run when the condition holds")
+        self.add_attr("is_scalar_condition", AttrType.BOOLEAN, False,
+                      "Cond is one bool [1]; else: run when every Cond tensor is non-empty")
+
+
 class ConditionalBlockOp(FrameworkOp):
     def holds(self, scope: Scope) -> bool:
         names = self.inputs.get("Cond", [])
         if self.attr("is_scalar_condition"):
             if len(names) != 1:
-                raise ValueError(f"op 'conditional_block': a scalar condition is one tensor, "
+                raise ValueError(f"op '{self.type}': a scalar condition is one tensor, "
                                  f"got {len(names)}")
             return bool(_scalar(scope, names[0], self, "Cond"))
         return all(_tensor(scope, n, self, "Cond").numel() != 0 for n in names)
@@ -256,6 +271,7 @@ class TensorArrayToTensorOp(FrameworkOp):
 
 register_operator("while", WhileOp, WhileOpMaker)
 register_operator("conditional_block", ConditionalBlockOp, ConditionalBlockOpMaker)
+register_operator("conditional_block_infer", ConditionalBlockOp, ConditionalBlockInferOpMaker)
 register_operator("select_input", SelectInputOp, SelectInputOpMaker)
 register_operator("select_output", SelectOutputOp, SelectOutputOpMaker)
 register_operator("write_to_array", WriteToArrayOp, WriteToArrayOpMaker)

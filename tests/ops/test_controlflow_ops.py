@@ -116,3 +116,51 @@ def test_reading_past_the_end_of_an_array_names_it() -> None:
     with pytest.raises(OpRunError, match="position 0 of 'arr' holds no tensor"):
         _run(program, {"x": x, "i": np.array([2], np.int64), "j": np.array([0], np.int64)},
              ["y"])
+
+
+def _cond_infer(scalar: bool) -> ProgramDesc:
+    """y = x; conditional_block_infer (Cond c) { y = 3x } -> y, as inference programs hold it."""
+    program = ProgramDesc()
+    main = program.global_block()
+    for name in ("c", "x", "y"):
+        main.var(name)
+    main.append_op("assign", {"X": ["x"]}, {"Out": ["y"]}, {})
+    body = program.append_block(main)
+    body.append_op("scale", {"X": ["x"]}, {"Out": ["y"]}, {"scale": 3.0})
+    main.append_op("conditional_block_infer", {"Cond": ["c"], "Input": ["x"]},
+                   {"Out": ["y"], "Scope": []},
+                   {"sub_block": body.idx, "is_scalar_condition": scalar})
+    return program
+
+
+@pytest.mark.parametrize("executor", [lambda: Executor(Place(), DualDispatchRunner("auto")),
+                                      lambda: PlannedExecutor(Place())])
+def test_conditional_block_infer_runs_its_block_when_the_condition_holds(executor) -> None:
+    # Paddle 3.3.1 (a program built through the block desc, run by its executor): [0, 3, 6]
+    # for c = [True], [0, 1, 2] for c = [False]
+    x = np.arange(3, dtype=np.float32)
+    for c, want in ((True, x * 3), (False, x)):
+        y, = executor().run(_cond_infer(True), Scope(), {"c": np.array([c]), "x": x},
+                            fetch_list=["y"])
+        np.testing.assert_array_equal(y.numpy(), want)
+    for c, want in ((np.zeros(2, np.float32), x * 3), (np.zeros(0, np.float32), x)):
+        y, = executor().run(_cond_infer(False), Scope(), {"c": c, "x": x}, fetch_list=["y"])
+        np.testing.assert_array_equal(y.numpy(), want)
+    with pytest.raises(OpRunError, match=r"conditional_block_infer.*one element"):
+        executor().run(_cond_infer(True), Scope(), {"c": np.array([True, False]), "x": x},
+                       fetch_list=["y"])
+
+
+def test_conditional_block_infer_proto_is_paddles() -> None:
+    from legacy_fluid.framework.op_registry import OP_INFOS
+
+    proto = OP_INFOS.info("conditional_block_infer").proto
+    # Paddle 3.3.1's registered proto (core OpProto): slots in order with their flags, attrs
+    # with defaults (sub_block has none); no extra attributes
+    assert [(v.name, v.duplicable, v.dispensable) for v in proto.inputs] == \
+        [("Cond", True, False), ("Input", True, False)]
+    assert [(v.name, v.duplicable, v.dispensable) for v in proto.outputs] == \
+        [("Out", True, False), ("Scope", False, False)]
+    own = [(a.name, a.type, a.default, a.extra) for a in proto.attrs if not a.generated]
+    assert own == [("sub_block", AttrType.BLOCK, None, False),
+                   ("is_scalar_condition", AttrType.BOOLEAN, False, False)]

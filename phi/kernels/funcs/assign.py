@@ -33,12 +33,14 @@ def _plain(v: Any) -> Any:
     return v.value if hasattr(v, "value") else v  # a Scalar -> its number
 
 
-def value_array(shape: Sequence[int], dtype: DataType, values: Sequence[Any]) -> np.ndarray:
-    """The host array assign_value writes: `values` converted to `dtype`, in `shape`."""
+def value_array(shape: Sequence[int], dtype: DataType, values: Sequence[Any],
+                op: str = "assign_value") -> np.ndarray:
+    """The host array assign_value (set_value) writes: `values` converted to `dtype`, in
+    `shape`."""
     dims = tuple(int(d) for d in shape)
     count = int(np.prod(dims, dtype=np.int64))
     if len(values) != count:
-        raise ValueError(f"assign_value: {len(values)} values do not fill shape {list(dims)} "
+        raise ValueError(f"{op}: {len(values)} values do not fill shape {list(dims)} "
                          f"({count} elements)")
     plain = [_plain(v) for v in values]
     np_dtype = dtype.to_numpy()

@@ -91,3 +91,55 @@ def where_dims(condition_dims: Sequence[int], x_dims: Sequence[int],
 def where(xp: Any, condition: Any, x: Any, y: Any, out: Any) -> None:
     """out = x where condition is true, else y."""
     xp.copyto(out, xp.where(_truth(xp, condition), x, y), casting="unsafe")
+
+
+# -- allclose / isclose / equal_all ------------------------------------------------------------
+
+
+def check_close_dims(op: str, x_dims: Sequence[int], y_dims: Sequence[int]) -> tuple[int, ...]:
+    """allclose / isclose: Input and Other have equal dims (no broadcasting)."""
+    if tuple(x_dims) != tuple(y_dims):
+        raise ValueError(f"{op}: Input's dims {list(x_dims)} must equal Other's "
+                         f"{list(y_dims)}")
+    return tuple(x_dims)
+
+
+def check_tolerance_dtype(op: str, name: str, dtype: Any) -> None:
+    """isclose reads a fed Rtol / Atol only as float64 (allclose takes float32 too)."""
+    if np.dtype(dtype) != np.float64:
+        raise ValueError(f"{op}: Input({name}) type must be double, got {np.dtype(dtype)}")
+
+
+def close(xp: Any, x: Any, y: Any, rtol: float, atol: float, equal_nan: bool) -> Any:
+    """Per element: |x - y| <= atol + rtol * |y| in x's type (the bound computed in double,
+    then rounded to it), or x == y, or the two sides within 1e-15 of each other (Paddle's
+    slack); integers and bool compare in float64. A NaN is close to a NaN only with
+    equal_nan, except in complex pairs, where Paddle's CPU kernel leaves a NaN pair True."""
+    if x.dtype.kind in "biu":
+        x, y = x.astype(np.float64), y.astype(np.float64)
+    real = np.dtype(x.dtype.char.lower()) if x.dtype.kind == "c" else x.dtype
+    with quiet(xp):
+        left = xp.abs(x - y)
+        right = (atol + rtol * xp.abs(y).astype(np.float64)).astype(real)
+        slack = xp.abs(left - right).astype(np.float64) <= 1e-15
+        result = (x == y) | (left <= right) | slack
+        nan_x, nan_y = xp.isnan(x), xp.isnan(y)
+    either = nan_x | nan_y
+    if x.dtype.kind == "c":
+        return result | either
+    return xp.where(either, equal_nan & (nan_x == nan_y), result)
+
+
+def isclose(xp: Any, x: Any, y: Any, rtol: float, atol: float, equal_nan: bool,
+            out: Any) -> None:
+    out[...] = close(xp, x, y, rtol, atol, equal_nan)
+
+
+def allclose(xp: Any, x: Any, y: Any, rtol: float, atol: float, equal_nan: bool,
+             out: Any) -> None:
+    out[...] = bool(close(xp, x, y, rtol, atol, equal_nan).all())
+
+
+def equal_all(xp: Any, x: Any, y: Any, out: Any) -> None:
+    """Whether X and Y have the same dims and equal elements (NaN equals nothing)."""
+    out[...] = x.shape == y.shape and bool((x == y).all())

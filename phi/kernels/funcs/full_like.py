@@ -16,12 +16,15 @@ def full_like_dtype(x_dtype: DataType, dtype: DataType) -> DataType:
 
 
 def check_fill_value(value: float, dtype: DataType) -> None:
-    """Finite values must fit the target type (NaN/inf are only checked for integer types)."""
+    """Finite values must fit the target type, bool's being [0, 1] (NaN/inf are only checked
+    for integer types)."""
     np_dtype = dtype.to_numpy()
     if np_dtype.kind in "iu":
         info = np.iinfo(np_dtype)
         if not math.isfinite(value) or not info.min <= value <= info.max:
             raise ValueError(f"full_like: value {value} is out of range for {dtype}")
+    elif np_dtype.kind == "b" and math.isfinite(value) and not 0 <= value <= 1:
+        raise ValueError(f"full_like: value {value} is out of range for {dtype} ([0, 1])")
     elif np_dtype.kind == "f" and math.isfinite(value):
         if abs(value) > float(np.finfo(np_dtype).max):
             raise ValueError(f"full_like: value {value} is out of range for {dtype}")

@@ -1,0 +1,67 @@
+"""empty: Out = a tensor of `shape` (or ShapeTensor / ShapeTensorList) and `dtype` whose
+values are unspecified (Paddle leaves the memory unwritten; fluidphi writes zeros).
+Dims as fill_constant reads them (phi.kernels.funcs.full)."""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_kernel_type import OpKernelType
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType, VarType
+from phi.common import DataType
+from phi.core.dense_tensor import DenseTensor
+from phi.kernels.funcs import full as full_funcs
+
+_CPU_TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
+              DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32,
+              DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128)
+_GPU_TYPES = tuple(t for t in _CPU_TYPES if t is not DataType.BFLOAT16)
+
+
+class EmptyOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("ShapeTensor", "1-D int dims overriding `shape`", dispensable=True)
+        self.add_input("ShapeTensorList", "1-element int dims overriding `shape`",
+                       duplicable=True, dispensable=True)
+        self.add_output("Out", "the tensor (values unspecified)")
+        self.add_attr("shape", AttrType.LONGS, [], "dims of Out")
+        self.add_attr("dtype", AttrType.INT, 5, "element type of Out (fluid VarType)")
+
+
+class EmptyOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        shape_tensor = ctx.input_arrays("ShapeTensor")
+        ctx.set_output_dim("Out", full_funcs.requested_shape(
+            shape_tensor[0] if shape_tensor else None, ctx.input_arrays("ShapeTensorList"),
+            ctx.attr("shape")))
+        ctx.set_output_dtype("Out", VarType(ctx.attr("dtype")).to_phi())
+
+    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
+        return OpKernelType(VarType(ctx.attr("dtype")).to_phi(), ctx.place)
+
+    def get_kernel_type_for_var(self, slot: str, tensor: DenseTensor,
+                                expected: OpKernelType) -> OpKernelType | None:
+        return None  # the dims are read on the host as they are
+
+
+class EmptyKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        out = ctx.output("Out")
+        shape = ctx.attr("shape")
+        if ctx.has_input("ShapeTensor"):
+            shape = [int(v) for v in ctx.input("ShapeTensor").numpy().reshape(-1)]
+        elif ctx.has_input("ShapeTensorList"):
+            shape = [int(t.numpy().reshape(-1)[0]) for t in ctx.multi_input("ShapeTensorList")]
+        out.resize(full_funcs.check_shape(shape))
+        data = out.mutable_data(ctx.place, VarType(ctx.attr("dtype")).to_phi())
+        data.fill(0)  # unspecified values: zeros, so every run gives the same
+
+
+register_operator("empty", EmptyOp, EmptyOpMaker)
+for _dtype in _CPU_TYPES:
+    register_op_kernel("empty", "CPU", EmptyKernel, _dtype)
+for _dtype in _GPU_TYPES:
+    register_op_kernel("empty", "GPU", EmptyKernel, _dtype)

@@ -1,0 +1,49 @@
+"""fill_any: Out = X's dims and type filled with `value` (a float attribute: integers
+truncate and wrap, bool is value != 0; NaN is refused). Math in phi.kernels.funcs.creation."""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.kernels.funcs import creation as creation_funcs
+
+_CPU_TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
+              DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32,
+              DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128)
+_GPU_TYPES = tuple(t for t in _CPU_TYPES if t is not DataType.BFLOAT16)
+
+
+class FillAnyOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "lends its dims and type")
+        self.add_output("Out", "the filled tensor")
+        self.add_attr("value", AttrType.FLOAT, 0.0, "the fill value")
+
+
+class FillAnyOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.share_dim("X", "Out")
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+
+
+class FillAnyKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        value = ctx.attr("value")
+        data = out.mutable_data(ctx.place, x.dtype)
+        creation_funcs.fill(ctx.xp, float(value), data)
+
+
+register_operator("fill_any", FillAnyOp, FillAnyOpMaker)
+for _dtype in _CPU_TYPES:
+    register_op_kernel("fill_any", "CPU", FillAnyKernel, _dtype)
+for _dtype in _GPU_TYPES:
+    register_op_kernel("fill_any", "GPU", FillAnyKernel, _dtype)
+
+VERIFY_CASES = [{"name": "value", "inputs": {"X": (3, 4)}, "attrs": {"value": -1.5}}]

@@ -1,0 +1,65 @@
+"""median over `axis` (all axes when empty; AxisTensor / AxisTensorList override it): out the
+mean of the two middle elements (mode avg; integers truncate) or the lower one (min), medians
+their indices within the reduced axes. Math in phi.kernels.funcs.statistics."""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.kernels.funcs import statistics as stat_funcs
+
+
+class MedianOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("x", "input tensor")
+        self.add_input("AxisTensor", "1-D int axes overriding `axis`", dispensable=True)
+        self.add_input("AxisTensorList", "1-element int axes overriding `axis`",
+                       duplicable=True, dispensable=True)
+        self.add_output("out", "the medians")
+        self.add_output("medians", "int64 indices of the middle element(s)")
+        self.add_attr("axis", AttrType.LONGS, [], "axes to reduce; empty: all")
+        self.add_attr("keepdim", AttrType.BOOLEAN, True, "keep reduced axes as size 1")
+        self.add_attr("mode", AttrType.STRING, "avg", "avg or min (for an even count)")
+
+
+class MedianOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        dims, index_dims = stat_funcs.median_dims(ctx.get_input_dim("x"), ctx.attr("axis"),
+                                                  ctx.attr("keepdim"), ctx.attr("mode"))
+        ctx.set_output_dim("out", dims)
+        ctx.set_output_dtype("out", ctx.get_input_dtype("x"))
+        ctx.set_output_dim("medians", index_dims)
+        ctx.set_output_dtype("medians", DataType.INT64)
+
+
+class MedianKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("x")
+        out = ctx.output("out")
+        medians = ctx.output("medians")
+        mode = ctx.attr("mode")
+        axis = ctx.attr("axis")
+        if ctx.has_input("AxisTensor"):
+            axis = [int(v) for v in ctx.input("AxisTensor").numpy().reshape(-1)]
+        elif ctx.has_input("AxisTensorList"):
+            axis = [int(t.numpy().reshape(-1)[0]) for t in ctx.multi_input("AxisTensorList")]
+        dims, index_dims = stat_funcs.median_dims(x.dims, axis, ctx.attr("keepdim"), mode)
+        out.resize(dims)
+        medians.resize(index_dims)
+        data = out.mutable_data(ctx.place, x.dtype)
+        index = medians.mutable_data(ctx.place, DataType.INT64)
+        stat_funcs.median(ctx.xp, x.data, axis, mode, data, index)
+
+
+register_operator("median", MedianOp, MedianOpMaker)
+for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64):
+    register_op_kernel("median", "CPU", MedianKernel, _dtype)
+    register_op_kernel("median", "GPU", MedianKernel, _dtype)
+
+VERIFY_CASES = [{"name": "axis 1 min", "inputs": {"x": (3, 4)},
+                 "attrs": {"axis": [1], "mode": "min"}}]

@@ -1,0 +1,66 @@
+"""nansum over `axis` (all axes when empty; AxisTensor / AxisTensorList override it), NaN
+counted as 0, into `dtype` (-1: x's, bool and int32 sum into int64). Math in
+phi.kernels.funcs.statistics."""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType, VarType
+from phi.common import DataType
+from phi.kernels.funcs import statistics as stat_funcs
+from phi.kernels.funcs.reduce import sum_out_dtype
+
+_CPU_TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
+              DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32,
+              DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128)
+_GPU_TYPES = tuple(t for t in _CPU_TYPES if t is not DataType.BFLOAT16)
+
+
+class NansumOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("x", "input tensor")
+        self.add_input("AxisTensor", "1-D int axes overriding `axis`", dispensable=True)
+        self.add_input("AxisTensorList", "1-element int axes overriding `axis`",
+                       duplicable=True, dispensable=True)
+        self.add_output("out", "the sums")
+        self.add_attr("axis", AttrType.LONGS, [], "axes to reduce; empty: all")
+        self.add_attr("dtype", AttrType.INT, -1, "out's fluid VarType; -1: from x")
+        self.add_attr("keepdim", AttrType.BOOLEAN, False, "keep reduced axes as size 1")
+
+
+def _out_dtype(x_dtype: DataType, dtype: int) -> DataType:
+    return sum_out_dtype(x_dtype, DataType.UNDEFINED if dtype < 0 else VarType(dtype).to_phi())
+
+
+class NansumOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("out", stat_funcs.moment_dims(ctx.get_input_dim("x"),
+                                                         ctx.attr("axis"), ctx.attr("keepdim")))
+        ctx.set_output_dtype("out", _out_dtype(ctx.get_input_dtype("x"), ctx.attr("dtype")))
+
+
+class NansumKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("x")
+        out = ctx.output("out")
+        axis = ctx.attr("axis")
+        if ctx.has_input("AxisTensor"):
+            axis = [int(v) for v in ctx.input("AxisTensor").numpy().reshape(-1)]
+        elif ctx.has_input("AxisTensorList"):
+            axis = [int(t.numpy().reshape(-1)[0]) for t in ctx.multi_input("AxisTensorList")]
+        out.resize(stat_funcs.moment_dims(x.dims, axis, ctx.attr("keepdim")))
+        data = out.mutable_data(ctx.place, _out_dtype(x.dtype, ctx.attr("dtype")))
+        stat_funcs.nansum(ctx.xp, x.data, axis, data)
+
+
+register_operator("nansum", NansumOp, NansumOpMaker)
+for _dtype in _CPU_TYPES:
+    register_op_kernel("nansum", "CPU", NansumKernel, _dtype)
+for _dtype in _GPU_TYPES:
+    register_op_kernel("nansum", "GPU", NansumKernel, _dtype)
+
+VERIFY_CASES = [{"name": "axis 1", "inputs": {"x": (3, 4)}, "attrs": {"axis": [1]}}]

@@ -1,0 +1,64 @@
+"""segment_pool: rows of X pooled by their sorted SegmentIds into Out[id] (SUM, MEAN, MAX or
+MIN; a segment without rows gives 0; Out has the last id + 1 rows); SummedIds the row counts.
+Math in phi.kernels.funcs.statistics."""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_kernel_type import OpKernelType
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.kernels.funcs import statistics as stat_funcs
+
+
+class SegmentPoolOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "rows to pool")
+        self.add_input("SegmentIds", "int32 / int64 [rows]: sorted segment ids")
+        self.add_output("Out", "one pooled row per segment id")
+        self.add_output("SummedIds", "rows per segment (Paddle: intermediate)")
+        self.add_attr("pooltype", AttrType.STRING, "SUM", "SUM, MEAN, MAX or MIN")
+
+
+class SegmentPoolOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        dims, summed_dims = stat_funcs.segment_pool_dims(ctx.get_input_dim("X"), None)
+        ctx.set_output_dim("Out", dims)
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+        ctx.set_output_dim("SummedIds", summed_dims)
+        ctx.set_output_dtype("SummedIds", ctx.get_input_dtype("X"))
+
+    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
+        return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
+
+
+class SegmentPoolKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        segment_ids = ctx.input("SegmentIds")
+        out = ctx.output("Out")
+        summed_ids = ctx.output("SummedIds")
+        ids = segment_ids.numpy()
+        stat_funcs.check_segment_ids(ids, x.dims[0])
+        dims, summed_dims = stat_funcs.segment_pool_dims(x.dims, ids)
+        out.resize(dims)
+        summed_ids.resize(summed_dims)
+        data = out.mutable_data(ctx.place, x.dtype)
+        summed = summed_ids.mutable_data(ctx.place, x.dtype)
+        stat_funcs.segment_pool(ctx.xp, x.data, segment_ids.data, ctx.attr("pooltype"), data,
+                                summed)
+
+
+register_operator("segment_pool", SegmentPoolOp, SegmentPoolOpMaker)
+for _dtype in (DataType.FLOAT16, DataType.FLOAT32, DataType.FLOAT64, DataType.INT32,
+               DataType.INT64):
+    register_op_kernel("segment_pool", "CPU", SegmentPoolKernel, _dtype)
+    register_op_kernel("segment_pool", "GPU", SegmentPoolKernel, _dtype)
+
+VERIFY_CASES = [{"name": "max", "attrs": {"pooltype": "MAX"},
+                 "inputs": {"X": (5, 3), "SegmentIds": {"value": [0, 0, 2, 2, 3],
+                                                        "dtype": "int64"}}}]

@@ -1,0 +1,198 @@
+"""Creation and in-place writing math shared by the PHI and legacy kernels: set_value (slice
+assignment), fill_constant_batch_size_like, fill_any. Functions of `xp` (NumPy or CuPy)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from phi.common import DataType
+from phi.kernels.funcs.assign import value_array
+from phi.kernels.funcs.common import copy_into
+
+# -- set_value -------------------------------------------------------------------------------
+
+
+def set_value_windows(dims: Sequence[int], axes: Sequence[int], starts: Sequence[int],
+                      ends: Sequence[int], steps: Sequence[int]) -> tuple[slice, ...]:
+    """One Python slice per axis of Input (full where the axis is not sliced): Paddle's
+    set_value clamps and counts bounds as Python's slicing does."""
+    rank = len(dims)
+    if not len(axes) == len(starts) == len(ends) == len(steps):
+        raise ValueError(f"set_value: axes {list(axes)}, starts {list(starts)}, ends "
+                         f"{list(ends)} and steps {list(steps)} must have one entry each")
+    windows = [slice(None)] * rank
+    for i, axis in enumerate(axes):
+        if axis >= rank:
+            raise ValueError(f"set_value: The axis value should be less than the rank of "
+                             f"input, but received axes[{i}] = {axis}, rank of input is {rank}")
+        if axis < 0:  # Paddle 3.3.1 leaves Input unchanged then: refused, never guessed
+            raise ValueError(f"set_value: axes[{i}] = {axis} is negative; set_value's axes "
+                             f"count from 0")
+        if int(steps[i]) == 0:
+            raise ValueError(f"set_value: Step should not be 0, but received step = 0 "
+                             f"(axes[{i}] = {axis})")
+        windows[axis] = slice(int(starts[i]), int(ends[i]), int(steps[i]))
+    return tuple(windows)
+
+
+def _strip_ones(dims: Sequence[int]) -> tuple[int, ...]:
+    dims = tuple(int(d) for d in dims)
+    lead = next((i for i, d in enumerate(dims) if d != 1), len(dims))
+    return dims[lead:]
+
+
+def set_value_target_dims(slice_dims: Sequence[int], decrease_axes: Sequence[int],
+                          none_axes: Sequence[int]) -> tuple[int, ...]:
+    """The dims the value broadcasts to: the slice's without `decrease_axes` (each of size
+    1), with a 1 inserted before slice axis i for each none axis <= i (the rest at the end)."""
+    for axis in decrease_axes:
+        if not 0 <= axis < len(slice_dims) or slice_dims[axis] != 1:
+            raise ValueError(f"set_value: decrease axis {axis} must be a sliced axis of size "
+                             f"1, the slice's dims are {list(slice_dims)}")
+    nones = sorted(int(a) for a in none_axes)
+    target: list[int] = []
+    for i, dim in enumerate(slice_dims):
+        target.extend(1 for a in nones if a <= i)
+        nones = [a for a in nones if a > i]
+        if i not in decrease_axes:
+            target.append(int(dim))
+    return (*target, *(1 for _ in nones))
+
+
+def check_value_dims(target: Sequence[int], value: Sequence[int]) -> None:
+    """Leading 1s aside, the value's dims must match the target's trailing ones (or be 1)."""
+    want, got = _strip_ones(target), _strip_ones(value)
+    if len(got) <= len(want) and all(g in (1, w) for g, w in zip(reversed(got),
+                                                                   reversed(want))):
+        return
+    raise ValueError(f"set_value: the value's shape {list(value)} must match the shape of "
+                     f"target shape {list(target)} (the slice's dims, decrease_axes removed "
+                     f"and none_axes inserted)")
+
+
+def set_value(xp: Any, x: Any, value: Any, axes: Sequence[int], starts: Sequence[int],
+              ends: Sequence[int], steps: Sequence[int], decrease_axes: Sequence[int],
+              none_axes: Sequence[int], out: Any) -> None:
+    """out = x with x[windows] = value broadcast (see set_value_target_dims)."""
+    windows = set_value_windows(x.shape, axes, starts, ends, steps)
+    copy_into(xp, x, out)
+    view = out[windows] if windows else out[...]  # a 0-D out: its view, not a scalar
+    target = set_value_target_dims(view.shape, decrease_axes, none_axes)
+    check_value_dims(target, value.shape)
+    if view.size:
+        stripped = xp.asarray(value).reshape(_strip_ones(value.shape))
+        view[...] = xp.broadcast_to(stripped, _strip_ones(target)).reshape(view.shape)
+
+
+def check_value_dtype(x_dtype: DataType, value_dtype: DataType) -> None:
+    if value_dtype != x_dtype:
+        raise ValueError(f"set_value: ValueTensor is {value_dtype.name.lower()} but Input is "
+                         f"{x_dtype.name.lower()}: the value must have Input's type")
+
+
+def set_value_array(shape: Sequence[int], dtype: DataType, values: Sequence[Any]) -> Any:
+    """The value set_value writes from its `values` attribute (Scalars in `shape`)."""
+    return value_array(shape, dtype, values, "set_value")
+
+
+# -- fill_constant_batch_size_like -----------------------------------------------------------
+
+
+def batch_size_like_dims(in_dims: Sequence[int], shape: Sequence[int], input_dim_idx: int,
+                         output_dim_idx: int) -> tuple[int, ...]:
+    """`shape` with dim output_dim_idx replaced by Input's dim input_dim_idx."""
+    op = "fill_constant_batch_size_like"
+    if not shape:
+        raise ValueError(f"{op}: shape must not be empty")
+    if not 0 <= input_dim_idx < len(in_dims):
+        raise ValueError(f"{op}: input_dim_idx {input_dim_idx} is out of range for Input's "
+                         f"{len(in_dims)} dims {list(in_dims)}")
+    if not 0 <= output_dim_idx < len(shape):
+        raise ValueError(f"{op}: output_dim_idx {output_dim_idx} is out of range for shape "
+                         f"{list(shape)}")
+    dims = [int(d) for d in shape]
+    dims[output_dim_idx] = int(in_dims[input_dim_idx])
+    return tuple(dims)
+
+
+# -- fill_any, fill_diagonal -----------------------------------------------------------------
+
+
+def scalar_as(value: float, dtype: Any) -> Any:
+    """A float attribute converted as C does, as a Python number (any array module takes
+    it): integers truncate toward zero through int64 and wrap to the type (int8 300.0 -> 44),
+    bool is value != 0."""
+    dtype = np.dtype(dtype)
+    if dtype.kind in "iu":
+        if not math.isfinite(value):
+            raise ValueError(f"fill value {value} cannot be converted to {dtype}")
+        return np.array(int(value), np.int64).astype(dtype).item()
+    if dtype.kind == "b":
+        return value != 0
+    return np.array(value).astype(dtype).item()
+
+
+def fill(xp: Any, value: float, out: Any) -> None:
+    """Fill `out` with `value` (scalar_as); NaN is refused, as by Paddle's fill_any."""
+    if math.isnan(value):
+        raise ValueError("fill_any: fill value should not be NaN, but received NaN")
+    out[...] = scalar_as(value, out.dtype)
+
+
+def fill_diagonal(xp: Any, x: Any, value: float, offset: int, wrap: bool, out: Any) -> None:
+    """out = x with its diagonal (shifted right by `offset`) set to `value`, walking the flat
+    data with stride 1 + dims[-1] + dims[-1] * dims[-2] + ... (2-D: cols + 1) over the first
+    dims[1]^2 elements (wrap: all of them; a tall matrix restarts after each square block),
+    skipping positions the offset would push into another row."""
+    if x.ndim < 2:
+        raise ValueError(f"fill_diagonal: X must have at least 2 dims, got {list(x.shape)}")
+    copy_into(xp, x, out)
+    if x.size == 0:
+        return
+    cols = int(x.shape[1])
+    stride = sum(int(np.prod(x.shape[k + 1:], dtype=np.int64)) for k in range(x.ndim))
+    size = x.size if wrap else min(x.size, cols * cols)
+    starts = xp.arange(0, size, stride, dtype=xp.int64)
+    col = starts % cols + offset
+    flat = out.reshape(-1)
+    flat[starts[(col >= 0) & (col < cols)] + offset] = scalar_as(value, out.dtype)
+
+
+# -- fill_diagonal_tensor --------------------------------------------------------------------
+
+
+def diagonal_fill_dims(x_dims: Sequence[int], offset: int, dim1: int, dim2: int
+                       ) -> tuple[int, ...]:
+    """The dims Y must have: X's without dim1 and dim2, then the diagonal's length."""
+    op, rank = "fill_diagonal_tensor", len(x_dims)
+    for name, d in (("dim1", dim1), ("dim2", dim2)):
+        if not 0 <= d < rank:  # Paddle 3.3.1's kernel crashes on negative dims
+            raise ValueError(f"{op}: {name} {d} must be in [0, {rank}) for X's dims "
+                             f"{list(x_dims)}")
+    if dim1 == dim2:
+        raise ValueError(f"{op}: dim1 and dim2 must differ, both are {dim1}")
+    rows, cols = int(x_dims[dim1]), int(x_dims[dim2])
+    length = min(rows, cols - offset) if offset >= 0 else min(rows + offset, cols)
+    rest = tuple(int(d) for k, d in enumerate(x_dims) if k not in (dim1, dim2))
+    if length < 0:
+        raise ValueError(f"{op}: offset {offset} leaves no diagonal in X's dims "
+                         f"{list(x_dims)} (dim1 {dim1}, dim2 {dim2})")
+    return (*rest, length)
+
+
+def fill_diagonal_tensor(xp: Any, x: Any, y: Any, offset: int, dim1: int, dim2: int,
+                         out: Any) -> None:
+    """out = x with the diagonal over (dim1, dim2), `offset` to the right, replaced by y."""
+    want = diagonal_fill_dims(x.shape, offset, dim1, dim2)
+    if tuple(y.shape) != want:
+        batch = int(np.prod(want[:-1], dtype=np.int64))
+        raise ValueError(f"fill_diagonal_tensor: Y's dims {list(y.shape)}: the dims should "
+                         f"be {batch} x {want[-1]} (X's other dims, then the diagonal)")
+    copy_into(xp, x, out)
+    view = xp.moveaxis(out, (dim1, dim2), (-2, -1))
+    steps = xp.arange(want[-1], dtype=xp.int64)
+    view[..., steps + max(-offset, 0), steps + max(offset, 0)] = y

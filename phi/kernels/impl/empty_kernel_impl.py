@@ -1,0 +1,22 @@
+"""empty: a tensor of dims `shape` and `dtype` whose values are unspecified (zeros here)."""
+
+from __future__ import annotations
+
+from phi.common import Backend, DataLayout, DataType, IntArray
+from phi.core.device_context import DeviceContext
+from phi.core.kernel_args import OutTensor
+from phi.core.kernel_registry import register_kernel
+from phi.kernels.funcs import full as full_funcs
+
+_CPU_TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
+              DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32,
+              DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128]
+_GPU_TYPES = [t for t in _CPU_TYPES if t is not DataType.BFLOAT16]
+
+
+@register_kernel("empty", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
+@register_kernel("empty", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
+def empty_kernel(dev_ctx: DeviceContext, shape: IntArray, dtype: DataType,
+                 out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, dtype, full_funcs.check_shape(shape))
+    data.fill(0)  # unspecified values: zeros, so every run gives the same

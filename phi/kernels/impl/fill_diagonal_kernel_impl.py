@@ -1,0 +1,21 @@
+"""fill_diagonal: one body for every backend (math in phi.kernels.funcs.creation)."""
+
+from __future__ import annotations
+
+from phi.common import Backend, DataLayout, DataType
+from phi.core.dense_tensor import DenseTensor
+from phi.core.device_context import DeviceContext
+from phi.core.kernel_args import OutTensor
+from phi.core.kernel_registry import register_kernel
+from phi.kernels.funcs import creation as creation_funcs
+
+_TYPES = [DataType.BOOL, DataType.INT32, DataType.INT64, DataType.FLOAT16, DataType.FLOAT32,
+          DataType.FLOAT64]
+
+
+@register_kernel("fill_diagonal", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("fill_diagonal", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+def fill_diagonal_kernel(dev_ctx: DeviceContext, x: DenseTensor, value: float, offset: int,
+                         wrap: bool, out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, x.dtype)
+    creation_funcs.fill_diagonal(dev_ctx.xp, x.data, value, offset, wrap, data)
