@@ -1,4 +1,5 @@
-"""Optimizer updates beyond sgd / adam: momentum, lamb, rmsprop, adagrad.
+"""Optimizer updates beyond sgd: momentum, lamb, rmsprop, adagrad, adam's amsgrad and
+multi_precision.
 
 Each op updates its state in place in a training program (ParamOut is Param's variable,
 VelocityOut Velocity's, ...); most cases here do the same (`INPLACE`), a few write fresh
@@ -11,7 +12,10 @@ Paddle 3.3.1 CPU facts these pin: momentum ignores `rescale_grad` and `multi_pre
 fetched), and a `regularization_method` other than "l2_decay" means none; lamb with
 `multi_precision` reads MasterParam (not Param) and writes MasterParamOut; lamb takes
 the trust ratio ||p|| / ||r|| only when weight_decay > 0 or always_adapt (else 1, also
-when a norm is 0); adagrad's MasterParamOut is never written on CPU either.
+when a norm is 0); adagrad's MasterParamOut is never written on CPU either; adam
+(float32/float64 only on CPU) ignores `multi_precision` the same way, and with `amsgrad`
+divides by sqrt(Moment2MaxOut), Moment2MaxOut = std::max(Moment2Max, Moment2Out) (a NaN
+Moment2Out keeps the old maximum).
 """
 
 from __future__ import annotations
@@ -169,4 +173,51 @@ _ADAGRAD = [
              grad_special=(0.0, -0.0, float("nan"), float("inf"))),
 ]
 
-CASES = [*_MOMENTUM, *_LAMB, *_RMSPROP, *_ADAGRAD]
+# -- adam (multi_precision, amsgrad) -----------------------------------------------------------
+
+_ADAM_INPLACE = {"ParamOut": "Param", "Moment1Out": "Moment1", "Moment2Out": "Moment2",
+                 "Beta1PowOut": "Beta1Pow", "Beta2PowOut": "Beta2Pow"}
+_ADAM_FETCH = tuple(_ADAM_INPLACE)
+
+
+def _adam(tag: str, dtype: str, attrs: dict[str, Any], *, step: int = 1,
+          master: bool = False, amsgrad_max: In | None = None,
+          grad_special: tuple[float, ...] = (), lr: float = 0.01) -> Case:
+    b1, b2 = attrs.get("beta1", 0.9), attrs.get("beta2", 0.999)
+    inputs: dict[str, Any] = {
+        "Param": In(_SHAPE, dtype, -2.0, 2.0),
+        "Grad": In(_SHAPE, dtype, -1.0, 1.0, special=grad_special),
+        "LearningRate": _lr(dtype, lr),
+        "Moment1": In(_SHAPE, dtype, -0.2, 0.2), "Moment2": In(_SHAPE, dtype, 0.0, 0.1),
+        "Beta1Pow": In((1,), dtype, values=[b1 ** step]),
+        "Beta2Pow": In((1,), dtype, values=[b2 ** step])}
+    inplace = dict(_ADAM_INPLACE)
+    if amsgrad_max is not None:
+        inputs["Moment2Max"] = amsgrad_max
+        inplace["Moment2MaxOut"] = "Moment2Max"
+    outputs: tuple[str, ...] = ("Moment2MaxOut",) if amsgrad_max is not None else ()
+    if master:
+        inputs["MasterParam"] = In(_SHAPE, "float32", -2.0, 2.0)
+        outputs += ("MasterParamOut",)
+    fetch = ("ParamOut", "Moment1Out", "Moment2Out", *outputs[:1], "Beta1PowOut",
+             "Beta2PowOut") if amsgrad_max is not None else _ADAM_FETCH
+    return _case(f"adam_{tag}_{dtype}", "adam", inputs, attrs, inplace, outputs=outputs,
+                 fetch=fetch)
+
+
+_ADAM = [
+    *(_adam(tag, dtype, attrs, **kw) for dtype in FLOATS for tag, attrs, kw in (
+        ("amsgrad_step1", {"amsgrad": True},
+         {"amsgrad_max": In(_SHAPE, dtype, values=[[0.0] * 4] * 3)}),
+        ("amsgrad_step7", {"amsgrad": True, "beta1": 0.8, "beta2": 0.99, "epsilon": 1e-6},
+         {"step": 7, "amsgrad_max": In(_SHAPE, dtype, 0.0, 0.12)}),
+    )),
+    _adam("multi_precision", "float32", {"multi_precision": True}, master=True),
+    _adam("amsgrad_lr0", "float32", {"amsgrad": True},
+          amsgrad_max=In(_SHAPE, "float32", 0.0, 0.1), lr=0.0),
+    _adam("amsgrad_nonfinite", "float32", {"amsgrad": True},
+          amsgrad_max=In(_SHAPE, "float32", 0.0, 0.1),
+          grad_special=(float("nan"), float("inf"), float("-inf"), 0.0)),
+]
+
+CASES = [*_MOMENTUM, *_LAMB, *_RMSPROP, *_ADAGRAD, *_ADAM]
