@@ -23,17 +23,22 @@ _FLOAT = (DataType.FLOAT32, DataType.FLOAT64)
 
 
 class OptimizerOp(OperatorWithKernel):
-    """Each `XOut` output is shaped like input `X`; the kernel type follows Param."""
+    """Each `XOut` (`x_out`) output is shaped like input `X` (`x`), or like the input `LIKE`
+    names; the kernel type follows Param (`param`)."""
+
+    LIKE: dict[str, str] = {}
 
     def infer_shape(self, ctx: InferShapeContext) -> None:
         for slot in self.outputs:
-            source = slot[:-3] if slot.endswith("Out") else None
+            source = self.LIKE.get(slot) or next(
+                (slot[:-len(end)] for end in ("_out", "Out") if slot.endswith(end)), None)
             if source and ctx.has_output(slot) and ctx.has_input(source):
                 ctx.set_output_dim(slot, ctx.get_input_dim(source))
                 ctx.set_output_dtype(slot, ctx.get_input_dtype(source))
 
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
-        return OpKernelType(self.indicate_var_data_type(ctx, "Param"), ctx.place)
+        param = "Param" if "Param" in self.inputs else "param"
+        return OpKernelType(self.indicate_var_data_type(ctx, param), ctx.place)
 
 
 class SGDOpMaker(OpProtoAndCheckerMaker):

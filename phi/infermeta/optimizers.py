@@ -1,4 +1,5 @@
-"""InferMeta of the optimizer updates momentum, lamb, rmsprop, adagrad: every output is
+"""InferMeta of the optimizer updates (momentum, lamb, rmsprop, adagrad, adadelta, adamax,
+ftrl, ...): every output is
 shaped like the state it replaces (param_out like param, velocity_out like velocity, ...)."""
 
 from __future__ import annotations
@@ -37,5 +38,30 @@ def rmsprop_infer_meta(param: MetaTensor, mean_square: MetaTensor, moment: MetaT
 
 
 def adagrad_infer_meta(param: MetaTensor, moment: MetaTensor, param_out: MetaTensor,
-                       moment_out: MetaTensor, master_param_out: MetaTensor) -> None:
+                       moment_out: MetaTensor, master_param_out: MetaTensor | None = None
+                       ) -> None:
+    """adagrad and decayed_adagrad (which has no master copy)."""
     _like(((param, param_out), (moment, moment_out), (param, master_param_out)))
+
+
+def adadelta_infer_meta(param: MetaTensor, avg_squared_grad: MetaTensor,
+                        avg_squared_update: MetaTensor, master_param: MetaTensor,
+                        param_out: MetaTensor, avg_squared_grad_out: MetaTensor,
+                        avg_squared_update_out: MetaTensor,
+                        master_param_out: MetaTensor) -> None:
+    _like(((param, param_out), (avg_squared_grad, avg_squared_grad_out),
+           (avg_squared_update, avg_squared_update_out), (master_param, master_param_out)))
+
+
+def adamax_infer_meta(param: MetaTensor, moment: MetaTensor, inf_norm: MetaTensor,
+                      param_out: MetaTensor, moment_out: MetaTensor, inf_norm_out: MetaTensor,
+                      master_param_out: MetaTensor) -> None:
+    _like(((param, param_out), (moment, moment_out), (inf_norm, inf_norm_out),
+           (param, master_param_out)))
+
+
+def ftrl_infer_meta(param: MetaTensor, squared_accumulator: MetaTensor,
+                    linear_accumulator: MetaTensor, param_out: MetaTensor,
+                    squared_accum_out: MetaTensor, linear_accum_out: MetaTensor) -> None:
+    _like(((param, param_out), (squared_accumulator, squared_accum_out),
+           (linear_accumulator, linear_accum_out)))

@@ -1,4 +1,5 @@
-"""Optimizer updates momentum, lamb, rmsprop and adagrad (sgd and adam: optimizer.py), as
+"""Optimizer updates momentum, lamb, rmsprop, adagrad, adadelta, adamax, decayed_adagrad,
+ftrl, ... (sgd and adam: optimizer.py), as
 Paddle's CPU kernels compute them, shared by the legacy and PHI kernels.
 
 Every update runs in the parameter's dtype (float32 for a float32 parameter, constants
@@ -18,6 +19,7 @@ stores them.
   denominator sqrt(ms' - mg'^2 + eps)); mom' = momentum * mom + lr * g / sqrt(ms' + eps);
   p' = p - mom'.
 - adagrad: m' = m + g^2; p' = p - lr * g / (sqrt(m') + eps).
+- adadelta, adamax, decayed_adagrad, ftrl: their functions' docstrings.
 """
 
 from __future__ import annotations
@@ -149,3 +151,78 @@ def adagrad(xp: Any, param: Any, grad: Any, moment: Any, lr: Any, epsilon: float
     m = moment + grad * grad
     p = param - scalar(lr, param.dtype) * grad / (xp.sqrt(m) + t(epsilon))
     return {"param_out": p, "moment_out": m}
+
+
+@_quiet
+def adadelta(xp: Any, param: Any, grad: Any, avg_squared_grad: Any, avg_squared_update: Any,
+             lr: Any, master_param: Any | None, rho: float, epsilon: float,
+             multi_precision: bool) -> dict[str, Any]:
+    """{param_out, avg_squared_grad_out, avg_squared_update_out, master_param_out}:
+    E[g^2]' = rho E[g^2] + (1 - rho) g^2; u = -sqrt(E[du^2] + eps) / sqrt(E[g^2]' + eps) * g;
+    E[du^2]' = rho E[du^2] + (1 - rho) u^2; p' = p + lr * u (the master copy likewise under
+    multi_precision; Param still updates from Param)."""
+    t = param.dtype.type
+    r, eps = t(rho), t(epsilon)
+    asg = r * avg_squared_grad + (t(1) - r) * grad * grad
+    update = -(xp.sqrt(avg_squared_update + eps) / xp.sqrt(asg + eps) * grad)
+    step = scalar(lr, param.dtype) * update
+    p = param + step
+    master = p
+    if multi_precision:
+        master = need(master_param, "adadelta", "MasterParam", "multi_precision") + step
+    return {"param_out": p, "avg_squared_grad_out": asg, "master_param_out": master,
+            "avg_squared_update_out": r * avg_squared_update + (t(1) - r) * update * update}
+
+
+@_quiet
+def adamax(xp: Any, param: Any, grad: Any, lr: Any, moment: Any, inf_norm: Any,
+           beta1_pow: Any, beta1: float, beta2: float, epsilon: float) -> dict[str, Any]:
+    """{param_out, moment_out, inf_norm_out}: m' = b1 m + (1 - b1) g; u' = max(|g|,
+    b2 u + eps); p' = p - lr / (1 - beta1^t) * m' / u' (Beta1Pow is not advanced here)."""
+    t = param.dtype.type
+    b1 = t(beta1)
+    m = b1 * moment + (t(1) - b1) * grad
+    decayed = t(beta2) * inf_norm + t(epsilon)
+    u = xp.where(xp.abs(grad) < decayed, decayed, xp.abs(grad))
+    rate = scalar(lr, param.dtype) / (t(1) - scalar(beta1_pow, param.dtype))
+    p = param - rate * (m / u)
+    return {"param_out": p, "moment_out": m, "inf_norm_out": u, "master_param_out": p}
+
+
+@_quiet
+def decayed_adagrad(xp: Any, param: Any, grad: Any, moment: Any, lr: Any, decay: float,
+                    epsilon: float) -> dict[str, Any]:
+    """{param_out, moment_out}: m' = decay m + (1 - decay) g^2; p' = p - lr g / (sqrt(m') +
+    eps)."""
+    t = param.dtype.type
+    d = t(decay)
+    m = d * moment + (t(1) - d) * grad * grad
+    p = param - scalar(lr, param.dtype) * grad / (xp.sqrt(m) + t(epsilon))
+    return {"param_out": p, "moment_out": m}
+
+
+@_quiet
+def ftrl(xp: Any, param: Any, squared_accumulator: Any, linear_accumulator: Any, grad: Any,
+         lr: Any, l1: float, l2: float, lr_power: float) -> dict[str, Any]:
+    """{param_out, squared_accum_out, linear_accum_out}: n' = n + g^2; z' = z + g - (n'^-k -
+    n^-k) / lr * p (k = lr_power; sqrt for -0.5); p' = (sign(z') l1 - z') / (n'^-k / lr +
+    2 l2) where |z'| > l1, else 0; l1 and l2 carry Paddle's + 1e-10."""
+    t = param.dtype.type
+    l1_t, l2_t = t(l1) + t(1e-10), t(l2) + t(1e-10)
+    rate = scalar(lr, param.dtype)
+    n = squared_accumulator + grad * grad
+
+    def power(x: Any) -> Any:
+        return xp.sqrt(x) if t(lr_power) == t(-0.5) else xp.power(x, -t(lr_power))
+
+    z = linear_accumulator + grad - (power(n) - power(squared_accumulator)) / rate * param
+    shrunk = (l1_t * xp.sign(z) - z) / (power(n) / rate + t(2) * l2_t)
+    p = xp.where(xp.abs(z) > l1_t, shrunk, t(0))
+    return {"param_out": p, "squared_accum_out": n, "linear_accum_out": z}
+
+
+def need(array: Any | None, op: str, slot: str, why: str) -> Any:
+    """`array`, or a ValueError naming the op and the missing input slot."""
+    if array is None:
+        raise ValueError(f"{op}: {why} needs the {slot} input")
+    return array

@@ -104,3 +104,65 @@ def adagrad_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor
         "param_out": _alloc(dev_ctx, param_out, param.data),
         "moment_out": _alloc(dev_ctx, moment_out, moment.data),
         "master_param_out": _alloc(dev_ctx, master_param_out, param.data)})
+
+
+@register_kernel("adadelta", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("adadelta", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def adadelta_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor,
+                    avg_squared_grad: DenseTensor, avg_squared_update: DenseTensor,
+                    learning_rate: DenseTensor, master_param: DenseTensor | None, rho: float,
+                    epsilon: float, multi_precision: bool, param_out: OutTensor,
+                    avg_squared_grad_out: OutTensor, avg_squared_update_out: OutTensor,
+                    master_param_out: OptionalOutTensor) -> None:
+    values = opt_funcs.adadelta(dev_ctx.xp, param.data, grad.data, avg_squared_grad.data,
+                                avg_squared_update.data, learning_rate.data,
+                                None if master_param is None else master_param.data, rho,
+                                epsilon, multi_precision)
+    opt_funcs.write_outputs(values, {
+        "param_out": _alloc(dev_ctx, param_out, param.data),
+        "avg_squared_grad_out": _alloc(dev_ctx, avg_squared_grad_out, param.data),
+        "avg_squared_update_out": _alloc(dev_ctx, avg_squared_update_out, param.data),
+        "master_param_out": _alloc(dev_ctx, master_param_out, param.data)})
+
+
+@register_kernel("adamax", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("adamax", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def adamax_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor,
+                  learning_rate: DenseTensor, moment: DenseTensor, inf_norm: DenseTensor,
+                  beta1_pow: DenseTensor, master_param: DenseTensor | None, beta1: float,
+                  beta2: float, epsilon: float, multi_precision: bool, param_out: OutTensor,
+                  moment_out: OutTensor, inf_norm_out: OutTensor,
+                  master_param_out: OptionalOutTensor) -> None:
+    values = opt_funcs.adamax(dev_ctx.xp, param.data, grad.data, learning_rate.data,
+                              moment.data, inf_norm.data, beta1_pow.data, beta1, beta2, epsilon)
+    opt_funcs.write_outputs(values, {
+        "param_out": _alloc(dev_ctx, param_out, param.data),
+        "moment_out": _alloc(dev_ctx, moment_out, param.data),
+        "inf_norm_out": _alloc(dev_ctx, inf_norm_out, param.data),
+        "master_param_out": _alloc(dev_ctx, master_param_out, param.data)})
+
+
+@register_kernel("decayed_adagrad", Backend.CPU, DataLayout.ALL_LAYOUT, [DataType.FLOAT32])
+@register_kernel("decayed_adagrad", Backend.GPU, DataLayout.ALL_LAYOUT, [DataType.FLOAT32])
+def decayed_adagrad_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor,
+                           moment: DenseTensor, learning_rate: DenseTensor, decay: float,
+                           epsilon: float, param_out: OutTensor, moment_out: OutTensor) -> None:
+    values = opt_funcs.decayed_adagrad(dev_ctx.xp, param.data, grad.data, moment.data,
+                                       learning_rate.data, decay, epsilon)
+    opt_funcs.write_outputs(values, {"param_out": _alloc(dev_ctx, param_out, param.data),
+                                     "moment_out": _alloc(dev_ctx, moment_out, param.data)})
+
+
+@register_kernel("ftrl", Backend.CPU, DataLayout.ALL_LAYOUT, [DataType.FLOAT32])
+@register_kernel("ftrl", Backend.GPU, DataLayout.ALL_LAYOUT, [DataType.FLOAT32])
+def ftrl_kernel(dev_ctx: DeviceContext, param: DenseTensor, squared_accumulator: DenseTensor,
+                linear_accumulator: DenseTensor, grad: DenseTensor, learning_rate: DenseTensor,
+                l1: float, l2: float, lr_power: float, param_out: OutTensor,
+                squared_accum_out: OutTensor, linear_accum_out: OutTensor) -> None:
+    values = opt_funcs.ftrl(dev_ctx.xp, param.data, squared_accumulator.data,
+                            linear_accumulator.data, grad.data, learning_rate.data, l1, l2,
+                            lr_power)
+    opt_funcs.write_outputs(values, {
+        "param_out": _alloc(dev_ctx, param_out, param.data),
+        "squared_accum_out": _alloc(dev_ctx, squared_accum_out, param.data),
+        "linear_accum_out": _alloc(dev_ctx, linear_accum_out, param.data)})

@@ -220,4 +220,110 @@ _ADAM = [
           grad_special=(float("nan"), float("inf"), float("-inf"), 0.0)),
 ]
 
-CASES = [*_MOMENTUM, *_LAMB, *_RMSPROP, *_ADAGRAD, *_ADAM]
+# -- adadelta, adamax, decayed_adagrad, ftrl ---------------------------------------------------
+
+
+def _update(op: str, tag: str, dtype: str, states: dict[str, In], attrs: dict[str, Any],
+            *, lr: float = 0.05, shape: tuple[int, ...] = _SHAPE, param: str = "Param",
+            grad_special: tuple[float, ...] = (), inplace: bool = True,
+            extra: dict[str, In] | None = None, **fields: Any) -> Case:
+    """An update of `param` from Grad, LearningRate and `states` (each updated in place as
+    `<state>Out` unless `inplace` is off; `extra` inputs are read only)."""
+    names = {"Param": ("Param", "Grad", "LearningRate"),
+             "param": ("param", "grad", "learning_rate")}[param]
+    out = "_out" if param == "param" else "Out"
+    inputs: dict[str, Any] = {
+        names[0]: In(shape, dtype, -2.0, 2.0),
+        names[1]: In(shape, dtype, -1.0, 1.0, special=grad_special),
+        names[2]: _lr(dtype, lr), **states, **(extra or {})}
+    pairs = {f"{slot}{out}": slot for slot in (names[0], *states)}
+    return _case(f"{op}_{tag}_{dtype}", op, inputs, attrs, pairs if inplace else None,
+                 **fields)
+
+
+def _adadelta(tag: str, dtype: str, attrs: dict[str, Any], *, master: bool = False,
+              shape: tuple[int, ...] = _SHAPE, **kw: Any) -> Case:
+    # Paddle's CPU kernel writes MasterParamOut without allocating it: it must be
+    # MasterParam's own variable (as in a program)
+    return _update("adadelta", tag, dtype, {
+        "AvgSquaredGrad": In(shape, dtype, 0.0, 0.5),
+        "AvgSquaredUpdate": In(shape, dtype, 0.0, 0.1),
+        **({"MasterParam": In(shape, "float32", -2.0, 2.0)} if master else {})}, attrs,
+        shape=shape, **kw)
+
+
+_ADADELTA = [
+    *(_adadelta("plain", dtype, {}) for dtype in FLOATS),
+    *(_adadelta("rho_eps", dtype, {"rho": 0.5, "epsilon": 1e-3}, lr=1.0) for dtype in FLOATS),
+    _adadelta("lr0", "float32", {}, lr=0.0),
+    _adadelta("outputs", "float64", {}, inplace=False),
+    _adadelta("nonfinite", "float32", {},
+              grad_special=(float("nan"), float("inf"), float("-inf"), -0.0)),
+    _adadelta("multi_precision", "float32", {"multi_precision": True}, master=True,
+              outputs=("MasterParamOut",)),
+    _adadelta("empty", "float32", {}, shape=(0, 4)),
+]
+
+
+def _adamax(tag: str, dtype: str, attrs: dict[str, Any], step: int = 1, **kw: Any) -> Case:
+    return _update("adamax", tag, dtype, {
+        "Moment": In(_SHAPE, dtype, -0.2, 0.2), "InfNorm": In(_SHAPE, dtype, 0.0, 0.5)},
+        attrs, extra={"Beta1Pow": In((1,), dtype, values=[attrs.get("beta1", 0.9) ** step]),
+                      **kw.pop("extra", {})}, **kw)
+
+
+_ADAMAX = [
+    *(_adamax("step1", dtype, {}) for dtype in FLOATS),
+    *(_adamax("step6", dtype, {"beta1": 0.8, "beta2": 0.9, "epsilon": 1e-4}, 6)
+      for dtype in FLOATS),
+    _adamax("lr0", "float32", {}, lr=0.0),
+    _adamax("nonfinite", "float32", {}, grad_special=(float("nan"), float("inf"), 0.0)),
+    # Paddle's CPU kernel never writes MasterParamOut (not fetched)
+    _adamax("multi_precision_inert", "float32", {"multi_precision": True},
+            extra={"MasterParam": In(_SHAPE, "float32", -2.0, 2.0)},
+            outputs=("MasterParamOut",), fetch=("ParamOut", "MomentOut", "InfNormOut")),
+]
+
+
+def _decayed_adagrad(tag: str, attrs: dict[str, Any], **kw: Any) -> Case:
+    return _update("decayed_adagrad", tag, "float32",
+                   {"Moment": kw.pop("moment", In(_SHAPE, "float32", 0.0, 0.5))}, attrs, **kw)
+
+
+_DECAYED_ADAGRAD = [
+    _decayed_adagrad("plain", {}),
+    _decayed_adagrad("decay_eps", {"decay": 0.5, "epsilon": 0.01}),
+    _decayed_adagrad("lr0", {}, lr=0.0),
+    _decayed_adagrad("zero_moment_grad", {}, moment=In(_SHAPE, "float32",
+                                                       values=[[0.0] * 4] * 3),
+                     grad_special=(0.0, -0.0, float("nan"), float("inf"))),
+    _decayed_adagrad("outputs", {}, inplace=False),
+]
+
+_FTRL_INPLACE = {"ParamOut": "Param", "SquaredAccumOut": "SquaredAccumulator",
+                 "LinearAccumOut": "LinearAccumulator"}
+
+
+def _ftrl(tag: str, attrs: dict[str, Any], *, squared: In | None = None, lr: float = 0.1,
+          inplace: bool = True) -> Case:
+    inputs = {"Param": In(_SHAPE, "float32", -2.0, 2.0),
+              "SquaredAccumulator": squared or In(_SHAPE, "float32", 0.1, 1.0),
+              "LinearAccumulator": In(_SHAPE, "float32", -1.0, 1.0),
+              "Grad": In(_SHAPE, "float32", -1.0, 1.0), "LearningRate": _lr("float32", lr)}
+    return _case(f"ftrl_{tag}_float32", "ftrl", inputs, attrs,
+                 _FTRL_INPLACE if inplace else None)
+
+
+_FTRL = [
+    _ftrl("plain", {}),
+    _ftrl("l1_l2", {"l1": 0.3, "l2": 0.2}),
+    _ftrl("l1_large", {"l1": 5.0}),
+    _ftrl("lr_power", {"lr_power": -0.25, "l1": 0.1, "l2": 0.05}),
+    _ftrl("lr_power0", {"lr_power": 0.0}, lr=0.5),
+    _ftrl("zero_accumulator", {"l2": 0.1},
+          squared=In(_SHAPE, "float32", values=[[0.0] * 4] * 3)),
+    _ftrl("outputs", {"l1": 0.1}, inplace=False),
+]
+
+CASES = [*_MOMENTUM, *_LAMB, *_RMSPROP, *_ADAGRAD, *_ADAM, *_ADADELTA, *_ADAMAX,
+         *_DECAYED_ADAGRAD, *_FTRL]
