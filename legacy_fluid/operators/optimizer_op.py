@@ -33,8 +33,8 @@ class OptimizerOp(OperatorWithKernel):
             source = self.LIKE.get(slot) or next(
                 (slot[:-len(end)] for end in ("_out", "Out") if slot.endswith(end)), None)
             if source and ctx.has_output(slot) and ctx.has_input(source):
-                ctx.set_output_dim(slot, ctx.get_input_dim(source))
-                ctx.set_output_dtype(slot, ctx.get_input_dtype(source))
+                ctx.set_outputs_dim(slot, ctx.get_inputs_dim(source))  # list slots too
+                ctx.set_outputs_dtype(slot, ctx.get_input_dtype(source))
 
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         param = "Param" if "Param" in self.inputs else "param"

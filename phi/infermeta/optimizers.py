@@ -65,3 +65,10 @@ def ftrl_infer_meta(param: MetaTensor, squared_accumulator: MetaTensor,
                     squared_accum_out: MetaTensor, linear_accum_out: MetaTensor) -> None:
     _like(((param, param_out), (squared_accumulator, squared_accum_out),
            (linear_accumulator, linear_accum_out)))
+
+
+def lars_momentum_infer_meta(param: list[MetaTensor], velocity: list[MetaTensor],
+                             param_out: list[MetaTensor], velocity_out: list[MetaTensor],
+                             master_param_out: list[MetaTensor] | None = None) -> None:
+    _like((*zip(param, param_out), *zip(velocity, velocity_out),
+           *zip(param, master_param_out or [])))

@@ -226,3 +226,31 @@ def need(array: Any | None, op: str, slot: str, why: str) -> Any:
     if array is None:
         raise ValueError(f"{op}: {why} needs the {slot} input")
     return array
+
+
+@_quiet
+def lars_momentum(xp: Any, param: Any, grad: Any, velocity: Any, lr: Any, mu: float,
+                  lars_coeff: float, weight_decay: float, epsilon: float,
+                  rescale_grad: float) -> dict[str, Any]:
+    """{param_out, velocity_out} of one parameter: g = rescale_grad * grad; with
+    weight_decay > 0 and both norms positive the rate is lr * lars_coeff * ||p|| / (||g|| +
+    weight_decay * ||p|| + eps), else lr; v' = mu v + rate (g + weight_decay p); p' = p - v'.
+    """
+    t = param.dtype.type
+    g = t(rescale_grad) * grad
+    decay = t(weight_decay)
+    rate = scalar(lr, param.dtype)
+    p_norm = xp.sqrt(xp.sum(param * param, dtype=param.dtype))
+    g_norm = xp.sqrt(xp.sum(g * g, dtype=param.dtype))
+    if weight_decay > 0 and p_norm > 0 and g_norm > 0:
+        rate = rate * t(lars_coeff) * p_norm / (g_norm + decay * p_norm + t(epsilon))
+    v = velocity * t(mu) + rate * (g + decay * param)
+    return {"param_out": param - v, "velocity_out": v, "master_param_out": param - v}
+
+
+def per_tensor(op: str, values: list[float], count: int, attr: str) -> list[float]:
+    """An attribute holding one value per tensor of a list slot (at least `count`)."""
+    if len(values) < count:
+        raise ValueError(f"{op}: attribute {attr} has {len(values)} value(s) for {count} "
+                         "parameters (one per parameter expected)")
+    return values[:count]

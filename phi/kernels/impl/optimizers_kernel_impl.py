@@ -9,7 +9,7 @@ from typing import Any
 from phi.common import Backend, DataLayout, DataType
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
-from phi.core.kernel_args import OptionalOutTensor, OutTensor
+from phi.core.kernel_args import OptionalOutTensor, OutTensor, OutTensorList
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import optimizers as opt_funcs
 
@@ -166,3 +166,26 @@ def ftrl_kernel(dev_ctx: DeviceContext, param: DenseTensor, squared_accumulator:
         "param_out": _alloc(dev_ctx, param_out, param.data),
         "squared_accum_out": _alloc(dev_ctx, squared_accum_out, param.data),
         "linear_accum_out": _alloc(dev_ctx, linear_accum_out, param.data)})
+
+
+@register_kernel("lars_momentum", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("lars_momentum", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def lars_momentum_kernel(dev_ctx: DeviceContext, param: list[DenseTensor],
+                         grad: list[DenseTensor], velocity: list[DenseTensor],
+                         learning_rate: list[DenseTensor],
+                         master_param: list[DenseTensor], mu: float, lars_coeff: float,
+                         lars_weight_decay: list[float], epsilon: float,
+                         multi_precision: bool, rescale_grad: float,
+                         param_out: OutTensorList, velocity_out: OutTensorList,
+                         master_param_out: OutTensorList) -> None:
+    decays = opt_funcs.per_tensor("lars_momentum", lars_weight_decay, len(param),
+                                  "lars_weight_decay")
+    for i, p in enumerate(param):
+        values = opt_funcs.lars_momentum(dev_ctx.xp, p.data, grad[i].data, velocity[i].data,
+                                         learning_rate[i].data, mu, lars_coeff, decays[i],
+                                         epsilon, rescale_grad)
+        opt_funcs.write_outputs(values, {
+            "param_out": _alloc(dev_ctx, param_out[i], p.data),
+            "velocity_out": _alloc(dev_ctx, velocity_out[i], p.data),
+            "master_param_out": _alloc(dev_ctx, master_param_out[i] if master_param_out
+                                       else None, p.data)})

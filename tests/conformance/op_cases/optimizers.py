@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from .spec import FLOATS, Case, In
 
 _SHAPE = (3, 4)
@@ -325,5 +327,38 @@ _FTRL = [
     _ftrl("outputs", {"l1": 0.1}, inplace=False),
 ]
 
+# -- lars_momentum (lists of parameters) ---------------------------------------------------------
+
+#: op -> {duplicable output slot: the input slot giving its count} (fresh output variables)
+OUTPUT_COUNTS = {"lars_momentum": {"ParamOut": "Param", "VelocityOut": "Param"}}
+_LIST_SHAPES = ((3, 4), (5,), (2, 1, 3))
+
+
+def _lars(tag: str, dtype: str, attrs: dict[str, Any], *, n: int = 2, inplace: bool = True,
+          zero_param: bool = False, lr: float = 0.1) -> Case:
+    shapes = _LIST_SHAPES[:n]
+    params = [In(s, dtype, values=np.zeros(s).tolist()) if zero_param and i == 0
+              else In(s, dtype, -2.0, 2.0) for i, s in enumerate(shapes)]
+    inputs = {"Param": params, "Grad": [In(s, dtype, -1.0, 1.0) for s in shapes],
+              "Velocity": [In(s, dtype, -0.5, 0.5) for s in shapes],
+              "LearningRate": [_lr(dtype, lr * (i + 1)) for i in range(n)]}
+    return _case(f"lars_momentum_{tag}_{dtype}", "lars_momentum", inputs,
+                 {"mu": 0.9, "lars_weight_decay": [0.0005] * n, **attrs},
+                 _MOMENTUM_INPLACE if inplace else None)
+
+
+_LARS = [
+    *(_lars(tag, dtype, attrs, **kw) for dtype in FLOATS for tag, attrs, kw in (
+        ("default", {}, {}),
+        ("coeff_eps_rescale", {"lars_coeff": 0.01, "epsilon": 1e-3, "rescale_grad": 0.5,
+                               "lars_weight_decay": [0.01, 0.0, 0.1]}, {"n": 3}),
+    )),
+    _lars("one", "float32", {"mu": 0.5, "lars_weight_decay": [0.05]}, n=1),
+    _lars("no_decay", "float32", {"lars_weight_decay": [0.0, 0.0]}),
+    _lars("zero_param", "float32", {}, zero_param=True),
+    _lars("lr0", "float32", {}, lr=0.0),
+    _lars("outputs", "float64", {}, inplace=False),
+]
+
 CASES = [*_MOMENTUM, *_LAMB, *_RMSPROP, *_ADAGRAD, *_ADAM, *_ADADELTA, *_ADAMAX,
-         *_DECAYED_ADAGRAD, *_FTRL]
+         *_DECAYED_ADAGRAD, *_FTRL, *_LARS]
