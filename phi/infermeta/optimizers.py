@@ -72,3 +72,24 @@ def lars_momentum_infer_meta(param: list[MetaTensor], velocity: list[MetaTensor]
                              master_param_out: list[MetaTensor] | None = None) -> None:
     _like((*zip(param, param_out), *zip(velocity, velocity_out),
            *zip(param, master_param_out or [])))
+
+
+def nadam_infer_meta(param: MetaTensor, momentum_decay_pow: MetaTensor, beta2_pow: MetaTensor,
+                     mu_product: MetaTensor, moment1: MetaTensor, moment2: MetaTensor,
+                     param_out: MetaTensor, momentum_decay_pow_out: MetaTensor,
+                     beta2_pow_out: MetaTensor, mu_product_out: MetaTensor,
+                     moment1_out: MetaTensor, moment2_out: MetaTensor,
+                     master_param_out: MetaTensor) -> None:
+    _like(((param, param_out), (momentum_decay_pow, momentum_decay_pow_out),
+           (beta2_pow, beta2_pow_out), (mu_product, mu_product_out), (moment1, moment1_out),
+           (moment2, moment2_out), (param, master_param_out)))
+
+
+def radam_infer_meta(param: MetaTensor, beta1_pow: MetaTensor, beta2_pow: MetaTensor,
+                     rho: MetaTensor, moment1: MetaTensor, moment2: MetaTensor,
+                     param_out: MetaTensor, beta1_pow_out: MetaTensor,
+                     beta2_pow_out: MetaTensor, rho_out: MetaTensor, moment1_out: MetaTensor,
+                     moment2_out: MetaTensor, master_param_out: MetaTensor) -> None:
+    _like(((param, param_out), (beta1_pow, beta1_pow_out), (beta2_pow, beta2_pow_out),
+           (rho, rho_out), (moment1, moment1_out), (moment2, moment2_out),
+           (param, master_param_out)))

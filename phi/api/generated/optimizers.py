@@ -19,6 +19,8 @@ __all__ = [
     "lamb_",
     "lars_momentum_",
     "momentum_",
+    "nadam_",
+    "radam_",
     "rmsprop_",
 ]
 
@@ -326,4 +328,93 @@ def lars_momentum_(
                      "epsilon": epsilon,
                      "multi_precision": multi_precision,
                      "rescale_grad": rescale_grad,
+                 })
+
+
+def nadam_(
+    param: TensorLike,
+    grad: TensorLike,
+    learning_rate: TensorLike,
+    momentum_decay_pow: TensorLike,
+    beta2_pow: TensorLike,
+    mu_product: TensorLike,
+    moment1: TensorLike,
+    moment2: TensorLike,
+    master_param: TensorLike | None = None,
+    beta1: float = 0.9,
+    beta2: float = 0.999,
+    epsilon: float = 1e-08,
+    momentum_decay: float = 0.004,
+    multi_precision: bool = False,
+) -> tuple[Tensor, Tensor, Tensor, Tensor, Tensor, Tensor, Tensor]:
+    """`nadam_` (ops.yaml): (Tensor param, Tensor grad, Tensor learning_rate, Tensor
+    momentum_decay_pow, Tensor beta2_pow, Tensor mu_product, Tensor moment1, Tensor moment2,
+    Tensor master_param, float beta1=0.9, float beta2=0.999, float epsilon=1e-08, float
+    momentum_decay=0.004, bool multi_precision=false) -> Tensor(param_out),
+    Tensor(momentum_decay_pow_out), Tensor(beta2_pow_out), Tensor(mu_product_out),
+    Tensor(moment1_out), Tensor(moment2_out), Tensor(master_param_out).
+
+    Kernel `nadam`; InferMeta `nadam_infer_meta`.
+    """
+    return apply("nadam_",
+                 {
+                     "param": param,
+                     "grad": grad,
+                     "learning_rate": learning_rate,
+                     "momentum_decay_pow": momentum_decay_pow,
+                     "beta2_pow": beta2_pow,
+                     "mu_product": mu_product,
+                     "moment1": moment1,
+                     "moment2": moment2,
+                     "master_param": master_param,
+                 },
+                 {
+                     "beta1": beta1,
+                     "beta2": beta2,
+                     "epsilon": epsilon,
+                     "momentum_decay": momentum_decay,
+                     "multi_precision": multi_precision,
+                 })
+
+
+def radam_(
+    param: TensorLike,
+    grad: TensorLike,
+    learning_rate: TensorLike,
+    beta1_pow: TensorLike,
+    beta2_pow: TensorLike,
+    rho: TensorLike,
+    moment1: TensorLike,
+    moment2: TensorLike,
+    master_param: TensorLike | None = None,
+    beta1: float = 0.9,
+    beta2: float = 0.999,
+    epsilon: float = 1e-08,
+    multi_precision: bool = False,
+) -> tuple[Tensor, Tensor, Tensor, Tensor, Tensor, Tensor, Tensor]:
+    """`radam_` (ops.yaml): (Tensor param, Tensor grad, Tensor learning_rate, Tensor beta1_pow,
+    Tensor beta2_pow, Tensor rho, Tensor moment1, Tensor moment2, Tensor master_param, float
+    beta1=0.9, float beta2=0.999, float epsilon=1e-08, bool multi_precision=false) ->
+    Tensor(param_out), Tensor(beta1_pow_out), Tensor(beta2_pow_out), Tensor(rho_out),
+    Tensor(moment1_out), Tensor(moment2_out), Tensor(master_param_out).
+
+    Kernel `radam`; InferMeta `radam_infer_meta`.
+    """
+    return apply("radam_",
+                 {
+                     "param": param,
+                     "grad": grad,
+                     "learning_rate": learning_rate,
+                     "beta1_pow": beta1_pow,
+                     "beta2_pow": beta2_pow,
+                     "rho": rho,
+                     "moment1": moment1,
+                     "moment2": moment2,
+                     "master_param": master_param,
+                 },
+                 {
+                     "beta1": beta1,
+                     "beta2": beta2,
+                     "epsilon": epsilon,
+                     "multi_precision": multi_precision,
                  })

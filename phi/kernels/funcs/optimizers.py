@@ -254,3 +254,60 @@ def per_tensor(op: str, values: list[float], count: int, attr: str) -> list[floa
         raise ValueError(f"{op}: attribute {attr} has {len(values)} value(s) for {count} "
                          "parameters (one per parameter expected)")
     return values[:count]
+
+
+@_quiet
+def nadam(xp: Any, param: Any, grad: Any, lr: Any, momentum_decay_pow: Any, beta2_pow: Any,
+          mu_product: Any, moment1: Any, moment2: Any, beta1: float, beta2: float,
+          epsilon: float, momentum_decay: float) -> dict[str, Any]:
+    """{param_out, momentum_decay_pow_out, beta2_pow_out, mu_product_out, moment1_out,
+    moment2_out}: d' = 0.96 d; mu = b1 (1 - 0.5 d'^md), mu1 = b1 (1 - 0.5 d'^md 0.96^md);
+    P' = P mu; m1, m2 as Adam's; p' = p - lr (mu1 m1' / (1 - P' mu1) + (1 - mu) g / (1 - P'))
+    / (sqrt(m2' / (1 - b2^t)) + eps)."""
+    t = param.dtype.type
+    b1, b2, md, one = t(beta1), t(beta2), t(momentum_decay), t(1)
+    decay_pow = momentum_decay_pow * t(0.96)
+    b2_pow = beta2_pow * b2
+    half_decay = t(0.5) * xp.power(decay_pow, md)
+    mu = b1 * (one - half_decay)
+    mu_next = b1 * (one - half_decay * xp.power(t(0.96), md))
+    product = mu_product * mu
+    m1 = b1 * moment1 + (one - b1) * grad
+    m2 = b2 * moment2 + (one - b2) * grad * grad
+    m1_hat = (mu_next.reshape(()) * m1 / (one - (product * mu_next).reshape(()))
+              + (one - mu.reshape(())) * grad / (one - product.reshape(())))
+    m2_hat = m2 / (one - b2_pow.reshape(()))
+    p = param - scalar(lr, param.dtype) * m1_hat / (xp.sqrt(m2_hat) + t(epsilon))
+    return {"param_out": p, "momentum_decay_pow_out": decay_pow, "beta2_pow_out": b2_pow,
+            "mu_product_out": product, "moment1_out": m1, "moment2_out": m2,
+            "master_param_out": p}
+
+
+@_quiet
+def radam(xp: Any, param: Any, grad: Any, lr: Any, beta1_pow: Any, beta2_pow: Any, rho: Any,
+          moment1: Any, moment2: Any, beta1: float, beta2: float, epsilon: float
+          ) -> dict[str, Any]:
+    """{param_out, beta1_pow_out, beta2_pow_out, rho_out, moment1_out, moment2_out}: the
+    powers advance; rho' = (rho (b2 - b2^t) + b2^t) / (1 - b2^t); rho_t = rho_inf - 2 rho'
+    (rho_inf = 2 / (1 - b2) - 1); m1, m2 as Adam's; above rho_t = 5 the step is rectified:
+    p' = p - lr m1' / (1 - b1^t) r sqrt(1 - b2^t) / (sqrt(m2') + eps), else p - lr m1' /
+    (1 - b1^t)."""
+    t = param.dtype.type
+    b1, b2, one, two = t(beta1), t(beta2), t(1), t(2)
+    rho_inf = two / (one - b2) - one
+    b1_pow, b2_pow = beta1_pow * b1, beta2_pow * b2
+    rho_out = (rho * (b2 - b2_pow) + b2_pow) / (one - b2_pow)
+    m1 = b1 * moment1 + (one - b1) * grad
+    m2 = b2 * moment2 + (one - b2) * grad * grad
+    m1_hat = m1 / (one - b1_pow.reshape(()))
+    rate = scalar(lr, param.dtype)
+    rho_t = rho_inf - two * rho_out.reshape(-1)[0]
+    if rho_t > t(5):
+        l_t = xp.sqrt(one - b2_pow.reshape(())) / (xp.sqrt(m2) + t(epsilon))
+        r_t = xp.sqrt((rho_t - t(4)) * (rho_t - two) * rho_inf
+                      / ((rho_inf - t(4)) * (rho_inf - two) * rho_t))
+        p = param - rate * m1_hat * r_t * l_t
+    else:
+        p = param - rate * m1_hat
+    return {"param_out": p, "beta1_pow_out": b1_pow, "beta2_pow_out": b2_pow, "rho_out": rho_out,
+            "moment1_out": m1, "moment2_out": m2, "master_param_out": p}

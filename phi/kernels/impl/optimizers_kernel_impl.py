@@ -189,3 +189,48 @@ def lars_momentum_kernel(dev_ctx: DeviceContext, param: list[DenseTensor],
             "velocity_out": _alloc(dev_ctx, velocity_out[i], p.data),
             "master_param_out": _alloc(dev_ctx, master_param_out[i] if master_param_out
                                        else None, p.data)})
+
+
+@register_kernel("nadam", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("nadam", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def nadam_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor,
+                 learning_rate: DenseTensor, momentum_decay_pow: DenseTensor,
+                 beta2_pow: DenseTensor, mu_product: DenseTensor, moment1: DenseTensor,
+                 moment2: DenseTensor, master_param: DenseTensor | None, beta1: float,
+                 beta2: float, epsilon: float, momentum_decay: float, multi_precision: bool,
+                 param_out: OutTensor, momentum_decay_pow_out: OutTensor,
+                 beta2_pow_out: OutTensor, mu_product_out: OutTensor, moment1_out: OutTensor,
+                 moment2_out: OutTensor, master_param_out: OptionalOutTensor) -> None:
+    values = opt_funcs.nadam(dev_ctx.xp, param.data, grad.data, learning_rate.data,
+                             momentum_decay_pow.data, beta2_pow.data, mu_product.data,
+                             moment1.data, moment2.data, beta1, beta2, epsilon, momentum_decay)
+    opt_funcs.write_outputs(values, {
+        "param_out": _alloc(dev_ctx, param_out, param.data),
+        "momentum_decay_pow_out": _alloc(dev_ctx, momentum_decay_pow_out, param.data),
+        "beta2_pow_out": _alloc(dev_ctx, beta2_pow_out, param.data),
+        "mu_product_out": _alloc(dev_ctx, mu_product_out, param.data),
+        "moment1_out": _alloc(dev_ctx, moment1_out, param.data),
+        "moment2_out": _alloc(dev_ctx, moment2_out, param.data),
+        "master_param_out": _alloc(dev_ctx, master_param_out, param.data)})
+
+
+@register_kernel("radam", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("radam", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def radam_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor,
+                 learning_rate: DenseTensor, beta1_pow: DenseTensor, beta2_pow: DenseTensor,
+                 rho: DenseTensor, moment1: DenseTensor, moment2: DenseTensor,
+                 master_param: DenseTensor | None, beta1: float, beta2: float, epsilon: float,
+                 multi_precision: bool, param_out: OutTensor, beta1_pow_out: OutTensor,
+                 beta2_pow_out: OutTensor, rho_out: OutTensor, moment1_out: OutTensor,
+                 moment2_out: OutTensor, master_param_out: OptionalOutTensor) -> None:
+    values = opt_funcs.radam(dev_ctx.xp, param.data, grad.data, learning_rate.data,
+                             beta1_pow.data, beta2_pow.data, rho.data, moment1.data,
+                             moment2.data, beta1, beta2, epsilon)
+    opt_funcs.write_outputs(values, {
+        "param_out": _alloc(dev_ctx, param_out, param.data),
+        "beta1_pow_out": _alloc(dev_ctx, beta1_pow_out, param.data),
+        "beta2_pow_out": _alloc(dev_ctx, beta2_pow_out, param.data),
+        "rho_out": _alloc(dev_ctx, rho_out, param.data),
+        "moment1_out": _alloc(dev_ctx, moment1_out, param.data),
+        "moment2_out": _alloc(dev_ctx, moment2_out, param.data),
+        "master_param_out": _alloc(dev_ctx, master_param_out, param.data)})

@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from .spec import FLOATS, Case, In
+from .spec import FLOATS, Case, Drawn, In
 
 _SHAPE = (3, 4)
 #: case name -> {output slot: input slot} (the output is the input's own variable)
@@ -360,5 +360,76 @@ _LARS = [
     _lars("outputs", "float64", {}, inplace=False),
 ]
 
+# -- nadam, radam (snake_case slots; [1] step states updated in place) ----------------------------
+# Paddle 3.3.1's CPU nadam / radam kernels combine the [1] step states with the parameter
+# elementwise without broadcasting them: past the first element they read memory beyond the
+# state's buffer (garbage: 0.0 or 1e123 by run). Only a one-element parameter is defined, so
+# the fixtures hold one-element parameters; fluidphi broadcasts the states (the optimizer's
+# meaning). Several cases (seeds) cover the value range instead of one large tensor.
+_ONE = (1,)
+
+
+def _power(base: float, n: int) -> float:
+    """base ** n by repeated multiplication (exact IEEE steps, the same on every CPU)."""
+    value = 1.0
+    for _ in range(n):
+        value *= base
+    return value
+
+
+def _nadam_mu_product(beta1: float, momentum_decay: float, steps: int) -> list[float]:
+    """[prod over t <= steps of beta1 (1 - 0.5 * 0.96 ** (t * momentum_decay))], as Paddle's
+    NAdam carries it from step to step (a non-integer power: drawn, not written)."""
+    return [float(np.prod([beta1 * (1 - 0.5 * (0.96 ** (t + 1)) ** momentum_decay)
+                           for t in range(steps)]))]
+
+
+def _nadam(tag: str, dtype: str, attrs: dict[str, Any], step: int = 1, **kw: Any) -> Case:
+    b1, b2 = attrs.get("beta1", 0.9), attrs.get("beta2", 0.999)
+    mu = Drawn(_nadam_mu_product, (b1, attrs.get("momentum_decay", 0.004), step - 1))
+    return _update("nadam", tag, dtype, {
+        "momentum_decay_pow": In((1,), dtype, values=[_power(0.96, step - 1)]),
+        "beta2_pow": In((1,), dtype, values=[_power(b2, step - 1)]),
+        "mu_product": In((1,), dtype, values=mu),
+        "moment1": In(_ONE, dtype, -0.2, 0.2), "moment2": In(_ONE, dtype, 0.0, 0.1)},
+        attrs, param="param", shape=_ONE, **kw)
+
+
+_NADAM = [
+    *(_nadam(f"step1_{seed}", dtype, {}) for dtype in FLOATS for seed in "abc"),
+    *(_nadam("step5", dtype, {"beta1": 0.8, "beta2": 0.99, "epsilon": 1e-6,
+                              "momentum_decay": 0.01}, 5) for dtype in FLOATS),
+    _nadam("lr0", "float32", {}, 3, lr=0.0),
+    *(_nadam(f"nonfinite_{tag}", "float32", {}, 2, grad_special=(value,))
+      for tag, value in (("nan", float("nan")), ("inf", float("inf")), ("zero", 0.0))),
+    _nadam("outputs", "float64", {}, 2, inplace=False),
+]
+
+
+def _radam(tag: str, dtype: str, attrs: dict[str, Any], step: int = 1, **kw: Any) -> Case:
+    b1, b2 = attrs.get("beta1", 0.9), attrs.get("beta2", 0.999)
+    # Paddle's RAdam starts rho at 0 and feeds the [1] states from step to step
+    rho = 0.0
+    for i in range(1, step):
+        rho = (rho * (b2 - _power(b2, i)) + _power(b2, i)) / (1 - _power(b2, i))
+    return _update("radam", tag, dtype, {
+        "beta1_pow": In((1,), dtype, values=[_power(b1, step - 1)]),
+        "beta2_pow": In((1,), dtype, values=[_power(b2, step - 1)]),
+        "rho": In((1,), dtype, values=[rho]),
+        "moment1": In(_ONE, dtype, -0.2, 0.2), "moment2": In(_ONE, dtype, 0.0, 0.1)},
+        attrs, param="param", shape=_ONE, **kw)
+
+
+_RADAM = [
+    *(_radam(tag, dtype, attrs, step) for dtype in FLOATS for tag, attrs, step in (
+        ("step1", {}, 1), ("step6_warmup", {}, 6), ("step9_rectified", {"beta2": 0.9}, 9),
+        ("step9_rectified_b", {"beta2": 0.9}, 9),
+        ("step40", {"beta1": 0.8, "beta2": 0.99, "epsilon": 1e-6}, 40))),
+    _radam("lr0", "float32", {}, 12, lr=0.0),
+    *(_radam(f"nonfinite_{tag}", "float32", {"beta2": 0.9}, 9, grad_special=(value,))
+      for tag, value in (("nan", float("nan")), ("inf", float("inf")), ("zero", 0.0))),
+    _radam("outputs", "float64", {}, 3, inplace=False),
+]
+
 CASES = [*_MOMENTUM, *_LAMB, *_RMSPROP, *_ADAGRAD, *_ADAM, *_ADADELTA, *_ADAMAX,
-         *_DECAYED_ADAGRAD, *_FTRL, *_LARS]
+         *_DECAYED_ADAGRAD, *_FTRL, *_LARS, *_NADAM, *_RADAM]
