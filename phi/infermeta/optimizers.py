@@ -93,3 +93,15 @@ def radam_infer_meta(param: MetaTensor, beta1_pow: MetaTensor, beta2_pow: MetaTe
     _like(((param, param_out), (beta1_pow, beta1_pow_out), (beta2_pow, beta2_pow_out),
            (rho, rho_out), (moment1, moment1_out), (moment2, moment2_out),
            (param, master_param_out)))
+
+
+def rprop_infer_meta(param: MetaTensor, prev: MetaTensor, learning_rate: MetaTensor,
+                     param_out: MetaTensor, prev_out: MetaTensor,
+                     learning_rate_out: MetaTensor, master_param_out: MetaTensor) -> None:
+    _like(((param, param_out), (prev, prev_out), (learning_rate, learning_rate_out),
+           (param, master_param_out)))
+
+
+def asgd_infer_meta(param: MetaTensor, d: MetaTensor, y: MetaTensor, param_out: MetaTensor,
+                    d_out: MetaTensor, y_out: MetaTensor, master_param_out: MetaTensor) -> None:
+    _like(((param, param_out), (d, d_out), (y, y_out), (param, master_param_out)))

@@ -14,6 +14,7 @@ __all__ = [
     "adadelta_",
     "adagrad_",
     "adamax_",
+    "asgd_",
     "decayed_adagrad",
     "ftrl",
     "lamb_",
@@ -22,6 +23,7 @@ __all__ = [
     "nadam_",
     "radam_",
     "rmsprop_",
+    "rprop_",
 ]
 
 
@@ -418,3 +420,61 @@ def radam_(
                      "epsilon": epsilon,
                      "multi_precision": multi_precision,
                  })
+
+
+def rprop_(
+    param: TensorLike,
+    grad: TensorLike,
+    prev: TensorLike,
+    learning_rate: TensorLike,
+    master_param: TensorLike | None,
+    learning_rate_range: TensorLike,
+    etas: TensorLike,
+    multi_precision: bool = False,
+) -> tuple[Tensor, Tensor, Tensor, Tensor]:
+    """`rprop_` (ops.yaml): (Tensor param, Tensor grad, Tensor prev, Tensor learning_rate, Tensor
+    master_param, Tensor learning_rate_range, Tensor etas, bool multi_precision=false) ->
+    Tensor(param_out), Tensor(prev_out), Tensor(learning_rate_out), Tensor(master_param_out).
+
+    Kernel `rprop`; InferMeta `rprop_infer_meta`.
+    """
+    return apply("rprop_",
+                 {
+                     "param": param,
+                     "grad": grad,
+                     "prev": prev,
+                     "learning_rate": learning_rate,
+                     "master_param": master_param,
+                     "learning_rate_range": learning_rate_range,
+                     "etas": etas,
+                 },
+                 {"multi_precision": multi_precision})
+
+
+def asgd_(
+    param: TensorLike,
+    grad: TensorLike,
+    learning_rate: TensorLike,
+    d: TensorLike,
+    y: TensorLike,
+    n: TensorLike,
+    master_param: TensorLike | None = None,
+    multi_precision: bool = False,
+) -> tuple[Tensor, Tensor, Tensor, Tensor]:
+    """`asgd_` (ops.yaml): (Tensor param, Tensor grad, Tensor learning_rate, Tensor d, Tensor y,
+    Tensor n, Tensor master_param, bool multi_precision=false) -> Tensor(param_out),
+    Tensor(d_out), Tensor(y_out), Tensor(master_param_out).
+
+    Kernel `asgd`; InferMeta `asgd_infer_meta`.
+    """
+    return apply("asgd_",
+                 {
+                     "param": param,
+                     "grad": grad,
+                     "learning_rate": learning_rate,
+                     "d": d,
+                     "y": y,
+                     "n": n,
+                     "master_param": master_param,
+                 },
+                 {"multi_precision": multi_precision})

@@ -311,3 +311,31 @@ def radam(xp: Any, param: Any, grad: Any, lr: Any, beta1_pow: Any, beta2_pow: An
         p = param - rate * m1_hat
     return {"param_out": p, "beta1_pow_out": b1_pow, "beta2_pow_out": b2_pow, "rho_out": rho_out,
             "moment1_out": m1, "moment2_out": m2, "master_param_out": p}
+
+
+@_quiet
+def rprop(xp: Any, param: Any, grad: Any, prev: Any, lr: Any, learning_rate_range: Any,
+          etas: Any) -> dict[str, Any]:
+    """{param_out, prev_out, learning_rate_out}, all elementwise (LearningRate is Param's
+    shape): where g * prev > 0 the rate grows by etas[1], where < 0 it shrinks by etas[0]
+    and g is taken as 0, else (0, or NaN, which Paddle leaves undefined) it stays; the rate
+    is clipped to learning_rate_range [min, max]; p' = p - sign(g) rate'; prev' = g."""
+    t = param.dtype.type
+    product = grad * prev
+    eta_neg, eta_pos = etas.reshape(-1)[0], etas.reshape(-1)[1]
+    eta = xp.where(product > 0, eta_pos, xp.where(product < 0, eta_neg, t(1)))
+    g = xp.where(product < 0, t(0), grad)
+    rate = (lr * eta).astype(param.dtype)
+    low, high = learning_rate_range.reshape(-1)[0], learning_rate_range.reshape(-1)[1]
+    rate = xp.where(rate > high, high, xp.where(rate < low, low, rate))
+    p = param - xp.sign(g) * rate
+    return {"param_out": p, "prev_out": g, "learning_rate_out": rate, "master_param_out": p}
+
+
+@_quiet
+def asgd(xp: Any, param: Any, grad: Any, lr: Any, d: Any, y: Any, n: Any) -> dict[str, Any]:
+    """{param_out, d_out, y_out}: d' = d - y + g (the running sum of the stored gradients
+    y); y' = g; p' = p - (lr / n) d' (n, [1], is the number of stored gradients)."""
+    d_new = d - y + grad
+    p = param - (scalar(lr, param.dtype) / scalar(n, param.dtype)) * d_new
+    return {"param_out": p, "d_out": d_new, "y_out": grad, "master_param_out": p}

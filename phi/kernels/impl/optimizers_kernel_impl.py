@@ -234,3 +234,36 @@ def radam_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor,
         "moment1_out": _alloc(dev_ctx, moment1_out, param.data),
         "moment2_out": _alloc(dev_ctx, moment2_out, param.data),
         "master_param_out": _alloc(dev_ctx, master_param_out, param.data)})
+
+
+@register_kernel("rprop", Backend.CPU, DataLayout.ALL_LAYOUT, [DataType.BFLOAT16, *_FLOAT])
+@register_kernel("rprop", Backend.GPU, DataLayout.ALL_LAYOUT, [DataType.BFLOAT16, *_FLOAT])
+def rprop_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor,
+                 prev: DenseTensor, learning_rate: DenseTensor,
+                 master_param: DenseTensor | None, learning_rate_range: DenseTensor,
+                 etas: DenseTensor, multi_precision: bool, param_out: OutTensor,
+                 prev_out: OutTensor, learning_rate_out: OutTensor,
+                 master_param_out: OptionalOutTensor) -> None:
+    values = opt_funcs.rprop(dev_ctx.xp, param.data, grad.data, prev.data, learning_rate.data,
+                             learning_rate_range.data, etas.data)
+    opt_funcs.write_outputs(values, {
+        "param_out": _alloc(dev_ctx, param_out, param.data),
+        "prev_out": _alloc(dev_ctx, prev_out, param.data),
+        "learning_rate_out": _alloc(dev_ctx, learning_rate_out, param.data),
+        "master_param_out": _alloc(dev_ctx, master_param_out, param.data)})
+
+
+@register_kernel("asgd", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("asgd", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def asgd_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor,
+                learning_rate: DenseTensor, d: DenseTensor, y: DenseTensor, n: DenseTensor,
+                master_param: DenseTensor | None, multi_precision: bool, param_out: OutTensor,
+                d_out: OutTensor, y_out: OutTensor,
+                master_param_out: OptionalOutTensor) -> None:
+    values = opt_funcs.asgd(dev_ctx.xp, param.data, grad.data, learning_rate.data, d.data,
+                            y.data, n.data)
+    opt_funcs.write_outputs(values, {
+        "param_out": _alloc(dev_ctx, param_out, param.data),
+        "d_out": _alloc(dev_ctx, d_out, param.data),
+        "y_out": _alloc(dev_ctx, y_out, param.data),
+        "master_param_out": _alloc(dev_ctx, master_param_out, param.data)})

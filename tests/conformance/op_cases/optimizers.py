@@ -431,5 +431,41 @@ _RADAM = [
     _radam("outputs", "float64", {}, 3, inplace=False),
 ]
 
+# -- rprop (per-element learning rates), asgd ------------------------------------------------------
+# rprop's NaN products leave Paddle's eta uninitialised (its kernel tests > 0, == 0, < 0
+# only): no NaN gradients here.
+
+
+def _rprop(tag: str, dtype: str, *, lr_range: tuple[float, float] = (1e-5, 50.0),
+           etas: tuple[float, float] = (0.5, 1.2), **kw: Any) -> Case:
+    return _update("rprop", tag, dtype, {
+        "prev": In(_SHAPE, dtype, -1.0, 1.0, special=(0.0, 0.5, -0.5, 1.0)),
+        "learning_rate": In(_SHAPE, dtype, 0.001, 0.1)}, {}, param="param",
+        extra={"learning_rate_range": In((2,), dtype, values=list(lr_range)),
+               "etas": In((2,), dtype, values=list(etas))},
+        grad_special=(0.25, 0.0, 0.5, -0.5), **kw)
+
+
+_RPROP = [
+    *(_rprop("plain", dtype) for dtype in ("bfloat16", *FLOATS)),
+    *(_rprop("clipped", dtype, lr_range=(0.01, 0.06), etas=(0.3, 2.0))
+      for dtype in ("bfloat16", *FLOATS)),
+    _rprop("outputs", "float64", inplace=False),
+]
+
+
+def _asgd(tag: str, dtype: str, n: float, **kw: Any) -> Case:
+    return _update("asgd", tag, dtype, {"d": In(_SHAPE, dtype, -2.0, 2.0),
+                                        "y": In(_SHAPE, dtype, -1.0, 1.0)}, {}, param="param",
+                   extra={"n": In((1,), dtype, values=[n])}, **kw)
+
+
+_ASGD = [
+    *(_asgd(tag, dtype, n) for dtype in FLOATS for tag, n in (("n1", 1.0), ("n4", 4.0))),
+    _asgd("lr0", "float32", 2.0, lr=0.0),
+    _asgd("nonfinite", "float32", 3.0, grad_special=(float("nan"), float("inf"), -0.0)),
+    _asgd("outputs", "float64", 2.0, inplace=False),
+]
+
 CASES = [*_MOMENTUM, *_LAMB, *_RMSPROP, *_ADAGRAD, *_ADAM, *_ADADELTA, *_ADAMAX,
-         *_DECAYED_ADAGRAD, *_FTRL, *_LARS, *_NADAM, *_RADAM]
+         *_DECAYED_ADAGRAD, *_FTRL, *_LARS, *_NADAM, *_RADAM, *_RPROP, *_ASGD]
