@@ -70,6 +70,7 @@ def ftrl_infer_meta(param: MetaTensor, squared_accumulator: MetaTensor,
 def lars_momentum_infer_meta(param: list[MetaTensor], velocity: list[MetaTensor],
                              param_out: list[MetaTensor], velocity_out: list[MetaTensor],
                              master_param_out: list[MetaTensor] | None = None) -> None:
+    """lars_momentum and merged_momentum."""
     _like((*zip(param, param_out), *zip(velocity, velocity_out),
            *zip(param, master_param_out or [])))
 
@@ -105,3 +106,15 @@ def rprop_infer_meta(param: MetaTensor, prev: MetaTensor, learning_rate: MetaTen
 def asgd_infer_meta(param: MetaTensor, d: MetaTensor, y: MetaTensor, param_out: MetaTensor,
                     d_out: MetaTensor, y_out: MetaTensor, master_param_out: MetaTensor) -> None:
     _like(((param, param_out), (d, d_out), (y, y_out), (param, master_param_out)))
+
+
+def merged_adam_infer_meta(param: list[MetaTensor], moment1: list[MetaTensor],
+                           moment2: list[MetaTensor], beta1_pow: list[MetaTensor],
+                           beta2_pow: list[MetaTensor], param_out: list[MetaTensor],
+                           moment1_out: list[MetaTensor], moment2_out: list[MetaTensor],
+                           moment2_max_out: list[MetaTensor], beta1_pow_out: list[MetaTensor],
+                           beta2_pow_out: list[MetaTensor],
+                           master_param_out: list[MetaTensor]) -> None:
+    _like((*zip(param, param_out), *zip(moment1, moment1_out), *zip(moment2, moment2_out),
+           *zip(moment2, moment2_max_out or []), *zip(beta1_pow, beta1_pow_out),
+           *zip(beta2_pow, beta2_pow_out), *zip(param, master_param_out or [])))

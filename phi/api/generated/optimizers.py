@@ -19,6 +19,7 @@ __all__ = [
     "ftrl",
     "lamb_",
     "lars_momentum_",
+    "merged_momentum_",
     "momentum_",
     "nadam_",
     "radam_",
@@ -478,3 +479,42 @@ def asgd_(
                      "master_param": master_param,
                  },
                  {"multi_precision": multi_precision})
+
+
+def merged_momentum_(
+    param: Sequence[TensorLike],
+    grad: Sequence[TensorLike],
+    velocity: Sequence[TensorLike],
+    learning_rate: Sequence[TensorLike],
+    master_param: Sequence[TensorLike],
+    mu: float,
+    use_nesterov: bool = False,
+    regularization_method: Sequence[str] = (),
+    regularization_coeff: Sequence[float] = (),
+    multi_precision: bool = False,
+    rescale_grad: float = 1.0,
+) -> tuple[list[Tensor], list[Tensor], list[Tensor]]:
+    """`merged_momentum_` (ops.yaml): (Tensor[] param, Tensor[] grad, Tensor[] velocity, Tensor[]
+    learning_rate, Tensor[] master_param, float mu, bool use_nesterov=false, str[]
+    regularization_method={}, float[] regularization_coeff={}, bool multi_precision=false, float
+    rescale_grad=1.0) -> Tensor[](param_out){param.size()},
+    Tensor[](velocity_out){param.size()}, Tensor[](master_param_out){master_param.size()}.
+
+    Kernel `merged_momentum`; InferMeta `lars_momentum_infer_meta`.
+    """
+    return apply("merged_momentum_",
+                 {
+                     "param": param,
+                     "grad": grad,
+                     "velocity": velocity,
+                     "learning_rate": learning_rate,
+                     "master_param": master_param,
+                 },
+                 {
+                     "mu": mu,
+                     "use_nesterov": use_nesterov,
+                     "regularization_method": regularization_method,
+                     "regularization_coeff": regularization_coeff,
+                     "multi_precision": multi_precision,
+                     "rescale_grad": rescale_grad,
+                 })

@@ -16,7 +16,7 @@ from phi.kernels.funcs.common import quiet
 
 
 def amsgrad_max(op: str, amsgrad: bool, moment2_max: Any | None,
-                moment2_max_out: Any | None) -> Any | None:
+                moment2_max_out: Any | None) -> Any | None:  # (adam, merged_adam)
     """The Moment2Max array adam reads under amsgrad (None without amsgrad); amsgrad needs
     both the Moment2Max input and the Moment2MaxOut output (tensors with `.data`)."""
     if not amsgrad:

@@ -339,3 +339,38 @@ def asgd(xp: Any, param: Any, grad: Any, lr: Any, d: Any, y: Any, n: Any) -> dic
     d_new = d - y + grad
     p = param - (scalar(lr, param.dtype) / scalar(n, param.dtype)) * d_new
     return {"param_out": p, "d_out": d_new, "y_out": grad, "master_param_out": p}
+
+
+def merged_momentum(xp: Any, params: list[Any], grads: list[Any], velocities: list[Any],
+                    lrs: list[Any], mu: float, use_nesterov: bool, methods: list[str],
+                    coeffs: list[float], rescale_grad: float) -> list[dict[str, Any]]:
+    """momentum over lists of parameters ({param_out, velocity_out} each), as Paddle's CPU
+    kernel: one learning rate (or one per parameter); `methods` / `coeffs` per parameter
+    (or none). Without Nesterov, regularization and per-parameter rates it is the merged
+    update v' = mu v + rescale_grad g, p' = p - lr v'; otherwise each parameter takes
+    momentum's update, which ignores rescale_grad."""
+    n = len(params)
+    check_counts("merged_momentum", n, {"Grad": len(grads), "Velocity": len(velocities)})
+    if len(lrs) not in (1, n):
+        raise ValueError(f"merged_momentum: {len(lrs)} LearningRate tensors for {n} "
+                         "parameters (1 or one per parameter expected)")
+    if methods and (len(methods) != n or len(coeffs) != n):
+        raise ValueError(f"merged_momentum: regularization_method ({len(methods)}) and "
+                         f"regularization_coeff ({len(coeffs)}) must give one value per "
+                         f"parameter ({n})")
+    merged = len(lrs) == 1 and not use_nesterov and not methods
+    out = []
+    for i, param in enumerate(params):
+        grad = grads[i] * param.dtype.type(rescale_grad) if merged else grads[i]
+        out.append(momentum(xp, param, grad, velocities[i], lrs[i if len(lrs) > 1 else 0], mu,
+                            use_nesterov, methods[i] if methods else "",
+                            coeffs[i] if coeffs else 0.0))
+    return out
+
+
+def check_counts(op: str, n: int, counts: Mapping[str, int]) -> None:
+    """A ValueError naming the list slots of `op` that do not hold one tensor per parameter."""
+    bad = [f"{slot} has {count}" for slot, count in counts.items() if count != n]
+    if bad:
+        raise ValueError(f"{op}: {', '.join(bad)} tensor(s) for {n} parameters (one per "
+                         "parameter expected)")

@@ -11,6 +11,7 @@ from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor, OutTensor, OutTensorList
 from phi.core.kernel_registry import register_kernel
+from phi.kernels.funcs import optimizer as adam_funcs
 from phi.kernels.funcs import optimizers as opt_funcs
 
 _FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
@@ -267,3 +268,59 @@ def asgd_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor,
         "d_out": _alloc(dev_ctx, d_out, param.data),
         "y_out": _alloc(dev_ctx, y_out, param.data),
         "master_param_out": _alloc(dev_ctx, master_param_out, param.data)})
+
+
+@register_kernel("merged_momentum", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("merged_momentum", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def merged_momentum_kernel(dev_ctx: DeviceContext, param: list[DenseTensor],
+                           grad: list[DenseTensor], velocity: list[DenseTensor],
+                           learning_rate: list[DenseTensor], master_param: list[DenseTensor],
+                           mu: float, use_nesterov: bool, regularization_method: list[str],
+                           regularization_coeff: list[float], multi_precision: bool,
+                           rescale_grad: float, param_out: OutTensorList,
+                           velocity_out: OutTensorList,
+                           master_param_out: OutTensorList) -> None:
+    updates = opt_funcs.merged_momentum(
+        dev_ctx.xp, [t.data for t in param], [t.data for t in grad],
+        [t.data for t in velocity], [t.data for t in learning_rate], mu, use_nesterov,
+        regularization_method, regularization_coeff, rescale_grad)
+    for i, values in enumerate(updates):
+        values["master_param_out"] = values["param_out"]
+        opt_funcs.write_outputs(values, {
+            "param_out": _alloc(dev_ctx, param_out[i], param[i].data),
+            "velocity_out": _alloc(dev_ctx, velocity_out[i], param[i].data),
+            "master_param_out": _alloc(dev_ctx, master_param_out[i] if master_param_out
+                                       else None, param[i].data)})
+
+
+@register_kernel("merged_adam", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("merged_adam", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def merged_adam_kernel(dev_ctx: DeviceContext, param: list[DenseTensor],
+                       grad: list[DenseTensor], learning_rate: list[DenseTensor],
+                       moment1: list[DenseTensor], moment2: list[DenseTensor],
+                       moment2_max: list[DenseTensor], beta1_pow: list[DenseTensor],
+                       beta2_pow: list[DenseTensor], master_param: list[DenseTensor],
+                       beta1: float, beta2: float, epsilon: float, multi_precision: bool,
+                       use_global_beta_pow: bool, amsgrad: bool, param_out: OutTensorList,
+                       moment1_out: OutTensorList, moment2_out: OutTensorList,
+                       moment2_max_out: OutTensorList, beta1_pow_out: OutTensorList,
+                       beta2_pow_out: OutTensorList, master_param_out: OutTensorList) -> None:
+    opt_funcs.check_counts("merged_adam", len(param), {
+        "Grad": len(grad), "LearningRate": len(learning_rate), "Moment1": len(moment1),
+        "Moment2": len(moment2), "Beta1Pow": len(beta1_pow), "Beta2Pow": len(beta2_pow)})
+    for i, p in enumerate(param):
+        m2_max = adam_funcs.amsgrad_max(
+            "merged_adam", amsgrad, moment2_max[i] if i < len(moment2_max) else None,
+            moment2_max_out[i] if i < len(moment2_max_out) else None)
+        arrays = [t.data for t in (p, grad[i], learning_rate[i], moment1[i], moment2[i],
+                                   beta1_pow[i], beta2_pow[i])]
+        outs = [dev_ctx.alloc(out[i], src.dtype)
+                for out, src in ((param_out, p), (moment1_out, moment1[i]),
+                                 (moment2_out, moment2[i]), (beta1_pow_out, beta1_pow[i]),
+                                 (beta2_pow_out, beta2_pow[i]))]
+        adam_funcs.adam(dev_ctx.xp, *arrays, beta1, beta2, epsilon, *outs,
+                        update_pows=not use_global_beta_pow, moment2_max=m2_max,
+                        moment2_max_out=None if m2_max is None
+                        else dev_ctx.alloc(moment2_max_out[i], p.dtype))
+        if i < len(master_param_out):
+            dev_ctx.alloc(master_param_out[i], p.dtype)[...] = outs[0]

@@ -467,5 +467,70 @@ _ASGD = [
     _asgd("outputs", "float64", 2.0, inplace=False),
 ]
 
+# -- merged_momentum, merged_adam (lists of parameters) --------------------------------------
+# Paddle's CPU merged_momentum requires ParamOut / VelocityOut to be Param's / Velocity's own
+# tensors, and merged_adam with fresh output variables crashes Paddle's process (SIGSEGV):
+# every case is in place.
+
+def _lists(dtype: str, n: int, **ranges: tuple[float, float]) -> dict[str, list[In]]:
+    return {slot: [In(shape, dtype, low, high) for shape in _LIST_SHAPES[:n]]
+            for slot, (low, high) in ranges.items()}
+
+
+def _merged_momentum(tag: str, dtype: str, attrs: dict[str, Any], *, n: int = 2,
+                     lrs: int = 1, **fields: Any) -> Case:
+    inputs: dict[str, Any] = {**_lists(dtype, n, Param=(-2.0, 2.0), Grad=(-1.0, 1.0),
+                                       Velocity=(-0.5, 0.5)),
+                              "LearningRate": [_lr(dtype, 0.05 * (i + 1)) for i in range(lrs)]}
+    return _case(f"merged_momentum_{tag}_{dtype}", "merged_momentum", inputs,
+                 {"mu": 0.9, **attrs}, _MOMENTUM_INPLACE, **fields)
+
+
+_MERGED_MOMENTUM = [
+    *(_merged_momentum(tag, dtype, attrs, **kw) for dtype in FLOATS for tag, attrs, kw in (
+        ("merged_rescale", {"rescale_grad": 0.5}, {}),
+        ("lr_each_l2", {"regularization_method": ["l2_decay", "", "l2_decay"],
+                        "regularization_coeff": [0.1, 0.2, 0.05]}, {"n": 3, "lrs": 3}),
+    )),
+    _merged_momentum("nesterov_rescale_ignored", "float32",
+                     {"use_nesterov": True, "rescale_grad": 0.5}),
+    _merged_momentum("lr_each", "float32", {"mu": 0.5}, lrs=2),
+    _merged_momentum("one", "float64", {}, n=1),
+    _merged_momentum("lr_count", "float32", {}, n=3, lrs=2, raises="LearningRate"),
+    _merged_momentum("reg_count", "float32", {"regularization_method": ["l2_decay"],
+                                              "regularization_coeff": [0.1]},
+                     raises="regularization_method"),
+]
+
+_MERGED_ADAM_INPLACE = {**_ADAM_INPLACE, "Moment2MaxOut": "Moment2Max"}
+
+
+def _merged_adam(tag: str, dtype: str, attrs: dict[str, Any], *, n: int = 2) -> Case:
+    b1, b2 = attrs.get("beta1", 0.9), attrs.get("beta2", 0.999)
+    inputs: dict[str, Any] = {
+        **_lists(dtype, n, Param=(-2.0, 2.0), Grad=(-1.0, 1.0), Moment1=(-0.2, 0.2),
+                 Moment2=(0.0, 0.1)),
+        "LearningRate": [_lr(dtype, 0.01 * (i + 1)) for i in range(n)],
+        "Beta1Pow": [In((1,), dtype, values=[_power(b1, i + 1)]) for i in range(n)],
+        "Beta2Pow": [In((1,), dtype, values=[_power(b2, i + 1)]) for i in range(n)]}
+    outputs: tuple[str, ...] = ()
+    if attrs.get("amsgrad"):
+        inputs.update(_lists(dtype, n, Moment2Max=(0.0, 0.12)))
+        outputs = ("Moment2MaxOut",)
+    fetch = None
+    if attrs.get("use_global_beta_pow"):
+        fetch = ("ParamOut", "Moment1Out", "Moment2Out")
+    return _case(f"merged_adam_{tag}_{dtype}", "merged_adam", inputs, attrs,
+                 _MERGED_ADAM_INPLACE, outputs=outputs, fetch=fetch)
+
+
+_MERGED_ADAM = [
+    *(_merged_adam(tag, dtype, attrs) for dtype in FLOATS for tag, attrs in (
+        ("plain", {}), ("amsgrad", {"amsgrad": True, "beta1": 0.8, "epsilon": 1e-6}))),
+    _merged_adam("global_beta_pow", "float32", {"use_global_beta_pow": True}),
+    _merged_adam("three", "float32", {"beta2": 0.99}, n=3),
+]
+
 CASES = [*_MOMENTUM, *_LAMB, *_RMSPROP, *_ADAGRAD, *_ADAM, *_ADADELTA, *_ADAMAX,
-         *_DECAYED_ADAGRAD, *_FTRL, *_LARS, *_NADAM, *_RADAM, *_RPROP, *_ASGD]
+         *_DECAYED_ADAGRAD, *_FTRL, *_LARS, *_NADAM, *_RADAM, *_RPROP, *_ASGD,
+         *_MERGED_MOMENTUM, *_MERGED_ADAM]
