@@ -118,3 +118,17 @@ def merged_adam_infer_meta(param: list[MetaTensor], moment1: list[MetaTensor],
     _like((*zip(param, param_out), *zip(moment1, moment1_out), *zip(moment2, moment2_out),
            *zip(moment2, moment2_max_out or []), *zip(beta1_pow, beta1_pow_out),
            *zip(beta2_pow, beta2_pow_out), *zip(param, master_param_out or [])))
+
+
+def average_accumulates_infer_meta(param: MetaTensor, in_sum_1: MetaTensor,
+                                   in_sum_2: MetaTensor, in_sum_3: MetaTensor,
+                                   in_num_accumulates: MetaTensor,
+                                   in_old_num_accumulates: MetaTensor,
+                                   in_num_updates: MetaTensor, out_sum_1: MetaTensor,
+                                   out_sum_2: MetaTensor, out_sum_3: MetaTensor,
+                                   out_num_accumulates: MetaTensor,
+                                   out_old_num_accumulates: MetaTensor,
+                                   out_num_updates: MetaTensor) -> None:
+    _like(((in_sum_1, out_sum_1), (in_sum_2, out_sum_2), (in_sum_3, out_sum_3),
+           (in_num_accumulates, out_num_accumulates),
+           (in_old_num_accumulates, out_old_num_accumulates), (in_num_updates, out_num_updates)))

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["merged_adam_"]
+__all__ = ["average_accumulates_", "merged_adam_"]
 
 
 def merged_adam_(
@@ -68,4 +68,41 @@ def merged_adam_(
                      "multi_precision": multi_precision,
                      "use_global_beta_pow": use_global_beta_pow,
                      "amsgrad": amsgrad,
+                 })
+
+
+def average_accumulates_(
+    param: TensorLike,
+    in_sum_1: TensorLike,
+    in_sum_2: TensorLike,
+    in_sum_3: TensorLike,
+    in_num_accumulates: TensorLike,
+    in_old_num_accumulates: TensorLike,
+    in_num_updates: TensorLike,
+    average_window: float = 0.0,
+    max_average_window: int = 9223372036854775807,
+    min_average_window: int = 10000,
+) -> tuple[Tensor, Tensor, Tensor, Tensor, Tensor, Tensor]:
+    """`average_accumulates_` (ops.yaml): (Tensor param, Tensor in_sum_1, Tensor in_sum_2, Tensor
+    in_sum_3, Tensor in_num_accumulates, Tensor in_old_num_accumulates, Tensor in_num_updates,
+    float average_window=0.0, int64_t max_average_window=9223372036854775807, int64_t
+    min_average_window=10000) -> Tensor(out_sum_1), Tensor(out_sum_2), Tensor(out_sum_3),
+    Tensor(out_num_accumulates), Tensor(out_old_num_accumulates), Tensor(out_num_updates).
+
+    Kernel `average_accumulates`; InferMeta `average_accumulates_infer_meta`.
+    """
+    return apply("average_accumulates_",
+                 {
+                     "param": param,
+                     "in_sum_1": in_sum_1,
+                     "in_sum_2": in_sum_2,
+                     "in_sum_3": in_sum_3,
+                     "in_num_accumulates": in_num_accumulates,
+                     "in_old_num_accumulates": in_old_num_accumulates,
+                     "in_num_updates": in_num_updates,
+                 },
+                 {
+                     "average_window": average_window,
+                     "max_average_window": max_average_window,
+                     "min_average_window": min_average_window,
                  })

@@ -374,3 +374,44 @@ def check_counts(op: str, n: int, counts: Mapping[str, int]) -> None:
     if bad:
         raise ValueError(f"{op}: {', '.join(bad)} tensor(s) for {n} parameters (one per "
                          "parameter expected)")
+
+
+#: average_accumulates moves sum_1 into sum_2 every this many updates (precision)
+MAX_NUM_ACCUMULATES = 16384
+
+
+def average_accumulates(xp: Any, param: Any, sum_1: Any, sum_2: Any, sum_3: Any,
+                        num_accumulates: Any, old_num_accumulates: Any, num_updates: Any,
+                        average_window: float, max_average_window: int,
+                        min_average_window: int, aliased: tuple[bool, bool]
+                        ) -> dict[str, Any]:
+    """ModelAverage's running sums: {out_sum_1, out_sum_2, out_sum_3, out_num_accumulates,
+    out_old_num_accumulates, out_num_updates}. Both counters advance; sum_1 += param; every
+    16384th update sum_2 += sum_1, sum_1 = 0; once num_accumulates reaches min_average_window
+    and min(max_average_window, trunc(num_updates * average_window)) (float32 product), sum_3
+    = sum_1 + sum_2, both restart at 0 and the window count moves to old_num_accumulates.
+    Paddle's kernel reads sum_1 / sum_2 back from its inputs after writing the outputs, so
+    where an output is its input's tensor (`aliased`, as ModelAverage's program writes them)
+    those reads see the new values; this follows it."""
+    if min_average_window > max_average_window:
+        raise ValueError(f"average_accumulates: min_average_window ({min_average_window}) > "
+                         f"max_average_window ({max_average_window})")
+    updates = int(num_updates.reshape(-1)[0]) + 1
+    accumulates = int(num_accumulates.reshape(-1)[0]) + 1
+    old = int(old_num_accumulates.reshape(-1)[0])
+    zero = xp.zeros_like(sum_1)
+    out_1, out_2, out_3 = sum_1 + param, sum_2, sum_3
+    read_1 = out_1 if aliased[0] else sum_1
+    if updates % MAX_NUM_ACCUMULATES == 0:
+        out_2 = sum_2 + read_1
+        out_1 = zero
+        read_1 = out_1 if aliased[0] else sum_1
+    window = int(xp.float32(updates) * xp.float32(average_window))
+    if accumulates >= min_average_window and accumulates >= min(max_average_window, window):
+        out_3 = read_1 + (out_2 if aliased[1] else sum_2)
+        out_1, out_2 = zero, zero
+        old, accumulates = accumulates, 0
+    counter = num_updates.dtype.type
+    return {"out_sum_1": out_1, "out_sum_2": out_2, "out_sum_3": out_3,
+            "out_num_accumulates": counter(accumulates),
+            "out_old_num_accumulates": counter(old), "out_num_updates": counter(updates)}

@@ -324,3 +324,30 @@ def merged_adam_kernel(dev_ctx: DeviceContext, param: list[DenseTensor],
                         else dev_ctx.alloc(moment2_max_out[i], p.dtype))
         if i < len(master_param_out):
             dev_ctx.alloc(master_param_out[i], p.dtype)[...] = outs[0]
+
+
+@register_kernel("average_accumulates", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("average_accumulates", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def average_accumulates_kernel(dev_ctx: DeviceContext, param: DenseTensor,
+                               in_sum_1: DenseTensor, in_sum_2: DenseTensor,
+                               in_sum_3: DenseTensor, in_num_accumulates: DenseTensor,
+                               in_old_num_accumulates: DenseTensor,
+                               in_num_updates: DenseTensor, average_window: float,
+                               max_average_window: int, min_average_window: int,
+                               out_sum_1: OutTensor, out_sum_2: OutTensor,
+                               out_sum_3: OutTensor, out_num_accumulates: OutTensor,
+                               out_old_num_accumulates: OutTensor,
+                               out_num_updates: OutTensor) -> None:
+    values = opt_funcs.average_accumulates(
+        dev_ctx.xp, param.data, in_sum_1.data, in_sum_2.data, in_sum_3.data,
+        in_num_accumulates.data, in_old_num_accumulates.data, in_num_updates.data,
+        average_window, max_average_window, min_average_window,
+        (out_sum_1 is in_sum_1, out_sum_2 is in_sum_2))
+    opt_funcs.write_outputs(values, {
+        "out_sum_1": _alloc(dev_ctx, out_sum_1, param.data),
+        "out_sum_2": _alloc(dev_ctx, out_sum_2, param.data),
+        "out_sum_3": _alloc(dev_ctx, out_sum_3, param.data),
+        "out_num_accumulates": _alloc(dev_ctx, out_num_accumulates, in_num_accumulates.data),
+        "out_old_num_accumulates": _alloc(dev_ctx, out_old_num_accumulates,
+                                          in_old_num_accumulates.data),
+        "out_num_updates": _alloc(dev_ctx, out_num_updates, in_num_updates.data)})

@@ -531,6 +531,44 @@ _MERGED_ADAM = [
     _merged_adam("three", "float32", {"beta2": 0.99}, n=3),
 ]
 
+# -- average_accumulates (ModelAverage's sums; in place as its program writes them) ---------------
+# Paddle's kernel reads in_sum_1 / in_sum_2 again after writing out_sum_1 / out_sum_2: in
+# place the window sum (out_sum_3) includes this step's parameter, with fresh sum outputs not.
+
+_AVG_SLOTS = ("sum_1", "sum_2", "sum_3", "num_accumulates", "old_num_accumulates",
+              "num_updates")
+
+
+def _average(tag: str, dtype: str, attrs: dict[str, Any], counts: tuple[int, int, int], *,
+             inplace: bool = True, **fields: Any) -> Case:
+    inputs: dict[str, Any] = {
+        "param": In(_SHAPE, dtype, -2.0, 2.0),
+        **{f"in_sum_{i}": In(_SHAPE, dtype, -5.0, 5.0) for i in (1, 2, 3)},
+        **{f"in_{slot}": In((1,), "int64", values=[count])
+           for slot, count in zip(_AVG_SLOTS[3:], counts, strict=True)}}
+    # Paddle leaves fresh counter outputs unallocated (an error): they are always in place
+    slots = _AVG_SLOTS if inplace else _AVG_SLOTS[3:]
+    return _case(f"average_accumulates_{tag}_{dtype}", "average_accumulates", inputs, attrs,
+                 {f"out_{s}": f"in_{s}" for s in slots}, **fields)
+
+
+_AVERAGE = [
+    *(_average(tag, dtype, attrs, counts, inplace=inplace) for dtype in FLOATS
+      for tag, attrs, counts, inplace in (
+          ("accumulate", {"average_window": 0.15, "min_average_window": 10}, (3, 0, 5), True),
+          ("window_closes", {"average_window": 0.5, "min_average_window": 2}, (4, 2, 9),
+           True),
+          ("precision_move", {"average_window": 0.15}, (100, 0, 16383), True),
+          ("precision_move_sums_fresh", {"average_window": 0.15}, (100, 0, 16383), False),
+          ("window_closes_sums_fresh", {"average_window": 0.5, "min_average_window": 2},
+           (4, 2, 9), False),
+          ("max_window", {"average_window": 1.0, "max_average_window": 6,
+                          "min_average_window": 3}, (5, 4, 40), True),
+      )),
+    _average("min_gt_max", "float32", {"min_average_window": 10, "max_average_window": 5},
+             (1, 0, 1), raises="min_average_window"),
+]
+
 CASES = [*_MOMENTUM, *_LAMB, *_RMSPROP, *_ADAGRAD, *_ADAM, *_ADADELTA, *_ADAMAX,
          *_DECAYED_ADAGRAD, *_FTRL, *_LARS, *_NADAM, *_RADAM, *_RPROP, *_ASGD,
-         *_MERGED_MOMENTUM, *_MERGED_ADAM]
+         *_MERGED_MOMENTUM, *_MERGED_ADAM, *_AVERAGE]
