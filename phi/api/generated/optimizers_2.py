@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["average_accumulates_", "merged_adam_"]
+__all__ = ["average_accumulates_", "merged_adam_", "sparse_momentum_"]
 
 
 def merged_adam_(
@@ -105,4 +105,47 @@ def average_accumulates_(
                      "average_window": average_window,
                      "max_average_window": max_average_window,
                      "min_average_window": min_average_window,
+                 })
+
+
+def sparse_momentum_(
+    param: TensorLike,
+    grad: TensorLike,
+    velocity: TensorLike,
+    index: TensorLike,
+    learning_rate: TensorLike,
+    master_param: TensorLike | None,
+    mu: float,
+    axis: float = 0,
+    use_nesterov: bool = False,
+    regularization_method: str = '',
+    regularization_coeff: float = 0.0,
+    multi_precision: bool = False,
+    rescale_grad: float = 1.0,
+) -> tuple[Tensor, Tensor, Tensor]:
+    """`sparse_momentum_` (ops.yaml): (Tensor param, Tensor grad, Tensor velocity, Tensor index,
+    Tensor learning_rate, Tensor master_param, float mu, Scalar axis=0, bool use_nesterov=false,
+    str regularization_method="", float regularization_coeff=0.0, bool multi_precision=false,
+    float rescale_grad=1.0) -> Tensor(param_out), Tensor(velocity_out),
+    Tensor(master_param_out).
+
+    Kernel `sparse_momentum`; InferMeta `momentum_infer_meta`.
+    """
+    return apply("sparse_momentum_",
+                 {
+                     "param": param,
+                     "grad": grad,
+                     "velocity": velocity,
+                     "index": index,
+                     "learning_rate": learning_rate,
+                     "master_param": master_param,
+                 },
+                 {
+                     "mu": mu,
+                     "axis": axis,
+                     "use_nesterov": use_nesterov,
+                     "regularization_method": regularization_method,
+                     "regularization_coeff": regularization_coeff,
+                     "multi_precision": multi_precision,
+                     "rescale_grad": rescale_grad,
                  })

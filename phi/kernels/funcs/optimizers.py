@@ -415,3 +415,39 @@ def average_accumulates(xp: Any, param: Any, sum_1: Any, sum_2: Any, sum_3: Any,
     return {"out_sum_1": out_1, "out_sum_2": out_2, "out_sum_3": out_3,
             "out_num_accumulates": counter(accumulates),
             "out_old_num_accumulates": counter(old), "out_num_updates": counter(updates)}
+
+
+@_quiet
+def sparse_momentum(xp: Any, param: Any, grad: Any, velocity: Any, index: Any, lr: Any,
+                    master_param: Any | None, mu: float, axis: int, use_nesterov: bool,
+                    regularization_method: str, regularization_coeff: float,
+                    multi_precision: bool, rescale_grad: float) -> dict[str, Any]:
+    """momentum on a 2-D parameter from the gradient of the rows (axis 0) or columns (axis 1)
+    `index` names: the dense gradient sums rescale_grad * grad over repeated indices (indices
+    outside the parameter add nothing), then every element takes momentum's update (l2_decay
+    and Nesterov as momentum's), from MasterParam under multi_precision."""
+    if axis not in (0, 1):
+        raise ValueError(f"sparse_momentum: axis must be 0 or 1, got {axis}")
+    if param.ndim != 2 or grad.ndim != 2:
+        raise ValueError(f"sparse_momentum: Param and Grad must be 2-D, got {param.shape} and "
+                         f"{grad.shape}")
+    if (index.ndim == 1 and index.shape[0] == 0) or (index.ndim == 2 and index.shape[1] != 1):
+        raise ValueError(f"sparse_momentum: Index must be a non-empty [n] or [n, 1] tensor, got "
+                         f"{index.shape}")
+    source = param
+    if multi_precision:
+        source = need(master_param, "sparse_momentum", "MasterParam", "multi_precision")
+    t = source.dtype.type
+    ids = index.reshape(-1).astype(xp.int64)
+    keep = (ids >= 0) & (ids < param.shape[axis])
+    dense = xp.zeros_like(source)
+    scaled = grad.astype(source.dtype) * t(rescale_grad)
+    if axis == 0:
+        xp.add.at(dense, ids[keep], scaled[keep])
+    else:
+        xp.add.at(dense.T, ids[keep], scaled.T[keep])
+    values = momentum(xp, source, dense, velocity, lr, mu, use_nesterov,
+                      regularization_method, regularization_coeff)
+    values["master_param_out"] = values["param_out"]
+    values["param_out"] = values["param_out"].astype(param.dtype)
+    return values

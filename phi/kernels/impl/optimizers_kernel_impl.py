@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout, DataType, Scalar
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor, OutTensor, OutTensorList
@@ -351,3 +351,23 @@ def average_accumulates_kernel(dev_ctx: DeviceContext, param: DenseTensor,
         "out_old_num_accumulates": _alloc(dev_ctx, out_old_num_accumulates,
                                           in_old_num_accumulates.data),
         "out_num_updates": _alloc(dev_ctx, out_num_updates, in_num_updates.data)})
+
+
+@register_kernel("sparse_momentum", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("sparse_momentum", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def sparse_momentum_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor,
+                           velocity: DenseTensor, index: DenseTensor,
+                           learning_rate: DenseTensor, master_param: DenseTensor | None,
+                           mu: float, axis: Scalar, use_nesterov: bool,
+                           regularization_method: str, regularization_coeff: float,
+                           multi_precision: bool, rescale_grad: float, param_out: OutTensor,
+                           velocity_out: OutTensor,
+                           master_param_out: OptionalOutTensor) -> None:
+    values = opt_funcs.sparse_momentum(
+        dev_ctx.xp, param.data, grad.data, velocity.data, index.data, learning_rate.data,
+        None if master_param is None else master_param.data, mu, axis.to(int), use_nesterov,
+        regularization_method, regularization_coeff, multi_precision, rescale_grad)
+    opt_funcs.write_outputs(values, {
+        "param_out": _alloc(dev_ctx, param_out, param.data),
+        "velocity_out": _alloc(dev_ctx, velocity_out, velocity.data),
+        "master_param_out": _alloc(dev_ctx, master_param_out, velocity.data)})

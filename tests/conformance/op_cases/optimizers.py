@@ -569,6 +569,47 @@ _AVERAGE = [
              (1, 0, 1), raises="min_average_window"),
 ]
 
+# -- sparse_momentum (the gradient of some rows / columns of a 2-D parameter) ----------------------
+
+_PARAM_2D = (5, 3)
+
+
+def _sparse(tag: str, dtype: str, attrs: dict[str, Any], index: list[Any], *,
+            index_dtype: str = "int64", axis_tensor: int | None = None,
+            master: bool = False, **fields: Any) -> Case:
+    axis = attrs.get("axis", 0) if axis_tensor is None else axis_tensor
+    n = len(index)
+    grad_shape = (n, _PARAM_2D[1]) if axis == 0 else (_PARAM_2D[0], n)
+    inputs: dict[str, Any] = {
+        "Param": In(_PARAM_2D, dtype, -2.0, 2.0), "Grad": In(grad_shape, dtype, -1.0, 1.0),
+        "Velocity": In(_PARAM_2D, dtype, -0.5, 0.5),
+        "Index": In(np.shape(index), index_dtype, values=index), "LearningRate": _lr(dtype)}
+    inplace = dict(_MOMENTUM_INPLACE)
+    if axis_tensor is not None:
+        inputs["Axis"] = In((1,), "int32", values=[axis_tensor])
+    if master:
+        inputs["MasterParam"] = In(_PARAM_2D, dtype, -2.0, 2.0)
+        inplace["MasterParamOut"] = "MasterParam"
+        fields["outputs"] = ("MasterParamOut",)
+    return _case(f"sparse_momentum_{tag}_{dtype}", "sparse_momentum", inputs,
+                 {"mu": 0.9, **attrs}, inplace, **fields)
+
+
+_SPARSE_MOMENTUM = [
+    *(_sparse(tag, dtype, attrs, index) for dtype in FLOATS for tag, attrs, index in (
+        ("rows_repeated", {}, [3, 0, 3, 4]),
+        ("cols", {"axis": 1, "rescale_grad": 0.5}, [[2], [0]]),
+        ("nesterov_l2", {"use_nesterov": True, "regularization_method": "l2_decay",
+                         "regularization_coeff": 0.1}, [1, 2]),
+    )),
+    _sparse("rows_outside", "float32", {}, [7, 1, -1]),
+    _sparse("int32_index", "float32", {"mu": 0.5}, [4, 4], index_dtype="int32"),
+    _sparse("axis_tensor", "float64", {"axis": 0}, [0, 2, 1], axis_tensor=1),
+    _sparse("multi_precision", "float32", {"multi_precision": True}, [2], master=True),
+    _sparse("axis2", "float32", {"axis": 2}, [1], raises="axis"),
+    _sparse("empty_index", "float32", {}, [], raises="empty"),
+]
+
 CASES = [*_MOMENTUM, *_LAMB, *_RMSPROP, *_ADAGRAD, *_ADAM, *_ADADELTA, *_ADAMAX,
          *_DECAYED_ADAGRAD, *_FTRL, *_LARS, *_NADAM, *_RADAM, *_RPROP, *_ASGD,
-         *_MERGED_MOMENTUM, *_MERGED_ADAM, *_AVERAGE]
+         *_MERGED_MOMENTUM, *_MERGED_ADAM, *_AVERAGE, *_SPARSE_MOMENTUM]
