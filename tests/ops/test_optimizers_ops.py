@@ -39,3 +39,26 @@ def test_step_states_broadcast_over_the_parameter(op: str, dtype: type) -> None:
         for slot in _OUTS[op][1:4]:
             np.testing.assert_array_equal(whole[slot][0], single[slot][0])
     assert not np.array_equal(whole["param_out"][0], tensors["param"])
+
+
+def test_dpsgd_seed0_draws_one_noise_from_the_process_generator() -> None:
+    """seed 0 (Paddle: the time) takes its seed from the generator `seed_all` seeds: the
+    same after reseeding, another draw otherwise; one noise value for every element."""
+    from compat.single_op import run_single_op
+    from phi.kernels.funcs import random as random_funcs
+
+    def run(mode: str) -> np.ndarray:  # one path at a time: each run draws
+        return run_single_op("dpsgd", inputs, attrs, ("ParamOut",), mode)[0]["ParamOut"][0]
+
+    inputs = {"Param": rand((3, 4), 5), "Grad": rand((3, 4), 6, scale=0.1),
+              "LearningRate": np.array([0.1], np.float32)}
+    attrs = {"seed": 0, "clip": 100.0, "batch_size": 2.0}
+    random_funcs.seed_all(11)
+    first = run("legacy")
+    random_funcs.seed_all(11)
+    again = run("phi")
+    other = run("phi")
+    np.testing.assert_array_equal(first, again)
+    assert not np.array_equal(first, other)
+    noise = (inputs["Param"] - first) / np.float32(0.1) - inputs["Grad"]
+    np.testing.assert_allclose(noise, noise.flat[0], atol=1e-5)

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["average_accumulates_", "merged_adam_", "sparse_momentum_"]
+__all__ = ["average_accumulates_", "dpsgd", "merged_adam_", "sparse_momentum_"]
 
 
 def merged_adam_(
@@ -149,3 +149,22 @@ def sparse_momentum_(
                      "multi_precision": multi_precision,
                      "rescale_grad": rescale_grad,
                  })
+
+
+def dpsgd(
+    param: TensorLike,
+    grad: TensorLike,
+    learning_rate: TensorLike,
+    clip: float = 10.0,
+    batch_size: float = 16.0,
+    sigma: float = 1.0,
+    seed: int = 0,
+) -> Tensor:
+    """`dpsgd` (ops.yaml): (Tensor param, Tensor grad, Tensor learning_rate, float clip=10.0, float
+    batch_size=16.0, float sigma=1.0, int seed=0) -> Tensor(param_out).
+
+    Kernel `dpsgd`; InferMeta `unchanged_infer_meta`.
+    """
+    return apply("dpsgd",
+                 {"param": param, "grad": grad, "learning_rate": learning_rate},
+                 {"clip": clip, "batch_size": batch_size, "sigma": sigma, "seed": seed})

@@ -28,6 +28,9 @@ import functools
 from collections.abc import Callable, Mapping
 from typing import Any
 
+import numpy as np
+
+from phi.kernels.funcs import random as random_funcs
 from phi.kernels.funcs.common import quiet
 
 #: momentum's regularization_method values (anything else is no regularization)
@@ -451,3 +454,53 @@ def sparse_momentum(xp: Any, param: Any, grad: Any, velocity: Any, index: Any, l
     values["master_param_out"] = values["param_out"]
     values["param_out"] = values["param_out"].astype(param.dtype)
     return values
+
+
+_MINSTD_M = 2147483647  # std::minstd_rand: x' = 48271 x mod (2^31 - 1), values 1 .. m - 1
+
+
+def _canonical(state: list[int], dtype: Any) -> Any:
+    """libstdc++'s generate_canonical<dtype> over std::minstd_rand (advances `state`): one
+    draw for float32, two for float64 (30 bits each), as (x - 1) sums over powers of the
+    range, below 1."""
+    t = np.dtype(dtype).type
+    span = t(_MINSTD_M - 1)
+    total, scale = t(0), t(1)
+    for _ in range(1 if t is np.float32 else 2):
+        state[0] = state[0] * 48271 % _MINSTD_M
+        total = t(total + t(state[0] - 1) * scale)
+        scale = t(scale * span)
+    value = t(total / scale)
+    return value if value < 1 else np.nextafter(t(1), t(0))
+
+
+def dpsgd_noise(seed: int, dtype: Any, sigma: float) -> np.float32:
+    """The one Gaussian draw (float32, Marsaglia's polar method on std::minstd_rand seeded
+    with `seed`) dpsgd adds to every element, times sigma; seed 0 takes a seed from the
+    process-wide generator (Paddle: the time)."""
+    if seed == 0:
+        seed = int(random_funcs.global_generator().integers(1, _MINSTD_M))
+    state = [seed % 2 ** 32 % _MINSTD_M or 1]
+    f32 = np.float32
+    while True:
+        v1 = f32(2) * f32(_canonical(state, dtype)) - f32(1)
+        v2 = f32(2) * f32(_canonical(state, dtype)) - f32(1)
+        s = v1 * v1 + v2 * v2
+        if 0 < s < 1:
+            break
+    x = v1 * f32(np.sqrt(f32(-2) * f32(np.log(s)) / s))
+    return f32(x * f32(sigma))
+
+
+def dpsgd(xp: Any, param: Any, grad: Any, lr: Any, clip: float, batch_size: float,
+          sigma: float, seed: int) -> dict[str, Any]:
+    """{param_out}: DP-SGD (Abadi et al. 2016) as Paddle's CPU kernel: the gradient is
+    divided by ||g|| / clip when its L2 norm (float32) exceeds clip; one Gaussian draw
+    (`dpsgd_noise`) over batch_size is added; p' = p - lr (g / scale + noise / batch_size).
+    """
+    t = param.dtype.type
+    norm = np.float32(np.sqrt(np.sum(np.asarray(grad, np.float32) ** 2, dtype=np.float32)))
+    scale = norm / np.float32(clip) if norm > np.float32(clip) else np.float32(1)
+    noise = dpsgd_noise(seed, param.dtype, sigma)
+    step = grad / t(scale) + t(noise) / t(batch_size)
+    return {"param_out": param - scalar(lr, param.dtype) * step}

@@ -371,3 +371,13 @@ def sparse_momentum_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: Den
         "param_out": _alloc(dev_ctx, param_out, param.data),
         "velocity_out": _alloc(dev_ctx, velocity_out, velocity.data),
         "master_param_out": _alloc(dev_ctx, master_param_out, velocity.data)})
+
+
+@register_kernel("dpsgd", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("dpsgd", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def dpsgd_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor,
+                 learning_rate: DenseTensor, clip: float, batch_size: float, sigma: float,
+                 seed: int, param_out: OutTensor) -> None:
+    values = opt_funcs.dpsgd(dev_ctx.xp, param.data, grad.data, learning_rate.data, clip,
+                             batch_size, sigma, seed)
+    opt_funcs.write_outputs(values, {"param_out": _alloc(dev_ctx, param_out, param.data)})

@@ -610,6 +610,24 @@ _SPARSE_MOMENTUM = [
     _sparse("empty_index", "float32", {}, [], raises="empty"),
 ]
 
+# -- dpsgd (one seeded Gaussian draw per op; seed 0, Paddle's time(), is no fixture) -------
+#: Paddle computes dpsgd's gradient norm and noise in float32, also for float64 parameters
+COMPUTED_IN = {"dpsgd": {"float64": "float32"}}
+
+
+def _dpsgd(tag: str, dtype: str, attrs: dict[str, Any], lr: float = 0.1, **kw: Any) -> Case:
+    return _update("dpsgd", tag, dtype, {}, {"seed": 7, **attrs}, lr=lr, **kw)
+
+
+_DPSGD = [
+    *(_dpsgd(tag, dtype, attrs) for dtype in FLOATS for tag, attrs in (
+        ("not_clipped", {}), ("clipped", {"clip": 0.5, "batch_size": 4.0, "sigma": 2.0}),
+        ("seed12345", {"seed": 12345, "clip": 1.0}))),
+    _dpsgd("seed_negative", "float32", {"seed": -3, "sigma": 0.5}),
+    _dpsgd("lr0", "float32", {}, lr=0.0),
+    _dpsgd("outputs", "float64", {"seed": 99}, inplace=False),
+]
+
 CASES = [*_MOMENTUM, *_LAMB, *_RMSPROP, *_ADAGRAD, *_ADAM, *_ADADELTA, *_ADAMAX,
          *_DECAYED_ADAGRAD, *_FTRL, *_LARS, *_NADAM, *_RADAM, *_RPROP, *_ASGD,
-         *_MERGED_MOMENTUM, *_MERGED_ADAM, *_AVERAGE, *_SPARSE_MOMENTUM]
+         *_MERGED_MOMENTUM, *_MERGED_ADAM, *_AVERAGE, *_SPARSE_MOMENTUM, *_DPSGD]
