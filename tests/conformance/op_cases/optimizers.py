@@ -1,21 +1,16 @@
-"""Optimizer updates beyond sgd: momentum, lamb, rmsprop, adagrad, adam's amsgrad and
-multi_precision.
+"""Optimizer updates beyond sgd: momentum, lamb, rmsprop, adagrad, adam (amsgrad,
+multi_precision), adadelta, adamax, decayed_adagrad, ftrl, lars_momentum, nadam, radam,
+rprop, asgd, merged_momentum, merged_adam, average_accumulates, sparse_momentum, dpsgd.
 
 Each op updates its state in place in a training program (ParamOut is Param's variable,
-VelocityOut Velocity's, ...); most cases here do the same (`INPLACE`), a few write fresh
-output variables. rmsprop requires in-place outputs (Paddle's CPU kernel checks that
-ParamOut shares Param's buffer). Values: Param in [-2, 2), Grad in [-1, 1) (one case with
-NaN / inf gradients), LearningRate 0.05 or a given [1] tensor.
-
-Paddle 3.3.1 CPU facts these pin: momentum ignores `rescale_grad` and `multi_precision`
-(it updates Param from Param and never writes MasterParamOut, so that output is not
-fetched), and a `regularization_method` other than "l2_decay" means none; lamb with
-`multi_precision` reads MasterParam (not Param) and writes MasterParamOut; lamb takes
-the trust ratio ||p|| / ||r|| only when weight_decay > 0 or always_adapt (else 1, also
-when a norm is 0); adagrad's MasterParamOut is never written on CPU either; adam
-(float32/float64 only on CPU) ignores `multi_precision` the same way, and with `amsgrad`
-divides by sqrt(Moment2MaxOut), Moment2MaxOut = std::max(Moment2Max, Moment2Out) (a NaN
-Moment2Out keeps the old maximum).
+...); most cases do the same (`INPLACE`), some write fresh outputs (rmsprop and
+merged_momentum refuse those). Values: Param in [-2, 2), Grad in [-1, 1), NaN / inf
+gradients in some cases. Paddle 3.3.1 CPU facts pinned: momentum ignores `rescale_grad`;
+momentum, adagrad, adam, adamax, nadam, radam, rprop, asgd ignore `multi_precision` (Param
+from Param, MasterParamOut never written: not fetched) while lamb and adadelta update the
+master copy; a `regularization_method` other than "l2_decay" means none; lamb's trust
+ratio only with weight_decay > 0 or always_adapt; adam's amsgrad divides by
+sqrt(std::max(Moment2Max, Moment2Out)) (a NaN moment keeps the old maximum).
 """
 
 from __future__ import annotations
@@ -33,6 +28,14 @@ INPLACE: dict[str, dict[str, str]] = {}
 
 def _lr(dtype: str, value: float = 0.05) -> In:
     return In((1,), dtype, values=[value])
+
+
+def _power(base: float, n: int) -> float:
+    """base ** n by repeated multiplication (exact IEEE steps, the same on every CPU)."""
+    value = 1.0
+    for _ in range(n):
+        value *= base
+    return value
 
 
 def _case(name: str, op: str, inputs: dict[str, Any], attrs: dict[str, Any],
@@ -175,36 +178,46 @@ _ADAGRAD = [
              grad_special=(0.0, -0.0, float("nan"), float("inf"))),
 ]
 
+
+def _update(op: str, tag: str, dtype: str, states: dict[str, In], attrs: dict[str, Any],
+            *, lr: float = 0.05, shape: tuple[int, ...] = _SHAPE, param: str = "Param",
+            grad_special: tuple[float, ...] = (), inplace: bool = True,
+            extra: dict[str, In] | None = None, renamed: dict[str, str] | None = None,
+            **fields: Any) -> Case:
+    """An update of `param` from Grad, LearningRate and `states` (each updated in place as
+    `<state>Out`, or as `renamed` says, unless `inplace` is off; `extra` inputs are read
+    only)."""
+    names = {"Param": ("Param", "Grad", "LearningRate"),
+             "param": ("param", "grad", "learning_rate")}[param]
+    out = "_out" if param == "param" else "Out"
+    inputs: dict[str, Any] = {
+        names[0]: In(shape, dtype, -2.0, 2.0),
+        names[1]: In(shape, dtype, -1.0, 1.0, special=grad_special),
+        names[2]: _lr(dtype, lr), **states, **(extra or {})}
+    pairs = {(renamed or {}).get(slot, f"{slot}{out}"): slot for slot in (names[0], *states)}
+    return _case(f"{op}_{tag}_{dtype}", op, inputs, attrs, pairs if inplace else None,
+                 **fields)
+
+
 # -- adam (multi_precision, amsgrad) -----------------------------------------------------------
 
 _ADAM_INPLACE = {"ParamOut": "Param", "Moment1Out": "Moment1", "Moment2Out": "Moment2",
                  "Beta1PowOut": "Beta1Pow", "Beta2PowOut": "Beta2Pow"}
-_ADAM_FETCH = tuple(_ADAM_INPLACE)
 
 
 def _adam(tag: str, dtype: str, attrs: dict[str, Any], *, step: int = 1,
-          master: bool = False, amsgrad_max: In | None = None,
-          grad_special: tuple[float, ...] = (), lr: float = 0.01) -> Case:
+          master: bool = False, amsgrad_max: In | None = None, **kw: Any) -> Case:
     b1, b2 = attrs.get("beta1", 0.9), attrs.get("beta2", 0.999)
-    inputs: dict[str, Any] = {
-        "Param": In(_SHAPE, dtype, -2.0, 2.0),
-        "Grad": In(_SHAPE, dtype, -1.0, 1.0, special=grad_special),
-        "LearningRate": _lr(dtype, lr),
-        "Moment1": In(_SHAPE, dtype, -0.2, 0.2), "Moment2": In(_SHAPE, dtype, 0.0, 0.1),
-        "Beta1Pow": In((1,), dtype, values=[b1 ** step]),
-        "Beta2Pow": In((1,), dtype, values=[b2 ** step])}
-    inplace = dict(_ADAM_INPLACE)
-    if amsgrad_max is not None:
-        inputs["Moment2Max"] = amsgrad_max
-        inplace["Moment2MaxOut"] = "Moment2Max"
-    outputs: tuple[str, ...] = ("Moment2MaxOut",) if amsgrad_max is not None else ()
-    if master:
-        inputs["MasterParam"] = In(_SHAPE, "float32", -2.0, 2.0)
-        outputs += ("MasterParamOut",)
-    fetch = ("ParamOut", "Moment1Out", "Moment2Out", *outputs[:1], "Beta1PowOut",
-             "Beta2PowOut") if amsgrad_max is not None else _ADAM_FETCH
-    return _case(f"adam_{tag}_{dtype}", "adam", inputs, attrs, inplace, outputs=outputs,
-                 fetch=fetch)
+    states = {"Moment1": In(_SHAPE, dtype, -0.2, 0.2), "Moment2": In(_SHAPE, dtype, 0.0, 0.1),
+              **({"Moment2Max": amsgrad_max} if amsgrad_max is not None else {}),
+              "Beta1Pow": In((1,), dtype, values=[_power(b1, step)]),
+              "Beta2Pow": In((1,), dtype, values=[_power(b2, step)])}
+    # Paddle's CPU adam never writes MasterParamOut (created, not fetched)
+    return _update("adam", tag, dtype, states, attrs, lr=kw.pop("lr", 0.01),
+                   extra={"MasterParam": In(_SHAPE, "float32", -2.0, 2.0)} if master else None,
+                   outputs=(*(("Moment2MaxOut",) if amsgrad_max is not None else ()),
+                            *(("MasterParamOut",) if master else ())),
+                   fetch=("ParamOut", *(f"{slot}Out" for slot in states)), **kw)
 
 
 _ADAM = [
@@ -224,29 +237,9 @@ _ADAM = [
 
 # -- adadelta, adamax, decayed_adagrad, ftrl ---------------------------------------------------
 
-
-def _update(op: str, tag: str, dtype: str, states: dict[str, In], attrs: dict[str, Any],
-            *, lr: float = 0.05, shape: tuple[int, ...] = _SHAPE, param: str = "Param",
-            grad_special: tuple[float, ...] = (), inplace: bool = True,
-            extra: dict[str, In] | None = None, **fields: Any) -> Case:
-    """An update of `param` from Grad, LearningRate and `states` (each updated in place as
-    `<state>Out` unless `inplace` is off; `extra` inputs are read only)."""
-    names = {"Param": ("Param", "Grad", "LearningRate"),
-             "param": ("param", "grad", "learning_rate")}[param]
-    out = "_out" if param == "param" else "Out"
-    inputs: dict[str, Any] = {
-        names[0]: In(shape, dtype, -2.0, 2.0),
-        names[1]: In(shape, dtype, -1.0, 1.0, special=grad_special),
-        names[2]: _lr(dtype, lr), **states, **(extra or {})}
-    pairs = {f"{slot}{out}": slot for slot in (names[0], *states)}
-    return _case(f"{op}_{tag}_{dtype}", op, inputs, attrs, pairs if inplace else None,
-                 **fields)
-
-
 def _adadelta(tag: str, dtype: str, attrs: dict[str, Any], *, master: bool = False,
               shape: tuple[int, ...] = _SHAPE, **kw: Any) -> Case:
-    # Paddle's CPU kernel writes MasterParamOut without allocating it: it must be
-    # MasterParam's own variable (as in a program)
+    # MasterParamOut in place: Paddle's CPU kernel writes it without allocating it
     return _update("adadelta", tag, dtype, {
         "AvgSquaredGrad": In(shape, dtype, 0.0, 0.5),
         "AvgSquaredUpdate": In(shape, dtype, 0.0, 0.1),
@@ -270,7 +263,7 @@ _ADADELTA = [
 def _adamax(tag: str, dtype: str, attrs: dict[str, Any], step: int = 1, **kw: Any) -> Case:
     return _update("adamax", tag, dtype, {
         "Moment": In(_SHAPE, dtype, -0.2, 0.2), "InfNorm": In(_SHAPE, dtype, 0.0, 0.5)},
-        attrs, extra={"Beta1Pow": In((1,), dtype, values=[attrs.get("beta1", 0.9) ** step]),
+        attrs, extra={"Beta1Pow": In((1,), dtype, values=[_power(attrs.get("beta1", 0.9), step)]),
                       **kw.pop("extra", {})}, **kw)
 
 
@@ -302,18 +295,13 @@ _DECAYED_ADAGRAD = [
     _decayed_adagrad("outputs", {}, inplace=False),
 ]
 
-_FTRL_INPLACE = {"ParamOut": "Param", "SquaredAccumOut": "SquaredAccumulator",
-                 "LinearAccumOut": "LinearAccumulator"}
-
-
 def _ftrl(tag: str, attrs: dict[str, Any], *, squared: In | None = None, lr: float = 0.1,
-          inplace: bool = True) -> Case:
-    inputs = {"Param": In(_SHAPE, "float32", -2.0, 2.0),
-              "SquaredAccumulator": squared or In(_SHAPE, "float32", 0.1, 1.0),
-              "LinearAccumulator": In(_SHAPE, "float32", -1.0, 1.0),
-              "Grad": In(_SHAPE, "float32", -1.0, 1.0), "LearningRate": _lr("float32", lr)}
-    return _case(f"ftrl_{tag}_float32", "ftrl", inputs, attrs,
-                 _FTRL_INPLACE if inplace else None)
+          **kw: Any) -> Case:
+    return _update("ftrl", tag, "float32", {
+        "SquaredAccumulator": squared or In(_SHAPE, "float32", 0.1, 1.0),
+        "LinearAccumulator": In(_SHAPE, "float32", -1.0, 1.0)}, attrs, lr=lr,
+        renamed={"SquaredAccumulator": "SquaredAccumOut", "LinearAccumulator": "LinearAccumOut"},
+        **kw)
 
 
 _FTRL = [
@@ -327,8 +315,7 @@ _FTRL = [
     _ftrl("outputs", {"l1": 0.1}, inplace=False),
 ]
 
-# -- lars_momentum (lists of parameters) ---------------------------------------------------------
-
+# -- lars_momentum (lists of parameters) -----------------------------------------------------
 #: op -> {duplicable output slot: the input slot giving its count} (fresh output variables)
 OUTPUT_COUNTS = {"lars_momentum": {"ParamOut": "Param", "VelocityOut": "Param"}}
 _LIST_SHAPES = ((3, 4), (5,), (2, 1, 3))
@@ -360,21 +347,10 @@ _LARS = [
     _lars("outputs", "float64", {}, inplace=False),
 ]
 
-# -- nadam, radam (snake_case slots; [1] step states updated in place) ----------------------------
-# Paddle 3.3.1's CPU nadam / radam kernels combine the [1] step states with the parameter
-# elementwise without broadcasting them: past the first element they read memory beyond the
-# state's buffer (garbage: 0.0 or 1e123 by run). Only a one-element parameter is defined, so
-# the fixtures hold one-element parameters; fluidphi broadcasts the states (the optimizer's
-# meaning). Several cases (seeds) cover the value range instead of one large tensor.
+# -- nadam, radam: Paddle 3.3.1's CPU kernels read their [1] step states elementwise past
+# the first element (memory beyond the buffer: garbage), so only one-element parameters are
+# defined: the cases hold those (several seeds); fluidphi broadcasts the states.
 _ONE = (1,)
-
-
-def _power(base: float, n: int) -> float:
-    """base ** n by repeated multiplication (exact IEEE steps, the same on every CPU)."""
-    value = 1.0
-    for _ in range(n):
-        value *= base
-    return value
 
 
 def _nadam_mu_product(beta1: float, momentum_decay: float, steps: int) -> list[float]:
@@ -431,9 +407,8 @@ _RADAM = [
     _radam("outputs", "float64", {}, 3, inplace=False),
 ]
 
-# -- rprop (per-element learning rates), asgd ------------------------------------------------------
-# rprop's NaN products leave Paddle's eta uninitialised (its kernel tests > 0, == 0, < 0
-# only): no NaN gradients here.
+# -- rprop (per-element learning rates; a NaN product leaves Paddle's eta uninitialised: no
+# NaN gradients), asgd
 
 
 def _rprop(tag: str, dtype: str, *, lr_range: tuple[float, float] = (1e-5, 50.0),
@@ -467,10 +442,9 @@ _ASGD = [
     _asgd("outputs", "float64", 2.0, inplace=False),
 ]
 
-# -- merged_momentum, merged_adam (lists of parameters) --------------------------------------
-# Paddle's CPU merged_momentum requires ParamOut / VelocityOut to be Param's / Velocity's own
-# tensors, and merged_adam with fresh output variables crashes Paddle's process (SIGSEGV):
-# every case is in place.
+# -- merged_momentum, merged_adam: in place (Paddle's merged_momentum requires it, its
+# merged_adam crashes with fresh output variables)
+
 
 def _lists(dtype: str, n: int, **ranges: tuple[float, float]) -> dict[str, list[In]]:
     return {slot: [In(shape, dtype, low, high) for shape in _LIST_SHAPES[:n]]
@@ -513,15 +487,12 @@ def _merged_adam(tag: str, dtype: str, attrs: dict[str, Any], *, n: int = 2) -> 
         "LearningRate": [_lr(dtype, 0.01 * (i + 1)) for i in range(n)],
         "Beta1Pow": [In((1,), dtype, values=[_power(b1, i + 1)]) for i in range(n)],
         "Beta2Pow": [In((1,), dtype, values=[_power(b2, i + 1)]) for i in range(n)]}
-    outputs: tuple[str, ...] = ()
     if attrs.get("amsgrad"):
         inputs.update(_lists(dtype, n, Moment2Max=(0.0, 0.12)))
-        outputs = ("Moment2MaxOut",)
-    fetch = None
-    if attrs.get("use_global_beta_pow"):
-        fetch = ("ParamOut", "Moment1Out", "Moment2Out")
+    fetch = ("ParamOut", "Moment1Out", "Moment2Out") if attrs.get("use_global_beta_pow") else None
     return _case(f"merged_adam_{tag}_{dtype}", "merged_adam", inputs, attrs,
-                 _MERGED_ADAM_INPLACE, outputs=outputs, fetch=fetch)
+                 _MERGED_ADAM_INPLACE, fetch=fetch,
+                 outputs=("Moment2MaxOut",) if attrs.get("amsgrad") else ())
 
 
 _MERGED_ADAM = [
@@ -531,9 +502,8 @@ _MERGED_ADAM = [
     _merged_adam("three", "float32", {"beta2": 0.99}, n=3),
 ]
 
-# -- average_accumulates (ModelAverage's sums; in place as its program writes them) ---------------
-# Paddle's kernel reads in_sum_1 / in_sum_2 again after writing out_sum_1 / out_sum_2: in
-# place the window sum (out_sum_3) includes this step's parameter, with fresh sum outputs not.
+# -- average_accumulates: Paddle reads in_sum_1 / in_sum_2 again after writing the outputs:
+# in place, out_sum_3 includes this step's parameter, with fresh sum outputs not
 
 _AVG_SLOTS = ("sum_1", "sum_2", "sum_3", "num_accumulates", "old_num_accumulates",
               "num_updates")
@@ -546,8 +516,7 @@ def _average(tag: str, dtype: str, attrs: dict[str, Any], counts: tuple[int, int
         **{f"in_sum_{i}": In(_SHAPE, dtype, -5.0, 5.0) for i in (1, 2, 3)},
         **{f"in_{slot}": In((1,), "int64", values=[count])
            for slot, count in zip(_AVG_SLOTS[3:], counts, strict=True)}}
-    # Paddle leaves fresh counter outputs unallocated (an error): they are always in place
-    slots = _AVG_SLOTS if inplace else _AVG_SLOTS[3:]
+    slots = _AVG_SLOTS if inplace else _AVG_SLOTS[3:]  # fresh counters: Paddle errs
     return _case(f"average_accumulates_{tag}_{dtype}", "average_accumulates", inputs, attrs,
                  {f"out_{s}": f"in_{s}" for s in slots}, **fields)
 
@@ -569,8 +538,7 @@ _AVERAGE = [
              (1, 0, 1), raises="min_average_window"),
 ]
 
-# -- sparse_momentum (the gradient of some rows / columns of a 2-D parameter) ----------------------
-
+# -- sparse_momentum (the gradient of some rows / columns of a 2-D parameter) ------------------
 _PARAM_2D = (5, 3)
 
 
@@ -578,8 +546,7 @@ def _sparse(tag: str, dtype: str, attrs: dict[str, Any], index: list[Any], *,
             index_dtype: str = "int64", axis_tensor: int | None = None,
             master: bool = False, **fields: Any) -> Case:
     axis = attrs.get("axis", 0) if axis_tensor is None else axis_tensor
-    n = len(index)
-    grad_shape = (n, _PARAM_2D[1]) if axis == 0 else (_PARAM_2D[0], n)
+    grad_shape = (len(index), _PARAM_2D[1]) if axis == 0 else (_PARAM_2D[0], len(index))
     inputs: dict[str, Any] = {
         "Param": In(_PARAM_2D, dtype, -2.0, 2.0), "Grad": In(grad_shape, dtype, -1.0, 1.0),
         "Velocity": In(_PARAM_2D, dtype, -0.5, 0.5),
