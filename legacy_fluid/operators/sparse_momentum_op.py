@@ -45,19 +45,18 @@ class SparseMomentumKernel(OpKernel):
         index = ctx.input("Index")
         lr = ctx.input("LearningRate")
         master_param = ctx.input("MasterParam")
-        axis_tensor = ctx.input("Axis")
         param_out = ctx.output("ParamOut")
         velocity_out = ctx.output("VelocityOut")
         master_param_out = ctx.output("MasterParamOut")
         mu = ctx.attr("mu")
         axis = ctx.attr("axis")
+        if ctx.has_input("Axis"):
+            axis = int(ctx.input("Axis").numpy().reshape(-1)[0])
         use_nesterov = ctx.attr("use_nesterov")
         regularization_method = ctx.attr("regularization_method")
         regularization_coeff = ctx.attr("regularization_coeff")
         multi_precision = ctx.attr("multi_precision")
         rescale_grad = ctx.attr("rescale_grad")
-        if axis_tensor is not None:
-            axis = int(axis_tensor.numpy().reshape(-1)[0])
         values = opt_funcs.sparse_momentum(
             ctx.xp, param.data, grad.data, velocity.data, index.data, lr.data,
             None if master_param is None else master_param.data, mu, axis, use_nesterov,
@@ -72,7 +71,12 @@ class SparseMomentumKernel(OpKernel):
 VERIFY_CASES = [{"name": "rows", "attrs": {"mu": 0.9}, "inputs": {
     "Param": (4, 3), "Grad": (2, 3), "Velocity": (4, 3),
     "Index": {"value": [3, 1], "dtype": "int64"}, "LearningRate": {"value": [0.1]},
-    "MasterParam": None, "Axis": None}, "outputs": ["ParamOut", "VelocityOut"]}]
+    "MasterParam": None, "Axis": None}, "outputs": ["ParamOut", "VelocityOut"]},
+    {"name": "Axis tensor", "attrs": {"mu": 0.5, "use_nesterov": True}, "inputs": {
+        "Param": (4, 3), "Grad": (4, 2), "Velocity": (4, 3),
+        "Index": {"value": [2, 2], "dtype": "int32"}, "LearningRate": {"value": [0.1]},
+        "MasterParam": None, "Axis": {"value": [1], "dtype": "int32"}},
+     "outputs": ["ParamOut", "VelocityOut"]}]
 
 register_operator("sparse_momentum", OptimizerOp, SparseMomentumOpMaker)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):

@@ -499,7 +499,7 @@ def dpsgd(xp: Any, param: Any, grad: Any, lr: Any, clip: float, batch_size: floa
     (`dpsgd_noise`) over batch_size is added; p' = p - lr (g / scale + noise / batch_size).
     """
     t = param.dtype.type
-    norm = np.float32(xp.sqrt(xp.sum(grad.astype(xp.float32) ** 2, dtype=xp.float32)))
+    norm = np.float32(float(xp.sqrt(xp.sum(grad.astype(xp.float32) ** 2, dtype=xp.float32))))
     scale = norm / np.float32(clip) if norm > np.float32(clip) else np.float32(1)
     noise = dpsgd_noise(seed, param.dtype, sigma)
     step = grad / t(scale) + t(noise) / t(batch_size)
