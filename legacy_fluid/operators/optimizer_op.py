@@ -22,6 +22,10 @@ from phi.kernels.funcs import optimizer as opt_funcs
 _FLOAT = (DataType.FLOAT32, DataType.FLOAT64)
 
 
+#: the master copy outputs, shaped like the parameter where no MasterParam is given
+_PARAM_OF_MASTER = {"MasterParamOut": "Param", "master_param_out": "param"}
+
+
 class OptimizerOp(OperatorWithKernel):
     """Each `XOut` (`x_out`) output is shaped like input `X` (`x`), or like the input `LIKE`
     names; the kernel type follows Param (`param`)."""
@@ -32,6 +36,8 @@ class OptimizerOp(OperatorWithKernel):
         for slot in self.outputs:
             source = self.LIKE.get(slot) or next(
                 (slot[:-len(end)] for end in ("_out", "Out") if slot.endswith(end)), None)
+            if slot in _PARAM_OF_MASTER and not ctx.has_input(source or ""):
+                source = _PARAM_OF_MASTER[slot]  # a master copy output without MasterParam
             if source and ctx.has_output(slot) and ctx.has_input(source):
                 ctx.set_outputs_dim(slot, ctx.get_inputs_dim(source))  # list slots too
                 ctx.set_outputs_dtype(slot, ctx.get_input_dtype(source))

@@ -50,7 +50,8 @@ def adadelta_infer_meta(param: MetaTensor, avg_squared_grad: MetaTensor,
                         avg_squared_update_out: MetaTensor,
                         master_param_out: MetaTensor) -> None:
     _like(((param, param_out), (avg_squared_grad, avg_squared_grad_out),
-           (avg_squared_update, avg_squared_update_out), (master_param, master_param_out)))
+           (avg_squared_update, avg_squared_update_out),
+           (master_param or param, master_param_out)))
 
 
 def adamax_infer_meta(param: MetaTensor, moment: MetaTensor, inf_norm: MetaTensor,

@@ -188,7 +188,7 @@ def lars_momentum_kernel(dev_ctx: DeviceContext, param: list[DenseTensor],
         opt_funcs.write_outputs(values, {
             "param_out": _alloc(dev_ctx, param_out[i], p.data),
             "velocity_out": _alloc(dev_ctx, velocity_out[i], p.data),
-            "master_param_out": _alloc(dev_ctx, master_param_out[i] if master_param_out
+            "master_param_out": _alloc(dev_ctx, master_param_out[i] if i < len(master_param_out)
                                        else None, p.data)})
 
 
@@ -289,7 +289,7 @@ def merged_momentum_kernel(dev_ctx: DeviceContext, param: list[DenseTensor],
         opt_funcs.write_outputs(values, {
             "param_out": _alloc(dev_ctx, param_out[i], param[i].data),
             "velocity_out": _alloc(dev_ctx, velocity_out[i], param[i].data),
-            "master_param_out": _alloc(dev_ctx, master_param_out[i] if master_param_out
+            "master_param_out": _alloc(dev_ctx, master_param_out[i] if i < len(master_param_out)
                                        else None, param[i].data)})
 
 
