@@ -22,18 +22,29 @@ from phi.kernels.funcs import optimizer as opt_funcs
 _FLOAT = (DataType.FLOAT32, DataType.FLOAT64)
 
 
+#: the master copy outputs, shaped like the parameter where no MasterParam is given
+_PARAM_OF_MASTER = {"MasterParamOut": "Param", "master_param_out": "param"}
+
+
 class OptimizerOp(OperatorWithKernel):
-    """Each `XOut` output is shaped like input `X`; the kernel type follows Param."""
+    """Each `XOut` (`x_out`) output is shaped like input `X` (`x`), or like the input `LIKE`
+    names; the kernel type follows Param (`param`)."""
+
+    LIKE: dict[str, str] = {}
 
     def infer_shape(self, ctx: InferShapeContext) -> None:
         for slot in self.outputs:
-            source = slot[:-3] if slot.endswith("Out") else None
+            source = self.LIKE.get(slot) or next(
+                (slot[:-len(end)] for end in ("_out", "Out") if slot.endswith(end)), None)
+            if slot in _PARAM_OF_MASTER and not ctx.has_input(source or ""):
+                source = _PARAM_OF_MASTER[slot]  # a master copy output without MasterParam
             if source and ctx.has_output(slot) and ctx.has_input(source):
-                ctx.set_output_dim(slot, ctx.get_input_dim(source))
-                ctx.set_output_dtype(slot, ctx.get_input_dtype(source))
+                ctx.set_outputs_dim(slot, ctx.get_inputs_dim(source))  # list slots too
+                ctx.set_outputs_dtype(slot, ctx.get_input_dtype(source))
 
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
-        return OpKernelType(self.indicate_var_data_type(ctx, "Param"), ctx.place)
+        param = "Param" if "Param" in self.inputs else "param"
+        return OpKernelType(self.indicate_var_data_type(ctx, param), ctx.place)
 
 
 class SGDOpMaker(OpProtoAndCheckerMaker):
@@ -87,41 +98,53 @@ class AdamOpMaker(OpProtoAndCheckerMaker):
 
 
 class AdamKernel(OpKernel):
+    """multi_precision as Paddle's CPU kernel (float32/float64 only): Param updates from
+    Param, MasterParam is not read; MasterParamOut, where asked for, gets ParamOut."""
+
     def compute(self, ctx: ExecutionContext) -> None:
         param = ctx.input("Param")
         grad = ctx.input("Grad")
         lr = ctx.input("LearningRate")
         moment1 = ctx.input("Moment1")
         moment2 = ctx.input("Moment2")
+        moment2_max = ctx.input("Moment2Max")
         beta1_pow = ctx.input("Beta1Pow")
         beta2_pow = ctx.input("Beta2Pow")
         skip = ctx.input("SkipUpdate")
         param_out = ctx.output("ParamOut")
         moment1_out = ctx.output("Moment1Out")
         moment2_out = ctx.output("Moment2Out")
+        moment2_max_out = ctx.output("Moment2MaxOut")
         beta1_pow_out = ctx.output("Beta1PowOut")
         beta2_pow_out = ctx.output("Beta2PowOut")
+        master_param_out = ctx.output("MasterParamOut")
         beta1 = ctx.input("Beta1Tensor")
         beta2 = ctx.input("Beta2Tensor")
         epsilon = ctx.input("EpsilonTensor")
-        if ctx.attr("multi_precision") or ctx.attr("amsgrad"):
-            raise UnsupportedOpVariantError(ctx.op_type, "multi_precision or amsgrad",
-                                            "plain Adam updates float32/float64 parameters")
+        amsgrad = ctx.attr("amsgrad")
         b1 = float(beta1.numpy().reshape(-1)[0]) if beta1 is not None else ctx.attr("beta1")
         b2 = float(beta2.numpy().reshape(-1)[0]) if beta2 is not None else ctx.attr("beta2")
         eps = (float(epsilon.numpy().reshape(-1)[0]) if epsilon is not None
                else ctx.attr("epsilon"))
+        m2_max = opt_funcs.amsgrad_max(ctx.op_type, amsgrad, moment2_max, moment2_max_out)
         arrays = [t.data for t in (param, grad, lr, moment1, moment2, beta1_pow, beta2_pow)]
         outs = [t.mutable_data(ctx.place, src.dtype)
                 for t, src in ((param_out, param), (moment1_out, moment1),
                                (moment2_out, moment2), (beta1_pow_out, beta1_pow),
                                (beta2_pow_out, beta2_pow))]
+        max_out = None if m2_max is None else moment2_max_out.mutable_data(ctx.place,
+                                                                          moment2.dtype)
         if skip is not None and bool(skip.numpy().reshape(-1)[0]):
             for out, src in zip(outs, (arrays[0], arrays[3], arrays[4], arrays[5], arrays[6])):
                 out[...] = src
-            return
-        opt_funcs.adam(ctx.xp, *arrays, b1, b2, eps, *outs,
-                       update_pows=not ctx.attr("use_global_beta_pow"))
+            if max_out is not None:
+                max_out[...] = m2_max
+        else:
+            opt_funcs.adam(ctx.xp, *arrays, b1, b2, eps, *outs,
+                           update_pows=not ctx.attr("use_global_beta_pow"),
+                           moment2_max=m2_max, moment2_max_out=max_out)
+        if master_param_out is not None:
+            master_param_out.mutable_data(ctx.place, param.dtype)[...] = outs[0]
 
 
 VERIFY_CASES = {
@@ -141,6 +164,13 @@ VERIFY_CASES = {
             "Beta1Pow": {"value": [0.81]}, "Beta2Pow": {"value": [0.998]},
             "Beta1Tensor": {"value": [0.8]}, "EpsilonTensor": {"value": [1e-6]}},
          "outputs": ["ParamOut", "Moment1Out", "Moment2Out", "Beta1PowOut", "Beta2PowOut"]},
+        {"name": "amsgrad", "attrs": {"amsgrad": True}, "inputs": {
+            "Param": (3, 4), "Grad": (3, 4), "LearningRate": {"value": [0.01]},
+            "Moment1": (3, 4), "Moment2": {"shape": (3, 4), "low": 0, "high": 0.1},
+            "Moment2Max": {"shape": (3, 4), "low": 0, "high": 0.1},
+            "Beta1Pow": {"value": [0.81]}, "Beta2Pow": {"value": [0.998]}},
+         "outputs": ["ParamOut", "Moment1Out", "Moment2Out", "Moment2MaxOut", "Beta1PowOut",
+                     "Beta2PowOut"]},
     ],
 }
 

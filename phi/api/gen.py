@@ -117,6 +117,9 @@ def _docstring(op: OpDef) -> list[str]:
 def render_function(op: OpDef) -> list[str]:
     name = py_name(op.name)
     lines = _joined(f"def {name}(", _params(op), f") -> {_returns(op)}:", "")
+    if len(lines[-1]) > WIDTH:  # a long tuple of outputs: one per line
+        kinds = _returns(op)[len("tuple["):-1].split(", ")
+        lines[-1:] = [") -> tuple[", *(f"    {kind}," for kind in kinds), "]:"]
     for arg in op.args:  # parameter names are the yaml's, even where not snake_case
         if arg.name != arg.name.lower():
             lines = [f"{line}  # noqa: N803" if f"{arg.name}:" in line else line

@@ -28,8 +28,11 @@ def sgd_infer_meta(param: MetaTensor, master_param: MetaTensor, param_out: MetaT
 def adam_infer_meta(param: MetaTensor, moment1: MetaTensor, moment2: MetaTensor,
                     beta1_pow: MetaTensor, beta2_pow: MetaTensor, param_out: MetaTensor,
                     moment1_out: MetaTensor, moment2_out: MetaTensor,
-                    beta1_pow_out: MetaTensor, beta2_pow_out: MetaTensor) -> None:
+                    beta1_pow_out: MetaTensor, beta2_pow_out: MetaTensor,
+                    moment2_max_out: MetaTensor | None = None,
+                    master_param_out: MetaTensor | None = None) -> None:
     for src, dst in ((param, param_out), (moment1, moment1_out), (moment2, moment2_out),
-                     (beta1_pow, beta1_pow_out), (beta2_pow, beta2_pow_out)):
+                     (beta1_pow, beta1_pow_out), (beta2_pow, beta2_pow_out),
+                     (moment2, moment2_max_out), (param, master_param_out)):
         if dst:
             dst.share_meta(src)

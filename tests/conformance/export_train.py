@@ -220,8 +220,17 @@ PROGRAMS = {
                           "non-norm weights only (with_decay per parameter), "
                           "ClipGradByGlobalNorm 0.5"),
 }
+PROGRAMS.update({
+    "mlp_adamax": (_mlp(lambda: paddle.optimizer.Adamax(learning_rate=0.02)),
+                   "the same MLP; Adamax lr 0.02 (adamax ops, beta1 pow advanced by scale ops)"),
+    "mlp_adadelta": (_mlp(lambda: paddle.optimizer.Adadelta(learning_rate=1.0, rho=0.9)),
+                     "the same MLP; Adadelta lr 1.0 rho 0.9"),
+    "mlp_amsgrad": (_mlp(lambda: paddle.optimizer.Adam(learning_rate=0.01, amsgrad=True)),
+                    "the same MLP; Adam lr 0.01 with amsgrad (Moment2Max)"),
+})
 SEEDS = {"mlp_sgd": 3000, "mlp_adam": 3001, "cnn_bn_adam": 3002, "lstm_momentum": 3003,
-         "gru_nesterov": 3004, "transformer_adamw": 3005}
+         "gru_nesterov": 3004, "transformer_adamw": 3005, "mlp_adamax": 3006,
+         "mlp_adadelta": 3007, "mlp_amsgrad": 3008}
 
 
 def _fused_buffers(startup):

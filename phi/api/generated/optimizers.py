@@ -5,10 +5,27 @@ The `optimizers` section of ops.yaml, each op followed by its backward op.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["adagrad_", "lamb_", "momentum_", "rmsprop_"]
+__all__ = [
+    "adadelta_",
+    "adagrad_",
+    "adamax_",
+    "asgd_",
+    "decayed_adagrad",
+    "ftrl",
+    "lamb_",
+    "lars_momentum_",
+    "merged_momentum_",
+    "momentum_",
+    "nadam_",
+    "radam_",
+    "rmsprop_",
+    "rprop_",
+]
 
 
 def momentum_(
@@ -162,3 +179,342 @@ def adagrad_(
                      "master_param": master_param,
                  },
                  {"epsilon": epsilon, "multi_precision": multi_precision})
+
+
+def adadelta_(
+    param: TensorLike,
+    grad: TensorLike,
+    avg_squared_grad: TensorLike,
+    avg_squared_update: TensorLike,
+    learning_rate: TensorLike,
+    master_param: TensorLike | None = None,
+    rho: float = 0.95,
+    epsilon: float = 1e-06,
+    multi_precision: bool = False,
+) -> tuple[Tensor, Tensor, Tensor, Tensor]:
+    """`adadelta_` (ops.yaml): (Tensor param, Tensor grad, Tensor avg_squared_grad, Tensor
+    avg_squared_update, Tensor learning_rate, Tensor master_param, float rho=0.95, float
+    epsilon=1e-06, bool multi_precision=false) -> Tensor(param_out),
+    Tensor(avg_squared_grad_out), Tensor(avg_squared_update_out), Tensor(master_param_out).
+
+    Kernel `adadelta`; InferMeta `adadelta_infer_meta`.
+    """
+    return apply("adadelta_",
+                 {
+                     "param": param,
+                     "grad": grad,
+                     "avg_squared_grad": avg_squared_grad,
+                     "avg_squared_update": avg_squared_update,
+                     "learning_rate": learning_rate,
+                     "master_param": master_param,
+                 },
+                 {"rho": rho, "epsilon": epsilon, "multi_precision": multi_precision})
+
+
+def adamax_(
+    param: TensorLike,
+    grad: TensorLike,
+    learning_rate: TensorLike,
+    moment: TensorLike,
+    inf_norm: TensorLike,
+    beta1_pow: TensorLike,
+    master_param: TensorLike | None = None,
+    beta1: float = 0.9,
+    beta2: float = 0.999,
+    epsilon: float = 1e-08,
+    multi_precision: bool = False,
+) -> tuple[Tensor, Tensor, Tensor, Tensor]:
+    """`adamax_` (ops.yaml): (Tensor param, Tensor grad, Tensor learning_rate, Tensor moment,
+    Tensor inf_norm, Tensor beta1_pow, Tensor master_param, float beta1=0.9, float beta2=0.999,
+    float epsilon=1e-08, bool multi_precision=false) -> Tensor(param_out), Tensor(moment_out),
+    Tensor(inf_norm_out), Tensor(master_param_out).
+
+    Kernel `adamax`; InferMeta `adamax_infer_meta`.
+    """
+    return apply("adamax_",
+                 {
+                     "param": param,
+                     "grad": grad,
+                     "learning_rate": learning_rate,
+                     "moment": moment,
+                     "inf_norm": inf_norm,
+                     "beta1_pow": beta1_pow,
+                     "master_param": master_param,
+                 },
+                 {
+                     "beta1": beta1,
+                     "beta2": beta2,
+                     "epsilon": epsilon,
+                     "multi_precision": multi_precision,
+                 })
+
+
+def decayed_adagrad(
+    param: TensorLike,
+    grad: TensorLike,
+    moment: TensorLike,
+    learning_rate: TensorLike,
+    decay: float = 0.95,
+    epsilon: float = 1e-06,
+) -> tuple[Tensor, Tensor]:
+    """`decayed_adagrad` (ops.yaml): (Tensor param, Tensor grad, Tensor moment, Tensor
+    learning_rate, float decay=0.95, float epsilon=1e-06) -> Tensor(param_out),
+    Tensor(moment_out).
+
+    Kernel `decayed_adagrad`; InferMeta `adagrad_infer_meta`.
+    """
+    return apply("decayed_adagrad",
+                 {"param": param, "grad": grad, "moment": moment, "learning_rate": learning_rate},
+                 {"decay": decay, "epsilon": epsilon})
+
+
+def ftrl(
+    param: TensorLike,
+    squared_accumulator: TensorLike,
+    linear_accumulator: TensorLike,
+    grad: TensorLike,
+    learning_rate: TensorLike,
+    l1: float = 0.0,
+    l2: float = 0.0,
+    lr_power: float = -0.5,
+) -> tuple[Tensor, Tensor, Tensor]:
+    """`ftrl` (ops.yaml): (Tensor param, Tensor squared_accumulator, Tensor linear_accumulator,
+    Tensor grad, Tensor learning_rate, float l1=0.0, float l2=0.0, float lr_power=-0.5) ->
+    Tensor(param_out), Tensor(squared_accum_out), Tensor(linear_accum_out).
+
+    Kernel `ftrl`; InferMeta `ftrl_infer_meta`.
+    """
+    return apply("ftrl",
+                 {
+                     "param": param,
+                     "squared_accumulator": squared_accumulator,
+                     "linear_accumulator": linear_accumulator,
+                     "grad": grad,
+                     "learning_rate": learning_rate,
+                 },
+                 {"l1": l1, "l2": l2, "lr_power": lr_power})
+
+
+def lars_momentum_(
+    param: Sequence[TensorLike],
+    grad: Sequence[TensorLike],
+    velocity: Sequence[TensorLike],
+    learning_rate: Sequence[TensorLike],
+    master_param: Sequence[TensorLike],
+    mu: float,
+    lars_coeff: float = 0.001,
+    lars_weight_decay: Sequence[float] = (0.0005,),
+    epsilon: float = 0.0,
+    multi_precision: bool = False,
+    rescale_grad: float = 1.0,
+) -> tuple[list[Tensor], list[Tensor], list[Tensor]]:
+    """`lars_momentum_` (ops.yaml): (Tensor[] param, Tensor[] grad, Tensor[] velocity, Tensor[]
+    learning_rate, Tensor[] master_param, float mu, float lars_coeff=0.001, float[]
+    lars_weight_decay={0.0005}, float epsilon=0.0, bool multi_precision=false, float
+    rescale_grad=1.0) -> Tensor[](param_out){param.size()},
+    Tensor[](velocity_out){param.size()}, Tensor[](master_param_out){master_param.size()}.
+
+    Kernel `lars_momentum`; InferMeta `lars_momentum_infer_meta`.
+    """
+    return apply("lars_momentum_",
+                 {
+                     "param": param,
+                     "grad": grad,
+                     "velocity": velocity,
+                     "learning_rate": learning_rate,
+                     "master_param": master_param,
+                 },
+                 {
+                     "mu": mu,
+                     "lars_coeff": lars_coeff,
+                     "lars_weight_decay": lars_weight_decay,
+                     "epsilon": epsilon,
+                     "multi_precision": multi_precision,
+                     "rescale_grad": rescale_grad,
+                 })
+
+
+def nadam_(
+    param: TensorLike,
+    grad: TensorLike,
+    learning_rate: TensorLike,
+    momentum_decay_pow: TensorLike,
+    beta2_pow: TensorLike,
+    mu_product: TensorLike,
+    moment1: TensorLike,
+    moment2: TensorLike,
+    master_param: TensorLike | None = None,
+    beta1: float = 0.9,
+    beta2: float = 0.999,
+    epsilon: float = 1e-08,
+    momentum_decay: float = 0.004,
+    multi_precision: bool = False,
+) -> tuple[Tensor, Tensor, Tensor, Tensor, Tensor, Tensor, Tensor]:
+    """`nadam_` (ops.yaml): (Tensor param, Tensor grad, Tensor learning_rate, Tensor
+    momentum_decay_pow, Tensor beta2_pow, Tensor mu_product, Tensor moment1, Tensor moment2,
+    Tensor master_param, float beta1=0.9, float beta2=0.999, float epsilon=1e-08, float
+    momentum_decay=0.004, bool multi_precision=false) -> Tensor(param_out),
+    Tensor(momentum_decay_pow_out), Tensor(beta2_pow_out), Tensor(mu_product_out),
+    Tensor(moment1_out), Tensor(moment2_out), Tensor(master_param_out).
+
+    Kernel `nadam`; InferMeta `nadam_infer_meta`.
+    """
+    return apply("nadam_",
+                 {
+                     "param": param,
+                     "grad": grad,
+                     "learning_rate": learning_rate,
+                     "momentum_decay_pow": momentum_decay_pow,
+                     "beta2_pow": beta2_pow,
+                     "mu_product": mu_product,
+                     "moment1": moment1,
+                     "moment2": moment2,
+                     "master_param": master_param,
+                 },
+                 {
+                     "beta1": beta1,
+                     "beta2": beta2,
+                     "epsilon": epsilon,
+                     "momentum_decay": momentum_decay,
+                     "multi_precision": multi_precision,
+                 })
+
+
+def radam_(
+    param: TensorLike,
+    grad: TensorLike,
+    learning_rate: TensorLike,
+    beta1_pow: TensorLike,
+    beta2_pow: TensorLike,
+    rho: TensorLike,
+    moment1: TensorLike,
+    moment2: TensorLike,
+    master_param: TensorLike | None = None,
+    beta1: float = 0.9,
+    beta2: float = 0.999,
+    epsilon: float = 1e-08,
+    multi_precision: bool = False,
+) -> tuple[Tensor, Tensor, Tensor, Tensor, Tensor, Tensor, Tensor]:
+    """`radam_` (ops.yaml): (Tensor param, Tensor grad, Tensor learning_rate, Tensor beta1_pow,
+    Tensor beta2_pow, Tensor rho, Tensor moment1, Tensor moment2, Tensor master_param, float
+    beta1=0.9, float beta2=0.999, float epsilon=1e-08, bool multi_precision=false) ->
+    Tensor(param_out), Tensor(beta1_pow_out), Tensor(beta2_pow_out), Tensor(rho_out),
+    Tensor(moment1_out), Tensor(moment2_out), Tensor(master_param_out).
+
+    Kernel `radam`; InferMeta `radam_infer_meta`.
+    """
+    return apply("radam_",
+                 {
+                     "param": param,
+                     "grad": grad,
+                     "learning_rate": learning_rate,
+                     "beta1_pow": beta1_pow,
+                     "beta2_pow": beta2_pow,
+                     "rho": rho,
+                     "moment1": moment1,
+                     "moment2": moment2,
+                     "master_param": master_param,
+                 },
+                 {
+                     "beta1": beta1,
+                     "beta2": beta2,
+                     "epsilon": epsilon,
+                     "multi_precision": multi_precision,
+                 })
+
+
+def rprop_(
+    param: TensorLike,
+    grad: TensorLike,
+    prev: TensorLike,
+    learning_rate: TensorLike,
+    master_param: TensorLike | None,
+    learning_rate_range: TensorLike,
+    etas: TensorLike,
+    multi_precision: bool = False,
+) -> tuple[Tensor, Tensor, Tensor, Tensor]:
+    """`rprop_` (ops.yaml): (Tensor param, Tensor grad, Tensor prev, Tensor learning_rate, Tensor
+    master_param, Tensor learning_rate_range, Tensor etas, bool multi_precision=false) ->
+    Tensor(param_out), Tensor(prev_out), Tensor(learning_rate_out), Tensor(master_param_out).
+
+    Kernel `rprop`; InferMeta `rprop_infer_meta`.
+    """
+    return apply("rprop_",
+                 {
+                     "param": param,
+                     "grad": grad,
+                     "prev": prev,
+                     "learning_rate": learning_rate,
+                     "master_param": master_param,
+                     "learning_rate_range": learning_rate_range,
+                     "etas": etas,
+                 },
+                 {"multi_precision": multi_precision})
+
+
+def asgd_(
+    param: TensorLike,
+    grad: TensorLike,
+    learning_rate: TensorLike,
+    d: TensorLike,
+    y: TensorLike,
+    n: TensorLike,
+    master_param: TensorLike | None = None,
+    multi_precision: bool = False,
+) -> tuple[Tensor, Tensor, Tensor, Tensor]:
+    """`asgd_` (ops.yaml): (Tensor param, Tensor grad, Tensor learning_rate, Tensor d, Tensor y,
+    Tensor n, Tensor master_param, bool multi_precision=false) -> Tensor(param_out),
+    Tensor(d_out), Tensor(y_out), Tensor(master_param_out).
+
+    Kernel `asgd`; InferMeta `asgd_infer_meta`.
+    """
+    return apply("asgd_",
+                 {
+                     "param": param,
+                     "grad": grad,
+                     "learning_rate": learning_rate,
+                     "d": d,
+                     "y": y,
+                     "n": n,
+                     "master_param": master_param,
+                 },
+                 {"multi_precision": multi_precision})
+
+
+def merged_momentum_(
+    param: Sequence[TensorLike],
+    grad: Sequence[TensorLike],
+    velocity: Sequence[TensorLike],
+    learning_rate: Sequence[TensorLike],
+    master_param: Sequence[TensorLike],
+    mu: float,
+    use_nesterov: bool = False,
+    regularization_method: Sequence[str] = (),
+    regularization_coeff: Sequence[float] = (),
+    multi_precision: bool = False,
+    rescale_grad: float = 1.0,
+) -> tuple[list[Tensor], list[Tensor], list[Tensor]]:
+    """`merged_momentum_` (ops.yaml): (Tensor[] param, Tensor[] grad, Tensor[] velocity, Tensor[]
+    learning_rate, Tensor[] master_param, float mu, bool use_nesterov=false, str[]
+    regularization_method={}, float[] regularization_coeff={}, bool multi_precision=false, float
+    rescale_grad=1.0) -> Tensor[](param_out){param.size()},
+    Tensor[](velocity_out){param.size()}, Tensor[](master_param_out){master_param.size()}.
+
+    Kernel `merged_momentum`; InferMeta `lars_momentum_infer_meta`.
+    """
+    return apply("merged_momentum_",
+                 {
+                     "param": param,
+                     "grad": grad,
+                     "velocity": velocity,
+                     "learning_rate": learning_rate,
+                     "master_param": master_param,
+                 },
+                 {
+                     "mu": mu,
+                     "use_nesterov": use_nesterov,
+                     "regularization_method": regularization_method,
+                     "regularization_coeff": regularization_coeff,
+                     "multi_precision": multi_precision,
+                     "rescale_grad": rescale_grad,
+                 })

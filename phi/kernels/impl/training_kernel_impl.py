@@ -107,20 +107,27 @@ def adam_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor,
                 param_out: OutTensor, moment1_out: OutTensor, moment2_out: OutTensor,
                 moment2_max_out: OptionalOutTensor, beta1_pow_out: OutTensor,
                 beta2_pow_out: OutTensor, master_param_out: OptionalOutTensor) -> None:
-    if multi_precision or amsgrad:
-        raise ValueError("adam: multi_precision and amsgrad are not supported")
+    """multi_precision as Paddle's CPU kernel: Param updates from Param; master_param_out,
+    where asked for, gets param_out."""
+    m2_max = opt_funcs.amsgrad_max("adam", amsgrad, moment2_max, moment2_max_out)
     arrays = [t.data for t in (param, grad, learning_rate, moment1, moment2, beta1_pow,
                                beta2_pow)]
     outs = [dev_ctx.alloc(out, src.dtype)
             for out, src in ((param_out, param), (moment1_out, moment1),
                              (moment2_out, moment2), (beta1_pow_out, beta1_pow),
                              (beta2_pow_out, beta2_pow))]
+    max_out = None if m2_max is None else dev_ctx.alloc(moment2_max_out, moment2.dtype)
     if skip_update is not None and bool(skip_update.numpy().reshape(-1)[0]):
         for out, src in zip(outs, (arrays[0], *arrays[3:])):
             out[...] = src
-        return
-    opt_funcs.adam(dev_ctx.xp, *arrays, beta1.to(float), beta2.to(float), epsilon.to(float),
-                   *outs, update_pows=not use_global_beta_pow)
+        if max_out is not None:
+            max_out[...] = m2_max
+    else:
+        opt_funcs.adam(dev_ctx.xp, *arrays, beta1.to(float), beta2.to(float),
+                       epsilon.to(float), *outs, update_pows=not use_global_beta_pow,
+                       moment2_max=m2_max, moment2_max_out=max_out)
+    if master_param_out is not None:
+        dev_ctx.alloc(master_param_out, param.dtype)[...] = outs[0]
 
 
 @register_kernel("uniform", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
