@@ -108,3 +108,14 @@ def slogdet_infer_meta(x: MetaTensor, out: MetaTensor) -> None:
     from phi.kernels.funcs.linalg_matrix import slogdet_out_dims
 
     _set(out, slogdet_out_dims(x.dims()), x)
+
+
+def norm_infer_meta(x: MetaTensor, axis: int, epsilon: float, is_test: bool, out: MetaTensor,
+                    norm: MetaTensor) -> None:
+    """out: x's dims; norm (optional): x's dims with `axis` of size 1."""
+    from phi.kernels.funcs.linalg import norm_out_dims
+
+    out_dims, norm_dims = norm_out_dims(x.dims(), axis)
+    _set(out, out_dims, x)
+    if norm:
+        _set(norm, norm_dims, x)

@@ -12,7 +12,9 @@ Semantics pinned by Paddle 3.3.1's CPU kernels (tests/fixtures/ops/linalg):
   is max / min |X - Y|, else (sum |X - Y|^p)^(1/p); a 0-d output;
 - trace: the sum of the diagonal at `offset` over axis1 / axis2 (0 where it is empty);
 - einsum: an explicit equation (`->`, no `...`, as paddle.einsum writes the op) whose
-  labels may broadcast (size 1 against size n), repeated labels take diagonals.
+  labels may broadcast (size 1 against size n), repeated labels take diagonals;
+- norm (the legacy L2 normalisation): Norm = sqrt(sum(X^2 along axis) + epsilon), kept
+  as a size-1 axis, Out = X / Norm (an all-zero row stays 0).
 """
 
 from __future__ import annotations
@@ -270,3 +272,26 @@ def einsum(xp: Any, equation: str, operands: Sequence[Any], out: Any) -> None:
         expanded.append(xp.broadcast_to(op, target) if target != op.shape else op)
     with quiet(xp):
         xp.copyto(out, xp.einsum(f"{','.join(terms)}->{rhs}", *expanded))
+
+
+# -- norm (L2 normalisation) / frobenius_norm -------------------------------------------------
+
+def norm_out_dims(dims: Sequence[int], axis: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(Out, Norm) dims: X's, and X's with the normalised axis of size 1."""
+    if len(dims) == 0:
+        raise ValueError("norm: X must have at least 1 dimension, got a 0-d tensor")
+    a = _normalize_axis(axis, len(dims), "norm")
+    norm = _dims(dims)
+    norm[a] = 1
+    return tuple(_dims(dims)), tuple(norm)
+
+
+def l2_normalize(xp: Any, x: Any, axis: int, epsilon: float, out: Any, norm: Any | None) -> None:
+    """norm = sqrt(sum(x^2, axis) + epsilon) (size-1 axis), out = x / norm."""
+    a = axis % x.ndim
+    t = out.dtype.type
+    with quiet(xp):
+        n = xp.sqrt(xp.sum(xp.square(x), axis=a, keepdims=True) + t(epsilon))
+        xp.divide(x, n, out=out)
+    if norm is not None:
+        norm[...] = n

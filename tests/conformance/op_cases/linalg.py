@@ -294,4 +294,25 @@ def _matmuls() -> list[Case]:
     return cases
 
 
-CASES = [*_matmuls(), *_products(), *_einsums(), *_decompositions()]
+def _norms() -> list[Case]:
+    """norm (L2 normalisation): axes (negative too), epsilon, rows of zeros, edges, empty. Only
+    Out: save_inference_model strips the extra Norm output from the saved op."""
+    cases = [Case(f"norm_{dt}", "norm", {"X": In((3, 4), dt)}, attrs={"axis": 1})
+             for dt in FLOATS]
+    cases += [
+        Case("norm_axis0_3d", "norm", {"X": In((3, 2, 4), "float64")}, attrs={"axis": 0}),
+        Case("norm_axis_neg", "norm", {"X": In((2, 3, 4), "float32")}, attrs={"axis": -2}),
+        Case("norm_1d", "norm", {"X": In((5,), "float32")}, attrs={"axis": 0}),
+        Case("norm_epsilon", "norm", {"X": In((2, 3), "float64", values=[[3, 4, 0], [0, 0, 0]])},
+             attrs={"axis": -1, "epsilon": 1.0}),
+        Case("norm_zero_rows", "norm", {"X": In((2, 3), "float32", values=[[0, 0, 0], [1, 2, 2]])},
+             attrs={"axis": 1}),
+        Case("norm_edges", "norm", {"X": _edges((3, 4), "float32")}, attrs={"axis": 1}),
+        Case("norm_empty", "norm", {"X": In((0, 3), "float32")}, attrs={"axis": 1}),
+        Case("norm_is_test", "norm", {"X": In((2, 3, 4), "float64")},
+             attrs={"axis": 2, "is_test": True}),
+    ]
+    return cases
+
+
+CASES = [*_matmuls(), *_products(), *_einsums(), *_decompositions(), *_norms()]
