@@ -119,3 +119,11 @@ def norm_infer_meta(x: MetaTensor, axis: int, epsilon: float, is_test: bool, out
     _set(out, out_dims, x)
     if norm:
         _set(norm, norm_dims, x)
+
+
+def frobenius_norm_infer_meta(x: MetaTensor, axis, keepdim: bool, reduce_all: bool,
+                              out: MetaTensor) -> None:
+    """out: x's dims reduced over axis (all with reduce_all), x's dtype."""
+    from phi.kernels.funcs.linalg import frobenius_norm_out_dims
+
+    _set(out, frobenius_norm_out_dims(x.dims(), list(axis), keepdim, reduce_all), x)

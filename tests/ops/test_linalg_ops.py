@@ -38,6 +38,10 @@ def _f32(*shape: int) -> np.ndarray:
     ("matrix_power", {"X": _f32(3)}, {"n": 2}, "square matrices"),
     ("cholesky", {"X": np.array([[[4.0, 0.0], [0.0, 1.0]], [[1.0, 0.0], [0.0, -1.0]]],
                                 np.float32)}, {}, "matrix 1 of the batch"),
+    ("norm", {"X": _f32(2, 3)}, {"axis": 2}, "axis 2 is out of range"),
+    ("norm", {"X": np.float32(1.0).reshape(())}, {"axis": 0}, "at least 1 dimension"),
+    ("frobenius_norm", {"X": _f32(2, 3)}, {"dim": [2]}, "axis 2 is out of range"),
+    ("frobenius_norm", {"X": _f32(2, 3)}, {"dim": [0, -2]}, "duplicate"),
 ], ids=lambda v: v if isinstance(v, str) else None)
 def test_bad_inputs_raise(op: str, inputs: dict, attrs: dict, match: str, mode: str) -> None:
     outputs = {"Output": 1} if op == "inverse" else {"Out": 1}
@@ -50,3 +54,13 @@ def test_slogdeterminant_of_nan_has_sign_zero() -> None:
     for mode in ("legacy", "phi"):
         got, _ = run_single_op("slogdeterminant", {"Input": x}, {}, {"Out": 1}, mode)
         assert got["Out"][0][0] == 0 and np.isnan(got["Out"][0][1])
+
+
+@pytest.mark.parametrize("mode", ["legacy", "phi"])
+def test_norm_writes_its_divisor(mode: str) -> None:
+    """Norm (stripped from saved programs, so no fixture holds it) is what Out divides by."""
+    x = np.array([[3.0, 4.0], [0.0, 0.0]], np.float64)
+    out, _ = run_single_op("norm", {"X": x}, {"axis": 1, "epsilon": 1e-10},
+                           {"Out": 1, "Norm": 1}, mode)
+    np.testing.assert_allclose(out["Norm"][0], [[5.0], [1e-5]], rtol=1e-9)
+    np.testing.assert_allclose(out["Out"][0], [[0.6, 0.8], [0.0, 0.0]], rtol=1e-15)

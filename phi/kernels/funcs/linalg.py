@@ -14,7 +14,11 @@ Semantics pinned by Paddle 3.3.1's CPU kernels (tests/fixtures/ops/linalg):
 - einsum: an explicit equation (`->`, no `...`, as paddle.einsum writes the op) whose
   labels may broadcast (size 1 against size n), repeated labels take diagonals;
 - norm (the legacy L2 normalisation): Norm = sqrt(sum(X^2 along axis) + epsilon), kept
-  as a size-1 axis, Out = X / Norm (an all-zero row stays 0).
+  as a size-1 axis, Out = X / Norm (an all-zero row stays 0);
+- frobenius_norm: sqrt(sum(X * X)) over `axis` (every axis with reduce_all or an empty
+  axis), squared and summed in X's type (no conjugation: a complex X gives the principal
+  root of its complex sum of squares; a float32 1e30 overflows to inf); duplicate or
+  out-of-range axes are refused.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from phi.kernels.funcs.common import compute_dtype, quiet
+from phi.kernels.funcs.reduce import reduce_axes, reduce_dims
 
 #: cross's `dim` when unset (Paddle's DDim::kMaxRank): the first axis of size 3.
 CROSS_DEFAULT_DIM = 9
@@ -295,3 +300,20 @@ def l2_normalize(xp: Any, x: Any, axis: int, epsilon: float, out: Any, norm: Any
         xp.divide(x, n, out=out)
     if norm is not None:
         norm[...] = n
+
+
+def frobenius_norm_out_dims(dims: Sequence[int], axis: Sequence[int], keepdim: bool,
+                            reduce_all: bool) -> tuple[int, ...]:
+    """The reduced dims; an axis named twice is refused, as Paddle's reduce InferMeta."""
+    rank = len(dims)
+    named = [int(a) % rank for a in axis if -rank <= int(a) < rank]
+    if len(set(named)) < len(named):
+        raise ValueError(f"frobenius_norm: Axis contains duplicate dimensions: {list(axis)}")
+    return reduce_dims(dims, axis, keepdim, reduce_all)
+
+
+def frobenius_norm(xp: Any, x: Any, axis: Sequence[int], reduce_all: bool, out: Any) -> None:
+    """out = sqrt(sum(x * x)) over the reduced axes, in x's type."""
+    axes = reduce_axes(x.ndim, axis, reduce_all)
+    with quiet(xp):
+        xp.sqrt(xp.sum(x * x, axis=axes).reshape(out.shape), out=out)

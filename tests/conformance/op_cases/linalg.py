@@ -315,4 +315,39 @@ def _norms() -> list[Case]:
     return cases
 
 
-CASES = [*_matmuls(), *_products(), *_einsums(), *_decompositions(), *_norms()]
+def _frobenius_norms() -> list[Case]:
+    """frobenius_norm over Paddle's CPU dtypes (complex: the unconjugated sum of squares),
+    axes, keep_dim, reduce_all, an empty dim, 0-d and empty inputs, overflow and edges.
+    Paddle refuses out-of-range and repeated axes when the op is built (no fixture: the
+    exporter records run-time errors; tests/ops/test_linalg_checks.py)."""
+    cases = []
+    for dt in (*FLOATS, *COMPLEX):
+        cases += [
+            Case(f"frobenius_norm_{dt}", "frobenius_norm", {"X": In((3, 4), dt)},
+                 attrs={"dim": [0, 1]}),
+            Case(f"frobenius_norm_rows_{dt}", "frobenius_norm", {"X": In((2, 3, 4), dt)},
+                 attrs={"dim": [-1]}),
+        ]
+    fro = "frobenius_norm"
+    cases += [
+        Case("frobenius_norm_default_dim", fro, {"X": In((3, 4), "float32")}),
+        Case("frobenius_norm_keep_dim", fro, {"X": In((2, 3, 4), "float64")},
+             attrs={"dim": [0, 2], "keep_dim": True}),
+        Case("frobenius_norm_reduce_all", fro, {"X": In((2, 3, 4), "float32")},
+             attrs={"dim": [0], "reduce_all": True}),
+        Case("frobenius_norm_reduce_all_keep", fro, {"X": In((2, 3), "float32")},
+             attrs={"reduce_all": True, "keep_dim": True}),
+        Case("frobenius_norm_empty_dim", fro, {"X": In((2, 3), "float64")}, attrs={"dim": []}),
+        Case("frobenius_norm_0d", fro, {"X": In((), "float32")}),
+        Case("frobenius_norm_empty", fro, {"X": In((0, 3), "float32")}, attrs={"dim": [0]}),
+        Case("frobenius_norm_empty_all", fro, {"X": In((0, 3), "float32")},
+             attrs={"dim": [0, 1]}),
+        Case("frobenius_norm_overflow", fro,
+             {"X": In((2, 2), "float32", values=[[1e30, 1e30], [1.0, 2.0]])}, attrs={"dim": [1]}),
+        Case("frobenius_norm_edges", fro, {"X": _edges((3, 4), "float32")}, attrs={"dim": [1]}),
+    ]
+    return cases
+
+
+CASES = [*_matmuls(), *_products(), *_einsums(), *_decompositions(), *_norms(),
+         *_frobenius_norms()]
