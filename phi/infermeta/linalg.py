@@ -127,3 +127,35 @@ def frobenius_norm_infer_meta(x: MetaTensor, axis, keepdim: bool, reduce_all: bo
     from phi.kernels.funcs.linalg import frobenius_norm_out_dims
 
     _set(out, frobenius_norm_out_dims(x.dims(), list(axis), keepdim, reduce_all), x)
+
+
+def svd_infer_meta(x: MetaTensor, full_matrices: bool, u: MetaTensor, s: MetaTensor,
+                   vh: MetaTensor) -> None:
+    """u, vh: x's dtype; s [..., min(M, N)], real."""
+    from phi.kernels.funcs.linalg_matrix import svd_out_dims
+    from phi.kernels.funcs.unary_math import abs_out_dtype
+
+    u_dims, s_dims, vh_dims = svd_out_dims(x.dims(), full_matrices)
+    _set(u, u_dims, x)
+    _set(vh, vh_dims, x)
+    s.set_dims(s_dims)
+    s.set_dtype(abs_out_dtype(x.dtype()))
+
+
+def eigh_infer_meta(x: MetaTensor, uplo: str, eigenvalues: MetaTensor,
+                    eigenvectors: MetaTensor) -> None:
+    """eigenvalues [..., n], real; eigenvectors: x's dims and dtype (optional)."""
+    from phi.kernels.funcs.linalg_matrix import eigh_out_dims
+    from phi.kernels.funcs.unary_math import abs_out_dtype
+
+    w_dims, v_dims = eigh_out_dims(x.dims(), uplo)
+    eigenvalues.set_dims(w_dims)
+    eigenvalues.set_dtype(abs_out_dtype(x.dtype()))
+    if eigenvectors:
+        _set(eigenvectors, v_dims, x)
+
+
+def eigvalsh_infer_meta(x: MetaTensor, uplo: str, is_test: bool, eigenvalues: MetaTensor,
+                        eigenvectors: MetaTensor) -> None:
+    """eigh_infer_meta; the vectors are not written when is_test."""
+    eigh_infer_meta(x, uplo, eigenvalues, eigenvectors)

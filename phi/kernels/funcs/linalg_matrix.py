@@ -10,7 +10,15 @@ slogdeterminant, matrix_power, as Paddle's CPU kernels (Eigen) compute them.
   zero or NaN det, so log|det| is -inf / NaN), for complex det / |det| with log|det| + 0j;
 - cholesky: Eigen's LLT, reading only the lower triangle (upper=True: only the upper one,
   giving U = L^T); a diagonal step <= 0 is an error ("not positive definite");
-- matrix_power: identity for n = 0; |n| of 1..4 as direct products, else binary powering.
+- matrix_power: identity for n = 0; |n| of 1..4 as direct products, else binary powering;
+- svd / svdvals (LAPACK gesdd, as Paddle's CPU kernels): X [..., M, N] = U diag(S) VH,
+  S [..., K] descending and real (K = min(M, N)); U [..., M, K] and VH [..., K, N], or
+  [..., M, M] and [..., N, N] with full_matrices; the vectors are unique only up to a
+  sign (a phase for complex X) per singular value, which LAPACK's implementation decides;
+- eigh / eigvalsh (LAPACK syevd / heevd): the eigenvalues of a Hermitian X [..., n, n],
+  ascending and real, read from its lower (UPLO "L") or upper ("U") triangle; the
+  eigenvectors as columns (unique up to sign / phase). eigvalsh writes the vectors too
+  unless is_test.
 """
 
 from __future__ import annotations
@@ -163,3 +171,55 @@ def matrix_power(xp: Any, a: Any, n: int, out: Any) -> None:
                 if bit:
                     result = z if result is None else result @ z
         xp.copyto(out, result)
+
+
+# -- decompositions: svd / svdvals, eigh / eigvalsh --------------------------------------------
+
+def svd_out_dims(dims: Sequence[int], full_matrices: bool, op: str = "svd"
+                 ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """(U, S, VH) dims of X [..., M, N]."""
+    if len(dims) < 2:
+        raise ValueError(f"{op}: the input must be a batch of matrices [..., M, N] (rank >= "
+                         f"2), got {_dims(dims)}")
+    *batch, m, n = _dims(dims)
+    k = min(m, n)
+    if full_matrices:
+        return (*batch, m, m), (*batch, k), (*batch, n, n)
+    return (*batch, m, k), (*batch, k), (*batch, k, n)
+
+
+def svd(xp: Any, x: Any, full_matrices: bool, u: Any, s: Any, vh: Any) -> None:
+    """U, S, VH of x (LAPACK gesdd through the array module); an empty x gives empty S and
+    identity-like U / VH."""
+    if x.size == 0:
+        u[...] = xp.eye(u.shape[-2], u.shape[-1], dtype=u.dtype)
+        vh[...] = xp.eye(vh.shape[-2], vh.shape[-1], dtype=vh.dtype)
+        return
+    uu, ss, vv = xp.linalg.svd(x, full_matrices=full_matrices)
+    u[...], s[...], vh[...] = uu, ss, vv
+
+
+def svdvals(xp: Any, x: Any, s: Any) -> None:
+    """The singular values of x, descending."""
+    if x.size:
+        s[...] = xp.linalg.svd(x, compute_uv=False)
+
+
+def eigh_out_dims(dims: Sequence[int], uplo: str, op: str = "eigh"
+                  ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(eigenvalues [..., n], eigenvectors [..., n, n]) of X [..., n, n]."""
+    if uplo not in ("L", "U"):
+        raise ValueError(f"{op}: UPLO must be 'L' or 'U', got {uplo!r}")
+    dims = square_dims(dims, op)
+    return dims[:-1], dims
+
+
+def eigh(xp: Any, x: Any, uplo: str, values: Any, vectors: Any | None) -> None:
+    """Ascending eigenvalues (and column eigenvectors) of the Hermitian matrix whose `uplo`
+    triangle x holds."""
+    if x.size == 0:
+        return
+    if vectors is None:
+        values[...] = xp.linalg.eigvalsh(x, UPLO=uplo)
+        return
+    values[...], vectors[...] = xp.linalg.eigh(x, UPLO=uplo)

@@ -349,5 +349,44 @@ def _frobenius_norms() -> list[Case]:
     return cases
 
 
+def _spectral() -> list[Case]:
+    """svd, eigh, eigvalsh: only the unique outputs are compared (singular values,
+    eigenvalues); the vectors are unique up to a sign / phase LAPACK's implementation picks
+    (tests/ops/test_linalg_ops.py checks that they reconstruct X). Shapes wide, tall,
+    square, batched, empty; zero and rank-deficient matrices; both triangles for eigh.
+    save_inference_model sets eigvalsh's is_test: its saved programs write no vectors."""
+    cases = []
+    for dt in (*FLOATS, *COMPLEX):
+        cases += [
+            Case(f"svd_wide_{dt}", "svd", {"X": In((3, 5), dt)}, fetch=("S",)),
+            Case(f"svd_tall_batched_{dt}", "svd", {"X": In((2, 5, 3), dt)}, fetch=("S",)),
+            Case(f"svd_full_{dt}", "svd", {"X": In((4, 4), dt)}, attrs={"full_matrices": True},
+                 fetch=("S",)),
+            Case(f"eigh_{dt}", "eigh", {"X": In((2, 4, 4), dt)}, fetch=("Eigenvalues",)),
+            Case(f"eigh_upper_{dt}", "eigh", {"X": In((3, 3), dt)}, attrs={"UPLO": "U"},
+                 fetch=("Eigenvalues",)),
+            Case(f"eigvalsh_{dt}", "eigvalsh", {"X": In((2, 4, 4), dt)},
+                 fetch=("Eigenvalues",)),
+            Case(f"eigvalsh_upper_test_{dt}", "eigvalsh", {"X": In((3, 3), dt)},
+                 attrs={"UPLO": "U", "is_test": True}, fetch=("Eigenvalues",)),
+        ]
+    rank1 = [[1.0, 2.0, 3.0], [2.0, 4.0, 6.0], [-1.0, -2.0, -3.0]]
+    cases += [
+        Case("svd_full_tall", "svd", {"X": In((2, 5, 3), "float64")},
+             attrs={"full_matrices": True}, fetch=("S",)),
+        Case("svd_rank1", "svd", {"X": In((3, 3), "float64", values=rank1)}, fetch=("S",)),
+        Case("svd_zeros", "svd", {"X": In((3, 2), "float32", values=[[0, 0]] * 3)}),
+        Case("svd_empty", "svd", {"X": In((0, 3), "float32")}),
+        Case("svd_1x1", "svd", {"X": In((4, 1, 1), "float32")}, fetch=("S",)),
+        Case("eigh_1x1", "eigh", {"X": In((3, 1, 1), "float32")}),
+        Case("eigh_diagonal", "eigh",
+             {"X": In((3, 3), "float64", values=[[3, 0, 0], [0, -1, 0], [0, 0, 2]])}),
+        Case("eigh_empty_batch", "eigh", {"X": In((0, 3, 3), "float32")}),
+        Case("eigvalsh_empty_batch", "eigvalsh", {"X": In((0, 2, 2), "float64")},
+             fetch=("Eigenvalues",)),
+    ]
+    return cases
+
+
 CASES = [*_matmuls(), *_products(), *_einsums(), *_decompositions(), *_norms(),
-         *_frobenius_norms()]
+         *_frobenius_norms(), *_spectral()]
