@@ -159,3 +159,21 @@ def eigvalsh_infer_meta(x: MetaTensor, uplo: str, is_test: bool, eigenvalues: Me
                         eigenvectors: MetaTensor) -> None:
     """eigh_infer_meta; the vectors are not written when is_test."""
     eigh_infer_meta(x, uplo, eigenvalues, eigenvectors)
+
+
+def eig_infer_meta(x: MetaTensor, eigenvalues: MetaTensor, eigenvectors: MetaTensor) -> None:
+    """eigenvalues [..., n], eigenvectors [..., n, n]; complex."""
+    from phi.kernels.funcs.linalg_matrix import eig_out_dtype, square_dims
+
+    dims = square_dims(x.dims(), "eig")
+    for out, out_dims in ((eigenvalues, dims[:-1]), (eigenvectors, dims)):
+        out.set_dims(out_dims)
+        out.set_dtype(eig_out_dtype(x.dtype()))
+
+
+def eigvals_infer_meta(x: MetaTensor, out: MetaTensor) -> None:
+    """out [..., n], complex."""
+    from phi.kernels.funcs.linalg_matrix import eig_out_dtype, square_dims
+
+    out.set_dims(square_dims(x.dims(), "eigvals")[:-1])
+    out.set_dtype(eig_out_dtype(x.dtype()))

@@ -45,11 +45,13 @@ def _f32(*shape: int) -> np.ndarray:
     ("svd", {"X": _f32(3)}, {}, "rank >= 2"),
     ("eigh", {"X": _f32(2, 3)}, {}, "square matrices"),
     ("eigh", {"X": _f32(3, 3)}, {"UPLO": "X"}, "UPLO must be"),
+    ("eig", {"X": _f32(2, 3)}, {}, "square matrices"),
+    ("eigvals", {"X": _f32(3)}, {}, "square matrices"),
 ], ids=lambda v: v if isinstance(v, str) else None)
 def test_bad_inputs_raise(op: str, inputs: dict, attrs: dict, match: str, mode: str) -> None:
     outputs = {"Output": 1} if op == "inverse" else {"Out": 1}
     outputs = {"U": 1, "S": 1, "VH": 1} if op == "svd" else outputs
-    outputs = {"Eigenvalues": 1, "Eigenvectors": 1} if op == "eigh" else outputs
+    outputs = {"Eigenvalues": 1, "Eigenvectors": 1} if op in ("eigh", "eig") else outputs
     with pytest.raises(Exception, match=match):
         run_single_op(op, inputs, attrs, outputs, mode)
 
@@ -109,3 +111,17 @@ def test_eigh_vectors_diagonalize_the_read_triangle(mode: str, op: str, uplo: st
     np.testing.assert_allclose(a @ v, v * w[:, None, :], atol=1e-12)
     np.testing.assert_allclose(np.conj(np.swapaxes(v, -1, -2)) @ v,
                                np.broadcast_to(np.eye(4), (2, 4, 4)), atol=1e-12)
+
+
+@pytest.mark.parametrize("mode", ["legacy", "phi"])
+def test_eig_of_float32_diagonalizes_x(mode: str) -> None:
+    """float32 random matrices have no fixture (Paddle's sgeev orders and phases them its
+    own way): complex64 eigenpairs with A v = w v, unit-norm vectors; eigvals the same set."""
+    x = _f32(2, 4, 4)
+    out, _ = run_single_op("eig", {"X": x}, {}, {"Eigenvalues": 1, "Eigenvectors": 1}, mode)
+    w, v = out["Eigenvalues"][0], out["Eigenvectors"][0]
+    assert w.dtype == np.complex64 and v.dtype == np.complex64
+    np.testing.assert_allclose(x @ v, v * w[:, None, :], atol=1e-5)
+    np.testing.assert_allclose(np.linalg.norm(v, axis=-2), 1.0, rtol=1e-5)
+    vals, _ = run_single_op("eigvals", {"X": x}, {}, {"Out": 1}, mode)
+    np.testing.assert_allclose(np.sort_complex(vals["Out"][0]), np.sort_complex(w), atol=1e-5)

@@ -18,7 +18,10 @@ slogdeterminant, matrix_power, as Paddle's CPU kernels (Eigen) compute them.
 - eigh / eigvalsh (LAPACK syevd / heevd): the eigenvalues of a Hermitian X [..., n, n],
   ascending and real, read from its lower (UPLO "L") or upper ("U") triangle; the
   eigenvectors as columns (unique up to sign / phase). eigvalsh writes the vectors too
-  unless is_test.
+  unless is_test;
+- eig / eigvals (LAPACK geev): complex eigenvalues (and unit-norm column eigenvectors)
+  of a general X [..., n, n] in LAPACK's order; Paddle's eigvals hands LAPACK its
+  row-major X, so it computes the eigenvalues of X^T (the same set, in that order).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from phi.common import DataType
 from phi.kernels.funcs.common import quiet
 
 
@@ -223,3 +227,21 @@ def eigh(xp: Any, x: Any, uplo: str, values: Any, vectors: Any | None) -> None:
         values[...] = xp.linalg.eigvalsh(x, UPLO=uplo)
         return
     values[...], vectors[...] = xp.linalg.eigh(x, UPLO=uplo)
+
+
+def eig_out_dtype(dtype: DataType) -> DataType:
+    """eig's outputs are complex: float32 -> complex64, float64 -> complex128."""
+    return {DataType.FLOAT32: DataType.COMPLEX64,
+            DataType.FLOAT64: DataType.COMPLEX128}.get(dtype, dtype)
+
+
+def eig(xp: Any, x: Any, values: Any, vectors: Any) -> None:
+    """Eigenvalues and column eigenvectors of x (LAPACK geev's order and normalisation)."""
+    if x.size:
+        values[...], vectors[...] = xp.linalg.eig(x)
+
+
+def eigvals(xp: Any, x: Any, out: Any) -> None:
+    """The eigenvalues of x in the order LAPACK gives them for x^T (Paddle's call)."""
+    if x.size:
+        out[...] = xp.linalg.eigvals(xp.swapaxes(x, -1, -2))

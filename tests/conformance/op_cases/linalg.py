@@ -388,5 +388,45 @@ def _spectral() -> list[Case]:
     return cases
 
 
+def _structured(kind: str, n: int, dtype: str) -> In:
+    """Exact seeded matrices whose eigen-decomposition LAPACK gives in a fixed order:
+    diagonal, upper / lower triangular (eigenvalues: the diagonal)."""
+    rng = np.random.default_rng(n)
+    a = np.round(rng.uniform(-4, 4, (n, n)), 2)
+    a = {"diag": np.diag(np.diag(a)), "upper": np.triu(a), "lower": np.tril(a)}[kind]
+    return In((n, n), dtype, values=a.tolist())
+
+
+def _eigs() -> list[Case]:
+    """eig (values and vectors) and eigvals of general matrices: structured ones (diagonal,
+    triangular, a rotation, 1x1, an empty batch) for every dtype; random ones for float64
+    and complex128 (geev's order and phases agree between Paddle's LAPACK and NumPy's
+    there; for float32 / complex64 random matrices they do not: Paddle's sgeev / cgeev
+    order and phase them otherwise). The sign of zero parts is LAPACK's artefact (not
+    compared). eigvals: random for every dtype (X^T's geev order)."""
+    cases = []
+    for dt in (*FLOATS, *COMPLEX):
+        for kind in ("diag", "upper", "lower"):
+            cases += [Case(f"eig_{kind}_{dt}", "eig", {"X": _structured(kind, 4, dt)},
+                           zero_sign=False),
+                      Case(f"eigvals_{kind}_{dt}", "eigvals", {"X": _structured(kind, 4, dt)})]
+        cases += [
+            Case(f"eig_rotation_{dt}", "eig", {"X": In((2, 2), dt, values=[[0, 1], [-1, 0]])},
+                 zero_sign=False),
+            Case(f"eigvals_{dt}", "eigvals", {"X": In((2, 4, 4), dt)}),
+            Case(f"eigvals_5x5_{dt}", "eigvals", {"X": In((5, 5), dt)}),
+        ]
+    for dt in ("float64", "complex128"):
+        cases += [Case(f"eig_{dt}", "eig", {"X": In((2, 4, 4), dt)}, zero_sign=False),
+                  Case(f"eig_5x5_{dt}", "eig", {"X": In((5, 5), dt)}, zero_sign=False)]
+    cases += [
+        Case("eig_1x1", "eig", {"X": In((3, 1, 1), "float32")}),
+        Case("eig_empty_batch", "eig", {"X": In((0, 3, 3), "float32")}),
+        Case("eigvals_empty_batch", "eigvals", {"X": In((0, 3, 3), "float64")}),
+        Case("eigvals_1x1", "eigvals", {"X": In((1, 1), "complex64")}),
+    ]
+    return cases
+
+
 CASES = [*_matmuls(), *_products(), *_einsums(), *_decompositions(), *_norms(),
-         *_frobenius_norms(), *_spectral()]
+         *_frobenius_norms(), *_spectral(), *_eigs()]
