@@ -177,3 +177,10 @@ def eigvals_infer_meta(x: MetaTensor, out: MetaTensor) -> None:
 
     out.set_dims(square_dims(x.dims(), "eigvals")[:-1])
     out.set_dtype(eig_out_dtype(x.dtype()))
+
+
+def svdvals_infer_meta(x: MetaTensor, s: MetaTensor) -> None:
+    """s [..., min(M, N)], x's dtype."""
+    from phi.kernels.funcs.linalg_matrix import svd_out_dims
+
+    _set(s, svd_out_dims(x.dims(), False, "svdvals")[1], x)

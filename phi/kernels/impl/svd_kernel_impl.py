@@ -1,4 +1,4 @@
-"""svd: one body for every backend (math in phi.kernels.funcs.linalg_matrix)."""
+"""svd and svdvals: one body each for every backend (math in phi.kernels.funcs.linalg_matrix)."""
 
 from __future__ import annotations
 
@@ -19,3 +19,9 @@ def svd_kernel(dev_ctx: DeviceContext, x: DenseTensor, full_matrices: bool, u: O
                s: OutTensor, vh: OutTensor) -> None:
     mat_funcs.svd(dev_ctx.xp, x.data, full_matrices, dev_ctx.alloc(u, x.dtype),
                   dev_ctx.alloc(s, abs_out_dtype(x.dtype)), dev_ctx.alloc(vh, x.dtype))
+
+
+@register_kernel("svdvals", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES[:2])
+@register_kernel("svdvals", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES[:2])
+def svdvals_kernel(dev_ctx: DeviceContext, x: DenseTensor, s: OutTensor) -> None:
+    mat_funcs.svdvals(dev_ctx.xp, x.data, dev_ctx.alloc(s, x.dtype))

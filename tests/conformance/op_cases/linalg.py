@@ -350,7 +350,7 @@ def _frobenius_norms() -> list[Case]:
 
 
 def _spectral() -> list[Case]:
-    """svd, eigh, eigvalsh: only the unique outputs are compared (singular values,
+    """svd, svdvals, eigh, eigvalsh: only the unique outputs are compared (singular values,
     eigenvalues); the vectors are unique up to a sign / phase LAPACK's implementation picks
     (tests/ops/test_linalg_ops.py checks that they reconstruct X). Shapes wide, tall,
     square, batched, empty; zero and rank-deficient matrices; both triangles for eigh.
@@ -372,6 +372,12 @@ def _spectral() -> list[Case]:
         ]
     rank1 = [[1.0, 2.0, 3.0], [2.0, 4.0, 6.0], [-1.0, -2.0, -3.0]]
     cases += [
+        *(Case(f"svdvals_{tag}_{dt}", "svdvals", {"x": In(shape, dt)}) for dt in FLOATS
+          for tag, shape in (("wide", (3, 5)), ("tall_batched", (2, 5, 3)), ("square", (4, 4)))),
+        Case("svdvals_rank1", "svdvals", {"x": In((3, 3), "float64", values=rank1)}),
+        Case("svdvals_empty", "svdvals", {"x": In((2, 0, 3), "float32")}),
+        Case("svdvals_scales", "svdvals",
+             {"x": In((2, 2), "float64", values=[[1e300, 0], [0, 1e-300]])}),
         Case("svd_full_tall", "svd", {"X": In((2, 5, 3), "float64")},
              attrs={"full_matrices": True}, fetch=("S",)),
         Case("svd_rank1", "svd", {"X": In((3, 3), "float64", values=rank1)}, fetch=("S",)),
