@@ -184,3 +184,19 @@ def svdvals_infer_meta(x: MetaTensor, s: MetaTensor) -> None:
     from phi.kernels.funcs.linalg_matrix import svd_out_dims
 
     _set(s, svd_out_dims(x.dims(), False, "svdvals")[1], x)
+
+
+def lstsq_infer_meta(x: MetaTensor, y: MetaTensor, rcond: float, driver: str,
+                     solution: MetaTensor, residuals: MetaTensor, rank: MetaTensor,
+                     singular_values: MetaTensor) -> None:
+    """solution [..., N, K]; residuals [..., K] (when M > N, not gelsy) or [0]; rank [...]
+    int32; singular_values [..., min(M, N)]."""
+    from phi.common import DataType
+    from phi.kernels.funcs.linalg_matrix import lstsq_out_dims
+
+    dims = lstsq_out_dims(x.dims(), y.dims(), driver)
+    for out, out_dims in zip((solution, residuals, rank, singular_values), dims):
+        if out:
+            _set(out, out_dims, x)
+    if rank:
+        rank.set_dtype(DataType.INT32)

@@ -47,11 +47,14 @@ def _f32(*shape: int) -> np.ndarray:
     ("eigh", {"X": _f32(3, 3)}, {"UPLO": "X"}, "UPLO must be"),
     ("eig", {"X": _f32(2, 3)}, {}, "square matrices"),
     ("eigvals", {"X": _f32(3)}, {}, "square matrices"),
+    ("lstsq", {"X": _f32(5, 3), "Y": _f32(4, 2)}, {}, "row dimension"),
+    ("lstsq", {"X": _f32(5, 3), "Y": _f32(5, 2)}, {"driver": "gelsx"}, "driver must be one of"),
 ], ids=lambda v: v if isinstance(v, str) else None)
 def test_bad_inputs_raise(op: str, inputs: dict, attrs: dict, match: str, mode: str) -> None:
     outputs = {"Output": 1} if op == "inverse" else {"Out": 1}
     outputs = {"U": 1, "S": 1, "VH": 1} if op == "svd" else outputs
     outputs = {"Eigenvalues": 1, "Eigenvectors": 1} if op in ("eigh", "eig") else outputs
+    outputs = {"Solution": 1, "Rank": 1, "SingularValues": 1} if op == "lstsq" else outputs
     with pytest.raises(Exception, match=match):
         run_single_op(op, inputs, attrs, outputs, mode)
 

@@ -21,11 +21,18 @@ slogdeterminant, matrix_power, as Paddle's CPU kernels (Eigen) compute them.
   unless is_test;
 - eig / eigvals (LAPACK geev): complex eigenvalues (and unit-norm column eigenvectors)
   of a general X [..., n, n] in LAPACK's order; Paddle's eigvals hands LAPACK its
-  row-major X, so it computes the eigenvalues of X^T (the same set, in that order).
+  row-major X, so it computes the eigenvalues of X^T (the same set, in that order);
+- lstsq: the minimum-norm least-squares Solution [..., N, K] of X [..., M, N] Y [..., M, K],
+  singular values below rcond * the largest counted as zero (an SVD, which solves what
+  each LAPACK driver solves for a matrix of that rank); Rank (int32) unless the driver is
+  gels, SingularValues only for gelsd / gelss, Residuals (the squared column norms of
+  X Solution - Y) when M > N, the driver is not gelsy and X has full column rank, else
+  empty [0].
 """
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Sequence
 from typing import Any
 
@@ -245,3 +252,71 @@ def eigvals(xp: Any, x: Any, out: Any) -> None:
     """The eigenvalues of x in the order LAPACK gives them for x^T (Paddle's call)."""
     if x.size:
         out[...] = xp.linalg.eigvals(xp.swapaxes(x, -1, -2))
+
+
+# -- lstsq -------------------------------------------------------------------------------------
+
+class LstsqDriver(enum.Enum):
+    """The LAPACK routine Paddle's lstsq calls: which outputs it writes."""
+
+    GELS = "gels"
+    GELSY = "gelsy"
+    GELSD = "gelsd"
+    GELSS = "gelss"
+
+    @classmethod
+    def parse(cls, name: str) -> LstsqDriver:
+        try:
+            return cls(name)
+        except ValueError:
+            raise ValueError(f"lstsq: driver must be one of {[d.value for d in cls]}, "
+                             f"got {name!r}") from None
+
+    @property
+    def writes_rank(self) -> bool:
+        return self is not LstsqDriver.GELS
+
+    @property
+    def writes_singular_values(self) -> bool:
+        return self in (LstsqDriver.GELSD, LstsqDriver.GELSS)
+
+
+def lstsq_out_dims(x_dims: Sequence[int], y_dims: Sequence[int], driver: str
+                   ) -> tuple[tuple[int, ...], ...]:
+    """(Solution, Residuals, Rank, SingularValues) dims; Residuals as when X has full
+    column rank."""
+    drv = LstsqDriver.parse(driver)
+    if len(x_dims) < 2 or len(y_dims) < 2:
+        raise ValueError(f"lstsq: X and Y must be batches of matrices (rank >= 2), got X "
+                         f"{_dims(x_dims)} and Y {_dims(y_dims)}")
+    *batch, m, n = _dims(x_dims)
+    if list(y_dims[:-2]) != batch or y_dims[-2] != m:
+        raise ValueError(f"lstsq: Y must have X's batch dims and row dimension, got X "
+                         f"{_dims(x_dims)} and Y {_dims(y_dims)}")
+    k = int(y_dims[-1])
+    residuals = (*batch, k) if m > n and drv is not LstsqDriver.GELSY else (0,)
+    return (*batch, n, k), residuals, tuple(batch), (*batch, min(m, n))
+
+
+def lstsq(xp: Any, x: Any, y: Any, rcond: float, driver: str) -> tuple[Any, Any, Any, Any]:
+    """(solution, residuals, rank (int32), singular values) of min ||x s - y||."""
+    drv = LstsqDriver.parse(driver)
+    m, n = x.shape[-2:]
+    if x.size == 0:
+        s = xp.zeros((*x.shape[:-2], 0), x.dtype)
+    else:
+        u, s, vh = xp.linalg.svd(x, full_matrices=False)
+    rank = xp.sum(s > rcond * s[..., :1], axis=-1).astype(xp.int32)
+    if x.size == 0:
+        sol = xp.zeros((*x.shape[:-2], n, y.shape[-1]), x.dtype)
+    else:
+        keep = s > rcond * s[..., :1]
+        inv = xp.where(keep, 1 / xp.where(keep, s, 1), 0).astype(x.dtype)
+        uty = xp.swapaxes(u, -1, -2) @ y
+        sol = xp.swapaxes(vh, -1, -2) @ (inv[..., None] * uty)
+    full = drv is LstsqDriver.GELS or bool(xp.all(rank == n))
+    if m > n and drv is not LstsqDriver.GELSY and full:
+        residuals = xp.sum(xp.square(x @ sol - y), axis=-2)
+    else:
+        residuals = xp.zeros((0,), x.dtype)
+    return sol, residuals, rank, s

@@ -434,5 +434,36 @@ def _eigs() -> list[Case]:
     return cases
 
 
+#: What each lstsq driver writes (Paddle leaves the other outputs unwritten).
+_LSTSQ_FETCH = {"gels": ("Solution", "Residuals"), "gelsy": ("Solution", "Residuals", "Rank"),
+                "gelsd": ("Solution", "Residuals", "Rank", "SingularValues"),
+                "gelss": ("Solution", "Residuals", "Rank", "SingularValues")}
+
+
+def _lstsq(name: str, x: In, y: In, driver: str, **attrs) -> Case:
+    return Case(f"lstsq_{name}", "lstsq", {"X": x, "Y": y}, attrs={"driver": driver, **attrs},
+                outputs=("Residuals",), fetch=_LSTSQ_FETCH[driver])
+
+
+def _lstsqs() -> list[Case]:
+    """lstsq per driver (what each writes): tall (Residuals), wide (minimum norm, empty
+    Residuals), batched, and a rank-deficient X with rcond 0.5 (with rcond 0 its tiny
+    singular value's fate is the LAPACK build's: not a case)."""
+    rank1 = [[1.0, 2.0], [2.0, 4.0], [3.0, 6.0]]
+    cases = []
+    for dt in FLOATS:
+        for drv in _LSTSQ_FETCH:
+            cases += [
+                _lstsq(f"tall_{drv}_{dt}", In((5, 3), dt), In((5, 2), dt), drv),
+                _lstsq(f"wide_{drv}_{dt}", In((3, 5), dt), In((3, 2), dt), drv),
+                _lstsq(f"batched_{drv}_{dt}", In((2, 4, 3), dt), In((2, 4, 1), dt), drv),
+            ]
+    for drv in ("gelsy", "gelsd", "gelss"):
+        cases.append(_lstsq(f"rank_deficient_{drv}", In((3, 2), "float64", values=rank1),
+                            In((3, 1), "float64", values=[[1.0], [2.0], [4.0]]), drv,
+                            rcond=0.5))
+    return cases
+
+
 CASES = [*_matmuls(), *_products(), *_einsums(), *_decompositions(), *_norms(),
-         *_frobenius_norms(), *_spectral(), *_eigs()]
+         *_frobenius_norms(), *_spectral(), *_eigs(), *_lstsqs()]
