@@ -200,3 +200,11 @@ def lstsq_infer_meta(x: MetaTensor, y: MetaTensor, rcond: float, driver: str,
             _set(out, out_dims, x)
     if rank:
         rank.set_dtype(DataType.INT32)
+
+
+def lu_solve_infer_meta(b: MetaTensor, lu: MetaTensor, pivots: MetaTensor, trans: str,
+                        out: MetaTensor) -> None:
+    """out: b's dims and dtype."""
+    from phi.kernels.funcs.linalg import lu_solve_out_dims
+
+    _set(out, lu_solve_out_dims(b.dims(), lu.dims(), pivots.dims()), b)

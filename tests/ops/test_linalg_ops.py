@@ -48,6 +48,10 @@ def _f32(*shape: int) -> np.ndarray:
     ("eig", {"X": _f32(2, 3)}, {}, "square matrices"),
     ("eigvals", {"X": _f32(3)}, {}, "square matrices"),
     ("lstsq", {"X": _f32(5, 3), "Y": _f32(4, 2)}, {}, "row dimension"),
+    ("lu_solve", {"b": _f32(3, 2), "lu": _f32(2, 3, 3),
+                  "pivots": np.ones((2, 3), np.int32)}, {"trans": "N"}, "lu's batch dims"),
+    ("lu_solve", {"b": _f32(3, 2), "lu": _f32(3, 3),
+                  "pivots": np.array([1, 4, 3], np.int32)}, {"trans": "N"}, r"lie in \[1, 3\]"),
     ("lstsq", {"X": _f32(5, 3), "Y": _f32(5, 2)}, {"driver": "gelsx"}, "driver must be one of"),
 ], ids=lambda v: v if isinstance(v, str) else None)
 def test_bad_inputs_raise(op: str, inputs: dict, attrs: dict, match: str, mode: str) -> None:
@@ -55,6 +59,7 @@ def test_bad_inputs_raise(op: str, inputs: dict, attrs: dict, match: str, mode: 
     outputs = {"U": 1, "S": 1, "VH": 1} if op == "svd" else outputs
     outputs = {"Eigenvalues": 1, "Eigenvectors": 1} if op in ("eigh", "eig") else outputs
     outputs = {"Solution": 1, "Rank": 1, "SingularValues": 1} if op == "lstsq" else outputs
+    outputs = {"out": 1} if op == "lu_solve" else outputs
     with pytest.raises(Exception, match=match):
         run_single_op(op, inputs, attrs, outputs, mode)
 

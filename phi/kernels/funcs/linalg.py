@@ -18,7 +18,11 @@ Semantics pinned by Paddle 3.3.1's CPU kernels (tests/fixtures/ops/linalg):
 - frobenius_norm: sqrt(sum(X * X)) over `axis` (every axis with reduce_all or an empty
   axis), squared and summed in X's type (no conjugation: a complex X gives the principal
   root of its complex sum of squares; a float32 1e30 overflows to inf); duplicate or
-  out-of-range axes are refused.
+  out-of-range axes are refused;
+- lu_solve: X of A X = B (trans "N"), A^T X = B ("T") or A^H X = B (any other trans) for
+  A = P L U given as lu's packed LU [..., M, M] and 1-based pivots [..., M], by LAPACK
+  getrs's triangular substitutions (a zero pivot of U gives inf / NaN, unchecked);
+  B [..., M, K] has LU's batch dims; empty inputs are refused.
 """
 
 from __future__ import annotations
@@ -27,6 +31,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from phi.kernels.funcs.common import compute_dtype, quiet
+from phi.kernels.funcs.linalg_ext import pivot_permutation, substitute
+from phi.kernels.funcs.linalg_matrix import square_dims
 from phi.kernels.funcs.reduce import reduce_axes, reduce_dims
 
 #: cross's `dim` when unset (Paddle's DDim::kMaxRank): the first axis of size 3.
@@ -317,3 +323,39 @@ def frobenius_norm(xp: Any, x: Any, axis: Sequence[int], reduce_all: bool, out: 
     axes = reduce_axes(x.ndim, axis, reduce_all)
     with quiet(xp):
         xp.sqrt(xp.sum(x * x, axis=axes).reshape(out.shape), out=out)
+
+
+# -- lu_solve ----------------------------------------------------------------------------------
+
+def lu_solve_out_dims(b_dims: Sequence[int], lu_dims: Sequence[int],
+                      pivots_dims: Sequence[int]) -> tuple[int, ...]:
+    """B's dims, after checking LU [..., M, M], pivots [..., M] and B [..., M, K] agree."""
+    m = square_dims(lu_dims, "lu_solve")[-1]
+    if (len(b_dims) != len(lu_dims) or list(b_dims[:-2]) != list(lu_dims[:-2])
+            or b_dims[-2] != m or list(pivots_dims) != list(lu_dims[:-1])):
+        raise ValueError(f"lu_solve: b must be [..., {m}, K] and pivots [..., {m}] with lu's "
+                         f"batch dims, got b {_dims(b_dims)}, lu {_dims(lu_dims)}, pivots "
+                         f"{_dims(pivots_dims)}")
+    if any(d == 0 for d in (*b_dims, *lu_dims)):
+        raise ValueError(f"lu_solve: The dims of Input(X) should be greater than 0, got b "
+                         f"{_dims(b_dims)} and lu {_dims(lu_dims)}")
+    return tuple(_dims(b_dims))
+
+
+def lu_solve(xp: Any, b: Any, lu: Any, pivots: Any, trans: str, out: Any) -> None:
+    """Solve with the LU factors: P^T permutes B's rows (N) or X's (T / C)."""
+    m = lu.shape[-1]
+    perm = pivot_permutation(xp, pivots, m, "lu_solve")
+    lu3, b3 = lu.reshape(-1, m, m), b.reshape(-1, m, b.shape[-1])
+    rows = xp.arange(lu3.shape[0])[:, None]
+    if trans == "N":
+        z = substitute(xp, lu3, b3[rows, perm], False, True)
+        xp.copyto(out, substitute(xp, lu3, z, True, False).reshape(out.shape))
+        return
+    lu_t = xp.swapaxes(lu3, -1, -2)
+    if trans != "T":
+        lu_t = xp.conj(lu_t)
+    v = substitute(xp, lu_t, substitute(xp, lu_t, b3, False, False), True, True)
+    x = xp.empty_like(v)
+    x[rows, perm] = v
+    xp.copyto(out, x.reshape(out.shape))

@@ -465,5 +465,36 @@ def _lstsqs() -> list[Case]:
     return cases
 
 
+def _lu_solves() -> list[Case]:
+    """lu_solve from packed factors (strictly lower part: L, upper part: U, diagonal
+    shifted away from zero) and 1-based pivots as getrf writes them: trans N / T / C (and
+    an unknown letter, which Paddle reads as C), batches, a zero pivot of U (inf, not
+    checked); empty inputs raise."""
+    piv3, piv23 = [3, 3, 3], [[2, 3, 3], [1, 2, 3]]
+    cases = []
+    for dt in (*FLOATS, *COMPLEX):
+        for trans in ("N", "T", "C"):
+            cases.append(Case(f"lu_solve_{trans}_{dt}", "lu_solve", {
+                "b": In((2, 3, 2), dt), "lu": _matrices((2, 3, 3), dt, 20, shift=3),
+                "pivots": In((2, 3), "int32", values=piv23)}, attrs={"trans": trans}))
+    cases += [
+        Case("lu_solve_unbatched", "lu_solve", {"b": In((3, 4), "float64"),
+                                                "lu": _matrices((3, 3), "float64", 21, shift=3),
+                                                "pivots": In((3,), "int32", values=piv3)},
+             attrs={"trans": "N"}),
+        Case("lu_solve_other_letter", "lu_solve", {
+            "b": In((3, 1), "complex128"), "lu": _matrices((3, 3), "complex128", 22, shift=3),
+            "pivots": In((3,), "int32", values=piv3)}, attrs={"trans": "X"}),
+        Case("lu_solve_zero_pivot", "lu_solve", {
+            "b": In((2, 1), "float64", values=[[1.0], [1.0]]),
+            "lu": In((2, 2), "float64", values=[[2.0, 4.0], [0.5, 0.0]]),
+            "pivots": In((2,), "int32", values=[2, 2])}, attrs={"trans": "N"}),
+        Case("lu_solve_empty", "lu_solve", {
+            "b": In((0, 3, 2), "float32"), "lu": In((0, 3, 3), "float32"),
+            "pivots": In((0, 3), "int32")}, attrs={"trans": "N"}, raises="greater than 0"),
+    ]
+    return cases
+
+
 CASES = [*_matmuls(), *_products(), *_einsums(), *_decompositions(), *_norms(),
-         *_frobenius_norms(), *_spectral(), *_eigs(), *_lstsqs()]
+         *_frobenius_norms(), *_spectral(), *_eigs(), *_lstsqs(), *_lu_solves()]
