@@ -208,3 +208,14 @@ def lu_solve_infer_meta(b: MetaTensor, lu: MetaTensor, pivots: MetaTensor, trans
     from phi.kernels.funcs.linalg import lu_solve_out_dims
 
     _set(out, lu_solve_out_dims(b.dims(), lu.dims(), pivots.dims()), b)
+
+
+def matrix_rank_atol_rtol_infer_meta(x: MetaTensor, atol: MetaTensor, rtol: MetaTensor | None,
+                                     hermitian: bool, out: MetaTensor) -> None:
+    """out: x's batch dims broadcast with atol's and rtol's, int64."""
+    from phi.common import DataType
+    from phi.kernels.funcs.linalg import matrix_rank_atol_rtol_out_dims
+
+    out.set_dims(matrix_rank_atol_rtol_out_dims(x.dims(), atol.dims(),
+                                                rtol.dims() if rtol else None))
+    out.set_dtype(DataType.INT64)

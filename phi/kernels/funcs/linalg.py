@@ -22,7 +22,10 @@ Semantics pinned by Paddle 3.3.1's CPU kernels (tests/fixtures/ops/linalg):
 - lu_solve: X of A X = B (trans "N"), A^T X = B ("T") or A^H X = B (any other trans) for
   A = P L U given as lu's packed LU [..., M, M] and 1-based pivots [..., M], by LAPACK
   getrs's triangular substitutions (a zero pivot of U gives inf / NaN, unchecked);
-  B [..., M, K] has LU's batch dims; empty inputs are refused.
+  B [..., M, K] has LU's batch dims; empty inputs are refused;
+- matrix_rank_atol_rtol: the number of singular values (hermitian: |eigenvalues| of the
+  lower triangle) above max(atol, rtol * the largest), atol / rtol tensors broadcast
+  against the batch; without rtol, rtol is eps * max(M, N) where atol == 0, else 0.
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from phi.kernels.funcs.common import compute_dtype, quiet
-from phi.kernels.funcs.linalg_ext import pivot_permutation, substitute
+from phi.kernels.funcs.linalg_ext import matrix_rank_out_dims, pivot_permutation, substitute
 from phi.kernels.funcs.linalg_matrix import square_dims
 from phi.kernels.funcs.reduce import reduce_axes, reduce_dims
 
@@ -359,3 +362,35 @@ def lu_solve(xp: Any, b: Any, lu: Any, pivots: Any, trans: str, out: Any) -> Non
     x = xp.empty_like(v)
     x[rows, perm] = v
     xp.copyto(out, x.reshape(out.shape))
+
+
+# -- matrix_rank_atol_rtol ---------------------------------------------------------------------
+
+def matrix_rank_atol_rtol_out_dims(x_dims: Sequence[int], atol_dims: Sequence[int],
+                                   rtol_dims: Sequence[int] | None) -> tuple[int, ...]:
+    """X's batch dims broadcast with atol's (and rtol's)."""
+    dims = matrix_rank_out_dims(x_dims, atol_dims)
+    return dims if rtol_dims is None else matrix_rank_out_dims((*dims, 1, 1), rtol_dims)
+
+
+def matrix_rank_atol_rtol(xp: Any, x: Any, atol: Any, rtol: Any | None, hermitian: bool,
+                          out: Any) -> None:
+    """out[...] = how many singular values exceed max(atol, rtol * the largest one)."""
+    if out.size == 0:
+        return
+    if x.size == 0:
+        out[...] = 0
+        return
+    real = xp.empty(0, x.dtype).real.dtype
+    with quiet(xp):
+        if hermitian:
+            sigma = xp.abs(xp.linalg.eigvalsh(x, UPLO="L")).astype(real, copy=False)
+        else:
+            sigma = xp.linalg.svd(x, compute_uv=False).astype(real, copy=False)
+        atol = atol.real.astype(real)
+        if rtol is None:
+            eps = real.type(xp.finfo(real).eps * max(x.shape[-2:]))
+            rtol = xp.where(atol == 0, eps, real.type(0))
+        relative = sigma.max(axis=-1) * rtol.real.astype(real)
+        tol = xp.where(atol > relative, atol, relative)
+        xp.copyto(out, xp.sum(sigma > tol[..., None], axis=-1).reshape(out.shape))

@@ -496,5 +496,41 @@ def _lu_solves() -> list[Case]:
     return cases
 
 
+def _rank_cases() -> list[Case]:
+    """matrix_rank_atol_rtol: singular values 4, 2, 1, 1e-8 (and a tenth of them) against
+    atol alone (0: the eps-relative default, > 0 or < 0: no relative part), atol with
+    rtol, per-batch and broadcast tolerances, hermitian (|eigenvalues|), complex, empty."""
+    diag = np.diag([4.0, 2.0, 1.0, 1e-8])
+    pair = np.stack([diag, diag / 10]).tolist()
+
+    def case(name, dt, atol, rtol=None, x=None, **attrs):
+        tdt = dt.replace("complex64", "float32").replace("complex128", "float64")
+        inputs = {"x": x or In((2, 4, 4), dt, values=pair),
+                  "atol": In(np.shape(atol), tdt, values=atol)}
+        if rtol is not None:
+            inputs["rtol"] = In(np.shape(rtol), tdt, values=rtol)
+        return Case(f"matrix_rank_atol_rtol_{name}", "matrix_rank_atol_rtol", inputs,
+                    attrs=attrs)
+
+    cases = [case(f"atol0_{dt}", dt, 0.0) for dt in (*FLOATS, *COMPLEX)]
+    cases += [case(f"rtol_{dt}", dt, 0.5, 0.3) for dt in (*FLOATS, *COMPLEX)]
+    cases += [
+        case("atol_tiny", "float32", 1e-9),
+        case("atol_negative", "float32", -1.0),
+        case("atol_per_batch", "float64", [1.5, 0.15]),
+        case("atol_zero_or_not", "float32", [0.0, 1e-12]),
+        case("atol_broadcast", "float64", [[1.5], [0.1]]),
+        case("rtol_zero", "float64", 0.5, 0.0),
+        case("rtol_per_batch", "float64", 0.0, [0.3, 0.0]),
+        case("random", "float64", 0.0, x=In((3, 3, 5), "float64")),
+        case("hermitian", "float64", 2.5, x=In((2, 2), "float64", values=[[2, 1], [1, -3]]),
+             hermitian=True),
+        case("empty_batch", "float64", 0.0, x=In((0, 3, 3), "float64")),
+        case("empty_matrix", "float32", 0.0, x=In((2, 0, 3), "float32")),
+    ]
+    return cases
+
+
 CASES = [*_matmuls(), *_products(), *_einsums(), *_decompositions(), *_norms(),
-         *_frobenius_norms(), *_spectral(), *_eigs(), *_lstsqs(), *_lu_solves()]
+         *_frobenius_norms(), *_spectral(), *_eigs(), *_lstsqs(), *_lu_solves(),
+         *_rank_cases()]
