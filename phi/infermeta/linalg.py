@@ -219,3 +219,14 @@ def matrix_rank_atol_rtol_infer_meta(x: MetaTensor, atol: MetaTensor, rtol: Meta
     out.set_dims(matrix_rank_atol_rtol_out_dims(x.dims(), atol.dims(),
                                                 rtol.dims() if rtol else None))
     out.set_dtype(DataType.INT64)
+
+
+def slogdet_v2_infer_meta(x: MetaTensor, sign: MetaTensor, logdet: MetaTensor) -> None:
+    """sign: x's batch dims and dtype; logdet: the same dims, real."""
+    from phi.kernels.funcs.linalg_matrix import slogdet_out_dims
+    from phi.kernels.funcs.unary_math import abs_out_dtype
+
+    dims = slogdet_out_dims(x.dims())[1:]
+    _set(sign, dims, x)
+    logdet.set_dims(dims)
+    logdet.set_dtype(abs_out_dtype(x.dtype()))

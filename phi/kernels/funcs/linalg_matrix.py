@@ -10,6 +10,7 @@ slogdeterminant, matrix_power, as Paddle's CPU kernels (Eigen) compute them.
   zero or NaN det, so log|det| is -inf / NaN), for complex det / |det| with log|det| + 0j;
 - cholesky: Eigen's LLT, reading only the lower triangle (upper=True: only the upper one,
   giving U = L^T); a diagonal step <= 0 is an error ("not positive definite");
+- slogdet_v2: slogdeterminant's rows as two outputs, sign (X's type) and log|det| (real);
 - matrix_power: identity for n = 0; |n| of 1..4 as direct products, else binary powering;
 - svd / svdvals (LAPACK gesdd, as Paddle's CPU kernels): X [..., M, N] = U diag(S) VH,
   S [..., K] descending and real (K = min(M, N)); U [..., M, K] and VH [..., K, N], or
@@ -85,8 +86,11 @@ def lu_factor(xp: Any, a: Any) -> tuple[Any, Any]:
 
 
 def determinant(xp: Any, a: Any, out: Any) -> None:
-    """out[...] = det(a[..., :, :])."""
+    """out[...] = det(a[..., :, :]) (1 for 0 x 0 matrices)."""
     if out.size == 0:
+        return
+    if a.shape[-1] == 0:
+        out.fill(1)
         return
     lu, sign = lu_factor(xp, a)
     with quiet(xp):
@@ -320,3 +324,11 @@ def lstsq(xp: Any, x: Any, y: Any, rcond: float, driver: str) -> tuple[Any, Any,
     else:
         residuals = xp.zeros((0,), x.dtype)
     return sol, residuals, rank, s
+
+
+def slogdet_v2(xp: Any, x: Any, sign: Any, logdet: Any) -> None:
+    """sign[...] and logdet[...] (real) of x [..., n, n], as slogdeterminant's rows."""
+    both = xp.empty((2, *sign.shape), x.dtype)
+    slogdeterminant(xp, x, both)
+    sign[...] = both[0]
+    logdet[...] = both[1].real

@@ -243,6 +243,14 @@ def _decompositions() -> list[Case]:
              api="paddle.linalg.matrix_power", api_kwargs={"n": 4}),
         Case("determinant_api", "determinant", {"Input": _matrices((3, 3), "float32", 18)},
              api="paddle.linalg.det"),
+        *(Case(f"slogdet_v2_{dt}", "slogdet_v2", {"x": _matrices((2, 3, 3), dt, 23)})
+          for dt in (*FLOATS, *COMPLEX)),
+        Case("slogdet_v2_singular", "slogdet_v2", {"x": In((3, 3), "float32", values=singular)}),
+        Case("slogdet_v2_negative", "slogdet_v2", {"x": In((3, 3), "float64", values=negative)}),
+        Case("slogdet_v2_nan", "slogdet_v2",
+             {"x": In((2, 2), "float64", values=[[NAN, 1.0], [1.0, 1.0]])}),
+        Case("slogdet_v2_empty_batch", "slogdet_v2", {"x": In((0, 3, 3), "float64")}),
+        Case("slogdet_v2_0x0", "slogdet_v2", {"x": In((2, 0, 0), "float32")}),
         Case("slogdeterminant_api", "slogdeterminant",
              {"Input": _matrices((2, 3, 3), "float32", 19)}, api="paddle.linalg.slogdet"),
     ]
