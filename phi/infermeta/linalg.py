@@ -230,3 +230,10 @@ def slogdet_v2_infer_meta(x: MetaTensor, sign: MetaTensor, logdet: MetaTensor) -
     _set(sign, dims, x)
     logdet.set_dims(dims)
     logdet.set_dtype(abs_out_dtype(x.dtype()))
+
+
+def baddbmm_infer_meta(input: MetaTensor, x: MetaTensor, y: MetaTensor, out: MetaTensor) -> None:
+    """out: [B, M, N] for x [B, M, K] @ y [B, K, N]; input broadcast to it."""
+    from phi.kernels.funcs.linalg import baddbmm_out_dims
+
+    _set(out, baddbmm_out_dims(input.dims(), x.dims(), y.dims()), input)

@@ -6,6 +6,9 @@ Semantics pinned by Paddle 3.3.1's CPU kernels (tests/fixtures/ops/linalg):
 - addmm: out = Beta * Input + Alpha * (X @ Y), Input [N] / [1, N] / [M, 1] / [M, N]
   broadcast to [M, N]; as BLAS GEMM, Beta == 0 never reads Input (its NaN / inf vanish) and
   Alpha == 0 never reads X @ Y; with an empty product (K == 0) out = Beta * Input;
+- baddbmm: addmm over batches, out = Beta * Input + Alpha * (X @ Y) for X [B, M, K], Y
+  [B, K, N] and a 3-D Input whose dims are [B, M, N]'s or 1; empty operands are refused
+  (Paddle's InferMeta), and so is a 2-D Input (Paddle reads dims past its rank);
 - dot: sum(X * Y) over the last axis (no conjugation), [..., N] -> [...];
 - cross: the first axis of size 3 when `dim` is 9 (Paddle's "unset" value);
 - dist: the p-norm of X - Y (broadcast) over all elements: p == 0 counts non-zeros, +-inf
@@ -87,13 +90,30 @@ def addmm(xp: Any, inp: Any, x: Any, y: Any, beta: float, alpha: float, out: Any
             out += t(alpha) * xp.matmul(x, y)
 
 
-def bmm_out_dims(x_dims: Sequence[int], y_dims: Sequence[int]) -> tuple[int, ...]:
+def baddbmm_out_dims(input_dims: Sequence[int], x_dims: Sequence[int],
+                     y_dims: Sequence[int]) -> tuple[int, ...]:
+    """[B, M, N] for X [B, M, K] @ Y [B, K, N]; Input (3-D) must broadcast to it."""
+    if len(input_dims) != 3:
+        raise ValueError(f"baddbmm: Input must be 3-D (fluidphi does not take Paddle's 2-D "
+                         f"Input, whose dims it reads past their end), got {_dims(input_dims)}")
+    for name, dims in (("Input", input_dims), ("X", x_dims), ("Y", y_dims)):
+        if 0 in dims:
+            raise ValueError(f"baddbmm: {name} must not be empty, got {_dims(dims)}")
+    out = bmm_out_dims(x_dims, y_dims, "baddbmm")
+    if any(i not in (1, o) for i, o in zip(input_dims, out)):
+        raise ValueError(f"baddbmm: Input {_dims(input_dims)} does not broadcast to the "
+                         f"product's {list(out)}")
+    return out
+
+
+def bmm_out_dims(x_dims: Sequence[int], y_dims: Sequence[int], op: str = "bmm"
+                 ) -> tuple[int, ...]:
     if len(x_dims) != 3 or len(y_dims) != 3:
-        raise ValueError(f"bmm: X and Y must be 3-D, got {_dims(x_dims)} and {_dims(y_dims)}")
+        raise ValueError(f"{op}: X and Y must be 3-D, got {_dims(x_dims)} and {_dims(y_dims)}")
     if x_dims[0] != y_dims[0]:
-        raise ValueError(f"bmm: batch sizes differ: X {_dims(x_dims)}, Y {_dims(y_dims)}")
+        raise ValueError(f"{op}: batch sizes differ: X {_dims(x_dims)}, Y {_dims(y_dims)}")
     if x_dims[2] != y_dims[1]:
-        raise ValueError(f"bmm: X's width must be equal with Y's height, got X "
+        raise ValueError(f"{op}: X's width must be equal with Y's height, got X "
                          f"{_dims(x_dims)} and Y {_dims(y_dims)}")
     return (int(x_dims[0]), int(x_dims[1]), int(y_dims[2]))
 
