@@ -237,3 +237,12 @@ def baddbmm_infer_meta(input: MetaTensor, x: MetaTensor, y: MetaTensor, out: Met
     from phi.kernels.funcs.linalg import baddbmm_out_dims
 
     _set(out, baddbmm_out_dims(input.dims(), x.dims(), y.dims()), input)
+
+
+def bilinear_infer_meta(x: MetaTensor, y: MetaTensor, weight: MetaTensor,
+                        bias: MetaTensor | None, out: MetaTensor) -> None:
+    """out: [B, S] of x's dtype."""
+    from phi.kernels.funcs.linalg import bilinear_out_dims
+
+    _set(out, bilinear_out_dims(x.dims(), y.dims(), weight.dims(),
+                                bias.dims() if bias else None), x)

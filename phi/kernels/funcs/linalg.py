@@ -9,6 +9,8 @@ Semantics pinned by Paddle 3.3.1's CPU kernels (tests/fixtures/ops/linalg):
 - baddbmm: addmm over batches, out = Beta * Input + Alpha * (X @ Y) for X [B, M, K], Y
   [B, K, N] and a 3-D Input whose dims are [B, M, N]'s or 1; empty operands are refused
   (Paddle's InferMeta), and so is a 2-D Input (Paddle reads dims past its rank);
+- bilinear_tensor_product: Out[b, s] = X[b] Weight[s] Y[b]^T (+ Bias[0, s]) for X [B, M],
+  Y [B, N], Weight [S, M, N], Bias [1, S];
 - dot: sum(X * Y) over the last axis (no conjugation), [..., N] -> [...];
 - cross: the first axis of size 3 when `dim` is 9 (Paddle's "unset" value);
 - dist: the p-norm of X - Y (broadcast) over all elements: p == 0 counts non-zeros, +-inf
@@ -414,3 +416,33 @@ def matrix_rank_atol_rtol(xp: Any, x: Any, atol: Any, rtol: Any | None, hermitia
         relative = sigma.max(axis=-1) * rtol.real.astype(real)
         tol = xp.where(atol > relative, atol, relative)
         xp.copyto(out, xp.sum(sigma > tol[..., None], axis=-1).reshape(out.shape))
+
+
+# -- bilinear_tensor_product -------------------------------------------------------------------
+
+def bilinear_out_dims(x_dims: Sequence[int], y_dims: Sequence[int], weight_dims: Sequence[int],
+                      bias_dims: Sequence[int] | None) -> tuple[int, int]:
+    """[B, S] after Paddle's checks of X [B, M], Y [B, N], Weight [S, M, N], Bias [1, S]."""
+    op = "bilinear_tensor_product"
+    if len(x_dims) != 2 or len(y_dims) != 2 or len(weight_dims) != 3:
+        raise ValueError(f"{op}: X and Y must be 2-D and Weight 3-D, got X {_dims(x_dims)}, "
+                         f"Y {_dims(y_dims)}, Weight {_dims(weight_dims)}")
+    if x_dims[0] != y_dims[0]:
+        raise ValueError(f"{op}: The first dimension(batch_size) of input(X) must be equal "
+                         f"to the first dimension of the input(Y), got {x_dims[0]} and {y_dims[0]}")
+    if x_dims[1] != weight_dims[1] or y_dims[1] != weight_dims[2]:
+        raise ValueError(f"{op}: Weight [S, M, N] must match X [B, M] and Y [B, N], got X "
+                         f"{_dims(x_dims)}, Y {_dims(y_dims)}, Weight {_dims(weight_dims)}")
+    if bias_dims is not None and (len(bias_dims) != 2 or bias_dims[0] != 1
+                                  or bias_dims[1] != weight_dims[0]):
+        raise ValueError(f"{op}: The Input(Bias) must be a 2-D tensor [1, {weight_dims[0]}] "
+                         f"(a row vector), got {_dims(bias_dims)}")
+    return int(x_dims[0]), int(weight_dims[0])
+
+
+def bilinear(xp: Any, x: Any, y: Any, weight: Any, bias: Any | None, out: Any) -> None:
+    """out[b, s] = x[b] weight[s] y[b] (+ bias[0, s])."""
+    with quiet(xp):
+        xp.einsum("bm,smn,bn->bs", x, weight, y, out=out)
+        if bias is not None:
+            out += bias

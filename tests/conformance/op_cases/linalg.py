@@ -89,6 +89,15 @@ def _products() -> list[Case]:
                                                     "X": In((2, 2, 3), "float32"),
                                                     "Y": In((2, 3, 3), "float32")},
              raises="input_dims\\[0\\] must be 1|broadcast"),
+        *(Case(f"bilinear_tensor_product_{tag}_{dt}", "bilinear_tensor_product", {
+            "X": In((3, 4), dt), "Y": In((3, 5), dt), "Weight": In((2, 4, 5), dt), **bias})
+          for dt in FLOATS for tag, bias in (("bias", {"Bias": In((1, 2), dt)}), ("plain", {}))),
+        Case("bilinear_tensor_product_empty_batch", "bilinear_tensor_product", {
+            "X": In((0, 4), "float32"), "Y": In((0, 5), "float32"),
+            "Weight": In((2, 4, 5), "float32")}),
+        Case("bilinear_tensor_product_edges", "bilinear_tensor_product", {
+            "X": _edges((2, 4), "float64"), "Y": In((2, 3), "float64"),
+            "Weight": In((1, 4, 3), "float64"), "Bias": In((1, 1), "float64")}),
         Case("addmm_empty_k", "addmm", {"Input": In((2, 4), "float32"),
                                         "X": In((2, 0), "float32"), "Y": In((0, 4), "float32")}),
         Case("addmm_bad_dims", "addmm", {"Input": In((2, 4), "float32"),
