@@ -1,6 +1,7 @@
 """Special functions, out = f(x) of x's dims and dtype (float32 / float64): gammaln
 (log|Gamma|, lgamma's values), i0, i0e, i1, i1e (modified Bessel functions of the first
-kind, plain and exp(-|x|)-scaled). Math in phi.kernels.funcs.special."""
+kind, plain and exp(-|x|)-scaled); gammaincc(x, y) = Q(x, y), the regularized upper
+incomplete gamma function (x and y of one shape). Math in phi.kernels.funcs.special."""
 
 from __future__ import annotations
 
@@ -19,11 +20,25 @@ class SpecialOpMaker(OpProtoAndCheckerMaker):
         self.add_output("out", "f(x), x's dims and dtype")
 
 
+class GammainccOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("x", "the parameter a > 0")
+        self.add_input("y", "the lower limit x >= 0, x's dims")
+        self.add_output("out", "Q(x, y), x's dims and dtype")
+
+
 class SpecialOp(OperatorWithKernel):
     def infer_shape(self, ctx: InferShapeContext) -> None:
         ctx.set_output_dim("out", ctx.get_input_dim("x"))
         ctx.set_output_dtype("out", ctx.get_input_dtype("x"))
         ctx.share_lod("x", "out")
+
+
+class GammainccOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("out", special.same_dims("gammaincc", ctx.get_input_dim("x"),
+                                                    ctx.get_input_dim("y")))
+        ctx.set_output_dtype("out", ctx.get_input_dtype("x"))
 
 
 class GammalnKernel(OpKernel):
@@ -61,7 +76,16 @@ class I1eKernel(OpKernel):
         special.i1e(ctx.xp, x.data, out.mutable_data(ctx.place, x.dtype))
 
 
+class GammainccKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("x")
+        y = ctx.input("y")
+        out = ctx.output("out")
+        special.gammaincc(ctx.xp, x.data, y.data, out.mutable_data(ctx.place, x.dtype))
+
+
 register_operator("gammaln", SpecialOp, SpecialOpMaker)
+register_operator("gammaincc", GammainccOp, GammainccOpMaker)
 register_operator("i0", SpecialOp, SpecialOpMaker)
 register_operator("i0e", SpecialOp, SpecialOpMaker)
 register_operator("i1", SpecialOp, SpecialOpMaker)
@@ -69,5 +93,6 @@ register_operator("i1e", SpecialOp, SpecialOpMaker)
 for _backend in ("CPU", "GPU"):
     for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
         for _op, _kernel in (("gammaln", GammalnKernel), ("i0", I0Kernel), ("i0e", I0eKernel),
-                             ("i1", I1Kernel), ("i1e", I1eKernel)):
+                             ("i1", I1Kernel), ("i1e", I1eKernel),
+                             ("gammaincc", GammainccKernel)):
             register_op_kernel(_op, _backend, _kernel, _dtype)

@@ -1,5 +1,5 @@
-"""Special functions (gammaln, i0, i0e, i1, i1e): one body each for every backend (math in
-phi.kernels.funcs.special)."""
+"""Special functions (gammaln, i0, i0e, i1, i1e, gammaincc): one body each for every
+backend (math in phi.kernels.funcs.special)."""
 
 from __future__ import annotations
 
@@ -41,3 +41,10 @@ def i1_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
 @register_kernel("i1e", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
 def i1e_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
     special.i1e(dev_ctx.xp, x.data, dev_ctx.alloc(out, x.dtype))
+
+
+@register_kernel("gammaincc", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("gammaincc", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+def gammaincc_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
+                     out: OutTensor) -> None:
+    special.gammaincc(dev_ctx.xp, x.data, y.data, dev_ctx.alloc(out, x.dtype))
