@@ -1,7 +1,8 @@
 """Special functions, out = f(x) of x's dims and dtype (float32 / float64): gammaln
 (log|Gamma|, lgamma's values), i0, i0e, i1, i1e (modified Bessel functions of the first
 kind, plain and exp(-|x|)-scaled); gammaincc(x, y) = Q(x, y), the regularized upper
-incomplete gamma function (x and y of one shape). Math in phi.kernels.funcs.special."""
+incomplete gamma function (x and y of one shape); polygamma (the n-th derivative of digamma,
+as Paddle 3.3.1 evaluates it: -inf for n = 0). Math in phi.kernels.funcs.special."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import special
 
@@ -25,6 +27,13 @@ class GammainccOpMaker(OpProtoAndCheckerMaker):
         self.add_input("x", "the parameter a > 0")
         self.add_input("y", "the lower limit x >= 0, x's dims")
         self.add_output("out", "Q(x, y), x's dims and dtype")
+
+
+class PolygammaOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("x", "input tensor")
+        self.add_output("out", "psi^(n)(x), x's dims and dtype")
+        self.add_attr("n", AttrType.INT, None, "the derivative's order")
 
 
 class SpecialOp(OperatorWithKernel):
@@ -84,7 +93,16 @@ class GammainccKernel(OpKernel):
         special.gammaincc(ctx.xp, x.data, y.data, out.mutable_data(ctx.place, x.dtype))
 
 
+class PolygammaKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("x")
+        out = ctx.output("out")
+        n = ctx.attr("n")
+        special.polygamma(ctx.xp, x.data, n, out.mutable_data(ctx.place, x.dtype))
+
+
 register_operator("gammaln", SpecialOp, SpecialOpMaker)
+register_operator("polygamma", SpecialOp, PolygammaOpMaker)
 register_operator("gammaincc", GammainccOp, GammainccOpMaker)
 register_operator("i0", SpecialOp, SpecialOpMaker)
 register_operator("i0e", SpecialOp, SpecialOpMaker)
@@ -94,5 +112,5 @@ for _backend in ("CPU", "GPU"):
     for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
         for _op, _kernel in (("gammaln", GammalnKernel), ("i0", I0Kernel), ("i0e", I0eKernel),
                              ("i1", I1Kernel), ("i1e", I1eKernel),
-                             ("gammaincc", GammainccKernel)):
+                             ("gammaincc", GammainccKernel), ("polygamma", PolygammaKernel)):
             register_op_kernel(_op, _backend, _kernel, _dtype)

@@ -18,7 +18,12 @@ Paddle's (stated per function).
 - gammaincc: the regularized upper incomplete gamma function Q(a, x) (a = the x input,
   x = the y input): 1 - the power series of P below x = a + 1, the continued fraction of
   Q (modified Lentz) above, each run until every element has converged; Paddle's edges:
-  1 where a <= 0, x < 0 or x == 0, NaN where a or x is NaN or infinite.
+  1 where a <= 0, x < 0 or x == 0, NaN where a or x is NaN or infinite;
+- polygamma: psi^(n)(x) = (-1)^(n+1) n! zeta(n + 1, x), the Hurwitz zeta function by
+  Euler-Maclaurin (direct terms until q + k >= 9, the integral tail, 12 Bernoulli terms),
+  for every n as Paddle 3.3.1 evaluates it: n = 0 gives zeta(1, x) = inf, so -inf
+  everywhere (not digamma), n < 0 NaN; poles (x a non-positive integer, -inf) give
+  (-1)^(n+1) inf, +inf and NaN give NaN.
 """
 
 from __future__ import annotations
@@ -55,6 +60,14 @@ _BESSEL_ASYMPTOTIC_TERMS = 25
 _IGAM_EPS = 1e-17
 _IGAM_MAX_ITER = 100_000
 _IGAM_TINY = 1e-300
+#: Bernoulli numbers B_2, B_4, ..., B_24 as (numerator, denominator).
+_BERNOULLI = ((1, 6), (-1, 30), (1, 42), (-1, 30), (5, 66), (-691, 2730), (7, 6),
+              (-3617, 510), (43867, 798), (-174611, 330), (854513, 138), (-236364091, 2730))
+#: B_2j / (2j)!, the Euler-Maclaurin coefficients.
+_EM_COEFFS = tuple(num / den / math.factorial(2 * j)
+                   for j, (num, den) in enumerate(_BERNOULLI, start=1))
+#: Hurwitz zeta: direct terms until q + k reaches this.
+_ZETA_SHIFT = 9.0
 
 
 def _f64(xp: Any, x: Any) -> Any:
@@ -291,3 +304,37 @@ def gammaincc(xp: Any, a: Any, x: Any, out: Any) -> None:
                      prefactor * _igamc_fraction(xp, fa, fx))
         q = xp.where(one & ~bad, 1.0, xp.where(bad, math.nan, q))
         xp.copyto(out, q.reshape(out.shape), casting="unsafe")
+
+
+# -- polygamma ---------------------------------------------------------------------------------
+
+def _hurwitz_zeta(xp: Any, s: int, q: Any) -> Any:
+    """zeta(s, q) = sum_k (q + k)^-s for integer s >= 2 and q off the poles (float64)."""
+    steps = xp.where(q < _ZETA_SHIFT, xp.ceil(_ZETA_SHIFT - q), 0.0)
+    total = xp.zeros(q.shape)
+    for k in range(int(steps.max()) if steps.size else 0):
+        total = total + xp.where(k < steps, (q + k) ** -s, 0.0)
+    w = q + steps
+    b = w ** -s
+    total = total + b * w / (s - 1) + 0.5 * b
+    poch, power = float(s), b / w
+    for j, coeff in enumerate(_EM_COEFFS, start=1):
+        total = total + coeff * poch * power
+        poch *= (s + 2 * j - 1) * (s + 2 * j)
+        power = power / (w * w)
+    return total
+
+
+def polygamma(xp: Any, x: Any, n: int, out: Any) -> None:
+    """out = the n-th derivative of digamma at x, as Paddle evaluates it (see above)."""
+    q = _f64(xp, x)
+    if n <= 0:
+        out.fill(-math.inf if n == 0 else math.nan)
+        return
+    with quiet(xp):
+        pole = (q <= 0) & (xp.floor(q) == q)
+        invalid = xp.isnan(q) | (q == math.inf)
+        safe = xp.where(pole | invalid, 1.0, q)
+        zeta = xp.where(pole, math.inf, _hurwitz_zeta(xp, n + 1, safe))
+        value = (-1.0) ** (n + 1) * math.factorial(n) * zeta
+        xp.copyto(out, xp.where(invalid, math.nan, value), casting="unsafe")

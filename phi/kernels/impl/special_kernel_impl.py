@@ -1,4 +1,4 @@
-"""Special functions (gammaln, i0, i0e, i1, i1e, gammaincc): one body each for every
+"""Special functions (gammaln, i0, i0e, i1, i1e, gammaincc, polygamma): one body each for every
 backend (math in phi.kernels.funcs.special)."""
 
 from __future__ import annotations
@@ -48,3 +48,9 @@ def i1e_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
 def gammaincc_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
                      out: OutTensor) -> None:
     special.gammaincc(dev_ctx.xp, x.data, y.data, dev_ctx.alloc(out, x.dtype))
+
+
+@register_kernel("polygamma", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("polygamma", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+def polygamma_kernel(dev_ctx: DeviceContext, x: DenseTensor, n: int, out: OutTensor) -> None:
+    special.polygamma(dev_ctx.xp, x.data, n, dev_ctx.alloc(out, x.dtype))

@@ -12,6 +12,9 @@ continued-fraction switch, Paddle's edges (1 for x <= 0, y < 0 or y == 0; NaN fo
 infinite inputs), empty and 0-d tensors. A large parameter is float64-exact only to
 ~1e-9 (x log y - y - lgamma(x) cancels; Paddle's Cephes and fluidphi's series round
 differently), hence its own tolerance.
+
+polygamma: n = 1 ... 5 over both signs (poles at the non-positive integers), tiny and huge
+x, and n = 0 (-inf everywhere in Paddle 3.3.1) and n < 0 (NaN).
 """
 
 from .spec import FLOAT_EDGES, FLOATS, INF, NAN, SHAPES, Case, In, pairs, sweep
@@ -55,4 +58,17 @@ CASES += [
          {"x": In((3,), "float64", values=[1e4, 1e6, 1e6]),
           "y": In((3,), "float64", values=[1e4 + 50, 1e6, 1e6 + 1000])}, tol=1e-8,
          note="x log y - y - lgamma(x) cancels to ~1e-9 relative (see the module docstring)"),
+]
+
+_PG_EDGES = (*FLOAT_EDGES, -2.5, 0.5, 1e-5, -3.3, 2.0, 8.5, 9.5, -0.5)
+for _n in (1, 2, 3, 5):
+    CASES += [
+        *sweep("polygamma", ["x"], FLOATS, tag=f"n{_n}", low=-6, high=12, special=_PG_EDGES,
+               attrs={"n": _n}),
+        *sweep("polygamma", ["x"], FLOATS, shapes=_MAIN, tag=f"n{_n}_large", low=20, high=1e6,
+               special=(1e10, 1e300, 1e-300), attrs={"n": _n}),
+    ]
+CASES += [
+    *sweep("polygamma", ["x"], FLOATS, shapes=_MAIN, tag="n0", attrs={"n": 0}),
+    *sweep("polygamma", ["x"], ["float64"], shapes=_MAIN, tag="negative_n", attrs={"n": -1}),
 ]
