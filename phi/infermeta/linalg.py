@@ -246,3 +246,8 @@ def bilinear_infer_meta(x: MetaTensor, y: MetaTensor, weight: MetaTensor,
 
     _set(out, bilinear_out_dims(x.dims(), y.dims(), weight.dims(),
                                 bias.dims() if bias else None), x)
+
+
+def l1_norm_infer_meta(x: MetaTensor, out: MetaTensor) -> None:
+    """out: 0-d, x's dtype."""
+    _set(out, (), x)

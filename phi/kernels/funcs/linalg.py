@@ -24,6 +24,7 @@ Semantics pinned by Paddle 3.3.1's CPU kernels (tests/fixtures/ops/linalg):
   axis), squared and summed in X's type (no conjugation: a complex X gives the principal
   root of its complex sum of squares; a float32 1e30 overflows to inf); duplicate or
   out-of-range axes are refused;
+- l1_norm: sum(|X|) over every element, 0-d (0 for an empty X);
 - lu_solve: X of A X = B (trans "N"), A^T X = B ("T") or A^H X = B (any other trans) for
   A = P L U given as lu's packed LU [..., M, M] and 1-based pivots [..., M], by LAPACK
   getrs's triangular substitutions (a zero pivot of U gives inf / NaN, unchecked);
@@ -446,3 +447,9 @@ def bilinear(xp: Any, x: Any, y: Any, weight: Any, bias: Any | None, out: Any) -
         xp.einsum("bm,smn,bn->bs", x, weight, y, out=out)
         if bias is not None:
             out += bias
+
+
+def l1_norm(xp: Any, x: Any, out: Any) -> None:
+    """out (0-d) = sum(|x|)."""
+    with quiet(xp):
+        out[...] = xp.sum(xp.abs(x))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .spec import FLOAT_EDGES, FLOATS, INF, INTS, NAN, Case, Drawn, In
+from .spec import FLOAT_EDGES, FLOATS, INF, INTS, NAN, Case, Drawn, In, sweep
 
 COMPLEX = ("complex64", "complex128")
 #: Output slot -> the input slot whose tensor count it has (einsum's per-operand caches).
@@ -342,6 +342,8 @@ def _norms() -> list[Case]:
              attrs={"axis": 1}),
         Case("norm_edges", "norm", {"X": _edges((3, 4), "float32")}, attrs={"axis": 1}),
         Case("norm_empty", "norm", {"X": In((0, 3), "float32")}, attrs={"axis": 1}),
+        *sweep("l1_norm", ["X"], ["float32"]),
+        Case("l1_norm_3d", "l1_norm", {"X": In((2, 3, 4), "float32")}),
         Case("norm_is_test", "norm", {"X": In((2, 3, 4), "float64")},
              attrs={"axis": 2, "is_test": True}),
     ]
