@@ -42,7 +42,7 @@ from typing import Any
 from phi.kernels.funcs.common import compute_dtype, quiet
 from phi.kernels.funcs.linalg_ext import matrix_rank_out_dims, pivot_permutation, substitute
 from phi.kernels.funcs.linalg_matrix import square_dims
-from phi.kernels.funcs.reduce import reduce_axes, reduce_dims
+from phi.kernels.funcs.reduce import distinct_reduce_dims, reduce_axes
 
 #: cross's `dim` when unset (Paddle's DDim::kMaxRank): the first axis of size 3.
 CROSS_DEFAULT_DIM = 9
@@ -337,11 +337,7 @@ def l2_normalize(xp: Any, x: Any, axis: int, epsilon: float, out: Any, norm: Any
 def frobenius_norm_out_dims(dims: Sequence[int], axis: Sequence[int], keepdim: bool,
                             reduce_all: bool) -> tuple[int, ...]:
     """The reduced dims; an axis named twice is refused, as Paddle's reduce InferMeta."""
-    rank = len(dims)
-    named = [int(a) % rank for a in axis if -rank <= int(a) < rank]
-    if len(set(named)) < len(named):
-        raise ValueError(f"frobenius_norm: Axis contains duplicate dimensions: {list(axis)}")
-    return reduce_dims(dims, axis, keepdim, reduce_all)
+    return distinct_reduce_dims("frobenius_norm", dims, axis, keepdim, reduce_all)
 
 
 def frobenius_norm(xp: Any, x: Any, axis: Sequence[int], reduce_all: bool, out: Any) -> None:
