@@ -219,7 +219,8 @@ def _bessel_i(xp: Any, x: Any, order: int, scaled: bool, out: Any) -> None:
             value = xp.where(xp.isinf(a), math.nan, value)
         if order == 1:
             value = xp.where(_f64(xp, x) < 0, -value, value)
-        xp.copyto(out, value, casting="unsafe")
+        # one NaN bit pattern whatever path made it (a 0-d NaN's sign differs by device)
+        xp.copyto(out, xp.where(xp.isnan(value), math.nan, value), casting="unsafe")
 
 
 def i0(xp: Any, x: Any, out: Any) -> None:
