@@ -34,7 +34,7 @@ class BilinearTensorProductKernel(OpKernel):
         x = ctx.input("X")
         y = ctx.input("Y")
         weight = ctx.input("Weight")
-        bias = ctx.input("Bias") if ctx.has_input("Bias") else None
+        bias = ctx.input("Bias")
         out = ctx.output("Out")
         data = out.mutable_data(ctx.place, x.dtype)
         la_funcs.bilinear(ctx.xp, x.data, y.data, weight.data,

@@ -31,11 +31,11 @@ class EigOp(OperatorWithKernel):
 class EigKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("X")
-        values = ctx.output("Eigenvalues")
-        vectors = ctx.output("Eigenvectors")
+        eigenvalues = ctx.output("Eigenvalues")
+        eigenvectors = ctx.output("Eigenvectors")
         dtype = mat_funcs.eig_out_dtype(x.dtype)
-        mat_funcs.eig(ctx.xp, x.data, values.mutable_data(ctx.place, dtype),
-                      vectors.mutable_data(ctx.place, dtype))
+        mat_funcs.eig(ctx.xp, x.data, eigenvalues.mutable_data(ctx.place, dtype),
+                      eigenvectors.mutable_data(ctx.place, dtype))
 
 
 register_operator("eig", EigOp, EigOpMaker)

@@ -37,11 +37,12 @@ class EighOp(OperatorWithKernel):
 class EighKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("X")
-        values = ctx.output("Eigenvalues")
-        vectors = ctx.output("Eigenvectors")
+        eigenvalues = ctx.output("Eigenvalues")
+        eigenvectors = ctx.output("Eigenvectors")
         uplo = ctx.attr("UPLO")
-        mat_funcs.eigh(ctx.xp, x.data, uplo, values.mutable_data(ctx.place, abs_out_dtype(x.dtype)),
-                       vectors.mutable_data(ctx.place, x.dtype))
+        mat_funcs.eigh(ctx.xp, x.data, uplo,
+                       eigenvalues.mutable_data(ctx.place, abs_out_dtype(x.dtype)),
+                       eigenvectors.mutable_data(ctx.place, x.dtype))
 
 
 register_operator("eigh", EighOp, EighOpMaker)

@@ -26,13 +26,13 @@ class EigvalshOpMaker(OpProtoAndCheckerMaker):
 class EigvalshKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("X")
-        values = ctx.output("Eigenvalues")
-        vectors = ctx.output("Eigenvectors")
+        eigenvalues = ctx.output("Eigenvalues")
+        eigenvectors = ctx.output("Eigenvectors")
         uplo = ctx.attr("UPLO")
         is_test = ctx.attr("is_test")
-        v_data = None if is_test else vectors.mutable_data(ctx.place, x.dtype)
-        mat_funcs.eigh(ctx.xp, x.data, uplo, values.mutable_data(ctx.place, abs_out_dtype(x.dtype)),
-                       v_data)
+        v_data = None if is_test else eigenvectors.mutable_data(ctx.place, x.dtype)
+        mat_funcs.eigh(ctx.xp, x.data, uplo,
+                       eigenvalues.mutable_data(ctx.place, abs_out_dtype(x.dtype)), v_data)
 
 
 register_operator("eigvalsh", EighOp, EigvalshOpMaker)

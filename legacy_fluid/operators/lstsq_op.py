@@ -43,13 +43,15 @@ class LstsqKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("X")
         y = ctx.input("Y")
-        outs = [ctx.output(slot) for slot in _SLOTS]
+        solution = ctx.output("Solution")
+        residuals = ctx.output("Residuals")
+        rank = ctx.output("Rank")
+        singular_values = ctx.output("SingularValues")
         rcond = ctx.attr("rcond")
         driver = ctx.attr("driver")
         results = mat_funcs.lstsq(ctx.xp, x.data, y.data, rcond, driver)
-        drv = mat_funcs.LstsqDriver.parse(driver)
-        for out, value, written in zip(outs, results, (True, True, drv.writes_rank,
-                                                       drv.writes_singular_values)):
+        outs = (solution, residuals, rank, singular_values)
+        for out, value, written in zip(outs, results, mat_funcs.LstsqDriver.parse(driver).written):
             if out is not None and written:
                 out.resize(value.shape).mutable_data(ctx.place)[...] = value
 

@@ -37,7 +37,7 @@ class MatrixRankAtolRtolKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("x")
         atol = ctx.input("atol")
-        rtol = ctx.input("rtol") if ctx.has_input("rtol") else None
+        rtol = ctx.input("rtol")
         out = ctx.output("out")
         hermitian = ctx.attr("hermitian")
         data = out.mutable_data(ctx.place, DataType.INT64)

@@ -114,3 +114,6 @@ for _backend in ("CPU", "GPU"):
                              ("i1", I1Kernel), ("i1e", I1eKernel),
                              ("gammaincc", GammainccKernel), ("polygamma", PolygammaKernel)):
             register_op_kernel(_op, _backend, _kernel, _dtype)
+
+#: Parity / `migrate --verify` inputs: polygamma's order `n` has no default.
+VERIFY_CASES = {"polygamma": [{"name": f"n {n}", "attrs": {"n": n}} for n in (1, 2)]}

@@ -29,7 +29,7 @@ class SwigluOp(OperatorWithKernel):
 class SwigluKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("x")
-        y = ctx.input("y") if ctx.has_input("y") else None
+        y = ctx.input("y")
         out = ctx.output("out")
         data = out.mutable_data(ctx.place, x.dtype)
         act_funcs.swiglu(ctx.xp, x.data, None if y is None else y.data, data)

@@ -277,12 +277,10 @@ class LstsqDriver(enum.Enum):
                              f"got {name!r}") from None
 
     @property
-    def writes_rank(self) -> bool:
-        return self is not LstsqDriver.GELS
-
-    @property
-    def writes_singular_values(self) -> bool:
-        return self in (LstsqDriver.GELSD, LstsqDriver.GELSS)
+    def written(self) -> tuple[bool, bool, bool, bool]:
+        """Whether Solution, Residuals, Rank, SingularValues are written."""
+        return (True, True, self is not LstsqDriver.GELS,
+                self in (LstsqDriver.GELSD, LstsqDriver.GELSS))
 
 
 def lstsq_out_dims(x_dims: Sequence[int], y_dims: Sequence[int], driver: str

@@ -16,5 +16,6 @@ _TYPES = [DataType.FLOAT32, DataType.FLOAT64]
 @register_kernel("baddbmm", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
 def baddbmm_kernel(dev_ctx: DeviceContext, input: DenseTensor, x: DenseTensor, y: DenseTensor,
                    beta: float, alpha: float, out: OutTensor) -> None:
-    la_funcs.addmm(dev_ctx.xp, input.data, x.data, y.data, beta, alpha,
-                   dev_ctx.alloc(out, x.dtype))
+    inp = input
+    data = dev_ctx.alloc(out, x.dtype)
+    la_funcs.addmm(dev_ctx.xp, inp.data, x.data, y.data, beta, alpha, data)

@@ -17,5 +17,6 @@ _TYPES = [DataType.FLOAT32, DataType.FLOAT64]
 @register_kernel("bilinear", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
 def bilinear_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor, weight: DenseTensor,
                     bias: DenseTensor | None, out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, x.dtype)
     la_funcs.bilinear(dev_ctx.xp, x.data, y.data, weight.data,
-                      None if bias is None else bias.data, dev_ctx.alloc(out, x.dtype))
+                      None if bias is None else bias.data, data)

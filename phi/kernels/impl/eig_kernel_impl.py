@@ -25,4 +25,5 @@ def eig_kernel(dev_ctx: DeviceContext, x: DenseTensor, eigenvalues: OutTensor,
 @register_kernel("eigvals", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
 @register_kernel("eigvals", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
 def eigvals_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    mat_funcs.eigvals(dev_ctx.xp, x.data, dev_ctx.alloc(out, mat_funcs.eig_out_dtype(x.dtype)))
+    data = dev_ctx.alloc(out, mat_funcs.eig_out_dtype(x.dtype))
+    mat_funcs.eigvals(dev_ctx.xp, x.data, data)

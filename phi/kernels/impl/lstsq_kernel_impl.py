@@ -16,9 +16,7 @@ def lstsq_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor, rcond: 
                  solution: OutTensor, residuals: OptionalOutTensor, rank: OptionalOutTensor,
                  singular_values: OptionalOutTensor) -> None:
     results = mat_funcs.lstsq(dev_ctx.xp, x.data, y.data, rcond, driver)
-    drv = mat_funcs.LstsqDriver.parse(driver)
     outs = (solution, residuals, rank, singular_values)
-    for out, value, written in zip(outs, results, (True, True, drv.writes_rank,
-                                                   drv.writes_singular_values)):
+    for out, value, written in zip(outs, results, mat_funcs.LstsqDriver.parse(driver).written):
         if out is not None and written:
             dev_ctx.alloc(out, dims=value.shape)[...] = value

@@ -16,5 +16,5 @@ _TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPL
 @register_kernel("lu_solve", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
 def lu_solve_kernel(dev_ctx: DeviceContext, b: DenseTensor, lu: DenseTensor, pivots: DenseTensor,
                     trans: str, out: OutTensor) -> None:
-    la_funcs.lu_solve(dev_ctx.xp, b.data, lu.data, pivots.data, trans,
-                      dev_ctx.alloc(out, b.dtype))
+    data = dev_ctx.alloc(out, b.dtype)
+    la_funcs.lu_solve(dev_ctx.xp, b.data, lu.data, pivots.data, trans, data)

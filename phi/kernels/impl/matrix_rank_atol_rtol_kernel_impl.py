@@ -17,6 +17,6 @@ _TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPL
 def matrix_rank_atol_rtol_kernel(dev_ctx: DeviceContext, x: DenseTensor, atol: DenseTensor,
                                  rtol: DenseTensor | None, hermitian: bool,
                                  out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, DataType.INT64)
     la_funcs.matrix_rank_atol_rtol(dev_ctx.xp, x.data, atol.data,
-                                   None if rtol is None else rtol.data, hermitian,
-                                   dev_ctx.alloc(out, DataType.INT64))
+                                   None if rtol is None else rtol.data, hermitian, data)

@@ -14,6 +14,6 @@ from phi.kernels.funcs import linalg as la_funcs
 @register_kernel("norm", Backend.GPU, DataLayout.ALL_LAYOUT, [DataType.FLOAT32, DataType.FLOAT64])
 def norm_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: int, epsilon: float, is_test: bool,
                 out: OutTensor, norm: OptionalOutTensor) -> None:
+    data = dev_ctx.alloc(out, x.dtype)
     norm_data = None if is_test or norm is None else dev_ctx.alloc(norm, x.dtype)
-    la_funcs.l2_normalize(dev_ctx.xp, x.data, axis, epsilon, dev_ctx.alloc(out, x.dtype),
-                          norm_data)
+    la_funcs.l2_normalize(dev_ctx.xp, x.data, axis, epsilon, data, norm_data)

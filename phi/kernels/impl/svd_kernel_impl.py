@@ -21,7 +21,9 @@ def svd_kernel(dev_ctx: DeviceContext, x: DenseTensor, full_matrices: bool, u: O
                   dev_ctx.alloc(s, abs_out_dtype(x.dtype)), dev_ctx.alloc(vh, x.dtype))
 
 
-@register_kernel("svdvals", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES[:2])
-@register_kernel("svdvals", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES[:2])
+@register_kernel("svdvals", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("svdvals", Backend.GPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64])
 def svdvals_kernel(dev_ctx: DeviceContext, x: DenseTensor, s: OutTensor) -> None:
     mat_funcs.svdvals(dev_ctx.xp, x.data, dev_ctx.alloc(s, x.dtype))

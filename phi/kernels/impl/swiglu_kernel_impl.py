@@ -16,5 +16,5 @@ _TYPES = [DataType.FLOAT32, DataType.FLOAT64]
 @register_kernel("swiglu", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
 def swiglu_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor | None,
                   out: OutTensor) -> None:
-    act_funcs.swiglu(dev_ctx.xp, x.data, None if y is None else y.data,
-                     dev_ctx.alloc(out, x.dtype))
+    data = dev_ctx.alloc(out, x.dtype)
+    act_funcs.swiglu(dev_ctx.xp, x.data, None if y is None else y.data, data)

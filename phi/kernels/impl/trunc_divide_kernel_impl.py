@@ -17,4 +17,5 @@ _TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT1
 @register_kernel("trunc_divide", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
 def trunc_divide_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
                         out: OutTensor) -> None:
-    ew_funcs.trunc_divide(dev_ctx.xp, x.data, y.data, -1, dev_ctx.alloc(out, x.dtype))
+    data = dev_ctx.alloc(out, x.dtype)
+    ew_funcs.trunc_divide(dev_ctx.xp, x.data, y.data, -1, data)
