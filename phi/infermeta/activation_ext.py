@@ -13,3 +13,11 @@ def maxout_infer_meta(x: MetaTensor, groups: int, axis: int, out: MetaTensor) ->
     out.set_dims(maxout_dims(x.dims(), groups, axis))
     out.set_dtype(x.dtype())
     out.set_layout(x.layout())
+
+
+def swiglu_infer_meta(x: MetaTensor, y: MetaTensor | None, out: MetaTensor) -> None:
+    """out: x's dims (y's must be the same), or x's with the last one halved; x's dtype."""
+    from phi.kernels.funcs.activation_ext import swiglu_out_dims
+
+    out.set_dims(swiglu_out_dims(x.dims(), y.dims() if y else None))
+    out.set_dtype(x.dtype())

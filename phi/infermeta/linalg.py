@@ -108,3 +108,146 @@ def slogdet_infer_meta(x: MetaTensor, out: MetaTensor) -> None:
     from phi.kernels.funcs.linalg_matrix import slogdet_out_dims
 
     _set(out, slogdet_out_dims(x.dims()), x)
+
+
+def norm_infer_meta(x: MetaTensor, axis: int, epsilon: float, is_test: bool, out: MetaTensor,
+                    norm: MetaTensor) -> None:
+    """out: x's dims; norm (optional): x's dims with `axis` of size 1."""
+    from phi.kernels.funcs.linalg import norm_out_dims
+
+    out_dims, norm_dims = norm_out_dims(x.dims(), axis)
+    _set(out, out_dims, x)
+    if norm:
+        _set(norm, norm_dims, x)
+
+
+def frobenius_norm_infer_meta(x: MetaTensor, axis, keepdim: bool, reduce_all: bool,
+                              out: MetaTensor) -> None:
+    """out: x's dims reduced over axis (all with reduce_all), x's dtype."""
+    from phi.kernels.funcs.linalg import frobenius_norm_out_dims
+
+    _set(out, frobenius_norm_out_dims(x.dims(), list(axis), keepdim, reduce_all), x)
+
+
+def svd_infer_meta(x: MetaTensor, full_matrices: bool, u: MetaTensor, s: MetaTensor,
+                   vh: MetaTensor) -> None:
+    """u, vh: x's dtype; s [..., min(M, N)], real."""
+    from phi.kernels.funcs.linalg_matrix import svd_out_dims
+    from phi.kernels.funcs.unary_math import abs_out_dtype
+
+    u_dims, s_dims, vh_dims = svd_out_dims(x.dims(), full_matrices)
+    _set(u, u_dims, x)
+    _set(vh, vh_dims, x)
+    s.set_dims(s_dims)
+    s.set_dtype(abs_out_dtype(x.dtype()))
+
+
+def eigh_infer_meta(x: MetaTensor, uplo: str, eigenvalues: MetaTensor,
+                    eigenvectors: MetaTensor) -> None:
+    """eigenvalues [..., n], real; eigenvectors: x's dims and dtype (optional)."""
+    from phi.kernels.funcs.linalg_matrix import eigh_out_dims
+    from phi.kernels.funcs.unary_math import abs_out_dtype
+
+    w_dims, v_dims = eigh_out_dims(x.dims(), uplo)
+    eigenvalues.set_dims(w_dims)
+    eigenvalues.set_dtype(abs_out_dtype(x.dtype()))
+    if eigenvectors:
+        _set(eigenvectors, v_dims, x)
+
+
+def eigvalsh_infer_meta(x: MetaTensor, uplo: str, is_test: bool, eigenvalues: MetaTensor,
+                        eigenvectors: MetaTensor) -> None:
+    """eigh_infer_meta; the vectors are not written when is_test."""
+    eigh_infer_meta(x, uplo, eigenvalues, eigenvectors)
+
+
+def eig_infer_meta(x: MetaTensor, eigenvalues: MetaTensor, eigenvectors: MetaTensor) -> None:
+    """eigenvalues [..., n], eigenvectors [..., n, n]; complex."""
+    from phi.kernels.funcs.linalg_matrix import eig_out_dtype, square_dims
+
+    dims = square_dims(x.dims(), "eig")
+    for out, out_dims in ((eigenvalues, dims[:-1]), (eigenvectors, dims)):
+        out.set_dims(out_dims)
+        out.set_dtype(eig_out_dtype(x.dtype()))
+
+
+def eigvals_infer_meta(x: MetaTensor, out: MetaTensor) -> None:
+    """out [..., n], complex."""
+    from phi.kernels.funcs.linalg_matrix import eig_out_dtype, square_dims
+
+    out.set_dims(square_dims(x.dims(), "eigvals")[:-1])
+    out.set_dtype(eig_out_dtype(x.dtype()))
+
+
+def svdvals_infer_meta(x: MetaTensor, s: MetaTensor) -> None:
+    """s [..., min(M, N)], x's dtype."""
+    from phi.kernels.funcs.linalg_matrix import svd_out_dims
+
+    _set(s, svd_out_dims(x.dims(), False, "svdvals")[1], x)
+
+
+def lstsq_infer_meta(x: MetaTensor, y: MetaTensor, rcond: float, driver: str,
+                     solution: MetaTensor, residuals: MetaTensor, rank: MetaTensor,
+                     singular_values: MetaTensor) -> None:
+    """solution [..., N, K]; residuals [..., K] (when M > N, not gelsy) or [0]; rank [...]
+    int32; singular_values [..., min(M, N)]."""
+    from phi.common import DataType
+    from phi.kernels.funcs.linalg_matrix import lstsq_out_dims
+
+    dims = lstsq_out_dims(x.dims(), y.dims(), driver)
+    for out, out_dims in zip((solution, residuals, rank, singular_values), dims):
+        if out:
+            _set(out, out_dims, x)
+    if rank:
+        rank.set_dtype(DataType.INT32)
+
+
+def lu_solve_infer_meta(b: MetaTensor, lu: MetaTensor, pivots: MetaTensor, trans: str,
+                        out: MetaTensor) -> None:
+    """out: b's dims and dtype."""
+    from phi.kernels.funcs.linalg import lu_solve_out_dims
+
+    _set(out, lu_solve_out_dims(b.dims(), lu.dims(), pivots.dims()), b)
+
+
+def matrix_rank_atol_rtol_infer_meta(x: MetaTensor, atol: MetaTensor, rtol: MetaTensor | None,
+                                     hermitian: bool, out: MetaTensor) -> None:
+    """out: x's batch dims broadcast with atol's and rtol's, int64."""
+    from phi.common import DataType
+    from phi.kernels.funcs.linalg import matrix_rank_atol_rtol_out_dims
+
+    out.set_dims(matrix_rank_atol_rtol_out_dims(x.dims(), atol.dims(),
+                                                rtol.dims() if rtol else None))
+    out.set_dtype(DataType.INT64)
+
+
+def slogdet_v2_infer_meta(x: MetaTensor, sign: MetaTensor, logdet: MetaTensor) -> None:
+    """sign: x's batch dims and dtype; logdet: the same dims, real."""
+    from phi.kernels.funcs.linalg_matrix import slogdet_out_dims
+    from phi.kernels.funcs.unary_math import abs_out_dtype
+
+    dims = slogdet_out_dims(x.dims())[1:]
+    _set(sign, dims, x)
+    logdet.set_dims(dims)
+    logdet.set_dtype(abs_out_dtype(x.dtype()))
+
+
+def baddbmm_infer_meta(input: MetaTensor, x: MetaTensor, y: MetaTensor, out: MetaTensor) -> None:
+    """out: [B, M, N] for x [B, M, K] @ y [B, K, N]; input broadcast to it."""
+    from phi.kernels.funcs.linalg import baddbmm_out_dims
+
+    _set(out, baddbmm_out_dims(input.dims(), x.dims(), y.dims()), input)
+
+
+def bilinear_infer_meta(x: MetaTensor, y: MetaTensor, weight: MetaTensor,
+                        bias: MetaTensor | None, out: MetaTensor) -> None:
+    """out: [B, S] of x's dtype."""
+    from phi.kernels.funcs.linalg import bilinear_out_dims
+
+    _set(out, bilinear_out_dims(x.dims(), y.dims(), weight.dims(),
+                                bias.dims() if bias else None), x)
+
+
+def l1_norm_infer_meta(x: MetaTensor, out: MetaTensor) -> None:
+    """out: 0-d, x's dtype."""
+    _set(out, (), x)

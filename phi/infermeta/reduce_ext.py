@@ -39,3 +39,11 @@ def p_norm_infer_meta(x: MetaTensor, porder: float, axis: int, epsilon: float, k
 
     out.set_dims(p_norm_dims(x.dims(), axis, keepdim, asvector))
     out.set_dtype(x.dtype())
+
+
+def variance_infer_meta(x: MetaTensor, axis, keepdim: bool, out: MetaTensor) -> None:
+    """out: x's dims reduced over axis (all when empty; no axis named twice), x's dtype."""
+    from phi.kernels.funcs.reduce import distinct_reduce_dims
+
+    out.set_dims(distinct_reduce_dims("variance", x.dims(), list(axis), keepdim, False))
+    out.set_dtype(x.dtype())

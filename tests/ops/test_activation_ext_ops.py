@@ -33,3 +33,14 @@ def test_maxout_nhwc_matches_nchw_transposed() -> None:
         got = nhwc["Out"][0].transpose(0, 3, 1, 2)
         np.testing.assert_array_equal(got, nchw["Out"][0])
         np.testing.assert_array_equal(got, x.reshape(2, 2, 3, 3, 4).max(axis=2))
+
+
+@pytest.mark.parametrize("path", ["legacy", "phi"])
+@pytest.mark.parametrize(("inputs", "match"), [
+    ({"x": np.ones((2, 3))}, "exactly divided by 2"),
+    ({"x": np.ones((2, 4)), "y": np.ones((2, 1))}, "should be equal of the shape"),
+])
+def test_swiglu_rejects_what_paddle_rejects(inputs: dict, match: str, path: str) -> None:
+    """Paddle refuses these when the op is built (so no fixture holds them)."""
+    with pytest.raises(Exception, match=f"swiglu: .*{match}"):
+        run_single_op("swiglu", inputs, {}, {"out": 1}, path)

@@ -46,3 +46,11 @@ def test_reduce_ops_ignore_axis_tensor(path: str) -> None:
     out, _ = run_single_op("reduce_all", {"X": x, "AxisTensor": np.array([1], np.int64)},
                            {"dim": [0]}, ["Out"], mode=path)
     np.testing.assert_array_equal(out["Out"][0], [True, False])
+
+
+@pytest.mark.parametrize("path", ["legacy", "phi"])
+def test_variance_refuses_a_repeated_axis(path: str) -> None:
+    """Paddle refuses it when the op is built (so no fixture holds it)."""
+    x = np.ones((2, 3), np.float32)
+    with pytest.raises(Exception, match="duplicate dimensions"):
+        run_single_op("variance", {"x": x}, {"axis": [1, -1]}, {"out": 1}, path)

@@ -17,9 +17,18 @@ __all__ = [
     "softshrink",
     "softsign",
     "stanh",
+    "swiglu",
     "tanh_shrink",
     "thresholded_relu",
 ]
+
+
+def swiglu(x: TensorLike, y: TensorLike | None = None) -> Tensor:
+    """`swiglu` (ops.yaml): (Tensor x, Tensor y) -> Tensor(out).
+
+    Kernel `swiglu`; InferMeta `swiglu_infer_meta`.
+    """
+    return apply("swiglu", {"x": x, "y": y}, {})
 
 
 def hardshrink(x: TensorLike, threshold: float = 0.5) -> Tensor:

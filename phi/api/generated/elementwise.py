@@ -16,6 +16,7 @@ __all__ = [
     "heaviside",
     "remainder",
     "remainder_raw",
+    "trunc_divide",
 ]
 
 
@@ -49,6 +50,14 @@ def remainder_raw(x: TensorLike, y: TensorLike, axis: int = -1) -> Tensor:
     Kernel `remainder_raw`; InferMeta `elementwise_raw_infer_meta`.
     """
     return apply("remainder_raw", {"x": x, "y": y}, {"axis": axis})
+
+
+def trunc_divide(x: TensorLike, y: TensorLike) -> Tensor:
+    """`trunc_divide` (ops.yaml): (Tensor x, Tensor y) -> Tensor(out).
+
+    Kernel `trunc_divide`; InferMeta `elementwise_infer_meta`.
+    """
+    return apply("trunc_divide", {"x": x, "y": y}, {})
 
 
 def fmax(x: TensorLike, y: TensorLike) -> Tensor:

@@ -12,18 +12,33 @@ from phi.api.dispatch import apply
 
 __all__ = [
     "addmm",
+    "baddbmm",
+    "bilinear",
     "bmm",
     "cholesky",
     "cross",
     "determinant",
     "dist",
     "dot",
+    "eig",
+    "eigh",
+    "eigvals",
+    "eigvalsh",
     "einsum",
+    "frobenius_norm",
     "inverse",
     "kron",
+    "l1_norm",
+    "lstsq",
+    "lu_solve",
     "matrix_power",
+    "matrix_rank_atol_rtol",
     "mv",
+    "norm",
     "slogdet",
+    "slogdet_v2",
+    "svd",
+    "svdvals",
     "trace",
 ]
 
@@ -145,3 +160,164 @@ def matrix_power(x: TensorLike, n: int) -> Tensor:
     Kernel `matrix_power`; InferMeta `square_matrix_infer_meta`.
     """
     return apply("matrix_power", {"x": x}, {"n": n})
+
+
+def norm(
+    x: TensorLike,
+    axis: int,
+    epsilon: float = 1e-10,
+    is_test: bool = False,
+) -> tuple[Tensor, Tensor]:
+    """`norm` (ops.yaml): (Tensor x, int axis, float epsilon=1e-10, bool is_test=false) ->
+    Tensor(out), Tensor(norm).
+
+    Kernel `norm`; InferMeta `norm_infer_meta`.
+    """
+    return apply("norm", {"x": x}, {"axis": axis, "epsilon": epsilon, "is_test": is_test})
+
+
+def frobenius_norm(
+    x: TensorLike,
+    axis: Sequence[int] = (0,),
+    keepdim: bool = False,
+    reduce_all: bool = False,
+) -> Tensor:
+    """`frobenius_norm` (ops.yaml): (Tensor x, IntArray axis={0}, bool keepdim=false, bool
+    reduce_all=false) -> Tensor(out).
+
+    Kernel `frobenius_norm`; InferMeta `frobenius_norm_infer_meta`.
+    """
+    return apply("frobenius_norm",
+                 {"x": x},
+                 {"axis": axis, "keepdim": keepdim, "reduce_all": reduce_all})
+
+
+def svd(x: TensorLike, full_matrices: bool = False) -> tuple[Tensor, Tensor, Tensor]:
+    """`svd` (ops.yaml): (Tensor x, bool full_matrices=false) -> Tensor(u), Tensor(s), Tensor(vh).
+
+    Kernel `svd`; InferMeta `svd_infer_meta`.
+    """
+    return apply("svd", {"x": x}, {"full_matrices": full_matrices})
+
+
+def eigh(x: TensorLike, uplo: str = 'L') -> tuple[Tensor, Tensor]:
+    """`eigh` (ops.yaml): (Tensor x, str uplo="L") -> Tensor(eigenvalues), Tensor(eigenvectors).
+
+    Kernel `eigh`; InferMeta `eigh_infer_meta`.
+    """
+    return apply("eigh", {"x": x}, {"uplo": uplo})
+
+
+def eigvalsh(x: TensorLike, uplo: str = 'L', is_test: bool = False) -> tuple[Tensor, Tensor]:
+    """`eigvalsh` (ops.yaml): (Tensor x, str uplo="L", bool is_test=false) -> Tensor(eigenvalues),
+    Tensor(eigenvectors).
+
+    Kernel `eigvalsh`; InferMeta `eigvalsh_infer_meta`.
+    """
+    return apply("eigvalsh", {"x": x}, {"uplo": uplo, "is_test": is_test})
+
+
+def eig(x: TensorLike) -> tuple[Tensor, Tensor]:
+    """`eig` (ops.yaml): (Tensor x) -> Tensor(eigenvalues), Tensor(eigenvectors).
+
+    Kernel `eig`; InferMeta `eig_infer_meta`.
+    """
+    return apply("eig", {"x": x}, {})
+
+
+def eigvals(x: TensorLike) -> Tensor:
+    """`eigvals` (ops.yaml): (Tensor x) -> Tensor(out).
+
+    Kernel `eigvals`; InferMeta `eigvals_infer_meta`.
+    """
+    return apply("eigvals", {"x": x}, {})
+
+
+def svdvals(x: TensorLike) -> Tensor:
+    """`svdvals` (ops.yaml): (Tensor x) -> Tensor(s).
+
+    Kernel `svdvals`; InferMeta `svdvals_infer_meta`.
+    """
+    return apply("svdvals", {"x": x}, {})
+
+
+def lstsq(
+    x: TensorLike,
+    y: TensorLike,
+    rcond: float = 0.0,
+    driver: str = 'gels',
+) -> tuple[Tensor, Tensor, Tensor, Tensor]:
+    """`lstsq` (ops.yaml): (Tensor x, Tensor y, float rcond=0.0, str driver="gels") ->
+    Tensor(solution), Tensor(residuals), Tensor(rank), Tensor(singular_values).
+
+    Kernel `lstsq`; InferMeta `lstsq_infer_meta`.
+    """
+    return apply("lstsq", {"x": x, "y": y}, {"rcond": rcond, "driver": driver})
+
+
+def lu_solve(b: TensorLike, lu: TensorLike, pivots: TensorLike, trans: str) -> Tensor:
+    """`lu_solve` (ops.yaml): (Tensor b, Tensor lu, Tensor pivots, str trans) -> Tensor(out).
+
+    Kernel `lu_solve`; InferMeta `lu_solve_infer_meta`.
+    """
+    return apply("lu_solve", {"b": b, "lu": lu, "pivots": pivots}, {"trans": trans})
+
+
+def matrix_rank_atol_rtol(
+    x: TensorLike,
+    atol: TensorLike,
+    rtol: TensorLike | None = None,
+    hermitian: bool = False,
+) -> Tensor:
+    """`matrix_rank_atol_rtol` (ops.yaml): (Tensor x, Tensor atol, Tensor rtol, bool
+    hermitian=false) -> Tensor(out).
+
+    Kernel `matrix_rank_atol_rtol`; InferMeta `matrix_rank_atol_rtol_infer_meta`.
+    """
+    return apply("matrix_rank_atol_rtol",
+                 {"x": x, "atol": atol, "rtol": rtol},
+                 {"hermitian": hermitian})
+
+
+def slogdet_v2(x: TensorLike) -> tuple[Tensor, Tensor]:
+    """`slogdet_v2` (ops.yaml): (Tensor x) -> Tensor(sign), Tensor(logdet).
+
+    Kernel `slogdet_v2`; InferMeta `slogdet_v2_infer_meta`.
+    """
+    return apply("slogdet_v2", {"x": x}, {})
+
+
+def baddbmm(
+    input: TensorLike,
+    x: TensorLike,
+    y: TensorLike,
+    beta: float = 1.0,
+    alpha: float = 1.0,
+) -> Tensor:
+    """`baddbmm` (ops.yaml): (Tensor input, Tensor x, Tensor y, float beta=1.0, float alpha=1.0) ->
+    Tensor(out).
+
+    Kernel `baddbmm`; InferMeta `baddbmm_infer_meta`.
+    """
+    return apply("baddbmm", {"input": input, "x": x, "y": y}, {"beta": beta, "alpha": alpha})
+
+
+def bilinear(
+    x: TensorLike,
+    y: TensorLike,
+    weight: TensorLike,
+    bias: TensorLike | None = None,
+) -> Tensor:
+    """`bilinear` (ops.yaml): (Tensor x, Tensor y, Tensor weight, Tensor bias) -> Tensor(out).
+
+    Kernel `bilinear`; InferMeta `bilinear_infer_meta`.
+    """
+    return apply("bilinear", {"x": x, "y": y, "weight": weight, "bias": bias}, {})
+
+
+def l1_norm(x: TensorLike) -> Tensor:
+    """`l1_norm` (ops.yaml): (Tensor x) -> Tensor(out).
+
+    Kernel `l1_norm`; InferMeta `l1_norm_infer_meta`.
+    """
+    return apply("l1_norm", {"x": x}, {})

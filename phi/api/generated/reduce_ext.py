@@ -21,7 +21,16 @@ __all__ = [
     "any_raw",
     "logsumexp",
     "p_norm",
+    "variance",
 ]
+
+
+def variance(x: TensorLike, axis: Sequence[int] = (), keepdim: bool = False) -> Tensor:
+    """`variance` (ops.yaml): (Tensor x, int64_t[] axis={}, bool keepdim=false) -> Tensor(out).
+
+    Kernel `variance`; InferMeta `variance_infer_meta`.
+    """
+    return apply("variance", {"x": x}, {"axis": axis, "keepdim": keepdim})
 
 
 def all(x: TensorLike, axis: Sequence[int] = (), keepdim: bool = False) -> Tensor:

@@ -1,6 +1,7 @@
 """More activations shared by PHI kernels and legacy fluid kernels: logit, softsign, selu,
-hardtanh (fluid's brelu), stanh, tanh_shrink, hardshrink, softshrink, thresholded_relu and
-maxout.
+hardtanh (fluid's brelu), stanh, tanh_shrink, hardshrink, softshrink, thresholded_relu,
+maxout and swiglu (silu(x) * y = x / (1 + exp(-x)) * y; without y the last axis of x is
+halved into x and y; so silu(-inf) is NaN and silu(-800) -0.0, as Paddle's).
 
 Conventions as in `activation.py`: ``name(xp, x, <attributes in kernel order>, out)``
 writes into `out`; the math runs in x's own type with float attributes cast to it first
@@ -175,3 +176,28 @@ def maxout(xp: Any, x: Any, groups: int, axis: int, out: Any) -> None:
             part = xp.take(parts, g, axis=axis + 1)
             running = xp.where(running > part, running, part)
     _store(xp, running, out)
+
+
+# -- swiglu -------------------------------------------------------------------
+
+
+def swiglu_out_dims(x_dims: tuple[int, ...], y_dims: tuple[int, ...] | None) -> tuple[int, ...]:
+    """y's dims must be x's; without y, x's last dim is halved."""
+    if y_dims is not None:
+        if tuple(x_dims) != tuple(y_dims):
+            raise ValueError(f"swiglu: The shape of Input(X) should be equal of the shape of "
+                             f"Input(Y), got {list(x_dims)} and {list(y_dims)}")
+        return tuple(x_dims)
+    if len(x_dims) == 0 or x_dims[-1] % 2:
+        raise ValueError(f"swiglu: The last dim of Input(X) should be exactly divided by 2, "
+                         f"got {list(x_dims)}")
+    return (*x_dims[:-1], x_dims[-1] // 2)
+
+
+def swiglu(xp: Any, x: Any, y: Any | None, out: Any) -> None:
+    """out = x / (1 + exp(-x)) * y (y: the second half of x's last axis when None)."""
+    if y is None:
+        half = x.shape[-1] // 2
+        x, y = x[..., :half], x[..., half:]
+    with quiet(xp):
+        _store(xp, x / (1 + xp.exp(-x)) * y, out)

@@ -148,6 +148,19 @@ def floor_divide(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
         xp.copyto(out, xp.floor_divide(_work(a), _work(b)), casting="unsafe")
 
 
+def trunc_divide(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
+    """The quotient rounded toward zero: C's integer `/`, trunc(x / y) for floats (x / 0
+    gives +-inf or NaN, a zero quotient keeps the sign of x / y); half types compute in
+    float32. An integer zero divisor is an error."""
+    a, b = _views(x, y, axis)
+    if np.dtype(out.dtype).kind in "iu":
+        _check_int_divisor(b, "trunc_divide")
+        xp.floor_divide(a - xp.fmod(a, b), b, out=out, casting="unsafe")
+        return
+    with quiet(xp):
+        xp.copyto(out, xp.trunc(xp.divide(_work(a), _work(b))), casting="unsafe")
+
+
 def remainder(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
     """Python's `%`: the remainder takes the divisor's sign. Floats: fmod(x, y), plus y
     where that is non-zero and its sign differs from y's (so a zero remainder keeps x's

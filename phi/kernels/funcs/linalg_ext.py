@@ -98,7 +98,7 @@ def solve(xp: Any, x: Any, y: Any, out: Any) -> None:
     xp.copyto(out, result.reshape(out.shape))
 
 
-def _substitute(xp: Any, a: Any, b: Any, upper: bool, unit: bool) -> Any:
+def substitute(xp: Any, a: Any, b: Any, upper: bool, unit: bool) -> Any:
     """Solve triangular a [..., M, M] (only its triangle is read) x = b [..., M, K] by
     back (upper) or forward substitution, one row of all batches and columns at a time."""
     m = a.shape[-1]
@@ -120,7 +120,7 @@ def triangular_solve(xp: Any, x: Any, y: Any, upper: bool, transpose: bool,
     a, b = _batched(xp, x, y)
     if transpose:
         a, upper = xp.swapaxes(a, -1, -2), not upper
-    xp.copyto(out, _substitute(xp, a, b, upper, unitriangular))
+    xp.copyto(out, substitute(xp, a, b, upper, unitriangular))
 
 
 def cholesky_solve(xp: Any, x: Any, y: Any, upper: bool, out: Any) -> None:
@@ -130,11 +130,11 @@ def cholesky_solve(xp: Any, x: Any, y: Any, upper: bool, out: Any) -> None:
     factor, b = _batched(xp, y, x)
     adjoint = xp.conj(xp.swapaxes(factor, -1, -2))
     if upper:  # U^H z = b, then U out = z
-        z = _substitute(xp, adjoint, b, False, False)
-        xp.copyto(out, _substitute(xp, factor, z, True, False))
+        z = substitute(xp, adjoint, b, False, False)
+        xp.copyto(out, substitute(xp, factor, z, True, False))
     else:  # L z = b, then L^H out = z
-        z = _substitute(xp, factor, b, False, False)
-        xp.copyto(out, _substitute(xp, adjoint, z, True, False))
+        z = substitute(xp, factor, b, False, False)
+        xp.copyto(out, substitute(xp, adjoint, z, True, False))
 
 
 def multi_dot_out_dims(dims: Sequence[Sequence[int]]) -> tuple[int, ...]:
@@ -340,17 +340,26 @@ def lu_unpack(xp: Any, x: Any, pivots: Any, unpack_ludata: bool, unpack_pivots: 
         xp.copyto(upper, xp.triu(x[..., :k, :]))
     if not unpack_pivots or pmat.size == 0:
         return
-    piv = pivots.reshape(-1, k).astype(xp.int64) - 1
-    b = piv.shape[0]
-    if bool(((piv < 0) | (piv >= m)).any()):
-        raise ValueError(f"lu_unpack: Pivots must lie in [1, {m}] (X has {m} rows), "
-                         f"got {pivots.reshape(-1).tolist()}")
+    perm = pivot_permutation(xp, pivots, m, "lu_unpack")
+    b = perm.shape[0]
     rows = xp.arange(b)
-    perm = xp.broadcast_to(xp.arange(m), (b, m)).copy()
+    p = xp.zeros((b, m, m), dtype=x.dtype)
+    p[rows[:, None], perm, xp.arange(m)[None, :]] = 1
+    xp.copyto(pmat, p.reshape(pmat.shape))
+
+
+def pivot_permutation(xp: Any, pivots: Any, m: int, op: str) -> Any:
+    """perm [b, m] of lu's 1-based Pivots [..., K] (row j swapped with Pivots[j] in turn):
+    row i of P^T A is A[perm[i]] for A = P L U."""
+    k = pivots.shape[-1]
+    piv = pivots.reshape(-1, k).astype(xp.int64) - 1
+    if bool(((piv < 0) | (piv >= m)).any()):
+        raise ValueError(f"{op}: Pivots must lie in [1, {m}] (the matrices have {m} rows), "
+                         f"got {pivots.reshape(-1).tolist()}")
+    rows = xp.arange(piv.shape[0])
+    perm = xp.broadcast_to(xp.arange(m), (piv.shape[0], m)).copy()
     for j in range(k):
         pj, pp = perm[:, j].copy(), perm[rows, piv[:, j]].copy()
         perm[:, j] = pp
         perm[rows, piv[:, j]] = pj
-    p = xp.zeros((b, m, m), dtype=x.dtype)
-    p[rows[:, None], perm, xp.arange(m)[None, :]] = 1
-    xp.copyto(pmat, p.reshape(pmat.shape))
+    return perm

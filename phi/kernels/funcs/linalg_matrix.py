@@ -10,14 +10,34 @@ slogdeterminant, matrix_power, as Paddle's CPU kernels (Eigen) compute them.
   zero or NaN det, so log|det| is -inf / NaN), for complex det / |det| with log|det| + 0j;
 - cholesky: Eigen's LLT, reading only the lower triangle (upper=True: only the upper one,
   giving U = L^T); a diagonal step <= 0 is an error ("not positive definite");
-- matrix_power: identity for n = 0; |n| of 1..4 as direct products, else binary powering.
+- slogdet_v2: slogdeterminant's rows as two outputs, sign (X's type) and log|det| (real);
+- matrix_power: identity for n = 0; |n| of 1..4 as direct products, else binary powering;
+- svd / svdvals (LAPACK gesdd, as Paddle's CPU kernels): X [..., M, N] = U diag(S) VH,
+  S [..., K] descending and real (K = min(M, N)); U [..., M, K] and VH [..., K, N], or
+  [..., M, M] and [..., N, N] with full_matrices; the vectors are unique only up to a
+  sign (a phase for complex X) per singular value, which LAPACK's implementation decides;
+- eigh / eigvalsh (LAPACK syevd / heevd): the eigenvalues of a Hermitian X [..., n, n],
+  ascending and real, read from its lower (UPLO "L") or upper ("U") triangle; the
+  eigenvectors as columns (unique up to sign / phase). eigvalsh writes the vectors too
+  unless is_test;
+- eig / eigvals (LAPACK geev): complex eigenvalues (and unit-norm column eigenvectors)
+  of a general X [..., n, n] in LAPACK's order; Paddle's eigvals hands LAPACK its
+  row-major X, so it computes the eigenvalues of X^T (the same set, in that order);
+- lstsq: the minimum-norm least-squares Solution [..., N, K] of X [..., M, N] Y [..., M, K],
+  singular values below rcond * the largest counted as zero (an SVD, which solves what
+  each LAPACK driver solves for a matrix of that rank); Rank (int32) unless the driver is
+  gels, SingularValues only for gelsd / gelss, Residuals (the squared column norms of
+  X Solution - Y) when M > N, the driver is not gelsy and X has full column rank, else
+  empty [0].
 """
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Sequence
 from typing import Any
 
+from phi.common import DataType
 from phi.core.errors import InvalidValueError
 from phi.kernels.funcs.common import quiet
 
@@ -67,8 +87,11 @@ def lu_factor(xp: Any, a: Any) -> tuple[Any, Any]:
 
 
 def determinant(xp: Any, a: Any, out: Any) -> None:
-    """out[...] = det(a[..., :, :])."""
+    """out[...] = det(a[..., :, :]) (1 for 0 x 0 matrices)."""
     if out.size == 0:
+        return
+    if a.shape[-1] == 0:
+        out.fill(1)
         return
     lu, sign = lu_factor(xp, a)
     with quiet(xp):
@@ -167,3 +190,147 @@ def matrix_power(xp: Any, a: Any, n: int, out: Any) -> None:
                 if bit:
                     result = z if result is None else result @ z
         xp.copyto(out, result)
+
+
+# -- decompositions: svd / svdvals, eigh / eigvalsh --------------------------------------------
+
+def svd_out_dims(dims: Sequence[int], full_matrices: bool, op: str = "svd"
+                 ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """(U, S, VH) dims of X [..., M, N]."""
+    if len(dims) < 2:
+        raise ValueError(f"{op}: the input must be a batch of matrices [..., M, N] (rank >= "
+                         f"2), got {_dims(dims)}")
+    *batch, m, n = _dims(dims)
+    k = min(m, n)
+    if full_matrices:
+        return (*batch, m, m), (*batch, k), (*batch, n, n)
+    return (*batch, m, k), (*batch, k), (*batch, k, n)
+
+
+def svd(xp: Any, x: Any, full_matrices: bool, u: Any, s: Any, vh: Any) -> None:
+    """U, S, VH of x (LAPACK gesdd through the array module); an empty x gives empty S and
+    identity-like U / VH."""
+    if x.size == 0:
+        u[...] = xp.eye(u.shape[-2], u.shape[-1], dtype=u.dtype)
+        vh[...] = xp.eye(vh.shape[-2], vh.shape[-1], dtype=vh.dtype)
+        return
+    uu, ss, vv = xp.linalg.svd(x, full_matrices=full_matrices)
+    u[...], s[...], vh[...] = uu, ss, vv
+
+
+def svdvals(xp: Any, x: Any, s: Any) -> None:
+    """The singular values of x, descending."""
+    if x.size:
+        s[...] = xp.linalg.svd(x, compute_uv=False)
+
+
+def eigh_out_dims(dims: Sequence[int], uplo: str, op: str = "eigh"
+                  ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(eigenvalues [..., n], eigenvectors [..., n, n]) of X [..., n, n]."""
+    if uplo not in ("L", "U"):
+        raise ValueError(f"{op}: UPLO must be 'L' or 'U', got {uplo!r}")
+    dims = square_dims(dims, op)
+    return dims[:-1], dims
+
+
+def eigh(xp: Any, x: Any, uplo: str, values: Any, vectors: Any | None) -> None:
+    """Ascending eigenvalues (and column eigenvectors) of the Hermitian matrix whose `uplo`
+    triangle x holds."""
+    if x.size == 0:
+        return
+    if vectors is None:
+        values[...] = xp.linalg.eigvalsh(x, UPLO=uplo)
+        return
+    values[...], vectors[...] = xp.linalg.eigh(x, UPLO=uplo)
+
+
+def eig_out_dtype(dtype: DataType) -> DataType:
+    """eig's outputs are complex: float32 -> complex64, float64 -> complex128."""
+    return {DataType.FLOAT32: DataType.COMPLEX64,
+            DataType.FLOAT64: DataType.COMPLEX128}.get(dtype, dtype)
+
+
+def eig(xp: Any, x: Any, values: Any, vectors: Any) -> None:
+    """Eigenvalues and column eigenvectors of x (LAPACK geev's order and normalisation)."""
+    if x.size:
+        values[...], vectors[...] = xp.linalg.eig(x)
+
+
+def eigvals(xp: Any, x: Any, out: Any) -> None:
+    """The eigenvalues of x in the order LAPACK gives them for x^T (Paddle's call)."""
+    if x.size:
+        out[...] = xp.linalg.eigvals(xp.swapaxes(x, -1, -2))
+
+
+# -- lstsq -------------------------------------------------------------------------------------
+
+class LstsqDriver(enum.Enum):
+    """The LAPACK routine Paddle's lstsq calls: which outputs it writes."""
+
+    GELS = "gels"
+    GELSY = "gelsy"
+    GELSD = "gelsd"
+    GELSS = "gelss"
+
+    @classmethod
+    def parse(cls, name: str) -> LstsqDriver:
+        try:
+            return cls(name)
+        except ValueError:
+            raise ValueError(f"lstsq: driver must be one of {[d.value for d in cls]}, "
+                             f"got {name!r}") from None
+
+    @property
+    def written(self) -> tuple[bool, bool, bool, bool]:
+        """Whether Solution, Residuals, Rank, SingularValues are written."""
+        return (True, True, self is not LstsqDriver.GELS,
+                self in (LstsqDriver.GELSD, LstsqDriver.GELSS))
+
+
+def lstsq_out_dims(x_dims: Sequence[int], y_dims: Sequence[int], driver: str
+                   ) -> tuple[tuple[int, ...], ...]:
+    """(Solution, Residuals, Rank, SingularValues) dims; Residuals as when X has full
+    column rank."""
+    drv = LstsqDriver.parse(driver)
+    if len(x_dims) < 2 or len(y_dims) < 2:
+        raise ValueError(f"lstsq: X and Y must be batches of matrices (rank >= 2), got X "
+                         f"{_dims(x_dims)} and Y {_dims(y_dims)}")
+    *batch, m, n = _dims(x_dims)
+    if list(y_dims[:-2]) != batch or y_dims[-2] != m:
+        raise ValueError(f"lstsq: Y must have X's batch dims and row dimension, got X "
+                         f"{_dims(x_dims)} and Y {_dims(y_dims)}")
+    k = int(y_dims[-1])
+    residuals = (*batch, k) if m > n and drv is not LstsqDriver.GELSY else (0,)
+    return (*batch, n, k), residuals, tuple(batch), (*batch, min(m, n))
+
+
+def lstsq(xp: Any, x: Any, y: Any, rcond: float, driver: str) -> tuple[Any, Any, Any, Any]:
+    """(solution, residuals, rank (int32), singular values) of min ||x s - y||."""
+    drv = LstsqDriver.parse(driver)
+    m, n = x.shape[-2:]
+    if x.size == 0:
+        s = xp.zeros((*x.shape[:-2], 0), x.dtype)
+    else:
+        u, s, vh = xp.linalg.svd(x, full_matrices=False)
+    rank = xp.sum(s > rcond * s[..., :1], axis=-1).astype(xp.int32)
+    if x.size == 0:
+        sol = xp.zeros((*x.shape[:-2], n, y.shape[-1]), x.dtype)
+    else:
+        keep = s > rcond * s[..., :1]
+        inv = xp.where(keep, 1 / xp.where(keep, s, 1), 0).astype(x.dtype)
+        uty = xp.swapaxes(u, -1, -2) @ y
+        sol = xp.swapaxes(vh, -1, -2) @ (inv[..., None] * uty)
+    full = drv is LstsqDriver.GELS or bool(xp.all(rank == n))
+    if m > n and drv is not LstsqDriver.GELSY and full:
+        residuals = xp.sum(xp.square(x @ sol - y), axis=-2)
+    else:
+        residuals = xp.zeros((0,), x.dtype)
+    return sol, residuals, rank, s
+
+
+def slogdet_v2(xp: Any, x: Any, sign: Any, logdet: Any) -> None:
+    """sign[...] and logdet[...] (real) of x [..., n, n], as slogdeterminant's rows."""
+    both = xp.empty((2, *sign.shape), x.dtype)
+    slogdeterminant(xp, x, both)
+    sign[...] = both[0]
+    logdet[...] = both[1].real

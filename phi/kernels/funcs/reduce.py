@@ -32,6 +32,16 @@ def reduce_dims(x_dims: Sequence[int], axis: Sequence[int], keep_dim: bool,
     return tuple(int(d) for i, d in enumerate(x_dims) if i not in axes)
 
 
+def distinct_reduce_dims(op: str, x_dims: Sequence[int], axis: Sequence[int], keep_dim: bool,
+                         reduce_all: bool) -> tuple[int, ...]:
+    """reduce_dims, refusing an axis named twice (Paddle's reduce InferMeta does)."""
+    rank = len(x_dims)
+    named = [int(a) % rank for a in axis if -rank <= int(a) < rank]
+    if len(set(named)) < len(named):
+        raise ValueError(f"{op}: Axis contains duplicate dimensions: {[int(a) for a in axis]}")
+    return reduce_dims(x_dims, axis, keep_dim, reduce_all)
+
+
 def sum_out_dtype(x_dtype: DataType, dtype: DataType) -> DataType:
     """The requested dtype, else x's, except bool and int32 which sum into int64."""
     if dtype is not DataType.UNDEFINED:

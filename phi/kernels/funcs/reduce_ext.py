@@ -1,5 +1,7 @@
-"""More reductions, shared by PHI and legacy kernels: logical all / any, logsumexp and
-p-norms (amax / amin are `reduce.reduce_max` / `reduce_min`: Paddle's forward is the same).
+"""More reductions, shared by PHI and legacy kernels: logical all / any, logsumexp,
+p-norms (amax / amin are `reduce.reduce_max` / `reduce_min`: Paddle's forward is the same)
+and variance (the population variance, mean(|x - mean|^2), over `axis`; every axis when it
+is empty; NaN over no elements).
 
 Every function writes into a preallocated `out`; the semantics (NaN, infinities, empty
 and 0-d inputs) are Paddle 3.3.1's CPU kernels', pinned by tests/fixtures/ops/reduce_ext.
@@ -111,3 +113,12 @@ def p_norm(xp: Any, x: Any, porder: float, axis: int, asvector: bool, out: Any) 
             inv = np.float32(1.0 / float(p))
             result = xp.sum(xp.abs(a) ** x.dtype.type(p), axis=1) ** x.dtype.type(inv)
     out[...] = result.reshape(out.shape)
+
+
+def variance(xp: Any, x: Any, axis: Sequence[int], out: Any) -> None:
+    """out = mean((x - mean(x))^2) over `axis` (all axes when empty), in x's type."""
+    axes = reduce_axes(x.ndim, axis, False)
+    count = x.dtype.type(math.prod(x.shape[a] for a in axes))
+    with quiet(xp):  # sums over a count of 0 divide to NaN (NumPy's mean would warn)
+        centred = x - xp.sum(x, axis=axes, keepdims=True) / count
+        out[...] = (xp.sum(centred * centred, axis=axes) / count).reshape(out.shape)

@@ -8,12 +8,28 @@ Paddle's (stated per function).
 - digamma: the recurrence psi(x) = psi(x + 1) - 1/x up to x >= 10, then the asymptotic
   series; the reflection formula for x < 0;
 - ndtri: an Abramowitz-Stegun 26.2.23 start refined by Newton steps on the upper tail
-  Q(z) = erfc(z / sqrt(2)) / 2, with erfc from phi.kernels.funcs.gelu.
+  Q(z) = erfc(z / sqrt(2)) / 2, with erfc from phi.kernels.funcs.gelu;
+- i0, i1 and their scaled forms i0e = exp(-|x|) i0, i1e = exp(-|x|) i1 (modified Bessel
+  functions of the first kind): the power series (positive terms) for |x| <= 30, the
+  Hankel asymptotic series above; i0 / i1 = exp(|x|) times the scaled form, inf once
+  exp(|x|) overflows x's type (as Paddle's Cephes kernels, which take exp in x's type),
+  NaN at +-inf (inf * 0 there), the scaled forms 0 at +-inf; i1 and i1e are odd with
+  i1(-0) = +0;
+- gammaincc: the regularized upper incomplete gamma function Q(a, x) (a = the x input,
+  x = the y input): 1 - the power series of P below x = a + 1, the continued fraction of
+  Q (modified Lentz) above, each run until every element has converged; Paddle's edges:
+  1 where a <= 0, x < 0 or x == 0, NaN where a or x is NaN or infinite;
+- polygamma: psi^(n)(x) = (-1)^(n+1) n! zeta(n + 1, x), the Hurwitz zeta function by
+  Euler-Maclaurin (direct terms until q + k >= 9, the integral tail, 12 Bernoulli terms),
+  for every n as Paddle 3.3.1 evaluates it: n = 0 gives zeta(1, x) = inf, so -inf
+  everywhere (not digamma), n < 0 NaN; poles (x a non-positive integer, -inf) give
+  (-1)^(n+1) inf, +inf and NaN give NaN.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -35,6 +51,23 @@ _DIGAMMA_SHIFT = 10.0
 _AS_C = (2.515517, 0.802853, 0.010328)
 _AS_D = (1.432788, 0.189269, 0.001308)
 _NEWTON_STEPS = 4
+#: Bessel I: the power series below this |x| (80 positive terms reach 1e-17 there), the
+#: asymptotic series (25 terms, below 1e-16 from 30 on) above.
+_BESSEL_SERIES_MAX = 30.0
+_BESSEL_SERIES_TERMS = 80
+_BESSEL_ASYMPTOTIC_TERMS = 25
+#: Incomplete gamma: relative step that ends an iteration, its cap, Lentz's tiny number.
+_IGAM_EPS = 1e-17
+_IGAM_MAX_ITER = 100_000
+_IGAM_TINY = 1e-300
+#: Bernoulli numbers B_2, B_4, ..., B_24 as (numerator, denominator).
+_BERNOULLI = ((1, 6), (-1, 30), (1, 42), (-1, 30), (5, 66), (-691, 2730), (7, 6),
+              (-3617, 510), (43867, 798), (-174611, 330), (854513, 138), (-236364091, 2730))
+#: B_2j / (2j)!, the Euler-Maclaurin coefficients.
+_EM_COEFFS = tuple(num / den / math.factorial(2 * j)
+                   for j, (num, den) in enumerate(_BERNOULLI, start=1))
+#: Hurwitz zeta: direct terms until q + k reaches this.
+_ZETA_SHIFT = 9.0
 
 
 def _f64(xp: Any, x: Any) -> Any:
@@ -148,3 +181,161 @@ def erfinv(xp: Any, x: Any, out: Any) -> None:
         p = x * t(0.5) + t(0.5)
         z = ndtri(xp, _f64(xp, p)) * math.sqrt(0.5)
         xp.copyto(out, z, casting="unsafe")
+
+
+# -- modified Bessel functions of the first kind, orders 0 and 1 -------------------------------
+
+def _bessel_i_scaled(xp: Any, a: Any, order: int) -> Any:
+    """exp(-a) I_order(a) for a = |x| >= 0 (float64)."""
+    small = xp.minimum(a, _BESSEL_SERIES_MAX)
+    quarter = small * small / 4
+    term = (small / 2) ** order
+    total = term.copy()
+    for k in range(1, _BESSEL_SERIES_TERMS):
+        term = term * quarter / (k * (k + order))
+        total = total + term
+    series = total * xp.exp(-small)
+    big = xp.maximum(a, _BESSEL_SERIES_MAX)
+    mu = 4.0 * order * order
+    term = xp.ones_like(big)
+    total = term.copy()
+    for k in range(1, _BESSEL_ASYMPTOTIC_TERMS):
+        term = -term * (mu - (2 * k - 1) ** 2) / (k * 8.0 * big)
+        total = total + term
+    asymptotic = total / xp.sqrt(2.0 * math.pi * big)
+    return xp.where(a <= _BESSEL_SERIES_MAX, series, asymptotic)
+
+
+def _bessel_i(xp: Any, x: Any, order: int, scaled: bool, out: Any) -> None:
+    """out = I_order(x) (scaled: times exp(-|x|)) into out's type."""
+    with quiet(xp):
+        a = xp.abs(_f64(xp, x))
+        value = _bessel_i_scaled(xp, xp.where(xp.isinf(a), 1.0, a), order)
+        if scaled:
+            value = xp.where(xp.isinf(a), 0.0, value)
+        else:
+            overflow = a > math.log(float(xp.finfo(out.dtype).max))
+            value = xp.where(overflow, math.inf, xp.exp(xp.where(overflow, 0.0, a)) * value)
+            value = xp.where(xp.isinf(a), math.nan, value)
+        if order == 1:
+            value = xp.where(_f64(xp, x) < 0, -value, value)
+        # one NaN bit pattern whatever path made it (a 0-d NaN's sign differs by device)
+        xp.copyto(out, xp.where(xp.isnan(value), math.nan, value), casting="unsafe")
+
+
+def i0(xp: Any, x: Any, out: Any) -> None:
+    """The modified Bessel function of the first kind of order 0."""
+    _bessel_i(xp, x, 0, False, out)
+
+
+def i0e(xp: Any, x: Any, out: Any) -> None:
+    """exp(-|x|) i0(x)."""
+    _bessel_i(xp, x, 0, True, out)
+
+
+def i1(xp: Any, x: Any, out: Any) -> None:
+    """The modified Bessel function of the first kind of order 1 (odd)."""
+    _bessel_i(xp, x, 1, False, out)
+
+
+def i1e(xp: Any, x: Any, out: Any) -> None:
+    """exp(-|x|) i1(x)."""
+    _bessel_i(xp, x, 1, True, out)
+
+
+# -- regularized upper incomplete gamma ---------------------------------------------------------
+
+def _igam_series(xp: Any, a: Any, x: Any) -> Any:
+    """sum_n x^n / (a (a + 1) ... (a + n)), the series of P(a, x) without its prefactor."""
+    ap, term = a.copy(), 1.0 / a
+    total = term.copy()
+    for _ in range(_IGAM_MAX_ITER):
+        ap = ap + 1.0
+        term = term * x / ap
+        total = total + term
+        if not bool(xp.any(xp.abs(term) > xp.abs(total) * _IGAM_EPS)):
+            break
+    return total
+
+
+def _igamc_fraction(xp: Any, a: Any, x: Any) -> Any:
+    """The continued fraction of Q(a, x) without its prefactor (modified Lentz)."""
+    b = x + 1.0 - a
+    c = xp.full(a.shape, 1.0 / _IGAM_TINY)
+    d = 1.0 / b
+    h = d.copy()
+    for i in range(1, _IGAM_MAX_ITER):
+        an = -i * (i - a)
+        b = b + 2.0
+        d = an * d + b
+        d = 1.0 / xp.where(xp.abs(d) < _IGAM_TINY, _IGAM_TINY, d)
+        c = b + an / c
+        c = xp.where(xp.abs(c) < _IGAM_TINY, _IGAM_TINY, c)
+        delta = d * c
+        h = h * delta
+        if not bool(xp.any(xp.abs(delta - 1.0) > _IGAM_EPS)):
+            break
+    return h
+
+
+def same_dims(op: str, x_dims: Sequence[int], y_dims: Sequence[int]) -> tuple[int, ...]:
+    """x's dims, which y must share (Paddle's kernel reads y as if it had them)."""
+    if tuple(x_dims) != tuple(y_dims):
+        raise ValueError(f"{op}: x and y must have the same dims (no broadcasting), got "
+                         f"{[int(d) for d in x_dims]} and {[int(d) for d in y_dims]}")
+    return tuple(int(d) for d in x_dims)
+
+
+def gammaincc(xp: Any, a: Any, x: Any, out: Any) -> None:
+    """out = Q(a, x) = Gamma(a, x) / Gamma(a) elementwise (a, x of one shape)."""
+    a64, x64 = _f64(xp, a), _f64(xp, x)
+    with quiet(xp):
+        bad = xp.isnan(a64) | xp.isnan(x64) | xp.isinf(a64) | xp.isinf(x64)
+        one = (a64 <= 0) | (x64 <= 0)
+        valid = ~(bad | one)
+        aa = xp.where(valid, a64, 1.0)
+        xx = xp.where(valid, x64, 1.0)
+        lg = xp.empty(aa.shape, np.float64)
+        lgamma(xp, aa, lg)
+        prefactor = xp.exp(aa * xp.log(xx) - xx - lg)
+        use_series = xx < aa + 1.0
+        sa, sx = xp.where(use_series, aa, 1.0), xp.where(use_series, xx, 0.5)
+        fa, fx = xp.where(use_series, 1.0, aa), xp.where(use_series, 3.0, xx)
+        q = xp.where(use_series, 1.0 - prefactor * _igam_series(xp, sa, sx),
+                     prefactor * _igamc_fraction(xp, fa, fx))
+        q = xp.where(one & ~bad, 1.0, xp.where(bad, math.nan, q))
+        xp.copyto(out, q.reshape(out.shape), casting="unsafe")
+
+
+# -- polygamma ---------------------------------------------------------------------------------
+
+def _hurwitz_zeta(xp: Any, s: int, q: Any) -> Any:
+    """zeta(s, q) = sum_k (q + k)^-s for integer s >= 2 and q off the poles (float64)."""
+    steps = xp.where(q < _ZETA_SHIFT, xp.ceil(_ZETA_SHIFT - q), 0.0)
+    total = xp.zeros(q.shape)
+    for k in range(int(steps.max()) if steps.size else 0):
+        total = total + xp.where(k < steps, (q + k) ** -s, 0.0)
+    w = q + steps
+    b = w ** -s
+    total = total + b * w / (s - 1) + 0.5 * b
+    poch, power = float(s), b / w
+    for j, coeff in enumerate(_EM_COEFFS, start=1):
+        total = total + coeff * poch * power
+        poch *= (s + 2 * j - 1) * (s + 2 * j)
+        power = power / (w * w)
+    return total
+
+
+def polygamma(xp: Any, x: Any, n: int, out: Any) -> None:
+    """out = the n-th derivative of digamma at x, as Paddle evaluates it (see above)."""
+    q = _f64(xp, x)
+    if n <= 0:
+        out.fill(-math.inf if n == 0 else math.nan)
+        return
+    with quiet(xp):
+        pole = (q <= 0) & (xp.floor(q) == q)
+        invalid = xp.isnan(q) | (q == math.inf)
+        safe = xp.where(pole | invalid, 1.0, q)
+        zeta = xp.where(pole, math.inf, _hurwitz_zeta(xp, n + 1, safe))
+        value = (-1.0) ** (n + 1) * math.factorial(n) * zeta
+        xp.copyto(out, xp.where(invalid, math.nan, value), casting="unsafe")

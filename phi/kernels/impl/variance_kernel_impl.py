@@ -1,4 +1,4 @@
-"""std and var: one body for every backend (math in phi.kernels.funcs.statistics)."""
+"""variance: one body for every backend (math in phi.kernels.funcs.reduce_ext)."""
 
 from __future__ import annotations
 
@@ -7,22 +7,13 @@ from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
-from phi.kernels.funcs import statistics as stat_funcs
+from phi.kernels.funcs import reduce_ext as ext_funcs
 
 _TYPES = [DataType.FLOAT32, DataType.FLOAT64]
 
 
-@register_kernel("var", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("var", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
-def var_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: list[int], keepdim: bool,
-               unbiased: bool, correction: float, out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, x.dtype)
-    stat_funcs.variance(dev_ctx.xp, x.data, axis, correction, data)
-
-
-@register_kernel("std", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("std", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
-def std_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: list[int], keepdim: bool,
-               unbiased: bool, correction: float, out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, x.dtype)
-    stat_funcs.variance(dev_ctx.xp, x.data, axis, correction, data, root=True)
+@register_kernel("variance", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("variance", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+def variance_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: list[int], keepdim: bool,
+                    out: OutTensor) -> None:
+    ext_funcs.variance(dev_ctx.xp, x.data, axis, dev_ctx.alloc(out, x.dtype))

@@ -98,4 +98,9 @@ CASES = [
                            [[1.0, NAN, -INF, 2.0, -1e300, -0.0]]]])},
          attrs={"groups": 2, "axis": 1}),
     _maxout("empty_batch", (0, 4, 2, 2), 2, 1),
+    # swiglu: silu(x) * y, or x's last axis halved; silu's edges (-inf: NaN, -800: -0.0)
+    *sweep("swiglu", ["x", "y"], FLOATS, special={"x": (*FLOAT_EDGES, -800.0, 800.0, 90.0),
+                                                  "y": (1.0,) * 10}),
+    *(Case(f"swiglu_halves_{tag}_{dt}", "swiglu", {"x": In(shape, dt)}) for dt in FLOATS
+      for tag, shape in (("2d", (3, 4)), ("3d", (2, 3, 6)), ("empty", (0, 4)))),
 ]

@@ -8,6 +8,10 @@ from that dim, as fluid did). fmax / fmin / heaviside have no `axis` (NumPy broa
 fmax / fmin skip a NaN operand and give Y where the operands compare equal (+-0); integer
 fmax / fmin go through float32 (int32) or float64 (int64); heaviside(NaN, y) is 0. Edge-value
 grids pair every x with every y.
+
+trunc_divide (slots x / y, no `axis`, NumPy broadcasting): the quotient rounds toward zero
+(C's integer `/`, trunc(x / y) for floats; half types through float32); an integer zero
+divisor is an error.
 """
 
 from .spec import (
@@ -118,3 +122,29 @@ CASES += [
     *_no_axis_family("elementwise_fmin"),
     *_no_axis_family("elementwise_heaviside"),
 ]
+
+
+def _trunc_divide() -> list[Case]:
+    op = "trunc_divide"
+    cases = [
+        *sweep(op, ["x", "y"], ("int32", "int64"), low=-20, high=20, exclude={"y": (0,)}),
+        *sweep(op, ["x", "y"], FLOATS),
+        *sweep(op, ["x", "y"], HALVES, shapes=_MAIN, exclude={"y": (0,)}),
+        *[grid(op, dt, _INT_X, _INT_Y, slots=("x", "y"))
+          for dt in ("int8", "int16", "int32", "int64")],
+        grid(op, "uint8", [*range(16), 250], [1, 2, 3, 7, 255], slots=("x", "y")),
+        *[grid(op, dt, _FLOAT_X, _FLOAT_Y, slots=("x", "y")) for dt in (*FLOATS, *HALVES)],
+        *numpy_broadcasts(op, "float32", slots=("x", "y")),
+        Case(f"{op}_bcast_int64", op, {"x": In((2, 3), "int64", -50, 50),
+                                       "y": In((3,), "int64", values=[7, -3, 2])}),
+        Case(f"{op}_int_zero_divisor", op, {"x": In((3,), "int32", values=[5, -5, 0]),
+                                            "y": In((3,), "int32", values=[2, 0, 1])},
+             raises="division by zero"),
+    ]
+    for dt, (xs, ys) in _EXTREMES.items():
+        cases.append(Case(f"{op}_extremes_{dt}", op, {"x": In((4,), dt, values=xs),
+                                                     "y": In((4,), dt, values=ys)}))
+    return cases
+
+
+CASES += _trunc_divide()

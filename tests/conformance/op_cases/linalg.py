@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .spec import FLOAT_EDGES, FLOATS, INF, INTS, NAN, Case, Drawn, In
+from .spec import FLOAT_EDGES, FLOATS, INF, INTS, NAN, Case, Drawn, In, sweep
 
 COMPLEX = ("complex64", "complex128")
 #: Output slot -> the input slot whose tensor count it has (einsum's per-operand caches).
@@ -73,6 +73,31 @@ def _products() -> list[Case]:
               "Y": In((3, 4), "float32")}, attrs={"Alpha": 0.0}),
         Case("addmm_edges", "addmm", {"Input": _edges((2, 4), "float32"),
                                       "X": _edges((2, 3), "float32"), "Y": In((3, 4), "float32")}),
+        *(Case(f"baddbmm_{tag}_{dt}", "baddbmm", {"Input": In(shape, dt), "X": In((2, 3, 4), dt),
+                                                   "Y": In((2, 4, 5), dt)}, attrs=attrs)
+          for dt in FLOATS for tag, shape, attrs in (
+              ("full", (2, 3, 5), {}), ("bcast_batch", (1, 3, 5), {"Alpha": 2.0, "Beta": 0.5}),
+              ("bcast_rows", (2, 1, 5), {"Beta": -1.0}), ("bcast_cols", (2, 3, 1), {}),
+              ("scalar_like", (1, 1, 1), {"Alpha": 0.5}))),
+        Case("baddbmm_beta0_nan_input", "baddbmm",
+             {"Input": In((2, 2, 3), "float32", special=(NAN, INF)), "X": In((2, 2, 3), "float32"),
+              "Y": In((2, 3, 3), "float32")}, attrs={"Beta": 0.0}),
+        Case("baddbmm_alpha0_inf_x", "baddbmm",
+             {"Input": In((2, 2, 3), "float64"), "X": In((2, 2, 3), "float64", special=(INF, NAN)),
+              "Y": In((2, 3, 3), "float64")}, attrs={"Alpha": 0.0}),
+        Case("baddbmm_bad_input_batch", "baddbmm", {"Input": In((3, 2, 3), "float32"),
+                                                    "X": In((2, 2, 3), "float32"),
+                                                    "Y": In((2, 3, 3), "float32")},
+             raises="input_dims\\[0\\] must be 1|broadcast"),
+        *(Case(f"bilinear_tensor_product_{tag}_{dt}", "bilinear_tensor_product", {
+            "X": In((3, 4), dt), "Y": In((3, 5), dt), "Weight": In((2, 4, 5), dt), **bias})
+          for dt in FLOATS for tag, bias in (("bias", {"Bias": In((1, 2), dt)}), ("plain", {}))),
+        Case("bilinear_tensor_product_empty_batch", "bilinear_tensor_product", {
+            "X": In((0, 4), "float32"), "Y": In((0, 5), "float32"),
+            "Weight": In((2, 4, 5), "float32")}),
+        Case("bilinear_tensor_product_edges", "bilinear_tensor_product", {
+            "X": _edges((2, 4), "float64"), "Y": In((2, 3), "float64"),
+            "Weight": In((1, 4, 3), "float64"), "Bias": In((1, 1), "float64")}),
         Case("addmm_empty_k", "addmm", {"Input": In((2, 4), "float32"),
                                         "X": In((2, 0), "float32"), "Y": In((0, 4), "float32")}),
         Case("addmm_bad_dims", "addmm", {"Input": In((2, 4), "float32"),
@@ -243,6 +268,14 @@ def _decompositions() -> list[Case]:
              api="paddle.linalg.matrix_power", api_kwargs={"n": 4}),
         Case("determinant_api", "determinant", {"Input": _matrices((3, 3), "float32", 18)},
              api="paddle.linalg.det"),
+        *(Case(f"slogdet_v2_{dt}", "slogdet_v2", {"x": _matrices((2, 3, 3), dt, 23)})
+          for dt in (*FLOATS, *COMPLEX)),
+        Case("slogdet_v2_singular", "slogdet_v2", {"x": In((3, 3), "float32", values=singular)}),
+        Case("slogdet_v2_negative", "slogdet_v2", {"x": In((3, 3), "float64", values=negative)}),
+        Case("slogdet_v2_nan", "slogdet_v2",
+             {"x": In((2, 2), "float64", values=[[NAN, 1.0], [1.0, 1.0]])}),
+        Case("slogdet_v2_empty_batch", "slogdet_v2", {"x": In((0, 3, 3), "float64")}),
+        Case("slogdet_v2_0x0", "slogdet_v2", {"x": In((2, 0, 0), "float32")}),
         Case("slogdeterminant_api", "slogdeterminant",
              {"Input": _matrices((2, 3, 3), "float32", 19)}, api="paddle.linalg.slogdet"),
     ]
@@ -294,4 +327,245 @@ def _matmuls() -> list[Case]:
     return cases
 
 
-CASES = [*_matmuls(), *_products(), *_einsums(), *_decompositions()]
+def _norms() -> list[Case]:
+    """norm (L2 normalisation): axes (negative too), epsilon, rows of zeros, edges, empty. Only
+    Out: save_inference_model strips the extra Norm output from the saved op."""
+    cases = [Case(f"norm_{dt}", "norm", {"X": In((3, 4), dt)}, attrs={"axis": 1})
+             for dt in FLOATS]
+    cases += [
+        Case("norm_axis0_3d", "norm", {"X": In((3, 2, 4), "float64")}, attrs={"axis": 0}),
+        Case("norm_axis_neg", "norm", {"X": In((2, 3, 4), "float32")}, attrs={"axis": -2}),
+        Case("norm_1d", "norm", {"X": In((5,), "float32")}, attrs={"axis": 0}),
+        Case("norm_epsilon", "norm", {"X": In((2, 3), "float64", values=[[3, 4, 0], [0, 0, 0]])},
+             attrs={"axis": -1, "epsilon": 1.0}),
+        Case("norm_zero_rows", "norm", {"X": In((2, 3), "float32", values=[[0, 0, 0], [1, 2, 2]])},
+             attrs={"axis": 1}),
+        Case("norm_edges", "norm", {"X": _edges((3, 4), "float32")}, attrs={"axis": 1}),
+        Case("norm_empty", "norm", {"X": In((0, 3), "float32")}, attrs={"axis": 1}),
+        *sweep("l1_norm", ["X"], ["float32"]),
+        Case("l1_norm_3d", "l1_norm", {"X": In((2, 3, 4), "float32")}),
+        Case("norm_is_test", "norm", {"X": In((2, 3, 4), "float64")},
+             attrs={"axis": 2, "is_test": True}),
+    ]
+    return cases
+
+
+def _frobenius_norms() -> list[Case]:
+    """frobenius_norm over Paddle's CPU dtypes (complex: the unconjugated sum of squares),
+    axes, keep_dim, reduce_all, an empty dim, 0-d and empty inputs, overflow and edges.
+    Paddle refuses out-of-range and repeated axes when the op is built (no fixture: the
+    exporter records run-time errors; tests/ops/test_linalg_checks.py)."""
+    cases = []
+    for dt in (*FLOATS, *COMPLEX):
+        cases += [
+            Case(f"frobenius_norm_{dt}", "frobenius_norm", {"X": In((3, 4), dt)},
+                 attrs={"dim": [0, 1]}),
+            Case(f"frobenius_norm_rows_{dt}", "frobenius_norm", {"X": In((2, 3, 4), dt)},
+                 attrs={"dim": [-1]}),
+        ]
+    fro = "frobenius_norm"
+    cases += [
+        Case("frobenius_norm_default_dim", fro, {"X": In((3, 4), "float32")}),
+        Case("frobenius_norm_keep_dim", fro, {"X": In((2, 3, 4), "float64")},
+             attrs={"dim": [0, 2], "keep_dim": True}),
+        Case("frobenius_norm_reduce_all", fro, {"X": In((2, 3, 4), "float32")},
+             attrs={"dim": [0], "reduce_all": True}),
+        Case("frobenius_norm_reduce_all_keep", fro, {"X": In((2, 3), "float32")},
+             attrs={"reduce_all": True, "keep_dim": True}),
+        Case("frobenius_norm_empty_dim", fro, {"X": In((2, 3), "float64")}, attrs={"dim": []}),
+        Case("frobenius_norm_0d", fro, {"X": In((), "float32")}),
+        Case("frobenius_norm_empty", fro, {"X": In((0, 3), "float32")}, attrs={"dim": [0]}),
+        Case("frobenius_norm_empty_all", fro, {"X": In((0, 3), "float32")},
+             attrs={"dim": [0, 1]}),
+        Case("frobenius_norm_overflow", fro,
+             {"X": In((2, 2), "float32", values=[[1e30, 1e30], [1.0, 2.0]])}, attrs={"dim": [1]}),
+        Case("frobenius_norm_edges", fro, {"X": _edges((3, 4), "float32")}, attrs={"dim": [1]}),
+    ]
+    return cases
+
+
+def _spectral() -> list[Case]:
+    """svd, svdvals, eigh, eigvalsh: only the unique outputs are compared (singular values,
+    eigenvalues); the vectors are unique up to a sign / phase LAPACK's implementation picks
+    (tests/ops/test_linalg_ops.py checks that they reconstruct X). Shapes wide, tall,
+    square, batched, empty; zero and rank-deficient matrices; both triangles for eigh.
+    save_inference_model sets eigvalsh's is_test: its saved programs write no vectors."""
+    cases = []
+    for dt in (*FLOATS, *COMPLEX):
+        cases += [
+            Case(f"svd_wide_{dt}", "svd", {"X": In((3, 5), dt)}, fetch=("S",)),
+            Case(f"svd_tall_batched_{dt}", "svd", {"X": In((2, 5, 3), dt)}, fetch=("S",)),
+            Case(f"svd_full_{dt}", "svd", {"X": In((4, 4), dt)}, attrs={"full_matrices": True},
+                 fetch=("S",)),
+            Case(f"eigh_{dt}", "eigh", {"X": In((2, 4, 4), dt)}, fetch=("Eigenvalues",)),
+            Case(f"eigh_upper_{dt}", "eigh", {"X": In((3, 3), dt)}, attrs={"UPLO": "U"},
+                 fetch=("Eigenvalues",)),
+            Case(f"eigvalsh_{dt}", "eigvalsh", {"X": In((2, 4, 4), dt)},
+                 fetch=("Eigenvalues",)),
+            Case(f"eigvalsh_upper_test_{dt}", "eigvalsh", {"X": In((3, 3), dt)},
+                 attrs={"UPLO": "U", "is_test": True}, fetch=("Eigenvalues",)),
+        ]
+    rank1 = [[1.0, 2.0, 3.0], [2.0, 4.0, 6.0], [-1.0, -2.0, -3.0]]
+    cases += [
+        *(Case(f"svdvals_{tag}_{dt}", "svdvals", {"x": In(shape, dt)}) for dt in FLOATS
+          for tag, shape in (("wide", (3, 5)), ("tall_batched", (2, 5, 3)), ("square", (4, 4)))),
+        Case("svdvals_rank1", "svdvals", {"x": In((3, 3), "float64", values=rank1)}),
+        Case("svdvals_empty", "svdvals", {"x": In((2, 0, 3), "float32")}),
+        Case("svdvals_scales", "svdvals",
+             {"x": In((2, 2), "float64", values=[[1e300, 0], [0, 1e-300]])}),
+        Case("svd_full_tall", "svd", {"X": In((2, 5, 3), "float64")},
+             attrs={"full_matrices": True}, fetch=("S",)),
+        Case("svd_rank1", "svd", {"X": In((3, 3), "float64", values=rank1)}, fetch=("S",)),
+        Case("svd_zeros", "svd", {"X": In((3, 2), "float32", values=[[0, 0]] * 3)}),
+        Case("svd_empty", "svd", {"X": In((0, 3), "float32")}),
+        Case("svd_1x1", "svd", {"X": In((4, 1, 1), "float32")}, fetch=("S",)),
+        Case("eigh_1x1", "eigh", {"X": In((3, 1, 1), "float32")}),
+        Case("eigh_diagonal", "eigh",
+             {"X": In((3, 3), "float64", values=[[3, 0, 0], [0, -1, 0], [0, 0, 2]])}),
+        Case("eigh_empty_batch", "eigh", {"X": In((0, 3, 3), "float32")}),
+        Case("eigvalsh_empty_batch", "eigvalsh", {"X": In((0, 2, 2), "float64")},
+             fetch=("Eigenvalues",)),
+    ]
+    return cases
+
+
+def _structured(kind: str, n: int, dtype: str) -> In:
+    """Exact seeded matrices whose eigen-decomposition LAPACK gives in a fixed order:
+    diagonal, upper / lower triangular (eigenvalues: the diagonal)."""
+    rng = np.random.default_rng(n)
+    a = np.round(rng.uniform(-4, 4, (n, n)), 2)
+    a = {"diag": np.diag(np.diag(a)), "upper": np.triu(a), "lower": np.tril(a)}[kind]
+    return In((n, n), dtype, values=a.tolist())
+
+
+def _eigs() -> list[Case]:
+    """eig (values and vectors) and eigvals of general matrices: structured ones (diagonal,
+    triangular, a rotation, 1x1, an empty batch) for every dtype; random ones for float64
+    and complex128 (geev's order and phases agree between Paddle's LAPACK and NumPy's
+    there; for float32 / complex64 random matrices they do not: Paddle's sgeev / cgeev
+    order and phase them otherwise). The sign of zero parts is LAPACK's artefact (not
+    compared). eigvals: random for every dtype (X^T's geev order)."""
+    cases = []
+    for dt in (*FLOATS, *COMPLEX):
+        for kind in ("diag", "upper", "lower"):
+            cases += [Case(f"eig_{kind}_{dt}", "eig", {"X": _structured(kind, 4, dt)},
+                           zero_sign=False),
+                      Case(f"eigvals_{kind}_{dt}", "eigvals", {"X": _structured(kind, 4, dt)})]
+        cases += [
+            Case(f"eig_rotation_{dt}", "eig", {"X": In((2, 2), dt, values=[[0, 1], [-1, 0]])},
+                 zero_sign=False),
+            Case(f"eigvals_{dt}", "eigvals", {"X": In((2, 4, 4), dt)}),
+            Case(f"eigvals_5x5_{dt}", "eigvals", {"X": In((5, 5), dt)}),
+        ]
+    for dt in ("float64", "complex128"):
+        cases += [Case(f"eig_{dt}", "eig", {"X": In((2, 4, 4), dt)}, zero_sign=False),
+                  Case(f"eig_5x5_{dt}", "eig", {"X": In((5, 5), dt)}, zero_sign=False)]
+    cases += [
+        Case("eig_1x1", "eig", {"X": In((3, 1, 1), "float32")}),
+        Case("eig_empty_batch", "eig", {"X": In((0, 3, 3), "float32")}),
+        Case("eigvals_empty_batch", "eigvals", {"X": In((0, 3, 3), "float64")}),
+        Case("eigvals_1x1", "eigvals", {"X": In((1, 1), "complex64")}),
+    ]
+    return cases
+
+
+#: What each lstsq driver writes (Paddle leaves the other outputs unwritten).
+_LSTSQ_FETCH = {"gels": ("Solution", "Residuals"), "gelsy": ("Solution", "Residuals", "Rank"),
+                "gelsd": ("Solution", "Residuals", "Rank", "SingularValues"),
+                "gelss": ("Solution", "Residuals", "Rank", "SingularValues")}
+
+
+def _lstsq(name: str, x: In, y: In, driver: str, **attrs) -> Case:
+    return Case(f"lstsq_{name}", "lstsq", {"X": x, "Y": y}, attrs={"driver": driver, **attrs},
+                outputs=("Residuals",), fetch=_LSTSQ_FETCH[driver])
+
+
+def _lstsqs() -> list[Case]:
+    """lstsq per driver (what each writes): tall (Residuals), wide (minimum norm, empty
+    Residuals), batched, and a rank-deficient X with rcond 0.5 (with rcond 0 its tiny
+    singular value's fate is the LAPACK build's: not a case)."""
+    rank1 = [[1.0, 2.0], [2.0, 4.0], [3.0, 6.0]]
+    cases = []
+    for dt in FLOATS:
+        for drv in _LSTSQ_FETCH:
+            cases += [
+                _lstsq(f"tall_{drv}_{dt}", In((5, 3), dt), In((5, 2), dt), drv),
+                _lstsq(f"wide_{drv}_{dt}", In((3, 5), dt), In((3, 2), dt), drv),
+                _lstsq(f"batched_{drv}_{dt}", In((2, 4, 3), dt), In((2, 4, 1), dt), drv),
+            ]
+    for drv in ("gelsy", "gelsd", "gelss"):
+        cases.append(_lstsq(f"rank_deficient_{drv}", In((3, 2), "float64", values=rank1),
+                            In((3, 1), "float64", values=[[1.0], [2.0], [4.0]]), drv,
+                            rcond=0.5))
+    return cases
+
+
+def _lu_solves() -> list[Case]:
+    """lu_solve from packed factors (strictly lower part: L, upper part: U, diagonal
+    shifted away from zero) and 1-based pivots as getrf writes them: trans N / T / C (and
+    an unknown letter, which Paddle reads as C), batches, a zero pivot of U (inf, not
+    checked); empty inputs raise."""
+    piv3, piv23 = [3, 3, 3], [[2, 3, 3], [1, 2, 3]]
+    cases = []
+    for dt in (*FLOATS, *COMPLEX):
+        for trans in ("N", "T", "C"):
+            cases.append(Case(f"lu_solve_{trans}_{dt}", "lu_solve", {
+                "b": In((2, 3, 2), dt), "lu": _matrices((2, 3, 3), dt, 20, shift=3),
+                "pivots": In((2, 3), "int32", values=piv23)}, attrs={"trans": trans}))
+    cases += [
+        Case("lu_solve_unbatched", "lu_solve", {"b": In((3, 4), "float64"),
+                                                "lu": _matrices((3, 3), "float64", 21, shift=3),
+                                                "pivots": In((3,), "int32", values=piv3)},
+             attrs={"trans": "N"}),
+        Case("lu_solve_other_letter", "lu_solve", {
+            "b": In((3, 1), "complex128"), "lu": _matrices((3, 3), "complex128", 22, shift=3),
+            "pivots": In((3,), "int32", values=piv3)}, attrs={"trans": "X"}),
+        Case("lu_solve_zero_pivot", "lu_solve", {
+            "b": In((2, 1), "float64", values=[[1.0], [1.0]]),
+            "lu": In((2, 2), "float64", values=[[2.0, 4.0], [0.5, 0.0]]),
+            "pivots": In((2,), "int32", values=[2, 2])}, attrs={"trans": "N"}),
+        Case("lu_solve_empty", "lu_solve", {
+            "b": In((0, 3, 2), "float32"), "lu": In((0, 3, 3), "float32"),
+            "pivots": In((0, 3), "int32")}, attrs={"trans": "N"}, raises="greater than 0"),
+    ]
+    return cases
+
+
+def _rank_cases() -> list[Case]:
+    """matrix_rank_atol_rtol: singular values 4, 2, 1, 1e-8 (and a tenth of them) against
+    atol alone (0: the eps-relative default, > 0 or < 0: no relative part), atol with
+    rtol, per-batch and broadcast tolerances, hermitian (|eigenvalues|), complex, empty."""
+    diag = np.diag([4.0, 2.0, 1.0, 1e-8])
+    pair = np.stack([diag, diag / 10]).tolist()
+
+    def case(name, dt, atol, rtol=None, x=None, **attrs):
+        tdt = dt.replace("complex64", "float32").replace("complex128", "float64")
+        inputs = {"x": x or In((2, 4, 4), dt, values=pair),
+                  "atol": In(np.shape(atol), tdt, values=atol)}
+        if rtol is not None:
+            inputs["rtol"] = In(np.shape(rtol), tdt, values=rtol)
+        return Case(f"matrix_rank_atol_rtol_{name}", "matrix_rank_atol_rtol", inputs,
+                    attrs=attrs)
+
+    cases = [case(f"atol0_{dt}", dt, 0.0) for dt in (*FLOATS, *COMPLEX)]
+    cases += [case(f"rtol_{dt}", dt, 0.5, 0.3) for dt in (*FLOATS, *COMPLEX)]
+    cases += [
+        case("atol_tiny", "float32", 1e-9),
+        case("atol_negative", "float32", -1.0),
+        case("atol_per_batch", "float64", [1.5, 0.15]),
+        case("atol_zero_or_not", "float32", [0.0, 1e-12]),
+        case("atol_broadcast", "float64", [[1.5], [0.1]]),
+        case("rtol_zero", "float64", 0.5, 0.0),
+        case("rtol_per_batch", "float64", 0.0, [0.3, 0.0]),
+        case("random", "float64", 0.0, x=In((3, 3, 5), "float64")),
+        case("hermitian", "float64", 2.5, x=In((2, 2), "float64", values=[[2, 1], [1, -3]]),
+             hermitian=True),
+        case("empty_batch", "float64", 0.0, x=In((0, 3, 3), "float64")),
+        case("empty_matrix", "float32", 0.0, x=In((2, 0, 3), "float32")),
+    ]
+    return cases
+
+
+CASES = [*_matmuls(), *_products(), *_einsums(), *_decompositions(), *_norms(),
+         *_frobenius_norms(), *_spectral(), *_eigs(), *_lstsqs(), *_lu_solves(),
+         *_rank_cases()]

@@ -158,4 +158,14 @@ CASES = [
       for dtype in FLOATS for p, tag in ((INF, "pinf"), (-INF, "pneginf"), (2.0, "p2"))],
     Case("p_norm_big_float32", "p_norm", {"X": In((2, 64), "float32", -100, 100)},
          attrs={"axis": 1, "porder": 2.0}),
+    # -- variance: the population variance (mean of squared deviations) ------------------------
+    *sweep("variance", ["x"], FLOATS),
+    *[Case(f"variance_{tag}_{dtype}", "variance", {"x": In((2, 3, 4), dtype)}, attrs=attrs)
+      for dtype in FLOATS for tag, attrs in (
+          ("axis1", {"axis": [1]}), ("axes_keep", {"axis": [0, -1], "keepdim": True}),
+          ("all_keep", {"keepdim": True}), ("every_axis", {"axis": [0, 1, 2]}))],
+    Case("variance_empty_axis0_float32", "variance", {"x": In((0, 3), "float32")},
+         attrs={"axis": [0]}),
+    Case("variance_offset_float64", "variance",
+         {"x": In((3, 5), "float64", 1e6, 1e6 + 1)}, attrs={"axis": [1]}),
 ]

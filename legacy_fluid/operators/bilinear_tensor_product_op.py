@@ -1,0 +1,53 @@
+"""bilinear_tensor_product: Out[b, s] = X[b] Weight[s] Y[b]^T + Bias[0, s] (PHI: bilinear).
+Math in phi.kernels.funcs.linalg."""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from phi.common import DataType
+from phi.kernels.funcs import linalg as la_funcs
+
+
+class BilinearTensorProductOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "[B, M]")
+        self.add_input("Y", "[B, N]")
+        self.add_input("Weight", "[S, M, N]")
+        self.add_input("Bias", "[1, S]", dispensable=True)
+        self.add_output("Out", "[B, S]")
+
+
+class BilinearTensorProductOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        bias = ctx.get_input_dim("Bias") if ctx.has_input("Bias") else None
+        ctx.set_output_dim("Out", la_funcs.bilinear_out_dims(
+            ctx.get_input_dim("X"), ctx.get_input_dim("Y"), ctx.get_input_dim("Weight"), bias))
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+
+
+class BilinearTensorProductKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        weight = ctx.input("Weight")
+        bias = ctx.input("Bias")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        la_funcs.bilinear(ctx.xp, x.data, y.data, weight.data,
+                          None if bias is None else bias.data, data)
+
+
+register_operator("bilinear_tensor_product", BilinearTensorProductOp,
+                  BilinearTensorProductOpMaker)
+for _backend in ("CPU", "GPU"):
+    for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
+        register_op_kernel("bilinear_tensor_product", _backend, BilinearTensorProductKernel,
+                           _dtype)
+
+#: Parity / `migrate --verify` inputs (see compat.coverage.parity.explicit_cases).
+VERIFY_CASES = [{"name": "with bias", "inputs": {"X": (3, 4), "Y": (3, 5),
+                                                 "Weight": (2, 4, 5), "Bias": (1, 2)}}]

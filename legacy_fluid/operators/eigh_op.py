@@ -1,0 +1,51 @@
+"""eigh: ascending real eigenvalues and column eigenvectors of a Hermitian X [..., n, n]
+read from its UPLO triangle. Math in phi.kernels.funcs.linalg_matrix."""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.kernels.funcs import linalg_matrix as mat_funcs
+from phi.kernels.funcs.unary_math import abs_out_dtype
+
+
+class EighOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "Hermitian matrices [..., n, n] (one triangle is read)")
+        self.add_output("Eigenvalues", "[..., n], ascending, real")
+        self.add_output("Eigenvectors", "[..., n, n], the eigenvectors as columns")
+        self.add_attr("UPLO", AttrType.STRING, "L", "the triangle read: L (lower) or U")
+
+
+class EighOp(OperatorWithKernel):
+    """Also eigvalsh's operator (legacy_fluid/operators/eigvalsh_op.py)."""
+
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        w_dims, v_dims = mat_funcs.eigh_out_dims(ctx.get_input_dim("X"), ctx.attr("UPLO"))
+        ctx.set_output_dim("Eigenvalues", w_dims)
+        ctx.set_output_dtype("Eigenvalues", abs_out_dtype(ctx.get_input_dtype("X")))
+        if ctx.has_output("Eigenvectors"):
+            ctx.set_output_dim("Eigenvectors", v_dims)
+            ctx.set_output_dtype("Eigenvectors", ctx.get_input_dtype("X"))
+
+
+class EighKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        eigenvalues = ctx.output("Eigenvalues")
+        eigenvectors = ctx.output("Eigenvectors")
+        uplo = ctx.attr("UPLO")
+        mat_funcs.eigh(ctx.xp, x.data, uplo,
+                       eigenvalues.mutable_data(ctx.place, abs_out_dtype(x.dtype)),
+                       eigenvectors.mutable_data(ctx.place, x.dtype))
+
+
+register_operator("eigh", EighOp, EighOpMaker)
+for _backend in ("CPU", "GPU"):
+    for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128):
+        register_op_kernel("eigh", _backend, EighKernel, _dtype)

@@ -1,0 +1,44 @@
+"""slogdet_v2: the sign (x's type; det / |det| for complex) and log|det| (real) of square
+matrices x [..., n, n] as two outputs. Math in phi.kernels.funcs.linalg_matrix."""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from phi.common import DataType
+from phi.kernels.funcs import linalg_matrix as mat_funcs
+from phi.kernels.funcs.unary_math import abs_out_dtype
+
+
+class SlogdetV2OpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("x", "square matrices [..., n, n]")
+        self.add_output("sign", "the determinants' signs [...]")
+        self.add_output("logdet", "log|det| [...], real")
+
+
+class SlogdetV2Op(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        dims = mat_funcs.slogdet_out_dims(ctx.get_input_dim("x"))[1:]
+        dtype = ctx.get_input_dtype("x")
+        for slot, slot_dtype in (("sign", dtype), ("logdet", abs_out_dtype(dtype))):
+            ctx.set_output_dim(slot, dims)
+            ctx.set_output_dtype(slot, slot_dtype)
+
+
+class SlogdetV2Kernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("x")
+        sign = ctx.output("sign")
+        logdet = ctx.output("logdet")
+        mat_funcs.slogdet_v2(ctx.xp, x.data, sign.mutable_data(ctx.place, x.dtype),
+                             logdet.mutable_data(ctx.place, abs_out_dtype(x.dtype)))
+
+
+register_operator("slogdet_v2", SlogdetV2Op, SlogdetV2OpMaker)
+for _backend in ("CPU", "GPU"):
+    for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128):
+        register_op_kernel("slogdet_v2", _backend, SlogdetV2Kernel, _dtype)

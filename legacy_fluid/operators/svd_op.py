@@ -1,0 +1,50 @@
+"""svd: X [..., M, N] = U diag(S) VH (S descending, real; U / VH reduced or full). Math
+in phi.kernels.funcs.linalg_matrix."""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.kernels.funcs import linalg_matrix as mat_funcs
+from phi.kernels.funcs.unary_math import abs_out_dtype
+
+
+class SvdOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "matrices [..., M, N]")
+        self.add_output("U", "left singular vectors [..., M, K] ([..., M, M] if full)")
+        self.add_output("S", "singular values [..., K], descending, real")
+        self.add_output("VH", "right singular vectors [..., K, N] ([..., N, N] if full)")
+        self.add_attr("full_matrices", AttrType.BOOLEAN, False, "square U and VH")
+
+
+class SvdOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        dims = mat_funcs.svd_out_dims(ctx.get_input_dim("X"), ctx.attr("full_matrices"))
+        dtype = ctx.get_input_dtype("X")
+        for slot, slot_dims in zip(("U", "S", "VH"), dims):
+            ctx.set_output_dim(slot, slot_dims)
+            ctx.set_output_dtype(slot, abs_out_dtype(dtype) if slot == "S" else dtype)
+
+
+class SvdKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        u = ctx.output("U")
+        s = ctx.output("S")
+        vh = ctx.output("VH")
+        full_matrices = ctx.attr("full_matrices")
+        mat_funcs.svd(ctx.xp, x.data, full_matrices, u.mutable_data(ctx.place, x.dtype),
+                      s.mutable_data(ctx.place, abs_out_dtype(x.dtype)),
+                      vh.mutable_data(ctx.place, x.dtype))
+
+
+register_operator("svd", SvdOp, SvdOpMaker)
+for _backend in ("CPU", "GPU"):
+    for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128):
+        register_op_kernel("svd", _backend, SvdKernel, _dtype)
