@@ -1,5 +1,5 @@
 """Indexing math shared by the PHI and legacy kernels: gather_nd, index_select, index_sample,
-take_along_axis, put_along_axis, scatter, masked_fill, masked_select and nonzero.
+take_along_axis, put_along_axis, scatter, index_add, masked_fill, masked_select and nonzero.
 
 Index tensors are int32 or int64 on the array's device. Ids are checked against their
 range before anything is written (Paddle raises there too); negative ids count from the
@@ -237,6 +237,31 @@ def scatter(xp: Any, x: Any, ids: Any, updates: Any, overwrite: bool, out: Any) 
         return
     out[flat_ids] = 0
     xp.add.at(out, flat_ids, slices[:flat_ids.size])
+
+
+def index_add_dims(x_dims: Sequence[int], index_dims: Sequence[int],
+                   add_value_dims: Sequence[int], axis: int) -> tuple[int, ...]:
+    """x's dims, once index is 1-D and add_value is x's dims with `axis` the id count."""
+    axis = normalize_axis("index_add", axis, len(x_dims))
+    if len(index_dims) != 1:
+        raise ValueError(f"index_add: Index must be 1-D, got dims {list(index_dims)}")
+    want = [int(d) for d in x_dims]
+    want[axis] = int(index_dims[0])
+    if [int(d) for d in add_value_dims] != want:
+        raise ValueError(f"index_add: AddValue dims {list(add_value_dims)} must be X's "
+                         f"{list(x_dims)} with axis {axis} the id count: {want}")
+    return tuple(int(d) for d in x_dims)
+
+
+def index_add(xp: Any, x: Any, index: Any, add_value: Any, axis: int, out: Any) -> None:
+    """out = x with add_value's slice i added to x's slice index[i] along `axis`, in order
+    (repeated ids add up)."""
+    index_add_dims(x.shape, index.shape, add_value.shape, axis)
+    axis = normalize_axis("index_add", axis, x.ndim)
+    ids = checked_ids(xp, "index_add", index, int(x.shape[axis]))
+    out[...] = x
+    moved = xp.moveaxis(out, axis, 0)  # a view: the adds land in out
+    xp.add.at(moved, ids, xp.moveaxis(add_value, axis, 0))
 
 
 # -- masks -------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 """Indexing: gather_nd, index_select, index_sample, take_along_axis, put_along_axis, scatter,
-masked_fill, masked_select and where_index (Paddle's nonzero).
+index_add, masked_fill, masked_select and where_index (Paddle's nonzero).
 
 Index tensors are int32 or int64; negative ids count from the end where Paddle allows them
 (gather_nd, index_select, take_along_axis, put_along_axis, scatter) and raise where it
@@ -197,6 +197,37 @@ def _scatter() -> list[Case]:
     ]
 
 
+def _index_add() -> list[Case]:
+    cases = [Case(f"index_add_{d}", "index_add",
+                  {"X": data((4, 3), d), "Index": ids([3, 0, 3, -1, 1]),
+                   "AddValue": data((5, 3), d)}) for d in
+             ("float16", "float32", "float64", "int32", "int64")]
+    return [
+        *cases,
+        Case("index_add_axis1_int32_ids", "index_add",
+             {"X": data((2, 4, 3), "float32"), "Index": ids([1, -4, 1], "int32"),
+              "AddValue": data((2, 3, 3), "float32")}, attrs={"axis": 1}),
+        Case("index_add_axis_neg", "index_add",
+             {"X": data((2, 3, 4), "int64"), "Index": ids([0, 0, 3, 2, 0, -2]),
+              "AddValue": data((2, 3, 6), "int64")}, attrs={"axis": -1}),
+        Case("index_add_1d", "index_add",
+             {"X": data((5,), "float64"), "Index": ids([4, 4, 4]),
+              "AddValue": data((3,), "float64")}),
+        Case("index_add_empty_ids", "index_add",
+             {"X": data((4, 3), "float32"), "Index": In((0,), "int64"),
+              "AddValue": In((4, 0), "float32")}, attrs={"axis": 1}),
+        Case("index_add_empty_x", "index_add",
+             {"X": In((0, 3), "float32"), "Index": ids([1, 2]),
+              "AddValue": In((0, 2), "float32")}, attrs={"axis": 1}),
+        Case("index_add_out_of_range", "index_add",
+             {"X": data((4, 3), "float32"), "Index": ids([4, 0]),
+              "AddValue": data((2, 3), "float32")}, raises="expected >= -4 and < 4"),
+        Case("index_add_below_range", "index_add",
+             {"X": data((4, 3), "int32"), "Index": ids([0, -5], "int32"),
+              "AddValue": data((2, 3), "int32")}, raises="expected >= -4 and < 4"),
+    ]
+
+
 def _masked_fill() -> list[Case]:
     cases = [Case(f"masked_fill_{d}", "masked_fill",
                   {"x": data((3, 4), d), "mask": In((3, 4), "bool"), "value": data((), d,
@@ -265,4 +296,5 @@ def _where_index() -> list[Case]:
 
 
 CASES = [*_gather_nd(), *_index_select(), *_index_sample(), *_take_along_axis(),
-         *_put_along_axis(), *_scatter(), *_masked_fill(), *_masked_select(), *_where_index()]
+         *_put_along_axis(), *_scatter(), *_index_add(), *_masked_fill(), *_masked_select(),
+         *_where_index()]
