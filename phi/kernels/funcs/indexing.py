@@ -1,5 +1,6 @@
 """Indexing math shared by the PHI and legacy kernels: gather_nd, index_select, index_sample,
-take_along_axis, put_along_axis, scatter, index_add, masked_fill, masked_select and nonzero.
+take_along_axis, put_along_axis, scatter, index_add, index_put,
+masked_fill, masked_select and nonzero.
 
 Index tensors are int32 or int64 on the array's device. Ids are checked against their
 range before anything is written (Paddle raises there too); negative ids count from the
@@ -14,8 +15,9 @@ from typing import Any
 
 import numpy as np
 
+from phi.common import DataType
 from phi.common.vocabulary import Vocabulary
-from phi.kernels.funcs.common import to_host
+from phi.kernels.funcs.common import quiet, to_host
 
 
 def checked_ids(xp: Any, op: str, ids: Any, size: int, *, negative: bool = True,
@@ -261,7 +263,66 @@ def index_add(xp: Any, x: Any, index: Any, add_value: Any, axis: int, out: Any) 
     ids = checked_ids(xp, "index_add", index, int(x.shape[axis]))
     out[...] = x
     moved = xp.moveaxis(out, axis, 0)  # a view: the adds land in out
-    xp.add.at(moved, ids, xp.moveaxis(add_value, axis, 0))
+    with quiet(xp):  # inf + -inf is NaN, as in Paddle
+        xp.add.at(moved, ids, xp.moveaxis(add_value, axis, 0))
+
+
+#: index_put's kernels: every element type (Paddle 3.3.1 registers them all on CPU).
+INDEX_PUT_TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
+                   DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32,
+                   DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128]
+
+
+def index_put_coords(xp: Any, x_dims: Sequence[int], indices: Sequence[Any]) -> tuple[Any, ...]:
+    """index_put's indices as one checked, wrapped int64 array per leading axis of x, all of
+    one broadcast shape: a bool index stands for the coordinates of its true elements over
+    as many axes as it has dims (NumPy's advanced indexing)."""
+    coords: list[Any] = []
+    for i, index in enumerate(indices):
+        if index.dtype.kind == "b":
+            axes = tuple(int(d) for d in x_dims[len(coords):len(coords) + index.ndim])
+            if tuple(index.shape) != axes:
+                raise ValueError(f"index_put: bool indices[{i}] dims {list(index.shape)} must "
+                                 f"match x's dims {list(axes)} at axis {len(coords)}")
+            coords.extend(xp.nonzero(index))
+        elif index.dtype.kind in "iu":
+            coords.append(index)
+        else:
+            raise TypeError(f"index_put: indices[{i}] must be bool, int32 or int64, got "
+                            f"{index.dtype}")
+    if len(coords) > len(x_dims):
+        raise ValueError(f"index_put: {len(coords)} indexed axes for x of rank {len(x_dims)}")
+    shape = ()
+    for c in coords:
+        shape = broadcast_dims("index_put", shape, c.shape)
+    return tuple(checked_ids(xp, "index_put", xp.broadcast_to(c, shape), int(x_dims[d]),
+                             what=f"the index of axis {d}") for d, c in enumerate(coords))
+
+
+def index_put(xp: Any, x: Any, indices: Sequence[Any], value: Any, accumulate: bool,
+              out: Any) -> None:
+    """out = x with value (broadcast to the indexed elements) written at x[indices] (the
+    last of repeated targets wins) or, with `accumulate`, added there (repeats add up)."""
+    coords = index_put_coords(xp, x.shape, indices)
+    depth = len(coords)
+    target = (*(coords[0].shape if coords else ()), *x.shape[depth:])
+    try:
+        values = xp.broadcast_to(value, target)
+    except ValueError:
+        raise ValueError(f"index_put: value dims {list(value.shape)} do not broadcast to the "
+                         f"indexed dims {list(target)}") from None
+    out[...] = x
+    if values.size == 0:
+        return
+    if accumulate:
+        with quiet(xp):  # inf + -inf is NaN, as in Paddle
+            xp.add.at(out, coords, values)
+        return
+    rows = out.reshape((-1, *x.shape[depth:]))  # a view: one row per indexed position
+    flat = xp.ravel_multi_index(coords, x.shape[:depth]).reshape(-1) if depth else \
+        xp.zeros(1, np.int64)
+    targets, last = last_wins(xp, flat)
+    rows[targets] = values.reshape((-1, *x.shape[depth:]))[last]
 
 
 # -- masks -------------------------------------------------------------------------------------
