@@ -105,18 +105,20 @@ def strided_slice(xp: Any, x: Any, axes: Sequence[int], starts: Sequence[int],
 
 # -- unbind, flip, roll ------------------------------------------------------------------------
 
-def unbind_dims(x_dims: Sequence[int], axis: int, count: int) -> list[tuple[int, ...]]:
+def unbind_dims(x_dims: Sequence[int], axis: int, count: int,
+                op: str = "unbind") -> list[tuple[int, ...]]:
     """x's dims without `axis`, once per output (there must be x.dims[axis] of them)."""
-    axis = _axis("unbind", axis, len(x_dims))
+    axis = _axis(op, axis, len(x_dims))
     if count != x_dims[axis]:
-        raise ValueError(f"unbind: {count} outputs for an axis of size {x_dims[axis]}")
+        raise ValueError(f"{op}: {count} outputs for an axis of size {x_dims[axis]}")
     dims = tuple(int(d) for i, d in enumerate(x_dims) if i != axis)
     return [dims] * count
 
 
-def unbind(xp: Any, x: Any, axis: int, outs: Sequence[Any]) -> None:
-    axis = _axis("unbind", axis, x.ndim)
-    unbind_dims(x.shape, axis, len(outs))
+def unbind(xp: Any, x: Any, axis: int, outs: Sequence[Any], op: str = "unbind") -> None:
+    """outs[i] = x's slice i along `axis` (unbind, unstack)."""
+    axis = _axis(op, axis, x.ndim)
+    unbind_dims(x.shape, axis, len(outs), op)
     for i, out in enumerate(outs):  # one copy per output slice
         if out is not None:
             out[...] = xp.take(x, i, axis=axis)
