@@ -1,4 +1,4 @@
-"""InferMeta of the manipulation family (unstack)."""
+"""InferMeta of the manipulation family (unstack, multiplex)."""
 
 from __future__ import annotations
 
@@ -11,3 +11,9 @@ def unstack_infer_meta(x: MetaTensor, axis: int, num: int, y: list[MetaTensor]) 
     for meta, dims in zip(y, manip_funcs.unstack_dims(x.dims(), axis, num, len(y))):
         meta.set_dims(dims)
         meta.set_dtype(x.dtype())
+
+
+def multiplex_infer_meta(x: list[MetaTensor], ids: MetaTensor, out: MetaTensor) -> None:
+    """out: [ids.dims[0], *x[0].dims[1:]] (candidates and ids checked); x[0]'s dtype."""
+    out.set_dims(manip_funcs.multiplex_dims([t.dims() for t in x], ids.dims()))
+    out.set_dtype(x[0].dtype())

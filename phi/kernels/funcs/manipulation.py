@@ -1,12 +1,15 @@
 """Manipulation math shared by the PHI and legacy kernels of the manipulation family:
-unstack. Functions of `xp` (NumPy or CuPy)."""
+unstack, multiplex. Functions of `xp` (NumPy or CuPy)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
+
 from phi.kernels.funcs import manipulation_ext
+from phi.kernels.funcs.common import to_host
 
 
 def unstack_dims(x_dims: Sequence[int], axis: int, num: int,
@@ -21,3 +24,35 @@ def unstack(xp: Any, x: Any, axis: int, num: int, outs: Sequence[Any]) -> None:
     """outs[i] = x's slice i along `axis`."""
     unstack_dims(x.shape, axis, num, len(outs))
     manipulation_ext.unbind(xp, x, axis, outs, "unstack")
+
+
+def multiplex_dims(x_dims: Sequence[Sequence[int]], ids_dims: Sequence[int]) -> tuple[int, ...]:
+    """[ids.dims[0], *x[0].dims[1:]]: ids is [N, 1]; two or more candidates of one dims, rank
+    2 or more, with at least N rows."""
+    if len(ids_dims) != 2 or ids_dims[1] != 1:
+        raise ValueError(f"multiplex: Ids must be [N, 1], got dims {list(ids_dims)}")
+    if len(x_dims) < 2:
+        raise ValueError(f"multiplex: needs more than one candidate X, got {len(x_dims)}")
+    first = [int(d) for d in x_dims[0]]
+    if any([int(d) for d in dims] != first for dims in x_dims):
+        raise ValueError(f"multiplex: the candidates X must have one dims, got "
+                         f"{[list(d) for d in x_dims]}")
+    if len(first) < 2 or first[0] < ids_dims[0]:
+        raise ValueError(f"multiplex: candidates {first} must have rank >= 2 and at least "
+                         f"Ids' {ids_dims[0]} rows")
+    return (int(ids_dims[0]), *first[1:])
+
+
+def multiplex(xp: Any, xs: Sequence[Any], ids: Any, out: Any) -> None:
+    """out[i] = xs[ids[i, 0]][i] (ids int32 in [0, len(xs)))."""
+    multiplex_dims([x.shape for x in xs], ids.shape)
+    if ids.dtype != np.int32:
+        raise TypeError(f"multiplex: Ids must be int32 (Paddle's kernel reads int32), got "
+                        f"{ids.dtype}")
+    host = to_host(ids)
+    if host.size and (int(host.min()) < 0 or int(host.max()) >= len(xs)):
+        raise IndexError(f"multiplex: Ids must be nonnegative and less than the number of "
+                         f"candidate tensors {len(xs)}, got {host.reshape(-1).tolist()}")
+    rows = int(ids.shape[0])
+    picked = ids.reshape(-1).astype(np.int64)
+    out[...] = xp.stack([x[:rows] for x in xs])[picked, xp.arange(rows)]

@@ -1,12 +1,16 @@
-"""Manipulation: unstack.
+"""Manipulation: unstack, multiplex.
 
 unstack: X's slices along `axis` (negative: from the end), the axis dropped; the program
 holds `num` = X.dims[axis] outputs Y (Paddle checks the count against `num` while the
 program is built).
+
+multiplex: Out[i] = X[Ids[i, 0]][i] over two or more candidates X of one dims; Ids is int32
+[N, 1] (Paddle's kernel reads int32: int64 ids raise), N at most the candidates' rows; ids
+outside [0, len(X)) raise.
 """
 
-from ._inputs import data
-from .spec import Case
+from ._inputs import data, ids
+from .spec import Case, In
 
 
 def _unstack_counts(attrs: dict) -> int:
@@ -33,4 +37,22 @@ def _unstack() -> list[Case]:
     ]
 
 
-CASES = [*_unstack()]
+def _multiplex() -> list[Case]:
+    def case(tag: str, xs: list[In], picks: In, **kw) -> Case:
+        return Case(f"multiplex_{tag}", "multiplex", {"X": xs, "Ids": picks}, **kw)
+
+    picks = ids([[2], [0], [1], [2]], "int32")
+    return [
+        *(case(d, [data((4, 3), d)] * 3, picks) for d in
+          ("int32", "int64", "float32", "float64", "complex64", "complex128")),
+        case("fewer_ids", [data((5, 2, 2), "float32")] * 2, ids([[1], [0], [1]], "int32")),
+        case("empty_ids", [data((3, 2), "float64")] * 2, In((0, 1), "int32")),
+        case("negative_id", [data((3, 2), "float32")] * 2, ids([[0], [-1], [1]], "int32"),
+             raises="nonnegative"),
+        case("id_past_candidates", [data((3, 2), "float32")] * 2, ids([[0], [2], [1]], "int32"),
+             raises="candidate tensors"),
+        case("int64_ids", [data((3, 2), "float32")] * 2, ids([[0], [1], [1]]), raises="int32"),
+    ]
+
+
+CASES = [*_unstack(), *_multiplex()]
