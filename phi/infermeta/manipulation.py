@@ -1,4 +1,4 @@
-"""InferMeta of the manipulation family (unstack, multiplex)."""
+"""InferMeta of the manipulation family (unstack, multiplex, reverse)."""
 
 from __future__ import annotations
 
@@ -17,3 +17,9 @@ def multiplex_infer_meta(x: list[MetaTensor], ids: MetaTensor, out: MetaTensor) 
     """out: [ids.dims[0], *x[0].dims[1:]] (candidates and ids checked); x[0]'s dtype."""
     out.set_dims(manip_funcs.multiplex_dims([t.dims() for t in x], ids.dims()))
     out.set_dtype(x[0].dtype())
+
+
+def reverse_infer_meta(x: MetaTensor, axis: list[int], out: MetaTensor) -> None:
+    """out: x's meta (the axes checked: not empty, in range)."""
+    manip_funcs.reverse_axes(len(x.dims()), axis)
+    out.share_meta(x)

@@ -1,5 +1,5 @@
 """Manipulation math shared by the PHI and legacy kernels of the manipulation family:
-unstack, multiplex. Functions of `xp` (NumPy or CuPy)."""
+unstack, multiplex, reverse. Functions of `xp` (NumPy or CuPy)."""
 
 from __future__ import annotations
 
@@ -56,3 +56,16 @@ def multiplex(xp: Any, xs: Sequence[Any], ids: Any, out: Any) -> None:
     rows = int(ids.shape[0])
     picked = ids.reshape(-1).astype(np.int64)
     out[...] = xp.stack([x[:rows] for x in xs])[picked, xp.arange(rows)]
+
+
+def reverse_axes(rank: int, axis: Sequence[int]) -> tuple[int, ...]:
+    """`axis` normalized, each axis once (a repeated axis is reversed once, as Paddle does);
+    an empty list or an axis out of range raises."""
+    if not axis:
+        raise ValueError("reverse: 'axis' can not be empty")
+    return tuple(sorted({manipulation_ext.normalized_axis("reverse", int(a), rank)
+                         for a in axis}))
+
+
+def reverse(xp: Any, x: Any, axis: Sequence[int], out: Any) -> None:
+    out[...] = xp.flip(x, axis=reverse_axes(x.ndim, axis))

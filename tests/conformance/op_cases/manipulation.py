@@ -1,4 +1,4 @@
-"""Manipulation: unstack, multiplex.
+"""Manipulation: unstack, multiplex, reverse.
 
 unstack: X's slices along `axis` (negative: from the end), the axis dropped; the program
 holds `num` = X.dims[axis] outputs Y (Paddle checks the count against `num` while the
@@ -7,6 +7,10 @@ program is built).
 multiplex: Out[i] = X[Ids[i, 0]][i] over two or more candidates X of one dims; Ids is int32
 [N, 1] (Paddle's kernel reads int32: int64 ids raise), N at most the candidates' rows; ids
 outside [0, len(X)) raise.
+
+reverse: X with the axes in `axis` reversed (negative: from the end; a repeated axis is
+reversed once); an empty `axis` or one out of range raises while the program is built
+(tests/ops/test_manipulation_ops.py).
 """
 
 from ._inputs import data, ids
@@ -55,4 +59,18 @@ def _multiplex() -> list[Case]:
     ]
 
 
-CASES = [*_unstack(), *_multiplex()]
+def _reverse() -> list[Case]:
+    def case(tag: str, x: In, axis: list[int], **kw) -> Case:
+        return Case(f"reverse_{tag}", "reverse", {"X": x}, attrs={"axis": axis}, **kw)
+
+    return [
+        *(case(d, data((3, 4), d), [0]) for d in
+          ("bool", "uint8", "int32", "int64", "float32", "float64")),
+        case("both_axes", data((2, 3, 4), "float32"), [2, 0]),
+        case("negative_axis", data((2, 3, 4), "int64"), [-1, -2]),
+        case("repeated_axis", data((3, 4), "float64"), [1, 1, -1]),
+        case("empty", In((0, 3), "float32"), [1]),
+    ]
+
+
+CASES = [*_unstack(), *_multiplex(), *_reverse()]

@@ -1,0 +1,29 @@
+"""Manipulation family beyond the Paddle fixtures: inputs Paddle 3.3.1 refuses while the
+program is built (no fixture can hold them); fluidphi refuses them on both paths."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from tests.ops.op_helpers import assert_refused
+
+
+def test_reverse_refuses_empty_or_out_of_range_axes() -> None:
+    x = np.zeros((3, 4), np.float32)
+    assert_refused("reverse", {"X": x}, {"axis": []}, ("Out",), "can not be empty")
+    assert_refused("reverse", {"X": x}, {"axis": [2]}, ("Out",), "axis 2 is out of range")
+    assert_refused("reverse", {"X": x}, {"axis": [-3]}, ("Out",), "axis -3 is out of range")
+    assert_refused("reverse", {"X": np.float32(1.0)}, {"axis": [0]}, ("Out",), "out of range")
+
+
+def test_unstack_and_multiplex_refuse_what_paddle_does_while_building() -> None:
+    x = np.zeros((3, 4), np.float32)
+    assert_refused("unstack", {"X": x}, {"axis": 0, "num": 2}, {"Y": 3}, "attribute num is 2")
+    assert_refused("unstack", {"X": x}, {"axis": 1, "num": 3}, {"Y": 3},
+                   "3 outputs for an axis of size 4")
+    ids = np.array([[0], [1], [1], [0]], np.int32)
+    assert_refused("multiplex", {"X": [x, x], "Ids": ids}, {}, ("Out",), "at least Ids' 4 rows")
+    assert_refused("multiplex", {"X": [x], "Ids": ids[:3]}, {}, ("Out",),
+                   "more than one candidate")
+    assert_refused("multiplex", {"X": [x, x], "Ids": ids.reshape(-1)}, {}, ("Out",),
+                   "must be \\[N, 1\\]")
