@@ -1,4 +1,5 @@
-"""InferMeta of the manipulation family (unstack, multiplex, reverse)."""
+"""InferMeta of the manipulation family (unstack, multiplex, reverse,
+scatter_nd_add)."""
 
 from __future__ import annotations
 
@@ -23,3 +24,10 @@ def reverse_infer_meta(x: MetaTensor, axis: list[int], out: MetaTensor) -> None:
     """out: x's meta (the axes checked: not empty, in range)."""
     manip_funcs.reverse_axes(len(x.dims()), axis)
     out.share_meta(x)
+
+
+def scatter_nd_add_infer_meta(x: MetaTensor, index: MetaTensor, updates: MetaTensor,
+                              out: MetaTensor) -> None:
+    """out: x's dims (updates checked against index and x) and dtype."""
+    out.set_dims(manip_funcs.scatter_nd_add_dims(x.dims(), index.dims(), updates.dims()))
+    out.set_dtype(x.dtype())

@@ -27,3 +27,13 @@ def test_unstack_and_multiplex_refuse_what_paddle_does_while_building() -> None:
                    "more than one candidate")
     assert_refused("multiplex", {"X": [x, x], "Ids": ids.reshape(-1)}, {}, ("Out",),
                    "must be \\[N, 1\\]")
+
+
+def test_scatter_nd_add_refuses_updates_of_other_dims() -> None:
+    x = np.zeros((3, 4), np.float32)
+    assert_refused("scatter_nd_add", {"X": x, "Index": np.array([[1, 2]]),
+                                      "Updates": np.ones((2,), np.float32)}, {}, ("Out",),
+                   "Updates dims \\[2\\] must be \\[1\\]")
+    assert_refused("scatter_nd_add", {"X": x, "Index": np.array([[1, 2, 0]]),
+                                      "Updates": np.ones((1,), np.float32)}, {}, ("Out",),
+                   "larger than X's rank")

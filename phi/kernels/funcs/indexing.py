@@ -52,13 +52,15 @@ def last_wins(xp: Any, flat_targets: Any) -> tuple[Any, Any]:
 
 # -- gathers -----------------------------------------------------------------------------------
 
-def gather_nd_dims(x_dims: Sequence[int], index_dims: Sequence[int]) -> tuple[int, ...]:
-    """index's dims without the last, then x's dims after the first index_dims[-1]."""
+def gather_nd_dims(x_dims: Sequence[int], index_dims: Sequence[int],
+                   op: str = "gather_nd") -> tuple[int, ...]:
+    """index's dims without the last, then x's dims after the first index_dims[-1] (gather_nd's
+    output, scatter_nd_add's Updates)."""
     if len(index_dims) == 0:
-        raise ValueError("gather_nd: Index must have at least 1 dimension")
+        raise ValueError(f"{op}: Index must have at least 1 dimension")
     depth = int(index_dims[-1])
     if depth > len(x_dims):
-        raise ValueError(f"gather_nd: Index's last dim {depth} is larger than X's rank "
+        raise ValueError(f"{op}: Index's last dim {depth} is larger than X's rank "
                          f"{len(x_dims)}")
     return (*(int(d) for d in index_dims[:-1]), *(int(d) for d in x_dims[depth:]))
 

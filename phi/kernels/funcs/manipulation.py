@@ -1,15 +1,17 @@
 """Manipulation math shared by the PHI and legacy kernels of the manipulation family:
-unstack, multiplex, reverse. Functions of `xp` (NumPy or CuPy)."""
+unstack, multiplex, reverse, scatter_nd_add. Functions of `xp` (NumPy or CuPy)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
 from phi.kernels.funcs import manipulation_ext
-from phi.kernels.funcs.common import to_host
+from phi.kernels.funcs.common import quiet, to_host
+from phi.kernels.funcs.indexing import checked_ids, gather_nd_dims
 
 
 def unstack_dims(x_dims: Sequence[int], axis: int, num: int,
@@ -69,3 +71,32 @@ def reverse_axes(rank: int, axis: Sequence[int]) -> tuple[int, ...]:
 
 def reverse(xp: Any, x: Any, axis: Sequence[int], out: Any) -> None:
     out[...] = xp.flip(x, axis=reverse_axes(x.ndim, axis))
+
+
+def scatter_nd_add_dims(x_dims: Sequence[int], index_dims: Sequence[int],
+                        updates_dims: Sequence[int]) -> tuple[int, ...]:
+    """x's dims, once updates has index's dims but the last, then x's after index.dims[-1]."""
+    want = gather_nd_dims(x_dims, index_dims, "scatter_nd_add")
+    if tuple(int(d) for d in updates_dims) != want:
+        raise ValueError(f"scatter_nd_add: Updates dims {list(updates_dims)} must be "
+                         f"{list(want)} (Index's dims but the last, then X's after "
+                         f"{index_dims[-1]})")
+    return tuple(int(d) for d in x_dims)
+
+
+def scatter_nd_add(xp: Any, x: Any, index: Any, updates: Any, out: Any) -> None:
+    """out = x with updates[i...] added at x[index[i..., :]] in order (repeats add up;
+    negative ids count from the end)."""
+    scatter_nd_add_dims(x.shape, index.shape, updates.shape)
+    depth = int(index.shape[-1])
+    out[...] = x
+    if updates.size == 0:
+        return
+    coords = [checked_ids(xp, "scatter_nd_add", index[..., j].reshape(-1), int(x.shape[j]),
+                          what=f"Index[..., {j}]") for j in range(depth)]
+    count = math.prod(index.shape[:-1])
+    flat = xp.ravel_multi_index(coords, x.shape[:depth]) if depth else \
+        xp.zeros(count, np.int64)
+    rows = out.reshape((-1, *x.shape[depth:]))  # a view: one row per indexed position
+    with quiet(xp):  # inf + -inf is NaN, as in Paddle
+        xp.add.at(rows, flat, updates.reshape((count, *x.shape[depth:])))

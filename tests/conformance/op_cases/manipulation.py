@@ -1,4 +1,4 @@
-"""Manipulation: unstack, multiplex, reverse.
+"""Manipulation: unstack, multiplex, reverse, scatter_nd_add.
 
 unstack: X's slices along `axis` (negative: from the end), the axis dropped; the program
 holds `num` = X.dims[axis] outputs Y (Paddle checks the count against `num` while the
@@ -11,6 +11,10 @@ outside [0, len(X)) raise.
 reverse: X with the axes in `axis` reversed (negative: from the end; a repeated axis is
 reversed once); an empty `axis` or one out of range raises while the program is built
 (tests/ops/test_manipulation_ops.py).
+
+scatter_nd_add: X with Updates[i...] added at X[Index[i..., :]] in order (Index's last dim
+indexes X's leading axes, 0 of them: every update adds to all of X); negative ids count from
+the end, ids out of range raise.
 """
 
 from ._inputs import data, ids
@@ -73,4 +77,26 @@ def _reverse() -> list[Case]:
     ]
 
 
-CASES = [*_unstack(), *_multiplex(), *_reverse()]
+def _scatter_nd_add() -> list[Case]:
+    def case(tag: str, x: In, index: In, updates: In, **kw) -> Case:
+        return Case(f"scatter_nd_add_{tag}", "scatter_nd_add",
+                    {"X": x, "Index": index, "Updates": updates}, **kw)
+
+    pairs = ids([[1, 2], [1, 2], [0, -1], [2, -4]])
+    return [
+        *(case(d, data((3, 4), d), pairs, data((4,), d)) for d in
+          ("uint8", "int32", "int64", "float32", "float64")),
+        case("rows_int32_ids", data((3, 2, 2), "float32"), ids([[2], [0], [2]], "int32"),
+             data((3, 2, 2), "float32")),
+        case("batched_ids", data((4, 3), "float64"), ids([[[3], [0]], [[3], [-1]]]),
+             data((2, 2, 3), "float64")),
+        case("depth0", data((2, 3), "float32"), In((2, 0), "int64"), data((2, 2, 3), "float32")),
+        case("empty_ids", data((3, 4), "float32"), In((0, 2), "int64"), In((0,), "float32")),
+        case("out_of_range", data((3, 4), "float32"), ids([[3, 0]]), data((1,), "float32"),
+             raises="less than \\[3\\]|expected >= -3 and < 3"),
+        case("below_range", data((3, 4), "int64"), ids([[0, -5]]), data((1,), "int64"),
+             raises="less than \\[4\\]|expected >= -4 and < 4"),
+    ]
+
+
+CASES = [*_unstack(), *_multiplex(), *_reverse(), *_scatter_nd_add()]
