@@ -1,5 +1,5 @@
 """InferMeta of the manipulation family (unstack, multiplex, reverse,
-scatter_nd_add)."""
+scatter_nd_add, broadcast_tensors)."""
 
 from __future__ import annotations
 
@@ -31,3 +31,11 @@ def scatter_nd_add_infer_meta(x: MetaTensor, index: MetaTensor, updates: MetaTen
     """out: x's dims (updates checked against index and x) and dtype."""
     out.set_dims(manip_funcs.scatter_nd_add_dims(x.dims(), index.dims(), updates.dims()))
     out.set_dtype(x.dtype())
+
+
+def broadcast_tensors_infer_meta(x: list[MetaTensor], out: list[MetaTensor]) -> None:
+    """Each output: the inputs' broadcast dims; its input's dtype."""
+    dims = manip_funcs.broadcast_tensors_dims([t.dims() for t in x])
+    for src, meta in zip(x, out):
+        meta.set_dims(dims)
+        meta.set_dtype(src.dtype())

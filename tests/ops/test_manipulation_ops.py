@@ -37,3 +37,9 @@ def test_scatter_nd_add_refuses_updates_of_other_dims() -> None:
     assert_refused("scatter_nd_add", {"X": x, "Index": np.array([[1, 2, 0]]),
                                       "Updates": np.ones((1,), np.float32)}, {}, ("Out",),
                    "larger than X's rank")
+
+
+def test_broadcast_tensors_refuses_dims_that_do_not_broadcast() -> None:
+    xs = [np.zeros((2, 3), np.float32), np.zeros((4, 1), np.float32)]
+    assert_refused("broadcast_tensors", {"X": xs}, {}, {"Out": 2},
+                   "broadcast_tensors: dims \\[2, 3\\] and \\[4, 1\\] do not broadcast")

@@ -1,5 +1,6 @@
 """Manipulation math shared by the PHI and legacy kernels of the manipulation family:
-unstack, multiplex, reverse, scatter_nd_add. Functions of `xp` (NumPy or CuPy)."""
+unstack, multiplex, reverse, scatter_nd_add,
+broadcast_tensors. Functions of `xp` (NumPy or CuPy)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import numpy as np
 
 from phi.kernels.funcs import manipulation_ext
 from phi.kernels.funcs.common import quiet, to_host
-from phi.kernels.funcs.indexing import checked_ids, gather_nd_dims
+from phi.kernels.funcs.indexing import broadcast_dims, checked_ids, gather_nd_dims
 
 
 def unstack_dims(x_dims: Sequence[int], axis: int, num: int,
@@ -100,3 +101,19 @@ def scatter_nd_add(xp: Any, x: Any, index: Any, updates: Any, out: Any) -> None:
     rows = out.reshape((-1, *x.shape[depth:]))  # a view: one row per indexed position
     with quiet(xp):  # inf + -inf is NaN, as in Paddle
         xp.add.at(rows, flat, updates.reshape((count, *x.shape[depth:])))
+
+
+def broadcast_tensors_dims(x_dims: Sequence[Sequence[int]]) -> tuple[int, ...]:
+    """The dims every input broadcasts to (NumPy's rules); dims that do not broadcast raise."""
+    dims: tuple[int, ...] = ()
+    for d in x_dims:
+        dims = broadcast_dims("broadcast_tensors", dims, d)
+    return dims
+
+
+def broadcast_tensors(xp: Any, xs: Sequence[Any], outs: Sequence[Any]) -> None:
+    """outs[i] = xs[i] broadcast to the common dims."""
+    dims = broadcast_tensors_dims([x.shape for x in xs])
+    for x, out in zip(xs, outs):
+        if out is not None:
+            out[...] = xp.broadcast_to(x, dims)

@@ -1,4 +1,4 @@
-"""Manipulation: unstack, multiplex, reverse, scatter_nd_add.
+"""Manipulation: unstack, multiplex, reverse, scatter_nd_add, broadcast_tensors.
 
 unstack: X's slices along `axis` (negative: from the end), the axis dropped; the program
 holds `num` = X.dims[axis] outputs Y (Paddle checks the count against `num` while the
@@ -15,6 +15,8 @@ reversed once); an empty `axis` or one out of range raises while the program is 
 scatter_nd_add: X with Updates[i...] added at X[Index[i..., :]] in order (Index's last dim
 indexes X's leading axes, 0 of them: every update adds to all of X); negative ids count from
 the end, ids out of range raise.
+
+broadcast_tensors: each X broadcast to the common dims (NumPy's rules), one Out per X.
 """
 
 from ._inputs import data, ids
@@ -26,7 +28,7 @@ def _unstack_counts(attrs: dict) -> int:
 
 
 #: Output slot -> the input slot whose tensor count it has, or a function of the attributes.
-OUTPUT_COUNTS = {"unstack": {"Y": _unstack_counts}}
+OUTPUT_COUNTS = {"unstack": {"Y": _unstack_counts}, "broadcast_tensors": {"Out": "X"}}
 
 
 def _unstack() -> list[Case]:
@@ -99,4 +101,18 @@ def _scatter_nd_add() -> list[Case]:
     ]
 
 
-CASES = [*_unstack(), *_multiplex(), *_reverse(), *_scatter_nd_add()]
+def _broadcast_tensors() -> list[Case]:
+    def case(tag: str, xs: list[In]) -> Case:
+        return Case(f"broadcast_tensors_{tag}", "broadcast_tensors", {"X": xs})
+
+    return [
+        *(case(d, [data((3, 1), d), data((1, 4), d), data((4,), d)]) for d in
+          ("bool", "int32", "int64", "float16", "float32", "float64", "complex64",
+           "complex128")),
+        case("0d_and_3d", [data((), "float32"), data((2, 1, 3), "float32")]),
+        case("one_input", [data((2, 3), "int64")]),
+        case("empty", [In((0, 1), "float32"), In((1, 3), "float32")]),
+    ]
+
+
+CASES = [*_unstack(), *_multiplex(), *_reverse(), *_scatter_nd_add(), *_broadcast_tensors()]
