@@ -1,5 +1,5 @@
 """InferMeta of the manipulation family (unstack, multiplex, reverse,
-scatter_nd_add, broadcast_tensors)."""
+scatter_nd_add, broadcast_tensors, partial_concat, partial_sum)."""
 
 from __future__ import annotations
 
@@ -39,3 +39,21 @@ def broadcast_tensors_infer_meta(x: list[MetaTensor], out: list[MetaTensor]) -> 
     for src, meta in zip(x, out):
         meta.set_dims(dims)
         meta.set_dtype(src.dtype())
+
+
+def partial_concat_infer_meta(x: list[MetaTensor], start_index: int, length: int,
+                              out: MetaTensor) -> None:
+    """out: [rows, len(x) * length]; x[0]'s dtype."""
+    rows, _, length = manip_funcs.partial_columns("partial_concat", [t.dims() for t in x],
+                                                  start_index, length)
+    out.set_dims((rows, len(x) * length))
+    out.set_dtype(x[0].dtype())
+
+
+def partial_sum_infer_meta(x: list[MetaTensor], start_index: int, length: int,
+                           out: MetaTensor) -> None:
+    """out: [rows, length]; x[0]'s dtype."""
+    rows, _, length = manip_funcs.partial_columns("partial_sum", [t.dims() for t in x],
+                                                  start_index, length)
+    out.set_dims((rows, length))
+    out.set_dtype(x[0].dtype())

@@ -43,3 +43,17 @@ def test_broadcast_tensors_refuses_dims_that_do_not_broadcast() -> None:
     xs = [np.zeros((2, 3), np.float32), np.zeros((4, 1), np.float32)]
     assert_refused("broadcast_tensors", {"X": xs}, {}, {"Out": 2},
                    "broadcast_tensors: dims \\[2, 3\\] and \\[4, 1\\] do not broadcast")
+
+
+def test_partial_ops_refuse_column_ranges_outside_the_inputs() -> None:
+    """partial_sum with a negative start_index: Paddle 3.3.1 builds and runs it, reading
+    memory before each row (garbage); fluidphi refuses it. The others Paddle refuses too."""
+    xs = [np.zeros((3, 4), np.float32)] * 2
+    assert_refused("partial_sum", {"X": xs}, {"start_index": -1, "length": 1}, ("Out",),
+                   "start_index -1 is expected to be in range of \\[0, 4\\)")
+    assert_refused("partial_concat", {"X": xs}, {"start_index": 2, "length": 3}, ("Out",),
+                   "larger than input length")
+    assert_refused("partial_concat", {"X": xs}, {"start_index": -5, "length": -1}, ("Out",),
+                   "in range of \\[-4, 4\\)")
+    assert_refused("partial_sum", {"X": [xs[0], np.zeros((2, 4), np.float32)]}, {},
+                   ("Out",), "2-D of one dims")

@@ -1,6 +1,6 @@
 """Manipulation math shared by the PHI and legacy kernels of the manipulation family:
 unstack, multiplex, reverse, scatter_nd_add,
-broadcast_tensors. Functions of `xp` (NumPy or CuPy)."""
+broadcast_tensors, partial_concat, partial_sum. Functions of `xp` (NumPy or CuPy)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 
+from phi.common import DataType
 from phi.kernels.funcs import manipulation_ext
 from phi.kernels.funcs.common import quiet, to_host
 from phi.kernels.funcs.indexing import broadcast_dims, checked_ids, gather_nd_dims
@@ -117,3 +118,54 @@ def broadcast_tensors(xp: Any, xs: Sequence[Any], outs: Sequence[Any]) -> None:
     for x, out in zip(xs, outs):
         if out is not None:
             out[...] = xp.broadcast_to(x, dims)
+
+
+#: The element types Paddle 3.3.1 registers the CPU kernels for.
+PARTIAL_SUM_TYPES = [DataType.INT32, DataType.INT64, DataType.FLOAT32, DataType.FLOAT64]
+PARTIAL_CONCAT_TYPES = [*PARTIAL_SUM_TYPES, DataType.COMPLEX64, DataType.COMPLEX128]
+
+
+def partial_columns(op: str, x_dims: Sequence[Sequence[int]], start_index: int,
+                    length: int) -> tuple[int, int, int]:
+    """(rows, start, length) of the column range [start, start + length) that partial_concat
+    / partial_sum take from every input: 2-D inputs of one dims; `length` -1 runs to the end;
+    a negative start counts from the end in partial_concat (partial_sum refuses it: Paddle's
+    kernel reads before the row there)."""
+    if not x_dims:
+        raise ValueError(f"{op}: needs at least one input X")
+    first = tuple(int(d) for d in x_dims[0])
+    if len(first) != 2 or any(tuple(int(d) for d in dims) != first for dims in x_dims):
+        raise ValueError(f"{op}: inputs X must be 2-D of one dims, got "
+                         f"{[list(d) for d in x_dims]}")
+    rows, cols = first
+    low = -cols if op == "partial_concat" else 0
+    if not low <= start_index < cols:
+        raise ValueError(f"{op}: start_index {start_index} is expected to be in range of "
+                         f"[{low}, {cols})")
+    start = start_index % cols
+    if length < -1:
+        raise ValueError(f"{op}: length {length} must be -1 (to the end) or >= 0")
+    length = cols - start if length == -1 else length
+    if start + length > cols:
+        raise ValueError(f"{op}: start_index + length is larger than input length "
+                         f"({start} + {length} > {cols})")
+    return rows, start, length
+
+
+def partial_concat(xp: Any, xs: Sequence[Any], start_index: int, length: int, out: Any) -> None:
+    """out = the inputs' columns [start, start + length) side by side."""
+    _, start, length = partial_columns("partial_concat", [x.shape for x in xs], start_index,
+                                       length)
+    for i, x in enumerate(xs):
+        out[:, i * length:(i + 1) * length] = x[:, start:start + length]
+
+
+def partial_sum(xp: Any, xs: Sequence[Any], start_index: int, length: int, out: Any) -> None:
+    """out = the sum of the inputs' columns [start, start + length), added in input order
+    onto zeros (as Paddle's kernel: a -0.0 sum is +0.0)."""
+    _, start, length = partial_columns("partial_sum", [x.shape for x in xs], start_index,
+                                       length)
+    out[...] = 0
+    with quiet(xp):
+        for x in xs:
+            xp.add(out, x[:, start:start + length], out=out)

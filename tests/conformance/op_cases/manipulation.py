@@ -1,4 +1,5 @@
-"""Manipulation: unstack, multiplex, reverse, scatter_nd_add, broadcast_tensors.
+"""Manipulation: unstack, multiplex, reverse, scatter_nd_add, broadcast_tensors,
+partial_concat, partial_sum.
 
 unstack: X's slices along `axis` (negative: from the end), the axis dropped; the program
 holds `num` = X.dims[axis] outputs Y (Paddle checks the count against `num` while the
@@ -17,6 +18,11 @@ indexes X's leading axes, 0 of them: every update adds to all of X); negative id
 the end, ids out of range raise.
 
 broadcast_tensors: each X broadcast to the common dims (NumPy's rules), one Out per X.
+
+partial_concat / partial_sum: the columns [start_index, start_index + length) of 2-D inputs of
+one dims (length -1: to the end) side by side / added in input order onto zeros; a negative
+start_index counts from the end in partial_concat (partial_sum refuses it: Paddle's kernel
+reads before the row there, tests/ops/test_manipulation_ops.py).
 """
 
 from ._inputs import data, ids
@@ -115,4 +121,25 @@ def _broadcast_tensors() -> list[Case]:
     ]
 
 
-CASES = [*_unstack(), *_multiplex(), *_reverse(), *_scatter_nd_add(), *_broadcast_tensors()]
+def _partial(op: str, dtypes: tuple[str, ...]) -> list[Case]:
+    def case(tag: str, xs: list[In], start: int, length: int) -> Case:
+        return Case(f"{op}_{tag}", op, {"X": xs},
+                    attrs={"start_index": start, "length": length})
+
+    return [
+        *(case(d, [data((3, 5), d)] * 3, 1, 3) for d in dtypes),
+        case("to_end", [data((2, 4), "float32")] * 2, 1, -1),
+        case("defaults", [data((2, 3), "float64")] * 2, 0, -1),
+        case("one_input", [data((3, 4), "int64")], 3, 1),
+        case("no_columns", [data((3, 4), "float32")] * 2, 2, 0),
+        case("empty_rows", [In((0, 4), "float32")] * 2, 1, 2),
+    ]
+
+
+_PARTIAL_SUM = ("int32", "int64", "float32", "float64")
+
+CASES = [*_unstack(), *_multiplex(), *_reverse(), *_scatter_nd_add(), *_broadcast_tensors(),
+         *_partial("partial_concat", (*_PARTIAL_SUM, "complex64", "complex128")),
+         Case("partial_concat_negative_start", "partial_concat",
+              {"X": [data((2, 4), "float32")] * 2}, attrs={"start_index": -3, "length": 2}),
+         *_partial("partial_sum", _PARTIAL_SUM)]
