@@ -1,5 +1,6 @@
 """InferMeta of the manipulation family (unstack, multiplex, reverse,
-scatter_nd_add, broadcast_tensors, partial_concat, partial_sum)."""
+scatter_nd_add, broadcast_tensors, partial_concat, partial_sum,
+shard_index)."""
 
 from __future__ import annotations
 
@@ -57,3 +58,11 @@ def partial_sum_infer_meta(x: list[MetaTensor], start_index: int, length: int,
                                                   start_index, length)
     out.set_dims((rows, length))
     out.set_dtype(x[0].dtype())
+
+
+def shard_index_infer_meta(x: MetaTensor, index_num: int, nshards: int, shard_id: int,
+                           ignore_value: int, out: MetaTensor) -> None:
+    """out: x's dims (rank >= 2, last dim 1), dtype and lod."""
+    out.set_dims(manip_funcs.shard_index_dims(x.dims()))
+    out.set_dtype(x.dtype())
+    out.share_lod(x)

@@ -1,6 +1,6 @@
 """Manipulation math shared by the PHI and legacy kernels of the manipulation family:
 unstack, multiplex, reverse, scatter_nd_add,
-broadcast_tensors, partial_concat, partial_sum. Functions of `xp` (NumPy or CuPy)."""
+broadcast_tensors, partial_concat, partial_sum, shard_index. Functions of `xp` (NumPy or CuPy)."""
 
 from __future__ import annotations
 
@@ -169,3 +169,30 @@ def partial_sum(xp: Any, xs: Sequence[Any], start_index: int, length: int, out: 
     with quiet(xp):
         for x in xs:
             xp.add(out, x[:, start:start + length], out=out)
+
+
+def shard_index_dims(x_dims: Sequence[int]) -> tuple[int, ...]:
+    """x's dims: rank 2 or more, the last 1."""
+    if len(x_dims) < 2 or x_dims[-1] != 1:
+        raise ValueError(f"shard_index: X must have rank >= 2 and last dim 1, got dims "
+                         f"{list(x_dims)}")
+    return tuple(int(d) for d in x_dims)
+
+
+def shard_index(xp: Any, x: Any, index_num: int, nshards: int, shard_id: int,
+                ignore_value: int, out: Any) -> None:
+    """out = x - shard_id * size where x lies in shard `shard_id` (shards of size
+    ceil(index_num / nshards)), else ignore_value; x must lie in [0, index_num)."""
+    shard_index_dims(x.shape)
+    if nshards <= 0:
+        raise ValueError(f"shard_index: nshards must be greater than 0, got {nshards}")
+    if not 0 <= shard_id < nshards:
+        raise ValueError(f"shard_index: shard_id must be >= 0 and less than nshards "
+                         f"({nshards}), got {shard_id}")
+    host = to_host(x)
+    if host.size and (int(host.min()) < 0 or int(host.max()) >= index_num):
+        bad = int(host.min()) if int(host.min()) < 0 else int(host.max())
+        raise ValueError(f"shard_index: input index must be >= 0 and less than index_num "
+                         f"({index_num}), got {bad}")
+    size = (index_num + nshards - 1) // nshards
+    out[...] = xp.where(x // size == shard_id, x - shard_id * size, ignore_value)

@@ -1,5 +1,5 @@
 """Manipulation: unstack, multiplex, reverse, scatter_nd_add, broadcast_tensors,
-partial_concat, partial_sum.
+partial_concat, partial_sum, shard_index.
 
 unstack: X's slices along `axis` (negative: from the end), the axis dropped; the program
 holds `num` = X.dims[axis] outputs Y (Paddle checks the count against `num` while the
@@ -23,6 +23,10 @@ partial_concat / partial_sum: the columns [start_index, start_index + length) of
 one dims (length -1: to the end) side by side / added in input order onto zeros; a negative
 start_index counts from the end in partial_concat (partial_sum refuses it: Paddle's kernel
 reads before the row there, tests/ops/test_manipulation_ops.py).
+
+shard_index: ids X [..., 1] in [0, index_num) made local to shard `shard_id` of `nshards`
+shards of ceil(index_num / nshards) ids, other shards' ids ignore_value; ids out of range,
+nshards <= 0 and shard_id outside [0, nshards) raise.
 """
 
 from ._inputs import data, ids
@@ -136,10 +140,31 @@ def _partial(op: str, dtypes: tuple[str, ...]) -> list[Case]:
     ]
 
 
+def _shard_index() -> list[Case]:
+    def case(tag: str, x: In, index_num: int, nshards: int, shard_id: int, **kw) -> Case:
+        attrs = {"index_num": index_num, "nshards": nshards, "shard_id": shard_id,
+                 **kw.pop("attrs", {})}
+        return Case(f"shard_index_{tag}", "shard_index", {"X": x}, attrs=attrs, **kw)
+
+    row = [[1], [6], [12], [19], [0], [10], [9]]
+    return [
+        case("int64", ids(row), 20, 2, 0),
+        case("int32", ids(row, "int32"), 20, 2, 1, attrs={"ignore_value": -7}),
+        case("uneven_shards", ids(row), 20, 3, 2),
+        case("3d", In((2, 3, 1), "int64", 0, 13), 13, 4, 1),
+        case("empty", In((2, 0, 1), "int64"), 20, 2, 0),
+        case("id_past_index_num", ids([[3], [20]]), 20, 2, 0, raises="less than index_num"),
+        case("negative_id", ids([[-1]], "int32"), 20, 2, 0, raises="greater or equal to 0|>= 0"),
+        case("shard_id_past_nshards", ids(row), 20, 2, 2, raises="less than nshards"),
+        case("no_shards", ids(row), 20, 0, 0, raises="nshards must be greater than 0|"
+             "'nshards' for Op\\(shard_index\\) must be greater than 0"),
+    ]
+
+
 _PARTIAL_SUM = ("int32", "int64", "float32", "float64")
 
 CASES = [*_unstack(), *_multiplex(), *_reverse(), *_scatter_nd_add(), *_broadcast_tensors(),
          *_partial("partial_concat", (*_PARTIAL_SUM, "complex64", "complex128")),
          Case("partial_concat_negative_start", "partial_concat",
               {"X": [data((2, 4), "float32")] * 2}, attrs={"start_index": -3, "length": 2}),
-         *_partial("partial_sum", _PARTIAL_SUM)]
+         *_partial("partial_sum", _PARTIAL_SUM), *_shard_index()]
