@@ -1,6 +1,6 @@
 """InferMeta of the manipulation family (unstack, multiplex, reverse,
 scatter_nd_add, broadcast_tensors, partial_concat, partial_sum,
-shard_index)."""
+shard_index, view_slice)."""
 
 from __future__ import annotations
 
@@ -66,3 +66,10 @@ def shard_index_infer_meta(x: MetaTensor, index_num: int, nshards: int, shard_id
     out.set_dims(manip_funcs.shard_index_dims(x.dims()))
     out.set_dtype(x.dtype())
     out.share_lod(x)
+
+
+def view_slice_infer_meta(input: MetaTensor, begin_idx: int, end_idx: int,
+                          out: MetaTensor) -> None:
+    """out: input's rows [begin_idx, end_idx); input's dtype."""
+    out.set_dims(manip_funcs.view_slice_dims(input.dims(), begin_idx, end_idx))
+    out.set_dtype(input.dtype())

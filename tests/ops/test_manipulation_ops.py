@@ -57,3 +57,12 @@ def test_partial_ops_refuse_column_ranges_outside_the_inputs() -> None:
                    "in range of \\[-4, 4\\)")
     assert_refused("partial_sum", {"X": [xs[0], np.zeros((2, 4), np.float32)]}, {},
                    ("Out",), "2-D of one dims")
+
+
+def test_view_slice_refuses_rows_outside_the_input() -> None:
+    x = np.zeros((3, 4), np.float32)
+    for begin, end in ((2, 2), (-1, 2), (0, 4), (2, 1)):
+        assert_refused("view_slice", {"input": x}, {"begin_idx": begin, "end_idx": end},
+                       ("out",), f"rows \\[{begin}, {end}\\) must satisfy")
+    assert_refused("view_slice", {"input": np.float32(1.0)}, {"begin_idx": 0, "end_idx": 1},
+                   ("out",), "at least 1 dimension")

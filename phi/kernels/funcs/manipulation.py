@@ -1,6 +1,7 @@
 """Manipulation math shared by the PHI and legacy kernels of the manipulation family:
 unstack, multiplex, reverse, scatter_nd_add,
-broadcast_tensors, partial_concat, partial_sum, shard_index. Functions of `xp` (NumPy or CuPy)."""
+broadcast_tensors, partial_concat, partial_sum, shard_index,
+view_slice. Functions of `xp` (NumPy or CuPy)."""
 
 from __future__ import annotations
 
@@ -196,3 +197,29 @@ def shard_index(xp: Any, x: Any, index_num: int, nshards: int, shard_id: int,
                          f"({index_num}), got {bad}")
     size = (index_num + nshards - 1) // nshards
     out[...] = xp.where(x // size == shard_id, x - shard_id * size, ignore_value)
+
+
+#: The view ops' element types: Paddle 3.3.1 registers every type (its float8 types
+#: too, which fluidphi does not have).
+VIEW_TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
+              DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32,
+              DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128]
+
+
+def view_slice_dims(input_dims: Sequence[int], begin_idx: int,
+                    end_idx: int) -> tuple[int, ...]:
+    """input's dims with the rows [begin_idx, end_idx) of its first axis:
+    0 <= begin_idx < end_idx <= input.dims[0]."""
+    if not input_dims:
+        raise ValueError("view_slice: input must have at least 1 dimension")
+    rows = int(input_dims[0])
+    if not 0 <= begin_idx < end_idx <= rows:
+        raise ValueError(f"view_slice: rows [{begin_idx}, {end_idx}) must satisfy 0 <= "
+                         f"begin_idx < end_idx <= {rows} (input's first dim)")
+    return (end_idx - begin_idx, *(int(d) for d in input_dims[1:]))
+
+
+def view_slice(xp: Any, input: Any, begin_idx: int, end_idx: int, out: Any) -> None:
+    """out = input's rows [begin_idx, end_idx) (a copy: fluidphi's tensors own their data)."""
+    view_slice_dims(input.shape, begin_idx, end_idx)
+    out[...] = input[begin_idx:end_idx]

@@ -1,5 +1,5 @@
 """Manipulation: unstack, multiplex, reverse, scatter_nd_add, broadcast_tensors,
-partial_concat, partial_sum, shard_index.
+partial_concat, partial_sum, shard_index, view_slice.
 
 unstack: X's slices along `axis` (negative: from the end), the axis dropped; the program
 holds `num` = X.dims[axis] outputs Y (Paddle checks the count against `num` while the
@@ -27,6 +27,13 @@ reads before the row there, tests/ops/test_manipulation_ops.py).
 shard_index: ids X [..., 1] in [0, index_num) made local to shard `shard_id` of `nshards`
 shards of ceil(index_num / nshards) ids, other shards' ids ignore_value; ids out of range,
 nshards <= 0 and shard_id outside [0, nshards) raise.
+
+view_slice: input's rows [begin_idx, end_idx) (0 <= begin_idx < end_idx <= dims[0], checked
+while the program is built).
+
+Not here: as_strided, view_dtype and index_select_strided (Paddle 3.3.1's legacy executor
+has no kernel for them: a program holding one fails with "no kernels which are registered");
+view_shape (its CPU kernel keeps the input's dims whatever `dims` says).
 """
 
 from ._inputs import data, ids
@@ -36,6 +43,9 @@ from .spec import Case, In
 def _unstack_counts(attrs: dict) -> int:
     return attrs["num"]
 
+
+_NO_FLOAT8 = "fluidphi has no float8 element types"
+DTYPE_GAPS = {"view_slice": dict.fromkeys(("float8_e4m3fn", "float8_e5m2"), _NO_FLOAT8)}
 
 #: Output slot -> the input slot whose tensor count it has, or a function of the attributes.
 OUTPUT_COUNTS = {"unstack": {"Y": _unstack_counts}, "broadcast_tensors": {"Out": "X"}}
@@ -161,10 +171,25 @@ def _shard_index() -> list[Case]:
     ]
 
 
+def _view_slice() -> list[Case]:
+    def case(tag: str, x: In, begin: int, end: int) -> Case:
+        return Case(f"view_slice_{tag}", "view_slice", {"input": x},
+                    attrs={"begin_idx": begin, "end_idx": end})
+
+    return [
+        *(case(d, data((4, 3), d), 1, 3) for d in
+          ("bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16",
+           "float32", "float64", "complex64", "complex128")),
+        case("all_rows", data((3, 2, 2), "float32"), 0, 3),
+        case("1d", data((5,), "int64"), 4, 5),
+        case("empty_rest", In((3, 0), "float32"), 0, 2),
+    ]
+
+
 _PARTIAL_SUM = ("int32", "int64", "float32", "float64")
 
 CASES = [*_unstack(), *_multiplex(), *_reverse(), *_scatter_nd_add(), *_broadcast_tensors(),
          *_partial("partial_concat", (*_PARTIAL_SUM, "complex64", "complex128")),
          Case("partial_concat_negative_start", "partial_concat",
               {"X": [data((2, 4), "float32")] * 2}, attrs={"start_index": -3, "length": 2}),
-         *_partial("partial_sum", _PARTIAL_SUM), *_shard_index()]
+         *_partial("partial_sum", _PARTIAL_SUM), *_shard_index(), *_view_slice()]
