@@ -237,6 +237,7 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
                     ({"x": (2, 3, 4), "index": int_labels((3,), 4)}, {"axis": -1})],
     "concat_grad": [({"x": [(2, 3), (4, 3)]}, {}), ({"x": [(2, 1), (2, 3), (2, 2)]}, {"axis": -1})],
     "stack_grad": [({"x": [(2, 3), (2, 3)]}, {}), ({"x": [(3,), (3,), (3,)]}, {"axis": -1})],
+    "unstack_grad": [({"x": (3, 2)}, {"num": 3}), ({"x": (2, 3, 4)}, {"axis": -1, "num": 4})],
     "slice_grad": [
         ({"input": (4, 3)}, {"axes": [0], "starts": [1], "ends": [3], "infer_flags": [1],
                              "decrease_axis": []}),
