@@ -237,6 +237,13 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
                     ({"x": (2, 3, 4), "index": int_labels((3,), 4)}, {"axis": -1})],
     "concat_grad": [({"x": [(2, 3), (4, 3)]}, {}), ({"x": [(2, 1), (2, 3), (2, 2)]}, {"axis": -1})],
     "stack_grad": [({"x": [(2, 3), (2, 3)]}, {}), ({"x": [(3,), (3,), (3,)]}, {"axis": -1})],
+    "index_add_grad": [({"x": (4, 3), "index": int_labels((5,), 4), "add_value": (5, 3)}, {}),
+                       ({"x": (2, 3, 4), "index": int_labels((2,), 4), "add_value": (2, 3, 2)},
+                        {"axis": -1})],
+    "index_put_grad": [({"x": (4, 3), "indices": [int_labels((5,), 4)], "value": (3,)},
+                        {"accumulate": True}),
+                       ({"x": (4, 3), "indices": [lambda rng: np.array([3, 0])], "value": (2, 3)},
+                        {})],
     "unstack_grad": [({"x": (3, 2)}, {"num": 3}), ({"x": (2, 3, 4)}, {"axis": -1, "num": 4})],
     "slice_grad": [
         ({"input": (4, 3)}, {"axes": [0], "starts": [1], "ends": [3], "infer_flags": [1],

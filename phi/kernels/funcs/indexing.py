@@ -269,6 +269,18 @@ def index_add(xp: Any, x: Any, index: Any, add_value: Any, axis: int, out: Any) 
         xp.add.at(moved, ids, xp.moveaxis(add_value, axis, 0))
 
 
+def index_add_grad(xp: Any, index: Any, out_grad: Any, axis: int, x_grad: Any | None,
+                   add_value_grad: Any | None) -> None:
+    """x_grad = out_grad; add_value_grad = out_grad's slices at index along `axis` (either
+    may be None: not asked for)."""
+    axis = normalize_axis("index_add_grad", axis, out_grad.ndim)
+    if x_grad is not None:
+        x_grad[...] = out_grad
+    if add_value_grad is not None:
+        ids = checked_ids(xp, "index_add_grad", index, int(out_grad.shape[axis]))
+        add_value_grad[...] = xp.take(out_grad, ids, axis=axis)
+
+
 #: index_put's kernels: every element type (Paddle 3.3.1 registers them all on CPU).
 INDEX_PUT_TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
                    DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32,
@@ -349,3 +361,19 @@ def nonzero(xp: Any, condition: Any) -> Any:
         raise ValueError("where_index: Condition must have at least 1 dimension")
     flags = condition != 0 if condition.dtype.kind != "b" else condition
     return xp.argwhere(flags).astype(np.int64)
+
+
+def index_put_grad(xp: Any, indices: Sequence[Any], value_dims: Sequence[int], out_grad: Any,
+                   accumulate: bool, x_grad: Any | None, value_grad: Any | None) -> None:
+    """x_grad = out_grad, zero at the written places unless `accumulate`; value_grad = the
+    output gradient at x[indices] summed back to value's dims (either may be None)."""
+    from phi.kernels.funcs.elementwise import sum_to
+
+    coords = index_put_coords(xp, out_grad.shape, indices)
+    if x_grad is not None:
+        x_grad[...] = out_grad
+        if not accumulate and coords and coords[0].size:
+            x_grad[coords] = 0
+    if value_grad is not None:
+        picked = out_grad[coords] if coords else out_grad
+        sum_to(xp, picked, value_dims, -1, value_grad)

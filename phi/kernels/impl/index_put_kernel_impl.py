@@ -9,9 +9,15 @@ from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import indexing as index_funcs
 
+#: the ids are used as given (their own dtype: bool / int32 / int64; the API would cast
+#: them to the data's)
+_IDS = {"indices": {"backend": Backend.ALL_BACKEND}}
 
-@register_kernel("index_put", Backend.CPU, DataLayout.ALL_LAYOUT, index_funcs.INDEX_PUT_TYPES)
-@register_kernel("index_put", Backend.GPU, DataLayout.ALL_LAYOUT, index_funcs.INDEX_PUT_TYPES)
+
+@register_kernel("index_put", Backend.CPU, DataLayout.ALL_LAYOUT, index_funcs.INDEX_PUT_TYPES,
+                 arg_overrides=_IDS)
+@register_kernel("index_put", Backend.GPU, DataLayout.ALL_LAYOUT, index_funcs.INDEX_PUT_TYPES,
+                 arg_overrides=_IDS)
 def index_put_kernel(dev_ctx: DeviceContext, x: DenseTensor, indices: list[DenseTensor],
                      value: DenseTensor, accumulate: bool, out: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)
