@@ -14,7 +14,8 @@ import numpy as np
 from phi.common import DataType
 from phi.kernels.funcs import manipulation_ext
 from phi.kernels.funcs.common import quiet, to_host
-from phi.kernels.funcs.indexing import broadcast_dims, checked_ids, gather_nd_dims
+from phi.kernels.funcs.elementwise import sum_to
+from phi.kernels.funcs.indexing import broadcast_dims, checked_ids, gather_nd, gather_nd_dims
 
 
 def unstack_dims(x_dims: Sequence[int], axis: int, num: int,
@@ -124,6 +125,7 @@ def broadcast_tensors(xp: Any, xs: Sequence[Any], outs: Sequence[Any]) -> None:
 #: The element types Paddle 3.3.1 registers the CPU kernels for.
 PARTIAL_SUM_TYPES = [DataType.INT32, DataType.INT64, DataType.FLOAT32, DataType.FLOAT64]
 PARTIAL_CONCAT_TYPES = [*PARTIAL_SUM_TYPES, DataType.COMPLEX64, DataType.COMPLEX128]
+BROADCAST_TENSORS_TYPES = [DataType.BOOL, DataType.FLOAT16, *PARTIAL_CONCAT_TYPES]
 
 
 def partial_columns(op: str, x_dims: Sequence[Sequence[int]], start_index: int,
@@ -223,3 +225,45 @@ def view_slice(xp: Any, input: Any, begin_idx: int, end_idx: int, out: Any) -> N
     """out = input's rows [begin_idx, end_idx) (a copy: fluidphi's tensors own their data)."""
     view_slice_dims(input.shape, begin_idx, end_idx)
     out[...] = input[begin_idx:end_idx]
+
+
+# -- gradients ---------------------------------------------------------------------------------
+
+def scatter_nd_add_grad(xp: Any, index: Any, out_grad: Any, x_grad: Any | None,
+                        updates_grad: Any | None) -> None:
+    """x_grad = out_grad; updates_grad = out_grad gathered at index (either may be None)."""
+    if x_grad is not None:
+        x_grad[...] = out_grad
+    if updates_grad is not None:
+        gather_nd(xp, out_grad, index, updates_grad)
+
+
+def broadcast_tensors_grad(xp: Any, x_dims: Sequence[Sequence[int]], out_grads: Sequence[Any],
+                           x_grads: Sequence[Any | None]) -> None:
+    """x_grads[i] = out_grads[i] summed over the dims x[i] was broadcast along."""
+    for dims, grad, x_grad in zip(x_dims, out_grads, x_grads):
+        if x_grad is not None:
+            sum_to(xp, grad, dims, -1, x_grad)
+
+
+def partial_grad(op: str, xp: Any, x_dims: Sequence[Sequence[int]], out_grad: Any,
+                 start_index: int, length: int, x_grads: Sequence[Any | None]) -> None:
+    """partial_concat_grad / partial_sum_grad: each x_grad zero but the forward's column
+    range, which gets its piece of out_grad (partial_concat) or all of it (partial_sum)."""
+    _, start, length = partial_columns(op.removesuffix("_grad"), x_dims, start_index, length)
+    for i, x_grad in enumerate(x_grads):
+        if x_grad is not None:
+            x_grad[...] = 0
+            first = i * length if op == "partial_concat_grad" else 0
+            x_grad[:, start:start + length] = out_grad[:, first:first + length]
+
+
+def multiplex_grad(xp: Any, ids: Any, out_grad: Any, x_grads: Sequence[Any | None]) -> None:
+    """x_grads[k] = out_grad's rows i where ids[i] is k, zero elsewhere."""
+    picked = ids.reshape(-1).astype(np.int64)
+    rows = int(picked.size)
+    for k, x_grad in enumerate(x_grads):
+        if x_grad is not None:
+            x_grad[...] = 0
+            mine = picked == k
+            x_grad[:rows][mine] = out_grad[mine]
