@@ -42,44 +42,48 @@ class MultiplexGradOpMaker(OpProtoAndCheckerMaker):
         self.add_output("X@GRAD", "gradients of X", duplicable=True, dispensable=True)
 
 
-def _grads(ctx: ExecutionContext, like: object) -> list:
-    return [None if t is None else t.mutable_data(ctx.place, like.dtype)
-            for t in ctx.multi_output("X@GRAD")]
-
-
 class BroadcastTensorsGradKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.multi_input("X")
         out_grad = ctx.multi_input("Out@GRAD")
+        x_grad = ctx.multi_output("X@GRAD")
+        datas = [None if t is None else t.mutable_data(ctx.place, out_grad[0].dtype)
+                 for t in x_grad]
         manip_funcs.broadcast_tensors_grad(ctx.xp, [tuple(t.dims) for t in x],
-                                           [t.data for t in out_grad], _grads(ctx, out_grad[0]))
+                                           [t.data for t in out_grad], datas)
 
 
 class PartialConcatGradKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.multi_input("X")
         out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.multi_output("X@GRAD")
         start_index = ctx.attr("start_index")
         length = ctx.attr("length")
+        datas = [None if t is None else t.mutable_data(ctx.place, out_grad.dtype) for t in x_grad]
         manip_funcs.partial_grad("partial_concat_grad", ctx.xp, [tuple(t.dims) for t in x],
-                                 out_grad.data, start_index, length, _grads(ctx, out_grad))
+                                 out_grad.data, start_index, length, datas)
 
 
 class PartialSumGradKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.multi_input("X")
         out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.multi_output("X@GRAD")
         start_index = ctx.attr("start_index")
         length = ctx.attr("length")
+        datas = [None if t is None else t.mutable_data(ctx.place, out_grad.dtype) for t in x_grad]
         manip_funcs.partial_grad("partial_sum_grad", ctx.xp, [tuple(t.dims) for t in x],
-                                 out_grad.data, start_index, length, _grads(ctx, out_grad))
+                                 out_grad.data, start_index, length, datas)
 
 
 class MultiplexGradKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         ids = ctx.input("Ids")
         out_grad = ctx.input("Out@GRAD")
-        manip_funcs.multiplex_grad(ctx.xp, ids.data, out_grad.data, _grads(ctx, out_grad))
+        x_grad = ctx.multi_output("X@GRAD")
+        datas = [None if t is None else t.mutable_data(ctx.place, out_grad.dtype) for t in x_grad]
+        manip_funcs.multiplex_grad(ctx.xp, ids.data, out_grad.data, datas)
 
 
 register_operator("broadcast_tensors_grad", MultiGradOp, BroadcastTensorsGradOpMaker)
