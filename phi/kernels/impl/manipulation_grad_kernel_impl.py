@@ -16,10 +16,6 @@ _SCATTER_TYPES = [DataType.UINT8, DataType.INT32, DataType.INT64, DataType.FLOAT
 _IDS = {"ids": {"backend": Backend.ALL_BACKEND}}  # int32 as given (see multiplex_kernel_impl)
 
 
-def _grads(dev_ctx: DeviceContext, x_grad: OutTensorList, like: DenseTensor) -> list:
-    return [None if t is None else dev_ctx.alloc(t, like.dtype) for t in x_grad]
-
-
 @register_kernel("scatter_nd_add_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _SCATTER_TYPES)
 @register_kernel("scatter_nd_add_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _SCATTER_TYPES)
 def scatter_nd_add_grad_kernel(dev_ctx: DeviceContext, index: DenseTensor, updates: DenseTensor,
@@ -37,9 +33,9 @@ def scatter_nd_add_grad_kernel(dev_ctx: DeviceContext, index: DenseTensor, updat
                  manip_funcs.BROADCAST_TENSORS_TYPES)
 def broadcast_tensors_grad_kernel(dev_ctx: DeviceContext, x: list[DenseTensor],
                                   out_grad: list[DenseTensor], x_grad: OutTensorList) -> None:
+    datas = [None if t is None else dev_ctx.alloc(t, out_grad[0].dtype) for t in x_grad]
     manip_funcs.broadcast_tensors_grad(dev_ctx.xp, [tuple(t.dims) for t in x],
-                                       [t.data for t in out_grad],
-                                       _grads(dev_ctx, x_grad, out_grad[0]))
+                                       [t.data for t in out_grad], datas)
 
 
 @register_kernel("partial_concat_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
@@ -49,9 +45,9 @@ def broadcast_tensors_grad_kernel(dev_ctx: DeviceContext, x: list[DenseTensor],
 def partial_concat_grad_kernel(dev_ctx: DeviceContext, x: list[DenseTensor],
                                out_grad: DenseTensor, start_index: int, length: int,
                                x_grad: OutTensorList) -> None:
+    datas = [None if t is None else dev_ctx.alloc(t, out_grad.dtype) for t in x_grad]
     manip_funcs.partial_grad("partial_concat_grad", dev_ctx.xp, [tuple(t.dims) for t in x],
-                             out_grad.data, start_index, length,
-                             _grads(dev_ctx, x_grad, out_grad))
+                             out_grad.data, start_index, length, datas)
 
 
 @register_kernel("partial_sum_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
@@ -60,9 +56,9 @@ def partial_concat_grad_kernel(dev_ctx: DeviceContext, x: list[DenseTensor],
                  manip_funcs.PARTIAL_SUM_TYPES)
 def partial_sum_grad_kernel(dev_ctx: DeviceContext, x: list[DenseTensor], out_grad: DenseTensor,
                             start_index: int, length: int, x_grad: OutTensorList) -> None:
+    datas = [None if t is None else dev_ctx.alloc(t, out_grad.dtype) for t in x_grad]
     manip_funcs.partial_grad("partial_sum_grad", dev_ctx.xp, [tuple(t.dims) for t in x],
-                             out_grad.data, start_index, length,
-                             _grads(dev_ctx, x_grad, out_grad))
+                             out_grad.data, start_index, length, datas)
 
 
 @register_kernel("multiplex_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
@@ -71,5 +67,5 @@ def partial_sum_grad_kernel(dev_ctx: DeviceContext, x: list[DenseTensor], out_gr
                  manip_funcs.PARTIAL_CONCAT_TYPES, arg_overrides=_IDS)
 def multiplex_grad_kernel(dev_ctx: DeviceContext, x: list[DenseTensor], ids: DenseTensor,
                           out_grad: DenseTensor, x_grad: OutTensorList) -> None:
-    manip_funcs.multiplex_grad(dev_ctx.xp, ids.data, out_grad.data,
-                               _grads(dev_ctx, x_grad, out_grad))
+    datas = [None if t is None else dev_ctx.alloc(t, out_grad.dtype) for t in x_grad]
+    manip_funcs.multiplex_grad(dev_ctx.xp, ids.data, out_grad.data, datas)
