@@ -25,6 +25,10 @@ class IndexPutGradOpMaker(OpProtoAndCheckerMaker):
         self.add_attr("accumulate", AttrType.BOOLEAN, False, "the forward's accumulate")
 
 
+class IndexPutGradOp(GradOp):
+    """x@GRAD like x, value@GRAD like value."""
+
+
 class IndexPutGradKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         indices = ctx.multi_input("indices")
@@ -39,7 +43,7 @@ class IndexPutGradKernel(OpKernel):
             None if value_grad is None else value_grad.mutable_data(ctx.place, out_grad.dtype))
 
 
-register_operator("index_put_grad", GradOp, IndexPutGradOpMaker)
+register_operator("index_put_grad", IndexPutGradOp, IndexPutGradOpMaker)
 for _dtype in index_funcs.INDEX_PUT_TYPES:
     register_op_kernel("index_put_grad", "CPU", IndexPutGradKernel, _dtype)
     register_op_kernel("index_put_grad", "GPU", IndexPutGradKernel, _dtype)

@@ -42,6 +42,10 @@ class MultiplexGradOpMaker(OpProtoAndCheckerMaker):
         self.add_output("X@GRAD", "gradients of X", duplicable=True, dispensable=True)
 
 
+class MultiInputGradOp(MultiGradOp):
+    """X@GRAD[i] like X[i] (this module's VERIFY_CASES go with it)."""
+
+
 class BroadcastTensorsGradKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.multi_input("X")
@@ -86,10 +90,10 @@ class MultiplexGradKernel(OpKernel):
         manip_funcs.multiplex_grad(ctx.xp, ids.data, out_grad.data, datas)
 
 
-register_operator("broadcast_tensors_grad", MultiGradOp, BroadcastTensorsGradOpMaker)
-register_operator("partial_concat_grad", MultiGradOp, PartialGradOpMaker)
-register_operator("partial_sum_grad", MultiGradOp, PartialGradOpMaker)
-register_operator("multiplex_grad", MultiGradOp, MultiplexGradOpMaker)
+register_operator("broadcast_tensors_grad", MultiInputGradOp, BroadcastTensorsGradOpMaker)
+register_operator("partial_concat_grad", MultiInputGradOp, PartialGradOpMaker)
+register_operator("partial_sum_grad", MultiInputGradOp, PartialGradOpMaker)
+register_operator("multiplex_grad", MultiInputGradOp, MultiplexGradOpMaker)
 for _place in ("CPU", "GPU"):
     for _dtype in manip_funcs.BROADCAST_TENSORS_TYPES:
         register_op_kernel("broadcast_tensors_grad", _place, BroadcastTensorsGradKernel, _dtype)

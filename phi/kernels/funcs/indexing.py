@@ -293,6 +293,7 @@ def index_put_coords(xp: Any, x_dims: Sequence[int], indices: Sequence[Any]) -> 
     as many axes as it has dims (NumPy's advanced indexing)."""
     coords: list[Any] = []
     for i, index in enumerate(indices):
+        index = xp.asarray(index)  # the kernels take the ids as given (host or device)
         if index.dtype.kind == "b":
             axes = tuple(int(d) for d in x_dims[len(coords):len(coords) + index.ndim])
             if tuple(index.shape) != axes:

@@ -60,7 +60,7 @@ def multiplex(xp: Any, xs: Sequence[Any], ids: Any, out: Any) -> None:
         raise IndexError(f"multiplex: Ids must be nonnegative and less than the number of "
                          f"candidate tensors {len(xs)}, got {host.reshape(-1).tolist()}")
     rows = int(ids.shape[0])
-    picked = ids.reshape(-1).astype(np.int64)
+    picked = xp.asarray(ids).reshape(-1).astype(np.int64)  # ids as given (host or device)
     out[...] = xp.stack([x[:rows] for x in xs])[picked, xp.arange(rows)]
 
 
@@ -260,7 +260,7 @@ def partial_grad(op: str, xp: Any, x_dims: Sequence[Sequence[int]], out_grad: An
 
 def multiplex_grad(xp: Any, ids: Any, out_grad: Any, x_grads: Sequence[Any | None]) -> None:
     """x_grads[k] = out_grad's rows i where ids[i] is k, zero elsewhere."""
-    picked = ids.reshape(-1).astype(np.int64)
+    picked = xp.asarray(ids).reshape(-1).astype(np.int64)  # ids as given (host or device)
     rows = int(picked.size)
     for k, x_grad in enumerate(x_grads):
         if x_grad is not None:
