@@ -39,6 +39,14 @@ def take_along_axis_infer_meta(input: MetaTensor, index: MetaTensor, axis: int,
     result.set_dtype(input.dtype())
 
 
+def index_add_infer_meta(x: MetaTensor, index: MetaTensor, add_value: MetaTensor, axis: int,
+                         out: MetaTensor) -> None:
+    """out: x's dims (add_value checked against them), dtype and lod."""
+    out.set_dims(index_funcs.index_add_dims(x.dims(), index.dims(), add_value.dims(), axis))
+    out.set_dtype(x.dtype())
+    out.share_lod(x)
+
+
 def masked_fill_infer_meta(x: MetaTensor, mask: MetaTensor, value: MetaTensor,
                            out: MetaTensor) -> None:
     """out: x and mask broadcast; x's dtype."""

@@ -75,3 +75,20 @@ def test_put_along_axis_reads_value_with_its_own_dims() -> None:
     out, _ = run_single_op("put_along_axis", {"Input": x, "Index": np.array([[3, 0], [1, 2]]),
                                               "Value": value}, {"Axis": 1}, ("Result",), "phi")
     np.testing.assert_array_equal(out["Result"][0], [[1, 0, 0, 0], [0, 5, 6, 0]])
+
+
+def test_index_put_refuses_what_paddle_writes_out_of_bounds() -> None:
+    """Paddle 3.3.1's CPU index_put writes past x for an id out of range (the process dies
+    with a heap corruption: no fixture); a bool index whose dims are not x's at its axes,
+    more indexed axes than x has and float ids are refused with the op's name too."""
+    x = np.zeros((3, 4), np.float32)
+    value = np.ones((1,), np.float32)
+    for ids in ([3], [-4]):
+        assert_refused("index_put", {"x": x, "indices": [np.array(ids)], "value": value}, {},
+                       ("out",), "expected >= -3 and < 3")
+    assert_refused("index_put", {"x": x, "indices": [np.ones((2, 4), bool)], "value": value},
+                   {}, ("out",), "bool indices\\[0\\] dims \\[2, 4\\] must match")
+    assert_refused("index_put", {"x": x, "indices": [np.array([0])] * 3, "value": value}, {},
+                   ("out",), "3 indexed axes for x of rank 2")
+    assert_refused("index_put", {"x": x, "indices": [np.array([0.0])], "value": value}, {},
+                   ("out",), "must be bool, int32 or int64")

@@ -5,11 +5,17 @@ The `indexing` section of ops.yaml, each op followed by its backward op.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
 __all__ = [
     "gather_nd",
+    "index_add",
+    "index_add_grad",
+    "index_put",
+    "index_put_grad",
     "index_sample",
     "index_select",
     "masked_fill",
@@ -78,6 +84,66 @@ def scatter(x: TensorLike, ids: TensorLike, updates: TensorLike, overwrite: bool
     Kernel `scatter`; InferMeta `unchanged_infer_meta`.
     """
     return apply("scatter", {"x": x, "ids": ids, "updates": updates}, {"overwrite": overwrite})
+
+
+def index_add(x: TensorLike, index: TensorLike, add_value: TensorLike, axis: int = 0) -> Tensor:
+    """`index_add` (ops.yaml): (Tensor x, Tensor index, Tensor add_value, int axis=0) ->
+    Tensor(out).
+
+    Kernel `index_add`; InferMeta `index_add_infer_meta`; backward `index_add_grad`.
+    """
+    return apply("index_add", {"x": x, "index": index, "add_value": add_value}, {"axis": axis})
+
+
+def index_add_grad(
+    index: TensorLike,
+    add_value: TensorLike,
+    out_grad: TensorLike,
+    axis: int = 0,
+) -> tuple[Tensor, Tensor]:
+    """`index_add_grad` (backward.yaml): (Tensor index, Tensor add_value, Tensor out_grad, int
+    axis=0) -> Tensor(x_grad), Tensor(add_value_grad).
+
+    Kernel `index_add_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates
+    `index_add`.
+    """
+    return apply("index_add_grad",
+                 {"index": index, "add_value": add_value, "out_grad": out_grad},
+                 {"axis": axis})
+
+
+def index_put(
+    x: TensorLike,
+    indices: Sequence[TensorLike],
+    value: TensorLike,
+    accumulate: bool = False,
+) -> Tensor:
+    """`index_put` (ops.yaml): (Tensor x, Tensor[] indices, Tensor value, bool accumulate=false) ->
+    Tensor(out).
+
+    Kernel `index_put`; InferMeta `unchanged_infer_meta`; backward `index_put_grad`.
+    """
+    return apply("index_put",
+                 {"x": x, "indices": indices, "value": value},
+                 {"accumulate": accumulate})
+
+
+def index_put_grad(
+    x: TensorLike,
+    indices: Sequence[TensorLike],
+    value: TensorLike,
+    out_grad: TensorLike,
+    accumulate: bool = False,
+) -> tuple[Tensor, Tensor]:
+    """`index_put_grad` (backward.yaml): (Tensor x, Tensor[] indices, Tensor value, Tensor
+    out_grad, bool accumulate=false) -> Tensor(x_grad), Tensor(value_grad).
+
+    Kernel `index_put_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates
+    `index_put`.
+    """
+    return apply("index_put_grad",
+                 {"x": x, "indices": indices, "value": value, "out_grad": out_grad},
+                 {"accumulate": accumulate})
 
 
 def masked_fill(x: TensorLike, mask: TensorLike, value: TensorLike) -> Tensor:

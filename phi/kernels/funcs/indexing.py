@@ -1,5 +1,6 @@
 """Indexing math shared by the PHI and legacy kernels: gather_nd, index_select, index_sample,
-take_along_axis, put_along_axis, scatter, masked_fill, masked_select and nonzero.
+take_along_axis, put_along_axis, scatter, index_add, index_put,
+masked_fill, masked_select and nonzero.
 
 Index tensors are int32 or int64 on the array's device. Ids are checked against their
 range before anything is written (Paddle raises there too); negative ids count from the
@@ -14,8 +15,9 @@ from typing import Any
 
 import numpy as np
 
+from phi.common import DataType
 from phi.common.vocabulary import Vocabulary
-from phi.kernels.funcs.common import to_host
+from phi.kernels.funcs.common import quiet, to_host
 
 
 def checked_ids(xp: Any, op: str, ids: Any, size: int, *, negative: bool = True,
@@ -50,13 +52,15 @@ def last_wins(xp: Any, flat_targets: Any) -> tuple[Any, Any]:
 
 # -- gathers -----------------------------------------------------------------------------------
 
-def gather_nd_dims(x_dims: Sequence[int], index_dims: Sequence[int]) -> tuple[int, ...]:
-    """index's dims without the last, then x's dims after the first index_dims[-1]."""
+def gather_nd_dims(x_dims: Sequence[int], index_dims: Sequence[int],
+                   op: str = "gather_nd") -> tuple[int, ...]:
+    """index's dims without the last, then x's dims after the first index_dims[-1] (gather_nd's
+    output, scatter_nd_add's Updates)."""
     if len(index_dims) == 0:
-        raise ValueError("gather_nd: Index must have at least 1 dimension")
+        raise ValueError(f"{op}: Index must have at least 1 dimension")
     depth = int(index_dims[-1])
     if depth > len(x_dims):
-        raise ValueError(f"gather_nd: Index's last dim {depth} is larger than X's rank "
+        raise ValueError(f"{op}: Index's last dim {depth} is larger than X's rank "
                          f"{len(x_dims)}")
     return (*(int(d) for d in index_dims[:-1]), *(int(d) for d in x_dims[depth:]))
 
@@ -239,6 +243,103 @@ def scatter(xp: Any, x: Any, ids: Any, updates: Any, overwrite: bool, out: Any) 
     xp.add.at(out, flat_ids, slices[:flat_ids.size])
 
 
+def index_add_dims(x_dims: Sequence[int], index_dims: Sequence[int],
+                   add_value_dims: Sequence[int], axis: int) -> tuple[int, ...]:
+    """x's dims, once index is 1-D and add_value is x's dims with `axis` the id count."""
+    axis = normalize_axis("index_add", axis, len(x_dims))
+    if len(index_dims) != 1:
+        raise ValueError(f"index_add: Index must be 1-D, got dims {list(index_dims)}")
+    want = [int(d) for d in x_dims]
+    want[axis] = int(index_dims[0])
+    if [int(d) for d in add_value_dims] != want:
+        raise ValueError(f"index_add: AddValue dims {list(add_value_dims)} must be X's "
+                         f"{list(x_dims)} with axis {axis} the id count: {want}")
+    return tuple(int(d) for d in x_dims)
+
+
+def index_add(xp: Any, x: Any, index: Any, add_value: Any, axis: int, out: Any) -> None:
+    """out = x with add_value's slice i added to x's slice index[i] along `axis`, in order
+    (repeated ids add up)."""
+    index_add_dims(x.shape, index.shape, add_value.shape, axis)
+    axis = normalize_axis("index_add", axis, x.ndim)
+    ids = checked_ids(xp, "index_add", index, int(x.shape[axis]))
+    out[...] = x
+    moved = xp.moveaxis(out, axis, 0)  # a view: the adds land in out
+    with quiet(xp):  # inf + -inf is NaN, as in Paddle
+        xp.add.at(moved, ids, xp.moveaxis(add_value, axis, 0))
+
+
+def index_add_grad(xp: Any, index: Any, out_grad: Any, axis: int, x_grad: Any | None,
+                   add_value_grad: Any | None) -> None:
+    """x_grad = out_grad; add_value_grad = out_grad's slices at index along `axis` (either
+    may be None: not asked for)."""
+    axis = normalize_axis("index_add_grad", axis, out_grad.ndim)
+    if x_grad is not None:
+        x_grad[...] = out_grad
+    if add_value_grad is not None:
+        ids = checked_ids(xp, "index_add_grad", index, int(out_grad.shape[axis]))
+        add_value_grad[...] = xp.take(out_grad, ids, axis=axis)
+
+
+#: index_put's kernels: every element type (Paddle 3.3.1 registers them all on CPU).
+INDEX_PUT_TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
+                   DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32,
+                   DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128]
+
+
+def index_put_coords(xp: Any, x_dims: Sequence[int], indices: Sequence[Any]) -> tuple[Any, ...]:
+    """index_put's indices as one checked, wrapped int64 array per leading axis of x, all of
+    one broadcast shape: a bool index stands for the coordinates of its true elements over
+    as many axes as it has dims (NumPy's advanced indexing)."""
+    coords: list[Any] = []
+    for i, index in enumerate(indices):
+        index = xp.asarray(index)  # the kernels take the ids as given (host or device)
+        if index.dtype.kind == "b":
+            axes = tuple(int(d) for d in x_dims[len(coords):len(coords) + index.ndim])
+            if tuple(index.shape) != axes:
+                raise ValueError(f"index_put: bool indices[{i}] dims {list(index.shape)} must "
+                                 f"match x's dims {list(axes)} at axis {len(coords)}")
+            coords.extend(xp.nonzero(index))
+        elif index.dtype.kind in "iu":
+            coords.append(index)
+        else:
+            raise TypeError(f"index_put: indices[{i}] must be bool, int32 or int64, got "
+                            f"{index.dtype}")
+    if len(coords) > len(x_dims):
+        raise ValueError(f"index_put: {len(coords)} indexed axes for x of rank {len(x_dims)}")
+    shape = ()
+    for c in coords:
+        shape = broadcast_dims("index_put", shape, c.shape)
+    return tuple(checked_ids(xp, "index_put", xp.broadcast_to(c, shape), int(x_dims[d]),
+                             what=f"the index of axis {d}") for d, c in enumerate(coords))
+
+
+def index_put(xp: Any, x: Any, indices: Sequence[Any], value: Any, accumulate: bool,
+              out: Any) -> None:
+    """out = x with value (broadcast to the indexed elements) written at x[indices] (the
+    last of repeated targets wins) or, with `accumulate`, added there (repeats add up)."""
+    coords = index_put_coords(xp, x.shape, indices)
+    depth = len(coords)
+    target = (*(coords[0].shape if coords else ()), *x.shape[depth:])
+    try:
+        values = xp.broadcast_to(value, target)
+    except ValueError:
+        raise ValueError(f"index_put: value dims {list(value.shape)} do not broadcast to the "
+                         f"indexed dims {list(target)}") from None
+    out[...] = x
+    if values.size == 0:
+        return
+    if accumulate:
+        with quiet(xp):  # inf + -inf is NaN, as in Paddle
+            xp.add.at(out, coords, values)
+        return
+    rows = out.reshape((-1, *x.shape[depth:]))  # a view: one row per indexed position
+    flat = xp.ravel_multi_index(coords, x.shape[:depth]).reshape(-1) if depth else \
+        xp.zeros(1, np.int64)
+    targets, last = last_wins(xp, flat)
+    rows[targets] = values.reshape((-1, *x.shape[depth:]))[last]
+
+
 # -- masks -------------------------------------------------------------------------------------
 
 def masked_fill(xp: Any, x: Any, mask: Any, value: Any, out: Any) -> None:
@@ -261,3 +362,19 @@ def nonzero(xp: Any, condition: Any) -> Any:
         raise ValueError("where_index: Condition must have at least 1 dimension")
     flags = condition != 0 if condition.dtype.kind != "b" else condition
     return xp.argwhere(flags).astype(np.int64)
+
+
+def index_put_grad(xp: Any, indices: Sequence[Any], value_dims: Sequence[int], out_grad: Any,
+                   accumulate: bool, x_grad: Any | None, value_grad: Any | None) -> None:
+    """x_grad = out_grad, zero at the written places unless `accumulate`; value_grad = the
+    output gradient at x[indices] summed back to value's dims (either may be None)."""
+    from phi.kernels.funcs.elementwise import sum_to
+
+    coords = index_put_coords(xp, out_grad.shape, indices)
+    if x_grad is not None:
+        x_grad[...] = out_grad
+        if not accumulate and coords and coords[0].size:
+            x_grad[coords] = 0
+    if value_grad is not None:
+        picked = out_grad[coords] if coords else out_grad
+        sum_to(xp, picked, value_dims, -1, value_grad)

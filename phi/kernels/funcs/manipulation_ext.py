@@ -11,7 +11,8 @@ import numpy as np
 from phi.kernels.funcs.common import host_ints
 
 
-def _axis(op: str, axis: int, rank: int) -> int:
+def normalized_axis(op: str, axis: int, rank: int) -> int:
+    """`axis` in [0, rank), counted from the end when negative; out of range raises."""
     if not -rank <= axis < rank:
         raise ValueError(f"{op}: axis {axis} is out of range for a {rank}-D input")
     return axis % rank
@@ -105,18 +106,20 @@ def strided_slice(xp: Any, x: Any, axes: Sequence[int], starts: Sequence[int],
 
 # -- unbind, flip, roll ------------------------------------------------------------------------
 
-def unbind_dims(x_dims: Sequence[int], axis: int, count: int) -> list[tuple[int, ...]]:
+def unbind_dims(x_dims: Sequence[int], axis: int, count: int,
+                op: str = "unbind") -> list[tuple[int, ...]]:
     """x's dims without `axis`, once per output (there must be x.dims[axis] of them)."""
-    axis = _axis("unbind", axis, len(x_dims))
+    axis = normalized_axis(op, axis, len(x_dims))
     if count != x_dims[axis]:
-        raise ValueError(f"unbind: {count} outputs for an axis of size {x_dims[axis]}")
+        raise ValueError(f"{op}: {count} outputs for an axis of size {x_dims[axis]}")
     dims = tuple(int(d) for i, d in enumerate(x_dims) if i != axis)
     return [dims] * count
 
 
-def unbind(xp: Any, x: Any, axis: int, outs: Sequence[Any]) -> None:
-    axis = _axis("unbind", axis, x.ndim)
-    unbind_dims(x.shape, axis, len(outs))
+def unbind(xp: Any, x: Any, axis: int, outs: Sequence[Any], op: str = "unbind") -> None:
+    """outs[i] = x's slice i along `axis` (unbind, unstack)."""
+    axis = normalized_axis(op, axis, x.ndim)
+    unbind_dims(x.shape, axis, len(outs), op)
     for i, out in enumerate(outs):  # one copy per output slice
         if out is not None:
             out[...] = xp.take(x, i, axis=axis)
@@ -124,7 +127,7 @@ def unbind(xp: Any, x: Any, axis: int, outs: Sequence[Any]) -> None:
 
 def flip_axes(rank: int, axes: Sequence[int]) -> tuple[int, ...]:
     """`axes` normalized; duplicates and axes out of range raise."""
-    normalized = tuple(_axis("flip", int(a), rank) for a in axes)
+    normalized = tuple(normalized_axis("flip", int(a), rank) for a in axes)
     if len(set(normalized)) != len(normalized):
         raise ValueError(f"flip: axes has duplicates: {list(axes)}")
     return normalized
@@ -145,7 +148,7 @@ def roll(xp: Any, x: Any, shifts: Sequence[int], axes: Sequence[int], out: Any) 
         return
     if len(axes) != len(shifts):
         raise ValueError(f"roll: axes {list(axes)} and shifts {shifts} differ in length")
-    axes = [_axis("roll", int(a), x.ndim) for a in axes]
+    axes = [normalized_axis("roll", int(a), x.ndim) for a in axes]
     out[...] = xp.roll(x, shifts, axis=axes) if x.size else x
 
 

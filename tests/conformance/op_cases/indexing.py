@@ -1,5 +1,5 @@
 """Indexing: gather_nd, index_select, index_sample, take_along_axis, put_along_axis, scatter,
-masked_fill, masked_select and where_index (Paddle's nonzero).
+index_add, index_put, masked_fill, masked_select and where_index (Paddle's nonzero).
 
 Index tensors are int32 or int64; negative ids count from the end where Paddle allows them
 (gather_nd, index_select, take_along_axis, put_along_axis, scatter) and raise where it
@@ -197,6 +197,75 @@ def _scatter() -> list[Case]:
     ]
 
 
+def _index_add() -> list[Case]:
+    cases = [Case(f"index_add_{d}", "index_add",
+                  {"X": data((4, 3), d), "Index": ids([3, 0, 3, -1, 1]),
+                   "AddValue": data((5, 3), d)}) for d in
+             ("float16", "float32", "float64", "int32", "int64")]
+    return [
+        *cases,
+        Case("index_add_axis1_int32_ids", "index_add",
+             {"X": data((2, 4, 3), "float32"), "Index": ids([1, -4, 1], "int32"),
+              "AddValue": data((2, 3, 3), "float32")}, attrs={"axis": 1}),
+        Case("index_add_axis_neg", "index_add",
+             {"X": data((2, 3, 4), "int64"), "Index": ids([0, 0, 3, 2, 0, -2]),
+              "AddValue": data((2, 3, 6), "int64")}, attrs={"axis": -1}),
+        Case("index_add_1d", "index_add",
+             {"X": data((5,), "float64"), "Index": ids([4, 4, 4]),
+              "AddValue": data((3,), "float64")}),
+        Case("index_add_empty_ids", "index_add",
+             {"X": data((4, 3), "float32"), "Index": In((0,), "int64"),
+              "AddValue": In((4, 0), "float32")}, attrs={"axis": 1}),
+        Case("index_add_empty_x", "index_add",
+             {"X": In((0, 3), "float32"), "Index": ids([1, 2]),
+              "AddValue": In((0, 2), "float32")}, attrs={"axis": 1}),
+        Case("index_add_out_of_range", "index_add",
+             {"X": data((4, 3), "float32"), "Index": ids([4, 0]),
+              "AddValue": data((2, 3), "float32")}, raises="expected >= -4 and < 4"),
+        Case("index_add_below_range", "index_add",
+             {"X": data((4, 3), "int32"), "Index": ids([0, -5], "int32"),
+              "AddValue": data((2, 3), "int32")}, raises="expected >= -4 and < 4"),
+    ]
+
+
+def _index_put() -> list[Case]:
+    def case(tag: str, x: In, indices: list[In], value: In, accumulate: bool = False,
+             **kw) -> Case:
+        return Case(f"index_put_{tag}", "index_put", {"x": x, "indices": indices, "value": value},
+                    attrs={"accumulate": accumulate}, **kw)
+
+    rows, cols = ids([2, 0, -1, 0]), ids([1, 3, -4, 3])
+    return [
+        *(case(d, data((3, 4), d), [rows, cols], data((4,), d)) for d in _ALL),
+        *(case(f"accumulate_{d}", data((3, 4), d), [rows, cols], data((4,), d), True)
+          for d in ("bool", "int8", "int64", "float16", "bfloat16", "float32", "float64",
+                    "complex128")),
+        case("repeats_last_wins", data((3, 4), "float32"), [ids([1, 1, 1]), ids([0, 0, 0])],
+             In((3,), "float32", values=[1.0, 2.0, 3.0])),
+        case("rows_partial", data((2, 3, 4), "float64"), [ids([1, 0, 1], "int32")],
+             data((4,), "float64"), True),
+        case("rows_value_full", data((3, 4), "int32"), [ids([2, 0])], data((2, 4), "int32")),
+        case("bcast_ids", data((3, 4), "float32"), [ids([[1], [0]]), ids([0, 2, 2])],
+             data((2, 1), "float32"), True),
+        case("mask_full", data((3, 4), "float32"),
+             [ids([[True, False, True, False], [False] * 4, [True, True, False, True]], "bool")],
+             data((1,), "float32")),
+        case("mask_rows_accumulate", data((3, 2, 2), "float64"),
+             [ids([True, False, True], "bool")], data((2, 2), "float64"), True),
+        case("mask_then_ids", data((2, 3, 4), "int64"),
+             [ids([[True, False, False], [False, True, True]], "bool"), ids([3, 0, 3])],
+             data((1,), "int64"), True),
+        case("bool_and_ids", data((2, 3), "float32"), [ids([True, False], "bool"), ids([1, 2])],
+             data((1,), "float32"), True),
+        case("empty_ids", data((3, 4), "float32"), [In((0,), "int64")], data((1,), "float32"),
+             True),
+        case("empty_mask", data((3, 4), "float32"), [ids([False] * 3, "bool")],
+             data((4,), "float32")),
+        case("value_mismatch", data((3, 4), "float32"), [ids([1, 0])], data((3,), "float32"),
+             raises="does not match|do not broadcast"),
+    ]
+
+
 def _masked_fill() -> list[Case]:
     cases = [Case(f"masked_fill_{d}", "masked_fill",
                   {"x": data((3, 4), d), "mask": In((3, 4), "bool"), "value": data((), d,
@@ -265,4 +334,6 @@ def _where_index() -> list[Case]:
 
 
 CASES = [*_gather_nd(), *_index_select(), *_index_sample(), *_take_along_axis(),
-         *_put_along_axis(), *_scatter(), *_masked_fill(), *_masked_select(), *_where_index()]
+         *_put_along_axis(), *_scatter(), *_index_add(), *_index_put(), *_masked_fill(),
+         *_masked_select(),
+         *_where_index()]

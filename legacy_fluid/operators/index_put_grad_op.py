@@ -1,0 +1,54 @@
+"""index_put_grad (PHI index_put_grad): x, indices, value (their dims), out@GRAD -> x@GRAD
+(the output gradient, zero where the forward wrote unless `accumulate`) and value@GRAD (the
+output gradient at x[indices] summed back to value's dims); math in
+phi.kernels.funcs.indexing."""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.grad import GradOp
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.var_type import AttrType
+from phi.kernels.funcs import indexing as index_funcs
+
+
+class IndexPutGradOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("x", "the forward's input (its dims)")
+        self.add_input("indices", "the forward's ids", duplicable=True)
+        self.add_input("value", "the forward's values (their dims)")
+        self.add_input("out@GRAD", "gradient of out")
+        self.add_output("x@GRAD", "gradient of x", dispensable=True)
+        self.add_output("value@GRAD", "gradient of value", dispensable=True)
+        self.add_attr("accumulate", AttrType.BOOLEAN, False, "the forward's accumulate")
+
+
+class IndexPutGradOp(GradOp):
+    """x@GRAD like x, value@GRAD like value."""
+
+
+class IndexPutGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        indices = ctx.multi_input("indices")
+        value = ctx.input("value")
+        out_grad = ctx.input("out@GRAD")
+        x_grad = ctx.output("x@GRAD")
+        value_grad = ctx.output("value@GRAD")
+        accumulate = ctx.attr("accumulate")
+        index_funcs.index_put_grad(
+            ctx.xp, [t.data for t in indices], tuple(value.dims), out_grad.data, accumulate,
+            None if x_grad is None else x_grad.mutable_data(ctx.place, out_grad.dtype),
+            None if value_grad is None else value_grad.mutable_data(ctx.place, out_grad.dtype))
+
+
+register_operator("index_put_grad", IndexPutGradOp, IndexPutGradOpMaker)
+for _dtype in index_funcs.INDEX_PUT_TYPES:
+    register_op_kernel("index_put_grad", "CPU", IndexPutGradKernel, _dtype)
+    register_op_kernel("index_put_grad", "GPU", IndexPutGradKernel, _dtype)
+
+#: Parity / `migrate --verify` inputs (see compat.coverage.parity.explicit_cases).
+VERIFY_CASES = [{"name": "rows", "inputs": {
+    "x": (3, 4), "indices": [{"value": [2, 0], "dtype": "int64"}], "value": (4,),
+    "out@GRAD": (3, 4)}}]

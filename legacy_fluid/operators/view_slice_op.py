@@ -1,0 +1,48 @@
+"""view_slice: input's rows [begin_idx, end_idx) of its first axis (Paddle's is a view of
+the input's memory; fluidphi's tensors own their data, so a copy); math in
+phi.kernels.funcs.manipulation."""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.kernels.funcs import manipulation as manip_funcs
+
+
+class ViewSliceOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("input", "the tensor sliced")
+        self.add_output("out", "its rows [begin_idx, end_idx)")
+        self.add_attr("begin_idx", AttrType.LONG, None, "the first row")
+        self.add_attr("end_idx", AttrType.LONG, None, "one past the last row")
+
+
+class ViewSliceOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("out", manip_funcs.view_slice_dims(
+            ctx.get_input_dim("input"), ctx.attr("begin_idx"), ctx.attr("end_idx")))
+        ctx.set_output_dtype("out", ctx.get_input_dtype("input"))
+
+
+class ViewSliceKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        input = ctx.input("input")
+        out = ctx.output("out")
+        begin_idx = ctx.attr("begin_idx")
+        end_idx = ctx.attr("end_idx")
+        data = out.mutable_data(ctx.place, input.dtype)
+        manip_funcs.view_slice(ctx.xp, input.data, begin_idx, end_idx, data)
+
+
+register_operator("view_slice", ViewSliceOp, ViewSliceOpMaker)
+for _dtype in manip_funcs.VIEW_TYPES:
+    register_op_kernel("view_slice", "CPU", ViewSliceKernel, _dtype)
+    register_op_kernel("view_slice", "GPU", ViewSliceKernel, _dtype)
+
+#: Parity / `migrate --verify` inputs (see compat.coverage.parity.explicit_cases).
+VERIFY_CASES = [{"name": "rows 1..3", "attrs": {"begin_idx": 1, "end_idx": 3},
+                 "inputs": {"input": (3, 4)}}]

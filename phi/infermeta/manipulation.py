@@ -1,0 +1,75 @@
+"""InferMeta of the manipulation family (unstack, multiplex, reverse,
+scatter_nd_add, broadcast_tensors, partial_concat, partial_sum,
+shard_index, view_slice)."""
+
+from __future__ import annotations
+
+from phi.core.meta_tensor import MetaTensor
+from phi.kernels.funcs import manipulation as manip_funcs
+
+
+def unstack_infer_meta(x: MetaTensor, axis: int, num: int, y: list[MetaTensor]) -> None:
+    """Each output: x's dims without `axis` (num outputs, x.dims[axis] of them); x's dtype."""
+    for meta, dims in zip(y, manip_funcs.unstack_dims(x.dims(), axis, num, len(y))):
+        meta.set_dims(dims)
+        meta.set_dtype(x.dtype())
+
+
+def multiplex_infer_meta(x: list[MetaTensor], ids: MetaTensor, out: MetaTensor) -> None:
+    """out: [ids.dims[0], *x[0].dims[1:]] (candidates and ids checked); x[0]'s dtype."""
+    out.set_dims(manip_funcs.multiplex_dims([t.dims() for t in x], ids.dims()))
+    out.set_dtype(x[0].dtype())
+
+
+def reverse_infer_meta(x: MetaTensor, axis: list[int], out: MetaTensor) -> None:
+    """out: x's meta (the axes checked: not empty, in range)."""
+    manip_funcs.reverse_axes(len(x.dims()), axis)
+    out.share_meta(x)
+
+
+def scatter_nd_add_infer_meta(x: MetaTensor, index: MetaTensor, updates: MetaTensor,
+                              out: MetaTensor) -> None:
+    """out: x's dims (updates checked against index and x) and dtype."""
+    out.set_dims(manip_funcs.scatter_nd_add_dims(x.dims(), index.dims(), updates.dims()))
+    out.set_dtype(x.dtype())
+
+
+def broadcast_tensors_infer_meta(x: list[MetaTensor], out: list[MetaTensor]) -> None:
+    """Each output: the inputs' broadcast dims; its input's dtype."""
+    dims = manip_funcs.broadcast_tensors_dims([t.dims() for t in x])
+    for src, meta in zip(x, out):
+        meta.set_dims(dims)
+        meta.set_dtype(src.dtype())
+
+
+def partial_concat_infer_meta(x: list[MetaTensor], start_index: int, length: int,
+                              out: MetaTensor) -> None:
+    """out: [rows, len(x) * length]; x[0]'s dtype."""
+    rows, _, length = manip_funcs.partial_columns("partial_concat", [t.dims() for t in x],
+                                                  start_index, length)
+    out.set_dims((rows, len(x) * length))
+    out.set_dtype(x[0].dtype())
+
+
+def partial_sum_infer_meta(x: list[MetaTensor], start_index: int, length: int,
+                           out: MetaTensor) -> None:
+    """out: [rows, length]; x[0]'s dtype."""
+    rows, _, length = manip_funcs.partial_columns("partial_sum", [t.dims() for t in x],
+                                                  start_index, length)
+    out.set_dims((rows, length))
+    out.set_dtype(x[0].dtype())
+
+
+def shard_index_infer_meta(x: MetaTensor, index_num: int, nshards: int, shard_id: int,
+                           ignore_value: int, out: MetaTensor) -> None:
+    """out: x's dims (rank >= 2, last dim 1), dtype and lod."""
+    out.set_dims(manip_funcs.shard_index_dims(x.dims()))
+    out.set_dtype(x.dtype())
+    out.share_lod(x)
+
+
+def view_slice_infer_meta(input: MetaTensor, begin_idx: int, end_idx: int,
+                          out: MetaTensor) -> None:
+    """out: input's rows [begin_idx, end_idx); input's dtype."""
+    out.set_dims(manip_funcs.view_slice_dims(input.dims(), begin_idx, end_idx))
+    out.set_dtype(input.dtype())

@@ -1,0 +1,195 @@
+"""Manipulation: unstack, multiplex, reverse, scatter_nd_add, broadcast_tensors,
+partial_concat, partial_sum, shard_index, view_slice.
+
+unstack: X's slices along `axis` (negative: from the end), the axis dropped; the program
+holds `num` = X.dims[axis] outputs Y (Paddle checks the count against `num` while the
+program is built).
+
+multiplex: Out[i] = X[Ids[i, 0]][i] over two or more candidates X of one dims; Ids is int32
+[N, 1] (Paddle's kernel reads int32: int64 ids raise), N at most the candidates' rows; ids
+outside [0, len(X)) raise.
+
+reverse: X with the axes in `axis` reversed (negative: from the end; a repeated axis is
+reversed once); an empty `axis` or one out of range raises while the program is built
+(tests/ops/test_manipulation_ops.py).
+
+scatter_nd_add: X with Updates[i...] added at X[Index[i..., :]] in order (Index's last dim
+indexes X's leading axes, 0 of them: every update adds to all of X); negative ids count from
+the end, ids out of range raise.
+
+broadcast_tensors: each X broadcast to the common dims (NumPy's rules), one Out per X.
+
+partial_concat / partial_sum: the columns [start_index, start_index + length) of 2-D inputs of
+one dims (length -1: to the end) side by side / added in input order onto zeros; a negative
+start_index counts from the end in partial_concat (partial_sum refuses it: Paddle's kernel
+reads before the row there, tests/ops/test_manipulation_ops.py).
+
+shard_index: ids X [..., 1] in [0, index_num) made local to shard `shard_id` of `nshards`
+shards of ceil(index_num / nshards) ids, other shards' ids ignore_value; ids out of range,
+nshards <= 0 and shard_id outside [0, nshards) raise.
+
+view_slice: input's rows [begin_idx, end_idx) (0 <= begin_idx < end_idx <= dims[0], checked
+while the program is built).
+
+Not here: as_strided, view_dtype and index_select_strided (Paddle 3.3.1's legacy executor
+has no kernel for them: a program holding one fails with "no kernels which are registered");
+view_shape (its CPU kernel keeps the input's dims whatever `dims` says).
+"""
+
+from ._inputs import data, ids
+from .spec import Case, In
+
+
+def _unstack_counts(attrs: dict) -> int:
+    return attrs["num"]
+
+
+_NO_FLOAT8 = "fluidphi has no float8 element types"
+DTYPE_GAPS = {"view_slice": dict.fromkeys(("float8_e4m3fn", "float8_e5m2"), _NO_FLOAT8)}
+
+#: Output slot -> the input slot whose tensor count it has, or a function of the attributes.
+OUTPUT_COUNTS = {"unstack": {"Y": _unstack_counts}, "broadcast_tensors": {"Out": "X"}}
+
+
+def _unstack() -> list[Case]:
+    def case(tag: str, shape: tuple[int, ...], dtype: str, axis: int) -> Case:
+        return Case(f"unstack_{tag}_{dtype}", "unstack", {"X": data(shape, dtype)},
+                    attrs={"axis": axis, "num": shape[axis]})
+
+    return [
+        *(case("axis0", (3, 4), d, 0) for d in ("int32", "int64", "float32", "float64",
+                                                  "complex64", "complex128")),
+        case("axis_neg", (2, 3, 4), "float32", -1),
+        case("axis1", (2, 3, 4), "int64", 1),
+        case("1d", (5,), "float64", 0),
+        case("empty_rest", (2, 0, 3), "float32", 0),
+        case("one", (1, 3), "int32", 0),
+    ]
+
+
+def _multiplex() -> list[Case]:
+    def case(tag: str, xs: list[In], picks: In, **kw) -> Case:
+        return Case(f"multiplex_{tag}", "multiplex", {"X": xs, "Ids": picks}, **kw)
+
+    picks = ids([[2], [0], [1], [2]], "int32")
+    return [
+        *(case(d, [data((4, 3), d)] * 3, picks) for d in
+          ("int32", "int64", "float32", "float64", "complex64", "complex128")),
+        case("fewer_ids", [data((5, 2, 2), "float32")] * 2, ids([[1], [0], [1]], "int32")),
+        case("empty_ids", [data((3, 2), "float64")] * 2, In((0, 1), "int32")),
+        case("negative_id", [data((3, 2), "float32")] * 2, ids([[0], [-1], [1]], "int32"),
+             raises="nonnegative"),
+        case("id_past_candidates", [data((3, 2), "float32")] * 2, ids([[0], [2], [1]], "int32"),
+             raises="candidate tensors"),
+        case("int64_ids", [data((3, 2), "float32")] * 2, ids([[0], [1], [1]]), raises="int32"),
+    ]
+
+
+def _reverse() -> list[Case]:
+    def case(tag: str, x: In, axis: list[int], **kw) -> Case:
+        return Case(f"reverse_{tag}", "reverse", {"X": x}, attrs={"axis": axis}, **kw)
+
+    return [
+        *(case(d, data((3, 4), d), [0]) for d in
+          ("bool", "uint8", "int32", "int64", "float32", "float64")),
+        case("both_axes", data((2, 3, 4), "float32"), [2, 0]),
+        case("negative_axis", data((2, 3, 4), "int64"), [-1, -2]),
+        case("repeated_axis", data((3, 4), "float64"), [1, 1, -1]),
+        case("empty", In((0, 3), "float32"), [1]),
+    ]
+
+
+def _scatter_nd_add() -> list[Case]:
+    def case(tag: str, x: In, index: In, updates: In, **kw) -> Case:
+        return Case(f"scatter_nd_add_{tag}", "scatter_nd_add",
+                    {"X": x, "Index": index, "Updates": updates}, **kw)
+
+    pairs = ids([[1, 2], [1, 2], [0, -1], [2, -4]])
+    return [
+        *(case(d, data((3, 4), d), pairs, data((4,), d)) for d in
+          ("uint8", "int32", "int64", "float32", "float64")),
+        case("rows_int32_ids", data((3, 2, 2), "float32"), ids([[2], [0], [2]], "int32"),
+             data((3, 2, 2), "float32")),
+        case("batched_ids", data((4, 3), "float64"), ids([[[3], [0]], [[3], [-1]]]),
+             data((2, 2, 3), "float64")),
+        case("depth0", data((2, 3), "float32"), In((2, 0), "int64"), data((2, 2, 3), "float32")),
+        case("empty_ids", data((3, 4), "float32"), In((0, 2), "int64"), In((0,), "float32")),
+        case("out_of_range", data((3, 4), "float32"), ids([[3, 0]]), data((1,), "float32"),
+             raises="less than \\[3\\]|expected >= -3 and < 3"),
+        case("below_range", data((3, 4), "int64"), ids([[0, -5]]), data((1,), "int64"),
+             raises="less than \\[4\\]|expected >= -4 and < 4"),
+    ]
+
+
+def _broadcast_tensors() -> list[Case]:
+    def case(tag: str, xs: list[In]) -> Case:
+        return Case(f"broadcast_tensors_{tag}", "broadcast_tensors", {"X": xs})
+
+    return [
+        *(case(d, [data((3, 1), d), data((1, 4), d), data((4,), d)]) for d in
+          ("bool", "int32", "int64", "float16", "float32", "float64", "complex64",
+           "complex128")),
+        case("0d_and_3d", [data((), "float32"), data((2, 1, 3), "float32")]),
+        case("one_input", [data((2, 3), "int64")]),
+        case("empty", [In((0, 1), "float32"), In((1, 3), "float32")]),
+    ]
+
+
+def _partial(op: str, dtypes: tuple[str, ...]) -> list[Case]:
+    def case(tag: str, xs: list[In], start: int, length: int) -> Case:
+        return Case(f"{op}_{tag}", op, {"X": xs},
+                    attrs={"start_index": start, "length": length})
+
+    return [
+        *(case(d, [data((3, 5), d)] * 3, 1, 3) for d in dtypes),
+        case("to_end", [data((2, 4), "float32")] * 2, 1, -1),
+        case("defaults", [data((2, 3), "float64")] * 2, 0, -1),
+        case("one_input", [data((3, 4), "int64")], 3, 1),
+        case("no_columns", [data((3, 4), "float32")] * 2, 2, 0),
+        case("empty_rows", [In((0, 4), "float32")] * 2, 1, 2),
+    ]
+
+
+def _shard_index() -> list[Case]:
+    def case(tag: str, x: In, index_num: int, nshards: int, shard_id: int, **kw) -> Case:
+        attrs = {"index_num": index_num, "nshards": nshards, "shard_id": shard_id,
+                 **kw.pop("attrs", {})}
+        return Case(f"shard_index_{tag}", "shard_index", {"X": x}, attrs=attrs, **kw)
+
+    row = [[1], [6], [12], [19], [0], [10], [9]]
+    return [
+        case("int64", ids(row), 20, 2, 0),
+        case("int32", ids(row, "int32"), 20, 2, 1, attrs={"ignore_value": -7}),
+        case("uneven_shards", ids(row), 20, 3, 2),
+        case("3d", In((2, 3, 1), "int64", 0, 13), 13, 4, 1),
+        case("empty", In((2, 0, 1), "int64"), 20, 2, 0),
+        case("id_past_index_num", ids([[3], [20]]), 20, 2, 0, raises="less than index_num"),
+        case("negative_id", ids([[-1]], "int32"), 20, 2, 0, raises="greater or equal to 0|>= 0"),
+        case("shard_id_past_nshards", ids(row), 20, 2, 2, raises="less than nshards"),
+        case("no_shards", ids(row), 20, 0, 0, raises="nshards must be greater than 0|"
+             "'nshards' for Op\\(shard_index\\) must be greater than 0"),
+    ]
+
+
+def _view_slice() -> list[Case]:
+    def case(tag: str, x: In, begin: int, end: int) -> Case:
+        return Case(f"view_slice_{tag}", "view_slice", {"input": x},
+                    attrs={"begin_idx": begin, "end_idx": end})
+
+    return [
+        *(case(d, data((4, 3), d), 1, 3) for d in
+          ("bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16",
+           "float32", "float64", "complex64", "complex128")),
+        case("all_rows", data((3, 2, 2), "float32"), 0, 3),
+        case("1d", data((5,), "int64"), 4, 5),
+        case("empty_rest", In((3, 0), "float32"), 0, 2),
+    ]
+
+
+_PARTIAL_SUM = ("int32", "int64", "float32", "float64")
+
+CASES = [*_unstack(), *_multiplex(), *_reverse(), *_scatter_nd_add(), *_broadcast_tensors(),
+         *_partial("partial_concat", (*_PARTIAL_SUM, "complex64", "complex128")),
+         Case("partial_concat_negative_start", "partial_concat",
+              {"X": [data((2, 4), "float32")] * 2}, attrs={"start_index": -3, "length": 2}),
+         *_partial("partial_sum", _PARTIAL_SUM), *_shard_index(), *_view_slice()]

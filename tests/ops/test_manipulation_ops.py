@@ -1,0 +1,68 @@
+"""Manipulation family beyond the Paddle fixtures: inputs Paddle 3.3.1 refuses while the
+program is built (no fixture can hold them); fluidphi refuses them on both paths."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from tests.ops.op_helpers import assert_refused
+
+
+def test_reverse_refuses_empty_or_out_of_range_axes() -> None:
+    x = np.zeros((3, 4), np.float32)
+    assert_refused("reverse", {"X": x}, {"axis": []}, ("Out",), "can not be empty")
+    assert_refused("reverse", {"X": x}, {"axis": [2]}, ("Out",), "axis 2 is out of range")
+    assert_refused("reverse", {"X": x}, {"axis": [-3]}, ("Out",), "axis -3 is out of range")
+    assert_refused("reverse", {"X": np.float32(1.0)}, {"axis": [0]}, ("Out",), "out of range")
+
+
+def test_unstack_and_multiplex_refuse_what_paddle_does_while_building() -> None:
+    x = np.zeros((3, 4), np.float32)
+    assert_refused("unstack", {"X": x}, {"axis": 0, "num": 2}, {"Y": 3}, "attribute num is 2")
+    assert_refused("unstack", {"X": x}, {"axis": 1, "num": 3}, {"Y": 3},
+                   "3 outputs for an axis of size 4")
+    ids = np.array([[0], [1], [1], [0]], np.int32)
+    assert_refused("multiplex", {"X": [x, x], "Ids": ids}, {}, ("Out",), "at least Ids' 4 rows")
+    assert_refused("multiplex", {"X": [x], "Ids": ids[:3]}, {}, ("Out",),
+                   "more than one candidate")
+    assert_refused("multiplex", {"X": [x, x], "Ids": ids.reshape(-1)}, {}, ("Out",),
+                   "must be \\[N, 1\\]")
+
+
+def test_scatter_nd_add_refuses_updates_of_other_dims() -> None:
+    x = np.zeros((3, 4), np.float32)
+    assert_refused("scatter_nd_add", {"X": x, "Index": np.array([[1, 2]]),
+                                      "Updates": np.ones((2,), np.float32)}, {}, ("Out",),
+                   "Updates dims \\[2\\] must be \\[1\\]")
+    assert_refused("scatter_nd_add", {"X": x, "Index": np.array([[1, 2, 0]]),
+                                      "Updates": np.ones((1,), np.float32)}, {}, ("Out",),
+                   "larger than X's rank")
+
+
+def test_broadcast_tensors_refuses_dims_that_do_not_broadcast() -> None:
+    xs = [np.zeros((2, 3), np.float32), np.zeros((4, 1), np.float32)]
+    assert_refused("broadcast_tensors", {"X": xs}, {}, {"Out": 2},
+                   "broadcast_tensors: dims \\[2, 3\\] and \\[4, 1\\] do not broadcast")
+
+
+def test_partial_ops_refuse_column_ranges_outside_the_inputs() -> None:
+    """partial_sum with a negative start_index: Paddle 3.3.1 builds and runs it, reading
+    memory before each row (garbage); fluidphi refuses it. The others Paddle refuses too."""
+    xs = [np.zeros((3, 4), np.float32)] * 2
+    assert_refused("partial_sum", {"X": xs}, {"start_index": -1, "length": 1}, ("Out",),
+                   "start_index -1 is expected to be in range of \\[0, 4\\)")
+    assert_refused("partial_concat", {"X": xs}, {"start_index": 2, "length": 3}, ("Out",),
+                   "larger than input length")
+    assert_refused("partial_concat", {"X": xs}, {"start_index": -5, "length": -1}, ("Out",),
+                   "in range of \\[-4, 4\\)")
+    assert_refused("partial_sum", {"X": [xs[0], np.zeros((2, 4), np.float32)]}, {},
+                   ("Out",), "2-D of one dims")
+
+
+def test_view_slice_refuses_rows_outside_the_input() -> None:
+    x = np.zeros((3, 4), np.float32)
+    for begin, end in ((2, 2), (-1, 2), (0, 4), (2, 1)):
+        assert_refused("view_slice", {"input": x}, {"begin_idx": begin, "end_idx": end},
+                       ("out",), f"rows \\[{begin}, {end}\\) must satisfy")
+    assert_refused("view_slice", {"input": np.float32(1.0)}, {"begin_idx": 0, "end_idx": 1},
+                   ("out",), "at least 1 dimension")
