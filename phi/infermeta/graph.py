@@ -1,0 +1,23 @@
+"""InferMeta of the graph message-passing ops (send_u_recv). Dims checks come from
+phi.kernels.funcs.graph, shared with the legacy infer_shape."""
+
+from __future__ import annotations
+
+from phi.common import DataType, IntArray
+from phi.core.meta_tensor import MetaTensor
+
+
+def send_u_recv_infer_meta(x: MetaTensor, src_index: MetaTensor, dst_index: MetaTensor,
+                           reduce_op: str, out_size: IntArray, out: MetaTensor,
+                           dst_count: MetaTensor) -> None:
+    """out: out_size rows (X's when <= 0) of X's row dims; dst_count: int32 per out row."""
+    from phi.kernels.funcs.graph import check_index_dims, graph_reduce, out_rows
+
+    graph_reduce("send_u_recv", reduce_op)
+    check_index_dims("send_u_recv", src_index.dims(), dst_index.dims())
+    rows = out_rows(out_size.get_data(), x.dims()[0])
+    out.set_dims((rows, *x.dims()[1:]))
+    out.set_dtype(x.dtype())
+    if dst_count:
+        dst_count.set_dims((rows,))
+        dst_count.set_dtype(DataType.INT32)

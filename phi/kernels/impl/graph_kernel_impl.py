@@ -1,0 +1,27 @@
+"""The graph message-passing kernels: send_u_recv (legacy graph_send_recv; `fluidphi
+migrate` output of legacy_fluid/operators/graph_send_recv_op.py). Math in
+phi.kernels.funcs.graph."""
+
+from __future__ import annotations
+
+from phi.common import Backend, DataLayout, DataType, IntArray
+from phi.core.dense_tensor import DenseTensor
+from phi.core.device_context import DeviceContext
+from phi.core.kernel_args import OutTensor
+from phi.core.kernel_registry import register_kernel
+from phi.kernels.funcs import graph as graph_funcs
+
+_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64]
+
+
+@register_kernel("send_u_recv", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("send_u_recv", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+def send_u_recv_kernel(dev_ctx: DeviceContext, x: DenseTensor, src_index: DenseTensor,
+                       dst_index: DenseTensor, reduce_op: str, out_size: IntArray,
+                       out: OutTensor, dst_count: OutTensor) -> None:
+    rows = graph_funcs.out_rows(out_size.get_data(), x.dims[0])
+    count = graph_funcs.send_u_recv(
+        dev_ctx.xp, x.data, src_index.data, dst_index.data,
+        graph_funcs.graph_reduce("send_u_recv", reduce_op),
+        dev_ctx.alloc(out, x.dtype, (rows, *x.dims[1:])))
+    dev_ctx.alloc(dst_count, DataType.INT32, (rows,))[...] = dev_ctx.xp.asarray(count)

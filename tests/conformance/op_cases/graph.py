@@ -1,0 +1,58 @@
+"""Graph message-passing and sampling ops.
+
+- graph_send_recv (PHI send_u_recv): rows of X gathered at Src_index and reduced (SUM, MEAN,
+  MAX, MIN) into the rows at Dst_index; rows receiving nothing are 0. Out has out_size rows
+  (the attribute or the Out_size tensor; <= 0: X's rows). Float and int dtypes, int32 / int64
+  indices ([E] or [E, 1]), 1-D and 3-D X, no edges; an index out of range is refused.
+"""
+
+from __future__ import annotations
+
+from .spec import Case, In
+
+
+def _idx(values: list[int], dtype: str = "int64", column: bool = False) -> In:
+    shape = (len(values), 1) if column else (len(values),)
+    return In(shape, dtype, values=[[v] for v in values] if column else values)
+
+
+_SRC = [0, 1, 2, 0, 3, 1, 4]
+_DST = [1, 2, 1, 0, 1, 4, 1]
+
+
+def _recv(name: str, reduce_op: str, x: In, src: list[int] = _SRC, dst: list[int] = _DST,
+          index_dtype: str = "int64", column: bool = False, out_size: int | None = None,
+          out_size_tensor: int | None = None, raises: str | None = None) -> Case:
+    inputs = {"X": x, "Src_index": _idx(src, index_dtype, column),
+              "Dst_index": _idx(dst, index_dtype, column)}
+    if out_size_tensor is not None:
+        inputs["Out_size"] = In((1,), index_dtype, values=[out_size_tensor])
+    attrs: dict[str, object] = {"reduce_op": reduce_op}
+    if out_size is not None:
+        attrs["out_size"] = [out_size]
+    return Case(f"graph_send_recv_{name}", "graph_send_recv", inputs, attrs, raises=raises)
+
+
+CASES = [
+    *[_recv(f"{r.lower()}_{d}", r, In((5, 3), d, low=-8, high=8))
+      for r in ("SUM", "MEAN", "MAX", "MIN") for d in ("float32", "float64", "int32", "int64")],
+    _recv("mean_int_truncates", "MEAN", In((5, 2), "int32", values=[[1, -1], [2, -2], [4, -4],
+                                                                   [6, -6], [7, -7]])),
+    _recv("index_int32", "SUM", In((5, 3), "float32"), index_dtype="int32"),
+    _recv("index_column", "MAX", In((5, 3), "float64"), column=True),
+    _recv("x_1d", "SUM", In((5,), "float32")),
+    _recv("x_3d", "MEAN", In((5, 2, 3), "float64")),
+    _recv("out_size_attr", "SUM", In((5, 3), "float32"), out_size=7),
+    _recv("out_size_small", "MIN", In((5, 3), "float32"), out_size=5, dst=[1, 2, 1, 0, 1, 4, 1]),
+    _recv("out_size_zero", "MEAN", In((5, 3), "float32"), out_size=0),
+    _recv("out_size_tensor", "MAX", In((5, 3), "int64"), out_size_tensor=6),
+    _recv("no_edges", "SUM", In((4, 3), "float32"), src=[], dst=[]),
+    _recv("no_edges_max", "MAX", In((4, 3), "float32"), src=[], dst=[]),
+    _recv("dst_out_of_range", "SUM", In((5, 3), "float32"), dst=[1, 2, 1, 0, 1, 9, 1],
+          raises="row index"),
+    _recv("dst_beyond_out_size", "SUM", In((5, 3), "float32"), out_size=3, raises="row index"),
+    _recv("src_out_of_range", "MEAN", In((5, 3), "float32"), src=[0, 1, 2, 0, 3, 5, 4],
+          raises="row index"),
+    _recv("src_negative", "MAX", In((5, 3), "float32"), src=[0, -1, 2, 0, 3, 1, 4],
+          raises="row index"),
+]
