@@ -1,5 +1,5 @@
-"""InferMeta of the graph message-passing ops (send_u_recv). Dims checks come from
-phi.kernels.funcs.graph, shared with the legacy infer_shape."""
+"""InferMeta of the graph message-passing ops (send_u_recv, send_ue_recv, send_uv). Dims
+checks come from phi.kernels.funcs.graph, shared with the legacy infer_shape."""
 
 from __future__ import annotations
 
@@ -21,3 +21,25 @@ def send_u_recv_infer_meta(x: MetaTensor, src_index: MetaTensor, dst_index: Meta
     if dst_count:
         dst_count.set_dims((rows,))
         dst_count.set_dtype(DataType.INT32)
+
+
+def send_ue_recv_infer_meta(x: MetaTensor, y: MetaTensor, src_index: MetaTensor,
+                            dst_index: MetaTensor, message_op: str, reduce_op: str,
+                            out_size: IntArray, out: MetaTensor, dst_count: MetaTensor) -> None:
+    """out: out_size rows (X's when <= 0) of the broadcast feature dims of X and Y."""
+    from phi.kernels.funcs.graph import graph_message, message_dims
+
+    graph_message("send_ue_recv", message_op)
+    send_u_recv_infer_meta(x, src_index, dst_index, reduce_op, out_size, out, dst_count)
+    out.set_dims((out.dims()[0], *message_dims("send_ue_recv", x.dims(), y.dims())))
+
+
+def send_uv_infer_meta(x: MetaTensor, y: MetaTensor, src_index: MetaTensor,
+                       dst_index: MetaTensor, message_op: str, out: MetaTensor) -> None:
+    """out: [E, broadcast of x's and y's feature dims], x's dtype."""
+    from phi.kernels.funcs.graph import check_index_dims, graph_message, message_dims
+
+    graph_message("send_uv", message_op)
+    check_index_dims("send_uv", src_index.dims(), dst_index.dims())
+    out.set_dims((src_index.dims()[0], *message_dims("send_uv", x.dims(), y.dims())))
+    out.set_dtype(x.dtype())

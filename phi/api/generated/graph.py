@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["send_u_recv"]
+__all__ = ["send_u_recv", "send_ue_recv", "send_uv"]
 
 
 def send_u_recv(
@@ -28,3 +28,40 @@ def send_u_recv(
     return apply("send_u_recv",
                  {"x": x, "src_index": src_index, "dst_index": dst_index},
                  {"reduce_op": reduce_op, "out_size": out_size})
+
+
+def send_ue_recv(
+    x: TensorLike,
+    y: TensorLike,
+    src_index: TensorLike,
+    dst_index: TensorLike,
+    message_op: str = 'ADD',
+    reduce_op: str = 'SUM',
+    out_size: Sequence[int] = (0,),
+) -> tuple[Tensor, Tensor]:
+    """`send_ue_recv` (ops.yaml): (Tensor x, Tensor y, Tensor src_index, Tensor dst_index, str
+    message_op="ADD", str reduce_op="SUM", IntArray out_size={0}) -> Tensor(out),
+    Tensor(dst_count).
+
+    Kernel `send_ue_recv`; InferMeta `send_ue_recv_infer_meta`.
+    """
+    return apply("send_ue_recv",
+                 {"x": x, "y": y, "src_index": src_index, "dst_index": dst_index},
+                 {"message_op": message_op, "reduce_op": reduce_op, "out_size": out_size})
+
+
+def send_uv(
+    x: TensorLike,
+    y: TensorLike,
+    src_index: TensorLike,
+    dst_index: TensorLike,
+    message_op: str = 'ADD',
+) -> Tensor:
+    """`send_uv` (ops.yaml): (Tensor x, Tensor y, Tensor src_index, Tensor dst_index, str
+    message_op="ADD") -> Tensor(out).
+
+    Kernel `send_uv`; InferMeta `send_uv_infer_meta`.
+    """
+    return apply("send_uv",
+                 {"x": x, "y": y, "src_index": src_index, "dst_index": dst_index},
+                 {"message_op": message_op})

@@ -6,6 +6,13 @@ into out[dst_index[e]] by SUM, MEAN, MAX or MIN; a row that receives nothing is 
 index outside the rows it addresses is refused (Paddle refuses it when slicing the row). A
 SUM adds the edges in index order (np.add.at), the order Paddle's CPU loop adds them in; a
 MEAN divides that sum by the edge count (integer dtypes truncate, as C++ division does).
+
+send_ue_recv (legacy graph_send_ue_recv): as send_u_recv, with each edge's message
+x[src[e]] combined (ADD or MUL) with the edge feature y[e] first; send_uv (legacy
+graph_send_uv): out[e] = x[src[e]] op y[dst[e]] (ADD or MUL) with no reduction. Feature
+dims broadcast as NumPy does (from the right). Paddle's kernels compute ADD and MUL only
+(its Python API rewrites SUB and DIV into them; other values leave Out unwritten), so any
+other message_op is refused here.
 """
 
 from __future__ import annotations
@@ -26,6 +33,40 @@ class GraphReduce(Enum):
     MEAN = "MEAN"
     MAX = "MAX"
     MIN = "MIN"
+
+
+class GraphMessage(Enum):
+    """How an edge's message combines the source row with the other operand."""
+
+    ADD = "ADD"
+    MUL = "MUL"
+
+
+def graph_message(op: str, value: str) -> GraphMessage:
+    """The message_op attribute, refused with the accepted values when unknown."""
+    try:
+        return GraphMessage(value.upper())
+    except ValueError:
+        raise ValueError(f"{op}: message_op must be one of "
+                         f"{[m.value for m in GraphMessage]}, got {value!r}") from None
+
+
+def message_dims(op: str, x_dims: Sequence[int], y_dims: Sequence[int]) -> tuple[int, ...]:
+    """The broadcast of X's and Y's feature dims (all but the first)."""
+    try:
+        return tuple(np.broadcast_shapes(tuple(x_dims[1:]), tuple(y_dims[1:])))
+    except ValueError:
+        raise ValueError(f"{op}: the feature dims of X {list(x_dims)} and Y {list(y_dims)} "
+                         f"cannot be broadcast together") from None
+
+
+def edge_message(xp: Any, message: GraphMessage, a: Any, b: Any) -> Any:
+    """a op b for row-aligned a [E, ...] and b [E, ...]: their feature dims broadcast from
+    the right, the edge dim stays first."""
+    ndim = max(a.ndim, b.ndim)
+    a = a.reshape((a.shape[0],) + (1,) * (ndim - a.ndim) + a.shape[1:])
+    b = b.reshape((b.shape[0],) + (1,) * (ndim - b.ndim) + b.shape[1:])
+    return a + b if message is GraphMessage.ADD else a * b
 
 
 def graph_reduce(op: str, value: str) -> GraphReduce:
@@ -70,19 +111,18 @@ def reduce_into(xp: Any, messages: Any, dst: Any, reduce: GraphReduce, out: Any)
     dst_xp = xp.asarray(dst)
     if reduce in (GraphReduce.SUM, GraphReduce.MEAN):
         acc = xp.zeros(out.shape, out.dtype)
-        xp.add.at(acc, dst_xp, messages.astype(out.dtype, copy=False))
+        xp.add.at(acc, dst_xp, messages)
         if reduce is GraphReduce.MEAN:
             div = xp.asarray(np.maximum(count, 1)).reshape((rows,) + (1,) * (out.ndim - 1))
-            if np.issubdtype(out.dtype, np.integer):
-                acc = xp.sign(acc) * (xp.abs(acc) // div.astype(out.dtype))
-            else:
-                acc = acc / div.astype(out.dtype)
+            div = div.astype(out.dtype)
+            acc = (xp.sign(acc) * (xp.abs(acc) // div) if np.issubdtype(out.dtype, np.integer)
+                   else acc / div)  # C++ integer division truncates
     else:
         info = np.finfo if np.issubdtype(out.dtype, np.floating) else np.iinfo
         start = info(out.dtype).min if reduce is GraphReduce.MAX else info(out.dtype).max
         acc = xp.full(out.shape, start, out.dtype)
         ufunc = xp.maximum if reduce is GraphReduce.MAX else xp.minimum
-        ufunc.at(acc, dst_xp, messages.astype(out.dtype, copy=False))
+        ufunc.at(acc, dst_xp, messages)
         acc[xp.asarray(count == 0)] = 0
     out[...] = acc
     return count
@@ -94,3 +134,23 @@ def send_u_recv(xp: Any, x: Any, src_index: Any, dst_index: Any, reduce: GraphRe
     src = checked_rows("graph_send_recv", src_index, x.shape[0], "Src_index")
     dst = checked_rows("graph_send_recv", dst_index, out.shape[0], "Dst_index")
     return reduce_into(xp, x[xp.asarray(src)], dst, reduce, out)
+
+
+def send_ue_recv(xp: Any, x: Any, y: Any, src_index: Any, dst_index: Any,
+                 message: GraphMessage, reduce: GraphReduce, out: Any) -> Any:
+    """out [rows, *features]: x's rows at src combined with y's edge rows, reduced at dst;
+    returns the edge counts."""
+    src = checked_rows("graph_send_ue_recv", src_index, x.shape[0], "Src_index")
+    dst = checked_rows("graph_send_ue_recv", dst_index, out.shape[0], "Dst_index")
+    if y.shape[0] != src.size:
+        raise ValueError(f"graph_send_ue_recv: Y must have {src.size} rows (one per edge), "
+                         f"got {list(y.shape)}")
+    return reduce_into(xp, edge_message(xp, message, x[xp.asarray(src)], y), dst, reduce, out)
+
+
+def send_uv(xp: Any, x: Any, y: Any, src_index: Any, dst_index: Any, message: GraphMessage,
+            out: Any) -> None:
+    """out [E, *features]: x's row at src op y's row at dst, per edge."""
+    src = checked_rows("graph_send_uv", src_index, x.shape[0], "src_index")
+    dst = checked_rows("graph_send_uv", dst_index, y.shape[0], "dst_index")
+    out[...] = edge_message(xp, message, x[xp.asarray(src)], y[xp.asarray(dst)])

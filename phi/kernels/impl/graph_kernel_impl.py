@@ -1,6 +1,6 @@
-"""The graph message-passing kernels: send_u_recv (legacy graph_send_recv; `fluidphi
-migrate` output of legacy_fluid/operators/graph_send_recv_op.py). Math in
-phi.kernels.funcs.graph."""
+"""The graph message-passing kernels: send_u_recv, send_ue_recv, send_uv (legacy
+graph_send_recv, graph_send_ue_recv, graph_send_uv; `fluidphi migrate` output of
+legacy_fluid/operators/graph_send_op.py). Math in phi.kernels.funcs.graph."""
 
 from __future__ import annotations
 
@@ -25,3 +25,30 @@ def send_u_recv_kernel(dev_ctx: DeviceContext, x: DenseTensor, src_index: DenseT
         graph_funcs.graph_reduce("send_u_recv", reduce_op),
         dev_ctx.alloc(out, x.dtype, (rows, *x.dims[1:])))
     dev_ctx.alloc(dst_count, DataType.INT32, (rows,))[...] = dev_ctx.xp.asarray(count)
+
+
+@register_kernel("send_ue_recv", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("send_ue_recv", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+def send_ue_recv_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
+                        src_index: DenseTensor, dst_index: DenseTensor, message_op: str,
+                        reduce_op: str, out_size: IntArray, out: OutTensor,
+                        dst_count: OutTensor) -> None:
+    rows = graph_funcs.out_rows(out_size.get_data(), x.dims[0])
+    features = graph_funcs.message_dims("send_ue_recv", x.dims, y.dims)
+    count = graph_funcs.send_ue_recv(
+        dev_ctx.xp, x.data, y.data, src_index.data, dst_index.data,
+        graph_funcs.graph_message("send_ue_recv", message_op),
+        graph_funcs.graph_reduce("send_ue_recv", reduce_op),
+        dev_ctx.alloc(out, x.dtype, (rows, *features)))
+    dev_ctx.alloc(dst_count, DataType.INT32, (rows,))[...] = dev_ctx.xp.asarray(count)
+
+
+@register_kernel("send_uv", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("send_uv", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+def send_uv_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
+                   src_index: DenseTensor, dst_index: DenseTensor, message_op: str,
+                   out: OutTensor) -> None:
+    features = graph_funcs.message_dims("send_uv", x.dims, y.dims)
+    graph_funcs.send_uv(dev_ctx.xp, x.data, y.data, src_index.data, dst_index.data,
+                        graph_funcs.graph_message("send_uv", message_op),
+                        dev_ctx.alloc(out, x.dtype, (src_index.dims[0], *features)))

@@ -4,6 +4,13 @@
   MAX, MIN) into the rows at Dst_index; rows receiving nothing are 0. Out has out_size rows
   (the attribute or the Out_size tensor; <= 0: X's rows). Float and int dtypes, int32 / int64
   indices ([E] or [E, 1]), 1-D and 3-D X, no edges; an index out of range is refused.
+- graph_send_ue_recv (PHI send_ue_recv): as graph_send_recv with each message first combined
+  (message_op ADD / MUL) with its edge's row of Y; feature dims of X and Y broadcast. Paddle
+  does not check its indices here (an out-of-range one reads or writes past the rows); we
+  refuse them, so no fixture.
+- graph_send_uv (PHI send_uv): out[e] = x[src[e]] op y[dst[e]] (ADD, MUL), feature dims
+  broadcast. Paddle's kernel leaves out unwritten for SUB / DIV (its API rewrites them into
+  ADD / MUL); we refuse them, so no fixture.
 """
 
 from __future__ import annotations
@@ -20,17 +27,30 @@ _SRC = [0, 1, 2, 0, 3, 1, 4]
 _DST = [1, 2, 1, 0, 1, 4, 1]
 
 
-def _recv(name: str, reduce_op: str, x: In, src: list[int] = _SRC, dst: list[int] = _DST,
+def _recv(name: str, reduce_op: str, x: In, y: In | None = None, message_op: str = "ADD",
+          src: list[int] = _SRC, dst: list[int] = _DST,
           index_dtype: str = "int64", column: bool = False, out_size: int | None = None,
           out_size_tensor: int | None = None, raises: str | None = None) -> Case:
-    inputs = {"X": x, "Src_index": _idx(src, index_dtype, column),
+    inputs = {"X": x, **({"Y": y} if y is not None else {}),
+              "Src_index": _idx(src, index_dtype, column),
               "Dst_index": _idx(dst, index_dtype, column)}
     if out_size_tensor is not None:
         inputs["Out_size"] = In((1,), index_dtype, values=[out_size_tensor])
     attrs: dict[str, object] = {"reduce_op": reduce_op}
+    if y is not None:
+        attrs["message_op"] = message_op
     if out_size is not None:
         attrs["out_size"] = [out_size]
-    return Case(f"graph_send_recv_{name}", "graph_send_recv", inputs, attrs, raises=raises)
+    op = "graph_send_recv" if y is None else "graph_send_ue_recv"
+    return Case(f"{op}_{name}", op, inputs, attrs, raises=raises)
+
+
+def _uv(name: str, message_op: str, x: In, y: In, src: list[int] = _SRC,
+        dst: list[int] = _DST, index_dtype: str = "int64", raises: str | None = None) -> Case:
+    return Case(f"graph_send_uv_{name}", "graph_send_uv",
+                {"x": x, "y": y, "src_index": _idx(src, index_dtype),
+                 "dst_index": _idx(dst, index_dtype)}, {"message_op": message_op},
+                raises=raises)
 
 
 CASES = [
@@ -55,4 +75,24 @@ CASES = [
           raises="row index"),
     _recv("src_negative", "MAX", In((5, 3), "float32"), src=[0, -1, 2, 0, 3, 1, 4],
           raises="row index"),
+ *[_recv(f"{m.lower()}_{r.lower()}_{d}", r, In((5, 3), d, low=-8, high=8),
+            In((7, 3), d, low=-3, high=3), m)
+      for m in ("ADD", "MUL") for r in ("SUM", "MEAN", "MAX", "MIN")
+      for d in ("float32", "float64", "int32", "int64")],
+    _recv("y_scalar_per_edge", "SUM", In((5, 3), "float32"), In((7, 1), "float32"), "MUL"),
+    _recv("y_1d", "MEAN", In((5, 3), "float64"), In((7,), "float64"), "ADD"),
+    _recv("y_broadcast_up", "MAX", In((5, 3), "float32"), In((7, 2, 3), "float32"), "ADD"),
+    _recv("x_broadcast_up", "MIN", In((5, 1), "float32"), In((7, 4), "float32"), "MUL"),
+    _recv("ue_out_size_tensor", "SUM", In((5, 3), "int32"), In((7, 3), "int32"), "MUL",
+          index_dtype="int32", out_size_tensor=6),
+    _recv("ue_no_edges", "MEAN", In((4, 3), "float32"), In((0, 3), "float32"), "ADD",
+          src=[], dst=[]),
+    *[_uv(f"{m.lower()}_{d}", m, In((5, 3), d, low=-8, high=8), In((5, 3), d))
+      for m in ("ADD", "MUL") for d in ("float32", "float64", "int32", "int64")],
+    _uv("broadcast", "MUL", In((5, 3), "float32"), In((5, 2, 1), "float32")),
+    _uv("y_one_feature", "ADD", In((5, 3), "float64"), In((5, 1), "float64")),
+    _uv("x_1d", "ADD", In((5,), "float32"), In((5, 3), "float32")),
+    _uv("index_int32", "MUL", In((5, 3), "float32"), In((6, 3), "float32", low=1, high=4),
+        index_dtype="int32"),
+    _uv("no_edges", "ADD", In((5, 3), "float32"), In((5, 3), "float32"), src=[], dst=[]),
 ]
