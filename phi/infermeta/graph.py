@@ -43,3 +43,15 @@ def send_uv_infer_meta(x: MetaTensor, y: MetaTensor, src_index: MetaTensor,
     check_index_dims("send_uv", src_index.dims(), dst_index.dims())
     out.set_dims((src_index.dims()[0], *message_dims("send_uv", x.dims(), y.dims())))
     out.set_dtype(x.dtype())
+
+
+def graph_reindex_infer_meta(x: MetaTensor, neighbors: MetaTensor, count: MetaTensor,
+                             hashtable_value: MetaTensor, hashtable_index: MetaTensor,
+                             reindex_src: MetaTensor, reindex_dst: MetaTensor,
+                             out_nodes: MetaTensor) -> None:
+    """reindex_src / reindex_dst: one id per neighbor; out_nodes: sized at run time; x's
+    dtype."""
+    for out, dims in ((reindex_src, neighbors.dims()), (reindex_dst, neighbors.dims()),
+                      (out_nodes, (-1,))):
+        out.set_dims(dims)
+        out.set_dtype(x.dtype())

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["send_u_recv", "send_ue_recv", "send_uv"]
+__all__ = ["graph_reindex", "send_u_recv", "send_ue_recv", "send_uv"]
 
 
 def send_u_recv(
@@ -65,3 +65,27 @@ def send_uv(
     return apply("send_uv",
                  {"x": x, "y": y, "src_index": src_index, "dst_index": dst_index},
                  {"message_op": message_op})
+
+
+def graph_reindex(
+    x: TensorLike,
+    neighbors: TensorLike,
+    count: TensorLike,
+    hashtable_value: TensorLike | None = None,
+    hashtable_index: TensorLike | None = None,
+) -> tuple[Tensor, Tensor, Tensor]:
+    """`graph_reindex` (ops.yaml): (Tensor x, Tensor neighbors, Tensor count, Tensor
+    hashtable_value, Tensor hashtable_index) -> Tensor(reindex_src), Tensor(reindex_dst),
+    Tensor(out_nodes).
+
+    Kernel `graph_reindex`; InferMeta `graph_reindex_infer_meta`.
+    """
+    return apply("graph_reindex",
+                 {
+                     "x": x,
+                     "neighbors": neighbors,
+                     "count": count,
+                     "hashtable_value": hashtable_value,
+                     "hashtable_index": hashtable_index,
+                 },
+                 {})

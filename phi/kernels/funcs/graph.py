@@ -154,3 +154,28 @@ def send_uv(xp: Any, x: Any, y: Any, src_index: Any, dst_index: Any, message: Gr
     src = checked_rows("graph_send_uv", src_index, x.shape[0], "src_index")
     dst = checked_rows("graph_send_uv", dst_index, y.shape[0], "dst_index")
     out[...] = edge_message(xp, message, x[xp.asarray(src)], y[xp.asarray(dst)])
+
+
+def reindex_graph(x: Any, neighbors: Any, count: Any) -> tuple[Any, Any, Any]:
+    """(reindex_src, reindex_dst, out_nodes) on the host for graph_reindex: out_nodes is x
+    (as given, duplicates kept) followed by the neighbors not in x in first-appearance order;
+    a node's new id is its position there (a node repeated in x: its last position);
+    reindex_src the neighbors' ids, reindex_dst each center's id repeated count times."""
+    x, neighbors, count = to_host(x).reshape(-1), to_host(neighbors).reshape(-1), to_host(count)
+    if count.dtype != np.int32:
+        raise TypeError(f"graph_reindex: Count must be int32, got {count.dtype}")
+    if count.reshape(-1).size != x.size or int(count.sum()) != neighbors.size:
+        raise ValueError(f"graph_reindex: Count must hold one neighbor count per node of X "
+                         f"({x.size}) summing to the {neighbors.size} Neighbors, got "
+                         f"{count.reshape(-1).tolist()}")
+    fresh = neighbors[~np.isin(neighbors, x)]
+    values, first = np.unique(fresh, return_index=True)
+    fresh = values[np.argsort(first)]
+    x_values, last_from_end = np.unique(x[::-1], return_index=True)
+    keys = np.concatenate([x_values, fresh])
+    ids = np.concatenate([x.size - 1 - last_from_end, x.size + np.arange(fresh.size)])
+    order = np.argsort(keys, kind="stable")
+    keys, ids = keys[order], ids[order]
+    src = ids[np.searchsorted(keys, neighbors)].astype(x.dtype)
+    dst = np.repeat(ids[np.searchsorted(keys, x)], count.reshape(-1)).astype(x.dtype)
+    return src, dst, np.concatenate([x, fresh])

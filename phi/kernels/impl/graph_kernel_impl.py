@@ -52,3 +52,16 @@ def send_uv_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
     graph_funcs.send_uv(dev_ctx.xp, x.data, y.data, src_index.data, dst_index.data,
                         graph_funcs.graph_message("send_uv", message_op),
                         dev_ctx.alloc(out, x.dtype, (src_index.dims[0], *features)))
+
+
+@register_kernel("graph_reindex", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 [DataType.INT32, DataType.INT64])
+@register_kernel("graph_reindex", Backend.GPU, DataLayout.ALL_LAYOUT,
+                 [DataType.INT32, DataType.INT64])
+def graph_reindex_kernel(dev_ctx: DeviceContext, x: DenseTensor, neighbors: DenseTensor,
+                         count: DenseTensor, hashtable_value: DenseTensor | None,
+                         hashtable_index: DenseTensor | None, reindex_src: OutTensor,
+                         reindex_dst: OutTensor, out_nodes: OutTensor) -> None:
+    results = graph_funcs.reindex_graph(x.data, neighbors.data, count.data)
+    for out, array in zip((reindex_src, reindex_dst, out_nodes), results):
+        dev_ctx.alloc(out, x.dtype, array.shape)[...] = dev_ctx.xp.asarray(array)

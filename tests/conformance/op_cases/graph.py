@@ -11,6 +11,10 @@
 - graph_send_uv (PHI send_uv): out[e] = x[src[e]] op y[dst[e]] (ADD, MUL), feature dims
   broadcast. Paddle's kernel leaves out unwritten for SUB / DIV (its API rewrites them into
   ADD / MUL); we refuse them, so no fixture.
+- graph_reindex (PHI graph_reindex): centers X, Neighbors and int32 Count renumbered: X
+  (duplicates kept, a repeated node gets its last position) then new neighbors in order.
+  Paddle aborts the process on no neighbors and reads past Count when it does not sum to
+  the neighbors, so those have no fixture (we refuse the latter); a non-int32 Count raises.
 """
 
 from __future__ import annotations
@@ -51,6 +55,14 @@ def _uv(name: str, message_op: str, x: In, y: In, src: list[int] = _SRC,
                 {"x": x, "y": y, "src_index": _idx(src, index_dtype),
                  "dst_index": _idx(dst, index_dtype)}, {"message_op": message_op},
                 raises=raises)
+
+
+def _reindex(name: str, x: list[int], neighbors: list[int], count: list[int],
+             dtype: str = "int64", count_dtype: str = "int32", raises: str | None = None
+             ) -> Case:
+    return Case(f"graph_reindex_{name}", "graph_reindex",
+                {"X": _idx(x, dtype), "Neighbors": _idx(neighbors, dtype),
+                 "Count": _idx(count, count_dtype)}, raises=raises)
 
 
 CASES = [
@@ -95,4 +107,12 @@ CASES = [
     _uv("index_int32", "MUL", In((5, 3), "float32"), In((6, 3), "float32", low=1, high=4),
         index_dtype="int32"),
     _uv("no_edges", "ADD", In((5, 3), "float32"), In((5, 3), "float32"), src=[], dst=[]),
+    *[_reindex(f"{d}", [0, 1, 2], [8, 9, 0, 4, 7, 6, 7], [2, 3, 2], d)
+      for d in ("int32", "int64")],
+    _reindex("x_repeated", [5, 1, 5], [8, 9, 0, 4, 7, 6, 7], [2, 3, 2]),
+    _reindex("negative_ids", [-3, 1, 2], [8, -9, 0, 4, 7, 6, -3], [2, 3, 2]),
+    _reindex("one_edge", [0], [5], [1], "int32"),
+    _reindex("zero_count", [0, 3], [5], [0, 1]),
+    _reindex("all_known", [4, 2, 9], [9, 9, 2, 4], [1, 0, 3]),
+    _reindex("count_int64", [0, 1], [3, 4], [1, 1], count_dtype="int64", raises="int32"),
 ]
