@@ -51,6 +51,13 @@ class GraphReindexKernel(OpKernel):
             out.mutable_data(ctx.place, x.dtype)[...] = ctx.xp.asarray(array)
 
 
+VERIFY_CASES = [
+    {"name": "3 centers", "inputs": {"X": {"value": [0, 1, 2]},
+                                     "Neighbors": {"value": [8, 9, 0, 4, 7, 6, 7]},
+                                     "Count": {"value": [2, 3, 2], "dtype": "int32"}},
+     "outputs": {"Reindex_Src": 1, "Reindex_Dst": 1, "Out_Nodes": 1}},
+]
+
 register_operator("graph_reindex", GraphReindexOp, GraphReindexOpMaker)
 for _dtype in (DataType.INT32, DataType.INT64):
     for _backend in ("CPU", "GPU"):

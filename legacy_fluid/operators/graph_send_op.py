@@ -16,9 +16,7 @@ from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
-from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import graph as graph_funcs
-from phi.kernels.funcs.common import host_ints
 
 _TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64)
 
@@ -36,12 +34,6 @@ def _add_recv_slots(maker: OpProtoAndCheckerMaker, with_y: bool) -> None:
         maker.add_attr("message_op", AttrType.STRING, "ADD", "ADD or MUL")
     maker.add_attr("reduce_op", AttrType.STRING, "SUM", "SUM, MEAN, MAX or MIN")
     maker.add_attr("out_size", AttrType.LONGS, [0], "Out's rows (<= 0: X's rows)")
-
-
-def _out_rows(out_size_tensor: DenseTensor | None, out_size: list[int], x_rows: int) -> int:
-    if out_size_tensor is not None:
-        out_size = host_ints(out_size_tensor.data)
-    return graph_funcs.out_rows(out_size, x_rows)
 
 
 class GraphSendRecvOpMaker(OpProtoAndCheckerMaker):
@@ -84,8 +76,11 @@ class GraphSendRecvKernel(OpKernel):
         dst_index = ctx.input("Dst_index")
         out = ctx.output("Out")
         dst_count = ctx.output("Dst_count")
+        out_size = ctx.attr("out_size")
+        if ctx.has_input("Out_size"):
+            out_size = [int(v) for v in ctx.input("Out_size").numpy().reshape(-1)]
         reduce = graph_funcs.graph_reduce("graph_send_recv", ctx.attr("reduce_op"))
-        rows = _out_rows(ctx.input("Out_size"), ctx.attr("out_size"), x.dims[0])
+        rows = graph_funcs.out_rows(out_size, x.dims[0])
         out.resize((rows, *x.dims[1:]))
         count = graph_funcs.send_u_recv(ctx.xp, x.data, src_index.data, dst_index.data, reduce,
                                         out.mutable_data(ctx.place, x.dtype))
@@ -102,8 +97,11 @@ class GraphSendUERecvKernel(OpKernel):
         out = ctx.output("Out")
         dst_count = ctx.output("Dst_count")
         message = graph_funcs.graph_message("graph_send_ue_recv", ctx.attr("message_op"))
+        out_size = ctx.attr("out_size")
+        if ctx.has_input("Out_size"):
+            out_size = [int(v) for v in ctx.input("Out_size").numpy().reshape(-1)]
         reduce = graph_funcs.graph_reduce("graph_send_ue_recv", ctx.attr("reduce_op"))
-        rows = _out_rows(ctx.input("Out_size"), ctx.attr("out_size"), x.dims[0])
+        rows = graph_funcs.out_rows(out_size, x.dims[0])
         out.resize((rows, *graph_funcs.message_dims("graph_send_ue_recv", x.dims, y.dims)))
         count = graph_funcs.send_ue_recv(ctx.xp, x.data, y.data, src_index.data,
                                          dst_index.data, message, reduce,
@@ -147,6 +145,22 @@ class GraphSendUVKernel(OpKernel):
         graph_funcs.send_uv(ctx.xp, x.data, y.data, src_index.data, dst_index.data, message,
                             out.mutable_data(ctx.place, x.dtype))
 
+
+_EDGES = {"Src_index": {"value": [0, 2, 1, 3], "dtype": "int64"},
+          "Dst_index": {"value": [1, 1, 0, 3], "dtype": "int64"}}
+VERIFY_CASES = {
+    "graph_send_recv": [{"name": "4 edges mean", "inputs": {"X": (4, 3), **_EDGES},
+                         "attrs": {"reduce_op": "MEAN"}, "outputs": {"Out": 1, "Dst_count": 1}}],
+    "graph_send_ue_recv": [{"name": "4 edges mul max",
+                            "inputs": {"X": (4, 3), "Y": (4, 3), **_EDGES},
+                            "attrs": {"message_op": "MUL", "reduce_op": "MAX"},
+                            "outputs": {"Out": 1, "Dst_count": 1}}],
+    "graph_send_uv": [{"name": "4 edges add",
+                       "inputs": {"x": (4, 3), "y": (4, 1),
+                                  "src_index": _EDGES["Src_index"],
+                                  "dst_index": _EDGES["Dst_index"]},
+                       "outputs": {"out": 1}}],
+}
 
 register_operator("graph_send_recv", GraphSendRecvOp, GraphSendRecvOpMaker)
 register_operator("graph_send_ue_recv", GraphSendRecvOp, GraphSendUERecvOpMaker)

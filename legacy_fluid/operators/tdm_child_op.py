@@ -63,7 +63,7 @@ VERIFY_CASES = [
      "inputs": {"X": {"value": [[1], [0]], "dtype": "int64"},
                 "TreeInfo": {"value": [[0, 0, 0, 0, 0], [0, 1, 0, 2, 0], [5, 2, 1, 0, 0]],
                              "dtype": "int64"}},
-     "outputs": {"Child": 1, "LeafMask": 1}, "dtypes": ["int64"]},
+     "outputs": {"Child": 1, "LeafMask": 1}},
 ]
 
 register_operator("tdm_child", TdmChildOp, TdmChildOpMaker)
