@@ -60,7 +60,7 @@ class TdmChildKernel(OpKernel):
 
 VERIFY_CASES = [
     {"name": "3-node tree", "attrs": {"child_nums": 2, "dtype": 3},
-     "inputs": {"X": {"value": [[1], [0]], "dtype": "int64"},
+     "inputs": {"X": {"value": [[1], [0]]},
                 "TreeInfo": {"value": [[0, 0, 0, 0, 0], [0, 1, 0, 2, 0], [5, 2, 1, 0, 0]],
                              "dtype": "int64"}},
      "outputs": {"Child": 1, "LeafMask": 1}},
