@@ -7,8 +7,8 @@
 `normalization` ("backward", "forward", "ortho") says which direction is scaled, `forward`
 the exponent's sign. Complex helpers: as_complex (a last axis of 2 -> complex), as_real
 (complex -> a last axis of 2), complex (X + iY, broadcast). Signal helpers: frame (frames
-of frame_length every hop_length along axis 0 or -1) and overlap_add (their inverse sum).
-Math in phi.kernels.funcs.fft.
+of frame_length every hop_length along axis 0 or -1) and overlap_add (their inverse sum);
+stft (the onesided transforms of X's windowed frames). Math in phi.kernels.funcs.fft.
 """
 
 from __future__ import annotations
@@ -91,6 +91,17 @@ class FrameOpMaker(OpProtoAndCheckerMaker):
         self.add_attr("axis", AttrType.INT, -1, "the sequence axis: 0 or -1")
 
 
+class StftOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "real sequences [N, T]")
+        self.add_input("Window", "the window applied to each frame [n_fft]")
+        self.add_output("Out", "complex [N, n_fft // 2 + 1, n_frames]")
+        self.add_attr("n_fft", AttrType.INT, None, "the frame and transform length")
+        self.add_attr("hop_length", AttrType.INT, None, "elements between frame starts")
+        self.add_attr("normalized", AttrType.BOOLEAN, None, "scale by 1 / sqrt(n_fft)")
+        self.add_attr("onesided", AttrType.BOOLEAN, None, "keep n_fft // 2 + 1 bins")
+
+
 class OverlapAddOpMaker(OpProtoAndCheckerMaker):
     def make(self) -> None:
         self.add_input("X", "frames: [..., frame_length, n] or [n, frame_length, ...]")
@@ -132,6 +143,28 @@ class ComplexOp(_FFTOp):
 
 class FrameOp(_FFTOp):
     """Shapes: its PHI kernel's InferMeta (the default)."""
+
+
+class StftOp(_FFTOp):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", fft_funcs.stft_dims(
+            ctx.get_input_dim("X"), ctx.get_input_dim("Window"), ctx.attr("n_fft"),
+            ctx.attr("hop_length"), ctx.attr("onesided")))
+        ctx.set_output_dtype("Out", fft_funcs.complex_dtype("stft", ctx.get_input_dtype("X")))
+
+
+class StftKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        window = ctx.input("Window")
+        out = ctx.output("Out")
+        n_fft = ctx.attr("n_fft")
+        hop_length = ctx.attr("hop_length")
+        normalized = ctx.attr("normalized")
+        onesided = ctx.attr("onesided")
+        data = out.mutable_data(ctx.place, fft_funcs.complex_dtype("stft", x.dtype))
+        fft_funcs.stft(ctx.xp, x.data, window.data, n_fft, hop_length, normalized, onesided,
+                       data)
 
 
 class OverlapAddOp(_FFTOp):
@@ -234,6 +267,8 @@ VERIFY_CASES = {
     "frame": [{"name": "length 2 hop 1", "inputs": {"X": (3, 4)},
                "attrs": {"frame_length": 2, "hop_length": 1}}],
     "overlap_add": [{"name": "hop 1", "inputs": {"X": (3, 4)}, "attrs": {"hop_length": 1}}],
+    "stft": [{"name": "n_fft 4 hop 2", "inputs": {"X": (2, 9), "Window": (4,)},
+              "attrs": {"n_fft": 4, "hop_length": 2, "normalized": False, "onesided": True}}],
 }
 
 register_operator("fft_c2c", FFTC2COp, FFTC2COpMaker)
@@ -244,6 +279,7 @@ register_operator("as_real", AsRealOp, AsRealOpMaker)
 register_operator("complex", ComplexOp, ComplexOpMaker)
 register_operator("frame", FrameOp, FrameOpMaker)
 register_operator("overlap_add", OverlapAddOp, OverlapAddOpMaker)
+register_operator("stft", StftOp, StftOpMaker)
 for _backend in ("CPU", "GPU"):
     for _dtype in _COMPLEX_TYPES:
         register_op_kernel("fft_c2c", _backend, FFTC2CKernel, _dtype)
@@ -253,6 +289,7 @@ for _backend in ("CPU", "GPU"):
         register_op_kernel("fft_r2c", _backend, FFTR2CKernel, _dtype)
         register_op_kernel("as_complex", _backend, AsComplexKernel, _dtype)
         register_op_kernel("complex", _backend, ComplexKernel, _dtype)
+        register_op_kernel("stft", _backend, StftKernel, _dtype)
     for _dtype in _FRAME_TYPES:
         register_op_kernel("frame", _backend, FrameKernel, _dtype)
         register_op_kernel("overlap_add", _backend, OverlapAddKernel, _dtype)

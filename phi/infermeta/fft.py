@@ -57,3 +57,10 @@ def overlap_add_infer_meta(x: MetaTensor, hop_length: int, axis: int, out: MetaT
     """out: the summed sequence's dims (fft_funcs.overlap_add_dims), x's dtype."""
     out.set_dims(fft_funcs.overlap_add_dims(x.dims(), hop_length, axis))
     out.set_dtype(x.dtype())
+
+
+def stft_infer_meta(x: MetaTensor, window: MetaTensor, n_fft: int, hop_length: int,
+                    normalized: bool, onesided: bool, out: MetaTensor) -> None:
+    """out: [N, bins, n_frames] (fft_funcs.stft_dims), x's complex dtype."""
+    out.set_dims(fft_funcs.stft_dims(x.dims(), window.dims(), n_fft, hop_length, onesided))
+    out.set_dtype(fft_funcs.complex_dtype("stft", x.dtype()))

@@ -94,3 +94,15 @@ def im2sequence_infer_meta(x: MetaTensor, y: MetaTensor, kernels: list[int],
     rows = -1 if y and dims[0] > 1 else dims[0] * oh * ow  # y's real sizes: data
     out.set_dims((rows, dims[1] * kernels[0] * kernels[1]))
     out.set_dtype(x.dtype())
+
+
+def match_matrix_tensor_infer_meta(x: MetaTensor, y: MetaTensor, w: MetaTensor, dim_t: int,
+                                   out: MetaTensor, tmp: MetaTensor) -> None:
+    """out: [-1, 1] (rows from the LoDs at run time); tmp: [rows_x * dim_t * dim_in, 1]."""
+    from phi.kernels.funcs.sequence import check_match_dims
+
+    check_match_dims("match_matrix_tensor", x.dims(), y.dims(), w.dims(), dim_t)
+    out.set_dims((-1, 1))
+    tmp.set_dims((x.dims()[0] * dim_t * x.dims()[1], 1))
+    for meta in (out, tmp):
+        meta.set_dtype(x.dtype())

@@ -19,6 +19,7 @@ __all__ = [
     "fft_r2c",
     "frame",
     "overlap_add",
+    "stft",
 ]
 
 
@@ -118,3 +119,26 @@ def overlap_add(x: TensorLike, hop_length: int, axis: int = -1) -> Tensor:
     Kernel `overlap_add`; InferMeta `overlap_add_infer_meta`.
     """
     return apply("overlap_add", {"x": x}, {"hop_length": hop_length, "axis": axis})
+
+
+def stft(
+    x: TensorLike,
+    window: TensorLike,
+    n_fft: int,
+    hop_length: int,
+    normalized: bool,
+    onesided: bool,
+) -> Tensor:
+    """`stft` (ops.yaml): (Tensor x, Tensor window, int n_fft, int hop_length, bool normalized,
+    bool onesided) -> Tensor(out).
+
+    Kernel `stft`; InferMeta `stft_infer_meta`.
+    """
+    return apply("stft",
+                 {"x": x, "window": window},
+                 {
+                     "n_fft": n_fft,
+                     "hop_length": hop_length,
+                     "normalized": normalized,
+                     "onesided": onesided,
+                 })

@@ -14,6 +14,7 @@ from phi.common import DataType
 __all__ = [
     "im2sequence",
     "lod_reset",
+    "match_matrix_tensor",
     "row_conv",
     "sequence_conv",
     "sequence_expand",
@@ -139,3 +140,17 @@ def im2sequence(
                      "paddings": paddings,
                      "out_stride": out_stride,
                  })
+
+
+def match_matrix_tensor(
+    x: TensorLike,
+    y: TensorLike,
+    w: TensorLike,
+    dim_t: int = 1,
+) -> tuple[Tensor, Tensor]:
+    """`match_matrix_tensor` (ops.yaml): (Tensor x, Tensor y, Tensor w, int dim_t=1) ->
+    Tensor(out), Tensor(tmp).
+
+    Kernel `match_matrix_tensor`; InferMeta `match_matrix_tensor_infer_meta`.
+    """
+    return apply("match_matrix_tensor", {"x": x, "y": y, "w": w}, {"dim_t": dim_t})

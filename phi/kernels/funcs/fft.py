@@ -259,3 +259,35 @@ def overlap_add(xp: Any, x: Any, hop_length: int, axis: int, out: Any) -> None:
     else:
         index = _frame_index(xp, x.shape[1], hop_length, x.shape[0])
         xp.add.at(out, index.T, x)
+
+
+def stft_dims(x_dims: Sequence[int], window_dims: Sequence[int], n_fft: int, hop_length: int,
+              onesided: bool) -> tuple[int, ...]:
+    """X [N, T], Window [n_fft] -> [N, n_fft // 2 + 1 (onesided) or n_fft, n_frames],
+    n_frames = 1 + (T - n_fft) // hop_length."""
+    if len(x_dims) != 2:
+        raise ValueError(f"stft: Input(X) must be a tensor with shape [N, T], got {list(x_dims)}")
+    _positive("stft", "n_fft", n_fft)
+    _positive("stft", "hop_length", hop_length)
+    if tuple(window_dims) != (n_fft,):
+        raise ValueError(f"stft: Input(Window) must be [n_fft] = [{n_fft}], got "
+                         f"{list(window_dims)}")
+    if n_fft > x_dims[1]:
+        raise ValueError(f"stft: attribute n_fft {n_fft} exceeds the sequence length "
+                         f"{x_dims[1]} of Input(X)")
+    return (x_dims[0], n_fft // 2 + 1 if onesided else n_fft,
+            1 + (x_dims[1] - n_fft) // hop_length)
+
+
+def stft(xp: Any, x: Any, window: Any, n_fft: int, hop_length: int, normalized: bool,
+         onesided: bool, out: Any) -> None:
+    """out = the transforms of X's windowed frames (normalized: scaled by 1/sqrt(n_fft)).
+    Paddle's kernel takes real X only and so only the onesided transform."""
+    if not onesided:
+        raise TypeError("stft: onesided=False needs a complex Input(X), and the stft kernel "
+                        "takes real (float32 / float64) X only")
+    dims = stft_dims(x.shape, window.shape, n_fft, hop_length, onesided)
+    if not x.size:
+        return
+    frames = x[:, _frame_index(xp, n_fft, hop_length, dims[2])] * window[:, None]
+    out[...] = xp.fft.rfft(frames, axis=1, norm="ortho" if normalized else "backward")

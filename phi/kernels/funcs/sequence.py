@@ -494,3 +494,40 @@ def im2sequence(xp: Any, x: Any, down: np.ndarray, across: np.ndarray, kernels: 
                 xp.asarray(c)]
     patches = xp.where(xp.asarray(valid)[:, None, :, :], patches, x.dtype.type(0))
     out[...] = patches.reshape(out.shape)
+
+
+def check_match_dims(op: str, x_dims: Sequence[int], y_dims: Sequence[int],
+                     w_dims: Sequence[int], dim_t: int) -> None:
+    """X [rows_x, dim_in], Y [rows_y, dim_in], W [dim_in, dim_t, dim_in]."""
+    if len(x_dims) != 2 or len(y_dims) != 2 or x_dims[1] != y_dims[1]:
+        raise ValueError(f"{op}: Input(X) and Input(Y) must be 2-D of one width, got "
+                         f"{list(x_dims)} and {list(y_dims)}")
+    if tuple(w_dims) != (x_dims[1], dim_t, x_dims[1]):
+        raise ValueError(f"{op}: Input(W) must be [dim_in, dim_t, dim_in] = "
+                         f"{[x_dims[1], dim_t, x_dims[1]]}, got {list(w_dims)}")
+
+
+def match_offsets(op: str, x_dims: Sequence[int], x_lod: LoD, y_dims: Sequence[int],
+                  y_lod: LoD, dim_t: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(X's offsets, Y's offsets, Out's offsets): sequence pair b gives dim_t * len_x * len_y
+    rows of Out."""
+    x_off = last_level(op, x_lod, x_dims[0], 1, "X")
+    y_off = last_level(op, y_lod, y_dims[0], 1, "Y")
+    if x_off.size != y_off.size:
+        raise ValueError(f"{op}: Input(X) and Input(Y) must hold as many sequences, got "
+                         f"{x_off.size - 1} and {y_off.size - 1}")
+    sizes = dim_t * np.diff(x_off) * np.diff(y_off)
+    return x_off, y_off, np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+
+
+def match_matrix_tensor(xp: Any, x: Any, y: Any, w: Any, x_off: np.ndarray,
+                        y_off: np.ndarray, out_off: np.ndarray, out: Any, tmp: Any) -> None:
+    """tmp = X @ W (as [rows_x, dim_t * dim_in], stored flat); for sequence pair b, out's
+    rows out_off[b]:out_off[b + 1] = (tmp_b[:, t] @ y_b^T) for t, then x row, then y row."""
+    dim_in, dim_t = w.shape[0], w.shape[1]
+    proj = xp.matmul(x, w.reshape(dim_in, dim_t * dim_in))
+    tmp[...] = proj.reshape(tmp.shape)
+    for b in range(x_off.size - 1):
+        xb = proj[x_off[b]:x_off[b + 1]].reshape(-1, dim_t, dim_in).transpose(1, 0, 2)
+        scores = xp.matmul(xb, y[y_off[b]:y_off[b + 1]].T)
+        out[out_off[b]:out_off[b + 1]] = scores.reshape(-1, 1)

@@ -78,3 +78,13 @@ def overlap_add_kernel(dev_ctx: DeviceContext, x: DenseTensor, hop_length: int, 
                        out: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)
     fft_funcs.overlap_add(dev_ctx.xp, x.data, hop_length, axis, data)
+
+
+@register_kernel("stft", Backend.CPU, DataLayout.ALL_LAYOUT, _REAL_TYPES)
+@register_kernel("stft", Backend.GPU, DataLayout.ALL_LAYOUT, _REAL_TYPES)
+def stft_kernel(dev_ctx: DeviceContext, x: DenseTensor, window: DenseTensor, n_fft: int,
+                hop_length: int, normalized: bool, onesided: bool, out: OutTensor) -> None:
+    dims = fft_funcs.stft_dims(x.dims, window.dims, n_fft, hop_length, onesided)
+    data = dev_ctx.alloc(out, fft_funcs.complex_dtype("stft", x.dtype), dims)
+    fft_funcs.stft(dev_ctx.xp, x.data, window.data, n_fft, hop_length, normalized, onesided,
+                   data)

@@ -1,5 +1,7 @@
 """FFT: fft_c2c, fft_r2c and fft_c2r (Paddle's pocketfft kernels on CPU); the complex helpers
-as_complex, as_real and complex; the signal helpers frame and overlap_add.
+as_complex, as_real and complex; the signal helpers frame and overlap_add; stft (real X [N, T]
+and Window [n_fft]: onesided transforms of the windowed frames, normalized by 1/sqrt(n_fft);
+Paddle's kernel takes real X only and refuses onesided=False at run time).
 
 `axes` are the transformed axes (non-negative: the kernels refuse -1, the Python API
 normalizes them),
@@ -158,4 +160,24 @@ def _frame() -> list[Case]:
     ]
 
 
-CASES = [*_c2c(), *_r2c(), *_c2r(), *_complex_helpers(), *_frame()]
+def _stft(name: str, x: In, n_fft: int, hop_length: int, normalized: bool = False,
+          onesided: bool = True, raises: str | None = None) -> Case:
+    return Case(f"stft_{name}", "stft", {"X": x, "Window": In((n_fft,), x.dtype, 0.0, 1.0)},
+                attrs={"n_fft": n_fft, "hop_length": hop_length, "normalized": normalized,
+                       "onesided": onesided}, raises=raises)
+
+
+def _stfts() -> list[Case]:
+    return [
+        *[_stft(f"{d}_{'norm' if n else 'plain'}", _x((2, 20), d), 8, 3, normalized=n)
+          for d in REALS for n in (False, True)],
+        _stft("odd_n_fft", _x((3, 17), "float64"), 5, 2),
+        _stft("one_frame", _x((1, 8), "float32"), 8, 4, normalized=True),
+        _stft("hop_over_n_fft", _x((2, 30), "float32"), 4, 7),
+        _stft("empty_batch", _x((0, 12), "float64"), 4, 2),
+        _stft("twosided_real_refused", _x((2, 12), "float64"), 4, 2, onesided=False,
+              raises="complex"),
+    ]
+
+
+CASES = [*_c2c(), *_r2c(), *_c2r(), *_complex_helpers(), *_frame(), *_stfts()]

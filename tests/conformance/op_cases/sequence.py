@@ -8,7 +8,9 @@ zero or trainable padding, empty and short sequences); `row_conv` (LoD and padde
 [batch, steps, width] forms, lookahead longer than a sequence); `lod_reset` (target_lod,
 append, Y's values, Y's LoD of one or two levels); `sequence_expand` (rows or sequences
 of X, Y's level by ref_level, empty sequences, the output LoD); `im2sequence` (kernels,
-strides, paddings; Y's real sizes with out_stride, Paddle ignoring Y for one image).
+strides, paddings; Y's real sizes with out_stride, Paddle ignoring Y for one image);
+`match_matrix_tensor` (float32, Paddle's CPU dtype: dim_t bilinear matching matrices per
+pair of sequences, an empty sequence, one pair; Out's LoD and Tmp).
 
 Not here: the sequence ops Paddle 3.3.1 no longer registers (sequence_expand_as,
 sequence_reverse, sequence_pad, sequence_unpad, sequence_concat, sequence_slice,
@@ -240,3 +242,21 @@ IM2SEQUENCE = [
 ]
 
 CASES += IM2SEQUENCE
+
+
+def _match(name: str, x_lod: tuple[int, ...], y_lod: tuple[int, ...], dim_in: int,
+           dim_t: int, raises: str | None = None) -> Case:
+    return Case(f"match_matrix_tensor_{name}", "match_matrix_tensor",
+                {"X": _seq((x_lod,), (dim_in,), "float32"),
+                 "Y": _seq((y_lod,), (dim_in,), "float32"),
+                 "W": In((dim_in, dim_t, dim_in), "float32", low=-1.0, high=1.0)},
+                attrs={"dim_t": dim_t}, fetch=("Out", "Tmp"), raises=raises)
+
+
+MATCH_MATRIX_TENSOR = [
+    _match("dim_t3", (0, 2, 5), (0, 3, 4), 4, 3),
+    _match("dim_t1", (0, 1, 3, 6), (0, 2, 2, 3), 3, 1),
+    _match("one_pair", (0, 4), (0, 5), 2, 2),
+]
+
+CASES += MATCH_MATRIX_TENSOR
