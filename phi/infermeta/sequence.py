@@ -94,3 +94,11 @@ def im2sequence_infer_meta(x: MetaTensor, y: MetaTensor, kernels: list[int],
     rows = -1 if y and dims[0] > 1 else dims[0] * oh * ow  # y's real sizes: data
     out.set_dims((rows, dims[1] * kernels[0] * kernels[1]))
     out.set_dtype(x.dtype())
+
+
+def add_position_encoding_infer_meta(x: MetaTensor, alpha: float, beta: float,
+                                     out: MetaTensor) -> None:
+    """out: x's dims, dtype and LoD (the kernel checks the encoding size and the LoD)."""
+    out.set_dims(x.dims())
+    out.set_dtype(x.dtype())
+    out.share_lod(x)

@@ -12,6 +12,7 @@ from phi.api.dispatch import apply
 from phi.common import DataType
 
 __all__ = [
+    "add_position_encoding",
     "im2sequence",
     "lod_reset",
     "row_conv",
@@ -139,3 +140,12 @@ def im2sequence(
                      "paddings": paddings,
                      "out_stride": out_stride,
                  })
+
+
+def add_position_encoding(x: TensorLike, alpha: float = 1.0, beta: float = 1.0) -> Tensor:
+    """`add_position_encoding` (ops.yaml): (Tensor x, float alpha=1.0, float beta=1.0) ->
+    Tensor(out).
+
+    Kernel `add_position_encoding`; InferMeta `add_position_encoding_infer_meta`.
+    """
+    return apply("add_position_encoding", {"x": x}, {"alpha": alpha, "beta": beta})
