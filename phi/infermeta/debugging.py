@@ -15,3 +15,13 @@ def accuracy_check_infer_meta(x: MetaTensor, y: MetaTensor, fn_name: str, rtol: 
     check_same_dims("accuracy_check", x.dims(), y.dims())
     out.set_dims(x.dims())
     out.set_dtype(DataType.BOOL)
+
+
+def check_numerics_infer_meta(tensor: MetaTensor, op_type: str, var_name: str,
+                              check_nan_inf_level: int, stack_height_limit: int,
+                              output_dir: str, stats: MetaTensor, values: MetaTensor) -> None:
+    """stats: [3] int64 (NaNs, infs, zeros); values: [3] float32 (max, min, mean)."""
+    stats.set_dims((3,))
+    stats.set_dtype(DataType.INT64)
+    values.set_dims((3,))
+    values.set_dtype(DataType.FLOAT32)

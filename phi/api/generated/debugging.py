@@ -8,7 +8,7 @@ from __future__ import annotations
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["accuracy_check"]
+__all__ = ["accuracy_check", "check_numerics"]
 
 
 def accuracy_check(
@@ -27,3 +27,28 @@ def accuracy_check(
     return apply("accuracy_check",
                  {"x": x, "y": y},
                  {"fn_name": fn_name, "rtol": rtol, "atol": atol, "equal_nan": equal_nan})
+
+
+def check_numerics(
+    tensor: TensorLike,
+    op_type: str = '',
+    var_name: str = '',
+    check_nan_inf_level: int = 0,
+    stack_height_limit: int = -1,
+    output_dir: str = '',
+) -> tuple[Tensor, Tensor]:
+    """`check_numerics` (ops.yaml): (Tensor tensor, str op_type="", str var_name="", int
+    check_nan_inf_level=0, int stack_height_limit=-1, str output_dir="") -> Tensor(stats),
+    Tensor(values).
+
+    Kernel `check_numerics`; InferMeta `check_numerics_infer_meta`.
+    """
+    return apply("check_numerics",
+                 {"tensor": tensor},
+                 {
+                     "op_type": op_type,
+                     "var_name": var_name,
+                     "check_nan_inf_level": check_nan_inf_level,
+                     "stack_height_limit": stack_height_limit,
+                     "output_dir": output_dir,
+                 })

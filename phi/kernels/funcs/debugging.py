@@ -50,3 +50,48 @@ def accuracy_check(op: str, x: Any, y: Any, fn_name: str, rtol: float, atol: flo
         raise ValueError(f"{op}: Accuracy check failed, kernel name {fn_name}, res index "
                          f"{int(bad[0])}")
     out[...] = True
+
+
+#: The dtypes Paddle's CPU check_numerics kernel registers.
+CHECK_NUMERICS_DTYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16,
+                         DataType.BFLOAT16, DataType.COMPLEX64, DataType.COMPLEX128)
+_HINT_DTYPES = {"float32": "fp32", "float64": "fp64", "float16": "fp16", "bfloat16": "bf16"}
+
+
+def check_numerics(op: str, x: Any, op_type: str, var_name: str, level: int,
+                   output_dir: str, stats: Any, values: Any) -> None:
+    """stats = [NaNs, infs, zeros] (int64), values = [max, min, mean] (float32) of x, as
+    Paddle's CPU kernel: a fold from x's first element (a NaN there stays; a later NaN never
+    wins), the mean summed in order of x / numel in float32 (float64 for float64 x); all 0
+    for an empty x. A NaN or inf raises at check_nan_inf_level 0. Complex x: only the
+    NaN / inf check (Paddle leaves stats and values unwritten; here 0). Paddle's printed
+    and file logs are not written: a non-empty output_dir is refused."""
+    if output_dir:
+        raise ValueError(f"{op}: output_dir {output_dir!r}: fluidphi does not write "
+                         f"check_numerics logs; run with an empty output_dir")
+    a = to_host(x).reshape(-1)
+    stats[...] = 0
+    values[...] = 0
+    if a.size == 0:
+        return
+    hint = (f"[device=cpu, op={op_type}, tensor={var_name}, "
+            f"dtype={_HINT_DTYPES.get(str(a.dtype), '')}]")
+    if np.iscomplexobj(a):
+        if not np.all(np.isfinite(a)):
+            raise ValueError(f"{op}: There are NAN or INF in {hint}.")
+        return
+    work = np.float64 if a.dtype == np.float64 else np.float32
+    w = a.astype(work)
+    nan = np.isnan(w)
+    counts = (int(nan.sum()), int(np.isinf(w).sum()), int((w == 0).sum()))
+    with quiet(np):
+        if nan[0]:
+            high = low = w[0]
+        else:
+            high, low = np.max(w[~nan]), np.min(w[~nan])
+        mean = np.cumsum(w / work(a.size), dtype=work)[-1]
+    stats[...] = np.asarray(counts, np.int64)
+    values[...] = np.asarray([high, low, mean]).astype(np.float32)
+    if level == 0 and (counts[0] or counts[1]):
+        raise ValueError(f"{op}: There are NAN or INF (num_nan={counts[0]}, "
+                         f"num_inf={counts[1]}, num_zero={counts[2]}) in {hint}.")

@@ -5,6 +5,11 @@
   fn_name and the first index that is not. Cases over Paddle's CPU dtypes, 0-d and empty
   inputs, tolerances at the edge, infinities, NaN with and without equal_nan, and the
   refused mismatches.
+- check_numerics: stats [NaNs, infs, zeros] and values [max, min, mean] (a leading NaN
+  stays in max / min, a later one never wins; the mean summed in order in float32); a NaN
+  or inf refused at level 0, reported at levels 1 and 3; 0-d and empty tensors. Complex
+  tensors only raise on NaN / inf (Paddle leaves stats and values unwritten otherwise, so
+  no finite complex case).
 """
 
 from __future__ import annotations
@@ -12,6 +17,9 @@ from __future__ import annotations
 from typing import Any
 
 from .spec import Case, In
+
+DTYPE_GAPS = {"check_numerics": dict.fromkeys(
+    ("float8_e4m3fn", "float8_e5m2"), "fluidphi's DataType has no float8 types")}
 
 _REAL = ("float32", "float64", "float16", "bfloat16")
 _INTS = ("int8", "uint8", "int16", "int32", "int64")
@@ -57,4 +65,31 @@ CASES = [
            In((2,), "float32", values=[1.0, 3e38]), raises="res index 1"),
     _check("complex_refused", In((2,), "complex64", values=[1j, 1 + 1j]),
            In((2,), "complex64", values=[1j, 1 + 1.1j]), raises="res index 1"),
+]
+
+
+def _numerics(name: str, x: In, raises: str | None = None, **attrs: Any) -> Case:
+    return Case(f"check_numerics_{name}", "check_numerics", {"tensor": x},
+                attrs=attrs, raises=raises, fetch=("stats", "values"))
+
+
+_NAN, _INF = float("nan"), float("inf")
+
+CASES += [
+    *(_numerics(f"finite_{dtype}", In((4, 6), dtype)) for dtype in _REAL),
+    _numerics("zeros_and_ties", In((6,), "float32", values=[0.0, -0.0, 2.0, 2.0, -3.0, 0.0])),
+    _numerics("0d", In((), "float64", values=-1.5)),
+    _numerics("empty", In((0, 4), "float32")),
+    _numerics("nan_later_level1", In((4,), "float32", values=[1.0, _NAN, 3.0, 0.0]),
+              check_nan_inf_level=1),
+    _numerics("nan_first_level1", In((4,), "float32", values=[_NAN, 2.0, 3.0, 0.0]),
+              check_nan_inf_level=1),
+    _numerics("inf_level3", In((4,), "float64", values=[1.0, _INF, -_INF, 0.0]),
+              check_nan_inf_level=3),
+    _numerics("nan_refused", In((3,), "float32", values=[1.0, _NAN, _INF]),
+              raises="NAN or INF .num_nan=1, num_inf=1, num_zero=0"),
+    _numerics("inf_refused_named", In((2,), "float64", values=[_INF, 0.0]),
+              op_type="relu", var_name="h0", raises="op=relu, tensor=h0"),
+    _numerics("complex_refused", In((2,), "complex64", values=[1j, complex(_NAN, 0.0)]),
+              raises="NAN or INF"),
 ]
