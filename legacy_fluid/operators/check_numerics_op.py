@@ -43,7 +43,7 @@ class CheckNumericsOp(OperatorWithKernel):
 class CheckNumericsKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         debugging.check_numerics(
-            "check_numerics", ctx.input("tensor").data, ctx.attr("op_type"),
+            ctx.xp, "check_numerics", ctx.input("tensor").data, ctx.attr("op_type"),
             ctx.attr("var_name"), ctx.attr("check_nan_inf_level"), ctx.attr("output_dir"),
             ctx.output("stats").mutable_data(ctx.place, DataType.INT64),
             ctx.output("values").mutable_data(ctx.place, DataType.FLOAT32))

@@ -58,7 +58,7 @@ CHECK_NUMERICS_DTYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16,
 _HINT_DTYPES = {"float32": "fp32", "float64": "fp64", "float16": "fp16", "bfloat16": "bf16"}
 
 
-def check_numerics(op: str, x: Any, op_type: str, var_name: str, level: int,
+def check_numerics(xp: Any, op: str, x: Any, op_type: str, var_name: str, level: int,
                    output_dir: str, stats: Any, values: Any) -> None:
     """stats = [NaNs, infs, zeros] (int64), values = [max, min, mean] (float32) of x, as
     Paddle's CPU kernel: a fold from x's first element (a NaN there stays; a later NaN never
@@ -90,8 +90,8 @@ def check_numerics(op: str, x: Any, op_type: str, var_name: str, level: int,
         else:
             high, low = np.max(w[~nan]), np.min(w[~nan])
         mean = np.cumsum(w / work(a.size), dtype=work)[-1]
-    stats[...] = np.asarray(counts, np.int64)
-    values[...] = np.asarray([high, low, mean]).astype(np.float32)
+    stats[...] = xp.asarray(np.asarray(counts, np.int64))
+    values[...] = xp.asarray(np.asarray([high, low, mean]).astype(np.float32))
     if level == 0 and (counts[0] or counts[1]):
         raise ValueError(f"{op}: There are NAN or INF (num_nan={counts[0]}, "
                          f"num_inf={counts[1]}, num_zero={counts[2]}) in {hint}.")

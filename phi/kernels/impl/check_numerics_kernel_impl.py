@@ -20,7 +20,7 @@ _DTYPES = list(debugging.CHECK_NUMERICS_DTYPES)
 def check_numerics_kernel(dev_ctx: DeviceContext, tensor: DenseTensor, op_type: str,
                           var_name: str, check_nan_inf_level: int, stack_height_limit: int,
                           output_dir: str, stats: OutTensor, values: OutTensor) -> None:
-    debugging.check_numerics("check_numerics", tensor.data, op_type, var_name,
+    debugging.check_numerics(dev_ctx.xp, "check_numerics", tensor.data, op_type, var_name,
                              check_nan_inf_level, output_dir,
                              dev_ctx.alloc(stats, DataType.INT64),
                              dev_ctx.alloc(values, DataType.FLOAT32))
