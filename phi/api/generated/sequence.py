@@ -12,6 +12,7 @@ from phi.api.dispatch import apply
 from phi.common import DataType
 
 __all__ = [
+    "add_position_encoding",
     "im2sequence",
     "lod_reset",
     "match_matrix_tensor",
@@ -142,6 +143,7 @@ def im2sequence(
                  })
 
 
+<<<<<<< HEAD
 def match_matrix_tensor(
     x: TensorLike,
     y: TensorLike,
@@ -154,3 +156,12 @@ def match_matrix_tensor(
     Kernel `match_matrix_tensor`; InferMeta `match_matrix_tensor_infer_meta`.
     """
     return apply("match_matrix_tensor", {"x": x, "y": y, "w": w}, {"dim_t": dim_t})
+=======
+def add_position_encoding(x: TensorLike, alpha: float = 1.0, beta: float = 1.0) -> Tensor:
+    """`add_position_encoding` (ops.yaml): (Tensor x, float alpha=1.0, float beta=1.0) ->
+    Tensor(out).
+
+    Kernel `add_position_encoding`; InferMeta `add_position_encoding_infer_meta`.
+    """
+    return apply("add_position_encoding", {"x": x}, {"alpha": alpha, "beta": beta})
+>>>>>>> misc

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from phi.kernels.funcs.common import to_host
+from phi.kernels.funcs.common import quiet, to_host
 
 LoD = Sequence[Sequence[int]]
 
@@ -496,6 +496,7 @@ def im2sequence(xp: Any, x: Any, down: np.ndarray, across: np.ndarray, kernels: 
     out[...] = patches.reshape(out.shape)
 
 
+<<<<<<< HEAD
 def check_match_dims(op: str, x_dims: Sequence[int], y_dims: Sequence[int],
                      w_dims: Sequence[int], dim_t: int) -> None:
     """X [rows_x, dim_in], Y [rows_y, dim_in], W [dim_in, dim_t, dim_in]."""
@@ -531,3 +532,48 @@ def match_matrix_tensor(xp: Any, x: Any, y: Any, w: Any, x_off: np.ndarray,
         xb = proj[x_off[b]:x_off[b + 1]].reshape(-1, dim_t, dim_in).transpose(1, 0, 2)
         scores = xp.matmul(xb, y[y_off[b]:y_off[b + 1]].T)
         out[out_off[b]:out_off[b + 1]] = scores.reshape(-1, 1)
+=======
+# -- add_position_encoding ----------------------------------------------------------------------
+
+def position_offsets(op: str, x_dims: Sequence[int], lod: LoD) -> np.ndarray:
+    """Row offsets of the sequences whose rows get positions 0, 1, ...: X [batch, steps,
+    enc] (no LoD: every batch entry one sequence of `steps` rows) or X [rows, enc] with
+    one LoD level. The encoding size must be even."""
+    if lod:
+        if len(x_dims) != 2 or len(lod) != 1:
+            raise ValueError(f"{op}: Input(X) with a LoD must be [rows, enc_size] with one "
+                             f"level, got dims {list(x_dims)} and {len(lod)} levels")
+        offsets = check_offsets(op, lod[0], x_dims[0])
+    elif len(x_dims) != 3:
+        raise ValueError(f"{op}: Input(X) without a LoD must be [batch, steps, enc_size], "
+                         f"got dims {list(x_dims)}")
+    else:
+        offsets = np.arange(x_dims[0] + 1, dtype=np.int64) * x_dims[1]
+    if x_dims[-1] % 2:
+        raise ValueError(f"{op}: Input(X)'s feature size (last dim) must be even, got "
+                         f"{x_dims[-1]}")
+    return offsets
+
+
+def add_position_encoding(xp: Any, x: Any, offsets: np.ndarray, alpha: float, beta: float,
+                          out: Any) -> None:
+    """out = x * alpha + beta * [sin(p / 10000^(k / (half - 1))), cos(...)] for row p of its
+    sequence and k < half = enc / 2 (p / 10000 when half is 1). As Paddle's CPU kernel: the
+    angle, sin and cos and the beta term in float64; x * alpha in x's dtype (alpha as float32)
+    then added in float64 and rounded once to x's dtype."""
+    enc = x.shape[-1]
+    rows = x.reshape(-1, enc)
+    half = enc // 2
+    if rows.shape[0] == 0:
+        return
+    counts = np.diff(offsets)
+    position = np.arange(rows.shape[0], dtype=np.int64) - np.repeat(offsets[:-1], counts)
+    k = np.arange(half, dtype=np.float64)
+    scale = np.power(10000.0, k / (half - 1)) if half > 1 else np.full(half, 10000.0)
+    angle = position.astype(np.float64)[:, None] / scale[None, :]
+    wave = np.concatenate([np.sin(angle), np.cos(angle)], axis=1) * float(np.float32(beta))
+    with quiet(xp):  # x * alpha may overflow to inf, as in Paddle
+        scaled = rows * rows.dtype.type(np.float32(alpha))
+        out.reshape(-1, enc)[...] = (scaled.astype(xp.float64)
+                                     + xp.asarray(wave)).astype(x.dtype)
+>>>>>>> misc

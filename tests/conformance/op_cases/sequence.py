@@ -9,8 +9,13 @@ zero or trainable padding, empty and short sequences); `row_conv` (LoD and padde
 append, Y's values, Y's LoD of one or two levels); `sequence_expand` (rows or sequences
 of X, Y's level by ref_level, empty sequences, the output LoD); `im2sequence` (kernels,
 strides, paddings; Y's real sizes with out_stride, Paddle ignoring Y for one image);
+<<<<<<< HEAD
 `match_matrix_tensor` (float32, Paddle's CPU dtype: dim_t bilinear matching matrices per
 pair of sequences, an empty sequence, one pair; Out's LoD and Tmp).
+=======
+`add_position_encoding` (padded [batch, steps, enc] and one-level LoD forms, alpha /
+beta, an encoding of 2, edge values, empty inputs; odd encodings and wrong ranks refused).
+>>>>>>> misc
 
 Not here: the sequence ops Paddle 3.3.1 no longer registers (sequence_expand_as,
 sequence_reverse, sequence_pad, sequence_unpad, sequence_concat, sequence_slice,
@@ -244,6 +249,7 @@ IM2SEQUENCE = [
 CASES += IM2SEQUENCE
 
 
+<<<<<<< HEAD
 def _match(name: str, x_lod: tuple[int, ...], y_lod: tuple[int, ...], dim_in: int,
            dim_t: int, raises: str | None = None) -> Case:
     return Case(f"match_matrix_tensor_{name}", "match_matrix_tensor",
@@ -260,3 +266,29 @@ MATCH_MATRIX_TENSOR = [
 ]
 
 CASES += MATCH_MATRIX_TENSOR
+=======
+def _ape(name: str, x: In, raises: str | None = None, **attrs: Any) -> Case:
+    return Case(f"add_position_encoding_{name}", "add_position_encoding", {"X": x},
+                attrs=attrs, raises=raises)
+
+
+ADD_POSITION_ENCODING = [
+    *(_ape(f"padded_{dtype}", In((2, 5, 8), dtype), alpha=0.5, beta=2.0)
+      for dtype in ("float32", "float64")),
+    *(_ape(f"lod_{dtype}", _seq(_LOD_EMPTY, (6,), dtype)) for dtype in ("float32", "float64")),
+    _ape("defaults", In((1, 4, 4), "float32")),
+    _ape("enc_2", In((2, 7, 2), "float64"), alpha=-1.0, beta=0.25),
+    _ape("long_steps", In((1, 60, 10), "float32"), alpha=0.0),
+    _ape("edges", In((1, 7, 2), "float32",
+                     values=[[[float("nan"), 1.0], [float("inf"), 0.0], [float("-inf"), -0.0],
+                              [1e38, -1e38], [-1.0, 2.0], [0.0, 0.0], [3.0, -3.0]]]),
+         alpha=4.0),
+    _ape("empty_steps", In((2, 0, 4), "float32")),
+    _ape("empty_batch", In((0, 3, 4), "float64")),
+    _ape("odd_enc", In((2, 3, 5), "float32"), raises="even"),
+    _ape("rank2_no_lod", In((3, 4), "float32"), raises="dimension|dims"),
+    _ape("lod_rank3", _seq(((0, 1, 3),), (2, 4), "float32"), raises="dimension|dims"),
+]
+
+CASES += ADD_POSITION_ENCODING
+>>>>>>> misc
