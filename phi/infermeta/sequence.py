@@ -96,7 +96,6 @@ def im2sequence_infer_meta(x: MetaTensor, y: MetaTensor, kernels: list[int],
     out.set_dtype(x.dtype())
 
 
-<<<<<<< HEAD
 def match_matrix_tensor_infer_meta(x: MetaTensor, y: MetaTensor, w: MetaTensor, dim_t: int,
                                    out: MetaTensor, tmp: MetaTensor) -> None:
     """out: [-1, 1] (rows from the LoDs at run time); tmp: [rows_x * dim_t * dim_in, 1]."""
@@ -107,11 +106,11 @@ def match_matrix_tensor_infer_meta(x: MetaTensor, y: MetaTensor, w: MetaTensor, 
     tmp.set_dims((x.dims()[0] * dim_t * x.dims()[1], 1))
     for meta in (out, tmp):
         meta.set_dtype(x.dtype())
-=======
+
+
 def add_position_encoding_infer_meta(x: MetaTensor, alpha: float, beta: float,
                                      out: MetaTensor) -> None:
     """out: x's dims, dtype and LoD (the kernel checks the encoding size and the LoD)."""
     out.set_dims(x.dims())
     out.set_dtype(x.dtype())
     out.share_lod(x)
->>>>>>> misc

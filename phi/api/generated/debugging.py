@@ -8,7 +8,7 @@ from __future__ import annotations
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["accuracy_check", "check_numerics"]
+__all__ = ["accuracy_check", "check_numerics", "match_matrix_tensor"]
 
 
 def accuracy_check(
@@ -52,3 +52,17 @@ def check_numerics(
                      "stack_height_limit": stack_height_limit,
                      "output_dir": output_dir,
                  })
+
+
+def match_matrix_tensor(
+    x: TensorLike,
+    y: TensorLike,
+    w: TensorLike,
+    dim_t: int = 1,
+) -> tuple[Tensor, Tensor]:
+    """`match_matrix_tensor` (ops.yaml): (Tensor x, Tensor y, Tensor w, int dim_t=1) ->
+    Tensor(out), Tensor(tmp).
+
+    Kernel `match_matrix_tensor`; InferMeta `match_matrix_tensor_infer_meta`.
+    """
+    return apply("match_matrix_tensor", {"x": x, "y": y, "w": w}, {"dim_t": dim_t})

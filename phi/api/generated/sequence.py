@@ -15,7 +15,6 @@ __all__ = [
     "add_position_encoding",
     "im2sequence",
     "lod_reset",
-    "match_matrix_tensor",
     "row_conv",
     "sequence_conv",
     "sequence_expand",
@@ -143,20 +142,6 @@ def im2sequence(
                  })
 
 
-<<<<<<< HEAD
-def match_matrix_tensor(
-    x: TensorLike,
-    y: TensorLike,
-    w: TensorLike,
-    dim_t: int = 1,
-) -> tuple[Tensor, Tensor]:
-    """`match_matrix_tensor` (ops.yaml): (Tensor x, Tensor y, Tensor w, int dim_t=1) ->
-    Tensor(out), Tensor(tmp).
-
-    Kernel `match_matrix_tensor`; InferMeta `match_matrix_tensor_infer_meta`.
-    """
-    return apply("match_matrix_tensor", {"x": x, "y": y, "w": w}, {"dim_t": dim_t})
-=======
 def add_position_encoding(x: TensorLike, alpha: float = 1.0, beta: float = 1.0) -> Tensor:
     """`add_position_encoding` (ops.yaml): (Tensor x, float alpha=1.0, float beta=1.0) ->
     Tensor(out).
@@ -164,4 +149,3 @@ def add_position_encoding(x: TensorLike, alpha: float = 1.0, beta: float = 1.0) 
     Kernel `add_position_encoding`; InferMeta `add_position_encoding_infer_meta`.
     """
     return apply("add_position_encoding", {"x": x}, {"alpha": alpha, "beta": beta})
->>>>>>> misc

@@ -496,7 +496,6 @@ def im2sequence(xp: Any, x: Any, down: np.ndarray, across: np.ndarray, kernels: 
     out[...] = patches.reshape(out.shape)
 
 
-<<<<<<< HEAD
 def check_match_dims(op: str, x_dims: Sequence[int], y_dims: Sequence[int],
                      w_dims: Sequence[int], dim_t: int) -> None:
     """X [rows_x, dim_in], Y [rows_y, dim_in], W [dim_in, dim_t, dim_in]."""
@@ -532,7 +531,6 @@ def match_matrix_tensor(xp: Any, x: Any, y: Any, w: Any, x_off: np.ndarray,
         xb = proj[x_off[b]:x_off[b + 1]].reshape(-1, dim_t, dim_in).transpose(1, 0, 2)
         scores = xp.matmul(xb, y[y_off[b]:y_off[b + 1]].T)
         out[out_off[b]:out_off[b + 1]] = scores.reshape(-1, 1)
-=======
 # -- add_position_encoding ----------------------------------------------------------------------
 
 def position_offsets(op: str, x_dims: Sequence[int], lod: LoD) -> np.ndarray:
@@ -576,4 +574,3 @@ def add_position_encoding(xp: Any, x: Any, offsets: np.ndarray, alpha: float, be
         scaled = rows * rows.dtype.type(np.float32(alpha))
         out.reshape(-1, enc)[...] = (scaled.astype(xp.float64)
                                      + xp.asarray(wave)).astype(x.dtype)
->>>>>>> misc

@@ -9,13 +9,10 @@ zero or trainable padding, empty and short sequences); `row_conv` (LoD and padde
 append, Y's values, Y's LoD of one or two levels); `sequence_expand` (rows or sequences
 of X, Y's level by ref_level, empty sequences, the output LoD); `im2sequence` (kernels,
 strides, paddings; Y's real sizes with out_stride, Paddle ignoring Y for one image);
-<<<<<<< HEAD
 `match_matrix_tensor` (float32, Paddle's CPU dtype: dim_t bilinear matching matrices per
 pair of sequences, an empty sequence, one pair; Out's LoD and Tmp).
-=======
 `add_position_encoding` (padded [batch, steps, enc] and one-level LoD forms, alpha /
 beta, an encoding of 2, edge values, empty inputs; odd encodings and wrong ranks refused).
->>>>>>> misc
 
 Not here: the sequence ops Paddle 3.3.1 no longer registers (sequence_expand_as,
 sequence_reverse, sequence_pad, sequence_unpad, sequence_concat, sequence_slice,
@@ -249,7 +246,6 @@ IM2SEQUENCE = [
 CASES += IM2SEQUENCE
 
 
-<<<<<<< HEAD
 def _match(name: str, x_lod: tuple[int, ...], y_lod: tuple[int, ...], dim_in: int,
            dim_t: int, raises: str | None = None) -> Case:
     return Case(f"match_matrix_tensor_{name}", "match_matrix_tensor",
@@ -266,7 +262,8 @@ MATCH_MATRIX_TENSOR = [
 ]
 
 CASES += MATCH_MATRIX_TENSOR
-=======
+
+
 def _ape(name: str, x: In, raises: str | None = None, **attrs: Any) -> Case:
     return Case(f"add_position_encoding_{name}", "add_position_encoding", {"X": x},
                 attrs=attrs, raises=raises)
@@ -291,4 +288,3 @@ ADD_POSITION_ENCODING = [
 ]
 
 CASES += ADD_POSITION_ENCODING
->>>>>>> misc
