@@ -111,5 +111,5 @@ def test_an_op_with_neither_is_refused_by_name(no_shape_op):
     op = create_op(OpDesc(op_type, {"X": ["x"]}, {"Out": ["out"]}, {}))
     with pytest.raises(NoInferMetaError, match="op 'test_op_with_no_shape_rule' declares no "
                        "infer_shape and its PHI kernel 'test_op_with_no_shape_rule' has no "
-                       "PHI kernel"):
+                       "InferMeta"):
         op.infer_shape(InferShapeContext(op, RuntimeContext.build(op, scope)))
