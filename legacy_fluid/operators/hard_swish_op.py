@@ -3,7 +3,7 @@ by the real part, see phi.kernels.funcs.complex_activation)."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
@@ -25,7 +25,10 @@ class HardSwishOpMaker(OpProtoAndCheckerMaker):
 
 
 class HardSwishOp(OperatorWithKernel):
-    """Shapes: its PHI kernel's InferMeta (the default)."""
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", ctx.get_input_dim("X"))
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+        ctx.share_lod("X", "Out")
 
 
 class HardSwishKernel(OpKernel):

@@ -107,7 +107,10 @@ class _XIndexedOp(OperatorWithKernel):
 
 
 class ArgsortOp(_XIndexedOp):
-    """Shapes: its PHI kernel's InferMeta (the default)."""
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        x_dims = ctx.get_input_dim("X")
+        ss_funcs.sort_axis("argsort", ctx.attr("axis"), len(x_dims))
+        self.set_outputs(ctx, x_dims)
 
 
 def _k_value(k_tensor: DenseTensor | None, k: int) -> int:
@@ -118,6 +121,12 @@ def _k_value(k_tensor: DenseTensor | None, k: int) -> int:
 
 
 class TopKV2Op(_XIndexedOp):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        fed = [v.value for v in ctx.runtime.inputs.get("K", [])
+               if v is not None and isinstance(v.value, DenseTensor)]
+        k = _k_value(fed[0] if fed else None, ctx.attr("k"))
+        self.set_outputs(ctx, ss_funcs.topk_dims(ctx.get_input_dim("X"), k, ctx.attr("axis")))
+
     def get_kernel_type_for_var(self, slot: str, tensor: DenseTensor,
                                 expected: OpKernelType) -> OpKernelType | None:
         if slot == "K":
@@ -126,16 +135,26 @@ class TopKV2Op(_XIndexedOp):
 
 
 class KthvalueOp(_XIndexedOp):
-    """Shapes: its PHI kernel's InferMeta (the default)."""
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        self.set_outputs(ctx, ss_funcs.reduced_dims("kthvalue", ctx.get_input_dim("X"),
+                                                    ctx.attr("axis"), ctx.attr("keepdim")))
 
 
 class ModeOp(_XIndexedOp):
-    """Shapes: its PHI kernel's InferMeta (the default)."""
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        self.set_outputs(ctx, ss_funcs.reduced_dims("mode", ctx.get_input_dim("X"),
+                                                    ctx.attr("axis"), ctx.attr("keepdim")))
 
 
 class SearchsortedOp(OperatorWithKernel):
     """The kernel type follows SortedSequence (the first input); Values keeps its own type
     (never cast, as in Paddle)."""
+
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        dims = ss_funcs.searchsorted_dims(ctx.get_input_dim("SortedSequence"),
+                                          ctx.get_input_dim("Values"))
+        ctx.set_output_dim("Out", dims)
+        ctx.set_output_dtype("Out", DataType.INT32 if ctx.attr("out_int32") else DataType.INT64)
 
 
 class ArgMinKernel(OpKernel):

@@ -70,11 +70,19 @@ def _set_meta(ctx: InferShapeContext, dims: unique_funcs.UniqueDims, itype: Data
 
 
 class UniqueOp(OperatorWithKernel):
-    """Shapes: its PHI kernel's InferMeta (the default)."""
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        itype = unique_funcs.index_dtype("unique", var_type_attr(ctx.attr("dtype")))
+        _set_meta(ctx, unique_funcs.unique_dims(
+            ctx.get_input_dim("X"), ctx.attr("return_index"), ctx.attr("return_inverse"),
+            ctx.attr("return_counts"), ctx.attr("axis"), ctx.attr("is_sorted")), itype)
 
 
 class UniqueConsecutiveOp(OperatorWithKernel):
-    """Shapes: its PHI kernel's InferMeta (the default)."""
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        itype = unique_funcs.index_dtype("unique_consecutive", var_type_attr(ctx.attr("dtype")))
+        _set_meta(ctx, unique_funcs.consecutive_dims(
+            ctx.get_input_dim("X"), ctx.attr("return_inverse"), ctx.attr("return_counts"),
+            ctx.attr("axis")), itype)
 
 
 def _store(tensor: DenseTensor | None, place: Place, dtype: DataType, values: Any) -> None:
