@@ -94,6 +94,10 @@ class Row:
     #: legacy runs to replay on the PHI side: (case name, inputs, attrs, outputs, run)
     runs: list[tuple[str, dict[str, Any], dict[str, Any], dict[str, int], Any]] = field(
         default_factory=list)
+    #: legacy runs that raised: (case name, inputs, attrs, outputs, the error in brief);
+    #: what a write leaves legacy must raise the same after it (`verify_tree`)
+    raised: list[tuple[str, dict[str, Any], dict[str, Any], dict[str, int], str]] = field(
+        default_factory=list)
 
 
 def has_cuda() -> bool:
@@ -145,6 +149,20 @@ def run_op(op: str, inputs: dict[str, Any], attrs: dict[str, Any], outputs: dict
     with _place(backend, cuda) as place:
         return run_single_op_tensors(op, _fed(inputs, place), attrs, outputs, mode, place,
                                      in_place)
+
+
+def _forward_run(op: str, call: tuple[Any, ...], backend: str, cuda: bool) -> Any:
+    """The forward run a grad op's derived case takes its inputs from: its legacy kernel,
+    else whichever kernel can run it (only its outputs are used, as data fed alike to
+    every run of the grad op)."""
+    from compat.dual_dispatch import NoKernelError
+
+    try:
+        return run_op(op, *call, "legacy", backend, cuda)
+    except Exception as exc:
+        if not isinstance(exc.__cause__ or exc, NoKernelError):
+            raise
+    return run_op(op, *call, "auto", backend, cuda)
 
 
 def _cause(exc: BaseException) -> str:
@@ -205,7 +223,8 @@ def _guarded(row: Row, step: Any, *args: Any) -> None:
         row.result.detail = f"verify could not run: {brief(exc)}"
 
 
-def legacy_runs(row: Row, namespace: dict[str, Any], dtype: Any, cuda: bool) -> None:
+def legacy_runs(row: Row, namespace: dict[str, Any], dtype: Any, cuda: bool,
+                via_forward: bool = True) -> None:
     from legacy_fluid.framework.op_registry import OP_INFOS
 
     res, op = row.result, row.target.op_type
@@ -216,8 +235,10 @@ def legacy_runs(row: Row, namespace: dict[str, Any], dtype: Any, cuda: bool) -> 
     given = namespace.get("VERIFY_CASES")
     forward = forward_type(op) if is_grad_op(op) else ""
     # a grad op without cases of its own: its forward op's, run first (cotangents like
-    # the forward's outputs), when the module registers that op
-    if not forward or module_cases(op, given) or not OP_INFOS.has(forward):
+    # the forward's outputs), when the module registers that op; its own derived cases
+    # where no kernel runs that forward op
+    if (not via_forward or not forward or module_cases(op, given)
+            or not OP_INFOS.has(forward)):
         forward = ""
     fwd_proto = OP_INFOS.info(forward).proto if forward else None
     cases, why = cases_for(forward or op, fwd_proto or proto, given)
@@ -231,14 +252,19 @@ def legacy_runs(row: Row, namespace: dict[str, Any], dtype: Any, cuda: bool) -> 
         try:
             if fwd_proto is not None:
                 f_call = case.call(fwd_proto, dtype, seed)
-                f_run = run_op(forward, *f_call, "legacy", res.backend, cuda)
+                f_run = _forward_run(forward, f_call, res.backend, cuda)
                 inputs, attrs, outputs = grad_call(proto, f_call, f_run.outputs, seed)
                 name = f"{case.name} of {forward}, cotangents like its outputs"
             else:
                 inputs, attrs, outputs = case.call(proto, dtype, seed)
+        except Exception as exc:
+            rejected.append(f"{name}: no call ({_cause(exc)})")
+            continue
+        try:
             run = run_op(op, inputs, attrs, outputs, "legacy", res.backend, cuda)
         except Exception as exc:
             rejected.append(f"{name}: legacy op raised {_cause(exc)}")
+            row.raised.append((name, inputs, attrs, outputs, _cause(exc)))
             continue
         if not chose_legacy(run, row, dtype):
             rejected.append(f"{name}: the op ran {run.trace.kernel} {run.trace.key}")
@@ -255,6 +281,11 @@ def legacy_runs(row: Row, namespace: dict[str, Any], dtype: Any, cuda: bool) -> 
                 row.runs.append((f"{name}, {label}", inputs, attrs, fewer, run))
         if case.derived:
             break
+    if not row.runs and fwd_proto is not None:
+        legacy_runs(row, namespace, dtype, cuda, via_forward=False)
+        if row.runs:
+            return
+        rejected.insert(0, f"its own cases: {res.detail}")
     if not row.runs:
         res.detail = "no valid inputs (" + "; ".join(rejected[:2]) + (
             f"; {len(rejected) - 2} more" if len(rejected) > 2 else "") + ")"

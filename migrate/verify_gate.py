@@ -1,7 +1,8 @@
 """With `--verify`, what verify flagged is never written.
 
 Every file with migrated kernels is verified as it would be written (its module text and
-its folder's ops.yaml). An op with a `differing` or `errored` verdict is taken out: the
+its folder's ops.yaml). An op with a `differing` or `errored` verdict, or one verify
+could not run at all (`unverified` on every backend and dtype), is taken out: the
 file is migrated again with that op left legacy, its kernels' rows become `failed`
 ("not written: verify found ..."), the flagged verdicts stay in the results as evidence,
 and the new text is verified again, until no op of the file is flagged.
@@ -23,6 +24,18 @@ FLAGGED = (Verdict.DIFFERING, Verdict.ERRORED)
 
 def _flag_reason(v: VerifyResult) -> str:
     return f"{FLAG_PREFIX}{v.status} ({v.backend} {v.dtype}: {v.detail})"
+
+
+def _never_run(verdicts: list[VerifyResult], flagged: dict[str, str]) -> dict[str, str]:
+    """Ops verify could not run on any backend and dtype (no case could be made or the
+    legacy op rejected every one): nothing proves them, so they are not written."""
+    ops: dict[str, list[VerifyResult]] = {}
+    for v in verdicts:
+        if v.op_type not in flagged:
+            ops.setdefault(v.op_type, []).append(v)
+    return {op: f"{FLAG_PREFIX}unable to run it ({vs[0].backend} {vs[0].dtype}: "
+                f"{vs[0].detail})"
+            for op, vs in ops.items() if all(v.status is Verdict.UNVERIFIED for v in vs)}
 
 
 def verify_and_hold(files: list[Path], results: list[FileResult]) -> list[VerifyResult]:
@@ -63,6 +76,7 @@ def _verify_files(files: list[Path], results: list[FileResult], todo: list[int],
             for v in verdicts:
                 if v.status in FLAGGED:
                     flagged.setdefault(v.op_type, _flag_reason(v))
+            flagged.update(_never_run(verdicts, flagged))
             if not flagged:
                 final[i] = verdicts
                 continue
@@ -92,7 +106,8 @@ def _hold_tree_problems(files: list[Path], results: list[FileResult],
             kept.add(keeper)
             continue
         for i in own | imports.get(p.module, set()):
-            blamed.setdefault(i, f"{FLAG_PREFIX}breaking what stays legacy: {p.why}")
+            what = "unable to check" if p.unchecked else "breaking"
+            blamed.setdefault(i, f"{FLAG_PREFIX}{what} what stays legacy: {p.why}")
     for i, why in blamed.items():
         ops = {op.op_type: why for op in results[i].ops}
         held[i] = {**held.get(i, {}), **ops}

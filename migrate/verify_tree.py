@@ -6,7 +6,10 @@ Before: the module's text as it is, its package from the disk. After: the module
 `--write` leaves it, its package's written modules from their migrated text
 (`verify_session.module_session(texts=...)`). An op the write migrates is not run here
 (`verify.verify_file` runs it against its PHI kernel). A module that no longer imports,
-an op no longer registered, or an output that differs is a problem (`TreeProblem`).
+an op no longer registered, or an output that differs is a problem (`TreeProblem`); an op
+whose case raised before the write must raise the same after it. What cannot be
+compared is a problem too: a module that does not import before the write, or an op
+for which no case can be built (the write is held back, never passed unchecked).
 """
 
 from __future__ import annotations
@@ -40,6 +43,8 @@ class TreeProblem:
     missing: str = ""
     #: what ran into it (words), when `missing`
     user: str = ""
+    #: the problem is what cannot be compared (no run before the write), not a difference
+    unchecked: bool = False
 
 
 def check_tree(files: list[Path], results: list[FileResult]) -> tuple[
@@ -68,8 +73,8 @@ def _served(result: FileResult) -> set[str]:
 
 
 def _check_module(path: Path, result: FileResult, texts: dict[Path, str]
-                  ) -> tuple[str, str, str] | None:
-    """(why, missing name, user) of the first problem after the write; None: none."""
+                  ) -> tuple[str, str, str, bool] | None:
+    """(why, missing name, user, unchecked) of the first problem; None: none."""
     from legacy_fluid.framework.op_kernel import OP_KERNELS
     from phi.common import DataType
 
@@ -90,11 +95,18 @@ def _check_module(path: Path, result: FileResult, texts: dict[Path, str]
                                            Verdict.UNVERIFIED))
                     try:
                         legacy_runs(row, namespace, DataType[dtype], cuda)
-                    except Exception:
+                    except Exception as exc:
                         row.runs.clear()
+                        row.result.detail = f"its cases raise {brief(exc)}"
+                    if not row.runs and not row.raised:
+                        return (f"legacy op '{op}' ({cls_name}, {backend} {dtype}) of "
+                                f"{result.path} does not run before the write "
+                                f"({row.result.detail or 'no case runs'}): nothing to "
+                                "compare it with after the write", "", "", True)
                     rows.append(row)
-    except ModuleRunError:
-        return None  # it does not import here as it is: nothing to compare with
+    except ModuleRunError as exc:
+        return (f"{result.path} does not import before the write ({exc}): the ops it "
+                "registers cannot be compared after the write", "", "", True)
     try:
         with module_session(result.new_text, path, "after", texts=texts):
             shown = os.path.relpath(path, package_root(path))
@@ -103,11 +115,11 @@ def _check_module(path: Path, result: FileResult, texts: dict[Path, str]
                 if problem is not None:
                     return problem
     except ModuleRunError as exc:
-        return f"{result.path} no longer imports ({exc})", "", ""
+        return f"{result.path} no longer imports ({exc})", "", "", False
     return None
 
 
-def _rerun(row: Row, cuda: bool, shown: str) -> tuple[str, str, str] | None:
+def _rerun(row: Row, cuda: bool, shown: str) -> tuple[str, str, str, bool] | None:
     from phi.common import DataType
 
     res = row.result
@@ -121,11 +133,22 @@ def _rerun(row: Row, cuda: bool, shown: str) -> tuple[str, str, str] | None:
                        if isinstance(cause, (AttributeError, NameError)) else "")
             return (f"{label} raises after the write: {brief(cause)}", missing,
                     f"{shown}'s legacy op '{res.op_type}' ({res.kernel}, a use "
-                    "only running it shows)")
+                    "only running it shows)", False)
         if not chose_legacy(after, row, DataType[res.dtype]):
-            return f"{label} runs {after.trace.kernel} after the write", "", ""
+            return f"{label} runs {after.trace.kernel} after the write", "", "", False
         differs: Any = differs_from(before, after, outputs)
         if differs:
-            return f"{label} differs after the write: {differs[1]}", "", ""
+            return f"{label} differs after the write: {differs[1]}", "", "", False
+    for name, inputs, attrs, outputs, error in row.raised:
+        label = f"legacy op '{res.op_type}' ({res.kernel}, {res.backend} {res.dtype}, {name})"
+        try:
+            run_op(res.op_type, inputs, attrs, outputs, "legacy", res.backend, cuda)
+        except Exception as exc:
+            now = brief(exc.__cause__ or exc)
+            if now != error:
+                return (f"{label} raised {error} before the write and {now} after it",
+                        "", "", False)
+            continue
+        return f"{label} raised {error} before the write and runs after it", "", "", False
     return None
 
