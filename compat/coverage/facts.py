@@ -7,6 +7,7 @@ same process are left out, so a report does not depend on what else ran).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -34,50 +35,32 @@ from phi.op_defs import op_def_of_kernel
 
 LIBRARY_PACKAGES = ("legacy_fluid.", "phi.")
 
-#: Module stems that start with a prefix belong to its family.
-FAMILY_PREFIXES: tuple[tuple[str, str], ...] = (
-    ("elementwise", "elementwise"),
-    ("reduce", "reduce"),
-    ("conv", "conv"),
-    ("depthwise_conv", "conv"),
-    ("pool", "pool"),
-    ("activation", "activation"),
-    ("lookup_table", "embedding"),
-    ("matmul", "matmul"),
-)
-#: Module stems grouped with others (Paddle keeps most of these in one source file).
-FAMILY_OF_STEM: dict[str, str] = {
-    **dict.fromkeys(("relu", "relu6", "sigmoid", "tanh", "gelu", "swish", "silu", "hard_sigmoid",
-                     "hardsigmoid", "hard_swish", "hardswish", "leaky_relu", "elu", "mish",
-                     "softplus", "softsign", "exp", "log", "sqrt", "rsqrt", "abs", "sign",
-                     "square", "pow", "prelu", "hard_shrink", "softshrink", "thresholded_relu"),
-                    "activation"),
-    **dict.fromkeys(("reshape", "squeeze", "unsqueeze", "flatten", "transpose", "concat",
-                     "split", "stack", "slice", "expand", "tile", "gather"), "manipulation"),
-    **dict.fromkeys(("batch_norm", "layer_norm", "group_norm", "instance_norm"), "norm"),
-    **dict.fromkeys(("embedding", "lookup_table"), "embedding"),
-    **dict.fromkeys(("feed", "fetch", "controlflow"), "framework"),
-    **dict.fromkeys(("fill_constant", "fill_any_like", "full", "full_like", "assign", "range",
-                     "arange", "shape", "cast"), "creation"),
-    **dict.fromkeys(("softmax", "log_softmax"), "softmax"),
-    **dict.fromkeys(("mul", "matmul", "fc"), "matmul"),
-}
-
-
-def family_of_module(module: str) -> str:
-    """``legacy_fluid.operators.activation_op`` -> ``activation``; kernel modules likewise."""
+def family_of(op_type: str, module: str | None) -> str:
+    """An op type's family: the census's (Paddle's op types, data in
+    compat/coverage/census.json), a grad op's that of its forward op; else the stem of the
+    module defining it (one stem per op family across every layer)."""
+    families = _census_families()
+    forward = re.sub(r"(_grad)+$", "", op_type)
+    for key in (op_type, forward):
+        if key in families:
+            return families[key]
+    if module is None:
+        return forward
     stem = module.rsplit(".", 1)[-1]
     for suffix in ("_kernel_impl", "_kernel", "_op"):
         if stem.endswith(suffix) and len(stem) > len(suffix):
-            stem = stem[: -len(suffix)]
-            break
-    for key in (stem, re.sub(r"(_v\d+|\d+d?)$", "", stem)):  # reshape2, lookup_table_v2, conv2d
-        if key in FAMILY_OF_STEM:
-            return FAMILY_OF_STEM[key]
-    for prefix, family in FAMILY_PREFIXES:
-        if stem.startswith(prefix):
-            return family
+            return stem[: -len(suffix)]
     return stem
+
+
+@functools.cache
+def _census_families() -> dict[str, str]:
+    from compat.coverage.census import CensusError, load_census
+
+    try:
+        return {op.op_type: op.family for op in load_census().ops}
+    except CensusError:
+        return {}
 
 
 def in_library(module: str) -> bool:
@@ -233,7 +216,7 @@ def collect_facts(extra_op_types: Iterable[str] = ()) -> dict[str, OpFacts]:
         meta = metas.get(phi_name) if pk else None
         facts[t] = OpFacts(
             op_type=t,
-            family=family_of_module(module) if module else t,
+            family=family_of(t, module),
             operator=operator,
             phi_name=phi_name,
             legacy_kernels=sorted(lk, key=lambda kc: _legacy_sort(kc[0])),
