@@ -1,9 +1,10 @@
 """The calls `--verify` makes of an op: the module's `VERIFY_CASES`, or cases derived from
 the op proto and checked by the legacy kernel (its infer_shape and compute) itself.
 
-Derived cases must respect the op's own rules, so none is made where the proto cannot
-give one (an attribute without a default), and each candidate (input shapes, output
-counts) is tried on the legacy op first: the first one it accepts is the case. When none
+Derived cases must respect the op's own rules: each candidate (input shapes, output
+counts, values for an attribute without a default) is tried on the legacy op first: the
+first one it accepts is the case; none is made for an attribute without a default whose
+type has no candidate values (a block, a variable). When none
 is accepted the kernel is `unverified: no valid inputs (why)`, not `errored`.
 """
 
@@ -104,12 +105,34 @@ def cases_for(op_type: str, proto: Any, verify_cases: Any) -> tuple[list[Case], 
                  replace(c, name=f"{c.name}, dtype attribute", dtype_attr="dtype",
                          derived=True)])]
         return cases, ""
-    missing = [a.name for a in proto.attrs
+    missing = [a for a in proto.attrs
                if a.default is None and not (a.extra or a.quant or a.generated)]
-    if missing:
-        return [], (f"attribute '{missing[0]}' has no default and the module gives no "
+    unguessable = [a.name for a in missing if a.type not in REQUIRED_ATTR_CANDIDATES]
+    if unguessable:
+        return [], (f"attribute '{unguessable[0]}' has no default and the module gives no "
                     "VERIFY_CASES")
-    return derived_cases(proto), ""
+    if not missing:
+        return derived_cases(proto), ""
+    # the op's own checks decide: each candidate value in turn, the first the legacy op
+    # accepts is the case (as for shapes)
+    cases = []
+    for k in range(2):
+        given = {a.name: REQUIRED_ATTR_CANDIDATES[a.type][k] for a in missing}
+        label = ", ".join(f"{n}={v!r}" for n, v in given.items())
+        cases += [replace(c, name=f"{c.name}, {label}", attrs={**c.attrs, **given})
+                  for c in derived_cases(proto)]
+    return cases, ""
+
+
+#: Values tried, in turn, for an attribute without a default when a module gives no
+#: VERIFY_CASES (an index or count, a factor, a flag, a mode; a list of each).
+REQUIRED_ATTR_CANDIDATES: dict[AttrType, tuple[Any, Any]] = {
+    AttrType.INT: (0, 1), AttrType.LONG: (0, 1), AttrType.FLOAT: (1.0, 0.5),
+    AttrType.FLOAT64: (1.0, 0.5), AttrType.BOOLEAN: (False, True), AttrType.STRING: ("", ""),
+    AttrType.INTS: ([0], [1]), AttrType.LONGS: ([0], [1]), AttrType.FLOATS: ([1.0], [0.5]),
+    AttrType.FLOAT64S: ([1.0], [0.5]), AttrType.BOOLEANS: ([False], [True]),
+    AttrType.STRINGS: ([""], [""]),
+}
 
 
 def derived_cases(proto: Any) -> list[Case]:

@@ -42,16 +42,12 @@ EXPECTED: dict[str, dict[str, tuple[str, str]]] = {
         "PluginNegKernel": ("skipped", "`op_kernel.register_op_kernel` used as a value"),
     },
     "op_rules.py": {
-        # verify could not run either (nothing proves them): not written; team_pick stays
-        # legacy without a case, so nothing checks it after a write of its module, and the
-        # two ops verify did prove are held back with it
+        # its default depth (-1) is refused by the op: verify cannot run it, so it is not
+        # written (the others migrate: its cases raise alike before and after the write)
         "OneHotKernel": ("failed", "unable to run it (CPU INT64: no valid inputs"),
-        "PickKernel": ("failed", "unable to run it (CPU FLOAT32: no valid inputs (attribute "
-                                 "'column' has no default"),
-        "Cumsum1dKernel": ("failed", "unable to check what stays legacy: legacy op "
-                                     "'team_pick' (PickKernel, CPU FLOAT32)"),
-        "PairwiseKernel": ("failed", "unable to check what stays legacy: legacy op "
-                                     "'team_pick' (PickKernel, CPU FLOAT32)"),
+        "PickKernel": ("migrated", ""),  # its required `column` tried at 0, then 1
+        "Cumsum1dKernel": ("migrated", ""),
+        "PairwiseKernel": ("migrated", ""),
     },
     "grad_ops.py": {
         "SquareKernel": ("migrated", ""),
@@ -149,9 +145,9 @@ def test_no_migrated_kernel_differs_on_any_case(dry: dict[str, Any]) -> None:
     migrated = [r for r in dry["doc"]["kernels"] if r["status"] == "migrated"]
     assert all(r["verify"] and all(v["reimported"] for v in r["verify"]) for r in migrated)
     assert all(v["status"] == "identical" for r in migrated for v in r["verify"])
-    # exit 1: op_rules.py's kernels are held back (failed, each with its reason)
+    # exit 1: op_rules.py's OneHotKernel is held back (failed, with its reason)
     failed = {r["kernel"] for r in dry["doc"]["kernels"] if r["status"] == "failed"}
-    assert failed == set(EXPECTED["op_rules.py"]) and dry["code"] == 1
+    assert failed == {"OneHotKernel"} and dry["code"] == 1
 
 
 # -- 1: surgical removal, verified on the written result --------------------------------------
@@ -284,11 +280,10 @@ def test_verify_inputs_follow_the_ops_rules(dry: dict[str, Any]) -> None:
         [v] = got[("op_rules.py", kernel)]["verify"]
         return v["status"], v["detail"]
 
-    # held back with team_pick, which stays legacy and which nothing can run
-    for kernel in ("Cumsum1dKernel", "PairwiseKernel"):
-        assert got[("op_rules.py", kernel)]["status"] == "failed"
-    assert verdict("PickKernel") == ("unverified", "no valid inputs (attribute 'column' has no "
-                                     "default and the module gives no VERIFY_CASES)")
+    assert {v["status"] for v in got[("op_rules.py", "Cumsum1dKernel")]["verify"]} == \
+        {"identical"}
+    assert verdict("PairwiseKernel")[0] == "identical"
+    assert verdict("PickKernel") == ("identical", "")
     status, detail = verdict("OneHotKernel")
     assert status == "unverified" and "depth must be positive" in detail
 
@@ -315,14 +310,14 @@ def test_names_read_through_constants_aliases_and_loops_migrate(dry: dict[str, A
 
 # -- a second --write is a no-op --------------------------------------------------------------
 def test_second_write_changes_nothing(written: dict[str, Any]) -> None:
-    assert written["code"] == 1  # op_rules.py's kernels held back, as in the dry run
+    assert written["code"] == 1  # op_rules.py's OneHotKernel held back, as in the dry run
     root = written["root"]
     snapshot = {p.name: p.read_bytes() for p in root.iterdir() if p.is_file()}
     assert run_migrate([root], write=True, console=console()) == 1
     assert {p.name: p.read_bytes() for p in root.iterdir() if p.is_file()} == snapshot
     con = console()
     assert run_migrate([root], check=True, console=con) == 1
-    # --check does not verify: only what verify held back (op_rules.py's ops) is left
+    # --check does not verify: only what verify held back (team_one_hot) is left
     changes = {line.split("/")[-1] for line in con.export_text().splitlines()
                if line.startswith("would change:")}
     assert changes == {"op_rules.py", "ops.yaml"}

@@ -1,8 +1,9 @@
 """What a write leaves legacy must be checked, never passed unchecked (issue 23).
 
 Verify runs every op left legacy by a written module, or by a module importing one,
-before and after the write. An op for which no case can be built, or a module that does
-not import before the write, cannot be compared: the write is held back with that reason.
+before and after the write. An op for which no case can be built (its VERIFY_CASES apply
+to none of its dtypes, say), or a module that does not import before the write, cannot be
+compared: the write is held back with that reason.
 An op whose cases raise before the write is compared by its error: the same error after
 the write is a match.
 """
@@ -24,7 +25,7 @@ class UnaryKernel(OpKernel):
         data[...] = x.data * 2
 ''').replace('"unary"', '"chk_double"')
 
-#: a sibling importing act.py, whose op has a required attribute and no VERIFY_CASES
+#: a sibling importing act.py, whose op has a required attribute
 NEEDS_ATTR = '''\
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
@@ -76,7 +77,10 @@ def _rows(path: Path) -> dict[str, dict]:
 
 
 def test_an_importer_op_without_cases_holds_the_write_back(tmp_path: Path) -> None:
-    pkg = _package(tmp_path, NEEDS_ATTR)
+    """chk_column's only case is for float64; its kernel is float32: no case applies."""
+    only_f64 = NEEDS_ATTR + ('\nVERIFY_CASES = {"chk_column": [{"name": "f64", "dtypes": '
+                             '["float64"], "inputs": {"X": (3, 4)}, "attrs": {"column": 1}}]}\n')
+    pkg = _package(tmp_path, only_f64)
     before = (pkg / "act.py").read_text()
     out = tmp_path / "summary.json"
     assert run_migrate([pkg], write=True, json_path=out, console=console()) == 1
@@ -85,7 +89,7 @@ def test_an_importer_op_without_cases_holds_the_write_back(tmp_path: Path) -> No
     assert row["status"] == "failed"
     assert "unable to check what stays legacy" in row["reason"]
     assert "legacy op 'chk_column' (ColumnKernel, CPU FLOAT32)" in row["reason"]
-    assert "attribute 'column' has no default" in row["reason"]
+    assert "no case applies to FLOAT32" in row["reason"]
 
 
 def test_an_importer_that_does_not_import_before_the_write_holds_it_back(
