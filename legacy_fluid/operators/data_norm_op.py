@@ -48,12 +48,22 @@ class DataNormKernel(OpKernel):
         data_norm_funcs.data_norm(
             ctx.xp, x.data, ctx.input("BatchSize").data, ctx.input("BatchSum").data,
             ctx.input("BatchSquareSum").data, None if scale_w is None else scale_w.data,
-            None if bias is None else bias.data, ctx.attr("slot_dim"),
-            ctx.attr("enable_scale_and_shift"), y.mutable_data(ctx.place, x.dtype),
-            means.mutable_data(ctx.place, x.dtype), scales.mutable_data(ctx.place, x.dtype))
+            None if bias is None else bias.data, ctx.attr("epsilon"), ctx.attr("slot_dim"),
+            ctx.attr("enable_scale_and_shift"), ctx.attr("data_layout"),
+            y.mutable_data(ctx.place, x.dtype), means.mutable_data(ctx.place, x.dtype),
+            scales.mutable_data(ctx.place, x.dtype))
 
 
 register_operator("data_norm", DataNormOp, DataNormOpMaker)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("data_norm", "CPU", DataNormKernel, _dtype)
     register_op_kernel("data_norm", "GPU", DataNormKernel, _dtype)
+
+_STATS = {"BatchSize": {"shape": (6,), "low": 1.0, "high": 9.0}, "BatchSum": (6,),
+          "BatchSquareSum": {"shape": (6,), "low": 1.0, "high": 9.0}}
+VERIFY_CASES = [
+    {"name": "slots of 3", "attrs": {"slot_dim": 3},
+     "inputs": {"X": (4, 6), **_STATS, "scale_w": None, "bias": None}},
+    {"name": "scale and shift", "attrs": {"enable_scale_and_shift": True},
+     "inputs": {"X": (4, 6), **_STATS, "scale_w": (6,), "bias": (6,)}},
+]

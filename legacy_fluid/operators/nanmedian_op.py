@@ -5,7 +5,7 @@ phi.kernels.funcs.statistics."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
@@ -26,7 +26,15 @@ class NanmedianOpMaker(OpProtoAndCheckerMaker):
 
 
 class NanmedianOp(OperatorWithKernel):
-    """Shapes: its PHI kernel's InferMeta (median's)."""
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        dims, index_dims = stat_funcs.median_dims(ctx.get_input_dim("X"), ctx.attr("axis"),
+                                                  ctx.attr("keepdim"), ctx.attr("mode"),
+                                                  "nanmedian")
+        ctx.set_output_dim("Out", dims)
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+        if ctx.has_output("MedianIndex"):  # absent from programs saved with clip_extra
+            ctx.set_output_dim("MedianIndex", index_dims)
+            ctx.set_output_dtype("MedianIndex", DataType.INT64)
 
 
 class NanmedianKernel(OpKernel):
@@ -35,10 +43,15 @@ class NanmedianKernel(OpKernel):
         out = ctx.output("Out")
         median_index = ctx.output("MedianIndex")
         axis = ctx.attr("axis")
+        keepdim = ctx.attr("keepdim")
         mode = ctx.attr("mode")
+        dims, index_dims = stat_funcs.median_dims(x.dims, axis, keepdim, mode, "nanmedian")
+        out.resize(dims)
         data = out.mutable_data(ctx.place, x.dtype)
-        index = None if median_index is None else median_index.mutable_data(ctx.place,
-                                                                            DataType.INT64)
+        index = None
+        if median_index is not None:
+            median_index.resize(index_dims)
+            index = median_index.mutable_data(ctx.place, DataType.INT64)
         stat_funcs.nanmedian(ctx.xp, x.data, axis, mode, data, index)
 
 

@@ -20,15 +20,13 @@ def data_norm(
     batch_square_sum: TensorLike,
     epsilon: float = 9.999999747378752e-05,
     slot_dim: int = -1,
-    summary_decay_rate: float = 0.9999998807907104,
     enable_scale_and_shift: bool = False,
     data_layout: str = 'NCHW',
-    sync_stats: bool = False,
 ) -> tuple[Tensor, Tensor, Tensor]:
     """`data_norm` (ops.yaml): (Tensor scale_w, Tensor bias, Tensor x, Tensor batch_size, Tensor
     batch_sum, Tensor batch_square_sum, float epsilon=9.999999747378752e-05, int slot_dim=-1,
-    float summary_decay_rate=0.9999998807907104, bool enable_scale_and_shift=false, str
-    data_layout="NCHW", bool sync_stats=false) -> Tensor(y), Tensor(means), Tensor(scales).
+    bool enable_scale_and_shift=false, str data_layout="NCHW") -> Tensor(y), Tensor(means),
+    Tensor(scales).
 
     Kernel `data_norm`; InferMeta `data_norm_infer_meta`.
     """
@@ -44,8 +42,6 @@ def data_norm(
                  {
                      "epsilon": epsilon,
                      "slot_dim": slot_dim,
-                     "summary_decay_rate": summary_decay_rate,
                      "enable_scale_and_shift": enable_scale_and_shift,
                      "data_layout": data_layout,
-                     "sync_stats": sync_stats,
                  })

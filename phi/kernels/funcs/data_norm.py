@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
+
 from phi.kernels.funcs.common import quiet
 
 #: A slot's show count within this of zero counts as no show (Paddle's float `1e-7f`).
@@ -17,6 +19,9 @@ def data_norm_channels(x_dims: Sequence[int], data_layout: str,
     """The column count C of a 2-D X (axis 1 for NCHW, the last for NHWC: the same for 2-D),
     checking X's rank and that BatchSize / BatchSum / BatchSquareSum (and scale_w / bias
     when given) are 1-D of size C."""
+    if data_layout not in ("NCHW", "NHWC"):
+        raise ValueError(f"data_norm: Unknown storage order {data_layout!r}, please use NCHW "
+                         f"or NHWC")
     if len(x_dims) != 2:
         raise ValueError(f"data_norm: The Input dim size should be 2, X has dims {list(x_dims)}")
     if 0 in x_dims:
@@ -31,13 +36,17 @@ def data_norm_channels(x_dims: Sequence[int], data_layout: str,
 
 
 def data_norm(xp: Any, x: Any, batch_size: Any, batch_sum: Any, batch_square_sum: Any,
-              scale_w: Any | None, bias: Any | None, slot_dim: int, scale_and_shift: bool,
-              y: Any, means: Any, scales: Any) -> None:
+              scale_w: Any | None, bias: Any | None, epsilon: float, slot_dim: int,
+              scale_and_shift: bool, data_layout: str, y: Any, means: Any,
+              scales: Any) -> None:
     """Means = BatchSum / BatchSize, Scales = sqrt(BatchSize / BatchSquareSum), y = (x -
     Means) * Scales (times scale_w plus bias with `scale_and_shift`: without slots as
     x * (Scales * scale_w) + (bias - Means * Scales * scale_w), in Paddle's order). With
     `slot_dim` > 0 every slot of slot_dim columns whose first value is within 1e-7 of zero
-    (no show) is zero."""
+    (no show) is zero. `epsilon` (training's) is checked as Paddle's attribute checker does."""
+    if not 0.0 <= np.float32(epsilon) <= np.float32(0.001):  # a float attribute
+        raise ValueError(f"data_norm: 'epsilon' should be between 0.0 and 0.001, got {epsilon}")
+    data_norm_channels(x.shape, data_layout, [])
     for name, stat in (("BatchSize", batch_size), ("BatchSum", batch_sum),
                        ("BatchSquareSum", batch_square_sum)):
         if stat.dtype != x.dtype:

@@ -17,11 +17,10 @@ _TYPES = [DataType.FLOAT32, DataType.FLOAT64]
 def data_norm_kernel(dev_ctx: DeviceContext, scale_w: DenseTensor | None,
                      bias: DenseTensor | None, x: DenseTensor, batch_size: DenseTensor,
                      batch_sum: DenseTensor, batch_square_sum: DenseTensor, epsilon: float,
-                     slot_dim: int, summary_decay_rate: float, enable_scale_and_shift: bool,
-                     data_layout: str, sync_stats: bool, y: OutTensor, means: OutTensor,
-                     scales: OutTensor) -> None:
+                     slot_dim: int, enable_scale_and_shift: bool, data_layout: str,
+                     y: OutTensor, means: OutTensor, scales: OutTensor) -> None:
     data_norm_funcs.data_norm(
         dev_ctx.xp, x.data, batch_size.data, batch_sum.data, batch_square_sum.data,
         None if scale_w is None else scale_w.data, None if bias is None else bias.data,
-        slot_dim, enable_scale_and_shift, dev_ctx.alloc(y, x.dtype),
+        epsilon, slot_dim, enable_scale_and_shift, data_layout, dev_ctx.alloc(y, x.dtype),
         dev_ctx.alloc(means, x.dtype), dev_ctx.alloc(scales, x.dtype))
