@@ -323,9 +323,10 @@ def output_stats(outs_by_batch):
 
 
 # -- diagnostics -----------------------------------------------------------------------------
-def run_direct(build, seed, dtype, batches):
+def run_direct(build, seed, dtype, batches, adjust=None):
     """Build the network in `dtype` (`build(dtype)` -> main, startup, feeds, fetches, _) with
-    the fixture's weights and run its test program on `batches`."""
+    the fixture's weights (`adjust(program, scope, place, rng)` as the exporter applies it
+    after `randomize_params`) and run its test program on `batches`."""
     prev = paddle.get_default_dtype()
     paddle.set_default_dtype(dtype)
     try:
@@ -340,6 +341,8 @@ def run_direct(build, seed, dtype, batches):
         exe = paddle.static.Executor(place)
         exe.run(startup)
         randomize_params(main, scope, place, seed, dtype)
+        if adjust is not None:
+            adjust(main, scope, place, np.random.default_rng(seed + 1))
         for b, inputs in batches.items():
             feed = {k: feed_value(v) if isinstance(v, tuple) else
                     (v.astype(dtype) if v.dtype.kind == "f" else v) for k, v in inputs.items()}
@@ -347,10 +350,10 @@ def run_direct(build, seed, dtype, batches):
     return res
 
 
-def measure(name, build, seed, batches):
+def measure(name, build, seed, batches, adjust=None):
     """Print Paddle fp32 against Paddle fp64 (same weights and inputs) per output."""
-    r32 = run_direct(build, seed, "float32", batches)
-    r64 = run_direct(build, seed, "float64", batches)
+    r32 = run_direct(build, seed, "float32", batches, adjust)
+    r64 = run_direct(build, seed, "float64", batches, adjust)
     for b in BATCHES:
         for i, (x, t) in enumerate(zip(r32[b], r64[b])):
             err = float(np.abs(x.astype(np.float64) - t).max())

@@ -518,7 +518,7 @@ def main():
             batches = saved_batches(os.path.join(out_root, name))
             if batches is None:
                 batches = make_batches(build(name)[4], SEEDS[name], "float32")
-            measure(name, partial(build, name), SEEDS[name], batches)
+            measure(name, partial(build, name), SEEDS[name], batches, ADJUST_PARAMS.get(name))
         return 0
     if args.verify:
         for name in names:
