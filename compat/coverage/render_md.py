@@ -37,7 +37,8 @@ def _census(c: Mapping[str, Any]) -> list[str]:
     out += _table(["reason", "op types", "fluidphi runs", "which"],
                   [[text, len(types), runs, ", ".join(types) or "—"]
                    for _, text, types, runs in excluded_by_reason(c)], "lrrl")
-    return out
+    whys = [f"- `{e['op_type']}`: {e['why']}" for e in c["excluded"] if e.get("why")]
+    return out + (["", "Why Paddle cannot run them (by experiment):", "", *whys] if whys else [])
 
 
 def render_markdown(doc: Mapping[str, Any]) -> str:

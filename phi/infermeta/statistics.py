@@ -16,11 +16,14 @@ def moment_infer_meta(x: MetaTensor, axis: list[int], keepdim: bool, out: MetaTe
 
 def median_infer_meta(x: MetaTensor, axis: IntArray, keepdim: bool, mode: str,
                       out: MetaTensor, medians: MetaTensor) -> None:
+    """median / nanmedian: x's dims reduced over `axis`, medians (nanmedian's optional
+    MedianIndex) the middle elements' int64 indices."""
     dims, index_dims = stat_funcs.median_dims(x.dims(), list(axis), keepdim, mode)
     out.set_dims(dims)
     out.set_dtype(x.dtype())
-    medians.set_dims(index_dims)
-    medians.set_dtype(DataType.INT64)
+    if medians:
+        medians.set_dims(index_dims)
+        medians.set_dtype(DataType.INT64)
 
 
 def cum_extremum_infer_meta(x: MetaTensor, axis: int, dtype: DataType, out: MetaTensor,

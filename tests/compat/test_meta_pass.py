@@ -14,7 +14,7 @@ from legacy_fluid.framework.executor import Executor
 from legacy_fluid.framework.operator import OperatorBase
 from legacy_fluid.framework.scope import Scope
 from phi.common import DataType, Place
-from tests.conformance.paddle_reference import INFERRED_BY_RUNNING
+from tests.conformance.paddle_reference import INFERRED_BY_RUNNING, fixture_feeds
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 MODELS = sorted(p.parent for p in (ROOT / "tests" / "fixtures").glob("models*/*/model.pdmodel"))
@@ -53,7 +53,8 @@ def test_every_inferred_var_matches_the_run(model_dir: Path) -> None:
     ops = model.program.global_block().ops
     skipped = {name for index, _, _ in framework for name in ops[index].output_arg_names()}
     recorder = _Recorder()
-    Executor(None, recorder).run(model.program, model.scope, check_feeds(model, feeds))
+    fed = fixture_feeds(model_dir, "b4")  # LoD feeds (ctr_v2's slots) with their LoD
+    Executor(None, recorder).run(model.program, model.scope, check_feeds(model, fed))
     inferred = {n: (m.dims, m.dtype) for n, m in result.vars.items()}
     assert inferred == {n: recorder.seen[n] for n in inferred}
     sub_block = set(recorder.seen) - set(model.program.global_block().vars)

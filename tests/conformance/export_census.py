@@ -81,6 +81,21 @@ EXCLUSIONS: tuple[tuple[Exclusion, str], ...] = (
                              r"tensorrt\w*|lite\w*|dlnne\w*|cinn\w*)$"),
 )
 
+#: Op types Paddle registers with a CPU kernel but cannot run, neither 3.3.1 nor 2.6.2 (the
+#: release fluidphi's older fixtures come from), each with what the experiment found.
+#: `collect` refuses an entry that is not an op proto of the running Paddle.
+UNRUNNABLE: dict[str, str] = {
+    "full_int_array": (
+        "Paddle 3.3.1 and 2.6.2 crash (SIGSEGV in FullIntArrayOp::GetExpectedKernelType) "
+        "running a program holding the op, for every dtype (int32, int64) and place "
+        "attribute; programs get the values from full / assign_value instead"),
+    "linear_v2": (
+        "Paddle 3.3.1's LinearV2InferMeta refuses every bias (a required input): rank 0 and "
+        "rank 1 biases of any size fail 'Bias must be equal (or can be broadcasted) to the "
+        "last dimension of weight' whenever the matmul's dims agree, rank 2 'Bias must be "
+        "lesser than 1D', with and without transpose_weight; Paddle 2.6.2 has no such op"),
+}
+
 #: (family, regular expression over the op type), first match wins; else "misc".
 FAMILIES: tuple[tuple[str, str], ...] = (
     ("control-flow", r"^(while|conditional_block\w*|select_(input|output)|"
@@ -170,7 +185,9 @@ def exclusion_of(op_type: str, cpu: CpuKernel) -> Exclusion | None:
     for reason, pattern in EXCLUSIONS:
         if re.match(pattern, op_type):
             return reason
-    return Exclusion.NO_CPU_KERNEL if cpu is CpuKernel.NONE else None
+    if cpu is CpuKernel.NONE:
+        return Exclusion.NO_CPU_KERNEL
+    return Exclusion.UNRUNNABLE if op_type in UNRUNNABLE else None
 
 
 def cpu_kernel_of(op_type: str, phi_name: str, by_op: dict, by_phi: dict) -> CpuKernel:
@@ -233,11 +250,18 @@ def collect() -> dict:
             "phi_kernel": phi_name, "excluded": excluded.value if excluded else None,
             "inputs": [_var(v) for v in p.inputs], "outputs": [_var(v) for v in p.outputs],
             "attrs": attrs,
+            **({"excluded_why": UNRUNNABLE[p.type]} if excluded is Exclusion.UNRUNNABLE
+               else {}),
         })
     wrong = sorted(FRAMEWORK_OPS - {o["op_type"] for o in ops if o["cpu_kernel"] == "framework"})
     if wrong:
         raise SystemExit(f"FRAMEWORK_OPS: {', '.join(wrong)} not an op proto of Paddle "
                          f"{paddle.__version__}, or registered with a kernel: fix the table")
+    unused = sorted(set(UNRUNNABLE) - {o["op_type"] for o in ops
+                                       if o["excluded"] == Exclusion.UNRUNNABLE.value})
+    if unused:
+        raise SystemExit(f"UNRUNNABLE: {', '.join(unused)} not an op proto with a CPU kernel "
+                         f"of Paddle {paddle.__version__}, or excluded otherwise: fix the table")
     return {"format": CENSUS_FORMAT, "paddle_version": paddle.__version__, "command": COMMAND,
             "source": "paddle.base.framework.get_all_op_protos()",
             "common_attrs": sorted(common), "ops": ops}

@@ -148,6 +148,11 @@ def param_roles(program):
     return roles
 
 
+#: data_norm's persistable statistics: (low, high) of their uniform values.
+DATA_NORM_STATS = {"BatchSize": (50.0, 150.0), "BatchSum": (-60.0, 60.0),
+                   "BatchSquareSum": (40.0, 400.0)}
+
+
 def init_value(role, shape, rng):
     """A non-trivial value for a parameter in `role`, so that a wrong kernel cannot hide:
     random batch-norm statistics, non-zero biases, fan-in scaled weights."""
@@ -171,6 +176,8 @@ def init_value(role, shape, rng):
         return rng.uniform(0.05, 0.4, shape)
     if op_type == "rnn" and slot == "WeightList":  # LSTM / GRU weights and biases
         return rng.uniform(-0.5, 0.5, shape)
+    if op_type == "data_norm" and slot in DATA_NORM_STATS:  # accumulated CTR statistics
+        return rng.uniform(*DATA_NORM_STATS[slot], shape)
     if op_type == "elementwise_add":  # biases
         return rng.uniform(-0.2, 0.2, shape)
     return rng.standard_normal(shape) * 0.1
@@ -191,9 +198,36 @@ def randomize_params(program, scope, place, seed, dtype):
 
 
 def make_batches(make_inputs, seed, *args):
-    """Inputs per batch size; batch 1 is the first sample of batch 4."""
+    """Inputs per batch size; batch 1 is the first sample of batch 4. A LoD feed is a pair
+    (rows, one-level LoD offsets): its first sample is the first sequence."""
     b4 = make_inputs(np.random.default_rng(seed + 7), 4, *args)
-    return {1: {k: v[:1].copy() for k, v in b4.items()}, 4: b4}
+    return {1: {k: _first_sample(v) for k, v in b4.items()}, 4: b4}
+
+
+def _first_sample(value):
+    if isinstance(value, tuple):
+        rows, offsets = value
+        return rows[offsets[0]:offsets[1]].copy(), [0, offsets[1] - offsets[0]]
+    return value[:1].copy()
+
+
+def feed_value(value):
+    """What Paddle's executor is fed: a LoD tensor for a (rows, offsets) pair, else the
+    array."""
+    if not isinstance(value, tuple):
+        return value
+    rows, offsets = value
+    tensor = (core.LoDTensor if hasattr(core, "LoDTensor") else core.DenseTensor)()
+    tensor.set(rows, paddle.CPUPlace())
+    tensor.set_lod([list(offsets)])
+    return tensor
+
+
+def split_lods(inputs):
+    """(feed name -> array, feed name -> LoD) of a batch's inputs."""
+    arrays = {k: v[0] if isinstance(v, tuple) else v for k, v in inputs.items()}
+    lods = {k: [list(v[1])] for k, v in inputs.items() if isinstance(v, tuple)}
+    return arrays, lods
 
 
 # -- description ---------------------------------------------------------------------------
@@ -236,12 +270,16 @@ def record_references(prefix, batches, out_dir):
         exe = paddle.static.Executor(place)
         prog, feed_names, fetch_targets = paddle.static.load_inference_model(prefix, exe)
         fetch_names = [v.name for v in fetch_targets]
-        outs_by_batch = {}
+        outs_by_batch, feed_lods = {}, {}
         for b, inputs in batches.items():
             assert sorted(inputs) == sorted(feed_names), (inputs.keys(), feed_names)
-            outs = exe.run(prog, feed=inputs, fetch_list=fetch_targets, return_numpy=True)
+            feed = {k: feed_value(v) for k, v in inputs.items()}
+            outs = exe.run(prog, feed=feed, fetch_list=fetch_targets, return_numpy=True)
             outs_by_batch[b] = {n: np.asarray(o) for n, o in zip(fetch_names, outs)}
-            save_npz(os.path.join(out_dir, f"inputs_b{b}.npz"), inputs)
+            arrays, lods = split_lods(inputs)
+            if lods:
+                feed_lods[f"b{b}"] = lods
+            save_npz(os.path.join(out_dir, f"inputs_b{b}.npz"), arrays)
             save_npz(os.path.join(out_dir, f"outputs_b{b}.npz"), outs_by_batch[b])
         gb = prog.global_block()
 
@@ -261,6 +299,8 @@ def record_references(prefix, batches, out_dir):
             "op_counts": counts,
             "op_sequence": [op.type for op in gb.ops],
             "ops": ops,
+            # the LoD of each LoD feed per batch (its rows are in inputs_b*.npz)
+            **({"feed_lods": feed_lods} if feed_lods else {}),
         }
     fields["output_stats"] = output_stats(outs_by_batch)
     return fields
@@ -283,9 +323,10 @@ def output_stats(outs_by_batch):
 
 
 # -- diagnostics -----------------------------------------------------------------------------
-def run_direct(build, seed, dtype, batches):
+def run_direct(build, seed, dtype, batches, adjust=None):
     """Build the network in `dtype` (`build(dtype)` -> main, startup, feeds, fetches, _) with
-    the fixture's weights and run its test program on `batches`."""
+    the fixture's weights (`adjust(program, scope, place, rng)` as the exporter applies it
+    after `randomize_params`) and run its test program on `batches`."""
     prev = paddle.get_default_dtype()
     paddle.set_default_dtype(dtype)
     try:
@@ -300,16 +341,19 @@ def run_direct(build, seed, dtype, batches):
         exe = paddle.static.Executor(place)
         exe.run(startup)
         randomize_params(main, scope, place, seed, dtype)
+        if adjust is not None:
+            adjust(main, scope, place, np.random.default_rng(seed + 1))
         for b, inputs in batches.items():
-            feed = {k: (v.astype(dtype) if v.dtype.kind == "f" else v) for k, v in inputs.items()}
+            feed = {k: feed_value(v) if isinstance(v, tuple) else
+                    (v.astype(dtype) if v.dtype.kind == "f" else v) for k, v in inputs.items()}
             res[b] = [np.asarray(o) for o in exe.run(test_prog, feed=feed, fetch_list=fetches)]
     return res
 
 
-def measure(name, build, seed, batches):
+def measure(name, build, seed, batches, adjust=None):
     """Print Paddle fp32 against Paddle fp64 (same weights and inputs) per output."""
-    r32 = run_direct(build, seed, "float32", batches)
-    r64 = run_direct(build, seed, "float64", batches)
+    r32 = run_direct(build, seed, "float32", batches, adjust)
+    r64 = run_direct(build, seed, "float64", batches, adjust)
     for b in BATCHES:
         for i, (x, t) in enumerate(zip(r32[b], r64[b])):
             err = float(np.abs(x.astype(np.float64) - t).max())
@@ -325,8 +369,8 @@ def verify(name, model_dir):
         exe = paddle.static.Executor(paddle.CPUPlace())
         prog, _, fetch_targets = paddle.static.load_inference_model(
             os.path.join(model_dir, "model"), exe)
-        for b in BATCHES:
-            feed = load_npz(os.path.join(model_dir, f"inputs_b{b}.npz"))
+        for b, inputs in saved_batches(model_dir).items():
+            feed = {k: feed_value(v) for k, v in inputs.items()}
             ref = load_npz(os.path.join(model_dir, f"outputs_b{b}.npz"))
             outs = exe.run(prog, feed=feed, fetch_list=fetch_targets)
             for v, o in zip(fetch_targets, outs):
@@ -340,7 +384,13 @@ def saved_batches(model_dir):
     paths = [os.path.join(model_dir, f"inputs_b{b}.npz") for b in BATCHES]
     if not all(os.path.exists(p) for p in paths):
         return None
-    return {b: load_npz(p) for b, p in zip(BATCHES, paths)}
+    with open(os.path.join(model_dir, "meta.json")) as f:
+        lods = json.load(f).get("feed_lods", {})
+    batches = {b: load_npz(p) for b, p in zip(BATCHES, paths)}
+    for b, inputs in batches.items():  # LoD feeds as (rows, offsets) pairs again
+        for name, lod in lods.get(f"b{b}", {}).items():
+            inputs[name] = (inputs[name], lod[0])
+    return batches
 
 
 # -- program building -------------------------------------------------------------------

@@ -218,8 +218,9 @@ def export_case(family, case, out_dir, arrays_out):
     main, feed_vars, fetch = build(case, arrays, out_counts, inplace=inplace)
     prefix = os.path.join(out_dir, case.name)
     exe = paddle.static.Executor(paddle.CPUPlace())
+    clip_extra = case.op not in getattr(module, "UNCLIPPED", ())
     paddle.static.save_inference_model(prefix, feed_vars, [v for _, v in fetch], exe,
-                                       program=main)
+                                       program=main, clip_extra=clip_extra)
     compact_model(prefix + ".pdmodel")
     slot_of = {}
     for slot, v in fetch:
@@ -228,6 +229,7 @@ def export_case(family, case, out_dir, arrays_out):
         "op": case.op,
         "digest": case.digest(),
         "build": f"api {case.api}" if case.api else "LayerHelper.append_op",
+        **({} if clip_extra else {"saved": "save_inference_model(clip_extra=False)"}),
         "attrs": op_attrs(main, case.op),
         "feeds": {name: {"slot": slot, "dtype": spec.dtype, "shape": list(arrays[name].shape),
                          **({"lod": lod_of(spec)} if lod_of(spec) else {})}

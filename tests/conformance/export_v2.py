@@ -34,6 +34,7 @@ from export_common import (  # this folder: the script runs as a file
     BATCHES,
     make_batches,
     measure,
+    param_roles,
     randomize_params,
     record_references,
     saved_batches,
@@ -307,6 +308,61 @@ def build_vision_v2(dtype):
     return [x, v], [s, z], normal_inputs({"image": (4, 8, 8), "volume": (2, 4, 6, 6)})
 
 
+CTR_SLOTS = (("slot_user", 40, "SUM", True), ("slot_item", 60, "SUM", True),
+             ("slot_ctx", 30, "SQRT", False))  # name, vocabulary, pooltype, use_cvm
+CTR_DIM = 6  # embedding width; columns 0 and 1 are a feature's show and click counts
+#: ids per sample and slot in the b4 batch (0: an empty sequence, pooled to zeros)
+CTR_LENGTHS = {"slot_user": (3, 1, 0, 2), "slot_item": (2, 4, 1, 3), "slot_ctx": (1, 0, 2, 2)}
+
+
+def build_ctr_v2(dtype):
+    """A CTR recommender as 1.x / 2.x PaddleRec programs carry it: sparse id slots (LoD) ->
+    lookup_table v1 (is_sparse) -> sequence_pool -> cvm (the show / click input) -> concat
+    -> data_norm -> fc stack -> sigmoid."""
+    snn = paddle.static.nn
+    show_click = paddle.static.data("show_click", [-1, 2], dtype)
+    dense = paddle.static.data("dense", [-1, 3], dtype)
+    feeds, pooled = [], []
+    for name, vocab, pooltype, use_cvm in CTR_SLOTS:
+        ids = paddle.static.data(name, [-1, 1], "int64", lod_level=1)
+        table = create_param(f"{name}_emb", [vocab, CTR_DIM], dtype)
+        emb = raw_op("lookup_table", {"Ids": [ids], "W": [table]},
+                     {"is_sparse": True, "is_distributed": False, "padding_idx": -1,
+                      "remote_prefetch": False}, dtype=table.dtype)
+        feeds.append(ids)
+        pooled.append(snn.continuous_value_model(snn.sequence_pool(emb, pooltype),
+                                                 show_click, use_cvm=use_cvm))
+    # per-slot normalisation: a slot without shows (an empty sequence) stays zero
+    slots = snn.data_norm(paddle.concat(pooled[:2], axis=1), name="dn_slots", slot_dim=CTR_DIM)
+    h = snn.data_norm(paddle.concat([slots, pooled[2], dense], axis=1), name="dn_all")
+    h = snn.fc(h, 16, activation="relu")
+    h = snn.fc(h, 8, activation="relu")
+    y = F.sigmoid(snn.fc(h, 1))
+
+    def make(rng, batch, dtype):
+        inputs = {"show_click": rng.uniform(0.0, 5.0, (batch, 2)).astype(dtype),
+                  "dense": rng.standard_normal((batch, 3)).astype(dtype)}
+        for name, vocab, _, _ in CTR_SLOTS:
+            lengths = CTR_LENGTHS[name][:batch]
+            ids = rng.integers(0, vocab, size=(sum(lengths), 1)).astype("int64")
+            inputs[name] = (ids, [0, *np.cumsum(lengths).tolist()])
+        return inputs
+    return [*feeds, show_click, dense], [y], make
+
+
+def ctr_counts(program, scope, place, rng):
+    """Embedding rows hold a feature's show and click counts in columns 0 and 1 (show >= 0,
+    click <= show), as CTR tables learn them: cvm takes their logarithms."""
+    roles = param_roles(program)
+    for name in sorted(n for n, role in roles.items() if role == ("lookup_table", "W")):
+        tensor = scope.find_var(name).get_tensor()
+        table = np.array(tensor)
+        show = rng.uniform(0.0, 8.0, table.shape[0])
+        table[:, 0] = show
+        table[:, 1] = show * rng.uniform(0.0, 0.5, table.shape[0])
+        tensor.set(table, place)
+
+
 # name -> (builder, description, save_inference_model clip_extra)
 MODELS = {
     "fc_mlp_v2": (build_fc_mlp_v2,
@@ -352,11 +408,22 @@ MODELS = {
                   "grid_sampler (nearest, reflection), pixel_shuffle/unshuffle, channel_shuffle, "
                   "temporal_shift, pool3d max and adaptive avg, label_smooth; saved with "
                   "clip_extra=False; feeds image [-1,4,8,8], volume [-1,2,4,6,6]", False),
+    "ctr_v2": (build_ctr_v2,
+               "CTR recommender: 3 sparse id slots (int64 [-1,1], LoD level 1, an empty "
+               "sequence in b4) -> lookup_table v1 (is_sparse, 6 wide: show, click, 4 "
+               "features) -> sequence_pool (SUM, SUM, SQRT) -> cvm (use_cvm true, true, "
+               "false; CVM input show_click [-1,2]) -> concat -> data_norm (slot_dim 6) -> "
+               "concat with dense [-1,3] -> data_norm -> fc 16 relu -> fc 8 relu -> fc 1 -> "
+               "sigmoid; data_norm statistics random, embedding show / click columns counts",
+               True),
 }
+#: Parameter values a model needs beyond `randomize_params` (name -> function of program,
+#: scope, place, rng), applied after it.
+ADJUST_PARAMS = {"ctr_v2": ctr_counts}
 #: Fixed per model (a new model never changes another's weights): append new names.
 SEEDS = {name: 2000 + i for i, name in enumerate(
     ("fc_mlp_v2", "cnn_v2", "transformer_v2", "misc_v2", "cond_v2", "decoder_v2", "math_v2",
-     "vision_v2"))}
+     "vision_v2", "ctr_v2"))}
 
 
 def blank_callstacks(pdmodel_path):
@@ -406,6 +473,8 @@ def export_model(name, out_root):
         exe = paddle.static.Executor(place)
         exe.run(startup)
         randomize_params(main, scope, place, SEEDS[name], "float32")
+        if name in ADJUST_PARAMS:
+            ADJUST_PARAMS[name](main, scope, place, np.random.default_rng(SEEDS[name] + 1))
         # Paddle 2.x appends a scale(1.0) op per fetch named save_infer_model/scale_N.tmp_M;
         # a fresh name generator keeps those names independent of --only / model order.
         with unique_name.guard():
@@ -449,7 +518,7 @@ def main():
             batches = saved_batches(os.path.join(out_root, name))
             if batches is None:
                 batches = make_batches(build(name)[4], SEEDS[name], "float32")
-            measure(name, partial(build, name), SEEDS[name], batches)
+            measure(name, partial(build, name), SEEDS[name], batches, ADJUST_PARAMS.get(name))
         return 0
     if args.verify:
         for name in names:

@@ -9,6 +9,7 @@ exactly. Single-op fixtures use the per-dtype tolerances of `op_cases/spec.py`.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -16,6 +17,7 @@ import numpy as np
 
 from compat.predictor import load_model, run_model
 from phi.common import Place
+from phi.core.dense_tensor import DenseTensor
 
 FIXTURES_ROOT = Path(__file__).resolve().parent.parent / "fixtures"
 RTOL_NORMWISE = 1e-5
@@ -23,8 +25,9 @@ RTOL_NORMWISE = 1e-5
 SUB_BLOCK_MODELS = frozenset({"while_loop", "cond_v2", "select_route"})
 #: Fixture programs InferMeta cannot follow to the end without running them: control flow
 #: and tensor arrays, and ops after a data-dependent shape (rcnn_head: the proposals' count
-#: is known only once generate_proposals_v2 has run).
-INFERRED_BY_RUNNING = SUB_BLOCK_MODELS | {"rcnn_head"}
+#: is known only once generate_proposals_v2 has run; ctr_v2: sequence_pool's row count is
+#: the number of sequences in its input's LoD, which dims do not carry).
+INFERRED_BY_RUNNING = SUB_BLOCK_MODELS | {"rcnn_head", "ctr_v2"}
 
 
 def fixture_models(folder: str) -> list[str]:
@@ -86,12 +89,30 @@ def assert_outputs_match(outputs: Mapping[str, np.ndarray], expected: Mapping[st
         assert_close_to_paddle(outputs[fetch], ref, f"{what}/{fetch}")
 
 
+def fixture_feeds(model_dir: Path, batch: str) -> dict[str, np.ndarray | DenseTensor]:
+    """A fixture batch's feeds; a LoD feed (meta.json `feed_lods`) as a host DenseTensor
+    carrying its LoD."""
+    feeds = load_npz(model_dir / f"inputs_{batch}.npz")
+    meta = json.loads((model_dir / "meta.json").read_text(encoding="utf-8"))
+    lods = meta.get("feed_lods", {}).get(batch, {})
+    return {name: DenseTensor(array, lod=lods[name]) if name in lods else array
+            for name, array in feeds.items()}
+
+
+def perturbed_feeds(feeds: Mapping[str, np.ndarray | DenseTensor], seed: int
+                    ) -> dict[str, np.ndarray | DenseTensor]:
+    """`feeds` with N(0, 1) noise added to the float arrays (ids, LoD feeds kept)."""
+    rng = np.random.default_rng(seed)
+    return {k: (v + rng.standard_normal(v.shape).astype(v.dtype)
+                if isinstance(v, np.ndarray) and v.dtype.kind == "f" else v)
+            for k, v in feeds.items()}
+
+
 def run_fixture(model_dir: Path, batch: str, path: str, place: Place | None = None):
     """Run one fixture batch; returns (result, Paddle's outputs)."""
     model = load_model(str(model_dir / "model"))
-    feeds = load_npz(model_dir / f"inputs_{batch}.npz")
     expected = load_npz(model_dir / f"outputs_{batch}.npz")
-    return run_model(model, feeds, place=place, path=path), expected
+    return run_model(model, fixture_feeds(model_dir, batch), place=place, path=path), expected
 
 
 def check_fixture(model_dir: Path, batch: str, path: str) -> None:

@@ -62,6 +62,13 @@ def test_census_loads_with_protos_and_reasons() -> None:
     assert census.op("c_concat").excluded is Exclusion.DISTRIBUTED
     assert census.op("feed").excluded is Exclusion.IO_HOST
     assert census.op("while").cpu_kernel is CpuKernel.FRAMEWORK
+    # registered with a CPU kernel, but Paddle crashes on / refuses every program: the
+    # experiment's finding is recorded with the op
+    for name, words in (("full_int_array", "SIGSEGV"), ("linear_v2", "refuses every bias")):
+        op = census.op(name)
+        assert op.cpu_kernel is CpuKernel.KERNEL and op.excluded is Exclusion.UNRUNNABLE
+        assert words in op.excluded_why
+    assert all(o.excluded_why is None for o in census.ops if o.excluded is not Exclusion.UNRUNNABLE)
 
 
 @pytest.mark.parametrize("change, message", [
@@ -72,6 +79,10 @@ def test_census_loads_with_protos_and_reasons() -> None:
      "op 'abs': an op type without a CPU kernel must be excluded"),
     (lambda d: d["ops"][0]["inputs"].append({"name": "Q", "duplicable": "yes"}),
      "op 'abs' input 1: 'duplicable' must be bool"),
+    (lambda d: d["ops"][0].update(excluded_why="crashes"),
+     "op 'abs': 'excluded_why' (what Paddle does) goes with, and only with, excluded"),
+    (lambda d: d["ops"][0].update(excluded="unrunnable"),
+     "op 'abs': 'excluded_why' (what Paddle does) goes with, and only with, excluded"),
     (lambda d: d.update(format=99), "top level: 'format' is 99; this fluidphi reads format 1"),
     (lambda d: d["ops"].reverse(), "top level: 'ops' must be sorted by op_type"),
 ])

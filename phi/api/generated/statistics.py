@@ -11,7 +11,7 @@ from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 from phi.common import DataType
 
-__all__ = ["cummax", "cummin", "median", "nansum", "std", "var"]
+__all__ = ["cummax", "cummin", "median", "nanmedian", "nansum", "std", "var"]
 
 
 def var(
@@ -60,6 +60,20 @@ def median(
     Kernel `median`; InferMeta `median_infer_meta`.
     """
     return apply("median", {"x": x}, {"axis": axis, "keepdim": keepdim, "mode": mode})
+
+
+def nanmedian(
+    x: TensorLike,
+    axis: Sequence[int] = (),
+    keepdim: bool = True,
+    mode: str = 'avg',
+) -> tuple[Tensor, Tensor]:
+    """`nanmedian` (ops.yaml): (Tensor x, IntArray axis={}, bool keepdim=true, str mode="avg") ->
+    Tensor(out), Tensor(medians).
+
+    Kernel `nanmedian`; InferMeta `median_infer_meta`.
+    """
+    return apply("nanmedian", {"x": x}, {"axis": axis, "keepdim": keepdim, "mode": mode})
 
 
 def cummax(

@@ -1,5 +1,5 @@
-"""Statistics math shared by the PHI and legacy kernels: std, var, median, cummax / cummin,
-nansum, reduce_as, segment_pool. Functions of `xp` (NumPy or CuPy)."""
+"""Statistics math shared by the PHI and legacy kernels: std, var, median, nanmedian,
+cummax / cummin, nansum, reduce_as, segment_pool. Functions of `xp` (NumPy or CuPy)."""
 
 from __future__ import annotations
 
@@ -43,12 +43,12 @@ def variance(xp: Any, x: Any, axis: Sequence[int], correction: float, out: Any,
 MEDIAN_MODES = ("avg", "min")
 
 
-def median_dims(x_dims: Sequence[int], axis: Sequence[int], keepdim: bool, mode: str
-                ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def median_dims(x_dims: Sequence[int], axis: Sequence[int], keepdim: bool, mode: str,
+                op: str = "median") -> tuple[tuple[int, ...], tuple[int, ...]]:
     """(out's dims, medians' dims): medians holds the two middle elements' indices (avg) or
     the lower one's (min), within the reduced axes flattened in order."""
     if mode not in MEDIAN_MODES:
-        raise ValueError(f"median: mode {mode!r} is not one of {list(MEDIAN_MODES)}")
+        raise ValueError(f"{op}: mode {mode!r} is not one of {list(MEDIAN_MODES)}")
     dims = reduce_dims(x_dims, axis, keepdim, not axis)
     return dims, (*dims, 2) if mode == "avg" else dims
 
@@ -57,15 +57,11 @@ def median(xp: Any, x: Any, axis: Sequence[int], mode: str, out: Any, medians: A
     """The median over `axis` (all when empty): the mean of the two middle elements (avg;
     integers truncate toward zero) or the lower one (min); a row holding NaN gives NaN and
     the first NaN's index."""
-    axes = reduce_axes(x.ndim, axis, not axis)
-    kept = [a for a in range(x.ndim) if a not in axes]
-    count = 1
-    for a in axes:
-        count *= x.shape[a]
+    rows = _median_rows(xp, x, axis)
+    count = rows.shape[1]
     if count == 0:
         raise ValueError(f"median: no elements to take the median of (x's dims {list(x.shape)}, "
                          f"axis {list(axis)})")
-    rows = xp.transpose(x, (*kept, *axes)).reshape(-1, count)
     order = xp.argsort(rows, axis=1, kind="stable")  # NaN sorts last
     ranked = xp.take_along_axis(rows, order, axis=1)
     low, high = (count - 1) // 2, count // 2
@@ -88,6 +84,52 @@ def median(xp: Any, x: Any, axis: Sequence[int], mode: str, out: Any, medians: A
                          first[:, None] if index.ndim == 2 else first, index)
     out[...] = value.reshape(out.shape)
     medians[...] = index.reshape(medians.shape)
+
+
+def _median_rows(xp: Any, x: Any, axis: Sequence[int]) -> Any:
+    """x as a 2-D array: one row per output element, the reduced axes (ascending) flattened."""
+    axes = reduce_axes(x.ndim, axis, not axis)
+    kept = [a for a in range(x.ndim) if a not in axes]
+    count = int(np.prod([x.shape[a] for a in axes], dtype=np.int64))
+    rows = int(np.prod([x.shape[a] for a in kept], dtype=np.int64))
+    return xp.transpose(x, (*kept, *axes)).reshape(rows, count)
+
+
+def nanmedian(xp: Any, x: Any, axis: Sequence[int], mode: str, out: Any,
+              medians: Any | None) -> None:
+    """The median over `axis` (all when empty) of the values that are not NaN: the mean of
+    the two middle ones (avg; integers truncate toward zero) or the lower one (min), and
+    their indices within the reduced axes (equal for an odd count). A row of NaN only, or
+    no elements, gives NaN (integers: their smallest value) and index -1 (no elements: 0)."""
+    rows = _median_rows(xp, x, axis)
+    count = rows.shape[1]
+    if count == 0:  # NaN, which Paddle's integer kernels cast to the type's smallest value
+        out.fill(float("nan") if out.dtype.kind in "fc" else np.iinfo(out.dtype).min)
+        if medians is not None:
+            medians.fill(0)
+        return
+    nan = xp.isnan(rows) if rows.dtype.kind in "fc" else xp.zeros(rows.shape, dtype=bool)
+    valid = count - nan.sum(axis=1)
+    order = xp.argsort(rows, axis=1, kind="stable")  # NaN sorts last
+    low = xp.maximum(valid - 1, 0) // 2
+    high = xp.maximum(valid, 1) // 2 if mode == "avg" else low
+    pick = xp.stack([low, high], axis=1)
+    index = xp.take_along_axis(order, pick, axis=1)
+    a, b = (xp.take_along_axis(rows, index[:, i:i + 1], axis=1)[:, 0] for i in (0, 1))
+    if mode == "min":
+        value = a
+    elif rows.dtype.kind in "iu":
+        total = a + b
+        value = total // 2 + ((total < 0) & (total % 2 != 0))  # C's division truncates
+    else:
+        value = (a + b) / rows.dtype.type(2)
+    empty = valid == 0
+    if empty.any():
+        value = xp.where(empty, rows.dtype.type("nan"), value)
+        index = xp.where(empty[:, None], -1, index)
+    out[...] = value.reshape(out.shape)
+    if medians is not None:
+        medians[...] = (index if mode == "avg" else index[:, 0]).reshape(medians.shape)
 
 
 # -- cummax / cummin -------------------------------------------------------------------------

@@ -1,0 +1,69 @@
+"""data_norm: CTR feature normalisation from accumulated statistics (BatchSize, BatchSum,
+BatchSquareSum persistables): (X - Means) * Scales, slots without shows zeroed, optional
+scale and shift. Math in phi.kernels.funcs.data_norm."""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.kernels.funcs import data_norm as data_norm_funcs
+
+
+class DataNormOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("scale_w", "[C] scale (enable_scale_and_shift)", dispensable=True)
+        self.add_input("bias", "[C] shift (enable_scale_and_shift)", dispensable=True)
+        self.add_input("X", "[N, C] features")
+        self.add_input("BatchSize", "[C] accumulated instance counts")
+        self.add_input("BatchSum", "[C] accumulated sums")
+        self.add_input("BatchSquareSum", "[C] accumulated squared deviations")
+        self.add_output("Y", "normalised X")
+        # Means and Scales: intermediate in Paddle; fluidphi's VarProto has no such flag
+        self.add_output("Means", "[C] BatchSum / BatchSize")
+        self.add_output("Scales", "[C] sqrt(BatchSize / BatchSquareSum)")
+        self.add_attr("epsilon", AttrType.FLOAT, 9.999999747378752e-05, "training only")
+        self.add_attr("slot_dim", AttrType.INT, -1, "columns per slot; > 0: show check")
+        self.add_attr("summary_decay_rate", AttrType.FLOAT, 0.9999998807907104, "training")
+        self.add_attr("enable_scale_and_shift", AttrType.BOOLEAN, False, "apply scale_w, bias")
+        self.add_attr("data_layout", AttrType.STRING, "NCHW", "NCHW or NHWC (same for 2-D)")
+        self.add_attr("sync_stats", AttrType.BOOLEAN, False, "multi-GPU training only")
+        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
+
+
+class DataNormOp(OperatorWithKernel):
+    """Shapes: its PHI kernel's InferMeta."""
+
+
+class DataNormKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        scale_w = ctx.input("scale_w")
+        bias = ctx.input("bias")
+        y, means, scales = ctx.output("Y"), ctx.output("Means"), ctx.output("Scales")
+        data_norm_funcs.data_norm(
+            ctx.xp, x.data, ctx.input("BatchSize").data, ctx.input("BatchSum").data,
+            ctx.input("BatchSquareSum").data, None if scale_w is None else scale_w.data,
+            None if bias is None else bias.data, ctx.attr("epsilon"), ctx.attr("slot_dim"),
+            ctx.attr("enable_scale_and_shift"), ctx.attr("data_layout"),
+            y.mutable_data(ctx.place, x.dtype), means.mutable_data(ctx.place, x.dtype),
+            scales.mutable_data(ctx.place, x.dtype))
+
+
+register_operator("data_norm", DataNormOp, DataNormOpMaker)
+for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
+    register_op_kernel("data_norm", "CPU", DataNormKernel, _dtype)
+    register_op_kernel("data_norm", "GPU", DataNormKernel, _dtype)
+
+_STATS = {"BatchSize": {"shape": (6,), "low": 1.0, "high": 9.0}, "BatchSum": (6,),
+          "BatchSquareSum": {"shape": (6,), "low": 1.0, "high": 9.0}}
+VERIFY_CASES = [
+    {"name": "slots of 3", "attrs": {"slot_dim": 3},
+     "inputs": {"X": (4, 6), **_STATS, "scale_w": None, "bias": None}},
+    {"name": "scale and shift", "attrs": {"enable_scale_and_shift": True},
+     "inputs": {"X": (4, 6), **_STATS, "scale_w": (6,), "bias": (6,)}},
+]

@@ -1,0 +1,61 @@
+"""nanmedian: median over `axis` (all when empty) ignoring NaN, the mean of the two middle
+values (mode avg; integers truncate) or the lower one (min); MedianIndex (an extra output,
+absent from programs saved with clip_extra) their indices. Math in
+phi.kernels.funcs.statistics."""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.kernels.funcs import statistics as stat_funcs
+
+
+class NanmedianOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "input tensor")
+        self.add_output("Out", "the medians of the values that are not NaN")
+        self.add_output("MedianIndex", "int64 indices of the middle value(s)", extra=True)
+        self.add_attr("axis", AttrType.INTS, [], "axes to reduce; empty: all")
+        self.add_attr("keepdim", AttrType.BOOLEAN, True, "keep reduced axes as size 1")
+        self.add_attr("mode", AttrType.STRING, "avg", "avg or min (for an even count)")
+
+
+class NanmedianOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        dims, index_dims = stat_funcs.median_dims(ctx.get_input_dim("X"), ctx.attr("axis"),
+                                                  ctx.attr("keepdim"), ctx.attr("mode"),
+                                                  "nanmedian")
+        ctx.set_output_dim("Out", dims)
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+        if ctx.has_output("MedianIndex"):  # absent from programs saved with clip_extra
+            ctx.set_output_dim("MedianIndex", index_dims)
+            ctx.set_output_dtype("MedianIndex", DataType.INT64)
+
+
+class NanmedianKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        median_index = ctx.output("MedianIndex")
+        axis = ctx.attr("axis")
+        keepdim = ctx.attr("keepdim")
+        mode = ctx.attr("mode")
+        dims, index_dims = stat_funcs.median_dims(x.dims, axis, keepdim, mode, "nanmedian")
+        out.resize(dims)
+        data = out.mutable_data(ctx.place, x.dtype)
+        index = None
+        if median_index is not None:
+            median_index.resize(index_dims)
+            index = median_index.mutable_data(ctx.place, DataType.INT64)
+        stat_funcs.nanmedian(ctx.xp, x.data, axis, mode, data, index)
+
+
+register_operator("nanmedian", NanmedianOp, NanmedianOpMaker)
+for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64):
+    register_op_kernel("nanmedian", "CPU", NanmedianKernel, _dtype)
+    register_op_kernel("nanmedian", "GPU", NanmedianKernel, _dtype)

@@ -1,0 +1,21 @@
+"""nanmedian: one body for every backend (math in phi.kernels.funcs.statistics)."""
+
+from __future__ import annotations
+
+from phi.common import Backend, DataLayout, DataType, IntArray
+from phi.core.dense_tensor import DenseTensor
+from phi.core.device_context import DeviceContext
+from phi.core.kernel_args import OptionalOutTensor, OutTensor
+from phi.core.kernel_registry import register_kernel
+from phi.kernels.funcs import statistics as stat_funcs
+
+_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64]
+
+
+@register_kernel("nanmedian", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("nanmedian", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+def nanmedian_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: IntArray, keepdim: bool,
+                     mode: str, out: OutTensor, medians: OptionalOutTensor) -> None:
+    data = dev_ctx.alloc(out, x.dtype)
+    index = None if medians is None else dev_ctx.alloc(medians, DataType.INT64)
+    stat_funcs.nanmedian(dev_ctx.xp, x.data, axis.get_data(), mode, data, index)
