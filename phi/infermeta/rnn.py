@@ -35,3 +35,18 @@ def rnn_infer_meta(x: MetaTensor, pre_state: list[MetaTensor], weight_list: list
     if dropout_state:
         dropout_state.set_dims(out_dims)
         dropout_state.set_dtype(DataType.UINT8)
+
+
+def lstm_infer_meta(input: MetaTensor, h0: MetaTensor, c0: MetaTensor, weight: MetaTensor,
+                    bias: MetaTensor, use_peepholes: bool, is_reverse: bool, is_test: bool,
+                    gate_activation: str, cell_activation: str, candidate_activation: str,
+                    hidden: MetaTensor, cell: MetaTensor) -> None:
+    """hidden, cell: [rows, D] with input's dtype and LoD (fluid's LoD `lstm`)."""
+    from phi.kernels.funcs.rnn_lod import check_lstm_dims
+
+    d = check_lstm_dims("lstm", input.dims(), h0.dims() if h0 else None,
+                        c0.dims() if c0 else None, weight.dims(), bias.dims(), use_peepholes)
+    for out in (hidden, cell):
+        out.set_dims((input.dims()[0], d))
+        out.set_dtype(input.dtype())
+        out.share_lod(input)

@@ -1,5 +1,7 @@
 """The fused `rnn` op (paddle.nn.LSTM / GRU / SimpleRNN): modes, directions, layers, batch
-sizes and SequenceLength (int32 / int64, lengths from 0 to T).
+sizes and SequenceLength (int32 / int64, lengths from 0 to T); fluid's LoD recurrent ops
+(`lstm`, `gru`, `gru_unit`, `attention_lstm`): sequences from Input's LoD (one of them
+empty where Paddle allows it), initial states, peepholes, directions, activations.
 
 Every tensor is a feed (weights too), in Paddle's WeightList order: W_ih, W_hh per (layer,
 direction), then b_ih, b_hh per (layer, direction). Saved inference programs run with
@@ -8,9 +10,10 @@ is_test (save_inference_model sets it), so `dropout_prob` is inert.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
-from .spec import Case, In
+from .spec import Case, In, LoDIn
 
 #: Output slot -> the input slot whose tensor count it has (State: one per PreState).
 OUTPUT_COUNTS = {"rnn": {"State": "PreState"}}
@@ -63,3 +66,45 @@ CASES = [
     rnn_case("rnn_relu", "RNN_RELU", layers=2),
     rnn_case("rnn_relu_bidir_lengths", "RNN_RELU", bidirec=True, lengths=[5, 4, 2]),
 ]
+
+
+#: Sequences of 2, 3 and 1 rows (sorted by length for the batches: 3, 2, 1); with an empty one.
+_LOD = ((0, 2, 5, 6),)
+_LOD_EMPTY = ((0, 3, 3, 4, 6),)
+_D = 3  # hidden size: no multiple of 8, so Paddle's CPU kernels take their plain C++ path
+
+
+def lstm_case(name: str, *, lod: tuple[tuple[int, ...], ...] = _LOD, dtype: str = "float32",
+              peepholes: bool = True, h0: bool = False, c0: bool = False,
+              **attrs: Any) -> Case:
+    """One lstm case: Input [rows, 4D] (the projected gates c, i, f, o), Weight [D, 4D], Bias
+    [1, 4D] (or [1, 7D] with the peepholes); H0 / C0 [sequences, D] when asked."""
+    seqs = len(lod[0]) - 1
+    inputs: dict[str, Any] = {"Input": LoDIn((lod[0][-1], 4 * _D), dtype, -1.5, 1.5, lod=lod)}
+    if h0:
+        inputs["H0"] = In((seqs, _D), dtype, -1.0, 1.0)
+    if c0:
+        inputs["C0"] = In((seqs, _D), dtype, -1.0, 1.0)
+    inputs["Weight"] = In((_D, 4 * _D), dtype, -0.8, 0.8)
+    inputs["Bias"] = In((1, (7 if peepholes else 4) * _D), dtype, -0.5, 0.5)
+    # BatchGate / BatchCellPreAct (extra, intermediate): Paddle 3.3.1 leaves them empty
+    return Case(f"lstm_{name}", "lstm", inputs, attrs={"use_peepholes": peepholes, **attrs})
+
+
+LSTM = [
+    lstm_case("float32"),
+    lstm_case("float64", dtype="float64"),
+    lstm_case("no_peepholes", peepholes=False),
+    lstm_case("reverse_h0_c0", is_reverse=True, h0=True, c0=True),
+    lstm_case("c0_only", c0=True, dtype="float64"),
+    lstm_case("empty_sequence", lod=_LOD_EMPTY, h0=True, c0=True),
+    lstm_case("one_sequence", lod=((0, 4),), is_reverse=True),
+    lstm_case("activations", gate_activation="tanh", cell_activation="relu",
+              candidate_activation="identity", dtype="float64"),
+    lstm_case("relu_gates", gate_activation="relu", cell_activation="identity",
+              candidate_activation="sigmoid", peepholes=False, c0=True),
+    dataclasses.replace(lstm_case("unknown_activation", cell_activation="softplus"),
+                        raises="not supported"),
+]
+
+CASES += LSTM

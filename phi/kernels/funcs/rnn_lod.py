@@ -1,0 +1,188 @@
+"""The math of fluid's LoD recurrent ops (`lstm`, `gru`, `gru_unit`), as Paddle's CPU kernels
+compute it, shared by the PHI kernels and the legacy kernels (the fused `rnn` op's math is
+`phi.kernels.funcs.rnn`).
+
+Sequences are the level-0 LoD of the input ([rows, G * D], the projected gates of every
+step). Paddle runs them time-major in "batches": the sequences sorted by length, longest
+first (ties keep their order), batch t holding step t of every sequence longer than t (the
+reverse direction starts at each sequence's last row). `lod_batches` gives that layout; the
+kernels gather the input rows into it, run one matmul per step over the sequences it holds
+and scatter the results back. Initial states (one row per sequence) are reordered the same
+way.
+
+Gate layouts: lstm `c, i, f, o` (candidate first), peepholes `W_ic, W_fc, W_oc` after the
+four biases; gru / gru_unit `u, r, c` (update, reset, candidate) with Weight [D, 3D] read as
+Paddle's kernels read its memory: the first 2 * D * D values are the [D, 2D] update/reset
+weights, the last D * D the [D, D] candidate weights.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from phi.kernels.funcs.common import quiet
+
+LoD = Sequence[Sequence[int]]
+
+#: Paddle's clamps: a sigmoid's input is clipped to [-40, 13], a tanh's -2x to at most 40.
+_SIGMOID_MIN, _SIGMOID_MAX, _EXP_MAX = -40.0, 13.0, 40.0
+
+
+class Activation(enum.Enum):
+    """The activations of the LoD recurrent ops, by Paddle's names; `gru_unit` numbers them
+    (its `activation` / `gate_activation` ints are the member's index)."""
+
+    IDENTITY = "identity"
+    SIGMOID = "sigmoid"
+    TANH = "tanh"
+    RELU = "relu"
+
+    @classmethod
+    def parse(cls, op: str, attr: str, value: str | int) -> Activation:
+        members = list(cls)
+        if isinstance(value, int) and not isinstance(value, bool):
+            if 0 <= value < len(members):
+                return members[value]
+        elif value == "":
+            return cls.IDENTITY
+        else:
+            for member in members:
+                if value == member.value:
+                    return member
+        raise ValueError(f"{op}: attribute {attr}: activation {value!r} is not supported "
+                         f"(one of {', '.join(f'{i} {m.value}' for i, m in enumerate(members))})")
+
+    @classmethod
+    def parse_all(cls, op: str, **attrs: str | int) -> tuple[Activation, ...]:
+        """The activations named by `attrs` (attribute name -> value), in their order."""
+        return tuple(cls.parse(op, name, value) for name, value in attrs.items())
+
+    def apply_(self, xp: Any, a: Any) -> None:
+        """a = act(a), in place, with Paddle's clamps (`_SIGMOID_MIN` ...)."""
+        if self is Activation.SIGMOID:
+            xp.clip(a, _SIGMOID_MIN, _SIGMOID_MAX, out=a)
+            xp.negative(a, out=a)
+            xp.exp(a, out=a)
+            a += 1
+            xp.reciprocal(a, out=a)
+        elif self is Activation.TANH:
+            a *= -2
+            xp.minimum(a, _EXP_MAX, out=a)
+            xp.exp(a, out=a)
+            a += 1
+            xp.divide(2, a, out=a)
+            a -= 1
+        elif self is Activation.RELU:
+            xp.maximum(a, 0, out=a)
+
+
+def sequence_offsets(op: str, lod: LoD, rows: int) -> np.ndarray:
+    """The level-0 offsets of an input of `rows` rows (exactly one LoD level, from 0 to
+    rows, non-decreasing)."""
+    if len(lod) != 1:
+        raise ValueError(f"{op}: Input must have exactly one LoD level (its sequences), "
+                         f"got {len(lod)}")
+    offsets = np.asarray(lod[0], dtype=np.int64)
+    if offsets.size < 2 or offsets[0] != 0 or offsets[-1] != rows or np.any(np.diff(offsets) < 0):
+        raise ValueError(f"{op}: Input's LoD {list(lod[0])} is not offsets from 0 to its "
+                         f"{rows} rows")
+    return offsets
+
+
+def lod_batches(offsets: np.ndarray, is_reverse: bool) -> tuple[np.ndarray, np.ndarray,
+                                                                  np.ndarray]:
+    """Paddle's time-major layout of the sequences: (`index`: the input row of each batch
+    row, `starts`: batch t is rows starts[t]:starts[t + 1], `order`: the sequences, longest
+    first, ties in their order)."""
+    lengths = np.diff(offsets)
+    order = np.argsort(-lengths, kind="stable")
+    steps = np.arange(int(lengths.max(initial=0)))
+    live = lengths[order][None, :] > steps[:, None]          # [steps, sequences]
+    t, k = np.nonzero(live)                                    # row-major: step by step
+    seq = order[k]
+    index = offsets[seq] + (lengths[seq] - 1 - t if is_reverse else t)
+    starts = np.concatenate([[0], np.cumsum(live.sum(axis=1))])
+    return index, starts, order
+
+
+def check_lstm_dims(op: str, x_dims: Sequence[int], h0_dims: Sequence[int] | None,
+                    c0_dims: Sequence[int] | None, w_dims: Sequence[int],
+                    b_dims: Sequence[int], use_peepholes: bool) -> int:
+    """The frame size D after Paddle's checks of lstm's inputs."""
+    if len(x_dims) != 2:
+        raise ValueError(f"{op}: Input must be 2-D [rows, 4 * D], got {list(x_dims)}")
+    if len(w_dims) != 2 or w_dims[1] != 4 * w_dims[0]:
+        raise ValueError(f"{op}: Weight must be [D, 4 * D], got {list(w_dims)}")
+    d = int(w_dims[0])
+    if x_dims[1] != 4 * d:
+        raise ValueError(f"{op}: Input's width {x_dims[1]} is not 4 * D = {4 * d}")
+    width = 7 * d if use_peepholes else 4 * d
+    if list(b_dims) != [1, width]:
+        raise ValueError(f"{op}: Bias must be [1, {width}] (use_peepholes = "
+                         f"{use_peepholes}), got {list(b_dims)}")
+    if h0_dims is not None and c0_dims is None:
+        raise ValueError(f"{op}: H0 is given without C0; Paddle needs both or C0 alone")
+    for name, dims in (("H0", h0_dims), ("C0", c0_dims)):
+        if dims is not None and (len(dims) != 2 or dims[1] != d):
+            raise ValueError(f"{op}: {name} must be [sequences, {d}], got {list(dims)}")
+    return d
+
+
+def _initial(xp: Any, state: Any | None, order: np.ndarray, op: str, name: str) -> Any | None:
+    """An initial state's rows in batch order (one row per sequence)."""
+    if state is None:
+        return None
+    if state.shape[0] != order.size:
+        raise ValueError(f"{op}: {name} has {state.shape[0]} rows but Input has "
+                         f"{order.size} sequences")
+    return state[xp.asarray(order)]
+
+
+def lstm(xp: Any, x: Any, h0: Any | None, c0: Any | None, weight: Any, bias: Any,
+         offsets: np.ndarray, use_peepholes: bool, is_reverse: bool,
+         acts: tuple[Activation, Activation, Activation], hidden: Any, cell: Any) -> None:
+    """Paddle's `lstm` over the sequences of x [rows, 4D]; writes hidden and cell [rows, D].
+    `acts`: (gate, cell, candidate) activations."""
+    gate_act, cell_act, cand_act = acts
+    d = weight.shape[0]
+    index, starts, order = lod_batches(offsets, is_reverse)
+    prev_h = _initial(xp, h0, order, "lstm", "H0")
+    prev_c = _initial(xp, c0, order, "lstm", "C0")
+    gates = x[xp.asarray(index)] + bias[0, :4 * d]
+    out_h, out_c = xp.empty((index.size, d), x.dtype), xp.empty((index.size, d), x.dtype)
+    peep = bias[0, 4 * d:] if use_peepholes else None
+    with quiet(xp):
+        for t in range(starts.size - 1):
+            s, e = int(starts[t]), int(starts[t + 1])
+            g, h, c = gates[s:e], out_h[s:e], out_c[s:e]
+            if prev_h is not None:
+                g += prev_h[:e - s] @ weight
+            cand, ig, fg, og = (g[:, k * d:(k + 1) * d] for k in range(4))
+            cand_act.apply_(xp, cand)
+            if prev_c is not None:
+                pc = prev_c[:e - s]
+                if peep is not None:
+                    ig += pc * peep[:d]
+                    fg += pc * peep[d:2 * d]
+                gate_act.apply_(xp, ig)
+                gate_act.apply_(xp, fg)
+                xp.multiply(cand, ig, out=c)
+                c += pc * fg
+            else:
+                gate_act.apply_(xp, ig)
+                gate_act.apply_(xp, fg)
+                xp.multiply(cand, ig, out=c)
+            if peep is not None:
+                og += c * peep[2 * d:]
+            gate_act.apply_(xp, og)
+            xp.copyto(h, c)
+            cell_act.apply_(xp, h)
+            h *= og
+            prev_h, prev_c = h, c
+    rows = xp.asarray(index)
+    hidden[rows] = out_h
+    cell[rows] = out_c
