@@ -38,7 +38,7 @@ def rnn_infer_meta(x: MetaTensor, pre_state: list[MetaTensor], weight_list: list
 
 
 def lstm_infer_meta(input: MetaTensor, h0: MetaTensor, c0: MetaTensor, weight: MetaTensor,
-                    bias: MetaTensor, use_peepholes: bool, is_reverse: bool, is_test: bool,
+                    bias: MetaTensor, use_peepholes: bool, is_reverse: bool,
                     gate_activation: str, cell_activation: str, candidate_activation: str,
                     hidden: MetaTensor, cell: MetaTensor) -> None:
     """hidden, cell: [rows, D] with input's dtype and LoD (fluid's LoD `lstm`)."""
@@ -50,3 +50,16 @@ def lstm_infer_meta(input: MetaTensor, h0: MetaTensor, c0: MetaTensor, weight: M
         out.set_dims((input.dims()[0], d))
         out.set_dtype(input.dtype())
         out.share_lod(input)
+
+
+def gru_infer_meta(input: MetaTensor, h0: MetaTensor, weight: MetaTensor, bias: MetaTensor,
+                   activation: str, gate_activation: str, is_reverse: bool, origin_mode: bool,
+                   hidden: MetaTensor) -> None:
+    """hidden: [rows, D] with input's dtype and LoD (fluid's LoD `gru`)."""
+    from phi.kernels.funcs.rnn_lod import check_gru_dims
+
+    d = check_gru_dims("gru", input.dims(), h0.dims() if h0 else None, weight.dims(),
+                       bias.dims() if bias else None)
+    hidden.set_dims((input.dims()[0], d))
+    hidden.set_dtype(input.dtype())
+    hidden.share_lod(input)

@@ -218,8 +218,11 @@ def export_case(family, case, out_dir, arrays_out):
     main, feed_vars, fetch = build(case, arrays, out_counts, inplace=inplace)
     prefix = os.path.join(out_dir, case.name)
     exe = paddle.static.Executor(paddle.CPUPlace())
+    # a family's SAVE_UNCLIPPED op types keep their extra slots and attributes, as programs
+    # saved before clip_extra did (Paddle cannot run a clipped `gru`)
+    unclipped = case.op in getattr(module, "SAVE_UNCLIPPED", ())
     paddle.static.save_inference_model(prefix, feed_vars, [v for _, v in fetch], exe,
-                                       program=main)
+                                       program=main, clip_extra=not unclipped)
     compact_model(prefix + ".pdmodel")
     slot_of = {}
     for slot, v in fetch:

@@ -186,3 +186,70 @@ def lstm(xp: Any, x: Any, h0: Any | None, c0: Any | None, weight: Any, bias: Any
     rows = xp.asarray(index)
     hidden[rows] = out_h
     cell[rows] = out_c
+
+
+def check_gru_dims(op: str, x_dims: Sequence[int], h_dims: Sequence[int] | None,
+                   w_dims: Sequence[int], b_dims: Sequence[int] | None,
+                   x_name: str = "Input", h_name: str = "H0") -> int:
+    """The frame size D after Paddle's checks of gru's / gru_unit's inputs."""
+    if len(w_dims) != 2 or w_dims[1] != 3 * w_dims[0]:
+        raise ValueError(f"{op}: Weight must be [D, 3 * D], got {list(w_dims)}")
+    d = int(w_dims[0])
+    if len(x_dims) != 2 or x_dims[1] != 3 * d:
+        raise ValueError(f"{op}: {x_name} must be [rows, 3 * D = {3 * d}], got {list(x_dims)}")
+    if h_dims is not None and (len(h_dims) != 2 or h_dims[1] != d):
+        raise ValueError(f"{op}: {h_name} must be [rows, {d}], got {list(h_dims)}")
+    if b_dims is not None and list(b_dims) != [1, 3 * d]:
+        raise ValueError(f"{op}: Bias must be [1, {3 * d}], got {list(b_dims)}")
+    return d
+
+
+def gru_step(xp: Any, g: Any, prev: Any | None, weight: Any, acts: tuple[Activation, Activation],
+             origin_mode: bool, reset_prev: Any, out: Any) -> None:
+    """One GRU step over rows of g [n, 3D] (input projection + bias; overwritten with the
+    activated u, r, c), prev [n, D] (None: zeros). Writes reset_prev = r * prev and out."""
+    act, gate_act = acts
+    d = weight.shape[0]
+    flat = weight.reshape(-1)
+    ur, c = g[:, :2 * d], g[:, 2 * d:]
+    if prev is not None:
+        ur += prev @ flat[:2 * d * d].reshape(d, 2 * d)
+    gate_act.apply_(xp, ur)
+    u, r = ur[:, :d], ur[:, d:]
+    if prev is None:
+        reset_prev.fill(0)
+    else:
+        xp.multiply(prev, r, out=reset_prev)
+        c += reset_prev @ flat[2 * d * d:].reshape(d, d)
+    act.apply_(xp, c)
+    if prev is None:
+        prev = xp.zeros_like(out)
+    if origin_mode:        # u * prev - u * c + c
+        xp.multiply(u, prev, out=out)
+        out -= u * c
+        out += c
+    else:                  # prev - u * prev + u * c
+        xp.subtract(prev, u * prev, out=out)
+        out += u * c
+
+
+def gru(xp: Any, x: Any, h0: Any | None, weight: Any, bias: Any | None, offsets: np.ndarray,
+        is_reverse: bool, origin_mode: bool, acts: tuple[Activation, Activation],
+        hidden: Any) -> None:
+    """Paddle's `gru` over the sequences of x [rows, 3D]; writes hidden [rows, D]. `acts`:
+    (candidate, gate) activations."""
+    d = weight.shape[0]
+    index, starts, order = lod_batches(offsets, is_reverse)
+    prev = _initial(xp, h0, order, "gru", "H0")
+    gates = x[xp.asarray(index)]
+    if bias is not None:
+        gates += bias[0]
+    out_h = xp.empty((index.size, d), x.dtype)
+    reset_prev = xp.empty((index.size, d), x.dtype)
+    with quiet(xp):
+        for t in range(starts.size - 1):
+            s, e = int(starts[t]), int(starts[t + 1])
+            gru_step(xp, gates[s:e], None if prev is None else prev[:e - s], weight, acts,
+                     origin_mode, reset_prev[s:e], out_h[s:e])
+            prev = out_h[s:e]
+    hidden[xp.asarray(index)] = out_h

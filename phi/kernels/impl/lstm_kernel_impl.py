@@ -17,7 +17,7 @@ _FLOATS = [DataType.FLOAT32, DataType.FLOAT64]
 @register_kernel("lstm", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOATS)
 def lstm_kernel(dev_ctx: DeviceContext, input: DenseTensor, h0: DenseTensor | None,
                 c0: DenseTensor | None, weight: DenseTensor, bias: DenseTensor,
-                use_peepholes: bool, is_reverse: bool, is_test: bool, gate_activation: str,
+                use_peepholes: bool, is_reverse: bool, gate_activation: str,
                 cell_activation: str, candidate_activation: str, hidden: OutTensor,
                 cell: OutTensor) -> None:
     rnn_lod.check_lstm_dims("lstm", input.dims, None if h0 is None else h0.dims,

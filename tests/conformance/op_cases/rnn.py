@@ -17,6 +17,9 @@ from .spec import Case, In, LoDIn
 
 #: Output slot -> the input slot whose tensor count it has (State: one per PreState).
 OUTPUT_COUNTS = {"rnn": {"State": "PreState"}}
+#: Saved without clip_extra, as programs were before it: Paddle 3.3.1's InferMeta of a `gru`
+#: whose extra outputs were clipped dereferences them (SIGSEGV).
+SAVE_UNCLIPPED = ("gru",)
 
 _GATES = {"LSTM": 4, "GRU": 3, "RNN_TANH": 1, "RNN_RELU": 1}
 _I, _H = 3, 4
@@ -108,3 +111,33 @@ LSTM = [
 ]
 
 CASES += LSTM
+
+
+def gru_case(name: str, *, lod: tuple[tuple[int, ...], ...] = _LOD, dtype: str = "float32",
+             h0: bool = False, bias: bool = True, **attrs: Any) -> Case:
+    """One gru case: Input [rows, 3D] (the projected gates u, r, c), Weight [D, 3D], optional
+    Bias [1, 3D] and H0 [sequences, D]. BatchGate, BatchResetHiddenPrev and BatchHidden are
+    extra intermediate outputs Paddle 3.3.1 leaves empty: not compared."""
+    inputs: dict[str, Any] = {"Input": LoDIn((lod[0][-1], 3 * _D), dtype, -1.5, 1.5, lod=lod)}
+    if h0:
+        inputs["H0"] = In((len(lod[0]) - 1, _D), dtype, -1.0, 1.0)
+    inputs["Weight"] = In((_D, 3 * _D), dtype, -0.8, 0.8)
+    if bias:
+        inputs["Bias"] = In((1, 3 * _D), dtype, -0.5, 0.5)
+    return Case(f"gru_{name}", "gru", inputs, attrs=attrs, fetch=("Hidden",))
+
+
+GRU = [
+    gru_case("float32"),
+    gru_case("float64", dtype="float64", h0=True),
+    gru_case("origin_mode", origin_mode=True, h0=True),
+    gru_case("reverse_no_bias", is_reverse=True, bias=False, dtype="float64"),
+    gru_case("empty_sequence", lod=_LOD_EMPTY, h0=True),
+    gru_case("one_sequence", lod=((0, 4),), is_reverse=True, h0=True, origin_mode=True),
+    gru_case("activations", activation="relu", gate_activation="tanh", dtype="float64"),
+    gru_case("identity", activation="identity", gate_activation="sigmoid", h0=True),
+    dataclasses.replace(gru_case("unknown_activation", activation="softplus"),
+                        raises="not supported"),
+]
+
+CASES += GRU
