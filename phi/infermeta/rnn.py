@@ -63,3 +63,17 @@ def gru_infer_meta(input: MetaTensor, h0: MetaTensor, weight: MetaTensor, bias: 
     hidden.set_dims((input.dims()[0], d))
     hidden.set_dtype(input.dtype())
     hidden.share_lod(input)
+
+
+def gru_unit_infer_meta(input: MetaTensor, hidden_prev: MetaTensor, weight: MetaTensor,
+                        bias: MetaTensor, activation: int, gate_activation: int,
+                        origin_mode: bool, gate: MetaTensor, reset_hidden_prev: MetaTensor,
+                        hidden: MetaTensor) -> None:
+    """gate: [batch, 3D]; reset_hidden_prev, hidden: [batch, D]; input's dtype."""
+    from phi.kernels.funcs.rnn_lod import check_gru_unit_dims
+
+    batch, d = check_gru_unit_dims(input.dims(), hidden_prev.dims(), weight.dims(),
+                                   bias.dims() if bias else None)
+    for out, width in ((gate, 3 * d), (reset_hidden_prev, d), (hidden, d)):
+        out.set_dims((batch, width))
+        out.set_dtype(input.dtype())

@@ -53,7 +53,7 @@ class Activation(enum.Enum):
             for member in members:
                 if value == member.value:
                     return member
-        raise ValueError(f"{op}: attribute {attr}: activation {value!r} is not supported "
+        raise ValueError(f"{op}: attribute {attr}: unsupported activation {value!r}, not supported "
                          f"(one of {', '.join(f'{i} {m.value}' for i, m in enumerate(members))})")
 
     @classmethod
@@ -61,10 +61,14 @@ class Activation(enum.Enum):
         """The activations named by `attrs` (attribute name -> value), in their order."""
         return tuple(cls.parse(op, name, value) for name, value in attrs.items())
 
-    def apply_(self, xp: Any, a: Any) -> None:
-        """a = act(a), in place, with Paddle's clamps (`_SIGMOID_MIN` ...)."""
-        if self is Activation.SIGMOID:
-            xp.clip(a, _SIGMOID_MIN, _SIGMOID_MAX, out=a)
+    def apply_(self, xp: Any, a: Any, clamped: bool = True) -> None:
+        """a = act(a), in place; `clamped`: with the clamps of Paddle's recurrent kernels
+        (`_SIGMOID_MIN` ...; else plain sigmoid and tanh, as gru_unit's Eigen functors)."""
+        if self is Activation.TANH and not clamped:
+            xp.tanh(a, out=a)
+        elif self is Activation.SIGMOID:
+            if clamped:
+                xp.clip(a, _SIGMOID_MIN, _SIGMOID_MAX, out=a)
             xp.negative(a, out=a)
             xp.exp(a, out=a)
             a += 1
@@ -253,3 +257,42 @@ def gru(xp: Any, x: Any, h0: Any | None, weight: Any, bias: Any | None, offsets:
                      origin_mode, reset_prev[s:e], out_h[s:e])
             prev = out_h[s:e]
     hidden[xp.asarray(index)] = out_h
+
+
+def gru_unit(xp: Any, x: Any, h_prev: Any, weight: Any, bias: Any | None,
+             acts: tuple[Activation, Activation], origin_mode: bool, gate: Any,
+             reset_prev: Any, hidden: Any) -> None:
+    """Paddle's `gru_unit`: one GRU step of x [n, 3D] from h_prev [n, D]; writes gate (the
+    activated u, r, c), reset_prev = r * h_prev and hidden. `acts`: (candidate, gate)."""
+    act, gate_act = acts
+    d = weight.shape[0]
+    flat = weight.reshape(-1)
+    if bias is None:
+        xp.copyto(gate, x)
+    else:
+        xp.add(x, bias, out=gate)
+    ur, c = gate[:, :2 * d], gate[:, 2 * d:]
+    with quiet(xp):
+        ur += h_prev @ flat[:2 * d * d].reshape(d, 2 * d)
+        gate_act.apply_(xp, ur, clamped=False)
+        u = ur[:, :d]
+        xp.multiply(ur[:, d:], h_prev, out=reset_prev)
+        c += reset_prev @ flat[2 * d * d:].reshape(d, d)
+        act.apply_(xp, c, clamped=False)
+        if origin_mode:        # c + u * (h_prev - c)
+            xp.subtract(h_prev, c, out=hidden)
+            hidden *= u
+            hidden += c
+        else:                  # u * (c - h_prev) + h_prev
+            xp.subtract(c, h_prev, out=hidden)
+            hidden *= u
+            hidden += h_prev
+
+
+def check_gru_unit_dims(x_dims: Sequence[int], h_dims: Sequence[int], w_dims: Sequence[int],
+                        b_dims: Sequence[int] | None) -> tuple[int, int]:
+    """(batch, D) after Paddle's checks of gru_unit's inputs."""
+    d = check_gru_dims("gru_unit", x_dims, h_dims, w_dims, b_dims, h_name="HiddenPrev")
+    if h_dims[0] != x_dims[0]:
+        raise ValueError(f"gru_unit: HiddenPrev has {h_dims[0]} rows, Input {x_dims[0]}")
+    return int(x_dims[0]), d

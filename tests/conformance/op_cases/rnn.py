@@ -141,3 +141,31 @@ GRU = [
 ]
 
 CASES += GRU
+
+
+def gru_unit_case(name: str, *, batch: int = 4, dtype: str = "float32", bias: bool = True,
+                  **attrs: Any) -> Case:
+    """One gru_unit step: Input [batch, 3D], HiddenPrev [batch, D], Weight [D, 3D], optional
+    Bias [1, 3D]; Gate and ResetHiddenPrev (intermediate) compared too."""
+    inputs: dict[str, Any] = {"Input": In((batch, 3 * _D), dtype, -1.5, 1.5),
+                              "HiddenPrev": In((batch, _D), dtype, -1.0, 1.0),
+                              "Weight": In((_D, 3 * _D), dtype, -0.8, 0.8)}
+    if bias:
+        inputs["Bias"] = In((1, 3 * _D), dtype, -0.5, 0.5)
+    return Case(f"gru_unit_{name}", "gru_unit", inputs, attrs=attrs,
+                fetch=("Gate", "ResetHiddenPrev", "Hidden"))
+
+
+GRU_UNIT = [
+    gru_unit_case("float32"),
+    gru_unit_case("float64", dtype="float64"),
+    gru_unit_case("origin_mode_no_bias", origin_mode=True, bias=False),
+    gru_unit_case("batch1_float64", batch=1, dtype="float64", origin_mode=True),
+    gru_unit_case("empty_batch", batch=0),
+    gru_unit_case("identity_relu", activation=0, gate_activation=3, dtype="float64"),
+    gru_unit_case("tanh_gates", activation=1, gate_activation=2),
+    dataclasses.replace(gru_unit_case("unknown_activation", activation=4),
+                        raises="(?i)unsupported activation"),
+]
+
+CASES += GRU_UNIT
