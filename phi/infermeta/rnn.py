@@ -77,3 +77,28 @@ def gru_unit_infer_meta(input: MetaTensor, hidden_prev: MetaTensor, weight: Meta
     for out, width in ((gate, 3 * d), (reset_hidden_prev, d), (hidden, d)):
         out.set_dims((batch, width))
         out.set_dtype(input.dtype())
+
+
+def attention_lstm_infer_meta(x: MetaTensor, c0: MetaTensor, h0: MetaTensor,
+                              attention_weight: MetaTensor, attention_bias: MetaTensor,
+                              attention_scalar: MetaTensor, attention_scalar_bias: MetaTensor,
+                              lstm_weight: MetaTensor, lstm_bias: MetaTensor,
+                              gate_activation: str, cell_activation: str,
+                              candidate_activation: str, hidden: MetaTensor, cell: MetaTensor,
+                              attentioned_x: MetaTensor, attention_fc_out: MetaTensor,
+                              lstm_x: MetaTensor, lstm_out: MetaTensor) -> None:
+    """hidden, cell: [rows, D] with x's LoD; attentioned_x [rows, 1]; attention_fc_out
+    [-1, 1] (the longest sequence, known at run time); lstm_x [1, M]; lstm_out [1, 4D]."""
+    from phi.kernels.funcs.rnn_lod import attention_lstm_out_dims, check_attention_lstm_dims
+
+    m, d = check_attention_lstm_dims(
+        x.dims(), c0.dims(), h0.dims() if h0 else None, attention_weight.dims(),
+        [t.dims() if t else None for t in (attention_bias, attention_scalar,
+                                            attention_scalar_bias)],
+        lstm_weight.dims(), lstm_bias.dims())
+    outs = (hidden, cell, attentioned_x, attention_fc_out, lstm_x, lstm_out)
+    for out, dims in zip(outs, attention_lstm_out_dims(x.dims()[0], m, d, None)):
+        out.set_dims(dims)
+        out.set_dtype(x.dtype())
+    hidden.share_lod(x)
+    cell.share_lod(x)

@@ -61,13 +61,18 @@ class Activation(enum.Enum):
         """The activations named by `attrs` (attribute name -> value), in their order."""
         return tuple(cls.parse(op, name, value) for name, value in attrs.items())
 
-    def apply_(self, xp: Any, a: Any, clamped: bool = True) -> None:
-        """a = act(a), in place; `clamped`: with the clamps of Paddle's recurrent kernels
-        (`_SIGMOID_MIN` ...; else plain sigmoid and tanh, as gru_unit's Eigen functors)."""
-        if self is Activation.TANH and not clamped:
+    def apply_(self, xp: Any, a: Any, flavor: ActFlavor | None = None) -> None:
+        """a = act(a), in place, by the formulas of `flavor` (default: `ActFlavor.DETAIL`)."""
+        flavor = flavor or ActFlavor.DETAIL
+        if self is Activation.TANH and flavor is ActFlavor.EIGEN:
             xp.tanh(a, out=a)
+        elif self is Activation.TANH and flavor is ActFlavor.CPU_VEC:   # 2 sigmoid(2a) - 1
+            a *= 2
+            Activation.SIGMOID.apply_(xp, a, flavor)
+            a *= 2
+            a -= 1
         elif self is Activation.SIGMOID:
-            if clamped:
+            if flavor is not ActFlavor.EIGEN:
                 xp.clip(a, _SIGMOID_MIN, _SIGMOID_MAX, out=a)
             xp.negative(a, out=a)
             xp.exp(a, out=a)
@@ -82,6 +87,17 @@ class Activation(enum.Enum):
             a -= 1
         elif self is Activation.RELU:
             xp.maximum(a, 0, out=a)
+
+
+class ActFlavor(enum.Enum):
+    """Which of Paddle's activation implementations a kernel calls (they round and clamp
+    differently): DETAIL, the recurrent kernels' (lstm, gru: sigmoid's input clipped to
+    [-40, 13], tanh as 2 / (1 + exp(min(-2a, 40))) - 1); EIGEN, gru_unit's (plain sigmoid and
+    tanh); CPU_VEC, attention_lstm's (the clipped sigmoid, tanh as 2 sigmoid(2a) - 1)."""
+
+    DETAIL = "detail"
+    EIGEN = "eigen"
+    CPU_VEC = "cpu_vec"
 
 
 def sequence_offsets(op: str, lod: LoD, rows: int) -> np.ndarray:
@@ -274,11 +290,11 @@ def gru_unit(xp: Any, x: Any, h_prev: Any, weight: Any, bias: Any | None,
     ur, c = gate[:, :2 * d], gate[:, 2 * d:]
     with quiet(xp):
         ur += h_prev @ flat[:2 * d * d].reshape(d, 2 * d)
-        gate_act.apply_(xp, ur, clamped=False)
+        gate_act.apply_(xp, ur, ActFlavor.EIGEN)
         u = ur[:, :d]
         xp.multiply(ur[:, d:], h_prev, out=reset_prev)
         c += reset_prev @ flat[2 * d * d:].reshape(d, d)
-        act.apply_(xp, c, clamped=False)
+        act.apply_(xp, c, ActFlavor.EIGEN)
         if origin_mode:        # c + u * (h_prev - c)
             xp.subtract(h_prev, c, out=hidden)
             hidden *= u
@@ -296,3 +312,111 @@ def check_gru_unit_dims(x_dims: Sequence[int], h_dims: Sequence[int], w_dims: Se
     if h_dims[0] != x_dims[0]:
         raise ValueError(f"gru_unit: HiddenPrev has {h_dims[0]} rows, Input {x_dims[0]}")
     return int(x_dims[0]), d
+
+
+def check_attention_lstm_dims(x_dims: Sequence[int], c0_dims: Sequence[int],
+                              h0_dims: Sequence[int] | None, att_w_dims: Sequence[int],
+                              scalar_dims: Sequence[Sequence[int] | None],
+                              w_dims: Sequence[int], b_dims: Sequence[int]) -> tuple[int, int]:
+    """(M, D) after Paddle's checks of attention_lstm's inputs; `scalar_dims`: the dims of
+    AttentionBias, AttentionScalar and AttentionScalarBias (None where absent), each [1, 1]."""
+    op = "attention_lstm"
+    if len(x_dims) != 2:
+        raise ValueError(f"{op}: X must be 2-D [rows, M], got {list(x_dims)}")
+    m = int(x_dims[1])
+    if len(w_dims) != 2 or w_dims[1] % 4 or w_dims[0] != w_dims[1] // 4 + m:
+        raise ValueError(f"{op}: LSTMWeight must be [D + M, 4 * D] with M = {m}, got "
+                         f"{list(w_dims)}")
+    d = int(w_dims[1]) // 4
+    expected = {"LSTMBias": (b_dims, [1, 4 * d]), "C0": (c0_dims, [None, d]),
+                "H0": (h0_dims, [None, d]), "AttentionWeight": (att_w_dims, [m + d, 1])}
+    expected.update({name: (dims, [1, 1]) for name, dims in zip(
+        ("AttentionBias", "AttentionScalar", "AttentionScalarBias"), scalar_dims)})
+    for name, (dims, want) in expected.items():
+        if dims is not None and (len(dims) != 2 or any(
+                w is not None and got != w for got, w in zip(dims, want))):
+            raise ValueError(f"{op}: {name} must be {[w or 'sequences' for w in want]}, got "
+                             f"{list(dims)}")
+    if h0_dims is not None and h0_dims[0] != c0_dims[0]:
+        raise ValueError(f"{op}: H0 has {h0_dims[0]} rows, C0 {c0_dims[0]}")
+    return m, d
+
+
+def attention_lstm(xp: Any, x: Any, offsets: np.ndarray, c0: Any, h0: Any | None,
+                   att_w: Any, scalars: Sequence[Any | None], lstm_w: Any, lstm_b: Any,
+                   acts: tuple[Activation, ...], outs: Sequence[Any]) -> None:
+    """Paddle's attention_lstm over the sequences of x [rows, M]. `scalars`: AttentionBias,
+    AttentionScalar, AttentionScalarBias ([1, 1] or None); `acts`: (gate, cell, candidate);
+    `outs`: Hidden, Cell [rows, D], AttentionedX [rows, 1], AttentionFCOut [max length, 1],
+    LSTMX [1, M], LSTMOUT [1, 4D]. Each step attends over its sequence's rows: weights
+    softmax(relu(x W_x + b + c_prev . W_c), scaled and biased by the scalars, relu again),
+    then an LSTM step (gates f, i, o, c; LSTMWeight's first D rows for h_prev) on the weighted
+    sum of the rows. The last three outputs hold Paddle's scratch after its last step (its
+    sequences run one after another): the last step's weights, row j from the last sequence
+    longer than j; LSTMX its weighted sum; LSTMOUT [act_cell(c), i * c~, o, c~]."""
+    hidden, cell, atted_x, fc_out, lstm_x, lstm_out = outs
+    att_b, scale, scale_b = scalars
+    gate_act, cell_act, cand_act = acts
+    m, d = x.shape[1], lstm_w.shape[1] // 4
+    if c0.shape[0] != offsets.size - 1:
+        raise ValueError(f"attention_lstm: C0 has {c0.shape[0]} rows but X has "
+                         f"{offsets.size - 1} sequences")
+    lengths = np.diff(offsets)
+    steps = int(lengths.max(initial=0))
+    with quiet(xp):
+        xp.matmul(x, att_w[:m], out=atted_x)
+        if att_b is not None:
+            atted_x += att_b[0, 0]
+        rows = np.minimum(offsets[:-1, None] + np.arange(steps), max(x.shape[0] - 1, 0))
+        valid = xp.asarray(np.arange(steps) < lengths[:, None])
+        ax, xs = atted_x[xp.asarray(rows), 0], x[xp.asarray(rows)]
+        prev_c, prev_h = c0.copy(), None if h0 is None else h0.copy()
+        probs = xp.zeros((offsets.size - 1, steps), x.dtype)
+        last_x, last_out = xp.zeros((offsets.size - 1, m), x.dtype), xp.zeros(
+            (offsets.size - 1, 4 * d), x.dtype)
+        for t in range(steps):
+            live = xp.asarray(np.nonzero(lengths > t)[0])
+            pc = prev_c[live]
+            fc = xp.maximum(ax[live] + (pc @ att_w[m:, 0])[:, None], 0)
+            if scale is not None:
+                fc *= scale[0, 0]
+                if scale_b is not None:
+                    fc += scale_b[0, 0]
+                xp.maximum(fc, 0, out=fc)
+            fc = xp.where(valid[live], fc, -xp.inf)
+            fc = xp.exp(fc - fc.max(axis=1, keepdims=True))
+            fc *= (1 / fc.sum(axis=1))[:, None]
+            probs[live] = fc
+            lx = xp.einsum("nl,nlm->nm", fc, xs[live])
+            g = lx @ lstm_w[d:]
+            if prev_h is not None:
+                g += prev_h[live] @ lstm_w[:d]
+            g += lstm_b[0]
+            gate_act.apply_(xp, g[:, :3 * d], ActFlavor.CPU_VEC)
+            cand_act.apply_(xp, g[:, 3 * d:], ActFlavor.CPU_VEC)
+            g[:, :d] *= pc
+            g[:, d:2 * d] *= g[:, 3 * d:]
+            c = g[:, :d] + g[:, d:2 * d]
+            xp.copyto(g[:, :d], c)
+            cell_act.apply_(xp, g[:, :d], ActFlavor.CPU_VEC)
+            h = g[:, :d] * g[:, 2 * d:3 * d]
+            out_rows = xp.asarray(offsets[:-1][lengths > t] + t)
+            cell[out_rows], hidden[out_rows] = c, h
+            prev_c[live] = c
+            if prev_h is None:
+                prev_h = xp.zeros_like(prev_c)
+            prev_h[live] = h
+            last_x[live], last_out[live] = lx, g
+    if steps:
+        # row j of AttentionFCOut: the last sequence longer than j; LSTMX/OUT: the last one
+        owner = (offsets.size - 2) - np.argmax((lengths[::-1, None] > np.arange(steps)), axis=0)
+        fc_out[:, 0] = probs[xp.asarray(owner), xp.arange(steps)]
+        lstm_x[0], lstm_out[0] = last_x[int(owner[0])], last_out[int(owner[0])]
+
+
+def attention_lstm_out_dims(rows: int, m: int, d: int,
+                            offsets: np.ndarray | None) -> list[tuple[int, ...]]:
+    """Dims of Hidden, Cell, AttentionedX, AttentionFCOut ([longest sequence, 1]; -1 rows
+    without the LoD), LSTMX, LSTMOUT."""
+    steps = -1 if offsets is None else int(np.diff(offsets).max(initial=0))
+    return [(rows, d), (rows, d), (rows, 1), (steps, 1), (1, m), (1, 4 * d)]

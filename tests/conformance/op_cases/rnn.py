@@ -169,3 +169,45 @@ GRU_UNIT = [
 ]
 
 CASES += GRU_UNIT
+
+
+_M = 2  # attention_lstm's input width
+
+
+def attention_lstm_case(name: str, *, lod: tuple[tuple[int, ...], ...] = _LOD,
+                        dtype: str = "float32", h0: bool = True, bias: bool = True,
+                        scalar: bool = False, scalar_bias: bool = False, **attrs: Any) -> Case:
+    """One attention_lstm case: X [rows, M] LoD, C0 (and H0) [sequences, D], AttentionWeight
+    [M + D, 1], LSTMWeight [D + M, 4D] (hidden rows first; gates f, i, o, c), LSTMBias [1, 4D];
+    every output compared (the intermediates hold the last step's scratch values)."""
+    seqs = len(lod[0]) - 1
+    inputs: dict[str, Any] = {"X": LoDIn((lod[0][-1], _M), dtype, -1.5, 1.5, lod=lod),
+                              "C0": In((seqs, _D), dtype, -1.0, 1.0)}
+    if h0:
+        inputs["H0"] = In((seqs, _D), dtype, -1.0, 1.0)
+    inputs["AttentionWeight"] = In((_M + _D, 1), dtype, -1.0, 1.0)
+    if bias:
+        inputs["AttentionBias"] = In((1, 1), dtype, -0.5, 0.5)
+    if scalar:
+        inputs["AttentionScalar"] = In((1, 1), dtype, 0.5, 2.0)
+    if scalar_bias:
+        inputs["AttentionScalarBias"] = In((1, 1), dtype, -0.5, 0.5)
+    inputs["LSTMWeight"] = In((_D + _M, 4 * _D), dtype, -0.8, 0.8)
+    inputs["LSTMBias"] = In((1, 4 * _D), dtype, -0.5, 0.5)
+    return Case(f"attention_lstm_{name}", "attention_lstm", inputs, attrs=attrs,
+                fetch=("Hidden", "Cell", "AttentionedX", "AttentionFCOut", "LSTMX", "LSTMOUT"))
+
+
+ATTENTION_LSTM = [
+    attention_lstm_case("float32"),
+    attention_lstm_case("float64", dtype="float64"),
+    attention_lstm_case("no_h0_no_bias", h0=False, bias=False),
+    attention_lstm_case("scalar", scalar=True, dtype="float64"),
+    attention_lstm_case("scalar_bias", scalar=True, scalar_bias=True),
+    attention_lstm_case("one_sequence", lod=((0, 5),)),
+    attention_lstm_case("activations", gate_activation="tanh", cell_activation="relu",
+                        candidate_activation="identity", dtype="float64"),
+    attention_lstm_case("empty_sequence", lod=_LOD_EMPTY),
+]
+
+CASES += ATTENTION_LSTM
