@@ -171,6 +171,8 @@ def init_value(role, shape, rng):
         return rng.uniform(0.05, 0.4, shape)
     if op_type == "rnn" and slot == "WeightList":  # LSTM / GRU weights and biases
         return rng.uniform(-0.5, 0.5, shape)
+    if op_type in ("lstm", "gru") and slot in ("Weight", "Bias"):
+        return rng.uniform(-0.5, 0.5, shape)
     if op_type == "elementwise_add":  # biases
         return rng.uniform(-0.2, 0.2, shape)
     return rng.standard_normal(shape) * 0.1
@@ -190,10 +192,34 @@ def randomize_params(program, scope, place, seed, dtype):
         sv.get_tensor().set(init_value(roles[var.name], shape, rng).astype(dtype), place)
 
 
+class LoDFeed:
+    """A feed with one LoD level: `values` [rows, ...] and `offsets` (one sequence per
+    sample), fed to Paddle as a LoD tensor; its LoD is stored in meta.json `feed_lods`."""
+
+    def __init__(self, values, offsets):
+        self.values, self.offsets = values, [int(o) for o in offsets]
+
+    def first(self):
+        """The first sequence alone (batch 1)."""
+        return LoDFeed(self.values[:self.offsets[1]].copy(), self.offsets[:2])
+
+
 def make_batches(make_inputs, seed, *args):
-    """Inputs per batch size; batch 1 is the first sample of batch 4."""
+    """Inputs per batch size; batch 1 is the first sample of batch 4 (a `LoDFeed`'s first
+    sequence)."""
     b4 = make_inputs(np.random.default_rng(seed + 7), 4, *args)
-    return {1: {k: v[:1].copy() for k, v in b4.items()}, 4: b4}
+    return {1: {k: v.first() if isinstance(v, LoDFeed) else v[:1].copy()
+                for k, v in b4.items()}, 4: b4}
+
+
+def _fed(value, place):
+    """A feed as Paddle's executor takes it (a `LoDFeed` as a LoD tensor)."""
+    if not isinstance(value, LoDFeed):
+        return value
+    tensor = core.LoDTensor()
+    tensor.set(value.values, place)
+    tensor.set_lod([value.offsets])
+    return tensor
 
 
 # -- description ---------------------------------------------------------------------------
@@ -236,12 +262,17 @@ def record_references(prefix, batches, out_dir):
         exe = paddle.static.Executor(place)
         prog, feed_names, fetch_targets = paddle.static.load_inference_model(prefix, exe)
         fetch_names = [v.name for v in fetch_targets]
-        outs_by_batch = {}
+        outs_by_batch, feed_lods = {}, {}
         for b, inputs in batches.items():
             assert sorted(inputs) == sorted(feed_names), (inputs.keys(), feed_names)
-            outs = exe.run(prog, feed=inputs, fetch_list=fetch_targets, return_numpy=True)
+            outs = exe.run(prog, feed={k: _fed(v, place) for k, v in inputs.items()},
+                           fetch_list=fetch_targets, return_numpy=True)
             outs_by_batch[b] = {n: np.asarray(o) for n, o in zip(fetch_names, outs)}
-            save_npz(os.path.join(out_dir, f"inputs_b{b}.npz"), inputs)
+            lods = {k: [v.offsets] for k, v in inputs.items() if isinstance(v, LoDFeed)}
+            if lods:
+                feed_lods[f"b{b}"] = lods
+            save_npz(os.path.join(out_dir, f"inputs_b{b}.npz"),
+                     {k: v.values if isinstance(v, LoDFeed) else v for k, v in inputs.items()})
             save_npz(os.path.join(out_dir, f"outputs_b{b}.npz"), outs_by_batch[b])
         gb = prog.global_block()
 
@@ -262,6 +293,8 @@ def record_references(prefix, batches, out_dir):
             "op_sequence": [op.type for op in gb.ops],
             "ops": ops,
         }
+    if feed_lods:
+        fields["feed_lods"] = feed_lods
     fields["output_stats"] = output_stats(outs_by_batch)
     return fields
 
@@ -301,7 +334,8 @@ def run_direct(build, seed, dtype, batches):
         exe.run(startup)
         randomize_params(main, scope, place, seed, dtype)
         for b, inputs in batches.items():
-            feed = {k: (v.astype(dtype) if v.dtype.kind == "f" else v) for k, v in inputs.items()}
+            feed = {k: _fed(v, place) if isinstance(v, LoDFeed) else
+                    (v.astype(dtype) if v.dtype.kind == "f" else v) for k, v in inputs.items()}
             res[b] = [np.asarray(o) for o in exe.run(test_prog, feed=feed, fetch_list=fetches)]
     return res
 

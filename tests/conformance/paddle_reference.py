@@ -9,6 +9,7 @@ exactly. Single-op fixtures use the per-dtype tolerances of `op_cases/spec.py`.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -16,6 +17,7 @@ import numpy as np
 
 from compat.predictor import load_model, run_model
 from phi.common import Place
+from phi.core.dense_tensor import DenseTensor
 
 FIXTURES_ROOT = Path(__file__).resolve().parent.parent / "fixtures"
 RTOL_NORMWISE = 1e-5
@@ -23,8 +25,9 @@ RTOL_NORMWISE = 1e-5
 SUB_BLOCK_MODELS = frozenset({"while_loop", "cond_v2", "select_route"})
 #: Fixture programs InferMeta cannot follow to the end without running them: control flow
 #: and tensor arrays, and ops after a data-dependent shape (rcnn_head: the proposals' count
-#: is known only once generate_proposals_v2 has run).
-INFERRED_BY_RUNNING = SUB_BLOCK_MODELS | {"rcnn_head"}
+#: is known only once generate_proposals_v2 has run; nlp_lod_v2: sequence_pool's rows are
+#: the sequences of its feed's LoD, which dims and dtypes do not carry).
+INFERRED_BY_RUNNING = SUB_BLOCK_MODELS | {"rcnn_head", "nlp_lod_v2"}
 
 
 def fixture_models(folder: str) -> list[str]:
@@ -36,6 +39,18 @@ def fixture_models(folder: str) -> list[str]:
 def load_npz(path: Path) -> dict[str, np.ndarray]:
     with np.load(path) as npz:
         return {k: npz[k] for k in npz.files}
+
+
+def load_feeds(model_dir: Path, batch: str) -> dict[str, np.ndarray | DenseTensor]:
+    """A fixture's feeds for `batch` ("b1" / "b4"): inputs_<batch>.npz, a feed that
+    meta.json's `feed_lods` gives a LoD as a DenseTensor with it."""
+    feeds: dict[str, np.ndarray | DenseTensor] = dict(load_npz(model_dir / f"inputs_{batch}.npz"))
+    meta = model_dir / "meta.json"
+    lods = json.loads(meta.read_text()).get("feed_lods", {}).get(batch, {}) \
+        if meta.is_file() else {}
+    for name, lod in lods.items():
+        feeds[name] = DenseTensor(feeds[name], lod=lod)
+    return feeds
 
 
 def _real_view(a: np.ndarray) -> np.ndarray:
@@ -89,7 +104,7 @@ def assert_outputs_match(outputs: Mapping[str, np.ndarray], expected: Mapping[st
 def run_fixture(model_dir: Path, batch: str, path: str, place: Place | None = None):
     """Run one fixture batch; returns (result, Paddle's outputs)."""
     model = load_model(str(model_dir / "model"))
-    feeds = load_npz(model_dir / f"inputs_{batch}.npz")
+    feeds = load_feeds(model_dir, batch)
     expected = load_npz(model_dir / f"outputs_{batch}.npz")
     return run_model(model, feeds, place=place, path=path), expected
 

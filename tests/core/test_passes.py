@@ -17,6 +17,7 @@ from tests.conformance.paddle_reference import (
     FIXTURES_ROOT,
     assert_outputs_match,
     fixture_models,
+    load_feeds,
     load_npz,
 )
 
@@ -30,7 +31,7 @@ def test_passes_keep_paddle_s_answers_and_name_what_they_fused(folder: str, name
     model = load_model(str(model_dir / "model"))
     ops_before = [op.type for op in model.program.global_block().ops]
     for batch in ("b1", "b4"):
-        feeds = load_npz(model_dir / f"inputs_{batch}.npz")
+        feeds = load_feeds(model_dir, batch)
         for _ in range(2):  # the plan's first run and a reuse
             result = run_model(model, feeds)
             assert_outputs_match(result.outputs, load_npz(model_dir / f"outputs_{batch}.npz"),

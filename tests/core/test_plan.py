@@ -24,7 +24,12 @@ from phi.core.kernel_args import OutTensor
 from phi.core.kernel_factory import KERNELS
 from phi.core.kernel_registry import register_kernel
 from phi.core.registry import scoped
-from tests.conformance.paddle_reference import FIXTURES_ROOT, fixture_models, load_npz
+from tests.conformance.paddle_reference import (
+    FIXTURES_ROOT,
+    fixture_models,
+    load_feeds,
+    load_npz,
+)
 
 X = np.arange(6, dtype=np.float32).reshape(2, 3)
 
@@ -35,7 +40,8 @@ MODELS = [("models", m) for m in fixture_models("models")] + [
 def _perturbed(feeds: dict[str, np.ndarray], seed: int) -> dict[str, np.ndarray]:
     rng = np.random.default_rng(seed)
     return {k: (v + rng.standard_normal(v.shape).astype(v.dtype)
-                if v.dtype.kind == "f" else v) for k, v in feeds.items()}
+                if isinstance(v, np.ndarray) and v.dtype.kind == "f" else v)
+            for k, v in feeds.items()}
 
 
 @pytest.mark.parametrize(("folder", "name"), MODELS)
@@ -43,7 +49,7 @@ def _perturbed(feeds: dict[str, np.ndarray], seed: int) -> dict[str, np.ndarray]
 def test_planned_runs_equal_unplanned_bit_for_bit(folder: str, name: str, path: str) -> None:
     model_dir = FIXTURES_ROOT / folder / name
     model = load_model(str(model_dir / "model"))
-    runs = [load_npz(model_dir / "inputs_b1.npz"), load_npz(model_dir / "inputs_b4.npz")]
+    runs = [load_feeds(model_dir, "b1"), load_feeds(model_dir, "b4")]
     runs += [_perturbed(runs[1], 1), runs[0], _perturbed(runs[0], 2)]
     executor = PlannedExecutor(Place(), path, passes=False)
     for i, feeds in enumerate(runs):  # plans for b1 and b4, each reused

@@ -21,6 +21,7 @@ from tests.conformance.paddle_reference import (
     FIXTURES_ROOT,
     assert_outputs_match,
     fixture_models,
+    load_feeds,
     load_npz,
 )
 
@@ -33,7 +34,8 @@ PROGRAMS = sorted(p.name for p in TRAIN.iterdir() if (p / "meta.json").is_file()
 def _perturbed(feeds: dict[str, np.ndarray], seed: int) -> dict[str, np.ndarray]:
     rng = np.random.default_rng(seed)
     return {k: (v + rng.standard_normal(v.shape).astype(v.dtype)
-                if v.dtype.kind == "f" else v) for k, v in feeds.items()}
+                if isinstance(v, np.ndarray) and v.dtype.kind == "f" else v)
+            for k, v in feeds.items()}
 
 
 def _same_bits(got: dict[str, np.ndarray], ref: dict[str, np.ndarray], what: str) -> None:
@@ -48,7 +50,7 @@ def _same_bits(got: dict[str, np.ndarray], ref: dict[str, np.ndarray], what: str
 def test_compiled_plan_equals_interpreted_bit_for_bit(folder: str, name: str) -> None:
     model_dir = FIXTURES_ROOT / folder / name
     model = load_model(str(model_dir / "model"))
-    b1 = load_npz(model_dir / "inputs_b1.npz")
+    b1 = load_feeds(model_dir, "b1")
     runs = [b1, b1, _perturbed(b1, 1), b1]  # the first run plans, later ones reuse the plan
     compiled = PlannedExecutor(Place(), "auto", compiled=True)
     interpreted = PlannedExecutor(Place(), "auto", compiled=False)

@@ -29,7 +29,11 @@ from phi.common import CustomPlace, GPUPlace, Place
 from tests.conformance.op_cases import family_names, grad_family_names, load_family
 from tests.conformance.op_cases.spec import tolerance
 from tests.conformance.op_fixtures import FamilyFixtures, family_fixtures, grad_fixtures
-from tests.conformance.paddle_reference import FIXTURES_ROOT, assert_close_to_paddle, load_npz
+from tests.conformance.paddle_reference import (
+    FIXTURES_ROOT,
+    assert_close_to_paddle,
+    load_feeds,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 PATHS = ("legacy", "phi")
@@ -94,8 +98,8 @@ def _model_summary(trace: list[OpTrace], device: Place) -> dict[str, Any]:
 
 # -- models --------------------------------------------------------------------------------
 def _model_feeds(model: Any, feeds_file: Path | None) -> dict[str, np.ndarray]:
-    if feeds_file is not None:
-        return load_npz(feeds_file)
+    if feeds_file is not None:  # inputs_b1.npz of a fixture (its LoDs in meta.json)
+        return load_feeds(feeds_file.parent, "b1")
     return {model.feed_names[0]: np.load(Path(model.model_path).parent / "x.npy")}
 
 
