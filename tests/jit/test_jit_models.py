@@ -11,6 +11,7 @@ from tests.conformance.paddle_reference import (
     FIXTURES_ROOT,
     assert_outputs_match,
     fixture_models,
+    load_feeds,
     load_npz,
 )
 
@@ -26,7 +27,7 @@ COMPILED_OPS = {"conv2d", "depthwise_conv2d", "fused_conv2d_add_act", "pool2d", 
 @pytest.mark.parametrize(("folder", "name"), MODELS)
 def test_model_on_both_libraries(folder: str, name: str) -> None:
     root = FIXTURES_ROOT / folder / name
-    feeds = load_npz(root / "inputs_b1.npz")
+    feeds = load_feeds(root, "b1")
     plain = run_model(load_model(str(root / "model")), feeds)
     model = load_model(str(root / "model"))
     jit = run_model(model, feeds, library="numba")
