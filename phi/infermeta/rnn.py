@@ -86,9 +86,9 @@ def attention_lstm_infer_meta(x: MetaTensor, c0: MetaTensor, h0: MetaTensor,
                               gate_activation: str, cell_activation: str,
                               candidate_activation: str, hidden: MetaTensor, cell: MetaTensor,
                               attentioned_x: MetaTensor, attention_fc_out: MetaTensor,
-                              lstm_x: MetaTensor, lstm_out: MetaTensor) -> None:
+                              lstmx: MetaTensor, lstmout: MetaTensor) -> None:
     """hidden, cell: [rows, D] with x's LoD; attentioned_x [rows, 1]; attention_fc_out
-    [-1, 1] (the longest sequence, known at run time); lstm_x [1, M]; lstm_out [1, 4D]."""
+    [-1, 1] (the longest sequence, known at run time); lstmx [1, M]; lstmout [1, 4D]."""
     from phi.kernels.funcs.rnn_lod import attention_lstm_out_dims, check_attention_lstm_dims
 
     m, d = check_attention_lstm_dims(
@@ -96,7 +96,7 @@ def attention_lstm_infer_meta(x: MetaTensor, c0: MetaTensor, h0: MetaTensor,
         [t.dims() if t else None for t in (attention_bias, attention_scalar,
                                             attention_scalar_bias)],
         lstm_weight.dims(), lstm_bias.dims())
-    outs = (hidden, cell, attentioned_x, attention_fc_out, lstm_x, lstm_out)
+    outs = (hidden, cell, attentioned_x, attention_fc_out, lstmx, lstmout)
     for out, dims in zip(outs, attention_lstm_out_dims(x.dims()[0], m, d, None)):
         out.set_dims(dims)
         out.set_dtype(x.dtype())

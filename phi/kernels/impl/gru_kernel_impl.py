@@ -10,21 +10,20 @@ from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import rnn_lod
 
-_FLOATS = [DataType.FLOAT32, DataType.FLOAT64]
 
-
-@register_kernel("gru", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOATS)
-@register_kernel("gru", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOATS)
+@register_kernel("gru", Backend.CPU, DataLayout.ALL_LAYOUT, [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("gru", Backend.GPU, DataLayout.ALL_LAYOUT, [DataType.FLOAT32, DataType.FLOAT64])
 def gru_kernel(dev_ctx: DeviceContext, input: DenseTensor, h0: DenseTensor | None,
-               weight: DenseTensor, bias: DenseTensor | None, activation: str,
-               gate_activation: str, is_reverse: bool, origin_mode: bool,
-               hidden: OutTensor) -> None:
-    d = rnn_lod.check_gru_dims("gru", input.dims, None if h0 is None else h0.dims,
+               weight: DenseTensor, bias: DenseTensor | None, activation: str, gate_activation: str,
+               is_reverse: bool, origin_mode: bool, hidden: OutTensor) -> None:
+    x = input
+    d = rnn_lod.check_gru_dims("gru", x.dims, None if h0 is None else h0.dims,
                                weight.dims, None if bias is None else bias.dims)
-    offsets = rnn_lod.sequence_offsets("gru", input.lod, input.dims[0])
+    offsets = rnn_lod.sequence_offsets("gru", x.lod, x.dims[0])
     acts = rnn_lod.Activation.parse_all("gru", activation=activation,
                                         gate_activation=gate_activation)
-    rnn_lod.gru(dev_ctx.xp, input.data, None if h0 is None else h0.data, weight.data,
-                None if bias is None else bias.data, offsets, is_reverse, origin_mode, acts,
-                dev_ctx.alloc(hidden, input.dtype, (input.dims[0], d)))
+    hidden.resize((x.dims[0], d))
     hidden.lod = [offsets.tolist()]
+    rnn_lod.gru(dev_ctx.xp, x.data, None if h0 is None else h0.data, weight.data,
+                None if bias is None else bias.data, offsets, is_reverse,
+                origin_mode, acts, dev_ctx.alloc(hidden, x.dtype))
