@@ -37,6 +37,7 @@ class FCOp(OperatorWithKernel):
                                        ctx.attr("in_num_col_dims"))
         ctx.set_output_dim("Out", dims)
         ctx.set_output_dtype("Out", ctx.get_input_dtype("Input"))
+        ctx.share_lod("Input", "Out")
 
 
 class FCKernel(OpKernel):

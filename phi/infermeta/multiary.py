@@ -138,9 +138,11 @@ def fused_conv2d_add_act_infer_meta(input: MetaTensor, filter: MetaTensor, strid
 
 def fc_infer_meta(input: MetaTensor, w: MetaTensor, in_num_col_dims: int,
                   out: MetaTensor) -> None:
-    """out: input's first in_num_col_dims dims + [w's columns], input's dtype."""
+    """out: input's first in_num_col_dims dims + [w's columns], input's dtype and LoD (a
+    fused mul + elementwise_add over LoD rows keeps their sequences, as Paddle's fc)."""
     from phi.kernels.funcs.fused import fc_out_dims
 
     out.set_dims(fc_out_dims(input.dims(), w.dims(), in_num_col_dims))
     out.set_dtype(input.dtype())
     out.set_layout(input.layout())
+    out.share_lod(input)

@@ -14,6 +14,7 @@ from legacy_fluid.framework.executor import Executor
 from legacy_fluid.framework.operator import OperatorBase
 from legacy_fluid.framework.scope import Scope
 from phi.common import DataType, Place
+from phi.core.dense_tensor import DenseTensor
 from tests.conformance.paddle_reference import INFERRED_BY_RUNNING, fixture_feeds
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -40,9 +41,9 @@ class _Recorder(DualDispatchRunner):
 @pytest.mark.parametrize("model_dir", MODELS, ids=[p.name for p in MODELS])
 def test_every_inferred_var_matches_the_run(model_dir: Path) -> None:
     model = load_model(model_dir / "model")
-    with np.load(model_dir / "inputs_b4.npz") as npz:
-        feeds = {k: npz[k] for k in npz.files}
-    metas = {k: (v.shape, DataType.from_numpy(v.dtype)) for k, v in feeds.items()}
+    feeds = fixture_feeds(model_dir, "b4")
+    metas = {k: (tuple(v.dims), v.dtype) if isinstance(v, DenseTensor)
+             else (v.shape, DataType.from_numpy(v.dtype)) for k, v in feeds.items()}
     result = infer_program(model.program, model.scope, metas)
     # Control flow, tensor arrays and data-dependent shapes are inferred only by running
     # them (and what reads them).

@@ -178,6 +178,8 @@ def init_value(role, shape, rng):
         return rng.uniform(-0.5, 0.5, shape)
     if op_type == "data_norm" and slot in DATA_NORM_STATS:  # accumulated CTR statistics
         return rng.uniform(*DATA_NORM_STATS[slot], shape)
+    if op_type in ("lstm", "gru") and slot in ("Weight", "Bias"):
+        return rng.uniform(-0.5, 0.5, shape)
     if op_type == "elementwise_add":  # biases
         return rng.uniform(-0.2, 0.2, shape)
     return rng.standard_normal(shape) * 0.1
@@ -302,6 +304,8 @@ def record_references(prefix, batches, out_dir):
             # the LoD of each LoD feed per batch (its rows are in inputs_b*.npz)
             **({"feed_lods": feed_lods} if feed_lods else {}),
         }
+    if feed_lods:
+        fields["feed_lods"] = feed_lods
     fields["output_stats"] = output_stats(outs_by_batch)
     return fields
 

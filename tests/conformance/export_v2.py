@@ -363,6 +363,59 @@ def ctr_counts(program, scope, place, rng):
         tensor.set(table, place)
 
 
+NLP_VOCAB, NLP_EMB, NLP_D, NLP_CLASSES = 30, 8, 5, 3
+NLP_LENGTHS = (5, 2, 7, 3)  # words per sentence of the b4 batch
+
+
+def _recurrent(op_type, x, size, gates, slots, attrs, dtype):
+    """fluid's dynamic_lstm / dynamic_gru as 1.x wrote them (2.6 has no Python API that
+    emits `lstm` / `gru`): Weight [D, gates * D], Bias [1, bias width], every output slot
+    (the Batch* workspaces too) a variable."""
+    w = create_param(op_type + "_w", [size, gates * size], dtype)
+    b = create_param(op_type + "_b", [1, slots.pop("bias_width")], dtype)
+    block = paddle.static.default_main_program().current_block()
+    outs = {slot: [block.create_var(name=unique_name.generate(f"{op_type}_{slot}"), dtype=dtype)]
+            for slot in slots["outputs"]}
+    block.append_op(type=op_type, inputs={"Input": [x], "Weight": [w], "Bias": [b]},
+                    outputs=outs, attrs=attrs)
+    return outs["Hidden"][0]
+
+
+def build_nlp_lod_v2(dtype):
+    """An old fluid text classifier over LoD word ids: lookup_table (v1) -> fc -> lstm
+    (peepholes) -> fc -> gru (reverse, origin_mode) -> sequence_pool (max) and
+    sequence_pool (last) of the lstm -> fc -> softmax."""
+    snn = paddle.static.nn
+    words = paddle.static.data("words", [-1, 1], "int64", lod_level=1)
+    emb_w = create_param("emb_w", [NLP_VOCAB, NLP_EMB], dtype)
+    emb = raw_op("lookup_table", {"Ids": [words], "W": [emb_w]},
+                 {"padding_idx": -1, "is_sparse": False, "is_distributed": False,
+                  "remote_prefetch": False}, dtype=dtype)             # [-1, 8], LoD
+    proj = snn.fc(emb, 4 * NLP_D)                                      # mul + elementwise_add
+    lstm_h = _recurrent("lstm", proj, NLP_D, 4,
+                        {"bias_width": 7 * NLP_D,
+                         "outputs": ("Hidden", "Cell", "BatchGate", "BatchCellPreAct")},
+                        {"use_peepholes": True, "is_reverse": False,
+                         "gate_activation": "sigmoid", "cell_activation": "tanh",
+                         "candidate_activation": "tanh"}, dtype)
+    gru_in = snn.fc(lstm_h, 3 * NLP_D)
+    gru_h = _recurrent("gru", gru_in, NLP_D, 3,
+                       {"bias_width": 3 * NLP_D,
+                        "outputs": ("Hidden", "BatchGate", "BatchResetHiddenPrev",
+                                    "BatchHidden")},
+                       {"is_reverse": True, "origin_mode": True, "activation": "tanh",
+                        "gate_activation": "sigmoid"}, dtype)
+    pooled = paddle.concat([snn.sequence_pool(gru_h, "max"),
+                            snn.sequence_pool(lstm_h, "last")], axis=1)   # [-1, 2D]
+    y = F.softmax(snn.fc(pooled, NLP_CLASSES), axis=-1)
+
+    def make(rng, batch, dtype):
+        lengths = [NLP_LENGTHS[i % len(NLP_LENGTHS)] for i in range(batch)]
+        ids = rng.integers(0, NLP_VOCAB, size=(sum(lengths), 1)).astype("int64")
+        return {"words": (ids, [int(o) for o in np.concatenate([[0], np.cumsum(lengths)])])}
+    return [words], [y, pooled], make
+
+
 # name -> (builder, description, save_inference_model clip_extra)
 MODELS = {
     "fc_mlp_v2": (build_fc_mlp_v2,
@@ -416,6 +469,14 @@ MODELS = {
                "concat with dense [-1,3] -> data_norm -> fc 16 relu -> fc 8 relu -> fc 1 -> "
                "sigmoid; data_norm statistics random, embedding show / click columns counts",
                True),
+    "nlp_lod_v2": (build_nlp_lod_v2,
+                   "an old fluid NLP program over LoD sequences: word ids [-1,1] with one "
+                   "LoD level (sentences of 5/2/7/3 words) -> lookup_table v1 -> fc -> lstm "
+                   "(peepholes; dynamic_lstm's op) -> fc -> gru (reverse, origin_mode; "
+                   "dynamic_gru's op), both appended as 1.x wrote them (no 2.6 API emits "
+                   "them) -> sequence_pool max (gru) and last (lstm) -> concat -> fc -> "
+                   "softmax; fetches the softmax and the pooled features; saved with "
+                   "clip_extra=False (a clipped gru cannot run)", False),
 }
 #: Parameter values a model needs beyond `randomize_params` (name -> function of program,
 #: scope, place, rng), applied after it.
@@ -423,7 +484,7 @@ ADJUST_PARAMS = {"ctr_v2": ctr_counts}
 #: Fixed per model (a new model never changes another's weights): append new names.
 SEEDS = {name: 2000 + i for i, name in enumerate(
     ("fc_mlp_v2", "cnn_v2", "transformer_v2", "misc_v2", "cond_v2", "decoder_v2", "math_v2",
-     "vision_v2", "ctr_v2"))}
+     "vision_v2", "ctr_v2"))} | {"nlp_lod_v2": 2008}  # exported alongside ctr_v2, with its seed
 
 
 def blank_callstacks(pdmodel_path):

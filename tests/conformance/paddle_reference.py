@@ -25,9 +25,9 @@ RTOL_NORMWISE = 1e-5
 SUB_BLOCK_MODELS = frozenset({"while_loop", "cond_v2", "select_route"})
 #: Fixture programs InferMeta cannot follow to the end without running them: control flow
 #: and tensor arrays, and ops after a data-dependent shape (rcnn_head: the proposals' count
-#: is known only once generate_proposals_v2 has run; ctr_v2: sequence_pool's row count is
-#: the number of sequences in its input's LoD, which dims do not carry).
-INFERRED_BY_RUNNING = SUB_BLOCK_MODELS | {"rcnn_head", "ctr_v2"}
+#: is known only once generate_proposals_v2 has run; ctr_v2, nlp_lod_v2: sequence_pool's
+#: row count is the number of sequences in its input's LoD, which dims do not carry).
+INFERRED_BY_RUNNING = SUB_BLOCK_MODELS | {"rcnn_head", "ctr_v2", "nlp_lod_v2"}
 
 
 def fixture_models(folder: str) -> list[str]:

@@ -22,7 +22,7 @@ def test_fixtures_present() -> None:
             "fft_frontend", "linalg_head"} <= set(MODELS)
     assert {"fc_mlp_v2", "cnn_v2", "transformer_v2", "misc_v2", "decoder_v2",
             "math_v2"} <= set(MODELS_V2)
-    assert "vision_stn" in MODELS and {"vision_v2", "ctr_v2"} <= set(MODELS_V2)
+    assert "vision_stn" in MODELS and {"vision_v2", "ctr_v2", "nlp_lod_v2"} <= set(MODELS_V2)
 
 
 @pytest.mark.parametrize("path", PATHS)

@@ -58,3 +58,17 @@ def test_fc(dtype: type) -> None:
     assert flat.shape == (2, 2)
     with pytest.raises(Exception, match="12 columns, but W has 4 rows"):
         run_both("fc", {"Input": x, "W": w}, {})
+
+
+@pytest.mark.parametrize("mode", ["legacy", "phi"])
+def test_fc_keeps_the_lod_of_its_input(mode: str) -> None:
+    """A mul + elementwise_add fused into fc over LoD rows (an old NLP program's projection
+    before lstm / gru) keeps the sequences, as Paddle's fc shares Input's LoD."""
+    from compat.single_op import run_single_op_tensors
+    from phi.core.dense_tensor import DenseTensor
+
+    x = DenseTensor(rand((5, 4), 1), lod=[[0, 2, 5]])
+    run = run_single_op_tensors("fc", {"Input": x, "W": rand((4, 3), 2),
+                                       "Bias": rand((3,), 3)},
+                                {"in_num_col_dims": 1}, ["Out"], mode)
+    assert run.outputs["Out"][0].lod == [[0, 2, 5]]

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["rnn", "rnn_grad"]
+__all__ = ["attention_lstm", "gru", "gru_unit", "lstm", "rnn", "rnn_grad"]
 
 
 def rnn(
@@ -101,4 +101,124 @@ def rnn_grad(
                      "mode": mode,
                      "seed": seed,
                      "is_test": is_test,
+                 })
+
+
+def lstm(
+    input: TensorLike,
+    h0: TensorLike | None,
+    c0: TensorLike | None,
+    weight: TensorLike,
+    bias: TensorLike,
+    use_peepholes: bool = True,
+    is_reverse: bool = False,
+    gate_activation: str = 'sigmoid',
+    cell_activation: str = 'tanh',
+    candidate_activation: str = 'tanh',
+) -> tuple[Tensor, Tensor]:
+    """`lstm` (ops.yaml): (Tensor input, Tensor h0, Tensor c0, Tensor weight, Tensor bias, bool
+    use_peepholes=true, bool is_reverse=false, str gate_activation="sigmoid", str
+    cell_activation="tanh", str candidate_activation="tanh") -> Tensor(hidden), Tensor(cell).
+
+    Kernel `lstm`; InferMeta `lstm_infer_meta`.
+    """
+    return apply("lstm",
+                 {"input": input, "h0": h0, "c0": c0, "weight": weight, "bias": bias},
+                 {
+                     "use_peepholes": use_peepholes,
+                     "is_reverse": is_reverse,
+                     "gate_activation": gate_activation,
+                     "cell_activation": cell_activation,
+                     "candidate_activation": candidate_activation,
+                 })
+
+
+def gru(
+    input: TensorLike,
+    h0: TensorLike | None,
+    weight: TensorLike,
+    bias: TensorLike | None = None,
+    activation: str = 'tanh',
+    gate_activation: str = 'sigmoid',
+    is_reverse: bool = False,
+    origin_mode: bool = False,
+) -> Tensor:
+    """`gru` (ops.yaml): (Tensor input, Tensor h0, Tensor weight, Tensor bias, str
+    activation="tanh", str gate_activation="sigmoid", bool is_reverse=false, bool
+    origin_mode=false) -> Tensor(hidden).
+
+    Kernel `gru`; InferMeta `gru_infer_meta`.
+    """
+    return apply("gru",
+                 {"input": input, "h0": h0, "weight": weight, "bias": bias},
+                 {
+                     "activation": activation,
+                     "gate_activation": gate_activation,
+                     "is_reverse": is_reverse,
+                     "origin_mode": origin_mode,
+                 })
+
+
+def gru_unit(
+    input: TensorLike,
+    hidden_prev: TensorLike,
+    weight: TensorLike,
+    bias: TensorLike | None = None,
+    activation: int = 2,
+    gate_activation: int = 1,
+    origin_mode: bool = False,
+) -> tuple[Tensor, Tensor, Tensor]:
+    """`gru_unit` (ops.yaml): (Tensor input, Tensor hidden_prev, Tensor weight, Tensor bias, int
+    activation=2, int gate_activation=1, bool origin_mode=false) -> Tensor(gate),
+    Tensor(reset_hidden_prev), Tensor(hidden).
+
+    Kernel `gru_unit`; InferMeta `gru_unit_infer_meta`.
+    """
+    return apply("gru_unit",
+                 {"input": input, "hidden_prev": hidden_prev, "weight": weight, "bias": bias},
+                 {
+                     "activation": activation,
+                     "gate_activation": gate_activation,
+                     "origin_mode": origin_mode,
+                 })
+
+
+def attention_lstm(
+    x: TensorLike,
+    c0: TensorLike,
+    h0: TensorLike | None,
+    attention_weight: TensorLike,
+    attention_bias: TensorLike | None,
+    attention_scalar: TensorLike | None,
+    attention_scalar_bias: TensorLike | None,
+    lstm_weight: TensorLike,
+    lstm_bias: TensorLike,
+    gate_activation: str = 'sigmoid',
+    cell_activation: str = 'tanh',
+    candidate_activation: str = 'tanh',
+) -> tuple[Tensor, Tensor, Tensor, Tensor, Tensor, Tensor]:
+    """`attention_lstm` (ops.yaml): (Tensor x, Tensor c0, Tensor h0, Tensor attention_weight,
+    Tensor attention_bias, Tensor attention_scalar, Tensor attention_scalar_bias, Tensor
+    lstm_weight, Tensor lstm_bias, str gate_activation="sigmoid", str cell_activation="tanh",
+    str candidate_activation="tanh") -> Tensor(hidden), Tensor(cell), Tensor(attentioned_x),
+    Tensor(attention_fc_out), Tensor(lstmx), Tensor(lstmout).
+
+    Kernel `attention_lstm`; InferMeta `attention_lstm_infer_meta`.
+    """
+    return apply("attention_lstm",
+                 {
+                     "x": x,
+                     "c0": c0,
+                     "h0": h0,
+                     "attention_weight": attention_weight,
+                     "attention_bias": attention_bias,
+                     "attention_scalar": attention_scalar,
+                     "attention_scalar_bias": attention_scalar_bias,
+                     "lstm_weight": lstm_weight,
+                     "lstm_bias": lstm_bias,
+                 },
+                 {
+                     "gate_activation": gate_activation,
+                     "cell_activation": cell_activation,
+                     "candidate_activation": candidate_activation,
                  })

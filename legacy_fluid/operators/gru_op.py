@@ -1,0 +1,76 @@
+"""gru: fluid's GRU over the sequences of a LoD Input [rows, 3D] (the projected gates u, r, c
+of every step), Weight [D, 3D], optional Bias [1, 3D] and H0 [sequences, D] -> Hidden
+[rows, D] with Input's LoD. BatchGate, BatchResetHiddenPrev and BatchHidden are Paddle's
+extra workspace outputs (its batch-ordered intermediates): left unwritten here. Math, weight
+layout and batch order: phi.kernels.funcs.rnn_lod.
+"""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_kernel_type import OpKernelType
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.kernels.funcs import rnn_lod
+
+
+class GruOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("Input", "the projected gates [rows, 3D], one LoD level")
+        self.add_input("H0", "initial hidden state [sequences, D]", dispensable=True)
+        self.add_input("Weight", "hidden-to-gates weights [D, 3D]")
+        self.add_input("Bias", "gate biases [1, 3D]", dispensable=True)
+        self.add_output("BatchGate", "Paddle's workspace (left unwritten)", extra=True)
+        self.add_output("BatchResetHiddenPrev", "Paddle's workspace (left unwritten)",
+                        extra=True)
+        self.add_output("BatchHidden", "Paddle's workspace (left unwritten)", extra=True)
+        self.add_output("Hidden", "[rows, D], Input's LoD")
+        self.add_attr("activation", AttrType.STRING, "tanh", "of the candidate")
+        self.add_attr("gate_activation", AttrType.STRING, "sigmoid", "update/reset gates")
+        self.add_attr("is_reverse", AttrType.BOOLEAN, False, "run each sequence backwards")
+        self.add_attr("origin_mode", AttrType.BOOLEAN, False,
+                      "h = u * h_prev + (1 - u) * c (else (1 - u) * h_prev + u * c)")
+        self.add_attr("is_test", AttrType.BOOLEAN, False, "inference mode")
+
+
+class GruOp(OperatorWithKernel):
+    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
+        return OpKernelType(self.indicate_var_data_type(ctx, "Input"), ctx.place)
+
+
+class GruKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("Input")
+        h0 = ctx.input("H0")
+        weight = ctx.input("Weight")
+        bias = ctx.input("Bias")
+        hidden = ctx.output("Hidden")
+        d = rnn_lod.check_gru_dims("gru", x.dims, None if h0 is None else h0.dims,
+                                   weight.dims, None if bias is None else bias.dims)
+        offsets = rnn_lod.sequence_offsets("gru", x.lod, x.dims[0])
+        acts = rnn_lod.Activation.parse_all("gru", activation=ctx.attr("activation"),
+                                            gate_activation=ctx.attr("gate_activation"))
+        hidden.resize((x.dims[0], d))
+        hidden.lod = [offsets.tolist()]
+        rnn_lod.gru(ctx.xp, x.data, None if h0 is None else h0.data, weight.data,
+                    None if bias is None else bias.data, offsets, ctx.attr("is_reverse"),
+                    ctx.attr("origin_mode"), acts, hidden.mutable_data(ctx.place, x.dtype))
+
+
+VERIFY_CASES = [
+    {"name": "3 sequences, H0, bias",
+     "inputs": {"Input": {"shape": (6, 9), "lod": [[0, 2, 5, 6]]}, "H0": (3, 3),
+                "Weight": (3, 9), "Bias": (1, 9)}},
+    {"name": "reverse, origin mode", "attrs": {"is_reverse": True, "origin_mode": True},
+     "inputs": {"Input": {"shape": (4, 6), "lod": [[0, 1, 4]]}, "H0": None,
+                "Weight": (2, 6), "Bias": None}},
+]
+
+register_operator("gru", GruOp, GruOpMaker)
+for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
+    for _backend in ("CPU", "GPU"):
+        register_op_kernel("gru", _backend, GruKernel, _dtype)

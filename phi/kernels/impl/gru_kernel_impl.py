@@ -1,0 +1,29 @@
+"""gru: fluid's LoD GRU (`fluidphi migrate` output of legacy_fluid/operators/gru_op.py).
+Math, gate and weight layout, Paddle's batch order in phi.kernels.funcs.rnn_lod."""
+
+from __future__ import annotations
+
+from phi.common import Backend, DataLayout, DataType
+from phi.core.dense_tensor import DenseTensor
+from phi.core.device_context import DeviceContext
+from phi.core.kernel_args import OutTensor
+from phi.core.kernel_registry import register_kernel
+from phi.kernels.funcs import rnn_lod
+
+
+@register_kernel("gru", Backend.CPU, DataLayout.ALL_LAYOUT, [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("gru", Backend.GPU, DataLayout.ALL_LAYOUT, [DataType.FLOAT32, DataType.FLOAT64])
+def gru_kernel(dev_ctx: DeviceContext, input: DenseTensor, h0: DenseTensor | None,
+               weight: DenseTensor, bias: DenseTensor | None, activation: str, gate_activation: str,
+               is_reverse: bool, origin_mode: bool, hidden: OutTensor) -> None:
+    x = input
+    d = rnn_lod.check_gru_dims("gru", x.dims, None if h0 is None else h0.dims,
+                               weight.dims, None if bias is None else bias.dims)
+    offsets = rnn_lod.sequence_offsets("gru", x.lod, x.dims[0])
+    acts = rnn_lod.Activation.parse_all("gru", activation=activation,
+                                        gate_activation=gate_activation)
+    hidden.resize((x.dims[0], d))
+    hidden.lod = [offsets.tolist()]
+    rnn_lod.gru(dev_ctx.xp, x.data, None if h0 is None else h0.data, weight.data,
+                None if bias is None else bias.data, offsets, is_reverse,
+                origin_mode, acts, dev_ctx.alloc(hidden, x.dtype))
