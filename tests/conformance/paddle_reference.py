@@ -9,6 +9,7 @@ exactly. Single-op fixtures use the per-dtype tolerances of `op_cases/spec.py`.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -94,10 +95,21 @@ def run_fixture(model_dir: Path, batch: str, path: str, place: Place | None = No
     return run_model(model, feeds, place=place, path=path), expected
 
 
+def expected_lods(model_dir: Path, batch: str) -> dict[str, list[list[int]]]:
+    """The LoD of each of Paddle's fetched tensors that has one (meta.json `output_lods`,
+    keyed `<batch>/<fetch>`)."""
+    lods = json.loads((model_dir / "meta.json").read_text()).get("output_lods", {})
+    return {key.split("/", 1)[1]: lod for key, lod in lods.items()
+            if key.startswith(f"{batch}/")}
+
+
 def check_fixture(model_dir: Path, batch: str, path: str) -> None:
-    """Outputs within tolerance of Paddle's, and a forced path used for every op."""
+    """Outputs within tolerance of Paddle's, their LoDs as Paddle's, and a forced path
+    used for every op."""
     result, expected = run_fixture(model_dir, batch, path)
-    assert_outputs_match(result.outputs, expected, f"{model_dir.name}/{batch}/{path}")
+    what = f"{model_dir.name}/{batch}/{path}"
+    assert_outputs_match(result.outputs, expected, what)
+    assert result.lods == expected_lods(model_dir, batch), f"{what}: LoDs {result.lods}"
     paths = {rec.path for rec in result.trace} - {"framework"}  # control flow runs itself
     if path in ("legacy", "phi"):
         assert paths == {path}
