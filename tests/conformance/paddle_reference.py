@@ -21,7 +21,7 @@ from phi.common import Place
 FIXTURES_ROOT = Path(__file__).resolve().parent.parent / "fixtures"
 RTOL_NORMWISE = 1e-5
 #: Fixture programs with sub-blocks (control flow): InferMeta walks only the global block.
-SUB_BLOCK_MODELS = frozenset({"while_loop", "cond_v2", "select_route"})
+SUB_BLOCK_MODELS = frozenset({"while_loop", "cond_v2", "select_route", "beam_decoder"})
 #: Fixture programs InferMeta cannot follow to the end without running them: control flow
 #: and tensor arrays, and ops after a data-dependent shape (rcnn_head: the proposals' count
 #: is known only once generate_proposals_v2 has run).
