@@ -12,6 +12,7 @@ the real feeds before anything runs, the memory guard included.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -183,12 +184,15 @@ def check_model(path: str | os.PathLike[str],
     return report
 
 
-def preflight(model: LoadedModel, feeds: dict[str, DenseTensor | np.ndarray],
+def preflight(model: LoadedModel,
+              feeds: Mapping[str, DenseTensor | np.ndarray | list[DenseTensor]],
               limit: Limit) -> MetaPass:
     """`run`'s checks with the real feeds, before anything runs: attribute types, the
     InferMeta pass, the memory guard. Raises `ModelCheckError` / `MemoryLimitError`."""
     metas: dict[str, tuple[tuple[int, ...], DataType]] = {}
     for name, value in feeds.items():
+        if isinstance(value, list):  # a tensor array (`array_input_names`): no one meta
+            continue
         arr = value.numpy() if isinstance(value, DenseTensor) else np.asarray(value)
         metas[name] = (arr.shape, DataType.from_numpy(arr.dtype))
     problems = attribute_problems(model.program)

@@ -9,13 +9,18 @@ Specs (`run --input`, and each comma-separated part of a `train --feed`):
 * `FILE.npz`: every array of the file, each feeding the feed of its name.
 
 A feed given twice, and an .npz array named after no feed, are errors. `run --lod`
-gives a fed array its LoD (`apply_lods`).
+gives a fed array its LoD (`apply_lods`). A tensor array the model reads without a feed
+op (`legacy_fluid.framework.program_queries.array_input_names`) is fed item by item as
+`NAME@0`, `NAME@1`, ... (`ARRAY_ITEM`; `--lod NAME@0=...` gives an item its LoD), which
+`group_array_items` joins into the list `run_model` takes.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -23,11 +28,39 @@ from compat.array_files import InputError, ReadBudget, read_array_file
 from legacy_fluid.io.tensor_checks import lod_problem
 from phi.core.dense_tensor import DenseTensor, as_dense_tensor
 
-__all__ = ["InputError", "InputSpec", "ReadBudget", "apply_lods", "parse_spec", "read_inputs",
-           "split_step"]
+__all__ = ["InputError", "InputSpec", "ReadBudget", "apply_lods", "group_array_items",
+           "parse_spec", "read_inputs", "split_step"]
 
 #: `np.savez(file, array)` names its one array so: taken for any single feed.
 UNNAMED_KEY = "arr_0"
+#: An item of a fed tensor array: `NAME@INDEX`.
+ARRAY_ITEM = re.compile(r"(?P<array>.+)@(?P<index>0|[1-9][0-9]*)")
+
+
+def array_item_names(names: list[str], arrays: list[str]) -> list[str]:
+    """The names among `names` that are items of one of the tensor arrays `arrays`."""
+    return [n for n in names if (m := ARRAY_ITEM.fullmatch(n)) and m["array"] in arrays]
+
+
+def group_array_items(feeds: dict[str, Any], arrays: list[str]) -> dict[str, Any]:
+    """`feeds` with the items `NAME@0..NAME@n-1` of each tensor array NAME in `arrays`
+    joined into one list (in index order; a missing index is an error)."""
+    out: dict[str, Any] = {}
+    items: dict[str, dict[int, Any]] = {}
+    for name, value in feeds.items():
+        m = ARRAY_ITEM.fullmatch(name)
+        if m and m["array"] in arrays:
+            items.setdefault(m["array"], {})[int(m["index"])] = value
+        else:
+            out[name] = value
+    for array, by_index in items.items():
+        missing = sorted(set(range(max(by_index) + 1)) - set(by_index))
+        if missing:
+            absent = ", ".join(f"{array}@{i}" for i in missing)
+            raise InputError(f"tensor array '{array}': items up to {array}@{max(by_index)} "
+                             f"are fed without {absent}")
+        out[array] = [by_index[i] for i in range(len(by_index))]
+    return out
 
 
 @dataclass(frozen=True)
@@ -70,9 +103,12 @@ def _pick(arrays: dict[str, np.ndarray], name: str, what: str) -> np.ndarray:
 
 
 def read_inputs(specs: list[str], feed_names: list[str], budget: ReadBudget | None = None,
-                option: str = "--input") -> dict[str, np.ndarray]:
+                option: str = "--input", arrays: list[str] | None = None
+                ) -> dict[str, np.ndarray]:
     """Fed arrays by feed name from specs (see the module docstring); every array is charged
-    to `budget`; `option` names the specs in messages."""
+    to `budget`; `option` names the specs in messages; `arrays`: the model's tensor array
+    inputs, whose items (`NAME@i`) an .npz may hold too."""
+    arrays = arrays or []
     feeds: dict[str, np.ndarray] = {}
     given_by: dict[str, str] = {}
     budget = budget or ReadBudget()
@@ -99,7 +135,8 @@ def read_inputs(specs: list[str], feed_names: list[str], budget: ReadBudget | No
             array = content if isinstance(content, np.ndarray) else content[UNNAMED_KEY]
             put(feed_names[0], array, text)
         else:
-            unknown = [k for k in content if k not in feed_names]
+            unknown = [k for k in content if k not in feed_names
+                       and k not in array_item_names([k], arrays)]
             if unknown:
                 raise InputError(f"{what} holds array(s) {', '.join(unknown)} named after no "
                                  f"feed of the model ({', '.join(feed_names) or 'none'})")

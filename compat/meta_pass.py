@@ -39,6 +39,7 @@ from legacy_fluid.framework.execution_context import (
 from legacy_fluid.framework.op_registry import OP_INFOS, create_op
 from legacy_fluid.framework.operator import OperatorBase, OperatorWithKernel
 from legacy_fluid.framework.program_desc import ProgramDesc
+from legacy_fluid.framework.program_queries import array_input_names
 from legacy_fluid.framework.scope import Scope
 from legacy_fluid.framework.var_type import VarType
 from legacy_fluid.io.tensor_checks import dims_problem
@@ -295,6 +296,7 @@ def infer_program(program: ProgramDesc, scope: Scope,
     """
     place = place or CPUPlace()
     walk = _Walk(program, scope, place, kernels)
+    walk.unknown.update(array_input_names(program))  # tensor arrays the caller fills
     infos = OP_INFOS
     try:
         for index, desc in enumerate(walk.block.ops):

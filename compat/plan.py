@@ -39,7 +39,7 @@ from compat.plan_codegen import CompiledPlan, StepKind, compile_plan, op_indices
 from legacy_fluid.framework.block_runner import BlockRunner, running
 from legacy_fluid.framework.data_transform import transform_data
 from legacy_fluid.framework.execution_context import ExecutionContext, RuntimeContext
-from legacy_fluid.framework.executor import OpRunError
+from legacy_fluid.framework.executor import OpRunError, as_feed_value, set_array_feeds
 from legacy_fluid.framework.kernel_run import KernelRun, trace_of
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import create_op
@@ -51,7 +51,7 @@ from legacy_fluid.framework.trace import OpTrace
 from legacy_fluid.framework.var_type import VarType
 from phi.common import CPUPlace, Place
 from phi.core.bound_kernel import BoundKernel, run_bound
-from phi.core.dense_tensor import DenseTensor, as_dense_tensor
+from phi.core.dense_tensor import DenseTensor
 from phi.core.device_backends import DeviceContextPool
 
 #: The one switch: plans run as generated code (`compat.plan_codegen`) unless an executor
@@ -173,12 +173,14 @@ class Plan:
         return rows
 
 
-def _feed_signature(feed: Mapping[str, DenseTensor]) -> tuple[Any, ...]:
-    return tuple(sorted((n, t.dims, t.dtype, tuple(map(tuple, t.lod))) for n, t in feed.items()))
+def _tensor_signature(t: DenseTensor) -> tuple[Any, ...]:
+    return (t.dims, t.dtype, tuple(map(tuple, t.lod)))
 
 
-def _as_tensor(value: Any) -> DenseTensor:
-    return as_dense_tensor(value)
+def _feed_signature(feed: Mapping[str, DenseTensor | list[DenseTensor]]) -> tuple[Any, ...]:
+    return tuple(sorted(
+        (n, tuple(_tensor_signature(t) for t in v) if isinstance(v, list)
+         else _tensor_signature(v)) for n, v in feed.items()))
 
 
 class PlannedExecutor:
@@ -208,7 +210,7 @@ class PlannedExecutor:
     def run(self, program: ProgramDesc, scope: Scope, feed: Mapping[str, Any] | None = None,
             fetch_list: list[str] | None = None) -> list[DenseTensor]:
         """Run and return the fetched tensors (on the host, copies), in fetch order."""
-        tensors = {name: _as_tensor(v) for name, v in (feed or {}).items()}
+        tensors = {name: as_feed_value(v) for name, v in (feed or {}).items()}
         key = (id(program), id(scope), _feed_signature(tensors), tuple(fetch_list or ()))
         plan = self._plans.get(key)
         if plan is None or plan.source is not program or plan.source_scope is not scope:
@@ -267,7 +269,9 @@ def _set_feeds(plan: Plan, feed: Mapping[str, DenseTensor]) -> None:
         feed_list.extend(feed.get(n) for n in plan.feed_names)
     else:  # no feed ops: the fed tensors are the variables' own (kept, so bound args hold)
         for name, value in feed.items():
-            plan.scope.var(name).get_tensor().share_data_with(value)
+            if isinstance(value, DenseTensor):
+                plan.scope.var(name).get_tensor().share_data_with(value)
+    set_array_feeds(plan.scope, feed)
     if plan.fetch_holder is not None:  # the same list object: bound fetch kernels hold it
         plan.scope.var(plan.fetch_holder).get_list().clear()
 

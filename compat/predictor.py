@@ -20,6 +20,7 @@ from legacy_fluid.framework.op_kernel import OP_KERNELS
 from legacy_fluid.framework.op_registry import OP_INFOS
 from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.program_desc import ProgramDesc, VarDesc
+from legacy_fluid.framework.program_queries import array_input_names
 from legacy_fluid.framework.scope import Scope
 from legacy_fluid.framework.trace import OpTrace
 from phi.common import CPUPlace, DataType, Place
@@ -113,17 +114,41 @@ def _dims_match(declared: list[int], actual: tuple[int, ...]) -> bool:
     return len(declared) == len(actual) and all(d < 0 or d == a for d, a in zip(declared, actual))
 
 
-def check_feeds(model: LoadedModel, feeds: Mapping[str, np.ndarray | DenseTensor]
-                ) -> dict[str, DenseTensor]:
+def _check_array_feed(model: LoadedModel, name: str, value: Any,
+                      problems: list[str]) -> list[DenseTensor]:
+    """A fed tensor array: a list of arrays / host DenseTensors (their LoDs kept), each of
+    the array variable's dtype."""
+    if not isinstance(value, (list, tuple)):
+        problems.append(f"feed '{name}': the model reads it as a tensor array: give a list "
+                        f"of arrays, got {type(value).__name__}")
+        return []
+    var = model.feed_var(name)
+    tensors = []
+    for i, item in enumerate(value):
+        tensor = item if isinstance(item, DenseTensor) else as_dense_tensor(np.asarray(item))
+        if var.dtype is not None and tensor.dtype != var.dtype:
+            problems.append(f"feed '{name}'[{i}]: expected dtype {var.dtype}, got "
+                            f"{tensor.dtype}")
+        tensors.append(tensor)
+    return tensors
+
+
+def check_feeds(model: LoadedModel, feeds: Mapping[str, np.ndarray | DenseTensor | list[Any]]
+                ) -> dict[str, DenseTensor | list[DenseTensor]]:
     """Match fed arrays to feed vars (name, dtype, dims); every problem reported at once.
-    A fed `DenseTensor` (on the host) keeps its LoD (sequence inputs of LoD programs)."""
+    A fed `DenseTensor` (on the host) keeps its LoD (sequence inputs of LoD programs). A
+    tensor array the program reads without a feed op (`array_input_names`) is fed a list
+    of arrays / DenseTensors."""
     problems: list[str] = []
-    tensors: dict[str, DenseTensor] = {}
+    tensors: dict[str, DenseTensor | list[DenseTensor]] = {}
+    arrays = array_input_names(model.program)
     for name in feeds:
-        if name not in model.feed_names:
+        if name in arrays:
+            tensors[name] = _check_array_feed(model, name, feeds[name], problems)
+        elif name not in model.feed_names:
             problems.append(
                 f"unknown feed '{name}' (the model's feeds: "
-                f"{', '.join(model.feed_names) or 'none'})"
+                f"{', '.join(model.feed_names + arrays) or 'none'})"
             )
     for name in model.feed_names:
         if name not in feeds:
@@ -148,7 +173,7 @@ def check_feeds(model: LoadedModel, feeds: Mapping[str, np.ndarray | DenseTensor
         raise ModelInputError(model.model_path, problems)
     for name, value in feeds.items():
         if isinstance(value, DenseTensor) and value.lod:
-            tensors[name].lod = value.lod
+            tensors[name].lod = value.lod  # type: ignore[union-attr]
     return tensors
 
 
@@ -163,7 +188,7 @@ class RunResult:
 
 def run_model(
     model: LoadedModel,
-    feeds: Mapping[str, np.ndarray | DenseTensor],
+    feeds: Mapping[str, np.ndarray | DenseTensor | list[Any]],
     *,
     place: Place | None = None,
     path: PathMode | str = PathMode.AUTO,

@@ -91,7 +91,10 @@ def build_inputs(proto: OpProto, specs: Mapping[str, Any], dtype: DataType,
             spec = specs[v.name]
             if spec is None:
                 continue
-            if v.duplicable and isinstance(spec, (list, tuple)) and not is_shape(spec):
+            # a list of specs: one tensor each (for a non-duplicable slot, the tensors of a
+            # tensor array, which a kernel reads as a list as well)
+            if isinstance(spec, (list, tuple)) and not is_shape(spec) and (
+                    v.duplicable or all(isinstance(s, Mapping) for s in spec)):
                 out[v.name] = [make_input(s, dtype, rng, default_shape) for s in spec]
             else:
                 out[v.name] = [make_input(spec, dtype, rng, default_shape)]

@@ -241,7 +241,7 @@ def _params(mk: KernelMigration, none_checked: set[str]) -> list[Param]:
         uses = mk.inputs_read.get(v.name)
         if not uses:
             continue
-        is_list = v.duplicable
+        is_list = v.duplicable or "list" in uses  # read as a list: a tensor array
         name = mk.param_name(v.name, "input")
         optional = not is_list and (v.dispensable or name in none_checked)
         hint = "list[DenseTensor]" if is_list else (

@@ -226,7 +226,9 @@ class KernelMigration:
             uses.add("single")
             return self.name_node(name)
         if method in ("multi_input", "multi_output"):
-            if not var.duplicable:
+            # a non-duplicable input read as a list is a tensor array (Tensor[], as PHI takes
+            # one: both forms get the array's tensors)
+            if not var.duplicable and is_out:
                 raise SkipError(f"reads non-duplicable '{slot}' with ctx.{method}()")
             uses.add("list")
             return self.name_node(name)

@@ -11,6 +11,7 @@ is accepted the kernel is `unverified: no valid inputs (why)`, not `errored`.
 from __future__ import annotations
 
 import zlib
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -48,7 +49,10 @@ class Case:
         rng = np.random.default_rng(zlib.crc32(seed_text.encode()))
         arrays = build_inputs(proto, self.inputs, dtype, rng, self.default_shape)
         duplicable = {v.name for v in proto.inputs if v.duplicable}
-        inputs = {slot: a if slot in duplicable else a[0] for slot, a in arrays.items()}
+        listed = {slot for slot, spec in self.inputs.items()  # a tensor array's tensors
+                  if isinstance(spec, (list, tuple)) and spec and isinstance(spec[0], Mapping)}
+        inputs = {slot: a if slot in duplicable | listed else a[0]
+                  for slot, a in arrays.items()}
         attrs = {a.name: a.default for a in proto.attrs if a.default is not None}
         attrs.update(self.attrs)
         fix_seeds(proto, attrs, set(self.attrs))

@@ -107,13 +107,14 @@ def run(
     The auto and phi paths run a plan: kernels chosen, arguments bound and ops fused once;
     the legacy path chooses every op's kernel on every run."""
     from compat.checker import preflight
-    from compat.feeds import ReadBudget, apply_lods, read_inputs
+    from compat.feeds import ReadBudget, apply_lods, group_array_items, read_inputs
     from compat.kernel_library import use_library
     from compat.memory_guard import resolve_limit
     from compat.npz_out import check_npz_names, write_npz
     from compat.predictor import check_feeds, load_model, run_model
     from compat.run_report import RunSummary, rows
     from legacy_fluid.framework.block_runner import loop_limit
+    from legacy_fluid.framework.program_queries import array_input_names
 
     npz = _npz_output(output)
     _check_outputs((trace_json, "--trace-json", None))
@@ -128,7 +129,10 @@ def run(
     if npz is not None:
         check_npz_names(loaded.fetch_names, "--output")
     forced = _cpu_ops(cpu_ops, loaded)
-    feeds = apply_lods(lod, read_inputs(input, loaded.feed_names, ReadBudget(limit)))
+    arrays = array_input_names(loaded.program)
+    feeds = group_array_items(apply_lods(lod, read_inputs(input, loaded.feed_names,
+                                                          ReadBudget(limit), arrays=arrays)),
+                              arrays)
     preflight(loaded, check_feeds(loaded, feeds), limit)
     with loop_limit(max_loop_iters):
         result = run_model(loaded, feeds, place=target, path=path, passes=not no_passes,

@@ -121,7 +121,12 @@ class ExecutionContext(_SlotAccess):
         return _tensor_of(self.input_var(slot))
 
     def multi_input(self, slot: str) -> list[DenseTensor | None]:
-        return [_tensor_of(v) for v in self.runtime.inputs.get(slot, [])]
+        """The slot's tensors; a slot naming one tensor array (a list-valued variable, as
+        write_to_array makes) gives the array's tensors, as a PHI `Tensor[]` argument."""
+        vars_ = self.runtime.inputs.get(slot, [])
+        if len(vars_) == 1 and vars_[0] is not None and isinstance(vars_[0].value, list):
+            return list(vars_[0].value)
+        return [_tensor_of(v) for v in vars_]
 
     def output(self, slot: str) -> DenseTensor | None:
         var = self.output_var(slot)

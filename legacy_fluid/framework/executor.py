@@ -82,14 +82,17 @@ class Executor:
             feed_var_name = holder_name(program, "feed", "X", "feed")
         if fetch_var_name is None:
             fetch_var_name = holder_name(program, "fetch", "Out", "fetch")
+        feed = {name: as_feed_value(value) for name, value in feed.items()}
         if has_feed_ops:
             feed_list = scope.var(feed_var_name).get_list()
             feed_list.clear()
             names = feed_target_names(program)
-            feed_list.extend(_as_tensor(feed[n]) if n in feed else None for n in names)
+            feed_list.extend(feed.get(n) for n in names)
         else:
             for name, value in feed.items():
-                (local.find_var(name) or local.var(name)).value = _as_tensor(value)
+                if isinstance(value, DenseTensor):
+                    (local.find_var(name) or local.var(name)).value = value
+        set_array_feeds(local, feed)
         if has_fetch_ops:
             scope.var(fetch_var_name).value = []
         trace: list[OpTrace] = []
@@ -117,3 +120,23 @@ def _as_tensor(value: Any) -> DenseTensor:
     if isinstance(value, DenseTensor):
         return value
     return as_dense_tensor(value)
+
+
+def as_feed_value(value: Any) -> DenseTensor | list[DenseTensor]:
+    """A fed value as the executor holds it: a tensor, or for a tensor array (a list or
+    tuple of arrays / tensors) a list of tensors."""
+    if isinstance(value, (list, tuple)):
+        return [_as_tensor(v) for v in value]
+    return _as_tensor(value)
+
+
+def set_array_feeds(scope: Scope, feed: Mapping[str, Any]) -> None:
+    """Give each fed tensor array (a list-valued feed, see `as_feed_value`) to its variable.
+
+    Paddle's feed ops take tensors only: a program reads a tensor array its caller fills
+    (a LOD_TENSOR_ARRAY variable no op writes first, as a single beam_search_decode reads
+    a decoding loop's arrays) from the scope. The list is filled in place, so kernels a
+    plan bound to the variable's list see the new tensors."""
+    for name, value in feed.items():
+        if isinstance(value, list):
+            (scope.find_var(name) or scope.var(name)).get_list()[:] = value

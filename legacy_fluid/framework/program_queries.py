@@ -33,6 +33,23 @@ def fetch_target_names(program: ProgramDesc) -> list[str]:
     return _targets(program, ("fetch", "fetch_v2"), "X")
 
 
+def array_input_names(program: ProgramDesc) -> list[str]:
+    """Tensor arrays the caller fills (`executor.set_array_feeds`): the global block's
+    non-persistable LOD_TENSOR_ARRAY variables that an op reads before any op writes them,
+    in the order they are first read."""
+    block = program.global_block()
+    written: set[str] = set()
+    found: list[str] = []
+    for op in block.ops:
+        for name in (n for names in op.inputs.values() for n in names):
+            var = block.find_var(name)
+            if (name not in written and name not in found and var is not None
+                    and var.type is VarType.LOD_TENSOR_ARRAY and not var.persistable):
+                found.append(name)
+        written.update(n for names in op.outputs.values() for n in names)
+    return found
+
+
 def holder_name(program: ProgramDesc, op_type: str, slot: str, default: str) -> str:
     """The feed/fetch holder variable the program's feed (X) or fetch (Out) ops use."""
     for op in program.global_block().ops:

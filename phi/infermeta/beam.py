@@ -1,5 +1,5 @@
-"""InferMeta of the beam-search decoding ops (gather_tree, beam_search). Dims checks come from
-phi.kernels.funcs.beam, shared with the legacy infer_shape."""
+"""InferMeta of the beam-search decoding ops (gather_tree, beam_search, beam_search_decode).
+Dims checks come from phi.kernels.funcs.beam, shared with the legacy infer_shape."""
 
 from __future__ import annotations
 
@@ -30,3 +30,15 @@ def beam_search_infer_meta(pre_ids: MetaTensor, pre_scores: MetaTensor, ids: Met
     if parent_idx:
         parent_idx.set_dims(rows)
         parent_idx.set_dtype(DataType.INT32)
+
+
+def beam_search_decode_infer_meta(ids: list[MetaTensor], scores: list[MetaTensor],
+                                  beam_size: int, end_id: int, sentence_ids: MetaTensor,
+                                  sentence_scores: MetaTensor) -> None:
+    """[0] placeholders (the kernel sizes the outputs and sets their LoD): int64 ids, the
+    scores' dtype."""
+    sentence_ids.set_dims((0,))
+    sentence_ids.set_dtype(DataType.INT64)
+    sentence_scores.set_dims((0,))
+    if scores:
+        sentence_scores.set_dtype(scores[0].dtype())

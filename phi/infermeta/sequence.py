@@ -114,3 +114,23 @@ def add_position_encoding_infer_meta(x: MetaTensor, alpha: float, beta: float,
     out.set_dims(x.dims())
     out.set_dtype(x.dtype())
     out.share_lod(x)
+
+
+def pyramid_hash_infer_meta(x: MetaTensor, w: MetaTensor, num_emb: int, space_len: int,
+                            pyramid_layer: int, rand_len: int, drop_out_percent: float,
+                            is_training: int, use_filter: bool, white_list_len: int,
+                            black_list_len: int, out: MetaTensor, drop_pos: MetaTensor,
+                            x_temp_out: MetaTensor) -> None:
+    """out: [-1, num_emb] in W's dtype (rows from the LoD at run time); drop_pos:
+    [N * pyramid_layer, 1] int32; x_temp_out: X's dims, float32."""
+    from phi.kernels.funcs.pyramid_hash import check_attrs
+
+    check_attrs(num_emb, space_len, rand_len, is_training, use_filter, white_list_len,
+                black_list_len)
+    out.set_dims((-1, num_emb))
+    out.set_dtype(w.dtype())
+    drop_pos.set_dims((x.dims()[0] * pyramid_layer, 1))
+    drop_pos.set_dtype(DataType.INT32)
+    x_temp_out.set_dims(x.dims())
+    x_temp_out.set_dtype(DataType.FLOAT32)
+

@@ -105,3 +105,35 @@ def test_read_inputs_api() -> None:
     assert list(feeds) == ["x"] and feeds["x"].flags.writeable
     with pytest.raises(InputError, match="the model has 2 feeds"):
         read_inputs([str(X)], ["x", "z"])
+
+
+def _decode_case(tmp_path: Path, drop: str | None = None) -> tuple[list[object], dict]:
+    """`run` arguments feeding the beam_search_decode fixture's tensor arrays item by item
+    (`ids@0`, ... in one .npz, each item's LoD by --lod), and Paddle's outputs."""
+    from tests.conformance.op_fixtures import family_fixtures
+
+    fixtures = family_fixtures("beam")
+    name = "beam_search_decode_two_steps"
+    feeds = {k: v for k, v in fixtures.feeds(name).items() if k != drop}
+    np.savez(tmp_path / "steps.npz", **feeds)
+    args: list[object] = ["run", fixtures.model_prefix(name), "--input", tmp_path / "steps.npz",
+                          "--output", tmp_path / "out.npz"]
+    for feed, meta in fixtures.cases[name]["feeds"].items():
+        if feed != drop:
+            args += ["--lod", f"{feed}=" + "/".join(",".join(map(str, level))
+                                                   for level in meta["lod"])]
+    return args, fixtures.outputs(name)
+
+
+def test_tensor_array_items_are_fed_by_name_and_index(tmp_path: Path) -> None:
+    args, expected = _decode_case(tmp_path)
+    res = invoke(*args)
+    assert res.exit_code == 0, res.output
+    with np.load(tmp_path / "out.npz") as got:
+        for fetch, ref in expected.items():
+            np.testing.assert_array_equal(got[fetch], ref)
+
+
+def test_a_tensor_array_with_a_missing_item_is_refused(tmp_path: Path) -> None:
+    args, _ = _decode_case(tmp_path, drop="scores@0")
+    assert_clean_error(invoke(*args), "tensor array 'scores'", "without scores@0")

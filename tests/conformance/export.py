@@ -320,7 +320,8 @@ ALL_MODELS = {**MODELS, **LARGE_MODELS}
 SEEDS = {name: 1000 + i for i, name in enumerate(
     ("mlp", "lenet", "resnet18_small", "mobilenetv2", "transformer", "resnet18", "while_loop",
      "text_rnn", "unet_decoder", "det_head", "crnn", "vision_stn", "rcnn_head",
-     "select_route", "fft_frontend", "linalg_head", "mobilenet_v2", "resnet50"))}
+     "select_route", "fft_frontend", "linalg_head", "mobilenet_v2", "resnet50",
+     "beam_decoder"))}
 
 
 # --------------------------------------------------------------------------

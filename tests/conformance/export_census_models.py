@@ -8,6 +8,15 @@ ProgramDesc), kept beside it.
 - linalg_head: per-sample 4x4 matrices from a Linear layer made symmetric positive
   definite, then cholesky, cholesky_solve, triangular_solve, solve, qr and a multi_dot
   head, the way a small second-order optimisation or Gaussian-process head is written.
+- beam_decoder: a beam-search decoder as legacy programs wrote one: an encoder (embedding,
+  mean over the source, Linear, tanh) gives each source its first state; the start ids and
+  scores get a 2-level LoD (one prefix per source) from lod_reset with offsets made of the
+  batch size; a static While loop reads the last step's ids, scores and states from tensor
+  arrays, runs a tanh cell over [state, embedded id], softmax, top_k_v2, log-accumulates the
+  scores, re-attaches the previous step's LoD (lod_reset), beam_search (parent_idx gathers
+  the kept rows' states), increments the step and writes the arrays, and stops at
+  DECODE_STEPS or when every source is pruned; beam_search_decode turns the arrays into
+  the hypotheses (LoD outputs).
 
 Imported by export.py, which sets FLAGS_enable_pir_api before paddle is imported.
 """
@@ -100,6 +109,92 @@ def build_linalg_head(dtype):
     return [x], [by_cholesky, by_triangles, by_solve, legacy_op("abs", {"X": [r]}), head], make
 
 
+VOCAB, SRC_LEN, EMB, HID, BEAM, DECODE_STEPS, START_ID, END_ID = 24, 5, 8, 16, 3, 6, 2, 18
+
+
+def _tanh(x):
+    return legacy_op("tanh", {"X": [x]})  # 3.3.1's paddle.tanh builds no legacy op
+
+
+def _with_two_level_lod(x, offsets):
+    """x with the LoD [offsets, offsets]: one prefix per source, one row per prefix."""
+    one = legacy_op("lod_reset", {"X": [x], "Y": [offsets]})
+    return legacy_op("lod_reset", {"X": [one], "Y": [offsets]}, attrs={"append": True})
+
+
+def _decoder_step(ids_arr, scores_arr, states_arr, step, dec_emb, cell, proj):
+    """One step of the loop body: the kept ids, scores and states (the cell's output for
+    each kept row's prefix)."""
+    pre_ids = paddle.tensor.array_read(ids_arr, step)
+    pre_scores = paddle.tensor.array_read(scores_arr, step)
+    pre_state = paddle.tensor.array_read(states_arr, step)
+    embedded = paddle.reshape(dec_emb(pre_ids), [-1, EMB])
+    h = _tanh(cell(paddle.concat([pre_state, embedded], axis=1)))
+    probs = paddle.nn.functional.softmax(paddle.scale(proj(h), 4.0))  # sharper choices
+    top_scores, top_ids = paddle.topk(probs, BEAM)
+    accumulated = legacy_op("elementwise_add", {"X": [legacy_op("log", {"X": [top_scores]})],
+                                                "Y": [paddle.reshape(pre_scores, [-1, 1])]},
+                            attrs={"axis": -1})
+    accumulated = legacy_op("lod_reset", {"X": [accumulated], "Y": [pre_scores]})
+    block = paddle.static.default_main_program().current_block()
+    kept_ids = block.create_var(name="kept_ids", dtype="int64", lod_level=2)
+    kept_scores = block.create_var(name="kept_scores", dtype="float32", lod_level=2)
+    parents = block.create_var(name="parent_idx", dtype="int32")
+    block.append_op(type="beam_search",
+                    inputs={"pre_ids": [pre_ids], "pre_scores": [pre_scores],
+                            "ids": [top_ids], "scores": [accumulated]},
+                    outputs={"selected_ids": [kept_ids], "selected_scores": [kept_scores],
+                             "parent_idx": [parents]},
+                    attrs={"level": 0, "beam_size": BEAM, "end_id": END_ID,
+                           "is_accumulated": True})
+    return kept_ids, kept_scores, paddle.gather(h, parents)
+
+
+def build_beam_decoder(dtype):
+    """src_ids [-1, SRC_LEN] -> an encoder state per source -> a While loop of beam-search
+    steps over tensor arrays -> beam_search_decode: the hypotheses' ids and scores."""
+    src = paddle.static.data("src_ids", [-1, SRC_LEN], "int64")
+    enc = _tanh(nn.Linear(EMB, HID)(paddle.mean(nn.Embedding(VOCAB, EMB)(src), axis=1)))
+    first = paddle.slice(src, [1], [0], [1])                                  # [B, 1]
+    offsets = paddle.cast(paddle.arange(0, paddle.shape(src)[0] + 1), "int32")
+    start_ids = _with_two_level_lod(paddle.scale(first, 0.0, float(START_ID)), offsets)
+    start_scores = _with_two_level_lod(paddle.cast(paddle.scale(first, 0.0), "float32"),
+                                       offsets)
+    step = paddle.full([1], 0, "int64")
+    limit = paddle.full([1], DECODE_STEPS, "int64")
+    ids_arr = paddle.tensor.array_write(start_ids, step)
+    scores_arr = paddle.tensor.array_write(start_scores, step)
+    states_arr = paddle.tensor.array_write(enc, step)
+    cond = paddle.less_than(step, limit)
+    dec_emb, cell, proj = nn.Embedding(VOCAB, EMB), nn.Linear(HID + EMB, HID), nn.Linear(HID,
+                                                                                       VOCAB)
+    loop = paddle.static.nn.control_flow.While(cond)
+    with loop.block():
+        kept_ids, kept_scores, states = _decoder_step(ids_arr, scores_arr, states_arr, step,
+                                                      dec_emb, cell, proj)
+        paddle.increment(step)
+        paddle.tensor.array_write(kept_ids, step, array=ids_arr)
+        paddle.tensor.array_write(kept_scores, step, array=scores_arr)
+        paddle.tensor.array_write(states, step, array=states_arr)
+        alive = legacy_op("logical_not", {"X": [paddle.is_empty(kept_ids)]}, dtype="bool")
+        going = legacy_op("logical_and", {"X": [paddle.less_than(step, limit)], "Y": [alive]},
+                          dtype="bool")
+        paddle.assign(going, cond)
+    block = paddle.static.default_main_program().current_block()
+    sentence_ids = block.create_var(name="sentence_ids", dtype="int64", lod_level=2)
+    sentence_scores = block.create_var(name="sentence_scores", dtype="float32", lod_level=2)
+    block.append_op(type="beam_search_decode",
+                    inputs={"Ids": [ids_arr], "Scores": [scores_arr]},
+                    outputs={"SentenceIds": [sentence_ids],
+                             "SentenceScores": [sentence_scores]},
+                    attrs={"beam_size": BEAM, "end_id": END_ID})
+
+    def make(rng, batch):
+        return {"src_ids": rng.integers(0, VOCAB, size=(batch, SRC_LEN)).astype("int64")}
+
+    return [src], [sentence_ids, sentence_scores], make
+
+
 MODELS = {
     "fft_frontend": (
         build_fft_frontend,
@@ -111,5 +206,15 @@ MODELS = {
         build_linalg_head,
         "Linear -> per-sample SPD 4x4 matrices; cholesky, cholesky_solve, two "
         "triangular_solves, solve, qr (mode r: |R|), multi_dot; feed x [-1,8]",
+    ),
+    "beam_decoder": (
+        build_beam_decoder,
+        "encoder (Embedding(24,8), mean, Linear(8,16), tanh) -> While loop of beam-search "
+        "steps over tensor arrays (array_read, tanh cell over [state, Embedding(24,8)], "
+        "softmax, top_k_v2 3, log + accumulated scores, lod_reset, beam_search beam 3 end 0, "
+        "gather by parent_idx, increment, array_write; at most 4 steps or until every source "
+        "is pruned) -> beam_search_decode; start ids / scores given a 2-level LoD by lod_reset "
+        "from the batch size; feed src_ids int64 [-1,5]; fetches the hypotheses' ids and "
+        "scores (LoD)",
     ),
 }

@@ -272,15 +272,17 @@ def record_references(prefix, batches, out_dir):
         exe = paddle.static.Executor(place)
         prog, feed_names, fetch_targets = paddle.static.load_inference_model(prefix, exe)
         fetch_names = [v.name for v in fetch_targets]
-        outs_by_batch, feed_lods = {}, {}
+        outs_by_batch, feed_lods, lods = {}, {}, {}
         for b, inputs in batches.items():
             assert sorted(inputs) == sorted(feed_names), (inputs.keys(), feed_names)
             feed = {k: feed_value(v) for k, v in inputs.items()}
-            outs = exe.run(prog, feed=feed, fetch_list=fetch_targets, return_numpy=True)
-            outs_by_batch[b] = {n: np.asarray(o) for n, o in zip(fetch_names, outs)}
-            arrays, lods = split_lods(inputs)
-            if lods:
-                feed_lods[f"b{b}"] = lods
+            outs = exe.run(prog, feed=feed, fetch_list=fetch_targets, return_numpy=False)
+            outs_by_batch[b] = {n: np.array(o) for n, o in zip(fetch_names, outs)}
+            lods.update({f"b{b}/{n}": [list(level) for level in o.lod()]
+                         for n, o in zip(fetch_names, outs) if o.lod()})
+            arrays, in_lods = split_lods(inputs)
+            if in_lods:
+                feed_lods[f"b{b}"] = in_lods
             save_npz(os.path.join(out_dir, f"inputs_b{b}.npz"), arrays)
             save_npz(os.path.join(out_dir, f"outputs_b{b}.npz"), outs_by_batch[b])
         gb = prog.global_block()
@@ -301,12 +303,12 @@ def record_references(prefix, batches, out_dir):
             "op_counts": counts,
             "op_sequence": [op.type for op in gb.ops],
             "ops": ops,
-            # the LoD of each LoD feed per batch (its rows are in inputs_b*.npz)
-            **({"feed_lods": feed_lods} if feed_lods else {}),
         }
     if feed_lods:
         fields["feed_lods"] = feed_lods
     fields["output_stats"] = output_stats(outs_by_batch)
+    if lods:  # LoD outputs (a beam search's hypotheses): per batch and fetch
+        fields["output_lods"] = lods
     return fields
 
 
@@ -320,8 +322,11 @@ def output_stats(outs_by_batch):
                                   "min": float(o.min()), "max": float(o.max()),
                                   "mean_abs": float(np.abs(o).mean())}
     for n in outs_by_batch[1]:
-        # inputs_b1 is sample 0 of inputs_b4: how far Paddle's b1 is from its b4 row 0
-        d = np.abs(outs_by_batch[1][n].astype(np.float64) - outs_by_batch[4][n][:1]).max()
+        # inputs_b1 is sample 0 of inputs_b4: how far Paddle's b1 is from its b4 row 0 (for
+        # 1-D LoD outputs, the first b1-size elements: sample 0's hypotheses)
+        b1 = outs_by_batch[1][n].astype(np.float64)
+        rows = b1.shape[0] if b1.ndim == 1 else 1
+        d = np.abs(b1 - outs_by_batch[4][n][:rows]).max() if b1.size else 0.0
         stats[f"b1_vs_b4row0/{n}"] = float(d)
     return stats
 

@@ -31,7 +31,14 @@ import numpy as np
 import paddle
 from export_common import jsonable, load_npz, proto_entry, save_npz, write_json
 from op_cases import family_names, load_family
-from op_cases.spec import FRAMEWORK_ATTRS, In, feed_specs, materialize, output_tolerance
+from op_cases.spec import (
+    FRAMEWORK_ATTRS,
+    In,
+    array_specs,
+    feed_specs,
+    materialize,
+    output_tolerance,
+)
 from paddle.base import core, unique_name
 from paddle.base.framework import OpProtoHolder
 from paddle.base.layer_helper import LayerHelper
@@ -109,8 +116,15 @@ def build(case, arrays, out_counts=None, differentiate=(), then=None, inplace=No
     to fetch instead (export_grads.py appends the grad ops there)."""
     main, startup = paddle.static.Program(), paddle.static.Program()
     with paddle.static.program_guard(main, startup), unique_name.guard():
-        feeds = {}
+        feeds, array_vars = {}, set()
+        block = main.current_block()
+        for name, (slot, spec) in array_specs(case).items():  # no feed op: see run_saved
+            feeds[slot] = [block.create_var(name=name, type=core.VarDesc.VarType.LOD_TENSOR_ARRAY,
+                                            dtype=spec.dtype)]
+            array_vars.add(name)
         for name, slot, spec in feed_specs(case):
+            if slot in feeds and feeds[slot][0].name in array_vars:
+                continue
             var = paddle.static.data(name, list(arrays[name].shape), spec.dtype,
                                      lod_level=len(lod_of(spec)))
             var.stop_gradient = slot not in differentiate
@@ -122,7 +136,7 @@ def build(case, arrays, out_counts=None, differentiate=(), then=None, inplace=No
             fetch = then(feeds, fetch)
     if ops != [case.op]:
         raise ValueError(f"{case.name}: expected one '{case.op}' op, the program has {ops}")
-    return main, [v for vs in feeds.values() for v in vs], fetch
+    return main, [v for vs in feeds.values() for v in vs if v.name not in array_vars], fetch
 
 
 def compact_model(path):
@@ -198,15 +212,36 @@ def fed_tensor(array, lod):
     return tensor
 
 
-def run_saved(prefix, feed, lods=None):
+def run_saved(prefix, feed, lods=None, tensor_arrays=None):
     """Run the saved model on `feed` (feed name -> array; `lods`: feed name -> LoD for the
-    LoD inputs) in a fresh scope: (fetch names, tensors)."""
+    LoD inputs) in a fresh scope: (fetch names, tensors). `tensor_arrays`: array variable
+    -> its items' feed names. Paddle's feed ops take tensors only, so those items go into
+    the variable in the scope before the run; the variable is made persistable in the
+    loaded program (not in the file), as the executor otherwise creates it afresh in a
+    child scope."""
+    tensor_arrays = tensor_arrays or {}
+    items = {n for names in tensor_arrays.values() for n in names}
     feed = {name: fed_tensor(array, (lods or {}).get(name)) for name, array in feed.items()}
-    with paddle.static.scope_guard(paddle.static.Scope()):
+    scope = paddle.static.Scope()
+    with paddle.static.scope_guard(scope):
         exe = paddle.static.Executor(paddle.CPUPlace())
         prog, _, fetch_targets = paddle.static.load_inference_model(prefix, exe)
+        for var_name, names in tensor_arrays.items():
+            prog.global_block().var(var_name).persistable = True
+            array = scope.var(var_name).get_dense_tensor_array()
+            for name in names:
+                array.append(_as_paddle_tensor(feed[name]))
+        feed = {name: value for name, value in feed.items() if name not in items}
         outs = exe.run(prog, feed=feed, fetch_list=fetch_targets, return_numpy=False)
     return [v.name for v in fetch_targets], outs
+
+
+def _as_paddle_tensor(value):
+    if isinstance(value, core.DenseTensor):
+        return value
+    tensor = core.DenseTensor()
+    tensor.set(value, paddle.CPUPlace())
+    return tensor
 
 
 def export_case(family, case, out_dir, arrays_out):
@@ -216,6 +251,9 @@ def export_case(family, case, out_dir, arrays_out):
     out_counts = getattr(module, "OUTPUT_COUNTS", {}).get(case.op, {})
     inplace = getattr(module, "INPLACE", {}).get(case.name, {})
     main, feed_vars, fetch = build(case, arrays, out_counts, inplace=inplace)
+    tensor_arrays = {var: [n for n, slot_, _ in feed_specs(case) if slot_ == slot]
+                     for var, (slot, _spec) in array_specs(case).items()}
+    array_of = {n: var for var, names in tensor_arrays.items() for n in names}
     prefix = os.path.join(out_dir, case.name)
     exe = paddle.static.Executor(paddle.CPUPlace())
     clip_extra = case.op not in getattr(module, "UNCLIPPED", ())
@@ -232,14 +270,16 @@ def export_case(family, case, out_dir, arrays_out):
         **({} if clip_extra else {"saved": "save_inference_model(clip_extra=False)"}),
         "attrs": op_attrs(main, case.op),
         "feeds": {name: {"slot": slot, "dtype": spec.dtype, "shape": list(arrays[name].shape),
-                         **({"lod": lod_of(spec)} if lod_of(spec) else {})}
+                         **({"lod": lod_of(spec)} if lod_of(spec) else {}),
+                         **({"array": array_of[name]} if name in array_of else {})}
                   for name, slot, spec in feed_specs(case)},
     }
     for name, array in arrays.items():
         arrays_out[f"{case.name}/in/{name}"] = array
     try:
         names, outs = run_saved(prefix, arrays,
-                                {name: lod_of(spec) for name, _slot, spec in feed_specs(case)})
+                                {name: lod_of(spec) for name, _slot, spec in feed_specs(case)},
+                                tensor_arrays)
     except Exception as exc:
         if case.raises is None:
             raise

@@ -73,12 +73,21 @@ class FamilyFixtures:
         return {fetch: typed(self.arrays[f"{name}/out/{fetch}"], meta)
                 for fetch, meta in entry.get("fetches", {}).items()}
 
-    def fed(self, name: str) -> dict[str, np.ndarray | DenseTensor]:
-        """`feeds` with each LoD input (`spec.LoDIn`) as a host DenseTensor carrying its LoD."""
-        lods = {feed: meta["lod"] for feed, meta in self.cases[name]["feeds"].items()
-                if meta.get("lod")}
-        return {feed: DenseTensor(array, lod=lods[feed]) if feed in lods else array
-                for feed, array in self.feeds(name).items()}
+    def fed(self, name: str) -> dict[str, np.ndarray | DenseTensor | list[DenseTensor]]:
+        """`feeds` with each LoD input (`spec.LoDIn`) as a host DenseTensor carrying its LoD,
+        and the items of a tensor array input (`spec.ArrayIn`) as one list under the array
+        variable's name (as `compat.predictor.run_model` takes it)."""
+        metas = self.cases[name]["feeds"]
+        fed: dict[str, np.ndarray | DenseTensor | list[DenseTensor]] = {}
+        for feed, array in self.feeds(name).items():
+            meta = metas[feed]
+            value = DenseTensor(array, lod=meta["lod"]) if meta.get("lod") else array
+            if "array" in meta:
+                fed.setdefault(meta["array"], []).append(  # type: ignore[union-attr]
+                    value if isinstance(value, DenseTensor) else DenseTensor(value))
+            else:
+                fed[feed] = value
+        return fed
 
     def output_lods(self, name: str) -> dict[str, list[list[int]]]:
         """The LoD of each of Paddle's fetched tensors that has one."""

@@ -22,7 +22,7 @@ from phi.core.dense_tensor import DenseTensor
 FIXTURES_ROOT = Path(__file__).resolve().parent.parent / "fixtures"
 RTOL_NORMWISE = 1e-5
 #: Fixture programs with sub-blocks (control flow): InferMeta walks only the global block.
-SUB_BLOCK_MODELS = frozenset({"while_loop", "cond_v2", "select_route"})
+SUB_BLOCK_MODELS = frozenset({"while_loop", "cond_v2", "select_route", "beam_decoder"})
 #: Fixture programs InferMeta cannot follow to the end without running them: control flow
 #: and tensor arrays, and ops after a data-dependent shape (rcnn_head: the proposals' count
 #: is known only once generate_proposals_v2 has run; ctr_v2, nlp_lod_v2: sequence_pool's
@@ -115,10 +115,21 @@ def run_fixture(model_dir: Path, batch: str, path: str, place: Place | None = No
     return run_model(model, fixture_feeds(model_dir, batch), place=place, path=path), expected
 
 
+def expected_lods(model_dir: Path, batch: str) -> dict[str, list[list[int]]]:
+    """The LoD of each of Paddle's fetched tensors that has one (meta.json `output_lods`,
+    keyed `<batch>/<fetch>`)."""
+    lods = json.loads((model_dir / "meta.json").read_text()).get("output_lods", {})
+    return {key.split("/", 1)[1]: lod for key, lod in lods.items()
+            if key.startswith(f"{batch}/")}
+
+
 def check_fixture(model_dir: Path, batch: str, path: str) -> None:
-    """Outputs within tolerance of Paddle's, and a forced path used for every op."""
+    """Outputs within tolerance of Paddle's, their LoDs as Paddle's, and a forced path
+    used for every op."""
     result, expected = run_fixture(model_dir, batch, path)
-    assert_outputs_match(result.outputs, expected, f"{model_dir.name}/{batch}/{path}")
+    what = f"{model_dir.name}/{batch}/{path}"
+    assert_outputs_match(result.outputs, expected, what)
+    assert result.lods == expected_lods(model_dir, batch), f"{what}: LoDs {result.lods}"
     paths = {rec.path for rec in result.trace} - {"framework"}  # control flow runs itself
     if path in ("legacy", "phi"):
         assert paths == {path}

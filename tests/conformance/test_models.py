@@ -19,7 +19,7 @@ PATHS = ["auto", "legacy", "phi"]
 def test_fixtures_present() -> None:
     assert {"mlp", "lenet", "resnet18_small", "mobilenetv2", "transformer",
             "unet_decoder", "det_head", "crnn", "rcnn_head", "select_route",
-            "fft_frontend", "linalg_head"} <= set(MODELS)
+            "fft_frontend", "linalg_head", "beam_decoder"} <= set(MODELS)
     assert {"fc_mlp_v2", "cnn_v2", "transformer_v2", "misc_v2", "decoder_v2",
             "math_v2"} <= set(MODELS_V2)
     assert "vision_stn" in MODELS and {"vision_v2", "ctr_v2", "nlp_lod_v2"} <= set(MODELS_V2)

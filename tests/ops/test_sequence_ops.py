@@ -156,3 +156,35 @@ def test_im2sequence_refuses_bad_input(path: str, inputs: dict, attrs: dict,
                                        message: str) -> None:
     with pytest.raises(Exception, match=f"im2sequence: .*{message}"):
         run_single_op("im2sequence", inputs, {"kernels": [2, 2], **attrs}, ["Out"], path)
+
+
+def _pyramid(attrs: dict, x_shape: tuple[int, int] = (5, 1)) -> tuple[dict, object]:
+    x = DenseTensor(np.arange(np.prod(x_shape), dtype=np.int32).reshape(x_shape),
+                    lod=[[0, 3, x_shape[0]]])
+    inputs = {"X": x, "W": np.ones((14, 1), np.float32),
+              "WhiteList": np.zeros((1, 1), np.float32), "BlackList": np.zeros((1, 1), np.float32)}
+    base = {"num_emb": 4, "space_len": 12, "rand_len": 2, "drop_out_percent": 0.5}
+    return run_single_op("pyramid_hash", inputs, {**base, **attrs},
+                         ["Out", "DropPos", "X_Temp_Out"], "phi")
+
+
+@pytest.mark.parametrize(("attrs", "x_shape", "match"), [
+    ({"is_training": 1}, (5, 1), "rand_r"),
+    ({"white_list_len": 3}, (5, 1), "bloom filters"),
+    ({"num_emb": 5}, (5, 1), "should mod Attr\\(rand_len\\)"),
+    ({"space_len": 10}, (5, 1), "space_len \\+ rand_len"),
+    ({}, (5, 2), "must be \\[N, 1\\]"),
+])
+def test_pyramid_hash_refusals(attrs: dict, x_shape: tuple[int, int], match: str) -> None:
+    """Training (glibc rand_r dropout) and the bloom filters are refused, as are what
+    Paddle's InferShape refuses and an X Paddle's kernel would read past."""
+    with pytest.raises(Exception, match=match):
+        _pyramid(attrs, x_shape)
+
+
+def test_pyramid_hash_without_filters_ignores_use_filter() -> None:
+    """use_filter with no list length filters nothing; DropPos marks each n-gram."""
+    out, _ = _pyramid({"use_filter": False, "pyramid_layer": 3})
+    with_filter, _ = _pyramid({"use_filter": True, "pyramid_layer": 3})
+    np.testing.assert_array_equal(out["Out"][0], with_filter["Out"][0])
+    assert out["DropPos"][0].reshape(-1).tolist() == [1, 1, 1, 1] + [0] * 11

@@ -5,10 +5,12 @@ The `beam` section of ops.yaml, each op followed by its backward op.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["beam_search", "gather_tree"]
+__all__ = ["beam_search", "beam_search_decode", "gather_tree"]
 
 
 def gather_tree(ids: TensorLike, parents: TensorLike) -> Tensor:
@@ -43,3 +45,19 @@ def beam_search(
                      "end_id": end_id,
                      "is_accumulated": is_accumulated,
                  })
+
+
+def beam_search_decode(
+    ids: Sequence[TensorLike],
+    scores: Sequence[TensorLike],
+    beam_size: int,
+    end_id: int,
+) -> tuple[Tensor, Tensor]:
+    """`beam_search_decode` (ops.yaml): (Tensor[] ids, Tensor[] scores, int beam_size, int end_id)
+    -> Tensor(sentence_ids), Tensor(sentence_scores).
+
+    Kernel `beam_search_decode`; InferMeta `beam_search_decode_infer_meta`.
+    """
+    return apply("beam_search_decode",
+                 {"ids": ids, "scores": scores},
+                 {"beam_size": beam_size, "end_id": end_id})

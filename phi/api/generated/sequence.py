@@ -15,6 +15,7 @@ __all__ = [
     "add_position_encoding",
     "im2sequence",
     "lod_reset",
+    "pyramid_hash",
     "row_conv",
     "sequence_conv",
     "sequence_expand",
@@ -149,3 +150,38 @@ def add_position_encoding(x: TensorLike, alpha: float = 1.0, beta: float = 1.0) 
     Kernel `add_position_encoding`; InferMeta `add_position_encoding_infer_meta`.
     """
     return apply("add_position_encoding", {"x": x}, {"alpha": alpha, "beta": beta})
+
+
+def pyramid_hash(
+    x: TensorLike,
+    w: TensorLike,
+    num_emb: int = 0,
+    space_len: int = 0,
+    pyramid_layer: int = 2,
+    rand_len: int = 0,
+    drop_out_percent: float = 0.0,
+    is_training: int = 0,
+    use_filter: bool = True,
+    white_list_len: int = 0,
+    black_list_len: int = 0,
+) -> tuple[Tensor, Tensor, Tensor]:
+    """`pyramid_hash` (ops.yaml): (Tensor x, Tensor w, int num_emb=0, int space_len=0, int
+    pyramid_layer=2, int rand_len=0, float drop_out_percent=0.0, int is_training=0, bool
+    use_filter=true, int white_list_len=0, int black_list_len=0) -> Tensor(out),
+    Tensor(drop_pos), Tensor(x_temp_out).
+
+    Kernel `pyramid_hash`; InferMeta `pyramid_hash_infer_meta`.
+    """
+    return apply("pyramid_hash",
+                 {"x": x, "w": w},
+                 {
+                     "num_emb": num_emb,
+                     "space_len": space_len,
+                     "pyramid_layer": pyramid_layer,
+                     "rand_len": rand_len,
+                     "drop_out_percent": drop_out_percent,
+                     "is_training": is_training,
+                     "use_filter": use_filter,
+                     "white_list_len": white_list_len,
+                     "black_list_len": black_list_len,
+                 })

@@ -6,6 +6,9 @@ Out[t, b, k] = Ids[t, b, p] with p the parent reached so far, which then becomes
 Parents[t, b, p]. Every parent that indexes a step must lie in [0, beam); as in Paddle,
 parents never reached, and those of step 0 (they index nothing), are not checked.
 Vectorised over batch and beam, one step at a time.
+
+beam_search_decode: the hypotheses a beam search kept, traced back through the steps' LoDs
+(see `beam_search_decode`).
 """
 
 from __future__ import annotations
@@ -164,3 +167,112 @@ def beam_search(pre_ids: Any, pre_scores: Any, ids: Any | None, scores: Any,
     low = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
     return (cid[kept].reshape(-1, 1), score[kept].astype(np.float32).reshape(-1, 1),
             row[kept].astype(np.int32), [high.tolist(), low.tolist()])
+
+
+def _decode_step(step: int, ids: Any, scores: Any, lod: Sequence[Sequence[int]],
+                 sources: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """One step's (ids, scores) flattened on the host and its LoD levels, checked."""
+    if len(lod) != 2:
+        raise ValueError(f"beam_search_decode: the LoD of Input(Ids)[{step}] should have 2 "
+                         f"levels (source, sentence), but received {len(lod)}")
+    ids, scores = to_host(ids).reshape(-1), to_host(scores).reshape(-1)
+    if ids.dtype != np.int64:
+        raise ValueError(f"beam_search_decode: Input(Ids)[{step}] must be int64 (Paddle's "
+                         f"kernel reads it so), got {ids.dtype}")
+    src, sent = (np.asarray(level, np.int64) for level in lod)
+    if (src.size != sources + 1 or src[0] != 0 or src[-1] != sent.size - 1 or sent[0] != 0
+            or sent[-1] != ids.size or np.any(np.diff(src) < 0) or np.any(np.diff(sent) < 0)):
+        raise ValueError(f"beam_search_decode: the LoD {[list(v) for v in lod]} of "
+                         f"Input(Ids)[{step}] does not give {sources} sources over its "
+                         f"{ids.size} ids")
+    if scores.size != ids.size:
+        raise ValueError(f"beam_search_decode: Input(Scores)[{step}] has {scores.size} "
+                         f"values for {ids.size} ids")
+    return ids, scores, src, sent
+
+
+def beam_search_decode(step_ids: Sequence[Any], step_scores: Sequence[Any],
+                       lods: Sequence[Sequence[Sequence[int]]], beam_size: int,
+                       end_id: int) -> tuple[np.ndarray, np.ndarray, list[list[int]]]:
+    """The hypotheses of a beam search, as Paddle's CPU kernel: (sentence ids int64 [N],
+    sentence scores [N] in the scores' dtype, their LoD [hypotheses per source, ids per
+    hypothesis]).
+
+    Each step t holds the kept candidates of a beam_search step with its LoD [source
+    offsets over the prefixes (the rows of step t - 1), each prefix's offsets over the
+    candidates]. Going back from the last step, a source's hypotheses are its candidates at
+    the last step it has any (more than beam_size: refused, as Paddle's bounds check does);
+    each is extended back through its prefixes, skipping the repeated end_id of a finished
+    hypothesis. A source's beam_size hypotheses are listed by their last score, descending,
+    ties in candidate order (Paddle's insertion sort); fewer than beam_size are refused
+    (Paddle's sort reads a score of the missing ones and crashes), except none at beam_size
+    1 (one empty hypothesis)."""
+    steps = len(step_ids)
+    if steps == 0:
+        raise ValueError("beam_search_decode: beam search steps, the size of the tensor "
+                         "array Input(Ids), should be larger than 0, but received 0")
+    if len(step_scores) != steps:
+        raise ValueError(f"beam_search_decode: The size of Input(Ids) and Input(Scores) "
+                         f"should be the same ({steps} and {len(step_scores)} steps)")
+    sources = len(lods[0][0]) - 1 if lods[0] else 0
+    if sources <= 0:
+        raise ValueError("beam_search_decode: source_num, the sequence number of the first "
+                         "decoding step (Input(Ids)[0].lod[0]), should be larger than 0")
+    tokens: list[list[tuple[np.ndarray, np.ndarray, np.ndarray]]] = [[] for _ in range(sources)]
+    state: list[np.ndarray | None] = [None] * sources
+    for t in range(steps - 1, -1, -1):
+        ids, scores, src, sent = _decode_step(t, step_ids[t], step_scores[t], lods[t], sources)
+        for s in range(sources):
+            lo, hi = sent[src[s]], sent[src[s + 1]]
+            cand = state[s]
+            if cand is None:  # the last step with candidates: they start the hypotheses
+                if hi == lo:
+                    continue
+                if hi - lo > beam_size:
+                    raise ValueError(f"beam_search_decode: source {s} has {hi - lo} "
+                                     f"candidates at step {t}, more than beam_size "
+                                     f"{beam_size} (index out of range)")
+                cand = np.arange(lo, hi)
+                keep = np.ones(cand.size, bool)
+            else:
+                if cand.size and (cand[0] < lo or cand[-1] >= hi):
+                    raise ValueError(f"beam_search_decode: the LoD of step {t + 1} names "
+                                     f"prefix rows outside source {s}'s candidates "
+                                     f"[{lo}, {hi}) of step {t}")
+                keep = ids[cand] != end_id
+            tokens[s].append((ids[cand], scores[cand], keep))
+            state[s] = np.searchsorted(sent, cand, side="right") - 1
+    return _decode_output(tokens, beam_size, step_scores[0].dtype)
+
+
+def _decode_output(tokens: list[list[tuple[np.ndarray, np.ndarray, np.ndarray]]],
+                   beam_size: int, dtype: Any) -> tuple[np.ndarray, np.ndarray,
+                                                        list[list[int]]]:
+    """The sources' hypotheses (per source: one (ids, scores, kept) per step, last step
+    first) joined, each in step order, sorted within its source."""
+    out_ids, out_scores, lengths, counts = [], [], [], []
+    for s, records in enumerate(tokens):
+        n = records[0][0].size if records else 0
+        if n < beam_size and not (n == 0 and beam_size == 1):
+            raise ValueError(f"beam_search_decode: source {s} has {n} hypotheses, fewer "
+                             f"than beam_size {beam_size} (Paddle's kernel reads a score of "
+                             f"the missing ones and crashes)")
+        if n == 0:
+            lengths.append(0)
+            counts.append(1)
+            continue
+        ids, scores, keep = (np.stack([r[i] for r in reversed(records)], axis=1)
+                             for i in range(3))
+        last = records[0][1]
+        key = ~last if np.issubdtype(last.dtype, np.integer) else -last
+        order = np.argsort(key, kind="stable")
+        ids, scores, keep = ids[order], scores[order], keep[order]
+        out_ids.append(ids[keep])
+        out_scores.append(scores[keep])
+        lengths.extend(keep.sum(axis=1).tolist())
+        counts.append(n)
+    sentence = np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64)
+    source = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
+    return (np.concatenate(out_ids or [np.zeros(0, np.int64)]).astype(np.int64),
+            np.concatenate(out_scores or [np.zeros(0, dtype)]).astype(dtype),
+            [source.tolist(), sentence.tolist()])

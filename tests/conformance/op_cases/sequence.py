@@ -13,6 +13,11 @@ strides, paddings; Y's real sizes with out_stride, Paddle ignoring Y for one ima
 pair of sequences, an empty sequence, one pair; Out's LoD and Tmp).
 `add_position_encoding` (padded [batch, steps, enc] and one-level LoD forms, alpha /
 beta, an encoding of 2, edge values, empty inputs; odd encodings and wrong ranks refused).
+`pyramid_hash` (inference: the 2..pyramid_layer-grams of int32 tokens hashed with XXH32 over
+their float32 bytes, one hash per rand_len chunk of the row, the rows scaled by
+drop_out_percent; n-grams of 4 words and more take XXH32's stripe path; a sequence too
+short for an n-gram gives a zero row; tokens past 2**24 round as floats; an int8 table is
+not scaled). Only Out is fetched: Paddle's DropPos is larger than what its kernel writes.
 
 Not here: the sequence ops Paddle 3.3.1 no longer registers (sequence_expand_as,
 sequence_reverse, sequence_pad, sequence_unpad, sequence_concat, sequence_slice,
@@ -288,3 +293,33 @@ ADD_POSITION_ENCODING = [
 ]
 
 CASES += ADD_POSITION_ENCODING
+
+
+def _pyramid(name: str, lod: tuple[int, ...], space_len: int, rand_len: int, num_emb: int,
+             dtype: str = "float32", tokens: Any = None, **attrs: Any) -> Case:
+    rows = lod[-1]
+    x = (LoDIn((rows, 1), "int32", low=-20, high=60, lod=(lod,)) if tokens is None
+         else LoDIn((rows, 1), "int32", values=[[t] for t in tokens], lod=(lod,)))
+    table = (In((space_len + rand_len, 1), dtype, low=-100, high=100) if dtype == "int8"
+             else In((space_len + rand_len, 1), dtype, low=-1.0, high=1.0))
+    return Case(f"pyramid_hash_{name}", "pyramid_hash",
+                {"X": x, "W": table, "WhiteList": In((1, 1), "float32"),
+                 "BlackList": In((1, 1), "float32")},
+                attrs={"space_len": space_len, "rand_len": rand_len, "num_emb": num_emb,
+                       "drop_out_percent": 0.5, **attrs}, fetch=("Out",))
+
+
+PYRAMID_HASH = [
+    _pyramid("bigrams", (0, 3, 4, 8), 30, 2, 4),
+    _pyramid("trigrams_empty_sequence", (0, 5, 5, 7, 8), 40, 3, 6, pyramid_layer=3),
+    _pyramid("long_grams_stripes", (0, 7, 13), 50, 2, 6, pyramid_layer=7,
+             drop_out_percent=1.0),
+    _pyramid("one_chunk", (0, 4, 6), 17, 4, 4, pyramid_layer=4),
+    _pyramid("big_tokens", (0, 4), 23, 1, 3, pyramid_layer=3,
+             tokens=[16777217, -16777217, 2147483647, -2147483648]),
+    _pyramid("int8_table", (0, 3, 6), 20, 2, 4, dtype="int8", pyramid_layer=3),
+    _pyramid("short_sequences_only", (0, 1, 2), 10, 2, 2),
+]
+
+CASES += PYRAMID_HASH
+

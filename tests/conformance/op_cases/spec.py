@@ -138,6 +138,22 @@ class LoDIn(In):
 
 
 @dataclass(frozen=True)
+class ArrayIn:
+    """An input slot fed a tensor array (a LOD_TENSOR_ARRAY variable named after the slot,
+    as a decoding loop's array_write ops fill it): one tensor per item (`LoDIn`s keep
+    their LoD). Paddle's feed ops take tensors only, so the program has no feed op for it:
+    the exporter puts the tensors into the variable before running (`array_specs`), as
+    fluidphi's `run_model` does with a list fed under the variable's name. Each item is
+    stored as `<slot>@<i>` (`feed_specs`)."""
+
+    items: tuple[In, ...]
+
+    @property
+    def dtype(self) -> str:
+        return self.items[0].dtype
+
+
+@dataclass(frozen=True)
 class Case:
     """One single-op program exported from Paddle.
 
@@ -155,7 +171,7 @@ class Case:
 
     name: str
     op: str
-    inputs: Mapping[str, In | Sequence[In]]
+    inputs: Mapping[str, In | Sequence[In] | ArrayIn]
     attrs: Mapping[str, Any] = field(default_factory=dict)
     api: str | None = None
     api_kwargs: Mapping[str, Any] = field(default_factory=dict)
@@ -212,15 +228,29 @@ def feed_name(slot: str, index: int | None = None) -> str:
     return slot.lower() if index is None else f"{slot.lower()}{index}"
 
 
+def array_item_name(slot: str, index: int) -> str:
+    """The stored name of item `index` of a tensor array slot (`ArrayIn`): `ids@0`."""
+    return f"{feed_name(slot)}@{index}"
+
+
 def feed_specs(case: Case) -> list[tuple[str, str, In]]:
-    """(feed name, slot, spec) for every input tensor, in slot order."""
+    """(feed name, slot, spec) for every input tensor, in slot order (the items of a
+    tensor array slot as `array_item_name`s)."""
     specs = []
     for slot, spec in case.inputs.items():
         if isinstance(spec, In):
             specs.append((feed_name(slot), slot, spec))
+        elif isinstance(spec, ArrayIn):
+            specs.extend((array_item_name(slot, i), slot, s) for i, s in enumerate(spec.items))
         else:
             specs.extend((feed_name(slot, i), slot, s) for i, s in enumerate(spec))
     return specs
+
+
+def array_specs(case: Case) -> dict[str, tuple[str, ArrayIn]]:
+    """Tensor array variable name -> (slot, spec) for the case's `ArrayIn` slots."""
+    return {feed_name(slot): (slot, spec) for slot, spec in case.inputs.items()
+            if isinstance(spec, ArrayIn)}
 
 
 # -- values ------------------------------------------------------------------------------------

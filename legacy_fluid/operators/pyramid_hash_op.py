@@ -1,0 +1,87 @@
+"""pyramid_hash: hashed n-gram embeddings of LoD token sequences (inference). X [N, 1] int32
+tokens with a 1-level LoD, W [space_len + rand_len, 1] the table (float32, or int8 left
+unscaled); WhiteList / BlackList feed bloom filters (not supported: use_filter with a list
+length is refused, as is is_training, whose dropout draws glibc rand_r). Out [rows,
+num_emb] with the rows per sequence as LoD, DropPos, X_Temp_Out (X as float32).
+Math: phi.kernels.funcs.pyramid_hash.
+"""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_kernel_type import OpKernelType
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.kernels.funcs import pyramid_hash as ph_funcs
+
+
+class PyramidHashOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "token ids [N, 1] int32 with a 1-level LoD")
+        self.add_input("W", "the hashed table [space_len + rand_len, 1]")
+        self.add_input("WhiteList", "the white list bloom filter")
+        self.add_input("BlackList", "the black list bloom filter")
+        self.add_output("Out", "one row of num_emb per n-gram, with a LoD")
+        self.add_output("DropPos", "1 per n-gram kept, with a LoD")
+        self.add_output("X_Temp_Out", "X as float32 (Paddle: intermediate)")
+        self.add_attr("num_emb", AttrType.INT, 0, "the row width")
+        self.add_attr("space_len", AttrType.INT, 0, "the hash space")
+        self.add_attr("pyramid_layer", AttrType.INT, 2, "the longest n-gram")
+        self.add_attr("rand_len", AttrType.INT, 0, "values per hash")
+        self.add_attr("drop_out_percent", AttrType.FLOAT, 0.0, "the inference scale")
+        self.add_attr("is_training", AttrType.INT, 0, "draw a dropout (not supported)")
+        self.add_attr("use_filter", AttrType.BOOLEAN, True, "use the bloom filters")
+        self.add_attr("white_list_len", AttrType.INT, 0, "the white list's length")
+        self.add_attr("black_list_len", AttrType.INT, 0, "the black list's length")
+        self.add_attr("seed", AttrType.INT, 0, "the dropout seed")
+        self.add_attr("lr", AttrType.FLOAT, 0.0, "the grad op's learning rate")
+        self.add_attr("distribute_update_vars", AttrType.STRING, "", "distributed training")
+
+
+class PyramidHashOp(OperatorWithKernel):
+    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
+        return OpKernelType(self.indicate_var_data_type(ctx, "W"), ctx.place)
+
+
+class PyramidHashKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        w = ctx.input("W")
+        out = ctx.output("Out")
+        drop_pos = ctx.output("DropPos")
+        x_temp_out = ctx.output("X_Temp_Out")
+        num_emb = ctx.attr("num_emb")
+        space_len = ctx.attr("space_len")
+        pyramid_layer = ctx.attr("pyramid_layer")
+        rand_len = ctx.attr("rand_len")
+        drop_out_percent = ctx.attr("drop_out_percent")
+        ph_funcs.check_attrs(num_emb, space_len, rand_len, ctx.attr("is_training"),
+                             ctx.attr("use_filter"), ctx.attr("white_list_len"),
+                             ctx.attr("black_list_len"))
+        rows, lod, drops, drop_lod = ph_funcs.pyramid_hash(
+            x.data, x.lod, w.data, num_emb, space_len, pyramid_layer, rand_len,
+            drop_out_percent)
+        for tensor, values, tensor_lod in ((out, rows, lod), (drop_pos, drops, drop_lod),
+                                           (x_temp_out, x.data.astype("float32"), [])):
+            tensor.resize(values.shape)
+            data = tensor.mutable_data(ctx.place, DataType.from_numpy(values.dtype))
+            data[...] = ctx.xp.asarray(values)
+            tensor.lod = tensor_lod
+
+
+VERIFY_CASES = [  # W in the dtype under test
+    {"name": "bigrams and trigrams", "attrs": {"num_emb": 4, "space_len": 12, "rand_len": 2,
+                                               "pyramid_layer": 3, "drop_out_percent": 0.5},
+     "inputs": {"X": {"value": [[3], [7], [1], [4], [9]], "dtype": "int32",
+                      "lod": [[0, 4, 5]]},
+                "W": {"shape": (14, 1)}, "WhiteList": (1, 1), "BlackList": (1, 1)},
+     "outputs": {"Out": 1, "DropPos": 1, "X_Temp_Out": 1}},
+]
+
+register_operator("pyramid_hash", PyramidHashOp, PyramidHashOpMaker)
+for _dtype in (DataType.FLOAT32, DataType.INT8):
+    register_op_kernel("pyramid_hash", "CPU", PyramidHashKernel, _dtype)
