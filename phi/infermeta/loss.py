@@ -92,3 +92,22 @@ def identity_loss_infer_meta(x: MetaTensor, reduction: int, out: MetaTensor) -> 
     from phi.kernels.funcs.loss import identity_loss_dims
 
     _like(out, x, identity_loss_dims(x.dims(), reduction))
+
+
+def hsigmoid_loss_infer_meta(x: MetaTensor, w: MetaTensor, label: MetaTensor,
+                             path_table: MetaTensor, path_code: MetaTensor, bias: MetaTensor,
+                             num_classes: int, is_sparse: bool, out: MetaTensor,
+                             pre_out: MetaTensor, w_out: MetaTensor) -> None:
+    from phi.kernels.funcs.loss import hsigmoid_code_length
+
+    rows = x.dims()[0]
+    if label.dims()[0] != rows:
+        raise ValueError(f"hierarchical_sigmoid: X and Label need the same first dim, got "
+                         f"{rows} and {label.dims()[0]}")
+    _like(out, x, (rows, 1))
+    out.share_lod(x)
+    if pre_out:
+        length = hsigmoid_code_length(num_classes, path_table.dims() if path_table else None)
+        _like(pre_out, x, (rows, length))
+    if w_out:
+        _like(w_out, w, w.dims())

@@ -310,3 +310,61 @@ def identity_loss(xp: Any, x: Any, reduction: int, out: Any) -> None:
     with quiet(xp):  # the mean of nothing is 0 / 0
         total = xp.sum(x)
         out[...] = total if reduction == 0 else total / x.size
+
+
+def hsigmoid_paths(xp: Any, label: Any, num_classes: int, path_table: Any | None,
+                   path_code: Any | None, nodes: int) -> tuple[Any, Any, Any]:
+    """(node index, branch bit, on-path mask), each [N, code_length], of every sample's path
+    from the root. Default tree: leaf c is code c + num_classes, whose j-th step goes
+    through node (code >> (j + 1)) - 1 and takes bit j; the path is bit_length(code) - 1
+    steps of code_length = bit_length(num_classes - 1). Custom tree: PathTable / PathCode
+    rows, a path ending at its first negative node."""
+    op = "hierarchical_sigmoid"
+    if path_table is None:
+        if num_classes < 1:
+            raise ValueError(f"{op}: num_classes must be at least 1, got {num_classes}")
+        ids = label.reshape(-1).astype(xp.int64)
+        if bool(xp.any((ids < 0) | (ids >= num_classes))):
+            raise ValueError(f"{op}: Label must hold classes in [0, {num_classes}), got "
+                             f"{int(ids[(ids < 0) | (ids >= num_classes)][0])}")
+        steps = xp.arange((num_classes - 1).bit_length(), dtype=xp.int64)
+        code = (ids + num_classes)[:, None]
+        index = (code >> (steps + 1)) - 1
+        return index, ((code >> steps) & 1) == 1, index >= 0
+    if path_code is None or tuple(path_code.shape) != tuple(path_table.shape):
+        raise ValueError(f"{op}: PathCode must be given with PathTable's dims "
+                         f"{tuple(path_table.shape)}")
+    index = path_table.astype(xp.int64)
+    on_path = xp.cumsum(index < 0, axis=1) == 0
+    if bool(xp.any(on_path & (index >= nodes))):
+        raise ValueError(f"{op}: PathTable names node {int(index[on_path].max())}, but W has "
+                         f"{nodes} rows")
+    return index, path_code != 0, on_path
+
+
+def hsigmoid_loss(xp: Any, x: Any, w: Any, label: Any, path_table: Any | None,
+                  path_code: Any | None, bias: Any | None, num_classes: int, out: Any,
+                  pre_out: Any) -> None:
+    """Out = sum over the code_length columns of softplus(pre) - sum of pre at the path's
+    1-bits, pre = clip(bias[node] + W[node] . x, -40, 40) on the path and 0 off it (so each
+    off-path column adds log 2, as Paddle's kernel does); PreOut = softplus(pre)."""
+    index, bit, on_path = hsigmoid_paths(xp, label, num_classes, path_table, path_code,
+                                         w.shape[0])
+    if path_table is None and index.shape[1] and w.shape[0] < num_classes - 1:
+        raise ValueError(f"hierarchical_sigmoid: W needs num_classes - 1 = {num_classes - 1} "
+                         f"rows, got {w.shape[0]}")
+    t = x.dtype.type
+    node = xp.where(on_path, index, 0)
+    with quiet(xp):
+        pre = xp.zeros(index.shape, dtype=x.dtype)
+        if bias is not None:
+            pre += bias.reshape(-1)[node]
+        pre += xp.einsum("nld,nd->nl", w[node], x)
+        pre = xp.clip(xp.where(on_path, pre, t(0)), t(-40), t(40))
+        picked = xp.where(on_path & bit, pre, t(0)).sum(axis=1, keepdims=True)
+        xp.log(t(1) + xp.exp(pre), out=pre_out)
+        xp.subtract(pre_out.sum(axis=1, keepdims=True), picked, out=out)
+
+
+def hsigmoid_code_length(num_classes: int, path_table_dims: tuple[int, ...] | None) -> int:
+    return int(path_table_dims[1]) if path_table_dims else (num_classes - 1).bit_length()

@@ -230,4 +230,42 @@ _IDENTITY = [
          {"X": In((3,), "float32", values=[NAN, -0.0, INF])}, attrs={"reduction": 2}),
 ]
 
-CASES = [*_SCE, *_BCE, *_NLL, *_KLDIV, *_HUBER, *_HINGE, *_LOG_LOSS, *_CVM, *_IDENTITY]
+
+
+def _hsigmoid(tag: str, dtype: str, n: int, d: int, classes: int, bias: bool = True,
+              label=None, x=None, tree=None, **attrs) -> Case:
+    """hierarchical_sigmoid on the default tree of `classes` leaves, or on a custom one
+    (`tree`: (PathTable, PathCode) rows per sample, -1 ends a path; W has a row per node)."""
+    nodes = classes - 1 if tree is None else 1 + max(max(row) for row in tree[0])
+    inputs = {"X": x or In((n, d), dtype, -2.0, 2.0),
+              "W": In((nodes, d), dtype, -1.0, 1.0),
+              "Label": label or In((n, 1), "int64", 0, classes)}
+    if tree is not None:
+        inputs["PathTable"] = In((n, len(tree[0][0])), "int64", values=tree[0])
+        inputs["PathCode"] = In((n, len(tree[0][0])), "int64", values=tree[1])
+    if bias:
+        inputs["Bias"] = In((nodes, 1), dtype, -1.0, 1.0)
+    return Case(f"hierarchical_sigmoid_{tag}_{dtype}", "hierarchical_sigmoid", inputs,
+                attrs={"num_classes": classes, **attrs}, fetch=("Out", "PreOut"))
+
+
+_TREE = ([[0, 1, 3, -1], [0, 2, -1, -1], [0, 1, 4, 5], [0, 2, -1, -1], [0, -1, -1, -1]],
+         [[1, 0, 1, 0], [0, 1, 1, 1], [1, 1, 0, 1], [0, 0, 0, 0], [1, 1, 1, 1]])
+
+_HSIGMOID = [
+    *(_hsigmoid(f"classes{c}", dtype, 5, 4, c) for dtype in FLOATS for c in (6, 8)),
+    _hsigmoid("no_bias", "float32", 4, 3, 5, bias=False),
+    _hsigmoid("classes2", "float64", 3, 4, 2),
+    _hsigmoid("classes9_sparse", "float32", 6, 2, 9, is_sparse=True),
+    _hsigmoid("label_1d", "float32", 4, 3, 7, label=In((4,), "int64", 0, 7)),
+    _hsigmoid("empty", "float32", 0, 3, 4),
+    _hsigmoid("clipped", "float64", 3, 4, 4, label=In((3, 1), "int64", values=[[0], [3], [2]]),
+              x=In((3, 4), "float64", values=[[30.0, 30.0, -30.0, 25.0],
+                                              [-50.0, 40.0, 60.0, -20.0],
+                                              [INF, 0.5, 0.25, 0.0]])),
+    *(_hsigmoid("custom", dtype, 5, 3, 6, tree=_TREE) for dtype in FLOATS),
+    _hsigmoid("custom_no_bias", "float32", 5, 4, 6, bias=False, tree=_TREE),
+]
+
+CASES = [*_SCE, *_BCE, *_NLL, *_KLDIV, *_HUBER, *_HINGE, *_LOG_LOSS, *_CVM, *_IDENTITY,
+         *_HSIGMOID]
