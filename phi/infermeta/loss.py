@@ -111,3 +111,22 @@ def hsigmoid_loss_infer_meta(x: MetaTensor, w: MetaTensor, label: MetaTensor,
         _like(pre_out, x, (rows, length))
     if w_out:
         _like(w_out, w, w.dims())
+
+
+def warpctc_infer_meta(logits: MetaTensor, label: MetaTensor, logits_length: MetaTensor,
+                       label_length: MetaTensor, blank: int, norm_by_times: bool,
+                       loss: MetaTensor, warp_ctc_grad: MetaTensor) -> None:
+    """loss [B, 1]; warp_ctc_grad [T, B, C], time-major (padded as Paddle pads a LoD form)."""
+    dims = logits.dims()
+    if logits_length and label_length:
+        steps, batch, classes = dims
+    else:
+        offsets = (logits.lod() or [[0]])[0]
+        lens = [b - a for a, b in zip(offsets, offsets[1:], strict=False)]
+        steps, batch, classes = max(lens, default=0), len(lens), dims[-1]
+    if not 0 <= blank < classes:
+        raise ValueError(f"warpctc: the value of Attr(blank) should be in interval [0, "
+                         f"{classes}), got {blank}")
+    _like(loss, logits, (batch, 1))
+    if warp_ctc_grad:
+        _like(warp_ctc_grad, logits, (steps, batch, classes))

@@ -25,7 +25,7 @@ they are dropped (CVM is read by the gradient only). An empty X kills Paddle's p
 (SIGFPE): no empty case. identity_loss: sum (0), mean (1) or none (2).
 """
 
-from .spec import FLOATS, INF, NAN, Case, In
+from .spec import FLOATS, INF, NAN, Case, In, LoDIn
 
 
 def _sce(tag: str, dtype: str, shape: tuple[int, ...], attrs=None, label=None, x=None,
@@ -267,5 +267,53 @@ _HSIGMOID = [
     _hsigmoid("custom_no_bias", "float32", 5, 4, 6, bias=False, tree=_TREE),
 ]
 
+
+
+def _ctc_padded(tag: str, dtype: str, lengths: list[int], labels: list[list[int]],
+                label_lengths: list[int], classes: int = 5, logits=None,
+                **attrs) -> Case:
+    """warpctc, padded form: Logits [T, B, classes], Label [B, Lmax] int32, int64 lengths."""
+    shape = (max(lengths), len(lengths), classes)
+    return Case(f"warpctc_{tag}_{dtype}", "warpctc", {
+        "Logits": logits or In(shape, dtype, -3.0, 3.0),
+        "Label": In((len(labels), len(labels[0])), "int32", values=labels),
+        "LogitsLength": In((len(lengths),), "int64", values=lengths),
+        "LabelLength": In((len(lengths),), "int64", values=label_lengths)},
+        attrs=attrs, fetch=("Loss", "WarpCTCGrad"))
+
+
+def _ctc_lod(tag: str, dtype: str, lod: tuple[int, ...], labels: list[int],
+             label_lod: tuple[int, ...], classes: int = 4, **attrs) -> Case:
+    """warpctc, LoD form: Logits [T_total, classes] and Label [L_total, 1] int32 with LoDs."""
+    return Case(f"warpctc_{tag}_{dtype}", "warpctc", {
+        "Logits": LoDIn((lod[-1], classes), dtype, -3.0, 3.0, lod=(lod,)),
+        "Label": LoDIn((len(labels), 1), "int32", values=[[v] for v in labels],
+                       lod=(label_lod,))}, attrs=attrs, fetch=("Loss", "WarpCTCGrad"))
+
+
+_CTC_LABELS = [[1, 2, 3], [4, 4, 0], [2, 0, 0]]
+
+_WARPCTC = [
+    *(_ctc_padded("padded", dtype, [7, 5, 6], _CTC_LABELS, [3, 2, 1]) for dtype in FLOATS),
+    _ctc_padded("norm_by_times", "float32", [7, 5, 6], _CTC_LABELS, [3, 2, 1],
+                norm_by_times=True),
+    _ctc_padded("blank_last", "float64", [6, 6], [[0, 1, 1], [3, 2, 0]], [3, 2], blank=4),
+    _ctc_padded("blank2", "float32", [5, 4, 8], [[1, 3], [4, 1], [3, 3]], [2, 2, 2], blank=2),
+    _ctc_padded("empty_label", "float64", [4, 3], [[1, 2], [0, 0]], [2, 0]),
+    _ctc_padded("infeasible", "float32", [3, 4, 2], [[1, 1, 2], [3, 3, 3], [1, 2, 0]],
+                [3, 3, 2]),
+    _ctc_padded("tight_repeats", "float64", [3, 5], [[2, 2, 0], [1, 1, 1]], [2, 3]),
+    _ctc_padded("batch1", "float32", [9], [[1, 2, 1, 2]], [4], classes=3),
+    _ctc_padded("extreme", "float64", [4, 4], [[1, 2], [3, 0]], [2, 1], classes=4,
+                logits=In((4, 2, 4), "float64", values=[
+                    [[50.0, -50.0, 0.0, 1.0], [-INF, 0.0, 1.0, 2.0]],
+                    [[0.0, 80.0, -80.0, 0.0], [1.0, 2.0, 3.0, 4.0]],
+                    [[-30.0, 0.0, 30.0, 1.0], [0.0, 0.0, -INF, 0.0]],
+                    [[1.0, 1.0, 1.0, 1.0], [2.0, 1.0, 0.0, 5.0]]])),
+    *(_ctc_lod("lod", dtype, (0, 4, 9, 12), [1, 2, 3, 3, 1, 2], (0, 2, 4, 6))
+      for dtype in FLOATS),
+    _ctc_lod("lod_blank3", "float32", (0, 6, 8), [0, 1, 2, 1], (0, 3, 4), blank=3),
+]
+
 CASES = [*_SCE, *_BCE, *_NLL, *_KLDIV, *_HUBER, *_HINGE, *_LOG_LOSS, *_CVM, *_IDENTITY,
-         *_HSIGMOID]
+         *_HSIGMOID, *_WARPCTC]
