@@ -3,6 +3,8 @@ their input's dims."""
 
 from __future__ import annotations
 
+import itertools
+
 from phi.core.meta_tensor import MetaTensor
 
 
@@ -122,7 +124,7 @@ def warpctc_infer_meta(logits: MetaTensor, label: MetaTensor, logits_length: Met
         steps, batch, classes = dims
     else:
         offsets = (logits.lod() or [[0]])[0]
-        lens = [b - a for a, b in zip(offsets, offsets[1:], strict=False)]
+        lens = [b - a for a, b in itertools.pairwise(offsets)]
         steps, batch, classes = max(lens, default=0), len(lens), dims[-1]
     if not 0 <= blank < classes:
         raise ValueError(f"warpctc: the value of Attr(blank) should be in interval [0, "
