@@ -132,3 +132,15 @@ def warpctc_infer_meta(logits: MetaTensor, label: MetaTensor, logits_length: Met
     _like(loss, logits, (batch, 1))
     if warp_ctc_grad:
         _like(warp_ctc_grad, logits, (steps, batch, classes))
+
+
+def warprnnt_infer_meta(input: MetaTensor, label: MetaTensor, input_lengths: MetaTensor,
+                        label_lengths: MetaTensor, blank: int, fastemit_lambda: float,
+                        loss: MetaTensor, warprnntgrad: MetaTensor) -> None:
+    """loss [B]; warprnntgrad input's dims [B, T, U + 1, V]."""
+    dims = input.dims()
+    if len(dims) != 4:
+        raise ValueError(f"warprnnt: input must be [B, T, U + 1, V], got {tuple(dims)}")
+    _like(loss, input, (dims[0],))
+    if warprnntgrad:
+        _like(warprnntgrad, input, tuple(dims))

@@ -52,3 +52,19 @@ def test_warpctc_refuses_empty_or_too_long_sequences() -> None:
     for lengths in ([5, 0], [6, 4]):
         assert_refused("warpctc", _ctc_inputs([[1, 2], [3, 0]], lengths), {},
                        ("Loss", "WarpCTCGrad"), r"LogitsLength must lie in \[1, 5\]")
+
+
+def _rnnt_inputs(label: list[list[int]], lengths: list[int]) -> dict[str, np.ndarray]:
+    return {"input": -np.abs(rand((2, 4, 3, 5), 4)), "label": np.array(label, np.int32),
+            "input_lengths": np.array(lengths, np.int32),
+            "label_lengths": np.array([2, 1], np.int32)}
+
+
+def test_warprnnt_refuses_labels_outside_the_classes() -> None:
+    assert_refused("warprnnt", _rnnt_inputs([[1, 5], [3, 0]], [4, 3]), {},
+                   ("loss", "warprnntgrad"), r"label values must lie in \[0, 5\), got 5")
+
+
+def test_warprnnt_refuses_lengths_past_the_input() -> None:
+    assert_refused("warprnnt", _rnnt_inputs([[1, 2], [3, 0]], [5, 3]), {},
+                   ("loss", "warprnntgrad"), r"input_lengths must lie in \[1, 4\]")

@@ -1,5 +1,5 @@
-"""Alignment losses of the `loss` op family: warpctc (CTC), as Paddle 3.3.1's CPU kernels
-compute them through the warp-ctc library.
+"""Alignment losses of the `loss` op family: warpctc (CTC) and warprnnt (RNN-T), as Paddle
+3.3.1's CPU kernels compute them through the warp-ctc / warp-transducer libraries.
 
 warpctc: Logits time-major [T, B, C] with per-sequence lengths (padded form), or a LoD
 tensor [T_total, C] (LoD form, padded here with zeros as Paddle pads it). The classes'
@@ -12,6 +12,9 @@ posterior of each class, probs - exp(log sum(alpha beta over the class's states)
 log probs + log p) (probs itself where no state of the class is reachable, or where that
 sum is exactly 1 or probs is 0, as warp-ctc writes it), 0 past a sequence's end. The
 Loss is not divided by the length (norm_by_times scales the gradient op only).
+
+warprnnt: see `warprnnt` (log-probabilities in, no softmax; FastEmit scales the gradient
+only).
 """
 
 from __future__ import annotations
@@ -153,3 +156,94 @@ def warpctc(xp: Any, logits: Any, flat: np.ndarray, lens: np.ndarray, label_lens
         inside = xp.asarray(np.arange(steps)[:, None] < lens[None, :])[..., None]
         grad[...] = xp.where(inside & feasible[None, :, None],
                              xp.where(plain, probs, posterior), t(0))
+
+
+_RNNT = "warprnnt"
+
+
+def rnnt_lengths(acts: Any, label: Any, input_lengths: Any,
+                 label_lengths: Any) -> tuple[np.ndarray, np.ndarray]:
+    """warprnnt's checked (input lengths, label lengths): acts [B, T, U + 1, V] with no zero
+    dim, label [B, U], lengths within T and U."""
+    if acts.ndim != 4 or 0 in acts.shape:
+        raise ValueError(f"{_RNNT}: input must be [B, T, U + 1, V] with no zero dim, got "
+                         f"{tuple(acts.shape)}")
+    batch, steps, width, _ = acts.shape
+    if label.ndim != 2 or tuple(label.shape) != (batch, width - 1):
+        raise ValueError(f"{_RNNT}: label must be [B, U] = {(batch, width - 1)}, got "
+                         f"{tuple(label.shape)}")
+    return (_lengths(_RNNT, "input_lengths", input_lengths, batch, 1, steps),
+            _lengths(_RNNT, "label_lengths", label_lengths, batch, 0, width - 1))
+
+
+def _diagonals(steps: int, width: int, reverse: bool) -> Any:
+    """(t, u) index arrays of each anti-diagonal t + u of a [steps, width] grid, in order."""
+    order = range(steps + width - 1)
+    for d in reversed(order) if reverse else order:
+        t = np.arange(max(0, d - width + 1), min(steps, d + 1))
+        yield t, d - t
+
+
+def warprnnt(xp: Any, acts: Any, label: Any, lens: np.ndarray, label_lens: np.ndarray,
+             blank: int, fastemit_lambda: float, loss: Any, grad: Any) -> None:
+    """RNN-T loss [B] of log-probabilities acts [B, T, U + 1, V] (taken as given, no
+    softmax) and its gradient: alpha / beta over the (t, u) lattice in log space, one
+    anti-diagonal at a time, vectorised over the batch; loss = -(alpha[T-1, U] +
+    blank[T-1, U]). d loss / d acts is -exp(alpha + beta(next) + acts - log p) at the blank
+    and the next label of each on-lattice (t, u) (the label's times 1 + fastemit_lambda),
+    0 elsewhere; the loss itself has no FastEmit term."""
+    batch, steps, width, classes = acts.shape
+    if not 0 <= blank < classes:
+        raise ValueError(f"{_RNNT}: blank must lie in [0, {classes}), got {blank}")
+    labels = to_host(label).astype(np.int64)
+    used = np.arange(width - 1)[None, :] < label_lens[:, None]
+    if bool(np.any(used & ((labels < 0) | (labels >= classes)))):
+        raise ValueError(f"{_RNNT}: label values must lie in [0, {classes}), got "
+                         f"{int(labels[used & ((labels < 0) | (labels >= classes))][0])}")
+    t = acts.dtype.type
+    neg = t(-np.inf)
+    labels = np.where(used, labels, 0)
+    rows = xp.arange(batch)[:, None, None]
+    grid_t = np.arange(steps)[None, :, None]
+    grid_u = np.arange(width)[None, None, :]
+    end_t, end_u = (lens - 1)[:, None, None], label_lens[:, None, None]
+    on = xp.asarray((grid_t <= end_t) & (grid_u <= end_u))
+    terminal = xp.asarray((grid_t == end_t) & (grid_u == end_u))
+    stay = acts[..., blank]  # [B, T, U + 1]
+    emit = xp.full(stay.shape, neg, dtype=acts.dtype)
+    emit[:, :, :-1] = acts[rows, xp.arange(steps)[None, :, None],
+                           xp.arange(width - 1)[None, None, :], xp.asarray(labels)[:, None, :]]
+    emit = xp.where(xp.asarray(grid_u < end_u), emit, neg)
+    with quiet(xp):
+        alpha = xp.full(stay.shape, neg, dtype=acts.dtype)
+        alpha[:, 0, 0] = 0
+        for ts, us in _diagonals(steps, width, reverse=False):
+            if ts.size and ts[0] + us[0] == 0:
+                continue
+            down = xp.where(xp.asarray(ts > 0), alpha[:, ts - 1, us] + stay[:, ts - 1, us], neg)
+            right = xp.where(xp.asarray(us > 0), alpha[:, ts, us - 1] + emit[:, ts, us - 1], neg)
+            alpha[:, ts, us] = xp.logaddexp(right, down)
+        beta = xp.full(stay.shape, neg, dtype=acts.dtype)
+        for ts, us in _diagonals(steps, width, reverse=True):
+            later = xp.where(xp.asarray(ts + 1 < steps), beta[:, np.minimum(ts + 1, steps - 1),
+                                                              us], neg) + stay[:, ts, us]
+            more = xp.where(xp.asarray(us + 1 < width), beta[:, ts, np.minimum(us + 1, width - 1)],
+                            neg) + emit[:, ts, us]
+            value = xp.where(terminal[:, ts, us], stay[:, ts, us], xp.logaddexp(more, later))
+            beta[:, ts, us] = xp.where(on[:, ts, us], value, neg)
+        log_p = (alpha + stay)[xp.arange(batch), xp.asarray(lens - 1), xp.asarray(label_lens)]
+        loss[...] = -log_p
+        after = xp.full(stay.shape, neg, dtype=acts.dtype)
+        after[:, :-1] = beta[:, 1:]
+        after = xp.where(terminal, t(0), after)
+        top = log_p[:, None, None]
+        blank_grad = xp.where(on & (after != neg), -xp.exp(alpha + stay + after - top), t(0))
+        right = xp.full(stay.shape, neg, dtype=acts.dtype)
+        right[:, :, :-1] = beta[:, :, 1:]
+        label_grad = -xp.exp(alpha + emit + right - top) * t(1 + fastemit_lambda)
+        grad[...] = 0
+        grad[..., blank] = blank_grad
+        hit = xp.asarray(np.arange(classes) == np.concatenate(
+            [labels, np.full((batch, 1), -1)], axis=1)[:, None, :, None]) & \
+            (on & (right != neg) & xp.asarray(grid_u < end_u))[..., None]
+        grad[...] = xp.where(hit, label_grad[..., None], grad)

@@ -315,5 +315,32 @@ _WARPCTC = [
     _ctc_lod("lod_blank3", "float32", (0, 6, 8), [0, 1, 2, 1], (0, 3, 4), blank=3),
 ]
 
+
+
+def _rnnt(tag: str, dtype: str, lengths: list[int], labels: list[list[int]],
+          label_lengths: list[int], classes: int = 5, acts=None, **attrs) -> Case:
+    """warprnnt: input [B, T, U + 1, V] log-probabilities (warprnnt takes them as given),
+    label [B, U] int32, int32 lengths."""
+    shape = (len(lengths), max(lengths), len(labels[0]) + 1, classes)
+    return Case(f"warprnnt_{tag}_{dtype}", "warprnnt", {
+        "input": acts or In(shape, dtype, -4.0, 0.0),
+        "label": In((len(labels), len(labels[0])), "int32", values=labels),
+        "input_lengths": In((len(lengths),), "int32", values=lengths),
+        "label_lengths": In((len(lengths),), "int32", values=label_lengths)},
+        attrs=attrs, fetch=("loss", "warprnntgrad"))
+
+
+_WARPRNNT = [
+    *(_rnnt("basic", dtype, [4, 3, 5], [[1, 2, 3], [4, 4, 0], [2, 0, 0]], [3, 2, 1])
+      for dtype in FLOATS),
+    *(_rnnt("fastemit", dtype, [4, 3], [[1, 2], [3, 3]], [2, 1], fastemit_lambda=0.5)
+      for dtype in FLOATS),
+    _rnnt("blank_last", "float64", [3, 5], [[0, 1], [2, 3]], [2, 2], blank=4),
+    _rnnt("empty_label", "float32", [3, 2], [[1, 2], [0, 0]], [2, 0]),
+    _rnnt("batch1_t1", "float64", [1], [[3, 1, 2]], [3]),
+    _rnnt("wide_range", "float32", [4, 4], [[1, 2], [3, 1]], [2, 2],
+          acts=In((2, 4, 3, 5), "float32", -40.0, 5.0)),
+]
+
 CASES = [*_SCE, *_BCE, *_NLL, *_KLDIV, *_HUBER, *_HINGE, *_LOG_LOSS, *_CVM, *_IDENTITY,
-         *_HSIGMOID, *_WARPCTC]
+         *_HSIGMOID, *_WARPCTC, *_WARPRNNT]
