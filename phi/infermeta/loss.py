@@ -144,3 +144,22 @@ def warprnnt_infer_meta(input: MetaTensor, label: MetaTensor, input_lengths: Met
     _like(loss, input, (dims[0],))
     if warprnntgrad:
         _like(warprnntgrad, input, tuple(dims))
+
+
+def nce_infer_meta(input: MetaTensor, label: MetaTensor, weight: MetaTensor, bias: MetaTensor,
+                   sample_weight: MetaTensor, custom_dist_probs: MetaTensor,
+                   custom_dist_alias: MetaTensor, custom_dist_alias_probs: MetaTensor,
+                   num_total_classes: int, custom_neg_classes: list[int], num_neg_samples: int,
+                   sampler: int, seed: int, is_sparse: bool, remote_prefetch: bool,
+                   is_test: bool, cost: MetaTensor, sample_logits: MetaTensor,
+                   sample_labels: MetaTensor) -> None:
+    from phi.common import DataType
+    from phi.kernels.funcs.loss import nce_dims
+
+    cost_dims, sample_dims = nce_dims(input.dims(), label.dims(), num_neg_samples)
+    _like(cost, input, cost_dims)
+    if sample_logits:
+        _like(sample_logits, input, sample_dims)
+    if sample_labels:
+        sample_labels.set_dims(sample_dims)
+        sample_labels.set_dtype(DataType.INT64)

@@ -16,9 +16,15 @@ cvm keeps (log-scaled) or drops the show / click columns of CTR features; identi
 
 from __future__ import annotations
 
+import enum
+import math
 from typing import Any
 
-from phi.kernels.funcs.common import quiet
+import numpy as np
+
+from phi.kernels.funcs import cpu_engine
+from phi.kernels.funcs import random as random_funcs
+from phi.kernels.funcs.common import quiet, to_host
 from phi.kernels.funcs.cross_entropy import tolerable_log
 from phi.kernels.funcs.softmax import clipped_shift
 
@@ -368,3 +374,138 @@ def hsigmoid_loss(xp: Any, x: Any, w: Any, label: Any, path_table: Any | None,
 
 def hsigmoid_code_length(num_classes: int, path_table_dims: tuple[int, ...] | None) -> int:
     return int(path_table_dims[1]) if path_table_dims else (num_classes - 1).bit_length()
+
+
+class NCESampler(enum.IntEnum):
+    """nce's `sampler` attribute: where the negative classes come from."""
+
+    UNIFORM = 0
+    LOG_UNIFORM = 1
+    CUSTOM_DIST = 2
+
+    @classmethod
+    def parse(cls, value: int) -> NCESampler:
+        try:
+            return cls(value)
+        except ValueError:
+            raise ValueError(f"nce: Unsupported SamplerType. SamplerType should be 0: Uniform, "
+                             f"1: LogUniform or 2: CustomDist. Received SamplerType: "
+                             f"{value}") from None
+
+
+def nce_negatives(sampler: NCESampler, classes: int, seed: int, count: int,
+                  dist: tuple[np.ndarray, np.ndarray, np.ndarray] | None) -> np.ndarray:
+    """`count` negative classes as Paddle's samplers draw them over [0, classes): with a
+    non-zero seed its own bits (std::mt19937_64 seeded with the seed's low 32 bits and
+    libstdc++'s distributions), else fluidphi's process-wide generator."""
+    seed &= 0xFFFFFFFF
+    rng = random_funcs.global_generator()
+    if sampler is NCESampler.UNIFORM:
+        return (cpu_engine.uniform_int(seed, count, 0, classes - 1) if seed
+                else rng.integers(0, classes, count))
+    if sampler is NCESampler.LOG_UNIFORM:
+        if classes < 2:
+            raise ValueError("nce: the log-uniform sampler needs num_total_classes >= 2")
+        u = cpu_engine.canonical(seed, count, np.float64) if seed else rng.random(count)
+        scale = np.float64(np.float32(math.log(classes)))
+        return (np.exp(u * scale).astype(np.int64) - 1) % (classes - 1)
+    _, alias, alias_probs = dist  # type: ignore[misc]
+    index, p = (cpu_engine.index_and_canonical(seed, count, classes - 1) if seed
+                else (rng.integers(0, classes, count), rng.random(count)))
+    aliased = alias[index].astype(np.int64)
+    return np.where((p > alias_probs[index]) & (aliased != -1), aliased, index)
+
+
+def nce_probability(sampler: NCESampler, classes: int, targets: np.ndarray,
+                    dist: tuple[np.ndarray, np.ndarray, np.ndarray] | None) -> np.ndarray:
+    """The sampler's probability of each target class, float32 as Paddle's samplers give it."""
+    if sampler is NCESampler.UNIFORM:
+        return np.full(targets.shape, np.float32(1) / np.float32(classes), np.float32)
+    if sampler is NCESampler.LOG_UNIFORM:
+        scale = np.float64(np.float32(math.log(classes)))
+        return (np.log((targets + 2.0) / (targets + 1.0)) / scale).astype(np.float32)
+    return dist[0].reshape(-1)[targets].astype(np.float32)  # type: ignore[index]
+
+
+def nce_sample_labels(label: np.ndarray, num_total_classes: int, num_neg_samples: int,
+                      sampler: NCESampler, seed: int, custom_neg_classes: list[int],
+                      dist: tuple[np.ndarray, np.ndarray, np.ndarray] | None,
+                      rows: int) -> np.ndarray:
+    """[N, true + num_neg_samples] int64: each row's true labels, then its negatives
+    (custom_neg_classes, else drawn row by row)."""
+    if label.ndim != 2:
+        raise ValueError(f"nce: Label must be [N, num_true_classes], got {label.shape}")
+    if custom_neg_classes:
+        if len(custom_neg_classes) != num_neg_samples:
+            raise ValueError(f"nce: custom_neg_classes must hold num_neg_samples = "
+                             f"{num_neg_samples} classes, got {len(custom_neg_classes)}")
+        negatives = np.tile(np.asarray(custom_neg_classes, np.int64), (label.shape[0], 1))
+    else:
+        negatives = nce_negatives(sampler, num_total_classes, seed,
+                                  label.shape[0] * num_neg_samples, dist).reshape(
+            label.shape[0], num_neg_samples)
+    samples = np.concatenate([label.astype(np.int64), negatives], axis=1)
+    if samples.size and samples.min() < 0:
+        raise ValueError(f"nce: ValueError: Every sample label should be non-negative. But "
+                         f"received: Input(SampleLabels) = {int(samples.min())}")
+    if samples.size and samples.max() >= rows:
+        raise ValueError(f"nce: sample label {int(samples.max())} is past Weight's {rows} rows")
+    return samples
+
+
+def nce(xp: Any, x: Any, weight: Any, bias: Any | None, sample_weight: Any | None,
+        samples: np.ndarray, probability: np.ndarray, num_true: int, num_neg_samples: int,
+        cost: Any, sample_logits: Any | None) -> None:
+    """sample_logits = sigmoid(bias[s] + x . weight[s]) per sample class s; cost per row =
+    w * (sum over true s of -log(o / (o + b)) + sum over negatives of -log(b / (o + b))),
+    b = probability(s) * num_neg_samples in float32 (Paddle's sampler type)."""
+    ids = xp.asarray(samples)
+    with quiet(xp):
+        logits = xp.einsum("nd,nsd->ns", x, weight[ids])
+        if bias is not None:
+            logits = bias.reshape(-1)[ids] + logits
+        o = (1.0 / (1.0 + xp.exp(-logits).astype(xp.float64))).astype(x.dtype)
+        b = xp.asarray(probability * np.float32(num_neg_samples)).astype(x.dtype)
+        true = xp.asarray(np.arange(samples.shape[1]) < num_true)
+        each = -xp.log(xp.where(true, o, b) / (o + b))
+        if sample_weight is not None:
+            each = sample_weight.reshape(-1, 1).astype(x.dtype) * each
+        cost[...] = each.sum(axis=1, keepdims=True)
+        if sample_logits is not None:
+            sample_logits[...] = o
+
+
+def nce_loss(xp: Any, x: Any, label: Any, weight: Any, bias: Any | None,
+             sample_weight: Any | None, dist: tuple[Any, Any, Any] | None,
+             num_total_classes: int, custom_neg_classes: list[int], num_neg_samples: int,
+             sampler: int, seed: int, cost: Any, sample_logits: Any | None,
+             sample_labels: Any | None) -> None:
+    """nce's forward: the samples (`nce_sample_labels`), their logits and the cost (the
+    samples and logits written where their outputs are given: saved programs drop them)."""
+    kind = NCESampler.parse(sampler)
+    host_dist = None
+    if kind is NCESampler.CUSTOM_DIST:
+        if dist is None or any(d is None for d in dist):
+            raise ValueError("nce: sampler 2 (CustomDist) needs CustomDistProbs, "
+                             "CustomDistAlias and CustomDistAliasProbs")
+        host_dist = tuple(to_host(d).reshape(-1) for d in dist)
+        if any(d.size != num_total_classes for d in host_dist):
+            raise ValueError(f"nce: ShapeError: CustomDistProbs, CustomDistAlias and "
+                             f"CustomDistAliasProbs need num_total_classes = "
+                             f"{num_total_classes} elements each")
+    samples = nce_sample_labels(to_host(label), num_total_classes, num_neg_samples, kind, seed,
+                                list(custom_neg_classes), host_dist, weight.shape[0])
+    nce(xp, x, weight, bias, sample_weight, samples,
+        nce_probability(kind, num_total_classes, samples, host_dist), label.shape[1],
+        num_neg_samples, cost, sample_logits)
+    if sample_labels is not None:
+        sample_labels[...] = xp.asarray(samples)
+
+
+def nce_dims(x_dims: tuple[int, ...], label_dims: tuple[int, ...],
+             num_neg_samples: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(Cost [N, 1], SampleLogits / SampleLabels [N, num_true + num_neg_samples])."""
+    if len(label_dims) != 2 or label_dims[0] != x_dims[0]:
+        raise ValueError(f"nce: Label must be [N, num_true_classes] with Input's N = "
+                         f"{x_dims[0]}, got {tuple(label_dims)}")
+    return (x_dims[0], 1), (x_dims[0], label_dims[1] + num_neg_samples)

@@ -342,5 +342,53 @@ _WARPRNNT = [
           acts=In((2, 4, 3, 5), "float32", -40.0, 5.0)),
 ]
 
+
+
+#: A valid alias table of the distribution [0.1, 0.2, 0.3, 0.4] (Walker's method).
+_NCE_DIST = {"CustomDistProbs": In((4,), "float32", values=[0.1, 0.2, 0.3, 0.4]),
+             "CustomDistAlias": In((4,), "int32", values=[3, 2, -1, -1]),
+             "CustomDistAliasProbs": In((4,), "float32", values=[0.4, 0.8, 1.0, 1.0])}
+
+
+def _nce(tag: str, dtype: str, rows: int, classes: int, true: int = 1, bias: bool = True,
+         sample_weight: bool = False, label=None, raises=None, **attrs) -> Case:
+    """nce: Input [rows, 5], Label [rows, true] int64, Weight [classes, 5] (Bias
+    [classes, 1]); sampler 2 feeds the alias table of _NCE_DIST (classes 4). A non-zero
+    seed makes Paddle's negatives reproducible (saved programs drop the extra attribute
+    custom_neg_classes and the extra outputs SampleLogits / SampleLabels: Cost only)."""
+    inputs = {"Input": In((rows, 5), dtype, -1.0, 1.0),
+              "Label": label or In((rows, true), "int64", 0, classes),
+              "Weight": In((classes, 5), dtype, -1.0, 1.0)}
+    if bias:
+        inputs["Bias"] = In((classes, 1), dtype, -0.5, 0.5)
+    if sample_weight:
+        inputs["SampleWeight"] = In((rows, 1), dtype, 0.5, 2.0)
+    if attrs.get("sampler") == 2:
+        inputs.update(_NCE_DIST)
+    return Case(f"nce_{tag}_{dtype}", "nce", inputs, attrs={"num_total_classes": classes,
+                                                             **attrs},
+                fetch=None if raises else ("Cost",), raises=raises)
+
+
+_NCE = [
+    *(_nce("uniform_seeded", dtype, 5, 12, seed=7, num_neg_samples=4) for dtype in FLOATS),
+    _nce("two_true_weighted", "float32", 3, 6, true=2, sample_weight=True, seed=3,
+         num_neg_samples=2),
+    _nce("no_bias", "float64", 3, 5, bias=False, seed=21, num_neg_samples=4),
+    *(_nce("log_uniform_seeded", dtype, 6, 20, sampler=1, seed=11, num_neg_samples=5)
+      for dtype in FLOATS),
+    _nce("dist_seeded", "float32", 5, 4, sampler=2, seed=5, num_neg_samples=3),
+    _nce("dist_weighted", "float64", 4, 4, sampler=2, seed=9, sample_weight=True,
+         num_neg_samples=6),
+    _nce("default_neg_seeded", "float64", 2, 30, seed=123),
+    _nce("negative_seed", "float32", 3, 9, seed=-5, num_neg_samples=2),
+    _nce("is_test", "float32", 4, 8, is_test=True, seed=17, num_neg_samples=3),
+    _nce("empty", "float32", 0, 8, seed=2, num_neg_samples=3),
+    _nce("negative_label", "float32", 3, 6, label=In((3, 1), "int64", values=[[1], [-2], [0]]),
+         seed=4, num_neg_samples=1, raises="non-negative"),
+    _nce("bad_sampler", "float32", 3, 6, sampler=3, seed=1, num_neg_samples=2,
+         raises="Unsupported SamplerType"),
+]
+
 CASES = [*_SCE, *_BCE, *_NLL, *_KLDIV, *_HUBER, *_HINGE, *_LOG_LOSS, *_CVM, *_IDENTITY,
-         *_HSIGMOID, *_WARPCTC, *_WARPRNNT]
+         *_HSIGMOID, *_WARPCTC, *_WARPRNNT, *_NCE]
