@@ -49,11 +49,12 @@ class HierarchicalSigmoidKernel(OpKernel):
         pre_out = ctx.output("PreOut")
         w_out = ctx.output("W_Out")
         num_classes = ctx.attr("num_classes")
+        is_sparse = ctx.attr("is_sparse")
         loss_funcs.hsigmoid_loss(
             ctx.xp, x.data, w.data, label.data,
             None if path_table is None else path_table.data,
             None if path_code is None else path_code.data,
-            None if bias is None else bias.data, num_classes,
+            None if bias is None else bias.data, num_classes, is_sparse,
             out.mutable_data(ctx.place, x.dtype), pre_out.mutable_data(ctx.place, x.dtype))
         w_out.mutable_data(ctx.place, w.dtype)[...] = w.data
 

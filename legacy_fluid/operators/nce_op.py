@@ -3,7 +3,7 @@ uniform, log-uniform or custom (alias table) sampler; math in phi.kernels.funcs.
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
@@ -41,7 +41,20 @@ class NCEOpMaker(OpProtoAndCheckerMaker):
 
 
 class NCEOp(OperatorWithKernel):
-    """Shapes: its PHI kernel's InferMeta (the default)."""
+    """Its own shapes: the mapping is hand-written (compat/ops/nce_sig.py), and
+    `migrate --verify` imports this module without it."""
+
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        cost, samples = loss_funcs.nce_dims(ctx.get_input_dim("Input"),
+                                            ctx.get_input_dim("Label"),
+                                            ctx.attr("num_neg_samples"))
+        ctx.set_output_dim("Cost", cost)
+        ctx.set_output_dtype("Cost", ctx.get_input_dtype("Input"))
+        for slot, dtype in (("SampleLogits", ctx.get_input_dtype("Input")),
+                            ("SampleLabels", DataType.INT64)):
+            if ctx.has_output(slot):
+                ctx.set_output_dim(slot, samples)
+                ctx.set_output_dtype(slot, dtype)
 
 
 class NCEKernel(OpKernel):

@@ -39,11 +39,13 @@ class WarpCTCKernel(OpKernel):
         loss = ctx.output("Loss")
         warp_ctc_grad = ctx.output("WarpCTCGrad")
         blank = ctx.attr("blank")
+        norm_by_times = ctx.attr("norm_by_times")
         batch = loss_alignment.ctc_batch(
             ctx.xp, logits.data, label.data, logits.lod, label.lod,
             None if logits_length is None else logits_length.data,
             None if label_length is None else label_length.data)
-        loss_alignment.warpctc(ctx.xp, *batch, blank, loss.mutable_data(ctx.place, logits.dtype),
+        loss_alignment.warpctc(ctx.xp, *batch, blank, norm_by_times,
+                               loss.mutable_data(ctx.place, logits.dtype),
                                warp_ctc_grad.mutable_data(ctx.place, logits.dtype))
 
 

@@ -349,9 +349,10 @@ def hsigmoid_paths(xp: Any, label: Any, num_classes: int, path_table: Any | None
 
 
 def hsigmoid_loss(xp: Any, x: Any, w: Any, label: Any, path_table: Any | None,
-                  path_code: Any | None, bias: Any | None, num_classes: int, out: Any,
-                  pre_out: Any) -> None:
-    """Out = sum over the code_length columns of softplus(pre) - sum of pre at the path's
+                  path_code: Any | None, bias: Any | None, num_classes: int, is_sparse: bool,
+                  out: Any, pre_out: Any) -> None:
+    """(`is_sparse` only chooses the form of W's gradient: the forward is the same.)
+    Out = sum over the code_length columns of softplus(pre) - sum of pre at the path's
     1-bits, pre = clip(bias[node] + W[node] . x, -40, 40) on the path and 0 off it (so each
     off-path column adds log 2, as Paddle's kernel does); PreOut = softplus(pre)."""
     index, bit, on_path = hsigmoid_paths(xp, label, num_classes, path_table, path_code,

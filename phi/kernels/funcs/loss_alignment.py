@@ -105,8 +105,9 @@ def _log_sum(xp: Any, a: Any, axis: int, neg: Any) -> Any:
 
 
 def warpctc(xp: Any, logits: Any, flat: np.ndarray, lens: np.ndarray, label_lens: np.ndarray,
-            blank: int, loss: Any, grad: Any) -> None:
-    """CTC loss [B, 1] and its gradient [T, B, C] (see the module docstring)."""
+            blank: int, norm_by_times: bool, loss: Any, grad: Any) -> None:
+    """CTC loss [B, 1] and its gradient [T, B, C] (see the module docstring;
+    `norm_by_times` scales the gradient op's result only: neither output here)."""
     steps, batch, classes = logits.shape
     if not 0 <= blank < classes:
         raise ValueError(f"{_CTC}: the value of Attr(blank) should be in interval [0, "
@@ -217,18 +218,22 @@ def warprnnt(xp: Any, acts: Any, label: Any, lens: np.ndarray, label_lens: np.nd
     with quiet(xp):
         alpha = xp.full(stay.shape, neg, dtype=acts.dtype)
         alpha[:, 0, 0] = 0
-        for ts, us in _diagonals(steps, width, reverse=False):
-            if ts.size and ts[0] + us[0] == 0:
+        for t_host, u_host in _diagonals(steps, width, reverse=False):
+            if t_host[0] + u_host[0] == 0:
                 continue
-            down = xp.where(xp.asarray(ts > 0), alpha[:, ts - 1, us] + stay[:, ts - 1, us], neg)
-            right = xp.where(xp.asarray(us > 0), alpha[:, ts, us - 1] + emit[:, ts, us - 1], neg)
+            ts, us = xp.asarray(t_host), xp.asarray(u_host)
+            up_t = xp.asarray(np.maximum(t_host - 1, 0))
+            left_u = xp.asarray(np.maximum(u_host - 1, 0))
+            down = xp.where(ts > 0, alpha[:, up_t, us] + stay[:, up_t, us], neg)
+            right = xp.where(us > 0, alpha[:, ts, left_u] + emit[:, ts, left_u], neg)
             alpha[:, ts, us] = xp.logaddexp(right, down)
         beta = xp.full(stay.shape, neg, dtype=acts.dtype)
-        for ts, us in _diagonals(steps, width, reverse=True):
-            later = xp.where(xp.asarray(ts + 1 < steps), beta[:, np.minimum(ts + 1, steps - 1),
-                                                              us], neg) + stay[:, ts, us]
-            more = xp.where(xp.asarray(us + 1 < width), beta[:, ts, np.minimum(us + 1, width - 1)],
-                            neg) + emit[:, ts, us]
+        for t_host, u_host in _diagonals(steps, width, reverse=True):
+            ts, us = xp.asarray(t_host), xp.asarray(u_host)
+            next_t = xp.asarray(np.minimum(t_host + 1, steps - 1))
+            next_u = xp.asarray(np.minimum(u_host + 1, width - 1))
+            later = xp.where(ts + 1 < steps, beta[:, next_t, us], neg) + stay[:, ts, us]
+            more = xp.where(us + 1 < width, beta[:, ts, next_u], neg) + emit[:, ts, us]
             value = xp.where(terminal[:, ts, us], stay[:, ts, us], xp.logaddexp(more, later))
             beta[:, ts, us] = xp.where(on[:, ts, us], value, neg)
         log_p = (alpha + stay)[xp.arange(batch), xp.asarray(lens - 1), xp.asarray(label_lens)]

@@ -23,6 +23,6 @@ def hsigmoid_loss_kernel(dev_ctx: DeviceContext, x: DenseTensor, w: DenseTensor,
     loss_funcs.hsigmoid_loss(dev_ctx.xp, x.data, w.data, label.data,
                              None if path_table is None else path_table.data,
                              None if path_code is None else path_code.data,
-                             None if bias is None else bias.data, num_classes,
+                             None if bias is None else bias.data, num_classes, is_sparse,
                              dev_ctx.alloc(out, x.dtype), dev_ctx.alloc(pre_out, x.dtype))
     dev_ctx.alloc(w_out, w.dtype)[...] = w.data

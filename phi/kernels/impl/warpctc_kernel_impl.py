@@ -22,5 +22,6 @@ def warpctc_kernel(dev_ctx: DeviceContext, logits: DenseTensor, label: DenseTens
         dev_ctx.xp, logits.data, label.data, logits.lod, label.lod,
         None if logits_length is None else logits_length.data,
         None if label_length is None else label_length.data)
-    loss_alignment.warpctc(dev_ctx.xp, *batch, blank, dev_ctx.alloc(loss, logits.dtype),
+    loss_alignment.warpctc(dev_ctx.xp, *batch, blank, norm_by_times,
+                           dev_ctx.alloc(loss, logits.dtype),
                            dev_ctx.alloc(warp_ctc_grad, logits.dtype))
