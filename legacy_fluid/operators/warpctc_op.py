@@ -5,6 +5,7 @@ with it (WarpCTCGrad); math in phi.kernels.funcs.loss_alignment."""
 from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.grad import GradOp
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
@@ -49,13 +50,48 @@ class WarpCTCKernel(OpKernel):
                                warp_ctc_grad.mutable_data(ctx.place, logits.dtype))
 
 
+class WarpCTCGradOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("WarpCTCGrad", "the forward's WarpCTCGrad [T, B, C]")
+        self.add_input("Logits", "the forward's Logits")
+        self.add_input("Loss@GRAD", "gradient of Loss [B, 1]")
+        self.add_input("LogitsLength", "int64 [B] (padded form)", dispensable=True)
+        self.add_output("Logits@GRAD", "gradient of Logits")
+        self.add_attr("blank", AttrType.INT, 0, "the blank class")
+        self.add_attr("norm_by_times", AttrType.BOOLEAN, False, "divide by the length")
+
+
+class WarpCTCGradOp(GradOp):
+    """Logits@GRAD: Logits' dims, dtype and LoD."""
+
+
+class WarpCTCGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        warp_ctc_grad = ctx.input("WarpCTCGrad")
+        logits = ctx.input("Logits")
+        loss_grad = ctx.input("Loss@GRAD")
+        logits_length = ctx.input("LogitsLength")
+        logits_grad = ctx.output("Logits@GRAD")
+        norm_by_times = ctx.attr("norm_by_times")
+        loss_alignment.warpctc_grad(
+            ctx.xp, warp_ctc_grad.data, loss_grad.data,
+            None if logits_length is None else logits_length.data, logits.lod,
+            logits.dims[0], norm_by_times, logits_grad.mutable_data(ctx.place, logits.dtype))
+
+
 register_operator("warpctc", WarpCTCOp, WarpCTCOpMaker)
+register_operator("warpctc_grad", WarpCTCGradOp, WarpCTCGradOpMaker)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("warpctc", "CPU", WarpCTCKernel, _dtype)
     register_op_kernel("warpctc", "GPU", WarpCTCKernel, _dtype)
+    register_op_kernel("warpctc_grad", "CPU", WarpCTCGradKernel, _dtype)
+    register_op_kernel("warpctc_grad", "GPU", WarpCTCGradKernel, _dtype)
 
 #: Parity / `migrate --verify` inputs (see compat.coverage.parity.explicit_cases).
 VERIFY_CASES = [{"name": "padded", "inputs": {
     "Logits": (5, 2, 4), "Label": {"value": [[1, 2], [3, 0]], "dtype": "int32"},
     "LogitsLength": {"value": [5, 4], "dtype": "int64"},
     "LabelLength": {"value": [2, 1], "dtype": "int64"}}}]
+VERIFY_CASES = {"warpctc": VERIFY_CASES, "warpctc_grad": [{"name": "padded", "inputs": {
+    "WarpCTCGrad": (5, 2, 4), "Logits": (5, 2, 4), "Loss@GRAD": (2, 1),
+    "LogitsLength": {"value": [5, 4], "dtype": "int64"}}, "attrs": {"norm_by_times": True}}]}

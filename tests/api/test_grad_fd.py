@@ -185,6 +185,12 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
     "cast_grad": [({"x": (3, 4)}, {"dtype": DataType.FLOAT64})],
     "scale_grad": [({"x": (2, 3)}, {"scale": -2.5, "bias": 1.0}),
                    ({"x": (4,)}, {"scale": 0.5, "bias": 3.0, "bias_after_scale": False})],
+    # -- loss family: CTC over 2 sequences (T 5 and 4, labels [1, 2] and [3])
+    "warpctc_grad": [
+        ({"logits": (5, 2, 4), "label": lambda rng: np.array([[1, 2], [3, 0]], np.int32),
+          "logits_length": lambda rng: np.array([5, 4], np.int64),
+          "label_length": lambda rng: np.array([2, 1], np.int64)}, {}),
+    ],
     "cross_entropy_grad": [
         ({"x": probabilities((4, 5)), "label": int_labels((4, 1), 5)}, {}),
         ({"x": probabilities((2, 3, 4)), "label": int_labels((2, 3, 1), 4)},

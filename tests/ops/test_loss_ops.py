@@ -129,3 +129,21 @@ def test_nce_unseeded_samplers_draw_their_distribution(sampler) -> None:
     if sampler is loss_funcs.NCESampler.LOG_UNIFORM:
         probs[-1] = 0.0
     np.testing.assert_allclose(freq, probs, atol=4e-3)
+
+
+def test_warpctc_grad_lod_form_matches_the_padded_form() -> None:
+    """The LoD form (no Paddle grad fixture: export_grads feeds no LoD) scatters each
+    sequence's steps back to its rows, scaled as the padded form scales them."""
+    from phi.kernels.funcs import loss_alignment
+
+    grad = rand((4, 3, 5), 8)
+    loss_grad = rand((3, 1), 9)
+    offsets = [0, 4, 6, 9]
+    lens = np.diff(offsets)
+    padded = np.zeros_like(grad)
+    loss_alignment.warpctc_grad(np, grad, loss_grad, lens, None, 0, True, padded)
+    lod = np.zeros((9, 5), grad.dtype)
+    loss_alignment.warpctc_grad(np, grad, loss_grad, None, [offsets], 9, True, lod)
+    for b in range(3):
+        np.testing.assert_allclose(lod[offsets[b]:offsets[b + 1]], padded[:lens[b], b],
+                                   rtol=1e-6)

@@ -252,3 +252,29 @@ def warprnnt(xp: Any, acts: Any, label: Any, lens: np.ndarray, label_lens: np.nd
             [labels, np.full((batch, 1), -1)], axis=1)[:, None, :, None]) & \
             (on & (right != neg) & xp.asarray(grid_u < end_u))[..., None]
         grad[...] = xp.where(hit, label_grad[..., None], grad)
+
+
+def warpctc_grad(xp: Any, warp_ctc_grad: Any, loss_grad: Any, logits_length: Any | None,
+                 logits_lod: Any, rows: int, norm_by_times: bool, logits_grad: Any) -> None:
+    """d loss / d Logits: the forward's WarpCTCGrad [T, B, C] times each sequence's
+    Loss@GRAD (and 1 / its length with norm_by_times); padded form: [T, B, C] as is, LoD
+    form: each sequence's steps back to its rows of the [T_total, C] Logits."""
+    steps, batch, _ = warp_ctc_grad.shape
+    t = warp_ctc_grad.dtype.type
+    scale = loss_grad.reshape(1, batch, 1).astype(warp_ctc_grad.dtype)
+    if logits_length is not None:
+        lens = _lengths(_CTC, "LogitsLength", logits_length, batch, 1, steps)
+        grad = warp_ctc_grad * scale
+        if norm_by_times:
+            grad = grad * (t(1) / xp.asarray(lens.astype(warp_ctc_grad.dtype))).reshape(
+                1, batch, 1)
+        logits_grad[...] = grad
+        return
+    offsets = last_level(_CTC, logits_lod, rows, max_levels=1, what="Logits")
+    seq = np.searchsorted(offsets, np.arange(rows), side="right") - 1
+    step = np.arange(rows) - offsets[seq]
+    picked = warp_ctc_grad[xp.asarray(step), xp.asarray(seq)]  # [T_total, C]
+    if norm_by_times:
+        picked = picked * (t(1) / xp.asarray(np.diff(offsets)[seq].astype(
+            warp_ctc_grad.dtype)))[:, None]
+    logits_grad[...] = picked * loss_grad.reshape(-1)[xp.asarray(seq)][:, None]

@@ -25,3 +25,14 @@ def warpctc_kernel(dev_ctx: DeviceContext, logits: DenseTensor, label: DenseTens
     loss_alignment.warpctc(dev_ctx.xp, *batch, blank, norm_by_times,
                            dev_ctx.alloc(loss, logits.dtype),
                            dev_ctx.alloc(warp_ctc_grad, logits.dtype))
+
+
+@register_kernel("warpctc_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("warpctc_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+def warpctc_grad_kernel(dev_ctx: DeviceContext, warp_ctc_grad: DenseTensor, logits: DenseTensor,
+                        loss_grad: DenseTensor, logits_length: DenseTensor | None, blank: int,
+                        norm_by_times: bool, logits_grad: OutTensor) -> None:
+    loss_alignment.warpctc_grad(dev_ctx.xp, warp_ctc_grad.data, loss_grad.data,
+                                None if logits_length is None else logits_length.data,
+                                logits.lod, logits.dims[0], norm_by_times,
+                                dev_ctx.alloc(logits_grad, logits.dtype))

@@ -1,0 +1,17 @@
+"""Grads of the loss family: warpctc_grad (padded form: export_grads.py feeds no LoD;
+norm_by_times, an infeasible sequence, blank 2)."""
+
+from .loss import _ctc_padded
+from .spec import FLOATS, GradCase
+
+_CTC_LABELS = [[1, 2, 3], [4, 4, 0], [2, 0, 0]]
+
+GRAD_CASES = [
+    *(GradCase(_ctc_padded("grad_padded", dtype, [7, 5, 6], _CTC_LABELS, [3, 2, 1]),
+               ("Logits",), of=("Loss",)) for dtype in FLOATS),
+    GradCase(_ctc_padded("grad_norm_by_times", "float32", [7, 5, 6], _CTC_LABELS, [3, 2, 1],
+                         norm_by_times=True), ("Logits",), of=("Loss",)),
+    GradCase(_ctc_padded("grad_infeasible_blank2", "float64", [3, 4, 6], [[1, 1, 3],
+                                                                          [3, 3, 3], [1, 3, 0]],
+                         [3, 3, 2], blank=2, norm_by_times=True), ("Logits",), of=("Loss",)),
+]
