@@ -163,3 +163,14 @@ def nce_infer_meta(input: MetaTensor, label: MetaTensor, weight: MetaTensor, bia
     if sample_labels:
         sample_labels.set_dims(sample_dims)
         sample_labels.set_dtype(DataType.INT64)
+
+
+def hsigmoid_loss_grad_infer_meta(x: MetaTensor, w: MetaTensor, label: MetaTensor,
+                                  path_table: MetaTensor, path_code: MetaTensor,
+                                  bias: MetaTensor, pre_out: MetaTensor, out_grad: MetaTensor,
+                                  num_classes: int, is_sparse: bool, x_grad: MetaTensor,
+                                  w_grad: MetaTensor, bias_grad: MetaTensor) -> None:
+    """Each gradient: its forward input's meta."""
+    for grad, src in ((x_grad, x), (w_grad, w), (bias_grad, bias)):
+        if grad and src:
+            _like(grad, src, src.dims())

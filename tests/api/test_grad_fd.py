@@ -191,6 +191,13 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
           "logits_length": lambda rng: np.array([5, 4], np.int64),
           "label_length": lambda rng: np.array([2, 1], np.int64)}, {}),
     ],
+    "hsigmoid_loss_grad": [
+        ({"x": (4, 3), "w": (5, 3), "label": int_labels((4, 1), 6), "bias": (5, 1)},
+         {"num_classes": 6}),
+        ({"x": (3, 2), "w": (4, 2), "label": lambda rng: np.zeros((3, 1), np.int64),
+          "path_table": lambda rng: np.array([[0, 1, -1], [0, 2, 3], [1, -1, -1]], np.int64),
+          "path_code": lambda rng: np.array([[1, 0, 0], [0, 1, 1], [1, 0, 0]], np.int64)}, {}),
+    ],
     "cross_entropy_grad": [
         ({"x": probabilities((4, 5)), "label": int_labels((4, 1), 5)}, {}),
         ({"x": probabilities((2, 3, 4)), "label": int_labels((2, 3, 1), 4)},

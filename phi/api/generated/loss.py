@@ -15,6 +15,7 @@ __all__ = [
     "cvm",
     "hinge_loss",
     "hsigmoid_loss",
+    "hsigmoid_loss_grad",
     "huber_loss",
     "identity_loss",
     "kldiv_loss",
@@ -142,7 +143,7 @@ def hsigmoid_loss(
     path_code, Tensor bias, int num_classes=2, bool is_sparse=false) -> Tensor(out),
     Tensor(pre_out), Tensor(w_out).
 
-    Kernel `hsigmoid_loss`; InferMeta `hsigmoid_loss_infer_meta`.
+    Kernel `hsigmoid_loss`; InferMeta `hsigmoid_loss_infer_meta`; backward `hsigmoid_loss_grad`.
     """
     return apply("hsigmoid_loss",
                  {
@@ -152,6 +153,39 @@ def hsigmoid_loss(
                      "path_table": path_table,
                      "path_code": path_code,
                      "bias": bias,
+                 },
+                 {"num_classes": num_classes, "is_sparse": is_sparse})
+
+
+def hsigmoid_loss_grad(
+    x: TensorLike,
+    w: TensorLike,
+    label: TensorLike,
+    path_table: TensorLike | None,
+    path_code: TensorLike | None,
+    bias: TensorLike | None,
+    pre_out: TensorLike,
+    out_grad: TensorLike,
+    num_classes: int,
+    is_sparse: bool,
+) -> tuple[Tensor, Tensor, Tensor]:
+    """`hsigmoid_loss_grad` (backward.yaml): (Tensor x, Tensor w, Tensor label, Tensor path_table,
+    Tensor path_code, Tensor bias, Tensor pre_out, Tensor out_grad, int num_classes, bool
+    is_sparse) -> Tensor(x_grad), Tensor(w_grad), Tensor(bias_grad).
+
+    Kernel `hsigmoid_loss_grad`; InferMeta `hsigmoid_loss_grad_infer_meta`; differentiates
+    `hsigmoid_loss`.
+    """
+    return apply("hsigmoid_loss_grad",
+                 {
+                     "x": x,
+                     "w": w,
+                     "label": label,
+                     "path_table": path_table,
+                     "path_code": path_code,
+                     "bias": bias,
+                     "pre_out": pre_out,
+                     "out_grad": out_grad,
                  },
                  {"num_classes": num_classes, "is_sparse": is_sparse})
 

@@ -373,6 +373,32 @@ def hsigmoid_loss(xp: Any, x: Any, w: Any, label: Any, path_table: Any | None,
         xp.subtract(pre_out.sum(axis=1, keepdims=True), picked, out=out)
 
 
+def hsigmoid_loss_grad(xp: Any, x: Any, w: Any, label: Any, path_table: Any | None,
+                       path_code: Any | None, pre_out: Any, out_grad: Any, num_classes: int,
+                       is_sparse: bool, x_grad: Any | None, w_grad: Any | None,
+                       bias_grad: Any | None) -> None:
+    """(W@GRAD is dense with `is_sparse` too: Paddle's SelectedRows holds the same rows.)
+    d Out / d pre = sigmoid(pre) - bit = 1 - 1 / exp(PreOut) - bit on the path (times
+    Out@GRAD per row; the clip's subgradient is ignored, as Paddle's kernel ignores it);
+    Bias@GRAD / W@GRAD sum it (times x) into each path node's row, X@GRAD sums it times
+    the node's W row."""
+    index, bit, on_path = hsigmoid_paths(xp, label, num_classes, path_table, path_code,
+                                         w.shape[0])
+    t = x.dtype.type
+    node = xp.where(on_path, index, 0)
+    with quiet(xp):
+        grad = (t(1) - t(1) / xp.exp(pre_out)) - bit.astype(x.dtype)
+        grad = xp.where(on_path, grad * out_grad.reshape(-1, 1), t(0))
+    if bias_grad is not None:
+        bias_grad[...] = 0
+        xp.add.at(bias_grad.reshape(-1), node[on_path], grad[on_path])
+    if w_grad is not None:
+        w_grad[...] = 0
+        xp.add.at(w_grad, node[on_path], (grad[:, :, None] * x[:, None, :])[on_path])
+    if x_grad is not None:
+        x_grad[...] = xp.einsum("nl,nld->nd", grad, w[node])
+
+
 def hsigmoid_code_length(num_classes: int, path_table_dims: tuple[int, ...] | None) -> int:
     return int(path_table_dims[1]) if path_table_dims else (num_classes - 1).bit_length()
 
