@@ -174,3 +174,17 @@ def hsigmoid_loss_grad_infer_meta(x: MetaTensor, w: MetaTensor, label: MetaTenso
     for grad, src in ((x_grad, x), (w_grad, w), (bias_grad, bias)):
         if grad and src:
             _like(grad, src, src.dims())
+
+
+def nce_grad_infer_meta(input: MetaTensor, label: MetaTensor, bias: MetaTensor,
+                        weight: MetaTensor, sample_logits: MetaTensor,
+                        sample_labels: MetaTensor, sample_weight: MetaTensor,
+                        custom_dist_probs: MetaTensor, custom_dist_alias: MetaTensor,
+                        custom_dist_alias_probs: MetaTensor, cost_grad: MetaTensor,
+                        num_total_classes: int, num_neg_samples: int, sampler: int,
+                        input_grad: MetaTensor, bias_grad: MetaTensor,
+                        weight_grad: MetaTensor) -> None:
+    """Each gradient: its forward input's meta."""
+    for grad, src in ((input_grad, input), (bias_grad, bias), (weight_grad, weight)):
+        if grad and src:
+            _like(grad, src, src.dims())

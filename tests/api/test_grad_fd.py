@@ -53,6 +53,14 @@ def int_labels(shape: tuple[int, ...], classes: int) -> Callable[[np.random.Gene
     return lambda rng: rng.integers(0, classes, size=shape).astype(np.int64)
 
 
+#: nce's custom-distribution inputs (the generated function takes them before its first
+#: attribute, which has no default): the alias table of [0.1, 0.2, 0.3, 0.4].
+NCE_ALIAS = {
+    "custom_dist_probs": lambda rng: np.array([0.1, 0.2, 0.3, 0.4], np.float32),
+    "custom_dist_alias": lambda rng: np.array([3, 2, -1, -1], np.int32),
+    "custom_dist_alias_probs": lambda rng: np.array([0.4, 0.8, 1.0, 1.0], np.float32)}
+
+
 def probabilities(shape: tuple[int, ...]) -> Callable[[np.random.Generator], np.ndarray]:
     def make(rng: np.random.Generator) -> np.ndarray:
         p = rng.random(shape) + 0.1
@@ -197,6 +205,15 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
         ({"x": (3, 2), "w": (4, 2), "label": lambda rng: np.zeros((3, 1), np.int64),
           "path_table": lambda rng: np.array([[0, 1, -1], [0, 2, 3], [1, -1, -1]], np.int64),
           "path_code": lambda rng: np.array([[1, 0, 0], [0, 1, 1], [1, 0, 0]], np.int64)}, {}),
+    ],
+    "nce_grad": [
+        ({"input": (3, 4), "label": int_labels((3, 1), 4), "weight": (4, 4), "bias": (4, 1),
+          "sample_weight": positive((3, 1)), **NCE_ALIAS},
+         {"num_total_classes": 4, "num_neg_samples": 2, "seed": 9}),
+        ({"input": (2, 3), "label": int_labels((2, 2), 4), "weight": (4, 3), "bias": (4, 1),
+          "sample_weight": positive((2, 1)), **NCE_ALIAS},
+         {"num_total_classes": 4, "num_neg_samples": 3, "sampler": 2,
+          "custom_neg_classes": [3, 0, 2]}),
     ],
     "cross_entropy_grad": [
         ({"x": probabilities((4, 5)), "label": int_labels((4, 1), 5)}, {}),

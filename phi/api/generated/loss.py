@@ -21,6 +21,7 @@ __all__ = [
     "kldiv_loss",
     "log_loss",
     "nce",
+    "nce_grad",
     "nll_loss",
     "sigmoid_cross_entropy_with_logits",
     "warpctc",
@@ -285,7 +286,7 @@ def nce(
     remote_prefetch=false, bool is_test=false) -> Tensor(cost), Tensor(sample_logits),
     Tensor(sample_labels).
 
-    Kernel `nce`; InferMeta `nce_infer_meta`.
+    Kernel `nce`; InferMeta `nce_infer_meta`; backward `nce_grad`.
     """
     return apply("nce",
                  {
@@ -307,4 +308,49 @@ def nce(
                      "is_sparse": is_sparse,
                      "remote_prefetch": remote_prefetch,
                      "is_test": is_test,
+                 })
+
+
+def nce_grad(
+    input: TensorLike,
+    label: TensorLike,
+    bias: TensorLike | None,
+    weight: TensorLike,
+    sample_logits: TensorLike,
+    sample_labels: TensorLike,
+    sample_weight: TensorLike | None,
+    custom_dist_probs: TensorLike | None,
+    custom_dist_alias: TensorLike | None,
+    custom_dist_alias_probs: TensorLike | None,
+    cost_grad: TensorLike,
+    num_total_classes: int,
+    num_neg_samples: int,
+    sampler: int,
+) -> tuple[Tensor, Tensor, Tensor]:
+    """`nce_grad` (backward.yaml): (Tensor input, Tensor label, Tensor bias, Tensor weight, Tensor
+    sample_logits, Tensor sample_labels, Tensor sample_weight, Tensor custom_dist_probs, Tensor
+    custom_dist_alias, Tensor custom_dist_alias_probs, Tensor cost_grad, int num_total_classes,
+    int num_neg_samples, int sampler) -> Tensor(input_grad), Tensor(bias_grad),
+    Tensor(weight_grad).
+
+    Kernel `nce_grad`; InferMeta `nce_grad_infer_meta`; differentiates `nce`.
+    """
+    return apply("nce_grad",
+                 {
+                     "input": input,
+                     "label": label,
+                     "bias": bias,
+                     "weight": weight,
+                     "sample_logits": sample_logits,
+                     "sample_labels": sample_labels,
+                     "sample_weight": sample_weight,
+                     "custom_dist_probs": custom_dist_probs,
+                     "custom_dist_alias": custom_dist_alias,
+                     "custom_dist_alias_probs": custom_dist_alias_probs,
+                     "cost_grad": cost_grad,
+                 },
+                 {
+                     "num_total_classes": num_total_classes,
+                     "num_neg_samples": num_neg_samples,
+                     "sampler": sampler,
                  })

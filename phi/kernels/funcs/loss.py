@@ -536,3 +536,35 @@ def nce_dims(x_dims: tuple[int, ...], label_dims: tuple[int, ...],
         raise ValueError(f"nce: Label must be [N, num_true_classes] with Input's N = "
                          f"{x_dims[0]}, got {tuple(label_dims)}")
     return (x_dims[0], 1), (x_dims[0], label_dims[1] + num_neg_samples)
+
+
+def nce_loss_grad(xp: Any, x: Any, weight: Any, sample_weight: Any | None, sample_logits: Any,
+                  sample_labels: Any, label: Any, dist: tuple[Any, Any, Any] | None,
+                  num_total_classes: int, num_neg_samples: int, sampler: int, cost_grad: Any,
+                  x_grad: Any | None, weight_grad: Any | None, bias_grad: Any | None) -> None:
+    """d cost / d logit per sample: w * b / (o + b) * (o - 1) for a true class, w * o (1 - o)
+    / (o + b) for a negative (times Cost@GRAD), scattered into Bias@GRAD and (times Input)
+    Weight@GRAD rows and gathered (times the Weight rows) into Input@GRAD."""
+    kind = NCESampler.parse(sampler)
+    host_dist = None if kind is not NCESampler.CUSTOM_DIST else tuple(
+        to_host(d).reshape(-1) for d in dist)  # type: ignore[union-attr]
+    samples = to_host(sample_labels).astype(np.int64)
+    b = xp.asarray(nce_probability(kind, num_total_classes, samples, host_dist)
+                   * np.float32(num_neg_samples)).astype(x.dtype)
+    o = sample_logits
+    w = (xp.ones((o.shape[0], 1), dtype=x.dtype) if sample_weight is None
+         else sample_weight.reshape(-1, 1).astype(x.dtype))
+    true = xp.asarray(np.arange(samples.shape[1]) < label.shape[1])
+    with quiet(xp):
+        grad = xp.where(true, w * (b / (o + b)) * (o - 1), w * (o * (1 - o) / (o + b)))
+        grad = grad * cost_grad.reshape(-1, 1)
+    ids = xp.asarray(samples)
+    if bias_grad is not None:
+        bias_grad[...] = 0
+        xp.add.at(bias_grad.reshape(-1), ids.reshape(-1), grad.reshape(-1))
+    if weight_grad is not None:
+        weight_grad[...] = 0
+        xp.add.at(weight_grad, ids.reshape(-1),
+                  (grad[:, :, None] * x[:, None, :]).reshape(-1, x.shape[1]))
+    if x_grad is not None:
+        x_grad[...] = xp.einsum("ns,nsd->nd", grad, weight[ids])

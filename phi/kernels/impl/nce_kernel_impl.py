@@ -33,3 +33,24 @@ def nce_kernel(dev_ctx: DeviceContext, input: DenseTensor, label: DenseTensor,
                                                                          input.dtype),
                         None if sample_labels is None else dev_ctx.alloc(sample_labels,
                                                                          DataType.INT64))
+
+
+@register_kernel("nce_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("nce_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+def nce_grad_kernel(dev_ctx: DeviceContext, input: DenseTensor, label: DenseTensor,
+                    bias: DenseTensor | None, weight: DenseTensor, sample_logits: DenseTensor,
+                    sample_labels: DenseTensor, sample_weight: DenseTensor | None,
+                    custom_dist_probs: DenseTensor | None, custom_dist_alias: DenseTensor | None,
+                    custom_dist_alias_probs: DenseTensor | None, cost_grad: DenseTensor,
+                    num_total_classes: int, num_neg_samples: int, sampler: int,
+                    input_grad: OptionalOutTensor, bias_grad: OptionalOutTensor,
+                    weight_grad: OptionalOutTensor) -> None:
+    dist = tuple(None if t is None else t.data
+                 for t in (custom_dist_probs, custom_dist_alias, custom_dist_alias_probs))
+    loss_funcs.nce_loss_grad(
+        dev_ctx.xp, input.data, weight.data,
+        None if sample_weight is None else sample_weight.data, sample_logits.data,
+        sample_labels.data, label.data, dist, num_total_classes, num_neg_samples, sampler,
+        cost_grad.data, None if input_grad is None else dev_ctx.alloc(input_grad, input.dtype),
+        None if weight_grad is None else dev_ctx.alloc(weight_grad, input.dtype),
+        None if bias_grad is None else dev_ctx.alloc(bias_grad, input.dtype))
