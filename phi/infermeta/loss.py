@@ -3,6 +3,8 @@ their input's dims."""
 
 from __future__ import annotations
 
+import itertools
+
 from phi.core.meta_tensor import MetaTensor
 
 
@@ -92,3 +94,97 @@ def identity_loss_infer_meta(x: MetaTensor, reduction: int, out: MetaTensor) -> 
     from phi.kernels.funcs.loss import identity_loss_dims
 
     _like(out, x, identity_loss_dims(x.dims(), reduction))
+
+
+def hsigmoid_loss_infer_meta(x: MetaTensor, w: MetaTensor, label: MetaTensor,
+                             path_table: MetaTensor, path_code: MetaTensor, bias: MetaTensor,
+                             num_classes: int, is_sparse: bool, out: MetaTensor,
+                             pre_out: MetaTensor, w_out: MetaTensor) -> None:
+    from phi.kernels.funcs.loss import hsigmoid_code_length
+
+    rows = x.dims()[0]
+    if label.dims()[0] != rows:
+        raise ValueError(f"hierarchical_sigmoid: X and Label need the same first dim, got "
+                         f"{rows} and {label.dims()[0]}")
+    _like(out, x, (rows, 1))
+    out.share_lod(x)
+    if pre_out:
+        length = hsigmoid_code_length(num_classes, path_table.dims() if path_table else None)
+        _like(pre_out, x, (rows, length))
+    if w_out:
+        _like(w_out, w, w.dims())
+
+
+def warpctc_infer_meta(logits: MetaTensor, label: MetaTensor, logits_length: MetaTensor,
+                       label_length: MetaTensor, blank: int, norm_by_times: bool,
+                       loss: MetaTensor, warp_ctc_grad: MetaTensor) -> None:
+    """loss [B, 1]; warp_ctc_grad [T, B, C], time-major (padded as Paddle pads a LoD form)."""
+    dims = logits.dims()
+    if logits_length and label_length:
+        steps, batch, classes = dims
+    else:
+        offsets = (logits.lod() or [[0]])[0]
+        lens = [b - a for a, b in itertools.pairwise(offsets)]
+        steps, batch, classes = max(lens, default=0), len(lens), dims[-1]
+    if not 0 <= blank < classes:
+        raise ValueError(f"warpctc: the value of Attr(blank) should be in interval [0, "
+                         f"{classes}), got {blank}")
+    _like(loss, logits, (batch, 1))
+    if warp_ctc_grad:
+        _like(warp_ctc_grad, logits, (steps, batch, classes))
+
+
+def warprnnt_infer_meta(input: MetaTensor, label: MetaTensor, input_lengths: MetaTensor,
+                        label_lengths: MetaTensor, blank: int, fastemit_lambda: float,
+                        loss: MetaTensor, warprnntgrad: MetaTensor) -> None:
+    """loss [B]; warprnntgrad input's dims [B, T, U + 1, V]."""
+    dims = input.dims()
+    if len(dims) != 4:
+        raise ValueError(f"warprnnt: input must be [B, T, U + 1, V], got {tuple(dims)}")
+    _like(loss, input, (dims[0],))
+    if warprnntgrad:
+        _like(warprnntgrad, input, tuple(dims))
+
+
+def nce_infer_meta(input: MetaTensor, label: MetaTensor, weight: MetaTensor, bias: MetaTensor,
+                   sample_weight: MetaTensor, custom_dist_probs: MetaTensor,
+                   custom_dist_alias: MetaTensor, custom_dist_alias_probs: MetaTensor,
+                   num_total_classes: int, custom_neg_classes: list[int], num_neg_samples: int,
+                   sampler: int, seed: int, is_sparse: bool, remote_prefetch: bool,
+                   is_test: bool, cost: MetaTensor, sample_logits: MetaTensor,
+                   sample_labels: MetaTensor) -> None:
+    from phi.common import DataType
+    from phi.kernels.funcs.loss import nce_dims
+
+    cost_dims, sample_dims = nce_dims(input.dims(), label.dims(), num_neg_samples)
+    _like(cost, input, cost_dims)
+    if sample_logits:
+        _like(sample_logits, input, sample_dims)
+    if sample_labels:
+        sample_labels.set_dims(sample_dims)
+        sample_labels.set_dtype(DataType.INT64)
+
+
+def hsigmoid_loss_grad_infer_meta(x: MetaTensor, w: MetaTensor, label: MetaTensor,
+                                  path_table: MetaTensor, path_code: MetaTensor,
+                                  bias: MetaTensor, pre_out: MetaTensor, out_grad: MetaTensor,
+                                  num_classes: int, is_sparse: bool, x_grad: MetaTensor,
+                                  w_grad: MetaTensor, bias_grad: MetaTensor) -> None:
+    """Each gradient: its forward input's meta."""
+    for grad, src in ((x_grad, x), (w_grad, w), (bias_grad, bias)):
+        if grad and src:
+            _like(grad, src, src.dims())
+
+
+def nce_grad_infer_meta(input: MetaTensor, label: MetaTensor, bias: MetaTensor,
+                        weight: MetaTensor, sample_logits: MetaTensor,
+                        sample_labels: MetaTensor, sample_weight: MetaTensor,
+                        custom_dist_probs: MetaTensor, custom_dist_alias: MetaTensor,
+                        custom_dist_alias_probs: MetaTensor, cost_grad: MetaTensor,
+                        num_total_classes: int, num_neg_samples: int, sampler: int,
+                        input_grad: MetaTensor, bias_grad: MetaTensor,
+                        weight_grad: MetaTensor) -> None:
+    """Each gradient: its forward input's meta."""
+    for grad, src in ((input_grad, input), (bias_grad, bias), (weight_grad, weight)):
+        if grad and src:
+            _like(grad, src, src.dims())

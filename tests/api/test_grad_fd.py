@@ -53,6 +53,14 @@ def int_labels(shape: tuple[int, ...], classes: int) -> Callable[[np.random.Gene
     return lambda rng: rng.integers(0, classes, size=shape).astype(np.int64)
 
 
+#: nce's custom-distribution inputs (the generated function takes them before its first
+#: attribute, which has no default): the alias table of [0.1, 0.2, 0.3, 0.4].
+NCE_ALIAS = {
+    "custom_dist_probs": lambda rng: np.array([0.1, 0.2, 0.3, 0.4], np.float32),
+    "custom_dist_alias": lambda rng: np.array([3, 2, -1, -1], np.int32),
+    "custom_dist_alias_probs": lambda rng: np.array([0.4, 0.8, 1.0, 1.0], np.float32)}
+
+
 def probabilities(shape: tuple[int, ...]) -> Callable[[np.random.Generator], np.ndarray]:
     def make(rng: np.random.Generator) -> np.ndarray:
         p = rng.random(shape) + 0.1
@@ -185,6 +193,28 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
     "cast_grad": [({"x": (3, 4)}, {"dtype": DataType.FLOAT64})],
     "scale_grad": [({"x": (2, 3)}, {"scale": -2.5, "bias": 1.0}),
                    ({"x": (4,)}, {"scale": 0.5, "bias": 3.0, "bias_after_scale": False})],
+    # -- loss family: CTC over 2 sequences (T 5 and 4, labels [1, 2] and [3])
+    "warpctc_grad": [
+        ({"logits": (5, 2, 4), "label": lambda rng: np.array([[1, 2], [3, 0]], np.int32),
+          "logits_length": lambda rng: np.array([5, 4], np.int64),
+          "label_length": lambda rng: np.array([2, 1], np.int64)}, {}),
+    ],
+    "hsigmoid_loss_grad": [
+        ({"x": (4, 3), "w": (5, 3), "label": int_labels((4, 1), 6), "bias": (5, 1)},
+         {"num_classes": 6}),
+        ({"x": (3, 2), "w": (4, 2), "label": lambda rng: np.zeros((3, 1), np.int64),
+          "path_table": lambda rng: np.array([[0, 1, -1], [0, 2, 3], [1, -1, -1]], np.int64),
+          "path_code": lambda rng: np.array([[1, 0, 0], [0, 1, 1], [1, 0, 0]], np.int64)}, {}),
+    ],
+    "nce_grad": [
+        ({"input": (3, 4), "label": int_labels((3, 1), 4), "weight": (4, 4), "bias": (4, 1),
+          "sample_weight": positive((3, 1)), **NCE_ALIAS},
+         {"num_total_classes": 4, "num_neg_samples": 2, "seed": 9}),
+        ({"input": (2, 3), "label": int_labels((2, 2), 4), "weight": (4, 3), "bias": (4, 1),
+          "sample_weight": positive((2, 1)), **NCE_ALIAS},
+         {"num_total_classes": 4, "num_neg_samples": 3, "sampler": 2,
+          "custom_neg_classes": [3, 0, 2]}),
+    ],
     "cross_entropy_grad": [
         ({"x": probabilities((4, 5)), "label": int_labels((4, 1), 5)}, {}),
         ({"x": probabilities((2, 3, 4)), "label": int_labels((2, 3, 1), 4)},

@@ -5,6 +5,8 @@ The `loss` section of ops.yaml, each op followed by its backward op.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
@@ -12,12 +14,19 @@ __all__ = [
     "bce_loss",
     "cvm",
     "hinge_loss",
+    "hsigmoid_loss",
+    "hsigmoid_loss_grad",
     "huber_loss",
     "identity_loss",
     "kldiv_loss",
     "log_loss",
+    "nce",
+    "nce_grad",
     "nll_loss",
     "sigmoid_cross_entropy_with_logits",
+    "warpctc",
+    "warpctc_grad",
+    "warprnnt",
 ]
 
 
@@ -119,3 +128,229 @@ def identity_loss(x: TensorLike, reduction: int = 1) -> Tensor:
     Kernel `identity_loss`; InferMeta `identity_loss_infer_meta`.
     """
     return apply("identity_loss", {"x": x}, {"reduction": reduction})
+
+
+def hsigmoid_loss(
+    x: TensorLike,
+    w: TensorLike,
+    label: TensorLike,
+    path_table: TensorLike | None = None,
+    path_code: TensorLike | None = None,
+    bias: TensorLike | None = None,
+    num_classes: int = 2,
+    is_sparse: bool = False,
+) -> tuple[Tensor, Tensor, Tensor]:
+    """`hsigmoid_loss` (ops.yaml): (Tensor x, Tensor w, Tensor label, Tensor path_table, Tensor
+    path_code, Tensor bias, int num_classes=2, bool is_sparse=false) -> Tensor(out),
+    Tensor(pre_out), Tensor(w_out).
+
+    Kernel `hsigmoid_loss`; InferMeta `hsigmoid_loss_infer_meta`; backward `hsigmoid_loss_grad`.
+    """
+    return apply("hsigmoid_loss",
+                 {
+                     "x": x,
+                     "w": w,
+                     "label": label,
+                     "path_table": path_table,
+                     "path_code": path_code,
+                     "bias": bias,
+                 },
+                 {"num_classes": num_classes, "is_sparse": is_sparse})
+
+
+def hsigmoid_loss_grad(
+    x: TensorLike,
+    w: TensorLike,
+    label: TensorLike,
+    path_table: TensorLike | None,
+    path_code: TensorLike | None,
+    bias: TensorLike | None,
+    pre_out: TensorLike,
+    out_grad: TensorLike,
+    num_classes: int,
+    is_sparse: bool,
+) -> tuple[Tensor, Tensor, Tensor]:
+    """`hsigmoid_loss_grad` (backward.yaml): (Tensor x, Tensor w, Tensor label, Tensor path_table,
+    Tensor path_code, Tensor bias, Tensor pre_out, Tensor out_grad, int num_classes, bool
+    is_sparse) -> Tensor(x_grad), Tensor(w_grad), Tensor(bias_grad).
+
+    Kernel `hsigmoid_loss_grad`; InferMeta `hsigmoid_loss_grad_infer_meta`; differentiates
+    `hsigmoid_loss`.
+    """
+    return apply("hsigmoid_loss_grad",
+                 {
+                     "x": x,
+                     "w": w,
+                     "label": label,
+                     "path_table": path_table,
+                     "path_code": path_code,
+                     "bias": bias,
+                     "pre_out": pre_out,
+                     "out_grad": out_grad,
+                 },
+                 {"num_classes": num_classes, "is_sparse": is_sparse})
+
+
+def warpctc(
+    logits: TensorLike,
+    label: TensorLike,
+    logits_length: TensorLike | None = None,
+    label_length: TensorLike | None = None,
+    blank: int = 0,
+    norm_by_times: bool = False,
+) -> tuple[Tensor, Tensor]:
+    """`warpctc` (ops.yaml): (Tensor logits, Tensor label, Tensor logits_length, Tensor
+    label_length, int blank=0, bool norm_by_times=false) -> Tensor(loss), Tensor(warp_ctc_grad).
+
+    Kernel `warpctc`; InferMeta `warpctc_infer_meta`; backward `warpctc_grad`.
+    """
+    return apply("warpctc",
+                 {
+                     "logits": logits,
+                     "label": label,
+                     "logits_length": logits_length,
+                     "label_length": label_length,
+                 },
+                 {"blank": blank, "norm_by_times": norm_by_times})
+
+
+def warpctc_grad(
+    warp_ctc_grad: TensorLike,
+    logits: TensorLike,
+    loss_grad: TensorLike,
+    logits_length: TensorLike | None,
+    blank: int,
+    norm_by_times: bool,
+) -> Tensor:
+    """`warpctc_grad` (backward.yaml): (Tensor warp_ctc_grad, Tensor logits, Tensor loss_grad,
+    Tensor logits_length, int blank, bool norm_by_times) -> Tensor(logits_grad).
+
+    Kernel `warpctc_grad`; InferMeta `unchanged_infer_meta`; differentiates `warpctc`.
+    """
+    return apply("warpctc_grad",
+                 {
+                     "warp_ctc_grad": warp_ctc_grad,
+                     "logits": logits,
+                     "loss_grad": loss_grad,
+                     "logits_length": logits_length,
+                 },
+                 {"blank": blank, "norm_by_times": norm_by_times})
+
+
+def warprnnt(
+    input: TensorLike,
+    label: TensorLike,
+    input_lengths: TensorLike,
+    label_lengths: TensorLike,
+    blank: int = 0,
+    fastemit_lambda: float = 0.0,
+) -> tuple[Tensor, Tensor]:
+    """`warprnnt` (ops.yaml): (Tensor input, Tensor label, Tensor input_lengths, Tensor
+    label_lengths, int blank=0, float fastemit_lambda=0.0) -> Tensor(loss),
+    Tensor(warprnntgrad).
+
+    Kernel `warprnnt`; InferMeta `warprnnt_infer_meta`.
+    """
+    return apply("warprnnt",
+                 {
+                     "input": input,
+                     "label": label,
+                     "input_lengths": input_lengths,
+                     "label_lengths": label_lengths,
+                 },
+                 {"blank": blank, "fastemit_lambda": fastemit_lambda})
+
+
+def nce(
+    input: TensorLike,
+    label: TensorLike,
+    weight: TensorLike,
+    bias: TensorLike | None,
+    sample_weight: TensorLike | None,
+    custom_dist_probs: TensorLike | None,
+    custom_dist_alias: TensorLike | None,
+    custom_dist_alias_probs: TensorLike | None,
+    num_total_classes: int,
+    custom_neg_classes: Sequence[int] = (),
+    num_neg_samples: int = 10,
+    sampler: int = 0,
+    seed: int = 0,
+    is_sparse: bool = False,
+    remote_prefetch: bool = False,
+    is_test: bool = False,
+) -> tuple[Tensor, Tensor, Tensor]:
+    """`nce` (ops.yaml): (Tensor input, Tensor label, Tensor weight, Tensor bias, Tensor
+    sample_weight, Tensor custom_dist_probs, Tensor custom_dist_alias, Tensor
+    custom_dist_alias_probs, int num_total_classes, int[] custom_neg_classes={}, int
+    num_neg_samples=10, int sampler=0, int seed=0, bool is_sparse=false, bool
+    remote_prefetch=false, bool is_test=false) -> Tensor(cost), Tensor(sample_logits),
+    Tensor(sample_labels).
+
+    Kernel `nce`; InferMeta `nce_infer_meta`; backward `nce_grad`.
+    """
+    return apply("nce",
+                 {
+                     "input": input,
+                     "label": label,
+                     "weight": weight,
+                     "bias": bias,
+                     "sample_weight": sample_weight,
+                     "custom_dist_probs": custom_dist_probs,
+                     "custom_dist_alias": custom_dist_alias,
+                     "custom_dist_alias_probs": custom_dist_alias_probs,
+                 },
+                 {
+                     "num_total_classes": num_total_classes,
+                     "custom_neg_classes": custom_neg_classes,
+                     "num_neg_samples": num_neg_samples,
+                     "sampler": sampler,
+                     "seed": seed,
+                     "is_sparse": is_sparse,
+                     "remote_prefetch": remote_prefetch,
+                     "is_test": is_test,
+                 })
+
+
+def nce_grad(
+    input: TensorLike,
+    label: TensorLike,
+    bias: TensorLike | None,
+    weight: TensorLike,
+    sample_logits: TensorLike,
+    sample_labels: TensorLike,
+    sample_weight: TensorLike | None,
+    custom_dist_probs: TensorLike | None,
+    custom_dist_alias: TensorLike | None,
+    custom_dist_alias_probs: TensorLike | None,
+    cost_grad: TensorLike,
+    num_total_classes: int,
+    num_neg_samples: int,
+    sampler: int,
+) -> tuple[Tensor, Tensor, Tensor]:
+    """`nce_grad` (backward.yaml): (Tensor input, Tensor label, Tensor bias, Tensor weight, Tensor
+    sample_logits, Tensor sample_labels, Tensor sample_weight, Tensor custom_dist_probs, Tensor
+    custom_dist_alias, Tensor custom_dist_alias_probs, Tensor cost_grad, int num_total_classes,
+    int num_neg_samples, int sampler) -> Tensor(input_grad), Tensor(bias_grad),
+    Tensor(weight_grad).
+
+    Kernel `nce_grad`; InferMeta `nce_grad_infer_meta`; differentiates `nce`.
+    """
+    return apply("nce_grad",
+                 {
+                     "input": input,
+                     "label": label,
+                     "bias": bias,
+                     "weight": weight,
+                     "sample_logits": sample_logits,
+                     "sample_labels": sample_labels,
+                     "sample_weight": sample_weight,
+                     "custom_dist_probs": custom_dist_probs,
+                     "custom_dist_alias": custom_dist_alias,
+                     "custom_dist_alias_probs": custom_dist_alias_probs,
+                     "cost_grad": cost_grad,
+                 },
+                 {
+                     "num_total_classes": num_total_classes,
+                     "num_neg_samples": num_neg_samples,
+                     "sampler": sampler,
+                 })

@@ -157,3 +157,26 @@ def normal(seed: int, count: int, mean: float, std: float,
     values = np.empty(2 * pairs, dtype)
     values[0::2], values[1::2] = y * mult, x * mult
     return values[:count] * t(std) + t(mean)
+
+
+def index_and_canonical(seed: int, count: int, high: int) -> tuple[np.ndarray, np.ndarray]:
+    """`count` pairs (std::uniform_int_distribution(0, high), then
+    std::uniform_real_distribution<double>(0, 1)) drawn alternately from one std::mt19937_64
+    seeded with `seed`, as Paddle's alias-method sampler draws them: (int64, float64)."""
+    span = high + 1
+    threshold = np.uint64(((1 << 64) - span) % span)
+    raw = mt19937_64(seed, 2 * count + 64)
+    hi, lo = _mul_wide(raw, span)
+    accepted = lo >= threshold
+    if bool(accepted[0 : 2 * count : 2].all()):  # no rejection: draws pair up in order
+        picks = np.arange(0, 2 * count, 2)
+    else:  # a rejected integer draw shifts the pairs after it (rare: span / 2^64 a draw)
+        picks, at = [], 0
+        while len(picks) < count:
+            at += int(np.argmax(accepted[at:]))
+            picks.append(at)
+            at += 2
+        picks = np.array(picks, np.int64)
+    reals = raw[picks + 1].astype(np.float64) / np.float64(2.0 ** 64)
+    below_one = np.nextafter(np.float64(1.0), np.float64(0.0))
+    return hi[picks].astype(np.int64), np.where(reals >= 1.0, below_one, reals)

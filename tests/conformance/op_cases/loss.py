@@ -25,7 +25,7 @@ they are dropped (CVM is read by the gradient only). An empty X kills Paddle's p
 (SIGFPE): no empty case. identity_loss: sum (0), mean (1) or none (2).
 """
 
-from .spec import FLOATS, INF, NAN, Case, In
+from .spec import FLOATS, INF, NAN, Case, In, LoDIn
 
 
 def _sce(tag: str, dtype: str, shape: tuple[int, ...], attrs=None, label=None, x=None,
@@ -230,4 +230,165 @@ _IDENTITY = [
          {"X": In((3,), "float32", values=[NAN, -0.0, INF])}, attrs={"reduction": 2}),
 ]
 
-CASES = [*_SCE, *_BCE, *_NLL, *_KLDIV, *_HUBER, *_HINGE, *_LOG_LOSS, *_CVM, *_IDENTITY]
+
+
+def _hsigmoid(tag: str, dtype: str, n: int, d: int, classes: int, bias: bool = True,
+              label=None, x=None, tree=None, **attrs) -> Case:
+    """hierarchical_sigmoid on the default tree of `classes` leaves, or on a custom one
+    (`tree`: (PathTable, PathCode) rows per sample, -1 ends a path; W has a row per node)."""
+    nodes = classes - 1 if tree is None else 1 + max(max(row) for row in tree[0])
+    inputs = {"X": x or In((n, d), dtype, -2.0, 2.0),
+              "W": In((nodes, d), dtype, -1.0, 1.0),
+              "Label": label or In((n, 1), "int64", 0, classes)}
+    if tree is not None:
+        inputs["PathTable"] = In((n, len(tree[0][0])), "int64", values=tree[0])
+        inputs["PathCode"] = In((n, len(tree[0][0])), "int64", values=tree[1])
+    if bias:
+        inputs["Bias"] = In((nodes, 1), dtype, -1.0, 1.0)
+    return Case(f"hierarchical_sigmoid_{tag}_{dtype}", "hierarchical_sigmoid", inputs,
+                attrs={"num_classes": classes, **attrs}, fetch=("Out", "PreOut"))
+
+
+_TREE = ([[0, 1, 3, -1], [0, 2, -1, -1], [0, 1, 4, 5], [0, 2, -1, -1], [0, -1, -1, -1]],
+         [[1, 0, 1, 0], [0, 1, 1, 1], [1, 1, 0, 1], [0, 0, 0, 0], [1, 1, 1, 1]])
+
+_HSIGMOID = [
+    *(_hsigmoid(f"classes{c}", dtype, 5, 4, c) for dtype in FLOATS for c in (6, 8)),
+    _hsigmoid("no_bias", "float32", 4, 3, 5, bias=False),
+    _hsigmoid("classes2", "float64", 3, 4, 2),
+    _hsigmoid("classes9_sparse", "float32", 6, 2, 9, is_sparse=True),
+    _hsigmoid("label_1d", "float32", 4, 3, 7, label=In((4,), "int64", 0, 7)),
+    _hsigmoid("empty", "float32", 0, 3, 4),
+    _hsigmoid("clipped", "float64", 3, 4, 4, label=In((3, 1), "int64", values=[[0], [3], [2]]),
+              x=In((3, 4), "float64", values=[[30.0, 30.0, -30.0, 25.0],
+                                              [-50.0, 40.0, 60.0, -20.0],
+                                              [INF, 0.5, 0.25, 0.0]])),
+    *(_hsigmoid("custom", dtype, 5, 3, 6, tree=_TREE) for dtype in FLOATS),
+    _hsigmoid("custom_no_bias", "float32", 5, 4, 6, bias=False, tree=_TREE),
+]
+
+
+
+def _ctc_padded(tag: str, dtype: str, lengths: list[int], labels: list[list[int]],
+                label_lengths: list[int], classes: int = 5, logits=None,
+                **attrs) -> Case:
+    """warpctc, padded form: Logits [T, B, classes], Label [B, Lmax] int32, int64 lengths."""
+    shape = (max(lengths), len(lengths), classes)
+    return Case(f"warpctc_{tag}_{dtype}", "warpctc", {
+        "Logits": logits or In(shape, dtype, -3.0, 3.0),
+        "Label": In((len(labels), len(labels[0])), "int32", values=labels),
+        "LogitsLength": In((len(lengths),), "int64", values=lengths),
+        "LabelLength": In((len(lengths),), "int64", values=label_lengths)},
+        attrs=attrs, fetch=("Loss", "WarpCTCGrad"))
+
+
+def _ctc_lod(tag: str, dtype: str, lod: tuple[int, ...], labels: list[int],
+             label_lod: tuple[int, ...], classes: int = 4, **attrs) -> Case:
+    """warpctc, LoD form: Logits [T_total, classes] and Label [L_total, 1] int32 with LoDs."""
+    return Case(f"warpctc_{tag}_{dtype}", "warpctc", {
+        "Logits": LoDIn((lod[-1], classes), dtype, -3.0, 3.0, lod=(lod,)),
+        "Label": LoDIn((len(labels), 1), "int32", values=[[v] for v in labels],
+                       lod=(label_lod,))}, attrs=attrs, fetch=("Loss", "WarpCTCGrad"))
+
+
+_CTC_LABELS = [[1, 2, 3], [4, 4, 0], [2, 0, 0]]
+
+_WARPCTC = [
+    *(_ctc_padded("padded", dtype, [7, 5, 6], _CTC_LABELS, [3, 2, 1]) for dtype in FLOATS),
+    _ctc_padded("norm_by_times", "float32", [7, 5, 6], _CTC_LABELS, [3, 2, 1],
+                norm_by_times=True),
+    _ctc_padded("blank_last", "float64", [6, 6], [[0, 1, 1], [3, 2, 0]], [3, 2], blank=4),
+    _ctc_padded("blank2", "float32", [5, 4, 8], [[1, 3], [4, 1], [3, 3]], [2, 2, 2], blank=2),
+    _ctc_padded("empty_label", "float64", [4, 3], [[1, 2], [0, 0]], [2, 0]),
+    _ctc_padded("infeasible", "float32", [3, 4, 2], [[1, 1, 2], [3, 3, 3], [1, 2, 0]],
+                [3, 3, 2]),
+    _ctc_padded("tight_repeats", "float64", [3, 5], [[2, 2, 0], [1, 1, 1]], [2, 3]),
+    _ctc_padded("batch1", "float32", [9], [[1, 2, 1, 2]], [4], classes=3),
+    _ctc_padded("extreme", "float64", [4, 4], [[1, 2], [3, 0]], [2, 1], classes=4,
+                logits=In((4, 2, 4), "float64", values=[
+                    [[50.0, -50.0, 0.0, 1.0], [-INF, 0.0, 1.0, 2.0]],
+                    [[0.0, 80.0, -80.0, 0.0], [1.0, 2.0, 3.0, 4.0]],
+                    [[-30.0, 0.0, 30.0, 1.0], [0.0, 0.0, -INF, 0.0]],
+                    [[1.0, 1.0, 1.0, 1.0], [2.0, 1.0, 0.0, 5.0]]])),
+    *(_ctc_lod("lod", dtype, (0, 4, 9, 12), [1, 2, 3, 3, 1, 2], (0, 2, 4, 6))
+      for dtype in FLOATS),
+    _ctc_lod("lod_blank3", "float32", (0, 6, 8), [0, 1, 2, 1], (0, 3, 4), blank=3),
+]
+
+
+
+def _rnnt(tag: str, dtype: str, lengths: list[int], labels: list[list[int]],
+          label_lengths: list[int], classes: int = 5, acts=None, **attrs) -> Case:
+    """warprnnt: input [B, T, U + 1, V] log-probabilities (warprnnt takes them as given),
+    label [B, U] int32, int32 lengths."""
+    shape = (len(lengths), max(lengths), len(labels[0]) + 1, classes)
+    return Case(f"warprnnt_{tag}_{dtype}", "warprnnt", {
+        "input": acts or In(shape, dtype, -4.0, 0.0),
+        "label": In((len(labels), len(labels[0])), "int32", values=labels),
+        "input_lengths": In((len(lengths),), "int32", values=lengths),
+        "label_lengths": In((len(lengths),), "int32", values=label_lengths)},
+        attrs=attrs, fetch=("loss", "warprnntgrad"))
+
+
+_WARPRNNT = [
+    *(_rnnt("basic", dtype, [4, 3, 5], [[1, 2, 3], [4, 4, 0], [2, 0, 0]], [3, 2, 1])
+      for dtype in FLOATS),
+    *(_rnnt("fastemit", dtype, [4, 3], [[1, 2], [3, 3]], [2, 1], fastemit_lambda=0.5)
+      for dtype in FLOATS),
+    _rnnt("blank_last", "float64", [3, 5], [[0, 1], [2, 3]], [2, 2], blank=4),
+    _rnnt("empty_label", "float32", [3, 2], [[1, 2], [0, 0]], [2, 0]),
+    _rnnt("batch1_t1", "float64", [1], [[3, 1, 2]], [3]),
+    _rnnt("wide_range", "float32", [4, 4], [[1, 2], [3, 1]], [2, 2],
+          acts=In((2, 4, 3, 5), "float32", -40.0, 5.0)),
+]
+
+
+
+#: A valid alias table of the distribution [0.1, 0.2, 0.3, 0.4] (Walker's method).
+_NCE_DIST = {"CustomDistProbs": In((4,), "float32", values=[0.1, 0.2, 0.3, 0.4]),
+             "CustomDistAlias": In((4,), "int32", values=[3, 2, -1, -1]),
+             "CustomDistAliasProbs": In((4,), "float32", values=[0.4, 0.8, 1.0, 1.0])}
+
+
+def _nce(tag: str, dtype: str, rows: int, classes: int, true: int = 1, bias: bool = True,
+         sample_weight: bool = False, label=None, raises=None, **attrs) -> Case:
+    """nce: Input [rows, 5], Label [rows, true] int64, Weight [classes, 5] (Bias
+    [classes, 1]); sampler 2 feeds the alias table of _NCE_DIST (classes 4). A non-zero
+    seed makes Paddle's negatives reproducible (saved programs drop the extra attribute
+    custom_neg_classes and the extra outputs SampleLogits / SampleLabels: Cost only)."""
+    inputs = {"Input": In((rows, 5), dtype, -1.0, 1.0),
+              "Label": label or In((rows, true), "int64", 0, classes),
+              "Weight": In((classes, 5), dtype, -1.0, 1.0)}
+    if bias:
+        inputs["Bias"] = In((classes, 1), dtype, -0.5, 0.5)
+    if sample_weight:
+        inputs["SampleWeight"] = In((rows, 1), dtype, 0.5, 2.0)
+    if attrs.get("sampler") == 2:
+        inputs.update(_NCE_DIST)
+    return Case(f"nce_{tag}_{dtype}", "nce", inputs, attrs={"num_total_classes": classes,
+                                                             **attrs},
+                fetch=None if raises else ("Cost",), raises=raises)
+
+
+_NCE = [
+    *(_nce("uniform_seeded", dtype, 5, 12, seed=7, num_neg_samples=4) for dtype in FLOATS),
+    _nce("two_true_weighted", "float32", 3, 6, true=2, sample_weight=True, seed=3,
+         num_neg_samples=2),
+    _nce("no_bias", "float64", 3, 5, bias=False, seed=21, num_neg_samples=4),
+    *(_nce("log_uniform_seeded", dtype, 6, 20, sampler=1, seed=11, num_neg_samples=5)
+      for dtype in FLOATS),
+    _nce("dist_seeded", "float32", 5, 4, sampler=2, seed=5, num_neg_samples=3),
+    _nce("dist_weighted", "float64", 4, 4, sampler=2, seed=9, sample_weight=True,
+         num_neg_samples=6),
+    _nce("default_neg_seeded", "float64", 2, 30, seed=123),
+    _nce("negative_seed", "float32", 3, 9, seed=-5, num_neg_samples=2),
+    _nce("is_test", "float32", 4, 8, is_test=True, seed=17, num_neg_samples=3),
+    _nce("empty", "float32", 0, 8, seed=2, num_neg_samples=3),
+    _nce("negative_label", "float32", 3, 6, label=In((3, 1), "int64", values=[[1], [-2], [0]]),
+         seed=4, num_neg_samples=1, raises="non-negative"),
+    _nce("bad_sampler", "float32", 3, 6, sampler=3, seed=1, num_neg_samples=2,
+         raises="Unsupported SamplerType"),
+]
+
+CASES = [*_SCE, *_BCE, *_NLL, *_KLDIV, *_HUBER, *_HINGE, *_LOG_LOSS, *_CVM, *_IDENTITY,
+         *_HSIGMOID, *_WARPCTC, *_WARPRNNT, *_NCE]

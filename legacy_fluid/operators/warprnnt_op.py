@@ -1,0 +1,60 @@
+"""warprnnt: the RNN-T loss of log-probabilities input [B, T, U + 1, V] against label
+[B, U], and its gradient (warprnntgrad, with FastEmit's label scaling); math in
+phi.kernels.funcs.loss_alignment."""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.kernels.funcs import loss_alignment
+
+
+class WarpRNNTOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("input", "log-probabilities [B, T, U + 1, V]")
+        self.add_input("label", "int32 [B, U]")
+        self.add_input("input_lengths", "int32 [B]")
+        self.add_input("label_lengths", "int32 [B]")
+        self.add_output("loss", "[B]")
+        self.add_output("warprnntgrad", "d loss / d input (Paddle: intermediate)")
+        self.add_attr("blank", AttrType.INT, 0, "the blank class")
+        self.add_attr("fastemit_lambda", AttrType.FLOAT, 0.0, "FastEmit regularization")
+
+
+class WarpRNNTOp(OperatorWithKernel):
+    """Shapes: its PHI kernel's InferMeta (the default)."""
+
+
+class WarpRNNTKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        acts = ctx.input("input")
+        label = ctx.input("label")
+        input_lengths = ctx.input("input_lengths")
+        label_lengths = ctx.input("label_lengths")
+        loss = ctx.output("loss")
+        warprnntgrad = ctx.output("warprnntgrad")
+        blank = ctx.attr("blank")
+        fastemit_lambda = ctx.attr("fastemit_lambda")
+        lens = loss_alignment.rnnt_lengths(acts.data, label.data, input_lengths.data,
+                                           label_lengths.data)
+        loss_alignment.warprnnt(ctx.xp, acts.data, label.data, *lens, blank, fastemit_lambda,
+                                loss.mutable_data(ctx.place, acts.dtype),
+                                warprnntgrad.mutable_data(ctx.place, acts.dtype))
+
+
+register_operator("warprnnt", WarpRNNTOp, WarpRNNTOpMaker)
+for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
+    register_op_kernel("warprnnt", "CPU", WarpRNNTKernel, _dtype)
+    register_op_kernel("warprnnt", "GPU", WarpRNNTKernel, _dtype)
+
+#: Parity / `migrate --verify` inputs (see compat.coverage.parity.explicit_cases).
+VERIFY_CASES = [{"name": "two sequences", "inputs": {
+    "input": {"shape": (2, 4, 3, 5), "low": -4.0, "high": 0.0},
+    "label": {"value": [[1, 2], [3, 0]], "dtype": "int32"},
+    "input_lengths": {"value": [4, 3], "dtype": "int32"},
+    "label_lengths": {"value": [2, 1], "dtype": "int32"}}}]
