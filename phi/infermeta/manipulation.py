@@ -1,6 +1,6 @@
 """InferMeta of the manipulation family (unstack, multiplex, reverse,
 scatter_nd_add, broadcast_tensors, partial_concat, partial_sum,
-shard_index, view_slice)."""
+shard_index, view_slice, set)."""
 
 from __future__ import annotations
 
@@ -73,3 +73,10 @@ def view_slice_infer_meta(input: MetaTensor, begin_idx: int, end_idx: int,
     """out: input's rows [begin_idx, end_idx); input's dtype."""
     out.set_dims(manip_funcs.view_slice_dims(input.dims(), begin_idx, end_idx))
     out.set_dtype(input.dtype())
+
+
+def set_infer_meta(x: MetaTensor, source: MetaTensor, dims: list[int], stride: list[int],
+                   offset: int, out: MetaTensor) -> None:
+    """out: `dims` in x's dtype."""
+    out.set_dims(manip_funcs.set_dims("set", dims, stride))
+    out.set_dtype(x.dtype())

@@ -22,6 +22,7 @@ __all__ = [
     "reverse",
     "scatter_nd_add",
     "scatter_nd_add_grad",
+    "set",
     "shard_index",
     "unstack",
     "unstack_grad",
@@ -193,3 +194,20 @@ def view_slice(input: TensorLike, begin_idx: int, end_idx: int) -> Tensor:
     Kernel `view_slice`; InferMeta `view_slice_infer_meta`.
     """
     return apply("view_slice", {"input": input}, {"begin_idx": begin_idx, "end_idx": end_idx})
+
+
+def set(
+    x: TensorLike,
+    source: TensorLike,
+    dims: Sequence[int] = (),
+    stride: Sequence[int] = (),
+    offset: int = 0,
+) -> Tensor:
+    """`set` (ops.yaml): (Tensor x, Tensor source, int64_t[] dims={}, int64_t[] stride={}, int64_t
+    offset=0) -> Tensor(out).
+
+    Kernel `set`; InferMeta `set_infer_meta`.
+    """
+    return apply("set",
+                 {"x": x, "source": source},
+                 {"dims": dims, "stride": stride, "offset": offset})

@@ -1,7 +1,7 @@
 """Manipulation math shared by the PHI and legacy kernels of the manipulation family:
 unstack, multiplex, reverse, scatter_nd_add,
 broadcast_tensors, partial_concat, partial_sum, shard_index,
-view_slice. Functions of `xp` (NumPy or CuPy)."""
+view_slice, set (strided_view). Functions of `xp` (NumPy or CuPy)."""
 
 from __future__ import annotations
 
@@ -225,6 +225,35 @@ def view_slice(xp: Any, input: Any, begin_idx: int, end_idx: int, out: Any) -> N
     """out = input's rows [begin_idx, end_idx) (a copy: fluidphi's tensors own their data)."""
     view_slice_dims(input.shape, begin_idx, end_idx)
     out[...] = input[begin_idx:end_idx]
+
+
+def set_dims(op: str, dims: Sequence[int], stride: Sequence[int]) -> tuple[int, ...]:
+    """out's dims: `dims` (one stride per dim)."""
+    if len(dims) != len(stride) or any(d < 0 for d in dims):
+        raise ValueError(f"{op}: dims {list(dims)} must be non-negative with one stride each, "
+                         f"got stride {list(stride)}")
+    return tuple(int(d) for d in dims)
+
+
+def strided_view(xp: Any, op: str, x: Any, source: Any, dims: Sequence[int],
+                 stride: Sequence[int], offset: int, out: Any) -> None:
+    """out = the view of source's elements with `dims`, element strides `stride`, starting
+    `offset` bytes in (Paddle's `set`: out shares source's memory; here a copy). A view
+    reaching outside source, an offset off the element size, or a source of another dtype than
+    x is refused."""
+    set_dims(op, dims, stride)
+    if source.dtype != x.dtype:
+        raise ValueError(f"{op}: source's dtype {source.dtype} must be x's ({x.dtype})")
+    first, rest = divmod(int(offset), source.dtype.itemsize)
+    index = np.full(tuple(dims), first, dtype=np.int64)
+    for axis, (d, st) in enumerate(zip(dims, stride)):
+        index += (np.arange(d, dtype=np.int64) * int(st)).reshape(
+            (d,) + (1,) * (len(dims) - axis - 1))
+    if rest or (index.size and (index.min() < 0 or index.max() >= source.size)):
+        raise ValueError(f"{op}: the view (dims {list(dims)}, stride {list(stride)}, offset "
+                         f"{offset} bytes) must lie within source's {source.size} elements "
+                         f"of {source.dtype.itemsize} bytes")
+    out[...] = source.reshape(-1)[xp.asarray(index)]
 
 
 # -- gradients ---------------------------------------------------------------------------------

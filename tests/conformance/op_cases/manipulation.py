@@ -1,5 +1,5 @@
 """Manipulation: unstack, multiplex, reverse, scatter_nd_add, broadcast_tensors,
-partial_concat, partial_sum, shard_index, view_slice.
+partial_concat, partial_sum, shard_index, view_slice, set.
 
 unstack: X's slices along `axis` (negative: from the end), the axis dropped; the program
 holds `num` = X.dims[axis] outputs Y (Paddle checks the count against `num` while the
@@ -30,6 +30,14 @@ nshards <= 0 and shard_id outside [0, nshards) raise.
 
 view_slice: input's rows [begin_idx, end_idx) (0 <= begin_idx < end_idx <= dims[0], checked
 while the program is built).
+
+set: out = the view of source's elements with `dims`, element strides `stride` and a byte
+`offset` (default: the 0-d first element), in x's dtype. Paddle 3.3.1's executor fetches such
+a view by copying numel(out) elements from the offset and then indexing that copy with the
+strides, so a view reaching past numel(out) elements from its start fetches memory past the
+copy (dims [3], stride [2] gives [s0, s2, garbage]): the cases keep every view within that
+span (transposes, broadcasts, offsets); fluidphi returns the true view and refuses views
+outside source.
 
 Not here: as_strided, view_dtype and index_select_strided (Paddle 3.3.1's legacy executor
 has no kernel for them: a program holding one fails with "no kernels which are registered");
@@ -188,8 +196,27 @@ def _view_slice() -> list[Case]:
 
 _PARTIAL_SUM = ("int32", "int64", "float32", "float64")
 
+def _set() -> list[Case]:
+    def case(tag: str, dtype: str, x: tuple[int, ...], source: tuple[int, ...], **attrs) -> Case:
+        return Case(f"set_{tag}_{dtype}", "set",
+                    {"x": data(x, dtype), "source": data(source, dtype)}, attrs=attrs)
+
+    every = ("bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16",
+             "float32", "float64", "complex64", "complex128")
+    return [
+        *(case("transpose", d, (2, 3), (2, 3), dims=[3, 2], stride=[1, 3]) for d in every),
+        case("default_0d", "float32", (2, 2), (5,)),
+        case("offset", "float64", (2, 2), (10,), dims=[2, 3], stride=[1, 2], offset=16),
+        case("offset_rows", "int32", (4,), (3, 4), dims=[2, 2], stride=[2, 1], offset=4),
+        case("broadcast", "float32", (3,), (6,), dims=[2, 3], stride=[0, 1], offset=4),
+        case("3d", "int64", (2,), (2, 3, 2), dims=[2, 2, 3], stride=[1, 6, 2]),
+        case("empty_view", "float32", (2,), (4,), dims=[0, 3], stride=[3, 1]),
+    ]
+
+
 CASES = [*_unstack(), *_multiplex(), *_reverse(), *_scatter_nd_add(), *_broadcast_tensors(),
          *_partial("partial_concat", (*_PARTIAL_SUM, "complex64", "complex128")),
          Case("partial_concat_negative_start", "partial_concat",
               {"X": [data((2, 4), "float32")] * 2}, attrs={"start_index": -3, "length": 2}),
-         *_partial("partial_sum", _PARTIAL_SUM), *_shard_index(), *_view_slice()]
+         *_partial("partial_sum", _PARTIAL_SUM), *_shard_index(), *_view_slice(),
+         *_set()]
