@@ -24,6 +24,7 @@ __all__ = [
     "scatter_nd_add_grad",
     "set",
     "shard_index",
+    "transfer_layout",
     "unstack",
     "unstack_grad",
     "view_slice",
@@ -211,3 +212,12 @@ def set(
     return apply("set",
                  {"x": x, "source": source},
                  {"dims": dims, "stride": stride, "offset": offset})
+
+
+def transfer_layout(x: TensorLike, src_layout: int = -1, dst_layout: int = -1) -> Tensor:
+    """`transfer_layout` (ops.yaml): (Tensor x, int src_layout=-1, int dst_layout=-1) ->
+    Tensor(out).
+
+    Kernel `transfer_layout`; InferMeta `transfer_layout_infer_meta`.
+    """
+    return apply("transfer_layout", {"x": x}, {"src_layout": src_layout, "dst_layout": dst_layout})

@@ -1,7 +1,7 @@
 """Manipulation math shared by the PHI and legacy kernels of the manipulation family:
 unstack, multiplex, reverse, scatter_nd_add,
 broadcast_tensors, partial_concat, partial_sum, shard_index,
-view_slice, set (strided_view). Functions of `xp` (NumPy or CuPy)."""
+view_slice, set (strided_view), transfer_layout. Functions of `xp` (NumPy or CuPy)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from phi.common import DataType
+from phi.common import DataLayout, DataType
 from phi.kernels.funcs import manipulation_ext
 from phi.kernels.funcs.common import quiet, to_host
 from phi.kernels.funcs.elementwise import sum_to
@@ -254,6 +254,39 @@ def strided_view(xp: Any, op: str, x: Any, source: Any, dims: Sequence[int],
                          f"{offset} bytes) must lie within source's {source.size} elements "
                          f"of {source.dtype.itemsize} bytes")
     out[...] = source.reshape(-1)[xp.asarray(index)]
+
+
+#: (tensor's layout, dst_layout) -> the transpose transfer_layout makes.
+_LAYOUT_AXES = {(DataLayout.NCHW, DataLayout.NHWC): (0, 2, 3, 1),
+                (DataLayout.NHWC, DataLayout.NCHW): (0, 3, 1, 2)}
+
+
+def transfer_layout_axes(op: str, x_layout: DataLayout, src_layout: int, dst_layout: int,
+                         rank: int) -> tuple[int, ...] | None:
+    """The axes transfer_layout transposes X by (None: X is in dst_layout already, a copy).
+    Paddle's kernel reads only X's own layout and dst_layout (src_layout matters only to
+    oneDNN, which fluidphi has not: refused); NCHW <-> NHWC is the one transform."""
+    if src_layout == dst_layout:
+        raise ValueError(f"{op}: No layout transform needed between same layout "
+                         f"(src_layout = dst_layout = {src_layout})")
+    if DataLayout.ONEDNN in (src_layout, dst_layout):
+        raise ValueError(f"{op}: oneDNN layouts (5) are not supported, got src_layout "
+                         f"{src_layout}, dst_layout {dst_layout}")
+    if dst_layout == x_layout:
+        return None
+    axes = _LAYOUT_AXES.get((x_layout, dst_layout))
+    if axes is None:
+        raise ValueError(f"{op}: Unsupported layout transform from {x_layout.name} to "
+                         f"layout {dst_layout} (only NCHW <-> NHWC)")
+    if rank != 4:
+        raise ValueError(f"{op}: the input dimension size should be equal to 4 for "
+                         f"{x_layout.name} -> {DataLayout(dst_layout).name}, X is {rank}-D")
+    return axes
+
+
+def transfer_layout(xp: Any, axes: Sequence[int] | None, x: Any, out: Any) -> None:
+    """out = x transposed by `axes` (transfer_layout_axes), or a copy."""
+    out[...] = x if axes is None else xp.transpose(x, axes)
 
 
 # -- gradients ---------------------------------------------------------------------------------
