@@ -48,7 +48,8 @@ def census_section(census: Census | None = None,
                           "percent": _percent(runs, len(members)),
                           "missing": sorted(t for t, r in members if not r)})
     excluded = [{"op_type": o.op_type, "reason": o.excluded.value, "family": o.family,
-                 "runs": forms_of(o.op_type) in RUNNABLE_FORMS}
+                 "runs": forms_of(o.op_type) in RUNNABLE_FORMS,
+                 **({"note": o.note} if o.note else {})}
                 for o in census.excluded if o.excluded is not None]
     reasons = {e.value: sum(x["reason"] == e.value for x in excluded) for e in Exclusion}
     return {

@@ -62,6 +62,9 @@ def test_census_loads_with_protos_and_reasons() -> None:
     assert census.op("c_concat").excluded is Exclusion.DISTRIBUTED
     assert census.op("feed").excluded is Exclusion.IO_HOST
     assert census.op("while").cpu_kernel is CpuKernel.FRAMEWORK
+    batch_fc = census.op("batch_fc")  # registered for CPU; its kernel only raises
+    assert batch_fc.cpu_kernel is CpuKernel.KERNEL and batch_fc.excluded is Exclusion.NOT_RUNNABLE
+    assert "only supports GPU" in batch_fc.note and census.op("conv2d").note is None
 
 
 @pytest.mark.parametrize("change, message", [
@@ -72,6 +75,10 @@ def test_census_loads_with_protos_and_reasons() -> None:
      "op 'abs': an op type without a CPU kernel must be excluded"),
     (lambda d: d["ops"][0]["inputs"].append({"name": "Q", "duplicable": "yes"}),
      "op 'abs' input 1: 'duplicable' must be bool"),
+    (lambda d: d["ops"][0].update(excluded="not-runnable"),
+     "op 'abs': 'note' must say why exactly when 'excluded' is 'not-runnable'"),
+    (lambda d: d["ops"][0].update(note="why not"),
+     "op 'abs': 'note' must say why exactly when 'excluded' is 'not-runnable'"),
     (lambda d: d.update(format=99), "top level: 'format' is 99; this fluidphi reads format 1"),
     (lambda d: d["ops"].reverse(), "top level: 'ops' must be sorted by op_type"),
 ])
