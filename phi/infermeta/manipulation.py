@@ -1,6 +1,6 @@
 """InferMeta of the manipulation family (unstack, multiplex, reverse,
 scatter_nd_add, broadcast_tensors, partial_concat, partial_sum,
-shard_index, view_slice, set, transfer_layout)."""
+shard_index, view_slice, set, transfer_layout, view_shape)."""
 
 from __future__ import annotations
 
@@ -93,3 +93,9 @@ def transfer_layout_infer_meta(x: MetaTensor, src_layout: int, dst_layout: int,
     out.set_dims(dims if axes is None else tuple(dims[a] for a in axes))
     out.set_dtype(x.dtype())
     out.set_layout(DataLayout(dst_layout))
+
+
+def view_shape_infer_meta(input: MetaTensor, dims: list[int], out: MetaTensor) -> None:
+    """out: input's dims (dims checked as a reshape) and dtype."""
+    out.set_dims(manip_funcs.view_shape_dims(input.dims(), dims))
+    out.set_dtype(input.dtype())

@@ -27,6 +27,7 @@ __all__ = [
     "transfer_layout",
     "unstack",
     "unstack_grad",
+    "view_shape",
     "view_slice",
 ]
 
@@ -221,3 +222,11 @@ def transfer_layout(x: TensorLike, src_layout: int = -1, dst_layout: int = -1) -
     Kernel `transfer_layout`; InferMeta `transfer_layout_infer_meta`.
     """
     return apply("transfer_layout", {"x": x}, {"src_layout": src_layout, "dst_layout": dst_layout})
+
+
+def view_shape(input: TensorLike, dims: Sequence[int] = ()) -> Tensor:
+    """`view_shape` (ops.yaml): (Tensor input, int64_t[] dims={}) -> Tensor(out).
+
+    Kernel `view_shape`; InferMeta `view_shape_infer_meta`.
+    """
+    return apply("view_shape", {"input": input}, {"dims": dims})

@@ -1,7 +1,7 @@
 """Manipulation math shared by the PHI and legacy kernels of the manipulation family:
 unstack, multiplex, reverse, scatter_nd_add,
 broadcast_tensors, partial_concat, partial_sum, shard_index,
-view_slice, set (strided_view), transfer_layout. Functions of `xp` (NumPy or CuPy)."""
+view_slice, set (strided_view), transfer_layout, view_shape. Functions of `xp` (NumPy or CuPy)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from phi.kernels.funcs import manipulation_ext
 from phi.kernels.funcs.common import quiet, to_host
 from phi.kernels.funcs.elementwise import sum_to
 from phi.kernels.funcs.indexing import broadcast_dims, checked_ids, gather_nd, gather_nd_dims
+from phi.kernels.funcs.reshape import infer_reshape_dims
 
 
 def unstack_dims(x_dims: Sequence[int], axis: int, num: int,
@@ -287,6 +288,19 @@ def transfer_layout_axes(op: str, x_layout: DataLayout, src_layout: int, dst_lay
 def transfer_layout(xp: Any, axes: Sequence[int] | None, x: Any, out: Any) -> None:
     """out = x transposed by `axes` (transfer_layout_axes), or a copy."""
     out[...] = x if axes is None else xp.transpose(x, axes)
+
+
+def view_shape_dims(input_dims: Sequence[int], dims: Sequence[int]) -> tuple[int, ...]:
+    """out's dims: input's own. Paddle 3.3.1 checks `dims` as a reshape of input (0 keeps a
+    dim, one -1 is inferred) but its CPU kernel leaves the dims as they were."""
+    infer_reshape_dims(dims, input_dims)
+    return tuple(int(d) for d in input_dims)
+
+
+def view_shape(xp: Any, input: Any, dims: Sequence[int], out: Any) -> None:
+    """out = input (dims checked as view_shape_dims does)."""
+    view_shape_dims(input.shape, dims)
+    out[...] = input
 
 
 # -- gradients ---------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 """Manipulation: unstack, multiplex, reverse, scatter_nd_add, broadcast_tensors,
-partial_concat, partial_sum, shard_index, view_slice, set, transfer_layout.
+partial_concat, partial_sum, shard_index, view_slice, set, transfer_layout, view_shape.
 
 unstack: X's slices along `axis` (negative: from the end), the axis dropped; the program
 holds `num` = X.dims[axis] outputs Y (Paddle checks the count against `num` while the
@@ -45,9 +45,12 @@ is read only by oneDNN paths (not covered: fluidphi has no oneDNN layout); src_l
 dst_layout and other layouts refused. An empty X with rows (N > 0, C = 0) kills Paddle's
 process with SIGFPE: no such case (fluidphi transposes it).
 
+view_shape: `dims` checked as a reshape of input while the program is built (refused there
+otherwise), but Paddle 3.3.1's CPU kernel keeps input's dims: out is input, dims and all.
+
 Not here: as_strided, view_dtype and index_select_strided (Paddle 3.3.1's legacy executor
-has no kernel for them: a program holding one fails with "no kernels which are registered");
-view_shape (its CPU kernel keeps the input's dims whatever `dims` says).
+has no kernel for them: a program holding one fails with "no kernels which are registered";
+the op census excludes them as not-runnable).
 """
 
 from ._inputs import data, ids
@@ -60,7 +63,7 @@ def _unstack_counts(attrs: dict) -> int:
 
 _NO_FLOAT8 = "fluidphi has no float8 element types"
 DTYPE_GAPS = {op: dict.fromkeys(("float8_e4m3fn", "float8_e5m2"), _NO_FLOAT8)
-              for op in ("view_slice", "transfer_layout")}
+              for op in ("view_slice", "transfer_layout", "view_shape")}
 
 #: Output slot -> the input slot whose tensor count it has, or a function of the attributes.
 OUTPUT_COUNTS = {"unstack": {"Y": _unstack_counts}, "broadcast_tensors": {"Out": "X"}}
@@ -244,9 +247,26 @@ def _transfer_layout() -> list[Case]:
     ]
 
 
+def _view_shape() -> list[Case]:
+    def case(tag: str, dtype: str, shape: tuple[int, ...], dims: list[int]) -> Case:
+        return Case(f"view_shape_{tag}_{dtype}", "view_shape", {"input": data(shape, dtype)},
+                    attrs={"dims": dims})
+
+    every = ("bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16",
+             "float32", "float64", "complex64", "complex128")
+    return [
+        *(case("flat", d, (2, 3), [6]) for d in every),
+        case("swap", "float32", (2, 3), [3, 2]),
+        case("infer", "int64", (2, 3, 2), [-1, 4]),
+        case("keep_dim", "float64", (2, 3), [0, 3]),
+        case("0d", "float32", (), []),
+        case("empty", "float32", (0, 3), [0, 3]),
+    ]
+
+
 CASES = [*_unstack(), *_multiplex(), *_reverse(), *_scatter_nd_add(), *_broadcast_tensors(),
          *_partial("partial_concat", (*_PARTIAL_SUM, "complex64", "complex128")),
          Case("partial_concat_negative_start", "partial_concat",
               {"X": [data((2, 4), "float32")] * 2}, attrs={"start_index": -3, "length": 2}),
          *_partial("partial_sum", _PARTIAL_SUM), *_shard_index(), *_view_slice(),
-         *_set(), *_transfer_layout()]
+         *_set(), *_transfer_layout(), *_view_shape()]
