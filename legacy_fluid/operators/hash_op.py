@@ -39,9 +39,8 @@ class HashKernel(OpKernel):
 
 
 VERIFY_CASES = [
-    {"name": "int64 rows", "attrs": {"num_hash": 2},
-     "inputs": {"X": {"shape": (4, 3), "dtype": "int64", "low": 0, "high": 50}},
-     "outputs": {"Out": 1}, "dtypes": ["int32", "int64"]},
+    {"name": "integer rows", "attrs": {"num_hash": 2},
+     "inputs": {"X": {"shape": (4, 3), "low": 0, "high": 50}}, "outputs": {"Out": 1}},
 ]
 
 register_operator("hash", HashOp, HashOpMaker)

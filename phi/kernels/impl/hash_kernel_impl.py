@@ -17,6 +17,6 @@ _DTYPES = [DataType.INT32, DataType.INT64]
 @register_kernel("hash", Backend.GPU, DataLayout.ALL_LAYOUT, _DTYPES)
 def hash_kernel(dev_ctx: DeviceContext, x: DenseTensor, num_hash: int, mod_by: int,
                 out: OutTensor) -> None:
-    dims = hash_funcs.hash_dims("hash", x.dims, num_hash)
+    out.resize(hash_funcs.hash_dims("hash", x.dims, num_hash))
     hash_funcs.hash_rows(dev_ctx.xp, "hash", x.data, num_hash, mod_by,
-                         dev_ctx.alloc(out, x.dtype, dims))
+                         dev_ctx.alloc(out, x.dtype))

@@ -14,6 +14,6 @@ from phi.kernels.funcs import manipulation as manip_funcs
 @register_kernel("set", Backend.GPU, DataLayout.ALL_LAYOUT, manip_funcs.VIEW_TYPES)
 def set_kernel(dev_ctx: DeviceContext, x: DenseTensor, source: DenseTensor, dims: list[int],
                stride: list[int], offset: int, out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, x.dtype, manip_funcs.set_dims("set", dims, stride))
+    out.resize(manip_funcs.set_dims("set", dims, stride))
     manip_funcs.strided_view(dev_ctx.xp, "set", x.data, source.data, dims, stride, offset,
-                             data)
+                             dev_ctx.alloc(out, x.dtype))

@@ -16,7 +16,6 @@ def transfer_layout_kernel(dev_ctx: DeviceContext, x: DenseTensor, src_layout: i
                            dst_layout: int, out: OutTensor) -> None:
     axes = manip_funcs.transfer_layout_axes("transfer_layout", x.layout, src_layout,
                                             dst_layout, len(x.dims))
-    dims = tuple(x.dims) if axes is None else tuple(x.dims[a] for a in axes)
-    data = dev_ctx.alloc(out, x.dtype, dims)
+    out.resize(tuple(x.dims) if axes is None else tuple(x.dims[a] for a in axes))
     out.layout = DataLayout(dst_layout)
-    manip_funcs.transfer_layout(dev_ctx.xp, axes, x.data, data)
+    manip_funcs.transfer_layout(dev_ctx.xp, axes, x.data, dev_ctx.alloc(out, x.dtype))

@@ -14,5 +14,5 @@ from phi.kernels.funcs import manipulation as manip_funcs
 @register_kernel("view_shape", Backend.GPU, DataLayout.ALL_LAYOUT, manip_funcs.VIEW_TYPES)
 def view_shape_kernel(dev_ctx: DeviceContext, input: DenseTensor, dims: list[int],
                       out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, input.dtype, manip_funcs.view_shape_dims(input.dims, dims))
-    manip_funcs.view_shape(dev_ctx.xp, input.data, dims, data)
+    out.resize(manip_funcs.view_shape_dims(input.dims, dims))
+    manip_funcs.view_shape(dev_ctx.xp, input.data, dims, dev_ctx.alloc(out, input.dtype))
