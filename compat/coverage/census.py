@@ -30,7 +30,7 @@ class Exclusion(str, Enum):
     IO_HOST = "io-host"  # feed/fetch, save/load, readers, Python callbacks, engines
     SPARSE = "sparse"  # SparseCooTensor / SparseCsrTensor ops (no dense program runs them)
     NO_CPU_KERNEL = "no-cpu-kernel"  # Paddle's CPU build registers no kernel for it
-    UNRUNNABLE = "unrunnable"  # registered, but no Paddle release runs it (found by experiment)
+    NOT_RUNNABLE = "not-runnable"  # registered, yet a legacy CPU program cannot run it (note)
 
     @property
     def text(self) -> str:
@@ -44,7 +44,7 @@ _EXCLUSION_TEXT = {
     Exclusion.IO_HOST: "I/O or host op",
     Exclusion.SPARSE: "sparse tensor op",
     Exclusion.NO_CPU_KERNEL: "no CPU kernel in Paddle",
-    Exclusion.UNRUNNABLE: "Paddle cannot run it (3.3.1 nor 2.6.2)",
+    Exclusion.NOT_RUNNABLE: "registered for CPU, but no legacy program runs it",
 }
 
 
@@ -95,8 +95,8 @@ class CensusOp:
     inputs: tuple[CensusVar, ...]
     outputs: tuple[CensusVar, ...]
     attrs: tuple[CensusAttr, ...]
-    #: What the experiment found, for an op type excluded as `Exclusion.UNRUNNABLE`.
-    excluded_why: str | None = None
+    #: why a `not-runnable` op type is left out: what Paddle did when a program ran it
+    note: str | None = None
 
 
 @dataclass(frozen=True)
@@ -185,7 +185,7 @@ def _op(path: str, obj: Any) -> CensusOp:
     name = obj.get("op_type") if isinstance(obj, Mapping) else None
     where = f"op {name!r}"
     r = _Reader(path, where, obj, {"op_type", "family", "cpu_kernel", "phi_kernel", "excluded",
-                                   "inputs", "outputs", "attrs"}, {"excluded_why"})
+                                   "inputs", "outputs", "attrs"}, {"note"})
     if not isinstance(name, str) or not name:
         r.fail("'op_type' must be a non-empty string")
     cpu = r.enum("cpu_kernel", CpuKernel)
@@ -194,11 +194,10 @@ def _op(path: str, obj: Any) -> CensusOp:
     excluded = r.enum("excluded", Exclusion)
     if cpu is CpuKernel.NONE and excluded is None:
         r.fail("an op type without a CPU kernel must be excluded")
-    why = r.get("excluded_why", str)
-    if (excluded is Exclusion.UNRUNNABLE) != bool(why):
-        r.fail("'excluded_why' (what Paddle does) goes with, and only with, excluded "
-               f"{Exclusion.UNRUNNABLE.value!r}")
     phi = r.get("phi_kernel", (str, type(None)))
+    note = r.get("note", str)
+    if (excluded is Exclusion.NOT_RUNNABLE) != bool(note):
+        r.fail("'note' must say why exactly when 'excluded' is 'not-runnable'")
     return CensusOp(
         op_type=name, family=r.get("family", str), cpu_kernel=cpu, phi_kernel=phi,
         excluded=excluded,
@@ -206,7 +205,7 @@ def _op(path: str, obj: Any) -> CensusOp:
         outputs=tuple(_var(path, f"{where} output {i}", v)
                       for i, v in enumerate(r.items("outputs"))),
         attrs=tuple(_attr(path, f"{where} attr {i}", a) for i, a in enumerate(r.items("attrs"))),
-        excluded_why=why,
+        note=note,
     )
 
 

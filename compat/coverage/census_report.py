@@ -49,7 +49,7 @@ def census_section(census: Census | None = None,
                           "missing": sorted(t for t, r in members if not r)})
     excluded = [{"op_type": o.op_type, "reason": o.excluded.value, "family": o.family,
                  "runs": forms_of(o.op_type) in RUNNABLE_FORMS,
-                 **({"why": o.excluded_why} if o.excluded_why else {})}
+                 **({"note": o.note} if o.note else {})}
                 for o in census.excluded if o.excluded is not None]
     reasons = {e.value: sum(x["reason"] == e.value for x in excluded) for e in Exclusion}
     return {

@@ -1,9 +1,10 @@
 """InferMeta of the manipulation family (unstack, multiplex, reverse,
 scatter_nd_add, broadcast_tensors, partial_concat, partial_sum,
-shard_index, view_slice)."""
+shard_index, view_slice, set, transfer_layout, view_shape)."""
 
 from __future__ import annotations
 
+from phi.common import DataLayout
 from phi.core.meta_tensor import MetaTensor
 from phi.kernels.funcs import manipulation as manip_funcs
 
@@ -72,4 +73,29 @@ def view_slice_infer_meta(input: MetaTensor, begin_idx: int, end_idx: int,
                           out: MetaTensor) -> None:
     """out: input's rows [begin_idx, end_idx); input's dtype."""
     out.set_dims(manip_funcs.view_slice_dims(input.dims(), begin_idx, end_idx))
+    out.set_dtype(input.dtype())
+
+
+def set_infer_meta(x: MetaTensor, source: MetaTensor, dims: list[int], stride: list[int],
+                   offset: int, out: MetaTensor) -> None:
+    """out: `dims` in x's dtype."""
+    out.set_dims(manip_funcs.set_dims("set", dims, stride))
+    out.set_dtype(x.dtype())
+
+
+def transfer_layout_infer_meta(x: MetaTensor, src_layout: int, dst_layout: int,
+                               out: MetaTensor) -> None:
+    """out: x's dims transposed NCHW <-> NHWC (or as they are where x is in dst_layout),
+    x's dtype, layout dst_layout."""
+    dims = x.dims()
+    axes = manip_funcs.transfer_layout_axes("transfer_layout", x.layout(), src_layout,
+                                            dst_layout, len(dims))
+    out.set_dims(dims if axes is None else tuple(dims[a] for a in axes))
+    out.set_dtype(x.dtype())
+    out.set_layout(DataLayout(dst_layout))
+
+
+def view_shape_infer_meta(input: MetaTensor, dims: list[int], out: MetaTensor) -> None:
+    """out: input's dims (dims checked as a reshape) and dtype."""
+    out.set_dims(manip_funcs.view_shape_dims(input.dims(), dims))
     out.set_dtype(input.dtype())

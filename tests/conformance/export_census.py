@@ -81,19 +81,37 @@ EXCLUSIONS: tuple[tuple[Exclusion, str], ...] = (
                              r"tensorrt\w*|lite\w*|dlnne\w*|cinn\w*)$"),
 )
 
-#: Op types Paddle registers with a CPU kernel but cannot run, neither 3.3.1 nor 2.6.2 (the
-#: release fluidphi's older fixtures come from), each with what the experiment found.
-#: `collect` refuses an entry that is not an op proto of the running Paddle.
-UNRUNNABLE: dict[str, str] = {
-    "full_int_array": (
-        "Paddle 3.3.1 and 2.6.2 crash (SIGSEGV in FullIntArrayOp::GetExpectedKernelType) "
-        "running a program holding the op, for every dtype (int32, int64) and place "
-        "attribute; programs get the values from full / assign_value instead"),
-    "linear_v2": (
-        "Paddle 3.3.1's LinearV2InferMeta refuses every bias (a required input): rank 0 and "
-        "rank 1 biases of any size fail 'Bias must be equal (or can be broadcasted) to the "
-        "last dimension of weight' whenever the matmul's dims agree, rank 2 'Bias must be "
-        "lesser than 1D', with and without transpose_weight; Paddle 2.6.2 has no such op"),
+#: Op types Paddle's CPU build registers a kernel for that no legacy program runs, each with
+#: the one-op program `collect` runs to show it (inputs: slot -> (dims, dtype), attrs, output
+#: slots, the error Paddle must raise; None: the op cannot be run safely, the note says what
+#: was seen) and the note recorded in census.json. `collect` refuses an entry Paddle runs.
+NOT_RUNNABLE: dict[str, tuple[dict | None, str]] = {
+    "full_int_array": (None, "Paddle 3.3.1 and 2.6.2 crash (SIGSEGV in "
+                       "FullIntArrayOp::GetExpectedKernelType) running a program holding the op, "
+                       "for every dtype (int32, int64) and place attribute; programs get the "
+                       "values from full / assign_value instead"),
+    "batch_fc": ({"inputs": {"Input": ((2, 3, 4), "float32"), "W": ((2, 4, 5), "float32"),
+                             "Bias": ((2, 5), "float32")},
+                  "outputs": ["Out"], "error": "BatchFC only supports GPU now"},
+                 "its CPU kernel only raises 'BatchFC only supports GPU now'"),
+    **{op: ({"inputs": {slot: ((2, 3), "float32")}, "attrs": attrs, "outputs": ["out"],
+             "error": "no kernels which are registered"},
+            "a legacy program holding it fails with 'There are no kernels which are registered "
+            "in the ... operator' (Paddle 3.3.1 and 2.6.2 alike: its kernels are strided-view "
+            "kernels the legacy executor does not select)")
+       for op, slot, attrs in (
+           ("as_strided", "input", {"dims": [3, 2], "stride": [1, 3], "offset": 0}),
+           ("view_dtype", "input", {"dtype": 2}),
+           ("index_select_strided", "x", {"index": 1, "axis": 0}))},
+    **{op: (None, "an internal op of dygraph advanced indexing (no static API writes it; "
+                  "Paddle 2.6.2 has no such op); run from a legacy program on CPU by hand "
+                  "(x [2, 3] float32, int64 index [1, 0], byte strides), Paddle 3.3.1's "
+                  f"kernel {seen}")
+       for op, seen in (
+           ("index_elementwise_get", "returned values that are not elements of x"),
+           ("index_elementwise_put", "corrupted the heap ('malloc(): unsorted double linked "
+                                     "list corrupted') or hung"),
+           ("index_elementwise_put_with_tensor", "hung"))},
 }
 
 #: (family, regular expression over the op type), first match wins; else "misc".
@@ -182,12 +200,12 @@ _MANIPULATION = re.compile(
 
 
 def exclusion_of(op_type: str, cpu: CpuKernel) -> Exclusion | None:
+    if op_type in NOT_RUNNABLE:
+        return Exclusion.NOT_RUNNABLE
     for reason, pattern in EXCLUSIONS:
         if re.match(pattern, op_type):
             return reason
-    if cpu is CpuKernel.NONE:
-        return Exclusion.NO_CPU_KERNEL
-    return Exclusion.UNRUNNABLE if op_type in UNRUNNABLE else None
+    return Exclusion.NO_CPU_KERNEL if cpu is CpuKernel.NONE else None
 
 
 def cpu_kernel_of(op_type: str, phi_name: str, by_op: dict, by_phi: dict) -> CpuKernel:
@@ -199,6 +217,35 @@ def cpu_kernel_of(op_type: str, phi_name: str, by_op: dict, by_phi: dict) -> Cpu
             k.startswith(("(CPU,", "(ONEDNN,")) for k in named):
         return CpuKernel.KERNEL
     return CpuKernel.FRAMEWORK if op_type in FRAMEWORK_OPS else CpuKernel.NONE
+
+
+def refuses(op_type: str, check: dict) -> str | None:
+    """Run `check`'s one-op program on Paddle's CPU executor: None when Paddle raises the
+    expected error, else what happened instead."""
+    import numpy as np
+    import paddle
+    from paddle.base.layer_helper import LayerHelper
+
+    paddle.enable_static()
+    main = paddle.static.Program()
+    with paddle.static.program_guard(main, paddle.static.Program()):
+        ins = {slot: [paddle.static.data(slot.lower(), list(dims), dtype)]
+               for slot, (dims, dtype) in check["inputs"].items()}
+        outs = {slot: [main.current_block().create_var(name=f"out_{slot.lower()}",
+                                                        dtype="float32")]
+                for slot in check["outputs"]}
+        LayerHelper(op_type).append_op(type=op_type, inputs=ins, outputs=outs,
+                                       attrs=check.get("attrs", {}))
+    feed = {slot.lower(): np.ones(dims, dtype) for slot, (dims, dtype) in check["inputs"].items()}
+    try:
+        paddle.static.Executor(paddle.CPUPlace()).run(
+            main, feed=feed, fetch_list=[v[0] for v in outs.values()])
+    except Exception as exc:  # any error is Paddle's answer, checked below
+        text = str(exc)
+        return None if re.search(check["error"], text) else f"raised: {text[-300:]}"
+    finally:
+        paddle.disable_static()
+    return "ran"
 
 
 def _json_value(value):
@@ -250,18 +297,19 @@ def collect() -> dict:
             "phi_kernel": phi_name, "excluded": excluded.value if excluded else None,
             "inputs": [_var(v) for v in p.inputs], "outputs": [_var(v) for v in p.outputs],
             "attrs": attrs,
-            **({"excluded_why": UNRUNNABLE[p.type]} if excluded is Exclusion.UNRUNNABLE
-               else {}),
+            **({"note": NOT_RUNNABLE[p.type][1]} if p.type in NOT_RUNNABLE else {}),
         })
+    kernels = {o["op_type"] for o in ops if o["cpu_kernel"] == "kernel"}
+    for op_type, (check, _note) in sorted(NOT_RUNNABLE.items()):
+        outcome = "no CPU kernel registered" if op_type not in kernels else (
+            check and refuses(op_type, check))
+        if outcome:
+            raise SystemExit(f"NOT_RUNNABLE: Paddle {paddle.__version__} on {op_type}: "
+                             f"{outcome}; fix the table")
     wrong = sorted(FRAMEWORK_OPS - {o["op_type"] for o in ops if o["cpu_kernel"] == "framework"})
     if wrong:
         raise SystemExit(f"FRAMEWORK_OPS: {', '.join(wrong)} not an op proto of Paddle "
                          f"{paddle.__version__}, or registered with a kernel: fix the table")
-    unused = sorted(set(UNRUNNABLE) - {o["op_type"] for o in ops
-                                       if o["excluded"] == Exclusion.UNRUNNABLE.value})
-    if unused:
-        raise SystemExit(f"UNRUNNABLE: {', '.join(unused)} not an op proto with a CPU kernel "
-                         f"of Paddle {paddle.__version__}, or excluded otherwise: fix the table")
     return {"format": CENSUS_FORMAT, "paddle_version": paddle.__version__, "command": COMMAND,
             "source": "paddle.base.framework.get_all_op_protos()",
             "common_attrs": sorted(common), "ops": ops}

@@ -32,7 +32,7 @@ import sys
 import numpy as np
 import paddle
 from export_common import save_npz, write_json
-from export_ops import build, compact_model, dtype_of, op_attrs, run_saved
+from export_ops import build, dtype_of, op_attrs, run_saved, save_with_feed_fetch
 from op_cases import grad_family_names, load_family
 from op_cases.spec import In, feed_specs, materialize, tolerance
 from paddle.base import core, unique_name
@@ -88,25 +88,6 @@ def _seed_and_differentiate(family, gcase, arrays, cot_arrays, cot_vars, forward
                    for name in forward.output(slot)]
         return [(f"{slot}@GRAD", g) for (slot, _), g in zip(wrt, grads)] + outputs
     return then
-
-
-def save_with_feed_fetch(program, path, feed_names, fetch_names):
-    """The program as a legacy inference model file: feed ops (col = feed order) before
-    its ops, fetch ops after, holders `feed` / `fetch` as save_inference_model writes."""
-    block = program.global_block()
-    feed_holder = block.create_var(name="feed", type=core.VarDesc.VarType.FEED_MINIBATCH,
-                                   persistable=True)
-    fetch_holder = block.create_var(name="fetch", type=core.VarDesc.VarType.FETCH_LIST,
-                                    persistable=True)
-    for col, name in reversed(list(enumerate(feed_names))):
-        block._prepend_op(type="feed", inputs={"X": [feed_holder]},
-                          outputs={"Out": [block.var(name)]}, attrs={"col": col})
-    for col, name in enumerate(fetch_names):
-        block.append_op(type="fetch", inputs={"X": [block.var(name)]},
-                        outputs={"Out": [fetch_holder]}, attrs={"col": col})
-    with open(path, "wb") as f:
-        f.write(program.desc.serialize_to_string())
-    compact_model(path)
 
 
 #: OpDesc setters per proto attribute type (framework.proto AttrType).

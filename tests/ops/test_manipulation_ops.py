@@ -66,3 +66,15 @@ def test_view_slice_refuses_rows_outside_the_input() -> None:
                        ("out",), f"rows \\[{begin}, {end}\\) must satisfy")
     assert_refused("view_slice", {"input": np.float32(1.0)}, {"begin_idx": 0, "end_idx": 1},
                    ("out",), "at least 1 dimension")
+
+
+def test_set_refuses_views_outside_source() -> None:
+    x, source = np.zeros(2, np.float32), np.arange(6, dtype=np.float32)
+    for attrs in ({"dims": [4], "stride": [2]}, {"dims": [2], "stride": [1], "offset": 20},
+                  {"dims": [2], "stride": [-1]}, {"dims": [2], "stride": [1], "offset": 2}):
+        assert_refused("set", {"x": x, "source": source}, attrs, ("out",),
+                       "must lie within source's 6 elements")
+    assert_refused("set", {"x": x, "source": source}, {"dims": [2, 2], "stride": [1]},
+                   ("out",), "one stride each")
+    assert_refused("set", {"x": x, "source": source.astype(np.float64)}, {}, ("out",),
+                   "must be x's")

@@ -275,6 +275,18 @@ def test_dirichlet(path: str) -> None:
 
 
 @pytest.mark.parametrize("path", PATHS)
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_standard_gamma(path: str, dtype: type) -> None:
+    """Gamma(a, 1) has mean and variance a (shapes below 1 take Paddle's boosted path)."""
+    shapes = np.array([0.3, 1.0, 2.5, 9.0], dtype)
+    x = np.tile(shapes, (8000, 1))
+    out = draw("standard_gamma", {}, {"x": x}, path, outputs=("out",))
+    assert out.shape == x.shape and out.dtype == dtype and (out > 0).all()
+    assert (np.abs(out.mean(axis=0) - shapes) < 4 * np.sqrt(shapes / 8000)).all()
+    assert (np.abs(out.var(axis=0) / shapes - 1) < 0.12).all()
+
+
+@pytest.mark.parametrize("path", PATHS)
 def test_gumbel_softmax_samples_the_categories(path: str) -> None:
     """The Gumbel-max trick: a hard sample picks category k with probability p_k."""
     p = np.array([0.1, 0.2, 0.3, 0.4])

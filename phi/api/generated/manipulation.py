@@ -22,9 +22,12 @@ __all__ = [
     "reverse",
     "scatter_nd_add",
     "scatter_nd_add_grad",
+    "set",
     "shard_index",
+    "transfer_layout",
     "unstack",
     "unstack_grad",
+    "view_shape",
     "view_slice",
 ]
 
@@ -193,3 +196,37 @@ def view_slice(input: TensorLike, begin_idx: int, end_idx: int) -> Tensor:
     Kernel `view_slice`; InferMeta `view_slice_infer_meta`.
     """
     return apply("view_slice", {"input": input}, {"begin_idx": begin_idx, "end_idx": end_idx})
+
+
+def set(
+    x: TensorLike,
+    source: TensorLike,
+    dims: Sequence[int] = (),
+    stride: Sequence[int] = (),
+    offset: int = 0,
+) -> Tensor:
+    """`set` (ops.yaml): (Tensor x, Tensor source, int64_t[] dims={}, int64_t[] stride={}, int64_t
+    offset=0) -> Tensor(out).
+
+    Kernel `set`; InferMeta `set_infer_meta`.
+    """
+    return apply("set",
+                 {"x": x, "source": source},
+                 {"dims": dims, "stride": stride, "offset": offset})
+
+
+def transfer_layout(x: TensorLike, src_layout: int = -1, dst_layout: int = -1) -> Tensor:
+    """`transfer_layout` (ops.yaml): (Tensor x, int src_layout=-1, int dst_layout=-1) ->
+    Tensor(out).
+
+    Kernel `transfer_layout`; InferMeta `transfer_layout_infer_meta`.
+    """
+    return apply("transfer_layout", {"x": x}, {"src_layout": src_layout, "dst_layout": dst_layout})
+
+
+def view_shape(input: TensorLike, dims: Sequence[int] = ()) -> Tensor:
+    """`view_shape` (ops.yaml): (Tensor input, int64_t[] dims={}) -> Tensor(out).
+
+    Kernel `view_shape`; InferMeta `view_shape_infer_meta`.
+    """
+    return apply("view_shape", {"input": input}, {"dims": dims})

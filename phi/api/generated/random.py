@@ -27,6 +27,7 @@ __all__ = [
     "rrelu_grad",
     "seed",
     "shuffle_batch",
+    "standard_gamma",
     "truncated_gaussian_random",
     "uniform_inplace",
     "uniform_random_batch_size_like",
@@ -216,6 +217,14 @@ def dirichlet(alpha: TensorLike) -> Tensor:
     Kernel `dirichlet`; InferMeta `unchanged_infer_meta`.
     """
     return apply("dirichlet", {"alpha": alpha}, {})
+
+
+def standard_gamma(x: TensorLike) -> Tensor:
+    """`standard_gamma` (ops.yaml): (Tensor x) -> Tensor(out).
+
+    Kernel `standard_gamma`; InferMeta `unchanged_infer_meta`.
+    """
+    return apply("standard_gamma", {"x": x}, {})
 
 
 def gumbel_softmax(

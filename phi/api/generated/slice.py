@@ -25,6 +25,7 @@ __all__ = [
     "elementwise_pow_grad",
     "elementwise_pow_raw",
     "full",
+    "grad_add",
     "legacy_matmul",
     "legacy_reshape",
     "matmul",
@@ -106,6 +107,14 @@ def add_raw(x: TensorLike, y: TensorLike, axis: int = -1) -> Tensor:
     Kernel `add_raw`; InferMeta `elementwise_raw_infer_meta`.
     """
     return apply("add_raw", {"x": x, "y": y}, {"axis": axis})
+
+
+def grad_add(x: TensorLike, y: TensorLike) -> Tensor:
+    """`grad_add` (ops.yaml): (Tensor x, Tensor y) -> Tensor(out).
+
+    Kernel `grad_add`; InferMeta `elementwise_infer_meta`.
+    """
+    return apply("grad_add", {"x": x, "y": y}, {})
 
 
 def subtract(x: TensorLike, y: TensorLike) -> Tensor:

@@ -95,3 +95,21 @@ def check_numerics(xp: Any, op: str, x: Any, op_type: str, var_name: str, level:
     if level == 0 and (counts[0] or counts[1]):
         raise ValueError(f"{op}: There are NAN or INF (num_nan={counts[0]}, "
                          f"num_inf={counts[1]}, num_zero={counts[2]}) in {hint}.")
+
+
+def check_assert(op: str, cond: Any, cond_name: str, data: Sequence[tuple[str, Any]],
+                 summarize: int) -> None:
+    """Paddle's assert: Cond holds one bool; when it is false, raise naming Cond's variable,
+    with each Data tensor's first `summarize` elements (-1: all)."""
+    flat = to_host(cond).reshape(-1)
+    if flat.size != 1:
+        raise ValueError(f"{op}: The numel of Input(Condition) of AssertOp must be 1. But now "
+                         f"the Condition's shape is {list(to_host(cond).shape)}.")
+    if bool(flat[0]):
+        return
+    shown = "".join(
+        f"\n  {name}: shape {list(array.shape)}, dtype {array.dtype}, data "
+        f"{to_host(array).reshape(-1)[:None if summarize < 0 else summarize].tolist()}"
+        for name, array in data)
+    raise ValueError(f"{op}: The condition variable '{cond_name}' of AssertOp must be true, "
+                     f"but received false{shown}")

@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from phi.common import DataType
 from phi.kernels.funcs.common import compute_dtype, named, quiet
 
 Shape = tuple[int, ...]
@@ -101,6 +102,10 @@ def _ufunc_op(name: str, doc: str) -> Any:
 
 
 add = _ufunc_op("add", "x + y.")
+#: grad_add's dtypes (Paddle's CPU kernel: no half types; bool adds as logical or).
+GRAD_ADD_TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
+                  DataType.INT64, DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64,
+                  DataType.COMPLEX128]
 subtract = _ufunc_op("subtract", "x - y.")
 multiply = _ufunc_op("multiply", "x * y.")
 #: Element-wise max / min; a NaN on either side gives NaN (as Paddle 3.x).

@@ -1,7 +1,7 @@
 """Manipulation math shared by the PHI and legacy kernels of the manipulation family:
 unstack, multiplex, reverse, scatter_nd_add,
 broadcast_tensors, partial_concat, partial_sum, shard_index,
-view_slice. Functions of `xp` (NumPy or CuPy)."""
+view_slice, set (strided_view), transfer_layout, view_shape. Functions of `xp` (NumPy or CuPy)."""
 
 from __future__ import annotations
 
@@ -11,11 +11,12 @@ from typing import Any
 
 import numpy as np
 
-from phi.common import DataType
+from phi.common import DataLayout, DataType
 from phi.kernels.funcs import manipulation_ext
 from phi.kernels.funcs.common import quiet, to_host
 from phi.kernels.funcs.elementwise import sum_to
 from phi.kernels.funcs.indexing import broadcast_dims, checked_ids, gather_nd, gather_nd_dims
+from phi.kernels.funcs.reshape import infer_reshape_dims
 
 
 def unstack_dims(x_dims: Sequence[int], axis: int, num: int,
@@ -225,6 +226,81 @@ def view_slice(xp: Any, input: Any, begin_idx: int, end_idx: int, out: Any) -> N
     """out = input's rows [begin_idx, end_idx) (a copy: fluidphi's tensors own their data)."""
     view_slice_dims(input.shape, begin_idx, end_idx)
     out[...] = input[begin_idx:end_idx]
+
+
+def set_dims(op: str, dims: Sequence[int], stride: Sequence[int]) -> tuple[int, ...]:
+    """out's dims: `dims` (one stride per dim)."""
+    if len(dims) != len(stride) or any(d < 0 for d in dims):
+        raise ValueError(f"{op}: dims {list(dims)} must be non-negative with one stride each, "
+                         f"got stride {list(stride)}")
+    return tuple(int(d) for d in dims)
+
+
+def strided_view(xp: Any, op: str, x: Any, source: Any, dims: Sequence[int],
+                 stride: Sequence[int], offset: int, out: Any) -> None:
+    """out = the view of source's elements with `dims`, element strides `stride`, starting
+    `offset` bytes in (Paddle's `set`: out shares source's memory; here a copy). A view
+    reaching outside source, an offset off the element size, or a source of another dtype than
+    x is refused."""
+    set_dims(op, dims, stride)
+    if source.dtype != x.dtype:
+        raise ValueError(f"{op}: source's dtype {source.dtype} must be x's ({x.dtype})")
+    first, rest = divmod(int(offset), source.dtype.itemsize)
+    index = np.full(tuple(dims), first, dtype=np.int64)
+    for axis, (d, st) in enumerate(zip(dims, stride)):
+        index += (np.arange(d, dtype=np.int64) * int(st)).reshape(
+            (d,) + (1,) * (len(dims) - axis - 1))
+    if rest or (index.size and (index.min() < 0 or index.max() >= source.size)):
+        raise ValueError(f"{op}: the view (dims {list(dims)}, stride {list(stride)}, offset "
+                         f"{offset} bytes) must lie within source's {source.size} elements "
+                         f"of {source.dtype.itemsize} bytes")
+    out[...] = source.reshape(-1)[xp.asarray(index)]
+
+
+#: (tensor's layout, dst_layout) -> the transpose transfer_layout makes.
+_LAYOUT_AXES = {(DataLayout.NCHW, DataLayout.NHWC): (0, 2, 3, 1),
+                (DataLayout.NHWC, DataLayout.NCHW): (0, 3, 1, 2)}
+
+
+def transfer_layout_axes(op: str, x_layout: DataLayout, src_layout: int, dst_layout: int,
+                         rank: int) -> tuple[int, ...] | None:
+    """The axes transfer_layout transposes X by (None: X is in dst_layout already, a copy).
+    Paddle's kernel reads only X's own layout and dst_layout (src_layout matters only to
+    oneDNN, which fluidphi has not: refused); NCHW <-> NHWC is the one transform."""
+    if src_layout == dst_layout:
+        raise ValueError(f"{op}: No layout transform needed between same layout "
+                         f"(src_layout = dst_layout = {src_layout})")
+    if DataLayout.ONEDNN in (src_layout, dst_layout):
+        raise ValueError(f"{op}: oneDNN layouts (5) are not supported, got src_layout "
+                         f"{src_layout}, dst_layout {dst_layout}")
+    if dst_layout == x_layout:
+        return None
+    axes = _LAYOUT_AXES.get((x_layout, dst_layout))
+    if axes is None:
+        raise ValueError(f"{op}: Unsupported layout transform from {x_layout.name} to "
+                         f"layout {dst_layout} (only NCHW <-> NHWC)")
+    if rank != 4:
+        raise ValueError(f"{op}: the input dimension size should be equal to 4 for "
+                         f"{x_layout.name} -> {DataLayout(dst_layout).name}, X is {rank}-D")
+    return axes
+
+
+def transfer_layout(xp: Any, axes: Sequence[int] | None, x: Any, out: Any) -> None:
+    """out = x transposed by `axes` (transfer_layout_axes), or a copy."""
+    out[...] = x if axes is None else xp.transpose(x, axes)
+
+
+def view_shape_dims(input_dims: Sequence[int], dims: Sequence[int]) -> tuple[int, ...]:
+    """out's dims: input's own. Paddle 3.3.1 checks `dims` as a reshape of input (0 keeps a
+    dim, one -1 is inferred) but its CPU kernel leaves the dims as they were."""
+    infer_reshape_dims(dims, input_dims)
+    return tuple(int(d) for d in input_dims)
+
+
+def view_shape(xp: Any, input: Any, dims: Sequence[int], out: Any) -> None:
+    """out = input (dims checked as view_shape_dims does)."""
+    view_shape_dims(input.shape, dims)
+    out[...] = input
 
 
 # -- gradients ---------------------------------------------------------------------------------

@@ -445,11 +445,35 @@ def binomial(xp: Any, count: Any, prob: Any, out: Any) -> None:
     out[...] = xp.asarray(np.where(p >= 1, n_int, np.where(p > 0, drawn, 0)))
 
 
+def _gamma_draws(a: np.ndarray) -> np.ndarray:
+    """Gamma(a, 1) draws in a's dtype as Paddle's sampler gives them: a in (0, 1) is
+    boosted (a Gamma(a + 1) draw times (1 - u) ** (1 / a)), which for a negative a leaves a
+    (1 - u) ** (1 / a) * Gamma(a + 1) draw while a + 1 > 1/3; a of 0, NaN or at most -2/3
+    (no valid Marsaglia-Tsang constants: NaN) and draws below the dtype's smallest normal give
+    that smallest normal; +inf gives +inf."""
+    wide = a.astype(np.float64)
+    boost = (wide < 0) & (wide + 1 > 1 / 3)
+    shape = np.where(boost, wide + 1, np.where(wide > 0, wide, 1.0))
+    with np.errstate(divide="ignore", over="ignore", invalid="ignore"):
+        draws = _GLOBAL.standard_gamma(np.where(np.isfinite(shape), shape, 1.0))
+        scale = (1 - _GLOBAL.random(wide.shape)) ** (1 / np.where(boost, wide, 1.0))
+        draws = np.where(boost, draws * scale, np.where(wide == np.inf, np.inf, draws))
+        draws = np.where((wide > 0) | boost, draws, np.nan).astype(a.dtype)
+    tiny = np.finfo(a.dtype).tiny
+    return np.where(draws > tiny, draws, tiny).astype(a.dtype)
+
+
+def standard_gamma(xp: Any, x: Any, out: Any) -> None:
+    """One Gamma(x, 1) draw per element (`_gamma_draws`). Paddle draws from its
+    process-wide generator, fluidphi from its own."""
+    out[...] = xp.asarray(_gamma_draws(to_host(x)))
+
+
 def dirichlet(xp: Any, alpha: Any, out: Any) -> None:
     """Dirichlet(alpha) samples along the last axis: Gamma(alpha, 1) draws divided by their
     sum. Paddle draws from its process-wide generator, fluidphi from its own."""
     a = to_host(alpha)
-    gamma = _GLOBAL.standard_gamma(a.astype(np.float64)).astype(a.dtype)
+    gamma = _gamma_draws(a)
     with np.errstate(invalid="ignore", divide="ignore"):
         out[...] = xp.asarray(gamma / gamma.sum(axis=-1, keepdims=True, dtype=a.dtype))
 

@@ -10,6 +10,9 @@
   or inf refused at level 0, reported at levels 1 and 3; 0-d and empty tensors. Complex
   tensors only raise on NaN / inf (Paddle leaves stats and values unwritten otherwise, so
   no finite complex case).
+- assert: nothing when Cond (one bool, 0-d or [1]) is true; false raises naming Cond's
+  variable (Data printed by Paddle, shown in fluidphi's message); a Cond of two elements is
+  refused. No outputs: the exporter saves the program with its feed ops only.
 """
 
 from __future__ import annotations
@@ -17,6 +20,9 @@ from __future__ import annotations
 from typing import Any
 
 from .spec import Case, In
+
+#: Ops without a PHI form here, and why.
+LEGACY_ONLY = {"assert": "no outputs: ops.yaml entries need one (phi.op_defs refuses none)"}
 
 DTYPE_GAPS = {"check_numerics": dict.fromkeys(
     ("float8_e4m3fn", "float8_e5m2"), "fluidphi's DataType has no float8 types")}
@@ -92,4 +98,23 @@ CASES += [
               op_type="relu", var_name="h0", raises="op=relu, tensor=h0"),
     _numerics("complex_refused", In((2,), "complex64", values=[1j, complex(_NAN, 0.0)]),
               raises="NAN or INF"),
+]
+
+
+def _assert(name: str, cond: In, data: list[In], raises: str | None = None,
+            **attrs: Any) -> Case:
+    return Case(f"assert_{name}", "assert", {"Cond": cond, "Data": data}, attrs=attrs,
+                raises=raises)
+
+
+CASES += [
+    _assert("holds", In((1,), "bool", values=[True]), [In((2, 3), "float32")]),
+    _assert("holds_0d", In((), "bool", values=True), [In((), "int32")]),
+    _assert("false", In((1,), "bool", values=[False]),
+            [In((3,), "float32"), In((2, 2), "int64", low=-9, high=9)],
+            raises="The condition variable 'cond' of AssertOp must be true, but received false"),
+    _assert("false_summarize", In((), "bool", values=False), [In((30,), "float64")],
+            raises="of AssertOp must be true, but received false", summarize=4),
+    _assert("two_conditions", In((2,), "bool", values=[True, True]), [In((1,), "float32")],
+            raises="The numel of Input.Condition. of AssertOp must be 1"),
 ]

@@ -12,6 +12,10 @@ grids pair every x with every y.
 trunc_divide (slots x / y, no `axis`, NumPy broadcasting): the quotient rounds toward zero
 (C's integer `/`, trunc(x / y) for floats; half types through float32); an integer zero
 divisor is an error.
+
+grad_add (Paddle's gradient accumulation: X + Y, slots X / Y): cases over Paddle's CPU
+dtypes (bool adds as logical or), NumPy broadcasting; its kernel ignores `axis` (Y always
+aligns with X's trailing dims: an `axis` other alignment needs is refused when it runs).
 """
 
 from .spec import (
@@ -148,3 +152,24 @@ def _trunc_divide() -> list[Case]:
 
 
 CASES += _trunc_divide()
+
+
+def _grad_add() -> list[Case]:
+    op = "grad_add"
+    every = ("bool", "uint8", "int8", "int16", "int32", "int64", "float32", "float64",
+             "complex64", "complex128")
+    return [
+        *sweep(op, ["X", "Y"], every),
+        *numpy_broadcasts(op, "float32"),
+        Case(f"{op}_axis0_refused_float64", op,
+             {"X": In((3, 4), "float64"), "Y": In((3,), "float64")}, attrs={"axis": 0},
+             raises="broadcast"),
+        Case(f"{op}_axis1_trailing_int32", op, {"X": In((2, 3, 4), "int32", -50, 50),
+                                                "Y": In((3, 4), "int32", -50, 50)},
+             attrs={"axis": 1}),
+        Case(f"{op}_int8_wraps", op, {"X": In((3,), "int8", values=[127, -128, 100]),
+                                      "Y": In((3,), "int8", values=[1, -1, 100])}),
+    ]
+
+
+CASES += _grad_add()

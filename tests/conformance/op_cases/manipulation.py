@@ -1,5 +1,5 @@
 """Manipulation: unstack, multiplex, reverse, scatter_nd_add, broadcast_tensors,
-partial_concat, partial_sum, shard_index, view_slice.
+partial_concat, partial_sum, shard_index, view_slice, set, transfer_layout, view_shape.
 
 unstack: X's slices along `axis` (negative: from the end), the axis dropped; the program
 holds `num` = X.dims[axis] outputs Y (Paddle checks the count against `num` while the
@@ -31,9 +31,26 @@ nshards <= 0 and shard_id outside [0, nshards) raise.
 view_slice: input's rows [begin_idx, end_idx) (0 <= begin_idx < end_idx <= dims[0], checked
 while the program is built).
 
+set: out = the view of source's elements with `dims`, element strides `stride` and a byte
+`offset` (default: the 0-d first element), in x's dtype. Paddle 3.3.1's executor fetches such
+a view by copying numel(out) elements from the offset and then indexing that copy with the
+strides, so a view reaching past numel(out) elements from its start fetches memory past the
+copy (dims [3], stride [2] gives [s0, s2, garbage]): the cases keep every view within that
+span (transposes, broadcasts, offsets); fluidphi returns the true view and refuses views
+outside source.
+
+transfer_layout: X transposed from its own layout (NCHW for a fed tensor) to dst_layout
+(1 NHWC: axes 0, 2, 3, 1; 4-D only), a copy where X is in dst_layout (2) already; src_layout
+is read only by oneDNN paths (not covered: fluidphi has no oneDNN layout); src_layout ==
+dst_layout and other layouts refused. An empty X with rows (N > 0, C = 0) kills Paddle's
+process with SIGFPE: no such case (fluidphi transposes it).
+
+view_shape: `dims` checked as a reshape of input while the program is built (refused there
+otherwise), but Paddle 3.3.1's CPU kernel keeps input's dims: out is input, dims and all.
+
 Not here: as_strided, view_dtype and index_select_strided (Paddle 3.3.1's legacy executor
-has no kernel for them: a program holding one fails with "no kernels which are registered");
-view_shape (its CPU kernel keeps the input's dims whatever `dims` says).
+has no kernel for them: a program holding one fails with "no kernels which are registered";
+the op census excludes them as not-runnable).
 """
 
 from ._inputs import data, ids
@@ -45,7 +62,8 @@ def _unstack_counts(attrs: dict) -> int:
 
 
 _NO_FLOAT8 = "fluidphi has no float8 element types"
-DTYPE_GAPS = {"view_slice": dict.fromkeys(("float8_e4m3fn", "float8_e5m2"), _NO_FLOAT8)}
+DTYPE_GAPS = {op: dict.fromkeys(("float8_e4m3fn", "float8_e5m2"), _NO_FLOAT8)
+              for op in ("view_slice", "transfer_layout", "view_shape")}
 
 #: Output slot -> the input slot whose tensor count it has, or a function of the attributes.
 OUTPUT_COUNTS = {"unstack": {"Y": _unstack_counts}, "broadcast_tensors": {"Out": "X"}}
@@ -188,8 +206,67 @@ def _view_slice() -> list[Case]:
 
 _PARTIAL_SUM = ("int32", "int64", "float32", "float64")
 
+def _set() -> list[Case]:
+    def case(tag: str, dtype: str, x: tuple[int, ...], source: tuple[int, ...], **attrs) -> Case:
+        return Case(f"set_{tag}_{dtype}", "set",
+                    {"x": data(x, dtype), "source": data(source, dtype)}, attrs=attrs)
+
+    every = ("bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16",
+             "float32", "float64", "complex64", "complex128")
+    return [
+        *(case("transpose", d, (2, 3), (2, 3), dims=[3, 2], stride=[1, 3]) for d in every),
+        case("default_0d", "float32", (2, 2), (5,)),
+        case("offset", "float64", (2, 2), (10,), dims=[2, 3], stride=[1, 2], offset=16),
+        case("offset_rows", "int32", (4,), (3, 4), dims=[2, 2], stride=[2, 1], offset=4),
+        case("broadcast", "float32", (3,), (6,), dims=[2, 3], stride=[0, 1], offset=4),
+        case("3d", "int64", (2,), (2, 3, 2), dims=[2, 2, 3], stride=[1, 6, 2]),
+        case("empty_view", "float32", (2,), (4,), dims=[0, 3], stride=[3, 1]),
+    ]
+
+
+def _transfer_layout() -> list[Case]:
+    def case(tag: str, dtype: str, shape: tuple[int, ...], raises: str | None = None,
+             **attrs) -> Case:
+        return Case(f"transfer_layout_{tag}_{dtype}", "transfer_layout", {"X": data(shape, dtype)},
+                    attrs=attrs, raises=raises)
+
+    every = ("bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16",
+             "float32", "float64", "complex64", "complex128")
+    return [
+        *(case("to_nhwc", d, (2, 3, 4, 2), src_layout=2, dst_layout=1) for d in every),
+        case("to_nhwc_src_default", "float32", (1, 2, 3, 4), dst_layout=1),
+        case("to_nhwc_src_any", "int64", (2, 1, 3, 2), src_layout=0, dst_layout=1),
+        case("to_nhwc_empty", "float32", (0, 3, 2, 2), src_layout=2, dst_layout=1),
+        case("to_nchw_copy", "float32", (2, 3, 4), src_layout=1, dst_layout=2),
+        case("to_nchw_copy_0d", "int32", (), dst_layout=2),
+        case("same_layout", "float32", (1, 2, 3, 4), raises="No layout transform needed"),
+        case("to_ncdhw", "float32", (1, 2, 3, 4, 2), src_layout=4, dst_layout=3,
+             raises="Unsupported layout transform"),
+        case("to_nhwc_2d", "float32", (2, 3), src_layout=2, dst_layout=1,
+             raises="dimension size should be equal to"),
+    ]
+
+
+def _view_shape() -> list[Case]:
+    def case(tag: str, dtype: str, shape: tuple[int, ...], dims: list[int]) -> Case:
+        return Case(f"view_shape_{tag}_{dtype}", "view_shape", {"input": data(shape, dtype)},
+                    attrs={"dims": dims})
+
+    every = ("bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16",
+             "float32", "float64", "complex64", "complex128")
+    return [
+        *(case("flat", d, (2, 3), [6]) for d in every),
+        case("swap", "float32", (2, 3), [3, 2]),
+        case("infer", "int64", (2, 3, 2), [-1, 4]),
+        case("keep_dim", "float64", (2, 3), [0, 3]),
+        case("0d", "float32", (), []),
+        case("empty", "float32", (0, 3), [0, 3]),
+    ]
+
+
 CASES = [*_unstack(), *_multiplex(), *_reverse(), *_scatter_nd_add(), *_broadcast_tensors(),
          *_partial("partial_concat", (*_PARTIAL_SUM, "complex64", "complex128")),
          Case("partial_concat_negative_start", "partial_concat",
               {"X": [data((2, 4), "float32")] * 2}, attrs={"start_index": -3, "length": 2}),
-         *_partial("partial_sum", _PARTIAL_SUM), *_shard_index(), *_view_slice()]
+         *_partial("partial_sum", _PARTIAL_SUM), *_shard_index(), *_view_slice(),
+         *_set(), *_transfer_layout(), *_view_shape()]

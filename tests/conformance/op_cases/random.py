@@ -280,6 +280,21 @@ def _dirichlet() -> list[Case]:
     ]
 
 
+def _standard_gamma() -> list[Case]:
+    """Shapes whose draw Paddle's sampler fixes: 0, NaN and anything at most -2/3 give the
+    dtype's smallest normal, +inf gives +inf, and a tiny float64 shape's boost factor
+    (1 - u) ** 1e30 underflows to 0 (the smallest normal again) unless u is exactly 0."""
+    edges = [0.0, -0.7, -1.0, -5.0, -INF, NAN, INF]
+    return [
+        *[Case(f"standard_gamma_edges_{d}", "standard_gamma",
+               {"x": In((len(edges),), d, values=edges)}) for d in ("float32", "float64")],
+        Case("standard_gamma_tiny_float64", "standard_gamma",
+             {"x": In((2, 2), "float64", values=[[1e-30, 1e-100], [0.0, 1e-300]])}),
+        Case("standard_gamma_0d", "standard_gamma", {"x": In((), "float32", values=INF)}),
+        Case("standard_gamma_empty", "standard_gamma", {"x": In((0, 3), "float64")}),
+    ]
+
+
 def _gumbel_softmax() -> list[Case]:
     """softmax((X + g) / temperature) with Gumbel noise g in about [-2.5, 37): where the
     other logits lie more than 64 * temperature + 40 below a row's maximum, Paddle's
@@ -334,6 +349,7 @@ CASES = [
     *_random(),
     *_binomial(),
     *_dirichlet(),
+    *_standard_gamma(),
     *_gumbel_softmax(),
     *_rrelu(),
 ]

@@ -1,0 +1,18 @@
+"""view_shape: one body for every backend (math in phi.kernels.funcs.manipulation)."""
+
+from __future__ import annotations
+
+from phi.common import Backend, DataLayout
+from phi.core.dense_tensor import DenseTensor
+from phi.core.device_context import DeviceContext
+from phi.core.kernel_args import OutTensor
+from phi.core.kernel_registry import register_kernel
+from phi.kernels.funcs import manipulation as manip_funcs
+
+
+@register_kernel("view_shape", Backend.CPU, DataLayout.ALL_LAYOUT, manip_funcs.VIEW_TYPES)
+@register_kernel("view_shape", Backend.GPU, DataLayout.ALL_LAYOUT, manip_funcs.VIEW_TYPES)
+def view_shape_kernel(dev_ctx: DeviceContext, input: DenseTensor, dims: list[int],
+                      out: OutTensor) -> None:
+    out.resize(manip_funcs.view_shape_dims(input.dims, dims))
+    manip_funcs.view_shape(dev_ctx.xp, input.data, dims, dev_ctx.alloc(out, input.dtype))
