@@ -8,8 +8,8 @@ hand-written argument mappings (`compat/ops`) and the InferMeta functions
 (`phi/infermeta`); the shared math (`phi/kernels/funcs`) is reported apart. Lines are
 counted three ways: physical lines (blank and comment lines included: the measure the
 issue's target of 45 per op type is set in), non-blank lines, and code lines (non-blank,
-no comment-only lines, no docstrings). All are divided by the number of registered legacy op types (grad ops
-included) and by the forward op types alone.
+no comment-only lines, no docstrings). All are divided by the number of registered
+legacy op types (grad ops included) and by the forward op types alone.
 """
 
 from __future__ import annotations
