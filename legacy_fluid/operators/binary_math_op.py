@@ -28,21 +28,6 @@ _COPYSIGN = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataT
              DataType.FLOAT64)
 
 
-class Atan2OpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X1", "numerator (y coordinate)")
-        self.add_input("X2", "denominator (x coordinate), read flat, at least X1's dims")
-        self.add_output("Out", "atan2(X1, X2), X1's dims; float64 for integer inputs")
-
-
-class LerpOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "start")
-        self.add_input("Y", "end")
-        self.add_input("Weight", "interpolation weight")
-        self.add_output("Out", "X + Weight * (Y - X), the broadcast dims")
-
-
 class LowerBinaryOpMaker(OpProtoAndCheckerMaker):
     """copysign, nextafter: Paddle 3.x's lower-case slots."""
 
@@ -114,8 +99,8 @@ class NextafterKernel(OpKernel):
         binary_math.nextafter(ctx.xp, x.data, y.data, data)
 
 
-register_operator("atan2", Atan2Op, Atan2OpMaker)
-register_operator("lerp", LerpOp, LerpOpMaker)
+register_operator("atan2", Atan2Op)
+register_operator("lerp", LerpOp)
 register_operator("copysign", LowerBinaryOp, LowerBinaryOpMaker)
 register_operator("nextafter", LowerBinaryOp, LowerBinaryOpMaker)
 for _backend in ("CPU", "GPU"):

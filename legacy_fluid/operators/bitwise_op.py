@@ -28,19 +28,6 @@ _SHIFT_CASES = [{"name": "amounts 0..7", "inputs": {"x": {"shape": (3, 4), "low"
 VERIFY_CASES = {"bitwise_left_shift": _SHIFT_CASES, "bitwise_right_shift": _SHIFT_CASES}
 
 
-class BitwiseBinaryOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "first operand (bool or integer)")
-        self.add_input("Y", "second operand, broadcast against X")
-        self.add_output("Out", "result with the broadcast dims and X's dtype")
-
-
-class BitwiseNotOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "operand (bool or integer)")
-        self.add_output("Out", "~X, X's dims and dtype")
-
-
 class BitwiseShiftOpMaker(OpProtoAndCheckerMaker):
     def make(self) -> None:
         self.add_input("x", "integers to shift")
@@ -128,10 +115,10 @@ class BitwiseRightShiftKernel(OpKernel):
         bitwise_funcs.right_shift(ctx.xp, x.data, y.data, is_arithmetic, data)
 
 
-register_operator("bitwise_and", BitwiseBinaryOp, BitwiseBinaryOpMaker)
-register_operator("bitwise_or", BitwiseBinaryOp, BitwiseBinaryOpMaker)
-register_operator("bitwise_xor", BitwiseBinaryOp, BitwiseBinaryOpMaker)
-register_operator("bitwise_not", BitwiseNotOp, BitwiseNotOpMaker)
+register_operator("bitwise_and", BitwiseBinaryOp)
+register_operator("bitwise_or", BitwiseBinaryOp)
+register_operator("bitwise_xor", BitwiseBinaryOp)
+register_operator("bitwise_not", BitwiseNotOp)
 register_operator("bitwise_left_shift", BitwiseShiftOp, BitwiseShiftOpMaker)
 register_operator("bitwise_right_shift", BitwiseShiftOp, BitwiseShiftOpMaker)
 for _backend in ("CPU", "GPU"):

@@ -39,19 +39,6 @@ class MaskedFillOpMaker(OpProtoAndCheckerMaker):
         self.add_output("out", "x and mask broadcast, x's dtype")
 
 
-class MaskedSelectOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the source tensor")
-        self.add_input("Mask", "bool; broadcasts with X")
-        self.add_output("Y", "1-D: the selected elements")
-
-
-class WhereIndexOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Condition", "a tensor of rank >= 1; non-zero elements are selected")
-        self.add_output("Out", "int64 [n, rank] coordinates")
-
-
 class MaskedFillOp(OperatorWithKernel):
     def infer_shape(self, ctx: InferShapeContext) -> None:
         ctx.set_output_dim("out", index_funcs.broadcast_dims(
@@ -120,8 +107,8 @@ VERIFY_CASES = {
 }
 
 register_operator("masked_fill", MaskedFillOp, MaskedFillOpMaker)
-register_operator("masked_select", MaskedSelectOp, MaskedSelectOpMaker)
-register_operator("where_index", WhereIndexOp, WhereIndexOpMaker)
+register_operator("masked_select", MaskedSelectOp)
+register_operator("where_index", WhereIndexOp)
 for _dtype in _MASKED_TYPES:
     register_op_kernel("masked_fill", "CPU", MaskedFillKernel, _dtype)
     register_op_kernel("masked_select", "CPU", MaskedSelectKernel, _dtype)

@@ -1,0 +1,302 @@
+"""Convert legacy op modules to plain ops: drop the makers that restate the yaml.
+
+    python tools/plain_op_converter.py [--dry-run] [--keep MODULE ...] [MODULE ...]
+
+For every registered legacy op whose maker (`register_operator(op, OpClass, Maker)`)
+builds exactly the proto that phi/ops.yaml + phi/op_compat.yaml give it
+(`legacy_fluid.framework.derived_proto`; comments aside), the maker argument is dropped
+and maker classes (and helpers taking a maker) no longer used anywhere are deleted.
+Where the only difference is the maker's trailing `extra` slots, they are first moved
+into the op's op_compat.yaml entry
+(`extra : inputs / attrs / outputs`; a new `- op :` entry where the op has none), and
+the protos are compared again in a new process (run the converter a second time to drop
+the makers). Imports left unused are removed afterwards with
+`ruff check --select F401 --fix`.
+
+Modules the codemod's corpus keeps in the fluid style (maker in the module) are named in
+`CORPUS` below and left alone; `--keep` adds more. Only literal
+`register_operator("op", OpClass, Maker)` calls are rewritten (an op registered in a loop
+keeps its maker, and its extra slots stay in the maker). Without MODULE arguments every module
+of legacy_fluid/operators is converted. Run it again after merging modules written in
+the old style; it only touches what it can prove equal, and prints what it changed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import libcst as cst
+
+ROOT = Path(__file__).resolve().parent.parent
+OPERATORS = ROOT / "legacy_fluid" / "operators"
+#: modules the codemod's corpus keeps as fluid writes them (documented in
+#: docs/adding_an_op.md): makers in the module, registered by literal calls and in a loop.
+CORPUS = ("scale_op", "activation_op")
+
+
+def _proto_key(proto: Any, drop_extras: bool = False) -> tuple:
+    def var(v: Any) -> tuple:
+        return (v.name, v.duplicable, v.dispensable, v.extra, v.quant)
+
+    def kept(items: list[Any]) -> list[Any]:
+        return [i for i in items if not (drop_extras and i.extra
+                                         and not getattr(i, "generated", False))]
+    return ([var(v) for v in kept(proto.inputs)], [var(v) for v in kept(proto.outputs)],
+            [(a.name, a.type, repr(a.default), a.extra, a.quant, a.generated)
+             for a in kept(proto.attrs)])
+
+
+def _yaml_default(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, list):
+        return "{" + ", ".join(_yaml_default(v) for v in value) + "}"
+    raise ValueError(f"no yaml spelling for default {value!r}")
+
+
+def _arg_type(attr: Any) -> Any:
+    from legacy_fluid.framework.derived_proto import _ATTR_TYPE
+    from phi.op_defs import ArgType
+    for arg_type, attr_type in _ATTR_TYPE.items():
+        if attr_type is attr.type and arg_type not in (ArgType.SCALAR, ArgType.INT_ARRAY,
+                                                       ArgType.DATA_TYPE, ArgType.DATA_LAYOUT):
+            return arg_type
+    raise ValueError(f"no ops.yaml type for attribute {attr.name} ({attr.type.name})")
+
+
+def _trailing(items: list[Any]) -> list[Any] | None:
+    own = [i for i in items if not getattr(i, "generated", False)]
+    extras = [i for i in own if i.extra]
+    return extras if own[len(own) - len(extras):] == extras else None
+
+
+def trailing_extras(proto: Any) -> tuple[list[Any], list[Any], list[Any]] | None:
+    """The maker's extra inputs, attributes and outputs when each kind comes after the
+    other slots of its kind (extra inputs and outputs dispensable), else None."""
+    found = (_trailing(proto.inputs), _trailing(proto.attrs), _trailing(proto.outputs))
+    if any(f is None for f in found):
+        return None
+    if not all(v.dispensable for v in (*found[0], *found[2])):
+        return None
+    return found  # type: ignore[return-value]
+
+
+def plan(op_types: set[str] | None) -> tuple[set[str], dict[str, list[Any]]]:
+    """(ops whose proto the yaml gives as is, ops needing their extra attrs moved)."""
+    from legacy_fluid.framework.derived_proto import ProtoDerivationError, derived_proto
+    from legacy_fluid.framework.op_registry import OP_INFOS
+
+    equal: set[str] = set()
+    moved: dict[str, tuple[list[Any], list[Any], list[Any]]] = {}
+    for op_type, info in sorted(OP_INFOS.items()):
+        if info.maker is None or (op_types is not None and op_type not in op_types):
+            continue
+        try:
+            derived = derived_proto(op_type)
+        except ProtoDerivationError:
+            continue
+        if _proto_key(derived) == _proto_key(info.proto):
+            equal.add(op_type)
+            continue
+        extras = trailing_extras(info.proto)
+        if (extras and any(extras) and _proto_key(derived) == _proto_key(derived, True)
+                and _proto_key(derived, True) == _proto_key(info.proto, True)):
+            moved[op_type] = extras
+    return equal, moved
+
+
+def move_extras(moved: dict[str, tuple[list[Any], list[Any], list[Any]]]) -> bool:
+    """Write the extra slots into phi/op_compat.yaml (entries of the op itself only, not
+    yet listing extra slots); whether any was written."""
+    import dataclasses
+
+    from phi.op_defs import (
+        OP_COMPAT_YAML,
+        ExtraAttrDef,
+        ExtraDef,
+        OpCompatDef,
+        OpNames,
+        SourceLine,
+        op_compat_defs,
+        render_op_compat,
+    )
+    text = OP_COMPAT_YAML.read_text(encoding="utf-8")
+    header = text[:text.index("- op :")]
+    entries = list(op_compat_defs())
+    by_legacy = {e.names.legacy: i for i, e in enumerate(entries)}
+    grads = {b.legacy for e in entries for b in e.backward}
+    before = list(entries)
+    for op_type, extras in sorted(moved.items()):
+        if op_type in grads:
+            continue
+        ins, attrs, outs = extras
+        extra = ExtraDef(tuple(v.name for v in ins), tuple(
+            ExtraAttrDef(_arg_type(a), a.name, _yaml_default(a.default)
+                         if a.default is not None else None) for a in attrs),
+                         tuple(v.name for v in outs))
+        if op_type in by_legacy:
+            i = by_legacy[op_type]
+            old = entries[i]
+            if old.extra != ExtraDef():
+                continue
+            entries[i] = dataclasses.replace(old, extra=extra)
+        else:
+            new = OpCompatDef(OpNames(op_type, op_type), SourceLine("", 0), extra=extra)
+            at = next((i for i, e in enumerate(entries) if e.names.legacy > op_type),
+                      len(entries))
+            entries.insert(at, new)
+            by_legacy = {e.names.legacy: i for i, e in enumerate(entries)}
+    if entries == before:
+        return False
+    OP_COMPAT_YAML.write_text(render_op_compat(tuple(entries), header), encoding="utf-8")
+    return True
+
+
+def _literal_op(call: cst.Call) -> str | None:
+    """The op type of a literal `register_operator("op", OpClass, Maker)` call, else None."""
+    func = call.func
+    name = func.value if isinstance(func, cst.Name) else \
+        func.attr.value if isinstance(func, cst.Attribute) else ""
+    args = list(call.args)
+    if name != "register_operator" or len(args) != 3 or args[2].keyword is not None:
+        return None
+    first = args[0].value
+    return str(first.evaluated_value) if isinstance(first, cst.SimpleString) else None
+
+
+def literal_registrations(paths: list[Path]) -> set[str]:
+    """Ops registered with a maker by a literal call (what `_DropMakers` can rewrite)."""
+    found: set[str] = set()
+
+    class Collect(cst.CSTVisitor):
+        def visit_Call(self, node: cst.Call) -> None:  # noqa: N802
+            op = _literal_op(node)
+            if op is not None:
+                found.add(op)
+    for path in paths:
+        cst.parse_module(path.read_text(encoding="utf-8")).visit(Collect())
+    return found
+
+
+class _DropMakers(cst.CSTTransformer):
+    """Drop the maker argument of `register_operator` calls for the given op types."""
+
+    def __init__(self, plain: set[str]) -> None:
+        self.plain = plain
+        self.dropped: list[str] = []
+
+    def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.Call:  # noqa: N802
+        op = _literal_op(updated)
+        if op is None or op not in self.plain:
+            return updated
+        self.dropped.append(op)
+        args = list(updated.args)
+        return updated.with_changes(args=[args[0], args[1].with_changes(
+            comma=cst.MaybeSentinel.DEFAULT)])
+
+
+def _names_used(module: cst.Module, skip: cst.CSTNode | None = None) -> set[str]:
+    used: set[str] = set()
+
+    class Collect(cst.CSTVisitor):
+        def visit_ClassDef(self, node: cst.ClassDef) -> bool:  # noqa: N802
+            return node is not skip
+
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:  # noqa: N802
+            return node is not skip
+
+        def visit_Name(self, node: cst.Name) -> None:  # noqa: N802
+            used.add(node.value)
+    module.visit(Collect())
+    return used
+
+
+def _used_elsewhere(name: str, path: Path) -> bool:
+    found = subprocess.run(["grep", "-rlw", "--include=*.py", name, "legacy_fluid", "compat",
+                            "migrate", "fluidphi", "phi", "tests"], cwd=ROOT, check=False,
+                           capture_output=True, text=True).stdout.split()
+    return any(Path(ROOT / f).resolve() != path.resolve() for f in found)
+
+
+def _is_maker_code(stmt: cst.CSTNode) -> bool:
+    """A maker class, or a module-level helper taking a maker (`def _add(maker: ...Maker)`)."""
+    code = cst.Module([]).code_for_node
+    if isinstance(stmt, cst.ClassDef):
+        return any("Maker" in code(b.value) for b in stmt.bases)
+    if isinstance(stmt, cst.FunctionDef) and stmt.params.params:
+        first = stmt.params.params[0]
+        return first.annotation is not None and "Maker" in code(first.annotation.annotation)
+    return False
+
+
+def _drop_unused_makers(module: cst.Module, path: Path) -> tuple[cst.Module, list[str]]:
+    removed: list[str] = []
+    while True:
+        body = list(module.body)
+        for i, stmt in enumerate(body):
+            if not _is_maker_code(stmt):
+                continue
+            name = stmt.name.value
+            if name in _names_used(module, skip=stmt) or _used_elsewhere(name, path):
+                continue
+            removed.append(name)
+            module = module.with_changes(body=body[:i] + body[i + 1:])
+            break
+        else:
+            return module, removed
+
+
+def convert_module(path: Path, plain: set[str], dry_run: bool) -> list[str]:
+    source = path.read_text(encoding="utf-8")
+    module = cst.parse_module(source)
+    dropper = _DropMakers(plain)
+    module = module.visit(dropper)
+    if not dropper.dropped:
+        return []
+    module, removed = _drop_unused_makers(module, path)
+    if not dry_run:
+        path.write_text(module.code, encoding="utf-8")
+    return [f"{path.relative_to(ROOT)}: plain {', '.join(sorted(dropper.dropped))}"
+            + (f"; removed {', '.join(removed)}" if removed else "")]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("modules", nargs="*", help="module stems (default: all)")
+    parser.add_argument("--keep", nargs="*", default=[], help="module stems to leave alone")
+    parser.add_argument("--dry-run", action="store_true")
+    options = parser.parse_args()
+    sys.path.insert(0, str(ROOT))
+    from compat.registration_index import ensure_all_registered
+    from legacy_fluid.framework.op_registry import OP_INFOS
+    ensure_all_registered()
+    keep = {*CORPUS, *options.keep}
+    stems = options.modules or sorted(p.stem for p in OPERATORS.glob("*_op.py"))
+    stems = [s for s in stems if s not in keep]
+    ops = {t for t, info in OP_INFOS.items() if info.module.rpartition(".")[2] in stems}
+    ops &= literal_registrations([OPERATORS / f"{stem}.py" for stem in stems])
+    equal, moved = plan(ops)
+    print(f"{len(equal)} ops derivable as they are, {len(moved)} after moving extra slots")
+    if moved and not options.dry_run and move_extras(moved):
+        # the yaml changed: compare again in a fresh process
+        subprocess.run([sys.executable, __file__, "--dry-run", *stems], check=True)
+        print("extra attributes moved; run the converter again to drop the makers")
+        return
+    for stem in stems:
+        for line in convert_module(OPERATORS / f"{stem}.py", equal, options.dry_run):
+            print(line)
+    if not options.dry_run:
+        subprocess.run([sys.executable, "-m", "ruff", "check", "--select", "F401", "--fix",
+                        "--quiet", str(OPERATORS)], cwd=ROOT, check=False)
+
+
+if __name__ == "__main__":
+    main()
