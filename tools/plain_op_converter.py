@@ -24,6 +24,7 @@ the old style; it only touches what it can prove equal, and prints what it chang
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import subprocess
 import sys
 from pathlib import Path
@@ -89,75 +90,120 @@ def trailing_extras(proto: Any) -> tuple[list[Any], list[Any], list[Any]] | None
     return found  # type: ignore[return-value]
 
 
-def plan(op_types: set[str] | None) -> tuple[set[str], dict[str, list[Any]]]:
-    """(ops whose proto the yaml gives as is, ops needing their extra attrs moved)."""
-    from legacy_fluid.framework.derived_proto import ProtoDerivationError, derived_proto
-    from legacy_fluid.framework.op_registry import OP_INFOS
-
-    equal: set[str] = set()
-    moved: dict[str, tuple[list[Any], list[Any], list[Any]]] = {}
-    for op_type, info in sorted(OP_INFOS.items()):
-        if info.maker is None or (op_types is not None and op_type not in op_types):
-            continue
-        try:
-            derived = derived_proto(op_type)
-        except ProtoDerivationError:
-            continue
-        if _proto_key(derived) == _proto_key(info.proto):
-            equal.add(op_type)
-            continue
-        extras = trailing_extras(info.proto)
-        if (extras and any(extras) and _proto_key(derived) == _proto_key(derived, True)
-                and _proto_key(derived, True) == _proto_key(info.proto, True)):
-            moved[op_type] = extras
-    return equal, moved
+def _renames(phi_names: list[str], made: list[str], current: tuple[tuple[str, str], ...],
+             spell: Any) -> tuple[tuple[str, str], ...] | None:
+    """`current` with the pairs that make the derived names (`spell` of each PHI name
+    unless renamed) the maker's, position by position; None when the maker has fewer."""
+    if len(made) < len(phi_names):
+        return None
+    pairs = dict(current)
+    for phi_name, legacy in zip(phi_names, made, strict=False):
+        if pairs.get(phi_name, spell(phi_name)) != legacy:
+            pairs[phi_name] = legacy
+    return tuple(pairs.items())
 
 
-def move_extras(moved: dict[str, tuple[list[Any], list[Any], list[Any]]]) -> bool:
-    """Write the extra slots into phi/op_compat.yaml (entries of the op itself only, not
-    yet listing extra slots); whether any was written."""
-    import dataclasses
+def candidate_entry(op_type: str, info: Any) -> tuple[bool, Any]:
+    """(whether the yaml can give the maker's proto, the op_compat entry it needs then).
 
-    from phi.op_defs import (
-        OP_COMPAT_YAML,
-        ExtraAttrDef,
-        ExtraDef,
-        OpCompatDef,
-        OpNames,
-        SourceLine,
-        op_compat_defs,
-        render_op_compat,
+    Tried in order: the op's entry as it is; with the maker's trailing extra slots as
+    `extra`; with renames of tensor slots and attributes the derivation would spell
+    otherwise (`X` for `x`, `CVM` for `cvm`, `UPLO` for `uplo`). An entry shared with
+    grad ops, or of an op with a hand-written mapping, is only used as it is."""
+    from legacy_fluid.framework.derived_proto import (
+        ProtoDerivationError,
+        camel,
+        phi_def,
+        proto_of,
     )
+    from phi.op_defs import ExtraAttrDef, ExtraDef, OpCompatDef, OpNames, SourceLine, op_compat_of
+
+    entry = op_compat_of(op_type)
+    try:
+        phi = phi_def(op_type, entry)
+        if _proto_key(proto_of(op_type, phi, entry)) == _proto_key(info.proto):
+            return True, entry
+    except ProtoDerivationError:
+        return False, entry
+    if entry is not None and (entry.backward or entry.names.legacy != op_type
+                              or entry.manual_signature):
+        return False, entry
+    cand = entry or OpCompatDef(OpNames(op_type, op_type), SourceLine("", 0))
+    extras = trailing_extras(info.proto)
+    if extras is not None and any(extras) and cand.extra == ExtraDef():
+        ins, attrs, outs = extras
+        cand = dataclasses.replace(cand, extra=ExtraDef(
+            tuple(v.name for v in ins),
+            tuple(ExtraAttrDef(_arg_type(a), a.name, _yaml_default(a.default)
+                               if a.default is not None else None) for a in attrs),
+            tuple(v.name for v in outs)))
+    own_attrs = [a.name for a in info.proto.attrs if not a.generated]
+    renamed = (_renames([a.name for a in phi.inputs], [v.name for v in info.proto.inputs],
+                        cand.inputs, camel),
+               _renames([a.name for a in phi.attrs], own_attrs, cand.attrs, lambda n: n),
+               _renames(list(phi.output_names), [v.name for v in info.proto.outputs],
+                        cand.outputs, camel))
+    if all(r is not None for r in renamed):
+        cand = dataclasses.replace(cand, inputs=renamed[0], attrs=renamed[1],
+                                   outputs=renamed[2])
+    try:
+        if (_proto_key(proto_of(op_type, phi, cand)) == _proto_key(info.proto)
+                and _written_alike(cand)):
+            return True, cand
+    except (ProtoDerivationError, ValueError):
+        pass
+    return False, entry
+
+
+def _written_alike(entry: Any) -> bool:
+    """Whether the entry, written to op_compat.yaml, parses back to itself (a slot name
+    like `F1-Score` cannot be written in the file)."""
+    import yaml
+
+    from phi.op_defs import OpCompatError, SourceLine, render_entry
+    from phi.op_defs.op_compat import parse_entry
+    try:
+        again = parse_entry(yaml.safe_load(render_entry(entry))[0], SourceLine("", 0))
+    except (OpCompatError, yaml.YAMLError):
+        return False
+    return dataclasses.replace(again, source=entry.source) == entry
+
+
+def plan(op_types: set[str]) -> tuple[set[str], dict[str, Any]]:
+    """(ops the yaml can give their makers' protos, the op_compat entries that needs
+    changed or added, by op type)."""
+    from legacy_fluid.framework.op_registry import OP_INFOS
+    from phi.op_defs import op_compat_of
+
+    plain: set[str] = set()
+    entries: dict[str, Any] = {}
+    for op_type in sorted(op_types):
+        info = OP_INFOS.info(op_type)
+        if info.maker is None:
+            continue
+        ok, entry = candidate_entry(op_type, info)
+        if ok:
+            plain.add(op_type)
+            if entry != op_compat_of(op_type):
+                entries[op_type] = entry
+    return plain, entries
+
+
+def write_entries(changed: dict[str, Any]) -> None:
+    """Replace (or add, in legacy-name order) the given op_compat.yaml entries."""
+    from phi.op_defs import OP_COMPAT_YAML, op_compat_defs, render_op_compat
+
     text = OP_COMPAT_YAML.read_text(encoding="utf-8")
     header = text[:text.index("- op :")]
     entries = list(op_compat_defs())
-    by_legacy = {e.names.legacy: i for i, e in enumerate(entries)}
-    grads = {b.legacy for e in entries for b in e.backward}
-    before = list(entries)
-    for op_type, extras in sorted(moved.items()):
-        if op_type in grads:
+    for op_type, new in sorted(changed.items()):
+        at = next((i for i, e in enumerate(entries) if e.names.legacy == op_type), None)
+        if at is not None:
+            entries[at] = new
             continue
-        ins, attrs, outs = extras
-        extra = ExtraDef(tuple(v.name for v in ins), tuple(
-            ExtraAttrDef(_arg_type(a), a.name, _yaml_default(a.default)
-                         if a.default is not None else None) for a in attrs),
-                         tuple(v.name for v in outs))
-        if op_type in by_legacy:
-            i = by_legacy[op_type]
-            old = entries[i]
-            if old.extra != ExtraDef():
-                continue
-            entries[i] = dataclasses.replace(old, extra=extra)
-        else:
-            new = OpCompatDef(OpNames(op_type, op_type), SourceLine("", 0), extra=extra)
-            at = next((i for i, e in enumerate(entries) if e.names.legacy > op_type),
-                      len(entries))
-            entries.insert(at, new)
-            by_legacy = {e.names.legacy: i for i, e in enumerate(entries)}
-    if entries == before:
-        return False
+        at = next((i for i, e in enumerate(entries) if e.names.legacy > op_type), len(entries))
+        entries.insert(at, new)
     OP_COMPAT_YAML.write_text(render_op_compat(tuple(entries), header), encoding="utf-8")
-    return True
 
 
 def _literal_op(call: cst.Call) -> str | None:
@@ -283,15 +329,13 @@ def main() -> None:
     stems = [s for s in stems if s not in keep]
     ops = {t for t, info in OP_INFOS.items() if info.module.rpartition(".")[2] in stems}
     ops &= literal_registrations([OPERATORS / f"{stem}.py" for stem in stems])
-    equal, moved = plan(ops)
-    print(f"{len(equal)} ops derivable as they are, {len(moved)} after moving extra slots")
-    if moved and not options.dry_run and move_extras(moved):
-        # the yaml changed: compare again in a fresh process
-        subprocess.run([sys.executable, __file__, "--dry-run", *stems], check=True)
-        print("extra attributes moved; run the converter again to drop the makers")
-        return
+    plain, entries = plan(ops)
+    print(f"{len(plain)} ops the yaml can give their protos ({len(entries)} op_compat entries "
+          "to add or extend)")
+    if entries and not options.dry_run:
+        write_entries(entries)
     for stem in stems:
-        for line in convert_module(OPERATORS / f"{stem}.py", equal, options.dry_run):
+        for line in convert_module(OPERATORS / f"{stem}.py", plain, options.dry_run):
             print(line)
     if not options.dry_run:
         subprocess.run([sys.executable, "-m", "ruff", "check", "--select", "F401", "--fix",

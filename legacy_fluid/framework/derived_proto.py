@@ -109,7 +109,9 @@ def _extra_attr(entry: OpCompatDef, index: int) -> AttrProto:
     return AttrProto(spec.name, attr_type, default, extra=True)
 
 
-def _phi_def(op_type: str, entry: OpCompatDef | None) -> OpDef:
+def phi_def(op_type: str, entry: OpCompatDef | None) -> OpDef:
+    """The ops.yaml / backward.yaml entry of legacy op `op_type` (`entry` its op_compat
+    entry, which may rename it)."""
     phi_name = op_type
     if entry is not None:
         phi_name = next(n.phi for n in (entry.names, *entry.backward) if n.legacy == op_type)
@@ -125,7 +127,12 @@ def _phi_def(op_type: str, entry: OpCompatDef | None) -> OpDef:
 def derived_proto(op_type: str) -> OpProto:
     """`op_type`'s proto from its ops.yaml / backward.yaml entry and op_compat.yaml entry."""
     entry = op_compat_of(op_type)
-    phi = _phi_def(op_type, entry)
+    return proto_of(op_type, phi_def(op_type, entry), entry)
+
+
+def proto_of(op_type: str, phi: OpDef, entry: OpCompatDef | None) -> OpProto:
+    """The proto `phi` and `entry` give legacy op `op_type` (`tools/plain_op_converter.py`
+    tries candidate entries with it)."""
     forward: dict[str, ArgDef] = {}
     if phi.forward is not None:
         try:

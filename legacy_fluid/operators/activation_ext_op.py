@@ -20,10 +20,8 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from legacy_fluid.operators.activation_op import ActivationOp
 from phi.common import DataType
 from phi.kernels.funcs import activation_ext as act_ext
@@ -38,13 +36,6 @@ VERIFY_CASES = {
                {"name": "NHWC groups 3", "inputs": {"X": (2, 3, 3, 6)},
                 "attrs": {"groups": 3, "axis": -1}}],
 }
-
-
-class SoftShrinkOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "input tensor")
-        self.add_output("Out", "X shrunk toward 0 by lambda")
-        self.add_attr("lambda", AttrType.FLOAT, 0.5, "shrink amount")
 
 
 class MaxoutOp(OperatorWithKernel):
@@ -151,7 +142,7 @@ register_operator("brelu", ActivationOp)
 register_operator("stanh", ActivationOp)
 register_operator("tanh_shrink", ActivationOp)
 register_operator("hard_shrink", ActivationOp)
-register_operator("softshrink", ActivationOp, SoftShrinkOpMaker)
+register_operator("softshrink", ActivationOp)
 register_operator("thresholded_relu", ActivationOp)
 register_operator("maxout", MaxoutOp)
 for _backend in ("CPU", "GPU"):

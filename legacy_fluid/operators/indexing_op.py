@@ -18,10 +18,8 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import indexing as index_funcs
 
@@ -37,27 +35,6 @@ _INDEX_SAMPLE_TYPES = (DataType.INT32, DataType.INT64, DataType.FLOAT32, DataTyp
 _ALONG_AXIS_TYPES = (DataType.UINT8, DataType.INT16, DataType.INT32, DataType.INT64,
                      DataType.FLOAT32, DataType.FLOAT64)
 _SCATTER_TYPES = (DataType.INT32, DataType.INT64, DataType.FLOAT32, DataType.FLOAT64)
-
-
-class TakeAlongAxisOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Input", "the source tensor")
-        self.add_input("Index", "int ids of Input's rank")
-        self.add_output("Result", "Index's dims")
-        self.add_attr("Axis", AttrType.INT, None, "the axis the ids index (non-negative)")
-
-
-class PutAlongAxisOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Input", "the tensor written into")
-        self.add_input("Index", "int ids of Input's rank")
-        self.add_input("Value", "the values put, read at Index's positions")
-        self.add_output("Result", "Input's dims")
-        self.add_attr("Axis", AttrType.INT, None, "the axis the ids index (non-negative)")
-        self.add_attr("Reduce", AttrType.STRING, "assign",
-                      "assign, add, mul / multiply, mean, amin or amax")
-        self.add_attr("Include_self", AttrType.BOOLEAN, True,
-                      "reduce Input's own value at a target too")
 
 
 class _IndexedOp(OperatorWithKernel):
@@ -204,8 +181,8 @@ VERIFY_CASES = {
 register_operator("gather_nd", GatherNdOp)
 register_operator("index_select", IndexSelectOp)
 register_operator("index_sample", IndexSampleOp)
-register_operator("take_along_axis", TakeAlongAxisOp, TakeAlongAxisOpMaker)
-register_operator("put_along_axis", PutAlongAxisOp, PutAlongAxisOpMaker)
+register_operator("take_along_axis", TakeAlongAxisOp)
+register_operator("put_along_axis", PutAlongAxisOp)
 register_operator("scatter", ScatterOp)
 for _dtype in _GATHER_ND_TYPES:
     register_op_kernel("gather_nd", "CPU", GatherNdKernel, _dtype)

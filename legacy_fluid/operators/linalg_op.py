@@ -24,18 +24,6 @@ _COMPLEX = (DataType.COMPLEX64, DataType.COMPLEX128)
 _INT = (DataType.INT32, DataType.INT64)
 
 
-class AddmmOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Input", "added term, broadcast to [M, N]")
-        self.add_input("X", "[M, K]")
-        self.add_input("Y", "[K, N]")
-        self.add_output("Out", "Beta * Input + Alpha * X @ Y, [M, N]")
-        self.add_attr("Beta", AttrType.FLOAT, 1.0, "scale of Input")
-        self.add_attr("Alpha", AttrType.FLOAT, 1.0, "scale of X @ Y")
-        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
-        self.add_attr("use_onednn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
-
-
 class EinsumOpMaker(OpProtoAndCheckerMaker):
     def make(self) -> None:
         self.add_input("Operands", "the operands", duplicable=True)
@@ -213,7 +201,7 @@ VERIFY_CASES = {
                 "outputs": {"InnerCache": 0, "XShape": 0}}],
 }
 
-register_operator("addmm", AddmmOp, AddmmOpMaker)
+register_operator("addmm", AddmmOp)
 register_operator("bmm", BmmOp)
 register_operator("dot", DotOp)
 register_operator("mv", MvOp)

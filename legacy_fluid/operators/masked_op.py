@@ -15,7 +15,6 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
@@ -29,14 +28,6 @@ _WHERE_INDEX_TYPES = (DataType.BOOL, DataType.INT16, DataType.INT32, DataType.IN
                       DataType.BFLOAT16, DataType.FLOAT32, DataType.FLOAT64,
                       DataType.COMPLEX64, DataType.COMPLEX128)
 _WHERE_INDEX_GPU_TYPES = tuple(t for t in _WHERE_INDEX_TYPES if t is not DataType.BFLOAT16)
-
-
-class MaskedFillOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("x", "the tensor filled")
-        self.add_input("mask", "bool; broadcasts with x")
-        self.add_input("value", "one element of x's dtype")
-        self.add_output("out", "x and mask broadcast, x's dtype")
 
 
 class MaskedFillOp(OperatorWithKernel):
@@ -106,7 +97,7 @@ VERIFY_CASES = {
         "X": (2, 3), "Mask": {"shape": (3,), "dtype": "bool"}}}],
 }
 
-register_operator("masked_fill", MaskedFillOp, MaskedFillOpMaker)
+register_operator("masked_fill", MaskedFillOp)
 register_operator("masked_select", MaskedSelectOp)
 register_operator("where_index", WhereIndexOp)
 for _dtype in _MASKED_TYPES:

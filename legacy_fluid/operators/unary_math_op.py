@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.operators.activation_op import ActivationOp, NoExtraOpMaker, OnednnOpMaker
@@ -55,12 +54,6 @@ VERIFY_CASES = {
               {"name": "Paddle 2.x desc: ties away from zero", "attrs": {},
                "dtypes": ["float32", "float64"]}],
 }
-
-
-class RintOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("x", "input tensor")
-        self.add_output("out", "x rounded to nearest (ties to even), x's dims and dtype")
 
 
 class FloatOutOp(OperatorWithKernel):
@@ -380,7 +373,7 @@ for _dtype in _ISNAN:
     register_op_kernel("isnan_v2", "CPU", IsnanKernel, _dtype)
     register_op_kernel("isnan_v2", "GPU", IsnanKernel, _dtype)
 register_operator("trunc", ActivationOp)
-register_operator("rint", RintOp, RintOpMaker)
+register_operator("rint", RintOp)
 register_operator("round", RoundOp)
 register_operator("isfinite_v2", IsnanOp)
 register_operator("isinf_v2", IsnanOp)
