@@ -6,12 +6,11 @@ For every registered legacy op whose maker (`register_operator(op, OpClass, Make
 builds exactly the proto that phi/ops.yaml + phi/op_compat.yaml give it
 (`legacy_fluid.framework.derived_proto`; comments aside), the maker argument is dropped
 and maker classes (and helpers taking a maker) no longer used anywhere are deleted.
-Where the only difference is the maker's trailing `extra` slots, they are first moved
-into the op's op_compat.yaml entry
-(`extra : inputs / attrs / outputs`; a new `- op :` entry where the op has none), and
-the protos are compared again in a new process (run the converter a second time to drop
-the makers). Imports left unused are removed afterwards with
-`ruff check --select F401 --fix`.
+The op's op_compat.yaml entry is tried as it is, then (an entry of the op alone, or a
+new one) with the maker's trailing `extra` slots (`extra : inputs / attrs / outputs`) and
+the renames the derivation needs (`x : x`, `uplo : UPLO`); the entry that gives the
+maker's proto is written (`candidate_entry`). Imports left unused are removed afterwards
+with `ruff check --select F401 --fix`.
 
 Modules the codemod's corpus keeps in the fluid style (maker in the module) are named in
 `CORPUS` below and left alone; `--keep` adds more. Only literal
@@ -39,16 +38,13 @@ OPERATORS = ROOT / "legacy_fluid" / "operators"
 CORPUS = ("scale_op", "activation_op")
 
 
-def _proto_key(proto: Any, drop_extras: bool = False) -> tuple:
+def _proto_key(proto: Any) -> tuple:
+    """Everything of a proto but its comments."""
     def var(v: Any) -> tuple:
         return (v.name, v.duplicable, v.dispensable, v.extra, v.quant)
-
-    def kept(items: list[Any]) -> list[Any]:
-        return [i for i in items if not (drop_extras and i.extra
-                                         and not getattr(i, "generated", False))]
-    return ([var(v) for v in kept(proto.inputs)], [var(v) for v in kept(proto.outputs)],
+    return ([var(v) for v in proto.inputs], [var(v) for v in proto.outputs],
             [(a.name, a.type, repr(a.default), a.extra, a.quant, a.generated)
-             for a in kept(proto.attrs)])
+             for a in proto.attrs])
 
 
 def _yaml_default(value: Any) -> str:
@@ -64,9 +60,9 @@ def _yaml_default(value: Any) -> str:
 
 
 def _arg_type(attr: Any) -> Any:
-    from legacy_fluid.framework.derived_proto import _ATTR_TYPE
+    from legacy_fluid.framework.derived_proto import ATTR_TYPE_OF_ARG
     from phi.op_defs import ArgType
-    for arg_type, attr_type in _ATTR_TYPE.items():
+    for arg_type, attr_type in ATTR_TYPE_OF_ARG.items():
         if attr_type is attr.type and arg_type not in (ArgType.SCALAR, ArgType.INT_ARRAY,
                                                        ArgType.DATA_TYPE, ArgType.DATA_LAYOUT):
             return arg_type

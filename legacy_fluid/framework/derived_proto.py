@@ -44,7 +44,8 @@ class ProtoDerivationError(LookupError):
     """A plain op whose yaml cannot give its proto."""
 
 
-_ATTR_TYPE = {
+#: an ops.yaml argument type -> the legacy attribute type it is stored as
+ATTR_TYPE_OF_ARG = {
     ArgType.BOOL: AttrType.BOOLEAN, ArgType.INT: AttrType.INT, ArgType.INT64: AttrType.LONG,
     ArgType.FLOAT: AttrType.FLOAT, ArgType.DOUBLE: AttrType.FLOAT64,
     ArgType.STR: AttrType.STRING, ArgType.BOOLS: AttrType.BOOLEANS,
@@ -87,7 +88,7 @@ def _legacy_default(value: Any) -> Any:
 def _attr(arg: ArgDef, entry: OpCompatDef | None, forward: dict[str, ArgDef]) -> AttrProto:
     renames = dict(entry.attrs) if entry else {}
     fed = entry.tensor_attr(arg.name) if entry else None
-    attr_type = _ATTR_TYPE[arg.type]
+    attr_type = ATTR_TYPE_OF_ARG[arg.type]
     if fed is not None and fed.data_type is not None:
         attr_type = _FED_TYPE[fed.kind].get(fed.data_type, attr_type)
     if not arg.has_default and arg.name in forward:  # a grad op's attribute: the forward's
@@ -102,7 +103,7 @@ def _attr(arg: ArgDef, entry: OpCompatDef | None, forward: dict[str, ArgDef]) ->
 def _extra_attr(entry: OpCompatDef, index: int) -> AttrProto:
     spec = entry.extra.attrs[index]
     default = None if spec.default is None else _legacy_default(parse_default(spec.default))
-    attr_type = _ATTR_TYPE[spec.type]
+    attr_type = ATTR_TYPE_OF_ARG[spec.type]
     if attr_type in (AttrType.FLOAT, AttrType.FLOAT64) and isinstance(default, int) \
             and not isinstance(default, bool):
         default = float(default)
