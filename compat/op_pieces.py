@@ -24,7 +24,7 @@ from compat.arg_mapping import (
 from compat.op_pieces_sources import api_function, case_sources, funcs_used
 from compat.op_pieces_sources import source_line as where
 from legacy_fluid.framework.op_kernel import OP_KERNELS
-from legacy_fluid.framework.op_registry import OP_INFOS
+from legacy_fluid.framework.op_registry import OP_INFOS, OpInfo
 from phi.core.infermeta_utils import INFER_METAS
 from phi.core.kernel_factory import KERNELS
 from phi.op_defs import OPS_YAML, OpDef, op_compat_of, op_def, op_def_of_kernel
@@ -64,6 +64,22 @@ def op_types_for(name: str) -> list[str]:
     return sorted(t for t in candidates if any(k == name for k, _ in kernel_choices(t)))
 
 
+def _maker(info: OpInfo) -> str:
+    """The maker class, or what a plain op's proto is derived from."""
+    if info.maker is not None:
+        return _qualname(info.maker)
+    return "derived from ops.yaml + op_compat.yaml"
+
+
+def _maker_file(info: OpInfo) -> str | None:
+    if info.maker is not None:
+        return where(info.maker)
+    entry = op_compat_of(info.type)
+    phi_name = info.type if entry is None else next(
+        n.phi for n in (entry.names, *entry.backward) if n.legacy == info.type)
+    return _yaml_where(op_def(phi_name))
+
+
 def _legacy(op_type: str) -> dict[str, Any]:
     info = OP_INFOS.get(op_type)
     classes: dict[type, dict[str, list[str]]] = {}
@@ -74,8 +90,8 @@ def _legacy(op_type: str) -> dict[str, Any]:
         "op_type": op_type,
         "operator": _qualname(info.op_class) if info else None,
         "operator_file": where(info.op_class) if info else None,
-        "maker": _qualname(info.maker) if info else None,
-        "maker_file": where(info.maker) if info else None,
+        "maker": _maker(info) if info else None,
+        "maker_file": _maker_file(info) if info else None,
         "kernels": [{"class": _qualname(cls), "file": where(cls), "keys": _keys_text(keys)}
                     for cls, keys in classes.items()],
     }

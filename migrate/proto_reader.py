@@ -8,6 +8,7 @@ from typing import Any
 
 import libcst as cst
 
+from legacy_fluid.framework.derived_proto import ProtoDerivationError, derived_proto
 from migrate.class_members import class_members, constant_of
 from migrate.static import ModuleInfo, find_method, info_for
 from migrate.static_eval import Evaluator
@@ -25,14 +26,31 @@ from migrate.static_refs import (
 
 
 def read_protos(info: ModuleInfo) -> ModuleInfo:
-    """Fill `info.protos`: each registered op's proto, or why it cannot be read statically."""
+    """Fill `info.protos`: each registered op's proto, or why it cannot be read statically.
+
+    A plain op (registered without a maker) has the proto its yaml entries give it."""
     for op in info.operators.values():
         try:
-            info.protos[op.op_type] = read_proto(info, op.op_type, op.maker_ref or op.maker)
+            info.protos[op.op_type] = (read_proto(info, op.op_type, op.maker_ref or op.maker)
+                                       if op.maker_ref or op.maker else yaml_proto(op.op_type))
+        except ProtoDerivationError as exc:
+            info.protos[op.op_type] = str(exc)
         except UnresolvableError as exc:
             info.protos[op.op_type] = (f"op proto of '{op.op_type}' is not statically "
                                        f"readable: {exc}")
     return info
+
+
+def yaml_proto(op_type: str) -> StaticProto:
+    """A plain op's proto, derived from phi/ops.yaml and op_compat.yaml as the framework
+    derives it (`legacy_fluid.framework.derived_proto`)."""
+    proto = derived_proto(op_type)
+    return StaticProto(
+        op_type, "",
+        [VarSlot(v.name, v.duplicable, v.dispensable, v.extra, v.quant) for v in proto.inputs],
+        [VarSlot(v.name, v.duplicable, v.dispensable, v.extra, v.quant) for v in proto.outputs],
+        [AttrSlot(a.name, a.type.name, a.default, a.extra, a.quant)
+         for a in proto.attrs if not a.generated])
 
 
 def read_proto(info: ModuleInfo, op_type: str, maker: str | ClassRef) -> StaticProto:

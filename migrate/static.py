@@ -241,11 +241,12 @@ def _interpret_call(info: ModuleInfo, call: cst.Call, index: int, env: dict[str,
         named, _ = call_args(call, ["op_type", "op_class", "maker"], ev, env)
         op_type, op_class, maker = named.get("op_type"), named.get("op_class"), named.get("maker")
         if not (isinstance(op_type, str) and isinstance(op_class, ClassRef)
-                and isinstance(maker, ClassRef)):
+                and (maker is None or isinstance(maker, ClassRef))):
             raise UnresolvableError(f"operator registration {code_of(call)}")
         args = [a.value for a in call.args]
-        local = [dotted(a) or "" for a in args[1:3]] if len(args) >= 3 else [op_class.name,
-                                                                              maker.name]
+        local = [dotted(a) or "" for a in args[1:3]] if len(args) >= 2 else [op_class.name]
+        if len(local) < 2:  # a plain op: its proto is derived from the yaml
+            local.append(maker.name if maker is not None else "")
         info.operators[op_type] = OperatorDef(op_type, local[0], local[1], index, op_class,
                                               maker)
     elif _is_call_to(call, imports, "register_base_kernel_name"):

@@ -143,7 +143,7 @@ def explicit_cases(op_type: str) -> list[VerifyCase] | None:
     """The op's verification cases, or None when it has none (then defaults apply).
 
     Looked up as ``migrate --verify`` does: the ``VERIFY_CASES`` of the module
-    defining the operator's proto maker (a list whose entries may name their ``op``, or a dict
+    registering the operator (a list whose entries may name their ``op``, or a dict
     keyed by op type), in the format docs/adding_an_op.md describes: a case has
     optional ``inputs`` (slot -> shape, ``{"shape", "dtype", "low", "high"}`` or
     ``{"value"}`` mapping, array, list of those for a duplicable slot, or None to
@@ -153,7 +153,7 @@ def explicit_cases(op_type: str) -> list[VerifyCase] | None:
     info = OP_INFOS.get(op_type)
     if info is None:
         return None
-    module = sys.modules.get(info.maker.__module__)  # the op's module (its class may be shared)
+    module = sys.modules.get(info.module)  # the op's module (its classes may be shared)
     raw = module_cases(op_type, getattr(module, "VERIFY_CASES", None))
     cases = [c for i, r in enumerate(raw) if (c := _as_case(op_type, r, i)) is not None]
     return cases or None

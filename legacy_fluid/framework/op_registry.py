@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 
 from legacy_fluid.framework.attr_types import declared_value
+from legacy_fluid.framework.derived_proto import derived_proto
 from legacy_fluid.framework.op_interfaces import OpDescParts, OperatorClass
 from legacy_fluid.framework.op_proto import OpProto, OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_view import OpView
@@ -16,7 +18,10 @@ class OpInfo:
     type: str
     op_class: OperatorClass
     proto: OpProto
-    maker: type[OpProtoAndCheckerMaker]
+    #: None for a plain op, whose proto is derived from phi/ops.yaml and op_compat.yaml
+    maker: type[OpProtoAndCheckerMaker] | None
+    #: the module that registered the op (its VERIFY_CASES live there)
+    module: str = ""
 
 
 class OpInfoMap(Registry[str, OpInfo]):
@@ -46,10 +51,17 @@ OP_INFOS = OpInfoMap(loaders=("legacy_fluid.operators",))
 
 
 def register_operator(
-    op_type: str, op_class: OperatorClass, maker: type[OpProtoAndCheckerMaker]
+    op_type: str, op_class: OperatorClass, maker: type[OpProtoAndCheckerMaker] | None = None
 ) -> None:
-    """fluid's REGISTER_OPERATOR: bind an operator class and its proto maker to a type."""
-    OP_INFOS.insert(OpInfo(op_type, op_class, maker(op_type).build(), maker))
+    """fluid's REGISTER_OPERATOR: bind an operator class and its proto maker to a type.
+
+    Without a maker the op is plain: its proto is derived from its phi/ops.yaml (or
+    backward.yaml) entry and its phi/op_compat.yaml entry (`derived_proto`), as Paddle
+    generates the makers of such ops.
+    """
+    proto = maker(op_type).build() if maker is not None else derived_proto(op_type)
+    module = sys._getframe(1).f_globals.get("__name__", "")
+    OP_INFOS.insert(OpInfo(op_type, op_class, proto, maker, module))
 
 
 def create_op(desc: OpDescParts) -> OpView:

@@ -8,23 +8,10 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import debugging
-
-
-class AccuracyCheckOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("x", "the tensor checked")
-        self.add_input("y", "the reference, x's dims")
-        self.add_output("out", "bool in x's dims: all True when the check passes")
-        self.add_attr("fn_name", AttrType.STRING, None, "named in the error")
-        self.add_attr("rtol", AttrType.FLOAT64, 1e-05, "relative tolerance (of |y|)")
-        self.add_attr("atol", AttrType.FLOAT64, 1e-08, "absolute tolerance")
-        self.add_attr("equal_nan", AttrType.BOOLEAN, False, "NaN == NaN")
 
 
 class AccuracyCheckOp(OperatorWithKernel):
@@ -53,7 +40,7 @@ VERIFY_CASES = [
      "outputs": {"out": 1}},
 ]
 
-register_operator("accuracy_check", AccuracyCheckOp, AccuracyCheckOpMaker)
+register_operator("accuracy_check", AccuracyCheckOp)
 for _dtype in debugging.ACCURACY_CHECK_DTYPES:
     for _backend in ("CPU", "GPU"):
         register_op_kernel("accuracy_check", _backend, AccuracyCheckKernel, _dtype)

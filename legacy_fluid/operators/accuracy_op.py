@@ -7,21 +7,10 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import accuracy as acc_funcs
-
-
-class AccuracyOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Out", "top-k values [N, k] (not read)")
-        self.add_input("Indices", "int64 top-k class ids [N, k]")
-        self.add_input("Label", "int64 labels [N, 1]")
-        self.add_output("Accuracy", "0-D float32: correct / N")
-        self.add_output("Correct", "0-D int32: rows whose label is among their indices")
-        self.add_output("Total", "0-D int32: N")
 
 
 class AccuracyOp(OperatorWithKernel):
@@ -49,7 +38,7 @@ class AccuracyKernel(OpKernel):
                            total.mutable_data(ctx.place, DataType.INT32))
 
 
-register_operator("accuracy", AccuracyOp, AccuracyOpMaker)
+register_operator("accuracy", AccuracyOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("accuracy", "CPU", AccuracyKernel, _dtype)
     register_op_kernel("accuracy", "GPU", AccuracyKernel, _dtype)

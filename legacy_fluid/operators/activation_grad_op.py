@@ -27,24 +27,9 @@ class ReadsOutGradOp(GradOp):
     LIKE = {"X@GRAD": "Out"}
 
 
-class OutGradOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Out", "the forward's output")
-        self.add_input("Out@GRAD", "gradient of Out")
-        self.add_output("X@GRAD", "gradient of X")
-
-
 class XGradOpMaker(OpProtoAndCheckerMaker):
     def make(self) -> None:
         self.add_input("X", "the forward's input")
-        self.add_input("Out@GRAD", "gradient of Out")
-        self.add_output("X@GRAD", "gradient of X")
-
-
-class SiluGradOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the forward's input")
-        self.add_input("Out", "the forward's output")
         self.add_input("Out@GRAD", "gradient of Out")
         self.add_output("X@GRAD", "gradient of X")
 
@@ -55,38 +40,12 @@ class LeakyReluGradOpMaker(XGradOpMaker):
         self.add_attr("alpha", AttrType.FLOAT, 0.02, "the forward's slope for negative x")
 
 
-class SoftplusGradOpMaker(XGradOpMaker):
-    def make(self) -> None:
-        super().make()
-        self.add_attr("beta", AttrType.FLOAT, 1.0, "the forward's beta")
-        self.add_attr("threshold", AttrType.FLOAT, 20.0, "the forward's threshold")
-
-
 class HardSwishGradOpMaker(XGradOpMaker):
     def make(self) -> None:
         super().make()
         self.add_attr("threshold", AttrType.FLOAT, 6.0, "the forward's threshold (6 only)")
         self.add_attr("scale", AttrType.FLOAT, 6.0, "the forward's scale (6 only)")
         self.add_attr("offset", AttrType.FLOAT, 3.0, "the forward's offset (3 only)")
-
-
-class GeluGradOpMaker(XGradOpMaker):
-    def make(self) -> None:
-        super().make()
-        self.add_attr("approximate", AttrType.BOOLEAN, False, "the forward's tanh form")
-
-
-class HardSigmoidGradOpMaker(OutGradOpMaker):
-    def make(self) -> None:
-        super().make()
-        self.add_attr("slope", AttrType.FLOAT, 0.2, "the forward's slope")
-        self.add_attr("offset", AttrType.FLOAT, 0.5, "the forward's offset")
-
-
-class SoftmaxGradOpMaker(OutGradOpMaker):
-    def make(self) -> None:
-        super().make()
-        self.add_attr("axis", AttrType.INT, -1, "the forward's axis")
 
 
 class SigmoidGradKernel(OpKernel):
@@ -254,23 +213,23 @@ class LogSoftmaxGradKernel(OpKernel):
         act_grad.log_softmax_grad(ctx.xp, out.data, out_grad.data, axis, data)
 
 
-register_operator("sigmoid_grad", ReadsOutGradOp, OutGradOpMaker)
-register_operator("tanh_grad", ReadsOutGradOp, OutGradOpMaker)
-register_operator("exp_grad", ReadsOutGradOp, OutGradOpMaker)
-register_operator("sqrt_grad", ReadsOutGradOp, OutGradOpMaker)
-register_operator("relu6_grad", ReadsOutGradOp, OutGradOpMaker)
-register_operator("log_grad", GradOp, XGradOpMaker)
-register_operator("square_grad", GradOp, XGradOpMaker)
-register_operator("abs_grad", GradOp, XGradOpMaker)
-register_operator("swish_grad", GradOp, XGradOpMaker)
-register_operator("silu_grad", GradOp, SiluGradOpMaker)
+register_operator("sigmoid_grad", ReadsOutGradOp)
+register_operator("tanh_grad", ReadsOutGradOp)
+register_operator("exp_grad", ReadsOutGradOp)
+register_operator("sqrt_grad", ReadsOutGradOp)
+register_operator("relu6_grad", ReadsOutGradOp)
+register_operator("log_grad", GradOp)
+register_operator("square_grad", GradOp)
+register_operator("abs_grad", GradOp)
+register_operator("swish_grad", GradOp)
+register_operator("silu_grad", GradOp)
 register_operator("leaky_relu_grad", GradOp, LeakyReluGradOpMaker)
-register_operator("softplus_grad", GradOp, SoftplusGradOpMaker)
+register_operator("softplus_grad", GradOp)
 register_operator("hard_swish_grad", GradOp, HardSwishGradOpMaker)
-register_operator("hard_sigmoid_grad", ReadsOutGradOp, HardSigmoidGradOpMaker)
-register_operator("gelu_grad", GradOp, GeluGradOpMaker)
-register_operator("softmax_grad", ReadsOutGradOp, SoftmaxGradOpMaker)
-register_operator("log_softmax_grad", ReadsOutGradOp, SoftmaxGradOpMaker)
+register_operator("hard_sigmoid_grad", ReadsOutGradOp)
+register_operator("gelu_grad", GradOp)
+register_operator("softmax_grad", ReadsOutGradOp)
+register_operator("log_softmax_grad", ReadsOutGradOp)
 _KERNELS = {
     "sigmoid_grad": SigmoidGradKernel, "tanh_grad": TanhGradKernel, "exp_grad": ExpGradKernel,
     "sqrt_grad": SqrtGradKernel, "relu6_grad": Relu6GradKernel, "log_grad": LogGradKernel,

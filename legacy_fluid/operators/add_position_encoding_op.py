@@ -11,20 +11,10 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import sequence as seq_funcs
-
-
-class AddPositionEncodingOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "[batch, steps, enc] or [rows, enc] with one LoD level")
-        self.add_output("Out", "X * alpha + beta * the position encoding, X's dims and LoD")
-        self.add_attr("alpha", AttrType.FLOAT, 1.0, "scale of X")
-        self.add_attr("beta", AttrType.FLOAT, 1.0, "scale of the position encoding")
 
 
 class AddPositionEncodingOp(OperatorWithKernel):
@@ -54,7 +44,7 @@ VERIFY_CASES = [
      "outputs": {"Out": 1}},
 ]
 
-register_operator("add_position_encoding", AddPositionEncodingOp, AddPositionEncodingOpMaker)
+register_operator("add_position_encoding", AddPositionEncodingOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     for _backend in ("CPU", "GPU"):
         register_op_kernel("add_position_encoding", _backend, AddPositionEncodingKernel, _dtype)

@@ -5,22 +5,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import vision_norm as norm_funcs
-
-
-class AffineChannelOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "feature map, channels at axis 1 (NCHW) or last")
-        self.add_input("Scale", "per-channel scale, [C]")
-        self.add_input("Bias", "per-channel shift, [C]")
-        self.add_output("Out", "X's dims")
-        self.add_attr("data_layout", AttrType.STRING, "AnyLayout",
-                      "NCHW: channels at axis 1; any other layout: last axis")
 
 
 class AffineChannelOp(OperatorWithKernel):
@@ -43,7 +31,7 @@ class AffineChannelKernel(OpKernel):
         norm_funcs.affine_channel(ctx.xp, x.data, scale.data, bias.data, data_layout, data)
 
 
-register_operator("affine_channel", AffineChannelOp, AffineChannelOpMaker)
+register_operator("affine_channel", AffineChannelOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("affine_channel", "CPU", AffineChannelKernel, _dtype)
     register_op_kernel("affine_channel", "GPU", AffineChannelKernel, _dtype)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
@@ -17,12 +16,6 @@ _CPU_TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, Data
 _GPU_TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
               DataType.INT64, DataType.FLOAT16, DataType.FLOAT32, DataType.FLOAT64,
               DataType.COMPLEX64, DataType.COMPLEX128)
-
-
-class AssignOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the tensor to copy", dispensable=True)
-        self.add_output("Out", "the copy")
 
 
 class AssignOp(OperatorWithKernel):
@@ -54,7 +47,7 @@ VERIFY_CASES = [
     {"name": "copy", "inputs": {"X": (3, 4)}},
 ]
 
-register_operator("assign", AssignOp, AssignOpMaker)
+register_operator("assign", AssignOp)
 for _dtype in _CPU_TYPES:
     register_op_kernel("assign", "CPU", AssignKernel, _dtype)
 for _dtype in _GPU_TYPES:

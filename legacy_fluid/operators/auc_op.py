@@ -6,27 +6,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import metric as metric_funcs
-
-
-class AucOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Predict", "[N, 1] or [N, 2] scores; the last column is positive")
-        self.add_input("Label", "[N, 1] int64 labels (> 0 positive, 0 negative)")
-        self.add_input("StatPos", "positive counts per bucket")
-        self.add_input("StatNeg", "negative counts per bucket")
-        self.add_input("InsTagWeight", "[1] float; 0 marks fake data", dispensable=True)
-        self.add_output("AUC", "0-D float64")
-        self.add_output("StatPosOut", "updated positive counts")
-        self.add_output("StatNegOut", "updated negative counts")
-        self.add_attr("curve", AttrType.STRING, "ROC", "ROC or PR (same result)")
-        self.add_attr("num_thresholds", AttrType.INT, 8191, "buckets - 1")
-        self.add_attr("slide_steps", AttrType.INT, 1, "batches in the window; 0: all")
 
 
 class AucOp(OperatorWithKernel):
@@ -61,7 +44,7 @@ class AucKernel(OpKernel):
                          stat_neg_out.mutable_data(ctx.place, DataType.INT64))
 
 
-register_operator("auc", AucOp, AucOpMaker)
+register_operator("auc", AucOp)
 register_op_kernel("auc", "CPU", AucKernel, DataType.FLOAT32)
 register_op_kernel("auc", "GPU", AucKernel, DataType.FLOAT32)
 

@@ -6,24 +6,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import linalg as la_funcs
-
-
-class BaddbmmOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Input", "added term [B, M, N] (dims of 1 broadcast)")
-        self.add_input("X", "[B, M, K]")
-        self.add_input("Y", "[B, K, N]")
-        self.add_output("Out", "Beta * Input + Alpha * X @ Y, [B, M, N]")
-        self.add_attr("Beta", AttrType.FLOAT, 1.0, "scale of Input")
-        self.add_attr("Alpha", AttrType.FLOAT, 1.0, "scale of X @ Y")
-        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
-        self.add_attr("use_onednn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
 
 
 class BaddbmmOp(OperatorWithKernel):
@@ -45,7 +31,7 @@ class BaddbmmKernel(OpKernel):
         la_funcs.addmm(ctx.xp, inp.data, x.data, y.data, beta, alpha, data)
 
 
-register_operator("baddbmm", BaddbmmOp, BaddbmmOpMaker)
+register_operator("baddbmm", BaddbmmOp)
 for _backend in ("CPU", "GPU"):
     for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
         register_op_kernel("baddbmm", _backend, BaddbmmKernel, _dtype)

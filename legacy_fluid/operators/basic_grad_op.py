@@ -23,13 +23,6 @@ from phi.kernels.funcs import reduce as reduce_funcs
 _FLOAT = (DataType.FLOAT32, DataType.FLOAT64)
 
 
-class ReluGradOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Out", "relu's output")
-        self.add_input("Out@GRAD", "gradient of Out")
-        self.add_output("X@GRAD", "gradient of X")
-
-
 class ReluGradOp(GradOp):
     LIKE = {"X@GRAD": "Out"}
 
@@ -41,16 +34,6 @@ class ReluGradKernel(OpKernel):
         x_grad = ctx.output("X@GRAD")
         data = x_grad.mutable_data(ctx.place, out_grad.dtype)
         act_funcs.relu_grad(ctx.xp, out.data, out_grad.data, data)
-
-
-class ElementwiseAddGradOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "first operand (its dims)")
-        self.add_input("Y", "second operand (its dims)")
-        self.add_input("Out@GRAD", "gradient of Out")
-        self.add_output("X@GRAD", "gradient of X", dispensable=True)
-        self.add_output("Y@GRAD", "gradient of Y", dispensable=True)
-        self.add_attr("axis", AttrType.INT, -1, "fluid's broadcast axis of the forward op")
 
 
 class ElementwiseAddGradKernel(OpKernel):
@@ -129,8 +112,8 @@ VERIFY_CASES = {
     ],
 }
 
-register_operator("relu_grad", ReluGradOp, ReluGradOpMaker)
-register_operator("elementwise_add_grad", GradOp, ElementwiseAddGradOpMaker)
+register_operator("relu_grad", ReluGradOp)
+register_operator("elementwise_add_grad", GradOp)
 register_operator("matmul_v2_grad", GradOp, MatMulV2GradOpMaker)
 register_operator("reduce_mean_grad", GradOp, ReduceMeanGradOpMaker)
 for _dtype in _FLOAT:

@@ -5,18 +5,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import loss as loss_funcs
-
-
-class BCELossOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "probabilities in [0, 1]")
-        self.add_input("Label", "targets, X's dims")
-        self.add_output("Out", "elementwise loss, X's dims")
 
 
 class BCELossOp(OperatorWithKernel):
@@ -32,7 +24,7 @@ class BCELossKernel(OpKernel):
         loss_funcs.bce_loss(ctx.xp, x.data, label.data, data)
 
 
-register_operator("bce_loss", BCELossOp, BCELossOpMaker)
+register_operator("bce_loss", BCELossOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("bce_loss", "CPU", BCELossKernel, _dtype)
     register_op_kernel("bce_loss", "GPU", BCELossKernel, _dtype)

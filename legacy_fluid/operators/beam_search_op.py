@@ -12,30 +12,10 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import beam as beam_funcs
-
-
-class BeamSearchOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("pre_ids", "the prefixes' last ids, [rows, 1] int64 with a LoD")
-        self.add_input("pre_scores", "the prefixes' scores, [rows, 1] float32 with a LoD")
-        self.add_input("ids", "the candidate ids, [rows, K] int64", dispensable=True)
-        self.add_input("scores", "the candidate scores (or probabilities), [rows, K] float32 "
-                       "with a 2-level LoD")
-        self.add_output("selected_ids", "the kept ids, [N, 1] with a 2-level LoD")
-        self.add_output("selected_scores", "the kept scores, [N, 1] with a 2-level LoD")
-        self.add_output("parent_idx", "the prefix row of each kept candidate, [N] int32",
-                        dispensable=True)
-        self.add_attr("level", AttrType.INT, None, "the LoD level that groups rows by source")
-        self.add_attr("beam_size", AttrType.INT, None, "candidates kept per source")
-        self.add_attr("end_id", AttrType.INT, None, "the id that ends a sequence")
-        self.add_attr("is_accumulated", AttrType.BOOLEAN, True,
-                      "scores are accumulated (else probabilities: pre_score + log)")
 
 
 class BeamSearchOp(OperatorWithKernel):
@@ -81,7 +61,7 @@ VERIFY_CASES = [
      "outputs": {"parent_idx": 1}},
 ]
 
-register_operator("beam_search", BeamSearchOp, BeamSearchOpMaker)
+register_operator("beam_search", BeamSearchOp)
 # keyed by scores, which Paddle's kernel reads as float32 whatever the key (its other dtype
 # registrations cannot run): float32 only (tests/conformance/op_cases/beam.py DTYPE_GAPS)
 for _backend in ("CPU", "GPU"):

@@ -5,17 +5,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import random as random_funcs
-
-
-class BernoulliOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "probabilities in [0, 1]")
-        self.add_output("Out", "0 / 1 draws in X's type")
 
 
 class BernoulliOp(OperatorWithKernel):
@@ -35,7 +28,7 @@ class BernoulliKernel(OpKernel):
 VERIFY_CASES = [{"name": "probabilities", "inputs": {"X": {"shape": (3, 4), "low": 0,
                                                            "high": 1}}}]
 
-register_operator("bernoulli", BernoulliOp, BernoulliOpMaker)
+register_operator("bernoulli", BernoulliOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("bernoulli", "CPU", BernoulliKernel, _dtype)
     register_op_kernel("bernoulli", "GPU", BernoulliKernel, _dtype)

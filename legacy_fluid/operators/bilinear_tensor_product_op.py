@@ -5,20 +5,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import linalg as la_funcs
-
-
-class BilinearTensorProductOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "[B, M]")
-        self.add_input("Y", "[B, N]")
-        self.add_input("Weight", "[S, M, N]")
-        self.add_input("Bias", "[1, S]", dispensable=True)
-        self.add_output("Out", "[B, S]")
 
 
 class BilinearTensorProductOp(OperatorWithKernel):
@@ -41,8 +31,7 @@ class BilinearTensorProductKernel(OpKernel):
                           None if bias is None else bias.data, data)
 
 
-register_operator("bilinear_tensor_product", BilinearTensorProductOp,
-                  BilinearTensorProductOpMaker)
+register_operator("bilinear_tensor_product", BilinearTensorProductOp)
 for _backend in ("CPU", "GPU"):
     for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
         register_op_kernel("bilinear_tensor_product", _backend, BilinearTensorProductKernel,

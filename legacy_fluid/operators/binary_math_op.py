@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
@@ -26,30 +25,6 @@ _ATAN2 = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.INT32, 
 _COPYSIGN = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
              DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32,
              DataType.FLOAT64)
-
-
-class Atan2OpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X1", "numerator (y coordinate)")
-        self.add_input("X2", "denominator (x coordinate), read flat, at least X1's dims")
-        self.add_output("Out", "atan2(X1, X2), X1's dims; float64 for integer inputs")
-
-
-class LerpOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "start")
-        self.add_input("Y", "end")
-        self.add_input("Weight", "interpolation weight")
-        self.add_output("Out", "X + Weight * (Y - X), the broadcast dims")
-
-
-class LowerBinaryOpMaker(OpProtoAndCheckerMaker):
-    """copysign, nextafter: Paddle 3.x's lower-case slots."""
-
-    def make(self) -> None:
-        self.add_input("x", "first operand")
-        self.add_input("y", "second operand, broadcast against x")
-        self.add_output("out", "result with the broadcast dims and x's dtype")
 
 
 class Atan2Op(OperatorWithKernel):
@@ -114,10 +89,10 @@ class NextafterKernel(OpKernel):
         binary_math.nextafter(ctx.xp, x.data, y.data, data)
 
 
-register_operator("atan2", Atan2Op, Atan2OpMaker)
-register_operator("lerp", LerpOp, LerpOpMaker)
-register_operator("copysign", LowerBinaryOp, LowerBinaryOpMaker)
-register_operator("nextafter", LowerBinaryOp, LowerBinaryOpMaker)
+register_operator("atan2", Atan2Op)
+register_operator("lerp", LerpOp)
+register_operator("copysign", LowerBinaryOp)
+register_operator("nextafter", LowerBinaryOp)
 for _backend in ("CPU", "GPU"):
     for _dtype in _ATAN2:
         register_op_kernel("atan2", _backend, Atan2Kernel, _dtype)

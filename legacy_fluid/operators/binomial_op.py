@@ -6,18 +6,10 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import random as random_funcs
-
-
-class BinomialOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("count", "the numbers of trials")
-        self.add_input("prob", "the success probabilities")
-        self.add_output("out", "int64 successes")
 
 
 class BinomialOp(OperatorWithKernel):
@@ -43,7 +35,7 @@ VERIFY_CASES = [{"name": "counts", "inputs": {
     "count": {"shape": (3, 4), "low": 0, "high": 20},
     "prob": {"shape": (3, 4), "low": 0, "high": 1}}}]
 
-register_operator("binomial", BinomialOp, BinomialOpMaker)
+register_operator("binomial", BinomialOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("binomial", "CPU", BinomialKernel, _dtype)
     register_op_kernel("binomial", "GPU", BinomialKernel, _dtype)

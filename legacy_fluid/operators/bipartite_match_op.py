@@ -5,21 +5,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import detection as det_funcs
-
-
-class BipartiteMatchOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("DistMat", "[K, M] distances (bigger: better); LoD rows per instance")
-        self.add_output("ColToRowMatchIndices", "[N, M] int32 matched row per column or -1")
-        self.add_output("ColToRowMatchDist", "[N, M] matched distance or 0")
-        self.add_attr("match_type", AttrType.STRING, "bipartite", "bipartite or per_prediction")
-        self.add_attr("dist_threshold", AttrType.FLOAT, 0.5, "per_prediction's threshold")
 
 
 class BipartiteMatchOp(OperatorWithKernel):
@@ -49,7 +38,7 @@ class BipartiteMatchKernel(OpKernel):
                                   dist.mutable_data(ctx.place, dist_mat.dtype))
 
 
-register_operator("bipartite_match", BipartiteMatchOp, BipartiteMatchOpMaker)
+register_operator("bipartite_match", BipartiteMatchOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("bipartite_match", "CPU", BipartiteMatchKernel, _dtype)
     register_op_kernel("bipartite_match", "GPU", BipartiteMatchKernel, _dtype)

@@ -11,10 +11,8 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import bitwise as bitwise_funcs
 from phi.kernels.funcs import elementwise as ew_funcs
@@ -26,28 +24,6 @@ _TYPES = (DataType.BOOL, *_INTS)
 _SHIFT_CASES = [{"name": "amounts 0..7", "inputs": {"x": {"shape": (3, 4), "low": -50, "high": 50},
                                                     "y": {"shape": (3, 4), "low": 0, "high": 8}}}]
 VERIFY_CASES = {"bitwise_left_shift": _SHIFT_CASES, "bitwise_right_shift": _SHIFT_CASES}
-
-
-class BitwiseBinaryOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "first operand (bool or integer)")
-        self.add_input("Y", "second operand, broadcast against X")
-        self.add_output("Out", "result with the broadcast dims and X's dtype")
-
-
-class BitwiseNotOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "operand (bool or integer)")
-        self.add_output("Out", "~X, X's dims and dtype")
-
-
-class BitwiseShiftOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("x", "integers to shift")
-        self.add_input("y", "shift amounts, broadcast against x")
-        self.add_output("out", "shifted x, the broadcast dims and x's dtype")
-        self.add_attr("is_arithmetic", AttrType.BOOLEAN, True,
-                      "right shift fills with the sign bit (else with zeros)")
 
 
 class BitwiseBinaryOp(OperatorWithKernel):
@@ -128,12 +104,12 @@ class BitwiseRightShiftKernel(OpKernel):
         bitwise_funcs.right_shift(ctx.xp, x.data, y.data, is_arithmetic, data)
 
 
-register_operator("bitwise_and", BitwiseBinaryOp, BitwiseBinaryOpMaker)
-register_operator("bitwise_or", BitwiseBinaryOp, BitwiseBinaryOpMaker)
-register_operator("bitwise_xor", BitwiseBinaryOp, BitwiseBinaryOpMaker)
-register_operator("bitwise_not", BitwiseNotOp, BitwiseNotOpMaker)
-register_operator("bitwise_left_shift", BitwiseShiftOp, BitwiseShiftOpMaker)
-register_operator("bitwise_right_shift", BitwiseShiftOp, BitwiseShiftOpMaker)
+register_operator("bitwise_and", BitwiseBinaryOp)
+register_operator("bitwise_or", BitwiseBinaryOp)
+register_operator("bitwise_xor", BitwiseBinaryOp)
+register_operator("bitwise_not", BitwiseNotOp)
+register_operator("bitwise_left_shift", BitwiseShiftOp)
+register_operator("bitwise_right_shift", BitwiseShiftOp)
 for _backend in ("CPU", "GPU"):
     for _dtype in _TYPES:
         register_op_kernel("bitwise_and", _backend, BitwiseAndKernel, _dtype)

@@ -5,18 +5,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import detection as det_funcs
-
-
-class BoxClipOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Input", "boxes [M, ..., 4] (x1, y1, x2, y2), one LoD level: images")
-        self.add_input("ImInfo", "[N, 3]: height, width, scale per image")
-        self.add_output("Output", "clipped boxes, Input's dims and LoD")
 
 
 class BoxClipOp(OperatorWithKernel):
@@ -38,7 +30,7 @@ class BoxClipKernel(OpKernel):
         det_funcs.box_clip(ctx.xp, input_.data, im_info.data, offsets, data)
 
 
-register_operator("box_clip", BoxClipOp, BoxClipOpMaker)
+register_operator("box_clip", BoxClipOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("box_clip", "CPU", BoxClipKernel, _dtype)
     register_op_kernel("box_clip", "GPU", BoxClipKernel, _dtype)

@@ -5,17 +5,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import manipulation as manip_funcs
-
-
-class BroadcastTensorsOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "tensors of one dtype whose dims broadcast", duplicable=True)
-        self.add_output("Out", "one per X, the common dims", duplicable=True)
 
 
 class BroadcastTensorsOp(OperatorWithKernel):
@@ -34,7 +27,7 @@ class BroadcastTensorsKernel(OpKernel):
         manip_funcs.broadcast_tensors(ctx.xp, [t.data for t in x], datas)
 
 
-register_operator("broadcast_tensors", BroadcastTensorsOp, BroadcastTensorsOpMaker)
+register_operator("broadcast_tensors", BroadcastTensorsOp)
 for _dtype in (DataType.BOOL, DataType.INT32, DataType.INT64, DataType.FLOAT16,
                DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128):
     register_op_kernel("broadcast_tensors", "CPU", BroadcastTensorsKernel, _dtype)

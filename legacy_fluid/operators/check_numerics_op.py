@@ -8,24 +8,10 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import debugging
-
-
-class CheckNumericsOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("tensor", "the tensor checked")
-        self.add_output("stats", "[3] int64: NaNs, infs, zeros")
-        self.add_output("values", "[3] float32: max, min, mean")
-        self.add_attr("op_type", AttrType.STRING, "", "named in the error")
-        self.add_attr("var_name", AttrType.STRING, "", "named in the error")
-        self.add_attr("check_nan_inf_level", AttrType.INT, 0, "0: a NaN / inf raises")
-        self.add_attr("stack_height_limit", AttrType.INT, -1, "Paddle's log knob (unused)")
-        self.add_attr("output_dir", AttrType.STRING, "", "Paddle's log directory")
 
 
 class CheckNumericsOp(OperatorWithKernel):
@@ -54,7 +40,7 @@ VERIFY_CASES = [
      "outputs": {"stats": 1, "values": 1}},
 ]
 
-register_operator("check_numerics", CheckNumericsOp, CheckNumericsOpMaker)
+register_operator("check_numerics", CheckNumericsOp)
 for _dtype in debugging.CHECK_NUMERICS_DTYPES:
     for _backend in ("CPU", "GPU"):
         register_op_kernel("check_numerics", _backend, CheckNumericsKernel, _dtype)

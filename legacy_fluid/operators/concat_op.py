@@ -5,26 +5,11 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import concat_split as cs_funcs
-
-
-class ConcatOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "tensors to join", duplicable=True)
-        self.add_input("AxisTensor", "1-element int tensor overriding `axis`", dispensable=True)
-        self.add_output("Out", "the joined tensor")
-        self.add_attr("axis", AttrType.INT, 0, "the axis to join along (negative: from the end)")
-        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
-        self.add_attr("use_quantizer", AttrType.BOOLEAN, False, "oneDNN int8 (deprecated)",
-                      extra=True)
-        self.add_attr("mkldnn_data_type", AttrType.STRING, "float32", "oneDNN data type",
-                      extra=True)
 
 
 def _axis(ctx: InferShapeContext | ExecutionContext) -> int:
@@ -70,7 +55,7 @@ _CPU_TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, Data
               DataType.BFLOAT16, DataType.COMPLEX64, DataType.COMPLEX128)
 _GPU_TYPES = tuple(t for t in _CPU_TYPES if t is not DataType.BFLOAT16)
 
-register_operator("concat", ConcatOp, ConcatOpMaker)
+register_operator("concat", ConcatOp)
 for _dtype in _CPU_TYPES:
     register_op_kernel("concat", "CPU", ConcatKernel, _dtype)
 for _dtype in _GPU_TYPES:

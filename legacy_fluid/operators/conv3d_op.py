@@ -7,7 +7,6 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.var_type import AttrType
@@ -25,24 +24,6 @@ _EXTRAS = (
     ("force_fp32_output", AttrType.BOOLEAN, False), ("workspace_size_MB", AttrType.INT, 512),
     ("exhaustive_search", AttrType.BOOLEAN, False),
 )
-
-
-class Conv3DOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Input", "input volume, NCDHW or NDHWC per data_format")
-        self.add_input("Filter", "filter [out_channels, in_channels / groups, kd, kh, kw]")
-        self.add_output("Output", "convolution result, in data_format's layout")
-        self.add_attr("strides", AttrType.INTS, [1, 1, 1], "stride per spatial dim")
-        self.add_attr("paddings", AttrType.INTS, [0, 0, 0],
-                      "[pad_d, pad_h, pad_w] or [front, back, top, bottom, left, right]")
-        self.add_attr("padding_algorithm", AttrType.STRING, "EXPLICIT",
-                      "EXPLICIT (use paddings), SAME or VALID")
-        self.add_attr("groups", AttrType.INT, 1, "number of channel groups")
-        self.add_attr("dilations", AttrType.INTS, [1, 1, 1], "dilation per spatial dim")
-        self.add_attr("data_format", AttrType.STRING, "NCDHW",
-                      "NCDHW, NDHWC or AnyLayout (= NCDHW) for Input and Output")
-        for name, type_, default in _EXTRAS:
-            self.add_attr(name, type_, default, extra=True)
 
 
 class Conv3DOp(OperatorWithKernel):
@@ -80,7 +61,7 @@ class Conv3DKernel(OpKernel):
                              padding_algorithm, dilations, groups, data_format, data)
 
 
-register_operator("conv3d", Conv3DOp, Conv3DOpMaker)
+register_operator("conv3d", Conv3DOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("conv3d", "CPU", Conv3DKernel, _dtype)
     register_op_kernel("conv3d", "GPU", Conv3DKernel, _dtype)

@@ -112,26 +112,6 @@ class ConvTransposeKernel(OpKernel):
                                   padding_algorithm, groups, dilations, data_format, data)
 
 
-class Conv3DTransposeOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Input", "input volume, NCDHW or NDHWC per data_format")
-        self.add_input("Filter", "filter [in_channels, out_channels / groups, kd, kh, kw]")
-        self.add_output("Output", "the transposed convolution, in data_format's layout")
-        self.add_attr("strides", AttrType.INTS, [1, 1, 1], "stride per spatial dim")
-        self.add_attr("paddings", AttrType.INTS, [0, 0, 0], "3 or 6 values, cut from the output")
-        self.add_attr("output_padding", AttrType.INTS, [], "extra planes at the far ends")
-        self.add_attr("output_size", AttrType.INTS, [], "output [d, h, w]")
-        self.add_attr("padding_algorithm", AttrType.STRING, "EXPLICIT", "EXPLICIT, SAME, VALID")
-        self.add_attr("groups", AttrType.INT, 1, "number of channel groups")
-        self.add_attr("dilations", AttrType.INTS, [1, 1, 1], "dilation per spatial dim")
-        self.add_attr("data_format", AttrType.STRING, "NCHW", "NDHWC: channel-last; else first")
-        for name, type_, default in (("use_cudnn", AttrType.BOOLEAN, True),
-                                     ("use_mkldnn", AttrType.BOOLEAN, False),
-                                     ("use_onednn", AttrType.BOOLEAN, False),
-                                     ("workspace_size_MB", AttrType.INT, 512)):
-            self.add_attr(name, type_, default, extra=True)
-
-
 class Conv3DTransposeOp(ConvOp):
     def infer_shape(self, ctx: InferShapeContext) -> None:
         ctx.set_output_dim("Output", ct_funcs.conv2d_transpose_out_dims(
@@ -158,7 +138,7 @@ class Conv3DTransposeKernel(OpKernel):
                                   padding_algorithm, groups, dilations, data_format, data)
 
 
-register_operator("conv3d_transpose", Conv3DTransposeOp, Conv3DTransposeOpMaker)
+register_operator("conv3d_transpose", Conv3DTransposeOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("conv3d_transpose", "CPU", Conv3DTransposeKernel, _dtype)
     register_op_kernel("conv3d_transpose", "GPU", Conv3DTransposeKernel, _dtype)

@@ -42,25 +42,6 @@ class EyeOpMaker(OpProtoAndCheckerMaker):
         self.add_attr("dtype", AttrType.INT, int(VarType.FP32), "element type (VarType)")
 
 
-class LinspaceOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Start", "1-element: the first value")
-        self.add_input("Stop", "1-element: the last value")
-        self.add_input("Num", "1-element int: how many values (>= 0)")
-        self.add_output("Out", "1-D of Num values")
-        self.add_attr("dtype", AttrType.INT, None, "element type of Out (VarType)")
-
-
-class LogspaceOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Start", "1-element: the first exponent")
-        self.add_input("Stop", "1-element: the last exponent")
-        self.add_input("Num", "1-element int32: how many values (> 0)")
-        self.add_input("Base", "1-element: the base")
-        self.add_output("Out", "1-D of Num values")
-        self.add_attr("dtype", AttrType.INT, None, "element type of Out (VarType)")
-
-
 class TrilIndicesOpMaker(OpProtoAndCheckerMaker):
     def make(self) -> None:
         self.add_output("out", "[2, n] (row, column) pairs")
@@ -89,12 +70,6 @@ class OneHotV2OpMaker(OpProtoAndCheckerMaker):
         self.add_attr("dtype", AttrType.INT, int(VarType.FP32), "element type of Out (VarType)")
         self.add_attr("allow_out_of_range", AttrType.BOOLEAN, False,
                       "ignored: Paddle raises on ids outside [0, depth) all the same")
-
-
-class SizeOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Input", "any tensor")
-        self.add_output("Out", "0-D int64: Input's element count")
 
 
 class _DtypeAttrOp(OperatorWithKernel):
@@ -273,12 +248,12 @@ VERIFY_CASES = {
 }
 
 register_operator("eye", EyeOp, EyeOpMaker)
-register_operator("linspace", SpaceOp, LinspaceOpMaker)
-register_operator("logspace", SpaceOp, LogspaceOpMaker)
+register_operator("linspace", SpaceOp)
+register_operator("logspace", SpaceOp)
 register_operator("tril_indices", TrilIndicesOp, TrilIndicesOpMaker)
 register_operator("triu_indices", TriuIndicesOp, TriuIndicesOpMaker)
 register_operator("one_hot_v2", OneHotV2Op, OneHotV2OpMaker)
-register_operator("size", SizeOp, SizeOpMaker)
+register_operator("size", SizeOp)
 for _backend in ("CPU", "GPU"):
     for _dtype in _EYE_TYPES:
         register_op_kernel("eye", _backend, EyeKernel, _dtype)

@@ -17,25 +17,12 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import CPUPlace, DataType
 from phi.kernels.funcs import crf_decode as crf_funcs
 
 _FLOATS = (DataType.FLOAT32, DataType.FLOAT64)
-
-
-class ViterbiDecodeOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Input", "potentials [batch, steps, tags]")
-        self.add_input("Transition", "transition scores [tags, tags]")
-        self.add_input("Length", "int64 sequence lengths [batch]")
-        self.add_output("Scores", "best path scores [batch]")
-        self.add_output("Path", "int64 best tags [batch, max(Length)]")
-        self.add_attr("include_bos_eos_tag", AttrType.BOOLEAN, True,
-                      "rows tags-1 / tags-2 of Transition are the start / stop scores")
 
 
 class ViterbiDecodeOp(OperatorWithKernel):
@@ -53,15 +40,6 @@ class ViterbiDecodeKernel(OpKernel):
         scores.mutable_data(ctx.place, potentials.dtype)[...] = best
         path.resize(tags.shape)
         path.mutable_data(ctx.place, DataType.INT64)[...] = tags
-
-
-class CrfDecodingOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Emission", "emission scores [batch, steps, tags] or [total, tags]")
-        self.add_input("Transition", "[tags + 2, tags]: start row, stop row, tag to tag")
-        self.add_input("Label", "int64 ground truth (optional)", dispensable=True)
-        self.add_output("ViterbiPath", "int64 decoded tags, or label hits with Label")
-        self.add_input("Length", "int64 lengths [batch] (padded mode)", dispensable=True)
 
 
 class CrfDecodingOp(OperatorWithKernel):
@@ -97,8 +75,8 @@ VERIFY_CASES = {
     ],
 }
 
-register_operator("viterbi_decode", ViterbiDecodeOp, ViterbiDecodeOpMaker)
-register_operator("crf_decoding", CrfDecodingOp, CrfDecodingOpMaker)
+register_operator("viterbi_decode", ViterbiDecodeOp)
+register_operator("crf_decoding", CrfDecodingOp)
 for _dtype in _FLOATS:  # CPU only, as Paddle
     register_op_kernel("viterbi_decode", "CPU", ViterbiDecodeKernel, _dtype)
     register_op_kernel("crf_decoding", "CPU", CrfDecodingKernel, _dtype)

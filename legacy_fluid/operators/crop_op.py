@@ -9,23 +9,11 @@ from typing import Any
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import crop as crop_funcs
-
-
-class CropOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "input tensor")
-        self.add_input("Y", "its dims are the window's shape", dispensable=True)
-        self.add_input("Offsets", "1-D int tensor: the window's offsets", dispensable=True)
-        self.add_output("Out", "the window")
-        self.add_attr("offsets", AttrType.INTS, [], "window offsets per dim")
-        self.add_attr("shape", AttrType.INTS, [], "window shape per dim (without Y)")
 
 
 def _offsets(ctx: InferShapeContext) -> list[Any]:
@@ -67,7 +55,7 @@ VERIFY_CASES = [
      "attrs": {"offsets": [1, 0]}},
 ]
 
-register_operator("crop", CropOp, CropOpMaker)
+register_operator("crop", CropOp)
 for _backend in ("CPU", "GPU"):
     for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
         register_op_kernel("crop", _backend, CropKernel, _dtype)

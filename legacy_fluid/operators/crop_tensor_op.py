@@ -10,10 +10,8 @@ from typing import Any
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import crop as crop_funcs
@@ -21,20 +19,6 @@ from phi.kernels.funcs.expand import requested_ints
 
 _TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64)
 _HOST_SLOTS = ("Shape", "ShapeTensor", "Offsets", "OffsetsTensor")
-
-
-class CropTensorOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "input tensor")
-        self.add_input("Shape", "1-D int tensor: the window's shape", dispensable=True)
-        self.add_input("ShapeTensor", "1-element int tensors: the window's shape",
-                       duplicable=True, dispensable=True)
-        self.add_input("Offsets", "1-D int tensor: the window's offsets", dispensable=True)
-        self.add_input("OffsetsTensor", "1-element int tensors: the window's offsets",
-                       duplicable=True, dispensable=True)
-        self.add_output("Out", "the window")
-        self.add_attr("shape", AttrType.INTS, [], "window shape per dim (-1: to the end)")
-        self.add_attr("offsets", AttrType.INTS, [], "window offsets per dim")
 
 
 def _arrays(ctx: InferShapeContext, slot: str) -> list[Any]:
@@ -87,7 +71,7 @@ VERIFY_CASES = [
      "attrs": {"offsets": [0, 1]}},
 ]
 
-register_operator("crop_tensor", CropTensorOp, CropTensorOpMaker)
+register_operator("crop_tensor", CropTensorOp)
 for _backend in ("CPU", "GPU"):
     for _dtype in _TYPES:
         register_op_kernel("crop_tensor", _backend, CropTensorKernel, _dtype)

@@ -20,30 +20,9 @@ from phi.kernels.funcs import cross_entropy as ce_funcs
 from phi.kernels.funcs import shape_grad as shape_grad_funcs
 
 
-class CrossEntropyOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "probabilities, classes on the last axis")
-        self.add_input("Label", "class ids (X's dims with 1 class, or without the class "
-                       "axis) or, with soft_label, probabilities of X's dims")
-        self.add_output("Y", "the loss, a hard Label's dims (soft: X's dims with 1 class)")
-        self.add_attr("soft_label", AttrType.BOOLEAN, False, "Label holds probabilities")
-        self.add_attr("ignore_index", AttrType.INT, -100,
-                      "a hard label that contributes nothing")
-
-
 class CrossEntropyOp(OperatorWithKernel):
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
-
-
-class CrossEntropyGradOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the forward's probabilities")
-        self.add_input("Label", "the forward's labels")
-        self.add_input("Y@GRAD", "gradient of Y")
-        self.add_output("X@GRAD", "gradient of X")
-        self.add_attr("soft_label", AttrType.BOOLEAN, False, "the forward's soft_label")
-        self.add_attr("ignore_index", AttrType.INT, -100, "the forward's ignore_index")
 
 
 class CrossEntropyGradOp(GradOp):
@@ -81,16 +60,6 @@ class CrossEntropy2OpMaker(OpProtoAndCheckerMaker):
 class CrossEntropy2Op(OperatorWithKernel):
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
-
-
-class CrossEntropyGrad2OpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Label", "the forward's labels")
-        self.add_input("MatchX", "the forward's X at the labels")
-        self.add_input("XShape", "the forward's XShape: [0, *X.dims]")
-        self.add_input("Y@GRAD", "gradient of Y")
-        self.add_output("X@GRAD", "gradient of X")
-        self.add_attr("ignore_index", AttrType.INT, -100, "the forward's ignore_index")
 
 
 class CrossEntropyGrad2Op(GradOp):
@@ -154,10 +123,10 @@ VERIFY_CASES = {
                                         "XShape": {"shape": (0, 3, 4)}, "Y@GRAD": (3, 1)}}],
 }
 
-register_operator("cross_entropy", CrossEntropyOp, CrossEntropyOpMaker)
-register_operator("cross_entropy_grad", CrossEntropyGradOp, CrossEntropyGradOpMaker)
+register_operator("cross_entropy", CrossEntropyOp)
+register_operator("cross_entropy_grad", CrossEntropyGradOp)
 register_operator("cross_entropy2", CrossEntropy2Op, CrossEntropy2OpMaker)
-register_operator("cross_entropy_grad2", CrossEntropyGrad2Op, CrossEntropyGrad2OpMaker)
+register_operator("cross_entropy_grad2", CrossEntropyGrad2Op)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     for _place in ("CPU", "GPU"):
         register_op_kernel("cross_entropy", _place, CrossEntropyKernel, _dtype)

@@ -12,25 +12,10 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import ctc as ctc_funcs
-
-
-class CtcAlignOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Input", "token ids: [B, T] padded, or [N, 1] with a LoD")
-        self.add_input("InputLength", "valid steps per row, [B, 1] (padded form)",
-                       dispensable=True)
-        self.add_output("Output", "decoded ids: [B, T] padded, or [M, 1] with a LoD")
-        self.add_output("OutputLength", "decoded length per row, [B, 1] (padded form)",
-                        dispensable=True)
-        self.add_attr("blank", AttrType.INT, 0, "the blank token")
-        self.add_attr("merge_repeated", AttrType.BOOLEAN, True, "merge repeated tokens")
-        self.add_attr("padding_value", AttrType.INT, 0, "fills the padded Output")
 
 
 class CtcAlignOp(OperatorWithKernel):
@@ -81,7 +66,7 @@ VERIFY_CASES = [
      "outputs": {"Output": 1, "OutputLength": 1}},
 ]
 
-register_operator("ctc_align", CtcAlignOp, CtcAlignOpMaker)
+register_operator("ctc_align", CtcAlignOp)
 for _dtype in (DataType.INT32, DataType.INT64):
     for _backend in ("CPU", "GPU"):
         register_op_kernel("ctc_align", _backend, CtcAlignKernel, _dtype)

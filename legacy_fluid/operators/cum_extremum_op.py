@@ -6,21 +6,11 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType, VarType
+from legacy_fluid.framework.var_type import VarType
 from phi.common import DataType
 from phi.kernels.funcs import statistics as stat_funcs
-
-
-class CumExtremumOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("x", "input tensor")
-        self.add_output("out", "the running extremum")
-        self.add_output("indices", "where each was taken")
-        self.add_attr("axis", AttrType.INT, -1, "the axis to run along")
-        self.add_attr("dtype", AttrType.INT, 3, "indices' fluid VarType: 2 int32, 3 int64")
 
 
 class CumExtremumOp(OperatorWithKernel):
@@ -51,8 +41,8 @@ class CumminKernel(CummaxKernel):
     LARGEST = False
 
 
-register_operator("cummax", CumExtremumOp, CumExtremumOpMaker)
-register_operator("cummin", CumExtremumOp, CumExtremumOpMaker)
+register_operator("cummax", CumExtremumOp)
+register_operator("cummin", CumExtremumOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64):
     for _backend in ("CPU", "GPU"):
         register_op_kernel("cummax", _backend, CummaxKernel, _dtype)

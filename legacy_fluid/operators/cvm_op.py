@@ -5,20 +5,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import loss as loss_funcs
-
-
-class CVMOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "[N, D] rows starting with show and click")
-        self.add_input("CVM", "[N, 2] show / click (read by the gradient only)")
-        self.add_output("Y", "[N, D] with use_cvm, else [N, D - 2]")
-        self.add_attr("use_cvm", AttrType.BOOLEAN, True, "keep the log-scaled columns")
 
 
 class CVMOp(OperatorWithKernel):
@@ -39,7 +29,7 @@ class CVMKernel(OpKernel):
         loss_funcs.cvm(ctx.xp, x.data, use_cvm, data)
 
 
-register_operator("cvm", CVMOp, CVMOpMaker)
+register_operator("cvm", CVMOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("cvm", "CPU", CVMKernel, _dtype)
     register_op_kernel("cvm", "GPU", CVMKernel, _dtype)

@@ -5,24 +5,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
-from legacy_fluid.framework.var_type import AttrType
 from legacy_fluid.operators.optimizer_op import OptimizerOp
 from phi.common import DataType
 from phi.kernels.funcs import optimizers as opt_funcs
-
-
-class DecayedAdagradOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Param", "the parameter")
-        self.add_input("Grad", "its gradient")
-        self.add_input("Moment", "decaying mean of squared gradients")
-        self.add_input("LearningRate", "[1]")
-        self.add_output("ParamOut", "the updated parameter (Param's variable)")
-        self.add_output("MomentOut", "the updated mean")
-        self.add_attr("decay", AttrType.FLOAT, 0.95, "decay of the mean")
-        self.add_attr("epsilon", AttrType.FLOAT, 1e-6, "numerical stability")
 
 
 class DecayedAdagradKernel(OpKernel):
@@ -46,6 +32,6 @@ VERIFY_CASES = [{"name": "one step", "inputs": {
     "Param": (3, 4), "Grad": (3, 4), "Moment": {"shape": (3, 4), "low": 0, "high": 1},
     "LearningRate": {"value": [0.1]}}, "outputs": ["ParamOut", "MomentOut"]}]
 
-register_operator("decayed_adagrad", OptimizerOp, DecayedAdagradOpMaker)
+register_operator("decayed_adagrad", OptimizerOp)
 register_op_kernel("decayed_adagrad", "CPU", DecayedAdagradKernel, DataType.FLOAT32)
 register_op_kernel("decayed_adagrad", "GPU", DecayedAdagradKernel, DataType.FLOAT32)

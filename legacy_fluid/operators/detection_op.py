@@ -19,30 +19,12 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import detection as det_funcs
 
 _FLOAT = (DataType.FLOAT32, DataType.FLOAT64)
-
-
-class YoloBoxOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "YOLOv3 head output, [N, A * (5 + class_num), H, W]")
-        self.add_input("ImgSize", "image (height, width) per sample, int32 [N, 2]")
-        self.add_output("Boxes", "x1, y1, x2, y2 per anchor and cell, [N, A * H * W, 4]")
-        self.add_output("Scores", "class scores, [N, A * H * W, class_num]")
-        self.add_attr("anchors", AttrType.INTS, [], "anchor (w, h) pairs")
-        self.add_attr("class_num", AttrType.INT, 1, "number of classes")
-        self.add_attr("conf_thresh", AttrType.FLOAT, 0.01, "cells below it are zeros")
-        self.add_attr("downsample_ratio", AttrType.INT, 32, "input pixels per cell")
-        self.add_attr("clip_bbox", AttrType.BOOLEAN, True, "clip boxes to the image")
-        self.add_attr("scale_x_y", AttrType.FLOAT, 1.0, "center offset scale")
-        self.add_attr("iou_aware", AttrType.BOOLEAN, False, "X starts with A IoU channels")
-        self.add_attr("iou_aware_factor", AttrType.FLOAT, 0.5, "IoU weight in the confidence")
 
 
 class YoloBoxOp(OperatorWithKernel):
@@ -71,32 +53,6 @@ class YoloBoxKernel(OpKernel):
             ctx.attr("conf_thresh"), ctx.attr("downsample_ratio"), ctx.attr("clip_bbox"),
             ctx.attr("scale_x_y"), ctx.attr("iou_aware"), ctx.attr("iou_aware_factor"),
             boxes.mutable_data(ctx.place, x.dtype), scores.mutable_data(ctx.place, x.dtype))
-
-
-class PriorBoxOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Input", "feature map, NCHW (dims only)")
-        self.add_input("Image", "input image, NCHW (dims only)")
-        self.add_output("Boxes", "priors (x1, y1, x2, y2) normalised, [H, W, priors, 4]")
-        self.add_output("Variances", "each prior's variances, [H, W, priors, 4]")
-        self.add_attr("min_sizes", AttrType.FLOATS, None, "minimum prior sizes (pixels)")
-        self.add_attr("max_sizes", AttrType.FLOATS, [], "maximum prior sizes (pixels)")
-        self.add_attr("aspect_ratios", AttrType.FLOATS, [], "aspect ratios besides 1")
-        self.add_attr("variances", AttrType.FLOATS, [], "the four variances")
-        self.add_attr("flip", AttrType.BOOLEAN, True, "also the inverse ratios")
-        self.add_attr("clip", AttrType.BOOLEAN, True, "clip to [0, 1]")
-        self.add_attr("step_w", AttrType.FLOAT, 0.0, "horizontal step (0: image / feature)")
-        self.add_attr("step_h", AttrType.FLOAT, 0.0, "vertical step (0: image / feature)")
-        self.add_attr("offset", AttrType.FLOAT, 0.5, "center offset within a cell")
-        self.add_attr("min_max_aspect_ratios_order", AttrType.BOOLEAN, False,
-                      "Caffe's order: min, max, then the other ratios")
-        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
-        self.add_attr("use_onednn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
-        self.add_attr("use_quantizer", AttrType.BOOLEAN, False, "oneDNN int8 (deprecated)",
-                      extra=True)
-        self.add_attr("mkldnn_data_type", AttrType.STRING, "float32", "oneDNN data type",
-                      extra=True)
-        self.add_attr("onednn_data_type", AttrType.STRING, "", "oneDNN data type", extra=True)
 
 
 class PriorBoxOp(OperatorWithKernel):
@@ -128,18 +84,6 @@ class PriorBoxKernel(OpKernel):
             var.mutable_data(ctx.place, feature.dtype))
 
 
-class AnchorGeneratorOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Input", "feature map, NCHW (dims only)")
-        self.add_output("Anchors", "anchors (x1, y1, x2, y2) in pixels, [H, W, anchors, 4]")
-        self.add_output("Variances", "each anchor's variances, [H, W, anchors, 4]")
-        self.add_attr("anchor_sizes", AttrType.FLOATS, None, "anchor sizes (pixels)")
-        self.add_attr("aspect_ratios", AttrType.FLOATS, None, "height / width ratios")
-        self.add_attr("variances", AttrType.FLOATS, None, "the four variances")
-        self.add_attr("stride", AttrType.FLOATS, [16.0, 16.0], "anchor stride (w, h)")
-        self.add_attr("offset", AttrType.FLOAT, 0.5, "center offset within a stride")
-
-
 class AnchorGeneratorOp(OperatorWithKernel):
     def infer_shape(self, ctx: InferShapeContext) -> None:
         dims = det_funcs.anchor_generator_dims(
@@ -163,23 +107,6 @@ class AnchorGeneratorKernel(OpKernel):
             ctx.attr("variances"), ctx.attr("stride"), ctx.attr("offset"),
             anchors.mutable_data(ctx.place, feature.dtype),
             var.mutable_data(ctx.place, feature.dtype))
-
-
-class DensityPriorBoxOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Input", "feature map, NCHW (dims only)")
-        self.add_input("Image", "input image, NCHW (dims only)")
-        self.add_output("Boxes", "priors (x1, y1, x2, y2) normalised, [H, W, priors, 4]")
-        self.add_output("Variances", "each prior's variances, [H, W, priors, 4]")
-        self.add_attr("variances", AttrType.FLOATS, None, "the four variances")
-        self.add_attr("clip", AttrType.BOOLEAN, True, "clip to [0, 1]")
-        self.add_attr("flatten_to_2d", AttrType.BOOLEAN, False, "outputs [H * W * priors, 4]")
-        self.add_attr("step_w", AttrType.FLOAT, 0.0, "horizontal step (0: image / feature)")
-        self.add_attr("step_h", AttrType.FLOAT, 0.0, "vertical step (0: image / feature)")
-        self.add_attr("offset", AttrType.FLOAT, 0.5, "center offset within a cell")
-        self.add_attr("fixed_sizes", AttrType.FLOATS, [], "prior sizes (pixels)")
-        self.add_attr("fixed_ratios", AttrType.FLOATS, [], "width / height ratios")
-        self.add_attr("densities", AttrType.INTS, [], "grid density per fixed size")
 
 
 class DensityPriorBoxOp(OperatorWithKernel):
@@ -208,20 +135,6 @@ class DensityPriorBoxKernel(OpKernel):
             ctx.attr("fixed_sizes"), ctx.attr("fixed_ratios"), ctx.attr("densities"),
             ctx.attr("flatten_to_2d"), boxes.mutable_data(ctx.place, feature.dtype),
             var.mutable_data(ctx.place, feature.dtype))
-
-
-class BoxCoderOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("PriorBox", "prior boxes, [M, 4]")
-        self.add_input("PriorBoxVar", "prior variances, [M, 4]", dispensable=True)
-        self.add_input("TargetBox", "[N, 4] to encode, [N, M, 4] offsets to decode")
-        self.add_output("OutputBox", "[N, M, 4]")
-        self.add_attr("code_type", AttrType.STRING, "encode_center_size",
-                      "encode_center_size or decode_center_size")
-        self.add_attr("box_normalized", AttrType.BOOLEAN, True, "boxes in [0, 1] (else pixels)")
-        self.add_attr("axis", AttrType.INT, 0, "decode: prior rows along TargetBox dim 1 (0) "
-                      "or dim 0 (1)")
-        self.add_attr("variance", AttrType.FLOATS, [], "the four variances (no PriorBoxVar)")
 
 
 class BoxCoderOp(OperatorWithKernel):
@@ -272,11 +185,11 @@ VERIFY_CASES = {
                               "TargetBox": (3, 2, 4)}}],
 }
 
-register_operator("yolo_box", YoloBoxOp, YoloBoxOpMaker)
-register_operator("prior_box", PriorBoxOp, PriorBoxOpMaker)
-register_operator("anchor_generator", AnchorGeneratorOp, AnchorGeneratorOpMaker)
-register_operator("box_coder", BoxCoderOp, BoxCoderOpMaker)
-register_operator("density_prior_box", DensityPriorBoxOp, DensityPriorBoxOpMaker)
+register_operator("yolo_box", YoloBoxOp)
+register_operator("prior_box", PriorBoxOp)
+register_operator("anchor_generator", AnchorGeneratorOp)
+register_operator("box_coder", BoxCoderOp)
+register_operator("density_prior_box", DensityPriorBoxOp)
 for _dtype in _FLOAT:
     for _backend in ("CPU", "GPU"):
         register_op_kernel("yolo_box", _backend, YoloBoxKernel, _dtype)

@@ -14,10 +14,8 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import diag as diag_funcs
 
@@ -28,40 +26,6 @@ _DIAG_TYPES = (DataType.INT32, DataType.INT64, DataType.FLOAT16, DataType.FLOAT3
 _DIAG_EMBED_TYPES = (DataType.INT32, DataType.INT64, DataType.FLOAT32, DataType.FLOAT64)
 _DIAGONAL_TYPES = (DataType.BOOL, DataType.INT32, DataType.INT64, DataType.FLOAT32,
                    DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128)
-
-
-class TrilTriuOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "a tensor of rank >= 2")
-        self.add_output("Out", "X's dims: the triangle kept, zeros elsewhere")
-        self.add_attr("diagonal", AttrType.INT, 0, "the boundary diagonal (> 0: above the main)")
-        self.add_attr("lower", AttrType.BOOLEAN, False, "keep the lower triangle (else upper)")
-
-
-class DiagV2OpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "a 0-D / 1-D vector or a 2-D matrix")
-        self.add_output("Out", "the matrix built, or the diagonal taken")
-        self.add_attr("offset", AttrType.INT, 0, "the diagonal (> 0: above the main)")
-        self.add_attr("padding_value", AttrType.FLOAT, 0.0, "the off-diagonal fill (vectors)")
-
-
-class DiagEmbedOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Input", "its last axis goes onto the diagonals")
-        self.add_output("Out", "one rank more than Input")
-        self.add_attr("offset", AttrType.INT, 0, "the diagonal (> 0: above the main)")
-        self.add_attr("dim1", AttrType.INT, -2, "the first axis of the planes (of Out)")
-        self.add_attr("dim2", AttrType.INT, -1, "the second axis of the planes (of Out)")
-
-
-class DiagonalOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Input", "a tensor of rank >= 2")
-        self.add_output("Out", "the diagonals, as the last axis")
-        self.add_attr("offset", AttrType.INT, 0, "the diagonal (> 0: above the main)")
-        self.add_attr("axis1", AttrType.INT, 0, "the first axis of the planes")
-        self.add_attr("axis2", AttrType.INT, 1, "the second axis of the planes")
 
 
 class _FirstInputOp(OperatorWithKernel):
@@ -141,10 +105,10 @@ VERIFY_CASES = {
                   "attrs": {"offset": 1, "axis1": 2, "axis2": 0}}],
 }
 
-register_operator("tril_triu", TrilTriuOp, TrilTriuOpMaker)
-register_operator("diag_v2", DiagV2Op, DiagV2OpMaker)
-register_operator("diag_embed", DiagEmbedOp, DiagEmbedOpMaker)
-register_operator("diagonal", DiagonalOp, DiagonalOpMaker)
+register_operator("tril_triu", TrilTriuOp)
+register_operator("diag_v2", DiagV2Op)
+register_operator("diag_embed", DiagEmbedOp)
+register_operator("diagonal", DiagonalOp)
 for _backend in ("CPU", "GPU"):
     for _dtype in _TRIL_TRIU_TYPES:
         register_op_kernel("tril_triu", _backend, TrilTriuKernel, _dtype)

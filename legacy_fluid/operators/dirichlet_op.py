@@ -5,17 +5,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import random as random_funcs
-
-
-class DirichletOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Alpha", "concentrations (> 0), categories on the last axis")
-        self.add_output("Out", "the sample, Alpha's dims")
 
 
 class DirichletOp(OperatorWithKernel):
@@ -35,7 +28,7 @@ class DirichletKernel(OpKernel):
 VERIFY_CASES = [{"name": "alpha", "inputs": {"Alpha": {"shape": (3, 4), "low": 0.5,
                                                        "high": 3}}}]
 
-register_operator("dirichlet", DirichletOp, DirichletOpMaker)
+register_operator("dirichlet", DirichletOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("dirichlet", "CPU", DirichletKernel, _dtype)
     register_op_kernel("dirichlet", "GPU", DirichletKernel, _dtype)

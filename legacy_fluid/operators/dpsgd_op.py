@@ -6,24 +6,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
-from legacy_fluid.framework.var_type import AttrType
 from legacy_fluid.operators.optimizer_op import OptimizerOp
 from phi.common import DataType
 from phi.kernels.funcs import optimizers as opt_funcs
-
-
-class DpsgdOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Param", "the parameter")
-        self.add_input("Grad", "its gradient")
-        self.add_input("LearningRate", "[1]")
-        self.add_output("ParamOut", "the updated parameter (Param's variable)")
-        self.add_attr("clip", AttrType.FLOAT, 10.0, "L2 norm bound of the gradient")
-        self.add_attr("batch_size", AttrType.FLOAT, 16.0, "divides the noise")
-        self.add_attr("sigma", AttrType.FLOAT, 1.0, "standard deviation of the noise")
-        self.add_attr("seed", AttrType.INT, 0, "noise seed (0: unseeded)")
 
 
 class DpsgdKernel(OpKernel):
@@ -46,7 +32,7 @@ VERIFY_CASES = [{"name": "seeded, clipped", "attrs": {"clip": 0.5, "seed": 3},
                  "inputs": {"Param": (3, 4), "Grad": (3, 4), "LearningRate": {"value": [0.1]}},
                  "outputs": ["ParamOut"]}]
 
-register_operator("dpsgd", OptimizerOp, DpsgdOpMaker)
+register_operator("dpsgd", OptimizerOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("dpsgd", "CPU", DpsgdKernel, _dtype)
     register_op_kernel("dpsgd", "GPU", DpsgdKernel, _dtype)

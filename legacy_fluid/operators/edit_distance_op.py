@@ -6,23 +6,10 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import metric as metric_funcs
-
-
-class EditDistanceOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Hyps", "int64 hypotheses: [M, 1] LoD, or [B, T] padded")
-        self.add_input("Refs", "int64 references: [M, 1] LoD, or [B, T] padded")
-        self.add_input("HypsLength", "[B] int64 lengths of padded Hyps", dispensable=True)
-        self.add_input("RefsLength", "[B] int64 lengths of padded Refs", dispensable=True)
-        self.add_output("SequenceNum", "[1] int64: B")
-        self.add_output("Out", "[B, 1] float32 distances")
-        self.add_attr("normalized", AttrType.BOOLEAN, False, "divide by the reference length")
 
 
 class EditDistanceOp(OperatorWithKernel):
@@ -56,7 +43,7 @@ class EditDistanceKernel(OpKernel):
                                    out.mutable_data(ctx.place, DataType.FLOAT32))
 
 
-register_operator("edit_distance", EditDistanceOp, EditDistanceOpMaker)
+register_operator("edit_distance", EditDistanceOp)
 register_op_kernel("edit_distance", "CPU", EditDistanceKernel, DataType.FLOAT32)
 register_op_kernel("edit_distance", "GPU", EditDistanceKernel, DataType.FLOAT32)
 

@@ -5,18 +5,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import linalg_matrix as mat_funcs
-
-
-class EigOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "square matrices [..., n, n]")
-        self.add_output("Eigenvalues", "[..., n], complex")
-        self.add_output("Eigenvectors", "[..., n, n], complex, the eigenvectors as columns")
 
 
 class EigOp(OperatorWithKernel):
@@ -38,7 +30,7 @@ class EigKernel(OpKernel):
                       eigenvectors.mutable_data(ctx.place, dtype))
 
 
-register_operator("eig", EigOp, EigOpMaker)
+register_operator("eig", EigOp)
 for _backend in ("CPU", "GPU"):
     for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128):
         register_op_kernel("eig", _backend, EigKernel, _dtype)

@@ -5,21 +5,11 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import linalg_matrix as mat_funcs
 from phi.kernels.funcs.unary_math import abs_out_dtype
-
-
-class EighOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "Hermitian matrices [..., n, n] (one triangle is read)")
-        self.add_output("Eigenvalues", "[..., n], ascending, real")
-        self.add_output("Eigenvectors", "[..., n, n], the eigenvectors as columns")
-        self.add_attr("UPLO", AttrType.STRING, "L", "the triangle read: L (lower) or U")
 
 
 class EighOp(OperatorWithKernel):
@@ -45,7 +35,7 @@ class EighKernel(OpKernel):
                        eigenvectors.mutable_data(ctx.place, x.dtype))
 
 
-register_operator("eigh", EighOp, EighOpMaker)
+register_operator("eigh", EighOp)
 for _backend in ("CPU", "GPU"):
     for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128):
         register_op_kernel("eigh", _backend, EighKernel, _dtype)

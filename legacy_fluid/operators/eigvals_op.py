@@ -6,17 +6,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import linalg_matrix as mat_funcs
-
-
-class EigvalsOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "square matrices [..., n, n]")
-        self.add_output("Out", "the eigenvalues [..., n], complex")
 
 
 class EigvalsOp(OperatorWithKernel):
@@ -33,7 +26,7 @@ class EigvalsKernel(OpKernel):
         mat_funcs.eigvals(ctx.xp, x.data, data)
 
 
-register_operator("eigvals", EigvalsOp, EigvalsOpMaker)
+register_operator("eigvals", EigvalsOp)
 for _backend in ("CPU", "GPU"):
     for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128):
         register_op_kernel("eigvals", _backend, EigvalsKernel, _dtype)

@@ -32,17 +32,6 @@ class ElementwiseGradOpMaker(OpProtoAndCheckerMaker):
         self.add_attr("axis", AttrType.INT, -1, "fluid's broadcast axis of the forward op")
 
 
-class ElementwiseDivGradOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "dividend of the forward op")
-        self.add_input("Y", "divisor of the forward op")
-        self.add_input("Out", "the forward's quotient")
-        self.add_input("Out@GRAD", "gradient of Out")
-        self.add_output("X@GRAD", "gradient of X", dispensable=True)
-        self.add_output("Y@GRAD", "gradient of Y", dispensable=True)
-        self.add_attr("axis", AttrType.INT, -1, "fluid's broadcast axis of the forward op")
-
-
 class ElementwiseSubGradKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("X")
@@ -148,9 +137,9 @@ VERIFY_CASES = {
     "elementwise_pow_grad": [_case("positive base", (2, 3, 4), (4,), (2, 3, 4), positive=True)],
 }
 
-register_operator("elementwise_sub_grad", GradOp, ElementwiseGradOpMaker)
-register_operator("elementwise_mul_grad", GradOp, ElementwiseGradOpMaker)
-register_operator("elementwise_div_grad", GradOp, ElementwiseDivGradOpMaker)
+register_operator("elementwise_sub_grad", GradOp)
+register_operator("elementwise_mul_grad", GradOp)
+register_operator("elementwise_div_grad", GradOp)
 register_operator("elementwise_max_grad", GradOp, ElementwiseGradOpMaker)
 register_operator("elementwise_min_grad", GradOp, ElementwiseGradOpMaker)
 register_operator("elementwise_pow_grad", GradOp, ElementwiseGradOpMaker)

@@ -7,10 +7,9 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType, VarType
+from legacy_fluid.framework.var_type import VarType
 from phi.common import DataType
 from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import full as full_funcs
@@ -19,16 +18,6 @@ _CPU_TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, Data
               DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32,
               DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128)
 _GPU_TYPES = tuple(t for t in _CPU_TYPES if t is not DataType.BFLOAT16)
-
-
-class EmptyOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("ShapeTensor", "1-D int dims overriding `shape`", dispensable=True)
-        self.add_input("ShapeTensorList", "1-element int dims overriding `shape`",
-                       duplicable=True, dispensable=True)
-        self.add_output("Out", "the tensor (values unspecified)")
-        self.add_attr("shape", AttrType.LONGS, [], "dims of Out")
-        self.add_attr("dtype", AttrType.INT, 5, "element type of Out (fluid VarType)")
 
 
 class EmptyOp(OperatorWithKernel):
@@ -60,7 +49,7 @@ class EmptyKernel(OpKernel):
         data.fill(0)  # unspecified values: zeros, so every run gives the same
 
 
-register_operator("empty", EmptyOp, EmptyOpMaker)
+register_operator("empty", EmptyOp)
 for _dtype in _CPU_TYPES:
     register_op_kernel("empty", "CPU", EmptyKernel, _dtype)
 for _dtype in _GPU_TYPES:

@@ -5,18 +5,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import compare as compare_funcs
-
-
-class EqualAllOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "first operand")
-        self.add_input("Y", "second operand")
-        self.add_output("Out", "0-D bool")
 
 
 class EqualAllOp(OperatorWithKernel):
@@ -34,7 +26,7 @@ class EqualAllKernel(OpKernel):
         compare_funcs.equal_all(ctx.xp, x.data, y.data, data)
 
 
-register_operator("equal_all", EqualAllOp, EqualAllOpMaker)
+register_operator("equal_all", EqualAllOp)
 for _dtype in (DataType.BOOL, DataType.INT32, DataType.INT64, DataType.FLOAT32,
                DataType.FLOAT64):
     register_op_kernel("equal_all", "CPU", EqualAllKernel, _dtype)

@@ -28,17 +28,6 @@ class ExpandV2GradOpMaker(OpProtoAndCheckerMaker):
         self.add_attr("shape", AttrType.INTS, [], "the forward's shape")
 
 
-class TileGradOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the forward input (its dims)")
-        self.add_input("Out@GRAD", "gradient of Out")
-        self.add_input("RepeatTimes", "the forward's RepeatTimes", dispensable=True)
-        self.add_input("repeat_times_tensor", "the forward's repeat_times_tensor",
-                       duplicable=True, dispensable=True)
-        self.add_output("X@GRAD", "gradient of X")
-        self.add_attr("repeat_times", AttrType.INTS, [], "the forward's repeat_times")
-
-
 class _SumBackGradKernel(OpKernel):
     """X@GRAD from X's dims and Out@GRAD; each op's kernel sets GRAD."""
 
@@ -67,7 +56,7 @@ VERIFY_CASES = {
 }
 
 register_operator("expand_v2_grad", GradOp, ExpandV2GradOpMaker)
-register_operator("tile_grad", GradOp, TileGradOpMaker)
+register_operator("tile_grad", GradOp)
 for _place in ("CPU", "GPU"):
     for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64):
         register_op_kernel("expand_v2_grad", _place, ExpandV2GradKernel, _dtype)

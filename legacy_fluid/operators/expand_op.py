@@ -10,31 +10,13 @@ from typing import Any
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import expand as expand_funcs
 
 _TYPES = (DataType.BOOL, DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64)
-
-
-class ExpandOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "input tensor")
-        self.add_input("ExpandTimes", "1-D int tensor: the times (wins over all)",
-                       dispensable=True)
-        self.add_input("expand_times_tensor", "1-element int tensors: the times (wins over "
-                       "`expand_times`)", duplicable=True, dispensable=True)
-        self.add_output("Out", "X repeated")
-        self.add_attr("expand_times", AttrType.INTS, [], "times per dim of X")
-        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
-        self.add_attr("use_onednn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
-        self.add_attr("mkldnn_data_type", AttrType.STRING, "float32", "oneDNN data type",
-                      extra=True)
-        self.add_attr("onednn_data_type", AttrType.STRING, "", "oneDNN data type", extra=True)
 
 
 def _arrays(ctx: InferShapeContext, slot: str) -> list[Any]:
@@ -75,7 +57,7 @@ VERIFY_CASES = [
         "value": [1, 3], "dtype": "int32"}}},
 ]
 
-register_operator("expand", ExpandOp, ExpandOpMaker)
+register_operator("expand", ExpandOp)
 for _backend in ("CPU", "GPU"):
     for _dtype in _TYPES:
         register_op_kernel("expand", _backend, ExpandKernel, _dtype)

@@ -12,10 +12,8 @@ from typing import Any
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import expand as expand_funcs
@@ -26,20 +24,6 @@ _CPU_TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, Data
 _GPU_TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
               DataType.INT64, DataType.FLOAT16, DataType.FLOAT32, DataType.FLOAT64,
               DataType.COMPLEX64, DataType.COMPLEX128)
-
-
-class ExpandV2OpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "input tensor")
-        self.add_input("Shape", "1-D int tensor: the target shape (wins over all)",
-                       dispensable=True)
-        self.add_input("expand_shapes_tensor", "1-element int tensors: the target shape "
-                       "(wins over `shape`)", duplicable=True, dispensable=True)
-        self.add_output("Out", "X expanded")
-        self.add_attr("shape", AttrType.INTS, [], "target shape; -1 keeps X's dim")
-        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
-        self.add_attr("mkldnn_data_type", AttrType.STRING, "float32", "oneDNN data type",
-                      extra=True)
 
 
 def _arrays(ctx: InferShapeContext, slot: str) -> list[Any]:
@@ -92,7 +76,7 @@ VERIFY_CASES = [
         {"value": [3], "dtype": "int64"}, {"value": [5], "dtype": "int64"}]}},
 ]
 
-register_operator("expand_v2", ExpandV2Op, ExpandV2OpMaker)
+register_operator("expand_v2", ExpandV2Op)
 for _dtype in _CPU_TYPES:
     register_op_kernel("expand_v2", "CPU", ExpandV2Kernel, _dtype)
 for _dtype in _GPU_TYPES:

@@ -5,19 +5,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import random as random_funcs
-
-
-class ExponentialOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "gives the dims and type")
-        self.add_output("Out", "the draws")
-        self.add_attr("lambda", AttrType.FLOAT, 1.0, "the rate")
 
 
 class ExponentialOp(OperatorWithKernel):
@@ -35,7 +26,7 @@ class ExponentialKernel(OpKernel):
         random_funcs.exponential(ctx.xp, lam, data)
 
 
-register_operator("exponential", ExponentialOp, ExponentialOpMaker)
+register_operator("exponential", ExponentialOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("exponential", "CPU", ExponentialKernel, _dtype)
     register_op_kernel("exponential", "GPU", ExponentialKernel, _dtype)

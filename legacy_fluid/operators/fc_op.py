@@ -12,23 +12,10 @@ from legacy_fluid.framework.op_kernel import (
     UnsupportedOpVariantError,
     register_op_kernel,
 )
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import fused as fused_funcs
-
-
-class FCOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Input", "flattened to 2-D at in_num_col_dims")
-        self.add_input("W", "weights [K, N]")
-        self.add_input("Bias", "[N] or [1, N]", dispensable=True)
-        self.add_output("Out", "Input's first in_num_col_dims dims + [N]")
-        self.add_attr("in_num_col_dims", AttrType.INT, 1, "dims of Input that stay rows")
-        self.add_attr("activation_type", AttrType.STRING, "", "'' or relu")
-        self.add_attr("padding_weights", AttrType.BOOLEAN, False, "W is padded (oneDNN)")
 
 
 class FCOp(OperatorWithKernel):
@@ -64,7 +51,7 @@ VERIFY_CASES = [
      "attrs": {"in_num_col_dims": 2}},
 ]
 
-register_operator("fc", FCOp, FCOpMaker)
+register_operator("fc", FCOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("fc", "CPU", FCKernel, _dtype)
     register_op_kernel("fc", "GPU", FCKernel, _dtype)

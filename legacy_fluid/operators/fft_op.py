@@ -16,10 +16,8 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import fft as fft_funcs
 
@@ -27,87 +25,6 @@ _COMPLEX_TYPES = (DataType.COMPLEX64, DataType.COMPLEX128)
 _REAL_TYPES = (DataType.FLOAT32, DataType.FLOAT64)
 _FRAME_TYPES = (DataType.INT32, DataType.INT64, DataType.FLOAT32, DataType.FLOAT64,
                 DataType.COMPLEX64, DataType.COMPLEX128)
-
-
-class FFTC2COpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the complex input")
-        self.add_output("Out", "the complex transform, X's dims")
-        self.add_attr("axes", AttrType.LONGS, None, "the transformed axes")
-        self.add_attr("normalization", AttrType.STRING, None,
-                      "the scaled direction: backward, forward or ortho")
-        self.add_attr("forward", AttrType.BOOLEAN, None, "a forward (e^{-i}) transform")
-
-
-class FFTR2COpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the real input")
-        self.add_output("Out", "the complex transform")
-        self.add_attr("axes", AttrType.LONGS, None, "the transformed axes")
-        self.add_attr("normalization", AttrType.STRING, None,
-                      "the scaled direction: backward, forward or ortho")
-        self.add_attr("forward", AttrType.BOOLEAN, None, "a forward (e^{-i}) transform")
-        self.add_attr("onesided", AttrType.BOOLEAN, None,
-                      "keep n // 2 + 1 bins of the last transformed axis")
-
-
-class FFTC2ROpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the Hermitian complex input (one side of the last axis)")
-        self.add_output("Out", "the real transform")
-        self.add_attr("axes", AttrType.LONGS, None, "the transformed axes")
-        self.add_attr("normalization", AttrType.STRING, None,
-                      "the scaled direction: backward, forward or ortho")
-        self.add_attr("forward", AttrType.BOOLEAN, None, "a forward (e^{-i}) transform")
-        self.add_attr("last_dim_size", AttrType.LONG, 0,
-                      "the output's last transformed axis (0: 2 * (m - 1))")
-
-
-class AsComplexOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "real tensor whose last axis is 2 (real, imaginary)")
-        self.add_output("Out", "the complex tensor, X's dims without the last")
-
-
-class AsRealOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "complex tensor")
-        self.add_output("Out", "X's dims and a last axis of 2 (real, imaginary)")
-
-
-class ComplexOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the real parts")
-        self.add_input("Y", "the imaginary parts (broadcast with X)")
-        self.add_output("Out", "X + iY")
-
-
-class FrameOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the sequences, along axis 0 or -1")
-        self.add_output("Out", "the frames")
-        self.add_attr("frame_length", AttrType.INT, None, "elements per frame")
-        self.add_attr("hop_length", AttrType.INT, None, "elements between frame starts")
-        self.add_attr("axis", AttrType.INT, -1, "the sequence axis: 0 or -1")
-
-
-class StftOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "real sequences [N, T]")
-        self.add_input("Window", "the window applied to each frame [n_fft]")
-        self.add_output("Out", "complex [N, n_fft // 2 + 1, n_frames]")
-        self.add_attr("n_fft", AttrType.INT, None, "the frame and transform length")
-        self.add_attr("hop_length", AttrType.INT, None, "elements between frame starts")
-        self.add_attr("normalized", AttrType.BOOLEAN, None, "scale by 1 / sqrt(n_fft)")
-        self.add_attr("onesided", AttrType.BOOLEAN, None, "keep n_fft // 2 + 1 bins")
-
-
-class OverlapAddOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "frames: [..., frame_length, n] or [n, frame_length, ...]")
-        self.add_output("Out", "the frames summed hop_length apart")
-        self.add_attr("hop_length", AttrType.INT, None, "elements between frame starts")
-        self.add_attr("axis", AttrType.INT, -1, "the frame axes: 0 (leading) or -1 (trailing)")
 
 
 class _FFTOp(OperatorWithKernel):
@@ -271,15 +188,15 @@ VERIFY_CASES = {
               "attrs": {"n_fft": 4, "hop_length": 2, "normalized": False, "onesided": True}}],
 }
 
-register_operator("fft_c2c", FFTC2COp, FFTC2COpMaker)
-register_operator("fft_r2c", FFTR2COp, FFTR2COpMaker)
-register_operator("fft_c2r", FFTC2ROp, FFTC2ROpMaker)
-register_operator("as_complex", AsComplexOp, AsComplexOpMaker)
-register_operator("as_real", AsRealOp, AsRealOpMaker)
-register_operator("complex", ComplexOp, ComplexOpMaker)
-register_operator("frame", FrameOp, FrameOpMaker)
-register_operator("overlap_add", OverlapAddOp, OverlapAddOpMaker)
-register_operator("stft", StftOp, StftOpMaker)
+register_operator("fft_c2c", FFTC2COp)
+register_operator("fft_r2c", FFTR2COp)
+register_operator("fft_c2r", FFTC2ROp)
+register_operator("as_complex", AsComplexOp)
+register_operator("as_real", AsRealOp)
+register_operator("complex", ComplexOp)
+register_operator("frame", FrameOp)
+register_operator("overlap_add", OverlapAddOp)
+register_operator("stft", StftOp)
 for _backend in ("CPU", "GPU"):
     for _dtype in _COMPLEX_TYPES:
         register_op_kernel("fft_c2c", _backend, FFTC2CKernel, _dtype)

@@ -5,10 +5,8 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import creation as creation_funcs
 
@@ -16,13 +14,6 @@ _CPU_TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, Data
               DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32,
               DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128)
 _GPU_TYPES = tuple(t for t in _CPU_TYPES if t is not DataType.BFLOAT16)
-
-
-class FillAnyOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "lends its dims and type")
-        self.add_output("Out", "the filled tensor")
-        self.add_attr("value", AttrType.FLOAT, 0.0, "the fill value")
 
 
 class FillAnyOp(OperatorWithKernel):
@@ -40,7 +31,7 @@ class FillAnyKernel(OpKernel):
         creation_funcs.fill(ctx.xp, float(value), data)
 
 
-register_operator("fill_any", FillAnyOp, FillAnyOpMaker)
+register_operator("fill_any", FillAnyOp)
 for _dtype in _CPU_TYPES:
     register_op_kernel("fill_any", "CPU", FillAnyKernel, _dtype)
 for _dtype in _GPU_TYPES:

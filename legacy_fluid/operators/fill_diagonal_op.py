@@ -7,21 +7,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import creation as creation_funcs
-
-
-class FillDiagonalOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the tensor (at least 2-D)")
-        self.add_output("Out", "X with the diagonal filled")
-        self.add_attr("value", AttrType.FLOAT, 0.0, "the fill value")
-        self.add_attr("offset", AttrType.INT, 0, "diagonal offset (> 0: right of the main)")
-        self.add_attr("wrap", AttrType.BOOLEAN, False, "tall matrices: restart every square")
 
 
 class FillDiagonalOp(OperatorWithKernel):
@@ -42,7 +31,7 @@ class FillDiagonalKernel(OpKernel):
                                      ctx.attr("wrap"), data)
 
 
-register_operator("fill_diagonal", FillDiagonalOp, FillDiagonalOpMaker)
+register_operator("fill_diagonal", FillDiagonalOp)
 for _dtype in (DataType.BOOL, DataType.INT32, DataType.INT64, DataType.FLOAT16,
                DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("fill_diagonal", "CPU", FillDiagonalKernel, _dtype)

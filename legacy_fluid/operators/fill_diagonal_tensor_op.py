@@ -6,22 +6,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import creation as creation_funcs
-
-
-class FillDiagonalTensorOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the tensor written into (Out is a copy)")
-        self.add_input("Y", "the diagonal's values")
-        self.add_output("Out", "X with the diagonal replaced")
-        self.add_attr("offset", AttrType.LONG, 0, "diagonal offset (> 0: right of the main)")
-        self.add_attr("dim1", AttrType.INT, 0, "the diagonal's first axis")
-        self.add_attr("dim2", AttrType.INT, 1, "the diagonal's second axis")
 
 
 class FillDiagonalTensorOp(OperatorWithKernel):
@@ -42,7 +30,7 @@ class FillDiagonalTensorKernel(OpKernel):
                                             ctx.attr("dim1"), ctx.attr("dim2"), data)
 
 
-register_operator("fill_diagonal_tensor", FillDiagonalTensorOp, FillDiagonalTensorOpMaker)
+register_operator("fill_diagonal_tensor", FillDiagonalTensorOp)
 for _dtype in (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
                DataType.INT64, DataType.FLOAT16, DataType.FLOAT32, DataType.FLOAT64,
                DataType.COMPLEX64, DataType.COMPLEX128):

@@ -12,37 +12,13 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import fold as fold_funcs
 
 _UNFOLD_TYPES = (DataType.FLOAT32, DataType.FLOAT64)
 _FOLD_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128)
-
-
-class UnfoldOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "[N, C, H, W]")
-        self.add_output("Y", "[N, C*kh*kw, L]: one column per block")
-        self.add_attr("kernel_sizes", AttrType.INTS, None, "[kh, kw]")
-        self.add_attr("strides", AttrType.INTS, None, "[sh, sw]")
-        self.add_attr("paddings", AttrType.INTS, None, "[top, left, bottom, right]")
-        self.add_attr("dilations", AttrType.INTS, None, "[dh, dw]")
-
-
-class FoldOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "[N, C*kh*kw, L]: one column per block")
-        self.add_output("Y", "[N, C, H, W]: the blocks summed back")
-        self.add_attr("output_sizes", AttrType.INTS, None, "[H, W]")
-        self.add_attr("kernel_sizes", AttrType.INTS, None, "[kh, kw]")
-        self.add_attr("strides", AttrType.INTS, None, "[sh, sw]")
-        self.add_attr("paddings", AttrType.INTS, None,
-                      "[top, left, bottom, right]; the top / left pads are used on both sides")
-        self.add_attr("dilations", AttrType.INTS, None, "[dh, dw]")
 
 
 class UnfoldOp(OperatorWithKernel):
@@ -88,8 +64,8 @@ VERIFY_CASES = {
                         "paddings": [0, 0, 0, 0], "dilations": [1, 1]}}],
 }
 
-register_operator("unfold", UnfoldOp, UnfoldOpMaker)
-register_operator("fold", FoldOp, FoldOpMaker)
+register_operator("unfold", UnfoldOp)
+register_operator("fold", FoldOp)
 for _backend in ("CPU", "GPU"):
     for _dtype in _UNFOLD_TYPES:
         register_op_kernel("unfold", _backend, UnfoldKernel, _dtype)

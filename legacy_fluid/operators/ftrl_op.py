@@ -6,27 +6,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
-from legacy_fluid.framework.var_type import AttrType
 from legacy_fluid.operators.optimizer_op import OptimizerOp
 from phi.common import DataType
 from phi.kernels.funcs import optimizers as opt_funcs
-
-
-class FtrlOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Param", "the parameter")
-        self.add_input("SquaredAccumulator", "sum of squared gradients")
-        self.add_input("LinearAccumulator", "the linear accumulator z")
-        self.add_input("Grad", "its gradient")
-        self.add_input("LearningRate", "[1]")
-        self.add_output("ParamOut", "the updated parameter (Param's variable)")
-        self.add_output("SquaredAccumOut", "updated SquaredAccumulator")
-        self.add_output("LinearAccumOut", "updated LinearAccumulator")
-        self.add_attr("l1", AttrType.FLOAT, 0.0, "L1 regularization strength")
-        self.add_attr("l2", AttrType.FLOAT, 0.0, "L2 regularization strength")
-        self.add_attr("lr_power", AttrType.FLOAT, -0.5, "learning rate power")
 
 
 class FtrlOp(OptimizerOp):
@@ -59,6 +42,6 @@ VERIFY_CASES = [{"name": "l1 l2", "attrs": {"l1": 0.1, "l2": 0.2}, "inputs": {
     "LinearAccumulator": (3, 4), "Grad": (3, 4), "LearningRate": {"value": [0.1]}},
     "outputs": ["ParamOut", "SquaredAccumOut", "LinearAccumOut"]}]
 
-register_operator("ftrl", FtrlOp, FtrlOpMaker)
+register_operator("ftrl", FtrlOp)
 register_op_kernel("ftrl", "CPU", FtrlKernel, DataType.FLOAT32)
 register_op_kernel("ftrl", "GPU", FtrlKernel, DataType.FLOAT32)

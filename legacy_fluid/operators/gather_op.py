@@ -7,10 +7,8 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import gather as gather_funcs
@@ -21,15 +19,6 @@ _CPU_TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, Data
 _GPU_TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
               DataType.INT64, DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16,
               DataType.COMPLEX64, DataType.COMPLEX128)
-
-
-class GatherOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the source tensor")
-        self.add_input("Index", "int32/int64 ids along the axis")
-        self.add_input("Axis", "1-element int tensor overriding attr `axis`", dispensable=True)
-        self.add_output("Out", "the gathered slices")
-        self.add_attr("axis", AttrType.INT, 0, "the axis to gather along")
 
 
 def _axis(ctx: ExecutionContext | InferShapeContext) -> int:
@@ -77,7 +66,7 @@ VERIFY_CASES = [
                                        "Axis": {"value": [1], "dtype": "int32"}}},
 ]
 
-register_operator("gather", GatherOp, GatherOpMaker)
+register_operator("gather", GatherOp)
 for _dtype in _CPU_TYPES:
     register_op_kernel("gather", "CPU", GatherKernel, _dtype)
 for _dtype in _GPU_TYPES:

@@ -8,18 +8,10 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import beam as beam_funcs
-
-
-class GatherTreeOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Ids", "the ids chosen at each step, [max_time, batch, beam]")
-        self.add_input("Parents", "the beam each id came from, Ids' dims")
-        self.add_output("Out", "the traced-back id paths, Ids' dims")
 
 
 class GatherTreeOp(OperatorWithKernel):
@@ -44,7 +36,7 @@ VERIFY_CASES = [
      "outputs": {"Out": 1}},
 ]
 
-register_operator("gather_tree", GatherTreeOp, GatherTreeOpMaker)
+register_operator("gather_tree", GatherTreeOp)
 for _dtype in (DataType.INT32, DataType.INT64):
     for _backend in ("CPU", "GPU"):
         register_op_kernel("gather_tree", _backend, GatherTreeKernel, _dtype)

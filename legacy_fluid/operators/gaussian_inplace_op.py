@@ -5,21 +5,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import random as random_funcs
-
-
-class GaussianInplaceOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("x", "gives the dims and type (its values are not read)")
-        self.add_output("out", "the draws")
-        self.add_attr("mean", AttrType.FLOAT, 0.0, "mean")
-        self.add_attr("std", AttrType.FLOAT, 1.0, "standard deviation")
-        self.add_attr("seed", AttrType.INT, 0, "0: the process-wide generator")
 
 
 class GaussianInplaceOp(OperatorWithKernel):
@@ -41,7 +30,7 @@ class GaussianInplaceKernel(OpKernel):
 
 VERIFY_CASES = [{"name": "seeded", "inputs": {"x": (3, 4)}, "attrs": {"seed": 7}}]
 
-register_operator("gaussian_inplace", GaussianInplaceOp, GaussianInplaceOpMaker)
+register_operator("gaussian_inplace", GaussianInplaceOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128):
     register_op_kernel("gaussian_inplace", "CPU", GaussianInplaceKernel, _dtype)
     register_op_kernel("gaussian_inplace", "GPU", GaussianInplaceKernel, _dtype)

@@ -4,24 +4,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import gelu as gelu_funcs
-
-
-class GeluOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "input tensor")
-        self.add_output("Out", "gelu(X), X's dims")
-        self.add_attr("approximate", AttrType.BOOLEAN, False,
-                      "use 0.5x(1 + tanh(sqrt(2/pi)(x + 0.044715x^3))) instead of the erf form")
-        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
-        self.add_attr("use_cudnn", AttrType.BOOLEAN, False, "cuDNN kernel", extra=True)
-        self.add_attr("mkldnn_data_type", AttrType.STRING, "float32", "oneDNN data type",
-                      extra=True)
 
 
 class GeluOp(OperatorWithKernel):
@@ -40,7 +26,7 @@ class GeluKernel(OpKernel):
         gelu_funcs.gelu(ctx.xp, x.data, approximate, data)
 
 
-register_operator("gelu", GeluOp, GeluOpMaker)
+register_operator("gelu", GeluOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("gelu", "CPU", GeluKernel, _dtype)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16):

@@ -10,25 +10,10 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import grad_clip as clip_funcs
-
-
-class SquaredL2NormOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "a tensor (a gradient)")
-        self.add_output("Out", "[1]: the sum of X's squares")
-
-
-class ClipByNormOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "a tensor (a gradient)")
-        self.add_output("Out", "X scaled so that its L2 norm is at most max_norm")
-        self.add_attr("max_norm", AttrType.FLOAT, None, "the largest L2 norm kept (> 0)")
 
 
 class _XTypedOp(OperatorWithKernel):
@@ -69,8 +54,8 @@ VERIFY_CASES = {
                      {"name": "kept", "inputs": {"X": (3, 4)}, "attrs": {"max_norm": 100.0}}],
 }
 
-register_operator("squared_l2_norm", SquaredL2NormOp, SquaredL2NormOpMaker)
-register_operator("clip_by_norm", ClipByNormOp, ClipByNormOpMaker)
+register_operator("squared_l2_norm", SquaredL2NormOp)
+register_operator("clip_by_norm", ClipByNormOp)
 for _place in ("CPU", "GPU"):
     for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
         register_op_kernel("squared_l2_norm", _place, SquaredL2NormKernel, _dtype)

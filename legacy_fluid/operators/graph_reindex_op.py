@@ -9,23 +9,10 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import graph as graph_funcs
-
-
-class GraphReindexOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "center nodes, int32 / int64 [N]")
-        self.add_input("Neighbors", "their sampled neighbors, X's dtype [E]")
-        self.add_input("Count", "int32 neighbors per center [N]")
-        self.add_input("HashTable_Value", "GPU hash-table buffer", dispensable=True)
-        self.add_input("HashTable_Index", "GPU hash-table buffer", dispensable=True)
-        self.add_output("Reindex_Src", "the neighbors' new ids [E]")
-        self.add_output("Reindex_Dst", "the centers' new ids, one per edge [E]")
-        self.add_output("Out_Nodes", "X then the new neighbors")
 
 
 class GraphReindexOp(OperatorWithKernel):
@@ -58,7 +45,7 @@ VERIFY_CASES = [
      "outputs": {"Reindex_Src": 1, "Reindex_Dst": 1, "Out_Nodes": 1}},
 ]
 
-register_operator("graph_reindex", GraphReindexOp, GraphReindexOpMaker)
+register_operator("graph_reindex", GraphReindexOp)
 for _dtype in (DataType.INT32, DataType.INT64):
     for _backend in ("CPU", "GPU"):
         register_op_kernel("graph_reindex", _backend, GraphReindexKernel, _dtype)

@@ -11,39 +11,12 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import graph as graph_funcs
 
 _TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64)
-
-
-def _add_recv_slots(maker: OpProtoAndCheckerMaker, with_y: bool) -> None:
-    maker.add_input("X", "node features [N, ...]")
-    if with_y:
-        maker.add_input("Y", "edge features [E, ...]")
-    maker.add_input("Src_index", "edge sources, int32 / int64 [E] or [E, 1]")
-    maker.add_input("Dst_index", "edge destinations, Src_index's dims")
-    maker.add_input("Out_size", "1-D int tensor: Out's rows", dispensable=True)
-    maker.add_output("Out", "the reduced messages [out_size, ...]")
-    maker.add_output("Dst_count", "int32 edges per Out row")
-    if with_y:
-        maker.add_attr("message_op", AttrType.STRING, "ADD", "ADD or MUL")
-    maker.add_attr("reduce_op", AttrType.STRING, "SUM", "SUM, MEAN, MAX or MIN")
-    maker.add_attr("out_size", AttrType.LONGS, [0], "Out's rows (<= 0: X's rows)")
-
-
-class GraphSendRecvOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        _add_recv_slots(self, with_y=False)
-
-
-class GraphSendUERecvOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        _add_recv_slots(self, with_y=True)
 
 
 class GraphSendRecvOp(OperatorWithKernel):
@@ -110,16 +83,6 @@ class GraphSendUERecvKernel(OpKernel):
         dst_count.mutable_data(ctx.place, DataType.INT32)[...] = ctx.xp.asarray(count)
 
 
-class GraphSendUVOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("x", "source node features [N, ...]")
-        self.add_input("y", "destination node features [M, ...]")
-        self.add_input("src_index", "edge sources, int32 / int64 [E] or [E, 1]")
-        self.add_input("dst_index", "edge destinations, src_index's dims")
-        self.add_output("out", "one message per edge [E, ...]")
-        self.add_attr("message_op", AttrType.STRING, "ADD", "ADD or MUL")
-
-
 class GraphSendUVOp(OperatorWithKernel):
     def infer_shape(self, ctx: InferShapeContext) -> None:
         """out: [E, broadcast of x's and y's feature dims]."""
@@ -162,9 +125,9 @@ VERIFY_CASES = {
                        "outputs": {"out": 1}}],
 }
 
-register_operator("graph_send_recv", GraphSendRecvOp, GraphSendRecvOpMaker)
-register_operator("graph_send_ue_recv", GraphSendRecvOp, GraphSendUERecvOpMaker)
-register_operator("graph_send_uv", GraphSendUVOp, GraphSendUVOpMaker)
+register_operator("graph_send_recv", GraphSendRecvOp)
+register_operator("graph_send_ue_recv", GraphSendRecvOp)
+register_operator("graph_send_uv", GraphSendUVOp)
 for _dtype in _TYPES:
     for _backend in ("CPU", "GPU"):
         register_op_kernel("graph_send_recv", _backend, GraphSendRecvKernel, _dtype)

@@ -8,39 +8,13 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import grid_sample as grid_funcs
 
 _TYPES = (DataType.FLOAT32, DataType.FLOAT64)
-
-
-class AffineGridOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Theta", "affine matrices, [N, 2, 3] (4-D) or [N, 3, 4] (5-D)")
-        self.add_input("OutputShape", "1-D int32 [N, C, (D,) H, W] overriding output_shape",
-                       dispensable=True)
-        self.add_output("Output", "grid [N, H, W, 2] or [N, D, H, W, 3]")
-        self.add_attr("output_shape", AttrType.INTS, [], "[N, C, H, W] or [N, C, D, H, W]")
-        self.add_attr("align_corners", AttrType.BOOLEAN, True,
-                      "-1 and 1 are the corner pixels' centres")
-        self.add_attr("use_cudnn", AttrType.BOOLEAN, True, "cuDNN kernel", extra=True)
-
-
-class GridSamplerOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "input, [N, C, H, W] or [N, C, D, H, W]")
-        self.add_input("Grid", "sampling points in [-1, 1], [N, H', W', 2] or [N, D', H', W', 3]")
-        self.add_output("Output", "[N, C, H', W'] or [N, C, D', H', W']")
-        self.add_attr("mode", AttrType.STRING, "bilinear", "bilinear or nearest")
-        self.add_attr("padding_mode", AttrType.STRING, "zeros", "zeros, border or reflection")
-        self.add_attr("align_corners", AttrType.BOOLEAN, True,
-                      "-1 and 1 are the corner pixels' centres")
-        self.add_attr("use_cudnn", AttrType.BOOLEAN, True, "cuDNN kernel", extra=True)
 
 
 class AffineGridOp(OperatorWithKernel):
@@ -84,8 +58,8 @@ class GridSamplerKernel(OpKernel):
                                data)
 
 
-register_operator("affine_grid", AffineGridOp, AffineGridOpMaker)
-register_operator("grid_sampler", GridSamplerOp, GridSamplerOpMaker)
+register_operator("affine_grid", AffineGridOp)
+register_operator("grid_sampler", GridSamplerOp)
 for _dtype in _TYPES:
     for _place in ("CPU", "GPU"):
         register_op_kernel("affine_grid", _place, AffineGridKernel, _dtype)

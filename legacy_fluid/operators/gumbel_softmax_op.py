@@ -5,21 +5,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import random as random_funcs
-
-
-class GumbelSoftmaxOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "unnormalised log probabilities")
-        self.add_output("Out", "the sample, X's dims")
-        self.add_attr("temperature", AttrType.FLOAT, 1.0, "softmax temperature (> 0)")
-        self.add_attr("hard", AttrType.BOOLEAN, False, "a one-hot sample")
-        self.add_attr("axis", AttrType.INT, -1, "the category axis")
 
 
 class GumbelSoftmaxOp(OperatorWithKernel):
@@ -39,7 +28,7 @@ class GumbelSoftmaxKernel(OpKernel):
         random_funcs.gumbel_softmax(ctx.xp, x.data, temperature, hard, axis, data)
 
 
-register_operator("gumbel_softmax", GumbelSoftmaxOp, GumbelSoftmaxOpMaker)
+register_operator("gumbel_softmax", GumbelSoftmaxOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("gumbel_softmax", "CPU", GumbelSoftmaxKernel, _dtype)
     register_op_kernel("gumbel_softmax", "GPU", GumbelSoftmaxKernel, _dtype)

@@ -4,20 +4,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import activation as act_funcs
-
-
-class HardSigmoidOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "input tensor")
-        self.add_output("Out", "activated tensor, same shape as X")
-        self.add_attr("slope", AttrType.FLOAT, 0.2, "slope")
-        self.add_attr("offset", AttrType.FLOAT, 0.5, "offset")
 
 
 class HardSigmoidOp(OperatorWithKernel):
@@ -38,7 +28,7 @@ class HardSigmoidKernel(OpKernel):
         act_funcs.hardsigmoid(ctx.xp, xd, slope, offset, data)
 
 
-register_operator("hard_sigmoid", HardSigmoidOp, HardSigmoidOpMaker)
+register_operator("hard_sigmoid", HardSigmoidOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("hard_sigmoid", "CPU", HardSigmoidKernel, _dtype)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16):

@@ -5,18 +5,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import loss as loss_funcs
-
-
-class HingeLossOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Logits", "scores [N, 1]")
-        self.add_input("Labels", "0 / 1 labels [N, 1]")
-        self.add_output("Loss", "[N, 1]")
 
 
 class HingeLossOp(OperatorWithKernel):
@@ -32,7 +24,7 @@ class HingeLossKernel(OpKernel):
         loss_funcs.hinge_loss(ctx.xp, logits.data, labels.data, data)
 
 
-register_operator("hinge_loss", HingeLossOp, HingeLossOpMaker)
+register_operator("hinge_loss", HingeLossOp)
 register_op_kernel("hinge_loss", "CPU", HingeLossKernel, DataType.FLOAT32)
 register_op_kernel("hinge_loss", "GPU", HingeLossKernel, DataType.FLOAT32)
 

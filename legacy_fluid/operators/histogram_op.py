@@ -26,17 +26,6 @@ from phi.kernels.funcs import histogram as hist_funcs
 _TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64)
 
 
-class HistogramOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the values binned")
-        self.add_input("Weight", "a weight per value (Out then sums them)", dispensable=True)
-        self.add_output("Out", "per bin: count, weight sum or density")
-        self.add_attr("bins", AttrType.LONG, 100, "how many equal bins")
-        self.add_attr("min", AttrType.FLOAT, 0.0, "lower edge (min == max: X's range)")
-        self.add_attr("max", AttrType.FLOAT, 0.0, "upper edge")
-        self.add_attr("density", AttrType.BOOLEAN, False, "normalise to a density")
-
-
 class BincountOpMaker(OpProtoAndCheckerMaker):
     def make(self) -> None:
         self.add_input("X", "non-negative int32/int64 values")
@@ -94,7 +83,7 @@ VERIFY_CASES = {
         "attrs": {"minlength": 8}}],
 }
 
-register_operator("histogram", HistogramOp, HistogramOpMaker)
+register_operator("histogram", HistogramOp)
 register_operator("bincount", BincountOp, BincountOpMaker)
 for _backend in ("CPU", "GPU"):
     for _dtype in _TYPES:

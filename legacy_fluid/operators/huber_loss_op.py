@@ -5,21 +5,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import loss as loss_funcs
-
-
-class HuberLossOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "predictions")
-        self.add_input("Y", "targets, X's dims")
-        self.add_output("Out", "elementwise loss, X's dims")
-        self.add_output("Residual", "Y - X (Paddle: intermediate; for the gradient)")
-        self.add_attr("delta", AttrType.FLOAT, None, "where the loss turns linear (required)")
 
 
 class HuberLossOp(OperatorWithKernel):
@@ -43,7 +32,7 @@ class HuberLossKernel(OpKernel):
                               residual.mutable_data(ctx.place, x.dtype))
 
 
-register_operator("huber_loss", HuberLossOp, HuberLossOpMaker)
+register_operator("huber_loss", HuberLossOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("huber_loss", "CPU", HuberLossKernel, _dtype)
     register_op_kernel("huber_loss", "GPU", HuberLossKernel, _dtype)

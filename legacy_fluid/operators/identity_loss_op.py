@@ -5,19 +5,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import loss as loss_funcs
-
-
-class IdentityLossOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the loss values")
-        self.add_output("Out", "0-D for reduction 0 / 1, X's dims for 2")
-        self.add_attr("reduction", AttrType.INT, 1, "0: sum, 1: mean, 2: none")
 
 
 class IdentityLossOp(OperatorWithKernel):
@@ -36,7 +27,7 @@ class IdentityLossKernel(OpKernel):
         loss_funcs.identity_loss(ctx.xp, x.data, reduction, data)
 
 
-register_operator("identity_loss", IdentityLossOp, IdentityLossOpMaker)
+register_operator("identity_loss", IdentityLossOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("identity_loss", "CPU", IdentityLossKernel, _dtype)
     register_op_kernel("identity_loss", "GPU", IdentityLossKernel, _dtype)

@@ -13,23 +13,10 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import sequence as seq_funcs
-
-
-class Im2SequenceOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "images [N, C, H, W]")
-        self.add_input("Y", "real image sizes [N, 2] (height, width)", dispensable=True)
-        self.add_output("Out", "[windows, C * kh * kw], one sequence per image")
-        self.add_attr("kernels", AttrType.INTS, None, "window height and width")
-        self.add_attr("strides", AttrType.INTS, [1, 1], "window strides")
-        self.add_attr("paddings", AttrType.INTS, [0, 0, 0, 0], "up, left, down, right")
-        self.add_attr("out_stride", AttrType.INTS, [1, 1], "divides Y's real sizes")
 
 
 class Im2SequenceOp(OperatorWithKernel):
@@ -64,6 +51,6 @@ VERIFY_CASES = [
      "outputs": {"Out": 1}},
 ]
 
-register_operator("im2sequence", Im2SequenceOp, Im2SequenceOpMaker)
+register_operator("im2sequence", Im2SequenceOp)
 for _backend in ("CPU", "GPU"):
     register_op_kernel("im2sequence", _backend, Im2SequenceKernel, DataType.FLOAT32)

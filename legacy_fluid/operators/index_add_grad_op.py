@@ -7,21 +7,9 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.grad import GradOp
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import indexing as index_funcs
-
-
-class IndexAddGradOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Index", "the forward's ids")
-        self.add_input("AddValue", "the forward's added slices (their dims)")
-        self.add_input("Out@GRAD", "gradient of Out")
-        self.add_output("X@GRAD", "gradient of X", dispensable=True)
-        self.add_output("AddValue@GRAD", "gradient of AddValue", dispensable=True)
-        self.add_attr("axis", AttrType.INT, 0, "the forward's axis")
 
 
 class IndexAddGradOp(GradOp):
@@ -42,7 +30,7 @@ class IndexAddGradKernel(OpKernel):
                                                                             out_grad.dtype))
 
 
-register_operator("index_add_grad", IndexAddGradOp, IndexAddGradOpMaker)
+register_operator("index_add_grad", IndexAddGradOp)
 for _dtype in (DataType.FLOAT16, DataType.FLOAT32, DataType.FLOAT64, DataType.INT32,
                DataType.INT64):
     register_op_kernel("index_add_grad", "CPU", IndexAddGradKernel, _dtype)

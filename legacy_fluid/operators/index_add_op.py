@@ -5,21 +5,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import indexing as index_funcs
-
-
-class IndexAddOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the tensor added into")
-        self.add_input("Index", "1-D int ids along `axis`")
-        self.add_input("AddValue", "X's dims with `axis` the id count")
-        self.add_output("Out", "X's dims")
-        self.add_attr("axis", AttrType.INT, 0, "the axis the ids index (negative: from the end)")
 
 
 class IndexAddOp(OperatorWithKernel):
@@ -42,7 +31,7 @@ class IndexAddKernel(OpKernel):
         index_funcs.index_add(ctx.xp, x.data, index.data, add_value.data, axis, data)
 
 
-register_operator("index_add", IndexAddOp, IndexAddOpMaker)
+register_operator("index_add", IndexAddOp)
 for _dtype in (DataType.FLOAT16, DataType.FLOAT32, DataType.FLOAT64, DataType.INT32,
                DataType.INT64):
     register_op_kernel("index_add", "CPU", IndexAddKernel, _dtype)

@@ -8,21 +8,8 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.grad import GradOp
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
-from legacy_fluid.framework.var_type import AttrType
 from phi.kernels.funcs import indexing as index_funcs
-
-
-class IndexPutGradOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("x", "the forward's input (its dims)")
-        self.add_input("indices", "the forward's ids", duplicable=True)
-        self.add_input("value", "the forward's values (their dims)")
-        self.add_input("out@GRAD", "gradient of out")
-        self.add_output("x@GRAD", "gradient of x", dispensable=True)
-        self.add_output("value@GRAD", "gradient of value", dispensable=True)
-        self.add_attr("accumulate", AttrType.BOOLEAN, False, "the forward's accumulate")
 
 
 class IndexPutGradOp(GradOp):
@@ -43,7 +30,7 @@ class IndexPutGradKernel(OpKernel):
             None if value_grad is None else value_grad.mutable_data(ctx.place, out_grad.dtype))
 
 
-register_operator("index_put_grad", IndexPutGradOp, IndexPutGradOpMaker)
+register_operator("index_put_grad", IndexPutGradOp)
 for _dtype in index_funcs.INDEX_PUT_TYPES:
     register_op_kernel("index_put_grad", "CPU", IndexPutGradKernel, _dtype)
     register_op_kernel("index_put_grad", "GPU", IndexPutGradKernel, _dtype)

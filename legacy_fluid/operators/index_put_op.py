@@ -6,20 +6,9 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.kernels.funcs import indexing as index_funcs
-
-
-class IndexPutOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("x", "the tensor written into")
-        self.add_input("indices", "bool or int ids, one per leading axis", duplicable=True)
-        self.add_input("value", "broadcast to the indexed elements")
-        self.add_output("out", "x's dims")
-        self.add_attr("accumulate", AttrType.BOOLEAN, False, "add value instead of writing it")
 
 
 class IndexPutOp(OperatorWithKernel):
@@ -40,7 +29,7 @@ class IndexPutKernel(OpKernel):
                               data)
 
 
-register_operator("index_put", IndexPutOp, IndexPutOpMaker)
+register_operator("index_put", IndexPutOp)
 for _dtype in index_funcs.INDEX_PUT_TYPES:
     register_op_kernel("index_put", "CPU", IndexPutKernel, _dtype)
     register_op_kernel("index_put", "GPU", IndexPutKernel, _dtype)

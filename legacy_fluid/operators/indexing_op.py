@@ -18,10 +18,8 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import indexing as index_funcs
 
@@ -37,59 +35,6 @@ _INDEX_SAMPLE_TYPES = (DataType.INT32, DataType.INT64, DataType.FLOAT32, DataTyp
 _ALONG_AXIS_TYPES = (DataType.UINT8, DataType.INT16, DataType.INT32, DataType.INT64,
                      DataType.FLOAT32, DataType.FLOAT64)
 _SCATTER_TYPES = (DataType.INT32, DataType.INT64, DataType.FLOAT32, DataType.FLOAT64)
-
-
-class GatherNdOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the source tensor")
-        self.add_input("Index", "int ids; its last dim indexes X's leading axes")
-        self.add_output("Out", "Index's dims but the last, then X's remaining dims")
-
-
-class IndexSelectOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the source tensor")
-        self.add_input("Index", "1-D int ids along `dim`")
-        self.add_output("Out", "X's slices at Index")
-        self.add_attr("dim", AttrType.INT, 0, "the axis to select along (negative: from the end)")
-
-
-class IndexSampleOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "2-D source [N, M]")
-        self.add_input("Index", "2-D int ids [N, K] in [0, M)")
-        self.add_output("Out", "[N, K]: X[i, Index[i, j]]")
-
-
-class TakeAlongAxisOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Input", "the source tensor")
-        self.add_input("Index", "int ids of Input's rank")
-        self.add_output("Result", "Index's dims")
-        self.add_attr("Axis", AttrType.INT, None, "the axis the ids index (non-negative)")
-
-
-class PutAlongAxisOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Input", "the tensor written into")
-        self.add_input("Index", "int ids of Input's rank")
-        self.add_input("Value", "the values put, read at Index's positions")
-        self.add_output("Result", "Input's dims")
-        self.add_attr("Axis", AttrType.INT, None, "the axis the ids index (non-negative)")
-        self.add_attr("Reduce", AttrType.STRING, "assign",
-                      "assign, add, mul / multiply, mean, amin or amax")
-        self.add_attr("Include_self", AttrType.BOOLEAN, True,
-                      "reduce Input's own value at a target too")
-
-
-class ScatterOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the tensor written into")
-        self.add_input("Ids", "0-D, 1-D or [N, 1] int row ids")
-        self.add_input("Updates", "the new rows, [N, *X.dims[1:]]")
-        self.add_output("Out", "X's dims")
-        self.add_attr("overwrite", AttrType.BOOLEAN, True,
-                      "replace rows (the last of repeated ids wins); else sum the updates")
 
 
 class _IndexedOp(OperatorWithKernel):
@@ -233,12 +178,12 @@ VERIFY_CASES = {
                  "inputs": {"X": (3, 4), "Ids": _ids([2, 2]), "Updates": (2, 4)}}],
 }
 
-register_operator("gather_nd", GatherNdOp, GatherNdOpMaker)
-register_operator("index_select", IndexSelectOp, IndexSelectOpMaker)
-register_operator("index_sample", IndexSampleOp, IndexSampleOpMaker)
-register_operator("take_along_axis", TakeAlongAxisOp, TakeAlongAxisOpMaker)
-register_operator("put_along_axis", PutAlongAxisOp, PutAlongAxisOpMaker)
-register_operator("scatter", ScatterOp, ScatterOpMaker)
+register_operator("gather_nd", GatherNdOp)
+register_operator("index_select", IndexSelectOp)
+register_operator("index_sample", IndexSampleOp)
+register_operator("take_along_axis", TakeAlongAxisOp)
+register_operator("put_along_axis", PutAlongAxisOp)
+register_operator("scatter", ScatterOp)
 for _dtype in _GATHER_ND_TYPES:
     register_op_kernel("gather_nd", "CPU", GatherNdKernel, _dtype)
     register_op_kernel("gather_nd", "GPU", GatherNdKernel, _dtype)

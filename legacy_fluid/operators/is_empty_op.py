@@ -5,17 +5,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import controlflow as controlflow_funcs
-
-
-class IsEmptyOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the tensor tested (only its dims are read)")
-        self.add_output("Out", "0-D bool: X has no elements")
 
 
 class IsEmptyOp(OperatorWithKernel):
@@ -32,7 +25,7 @@ class IsEmptyKernel(OpKernel):
         controlflow_funcs.is_empty(ctx.xp, x.data, data)
 
 
-register_operator("is_empty", IsEmptyOp, IsEmptyOpMaker)
+register_operator("is_empty", IsEmptyOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64):
     register_op_kernel("is_empty", "CPU", IsEmptyKernel, _dtype)
     register_op_kernel("is_empty", "GPU", IsEmptyKernel, _dtype)

@@ -6,21 +6,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import loss as loss_funcs
-
-
-class KLDivLossOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "log-probabilities")
-        self.add_input("Target", "probabilities (log-probabilities with log_target), X's dims")
-        self.add_output("Loss", "X's dims for reduction none, else 0-D")
-        self.add_attr("reduction", AttrType.STRING, "mean", "none, batchmean, mean or sum")
-        self.add_attr("log_target", AttrType.BOOLEAN, False, "Target is in log space")
 
 
 class KLDivLossOp(OperatorWithKernel):
@@ -38,7 +27,7 @@ class KLDivLossKernel(OpKernel):
         loss_funcs.kldiv_loss(ctx.xp, x.data, target.data, reduction, log_target, data)
 
 
-register_operator("kldiv_loss", KLDivLossOp, KLDivLossOpMaker)
+register_operator("kldiv_loss", KLDivLossOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("kldiv_loss", "CPU", KLDivLossKernel, _dtype)
     register_op_kernel("kldiv_loss", "GPU", KLDivLossKernel, _dtype)

@@ -5,21 +5,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import linalg as la_funcs
-
-
-class L1NormOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "input tensor")
-        self.add_output("Out", "sum(|X|), 0-d")
-        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
-        self.add_attr("use_onednn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
-        self.add_attr("use_cudnn", AttrType.BOOLEAN, False, "cuDNN kernel", extra=True)
 
 
 class L1NormOp(OperatorWithKernel):
@@ -35,6 +24,6 @@ class L1NormKernel(OpKernel):
         la_funcs.l1_norm(ctx.xp, x.data, out.mutable_data(ctx.place, x.dtype))
 
 
-register_operator("l1_norm", L1NormOp, L1NormOpMaker)
+register_operator("l1_norm", L1NormOp)
 register_op_kernel("l1_norm", "CPU", L1NormKernel, DataType.FLOAT32)
 register_op_kernel("l1_norm", "GPU", L1NormKernel, DataType.FLOAT32)

@@ -6,21 +6,10 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import label_smooth as smooth_funcs
-
-
-class LabelSmoothOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "labels (one-hot or soft), classes on the last axis")
-        self.add_input("PriorDist", "prior over the K classes (default uniform)",
-                       dispensable=True)
-        self.add_output("Out", "smoothed labels, X's dims")
-        self.add_attr("epsilon", AttrType.FLOAT, 0.0, "weight of the prior")
 
 
 class LabelSmoothOp(OperatorWithKernel):
@@ -40,7 +29,7 @@ class LabelSmoothKernel(OpKernel):
                                   data)
 
 
-register_operator("label_smooth", LabelSmoothOp, LabelSmoothOpMaker)
+register_operator("label_smooth", LabelSmoothOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("label_smooth", "CPU", LabelSmoothKernel, _dtype)
     register_op_kernel("label_smooth", "GPU", LabelSmoothKernel, _dtype)

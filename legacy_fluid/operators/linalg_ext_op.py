@@ -28,39 +28,6 @@ _FLOAT = (DataType.FLOAT32, DataType.FLOAT64)
 _COMPLEX = (DataType.COMPLEX64, DataType.COMPLEX128)
 
 
-class SolveOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "square matrices [..., M, M]")
-        self.add_input("Y", "right-hand sides [..., M, K], or vectors [..., M]")
-        self.add_output("Out", "the solutions, Y's dims with the batch dims broadcast")
-
-
-class TriangularSolveOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "triangular matrices [..., M, M] (one triangle is read)")
-        self.add_input("Y", "right-hand sides [..., M, K]")
-        self.add_output("Out", "the solutions [..., M, K]")
-        self.add_attr("upper", AttrType.BOOLEAN, True, "read X's upper triangle (else lower)")
-        self.add_attr("transpose", AttrType.BOOLEAN, False, "solve with X's triangle transposed")
-        self.add_attr("unitriangular", AttrType.BOOLEAN, False,
-                      "take X's diagonal as ones (it is not read)")
-
-
-class CholeskySolveOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "right-hand sides [..., M, K]")
-        self.add_input("Y", "Cholesky factors [..., M, M]")
-        self.add_output("Out", "the solutions [..., M, K]")
-        self.add_attr("upper", AttrType.BOOLEAN, False, "Y is upper (A = Y^H Y), else lower")
-
-
-class MultiDotOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the chain: 2-D matrices, the first and last may be 1-D",
-                       duplicable=True)
-        self.add_output("Out", "their product")
-
-
 class MatrixRankOpMaker(OpProtoAndCheckerMaker):
     def make(self) -> None:
         self.add_input("X", "matrices [..., M, N]")
@@ -72,35 +39,6 @@ class MatrixRankOpMaker(OpProtoAndCheckerMaker):
                       "X is Hermitian: |eigenvalues| of its lower triangle, not an SVD")
         self.add_attr("use_default_tol", AttrType.BOOLEAN, True,
                       "tolerance eps * max(M, N) * the largest singular value; `tol` unused")
-
-
-class QrOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "matrices [..., M, N]")
-        self.add_output("Q", "orthonormal columns (mode r: [0], not computed)")
-        self.add_output("R", "upper triangular")
-        self.add_attr("mode", AttrType.STRING, "reduced", "reduced, complete or r")
-
-
-class LuOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "matrices [..., M, N]")
-        self.add_output("Out", "L (unit diagonal implied) and U packed [..., M, N]")
-        self.add_output("Pivots", "the 1-based rows swapped in [..., min(M, N)] (int32)")
-        self.add_output("Infos", "the 1-based first zero pivot, else 0 [...] (int32)")
-        self.add_attr("pivots", AttrType.BOOLEAN, True,
-                      "partial pivoting (the CPU has no unpivoted form)")
-
-
-class LuUnpackOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "lu's packed L and U [..., M, N]")
-        self.add_input("Pivots", "lu's 1-based pivots [..., min(M, N)] (int32)")
-        self.add_output("Pmat", "the permutation [..., M, M]: X = Pmat L U")
-        self.add_output("L", "unit lower triangular [..., M, min(M, N)]")
-        self.add_output("U", "upper triangular [..., min(M, N), N]")
-        self.add_attr("unpack_ludata", AttrType.BOOLEAN, True, "write L and U")
-        self.add_attr("unpack_pivots", AttrType.BOOLEAN, True, "write Pmat")
 
 
 class SolveOp(OperatorWithKernel):
@@ -286,14 +224,14 @@ VERIFY_CASES = {
                                                               "use_default_tol": False}}],
 }
 
-register_operator("solve", SolveOp, SolveOpMaker)
-register_operator("triangular_solve", TriangularSolveOp, TriangularSolveOpMaker)
-register_operator("cholesky_solve", CholeskySolveOp, CholeskySolveOpMaker)
-register_operator("multi_dot", MultiDotOp, MultiDotOpMaker)
+register_operator("solve", SolveOp)
+register_operator("triangular_solve", TriangularSolveOp)
+register_operator("cholesky_solve", CholeskySolveOp)
+register_operator("multi_dot", MultiDotOp)
 register_operator("matrix_rank", MatrixRankOp, MatrixRankOpMaker)
-register_operator("qr", QrOp, QrOpMaker)
-register_operator("lu", LuOp, LuOpMaker)
-register_operator("lu_unpack", LuUnpackOp, LuUnpackOpMaker)
+register_operator("qr", QrOp)
+register_operator("lu", LuOp)
+register_operator("lu_unpack", LuUnpackOp)
 for _backend in ("CPU", "GPU"):
     for _dtype in _FLOAT:
         register_op_kernel("solve", _backend, SolveKernel, _dtype)

@@ -13,48 +13,13 @@ import numpy as np
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import linalg_matrix as mat_funcs
 
 _FLOAT = (DataType.FLOAT32, DataType.FLOAT64)
 _COMPLEX = (DataType.COMPLEX64, DataType.COMPLEX128)
-
-
-class InverseOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Input", "square matrices [..., n, n]")
-        self.add_output("Output", "their inverses")
-
-
-class CholeskyOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "positive definite matrices [..., n, n]")
-        self.add_output("Out", "the triangular factors")
-        self.add_attr("upper", AttrType.BOOLEAN, False,
-                      "U with X = U^T U from X's upper triangle (else L from the lower one)")
-
-
-class DeterminantOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Input", "square matrices [..., n, n]")
-        self.add_output("Out", "their determinants [...]")
-
-
-class SlogDeterminantOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Input", "square matrices [..., n, n]")
-        self.add_output("Out", "[2, ...]: the determinants' signs, then log|det|")
-
-
-class MatrixPowerOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "square matrices [..., n, n]")
-        self.add_output("Out", "X^n")
-        self.add_attr("n", AttrType.INT, None, "the exponent (negative: of the inverse)")
 
 
 class InverseOp(OperatorWithKernel):
@@ -144,11 +109,11 @@ VERIFY_CASES = {
                      ("slogdeterminant", "Input"), ("matrix_power", "X"))
 }
 
-register_operator("inverse", InverseOp, InverseOpMaker)
-register_operator("cholesky", CholeskyOp, CholeskyOpMaker)
-register_operator("determinant", DeterminantOp, DeterminantOpMaker)
-register_operator("slogdeterminant", SlogDeterminantOp, SlogDeterminantOpMaker)
-register_operator("matrix_power", MatrixPowerOp, MatrixPowerOpMaker)
+register_operator("inverse", InverseOp)
+register_operator("cholesky", CholeskyOp)
+register_operator("determinant", DeterminantOp)
+register_operator("slogdeterminant", SlogDeterminantOp)
+register_operator("matrix_power", MatrixPowerOp)
 for _backend in ("CPU", "GPU"):
     for _dtype in _FLOAT:
         register_op_kernel("cholesky", _backend, CholeskyKernel, _dtype)

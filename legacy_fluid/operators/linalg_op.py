@@ -24,72 +24,6 @@ _COMPLEX = (DataType.COMPLEX64, DataType.COMPLEX128)
 _INT = (DataType.INT32, DataType.INT64)
 
 
-class BmmOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "left operand")
-        self.add_input("Y", "right operand")
-        self.add_output("Out", "X[b] @ Y[b], [B, M, N]")
-
-
-class DotOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "left operand")
-        self.add_input("Y", "right operand")
-        self.add_output("Out", "sum(X * Y) over the last axis")
-
-
-class MvOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "left operand")
-        self.add_input("Vec", "right operand")
-        self.add_output("Out", "X @ Vec, [M]")
-
-
-class KronOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "left operand")
-        self.add_input("Y", "right operand")
-        self.add_output("Out", "the Kronecker product")
-
-
-class AddmmOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Input", "added term, broadcast to [M, N]")
-        self.add_input("X", "[M, K]")
-        self.add_input("Y", "[K, N]")
-        self.add_output("Out", "Beta * Input + Alpha * X @ Y, [M, N]")
-        self.add_attr("Beta", AttrType.FLOAT, 1.0, "scale of Input")
-        self.add_attr("Alpha", AttrType.FLOAT, 1.0, "scale of X @ Y")
-        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
-        self.add_attr("use_onednn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
-
-
-class CrossOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "left operand, size 3 at `dim`")
-        self.add_input("Y", "right operand, X's dims")
-        self.add_output("Out", "X x Y along `dim`")
-        self.add_attr("dim", AttrType.INT, la_funcs.CROSS_DEFAULT_DIM,
-                      "the axis of size 3 (9: the first axis of size 3)")
-
-
-class DistOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "left operand")
-        self.add_input("Y", "right operand, broadcast against X")
-        self.add_output("Out", "the p-norm of X - Y, 0-d")
-        self.add_attr("p", AttrType.FLOAT, 2.0, "the norm's order (0, +-inf allowed)")
-
-
-class TraceOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Input", "tensor of rank >= 2")
-        self.add_output("Out", "sums of the diagonal; Input's dims without axis1, axis2")
-        self.add_attr("offset", AttrType.INT, 0, "diagonal offset (> 0: above the main one)")
-        self.add_attr("axis1", AttrType.INT, 0, "first axis of the 2-D planes")
-        self.add_attr("axis2", AttrType.INT, 1, "second axis of the 2-D planes")
-
-
 class EinsumOpMaker(OpProtoAndCheckerMaker):
     def make(self) -> None:
         self.add_input("Operands", "the operands", duplicable=True)
@@ -267,14 +201,14 @@ VERIFY_CASES = {
                 "outputs": {"InnerCache": 0, "XShape": 0}}],
 }
 
-register_operator("addmm", AddmmOp, AddmmOpMaker)
-register_operator("bmm", BmmOp, BmmOpMaker)
-register_operator("dot", DotOp, DotOpMaker)
-register_operator("mv", MvOp, MvOpMaker)
-register_operator("kron", KronOp, KronOpMaker)
-register_operator("cross", CrossOp, CrossOpMaker)
-register_operator("dist", DistOp, DistOpMaker)
-register_operator("trace", TraceOp, TraceOpMaker)
+register_operator("addmm", AddmmOp)
+register_operator("bmm", BmmOp)
+register_operator("dot", DotOp)
+register_operator("mv", MvOp)
+register_operator("kron", KronOp)
+register_operator("cross", CrossOp)
+register_operator("dist", DistOp)
+register_operator("trace", TraceOp)
 register_operator("einsum", EinsumOp, EinsumOpMaker)
 for _backend in ("CPU", "GPU"):
     for _dtype in _FLOAT:

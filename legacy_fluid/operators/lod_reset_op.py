@@ -11,22 +11,10 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import sequence as seq_funcs
-
-
-class LodResetOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the data, any dims")
-        self.add_input("Y", "a LoD tensor whose LoD is taken, or int offsets (one level)",
-                       dispensable=True)
-        self.add_output("Out", "X's data and dims with the new LoD")
-        self.add_attr("target_lod", AttrType.INTS, [], "the new level's offsets (without Y)")
-        self.add_attr("append", AttrType.BOOLEAN, False, "add the level below X's LoD")
 
 
 class LodResetOp(OperatorWithKernel):
@@ -57,7 +45,7 @@ VERIFY_CASES = [
      "outputs": {"Out": 1}},
 ]
 
-register_operator("lod_reset", LodResetOp, LodResetOpMaker)
+register_operator("lod_reset", LodResetOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64):
     for _backend in ("CPU", "GPU"):
         register_op_kernel("lod_reset", _backend, LodResetKernel, _dtype)

@@ -6,20 +6,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import loss as loss_funcs
-
-
-class LogLossOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Predicted", "probabilities [N, 1]")
-        self.add_input("Labels", "targets [N, 1]")
-        self.add_output("Loss", "[N, 1]")
-        self.add_attr("epsilon", AttrType.FLOAT, None, "added inside each log (required)")
 
 
 class LogLossOp(OperatorWithKernel):
@@ -36,7 +26,7 @@ class LogLossKernel(OpKernel):
         loss_funcs.log_loss(ctx.xp, predicted.data, labels.data, epsilon, data)
 
 
-register_operator("log_loss", LogLossOp, LogLossOpMaker)
+register_operator("log_loss", LogLossOp)
 register_op_kernel("log_loss", "CPU", LogLossKernel, DataType.FLOAT32)
 register_op_kernel("log_loss", "GPU", LogLossKernel, DataType.FLOAT32)
 

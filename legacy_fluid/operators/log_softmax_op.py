@@ -5,25 +5,13 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import unary_math
 
 _CPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64)
 _GPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16)
-
-
-class LogSoftmaxOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "input tensor")
-        self.add_output("Out", "log-softmax of X, same shape")
-        self.add_attr("axis", AttrType.INT, -1, "the axis to normalize over (negative: from "
-                      "the end)")
-        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
-        self.add_attr("use_onednn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
 
 
 class LogSoftmaxOp(OperatorWithKernel):
@@ -39,7 +27,7 @@ class LogSoftmaxKernel(OpKernel):
         unary_math.log_softmax(ctx.xp, x.data, axis, data)
 
 
-register_operator("log_softmax", LogSoftmaxOp, LogSoftmaxOpMaker)
+register_operator("log_softmax", LogSoftmaxOp)
 for _dtype in _CPU_TYPES:
     register_op_kernel("log_softmax", "CPU", LogSoftmaxKernel, _dtype)
 for _dtype in _GPU_TYPES:

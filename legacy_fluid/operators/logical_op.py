@@ -1,15 +1,14 @@
 """Logical ops: logical_and / logical_or / logical_xor (X, Y broadcast NumPy-style) and
 logical_not.
 
-Out is bool; nonzero elements read as true. The two binary ops share one maker and one
-operator class; each op has its own small kernel.
+Out is bool; nonzero elements read as true. The ops are plain (protos from phi/ops.yaml);
+the two binary ops share one operator class; each op has its own small kernel.
 """
 
 from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
@@ -23,25 +22,12 @@ _GPU_TYPES = (DataType.BOOL, DataType.INT8, DataType.INT16, DataType.INT32, Data
               DataType.COMPLEX128)
 
 
-class LogicalBinaryOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "first operand (nonzero: true)")
-        self.add_input("Y", "second operand (nonzero: true), broadcast against X")
-        self.add_output("Out", "bool result with the broadcast dims")
-
-
 class LogicalBinaryOp(OperatorWithKernel):
     def infer_shape(self, ctx: InferShapeContext) -> None:
         dims = ew_funcs.broadcast_shape(ctx.get_input_dim("X"), ctx.get_input_dim("Y"), -1)
         ctx.set_output_dim("Out", dims)
         ctx.set_output_dtype("Out", DataType.BOOL)
         ctx.share_lod("X", "Out")
-
-
-class LogicalNotOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "operand (nonzero: true)")
-        self.add_output("Out", "bool result, X's dims")
 
 
 class LogicalNotOp(OperatorWithKernel):
@@ -86,10 +72,10 @@ class LogicalNotKernel(OpKernel):
         compare_funcs.logical_not(ctx.xp, x.data, data)
 
 
-register_operator("logical_and", LogicalBinaryOp, LogicalBinaryOpMaker)
-register_operator("logical_or", LogicalBinaryOp, LogicalBinaryOpMaker)
-register_operator("logical_xor", LogicalBinaryOp, LogicalBinaryOpMaker)
-register_operator("logical_not", LogicalNotOp, LogicalNotOpMaker)
+register_operator("logical_and", LogicalBinaryOp)
+register_operator("logical_or", LogicalBinaryOp)
+register_operator("logical_xor", LogicalBinaryOp)
+register_operator("logical_not", LogicalNotOp)
 for _dtype in _CPU_TYPES:
     register_op_kernel("logical_and", "CPU", LogicalAndKernel, _dtype)
     register_op_kernel("logical_or", "CPU", LogicalOrKernel, _dtype)

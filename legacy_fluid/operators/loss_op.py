@@ -12,31 +12,12 @@ from legacy_fluid.framework.execution_context import ExecutionContext, InferShap
 from legacy_fluid.framework.grad import GradOp
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import loss as loss_funcs
 
 _FLOAT = (DataType.FLOAT32, DataType.FLOAT64)
-
-
-def _add_loss_attrs(maker: OpProtoAndCheckerMaker) -> None:
-    maker.add_attr("soft_label", AttrType.BOOLEAN, False, "Label holds probabilities")
-    maker.add_attr("use_softmax", AttrType.BOOLEAN, True, "apply softmax to Logits first")
-    maker.add_attr("numeric_stable_mode", AttrType.BOOLEAN, True, "(always stable here)")
-    maker.add_attr("ignore_index", AttrType.INT, -100, "a hard label giving zero loss")
-    maker.add_attr("axis", AttrType.INT, -1, "the class axis")
-
-
-class SoftmaxWithCrossEntropyOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Logits", "unnormalized scores (probabilities without use_softmax)")
-        self.add_input("Label", "class ids (1 on axis) or, soft, probabilities")
-        self.add_output("Softmax", "softmax of Logits along axis")
-        self.add_output("Loss", "cross entropy, 1 on axis")
-        _add_loss_attrs(self)
 
 
 class SoftmaxWithCrossEntropyOp(OperatorWithKernel):
@@ -65,15 +46,6 @@ class SoftmaxWithCrossEntropyKernel(OpKernel):
         ls = loss.mutable_data(ctx.place, logits.dtype)
         loss_funcs.softmax_with_cross_entropy(ctx.xp, logits.data, label.data, soft_label,
                                               use_softmax, ignore_index, axis, sm, ls)
-
-
-class SoftmaxWithCrossEntropyGradOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Label", "the forward's Label")
-        self.add_input("Softmax", "the forward's Softmax")
-        self.add_input("Loss@GRAD", "gradient of Loss")
-        self.add_output("Logits@GRAD", "gradient of Logits")
-        _add_loss_attrs(self)
 
 
 class SoftmaxWithCrossEntropyGradOp(GradOp):
@@ -113,10 +85,8 @@ VERIFY_CASES = {
     ],
 }
 
-register_operator("softmax_with_cross_entropy", SoftmaxWithCrossEntropyOp,
-                  SoftmaxWithCrossEntropyOpMaker)
-register_operator("softmax_with_cross_entropy_grad", SoftmaxWithCrossEntropyGradOp,
-                  SoftmaxWithCrossEntropyGradOpMaker)
+register_operator("softmax_with_cross_entropy", SoftmaxWithCrossEntropyOp)
+register_operator("softmax_with_cross_entropy_grad", SoftmaxWithCrossEntropyGradOp)
 for _dtype in _FLOAT:
     register_op_kernel("softmax_with_cross_entropy", "CPU", SoftmaxWithCrossEntropyKernel,
                        _dtype)

@@ -9,19 +9,10 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import lr_schedule as lr_funcs
-
-
-class IncrementOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "a tensor of one element (a counter)")
-        self.add_output("Out", "X + step (usually X's own variable)")
-        self.add_attr("step", AttrType.FLOAT, 1.0, "the amount added (cast to X's type)")
 
 
 class IncrementOp(OperatorWithKernel):
@@ -39,7 +30,7 @@ class IncrementKernel(OpKernel):
 VERIFY_CASES = {"increment": [{"name": "counter", "inputs": {"X": {"value": [3.0]}},
                                "attrs": {"step": 2.0}}]}
 
-register_operator("increment", IncrementOp, IncrementOpMaker)
+register_operator("increment", IncrementOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64):
     register_op_kernel("increment", "CPU", IncrementKernel, _dtype)
     register_op_kernel("increment", "GPU", IncrementKernel, _dtype)

@@ -5,27 +5,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import vision_norm as norm_funcs
-
-
-class LRNOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "4-D input, NCHW (NHWC with data_format NHWC)")
-        self.add_output("Out", "X * MidOut ^ -beta")
-        self.add_output("MidOut", "k + alpha * window sum of squares")
-        self.add_attr("n", AttrType.INT, 5, "channels per window (odd)")
-        self.add_attr("k", AttrType.FLOAT, 2.0, "bias")
-        self.add_attr("alpha", AttrType.FLOAT, 1e-4, "scale of the sum")
-        self.add_attr("beta", AttrType.FLOAT, 0.75, "exponent")
-        self.add_attr("data_format", AttrType.STRING, "AnyLayout", "NHWC: channels last")
-        self.add_attr("is_test", AttrType.BOOLEAN, False, "inference only", extra=True)
-        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
-        self.add_attr("use_onednn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
 
 
 class LRNOp(OperatorWithKernel):
@@ -51,7 +34,7 @@ class LRNKernel(OpKernel):
         norm_funcs.lrn(ctx.xp, x.data, n, k, alpha, beta, data_format, data, mid)
 
 
-register_operator("lrn", LRNOp, LRNOpMaker)
+register_operator("lrn", LRNOp)
 register_op_kernel("lrn", "CPU", LRNKernel, DataType.FLOAT32)
 register_op_kernel("lrn", "GPU", LRNKernel, DataType.FLOAT32)
 

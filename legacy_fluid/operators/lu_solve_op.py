@@ -7,21 +7,10 @@ import numpy as np
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import linalg as la_funcs
-
-
-class LuSolveOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("b", "right-hand sides [..., M, K]")
-        self.add_input("lu", "lu's packed L and U [..., M, M]")
-        self.add_input("pivots", "lu's 1-based pivots [..., M] (int32)")
-        self.add_output("out", "the solutions [..., M, K]")
-        self.add_attr("trans", AttrType.STRING, None, "N: A X = B, T: A^T X = B, else A^H")
 
 
 class LuSolveOp(OperatorWithKernel):
@@ -42,7 +31,7 @@ class LuSolveKernel(OpKernel):
         la_funcs.lu_solve(ctx.xp, b.data, lu.data, pivots.data, trans, data)
 
 
-register_operator("lu_solve", LuSolveOp, LuSolveOpMaker)
+register_operator("lu_solve", LuSolveOp)
 for _backend in ("CPU", "GPU"):
     for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128):
         register_op_kernel("lu_solve", _backend, LuSolveKernel, _dtype)

@@ -41,37 +41,6 @@ _MESHGRID_TYPES = (DataType.INT32, DataType.INT64, DataType.FLOAT32, DataType.FL
                    DataType.COMPLEX64, DataType.COMPLEX128)
 
 
-class UnbindOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the tensor cut")
-        self.add_output("Out", "X.dims[axis] tensors without the axis", duplicable=True)
-        self.add_attr("axis", AttrType.INT, 0, "the axis cut (negative: from the end)")
-
-
-class FlipOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the tensor reversed")
-        self.add_output("Out", "X's dims")
-        self.add_attr("axis", AttrType.INTS, None, "the axes reversed")
-
-
-class RollOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the tensor rolled")
-        self.add_input("ShiftsTensor", "1-D int shifts overriding `shifts`", dispensable=True)
-        self.add_output("Out", "X's dims")
-        self.add_attr("shifts", AttrType.LONGS, [], "shift per axis")
-        self.add_attr("axis", AttrType.LONGS, [], "the axes rolled (none: X flattened)")
-
-
-class ExpandAsV2OpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the tensor broadcast")
-        self.add_input("Y", "its dims are the target's", dispensable=True)
-        self.add_output("Out", "X broadcast to the target dims")
-        self.add_attr("target_shape", AttrType.INTS, [], "the target dims (Y's rank with Y)")
-
-
 class RepeatInterleaveOpMaker(OpProtoAndCheckerMaker):
     def make(self) -> None:
         self.add_input("X", "the tensor repeated")
@@ -81,12 +50,6 @@ class RepeatInterleaveOpMaker(OpProtoAndCheckerMaker):
         self.add_attr("Repeats", AttrType.INT, 0, "one count for every slice (> 0)")
         self.add_attr("dim", AttrType.INT, 0, "the axis repeated along (>= 0)")
         self.add_attr("output_size", AttrType.LONG, -1, "the repeated length if known")
-
-
-class MeshgridOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "0-D or 1-D tensors", duplicable=True)
-        self.add_output("Out", "one grid per input", duplicable=True)
 
 
 class _XOp(OperatorWithKernel):
@@ -246,12 +209,12 @@ VERIFY_CASES = {
     "meshgrid": [{"name": "two", "inputs": {"X": [(3,), (4,)]}, "outputs": {"Out": 2}}],
 }
 
-register_operator("unbind", UnbindOp, UnbindOpMaker)
-register_operator("flip", FlipOp, FlipOpMaker)
-register_operator("roll", RollOp, RollOpMaker)
-register_operator("expand_as_v2", ExpandAsV2Op, ExpandAsV2OpMaker)
+register_operator("unbind", UnbindOp)
+register_operator("flip", FlipOp)
+register_operator("roll", RollOp)
+register_operator("expand_as_v2", ExpandAsV2Op)
 register_operator("repeat_interleave", RepeatInterleaveOp, RepeatInterleaveOpMaker)
-register_operator("meshgrid", MeshgridOp, MeshgridOpMaker)
+register_operator("meshgrid", MeshgridOp)
 for _dtype in _UNBIND_TYPES:
     register_op_kernel("unbind", "CPU", UnbindKernel, _dtype)
 for _dtype in _UNBIND_GPU_TYPES:

@@ -15,7 +15,6 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
@@ -29,27 +28,6 @@ _WHERE_INDEX_TYPES = (DataType.BOOL, DataType.INT16, DataType.INT32, DataType.IN
                       DataType.BFLOAT16, DataType.FLOAT32, DataType.FLOAT64,
                       DataType.COMPLEX64, DataType.COMPLEX128)
 _WHERE_INDEX_GPU_TYPES = tuple(t for t in _WHERE_INDEX_TYPES if t is not DataType.BFLOAT16)
-
-
-class MaskedFillOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("x", "the tensor filled")
-        self.add_input("mask", "bool; broadcasts with x")
-        self.add_input("value", "one element of x's dtype")
-        self.add_output("out", "x and mask broadcast, x's dtype")
-
-
-class MaskedSelectOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the source tensor")
-        self.add_input("Mask", "bool; broadcasts with X")
-        self.add_output("Y", "1-D: the selected elements")
-
-
-class WhereIndexOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Condition", "a tensor of rank >= 1; non-zero elements are selected")
-        self.add_output("Out", "int64 [n, rank] coordinates")
 
 
 class MaskedFillOp(OperatorWithKernel):
@@ -119,9 +97,9 @@ VERIFY_CASES = {
         "X": (2, 3), "Mask": {"shape": (3,), "dtype": "bool"}}}],
 }
 
-register_operator("masked_fill", MaskedFillOp, MaskedFillOpMaker)
-register_operator("masked_select", MaskedSelectOp, MaskedSelectOpMaker)
-register_operator("where_index", WhereIndexOp, WhereIndexOpMaker)
+register_operator("masked_fill", MaskedFillOp)
+register_operator("masked_select", MaskedSelectOp)
+register_operator("where_index", WhereIndexOp)
 for _dtype in _MASKED_TYPES:
     register_op_kernel("masked_fill", "CPU", MaskedFillKernel, _dtype)
     register_op_kernel("masked_select", "CPU", MaskedSelectKernel, _dtype)

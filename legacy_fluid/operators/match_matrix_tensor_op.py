@@ -9,22 +9,10 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import sequence as seq_funcs
-
-
-class MatchMatrixTensorOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "left sequences [rows_x, dim_in], one LoD level")
-        self.add_input("Y", "right sequences [rows_y, dim_in], one LoD level")
-        self.add_input("W", "the bilinear weights [dim_in, dim_t, dim_in]")
-        self.add_output("Out", "the matching matrices, flat [rows, 1], one LoD level")
-        self.add_output("Tmp", "X @ W, flat [rows_x * dim_t * dim_in, 1]")
-        self.add_attr("dim_t", AttrType.INT, 1, "matching matrices per pair")
 
 
 class MatchMatrixTensorOp(OperatorWithKernel):
@@ -68,7 +56,7 @@ VERIFY_CASES = [
      "attrs": {"dim_t": 2}, "outputs": {"Out": 1, "Tmp": 1}},
 ]
 
-register_operator("match_matrix_tensor", MatchMatrixTensorOp, MatchMatrixTensorOpMaker)
+register_operator("match_matrix_tensor", MatchMatrixTensorOp)
 for _backend in ("CPU", "GPU"):
     register_op_kernel("match_matrix_tensor", _backend, MatchMatrixTensorKernel,
                        DataType.FLOAT32)

@@ -9,10 +9,8 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import elementwise as ew_funcs
 from phi.kernels.funcs import matmul as matmul_funcs
@@ -23,22 +21,6 @@ _CPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64
               DataType.COMPLEX64, DataType.COMPLEX128)
 _GPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
               DataType.COMPLEX64, DataType.COMPLEX128)
-
-
-class MatMulV2OpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "left operand")
-        self.add_input("Y", "right operand")
-        self.add_output("Out", "the product")
-        self.add_attr("trans_x", AttrType.BOOLEAN, False, "transpose the last two dims of X")
-        self.add_attr("trans_y", AttrType.BOOLEAN, False, "transpose the last two dims of Y")
-        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
-        self.add_attr("mkldnn_data_type", AttrType.STRING, "float32", "oneDNN data type",
-                      extra=True)
-        self.add_attr("force_fp32_output", AttrType.BOOLEAN, False, "oneDNN int8 output",
-                      extra=True)
-        self.add_attr("use_onednn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
-        self.add_attr("onednn_data_type", AttrType.STRING, "", "oneDNN data type", extra=True)
 
 
 class MatMulV2Op(OperatorWithKernel):
@@ -60,7 +42,7 @@ class MatMulV2Kernel(OpKernel):
         matmul_funcs.matmul(ctx.xp, x.data, y.data, trans_x, trans_y, data)
 
 
-register_operator("matmul_v2", MatMulV2Op, MatMulV2OpMaker)
+register_operator("matmul_v2", MatMulV2Op)
 for _dtype in _CPU_TYPES:
     register_op_kernel("matmul_v2", "CPU", MatMulV2Kernel, _dtype)
 for _dtype in _GPU_TYPES:

@@ -6,23 +6,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import linalg as la_funcs
-
-
-class MatrixRankAtolRtolOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("x", "matrices [..., M, N]")
-        self.add_input("atol", "absolute tolerances, broadcast against the batch")
-        self.add_input("rtol", "relative tolerances, broadcast against the batch",
-                       dispensable=True)
-        self.add_output("out", "the ranks (int64)")
-        self.add_attr("hermitian", AttrType.BOOLEAN, False,
-                      "x is Hermitian: |eigenvalues| of its lower triangle, not an SVD")
 
 
 class MatrixRankAtolRtolOp(OperatorWithKernel):
@@ -45,7 +32,7 @@ class MatrixRankAtolRtolKernel(OpKernel):
                                        None if rtol is None else rtol.data, hermitian, data)
 
 
-register_operator("matrix_rank_atol_rtol", MatrixRankAtolRtolOp, MatrixRankAtolRtolOpMaker)
+register_operator("matrix_rank_atol_rtol", MatrixRankAtolRtolOp)
 for _backend in ("CPU", "GPU"):
     for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128):
         register_op_kernel("matrix_rank_atol_rtol", _backend, MatrixRankAtolRtolKernel, _dtype)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
@@ -15,12 +14,6 @@ _CPU = (DataType.FLOAT32, DataType.FLOAT64, DataType.BFLOAT16, DataType.COMPLEX6
         DataType.COMPLEX128)
 _GPU = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.COMPLEX64,
         DataType.COMPLEX128)
-
-
-class MeanOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "any dims")
-        self.add_output("Out", "0-D mean of every element")
 
 
 class MeanOp(OperatorWithKernel):
@@ -35,7 +28,7 @@ class MeanKernel(OpKernel):
         reduce_funcs.mean_all(ctx.xp, x.data, data)
 
 
-register_operator("mean", MeanOp, MeanOpMaker)
+register_operator("mean", MeanOp)
 for _dtype in _CPU:
     register_op_kernel("mean", "CPU", MeanKernel, _dtype)
 for _dtype in _GPU:

@@ -6,25 +6,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import statistics as stat_funcs
-
-
-class MedianOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("x", "input tensor")
-        self.add_input("AxisTensor", "1-D int axes overriding `axis`", dispensable=True)
-        self.add_input("AxisTensorList", "1-element int axes overriding `axis`",
-                       duplicable=True, dispensable=True)
-        self.add_output("out", "the medians")
-        self.add_output("medians", "int64 indices of the middle element(s)")
-        self.add_attr("axis", AttrType.LONGS, [], "axes to reduce; empty: all")
-        self.add_attr("keepdim", AttrType.BOOLEAN, True, "keep reduced axes as size 1")
-        self.add_attr("mode", AttrType.STRING, "avg", "avg or min (for an even count)")
 
 
 class MedianOp(OperatorWithKernel):
@@ -56,7 +41,7 @@ class MedianKernel(OpKernel):
         stat_funcs.median(ctx.xp, x.data, axis, mode, data, index)
 
 
-register_operator("median", MedianOp, MedianOpMaker)
+register_operator("median", MedianOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64):
     register_op_kernel("median", "CPU", MedianKernel, _dtype)
     register_op_kernel("median", "GPU", MedianKernel, _dtype)

@@ -6,27 +6,10 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import matmul as matmul_funcs
-
-
-class MulOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "left operand, flattened to 2-D at x_num_col_dims")
-        self.add_input("Y", "right operand, flattened to 2-D at y_num_col_dims")
-        self.add_output("Out", "the product")
-        self.add_attr("x_num_col_dims", AttrType.INT, 1, "leading dims of X forming the rows")
-        self.add_attr("y_num_col_dims", AttrType.INT, 1, "leading dims of Y forming the rows")
-        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
-        self.add_attr("scale_x", AttrType.FLOAT, 1.0, "int8 scale of X", extra=True)
-        self.add_attr("scale_y", AttrType.FLOATS, [1.0], "int8 scales of Y", extra=True)
-        self.add_attr("scale_out", AttrType.FLOAT, 1.0, "int8 scale of Out", extra=True)
-        self.add_attr("force_fp32_output", AttrType.BOOLEAN, False, "oneDNN int8 output",
-                      extra=True)
 
 
 class MulOp(OperatorWithKernel):
@@ -60,7 +43,7 @@ VERIFY_CASES = [
      "attrs": {"x_num_col_dims": 2}},
 ]
 
-register_operator("mul", MulOp, MulOpMaker)
+register_operator("mul", MulOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("mul", "CPU", MulKernel, _dtype)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16):

@@ -6,20 +6,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import random as random_funcs
-
-
-class MultinomialOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "[categories] or [rows, categories] weights")
-        self.add_output("Out", "int64 category ids, num_samples per row")
-        self.add_attr("num_samples", AttrType.INT, 1, "draws per row")
-        self.add_attr("replacement", AttrType.BOOLEAN, False, "draw with replacement")
 
 
 class MultinomialOp(OperatorWithKernel):
@@ -42,7 +32,7 @@ class MultinomialKernel(OpKernel):
 VERIFY_CASES = [{"name": "weights", "inputs": {"X": {"shape": (3, 4), "low": 0.1, "high": 1}},
                  "attrs": {"num_samples": 2}}]
 
-register_operator("multinomial", MultinomialOp, MultinomialOpMaker)
+register_operator("multinomial", MultinomialOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("multinomial", "CPU", MultinomialKernel, _dtype)
     register_op_kernel("multinomial", "GPU", MultinomialKernel, _dtype)

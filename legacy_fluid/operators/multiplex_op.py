@@ -5,18 +5,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import manipulation as manip_funcs
-
-
-class MultiplexOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "two or more candidates of one dims", duplicable=True)
-        self.add_input("Ids", "int32 [N, 1]: the candidate of each row")
-        self.add_output("Out", "[N, *X.dims[1:]]")
 
 
 class MultiplexOp(OperatorWithKernel):
@@ -35,7 +27,7 @@ class MultiplexKernel(OpKernel):
         manip_funcs.multiplex(ctx.xp, [t.data for t in x], ids.data, data)
 
 
-register_operator("multiplex", MultiplexOp, MultiplexOpMaker)
+register_operator("multiplex", MultiplexOp)
 for _dtype in (DataType.INT32, DataType.INT64, DataType.FLOAT32, DataType.FLOAT64,
                DataType.COMPLEX64, DataType.COMPLEX128):
     register_op_kernel("multiplex", "CPU", MultiplexKernel, _dtype)

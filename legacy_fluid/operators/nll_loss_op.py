@@ -7,23 +7,10 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import loss as loss_funcs
-
-
-class NLLLossOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "log-probabilities [N, C] or [N, C, H, W]")
-        self.add_input("Label", "int64 class ids [N] or [N, H, W]")
-        self.add_input("Weight", "a weight per class [C]", dispensable=True)
-        self.add_output("Out", "per sample (reduction none) or reduced loss")
-        self.add_output("Total_weight", "sum of the weights of the samples counted")
-        self.add_attr("ignore_index", AttrType.LONG, -100, "class id that gives loss 0")
-        self.add_attr("reduction", AttrType.STRING, "mean", "none, sum or mean")
 
 
 class NLLLossOp(OperatorWithKernel):
@@ -45,7 +32,7 @@ class NLLLossKernel(OpKernel):
                             total_weight.mutable_data(ctx.place, x.dtype))
 
 
-register_operator("nll_loss", NLLLossOp, NLLLossOpMaker)
+register_operator("nll_loss", NLLLossOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("nll_loss", "CPU", NLLLossKernel, _dtype)
     register_op_kernel("nll_loss", "GPU", NLLLossKernel, _dtype)

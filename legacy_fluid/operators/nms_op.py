@@ -18,69 +18,12 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import nms as nms_funcs
 
 _FLOAT = (DataType.FLOAT32, DataType.FLOAT64)
-
-
-class MulticlassNms3OpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("BBoxes", "boxes, [N, M, 4] (or [M, C, 4] per class)")
-        self.add_input("Scores", "scores, [N, C, M] (or [M, C])")
-        self.add_input("RoisNum", "boxes per image (per-class layout)", dispensable=True)
-        self.add_output("Out", "detections [K, 6]: label, score, x1, y1, x2, y2")
-        self.add_output("Index", "each detection's index into the flattened scores, [K, 1]")
-        self.add_output("NmsRoisNum", "detections per image, [N]", dispensable=True)
-        self.add_attr("score_threshold", AttrType.FLOAT, None, "drop scores not above it")
-        self.add_attr("nms_top_k", AttrType.INT, None, "candidates per class (-1: all)")
-        self.add_attr("keep_top_k", AttrType.INT, None, "detections per image (-1: all)")
-        self.add_attr("nms_threshold", AttrType.FLOAT, 0.3, "IoU threshold")
-        self.add_attr("normalized", AttrType.BOOLEAN, True, "boxes in [0, 1] (else pixels)")
-        self.add_attr("nms_eta", AttrType.FLOAT, 1.0, "adaptive threshold factor")
-        self.add_attr("background_label", AttrType.INT, 0, "class to skip (-1: none)")
-
-
-class MulticlassNmsOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("BBoxes", "boxes, [N, M, 4] (or [M, C, 4] per class, with a LoD)")
-        self.add_input("Scores", "scores, [N, C, M] (or [M, C])")
-        self.add_output("Out", "detections [K, 6] with the per-image LoD; [[-1]] if none")
-        self.add_attr("score_threshold", AttrType.FLOAT, None, "drop scores not above it")
-        self.add_attr("nms_top_k", AttrType.INT, None, "candidates per class (-1: all)")
-        self.add_attr("keep_top_k", AttrType.INT, None, "detections per image (-1: all)")
-        self.add_attr("nms_threshold", AttrType.FLOAT, 0.3, "IoU threshold")
-        self.add_attr("nms_eta", AttrType.FLOAT, 1.0, "adaptive threshold factor")
-        self.add_attr("normalized", AttrType.BOOLEAN, True, "boxes in [0, 1] (else pixels)")
-        self.add_attr("background_label", AttrType.INT, 0, "class to skip (-1: none)")
-
-
-class MatrixNmsOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("BBoxes", "boxes, [N, M, 4]")
-        self.add_input("Scores", "scores, [N, C, M]")
-        self.add_output("Out", "detections [K, 6]: label, decayed score, x1, y1, x2, y2")
-        self.add_output("Index", "each detection's index into the flattened boxes, [K, 1]")
-        self.add_output("RoisNum", "detections per image, [N]", dispensable=True)
-        self.add_attr("score_threshold", AttrType.FLOAT, None, "drop scores not above it")
-        self.add_attr("nms_top_k", AttrType.INT, None, "candidates per class (-1: all)")
-        self.add_attr("keep_top_k", AttrType.INT, None, "detections per image (-1: all)")
-        self.add_attr("post_threshold", AttrType.FLOAT, 0.0, "drop decayed scores not above it")
-        self.add_attr("use_gaussian", AttrType.BOOLEAN, False, "gaussian (else linear) decay")
-        self.add_attr("gaussian_sigma", AttrType.FLOAT, 2.0, "gaussian decay's sigma")
-        self.add_attr("background_label", AttrType.INT, 0, "class to skip (-1: none)")
-        self.add_attr("normalized", AttrType.BOOLEAN, True, "boxes in [0, 1] (else pixels)")
-
-
-class NmsOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Boxes", "boxes [N, 4], ranked best first")
-        self.add_output("KeepBoxesIdxs", "kept box indices (int64)")
-        self.add_attr("iou_threshold", AttrType.FLOAT, 1.0, "IoU above which a box is dropped")
 
 
 class MulticlassNms3Op(OperatorWithKernel):
@@ -230,10 +173,10 @@ VERIFY_CASES = {
              "inputs": {"Boxes": {"value": _BATCHED["BBoxes"]["value"][0]}}}],
 }
 
-register_operator("multiclass_nms3", MulticlassNms3Op, MulticlassNms3OpMaker)
-register_operator("multiclass_nms", MulticlassNmsOp, MulticlassNmsOpMaker)
-register_operator("matrix_nms", MatrixNmsOp, MatrixNmsOpMaker)
-register_operator("nms", NmsOp, NmsOpMaker)
+register_operator("multiclass_nms3", MulticlassNms3Op)
+register_operator("multiclass_nms", MulticlassNmsOp)
+register_operator("matrix_nms", MatrixNmsOp)
+register_operator("nms", NmsOp)
 for _dtype in _FLOAT:
     for _backend in ("CPU", "GPU"):
         register_op_kernel("multiclass_nms3", _backend, MulticlassNms3Kernel, _dtype)

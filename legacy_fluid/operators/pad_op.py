@@ -13,10 +13,8 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import pad as pad_funcs
@@ -27,29 +25,6 @@ _PAD3D_TYPES = (DataType.INT32, DataType.INT64, DataType.FLOAT32, DataType.FLOAT
 _PAD_TYPES = (DataType.INT16, DataType.INT32, DataType.INT64, DataType.BFLOAT16,
               DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128)
 _PAD_GPU_TYPES = tuple(t for t in _PAD_TYPES if t is not DataType.BFLOAT16)
-
-
-class Pad3dOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "5-D input")
-        self.add_input("Paddings", "1-D int [6] overriding `paddings`", dispensable=True)
-        self.add_output("Out", "X padded on D, H and W")
-        self.add_attr("paddings", AttrType.INTS, None,
-                      "[left, right, top, bottom, front, back]; negative pads crop")
-        self.add_attr("mode", AttrType.STRING, "constant",
-                      "constant, reflect, replicate or circular")
-        self.add_attr("value", AttrType.FLOAT, 0.0, "the fill of constant mode")
-        self.add_attr("data_format", AttrType.STRING, "NCDHW", "NCDHW or NDHWC")
-        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
-        self.add_attr("use_onednn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
-
-
-class PadOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "input tensor")
-        self.add_output("Out", "X padded")
-        self.add_attr("paddings", AttrType.INTS, None, "(before, after) per axis, all >= 0")
-        self.add_attr("pad_value", AttrType.FLOAT, 0.0, "the fill")
 
 
 class Pad3dOp(OperatorWithKernel):
@@ -98,8 +73,8 @@ VERIFY_CASES = {
     "pad": [{"name": "2-D", "inputs": {"X": (3, 4)}, "attrs": {"paddings": [1, 0, 2, 1]}}],
 }
 
-register_operator("pad3d", Pad3dOp, Pad3dOpMaker)
-register_operator("pad", PadOp, PadOpMaker)
+register_operator("pad3d", Pad3dOp)
+register_operator("pad", PadOp)
 for _dtype in _PAD3D_TYPES:
     for _backend in ("CPU", "GPU"):
         register_op_kernel("pad3d", _backend, Pad3dKernel, _dtype)

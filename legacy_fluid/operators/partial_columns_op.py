@@ -7,21 +7,9 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.kernels.funcs import manipulation as manip_funcs
-
-
-class PartialColumnsOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "2-D tensors of one dims", duplicable=True)
-        self.add_output("Out", "the column ranges joined (partial_concat) or added")
-        self.add_attr("start_index", AttrType.INT, 0, "the first column taken")
-        self.add_attr("length", AttrType.INT, -1, "the columns taken (-1: to the end)")
-        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
-        self.add_attr("use_onednn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
 
 
 class PartialColumnsOp(OperatorWithKernel):
@@ -54,8 +42,8 @@ class PartialSumKernel(OpKernel):
         manip_funcs.partial_sum(ctx.xp, [t.data for t in x], start_index, length, data)
 
 
-register_operator("partial_concat", PartialColumnsOp, PartialColumnsOpMaker)
-register_operator("partial_sum", PartialColumnsOp, PartialColumnsOpMaker)
+register_operator("partial_concat", PartialColumnsOp)
+register_operator("partial_sum", PartialColumnsOp)
 for _dtype in manip_funcs.PARTIAL_SUM_TYPES:
     register_op_kernel("partial_sum", "CPU", PartialSumKernel, _dtype)
     register_op_kernel("partial_sum", "GPU", PartialSumKernel, _dtype)

@@ -5,17 +5,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import random as random_funcs
-
-
-class PoissonOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the rates")
-        self.add_output("Out", "the counts, in X's type")
 
 
 class PoissonOp(OperatorWithKernel):
@@ -32,7 +25,7 @@ class PoissonKernel(OpKernel):
         random_funcs.poisson(ctx.xp, x.data, data)
 
 
-register_operator("poisson", PoissonOp, PoissonOpMaker)
+register_operator("poisson", PoissonOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("poisson", "CPU", PoissonKernel, _dtype)
     register_op_kernel("poisson", "GPU", PoissonKernel, _dtype)

@@ -75,34 +75,6 @@ class Pool3DKernel(OpKernel):
                            padding_algorithm, data, "pool3d", ctx.dev_ctx.workspace)
 
 
-class MaxPool2DWithIndexOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "input image, NCHW")
-        self.add_output("Out", "max per window, NCHW")
-        self.add_output("Mask", "int32 flat index (h * W + w) of each max in X, -1 for none")
-        self.add_attr("ksize", AttrType.INTS, None,
-                      "window [kh, kw]; with adaptive, the output size")
-        self.add_attr("strides", AttrType.INTS, [1, 1], "window stride")
-        self.add_attr("paddings", AttrType.INTS, [0, 0], "[pad_h, pad_w], both sides")
-        self.add_attr("global_pooling", AttrType.BOOLEAN, False, "pool the whole image")
-        self.add_attr("adaptive", AttrType.BOOLEAN, False, "ksize is the output size")
-        self.add_attr("ceil_mode", AttrType.BOOLEAN, False, "round the output size up")
-
-
-class MaxPool3DWithIndexOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "input volume, NCDHW")
-        self.add_output("Out", "max per window, NCDHW")
-        self.add_output("Mask", "int32 flat index ((d * H + h) * W + w) of each max, -1 for none")
-        self.add_attr("ksize", AttrType.INTS, None,
-                      "window [kd, kh, kw]; with adaptive, the output size")
-        self.add_attr("strides", AttrType.INTS, [1, 1, 1], "window stride")
-        self.add_attr("paddings", AttrType.INTS, [0, 0, 0], "[pad_d, pad_h, pad_w], both sides")
-        self.add_attr("global_pooling", AttrType.BOOLEAN, False, "pool the whole volume")
-        self.add_attr("adaptive", AttrType.BOOLEAN, False, "ksize is the output size")
-        self.add_attr("ceil_mode", AttrType.BOOLEAN, False, "round the output size up")
-
-
 class MaxPoolWithIndexOp(OperatorWithKernel):
     def infer_shape(self, ctx: InferShapeContext) -> None:
         rank = 2 if self.type == "max_pool2d_with_index" else 3
@@ -154,8 +126,8 @@ class MaxPool3DWithIndexKernel(OpKernel):
 
 
 register_operator("pool3d", Pool3DOp, Pool3DOpMaker)
-register_operator("max_pool2d_with_index", MaxPoolWithIndexOp, MaxPool2DWithIndexOpMaker)
-register_operator("max_pool3d_with_index", MaxPoolWithIndexOp, MaxPool3DWithIndexOpMaker)
+register_operator("max_pool2d_with_index", MaxPoolWithIndexOp)
+register_operator("max_pool3d_with_index", MaxPoolWithIndexOp)
 for _dtype in (DataType.FLOAT16, DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("pool3d", "CPU", Pool3DKernel, _dtype)
     register_op_kernel("pool3d", "GPU", Pool3DKernel, _dtype)

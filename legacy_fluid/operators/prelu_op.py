@@ -5,28 +5,10 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import prelu as prelu_funcs
-
-
-class PReluOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "input tensor")
-        self.add_input("Alpha", "negative slopes: 1, C or [*, *x.shape[1:]] values per mode")
-        self.add_output("Out", "activated tensor, same shape as X")
-        self.add_attr("data_format", AttrType.STRING, "NCHW",
-                      "where channels are for mode 'channel': NCHW (axis 1) or NHWC (last)")
-        self.add_attr("mode", AttrType.STRING, "all", "all, channel or element")
-        self.add_attr("is_test", AttrType.BOOLEAN, False, "inference mode", extra=True)
-        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
-        self.add_attr("use_onednn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
-        self.add_attr("mkldnn_data_type", AttrType.STRING, "float32", "oneDNN data type",
-                      extra=True)
-        self.add_attr("onednn_data_type", AttrType.STRING, "", "oneDNN data type", extra=True)
 
 
 class PReluOp(OperatorWithKernel):
@@ -46,7 +28,7 @@ class PReluKernel(OpKernel):
         prelu_funcs.prelu(ctx.xp, xd, ad, data_format, mode, data)
 
 
-register_operator("prelu", PReluOp, PReluOpMaker)
+register_operator("prelu", PReluOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("prelu", "CPU", PReluKernel, _dtype)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16):

@@ -26,24 +26,6 @@ from phi.common import DataType
 from phi.kernels.funcs import proposal as prop_funcs
 
 
-class GenerateProposalsV2OpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Scores", "objectness per anchor, [N, A, H, W]")
-        self.add_input("BboxDeltas", "box deltas per anchor, [N, 4A, H, W]")
-        self.add_input("ImShape", "image (height, width), [N, 2]")
-        self.add_input("Anchors", "anchors, [H, W, A, 4]")
-        self.add_input("Variances", "anchor variances, [H, W, A, 4]")
-        self.add_output("RpnRois", "proposals of every image, [P, 4]")
-        self.add_output("RpnRoiProbs", "their scores, [P, 1]")
-        self.add_output("RpnRoisNum", "proposals per image, [N] (int32)", dispensable=True)
-        self.add_attr("pre_nms_topN", AttrType.INT, None, "anchors ranked before NMS")
-        self.add_attr("post_nms_topN", AttrType.INT, None, "proposals kept after NMS")
-        self.add_attr("nms_thresh", AttrType.FLOAT, None, "NMS IoU threshold (<= 0: no NMS)")
-        self.add_attr("min_size", AttrType.FLOAT, None, "smallest proposal side")
-        self.add_attr("eta", AttrType.FLOAT, None, "adaptive NMS threshold factor")
-        self.add_attr("pixel_offset", AttrType.BOOLEAN, True, "pixel (+1) box extents")
-
-
 class DistributeFpnProposalsOpMaker(OpProtoAndCheckerMaker):
     def make(self) -> None:
         self.add_input("FpnRois", "RoIs of every image, [R, 4]")
@@ -171,7 +153,7 @@ VERIFY_CASES = {
         "outputs": {"MultiFpnRois": 3, "RestoreIndex": 1, "MultiLevelRoIsNum": 3}}],
 }
 
-register_operator("generate_proposals_v2", GenerateProposalsV2Op, GenerateProposalsV2OpMaker)
+register_operator("generate_proposals_v2", GenerateProposalsV2Op)
 register_operator("distribute_fpn_proposals", DistributeFpnProposalsOp,
                   DistributeFpnProposalsOpMaker)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):

@@ -5,24 +5,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import roi as roi_funcs
-
-
-class PsroiPoolOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "[N, output_channels * pooled_height * pooled_width, H, W]")
-        self.add_input("ROIs", "[R, 4] boxes (x1, y1, x2, y2), LoD: images")
-        self.add_input("RoisNum", "[N] int32 RoIs per image", dispensable=True)
-        self.add_output("Out", "[R, output_channels, pooled_height, pooled_width]")
-        self.add_attr("pooled_height", AttrType.INT, 1, "bins per column")
-        self.add_attr("pooled_width", AttrType.INT, 1, "bins per row")
-        self.add_attr("output_channels", AttrType.INT, 1, "classes")
-        self.add_attr("spatial_scale", AttrType.FLOAT, 1.0, "box to feature map scale")
 
 
 class PsroiPoolOp(OperatorWithKernel):
@@ -48,7 +34,7 @@ class PsroiPoolKernel(OpKernel):
                              ctx.attr("spatial_scale"), out.mutable_data(ctx.place, x.dtype))
 
 
-register_operator("psroi_pool", PsroiPoolOp, PsroiPoolOpMaker)
+register_operator("psroi_pool", PsroiPoolOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("psroi_pool", "CPU", PsroiPoolKernel, _dtype)
     register_op_kernel("psroi_pool", "GPU", PsroiPoolKernel, _dtype)

@@ -7,26 +7,12 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType, VarType
+from legacy_fluid.framework.var_type import VarType
 from legacy_fluid.operators.random_op import requested_shape
 from phi.common import DataType
 from phi.kernels.funcs import random as random_funcs
-
-
-class RandintOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("ShapeTensor", "int32/int64 [rank]: the shape", dispensable=True)
-        self.add_input("ShapeTensorList", "one [1] tensor per dim", dispensable=True,
-                       duplicable=True)
-        self.add_output("Out", "the random integers")
-        self.add_attr("low", AttrType.INT, None, "smallest value")
-        self.add_attr("high", AttrType.INT, None, "one above the largest value")
-        self.add_attr("shape", AttrType.LONGS, [], "the shape (when no shape tensor is fed)")
-        self.add_attr("dtype", AttrType.INT, 3, "output type (fluid VarType number)")
-        self.add_attr("seed", AttrType.INT, 0, "0: the process-wide generator")
 
 
 class RandintOp(OperatorWithKernel):
@@ -53,7 +39,7 @@ VERIFY_CASES = [{"name": f"seeded {dtype}", "dtypes": [dtype],
                  "attrs": {"shape": [3, 4], "low": -3, "high": 9, "seed": 7, "dtype": vt}}
                 for dtype, vt in (("INT32", 2), ("INT64", 3))]
 
-register_operator("randint", RandintOp, RandintOpMaker)
+register_operator("randint", RandintOp)
 for _dtype in (DataType.INT32, DataType.INT64):
     register_op_kernel("randint", "CPU", RandintKernel, _dtype)
     register_op_kernel("randint", "GPU", RandintKernel, _dtype)

@@ -5,20 +5,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import random as random_funcs
-
-
-class RandomOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("x", "gives the dims and type (its values are not read)")
-        self.add_output("out", "the draws")
-        self.add_attr("from", AttrType.LONG, None, "smallest value")
-        self.add_attr("to", AttrType.LONG, None, "one above the largest value")
 
 
 class RandomOp(OperatorWithKernel):
@@ -39,7 +29,7 @@ class RandomKernel(OpKernel):
 
 VERIFY_CASES = [{"name": "range", "inputs": {"x": (3, 4)}, "attrs": {"from": -3, "to": 9}}]
 
-register_operator("random", RandomOp, RandomOpMaker)
+register_operator("random", RandomOp)
 for _dtype in (DataType.INT32, DataType.INT64, DataType.FLOAT32, DataType.FLOAT64,
                DataType.FLOAT16, DataType.BFLOAT16):
     register_op_kernel("random", "CPU", RandomKernel, _dtype)

@@ -6,20 +6,11 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType, VarType
+from legacy_fluid.framework.var_type import VarType
 from phi.common import DataType
 from phi.kernels.funcs import random as random_funcs
-
-
-class RandpermOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_output("Out", "the permutation [n]")
-        self.add_attr("n", AttrType.INT, None, "its length")
-        self.add_attr("dtype", AttrType.INT, 3, "output type (fluid VarType number)")
-        self.add_attr("seed", AttrType.INT, 0, "(unused, as in Paddle)", extra=True)
 
 
 class RandpermOp(OperatorWithKernel):
@@ -41,7 +32,7 @@ class RandpermKernel(OpKernel):
 VERIFY_CASES = [{"name": f"n 6 {dtype}", "dtypes": [dtype], "attrs": {"n": 6, "dtype": vt}}
                 for dtype, vt in (("INT32", 2), ("INT64", 3), ("FLOAT32", 5), ("FLOAT64", 6))]
 
-register_operator("randperm", RandpermOp, RandpermOpMaker)
+register_operator("randperm", RandpermOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64):
     register_op_kernel("randperm", "CPU", RandpermKernel, _dtype)
     register_op_kernel("randperm", "GPU", RandpermKernel, _dtype)

@@ -5,20 +5,11 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import arange as arange_funcs
-
-
-class RangeOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Start", "1-element tensor: the first value")
-        self.add_input("End", "1-element tensor: the (excluded) bound")
-        self.add_input("Step", "1-element tensor: the spacing")
-        self.add_output("Out", "1-D tensor of Start's dtype")
 
 
 def _scalar(ctx: InferShapeContext | ExecutionContext, slot: str):
@@ -50,7 +41,7 @@ class RangeKernel(OpKernel):
                             data)
 
 
-register_operator("range", RangeOp, RangeOpMaker)
+register_operator("range", RangeOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64):
     register_op_kernel("range", "CPU", RangeKernel, _dtype)
     register_op_kernel("range", "GPU", RangeKernel, _dtype)

@@ -7,7 +7,6 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
@@ -19,13 +18,6 @@ _CPU_TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, Data
               DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32,
               DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128)
 _GPU_TYPES = tuple(t for t in _CPU_TYPES if t is not DataType.BFLOAT16)
-
-
-class ReduceAsOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("x", "the tensor summed")
-        self.add_input("target", "only its dims are read")
-        self.add_output("out", "x summed to target's dims")
 
 
 class ReduceAsOp(OperatorWithKernel):
@@ -53,7 +45,7 @@ class ReduceAsKernel(OpKernel):
         stat_funcs.reduce_as(ctx.xp, x.data, target.dims, data)
 
 
-register_operator("reduce_as", ReduceAsOp, ReduceAsOpMaker)
+register_operator("reduce_as", ReduceAsOp)
 for _dtype in _CPU_TYPES:
     register_op_kernel("reduce_as", "CPU", ReduceAsKernel, _dtype)
 for _dtype in _GPU_TYPES:

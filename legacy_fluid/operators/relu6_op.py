@@ -4,21 +4,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import activation as act_funcs
-
-
-class Relu6OpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "input tensor")
-        self.add_output("Out", "activated tensor, same shape as X")
-        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
-        self.add_attr("use_onednn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
-        self.add_attr("threshold", AttrType.FLOAT, 6.0, "upper clip value", extra=True)
 
 
 class Relu6Op(OperatorWithKernel):
@@ -38,7 +27,7 @@ class Relu6Kernel(OpKernel):
         act_funcs.relu6(ctx.xp, xd, threshold, data)
 
 
-register_operator("relu6", Relu6Op, Relu6OpMaker)
+register_operator("relu6", Relu6Op)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("relu6", "CPU", Relu6Kernel, _dtype)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16):

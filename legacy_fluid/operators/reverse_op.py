@@ -5,19 +5,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import manipulation as manip_funcs
-
-
-class ReverseOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the tensor reversed")
-        self.add_output("Out", "X's dims")
-        self.add_attr("axis", AttrType.INTS, None, "the axes reversed (not empty)")
 
 
 class ReverseOp(OperatorWithKernel):
@@ -37,7 +28,7 @@ class ReverseKernel(OpKernel):
         manip_funcs.reverse(ctx.xp, x.data, axis, data)
 
 
-register_operator("reverse", ReverseOp, ReverseOpMaker)
+register_operator("reverse", ReverseOp)
 for _dtype in (DataType.BOOL, DataType.UINT8, DataType.INT32, DataType.INT64, DataType.FLOAT32,
                DataType.FLOAT64):
     register_op_kernel("reverse", "CPU", ReverseKernel, _dtype)

@@ -13,38 +13,10 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import roi as roi_funcs
-
-
-class RoiAlignOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "feature map, [N, C, H, W]")
-        self.add_input("ROIs", "RoIs (x1, y1, x2, y2), [R, 4]")
-        self.add_input("RoisNum", "RoIs per image, [N]", dispensable=True)
-        self.add_output("Out", "[R, C, pooled_height, pooled_width]")
-        self.add_attr("pooled_height", AttrType.INT, 1, "output bins per column")
-        self.add_attr("pooled_width", AttrType.INT, 1, "output bins per row")
-        self.add_attr("spatial_scale", AttrType.FLOAT, 1.0, "RoI coordinate scale")
-        self.add_attr("sampling_ratio", AttrType.INT, -1, "samples per bin side (<= 0: adaptive)")
-        self.add_attr("aligned", AttrType.BOOLEAN, False, "shift the RoIs by half a pixel")
-
-
-class RoiPoolOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "feature map, [N, C, H, W]")
-        self.add_input("ROIs", "RoIs (x1, y1, x2, y2), [R, 4]")
-        self.add_input("RoisNum", "RoIs per image (int32), [N]", dispensable=True)
-        self.add_output("Out", "[R, C, pooled_height, pooled_width]")
-        # intermediate in Paddle; fluidphi's VarProto has no such flag
-        self.add_output("Argmax", "each maximum's flat H x W index (int64)")
-        self.add_attr("pooled_height", AttrType.INT, 1, "output bins per column")
-        self.add_attr("pooled_width", AttrType.INT, 1, "output bins per row")
-        self.add_attr("spatial_scale", AttrType.FLOAT, 1.0, "RoI coordinate scale")
 
 
 def _rois_num_dims(ctx: InferShapeContext) -> tuple[int, ...] | None:
@@ -116,8 +88,8 @@ VERIFY_CASES = {
                   "attrs": {"pooled_height": 2, "pooled_width": 3}}],
 }
 
-register_operator("roi_align", RoiAlignOp, RoiAlignOpMaker)
-register_operator("roi_pool", RoiPoolOp, RoiPoolOpMaker)
+register_operator("roi_align", RoiAlignOp)
+register_operator("roi_pool", RoiPoolOp)
 for _backend in ("CPU", "GPU"):
     for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
         register_op_kernel("roi_align", _backend, RoiAlignKernel, _dtype)

@@ -11,18 +11,10 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import sequence as seq_funcs
-
-
-class RowConvOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "[rows, width] with one LoD level, or [batch, steps, width]")
-        self.add_input("Filter", "[future context, width]")
-        self.add_output("Out", "X's dims and LoD")
 
 
 class RowConvOp(OperatorWithKernel):
@@ -46,6 +38,6 @@ VERIFY_CASES = [
     {"name": "padded", "inputs": {"X": (2, 4, 3), "Filter": (2, 3)}, "outputs": {"Out": 1}},
 ]
 
-register_operator("row_conv", RowConvOp, RowConvOpMaker)
+register_operator("row_conv", RowConvOp)
 for _backend in ("CPU", "GPU"):
     register_op_kernel("row_conv", _backend, RowConvKernel, DataType.FLOAT32)

@@ -13,36 +13,14 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import scan as scan_funcs
 
 _CUMPROD = (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64,
             DataType.COMPLEX64, DataType.COMPLEX128)
 _FLOAT = (DataType.FLOAT32, DataType.FLOAT64)
-
-
-class CumprodOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "input tensor")
-        self.add_output("Out", "the running products")
-        self.add_attr("dim", AttrType.INT, None, "the axis the products run along")
-        self.add_attr("exclusive", AttrType.BOOLEAN, False,
-                      "leave each element out of its product")
-        self.add_attr("reverse", AttrType.BOOLEAN, False, "run from the last element back")
-
-
-class LogcumsumexpOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "input tensor")
-        self.add_output("Out", "the running log(sum(exp))")
-        self.add_attr("axis", AttrType.INT, -1, "the axis the scan runs along")
-        self.add_attr("flatten", AttrType.BOOLEAN, False, "scan the flattened X (1-D Out)")
-        self.add_attr("exclusive", AttrType.BOOLEAN, False, "leave each element out")
-        self.add_attr("reverse", AttrType.BOOLEAN, False, "run from the last element back")
 
 
 class CumprodOp(OperatorWithKernel):
@@ -85,8 +63,8 @@ VERIFY_CASES = {
                       "attrs": {"flatten": True, "reverse": True}}],
 }
 
-register_operator("cumprod", CumprodOp, CumprodOpMaker)
-register_operator("logcumsumexp", LogcumsumexpOp, LogcumsumexpOpMaker)
+register_operator("cumprod", CumprodOp)
+register_operator("logcumsumexp", LogcumsumexpOp)
 for _backend in ("CPU", "GPU"):
     for _dtype in _CUMPROD:
         register_op_kernel("cumprod", _backend, CumprodKernel, _dtype)

@@ -7,19 +7,9 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.grad import GradOp
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from phi.common import DataType
 from phi.kernels.funcs import manipulation as manip_funcs
-
-
-class ScatterNdAddGradOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Index", "the forward's ids")
-        self.add_input("Updates", "the forward's updates (their dims)")
-        self.add_input("Out@GRAD", "gradient of Out")
-        self.add_output("X@GRAD", "gradient of X", dispensable=True)
-        self.add_output("Updates@GRAD", "gradient of Updates", dispensable=True)
 
 
 class ScatterNdAddGradOp(GradOp):
@@ -39,7 +29,7 @@ class ScatterNdAddGradKernel(OpKernel):
                                                                         out_grad.dtype))
 
 
-register_operator("scatter_nd_add_grad", ScatterNdAddGradOp, ScatterNdAddGradOpMaker)
+register_operator("scatter_nd_add_grad", ScatterNdAddGradOp)
 for _dtype in (DataType.UINT8, DataType.INT32, DataType.INT64, DataType.FLOAT32,
                DataType.FLOAT64):
     register_op_kernel("scatter_nd_add_grad", "CPU", ScatterNdAddGradKernel, _dtype)

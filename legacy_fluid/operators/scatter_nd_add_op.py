@@ -6,19 +6,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import manipulation as manip_funcs
-
-
-class ScatterNdAddOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the tensor added into")
-        self.add_input("Index", "int ids; its last dim indexes X's leading axes")
-        self.add_input("Updates", "Index's dims but the last, then X's remaining dims")
-        self.add_output("Out", "X's dims")
 
 
 class ScatterNdAddOp(OperatorWithKernel):
@@ -38,7 +29,7 @@ class ScatterNdAddKernel(OpKernel):
         manip_funcs.scatter_nd_add(ctx.xp, x.data, index.data, updates.data, data)
 
 
-register_operator("scatter_nd_add", ScatterNdAddOp, ScatterNdAddOpMaker)
+register_operator("scatter_nd_add", ScatterNdAddOp)
 for _dtype in (DataType.UINT8, DataType.INT32, DataType.INT64, DataType.FLOAT32,
                DataType.FLOAT64):
     register_op_kernel("scatter_nd_add", "CPU", ScatterNdAddKernel, _dtype)

@@ -7,21 +7,10 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import statistics as stat_funcs
-
-
-class SegmentPoolOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "rows to pool")
-        self.add_input("SegmentIds", "int32 / int64 [rows]: sorted segment ids")
-        self.add_output("Out", "one pooled row per segment id")
-        self.add_output("SummedIds", "rows per segment (Paddle: intermediate)")
-        self.add_attr("pooltype", AttrType.STRING, "SUM", "SUM, MEAN, MAX or MIN")
 
 
 class SegmentPoolOp(OperatorWithKernel):
@@ -53,7 +42,7 @@ class SegmentPoolKernel(OpKernel):
                                 summed)
 
 
-register_operator("segment_pool", SegmentPoolOp, SegmentPoolOpMaker)
+register_operator("segment_pool", SegmentPoolOp)
 for _dtype in (DataType.FLOAT16, DataType.FLOAT32, DataType.FLOAT64, DataType.INT32,
                DataType.INT64):
     register_op_kernel("segment_pool", "CPU", SegmentPoolKernel, _dtype)

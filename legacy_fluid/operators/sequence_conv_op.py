@@ -12,26 +12,10 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import sequence as seq_funcs
-
-
-class SequenceConvOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "[rows, width], one LoD level")
-        self.add_input("PaddingData", "[up + down, width]: the padding rows (paddingTrainable)",
-                       dispensable=True)
-        self.add_input("Filter", "[contextLength * width, N]")
-        self.add_output("Out", "[rows, N] with X's LoD")
-        self.add_attr("contextLength", AttrType.INT, None, "rows in the context window")
-        self.add_attr("paddingTrainable", AttrType.BOOLEAN, False,
-                      "pad with PaddingData's rows instead of zeros")
-        self.add_attr("contextStart", AttrType.INT, 0, "the window's first row, from t")
-        self.add_attr("contextStride", AttrType.INT, 1, "must be 1")
 
 
 class SequenceConvOp(OperatorWithKernel):
@@ -67,7 +51,7 @@ VERIFY_CASES = [
      "outputs": {"Out": 1}},
 ]
 
-register_operator("sequence_conv", SequenceConvOp, SequenceConvOpMaker)
+register_operator("sequence_conv", SequenceConvOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     for _backend in ("CPU", "GPU"):
         register_op_kernel("sequence_conv", _backend, SequenceConvKernel, _dtype)

@@ -11,20 +11,10 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import sequence as seq_funcs
-
-
-class SequenceExpandOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "rows (no LoD) or sequences (one LoD level) to repeat")
-        self.add_input("Y", "a LoD tensor: its level ref_level gives the repeat counts")
-        self.add_output("Out", "the repeated rows")
-        self.add_attr("ref_level", AttrType.INT, -1, "Y's LoD level (-1: the last)")
 
 
 class SequenceExpandOp(OperatorWithKernel):
@@ -52,7 +42,7 @@ VERIFY_CASES = [
      "outputs": {"Out": 1}},
 ]
 
-register_operator("sequence_expand", SequenceExpandOp, SequenceExpandOpMaker)
+register_operator("sequence_expand", SequenceExpandOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64):
     for _backend in ("CPU", "GPU"):
         register_op_kernel("sequence_expand", _backend, SequenceExpandKernel, _dtype)

@@ -11,22 +11,11 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType, VarType
+from legacy_fluid.framework.var_type import VarType
 from phi.common import DataType
 from phi.kernels.funcs import sequence as seq_funcs
-
-
-class SequenceMaskOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "sequence lengths, any shape")
-        self.add_input("MaxLenTensor", "the mask width, one int32 (over maxlen)",
-                       dispensable=True)
-        self.add_output("Y", "the mask, X's dims + [maxlen]")
-        self.add_attr("maxlen", AttrType.INT, -1, "the mask width; < 0: max(X)")
-        self.add_attr("out_dtype", AttrType.INT, None, "Y's VarType")
 
 
 class SequenceMaskOp(OperatorWithKernel):
@@ -55,7 +44,7 @@ VERIFY_CASES = [
      "inputs": {"X": {"shape": (2, 3), "low": 0, "high": 5}}, "outputs": {"Y": 1}},
 ]
 
-register_operator("sequence_mask", SequenceMaskOp, SequenceMaskOpMaker)
+register_operator("sequence_mask", SequenceMaskOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64):
     for _backend in ("CPU", "GPU"):
         register_op_kernel("sequence_mask", _backend, SequenceMaskKernel, _dtype)

@@ -11,21 +11,10 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import sequence as seq_funcs
-
-
-class SequenceSoftmaxOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "one value per row ([N] or [N, 1]), a LoD tensor")
-        self.add_output("Out", "the softmax of each sequence, X's dims and LoD")
-        self.add_attr("use_cudnn", AttrType.BOOLEAN, False, "framework knob", extra=True)
-        self.add_attr("data_format", AttrType.STRING, "AnyLayout", "framework knob",
-                      extra=True)
 
 
 class SequenceSoftmaxOp(OperatorWithKernel):
@@ -47,7 +36,7 @@ VERIFY_CASES = [
      "outputs": {"Out": 1}},
 ]
 
-register_operator("sequence_softmax", SequenceSoftmaxOp, SequenceSoftmaxOpMaker)
+register_operator("sequence_softmax", SequenceSoftmaxOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     for _backend in ("CPU", "GPU"):
         register_op_kernel("sequence_softmax", _backend, SequenceSoftmaxKernel, _dtype)

@@ -5,18 +5,11 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import CPUPlace, DataType
 from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import shape as shape_funcs
-
-
-class Shape64OpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("input", "any tensor; only its dims are read")
-        self.add_output("out", "int64 [rank]: input's dims")
 
 
 class Shape64Op(OperatorWithKernel):
@@ -37,7 +30,7 @@ class Shape64Kernel(OpKernel):
         shape_funcs.shape(x.dims, data)
 
 
-register_operator("shape64", Shape64Op, Shape64OpMaker)
+register_operator("shape64", Shape64Op)
 for _dtype in (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT32, DataType.INT64,
                DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32, DataType.FLOAT64,
                DataType.COMPLEX64, DataType.COMPLEX128):

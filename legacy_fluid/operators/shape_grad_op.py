@@ -74,11 +74,6 @@ class FlattenGradOpMaker(XShapeGradOpMaker):
         self.add_attr("stop_axis", AttrType.INT, 1, "the forward's stop_axis")
 
 
-class Squeeze2GradOpMaker(XShapeGradOpMaker):
-    def add_forward_attrs(self) -> None:
-        self.add_attr("axes", AttrType.INTS, [], "the forward's axes")
-
-
 class Unsqueeze2GradOpMaker(OpProtoAndCheckerMaker):
     def make(self) -> None:
         self.add_input("XShape", "the forward's XShape: [0, *X.dims], no data")
@@ -139,7 +134,7 @@ VERIFY_CASES = {
 
 register_operator("reshape2_grad", XShapeGradOp, Reshape2GradOpMaker)
 register_operator("flatten_contiguous_range_grad", XShapeGradOp, FlattenGradOpMaker)
-register_operator("squeeze2_grad", XShapeGradOp, Squeeze2GradOpMaker)
+register_operator("squeeze2_grad", XShapeGradOp)
 register_operator("unsqueeze2_grad", XShapeGradOp, Unsqueeze2GradOpMaker)
 register_operator("transpose2_grad", Transpose2GradOp, Transpose2GradOpMaker)
 for _op, _kernel in (("reshape2_grad", XShapeGradKernel),

@@ -5,22 +5,11 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import CPUPlace, DataType
 from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import shape as shape_funcs
-
-
-class ShapeOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Input", "any tensor; only its dims are read")
-        self.add_output("Out", "int32 [rank]: Input's dims")
-        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
-        self.add_attr("mkldnn_data_type", AttrType.STRING, "float32", "oneDNN data type",
-                      extra=True)
 
 
 class ShapeOp(OperatorWithKernel):
@@ -48,7 +37,7 @@ _CPU_TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, Data
               DataType.INT64, DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16,
               DataType.BFLOAT16, DataType.COMPLEX64, DataType.COMPLEX128)
 
-register_operator("shape", ShapeOp, ShapeOpMaker)
+register_operator("shape", ShapeOp)
 for _dtype in _CPU_TYPES:
     register_op_kernel("shape", "CPU", ShapeKernel, _dtype)
     register_op_kernel("shape", "GPU", ShapeKernel, _dtype)

@@ -6,22 +6,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import manipulation as manip_funcs
-
-
-class ShardIndexOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "int ids [..., 1] in [0, index_num)")
-        self.add_output("Out", "the ids local to the shard, else ignore_value")
-        self.add_attr("index_num", AttrType.INT, None, "the number of ids over all shards")
-        self.add_attr("nshards", AttrType.INT, None, "the number of shards")
-        self.add_attr("shard_id", AttrType.INT, None, "this shard, in [0, nshards)")
-        self.add_attr("ignore_value", AttrType.INT, -1, "the id of another shard's ids")
 
 
 class ShardIndexOp(OperatorWithKernel):
@@ -44,7 +32,7 @@ class ShardIndexKernel(OpKernel):
                                 data)
 
 
-register_operator("shard_index", ShardIndexOp, ShardIndexOpMaker)
+register_operator("shard_index", ShardIndexOp)
 for _dtype in (DataType.INT32, DataType.INT64):
     register_op_kernel("shard_index", "CPU", ShardIndexKernel, _dtype)
     register_op_kernel("shard_index", "GPU", ShardIndexKernel, _dtype)

@@ -5,17 +5,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import assign as assign_funcs
-
-
-class ShareDataOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the tensor shared")
-        self.add_output("Out", "X's values")
 
 
 class ShareDataOp(OperatorWithKernel):
@@ -32,7 +25,7 @@ class ShareDataKernel(OpKernel):
         assign_funcs.assign(ctx.xp, x.data, data)
 
 
-register_operator("share_data", ShareDataOp, ShareDataOpMaker)
+register_operator("share_data", ShareDataOp)
 for _dtype in (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT32, DataType.INT64,
                DataType.FLOAT16, DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("share_data", "CPU", ShareDataKernel, _dtype)

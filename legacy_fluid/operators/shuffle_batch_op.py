@@ -6,22 +6,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import random as random_funcs
-
-
-class ShuffleBatchOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "rows to shuffle")
-        self.add_input("Seed", "int64 [1] seed")
-        self.add_output("Out", "the shuffled rows")
-        self.add_output("ShuffleIdx", "int64: where each row went")
-        self.add_output("SeedOut", "int64 [1]: the next seed")
-        self.add_attr("startup_seed", AttrType.INT, 0, "the seed when Seed holds nothing")
 
 
 class ShuffleBatchOp(OperatorWithKernel):
@@ -54,7 +42,7 @@ VERIFY_CASES = [{"name": "rows", "inputs": {"X": (4, 3), "Seed": {"value": [5],
                                                                   "dtype": "int64"}},
                  "outputs": ["Out", "ShuffleIdx", "SeedOut"]}]
 
-register_operator("shuffle_batch", ShuffleBatchOp, ShuffleBatchOpMaker)
+register_operator("shuffle_batch", ShuffleBatchOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64):
     register_op_kernel("shuffle_batch", "CPU", ShuffleBatchKernel, _dtype)
     register_op_kernel("shuffle_batch", "GPU", ShuffleBatchKernel, _dtype)

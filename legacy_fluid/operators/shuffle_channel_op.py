@@ -5,21 +5,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import vision_shuffle as shuffle_funcs
-
-
-class ShuffleChannelOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "NCHW input")
-        self.add_output("Out", "X's dims, channels [group, C / group] -> [C / group, group]")
-        self.add_attr("group", AttrType.INT, 1, "channel groups (dividing C)")
-        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
-        self.add_attr("use_onednn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
 
 
 class ShuffleChannelOp(OperatorWithKernel):
@@ -38,7 +27,7 @@ class ShuffleChannelKernel(OpKernel):
         shuffle_funcs.channel_shuffle(ctx.xp, x.data, group, "NCHW", data)
 
 
-register_operator("shuffle_channel", ShuffleChannelOp, ShuffleChannelOpMaker)
+register_operator("shuffle_channel", ShuffleChannelOp)
 # float32 only: Paddle's float64 kernel leaves half of each plane unwritten (DTYPE_GAPS of
 # tests/conformance/op_cases/vision_shuffle.py)
 register_op_kernel("shuffle_channel", "CPU", ShuffleChannelKernel, DataType.FLOAT32)

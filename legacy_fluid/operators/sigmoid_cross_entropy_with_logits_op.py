@@ -6,23 +6,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import loss as loss_funcs
-
-
-class SigmoidCrossEntropyWithLogitsOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "logits")
-        self.add_input("Label", "probabilities of X's dims (X's dtype)")
-        self.add_input("pos_weight", "weight of the positive part, X's dims", dispensable=True)
-        self.add_output("Out", "elementwise loss, X's dims")
-        self.add_attr("normalize", AttrType.BOOLEAN, False,
-                      "divide by the number of labels that are not ignore_index")
-        self.add_attr("ignore_index", AttrType.INT, -100, "label value that gives loss 0")
 
 
 class SigmoidCrossEntropyWithLogitsOp(OperatorWithKernel):
@@ -43,8 +30,7 @@ class SigmoidCrossEntropyWithLogitsKernel(OpKernel):
             normalize, ignore_index, data)
 
 
-register_operator("sigmoid_cross_entropy_with_logits", SigmoidCrossEntropyWithLogitsOp,
-                  SigmoidCrossEntropyWithLogitsOpMaker)
+register_operator("sigmoid_cross_entropy_with_logits", SigmoidCrossEntropyWithLogitsOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("sigmoid_cross_entropy_with_logits", "CPU",
                        SigmoidCrossEntropyWithLogitsKernel, _dtype)

@@ -5,19 +5,11 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import linalg_matrix as mat_funcs
 from phi.kernels.funcs.unary_math import abs_out_dtype
-
-
-class SlogdetV2OpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("x", "square matrices [..., n, n]")
-        self.add_output("sign", "the determinants' signs [...]")
-        self.add_output("logdet", "log|det| [...], real")
 
 
 class SlogdetV2Op(OperatorWithKernel):
@@ -38,7 +30,7 @@ class SlogdetV2Kernel(OpKernel):
                              logdet.mutable_data(ctx.place, abs_out_dtype(x.dtype)))
 
 
-register_operator("slogdet_v2", SlogdetV2Op, SlogdetV2OpMaker)
+register_operator("slogdet_v2", SlogdetV2Op)
 for _backend in ("CPU", "GPU"):
     for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128):
         register_op_kernel("slogdet_v2", _backend, SlogdetV2Kernel, _dtype)

@@ -7,61 +7,22 @@
 - celu: alpha * (exp(X / alpha) - 1) where X < 0, else X.
 
 Formulas, NaN and signed-zero behaviour follow Paddle's CPU functors (see
-phi.kernels.funcs.activation). The ops without attributes use `activation_op`'s makers;
-the extra attributes are Paddle 3.3.1's per op.
+phi.kernels.funcs.activation). Every op is plain (its proto from phi/ops.yaml, its extra
+attributes, Paddle 3.3.1's per op, from phi/op_compat.yaml) and uses `activation_op`'s
+operator class.
 """
 
 from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
-from legacy_fluid.framework.var_type import AttrType
-from legacy_fluid.operators.activation_op import ActivationOp, OnednnOpMaker
+from legacy_fluid.operators.activation_op import ActivationOp
 from phi.common import DataType
 from phi.kernels.funcs import activation as act_funcs
 
 _FLOAT = (DataType.FLOAT32, DataType.FLOAT64)
 _COMPLEX = (DataType.COMPLEX64, DataType.COMPLEX128)
-
-
-def _add_switches(maker: OpProtoAndCheckerMaker, names: tuple[str, ...]) -> None:
-    """The op's extra kernel-library switches (all off), as Paddle 3.3.1 lists them."""
-    for name in names:
-        maker.add_attr(name, AttrType.BOOLEAN, False, "kernel library switch", extra=True)
-
-
-class SoftplusOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "input tensor")
-        self.add_output("Out", "softplus(X), X's dims")
-        self.add_attr("beta", AttrType.FLOAT, 1.0, "scale of X inside the exponential")
-        self.add_attr("threshold", AttrType.FLOAT, 20.0, "Out = X where beta * X > threshold")
-        _add_switches(self, ("use_mkldnn", "use_onednn", "use_cudnn"))
-
-
-class MishOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "input tensor")
-        self.add_output("Out", "mish(X), X's dims")
-        self.add_attr("threshold", AttrType.FLOAT, 20.0, "softplus(X) = X above this")
-        _add_switches(self, ("use_mkldnn", "use_onednn"))
-
-
-class EluOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "input tensor")
-        self.add_output("Out", "elu(X), X's dims")
-        self.add_attr("alpha", AttrType.FLOAT, 1.0, "scale of the negative part")
-        _add_switches(self, ("use_mkldnn", "use_onednn"))
-
-
-class CeluOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "input tensor")
-        self.add_output("Out", "celu(X), X's dims")
-        self.add_attr("alpha", AttrType.FLOAT, 1.0, "scale (and saturation) of the negative part")
 
 
 class SoftplusKernel(OpKernel):
@@ -117,12 +78,12 @@ class LogsigmoidKernel(OpKernel):
         act_funcs.logsigmoid(ctx.xp, x.data, data)
 
 
-register_operator("softplus", ActivationOp, SoftplusOpMaker)
-register_operator("silu", ActivationOp, OnednnOpMaker)
-register_operator("mish", ActivationOp, MishOpMaker)
-register_operator("elu", ActivationOp, EluOpMaker)
-register_operator("celu", ActivationOp, CeluOpMaker)
-register_operator("logsigmoid", ActivationOp, OnednnOpMaker)
+register_operator("softplus", ActivationOp)
+register_operator("silu", ActivationOp)
+register_operator("mish", ActivationOp)
+register_operator("elu", ActivationOp)
+register_operator("celu", ActivationOp)
+register_operator("logsigmoid", ActivationOp)
 for _dtype in _FLOAT:
     for _backend in ("CPU", "GPU"):
         register_op_kernel("softplus", _backend, SoftplusKernel, _dtype)

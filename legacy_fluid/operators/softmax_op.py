@@ -5,28 +5,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import softmax as softmax_funcs
-
-
-class SoftmaxOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "input tensor")
-        self.add_output("Out", "normalized tensor, same dims as X")
-        self.add_attr("axis", AttrType.INT, -1, "dimension to normalize over")
-        self.add_attr("use_cudnn", AttrType.BOOLEAN, True, "cuDNN kernel", extra=True)
-        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
-        self.add_attr("use_onednn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
-        self.add_attr("data_format", AttrType.STRING, "AnyLayout", "layout hint", extra=True)
-        self.add_attr("mkldnn_data_type", AttrType.STRING, "float32", "oneDNN data type",
-                      extra=True)
-        self.add_attr("onednn_data_type", AttrType.STRING, "", "oneDNN data type",
-                      extra=True)
-        self.add_attr("is_test", AttrType.BOOLEAN, False, "inference mode", extra=True)
 
 
 class SoftmaxOp(OperatorWithKernel):
@@ -42,7 +24,7 @@ class SoftmaxKernel(OpKernel):
         softmax_funcs.softmax(ctx.xp, x.data, axis, data)
 
 
-register_operator("softmax", SoftmaxOp, SoftmaxOpMaker)
+register_operator("softmax", SoftmaxOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("softmax", "CPU", SoftmaxKernel, _dtype)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16):

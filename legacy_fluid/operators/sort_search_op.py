@@ -43,16 +43,6 @@ _TOPK = (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64,
 _SELECT = (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64)
 
 
-class ArgsortOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "input tensor")
-        self.add_output("Out", "X sorted along axis")
-        self.add_output("Indices", "int64: where each element of Out came from")
-        self.add_attr("axis", AttrType.INT, -1, "the axis sorted along")
-        self.add_attr("descending", AttrType.BOOLEAN, False, "largest first")
-        self.add_attr("stable", AttrType.BOOLEAN, False, "keep equal elements in order")
-
-
 class TopKV2OpMaker(OpProtoAndCheckerMaker):
     def make(self) -> None:
         self.add_input("X", "input tensor")
@@ -64,36 +54,6 @@ class TopKV2OpMaker(OpProtoAndCheckerMaker):
         self.add_attr("axis", AttrType.INT, -1, "the axis searched")
         self.add_attr("largest", AttrType.BOOLEAN, True, "largest (else smallest) first")
         self.add_attr("sorted", AttrType.BOOLEAN, True, "return them sorted")
-
-
-class KthvalueOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "input tensor")
-        self.add_output("Out", "the k-th smallest element along axis")
-        self.add_output("Indices", "int64: its index along axis")
-        self.add_attr("k", AttrType.INT, 1, "which smallest (1: the smallest)")
-        self.add_attr("axis", AttrType.INT, -1, "the axis searched")
-        self.add_attr("keepdim", AttrType.BOOLEAN, False, "keep the axis as size 1")
-
-
-class ModeOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "input tensor")
-        self.add_output("Out", "the most frequent element along axis")
-        self.add_output("Indices", "int64: the index of its last occurrence")
-        self.add_attr("axis", AttrType.INT, -1, "the axis searched")
-        self.add_attr("keepdim", AttrType.BOOLEAN, False, "keep the axis as size 1")
-
-
-class SearchsortedOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("SortedSequence", "ascending along its last axis (1-D, or with "
-                       "Values' leading dims)")
-        self.add_input("Values", "the values to place")
-        self.add_output("Out", "insertion points, Values' dims")
-        self.add_attr("out_int32", AttrType.BOOLEAN, False, "int32 (else int64) Out")
-        self.add_attr("right", AttrType.BOOLEAN, False,
-                      "after equal elements (else before them)")
 
 
 class _XIndexedOp(OperatorWithKernel):
@@ -246,11 +206,11 @@ VERIFY_CASES = {
 }
 
 register_operator("arg_min", ArgMaxOp, ArgMaxOpMaker)
-register_operator("argsort", ArgsortOp, ArgsortOpMaker)
+register_operator("argsort", ArgsortOp)
 register_operator("top_k_v2", TopKV2Op, TopKV2OpMaker)
-register_operator("kthvalue", KthvalueOp, KthvalueOpMaker)
-register_operator("mode", ModeOp, ModeOpMaker)
-register_operator("searchsorted", SearchsortedOp, SearchsortedOpMaker)
+register_operator("kthvalue", KthvalueOp)
+register_operator("mode", ModeOp)
+register_operator("searchsorted", SearchsortedOp)
 for _backend in ("CPU", "GPU"):
     for _dtype in _ARG:
         register_op_kernel("arg_min", _backend, ArgMinKernel, _dtype)

@@ -8,32 +8,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import special
-
-
-class SpecialOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("x", "input tensor")
-        self.add_output("out", "f(x), x's dims and dtype")
-
-
-class GammainccOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("x", "the parameter a > 0")
-        self.add_input("y", "the lower limit x >= 0, x's dims")
-        self.add_output("out", "Q(x, y), x's dims and dtype")
-
-
-class PolygammaOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("x", "input tensor")
-        self.add_output("out", "psi^(n)(x), x's dims and dtype")
-        self.add_attr("n", AttrType.INT, None, "the derivative's order")
 
 
 class SpecialOp(OperatorWithKernel):
@@ -101,13 +79,13 @@ class PolygammaKernel(OpKernel):
         special.polygamma(ctx.xp, x.data, n, out.mutable_data(ctx.place, x.dtype))
 
 
-register_operator("gammaln", SpecialOp, SpecialOpMaker)
-register_operator("polygamma", SpecialOp, PolygammaOpMaker)
-register_operator("gammaincc", GammainccOp, GammainccOpMaker)
-register_operator("i0", SpecialOp, SpecialOpMaker)
-register_operator("i0e", SpecialOp, SpecialOpMaker)
-register_operator("i1", SpecialOp, SpecialOpMaker)
-register_operator("i1e", SpecialOp, SpecialOpMaker)
+register_operator("gammaln", SpecialOp)
+register_operator("polygamma", SpecialOp)
+register_operator("gammaincc", GammainccOp)
+register_operator("i0", SpecialOp)
+register_operator("i0e", SpecialOp)
+register_operator("i1", SpecialOp)
+register_operator("i1e", SpecialOp)
 for _backend in ("CPU", "GPU"):
     for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
         for _op, _kernel in (("gammaln", GammalnKernel), ("i0", I0Kernel), ("i0e", I0eKernel),

@@ -5,23 +5,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import vision_norm as norm_funcs
-
-
-class SpectralNormOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Weight", "2-D to 5-D weight")
-        self.add_input("U", "left vector [dims[dim]]")
-        self.add_input("V", "right vector [numel / dims[dim]]")
-        self.add_output("Out", "Weight / sigma")
-        self.add_attr("dim", AttrType.INT, 0, "axis of the matrix rows (0 or 1)")
-        self.add_attr("power_iters", AttrType.INT, 1, "power iterations")
-        self.add_attr("eps", AttrType.FLOAT, 1e-12, "added to the vector norms")
 
 
 class SpectralNormOp(OperatorWithKernel):
@@ -46,7 +33,7 @@ class SpectralNormKernel(OpKernel):
                                  data)
 
 
-register_operator("spectral_norm", SpectralNormOp, SpectralNormOpMaker)
+register_operator("spectral_norm", SpectralNormOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("spectral_norm", "CPU", SpectralNormKernel, _dtype)
     register_op_kernel("spectral_norm", "GPU", SpectralNormKernel, _dtype)

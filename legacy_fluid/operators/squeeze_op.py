@@ -114,7 +114,7 @@ _CPU_TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, Data
               DataType.BFLOAT16, DataType.COMPLEX64, DataType.COMPLEX128)
 _GPU_TYPES = tuple(t for t in _CPU_TYPES if t is not DataType.BFLOAT16)
 
-register_operator("squeeze", SqueezeOp, SqueezeOpMaker)
+register_operator("squeeze", SqueezeOp)
 register_operator("squeeze2", SqueezeOp, Squeeze2OpMaker)
 register_operator("unsqueeze", UnsqueezeOp, UnsqueezeOpMaker)
 register_operator("unsqueeze2", UnsqueezeOp, Unsqueeze2OpMaker)

@@ -5,21 +5,10 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import concat_split as cs_funcs
-
-
-class StackOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "tensors of equal dims", duplicable=True)
-        self.add_output("Y", "the stacked tensor")
-        self.add_attr("axis", AttrType.INT, 0,
-                      "position of the new axis in Y (negative: from the end of Y)")
-        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
 
 
 class StackOp(OperatorWithKernel):
@@ -45,7 +34,7 @@ _CPU_TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, Data
               DataType.BFLOAT16, DataType.COMPLEX64, DataType.COMPLEX128)
 _GPU_TYPES = tuple(t for t in _CPU_TYPES if t is not DataType.BFLOAT16)
 
-register_operator("stack", StackOp, StackOpMaker)
+register_operator("stack", StackOp)
 for _dtype in _CPU_TYPES:
     register_op_kernel("stack", "CPU", StackKernel, _dtype)
 for _dtype in _GPU_TYPES:

@@ -47,8 +47,8 @@ class StdKernel(VarKernel):
     ROOT = True
 
 
-register_operator("var", VarianceOp, VarianceOpMaker)
-register_operator("std", VarianceOp, VarianceOpMaker)
+register_operator("var", VarianceOp)
+register_operator("std", VarianceOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     for _backend in ("CPU", "GPU"):
         register_op_kernel("var", _backend, VarKernel, _dtype)

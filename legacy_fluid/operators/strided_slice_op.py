@@ -11,10 +11,8 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import manipulation_ext as manip_funcs
@@ -31,29 +29,6 @@ _CPU_TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, Data
               DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32,
               DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128)
 _GPU_TYPES = tuple(t for t in _CPU_TYPES if t is not DataType.BFLOAT16)
-
-
-class StridedSliceOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Input", "the tensor sliced")
-        self.add_input("StartsTensor", "1-D int starts; overrides the others", dispensable=True)
-        self.add_input("StartsTensorList", "one 1-element int tensor per start",
-                       duplicable=True, dispensable=True)
-        self.add_input("EndsTensor", "1-D int ends; overrides the others", dispensable=True)
-        self.add_input("EndsTensorList", "one 1-element int tensor per end", duplicable=True,
-                       dispensable=True)
-        self.add_input("StridesTensor", "1-D int strides; overrides the others",
-                       dispensable=True)
-        self.add_input("StridesTensorList", "one 1-element int tensor per stride",
-                       duplicable=True, dispensable=True)
-        self.add_output("Out", "the slice")
-        self.add_attr("axes", AttrType.INTS, None, "the sliced axes (>= 0)")
-        self.add_attr("starts", AttrType.INTS, [], "start per axis (negative: from the end)")
-        self.add_attr("ends", AttrType.INTS, [], "end (exclusive) per axis")
-        self.add_attr("strides", AttrType.INTS, [], "step per axis (negative: backwards)")
-        self.add_attr("infer_flags", AttrType.INTS, [],
-                      "per axis: 1 if the bounds were known when building, -1 if from tensors")
-        self.add_attr("decrease_axis", AttrType.INTS, [], "axes (of length 1) squeezed out")
 
 
 def _bounds(ctx: InferShapeContext, tensor_slot: str, list_slot: str, attr: str) -> list[int]:
@@ -115,7 +90,7 @@ VERIFY_CASES = [
      "attrs": {"axes": [1], "starts": [0], "ends": [0], "strides": [-1], "infer_flags": [-1]}},
 ]
 
-register_operator("strided_slice", StridedSliceOp, StridedSliceOpMaker)
+register_operator("strided_slice", StridedSliceOp)
 for _dtype in _CPU_TYPES:
     register_op_kernel("strided_slice", "CPU", StridedSliceKernel, _dtype)
 for _dtype in _GPU_TYPES:

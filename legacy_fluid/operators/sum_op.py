@@ -8,10 +8,8 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import add_n as add_n_funcs
@@ -20,15 +18,6 @@ _CPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFL
               DataType.INT32, DataType.INT64, DataType.COMPLEX64, DataType.COMPLEX128)
 _GPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.INT32,
               DataType.INT64, DataType.COMPLEX64, DataType.COMPLEX128)
-
-
-class SumOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "tensors to add, all of the same dims", duplicable=True)
-        self.add_output("Out", "their element-wise sum")
-        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
-        self.add_attr("mkldnn_data_type", AttrType.STRING, "float32", "oneDNN data type",
-                      extra=True)
 
 
 def _fed(tensors: list[DenseTensor | None]) -> list[DenseTensor]:
@@ -56,7 +45,7 @@ class SumKernel(OpKernel):
         add_n_funcs.add_n(ctx.xp, [t.data for t in tensors], data)
 
 
-register_operator("sum", SumOp, SumOpMaker)
+register_operator("sum", SumOp)
 for _dtype in _CPU_TYPES:
     register_op_kernel("sum", "CPU", SumKernel, _dtype)
 for _dtype in _GPU_TYPES:

@@ -5,22 +5,11 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import linalg_matrix as mat_funcs
 from phi.kernels.funcs.unary_math import abs_out_dtype
-
-
-class SvdOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "matrices [..., M, N]")
-        self.add_output("U", "left singular vectors [..., M, K] ([..., M, M] if full)")
-        self.add_output("S", "singular values [..., K], descending, real")
-        self.add_output("VH", "right singular vectors [..., K, N] ([..., N, N] if full)")
-        self.add_attr("full_matrices", AttrType.BOOLEAN, False, "square U and VH")
 
 
 class SvdOp(OperatorWithKernel):
@@ -44,7 +33,7 @@ class SvdKernel(OpKernel):
                       vh.mutable_data(ctx.place, x.dtype))
 
 
-register_operator("svd", SvdOp, SvdOpMaker)
+register_operator("svd", SvdOp)
 for _backend in ("CPU", "GPU"):
     for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128):
         register_op_kernel("svd", _backend, SvdKernel, _dtype)

@@ -5,17 +5,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import linalg_matrix as mat_funcs
-
-
-class SvdvalsOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("x", "matrices [..., M, N]")
-        self.add_output("s", "singular values [..., min(M, N)], descending")
 
 
 class SvdvalsOp(OperatorWithKernel):
@@ -32,7 +25,7 @@ class SvdvalsKernel(OpKernel):
         mat_funcs.svdvals(ctx.xp, x.data, s.mutable_data(ctx.place, x.dtype))
 
 
-register_operator("svdvals", SvdvalsOp, SvdvalsOpMaker)
+register_operator("svdvals", SvdvalsOp)
 for _backend in ("CPU", "GPU"):
     for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
         register_op_kernel("svdvals", _backend, SvdvalsKernel, _dtype)

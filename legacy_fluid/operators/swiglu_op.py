@@ -5,18 +5,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import activation_ext as act_funcs
-
-
-class SwigluOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("x", "the gate's input")
-        self.add_input("y", "the values, x's dims (else: x's last axis halved)", dispensable=True)
-        self.add_output("out", "silu(x) * y")
 
 
 class SwigluOp(OperatorWithKernel):
@@ -35,7 +27,7 @@ class SwigluKernel(OpKernel):
         act_funcs.swiglu(ctx.xp, x.data, None if y is None else y.data, data)
 
 
-register_operator("swiglu", SwigluOp, SwigluOpMaker)
+register_operator("swiglu", SwigluOp)
 for _backend in ("CPU", "GPU"):
     for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
         register_op_kernel("swiglu", _backend, SwigluKernel, _dtype)

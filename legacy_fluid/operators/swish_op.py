@@ -4,21 +4,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import activation as act_funcs
-
-
-class SwishOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "input tensor")
-        self.add_output("Out", "activated tensor, same shape as X")
-        self.add_attr("beta", AttrType.FLOAT, 1.0, "sigmoid slope", extra=True)
-        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
-        self.add_attr("use_onednn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
 
 
 class SwishOp(OperatorWithKernel):
@@ -38,7 +27,7 @@ class SwishKernel(OpKernel):
         act_funcs.swish(ctx.xp, xd, beta, data)
 
 
-register_operator("swish", SwishOp, SwishOpMaker)
+register_operator("swish", SwishOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("swish", "CPU", SwishKernel, _dtype)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16):

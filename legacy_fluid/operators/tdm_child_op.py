@@ -8,25 +8,12 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType, VarType
+from legacy_fluid.framework.var_type import VarType
 from phi.common import DataType
 from phi.kernels.funcs import tdm as tdm_funcs
 from phi.kernels.funcs.unique import index_dtype
-
-
-class TdmChildOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "tree node ids (int or float dtypes)")
-        self.add_input("TreeInfo", "per node: item id, layer, parent, child ids")
-        self.add_output("Child", "the nodes' children [*X.dims, child_nums]")
-        self.add_output("LeafMask", "1 where a child is a leaf (an item)")
-        self.add_attr("child_nums", AttrType.INT, None, "children per node")
-        self.add_attr("dtype", AttrType.INT, 2, "Child's and LeafMask's VarType (int32 / int64)")
-        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "framework knob", extra=True)
-        self.add_attr("use_onednn", AttrType.BOOLEAN, False, "framework knob", extra=True)
 
 
 class TdmChildOp(OperatorWithKernel):
@@ -66,7 +53,7 @@ VERIFY_CASES = [
      "outputs": {"Child": 1, "LeafMask": 1}},
 ]
 
-register_operator("tdm_child", TdmChildOp, TdmChildOpMaker)
+register_operator("tdm_child", TdmChildOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64):
     for _backend in ("CPU", "GPU"):
         register_op_kernel("tdm_child", _backend, TdmChildKernel, _dtype)

@@ -12,10 +12,8 @@ from typing import Any
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import expand as expand_funcs
@@ -24,17 +22,6 @@ _CPU_TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, Data
               DataType.INT64, DataType.FLOAT16, DataType.FLOAT32, DataType.FLOAT64,
               DataType.COMPLEX64, DataType.COMPLEX128)
 _GPU_TYPES = _CPU_TYPES
-
-
-class TileOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "input tensor")
-        self.add_input("RepeatTimes", "1-D int tensor: the repeats (wins over all)",
-                       dispensable=True)
-        self.add_input("repeat_times_tensor", "1-element int tensors: the repeats (wins over "
-                       "`repeat_times`)", duplicable=True, dispensable=True)
-        self.add_output("Out", "X tiled")
-        self.add_attr("repeat_times", AttrType.INTS, [], "repeats per dim (right-aligned)")
 
 
 def _arrays(ctx: InferShapeContext, slot: str) -> list[Any]:
@@ -86,7 +73,7 @@ VERIFY_CASES = [
         "value": [1, 3], "dtype": "int32"}}},
 ]
 
-register_operator("tile", TileOp, TileOpMaker)
+register_operator("tile", TileOp)
 for _dtype in _CPU_TYPES:
     register_op_kernel("tile", "CPU", TileKernel, _dtype)
 for _dtype in _GPU_TYPES:

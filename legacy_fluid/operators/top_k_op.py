@@ -7,26 +7,14 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import sort_search as ss_funcs
 from phi.kernels.funcs.common import host_ints
 
 _TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.INT32, DataType.INT64)
-
-
-class TopKOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "input, searched along its last axis")
-        self.add_input("K", "int32 [1]: k at run time (wins over the attribute)",
-                       dispensable=True)
-        self.add_output("Out", "the k largest, sorted descending")
-        self.add_output("Indices", "their int64 positions on the last axis")
-        self.add_attr("k", AttrType.INT, 1, "how many to keep")
 
 
 def _k(k_tensor: DenseTensor | None, k: int) -> int:
@@ -56,7 +44,7 @@ class TopKKernel(OpKernel):
         ss_funcs.topk(ctx.xp, x.data, k, -1, True, data, index)
 
 
-register_operator("top_k", TopKOp, TopKOpMaker)
+register_operator("top_k", TopKOp)
 for _backend in ("CPU", "GPU"):
     for _dtype in _TYPES:
         register_op_kernel("top_k", _backend, TopKKernel, _dtype)

@@ -67,7 +67,7 @@ VERIFY_CASES = {
     ],
 }
 
-register_operator("transpose", TransposeOp, TransposeOpMaker)
+register_operator("transpose", TransposeOp)
 register_operator("transpose2", TransposeOp, Transpose2OpMaker)
 for _op in ("transpose", "transpose2"):
     for _dtype in _CPU_TYPES:

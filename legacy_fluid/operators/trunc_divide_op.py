@@ -6,18 +6,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import elementwise as ew_funcs
-
-
-class TruncDivideOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("x", "dividend")
-        self.add_input("y", "divisor, broadcast against x")
-        self.add_output("out", "the truncated quotient")
 
 
 class TruncDivideOp(OperatorWithKernel):
@@ -36,7 +28,7 @@ class TruncDivideKernel(OpKernel):
         ew_funcs.trunc_divide(ctx.xp, x.data, y.data, -1, data)
 
 
-register_operator("trunc_divide", TruncDivideOp, TruncDivideOpMaker)
+register_operator("trunc_divide", TruncDivideOp)
 for _backend in ("CPU", "GPU"):
     for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
                    DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64):

@@ -6,25 +6,12 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType, VarType
+from legacy_fluid.framework.var_type import VarType
 from phi.common import DataType
 from phi.kernels.funcs import full as full_funcs
 from phi.kernels.funcs import random as random_funcs
-
-
-class TruncatedGaussianRandomOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_output("Out", "the random tensor")
-        self.add_attr("shape", AttrType.INTS, None, "the output's shape")
-        self.add_attr("mean", AttrType.FLOAT, 0.0, "mean")
-        self.add_attr("std", AttrType.FLOAT, 1.0, "standard deviation")
-        self.add_attr("seed", AttrType.INT, 0, "0: the process-wide generator")
-        self.add_attr("a", AttrType.FLOAT, -2.0, "lower bound of the values")
-        self.add_attr("b", AttrType.FLOAT, 2.0, "upper bound of the values")
-        self.add_attr("dtype", AttrType.INT, 5, "output type (fluid VarType number)")
 
 
 class TruncatedGaussianRandomOp(OperatorWithKernel):
@@ -52,8 +39,7 @@ VERIFY_CASES = [{"name": f"seeded {dtype}", "dtypes": [dtype],
                  "attrs": {"shape": [3, 4], "seed": 7, "dtype": var_type}}
                 for dtype, var_type in (("FLOAT32", 5), ("FLOAT64", 6), ("BFLOAT16", 22))]
 
-register_operator("truncated_gaussian_random", TruncatedGaussianRandomOp,
-                  TruncatedGaussianRandomOpMaker)
+register_operator("truncated_gaussian_random", TruncatedGaussianRandomOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.BFLOAT16):
     register_op_kernel("truncated_gaussian_random", "CPU", TruncatedGaussianRandomKernel, _dtype)
     register_op_kernel("truncated_gaussian_random", "GPU", TruncatedGaussianRandomKernel, _dtype)

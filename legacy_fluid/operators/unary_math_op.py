@@ -25,10 +25,8 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from legacy_fluid.operators.activation_op import ActivationOp, NoExtraOpMaker, OnednnOpMaker
 from phi.common import DataType
 from phi.kernels.funcs import special, unary_math
@@ -56,47 +54,6 @@ VERIFY_CASES = {
               {"name": "Paddle 2.x desc: ties away from zero", "attrs": {},
                "dtypes": ["float32", "float64"]}],
 }
-
-
-class SwitchesOpMaker(OpProtoAndCheckerMaker):
-    """Makers of this module whose ops carry kernel-library switches (all off)."""
-
-    def add_switches(self, names: tuple[str, ...] = ("use_mkldnn", "use_onednn",
-                                                       "use_cudnn")) -> None:
-        for name in names:
-            self.add_attr(name, AttrType.BOOLEAN, False, "kernel library switch", extra=True)
-
-
-class AngleOpMaker(SwitchesOpMaker):
-    def make(self) -> None:
-        self.add_input("X", "input tensor")
-        self.add_output("Out", "the argument of X, X's dims; real for complex X")
-        self.add_switches(("use_mkldnn", "use_onednn"))
-
-
-class RoundOpMaker(SwitchesOpMaker):
-    def make(self) -> None:
-        self.add_input("X", "input tensor")
-        self.add_output("Out", "X rounded, X's dims and dtype")
-        self.add_attr("decimals", AttrType.INT, 0,
-                      "decimal places (negative: tens, hundreds, ...); Paddle 3.x only")
-        self.add_switches()
-
-
-class RenormOpMaker(SwitchesOpMaker):
-    def make(self) -> None:
-        self.add_input("X", "input tensor")
-        self.add_output("Out", "X with over-norm slices scaled down, X's dims")
-        self.add_attr("p", AttrType.FLOAT, None, "the norm's power")
-        self.add_attr("axis", AttrType.INT, None, "dim whose slices are normed (0 <= axis < rank)")
-        self.add_attr("max_norm", AttrType.FLOAT, None, "largest norm a slice keeps")
-        self.add_switches()
-
-
-class RintOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("x", "input tensor")
-        self.add_output("out", "x rounded to nearest (ties to even), x's dims and dtype")
 
 
 class FloatOutOp(OperatorWithKernel):
@@ -389,12 +346,12 @@ class ErfinvKernel(OpKernel):
         special.erfinv(ctx.xp, x.data, data)
 
 
-register_operator("atan", ActivationOp, NoExtraOpMaker)
-register_operator("sinh", ActivationOp, OnednnOpMaker)
-register_operator("erf", ActivationOp, NoExtraOpMaker)
-register_operator("expm1", FloatOutOp, OnednnOpMaker)
-register_operator("log1p", FloatOutOp, OnednnOpMaker)
-register_operator("isnan_v2", IsnanOp, NoExtraOpMaker)
+register_operator("atan", ActivationOp)
+register_operator("sinh", ActivationOp)
+register_operator("erf", ActivationOp)
+register_operator("expm1", FloatOutOp)
+register_operator("log1p", FloatOutOp)
+register_operator("isnan_v2", IsnanOp)
 for _dtype in _FLOAT:
     register_op_kernel("atan", "GPU", AtanKernel, _dtype)
     register_op_kernel("sinh", "GPU", SinhKernel, _dtype)
@@ -415,24 +372,24 @@ for _dtype in (*_LOG1P, *_COMPLEX):
 for _dtype in _ISNAN:
     register_op_kernel("isnan_v2", "CPU", IsnanKernel, _dtype)
     register_op_kernel("isnan_v2", "GPU", IsnanKernel, _dtype)
-register_operator("trunc", ActivationOp, NoExtraOpMaker)
-register_operator("rint", RintOp, RintOpMaker)
-register_operator("round", RoundOp, RoundOpMaker)
-register_operator("isfinite_v2", IsnanOp, NoExtraOpMaker)
-register_operator("isinf_v2", IsnanOp, NoExtraOpMaker)
-register_operator("asin", ActivationOp, NoExtraOpMaker)
-register_operator("acos", ActivationOp, NoExtraOpMaker)
+register_operator("trunc", ActivationOp)
+register_operator("rint", RintOp)
+register_operator("round", RoundOp)
+register_operator("isfinite_v2", IsnanOp)
+register_operator("isinf_v2", IsnanOp)
+register_operator("asin", ActivationOp)
+register_operator("acos", ActivationOp)
 for _op in ("asinh", "acosh", "atanh", "cosh", "tan"):
     register_operator(_op, ActivationOp, OnednnOpMaker)
-register_operator("log2", FloatOutOp, OnednnOpMaker)
-register_operator("log10", FloatOutOp, OnednnOpMaker)
-register_operator("renorm", RenormOp, RenormOpMaker)
+register_operator("log2", FloatOutOp)
+register_operator("log10", FloatOutOp)
+register_operator("renorm", RenormOp)
 for _op in ("lgamma", "digamma", "erfinv"):
     register_operator(_op, ActivationOp, NoExtraOpMaker)
-register_operator("real", RealOutOp, NoExtraOpMaker)
-register_operator("imag", RealOutOp, NoExtraOpMaker)
-register_operator("conj", ActivationOp, NoExtraOpMaker)
-register_operator("angle", RealOutOp, AngleOpMaker)
+register_operator("real", RealOutOp)
+register_operator("imag", RealOutOp)
+register_operator("conj", ActivationOp)
+register_operator("angle", RealOutOp)
 for _backend in ("CPU", "GPU"):
     for _dtype in _FLOAT_INT:
         register_op_kernel("trunc", _backend, TruncKernel, _dtype)

@@ -7,28 +7,11 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType, VarType
+from legacy_fluid.framework.var_type import VarType
 from phi.common import DataType
 from phi.kernels.funcs import random as random_funcs
-
-
-class UniformRandomBatchSizeLikeOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Input", "the tensor whose dim gives the batch size")
-        self.add_output("Out", "the random tensor")
-        self.add_attr("shape", AttrType.INTS, None, "the output's shape")
-        self.add_attr("input_dim_idx", AttrType.INT, 0, "Input's batch dim")
-        self.add_attr("output_dim_idx", AttrType.INT, 0, "Out's batch dim")
-        self.add_attr("min", AttrType.FLOAT, -1.0, "lower bound")
-        self.add_attr("max", AttrType.FLOAT, 1.0, "upper bound (exclusive)")
-        self.add_attr("seed", AttrType.INT, 0, "0: the process-wide generator")
-        self.add_attr("diag_num", AttrType.INT, 0, "diagonal elements to set")
-        self.add_attr("diag_step", AttrType.INT, 0, "elements between them")
-        self.add_attr("diag_val", AttrType.FLOAT, 1.0, "their value")
-        self.add_attr("dtype", AttrType.INT, 5, "output type (fluid VarType number)")
 
 
 class UniformRandomBatchSizeLikeOp(OperatorWithKernel):
@@ -60,8 +43,7 @@ VERIFY_CASES = [{"name": f"seeded {dtype}", "dtypes": [dtype], "inputs": {"Input
                  "attrs": {"shape": [-1, 5], "seed": 7, "dtype": var_type}}
                 for dtype, var_type in (("FLOAT32", 5), ("FLOAT64", 6), ("BFLOAT16", 22))]
 
-register_operator("uniform_random_batch_size_like", UniformRandomBatchSizeLikeOp,
-                  UniformRandomBatchSizeLikeOpMaker)
+register_operator("uniform_random_batch_size_like", UniformRandomBatchSizeLikeOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.BFLOAT16):
     register_op_kernel("uniform_random_batch_size_like", "CPU",
                        UniformRandomBatchSizeLikeKernel, _dtype)

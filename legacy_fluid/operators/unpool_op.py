@@ -37,18 +37,6 @@ class UnpoolOpMaker(OpProtoAndCheckerMaker):
         self.add_attr("data_format", AttrType.STRING, "NCHW", "no effect: X is read as NCHW")
 
 
-class Unpool3DOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "pooled values, [N, C, D, H, W]")
-        self.add_input("Indices", "int32 / int64 flat positions in the output, X's dims")
-        self.add_output("Out", "[N, C, *output_size]")
-        self.add_attr("ksize", AttrType.INTS, None, "the pooling window (for the output size)")
-        self.add_attr("strides", AttrType.INTS, [1, 1, 1], "the pooling strides")
-        self.add_attr("paddings", AttrType.INTS, [0, 0, 0], "the pooling paddings")
-        self.add_attr("output_size", AttrType.INTS, [0, 0, 0], "[D_out, H_out, W_out]")
-        self.add_attr("data_format", AttrType.STRING, "NCDHW", "no effect: X is read as NCDHW")
-
-
 class UnpoolOp(OperatorWithKernel):
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
@@ -85,7 +73,7 @@ class Unpool3DKernel(OpKernel):
 
 
 register_operator("unpool", UnpoolOp, UnpoolOpMaker)
-register_operator("unpool3d", UnpoolOp, Unpool3DOpMaker)
+register_operator("unpool3d", UnpoolOp)
 for _op, _kernel in (("unpool", UnpoolKernel), ("unpool3d", Unpool3DKernel)):
     for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.INT64):
         register_op_kernel(_op, "CPU", _kernel, _dtype)

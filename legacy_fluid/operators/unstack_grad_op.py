@@ -6,19 +6,9 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.grad import GradOp
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import concat_split as cs_funcs
-
-
-class UnstackGradOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Y@GRAD", "gradients of the slices Y", duplicable=True)
-        self.add_output("X@GRAD", "gradient of X")
-        self.add_attr("axis", AttrType.INT, 0, "the forward's axis")
-        self.add_attr("num", AttrType.INT, 0, "the forward's number of slices")
 
 
 class UnstackGradOp(GradOp):
@@ -37,7 +27,7 @@ class UnstackGradKernel(OpKernel):
         cs_funcs.stack(ctx.xp, [t.data for t in y_grad], axis, data)
 
 
-register_operator("unstack_grad", UnstackGradOp, UnstackGradOpMaker)
+register_operator("unstack_grad", UnstackGradOp)
 for _dtype in (DataType.INT32, DataType.INT64, DataType.FLOAT32, DataType.FLOAT64,
                DataType.COMPLEX64, DataType.COMPLEX128):
     register_op_kernel("unstack_grad", "CPU", UnstackGradKernel, _dtype)

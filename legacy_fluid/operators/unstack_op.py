@@ -5,20 +5,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import manipulation as manip_funcs
-
-
-class UnstackOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the tensor cut")
-        self.add_output("Y", "X.dims[axis] tensors without the axis", duplicable=True)
-        self.add_attr("axis", AttrType.INT, 0, "the axis cut (negative: from the end)")
-        self.add_attr("num", AttrType.INT, 0, "the number of outputs, X.dims[axis]")
 
 
 class UnstackOp(OperatorWithKernel):
@@ -38,7 +28,7 @@ class UnstackKernel(OpKernel):
         manip_funcs.unstack(ctx.xp, x.data, axis, num, datas)
 
 
-register_operator("unstack", UnstackOp, UnstackOpMaker)
+register_operator("unstack", UnstackOp)
 for _dtype in (DataType.INT32, DataType.INT64, DataType.FLOAT32, DataType.FLOAT64,
                DataType.COMPLEX64, DataType.COMPLEX128):
     register_op_kernel("unstack", "CPU", UnstackKernel, _dtype)

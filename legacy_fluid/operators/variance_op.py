@@ -37,7 +37,7 @@ class VarianceKernel(OpKernel):
         ext_funcs.variance(ctx.xp, x.data, axis, out.mutable_data(ctx.place, x.dtype))
 
 
-register_operator("variance", VarianceOp, VarianceOpMaker)
+register_operator("variance", VarianceOp)
 for _backend in ("CPU", "GPU"):
     for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
         register_op_kernel("variance", _backend, VarianceKernel, _dtype)

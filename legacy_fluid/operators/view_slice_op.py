@@ -6,19 +6,9 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.kernels.funcs import manipulation as manip_funcs
-
-
-class ViewSliceOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("input", "the tensor sliced")
-        self.add_output("out", "its rows [begin_idx, end_idx)")
-        self.add_attr("begin_idx", AttrType.LONG, None, "the first row")
-        self.add_attr("end_idx", AttrType.LONG, None, "one past the last row")
 
 
 class ViewSliceOp(OperatorWithKernel):
@@ -38,7 +28,7 @@ class ViewSliceKernel(OpKernel):
         manip_funcs.view_slice(ctx.xp, input.data, begin_idx, end_idx, data)
 
 
-register_operator("view_slice", ViewSliceOp, ViewSliceOpMaker)
+register_operator("view_slice", ViewSliceOp)
 for _dtype in manip_funcs.VIEW_TYPES:
     register_op_kernel("view_slice", "CPU", ViewSliceKernel, _dtype)
     register_op_kernel("view_slice", "GPU", ViewSliceKernel, _dtype)

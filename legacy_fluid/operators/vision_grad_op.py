@@ -50,26 +50,6 @@ class DepthwiseConv2DGradOpMaker(Conv2DGradOpMaker):
         self.add_attr("dilations", AttrType.INTS, [1, 1], "the forward's dilations")
 
 
-class Pool2DGradOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the forward's input")
-        self.add_input("Out", "the forward's output")
-        self.add_input("Out@GRAD", "gradient of Out")
-        self.add_output("X@GRAD", "gradient of X")
-        self.add_attr("ksize", AttrType.INTS, None, "the forward's window size")
-        self.add_attr("strides", AttrType.INTS, [1, 1], "the forward's strides")
-        self.add_attr("paddings", AttrType.INTS, [0, 0], "the forward's paddings")
-        self.add_attr("ceil_mode", AttrType.BOOLEAN, False, "the forward's ceil_mode")
-        self.add_attr("exclusive", AttrType.BOOLEAN, True, "the forward's exclusive")
-        self.add_attr("data_format", AttrType.STRING, "NCHW", "the forward's data_format")
-        self.add_attr("pooling_type", AttrType.STRING, "", "max or avg")
-        self.add_attr("global_pooling", AttrType.BOOLEAN, False, "the forward's global_pooling")
-        self.add_attr("adaptive", AttrType.BOOLEAN, False, "the forward's adaptive")
-        self.add_attr("padding_algorithm", AttrType.STRING, "EXPLICIT",
-                      "the forward's EXPLICIT, SAME or VALID")
-        self.add_attr("use_cudnn", AttrType.BOOLEAN, False, "cuDNN kernel", extra=True)
-
-
 class BatchNormGradOpMaker(OpProtoAndCheckerMaker):
     def make(self) -> None:
         self.add_input("X", "the forward's input")
@@ -214,7 +194,7 @@ VERIFY_CASES = {
 
 register_operator("conv2d_grad", GradOp, Conv2DGradOpMaker)
 register_operator("depthwise_conv2d_grad", GradOp, DepthwiseConv2DGradOpMaker)
-register_operator("pool2d_grad", GradOp, Pool2DGradOpMaker)
+register_operator("pool2d_grad", GradOp)
 register_operator("batch_norm_grad", GradOp, BatchNormGradOpMaker)
 for _dtype in _FLOAT:
     for _place in ("CPU", "GPU"):

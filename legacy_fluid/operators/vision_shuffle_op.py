@@ -8,10 +8,8 @@ from abc import abstractmethod
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import vision_shuffle as shuffle_funcs
 
@@ -25,14 +23,6 @@ class _ShuffleOp(OperatorWithKernel):
 
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
-
-
-class PixelShuffleOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "[N, C * r * r, H, W] (or NHWC)")
-        self.add_output("Out", "[N, C, H * r, W * r] (or NHWC)")
-        self.add_attr("upscale_factor", AttrType.INT, 1, "r")
-        self.add_attr("data_format", AttrType.STRING, "NCHW", "NCHW or NHWC")
 
 
 class PixelShuffleOp(_ShuffleOp):
@@ -52,14 +42,6 @@ class PixelShuffleKernel(OpKernel):
         shuffle_funcs.pixel_shuffle(ctx.xp, x.data, upscale_factor, data_format, data)
 
 
-class PixelUnshuffleOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "[N, C, H, W] (or NHWC)")
-        self.add_output("Out", "[N, C * r * r, H / r, W / r] (or NHWC)")
-        self.add_attr("downscale_factor", AttrType.INT, 1, "r")
-        self.add_attr("data_format", AttrType.STRING, "NCHW", "NCHW or NHWC")
-
-
 class PixelUnshuffleOp(_ShuffleOp):
     def out_dims(self, ctx: InferShapeContext) -> tuple[int, ...]:
         return shuffle_funcs.pixel_unshuffle_dims(ctx.get_input_dim("X"),
@@ -77,14 +59,6 @@ class PixelUnshuffleKernel(OpKernel):
         shuffle_funcs.pixel_unshuffle(ctx.xp, x.data, downscale_factor, data_format, data)
 
 
-class ChannelShuffleOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "[N, C, H, W] (or NHWC)")
-        self.add_output("Out", "X with its channels shuffled across groups")
-        self.add_attr("groups", AttrType.INT, None, "number of channel groups")
-        self.add_attr("data_format", AttrType.STRING, "NCHW", "NCHW or NHWC")
-
-
 class ChannelShuffleOp(_ShuffleOp):
     def out_dims(self, ctx: InferShapeContext) -> tuple[int, ...]:
         return shuffle_funcs.channel_shuffle_dims(ctx.get_input_dim("X"), ctx.attr("groups"),
@@ -99,16 +73,6 @@ class ChannelShuffleKernel(OpKernel):
         data_format = ctx.attr("data_format")
         data = out.mutable_data(ctx.place, x.dtype)
         shuffle_funcs.channel_shuffle(ctx.xp, x.data, groups, data_format, data)
-
-
-class TemporalShiftOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "[N * seg_num, C, H, W] (or NHWC)")
-        self.add_output("Out", "X with channel slices shifted along the segments")
-        self.add_attr("seg_num", AttrType.INT, None, "segments (frames) per video")
-        self.add_attr("shift_ratio", AttrType.FLOAT, 0.25,
-                      "share of channels shifted each way, in (0, 0.5)")
-        self.add_attr("data_format", AttrType.STRING, "NCHW", "NCHW or NHWC")
 
 
 class TemporalShiftOp(_ShuffleOp):
@@ -129,10 +93,10 @@ class TemporalShiftKernel(OpKernel):
         shuffle_funcs.temporal_shift(ctx.xp, x.data, seg_num, shift_ratio, data_format, data)
 
 
-register_operator("pixel_shuffle", PixelShuffleOp, PixelShuffleOpMaker)
-register_operator("pixel_unshuffle", PixelUnshuffleOp, PixelUnshuffleOpMaker)
-register_operator("channel_shuffle", ChannelShuffleOp, ChannelShuffleOpMaker)
-register_operator("temporal_shift", TemporalShiftOp, TemporalShiftOpMaker)
+register_operator("pixel_shuffle", PixelShuffleOp)
+register_operator("pixel_unshuffle", PixelUnshuffleOp)
+register_operator("channel_shuffle", ChannelShuffleOp)
+register_operator("temporal_shift", TemporalShiftOp)
 for _op, _kernel in (("pixel_shuffle", PixelShuffleKernel),
                      ("pixel_unshuffle", PixelUnshuffleKernel),
                      ("channel_shuffle", ChannelShuffleKernel),

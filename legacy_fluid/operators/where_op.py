@@ -9,7 +9,6 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
@@ -19,14 +18,6 @@ _CPU_TYPES = (DataType.BOOL, DataType.INT32, DataType.INT64, DataType.FLOAT32,
               DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128)
 _GPU_TYPES = (DataType.BOOL, DataType.INT32, DataType.INT64, DataType.FLOAT16,
               DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128)
-
-
-class WhereOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Condition", "bool selector")
-        self.add_input("X", "values taken where Condition is true")
-        self.add_input("Y", "values taken where Condition is false")
-        self.add_output("Out", "the selection")
 
 
 class WhereOp(OperatorWithKernel):
@@ -52,7 +43,7 @@ class WhereKernel(OpKernel):
         compare_funcs.where(ctx.xp, condition.data, x.data, y.data, data)
 
 
-register_operator("where", WhereOp, WhereOpMaker)
+register_operator("where", WhereOp)
 for _dtype in _CPU_TYPES:
     register_op_kernel("where", "CPU", WhereKernel, _dtype)
 for _dtype in _GPU_TYPES:

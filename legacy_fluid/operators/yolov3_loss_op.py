@@ -5,30 +5,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import detection_loss as loss_funcs
-
-
-class Yolov3LossOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "head output [N, M * (5 + class_num), H, W]")
-        self.add_input("GTBox", "[N, B, 4] ground truths (x, y, w, h), normalised")
-        self.add_input("GTLabel", "[N, B] int32 classes")
-        self.add_input("GTScore", "[N, B] weights (mixup)", dispensable=True)
-        self.add_output("Loss", "[N]")
-        self.add_output("ObjectnessMask", "[N, M, H, W] objectness targets (intermediate)")
-        self.add_output("GTMatchMask", "[N, B] int32 matched mask anchor or -1 (intermediate)")
-        self.add_attr("anchors", AttrType.INTS, [], "anchor (w, h) pairs in input pixels")
-        self.add_attr("anchor_mask", AttrType.INTS, [], "anchors of this head")
-        self.add_attr("class_num", AttrType.INT, 1, "classes")
-        self.add_attr("ignore_thresh", AttrType.FLOAT, 0.7, "IoU above which no objectness")
-        self.add_attr("downsample_ratio", AttrType.INT, 32, "input size / H")
-        self.add_attr("use_label_smooth", AttrType.BOOLEAN, True, "smoothed class targets")
-        self.add_attr("scale_x_y", AttrType.FLOAT, 1.0, "centre offset scale")
 
 
 class Yolov3LossOp(OperatorWithKernel):
@@ -60,7 +40,7 @@ class Yolov3LossKernel(OpKernel):
             loss, obj, match)
 
 
-register_operator("yolov3_loss", Yolov3LossOp, Yolov3LossOpMaker)
+register_operator("yolov3_loss", Yolov3LossOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("yolov3_loss", "CPU", Yolov3LossKernel, _dtype)
     register_op_kernel("yolov3_loss", "GPU", Yolov3LossKernel, _dtype)

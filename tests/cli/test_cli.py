@@ -141,8 +141,11 @@ def test_kernels_shows_every_piece_of_an_op_with_its_file() -> None:
     concat = json.loads(invoke("kernels", "concat", "--json").output)["pieces"]["mapping"][0]
     assert concat["kind"] == "default" and concat["file"].startswith("phi/op_compat.yaml:")
     assert _yaml_line(concat["op_compat_file"]) == "- op : concat"
-    assert json.loads(invoke("kernels", "relu", "--json").output)["pieces"]["mapping"][0][
-        "op_compat_file"] is None
+    where = json.loads(invoke("kernels", "where", "--json").output)["pieces"]
+    assert where["mapping"][0]["op_compat_file"] is None
+    # a plain op registers no maker: its proto comes from its ops.yaml entry
+    assert where["legacy"][0]["maker"] == "derived from ops.yaml + op_compat.yaml"
+    assert _yaml_line(where["legacy"][0]["maker_file"]) == "- op : where"
     from fluidphi.cli import console
 
     width = console.width
