@@ -12,35 +12,10 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import rnn_lod
-
-
-class AttentionLstmOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the sequences [rows, M], one LoD level")
-        self.add_input("C0", "initial cell state [sequences, D]")
-        self.add_input("H0", "initial hidden state [sequences, D]", dispensable=True)
-        self.add_input("AttentionWeight", "attention weights [M + D, 1] (X's, then C's)")
-        self.add_input("AttentionBias", "[1, 1]", dispensable=True)
-        self.add_input("AttentionScalar", "[1, 1] scale of the attention scores",
-                       dispensable=True)
-        self.add_input("AttentionScalarBias", "[1, 1]", dispensable=True)
-        self.add_input("LSTMWeight", "[D + M, 4D]: h_prev's rows, then the input's")
-        self.add_input("LSTMBias", "[1, 4D]")
-        self.add_output("Hidden", "[rows, D], X's LoD")
-        self.add_output("Cell", "[rows, D], X's LoD")
-        self.add_output("AttentionedX", "X @ AttentionWeight[:M] + AttentionBias [rows, 1]")
-        self.add_output("AttentionFCOut", "the last step's attention weights [max len, 1]")
-        self.add_output("LSTMX", "the last step's LSTM input [1, M]")
-        self.add_output("LSTMOUT", "the last step's gates scratch [1, 4D]")
-        self.add_attr("gate_activation", AttrType.STRING, "sigmoid", "f, i, o gates")
-        self.add_attr("cell_activation", AttrType.STRING, "tanh", "of the cell, for Hidden")
-        self.add_attr("candidate_activation", AttrType.STRING, "tanh", "of the candidate")
 
 
 class AttentionLstmOp(OperatorWithKernel):
@@ -86,6 +61,6 @@ VERIFY_CASES = [
                 "LSTMWeight": (5, 12), "LSTMBias": (1, 12)}},
 ]
 
-register_operator("attention_lstm", AttentionLstmOp, AttentionLstmOpMaker)
+register_operator("attention_lstm", AttentionLstmOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("attention_lstm", "CPU", AttentionLstmKernel, _dtype)

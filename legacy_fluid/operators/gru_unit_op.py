@@ -9,27 +9,10 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import rnn_lod
-
-
-class GruUnitOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Input", "the projected gates [batch, 3D]")
-        self.add_input("HiddenPrev", "the previous hidden state [batch, D]")
-        self.add_input("Weight", "hidden-to-gates weights [D, 3D]")
-        self.add_input("Bias", "gate biases [1, 3D]", dispensable=True)
-        self.add_output("Gate", "the activated u, r, c [batch, 3D]")
-        self.add_output("ResetHiddenPrev", "r * HiddenPrev [batch, D]")
-        self.add_output("Hidden", "the new hidden state [batch, D]")
-        self.add_attr("activation", AttrType.INT, 2, "of the candidate (0-3)")
-        self.add_attr("gate_activation", AttrType.INT, 1, "of the update/reset gates (0-3)")
-        self.add_attr("origin_mode", AttrType.BOOLEAN, False,
-                      "h = u * h_prev + (1 - u) * c (else (1 - u) * h_prev + u * c)")
 
 
 class GruUnitOp(OperatorWithKernel):
@@ -68,7 +51,7 @@ VERIFY_CASES = [
      "inputs": {"Input": (2, 9), "HiddenPrev": (2, 3), "Weight": (3, 9), "Bias": None}},
 ]
 
-register_operator("gru_unit", GruUnitOp, GruUnitOpMaker)
+register_operator("gru_unit", GruUnitOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     for _backend in ("CPU", "GPU"):
         register_op_kernel("gru_unit", _backend, GruUnitKernel, _dtype)

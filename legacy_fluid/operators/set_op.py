@@ -6,21 +6,9 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.kernels.funcs import manipulation as manip_funcs
-
-
-class SetOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("x", "the tensor set (its dtype is out's)")
-        self.add_input("source", "the elements viewed")
-        self.add_output("out", "the view, `dims`")
-        self.add_attr("dims", AttrType.LONGS, [], "the view's dims")
-        self.add_attr("stride", AttrType.LONGS, [], "element strides, one per dim")
-        self.add_attr("offset", AttrType.LONG, 0, "where the view starts, in bytes")
 
 
 class SetOp(OperatorWithKernel):
@@ -36,7 +24,7 @@ class SetKernel(OpKernel):
                                  ctx.attr("offset"), out.mutable_data(ctx.place, x.dtype))
 
 
-register_operator("set", SetOp, SetOpMaker)
+register_operator("set", SetOp)
 for _dtype in manip_funcs.VIEW_TYPES:
     register_op_kernel("set", "CPU", SetKernel, _dtype)
     register_op_kernel("set", "GPU", SetKernel, _dtype)

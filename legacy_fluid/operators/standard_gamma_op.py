@@ -5,17 +5,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import random as random_funcs
-
-
-class StandardGammaOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("x", "the shapes (concentrations) of the Gamma draws")
-        self.add_output("out", "one draw per element, x's dims")
 
 
 class StandardGammaOp(OperatorWithKernel):
@@ -31,7 +24,7 @@ class StandardGammaKernel(OpKernel):
 VERIFY_CASES = [{"name": "shapes", "inputs": {"x": {"shape": (3, 4), "low": 0.5,
                                                     "high": 3}}}]
 
-register_operator("standard_gamma", StandardGammaOp, StandardGammaOpMaker)
+register_operator("standard_gamma", StandardGammaOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("standard_gamma", "CPU", StandardGammaKernel, _dtype)
     register_op_kernel("standard_gamma", "GPU", StandardGammaKernel, _dtype)

@@ -6,20 +6,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataLayout
 from phi.kernels.funcs import manipulation as manip_funcs
-
-
-class TransferLayoutOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the tensor transferred")
-        self.add_output("Out", "X in dst_layout")
-        self.add_attr("src_layout", AttrType.INT, -1, "the layout X is said to have")
-        self.add_attr("dst_layout", AttrType.INT, -1, "the layout wanted (1 NHWC, 2 NCHW)")
 
 
 class TransferLayoutOp(OperatorWithKernel):
@@ -37,7 +27,7 @@ class TransferLayoutKernel(OpKernel):
         manip_funcs.transfer_layout(ctx.xp, axes, x.data, out.mutable_data(ctx.place, x.dtype))
 
 
-register_operator("transfer_layout", TransferLayoutOp, TransferLayoutOpMaker)
+register_operator("transfer_layout", TransferLayoutOp)
 for _dtype in manip_funcs.VIEW_TYPES:
     register_op_kernel("transfer_layout", "CPU", TransferLayoutKernel, _dtype)
     register_op_kernel("transfer_layout", "GPU", TransferLayoutKernel, _dtype)

@@ -7,18 +7,9 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.kernels.funcs import manipulation as manip_funcs
-
-
-class ViewShapeOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("input", "the tensor viewed")
-        self.add_output("out", "input (its dims kept)")
-        self.add_attr("dims", AttrType.LONGS, [], "the dims asked for (checked as a reshape)")
 
 
 class ViewShapeOp(OperatorWithKernel):
@@ -33,7 +24,7 @@ class ViewShapeKernel(OpKernel):
         manip_funcs.view_shape(ctx.xp, input.data, dims, out.mutable_data(ctx.place, input.dtype))
 
 
-register_operator("view_shape", ViewShapeOp, ViewShapeOpMaker)
+register_operator("view_shape", ViewShapeOp)
 for _dtype in manip_funcs.VIEW_TYPES:
     register_op_kernel("view_shape", "CPU", ViewShapeKernel, _dtype)
     register_op_kernel("view_shape", "GPU", ViewShapeKernel, _dtype)

@@ -7,24 +7,10 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.grad import GradOp
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import loss_alignment
-
-
-class WarpCTCOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Logits", "[T_total, C] LoD tensor, or [T, B, C] with the lengths")
-        self.add_input("Label", "int32 [L_total, 1] LoD tensor, or [B, Lmax]")
-        self.add_input("LogitsLength", "int64 [B] (padded form)", dispensable=True)
-        self.add_input("LabelLength", "int64 [B] (padded form)", dispensable=True)
-        self.add_output("Loss", "[B, 1]")
-        self.add_output("WarpCTCGrad", "d Loss / d Logits, [T, B, C] (Paddle: intermediate)")
-        self.add_attr("blank", AttrType.INT, 0, "the blank class")
-        self.add_attr("norm_by_times", AttrType.BOOLEAN, False, "grad divided by length")
 
 
 class WarpCTCOp(OperatorWithKernel):
@@ -50,17 +36,6 @@ class WarpCTCKernel(OpKernel):
                                warp_ctc_grad.mutable_data(ctx.place, logits.dtype))
 
 
-class WarpCTCGradOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("WarpCTCGrad", "the forward's WarpCTCGrad [T, B, C]")
-        self.add_input("Logits", "the forward's Logits")
-        self.add_input("Loss@GRAD", "gradient of Loss [B, 1]")
-        self.add_input("LogitsLength", "int64 [B] (padded form)", dispensable=True)
-        self.add_output("Logits@GRAD", "gradient of Logits")
-        self.add_attr("blank", AttrType.INT, 0, "the blank class")
-        self.add_attr("norm_by_times", AttrType.BOOLEAN, False, "divide by the length")
-
-
 class WarpCTCGradOp(GradOp):
     """Logits@GRAD: Logits' dims, dtype and LoD."""
 
@@ -79,8 +54,8 @@ class WarpCTCGradKernel(OpKernel):
             logits.dims[0], norm_by_times, logits_grad.mutable_data(ctx.place, logits.dtype))
 
 
-register_operator("warpctc", WarpCTCOp, WarpCTCOpMaker)
-register_operator("warpctc_grad", WarpCTCGradOp, WarpCTCGradOpMaker)
+register_operator("warpctc", WarpCTCOp)
+register_operator("warpctc_grad", WarpCTCGradOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("warpctc", "CPU", WarpCTCKernel, _dtype)
     register_op_kernel("warpctc", "GPU", WarpCTCKernel, _dtype)

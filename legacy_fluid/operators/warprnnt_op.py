@@ -6,24 +6,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import loss_alignment
-
-
-class WarpRNNTOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("input", "log-probabilities [B, T, U + 1, V]")
-        self.add_input("label", "int32 [B, U]")
-        self.add_input("input_lengths", "int32 [B]")
-        self.add_input("label_lengths", "int32 [B]")
-        self.add_output("loss", "[B]")
-        self.add_output("warprnntgrad", "d loss / d input (Paddle: intermediate)")
-        self.add_attr("blank", AttrType.INT, 0, "the blank class")
-        self.add_attr("fastemit_lambda", AttrType.FLOAT, 0.0, "FastEmit regularization")
 
 
 class WarpRNNTOp(OperatorWithKernel):
@@ -47,7 +33,7 @@ class WarpRNNTKernel(OpKernel):
                                 warprnntgrad.mutable_data(ctx.place, acts.dtype))
 
 
-register_operator("warprnnt", WarpRNNTOp, WarpRNNTOpMaker)
+register_operator("warprnnt", WarpRNNTOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("warprnnt", "CPU", WarpRNNTKernel, _dtype)
     register_op_kernel("warprnnt", "GPU", WarpRNNTKernel, _dtype)
