@@ -267,8 +267,43 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
     "rrelu_grad": [({"x": away_from_zero((3, 4))}, {"is_test": True, "lower": 0.1,
                                                      "upper": 0.5}),
                    ({"x": away_from_zero((2, 5))}, {"lower": 0.3, "upper": 0.3})],
+    # -- loss_grad family
+    "sigmoid_cross_entropy_with_logits_grad": [
+        ({"x": (3, 4), "label": positive((3, 4))}, {}),
+        ({"x": (3, 4), "label": lambda rng: rng.uniform(0.0, 1.0, (3, 4)),
+          "pos_weight": positive((3, 4))}, {"normalize": True}),
+        ({"x": (2, 3), "label": lambda rng: np.array([[1.0, 0.0, 0.25], [0.0, 1.0, 0.5]])},
+         {"ignore_index": 1}),
+    ],
+    "bce_loss_grad": [({"input": lambda rng: rng.uniform(0.1, 0.9, (3, 4)),
+                       "label": lambda rng: rng.uniform(0.0, 1.0, (3, 4))}, {})],
+    "nll_loss_grad": [
+        ({"input": (5, 4), "label": int_labels((5,), 4), "weight": positive((4,))}, {}),
+        ({"input": (2, 3, 2, 2), "label": int_labels((2, 2, 2), 3)}, {"reduction": "none"}),
+        ({"input": (4, 3), "label": lambda rng: np.array([0, 2, 1, 2])},
+         {"reduction": "sum", "ignore_index": 2}),
+    ],
+    "kldiv_loss_grad": [
+        ({"x": (3, 4), "label": lambda rng: rng.uniform(0.1, 1.0, (3, 4))},
+         {"reduction": "batchmean"}),
+        ({"x": (3, 4), "label": (3, 4)}, {"reduction": "none", "log_target": True}),
+    ],
+    "huber_loss_grad": [({"input": (3, 4), "label": (3, 4)}, {"delta": 0.7})],
+    "hinge_loss_grad": [({"logits": lambda rng: np.array(
+        [[0.5], [-2.0], [0.25], [2.0], [-0.5]], np.float32),
+        "labels": lambda rng: np.array([[1.0], [0.0], [0.0], [1.0], [1.0]], np.float32)}, {})],
+    "log_loss_grad": [({"input": lambda rng: rng.uniform(0.2, 0.8, (4, 1)).astype(np.float32),
+                       "label": lambda rng: rng.uniform(0.0, 1.0, (4, 1)).astype(np.float32)},
+                      {"epsilon": 1e-4})],
+    # -- v1_grad family
+    "mean_all_grad": [({"x": (3, 4)}, {}), ({"x": (2, 3, 2)}, {})],
+    "topk_v1_grad": [({"x": lambda rng: rng.permutation(15).reshape(3, 5) * 0.5}, {"k": 2})],
+    "legacy_expand_grad": [({"x": (2, 1, 3)}, {"expand_times": [2, 3, 1]})],
+    "crop_grad": [({"x": (4, 5)}, {"shape": [2, 3], "offsets": [1, 2]})],
 }
 STEP = 1e-6
+#: backward ops whose forward Paddle registers for float32 only: (step, rtol, atol)
+FLOAT32_FD = {"hinge_loss_grad": (1e-2, 1e-3, 1e-4), "log_loss_grad": (1e-3, 1e-2, 1e-3)}
 
 
 def _cases() -> list[tuple[str, int]]:
@@ -329,7 +364,9 @@ def test_grad_matches_finite_differences(name: str, index: int) -> None:
     grads_in = [a.name[: -len("_grad")] for a in back.inputs
                 if a.name.endswith("_grad") and a.name[: -len("_grad")] in outputs]
     assert grads_in, f"{name} takes no gradient of a forward output"
-    cotangents = {o: [rng.standard_normal(t.shape) for t in _flat(outputs[o])]
+    # in each output's dtype and dims (a 0-D output's cotangent 0-D)
+    cotangents = {o: [np.asarray(rng.standard_normal(t.shape), t.numpy().dtype)
+                      for t in _flat(outputs[o])]
                   for o in grads_in}
     api.backward([t for o in grads_in for t in _flat(outputs[o])],
                  [c for o in grads_in for c in cotangents[o]])
@@ -348,14 +385,15 @@ def test_grad_matches_finite_differences(name: str, index: int) -> None:
             what = f"{name} {target}_grad" + ("" if index_ is None else f"[{item}]")
             assert tensor.grad is not None, f"{what}: no gradient reached it"
             value = _flat(inputs[target])[item]
-            numeric = np.zeros_like(value)
+            step, rtol, atol = FLOAT32_FD.get(name, (STEP, 1e-5, 1e-6))
+            numeric = np.zeros(value.shape)
             for i in np.ndindex(value.shape):
                 plus, minus = value.copy(), value.copy()
-                plus[i] += STEP
-                minus[i] -= STEP
+                plus[i] += step
+                minus[i] -= step
                 numeric[i] = (objective(_replaced(inputs, target, index_, plus))
-                              - objective(_replaced(inputs, target, index_, minus))) / (2 * STEP)
-            np.testing.assert_allclose(tensor.grad.numpy(), numeric, rtol=1e-5, atol=1e-6,
+                              - objective(_replaced(inputs, target, index_, minus))) / (2 * step)
+            np.testing.assert_allclose(tensor.grad.numpy(), numeric, rtol=rtol, atol=atol,
                                        err_msg=what)
             checked += 1
     assert checked, f"{name}: no input gradient was checked"

@@ -15,8 +15,8 @@ and fetch ops itself (save_inference_model would prune the program and switch `i
 on), writes the ProgramDesc, reloads it and runs it with Paddle's executor. Output per
 family, in tests/fixtures/grads/<family>/: `<case>.pdmodel`, `arrays.npz`
 (`<case>/in/<feed>`, `<case>/out/<fetch>`) and `cases.json` (per case: the program's op
-types, feeds, fetches). An output whose static dims Paddle cannot know (a shape read from a
-tensor) gets its cotangent's dims from a run of the forward. A family's `FORWARD_FETCHES`
+types, feeds, fetches). Cotangents get the dims a run of the forward gives its outputs (the
+static dims may be unknown, a shape read from a tensor, or wrong). A family's `FORWARD_FETCHES`
 (op -> output slots) fetches those forward outputs too: the forward of a grad program runs
 in training mode (dropout's Out and Mask). Reruns give identical bytes.
 """
@@ -59,9 +59,9 @@ def _seed_and_differentiate(family, gcase, arrays, cot_arrays, cot_vars, forward
     forward's output slots `forward_fetches`."""
     def then(feeds, fetch):
         seeded = [(slot, var) for slot, var in fetch if gcase.of is None or slot in gcase.of]
-        dims = [tuple(var.shape) for _, var in seeded]
-        if any(d < 0 for shape in dims for d in shape):
-            dims = _run_dims(arrays, [var for _, var in seeded])
+        # the dims a run gives: static dims may be unknown (-1) or, for Paddle, wrong (the
+        # v1 expand's Out takes expand_times as its dims)
+        dims = _run_dims(arrays, [var for _, var in seeded])
         counts = {}
         for slot, _ in seeded:
             counts[slot] = counts.get(slot, 0) + 1
@@ -72,8 +72,12 @@ def _seed_and_differentiate(family, gcase, arrays, cot_arrays, cot_vars, forward
             dtype = convert_dtype(var.dtype)
             cot_arrays[name] = materialize(In(shape, dtype, -1.0, 1.0), family,
                                            gcase.name, name)
-            cot = paddle.static.data(name, list(var.shape), dtype)
-            if shape != tuple(var.shape):  # static dims unknown or, for Paddle, wrong
+            static = tuple(var.shape)
+            if shape != static and all(d >= 0 for d in static):
+                var.desc.set_shape(list(shape))  # wrong static dims: set to what runs
+                static = shape
+            cot = paddle.static.data(name, list(static), dtype)
+            if shape != static:  # static dims unknown
                 cot.desc.set_need_check_feed(False)
             cot_vars.append(cot)
         wrt = [(slot, v) for slot in gcase.wrt for v in feeds[slot]]
