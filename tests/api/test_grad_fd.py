@@ -11,6 +11,7 @@ without a case here fails the coverage test: every grad has an FD test.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -18,9 +19,18 @@ import pytest
 
 from phi import api
 from phi.common import DataType
+from phi.core.dense_tensor import DenseTensor
 from phi.op_defs import OpDef, backward_defs, op_def
 
-Spec = tuple[int, ...] | Callable[[np.random.Generator], np.ndarray]
+Spec = tuple[int, ...] | Callable[[np.random.Generator], np.ndarray] | None  # None: left out
+
+
+@dataclass(frozen=True)
+class Seq:
+    """An input fed as a LoD tensor: its values from `spec`, its LoD `lod`."""
+
+    spec: Spec
+    lod: tuple[tuple[int, ...], ...]
 #: A list of specs is a Tensor[] argument (rnn's pre_state, weight_list).
 
 
@@ -300,10 +310,28 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
     "topk_v1_grad": [({"x": lambda rng: rng.permutation(15).reshape(3, 5) * 0.5}, {"k": 2})],
     "legacy_expand_grad": [({"x": (2, 1, 3)}, {"expand_times": [2, 3, 1]})],
     "crop_grad": [({"x": (4, 5)}, {"shape": [2, 3], "offsets": [1, 2]})],
+    # -- sequence_grad family (LoD inputs)
+    "sequence_pool_grad": [({"x": Seq((6, 3), ((0, 2, 2, 5, 6),))}, {"pooltype": p})
+                           for p in ("SUM", "AVERAGE", "SQRT", "MAX", "LAST", "FIRST")],
+    "sequence_softmax_grad": [({"x": Seq((6, 1), ((0, 2, 2, 5, 6),))}, {})],
+    "sequence_conv_grad": [
+        ({"x": Seq((6, 2), ((0, 2, 2, 5, 6),)), "padding_data": None, "filter": (6, 3)},
+         {"context_length": 3, "context_start": -1}),
+        ({"x": Seq((7, 2), ((0, 2, 3, 7),)), "padding_data": (4, 2), "filter": (10, 3)},
+         {"context_length": 5, "context_start": -2, "padding_trainable": True}),
+    ],
+    "sequence_expand_grad": [({"x": Seq((3, 2), ((0, 2, 3),)), "y": Seq((3, 1), ((0, 2, 3),))},
+                              {})],
+    "row_conv_grad": [({"x": Seq(lambda rng: rng.standard_normal((7, 3)).astype(np.float32),
+                                 ((0, 2, 2, 6, 7),)),
+                        "filter": lambda rng: rng.standard_normal((3, 3)).astype(np.float32)},
+                       {})],
+    "lod_reset_grad": [({"x": (6, 2)}, {"target_lod": [0, 2, 6]})],
 }
 STEP = 1e-6
 #: backward ops whose forward Paddle registers for float32 only: (step, rtol, atol)
-FLOAT32_FD = {"hinge_loss_grad": (1e-2, 1e-3, 1e-4), "log_loss_grad": (1e-3, 1e-2, 1e-3)}
+FLOAT32_FD = {"hinge_loss_grad": (1e-2, 1e-3, 1e-4), "log_loss_grad": (1e-3, 1e-2, 1e-3),
+              "row_conv_grad": (1e-2, 1e-3, 1e-3)}
 
 
 def _cases() -> list[tuple[str, int]]:
@@ -321,6 +349,10 @@ def _outputs(op: OpDef, result: Any) -> dict[str, Any]:
 
 
 def _make(spec: Spec | list[Spec], rng: np.random.Generator) -> Any:
+    if spec is None:
+        return None
+    if isinstance(spec, Seq):
+        return _make(spec.spec, rng)
     if isinstance(spec, list):
         return [_make(s, rng) for s in spec]
     return spec(rng) if callable(spec) else rng.standard_normal(spec)
@@ -352,12 +384,15 @@ def test_grad_matches_finite_differences(name: str, index: int) -> None:
     function = api.functions()[forward.name]
     differentiated = {o.name[: -len("_grad")] for o in back.outputs}
 
+    lods = {k: [list(level) for level in s.lod] for k, s in specs.items() if isinstance(s, Seq)}
+
     def run_forward(values: dict[str, Any], record: bool) -> tuple[dict, dict]:
         def tensor(k: str, v: np.ndarray) -> api.Tensor:
-            return api.Tensor(v, stop_gradient=not (record and k in differentiated
-                                                    and v.dtype.kind == "f"))
-        tensors = {k: [tensor(k, a) for a in v] if isinstance(v, list) else tensor(k, v)
-                   for k, v in values.items()}
+            return api.Tensor(DenseTensor(v, lod=lods[k]) if k in lods else v,
+                              stop_gradient=not (record and k in differentiated
+                                                 and v.dtype.kind == "f"))
+        tensors = {k: None if v is None else [tensor(k, a) for a in v] if isinstance(v, list)
+                   else tensor(k, v) for k, v in values.items()}
         return tensors, _outputs(forward, function(**tensors, **attrs))
 
     tensors, outputs = run_forward(inputs, record=True)
@@ -379,7 +414,7 @@ def test_grad_matches_finite_differences(name: str, index: int) -> None:
     checked = 0
     for target, slot in tensors.items():
         for item, tensor in enumerate(_flat(slot)):
-            if tensor.stop_gradient:
+            if tensor is None or tensor.stop_gradient:  # None: an optional input left out
                 continue
             index_ = item if isinstance(slot, list) else None
             what = f"{name} {target}_grad" + ("" if index_ is None else f"[{item}]")
