@@ -327,6 +327,26 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
                         "filter": lambda rng: rng.standard_normal((3, 3)).astype(np.float32)},
                        {})],
     "lod_reset_grad": [({"x": (6, 2)}, {"target_lod": [0, 2, 6]})],
+    # -- solve_grad family (well conditioned: a multiple of I added)
+    "solve_grad": [({"x": lambda rng: rng.uniform(-1, 1, (3, 3)) + 3 * np.eye(3), "y": (3, 2)},
+                    {}),
+                   ({"x": lambda rng: rng.uniform(-1, 1, (2, 3, 3)) + 3 * np.eye(3), "y": (3,)},
+                    {})],
+    "triangular_solve_grad": [
+        ({"x": lambda rng: rng.uniform(-1, 1, (3, 3)) + 3 * np.eye(3), "y": (3, 2)}, {}),
+        ({"x": lambda rng: rng.uniform(-1, 1, (2, 3, 3)) + 3 * np.eye(3), "y": (3, 2)},
+         {"upper": False, "transpose": True}),
+        ({"x": lambda rng: rng.uniform(-1, 1, (3, 3)), "y": (3, 2)},
+         {"transpose": True, "unitriangular": True}),
+    ],
+    # triangular factors: Y's gradient (as Paddle's) multiplies by all of Y, which is the
+    # derivative only when the other triangle, never read, is zero
+    "cholesky_solve_grad": [
+        ({"x": (3, 2), "y": lambda rng: np.tril(rng.uniform(-1, 1, (3, 3))) + 3 * np.eye(3)},
+         {}),
+        ({"x": (2, 3, 2), "y": lambda rng: np.triu(rng.uniform(-1, 1, (3, 3))) + 3 * np.eye(3)},
+         {"upper": True}),
+    ],
 }
 STEP = 1e-6
 #: backward ops whose forward Paddle registers for float32 only: (step, rtol, atol)
