@@ -2,9 +2,11 @@
 through the generated API and its autograd tape.
 
 For a backward op B of forward op F: call F's generated function on the case's inputs
-(float inputs as Tensors that need a gradient), seed each output B takes a gradient of
-with a random cotangent, run the tape (which binds and runs B), and compare each input's
-.grad with d(sum(out * cotangent)) / d input by central differences. A backward op
+(float and complex inputs as Tensors that need a gradient), seed each output B takes a
+gradient of with a random cotangent, run the tape (which binds and runs B), and compare
+each input's .grad with d(Re sum(out * conj(cotangent))) / d input by central differences
+(a complex input's gradient: d / d(real part) + i d / d(imaginary part), Paddle's
+convention). A backward op
 without a case here fails the coverage test: every grad has an FD test.
 """
 
@@ -347,6 +349,21 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
         ({"x": (2, 3, 2), "y": lambda rng: np.triu(rng.uniform(-1, 1, (3, 3))) + 3 * np.eye(3)},
          {"upper": True}),
     ],
+    # -- fft_grad family (complex inputs and outputs: see the module docstring)
+    "fft_c2c_grad": [
+        ({"x": lambda rng: rng.standard_normal((2, 4)) + 1j * rng.standard_normal((2, 4))},
+         {"axes": [1], "normalization": norm, "forward": fwd})
+        for norm, fwd in (("backward", True), ("forward", False), ("ortho", True))],
+    "fft_r2c_grad": [({"x": (2, 5)}, {"axes": [1], "normalization": "backward",
+                                      "forward": True, "onesided": True}),
+                     ({"x": (3, 4)}, {"axes": [0, 1], "normalization": "ortho",
+                                      "forward": False, "onesided": False})],
+    "fft_c2r_grad": [
+        ({"x": lambda rng: rng.standard_normal((2, 4)) + 1j * rng.standard_normal((2, 4))},
+         {"axes": [1], "normalization": norm, "forward": fwd, "last_dim_size": n})
+        for norm, fwd, n in (("backward", False, 6), ("forward", True, 7), ("ortho", False, 0))],
+    "frame_grad": [({"x": (2, 9)}, {"frame_length": 4, "hop_length": 2}),
+                   ({"x": (7, 2)}, {"frame_length": 2, "hop_length": 3, "axis": 0})],
 }
 STEP = 1e-6
 #: backward ops whose forward Paddle registers for float32 only: (step, rtol, atol)
@@ -376,6 +393,14 @@ def _make(spec: Spec | list[Spec], rng: np.random.Generator) -> Any:
     if isinstance(spec, list):
         return [_make(s, rng) for s in spec]
     return spec(rng) if callable(spec) else rng.standard_normal(spec)
+
+
+def _cotangent(rng: np.random.Generator, like: np.ndarray) -> np.ndarray:
+    """A random cotangent of `like`'s dims and dtype (complex: both parts random)."""
+    c = rng.standard_normal(like.shape)
+    if like.dtype.kind == "c":
+        c = c + 1j * rng.standard_normal(like.shape)
+    return np.asarray(c, like.dtype)
 
 
 def _flat(value: Any) -> list[Any]:
@@ -410,7 +435,7 @@ def test_grad_matches_finite_differences(name: str, index: int) -> None:
         def tensor(k: str, v: np.ndarray) -> api.Tensor:
             return api.Tensor(DenseTensor(v, lod=lods[k]) if k in lods else v,
                               stop_gradient=not (record and k in differentiated
-                                                 and v.dtype.kind == "f"))
+                                                 and v.dtype.kind in "fc"))
         tensors = {k: None if v is None else [tensor(k, a) for a in v] if isinstance(v, list)
                    else tensor(k, v) for k, v in values.items()}
         return tensors, _outputs(forward, function(**tensors, **attrs))
@@ -420,16 +445,15 @@ def test_grad_matches_finite_differences(name: str, index: int) -> None:
                 if a.name.endswith("_grad") and a.name[: -len("_grad")] in outputs]
     assert grads_in, f"{name} takes no gradient of a forward output"
     # in each output's dtype and dims (a 0-D output's cotangent 0-D)
-    cotangents = {o: [np.asarray(rng.standard_normal(t.shape), t.numpy().dtype)
-                      for t in _flat(outputs[o])]
+    cotangents = {o: [_cotangent(rng, t.numpy()) for t in _flat(outputs[o])]
                   for o in grads_in}
     api.backward([t for o in grads_in for t in _flat(outputs[o])],
                  [c for o in grads_in for c in cotangents[o]])
 
     def objective(values: dict[str, Any]) -> float:
         outs = run_forward(values, record=False)[1]
-        return float(sum(np.sum(t.numpy() * c) for o, cs in cotangents.items()
-                         for t, c in zip(_flat(outs[o]), cs)))
+        return float(sum(np.real(np.sum(t.numpy() * np.conj(c)))
+                         for o, cs in cotangents.items() for t, c in zip(_flat(outs[o]), cs)))
 
     checked = 0
     for target, slot in tensors.items():
@@ -441,13 +465,16 @@ def test_grad_matches_finite_differences(name: str, index: int) -> None:
             assert tensor.grad is not None, f"{what}: no gradient reached it"
             value = _flat(inputs[target])[item]
             step, rtol, atol = FLOAT32_FD.get(name, (STEP, 1e-5, 1e-6))
-            numeric = np.zeros(value.shape)
-            for i in np.ndindex(value.shape):
-                plus, minus = value.copy(), value.copy()
-                plus[i] += step
-                minus[i] -= step
-                numeric[i] = (objective(_replaced(inputs, target, index_, plus))
-                              - objective(_replaced(inputs, target, index_, minus))) / (2 * step)
+            numeric = np.zeros(value.shape, np.complex128 if value.dtype.kind == "c" else float)
+            # a complex input: d/d(real part) + i d/d(imaginary part)
+            for unit in (1, 1j) if value.dtype.kind == "c" else (1,):
+                for i in np.ndindex(value.shape):
+                    plus, minus = value.copy(), value.copy()
+                    plus[i] += step * unit
+                    minus[i] -= step * unit
+                    numeric[i] += unit * (objective(_replaced(inputs, target, index_, plus))
+                                          - objective(_replaced(inputs, target, index_, minus))
+                                          ) / (2 * step)
             np.testing.assert_allclose(tensor.grad.numpy(), numeric, rtol=rtol, atol=atol,
                                        err_msg=what)
             checked += 1
