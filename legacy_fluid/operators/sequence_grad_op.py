@@ -97,10 +97,9 @@ class SequenceConvGradKernel(OpKernel):
         trainable = ctx.attr("paddingTrainable")
         start = ctx.attr("contextStart")
         offsets = seq_funcs.conv_offsets("sequence_conv_grad", x.lod, x.dims[0])
-        padding = padding_data if trainable else None
+        padding = None if padding_data is None or not trainable else padding_data.data
         seq_grad_funcs.sequence_conv_grad(
-            ctx.xp, x.data, offsets, filt.data, None if padding is None else padding.data,
-            out_grad.data, length, start,
+            ctx.xp, x.data, offsets, filt.data, padding, out_grad.data, length, start,
             None if x_grad is None else x_grad.mutable_data(ctx.place, x.dtype),
             None if padding is None or padding_grad is None
             else padding_grad.mutable_data(ctx.place, x.dtype),
@@ -193,9 +192,10 @@ VERIFY_CASES = {
     "sequence_softmax_grad": [{"name": "3 sequences", "inputs": {
         "X": {"shape": (6, 1), "lod": _LOD}, "Out": {"shape": (6, 1), "low": 0.1, "high": 0.9},
         "Out@GRAD": (6, 1)}}],
-    "sequence_conv_grad": [{"name": "centered", "attrs": {"contextLength": 3, "contextStart": -1},
-                            "inputs": {"X": {"shape": (6, 2), "lod": _LOD}, "PaddingData": None,
-                                       "Filter": (6, 3), "Out@GRAD": (6, 3)}}],
+    "sequence_conv_grad": [{"name": "centered, trainable padding", "attrs": {
+        "contextLength": 3, "contextStart": -1, "paddingTrainable": True},
+        "inputs": {"X": {"shape": (6, 2), "lod": _LOD}, "PaddingData": (2, 2),
+                   "Filter": (6, 3), "Out@GRAD": (6, 3)}}],
     "sequence_expand_grad": [{"name": "rows", "inputs": {
         "X": (3, 2), "Y": {"shape": (6, 1), "lod": _LOD}, "Out@GRAD": (6, 2)}}],
     "row_conv_grad": [{"name": "lookahead 2", "inputs": {

@@ -101,8 +101,8 @@ for _op, _kernel, _dtypes in (("solve_grad", SolveGradKernel, _FLOATS),
         register_op_kernel(_op, "GPU", _kernel, _dtype)
 
 
-def _square(dtype: str, rng: np.random.Generator) -> np.ndarray:
-    return (rng.uniform(-1, 1, (3, 3)) + 3 * np.eye(3)).astype(dtype)
+def _square(dtype: DataType, rng: np.random.Generator) -> np.ndarray:
+    return (rng.uniform(-1, 1, (3, 3)) + 3 * np.eye(3)).astype(dtype.to_numpy())
 
 
 #: Parity / `migrate --verify` inputs (see compat.coverage.parity.explicit_cases).

@@ -24,7 +24,6 @@ from phi.kernels.funcs import crop as crop_funcs
 from phi.kernels.funcs import expand_grad as expand_grad_funcs
 from phi.kernels.funcs import reduce as reduce_funcs
 from phi.kernels.funcs import sort_search as ss_funcs
-from phi.kernels.funcs.expand import requested_ints
 
 _MEAN_CPU = (DataType.FLOAT32, DataType.FLOAT64, DataType.BFLOAT16, DataType.COMPLEX64,
              DataType.COMPLEX128)
@@ -117,15 +116,13 @@ class CropTensorGradOpMaker(OpProtoAndCheckerMaker):
 class CropTensorGradKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("X")
-        offsets_tensor = ctx.input("Offsets")
-        offsets_tensor_list = ctx.multi_input("OffsetsTensor")
         out_grad = ctx.input("Out@GRAD")
         x_grad = ctx.output("X@GRAD")
         offsets = ctx.attr("offsets")
-        offsets = requested_ints(
-            offsets_tensor.data if offsets_tensor is not None and offsets_tensor.initialized()
-            else None, [t.data for t in offsets_tensor_list if t is not None and t.initialized()],
-            offsets)
+        if ctx.has_input("Offsets"):
+            offsets = [int(v) for v in ctx.input("Offsets").numpy().reshape(-1)]
+        elif ctx.has_input("OffsetsTensor"):
+            offsets = [int(t.numpy().reshape(-1)[0]) for t in ctx.multi_input("OffsetsTensor")]
         x_grad.resize(tuple(x.dims))
         crop_funcs.crop_grad(ctx.xp, out_grad.data, offsets,
                              x_grad.mutable_data(ctx.place, out_grad.dtype))
