@@ -88,21 +88,21 @@ class SequenceConvGradKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("X")
         padding_data = ctx.input("PaddingData")
-        filt = ctx.input("Filter")
+        filter = ctx.input("Filter")
         out_grad = ctx.input("Out@GRAD")
         x_grad = ctx.output("X@GRAD")
-        padding_grad = ctx.output("PaddingData@GRAD")
+        padding_data_grad = ctx.output("PaddingData@GRAD")
         filter_grad = ctx.output("Filter@GRAD")
-        length = ctx.attr("contextLength")
-        trainable = ctx.attr("paddingTrainable")
-        start = ctx.attr("contextStart")
+        context_length = ctx.attr("contextLength")
+        padding_trainable = ctx.attr("paddingTrainable")
+        context_start = ctx.attr("contextStart")
         offsets = seq_funcs.conv_offsets("sequence_conv_grad", x.lod, x.dims[0])
-        padding = None if padding_data is None or not trainable else padding_data.data
+        padding = None if padding_data is None or not padding_trainable else padding_data.data
         seq_grad_funcs.sequence_conv_grad(
-            ctx.xp, x.data, offsets, filt.data, padding, out_grad.data, length, start,
-            None if x_grad is None else x_grad.mutable_data(ctx.place, x.dtype),
-            None if padding is None or padding_grad is None
-            else padding_grad.mutable_data(ctx.place, x.dtype),
+            ctx.xp, x.data, offsets, filter.data, padding, out_grad.data, context_length,
+            context_start, None if x_grad is None else x_grad.mutable_data(ctx.place, x.dtype),
+            None if padding is None or padding_data_grad is None
+            else padding_data_grad.mutable_data(ctx.place, x.dtype),
             None if filter_grad is None else filter_grad.mutable_data(ctx.place, x.dtype))
 
 
@@ -139,13 +139,13 @@ class RowConvGradOpMaker(OpProtoAndCheckerMaker):
 class RowConvGradKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("X")
-        filt = ctx.input("Filter")
+        filter = ctx.input("Filter")
         out_grad = ctx.input("Out@GRAD")
         x_grad = ctx.output("X@GRAD")
         filter_grad = ctx.output("Filter@GRAD")
         offsets = seq_funcs.row_conv_offsets("row_conv_grad", x.dims, x.lod)
         seq_grad_funcs.row_conv_grad(
-            ctx.xp, x.data, offsets, filt.data, out_grad.data,
+            ctx.xp, x.data, offsets, filter.data, out_grad.data,
             None if x_grad is None else x_grad.mutable_data(ctx.place, x.dtype),
             None if filter_grad is None else filter_grad.mutable_data(ctx.place, x.dtype))
 

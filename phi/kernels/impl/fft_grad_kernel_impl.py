@@ -21,7 +21,7 @@ _FRAME = [DataType.INT32, DataType.INT64, *_REAL, *_COMPLEX]
 def fft_c2c_grad_kernel(dev_ctx: DeviceContext, out_grad: DenseTensor, axes: list[int],
                         normalization: str, forward: bool, x_grad: OutTensor) -> None:
     fft_grad_funcs.fft_c2c_grad(dev_ctx.xp, out_grad.data, axes, normalization, forward,
-                                dev_ctx.alloc(x_grad, out_grad.dtype, tuple(out_grad.dims)))
+                                dev_ctx.alloc(x_grad, out_grad.dtype))
 
 
 @register_kernel("fft_r2c_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _COMPLEX)
@@ -30,7 +30,7 @@ def fft_r2c_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseT
                         axes: list[int], normalization: str, forward: bool, onesided: bool,
                         x_grad: OutTensor) -> None:
     fft_grad_funcs.fft_r2c_grad(dev_ctx.xp, out_grad.data, axes, normalization, forward,
-                                onesided, dev_ctx.alloc(x_grad, x.dtype, tuple(x.dims)))
+                                onesided, dev_ctx.alloc(x_grad, x.dtype))
 
 
 @register_kernel("fft_c2r_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _REAL)
@@ -38,10 +38,9 @@ def fft_r2c_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseT
 def fft_c2r_grad_kernel(dev_ctx: DeviceContext, out_grad: DenseTensor, axes: list[int],
                         normalization: str, forward: bool, last_dim_size: int,
                         x_grad: OutTensor) -> None:
-    dims = fft_grad_funcs.fft_c2r_grad_dims(tuple(out_grad.dims), axes)
     dtype = fft_funcs.complex_dtype("fft_c2r_grad", out_grad.dtype)
     fft_grad_funcs.fft_c2r_grad(dev_ctx.xp, out_grad.data, axes, normalization, forward,
-                                dev_ctx.alloc(x_grad, dtype, dims))
+                                dev_ctx.alloc(x_grad, dtype))
 
 
 @register_kernel("frame_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FRAME)
@@ -49,4 +48,4 @@ def fft_c2r_grad_kernel(dev_ctx: DeviceContext, out_grad: DenseTensor, axes: lis
 def frame_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
                       frame_length: int, hop_length: int, axis: int, x_grad: OutTensor) -> None:
     fft_grad_funcs.frame_grad(dev_ctx.xp, out_grad.data, frame_length, hop_length, axis,
-                              dev_ctx.alloc(x_grad, out_grad.dtype, tuple(x.dims)))
+                              dev_ctx.alloc(x_grad, out_grad.dtype))

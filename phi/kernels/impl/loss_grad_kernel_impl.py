@@ -53,8 +53,9 @@ def nll_loss_grad_kernel(dev_ctx: DeviceContext, input: DenseTensor, label: Dens
 def kldiv_loss_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, label: DenseTensor,
                            out_grad: DenseTensor, reduction: str, log_target: bool,
                            x_grad: OutTensor) -> None:
+    x_grad.resize(tuple(x.dims))
     loss_funcs.kldiv_loss_grad(dev_ctx.xp, label.data, out_grad.data, reduction, log_target,
-                               dev_ctx.alloc(x_grad, out_grad.dtype, tuple(x.dims)))
+                               dev_ctx.alloc(x_grad, out_grad.dtype))
 
 
 @register_kernel("huber_loss_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)

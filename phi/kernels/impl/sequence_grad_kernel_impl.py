@@ -16,10 +16,6 @@ _FLOATS = [DataType.FLOAT32, DataType.FLOAT64]
 _TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64]
 
 
-def _alloc(dev_ctx: DeviceContext, grad: OptionalOutTensor, like: DenseTensor):
-    return None if grad is None else dev_ctx.alloc(grad, like.dtype, tuple(like.dims))
-
-
 @register_kernel("sequence_pool_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOATS)
 @register_kernel("sequence_pool_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOATS)
 def sequence_pool_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor,
@@ -30,7 +26,7 @@ def sequence_pool_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor,
     offsets = seq_funcs.last_level("sequence_pool_grad", x.lod, x.dims[0], max_levels=2)
     index = None if pool is not seq_funcs.PoolType.MAX or max_index is None else max_index.data
     seq_grad_funcs.sequence_pool_grad(dev_ctx.xp, offsets, pool, out_grad.data, index,
-                                      dev_ctx.alloc(x_grad, out_grad.dtype, tuple(x.dims)))
+                                      dev_ctx.alloc(x_grad, out_grad.dtype))
 
 
 @register_kernel("sequence_softmax_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOATS)
@@ -39,7 +35,7 @@ def sequence_softmax_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: De
                                  out_grad: DenseTensor, x_grad: OutTensor) -> None:
     offsets = seq_funcs.check_softmax_input("sequence_softmax_grad", x.dims, x.lod)
     seq_grad_funcs.sequence_softmax_grad(dev_ctx.xp, out.data, out_grad.data, offsets,
-                                         dev_ctx.alloc(x_grad, out.dtype, tuple(x.dims)))
+                                         dev_ctx.alloc(x_grad, out.dtype))
 
 
 @register_kernel("sequence_conv_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOATS)
@@ -51,12 +47,13 @@ def sequence_conv_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor,
                               x_grad: OptionalOutTensor, padding_data_grad: OptionalOutTensor,
                               filter_grad: OptionalOutTensor) -> None:
     offsets = seq_funcs.conv_offsets("sequence_conv_grad", x.lod, x.dims[0])
-    padding = padding_data if padding_trainable else None
+    padding = None if padding_data is None or not padding_trainable else padding_data.data
     seq_grad_funcs.sequence_conv_grad(
-        dev_ctx.xp, x.data, offsets, filter.data, None if padding is None else padding.data,
-        out_grad.data, context_length, context_start, _alloc(dev_ctx, x_grad, x),
-        None if padding is None else _alloc(dev_ctx, padding_data_grad, padding),
-        _alloc(dev_ctx, filter_grad, filter))
+        dev_ctx.xp, x.data, offsets, filter.data, padding, out_grad.data, context_length,
+        context_start, None if x_grad is None else dev_ctx.alloc(x_grad, x.dtype),
+        None if padding is None or padding_data_grad is None
+        else dev_ctx.alloc(padding_data_grad, x.dtype),
+        None if filter_grad is None else dev_ctx.alloc(filter_grad, x.dtype))
 
 
 @register_kernel("sequence_expand_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
@@ -66,7 +63,7 @@ def sequence_expand_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: Dense
                                 x_grad: OutTensor) -> None:
     rows, _ = seq_funcs.expand_plan("sequence_expand_grad", x.dims, x.lod, y.lod, ref_level)
     seq_grad_funcs.sequence_expand_grad(dev_ctx.xp, rows, out_grad.data,
-                                        dev_ctx.alloc(x_grad, out_grad.dtype, tuple(x.dims)))
+                                        dev_ctx.alloc(x_grad, out_grad.dtype))
 
 
 @register_kernel("row_conv_grad", Backend.CPU, DataLayout.ALL_LAYOUT, [DataType.FLOAT32])
@@ -75,13 +72,14 @@ def row_conv_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, filter: DenseTe
                          out_grad: DenseTensor, x_grad: OptionalOutTensor,
                          filter_grad: OptionalOutTensor) -> None:
     offsets = seq_funcs.row_conv_offsets("row_conv_grad", x.dims, x.lod)
-    seq_grad_funcs.row_conv_grad(dev_ctx.xp, x.data, offsets, filter.data, out_grad.data,
-                                 _alloc(dev_ctx, x_grad, x), _alloc(dev_ctx, filter_grad, filter))
+    seq_grad_funcs.row_conv_grad(
+        dev_ctx.xp, x.data, offsets, filter.data, out_grad.data,
+        None if x_grad is None else dev_ctx.alloc(x_grad, x.dtype),
+        None if filter_grad is None else dev_ctx.alloc(filter_grad, x.dtype))
 
 
 @register_kernel("lod_reset_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
 @register_kernel("lod_reset_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
 def lod_reset_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
                           target_lod: list[int], append: bool, x_grad: OutTensor) -> None:
-    dev_ctx.alloc(x_grad, out_grad.dtype, tuple(x.dims))[...] = out_grad.data
-    x_grad.lod = x.lod
+    dev_ctx.alloc(x_grad, out_grad.dtype)[...] = out_grad.data

@@ -14,17 +14,15 @@ _FLOATS = [DataType.FLOAT32, DataType.FLOAT64]
 _WITH_COMPLEX = [*_FLOATS, DataType.COMPLEX64, DataType.COMPLEX128]
 
 
-def _alloc(dev_ctx: DeviceContext, grad: OptionalOutTensor, like: DenseTensor):
-    return None if grad is None else dev_ctx.alloc(grad, like.dtype, tuple(like.dims))
-
-
 @register_kernel("solve_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOATS)
 @register_kernel("solve_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOATS)
 def solve_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor, out: DenseTensor,
                       out_grad: DenseTensor, x_grad: OptionalOutTensor,
                       y_grad: OptionalOutTensor) -> None:
-    solve_grad_funcs.solve_grad(dev_ctx.xp, x.data, y.data, out.data, out_grad.data,
-                                _alloc(dev_ctx, x_grad, x), _alloc(dev_ctx, y_grad, y))
+    solve_grad_funcs.solve_grad(
+        dev_ctx.xp, x.data, y.data, out.data, out_grad.data,
+        None if x_grad is None else dev_ctx.alloc(x_grad, x.dtype),
+        None if y_grad is None else dev_ctx.alloc(y_grad, y.dtype))
 
 
 @register_kernel("triangular_solve_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _WITH_COMPLEX)
@@ -33,9 +31,10 @@ def triangular_solve_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: Dens
                                  out: DenseTensor, out_grad: DenseTensor, upper: bool,
                                  transpose: bool, unitriangular: bool,
                                  x_grad: OptionalOutTensor, y_grad: OptionalOutTensor) -> None:
-    solve_grad_funcs.triangular_solve_grad(dev_ctx.xp, x.data, y.data, out.data, out_grad.data,
-                                           upper, transpose, unitriangular,
-                                           _alloc(dev_ctx, x_grad, x), _alloc(dev_ctx, y_grad, y))
+    solve_grad_funcs.triangular_solve_grad(
+        dev_ctx.xp, x.data, y.data, out.data, out_grad.data, upper, transpose, unitriangular,
+        None if x_grad is None else dev_ctx.alloc(x_grad, x.dtype),
+        None if y_grad is None else dev_ctx.alloc(y_grad, y.dtype))
 
 
 @register_kernel("cholesky_solve_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOATS)
@@ -43,6 +42,7 @@ def triangular_solve_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: Dens
 def cholesky_solve_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
                                out: DenseTensor, out_grad: DenseTensor, upper: bool,
                                x_grad: OptionalOutTensor, y_grad: OptionalOutTensor) -> None:
-    solve_grad_funcs.cholesky_solve_grad(dev_ctx.xp, x.data, y.data, out.data, out_grad.data,
-                                         upper, _alloc(dev_ctx, x_grad, x),
-                                         _alloc(dev_ctx, y_grad, y))
+    solve_grad_funcs.cholesky_solve_grad(
+        dev_ctx.xp, x.data, y.data, out.data, out_grad.data, upper,
+        None if x_grad is None else dev_ctx.alloc(x_grad, x.dtype),
+        None if y_grad is None else dev_ctx.alloc(y_grad, y.dtype))

@@ -26,24 +26,26 @@ _TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64]
 @register_kernel("mean_all_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _MEAN_GPU)
 def mean_all_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
                          x_grad: OutTensor) -> None:
-    reduce_funcs.mean_all_grad(dev_ctx.xp, out_grad.data,
-                               dev_ctx.alloc(x_grad, out_grad.dtype, tuple(x.dims)))
+    x_grad.resize(tuple(x.dims))
+    reduce_funcs.mean_all_grad(dev_ctx.xp, out_grad.data, dev_ctx.alloc(x_grad, out_grad.dtype))
 
 
 @register_kernel("topk_v1_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
 @register_kernel("topk_v1_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
 def topk_v1_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, indices: DenseTensor,
                         out_grad: DenseTensor, k: Scalar, x_grad: OutTensor) -> None:
+    x_grad.resize(tuple(x.dims))
     ss_funcs.topk_grad(dev_ctx.xp, indices.data, out_grad.data, -1,
-                       dev_ctx.alloc(x_grad, out_grad.dtype, tuple(x.dims)))
+                       dev_ctx.alloc(x_grad, out_grad.dtype))
 
 
 @register_kernel("legacy_expand_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
 @register_kernel("legacy_expand_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
 def legacy_expand_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
                               expand_times: IntArray, x_grad: OutTensor) -> None:
+    x_grad.resize(tuple(x.dims))
     expand_grad_funcs.tile_grad(dev_ctx.xp, tuple(x.dims), out_grad.data,
-                                dev_ctx.alloc(x_grad, out_grad.dtype, tuple(x.dims)))
+                                dev_ctx.alloc(x_grad, out_grad.dtype))
 
 
 @register_kernel("crop_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
