@@ -134,9 +134,10 @@ _AXES = {"axes": [1], "normalization": "ortho", "forward": True}
 VERIFY_CASES = {
     "fft_c2c_grad": [{"name": "axis 1", "attrs": _AXES,
                       "inputs": {"Out@GRAD": (3, 4)}, "dtypes": ["complex64", "complex128"]}],
-    "fft_r2c_grad": [{"name": "axis 1", "attrs": {**_AXES, "onesided": True},
-                      "inputs": {"X": {"shape": (3, 6), "dtype": "float32"},
-                                 "Out@GRAD": (3, 4)}, "dtypes": ["complex64"]}],
+    "fft_r2c_grad": [{"name": f"axis 1, {real} X", "attrs": {**_AXES, "onesided": True},
+                      "inputs": {"X": {"shape": (3, 6), "dtype": real}, "Out@GRAD": (3, 4)},
+                      "dtypes": [grad]}
+                     for real, grad in (("float32", "complex64"), ("float64", "complex128"))],
     "fft_c2r_grad": [{"name": "axis 1", "attrs": _AXES, "inputs": {"Out@GRAD": (3, 6)}}],
     "frame_grad": [{"name": "length 3 hop 2", "attrs": {"frame_length": 3, "hop_length": 2},
                     "inputs": {"X": (2, 7), "Out@GRAD": (2, 3, 3)}}],
