@@ -54,6 +54,21 @@ def _state_files(params: list[Path]) -> list[Path]:
     return state
 
 
+def _with_lods(specs: list[str], steps: list[dict]) -> list[dict]:
+    """The steps' feeds with `--lod STEP:NAME=OFFSETS[/...]` applied (compat.feeds.apply_lods
+    per step)."""
+    from compat.feeds import apply_lods
+
+    per_step: dict[int, list[str]] = {}
+    for text in specs:
+        step, sep, rest = text.partition(":")
+        if not sep or not step.isdigit() or int(step) >= len(steps):
+            raise CliError(f"--lod {text}: expected STEP:NAME=OFFSETS[/OFFSETS...] with STEP "
+                           f"the index of a --feed (0 to {len(steps) - 1}), e.g. 0:words=0,2,5")
+        per_step.setdefault(int(step), []).append(rest)
+    return [apply_lods(per_step.get(i, []), values) for i, values in enumerate(steps)]
+
+
 @verb()
 @friendly_errors
 def train(
@@ -68,6 +83,10 @@ def train(
         "--feed, in order. Each SPEC as run's --input: FILE.npz (every feed, arrays named "
         "after the feeds), NAME=FILE.npy or NAME=FILE.npz (one feed), FILE.npy (a program's "
         "only feed); e.g. --feed step0.npz or --feed x=x0.npy,y=y0.npy")] = [],  # noqa: B006
+    lod: Annotated[list[str], typer.Option(
+        "--lod", metavar="STEP:NAME=OFFSETS[/OFFSETS...]", help="the LoD of a sequence feed "
+        "of step STEP (0 = the first --feed), as run's --lod: offsets comma-separated, "
+        "levels outermost first separated by '/'; e.g. --lod 0:words=0,2,5")] = [],  # noqa: B006
     fetch: Annotated[list[str], typer.Option(
         "--fetch", help="a variable to fetch after every step (e.g. the loss)")] = [],  # noqa: B006
     output: Annotated[Path | None, typer.Option(
@@ -116,6 +135,7 @@ def train(
     _save_paths(save, desc)
     session = open_session(desc, _state_files(params), budget, path=mode)
     steps = [read_inputs(split_step(f), session.feed_names, budget, "--feed") for f in feed]
+    steps = _with_lods(lod, steps)
     for text, values in zip(feed, steps):
         try:
             session.check_feeds(values, list(fetch))

@@ -41,7 +41,7 @@ class Tensor:
         if isinstance(value, Tensor):
             value = value.impl
         self.impl = value if isinstance(value, DenseTensor) else DenseTensor(
-            np.ascontiguousarray(value))
+            np.asarray(value, order="C"))  # (ascontiguousarray would make a 0-D value [1])
         self.stop_gradient = stop_gradient
         self.grad: Tensor | None = None
         #: (node, output name, index in a list output or None) for a recorded result

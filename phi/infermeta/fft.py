@@ -1,10 +1,11 @@
-"""InferMeta of the fft family (fft_c2c, fft_r2c, fft_c2r, as_complex, as_real, complex,
-frame, overlap_add)."""
+"""InferMeta of the fft family (fft_c2c, fft_r2c, fft_c2r and fft_c2r_grad, as_complex,
+as_real, complex, frame, overlap_add)."""
 
 from __future__ import annotations
 
 from phi.core.meta_tensor import MetaTensor
 from phi.kernels.funcs import fft as fft_funcs
+from phi.kernels.funcs import fft_grad as fft_grad_funcs
 
 
 def fft_c2c_infer_meta(x: MetaTensor, axes: list[int], normalization: str, forward: bool,
@@ -26,6 +27,13 @@ def fft_c2r_infer_meta(x: MetaTensor, axes: list[int], normalization: str, forwa
     """out: x's dims with the last axis last_dim_size (0: 2 * (m - 1)), x's real type."""
     out.set_dims(fft_funcs.fft_c2r_dims(x.dims(), axes, last_dim_size))
     out.set_dtype(fft_funcs.real_dtype("fft_c2r", x.dtype()))
+
+
+def fft_c2r_grad_infer_meta(out_grad: MetaTensor, axes: list[int], normalization: str,
+                            forward: bool, last_dim_size: int, x_grad: MetaTensor) -> None:
+    """x_grad: out_grad's dims with the last transformed axis n -> n // 2 + 1, complex."""
+    x_grad.set_dims(fft_grad_funcs.fft_c2r_grad_dims(out_grad.dims(), axes))
+    x_grad.set_dtype(fft_funcs.complex_dtype("fft_c2r_grad", out_grad.dtype()))
 
 
 def as_complex_infer_meta(x: MetaTensor, out: MetaTensor) -> None:

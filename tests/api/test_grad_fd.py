@@ -2,15 +2,18 @@
 through the generated API and its autograd tape.
 
 For a backward op B of forward op F: call F's generated function on the case's inputs
-(float inputs as Tensors that need a gradient), seed each output B takes a gradient of
-with a random cotangent, run the tape (which binds and runs B), and compare each input's
-.grad with d(sum(out * cotangent)) / d input by central differences. A backward op
+(float and complex inputs as Tensors that need a gradient), seed each output B takes a
+gradient of with a random cotangent, run the tape (which binds and runs B), and compare
+each input's .grad with d(Re sum(out * conj(cotangent))) / d input by central differences
+(a complex input's gradient: d / d(real part) + i d / d(imaginary part), Paddle's
+convention). A backward op
 without a case here fails the coverage test: every grad has an FD test.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -18,9 +21,18 @@ import pytest
 
 from phi import api
 from phi.common import DataType
+from phi.core.dense_tensor import DenseTensor
 from phi.op_defs import OpDef, backward_defs, op_def
 
-Spec = tuple[int, ...] | Callable[[np.random.Generator], np.ndarray]
+Spec = tuple[int, ...] | Callable[[np.random.Generator], np.ndarray] | None  # None: left out
+
+
+@dataclass(frozen=True)
+class Seq:
+    """An input fed as a LoD tensor: its values from `spec`, its LoD `lod`."""
+
+    spec: Spec
+    lod: tuple[tuple[int, ...], ...]
 #: A list of specs is a Tensor[] argument (rnn's pre_state, weight_list).
 
 
@@ -297,8 +309,96 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
     "rrelu_grad": [({"x": away_from_zero((3, 4))}, {"is_test": True, "lower": 0.1,
                                                      "upper": 0.5}),
                    ({"x": away_from_zero((2, 5))}, {"lower": 0.3, "upper": 0.3})],
+    # -- loss_grad family
+    "sigmoid_cross_entropy_with_logits_grad": [
+        ({"x": (3, 4), "label": positive((3, 4))}, {}),
+        ({"x": (3, 4), "label": lambda rng: rng.uniform(0.0, 1.0, (3, 4)),
+          "pos_weight": positive((3, 4))}, {"normalize": True}),
+        ({"x": (2, 3), "label": lambda rng: np.array([[1.0, 0.0, 0.25], [0.0, 1.0, 0.5]])},
+         {"ignore_index": 1}),
+    ],
+    "bce_loss_grad": [({"input": lambda rng: rng.uniform(0.1, 0.9, (3, 4)),
+                       "label": lambda rng: rng.uniform(0.0, 1.0, (3, 4))}, {})],
+    "nll_loss_grad": [
+        ({"input": (5, 4), "label": int_labels((5,), 4), "weight": positive((4,))}, {}),
+        ({"input": (2, 3, 2, 2), "label": int_labels((2, 2, 2), 3)}, {"reduction": "none"}),
+        ({"input": (4, 3), "label": lambda rng: np.array([0, 2, 1, 2])},
+         {"reduction": "sum", "ignore_index": 2}),
+    ],
+    "kldiv_loss_grad": [
+        ({"x": (3, 4), "label": lambda rng: rng.uniform(0.1, 1.0, (3, 4))},
+         {"reduction": "batchmean"}),
+        ({"x": (3, 4), "label": (3, 4)}, {"reduction": "none", "log_target": True}),
+    ],
+    "huber_loss_grad": [({"input": (3, 4), "label": (3, 4)}, {"delta": 0.7})],
+    "hinge_loss_grad": [({"logits": lambda rng: np.array(
+        [[0.5], [-2.0], [0.25], [2.0], [-0.5]], np.float32),
+        "labels": lambda rng: np.array([[1.0], [0.0], [0.0], [1.0], [1.0]], np.float32)}, {})],
+    "log_loss_grad": [({"input": lambda rng: rng.uniform(0.2, 0.8, (4, 1)).astype(np.float32),
+                       "label": lambda rng: rng.uniform(0.0, 1.0, (4, 1)).astype(np.float32)},
+                      {"epsilon": 1e-4})],
+    # -- v1_grad family
+    "mean_all_grad": [({"x": (3, 4)}, {}), ({"x": (2, 3, 2)}, {})],
+    "topk_v1_grad": [({"x": lambda rng: rng.permutation(15).reshape(3, 5) * 0.5}, {"k": 2})],
+    "legacy_expand_grad": [({"x": (2, 1, 3)}, {"expand_times": [2, 3, 1]})],
+    "crop_grad": [({"x": (4, 5)}, {"shape": [2, 3], "offsets": [1, 2]})],
+    # -- sequence_grad family (LoD inputs)
+    "sequence_pool_grad": [({"x": Seq((6, 3), ((0, 2, 2, 5, 6),))}, {"pooltype": p})
+                           for p in ("SUM", "AVERAGE", "SQRT", "MAX", "LAST", "FIRST")],
+    "sequence_softmax_grad": [({"x": Seq((6, 1), ((0, 2, 2, 5, 6),))}, {})],
+    "sequence_conv_grad": [
+        ({"x": Seq((6, 2), ((0, 2, 2, 5, 6),)), "padding_data": None, "filter": (6, 3)},
+         {"context_length": 3, "context_start": -1}),
+        ({"x": Seq((7, 2), ((0, 2, 3, 7),)), "padding_data": (4, 2), "filter": (10, 3)},
+         {"context_length": 5, "context_start": -2, "padding_trainable": True}),
+    ],
+    "sequence_expand_grad": [({"x": Seq((3, 2), ((0, 2, 3),)), "y": Seq((3, 1), ((0, 2, 3),))},
+                              {})],
+    "row_conv_grad": [({"x": Seq(lambda rng: rng.standard_normal((7, 3)).astype(np.float32),
+                                 ((0, 2, 2, 6, 7),)),
+                        "filter": lambda rng: rng.standard_normal((3, 3)).astype(np.float32)},
+                       {})],
+    "lod_reset_grad": [({"x": (6, 2)}, {"target_lod": [0, 2, 6]})],
+    # -- solve_grad family (well conditioned: a multiple of I added)
+    "solve_grad": [({"x": lambda rng: rng.uniform(-1, 1, (3, 3)) + 3 * np.eye(3), "y": (3, 2)},
+                    {}),
+                   ({"x": lambda rng: rng.uniform(-1, 1, (2, 3, 3)) + 3 * np.eye(3), "y": (3,)},
+                    {})],
+    "triangular_solve_grad": [
+        ({"x": lambda rng: rng.uniform(-1, 1, (3, 3)) + 3 * np.eye(3), "y": (3, 2)}, {}),
+        ({"x": lambda rng: rng.uniform(-1, 1, (2, 3, 3)) + 3 * np.eye(3), "y": (3, 2)},
+         {"upper": False, "transpose": True}),
+        ({"x": lambda rng: rng.uniform(-1, 1, (3, 3)), "y": (3, 2)},
+         {"transpose": True, "unitriangular": True}),
+    ],
+    # triangular factors: Y's gradient (as Paddle's) multiplies by all of Y, which is the
+    # derivative only when the other triangle, never read, is zero
+    "cholesky_solve_grad": [
+        ({"x": (3, 2), "y": lambda rng: np.tril(rng.uniform(-1, 1, (3, 3))) + 3 * np.eye(3)},
+         {}),
+        ({"x": (2, 3, 2), "y": lambda rng: np.triu(rng.uniform(-1, 1, (3, 3))) + 3 * np.eye(3)},
+         {"upper": True}),
+    ],
+    # -- fft_grad family (complex inputs and outputs: see the module docstring)
+    "fft_c2c_grad": [
+        ({"x": lambda rng: rng.standard_normal((2, 4)) + 1j * rng.standard_normal((2, 4))},
+         {"axes": [1], "normalization": norm, "forward": fwd})
+        for norm, fwd in (("backward", True), ("forward", False), ("ortho", True))],
+    "fft_r2c_grad": [({"x": (2, 5)}, {"axes": [1], "normalization": "backward",
+                                      "forward": True, "onesided": True}),
+                     ({"x": (3, 4)}, {"axes": [0, 1], "normalization": "ortho",
+                                      "forward": False, "onesided": False})],
+    "fft_c2r_grad": [
+        ({"x": lambda rng: rng.standard_normal((2, 4)) + 1j * rng.standard_normal((2, 4))},
+         {"axes": [1], "normalization": norm, "forward": fwd, "last_dim_size": n})
+        for norm, fwd, n in (("backward", False, 6), ("forward", True, 7), ("ortho", False, 0))],
+    "frame_grad": [({"x": (2, 9)}, {"frame_length": 4, "hop_length": 2}),
+                   ({"x": (7, 2)}, {"frame_length": 2, "hop_length": 3, "axis": 0})],
 }
 STEP = 1e-6
+#: backward ops whose forward Paddle registers for float32 only: (step, rtol, atol)
+FLOAT32_FD = {"hinge_loss_grad": (1e-2, 1e-3, 1e-4), "log_loss_grad": (1e-3, 1e-2, 1e-3),
+              "row_conv_grad": (1e-2, 1e-3, 1e-3)}
 
 
 def _cases() -> list[tuple[str, int]]:
@@ -316,9 +416,21 @@ def _outputs(op: OpDef, result: Any) -> dict[str, Any]:
 
 
 def _make(spec: Spec | list[Spec], rng: np.random.Generator) -> Any:
+    if spec is None:
+        return None
+    if isinstance(spec, Seq):
+        return _make(spec.spec, rng)
     if isinstance(spec, list):
         return [_make(s, rng) for s in spec]
     return spec(rng) if callable(spec) else rng.standard_normal(spec)
+
+
+def _cotangent(rng: np.random.Generator, like: np.ndarray) -> np.ndarray:
+    """A random cotangent of `like`'s dims and dtype (complex: both parts random)."""
+    c = rng.standard_normal(like.shape)
+    if like.dtype.kind == "c":
+        c = c + 1j * rng.standard_normal(like.shape)
+    return np.asarray(c, like.dtype)
 
 
 def _flat(value: Any) -> list[Any]:
@@ -347,45 +459,53 @@ def test_grad_matches_finite_differences(name: str, index: int) -> None:
     function = api.functions()[forward.name]
     differentiated = {o.name[: -len("_grad")] for o in back.outputs}
 
+    lods = {k: [list(level) for level in s.lod] for k, s in specs.items() if isinstance(s, Seq)}
+
     def run_forward(values: dict[str, Any], record: bool) -> tuple[dict, dict]:
         def tensor(k: str, v: np.ndarray) -> api.Tensor:
-            return api.Tensor(v, stop_gradient=not (record and k in differentiated
-                                                    and v.dtype.kind == "f"))
-        tensors = {k: [tensor(k, a) for a in v] if isinstance(v, list) else tensor(k, v)
-                   for k, v in values.items()}
+            return api.Tensor(DenseTensor(v, lod=lods[k]) if k in lods else v,
+                              stop_gradient=not (record and k in differentiated
+                                                 and v.dtype.kind in "fc"))
+        tensors = {k: None if v is None else [tensor(k, a) for a in v] if isinstance(v, list)
+                   else tensor(k, v) for k, v in values.items()}
         return tensors, _outputs(forward, function(**tensors, **attrs))
 
     tensors, outputs = run_forward(inputs, record=True)
     grads_in = [a.name[: -len("_grad")] for a in back.inputs
                 if a.name.endswith("_grad") and a.name[: -len("_grad")] in outputs]
     assert grads_in, f"{name} takes no gradient of a forward output"
-    cotangents = {o: [rng.standard_normal(t.shape) for t in _flat(outputs[o])]
+    # in each output's dtype and dims (a 0-D output's cotangent 0-D)
+    cotangents = {o: [_cotangent(rng, t.numpy()) for t in _flat(outputs[o])]
                   for o in grads_in}
     api.backward([t for o in grads_in for t in _flat(outputs[o])],
                  [c for o in grads_in for c in cotangents[o]])
 
     def objective(values: dict[str, Any]) -> float:
         outs = run_forward(values, record=False)[1]
-        return float(sum(np.sum(t.numpy() * c) for o, cs in cotangents.items()
-                         for t, c in zip(_flat(outs[o]), cs)))
+        return float(sum(np.real(np.sum(t.numpy() * np.conj(c)))
+                         for o, cs in cotangents.items() for t, c in zip(_flat(outs[o]), cs)))
 
     checked = 0
     for target, slot in tensors.items():
         for item, tensor in enumerate(_flat(slot)):
-            if tensor.stop_gradient:
+            if tensor is None or tensor.stop_gradient:  # None: an optional input left out
                 continue
             index_ = item if isinstance(slot, list) else None
             what = f"{name} {target}_grad" + ("" if index_ is None else f"[{item}]")
             assert tensor.grad is not None, f"{what}: no gradient reached it"
             value = _flat(inputs[target])[item]
-            numeric = np.zeros_like(value)
-            for i in np.ndindex(value.shape):
-                plus, minus = value.copy(), value.copy()
-                plus[i] += STEP
-                minus[i] -= STEP
-                numeric[i] = (objective(_replaced(inputs, target, index_, plus))
-                              - objective(_replaced(inputs, target, index_, minus))) / (2 * STEP)
-            np.testing.assert_allclose(tensor.grad.numpy(), numeric, rtol=1e-5, atol=1e-6,
+            step, rtol, atol = FLOAT32_FD.get(name, (STEP, 1e-5, 1e-6))
+            numeric = np.zeros(value.shape, np.complex128 if value.dtype.kind == "c" else float)
+            # a complex input: d/d(real part) + i d/d(imaginary part)
+            for unit in (1, 1j) if value.dtype.kind == "c" else (1,):
+                for i in np.ndindex(value.shape):
+                    plus, minus = value.copy(), value.copy()
+                    plus[i] += step * unit
+                    minus[i] -= step * unit
+                    numeric[i] += unit * (objective(_replaced(inputs, target, index_, plus))
+                                          - objective(_replaced(inputs, target, index_, minus))
+                                          ) / (2 * step)
+            np.testing.assert_allclose(tensor.grad.numpy(), numeric, rtol=rtol, atol=atol,
                                        err_msg=what)
             checked += 1
     assert checked, f"{name}: no input gradient was checked"

@@ -85,3 +85,34 @@ def test_a_malicious_state_file_is_refused_and_never_run(tmp_path: Path) -> None
         assert res.exit_code == 2, res.output
         assert str(state) in res.output and why in res.output and "Traceback" not in res.output
     assert not marker.exists()
+
+
+SEQ = FOLDER.parent / "seq_conv_pool_sgd"
+
+
+def test_train_feeds_sequences_with_lod(tmp_path: Path) -> None:
+    """`--lod STEP:NAME=OFFSETS`: the LoD token ids of each step (the sequence_conv /
+    sequence_pool fixture) train as Paddle did; a LoD for a step that is not given, or a
+    step without its LoD, is refused by name."""
+    meta = json.loads((SEQ / "meta.json").read_text())
+    loss = meta["fetches"][0]
+    feeds = []
+    with np.load(SEQ / "steps.npz") as steps:
+        for i in range(meta["steps"]):
+            np.savez(tmp_path / f"step{i}.npz", **{f: steps[f"{i}/{f}"] for f in meta["feeds"]})
+            feeds += ["--feed", str(tmp_path / f"step{i}.npz")]
+    lods = [f"--lod={i}:ids=" + ",".join(map(str, meta["lods"][f"{i}/ids"][0]))
+            for i in range(meta["steps"])]
+    base = ["train", str(SEQ / "state.pdmodel"), "--params", str(SEQ / "state.pdparams"),
+            *feeds, "--fetch", loss]
+    res = runner.invoke(app, [*base, *lods, "--output", str(tmp_path / "out.npz")])
+    assert res.exit_code == 0, res.output
+    with np.load(tmp_path / "out.npz") as out, np.load(SEQ / "expected.npz") as expected:
+        ref = np.stack([expected[f"{i}/{loss}"] for i in range(meta["steps"])])
+        np.testing.assert_allclose(out[loss].reshape(ref.shape), ref, rtol=1e-5, atol=1e-6)
+    res = runner.invoke(app, [*base, *lods, f"--lod={meta['steps']}:ids=0,1"])
+    assert res.exit_code == 2 and f"STEP the index of a --feed (0 to {meta['steps'] - 1})" \
+        in res.output
+    res = runner.invoke(app, [*base, *lods[1:]])
+    assert res.exit_code != 0 and "sequence_conv" in res.output and "LoD" in res.output
+    assert "Traceback" not in res.output

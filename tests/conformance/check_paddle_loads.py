@@ -3,9 +3,10 @@
     python tests/conformance/check_paddle_loads.py [--fluidphi PATH]
 
 Per training fixture (tests/fixtures/train/NAME/): `fluidphi train` (the repository's
-.venv unless --fluidphi says otherwise) runs every step from Paddle's initial state and
-saves with --save; Paddle then loads PREFIX.pdparams / PREFIX.pdopt with
-`paddle.static.load(main, PREFIX, exe)` and with `paddle.load`, every persistable of the
+.venv unless --fluidphi says otherwise) runs every step from Paddle's initial state (a LoD
+feed's LoD given by --lod) and saves with --save; Paddle then loads PREFIX.pdparams /
+PREFIX.pdopt with `paddle.static.load(main, PREFIX, exe)` and with `paddle.load`, every
+persistable of the
 program must come back, equal to fluidphi's --output values and within the training
 tolerance of Paddle's own final values, and the loaded state must run a further Paddle
 training step. The result is written to tests/fixtures/train/paddle_loads.json, which
@@ -33,6 +34,16 @@ TRAIN = os.path.join(ROOT, "tests", "fixtures", "train")
 RESULT = os.path.join(TRAIN, "paddle_loads.json")
 
 
+def _fed(array, lod):
+    """A feed as Paddle takes it: a LoD tensor when the fixture gives it a LoD."""
+    if lod is None:
+        return array
+    tensor = paddle.base.core.DenseTensor()
+    tensor.set(array, paddle.CPUPlace())
+    tensor.set_lod(lod)
+    return tensor
+
+
 def check(name, fluidphi):
     folder = os.path.join(TRAIN, name)
     with open(os.path.join(folder, "meta.json")) as f:
@@ -47,6 +58,10 @@ def check(name, fluidphi):
                 path = os.path.join(tmp, f"step{step}.npz")
                 np.savez(path, **{k: steps[f"{step}/{k}"] for k in meta["feeds"]})
                 args += ["--feed", path]
+                args += [f"--lod={key.replace('/', ':', 1)}=" + "/".join(
+                    ",".join(map(str, level)) for level in lod)
+                         for key, lod in meta.get("lods", {}).items()
+                         if key.startswith(f"{step}/")]
         subprocess.run(args, check=True, capture_output=True, cwd=ROOT)
         with open(os.path.join(folder, "state.pdmodel"), "rb") as f:
             main = paddle.static.Program.parse_from_string(f.read())
@@ -63,7 +78,8 @@ def check(name, fluidphi):
                 paddle_dims = {n: list(np.array(own.find_var(n).get_tensor()).shape)
                                for n in meta["persistables"]}
             with np.load(os.path.join(folder, "steps.npz")) as steps:
-                feed = {k: steps[f"0/{k}"] for k in meta["feeds"]}
+                feed = {k: _fed(steps[f"0/{k}"], meta.get("lods", {}).get(f"0/{k}"))
+                        for k in meta["feeds"]}
             (more,) = exe.run(main, feed=feed, fetch_list=[loss])
         files = {s: paddle.load(os.path.join(tmp, f"saved{s}"))
                  for s in (".pdparams", ".pdopt") if os.path.isfile(os.path.join(tmp, f"saved{s}"))}

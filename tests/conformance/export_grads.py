@@ -15,8 +15,8 @@ and fetch ops itself (save_inference_model would prune the program and switch `i
 on), writes the ProgramDesc, reloads it and runs it with Paddle's executor. Output per
 family, in tests/fixtures/grads/<family>/: `<case>.pdmodel`, `arrays.npz`
 (`<case>/in/<feed>`, `<case>/out/<fetch>`) and `cases.json` (per case: the program's op
-types, feeds, fetches). An output whose static dims Paddle cannot know (a shape read from a
-tensor) gets its cotangent's dims from a run of the forward. A family's `FORWARD_FETCHES`
+types, feeds, fetches). Cotangents get the dims a run of the forward gives its outputs (the
+static dims may be unknown, a shape read from a tensor, or wrong). A family's `FORWARD_FETCHES`
 (op -> output slots) fetches those forward outputs too: the forward of a grad program runs
 in training mode (dropout's Out and Mask). Reruns give identical bytes.
 """
@@ -32,7 +32,15 @@ import sys
 import numpy as np
 import paddle
 from export_common import save_npz, write_json
-from export_ops import build, dtype_of, op_attrs, run_saved, save_with_feed_fetch
+from export_ops import (
+    build,
+    dtype_of,
+    fed_tensor,
+    lod_of,
+    op_attrs,
+    run_saved,
+    save_with_feed_fetch,
+)
 from op_cases import grad_family_names, load_family
 from op_cases.spec import In, feed_specs, materialize, tolerance
 from paddle.base import core, unique_name
@@ -43,25 +51,27 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_OUT = os.path.join(os.path.dirname(HERE), "fixtures", "grads")
 
 
-def _run_dims(arrays, variables):
-    """The dims the forward op gives `variables` on the case's inputs (for outputs whose
-    static dims are unknown: a shape or axis read from a tensor)."""
+def _run_dims(arrays, lods, variables):
+    """The dims the forward op gives `variables` on the case's inputs (fed with their LoD
+    `lods`; for outputs whose static dims are unknown or wrong)."""
     program = paddle.static.default_main_program().clone()
     with paddle.static.scope_guard(paddle.static.Scope()):
         exe = paddle.static.Executor(paddle.CPUPlace())
-        values = exe.run(program, feed=arrays, fetch_list=[v.name for v in variables])
-    return [tuple(np.shape(v)) for v in values]
+        values = exe.run(program, feed={n: fed_tensor(a, lods.get(n)) for n, a in arrays.items()},
+                         fetch_list=[v.name for v in variables], return_numpy=False)
+    return [tuple(np.array(v).shape) for v in values]
 
 
-def _seed_and_differentiate(family, gcase, arrays, cot_arrays, cot_vars, forward_fetches):
+def _seed_and_differentiate(family, gcase, arrays, lods, cot_arrays, cot_vars,
+                            forward_fetches):
     """The `then` of export_ops.build: cotangent feeds for the seeded outputs, the grad ops
     for the `wrt` inputs; returns (label, variable) pairs to fetch: the gradients, then the
     forward's output slots `forward_fetches`."""
     def then(feeds, fetch):
         seeded = [(slot, var) for slot, var in fetch if gcase.of is None or slot in gcase.of]
-        dims = [tuple(var.shape) for _, var in seeded]
-        if any(d < 0 for shape in dims for d in shape):
-            dims = _run_dims(arrays, [var for _, var in seeded])
+        # the dims a run gives: static dims may be unknown (-1) or, for Paddle, wrong (the
+        # v1 expand's Out takes expand_times as its dims)
+        dims = _run_dims(arrays, lods, [var for _, var in seeded])
         counts = {}
         for slot, _ in seeded:
             counts[slot] = counts.get(slot, 0) + 1
@@ -72,8 +82,12 @@ def _seed_and_differentiate(family, gcase, arrays, cot_arrays, cot_vars, forward
             dtype = convert_dtype(var.dtype)
             cot_arrays[name] = materialize(In(shape, dtype, -1.0, 1.0), family,
                                            gcase.name, name)
-            cot = paddle.static.data(name, list(var.shape), dtype)
-            if shape != tuple(var.shape):  # static dims unknown or, for Paddle, wrong
+            static = tuple(var.shape)
+            if shape != static and all(d >= 0 for d in static):
+                var.desc.set_shape(list(shape))  # wrong static dims: set to what runs
+                static = shape
+            cot = paddle.static.data(name, list(static), dtype)
+            if shape != static:  # static dims unknown
                 cot.desc.set_need_check_feed(False)
             cot_vars.append(cot)
         wrt = [(slot, v) for slot in gcase.wrt for v in feeds[slot]]
@@ -143,6 +157,7 @@ def export_case(family, gcase, out_dir, arrays_out):
     forward_fetches = getattr(load_family(family), "FORWARD_FETCHES", {})
     arrays = {name: materialize(spec, family, case.name, name)
               for name, _slot, spec in feed_specs(case)}
+    lods = {name: lod_of(spec) for name, _slot, spec in feed_specs(case) if lod_of(spec)}
     cot_arrays, cot_vars = {}, []
     out_counts = getattr(load_family(family), "OUTPUT_COUNTS", {}).get(case.op, {})
     if case.op.endswith("_grad"):
@@ -150,13 +165,13 @@ def export_case(family, gcase, out_dir, arrays_out):
     else:
         main, feed_vars, fetch = build(
             case, arrays, out_counts, differentiate=gcase.wrt,
-            then=_seed_and_differentiate(family, gcase, arrays, cot_arrays, cot_vars,
+            then=_seed_and_differentiate(family, gcase, arrays, lods, cot_arrays, cot_vars,
                                          forward_fetches.get(case.op, ())))
     arrays.update(cot_arrays)
     feed_names = [v.name for v in [*feed_vars, *cot_vars]]
     prefix = os.path.join(out_dir, case.name)
     save_with_feed_fetch(main, prefix + ".pdmodel", feed_names, [g.name for _, g in fetch])
-    names, outs = run_saved(prefix, arrays)
+    names, outs = run_saved(prefix, arrays, lods)
     label = {g.name: lbl for lbl, g in fetch}
     entry = {
         "op": case.op,
@@ -164,8 +179,8 @@ def export_case(family, gcase, out_dir, arrays_out):
         "program": [op.type for op in main.global_block().ops
                     if op.type not in ("feed", "fetch")],
         "attrs": op_attrs(main, case.op),
-        "feeds": {n: {"dtype": str(arrays[n].dtype), "shape": list(arrays[n].shape)}
-                  for n in feed_names},
+        "feeds": {n: {"dtype": str(arrays[n].dtype), "shape": list(arrays[n].shape),
+                      **({"lod": lods[n]} if n in lods else {})} for n in feed_names},
         "fetches": {},
     }
     for name in feed_names:

@@ -12,7 +12,8 @@ Per program, tests/fixtures/train/NAME/ holds:
   paddle_save.pdparams  the same initial state as paddle.save(main.state_dict()) writes it
   steps.npz      the feeds of every step: key `{step}/{feed name}`
   expected.npz   Paddle's results: `{step}/{fetch}` per step, `param:{name}` after the last
-  meta.json      feeds, fetches, steps, persistable names, paddle version, and `fused`:
+  meta.json      feeds, fetches, steps, persistable names, paddle version, `lods` (the
+                 LoD of each LoD feed, `{step}/{feed}`), and `fused`:
                  per buffer a startup `coalesce_tensor` made (an RNN layer's flat weight),
                  the parameters it holds in order (Paddle's parameters alias it, so the
                  buffer's final value is their concatenation; the main program never names
@@ -194,6 +195,37 @@ def _transformer_adamw():
     return build
 
 
+def _seq_conv_pool_sgd():
+    """Token ids as a 1-level LoD tensor (one sequence per example, 1..5 tokens): embedding,
+    sequence_conv (context 3, centered) + bias + tanh, sequence_pool MAX, Linear to one
+    logit; sigmoid_cross_entropy_with_logits against 0/1 labels, the v1 mean; SGD."""
+    vocab, dim, filters = 20, 8, 6
+
+    def build():
+        ids = paddle.static.data("ids", [-1], "int64", lod_level=1)
+        label = paddle.static.data("label", [-1, 1], "float32")
+        emb = paddle.static.nn.embedding(ids, size=[vocab, dim])
+        conv = paddle.static.nn.sequence_lod.sequence_conv(emb, num_filters=filters,
+                                                           filter_size=3, act="tanh")
+        pooled = paddle.static.nn.sequence_lod.sequence_pool(conv, "max")
+        logits = paddle.static.nn.fc(pooled, 1)
+        per_example = _legacy_op("sigmoid_cross_entropy_with_logits",
+                                 {"X": logits, "Label": label})
+        loss = _legacy_op("mean", {"X": per_example})
+        paddle.optimizer.SGD(learning_rate=0.5).minimize(loss)
+
+        def feeds(rng):
+            lengths = rng.integers(1, 6, size=BATCH)
+            offsets = np.concatenate([[0], np.cumsum(lengths)]).tolist()
+            return {"ids": LoDFeed(rng.integers(0, vocab, size=offsets[-1]).astype("int64"),
+                                   [offsets]),
+                    "label": rng.integers(0, 2, size=(BATCH, 1)).astype("float32")}
+
+        return feeds, [loss]
+
+    return build
+
+
 PROGRAMS = {
     "mlp_sgd": (_mlp(lambda: paddle.optimizer.SGD(learning_rate=0.1)),
                 "2-layer MLP (Linear, relu), softmax cross entropy, mean; SGD lr 0.1"),
@@ -227,10 +259,28 @@ PROGRAMS.update({
                      "the same MLP; Adadelta lr 1.0 rho 0.9"),
     "mlp_amsgrad": (_mlp(lambda: paddle.optimizer.Adam(learning_rate=0.01, amsgrad=True)),
                     "the same MLP; Adam lr 0.01 with amsgrad (Moment2Max)"),
+    "seq_conv_pool_sgd": (_seq_conv_pool_sgd(),
+                          "LoD token ids (1..5 per example): embedding, sequence_conv "
+                          "(context 3) + bias + tanh, sequence_pool MAX, Linear; "
+                          "sigmoid_cross_entropy_with_logits, the v1 mean; SGD lr 0.5"),
 })
 SEEDS = {"mlp_sgd": 3000, "mlp_adam": 3001, "cnn_bn_adam": 3002, "lstm_momentum": 3003,
          "gru_nesterov": 3004, "transformer_adamw": 3005, "mlp_adamax": 3006,
-         "mlp_adadelta": 3007, "mlp_amsgrad": 3008}
+         "mlp_adadelta": 3007, "mlp_amsgrad": 3008, "seq_conv_pool_sgd": 3009}
+
+
+class LoDFeed:
+    """A feed with a LoD (offsets per level): fed to Paddle as a LoD tensor; steps.npz holds
+    its values and meta.json `lods` its LoD (`{step}/{feed}`)."""
+
+    def __init__(self, array, lod):
+        self.array, self.lod = array, lod
+
+    def tensor(self):
+        t = paddle.base.core.DenseTensor()
+        t.set(self.array, paddle.CPUPlace())
+        t.set_lod(self.lod)
+        return t
 
 
 def _fused_buffers(startup):
@@ -264,11 +314,14 @@ def export(name):
             f.write(startup.desc.serialize_to_string())
         paddle.save(main.state_dict(), os.path.join(out_dir, "paddle_save.pdparams"))
         rng = np.random.default_rng(seed)
-        steps, expected = {}, {}
+        steps, expected, lods = {}, {}, {}
         for step in range(STEPS):
             feeds = make_feeds(rng)
-            steps.update({f"{step}/{k}": v for k, v in feeds.items()})
-            values = exe.run(main, feed=feeds, fetch_list=fetches)
+            steps.update({f"{step}/{k}": getattr(v, "array", v) for k, v in feeds.items()})
+            lods.update({f"{step}/{k}": v.lod for k, v in feeds.items()
+                         if isinstance(v, LoDFeed)})
+            values = exe.run(main, feed={k: v.tensor() if isinstance(v, LoDFeed) else v
+                                         for k, v in feeds.items()}, fetch_list=fetches)
             expected.update({f"{step}/{f.name}": np.asarray(v) for f, v in zip(fetches, values)})
         persistables = sorted(v.name for v in main.list_vars() if v.persistable
                               and scope.find_var(v.name) is not None
@@ -282,7 +335,7 @@ def export(name):
             "fetches": [f.name for f in fetches], "persistables": persistables,
             "op_types": sorted({op.type for op in main.global_block().ops}),
             "startup_op_types": sorted({op.type for op in startup.global_block().ops}),
-            "fused": _fused_buffers(startup)}
+            "fused": _fused_buffers(startup), **({"lods": lods} if lods else {})}
     with open(os.path.join(out_dir, "meta.json"), "w") as f:
         json.dump(meta, f, indent=1)
         f.write("\n")

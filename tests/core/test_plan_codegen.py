@@ -25,6 +25,7 @@ from tests.conformance.paddle_reference import (
     load_npz,
     perturbed_feeds,
 )
+from tests.training.train_feeds import step_feeds
 
 MODELS = [("models", m) for m in fixture_models("models")] + [
     ("models_v2", m) for m in fixture_models("models_v2")]
@@ -73,8 +74,7 @@ def test_compiled_training_equals_interpreted_bit_for_bit(
         outs = []
         with np.load(folder / "steps.npz") as steps:
             for step in range(meta["steps"]):
-                outs.append(session.step({f: steps[f"{step}/{f}"] for f in meta["feeds"]},
-                                         meta["fetches"]))
+                outs.append(session.step(step_feeds(meta, steps, step), meta["fetches"]))
         results.append((outs, session.persistables()))
     (c_steps, c_final), (i_steps, i_final) = results
     for step, (c, i) in enumerate(zip(c_steps, i_steps)):

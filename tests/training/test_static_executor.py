@@ -19,6 +19,7 @@ from legacy_fluid.framework.scope import Scope
 from legacy_fluid.io import load_combined_params, load_program
 from legacy_fluid.io.state_pickle import load_state
 from legacy_fluid.io.validate import EMPTY_VAR_NAME
+from tests.training.train_feeds import step_feeds
 
 TRAIN = Path(__file__).resolve().parent.parent / "fixtures" / "train"
 PROGRAMS = sorted(p.name for p in TRAIN.iterdir() if (p / "startup.pdmodel").is_file())
@@ -113,7 +114,7 @@ def test_startup_then_steps_match_paddle(name: str, path: str) -> None:
     loss = meta["fetches"][0]
     with np.load(folder / "steps.npz") as steps, np.load(folder / "expected.npz") as expected:
         for step in range(meta["steps"]):
-            feed = {f: steps[f"{step}/{f}"] for f in meta["feeds"]}
+            feed = step_feeds(meta, steps, step)
             # a path and a variable (anything with a .name) are accepted as Paddle does
             by_name, by_var = exe.run(folder / "state.pdmodel", feed=feed, scope=scope,
                                       fetch_list=[loss, main.global_block().find_var(loss)])

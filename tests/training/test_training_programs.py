@@ -1,6 +1,8 @@
 """Legacy training programs exported by Paddle 3.3.1 (tests/conformance/export_train.py) run
 step by step on every path and match Paddle's losses and final parameters.
 
+A feed with a LoD (meta.json `lods`) is fed as a DenseTensor carrying it.
+
 Tolerance per step (fp32): max abs diff <= 1e-5 * max(1, max|ref|), as for inference.
 
 A persistable buffer that the startup program's coalesce_tensor fused (meta.json `fused`:
@@ -19,6 +21,7 @@ import numpy as np
 import pytest
 
 from compat.training import open_session, rnn_flat_buffers
+from tests.training.train_feeds import step_feeds
 
 TRAIN = Path(__file__).resolve().parent.parent / "fixtures" / "train"
 PROGRAMS = sorted(p.name for p in TRAIN.iterdir() if (p / "meta.json").is_file())
@@ -42,7 +45,7 @@ def test_training_matches_paddle_step_by_step(name: str, path: str) -> None:
     assert session.feed_names == meta["feeds"]
     with np.load(folder / "steps.npz") as steps, np.load(folder / "expected.npz") as expected:
         for step in range(meta["steps"]):
-            out = session.step({f: steps[f"{step}/{f}"] for f in meta["feeds"]}, meta["fetches"])
+            out = session.step(step_feeds(meta, steps, step), meta["fetches"])
             for fetch in meta["fetches"]:
                 _close(out[fetch], expected[f"{step}/{fetch}"], f"{name} step {step} {fetch}")
         final = session.persistables()

@@ -15,9 +15,13 @@ __all__ = [
     "as_real",
     "complex",
     "fft_c2c",
+    "fft_c2c_grad",
     "fft_c2r",
+    "fft_c2r_grad",
     "fft_r2c",
+    "fft_r2c_grad",
     "frame",
+    "frame_grad",
     "overlap_add",
     "stft",
 ]
@@ -27,10 +31,26 @@ def fft_c2c(x: TensorLike, axes: Sequence[int], normalization: str, forward: boo
     """`fft_c2c` (ops.yaml): (Tensor x, int64_t[] axes, str normalization, bool forward) ->
     Tensor(out).
 
-    Kernel `fft_c2c`; InferMeta `fft_c2c_infer_meta`.
+    Kernel `fft_c2c`; InferMeta `fft_c2c_infer_meta`; backward `fft_c2c_grad`.
     """
     return apply("fft_c2c",
                  {"x": x},
+                 {"axes": axes, "normalization": normalization, "forward": forward})
+
+
+def fft_c2c_grad(
+    out_grad: TensorLike,
+    axes: Sequence[int],
+    normalization: str,
+    forward: bool,
+) -> Tensor:
+    """`fft_c2c_grad` (backward.yaml): (Tensor out_grad, int64_t[] axes, str normalization, bool
+    forward) -> Tensor(x_grad).
+
+    Kernel `fft_c2c_grad`; InferMeta `unchanged_infer_meta`; differentiates `fft_c2c`.
+    """
+    return apply("fft_c2c_grad",
+                 {"out_grad": out_grad},
                  {"axes": axes, "normalization": normalization, "forward": forward})
 
 
@@ -44,10 +64,33 @@ def fft_r2c(
     """`fft_r2c` (ops.yaml): (Tensor x, int64_t[] axes, str normalization, bool forward, bool
     onesided) -> Tensor(out).
 
-    Kernel `fft_r2c`; InferMeta `fft_r2c_infer_meta`.
+    Kernel `fft_r2c`; InferMeta `fft_r2c_infer_meta`; backward `fft_r2c_grad`.
     """
     return apply("fft_r2c",
                  {"x": x},
+                 {
+                     "axes": axes,
+                     "normalization": normalization,
+                     "forward": forward,
+                     "onesided": onesided,
+                 })
+
+
+def fft_r2c_grad(
+    x: TensorLike,
+    out_grad: TensorLike,
+    axes: Sequence[int],
+    normalization: str,
+    forward: bool,
+    onesided: bool,
+) -> Tensor:
+    """`fft_r2c_grad` (backward.yaml): (Tensor x, Tensor out_grad, int64_t[] axes, str
+    normalization, bool forward, bool onesided) -> Tensor(x_grad).
+
+    Kernel `fft_r2c_grad`; InferMeta `unchanged_infer_meta`; differentiates `fft_r2c`.
+    """
+    return apply("fft_r2c_grad",
+                 {"x": x, "out_grad": out_grad},
                  {
                      "axes": axes,
                      "normalization": normalization,
@@ -66,10 +109,32 @@ def fft_c2r(
     """`fft_c2r` (ops.yaml): (Tensor x, int64_t[] axes, str normalization, bool forward, int64_t
     last_dim_size=0) -> Tensor(out).
 
-    Kernel `fft_c2r`; InferMeta `fft_c2r_infer_meta`.
+    Kernel `fft_c2r`; InferMeta `fft_c2r_infer_meta`; backward `fft_c2r_grad`.
     """
     return apply("fft_c2r",
                  {"x": x},
+                 {
+                     "axes": axes,
+                     "normalization": normalization,
+                     "forward": forward,
+                     "last_dim_size": last_dim_size,
+                 })
+
+
+def fft_c2r_grad(
+    out_grad: TensorLike,
+    axes: Sequence[int],
+    normalization: str,
+    forward: bool,
+    last_dim_size: int,
+) -> Tensor:
+    """`fft_c2r_grad` (backward.yaml): (Tensor out_grad, int64_t[] axes, str normalization, bool
+    forward, int64_t last_dim_size) -> Tensor(x_grad).
+
+    Kernel `fft_c2r_grad`; InferMeta `fft_c2r_grad_infer_meta`; differentiates `fft_c2r`.
+    """
+    return apply("fft_c2r_grad",
+                 {"out_grad": out_grad},
                  {
                      "axes": axes,
                      "normalization": normalization,
@@ -106,10 +171,27 @@ def frame(x: TensorLike, frame_length: int, hop_length: int, axis: int = -1) -> 
     """`frame` (ops.yaml): (Tensor x, int frame_length, int hop_length, int axis=-1) ->
     Tensor(out).
 
-    Kernel `frame`; InferMeta `frame_infer_meta`.
+    Kernel `frame`; InferMeta `frame_infer_meta`; backward `frame_grad`.
     """
     return apply("frame",
                  {"x": x},
+                 {"frame_length": frame_length, "hop_length": hop_length, "axis": axis})
+
+
+def frame_grad(
+    x: TensorLike,
+    out_grad: TensorLike,
+    frame_length: int,
+    hop_length: int,
+    axis: int,
+) -> Tensor:
+    """`frame_grad` (backward.yaml): (Tensor x, Tensor out_grad, int frame_length, int hop_length,
+    int axis) -> Tensor(x_grad).
+
+    Kernel `frame_grad`; InferMeta `unchanged_infer_meta`; differentiates `frame`.
+    """
+    return apply("frame_grad",
+                 {"x": x, "out_grad": out_grad},
                  {"frame_length": frame_length, "hop_length": hop_length, "axis": axis})
 
 

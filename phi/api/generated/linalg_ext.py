@@ -12,6 +12,7 @@ from phi.api.dispatch import apply
 
 __all__ = [
     "cholesky_solve",
+    "cholesky_solve_grad",
     "lu",
     "lu_unpack",
     "matrix_rank",
@@ -19,16 +20,32 @@ __all__ = [
     "multi_dot",
     "qr",
     "solve",
+    "solve_grad",
     "triangular_solve",
+    "triangular_solve_grad",
 ]
 
 
 def solve(x: TensorLike, y: TensorLike) -> Tensor:
     """`solve` (ops.yaml): (Tensor x, Tensor y) -> Tensor(out).
 
-    Kernel `solve`; InferMeta `solve_infer_meta`.
+    Kernel `solve`; InferMeta `solve_infer_meta`; backward `solve_grad`.
     """
     return apply("solve", {"x": x, "y": y}, {})
+
+
+def solve_grad(
+    x: TensorLike,
+    y: TensorLike,
+    out: TensorLike,
+    out_grad: TensorLike,
+) -> tuple[Tensor, Tensor]:
+    """`solve_grad` (backward.yaml): (Tensor x, Tensor y, Tensor out, Tensor out_grad) ->
+    Tensor(x_grad), Tensor(y_grad).
+
+    Kernel `solve_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates `solve`.
+    """
+    return apply("solve_grad", {"x": x, "y": y, "out": out, "out_grad": out_grad}, {})
 
 
 def triangular_solve(
@@ -41,19 +58,59 @@ def triangular_solve(
     """`triangular_solve` (ops.yaml): (Tensor x, Tensor y, bool upper=true, bool transpose=false,
     bool unitriangular=false) -> Tensor(out).
 
-    Kernel `triangular_solve`; InferMeta `triangular_solve_infer_meta`.
+    Kernel `triangular_solve`; InferMeta `triangular_solve_infer_meta`; backward
+    `triangular_solve_grad`.
     """
     return apply("triangular_solve",
                  {"x": x, "y": y},
                  {"upper": upper, "transpose": transpose, "unitriangular": unitriangular})
 
 
+def triangular_solve_grad(
+    x: TensorLike,
+    y: TensorLike,
+    out: TensorLike,
+    out_grad: TensorLike,
+    upper: bool,
+    transpose: bool,
+    unitriangular: bool,
+) -> tuple[Tensor, Tensor]:
+    """`triangular_solve_grad` (backward.yaml): (Tensor x, Tensor y, Tensor out, Tensor out_grad,
+    bool upper, bool transpose, bool unitriangular) -> Tensor(x_grad), Tensor(y_grad).
+
+    Kernel `triangular_solve_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates
+    `triangular_solve`.
+    """
+    return apply("triangular_solve_grad",
+                 {"x": x, "y": y, "out": out, "out_grad": out_grad},
+                 {"upper": upper, "transpose": transpose, "unitriangular": unitriangular})
+
+
 def cholesky_solve(x: TensorLike, y: TensorLike, upper: bool = False) -> Tensor:
     """`cholesky_solve` (ops.yaml): (Tensor x, Tensor y, bool upper=false) -> Tensor(out).
 
-    Kernel `cholesky_solve`; InferMeta `cholesky_solve_infer_meta`.
+    Kernel `cholesky_solve`; InferMeta `cholesky_solve_infer_meta`; backward
+    `cholesky_solve_grad`.
     """
     return apply("cholesky_solve", {"x": x, "y": y}, {"upper": upper})
+
+
+def cholesky_solve_grad(
+    x: TensorLike,
+    y: TensorLike,
+    out: TensorLike,
+    out_grad: TensorLike,
+    upper: bool,
+) -> tuple[Tensor, Tensor]:
+    """`cholesky_solve_grad` (backward.yaml): (Tensor x, Tensor y, Tensor out, Tensor out_grad,
+    bool upper) -> Tensor(x_grad), Tensor(y_grad).
+
+    Kernel `cholesky_solve_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates
+    `cholesky_solve`.
+    """
+    return apply("cholesky_solve_grad",
+                 {"x": x, "y": y, "out": out, "out_grad": out_grad},
+                 {"upper": upper})
 
 
 def multi_dot(x: Sequence[TensorLike]) -> Tensor:

@@ -12,18 +12,25 @@ from phi.api.dispatch import apply
 
 __all__ = [
     "bce_loss",
+    "bce_loss_grad",
     "cvm",
     "hinge_loss",
+    "hinge_loss_grad",
     "hsigmoid_loss",
     "hsigmoid_loss_grad",
     "huber_loss",
+    "huber_loss_grad",
     "identity_loss",
     "kldiv_loss",
+    "kldiv_loss_grad",
     "log_loss",
+    "log_loss_grad",
     "nce",
     "nce_grad",
     "nll_loss",
+    "nll_loss_grad",
     "sigmoid_cross_entropy_with_logits",
+    "sigmoid_cross_entropy_with_logits_grad",
     "warpctc",
     "warpctc_grad",
     "warprnnt",
@@ -41,19 +48,48 @@ def sigmoid_cross_entropy_with_logits(
     bool normalize=false, int ignore_index=-100) -> Tensor(out).
 
     Kernel `sigmoid_cross_entropy_with_logits`; InferMeta
-    `sigmoid_cross_entropy_with_logits_infer_meta`.
+    `sigmoid_cross_entropy_with_logits_infer_meta`; backward
+    `sigmoid_cross_entropy_with_logits_grad`.
     """
     return apply("sigmoid_cross_entropy_with_logits",
                  {"x": x, "label": label, "pos_weight": pos_weight},
                  {"normalize": normalize, "ignore_index": ignore_index})
 
 
+def sigmoid_cross_entropy_with_logits_grad(
+    x: TensorLike,
+    label: TensorLike,
+    pos_weight: TensorLike | None,
+    out_grad: TensorLike,
+    normalize: bool,
+    ignore_index: int,
+) -> Tensor:
+    """`sigmoid_cross_entropy_with_logits_grad` (backward.yaml): (Tensor x, Tensor label, Tensor
+    pos_weight, Tensor out_grad, bool normalize, int ignore_index) -> Tensor(x_grad).
+
+    Kernel `sigmoid_cross_entropy_with_logits_grad`; InferMeta `unchanged_infer_meta`;
+    differentiates `sigmoid_cross_entropy_with_logits`.
+    """
+    return apply("sigmoid_cross_entropy_with_logits_grad",
+                 {"x": x, "label": label, "pos_weight": pos_weight, "out_grad": out_grad},
+                 {"normalize": normalize, "ignore_index": ignore_index})
+
+
 def bce_loss(input: TensorLike, label: TensorLike) -> Tensor:
     """`bce_loss` (ops.yaml): (Tensor input, Tensor label) -> Tensor(out).
 
-    Kernel `bce_loss`; InferMeta `bce_loss_infer_meta`.
+    Kernel `bce_loss`; InferMeta `bce_loss_infer_meta`; backward `bce_loss_grad`.
     """
     return apply("bce_loss", {"input": input, "label": label}, {})
+
+
+def bce_loss_grad(input: TensorLike, label: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`bce_loss_grad` (backward.yaml): (Tensor input, Tensor label, Tensor out_grad) ->
+    Tensor(input_grad).
+
+    Kernel `bce_loss_grad`; InferMeta `unchanged_infer_meta`; differentiates `bce_loss`.
+    """
+    return apply("bce_loss_grad", {"input": input, "label": label, "out_grad": out_grad}, {})
 
 
 def nll_loss(
@@ -66,10 +102,35 @@ def nll_loss(
     """`nll_loss` (ops.yaml): (Tensor input, Tensor label, Tensor weight, int64_t
     ignore_index=-100, str reduction="mean") -> Tensor(out), Tensor(total_weight).
 
-    Kernel `nll_loss`; InferMeta `nll_loss_infer_meta`.
+    Kernel `nll_loss`; InferMeta `nll_loss_infer_meta`; backward `nll_loss_grad`.
     """
     return apply("nll_loss",
                  {"input": input, "label": label, "weight": weight},
+                 {"ignore_index": ignore_index, "reduction": reduction})
+
+
+def nll_loss_grad(
+    input: TensorLike,
+    label: TensorLike,
+    weight: TensorLike | None,
+    total_weight: TensorLike,
+    out_grad: TensorLike,
+    ignore_index: int,
+    reduction: str,
+) -> Tensor:
+    """`nll_loss_grad` (backward.yaml): (Tensor input, Tensor label, Tensor weight, Tensor
+    total_weight, Tensor out_grad, int64_t ignore_index, str reduction) -> Tensor(input_grad).
+
+    Kernel `nll_loss_grad`; InferMeta `unchanged_infer_meta`; differentiates `nll_loss`.
+    """
+    return apply("nll_loss_grad",
+                 {
+                     "input": input,
+                     "label": label,
+                     "weight": weight,
+                     "total_weight": total_weight,
+                     "out_grad": out_grad,
+                 },
                  {"ignore_index": ignore_index, "reduction": reduction})
 
 
@@ -82,10 +143,27 @@ def kldiv_loss(
     """`kldiv_loss` (ops.yaml): (Tensor x, Tensor label, str reduction="mean", bool
     log_target=false) -> Tensor(out).
 
-    Kernel `kldiv_loss`; InferMeta `kldiv_loss_infer_meta`.
+    Kernel `kldiv_loss`; InferMeta `kldiv_loss_infer_meta`; backward `kldiv_loss_grad`.
     """
     return apply("kldiv_loss",
                  {"x": x, "label": label},
+                 {"reduction": reduction, "log_target": log_target})
+
+
+def kldiv_loss_grad(
+    x: TensorLike,
+    label: TensorLike,
+    out_grad: TensorLike,
+    reduction: str,
+    log_target: bool,
+) -> Tensor:
+    """`kldiv_loss_grad` (backward.yaml): (Tensor x, Tensor label, Tensor out_grad, str reduction,
+    bool log_target) -> Tensor(x_grad).
+
+    Kernel `kldiv_loss_grad`; InferMeta `unchanged_infer_meta`; differentiates `kldiv_loss`.
+    """
+    return apply("kldiv_loss_grad",
+                 {"x": x, "label": label, "out_grad": out_grad},
                  {"reduction": reduction, "log_target": log_target})
 
 
@@ -93,25 +171,66 @@ def huber_loss(input: TensorLike, label: TensorLike, delta: float) -> tuple[Tens
     """`huber_loss` (ops.yaml): (Tensor input, Tensor label, float delta) -> Tensor(out),
     Tensor(residual).
 
-    Kernel `huber_loss`; InferMeta `huber_loss_infer_meta`.
+    Kernel `huber_loss`; InferMeta `huber_loss_infer_meta`; backward `huber_loss_grad`.
     """
     return apply("huber_loss", {"input": input, "label": label}, {"delta": delta})
+
+
+def huber_loss_grad(
+    residual: TensorLike,
+    out_grad: TensorLike,
+    delta: float,
+) -> tuple[Tensor, Tensor]:
+    """`huber_loss_grad` (backward.yaml): (Tensor residual, Tensor out_grad, float delta) ->
+    Tensor(input_grad), Tensor(label_grad).
+
+    Kernel `huber_loss_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates
+    `huber_loss`.
+    """
+    return apply("huber_loss_grad", {"residual": residual, "out_grad": out_grad}, {"delta": delta})
 
 
 def hinge_loss(logits: TensorLike, labels: TensorLike) -> Tensor:
     """`hinge_loss` (ops.yaml): (Tensor logits, Tensor labels) -> Tensor(loss).
 
-    Kernel `hinge_loss`; InferMeta `hinge_loss_infer_meta`.
+    Kernel `hinge_loss`; InferMeta `hinge_loss_infer_meta`; backward `hinge_loss_grad`.
     """
     return apply("hinge_loss", {"logits": logits, "labels": labels}, {})
+
+
+def hinge_loss_grad(logits: TensorLike, labels: TensorLike, loss_grad: TensorLike) -> Tensor:
+    """`hinge_loss_grad` (backward.yaml): (Tensor logits, Tensor labels, Tensor loss_grad) ->
+    Tensor(logits_grad).
+
+    Kernel `hinge_loss_grad`; InferMeta `unchanged_infer_meta`; differentiates `hinge_loss`.
+    """
+    return apply("hinge_loss_grad",
+                 {"logits": logits, "labels": labels, "loss_grad": loss_grad},
+                 {})
 
 
 def log_loss(input: TensorLike, label: TensorLike, epsilon: float) -> Tensor:
     """`log_loss` (ops.yaml): (Tensor input, Tensor label, float epsilon) -> Tensor(out).
 
-    Kernel `log_loss`; InferMeta `log_loss_infer_meta`.
+    Kernel `log_loss`; InferMeta `log_loss_infer_meta`; backward `log_loss_grad`.
     """
     return apply("log_loss", {"input": input, "label": label}, {"epsilon": epsilon})
+
+
+def log_loss_grad(
+    input: TensorLike,
+    label: TensorLike,
+    out_grad: TensorLike,
+    epsilon: float,
+) -> Tensor:
+    """`log_loss_grad` (backward.yaml): (Tensor input, Tensor label, Tensor out_grad, float
+    epsilon) -> Tensor(input_grad).
+
+    Kernel `log_loss_grad`; InferMeta `unchanged_infer_meta`; differentiates `log_loss`.
+    """
+    return apply("log_loss_grad",
+                 {"input": input, "label": label, "out_grad": out_grad},
+                 {"epsilon": epsilon})
 
 
 def cvm(x: TensorLike, cvm: TensorLike, use_cvm: bool = True) -> Tensor:

@@ -15,13 +15,19 @@ __all__ = [
     "add_position_encoding",
     "im2sequence",
     "lod_reset",
+    "lod_reset_grad",
     "pyramid_hash",
     "row_conv",
+    "row_conv_grad",
     "sequence_conv",
+    "sequence_conv_grad",
     "sequence_expand",
+    "sequence_expand_grad",
     "sequence_mask",
     "sequence_pool",
+    "sequence_pool_grad",
     "sequence_softmax",
+    "sequence_softmax_grad",
 ]
 
 
@@ -34,19 +40,49 @@ def sequence_pool(
     """`sequence_pool` (ops.yaml): (Tensor x, bool is_test=false, str pooltype="AVERAGE", float
     pad_value=0.0) -> Tensor(out), Tensor(max_index).
 
-    Kernel `sequence_pool`; InferMeta `sequence_pool_infer_meta`.
+    Kernel `sequence_pool`; InferMeta `sequence_pool_infer_meta`; backward `sequence_pool_grad`.
     """
     return apply("sequence_pool",
                  {"x": x},
                  {"is_test": is_test, "pooltype": pooltype, "pad_value": pad_value})
 
 
+def sequence_pool_grad(
+    x: TensorLike,
+    max_index: TensorLike | None,
+    out_grad: TensorLike,
+    is_test: bool,
+    pooltype: str,
+    pad_value: float,
+) -> Tensor:
+    """`sequence_pool_grad` (backward.yaml): (Tensor x, Tensor max_index, Tensor out_grad, bool
+    is_test, str pooltype, float pad_value) -> Tensor(x_grad).
+
+    Kernel `sequence_pool_grad`; InferMeta `unchanged_infer_meta`; differentiates
+    `sequence_pool`.
+    """
+    return apply("sequence_pool_grad",
+                 {"x": x, "max_index": max_index, "out_grad": out_grad},
+                 {"is_test": is_test, "pooltype": pooltype, "pad_value": pad_value})
+
+
 def sequence_softmax(x: TensorLike) -> Tensor:
     """`sequence_softmax` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `sequence_softmax`; InferMeta `sequence_softmax_infer_meta`.
+    Kernel `sequence_softmax`; InferMeta `sequence_softmax_infer_meta`; backward
+    `sequence_softmax_grad`.
     """
     return apply("sequence_softmax", {"x": x}, {})
+
+
+def sequence_softmax_grad(x: TensorLike, out: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`sequence_softmax_grad` (backward.yaml): (Tensor x, Tensor out, Tensor out_grad) ->
+    Tensor(x_grad).
+
+    Kernel `sequence_softmax_grad`; InferMeta `unchanged_infer_meta`; differentiates
+    `sequence_softmax`.
+    """
+    return apply("sequence_softmax_grad", {"x": x, "out": out, "out_grad": out_grad}, {})
 
 
 def sequence_mask(
@@ -78,7 +114,7 @@ def sequence_conv(
     context_length, bool padding_trainable=false, int context_start=0, int context_stride=1) ->
     Tensor(out).
 
-    Kernel `sequence_conv`; InferMeta `sequence_conv_infer_meta`.
+    Kernel `sequence_conv`; InferMeta `sequence_conv_infer_meta`; backward `sequence_conv_grad`.
     """
     return apply("sequence_conv",
                  {"x": x, "padding_data": padding_data, "filter": filter},
@@ -90,12 +126,49 @@ def sequence_conv(
                  })
 
 
+def sequence_conv_grad(
+    x: TensorLike,
+    padding_data: TensorLike | None,
+    filter: TensorLike,
+    out_grad: TensorLike,
+    context_length: int,
+    padding_trainable: bool,
+    context_start: int,
+    context_stride: int,
+) -> tuple[Tensor, Tensor, Tensor]:
+    """`sequence_conv_grad` (backward.yaml): (Tensor x, Tensor padding_data, Tensor filter, Tensor
+    out_grad, int context_length, bool padding_trainable, int context_start, int context_stride)
+    -> Tensor(x_grad), Tensor(padding_data_grad), Tensor(filter_grad).
+
+    Kernel `sequence_conv_grad`; InferMeta `general_ternary_grad_infer_meta`; differentiates
+    `sequence_conv`.
+    """
+    return apply("sequence_conv_grad",
+                 {"x": x, "padding_data": padding_data, "filter": filter, "out_grad": out_grad},
+                 {
+                     "context_length": context_length,
+                     "padding_trainable": padding_trainable,
+                     "context_start": context_start,
+                     "context_stride": context_stride,
+                 })
+
+
 def row_conv(x: TensorLike, filter: TensorLike) -> Tensor:
     """`row_conv` (ops.yaml): (Tensor x, Tensor filter) -> Tensor(out).
 
-    Kernel `row_conv`; InferMeta `row_conv_infer_meta`.
+    Kernel `row_conv`; InferMeta `row_conv_infer_meta`; backward `row_conv_grad`.
     """
     return apply("row_conv", {"x": x, "filter": filter}, {})
+
+
+def row_conv_grad(x: TensorLike, filter: TensorLike, out_grad: TensorLike) -> tuple[Tensor, Tensor]:
+    """`row_conv_grad` (backward.yaml): (Tensor x, Tensor filter, Tensor out_grad) ->
+    Tensor(x_grad), Tensor(filter_grad).
+
+    Kernel `row_conv_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates
+    `row_conv`.
+    """
+    return apply("row_conv_grad", {"x": x, "filter": filter, "out_grad": out_grad}, {})
 
 
 def lod_reset(
@@ -107,17 +180,51 @@ def lod_reset(
     """`lod_reset` (ops.yaml): (Tensor x, Tensor y, int[] target_lod={}, bool append=false) ->
     Tensor(out).
 
-    Kernel `lod_reset`; InferMeta `lod_reset_infer_meta`.
+    Kernel `lod_reset`; InferMeta `lod_reset_infer_meta`; backward `lod_reset_grad`.
     """
     return apply("lod_reset", {"x": x, "y": y}, {"target_lod": target_lod, "append": append})
+
+
+def lod_reset_grad(
+    x: TensorLike,
+    out_grad: TensorLike,
+    target_lod: Sequence[int],
+    append: bool,
+) -> Tensor:
+    """`lod_reset_grad` (backward.yaml): (Tensor x, Tensor out_grad, int[] target_lod, bool append)
+    -> Tensor(x_grad).
+
+    Kernel `lod_reset_grad`; InferMeta `unchanged_infer_meta`; differentiates `lod_reset`.
+    """
+    return apply("lod_reset_grad",
+                 {"x": x, "out_grad": out_grad},
+                 {"target_lod": target_lod, "append": append})
 
 
 def sequence_expand(x: TensorLike, y: TensorLike, ref_level: int = -1) -> Tensor:
     """`sequence_expand` (ops.yaml): (Tensor x, Tensor y, int ref_level=-1) -> Tensor(out).
 
-    Kernel `sequence_expand`; InferMeta `sequence_expand_infer_meta`.
+    Kernel `sequence_expand`; InferMeta `sequence_expand_infer_meta`; backward
+    `sequence_expand_grad`.
     """
     return apply("sequence_expand", {"x": x, "y": y}, {"ref_level": ref_level})
+
+
+def sequence_expand_grad(
+    x: TensorLike,
+    y: TensorLike,
+    out_grad: TensorLike,
+    ref_level: int,
+) -> Tensor:
+    """`sequence_expand_grad` (backward.yaml): (Tensor x, Tensor y, Tensor out_grad, int ref_level)
+    -> Tensor(x_grad).
+
+    Kernel `sequence_expand_grad`; InferMeta `unchanged_infer_meta`; differentiates
+    `sequence_expand`.
+    """
+    return apply("sequence_expand_grad",
+                 {"x": x, "y": y, "out_grad": out_grad},
+                 {"ref_level": ref_level})
 
 
 def im2sequence(

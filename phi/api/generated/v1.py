@@ -10,31 +10,71 @@ from collections.abc import Sequence
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["accuracy", "crop", "legacy_crop", "legacy_expand", "mean_all", "topk_v1"]
+__all__ = [
+    "accuracy",
+    "crop",
+    "crop_grad",
+    "legacy_crop",
+    "legacy_expand",
+    "legacy_expand_grad",
+    "mean_all",
+    "mean_all_grad",
+    "topk_v1",
+    "topk_v1_grad",
+]
 
 
 def mean_all(x: TensorLike) -> Tensor:
     """`mean_all` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `mean_all`; InferMeta `mean_all_infer_meta`.
+    Kernel `mean_all`; InferMeta `mean_all_infer_meta`; backward `mean_all_grad`.
     """
     return apply("mean_all", {"x": x}, {})
+
+
+def mean_all_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`mean_all_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `mean_all_grad`; InferMeta `unchanged_infer_meta`; differentiates `mean_all`.
+    """
+    return apply("mean_all_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def topk_v1(x: TensorLike, k: float = 1) -> tuple[Tensor, Tensor]:
     """`topk_v1` (ops.yaml): (Tensor x, Scalar k=1) -> Tensor(out), Tensor(indices).
 
-    Kernel `topk_v1`; InferMeta `topk_v1_infer_meta`.
+    Kernel `topk_v1`; InferMeta `topk_v1_infer_meta`; backward `topk_v1_grad`.
     """
     return apply("topk_v1", {"x": x}, {"k": k})
+
+
+def topk_v1_grad(x: TensorLike, indices: TensorLike, out_grad: TensorLike, k: float) -> Tensor:
+    """`topk_v1_grad` (backward.yaml): (Tensor x, Tensor indices, Tensor out_grad, Scalar k) ->
+    Tensor(x_grad).
+
+    Kernel `topk_v1_grad`; InferMeta `unchanged_infer_meta`; differentiates `topk_v1`.
+    """
+    return apply("topk_v1_grad", {"x": x, "indices": indices, "out_grad": out_grad}, {"k": k})
 
 
 def legacy_expand(x: TensorLike, expand_times: Sequence[int] = ()) -> Tensor:
     """`legacy_expand` (ops.yaml): (Tensor x, IntArray expand_times={}) -> Tensor(out).
 
-    Kernel `legacy_expand`; InferMeta `legacy_expand_infer_meta`.
+    Kernel `legacy_expand`; InferMeta `legacy_expand_infer_meta`; backward `legacy_expand_grad`.
     """
     return apply("legacy_expand", {"x": x}, {"expand_times": expand_times})
+
+
+def legacy_expand_grad(x: TensorLike, out_grad: TensorLike, expand_times: Sequence[int]) -> Tensor:
+    """`legacy_expand_grad` (backward.yaml): (Tensor x, Tensor out_grad, IntArray expand_times) ->
+    Tensor(x_grad).
+
+    Kernel `legacy_expand_grad`; InferMeta `unchanged_infer_meta`; differentiates
+    `legacy_expand`.
+    """
+    return apply("legacy_expand_grad",
+                 {"x": x, "out_grad": out_grad},
+                 {"expand_times": expand_times})
 
 
 def accuracy(
@@ -53,9 +93,18 @@ def accuracy(
 def crop(x: TensorLike, shape: Sequence[int] = (), offsets: Sequence[int] = ()) -> Tensor:
     """`crop` (ops.yaml): (Tensor x, IntArray shape={}, IntArray offsets={}) -> Tensor(out).
 
-    Kernel `crop`; InferMeta `crop_infer_meta`.
+    Kernel `crop`; InferMeta `crop_infer_meta`; backward `crop_grad`.
     """
     return apply("crop", {"x": x}, {"shape": shape, "offsets": offsets})
+
+
+def crop_grad(x: TensorLike, out_grad: TensorLike, offsets: Sequence[int]) -> Tensor:
+    """`crop_grad` (backward.yaml): (Tensor x, Tensor out_grad, IntArray offsets) ->
+    Tensor(x_grad).
+
+    Kernel `crop_grad`; InferMeta `unchanged_infer_meta`; differentiates `crop`.
+    """
+    return apply("crop_grad", {"x": x, "out_grad": out_grad}, {"offsets": offsets})
 
 
 def legacy_crop(

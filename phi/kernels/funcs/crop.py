@@ -34,3 +34,10 @@ def crop(xp: Any, x: Any, offsets: Sequence[int], out: Any) -> None:
     """out = the window of x at `offsets` with out's dims."""
     window = tuple(slice(int(o), int(o) + int(s)) for o, s in zip(offsets, out.shape))
     xp.copyto(out, x[window])
+
+
+def crop_grad(xp: Any, out_grad: Any, offsets: Sequence[int], x_grad: Any) -> None:
+    """x_grad: zeros with out_grad placed at `offsets` (the window crop took)."""
+    window = tuple(slice(int(o), int(o) + int(s)) for o, s in zip(offsets, out_grad.shape))
+    x_grad[...] = 0
+    x_grad[window] = out_grad

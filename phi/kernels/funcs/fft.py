@@ -222,7 +222,7 @@ def frame_dims(dims: Sequence[int], frame_length: int, hop_length: int,
     return (n, frame_length, *dims[1:])
 
 
-def _frame_index(xp: Any, frame_length: int, hop_length: int, n_frames: int) -> Any:
+def frame_index(xp: Any, frame_length: int, hop_length: int, n_frames: int) -> Any:
     """[frame_length, n_frames]: the sequence position of each frame's element."""
     return (xp.arange(frame_length)[:, None] + hop_length * xp.arange(n_frames)[None, :])
 
@@ -231,7 +231,7 @@ def frame(xp: Any, x: Any, frame_length: int, hop_length: int, axis: int, out: A
     """out = the frames of x along `axis` (frame_dims)."""
     dims = frame_dims(x.shape, frame_length, hop_length, axis)
     n = dims[-1] if axis == -1 else dims[0]
-    index = _frame_index(xp, frame_length, hop_length, n)
+    index = frame_index(xp, frame_length, hop_length, n)
     out[...] = x[..., index] if axis == -1 else x[index.T]
 
 
@@ -254,10 +254,10 @@ def overlap_add(xp: Any, x: Any, hop_length: int, axis: int, out: Any) -> None:
     overlap_add_dims(x.shape, hop_length, axis)
     out[...] = 0
     if axis == -1:
-        index = _frame_index(xp, x.shape[-2], hop_length, x.shape[-1])
+        index = frame_index(xp, x.shape[-2], hop_length, x.shape[-1])
         xp.add.at(out, (Ellipsis, index), x)
     else:
-        index = _frame_index(xp, x.shape[1], hop_length, x.shape[0])
+        index = frame_index(xp, x.shape[1], hop_length, x.shape[0])
         xp.add.at(out, index.T, x)
 
 
@@ -289,5 +289,5 @@ def stft(xp: Any, x: Any, window: Any, n_fft: int, hop_length: int, normalized: 
     dims = stft_dims(x.shape, window.shape, n_fft, hop_length, onesided)
     if not x.size:
         return
-    frames = x[:, _frame_index(xp, n_fft, hop_length, dims[2])] * window[:, None]
+    frames = x[:, frame_index(xp, n_fft, hop_length, dims[2])] * window[:, None]
     out[...] = xp.fft.rfft(frames, axis=1, norm="ortho" if normalized else "backward")

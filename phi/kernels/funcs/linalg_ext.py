@@ -79,7 +79,7 @@ def cholesky_solve_out_dims(x_dims: Sequence[int], y_dims: Sequence[int]) -> tup
     return triangular_out_dims(y_dims, x_dims, "cholesky_solve")
 
 
-def _batched(xp: Any, x: Any, y: Any) -> tuple[Any, Any]:
+def batched(xp: Any, x: Any, y: Any) -> tuple[Any, Any]:
     """x [..., M, M] and y [..., M, K] with their batch dims broadcast."""
     batch = _broadcast_batch(x.shape[:-2], y.shape[:-2], "linalg")
     return (xp.broadcast_to(x, (*batch, *x.shape[-2:])),
@@ -91,7 +91,7 @@ def solve(xp: Any, x: Any, y: Any, out: Any) -> None:
     if out.size == 0:
         return
     vector = solve_is_vector(x.shape, y.shape)
-    a, b = _batched(xp, x, y[..., None] if vector else y)
+    a, b = batched(xp, x, y[..., None] if vector else y)
     check_invertible(xp, a, "solve", "Input X")
     with quiet(xp):
         result = xp.linalg.solve(a, b)
@@ -117,7 +117,7 @@ def triangular_solve(xp: Any, x: Any, y: Any, upper: bool, transpose: bool,
     """out = op(T)^-1 Y for T the upper (lower) triangle of X, op = transpose or identity."""
     if out.size == 0:
         return
-    a, b = _batched(xp, x, y)
+    a, b = batched(xp, x, y)
     if transpose:
         a, upper = xp.swapaxes(a, -1, -2), not upper
     xp.copyto(out, substitute(xp, a, b, upper, unitriangular))
@@ -127,7 +127,7 @@ def cholesky_solve(xp: Any, x: Any, y: Any, upper: bool, out: Any) -> None:
     """out = A^-1 X for A = L L^H from Y's lower triangle L (upper: U^H U)."""
     if out.size == 0:
         return
-    factor, b = _batched(xp, y, x)
+    factor, b = batched(xp, y, x)
     adjoint = xp.conj(xp.swapaxes(factor, -1, -2))
     if upper:  # U^H z = b, then U out = z
         z = substitute(xp, adjoint, b, False, False)

@@ -123,10 +123,43 @@ def sigmoid_cross_entropy_with_logits(xp: Any, x: Any, label: Any, pos_weight: A
         ignored = label.astype(xp.int32) == ignore_index
         xp.copyto(out, xp.where(ignored, t(0), loss))
         if normalize:
-            diff = label - t(ignore_index)
-            eps = t(1e-6)
-            norm = int(((diff < -eps) | (diff > eps)).sum())
-            xp.divide(out, t(norm), out=out)
+            xp.divide(out, _sce_norm(label, ignore_index), out=out)
+
+
+def _sce_norm(label: Any, ignore_index: int) -> Any:
+    """sigmoid_cross_entropy_with_logits' normalizer: the integer count of labels farther
+    than 1e-6 from ignore_index, in label's dtype (none: 0, so the result is x / 0)."""
+    t = label.dtype.type
+    diff = label - t(ignore_index)
+    eps = t(1e-6)
+    return t(int(((diff < -eps) | (diff > eps)).sum()))
+
+
+def sigmoid_cross_entropy_with_logits_grad(xp: Any, x: Any, label: Any, pos_weight: Any | None,
+                                           out_grad: Any, normalize: bool, ignore_index: int,
+                                           x_grad: Any) -> None:
+    """out_grad * (sigmoid(x) - label), written as Paddle's kernel does: (x > 0) - label -
+    sign(x) e / (1 + e) with e = exp(-|x|); with `pos_weight` from exp(-max(-x, 0)) and
+    exp(-x - max(-x, 0)): pos_weight * (sigmoid(x) - 1) + (1 - label). 0 where the label
+    truncates to ignore_index; `normalize` divides by the count of the forward."""
+    t = x.dtype.type
+    with quiet(xp):
+        if pos_weight is None:
+            e = xp.exp(-xp.abs(x))
+            up = -e * xp.where(x >= 0, t(1), t(-1))
+            diff = xp.where(x > 0, t(1), t(0)) - label + up / (t(1) + e)
+        else:
+            neg = x < 0
+            term1 = xp.where(neg, t(-1), t(0))
+            max_val = xp.where(neg, -x, t(0))
+            down1 = xp.exp(-max_val)
+            down2 = xp.exp(-x - max_val)
+            term2 = down1 * -term1 + down2 * (t(-1) - term1)
+            diff = pos_weight * (term2 / (down1 + down2) + term1) + (t(1) - label)
+        ignored = label.astype(xp.int32) == ignore_index
+        xp.copyto(x_grad, xp.where(ignored, t(0), out_grad * diff))
+        if normalize:
+            xp.divide(x_grad, _sce_norm(label, ignore_index), out=x_grad)
 
 
 def check_bce_input(xp: Any, x: Any) -> None:
@@ -148,6 +181,13 @@ def bce_loss(xp: Any, x: Any, label: Any, out: Any) -> None:
         log_x = xp.maximum(xp.log(x), t(-100))
         log_1mx = xp.maximum(xp.log(t(1) - x), t(-100))
         xp.copyto(out, (label - t(1)) * log_1mx - label * log_x)
+
+
+def bce_loss_grad(xp: Any, x: Any, label: Any, out_grad: Any, x_grad: Any) -> None:
+    """out_grad * (x - label) / max(x (1 - x), 1e-12)."""
+    t = x.dtype.type
+    with quiet(xp):
+        xp.copyto(x_grad, out_grad * ((x - label) / xp.maximum((t(1) - x) * x, t(1e-12))))
 
 
 def nll_loss_dims(x_dims: tuple[int, ...], label_dims: tuple[int, ...],
@@ -175,14 +215,7 @@ def nll_loss(xp: Any, x: Any, label: Any, weight: Any | None, ignore_index: int,
     `sum` / `mean` accumulate in order as Paddle's loop does (mean divides by the weight
     total unless it is 0); total_weight is that total (0 for `none`)."""
     t = x.dtype.type
-    classes = x.shape[1]
-    ids = label.astype(xp.int64)
-    ignored = ids == ignore_index
-    bad = ~ignored & ((ids < 0) | (ids >= classes))
-    if bool(xp.any(bad)):
-        raise ValueError(f"nll_loss: Label value {int(ids[bad].reshape(-1)[0])} is out of range "
-                         f"[0, {classes}) (and not ignore_index {ignore_index})")
-    safe = xp.where(ignored, 0, ids)
+    ignored, safe = _nll_ids(xp, "nll_loss", label, x.shape[1], ignore_index)
     picked = xp.take_along_axis(xp.moveaxis(x, 1, -1), safe[..., None], axis=-1)[..., 0]
     w = xp.ones_like(picked) if weight is None else weight[safe]
     with quiet(xp):
@@ -198,6 +231,36 @@ def nll_loss(xp: Any, x: Any, label: Any, weight: Any | None, ignore_index: int,
             value = value / total
         out[...] = value
         total_weight[...] = total
+
+
+def _nll_ids(xp: Any, op: str, label: Any, classes: int, ignore_index: int) -> tuple[Any, Any]:
+    """(the ignored positions, the class ids with those set to 0); an id outside
+    [0, classes) that is not ignore_index is refused."""
+    ids = label.astype(xp.int64)
+    ignored = ids == ignore_index
+    bad = ~ignored & ((ids < 0) | (ids >= classes))
+    if bool(xp.any(bad)):
+        raise ValueError(f"{op}: Label value {int(ids[bad].reshape(-1)[0])} is out of range "
+                         f"[0, {classes}) (and not ignore_index {ignore_index})")
+    return ignored, xp.where(ignored, 0, ids)
+
+
+def nll_loss_grad(xp: Any, x: Any, label: Any, weight: Any | None, total_weight: Any,
+                  out_grad: Any, ignore_index: int, reduction: str, x_grad: Any) -> None:
+    """X@GRAD: 0 but at each sample's label, -out_grad * weight[label] (out_grad per sample
+    for `none`, else the 0-D value; `mean` divides by total_weight, 0 included); ignored
+    samples get 0."""
+    t = x_grad.dtype.type
+    ignored, safe = _nll_ids(xp, "nll_loss_grad", label, x.shape[1], ignore_index)
+    w = xp.ones(safe.shape, x_grad.dtype) if weight is None else weight[safe]
+    with quiet(xp):
+        grad = -(out_grad if reduction == "none" else out_grad.reshape(())) * w
+        if reduction == "mean":
+            grad = grad / total_weight.reshape(())
+        x_grad[...] = 0
+        picked = xp.where(ignored, t(0), grad)
+        xp.put_along_axis(xp.moveaxis(x_grad, 1, -1), safe[..., None], picked[..., None],
+                          axis=-1)
 
 
 def reduced_dims(dims: tuple[int, ...], reduction: str, op: str,
@@ -234,6 +297,27 @@ def kldiv_loss(xp: Any, x: Any, target: Any, reduction: str, log_target: bool,
         out[...] = total
 
 
+def kldiv_loss_grad(xp: Any, target: Any, out_grad: Any, reduction: str, log_target: bool,
+                    x_grad: Any) -> None:
+    """-target * g (0 where target <= 0), or -exp(target) * g with `log_target`; g is
+    out_grad (per element, or the reduced 0-D value); mean divides by x's size, batchmean
+    by its first dim."""
+    if x_grad.size == 0:
+        return
+    t = x_grad.dtype.type
+    with quiet(xp):
+        g = out_grad.reshape(x_grad.shape) if out_grad.size == x_grad.size else out_grad.reshape(())
+        if log_target:
+            grad = t(-1) * xp.exp(target) * g
+        else:
+            grad = xp.where(target <= 0, t(0), t(-1) * target * g)
+        if reduction == "mean":
+            grad = grad / t(x_grad.size)
+        elif reduction == "batchmean":
+            grad = grad / t(x_grad.shape[0])
+        xp.copyto(x_grad, grad)
+
+
 def huber_loss(xp: Any, x: Any, y: Any, delta: float, out: Any, residual: Any) -> None:
     """residual = y - x; 0.5 r^2 where |r| <= delta, else delta * (|r| - 0.5 delta)."""
     t = x.dtype.type
@@ -243,6 +327,20 @@ def huber_loss(xp: Any, x: Any, y: Any, delta: float, out: Any, residual: Any) -
         size = xp.abs(residual)
         xp.copyto(out, xp.where(size <= d, t(0.5) * residual * residual,
                                 d * (size - t(0.5) * d)))
+
+
+def huber_loss_grad(xp: Any, residual: Any, out_grad: Any, delta: float, x_grad: Any | None,
+                    y_grad: Any | None) -> None:
+    """d out / d y = r within delta, else delta * sign (a NaN residual: -delta); X@GRAD is
+    its negation; each times out_grad."""
+    t = residual.dtype.type
+    d = t(delta)
+    with quiet(xp):
+        slope = xp.where(xp.abs(residual) <= d, residual, xp.where(residual > 0, d, -d))
+        if x_grad is not None:
+            xp.copyto(x_grad, out_grad * (t(-1) * slope))
+        if y_grad is not None:
+            xp.copyto(y_grad, out_grad * slope)
 
 
 def check_column_pair(op: str, first: str, first_dims: tuple[int, ...], second: str,
@@ -261,6 +359,14 @@ def hinge_loss(xp: Any, logits: Any, labels: Any, loss: Any) -> None:
         xp.maximum(t(1) - logits * (t(2) * labels - t(1)), t(0), out=loss)
 
 
+def hinge_loss_grad(xp: Any, logits: Any, labels: Any, loss_grad: Any, logits_grad: Any) -> None:
+    """-loss_grad * (2 labels - 1) where logits * (2 labels - 1) < 1, else 0."""
+    t = logits.dtype.type
+    with quiet(xp):
+        alt = t(2) * labels - t(1)
+        xp.copyto(logits_grad, loss_grad * (logits * alt < t(1)).astype(alt.dtype) * -alt)
+
+
 def log_loss(xp: Any, predicted: Any, labels: Any, epsilon: float, loss: Any) -> None:
     """-labels * log(predicted + eps) - (1 - labels) * log(1 - predicted + eps)."""
     t = predicted.dtype.type
@@ -268,6 +374,16 @@ def log_loss(xp: Any, predicted: Any, labels: Any, epsilon: float, loss: Any) ->
     with quiet(xp):
         xp.copyto(loss, -labels * xp.log(predicted + eps)
                   - (t(1) - labels) * xp.log(t(1) - predicted + eps))
+
+
+def log_loss_grad(xp: Any, predicted: Any, labels: Any, loss_grad: Any, epsilon: float,
+                  predicted_grad: Any) -> None:
+    """loss_grad * (-labels / (predicted + eps) + (1 - labels) / (1 - predicted + eps))."""
+    t = predicted.dtype.type
+    eps = t(epsilon)
+    with quiet(xp):
+        xp.copyto(predicted_grad, loss_grad * (-(labels / (predicted + eps))
+                                               + (t(1) - labels) / (t(1) - predicted + eps)))
 
 
 def cvm_dims(x_dims: tuple[int, ...], cvm_dims_: tuple[int, ...], use_cvm: bool

@@ -103,6 +103,16 @@ def mean_all(xp: Any, x: Any, out: Any) -> None:
     reduce_mean(xp, x, tuple(range(x.ndim)), out)
 
 
+def mean_all_grad(xp: Any, out_grad: Any, x_grad: Any) -> None:
+    """The legacy `mean`'s gradient (PHI mean_all_grad): out_grad / x's size everywhere;
+    out_grad must hold one element."""
+    if out_grad.size != 1:
+        raise ValueError(f"mean_grad: Out@GRAD must hold one element (mean's output is a "
+                         f"scalar), got dims {tuple(out_grad.shape)}")
+    if x_grad.size:
+        x_grad[...] = out_grad.reshape(()) / x_grad.dtype.type(x_grad.size)
+
+
 def argmax_dims(x_dims: Sequence[int], axis: int, keepdims: bool, flatten: bool
                 ) -> tuple[int, ...]:
     rank = len(x_dims)

@@ -272,24 +272,36 @@ def sequence_conv(xp: Any, x: Any, offsets: np.ndarray, filt: Any, padding: Any 
     if stride != 1:
         raise ValueError(f"sequence_conv: only contextStride = 1 is supported (as Paddle), "
                          f"got {stride}")
-    rows, width = x.shape
-    if rows == 0:
+    if x.shape[0] == 0:
         out[...] = 0
         return
+    out[...] = context_matrix(xp, x, offsets, padding, length, start) @ filt
+
+
+def context_rows(offsets: np.ndarray, length: int, start: int
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Where each entry of the context matrix comes from, [rows, length] each: (inside the
+    sequence, its row of X there, its PaddingData row elsewhere)."""
     lens = np.diff(offsets)
     seq = np.repeat(np.arange(lens.size), lens)
     first, h = offsets[:-1][seq][:, None], lens[seq][:, None]
-    pos = (np.arange(rows)[:, None] - first) + start + np.arange(length)[None, :]
+    pos = (np.arange(int(offsets[-1]))[:, None] - first) + start + np.arange(length)[None, :]
     inside = (pos >= 0) & (pos < h)
-    col = x[xp.asarray(np.where(inside, first + pos, 0))]
-    if padding is None:
-        col = xp.where(xp.asarray(inside)[..., None], col, x.dtype.type(0))
-    else:
-        up = context_pads(length, start)[0]
-        pad_row = np.where(pos < 0, pos + up, up + pos - h)
-        col = xp.where(xp.asarray(inside)[..., None], col,
-                       padding[xp.asarray(np.where(inside, 0, pad_row))])
-    out[...] = col.reshape(rows, length * width) @ filt
+    up = context_pads(length, start)[0]
+    pad_row = np.where(pos < 0, pos + up, up + pos - h)
+    return inside, np.where(inside, first + pos, 0), np.where(inside, 0, pad_row)
+
+
+def context_matrix(xp: Any, x: Any, offsets: np.ndarray, padding: Any | None, length: int,
+                   start: int) -> Any:
+    """[rows, length * width]: row t concatenates the context rows of t (zeros, or
+    PaddingData rows, outside its sequence)."""
+    inside, x_row, pad_row = context_rows(offsets, length, start)
+    col = x[xp.asarray(x_row)]
+    mask = xp.asarray(inside)[..., None]
+    col = (xp.where(mask, col, x.dtype.type(0)) if padding is None
+           else xp.where(mask, col, padding[xp.asarray(pad_row)]))
+    return col.reshape(x.shape[0], length * x.shape[1])
 
 
 # -- row_conv -----------------------------------------------------------------------------------

@@ -185,3 +185,11 @@ def searchsorted(xp: Any, seq: Any, values: Any, right: bool, out: Any) -> None:
         first = xp.where(~xp.isfinite(vals.astype(np.float32) if vals.dtype in HALF_DTYPES
                                       else vals), n, first)
     out[...] = first.reshape(out.shape)
+
+
+def topk_grad(xp: Any, indices: Any, out_grad: Any, axis: int, x_grad: Any) -> None:
+    """x_grad: zeros with each out_grad element written at its index along `axis` (top-k
+    indices are distinct, so nothing adds up)."""
+    x_grad[...] = 0
+    if out_grad.size:
+        xp.put_along_axis(x_grad, indices.astype(xp.int64), out_grad, axis=axis)

@@ -1,0 +1,144 @@
+"""Grads of the fft family (PHI <op>_grad of the same names), slots as Paddle's grad OpDescs
+and the forward's attributes: fft_c2c_grad (Out@GRAD -> X@GRAD), fft_r2c_grad (X (its dims),
+Out@GRAD -> X@GRAD), fft_c2r_grad (Out@GRAD -> X@GRAD: the last transformed axis n -> n // 2
++ 1 bins), frame_grad (X (dims), Out@GRAD -> X@GRAD). as_complex and as_real have no grad op
+types: Paddle's backward writes an as_real / as_complex op. Math: phi.kernels.funcs.fft_grad.
+"""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.grad import GradOp
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.kernels.funcs import fft as fft_funcs
+from phi.kernels.funcs import fft_grad as fft_grad_funcs
+
+_COMPLEX = (DataType.COMPLEX64, DataType.COMPLEX128)
+_REAL = (DataType.FLOAT32, DataType.FLOAT64)
+_FRAME = (DataType.INT32, DataType.INT64, *_REAL, *_COMPLEX)
+
+
+class FFTC2CGradOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("Out@GRAD", "gradient of Out")
+        self.add_output("X@GRAD", "gradient of X")
+        self.add_attr("axes", AttrType.LONGS, None, "the forward's axes")
+        self.add_attr("normalization", AttrType.STRING, None, "the forward's normalization")
+        self.add_attr("forward", AttrType.BOOLEAN, None, "the forward's direction")
+
+
+class FFTR2CGradOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "the forward's input (its dims and dtype)")
+        self.add_input("Out@GRAD", "gradient of Out")
+        self.add_output("X@GRAD", "gradient of X")
+        self.add_attr("axes", AttrType.LONGS, None, "the forward's axes")
+        self.add_attr("normalization", AttrType.STRING, None, "the forward's normalization")
+        self.add_attr("forward", AttrType.BOOLEAN, None, "the forward's direction")
+        self.add_attr("onesided", AttrType.BOOLEAN, None, "the forward's onesided")
+
+
+class FFTC2RGradOpMaker(FFTC2CGradOpMaker):
+    def make(self) -> None:
+        super().make()
+        self.add_attr("last_dim_size", AttrType.LONG, 0, "the forward's last_dim_size")
+
+
+class FrameGradOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "the forward's input (its dims)")
+        self.add_input("Out@GRAD", "gradient of Out")
+        self.add_output("X@GRAD", "gradient of X")
+        self.add_attr("frame_length", AttrType.INT, None, "the forward's frame_length")
+        self.add_attr("hop_length", AttrType.INT, None, "the forward's hop_length")
+        self.add_attr("axis", AttrType.INT, -1, "the forward's axis")
+
+
+class FFTC2CGradOp(GradOp):
+    LIKE = {"X@GRAD": "Out@GRAD"}
+
+
+class FFTC2RGradOp(GradOp):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        dims = ctx.get_input_dim("Out@GRAD")
+        ctx.set_output_dim("X@GRAD", fft_grad_funcs.fft_c2r_grad_dims(dims, ctx.attr("axes")))
+        ctx.set_output_dtype("X@GRAD", fft_funcs.complex_dtype(
+            "fft_c2r_grad", ctx.get_input_dtype("Out@GRAD")))
+
+
+class FFTC2CGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        axes = ctx.attr("axes")
+        normalization = ctx.attr("normalization")
+        forward = ctx.attr("forward")
+        fft_grad_funcs.fft_c2c_grad(ctx.xp, out_grad.data, axes, normalization, forward,
+                                    x_grad.mutable_data(ctx.place, out_grad.dtype))
+
+
+class FFTR2CGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        axes = ctx.attr("axes")
+        normalization = ctx.attr("normalization")
+        forward = ctx.attr("forward")
+        onesided = ctx.attr("onesided")
+        fft_grad_funcs.fft_r2c_grad(ctx.xp, out_grad.data, axes, normalization, forward,
+                                    onesided, x_grad.mutable_data(ctx.place, x.dtype))
+
+
+class FFTC2RGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        axes = ctx.attr("axes")
+        normalization = ctx.attr("normalization")
+        forward = ctx.attr("forward")
+        dtype = fft_funcs.complex_dtype("fft_c2r_grad", out_grad.dtype)
+        fft_grad_funcs.fft_c2r_grad(ctx.xp, out_grad.data, axes, normalization, forward,
+                                    x_grad.mutable_data(ctx.place, dtype))
+
+
+class FrameGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        frame_length = ctx.attr("frame_length")
+        hop_length = ctx.attr("hop_length")
+        axis = ctx.attr("axis")
+        fft_grad_funcs.frame_grad(ctx.xp, out_grad.data, frame_length, hop_length, axis,
+                                  x_grad.mutable_data(ctx.place, out_grad.dtype))
+
+
+register_operator("fft_c2c_grad", FFTC2CGradOp, FFTC2CGradOpMaker)
+register_operator("fft_r2c_grad", GradOp, FFTR2CGradOpMaker)
+register_operator("fft_c2r_grad", FFTC2RGradOp, FFTC2RGradOpMaker)
+register_operator("frame_grad", GradOp, FrameGradOpMaker)
+for _op, _kernel, _dtypes in (("fft_c2c_grad", FFTC2CGradKernel, _COMPLEX),
+                              ("fft_r2c_grad", FFTR2CGradKernel, _COMPLEX),
+                              ("fft_c2r_grad", FFTC2RGradKernel, _REAL),
+                              ("frame_grad", FrameGradKernel, _FRAME)):
+    for _dtype in _dtypes:
+        register_op_kernel(_op, "CPU", _kernel, _dtype)
+        register_op_kernel(_op, "GPU", _kernel, _dtype)
+
+_AXES = {"axes": [1], "normalization": "ortho", "forward": True}
+#: Parity / `migrate --verify` inputs (see compat.coverage.parity.explicit_cases).
+VERIFY_CASES = {
+    "fft_c2c_grad": [{"name": "axis 1", "attrs": _AXES,
+                      "inputs": {"Out@GRAD": (3, 4)}, "dtypes": ["complex64", "complex128"]}],
+    "fft_r2c_grad": [{"name": f"axis 1, {real} X", "attrs": {**_AXES, "onesided": True},
+                      "inputs": {"X": {"shape": (3, 6), "dtype": real}, "Out@GRAD": (3, 4)},
+                      "dtypes": [grad]}
+                     for real, grad in (("float32", "complex64"), ("float64", "complex128"))],
+    "fft_c2r_grad": [{"name": "axis 1", "attrs": _AXES, "inputs": {"Out@GRAD": (3, 6)}}],
+    "frame_grad": [{"name": "length 3 hop 2", "attrs": {"frame_length": 3, "hop_length": 2},
+                    "inputs": {"X": (2, 7), "Out@GRAD": (2, 3, 3)}}],
+}

@@ -1,0 +1,205 @@
+"""Grads of the LoD sequence family (PHI <op>_grad of the same names), slots as Paddle's
+grad OpDescs and the forward's attributes; the sequences come from X's LoD (the output
+gradient is fed without one). sequence_pool_grad: X (dims, LoD), MaxIndex (MAX),
+Out@GRAD -> X@GRAD; sequence_softmax_grad: X, Out, Out@GRAD -> X@GRAD; sequence_conv_grad:
+X, PaddingData, Filter, Out@GRAD -> X@GRAD, PaddingData@GRAD (trainable padding),
+Filter@GRAD; sequence_expand_grad: X, Y (its LoD), Out@GRAD -> X@GRAD; row_conv_grad: X,
+Filter, Out@GRAD -> X@GRAD, Filter@GRAD; lod_reset_grad: X, Out@GRAD -> X@GRAD (the
+gradient as is, with X's LoD). Math: phi.kernels.funcs.sequence_grad.
+"""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.grad import GradOp
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+from phi.kernels.funcs import sequence as seq_funcs
+from phi.kernels.funcs import sequence_grad as seq_grad_funcs
+
+_FLOATS = (DataType.FLOAT32, DataType.FLOAT64)
+_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64)
+
+
+class SequencePoolGradOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "the forward's input (its dims and LoD)")
+        self.add_input("MaxIndex", "the forward's MaxIndex (MAX)", dispensable=True)
+        self.add_input("Out@GRAD", "gradient of Out")
+        self.add_output("X@GRAD", "gradient of X")
+        self.add_attr("is_test", AttrType.BOOLEAN, False, "the forward's is_test")
+        self.add_attr("pooltype", AttrType.STRING, "AVERAGE", "the forward's pooltype")
+        self.add_attr("pad_value", AttrType.FLOAT, 0.0, "the forward's pad_value")
+
+
+class SequencePoolGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        max_index = ctx.input("MaxIndex")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        pool = seq_funcs.PoolType.parse("sequence_pool_grad", ctx.attr("pooltype"))
+        offsets = seq_funcs.last_level("sequence_pool_grad", x.lod, x.dims[0], max_levels=2)
+        index = None if pool is not seq_funcs.PoolType.MAX or max_index is None \
+            else max_index.data
+        seq_grad_funcs.sequence_pool_grad(ctx.xp, offsets, pool, out_grad.data, index,
+                                          x_grad.mutable_data(ctx.place, out_grad.dtype))
+
+
+class SequenceSoftmaxGradOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "the forward's input (its LoD)")
+        self.add_input("Out", "the forward's Out")
+        self.add_input("Out@GRAD", "gradient of Out")
+        self.add_output("X@GRAD", "gradient of X")
+
+
+class SequenceSoftmaxGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.input("Out")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        offsets = seq_funcs.check_softmax_input("sequence_softmax_grad", x.dims, x.lod)
+        seq_grad_funcs.sequence_softmax_grad(ctx.xp, out.data, out_grad.data, offsets,
+                                             x_grad.mutable_data(ctx.place, out.dtype))
+
+
+class SequenceConvGradOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "the forward's input (1-level LoD)")
+        self.add_input("PaddingData", "the forward's PaddingData", dispensable=True)
+        self.add_input("Filter", "the forward's Filter")
+        self.add_input("Out@GRAD", "gradient of Out")
+        self.add_output("X@GRAD", "gradient of X", dispensable=True)
+        self.add_output("PaddingData@GRAD", "gradient of PaddingData", dispensable=True)
+        self.add_output("Filter@GRAD", "gradient of Filter", dispensable=True)
+        self.add_attr("contextLength", AttrType.INT, None, "the forward's contextLength")
+        self.add_attr("paddingTrainable", AttrType.BOOLEAN, False,
+                      "the forward's paddingTrainable")
+        self.add_attr("contextStart", AttrType.INT, 0, "the forward's contextStart")
+        self.add_attr("contextStride", AttrType.INT, 1, "the forward's contextStride")
+
+
+class SequenceConvGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        padding_data = ctx.input("PaddingData")
+        filter = ctx.input("Filter")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        padding_data_grad = ctx.output("PaddingData@GRAD")
+        filter_grad = ctx.output("Filter@GRAD")
+        context_length = ctx.attr("contextLength")
+        padding_trainable = ctx.attr("paddingTrainable")
+        context_start = ctx.attr("contextStart")
+        offsets = seq_funcs.conv_offsets("sequence_conv_grad", x.lod, x.dims[0])
+        padding = None if padding_data is None or not padding_trainable else padding_data.data
+        seq_grad_funcs.sequence_conv_grad(
+            ctx.xp, x.data, offsets, filter.data, padding, out_grad.data, context_length,
+            context_start, None if x_grad is None else x_grad.mutable_data(ctx.place, x.dtype),
+            None if padding is None or padding_data_grad is None
+            else padding_data_grad.mutable_data(ctx.place, x.dtype),
+            None if filter_grad is None else filter_grad.mutable_data(ctx.place, x.dtype))
+
+
+class SequenceExpandGradOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "the forward's input (its dims and LoD)")
+        self.add_input("Y", "the forward's Y (its LoD)")
+        self.add_input("Out@GRAD", "gradient of Out")
+        self.add_output("X@GRAD", "gradient of X")
+        self.add_attr("ref_level", AttrType.INT, -1, "the forward's ref_level")
+
+
+class SequenceExpandGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        ref_level = ctx.attr("ref_level")
+        rows, _ = seq_funcs.expand_plan("sequence_expand_grad", x.dims, x.lod, y.lod, ref_level)
+        seq_grad_funcs.sequence_expand_grad(ctx.xp, rows, out_grad.data,
+                                            x_grad.mutable_data(ctx.place, out_grad.dtype))
+
+
+class RowConvGradOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "the forward's input")
+        self.add_input("Filter", "the forward's Filter")
+        self.add_input("Out@GRAD", "gradient of Out")
+        self.add_output("X@GRAD", "gradient of X", dispensable=True)
+        self.add_output("Filter@GRAD", "gradient of Filter", dispensable=True)
+
+
+class RowConvGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        filter = ctx.input("Filter")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        filter_grad = ctx.output("Filter@GRAD")
+        offsets = seq_funcs.row_conv_offsets("row_conv_grad", x.dims, x.lod)
+        seq_grad_funcs.row_conv_grad(
+            ctx.xp, x.data, offsets, filter.data, out_grad.data,
+            None if x_grad is None else x_grad.mutable_data(ctx.place, x.dtype),
+            None if filter_grad is None else filter_grad.mutable_data(ctx.place, x.dtype))
+
+
+class LoDResetGradOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "the forward's input (its dims and LoD)")
+        self.add_input("Out@GRAD", "gradient of Out")
+        self.add_output("X@GRAD", "gradient of X")
+        self.add_attr("target_lod", AttrType.INTS, [], "the forward's target_lod")
+        self.add_attr("append", AttrType.BOOLEAN, False, "the forward's append")
+
+
+class LoDResetGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        x_grad.mutable_data(ctx.place, out_grad.dtype)[...] = out_grad.data
+
+
+register_operator("sequence_pool_grad", GradOp, SequencePoolGradOpMaker)
+register_operator("sequence_softmax_grad", GradOp, SequenceSoftmaxGradOpMaker)
+register_operator("sequence_conv_grad", GradOp, SequenceConvGradOpMaker)
+register_operator("sequence_expand_grad", GradOp, SequenceExpandGradOpMaker)
+register_operator("row_conv_grad", GradOp, RowConvGradOpMaker)
+register_operator("lod_reset_grad", GradOp, LoDResetGradOpMaker)
+for _op, _kernel, _dtypes in (
+        ("sequence_pool_grad", SequencePoolGradKernel, _FLOATS),
+        ("sequence_softmax_grad", SequenceSoftmaxGradKernel, _FLOATS),
+        ("sequence_conv_grad", SequenceConvGradKernel, _FLOATS),
+        ("sequence_expand_grad", SequenceExpandGradKernel, _TYPES),
+        ("row_conv_grad", RowConvGradKernel, (DataType.FLOAT32,)),
+        ("lod_reset_grad", LoDResetGradKernel, _TYPES)):
+    for _dtype in _dtypes:
+        register_op_kernel(_op, "CPU", _kernel, _dtype)
+        register_op_kernel(_op, "GPU", _kernel, _dtype)
+
+_LOD = [[0, 2, 2, 6]]
+#: Parity / `migrate --verify` inputs (see compat.coverage.parity.explicit_cases).
+VERIFY_CASES = {
+    "sequence_pool_grad": [{"name": f"{p} over 3 sequences", "attrs": {"pooltype": p}, "inputs": {
+        "X": {"shape": (6, 4), "lod": _LOD}, "MaxIndex": None, "Out@GRAD": (3, 4)}}
+        for p in ("SUM", "AVERAGE", "SQRT", "LAST", "FIRST")],
+    "sequence_softmax_grad": [{"name": "3 sequences", "inputs": {
+        "X": {"shape": (6, 1), "lod": _LOD}, "Out": {"shape": (6, 1), "low": 0.1, "high": 0.9},
+        "Out@GRAD": (6, 1)}}],
+    "sequence_conv_grad": [{"name": "centered, trainable padding", "attrs": {
+        "contextLength": 3, "contextStart": -1, "paddingTrainable": True},
+        "inputs": {"X": {"shape": (6, 2), "lod": _LOD}, "PaddingData": (2, 2),
+                   "Filter": (6, 3), "Out@GRAD": (6, 3)}}],
+    "sequence_expand_grad": [{"name": "rows", "inputs": {
+        "X": (3, 2), "Y": {"shape": (6, 1), "lod": _LOD}, "Out@GRAD": (6, 2)}}],
+    "row_conv_grad": [{"name": "lookahead 2", "inputs": {
+        "X": {"shape": (6, 3), "lod": _LOD}, "Filter": (2, 3), "Out@GRAD": (6, 3)}}],
+    "lod_reset_grad": [{"name": "rows", "attrs": {"target_lod": [0, 3, 6]},
+                        "inputs": {"X": (6, 2), "Out@GRAD": (6, 2)}}],
+}

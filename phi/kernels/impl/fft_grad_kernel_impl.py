@@ -1,0 +1,51 @@
+"""Grads of the fft family: fft_c2c_grad, fft_r2c_grad, fft_c2r_grad, frame_grad; one body
+each for every backend (math in phi.kernels.funcs.fft_grad)."""
+
+from __future__ import annotations
+
+from phi.common import Backend, DataLayout, DataType
+from phi.core.dense_tensor import DenseTensor
+from phi.core.device_context import DeviceContext
+from phi.core.kernel_args import OutTensor
+from phi.core.kernel_registry import register_kernel
+from phi.kernels.funcs import fft as fft_funcs
+from phi.kernels.funcs import fft_grad as fft_grad_funcs
+
+_COMPLEX = [DataType.COMPLEX64, DataType.COMPLEX128]
+_REAL = [DataType.FLOAT32, DataType.FLOAT64]
+_FRAME = [DataType.INT32, DataType.INT64, *_REAL, *_COMPLEX]
+
+
+@register_kernel("fft_c2c_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _COMPLEX)
+@register_kernel("fft_c2c_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _COMPLEX)
+def fft_c2c_grad_kernel(dev_ctx: DeviceContext, out_grad: DenseTensor, axes: list[int],
+                        normalization: str, forward: bool, x_grad: OutTensor) -> None:
+    fft_grad_funcs.fft_c2c_grad(dev_ctx.xp, out_grad.data, axes, normalization, forward,
+                                dev_ctx.alloc(x_grad, out_grad.dtype))
+
+
+@register_kernel("fft_r2c_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _COMPLEX)
+@register_kernel("fft_r2c_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _COMPLEX)
+def fft_r2c_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
+                        axes: list[int], normalization: str, forward: bool, onesided: bool,
+                        x_grad: OutTensor) -> None:
+    fft_grad_funcs.fft_r2c_grad(dev_ctx.xp, out_grad.data, axes, normalization, forward,
+                                onesided, dev_ctx.alloc(x_grad, x.dtype))
+
+
+@register_kernel("fft_c2r_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _REAL)
+@register_kernel("fft_c2r_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _REAL)
+def fft_c2r_grad_kernel(dev_ctx: DeviceContext, out_grad: DenseTensor, axes: list[int],
+                        normalization: str, forward: bool, last_dim_size: int,
+                        x_grad: OutTensor) -> None:
+    dtype = fft_funcs.complex_dtype("fft_c2r_grad", out_grad.dtype)
+    fft_grad_funcs.fft_c2r_grad(dev_ctx.xp, out_grad.data, axes, normalization, forward,
+                                dev_ctx.alloc(x_grad, dtype))
+
+
+@register_kernel("frame_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FRAME)
+@register_kernel("frame_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FRAME)
+def frame_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
+                      frame_length: int, hop_length: int, axis: int, x_grad: OutTensor) -> None:
+    fft_grad_funcs.frame_grad(dev_ctx.xp, out_grad.data, frame_length, hop_length, axis,
+                              dev_ctx.alloc(x_grad, out_grad.dtype))
