@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["lp_pool2d"]
+__all__ = ["fractional_max_pool2d", "fractional_max_pool3d", "lp_pool2d"]
 
 
 def lp_pool2d(
@@ -48,4 +48,48 @@ def lp_pool2d(
                      "adaptive": adaptive,
                      "padding_algorithm": padding_algorithm,
                      "norm_type": norm_type,
+                 })
+
+
+def fractional_max_pool2d(
+    x: TensorLike,
+    output_size: Sequence[int],
+    kernel_size: Sequence[int] = (0, 0),
+    random_u: float = 0.0,
+    return_mask: bool = True,
+) -> tuple[Tensor, Tensor]:
+    """`fractional_max_pool2d` (ops.yaml): (Tensor x, int[] output_size, int[] kernel_size={0, 0},
+    float random_u=0.0, bool return_mask=true) -> Tensor(out), Tensor(mask).
+
+    Kernel `fractional_max_pool2d`; InferMeta `fractional_max_pool_infer_meta`.
+    """
+    return apply("fractional_max_pool2d",
+                 {"x": x},
+                 {
+                     "output_size": output_size,
+                     "kernel_size": kernel_size,
+                     "random_u": random_u,
+                     "return_mask": return_mask,
+                 })
+
+
+def fractional_max_pool3d(
+    x: TensorLike,
+    output_size: Sequence[int],
+    kernel_size: Sequence[int] = (0, 0, 0),
+    random_u: float = 0.0,
+    return_mask: bool = True,
+) -> tuple[Tensor, Tensor]:
+    """`fractional_max_pool3d` (ops.yaml): (Tensor x, int[] output_size, int[] kernel_size={0, 0,
+    0}, float random_u=0.0, bool return_mask=true) -> Tensor(out), Tensor(mask).
+
+    Kernel `fractional_max_pool3d`; InferMeta `fractional_max_pool_infer_meta`.
+    """
+    return apply("fractional_max_pool3d",
+                 {"x": x},
+                 {
+                     "output_size": output_size,
+                     "kernel_size": kernel_size,
+                     "random_u": random_u,
+                     "return_mask": return_mask,
                  })

@@ -8,13 +8,19 @@ are in vision_pool).
   VALID, NHWC, global, adaptive cells, the kernel size fed as a tensor, NaN / inf inputs, no
   batch; norm_type +inf or pooling_type "max" give max pooling, pooling_type "avg" average
   pooling, norm_type 0 gives inf and -inf 1.
+- fractional_max_pool2d / fractional_max_pool3d: the max of each fractional window and its
+  flat index (mask, int32), windows from random_u given (Paddle draws u from its
+  process-wide generator when random_u is 0: tests/ops/test_pool.py), without kernel_size
+  (the windows' sizes vary; u scaled into their safe range) and with it (fixed-size
+  overlapping windows), output as large as the input, one output cell, ties, NaN / -inf;
+  refused as Paddle: an output_size that leaves no room for the windows.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .spec import FLOAT_EDGES, FLOATS, INF, Case, In
+from .spec import FLOAT_EDGES, FLOATS, INF, NAN, Case, In
 
 _X2 = (2, 3, 5, 6)
 COMPUTED_IN = {"lp_pool2d": {"float64": "float32"}}
@@ -53,4 +59,38 @@ CASES = [
     _lp("inf_overrides_avg", norm_type=INF, pooling_type="avg"),
     _lp("p0_is_inf", norm_type=0.0),
     _lp("minus_inf_is_one", norm_type=-INF),
+]
+
+
+def _fractional(name: str, rank: int, shape: tuple[int, ...], output_size: list[int],
+                random_u: float = 0.3, kernel_size: list[int] | None = None,
+                dtype: str = "float32", x: In | None = None, raises: str | None = None
+                ) -> Case:
+    op = f"fractional_max_pool{rank}d"
+    attrs: dict[str, Any] = {"output_size": output_size, "random_u": random_u}
+    if kernel_size is not None:
+        attrs["kernel_size"] = kernel_size
+    return Case(f"{op}_{name}", op, {"x": x or In(shape, dtype, -4.0, 4.0)}, attrs=attrs,
+                raises=raises)
+
+
+_F2, _F3 = (2, 3, 9, 7), (2, 2, 7, 6, 5)
+CASES += [
+    *[_fractional(f"{d}", 2, _F2, [4, 3], dtype=d) for d in FLOATS],
+    *[_fractional(f"{d}", 3, _F3, [3, 4, 2], dtype=d) for d in FLOATS],
+    *[_fractional(f"float16_{r}d", r, (_F2, _F3)[r - 2], ([4, 3], [3, 4, 2])[r - 2],
+                  dtype="float16") for r in (2, 3)],
+    *[_fractional(f"u{str(u).replace('.', '_')}", 2, _F2, [5, 4], u) for u in (0.01, 0.99)],
+    _fractional("u_large", 2, _F2, [3, 2], 0.7),
+    _fractional("kernel_size", 2, _F2, [4, 3], 0.45, kernel_size=[3, 2]),
+    _fractional("kernel_size", 3, _F3, [3, 2, 2], 0.6, kernel_size=[2, 3, 2]),
+    _fractional("same_size", 2, (1, 2, 5, 4), [5, 4], 0.5),
+    _fractional("one_cell", 3, (1, 1, 3, 4, 2), [1, 1, 1], 0.2),
+    _fractional("odd_u", 2, (1, 1, 11, 13), [4, 6], 0.123),
+    _fractional("edges", 2, (1, 2, 6, 6), [3, 3], 0.5,
+                x=In((1, 2, 6, 6), "float32", special=(NAN, -INF, -INF, -INF, 1.0, 1.0))),
+    _fractional("ties", 2, (1, 1, 6, 6), [2, 2], 0.5,
+                x=In((1, 1, 6, 6), "float64", values=[[[[1.0] * 6] * 6]])),
+    _fractional("output_too_large", 2, (1, 1, 4, 4), [4, 4], 0.5, kernel_size=[2, 2],
+                raises="less than valid output"),
 ]
