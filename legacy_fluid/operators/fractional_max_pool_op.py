@@ -44,11 +44,12 @@ class FractionalMaxPoolKernel(OpKernel):
         output_size = ctx.attr("output_size")
         kernel_size = ctx.attr("kernel_size")
         random_u = ctx.attr("random_u")
+        return_mask = ctx.attr("return_mask")
         dims = pool_funcs.fractional_out_dims(ctx.op_type, x.dims, output_size, kernel_size)
         out.resize(dims)
         mask.resize(dims)
         pool_funcs.fractional_max_pool(ctx.xp, x.data, output_size, kernel_size, random_u,
-                                       out.mutable_data(ctx.place, x.dtype),
+                                       return_mask, out.mutable_data(ctx.place, x.dtype),
                                        mask.mutable_data(ctx.place, DataType.INT32))
 
 

@@ -54,18 +54,20 @@ class InterpAntialiasKernel(OpKernel):
         scale_tensor = ctx.input("scale_tensor")
         output = ctx.output("output")
         data_format = ctx.attr("data_format")
+        out_d = ctx.attr("out_d")
         out_h = ctx.attr("out_h")
         out_w = ctx.attr("out_w")
         scale = ctx.attr("scale")
         interp_method = ctx.attr("interp_method")
         align_corners = ctx.attr("align_corners")
+        align_mode = ctx.attr("align_mode")
         req = aa_funcs.antialias_request(
-            data_format, out_h, out_w, scale, None if out_size is None else out_size.data,
+            data_format, out_d, out_h, out_w, scale, None if out_size is None else out_size.data,
             [t.data for t in size_tensor if t is not None],
             None if scale_tensor is None else scale_tensor.data)
         output.resize(req.plan(x.dims)[0])
         aa_funcs.interp_antialias(ctx.xp, x.data, interp_method, req, align_corners,
-                                  output.mutable_data(ctx.place, x.dtype))
+                                  align_mode, output.mutable_data(ctx.place, x.dtype))
 
 
 VERIFY_CASES = [{"name": "8x8 to 3x5", "inputs": {"x": (1, 2, 8, 8)},

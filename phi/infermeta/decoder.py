@@ -48,7 +48,7 @@ def interp_antialias_infer_meta(x: MetaTensor, out_size: MetaTensor,
     check_method(interp_method)
     if len(x.dims()) != 4:
         raise ValueError(f"interp_antialias: x must be 4-D, got dims {list(x.dims())}")
-    req = antialias_request(data_format, out_h, out_w, scale,
+    req = antialias_request(data_format, out_d, out_h, out_w, scale,
                             out_size.tensor.data if out_size else None,
                             [t.tensor.data for t in size_tensor if t],
                             scale_tensor.tensor.data if scale_tensor else None)

@@ -116,20 +116,22 @@ def _pass(xp: Any, x: Any, axis: int, xmin: np.ndarray, valid: np.ndarray, w: np
     return acc.astype(out_dtype)
 
 
-def antialias_request(data_format: str, out_h: int, out_w: int, scale: list[float],
-                      out_size: Any, size_tensor: list[Any], scale_tensor: Any) -> Request:
+def antialias_request(data_format: str, out_d: int, out_h: int, out_w: int,
+                      scale: list[float], out_size: Any, size_tensor: list[Any],
+                      scale_tensor: Any) -> Request:
     """The sizes of a call, as the other interpolations' (`scale`: none or [h, w]; Paddle's
     InferMeta reads a second value past a one-value list)."""
     if len(scale) == 1:
         raise ValueError(f"interp_antialias: Attr(scale) must hold 2 values [scale_h, "
                          f"scale_w] or none, got {list(scale)}")
-    return request("interp_antialias", data_format, 0, out_h, out_w, list(scale), out_size,
-                   size_tensor, scale_tensor)
+    return request("interp_antialias", data_format, out_d, out_h, out_w, list(scale),
+                   out_size, size_tensor, scale_tensor)
 
 
 def interp_antialias(xp: Any, x: Any, method: str, req: Request, align_corners: bool,
-                     out: Any) -> None:
-    """out = x (4-D) resampled as `req` asks; out has the dims `req.plan` gives."""
+                     align_mode: int, out: Any) -> None:
+    """out = x (4-D) resampled as `req` asks; out has the dims `req.plan` gives. The filter
+    has no use for align_mode (Paddle's kernel takes it and ignores it too)."""
     check_method(method)
     if x.ndim != 4:
         raise ValueError(f"interp_antialias: x must be 4-D, got dims {list(x.shape)}")

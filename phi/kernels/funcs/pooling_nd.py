@@ -514,11 +514,12 @@ def fractional_bounds(in_size: int, out_size: int, pool: int, u: np.float32
 
 
 def fractional_max_pool(xp: Any, x: Any, output_size: Sequence[int],
-                        kernel_size: Sequence[int], random_u: float, out: Any,
-                        mask: Any) -> None:
+                        kernel_size: Sequence[int], random_u: float, return_mask: bool,
+                        out: Any, mask: Any) -> None:
     """fractional_max_pool{2,3}d: the max of each fractional window (`fractional_bounds`,
     u = random_u, or a uniform draw from fluidphi's generator where it is 0) as the
-    with-index ops pick it (`max_with_index`), and its flat spatial index in mask."""
+    with-index ops pick it (`max_with_index`), and its flat spatial index in mask, which
+    Paddle's kernel writes whatever `return_mask` says (so does this one)."""
     u = np.float32(random_u) if random_u != 0 else global_generator().random(dtype=np.float32)
     spatial = [int(d) for d in x.shape[2:]]
     bounds = [fractional_bounds(size, int(o), int(k), u)

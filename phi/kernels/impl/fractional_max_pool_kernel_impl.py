@@ -14,12 +14,12 @@ _TYPES = [DataType.FLOAT16, DataType.FLOAT32, DataType.FLOAT64]
 
 
 def _fractional(dev_ctx: DeviceContext, x: DenseTensor, output_size: list[int],
-                kernel_size: list[int], random_u: float, out: OutTensor,
+                kernel_size: list[int], random_u: float, return_mask: bool, out: OutTensor,
                 mask: OutTensor) -> None:
     dims = pool_funcs.fractional_out_dims(f"fractional_max_pool{len(x.dims) - 2}d", x.dims,
                                           output_size, kernel_size)
     pool_funcs.fractional_max_pool(dev_ctx.xp, x.data, output_size, kernel_size, random_u,
-                                   dev_ctx.alloc(out, x.dtype, dims),
+                                   return_mask, dev_ctx.alloc(out, x.dtype, dims),
                                    dev_ctx.alloc(mask, DataType.INT32, dims))
 
 
@@ -29,7 +29,7 @@ def fractional_max_pool2d_kernel(dev_ctx: DeviceContext, x: DenseTensor,
                                  output_size: list[int], kernel_size: list[int],
                                  random_u: float, return_mask: bool, out: OutTensor,
                                  mask: OutTensor) -> None:
-    _fractional(dev_ctx, x, output_size, kernel_size, random_u, out, mask)
+    _fractional(dev_ctx, x, output_size, kernel_size, random_u, return_mask, out, mask)
 
 
 @register_kernel("fractional_max_pool3d", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
@@ -38,4 +38,4 @@ def fractional_max_pool3d_kernel(dev_ctx: DeviceContext, x: DenseTensor,
                                  output_size: list[int], kernel_size: list[int],
                                  random_u: float, return_mask: bool, out: OutTensor,
                                  mask: OutTensor) -> None:
-    _fractional(dev_ctx, x, output_size, kernel_size, random_u, out, mask)
+    _fractional(dev_ctx, x, output_size, kernel_size, random_u, return_mask, out, mask)

@@ -143,7 +143,8 @@ def interp_antialias_kernel(dev_ctx: DeviceContext, x: DenseTensor,
                             out_h: int, out_w: int, scale: list[float], interp_method: str,
                             align_corners: bool, align_mode: int, output: OutTensor) -> None:
     req = aa_funcs.antialias_request(
-        data_format, out_h, out_w, scale, None if out_size is None else out_size.data,
+        data_format, out_d, out_h, out_w, scale, None if out_size is None else out_size.data,
         [t.data for t in size_tensor], None if scale_tensor is None else scale_tensor.data)
     data = dev_ctx.alloc(output, x.dtype, req.plan(x.dims)[0])
-    aa_funcs.interp_antialias(dev_ctx.xp, x.data, interp_method, req, align_corners, data)
+    aa_funcs.interp_antialias(dev_ctx.xp, x.data, interp_method, req, align_corners,
+                              align_mode, data)
