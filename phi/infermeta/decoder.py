@@ -36,6 +36,27 @@ def interpolate_infer_meta(x: MetaTensor, out_size: MetaTensor, size_tensor: lis
     out.share_lod(x)
 
 
+def interp_antialias_infer_meta(x: MetaTensor, out_size: MetaTensor,
+                                size_tensor: list[MetaTensor], scale_tensor: MetaTensor,
+                                data_format: str, out_d: int, out_h: int, out_w: int,
+                                scale: list[float], interp_method: str, align_corners: bool,
+                                align_mode: int, output: MetaTensor) -> None:
+    """output: x (4-D) with H and W resampled (interpolate_infer_meta's sizes), x's dtype
+    and layout."""
+    from phi.kernels.funcs.interp_antialias import antialias_request, check_method
+
+    check_method(interp_method)
+    if len(x.dims()) != 4:
+        raise ValueError(f"interp_antialias: x must be 4-D, got dims {list(x.dims())}")
+    req = antialias_request(data_format, out_d, out_h, out_w, scale,
+                            out_size.tensor.data if out_size else None,
+                            [t.tensor.data for t in size_tensor if t],
+                            scale_tensor.tensor.data if scale_tensor else None)
+    output.set_dims(req.plan(x.dims())[0])
+    output.set_dtype(x.dtype())
+    output.set_layout(x.layout())
+
+
 def conv3d_transpose_infer_meta(x: MetaTensor, filter: MetaTensor, strides: list[int],
                                 paddings: list[int], output_padding: list[int],
                                 output_size: list[int], padding_algorithm: str, groups: int,

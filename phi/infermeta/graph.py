@@ -55,3 +55,90 @@ def graph_reindex_infer_meta(x: MetaTensor, neighbors: MetaTensor, count: MetaTe
                       (out_nodes, (-1,))):
         out.set_dims(dims)
         out.set_dtype(x.dtype())
+
+
+def graph_sample_neighbors_infer_meta(row: MetaTensor, col_ptr: MetaTensor, x: MetaTensor,
+                                      eids: MetaTensor, perm_buffer: MetaTensor,
+                                      sample_size: int, return_eids: bool,
+                                      flag_perm_buffer: bool, out: MetaTensor,
+                                      out_count: MetaTensor, out_eids: MetaTensor) -> None:
+    """out / out_eids: the picked neighbors (sized at run time, Row's dtype); out_count:
+    int32 per node of x. Row, Col_Ptr, X (and Eids when returned) are [N] or [N, 1]."""
+    from phi.kernels.funcs.graph import check_node_dims
+
+    op = "graph_sample_neighbors"
+    for name, tensor in (("Row", row), ("Col_Ptr", col_ptr), ("X", x)):
+        check_node_dims(op, name, tensor.dims())
+    if return_eids:
+        if not eids:
+            raise ValueError(f"{op}: return_eids needs the Eids input")
+        check_node_dims(op, "Eids", eids.dims())
+    _check_index_dtypes(op, (("Row", row), ("Col_Ptr", col_ptr), ("X", x), ("Eids", eids)))
+    _sampled_outputs(row, x, out, out_count, out_eids if return_eids else None)
+
+
+def weighted_sample_neighbors_infer_meta(row: MetaTensor, colptr: MetaTensor,
+                                         edge_weight: MetaTensor, input_nodes: MetaTensor,
+                                         eids: MetaTensor, sample_size: int, return_eids: bool,
+                                         out_neighbors: MetaTensor, out_count: MetaTensor,
+                                         out_eids: MetaTensor) -> None:
+    """As graph_sample_neighbors; edge_weight: float32, one per edge."""
+    from phi.kernels.funcs.graph import check_node_dims
+
+    op = "weighted_sample_neighbors"
+    for name, tensor in (("row", row), ("colptr", colptr), ("edge_weight", edge_weight),
+                         ("input_nodes", input_nodes)):
+        check_node_dims(op, name, tensor.dims())
+    if edge_weight.dtype() != DataType.FLOAT32:
+        raise TypeError(f"{op}: edge_weight must be float32, got {edge_weight.dtype()}")
+    if return_eids and not eids:
+        raise ValueError(f"{op}: return_eids needs the eids input")
+    _check_index_dtypes(op, (("row", row), ("colptr", colptr), ("input_nodes", input_nodes),
+                             ("eids", eids)))
+    _sampled_outputs(row, input_nodes, out_neighbors, out_count,
+                     out_eids if return_eids else None)
+
+
+def _check_index_dtypes(op: str, named: tuple[tuple[str, MetaTensor], ...]) -> None:
+    """Every given node / edge tensor in the first one's dtype, int32 or int64."""
+    first_name, first = named[0]
+    if first.dtype() not in (DataType.INT32, DataType.INT64):
+        raise TypeError(f"{op}: {first_name} must be int32 or int64, got {first.dtype()}")
+    for name, tensor in named[1:]:
+        if tensor and tensor.dtype() != first.dtype():
+            raise TypeError(f"{op}: {name} must have {first_name}'s dtype {first.dtype()}, "
+                            f"got {tensor.dtype()}")
+
+
+def _sampled_outputs(row: MetaTensor, x: MetaTensor, out: MetaTensor, out_count: MetaTensor,
+                     out_eids: MetaTensor | None) -> None:
+    for tensor in (out, out_eids):
+        if tensor:
+            tensor.set_dims((-1,))
+            tensor.set_dtype(row.dtype())
+    out_count.set_dims((x.dims()[0],))
+    out_count.set_dtype(DataType.INT32)
+
+
+def graph_khop_sampler_infer_meta(row: MetaTensor, col_ptr: MetaTensor, x: MetaTensor,
+                                  eids: MetaTensor, sample_sizes: list[int], return_eids: bool,
+                                  out_src: MetaTensor, out_dst: MetaTensor,
+                                  sample_index: MetaTensor, reindex_x: MetaTensor,
+                                  out_eids: MetaTensor) -> None:
+    """out_src / out_dst [E, 1], sample_index [-1], reindex_x X's dims, out_eids [E]: Row's
+    dtype. sample_sizes must name at least one layer."""
+    from phi.kernels.funcs.graph import check_node_dims
+
+    op = "graph_khop_sampler"
+    for name, tensor in (("Row", row), ("Col_Ptr", col_ptr), ("X", x)):
+        check_node_dims(op, name, tensor.dims())
+    if not sample_sizes:
+        raise ValueError(f"{op}: sample_sizes must name at least one layer's sample size")
+    if return_eids and not eids:
+        raise ValueError(f"{op}: return_eids needs the Eids input")
+    _check_index_dtypes(op, (("Row", row), ("Col_Ptr", col_ptr), ("X", x), ("Eids", eids)))
+    for tensor, dims in ((out_src, (-1, 1)), (out_dst, (-1, 1)), (sample_index, (-1,)),
+                         (reindex_x, x.dims()), (out_eids, (-1,))):
+        if tensor and (tensor is not out_eids or return_eids):
+            tensor.set_dims(dims)
+            tensor.set_dtype(row.dtype())

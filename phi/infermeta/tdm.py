@@ -1,4 +1,4 @@
-"""InferMeta of the tree-based deep model ops (tdm_child). Dims checks come from
+"""InferMeta of the tree-based deep model ops (tdm_child, tdm_sampler). Dims checks come from
 phi.kernels.funcs.tdm, shared with the legacy infer_shape."""
 
 from __future__ import annotations
@@ -17,3 +17,19 @@ def tdm_child_infer_meta(x: MetaTensor, tree_info: MetaTensor, child_nums: int,
     for meta in (child, leaf_mask):
         meta.set_dims(dims)
         meta.set_dtype(index_dtype("tdm_child", dtype))
+
+
+def tdm_sampler_infer_meta(x: MetaTensor, travel: MetaTensor, layer: MetaTensor,
+                           output_positive: bool, neg_samples_num_list: list[int],
+                           layer_offset: list[int], seed: int, dtype: DataType,
+                           out: MetaTensor, labels: MetaTensor, mask: MetaTensor) -> None:
+    """out / labels / mask: [X's nodes, samples per node] in dtype (int32 / int64)."""
+    from phi.kernels.funcs.tdm import tdm_sampler_dims
+    from phi.kernels.funcs.unique import index_dtype
+
+    dims = tdm_sampler_dims("tdm_sampler", x.dims(), neg_samples_num_list, layer_offset,
+                            output_positive)
+    for meta in (out, labels, mask):
+        if meta:
+            meta.set_dims(dims)
+            meta.set_dtype(index_dtype("tdm_sampler", dtype))

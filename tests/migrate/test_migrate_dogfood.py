@@ -45,6 +45,9 @@ UNREACHABLE = {
     # int64 ids (tests/conformance/op_cases/tdm.py has the refusal fixtures)
     **{("tdm_child", backend, dtype): "desires to be int32 or int64"
        for backend in ("CPU", "GPU") for dtype in ("FLOAT32", "FLOAT64")},
+    # so does tdm_sampler (its refusal fixtures are in the same file)
+    **{("tdm_sampler", backend, dtype): "desires to be int32 or int64"
+       for backend in ("CPU", "GPU") for dtype in ("FLOAT32", "FLOAT64")},
 }
 
 

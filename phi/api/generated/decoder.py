@@ -18,6 +18,7 @@ __all__ = [
     "conv3d_transpose",
     "depthwise_conv2d_transpose",
     "depthwise_conv2d_transpose_grad",
+    "interp_antialias",
     "legacy_bilinear_interp",
     "legacy_nearest_interp",
     "linear_interp",
@@ -266,6 +267,46 @@ def bilinear_interp(
                  },
                  {
                      "data_layout": data_layout,
+                     "out_d": out_d,
+                     "out_h": out_h,
+                     "out_w": out_w,
+                     "scale": scale,
+                     "interp_method": interp_method,
+                     "align_corners": align_corners,
+                     "align_mode": align_mode,
+                 })
+
+
+def interp_antialias(
+    x: TensorLike,
+    out_size: TensorLike | None,
+    size_tensor: Sequence[TensorLike],
+    scale_tensor: TensorLike | None = None,
+    data_format: str = 'NCHW',
+    out_d: int = 0,
+    out_h: int = 0,
+    out_w: int = 0,
+    scale: Sequence[float] = (),
+    interp_method: str = 'bilinear',
+    align_corners: bool = True,
+    align_mode: int = 1,
+) -> Tensor:
+    """`interp_antialias` (ops.yaml): (Tensor x, Tensor out_size, Tensor[] size_tensor, Tensor
+    scale_tensor, str data_format="NCHW", int out_d=0, int out_h=0, int out_w=0, double[]
+    scale={}, str interp_method="bilinear", bool align_corners=true, int align_mode=1) ->
+    Tensor(output).
+
+    Kernel `interp_antialias`; InferMeta `interp_antialias_infer_meta`.
+    """
+    return apply("interp_antialias",
+                 {
+                     "x": x,
+                     "out_size": out_size,
+                     "size_tensor": size_tensor,
+                     "scale_tensor": scale_tensor,
+                 },
+                 {
+                     "data_format": data_format,
                      "out_d": out_d,
                      "out_h": out_h,
                      "out_w": out_w,

@@ -10,7 +10,15 @@ from collections.abc import Sequence
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["graph_reindex", "send_u_recv", "send_ue_recv", "send_uv"]
+__all__ = [
+    "graph_khop_sampler",
+    "graph_reindex",
+    "graph_sample_neighbors",
+    "send_u_recv",
+    "send_ue_recv",
+    "send_uv",
+    "weighted_sample_neighbors",
+]
 
 
 def send_u_recv(
@@ -89,3 +97,73 @@ def graph_reindex(
                      "hashtable_index": hashtable_index,
                  },
                  {})
+
+
+def graph_sample_neighbors(
+    row: TensorLike,
+    col_ptr: TensorLike,
+    x: TensorLike,
+    eids: TensorLike | None,
+    perm_buffer: TensorLike | None,
+    sample_size: int,
+    return_eids: bool,
+    flag_perm_buffer: bool,
+) -> tuple[Tensor, Tensor, Tensor]:
+    """`graph_sample_neighbors` (ops.yaml): (Tensor row, Tensor col_ptr, Tensor x, Tensor eids,
+    Tensor perm_buffer, int sample_size, bool return_eids, bool flag_perm_buffer) ->
+    Tensor(out), Tensor(out_count), Tensor(out_eids).
+
+    Kernel `graph_sample_neighbors`; InferMeta `graph_sample_neighbors_infer_meta`.
+    """
+    return apply("graph_sample_neighbors",
+                 {"row": row, "col_ptr": col_ptr, "x": x, "eids": eids, "perm_buffer": perm_buffer},
+                 {
+                     "sample_size": sample_size,
+                     "return_eids": return_eids,
+                     "flag_perm_buffer": flag_perm_buffer,
+                 })
+
+
+def weighted_sample_neighbors(
+    row: TensorLike,
+    colptr: TensorLike,
+    edge_weight: TensorLike,
+    input_nodes: TensorLike,
+    eids: TensorLike | None,
+    sample_size: int,
+    return_eids: bool,
+) -> tuple[Tensor, Tensor, Tensor]:
+    """`weighted_sample_neighbors` (ops.yaml): (Tensor row, Tensor colptr, Tensor edge_weight,
+    Tensor input_nodes, Tensor eids, int sample_size, bool return_eids) ->
+    Tensor(out_neighbors), Tensor(out_count), Tensor(out_eids).
+
+    Kernel `weighted_sample_neighbors`; InferMeta `weighted_sample_neighbors_infer_meta`.
+    """
+    return apply("weighted_sample_neighbors",
+                 {
+                     "row": row,
+                     "colptr": colptr,
+                     "edge_weight": edge_weight,
+                     "input_nodes": input_nodes,
+                     "eids": eids,
+                 },
+                 {"sample_size": sample_size, "return_eids": return_eids})
+
+
+def graph_khop_sampler(
+    row: TensorLike,
+    col_ptr: TensorLike,
+    x: TensorLike,
+    eids: TensorLike | None,
+    sample_sizes: Sequence[int],
+    return_eids: bool,
+) -> tuple[Tensor, Tensor, Tensor, Tensor, Tensor]:
+    """`graph_khop_sampler` (ops.yaml): (Tensor row, Tensor col_ptr, Tensor x, Tensor eids, int[]
+    sample_sizes, bool return_eids) -> Tensor(out_src), Tensor(out_dst), Tensor(sample_index),
+    Tensor(reindex_x), Tensor(out_eids).
+
+    Kernel `graph_khop_sampler`; InferMeta `graph_khop_sampler_infer_meta`.
+    """
+    return apply("graph_khop_sampler",
+                 {"row": row, "col_ptr": col_ptr, "x": x, "eids": eids},
+                 {"sample_sizes": sample_sizes, "return_eids": return_eids})

@@ -5,11 +5,13 @@ The `tdm` section of ops.yaml, each op followed by its backward op.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 from phi.common import DataType
 
-__all__ = ["tdm_child"]
+__all__ = ["tdm_child", "tdm_sampler"]
 
 
 def tdm_child(
@@ -26,3 +28,30 @@ def tdm_child(
     return apply("tdm_child",
                  {"x": x, "tree_info": tree_info},
                  {"child_nums": child_nums, "dtype": dtype})
+
+
+def tdm_sampler(
+    x: TensorLike,
+    travel: TensorLike,
+    layer: TensorLike,
+    output_positive: bool = True,
+    neg_samples_num_list: Sequence[int] = (),
+    layer_offset: Sequence[int] = (),
+    seed: int = 0,
+    dtype: DataType = DataType.INT32,
+) -> tuple[Tensor, Tensor, Tensor]:
+    """`tdm_sampler` (ops.yaml): (Tensor x, Tensor travel, Tensor layer, bool output_positive=true,
+    int[] neg_samples_num_list={}, int[] layer_offset={}, int seed=0, DataType
+    dtype=DataType::INT32) -> Tensor(out), Tensor(labels), Tensor(mask).
+
+    Kernel `tdm_sampler`; InferMeta `tdm_sampler_infer_meta`.
+    """
+    return apply("tdm_sampler",
+                 {"x": x, "travel": travel, "layer": layer},
+                 {
+                     "output_positive": output_positive,
+                     "neg_samples_num_list": neg_samples_num_list,
+                     "layer_offset": layer_offset,
+                     "seed": seed,
+                     "dtype": dtype,
+                 })

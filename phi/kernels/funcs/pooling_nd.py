@@ -1,5 +1,6 @@
-"""N-d max / average pooling, max pooling with indices and unpooling, as Paddle's CPU
-kernels compute them (pool2d, pool3d, max_pool{2,3}d_with_index, unpool, unpool3d).
+"""N-d max / average pooling, max pooling with indices, fractional max pooling and
+unpooling, as Paddle's CPU kernels compute them (pool2d, pool3d, max_pool{2,3}d_with_index,
+fractional_max_pool{2,3}d, unpool, unpool3d).
 
 Every window is described per spatial dim by input coordinates [out, k] and their
 validity (inside the input, or inside the adaptive cell); the input is gathered once to
@@ -22,7 +23,8 @@ Window rules (Paddle's CPU functors):
   is NaN.
 * with index: `x > y` from -FLT_MAX with index -1, so NaN, -inf and values <= -FLT_MAX
   are never picked and ties keep the first; the index is flat over the input's spatial
-  dims.
+  dims. Fractional max pooling picks the same way over windows whose bounds come from
+  float32 arithmetic on u (`fractional_bounds`).
 
 How pool_nd computes (the rules above hold on every route): fixed windows (plain windows,
 max with `adaptive`, and avg adaptive cells when every input size is a multiple of its
@@ -47,6 +49,7 @@ import numpy as np
 
 from phi.kernels.funcs.common import Workspace, compute_dtype, quiet, scratch
 from phi.kernels.funcs.conv import is_channel_last, resolve_padding
+from phi.kernels.funcs.random import global_generator
 
 FLT_MAX = float(np.finfo(np.float32).max)
 POOLING_TYPES = ("max", "avg")
@@ -154,15 +157,29 @@ def _window_coords(in_size: int, out_size: int, ksize: int, stride: int, pad_beg
     return np.clip(coords, 0, max(in_size - 1, 0)), valid, inclusive
 
 
+def _bounded_coords(in_size: int, starts: np.ndarray, ends: np.ndarray
+                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """_window_coords for given [start, end) ranges (clipped to the input)."""
+    starts, ends = np.maximum(starts, 0), np.minimum(ends, in_size)
+    k = max(int((ends - starts).max()) if starts.size else 0, 1)
+    coords = starts[:, None] + np.arange(k, dtype=np.int64)[None, :]
+    valid = coords < ends[:, None]
+    return np.clip(coords, 0, max(in_size - 1, 0)), valid, valid.sum(axis=1)
+
+
 class Windows:
     """Windows over the trailing `rank` dims of [N, C, *spatial]: gathered values and
     masks laid out [N, C, *out, *k]."""
 
     def __init__(self, spatial: Sequence[int], outs: Sequence[int], ksize: Sequence[int],
-                 strides: Sequence[int], pads: Sequence[int], adaptive: bool) -> None:
+                 strides: Sequence[int], pads: Sequence[int], adaptive: bool,
+                 bounds: Sequence[tuple[np.ndarray, np.ndarray]] | None = None) -> None:
+        """`bounds`: per dim the windows' [start, end) input ranges, given instead of the
+        plain / adaptive rules (fractional pooling)."""
         self.rank = rank = len(spatial)
         per_dim = [_window_coords(int(spatial[i]), int(outs[i]), int(ksize[i]),
                                   int(strides[i]), int(pads[2 * i]), adaptive)
+                   if bounds is None else _bounded_coords(int(spatial[i]), *bounds[i])
                    for i in range(rank)]
         self.coords = [self._spread(c, i) for i, (c, _, _) in enumerate(per_dim)]
         valid = [self._spread(v, i) for i, (_, v, _) in enumerate(per_dim)]
@@ -422,12 +439,18 @@ def max_pool_with_index(xp: Any, x: Any, kernel_size: Sequence[int], strides: Se
     """out = max per window (first of ties; NaN, -inf never picked) and mask = its flat
     index over the input's spatial dims (-1 where no element beats -FLT_MAX)."""
     spatial = [int(d) for d in x.shape[2:]]
-    rank = len(spatial)
     ksize, strd, pads = pool_params(spatial, kernel_size, strides,
                                     [p for p in paddings for _ in range(2)],
                                     global_pooling, adaptive, "EXPLICIT")
     outs = tuple(int(d) for d in out.shape[2:])
-    win = Windows(spatial, outs, ksize, strd, pads, adaptive)
+    max_with_index(xp, x, Windows(spatial, outs, ksize, strd, pads, adaptive), out, mask)
+
+
+def max_with_index(xp: Any, x: Any, win: Windows, out: Any, mask: Any) -> None:
+    """out = max of x [N, C, *spatial] per window of `win` as Paddle's with-index functors
+    (`x > y` from -FLT_MAX: first of ties, NaN and -inf never picked) and mask = its flat
+    index over the spatial dims (-1 where no element beats -FLT_MAX)."""
+    rank, outs = win.rank, tuple(int(d) for d in out.shape[2:])
     values = win.gather(xp, x)
     valid = xp.asarray(win.valid)
     lead, taps = values.shape[:2 + rank], win.taps()
@@ -440,6 +463,69 @@ def max_pool_with_index(xp: Any, x: Any, kernel_size: Sequence[int], strides: Se
     chosen = best > max_floor(x.dtype)
     out[...] = xp.where(chosen, best, max_floor(x.dtype))
     mask[...] = xp.where(chosen, xp.take_along_axis(index, pick, axis=-1)[..., 0], -1)
+
+
+#: The spatial dims' names in Paddle's fractional pooling messages, by rank.
+_DIM_NAMES = {2: ("height", "width"), 3: ("depth", "height", "width")}
+
+
+def fractional_out_dims(op: str, x_dims: Sequence[int], output_size: Sequence[int],
+                        kernel_size: Sequence[int]) -> tuple[int, ...]:
+    """Out / Mask of fractional_max_pool{2,3}d: [N, C, *output_size]; every input size must
+    hold output_size - 1 + kernel_size."""
+    rank = len(x_dims) - 2
+    if rank not in _DIM_NAMES or len(output_size) != rank or len(kernel_size) != rank:
+        raise ValueError(f"{op}: x must be [N, C, {rank} spatial dims] with output_size and "
+                         f"kernel_size of one value each, got x {list(x_dims)}, output_size "
+                         f"{list(output_size)}, kernel_size {list(kernel_size)}")
+    for name, size, out, pool in zip(_DIM_NAMES[rank], x_dims[2:], output_size, kernel_size):
+        if size < out - 1 + pool:
+            raise ValueError(f"{op}: input_{name} [{size}] is less than valid output_{name} "
+                             f"[{out - 1 + pool}]")
+    return (*x_dims[:2], *(int(o) for o in output_size))
+
+
+def _truncate(v: np.ndarray) -> np.ndarray:
+    """float32 -> int64 as x86 converts (inf, NaN and out-of-range values give INT64_MIN)."""
+    with np.errstate(invalid="ignore", over="ignore"):
+        return v.astype(np.int64)
+
+
+def fractional_bounds(in_size: int, out_size: int, pool: int, u: np.float32
+                      ) -> tuple[np.ndarray, np.ndarray]:
+    """[start, end) of the out_size fractional windows over in_size elements, in Paddle's
+    float32 arithmetic: alpha = (in - pool) / (out - 1) with a kernel size, else in / out
+    with u scaled into the range that keeps the windows inside the input."""
+    f = np.float32
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        alpha = f(in_size - pool) / f(out_size - (1 if pool > 0 else 0))
+        if pool <= 0:
+            base = in_size // out_size
+            max_u = min(f(base + 2) / alpha - f(1), f(in_size + 1 - base) / alpha
+                        - f(out_size - 1))
+            u = f(u * max_u)
+        idx = np.arange(out_size, dtype=np.float32)
+        shift = _truncate(np.asarray(f(u * alpha)))
+        starts = _truncate((idx + u) * alpha) - shift
+        ends = (starts + pool if pool > 0
+                else _truncate((np.arange(1, out_size + 1, dtype=np.float32) + u) * alpha)
+                - shift)
+    return starts, ends
+
+
+def fractional_max_pool(xp: Any, x: Any, output_size: Sequence[int],
+                        kernel_size: Sequence[int], random_u: float, return_mask: bool,
+                        out: Any, mask: Any) -> None:
+    """fractional_max_pool{2,3}d: the max of each fractional window (`fractional_bounds`,
+    u = random_u, or a uniform draw from fluidphi's generator where it is 0) as the
+    with-index ops pick it (`max_with_index`), and its flat spatial index in mask, which
+    Paddle's kernel writes whatever `return_mask` says (so does this one)."""
+    u = np.float32(random_u) if random_u != 0 else global_generator().random(dtype=np.float32)
+    spatial = [int(d) for d in x.shape[2:]]
+    bounds = [fractional_bounds(size, int(o), int(k), u)
+              for size, o, k in zip(spatial, output_size, kernel_size)]
+    max_with_index(xp, x, Windows(spatial, output_size, kernel_size, kernel_size,
+                                  [0] * (2 * len(spatial)), False, bounds), out, mask)
 
 
 def unpool_out_dims(x_dims: Sequence[int], indices_dims: Sequence[int],

@@ -1,8 +1,12 @@
-"""The graph message-passing kernels: send_u_recv, send_ue_recv, send_uv (legacy
+"""The graph kernels: message passing send_u_recv, send_ue_recv, send_uv (legacy
 graph_send_recv, graph_send_ue_recv, graph_send_uv; `fluidphi migrate` output of
-legacy_fluid/operators/graph_send_op.py). Math in phi.kernels.funcs.graph."""
+legacy_fluid/operators/graph_send_op.py), graph_reindex and the neighbor samplers
+graph_sample_neighbors, weighted_sample_neighbors, graph_khop_sampler. Math in
+phi.kernels.funcs.graph."""
 
 from __future__ import annotations
+
+import numpy as np
 
 from phi.common import Backend, DataLayout, DataType, IntArray
 from phi.core.dense_tensor import DenseTensor
@@ -11,6 +15,7 @@ from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import graph as graph_funcs
 
+_INDEX_TYPES = [DataType.INT32, DataType.INT64]
 _TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64]
 
 
@@ -65,3 +70,59 @@ def graph_reindex_kernel(dev_ctx: DeviceContext, x: DenseTensor, neighbors: Dens
     results = graph_funcs.reindex_graph(x.data, neighbors.data, count.data)
     for out, array in zip((reindex_src, reindex_dst, out_nodes), results):
         dev_ctx.alloc(out, x.dtype, array.shape)[...] = dev_ctx.xp.asarray(array)
+
+
+def _write(dev_ctx: DeviceContext, out: DenseTensor | None, array: object | None,
+           dtype: DataType) -> None:
+    if out is not None and array is not None:
+        host = np.asarray(array)
+        dev_ctx.alloc(out, dtype, host.shape)[...] = dev_ctx.xp.asarray(host)
+
+
+def _write_sampled(dev_ctx: DeviceContext, row: DenseTensor, results: tuple,
+                   outs: tuple) -> None:
+    for out, array, dtype in zip(outs, results, (row.dtype, DataType.INT32, row.dtype)):
+        _write(dev_ctx, out, array, dtype)
+
+
+@register_kernel("graph_sample_neighbors", Backend.CPU, DataLayout.ALL_LAYOUT, _INDEX_TYPES)
+@register_kernel("graph_sample_neighbors", Backend.GPU, DataLayout.ALL_LAYOUT, _INDEX_TYPES)
+def graph_sample_neighbors_kernel(dev_ctx: DeviceContext, row: DenseTensor,
+                                  col_ptr: DenseTensor, x: DenseTensor,
+                                  eids: DenseTensor | None, perm_buffer: DenseTensor | None,
+                                  sample_size: int, return_eids: bool, flag_perm_buffer: bool,
+                                  out: OutTensor, out_count: OutTensor,
+                                  out_eids: OutTensor) -> None:
+    results = graph_funcs.sample_neighbors(
+        "graph_sample_neighbors", row.data, col_ptr.data, x.data, sample_size,
+        eids.data if return_eids and eids is not None else None)
+    _write_sampled(dev_ctx, row, results, (out, out_count, out_eids))
+
+
+@register_kernel("weighted_sample_neighbors", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 _INDEX_TYPES)
+@register_kernel("weighted_sample_neighbors", Backend.GPU, DataLayout.ALL_LAYOUT,
+                 _INDEX_TYPES)
+def weighted_sample_neighbors_kernel(dev_ctx: DeviceContext, row: DenseTensor,
+                                     colptr: DenseTensor, edge_weight: DenseTensor,
+                                     input_nodes: DenseTensor, eids: DenseTensor | None,
+                                     sample_size: int, return_eids: bool,
+                                     out_neighbors: OutTensor, out_count: OutTensor,
+                                     out_eids: OutTensor) -> None:
+    results = graph_funcs.sample_neighbors(
+        "weighted_sample_neighbors", row.data, colptr.data, input_nodes.data, sample_size,
+        eids.data if return_eids and eids is not None else None, edge_weight.data)
+    _write_sampled(dev_ctx, row, results, (out_neighbors, out_count, out_eids))
+
+
+@register_kernel("graph_khop_sampler", Backend.CPU, DataLayout.ALL_LAYOUT, _INDEX_TYPES)
+@register_kernel("graph_khop_sampler", Backend.GPU, DataLayout.ALL_LAYOUT, _INDEX_TYPES)
+def graph_khop_sampler_kernel(dev_ctx: DeviceContext, row: DenseTensor, col_ptr: DenseTensor,
+                              x: DenseTensor, eids: DenseTensor | None,
+                              sample_sizes: list[int], return_eids: bool, out_src: OutTensor,
+                              out_dst: OutTensor, sample_index: OutTensor,
+                              reindex_x: OutTensor, out_eids: OutTensor) -> None:
+    results = graph_funcs.khop_sample(row.data, col_ptr.data, x.data, sample_sizes,
+                                      eids.data if return_eids and eids is not None else None)
+    for out, array in zip((out_src, out_dst, sample_index, reindex_x, out_eids), results):
+        _write(dev_ctx, out, array, row.dtype)

@@ -1,6 +1,7 @@
 """The *_interp kernels: nearest_interp, bilinear_interp, bicubic_interp, linear_interp and
-trilinear_interp (one body, `scale` a list), and the v1 legacy_nearest_interp /
-legacy_bilinear_interp (`scale` one float), for every backend.
+trilinear_interp (one body, `scale` a list), the v1 legacy_nearest_interp /
+legacy_bilinear_interp (`scale` one float), and interp_antialias (funcs.interp_antialias),
+for every backend.
 
 X's rank and `interp_method` pick the resampling, whatever the kernel's name. out_size,
 size_tensor and scale_tensor hold sizes: they are read on the host wherever they live and
@@ -15,6 +16,7 @@ from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
+from phi.kernels.funcs import interp_antialias as aa_funcs
 from phi.kernels.funcs import interpolate as interp_funcs
 
 #: Paddle's CPU dtypes (GPU: the same): bicubic; bilinear, linear, trilinear; nearest, v1 ops
@@ -129,3 +131,20 @@ def legacy_bilinear_interp_kernel(dev_ctx: DeviceContext, x: DenseTensor,
                                   align_corners: bool, align_mode: int, out: OutTensor) -> None:
     _interpolate(dev_ctx, x, out_size, size_tensor, scale_tensor, data_layout, out_d, out_h,
                  out_w, scale, interp_method, align_corners, align_mode, out)
+
+
+@register_kernel("interp_antialias", Backend.CPU, DataLayout.ALL_LAYOUT, _LINEAR_TYPES,
+                 arg_overrides=_SIZES)
+@register_kernel("interp_antialias", Backend.GPU, DataLayout.ALL_LAYOUT, _LINEAR_TYPES,
+                 arg_overrides=_SIZES)
+def interp_antialias_kernel(dev_ctx: DeviceContext, x: DenseTensor,
+                            out_size: DenseTensor | None, size_tensor: list[DenseTensor],
+                            scale_tensor: DenseTensor | None, data_format: str, out_d: int,
+                            out_h: int, out_w: int, scale: list[float], interp_method: str,
+                            align_corners: bool, align_mode: int, output: OutTensor) -> None:
+    req = aa_funcs.antialias_request(
+        data_format, out_d, out_h, out_w, scale, None if out_size is None else out_size.data,
+        [t.data for t in size_tensor], None if scale_tensor is None else scale_tensor.data)
+    data = dev_ctx.alloc(output, x.dtype, req.plan(x.dims)[0])
+    aa_funcs.interp_antialias(dev_ctx.xp, x.data, interp_method, req, align_corners,
+                              align_mode, data)

@@ -15,6 +15,19 @@
   (duplicates kept, a repeated node gets its last position) then new neighbors in order.
   Paddle aborts the process on no neighbors and reads past Count when it does not sum to
   the neighbors, so those have no fixture (we refuse the latter); a non-int32 Count raises.
+- graph_sample_neighbors / weighted_sample_neighbors: a CSC graph of 10 nodes (Row, Col_Ptr),
+  int32 / int64, with sample_size at or above every degree (all neighbors, in order: Paddle
+  samples a larger neighborhood from std::random_device, tested by its distribution in
+  tests/ops/test_graph.py), 0, nodes without neighbors, repeated nodes, X [N, 1], Eids
+  returned, no nodes. Refused as Paddle: a negative sample_size, index tensors of different
+  dtypes, float64 edge weights (X [N, 2] and return_eids without Eids: Paddle refuses them
+  while building the program, tests/ops/test_graph.py). A node outside
+  Col_Ptr crashes Paddle (we refuse it; no fixture); so does weighted sampling with
+  sample_size 0 from a node with neighbors (we give none).
+- graph_khop_sampler: one and two hops where every frontier holds at least len(X) nodes
+  (Paddle's CPU kernel samples the first len(X) of each; a larger second frontier shows
+  it), Eids, int32. Refused as Paddle: X with consecutive repeats (fewer frontier nodes than
+  X), X without neighbors, an empty X.
 """
 
 from __future__ import annotations
@@ -115,4 +128,80 @@ CASES = [
     _reindex("zero_count", [0, 3], [5], [0, 1]),
     _reindex("all_known", [4, 2, 9], [9, 9, 2, 4], [1, 0, 3]),
     _reindex("count_int64", [0, 1], [3, 4], [1, 1], count_dtype="int64", raises="int32"),
+]
+
+
+#: 10 nodes; node i's neighbors are _ROW[_COLPTR[i]:_COLPTR[i + 1]] (7 and 9: none).
+_ROW = [3, 7, 0, 9, 1, 4, 2, 9, 3, 9, 1, 9, 7]
+_COLPTR = [0, 2, 4, 5, 6, 7, 9, 11, 11, 13, 13]
+_EIDS = [10 * i for i in range(13)]
+
+
+def _sample(name: str, x: list, sample_size: int = 5, dtype: str = "int64",
+            eids: bool = False, weighted: bool = False, column: bool = False,
+            colptr_dtype: str | None = None, weight_dtype: str = "float32",
+            return_eids: bool | None = None, raises: str | None = None) -> Case:
+    if weighted:
+        op, slots = "weighted_sample_neighbors", ("row", "colptr", "input_nodes", "eids")
+        outs = ("out_neighbors", "out_count", "out_eids")
+    else:
+        op, slots = "graph_sample_neighbors", ("Row", "Col_Ptr", "X", "Eids")
+        outs = ("Out", "Out_Count", "Out_Eids")
+    inputs = {slots[0]: _idx(_ROW, dtype), slots[1]: _idx(_COLPTR, colptr_dtype or dtype)}
+    if weighted:
+        inputs["edge_weight"] = In((13,), weight_dtype, low=0.5, high=2.0)
+    inputs[slots[2]] = _idx(x, dtype, column)
+    if eids:
+        inputs[slots[3]] = _idx(_EIDS, dtype)
+    attrs: dict[str, object] = {"sample_size": sample_size,
+                                "return_eids": eids if return_eids is None else return_eids}
+    if not weighted:
+        attrs["flag_perm_buffer"] = False
+    return Case(f"{op}_{name}", op, inputs, attrs, fetch=outs if eids else outs[:2],
+                raises=raises)
+
+
+def _khop(name: str, x: list, sample_sizes: list[int], dtype: str = "int64",
+          eids: bool = False, raises: str | None = None) -> Case:
+    inputs = {"Row": _idx(_ROW, dtype), "Col_Ptr": _idx(_COLPTR, dtype), "X": _idx(x, dtype)}
+    if eids:
+        inputs["Eids"] = _idx(_EIDS, dtype)
+    outs = ("Out_Src", "Out_Dst", "Sample_Index", "Reindex_X", "Out_Eids")
+    return Case(f"graph_khop_sampler_{name}", "graph_khop_sampler", inputs,
+                {"sample_sizes": sample_sizes, "return_eids": eids},
+                fetch=outs if eids else outs[:4], raises=raises)
+
+
+_NODES = [0, 8, 1, 2, 7, 5]
+CASES += [
+    *[_sample(f"{d}{'_weighted' if w else ''}", _NODES, dtype=d, weighted=w)
+      for d in ("int32", "int64") for w in (False, True)],
+    *[_sample(f"degree_equal{'_weighted' if w else ''}", _NODES, 2, weighted=w)
+      for w in (False, True)],
+    _sample("size_zero", _NODES, 0),
+    _sample("size_zero_no_neighbors", [7, 9], 0, weighted=True),
+    _sample("repeated_nodes", [5, 5, 0, 5], 3, "int32"),
+    _sample("x_column", _NODES, 4, column=True),
+    _sample("x_column_weighted", _NODES, 4, weighted=True, column=True),
+    *[_sample(f"eids_{d}{'_weighted' if w else ''}", _NODES, 2, d, eids=True, weighted=w)
+      for d in ("int32", "int64") for w in (False, True)],
+    _sample("no_nodes", [], 3),
+    _sample("no_nodes_weighted", [], 3, weighted=True),
+    _sample("negative_size", _NODES, -1, raises="sample_size|_M_default_append"),
+    _sample("negative_size_weighted", _NODES, -1, weighted=True,
+            raises="sample_size|_M_default_append"),
+    _sample("colptr_int32_row_int64", _NODES, 3, colptr_dtype="int32",
+            raises="type of data|dtype"),
+    _sample("weight_float64", _NODES, 3, weighted=True, weight_dtype="float64",
+            raises="float32|type of data"),
+    _khop("one_hop", [0, 8, 1, 2], [5]),
+    _khop("one_hop_int32", [0, 8, 1, 2], [5], "int32"),
+    _khop("one_hop_eids", [0, 8, 1, 2], [5], eids=True),
+    _khop("two_hops", [3, 5], [5, 5]),
+    _khop("two_hops_eids_int32", [3, 5], [2, 1], "int32", eids=True),
+    _khop("two_hops_frontier_beyond_x", [4, 6], [5, 5]),
+    _khop("one_node", [8], [5]),
+    _khop("x_repeats", [0, 0, 2], [5], raises="frontier|mismatch"),
+    _khop("x_without_neighbors", [7, 9], [5], raises="at least one neighbor"),
+    _khop("x_empty", [], [5], raises="should not be 0|empty"),
 ]

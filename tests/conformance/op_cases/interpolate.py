@@ -135,3 +135,47 @@ CASES = [
     _case("bilinear_interp_method_nearest_float32", "bilinear_interp", _x(SHAPE[2], "float32"),
           {"interp_method": "nearest", "out_h": 6, "out_w": 7}),
 ]
+
+
+# -- interp_antialias ----------------------------------------------------------------------
+# bilinear / bicubic with Pillow's anti-aliasing filter (4-D only): every CPU dtype
+# (uint8 through int16 weights), downscaling (the filter widens) and upscaling,
+# align_corners, NHWC, each size source, the in == out copy, NaN / inf spreading over the
+# filter's span. "nearest" leaves Paddle's output unwritten and a one-value `scale` makes
+# its InferMeta read past the list while building the program (no fixtures; both refused).
+
+_AA_X = (2, 3, 9, 10)
+
+
+def _aa(name: str, method: str = "bilinear", dtype: str = "float32",
+        x: In | None = None, inputs: dict | None = None, **attrs: object) -> Case:
+    attrs = {"out_h": 4, "out_w": 3, "interp_method": method, **attrs}
+    return Case(f"interp_antialias_{method}_{name}", "interp_antialias",
+                {"x": x or _x(_AA_X, dtype), **(inputs or {})}, attrs=attrs)
+
+
+CASES += [
+    *[_aa(d, m, d) for m in ("bilinear", "bicubic")
+      for d in (*FLOATS, *HALVES, "uint8")],
+    *[_aa(f"align_corners_{d}", m, d, align_corners=True) for m in ("bilinear", "bicubic")
+      for d in ("float32", "uint8")],
+    *[_aa("not_aligned", m, align_corners=False) for m in ("bilinear", "bicubic")],
+    *[_aa("upscale", m, "float64", out_h=13, out_w=17, align_corners=False)
+      for m in ("bilinear", "bicubic")],
+    _aa("mixed_scale_uint8", "bicubic", "uint8", out_h=16, out_w=4, align_corners=False),
+    _aa("nhwc", "bicubic", x=_x(_channel_last(_AA_X), "float32"), data_format="NHWC"),
+    _aa("nhwc_uint8", "bilinear", x=_x(_channel_last(_AA_X), "uint8"), data_format="NHWC",
+        align_corners=False),
+    _aa("out_size", "bilinear", inputs={"out_size": In((2,), "int32", values=[5, 2])}),
+    _aa("size_tensor", "bicubic", align_corners=False,
+        inputs={"size_tensor": [In((1,), "int32", values=[3]), In((1,), "int32", values=[6])]}),
+    _aa("scale_tensor", "bilinear", align_corners=False,
+        inputs={"scale_tensor": In((2,), "float32", values=[0.5, 0.35])}),
+    _aa("scale_attr", "bicubic", align_corners=False, scale=[0.45, 0.6]),
+    _aa("same_size", "bicubic", x=_x((1, 2, 4, 3), "float32", edges=True)),
+    _aa("edges", "bilinear", x=_x((1, 2, 6, 8), "float32", edges=True), out_h=3, out_w=3,
+        align_corners=False),
+    Case("interp_antialias_out_h_zero", "interp_antialias", {"x": _x(_AA_X, "float32")},
+         attrs={"out_h": 0, "out_w": 3, "interp_method": "bilinear"},
+         raises="should be greater than 0"),
+]
