@@ -86,6 +86,12 @@ EXCLUSIONS: tuple[tuple[Exclusion, str], ...] = (
 #: slots, the error Paddle must raise; None: the op cannot be run safely, the note says what
 #: was seen) and the note recorded in census.json. `collect` refuses an entry Paddle runs.
 NOT_RUNNABLE: dict[str, tuple[dict | None, str]] = {
+    "correlation": ({"inputs": {"Input1": ((1, 2, 5, 5), "float32"),
+                                "Input2": ((1, 2, 5, 5), "float32")},
+                     "attrs": {"pad_size": 1, "kernel_size": 1, "max_displacement": 1,
+                               "stride1": 1, "stride2": 1},
+                     "outputs": ["Output"], "error": "only supports GPU"},
+                    "its CPU kernel only raises 'Correlation only supports GPU now'"),
     "full_int_array": (None, "Paddle 3.3.1 and 2.6.2 crash (SIGSEGV in "
                        "FullIntArrayOp::GetExpectedKernelType) running a program holding the op, "
                        "for every dtype (int32, int64) and place attribute; programs get the "
