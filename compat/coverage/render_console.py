@@ -18,11 +18,12 @@ _STYLE = {"identical": "green", "differing": "red", "errored": "red", "not run":
 
 #: (column, what its codes mean): the short codes of the per-op table, for its legend.
 CODES: dict[str, dict[str, str]] = {
-    "form": {"both": "B", "framework": "F", "phi-only": "P"},
+    "form": {"both": "B", "framework": "F", "phi-only": "P", "legacy-only": "L"},
     "map": {"default": "d", "custom": "c", "none": "-"},
     "mod": {"auto": "A", "hand-edited": "H", "skipped": "S", "not run": "-"},
     "parity": {"identical": "=", "differing": "x", "errored": "E", "not run": "-"},
-    "stage": {"migrated": "M", "twinned": "T", "not-counted": "-"},
+    "stage": {"migrated": "M", "cpu-verified": "C", "twinned": "T", "not-twinned": "N",
+              "not-counted": "-"},
 }
 _NAMES = {"form": "form", "map": "argument mapping", "mod": "codemod",
           "parity": "parity (CPU, GPU)", "stage": "stage"}
@@ -47,7 +48,9 @@ def legend() -> str:
 
 def ops_table(doc: Mapping[str, Any]) -> Table:
     """One line per op type: forms, kernels, mapping, codemod, parity, stage, models."""
-    ops = Table(title="op types", header_style="bold", box=None, pad_edge=False)
+    # one space between columns: the longest op type names (38 characters) fit 80 columns
+    ops = Table(title="op types", header_style="bold", box=None, pad_edge=False,
+                collapse_padding=True)
     ops.add_column("op type", overflow="fold")
     for col in ("form", "L/P", "map", "mod", "CPU", "GPU", "stage", "used"):
         ops.add_column(col, no_wrap=True, justify="right" if col in ("L/P", "used") else "left")
