@@ -216,6 +216,11 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
           "batch_sum": (4,), "batch_square_sum": positive((4,)), "scale_w": (4,),
           "bias": (4,)}, {"enable_scale_and_shift": True, "slot_dim": 2}),
     ],
+    "nanmedian_grad": [
+        ({"x": (3, 4)}, {"axis": [1]}),
+        ({"x": (3, 4)}, {"axis": [0], "mode": "min", "keepdim": False}),
+        ({"x": (2, 3, 5)}, {}),
+    ],
     "nce_grad": [
         ({"input": (3, 4), "label": int_labels((3, 1), 4), "weight": (4, 4), "bias": (4, 1),
           "sample_weight": positive((3, 1)), **NCE_ALIAS},
