@@ -156,7 +156,7 @@ def nanmedian_grad(xp: Any, x: Any, medians: Any, out_grad: Any, axis: Sequence[
     hit = xp.nonzero(low >= 0)[0] if rows.shape[1] else xp.zeros(0, np.int64)  # no elements
     flat[hit, low[hit]] = share[hit]
     flat[hit, high[hit]] = share[hit]
-    inverse = np.argsort([*kept, *axes]) if x.ndim else ()
+    inverse = tuple(int(a) for a in np.argsort([*kept, *axes]))
     shape = [x.shape[a] for a in (*kept, *axes)]
     x_grad[...] = xp.transpose(flat.reshape(shape), inverse)
 
