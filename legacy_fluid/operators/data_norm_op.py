@@ -83,9 +83,9 @@ class DataNormGradOpMaker(OpProtoAndCheckerMaker):
 
 
 class DataNormGradOp(GradOp):
-    """X@GRAD like X, scale_w@GRAD / bias@GRAD like theirs; the statistics [C] like Scales."""
+    """X@GRAD like X; the others [C] in X's dtype, like Scales (scale_w may be absent)."""
 
-    LIKE = {f"{stat}@GRAD": "Scales" for stat in _STAT_SLOTS}
+    LIKE = {f"{slot}@GRAD": "Scales" for slot in (*_STAT_SLOTS, "scale_w", "bias")}
 
 
 class DataNormGradKernel(OpKernel):
@@ -113,9 +113,22 @@ for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
 
 _STATS = {"BatchSize": {"shape": (6,), "low": 1.0, "high": 9.0}, "BatchSum": (6,),
           "BatchSquareSum": {"shape": (6,), "low": 1.0, "high": 9.0}}
-VERIFY_CASES = [
+_FORWARD_CASES = [
     {"name": "slots of 3", "attrs": {"slot_dim": 3},
      "inputs": {"X": (4, 6), **_STATS, "scale_w": None, "bias": None}},
     {"name": "scale and shift", "attrs": {"enable_scale_and_shift": True},
      "inputs": {"X": (4, 6), **_STATS, "scale_w": (6,), "bias": (6,)}},
 ]
+_SCALES = {"shape": (6,), "low": 0.5, "high": 2.0}
+VERIFY_CASES = {"data_norm": _FORWARD_CASES, "data_norm_grad": [
+    {"name": "slots of 3, scale and shift", "attrs": {"slot_dim": 3,
+                                                      "enable_scale_and_shift": True},
+     "inputs": {"X": (4, 6), "Y@GRAD": (4, 6), "Means": (6,), "Scales": _SCALES,
+                "scale_w": (6,), "bias": (6,)},
+     "outputs": {"X@GRAD": 1, "scale_w@GRAD": 1, "bias@GRAD": 1, "BatchSize@GRAD": 1,
+                 "BatchSum@GRAD": 1, "BatchSquareSum@GRAD": 1}},
+    {"name": "plain", "inputs": {"X": (4, 6), "Y@GRAD": (4, 6), "Means": (6,),
+                                 "Scales": _SCALES, "scale_w": None, "bias": None},
+     "outputs": {"X@GRAD": 1, "BatchSize@GRAD": 1, "BatchSum@GRAD": 1,
+                 "BatchSquareSum@GRAD": 1}},
+]}

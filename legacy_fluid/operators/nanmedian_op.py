@@ -89,3 +89,15 @@ for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT6
     register_op_kernel("nanmedian", "GPU", NanmedianKernel, _dtype)
     register_op_kernel("nanmedian_grad", "CPU", NanmedianGradKernel, _dtype)
     register_op_kernel("nanmedian_grad", "GPU", NanmedianGradKernel, _dtype)
+
+#: Parity / `migrate --verify` inputs (see compat.coverage.parity.explicit_cases).
+VERIFY_CASES = {"nanmedian_grad": [
+    {"name": "avg over axis 1", "attrs": {"axis": [1]},
+     "inputs": {"X": (3, 4), "Out@GRAD": (3, 1),
+                "MedianIndex": {"value": [[[1, 2]], [[0, 0]], [[-1, -1]]], "dtype": "int64"}},
+     "outputs": {"X@GRAD": 1}},
+    {"name": "min over axis 0", "attrs": {"axis": [0], "mode": "min", "keepdim": False},
+     "inputs": {"X": (3, 4), "Out@GRAD": (4,),
+                "MedianIndex": {"value": [2, 0, -1, 1], "dtype": "int64"}},
+     "outputs": {"X@GRAD": 1}},
+]}
