@@ -19,3 +19,20 @@ def data_norm_infer_meta(scale_w: MetaTensor, bias: MetaTensor, x: MetaTensor,
         if meta:
             meta.set_dims((c,))
             meta.set_dtype(x.dtype())
+
+
+def data_norm_grad_infer_meta(x: MetaTensor, y_grad: MetaTensor, scale_w: MetaTensor,
+                              bias: MetaTensor, scales: MetaTensor, means: MetaTensor,
+                              epsilon: float, slot_dim: int, enable_scale_and_shift: bool,
+                              data_layout: str, x_grad: MetaTensor, batch_size_grad: MetaTensor,
+                              batch_sum_grad: MetaTensor, batch_square_sum_grad: MetaTensor,
+                              scale_w_grad: MetaTensor, bias_grad: MetaTensor) -> None:
+    """x_grad like x; the others [C] in x's dtype."""
+    c = data_norm_channels(x.dims(), data_layout, [])
+    if x_grad:
+        x_grad.share_meta(x)
+    for meta in (batch_size_grad, batch_sum_grad, batch_square_sum_grad, scale_w_grad,
+                 bias_grad):
+        if meta:
+            meta.set_dims((c,))
+            meta.set_dtype(x.dtype())

@@ -18,7 +18,11 @@ family, in tests/fixtures/grads/<family>/: `<case>.pdmodel`, `arrays.npz`
 types, feeds, fetches). Cotangents get the dims a run of the forward gives its outputs (the
 static dims may be unknown, a shape read from a tensor, or wrong). A family's `FORWARD_FETCHES`
 (op -> output slots) fetches those forward outputs too: the forward of a grad program runs
-in training mode (dropout's Out and Mask). Reruns give identical bytes.
+in training mode (dropout's Out and Mask). A family's `COTANGENT_DTYPE_OF` (op -> input
+slot) types the op's cotangents as that input, for an op whose InferShape leaves its
+outputs' dtypes unset (export_ops.py declares them float32: data_norm). Reruns give
+identical bytes. A family module's `PADDLE` names the Paddle release that exports it, as
+for export_ops.py.
 """
 
 import os
@@ -35,6 +39,7 @@ from export_common import save_npz, write_json
 from export_ops import (
     build,
     dtype_of,
+    exports_here,
     fed_tensor,
     lod_of,
     op_attrs,
@@ -63,7 +68,7 @@ def _run_dims(arrays, lods, variables):
 
 
 def _seed_and_differentiate(family, gcase, arrays, lods, cot_arrays, cot_vars,
-                            forward_fetches):
+                            forward_fetches, cotangent_dtype_of):
     """The `then` of export_ops.build: cotangent feeds for the seeded outputs, the grad ops
     for the `wrt` inputs; returns (label, variable) pairs to fetch: the gradients, then the
     forward's output slots `forward_fetches`."""
@@ -80,6 +85,8 @@ def _seed_and_differentiate(family, gcase, arrays, lods, cot_arrays, cot_vars,
             index = seen[slot] = seen.get(slot, -1) + 1
             name = f"cot_{slot.lower()}" + (str(index) if counts[slot] > 1 else "")
             dtype = convert_dtype(var.dtype)
+            if gcase.op in cotangent_dtype_of:  # the op's outputs are float32 placeholders
+                dtype = convert_dtype(feeds[cotangent_dtype_of[gcase.op]][0].dtype)
             cot_arrays[name] = materialize(In(shape, dtype, -1.0, 1.0), family,
                                            gcase.name, name)
             static = tuple(var.shape)
@@ -165,8 +172,10 @@ def export_case(family, gcase, out_dir, arrays_out):
     else:
         main, feed_vars, fetch = build(
             case, arrays, out_counts, differentiate=gcase.wrt,
-            then=_seed_and_differentiate(family, gcase, arrays, lods, cot_arrays, cot_vars,
-                                         forward_fetches.get(case.op, ())))
+            then=_seed_and_differentiate(
+                family, gcase, arrays, lods, cot_arrays, cot_vars,
+                forward_fetches.get(case.op, ()),
+                getattr(load_family(family), "COTANGENT_DTYPE_OF", {})))
     arrays.update(cot_arrays)
     feed_names = [v.name for v in [*feed_vars, *cot_vars]]
     prefix = os.path.join(out_dir, case.name)
@@ -228,7 +237,7 @@ def main():
     ap.add_argument("--family", nargs="+", choices=grad_family_names(),
                     help="grad families to export (default: all)")
     args = ap.parse_args()
-    for family in args.family or grad_family_names():
+    for family in [f for f in args.family or grad_family_names() if exports_here(f)]:
         export_family(family, os.path.abspath(args.out))
     return 0
 

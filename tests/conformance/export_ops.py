@@ -408,7 +408,7 @@ def export_family(family, out_root, only_ops=frozenset()):
     })
 
 
-def _exports_here(family):
+def exports_here(family):
     """Whether the running Paddle exports `family` (a family module's `PADDLE` names the
     release that must: 2.6.2 for op types 3.3.1 no longer registers)."""
     wanted = getattr(load_family(family), "PADDLE", "3.3.1")
@@ -426,7 +426,7 @@ def main():
     ap.add_argument("--only", nargs="+", metavar="OP",
                     help="re-export only the cases of these op types (others are kept)")
     args = ap.parse_args()
-    families = [f for f in args.family or family_names() if _exports_here(f)]
+    families = [f for f in args.family or family_names() if exports_here(f)]
     if args.only:
         families = [f for f in families if {c.op for c in load_family(f).CASES} & set(args.only)]
         if not families:

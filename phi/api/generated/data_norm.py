@@ -8,7 +8,7 @@ from __future__ import annotations
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["data_norm"]
+__all__ = ["data_norm", "data_norm_grad"]
 
 
 def data_norm(
@@ -28,7 +28,7 @@ def data_norm(
     bool enable_scale_and_shift=false, str data_layout="NCHW") -> Tensor(y), Tensor(means),
     Tensor(scales).
 
-    Kernel `data_norm`; InferMeta `data_norm_infer_meta`.
+    Kernel `data_norm`; InferMeta `data_norm_infer_meta`; backward `data_norm_grad`.
     """
     return apply("data_norm",
                  {
@@ -38,6 +38,42 @@ def data_norm(
                      "batch_size": batch_size,
                      "batch_sum": batch_sum,
                      "batch_square_sum": batch_square_sum,
+                 },
+                 {
+                     "epsilon": epsilon,
+                     "slot_dim": slot_dim,
+                     "enable_scale_and_shift": enable_scale_and_shift,
+                     "data_layout": data_layout,
+                 })
+
+
+def data_norm_grad(
+    x: TensorLike,
+    y_grad: TensorLike,
+    scale_w: TensorLike | None,
+    bias: TensorLike | None,
+    scales: TensorLike,
+    means: TensorLike,
+    epsilon: float,
+    slot_dim: int,
+    enable_scale_and_shift: bool,
+    data_layout: str,
+) -> tuple[Tensor, Tensor, Tensor, Tensor, Tensor, Tensor]:
+    """`data_norm_grad` (backward.yaml): (Tensor x, Tensor y_grad, Tensor scale_w, Tensor bias,
+    Tensor scales, Tensor means, float epsilon, int slot_dim, bool enable_scale_and_shift, str
+    data_layout) -> Tensor(x_grad), Tensor(batch_size_grad), Tensor(batch_sum_grad),
+    Tensor(batch_square_sum_grad), Tensor(scale_w_grad), Tensor(bias_grad).
+
+    Kernel `data_norm_grad`; InferMeta `data_norm_grad_infer_meta`; differentiates `data_norm`.
+    """
+    return apply("data_norm_grad",
+                 {
+                     "x": x,
+                     "y_grad": y_grad,
+                     "scale_w": scale_w,
+                     "bias": bias,
+                     "scales": scales,
+                     "means": means,
                  },
                  {
                      "epsilon": epsilon,

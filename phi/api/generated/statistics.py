@@ -11,7 +11,7 @@ from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 from phi.common import DataType
 
-__all__ = ["cummax", "cummin", "median", "nanmedian", "nansum", "std", "var"]
+__all__ = ["cummax", "cummin", "median", "nanmedian", "nanmedian_grad", "nansum", "std", "var"]
 
 
 def var(
@@ -71,9 +71,27 @@ def nanmedian(
     """`nanmedian` (ops.yaml): (Tensor x, IntArray axis={}, bool keepdim=true, str mode="avg") ->
     Tensor(out), Tensor(medians).
 
-    Kernel `nanmedian`; InferMeta `median_infer_meta`.
+    Kernel `nanmedian`; InferMeta `median_infer_meta`; backward `nanmedian_grad`.
     """
     return apply("nanmedian", {"x": x}, {"axis": axis, "keepdim": keepdim, "mode": mode})
+
+
+def nanmedian_grad(
+    x: TensorLike,
+    medians: TensorLike,
+    out_grad: TensorLike,
+    axis: Sequence[int],
+    keepdim: bool,
+    mode: str,
+) -> Tensor:
+    """`nanmedian_grad` (backward.yaml): (Tensor x, Tensor medians, Tensor out_grad, IntArray axis,
+    bool keepdim, str mode) -> Tensor(x_grad).
+
+    Kernel `nanmedian_grad`; InferMeta `unchanged_infer_meta`; differentiates `nanmedian`.
+    """
+    return apply("nanmedian_grad",
+                 {"x": x, "medians": medians, "out_grad": out_grad},
+                 {"axis": axis, "keepdim": keepdim, "mode": mode})
 
 
 def cummax(

@@ -80,3 +80,75 @@ def _normalize(xp: Any, x: Any, means: Any, scales: Any, batch_size: Any, batch_
         limit = x.dtype.type(xp.float32(SHOW_PRECISION))
         none = (show > -limit) & (show < limit)
         y.reshape(x.shape[0], -1, slot_dim)[none] = 0
+
+
+def _row_sum(xp: Any, rows: Any) -> Any:
+    """Rows added one after the other (Paddle's order: results independent of SIMD)."""
+    acc = xp.zeros(rows.shape[1:], rows.dtype)
+    for row in rows:
+        acc += row
+    return acc
+
+
+def data_norm_grad(xp: Any, x: Any, y_grad: Any, means: Any, scales: Any,
+                   scale_w: Any | None, epsilon: float, slot_dim: int, scale_and_shift: bool,
+                   data_layout: str, x_grad: Any | None, scale_w_grad: Any | None,
+                   bias_grad: Any | None, batch_size_grad: Any, batch_sum_grad: Any,
+                   batch_square_sum_grad: Any) -> None:
+    """X@GRAD = Y@GRAD * Scales (times scale_w with `scale_and_shift`, where slots without
+    a show give zeros; without it every slot gets the product); scale_w@GRAD / bias@GRAD the
+    column sums of Y@GRAD * (X - Means) * Scales / Y@GRAD over shown slots. The statistics'
+    "gradients" are this batch's statistics for the accumulators: without slots [N],
+    sum X and sum (X - Means)^2 + N * epsilon per column; with slots, over the rows where a
+    column's slot shows, count, mean and mean squared deviation + count * epsilon, the count
+    then 1 (columns never shown: zeros)."""
+    data_norm_channels(x.shape, data_layout, [])
+    if scale_and_shift and scale_w is None:
+        raise ValueError("data_norm_grad: enable_scale_and_shift needs the scale_w input")
+    eps = x.dtype.type(np.float32(epsilon))
+    shown = None
+    if slot_dim > 0:
+        if x.shape[1] % slot_dim:
+            raise ValueError(f"data_norm_grad: slot_dim {slot_dim} does not divide X's "
+                             f"{x.shape[1]} columns")
+        limit = x.dtype.type(np.float32(SHOW_PRECISION))
+        show = x[:, ::slot_dim]
+        shown = xp.repeat(~((show > -limit) & (show < limit)), slot_dim, axis=1)
+    with quiet(xp):
+        if x_grad is not None:
+            _x_grad(xp, x, y_grad, means, scales, scale_w, scale_and_shift, shown, x_grad,
+                    scale_w_grad, bias_grad)
+        dev = (x - means) * (x - means)
+        if shown is None:
+            batch_size_grad[...] = x.shape[0]
+            batch_sum_grad[...] = _row_sum(xp, x)
+            batch_square_sum_grad[...] = _row_sum(xp, dev) + batch_size_grad * eps
+            return
+        count = _row_sum(xp, shown.astype(x.dtype))
+        total = _row_sum(xp, xp.where(shown, x, 0))
+        square = _row_sum(xp, xp.where(shown, dev, 0))
+        seen = count >= 1
+        batch_sum_grad[...] = xp.where(seen, total / xp.where(seen, count, 1), total)
+        batch_square_sum_grad[...] = xp.where(
+            seen, square / xp.where(seen, count, 1) + count * eps, square)
+        batch_size_grad[...] = xp.where(seen, 1, count)
+
+
+def _x_grad(xp: Any, x: Any, y_grad: Any, means: Any, scales: Any, scale_w: Any | None,
+            scale_and_shift: bool, shown: Any | None, x_grad: Any, scale_w_grad: Any | None,
+            bias_grad: Any | None) -> None:
+    if not scale_and_shift:  # scale_w / bias unused: zero derivatives (Paddle writes none)
+        xp.multiply(y_grad, scales, out=x_grad)
+        for grad in (scale_w_grad, bias_grad):
+            if grad is not None:
+                grad[...] = 0
+        return
+    x_grad[...] = y_grad * scales * scale_w
+    dy, prod = y_grad, (x - means) * scales * y_grad
+    if shown is not None:
+        x_grad[~shown] = 0
+        dy, prod = xp.where(shown, y_grad, 0), xp.where(shown, prod, 0)
+    if bias_grad is not None:
+        bias_grad[...] = _row_sum(xp, dy)
+    if scale_w_grad is not None:
+        scale_w_grad[...] = _row_sum(xp, prod)

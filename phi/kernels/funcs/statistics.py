@@ -68,8 +68,7 @@ def median(xp: Any, x: Any, axis: Sequence[int], mode: str, out: Any, medians: A
     if mode == "avg":
         a, b = ranked[:, low], ranked[:, high]
         if rows.dtype.kind in "iu":
-            total = a + b
-            value = total // 2 + ((total < 0) & (total % 2 != 0))  # C's division truncates
+            value = _divided(a + b, 2)
         else:
             value = (a + b) / rows.dtype.type(2)
         index = xp.stack([order[:, low], order[:, high]], axis=-1)
@@ -119,8 +118,7 @@ def nanmedian(xp: Any, x: Any, axis: Sequence[int], mode: str, out: Any,
     if mode == "min":
         value = a
     elif rows.dtype.kind in "iu":
-        total = a + b
-        value = total // 2 + ((total < 0) & (total % 2 != 0))  # C's division truncates
+        value = _divided(a + b, 2)
     else:
         value = (a + b) / rows.dtype.type(2)
     empty = valid == 0
@@ -130,6 +128,43 @@ def nanmedian(xp: Any, x: Any, axis: Sequence[int], mode: str, out: Any,
     out[...] = value.reshape(out.shape)
     if medians is not None:
         medians[...] = (index if mode == "avg" else index[:, 0]).reshape(medians.shape)
+
+
+
+def nanmedian_grad(xp: Any, x: Any, medians: Any, out_grad: Any, axis: Sequence[int],
+                   mode: str, x_grad: Any) -> None:
+    """x_grad: zero but at each output's median element(s) `medians` (indices within the
+    reduced axes, as nanmedian writes them): out_grad there (min, or avg with both indices
+    equal), else out_grad / 2 at each of the two (integers truncate toward zero); a row of
+    NaN only (index -1) gets out_grad / its length at every element (avg) or nothing (min),
+    as Paddle 3.3.1."""
+    if mode not in MEDIAN_MODES:
+        raise ValueError(f"nanmedian_grad: mode {mode!r} is not one of {list(MEDIAN_MODES)}")
+    axes = reduce_axes(x.ndim, axis, not axis)
+    kept = [a for a in range(x.ndim) if a not in axes]
+    rows = _median_rows(xp, x, axis)
+    index = medians.reshape(rows.shape[0], -1 if mode == "avg" else 1)
+    if index.shape[1] != (2 if mode == "avg" else 1):
+        raise ValueError(f"nanmedian_grad: MedianIndex has dims {list(medians.shape)}, "
+                         f"expected {rows.shape[0]} row(s) of {2 if mode == 'avg' else 1}")
+    grad = out_grad.reshape(rows.shape[0])
+    low, high = index[:, 0], index[:, -1]
+    share = xp.where(low == high, grad, _divided(grad, 2))
+    flat = xp.zeros(rows.shape, x_grad.dtype)
+    if mode == "avg" and rows.shape[1]:  # a row of NaN only: an equal share for each
+        flat[...] = xp.where((low < 0)[:, None], _divided(grad, rows.shape[1])[:, None], 0)
+    hit = xp.nonzero(low >= 0)[0] if rows.shape[1] else xp.zeros(0, np.int64)  # no elements
+    flat[hit, low[hit]] = share[hit]
+    flat[hit, high[hit]] = share[hit]
+    inverse = tuple(int(a) for a in np.argsort([*kept, *axes]))
+    shape = [x.shape[a] for a in (*kept, *axes)]
+    x_grad[...] = xp.transpose(flat.reshape(shape), inverse)
+
+def _divided(values: Any, count: int) -> Any:
+    """values / count in their own type (integers truncate toward zero, as C)."""
+    if values.dtype.kind not in "iu":
+        return values / values.dtype.type(count)
+    return values // count + ((values < 0) & (values % count != 0))
 
 
 # -- cummax / cummin -------------------------------------------------------------------------

@@ -19,3 +19,16 @@ def nanmedian_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: IntArray, kee
     data = dev_ctx.alloc(out, x.dtype)
     index = None if medians is None else dev_ctx.alloc(medians, DataType.INT64)
     stat_funcs.nanmedian(dev_ctx.xp, x.data, axis.get_data(), mode, data, index)
+
+
+#: medians: int64 indices whatever the kernel's dtype
+_INDEX = {"medians": {"dtype": DataType.INT64}}
+
+
+@register_kernel("nanmedian_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES, arg_overrides=_INDEX)
+@register_kernel("nanmedian_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES, arg_overrides=_INDEX)
+def nanmedian_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, medians: DenseTensor,
+                          out_grad: DenseTensor, axis: IntArray, keepdim: bool, mode: str,
+                          x_grad: OutTensor) -> None:
+    stat_funcs.nanmedian_grad(dev_ctx.xp, x.data, medians.data, out_grad.data,
+                              axis.get_data(), mode, dev_ctx.alloc(x_grad, x.dtype))
