@@ -251,3 +251,12 @@ def bilinear_infer_meta(x: MetaTensor, y: MetaTensor, weight: MetaTensor,
 def l1_norm_infer_meta(x: MetaTensor, out: MetaTensor) -> None:
     """out: 0-d, x's dtype."""
     _set(out, (), x)
+
+
+def linear_v2_infer_meta(input: MetaTensor, weight: MetaTensor, bias: MetaTensor,
+                         transpose_weight: bool, out: MetaTensor) -> None:
+    """out: input.dims[:-1] + [N] of input's dtype."""
+    from phi.kernels.funcs.linear_v2 import linear_v2_out_dims
+
+    _set(out, linear_v2_out_dims(input.dims(), weight.dims(), bias.dims(), transpose_weight),
+         input)

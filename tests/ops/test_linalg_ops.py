@@ -61,15 +61,39 @@ def _f32(*shape: int) -> np.ndarray:
     ("lu_solve", {"b": _f32(3, 2), "lu": _f32(3, 3),
                   "pivots": np.array([1, 4, 3], np.int32)}, {"trans": "N"}, r"lie in \[1, 3\]"),
     ("lstsq", {"X": _f32(5, 3), "Y": _f32(5, 2)}, {"driver": "gelsx"}, "driver must be one of"),
+    ("linear_v2", {"input": _f32(2, 3), "weight": _f32(3, 4), "bias": _f32(1, 4)}, {},
+     r"bias must be 0-d or 1-D of 4 .* got dims \[1, 4\]"),
+    ("linear_v2", {"input": _f32(2, 3), "weight": _f32(2, 3, 4), "bias": _f32(4)}, {},
+     "weight must be 2-D"),
+    ("linear_v2", {"input": _f32(2, 3), "weight": _f32(3, 4), "bias": _f32(4)},
+     {"transpose_weight": True}, "last dim 3 must equal weight's in-features dim 4"),
+    ("linear_v2", {"input": np.float32(1.0).reshape(()), "weight": _f32(1, 4),
+                   "bias": _f32(4)}, {}, "input must be at least 1-D"),
 ], ids=lambda v: v if isinstance(v, str) else None)
 def test_bad_inputs_raise(op: str, inputs: dict, attrs: dict, match: str, mode: str) -> None:
     outputs = {"Output": 1} if op == "inverse" else {"Out": 1}
     outputs = {"U": 1, "S": 1, "VH": 1} if op == "svd" else outputs
     outputs = {"Eigenvalues": 1, "Eigenvectors": 1} if op in ("eigh", "eig") else outputs
     outputs = {"Solution": 1, "Rank": 1, "SingularValues": 1} if op == "lstsq" else outputs
-    outputs = {"out": 1} if op == "lu_solve" else outputs
+    outputs = {"out": 1} if op in ("lu_solve", "linear_v2") else outputs
     with pytest.raises(Exception, match=match):
         run_single_op(op, inputs, attrs, outputs, mode)
+
+
+@pytest.mark.parametrize("mode", ["legacy", "phi"])
+@pytest.mark.parametrize("transpose_weight", [False, True])
+def test_linear_v2_any_out_features(mode: str, transpose_weight: bool) -> None:
+    """Paddle 3.3.1 builds linear_v2 only where N is the dtype's byte size (so its fixtures
+    keep N = 4 / 8): N = 3 and an empty inner dim (out = the bias), on exact integer values."""
+    for k in (2, 0):
+        x = np.arange(2 * k, dtype=np.float64).reshape(2, k)
+        w = np.arange(3 * k, dtype=np.float64).reshape(k, 3) - 4
+        bias = np.array([0.5, -1.0, 2.0])
+        feed_w = w.T.copy() if transpose_weight else w
+        got, _ = run_single_op("linear_v2", {"input": x, "weight": feed_w, "bias": bias},
+                               {"transpose_weight": transpose_weight}, {"out": 1}, mode)
+        want = np.einsum("mk,kn->mn", x, w) + bias
+        np.testing.assert_array_equal(got["out"][0], want)
 
 
 def test_slogdeterminant_of_nan_has_sign_zero() -> None:

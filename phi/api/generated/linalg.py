@@ -29,6 +29,7 @@ __all__ = [
     "inverse",
     "kron",
     "l1_norm",
+    "linear_v2",
     "lstsq",
     "lu_solve",
     "matrix_power",
@@ -300,6 +301,22 @@ def baddbmm(
     Kernel `baddbmm`; InferMeta `baddbmm_infer_meta`.
     """
     return apply("baddbmm", {"input": input, "x": x, "y": y}, {"beta": beta, "alpha": alpha})
+
+
+def linear_v2(
+    input: TensorLike,
+    weight: TensorLike,
+    bias: TensorLike,
+    transpose_weight: bool = False,
+) -> Tensor:
+    """`linear_v2` (ops.yaml): (Tensor input, Tensor weight, Tensor bias, bool
+    transpose_weight=false) -> Tensor(out).
+
+    Kernel `linear_v2`; InferMeta `linear_v2_infer_meta`.
+    """
+    return apply("linear_v2",
+                 {"input": input, "weight": weight, "bias": bias},
+                 {"transpose_weight": transpose_weight})
 
 
 def bilinear(

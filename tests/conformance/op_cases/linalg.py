@@ -1,5 +1,5 @@
-"""Linear algebra: products (matmul_v2, addmm, bmm, dot, mv, kron, cross, dist, trace, einsum) and
-matrix functions (inverse, cholesky, determinant, slogdeterminant, matrix_power).
+"""Linear algebra: products (matmul_v2, addmm, bmm, dot, mv, kron, cross, dist, trace, einsum,
+linear_v2) and matrix functions (inverse, cholesky, determinant, slogdeterminant, matrix_power).
 
 Batched where Paddle allows (leading dims), every CPU dtype Paddle registers, edge values
 (NaN / inf, alpha or beta 0), empty and 0-d shapes where Paddle takes them, and singular
@@ -566,6 +566,28 @@ def _rank_cases() -> list[Case]:
     return cases
 
 
+def _linear_v2() -> list[Case]:
+    """linear_v2 (input @ weight, transposed or not, + bias [N], [1] or 0-d) over Paddle's CPU
+    dtypes; batched, 1-D and empty input; edge values; a bias of neither N nor 1 elements is
+    refused at run time. Paddle 3.3.1's InferShape when the op is appended refuses any weight
+    whose out-features dim N is not the dtype's byte size (float32 N = 4, float64 N = 8, not
+    -1), whatever the bias ("Bias must be equal (or can be broadcasted) to the last dimension
+    of weight"): the cases keep to those N (fluidphi takes any N). No K = 0 case: Paddle
+    leaves that output uninitialised (fluidphi gives the bias)."""
+    cases = [Case(f"linear_v2_{tag}_{dt}", "linear_v2", {"input": In(xs, dt), "weight": In(ws, dt),
+                                                         "bias": In(bs, dt)}, attrs=attrs)
+             for dt, n in (("float32", 4), ("float64", 8)) for tag, xs, ws, bs, attrs in (
+                 ("plain", (2, 3), (3, n), (n,), {}),
+                 ("transpose", (2, 5), (n, 5), (n,), {"transpose_weight": True}),
+                 ("batch_bias1", (2, 3, 5), (5, n), (1,), {}),
+                 ("vector_bias0d", (5,), (5, n), (), {}),
+                 ("empty_rows", (0, 3), (3, n), (n,), {}))]
+    return [*cases, Case("linear_v2_edges", "linear_v2", {
+        "input": _edges((2, 4), "float32"), "weight": In((4, 4), "float32"),
+        "bias": _edges((4,), "float32")}), Case("linear_v2_bad_bias", "linear_v2", {
+            "input": In((2, 3), "float32"), "weight": In((3, 4), "float32"),
+            "bias": In((3,), "float32")}, raises="Bias must be equal|bias must be")]
+
 CASES = [*_matmuls(), *_products(), *_einsums(), *_decompositions(), *_norms(),
          *_frobenius_norms(), *_spectral(), *_eigs(), *_lstsqs(), *_lu_solves(),
-         *_rank_cases()]
+         *_rank_cases(), *_linear_v2()]

@@ -1,0 +1,22 @@
+"""linear_v2 (`fluidphi migrate` output of legacy_fluid/operators/linear_v2_op.py): one body
+for every backend (math in phi.kernels.funcs.linear_v2)."""
+
+from __future__ import annotations
+
+from phi.common import Backend, DataLayout, DataType
+from phi.core.dense_tensor import DenseTensor
+from phi.core.device_context import DeviceContext
+from phi.core.kernel_args import OutTensor
+from phi.core.kernel_registry import register_kernel
+from phi.kernels.funcs import linear_v2 as linear_funcs
+
+
+@register_kernel("linear_v2", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("linear_v2", Backend.GPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64])
+def linear_v2_kernel(dev_ctx: DeviceContext, input: DenseTensor, weight: DenseTensor,
+                     bias: DenseTensor, transpose_weight: bool, out: OutTensor) -> None:
+    x = input
+    data = dev_ctx.alloc(out, x.dtype)
+    linear_funcs.linear_v2(dev_ctx.xp, x.data, weight.data, bias.data, transpose_weight, data)
