@@ -7,7 +7,7 @@ Not generated: feed, fetch (the executor's feed/fetch ops).
 from __future__ import annotations
 
 from phi.api.generated import (
-    activation_ext,
+    activation,
     adamw,
     amp,
     beam,
@@ -72,7 +72,7 @@ from phi.api.generated import (
 )
 
 MODULES = (
-    activation_ext,
+    activation,
     adamw,
     amp,
     beam,
