@@ -38,8 +38,8 @@ PLAN = {
     "linalg_ext": "linalg_solve",
 }
 
-#: module-level lists a merged module extends (op_cases' CASES)
-LISTS = frozenset({"CASES"})
+#: module-level collections a merged module extends (op_cases' CASES list, DTYPE_GAPS dict)
+LISTS = frozenset({"CASES", "DTYPE_GAPS"})
 
 #: one module per stem in each layer
 LAYERS = (
@@ -148,7 +148,7 @@ def _import_lines(imports: list[ast.stmt], self_module: str) -> list[str]:
 
 def _reconcile(a: str, b: str) -> str:
     """`b` less the top-level assignments and functions `a` already has the same, its list of
-    cases (LISTS) appended to `a`'s."""
+    cases and dtype gaps (LISTS) added to `a`'s."""
     kinds = ast.Assign | ast.FunctionDef
     same = {ast.unparse(n) for n in ast.parse(a).body if isinstance(n, kinds)}
     lines = b.splitlines(keepends=True)
@@ -159,8 +159,9 @@ def _reconcile(a: str, b: str) -> str:
         elif isinstance(node, ast.Assign) and len(node.targets) == 1 \
                 and isinstance(node.targets[0], ast.Name) \
                 and node.targets[0].id in LISTS & _top_names(a):
+            op = "|=" if isinstance(node.value, ast.Dict | ast.DictComp) else "+="
             lines[start] = lines[start].replace(f"{node.targets[0].id} = ",
-                                                f"{node.targets[0].id} += ", 1)
+                                                f"{node.targets[0].id} {op} ", 1)
     return "".join(lines)
 
 
