@@ -15,6 +15,23 @@ sigmoid, tanh and sign take complex X on CPU (phi.kernels.funcs.complex_activati
 
 The ops differ only in their `extra` attributes (oneDNN / cuDNN switches), added by
 each maker's `add_extra_attrs`.
+
+More activations: Out = f(X), X's dims, dtype and lod (maxout: the channel dim divided
+by `groups`).
+
+- logit: log(p / (1 - p)), p = X clamped to [eps, 1 - eps] (eps == 0: NaN outside [0, 1]);
+- softsign: X / (1 + |X|); selu: scale * (X > 0 ? X : alpha * exp(X) - alpha);
+- brelu: X clamped to [t_min, t_max] (PHI `hardtanh`); stanh: scale_b * tanh(scale_a * X);
+- tanh_shrink: X - tanh(X);
+- hard_shrink: X where |X| >= threshold, else 0 (PHI `hardshrink`);
+- softshrink: X - lambda above lambda, X + lambda below -lambda, else 0;
+- thresholded_relu: X above threshold, else `value`;
+- maxout: the max over each run of `groups` channels of a 4-D X (axis 1: NCHW; 3 or -1:
+  NHWC).
+
+Formulas, NaN / inf and signed-zero behaviour follow Paddle's CPU functors (see
+phi.kernels.funcs.activation); protos are Paddle 3.3.1's. Paddle 2.x's
+thresholded_relu had no `value` (its default, 0, is what those programs meant).
 """
 
 from __future__ import annotations
@@ -296,3 +313,197 @@ for _dtype in _SIGN_CPU:
     register_op_kernel("sign", "CPU", SignKernel, _dtype)
 for _dtype in _SIGN_GPU:
     register_op_kernel("sign", "GPU", SignKernel, _dtype)
+
+
+#: maxout's attributes are checked at infer time; these are valid calls for `--verify`.
+VERIFY_CASES = {
+    "maxout": [{"name": "NCHW groups 2", "inputs": {"X": (2, 4, 3, 3)},
+                "attrs": {"groups": 2, "axis": 1}},
+               {"name": "NHWC groups 3", "inputs": {"X": (2, 3, 3, 6)},
+                "attrs": {"groups": 3, "axis": -1}}],
+}
+
+
+class LogitOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "input tensor (probabilities)")
+        self.add_output("Out", "logit(X), X's dims")
+        self.add_attr("eps", AttrType.FLOAT, 1e-6, "X is clamped to [eps, 1 - eps]")
+
+
+class SeluOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "input tensor")
+        self.add_output("Out", "selu(X), X's dims")
+        self.add_attr("scale", AttrType.FLOAT, 1.0507009873554804934193349852946,
+                      "scale of the output")
+        self.add_attr("alpha", AttrType.FLOAT, 1.6732632423543772848170429916717,
+                      "scale of the negative part")
+
+
+class BreluOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "input tensor")
+        self.add_output("Out", "X clamped to [t_min, t_max]")
+        self.add_attr("t_min", AttrType.FLOAT, 0.0, "lower bound")
+        self.add_attr("t_max", AttrType.FLOAT, 24.0, "upper bound")
+
+
+class StanhOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "input tensor")
+        self.add_output("Out", "scale_b * tanh(scale_a * X)")
+        self.add_attr("scale_a", AttrType.FLOAT, 0.67, "scale of X")
+        self.add_attr("scale_b", AttrType.FLOAT, 1.7159, "scale of the output")
+
+
+class HardShrinkOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "input tensor")
+        self.add_output("Out", "X where |X| >= threshold, else 0")
+        self.add_attr("threshold", AttrType.FLOAT, 0.5, "shrink bound")
+
+
+class SoftShrinkOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "input tensor")
+        self.add_output("Out", "X shrunk toward 0 by lambda")
+        self.add_attr("lambda", AttrType.FLOAT, 0.5, "shrink amount")
+
+
+class ThresholdedReluOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "input tensor")
+        self.add_output("Out", "X above threshold, else value")
+        self.add_attr("threshold", AttrType.FLOAT, 1.0, "X is kept above this")
+        self.add_attr("value", AttrType.FLOAT, 0.0, "Out below (or at) the threshold")
+
+
+class MaxoutOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "4-D input tensor (NCHW or NHWC)")
+        self.add_output("Out", "max over each run of `groups` channels")
+        self.add_attr("groups", AttrType.INT, None, "channels per output channel (> 1)")
+        self.add_attr("axis", AttrType.INT, 1, "channel dim: 1 (NCHW), 3 or -1 (NHWC)")
+
+
+class MaxoutOp(OperatorWithKernel):
+    """Shapes: its PHI kernel's InferMeta (the default)."""
+
+
+class LogitKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        eps = ctx.attr("eps")
+        data = out.mutable_data(ctx.place, x.dtype)
+        act_funcs.logit(ctx.xp, x.data, eps, data)
+
+
+class SoftsignKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        act_funcs.softsign(ctx.xp, x.data, data)
+
+
+class SeluKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        scale = ctx.attr("scale")
+        alpha = ctx.attr("alpha")
+        data = out.mutable_data(ctx.place, x.dtype)
+        act_funcs.selu(ctx.xp, x.data, scale, alpha, data)
+
+
+class BreluKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        t_min = ctx.attr("t_min")
+        t_max = ctx.attr("t_max")
+        data = out.mutable_data(ctx.place, x.dtype)
+        act_funcs.hardtanh(ctx.xp, x.data, t_min, t_max, data)
+
+
+class StanhKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        scale_a = ctx.attr("scale_a")
+        scale_b = ctx.attr("scale_b")
+        data = out.mutable_data(ctx.place, x.dtype)
+        act_funcs.stanh(ctx.xp, x.data, scale_a, scale_b, data)
+
+
+class TanhShrinkKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, x.dtype)
+        act_funcs.tanh_shrink(ctx.xp, x.data, data)
+
+
+class HardShrinkKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        threshold = ctx.attr("threshold")
+        data = out.mutable_data(ctx.place, x.dtype)
+        act_funcs.hardshrink(ctx.xp, x.data, threshold, data)
+
+
+class SoftShrinkKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        lambda_ = ctx.attr("lambda")
+        data = out.mutable_data(ctx.place, x.dtype)
+        act_funcs.softshrink(ctx.xp, x.data, lambda_, data)
+
+
+class ThresholdedReluKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        threshold = ctx.attr("threshold")
+        value = ctx.attr("value")
+        data = out.mutable_data(ctx.place, x.dtype)
+        act_funcs.thresholded_relu(ctx.xp, x.data, threshold, value, data)
+
+
+class MaxoutKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        groups = ctx.attr("groups")
+        axis = ctx.attr("axis")
+        data = out.mutable_data(ctx.place, x.dtype)
+        act_funcs.maxout(ctx.xp, x.data, groups, axis, data)
+
+
+register_operator("logit", ActivationOp, LogitOpMaker)
+register_operator("softsign", ActivationOp, OnednnOpMaker)
+register_operator("selu", ActivationOp, SeluOpMaker)
+register_operator("brelu", ActivationOp, BreluOpMaker)
+register_operator("stanh", ActivationOp, StanhOpMaker)
+register_operator("tanh_shrink", ActivationOp, OnednnOpMaker)
+register_operator("hard_shrink", ActivationOp, HardShrinkOpMaker)
+register_operator("softshrink", ActivationOp, SoftShrinkOpMaker)
+register_operator("thresholded_relu", ActivationOp, ThresholdedReluOpMaker)
+register_operator("maxout", MaxoutOp, MaxoutOpMaker)
+for _backend in ("CPU", "GPU"):
+    for _dtype in _FLOAT:
+        register_op_kernel("logit", _backend, LogitKernel, _dtype)
+        register_op_kernel("selu", _backend, SeluKernel, _dtype)
+        register_op_kernel("brelu", _backend, BreluKernel, _dtype)
+        register_op_kernel("tanh_shrink", _backend, TanhShrinkKernel, _dtype)
+        register_op_kernel("hard_shrink", _backend, HardShrinkKernel, _dtype)
+        register_op_kernel("softshrink", _backend, SoftShrinkKernel, _dtype)
+        register_op_kernel("thresholded_relu", _backend, ThresholdedReluKernel, _dtype)
+        register_op_kernel("maxout", _backend, MaxoutKernel, _dtype)
+    for _dtype in _FLOAT_COMPLEX:
+        register_op_kernel("softsign", _backend, SoftsignKernel, _dtype)
+        register_op_kernel("stanh", _backend, StanhKernel, _dtype)

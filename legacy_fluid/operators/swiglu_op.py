@@ -1,5 +1,5 @@
 """swiglu: out = silu(x) * y, or with y absent silu of the first half of x's last axis
-times its second half. Math in phi.kernels.funcs.activation_ext."""
+times its second half. Math in phi.kernels.funcs.activation."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
-from phi.kernels.funcs import activation_ext as act_funcs
+from phi.kernels.funcs import activation as act_funcs
 
 
 class SwigluOp(OperatorWithKernel):

@@ -1,5 +1,5 @@
 """variance: the population variance mean(|x - mean(x)|^2) over `axis` (every axis when
-empty), keepdim keeping them as size 1. Math in phi.kernels.funcs.reduce_ext."""
+empty), keepdim keeping them as size 1. Math in phi.kernels.funcs.reduce."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
+from phi.kernels.funcs import reduce as ext_funcs
 from phi.kernels.funcs import reduce as reduce_funcs
-from phi.kernels.funcs import reduce_ext as ext_funcs
 
 
 class VarianceOpMaker(OpProtoAndCheckerMaker):

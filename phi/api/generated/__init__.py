@@ -7,7 +7,7 @@ Not generated: feed, fetch (the executor's feed/fetch ops).
 from __future__ import annotations
 
 from phi.api.generated import (
-    activation_ext,
+    activation,
     adamw,
     amp,
     beam,
@@ -20,7 +20,6 @@ from phi.api.generated import (
     core,
     correlation,
     creation,
-    creation_ext,
     crf_decode,
     cross_entropy,
     ctc,
@@ -53,7 +52,7 @@ from phi.api.generated import (
     pad,
     pool,
     random,
-    reduce_ext,
+    reduce,
     rnn,
     roi,
     scan,
@@ -76,7 +75,7 @@ from phi.api.generated import (
 )
 
 MODULES = (
-    activation_ext,
+    activation,
     adamw,
     amp,
     beam,
@@ -89,7 +88,6 @@ MODULES = (
     core,
     correlation,
     creation,
-    creation_ext,
     crf_decode,
     cross_entropy,
     ctc,
@@ -122,7 +120,7 @@ MODULES = (
     pad,
     pool,
     random,
-    reduce_ext,
+    reduce,
     rnn,
     roi,
     scan,

@@ -13,15 +13,90 @@ from phi.common import DataType
 
 __all__ = [
     "empty",
+    "eye",
     "fill",
     "fill_diagonal",
     "fill_diagonal_tensor",
     "full_batch_size_like",
+    "linspace",
+    "logspace",
+    "numel",
+    "one_hot",
     "set_value",
     "set_value_with_tensor",
     "shape64",
     "share_data",
+    "tril_indices",
+    "triu_indices",
 ]
+
+
+def eye(num_rows: int, num_columns: int, dtype: DataType) -> Tensor:
+    """`eye` (ops.yaml): (int64_t num_rows, int64_t num_columns=-1, DataType dtype) -> Tensor(out).
+
+    Kernel `eye`; InferMeta `eye_infer_meta`.
+    """
+    return apply("eye", {}, {"num_rows": num_rows, "num_columns": num_columns, "dtype": dtype})
+
+
+def linspace(start: TensorLike, stop: TensorLike, num: TensorLike, dtype: DataType) -> Tensor:
+    """`linspace` (ops.yaml): (Tensor start, Tensor stop, Tensor num, DataType dtype) ->
+    Tensor(out).
+
+    Kernel `linspace`; InferMeta `space_infer_meta`.
+    """
+    return apply("linspace", {"start": start, "stop": stop, "num": num}, {"dtype": dtype})
+
+
+def logspace(
+    start: TensorLike,
+    stop: TensorLike,
+    num: TensorLike,
+    base: TensorLike,
+    dtype: DataType,
+) -> Tensor:
+    """`logspace` (ops.yaml): (Tensor start, Tensor stop, Tensor num, Tensor base, DataType dtype)
+    -> Tensor(out).
+
+    Kernel `logspace`; InferMeta `space_infer_meta`.
+    """
+    return apply("logspace",
+                 {"start": start, "stop": stop, "num": num, "base": base},
+                 {"dtype": dtype})
+
+
+def tril_indices(rows: int, cols: int, offset: int, dtype: DataType) -> Tensor:
+    """`tril_indices` (ops.yaml): (int rows=0, int cols=0, int offset=0, DataType dtype) ->
+    Tensor(out).
+
+    Kernel `tril_indices`; InferMeta `tril_indices_infer_meta`.
+    """
+    return apply("tril_indices", {}, {"rows": rows, "cols": cols, "offset": offset, "dtype": dtype})
+
+
+def triu_indices(row: int, col: int, offset: int, dtype: DataType) -> Tensor:
+    """`triu_indices` (ops.yaml): (int row=0, int col=0, int offset=0, DataType dtype) ->
+    Tensor(out).
+
+    Kernel `triu_indices`; InferMeta `triu_indices_infer_meta`.
+    """
+    return apply("triu_indices", {}, {"row": row, "col": col, "offset": offset, "dtype": dtype})
+
+
+def one_hot(x: TensorLike, depth: float, dtype: DataType) -> Tensor:
+    """`one_hot` (ops.yaml): (Tensor x, Scalar depth=-1, DataType dtype) -> Tensor(out).
+
+    Kernel `one_hot`; InferMeta `one_hot_infer_meta`.
+    """
+    return apply("one_hot", {"x": x}, {"depth": depth, "dtype": dtype})
+
+
+def numel(input: TensorLike) -> Tensor:
+    """`numel` (ops.yaml): (Tensor input) -> Tensor(out).
+
+    Kernel `numel`; InferMeta `numel_infer_meta`.
+    """
+    return apply("numel", {"input": input}, {})
 
 
 def set_value(

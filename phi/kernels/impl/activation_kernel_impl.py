@@ -6,6 +6,11 @@
 - floor / ceil: x rounded toward -inf / +inf (integers unchanged);
 - sin, cos, tanh; sigmoid: 1 / (1 + exp(-x));
 - relu: max(x, 0) (NaN gives 0); sign: -1, 0 or 1 by the sign of x (NaN stays NaN).
+
+More activation kernels (`fluidphi migrate` output of
+legacy_fluid/operators/activation_op.py): logit, softsign, selu, hardtanh (fluid's brelu),
+stanh, tanh_shrink, hardshrink (fluid's hard_shrink), softshrink, thresholded_relu and maxout.
+Math in phi.kernels.funcs.activation.
 """
 
 from __future__ import annotations
@@ -140,3 +145,80 @@ def tanh_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
 def sign_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)
     act_funcs.sign(dev_ctx.xp, x.data, data)
+
+
+@register_kernel("logit", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("logit", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def logit_kernel(dev_ctx: DeviceContext, x: DenseTensor, eps: float, out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, x.dtype)
+    act_funcs.logit(dev_ctx.xp, x.data, eps, data)
+
+
+@register_kernel("softsign", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
+@register_kernel("softsign", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
+def softsign_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, x.dtype)
+    act_funcs.softsign(dev_ctx.xp, x.data, data)
+
+
+@register_kernel("selu", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("selu", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def selu_kernel(dev_ctx: DeviceContext, x: DenseTensor, scale: float, alpha: float,
+                out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, x.dtype)
+    act_funcs.selu(dev_ctx.xp, x.data, scale, alpha, data)
+
+
+@register_kernel("hardtanh", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("hardtanh", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def hardtanh_kernel(dev_ctx: DeviceContext, x: DenseTensor, t_min: float, t_max: float,
+                    out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, x.dtype)
+    act_funcs.hardtanh(dev_ctx.xp, x.data, t_min, t_max, data)
+
+
+@register_kernel("stanh", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
+@register_kernel("stanh", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
+def stanh_kernel(dev_ctx: DeviceContext, x: DenseTensor, scale_a: float, scale_b: float,
+                 out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, x.dtype)
+    act_funcs.stanh(dev_ctx.xp, x.data, scale_a, scale_b, data)
+
+
+@register_kernel("tanh_shrink", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("tanh_shrink", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def tanh_shrink_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, x.dtype)
+    act_funcs.tanh_shrink(dev_ctx.xp, x.data, data)
+
+
+@register_kernel("hardshrink", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("hardshrink", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def hardshrink_kernel(dev_ctx: DeviceContext, x: DenseTensor, threshold: float,
+                      out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, x.dtype)
+    act_funcs.hardshrink(dev_ctx.xp, x.data, threshold, data)
+
+
+@register_kernel("softshrink", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("softshrink", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def softshrink_kernel(dev_ctx: DeviceContext, x: DenseTensor, lambda_: float,
+                      out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, x.dtype)
+    act_funcs.softshrink(dev_ctx.xp, x.data, lambda_, data)
+
+
+@register_kernel("thresholded_relu", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("thresholded_relu", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def thresholded_relu_kernel(dev_ctx: DeviceContext, x: DenseTensor, threshold: float,
+                            value: float, out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, x.dtype)
+    act_funcs.thresholded_relu(dev_ctx.xp, x.data, threshold, value, data)
+
+
+@register_kernel("maxout", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("maxout", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def maxout_kernel(dev_ctx: DeviceContext, x: DenseTensor, groups: int, axis: int,
+                  out: OutTensor) -> None:
+    data = dev_ctx.alloc(out, x.dtype)
+    act_funcs.maxout(dev_ctx.xp, x.data, groups, axis, data)

@@ -1,4 +1,4 @@
-"""swiglu: one body for every backend (math in phi.kernels.funcs.activation_ext)."""
+"""swiglu: one body for every backend (math in phi.kernels.funcs.activation)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
-from phi.kernels.funcs import activation_ext as act_funcs
+from phi.kernels.funcs import activation as act_funcs
 
 _TYPES = [DataType.FLOAT32, DataType.FLOAT64]
 

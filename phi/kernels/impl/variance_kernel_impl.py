@@ -1,4 +1,4 @@
-"""variance: one body for every backend (math in phi.kernels.funcs.reduce_ext)."""
+"""variance: one body for every backend (math in phi.kernels.funcs.reduce)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
-from phi.kernels.funcs import reduce_ext as ext_funcs
+from phi.kernels.funcs import reduce as ext_funcs
 
 _TYPES = [DataType.FLOAT32, DataType.FLOAT64]
 

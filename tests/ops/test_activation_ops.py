@@ -1,4 +1,4 @@
-"""activation_ext family: what the Paddle fixtures cannot hold (programs Paddle refuses to
+"""activation family: what the Paddle fixtures cannot hold (programs Paddle refuses to
 build: its InferShape rejects them), on the legacy and the PHI path."""
 
 from __future__ import annotations

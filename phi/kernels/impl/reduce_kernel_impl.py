@@ -2,7 +2,7 @@
 
 all / any (reduce_all / reduce_any; bool out), amax / amin (reduce_amax / reduce_amin),
 each with a `_raw` variant taking reduce_all; logsumexp(x, axis, keepdim, reduce_all);
-p_norm(x, porder, axis, epsilon, keepdim, asvector). Math in phi.kernels.funcs.reduce_ext.
+p_norm(x, porder, axis, epsilon, keepdim, asvector). Math in phi.kernels.funcs.reduce.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
+from phi.kernels.funcs import reduce as ext_funcs
 from phi.kernels.funcs import reduce as reduce_funcs
-from phi.kernels.funcs import reduce_ext as ext_funcs
 
 _LOGICAL = [DataType.BOOL, DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64,
             DataType.COMPLEX64, DataType.COMPLEX128]

@@ -1,7 +1,7 @@
-"""Creation kernels (`fluidphi migrate` output of legacy_fluid/operators/creation_ext_op.py):
+"""Creation kernels (`fluidphi migrate` output of legacy_fluid/operators/creation_op.py):
 eye, linspace, logspace, tril_indices, triu_indices, one_hot (fluid's one_hot_v2) and numel
 (fluid's size). They size their outputs themselves (linspace / logspace from Num's value).
-Math in phi.kernels.funcs.creation_ext.
+Math in phi.kernels.funcs.creation.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
-from phi.kernels.funcs import creation_ext as creation_funcs
+from phi.kernels.funcs import creation as creation_funcs
 
 _EYE_TYPES = [DataType.INT32, DataType.INT64, DataType.FLOAT16, DataType.FLOAT32, DataType.FLOAT64,
               DataType.COMPLEX64, DataType.COMPLEX128]

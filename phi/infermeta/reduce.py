@@ -1,4 +1,4 @@
-"""InferMeta of the reduce_ext family: all / any (bool out), amax / amin with reduce_all,
+"""InferMeta of the reduce family: all / any (bool out), amax / amin with reduce_all,
 p_norm (logsumexp uses unary's reduce_infer_meta_base)."""
 
 from __future__ import annotations
@@ -24,8 +24,7 @@ def logical_reduce_infer_meta(x: MetaTensor, axis, keepdim: bool, out: MetaTenso
 def extremum_reduce_raw_infer_meta(x: MetaTensor, axis, keepdim: bool, reduce_all: bool,
                                    out: MetaTensor) -> None:
     """out: reduced dims, x's dtype; reduce_all with a partial `axis` is refused."""
-    from phi.kernels.funcs.reduce import reduce_dims
-    from phi.kernels.funcs.reduce_ext import check_reduce_all
+    from phi.kernels.funcs.reduce import check_reduce_all, reduce_dims
 
     check_reduce_all("amax/amin", len(x.dims()), list(axis), reduce_all)
     out.set_dims(reduce_dims(x.dims(), list(axis), keepdim, reduce_all))
@@ -35,7 +34,7 @@ def extremum_reduce_raw_infer_meta(x: MetaTensor, axis, keepdim: bool, reduce_al
 def p_norm_infer_meta(x: MetaTensor, porder: float, axis: int, epsilon: float, keepdim: bool,
                       asvector: bool, out: MetaTensor) -> None:
     """out: x's dims without axis (size 1 with keepdim); asvector: () or all ones."""
-    from phi.kernels.funcs.reduce_ext import p_norm_dims
+    from phi.kernels.funcs.reduce import p_norm_dims
 
     out.set_dims(p_norm_dims(x.dims(), axis, keepdim, asvector))
     out.set_dtype(x.dtype())

@@ -7,7 +7,7 @@
 - one_hot_v2 (PHI one_hot): X's int ids as one-hot rows of `depth` (depth_tensor wins);
 - size (PHI numel): the element count of Input, a 0-D int64.
 
-Math in phi.kernels.funcs.creation_ext.
+Math in phi.kernels.funcs.creation.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.var_type import AttrType, VarType
 from phi.common import DataType
 from phi.core.dense_tensor import DenseTensor
-from phi.kernels.funcs import creation_ext as creation_funcs
+from phi.kernels.funcs import creation as creation_funcs
 from phi.kernels.funcs.common import host_ints
 
 _EYE_TYPES = (DataType.INT32, DataType.INT64, DataType.FLOAT16, DataType.FLOAT32,
