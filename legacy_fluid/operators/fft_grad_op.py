@@ -10,9 +10,7 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.grad import GradOp
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import fft as fft_funcs
 from phi.kernels.funcs import fft_grad as fft_grad_funcs
@@ -20,42 +18,6 @@ from phi.kernels.funcs import fft_grad as fft_grad_funcs
 _COMPLEX = (DataType.COMPLEX64, DataType.COMPLEX128)
 _REAL = (DataType.FLOAT32, DataType.FLOAT64)
 _FRAME = (DataType.INT32, DataType.INT64, *_REAL, *_COMPLEX)
-
-
-class FFTC2CGradOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Out@GRAD", "gradient of Out")
-        self.add_output("X@GRAD", "gradient of X")
-        self.add_attr("axes", AttrType.LONGS, None, "the forward's axes")
-        self.add_attr("normalization", AttrType.STRING, None, "the forward's normalization")
-        self.add_attr("forward", AttrType.BOOLEAN, None, "the forward's direction")
-
-
-class FFTR2CGradOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the forward's input (its dims and dtype)")
-        self.add_input("Out@GRAD", "gradient of Out")
-        self.add_output("X@GRAD", "gradient of X")
-        self.add_attr("axes", AttrType.LONGS, None, "the forward's axes")
-        self.add_attr("normalization", AttrType.STRING, None, "the forward's normalization")
-        self.add_attr("forward", AttrType.BOOLEAN, None, "the forward's direction")
-        self.add_attr("onesided", AttrType.BOOLEAN, None, "the forward's onesided")
-
-
-class FFTC2RGradOpMaker(FFTC2CGradOpMaker):
-    def make(self) -> None:
-        super().make()
-        self.add_attr("last_dim_size", AttrType.LONG, 0, "the forward's last_dim_size")
-
-
-class FrameGradOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the forward's input (its dims)")
-        self.add_input("Out@GRAD", "gradient of Out")
-        self.add_output("X@GRAD", "gradient of X")
-        self.add_attr("frame_length", AttrType.INT, None, "the forward's frame_length")
-        self.add_attr("hop_length", AttrType.INT, None, "the forward's hop_length")
-        self.add_attr("axis", AttrType.INT, -1, "the forward's axis")
 
 
 class FFTC2CGradOp(GradOp):
@@ -117,10 +79,10 @@ class FrameGradKernel(OpKernel):
                                   x_grad.mutable_data(ctx.place, out_grad.dtype))
 
 
-register_operator("fft_c2c_grad", FFTC2CGradOp, FFTC2CGradOpMaker)
-register_operator("fft_r2c_grad", GradOp, FFTR2CGradOpMaker)
-register_operator("fft_c2r_grad", FFTC2RGradOp, FFTC2RGradOpMaker)
-register_operator("frame_grad", GradOp, FrameGradOpMaker)
+register_operator("fft_c2c_grad", FFTC2CGradOp)
+register_operator("fft_r2c_grad", GradOp)
+register_operator("fft_c2r_grad", FFTC2RGradOp)
+register_operator("frame_grad", GradOp)
 for _op, _kernel, _dtypes in (("fft_c2c_grad", FFTC2CGradKernel, _COMPLEX),
                               ("fft_r2c_grad", FFTR2CGradKernel, _COMPLEX),
                               ("fft_c2r_grad", FFTC2RGradKernel, _REAL),

@@ -6,30 +6,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import pooling_nd as pool_funcs
-
-
-class FractionalMaxPool2DOpMaker(OpProtoAndCheckerMaker):
-    RANK = 2
-
-    def make(self) -> None:
-        self.add_input("x", "input, NCHW (NCDHW for 3-D)")
-        self.add_output("out", "pooled, [N, C, *output_size]")
-        self.add_output("mask", "int32 flat spatial index of each max")
-        self.add_attr("output_size", AttrType.INTS, None, "the pooled spatial dims")
-        self.add_attr("kernel_size", AttrType.INTS, [0] * self.RANK,
-                      "window size (0: windows span the fractional stride)")
-        self.add_attr("random_u", AttrType.FLOAT, 0.0, "window offset in (0, 1); 0: draw")
-        self.add_attr("return_mask", AttrType.BOOLEAN, True, "the mask is wanted")
-
-
-class FractionalMaxPool3DOpMaker(FractionalMaxPool2DOpMaker):
-    RANK = 3
 
 
 class FractionalMaxPoolOp(OperatorWithKernel):
@@ -62,8 +42,8 @@ VERIFY_CASES = {
                                "outputs": {"out": 1, "mask": 1}}],
 }
 
-register_operator("fractional_max_pool2d", FractionalMaxPoolOp, FractionalMaxPool2DOpMaker)
-register_operator("fractional_max_pool3d", FractionalMaxPoolOp, FractionalMaxPool3DOpMaker)
+register_operator("fractional_max_pool2d", FractionalMaxPoolOp)
+register_operator("fractional_max_pool3d", FractionalMaxPoolOp)
 for _dtype in (DataType.FLOAT16, DataType.FLOAT32, DataType.FLOAT64):
     for _op in ("fractional_max_pool2d", "fractional_max_pool3d"):
         register_op_kernel(_op, "CPU", FractionalMaxPoolKernel, _dtype)

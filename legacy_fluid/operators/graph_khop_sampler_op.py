@@ -9,28 +9,11 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from legacy_fluid.operators.sample_neighbors_op import write_outputs
 from phi.common import DataType
 from phi.kernels.funcs import graph as graph_funcs
-
-
-class GraphKhopSamplerOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Row", "source node of every edge, grouped by destination [E]")
-        self.add_input("Col_Ptr", "each node's first edge in Row [N + 1]")
-        self.add_input("X", "the start nodes [B]")
-        self.add_input("Eids", "edge ids, one per edge of Row", dispensable=True)
-        self.add_output("Out_Src", "the sampled edges' sources, renumbered [E, 1]")
-        self.add_output("Out_Dst", "the sampled edges' destinations, renumbered [E, 1]")
-        self.add_output("Sample_Index", "the sampled nodes' original ids")
-        self.add_output("Reindex_X", "X's new ids")
-        self.add_output("Out_Eids", "the sampled edges' ids (return_eids)")
-        self.add_attr("sample_sizes", AttrType.INTS, None, "neighbors kept per node, per hop")
-        self.add_attr("return_eids", AttrType.BOOLEAN, None, "fill Out_Eids from Eids")
 
 
 class GraphKhopSamplerOp(OperatorWithKernel):
@@ -60,7 +43,7 @@ VERIFY_CASES = [
      "outputs": {"Out_Src": 1, "Out_Dst": 1, "Sample_Index": 1, "Reindex_X": 1}},
 ]
 
-register_operator("graph_khop_sampler", GraphKhopSamplerOp, GraphKhopSamplerOpMaker)
+register_operator("graph_khop_sampler", GraphKhopSamplerOp)
 for _dtype in (DataType.INT32, DataType.INT64):
     for _backend in ("CPU", "GPU"):
         register_op_kernel("graph_khop_sampler", _backend, GraphKhopSamplerKernel, _dtype)

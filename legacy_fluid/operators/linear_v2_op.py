@@ -5,21 +5,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import linear_v2 as linear_funcs
-
-
-class LinearV2OpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("input", "[..., K]")
-        self.add_input("weight", "[K, N] ([N, K] with transpose_weight)")
-        self.add_input("bias", "0-d or [N] or [1]")
-        self.add_output("out", "[..., N]")
-        self.add_attr("transpose_weight", AttrType.BOOLEAN, False, "weight is [N, K]")
 
 
 class LinearV2Op(OperatorWithKernel):
@@ -37,7 +26,7 @@ class LinearV2Kernel(OpKernel):
         linear_funcs.linear_v2(ctx.xp, x.data, weight.data, bias.data, transpose_weight, data)
 
 
-register_operator("linear_v2", LinearV2Op, LinearV2OpMaker)
+register_operator("linear_v2", LinearV2Op)
 for _backend in ("CPU", "GPU"):
     for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
         register_op_kernel("linear_v2", _backend, LinearV2Kernel, _dtype)

@@ -22,17 +22,6 @@ from phi.kernels.funcs import loss as loss_funcs
 _FLOATS = (DataType.FLOAT32, DataType.FLOAT64)
 
 
-class SigmoidCrossEntropyWithLogitsGradOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the forward's logits")
-        self.add_input("Label", "the forward's labels")
-        self.add_input("pos_weight", "the forward's positive weights", dispensable=True)
-        self.add_input("Out@GRAD", "gradient of Out")
-        self.add_output("X@GRAD", "gradient of X")
-        self.add_attr("normalize", AttrType.BOOLEAN, False, "the forward's normalize")
-        self.add_attr("ignore_index", AttrType.INT, -100, "the forward's ignore_index")
-
-
 class SigmoidCrossEntropyWithLogitsGradKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("X")
@@ -45,14 +34,6 @@ class SigmoidCrossEntropyWithLogitsGradKernel(OpKernel):
         loss_funcs.sigmoid_cross_entropy_with_logits_grad(
             ctx.xp, x.data, label.data, None if pos_weight is None else pos_weight.data,
             out_grad.data, normalize, ignore_index, x_grad.mutable_data(ctx.place, x.dtype))
-
-
-class BCELossGradOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the forward's probabilities")
-        self.add_input("Label", "the forward's targets")
-        self.add_input("Out@GRAD", "gradient of Out")
-        self.add_output("X@GRAD", "gradient of X")
 
 
 class BCELossGradKernel(OpKernel):
@@ -93,16 +74,6 @@ class NLLLossGradKernel(OpKernel):
                                  x_grad.mutable_data(ctx.place, x.dtype))
 
 
-class KLDivLossGradOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the forward's input (its dims)")
-        self.add_input("Target", "the forward's target")
-        self.add_input("Loss@GRAD", "gradient of Loss")
-        self.add_output("X@GRAD", "gradient of X")
-        self.add_attr("reduction", AttrType.STRING, "mean", "the forward's reduction")
-        self.add_attr("log_target", AttrType.BOOLEAN, False, "the forward's log_target")
-
-
 class KLDivLossGradKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("X")
@@ -114,15 +85,6 @@ class KLDivLossGradKernel(OpKernel):
         x_grad.resize(tuple(x.dims))
         loss_funcs.kldiv_loss_grad(ctx.xp, target.data, loss_grad.data, reduction, log_target,
                                    x_grad.mutable_data(ctx.place, loss_grad.dtype))
-
-
-class HuberLossGradOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Residual", "the forward's Residual (Y - X)")
-        self.add_input("Out@GRAD", "gradient of Out")
-        self.add_output("X@GRAD", "gradient of X", dispensable=True)
-        self.add_output("Y@GRAD", "gradient of Y", dispensable=True)
-        self.add_attr("delta", AttrType.FLOAT, None, "the forward's delta")
 
 
 class HuberLossGradOp(GradOp):
@@ -142,14 +104,6 @@ class HuberLossGradKernel(OpKernel):
             None if y_grad is None else y_grad.mutable_data(ctx.place, residual.dtype))
 
 
-class HingeLossGradOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Logits", "the forward's logits")
-        self.add_input("Labels", "the forward's 0/1 labels")
-        self.add_input("Loss@GRAD", "gradient of Loss")
-        self.add_output("Logits@GRAD", "gradient of Logits")
-
-
 class HingeLossGradKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         logits = ctx.input("Logits")
@@ -158,15 +112,6 @@ class HingeLossGradKernel(OpKernel):
         logits_grad = ctx.output("Logits@GRAD")
         loss_funcs.hinge_loss_grad(ctx.xp, logits.data, labels.data, loss_grad.data,
                                    logits_grad.mutable_data(ctx.place, logits.dtype))
-
-
-class LogLossGradOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Predicted", "the forward's probabilities")
-        self.add_input("Labels", "the forward's labels")
-        self.add_input("Loss@GRAD", "gradient of Loss")
-        self.add_output("Predicted@GRAD", "gradient of Predicted")
-        self.add_attr("epsilon", AttrType.FLOAT, None, "the forward's epsilon")
 
 
 class LogLossGradKernel(OpKernel):
@@ -180,14 +125,13 @@ class LogLossGradKernel(OpKernel):
                                  predicted_grad.mutable_data(ctx.place, predicted.dtype))
 
 
-register_operator("sigmoid_cross_entropy_with_logits_grad", GradOp,
-                  SigmoidCrossEntropyWithLogitsGradOpMaker)
-register_operator("bce_loss_grad", GradOp, BCELossGradOpMaker)
+register_operator("sigmoid_cross_entropy_with_logits_grad", GradOp)
+register_operator("bce_loss_grad", GradOp)
 register_operator("nll_loss_grad", GradOp, NLLLossGradOpMaker)
-register_operator("kldiv_loss_grad", GradOp, KLDivLossGradOpMaker)
-register_operator("huber_loss_grad", HuberLossGradOp, HuberLossGradOpMaker)
-register_operator("hinge_loss_grad", GradOp, HingeLossGradOpMaker)
-register_operator("log_loss_grad", GradOp, LogLossGradOpMaker)
+register_operator("kldiv_loss_grad", GradOp)
+register_operator("huber_loss_grad", HuberLossGradOp)
+register_operator("hinge_loss_grad", GradOp)
+register_operator("log_loss_grad", GradOp)
 for _op, _kernel, _dtypes in (
         ("sigmoid_cross_entropy_with_logits_grad", SigmoidCrossEntropyWithLogitsGradKernel,
          _FLOATS),

@@ -60,15 +60,6 @@ class NanmedianKernel(OpKernel):
         stat_funcs.nanmedian(ctx.xp, x.data, axis, mode, data, index)
 
 
-class NanmedianGradOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the forward's X")
-        self.add_input("MedianIndex", "the forward's MedianIndex")
-        self.add_input("Out@GRAD", "gradient of Out")
-        self.add_output("X@GRAD", "gradient of X")
-        _add_attrs(self)
-
-
 class NanmedianGradOp(GradOp):
     """X@GRAD: X's meta."""
 
@@ -83,7 +74,7 @@ class NanmedianGradKernel(OpKernel):
 
 
 register_operator("nanmedian", NanmedianOp, NanmedianOpMaker)
-register_operator("nanmedian_grad", NanmedianGradOp, NanmedianGradOpMaker)
+register_operator("nanmedian_grad", NanmedianGradOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64):
     register_op_kernel("nanmedian", "CPU", NanmedianKernel, _dtype)
     register_op_kernel("nanmedian", "GPU", NanmedianKernel, _dtype)

@@ -218,17 +218,6 @@ class LogsumexpOpMaker(OpProtoAndCheckerMaker):
         self.add_attr("reduce_all", AttrType.BOOLEAN, False, "reduce over every axis")
 
 
-class PNormOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "input tensor")
-        self.add_output("Out", "the p-norms")
-        self.add_attr("porder", AttrType.FLOAT, 2.0, "p (0: count of non-zeros; +-inf)")
-        self.add_attr("axis", AttrType.INT, -1, "the axis the norm runs along")
-        self.add_attr("epsilon", AttrType.FLOAT, 1e-12, "(unused forward)")
-        self.add_attr("keepdim", AttrType.BOOLEAN, False, "keep the axis as size 1")
-        self.add_attr("asvector", AttrType.BOOLEAN, False, "the norm of all of X")
-
-
 class ReduceLogicalOp(ReduceOp):
     """reduce_all / reduce_any: a bool Out."""
 
@@ -333,7 +322,7 @@ register_operator("reduce_any", ReduceLogicalOp, ReduceExtOpMaker)
 register_operator("reduce_amax", ReduceExtremumOp, ReduceExtOpMaker)
 register_operator("reduce_amin", ReduceExtremumOp, ReduceExtOpMaker)
 register_operator("logsumexp", LogsumexpOp, LogsumexpOpMaker)
-register_operator("p_norm", PNormOp, PNormOpMaker)
+register_operator("p_norm", PNormOp)
 for _backend in ("CPU", "GPU"):
     for _dtype in _LOGICAL:
         register_op_kernel("reduce_all", _backend, ReduceAllKernel, _dtype)

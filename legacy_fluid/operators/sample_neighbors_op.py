@@ -10,10 +10,8 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import graph as graph_funcs
 
@@ -26,35 +24,6 @@ def write_outputs(ctx: ExecutionContext, slots: tuple[str, ...], arrays: tuple,
             out = ctx.output(slot)
             out.resize(array.shape)
             out.mutable_data(ctx.place, dtype)[...] = ctx.xp.asarray(array)
-
-
-class GraphSampleNeighborsOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Row", "source node of every edge, grouped by destination [E]")
-        self.add_input("Col_Ptr", "each node's first edge in Row [N + 1]")
-        self.add_input("X", "the nodes to sample neighbors of [B]")
-        self.add_input("Eids", "edge ids, one per edge of Row", dispensable=True)
-        self.add_input("Perm_Buffer", "GPU permutation buffer", dispensable=True)
-        self.add_output("Out", "the sampled neighbors, node after node")
-        self.add_output("Out_Count", "int32 neighbors sampled per node of X")
-        self.add_output("Out_Eids", "the sampled edges' ids (return_eids)")
-        self.add_attr("sample_size", AttrType.INT, None, "neighbors kept per node")
-        self.add_attr("return_eids", AttrType.BOOLEAN, None, "fill Out_Eids from Eids")
-        self.add_attr("flag_perm_buffer", AttrType.BOOLEAN, None, "GPU: use Perm_Buffer")
-
-
-class WeightedSampleNeighborsOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("row", "source node of every edge, grouped by destination [E]")
-        self.add_input("colptr", "each node's first edge in row [N + 1]")
-        self.add_input("edge_weight", "float32 weight of every edge [E]")
-        self.add_input("input_nodes", "the nodes to sample neighbors of [B]")
-        self.add_input("eids", "edge ids, one per edge of row", dispensable=True)
-        self.add_output("out_neighbors", "the sampled neighbors, node after node")
-        self.add_output("out_count", "int32 neighbors sampled per node")
-        self.add_output("out_eids", "the sampled edges' ids (return_eids)")
-        self.add_attr("sample_size", AttrType.INT, None, "neighbors kept per node")
-        self.add_attr("return_eids", AttrType.BOOLEAN, None, "fill out_eids from eids")
 
 
 class SampleNeighborsOp(OperatorWithKernel):
@@ -108,9 +77,8 @@ VERIFY_CASES = {
          "outputs": {"out_neighbors": 1, "out_count": 1}}],
 }
 
-register_operator("graph_sample_neighbors", SampleNeighborsOp, GraphSampleNeighborsOpMaker)
-register_operator("weighted_sample_neighbors", SampleNeighborsOp,
-                  WeightedSampleNeighborsOpMaker)
+register_operator("graph_sample_neighbors", SampleNeighborsOp)
+register_operator("weighted_sample_neighbors", SampleNeighborsOp)
 for _dtype in (DataType.INT32, DataType.INT64):
     for _backend in ("CPU", "GPU"):
         register_op_kernel("graph_sample_neighbors", _backend, GraphSampleNeighborsKernel,

@@ -13,26 +13,13 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.grad import GradOp
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import sequence as seq_funcs
 from phi.kernels.funcs import sequence_grad as seq_grad_funcs
 
 _FLOATS = (DataType.FLOAT32, DataType.FLOAT64)
 _TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64)
-
-
-class SequencePoolGradOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the forward's input (its dims and LoD)")
-        self.add_input("MaxIndex", "the forward's MaxIndex (MAX)", dispensable=True)
-        self.add_input("Out@GRAD", "gradient of Out")
-        self.add_output("X@GRAD", "gradient of X")
-        self.add_attr("is_test", AttrType.BOOLEAN, False, "the forward's is_test")
-        self.add_attr("pooltype", AttrType.STRING, "AVERAGE", "the forward's pooltype")
-        self.add_attr("pad_value", AttrType.FLOAT, 0.0, "the forward's pad_value")
 
 
 class SequencePoolGradKernel(OpKernel):
@@ -49,14 +36,6 @@ class SequencePoolGradKernel(OpKernel):
                                           x_grad.mutable_data(ctx.place, out_grad.dtype))
 
 
-class SequenceSoftmaxGradOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the forward's input (its LoD)")
-        self.add_input("Out", "the forward's Out")
-        self.add_input("Out@GRAD", "gradient of Out")
-        self.add_output("X@GRAD", "gradient of X")
-
-
 class SequenceSoftmaxGradKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("X")
@@ -66,22 +45,6 @@ class SequenceSoftmaxGradKernel(OpKernel):
         offsets = seq_funcs.check_softmax_input("sequence_softmax_grad", x.dims, x.lod)
         seq_grad_funcs.sequence_softmax_grad(ctx.xp, out.data, out_grad.data, offsets,
                                              x_grad.mutable_data(ctx.place, out.dtype))
-
-
-class SequenceConvGradOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the forward's input (1-level LoD)")
-        self.add_input("PaddingData", "the forward's PaddingData", dispensable=True)
-        self.add_input("Filter", "the forward's Filter")
-        self.add_input("Out@GRAD", "gradient of Out")
-        self.add_output("X@GRAD", "gradient of X", dispensable=True)
-        self.add_output("PaddingData@GRAD", "gradient of PaddingData", dispensable=True)
-        self.add_output("Filter@GRAD", "gradient of Filter", dispensable=True)
-        self.add_attr("contextLength", AttrType.INT, None, "the forward's contextLength")
-        self.add_attr("paddingTrainable", AttrType.BOOLEAN, False,
-                      "the forward's paddingTrainable")
-        self.add_attr("contextStart", AttrType.INT, 0, "the forward's contextStart")
-        self.add_attr("contextStride", AttrType.INT, 1, "the forward's contextStride")
 
 
 class SequenceConvGradKernel(OpKernel):
@@ -106,15 +69,6 @@ class SequenceConvGradKernel(OpKernel):
             None if filter_grad is None else filter_grad.mutable_data(ctx.place, x.dtype))
 
 
-class SequenceExpandGradOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the forward's input (its dims and LoD)")
-        self.add_input("Y", "the forward's Y (its LoD)")
-        self.add_input("Out@GRAD", "gradient of Out")
-        self.add_output("X@GRAD", "gradient of X")
-        self.add_attr("ref_level", AttrType.INT, -1, "the forward's ref_level")
-
-
 class SequenceExpandGradKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("X")
@@ -125,15 +79,6 @@ class SequenceExpandGradKernel(OpKernel):
         rows, _ = seq_funcs.expand_plan("sequence_expand_grad", x.dims, x.lod, y.lod, ref_level)
         seq_grad_funcs.sequence_expand_grad(ctx.xp, rows, out_grad.data,
                                             x_grad.mutable_data(ctx.place, out_grad.dtype))
-
-
-class RowConvGradOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the forward's input")
-        self.add_input("Filter", "the forward's Filter")
-        self.add_input("Out@GRAD", "gradient of Out")
-        self.add_output("X@GRAD", "gradient of X", dispensable=True)
-        self.add_output("Filter@GRAD", "gradient of Filter", dispensable=True)
 
 
 class RowConvGradKernel(OpKernel):
@@ -150,15 +95,6 @@ class RowConvGradKernel(OpKernel):
             None if filter_grad is None else filter_grad.mutable_data(ctx.place, x.dtype))
 
 
-class LoDResetGradOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the forward's input (its dims and LoD)")
-        self.add_input("Out@GRAD", "gradient of Out")
-        self.add_output("X@GRAD", "gradient of X")
-        self.add_attr("target_lod", AttrType.INTS, [], "the forward's target_lod")
-        self.add_attr("append", AttrType.BOOLEAN, False, "the forward's append")
-
-
 class LoDResetGradKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         out_grad = ctx.input("Out@GRAD")
@@ -166,12 +102,12 @@ class LoDResetGradKernel(OpKernel):
         x_grad.mutable_data(ctx.place, out_grad.dtype)[...] = out_grad.data
 
 
-register_operator("sequence_pool_grad", GradOp, SequencePoolGradOpMaker)
-register_operator("sequence_softmax_grad", GradOp, SequenceSoftmaxGradOpMaker)
-register_operator("sequence_conv_grad", GradOp, SequenceConvGradOpMaker)
-register_operator("sequence_expand_grad", GradOp, SequenceExpandGradOpMaker)
-register_operator("row_conv_grad", GradOp, RowConvGradOpMaker)
-register_operator("lod_reset_grad", GradOp, LoDResetGradOpMaker)
+register_operator("sequence_pool_grad", GradOp)
+register_operator("sequence_softmax_grad", GradOp)
+register_operator("sequence_conv_grad", GradOp)
+register_operator("sequence_expand_grad", GradOp)
+register_operator("row_conv_grad", GradOp)
+register_operator("lod_reset_grad", GradOp)
 for _op, _kernel, _dtypes in (
         ("sequence_pool_grad", SequencePoolGradKernel, _FLOATS),
         ("sequence_softmax_grad", SequenceSoftmaxGradKernel, _FLOATS),

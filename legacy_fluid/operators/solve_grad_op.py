@@ -10,38 +10,12 @@ import numpy as np
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.grad import GradOp
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import solve_grad as solve_grad_funcs
 
 _FLOATS = (DataType.FLOAT32, DataType.FLOAT64)
 _WITH_COMPLEX = (*_FLOATS, DataType.COMPLEX64, DataType.COMPLEX128)
-
-
-class SolveGradOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the forward's matrices")
-        self.add_input("Y", "the forward's right-hand sides")
-        self.add_input("Out", "the forward's solution")
-        self.add_input("Out@GRAD", "gradient of Out")
-        self.add_output("X@GRAD", "gradient of X", dispensable=True)
-        self.add_output("Y@GRAD", "gradient of Y", dispensable=True)
-
-
-class TriangularSolveGradOpMaker(SolveGradOpMaker):
-    def make(self) -> None:
-        super().make()
-        self.add_attr("upper", AttrType.BOOLEAN, True, "the forward's upper")
-        self.add_attr("transpose", AttrType.BOOLEAN, False, "the forward's transpose")
-        self.add_attr("unitriangular", AttrType.BOOLEAN, False, "the forward's unitriangular")
-
-
-class CholeskySolveGradOpMaker(SolveGradOpMaker):
-    def make(self) -> None:
-        super().make()
-        self.add_attr("upper", AttrType.BOOLEAN, False, "the forward's upper")
 
 
 class SolveGradKernel(OpKernel):
@@ -90,9 +64,9 @@ class CholeskySolveGradKernel(OpKernel):
             None if y_grad is None else y_grad.mutable_data(ctx.place, y.dtype))
 
 
-register_operator("solve_grad", GradOp, SolveGradOpMaker)
-register_operator("triangular_solve_grad", GradOp, TriangularSolveGradOpMaker)
-register_operator("cholesky_solve_grad", GradOp, CholeskySolveGradOpMaker)
+register_operator("solve_grad", GradOp)
+register_operator("triangular_solve_grad", GradOp)
+register_operator("cholesky_solve_grad", GradOp)
 for _op, _kernel, _dtypes in (("solve_grad", SolveGradKernel, _FLOATS),
                               ("triangular_solve_grad", TriangularSolveGradKernel, _WITH_COMPLEX),
                               ("cholesky_solve_grad", CholeskySolveGradKernel, _FLOATS)):

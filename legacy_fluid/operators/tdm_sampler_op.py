@@ -9,28 +9,12 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType, VarType
+from legacy_fluid.framework.var_type import VarType
 from phi.common import DataType
 from phi.kernels.funcs import tdm as tdm_funcs
 from phi.kernels.funcs.unique import index_dtype
-
-
-class TdmSamplerOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "item ids (rows of Travel), int32 / int64 [N] or [N, 1]")
-        self.add_input("Travel", "per item: its node on every layer (0: padding)")
-        self.add_input("Layer", "every layer's nodes, layer after layer")
-        self.add_output("Out", "positive and negative nodes [N, samples]")
-        self.add_output("Labels", "1 for a positive, 0 for a negative", dispensable=True)
-        self.add_output("Mask", "0 where the slot is padding")
-        self.add_attr("output_positive", AttrType.BOOLEAN, True, "emit the positive")
-        self.add_attr("neg_samples_num_list", AttrType.INTS, [], "negatives per layer")
-        self.add_attr("layer_offset", AttrType.INTS, [], "each layer's first node in Layer")
-        self.add_attr("seed", AttrType.INT, 0, "sampler seed (0: random)")
-        self.add_attr("dtype", AttrType.INT, 2, "outputs' VarType (int32 / int64)")
 
 
 class TdmSamplerOp(OperatorWithKernel):
@@ -71,7 +55,7 @@ VERIFY_CASES = [
      "outputs": {"Out": 1, "Labels": 1, "Mask": 1}},
 ]
 
-register_operator("tdm_sampler", TdmSamplerOp, TdmSamplerOpMaker)
+register_operator("tdm_sampler", TdmSamplerOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64):
     for _backend in ("CPU", "GPU"):
         register_op_kernel("tdm_sampler", _backend, TdmSamplerKernel, _dtype)

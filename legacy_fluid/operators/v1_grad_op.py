@@ -43,13 +43,6 @@ class SizesOnHostGradOp(GradOp):
         return super().get_kernel_type_for_var(slot, tensor, expected)
 
 
-class MeanGradOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the forward's input (its dims)")
-        self.add_input("Out@GRAD", "gradient of Out (one element)")
-        self.add_output("X@GRAD", "gradient of X")
-
-
 class MeanGradKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("X")
@@ -128,7 +121,7 @@ class CropTensorGradKernel(OpKernel):
                              x_grad.mutable_data(ctx.place, out_grad.dtype))
 
 
-register_operator("mean_grad", GradOp, MeanGradOpMaker)
+register_operator("mean_grad", GradOp)
 register_operator("top_k_grad", SizesOnHostGradOp, TopKGradOpMaker)
 register_operator("expand_grad", SizesOnHostGradOp, ExpandGradOpMaker)
 register_operator("crop_tensor_grad", SizesOnHostGradOp, CropTensorGradOpMaker)
