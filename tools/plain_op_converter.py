@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 OPERATORS = ROOT / "legacy_fluid" / "operators"
 #: modules the codemod's corpus keeps as fluid writes them (documented in
 #: docs/adding_an_op.md): makers in the module, registered by literal calls and in a loop.
-CORPUS = ("scale_op", "activation_op")
+CORPUS = ("scale_op",)
 
 
 def _proto_key(proto: Any) -> tuple:

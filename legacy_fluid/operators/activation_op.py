@@ -324,69 +324,6 @@ VERIFY_CASES = {
 }
 
 
-class LogitOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "input tensor (probabilities)")
-        self.add_output("Out", "logit(X), X's dims")
-        self.add_attr("eps", AttrType.FLOAT, 1e-6, "X is clamped to [eps, 1 - eps]")
-
-
-class SeluOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "input tensor")
-        self.add_output("Out", "selu(X), X's dims")
-        self.add_attr("scale", AttrType.FLOAT, 1.0507009873554804934193349852946,
-                      "scale of the output")
-        self.add_attr("alpha", AttrType.FLOAT, 1.6732632423543772848170429916717,
-                      "scale of the negative part")
-
-
-class BreluOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "input tensor")
-        self.add_output("Out", "X clamped to [t_min, t_max]")
-        self.add_attr("t_min", AttrType.FLOAT, 0.0, "lower bound")
-        self.add_attr("t_max", AttrType.FLOAT, 24.0, "upper bound")
-
-
-class StanhOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "input tensor")
-        self.add_output("Out", "scale_b * tanh(scale_a * X)")
-        self.add_attr("scale_a", AttrType.FLOAT, 0.67, "scale of X")
-        self.add_attr("scale_b", AttrType.FLOAT, 1.7159, "scale of the output")
-
-
-class HardShrinkOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "input tensor")
-        self.add_output("Out", "X where |X| >= threshold, else 0")
-        self.add_attr("threshold", AttrType.FLOAT, 0.5, "shrink bound")
-
-
-class SoftShrinkOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "input tensor")
-        self.add_output("Out", "X shrunk toward 0 by lambda")
-        self.add_attr("lambda", AttrType.FLOAT, 0.5, "shrink amount")
-
-
-class ThresholdedReluOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "input tensor")
-        self.add_output("Out", "X above threshold, else value")
-        self.add_attr("threshold", AttrType.FLOAT, 1.0, "X is kept above this")
-        self.add_attr("value", AttrType.FLOAT, 0.0, "Out below (or at) the threshold")
-
-
-class MaxoutOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "4-D input tensor (NCHW or NHWC)")
-        self.add_output("Out", "max over each run of `groups` channels")
-        self.add_attr("groups", AttrType.INT, None, "channels per output channel (> 1)")
-        self.add_attr("axis", AttrType.INT, 1, "channel dim: 1 (NCHW), 3 or -1 (NHWC)")
-
-
 class MaxoutOp(OperatorWithKernel):
     """Shapes: its PHI kernel's InferMeta (the default)."""
 
@@ -484,16 +421,16 @@ class MaxoutKernel(OpKernel):
         act_funcs.maxout(ctx.xp, x.data, groups, axis, data)
 
 
-register_operator("logit", ActivationOp, LogitOpMaker)
-register_operator("softsign", ActivationOp, OnednnOpMaker)
-register_operator("selu", ActivationOp, SeluOpMaker)
-register_operator("brelu", ActivationOp, BreluOpMaker)
-register_operator("stanh", ActivationOp, StanhOpMaker)
-register_operator("tanh_shrink", ActivationOp, OnednnOpMaker)
-register_operator("hard_shrink", ActivationOp, HardShrinkOpMaker)
-register_operator("softshrink", ActivationOp, SoftShrinkOpMaker)
-register_operator("thresholded_relu", ActivationOp, ThresholdedReluOpMaker)
-register_operator("maxout", MaxoutOp, MaxoutOpMaker)
+register_operator("logit", ActivationOp)
+register_operator("softsign", ActivationOp)
+register_operator("selu", ActivationOp)
+register_operator("brelu", ActivationOp)
+register_operator("stanh", ActivationOp)
+register_operator("tanh_shrink", ActivationOp)
+register_operator("hard_shrink", ActivationOp)
+register_operator("softshrink", ActivationOp)
+register_operator("thresholded_relu", ActivationOp)
+register_operator("maxout", MaxoutOp)
 for _backend in ("CPU", "GPU"):
     for _dtype in _FLOAT:
         register_op_kernel("logit", _backend, LogitKernel, _dtype)

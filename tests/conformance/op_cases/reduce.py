@@ -168,7 +168,7 @@ def _logic(op: str) -> list[Case]:
 def _extremum(op: str) -> list[Case]:
     """reduce_all with a `dim` naming only some axes is left out: Paddle 3.3.1 then gives
     `dim`'s dims with only the first element written (the rest is uninitialized memory);
-    fluidphi refuses it (tests/ops/test_reduce_ext_ops.py)."""
+    fluidphi refuses it (tests/ops/test_reduce_ops.py)."""
     return [
         *sweep(op, ["X"], ("float32", "float64", "int32", "int64"), shapes=_MAIN),
         *sweep(op, ["X"], ("float32", "int64"), shapes={"0d": ()}),
