@@ -9,7 +9,7 @@
   RepeatsTensor[i] times each (the output length then depends on the data);
 - meshgrid: one output per 0-D / 1-D input, each broadcast over the grid ('ij').
 
-Math in phi.kernels.funcs.manipulation_ext.
+Math in phi.kernels.funcs.manipulation.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.core.dense_tensor import DenseTensor
-from phi.kernels.funcs import manipulation_ext as manip_funcs
+from phi.kernels.funcs import manipulation as manip_funcs
 from phi.kernels.funcs.common import host_ints
 
 _UNBIND_TYPES = (DataType.BOOL, DataType.INT32, DataType.INT64, DataType.FLOAT16,

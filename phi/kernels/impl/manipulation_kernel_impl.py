@@ -1,8 +1,8 @@
 """Manipulation kernels (`fluidphi migrate` output of legacy_fluid/operators/strided_slice_op.py
-and manipulation_ext_op.py): strided_slice, unbind, flip, roll, expand_as (fluid's
+and manipulation_op.py): strided_slice, unbind, flip, roll, expand_as (fluid's
 expand_as_v2), repeat_interleave and meshgrid. expand_as and repeat_interleave size their
 outputs themselves (repeat_interleave's length depends on RepeatsTensor's values). Math in
-phi.kernels.funcs.manipulation_ext.
+phi.kernels.funcs.manipulation.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor, OutTensorList
 from phi.core.kernel_registry import register_kernel
-from phi.kernels.funcs import manipulation_ext as manip_funcs
+from phi.kernels.funcs import manipulation as manip_funcs
 
 _STRIDED_SLICE_TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16,
                         DataType.INT32, DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16,
