@@ -8,7 +8,7 @@ multi_dot -> Out = X[0] @ ... @ X[n-1]; matrix_rank -> Out = the ranks (int64; a
 TolTensor selects PHI matrix_rank_tol, so the codemod leaves this kernel to a hand-written
 one); qr -> Q, R (Householder signs as LAPACK's); lu -> Out, Pivots, Infos (LAPACK getrf;
 PHI names the attribute `pivot`); lu_unpack -> Pmat, L, U (X = Pmat L U).
-Semantics: phi.kernels.funcs.linalg_ext.
+Semantics: phi.kernels.funcs.linalg_solve.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
-from phi.kernels.funcs import linalg_ext as ext_funcs
+from phi.kernels.funcs import linalg_solve as ext_funcs
 
 _FLOAT = (DataType.FLOAT32, DataType.FLOAT64)
 _COMPLEX = (DataType.COMPLEX64, DataType.COMPLEX128)

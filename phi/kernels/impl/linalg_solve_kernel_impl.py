@@ -1,7 +1,7 @@
 """Solver, product, rank and decomposition kernels (`fluidphi migrate` output of
-legacy_fluid/operators/linalg_ext_op.py): solve, triangular_solve, cholesky_solve,
+legacy_fluid/operators/linalg_solve_op.py): solve, triangular_solve, cholesky_solve,
 multi_dot, qr, lu_unpack, lu (its attribute renamed `pivot` as Paddle's PHI lu: a recorded
-hand edit); matrix_rank / matrix_rank_tol by hand (below). Math in phi.kernels.funcs.linalg_ext.
+hand edit); matrix_rank / matrix_rank_tol by hand (below). Math in phi.kernels.funcs.linalg_solve.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
-from phi.kernels.funcs import linalg_ext as ext_funcs
+from phi.kernels.funcs import linalg_solve as ext_funcs
 
 
 @register_kernel("solve", Backend.CPU, DataLayout.ALL_LAYOUT, [DataType.FLOAT32, DataType.FLOAT64])
