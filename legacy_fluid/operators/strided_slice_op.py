@@ -3,7 +3,7 @@ included), then the `decrease_axis` axes (each of length 1) squeezed out.
 
 Each bound list comes from a 1-D int tensor (StartsTensor, EndsTensor, StridesTensor), else
 a list of 1-element int tensors (...TensorList), else the attribute. Axes must be >= 0
-(Paddle 3.3.1 refuses negative ones). Math in phi.kernels.funcs.manipulation_ext.
+(Paddle 3.3.1 refuses negative ones). Math in phi.kernels.funcs.manipulation.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.core.dense_tensor import DenseTensor
-from phi.kernels.funcs import manipulation_ext as manip_funcs
+from phi.kernels.funcs import manipulation as manip_funcs
 from phi.kernels.funcs.common import host_ints
 
 #: (tensor slot, tensor list slot, attribute) of each bound list.

@@ -40,8 +40,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from phi.kernels.funcs.common import compute_dtype, quiet
-from phi.kernels.funcs.linalg_ext import matrix_rank_out_dims, pivot_permutation, substitute
 from phi.kernels.funcs.linalg_matrix import square_dims
+from phi.kernels.funcs.linalg_solve import matrix_rank_out_dims, pivot_permutation, substitute
 from phi.kernels.funcs.reduce import distinct_reduce_dims, reduce_axes
 
 #: cross's `dim` when unset (Paddle's DDim::kMaxRank): the first axis of size 3.

@@ -1,4 +1,4 @@
-"""Gradients of the linear solvers (phi.kernels.funcs.linalg_ext), as Paddle's kernels form
+"""Gradients of the linear solvers (phi.kernels.funcs.linalg_solve), as Paddle's kernels form
 them: each right-hand side's gradient is a solve with the adjoint system, the matrix's the
 negated outer product with the solution; both summed back over broadcast batch dims.
 
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from phi.kernels.funcs import linalg_ext as la
+from phi.kernels.funcs import linalg_solve as la
 from phi.kernels.funcs.elementwise import sum_to
 
 

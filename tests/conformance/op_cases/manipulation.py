@@ -31,6 +31,20 @@ nshards <= 0 and shard_id outside [0, nshards) raise.
 view_slice: input's rows [begin_idx, end_idx) (0 <= begin_idx < end_idx <= dims[0], checked
 while the program is built).
 
+Not here: as_strided, view_dtype and index_select_strided (Paddle 3.3.1's legacy executor
+has no kernel for them: a program holding one fails with "no kernels which are registered");
+view_shape (its CPU kernel keeps the input's dims whatever `dims` says).
+
+Tensor manipulation: strided_slice, unbind, flip, roll, expand_as_v2, repeat_interleave,
+meshgrid.
+
+strided_slice follows Python slicing per axis (negative strides included), with bounds
+from attributes, a 1-D tensor (StartsTensor...) or a list of 1-element tensors
+(StartsTensorList...); Paddle 3.3.1 rejects negative axes when building. Paddle crashes on
+some programs its legacy ops accept (expand_as_v2 with a -1 target or a Y whose rank is not
+target_shape's; repeat_interleave with a negative dim): no case here builds them, and
+fluidphi raises on them (tests/ops/test_manipulation_ops.py).
+
 set: out = the view of source's elements with `dims`, element strides `stride` and a byte
 `offset` (default: the 0-d first element), in x's dtype. Paddle 3.3.1's executor fetches such
 a view by copying numel(out) elements from the offset and then indexing that copy with the
@@ -53,7 +67,7 @@ has no kernel for them: a program holding one fails with "no kernels which are r
 the op census excludes them as not-runnable).
 """
 
-from ._inputs import data, ids
+from ._inputs import FLOAT_TYPES, data, ids
 from .spec import Case, In
 
 
@@ -62,8 +76,7 @@ def _unstack_counts(attrs: dict) -> int:
 
 
 _NO_FLOAT8 = "fluidphi has no float8 element types"
-DTYPE_GAPS = {op: dict.fromkeys(("float8_e4m3fn", "float8_e5m2"), _NO_FLOAT8)
-              for op in ("view_slice", "transfer_layout", "view_shape")}
+DTYPE_GAPS = {"view_slice": dict.fromkeys(("float8_e4m3fn", "float8_e5m2"), _NO_FLOAT8)}
 
 #: Output slot -> the input slot whose tensor count it has, or a function of the attributes.
 OUTPUT_COUNTS = {"unstack": {"Y": _unstack_counts}, "broadcast_tensors": {"Out": "X"}}
@@ -206,6 +219,209 @@ def _view_slice() -> list[Case]:
 
 _PARTIAL_SUM = ("int32", "int64", "float32", "float64")
 
+CASES = [*_unstack(), *_multiplex(), *_reverse(), *_scatter_nd_add(), *_broadcast_tensors(),
+         *_partial("partial_concat", (*_PARTIAL_SUM, "complex64", "complex128")),
+         Case("partial_concat_negative_start", "partial_concat",
+              {"X": [data((2, 4), "float32")] * 2}, attrs={"start_index": -3, "length": 2}),
+         *_partial("partial_sum", _PARTIAL_SUM), *_shard_index(), *_view_slice()]
+
+
+def _ss(name: str, inputs: dict, axes, starts, ends, strides, infer_flags=None,
+        decrease_axis=(), **kw) -> Case:
+    attrs = {"axes": list(axes), "starts": list(starts), "ends": list(ends),
+             "strides": list(strides),
+             "infer_flags": list([1] * len(axes) if infer_flags is None else infer_flags),
+             "decrease_axis": list(decrease_axis)}
+    return Case(f"strided_slice_{name}", "strided_slice", inputs, attrs=attrs, **kw)
+
+
+def _strided_slice() -> list[Case]:
+    all_types = ("bool", "uint8", "int8", "int16", "int32", "int64", *FLOAT_TYPES)
+    cases = [_ss(d, {"Input": data((3, 4, 5), d)}, [0, 2], [1, 4], [3, 0], [1, -2])
+             for d in all_types]
+    x = data((4, 5, 6), "float32")
+    return [
+        *cases,
+        _ss("api", {"Input": x}, [1, 2], [1, 0], [5, 6], [2, 3],
+            api="paddle.strided_slice", api_kwargs={"axes": [1, 2], "starts": [1, 0],
+                                                    "ends": [5, 6], "strides": [2, 3]}),
+        _ss("reverse_full", {"Input": x}, [0, 1, 2], [-1, 10, -1], [-100, -6, -7],
+            [-1, -2, -4]),
+        _ss("clamped", {"Input": x}, [0, 2], [-10, 2], [10, 100], [3, 1]),
+        _ss("empty_window", {"Input": x}, [1], [3], [1], [1]),
+        _ss("empty_reverse", {"Input": x}, [1], [1], [3], [-1]),
+        _ss("start_past_end_reverse", {"Input": x}, [1], [7], [0], [-2]),
+        _ss("decrease", {"Input": x}, [0, 2], [2, -1], [3, 6], [1, 1],
+            decrease_axis=[0, 2]),
+        _ss("decrease_all", {"Input": data((2, 3), "int64")}, [0, 1], [1, 2], [2, 3], [1, 1],
+            decrease_axis=[0, 1]),
+        _ss("decrease_not_one", {"Input": x}, [1], [0], [2], [1], decrease_axis=[1],
+            raises="decrease"),
+        _ss("starts_tensor", {"Input": x, "StartsTensor": ids([3, -1]),
+                              "EndsTensor": ids([0, -7], "int32")},
+            [0, 1], [], [], [-1, -2], infer_flags=[-1, -1]),
+        _ss("tensor_lists", {"Input": x,
+                             "StartsTensorList": [ids([2], "int32"), ids([1])],
+                             "EndsTensorList": [ids([-5]), ids([6], "int32")],
+                             "StridesTensorList": [ids([-1]), ids([2])]},
+            [0, 2], [0, 0], [1, 1], [1, 1], infer_flags=[-1, -1]),
+        _ss("strides_tensor", {"Input": x, "StridesTensor": ids([-2, 3], "int32")},
+            [1, 2], [4, 1], [0, 6], [1, 1], infer_flags=[1, 1]),
+        _ss("decrease_tensor_minus_one", {"Input": x, "StartsTensor": ids([-1]),
+                                          "EndsTensor": ids([0])},
+            [1], [], [], [1], infer_flags=[-1], decrease_axis=[1],
+            note="Paddle's start -1 / end 0 from tensors on a decreased axis reads element 0"),
+        _ss("decrease_tensor_minus_one_reverse", {"Input": x, "StartsTensor": ids([-1]),
+                                                  "EndsTensor": ids([0])},
+            [1], [], [], [-1], infer_flags=[-1], decrease_axis=[1]),
+        _ss("empty_input", {"Input": In((0, 3), "float32")}, [1], [2], [0], [-1]),
+        _ss("short_infer_flags", {"Input": x}, [0, 1, 2], [1, 0, -1], [3, 5, -7], [1, 2, -2],
+            infer_flags=[1], note="Paddle never checks infer_flags' length (an empty list "
+            "segfaults its InferMeta: no case)"),
+        _ss("short_infer_flags_decrease", {"Input": x}, [0, 2], [2, -1], [3, 6], [1, 1],
+            infer_flags=[1], decrease_axis=[0, 2]),
+        _ss("short_infer_flags_tensor", {"Input": x, "StartsTensor": ids([3, 1]),
+                                         "EndsTensor": ids([0, 5], "int32")},
+            [0, 1], [], [], [-1, 2], infer_flags=[-1]),
+        _ss("zero_stride_tensor", {"Input": x, "StridesTensor": ids([0])}, [1], [0], [3],
+            [1], raises="stride"),
+    ]
+
+
+def _unbind() -> list[Case]:
+    dtypes = ("bool", "int32", "int64", *FLOAT_TYPES)
+    cases = [Case(f"unbind_{d}", "unbind", {"X": data((3, 2), d)}, api="paddle.unbind")
+             for d in dtypes]
+    return [
+        *cases,
+        Case("unbind_api_axis1", "unbind", {"X": data((2, 3, 2), "float32")},
+             api="paddle.unbind", api_kwargs={"axis": 1}),
+        Case("unbind_axis_neg", "unbind", {"X": data((2, 4), "int64")}, api="paddle.unbind",
+             api_kwargs={"axis": -1}),
+        Case("unbind_empty_rest", "unbind", {"X": In((2, 0), "float32")}, api="paddle.unbind"),
+        Case("unbind_1d", "unbind", {"X": data((3,), "float64")}, api="paddle.unbind"),
+    ]
+
+
+def _flip() -> list[Case]:
+    dtypes = ("bool", "int32", "int64", "float32", "float64", "complex64", "complex128")
+    cases = [Case(f"flip_{d}", "flip", {"X": data((3, 4), d)}, attrs={"axis": [0]})
+             for d in dtypes]
+    return [
+        *cases,
+        Case("flip_api_two_axes", "flip", {"X": data((2, 3, 4), "float32")}, api="paddle.flip",
+             api_kwargs={"axis": [0, 2]}),
+        Case("flip_negative_axes", "flip", {"X": data((2, 3, 4), "int64")},
+             attrs={"axis": [-1, 1]}),
+        Case("flip_no_axes", "flip", {"X": data((2, 3), "float64")}, attrs={"axis": []}),
+        Case("flip_0d", "flip", {"X": In((), "float32", values=2.5)}, attrs={"axis": []}),
+        Case("flip_empty", "flip", {"X": In((0, 3), "float32")}, attrs={"axis": [1]}),
+    ]
+
+
+def _roll() -> list[Case]:
+    dtypes = ("bool", "int32", "int64", "float32", "float64", "complex64", "complex128")
+    cases = [Case(f"roll_{d}", "roll", {"X": data((3, 4), d)},
+                  attrs={"shifts": [1, -5], "axis": [0, 1]}) for d in dtypes]
+    return [
+        *cases,
+        Case("roll_flat", "roll", {"X": data((3, 4), "float32")},
+             attrs={"shifts": [5], "axis": []}),
+        Case("roll_flat_negative", "roll", {"X": data((2, 3, 2), "int64")},
+             attrs={"shifts": [-13], "axis": []}),
+        Case("roll_same_axis_twice", "roll", {"X": data((3, 4), "float64")},
+             attrs={"shifts": [1, 2], "axis": [-1, 1]}),
+        Case("roll_shifts_tensor", "roll",
+             {"X": data((3, 4), "float32"), "ShiftsTensor": ids([2, -1])},
+             attrs={"shifts": [7, 7], "axis": [0, 1]}),
+        Case("roll_shifts_tensor_flat_int32", "roll",
+             {"X": data((3, 4), "int32"), "ShiftsTensor": ids([3], "int32")},
+             attrs={"shifts": [], "axis": []}),
+        Case("roll_0d", "roll", {"X": In((), "float32", values=1.5)},
+             attrs={"shifts": [3], "axis": []}),
+        Case("roll_empty", "roll", {"X": In((0, 3), "float32")},
+             attrs={"shifts": [1], "axis": [1]}),
+    ]
+
+
+def _expand_as() -> list[Case]:
+    dtypes = ("bool", "int32", "int64", "float32", "float64")
+    cases = [Case(f"expand_as_v2_{d}", "expand_as_v2",
+                  {"X": data((3, 1), d), "Y": In((2, 3, 4), "float32")},
+                  attrs={"target_shape": [2, 3, 4]}) for d in dtypes]
+    return [
+        *cases,
+        Case("expand_as_v2_target_only", "expand_as_v2", {"X": data((1, 3), "float32")},
+             attrs={"target_shape": [4, 2, 3]}),
+        Case("expand_as_v2_y_wins", "expand_as_v2",
+             {"X": data((1, 3), "int64"), "Y": In((5, 3), "int64")},
+             attrs={"target_shape": [2, 3]}),
+        Case("expand_as_v2_0d_x", "expand_as_v2",
+             {"X": In((), "float32", values=4.0), "Y": In((2, 2), "float32")},
+             attrs={"target_shape": [2, 2]}),
+        Case("expand_as_v2_0d_target", "expand_as_v2", {"X": In((), "float64", values=-1.0)},
+             attrs={"target_shape": []}),
+        Case("expand_as_v2_empty", "expand_as_v2", {"X": In((0, 1), "float32")},
+             attrs={"target_shape": [0, 3]}),
+        Case("expand_as_v2_mismatch", "expand_as_v2", {"X": data((2, 3), "float32")},
+             attrs={"target_shape": [4, 3]}, raises="non-singleton|does not match"),
+    ]
+
+
+def _repeat_interleave() -> list[Case]:
+    dtypes = ("int32", "int64", "bfloat16", "float32", "float64")
+    cases = [Case(f"repeat_interleave_{d}", "repeat_interleave", {"X": data((2, 3), d)},
+                  attrs={"Repeats": 2, "dim": 1}) for d in dtypes]
+    cases += [Case(f"repeat_interleave_tensor_{d}", "repeat_interleave",
+                   {"X": data((3, 2), d), "RepeatsTensor": ids([2, 0, 3])},
+                   attrs={"dim": 0}) for d in dtypes]
+    return [
+        *cases,
+        Case("repeat_interleave_api", "repeat_interleave", {"X": data((2, 3), "float32")},
+             api="paddle.repeat_interleave", api_kwargs={"repeats": 3, "axis": 0}),
+        Case("repeat_interleave_tensor_api_int32", "repeat_interleave",
+             {"X": data((2, 3), "float32"), "RepeatsTensor": ids([1, 0, 4], "int32")},
+             api="paddle.repeat_interleave", api_kwargs={"axis": 1}),
+        Case("repeat_interleave_tensor_all_zero", "repeat_interleave",
+             {"X": data((2, 3), "int64"), "RepeatsTensor": ids([0, 0])}, attrs={"dim": 0}),
+        Case("repeat_interleave_1d", "repeat_interleave", {"X": data((4,), "float64")},
+             attrs={"Repeats": 3, "dim": 0}),
+        Case("repeat_interleave_empty", "repeat_interleave", {"X": In((0, 3), "float32")},
+             attrs={"Repeats": 2, "dim": 1}),
+        Case("repeat_interleave_output_size", "repeat_interleave",
+             {"X": data((2, 3), "float32"), "RepeatsTensor": ids([1, 2, 0])},
+             attrs={"dim": 1, "output_size": 3}),
+        Case("repeat_interleave_zero_repeats", "repeat_interleave", {"X": data((2, 3), "float32")},
+             attrs={"Repeats": 0, "dim": 1}, raises="repeats must"),
+        Case("repeat_interleave_negative_tensor", "repeat_interleave",
+             {"X": data((2, 3), "float32"), "RepeatsTensor": ids([1, -1, 2])},
+             attrs={"dim": 1}, raises="repeats must"),
+        Case("repeat_interleave_tensor_length", "repeat_interleave",
+             {"X": data((2, 3), "float32"), "RepeatsTensor": ids([2])},
+             attrs={"dim": 1}, raises="RepeatsTensor"),
+    ]
+
+
+def _meshgrid() -> list[Case]:
+    dtypes = ("int32", "int64", "float32", "float64", "complex64", "complex128")
+    cases = [Case(f"meshgrid_{d}", "meshgrid", {"X": [data((2,), d), data((3,), d)]},
+                  api="paddle.meshgrid") for d in dtypes]
+    return [
+        *cases,
+        Case("meshgrid_api_three", "meshgrid",
+             {"X": [data((2,), "float32"), data((3,), "float32"), data((4,), "float32")]},
+             api="paddle.meshgrid"),
+        Case("meshgrid_0d_and_empty", "meshgrid",
+             {"X": [In((), "int64", values=7), In((0,), "int64"), data((2,), "int64")]},
+             api="paddle.meshgrid"),
+        Case("meshgrid_one", "meshgrid", {"X": [data((3,), "float64")]}, api="paddle.meshgrid"),
+    ]
+
+
+CASES += [*_strided_slice(), *_unbind(), *_flip(), *_roll(), *_expand_as(),
+         *_repeat_interleave(), *_meshgrid()]
+
+
 def _set() -> list[Case]:
     def case(tag: str, dtype: str, x: tuple[int, ...], source: tuple[int, ...], **attrs) -> Case:
         return Case(f"set_{tag}_{dtype}", "set",
@@ -264,9 +480,4 @@ def _view_shape() -> list[Case]:
     ]
 
 
-CASES = [*_unstack(), *_multiplex(), *_reverse(), *_scatter_nd_add(), *_broadcast_tensors(),
-         *_partial("partial_concat", (*_PARTIAL_SUM, "complex64", "complex128")),
-         Case("partial_concat_negative_start", "partial_concat",
-              {"X": [data((2, 4), "float32")] * 2}, attrs={"start_index": -3, "length": 2}),
-         *_partial("partial_sum", _PARTIAL_SUM), *_shard_index(), *_view_slice(),
-         *_set(), *_transfer_layout(), *_view_shape()]
+CASES += [*_set(), *_transfer_layout(), *_view_shape()]

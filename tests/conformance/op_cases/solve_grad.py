@@ -1,4 +1,4 @@
-"""Grads of the linear solvers (linalg_ext.py): solve (matrix and vector right-hand sides,
+"""Grads of the linear solvers (linalg_solve.py): solve (matrix and vector right-hand sides,
 batches broadcast either way), triangular_solve (upper / lower, transpose, unitriangular:
 X's gradient keeps X's triangle, its diagonal dropped when unit; batches broadcast) and
 cholesky_solve (lower / upper factor, broadcast); float32 and float64, well conditioned
