@@ -13,23 +13,116 @@ from phi.api.dispatch import apply
 __all__ = [
     "broadcast_tensors",
     "broadcast_tensors_grad",
+    "expand_as",
+    "flip",
+    "meshgrid",
     "multiplex",
     "multiplex_grad",
     "partial_concat",
     "partial_concat_grad",
     "partial_sum",
     "partial_sum_grad",
+    "repeat_interleave",
     "reverse",
+    "roll",
     "scatter_nd_add",
     "scatter_nd_add_grad",
     "set",
     "shard_index",
+    "strided_slice",
     "transfer_layout",
+    "unbind",
     "unstack",
     "unstack_grad",
     "view_shape",
     "view_slice",
 ]
+
+
+def strided_slice(
+    input: TensorLike,
+    axes: Sequence[int],
+    starts: Sequence[int] = (),
+    ends: Sequence[int] = (),
+    strides: Sequence[int] = (),
+    infer_flags: Sequence[int] = (),
+    decrease_axis: Sequence[int] = (),
+) -> Tensor:
+    """`strided_slice` (ops.yaml): (Tensor input, int[] axes, IntArray starts={}, IntArray ends={},
+    IntArray strides={}, int[] infer_flags={}, int[] decrease_axis={}) -> Tensor(out).
+
+    Kernel `strided_slice`; InferMeta `strided_slice_infer_meta`.
+    """
+    return apply("strided_slice",
+                 {"input": input},
+                 {
+                     "axes": axes,
+                     "starts": starts,
+                     "ends": ends,
+                     "strides": strides,
+                     "infer_flags": infer_flags,
+                     "decrease_axis": decrease_axis,
+                 })
+
+
+def unbind(x: TensorLike, axis: int = 0) -> list[Tensor]:
+    """`unbind` (ops.yaml): (Tensor x, int axis=0) -> Tensor[](out){x.dims[axis]}.
+
+    Kernel `unbind`; InferMeta `unbind_infer_meta`.
+    """
+    return apply("unbind", {"x": x}, {"axis": axis})
+
+
+def flip(x: TensorLike, axis: Sequence[int]) -> Tensor:
+    """`flip` (ops.yaml): (Tensor x, int[] axis) -> Tensor(out).
+
+    Kernel `flip`; InferMeta `flip_infer_meta`.
+    """
+    return apply("flip", {"x": x}, {"axis": axis})
+
+
+def roll(x: TensorLike, shifts: Sequence[int] = (), axis: Sequence[int] = ()) -> Tensor:
+    """`roll` (ops.yaml): (Tensor x, IntArray shifts={}, int64_t[] axis={}) -> Tensor(out).
+
+    Kernel `roll`; InferMeta `unchanged_infer_meta`.
+    """
+    return apply("roll", {"x": x}, {"shifts": shifts, "axis": axis})
+
+
+def expand_as(
+    x: TensorLike,
+    y: TensorLike | None = None,
+    target_shape: Sequence[int] = (),
+) -> Tensor:
+    """`expand_as` (ops.yaml): (Tensor x, Tensor y, int[] target_shape={}) -> Tensor(out).
+
+    Kernel `expand_as`; InferMeta `expand_as_infer_meta`.
+    """
+    return apply("expand_as", {"x": x, "y": y}, {"target_shape": target_shape})
+
+
+def repeat_interleave(
+    x: TensorLike,
+    repeats_tensor: TensorLike | None = None,
+    repeats: int = 0,
+    dim: int = 0,
+) -> Tensor:
+    """`repeat_interleave` (ops.yaml): (Tensor x, Tensor repeats_tensor, int repeats=0, int dim=0)
+    -> Tensor(out).
+
+    Kernel `repeat_interleave`; InferMeta `repeat_interleave_infer_meta`.
+    """
+    return apply("repeat_interleave",
+                 {"x": x, "repeats_tensor": repeats_tensor},
+                 {"repeats": repeats, "dim": dim})
+
+
+def meshgrid(x: Sequence[TensorLike]) -> list[Tensor]:
+    """`meshgrid` (ops.yaml): (Tensor[] x) -> Tensor[](out){x.size()}.
+
+    Kernel `meshgrid`; InferMeta `meshgrid_infer_meta`.
+    """
+    return apply("meshgrid", {"x": x}, {})
 
 
 def unstack(x: TensorLike, axis: int = 0, num: int = 0) -> list[Tensor]:
