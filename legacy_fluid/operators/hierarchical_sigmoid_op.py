@@ -12,7 +12,7 @@ from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
-from phi.kernels.funcs import loss as loss_funcs
+from phi.kernels.funcs import loss_sampled as sampled_funcs
 
 
 def _add_attrs(maker: OpProtoAndCheckerMaker) -> None:
@@ -55,7 +55,7 @@ class HierarchicalSigmoidKernel(OpKernel):
         w_out = ctx.output("W_Out")
         num_classes = ctx.attr("num_classes")
         is_sparse = ctx.attr("is_sparse")
-        loss_funcs.hsigmoid_loss(
+        sampled_funcs.hsigmoid_loss(
             ctx.xp, x.data, w.data, label.data,
             None if path_table is None else path_table.data,
             None if path_code is None else path_code.data,
@@ -105,7 +105,7 @@ class HierarchicalSigmoidGradKernel(OpKernel):
         bias_grad = ctx.output("Bias@GRAD")
         num_classes = ctx.attr("num_classes")
         is_sparse = ctx.attr("is_sparse")
-        loss_funcs.hsigmoid_loss_grad(
+        sampled_funcs.hsigmoid_loss_grad(
             ctx.xp, x.data, w.data, label.data,
             None if path_table is None else path_table.data,
             None if path_code is None else path_code.data, pre_out.data, out_grad.data,

@@ -11,7 +11,7 @@ from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
-from phi.kernels.funcs import loss as loss_funcs
+from phi.kernels.funcs import loss_sampled as sampled_funcs
 
 
 def _add_attrs(maker: OpProtoAndCheckerMaker) -> None:
@@ -50,7 +50,7 @@ class NCEOp(OperatorWithKernel):
     `migrate --verify` imports this module without it."""
 
     def infer_shape(self, ctx: InferShapeContext) -> None:
-        cost, samples = loss_funcs.nce_dims(ctx.get_input_dim("Input"),
+        cost, samples = sampled_funcs.nce_dims(ctx.get_input_dim("Input"),
                                             ctx.get_input_dim("Label"),
                                             ctx.attr("num_neg_samples"))
         ctx.set_output_dim("Cost", cost)
@@ -83,7 +83,7 @@ class NCEKernel(OpKernel):
         dist = (None if dist_probs is None else dist_probs.data,
                 None if dist_alias is None else dist_alias.data,
                 None if dist_alias_probs is None else dist_alias_probs.data)
-        loss_funcs.nce_loss(
+        sampled_funcs.nce_loss(
             ctx.xp, x.data, label.data, weight.data, None if bias is None else bias.data,
             None if sample_weight is None else sample_weight.data, dist, num_total_classes,
             custom_neg_classes, num_neg_samples, sampler, seed,
@@ -137,7 +137,7 @@ class NCEGradKernel(OpKernel):
         dist = (None if dist_probs is None else dist_probs.data,
                 None if dist_alias is None else dist_alias.data,
                 None if dist_alias_probs is None else dist_alias_probs.data)
-        loss_funcs.nce_loss_grad(
+        sampled_funcs.nce_loss_grad(
             ctx.xp, x.data, weight.data, None if sample_weight is None else sample_weight.data,
             sample_logits.data, sample_labels.data, label.data, dist, num_total_classes,
             num_neg_samples, sampler, cost_grad.data,

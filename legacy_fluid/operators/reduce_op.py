@@ -43,7 +43,6 @@ from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.var_type import AttrType, VarType
 from phi.common import DataType
-from phi.kernels.funcs import reduce as ext_funcs
 from phi.kernels.funcs import reduce as reduce_funcs
 
 _MINMAX_CPU = (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64)
@@ -229,7 +228,7 @@ class ReduceExtremumOp(ReduceOp):
     """reduce_amax / reduce_amin: refuse reduce_all with a partial `dim`."""
 
     def infer_shape(self, ctx: InferShapeContext) -> None:
-        ext_funcs.check_reduce_all(self.type, len(ctx.get_input_dim("X")), ctx.attr("dim"),
+        reduce_funcs.check_reduce_all(self.type, len(ctx.get_input_dim("X")), ctx.attr("dim"),
                                    ctx.attr("reduce_all"))
         super().infer_shape(ctx)
 
@@ -244,7 +243,7 @@ class LogsumexpOp(OperatorWithKernel):
 
 class PNormOp(OperatorWithKernel):
     def infer_shape(self, ctx: InferShapeContext) -> None:
-        dims = ext_funcs.p_norm_dims(ctx.get_input_dim("X"), ctx.attr("axis"),
+        dims = reduce_funcs.p_norm_dims(ctx.get_input_dim("X"), ctx.attr("axis"),
                                      ctx.attr("keepdim"), ctx.attr("asvector"))
         ctx.set_output_dim("Out", dims)
         ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
@@ -266,12 +265,12 @@ class _ReduceExtKernel(OpKernel):
 
 
 class ReduceAllKernel(_ReduceExtKernel):
-    REDUCE = staticmethod(ext_funcs.reduce_all)
+    REDUCE = staticmethod(reduce_funcs.reduce_all)
     BOOL_OUT = True
 
 
 class ReduceAnyKernel(_ReduceExtKernel):
-    REDUCE = staticmethod(ext_funcs.reduce_any)
+    REDUCE = staticmethod(reduce_funcs.reduce_any)
     BOOL_OUT = True
 
 
@@ -291,7 +290,7 @@ class LogsumexpKernel(OpKernel):
         reduce_all = ctx.attr("reduce_all")
         axes = reduce_funcs.reduce_axes(len(x.dims), axis, reduce_all)
         data = out.mutable_data(ctx.place, x.dtype)
-        ext_funcs.logsumexp(ctx.xp, x.data, axes, data)
+        reduce_funcs.logsumexp(ctx.xp, x.data, axes, data)
 
 
 class PNormKernel(OpKernel):
@@ -302,7 +301,7 @@ class PNormKernel(OpKernel):
         axis = ctx.attr("axis")
         asvector = ctx.attr("asvector")
         data = out.mutable_data(ctx.place, x.dtype)
-        ext_funcs.p_norm(ctx.xp, x.data, porder, axis, asvector, data)
+        reduce_funcs.p_norm(ctx.xp, x.data, porder, axis, asvector, data)
 
 
 VERIFY_CASES = {

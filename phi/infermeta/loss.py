@@ -100,7 +100,7 @@ def hsigmoid_loss_infer_meta(x: MetaTensor, w: MetaTensor, label: MetaTensor,
                              path_table: MetaTensor, path_code: MetaTensor, bias: MetaTensor,
                              num_classes: int, is_sparse: bool, out: MetaTensor,
                              pre_out: MetaTensor, w_out: MetaTensor) -> None:
-    from phi.kernels.funcs.loss import hsigmoid_code_length
+    from phi.kernels.funcs.loss_sampled import hsigmoid_code_length
 
     rows = x.dims()[0]
     if label.dims()[0] != rows:
@@ -154,7 +154,7 @@ def nce_infer_meta(input: MetaTensor, label: MetaTensor, weight: MetaTensor, bia
                    is_test: bool, cost: MetaTensor, sample_logits: MetaTensor,
                    sample_labels: MetaTensor) -> None:
     from phi.common import DataType
-    from phi.kernels.funcs.loss import nce_dims
+    from phi.kernels.funcs.loss_sampled import nce_dims
 
     cost_dims, sample_dims = nce_dims(input.dims(), label.dims(), num_neg_samples)
     _like(cost, input, cost_dims)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from phi.kernels.funcs import loss as loss_funcs
+from phi.kernels.funcs import loss_sampled as sampled_funcs
 from phi.kernels.funcs import random as random_funcs
 from tests.ops.op_helpers import assert_refused, rand, run_both
 
@@ -115,18 +115,18 @@ _ALIAS = (np.array([0.1, 0.2, 0.3, 0.4], np.float32), np.array([3, 2, -1, -1], n
           np.array([0.4, 0.8, 1.0, 1.0], np.float32))
 
 
-@pytest.mark.parametrize("sampler", list(loss_funcs.NCESampler))
+@pytest.mark.parametrize("sampler", list(sampled_funcs.NCESampler))
 def test_nce_unseeded_samplers_draw_their_distribution(sampler) -> None:
     """seed 0 draws from fluidphi's process-wide generator (Paddle's own global engine's
     state is unknowable): the frequencies of 200000 draws match the sampler's
     probabilities (log-uniform never draws the top class, though its probability reports
     one: its draws cover [0, classes - 1), whose probabilities sum to 1)."""
-    classes = 4 if sampler is loss_funcs.NCESampler.CUSTOM_DIST else 8
+    classes = 4 if sampler is sampled_funcs.NCESampler.CUSTOM_DIST else 8
     random_funcs.seed_all(2024)
-    draws = loss_funcs.nce_negatives(sampler, classes, 0, 200_000, _ALIAS)
+    draws = sampled_funcs.nce_negatives(sampler, classes, 0, 200_000, _ALIAS)
     freq = np.bincount(draws, minlength=classes) / draws.size
-    probs = loss_funcs.nce_probability(sampler, classes, np.arange(classes), _ALIAS)
-    if sampler is loss_funcs.NCESampler.LOG_UNIFORM:
+    probs = sampled_funcs.nce_probability(sampler, classes, np.arange(classes), _ALIAS)
+    if sampler is sampled_funcs.NCESampler.LOG_UNIFORM:
         probs[-1] = 0.0
     np.testing.assert_allclose(freq, probs, atol=4e-3)
 

@@ -8,7 +8,7 @@ from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor, OutTensor
 from phi.core.kernel_registry import register_kernel
-from phi.kernels.funcs import loss as loss_funcs
+from phi.kernels.funcs import loss_sampled as sampled_funcs
 
 _TYPES = [DataType.FLOAT32, DataType.FLOAT64]
 
@@ -20,7 +20,7 @@ def hsigmoid_loss_kernel(dev_ctx: DeviceContext, x: DenseTensor, w: DenseTensor,
                          path_code: DenseTensor | None, bias: DenseTensor | None,
                          num_classes: int, is_sparse: bool, out: OutTensor, pre_out: OutTensor,
                          w_out: OutTensor) -> None:
-    loss_funcs.hsigmoid_loss(dev_ctx.xp, x.data, w.data, label.data,
+    sampled_funcs.hsigmoid_loss(dev_ctx.xp, x.data, w.data, label.data,
                              None if path_table is None else path_table.data,
                              None if path_code is None else path_code.data,
                              None if bias is None else bias.data, num_classes, is_sparse,
@@ -36,7 +36,7 @@ def hsigmoid_loss_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, w: DenseTe
                               pre_out: DenseTensor, out_grad: DenseTensor, num_classes: int,
                               is_sparse: bool, x_grad: OptionalOutTensor,
                               w_grad: OptionalOutTensor, bias_grad: OptionalOutTensor) -> None:
-    loss_funcs.hsigmoid_loss_grad(
+    sampled_funcs.hsigmoid_loss_grad(
         dev_ctx.xp, x.data, w.data, label.data,
         None if path_table is None else path_table.data,
         None if path_code is None else path_code.data, pre_out.data, out_grad.data,

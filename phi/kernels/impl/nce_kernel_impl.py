@@ -7,7 +7,7 @@ from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor, OutTensor
 from phi.core.kernel_registry import register_kernel
-from phi.kernels.funcs import loss as loss_funcs
+from phi.kernels.funcs import loss_sampled as sampled_funcs
 
 _TYPES = [DataType.FLOAT32, DataType.FLOAT64]
 
@@ -24,7 +24,7 @@ def nce_kernel(dev_ctx: DeviceContext, input: DenseTensor, label: DenseTensor,
                sample_labels: OptionalOutTensor) -> None:
     dist = tuple(None if t is None else t.data
                  for t in (custom_dist_probs, custom_dist_alias, custom_dist_alias_probs))
-    loss_funcs.nce_loss(dev_ctx.xp, input.data, label.data, weight.data,
+    sampled_funcs.nce_loss(dev_ctx.xp, input.data, label.data, weight.data,
                         None if bias is None else bias.data,
                         None if sample_weight is None else sample_weight.data, dist,
                         num_total_classes, custom_neg_classes, num_neg_samples, sampler, seed,
@@ -47,7 +47,7 @@ def nce_grad_kernel(dev_ctx: DeviceContext, input: DenseTensor, label: DenseTens
                     weight_grad: OptionalOutTensor) -> None:
     dist = tuple(None if t is None else t.data
                  for t in (custom_dist_probs, custom_dist_alias, custom_dist_alias_probs))
-    loss_funcs.nce_loss_grad(
+    sampled_funcs.nce_loss_grad(
         dev_ctx.xp, input.data, weight.data,
         None if sample_weight is None else sample_weight.data, sample_logits.data,
         sample_labels.data, label.data, dist, num_total_classes, num_neg_samples, sampler,

@@ -12,7 +12,6 @@ from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
-from phi.kernels.funcs import reduce as ext_funcs
 from phi.kernels.funcs import reduce as reduce_funcs
 
 _LOGICAL = [DataType.BOOL, DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64,
@@ -27,7 +26,7 @@ def all_raw_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: list[int], keep
                    reduce_all: bool, out: OutTensor) -> None:
     axes = reduce_funcs.reduce_axes(len(x.dims), axis, reduce_all)
     data = dev_ctx.alloc(out, DataType.BOOL)
-    ext_funcs.reduce_all(dev_ctx.xp, x.data, axes, data)
+    reduce_funcs.reduce_all(dev_ctx.xp, x.data, axes, data)
 
 
 @register_kernel("all", Backend.CPU, DataLayout.ALL_LAYOUT, _LOGICAL)
@@ -43,7 +42,7 @@ def any_raw_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: list[int], keep
                    reduce_all: bool, out: OutTensor) -> None:
     axes = reduce_funcs.reduce_axes(len(x.dims), axis, reduce_all)
     data = dev_ctx.alloc(out, DataType.BOOL)
-    ext_funcs.reduce_any(dev_ctx.xp, x.data, axes, data)
+    reduce_funcs.reduce_any(dev_ctx.xp, x.data, axes, data)
 
 
 @register_kernel("any", Backend.CPU, DataLayout.ALL_LAYOUT, _LOGICAL)
@@ -91,7 +90,7 @@ def logsumexp_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: list[int], ke
                      reduce_all: bool, out: OutTensor) -> None:
     axes = reduce_funcs.reduce_axes(len(x.dims), axis, reduce_all)
     data = dev_ctx.alloc(out, x.dtype)
-    ext_funcs.logsumexp(dev_ctx.xp, x.data, axes, data)
+    reduce_funcs.logsumexp(dev_ctx.xp, x.data, axes, data)
 
 
 @register_kernel("p_norm", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
@@ -99,4 +98,4 @@ def logsumexp_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: list[int], ke
 def p_norm_kernel(dev_ctx: DeviceContext, x: DenseTensor, porder: float, axis: int,
                   epsilon: float, keepdim: bool, asvector: bool, out: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)
-    ext_funcs.p_norm(dev_ctx.xp, x.data, porder, axis, asvector, data)
+    reduce_funcs.p_norm(dev_ctx.xp, x.data, porder, axis, asvector, data)
