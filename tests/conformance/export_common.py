@@ -67,6 +67,8 @@ def jsonable(v):
         return jsonable(v.tolist())
     if hasattr(v, "idx") and hasattr(v, "ops"):  # sub-block
         return {"block_idx": v.idx}
+    if hasattr(v, "op_size") and hasattr(v, "id"):  # a sub-block as the C++ BlockDesc
+        return {"block_idx": v.id}
     return repr(v)
 
 
