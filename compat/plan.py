@@ -230,7 +230,8 @@ class PlannedExecutor:
         notes: list[str] = []
         source, root = program, scope
         if self.passes:
-            rewrite = optimize(program, scope)
+            library = self.library if self.place.is_cpu else KernelLibrary.PLAIN
+            rewrite = optimize(program, scope, library, fetch_list or ())
             source, root, fused, notes = rewrite.program, rewrite.scope, rewrite.fused, \
                 rewrite.notes
             origin = rewrite.origin
