@@ -21,7 +21,7 @@ MODELS = [("models", m) for m in fixture_models("models")] + [
     ("models_v2", m) for m in fixture_models("models_v2")]
 #: Op types the compiled library serves (phi/jit); the trace's key says which ran them.
 COMPILED_OPS = {"conv2d", "depthwise_conv2d", "fused_conv2d_add_act", "pool2d", "softmax",
-                "layer_norm"}
+                "layer_norm", "fused_elementwise_chain"}
 
 
 @pytest.mark.parametrize(("folder", "name"), MODELS)
