@@ -46,13 +46,13 @@ class FusedElementwiseChainOpMaker(OpProtoAndCheckerMaker):
 
 class FusedElementwiseChainOp(OperatorWithKernel):
     def infer_shape(self, ctx: InferShapeContext) -> None:
-        from phi.jit.chain_kernel import out_shape
+        from phi.jit.chain_kernel import launch
 
         chain = chain_of(ctx.attr("chain"))
-        dims = ctx.get_inputs_dim("X")
-        ctx.set_output_dim("Out", out_shape(chain, dims))
         dtypes = [v.get_tensor().dtype.to_numpy() for v in ctx.runtime.inputs["X"]]
-        ctx.set_output_dtype("Out", DataType.from_numpy(chain.dtypes(dtypes)[-1]))
+        found = launch(chain, ctx.get_inputs_dim("X"), dtypes)
+        ctx.set_output_dim("Out", found.out_shape)
+        ctx.set_output_dtype("Out", DataType.from_numpy(found.out_dtype))
 
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         """The first input's dtype (a chain may cast: its inputs need not agree)."""
@@ -64,19 +64,19 @@ class FusedElementwiseChainOp(OperatorWithKernel):
 
 class FusedElementwiseChainKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
-        from phi.jit.chain_kernel import run_chain
+        from phi.jit.chain_kernel import launch
 
         chain = chain_of(ctx.attr("chain"))
         arrays = [t.data for t in ctx.multi_input("X")]  # type: ignore[union-attr]
         out = ctx.output("Out")
         assert out is not None
-        dtype = chain.dtypes([a.dtype for a in arrays])[-1]
-        data = out.mutable_data(ctx.place, DataType.from_numpy(dtype))
+        found = launch(chain, [a.shape for a in arrays], [a.dtype for a in arrays])
+        data = out.mutable_data(ctx.place, DataType.from_numpy(found.out_dtype))
         if data.flags.c_contiguous:
-            run_chain(chain, arrays, data)
+            found(arrays, data)
             return
-        scratch = np.empty(data.shape, dtype)
-        run_chain(chain, arrays, scratch)
+        scratch = np.empty(data.shape, found.out_dtype)
+        found(arrays, scratch)
         data[...] = scratch
 
 

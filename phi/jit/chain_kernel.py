@@ -15,6 +15,7 @@ import os
 import sys
 import threading
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -59,37 +60,60 @@ def _import(key: str, text: str) -> Callable[..., Any]:
     return module.run
 
 
-def leaf_views(chain: Chain, arrays: Sequence[np.ndarray]) -> list[np.ndarray]:
-    """Every leaf's input viewed at the chain's rank (ValueError when an input has more
-    dims than the chain's rank allows it)."""
+@dataclass(frozen=True)
+class Launch:
+    """How a chain runs for inputs of given shapes and dtypes: the compiled function,
+    its loop nest and each leaf's array shape in it, the output's shape and dtype."""
+
+    fn: Callable[..., Any]
+    loop: tuple[int, ...]
+    leaves: tuple[tuple[int, tuple[int, ...]], ...]  # (input, shape in the loop nest)
+    out_shape: tuple[int, ...]
+    out_dtype: np.dtype
+
+    def __call__(self, arrays: Sequence[np.ndarray], out: np.ndarray) -> None:
+        """out = the chain of `arrays` (`out` C-contiguous, of `out_shape`)."""
+        if out.size == 0:
+            return
+        self.fn(out.reshape(self.loop), *[
+            (arrays[i] if arrays[i].flags.c_contiguous else np.ascontiguousarray(arrays[i])
+             ).reshape(shape) for i, shape in self.leaves])
+
+
+_launches: dict[tuple[Any, ...], Launch] = {}
+
+
+def launch(chain: Chain, shapes: Sequence[tuple[int, ...]], dtypes: Sequence[np.dtype]
+           ) -> Launch:
+    """The chain's `Launch` for these inputs (worked out once per shapes and dtypes:
+    a planned run pays a dictionary lookup)."""
+    key = (chain.digest, *shapes, *dtypes)
+    found = _launches.get(key)
+    if found is not None:
+        return found
+    out_dtype = chain.dtypes(list(dtypes))[-1]
     views = []
     for k, leaf in enumerate(chain.leaves):
-        a = arrays[leaf.input]
-        lead = chain.rank - a.ndim - leaf.trailing
-        if lead < 0:
-            raise ValueError(f"elementwise chain: input {leaf.input} has shape {a.shape}, "
-                             f"more dims than the chain's rank {chain.rank} allows "
-                             f"(leaf {k}, {leaf.trailing} trailing ones)")
-        views.append(np.ascontiguousarray(a).reshape((1,) * lead + a.shape
-                                                     + (1,) * leaf.trailing))
-    return views
-
-
-def out_shape(chain: Chain, shapes: Sequence[tuple[int, ...]]) -> tuple[int, ...]:
-    """The broadcast shape of the chain's output for inputs of `shapes`."""
-    dims = []
-    for leaf in chain.leaves:
         shape = tuple(shapes[leaf.input])
         lead = chain.rank - len(shape) - leaf.trailing
         if lead < 0:
             raise ValueError(f"elementwise chain: input {leaf.input} has shape {shape}, "
-                             f"more dims than the chain's rank {chain.rank} allows")
-        dims.append((1,) * lead + shape + (1,) * leaf.trailing)
+                             f"more dims than the chain's rank {chain.rank} allows "
+                             f"(leaf {k}, {leaf.trailing} trailing ones)")
+        views.append((1,) * lead + shape + (1,) * leaf.trailing)
     try:
-        return tuple(int(d) for d in np.broadcast_shapes(*dims))
+        shape = tuple(int(d) for d in np.broadcast_shapes(*views))
     except ValueError:
         raise ValueError(f"elementwise chain: the inputs' shapes {[tuple(s) for s in shapes]} "
-                         f"do not broadcast (as viewed: {dims})") from None
+                         f"do not broadcast (as viewed: {views})") from None
+    loop, pattern = collapse(shape, views)
+    size = int(np.prod(shape))
+    fn = compiled(chain, list(dtypes), pattern, size >= PARALLEL_MIN)
+    found = Launch(fn, loop, tuple(
+        (leaf.input, tuple(1 if b else n for n, b in zip(loop, p)))
+        for leaf, p in zip(chain.leaves, pattern)), shape, out_dtype)
+    _launches[key] = found
+    return found
 
 
 def collapse(shape: tuple[int, ...], views: Sequence[tuple[int, ...]]
@@ -115,15 +139,6 @@ def collapse(shape: tuple[int, ...], views: Sequence[tuple[int, ...]]
 
 
 def run_chain(chain: Chain, arrays: Sequence[np.ndarray], out: np.ndarray) -> None:
-    """out = the chain of `arrays` (`out` C-contiguous, of `out_shape` and the chain's
-    output dtype)."""
-    views = leaf_views(chain, arrays)
-    shape = tuple(out.shape)
-    if out.size == 0:
-        return
-    loop, pattern = collapse((1,) * (chain.rank - out.ndim) + shape,
-                             [v.shape for v in views])
-    flat = [v.reshape([1 if b else n for n, b in zip(loop, p)])
-            for v, p in zip(views, pattern)]
-    fn = compiled(chain, [a.dtype for a in arrays], pattern, out.size >= PARALLEL_MIN)
-    fn(out.reshape(loop), *flat)
+    """out = the chain of `arrays` (`out` C-contiguous, of the output's shape and dtype:
+    `launch`)."""
+    launch(chain, [a.shape for a in arrays], [a.dtype for a in arrays])(arrays, out)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -101,6 +102,11 @@ class Chain:
     leaves: tuple[Leaf, ...]
     steps: tuple[Step, ...]
 
+    @cached_property
+    def digest(self) -> str:
+        """A digest of the chain's structure (computed once per chain object)."""
+        return hashlib.sha256(self.to_json().encode()).hexdigest()
+
     def to_json(self) -> str:
         return json.dumps({"inputs": self.inputs, "rank": self.rank,
                            "leaves": [[leaf.input, leaf.trailing] for leaf in self.leaves],
@@ -165,7 +171,7 @@ class Chain:
     def key(self, inputs: list[np.dtype], pattern: tuple[tuple[bool, ...], ...],
             parallel: bool) -> str:
         """A digest naming the compiled function for these dtypes and loop pattern."""
-        text = json.dumps([self.to_json(), [str(np.dtype(d)) for d in inputs],
+        text = json.dumps([self.digest, [str(np.dtype(d)) for d in inputs],
                            [list(p) for p in pattern], parallel])
         return hashlib.sha256(text.encode()).hexdigest()[:24]
 
