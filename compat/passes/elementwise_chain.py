@@ -122,7 +122,7 @@ def node(rw: Rewrite, index: int) -> Node | None:
         target = VarType(int(desc.attr("out_dtype", -1))).to_phi().to_numpy() \
             if int(desc.attr("out_dtype", -1)) >= 0 else None
         try:
-            Chain(1, 0, (Leaf(0),), (Step(element, (0,), (), str(target)),)).dtypes([dtype])
+            Chain((0,), 0, (Leaf(0),), (Step(element, (0,), (), str(target)),)).dtypes([dtype])
         except (TypeError, ValueError):
             return None
         if target != out_dtype:
@@ -204,7 +204,9 @@ def build_chain(rw: Rewrite, root: Node, nodes: dict[int, Node]) -> tuple[Chain,
     def number(ref: tuple[str, int]) -> int:
         return ref[1] if ref[0] == "leaf" else len(leaves) + ref[1]
 
-    chain = Chain(len(inputs), rank, tuple(leaves),
+    ranks = tuple(_rank(rw, n) for n in inputs)
+    assert all(r is not None for r in ranks)
+    chain = Chain(ranks, rank, tuple(leaves),  # type: ignore[arg-type]
                   tuple(Step(e, tuple(number(a) for a in args), consts, dtype)
                         for e, args, consts, dtype in steps))
     chain.check()

@@ -53,6 +53,7 @@ class FusedElementwiseChainOp(OperatorWithKernel):
         found = launch(chain, ctx.get_inputs_dim("X"), dtypes)
         ctx.set_output_dim("Out", found.out_shape)
         ctx.set_output_dtype("Out", DataType.from_numpy(found.out_dtype))
+        ctx.share_lod("X", "Out")  # the first input is the one down the X operands
 
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         """The first input's dtype (a chain may cast: its inputs need not agree)."""

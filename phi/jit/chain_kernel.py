@@ -81,6 +81,7 @@ class Launch:
 
 
 _launches: dict[tuple[Any, ...], Launch] = {}
+MAX_LAUNCHES = 4096
 
 
 def launch(chain: Chain, shapes: Sequence[tuple[int, ...]], dtypes: Sequence[np.dtype]
@@ -91,16 +92,13 @@ def launch(chain: Chain, shapes: Sequence[tuple[int, ...]], dtypes: Sequence[np.
     found = _launches.get(key)
     if found is not None:
         return found
+    for k, (shape, rank) in enumerate(zip(shapes, chain.ranks)):
+        if len(shape) != rank:
+            raise ValueError(f"elementwise chain: input {k} has shape {tuple(shape)}, "
+                             f"expected {rank} dims (the rank the program declares)")
     out_dtype = chain.dtypes(list(dtypes))[-1]
-    views = []
-    for k, leaf in enumerate(chain.leaves):
-        shape = tuple(shapes[leaf.input])
-        lead = chain.rank - len(shape) - leaf.trailing
-        if lead < 0:
-            raise ValueError(f"elementwise chain: input {leaf.input} has shape {shape}, "
-                             f"more dims than the chain's rank {chain.rank} allows "
-                             f"(leaf {k}, {leaf.trailing} trailing ones)")
-        views.append((1,) * lead + shape + (1,) * leaf.trailing)
+    views = [(1,) * (chain.rank - chain.ranks[leaf.input] - leaf.trailing)
+             + tuple(shapes[leaf.input]) + (1,) * leaf.trailing for leaf in chain.leaves]
     try:
         shape = tuple(int(d) for d in np.broadcast_shapes(*views))
     except ValueError:
@@ -112,6 +110,8 @@ def launch(chain: Chain, shapes: Sequence[tuple[int, ...]], dtypes: Sequence[np.
     found = Launch(fn, loop, tuple(
         (leaf.input, tuple(1 if b else n for n, b in zip(loop, p)))
         for leaf, p in zip(chain.leaves, pattern)), shape, out_dtype)
+    if len(_launches) >= MAX_LAUNCHES:  # shapes that keep changing: start over
+        _launches.clear()
     _launches[key] = found
     return found
 

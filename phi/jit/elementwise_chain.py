@@ -97,10 +97,18 @@ CONSTANTS: dict[ElementOp, tuple[str, ...]] = {
 
 @dataclass(frozen=True)
 class Chain:
-    inputs: int
+    """`ranks`: each input's rank as the program declares it (a tensor of another rank
+    is refused: viewed at the chain's rank it would broadcast otherwise than the plain
+    ops do)."""
+
+    ranks: tuple[int, ...]
     rank: int
     leaves: tuple[Leaf, ...]
     steps: tuple[Step, ...]
+
+    @property
+    def inputs(self) -> int:
+        return len(self.ranks)
 
     @cached_property
     def digest(self) -> str:
@@ -108,7 +116,7 @@ class Chain:
         return hashlib.sha256(self.to_json().encode()).hexdigest()
 
     def to_json(self) -> str:
-        return json.dumps({"inputs": self.inputs, "rank": self.rank,
+        return json.dumps({"ranks": list(self.ranks), "rank": self.rank,
                            "leaves": [[leaf.input, leaf.trailing] for leaf in self.leaves],
                            "steps": [[s.op.value, list(s.args), list(s.consts), s.dtype]
                                      for s in self.steps]}, separators=(",", ":"))
@@ -118,7 +126,7 @@ class Chain:
         """The chain `text` spells; ValueError saying what is wrong otherwise."""
         try:
             raw = json.loads(text)
-            chain = cls(int(raw["inputs"]), int(raw["rank"]),
+            chain = cls(tuple(int(r) for r in raw["ranks"]), int(raw["rank"]),
                         tuple(Leaf(int(i), int(t)) for i, t in raw["leaves"]),
                         tuple(Step(ElementOp.parse(op), tuple(int(a) for a in args),
                                    tuple(float(c) for c in consts), str(dtype))
@@ -134,9 +142,10 @@ class Chain:
         if not self.steps:
             raise ValueError("an elementwise chain needs at least one step")
         for leaf in self.leaves:
-            if not 0 <= leaf.input < self.inputs or leaf.trailing < 0:
-                raise ValueError(f"elementwise chain: leaf {leaf} names no input of "
-                                 f"{self.inputs}")
+            if not 0 <= leaf.input < self.inputs or leaf.trailing < 0 \
+                    or self.ranks[leaf.input] + leaf.trailing > self.rank:
+                raise ValueError(f"elementwise chain: leaf {leaf} names no input of ranks "
+                                 f"{self.ranks} that fits rank {self.rank}")
         for k, step in enumerate(self.steps):
             known = len(self.leaves) + k
             if len(step.args) != step.op.arity or not all(0 <= a < known for a in step.args):

@@ -250,3 +250,21 @@ def test_empty_and_zero_dim_batches() -> None:
     got, executor = _run(b, "t4", "numba")
     assert got.shape == (0, 4, 5) and got.dtype == np.float32
     assert executor.last_trace[0].type == FUSED
+
+
+def test_lod_passes_through_and_other_ranks_are_refused() -> None:
+    from phi.core.dense_tensor import DenseTensor
+
+    b = Builder()
+    x = b.input("x", np.arange(6, dtype="float32").reshape(3, 2))
+    v = b.add("relu", {"X": [x]}, {}, 2, "float32")
+    v = b.add("scale", {"X": [v]}, {"scale": 3.0}, 2, "float32")
+    executor = PlannedExecutor(passes=True, library="numba")
+    lod = [[0, 2, 3]]
+    out = executor.run(b.program, Scope(), {"x": DenseTensor(b.feed["x"], lod=lod)}, [v])[0]
+    assert executor.last_trace[0].type == FUSED
+    assert out.lod == lod  # as relu and scale pass X's LoD on
+    np.testing.assert_array_equal(out.numpy(), np.arange(6, dtype="float32").reshape(3, 2) * 3)
+    with pytest.raises(Exception, match="expected 2 dims"):  # declared [-1, 2], fed 1-D
+        PlannedExecutor(passes=True, library="numba").run(
+            b.program, Scope(), {"x": np.ones(2, "float32")}, [v])
