@@ -268,3 +268,14 @@ def test_lod_passes_through_and_other_ranks_are_refused() -> None:
     with pytest.raises(Exception, match="expected 2 dims"):  # declared [-1, 2], fed 1-D
         PlannedExecutor(passes=True, library="numba").run(
             b.program, Scope(), {"x": np.ones(2, "float32")}, [v])
+
+
+def test_the_phi_path_keeps_the_chain_unfused() -> None:
+    """The fused op's kernel is a class kernel: a run held to the PHI path leaves the
+    chain as it is (and still gets the plain answer)."""
+    b = _residual_chain()
+    want, _ = _run(b, "t4", "plain")
+    executor = PlannedExecutor(passes=True, library="numba", mode="phi")
+    got = executor.run(b.program, Scope(), b.feed, ["t4"])[0].numpy()
+    assert FUSED not in [t.type for t in executor.last_trace]
+    np.testing.assert_array_equal(got, want)
