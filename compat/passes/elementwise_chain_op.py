@@ -25,6 +25,9 @@ OP_TYPE = "fused_elementwise_chain"
 #: The dtypes its first input may have (the kernel key's dtype).
 DTYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64)
 
+#: The NumPy dtype of each kernel dtype (shape inference runs every run: a lookup).
+NUMPY = {t: t.to_numpy() for t in DTYPES}
+
 _chains: dict[str, Chain] = {}
 
 
@@ -49,8 +52,10 @@ class FusedElementwiseChainOp(OperatorWithKernel):
         from phi.jit.chain_kernel import launch
 
         chain = chain_of(ctx.attr("chain"))
-        dtypes = [v.get_tensor().dtype.to_numpy() for v in ctx.runtime.inputs["X"]]
-        found = launch(chain, ctx.get_inputs_dim("X"), dtypes)
+        tensors = [v.get_tensor() for v in ctx.runtime.inputs["X"]]
+        found = launch(chain, [t.dims for t in tensors],
+                       [NUMPY[t.dtype] if t.dtype in NUMPY else t.dtype.to_numpy()
+                        for t in tensors])
         ctx.set_output_dim("Out", found.out_shape)
         ctx.set_output_dtype("Out", DataType.from_numpy(found.out_dtype))
         ctx.share_lod("X", "Out")  # the first input is the one down the X operands
