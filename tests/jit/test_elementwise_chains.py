@@ -279,3 +279,21 @@ def test_the_phi_path_keeps_the_chain_unfused() -> None:
     got = executor.run(b.program, Scope(), b.feed, ["t4"])[0].numpy()
     assert FUSED not in [t.type for t in executor.last_trace]
     np.testing.assert_array_equal(got, want)
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ("{", "malformed"),
+    ('{"ranks":[1],"rank":1,"leaves":[[0,0]],"steps":[["add",[0,1],[],""]]}',
+     "expected 2 of the 1 values"),
+    ('{"ranks":[1],"rank":1,"leaves":[[1,0]],"steps":[["relu",[0],[],""]]}',
+     "names no input"),
+    ('{"ranks":[1],"rank":1,"leaves":[[0,0]],"steps":[["relu6",[0],[],""]]}',
+     "expected \\('threshold',\\)"),
+    ('{"ranks":[1],"rank":1,"leaves":[[0,0]],"steps":[["erfinv",[0],[],""]]}',
+     "not a ElementOp"),
+])
+def test_a_malformed_chain_attribute_is_refused(text: str, says: str) -> None:
+    from phi.jit.elementwise_chain import Chain
+
+    with pytest.raises(ValueError, match=says):
+        Chain.from_json(text)
