@@ -230,7 +230,10 @@ class PlannedExecutor:
         notes: list[str] = []
         source, root = program, scope
         if self.passes:
-            rewrite = optimize(program, scope)
+            # the fused chain op has a legacy (class) kernel only: not on the PHI path
+            library = self.library if self.place.is_cpu and self.mode is not PathMode.PHI \
+                else KernelLibrary.PLAIN
+            rewrite = optimize(program, scope, library, fetch_list or ())
             source, root, fused, notes = rewrite.program, rewrite.scope, rewrite.fused, \
                 rewrite.notes
             origin = rewrite.origin

@@ -32,10 +32,13 @@ class Rewrite:
     #: fused op (by identity) -> the original program's indices of the ops it replaces
     replaced: dict[int, list[int]] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    #: variables the run fetches by name (a fetch list, not fetch ops): kept like fetch targets
+    keep: frozenset[str] = frozenset()
     _count: int = 0
 
     @classmethod
-    def of(cls, program: ProgramDesc, scope: Scope) -> Rewrite:
+    def of(cls, program: ProgramDesc, scope: Scope, keep: frozenset[str] = frozenset()
+           ) -> Rewrite:
         new = copy.copy(program)
         new.blocks = list(program.blocks)
         block = copy.copy(program.global_block())
@@ -43,7 +46,8 @@ class Rewrite:
         block.ops = list(block.ops)
         new.blocks[0] = block
         block.program = new
-        return cls(new, scope.new_scope(), origin={id(op): i for i, op in enumerate(block.ops)})
+        return cls(new, scope.new_scope(), origin={id(op): i for i, op in enumerate(block.ops)},
+                   keep=keep)
 
     @property
     def ops(self) -> list[OpDesc]:
@@ -56,9 +60,11 @@ class Rewrite:
     def protected(self, name: str) -> bool:
         """Variables a pass must keep: persistable, fetched, or read by a sub-block."""
         var = self.program.global_block().find_var(name)
-        if var is None or var.persistable or name in fetch_target_names(self.program):
+        if name in self.keep or var is None or var.persistable \
+                or name in fetch_target_names(self.program):
             return True
-        return any(name in op.input_arg_names() for b in self.program.blocks[1:] for op in b.ops)
+        return any(name in op.input_arg_names()
+                   for b in self.program.blocks[1:] for op in b.ops)
 
     def sole_consumer(self, name: str, after: int) -> int | None:
         """The one op reading intermediate `name` (written by op `after`), when op `after`

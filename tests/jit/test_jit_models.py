@@ -21,7 +21,7 @@ MODELS = [("models", m) for m in fixture_models("models")] + [
     ("models_v2", m) for m in fixture_models("models_v2")]
 #: Op types the compiled library serves (phi/jit); the trace's key says which ran them.
 COMPILED_OPS = {"conv2d", "depthwise_conv2d", "fused_conv2d_add_act", "pool2d", "softmax",
-                "layer_norm"}
+                "layer_norm", "fused_elementwise_chain"}
 
 
 @pytest.mark.parametrize(("folder", "name"), MODELS)
@@ -48,3 +48,17 @@ def test_the_conv_fixtures_use_compiled_kernels() -> None:
         result = run_model(load_model(str(root / "model")), load_npz(root / "inputs_b1.npz"),
                            library="numba")
         assert any("NUMBA" in t.key for t in result.trace), name
+
+
+def test_the_fixture_chains_run_fused() -> None:
+    """Models with elementwise chains run them as compiled fused ops (the parity above
+    covers their values), each naming the ops it replaced."""
+    for name in ("fc_mlp_v2", "misc_v2"):
+        root = FIXTURES_ROOT / "models_v2" / name
+        result = run_model(load_model(str(root / "model")), fixture_feeds(root, "b1"),
+                           library="numba")
+        chains = [t for t in result.trace if t.type == "fused_elementwise_chain"]
+        assert chains, name
+        assert all(len(t.fused) > 1 and "NUMBA" in t.key for t in chains), name
+        plain = run_model(load_model(str(root / "model")), fixture_feeds(root, "b1"))
+        assert not any(t.type == "fused_elementwise_chain" for t in plain.trace), name
