@@ -211,6 +211,13 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
           "logits_length": lambda rng: np.array([5, 4], np.int64),
           "label_length": lambda rng: np.array([2, 1], np.int64)}, {}),
     ],
+    # RNN-T over 2 sequences (T 4 and 3, labels [1, 2] and [3]; log-probabilities as given)
+    "warprnnt_grad": [
+        ({"input": lambda rng: rng.uniform(-4.0, 0.0, (2, 4, 3, 5)),
+          "label": lambda rng: np.array([[1, 2], [3, 0]], np.int32),
+          "input_lengths": lambda rng: np.array([4, 3], np.int32),
+          "label_lengths": lambda rng: np.array([2, 1], np.int32)}, {}),
+    ],
     "hsigmoid_loss_grad": [
         ({"x": (4, 3), "w": (5, 3), "label": int_labels((4, 1), 6), "bias": (5, 1)},
          {"num_classes": 6}),
