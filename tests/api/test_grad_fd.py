@@ -211,6 +211,12 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
           "logits_length": lambda rng: np.array([5, 4], np.int64),
           "label_length": lambda rng: np.array([2, 1], np.int64)}, {}),
     ],
+    # -- linalg family: linear_v2 (weight transposed or not, bias of N, 1 or 0-d elements)
+    "linear_v2_grad": [
+        ({"input": (2, 3), "weight": (3, 4), "bias": (4,)}, {}),
+        ({"input": (2, 3, 5), "weight": (4, 5), "bias": (1,)}, {"transpose_weight": True}),
+        ({"input": (5,), "weight": (5, 2), "bias": ()}, {}),
+    ],
     # RNN-T over 2 sequences (T 4 and 3, labels [1, 2] and [3]; log-probabilities as given)
     "warprnnt_grad": [
         ({"input": lambda rng: rng.uniform(-4.0, 0.0, (2, 4, 3, 5)),
