@@ -431,6 +431,10 @@ FLOAT32_FD = {"hinge_loss_grad": (1e-2, 1e-3, 1e-4), "log_loss_grad": (1e-3, 1e-
 #: accumulators (checked against Paddle in tests/ops/test_paddle_grads.py); their inputs
 #: are not differentiated here.
 NOT_DERIVATIVES = {"data_norm_grad": {"batch_size", "batch_sum", "batch_square_sum"}}
+#: Backward ops that compute no derivative at all: pyramid_hash_grad steps W in place by
+#: -lr times Out@GRAD's rows (Paddle's in-place SGD; its X@GRAD is never written), checked
+#: against Paddle in tests/ops/test_paddle_grads.py (sequence_grad family).
+IN_PLACE_UPDATES = {"pyramid_hash_grad"}
 
 
 def _cases() -> list[tuple[str, int]]:
@@ -438,7 +442,8 @@ def _cases() -> list[tuple[str, int]]:
 
 
 def test_every_backward_op_has_a_finite_difference_case() -> None:
-    missing = [b.name for b in backward_defs() if not GRAD_CASES.get(b.name)]
+    missing = [b.name for b in backward_defs()
+               if not GRAD_CASES.get(b.name) and b.name not in IN_PLACE_UPDATES]
     assert not missing, f"backward ops without a finite-difference case: {missing}"
 
 
