@@ -228,3 +228,39 @@ def test_pyramid_hash_grad_skips_dropped_grams_and_empty_rows() -> None:
         results.append(inputs["W"].copy())
         assert np.isclose(inputs["W"].sum(), 14 - 4)  # each of its 4 values moved by -1
     np.testing.assert_array_equal(results[0], results[1])
+
+
+def test_pyramid_hash_grad_steps_w_by_the_derivative_of_out() -> None:
+    """With drop_out_percent 1 the inference forward is the hashed gather itself, so the step
+    pyramid_hash_grad takes on W is -lr times d(sum(Out * Out@GRAD)) / dW: checked against
+    central differences of the forward (exact up to float32 rounding: Out is linear in W)."""
+    attrs = {"num_emb": 4, "space_len": 12, "rand_len": 2, "pyramid_layer": 3,
+             "drop_out_percent": 1.0}
+    tokens = np.array([[3], [7], [1], [4], [9], [2], [5], [8]], np.int32)
+    w = np.random.default_rng(7).uniform(-1, 1, (14, 1)).astype(np.float32)
+
+    def forward(table: np.ndarray) -> dict:
+        inputs = {"X": DenseTensor(tokens, lod=[[0, 3, 4, 8]]), "W": table,
+                  "WhiteList": np.zeros((1, 1), np.float32),
+                  "BlackList": np.zeros((1, 1), np.float32)}
+        return run_single_op("pyramid_hash", inputs, attrs, ["Out", "DropPos", "X_Temp_Out"],
+                             "legacy")[0]
+
+    outs = forward(w)
+    cot = np.random.default_rng(8).uniform(-1, 1, outs["Out"][0].shape).astype(np.float32)
+    numeric = np.zeros(w.shape)
+    for i in np.ndindex(w.shape):
+        plus, minus = w.copy(), w.copy()
+        plus[i] += 0.5
+        minus[i] -= 0.5
+        numeric[i] = float(np.sum(forward(plus)["Out"][0].astype(np.float64) * cot)
+                           - np.sum(forward(minus)["Out"][0].astype(np.float64) * cot))
+    for mode in ("legacy", "phi"):
+        table = w.copy()
+        inputs = {"X": DenseTensor(tokens, lod=[[0, 3, 4, 8]]), "W": table,
+                  "DropPos": DenseTensor(outs["DropPos"][0], lod=[[0, 3, 3, 8]]),
+                  "X_Temp_Out": outs["X_Temp_Out"][0], "Out@GRAD": cot}
+        run_single_op("pyramid_hash_grad", inputs, {**attrs, "lr": 0.5}, ["X@GRAD"], mode)
+        np.testing.assert_allclose((w - table) / 0.5, numeric, rtol=1e-5, atol=1e-5,
+                                   err_msg=mode)
+        assert np.any(table != w)
