@@ -5,7 +5,9 @@ length is refused, as is is_training, whose dropout draws glibc rand_r). Out [ro
 num_emb] with the rows per sequence as LoD, DropPos, X_Temp_Out (X as float32).
 pyramid_hash_grad: X, W, DropPos, X_Temp_Out, Out@GRAD -> X@GRAD (left unwritten, as
 Paddle leaves it): an SGD step on W in place (W -= lr * Out@GRAD's rows at the hashed
-positions), float32 only as Paddle registers it. Math: phi.kernels.funcs.pyramid_hash.
+positions), float32 only as Paddle registers it; on the GPU too (the host computes, W is
+written on its device: a CPU fallback would step a transferred copy). Math:
+phi.kernels.funcs.pyramid_hash.
 """
 
 from __future__ import annotations
@@ -95,7 +97,7 @@ class PyramidHashGradKernel(OpKernel):
         pyramid_layer = ctx.attr("pyramid_layer")
         rand_len = ctx.attr("rand_len")
         lr = ctx.attr("lr")
-        ph_funcs.pyramid_hash_grad(x_temp_out.data, x.lod, drop_pos.data, drop_pos.lod,
+        ph_funcs.pyramid_hash_grad(ctx.xp, x_temp_out.data, x.lod, drop_pos.data, drop_pos.lod,
                                    out_grad.data, w.data, num_emb, space_len, pyramid_layer,
                                    rand_len, lr)
 
@@ -122,4 +124,5 @@ register_operator("pyramid_hash", PyramidHashOp, PyramidHashOpMaker)
 register_operator("pyramid_hash_grad", PyramidHashGradOp)
 for _dtype in (DataType.FLOAT32, DataType.INT8):
     register_op_kernel("pyramid_hash", "CPU", PyramidHashKernel, _dtype)
-register_op_kernel("pyramid_hash_grad", "CPU", PyramidHashGradKernel, DataType.FLOAT32)
+for _backend in ("CPU", "GPU"):  # the GPU kernel too: a CPU fallback would step a copy of W
+    register_op_kernel("pyramid_hash_grad", _backend, PyramidHashGradKernel, DataType.FLOAT32)

@@ -139,7 +139,7 @@ def pyramid_hash(x: Any, lod: list[list[int]], w: Any, num_emb: int, space_len: 
             drop_pos, [np.concatenate([[0], np.cumsum(grams)]).tolist()])
 
 
-def pyramid_hash_grad(x_temp_out: Any, lod: list[list[int]], drop_pos: Any,
+def pyramid_hash_grad(xp: Any, x_temp_out: Any, lod: list[list[int]], drop_pos: Any,
                       drop_pos_lod: list[list[int]], out_grad: Any, w: Any, num_emb: int,
                       space_len: int, pyramid_layer: int, rand_len: int, lr: float) -> None:
     """pyramid_hash's grad as Paddle's CPU kernel: no gradient, an SGD step on W in place.
@@ -148,10 +148,11 @@ def pyramid_hash_grad(x_temp_out: Any, lod: list[list[int]], drop_pos: Any,
     DropPos's LoD skips its zero row) and adds -lr * its chunk j to W[pos_j : pos_j +
     rand_len], pos_j the chunk's hash of the n-gram's X_Temp_Out bytes; the updates apply in
     that order (float32 sums of colliding chunks round as Paddle's do). As many tokens as
-    sequences, all -1, leave W as it is (Paddle returns early)."""
+    sequences, all -1, leave W as it is (Paddle returns early). The steps run on the host;
+    W (an array of `xp`, any device) is written in place."""
     op = "pyramid_hash_grad"
     _check_sizes(op, num_emb, space_len, rand_len)
-    flat = w.reshape(-1)
+    flat = to_host(w).reshape(-1)
     _check_table(op, flat, space_len, rand_len)
     tokens = to_host(x_temp_out).reshape(-1).astype(np.float32)
     if not lod or not drop_pos_lod or len(drop_pos_lod[0]) != len(lod[0]):
@@ -186,5 +187,5 @@ def pyramid_hash_grad(x_temp_out: Any, lod: list[list[int]], drop_pos: Any,
                                                             np.int64)])[order][kept]
     targets = (pos[:, :, None] + np.arange(rand_len)).reshape(-1)
     np.add.at(flat, targets, (np.float32(-lr) * grad[rows]).astype(flat.dtype).reshape(-1))
-    if not np.shares_memory(flat, w):
-        w[...] = flat.reshape(w.shape)
+    if not (isinstance(w, np.ndarray) and np.shares_memory(flat, w)):
+        w[...] = xp.asarray(flat.reshape(w.shape))

@@ -2,7 +2,7 @@
 inference only: WhiteList / BlackList, seed, lr and distribute_update_vars serve the
 refused filters, training and the grad op, so they are extra slots in phi/op_compat.yaml).
 Out's size is data-dependent: the kernel sizes it and sets its LoD. pyramid_hash_grad: an
-SGD step on W in place (x_grad left unwritten, as Paddle's). Math in
+SGD step on W in place, on W's device (x_grad left unwritten, as Paddle's). Math in
 phi.kernels.funcs.pyramid_hash."""
 
 from __future__ import annotations
@@ -37,11 +37,12 @@ def pyramid_hash_kernel(dev_ctx: DeviceContext, x: DenseTensor, w: DenseTensor, 
 
 
 @register_kernel("pyramid_hash_grad", Backend.CPU, DataLayout.ALL_LAYOUT, [DataType.FLOAT32])
+@register_kernel("pyramid_hash_grad", Backend.GPU, DataLayout.ALL_LAYOUT, [DataType.FLOAT32])
 def pyramid_hash_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, w: DenseTensor,
                              drop_pos: DenseTensor, x_temp_out: DenseTensor,
                              out_grad: DenseTensor, num_emb: int, space_len: int,
                              pyramid_layer: int, rand_len: int, lr: float,
                              x_grad: OptionalOutTensor) -> None:
-    ph_funcs.pyramid_hash_grad(x_temp_out.data, x.lod, drop_pos.data, drop_pos.lod,
+    ph_funcs.pyramid_hash_grad(dev_ctx.xp, x_temp_out.data, x.lod, drop_pos.data, drop_pos.lod,
                                out_grad.data, w.data, num_emb, space_len, pyramid_layer,
                                rand_len, lr)
