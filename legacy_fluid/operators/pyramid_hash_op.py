@@ -3,12 +3,17 @@ tokens with a 1-level LoD, W [space_len + rand_len, 1] the table (float32, or in
 unscaled); WhiteList / BlackList feed bloom filters (not supported: use_filter with a list
 length is refused, as is is_training, whose dropout draws glibc rand_r). Out [rows,
 num_emb] with the rows per sequence as LoD, DropPos, X_Temp_Out (X as float32).
-Math: phi.kernels.funcs.pyramid_hash.
+pyramid_hash_grad: X, W, DropPos, X_Temp_Out, Out@GRAD -> X@GRAD (left unwritten, as
+Paddle leaves it): an SGD step on W in place (W -= lr * Out@GRAD's rows at the hashed
+positions), float32 only as Paddle registers it; on the GPU too (the host computes, W is
+written on its device: a CPU fallback would step a transferred copy). Math:
+phi.kernels.funcs.pyramid_hash.
 """
 
 from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.grad import GradOp
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
@@ -73,6 +78,36 @@ class PyramidHashKernel(OpKernel):
             tensor.lod = tensor_lod
 
 
+class PyramidHashGradOp(GradOp):
+    """X@GRAD: X's meta; the kernel's dtype: W's (as Paddle's)."""
+
+    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
+        return OpKernelType(self.indicate_var_data_type(ctx, "W"), ctx.place)
+
+
+class PyramidHashGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        w = ctx.input("W")
+        drop_pos = ctx.input("DropPos")
+        x_temp_out = ctx.input("X_Temp_Out")
+        out_grad = ctx.input("Out@GRAD")
+        num_emb = ctx.attr("num_emb")
+        space_len = ctx.attr("space_len")
+        pyramid_layer = ctx.attr("pyramid_layer")
+        rand_len = ctx.attr("rand_len")
+        lr = ctx.attr("lr")
+        ph_funcs.pyramid_hash_grad(ctx.xp, x_temp_out.data, x.lod, drop_pos.data, drop_pos.lod,
+                                   out_grad.data, w.data, num_emb, space_len, pyramid_layer,
+                                   rand_len, lr)
+
+
+_GRAD_INPUTS = {"X": {"value": [[3], [7], [1], [4], [9]], "dtype": "int32",
+                      "lod": [[0, 4, 5]]},
+                "W": {"shape": (14, 1)}, "X_Temp_Out": {"value": [[3], [7], [1], [4], [9]]},
+                "DropPos": {"value": [[1]] * 5 + [[0]] * 5, "dtype": "int32",
+                            "lod": [[0, 5, 5]]},
+                "Out@GRAD": (6, 4)}
 VERIFY_CASES = [  # W in the dtype under test
     {"name": "bigrams and trigrams", "attrs": {"num_emb": 4, "space_len": 12, "rand_len": 2,
                                                "pyramid_layer": 3, "drop_out_percent": 0.5},
@@ -81,7 +116,13 @@ VERIFY_CASES = [  # W in the dtype under test
                 "W": {"shape": (14, 1)}, "WhiteList": (1, 1), "BlackList": (1, 1)},
      "outputs": {"Out": 1, "DropPos": 1, "X_Temp_Out": 1}},
 ]
+VERIFY_CASES = {"pyramid_hash": VERIFY_CASES, "pyramid_hash_grad": [
+    {"name": "bigrams and trigrams", "inputs": _GRAD_INPUTS, "dtypes": ["float32"],
+     "attrs": {"num_emb": 4, "space_len": 12, "rand_len": 2, "pyramid_layer": 3, "lr": 0.5}}]}
 
 register_operator("pyramid_hash", PyramidHashOp, PyramidHashOpMaker)
+register_operator("pyramid_hash_grad", PyramidHashGradOp)
 for _dtype in (DataType.FLOAT32, DataType.INT8):
     register_op_kernel("pyramid_hash", "CPU", PyramidHashKernel, _dtype)
+for _backend in ("CPU", "GPU"):  # the GPU kernel too: a CPU fallback would step a copy of W
+    register_op_kernel("pyramid_hash_grad", _backend, PyramidHashGradKernel, DataType.FLOAT32)

@@ -20,9 +20,12 @@ static dims may be unknown, a shape read from a tensor, or wrong). A family's `F
 (op -> output slots) fetches those forward outputs too: the forward of a grad program runs
 in training mode (dropout's Out and Mask). A family's `COTANGENT_DTYPE_OF` (op -> input
 slot) types the op's cotangents as that input, for an op whose InferShape leaves its
-outputs' dtypes unset (export_ops.py declares them float32: data_norm). Reruns give
-identical bytes. A family module's `PADDLE` names the Paddle release that exports it, as
-for export_ops.py.
+outputs' dtypes unset (export_ops.py declares them float32: data_norm). A family's
+`UPDATED_IN_PLACE` (op -> input slots) names inputs the op's grad op updates in place
+instead of writing a gradient (pyramid_hash_grad's SGD step on W): those are fetched after
+the run in place of the `wrt` gradients (a `wrt` slot then only makes Paddle append the grad
+op: its gradient is left unwritten). Reruns give identical bytes. A family module's
+`PADDLE` names the Paddle release that exports it, as for export_ops.py.
 """
 
 import os
@@ -68,10 +71,11 @@ def _run_dims(arrays, lods, variables):
 
 
 def _seed_and_differentiate(family, gcase, arrays, lods, cot_arrays, cot_vars,
-                            forward_fetches, cotangent_dtype_of):
+                            forward_fetches, cotangent_dtype_of, updated_in_place=()):
     """The `then` of export_ops.build: cotangent feeds for the seeded outputs, the grad ops
-    for the `wrt` inputs; returns (label, variable) pairs to fetch: the gradients, then the
-    forward's output slots `forward_fetches`."""
+    for the `wrt` inputs; returns (label, variable) pairs to fetch: the gradients (or, for
+    a grad op that updates inputs in place, the input slots `updated_in_place` as they are
+    after the run), then the forward's output slots `forward_fetches`."""
     def then(feeds, fetch):
         seeded = [(slot, var) for slot, var in fetch if gcase.of is None or slot in gcase.of]
         # the dims a run gives: static dims may be unknown (-1) or, for Paddle, wrong (the
@@ -107,6 +111,8 @@ def _seed_and_differentiate(family, gcase, arrays, lods, cot_arrays, cot_vars,
         forward = next(op for op in block.ops if op.type == gcase.op)
         outputs = [(slot, block.var(name)) for slot in forward_fetches
                    for name in forward.output(slot)]
+        if updated_in_place:
+            return [(slot, v) for slot in updated_in_place for v in feeds[slot]] + outputs
         return [(f"{slot}@GRAD", g) for (slot, _), g in zip(wrt, grads)] + outputs
     return then
 
@@ -175,7 +181,8 @@ def export_case(family, gcase, out_dir, arrays_out):
             then=_seed_and_differentiate(
                 family, gcase, arrays, lods, cot_arrays, cot_vars,
                 forward_fetches.get(case.op, ()),
-                getattr(load_family(family), "COTANGENT_DTYPE_OF", {})))
+                getattr(load_family(family), "COTANGENT_DTYPE_OF", {}),
+                getattr(load_family(family), "UPDATED_IN_PLACE", {}).get(case.op, ())))
     arrays.update(cot_arrays)
     feed_names = [v.name for v in [*feed_vars, *cot_vars]]
     prefix = os.path.join(out_dir, case.name)

@@ -73,6 +73,13 @@ def test_warprnnt_refuses_lengths_past_the_input() -> None:
                    ("loss", "warprnntgrad"), r"input_lengths must lie in \[1, 4\]")
 
 
+def test_warprnnt_grad_refuses_a_loss_grad_not_one_per_sequence() -> None:
+    inputs = {"input": rand((2, 4, 3, 5), 4), "input_lengths": np.array([4, 3], np.int32),
+              "warprnntgrad": rand((2, 4, 3, 5), 5), "loss@GRAD": rand((3,), 6)}
+    assert_refused("warprnnt_grad", inputs, {}, ("input@GRAD",),
+                   r"loss@GRAD needs one value per sequence \(2\), got shape \(3,\)")
+
+
 _NCE_OUT = ("Cost", "SampleLogits", "SampleLabels")
 
 

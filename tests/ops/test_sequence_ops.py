@@ -11,6 +11,7 @@ from compat.single_op import run_single_op
 from compat.verify_inputs import make_input
 from phi.common import DataType
 from phi.core.dense_tensor import DenseTensor
+from tests.ops.op_helpers import assert_refused
 
 PATHS = ("legacy", "phi")
 
@@ -188,3 +189,78 @@ def test_pyramid_hash_without_filters_ignores_use_filter() -> None:
     with_filter, _ = _pyramid({"use_filter": True, "pyramid_layer": 3})
     np.testing.assert_array_equal(out["Out"][0], with_filter["Out"][0])
     assert out["DropPos"][0].reshape(-1).tolist() == [1, 1, 1, 1] + [0] * 11
+
+
+def _pyramid_grad_inputs(drop_pos: list[int], drop_lod: list[int], rows: int) -> dict:
+    """X: sequences of 3, 1 and 4 tokens: 3 + 0 + 5 n-grams with pyramid_layer 3."""
+    tokens = np.array([[3], [7], [1], [4], [9], [2], [5], [8]], np.int32)
+    return {"X": DenseTensor(tokens, lod=[[0, 3, 4, 8]]), "W": np.ones((14, 1), np.float32),
+            "DropPos": DenseTensor(np.array(drop_pos, np.int32).reshape(-1, 1), lod=[drop_lod]),
+            "X_Temp_Out": tokens.astype(np.float32), "Out@GRAD": np.ones((rows, 4), np.float32)}
+
+
+@pytest.mark.parametrize(("inputs", "match"), [
+    (_pyramid_grad_inputs([1] * 6, [0, 3, 3, 8], 9), "DropPos has 6 entries, X's n-grams need 8"),
+    (_pyramid_grad_inputs([1] * 8 + [0] * 16, [0, 3, 3, 8], 8), "a row per kept n-gram \\(9\\)"),
+    (_pyramid_grad_inputs([1] * 8 + [0] * 16, [0, 8], 9), "one offset per sequence"),
+])
+def test_pyramid_hash_grad_refusals(inputs: dict, match: str) -> None:
+    """What Paddle's grad kernel would read past (DropPos, Out@GRAD rows, DropPos's LoD) is
+    refused on both paths."""
+    attrs = {"num_emb": 4, "space_len": 12, "rand_len": 2, "pyramid_layer": 3, "lr": 0.5}
+    assert_refused("pyramid_hash_grad", inputs, attrs, ["X@GRAD"], match)
+
+
+def test_pyramid_hash_grad_skips_dropped_grams_and_empty_rows() -> None:
+    """DropPos 0 entries take no Out@GRAD row; a sequence with no kept n-gram (by DropPos's
+    LoD) skips its zero row: W moves exactly where the kept rows say, on both paths."""
+    attrs = {"num_emb": 4, "space_len": 12, "rand_len": 2, "pyramid_layer": 3, "lr": 1.0}
+    flags = [1, 0, 1, 1, 1, 0, 1, 1]  # sequence 0: 2 of 3 kept; 1: none (1 token); 2: 4 of 5
+    results = []
+    for mode in ("legacy", "phi"):
+        inputs = _pyramid_grad_inputs(flags + [0] * 16, [0, 2, 2, 6], 8)
+        inputs["Out@GRAD"] = np.zeros((8, 4), np.float32)
+        inputs["Out@GRAD"][2] = 1.0  # sequence 1's zero row: must not reach W
+        run_single_op("pyramid_hash_grad", inputs, attrs, ["X@GRAD"], mode)
+        np.testing.assert_array_equal(inputs["W"], np.ones((14, 1), np.float32))
+        inputs["Out@GRAD"][3] = 1.0  # sequence 2's first kept n-gram: two chunks of 2
+        run_single_op("pyramid_hash_grad", inputs, attrs, ["X@GRAD"], mode)
+        results.append(inputs["W"].copy())
+        assert np.isclose(inputs["W"].sum(), 14 - 4)  # each of its 4 values moved by -1
+    np.testing.assert_array_equal(results[0], results[1])
+
+
+def test_pyramid_hash_grad_steps_w_by_the_derivative_of_out() -> None:
+    """With drop_out_percent 1 the inference forward is the hashed gather itself, so the step
+    pyramid_hash_grad takes on W is -lr times d(sum(Out * Out@GRAD)) / dW: checked against
+    central differences of the forward (exact up to float32 rounding: Out is linear in W)."""
+    attrs = {"num_emb": 4, "space_len": 12, "rand_len": 2, "pyramid_layer": 3,
+             "drop_out_percent": 1.0}
+    tokens = np.array([[3], [7], [1], [4], [9], [2], [5], [8]], np.int32)
+    w = np.random.default_rng(7).uniform(-1, 1, (14, 1)).astype(np.float32)
+
+    def forward(table: np.ndarray) -> dict:
+        inputs = {"X": DenseTensor(tokens, lod=[[0, 3, 4, 8]]), "W": table,
+                  "WhiteList": np.zeros((1, 1), np.float32),
+                  "BlackList": np.zeros((1, 1), np.float32)}
+        return run_single_op("pyramid_hash", inputs, attrs, ["Out", "DropPos", "X_Temp_Out"],
+                             "legacy")[0]
+
+    outs = forward(w)
+    cot = np.random.default_rng(8).uniform(-1, 1, outs["Out"][0].shape).astype(np.float32)
+    numeric = np.zeros(w.shape)
+    for i in np.ndindex(w.shape):
+        plus, minus = w.copy(), w.copy()
+        plus[i] += 0.5
+        minus[i] -= 0.5
+        numeric[i] = float(np.sum(forward(plus)["Out"][0].astype(np.float64) * cot)
+                           - np.sum(forward(minus)["Out"][0].astype(np.float64) * cot))
+    for mode in ("legacy", "phi"):
+        table = w.copy()
+        inputs = {"X": DenseTensor(tokens, lod=[[0, 3, 4, 8]]), "W": table,
+                  "DropPos": DenseTensor(outs["DropPos"][0], lod=[[0, 3, 3, 8]]),
+                  "X_Temp_Out": outs["X_Temp_Out"][0], "Out@GRAD": cot}
+        run_single_op("pyramid_hash_grad", inputs, {**attrs, "lr": 0.5}, ["X@GRAD"], mode)
+        np.testing.assert_allclose((w - table) / 0.5, numeric, rtol=1e-5, atol=1e-5,
+                                   err_msg=mode)
+        assert np.any(table != w)

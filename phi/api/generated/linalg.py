@@ -30,6 +30,7 @@ __all__ = [
     "kron",
     "l1_norm",
     "linear_v2",
+    "linear_v2_grad",
     "lstsq",
     "lu_solve",
     "matrix_power",
@@ -312,10 +313,29 @@ def linear_v2(
     """`linear_v2` (ops.yaml): (Tensor input, Tensor weight, Tensor bias, bool
     transpose_weight=false) -> Tensor(out).
 
-    Kernel `linear_v2`; InferMeta `linear_v2_infer_meta`.
+    Kernel `linear_v2`; InferMeta `linear_v2_infer_meta`; backward `linear_v2_grad`.
     """
     return apply("linear_v2",
                  {"input": input, "weight": weight, "bias": bias},
+                 {"transpose_weight": transpose_weight})
+
+
+def linear_v2_grad(
+    input: TensorLike,
+    weight: TensorLike,
+    bias: TensorLike,
+    out_grad: TensorLike,
+    transpose_weight: bool,
+) -> tuple[Tensor, Tensor, Tensor]:
+    """`linear_v2_grad` (backward.yaml): (Tensor input, Tensor weight, Tensor bias, Tensor
+    out_grad, bool transpose_weight) -> Tensor(input_grad), Tensor(weight_grad),
+    Tensor(bias_grad).
+
+    Kernel `linear_v2_grad`; InferMeta `general_ternary_grad_infer_meta`; differentiates
+    `linear_v2`.
+    """
+    return apply("linear_v2_grad",
+                 {"input": input, "weight": weight, "bias": bias, "out_grad": out_grad},
                  {"transpose_weight": transpose_weight})
 
 

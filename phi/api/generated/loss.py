@@ -34,6 +34,7 @@ __all__ = [
     "warpctc",
     "warpctc_grad",
     "warprnnt",
+    "warprnnt_grad",
 ]
 
 
@@ -368,7 +369,7 @@ def warprnnt(
     label_lengths, int blank=0, float fastemit_lambda=0.0) -> Tensor(loss),
     Tensor(warprnntgrad).
 
-    Kernel `warprnnt`; InferMeta `warprnnt_infer_meta`.
+    Kernel `warprnnt`; InferMeta `warprnnt_infer_meta`; backward `warprnnt_grad`.
     """
     return apply("warprnnt",
                  {
@@ -376,6 +377,29 @@ def warprnnt(
                      "label": label,
                      "input_lengths": input_lengths,
                      "label_lengths": label_lengths,
+                 },
+                 {"blank": blank, "fastemit_lambda": fastemit_lambda})
+
+
+def warprnnt_grad(
+    input: TensorLike,
+    input_lengths: TensorLike,
+    warprnntgrad: TensorLike,
+    loss_grad: TensorLike,
+    blank: int,
+    fastemit_lambda: float,
+) -> Tensor:
+    """`warprnnt_grad` (backward.yaml): (Tensor input, Tensor input_lengths, Tensor warprnntgrad,
+    Tensor loss_grad, int blank, float fastemit_lambda) -> Tensor(input_grad).
+
+    Kernel `warprnnt_grad`; InferMeta `unchanged_infer_meta`; differentiates `warprnnt`.
+    """
+    return apply("warprnnt_grad",
+                 {
+                     "input": input,
+                     "input_lengths": input_lengths,
+                     "warprnntgrad": warprnntgrad,
+                     "loss_grad": loss_grad,
                  },
                  {"blank": blank, "fastemit_lambda": fastemit_lambda})
 

@@ -17,6 +17,7 @@ __all__ = [
     "lod_reset",
     "lod_reset_grad",
     "pyramid_hash",
+    "pyramid_hash_grad",
     "row_conv",
     "row_conv_grad",
     "sequence_conv",
@@ -277,7 +278,7 @@ def pyramid_hash(
     use_filter=true, int white_list_len=0, int black_list_len=0) -> Tensor(out),
     Tensor(drop_pos), Tensor(x_temp_out).
 
-    Kernel `pyramid_hash`; InferMeta `pyramid_hash_infer_meta`.
+    Kernel `pyramid_hash`; InferMeta `pyramid_hash_infer_meta`; backward `pyramid_hash_grad`.
     """
     return apply("pyramid_hash",
                  {"x": x, "w": w},
@@ -291,4 +292,39 @@ def pyramid_hash(
                      "use_filter": use_filter,
                      "white_list_len": white_list_len,
                      "black_list_len": black_list_len,
+                 })
+
+
+def pyramid_hash_grad(
+    x: TensorLike,
+    w: TensorLike,
+    drop_pos: TensorLike,
+    x_temp_out: TensorLike,
+    out_grad: TensorLike,
+    num_emb: int,
+    space_len: int,
+    pyramid_layer: int,
+    rand_len: int,
+    lr: float = 0.0,
+) -> Tensor:
+    """`pyramid_hash_grad` (backward.yaml): (Tensor x, Tensor w, Tensor drop_pos, Tensor
+    x_temp_out, Tensor out_grad, int num_emb, int space_len, int pyramid_layer, int rand_len,
+    float lr=0.0) -> Tensor(x_grad).
+
+    Kernel `pyramid_hash_grad`; InferMeta `unchanged_infer_meta`; differentiates `pyramid_hash`.
+    """
+    return apply("pyramid_hash_grad",
+                 {
+                     "x": x,
+                     "w": w,
+                     "drop_pos": drop_pos,
+                     "x_temp_out": x_temp_out,
+                     "out_grad": out_grad,
+                 },
+                 {
+                     "num_emb": num_emb,
+                     "space_len": space_len,
+                     "pyramid_layer": pyramid_layer,
+                     "rand_len": rand_len,
+                     "lr": lr,
                  })

@@ -254,6 +254,17 @@ def warprnnt(xp: Any, acts: Any, label: Any, lens: np.ndarray, label_lens: np.nd
         grad[...] = xp.where(hit, label_grad[..., None], grad)
 
 
+def warprnnt_grad(xp: Any, warprnntgrad: Any, loss_grad: Any, input_grad: Any) -> None:
+    """d loss / d input: the forward's warprnntgrad [B, T, U + 1, V] times each sequence's
+    loss@GRAD [B] (FastEmit is already in warprnntgrad)."""
+    batch = warprnntgrad.shape[0]
+    if loss_grad.size != batch:
+        raise ValueError(f"{_RNNT}_grad: loss@GRAD needs one value per sequence ({batch}), "
+                         f"got shape {tuple(loss_grad.shape)}")
+    scale = loss_grad.reshape(batch, 1, 1, 1).astype(warprnntgrad.dtype, copy=False)
+    xp.multiply(warprnntgrad, scale, out=input_grad)
+
+
 def warpctc_grad(xp: Any, warp_ctc_grad: Any, loss_grad: Any, logits_length: Any | None,
                  logits_lod: Any, rows: int, norm_by_times: bool, logits_grad: Any) -> None:
     """d loss / d Logits: the forward's WarpCTCGrad [T, B, C] times each sequence's

@@ -1,4 +1,5 @@
-"""warprnnt: one body for every backend (math in phi.kernels.funcs.loss_alignment)."""
+"""warprnnt and warprnnt_grad: one body for every backend (math in
+phi.kernels.funcs.loss_alignment)."""
 
 from __future__ import annotations
 
@@ -22,3 +23,12 @@ def warprnnt_kernel(dev_ctx: DeviceContext, input: DenseTensor, label: DenseTens
     loss_alignment.warprnnt(dev_ctx.xp, input.data, label.data, *lens, blank, fastemit_lambda,
                             dev_ctx.alloc(loss, input.dtype),
                             dev_ctx.alloc(warprnntgrad, input.dtype))
+
+
+@register_kernel("warprnnt_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("warprnnt_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+def warprnnt_grad_kernel(dev_ctx: DeviceContext, input: DenseTensor, input_lengths: DenseTensor,
+                         warprnntgrad: DenseTensor, loss_grad: DenseTensor, blank: int,
+                         fastemit_lambda: float, input_grad: OutTensor) -> None:
+    loss_alignment.warprnnt_grad(dev_ctx.xp, warprnntgrad.data, loss_grad.data,
+                                 dev_ctx.alloc(input_grad, input.dtype))

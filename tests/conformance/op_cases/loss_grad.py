@@ -14,7 +14,7 @@ LoD to it; norm_by_times, an infeasible sequence, blank 2); hierarchical_sigmoid
 SampleWeight, no Bias; float32 only: Paddle 3.3.1's float64 nce_grad fails reading its
 float32-declared SampleLogits)."""
 
-from .loss import _TREE, _ctc_padded, _hsigmoid, _nce
+from .loss import _TREE, _ctc_padded, _hsigmoid, _nce, _rnnt
 from .spec import FLOATS, INF, NAN, Case, GradCase, In
 
 _IGNORED = [[0.0, 1.0, -100.0, 0.5], [-100.0, 0.25, 1.0, -100.0], [0.0, 0.0, 1.0, 1.0]]
@@ -189,4 +189,15 @@ GRAD_CASES += [
                   num_neg_samples=3), ("Input", "Weight", "Bias"), of=("Cost",)),
     GradCase(_nce("grad_dist", "float32", 4, 4, sampler=2, seed=5, num_neg_samples=3),
              ("Input", "Weight", "Bias"), of=("Cost",)),
+]
+
+GRAD_CASES += [
+    *(GradCase(_rnnt("grad_basic", dtype, [4, 3, 5], [[1, 2, 3], [4, 4, 0], [2, 0, 0]],
+                     [3, 2, 1]), ("input",), of=("loss",)) for dtype in FLOATS),
+    *(GradCase(_rnnt("grad_fastemit", dtype, [4, 3], [[1, 2], [3, 3]], [2, 1],
+                     fastemit_lambda=0.5), ("input",), of=("loss",)) for dtype in FLOATS),
+    GradCase(_rnnt("grad_blank_last", "float64", [3, 5], [[0, 1], [2, 3]], [2, 2], blank=4),
+             ("input",), of=("loss",)),
+    GradCase(_rnnt("grad_empty_label", "float32", [3, 2], [[1, 2], [0, 0]], [2, 0]),
+             ("input",), of=("loss",)),
 ]

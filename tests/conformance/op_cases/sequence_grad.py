@@ -107,3 +107,36 @@ _LOD_RESET = [
 ]
 
 GRAD_CASES = [*_POOL, *_CONV, *_SOFTMAX, *_EXPAND, *_ROW_CONV, *_LOD_RESET]
+
+
+#: pyramid_hash_grad writes no gradient: it steps W in place (W -= lr * Out@GRAD rows
+#: scattered to the hashed positions); its X@GRAD slot stays unwritten.
+UPDATED_IN_PLACE = {"pyramid_hash": ("W",)}
+
+
+def _pyramid(name: str, lod: tuple[int, ...], space_len: int, rand_len: int, num_emb: int,
+             tokens: Any = None, **attrs: Any) -> GradCase:
+    """pyramid_hash (inference forward: is_training 0, no filters) and its grad over int32
+    tokens with a 1-level LoD and a float32 table W [space_len + rand_len, 1]."""
+    rows = lod[-1]
+    x = (LoDIn((rows, 1), "int32", low=-20, high=60, lod=(lod,)) if tokens is None
+         else LoDIn((rows, 1), "int32", values=[[t] for t in tokens], lod=(lod,)))
+    return GradCase(Case(f"pyramid_hash_grad_{name}", "pyramid_hash", {
+        "X": x, "W": In((space_len + rand_len, 1), "float32", -1.0, 1.0),
+        "WhiteList": In((1, 1), "float32"), "BlackList": In((1, 1), "float32")},
+        attrs={"space_len": space_len, "rand_len": rand_len, "num_emb": num_emb,
+               "drop_out_percent": 0.5, "use_filter": False, "lr": 0.5, **attrs},
+        fetch=("Out",)), ("X",), of=("Out",))
+
+
+GRAD_CASES += [
+    _pyramid("bigrams", (0, 3, 4, 8), 30, 2, 4),
+    # a sequence without n-grams: its zero row takes no update; collisions sum in order
+    _pyramid("trigrams_empty_sequence", (0, 5, 5, 7, 8), 8, 3, 6, pyramid_layer=3),
+    _pyramid("long_grams_stripes", (0, 7, 13), 50, 2, 6, pyramid_layer=7, lr=0.25),
+    _pyramid("one_chunk_lr", (0, 4, 6), 17, 4, 4, pyramid_layer=4, lr=0.1),
+    _pyramid("lr_negative", (0, 3, 5), 12, 2, 4, lr=-1.0),
+    # as many tokens as sequences, all -1: Paddle's grad returns before any update
+    _pyramid("all_minus_one", (0, 0, 2), 10, 2, 2, tokens=[-1, -1]),
+    _pyramid("short_sequences_only", (0, 1, 2), 10, 2, 2),
+]
