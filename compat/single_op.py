@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -90,12 +90,14 @@ def _holder_var(block: Any, holder: VarType) -> str:
 
 @dataclass
 class SingleOpRun:
-    """One op run: its output tensors per slot (as the kernel left them), the trace record
-    and the kernel choice the dual dispatch made (None for ops without kernels)."""
+    """One op run: its output tensors per slot (as the kernel left them), the trace record,
+    the kernel choice the dual dispatch made (None for ops without kernels) and the fed
+    input tensors per slot as the run left them (a kernel may update an input in place)."""
 
     outputs: dict[str, list[DenseTensor]]
     trace: OpTrace
     choice: KernelRun | None
+    inputs: dict[str, list[DenseTensor]] = field(default_factory=dict)
 
 
 def run_single_op_tensors(
@@ -118,14 +120,21 @@ def run_single_op_tensors(
     scope = Scope()
     holders = {slot for slot in out_names if (op_type, slot) in HOLDER_SLOTS}
     flat = [n for slot, names in out_names.items() if slot not in holders for n in names]
-    tensors = executor.run(program, scope, feed, fetch_list=flat)
+    op_inputs = program.global_block().ops[0].inputs
+    # the fed inputs are fetched too: a kernel may update an input in place
+    fed_names = {slot: names for slot, names in op_inputs.items()
+                 if names and all(n in feed for n in names)} if not holders else {}
+    extra = [n for names in fed_names.values() for n in names if n not in flat]
+    tensors = executor.run(program, scope, feed, fetch_list=flat + extra)
     if holders:  # a fetch op: the executor returned the fetch list itself
         result = {slot: list(tensors) for slot in holders}
+        by_name = {}
     else:
-        by_name = dict(zip(flat, tensors))
+        by_name = dict(zip(flat + extra, tensors))
         result = {slot: [by_name[n] for n in names] for slot, names in out_names.items()}
     op = executor.prepare(program)[0]
-    return SingleOpRun(result, executor.last_trace[0], runner.choice_for(op))
+    fed = {slot: [by_name[n] for n in names] for slot, names in fed_names.items()}
+    return SingleOpRun(result, executor.last_trace[0], runner.choice_for(op), fed)
 
 
 def run_single_op(
