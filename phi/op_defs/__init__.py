@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
+from phi.op_defs.entry_index import file_index, parse_entry
 from phi.op_defs.model import (
     NO_DEFAULT,
     ArgDef,
@@ -147,11 +148,28 @@ def _by_name() -> dict[str, OpDef]:
 
 
 def op_def(name: str) -> OpDef:
-    """The ops.yaml or backward.yaml entry named `name`; KeyError names what is missing."""
+    """The ops.yaml or backward.yaml entry named `name`; KeyError names what is missing.
+
+    Until something parses the whole files, only the entry asked for is parsed (a run
+    needs a dozen); the whole-file parse, with its checks across entries (names unique,
+    backward links), answers whenever the files have been parsed already or the entry
+    cannot be read alone."""
+    if _by_name.cache_info().currsize == 0:
+        alone = _entry_alone(name)
+        if alone is not None:
+            return alone
     try:
         return _by_name()[name]
     except KeyError:
         raise KeyError(f"no op '{name}' in ops.yaml or backward.yaml") from None
+
+
+@functools.cache
+def _entry_alone(name: str) -> OpDef | None:
+    ops, backs = file_index(OPS_YAML), file_index(BACKWARD_YAML)
+    if ops is None or backs is None or (name in ops.spans and name in backs.spans):
+        return None
+    return parse_entry(ops if name in ops.spans else backs, name)
 
 
 @functools.cache
