@@ -47,6 +47,15 @@ class LoadedModel:
     #: The crop file the model's runs are held to (`compat.kernel_crop`), if any.
     crop: KernelCrop | None = None
 
+    def array_inputs(self) -> list[str]:
+        """`array_input_names` of the program, found once (a loaded program is not edited
+        in place: plans are kept on the same understanding); do not modify the list."""
+        cached = self.extra.get("array_inputs")
+        if cached is None or cached[0] is not self.program:
+            cached = self.extra["array_inputs"] = (self.program,
+                                                   array_input_names(self.program))
+        return cached[1]
+
     def feed_var(self, name: str) -> VarDesc:
         var = self.program.global_block().find_var(name)
         if var is None:
@@ -141,7 +150,7 @@ def check_feeds(model: LoadedModel, feeds: Mapping[str, np.ndarray | DenseTensor
     of arrays / DenseTensors."""
     problems: list[str] = []
     tensors: dict[str, DenseTensor | list[DenseTensor]] = {}
-    arrays = array_input_names(model.program)
+    arrays = model.array_inputs()
     for name in feeds:
         if name in arrays:
             tensors[name] = _check_array_feed(model, name, feeds[name], problems)
