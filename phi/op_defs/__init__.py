@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-from phi.op_defs.entry_index import file_index, parse_entry
+from phi.op_defs.entry_index import compat_index, file_index, parse_compat_entry, parse_entry
 from phi.op_defs.model import (
     NO_DEFAULT,
     ArgDef,
@@ -44,6 +44,7 @@ from phi.op_defs.render import render_op
 OPS_YAML = Path(__file__).resolve().parent.parent / "ops.yaml"
 BACKWARD_YAML = OPS_YAML.with_name("backward.yaml")
 OP_COMPAT_YAML = OPS_YAML.with_name("op_compat.yaml")
+_COMPAT_SHOWN = "phi/op_compat.yaml"
 
 __all__ = [
     "BACKWARD_YAML",
@@ -177,7 +178,7 @@ def op_compat_defs() -> tuple[OpCompatDef, ...]:
     """phi/op_compat.yaml, parsed (once per process); () when the file is absent."""
     if not OP_COMPAT_YAML.is_file():
         return ()
-    return load_op_compat(OP_COMPAT_YAML, "phi/op_compat.yaml")
+    return load_op_compat(OP_COMPAT_YAML, _COMPAT_SHOWN)
 
 
 @functools.cache
@@ -187,5 +188,22 @@ def _compat_by_legacy() -> dict[str, OpCompatDef]:
 
 
 def op_compat_of(legacy_op: str) -> OpCompatDef | None:
-    """The op_compat.yaml entry describing legacy op (or grad op) `legacy_op`, if any."""
+    """The op_compat.yaml entry describing legacy op (or grad op) `legacy_op`, if any.
+
+    As `op_def`: until the whole file is parsed, only the entry asked for is (and a name
+    the file's lines do not give is answered None without parsing anything)."""
+    if _compat_by_legacy.cache_info().currsize == 0 and OP_COMPAT_YAML.is_file():
+        index = compat_index(OP_COMPAT_YAML, _COMPAT_SHOWN)
+        if index is not None:
+            if legacy_op not in index.spans:
+                return None
+            alone = _compat_alone(legacy_op)
+            if alone is not None:
+                return alone
     return _compat_by_legacy().get(legacy_op)
+
+
+@functools.cache
+def _compat_alone(legacy_op: str) -> OpCompatDef | None:
+    index = compat_index(OP_COMPAT_YAML, _COMPAT_SHOWN)
+    return None if index is None else parse_compat_entry(index, legacy_op)

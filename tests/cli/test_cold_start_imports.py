@@ -1,8 +1,9 @@
 """A fresh `fluidphi run` of the mlp loads only what running it needs: no Pydantic (Typer's
 coercion, fluidphi/cli/coercion.py), no Pygments (the plan's code listing), none of the
-codemod, coverage, training or bench machinery, and parses neither ops.yaml nor
-backward.yaml whole (phi/op_defs/entry_index.py). It counts modules, not seconds, so the
-cold start's gains cannot regress silently on a loaded machine."""
+codemod, coverage, training or bench machinery, and parses none of ops.yaml,
+backward.yaml and op_compat.yaml whole (phi/op_defs/entry_index.py). It counts modules
+and parses, not seconds, so the cold start's gains cannot regress silently on a loaded
+machine."""
 
 from __future__ import annotations
 
@@ -33,7 +34,9 @@ _PROBE = textwrap.dedent("""
         import phi.op_defs as defs
         json.dump({"modules": sorted(sys.modules),
                    "whole_yaml_parsed": defs._by_name.cache_info().currsize
-                                        + defs.op_defs.cache_info().currsize},
+                                        + defs.op_defs.cache_info().currsize
+                                        + defs._compat_by_legacy.cache_info().currsize
+                                        + defs.op_compat_defs.cache_info().currsize},
                   open(out, "w"))
 
     atexit.register(report)
