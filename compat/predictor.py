@@ -220,10 +220,11 @@ def run_model(
     wall time of this call.
     """
     tensors = check_feeds(model, feeds)
-    mode = PathMode.parse(path)
     if executor is None:
-        executor = executor_for(model, place or CPUPlace(), mode, planned, passes, cpu_ops,
+        executor = executor_for(model, place or CPUPlace(), path, planned, passes, cpu_ops,
                                 library)
+    else:
+        PathMode.parse(path)  # a wrong path is an error either way
     start = time.perf_counter()
     with held_to(model.crop):
         fetched = executor.run(model.program, model.scope, tensors)
@@ -234,12 +235,28 @@ def run_model(
     return RunResult(outputs, list(executor.last_trace), seconds, lods)
 
 
-def executor_for(model: LoadedModel, place: Place, mode: PathMode, planned: bool,
+def executor_for(model: LoadedModel, place: Place, mode: PathMode | str, planned: bool,
                  passes: bool = True, cpu_ops: Iterable[str] = (),
                  library: KernelLibrary | str = KernelLibrary.PLAIN
                  ) -> Executor | PlannedExecutor:
     """The model's executor for (place, path, planned, passes, cpu_ops, library), kept so
-    that its plans are reused."""
+    that its plans are reused. The arguments as given are remembered too (when cpu_ops
+    is a tuple or frozenset), so that repeated runs skip parsing them."""
+    given = (place, mode, planned, passes, cpu_ops, library)
+    remembered = model.extra.setdefault("executor_for", {})
+    if type(cpu_ops) in (tuple, frozenset):
+        found = remembered.get(given)
+        if found is not None:
+            return found
+    executor = _executor(model, place, PathMode.parse(mode), planned, passes, cpu_ops, library)
+    if type(cpu_ops) in (tuple, frozenset):
+        remembered[given] = executor
+    return executor
+
+
+def _executor(model: LoadedModel, place: Place, mode: PathMode, planned: bool, passes: bool,
+              cpu_ops: Iterable[str], library: KernelLibrary | str
+              ) -> Executor | PlannedExecutor:
     planned = planned and mode is not PathMode.LEGACY
     forced = frozenset(cpu_ops)
     chosen = KernelLibrary.parse(library)

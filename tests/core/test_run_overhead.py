@@ -31,3 +31,24 @@ def test_array_inputs_are_found_once_per_program(monkeypatch: pytest.MonkeyPatch
     model.program = load_model(MLP).program  # another program: found again
     assert model.array_inputs() == []
     assert len(calls) == 2
+
+
+def test_the_executor_is_found_from_the_arguments_as_given() -> None:
+    from compat.dual_dispatch import PathMode
+    from compat.predictor import executor_for
+    from phi.common import CPUPlace
+
+    model = load_model(MLP)
+    feeds = model_inputs(MLP, 1)
+    run_model(model, feeds, path="auto")
+    run_model(model, feeds, path=PathMode.AUTO)
+    run_model(model, feeds, path="phi", cpu_ops=["fc"])  # a list: not remembered
+    assert len(model.extra["executors"]) == 2  # auto (either spelling), phi with fc on CPU
+    assert all(type(k[4]) in (tuple, frozenset) for k in model.extra["executor_for"])
+    auto = executor_for(model, CPUPlace(), "auto", True)
+    assert auto is executor_for(model, CPUPlace(), PathMode.AUTO, True)
+    assert auto is not executor_for(model, CPUPlace(), "legacy", True)
+    with pytest.raises(ValueError, match="PathMode"):
+        run_model(model, feeds, path="AUTO")
+    with pytest.raises(ValueError, match="PathMode"):
+        run_model(model, feeds, path="nope", executor=auto)
