@@ -137,7 +137,9 @@ def _cold_section(cold: list[dict[str, Any]]) -> list[str]:
              _prose("Each backend started as a fresh process and timed from spawn to exit "
                     "(compat/bench_cold.py): fluidphi is the `fluidphi run MODEL --input "
                     "X.npy` command, Paddle Inference and ONNX Runtime the smallest scripts "
-                    "doing the same (ONNX Runtime's model converted beforehand). Median "
+                    "doing the same (ONNX Runtime's model converted beforehand), each started "
+                    "once untimed first so that all run with their bytecode compiled, as "
+                    "installed packages do. Median "
                     "wall seconds of the runs, the fastest run, and the median CPU seconds "
                     "of the process."), ""]
     rows = []

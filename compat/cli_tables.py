@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Console
-from rich.syntax import Syntax
 from rich.table import Table
 
 from compat.terminal import data_table, shown, shown_row
@@ -61,6 +60,8 @@ def print_plan(console: Console, loaded: Any, path: str) -> None:
     code = plan.code()
     console.print(f"generated code {shown(code.filename)} (with kernel observers attached, "
                   "each compute runs through run_bound instead):", highlight=False)
+    from rich.syntax import Syntax  # pygments: only when a plan is printed
+
     console.print(Syntax(code.source, "python", line_numbers=False, word_wrap=True))
 
 

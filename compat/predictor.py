@@ -47,6 +47,15 @@ class LoadedModel:
     #: The crop file the model's runs are held to (`compat.kernel_crop`), if any.
     crop: KernelCrop | None = None
 
+    def array_inputs(self) -> list[str]:
+        """`array_input_names` of the program, found once (a loaded program is not edited
+        in place: plans are kept on the same understanding); do not modify the list."""
+        cached = self.extra.get("array_inputs")
+        if cached is None or cached[0] is not self.program:
+            cached = self.extra["array_inputs"] = (self.program,
+                                                   array_input_names(self.program))
+        return cached[1]
+
     def feed_var(self, name: str) -> VarDesc:
         var = self.program.global_block().find_var(name)
         if var is None:
@@ -141,7 +150,7 @@ def check_feeds(model: LoadedModel, feeds: Mapping[str, np.ndarray | DenseTensor
     of arrays / DenseTensors."""
     problems: list[str] = []
     tensors: dict[str, DenseTensor | list[DenseTensor]] = {}
-    arrays = array_input_names(model.program)
+    arrays = model.array_inputs()
     for name in feeds:
         if name in arrays:
             tensors[name] = _check_array_feed(model, name, feeds[name], problems)
@@ -211,10 +220,11 @@ def run_model(
     wall time of this call.
     """
     tensors = check_feeds(model, feeds)
-    mode = PathMode.parse(path)
     if executor is None:
-        executor = executor_for(model, place or CPUPlace(), mode, planned, passes, cpu_ops,
+        executor = executor_for(model, place or CPUPlace(), path, planned, passes, cpu_ops,
                                 library)
+    else:
+        PathMode.parse(path)  # a wrong path is an error either way
     start = time.perf_counter()
     with held_to(model.crop):
         fetched = executor.run(model.program, model.scope, tensors)
@@ -225,12 +235,28 @@ def run_model(
     return RunResult(outputs, list(executor.last_trace), seconds, lods)
 
 
-def executor_for(model: LoadedModel, place: Place, mode: PathMode, planned: bool,
+def executor_for(model: LoadedModel, place: Place, mode: PathMode | str, planned: bool,
                  passes: bool = True, cpu_ops: Iterable[str] = (),
                  library: KernelLibrary | str = KernelLibrary.PLAIN
                  ) -> Executor | PlannedExecutor:
     """The model's executor for (place, path, planned, passes, cpu_ops, library), kept so
-    that its plans are reused."""
+    that its plans are reused. The arguments as given are remembered too (when cpu_ops
+    is a tuple or frozenset), so that repeated runs skip parsing them."""
+    given = (place, mode, planned, passes, cpu_ops, library)
+    remembered = model.extra.setdefault("executor_for", {})
+    if type(cpu_ops) in (tuple, frozenset):
+        found = remembered.get(given)
+        if found is not None:
+            return found
+    executor = _executor(model, place, PathMode.parse(mode), planned, passes, cpu_ops, library)
+    if type(cpu_ops) in (tuple, frozenset):
+        remembered[given] = executor
+    return executor
+
+
+def _executor(model: LoadedModel, place: Place, mode: PathMode, planned: bool, passes: bool,
+              cpu_ops: Iterable[str], library: KernelLibrary | str
+              ) -> Executor | PlannedExecutor:
     planned = planned and mode is not PathMode.LEGACY
     forced = frozenset(cpu_ops)
     chosen = KernelLibrary.parse(library)

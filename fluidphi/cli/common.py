@@ -13,11 +13,24 @@ from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 import typer
-from typer.core import TyperArgument, TyperCommand
+from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 from compat.terminal import SafeConsole, print_error
+from fluidphi.cli.coercion import install_quick_coercion
+
+
+class VerbGroup(TyperGroup):
+    """The app's group: its own options' plainly valid values skip Typer's Pydantic
+    coercion too (fluidphi/cli/coercion.py)."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        params = super().get_params(ctx)
+        install_quick_coercion(params)
+        return params
+
 
 app = typer.Typer(
+    cls=VerbGroup,
     add_completion=False,
     no_args_is_help=True,
     help="Run legacy Paddle programs on PHI-style kernels; migrate legacy kernels.",
@@ -53,11 +66,13 @@ def _type_label(param: Any) -> str | None:
 
 
 class Verb(TyperCommand):
-    """Every verb: a bare `--json` means stdout (`--json=FILE` names a file), and help
-    shows metavars (N, PATH, auto|phi|legacy) rather than type labels (`<bool>`)."""
+    """Every verb: a bare `--json` means stdout (`--json=FILE` names a file), help
+    shows metavars (N, PATH, auto|phi|legacy) rather than type labels (`<bool>`), and
+    plainly valid option values skip Typer's Pydantic coercion (fluidphi/cli/coercion.py)."""
 
     def get_params(self, ctx: Any) -> list[Any]:
         params = super().get_params(ctx)  # --help included
+        install_quick_coercion(params)
         for param in params:
             if isinstance(param, TyperArgument) and param.metavar is None:
                 param.metavar = param.name.upper() if param.name else None

@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
+from phi.op_defs.entry_index import compat_index, file_index, parse_compat_entry, parse_entry
 from phi.op_defs.model import (
     NO_DEFAULT,
     ArgDef,
@@ -43,6 +44,7 @@ from phi.op_defs.render import render_op
 OPS_YAML = Path(__file__).resolve().parent.parent / "ops.yaml"
 BACKWARD_YAML = OPS_YAML.with_name("backward.yaml")
 OP_COMPAT_YAML = OPS_YAML.with_name("op_compat.yaml")
+_COMPAT_SHOWN = "phi/op_compat.yaml"
 
 __all__ = [
     "BACKWARD_YAML",
@@ -147,7 +149,16 @@ def _by_name() -> dict[str, OpDef]:
 
 
 def op_def(name: str) -> OpDef:
-    """The ops.yaml or backward.yaml entry named `name`; KeyError names what is missing."""
+    """The ops.yaml or backward.yaml entry named `name`; KeyError names what is missing.
+
+    Until something parses the whole files, only the entry asked for is parsed (a run
+    needs a dozen); the whole-file parse, with its checks across entries (names unique,
+    backward links), answers whenever the files have been parsed already or the entry
+    cannot be read alone."""
+    if _by_name.cache_info().currsize == 0:
+        alone = _entry_alone(name)
+        if alone is not None:
+            return alone
     try:
         return _by_name()[name]
     except KeyError:
@@ -155,11 +166,19 @@ def op_def(name: str) -> OpDef:
 
 
 @functools.cache
+def _entry_alone(name: str) -> OpDef | None:
+    ops, backs = file_index(OPS_YAML), file_index(BACKWARD_YAML)
+    if ops is None or backs is None or (name in ops.spans and name in backs.spans):
+        return None
+    return parse_entry(ops if name in ops.spans else backs, name)
+
+
+@functools.cache
 def op_compat_defs() -> tuple[OpCompatDef, ...]:
     """phi/op_compat.yaml, parsed (once per process); () when the file is absent."""
     if not OP_COMPAT_YAML.is_file():
         return ()
-    return load_op_compat(OP_COMPAT_YAML, "phi/op_compat.yaml")
+    return load_op_compat(OP_COMPAT_YAML, _COMPAT_SHOWN)
 
 
 @functools.cache
@@ -169,5 +188,22 @@ def _compat_by_legacy() -> dict[str, OpCompatDef]:
 
 
 def op_compat_of(legacy_op: str) -> OpCompatDef | None:
-    """The op_compat.yaml entry describing legacy op (or grad op) `legacy_op`, if any."""
+    """The op_compat.yaml entry describing legacy op (or grad op) `legacy_op`, if any.
+
+    As `op_def`: until the whole file is parsed, only the entry asked for is (and a name
+    the file's lines do not give is answered None without parsing anything)."""
+    if _compat_by_legacy.cache_info().currsize == 0 and OP_COMPAT_YAML.is_file():
+        index = compat_index(OP_COMPAT_YAML, _COMPAT_SHOWN)
+        if index is not None:
+            if legacy_op not in index.spans:
+                return None
+            alone = _compat_alone(legacy_op)
+            if alone is not None:
+                return alone
     return _compat_by_legacy().get(legacy_op)
+
+
+@functools.cache
+def _compat_alone(legacy_op: str) -> OpCompatDef | None:
+    index = compat_index(OP_COMPAT_YAML, _COMPAT_SHOWN)
+    return None if index is None else parse_compat_entry(index, legacy_op)

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -173,3 +176,15 @@ def test_a_verdict_on_few_clean_samples_says_so() -> None:
     # only loaded samples were left: none of them clean
     assert bench_targets.describe(verdict(entry(0.08, 15, True))) == \
         "missed by 1.25x (on 0 clean samples)"
+
+
+def test_cold_starts_run_with_their_bytecode_cached(tmp_path: Path) -> None:
+    """The bench's processes share a bytecode folder, written even where the environment
+    says not to write bytecode (a source tree is timed as installed, not compiling)."""
+    env = compat.bench_cold.bytecode_env({"PYTHONDONTWRITEBYTECODE": "1", "A": "b"},
+                                         tmp_path / "pyc")
+    assert env == {"A": "b", "PYTHONPYCACHEPREFIX": str(tmp_path / "pyc")}
+    env = compat.bench_cold.bytecode_env(dict(os.environ, PYTHONDONTWRITEBYTECODE="1"),
+                                         tmp_path / "pyc")
+    subprocess.run([sys.executable, "-c", "import compat.bench_targets"], env=env, check=True)
+    assert list((tmp_path / "pyc").rglob("bench_targets*.pyc"))

@@ -1,0 +1,54 @@
+"""What a run repeats is only what must be: the program's facts are found once per loaded
+model, and a run's results do not change for it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import compat.predictor
+from compat.bench_models import model_inputs
+from compat.predictor import load_model, run_model
+
+MLP = str(Path(__file__).resolve().parents[1] / "fixtures" / "models" / "mlp" / "model")
+
+
+def test_array_inputs_are_found_once_per_program(monkeypatch: pytest.MonkeyPatch) -> None:
+    model = load_model(MLP)
+    feeds = model_inputs(MLP, 1)
+    first = run_model(model, feeds).outputs
+    calls = []
+    real = compat.predictor.array_input_names
+    monkeypatch.setattr(compat.predictor, "array_input_names",
+                        lambda program: calls.append(program) or real(program))
+    model.extra.pop("array_inputs")
+    for _ in range(3):
+        again = run_model(model, feeds).outputs
+        assert all(np.array_equal(first[k], again[k]) for k in first)
+    assert calls == [model.program]
+    model.program = load_model(MLP).program  # another program: found again
+    assert model.array_inputs() == []
+    assert len(calls) == 2
+
+
+def test_the_executor_is_found_from_the_arguments_as_given() -> None:
+    from compat.dual_dispatch import PathMode
+    from compat.predictor import executor_for
+    from phi.common import CPUPlace
+
+    model = load_model(MLP)
+    feeds = model_inputs(MLP, 1)
+    run_model(model, feeds, path="auto")
+    run_model(model, feeds, path=PathMode.AUTO)
+    run_model(model, feeds, path="phi", cpu_ops=["fc"])  # a list: not remembered
+    assert len(model.extra["executors"]) == 2  # auto (either spelling), phi with fc on CPU
+    assert all(type(k[4]) in (tuple, frozenset) for k in model.extra["executor_for"])
+    auto = executor_for(model, CPUPlace(), "auto", True)
+    assert auto is executor_for(model, CPUPlace(), PathMode.AUTO, True)
+    assert auto is not executor_for(model, CPUPlace(), "legacy", True)
+    with pytest.raises(ValueError, match="PathMode"):
+        run_model(model, feeds, path="AUTO")
+    with pytest.raises(ValueError, match="PathMode"):
+        run_model(model, feeds, path="nope", executor=auto)
