@@ -24,15 +24,20 @@ def gru_grad_kernel(dev_ctx: DeviceContext, input: DenseTensor, h0: DenseTensor 
                     gate_activation: str, is_reverse: bool, origin_mode: bool,
                     input_grad: OptionalOutTensor, h0_grad: OptionalOutTensor,
                     weight_grad: OptionalOutTensor, bias_grad: OptionalOutTensor) -> None:
-    offsets = rnn_lod.sequence_offsets("gru_grad", input.lod, input.dims[0])
+    x = input
+    batch_reset_prev = batch_reset_hidden_prev
+    x_grad = input_grad
+    offsets = rnn_lod.sequence_offsets("gru_grad", x.lod, x.dims[0])
     acts = rnn_lod.Activation.parse_all("gru_grad", activation=activation,
                                         gate_activation=gate_activation)
     dtype = hidden_grad.dtype
     gru_grad_funcs.gru_grad(
         dev_ctx.xp, None if h0 is None else h0.data, weight.data, offsets, is_reverse,
-        origin_mode, acts, batch_gate.data, batch_reset_hidden_prev.data, batch_hidden.data,
-        hidden_grad.data, *(None if g is None else dev_ctx.alloc(g, dtype)
-                            for g in (input_grad, h0_grad, weight_grad, bias_grad)))
+        origin_mode, acts, batch_gate.data, batch_reset_prev.data, batch_hidden.data,
+        hidden_grad.data, None if x_grad is None else dev_ctx.alloc(x_grad, dtype),
+        None if h0_grad is None else dev_ctx.alloc(h0_grad, dtype),
+        None if weight_grad is None else dev_ctx.alloc(weight_grad, dtype),
+        None if bias_grad is None else dev_ctx.alloc(bias_grad, dtype))
 
 
 @register_kernel("gru_unit_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOATS)
@@ -43,11 +48,16 @@ def gru_unit_grad_kernel(dev_ctx: DeviceContext, input: DenseTensor, hidden_prev
                          activation: int, gate_activation: int, origin_mode: bool,
                          input_grad: OptionalOutTensor, hidden_prev_grad: OptionalOutTensor,
                          weight_grad: OptionalOutTensor, bias_grad: OptionalOutTensor) -> None:
+    h_prev = hidden_prev
+    reset_prev = reset_hidden_prev
+    x_grad = input_grad
+    h_prev_grad = hidden_prev_grad
     acts = rnn_lod.Activation.parse_all("gru_unit_grad", activation=activation,
                                         gate_activation=gate_activation)
     dtype = hidden_grad.dtype
     gru_grad_funcs.gru_unit_grad(
-        dev_ctx.xp, hidden_prev.data, weight.data, gate.data, reset_hidden_prev.data,
-        hidden_grad.data, acts, origin_mode,
-        *(None if g is None else dev_ctx.alloc(g, dtype)
-          for g in (input_grad, hidden_prev_grad, weight_grad, bias_grad)))
+        dev_ctx.xp, h_prev.data, weight.data, gate.data, reset_prev.data, hidden_grad.data,
+        acts, origin_mode, None if x_grad is None else dev_ctx.alloc(x_grad, dtype),
+        None if h_prev_grad is None else dev_ctx.alloc(h_prev_grad, dtype),
+        None if weight_grad is None else dev_ctx.alloc(weight_grad, dtype),
+        None if bias_grad is None else dev_ctx.alloc(bias_grad, dtype))
