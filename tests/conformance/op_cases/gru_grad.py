@@ -5,7 +5,8 @@ origin_mode, the activations, float32 and float64. The training forward's worksp
 BatchGate, BatchResetHiddenPrev and BatchHidden (what gru_grad reads) are fetched and
 compared too. `h0_not_differentiated` pins Paddle's quirk: with H0 given but no H0@GRAD,
 the first step's reset-gate gradient is zero and its weight terms are left out.
-gru_unit: wrt Input, HiddenPrev, Weight and Bias, both modes, the activations by number.
+gru_unit: wrt Input, HiddenPrev, Weight and Bias, both modes, the activations by number, an
+empty batch (zero Weight and Bias gradients).
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ GRU_UNIT = [
     _unit("identity_relu", activation=0, gate_activation=3, dtype="float64"),
     _unit("tanh_gates", activation=1, gate_activation=2),
     _unit("input_only", ("Input",)),
+    _unit("empty_batch", batch=0),
 ]
 
 GRAD_CASES = GRU + GRU_UNIT
