@@ -54,14 +54,20 @@ def lstm_infer_meta(input: MetaTensor, h0: MetaTensor, c0: MetaTensor, weight: M
 
 def gru_infer_meta(input: MetaTensor, h0: MetaTensor, weight: MetaTensor, bias: MetaTensor,
                    activation: str, gate_activation: str, is_reverse: bool, origin_mode: bool,
-                   hidden: MetaTensor) -> None:
-    """hidden: [rows, D] with input's dtype and LoD (fluid's LoD `gru`)."""
+                   batch_gate: MetaTensor, batch_reset_hidden_prev: MetaTensor,
+                   batch_hidden: MetaTensor, hidden: MetaTensor) -> None:
+    """hidden: [rows, D] with input's dtype and LoD (fluid's LoD `gru`); the workspaces
+    batch_gate [rows, 3D], batch_reset_hidden_prev and batch_hidden [rows, D] (their batch
+    LoD is the kernel's)."""
     from phi.kernels.funcs.rnn_lod import check_gru_dims
 
     d = check_gru_dims("gru", input.dims(), h0.dims() if h0 else None, weight.dims(),
                        bias.dims() if bias else None)
-    hidden.set_dims((input.dims()[0], d))
-    hidden.set_dtype(input.dtype())
+    for out, width in ((batch_gate, 3 * d), (batch_reset_hidden_prev, d), (batch_hidden, d),
+                       (hidden, d)):
+        if out:
+            out.set_dims((input.dims()[0], width))
+            out.set_dtype(input.dtype())
     hidden.share_lod(input)
 
 

@@ -387,6 +387,18 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
                         "filter": lambda rng: rng.standard_normal((3, 3)).astype(np.float32)},
                        {})],
     "lod_reset_grad": [({"x": (6, 2)}, {"target_lod": [0, 2, 6]})],
+    # -- gru_grad family (LoD gru: sequences from input's LoD; one-step gru_unit)
+    "gru_grad": [
+        ({"input": Seq((6, 9), ((0, 2, 2, 5, 6),)), "h0": (4, 3), "weight": (3, 9),
+          "bias": (1, 9)}, {}),
+        ({"input": Seq((5, 6), ((0, 3, 5),)), "h0": None, "weight": (2, 6), "bias": None},
+         {"is_reverse": True, "origin_mode": True, "activation": "identity"}),
+    ],
+    "gru_unit_grad": [
+        ({"input": (3, 9), "hidden_prev": (3, 3), "weight": (3, 9), "bias": (1, 9)}, {}),
+        ({"input": (2, 6), "hidden_prev": (2, 2), "weight": (2, 6), "bias": None},
+         {"origin_mode": True, "activation": 0, "gate_activation": 2}),
+    ],
     # -- solve_grad family (well conditioned: a multiple of I added)
     "solve_grad": [({"x": lambda rng: rng.uniform(-1, 1, (3, 3)) + 3 * np.eye(3), "y": (3, 2)},
                     {}),

@@ -226,6 +226,47 @@ def _seq_conv_pool_sgd():
     return build
 
 
+def _seq_gru_sgd():
+    """Token ids as a 1-level LoD tensor (1..5 tokens per example): embedding, fc to the 3
+    * hidden gate projections, fluid's LoD `gru` (appended by hand: no Paddle 3.3.1 API
+    emits it; hidden 5, no multiple of 8, so Paddle's CPU kernels take their plain C++
+    path), sequence_pool AVERAGE, fc to the classes; softmax_with_cross_entropy, mean;
+    SGD."""
+    vocab, dim, hidden, classes = 20, 8, 5, 3
+
+    def build():
+        ids = paddle.static.data("ids", [-1], "int64", lod_level=1)
+        label = paddle.static.data("label", [-1, 1], "int64")
+        emb = paddle.static.nn.embedding(ids, size=[vocab, dim])
+        gates = paddle.static.nn.fc(emb, 3 * hidden)
+        helper = LayerHelper("gru")
+        weight = helper.create_parameter(attr=paddle.ParamAttr(name="gru_0.w_0"),
+                                         shape=[hidden, 3 * hidden], dtype="float32")
+        bias = helper.create_parameter(attr=paddle.ParamAttr(name="gru_0.b_0"),
+                                       shape=[1, 3 * hidden], dtype="float32", is_bias=True)
+        outs = {slot: helper.create_variable_for_type_inference("float32")
+                for slot in ("BatchGate", "BatchResetHiddenPrev", "BatchHidden", "Hidden")}
+        helper.append_op(type="gru", inputs={"Input": gates, "Weight": weight, "Bias": bias},
+                         outputs=outs, attrs={"activation": "tanh",
+                                              "gate_activation": "sigmoid",
+                                              "is_reverse": False, "origin_mode": False})
+        pooled = paddle.static.nn.sequence_lod.sequence_pool(outs["Hidden"], "average")
+        logits = paddle.static.nn.fc(pooled, classes)
+        loss = paddle.mean(F.softmax_with_cross_entropy(logits, label))
+        paddle.optimizer.SGD(learning_rate=0.5).minimize(loss)
+
+        def feeds(rng):
+            lengths = rng.integers(1, 6, size=BATCH)
+            offsets = np.concatenate([[0], np.cumsum(lengths)]).tolist()
+            return {"ids": LoDFeed(rng.integers(0, vocab, size=offsets[-1]).astype("int64"),
+                                   [offsets]),
+                    "label": rng.integers(0, classes, size=(BATCH, 1)).astype("int64")}
+
+        return feeds, [loss]
+
+    return build
+
+
 PROGRAMS = {
     "mlp_sgd": (_mlp(lambda: paddle.optimizer.SGD(learning_rate=0.1)),
                 "2-layer MLP (Linear, relu), softmax cross entropy, mean; SGD lr 0.1"),
@@ -267,6 +308,11 @@ PROGRAMS.update({
 SEEDS = {"mlp_sgd": 3000, "mlp_adam": 3001, "cnn_bn_adam": 3002, "lstm_momentum": 3003,
          "gru_nesterov": 3004, "transformer_adamw": 3005, "mlp_adamax": 3006,
          "mlp_adadelta": 3007, "mlp_amsgrad": 3008, "seq_conv_pool_sgd": 3009}
+PROGRAMS["seq_gru_sgd"] = (_seq_gru_sgd(),
+                          "LoD token ids (1..5 per example): embedding, fc to the gate "
+                          "projections, fluid's LoD gru (hidden 5), sequence_pool AVERAGE, "
+                          "fc; softmax_with_cross_entropy, mean; SGD lr 0.5")
+SEEDS["seq_gru_sgd"] = 3012
 
 
 class LoDFeed:

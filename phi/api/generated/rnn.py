@@ -10,7 +10,16 @@ from collections.abc import Sequence
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["attention_lstm", "gru", "gru_unit", "lstm", "rnn", "rnn_grad"]
+__all__ = [
+    "attention_lstm",
+    "gru",
+    "gru_grad",
+    "gru_unit",
+    "gru_unit_grad",
+    "lstm",
+    "rnn",
+    "rnn_grad",
+]
 
 
 def rnn(
@@ -142,15 +151,58 @@ def gru(
     gate_activation: str = 'sigmoid',
     is_reverse: bool = False,
     origin_mode: bool = False,
-) -> Tensor:
+) -> tuple[Tensor, Tensor, Tensor, Tensor]:
     """`gru` (ops.yaml): (Tensor input, Tensor h0, Tensor weight, Tensor bias, str
     activation="tanh", str gate_activation="sigmoid", bool is_reverse=false, bool
-    origin_mode=false) -> Tensor(hidden).
+    origin_mode=false) -> Tensor(batch_gate), Tensor(batch_reset_hidden_prev),
+    Tensor(batch_hidden), Tensor(hidden).
 
-    Kernel `gru`; InferMeta `gru_infer_meta`.
+    Kernel `gru`; InferMeta `gru_infer_meta`; backward `gru_grad`.
     """
     return apply("gru",
                  {"input": input, "h0": h0, "weight": weight, "bias": bias},
+                 {
+                     "activation": activation,
+                     "gate_activation": gate_activation,
+                     "is_reverse": is_reverse,
+                     "origin_mode": origin_mode,
+                 })
+
+
+def gru_grad(
+    input: TensorLike,
+    h0: TensorLike | None,
+    weight: TensorLike,
+    bias: TensorLike | None,
+    batch_gate: TensorLike,
+    batch_reset_hidden_prev: TensorLike,
+    batch_hidden: TensorLike,
+    hidden: TensorLike,
+    hidden_grad: TensorLike,
+    activation: str,
+    gate_activation: str,
+    is_reverse: bool,
+    origin_mode: bool,
+) -> tuple[Tensor, Tensor, Tensor, Tensor]:
+    """`gru_grad` (backward.yaml): (Tensor input, Tensor h0, Tensor weight, Tensor bias, Tensor
+    batch_gate, Tensor batch_reset_hidden_prev, Tensor batch_hidden, Tensor hidden, Tensor
+    hidden_grad, str activation, str gate_activation, bool is_reverse, bool origin_mode) ->
+    Tensor(input_grad), Tensor(h0_grad), Tensor(weight_grad), Tensor(bias_grad).
+
+    Kernel `gru_grad`; InferMeta `general_quaternary_grad_infer_meta`; differentiates `gru`.
+    """
+    return apply("gru_grad",
+                 {
+                     "input": input,
+                     "h0": h0,
+                     "weight": weight,
+                     "bias": bias,
+                     "batch_gate": batch_gate,
+                     "batch_reset_hidden_prev": batch_reset_hidden_prev,
+                     "batch_hidden": batch_hidden,
+                     "hidden": hidden,
+                     "hidden_grad": hidden_grad,
+                 },
                  {
                      "activation": activation,
                      "gate_activation": gate_activation,
@@ -172,10 +224,47 @@ def gru_unit(
     activation=2, int gate_activation=1, bool origin_mode=false) -> Tensor(gate),
     Tensor(reset_hidden_prev), Tensor(hidden).
 
-    Kernel `gru_unit`; InferMeta `gru_unit_infer_meta`.
+    Kernel `gru_unit`; InferMeta `gru_unit_infer_meta`; backward `gru_unit_grad`.
     """
     return apply("gru_unit",
                  {"input": input, "hidden_prev": hidden_prev, "weight": weight, "bias": bias},
+                 {
+                     "activation": activation,
+                     "gate_activation": gate_activation,
+                     "origin_mode": origin_mode,
+                 })
+
+
+def gru_unit_grad(
+    input: TensorLike,
+    hidden_prev: TensorLike,
+    weight: TensorLike,
+    bias: TensorLike | None,
+    gate: TensorLike,
+    reset_hidden_prev: TensorLike,
+    hidden_grad: TensorLike,
+    activation: int,
+    gate_activation: int,
+    origin_mode: bool,
+) -> tuple[Tensor, Tensor, Tensor, Tensor]:
+    """`gru_unit_grad` (backward.yaml): (Tensor input, Tensor hidden_prev, Tensor weight, Tensor
+    bias, Tensor gate, Tensor reset_hidden_prev, Tensor hidden_grad, int activation, int
+    gate_activation, bool origin_mode) -> Tensor(input_grad), Tensor(hidden_prev_grad),
+    Tensor(weight_grad), Tensor(bias_grad).
+
+    Kernel `gru_unit_grad`; InferMeta `general_quaternary_grad_infer_meta`; differentiates
+    `gru_unit`.
+    """
+    return apply("gru_unit_grad",
+                 {
+                     "input": input,
+                     "hidden_prev": hidden_prev,
+                     "weight": weight,
+                     "bias": bias,
+                     "gate": gate,
+                     "reset_hidden_prev": reset_hidden_prev,
+                     "hidden_grad": hidden_grad,
+                 },
                  {
                      "activation": activation,
                      "gate_activation": gate_activation,

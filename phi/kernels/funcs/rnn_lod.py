@@ -255,17 +255,19 @@ def gru_step(xp: Any, g: Any, prev: Any | None, weight: Any, acts: tuple[Activat
 
 def gru(xp: Any, x: Any, h0: Any | None, weight: Any, bias: Any | None, offsets: np.ndarray,
         is_reverse: bool, origin_mode: bool, acts: tuple[Activation, Activation],
-        hidden: Any) -> None:
+        hidden: Any, batch: Sequence[Any | None] = (None, None, None)) -> None:
     """Paddle's `gru` over the sequences of x [rows, 3D]; writes hidden [rows, D]. `acts`:
-    (candidate, gate) activations."""
+    (candidate, gate) activations. `batch`: Paddle's workspaces BatchGate [rows, 3D] (the
+    activated u, r, c), BatchResetHiddenPrev and BatchHidden [rows, D] (r * h_prev and h),
+    in batch order (`lod_batches`); scratch where None."""
     d = weight.shape[0]
     index, starts, order = lod_batches(offsets, is_reverse)
     prev = _initial(xp, h0, order, "gru", "H0")
-    gates = x[xp.asarray(index)]
+    gates, reset_prev, out_h = (xp.empty((index.size, w), x.dtype) if a is None else a
+                                for a, w in zip(batch, (3 * d, d, d)))
+    gates[...] = x[xp.asarray(index)]
     if bias is not None:
         gates += bias[0]
-    out_h = xp.empty((index.size, d), x.dtype)
-    reset_prev = xp.empty((index.size, d), x.dtype)
     with quiet(xp):
         for t in range(starts.size - 1):
             s, e = int(starts[t]), int(starts[t + 1])
@@ -273,6 +275,23 @@ def gru(xp: Any, x: Any, h0: Any | None, weight: Any, bias: Any | None, offsets:
                      origin_mode, reset_prev[s:e], out_h[s:e])
             prev = out_h[s:e]
     hidden[xp.asarray(index)] = out_h
+
+
+def gru_workspaces(rows: int, d: int, offsets: np.ndarray, is_reverse: bool,
+                   outs: Sequence[Any | None], alloc: Any) -> list[Any | None]:
+    """Sizes gru's BatchGate, BatchResetHiddenPrev and BatchHidden tensors `outs` (None where
+    the op has none), gives BatchGate and BatchHidden Paddle's LoD (the batch starts, the
+    input row of each batch row, the sequences in batch order) and returns their arrays
+    (`alloc(tensor)`), None for a missing one."""
+    index, starts, order = lod_batches(offsets, is_reverse)
+    lod = [starts.tolist(), index.tolist(), order.tolist()]
+    arrays = []
+    for out, width, out_lod in zip(outs, (3 * d, d, d), (lod, [], lod)):
+        if out is not None:
+            out.resize((rows, width))
+            out.lod = out_lod
+        arrays.append(None if out is None else alloc(out))
+    return arrays
 
 
 def gru_unit(xp: Any, x: Any, h_prev: Any, weight: Any, bias: Any | None,

@@ -117,7 +117,8 @@ def gru_case(name: str, *, lod: tuple[tuple[int, ...], ...] = _LOD, dtype: str =
              h0: bool = False, bias: bool = True, **attrs: Any) -> Case:
     """One gru case: Input [rows, 3D] (the projected gates u, r, c), Weight [D, 3D], optional
     Bias [1, 3D] and H0 [sequences, D]. BatchGate, BatchResetHiddenPrev and BatchHidden are
-    extra intermediate outputs Paddle 3.3.1 leaves empty: not compared."""
+    extra intermediate outputs Paddle 3.3.1 leaves empty in these saved (is_test) programs:
+    not compared here; gru_grad.py's cases compare them from the training forward."""
     inputs: dict[str, Any] = {"Input": LoDIn((lod[0][-1], 3 * _D), dtype, -1.5, 1.5, lod=lod)}
     if h0:
         inputs["H0"] = In((len(lod[0]) - 1, _D), dtype, -1.0, 1.0)
