@@ -47,7 +47,7 @@ from phi.api.generated import (
     nlp,
     nms,
     optimizers,
-    optimizers_2,
+    optimizers_momentum,
     pad,
     pool,
     random,
@@ -68,9 +68,9 @@ from phi.api.generated import (
     unique,
     v1,
     vision,
-    vision_2,
     vision_layers,
     vision_norm,
+    vision_sample,
 )
 
 MODULES = (
@@ -114,7 +114,7 @@ MODULES = (
     nlp,
     nms,
     optimizers,
-    optimizers_2,
+    optimizers_momentum,
     pad,
     pool,
     random,
@@ -135,7 +135,7 @@ MODULES = (
     unique,
     v1,
     vision,
-    vision_2,
     vision_layers,
     vision_norm,
+    vision_sample,
 )
