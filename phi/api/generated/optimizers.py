@@ -5,27 +5,44 @@ The `optimizers` section of ops.yaml, each op followed by its backward op.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
 __all__ = [
     "adadelta_",
     "adagrad_",
-    "adamax_",
     "asgd_",
     "average_accumulates_",
     "decayed_adagrad",
     "dpsgd",
     "ftrl",
     "lamb_",
-    "merged_adam_",
-    "nadam_",
-    "radam_",
     "rmsprop_",
     "rprop_",
+    "sgd_",
 ]
+
+
+def sgd_(
+    param: TensorLike,
+    learning_rate: TensorLike,
+    grad: TensorLike,
+    master_param: TensorLike | None = None,
+    multi_precision: bool = False,
+) -> tuple[Tensor, Tensor]:
+    """`sgd_` (ops.yaml): (Tensor param, Tensor learning_rate, Tensor grad, Tensor master_param,
+    bool multi_precision=false) -> Tensor(param_out), Tensor(master_param_out).
+
+    Kernel `sgd`; InferMeta `sgd_infer_meta`.
+    """
+    return apply("sgd_",
+                 {
+                     "param": param,
+                     "learning_rate": learning_rate,
+                     "grad": grad,
+                     "master_param": master_param,
+                 },
+                 {"multi_precision": multi_precision})
 
 
 def lamb_(
@@ -173,44 +190,6 @@ def adadelta_(
                  {"rho": rho, "epsilon": epsilon, "multi_precision": multi_precision})
 
 
-def adamax_(
-    param: TensorLike,
-    grad: TensorLike,
-    learning_rate: TensorLike,
-    moment: TensorLike,
-    inf_norm: TensorLike,
-    beta1_pow: TensorLike,
-    master_param: TensorLike | None = None,
-    beta1: float = 0.9,
-    beta2: float = 0.999,
-    epsilon: float = 1e-08,
-    multi_precision: bool = False,
-) -> tuple[Tensor, Tensor, Tensor, Tensor]:
-    """`adamax_` (ops.yaml): (Tensor param, Tensor grad, Tensor learning_rate, Tensor moment,
-    Tensor inf_norm, Tensor beta1_pow, Tensor master_param, float beta1=0.9, float beta2=0.999,
-    float epsilon=1e-08, bool multi_precision=false) -> Tensor(param_out), Tensor(moment_out),
-    Tensor(inf_norm_out), Tensor(master_param_out).
-
-    Kernel `adamax`; InferMeta `adamax_infer_meta`.
-    """
-    return apply("adamax_",
-                 {
-                     "param": param,
-                     "grad": grad,
-                     "learning_rate": learning_rate,
-                     "moment": moment,
-                     "inf_norm": inf_norm,
-                     "beta1_pow": beta1_pow,
-                     "master_param": master_param,
-                 },
-                 {
-                     "beta1": beta1,
-                     "beta2": beta2,
-                     "epsilon": epsilon,
-                     "multi_precision": multi_precision,
-                 })
-
-
 def decayed_adagrad(
     param: TensorLike,
     grad: TensorLike,
@@ -255,95 +234,6 @@ def ftrl(
                      "learning_rate": learning_rate,
                  },
                  {"l1": l1, "l2": l2, "lr_power": lr_power})
-
-
-def nadam_(
-    param: TensorLike,
-    grad: TensorLike,
-    learning_rate: TensorLike,
-    momentum_decay_pow: TensorLike,
-    beta2_pow: TensorLike,
-    mu_product: TensorLike,
-    moment1: TensorLike,
-    moment2: TensorLike,
-    master_param: TensorLike | None = None,
-    beta1: float = 0.9,
-    beta2: float = 0.999,
-    epsilon: float = 1e-08,
-    momentum_decay: float = 0.004,
-    multi_precision: bool = False,
-) -> tuple[Tensor, Tensor, Tensor, Tensor, Tensor, Tensor, Tensor]:
-    """`nadam_` (ops.yaml): (Tensor param, Tensor grad, Tensor learning_rate, Tensor
-    momentum_decay_pow, Tensor beta2_pow, Tensor mu_product, Tensor moment1, Tensor moment2,
-    Tensor master_param, float beta1=0.9, float beta2=0.999, float epsilon=1e-08, float
-    momentum_decay=0.004, bool multi_precision=false) -> Tensor(param_out),
-    Tensor(momentum_decay_pow_out), Tensor(beta2_pow_out), Tensor(mu_product_out),
-    Tensor(moment1_out), Tensor(moment2_out), Tensor(master_param_out).
-
-    Kernel `nadam`; InferMeta `nadam_infer_meta`.
-    """
-    return apply("nadam_",
-                 {
-                     "param": param,
-                     "grad": grad,
-                     "learning_rate": learning_rate,
-                     "momentum_decay_pow": momentum_decay_pow,
-                     "beta2_pow": beta2_pow,
-                     "mu_product": mu_product,
-                     "moment1": moment1,
-                     "moment2": moment2,
-                     "master_param": master_param,
-                 },
-                 {
-                     "beta1": beta1,
-                     "beta2": beta2,
-                     "epsilon": epsilon,
-                     "momentum_decay": momentum_decay,
-                     "multi_precision": multi_precision,
-                 })
-
-
-def radam_(
-    param: TensorLike,
-    grad: TensorLike,
-    learning_rate: TensorLike,
-    beta1_pow: TensorLike,
-    beta2_pow: TensorLike,
-    rho: TensorLike,
-    moment1: TensorLike,
-    moment2: TensorLike,
-    master_param: TensorLike | None = None,
-    beta1: float = 0.9,
-    beta2: float = 0.999,
-    epsilon: float = 1e-08,
-    multi_precision: bool = False,
-) -> tuple[Tensor, Tensor, Tensor, Tensor, Tensor, Tensor, Tensor]:
-    """`radam_` (ops.yaml): (Tensor param, Tensor grad, Tensor learning_rate, Tensor beta1_pow,
-    Tensor beta2_pow, Tensor rho, Tensor moment1, Tensor moment2, Tensor master_param, float
-    beta1=0.9, float beta2=0.999, float epsilon=1e-08, bool multi_precision=false) ->
-    Tensor(param_out), Tensor(beta1_pow_out), Tensor(beta2_pow_out), Tensor(rho_out),
-    Tensor(moment1_out), Tensor(moment2_out), Tensor(master_param_out).
-
-    Kernel `radam`; InferMeta `radam_infer_meta`.
-    """
-    return apply("radam_",
-                 {
-                     "param": param,
-                     "grad": grad,
-                     "learning_rate": learning_rate,
-                     "beta1_pow": beta1_pow,
-                     "beta2_pow": beta2_pow,
-                     "rho": rho,
-                     "moment1": moment1,
-                     "moment2": moment2,
-                     "master_param": master_param,
-                 },
-                 {
-                     "beta1": beta1,
-                     "beta2": beta2,
-                     "epsilon": epsilon,
-                     "multi_precision": multi_precision,
-                 })
 
 
 def rprop_(
@@ -402,64 +292,6 @@ def asgd_(
                      "master_param": master_param,
                  },
                  {"multi_precision": multi_precision})
-
-
-def merged_adam_(
-    param: Sequence[TensorLike],
-    grad: Sequence[TensorLike],
-    learning_rate: Sequence[TensorLike],
-    moment1: Sequence[TensorLike],
-    moment2: Sequence[TensorLike],
-    moment2_max: Sequence[TensorLike],
-    beta1_pow: Sequence[TensorLike],
-    beta2_pow: Sequence[TensorLike],
-    master_param: Sequence[TensorLike],
-    beta1: float = 0.9,
-    beta2: float = 0.999,
-    epsilon: float = 1e-08,
-    multi_precision: bool = False,
-    use_global_beta_pow: bool = False,
-    amsgrad: bool = False,
-) -> tuple[
-    list[Tensor],
-    list[Tensor],
-    list[Tensor],
-    list[Tensor],
-    list[Tensor],
-    list[Tensor],
-    list[Tensor],
-]:
-    """`merged_adam_` (ops.yaml): (Tensor[] param, Tensor[] grad, Tensor[] learning_rate, Tensor[]
-    moment1, Tensor[] moment2, Tensor[] moment2_max, Tensor[] beta1_pow, Tensor[] beta2_pow,
-    Tensor[] master_param, float beta1=0.9, float beta2=0.999, float epsilon=1e-08, bool
-    multi_precision=false, bool use_global_beta_pow=false, bool amsgrad=false) ->
-    Tensor[](param_out){param.size()}, Tensor[](moment1_out){param.size()},
-    Tensor[](moment2_out){param.size()}, Tensor[](moment2_max_out){moment2_max.size()},
-    Tensor[](beta1_pow_out){param.size()}, Tensor[](beta2_pow_out){param.size()},
-    Tensor[](master_param_out){master_param.size()}.
-
-    Kernel `merged_adam`; InferMeta `merged_adam_infer_meta`.
-    """
-    return apply("merged_adam_",
-                 {
-                     "param": param,
-                     "grad": grad,
-                     "learning_rate": learning_rate,
-                     "moment1": moment1,
-                     "moment2": moment2,
-                     "moment2_max": moment2_max,
-                     "beta1_pow": beta1_pow,
-                     "beta2_pow": beta2_pow,
-                     "master_param": master_param,
-                 },
-                 {
-                     "beta1": beta1,
-                     "beta2": beta2,
-                     "epsilon": epsilon,
-                     "multi_precision": multi_precision,
-                     "use_global_beta_pow": use_global_beta_pow,
-                     "amsgrad": amsgrad,
-                 })
 
 
 def average_accumulates_(
