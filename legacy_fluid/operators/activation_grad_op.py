@@ -1,10 +1,11 @@
 """Backward ops of the activations, unary math ops and softmaxes: X@GRAD from Out@GRAD.
 
 Each grad op reads what Paddle's grad OpDesc carries: the forward's Out (sigmoid, tanh,
-exp, sqrt, relu6, hard_sigmoid, softmax, log_softmax) or its X (log, square, abs, swish,
+exp, sqrt, relu, relu6, hard_sigmoid, softmax, log_softmax) or its X (log, square, abs, swish,
 silu, which also gets Out, leaky_relu, softplus, hard_swish, gelu), and the forward
 attributes the desc keeps (relu6_grad and swish_grad keep none: threshold 6, beta 1).
-The math and its edge values are phi.kernels.funcs.activation_grad.
+The math and its edge values are phi.kernels.funcs.activation_grad (relu's beside relu in
+phi.kernels.funcs.activation).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
+from phi.kernels.funcs import activation as act_funcs
 from phi.kernels.funcs import activation_grad as act_grad
 
 _FLOAT = (DataType.FLOAT32, DataType.FLOAT64)
@@ -193,6 +195,15 @@ class GeluGradKernel(OpKernel):
         act_grad.gelu_grad(ctx.xp, x.data, out_grad.data, approximate, data)
 
 
+class ReluGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        out = ctx.input("Out")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
+        act_funcs.relu_grad(ctx.xp, out.data, out_grad.data, data)
+
+
 class SoftmaxGradKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         out = ctx.input("Out")
@@ -217,6 +228,7 @@ register_operator("sigmoid_grad", ReadsOutGradOp)
 register_operator("tanh_grad", ReadsOutGradOp)
 register_operator("exp_grad", ReadsOutGradOp)
 register_operator("sqrt_grad", ReadsOutGradOp)
+register_operator("relu_grad", ReadsOutGradOp)
 register_operator("relu6_grad", ReadsOutGradOp)
 register_operator("log_grad", GradOp)
 register_operator("square_grad", GradOp)
@@ -232,7 +244,8 @@ register_operator("softmax_grad", ReadsOutGradOp)
 register_operator("log_softmax_grad", ReadsOutGradOp)
 _KERNELS = {
     "sigmoid_grad": SigmoidGradKernel, "tanh_grad": TanhGradKernel, "exp_grad": ExpGradKernel,
-    "sqrt_grad": SqrtGradKernel, "relu6_grad": Relu6GradKernel, "log_grad": LogGradKernel,
+    "sqrt_grad": SqrtGradKernel, "relu_grad": ReluGradKernel, "relu6_grad": Relu6GradKernel,
+    "log_grad": LogGradKernel,
     "square_grad": SquareGradKernel, "abs_grad": AbsGradKernel, "swish_grad": SwishGradKernel,
     "silu_grad": SiluGradKernel, "leaky_relu_grad": LeakyReluGradKernel,
     "softplus_grad": SoftplusGradKernel, "hard_swish_grad": HardSwishGradKernel,

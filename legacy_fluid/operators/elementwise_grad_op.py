@@ -1,4 +1,4 @@
-"""Backward ops of elementwise_{sub,mul,div,max,min,pow}: X@GRAD / Y@GRAD from Out@GRAD.
+"""Backward ops of elementwise_{add,sub,mul,div,max,min,pow}: X@GRAD / Y@GRAD from Out@GRAD.
 
 Slots and attributes are those of Paddle's grad OpDescs (the forward's X, Y and `axis`;
 elementwise_div_grad also reads Out). Each gradient is summed back to its operand's shape
@@ -17,6 +17,7 @@ from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
+from phi.kernels.funcs import elementwise as ew_funcs
 from phi.kernels.funcs import elementwise_grad as ewg_funcs
 
 _FLOAT = (DataType.FLOAT32, DataType.FLOAT64)
@@ -30,6 +31,19 @@ class ElementwiseGradOpMaker(OpProtoAndCheckerMaker):
         self.add_output("X@GRAD", "gradient of X", dispensable=True)
         self.add_output("Y@GRAD", "gradient of Y", dispensable=True)
         self.add_attr("axis", AttrType.INT, -1, "fluid's broadcast axis of the forward op")
+
+
+class ElementwiseAddGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        y_grad = ctx.output("Y@GRAD")
+        axis = ctx.attr("axis")
+        dx = None if x_grad is None else x_grad.mutable_data(ctx.place, out_grad.dtype)
+        dy = None if y_grad is None else y_grad.mutable_data(ctx.place, out_grad.dtype)
+        ew_funcs.add_grad(ctx.xp, x.data, y.data, out_grad.data, axis, dx, dy)
 
 
 class ElementwiseSubGradKernel(OpKernel):
@@ -125,6 +139,7 @@ def _case(name: str, x: tuple[int, ...], y: tuple[int, ...], out: tuple[int, ...
 _BIAS_AXIS = _case("Y along axis 1", (2, 3, 4), (3,), (2, 3, 4), axis=1)
 _TRAILING = _case("Y broadcast over trailing dims", (2, 3, 4), (4,), (2, 3, 4))
 VERIFY_CASES = {
+    "elementwise_add_grad": [_BIAS_AXIS],
     "elementwise_sub_grad": [_BIAS_AXIS, _TRAILING],
     "elementwise_mul_grad": [_BIAS_AXIS, _TRAILING],
     "elementwise_div_grad": [
@@ -137,6 +152,7 @@ VERIFY_CASES = {
     "elementwise_pow_grad": [_case("positive base", (2, 3, 4), (4,), (2, 3, 4), positive=True)],
 }
 
+register_operator("elementwise_add_grad", GradOp)
 register_operator("elementwise_sub_grad", GradOp)
 register_operator("elementwise_mul_grad", GradOp)
 register_operator("elementwise_div_grad", GradOp)
@@ -145,6 +161,7 @@ register_operator("elementwise_min_grad", GradOp, ElementwiseGradOpMaker)
 register_operator("elementwise_pow_grad", GradOp, ElementwiseGradOpMaker)
 for _dtype in _FLOAT:
     for _place in ("CPU", "GPU"):
+        register_op_kernel("elementwise_add_grad", _place, ElementwiseAddGradKernel, _dtype)
         register_op_kernel("elementwise_sub_grad", _place, ElementwiseSubGradKernel, _dtype)
         register_op_kernel("elementwise_mul_grad", _place, ElementwiseMulGradKernel, _dtype)
         register_op_kernel("elementwise_div_grad", _place, ElementwiseDivGradKernel, _dtype)

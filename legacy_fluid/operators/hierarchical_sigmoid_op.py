@@ -14,6 +14,21 @@ from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import loss_sampled as sampled_funcs
 
+#: the inputs the forward op and its grad op share: (slot, what it is, dispensable)
+_TREE_INPUTS = (
+    ("X", "features [N, D]", False),
+    ("W", "one row of weights per non-leaf node [nodes, D]", False),
+    ("Label", "class ids [N, 1] (default tree)", False),
+    ("PathTable", "custom tree: node ids per sample, -1 ends", True),
+    ("PathCode", "custom tree: branch bits per sample", True),
+    ("Bias", "one bias per non-leaf node [nodes, 1]", True),
+)
+
+
+def _add_tree_inputs(maker: OpProtoAndCheckerMaker) -> None:
+    for slot, what, dispensable in _TREE_INPUTS:
+        maker.add_input(slot, what, dispensable=dispensable)
+
 
 def _add_attrs(maker: OpProtoAndCheckerMaker) -> None:
     maker.add_attr("num_classes", AttrType.INT, 2, "leaves of the default tree")
@@ -26,12 +41,7 @@ def _add_attrs(maker: OpProtoAndCheckerMaker) -> None:
 
 class HierarchicalSigmoidOpMaker(OpProtoAndCheckerMaker):
     def make(self) -> None:
-        self.add_input("X", "features [N, D]")
-        self.add_input("W", "one row of weights per non-leaf node [nodes, D]")
-        self.add_input("Label", "class ids [N, 1] (default tree)")
-        self.add_input("PathTable", "custom tree: node ids per sample, -1 ends", dispensable=True)
-        self.add_input("PathCode", "custom tree: branch bits per sample", dispensable=True)
-        self.add_input("Bias", "one bias per non-leaf node [nodes, 1]", dispensable=True)
+        _add_tree_inputs(self)
         self.add_output("Out", "the loss [N, 1]")
         self.add_output("PreOut", "softplus of the clipped node scores (Paddle: intermediate)")
         self.add_output("W_Out", "W (for parameter-server programs)")
@@ -73,12 +83,7 @@ for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
 
 class HierarchicalSigmoidGradOpMaker(OpProtoAndCheckerMaker):
     def make(self) -> None:
-        self.add_input("X", "the forward's X")
-        self.add_input("W", "the forward's W")
-        self.add_input("Label", "the forward's Label")
-        self.add_input("PathTable", "the forward's PathTable", dispensable=True)
-        self.add_input("PathCode", "the forward's PathCode", dispensable=True)
-        self.add_input("Bias", "the forward's Bias", dispensable=True)
+        _add_tree_inputs(self)
         self.add_input("PreOut", "the forward's PreOut")
         self.add_input("Out@GRAD", "gradient of Out [N, 1]")
         self.add_output("X@GRAD", "gradient of X")

@@ -22,7 +22,7 @@ from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
-from phi.kernels.funcs import linalg_solve as ext_funcs
+from phi.kernels.funcs import linalg_solve as linalg_solve_funcs
 
 _FLOAT = (DataType.FLOAT32, DataType.FLOAT64)
 _COMPLEX = (DataType.COMPLEX64, DataType.COMPLEX128)
@@ -43,42 +43,42 @@ class MatrixRankOpMaker(OpProtoAndCheckerMaker):
 
 class SolveOp(OperatorWithKernel):
     def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", ext_funcs.solve_out_dims(ctx.get_input_dim("X"),
-                                                           ctx.get_input_dim("Y")))
+        ctx.set_output_dim("Out", linalg_solve_funcs.solve_out_dims(ctx.get_input_dim("X"),
+                                                                    ctx.get_input_dim("Y")))
         ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
 
 
 class TriangularSolveOp(OperatorWithKernel):
     def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", ext_funcs.triangular_out_dims(ctx.get_input_dim("X"),
-                                                                ctx.get_input_dim("Y")))
+        ctx.set_output_dim("Out", linalg_solve_funcs.triangular_out_dims(ctx.get_input_dim("X"),
+                                                                         ctx.get_input_dim("Y")))
         ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
 
 
 class CholeskySolveOp(OperatorWithKernel):
     def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", ext_funcs.cholesky_solve_out_dims(ctx.get_input_dim("X"),
-                                                                    ctx.get_input_dim("Y")))
+        ctx.set_output_dim("Out", linalg_solve_funcs.cholesky_solve_out_dims(
+            ctx.get_input_dim("X"), ctx.get_input_dim("Y")))
         ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
 
 
 class MultiDotOp(OperatorWithKernel):
     def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", ext_funcs.multi_dot_out_dims(ctx.get_inputs_dim("X")))
+        ctx.set_output_dim("Out", linalg_solve_funcs.multi_dot_out_dims(ctx.get_inputs_dim("X")))
         ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
 
 
 class MatrixRankOp(OperatorWithKernel):
     def infer_shape(self, ctx: InferShapeContext) -> None:
         tol_dims = ctx.get_input_dim("TolTensor") if ctx.has_input("TolTensor") else None
-        ctx.set_output_dim("Out", ext_funcs.matrix_rank_out_dims(ctx.get_input_dim("X"),
-                                                                 tol_dims))
+        ctx.set_output_dim("Out", linalg_solve_funcs.matrix_rank_out_dims(ctx.get_input_dim("X"),
+                                                                          tol_dims))
         ctx.set_output_dtype("Out", DataType.INT64)
 
 
 class QrOp(OperatorWithKernel):
     def infer_shape(self, ctx: InferShapeContext) -> None:
-        q_dims, r_dims = ext_funcs.qr_out_dims(ctx.get_input_dim("X"), ctx.attr("mode"))
+        q_dims, r_dims = linalg_solve_funcs.qr_out_dims(ctx.get_input_dim("X"), ctx.attr("mode"))
         ctx.set_output_dim("Q", q_dims)
         ctx.set_output_dim("R", r_dims)
         ctx.set_output_dtype("Q", ctx.get_input_dtype("X"))
@@ -87,7 +87,7 @@ class QrOp(OperatorWithKernel):
 
 class LuOp(OperatorWithKernel):
     def infer_shape(self, ctx: InferShapeContext) -> None:
-        out_dims, pivots_dims, infos_dims = ext_funcs.lu_out_dims(ctx.get_input_dim("X"))
+        out_dims, pivots_dims, infos_dims = linalg_solve_funcs.lu_out_dims(ctx.get_input_dim("X"))
         ctx.set_output_dim("Out", out_dims)
         ctx.set_output_dim("Pivots", pivots_dims)
         ctx.set_output_dim("Infos", infos_dims)
@@ -98,8 +98,8 @@ class LuOp(OperatorWithKernel):
 
 class LuUnpackOp(OperatorWithKernel):
     def infer_shape(self, ctx: InferShapeContext) -> None:
-        pmat_dims, l_dims, u_dims = ext_funcs.lu_unpack_out_dims(ctx.get_input_dim("X"),
-                                                                 ctx.get_input_dim("Pivots"))
+        pmat_dims, l_dims, u_dims = linalg_solve_funcs.lu_unpack_out_dims(
+            ctx.get_input_dim("X"), ctx.get_input_dim("Pivots"))
         for slot, dims in (("Pmat", pmat_dims), ("L", l_dims), ("U", u_dims)):
             ctx.set_output_dim(slot, dims)
             ctx.set_output_dtype(slot, ctx.get_input_dtype("X"))
@@ -111,7 +111,7 @@ class SolveKernel(OpKernel):
         y = ctx.input("Y")
         out = ctx.output("Out")
         data = out.mutable_data(ctx.place, x.dtype)
-        ext_funcs.solve(ctx.xp, x.data, y.data, data)
+        linalg_solve_funcs.solve(ctx.xp, x.data, y.data, data)
 
 
 class TriangularSolveKernel(OpKernel):
@@ -123,8 +123,8 @@ class TriangularSolveKernel(OpKernel):
         transpose = ctx.attr("transpose")
         unitriangular = ctx.attr("unitriangular")
         data = out.mutable_data(ctx.place, x.dtype)
-        ext_funcs.triangular_solve(ctx.xp, x.data, y.data, upper, transpose, unitriangular,
-                                   data)
+        linalg_solve_funcs.triangular_solve(ctx.xp, x.data, y.data, upper, transpose, unitriangular,
+                                            data)
 
 
 class CholeskySolveKernel(OpKernel):
@@ -134,7 +134,7 @@ class CholeskySolveKernel(OpKernel):
         out = ctx.output("Out")
         upper = ctx.attr("upper")
         data = out.mutable_data(ctx.place, x.dtype)
-        ext_funcs.cholesky_solve(ctx.xp, x.data, y.data, upper, data)
+        linalg_solve_funcs.cholesky_solve(ctx.xp, x.data, y.data, upper, data)
 
 
 class MultiDotKernel(OpKernel):
@@ -142,7 +142,7 @@ class MultiDotKernel(OpKernel):
         x = ctx.multi_input("X")
         out = ctx.output("Out")
         data = out.mutable_data(ctx.place, x[0].dtype)
-        ext_funcs.multi_dot(ctx.xp, [t.data for t in x], data)
+        linalg_solve_funcs.multi_dot(ctx.xp, [t.data for t in x], data)
 
 
 class MatrixRankKernel(OpKernel):
@@ -157,7 +157,7 @@ class MatrixRankKernel(OpKernel):
             atol = ctx.input("TolTensor").data
         else:
             atol = 0.0 if use_default_tol else tol
-        ext_funcs.matrix_rank(ctx.xp, x.data, atol, use_default_tol, hermitian, data)
+        linalg_solve_funcs.matrix_rank(ctx.xp, x.data, atol, use_default_tol, hermitian, data)
 
 
 class QrKernel(OpKernel):
@@ -168,7 +168,7 @@ class QrKernel(OpKernel):
         mode = ctx.attr("mode")
         q_data = q.mutable_data(ctx.place, x.dtype)
         r_data = r.mutable_data(ctx.place, x.dtype)
-        ext_funcs.qr(ctx.xp, x.data, mode, q_data, r_data)
+        linalg_solve_funcs.qr(ctx.xp, x.data, mode, q_data, r_data)
 
 
 class LuKernel(OpKernel):
@@ -184,7 +184,7 @@ class LuKernel(OpKernel):
         data = out.mutable_data(ctx.place, x.dtype)
         pivots_data = pivots_out.mutable_data(ctx.place, DataType.INT32)
         infos_data = infos.mutable_data(ctx.place, DataType.INT32)
-        ext_funcs.lu(ctx.xp, x.data, data, pivots_data, infos_data)
+        linalg_solve_funcs.lu(ctx.xp, x.data, data, pivots_data, infos_data)
 
 
 class LuUnpackKernel(OpKernel):
@@ -199,8 +199,8 @@ class LuUnpackKernel(OpKernel):
         pmat_data = pmat.mutable_data(ctx.place, x.dtype)
         l_data = lower.mutable_data(ctx.place, x.dtype)
         u_data = upper.mutable_data(ctx.place, x.dtype)
-        ext_funcs.lu_unpack(ctx.xp, x.data, pivots.data, unpack_ludata, unpack_pivots,
-                            pmat_data, l_data, u_data)
+        linalg_solve_funcs.lu_unpack(ctx.xp, x.data, pivots.data, unpack_ludata, unpack_pivots,
+                                     pmat_data, l_data, u_data)
 
 
 def _well_conditioned(dtype: DataType, rng: np.random.Generator) -> np.ndarray:

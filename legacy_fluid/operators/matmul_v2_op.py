@@ -1,16 +1,20 @@
 """matmul_v2: Out = op(X) @ op(Y), op transposing the last two dims when trans_x/trans_y.
 
 NumPy matmul semantics: 1-D operands are vectors (their flag is ignored), batch dims
-broadcast; two 1-D operands give a 0-D Out (Paddle 3.x).
+broadcast; two 1-D operands give a 0-D Out (Paddle 3.x). matmul_v2_grad: X@GRAD / Y@GRAD
+(either may be left out) from X, Y and Out@GRAD, with the forward's trans_x / trans_y.
 """
 
 from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.grad import GradOp
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import elementwise as ew_funcs
 from phi.kernels.funcs import matmul as matmul_funcs
@@ -42,8 +46,45 @@ class MatMulV2Kernel(OpKernel):
         matmul_funcs.matmul(ctx.xp, x.data, y.data, trans_x, trans_y, data)
 
 
+class MatMulV2GradOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "left operand")
+        self.add_input("Y", "right operand")
+        self.add_input("Out@GRAD", "gradient of Out")
+        self.add_output("X@GRAD", "gradient of X", dispensable=True)
+        self.add_output("Y@GRAD", "gradient of Y", dispensable=True)
+        self.add_attr("trans_x", AttrType.BOOLEAN, False, "the forward's trans_x")
+        self.add_attr("trans_y", AttrType.BOOLEAN, False, "the forward's trans_y")
+
+
+class MatMulV2GradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        y_grad = ctx.output("Y@GRAD")
+        trans_x = ctx.attr("trans_x")
+        trans_y = ctx.attr("trans_y")
+        dx = None if x_grad is None else x_grad.mutable_data(ctx.place, x.dtype)
+        dy = None if y_grad is None else y_grad.mutable_data(ctx.place, y.dtype)
+        matmul_funcs.matmul_grad(ctx.xp, x.data, y.data, out_grad.data, trans_x, trans_y,
+                                 dx, dy)
+
+
+VERIFY_CASES = {
+    "matmul_v2_grad": [
+        {"name": "batched by 2-D", "inputs": {"X": (2, 3, 4), "Y": (4, 5),
+                                              "Out@GRAD": (2, 3, 5)}},
+    ],
+}
+
 register_operator("matmul_v2", MatMulV2Op)
+register_operator("matmul_v2_grad", GradOp, MatMulV2GradOpMaker)
 for _dtype in _CPU_TYPES:
     register_op_kernel("matmul_v2", "CPU", MatMulV2Kernel, _dtype)
 for _dtype in _GPU_TYPES:
     register_op_kernel("matmul_v2", "GPU", MatMulV2Kernel, _dtype)
+for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
+    register_op_kernel("matmul_v2_grad", "CPU", MatMulV2GradKernel, _dtype)
+    register_op_kernel("matmul_v2_grad", "GPU", MatMulV2GradKernel, _dtype)

@@ -1,6 +1,7 @@
-"""Grads of reduce_sum, reduce_max, reduce_min and reduce_prod (PHI sum_grad, max_grad,
-min_grad, prod_grad). Slots as Paddle's grad OpDescs: X (and Out for max / min / prod),
-Out@GRAD -> X@GRAD; attributes the forward's. Math: phi.kernels.funcs.reduce_grad.
+"""Grads of reduce_sum, reduce_mean, reduce_max, reduce_min and reduce_prod (PHI sum_grad,
+mean_grad, max_grad, min_grad, prod_grad). Slots as Paddle's grad OpDescs: X (and Out for
+max / min / prod), Out@GRAD -> X@GRAD; attributes the forward's. Math:
+phi.kernels.funcs.reduce_grad (reduce_mean's beside reduce_mean in phi.kernels.funcs.reduce).
 """
 
 from __future__ import annotations
@@ -16,21 +17,33 @@ from phi.kernels.funcs import reduce as reduce_funcs
 from phi.kernels.funcs import reduce_grad as reduce_grad_funcs
 
 
-def _forward_attrs(maker: OpProtoAndCheckerMaker) -> None:
-    """The attributes of the forward reduce op, which the grad OpDesc carries."""
+def _forward_attrs(maker: OpProtoAndCheckerMaker, dtypes: bool = True) -> None:
+    """The attributes of the forward reduce op, which the grad OpDesc carries (`dtypes`: with
+    in_dtype / out_dtype)."""
     maker.add_attr("dim", AttrType.INTS, [0], "the forward's axes")
     maker.add_attr("keep_dim", AttrType.BOOLEAN, False, "the forward's keep_dim")
     maker.add_attr("reduce_all", AttrType.BOOLEAN, False, "the forward's reduce_all")
-    maker.add_attr("in_dtype", AttrType.INT, -1, "the forward's in_dtype")
-    maker.add_attr("out_dtype", AttrType.INT, -1, "the forward's out_dtype")
+    if dtypes:
+        maker.add_attr("in_dtype", AttrType.INT, -1, "the forward's in_dtype")
+        maker.add_attr("out_dtype", AttrType.INT, -1, "the forward's out_dtype")
 
 
 class ReduceSumGradOpMaker(OpProtoAndCheckerMaker):
+    """sum: X for its dims only."""
+
+    DTYPES = True
+
     def make(self) -> None:
         self.add_input("X", "the forward input (its dims)")
         self.add_input("Out@GRAD", "gradient of Out")
         self.add_output("X@GRAD", "gradient of X")
-        _forward_attrs(self)
+        _forward_attrs(self, self.DTYPES)
+
+
+class ReduceMeanGradOpMaker(ReduceSumGradOpMaker):
+    """mean: as sum, without the dtype attributes (PHI mean_grad takes none)."""
+
+    DTYPES = False
 
 
 class ReduceWithOutGradOpMaker(OpProtoAndCheckerMaker):
@@ -56,6 +69,18 @@ class ReduceSumGradKernel(OpKernel):
         reduce_grad_funcs.reduce_sum_grad(ctx.xp, tuple(x.dims), out_grad.data, axes, data)
 
 
+class ReduceMeanGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        dim = ctx.attr("dim")
+        reduce_all = ctx.attr("reduce_all")
+        axes = reduce_funcs.reduce_axes(len(x.dims), dim, reduce_all)
+        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
+        reduce_funcs.reduce_mean_grad(ctx.xp, x.data, out_grad.data, axes, data)
+
+
 class _ReduceWithOutGradKernel(OpKernel):
     """X@GRAD from X, Out and Out@GRAD; each op's kernel sets GRAD."""
 
@@ -79,20 +104,23 @@ class ReduceProdGradKernel(_ReduceWithOutGradKernel):
     GRAD = staticmethod(reduce_grad_funcs.reduce_prod_grad)
 
 
+_X_DIMS_ONLY = ("reduce_sum_grad", "reduce_mean_grad")
 VERIFY_CASES = {
-    op: [{"name": "axis 1", "inputs": {"X": (3, 4), **({} if op == "reduce_sum_grad" else
+    op: [{"name": "axis 1", "inputs": {"X": (3, 4), **({} if op in _X_DIMS_ONLY else
                                                        {"Out": (3,)}), "Out@GRAD": (3,)},
           "attrs": {"dim": [1]}}]
-    for op in ("reduce_sum_grad", "reduce_max_grad", "reduce_min_grad", "reduce_prod_grad")
+    for op in (*_X_DIMS_ONLY, "reduce_max_grad", "reduce_min_grad", "reduce_prod_grad")
 }
 
 register_operator("reduce_sum_grad", GradOp, ReduceSumGradOpMaker)
+register_operator("reduce_mean_grad", GradOp, ReduceMeanGradOpMaker)
 register_operator("reduce_max_grad", GradOp, ReduceWithOutGradOpMaker)
 register_operator("reduce_min_grad", GradOp, ReduceWithOutGradOpMaker)
 register_operator("reduce_prod_grad", GradOp, ReduceWithOutGradOpMaker)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     for _place in ("CPU", "GPU"):
         register_op_kernel("reduce_sum_grad", _place, ReduceSumGradKernel, _dtype)
+        register_op_kernel("reduce_mean_grad", _place, ReduceMeanGradKernel, _dtype)
         register_op_kernel("reduce_max_grad", _place, ReduceExtremeGradKernel, _dtype)
         register_op_kernel("reduce_min_grad", _place, ReduceExtremeGradKernel, _dtype)
         register_op_kernel("reduce_prod_grad", _place, ReduceProdGradKernel, _dtype)

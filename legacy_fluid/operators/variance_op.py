@@ -10,7 +10,6 @@ from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
-from phi.kernels.funcs import reduce as ext_funcs
 from phi.kernels.funcs import reduce as reduce_funcs
 
 
@@ -34,7 +33,7 @@ class VarianceKernel(OpKernel):
         x = ctx.input("x")
         out = ctx.output("out")
         axis = ctx.attr("axis")
-        ext_funcs.variance(ctx.xp, x.data, axis, out.mutable_data(ctx.place, x.dtype))
+        reduce_funcs.variance(ctx.xp, x.data, axis, out.mutable_data(ctx.place, x.dtype))
 
 
 register_operator("variance", VarianceOp)

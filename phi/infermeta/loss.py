@@ -1,5 +1,5 @@
 """InferMeta of the `loss` op family (phi.kernels.funcs.loss): elementwise losses keep
-their input's dims."""
+their input's dims; cross_entropy_with_softmax (fluid's softmax_with_cross_entropy)."""
 
 from __future__ import annotations
 
@@ -188,3 +188,15 @@ def nce_grad_infer_meta(input: MetaTensor, label: MetaTensor, bias: MetaTensor,
     for grad, src in ((input_grad, input), (bias_grad, bias), (weight_grad, weight)):
         if grad and src:
             _like(grad, src, src.dims())
+
+
+def cross_entropy_with_softmax_infer_meta(input: MetaTensor, label: MetaTensor,
+                                          axis: int, softmax: MetaTensor,
+                                          loss: MetaTensor) -> None:
+    """softmax like input; loss like input with 1 on the class axis."""
+    from phi.kernels.funcs.loss import loss_dims
+
+    softmax.share_meta(input)
+    loss.set_dims(loss_dims(input.dims(), axis))
+    loss.set_dtype(input.dtype())
+    loss.set_layout(input.layout())

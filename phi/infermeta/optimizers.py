@@ -1,6 +1,6 @@
-"""InferMeta of the optimizer updates (momentum, lamb, rmsprop, adagrad, adadelta, adamax,
-ftrl, ...): every output is
-shaped like the state it replaces (param_out like param, velocity_out like velocity, ...)."""
+"""InferMeta of the optimizer updates (sgd, adam, momentum, lamb, rmsprop, adagrad, adadelta,
+adamax, ftrl, ...): every output is shaped like the state it replaces (param_out like param,
+velocity_out like velocity, ...)."""
 
 from __future__ import annotations
 
@@ -133,3 +133,25 @@ def average_accumulates_infer_meta(param: MetaTensor, in_sum_1: MetaTensor,
     _like(((in_sum_1, out_sum_1), (in_sum_2, out_sum_2), (in_sum_3, out_sum_3),
            (in_num_accumulates, out_num_accumulates),
            (in_old_num_accumulates, out_old_num_accumulates), (in_num_updates, out_num_updates)))
+
+
+def sgd_infer_meta(param: MetaTensor, master_param: MetaTensor, param_out: MetaTensor,
+                   master_param_out: MetaTensor) -> None:
+    """An in-place update: each output is shaped like the state it replaces."""
+    param_out.share_meta(param)
+    if master_param_out and master_param:
+        master_param_out.share_meta(master_param)
+
+
+
+def adam_infer_meta(param: MetaTensor, moment1: MetaTensor, moment2: MetaTensor,
+                    beta1_pow: MetaTensor, beta2_pow: MetaTensor, param_out: MetaTensor,
+                    moment1_out: MetaTensor, moment2_out: MetaTensor,
+                    beta1_pow_out: MetaTensor, beta2_pow_out: MetaTensor,
+                    moment2_max_out: MetaTensor | None = None,
+                    master_param_out: MetaTensor | None = None) -> None:
+    for src, dst in ((param, param_out), (moment1, moment1_out), (moment2, moment2_out),
+                     (beta1_pow, beta1_pow_out), (beta2_pow, beta2_pow_out),
+                     (moment2, moment2_max_out), (param, master_param_out)):
+        if dst:
+            dst.share_meta(src)

@@ -5,6 +5,7 @@ InferMeta, output allocation, kernel call)."""
 from __future__ import annotations
 
 import inspect
+import re
 import subprocess
 import sys
 
@@ -12,6 +13,7 @@ import numpy as np
 import pytest
 
 from phi import api
+from phi.api import gen
 from phi.api.gen import FRAMEWORK_OPS, GENERATED, generated_files, modules, py_name, stale
 from phi.common import DataType
 from phi.core.dense_tensor import DenseTensor
@@ -34,6 +36,34 @@ def test_check_mode_exits_zero_when_current() -> None:
 def test_generated_modules_stay_small() -> None:
     for path in GENERATED.glob("*.py"):
         assert len(path.read_text(encoding="utf-8").splitlines()) <= 600, path.name
+
+
+def test_generated_module_names_say_what_they_hold() -> None:
+    """Each module is its ops.yaml section or a named sub-family of it, never a numbered part."""
+    for module in modules(op_defs(), backward_defs()):
+        assert not re.search(r"_\d+$", module.name), module.name
+        assert module.name in (module.section, *gen.SUBFAMILIES.get(module.section, {}))
+        sub = gen.SUBFAMILIES.get(module.section, {}).get(module.name)
+        if sub is not None:
+            forwards = {op.forward.op if op.forward else op.name for op in module.ops}
+            assert forwards == set(sub), module.name
+
+
+def _section_ops(section: str) -> tuple:
+    return tuple(op for op in op_defs() if op.section == section)
+
+
+def test_a_section_past_max_lines_must_name_a_sub_family(monkeypatch) -> None:
+    monkeypatch.setattr(gen, "MAX_LINES", 100)
+    with pytest.raises(OpDefError, match=r"section 'optimizers' would make "
+                       r"phi/api/generated/optimizers\.py about \d+ lines .*SUBFAMILIES"):
+        modules(_section_ops("optimizers"), ())
+
+
+def test_a_sub_family_naming_an_op_of_no_section_is_an_error(monkeypatch) -> None:
+    monkeypatch.setitem(gen.SUBFAMILIES, "optimizers", {"optimizers_x": ("no_such_op",)})
+    with pytest.raises(OpDefError, match=r"SUBFAMILIES\['optimizers'\]\['optimizers_x'\]"):
+        modules(_section_ops("optimizers"), ())
 
 
 @pytest.mark.parametrize("op", [*op_defs(), *backward_defs()], ids=lambda op: op.name)

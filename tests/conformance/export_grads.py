@@ -4,7 +4,7 @@ gradients.
 Test-time tool only (Paddle's venv, see tests/conformance/README.md):
 
     python tests/conformance/export_grads.py                 # all
-    python tests/conformance/export_grads.py --family basic_grad
+    python tests/conformance/export_grads.py --family reduce_grad
 
 Cases are `GradCase`s in tests/conformance/op_cases/<family>_grad.py (`GRAD_CASES`). For
 each, this builds the forward op as export_ops.py does (its differentiated inputs need a

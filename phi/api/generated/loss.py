@@ -13,6 +13,8 @@ from phi.api.dispatch import apply
 __all__ = [
     "bce_loss",
     "bce_loss_grad",
+    "cross_entropy_with_softmax",
+    "cross_entropy_with_softmax_grad",
     "cvm",
     "hinge_loss",
     "hinge_loss_grad",
@@ -36,6 +38,61 @@ __all__ = [
     "warprnnt",
     "warprnnt_grad",
 ]
+
+
+def cross_entropy_with_softmax(
+    input: TensorLike,
+    label: TensorLike,
+    soft_label: bool = False,
+    use_softmax: bool = True,
+    numeric_stable_mode: bool = True,
+    ignore_index: int = -100,
+    axis: int = -1,
+) -> tuple[Tensor, Tensor]:
+    """`cross_entropy_with_softmax` (ops.yaml): (Tensor input, Tensor label, bool soft_label=false,
+    bool use_softmax=true, bool numeric_stable_mode=true, int ignore_index=-100, int axis=-1) ->
+    Tensor(softmax), Tensor(loss).
+
+    Kernel `cross_entropy_with_softmax`; InferMeta `cross_entropy_with_softmax_infer_meta`;
+    backward `cross_entropy_with_softmax_grad`.
+    """
+    return apply("cross_entropy_with_softmax",
+                 {"input": input, "label": label},
+                 {
+                     "soft_label": soft_label,
+                     "use_softmax": use_softmax,
+                     "numeric_stable_mode": numeric_stable_mode,
+                     "ignore_index": ignore_index,
+                     "axis": axis,
+                 })
+
+
+def cross_entropy_with_softmax_grad(
+    label: TensorLike,
+    softmax: TensorLike,
+    loss_grad: TensorLike,
+    soft_label: bool,
+    use_softmax: bool,
+    numeric_stable_mode: bool,
+    ignore_index: int,
+    axis: int,
+) -> Tensor:
+    """`cross_entropy_with_softmax_grad` (backward.yaml): (Tensor label, Tensor softmax, Tensor
+    loss_grad, bool soft_label, bool use_softmax, bool numeric_stable_mode, int ignore_index,
+    int axis) -> Tensor(input_grad).
+
+    Kernel `cross_entropy_with_softmax_grad`; InferMeta `unchanged_infer_meta`; differentiates
+    `cross_entropy_with_softmax`.
+    """
+    return apply("cross_entropy_with_softmax_grad",
+                 {"label": label, "softmax": softmax, "loss_grad": loss_grad},
+                 {
+                     "soft_label": soft_label,
+                     "use_softmax": use_softmax,
+                     "numeric_stable_mode": numeric_stable_mode,
+                     "ignore_index": ignore_index,
+                     "axis": axis,
+                 })
 
 
 def sigmoid_cross_entropy_with_logits(

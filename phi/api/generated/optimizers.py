@@ -5,65 +5,44 @@ The `optimizers` section of ops.yaml, each op followed by its backward op.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
 __all__ = [
     "adadelta_",
     "adagrad_",
-    "adamax_",
     "asgd_",
+    "average_accumulates_",
     "decayed_adagrad",
+    "dpsgd",
     "ftrl",
     "lamb_",
-    "lars_momentum_",
-    "merged_momentum_",
-    "momentum_",
-    "nadam_",
-    "radam_",
     "rmsprop_",
     "rprop_",
+    "sgd_",
 ]
 
 
-def momentum_(
+def sgd_(
     param: TensorLike,
-    grad: TensorLike,
-    velocity: TensorLike,
     learning_rate: TensorLike,
-    master_param: TensorLike | None,
-    mu: float,
-    use_nesterov: bool = False,
-    regularization_method: str = '',
-    regularization_coeff: float = 0.0,
+    grad: TensorLike,
+    master_param: TensorLike | None = None,
     multi_precision: bool = False,
-    rescale_grad: float = 1.0,
-) -> tuple[Tensor, Tensor, Tensor]:
-    """`momentum_` (ops.yaml): (Tensor param, Tensor grad, Tensor velocity, Tensor learning_rate,
-    Tensor master_param, float mu, bool use_nesterov=false, str regularization_method="", float
-    regularization_coeff=0.0, bool multi_precision=false, float rescale_grad=1.0) ->
-    Tensor(param_out), Tensor(velocity_out), Tensor(master_param_out).
+) -> tuple[Tensor, Tensor]:
+    """`sgd_` (ops.yaml): (Tensor param, Tensor learning_rate, Tensor grad, Tensor master_param,
+    bool multi_precision=false) -> Tensor(param_out), Tensor(master_param_out).
 
-    Kernel `momentum`; InferMeta `momentum_infer_meta`.
+    Kernel `sgd`; InferMeta `sgd_infer_meta`.
     """
-    return apply("momentum_",
+    return apply("sgd_",
                  {
                      "param": param,
-                     "grad": grad,
-                     "velocity": velocity,
                      "learning_rate": learning_rate,
+                     "grad": grad,
                      "master_param": master_param,
                  },
-                 {
-                     "mu": mu,
-                     "use_nesterov": use_nesterov,
-                     "regularization_method": regularization_method,
-                     "regularization_coeff": regularization_coeff,
-                     "multi_precision": multi_precision,
-                     "rescale_grad": rescale_grad,
-                 })
+                 {"multi_precision": multi_precision})
 
 
 def lamb_(
@@ -211,44 +190,6 @@ def adadelta_(
                  {"rho": rho, "epsilon": epsilon, "multi_precision": multi_precision})
 
 
-def adamax_(
-    param: TensorLike,
-    grad: TensorLike,
-    learning_rate: TensorLike,
-    moment: TensorLike,
-    inf_norm: TensorLike,
-    beta1_pow: TensorLike,
-    master_param: TensorLike | None = None,
-    beta1: float = 0.9,
-    beta2: float = 0.999,
-    epsilon: float = 1e-08,
-    multi_precision: bool = False,
-) -> tuple[Tensor, Tensor, Tensor, Tensor]:
-    """`adamax_` (ops.yaml): (Tensor param, Tensor grad, Tensor learning_rate, Tensor moment,
-    Tensor inf_norm, Tensor beta1_pow, Tensor master_param, float beta1=0.9, float beta2=0.999,
-    float epsilon=1e-08, bool multi_precision=false) -> Tensor(param_out), Tensor(moment_out),
-    Tensor(inf_norm_out), Tensor(master_param_out).
-
-    Kernel `adamax`; InferMeta `adamax_infer_meta`.
-    """
-    return apply("adamax_",
-                 {
-                     "param": param,
-                     "grad": grad,
-                     "learning_rate": learning_rate,
-                     "moment": moment,
-                     "inf_norm": inf_norm,
-                     "beta1_pow": beta1_pow,
-                     "master_param": master_param,
-                 },
-                 {
-                     "beta1": beta1,
-                     "beta2": beta2,
-                     "epsilon": epsilon,
-                     "multi_precision": multi_precision,
-                 })
-
-
 def decayed_adagrad(
     param: TensorLike,
     grad: TensorLike,
@@ -293,134 +234,6 @@ def ftrl(
                      "learning_rate": learning_rate,
                  },
                  {"l1": l1, "l2": l2, "lr_power": lr_power})
-
-
-def lars_momentum_(
-    param: Sequence[TensorLike],
-    grad: Sequence[TensorLike],
-    velocity: Sequence[TensorLike],
-    learning_rate: Sequence[TensorLike],
-    master_param: Sequence[TensorLike],
-    mu: float,
-    lars_coeff: float = 0.001,
-    lars_weight_decay: Sequence[float] = (0.0005,),
-    epsilon: float = 0.0,
-    multi_precision: bool = False,
-    rescale_grad: float = 1.0,
-) -> tuple[list[Tensor], list[Tensor], list[Tensor]]:
-    """`lars_momentum_` (ops.yaml): (Tensor[] param, Tensor[] grad, Tensor[] velocity, Tensor[]
-    learning_rate, Tensor[] master_param, float mu, float lars_coeff=0.001, float[]
-    lars_weight_decay={0.0005}, float epsilon=0.0, bool multi_precision=false, float
-    rescale_grad=1.0) -> Tensor[](param_out){param.size()},
-    Tensor[](velocity_out){param.size()}, Tensor[](master_param_out){master_param.size()}.
-
-    Kernel `lars_momentum`; InferMeta `lars_momentum_infer_meta`.
-    """
-    return apply("lars_momentum_",
-                 {
-                     "param": param,
-                     "grad": grad,
-                     "velocity": velocity,
-                     "learning_rate": learning_rate,
-                     "master_param": master_param,
-                 },
-                 {
-                     "mu": mu,
-                     "lars_coeff": lars_coeff,
-                     "lars_weight_decay": lars_weight_decay,
-                     "epsilon": epsilon,
-                     "multi_precision": multi_precision,
-                     "rescale_grad": rescale_grad,
-                 })
-
-
-def nadam_(
-    param: TensorLike,
-    grad: TensorLike,
-    learning_rate: TensorLike,
-    momentum_decay_pow: TensorLike,
-    beta2_pow: TensorLike,
-    mu_product: TensorLike,
-    moment1: TensorLike,
-    moment2: TensorLike,
-    master_param: TensorLike | None = None,
-    beta1: float = 0.9,
-    beta2: float = 0.999,
-    epsilon: float = 1e-08,
-    momentum_decay: float = 0.004,
-    multi_precision: bool = False,
-) -> tuple[Tensor, Tensor, Tensor, Tensor, Tensor, Tensor, Tensor]:
-    """`nadam_` (ops.yaml): (Tensor param, Tensor grad, Tensor learning_rate, Tensor
-    momentum_decay_pow, Tensor beta2_pow, Tensor mu_product, Tensor moment1, Tensor moment2,
-    Tensor master_param, float beta1=0.9, float beta2=0.999, float epsilon=1e-08, float
-    momentum_decay=0.004, bool multi_precision=false) -> Tensor(param_out),
-    Tensor(momentum_decay_pow_out), Tensor(beta2_pow_out), Tensor(mu_product_out),
-    Tensor(moment1_out), Tensor(moment2_out), Tensor(master_param_out).
-
-    Kernel `nadam`; InferMeta `nadam_infer_meta`.
-    """
-    return apply("nadam_",
-                 {
-                     "param": param,
-                     "grad": grad,
-                     "learning_rate": learning_rate,
-                     "momentum_decay_pow": momentum_decay_pow,
-                     "beta2_pow": beta2_pow,
-                     "mu_product": mu_product,
-                     "moment1": moment1,
-                     "moment2": moment2,
-                     "master_param": master_param,
-                 },
-                 {
-                     "beta1": beta1,
-                     "beta2": beta2,
-                     "epsilon": epsilon,
-                     "momentum_decay": momentum_decay,
-                     "multi_precision": multi_precision,
-                 })
-
-
-def radam_(
-    param: TensorLike,
-    grad: TensorLike,
-    learning_rate: TensorLike,
-    beta1_pow: TensorLike,
-    beta2_pow: TensorLike,
-    rho: TensorLike,
-    moment1: TensorLike,
-    moment2: TensorLike,
-    master_param: TensorLike | None = None,
-    beta1: float = 0.9,
-    beta2: float = 0.999,
-    epsilon: float = 1e-08,
-    multi_precision: bool = False,
-) -> tuple[Tensor, Tensor, Tensor, Tensor, Tensor, Tensor, Tensor]:
-    """`radam_` (ops.yaml): (Tensor param, Tensor grad, Tensor learning_rate, Tensor beta1_pow,
-    Tensor beta2_pow, Tensor rho, Tensor moment1, Tensor moment2, Tensor master_param, float
-    beta1=0.9, float beta2=0.999, float epsilon=1e-08, bool multi_precision=false) ->
-    Tensor(param_out), Tensor(beta1_pow_out), Tensor(beta2_pow_out), Tensor(rho_out),
-    Tensor(moment1_out), Tensor(moment2_out), Tensor(master_param_out).
-
-    Kernel `radam`; InferMeta `radam_infer_meta`.
-    """
-    return apply("radam_",
-                 {
-                     "param": param,
-                     "grad": grad,
-                     "learning_rate": learning_rate,
-                     "beta1_pow": beta1_pow,
-                     "beta2_pow": beta2_pow,
-                     "rho": rho,
-                     "moment1": moment1,
-                     "moment2": moment2,
-                     "master_param": master_param,
-                 },
-                 {
-                     "beta1": beta1,
-                     "beta2": beta2,
-                     "epsilon": epsilon,
-                     "multi_precision": multi_precision,
-                 })
 
 
 def rprop_(
@@ -481,40 +294,57 @@ def asgd_(
                  {"multi_precision": multi_precision})
 
 
-def merged_momentum_(
-    param: Sequence[TensorLike],
-    grad: Sequence[TensorLike],
-    velocity: Sequence[TensorLike],
-    learning_rate: Sequence[TensorLike],
-    master_param: Sequence[TensorLike],
-    mu: float,
-    use_nesterov: bool = False,
-    regularization_method: Sequence[str] = (),
-    regularization_coeff: Sequence[float] = (),
-    multi_precision: bool = False,
-    rescale_grad: float = 1.0,
-) -> tuple[list[Tensor], list[Tensor], list[Tensor]]:
-    """`merged_momentum_` (ops.yaml): (Tensor[] param, Tensor[] grad, Tensor[] velocity, Tensor[]
-    learning_rate, Tensor[] master_param, float mu, bool use_nesterov=false, str[]
-    regularization_method={}, float[] regularization_coeff={}, bool multi_precision=false, float
-    rescale_grad=1.0) -> Tensor[](param_out){param.size()},
-    Tensor[](velocity_out){param.size()}, Tensor[](master_param_out){master_param.size()}.
+def average_accumulates_(
+    param: TensorLike,
+    in_sum_1: TensorLike,
+    in_sum_2: TensorLike,
+    in_sum_3: TensorLike,
+    in_num_accumulates: TensorLike,
+    in_old_num_accumulates: TensorLike,
+    in_num_updates: TensorLike,
+    average_window: float = 0.0,
+    max_average_window: int = 9223372036854775807,
+    min_average_window: int = 10000,
+) -> tuple[Tensor, Tensor, Tensor, Tensor, Tensor, Tensor]:
+    """`average_accumulates_` (ops.yaml): (Tensor param, Tensor in_sum_1, Tensor in_sum_2, Tensor
+    in_sum_3, Tensor in_num_accumulates, Tensor in_old_num_accumulates, Tensor in_num_updates,
+    float average_window=0.0, int64_t max_average_window=9223372036854775807, int64_t
+    min_average_window=10000) -> Tensor(out_sum_1), Tensor(out_sum_2), Tensor(out_sum_3),
+    Tensor(out_num_accumulates), Tensor(out_old_num_accumulates), Tensor(out_num_updates).
 
-    Kernel `merged_momentum`; InferMeta `lars_momentum_infer_meta`.
+    Kernel `average_accumulates`; InferMeta `average_accumulates_infer_meta`.
     """
-    return apply("merged_momentum_",
+    return apply("average_accumulates_",
                  {
                      "param": param,
-                     "grad": grad,
-                     "velocity": velocity,
-                     "learning_rate": learning_rate,
-                     "master_param": master_param,
+                     "in_sum_1": in_sum_1,
+                     "in_sum_2": in_sum_2,
+                     "in_sum_3": in_sum_3,
+                     "in_num_accumulates": in_num_accumulates,
+                     "in_old_num_accumulates": in_old_num_accumulates,
+                     "in_num_updates": in_num_updates,
                  },
                  {
-                     "mu": mu,
-                     "use_nesterov": use_nesterov,
-                     "regularization_method": regularization_method,
-                     "regularization_coeff": regularization_coeff,
-                     "multi_precision": multi_precision,
-                     "rescale_grad": rescale_grad,
+                     "average_window": average_window,
+                     "max_average_window": max_average_window,
+                     "min_average_window": min_average_window,
                  })
+
+
+def dpsgd(
+    param: TensorLike,
+    grad: TensorLike,
+    learning_rate: TensorLike,
+    clip: float = 10.0,
+    batch_size: float = 16.0,
+    sigma: float = 1.0,
+    seed: int = 0,
+) -> Tensor:
+    """`dpsgd` (ops.yaml): (Tensor param, Tensor grad, Tensor learning_rate, float clip=10.0, float
+    batch_size=16.0, float sigma=1.0, int seed=0) -> Tensor(param_out).
+
+    Kernel `dpsgd`; InferMeta `unchanged_infer_meta`.
+    """
+    return apply("dpsgd",
+                 {"param": param, "grad": grad, "learning_rate": learning_rate},
+                 {"clip": clip, "batch_size": batch_size, "sigma": sigma, "seed": seed})

@@ -16,6 +16,7 @@ __all__ = [
     "binomial",
     "dirichlet",
     "exponential",
+    "gaussian",
     "gaussian_inplace",
     "gumbel_softmax",
     "multinomial",
@@ -29,9 +30,32 @@ __all__ = [
     "shuffle_batch",
     "standard_gamma",
     "truncated_gaussian_random",
+    "uniform",
     "uniform_inplace",
     "uniform_random_batch_size_like",
 ]
+
+
+def uniform(shape: Sequence[int], dtype: DataType, min: float, max: float, seed: int) -> Tensor:
+    """`uniform` (ops.yaml): (IntArray shape, DataType dtype, Scalar min, Scalar max, int seed) ->
+    Tensor(out).
+
+    Kernel `uniform`; InferMeta `create_infer_meta`.
+    """
+    return apply("uniform",
+                 {},
+                 {"shape": shape, "dtype": dtype, "min": min, "max": max, "seed": seed})
+
+
+def gaussian(shape: Sequence[int], mean: float, std: float, seed: int, dtype: DataType) -> Tensor:
+    """`gaussian` (ops.yaml): (IntArray shape, float mean, float std, int seed, DataType dtype) ->
+    Tensor(out).
+
+    Kernel `gaussian`; InferMeta `create_infer_meta`.
+    """
+    return apply("gaussian",
+                 {},
+                 {"shape": shape, "mean": mean, "std": std, "seed": seed, "dtype": dtype})
 
 
 def uniform_random_batch_size_like(

@@ -11,7 +11,6 @@ from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
 __all__ = [
-    "affine_grid",
     "batch_norm",
     "batch_norm_grad",
     "batch_norm_infer",
@@ -560,18 +559,3 @@ def dropout_grad(
     return apply("dropout_grad",
                  {"mask": mask, "out_grad": out_grad},
                  {"p": p, "is_test": is_test, "mode": mode})
-
-
-def affine_grid(
-    theta: TensorLike,
-    output_shape: Sequence[int] = (),
-    align_corners: bool = True,
-) -> Tensor:
-    """`affine_grid` (ops.yaml): (Tensor theta, IntArray output_shape={}, bool align_corners=true)
-    -> Tensor(output).
-
-    Kernel `affine_grid`; InferMeta `affine_grid_infer_meta`.
-    """
-    return apply("affine_grid",
-                 {"theta": theta},
-                 {"output_shape": output_shape, "align_corners": align_corners})

@@ -1,6 +1,6 @@
 """Backward kernels of the activations, unary math ops and softmaxes (backward.yaml names):
 x_grad from out_grad and the forward's x or out; the math is
-phi.kernels.funcs.activation_grad."""
+phi.kernels.funcs.activation_grad (relu_grad's beside relu in phi.kernels.funcs.activation)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
+from phi.kernels.funcs import activation as act_funcs
 from phi.kernels.funcs import activation_grad as act_grad
 
 _FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
@@ -148,3 +149,11 @@ def log_softmax_grad_kernel(dev_ctx: DeviceContext, out: DenseTensor, out_grad: 
                             axis: int, x_grad: OutTensor) -> None:
     data = dev_ctx.alloc(x_grad, out_grad.dtype)
     act_grad.log_softmax_grad(dev_ctx.xp, out.data, out_grad.data, axis, data)
+
+
+@register_kernel("relu_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("relu_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def relu_grad_kernel(dev_ctx: DeviceContext, out: DenseTensor, out_grad: DenseTensor,
+                     x_grad: OutTensor) -> None:
+    data = dev_ctx.alloc(x_grad, out_grad.dtype)
+    act_funcs.relu_grad(dev_ctx.xp, out.data, out_grad.data, data)

@@ -9,7 +9,7 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor, OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import adamw as adamw_funcs
-from phi.kernels.impl.training_kernel_impl import adam_kernel
+from phi.kernels.impl.optimizers_kernel_impl import adam_kernel
 
 _FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
 

@@ -1,4 +1,4 @@
-"""Backward kernels of subtract, multiply, divide, maximum, minimum and elementwise_pow
+"""Backward kernels of add, subtract, multiply, divide, maximum, minimum and elementwise_pow
 (backward.yaml names): one body per kernel for every backend."""
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor
 from phi.core.kernel_registry import register_kernel
+from phi.kernels.funcs import elementwise as ew_funcs
 from phi.kernels.funcs import elementwise_grad as ewg_funcs
 
 _FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
@@ -71,3 +72,13 @@ def elementwise_pow_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: Dense
     dx = None if x_grad is None else dev_ctx.alloc(x_grad, out_grad.dtype)
     dy = None if y_grad is None else dev_ctx.alloc(y_grad, out_grad.dtype)
     ewg_funcs.elementwise_pow_grad(dev_ctx.xp, x.data, y.data, out_grad.data, dx, dy)
+
+
+@register_kernel("add_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("add_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def add_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
+                    out_grad: DenseTensor, axis: int, x_grad: OptionalOutTensor,
+                    y_grad: OptionalOutTensor) -> None:
+    dx = None if x_grad is None else dev_ctx.alloc(x_grad, out_grad.dtype)
+    dy = None if y_grad is None else dev_ctx.alloc(y_grad, out_grad.dtype)
+    ew_funcs.add_grad(dev_ctx.xp, x.data, y.data, out_grad.data, axis, dx, dy)

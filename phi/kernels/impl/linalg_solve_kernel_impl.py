@@ -11,14 +11,14 @@ from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
-from phi.kernels.funcs import linalg_solve as ext_funcs
+from phi.kernels.funcs import linalg_solve as linalg_solve_funcs
 
 
 @register_kernel("solve", Backend.CPU, DataLayout.ALL_LAYOUT, [DataType.FLOAT32, DataType.FLOAT64])
 @register_kernel("solve", Backend.GPU, DataLayout.ALL_LAYOUT, [DataType.FLOAT32, DataType.FLOAT64])
 def solve_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor, out: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)
-    ext_funcs.solve(dev_ctx.xp, x.data, y.data, data)
+    linalg_solve_funcs.solve(dev_ctx.xp, x.data, y.data, data)
 
 
 @register_kernel("triangular_solve", Backend.CPU, DataLayout.ALL_LAYOUT,
@@ -28,8 +28,8 @@ def solve_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor, out: Ou
 def triangular_solve_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor, upper: bool,
                             transpose: bool, unitriangular: bool, out: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)
-    ext_funcs.triangular_solve(dev_ctx.xp, x.data, y.data, upper, transpose, unitriangular,
-                               data)
+    linalg_solve_funcs.triangular_solve(dev_ctx.xp, x.data, y.data, upper, transpose, unitriangular,
+                                        data)
 
 
 @register_kernel("cholesky_solve", Backend.CPU, DataLayout.ALL_LAYOUT,
@@ -39,7 +39,7 @@ def triangular_solve_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTens
 def cholesky_solve_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor, upper: bool,
                           out: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)
-    ext_funcs.cholesky_solve(dev_ctx.xp, x.data, y.data, upper, data)
+    linalg_solve_funcs.cholesky_solve(dev_ctx.xp, x.data, y.data, upper, data)
 
 
 @register_kernel("multi_dot", Backend.CPU, DataLayout.ALL_LAYOUT,
@@ -48,7 +48,7 @@ def cholesky_solve_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor
                  [DataType.FLOAT32, DataType.FLOAT64])
 def multi_dot_kernel(dev_ctx: DeviceContext, x: list[DenseTensor], out: OutTensor) -> None:
     data = dev_ctx.alloc(out, x[0].dtype)
-    ext_funcs.multi_dot(dev_ctx.xp, [t.data for t in x], data)
+    linalg_solve_funcs.multi_dot(dev_ctx.xp, [t.data for t in x], data)
 
 
 
@@ -60,7 +60,7 @@ def qr_kernel(dev_ctx: DeviceContext, x: DenseTensor, mode: str, q: OutTensor,
               r: OutTensor) -> None:
     q_data = dev_ctx.alloc(q, x.dtype)
     r_data = dev_ctx.alloc(r, x.dtype)
-    ext_funcs.qr(dev_ctx.xp, x.data, mode, q_data, r_data)
+    linalg_solve_funcs.qr(dev_ctx.xp, x.data, mode, q_data, r_data)
 
 
 
@@ -76,7 +76,7 @@ def lu_kernel(dev_ctx: DeviceContext, x: DenseTensor, pivot: bool, out: OutTenso
     data = dev_ctx.alloc(out, x.dtype)
     pivots_data = dev_ctx.alloc(pivots, DataType.INT32)
     infos_data = dev_ctx.alloc(infos, DataType.INT32)
-    ext_funcs.lu(dev_ctx.xp, x.data, data, pivots_data, infos_data)
+    linalg_solve_funcs.lu(dev_ctx.xp, x.data, data, pivots_data, infos_data)
 
 
 @register_kernel("lu_unpack", Backend.CPU, DataLayout.ALL_LAYOUT,
@@ -91,8 +91,8 @@ def lu_unpack_kernel(dev_ctx: DeviceContext, x: DenseTensor, pivots: DenseTensor
     pmat_data = dev_ctx.alloc(pmat, x.dtype)
     l_data = dev_ctx.alloc(lower, x.dtype)
     u_data = dev_ctx.alloc(upper, x.dtype)
-    ext_funcs.lu_unpack(dev_ctx.xp, x.data, pivots.data, unpack_ludata, unpack_pivots,
-                        pmat_data, l_data, u_data)
+    linalg_solve_funcs.lu_unpack(dev_ctx.xp, x.data, pivots.data, unpack_ludata, unpack_pivots,
+                                 pmat_data, l_data, u_data)
 
 
 # matrix_rank is written by hand: the codemod skips MatrixRankKernel (its TolTensor is a
@@ -106,7 +106,7 @@ def matrix_rank_kernel(dev_ctx: DeviceContext, x: DenseTensor, tol: float, use_d
                        hermitian: bool, out: OutTensor) -> None:
     data = dev_ctx.alloc(out, DataType.INT64)
     atol = 0.0 if use_default_tol else tol
-    ext_funcs.matrix_rank(dev_ctx.xp, x.data, atol, use_default_tol, hermitian, data)
+    linalg_solve_funcs.matrix_rank(dev_ctx.xp, x.data, atol, use_default_tol, hermitian, data)
 
 
 @register_kernel("matrix_rank_tol", Backend.CPU, DataLayout.ALL_LAYOUT,
@@ -116,5 +116,5 @@ def matrix_rank_kernel(dev_ctx: DeviceContext, x: DenseTensor, tol: float, use_d
 def matrix_rank_tol_kernel(dev_ctx: DeviceContext, x: DenseTensor, atol_tensor: DenseTensor,
                            use_default_tol: bool, hermitian: bool, out: OutTensor) -> None:
     data = dev_ctx.alloc(out, DataType.INT64)
-    ext_funcs.matrix_rank(dev_ctx.xp, x.data, atol_tensor.data, use_default_tol, hermitian,
-                          data)
+    linalg_solve_funcs.matrix_rank(dev_ctx.xp, x.data, atol_tensor.data, use_default_tol, hermitian,
+                                   data)

@@ -1,11 +1,12 @@
-"""matmul: out = op(x) @ op(y), op transposing the last two dims when asked."""
+"""matmul: out = op(x) @ op(y), op transposing the last two dims when asked; matmul_grad
+(float32 / float64): x_grad and y_grad, either may be left out."""
 
 from __future__ import annotations
 
 from phi.common import Backend, DataLayout, DataType
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
-from phi.core.kernel_args import OutTensor
+from phi.core.kernel_args import OptionalOutTensor, OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import matmul as matmul_funcs
 
@@ -15,6 +16,7 @@ _CPU_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64
               DataType.COMPLEX64, DataType.COMPLEX128]
 _GPU_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
               DataType.COMPLEX64, DataType.COMPLEX128]
+_FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
 
 
 @register_kernel("matmul", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
@@ -23,3 +25,14 @@ def matmul_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor, transp
                   transpose_y: bool, out: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)
     matmul_funcs.matmul(dev_ctx.xp, x.data, y.data, transpose_x, transpose_y, data)
+
+
+@register_kernel("matmul_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("matmul_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def matmul_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
+                       out_grad: DenseTensor, transpose_x: bool, transpose_y: bool,
+                       x_grad: OptionalOutTensor, y_grad: OptionalOutTensor) -> None:
+    dx = None if x_grad is None else dev_ctx.alloc(x_grad, x.dtype)
+    dy = None if y_grad is None else dev_ctx.alloc(y_grad, y.dtype)
+    matmul_funcs.matmul_grad(dev_ctx.xp, x.data, y.data, out_grad.data, transpose_x,
+                             transpose_y, dx, dy)

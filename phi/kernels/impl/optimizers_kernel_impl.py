@@ -1,6 +1,7 @@
-"""Optimizer kernels momentum, lamb, rmsprop and adagrad (sgd and adam:
-training_kernel_impl.py). Outputs are usually their inputs' tensors (param -> param_out):
-the math in phi.kernels.funcs.optimizers reads every input before anything is written."""
+"""Optimizer kernels: sgd, adam, momentum, lamb, rmsprop, adagrad and the others. Outputs
+are usually their inputs' tensors (param -> param_out): the math (phi.kernels.funcs.optimizer
+for sgd / adam, phi.kernels.funcs.optimizers for the others) reads every input before
+anything is written."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor, OutTensor, OutTensorList
 from phi.core.kernel_registry import register_kernel
-from phi.kernels.funcs import optimizer as adam_funcs
+from phi.kernels.funcs import optimizer as sgd_adam_funcs
 from phi.kernels.funcs import optimizers as opt_funcs
 
 _FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
@@ -20,6 +21,52 @@ _FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
 def _alloc(dev_ctx: DeviceContext, out: DenseTensor | None, like: Any) -> Any:
     """`out`'s storage in the dtype of array `like`, or None for an output not asked for."""
     return None if out is None else dev_ctx.alloc(out, DataType.from_numpy(like.dtype))
+
+
+@register_kernel("sgd", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("sgd", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def sgd_kernel(dev_ctx: DeviceContext, param: DenseTensor, learning_rate: DenseTensor,
+               grad: DenseTensor, master_param: DenseTensor | None, multi_precision: bool,
+               param_out: OutTensor, master_param_out: OptionalOutTensor) -> None:
+    if multi_precision:
+        raise ValueError("sgd: multi_precision (a master copy) is not supported")
+    p, lr, g = param.data, learning_rate.data, grad.data
+    sgd_adam_funcs.sgd(dev_ctx.xp, p, lr, g, dev_ctx.alloc(param_out, param.dtype))
+
+
+@register_kernel("adam", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("adam", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def adam_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor,
+                learning_rate: DenseTensor, moment1: DenseTensor, moment2: DenseTensor,
+                moment2_max: DenseTensor | None, beta1_pow: DenseTensor,
+                beta2_pow: DenseTensor, master_param: DenseTensor | None,
+                skip_update: DenseTensor | None, beta1: Scalar, beta2: Scalar,
+                epsilon: Scalar, lazy_mode: bool, min_row_size_to_use_multithread: int,
+                multi_precision: bool, use_global_beta_pow: bool, amsgrad: bool,
+                param_out: OutTensor, moment1_out: OutTensor, moment2_out: OutTensor,
+                moment2_max_out: OptionalOutTensor, beta1_pow_out: OutTensor,
+                beta2_pow_out: OutTensor, master_param_out: OptionalOutTensor) -> None:
+    """multi_precision as Paddle's CPU kernel: Param updates from Param; master_param_out,
+    where asked for, gets param_out."""
+    m2_max = sgd_adam_funcs.amsgrad_max("adam", amsgrad, moment2_max, moment2_max_out)
+    arrays = [t.data for t in (param, grad, learning_rate, moment1, moment2, beta1_pow,
+                               beta2_pow)]
+    outs = [dev_ctx.alloc(out, src.dtype)
+            for out, src in ((param_out, param), (moment1_out, moment1),
+                             (moment2_out, moment2), (beta1_pow_out, beta1_pow),
+                             (beta2_pow_out, beta2_pow))]
+    max_out = None if m2_max is None else dev_ctx.alloc(moment2_max_out, moment2.dtype)
+    if skip_update is not None and bool(skip_update.numpy().reshape(-1)[0]):
+        for out, src in zip(outs, (arrays[0], *arrays[3:])):
+            out[...] = src
+        if max_out is not None:
+            max_out[...] = m2_max
+    else:
+        sgd_adam_funcs.adam(dev_ctx.xp, *arrays, beta1.to(float), beta2.to(float),
+                            epsilon.to(float), *outs, update_pows=not use_global_beta_pow,
+                            moment2_max=m2_max, moment2_max_out=max_out)
+    if master_param_out is not None:
+        dev_ctx.alloc(master_param_out, param.dtype)[...] = outs[0]
 
 
 @register_kernel("momentum", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
@@ -309,7 +356,7 @@ def merged_adam_kernel(dev_ctx: DeviceContext, param: list[DenseTensor],
         "Grad": len(grad), "LearningRate": len(learning_rate), "Moment1": len(moment1),
         "Moment2": len(moment2), "Beta1Pow": len(beta1_pow), "Beta2Pow": len(beta2_pow)})
     for i, p in enumerate(param):
-        m2_max = adam_funcs.amsgrad_max(
+        m2_max = sgd_adam_funcs.amsgrad_max(
             "merged_adam", amsgrad, moment2_max[i] if i < len(moment2_max) else None,
             moment2_max_out[i] if i < len(moment2_max_out) else None)
         arrays = [t.data for t in (p, grad[i], learning_rate[i], moment1[i], moment2[i],
@@ -318,10 +365,10 @@ def merged_adam_kernel(dev_ctx: DeviceContext, param: list[DenseTensor],
                 for out, src in ((param_out, p), (moment1_out, moment1[i]),
                                  (moment2_out, moment2[i]), (beta1_pow_out, beta1_pow[i]),
                                  (beta2_pow_out, beta2_pow[i]))]
-        adam_funcs.adam(dev_ctx.xp, *arrays, beta1, beta2, epsilon, *outs,
-                        update_pows=not use_global_beta_pow, moment2_max=m2_max,
-                        moment2_max_out=None if m2_max is None
-                        else dev_ctx.alloc(moment2_max_out[i], p.dtype))
+        sgd_adam_funcs.adam(dev_ctx.xp, *arrays, beta1, beta2, epsilon, *outs,
+                            update_pows=not use_global_beta_pow, moment2_max=m2_max,
+                            moment2_max_out=None if m2_max is None
+                            else dev_ctx.alloc(moment2_max_out[i], p.dtype))
         if i < len(master_param_out):
             dev_ctx.alloc(master_param_out[i], p.dtype)[...] = outs[0]
 

@@ -1,5 +1,5 @@
-"""sum_grad, max_grad, min_grad, prod_grad: gradients of the reductions, one body for every
-backend."""
+"""sum_grad, mean_grad, max_grad, min_grad, prod_grad: gradients of the reductions, one body
+for every backend."""
 
 from __future__ import annotations
 
@@ -44,3 +44,13 @@ def prod_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor,
     axes = reduce_funcs.reduce_axes(len(x.dims), axis.get_data(), reduce_all)
     data = dev_ctx.alloc(x_grad, x.dtype)
     reduce_grad_funcs.reduce_prod_grad(dev_ctx.xp, x.data, out.data, out_grad.data, axes, data)
+
+
+@register_kernel("mean_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("mean_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def mean_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
+                     axis: IntArray, keepdim: bool, reduce_all: bool,
+                     x_grad: OutTensor) -> None:
+    axes = reduce_funcs.reduce_axes(len(x.dims), axis.get_data(), reduce_all)
+    data = dev_ctx.alloc(x_grad, out_grad.dtype)
+    reduce_funcs.reduce_mean_grad(dev_ctx.xp, x.data, out_grad.data, axes, data)

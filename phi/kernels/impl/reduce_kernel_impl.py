@@ -1,4 +1,5 @@
-"""More reductions under Paddle's PHI names and signatures (fluid op in brackets):
+"""Reductions under Paddle's PHI names and signatures (fluid op in brackets; sum, mean, max,
+min and prod have modules of their own):
 
 all / any (reduce_all / reduce_any; bool out), amax / amin (reduce_amax / reduce_amin),
 each with a `_raw` variant taking reduce_all; logsumexp(x, axis, keepdim, reduce_all);
@@ -6,6 +7,8 @@ p_norm(x, porder, axis, epsilon, keepdim, asvector). Math in phi.kernels.funcs.r
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from phi.common import Backend, DataLayout, DataType
 from phi.core.dense_tensor import DenseTensor
@@ -20,13 +23,19 @@ _EXTREMUM = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64]
 _FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
 
 
+def _reduce(dev_ctx: DeviceContext, x: DenseTensor, axis: list[int], reduce_all: bool,
+            out: OutTensor, dtype: DataType, reduce: Callable[..., None]) -> None:
+    """out (of `dtype`) = `reduce` (a phi.kernels.funcs.reduce function) of x over `axis`,
+    or over every axis with reduce_all."""
+    axes = reduce_funcs.reduce_axes(len(x.dims), axis, reduce_all)
+    reduce(dev_ctx.xp, x.data, axes, dev_ctx.alloc(out, dtype))
+
+
 @register_kernel("all_raw", Backend.CPU, DataLayout.ALL_LAYOUT, _LOGICAL)
 @register_kernel("all_raw", Backend.GPU, DataLayout.ALL_LAYOUT, _LOGICAL)
 def all_raw_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: list[int], keepdim: bool,
                    reduce_all: bool, out: OutTensor) -> None:
-    axes = reduce_funcs.reduce_axes(len(x.dims), axis, reduce_all)
-    data = dev_ctx.alloc(out, DataType.BOOL)
-    reduce_funcs.reduce_all(dev_ctx.xp, x.data, axes, data)
+    _reduce(dev_ctx, x, axis, reduce_all, out, DataType.BOOL, reduce_funcs.reduce_all)
 
 
 @register_kernel("all", Backend.CPU, DataLayout.ALL_LAYOUT, _LOGICAL)
@@ -40,9 +49,7 @@ def all_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: list[int], keepdim:
 @register_kernel("any_raw", Backend.GPU, DataLayout.ALL_LAYOUT, _LOGICAL)
 def any_raw_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: list[int], keepdim: bool,
                    reduce_all: bool, out: OutTensor) -> None:
-    axes = reduce_funcs.reduce_axes(len(x.dims), axis, reduce_all)
-    data = dev_ctx.alloc(out, DataType.BOOL)
-    reduce_funcs.reduce_any(dev_ctx.xp, x.data, axes, data)
+    _reduce(dev_ctx, x, axis, reduce_all, out, DataType.BOOL, reduce_funcs.reduce_any)
 
 
 @register_kernel("any", Backend.CPU, DataLayout.ALL_LAYOUT, _LOGICAL)
@@ -56,9 +63,7 @@ def any_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: list[int], keepdim:
 @register_kernel("amax_raw", Backend.GPU, DataLayout.ALL_LAYOUT, _EXTREMUM)
 def amax_raw_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: list[int], keepdim: bool,
                     reduce_all: bool, out: OutTensor) -> None:
-    axes = reduce_funcs.reduce_axes(len(x.dims), axis, reduce_all)
-    data = dev_ctx.alloc(out, x.dtype)
-    reduce_funcs.reduce_max(dev_ctx.xp, x.data, axes, data)
+    _reduce(dev_ctx, x, axis, reduce_all, out, x.dtype, reduce_funcs.reduce_max)
 
 
 @register_kernel("amax", Backend.CPU, DataLayout.ALL_LAYOUT, _EXTREMUM)
@@ -72,9 +77,7 @@ def amax_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: list[int], keepdim
 @register_kernel("amin_raw", Backend.GPU, DataLayout.ALL_LAYOUT, _EXTREMUM)
 def amin_raw_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: list[int], keepdim: bool,
                     reduce_all: bool, out: OutTensor) -> None:
-    axes = reduce_funcs.reduce_axes(len(x.dims), axis, reduce_all)
-    data = dev_ctx.alloc(out, x.dtype)
-    reduce_funcs.reduce_min(dev_ctx.xp, x.data, axes, data)
+    _reduce(dev_ctx, x, axis, reduce_all, out, x.dtype, reduce_funcs.reduce_min)
 
 
 @register_kernel("amin", Backend.CPU, DataLayout.ALL_LAYOUT, _EXTREMUM)
@@ -88,9 +91,7 @@ def amin_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: list[int], keepdim
 @register_kernel("logsumexp", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
 def logsumexp_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: list[int], keepdim: bool,
                      reduce_all: bool, out: OutTensor) -> None:
-    axes = reduce_funcs.reduce_axes(len(x.dims), axis, reduce_all)
-    data = dev_ctx.alloc(out, x.dtype)
-    reduce_funcs.logsumexp(dev_ctx.xp, x.data, axes, data)
+    _reduce(dev_ctx, x, axis, reduce_all, out, x.dtype, reduce_funcs.logsumexp)
 
 
 @register_kernel("p_norm", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)

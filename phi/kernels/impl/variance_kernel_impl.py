@@ -7,7 +7,7 @@ from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
-from phi.kernels.funcs import reduce as ext_funcs
+from phi.kernels.funcs import reduce as reduce_funcs
 
 _TYPES = [DataType.FLOAT32, DataType.FLOAT64]
 
@@ -16,4 +16,4 @@ _TYPES = [DataType.FLOAT32, DataType.FLOAT64]
 @register_kernel("variance", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
 def variance_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: list[int], keepdim: bool,
                     out: OutTensor) -> None:
-    ext_funcs.variance(dev_ctx.xp, x.data, axis, dev_ctx.alloc(out, x.dtype))
+    reduce_funcs.variance(dev_ctx.xp, x.data, axis, dev_ctx.alloc(out, x.dtype))

@@ -20,7 +20,7 @@ _EDGES = [-7.0, -3.0, -2.5, -1.0, -0.0, 0.0, 0.5, 1.0, 2.5, 3.0, 6.0, 7.0, 25.0,
 #: op -> attribute sets (tag -> attrs) to export
 _OPS = {
     "sigmoid": {"": {}}, "tanh": {"": {}}, "exp": {"": {}}, "sqrt": {"": {}},
-    "relu6": {"": {}}, "log": {"": {}}, "square": {"": {}}, "abs": {"": {}},
+    "relu": {"": {}}, "relu6": {"": {}}, "log": {"": {}}, "square": {"": {}}, "abs": {"": {}},
     "swish": {"": {}}, "silu": {"": {}},
     "leaky_relu": {"": {}, "_alpha": {"alpha": 0.3}},
     "softplus": {"": {}, "_beta2": {"beta": 2.0, "threshold": 3.0}},

@@ -1,8 +1,9 @@
-"""Grads of cross_entropy2 (Paddle's grad op cross_entropy_grad2) and cross_entropy v1
-(cross_entropy_grad, hard and soft labels): 2-D and 3-D, ignore_index, float32 and
+"""Grads of cross_entropy2 (Paddle's grad op cross_entropy_grad2), cross_entropy v1
+(cross_entropy_grad, hard and soft labels) and softmax_with_cross_entropy (with and without
+the softmax): 2-D and 3-D, ignore_index, a class axis other than the last, float32 and
 float64."""
 
-from .spec import Case, GradCase, In
+from .spec import FLOATS, Case, GradCase, In
 
 
 def _case(tag: str, x: tuple[int, ...], dtype: str, attrs=None,
@@ -34,8 +35,21 @@ def _swce(tag: str, logits: In, label: In, attrs: dict) -> GradCase:
                     ("Logits",), of=("Loss",))
 
 
-# softmax_with_cross_entropy without softmax (basic_grad has the softmax options): Logits
-# are probabilities, hard and soft labels, ignore_index, a class axis other than the last.
+def _swce_softmax(dtype: str) -> list[GradCase]:
+    """softmax_with_cross_entropy with its softmax: hard and soft labels, ignore_index, a
+    class axis other than the last."""
+    hard = (In((5, 4), dtype), In((5, 1), "int64", low=0, high=4))
+    soft = (In((5, 4), dtype), In((5, 4), dtype, low=0.0, high=1.0))
+    axis1 = (In((3, 4, 2), dtype), In((3, 1, 2), "int64", low=0, high=4))
+    cases = {"hard": (hard, {}), "soft": (soft, {"soft_label": True}),
+             "ignore": (hard, {"ignore_index": 2}), "axis1": (axis1, {"axis": 1})}
+    return [_swce(f"{tag}_{dtype}", logits, label, attrs)
+            for tag, ((logits, label), attrs) in cases.items()]
+
+
+GRAD_CASES += [case for dtype in FLOATS for case in _swce_softmax(dtype)]
+# softmax_with_cross_entropy without softmax: Logits are probabilities, hard and soft
+# labels, ignore_index, a class axis other than the last.
 GRAD_CASES += [
     *(_swce(f"nosoftmax_{dtype}", In((5, 4), dtype, 0.05, 1.0),
             In((5, 1), "int64", low=0, high=4), {"use_softmax": False})

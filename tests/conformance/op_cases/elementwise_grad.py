@@ -1,4 +1,4 @@
-"""Grads of elementwise_sub / mul / div / max / min / pow: fluid's axis and NumPy
+"""Grads of elementwise_add / sub / mul / div / max / min / pow: fluid's axis and NumPy
 broadcasting reduced back to each operand, plus Paddle 3.3.1's edge values (div by zero,
 max / min ties and NaN, pow at a zero base or exponent). float32 over every layout,
 float64 over two.
@@ -42,11 +42,11 @@ def _edges(op: str, x: list[float], y: list[float]) -> GradCase:
 
 _ALL = tuple(_LAYOUTS)
 GRAD_CASES = [
-    *(c for op in ("elementwise_sub", "elementwise_mul", "elementwise_div")
+    *(c for op in ("elementwise_add", "elementwise_sub", "elementwise_mul", "elementwise_div")
       for c in _layout_cases(op, "float32", _ALL)),
     *(c for op in ("elementwise_max", "elementwise_min", "elementwise_pow")
       for c in _layout_cases(op, "float32", _TRAILING)),
-    *(c for op in ("elementwise_sub", "elementwise_mul", "elementwise_div")
+    *(c for op in ("elementwise_add", "elementwise_sub", "elementwise_mul", "elementwise_div")
       for c in _layout_cases(op, "float64", ("axis1", "ones"))),
     *(c for op in ("elementwise_max", "elementwise_min", "elementwise_pow")
       for c in _layout_cases(op, "float64", ("trailing",))),

@@ -1,7 +1,8 @@
-"""Grads of reduce_sum, reduce_max, reduce_min and reduce_prod (PHI sum_grad, max_grad,
-min_grad, prod_grad): one axis, several, negative, keep_dim, reduce_all; max/min ties (the
-gradient is shared equally by the elements equal to the result; a NaN result makes its
-group NaN), prod with zeros; float32 and float64; a float32 sum with a float64 output.
+"""Grads of reduce_sum, reduce_mean, reduce_max, reduce_min and reduce_prod (PHI sum_grad,
+mean_grad, max_grad, min_grad, prod_grad): one axis, several, negative, keep_dim,
+reduce_all; max/min ties (the gradient is shared equally by the elements equal to the
+result; a NaN result makes its group NaN), prod with zeros; float32 and float64; a float32
+sum with a float64 output.
 """
 
 from .spec import FLOATS, Case, GradCase, In
@@ -40,7 +41,8 @@ def _cases(op: str, dtype: str) -> list[GradCase]:
 
 
 GRAD_CASES = [
-    *[case for dtype in FLOATS for op in ("reduce_sum", "reduce_max", "reduce_min", "reduce_prod")
+    *[case for dtype in FLOATS
+      for op in ("reduce_sum", "reduce_mean", "reduce_max", "reduce_min", "reduce_prod")
       for case in _cases(op, dtype)],
     # a float32 sum into float64 (out_dtype 6, FP64): the gradient comes back as float32
     GradCase(Case("reduce_sum_out_float64_float32", "reduce_sum",

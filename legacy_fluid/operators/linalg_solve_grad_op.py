@@ -1,6 +1,6 @@
 """Grads of the linear solvers (PHI <op>_grad of the same names): X, Y, Out, Out@GRAD ->
 X@GRAD, Y@GRAD (either may be left out), the forward's attributes. Math:
-phi.kernels.funcs.solve_grad.
+phi.kernels.funcs.linalg_solve_grad.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from legacy_fluid.framework.grad import GradOp
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from phi.common import DataType
-from phi.kernels.funcs import solve_grad as solve_grad_funcs
+from phi.kernels.funcs import linalg_solve_grad as linalg_solve_grad_funcs
 
 _FLOATS = (DataType.FLOAT32, DataType.FLOAT64)
 _WITH_COMPLEX = (*_FLOATS, DataType.COMPLEX64, DataType.COMPLEX128)
@@ -26,7 +26,7 @@ class SolveGradKernel(OpKernel):
         out_grad = ctx.input("Out@GRAD")
         x_grad = ctx.output("X@GRAD")
         y_grad = ctx.output("Y@GRAD")
-        solve_grad_funcs.solve_grad(
+        linalg_solve_grad_funcs.solve_grad(
             ctx.xp, x.data, y.data, out.data, out_grad.data,
             None if x_grad is None else x_grad.mutable_data(ctx.place, x.dtype),
             None if y_grad is None else y_grad.mutable_data(ctx.place, y.dtype))
@@ -43,7 +43,7 @@ class TriangularSolveGradKernel(OpKernel):
         upper = ctx.attr("upper")
         transpose = ctx.attr("transpose")
         unitriangular = ctx.attr("unitriangular")
-        solve_grad_funcs.triangular_solve_grad(
+        linalg_solve_grad_funcs.triangular_solve_grad(
             ctx.xp, x.data, y.data, out.data, out_grad.data, upper, transpose, unitriangular,
             None if x_grad is None else x_grad.mutable_data(ctx.place, x.dtype),
             None if y_grad is None else y_grad.mutable_data(ctx.place, y.dtype))
@@ -58,7 +58,7 @@ class CholeskySolveGradKernel(OpKernel):
         x_grad = ctx.output("X@GRAD")
         y_grad = ctx.output("Y@GRAD")
         upper = ctx.attr("upper")
-        solve_grad_funcs.cholesky_solve_grad(
+        linalg_solve_grad_funcs.cholesky_solve_grad(
             ctx.xp, x.data, y.data, out.data, out_grad.data, upper,
             None if x_grad is None else x_grad.mutable_data(ctx.place, x.dtype),
             None if y_grad is None else y_grad.mutable_data(ctx.place, y.dtype))
