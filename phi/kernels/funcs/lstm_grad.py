@@ -9,7 +9,10 @@ and the peephole gradients W_ic, W_fc skip the first step of a sequence without 
 previous cell is zero). Where Paddle reads past the first batch (H0 given and an empty
 sequence: its H0@GRAD and Weight@GRAD take the next batch's rows, its C0@GRAD rows of the
 empty sequences are never written), this gives the gradient of the forward: zero rows for
-the empty sequences, no Weight term from their H0.
+the empty sequences, no Weight term from their H0. Paddle's float32 kernel with D a multiple
+of 8 takes an AVX path whose backward never adds Hidden's gradient into the cell's (its
+gradients are then those of the output gate alone); this is the plain path's math for every
+D and dtype.
 """
 
 from __future__ import annotations
