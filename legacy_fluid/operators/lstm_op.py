@@ -1,13 +1,15 @@
 """lstm: fluid's LSTM over the sequences of a LoD Input [rows, 4D] (the projected gates c, i,
 f, o of every step), Weight [D, 4D], Bias [1, 4D] (+ the peepholes W_ic, W_fc, W_oc: [1, 7D]),
 optional H0 / C0 [sequences, D] -> Hidden, Cell [rows, D] with Input's LoD. BatchGate and
-BatchCellPreAct are Paddle's extra workspace outputs: its 3.3.1 kernel leaves the program's
-variables empty, and so does this one. Math and batch order: phi.kernels.funcs.rnn_lod.
+BatchCellPreAct are Paddle's extra workspace outputs, which lstm_grad reads: a training run
+(is_test false) writes them as Paddle's 3.3.1 kernel does (rows in batch order, BatchGate
+with the batch LoD [starts, rows, sequence order]); with is_test both stay empty. Math and
+batch order: phi.kernels.funcs.rnn_lod.
 """
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
@@ -27,8 +29,9 @@ class LstmOpMaker(OpProtoAndCheckerMaker):
         self.add_input("Bias", "gate biases [1, 4D], then the peepholes [1, 7D]")
         self.add_output("Hidden", "[rows, D], Input's LoD")
         self.add_output("Cell", "[rows, D], Input's LoD")
-        self.add_output("BatchGate", "Paddle's workspace (left empty)", extra=True)
-        self.add_output("BatchCellPreAct", "Paddle's workspace (left empty)", extra=True)
+        self.add_output("BatchGate", "activated gates in batch order (training)", extra=True)
+        self.add_output("BatchCellPreAct", "act_cell(Cell) in batch order (training)",
+                        extra=True)
         self.add_attr("use_peepholes", AttrType.BOOLEAN, True, "peephole connections")
         self.add_attr("is_reverse", AttrType.BOOLEAN, False, "run each sequence backwards")
         self.add_attr("is_test", AttrType.BOOLEAN, False, "inference mode")
@@ -38,6 +41,24 @@ class LstmOpMaker(OpProtoAndCheckerMaker):
 
 
 class LstmOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        """lstm_infer_meta's rule, stated here as well: the default argument mapping (a
+        scoped registry without compat/ops/lstm_sig.py) leaves out the extra workspaces."""
+        x_dims = ctx.get_input_dim("Input")
+        d = rnn_lod.check_lstm_dims(
+            "lstm", x_dims, *(ctx.get_input_dim(s) if ctx.has_input(s) else None
+                              for s in ("H0", "C0")),
+            ctx.get_input_dim("Weight"), ctx.get_input_dim("Bias"), ctx.attr("use_peepholes"))
+        outputs = [("Hidden", d), ("Cell", d)]
+        if not ctx.attr("is_test"):
+            outputs += [("BatchGate", 4 * d), ("BatchCellPreAct", d)]
+        for slot, width in outputs:
+            if ctx.has_output(slot):
+                ctx.set_output_dim(slot, (x_dims[0], width))
+                ctx.set_output_dtype(slot, ctx.get_input_dtype("Input"))
+        for slot in ("Hidden", "Cell"):
+            ctx.share_lod("Input", slot)
+
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "Input"), ctx.place)
 
@@ -51,7 +72,11 @@ class LstmKernel(OpKernel):
         bias = ctx.input("Bias")
         hidden = ctx.output("Hidden")
         cell = ctx.output("Cell")
+        batch_gate = ctx.output("BatchGate")
+        batch_cell_pre_act = ctx.output("BatchCellPreAct")
         use_peepholes = ctx.attr("use_peepholes")
+        is_reverse = ctx.attr("is_reverse")
+        is_test = ctx.attr("is_test")
         rnn_lod.check_lstm_dims("lstm", x.dims, None if h0 is None else h0.dims,
                                 None if c0 is None else c0.dims, weight.dims, bias.dims,
                                 use_peepholes)
@@ -63,10 +88,19 @@ class LstmKernel(OpKernel):
         for out in (hidden, cell):
             out.resize((x.dims[0], weight.dims[0]))
             out.lod = [offsets.tolist()]
+        gates = cell_acts = None
+        if not is_test and batch_gate is not None:
+            batch_gate.resize(x.dims)
+            batch_gate.lod = rnn_lod.batch_lod(offsets, is_reverse)
+            gates = batch_gate.mutable_data(ctx.place, x.dtype)
+        if not is_test and batch_cell_pre_act is not None:
+            batch_cell_pre_act.resize((x.dims[0], weight.dims[0]))
+            cell_acts = batch_cell_pre_act.mutable_data(ctx.place, x.dtype)
         rnn_lod.lstm(ctx.xp, x.data, None if h0 is None else h0.data,
                      None if c0 is None else c0.data, weight.data, bias.data, offsets,
-                     use_peepholes, ctx.attr("is_reverse"), acts,
-                     hidden.mutable_data(ctx.place, x.dtype), cell.mutable_data(ctx.place, x.dtype))
+                     use_peepholes, is_reverse, acts,
+                     hidden.mutable_data(ctx.place, x.dtype), cell.mutable_data(ctx.place, x.dtype),
+                     gates, cell_acts)
 
 
 VERIFY_CASES = [

@@ -38,10 +38,13 @@ def rnn_infer_meta(x: MetaTensor, pre_state: list[MetaTensor], weight_list: list
 
 
 def lstm_infer_meta(input: MetaTensor, h0: MetaTensor, c0: MetaTensor, weight: MetaTensor,
-                    bias: MetaTensor, use_peepholes: bool, is_reverse: bool,
+                    bias: MetaTensor, use_peepholes: bool, is_reverse: bool, is_test: bool,
                     gate_activation: str, cell_activation: str, candidate_activation: str,
-                    hidden: MetaTensor, cell: MetaTensor) -> None:
-    """hidden, cell: [rows, D] with input's dtype and LoD (fluid's LoD `lstm`)."""
+                    hidden: MetaTensor, cell: MetaTensor, batch_gate: MetaTensor,
+                    batch_cell_pre_act: MetaTensor) -> None:
+    """hidden, cell: [rows, D] with input's dtype and LoD (fluid's LoD `lstm`); training
+    (not is_test) also the workspaces batch_gate [rows, 4D] and batch_cell_pre_act [rows, D]
+    (their batch LoD is known at run time)."""
     from phi.kernels.funcs.rnn_lod import check_lstm_dims
 
     d = check_lstm_dims("lstm", input.dims(), h0.dims() if h0 else None,
@@ -50,6 +53,10 @@ def lstm_infer_meta(input: MetaTensor, h0: MetaTensor, c0: MetaTensor, weight: M
         out.set_dims((input.dims()[0], d))
         out.set_dtype(input.dtype())
         out.share_lod(input)
+    for out, width in ((batch_gate, 4 * d), (batch_cell_pre_act, d)):
+        if out and not is_test:
+            out.set_dims((input.dims()[0], width))
+            out.set_dtype(input.dtype())
 
 
 def gru_infer_meta(input: MetaTensor, h0: MetaTensor, weight: MetaTensor, bias: MetaTensor,

@@ -283,6 +283,15 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
                  rnn_case("RNN_TANH", bidirec=True), rnn_case("RNN_RELU", layers=2),
                  # a seeded dropout mask: every forward of the FD run draws the same one
                  rnn_case("LSTM", layers=2, dropout_prob=0.4, seed=5)],
+    # fluid's LoD lstm: Hidden's gradient (Paddle's lstm_grad takes none of Cell)
+    "lstm_grad": [
+        ({"input": Seq((6, 12), ((0, 2, 5, 6),)), "h0": (3, 3), "c0": (3, 3), "weight": (3, 12),
+          "bias": (1, 21)}, {}),
+        ({"input": Seq((6, 12), ((0, 3, 3, 4, 6),)), "h0": None, "c0": (4, 3),
+          "weight": (3, 12), "bias": (1, 12)},
+         {"use_peepholes": False, "is_reverse": True, "cell_activation": "identity",
+          "gate_activation": "tanh"}),
+    ],
 
     "layer_norm_grad": [
         ({"x": (3, 4, 5), "scale": (20,), "bias": (20,)}, {}),

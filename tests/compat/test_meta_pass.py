@@ -61,7 +61,11 @@ def test_every_inferred_var_matches_the_run(model_dir: Path) -> None:
     sub_block = set(recorder.seen) - set(model.program.global_block().vars)
     # Data-dependent sizes (NMS detections) are known only by running the op.
     data_dependent = set(result.data_dependent)
-    assert set(recorder.seen) - set(inferred) <= {"fetch"} | skipped | sub_block | data_dependent
+    # Outputs the op leaves unwritten (an is_test lstm's BatchGate / BatchCellPreAct, as
+    # Paddle's kernel leaves them) have nothing to infer.
+    unwritten = {n for n, (_, dtype) in recorder.seen.items() if dtype is DataType.UNDEFINED}
+    assert set(recorder.seen) - set(inferred) <= ({"fetch"} | skipped | sub_block
+                                                 | data_dependent | unwritten)
     assert result.bytes == sum(m.nbytes for m in result.vars.values())
     assert model.scope.kids == []  # the pass leaves the parameter scope as it was
 

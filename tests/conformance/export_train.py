@@ -226,6 +226,45 @@ def _seq_conv_pool_sgd():
     return build
 
 
+def _seq_lstm_sgd():
+    """Token ids as a 1-level LoD tensor (one sequence per example, 1..5 tokens): embedding,
+    fc to the 4D gate projections, fluid's LoD lstm (peepholes, training: its BatchGate /
+    BatchCellPreAct feed lstm_grad; appended by hand, no 3.x API emits it), sequence_pool
+    MAX, fc to 3 classes; softmax_with_cross_entropy, mean; SGD. D = 5: no multiple of 8,
+    so Paddle's CPU lstm kernels take their plain C++ path."""
+    vocab, dim, d, classes = 20, 6, 5, 3
+
+    def build():
+        ids = paddle.static.data("ids", [-1], "int64", lod_level=1)
+        label = paddle.static.data("label", [-1, 1], "int64")
+        emb = paddle.static.nn.embedding(ids, size=[vocab, dim])
+        proj = paddle.static.nn.fc(emb, 4 * d)
+        helper = LayerHelper("lstm")
+        uniform = paddle.ParamAttr(initializer=nn.initializer.Uniform(-0.5, 0.5))
+        weight = helper.create_parameter(uniform, [d, 4 * d], "float32")
+        bias = helper.create_parameter(uniform, [1, 7 * d], "float32", is_bias=True)
+        outs = {slot: helper.create_variable_for_type_inference("float32")
+                for slot in ("Hidden", "Cell", "BatchGate", "BatchCellPreAct")}
+        helper.append_op(type="lstm", inputs={"Input": proj, "Weight": weight, "Bias": bias},
+                         outputs=outs, attrs={"use_peepholes": True, "is_reverse": False,
+                                              "is_test": False})
+        pooled = paddle.static.nn.sequence_lod.sequence_pool(outs["Hidden"], "max")
+        logits = paddle.static.nn.fc(pooled, classes)
+        loss = _legacy_op("mean", {"X": F.softmax_with_cross_entropy(logits, label)})
+        paddle.optimizer.SGD(learning_rate=0.5).minimize(loss)
+
+        def feeds(rng):
+            lengths = rng.integers(1, 6, size=BATCH)
+            offsets = np.concatenate([[0], np.cumsum(lengths)]).tolist()
+            return {"ids": LoDFeed(rng.integers(0, vocab, size=offsets[-1]).astype("int64"),
+                                   [offsets]),
+                    "label": rng.integers(0, classes, size=(BATCH, 1)).astype("int64")}
+
+        return feeds, [loss]
+
+    return build
+
+
 def _seq_gru_sgd():
     """Token ids as a 1-level LoD tensor (1..5 tokens per example): embedding, fc to the 3
     * hidden gate projections, fluid's LoD `gru` (appended by hand: no Paddle 3.3.1 API
@@ -304,10 +343,16 @@ PROGRAMS.update({
                           "LoD token ids (1..5 per example): embedding, sequence_conv "
                           "(context 3) + bias + tanh, sequence_pool MAX, Linear; "
                           "sigmoid_cross_entropy_with_logits, the v1 mean; SGD lr 0.5"),
+    "seq_lstm_sgd": (_seq_lstm_sgd(),
+                     "LoD token ids (1..5 per example): embedding, fc to 4D, fluid's LoD lstm "
+                     "(D 5, peepholes; lstm_grad from its BatchGate / BatchCellPreAct), "
+                     "sequence_pool MAX, fc; softmax_with_cross_entropy, the v1 mean; SGD "
+                     "lr 0.5"),
 })
 SEEDS = {"mlp_sgd": 3000, "mlp_adam": 3001, "cnn_bn_adam": 3002, "lstm_momentum": 3003,
          "gru_nesterov": 3004, "transformer_adamw": 3005, "mlp_adamax": 3006,
-         "mlp_adadelta": 3007, "mlp_amsgrad": 3008, "seq_conv_pool_sgd": 3009}
+         "mlp_adadelta": 3007, "mlp_amsgrad": 3008, "seq_conv_pool_sgd": 3009,
+         "seq_lstm_sgd": 3010}
 PROGRAMS["seq_gru_sgd"] = (_seq_gru_sgd(),
                           "LoD token ids (1..5 per example): embedding, fc to the gate "
                           "projections, fluid's LoD gru (hidden 5), sequence_pool AVERAGE, "

@@ -162,11 +162,21 @@ def _initial(xp: Any, state: Any | None, order: np.ndarray, op: str, name: str) 
     return state[xp.asarray(order)]
 
 
+def batch_lod(offsets: np.ndarray, is_reverse: bool) -> list[list[int]]:
+    """The LoD Paddle gives a batch-ordered workspace (lstm's BatchGate): the batch starts,
+    the input row of each batch row, the sequences in batch order."""
+    index, starts, order = lod_batches(offsets, is_reverse)
+    return [starts.tolist(), index.tolist(), order.tolist()]
+
+
 def lstm(xp: Any, x: Any, h0: Any | None, c0: Any | None, weight: Any, bias: Any,
          offsets: np.ndarray, use_peepholes: bool, is_reverse: bool,
-         acts: tuple[Activation, Activation, Activation], hidden: Any, cell: Any) -> None:
+         acts: tuple[Activation, Activation, Activation], hidden: Any, cell: Any,
+         batch_gate: Any | None = None, batch_cell_pre_act: Any | None = None) -> None:
     """Paddle's `lstm` over the sequences of x [rows, 4D]; writes hidden and cell [rows, D].
-    `acts`: (gate, cell, candidate) activations."""
+    `acts`: (gate, cell, candidate) activations. A training run also writes Paddle's
+    workspaces, rows in batch order (`lod_batches`): batch_gate [rows, 4D] the activated
+    gates c~, i, f, o, batch_cell_pre_act [rows, D] act_cell(c) (what lstm_grad reads)."""
     gate_act, cell_act, cand_act = acts
     d = weight.shape[0]
     index, starts, order = lod_batches(offsets, is_reverse)
@@ -201,11 +211,15 @@ def lstm(xp: Any, x: Any, h0: Any | None, c0: Any | None, weight: Any, bias: Any
             gate_act.apply_(xp, og)
             xp.copyto(h, c)
             cell_act.apply_(xp, h)
+            if batch_cell_pre_act is not None:
+                xp.copyto(batch_cell_pre_act[s:e], h)
             h *= og
             prev_h, prev_c = h, c
     rows = xp.asarray(index)
     hidden[rows] = out_h
     cell[rows] = out_c
+    if batch_gate is not None:
+        xp.copyto(batch_gate, gates)
 
 
 def check_gru_dims(op: str, x_dims: Sequence[int], h_dims: Sequence[int] | None,

@@ -90,7 +90,8 @@ def lstm_case(name: str, *, lod: tuple[tuple[int, ...], ...] = _LOD, dtype: str 
         inputs["C0"] = In((seqs, _D), dtype, -1.0, 1.0)
     inputs["Weight"] = In((_D, 4 * _D), dtype, -0.8, 0.8)
     inputs["Bias"] = In((1, (7 if peepholes else 4) * _D), dtype, -0.5, 0.5)
-    # BatchGate / BatchCellPreAct (extra, intermediate): Paddle 3.3.1 leaves them empty
+    # BatchGate / BatchCellPreAct (extra, intermediate): empty in these saved inference
+    # programs (is_test); lstm_grad.py fetches and compares their training values
     return Case(f"lstm_{name}", "lstm", inputs, attrs={"use_peepholes": peepholes, **attrs})
 
 
