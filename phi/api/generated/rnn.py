@@ -17,6 +17,7 @@ __all__ = [
     "gru_unit",
     "gru_unit_grad",
     "lstm",
+    "lstm_grad",
     "rnn",
     "rnn_grad",
 ]
@@ -121,21 +122,73 @@ def lstm(
     bias: TensorLike,
     use_peepholes: bool = True,
     is_reverse: bool = False,
+    is_test: bool = False,
     gate_activation: str = 'sigmoid',
     cell_activation: str = 'tanh',
     candidate_activation: str = 'tanh',
-) -> tuple[Tensor, Tensor]:
+) -> tuple[Tensor, Tensor, Tensor, Tensor]:
     """`lstm` (ops.yaml): (Tensor input, Tensor h0, Tensor c0, Tensor weight, Tensor bias, bool
-    use_peepholes=true, bool is_reverse=false, str gate_activation="sigmoid", str
-    cell_activation="tanh", str candidate_activation="tanh") -> Tensor(hidden), Tensor(cell).
+    use_peepholes=true, bool is_reverse=false, bool is_test=false, str
+    gate_activation="sigmoid", str cell_activation="tanh", str candidate_activation="tanh") ->
+    Tensor(hidden), Tensor(cell), Tensor(batch_gate), Tensor(batch_cell_pre_act).
 
-    Kernel `lstm`; InferMeta `lstm_infer_meta`.
+    Kernel `lstm`; InferMeta `lstm_infer_meta`; backward `lstm_grad`.
     """
     return apply("lstm",
                  {"input": input, "h0": h0, "c0": c0, "weight": weight, "bias": bias},
                  {
                      "use_peepholes": use_peepholes,
                      "is_reverse": is_reverse,
+                     "is_test": is_test,
+                     "gate_activation": gate_activation,
+                     "cell_activation": cell_activation,
+                     "candidate_activation": candidate_activation,
+                 })
+
+
+def lstm_grad(
+    input: TensorLike,
+    h0: TensorLike | None,
+    c0: TensorLike | None,
+    weight: TensorLike,
+    bias: TensorLike,
+    hidden: TensorLike,
+    cell: TensorLike,
+    batch_gate: TensorLike,
+    batch_cell_pre_act: TensorLike,
+    hidden_grad: TensorLike,
+    use_peepholes: bool,
+    is_reverse: bool,
+    is_test: bool,
+    gate_activation: str,
+    cell_activation: str,
+    candidate_activation: str,
+) -> tuple[Tensor, Tensor, Tensor, Tensor, Tensor]:
+    """`lstm_grad` (backward.yaml): (Tensor input, Tensor h0, Tensor c0, Tensor weight, Tensor
+    bias, Tensor hidden, Tensor cell, Tensor batch_gate, Tensor batch_cell_pre_act, Tensor
+    hidden_grad, bool use_peepholes, bool is_reverse, bool is_test, str gate_activation, str
+    cell_activation, str candidate_activation) -> Tensor(input_grad), Tensor(h0_grad),
+    Tensor(c0_grad), Tensor(weight_grad), Tensor(bias_grad).
+
+    Kernel `lstm_grad`; InferMeta `lstm_grad_infer_meta`; differentiates `lstm`.
+    """
+    return apply("lstm_grad",
+                 {
+                     "input": input,
+                     "h0": h0,
+                     "c0": c0,
+                     "weight": weight,
+                     "bias": bias,
+                     "hidden": hidden,
+                     "cell": cell,
+                     "batch_gate": batch_gate,
+                     "batch_cell_pre_act": batch_cell_pre_act,
+                     "hidden_grad": hidden_grad,
+                 },
+                 {
+                     "use_peepholes": use_peepholes,
+                     "is_reverse": is_reverse,
+                     "is_test": is_test,
                      "gate_activation": gate_activation,
                      "cell_activation": cell_activation,
                      "candidate_activation": candidate_activation,

@@ -25,17 +25,6 @@ from phi.kernels.funcs.common import quiet
 from phi.kernels.funcs.rnn_lod import Activation, lod_batches
 
 
-def activation_grad_(xp: Any, act: Activation, out: Any, grad: Any) -> None:
-    """grad *= act'(x), in place, from the activated value out = act(x)."""
-    if act is Activation.SIGMOID:
-        grad *= out
-        grad *= 1 - out
-    elif act is Activation.TANH:
-        grad *= 1 - out * out
-    elif act is Activation.RELU:
-        grad *= out > 0
-
-
 def _weights(weight: Any) -> tuple[Any, Any]:
     """(W_ur [D, 2D], W_c [D, D]) as Paddle's kernels read Weight's memory."""
     d = weight.shape[0]
@@ -85,17 +74,17 @@ def gru_grad(xp: Any, h0: Any | None, weight: Any, offsets: np.ndarray, is_rever
                 prev, dprev = batch_hidden[p:p + e - s], dh[p:p + e - s]
             gate, dg = batch_gate[s:e], dgate[s:e]
             to_prev = _state_grad(xp, gate, prev, dh[s:e], origin_mode, dg)
-            activation_grad_(xp, act, gate[:, 2 * d:], dg[:, 2 * d:])
+            act.grad_(gate[:, 2 * d:], dg[:, 2 * d:])
             if dprev is None:       # Paddle computes the reset path only with h_prev's grad
                 dg[:, d:2 * d] = 0
-                activation_grad_(xp, gate_act, gate[:, :d], dg[:, :d])
+                gate_act.grad_(gate[:, :d], dg[:, :d])
                 continue
             dprev += to_prev
             reset_grad = dg[:, 2 * d:] @ w_c.T
             dw_c += batch_reset_prev[s:e].T @ dg[:, 2 * d:]
             xp.multiply(reset_grad, prev, out=dg[:, d:2 * d])
             dprev += reset_grad * gate[:, d:2 * d]
-            activation_grad_(xp, gate_act, gate[:, :2 * d], dg[:, :2 * d])
+            gate_act.grad_(gate[:, :2 * d], dg[:, :2 * d])
             dprev += dg[:, :2 * d] @ w_ur.T
             dw_ur += prev.T @ dg[:, :2 * d]
     if x_grad is not None:
@@ -123,11 +112,11 @@ def gru_unit_grad(xp: Any, hidden_prev: Any, weight: Any, gate: Any, reset_prev:
     dgate = xp.empty((gate.shape[0], 3 * d), gate.dtype)
     with quiet(xp):
         to_prev = _state_grad(xp, gate, hidden_prev, hidden_grad, origin_mode, dgate)
-        activation_grad_(xp, gate_act, gate[:, :d], dgate[:, :d])
-        activation_grad_(xp, act, gate[:, 2 * d:], dgate[:, 2 * d:])
+        gate_act.grad_(gate[:, :d], dgate[:, :d])
+        act.grad_(gate[:, 2 * d:], dgate[:, 2 * d:])
         reset_grad = dgate[:, 2 * d:] @ w_c.T
         xp.multiply(reset_grad, hidden_prev, out=dgate[:, d:2 * d])
-        activation_grad_(xp, gate_act, gate[:, d:2 * d], dgate[:, d:2 * d])
+        gate_act.grad_(gate[:, d:2 * d], dgate[:, d:2 * d])
         if weight_grad is not None:
             flat = weight_grad.reshape(-1)
             flat[2 * d * d:] = (reset_prev.T @ dgate[:, 2 * d:]).reshape(-1)

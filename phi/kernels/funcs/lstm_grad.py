@@ -26,18 +26,6 @@ from phi.kernels.funcs.common import quiet
 from phi.kernels.funcs.rnn_lod import Activation, lod_batches
 
 
-def activation_grad(xp: Any, act: Activation, grad: Any, out: Any) -> Any:
-    """The gradient through `act` from its upstream gradient and its output (Paddle's
-    recurrent kernels: sigmoid g * y * (1 - y), tanh g * (1 - y * y), relu g where y > 0)."""
-    if act is Activation.SIGMOID:
-        return grad * out * (1 - out)
-    if act is Activation.TANH:
-        return grad * (1 - out * out)
-    if act is Activation.RELU:
-        return grad * (out > 0)
-    return grad
-
-
 def check_workspaces(rows: int, d: int, gate_dims: Sequence[int] | None,
                      cell_act_dims: Sequence[int] | None) -> None:
     """lstm_grad needs the training forward's BatchGate [rows, 4D] and BatchCellPreAct
@@ -84,17 +72,23 @@ def lstm_grad(xp: Any, h0: Any | None, c0: Any | None, weight: Any, bias: Any, h
             cand, ig, fg, og = (batch_gate[s:e, k * d:(k + 1) * d] for k in range(4))
             g_cand, g_ig, g_fg, g_og = (gate_g[s:e, k * d:(k + 1) * d] for k in range(4))
             prev_c = b_cell[p:p + n] if t else (None if c0_in is None else c0_in[:n])
-            g_og[...] = activation_grad(xp, gate_act, out_g[s:e] * batch_cell_pre_act[s:e], og)
+            xp.multiply(out_g[s:e], batch_cell_pre_act[s:e], out=g_og)
+            gate_act.grad_(og, g_og)
             state_g = cell_g[s:e]
-            state_g += activation_grad(xp, cell_act, out_g[s:e] * og, batch_cell_pre_act[s:e])
+            through_cell = out_g[s:e] * og
+            cell_act.grad_(batch_cell_pre_act[s:e], through_cell)
+            state_g += through_cell
             if peep is not None:
                 state_g += g_og * peep[2 * d:]
-            g_cand[...] = activation_grad(xp, cand_act, state_g * ig, cand)
-            g_ig[...] = activation_grad(xp, gate_act, state_g * cand, ig)
+            xp.multiply(state_g, ig, out=g_cand)
+            cand_act.grad_(cand, g_cand)
+            xp.multiply(state_g, cand, out=g_ig)
+            gate_act.grad_(ig, g_ig)
             if prev_c is None:
                 g_fg[...] = 0
             else:
-                g_fg[...] = activation_grad(xp, gate_act, state_g * prev_c, fg)
+                xp.multiply(state_g, prev_c, out=g_fg)
+                gate_act.grad_(fg, g_fg)
             prev_g = state_g * fg
             if peep is not None:
                 prev_g += g_ig * peep[:d] + g_fg * peep[d:2 * d]

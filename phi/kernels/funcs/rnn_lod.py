@@ -88,6 +88,17 @@ class Activation(enum.Enum):
         elif self is Activation.RELU:
             xp.maximum(a, 0, out=a)
 
+    def grad_(self, out: Any, grad: Any) -> None:
+        """grad *= act'(x), in place, from the activated value out = act(x) (Paddle's
+        recurrent grad kernels: sigmoid y (1 - y), tanh 1 - y * y, relu y > 0)."""
+        if self is Activation.SIGMOID:
+            grad *= out
+            grad *= 1 - out
+        elif self is Activation.TANH:
+            grad *= 1 - out * out
+        elif self is Activation.RELU:
+            grad *= out > 0
+
 
 class ActFlavor(enum.Enum):
     """Which of Paddle's activation implementations a kernel calls (they round and clamp
