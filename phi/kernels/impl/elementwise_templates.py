@@ -1,0 +1,30 @@
+"""Template bodies of the element-wise kernel tables (phi.core.kernel_table), one
+`KernelRow` per PHI kernel: unary out = row.func(x) (the unary math kernels)."""
+
+from __future__ import annotations
+
+from phi.common import DataType
+from phi.core.dense_tensor import DenseTensor
+from phi.core.device_context import DeviceContext
+from phi.core.kernel_args import OutTensor
+from phi.core.kernel_table import KernelRow
+
+
+def same_dtype(row: KernelRow, dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
+    """Out has x's dtype."""
+    data = dev_ctx.alloc(out, x.dtype)
+    row.func(dev_ctx.xp, x.data, data)
+
+
+def bool_out(row: KernelRow, dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
+    """Out is bool."""
+    data = dev_ctx.alloc(out, DataType.BOOL)
+    row.func(dev_ctx.xp, x.data, data)
+
+
+def out_dtype_of(row: KernelRow, dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor
+                 ) -> None:
+    """Out's dtype is row.extra(x's dtype)."""
+    data = dev_ctx.alloc(out, row.extra(x.dtype))
+    row.func(dev_ctx.xp, x.data, data)
+
