@@ -1,5 +1,6 @@
 """Template bodies of the element-wise kernel tables (phi.core.kernel_table), one
-`KernelRow` per PHI kernel: unary out = row.func(x) (the unary math kernels)."""
+`KernelRow` per PHI kernel: unary out = row.func(x) (the unary math and activation
+kernels)."""
 
 from __future__ import annotations
 
