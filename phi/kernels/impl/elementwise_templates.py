@@ -1,6 +1,7 @@
 """Template bodies of the element-wise kernel tables (phi.core.kernel_table), one
-`KernelRow` per PHI kernel: unary out = row.func(x) (the unary math and activation
-kernels)."""
+`KernelRow` per PHI kernel: unary out = row.func(x) (the unary math, activation, logical_not
+and bitwise_not kernels) and binary out = row.func(x, y) with y broadcast against x
+NumPy-style (the logical and bitwise kernels)."""
 
 from __future__ import annotations
 
@@ -29,3 +30,16 @@ def out_dtype_of(row: KernelRow, dev_ctx: DeviceContext, x: DenseTensor, out: Ou
     data = dev_ctx.alloc(out, row.extra(x.dtype))
     row.func(dev_ctx.xp, x.data, data)
 
+
+def binary_bool_out(row: KernelRow, dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
+                    out: OutTensor) -> None:
+    """Out is bool."""
+    data = dev_ctx.alloc(out, DataType.BOOL)
+    row.func(dev_ctx.xp, x.data, y.data, data)
+
+
+def binary_broadcast(row: KernelRow, dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
+                     out: OutTensor) -> None:
+    """Out has x's dtype; row.func aligns y with x at axis -1 (NumPy broadcasting)."""
+    data = dev_ctx.alloc(out, x.dtype)
+    row.func(dev_ctx.xp, x.data, y.data, -1, data)
