@@ -56,15 +56,20 @@ def _funcs_module(value: Any) -> types.ModuleType | None:
 
 def funcs_used(functions: list[Any]) -> list[dict[str, str]]:
     """The `phi/kernels/funcs` modules the kernel functions name in their code (directly,
-    by module or by an imported function), each with its file."""
+    by module or by an imported function), each with its file. For a kernel made from a
+    table row: its template's code and what the row names (a row's function outside
+    funcs/, such as a module's shared body, read like a kernel function)."""
     found: dict[str, str] = {}
-    for fn in functions:
-        target = inspect.unwrap(fn)
+    pending = list(functions)
+    while pending:
+        target = inspect.unwrap(pending.pop(0))
         values: list[Any] = []
         made = row_of(target)
-        if made is not None:  # a table row: its template's code, and what the row names
+        if made is not None:
             row, target = made
             values += [row.func, row.extra]
+            if _funcs_module(row.func) is None and callable(row.func):
+                pending.append(row.func)
         code = getattr(target, "__code__", None)
         if code is None:
             continue

@@ -174,3 +174,8 @@ def test_fluidphi_kernels_shows_a_library_rows_line() -> None:
     assert [f["file"] for f in phi["functions"]] == [f"{path}:{line}"]
     assert phi["functions"][0]["function"] == "phi.kernels.impl.unary_math_kernel_impl.atan_kernel"
     assert [f["module"] for f in phi["funcs"]] == ["phi.kernels.funcs.unary_math"]
+
+
+def test_the_funcs_of_a_rows_shared_body_are_found() -> None:
+    kernel = next(iter(KERNELS.kernels_of("bilinear_interp").values())).fn
+    assert [f["module"] for f in funcs_used([kernel])] == ["phi.kernels.funcs.interpolate"]
