@@ -1,7 +1,7 @@
 """Template bodies of the element-wise kernel tables (phi.core.kernel_table), one
-`KernelRow` per PHI kernel: unary out = row.func(x) (the unary math, activation, logical_not
-and bitwise_not kernels) and binary out = row.func(x, y) with y broadcast against x
-NumPy-style (the logical and bitwise kernels)."""
+`KernelRow` per PHI kernel: unary out = row.func(x) (the unary math, activation,
+logical_not, bitwise_not, silu and logsigmoid kernels) and binary out = row.func(x, y) with
+y broadcast against x NumPy-style (the logical, bitwise, copysign and nextafter kernels)."""
 
 from __future__ import annotations
 
@@ -35,6 +35,13 @@ def binary_bool_out(row: KernelRow, dev_ctx: DeviceContext, x: DenseTensor, y: D
                     out: OutTensor) -> None:
     """Out is bool."""
     data = dev_ctx.alloc(out, DataType.BOOL)
+    row.func(dev_ctx.xp, x.data, y.data, data)
+
+
+def binary_same_dtype(row: KernelRow, dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
+                      out: OutTensor) -> None:
+    """Out has x's dtype."""
+    data = dev_ctx.alloc(out, x.dtype)
     row.func(dev_ctx.xp, x.data, y.data, data)
 
 
