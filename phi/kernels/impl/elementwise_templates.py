@@ -1,7 +1,8 @@
 """Template bodies of the element-wise kernel tables (phi.core.kernel_table), one
 `KernelRow` per PHI kernel: unary out = row.func(x) (the unary math, activation,
-logical_not, bitwise_not, silu and logsigmoid kernels) and binary out = row.func(x, y) with
-y broadcast against x NumPy-style (the logical, bitwise, copysign and nextafter kernels)."""
+logical_not, bitwise_not, silu and logsigmoid kernels) and binary out = row.func(x, y) (the
+logical, bitwise, copysign and nextafter kernels, and the arithmetic ones: add, subtract,
+multiply, divide, ... with y broadcast NumPy-style, their _raw forms aligning y at axis)."""
 
 from __future__ import annotations
 
@@ -43,6 +44,13 @@ def binary_same_dtype(row: KernelRow, dev_ctx: DeviceContext, x: DenseTensor, y:
     """Out has x's dtype."""
     data = dev_ctx.alloc(out, x.dtype)
     row.func(dev_ctx.xp, x.data, y.data, data)
+
+
+def binary_axis(row: KernelRow, dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
+                axis: int, out: OutTensor) -> None:
+    """Out has x's dtype; row.func aligns y with x at `axis` (fluid's elementwise ops)."""
+    data = dev_ctx.alloc(out, x.dtype)
+    row.func(dev_ctx.xp, x.data, y.data, axis, data)
 
 
 def binary_broadcast(row: KernelRow, dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
