@@ -73,13 +73,16 @@ class KernelRow:
     extra: Any = None
     #: (file, line) of the call that wrote the row and the module it is in (where its
     #: kernel function lives), filled in on construction
-    site: tuple[str, int] = field(default=("?", 0), compare=False, repr=False)
-    module: str = field(default="?", compare=False, repr=False)
+    site: tuple[str, int] = field(default=("?", 0), init=False, compare=False, repr=False)
+    module: str = field(default="?", init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if not self.cpu or (self.gpu is not None and not self.gpu):
             raise ValueError(f"kernel row '{self.name}': register at least one dtype per "
                              "backend")
+        object.__setattr__(self, "cpu", tuple(self.cpu))
+        if self.gpu is not None:
+            object.__setattr__(self, "gpu", tuple(self.gpu))
         caller = sys._getframe(2)  # 0: here, 1: the dataclass __init__, 2: the caller
         object.__setattr__(self, "site", (caller.f_code.co_filename, caller.f_lineno))
         object.__setattr__(self, "module", caller.f_globals.get("__name__", "?"))
