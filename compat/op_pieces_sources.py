@@ -11,6 +11,8 @@ import types
 from pathlib import Path
 from typing import Any
 
+from phi.core.kernel_table import row_of
+
 ROOT = Path(__file__).resolve().parent.parent
 FUNCS_PACKAGE = "phi.kernels.funcs"
 OP_CASES = ROOT / "tests" / "conformance" / "op_cases"
@@ -25,8 +27,13 @@ def _rel(path: Path) -> str:
 
 
 def source_line(obj: Any) -> str:
-    """`path:line` of a function, class or module, relative to the project root when inside."""
+    """`path:line` of a function, class or module, relative to the project root when inside;
+    for a kernel made from a table row (phi.core.kernel_table), the row's line."""
     target = inspect.unwrap(obj) if callable(obj) else obj
+    made = row_of(target) if callable(target) else None
+    if made is not None:
+        path, line = made[0].site
+        return f"{_rel(Path(path))}:{line}"
     try:
         path = Path(inspect.getsourcefile(target) or "?")
         line = 1 if isinstance(target, types.ModuleType) else inspect.getsourcelines(target)[1]
@@ -49,10 +56,20 @@ def _funcs_module(value: Any) -> types.ModuleType | None:
 
 def funcs_used(functions: list[Any]) -> list[dict[str, str]]:
     """The `phi/kernels/funcs` modules the kernel functions name in their code (directly,
-    by module or by an imported function), each with its file."""
+    by module or by an imported function), each with its file. For a kernel made from a
+    table row: its template's code and what the row names (a row's function outside
+    funcs/, such as a module's shared body, read like a kernel function)."""
     found: dict[str, str] = {}
-    for fn in functions:
-        target = inspect.unwrap(fn)
+    pending = list(functions)
+    while pending:
+        target = inspect.unwrap(pending.pop(0))
+        values: list[Any] = []
+        made = row_of(target)
+        if made is not None:
+            row, target = made
+            values += [row.func, row.extra]
+            if _funcs_module(row.func) is None and callable(row.func):
+                pending.append(row.func)
         code = getattr(target, "__code__", None)
         if code is None:
             continue
@@ -60,8 +77,9 @@ def funcs_used(functions: list[Any]) -> list[dict[str, str]]:
         for const in code.co_consts:  # names used in nested functions and comprehensions
             if isinstance(const, types.CodeType):
                 names.update(const.co_names)
-        for name in sorted(names):
-            module = _funcs_module(target.__globals__.get(name))
+        values += [target.__globals__.get(name) for name in sorted(names)]
+        for value in values:
+            module = _funcs_module(value)
             if module is not None:
                 found.setdefault(module.__name__, source_line(module))
     return [{"module": m, "file": f} for m, f in sorted(found.items())]

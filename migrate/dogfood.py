@@ -2,7 +2,8 @@
 
 For each migrated op the generated kernel functions (decorators included) are
 compared with the functions registered under the same PHI name in
-phi/kernels (every module but funcs/), both normalized by `ast` (formatting and comments
+phi/kernels (every module but funcs/; a kernel table's rows spelled out as the functions
+they register, migrate.kernel_tables), both normalized by `ast` (formatting and comments
 do not count). A difference must be recorded in migrate/hand_edits.yaml with a
 reason and the sha256 of the normalized diff; tests fail on an unrecorded or
 stale one.
@@ -31,6 +32,7 @@ import yaml
 from compat.statuses import CommittedState, KernelStatus, Verdict
 from legacy_fluid.io.atomic_write import atomic_write_text
 from migrate.grads import is_grad_op, skip_cause
+from migrate.kernel_tables import expand_tables
 from migrate.records import FileResult, OpPlan
 from migrate.static_eval import Evaluator
 from migrate.static_refs import EnumRef, ImportTable, UnresolvableError, dotted
@@ -95,6 +97,7 @@ def committed_kernels(root: Path = ROOT) -> dict[str, list[tuple[str, str, str]]
             continue
         text = path.read_text(encoding="utf-8")
         try:
+            text = expand_tables(text, str(path.relative_to(root)), root)
             text = _canonical_registrations(cst.parse_module(text), path).code
             tree = ast.parse(text)
         except (SyntaxError, cst.ParserSyntaxError):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from legacy_fluid.framework.op_kernel import OP_KERNELS
 from phi.backends.devices import DEVICE_TYPES
 from phi.common import CPUPlace, CustomPlace, Place
 from phi.core.device_backends import (
@@ -17,6 +18,7 @@ from phi.core.device_backends import (
     register_backend,
 )
 from phi.core.device_context import DeviceContext, DeviceUnavailableError
+from phi.core.kernel_factory import KERNELS
 from phi.core.registry import scoped
 from tests.devices import toy_device
 
@@ -54,7 +56,8 @@ def test_a_context_the_backend_refuses_to_reuse_is_made_again() -> None:
 
 
 def test_a_plugin_device_registers_its_backend_like_the_builtin_ones() -> None:
-    with scoped(DEVICE_TYPES, DEVICE_BACKENDS, inherit=True):
+    # register() adds the toy kernels too: scoped, so no later test sees them
+    with scoped(DEVICE_TYPES, DEVICE_BACKENDS, KERNELS, OP_KERNELS, inherit=True):
         toy_device.register()
         assert DEVICE_BACKENDS["toy"].name == "toy"
         ctx = DeviceContextPool().get(CustomPlace("toy"))

@@ -1,6 +1,7 @@
 """Backward kernels of the activations, unary math ops and softmaxes (backward.yaml names):
-x_grad from out_grad and the forward's x or out; the math is
-phi.kernels.funcs.activation_grad (relu_grad's beside relu in phi.kernels.funcs.activation)."""
+x_grad from out_grad and the forward's x or out, most as rows of three tables
+(phi.core.kernel_table); the math is phi.kernels.funcs.activation_grad (relu_grad's beside
+relu in phi.kernels.funcs.activation)."""
 
 from __future__ import annotations
 
@@ -9,82 +10,58 @@ from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
+from phi.core.kernel_table import KernelRow, register_table
 from phi.kernels.funcs import activation as act_funcs
 from phi.kernels.funcs import activation_grad as act_grad
 
 _FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
 
 
-@register_kernel("sigmoid_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("sigmoid_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
-def sigmoid_grad_kernel(dev_ctx: DeviceContext, out: DenseTensor, out_grad: DenseTensor,
-                        x_grad: OutTensor) -> None:
+def _from_out(row: KernelRow, dev_ctx: DeviceContext, out: DenseTensor, out_grad: DenseTensor,
+              x_grad: OutTensor) -> None:
+    """x_grad from the forward's out."""
     data = dev_ctx.alloc(x_grad, out_grad.dtype)
-    act_grad.sigmoid_grad(dev_ctx.xp, out.data, out_grad.data, data)
+    row.func(dev_ctx.xp, out.data, out_grad.data, data)
 
 
-@register_kernel("tanh_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("tanh_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
-def tanh_grad_kernel(dev_ctx: DeviceContext, out: DenseTensor, out_grad: DenseTensor,
-                     x_grad: OutTensor) -> None:
+def _from_x(row: KernelRow, dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
+            x_grad: OutTensor) -> None:
+    """x_grad from the forward's x."""
     data = dev_ctx.alloc(x_grad, out_grad.dtype)
-    act_grad.tanh_grad(dev_ctx.xp, out.data, out_grad.data, data)
+    row.func(dev_ctx.xp, x.data, out_grad.data, data)
 
 
-@register_kernel("exp_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("exp_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
-def exp_grad_kernel(dev_ctx: DeviceContext, out: DenseTensor, out_grad: DenseTensor,
-                    x_grad: OutTensor) -> None:
+def _softmax(row: KernelRow, dev_ctx: DeviceContext, out: DenseTensor, out_grad: DenseTensor,
+             axis: int, x_grad: OutTensor) -> None:
+    """x_grad from the forward's out along `axis`."""
     data = dev_ctx.alloc(x_grad, out_grad.dtype)
-    act_grad.exp_grad(dev_ctx.xp, out.data, out_grad.data, data)
+    row.func(dev_ctx.xp, out.data, out_grad.data, axis, data)
 
 
-@register_kernel("sqrt_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("sqrt_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
-def sqrt_grad_kernel(dev_ctx: DeviceContext, out: DenseTensor, out_grad: DenseTensor,
-                     x_grad: OutTensor) -> None:
-    data = dev_ctx.alloc(x_grad, out_grad.dtype)
-    act_grad.sqrt_grad(dev_ctx.xp, out.data, out_grad.data, data)
+#: (name, funcs function, dtypes)
+register_table(_from_out, [
+    KernelRow("relu_grad", act_funcs.relu_grad, _FLOAT),
+    KernelRow("sigmoid_grad", act_grad.sigmoid_grad, _FLOAT),
+    KernelRow("tanh_grad", act_grad.tanh_grad, _FLOAT),
+    KernelRow("exp_grad", act_grad.exp_grad, _FLOAT),
+    KernelRow("sqrt_grad", act_grad.sqrt_grad, _FLOAT),
+    KernelRow("relu6_grad", act_grad.relu6_grad, _FLOAT),
+])
 
 
-@register_kernel("relu6_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("relu6_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
-def relu6_grad_kernel(dev_ctx: DeviceContext, out: DenseTensor, out_grad: DenseTensor,
-                      x_grad: OutTensor) -> None:
-    data = dev_ctx.alloc(x_grad, out_grad.dtype)
-    act_grad.relu6_grad(dev_ctx.xp, out.data, out_grad.data, data)
+register_table(_from_x, [
+    KernelRow("log_grad", act_grad.log_grad, _FLOAT),
+    KernelRow("square_grad", act_grad.square_grad, _FLOAT),
+    KernelRow("abs_grad", act_grad.abs_grad, _FLOAT),
+    KernelRow("swish_grad", act_grad.silu_grad, _FLOAT),
+    KernelRow("hardswish_grad", act_grad.hardswish_grad, _FLOAT),
+])
 
 
-@register_kernel("log_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("log_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
-def log_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
-                    x_grad: OutTensor) -> None:
-    data = dev_ctx.alloc(x_grad, out_grad.dtype)
-    act_grad.log_grad(dev_ctx.xp, x.data, out_grad.data, data)
-
-
-@register_kernel("square_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("square_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
-def square_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
-                       x_grad: OutTensor) -> None:
-    data = dev_ctx.alloc(x_grad, out_grad.dtype)
-    act_grad.square_grad(dev_ctx.xp, x.data, out_grad.data, data)
-
-
-@register_kernel("abs_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("abs_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
-def abs_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
-                    x_grad: OutTensor) -> None:
-    data = dev_ctx.alloc(x_grad, out_grad.dtype)
-    act_grad.abs_grad(dev_ctx.xp, x.data, out_grad.data, data)
-
-
-@register_kernel("swish_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("swish_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
-def swish_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
-                      x_grad: OutTensor) -> None:
-    data = dev_ctx.alloc(x_grad, out_grad.dtype)
-    act_grad.silu_grad(dev_ctx.xp, x.data, out_grad.data, data)
+register_table(_softmax, [
+    KernelRow("softmax_grad", act_grad.softmax_grad, _FLOAT),
+    KernelRow("log_softmax_grad", act_grad.log_softmax_grad, _FLOAT),
+])
 
 
 @register_kernel("silu_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
@@ -111,14 +88,6 @@ def softplus_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: Dense
     act_grad.softplus_grad(dev_ctx.xp, x.data, out_grad.data, beta, threshold, data)
 
 
-@register_kernel("hardswish_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("hardswish_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
-def hardswish_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
-                          x_grad: OutTensor) -> None:
-    data = dev_ctx.alloc(x_grad, out_grad.dtype)
-    act_grad.hardswish_grad(dev_ctx.xp, x.data, out_grad.data, data)
-
-
 @register_kernel("hardsigmoid_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
 @register_kernel("hardsigmoid_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
 def hardsigmoid_grad_kernel(dev_ctx: DeviceContext, out: DenseTensor, out_grad: DenseTensor,
@@ -133,27 +102,3 @@ def gelu_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTens
                      approximate: bool, x_grad: OutTensor) -> None:
     data = dev_ctx.alloc(x_grad, out_grad.dtype)
     act_grad.gelu_grad(dev_ctx.xp, x.data, out_grad.data, approximate, data)
-
-
-@register_kernel("softmax_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("softmax_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
-def softmax_grad_kernel(dev_ctx: DeviceContext, out: DenseTensor, out_grad: DenseTensor,
-                        axis: int, x_grad: OutTensor) -> None:
-    data = dev_ctx.alloc(x_grad, out_grad.dtype)
-    act_grad.softmax_grad(dev_ctx.xp, out.data, out_grad.data, axis, data)
-
-
-@register_kernel("log_softmax_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("log_softmax_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
-def log_softmax_grad_kernel(dev_ctx: DeviceContext, out: DenseTensor, out_grad: DenseTensor,
-                            axis: int, x_grad: OutTensor) -> None:
-    data = dev_ctx.alloc(x_grad, out_grad.dtype)
-    act_grad.log_softmax_grad(dev_ctx.xp, out.data, out_grad.data, axis, data)
-
-
-@register_kernel("relu_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("relu_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
-def relu_grad_kernel(dev_ctx: DeviceContext, out: DenseTensor, out_grad: DenseTensor,
-                     x_grad: OutTensor) -> None:
-    data = dev_ctx.alloc(x_grad, out_grad.dtype)
-    act_funcs.relu_grad(dev_ctx.xp, out.data, out_grad.data, data)

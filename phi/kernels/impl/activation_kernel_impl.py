@@ -7,7 +7,8 @@
 - sin, cos, tanh; sigmoid: 1 / (1 + exp(-x));
 - relu: max(x, 0) (NaN gives 0); sign: -1, 0 or 1 by the sign of x (NaN stays NaN).
 
-More activation kernels (`fluidphi migrate` output of
+The one-call kernels above (and softsign, tanh_shrink) are rows of the element-wise tables
+(phi.core.kernel_table). More activation kernels (`fluidphi migrate` output of
 legacy_fluid/operators/activation_op.py): logit, softsign, selu, hardtanh (fluid's brelu),
 stanh, tanh_shrink, hardshrink (fluid's hard_shrink), softshrink, thresholded_relu and maxout.
 Math in phi.kernels.funcs.activation.
@@ -20,8 +21,10 @@ from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
+from phi.core.kernel_table import KernelRow, register_table
 from phi.kernels.funcs import activation as act_funcs
 from phi.kernels.funcs import unary_math
+from phi.kernels.impl.elementwise_templates import out_dtype_of, same_dtype
 
 _FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
 _FLOAT_HALF = [*_FLOAT, DataType.FLOAT16]
@@ -42,109 +45,31 @@ _SIGN_GPU = [DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64, Data
              DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16]
 
 
-@register_kernel("abs", Backend.CPU, DataLayout.ALL_LAYOUT, _INT_COMPLEX_CPU)
-@register_kernel("abs", Backend.GPU, DataLayout.ALL_LAYOUT, _INT_COMPLEX_GPU)
-def abs_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, unary_math.abs_out_dtype(x.dtype))
-    unary_math.abs(dev_ctx.xp, x.data, data)
+#: (name, funcs function, CPU dtypes, GPU dtypes when they differ)
+register_table(same_dtype, [
+    KernelRow("exp", unary_math.exp, _HALF_COMPLEX),
+    KernelRow("sqrt", unary_math.sqrt, _FLOAT_COMPLEX, _HALF_COMPLEX),
+    KernelRow("rsqrt", unary_math.rsqrt, _FLOAT, _FLOAT_HALF),
+    KernelRow("log", unary_math.log, _LOG_CPU, _HALF_COMPLEX),
+    KernelRow("square", unary_math.square, _INT_COMPLEX_CPU, _INT_COMPLEX_GPU),
+    KernelRow("reciprocal", unary_math.reciprocal, _FLOAT_COMPLEX, _HALF_COMPLEX),
+    KernelRow("floor", unary_math.floor, _ROUND_CPU, _ROUND_GPU),
+    KernelRow("ceil", unary_math.ceil, _ROUND_CPU, _ROUND_GPU),
+    KernelRow("sin", unary_math.sin, _FLOAT_COMPLEX, _HALF_COMPLEX),
+    KernelRow("cos", unary_math.cos, _FLOAT_COMPLEX, _HALF_COMPLEX),
+    KernelRow("relu", act_funcs.relu, _FLOAT, _RELU_GPU),
+    KernelRow("sigmoid", act_funcs.sigmoid, _FLOAT_COMPLEX, _FLOAT_HALF),
+    KernelRow("tanh", act_funcs.tanh, _FLOAT_COMPLEX, _FLOAT_HALF),
+    KernelRow("sign", act_funcs.sign, _SIGN_CPU, _SIGN_GPU),
+    KernelRow("softsign", act_funcs.softsign, _FLOAT_COMPLEX),
+    KernelRow("tanh_shrink", act_funcs.tanh_shrink, _FLOAT),
+])
 
 
-@register_kernel("exp", Backend.CPU, DataLayout.ALL_LAYOUT, _HALF_COMPLEX)
-@register_kernel("exp", Backend.GPU, DataLayout.ALL_LAYOUT, _HALF_COMPLEX)
-def exp_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, x.dtype)
-    unary_math.exp(dev_ctx.xp, x.data, data)
-
-
-@register_kernel("sqrt", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
-@register_kernel("sqrt", Backend.GPU, DataLayout.ALL_LAYOUT, _HALF_COMPLEX)
-def sqrt_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, x.dtype)
-    unary_math.sqrt(dev_ctx.xp, x.data, data)
-
-
-@register_kernel("rsqrt", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("rsqrt", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT_HALF)
-def rsqrt_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, x.dtype)
-    unary_math.rsqrt(dev_ctx.xp, x.data, data)
-
-
-@register_kernel("log", Backend.CPU, DataLayout.ALL_LAYOUT, _LOG_CPU)
-@register_kernel("log", Backend.GPU, DataLayout.ALL_LAYOUT, _HALF_COMPLEX)
-def log_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, x.dtype)
-    unary_math.log(dev_ctx.xp, x.data, data)
-
-
-@register_kernel("square", Backend.CPU, DataLayout.ALL_LAYOUT, _INT_COMPLEX_CPU)
-@register_kernel("square", Backend.GPU, DataLayout.ALL_LAYOUT, _INT_COMPLEX_GPU)
-def square_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, x.dtype)
-    unary_math.square(dev_ctx.xp, x.data, data)
-
-
-@register_kernel("reciprocal", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
-@register_kernel("reciprocal", Backend.GPU, DataLayout.ALL_LAYOUT, _HALF_COMPLEX)
-def reciprocal_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, x.dtype)
-    unary_math.reciprocal(dev_ctx.xp, x.data, data)
-
-
-@register_kernel("floor", Backend.CPU, DataLayout.ALL_LAYOUT, _ROUND_CPU)
-@register_kernel("floor", Backend.GPU, DataLayout.ALL_LAYOUT, _ROUND_GPU)
-def floor_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, x.dtype)
-    unary_math.floor(dev_ctx.xp, x.data, data)
-
-
-@register_kernel("ceil", Backend.CPU, DataLayout.ALL_LAYOUT, _ROUND_CPU)
-@register_kernel("ceil", Backend.GPU, DataLayout.ALL_LAYOUT, _ROUND_GPU)
-def ceil_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, x.dtype)
-    unary_math.ceil(dev_ctx.xp, x.data, data)
-
-
-@register_kernel("sin", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
-@register_kernel("sin", Backend.GPU, DataLayout.ALL_LAYOUT, _HALF_COMPLEX)
-def sin_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, x.dtype)
-    unary_math.sin(dev_ctx.xp, x.data, data)
-
-
-@register_kernel("cos", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
-@register_kernel("cos", Backend.GPU, DataLayout.ALL_LAYOUT, _HALF_COMPLEX)
-def cos_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, x.dtype)
-    unary_math.cos(dev_ctx.xp, x.data, data)
-
-
-@register_kernel("relu", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("relu", Backend.GPU, DataLayout.ALL_LAYOUT, _RELU_GPU)
-def relu_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, x.dtype)
-    act_funcs.relu(dev_ctx.xp, x.data, data)
-
-
-@register_kernel("sigmoid", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
-@register_kernel("sigmoid", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT_HALF)
-def sigmoid_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, x.dtype)
-    act_funcs.sigmoid(dev_ctx.xp, x.data, data)
-
-
-@register_kernel("tanh", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
-@register_kernel("tanh", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT_HALF)
-def tanh_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, x.dtype)
-    act_funcs.tanh(dev_ctx.xp, x.data, data)
-
-
-@register_kernel("sign", Backend.CPU, DataLayout.ALL_LAYOUT, _SIGN_CPU)
-@register_kernel("sign", Backend.GPU, DataLayout.ALL_LAYOUT, _SIGN_GPU)
-def sign_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, x.dtype)
-    act_funcs.sign(dev_ctx.xp, x.data, data)
+#: extra: Out's dtype from X's
+register_table(out_dtype_of, [
+    KernelRow("abs", unary_math.abs, _INT_COMPLEX_CPU, _INT_COMPLEX_GPU, unary_math.abs_out_dtype),
+])
 
 
 @register_kernel("logit", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
@@ -152,13 +77,6 @@ def sign_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
 def logit_kernel(dev_ctx: DeviceContext, x: DenseTensor, eps: float, out: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)
     act_funcs.logit(dev_ctx.xp, x.data, eps, data)
-
-
-@register_kernel("softsign", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
-@register_kernel("softsign", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
-def softsign_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, x.dtype)
-    act_funcs.softsign(dev_ctx.xp, x.data, data)
 
 
 @register_kernel("selu", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
@@ -183,13 +101,6 @@ def stanh_kernel(dev_ctx: DeviceContext, x: DenseTensor, scale_a: float, scale_b
                  out: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)
     act_funcs.stanh(dev_ctx.xp, x.data, scale_a, scale_b, data)
-
-
-@register_kernel("tanh_shrink", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("tanh_shrink", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
-def tanh_shrink_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, x.dtype)
-    act_funcs.tanh_shrink(dev_ctx.xp, x.data, data)
 
 
 @register_kernel("hardshrink", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)

@@ -10,7 +10,9 @@ from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
+from phi.core.kernel_table import KernelRow, register_table
 from phi.kernels.funcs import binary_math
+from phi.kernels.impl.elementwise_templates import binary_same_dtype
 
 _FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
 _ATAN2 = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.INT32, DataType.INT64]
@@ -35,17 +37,8 @@ def lerp_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor, weight: 
     binary_math.lerp(dev_ctx.xp, x.data, y.data, weight.data, data)
 
 
-@register_kernel("copysign", Backend.CPU, DataLayout.ALL_LAYOUT, _COPYSIGN)
-@register_kernel("copysign", Backend.GPU, DataLayout.ALL_LAYOUT, _COPYSIGN)
-def copysign_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
-                    out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, x.dtype)
-    binary_math.copysign(dev_ctx.xp, x.data, y.data, data)
-
-
-@register_kernel("nextafter", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("nextafter", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
-def nextafter_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
-                     out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, x.dtype)
-    binary_math.nextafter(dev_ctx.xp, x.data, y.data, data)
+#: (name, funcs function, dtypes)
+register_table(binary_same_dtype, [
+    KernelRow("copysign", binary_math.copysign, _COPYSIGN),
+    KernelRow("nextafter", binary_math.nextafter, _FLOAT),
+])

@@ -3,18 +3,17 @@
 `equal`, `not_equal`, `less_than`, `less_equal`, `greater_than`, `greater_equal`
 broadcast NumPy-style; each `<op>_raw` aligns y with x at dimension `axis` (fluid's
 compare ops carry that attribute) and `<op>` is `<op>_raw` with axis -1, as in Paddle.
-equal / not_equal also take complex dtypes.
+equal / not_equal also take complex dtypes. Registered from two tables
+(phi.core.kernel_table), one body each.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from phi.common import Backend, DataLayout, DataType
+from phi.common import DataType
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
-from phi.core.kernel_registry import register_kernel
+from phi.core.kernel_table import KernelRow, register_table
 from phi.kernels.funcs import compare as compare_funcs
 
 _ORDER_CPU = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
@@ -26,92 +25,36 @@ _EQUALITY_CPU = [*_ORDER_CPU, DataType.COMPLEX64, DataType.COMPLEX128]
 _EQUALITY_GPU = [*_ORDER_GPU, DataType.COMPLEX64, DataType.COMPLEX128]
 
 
-def _compare(dev_ctx: DeviceContext, fn: Callable[..., None], x: DenseTensor, y: DenseTensor,
-             axis: int, out: OutTensor) -> None:
-    """out = fn(x, y) element-wise, bool, y aligned with x at `axis`."""
+
+def _compare_raw(row: KernelRow, dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
+                 axis: int, out: OutTensor) -> None:
+    """out = row.func(x, y) element-wise, bool, y aligned with x at `axis`."""
     data = dev_ctx.alloc(out, DataType.BOOL)
-    fn(dev_ctx.xp, x.data, y.data, axis, data)
+    row.func(dev_ctx.xp, x.data, y.data, axis, data)
 
 
-@register_kernel("equal_raw", Backend.CPU, DataLayout.ALL_LAYOUT, _EQUALITY_CPU)
-@register_kernel("equal_raw", Backend.GPU, DataLayout.ALL_LAYOUT, _EQUALITY_GPU)
-def equal_raw_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor, axis: int,
-                     out: OutTensor) -> None:
-    _compare(dev_ctx, compare_funcs.equal, x, y, axis, out)
+def _compare(row: KernelRow, dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
+             out: OutTensor) -> None:
+    """<op>: <op>_raw with axis -1."""
+    data = dev_ctx.alloc(out, DataType.BOOL)
+    row.func(dev_ctx.xp, x.data, y.data, -1, data)
 
 
-@register_kernel("equal", Backend.CPU, DataLayout.ALL_LAYOUT, _EQUALITY_CPU)
-@register_kernel("equal", Backend.GPU, DataLayout.ALL_LAYOUT, _EQUALITY_GPU)
-def equal_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
-                 out: OutTensor) -> None:
-    equal_raw_kernel(dev_ctx, x, y, -1, out)
+#: (name, funcs function, CPU dtypes, GPU dtypes)
+register_table(_compare_raw, [
+    KernelRow("equal_raw", compare_funcs.equal, _EQUALITY_CPU, _EQUALITY_GPU),
+    KernelRow("not_equal_raw", compare_funcs.not_equal, _EQUALITY_CPU, _EQUALITY_GPU),
+    KernelRow("less_than_raw", compare_funcs.less_than, _ORDER_CPU, _ORDER_GPU),
+    KernelRow("less_equal_raw", compare_funcs.less_equal, _ORDER_CPU, _ORDER_GPU),
+    KernelRow("greater_than_raw", compare_funcs.greater_than, _ORDER_CPU, _ORDER_GPU),
+    KernelRow("greater_equal_raw", compare_funcs.greater_equal, _ORDER_CPU, _ORDER_GPU),
+])
 
-
-@register_kernel("not_equal_raw", Backend.CPU, DataLayout.ALL_LAYOUT, _EQUALITY_CPU)
-@register_kernel("not_equal_raw", Backend.GPU, DataLayout.ALL_LAYOUT, _EQUALITY_GPU)
-def not_equal_raw_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor, axis: int,
-                         out: OutTensor) -> None:
-    _compare(dev_ctx, compare_funcs.not_equal, x, y, axis, out)
-
-
-@register_kernel("not_equal", Backend.CPU, DataLayout.ALL_LAYOUT, _EQUALITY_CPU)
-@register_kernel("not_equal", Backend.GPU, DataLayout.ALL_LAYOUT, _EQUALITY_GPU)
-def not_equal_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
-                     out: OutTensor) -> None:
-    not_equal_raw_kernel(dev_ctx, x, y, -1, out)
-
-
-@register_kernel("less_than_raw", Backend.CPU, DataLayout.ALL_LAYOUT, _ORDER_CPU)
-@register_kernel("less_than_raw", Backend.GPU, DataLayout.ALL_LAYOUT, _ORDER_GPU)
-def less_than_raw_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor, axis: int,
-                         out: OutTensor) -> None:
-    _compare(dev_ctx, compare_funcs.less_than, x, y, axis, out)
-
-
-@register_kernel("less_than", Backend.CPU, DataLayout.ALL_LAYOUT, _ORDER_CPU)
-@register_kernel("less_than", Backend.GPU, DataLayout.ALL_LAYOUT, _ORDER_GPU)
-def less_than_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
-                     out: OutTensor) -> None:
-    less_than_raw_kernel(dev_ctx, x, y, -1, out)
-
-
-@register_kernel("less_equal_raw", Backend.CPU, DataLayout.ALL_LAYOUT, _ORDER_CPU)
-@register_kernel("less_equal_raw", Backend.GPU, DataLayout.ALL_LAYOUT, _ORDER_GPU)
-def less_equal_raw_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor, axis: int,
-                          out: OutTensor) -> None:
-    _compare(dev_ctx, compare_funcs.less_equal, x, y, axis, out)
-
-
-@register_kernel("less_equal", Backend.CPU, DataLayout.ALL_LAYOUT, _ORDER_CPU)
-@register_kernel("less_equal", Backend.GPU, DataLayout.ALL_LAYOUT, _ORDER_GPU)
-def less_equal_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
-                      out: OutTensor) -> None:
-    less_equal_raw_kernel(dev_ctx, x, y, -1, out)
-
-
-@register_kernel("greater_than_raw", Backend.CPU, DataLayout.ALL_LAYOUT, _ORDER_CPU)
-@register_kernel("greater_than_raw", Backend.GPU, DataLayout.ALL_LAYOUT, _ORDER_GPU)
-def greater_than_raw_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor, axis: int,
-                            out: OutTensor) -> None:
-    _compare(dev_ctx, compare_funcs.greater_than, x, y, axis, out)
-
-
-@register_kernel("greater_than", Backend.CPU, DataLayout.ALL_LAYOUT, _ORDER_CPU)
-@register_kernel("greater_than", Backend.GPU, DataLayout.ALL_LAYOUT, _ORDER_GPU)
-def greater_than_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
-                        out: OutTensor) -> None:
-    greater_than_raw_kernel(dev_ctx, x, y, -1, out)
-
-
-@register_kernel("greater_equal_raw", Backend.CPU, DataLayout.ALL_LAYOUT, _ORDER_CPU)
-@register_kernel("greater_equal_raw", Backend.GPU, DataLayout.ALL_LAYOUT, _ORDER_GPU)
-def greater_equal_raw_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor, axis: int,
-                             out: OutTensor) -> None:
-    _compare(dev_ctx, compare_funcs.greater_equal, x, y, axis, out)
-
-
-@register_kernel("greater_equal", Backend.CPU, DataLayout.ALL_LAYOUT, _ORDER_CPU)
-@register_kernel("greater_equal", Backend.GPU, DataLayout.ALL_LAYOUT, _ORDER_GPU)
-def greater_equal_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
-                         out: OutTensor) -> None:
-    greater_equal_raw_kernel(dev_ctx, x, y, -1, out)
+register_table(_compare, [
+    KernelRow("equal", compare_funcs.equal, _EQUALITY_CPU, _EQUALITY_GPU),
+    KernelRow("not_equal", compare_funcs.not_equal, _EQUALITY_CPU, _EQUALITY_GPU),
+    KernelRow("less_than", compare_funcs.less_than, _ORDER_CPU, _ORDER_GPU),
+    KernelRow("less_equal", compare_funcs.less_equal, _ORDER_CPU, _ORDER_GPU),
+    KernelRow("greater_than", compare_funcs.greater_than, _ORDER_CPU, _ORDER_GPU),
+    KernelRow("greater_equal", compare_funcs.greater_equal, _ORDER_CPU, _ORDER_GPU),
+])

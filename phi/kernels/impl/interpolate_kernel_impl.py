@@ -1,7 +1,7 @@
 """The *_interp kernels: nearest_interp, bilinear_interp, bicubic_interp, linear_interp and
-trilinear_interp (one body, `scale` a list), the v1 legacy_nearest_interp /
-legacy_bilinear_interp (`scale` one float), and interp_antialias (funcs.interp_antialias),
-for every backend.
+trilinear_interp (`scale` a list), the v1 legacy_nearest_interp / legacy_bilinear_interp
+(`scale` one float): one body (`_interpolate`) registered from two tables
+(phi.core.kernel_table); and interp_antialias (funcs.interp_antialias), for every backend.
 
 X's rank and `interp_method` pick the resampling, whatever the kernel's name. out_size,
 size_tensor and scale_tensor hold sizes: they are read on the host wherever they live and
@@ -16,6 +16,7 @@ from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
+from phi.core.kernel_table import KernelRow, register_table
 from phi.kernels.funcs import interp_antialias as aa_funcs
 from phi.kernels.funcs import interpolate as interp_funcs
 
@@ -42,96 +43,40 @@ def _interpolate(dev_ctx: DeviceContext, x: DenseTensor, out_size: DenseTensor |
                              data)
 
 
-@register_kernel("nearest_interp", Backend.CPU, DataLayout.ALL_LAYOUT, _ALL_TYPES,
-                 arg_overrides=_SIZES)
-@register_kernel("nearest_interp", Backend.GPU, DataLayout.ALL_LAYOUT, _ALL_TYPES,
-                 arg_overrides=_SIZES)
-def nearest_interp_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_size: DenseTensor | None,
-                          size_tensor: list[DenseTensor], scale_tensor: DenseTensor | None,
-                          data_layout: str, out_d: int, out_h: int, out_w: int, scale: list[float],
-                          interp_method: str, align_corners: bool, align_mode: int,
-                          out: OutTensor) -> None:
-    _interpolate(dev_ctx, x, out_size, size_tensor, scale_tensor, data_layout, out_d, out_h,
-                 out_w, scale, interp_method, align_corners, align_mode, out)
+
+def _interp(row: KernelRow, dev_ctx: DeviceContext, x: DenseTensor,
+            out_size: DenseTensor | None, size_tensor: list[DenseTensor],
+            scale_tensor: DenseTensor | None, data_layout: str, out_d: int, out_h: int,
+            out_w: int, scale: list[float], interp_method: str, align_corners: bool,
+            align_mode: int, out: OutTensor) -> None:
+    """The *_interp kernels: `scale` a list."""
+    row.func(dev_ctx, x, out_size, size_tensor, scale_tensor, data_layout, out_d, out_h,
+             out_w, scale, interp_method, align_corners, align_mode, out)
 
 
-@register_kernel("bilinear_interp", Backend.CPU, DataLayout.ALL_LAYOUT, _LINEAR_TYPES,
-                 arg_overrides=_SIZES)
-@register_kernel("bilinear_interp", Backend.GPU, DataLayout.ALL_LAYOUT, _LINEAR_TYPES,
-                 arg_overrides=_SIZES)
-def bilinear_interp_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_size: DenseTensor | None,
-                           size_tensor: list[DenseTensor], scale_tensor: DenseTensor | None,
-                           data_layout: str, out_d: int, out_h: int, out_w: int, scale: list[float],
-                           interp_method: str, align_corners: bool, align_mode: int,
-                           out: OutTensor) -> None:
-    _interpolate(dev_ctx, x, out_size, size_tensor, scale_tensor, data_layout, out_d, out_h,
-                 out_w, scale, interp_method, align_corners, align_mode, out)
+def _interp_v1(row: KernelRow, dev_ctx: DeviceContext, x: DenseTensor,
+               out_size: DenseTensor | None, size_tensor: list[DenseTensor],
+               scale_tensor: DenseTensor | None, data_layout: str, out_d: int, out_h: int,
+               out_w: int, scale: float, interp_method: str, align_corners: bool,
+               align_mode: int, out: OutTensor) -> None:
+    """The v1 legacy_*_interp kernels: `scale` one float."""
+    row.func(dev_ctx, x, out_size, size_tensor, scale_tensor, data_layout, out_d, out_h,
+             out_w, scale, interp_method, align_corners, align_mode, out)
 
 
-@register_kernel("bicubic_interp", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOATS,
-                 arg_overrides=_SIZES)
-@register_kernel("bicubic_interp", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOATS,
-                 arg_overrides=_SIZES)
-def bicubic_interp_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_size: DenseTensor | None,
-                          size_tensor: list[DenseTensor], scale_tensor: DenseTensor | None,
-                          data_layout: str, out_d: int, out_h: int, out_w: int, scale: list[float],
-                          interp_method: str, align_corners: bool, align_mode: int,
-                          out: OutTensor) -> None:
-    _interpolate(dev_ctx, x, out_size, size_tensor, scale_tensor, data_layout, out_d, out_h,
-                 out_w, scale, interp_method, align_corners, align_mode, out)
+#: (name, the shared body, dtypes: CPU and GPU alike)
+register_table(_interp, [
+    KernelRow("nearest_interp", _interpolate, _ALL_TYPES),
+    KernelRow("bilinear_interp", _interpolate, _LINEAR_TYPES),
+    KernelRow("bicubic_interp", _interpolate, _FLOATS),
+    KernelRow("linear_interp", _interpolate, _LINEAR_TYPES),
+    KernelRow("trilinear_interp", _interpolate, _LINEAR_TYPES),
+], arg_overrides=_SIZES)
 
-
-@register_kernel("linear_interp", Backend.CPU, DataLayout.ALL_LAYOUT, _LINEAR_TYPES,
-                 arg_overrides=_SIZES)
-@register_kernel("linear_interp", Backend.GPU, DataLayout.ALL_LAYOUT, _LINEAR_TYPES,
-                 arg_overrides=_SIZES)
-def linear_interp_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_size: DenseTensor | None,
-                         size_tensor: list[DenseTensor], scale_tensor: DenseTensor | None,
-                         data_layout: str, out_d: int, out_h: int, out_w: int, scale: list[float],
-                         interp_method: str, align_corners: bool, align_mode: int,
-                         out: OutTensor) -> None:
-    _interpolate(dev_ctx, x, out_size, size_tensor, scale_tensor, data_layout, out_d, out_h,
-                 out_w, scale, interp_method, align_corners, align_mode, out)
-
-
-@register_kernel("trilinear_interp", Backend.CPU, DataLayout.ALL_LAYOUT, _LINEAR_TYPES,
-                 arg_overrides=_SIZES)
-@register_kernel("trilinear_interp", Backend.GPU, DataLayout.ALL_LAYOUT, _LINEAR_TYPES,
-                 arg_overrides=_SIZES)
-def trilinear_interp_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_size: DenseTensor | None,
-                            size_tensor: list[DenseTensor], scale_tensor: DenseTensor | None,
-                            data_layout: str, out_d: int, out_h: int, out_w: int,
-                            scale: list[float], interp_method: str, align_corners: bool,
-                            align_mode: int, out: OutTensor) -> None:
-    _interpolate(dev_ctx, x, out_size, size_tensor, scale_tensor, data_layout, out_d, out_h,
-                 out_w, scale, interp_method, align_corners, align_mode, out)
-
-
-@register_kernel("legacy_nearest_interp", Backend.CPU, DataLayout.ALL_LAYOUT, _ALL_TYPES,
-                 arg_overrides=_SIZES)
-@register_kernel("legacy_nearest_interp", Backend.GPU, DataLayout.ALL_LAYOUT, _ALL_TYPES,
-                 arg_overrides=_SIZES)
-def legacy_nearest_interp_kernel(dev_ctx: DeviceContext, x: DenseTensor,
-                                 out_size: DenseTensor | None, size_tensor: list[DenseTensor],
-                                 scale_tensor: DenseTensor | None, data_layout: str, out_d: int,
-                                 out_h: int, out_w: int, scale: float, interp_method: str,
-                                 align_corners: bool, align_mode: int, out: OutTensor) -> None:
-    _interpolate(dev_ctx, x, out_size, size_tensor, scale_tensor, data_layout, out_d, out_h,
-                 out_w, scale, interp_method, align_corners, align_mode, out)
-
-
-@register_kernel("legacy_bilinear_interp", Backend.CPU, DataLayout.ALL_LAYOUT, _ALL_TYPES,
-                 arg_overrides=_SIZES)
-@register_kernel("legacy_bilinear_interp", Backend.GPU, DataLayout.ALL_LAYOUT, _ALL_TYPES,
-                 arg_overrides=_SIZES)
-def legacy_bilinear_interp_kernel(dev_ctx: DeviceContext, x: DenseTensor,
-                                  out_size: DenseTensor | None, size_tensor: list[DenseTensor],
-                                  scale_tensor: DenseTensor | None, data_layout: str, out_d: int,
-                                  out_h: int, out_w: int, scale: float, interp_method: str,
-                                  align_corners: bool, align_mode: int, out: OutTensor) -> None:
-    _interpolate(dev_ctx, x, out_size, size_tensor, scale_tensor, data_layout, out_d, out_h,
-                 out_w, scale, interp_method, align_corners, align_mode, out)
-
+register_table(_interp_v1, [
+    KernelRow("legacy_nearest_interp", _interpolate, _ALL_TYPES),
+    KernelRow("legacy_bilinear_interp", _interpolate, _ALL_TYPES),
+], arg_overrides=_SIZES)
 
 @register_kernel("interp_antialias", Backend.CPU, DataLayout.ALL_LAYOUT, _LINEAR_TYPES,
                  arg_overrides=_SIZES)

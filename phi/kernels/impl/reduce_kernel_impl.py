@@ -3,18 +3,18 @@ min and prod have modules of their own):
 
 all / any (reduce_all / reduce_any; bool out), amax / amin (reduce_amax / reduce_amin),
 each with a `_raw` variant taking reduce_all; logsumexp(x, axis, keepdim, reduce_all);
-p_norm(x, porder, axis, epsilon, keepdim, asvector). Math in phi.kernels.funcs.reduce.
+p_norm(x, porder, axis, epsilon, keepdim, asvector). All but p_norm are rows of two tables
+(phi.core.kernel_table). Math in phi.kernels.funcs.reduce.
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 from phi.common import Backend, DataLayout, DataType
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
+from phi.core.kernel_table import KernelRow, register_table
 from phi.kernels.funcs import reduce as reduce_funcs
 
 _LOGICAL = [DataType.BOOL, DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64,
@@ -23,76 +23,38 @@ _EXTREMUM = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64]
 _FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
 
 
-def _reduce(dev_ctx: DeviceContext, x: DenseTensor, axis: list[int], reduce_all: bool,
-            out: OutTensor, dtype: DataType, reduce: Callable[..., None]) -> None:
-    """out (of `dtype`) = `reduce` (a phi.kernels.funcs.reduce function) of x over `axis`,
-    or over every axis with reduce_all."""
+def _reduce_raw(row: KernelRow, dev_ctx: DeviceContext, x: DenseTensor, axis: list[int],
+                keepdim: bool, reduce_all: bool, out: OutTensor) -> None:
+    """out = row.func(x) over `axis` (every axis with reduce_all); its dtype from x's by
+    row.extra."""
     axes = reduce_funcs.reduce_axes(len(x.dims), axis, reduce_all)
-    reduce(dev_ctx.xp, x.data, axes, dev_ctx.alloc(out, dtype))
+    data = dev_ctx.alloc(out, row.extra(x.dtype))
+    row.func(dev_ctx.xp, x.data, axes, data)
 
 
-@register_kernel("all_raw", Backend.CPU, DataLayout.ALL_LAYOUT, _LOGICAL)
-@register_kernel("all_raw", Backend.GPU, DataLayout.ALL_LAYOUT, _LOGICAL)
-def all_raw_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: list[int], keepdim: bool,
-                   reduce_all: bool, out: OutTensor) -> None:
-    _reduce(dev_ctx, x, axis, reduce_all, out, DataType.BOOL, reduce_funcs.reduce_all)
+def _reduce(row: KernelRow, dev_ctx: DeviceContext, x: DenseTensor, axis: list[int],
+            keepdim: bool, out: OutTensor) -> None:
+    """The `_raw` kernel with reduce_all false."""
+    axes = reduce_funcs.reduce_axes(len(x.dims), axis, False)
+    data = dev_ctx.alloc(out, row.extra(x.dtype))
+    row.func(dev_ctx.xp, x.data, axes, data)
 
 
-@register_kernel("all", Backend.CPU, DataLayout.ALL_LAYOUT, _LOGICAL)
-@register_kernel("all", Backend.GPU, DataLayout.ALL_LAYOUT, _LOGICAL)
-def all_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: list[int], keepdim: bool,
-               out: OutTensor) -> None:
-    all_raw_kernel(dev_ctx, x, axis, keepdim, False, out)
+#: (name, funcs function, dtypes, Out's dtype from X's)
+register_table(_reduce_raw, [
+    KernelRow("all_raw", reduce_funcs.reduce_all, _LOGICAL, extra=lambda dtype: DataType.BOOL),
+    KernelRow("any_raw", reduce_funcs.reduce_any, _LOGICAL, extra=lambda dtype: DataType.BOOL),
+    KernelRow("amax_raw", reduce_funcs.reduce_max, _EXTREMUM, extra=lambda dtype: dtype),
+    KernelRow("amin_raw", reduce_funcs.reduce_min, _EXTREMUM, extra=lambda dtype: dtype),
+    KernelRow("logsumexp", reduce_funcs.logsumexp, _FLOAT, extra=lambda dtype: dtype),
+])
 
-
-@register_kernel("any_raw", Backend.CPU, DataLayout.ALL_LAYOUT, _LOGICAL)
-@register_kernel("any_raw", Backend.GPU, DataLayout.ALL_LAYOUT, _LOGICAL)
-def any_raw_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: list[int], keepdim: bool,
-                   reduce_all: bool, out: OutTensor) -> None:
-    _reduce(dev_ctx, x, axis, reduce_all, out, DataType.BOOL, reduce_funcs.reduce_any)
-
-
-@register_kernel("any", Backend.CPU, DataLayout.ALL_LAYOUT, _LOGICAL)
-@register_kernel("any", Backend.GPU, DataLayout.ALL_LAYOUT, _LOGICAL)
-def any_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: list[int], keepdim: bool,
-               out: OutTensor) -> None:
-    any_raw_kernel(dev_ctx, x, axis, keepdim, False, out)
-
-
-@register_kernel("amax_raw", Backend.CPU, DataLayout.ALL_LAYOUT, _EXTREMUM)
-@register_kernel("amax_raw", Backend.GPU, DataLayout.ALL_LAYOUT, _EXTREMUM)
-def amax_raw_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: list[int], keepdim: bool,
-                    reduce_all: bool, out: OutTensor) -> None:
-    _reduce(dev_ctx, x, axis, reduce_all, out, x.dtype, reduce_funcs.reduce_max)
-
-
-@register_kernel("amax", Backend.CPU, DataLayout.ALL_LAYOUT, _EXTREMUM)
-@register_kernel("amax", Backend.GPU, DataLayout.ALL_LAYOUT, _EXTREMUM)
-def amax_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: list[int], keepdim: bool,
-                out: OutTensor) -> None:
-    amax_raw_kernel(dev_ctx, x, axis, keepdim, False, out)
-
-
-@register_kernel("amin_raw", Backend.CPU, DataLayout.ALL_LAYOUT, _EXTREMUM)
-@register_kernel("amin_raw", Backend.GPU, DataLayout.ALL_LAYOUT, _EXTREMUM)
-def amin_raw_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: list[int], keepdim: bool,
-                    reduce_all: bool, out: OutTensor) -> None:
-    _reduce(dev_ctx, x, axis, reduce_all, out, x.dtype, reduce_funcs.reduce_min)
-
-
-@register_kernel("amin", Backend.CPU, DataLayout.ALL_LAYOUT, _EXTREMUM)
-@register_kernel("amin", Backend.GPU, DataLayout.ALL_LAYOUT, _EXTREMUM)
-def amin_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: list[int], keepdim: bool,
-                out: OutTensor) -> None:
-    amin_raw_kernel(dev_ctx, x, axis, keepdim, False, out)
-
-
-@register_kernel("logsumexp", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("logsumexp", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
-def logsumexp_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: list[int], keepdim: bool,
-                     reduce_all: bool, out: OutTensor) -> None:
-    _reduce(dev_ctx, x, axis, reduce_all, out, x.dtype, reduce_funcs.logsumexp)
-
+register_table(_reduce, [
+    KernelRow("all", reduce_funcs.reduce_all, _LOGICAL, extra=lambda dtype: DataType.BOOL),
+    KernelRow("any", reduce_funcs.reduce_any, _LOGICAL, extra=lambda dtype: DataType.BOOL),
+    KernelRow("amax", reduce_funcs.reduce_max, _EXTREMUM, extra=lambda dtype: dtype),
+    KernelRow("amin", reduce_funcs.reduce_min, _EXTREMUM, extra=lambda dtype: dtype),
+])
 
 @register_kernel("p_norm", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
 @register_kernel("p_norm", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)

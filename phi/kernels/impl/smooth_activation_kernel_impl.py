@@ -14,7 +14,9 @@ from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
+from phi.core.kernel_table import KernelRow, register_table
 from phi.kernels.funcs import activation as act_funcs
+from phi.kernels.impl.elementwise_templates import same_dtype
 
 _FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
 _FLOAT_COMPLEX = [*_FLOAT, DataType.COMPLEX64, DataType.COMPLEX128]
@@ -28,11 +30,11 @@ def softplus_kernel(dev_ctx: DeviceContext, x: DenseTensor, beta: float, thresho
     act_funcs.softplus(dev_ctx.xp, x.data, beta, threshold, data)
 
 
-@register_kernel("silu", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
-@register_kernel("silu", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
-def silu_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, x.dtype)
-    act_funcs.silu(dev_ctx.xp, x.data, data)
+#: (name, funcs function, CPU dtypes, GPU dtypes)
+register_table(same_dtype, [
+    KernelRow("silu", act_funcs.silu, _FLOAT_COMPLEX, _FLOAT),
+    KernelRow("logsigmoid", act_funcs.logsigmoid, _FLOAT_COMPLEX, _FLOAT),
+])
 
 
 @register_kernel("mish", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
@@ -54,10 +56,3 @@ def elu_kernel(dev_ctx: DeviceContext, x: DenseTensor, alpha: float, out: OutTen
 def celu_kernel(dev_ctx: DeviceContext, x: DenseTensor, alpha: float, out: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)
     act_funcs.celu(dev_ctx.xp, x.data, alpha, data)
-
-
-@register_kernel("logsigmoid", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
-@register_kernel("logsigmoid", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
-def logsigmoid_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, x.dtype)
-    act_funcs.logsigmoid(dev_ctx.xp, x.data, data)

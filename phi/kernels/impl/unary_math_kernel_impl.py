@@ -17,7 +17,9 @@ from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
+from phi.core.kernel_table import KernelRow, register_table
 from phi.kernels.funcs import special, unary_math
+from phi.kernels.impl.elementwise_templates import bool_out, out_dtype_of, same_dtype
 
 _FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
 _ERF = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16]
@@ -32,60 +34,45 @@ _FLOAT_COMPLEX = [*_FLOAT, *_COMPLEX]
 _LOG2 = [*_FLOAT_INT, DataType.FLOAT16, DataType.BFLOAT16, *_COMPLEX]
 
 
-@register_kernel("atan", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
-@register_kernel("atan", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
-def atan_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, x.dtype)
-    unary_math.atan(dev_ctx.xp, x.data, data)
+#: (name, funcs function, CPU dtypes, GPU dtypes when they differ)
+register_table(same_dtype, [
+    KernelRow("atan", unary_math.atan, _FLOAT_COMPLEX, _FLOAT),
+    KernelRow("sinh", unary_math.sinh, _FLOAT_COMPLEX, _FLOAT),
+    KernelRow("erf", unary_math.erf, _ERF),
+    KernelRow("trunc", unary_math.trunc, _FLOAT_INT),
+    KernelRow("rint", unary_math.rint, _FLOAT_INT),
+    KernelRow("legacy_round", unary_math.round_half_away, _FLOAT),
+    KernelRow("asin", unary_math.asin, _FLOAT_COMPLEX),
+    KernelRow("acos", unary_math.acos, _FLOAT_COMPLEX),
+    KernelRow("asinh", unary_math.asinh, _FLOAT_COMPLEX),
+    KernelRow("acosh", unary_math.acosh, _FLOAT_COMPLEX),
+    KernelRow("atanh", unary_math.atanh, _FLOAT_COMPLEX),
+    KernelRow("cosh", unary_math.cosh, _FLOAT_COMPLEX),
+    KernelRow("tan", unary_math.tan, _FLOAT_COMPLEX),
+    KernelRow("lgamma", special.lgamma, _FLOAT),
+    KernelRow("digamma", special.digamma, _FLOAT),
+    KernelRow("erfinv", special.erfinv, _FLOAT),
+    KernelRow("conj", unary_math.conj, _ROUND),
+])
 
+register_table(bool_out, [
+    KernelRow("isnan", unary_math.isnan, _ISNAN),
+    KernelRow("isfinite", unary_math.isfinite, _ISNAN),
+    KernelRow("isinf", unary_math.isinf, _ISINF),
+])
 
-@register_kernel("sinh", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
-@register_kernel("sinh", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
-def sinh_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, x.dtype)
-    unary_math.sinh(dev_ctx.xp, x.data, data)
-
-
-@register_kernel("erf", Backend.CPU, DataLayout.ALL_LAYOUT, _ERF)
-@register_kernel("erf", Backend.GPU, DataLayout.ALL_LAYOUT, _ERF)
-def erf_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, x.dtype)
-    unary_math.erf(dev_ctx.xp, x.data, data)
-
-
-@register_kernel("expm1", Backend.CPU, DataLayout.ALL_LAYOUT, [*_EXPM1, *_COMPLEX])
-@register_kernel("expm1", Backend.GPU, DataLayout.ALL_LAYOUT, _EXPM1)
-def expm1_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, unary_math.float_out_dtype(x.dtype))
-    unary_math.expm1(dev_ctx.xp, x.data, data)
-
-
-@register_kernel("log1p", Backend.CPU, DataLayout.ALL_LAYOUT, [*_LOG1P, *_COMPLEX])
-@register_kernel("log1p", Backend.GPU, DataLayout.ALL_LAYOUT, _LOG1P)
-def log1p_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, unary_math.float_out_dtype(x.dtype))
-    unary_math.log1p(dev_ctx.xp, x.data, data)
-
-
-@register_kernel("isnan", Backend.CPU, DataLayout.ALL_LAYOUT, _ISNAN)
-@register_kernel("isnan", Backend.GPU, DataLayout.ALL_LAYOUT, _ISNAN)
-def isnan_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, DataType.BOOL)
-    unary_math.isnan(dev_ctx.xp, x.data, data)
-
-
-@register_kernel("trunc", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_INT)
-@register_kernel("trunc", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT_INT)
-def trunc_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, x.dtype)
-    unary_math.trunc(dev_ctx.xp, x.data, data)
-
-
-@register_kernel("rint", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_INT)
-@register_kernel("rint", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT_INT)
-def rint_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, x.dtype)
-    unary_math.rint(dev_ctx.xp, x.data, data)
+#: extra: Out's dtype from X's
+register_table(out_dtype_of, [
+    KernelRow("expm1", unary_math.expm1, [*_EXPM1, *_COMPLEX], _EXPM1,
+              unary_math.float_out_dtype),
+    KernelRow("log1p", unary_math.log1p, [*_LOG1P, *_COMPLEX], _LOG1P,
+              unary_math.float_out_dtype),
+    KernelRow("log2", unary_math.log2, _LOG2, extra=unary_math.float_out_dtype),
+    KernelRow("log10", unary_math.log10, _LOG2, extra=unary_math.float_out_dtype),
+    KernelRow("real", unary_math.real, _COMPLEX, extra=unary_math.abs_out_dtype),
+    KernelRow("imag", unary_math.imag, _COMPLEX, extra=unary_math.abs_out_dtype),
+    KernelRow("angle", unary_math.angle, _FLOAT_COMPLEX, extra=unary_math.abs_out_dtype),
+])
 
 
 @register_kernel("round", Backend.CPU, DataLayout.ALL_LAYOUT, _ROUND)
@@ -95,142 +82,9 @@ def round_kernel(dev_ctx: DeviceContext, x: DenseTensor, decimals: int, out: Out
     unary_math.round(dev_ctx.xp, x.data, decimals, data)
 
 
-@register_kernel("legacy_round", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("legacy_round", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
-def legacy_round_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, x.dtype)
-    unary_math.round_half_away(dev_ctx.xp, x.data, data)
-
-
-@register_kernel("isfinite", Backend.CPU, DataLayout.ALL_LAYOUT, _ISNAN)
-@register_kernel("isfinite", Backend.GPU, DataLayout.ALL_LAYOUT, _ISNAN)
-def isfinite_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, DataType.BOOL)
-    unary_math.isfinite(dev_ctx.xp, x.data, data)
-
-
-@register_kernel("isinf", Backend.CPU, DataLayout.ALL_LAYOUT, _ISINF)
-@register_kernel("isinf", Backend.GPU, DataLayout.ALL_LAYOUT, _ISINF)
-def isinf_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, DataType.BOOL)
-    unary_math.isinf(dev_ctx.xp, x.data, data)
-
-
-@register_kernel("asin", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
-@register_kernel("asin", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
-def asin_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, x.dtype)
-    unary_math.asin(dev_ctx.xp, x.data, data)
-
-
-@register_kernel("acos", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
-@register_kernel("acos", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
-def acos_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, x.dtype)
-    unary_math.acos(dev_ctx.xp, x.data, data)
-
-
-@register_kernel("asinh", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
-@register_kernel("asinh", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
-def asinh_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, x.dtype)
-    unary_math.asinh(dev_ctx.xp, x.data, data)
-
-
-@register_kernel("acosh", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
-@register_kernel("acosh", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
-def acosh_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, x.dtype)
-    unary_math.acosh(dev_ctx.xp, x.data, data)
-
-
-@register_kernel("atanh", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
-@register_kernel("atanh", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
-def atanh_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, x.dtype)
-    unary_math.atanh(dev_ctx.xp, x.data, data)
-
-
-@register_kernel("cosh", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
-@register_kernel("cosh", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
-def cosh_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, x.dtype)
-    unary_math.cosh(dev_ctx.xp, x.data, data)
-
-
-@register_kernel("tan", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
-@register_kernel("tan", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
-def tan_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, x.dtype)
-    unary_math.tan(dev_ctx.xp, x.data, data)
-
-
-@register_kernel("log2", Backend.CPU, DataLayout.ALL_LAYOUT, _LOG2)
-@register_kernel("log2", Backend.GPU, DataLayout.ALL_LAYOUT, _LOG2)
-def log2_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, unary_math.float_out_dtype(x.dtype))
-    unary_math.log2(dev_ctx.xp, x.data, data)
-
-
-@register_kernel("log10", Backend.CPU, DataLayout.ALL_LAYOUT, _LOG2)
-@register_kernel("log10", Backend.GPU, DataLayout.ALL_LAYOUT, _LOG2)
-def log10_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, unary_math.float_out_dtype(x.dtype))
-    unary_math.log10(dev_ctx.xp, x.data, data)
-
-
 @register_kernel("renorm", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
 @register_kernel("renorm", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
 def renorm_kernel(dev_ctx: DeviceContext, x: DenseTensor, p: float, axis: int, max_norm: float,
                   out: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)
     unary_math.renorm(dev_ctx.xp, x.data, p, axis, max_norm, data)
-
-
-@register_kernel("lgamma", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("lgamma", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
-def lgamma_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, x.dtype)
-    special.lgamma(dev_ctx.xp, x.data, data)
-
-
-@register_kernel("digamma", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("digamma", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
-def digamma_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, x.dtype)
-    special.digamma(dev_ctx.xp, x.data, data)
-
-
-@register_kernel("erfinv", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("erfinv", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
-def erfinv_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, x.dtype)
-    special.erfinv(dev_ctx.xp, x.data, data)
-
-
-@register_kernel("real", Backend.CPU, DataLayout.ALL_LAYOUT, _COMPLEX)
-@register_kernel("real", Backend.GPU, DataLayout.ALL_LAYOUT, _COMPLEX)
-def real_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, unary_math.abs_out_dtype(x.dtype))
-    unary_math.real(dev_ctx.xp, x.data, data)
-
-
-@register_kernel("imag", Backend.CPU, DataLayout.ALL_LAYOUT, _COMPLEX)
-@register_kernel("imag", Backend.GPU, DataLayout.ALL_LAYOUT, _COMPLEX)
-def imag_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, unary_math.abs_out_dtype(x.dtype))
-    unary_math.imag(dev_ctx.xp, x.data, data)
-
-
-@register_kernel("conj", Backend.CPU, DataLayout.ALL_LAYOUT, [*_FLOAT_INT, *_COMPLEX])
-@register_kernel("conj", Backend.GPU, DataLayout.ALL_LAYOUT, [*_FLOAT_INT, *_COMPLEX])
-def conj_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, x.dtype)
-    unary_math.conj(dev_ctx.xp, x.data, data)
-
-
-@register_kernel("angle", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
-@register_kernel("angle", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
-def angle_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    data = dev_ctx.alloc(out, unary_math.abs_out_dtype(x.dtype))
-    unary_math.angle(dev_ctx.xp, x.data, data)
