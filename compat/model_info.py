@@ -89,7 +89,7 @@ def kernel_listing(op: str | None = None) -> dict[str, Any]:
     grouped: dict[tuple[str, str, str, str], list[str]] = defaultdict(list)
     for name in phi_names:
         keys = factory.kernels_of(name)
-        for key in sorted(keys, key=lambda k: (k.backend.value, k.layout.value, k.dtype.value)):
+        for key in sorted(keys, key=lambda k: (int(k.backend), k.layout.value, k.dtype.value)):
             kernel = keys[key]
             phi_rows.append({"name": name, **key.as_dict(), "function": kernel.qualname})
             grouped[(name, str(key.backend), str(key.layout), kernel.qualname)].append(

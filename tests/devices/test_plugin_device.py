@@ -94,3 +94,12 @@ def test_device_type_names_are_checked() -> None:
     for bad in ("GPU", "gpu", "cpu", "2fast", "my-dev"):
         with pytest.raises(ValueError, match="device type name"):
             register_device(DeviceType(bad, np, lambda a, i: a, lambda a: a))
+
+
+def test_kernels_lists_a_plugin_devices_kernels(toy: Place) -> None:
+    """`fluidphi kernels` sorts kernel keys of every backend, plug-in ones included (a
+    plug-in backend is no enum member: sorting by `.value` raised AttributeError)."""
+    from compat.model_info import kernel_listing
+
+    listing = kernel_listing("relu")
+    assert {"TOY", "CPU"} <= {r["backend"] for r in listing["phi_grouped"]}
