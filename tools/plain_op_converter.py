@@ -14,10 +14,13 @@ with `ruff check --select F401 --fix`.
 
 Modules the codemod's corpus keeps in the fluid style (maker in the module) are named in
 `CORPUS` below and left alone; `--keep` adds more. Only literal
-`register_operator("op", OpClass, Maker)` calls are rewritten (an op registered in a loop
-keeps its maker, and its extra slots stay in the maker). Without MODULE arguments every module
-of legacy_fluid/operators is converted. Run it again after merging modules written in
-the old style; it only touches what it can prove equal, and prints what it changed.
+`register_operator("op", OpClass, Maker)` calls and loops over literal op types
+(`for op in ("a", "b"): register_operator(op, OpClass, Maker)`) are rewritten (a loop is
+split into the plain ops and the rest; an op registered through a helper, or in a loop over
+(op, class, maker) tuples as `activation_op`'s first activations, keeps its maker).
+Without MODULE arguments every module of legacy_fluid/operators is converted. Run it
+again after merging modules written in the old style; it only touches what it can prove
+equal, and prints what it changed.
 """
 
 from __future__ import annotations
@@ -99,8 +102,19 @@ def _renames(phi_names: list[str], made: list[str], current: tuple[tuple[str, st
     return tuple(pairs.items())
 
 
-def candidate_entry(op_type: str, info: Any) -> tuple[bool, Any]:
-    """(whether the yaml can give the maker's proto, the op_compat entry it needs then).
+@dataclasses.dataclass(frozen=True)
+class Candidate:
+    """The op_compat entry the converter would write for an op, and whether the proto it
+    derives is the maker's; `refused` says why no entry could be tried (else "")."""
+
+    entry: Any
+    phi: Any = None
+    matches: bool = False
+    refused: str = ""
+
+
+def candidate(op_type: str, info: Any) -> Candidate:
+    """The op_compat entry that would make `op_type` plain, and whether it does.
 
     Tried in order: the op's entry as it is; with the maker's trailing extra slots as
     `extra`; with renames of tensor slots and attributes the derivation would spell
@@ -118,21 +132,25 @@ def candidate_entry(op_type: str, info: Any) -> tuple[bool, Any]:
     try:
         phi = phi_def(op_type, entry)
         if _proto_key(proto_of(op_type, phi, entry)) == _proto_key(info.proto):
-            return True, entry
-    except ProtoDerivationError:
-        return False, entry
+            return Candidate(entry, phi, matches=True)
+    except ProtoDerivationError as err:
+        return Candidate(entry, refused=str(err))
     if entry is not None and (entry.backward or entry.names.legacy != op_type
                               or entry.manual_signature):
-        return False, entry
+        return Candidate(entry, phi, refused="its op_compat entry is shared with "
+                         "other ops or names a hand-written mapping")
     cand = entry or OpCompatDef(OpNames(op_type, op_type), SourceLine("", 0))
     extras = trailing_extras(info.proto)
     if extras is not None and any(extras) and cand.extra == ExtraDef():
         ins, attrs, outs = extras
-        cand = dataclasses.replace(cand, extra=ExtraDef(
-            tuple(v.name for v in ins),
-            tuple(ExtraAttrDef(_arg_type(a), a.name, _yaml_default(a.default)
-                               if a.default is not None else None) for a in attrs),
-            tuple(v.name for v in outs)))
+        try:
+            cand = dataclasses.replace(cand, extra=ExtraDef(
+                tuple(v.name for v in ins),
+                tuple(ExtraAttrDef(_arg_type(a), a.name, _yaml_default(a.default)
+                                   if a.default is not None else None) for a in attrs),
+                tuple(v.name for v in outs)))
+        except ValueError as err:
+            return Candidate(entry, phi, refused=str(err))
     own_attrs = [a.name for a in info.proto.attrs if not a.generated]
     renamed = (_renames([a.name for a in phi.inputs], [v.name for v in info.proto.inputs],
                         cand.inputs, camel),
@@ -143,12 +161,12 @@ def candidate_entry(op_type: str, info: Any) -> tuple[bool, Any]:
         cand = dataclasses.replace(cand, inputs=renamed[0], attrs=renamed[1],
                                    outputs=renamed[2])
     try:
-        if (_proto_key(proto_of(op_type, phi, cand)) == _proto_key(info.proto)
-                and _written_alike(cand)):
-            return True, cand
-    except (ProtoDerivationError, ValueError):
-        pass
-    return False, entry
+        matches = _proto_key(proto_of(op_type, phi, cand)) == _proto_key(info.proto)
+    except (ProtoDerivationError, ValueError) as err:
+        return Candidate(entry, phi, refused=str(err))
+    if matches and not _written_alike(cand):
+        return Candidate(entry, phi, refused="op_compat.yaml cannot spell its entry")
+    return Candidate(cand, phi, matches=matches)
 
 
 def _written_alike(entry: Any) -> bool:
@@ -177,11 +195,11 @@ def plan(op_types: set[str]) -> tuple[set[str], dict[str, Any]]:
         info = OP_INFOS.info(op_type)
         if info.maker is None:
             continue
-        ok, entry = candidate_entry(op_type, info)
-        if ok:
+        found = candidate(op_type, info)
+        if found.matches:
             plain.add(op_type)
-            if entry != op_compat_of(op_type):
-                entries[op_type] = entry
+            if found.entry != op_compat_of(op_type):
+                entries[op_type] = found.entry
     return plain, entries
 
 
@@ -202,20 +220,47 @@ def write_entries(changed: dict[str, Any]) -> None:
     OP_COMPAT_YAML.write_text(render_op_compat(tuple(entries), header), encoding="utf-8")
 
 
-def _literal_op(call: cst.Call) -> str | None:
-    """The op type of a literal `register_operator("op", OpClass, Maker)` call, else None."""
+def _registration(call: cst.Call) -> tuple[cst.BaseExpression, list[cst.Arg]] | None:
+    """(op argument, arguments) of a `register_operator(op, OpClass, Maker)` call."""
     func = call.func
     name = func.value if isinstance(func, cst.Name) else \
         func.attr.value if isinstance(func, cst.Attribute) else ""
     args = list(call.args)
     if name != "register_operator" or len(args) != 3 or args[2].keyword is not None:
         return None
-    first = args[0].value
-    return str(first.evaluated_value) if isinstance(first, cst.SimpleString) else None
+    return args[0].value, args
+
+
+def _literal_op(call: cst.Call) -> str | None:
+    """The op type of a literal `register_operator("op", OpClass, Maker)` call, else None."""
+    found = _registration(call)
+    if found is None or not isinstance(found[0], cst.SimpleString):
+        return None
+    return str(found[0].evaluated_value)
+
+
+def _loop_ops(loop: cst.For) -> list[str] | None:
+    """The op types of `for op in ("a", "b"): register_operator(op, OpClass, Maker)` (a loop
+    over literal op types whose body is that one call), else None."""
+    body = loop.body.body
+    if (not isinstance(loop.target, cst.Name) or loop.orelse is not None or len(body) != 1
+            or not isinstance(body[0], cst.SimpleStatementLine) or len(body[0].body) != 1
+            or not isinstance(body[0].body[0], cst.Expr)
+            or not isinstance(body[0].body[0].value, cst.Call)):
+        return None
+    found = _registration(body[0].body[0].value)
+    if found is None or not (isinstance(found[0], cst.Name)
+                             and found[0].value == loop.target.value):
+        return None
+    items = loop.iter.elements if isinstance(loop.iter, (cst.Tuple, cst.List)) else None
+    if not items or not all(isinstance(e.value, cst.SimpleString) for e in items):
+        return None
+    return [str(e.value.evaluated_value) for e in items]
 
 
 def literal_registrations(paths: list[Path]) -> set[str]:
-    """Ops registered with a maker by a literal call (what `_DropMakers` can rewrite)."""
+    """Ops registered with a maker by a literal call, or by a loop over literal op types
+    (what `_DropMakers` can rewrite)."""
     found: set[str] = set()
 
     class Collect(cst.CSTVisitor):
@@ -223,13 +268,28 @@ def literal_registrations(paths: list[Path]) -> set[str]:
             op = _literal_op(node)
             if op is not None:
                 found.add(op)
+
+        def visit_For(self, node: cst.For) -> None:  # noqa: N802
+            found.update(_loop_ops(node) or ())
     for path in paths:
         cst.parse_module(path.read_text(encoding="utf-8")).visit(Collect())
     return found
 
 
+def _without_maker(call: cst.Call) -> cst.Call:
+    args = list(call.args)
+    return call.with_changes(args=[args[0], args[1].with_changes(
+        comma=cst.MaybeSentinel.DEFAULT)])
+
+
+def _op_tuple(ops: list[str]) -> cst.Tuple:
+    return cst.Tuple([cst.Element(cst.SimpleString(f'"{op}"')) for op in ops])
+
+
 class _DropMakers(cst.CSTTransformer):
-    """Drop the maker argument of `register_operator` calls for the given op types."""
+    """Drop the maker argument of `register_operator` calls for the given op types; a loop
+    over op types is split into a loop over the plain ones (no maker) and one over the
+    rest."""
 
     def __init__(self, plain: set[str]) -> None:
         self.plain = plain
@@ -240,9 +300,26 @@ class _DropMakers(cst.CSTTransformer):
         if op is None or op not in self.plain:
             return updated
         self.dropped.append(op)
-        args = list(updated.args)
-        return updated.with_changes(args=[args[0], args[1].with_changes(
-            comma=cst.MaybeSentinel.DEFAULT)])
+        return _without_maker(updated)
+
+    def leave_For(self, original: cst.For, updated: cst.For  # noqa: N802
+                  ) -> cst.For | cst.FlattenSentinel[cst.BaseStatement]:
+        ops = _loop_ops(updated)
+        plain = [op for op in ops or () if op in self.plain]
+        if not plain:
+            return updated
+        self.dropped.extend(plain)
+        line = updated.body.body[0]
+        call = line.body[0].value
+        rest = [op for op in ops if op not in self.plain]
+        body = updated.body.with_changes(body=[line.with_changes(body=[
+            line.body[0].with_changes(value=_without_maker(call))])])
+        plain_loop = updated.with_changes(iter=_op_tuple(plain) if rest else updated.iter,
+                                          body=body)
+        if not rest:
+            return plain_loop
+        return cst.FlattenSentinel([plain_loop, updated.with_changes(
+            iter=_op_tuple(rest), leading_lines=[])])
 
 
 def _names_used(module: cst.Module, skip: cst.CSTNode | None = None) -> set[str]:
