@@ -17,7 +17,8 @@ CamelCase (`x` -> `X`, `x_shape` -> `XShape`) for tensors and the PHI name itsel
 attributes. A tensor-fed Scalar / IntArray attribute takes its legacy type from the
 entry's `data_type` (float, int, int64_t, double, bool, std::string). A grad op's
 attribute with no default in backward.yaml has its forward op's default; a DataType
-default is stored as its VarType number, as the legacy proto stores dtypes.
+default is stored as its VarType number, as the legacy proto stores dtypes
+(`DataType::UNDEFINED`, no dtype given, as -1).
 """
 
 from __future__ import annotations
@@ -75,6 +76,8 @@ def _legacy_default(value: Any) -> Any:
     """An ops.yaml default as the legacy proto stores it (a DataType as its VarType)."""
     if isinstance(value, tuple):
         return [_legacy_default(v) for v in value]
+    if value is DataType.UNDEFINED:  # "no dtype given": the legacy protos store -1
+        return -1
     if isinstance(value, DataType):
         try:
             return int(VarType.from_phi(value))
