@@ -7,8 +7,9 @@ PHI op's entry read the legacy way, as Paddle generates the makers of such ops:
   duplicable), then for each tensor-fed attribute (op_compat `scalar` / `int_array`) its
   `tensor_name` (dispensable) and `tensors_name` (dispensable, duplicable), then the
   `extra.inputs` (dispensable, extra);
-- outputs: the entry's outputs (`Tensor[]` duplicable, optional dispensable), then the
-  `extra.outputs` (dispensable, extra);
+- outputs: the entry's outputs (`Tensor[]` duplicable, optional dispensable; a grad op's
+  `Tensor[]` output is dispensable too, as some of the list may need no gradient), then
+  the `extra.outputs` (dispensable, extra);
 - attributes: the entry's attribute arguments with their types and defaults, then the
   `extra.attrs` (extra), then the attributes every op carries.
 
@@ -158,8 +159,10 @@ def proto_of(op_type: str, phi: OpDef, entry: OpCompatDef | None) -> OpProto:
             proto.inputs.append(VarProto(fed.tensors_name, duplicable=True, dispensable=True))
         proto.attrs.append(_attr(arg, entry, forward))
     for out in phi.outputs:
+        skippable = out.is_list and phi.is_backward
         proto.outputs.append(VarProto(outs.get(out.name, camel(out.name)),
-                                      duplicable=out.is_list, dispensable=out.optional))
+                                      duplicable=out.is_list,
+                                      dispensable=out.optional or skippable))
     if entry is not None:
         proto.inputs.extend(VarProto(name, dispensable=True, extra=True)
                             for name in entry.extra.inputs)
