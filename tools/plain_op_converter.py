@@ -89,6 +89,33 @@ def trailing_extras(proto: Any) -> tuple[list[Any], list[Any], list[Any]] | None
     return found  # type: ignore[return-value]
 
 
+def _listed(attr: Any) -> Any:
+    from phi.op_defs import ExtraAttrDef
+    return ExtraAttrDef(_arg_type(attr), attr.name,
+                        _yaml_default(attr.default) if attr.default is not None else None)
+
+
+def _with_listed_attrs(entry: Any, proto: Any, kernel_attrs: int) -> Any:
+    """`entry` listing the maker's trailing extra slots as `extra` and its other attributes
+    past the kernel's `kernel_attrs` as `legacy_attrs`, when the maker's extras trail and
+    everything the entry kept from the kernel stays kept from it; else `entry`."""
+    from phi.op_defs import ExtraDef
+
+    extras = trailing_extras(proto)
+    if extras is None:
+        return entry
+    ins, attrs, outs = extras
+    own = [a for a in proto.attrs if not a.generated and not a.extra]
+    listed = dataclasses.replace(
+        entry, extra=ExtraDef(tuple(v.name for v in ins), tuple(_listed(a) for a in attrs),
+                              tuple(v.name for v in outs)),
+        legacy_attrs=tuple(_listed(a) for a in own[kernel_attrs:]))
+
+    def unmapped(e: Any) -> set[str]:
+        return {*e.unmapped_attr_names, *e.extra.inputs, *e.extra.outputs}
+    return listed if unmapped(entry) <= unmapped(listed) else entry
+
+
 def _renames(phi_names: list[str], made: list[str], current: tuple[tuple[str, str], ...],
              spell: Any) -> tuple[tuple[str, str], ...] | None:
     """`current` with the pairs that make the derived names (`spell` of each PHI name
@@ -117,16 +144,16 @@ def candidate(op_type: str, info: Any) -> Candidate:
     """The op_compat entry that would make `op_type` plain, and whether it does.
 
     Tried in order: the op's entry as it is; with the maker's trailing extra slots as
-    `extra`; with renames of tensor slots and attributes the derivation would spell
-    otherwise (`X` for `x`, `CVM` for `cvm`, `UPLO` for `uplo`). An entry shared with
-    grad ops, or of an op with a hand-written mapping, is only used as it is."""
+    `extra` and its attributes past the kernel's as `legacy_attrs`; with renames of tensor
+    slots and attributes the derivation would spell otherwise (`X` for `x`, `CVM` for
+    `cvm`, `UPLO` for `uplo`). An entry shared with grad ops is only used as it is."""
     from legacy_fluid.framework.derived_proto import (
         ProtoDerivationError,
         camel,
         phi_def,
         proto_of,
     )
-    from phi.op_defs import ExtraAttrDef, ExtraDef, OpCompatDef, OpNames, SourceLine, op_compat_of
+    from phi.op_defs import OpCompatDef, OpNames, SourceLine, op_compat_of
 
     entry = op_compat_of(op_type)
     try:
@@ -135,22 +162,14 @@ def candidate(op_type: str, info: Any) -> Candidate:
             return Candidate(entry, phi, matches=True)
     except ProtoDerivationError as err:
         return Candidate(entry, refused=str(err))
-    if entry is not None and (entry.backward or entry.names.legacy != op_type
-                              or entry.manual_signature):
-        return Candidate(entry, phi, refused="its op_compat entry is shared with "
-                         "other ops or names a hand-written mapping")
+    if entry is not None and (entry.backward or entry.names.legacy != op_type):
+        return Candidate(entry, phi, refused="its op_compat entry is shared with its "
+                         "grad ops or forward op")
     cand = entry or OpCompatDef(OpNames(op_type, op_type), SourceLine("", 0))
-    extras = trailing_extras(info.proto)
-    if extras is not None and any(extras) and cand.extra == ExtraDef():
-        ins, attrs, outs = extras
-        try:
-            cand = dataclasses.replace(cand, extra=ExtraDef(
-                tuple(v.name for v in ins),
-                tuple(ExtraAttrDef(_arg_type(a), a.name, _yaml_default(a.default)
-                                   if a.default is not None else None) for a in attrs),
-                tuple(v.name for v in outs)))
-        except ValueError as err:
-            return Candidate(entry, phi, refused=str(err))
+    try:
+        cand = _with_listed_attrs(cand, info.proto, len(phi.attrs))
+    except ValueError as err:
+        return Candidate(entry, phi, refused=str(err))
     own_attrs = [a.name for a in info.proto.attrs if not a.generated]
     renamed = (_renames([a.name for a in phi.inputs], [v.name for v in info.proto.inputs],
                         cand.inputs, camel),

@@ -11,7 +11,8 @@ PHI op's entry read the legacy way, as Paddle generates the makers of such ops:
   `Tensor[]` output is dispensable too, as some of the list may need no gradient), then
   the `extra.outputs` (dispensable, extra);
 - attributes: the entry's attribute arguments with their types and defaults, then the
-  `extra.attrs` (extra), then the attributes every op carries.
+  `legacy_attrs` (attributes of the legacy op no kernel takes), then the `extra.attrs`
+  (extra), then the attributes every op carries.
 
 A legacy name is the op_compat rename (`inputs : {x : Input}`), else the PHI name in
 CamelCase (`x` -> `X`, `x_shape` -> `XShape`) for tensors and the PHI name itself for
@@ -33,6 +34,7 @@ from phi.common import DataType
 from phi.op_defs import (
     ArgDef,
     ArgType,
+    ExtraAttrDef,
     OpCompatDef,
     OpDef,
     TensorAttrKind,
@@ -104,14 +106,14 @@ def _attr(arg: ArgDef, entry: OpCompatDef | None, forward: dict[str, ArgDef]) ->
     return AttrProto(renames.get(arg.name, arg.name), attr_type, default)
 
 
-def _extra_attr(entry: OpCompatDef, index: int) -> AttrProto:
-    spec = entry.extra.attrs[index]
+def _listed_attr(spec: ExtraAttrDef, extra: bool) -> AttrProto:
+    """An attribute op_compat lists (`legacy_attrs`, `extra.attrs`: `bool use_cudnn = false`)."""
     default = None if spec.default is None else _legacy_default(parse_default(spec.default))
     attr_type = ATTR_TYPE_OF_ARG[spec.type]
     if attr_type in (AttrType.FLOAT, AttrType.FLOAT64) and isinstance(default, int) \
             and not isinstance(default, bool):
         default = float(default)
-    return AttrProto(spec.name, attr_type, default, extra=True)
+    return AttrProto(spec.name, attr_type, default, extra=extra)
 
 
 def phi_def(op_type: str, entry: OpCompatDef | None) -> OpDef:
@@ -158,6 +160,8 @@ def proto_of(op_type: str, phi: OpDef, entry: OpCompatDef | None) -> OpProto:
         if fed is not None and fed.tensors_name:
             proto.inputs.append(VarProto(fed.tensors_name, duplicable=True, dispensable=True))
         proto.attrs.append(_attr(arg, entry, forward))
+    if entry is not None:
+        proto.attrs.extend(_listed_attr(spec, extra=False) for spec in entry.legacy_attrs)
     for out in phi.outputs:
         skippable = out.is_list and phi.is_backward
         proto.outputs.append(VarProto(outs.get(out.name, camel(out.name)),
@@ -168,7 +172,7 @@ def proto_of(op_type: str, phi: OpDef, entry: OpCompatDef | None) -> OpProto:
                             for name in entry.extra.inputs)
         proto.outputs.extend(VarProto(name, dispensable=True, extra=True)
                              for name in entry.extra.outputs)
-        proto.attrs.extend(_extra_attr(entry, i) for i in range(len(entry.extra.attrs)))
+        proto.attrs.extend(_listed_attr(spec, extra=True) for spec in entry.extra.attrs)
     known = {a.name for a in proto.attrs}
     proto.attrs.extend(a for a in COMMON_ATTRS if a.name not in known)
     return proto
