@@ -25,7 +25,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from plain_op_converter import CORPUS, OPERATORS, candidate, literal_registrations  # noqa: E402
+from plain_op_converter import (  # noqa: E402
+    CORPUS,
+    SHARED,
+    OPERATORS,
+    candidate,
+    literal_registrations,
+    plan,
+)
 
 _VAR_FLAGS = ("duplicable", "dispensable", "extra", "quant")
 _ATTR_FIELDS = ("type", "default", "extra", "quant")
@@ -77,6 +84,8 @@ def first_difference(op_type: str, info: Any) -> tuple[str, str] | None:
             ("generated attr", [a for a in made.attrs if a.generated],
              [a for a in derived.attrs if a.generated], _ATTR_FIELDS)):
         diff = _slot_difference(role, list(ours), list(theirs), fields)
+        if diff is not None and found.refused == SHARED:
+            return diff[0], f"{diff[1]} (its op_compat entry is shared with its grad / forward ops)"
         if diff is not None:
             return diff
     if found.refused:
@@ -91,17 +100,21 @@ def classify(op_types: list[str]) -> list[tuple[str, str, str]]:
 
     ensure_all_registered()
     literal = literal_registrations(sorted(OPERATORS.glob("*_op.py")))
+    convertible = {t for t in literal if OP_INFOS.get(t) is not None
+                   and OP_INFOS.info(t).module.rpartition(".")[2] not in CORPUS}
+    plain, _ = plan(convertible)
     rows = []
     for op_type in op_types or sorted(t for t, _ in OP_INFOS.items()):
         info = OP_INFOS.info(op_type)
         if info.maker is None:
             continue
-        diff = first_difference(op_type, info)
         stem = info.module.rpartition(".")[2]
+        diff = ("converter would convert", stem) if op_type in plain else \
+            first_difference(op_type, info)
         if diff is None:
             diff = ("kept as the codemod corpus", stem) if stem in CORPUS else \
                 ("registered in a loop or by a helper", stem) if op_type not in literal else \
-                ("converter would convert", stem)
+                ("converter would convert (once the others are)", stem)
         rows.append((op_type, *diff))
     return rows
 

@@ -129,6 +129,9 @@ def _renames(phi_names: list[str], made: list[str], current: tuple[tuple[str, st
     return tuple(pairs.items())
 
 
+SHARED = "its op_compat entry is shared with its grad ops or forward op"
+
+
 @dataclasses.dataclass(frozen=True)
 class Candidate:
     """The op_compat entry the converter would write for an op, and whether the proto it
@@ -163,9 +166,9 @@ def candidate(op_type: str, info: Any) -> Candidate:
     except ProtoDerivationError as err:
         return Candidate(entry, refused=str(err))
     if entry is not None and (entry.backward or entry.names.legacy != op_type):
-        return Candidate(entry, phi, refused="its op_compat entry is shared with its "
-                         "grad ops or forward op")
-    cand = entry or OpCompatDef(OpNames(op_type, op_type), SourceLine("", 0))
+        return Candidate(entry, phi, refused=SHARED)
+    blank = OpCompatDef(OpNames(op_type, op_type), SourceLine("", 0))
+    cand = entry or blank
     try:
         cand = _with_listed_attrs(cand, info.proto, len(phi.attrs))
     except ValueError as err:
@@ -185,7 +188,65 @@ def candidate(op_type: str, info: Any) -> Candidate:
         return Candidate(entry, phi, refused=str(err))
     if matches and not _written_alike(cand):
         return Candidate(entry, phi, refused="op_compat.yaml cannot spell its entry")
+    if matches and not _mapping_kept(entry or blank, cand, [op_type]):
+        return Candidate(entry, phi, refused="its entry would change its default mapping")
     return Candidate(cand, phi, matches=matches)
+
+
+def _mapping_kept(old: Any, new: Any, op_types: list[str]) -> bool:
+    """Whether `new` leaves out of the default mapping (extra, `legacy_attrs`) no slot the
+    default mapping of one of `op_types` passes to its kernel under `old`."""
+    from compat.arg_mapping import default_slots
+    from legacy_fluid.framework.op_registry import OP_INFOS
+
+    added = ({*new.unmapped_attr_names, *new.extra.inputs, *new.extra.outputs}
+             - {*old.unmapped_attr_names, *old.extra.inputs, *old.extra.outputs})
+    for op_type in op_types:
+        info = OP_INFOS.get(op_type)
+        if info is None or op_type in old.manual_signature:
+            continue
+        if added & {name for names in default_slots(info.proto) for name in names}:
+            return False
+    return True
+
+
+def shared_entry(entry: Any, op_types: set[str]) -> tuple[Any, set[str]]:
+    """For an op_compat entry shared by a forward op and its grad ops: the entry (one of
+    those the makers of its ops ask for) that gives the most of `op_types` their makers'
+    protos while every plain op of the entry keeps its proto and every op its default
+    mapping, and those ops; (entry, set()) when none does."""
+    from legacy_fluid.framework.derived_proto import ProtoDerivationError, phi_def, proto_of
+    from legacy_fluid.framework.op_registry import OP_INFOS
+
+    group = [n.legacy for n in (entry.names, *entry.backward) if OP_INFOS.get(n.legacy)]
+    options = []
+    for op_type in group:
+        info = OP_INFOS.info(op_type)
+        if info.maker is not None:
+            try:
+                phi = phi_def(op_type, entry)
+                options.append(_with_listed_attrs(entry, info.proto, len(phi.attrs)))
+            except (ProtoDerivationError, ValueError):
+                continue
+    best: tuple[Any, set[str]] = (entry, set())
+    for option in dict.fromkeys(o for o in options if o != entry):
+        matched: set[str] = set()
+        for op_type in group:
+            info = OP_INFOS.info(op_type)
+            try:
+                same = _proto_key(proto_of(op_type, phi_def(op_type, option), option)) == \
+                    _proto_key(info.proto)
+            except (ProtoDerivationError, ValueError):
+                same = False
+            if info.maker is None and not same:
+                break
+            if info.maker is not None and same and op_type in op_types:
+                matched.add(op_type)
+        else:
+            if (len(matched) > len(best[1]) and _written_alike(option)
+                    and _mapping_kept(entry, option, group)):
+                best = (option, matched)
+    return best
 
 
 def _written_alike(entry: Any) -> bool:
@@ -210,6 +271,7 @@ def plan(op_types: set[str]) -> tuple[set[str], dict[str, Any]]:
 
     plain: set[str] = set()
     entries: dict[str, Any] = {}
+    shared: dict[str, Any] = {}
     for op_type in sorted(op_types):
         info = OP_INFOS.info(op_type)
         if info.maker is None:
@@ -219,6 +281,13 @@ def plan(op_types: set[str]) -> tuple[set[str], dict[str, Any]]:
             plain.add(op_type)
             if found.entry != op_compat_of(op_type):
                 entries[op_type] = found.entry
+        elif found.refused == SHARED:
+            shared[found.entry.names.legacy] = found.entry
+    for legacy, entry in sorted(shared.items()):
+        new, matched = shared_entry(entry, op_types)
+        if matched:
+            plain |= matched
+            entries[legacy] = new
     return plain, entries
 
 
