@@ -27,8 +27,8 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 from plain_op_converter import (  # noqa: E402
     CORPUS,
-    SHARED,
     OPERATORS,
+    SHARED,
     candidate,
     literal_registrations,
     plan,
