@@ -37,6 +37,7 @@ from phi.op_defs import (
     ExtraAttrDef,
     OpCompatDef,
     OpDef,
+    TensorAttrDef,
     TensorAttrKind,
     op_compat_of,
     op_def,
@@ -91,9 +92,17 @@ def _legacy_default(value: Any) -> Any:
     return value
 
 
+def _fed(arg: ArgDef, entry: OpCompatDef | None) -> TensorAttrDef | None:
+    """The op_compat `scalar` / `int_array` spec of attribute `arg`, keyed by its legacy name
+    (as the argument mapping reads it: `pow`'s `y` is fed as `factor`)."""
+    if entry is None:
+        return None
+    return entry.tensor_attr(dict(entry.attrs).get(arg.name, arg.name))
+
+
 def _attr(arg: ArgDef, entry: OpCompatDef | None, forward: dict[str, ArgDef]) -> AttrProto:
     renames = dict(entry.attrs) if entry else {}
-    fed = entry.tensor_attr(arg.name) if entry else None
+    fed = _fed(arg, entry)
     attr_type = ATTR_TYPE_OF_ARG[arg.type]
     if fed is not None and fed.data_type is not None:
         attr_type = _FED_TYPE[fed.kind].get(fed.data_type, attr_type)
@@ -154,7 +163,7 @@ def proto_of(op_type: str, phi: OpDef, entry: OpCompatDef | None) -> OpProto:
                                      duplicable=arg.type is ArgType.TENSORS,
                                      dispensable=arg.optional))
     for arg in phi.attrs:
-        fed = entry.tensor_attr(arg.name) if entry else None
+        fed = _fed(arg, entry)
         if fed is not None and fed.tensor_name:
             proto.inputs.append(VarProto(fed.tensor_name, dispensable=True))
         if fed is not None and fed.tensors_name:
