@@ -498,9 +498,28 @@ def main() -> None:
     for stem in stems:
         for line in convert_module(OPERATORS / f"{stem}.py", plain, options.dry_run):
             print(line)
-    if not options.dry_run:
+    if options.dry_run:
+        return
+    while True:  # a maker another module imported may be unused once its imports go
         subprocess.run([sys.executable, "-m", "ruff", "check", "--select", "F401", "--fix",
                         "--quiet", str(OPERATORS)], cwd=ROOT, check=False)
+        swept = sweep_unused_makers(stems)
+        if not swept:
+            return
+        print(*swept, sep="\n")
+
+
+def sweep_unused_makers(stems: list[str]) -> list[str]:
+    """Delete the maker classes (and helpers) of the given modules no code uses any more."""
+    lines = []
+    for stem in stems:
+        path = OPERATORS / f"{stem}.py"
+        module, removed = _drop_unused_makers(
+            cst.parse_module(path.read_text(encoding="utf-8")), path)
+        if removed:
+            path.write_text(module.code, encoding="utf-8")
+            lines.append(f"{path.relative_to(ROOT)}: removed {', '.join(removed)}")
+    return lines
 
 
 if __name__ == "__main__":
