@@ -27,7 +27,7 @@ from legacy_fluid.framework.execution_context import ExecutionContext, InferShap
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.operators.activation_op import ActivationOp, NoExtraOpMaker, OnednnOpMaker
+from legacy_fluid.operators.activation_op import ActivationOp
 from phi.common import DataType
 from phi.kernels.funcs import special, unary_math
 
@@ -380,12 +380,12 @@ register_operator("isinf_v2", IsnanOp)
 register_operator("asin", ActivationOp)
 register_operator("acos", ActivationOp)
 for _op in ("asinh", "acosh", "atanh", "cosh", "tan"):
-    register_operator(_op, ActivationOp, OnednnOpMaker)
+    register_operator(_op, ActivationOp)
 register_operator("log2", FloatOutOp)
 register_operator("log10", FloatOutOp)
 register_operator("renorm", RenormOp)
 for _op in ("lgamma", "digamma", "erfinv"):
-    register_operator(_op, ActivationOp, NoExtraOpMaker)
+    register_operator(_op, ActivationOp)
 register_operator("real", RealOutOp)
 register_operator("imag", RealOutOp)
 register_operator("conj", ActivationOp)
