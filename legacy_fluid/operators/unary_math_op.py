@@ -17,8 +17,9 @@
 - lgamma, digamma, erfinv (phi.kernels.funcs.special: float64 evaluation, Paddle's poles
   and ends: digamma(+-0) = -+inf, erfinv(x >= 1) = inf).
 
-The makers, and the operator class of the ops whose Out has X's dtype, are those of
-`activation_op` (the extra attributes differ per op, as in Paddle 3.3.1).
+The operator class of the ops whose Out has X's dtype is `activation_op`'s; every op here
+takes its proto from the yaml (the extra attributes, which differ per op as in Paddle
+3.3.1, are its phi/op_compat.yaml entry's).
 """
 
 from __future__ import annotations
