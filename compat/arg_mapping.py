@@ -126,16 +126,17 @@ def _fed_attr(entry: OpCompatDef, attr: str, ctx: ArgumentMappingContext | None)
 def default_kernel_signature(proto: OpProto, ctx: ArgumentMappingContext | None = None
                              ) -> KernelSignature:
     """The op proto in order, skipping extra and quant inputs/attributes/outputs, with the
-    op's op_compat.yaml entry applied: its extra slots left out, and an attribute a fed
-    tensor carries (`scalar` / `int_array`) replaced by that tensor's slot. An op of the
-    entry's `manual_signature` is described by its function, not by these rules: without
-    one (a scoped registry, as the codemod's verification uses) it gets the proto in order."""
+    op's op_compat.yaml entry applied: its extra slots and `legacy_attrs` left out, and an
+    attribute a fed tensor carries (`scalar` / `int_array`) replaced by that tensor's slot.
+    An op of the entry's `manual_signature` is described by its function, not by these
+    rules: without one (a scoped registry, as the codemod's verification uses) it gets the
+    proto in order."""
     inputs, attrs, outputs = default_slots(proto)
     entry = op_compat_of(proto.type)
     if entry is not None and proto.type not in entry.manual_signature:
         fed = {slot for spec in entry.tensor_attrs for slot in spec.tensor_slots}
         inputs = [i for i in inputs if i not in fed and i not in entry.extra.inputs]
-        attrs = [_fed_attr(entry, a, ctx) for a in attrs if a not in entry.extra.attr_names]
+        attrs = [_fed_attr(entry, a, ctx) for a in attrs if a not in entry.unmapped_attr_names]
         outputs = [o for o in outputs if o not in entry.extra.outputs]
     return KernelSignature(phi_kernel_name(proto.type), inputs, attrs, outputs)
 

@@ -7,17 +7,20 @@ PHI op's entry read the legacy way, as Paddle generates the makers of such ops:
   duplicable), then for each tensor-fed attribute (op_compat `scalar` / `int_array`) its
   `tensor_name` (dispensable) and `tensors_name` (dispensable, duplicable), then the
   `extra.inputs` (dispensable, extra);
-- outputs: the entry's outputs (`Tensor[]` duplicable, optional dispensable), then the
-  `extra.outputs` (dispensable, extra);
+- outputs: the entry's outputs (`Tensor[]` duplicable, optional dispensable; a grad op's
+  `Tensor[]` output is dispensable too, as some of the list may need no gradient), then
+  the `extra.outputs` (dispensable, extra);
 - attributes: the entry's attribute arguments with their types and defaults, then the
-  `extra.attrs` (extra), then the attributes every op carries.
+  `legacy_attrs` (attributes of the legacy op no kernel takes), then the `extra.attrs`
+  (extra), then the attributes every op carries.
 
 A legacy name is the op_compat rename (`inputs : {x : Input}`), else the PHI name in
 CamelCase (`x` -> `X`, `x_shape` -> `XShape`) for tensors and the PHI name itself for
 attributes. A tensor-fed Scalar / IntArray attribute takes its legacy type from the
 entry's `data_type` (float, int, int64_t, double, bool, std::string). A grad op's
 attribute with no default in backward.yaml has its forward op's default; a DataType
-default is stored as its VarType number, as the legacy proto stores dtypes.
+default is stored as its VarType number, as the legacy proto stores dtypes
+(`DataType::UNDEFINED`, no dtype given, as -1).
 """
 
 from __future__ import annotations
@@ -31,8 +34,10 @@ from phi.common import DataType
 from phi.op_defs import (
     ArgDef,
     ArgType,
+    ExtraAttrDef,
     OpCompatDef,
     OpDef,
+    TensorAttrDef,
     TensorAttrKind,
     op_compat_of,
     op_def,
@@ -75,6 +80,8 @@ def _legacy_default(value: Any) -> Any:
     """An ops.yaml default as the legacy proto stores it (a DataType as its VarType)."""
     if isinstance(value, tuple):
         return [_legacy_default(v) for v in value]
+    if value is DataType.UNDEFINED:  # "no dtype given": the legacy protos store -1
+        return -1
     if isinstance(value, DataType):
         try:
             return int(VarType.from_phi(value))
@@ -85,9 +92,17 @@ def _legacy_default(value: Any) -> Any:
     return value
 
 
+def _fed(arg: ArgDef, entry: OpCompatDef | None) -> TensorAttrDef | None:
+    """The op_compat `scalar` / `int_array` spec of attribute `arg`, keyed by its legacy name
+    (as the argument mapping reads it: `pow`'s `y` is fed as `factor`)."""
+    if entry is None:
+        return None
+    return entry.tensor_attr(dict(entry.attrs).get(arg.name, arg.name))
+
+
 def _attr(arg: ArgDef, entry: OpCompatDef | None, forward: dict[str, ArgDef]) -> AttrProto:
     renames = dict(entry.attrs) if entry else {}
-    fed = entry.tensor_attr(arg.name) if entry else None
+    fed = _fed(arg, entry)
     attr_type = ATTR_TYPE_OF_ARG[arg.type]
     if fed is not None and fed.data_type is not None:
         attr_type = _FED_TYPE[fed.kind].get(fed.data_type, attr_type)
@@ -100,14 +115,14 @@ def _attr(arg: ArgDef, entry: OpCompatDef | None, forward: dict[str, ArgDef]) ->
     return AttrProto(renames.get(arg.name, arg.name), attr_type, default)
 
 
-def _extra_attr(entry: OpCompatDef, index: int) -> AttrProto:
-    spec = entry.extra.attrs[index]
+def _listed_attr(spec: ExtraAttrDef, extra: bool) -> AttrProto:
+    """An attribute op_compat lists (`legacy_attrs`, `extra.attrs`: `bool use_cudnn = false`)."""
     default = None if spec.default is None else _legacy_default(parse_default(spec.default))
     attr_type = ATTR_TYPE_OF_ARG[spec.type]
     if attr_type in (AttrType.FLOAT, AttrType.FLOAT64) and isinstance(default, int) \
             and not isinstance(default, bool):
         default = float(default)
-    return AttrProto(spec.name, attr_type, default, extra=True)
+    return AttrProto(spec.name, attr_type, default, extra=extra)
 
 
 def phi_def(op_type: str, entry: OpCompatDef | None) -> OpDef:
@@ -148,21 +163,25 @@ def proto_of(op_type: str, phi: OpDef, entry: OpCompatDef | None) -> OpProto:
                                      duplicable=arg.type is ArgType.TENSORS,
                                      dispensable=arg.optional))
     for arg in phi.attrs:
-        fed = entry.tensor_attr(arg.name) if entry else None
+        fed = _fed(arg, entry)
         if fed is not None and fed.tensor_name:
             proto.inputs.append(VarProto(fed.tensor_name, dispensable=True))
         if fed is not None and fed.tensors_name:
             proto.inputs.append(VarProto(fed.tensors_name, duplicable=True, dispensable=True))
         proto.attrs.append(_attr(arg, entry, forward))
+    if entry is not None:
+        proto.attrs.extend(_listed_attr(spec, extra=False) for spec in entry.legacy_attrs)
     for out in phi.outputs:
+        skippable = out.is_list and phi.is_backward
         proto.outputs.append(VarProto(outs.get(out.name, camel(out.name)),
-                                      duplicable=out.is_list, dispensable=out.optional))
+                                      duplicable=out.is_list,
+                                      dispensable=out.optional or skippable))
     if entry is not None:
         proto.inputs.extend(VarProto(name, dispensable=True, extra=True)
                             for name in entry.extra.inputs)
         proto.outputs.extend(VarProto(name, dispensable=True, extra=True)
                              for name in entry.extra.outputs)
-        proto.attrs.extend(_extra_attr(entry, i) for i in range(len(entry.extra.attrs)))
+        proto.attrs.extend(_listed_attr(spec, extra=True) for spec in entry.extra.attrs)
     known = {a.name for a in proto.attrs}
     proto.attrs.extend(a for a in COMMON_ATTRS if a.name not in known)
     return proto

@@ -6,24 +6,11 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType, VarType
+from legacy_fluid.framework.var_type import VarType
 from phi.common import DataType
 from phi.kernels.funcs import reduce as reduce_funcs
-
-
-class ArgMaxOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "input tensor")
-        self.add_output("Out", "int32/int64 indices")
-        self.add_attr("axis", AttrType.LONG, None, "the axis searched (negative: from the end)")
-        self.add_attr("keepdims", AttrType.BOOLEAN, False, "keep the searched axis as size 1")
-        self.add_attr("flatten", AttrType.BOOLEAN, False,
-                      "search the flattened tensor (axis ignored)")
-        self.add_attr("dtype", AttrType.INT, 3,
-                      "index type as a fluid VarType number: 2 int32, 3 int64 (-1: int64)")
 
 
 def index_dtype(dtype_attr: int) -> DataType:
@@ -59,7 +46,7 @@ VERIFY_CASES = [
     {"name": "flatten", "inputs": {"X": (3, 4)}, "attrs": {"axis": 0, "flatten": True}},
 ]
 
-register_operator("arg_max", ArgMaxOp, ArgMaxOpMaker)
+register_operator("arg_max", ArgMaxOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.INT16, DataType.INT32,
                DataType.INT64, DataType.UINT8):
     register_op_kernel("arg_max", "CPU", ArgMaxKernel, _dtype)

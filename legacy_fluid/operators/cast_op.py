@@ -60,7 +60,7 @@ VERIFY_CASES = [
     {"name": "to int64", "attrs": {"out_dtype": 3, "in_dtype": -1}},
 ]
 
-register_operator("cast", CastOp, CastOpMaker)
+register_operator("cast", CastOp)
 for _dtype in _TYPES:
     register_op_kernel("cast", "CPU", CastKernel, _dtype)
     register_op_kernel("cast", "GPU", CastKernel, _dtype)

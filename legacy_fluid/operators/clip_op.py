@@ -10,10 +10,8 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import unary_math
@@ -21,19 +19,6 @@ from phi.kernels.funcs import unary_math
 _CPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64)
 _GPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.INT32,
               DataType.INT64)
-
-
-class ClipOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "input tensor")
-        self.add_input("Min", "1-element tensor overriding attr `min`", dispensable=True)
-        self.add_input("Max", "1-element tensor overriding attr `max`", dispensable=True)
-        self.add_output("Out", "X clipped to [min, max]")
-        self.add_attr("min", AttrType.FLOAT, None, "lower bound (required)")
-        self.add_attr("max", AttrType.FLOAT, None, "upper bound (required)")
-        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
-        self.add_attr("mkldnn_data_type", AttrType.STRING, "float32", "oneDNN data type",
-                      extra=True)
 
 
 class ClipOp(OperatorWithKernel):
@@ -72,7 +57,7 @@ VERIFY_CASES = [
      "attrs": {"min": -1.0, "max": 1.0}, "dtypes": ["float32", "float64"]},
 ]
 
-register_operator("clip", ClipOp, ClipOpMaker)
+register_operator("clip", ClipOp)
 for _dtype in _CPU_TYPES:
     register_op_kernel("clip", "CPU", ClipKernel, _dtype)
 for _dtype in _GPU_TYPES:

@@ -14,10 +14,8 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import CPUPlace, DataType
 from phi.kernels.funcs import compare as compare_funcs
 from phi.kernels.funcs import elementwise as ew_funcs
@@ -29,18 +27,6 @@ _ORDER_GPU = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, Data
               DataType.INT64, DataType.FLOAT16, DataType.FLOAT32, DataType.FLOAT64)
 _EQUALITY_CPU = (*_ORDER_CPU, DataType.COMPLEX64, DataType.COMPLEX128)
 _EQUALITY_GPU = (*_ORDER_GPU, DataType.COMPLEX64, DataType.COMPLEX128)
-
-
-class CompareOpMaker(OpProtoAndCheckerMaker):
-    """fluid's CompareOpProtoMaker: X, Y -> bool Out."""
-
-    def make(self) -> None:
-        self.add_input("X", "first operand")
-        self.add_input("Y", "second operand, broadcast against X")
-        self.add_output("Out", "bool result with the broadcast dims")
-        self.add_attr("axis", AttrType.INT, -1,
-                      "dimension of X where Y's dims start; -1 aligns the trailing dims")
-        self.add_attr("force_cpu", AttrType.BOOLEAN, False, "put Out in CPU memory")
 
 
 class CompareOp(OperatorWithKernel):
@@ -118,7 +104,7 @@ class GreaterEqualKernel(OpKernel):
 
 
 for _op in ("equal", "not_equal", "less_than", "less_equal", "greater_than", "greater_equal"):
-    register_operator(_op, CompareOp, CompareOpMaker)
+    register_operator(_op, CompareOp)
 for _dtype in _EQUALITY_CPU:
     register_op_kernel("equal", "CPU", EqualKernel, _dtype)
     register_op_kernel("not_equal", "CPU", NotEqualKernel, _dtype)

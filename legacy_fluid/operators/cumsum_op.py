@@ -6,10 +6,8 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import cumsum as cumsum_funcs
 
@@ -19,16 +17,6 @@ _CPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.UINT8, DataType.INT8,
 _GPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.UINT8,
               DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64,
               DataType.COMPLEX64, DataType.COMPLEX128)
-
-
-class CumsumOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "input tensor")
-        self.add_output("Out", "the running sums")
-        self.add_attr("axis", AttrType.INT, -1, "axis to sum along (negative: from the end)")
-        self.add_attr("flatten", AttrType.BOOLEAN, False, "sum over the flattened X (1-D Out)")
-        self.add_attr("exclusive", AttrType.BOOLEAN, False, "leave each element out of its sum")
-        self.add_attr("reverse", AttrType.BOOLEAN, False, "sum from the last element backward")
 
 
 class CumsumOp(OperatorWithKernel):
@@ -54,7 +42,7 @@ class CumsumKernel(OpKernel):
         cumsum_funcs.cumsum(ctx.xp, x.data, axis, flatten, exclusive, reverse, data)
 
 
-register_operator("cumsum", CumsumOp, CumsumOpMaker)
+register_operator("cumsum", CumsumOp)
 for _dtype in _CPU_TYPES:
     register_op_kernel("cumsum", "CPU", CumsumKernel, _dtype)
 for _dtype in _GPU_TYPES:

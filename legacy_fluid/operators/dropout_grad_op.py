@@ -8,24 +8,9 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.grad import GradOp
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import dropout as dropout_funcs
-
-
-class DropoutGradOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Mask", "uint8, 1 where the forward kept the element")
-        self.add_input("Out@GRAD", "gradient of Out")
-        self.add_output("X@GRAD", "gradient of X")
-        self.add_attr("dropout_prob", AttrType.FLOAT, 0.5, "the forward's dropout_prob")
-        self.add_attr("is_test", AttrType.BOOLEAN, False, "the forward's is_test")
-        self.add_attr("dropout_implementation", AttrType.STRING, "downgrade_in_infer",
-                      "the forward's dropout_implementation")
-        self.add_attr("fix_seed", AttrType.BOOLEAN, False, "the forward's fix_seed", extra=True)
-        self.add_attr("seed", AttrType.INT, 0, "the forward's seed", extra=True)
 
 
 class DropoutGradOp(GradOp):
@@ -57,7 +42,7 @@ VERIFY_CASES = [
      "attrs": {"dropout_prob": 0.3, "is_test": True}},
 ]
 
-register_operator("dropout_grad", DropoutGradOp, DropoutGradOpMaker)
+register_operator("dropout_grad", DropoutGradOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16):
     register_op_kernel("dropout_grad", "CPU", DropoutGradKernel, _dtype)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16):

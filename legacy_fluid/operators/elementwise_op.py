@@ -93,26 +93,6 @@ class ElementwiseOpMaker(OpProtoAndCheckerMaker):
         self.add_attr("Scale_out", AttrType.FLOAT, 1.0, "int8 scale of Out", extra=True)
 
 
-class OnednnElementwiseOpMaker(ElementwiseOpMaker):
-    """floordiv, mod: Paddle 3.3.1's extras (the oneDNN switches, no x/y_data_format)."""
-
-    def add_extra_attrs(self) -> None:
-        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
-        self.add_attr("use_onednn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
-        self.add_attr("onednn_data_type", AttrType.STRING, "", "oneDNN data type", extra=True)
-        self.add_int8_attrs()
-
-
-class NoAxisElementwiseOpMaker(OnednnElementwiseOpMaker):
-    """fmax, fmin, heaviside: no `axis` (Y broadcasts NumPy-style); floordiv's extras."""
-
-    def make(self) -> None:
-        self.add_input("X", "first operand")
-        self.add_input("Y", "second operand, broadcast against X")
-        self.add_output("Out", "result, with the broadcast dims and X's dtype")
-        self.add_extra_attrs()
-
-
 class ElementwiseOp(OperatorWithKernel):
     def infer_shape(self, ctx: InferShapeContext) -> None:
         axis = ctx.attr("axis")
@@ -262,8 +242,9 @@ class ElementwiseHeavisideKernel(OpKernel):
         ew_funcs.heaviside(ctx.xp, x.data, y.data, -1, data)
 
 
-for _op in ("elementwise_add", "elementwise_sub", "elementwise_mul", "elementwise_div",
-            "elementwise_max", "elementwise_min", "elementwise_pow"):
+for _op in ("elementwise_max", "elementwise_min", "elementwise_pow"):
+    register_operator(_op, ElementwiseOp)
+for _op in ("elementwise_add", "elementwise_sub", "elementwise_mul", "elementwise_div"):
     register_operator(_op, ElementwiseOp, ElementwiseOpMaker)
 for _dtype in _TYPES:
     register_op_kernel("elementwise_add", "CPU", ElementwiseAddKernel, _dtype)
@@ -281,8 +262,8 @@ for _dtype in _REAL_TYPES:
     register_op_kernel("elementwise_min", "GPU", ElementwiseMinKernel, _dtype)
     register_op_kernel("elementwise_pow", "CPU", ElementwisePowKernel, _dtype)
     register_op_kernel("elementwise_pow", "GPU", ElementwisePowKernel, _dtype)
-register_operator("elementwise_floordiv", ElementwiseOp, OnednnElementwiseOpMaker)
-register_operator("elementwise_mod", ElementwiseOp, OnednnElementwiseOpMaker)
+register_operator("elementwise_floordiv", ElementwiseOp)
+register_operator("elementwise_mod", ElementwiseOp)
 for _dtype in _FLOORDIV_TYPES:
     register_op_kernel("elementwise_floordiv", "CPU", ElementwiseFloorDivKernel, _dtype)
     register_op_kernel("elementwise_floordiv", "GPU", ElementwiseFloorDivKernel, _dtype)
@@ -290,7 +271,7 @@ for _dtype in _MOD_TYPES:
     register_op_kernel("elementwise_mod", "CPU", ElementwiseModKernel, _dtype)
     register_op_kernel("elementwise_mod", "GPU", ElementwiseModKernel, _dtype)
 for _op in ("elementwise_fmax", "elementwise_fmin", "elementwise_heaviside"):
-    register_operator(_op, NoAxisElementwiseOp, NoAxisElementwiseOpMaker)
+    register_operator(_op, NoAxisElementwiseOp)
 for _dtype in _NO_AXIS_TYPES:
     for _backend in ("CPU", "GPU"):
         register_op_kernel("elementwise_fmax", _backend, ElementwiseFmaxKernel, _dtype)

@@ -8,7 +8,6 @@ from legacy_fluid.framework.execution_context import ExecutionContext, InferShap
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.operators.reduce_op import ReduceOpMaker
 from phi.common import DataType
 from phi.kernels.funcs import linalg as la_funcs
 
@@ -31,7 +30,7 @@ class FrobeniusNormKernel(OpKernel):
         la_funcs.frobenius_norm(ctx.xp, x.data, dim, reduce_all, data)
 
 
-register_operator("frobenius_norm", FrobeniusNormOp, ReduceOpMaker)
+register_operator("frobenius_norm", FrobeniusNormOp)
 for _backend in ("CPU", "GPU"):
     for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128):
         register_op_kernel("frobenius_norm", _backend, FrobeniusNormKernel, _dtype)

@@ -8,7 +8,6 @@ from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.operators.elementwise_op import OnednnElementwiseOpMaker
 from phi.kernels.funcs import elementwise as ew_funcs
 
 
@@ -22,7 +21,7 @@ class GradAddKernel(OpKernel):
         ew_funcs.add(ctx.xp, x.data, y.data, -1, out.mutable_data(ctx.place, x.dtype))
 
 
-register_operator("grad_add", GradAddOp, OnednnElementwiseOpMaker)
+register_operator("grad_add", GradAddOp)
 for _dtype in ew_funcs.GRAD_ADD_TYPES:
     register_op_kernel("grad_add", "CPU", GradAddKernel, _dtype)
     register_op_kernel("grad_add", "GPU", GradAddKernel, _dtype)

@@ -5,23 +5,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import activation as act_funcs
-
-
-class HardSwishOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "input tensor")
-        self.add_output("Out", "activated tensor, same shape as X")
-        self.add_attr("threshold", AttrType.FLOAT, 6.0, "upper clip of x + offset")
-        self.add_attr("scale", AttrType.FLOAT, 6.0, "divisor")
-        self.add_attr("offset", AttrType.FLOAT, 3.0, "added to x before clipping")
-        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
-        self.add_attr("use_onednn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
 
 
 class HardSwishOp(OperatorWithKernel):
@@ -43,7 +30,7 @@ class HardSwishKernel(OpKernel):
         act_funcs.hardswish(ctx.xp, xd, threshold, scale, offset, data)
 
 
-register_operator("hard_swish", HardSwishOp, HardSwishOpMaker)
+register_operator("hard_swish", HardSwishOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128):
     register_op_kernel("hard_swish", "CPU", HardSwishKernel, _dtype)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16):

@@ -7,22 +7,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import hash as hash_funcs
-
-
-class HashOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "int32 / int64 rows [rows, last_dim] (may carry a LoD)")
-        self.add_output("Out", "[rows, num_hash, 1] hashes in X's dtype")
-        self.add_attr("num_hash", AttrType.INT, 1, "hashes per row (seeds 0 .. num_hash - 1)")
-        self.add_attr("mod_by", AttrType.LONG, 100000, "the hashes are taken modulo mod_by")
-        self.add_attr("ALL_KERNELS_MUST_COMPUTE_RUNTIME_SHAPE", AttrType.BOOLEAN, True,
-                      "Paddle's runtime-shape marker (no effect)")
 
 
 class HashOp(OperatorWithKernel):
@@ -43,7 +31,7 @@ VERIFY_CASES = [
      "inputs": {"X": {"shape": (4, 3), "low": 0, "high": 50}}, "outputs": {"Out": 1}},
 ]
 
-register_operator("hash", HashOp, HashOpMaker)
+register_operator("hash", HashOp)
 for _dtype in (DataType.INT32, DataType.INT64):
     for _backend in ("CPU", "GPU"):
         register_op_kernel("hash", _backend, HashKernel, _dtype)

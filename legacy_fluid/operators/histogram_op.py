@@ -16,22 +16,12 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import histogram as hist_funcs
 
 _TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64)
-
-
-class BincountOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "non-negative int32/int64 values")
-        self.add_input("Weights", "a weight per value (Out then sums them)", dispensable=True)
-        self.add_output("Out", "per value 0..max(X): count or weight sum")
-        self.add_attr("minlength", AttrType.INT, 0, "at least this many bins")
 
 
 class HistogramOp(OperatorWithKernel):
@@ -84,7 +74,7 @@ VERIFY_CASES = {
 }
 
 register_operator("histogram", HistogramOp)
-register_operator("bincount", BincountOp, BincountOpMaker)
+register_operator("bincount", BincountOp)
 for _backend in ("CPU", "GPU"):
     for _dtype in _TYPES:
         register_op_kernel("histogram", _backend, HistogramKernel, _dtype)

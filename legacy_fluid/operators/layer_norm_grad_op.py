@@ -8,27 +8,9 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.grad import GradOp
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import layer_norm_grad as ln_grad_funcs
-
-
-class LayerNormGradOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the forward input")
-        self.add_input("Scale", "the forward's Scale", dispensable=True)
-        self.add_input("Bias", "the forward's Bias (its dims)", dispensable=True)
-        self.add_input("Mean", "the forward's row means")
-        self.add_input("Variance", "the forward's row variances")
-        self.add_input("Y@GRAD", "gradient of Y")
-        self.add_output("X@GRAD", "gradient of X", dispensable=True)
-        self.add_output("Scale@GRAD", "gradient of Scale", dispensable=True)
-        self.add_output("Bias@GRAD", "gradient of Bias", dispensable=True)
-        self.add_attr("epsilon", AttrType.FLOAT, 1e-5, "the forward's epsilon")
-        self.add_attr("begin_norm_axis", AttrType.INT, 1, "the forward's begin_norm_axis")
-        self.add_attr("is_test", AttrType.BOOLEAN, False, "the forward's is_test", extra=True)
 
 
 class LayerNormGradKernel(OpKernel):
@@ -65,7 +47,7 @@ VERIFY_CASES = [
      "outputs": ["X@GRAD"]},
 ]
 
-register_operator("layer_norm_grad", GradOp, LayerNormGradOpMaker)
+register_operator("layer_norm_grad", GradOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("layer_norm_grad", "CPU", LayerNormGradKernel, _dtype)
     register_op_kernel("layer_norm_grad", "GPU", LayerNormGradKernel, _dtype)

@@ -17,10 +17,8 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import manipulation as manip_funcs
@@ -39,17 +37,6 @@ _REPEAT_TYPES = (DataType.INT32, DataType.INT64, DataType.BFLOAT16, DataType.FLO
 _REPEAT_GPU_TYPES = tuple(t for t in _REPEAT_TYPES if t is not DataType.BFLOAT16)
 _MESHGRID_TYPES = (DataType.INT32, DataType.INT64, DataType.FLOAT32, DataType.FLOAT64,
                    DataType.COMPLEX64, DataType.COMPLEX128)
-
-
-class RepeatInterleaveOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the tensor repeated")
-        self.add_input("RepeatsTensor", "1-D int counts, one per slice along `dim`",
-                       dispensable=True)
-        self.add_output("Out", "X with the slices along `dim` repeated")
-        self.add_attr("Repeats", AttrType.INT, 0, "one count for every slice (> 0)")
-        self.add_attr("dim", AttrType.INT, 0, "the axis repeated along (>= 0)")
-        self.add_attr("output_size", AttrType.LONG, -1, "the repeated length if known")
 
 
 class _XOp(OperatorWithKernel):
@@ -213,7 +200,7 @@ register_operator("unbind", UnbindOp)
 register_operator("flip", FlipOp)
 register_operator("roll", RollOp)
 register_operator("expand_as_v2", ExpandAsV2Op)
-register_operator("repeat_interleave", RepeatInterleaveOp, RepeatInterleaveOpMaker)
+register_operator("repeat_interleave", RepeatInterleaveOp)
 register_operator("meshgrid", MeshgridOp)
 for _dtype in _UNBIND_TYPES:
     register_op_kernel("unbind", "CPU", UnbindKernel, _dtype)

@@ -9,37 +9,9 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
-from legacy_fluid.framework.var_type import AttrType
 from legacy_fluid.operators.concat_grad_op import MultiGradOp
 from phi.kernels.funcs import manipulation as manip_funcs
-
-
-class BroadcastTensorsGradOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the forward inputs (their dims)", duplicable=True)
-        self.add_input("Out@GRAD", "gradients of Out, one per input", duplicable=True)
-        self.add_output("X@GRAD", "gradients of X", duplicable=True, dispensable=True)
-
-
-class PartialGradOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the forward inputs (their dims)", duplicable=True)
-        self.add_input("Out@GRAD", "gradient of Out")
-        self.add_output("X@GRAD", "gradients of X", duplicable=True, dispensable=True)
-        self.add_attr("start_index", AttrType.INT, 0, "the forward's first column")
-        self.add_attr("length", AttrType.INT, -1, "the forward's column count")
-        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
-        self.add_attr("use_onednn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
-
-
-class MultiplexGradOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the forward candidates (their dims)", duplicable=True)
-        self.add_input("Ids", "the forward's int32 [N, 1] ids")
-        self.add_input("Out@GRAD", "gradient of Out")
-        self.add_output("X@GRAD", "gradients of X", duplicable=True, dispensable=True)
 
 
 class MultiInputGradOp(MultiGradOp):
@@ -90,10 +62,10 @@ class MultiplexGradKernel(OpKernel):
         manip_funcs.multiplex_grad(ctx.xp, ids.data, out_grad.data, datas)
 
 
-register_operator("broadcast_tensors_grad", MultiInputGradOp, BroadcastTensorsGradOpMaker)
-register_operator("partial_concat_grad", MultiInputGradOp, PartialGradOpMaker)
-register_operator("partial_sum_grad", MultiInputGradOp, PartialGradOpMaker)
-register_operator("multiplex_grad", MultiInputGradOp, MultiplexGradOpMaker)
+register_operator("broadcast_tensors_grad", MultiInputGradOp)
+register_operator("partial_concat_grad", MultiInputGradOp)
+register_operator("partial_sum_grad", MultiInputGradOp)
+register_operator("multiplex_grad", MultiInputGradOp)
 for _place in ("CPU", "GPU"):
     for _dtype in manip_funcs.BROADCAST_TENSORS_TYPES:
         register_op_kernel("broadcast_tensors_grad", _place, BroadcastTensorsGradKernel, _dtype)

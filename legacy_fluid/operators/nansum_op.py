@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType, VarType
+from legacy_fluid.framework.var_type import VarType
 from phi.common import DataType
 from phi.kernels.funcs import statistics as stat_funcs
 from phi.kernels.funcs.reduce import sum_out_dtype
@@ -18,18 +17,6 @@ _CPU_TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, Data
               DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32,
               DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128)
 _GPU_TYPES = tuple(t for t in _CPU_TYPES if t is not DataType.BFLOAT16)
-
-
-class NansumOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("x", "input tensor")
-        self.add_input("AxisTensor", "1-D int axes overriding `axis`", dispensable=True)
-        self.add_input("AxisTensorList", "1-element int axes overriding `axis`",
-                       duplicable=True, dispensable=True)
-        self.add_output("out", "the sums")
-        self.add_attr("axis", AttrType.LONGS, [], "axes to reduce; empty: all")
-        self.add_attr("dtype", AttrType.INT, -1, "out's fluid VarType; -1: from x")
-        self.add_attr("keepdim", AttrType.BOOLEAN, False, "keep reduced axes as size 1")
 
 
 def _out_dtype(x_dtype: DataType, dtype: int) -> DataType:
@@ -57,7 +44,7 @@ class NansumKernel(OpKernel):
         stat_funcs.nansum(ctx.xp, x.data, axis, data)
 
 
-register_operator("nansum", NansumOp, NansumOpMaker)
+register_operator("nansum", NansumOp)
 for _dtype in _CPU_TYPES:
     register_op_kernel("nansum", "CPU", NansumKernel, _dtype)
 for _dtype in _GPU_TYPES:

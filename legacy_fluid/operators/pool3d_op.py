@@ -7,37 +7,10 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import pooling_nd as pool_funcs
-
-
-class Pool3DOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "input volume, NCDHW or NDHWC per data_format")
-        self.add_output("Out", "pooled volume, same layout as X")
-        self.add_attr("ksize", AttrType.INTS, None,
-                      "window [kd, kh, kw]; with adaptive, the output size")
-        self.add_attr("strides", AttrType.INTS, [1, 1, 1], "window stride")
-        self.add_attr("paddings", AttrType.INTS, [0, 0, 0],
-                      "[pad_d, pad_h, pad_w] or [front, back, top, bottom, left, right]")
-        self.add_attr("ceil_mode", AttrType.BOOLEAN, False, "round the output size up")
-        self.add_attr("exclusive", AttrType.BOOLEAN, True,
-                      "avg: divide by the count of real (unpadded) elements")
-        self.add_attr("data_format", AttrType.STRING, "NCDHW", "NCDHW, NDHWC or AnyLayout")
-        self.add_attr("pooling_type", AttrType.STRING, "", "max or avg")
-        self.add_attr("global_pooling", AttrType.BOOLEAN, False,
-                      "pool the whole volume (ksize and paddings ignored)")
-        self.add_attr("adaptive", AttrType.BOOLEAN, False,
-                      "ksize is the output size; windows adapt to it")
-        self.add_attr("padding_algorithm", AttrType.STRING, "EXPLICIT",
-                      "EXPLICIT (use paddings), SAME or VALID")
-        self.add_attr("use_cudnn", AttrType.BOOLEAN, False, "let cuDNN run it (no effect here)")
-        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
-        self.add_attr("use_onednn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
 
 
 class Pool3DOp(OperatorWithKernel):
@@ -125,7 +98,7 @@ class MaxPool3DWithIndexKernel(OpKernel):
                                        adaptive, ceil_mode, data, mask_data)
 
 
-register_operator("pool3d", Pool3DOp, Pool3DOpMaker)
+register_operator("pool3d", Pool3DOp)
 register_operator("max_pool2d_with_index", MaxPoolWithIndexOp)
 register_operator("max_pool3d_with_index", MaxPoolWithIndexOp)
 for _dtype in (DataType.FLOAT16, DataType.FLOAT32, DataType.FLOAT64):

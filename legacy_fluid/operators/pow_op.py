@@ -8,10 +8,8 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import unary_math
@@ -20,15 +18,6 @@ _CPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64
               DataType.COMPLEX64, DataType.COMPLEX128)
 _GPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.INT32,
               DataType.INT64, DataType.COMPLEX64, DataType.COMPLEX128)
-
-
-class PowOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "input tensor")
-        self.add_input("FactorTensor", "1-element tensor overriding attr `factor`",
-                       dispensable=True)
-        self.add_output("Out", "X ** factor, same shape as X")
-        self.add_attr("factor", AttrType.FLOAT, 1.0, "the exponent")
 
 
 class PowOp(OperatorWithKernel):
@@ -64,7 +53,7 @@ VERIFY_CASES = [
      "dtypes": ["float32", "float64"]},
 ]
 
-register_operator("pow", PowOp, PowOpMaker)
+register_operator("pow", PowOp)
 for _dtype in _CPU_TYPES:
     register_op_kernel("pow", "CPU", PowKernel, _dtype)
 for _dtype in _GPU_TYPES:

@@ -14,38 +14,10 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.grad import GradOp
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import rnn as rnn_funcs
 from phi.kernels.funcs import rnn_grad as rnn_grad_funcs
-
-
-class RnnGradOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Input", "the forward's time-major input")
-        self.add_input("PreState", "the forward's initial states", duplicable=True)
-        self.add_input("WeightList", "the forward's weights and biases", duplicable=True)
-        self.add_input("SequenceLength", "the forward's lengths", dispensable=True)
-        self.add_input("Out", "the forward's Out")
-        self.add_input("DropoutState", "the forward's inter-layer dropout mask")
-        self.add_input("Reserve", "the training workspace the forward saved")
-        self.add_input("Out@GRAD", "gradient of Out")
-        self.add_input("State@GRAD", "gradients of the final states", duplicable=True)
-        self.add_output("Input@GRAD", "gradient of Input", dispensable=True)
-        self.add_output("PreState@GRAD", "gradients of the initial states", duplicable=True,
-                        dispensable=True)
-        self.add_output("WeightList@GRAD", "gradients of the weights and biases",
-                        duplicable=True, dispensable=True)
-        self.add_attr("dropout_prob", AttrType.FLOAT, 0.0, "the forward's dropout_prob")
-        self.add_attr("is_bidirec", AttrType.BOOLEAN, False, "the forward's is_bidirec")
-        self.add_attr("input_size", AttrType.INT, 10, "the forward's input_size")
-        self.add_attr("hidden_size", AttrType.INT, 100, "the forward's hidden_size")
-        self.add_attr("num_layers", AttrType.INT, 1, "the forward's num_layers")
-        self.add_attr("mode", AttrType.STRING, "RNN_TANH", "the forward's mode")
-        self.add_attr("seed", AttrType.INT, 0, "the forward's seed")
-        self.add_attr("is_test", AttrType.BOOLEAN, False, "the forward's is_test")
 
 
 class RnnGradOp(GradOp):
@@ -123,7 +95,7 @@ VERIFY_CASES = [
      "outputs": {"Input@GRAD": 1, "PreState@GRAD": 1, "WeightList@GRAD": 4}},
 ]
 
-register_operator("rnn_grad", RnnGradOp, RnnGradOpMaker)
+register_operator("rnn_grad", RnnGradOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     for _backend in ("CPU", "GPU"):
         register_op_kernel("rnn_grad", _backend, RnnGradKernel, _dtype)

@@ -46,17 +46,6 @@ class RReluKernel(OpKernel):
         random_funcs.rrelu(ctx.xp, x.data, lower, upper, is_test, data, noise_data)
 
 
-class RReluGradOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the forward's X")
-        self.add_input("Noise", "the forward's Noise (slopes)")
-        self.add_input("Out@GRAD", "gradient of Out")
-        self.add_output("X@GRAD", "gradient of X")
-        self.add_attr("lower", AttrType.FLOAT, 0.125, "the forward's lower")
-        self.add_attr("upper", AttrType.FLOAT, 0.3333333432674408, "the forward's upper")
-        self.add_attr("is_test", AttrType.BOOLEAN, False, "the forward's is_test")
-
-
 class RReluGradOp(GradOp):
     pass
 
@@ -78,7 +67,7 @@ VERIFY_CASES = {
 }
 
 register_operator("rrelu", RReluOp, RReluOpMaker)
-register_operator("rrelu_grad", RReluGradOp, RReluGradOpMaker)
+register_operator("rrelu_grad", RReluGradOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16):
     register_op_kernel("rrelu", "CPU", RReluKernel, _dtype)
     register_op_kernel("rrelu", "GPU", RReluKernel, _dtype)

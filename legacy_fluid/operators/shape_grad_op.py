@@ -48,32 +48,6 @@ class Transpose2GradOp(GradOp):
         ctx.set_output_dtype("X@GRAD", ctx.get_input_dtype("Out@GRAD"))
 
 
-class XShapeGradOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("XShape", "the forward's XShape: [0, *X.dims], no data")
-        self.add_input("Out@GRAD", "gradient of Out")
-        self.add_output("X@GRAD", "gradient of X")
-        self.add_forward_attrs()
-
-    def add_forward_attrs(self) -> None:
-        pass
-
-
-class Reshape2GradOpMaker(XShapeGradOpMaker):
-    def add_forward_attrs(self) -> None:
-        self.add_attr("shape", AttrType.INTS, [], "the forward's shape")
-        self.add_attr("use_quantizer", AttrType.BOOLEAN, False, "deprecated int8 switch",
-                      extra=True)
-        self.add_attr("mkldnn_data_type", AttrType.STRING, "float32", "oneDNN data type",
-                      extra=True)
-
-
-class FlattenGradOpMaker(XShapeGradOpMaker):
-    def add_forward_attrs(self) -> None:
-        self.add_attr("start_axis", AttrType.INT, 1, "the forward's start_axis")
-        self.add_attr("stop_axis", AttrType.INT, 1, "the forward's stop_axis")
-
-
 class Unsqueeze2GradOpMaker(OpProtoAndCheckerMaker):
     def make(self) -> None:
         self.add_input("XShape", "the forward's XShape: [0, *X.dims], no data")
@@ -132,8 +106,8 @@ VERIFY_CASES = {
                          "inputs": {"XShape": None, "Out@GRAD": (3, 4, 2)}}],
 }
 
-register_operator("reshape2_grad", XShapeGradOp, Reshape2GradOpMaker)
-register_operator("flatten_contiguous_range_grad", XShapeGradOp, FlattenGradOpMaker)
+register_operator("reshape2_grad", XShapeGradOp)
+register_operator("flatten_contiguous_range_grad", XShapeGradOp)
 register_operator("squeeze2_grad", XShapeGradOp)
 register_operator("unsqueeze2_grad", XShapeGradOp, Unsqueeze2GradOpMaker)
 register_operator("transpose2_grad", Transpose2GradOp, Transpose2GradOpMaker)

@@ -24,11 +24,9 @@ import numpy as np
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
-from legacy_fluid.operators.arg_max_op import ArgMaxOp, ArgMaxOpMaker, index_dtype
+from legacy_fluid.operators.arg_max_op import ArgMaxOp, index_dtype
 from phi.common import DataType
 from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import reduce as reduce_funcs
@@ -41,19 +39,6 @@ _ARGSORT = (*_ARG, DataType.FLOAT16, DataType.BFLOAT16)
 _TOPK = (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64,
          DataType.FLOAT16)
 _SELECT = (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64)
-
-
-class TopKV2OpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "input tensor")
-        self.add_input("K", "1-element int tensor: k (wins over the attribute)",
-                       dispensable=True)
-        self.add_output("Out", "the k largest (smallest) elements")
-        self.add_output("Indices", "int64: their indices along axis")
-        self.add_attr("k", AttrType.INT, 1, "how many elements")
-        self.add_attr("axis", AttrType.INT, -1, "the axis searched")
-        self.add_attr("largest", AttrType.BOOLEAN, True, "largest (else smallest) first")
-        self.add_attr("sorted", AttrType.BOOLEAN, True, "return them sorted")
 
 
 class _XIndexedOp(OperatorWithKernel):
@@ -205,9 +190,9 @@ VERIFY_CASES = {
         "Values": (3, 4)}, "attrs": {"right": True}}],
 }
 
-register_operator("arg_min", ArgMaxOp, ArgMaxOpMaker)
+register_operator("arg_min", ArgMaxOp)
 register_operator("argsort", ArgsortOp)
-register_operator("top_k_v2", TopKV2Op, TopKV2OpMaker)
+register_operator("top_k_v2", TopKV2Op)
 register_operator("kthvalue", KthvalueOp)
 register_operator("mode", ModeOp)
 register_operator("searchsorted", SearchsortedOp)

@@ -116,7 +116,7 @@ _GPU_TYPES = tuple(t for t in _CPU_TYPES if t is not DataType.BFLOAT16)
 
 register_operator("squeeze", SqueezeOp)
 register_operator("squeeze2", SqueezeOp, Squeeze2OpMaker)
-register_operator("unsqueeze", UnsqueezeOp, UnsqueezeOpMaker)
+register_operator("unsqueeze", UnsqueezeOp)
 register_operator("unsqueeze2", UnsqueezeOp, Unsqueeze2OpMaker)
 for _op, _kernel in (("squeeze", SqueezeKernel), ("squeeze2", SqueezeKernel),
                      ("unsqueeze", UnsqueezeKernel), ("unsqueeze2", UnsqueezeKernel)):

@@ -17,8 +17,9 @@
 - lgamma, digamma, erfinv (phi.kernels.funcs.special: float64 evaluation, Paddle's poles
   and ends: digamma(+-0) = -+inf, erfinv(x >= 1) = inf).
 
-The makers, and the operator class of the ops whose Out has X's dtype, are those of
-`activation_op` (the extra attributes differ per op, as in Paddle 3.3.1).
+The operator class of the ops whose Out has X's dtype is `activation_op`'s; every op here
+takes its proto from the yaml (the extra attributes, which differ per op as in Paddle
+3.3.1, are its phi/op_compat.yaml entry's).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from legacy_fluid.framework.execution_context import ExecutionContext, InferShap
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.operators.activation_op import ActivationOp, NoExtraOpMaker, OnednnOpMaker
+from legacy_fluid.operators.activation_op import ActivationOp
 from phi.common import DataType
 from phi.kernels.funcs import special, unary_math
 
@@ -380,12 +381,12 @@ register_operator("isinf_v2", IsnanOp)
 register_operator("asin", ActivationOp)
 register_operator("acos", ActivationOp)
 for _op in ("asinh", "acosh", "atanh", "cosh", "tan"):
-    register_operator(_op, ActivationOp, OnednnOpMaker)
+    register_operator(_op, ActivationOp)
 register_operator("log2", FloatOutOp)
 register_operator("log10", FloatOutOp)
 register_operator("renorm", RenormOp)
 for _op in ("lgamma", "digamma", "erfinv"):
-    register_operator(_op, ActivationOp, NoExtraOpMaker)
+    register_operator(_op, ActivationOp)
 register_operator("real", RealOutOp)
 register_operator("imag", RealOutOp)
 register_operator("conj", ActivationOp)

@@ -6,24 +6,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import random as random_funcs
-
-
-class UniformRandomInplaceOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "gives the dims and type (its values are not read)")
-        self.add_output("Out", "the draws")
-        self.add_attr("min", AttrType.FLOAT, -1.0, "lower bound")
-        self.add_attr("max", AttrType.FLOAT, 1.0, "upper bound (exclusive)")
-        self.add_attr("seed", AttrType.INT, 0, "0: the process-wide generator")
-        self.add_attr("diag_num", AttrType.INT, 0, "(no effect on the CPU)")
-        self.add_attr("diag_step", AttrType.INT, 0, "(no effect on the CPU)")
-        self.add_attr("diag_val", AttrType.FLOAT, 1.0, "(no effect on the CPU)")
 
 
 class UniformRandomInplaceOp(OperatorWithKernel):
@@ -45,8 +31,7 @@ class UniformRandomInplaceKernel(OpKernel):
 
 VERIFY_CASES = [{"name": "seeded", "inputs": {"X": (3, 4)}, "attrs": {"seed": 7}}]
 
-register_operator("uniform_random_inplace", UniformRandomInplaceOp,
-                  UniformRandomInplaceOpMaker)
+register_operator("uniform_random_inplace", UniformRandomInplaceOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("uniform_random_inplace", "CPU", UniformRandomInplaceKernel, _dtype)
     register_op_kernel("uniform_random_inplace", "GPU", UniformRandomInplaceKernel, _dtype)

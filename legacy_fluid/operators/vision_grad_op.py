@@ -24,32 +24,6 @@ from phi.kernels.funcs import pooling_grad as pool_grad_funcs
 _FLOAT = (DataType.FLOAT32, DataType.FLOAT64)
 
 
-class Conv2DGradOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("Input", "the forward's input image")
-        self.add_input("Filter", "the forward's filter [o, c / groups, kh, kw]")
-        self.add_input("Output@GRAD", "gradient of Output")
-        self.add_output("Input@GRAD", "gradient of Input", dispensable=True)
-        self.add_output("Filter@GRAD", "gradient of Filter", dispensable=True)
-        self.add_attr("strides", AttrType.INTS, [1, 1], "the forward's strides")
-        self.add_attr("paddings", AttrType.INTS, [0, 0], "the forward's paddings")
-        self.add_attr("padding_algorithm", AttrType.STRING, "EXPLICIT",
-                      "the forward's EXPLICIT, SAME or VALID")
-        self.add_attrs_in_forward_order()
-        self.add_attr("data_format", AttrType.STRING, "NCHW", "the forward's data_format")
-        self.add_attr("use_cudnn", AttrType.BOOLEAN, False, "cuDNN kernel", extra=True)
-
-    def add_attrs_in_forward_order(self) -> None:
-        self.add_attr("dilations", AttrType.INTS, [1, 1], "the forward's dilations")
-        self.add_attr("groups", AttrType.INT, 1, "the forward's groups")
-
-
-class DepthwiseConv2DGradOpMaker(Conv2DGradOpMaker):
-    def add_attrs_in_forward_order(self) -> None:
-        self.add_attr("groups", AttrType.INT, 1, "the forward's groups")
-        self.add_attr("dilations", AttrType.INTS, [1, 1], "the forward's dilations")
-
-
 class BatchNormGradOpMaker(OpProtoAndCheckerMaker):
     def make(self) -> None:
         self.add_input("X", "the forward's input")
@@ -192,8 +166,8 @@ VERIFY_CASES = {
     ],
 }
 
-register_operator("conv2d_grad", GradOp, Conv2DGradOpMaker)
-register_operator("depthwise_conv2d_grad", GradOp, DepthwiseConv2DGradOpMaker)
+register_operator("conv2d_grad", GradOp)
+register_operator("depthwise_conv2d_grad", GradOp)
 register_operator("pool2d_grad", GradOp)
 register_operator("batch_norm_grad", GradOp, BatchNormGradOpMaker)
 for _dtype in _FLOAT:

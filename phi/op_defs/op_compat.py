@@ -11,6 +11,7 @@ One entry per op whose legacy form differs from its PHI form, in Paddle's op_com
         axis : {data_type : int, tensor_name : AxisTensor}
       int_array :                        # an IntArray attribute tensors can feed
         starts : {data_type : int, tensor_name : StartsTensor, tensors_name : StartsTensorList}
+      legacy_attrs : [int axis = -1]     # legacy attributes (not extra) no kernel argument takes
       extra :                            # legacy slots no PHI kernel argument takes
         inputs : [Bias]
         attrs : [bool use_cudnn = false]
@@ -33,8 +34,8 @@ from phi.common.vocabulary import Vocabulary
 from phi.op_defs.model import ArgType
 from phi.op_defs.yaml_loading import load_yaml_with_node
 
-ENTRY_KEYS = ("op", "backward", "inputs", "outputs", "attrs", "scalar", "int_array", "extra",
-              "manual_signature")
+ENTRY_KEYS = ("op", "backward", "inputs", "outputs", "attrs", "scalar", "int_array",
+              "legacy_attrs", "extra", "manual_signature")
 TENSOR_ATTR_KEYS = ("data_type", "tensor_name", "tensors_name", "support_tensor")
 EXTRA_KEYS = ("inputs", "attrs", "outputs")
 
@@ -130,6 +131,13 @@ class OpCompatDef:
     int_array: tuple[TensorAttrDef, ...] = ()
     extra: ExtraDef = ExtraDef()
     manual_signature: tuple[str, ...] = ()
+    #: attributes of the legacy op (not extra: part of its definition) no kernel takes
+    legacy_attrs: tuple[ExtraAttrDef, ...] = ()
+
+    @property
+    def unmapped_attr_names(self) -> tuple[str, ...]:
+        """The legacy attributes no kernel argument takes: `legacy_attrs`, `extra.attrs`."""
+        return (*(a.name for a in self.legacy_attrs), *self.extra.attr_names)
 
     @property
     def tensor_attrs(self) -> tuple[TensorAttrDef, ...]:
@@ -203,19 +211,25 @@ def _name_list(value: Any, where: str, key: str) -> tuple[str, ...]:
     return tuple(_slot(v, where, key) for v in value)
 
 
-def _extra_attr(text: Any, where: str) -> ExtraAttrDef:
+def _extra_attr(text: Any, where: str, key: str = "extra.attrs") -> ExtraAttrDef:
     match = _EXTRA_ATTR.match(text.strip()) if isinstance(text, str) else None
     if match is None:
-        raise OpCompatError(where, f"`extra.attrs`: {text!r} is not `type name` or "
+        raise OpCompatError(where, f"`{key}`: {text!r} is not `type name` or "
                             "`type name = default`")
     try:
         arg_type = ArgType.parse(match[1])
     except ValueError as err:
-        raise OpCompatError(where, f"`extra.attrs` {match[2]!r}: {err}") from None
+        raise OpCompatError(where, f"`{key}` {match[2]!r}: {err}") from None
     if arg_type.is_tensor:
-        raise OpCompatError(where, f"`extra.attrs` {match[2]!r}: a tensor is an input, "
-                            "list it under `extra.inputs`")
+        raise OpCompatError(where, f"`{key}` {match[2]!r}: a tensor is an input, "
+                            "not an attribute")
     return ExtraAttrDef(arg_type, match[2], match[3].strip() if match[3] else None)
+
+
+def _legacy_attrs(value: Any, where: str) -> tuple[ExtraAttrDef, ...]:
+    if not isinstance(value, list) or not value:
+        raise OpCompatError(where, f"`legacy_attrs` must be a non-empty list, got {value!r}")
+    return tuple(_extra_attr(a, where, "legacy_attrs") for a in value)
 
 
 def _extra(value: Any, where: str) -> ExtraDef:
@@ -258,7 +272,8 @@ def parse_entry(raw: Any, source: SourceLine) -> OpCompatDef:
          if "int_array" in raw else ()),
         _extra(raw["extra"], where) if "extra" in raw else ExtraDef(),
         (_name_list(raw["manual_signature"], where, "manual_signature")
-         if "manual_signature" in raw else ()))
+         if "manual_signature" in raw else ()),
+        _legacy_attrs(raw["legacy_attrs"], where) if "legacy_attrs" in raw else ())
     _check_roles(entry, where)
     return entry
 
@@ -276,6 +291,11 @@ def _check_roles(entry: OpCompatDef, where: str) -> None:
     fed = {s for t in entry.tensor_attrs for s in t.tensor_slots}
     for name in sorted(extras & (fed | set(tensor_attrs))):
         raise OpCompatError(where, f"{name!r} is extra and also feeds a kernel attribute")
+    legacy = [a.name for a in entry.legacy_attrs]
+    for name in sorted(set(legacy) & (extras | fed | set(tensor_attrs))):
+        raise OpCompatError(where, f"{name!r} is in `legacy_attrs` and also extra or fed")
+    if len(set(legacy)) != len(legacy):
+        raise OpCompatError(where, "`legacy_attrs` names an attribute twice")
 
 
 def _check_no_repeated_key(node: yaml.Node, file: str) -> None:
@@ -363,6 +383,9 @@ def render_entry(entry: OpCompatDef) -> str:
             if spec.support_tensor is not None:
                 parts.append(f"support_tensor : {str(spec.support_tensor).lower()}")
             lines.append(f"    {spec.attr} : {{{', '.join(parts)}}}")
+    if entry.legacy_attrs:
+        lines.append("  legacy_attrs : [" + ", ".join(
+            _flow_item(_extra_attr_text(a)) for a in entry.legacy_attrs) + "]")
     extra = entry.extra
     if extra.inputs or extra.attrs or extra.outputs:
         lines.append("  extra :")

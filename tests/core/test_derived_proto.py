@@ -100,3 +100,34 @@ def test_the_codemod_reads_the_proto_the_framework_derives(op_type: str) -> None
         (v.name, v.duplicable, v.dispensable, v.extra) for v in proto.outputs]
     assert [(a.name, a.type, a.default, a.extra) for a in static.attrs] == [
         (a.name, a.type.name, a.default, a.extra) for a in proto.attrs if not a.generated]
+
+
+def test_legacy_attrs_follow_the_kernel_attrs_and_are_not_extra() -> None:
+    """op_compat `legacy_attrs`: attributes of the legacy op no kernel takes (elementwise
+    `axis`), after the kernel's attributes and before the extra ones."""
+    import yaml
+
+    from legacy_fluid.framework.derived_proto import proto_of
+    from phi.op_defs import SourceLine, op_def
+    from phi.op_defs.op_compat import parse_entry
+
+    entry = parse_entry(yaml.safe_load(
+        "- op : floor_divide (elementwise_floordiv)\n"
+        "  legacy_attrs : [int axis = -1]\n"
+        "  extra :\n    attrs : [bool use_mkldnn = false]\n")[0], SourceLine("t.yaml", 1))
+    proto = proto_of("elementwise_floordiv", op_def("floor_divide"), entry)
+    assert [(a.name, a.type, a.default, a.extra) for a in proto.attrs if not a.generated] == [
+        ("axis", AttrType.INT, -1, False), ("use_mkldnn", AttrType.BOOLEAN, False, True)]
+
+
+def test_an_undefined_datatype_default_is_stored_as_minus_one() -> None:
+    """`DataType dtype=DataType::UNDEFINED` (no dtype asked for) is -1 in a legacy proto."""
+    dtype = derived_proto("nansum").attr("dtype")
+    assert (dtype.type, dtype.default) == (AttrType.INT, -1)
+
+
+def test_a_grad_ops_list_output_is_dispensable() -> None:
+    """Some tensors of a list input may need no gradient: the list's grad is dispensable."""
+    grad = derived_proto("stack_grad").output("X@GRAD")
+    assert grad is not None and grad.duplicable and grad.dispensable
+    assert not derived_proto("stack").output("Y").dispensable

@@ -32,6 +32,7 @@ GOOD = """\
     value : {data_type : float, tensor_name : ValueTensor}
   int_array :
     starts : {data_type : int, tensor_name : StartsTensor, tensors_name : StartsTensorList}
+  legacy_attrs : [int axis = -1, str mode]
   extra :
     inputs : [Bias]
     attrs : [bool use_cudnn = false, str data_format]
@@ -63,6 +64,9 @@ def test_entries_parse_into_frozen_typed_fields_with_their_line(tmp_path: Path) 
     assert sl.extra.inputs == ("Bias",) and sl.extra.outputs == ("XShape",)
     assert [(a.type, a.name, a.default) for a in sl.extra.attrs] == [
         (ArgType.BOOL, "use_cudnn", "false"), (ArgType.STR, "data_format", None)]
+    assert [(a.type, a.name, a.default) for a in sl.legacy_attrs] == [
+        (ArgType.INT, "axis", "-1"), (ArgType.STR, "mode", None)]
+    assert sl.unmapped_attr_names == ("axis", "mode", "use_cudnn", "data_format")
     assert sl.manual_signature == ("slice",)
     with pytest.raises(dataclasses.FrozenInstanceError):
         sl.names = OpNames("x", "y")  # type: ignore[misc]
@@ -78,13 +82,18 @@ def test_entries_parse_into_frozen_typed_fields_with_their_line(tmp_path: Path) 
     ("- op : a\n  int_array :\n    shape : {data_type : int}\n", "names no tensor"),
     ("- op : a\n  extra :\n    attrs : [use_cudnn]\n", "is not `type name`"),
     ("- op : a\n  extra :\n    attrs : [boolean use_cudnn]\n", "is not a ArgType"),
-    ("- op : a\n  extra :\n    attrs : [Tensor Bias]\n", "list it under `extra.inputs`"),
+    ("- op : a\n  extra :\n    attrs : [Tensor Bias]\n", "a tensor is an input"),
     ("- op : a\n  extra :\n    params : [x]\n", "`extra`: unknown keys ['params']"),
     ("- op : a\n  inputs : [X]\n", "`inputs` must be a non-empty mapping"),
     ("- op : a\n  inputs : {x : X, y : X}\n", "maps two PHI names to one legacy name"),
     ("- op : a (b)\n  manual_signature : [c]\n", "neither this op nor one of its backward"),
     ("- op : a\n  scalar :\n    k : {tensor_name : K}\n  extra :\n    inputs : [K]\n",
      "'K' is extra and also feeds a kernel attribute"),
+    ("- op : a\n  legacy_attrs : [int axis]\n  extra :\n    attrs : [int axis]\n",
+     "'axis' is in `legacy_attrs` and also extra or fed"),
+    ("- op : a\n  legacy_attrs : [int axis, bool axis]\n", "names an attribute twice"),
+    ("- op : a\n  legacy_attrs : [Tensor K]\n", "`legacy_attrs` 'K': a tensor is an input"),
+    ("- op : a\n  legacy_attrs : int axis\n", "`legacy_attrs` must be a non-empty list"),
     ("- op : a (b)\n- op : c (b)\n", "legacy op 'b' is already described at op_compat.yaml:1"),
     ("op : a\n", "the file is a list of `- op :` entries"),
     ("- op : a\n  scalar :\n    k : {tensor_name : K}\n  scalar :\n    j : {tensor_name : J}\n",
