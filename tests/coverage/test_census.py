@@ -156,9 +156,11 @@ def test_report_shows_the_census_within_80_columns() -> None:
     h = section["headline"]
     assert f"{h['runs']} / {h['total']}" in lines[0] and f"({h['percent']}%)" in lines[0]
     assert all(len(line) <= 80 for line in lines)
-    shown = " ".join(lines[1:]).split()
+    shown = " ".join(lines[1:-1]).split()
     for f in section["by_family"]:  # each family with its figure, on one line
-        assert any(f"{f['family']} {f['runs']}/{f['total']}" in line for line in lines[1:])
+        assert any(f"{f['family']} {f['runs']}/{f['total']}" in line for line in lines[1:-1])
+    g = section["grads"]["headline"]
+    assert lines[-1].startswith(f"  grads: {g['complete']} / {g['total']} op types")
     assert len(shown) == 2 * len(section["by_family"])
     assert str(h["total"]) in headline_text(section)
 
