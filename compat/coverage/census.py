@@ -18,7 +18,7 @@ from typing import Any, NoReturn, TypeVar
 
 CENSUS_PATH = Path(__file__).resolve().parent / "census.json"
 #: What the file's ``format`` key holds; a change of layout changes it.
-CENSUS_FORMAT = 1
+CENSUS_FORMAT = 2  # 2: grad_ops, grad_note
 
 
 class Exclusion(str, Enum):
@@ -97,6 +97,11 @@ class CensusOp:
     attrs: tuple[CensusAttr, ...]
     #: why a `not-runnable` op type is left out: what Paddle did when a program ran it
     note: str | None = None
+    #: for an op type not left out: the grad op types Paddle's grad op maker makes for it
+    #: (empty: none); None for an excluded op type (not asked)
+    grad_ops: tuple[str, ...] | None = None
+    #: why `grad_ops` is empty although Paddle has a grad op maker (it crashed or refused)
+    grad_note: str | None = None
 
 
 @dataclass(frozen=True)
@@ -185,7 +190,8 @@ def _op(path: str, obj: Any) -> CensusOp:
     name = obj.get("op_type") if isinstance(obj, Mapping) else None
     where = f"op {name!r}"
     r = _Reader(path, where, obj, {"op_type", "family", "cpu_kernel", "phi_kernel", "excluded",
-                                   "inputs", "outputs", "attrs"}, {"note"})
+                                   "inputs", "outputs", "attrs"},
+                {"note", "grad_ops", "grad_note"})
     if not isinstance(name, str) or not name:
         r.fail("'op_type' must be a non-empty string")
     cpu = r.enum("cpu_kernel", CpuKernel)
@@ -198,6 +204,15 @@ def _op(path: str, obj: Any) -> CensusOp:
     note = r.get("note", str)
     if (excluded is Exclusion.NOT_RUNNABLE) != bool(note):
         r.fail("'note' must say why exactly when 'excluded' is 'not-runnable'")
+    grad_ops = r.get("grad_ops", list)
+    if (grad_ops is None) != (excluded is not None):
+        r.fail("'grad_ops' must be given exactly when the op type is not excluded")
+    if grad_ops is not None and (not all(isinstance(g, str) and g for g in grad_ops)
+                                 or grad_ops != sorted(set(grad_ops))):
+        r.fail("'grad_ops' must be a sorted list of distinct op type names")
+    grad_note = r.get("grad_note", str)
+    if grad_note is not None and (grad_ops or not grad_note):
+        r.fail("'grad_note' says why 'grad_ops' is empty: only with an empty 'grad_ops'")
     return CensusOp(
         op_type=name, family=r.get("family", str), cpu_kernel=cpu, phi_kernel=phi,
         excluded=excluded,
@@ -205,7 +220,7 @@ def _op(path: str, obj: Any) -> CensusOp:
         outputs=tuple(_var(path, f"{where} output {i}", v)
                       for i, v in enumerate(r.items("outputs"))),
         attrs=tuple(_attr(path, f"{where} attr {i}", a) for i, a in enumerate(r.items("attrs"))),
-        note=note,
+        note=note, grad_ops=None if grad_ops is None else tuple(grad_ops), grad_note=grad_note,
     )
 
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from compat.coverage.census import CENSUS_PATH, Census, Exclusion, load_census
+from compat.coverage.census_grads import grads_section
 
 #: kernel_forms values under which fluidphi runs an op type.
 RUNNABLE_FORMS = frozenset({"both", "phi", "legacy", "framework"})
@@ -66,6 +67,7 @@ def census_section(census: Census | None = None,
         "by_family": by_family,
         "ops": ops,
         "excluded": excluded,
+        "grads": grads_section(census, forms_of, census.paddle_version),
     }
 
 
@@ -87,7 +89,8 @@ def excluded_by_reason(section: dict[str, Any]) -> list[tuple[str, str, list[str
 
 
 def census_lines(section: dict[str, Any], width: int = 80) -> list[str]:
-    """The console's census: the headline, then ``family runs/total`` wrapped at `width`."""
+    """The console's census: the headline, ``family runs/total`` wrapped at `width`, then
+    the grads' headline."""
     h = section["headline"]
     head = (f"Paddle {section['paddle_version']} op census: {h['runs']} / {h['total']} "
             f"CPU-runnable op types run ({h['percent']}%)")
@@ -99,4 +102,7 @@ def census_lines(section: dict[str, Any], width: int = 80) -> list[str]:
             lines.append(line)
             line = ""
         line = f"{line}  {item}" if line else f"  {item}"
-    return [*lines, line] if line else lines
+    lines = [*lines, line] if line else lines
+    g = section["grads"]["headline"]
+    return [*lines, f"  grads: {g['complete']} / {g['total']} op types with Paddle grads have "
+                    f"all of them ({g['percent']}%)"]

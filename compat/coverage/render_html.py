@@ -10,6 +10,7 @@ from html import escape
 from typing import Any
 
 from compat.coverage import fmt
+from compat.coverage.census_grads import grads_headline_text, grads_missing_rows
 from compat.coverage.census_report import excluded_by_reason, headline_text
 
 _CSS = """
@@ -146,6 +147,12 @@ def _census(c: Mapping[str, Any]) -> list[str]:
         _table(["reason", "op types", "fluidphi runs", "which"],
                [[_td(text), _td(len(types)), _td(runs), _td(", ".join(types) or "—")]
                 for _, text, types, runs in excluded_by_reason(c)], numeric={1, 2}),
+        f'<h3>Grads</h3><p class="big">{_e(grads_headline_text(c["grads"]))}</p>'
+        f'<p class="muted">Counted: {_e(c["grads"]["definition"])}. Missing: an op type alone '
+        f'lacks <code>&lt;op&gt;_grad</code>; else the grad op types it lacks.</p>',
+        _table(["family", "all grads", "total", "%", "PHI each", "missing"],
+               [[_td(v) for v in row] for row in grads_missing_rows(c["grads"])],
+               numeric={1, 2, 3, 4}),
     ]
 
 

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from compat.coverage import fmt
+from compat.coverage.census_grads import grads_headline_text, grads_missing_rows
 from compat.coverage.census_report import excluded_by_reason, headline_text
 
 
@@ -37,8 +38,13 @@ def _census(c: Mapping[str, Any]) -> list[str]:
     out += _table(["reason", "op types", "fluidphi runs", "which"],
                   [[text, len(types), runs, ", ".join(types) or "—"]
                    for _, text, types, runs in excluded_by_reason(c)], "lrrl")
-    whys = [f"- `{e['op_type']}`: {e['why']}" for e in c["excluded"] if e.get("why")]
-    return out + (["", "Why Paddle cannot run them (by experiment):", "", *whys] if whys else [])
+    whys = [f"- `{e['op_type']}`: {e['note']}" for e in c["excluded"] if e.get("note")]
+    out += ["", "Why Paddle cannot run them (by experiment):", "", *whys] if whys else []
+    g = c["grads"]
+    out += ["", "### Grads", "", f"**{grads_headline_text(g)}.** Counted: {g['definition']}. "
+            "Missing: an op type alone lacks `<op>_grad`; else the grad op types it lacks.", ""]
+    return out + _table(["family", "all grads", "total", "%", "PHI each", "missing"],
+                        grads_missing_rows(g), "lrrrrl")
 
 
 def render_markdown(doc: Mapping[str, Any]) -> str:

@@ -32,7 +32,7 @@ from compat.coverage.grads import (
 from compat.coverage.parity import DEVICES as PARITY_DEVICES
 from compat.coverage.parity import load_parity, op_parity
 
-SCHEMA_VERSION = "1.2"
+SCHEMA_VERSION = "1.3"
 #: The repository's evidence: the source tree, or its copy in an installed package.
 REPO_ROOT = sources.evidence_root()
 DEFAULT_REPORTS = REPO_ROOT / Path(sources.PARITY).parent

@@ -9,8 +9,11 @@ For each op proto of ``paddle.base.framework.get_all_op_protos()``: its inputs, 
 and attributes (with Paddle's defaults from ``core.get_op_attrs_default_value``), the
 PHI kernel name Paddle maps it to (``core._get_phi_kernel_name``), whether Paddle's CPU
 build has a kernel for it, a family (the name tables below) and, for op types a CPU
-inference or training program does not hold, the reason it is left out. The output is
-deterministic (sorted, one op per line) and names Paddle's version and this command.
+inference or training program does not hold, the reason it is left out. For each op type
+that is not left out, the grad op types Paddle's grad op maker makes for it
+(``core.get_grad_op_desc`` on a one-op OpDesc with the proto's slots and default
+attributes, in a forked child: a few makers crash Paddle), or why it makes none. The output
+is deterministic (sorted, one op per line) and names Paddle's version and this command.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ os.environ["FLAGS_enable_pir_api"] = "0"
 import argparse
 import json
 import re
+import signal
 import sys
 from pathlib import Path
 
@@ -271,6 +275,77 @@ def _var(v) -> dict:
     return out
 
 
+#: Census attribute type -> (OpDesc setter, the value set where Paddle has no default: a
+#: grad op maker that reads a required attribute needs one of the right type).
+_ATTR_SETTERS = {
+    "INT": ("_set_int32_attr", 0), "LONG": ("_set_int64_attr", 0),
+    "FLOAT": ("_set_float32_attr", 0.0), "FLOAT64": ("_set_float64_attr", 0.0),
+    "BOOLEAN": ("_set_bool_attr", False), "STRING": ("_set_str_attr", ""),
+    "INTS": ("_set_int32s_attr", [0]), "LONGS": ("_set_int64s_attr", [0]),
+    "FLOATS": ("_set_float32s_attr", [0.0]), "FLOAT64S": ("_set_float64s_attr", [0.0]),
+    "BOOLEANS": ("_set_bools_attr", [False]), "STRINGS": ("_set_strs_attr", [""]),
+}
+
+
+def _grad_desc_types(op: dict) -> dict:
+    """In a forked child: the grad op types Paddle's grad op maker makes for census entry
+    `op` (its slots; its attributes at Paddle's defaults, typed placeholders where Paddle
+    has none), or why it makes none."""
+    import paddle
+    from paddle.base import core
+
+    paddle.enable_static()
+    desc = paddle.static.Program().global_block().desc.append_op()
+    desc.set_type(op["op_type"])
+    for v in op["inputs"]:
+        desc.set_input(v["name"], [f"in_{v['name']}"])
+    for v in op["outputs"]:
+        desc.set_output(v["name"], [f"out_{v['name']}"])
+    for a in op["attrs"]:
+        if a["type"] in _ATTR_SETTERS:  # (BLOCK, SCALAR, VAR attributes stay unset)
+            setter, placeholder = _ATTR_SETTERS[a["type"]]
+            getattr(desc, setter)(a["name"], a.get("default", placeholder))
+    try:
+        grads, _ = core.get_grad_op_desc(desc, set(), [])
+    except Exception as exc:  # Paddle's refusal is the finding, recorded with the op
+        return {"grad_ops": [], "grad_note": "Paddle's grad op maker raised: "
+                + str(exc).strip().splitlines()[0][:200]}
+    return {"grad_ops": sorted({g.type() for g in grads})}
+
+
+def grad_ops_of(op: dict) -> dict:
+    """``{"grad_ops": [...]}`` for census entry `op` (empty: Paddle has no grad op maker or
+    it makes no op), with a ``grad_note`` where Paddle crashes or refuses to make one."""
+    from paddle.base import core
+
+    if not core.has_non_empty_grad_op_maker(op["op_type"]):
+        return {"grad_ops": []}
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: a crashing grad op maker takes only it down
+        os.close(read)
+        try:
+            os.write(write, json.dumps(_grad_desc_types(op)).encode())
+        except BaseException as exc:  # reported to the parent, which stops
+            os.write(write, json.dumps({"error": repr(exc)}).encode())
+        finally:
+            os._exit(0)
+    os.close(write)
+    with os.fdopen(read, "rb") as pipe:
+        data = pipe.read()
+    _, status = os.waitpid(pid, 0)
+    if data:
+        found = json.loads(data)
+        if "error" in found:
+            raise SystemExit(f"grad ops of {op['op_type']}: making its OpDesc failed: "
+                             f"{found['error']}")
+        return found
+    if os.WIFSIGNALED(status):
+        return {"grad_ops": [], "grad_note": "Paddle crashed (" + signal.Signals(
+            os.WTERMSIG(status)).name + ") making its grad op from a one-op OpDesc"}
+    raise SystemExit(f"grad ops of {op['op_type']}: the child exited ({status}) saying nothing")
+
+
 def collect() -> dict:
     import paddle
     from paddle.base import core, framework
@@ -305,6 +380,8 @@ def collect() -> dict:
             "attrs": attrs,
             **({"note": NOT_RUNNABLE[p.type][1]} if p.type in NOT_RUNNABLE else {}),
         })
+        if excluded is None:
+            ops[-1].update(grad_ops_of(ops[-1]))
     kernels = {o["op_type"] for o in ops if o["cpu_kernel"] == "kernel"}
     for op_type, (check, _note) in sorted(NOT_RUNNABLE.items()):
         outcome = "no CPU kernel registered" if op_type not in kernels else (

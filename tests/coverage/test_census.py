@@ -84,7 +84,13 @@ def test_census_loads_with_protos_and_reasons() -> None:
      "op 'abs': 'note' must say why exactly when 'excluded' is 'not-runnable'"),
     (lambda d: d["ops"][0].update(note="why not"),
      "op 'abs': 'note' must say why exactly when 'excluded' is 'not-runnable'"),
-    (lambda d: d.update(format=99), "top level: 'format' is 99; this fluidphi reads format 1"),
+    (lambda d: d.update(format=99), "top level: 'format' is 99; this fluidphi reads format 2"),
+    (lambda d: d["ops"][0].pop("grad_ops"),
+     "op 'abs': 'grad_ops' must be given exactly when the op type is not excluded"),
+    (lambda d: d["ops"][0].update(grad_ops=["b_grad", "a_grad"]),
+     "op 'abs': 'grad_ops' must be a sorted list of distinct op type names"),
+    (lambda d: d["ops"][0].update(grad_note="crashed"),
+     "op 'abs': 'grad_note' says why 'grad_ops' is empty: only with an empty 'grad_ops'"),
     (lambda d: d["ops"].reverse(), "top level: 'ops' must be sorted by op_type"),
 ])
 def test_census_refuses_bad_data(raw: dict, change, message: str) -> None:
@@ -93,6 +99,24 @@ def test_census_refuses_bad_data(raw: dict, change, message: str) -> None:
     with pytest.raises(CensusError, match=r"^census\.json: ") as err:
         parse_census(bad, "census.json")
     assert message in str(err.value)
+
+
+def test_census_carries_paddles_grad_ops_for_every_runnable_op() -> None:
+    census = load_census()
+    for op in census.ops:
+        assert (op.grad_ops is None) == (op.excluded is not None), op.op_type
+        assert op.grad_note is None or op.grad_ops == (), op.op_type
+    counted = census.counted
+    with_grads = [o for o in counted if o.grad_ops or o.grad_note]
+    # Paddle 3.3.1 has a non-empty grad op maker for 318 of the 459 runnable op types
+    assert (len(counted), len(with_grads)) == (459, 318)
+    assert census.op("conv2d").grad_ops == ("conv2d_grad",)
+    assert census.op("relu").grad_ops == ("relu_grad",)
+    # differentiated by forward ops, not by a grad op type of their own
+    assert census.op("scale").grad_ops == ("scale",) and census.op("unbind").grad_ops == ("stack",)
+    assert census.op("accuracy").grad_ops == () and census.op("accuracy").grad_note is None
+    assert "SIGSEGV" in census.op("while").grad_note and census.op("while").grad_ops == ()
+    assert census.op("feed").grad_ops is None
 
 
 def test_every_registered_op_in_the_census_is_counted_as_running() -> None:
@@ -132,9 +156,11 @@ def test_report_shows_the_census_within_80_columns() -> None:
     h = section["headline"]
     assert f"{h['runs']} / {h['total']}" in lines[0] and f"({h['percent']}%)" in lines[0]
     assert all(len(line) <= 80 for line in lines)
-    shown = " ".join(lines[1:]).split()
+    shown = " ".join(lines[1:-1]).split()
     for f in section["by_family"]:  # each family with its figure, on one line
-        assert any(f"{f['family']} {f['runs']}/{f['total']}" in line for line in lines[1:])
+        assert any(f"{f['family']} {f['runs']}/{f['total']}" in line for line in lines[1:-1])
+    g = section["grads"]["headline"]
+    assert lines[-1].startswith(f"  grads: {g['complete']} / {g['total']} op types")
     assert len(shown) == 2 * len(section["by_family"])
     assert str(h["total"]) in headline_text(section)
 
