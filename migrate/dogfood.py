@@ -41,6 +41,8 @@ from phi.op_defs import OpDef, load_op_defs
 
 ROOT = Path(__file__).resolve().parent.parent
 HAND_EDITS = ROOT / "migrate" / "hand_edits.yaml"
+#: how a reason the codemod's dogfood wrote itself begins (a person's reason does not)
+AUTO_REASON = "auto: "
 OPERATORS = ROOT / "legacy_fluid" / "operators"
 REPORT_DIR = ROOT / "reports"
 COMMAND = "fluidphi migrate legacy_fluid/operators --report reports/"
@@ -218,7 +220,7 @@ def _auto_reason(plan: OpPlan, theirs: str) -> str:
     if [[ast.dump(s) for s in f.body] for f in mine] != [[ast.dump(s) for s in f.body]
                                                          for f in other]:
         parts.append("body")
-    return "auto: committed kernel differs in " + ("; ".join(parts) or "formatting")
+    return AUTO_REASON + "committed kernel differs in " + ("; ".join(parts) or "formatting")
 
 
 def update_hand_edits(plans: list[OpPlan], path: Path = HAND_EDITS, root: Path = ROOT) -> int:
@@ -232,8 +234,10 @@ def update_hand_edits(plans: list[OpPlan], path: Path = HAND_EDITS, root: Path =
         if c.status is not CommittedState.UNRECORDED:
             continue
         previous = old.get(plan.phi_name, {})
-        reason = previous.get("reason") if previous.get("sha256") == c.sha256 else None
-        if not reason:
+        reason = previous.get("reason")
+        # an auto reason describes the old diff: made again; a person's reason says why the
+        # kernel differs, which a changed diff rarely changes: kept
+        if not reason or (reason.startswith(AUTO_REASON) and previous.get("sha256") != c.sha256):
             reason = _auto_reason(plan, kernel_diff(plan, committed)[1])
         new[plan.phi_name] = {"reason": reason, "sha256": c.sha256, "diff": c.diff + "\n"}
     text = HAND_EDITS_HEADER + yaml.dump({"kernels": dict(sorted(new.items()))}, Dumper=_Dumper,
