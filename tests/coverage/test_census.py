@@ -21,6 +21,7 @@ from compat.coverage.census import (
     load_census,
     parse_census,
 )
+from compat.coverage.census_grads import grads_headline_text
 from compat.coverage.census_report import (
     RUNNABLE_FORMS,
     census_lines,
@@ -205,3 +206,5 @@ def test_readme_gives_the_committed_reports_census_figure() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert f"| {headline_text(committed['census'])} — " in readme, \
         "README.md's census row must quote the committed report's headline"
+    assert f"| {grads_headline_text(committed['census']['grads'])}; " in readme, \
+        "README.md's census row must quote the committed report's grads figure"
