@@ -151,6 +151,16 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
     "gelu_grad": [({"x": (3, 4)}, {}), ({"x": (3, 4)}, {"approximate": True})],
     "softmax_grad": [({"x": (3, 4)}, {}), ({"x": (3, 4, 2)}, {"axis": 1})],
     "log_softmax_grad": [({"x": (3, 4)}, {}), ({"x": (3, 4, 2)}, {"axis": 0})],
+    # -- unary_math_grad family
+    **{f"{op}_grad": [({"x": (3, 4)}, {})]
+       for op in ("sin", "cos", "atan", "sinh", "cosh", "asinh", "expm1")},
+    **{f"{op}_grad": [({"x": avoiding((3, 4), (), -0.9, 0.9)}, {})]
+       for op in ("asin", "acos", "atanh")},
+    "tan_grad": [({"x": avoiding((3, 4), (), -1.2, 1.2)}, {})],
+    "acosh_grad": [({"x": avoiding((3, 4), (), 1.2, 4.0)}, {})],
+    "log1p_grad": [({"x": avoiding((3, 4), (), -0.8, 3.0)}, {})],
+    **{f"{op}_grad": [({"x": positive((3, 4))}, {})] for op in ("log2", "log10", "rsqrt")},
+    "reciprocal_grad": [({"x": away_from_zero((3, 4))}, {})],
     # -- shape_grad family
     "reshape_grad": [({"x": (2, 3, 4)}, {"shape": [4, -1]})],
     "flatten_grad": [({"x": (2, 3, 4)}, {"start_axis": 1, "stop_axis": 2})],

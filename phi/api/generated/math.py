@@ -19,7 +19,6 @@ __all__ = [
     "assign_value",
     "ceil",
     "clip",
-    "cos",
     "cumsum",
     "equal",
     "equal_raw",
@@ -58,8 +57,9 @@ __all__ = [
     "prod_grad",
     "prod_raw",
     "reciprocal",
+    "reciprocal_grad",
     "rsqrt",
-    "sin",
+    "rsqrt_grad",
     "sqrt",
     "sqrt_grad",
     "square",
@@ -161,9 +161,17 @@ def square_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
 def rsqrt(x: TensorLike) -> Tensor:
     """`rsqrt` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `rsqrt`; InferMeta `unchanged_infer_meta`.
+    Kernel `rsqrt`; InferMeta `unchanged_infer_meta`; backward `rsqrt_grad`.
     """
     return apply("rsqrt", {"x": x}, {})
+
+
+def rsqrt_grad(out: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`rsqrt_grad` (backward.yaml): (Tensor out, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `rsqrt_grad`; InferMeta `unchanged_infer_meta`; differentiates `rsqrt`.
+    """
+    return apply("rsqrt_grad", {"out": out, "out_grad": out_grad}, {})
 
 
 def floor(x: TensorLike) -> Tensor:
@@ -185,25 +193,17 @@ def ceil(x: TensorLike) -> Tensor:
 def reciprocal(x: TensorLike) -> Tensor:
     """`reciprocal` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `reciprocal`; InferMeta `unchanged_infer_meta`.
+    Kernel `reciprocal`; InferMeta `unchanged_infer_meta`; backward `reciprocal_grad`.
     """
     return apply("reciprocal", {"x": x}, {})
 
 
-def sin(x: TensorLike) -> Tensor:
-    """`sin` (ops.yaml): (Tensor x) -> Tensor(out).
+def reciprocal_grad(out: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`reciprocal_grad` (backward.yaml): (Tensor out, Tensor out_grad) -> Tensor(x_grad).
 
-    Kernel `sin`; InferMeta `unchanged_infer_meta`.
+    Kernel `reciprocal_grad`; InferMeta `unchanged_infer_meta`; differentiates `reciprocal`.
     """
-    return apply("sin", {"x": x}, {})
-
-
-def cos(x: TensorLike) -> Tensor:
-    """`cos` (ops.yaml): (Tensor x) -> Tensor(out).
-
-    Kernel `cos`; InferMeta `unchanged_infer_meta`.
-    """
-    return apply("cos", {"x": x}, {})
+    return apply("reciprocal_grad", {"out": out, "out_grad": out_grad}, {})
 
 
 def pow(x: TensorLike, y: float = 1.0) -> Tensor:

@@ -10,18 +10,26 @@ from phi.api.dispatch import apply
 
 __all__ = [
     "acos",
+    "acos_grad",
     "acosh",
+    "acosh_grad",
     "angle",
     "asin",
+    "asin_grad",
     "asinh",
+    "asinh_grad",
     "atan",
+    "atan_grad",
     "atanh",
+    "atanh_grad",
     "conj",
     "cosh",
+    "cosh_grad",
     "digamma",
     "erf",
     "erfinv",
     "expm1",
+    "expm1_grad",
     "imag",
     "isfinite",
     "isinf",
@@ -29,14 +37,19 @@ __all__ = [
     "legacy_round",
     "lgamma",
     "log1p",
+    "log1p_grad",
     "log2",
+    "log2_grad",
     "log10",
+    "log10_grad",
     "real",
     "renorm",
     "rint",
     "round",
     "sinh",
+    "sinh_grad",
     "tan",
+    "tan_grad",
     "trunc",
 ]
 
@@ -44,17 +57,33 @@ __all__ = [
 def atan(x: TensorLike) -> Tensor:
     """`atan` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `atan`; InferMeta `unchanged_infer_meta`.
+    Kernel `atan`; InferMeta `unchanged_infer_meta`; backward `atan_grad`.
     """
     return apply("atan", {"x": x}, {})
+
+
+def atan_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`atan_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `atan_grad`; InferMeta `unchanged_infer_meta`; differentiates `atan`.
+    """
+    return apply("atan_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def sinh(x: TensorLike) -> Tensor:
     """`sinh` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `sinh`; InferMeta `unchanged_infer_meta`.
+    Kernel `sinh`; InferMeta `unchanged_infer_meta`; backward `sinh_grad`.
     """
     return apply("sinh", {"x": x}, {})
+
+
+def sinh_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`sinh_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `sinh_grad`; InferMeta `unchanged_infer_meta`; differentiates `sinh`.
+    """
+    return apply("sinh_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def erf(x: TensorLike) -> Tensor:
@@ -68,17 +97,33 @@ def erf(x: TensorLike) -> Tensor:
 def expm1(x: TensorLike) -> Tensor:
     """`expm1` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `expm1`; InferMeta `float_out_infer_meta`.
+    Kernel `expm1`; InferMeta `float_out_infer_meta`; backward `expm1_grad`.
     """
     return apply("expm1", {"x": x}, {})
+
+
+def expm1_grad(out: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`expm1_grad` (backward.yaml): (Tensor out, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `expm1_grad`; InferMeta `unchanged_infer_meta`; differentiates `expm1`.
+    """
+    return apply("expm1_grad", {"out": out, "out_grad": out_grad}, {})
 
 
 def log1p(x: TensorLike) -> Tensor:
     """`log1p` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `log1p`; InferMeta `float_out_infer_meta`.
+    Kernel `log1p`; InferMeta `float_out_infer_meta`; backward `log1p_grad`.
     """
     return apply("log1p", {"x": x}, {})
+
+
+def log1p_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`log1p_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `log1p_grad`; InferMeta `unchanged_infer_meta`; differentiates `log1p`.
+    """
+    return apply("log1p_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def isnan(x: TensorLike) -> Tensor:
@@ -140,73 +185,145 @@ def isinf(x: TensorLike) -> Tensor:
 def asin(x: TensorLike) -> Tensor:
     """`asin` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `asin`; InferMeta `unchanged_infer_meta`.
+    Kernel `asin`; InferMeta `unchanged_infer_meta`; backward `asin_grad`.
     """
     return apply("asin", {"x": x}, {})
+
+
+def asin_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`asin_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `asin_grad`; InferMeta `unchanged_infer_meta`; differentiates `asin`.
+    """
+    return apply("asin_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def acos(x: TensorLike) -> Tensor:
     """`acos` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `acos`; InferMeta `unchanged_infer_meta`.
+    Kernel `acos`; InferMeta `unchanged_infer_meta`; backward `acos_grad`.
     """
     return apply("acos", {"x": x}, {})
+
+
+def acos_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`acos_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `acos_grad`; InferMeta `unchanged_infer_meta`; differentiates `acos`.
+    """
+    return apply("acos_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def asinh(x: TensorLike) -> Tensor:
     """`asinh` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `asinh`; InferMeta `unchanged_infer_meta`.
+    Kernel `asinh`; InferMeta `unchanged_infer_meta`; backward `asinh_grad`.
     """
     return apply("asinh", {"x": x}, {})
+
+
+def asinh_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`asinh_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `asinh_grad`; InferMeta `unchanged_infer_meta`; differentiates `asinh`.
+    """
+    return apply("asinh_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def acosh(x: TensorLike) -> Tensor:
     """`acosh` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `acosh`; InferMeta `unchanged_infer_meta`.
+    Kernel `acosh`; InferMeta `unchanged_infer_meta`; backward `acosh_grad`.
     """
     return apply("acosh", {"x": x}, {})
+
+
+def acosh_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`acosh_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `acosh_grad`; InferMeta `unchanged_infer_meta`; differentiates `acosh`.
+    """
+    return apply("acosh_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def atanh(x: TensorLike) -> Tensor:
     """`atanh` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `atanh`; InferMeta `unchanged_infer_meta`.
+    Kernel `atanh`; InferMeta `unchanged_infer_meta`; backward `atanh_grad`.
     """
     return apply("atanh", {"x": x}, {})
+
+
+def atanh_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`atanh_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `atanh_grad`; InferMeta `unchanged_infer_meta`; differentiates `atanh`.
+    """
+    return apply("atanh_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def cosh(x: TensorLike) -> Tensor:
     """`cosh` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `cosh`; InferMeta `unchanged_infer_meta`.
+    Kernel `cosh`; InferMeta `unchanged_infer_meta`; backward `cosh_grad`.
     """
     return apply("cosh", {"x": x}, {})
+
+
+def cosh_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`cosh_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `cosh_grad`; InferMeta `unchanged_infer_meta`; differentiates `cosh`.
+    """
+    return apply("cosh_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def tan(x: TensorLike) -> Tensor:
     """`tan` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `tan`; InferMeta `unchanged_infer_meta`.
+    Kernel `tan`; InferMeta `unchanged_infer_meta`; backward `tan_grad`.
     """
     return apply("tan", {"x": x}, {})
+
+
+def tan_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`tan_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `tan_grad`; InferMeta `unchanged_infer_meta`; differentiates `tan`.
+    """
+    return apply("tan_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def log2(x: TensorLike) -> Tensor:
     """`log2` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `log2`; InferMeta `float_out_infer_meta`.
+    Kernel `log2`; InferMeta `float_out_infer_meta`; backward `log2_grad`.
     """
     return apply("log2", {"x": x}, {})
+
+
+def log2_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`log2_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `log2_grad`; InferMeta `unchanged_infer_meta`; differentiates `log2`.
+    """
+    return apply("log2_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def log10(x: TensorLike) -> Tensor:
     """`log10` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `log10`; InferMeta `float_out_infer_meta`.
+    Kernel `log10`; InferMeta `float_out_infer_meta`; backward `log10_grad`.
     """
     return apply("log10", {"x": x}, {})
+
+
+def log10_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`log10_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `log10_grad`; InferMeta `unchanged_infer_meta`; differentiates `log10`.
+    """
+    return apply("log10_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def renorm(x: TensorLike, p: float, axis: int, max_norm: float) -> Tensor:

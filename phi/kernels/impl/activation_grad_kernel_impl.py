@@ -13,6 +13,7 @@ from phi.core.kernel_registry import register_kernel
 from phi.core.kernel_table import KernelRow, register_table
 from phi.kernels.funcs import activation as act_funcs
 from phi.kernels.funcs import activation_grad as act_grad
+from phi.kernels.funcs import unary_math_grad as math_grad
 
 _FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
 
@@ -46,6 +47,9 @@ register_table(_from_out, [
     KernelRow("exp_grad", act_grad.exp_grad, _FLOAT),
     KernelRow("sqrt_grad", act_grad.sqrt_grad, _FLOAT),
     KernelRow("relu6_grad", act_grad.relu6_grad, _FLOAT),
+    KernelRow("expm1_grad", math_grad.expm1_grad, _FLOAT),
+    KernelRow("reciprocal_grad", math_grad.reciprocal_grad, _FLOAT),
+    KernelRow("rsqrt_grad", math_grad.rsqrt_grad, _FLOAT),
 ])
 
 
@@ -55,6 +59,20 @@ register_table(_from_x, [
     KernelRow("abs_grad", act_grad.abs_grad, _FLOAT),
     KernelRow("swish_grad", act_grad.silu_grad, _FLOAT),
     KernelRow("hardswish_grad", act_grad.hardswish_grad, _FLOAT),
+    KernelRow("sin_grad", math_grad.sin_grad, _FLOAT),
+    KernelRow("cos_grad", math_grad.cos_grad, _FLOAT),
+    KernelRow("tan_grad", math_grad.tan_grad, _FLOAT),
+    KernelRow("asin_grad", math_grad.asin_grad, _FLOAT),
+    KernelRow("acos_grad", math_grad.acos_grad, _FLOAT),
+    KernelRow("atan_grad", math_grad.atan_grad, _FLOAT),
+    KernelRow("sinh_grad", math_grad.sinh_grad, _FLOAT),
+    KernelRow("cosh_grad", math_grad.cosh_grad, _FLOAT),
+    KernelRow("asinh_grad", math_grad.asinh_grad, _FLOAT),
+    KernelRow("acosh_grad", math_grad.acosh_grad, _FLOAT),
+    KernelRow("atanh_grad", math_grad.atanh_grad, _FLOAT),
+    KernelRow("log1p_grad", math_grad.log1p_grad, _FLOAT),
+    KernelRow("log2_grad", math_grad.log2_grad, _FLOAT),
+    KernelRow("log10_grad", math_grad.log10_grad, _FLOAT),
 ])
 
 

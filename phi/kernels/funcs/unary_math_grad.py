@@ -1,0 +1,118 @@
+"""Gradients of the unary math ops (trigonometric, hyperbolic, expm1 / log1p / log2 /
+log10, reciprocal, rsqrt), shared by the PHI and legacy grad kernels.
+
+Signature: ``name(xp, <x or out>, out_grad, x_grad)``, writing into `x_grad`, reading
+what Paddle 3.3.1's grad op reads: the forward's Out for expm1, reciprocal and rsqrt, its
+X for the rest. Each follows Paddle's CPU functor's formula, so that singular points give
+what Paddle gives there: asin / acos / atanh at +-1 and acosh at 1 divide by zero (an
+infinity with out_grad's sign), log1p at -1 and log2 / log10 at 0 likewise; outside the
+domain (|x| > 1 for asin, x < 1 for acosh) the square root is NaN.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from phi.kernels.funcs.common import quiet
+
+
+def _store(xp: Any, value: Any, out: Any) -> None:
+    xp.copyto(out, value, casting="unsafe")
+
+
+def sin_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
+    with quiet(xp):
+        _store(xp, out_grad * xp.cos(x), x_grad)
+
+
+def cos_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
+    with quiet(xp):
+        _store(xp, -out_grad * xp.sin(x), x_grad)
+
+
+def tan_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
+    with quiet(xp):
+        c = xp.cos(x)
+        _store(xp, out_grad / (c * c), x_grad)
+
+
+def asin_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
+    t = x.dtype.type
+    with quiet(xp):
+        _store(xp, out_grad / xp.sqrt(t(1) - x * x), x_grad)
+
+
+def acos_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
+    t = x.dtype.type
+    with quiet(xp):
+        _store(xp, -out_grad / xp.sqrt(t(1) - x * x), x_grad)
+
+
+def atan_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
+    t = x.dtype.type
+    with quiet(xp):
+        _store(xp, out_grad / (t(1) + x * x), x_grad)
+
+
+def sinh_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
+    with quiet(xp):
+        _store(xp, out_grad * xp.cosh(x), x_grad)
+
+
+def cosh_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
+    with quiet(xp):
+        _store(xp, out_grad * xp.sinh(x), x_grad)
+
+
+def asinh_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
+    t = x.dtype.type
+    with quiet(xp):
+        _store(xp, out_grad / xp.sqrt(x * x + t(1)), x_grad)
+
+
+def acosh_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
+    t = x.dtype.type
+    with quiet(xp):
+        _store(xp, out_grad / xp.sqrt(x * x - t(1)), x_grad)
+
+
+def atanh_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
+    t = x.dtype.type
+    with quiet(xp):
+        _store(xp, out_grad / (t(1) - x * x), x_grad)
+
+
+def expm1_grad(xp: Any, out: Any, out_grad: Any, x_grad: Any) -> None:
+    t = out.dtype.type
+    with quiet(xp):
+        _store(xp, out_grad * (out + t(1)), x_grad)
+
+
+def log1p_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
+    t = x.dtype.type
+    with quiet(xp):
+        _store(xp, out_grad / (x + t(1)), x_grad)
+
+
+def log2_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
+    t = x.dtype.type
+    with quiet(xp):
+        _store(xp, out_grad / (x * t(math.log(2.0))), x_grad)
+
+
+def log10_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
+    t = x.dtype.type
+    with quiet(xp):
+        _store(xp, out_grad / (x * t(math.log(10.0))), x_grad)
+
+
+def reciprocal_grad(xp: Any, out: Any, out_grad: Any, x_grad: Any) -> None:
+    with quiet(xp):
+        _store(xp, out_grad * -(out * out), x_grad)
+
+
+def rsqrt_grad(xp: Any, out: Any, out_grad: Any, x_grad: Any) -> None:
+    t = out.dtype.type
+    with quiet(xp):
+        _store(xp, t(-0.5) * out_grad * out * out * out, x_grad)
