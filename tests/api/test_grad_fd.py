@@ -161,6 +161,9 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
     "log1p_grad": [({"x": avoiding((3, 4), (), -0.8, 3.0)}, {})],
     **{f"{op}_grad": [({"x": positive((3, 4))}, {})] for op in ("log2", "log10", "rsqrt")},
     "reciprocal_grad": [({"x": away_from_zero((3, 4))}, {})],
+    **{f"{op}_grad": [({"x": avoiding((3, 4), (-2.0, -1.0, 0.0, 1.0, 2.0))}, {})]
+       for op in ("ceil", "floor", "trunc", "rint")},
+    "round_grad": [({"x": avoiding((3, 4), (-1.5, -0.5, 0.5, 1.5))}, {"decimals": 0})],
     # -- shape_grad family
     "reshape_grad": [({"x": (2, 3, 4)}, {"shape": [4, -1]})],
     "flatten_grad": [({"x": (2, 3, 4)}, {"start_axis": 1, "stop_axis": 2})],

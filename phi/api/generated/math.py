@@ -18,6 +18,7 @@ __all__ = [
     "assign",
     "assign_value",
     "ceil",
+    "ceil_grad",
     "clip",
     "cumsum",
     "equal",
@@ -27,6 +28,7 @@ __all__ = [
     "expand",
     "expand_grad",
     "floor",
+    "floor_grad",
     "gather",
     "gather_grad",
     "greater_equal",
@@ -177,17 +179,33 @@ def rsqrt_grad(out: TensorLike, out_grad: TensorLike) -> Tensor:
 def floor(x: TensorLike) -> Tensor:
     """`floor` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `floor`; InferMeta `unchanged_infer_meta`.
+    Kernel `floor`; InferMeta `unchanged_infer_meta`; backward `floor_grad`.
     """
     return apply("floor", {"x": x}, {})
+
+
+def floor_grad(out_grad: TensorLike) -> Tensor:
+    """`floor_grad` (backward.yaml): (Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `floor_grad`; InferMeta `unchanged_infer_meta`; differentiates `floor`.
+    """
+    return apply("floor_grad", {"out_grad": out_grad}, {})
 
 
 def ceil(x: TensorLike) -> Tensor:
     """`ceil` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `ceil`; InferMeta `unchanged_infer_meta`.
+    Kernel `ceil`; InferMeta `unchanged_infer_meta`; backward `ceil_grad`.
     """
     return apply("ceil", {"x": x}, {})
+
+
+def ceil_grad(out_grad: TensorLike) -> Tensor:
+    """`ceil_grad` (backward.yaml): (Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `ceil_grad`; InferMeta `unchanged_infer_meta`; differentiates `ceil`.
+    """
+    return apply("ceil_grad", {"out_grad": out_grad}, {})
 
 
 def reciprocal(x: TensorLike) -> Tensor:

@@ -45,12 +45,15 @@ __all__ = [
     "real",
     "renorm",
     "rint",
+    "rint_grad",
     "round",
+    "round_grad",
     "sinh",
     "sinh_grad",
     "tan",
     "tan_grad",
     "trunc",
+    "trunc_grad",
 ]
 
 
@@ -137,25 +140,49 @@ def isnan(x: TensorLike) -> Tensor:
 def trunc(x: TensorLike) -> Tensor:
     """`trunc` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `trunc`; InferMeta `unchanged_infer_meta`.
+    Kernel `trunc`; InferMeta `unchanged_infer_meta`; backward `trunc_grad`.
     """
     return apply("trunc", {"x": x}, {})
+
+
+def trunc_grad(out_grad: TensorLike) -> Tensor:
+    """`trunc_grad` (backward.yaml): (Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `trunc_grad`; InferMeta `unchanged_infer_meta`; differentiates `trunc`.
+    """
+    return apply("trunc_grad", {"out_grad": out_grad}, {})
 
 
 def rint(x: TensorLike) -> Tensor:
     """`rint` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `rint`; InferMeta `unchanged_infer_meta`.
+    Kernel `rint`; InferMeta `unchanged_infer_meta`; backward `rint_grad`.
     """
     return apply("rint", {"x": x}, {})
+
+
+def rint_grad(out_grad: TensorLike) -> Tensor:
+    """`rint_grad` (backward.yaml): (Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `rint_grad`; InferMeta `unchanged_infer_meta`; differentiates `rint`.
+    """
+    return apply("rint_grad", {"out_grad": out_grad}, {})
 
 
 def round(x: TensorLike, decimals: int = 0) -> Tensor:
     """`round` (ops.yaml): (Tensor x, int decimals=0) -> Tensor(out).
 
-    Kernel `round`; InferMeta `unchanged_infer_meta`.
+    Kernel `round`; InferMeta `unchanged_infer_meta`; backward `round_grad`.
     """
     return apply("round", {"x": x}, {"decimals": decimals})
+
+
+def round_grad(out_grad: TensorLike) -> Tensor:
+    """`round_grad` (backward.yaml): (Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `round_grad`; InferMeta `unchanged_infer_meta`; differentiates `round`.
+    """
+    return apply("round_grad", {"out_grad": out_grad}, {})
 
 
 def legacy_round(x: TensorLike) -> Tensor:

@@ -7,6 +7,10 @@ X for the rest. Each follows Paddle's CPU functor's formula, so that singular po
 what Paddle gives there: asin / acos / atanh at +-1 and acosh at 1 divide by zero (an
 infinity with out_grad's sign), log1p at -1 and log2 / log10 at 0 likewise; outside the
 domain (|x| > 1 for asin, x < 1 for acosh) the square root is NaN.
+
+ceil, floor, round, rint and trunc are flat almost everywhere: their grads read only
+Out@GRAD. Paddle 3.3.1 multiplies it by 0 for ceil / floor / round / rint (a NaN or
+infinite cotangent gives NaN, a negative one -0.0) and writes plain zeros for trunc.
 """
 
 from __future__ import annotations
@@ -14,7 +18,19 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from phi.common import DataType
 from phi.kernels.funcs.common import quiet
+
+_FLOAT_INT = (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64)
+#: flat op's grad -> the dtypes Paddle 3.3.1 registers its CPU kernel for
+FLAT_GRAD_DTYPES = {
+    "ceil_grad": (*_FLOAT_INT, DataType.FLOAT16, DataType.BFLOAT16, DataType.INT8,
+                  DataType.INT16, DataType.UINT8),
+    "round_grad": (*_FLOAT_INT, DataType.COMPLEX64, DataType.COMPLEX128),
+    "trunc_grad": _FLOAT_INT,
+}
+FLAT_GRAD_DTYPES["floor_grad"] = FLAT_GRAD_DTYPES["ceil_grad"]
+FLAT_GRAD_DTYPES["rint_grad"] = FLAT_GRAD_DTYPES["trunc_grad"]
 
 
 def _store(xp: Any, value: Any, out: Any) -> None:
@@ -116,3 +132,20 @@ def rsqrt_grad(xp: Any, out: Any, out_grad: Any, x_grad: Any) -> None:
     t = out.dtype.type
     with quiet(xp):
         _store(xp, t(-0.5) * out_grad * out * out * out, x_grad)
+
+
+def zero_times_grad(xp: Any, out_grad: Any, x_grad: Any) -> None:
+    """ceil / floor / round / rint: 0 * out_grad."""
+    with quiet(xp):
+        _store(xp, out_grad * out_grad.dtype.type(0), x_grad)
+
+
+def zeros_grad(xp: Any, out_grad: Any, x_grad: Any) -> None:
+    """trunc: zeros, whatever out_grad holds."""
+    x_grad[...] = 0
+
+
+#: flat op's grad -> its funcs function
+FLAT_GRADS = {"ceil_grad": zero_times_grad, "floor_grad": zero_times_grad,
+              "round_grad": zero_times_grad, "rint_grad": zero_times_grad,
+              "trunc_grad": zeros_grad}

@@ -32,6 +32,13 @@ def _from_x(row: KernelRow, dev_ctx: DeviceContext, x: DenseTensor, out_grad: De
     row.func(dev_ctx.xp, x.data, out_grad.data, data)
 
 
+def _from_out_grad(row: KernelRow, dev_ctx: DeviceContext, out_grad: DenseTensor,
+                   x_grad: OutTensor) -> None:
+    """x_grad from out_grad alone (the flat ops)."""
+    data = dev_ctx.alloc(x_grad, out_grad.dtype)
+    row.func(dev_ctx.xp, out_grad.data, data)
+
+
 def _softmax(row: KernelRow, dev_ctx: DeviceContext, out: DenseTensor, out_grad: DenseTensor,
              axis: int, x_grad: OutTensor) -> None:
     """x_grad from the forward's out along `axis`."""
@@ -73,6 +80,12 @@ register_table(_from_x, [
     KernelRow("log1p_grad", math_grad.log1p_grad, _FLOAT),
     KernelRow("log2_grad", math_grad.log2_grad, _FLOAT),
     KernelRow("log10_grad", math_grad.log10_grad, _FLOAT),
+])
+
+
+register_table(_from_out_grad, [
+    KernelRow(name, func, math_grad.FLAT_GRAD_DTYPES[name])
+    for name, func in math_grad.FLAT_GRADS.items()
 ])
 
 

@@ -35,8 +35,19 @@ def _cases(op: str, low: float, high: float, special: tuple) -> list[GradCase]:
     ]
 
 
+def _flat(op: str, slot: str = "X", **attrs: int) -> list[GradCase]:
+    """ceil / floor / round / trunc / rint: the gradient is 0 (its sign follows the
+    cotangent's where Paddle multiplies by 0)."""
+    return [GradCase(Case(f"{op}_{dtype}", op, {slot: In((4, 6), dtype, -10.0, 10.0,
+                                                          FLOAT_EDGES)}, attrs=attrs),
+                     (slot,)) for dtype in ("float32", "float64")]
+
+
 GRAD_CASES = [
     *(c for op, args in _OPS.items() for c in _cases(op, *args)),
     GradCase(Case("sin_0d_float32", "sin", {"X": In((), "float32")}), ("X",)),
+    *_flat("ceil"), *_flat("floor"), *_flat("round"), *_flat("trunc"), *_flat("rint", "x"),
+    GradCase(Case("round_decimals_float32", "round", {"X": In((3, 4), "float32")},
+                  attrs={"decimals": 2}), ("X",)),
     GradCase(Case("expm1_0d_float32", "expm1", {"X": In((), "float32")}), ("X",)),
 ]
