@@ -1,7 +1,8 @@
 """Backward ops of the unary math ops: X@GRAD from Out@GRAD and what Paddle 3.3.1's grad
 OpDesc carries, the forward's Out (expm1, reciprocal, rsqrt) or its X (the rest); no
 attributes; ceil, floor, round (its desc keeps `decimals`), rint (lower-case slots) and
-trunc read Out@GRAD alone. The math and its singular points are phi.kernels.funcs.unary_math_grad."""
+trunc read Out@GRAD alone. The math and its singular points are
+phi.kernels.funcs.unary_math_grad."""
 
 from __future__ import annotations
 
