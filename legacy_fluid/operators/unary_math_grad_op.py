@@ -1,5 +1,5 @@
 """Backward ops of the unary math ops: X@GRAD from Out@GRAD and what Paddle 3.3.1's grad
-OpDesc carries, the forward's Out (expm1, reciprocal, rsqrt) or its X (the rest); no
+OpDesc carries, the forward's Out (expm1, reciprocal, rsqrt, erfinv) or its X (the rest); no
 attributes; ceil, floor, round (its desc keeps `decimals`), rint (lower-case slots) and
 trunc read Out@GRAD alone. The math and its singular points are
 phi.kernels.funcs.unary_math_grad."""
@@ -63,9 +63,9 @@ def _register(op: str, source: str) -> None:
 
 for _op in ("sin_grad", "cos_grad", "tan_grad", "asin_grad", "acos_grad", "atan_grad",
             "sinh_grad", "cosh_grad", "asinh_grad", "acosh_grad", "atanh_grad", "log1p_grad",
-            "log2_grad", "log10_grad"):
+            "log2_grad", "log10_grad", "erf_grad", "lgamma_grad", "digamma_grad"):
     _register(_op, "X")
-for _op in ("expm1_grad", "reciprocal_grad", "rsqrt_grad"):
+for _op in ("expm1_grad", "reciprocal_grad", "rsqrt_grad", "erfinv_grad"):
     _register(_op, "Out")
 for _op, _func in math_grad.FLAT_GRADS.items():
     _flat = type(f"{_op.title().replace('_', '')}Kernel", (FlatGradKernel,),

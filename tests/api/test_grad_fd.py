@@ -164,6 +164,10 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
     **{f"{op}_grad": [({"x": avoiding((3, 4), (-2.0, -1.0, 0.0, 1.0, 2.0))}, {})]
        for op in ("ceil", "floor", "trunc", "rint")},
     "round_grad": [({"x": avoiding((3, 4), (-1.5, -0.5, 0.5, 1.5))}, {"decimals": 0})],
+    "erf_grad": [({"x": (3, 4)}, {})],
+    "erfinv_grad": [({"x": avoiding((3, 4), (), -0.9, 0.9)}, {})],
+    **{f"{op}_grad": [({"x": avoiding((3, 4), (-3.0, -2.0, -1.0, 0.0))}, {})]
+       for op in ("lgamma", "digamma")},
     # -- shape_grad family
     "reshape_grad": [({"x": (2, 3, 4)}, {"shape": [4, -1]})],
     "flatten_grad": [({"x": (2, 3, 4)}, {"start_axis": 1, "stop_axis": 2})],

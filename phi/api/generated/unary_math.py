@@ -26,8 +26,11 @@ __all__ = [
     "cosh",
     "cosh_grad",
     "digamma",
+    "digamma_grad",
     "erf",
+    "erf_grad",
     "erfinv",
+    "erfinv_grad",
     "expm1",
     "expm1_grad",
     "imag",
@@ -36,6 +39,7 @@ __all__ = [
     "isnan",
     "legacy_round",
     "lgamma",
+    "lgamma_grad",
     "log1p",
     "log1p_grad",
     "log2",
@@ -92,9 +96,17 @@ def sinh_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
 def erf(x: TensorLike) -> Tensor:
     """`erf` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `erf`; InferMeta `unchanged_infer_meta`.
+    Kernel `erf`; InferMeta `unchanged_infer_meta`; backward `erf_grad`.
     """
     return apply("erf", {"x": x}, {})
+
+
+def erf_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`erf_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `erf_grad`; InferMeta `unchanged_infer_meta`; differentiates `erf`.
+    """
+    return apply("erf_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def expm1(x: TensorLike) -> Tensor:
@@ -364,25 +376,49 @@ def renorm(x: TensorLike, p: float, axis: int, max_norm: float) -> Tensor:
 def lgamma(x: TensorLike) -> Tensor:
     """`lgamma` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `lgamma`; InferMeta `unchanged_infer_meta`.
+    Kernel `lgamma`; InferMeta `unchanged_infer_meta`; backward `lgamma_grad`.
     """
     return apply("lgamma", {"x": x}, {})
+
+
+def lgamma_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`lgamma_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `lgamma_grad`; InferMeta `unchanged_infer_meta`; differentiates `lgamma`.
+    """
+    return apply("lgamma_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def digamma(x: TensorLike) -> Tensor:
     """`digamma` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `digamma`; InferMeta `unchanged_infer_meta`.
+    Kernel `digamma`; InferMeta `unchanged_infer_meta`; backward `digamma_grad`.
     """
     return apply("digamma", {"x": x}, {})
+
+
+def digamma_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`digamma_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `digamma_grad`; InferMeta `unchanged_infer_meta`; differentiates `digamma`.
+    """
+    return apply("digamma_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def erfinv(x: TensorLike) -> Tensor:
     """`erfinv` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `erfinv`; InferMeta `unchanged_infer_meta`.
+    Kernel `erfinv`; InferMeta `unchanged_infer_meta`; backward `erfinv_grad`.
     """
     return apply("erfinv", {"x": x}, {})
+
+
+def erfinv_grad(out: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`erfinv_grad` (backward.yaml): (Tensor out, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `erfinv_grad`; InferMeta `unchanged_infer_meta`; differentiates `erfinv`.
+    """
+    return apply("erfinv_grad", {"out": out, "out_grad": out_grad}, {})
 
 
 def real(x: TensorLike) -> Tensor:

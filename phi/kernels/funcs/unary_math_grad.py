@@ -8,6 +8,10 @@ what Paddle gives there: asin / acos / atanh at +-1 and acosh at 1 divide by zer
 infinity with out_grad's sign), log1p at -1 and log2 / log10 at 0 likewise; outside the
 domain (|x| > 1 for asin, x < 1 for acosh) the square root is NaN.
 
+erf: 2 / sqrt(pi) * exp(-x * x); erfinv (from out): sqrt(pi) / 2 * exp(out * out);
+lgamma: digamma(x); digamma: polygamma(1, x) (phi.kernels.funcs.special, with Paddle's
+poles), each times out_grad in x's type.
+
 ceil, floor, round, rint and trunc are flat almost everywhere: their grads read only
 Out@GRAD. Paddle 3.3.1 multiplies it by 0 for ceil / floor / round / rint (a NaN or
 infinite cotangent gives NaN, a negative one -0.0) and writes plain zeros for trunc.
@@ -19,6 +23,7 @@ import math
 from typing import Any
 
 from phi.common import DataType
+from phi.kernels.funcs import special
 from phi.kernels.funcs.common import quiet
 
 _FLOAT_INT = (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64)
@@ -132,6 +137,32 @@ def rsqrt_grad(xp: Any, out: Any, out_grad: Any, x_grad: Any) -> None:
     t = out.dtype.type
     with quiet(xp):
         _store(xp, t(-0.5) * out_grad * out * out * out, x_grad)
+
+
+def erf_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
+    t = x.dtype.type
+    with quiet(xp):
+        _store(xp, out_grad * t(2.0 / math.sqrt(math.pi)) * xp.exp(-(x * x)), x_grad)
+
+
+def erfinv_grad(xp: Any, out: Any, out_grad: Any, x_grad: Any) -> None:
+    t = out.dtype.type
+    with quiet(xp):
+        _store(xp, out_grad * t(math.sqrt(math.pi) / 2.0) * xp.exp(out * out), x_grad)
+
+
+def lgamma_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
+    psi = xp.empty_like(x)
+    special.digamma(xp, x, psi)
+    with quiet(xp):
+        _store(xp, out_grad * psi, x_grad)
+
+
+def digamma_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
+    trigamma = xp.empty_like(x)
+    special.polygamma(xp, x, 1, trigamma)
+    with quiet(xp):
+        _store(xp, out_grad * trigamma, x_grad)
 
 
 def zero_times_grad(xp: Any, out_grad: Any, x_grad: Any) -> None:

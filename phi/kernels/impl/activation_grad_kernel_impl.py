@@ -57,6 +57,7 @@ register_table(_from_out, [
     KernelRow("expm1_grad", math_grad.expm1_grad, _FLOAT),
     KernelRow("reciprocal_grad", math_grad.reciprocal_grad, _FLOAT),
     KernelRow("rsqrt_grad", math_grad.rsqrt_grad, _FLOAT),
+    KernelRow("erfinv_grad", math_grad.erfinv_grad, _FLOAT),
 ])
 
 
@@ -80,6 +81,9 @@ register_table(_from_x, [
     KernelRow("log1p_grad", math_grad.log1p_grad, _FLOAT),
     KernelRow("log2_grad", math_grad.log2_grad, _FLOAT),
     KernelRow("log10_grad", math_grad.log10_grad, _FLOAT),
+    KernelRow("erf_grad", math_grad.erf_grad, _FLOAT),
+    KernelRow("lgamma_grad", math_grad.lgamma_grad, _FLOAT),
+    KernelRow("digamma_grad", math_grad.digamma_grad, _FLOAT),
 ])
 
 

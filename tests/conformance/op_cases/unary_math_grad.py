@@ -1,6 +1,7 @@
 """Grads of the unary math ops (forward cases in unary_math.py): float32 over the IEEE
 specials and each op's singular points (asin / acos / atanh at +-1 and beyond, acosh at
-1 and below, log1p at -1, log2 / log10 and reciprocal at +-0), float64 over random values
+1 and below, log1p at -1, log2 / log10 and reciprocal at +-0, erfinv at +-1, lgamma /
+digamma at their poles), float64 over random values
 inside the domain; a 0-d case for a grad that reads X and one that reads Out.
 
 asinh and acosh get no +-inf: Paddle 3.3.1's gradient there is NaN in a SIMD vector lane
@@ -24,6 +25,9 @@ _OPS = {
     "log1p": (-0.99, 4.0, (*FLOAT_EDGES, -1.5)), "log2": (0.01, 5.0, (*FLOAT_EDGES, -2.0)),
     "log10": (0.01, 5.0, (*FLOAT_EDGES, -2.0)), "reciprocal": (0.1, 4.0, FLOAT_EDGES),
     "rsqrt": (0.1, 4.0, (*FLOAT_EDGES, 4.0)),
+    "erf": (-3.0, 3.0, (*FLOAT_EDGES, 10.0)), "erfinv": (-0.99, 0.99, _UNIT),
+    "lgamma": (-4.0, 4.0, (*FLOAT_EDGES, -2.0, -2.5, 0.5, 1e-30)),
+    "digamma": (-4.0, 4.0, (*FLOAT_EDGES, -2.0, -2.5, 0.5, 1e-30)),
 }
 
 
