@@ -151,6 +151,11 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
     "gelu_grad": [({"x": (3, 4)}, {}), ({"x": (3, 4)}, {"approximate": True})],
     "softmax_grad": [({"x": (3, 4)}, {}), ({"x": (3, 4, 2)}, {"axis": 1})],
     "log_softmax_grad": [({"x": (3, 4)}, {}), ({"x": (3, 4, 2)}, {"axis": 0})],
+    **{f"{op}_grad": [({"x": (3, 4)}, {})] for op in ("softsign", "logsigmoid", "tanh_shrink")},
+    "softshrink_grad": [({"x": avoiding((3, 4), (-0.5, 0.5))}, {"lambda_": 0.5})],
+    "hardshrink_grad": [({"x": avoiding((3, 4), (-0.5, 0.5))}, {"threshold": 0.5})],
+    "thresholded_relu_grad": [({"x": avoiding((3, 4), (1.0,))}, {"threshold": 1.0})],
+    "stanh_grad": [({"x": (3, 4)}, {"scale_a": 0.67, "scale_b": 1.7159})],
     # -- unary_math_grad family
     **{f"{op}_grad": [({"x": (3, 4)}, {})]
        for op in ("sin", "cos", "atan", "sinh", "cosh", "asinh", "expm1")},

@@ -10,16 +10,22 @@ from phi.api.dispatch import apply
 
 __all__ = [
     "hardshrink",
+    "hardshrink_grad",
     "hardtanh",
     "logit",
     "maxout",
     "selu",
     "softshrink",
+    "softshrink_grad",
     "softsign",
+    "softsign_grad",
     "stanh",
+    "stanh_grad",
     "swiglu",
     "tanh_shrink",
+    "tanh_shrink_grad",
     "thresholded_relu",
+    "thresholded_relu_grad",
 ]
 
 
@@ -34,9 +40,18 @@ def swiglu(x: TensorLike, y: TensorLike | None = None) -> Tensor:
 def hardshrink(x: TensorLike, threshold: float = 0.5) -> Tensor:
     """`hardshrink` (ops.yaml): (Tensor x, float threshold=0.5) -> Tensor(out).
 
-    Kernel `hardshrink`; InferMeta `unchanged_infer_meta`.
+    Kernel `hardshrink`; InferMeta `unchanged_infer_meta`; backward `hardshrink_grad`.
     """
     return apply("hardshrink", {"x": x}, {"threshold": threshold})
+
+
+def hardshrink_grad(x: TensorLike, out_grad: TensorLike, threshold: float) -> Tensor:
+    """`hardshrink_grad` (backward.yaml): (Tensor x, Tensor out_grad, float threshold) ->
+    Tensor(x_grad).
+
+    Kernel `hardshrink_grad`; InferMeta `unchanged_infer_meta`; differentiates `hardshrink`.
+    """
+    return apply("hardshrink_grad", {"x": x, "out_grad": out_grad}, {"threshold": threshold})
 
 
 def hardtanh(x: TensorLike, t_min: float = 0.0, t_max: float = 24.0) -> Tensor:
@@ -79,39 +94,93 @@ def selu(
 def softshrink(x: TensorLike, lambda_: float = 0.5) -> Tensor:
     """`softshrink` (ops.yaml): (Tensor x, float lambda_=0.5) -> Tensor(out).
 
-    Kernel `softshrink`; InferMeta `unchanged_infer_meta`.
+    Kernel `softshrink`; InferMeta `unchanged_infer_meta`; backward `softshrink_grad`.
     """
     return apply("softshrink", {"x": x}, {"lambda_": lambda_})
+
+
+def softshrink_grad(x: TensorLike, out_grad: TensorLike, lambda_: float) -> Tensor:
+    """`softshrink_grad` (backward.yaml): (Tensor x, Tensor out_grad, float lambda_) ->
+    Tensor(x_grad).
+
+    Kernel `softshrink_grad`; InferMeta `unchanged_infer_meta`; differentiates `softshrink`.
+    """
+    return apply("softshrink_grad", {"x": x, "out_grad": out_grad}, {"lambda_": lambda_})
 
 
 def softsign(x: TensorLike) -> Tensor:
     """`softsign` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `softsign`; InferMeta `unchanged_infer_meta`.
+    Kernel `softsign`; InferMeta `unchanged_infer_meta`; backward `softsign_grad`.
     """
     return apply("softsign", {"x": x}, {})
+
+
+def softsign_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`softsign_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `softsign_grad`; InferMeta `unchanged_infer_meta`; differentiates `softsign`.
+    """
+    return apply("softsign_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def stanh(x: TensorLike, scale_a: float = 0.67, scale_b: float = 1.7159) -> Tensor:
     """`stanh` (ops.yaml): (Tensor x, float scale_a=0.67, float scale_b=1.7159) -> Tensor(out).
 
-    Kernel `stanh`; InferMeta `unchanged_infer_meta`.
+    Kernel `stanh`; InferMeta `unchanged_infer_meta`; backward `stanh_grad`.
     """
     return apply("stanh", {"x": x}, {"scale_a": scale_a, "scale_b": scale_b})
+
+
+def stanh_grad(x: TensorLike, out_grad: TensorLike, scale_a: float, scale_b: float) -> Tensor:
+    """`stanh_grad` (backward.yaml): (Tensor x, Tensor out_grad, float scale_a, float scale_b) ->
+    Tensor(x_grad).
+
+    Kernel `stanh_grad`; InferMeta `unchanged_infer_meta`; differentiates `stanh`.
+    """
+    return apply("stanh_grad",
+                 {"x": x, "out_grad": out_grad},
+                 {"scale_a": scale_a, "scale_b": scale_b})
 
 
 def tanh_shrink(x: TensorLike) -> Tensor:
     """`tanh_shrink` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `tanh_shrink`; InferMeta `unchanged_infer_meta`.
+    Kernel `tanh_shrink`; InferMeta `unchanged_infer_meta`; backward `tanh_shrink_grad`.
     """
     return apply("tanh_shrink", {"x": x}, {})
+
+
+def tanh_shrink_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`tanh_shrink_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `tanh_shrink_grad`; InferMeta `unchanged_infer_meta`; differentiates `tanh_shrink`.
+    """
+    return apply("tanh_shrink_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def thresholded_relu(x: TensorLike, threshold: float = 1.0, value: float = 0.0) -> Tensor:
     """`thresholded_relu` (ops.yaml): (Tensor x, float threshold=1.0, float value=0.0) ->
     Tensor(out).
 
-    Kernel `thresholded_relu`; InferMeta `unchanged_infer_meta`.
+    Kernel `thresholded_relu`; InferMeta `unchanged_infer_meta`; backward
+    `thresholded_relu_grad`.
     """
     return apply("thresholded_relu", {"x": x}, {"threshold": threshold, "value": value})
+
+
+def thresholded_relu_grad(
+    x: TensorLike,
+    out_grad: TensorLike,
+    threshold: float,
+    value: float,
+) -> Tensor:
+    """`thresholded_relu_grad` (backward.yaml): (Tensor x, Tensor out_grad, float threshold, float
+    value) -> Tensor(x_grad).
+
+    Kernel `thresholded_relu_grad`; InferMeta `unchanged_infer_meta`; differentiates
+    `thresholded_relu`.
+    """
+    return apply("thresholded_relu_grad",
+                 {"x": x, "out_grad": out_grad},
+                 {"threshold": threshold, "value": value})

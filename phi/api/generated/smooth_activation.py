@@ -8,7 +8,17 @@ from __future__ import annotations
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["celu", "elu", "logsigmoid", "mish", "silu", "silu_grad", "softplus", "softplus_grad"]
+__all__ = [
+    "celu",
+    "elu",
+    "logsigmoid",
+    "logsigmoid_grad",
+    "mish",
+    "silu",
+    "silu_grad",
+    "softplus",
+    "softplus_grad",
+]
 
 
 def softplus(x: TensorLike, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
@@ -73,6 +83,14 @@ def celu(x: TensorLike, alpha: float = 1.0) -> Tensor:
 def logsigmoid(x: TensorLike) -> Tensor:
     """`logsigmoid` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `logsigmoid`; InferMeta `unchanged_infer_meta`.
+    Kernel `logsigmoid`; InferMeta `unchanged_infer_meta`; backward `logsigmoid_grad`.
     """
     return apply("logsigmoid", {"x": x}, {})
+
+
+def logsigmoid_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`logsigmoid_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `logsigmoid_grad`; InferMeta `unchanged_infer_meta`; differentiates `logsigmoid`.
+    """
+    return apply("logsigmoid_grad", {"x": x, "out_grad": out_grad}, {})

@@ -14,7 +14,13 @@ and follows Paddle 3.3.1's CPU functors at kinks and edge values:
 * silu / swish: sigmoid(x) * (1 + x * exp(-x) / (1 + exp(-x))) as Paddle composes it
   (so +-inf give NaN);
 * gelu: exact 0.5 * (1 + erf(x / sqrt 2)) + x * pdf(x), or the tanh form's derivative;
-* softmax: out * (dout - sum(dout * out)); log_softmax: dout - exp(out) * sum(dout).
+* softmax: out * (dout - sum(dout * out)); log_softmax: dout - exp(out) * sum(dout);
+* softsign: 1 / (1 + |x|)^2; tanh_shrink: tanh(x)^2; stanh: a * b * (1 - tanh(a x)^2);
+* logsigmoid: exp(-x - m) / (exp(-m) + exp(-x - m)) with m = max(-x, 0), as Paddle writes
+  it (so -inf gives NaN);
+* softshrink: 1 where x > t or x < -t, else 0; hard_shrink: 1 where x >= t or x <= -t
+  (Paddle 3.3.1 passes the gradient at +-t itself); thresholded_relu: 1 where
+  x > threshold, else 0 (NaN gives 0 in all three).
 """
 
 from __future__ import annotations
@@ -174,3 +180,53 @@ def log_softmax_grad(xp: Any, out: Any, out_grad: Any, axis: int, x_grad: Any) -
             _store(xp, out_grad * 0, x_grad)
             return
         _store(xp, out_grad - xp.exp(out) * out_grad.sum(axis=ax, keepdims=True), x_grad)
+
+
+def softsign_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
+    t = x.dtype.type
+    with quiet(xp):
+        d = t(1) + xp.abs(x)
+        _store(xp, out_grad / (d * d), x_grad)
+
+
+def logsigmoid_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
+    t = x.dtype.type
+    with quiet(xp):
+        m = xp.maximum(-x, t(0))
+        e = xp.exp(-x - m)
+        _store(xp, out_grad * (e / (xp.exp(-m) + e)), x_grad)
+
+
+def tanh_shrink_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
+    with quiet(xp):
+        th = xp.tanh(x)
+        _store(xp, out_grad * (th * th), x_grad)
+
+
+def softshrink_grad(xp: Any, x: Any, out_grad: Any, threshold: float, x_grad: Any) -> None:
+    t = x.dtype.type
+    with quiet(xp):
+        outside = (x > t(threshold)) | (x < t(-threshold))
+        _store(xp, out_grad * outside.astype(x.dtype), x_grad)
+
+
+def hardshrink_grad(xp: Any, x: Any, out_grad: Any, threshold: float, x_grad: Any) -> None:
+    t = x.dtype.type
+    with quiet(xp):
+        outside = (x >= t(threshold)) | (x <= t(-threshold))
+        _store(xp, out_grad * outside.astype(x.dtype), x_grad)
+
+
+def thresholded_relu_grad(xp: Any, x: Any, out_grad: Any, threshold: float,
+                          x_grad: Any) -> None:
+    t = x.dtype.type
+    with quiet(xp):
+        _store(xp, xp.where(x > t(threshold), out_grad, t(0)), x_grad)
+
+
+def stanh_grad(xp: Any, x: Any, out_grad: Any, scale_a: float, scale_b: float,
+               x_grad: Any) -> None:
+    t = x.dtype.type
+    with quiet(xp):
+        th = xp.tanh(t(scale_a) * x)
+        _store(xp, out_grad * t(scale_a) * t(scale_b) * (t(1) - th * th), x_grad)

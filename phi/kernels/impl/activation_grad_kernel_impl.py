@@ -67,6 +67,9 @@ register_table(_from_x, [
     KernelRow("abs_grad", act_grad.abs_grad, _FLOAT),
     KernelRow("swish_grad", act_grad.silu_grad, _FLOAT),
     KernelRow("hardswish_grad", act_grad.hardswish_grad, _FLOAT),
+    KernelRow("softsign_grad", act_grad.softsign_grad, _FLOAT),
+    KernelRow("logsigmoid_grad", act_grad.logsigmoid_grad, _FLOAT),
+    KernelRow("tanh_shrink_grad", act_grad.tanh_shrink_grad, _FLOAT),
     KernelRow("sin_grad", math_grad.sin_grad, _FLOAT),
     KernelRow("cos_grad", math_grad.cos_grad, _FLOAT),
     KernelRow("tan_grad", math_grad.tan_grad, _FLOAT),
@@ -137,3 +140,36 @@ def gelu_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTens
                      approximate: bool, x_grad: OutTensor) -> None:
     data = dev_ctx.alloc(x_grad, out_grad.dtype)
     act_grad.gelu_grad(dev_ctx.xp, x.data, out_grad.data, approximate, data)
+
+
+@register_kernel("softshrink_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("softshrink_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def softshrink_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
+                           lambda_: float, x_grad: OutTensor) -> None:
+    data = dev_ctx.alloc(x_grad, out_grad.dtype)
+    act_grad.softshrink_grad(dev_ctx.xp, x.data, out_grad.data, lambda_, data)
+
+
+@register_kernel("hardshrink_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("hardshrink_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def hardshrink_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
+                           threshold: float, x_grad: OutTensor) -> None:
+    data = dev_ctx.alloc(x_grad, out_grad.dtype)
+    act_grad.hardshrink_grad(dev_ctx.xp, x.data, out_grad.data, threshold, data)
+
+
+@register_kernel("thresholded_relu_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("thresholded_relu_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def thresholded_relu_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor,
+                                 out_grad: DenseTensor, threshold: float, value: float,
+                                 x_grad: OutTensor) -> None:
+    data = dev_ctx.alloc(x_grad, out_grad.dtype)
+    act_grad.thresholded_relu_grad(dev_ctx.xp, x.data, out_grad.data, threshold, data)
+
+
+@register_kernel("stanh_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("stanh_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def stanh_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
+                      scale_a: float, scale_b: float, x_grad: OutTensor) -> None:
+    data = dev_ctx.alloc(x_grad, out_grad.dtype)
+    act_grad.stanh_grad(dev_ctx.xp, x.data, out_grad.data, scale_a, scale_b, data)

@@ -27,6 +27,11 @@ _OPS = {
     "hard_swish": {"": {}},
     "hard_sigmoid": {"": {}, "_slope": {"slope": 0.5, "offset": 0.3}},
     "gelu": {"": {}, "_tanh": {"approximate": True}},
+    "softsign": {"": {}}, "logsigmoid": {"": {}}, "tanh_shrink": {"": {}},
+    "softshrink": {"": {}, "_lambda": {"lambda": 2.5}},
+    "hard_shrink": {"": {}, "_threshold": {"threshold": 3.0}},
+    "thresholded_relu": {"": {}, "_threshold": {"threshold": 2.5, "value": 0.5}},
+    "stanh": {"": {}, "_scales": {"scale_a": 0.5, "scale_b": 2.0}},
 }
 
 
