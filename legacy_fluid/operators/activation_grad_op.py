@@ -65,6 +65,13 @@ def register_unary_grad(op: str, func: Callable[..., None], source: str,
         register_op_kernel(op, "GPU", kernel, dtype)
 
 
+class EluGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x, out, out_grad = ctx.input("X"), ctx.input("Out"), ctx.input("Out@GRAD")
+        data = ctx.output("X@GRAD").mutable_data(ctx.place, out_grad.dtype)
+        act_grad.elu_grad(ctx.xp, x.data, out.data, out_grad.data, ctx.attr("alpha"), data)
+
+
 class LeakyReluGradOpMaker(XGradOpMaker):
     def make(self) -> None:
         super().make()
@@ -293,3 +300,11 @@ register_unary_grad("hard_shrink_grad", act_grad.hardshrink_grad, "X", ("thresho
 register_unary_grad("thresholded_relu_grad", act_grad.thresholded_relu_grad, "X",
                     ("threshold",))
 register_unary_grad("stanh_grad", act_grad.stanh_grad, "X", ("scale_a", "scale_b"))
+register_unary_grad("selu_grad", act_grad.selu_grad, "Out", ("scale", "alpha"))
+register_unary_grad("brelu_grad", act_grad.hardtanh_grad, "X", ("t_min", "t_max"))
+register_unary_grad("mish_grad", act_grad.mish_grad, "X", ("threshold",))
+register_unary_grad("logit_grad", act_grad.logit_grad, "X", ("eps",))
+register_operator("elu_grad", GradOp)
+for _dtype in _FLOAT:
+    register_op_kernel("elu_grad", "CPU", EluGradKernel, _dtype)
+    register_op_kernel("elu_grad", "GPU", EluGradKernel, _dtype)

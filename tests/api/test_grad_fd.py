@@ -156,6 +156,11 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
     "hardshrink_grad": [({"x": avoiding((3, 4), (-0.5, 0.5))}, {"threshold": 0.5})],
     "thresholded_relu_grad": [({"x": avoiding((3, 4), (1.0,))}, {"threshold": 1.0})],
     "stanh_grad": [({"x": (3, 4)}, {"scale_a": 0.67, "scale_b": 1.7159})],
+    "elu_grad": [({"x": away_from_zero((3, 4))}, {"alpha": 0.5})],
+    "selu_grad": [({"x": away_from_zero((3, 4))}, {})],
+    "hardtanh_grad": [({"x": avoiding((3, 4), (-1.0, 2.0))}, {"t_min": -1.0, "t_max": 2.0})],
+    "mish_grad": [({"x": (3, 4)}, {})],
+    "logit_grad": [({"x": avoiding((3, 4), (), 0.1, 0.9)}, {})],
     # -- unary_math_grad family
     **{f"{op}_grad": [({"x": (3, 4)}, {})]
        for op in ("sin", "cos", "atan", "sinh", "cosh", "asinh", "expm1")},

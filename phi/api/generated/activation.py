@@ -12,9 +12,12 @@ __all__ = [
     "hardshrink",
     "hardshrink_grad",
     "hardtanh",
+    "hardtanh_grad",
     "logit",
+    "logit_grad",
     "maxout",
     "selu",
+    "selu_grad",
     "softshrink",
     "softshrink_grad",
     "softsign",
@@ -57,17 +60,34 @@ def hardshrink_grad(x: TensorLike, out_grad: TensorLike, threshold: float) -> Te
 def hardtanh(x: TensorLike, t_min: float = 0.0, t_max: float = 24.0) -> Tensor:
     """`hardtanh` (ops.yaml): (Tensor x, float t_min=0.0, float t_max=24.0) -> Tensor(out).
 
-    Kernel `hardtanh`; InferMeta `unchanged_infer_meta`.
+    Kernel `hardtanh`; InferMeta `unchanged_infer_meta`; backward `hardtanh_grad`.
     """
     return apply("hardtanh", {"x": x}, {"t_min": t_min, "t_max": t_max})
+
+
+def hardtanh_grad(x: TensorLike, out_grad: TensorLike, t_min: float, t_max: float) -> Tensor:
+    """`hardtanh_grad` (backward.yaml): (Tensor x, Tensor out_grad, float t_min, float t_max) ->
+    Tensor(x_grad).
+
+    Kernel `hardtanh_grad`; InferMeta `unchanged_infer_meta`; differentiates `hardtanh`.
+    """
+    return apply("hardtanh_grad", {"x": x, "out_grad": out_grad}, {"t_min": t_min, "t_max": t_max})
 
 
 def logit(x: TensorLike, eps: float = 1e-06) -> Tensor:
     """`logit` (ops.yaml): (Tensor x, float eps=1e-06) -> Tensor(out).
 
-    Kernel `logit`; InferMeta `unchanged_infer_meta`.
+    Kernel `logit`; InferMeta `unchanged_infer_meta`; backward `logit_grad`.
     """
     return apply("logit", {"x": x}, {"eps": eps})
+
+
+def logit_grad(x: TensorLike, out_grad: TensorLike, eps: float) -> Tensor:
+    """`logit_grad` (backward.yaml): (Tensor x, Tensor out_grad, float eps) -> Tensor(x_grad).
+
+    Kernel `logit_grad`; InferMeta `unchanged_infer_meta`; differentiates `logit`.
+    """
+    return apply("logit_grad", {"x": x, "out_grad": out_grad}, {"eps": eps})
 
 
 def maxout(x: TensorLike, groups: int, axis: int = 1) -> Tensor:
@@ -86,9 +106,18 @@ def selu(
     """`selu` (ops.yaml): (Tensor x, float scale=1.0507009873554805, float
     alpha=1.6732632423543772) -> Tensor(out).
 
-    Kernel `selu`; InferMeta `unchanged_infer_meta`.
+    Kernel `selu`; InferMeta `unchanged_infer_meta`; backward `selu_grad`.
     """
     return apply("selu", {"x": x}, {"scale": scale, "alpha": alpha})
+
+
+def selu_grad(out: TensorLike, out_grad: TensorLike, scale: float, alpha: float) -> Tensor:
+    """`selu_grad` (backward.yaml): (Tensor out, Tensor out_grad, float scale, float alpha) ->
+    Tensor(x_grad).
+
+    Kernel `selu_grad`; InferMeta `unchanged_infer_meta`; differentiates `selu`.
+    """
+    return apply("selu_grad", {"out": out, "out_grad": out_grad}, {"scale": scale, "alpha": alpha})
 
 
 def softshrink(x: TensorLike, lambda_: float = 0.5) -> Tensor:

@@ -173,3 +173,43 @@ def stanh_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTen
                       scale_a: float, scale_b: float, x_grad: OutTensor) -> None:
     data = dev_ctx.alloc(x_grad, out_grad.dtype)
     act_grad.stanh_grad(dev_ctx.xp, x.data, out_grad.data, scale_a, scale_b, data)
+
+
+@register_kernel("elu_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("elu_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def elu_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor,
+                    out_grad: DenseTensor, alpha: float, x_grad: OutTensor) -> None:
+    data = dev_ctx.alloc(x_grad, out_grad.dtype)
+    act_grad.elu_grad(dev_ctx.xp, x.data, out.data, out_grad.data, alpha, data)
+
+
+@register_kernel("selu_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("selu_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def selu_grad_kernel(dev_ctx: DeviceContext, out: DenseTensor, out_grad: DenseTensor,
+                     scale: float, alpha: float, x_grad: OutTensor) -> None:
+    data = dev_ctx.alloc(x_grad, out_grad.dtype)
+    act_grad.selu_grad(dev_ctx.xp, out.data, out_grad.data, scale, alpha, data)
+
+
+@register_kernel("hardtanh_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("hardtanh_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def hardtanh_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
+                         t_min: float, t_max: float, x_grad: OutTensor) -> None:
+    data = dev_ctx.alloc(x_grad, out_grad.dtype)
+    act_grad.hardtanh_grad(dev_ctx.xp, x.data, out_grad.data, t_min, t_max, data)
+
+
+@register_kernel("mish_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("mish_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def mish_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
+                     threshold: float, x_grad: OutTensor) -> None:
+    data = dev_ctx.alloc(x_grad, out_grad.dtype)
+    act_grad.mish_grad(dev_ctx.xp, x.data, out_grad.data, threshold, data)
+
+
+@register_kernel("logit_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("logit_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def logit_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
+                      eps: float, x_grad: OutTensor) -> None:
+    data = dev_ctx.alloc(x_grad, out_grad.dtype)
+    act_grad.logit_grad(dev_ctx.xp, x.data, out_grad.data, eps, data)
