@@ -304,6 +304,7 @@ register_unary_grad("selu_grad", act_grad.selu_grad, "Out", ("scale", "alpha"))
 register_unary_grad("brelu_grad", act_grad.hardtanh_grad, "X", ("t_min", "t_max"))
 register_unary_grad("mish_grad", act_grad.mish_grad, "X", ("threshold",))
 register_unary_grad("logit_grad", act_grad.logit_grad, "X", ("eps",))
+register_unary_grad("celu_grad", act_grad.celu_grad, "X", ("alpha",))
 register_operator("elu_grad", GradOp)
 for _dtype in _FLOAT:
     register_op_kernel("elu_grad", "CPU", EluGradKernel, _dtype)

@@ -161,6 +161,7 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
     "hardtanh_grad": [({"x": avoiding((3, 4), (-1.0, 2.0))}, {"t_min": -1.0, "t_max": 2.0})],
     "mish_grad": [({"x": (3, 4)}, {})],
     "logit_grad": [({"x": avoiding((3, 4), (), 0.1, 0.9)}, {})],
+    "celu_grad": [({"x": away_from_zero((3, 4))}, {"alpha": 1.5})],
     # -- unary_math_grad family
     **{f"{op}_grad": [({"x": (3, 4)}, {})]
        for op in ("sin", "cos", "atan", "sinh", "cosh", "asinh", "expm1")},

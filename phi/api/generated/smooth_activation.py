@@ -10,6 +10,7 @@ from phi.api.dispatch import apply
 
 __all__ = [
     "celu",
+    "celu_grad",
     "elu",
     "elu_grad",
     "logsigmoid",
@@ -94,9 +95,17 @@ def elu_grad(x: TensorLike, out: TensorLike, out_grad: TensorLike, alpha: float)
 def celu(x: TensorLike, alpha: float = 1.0) -> Tensor:
     """`celu` (ops.yaml): (Tensor x, float alpha=1.0) -> Tensor(out).
 
-    Kernel `celu`; InferMeta `unchanged_infer_meta`.
+    Kernel `celu`; InferMeta `unchanged_infer_meta`; backward `celu_grad`.
     """
     return apply("celu", {"x": x}, {"alpha": alpha})
+
+
+def celu_grad(x: TensorLike, out_grad: TensorLike, alpha: float) -> Tensor:
+    """`celu_grad` (backward.yaml): (Tensor x, Tensor out_grad, float alpha) -> Tensor(x_grad).
+
+    Kernel `celu_grad`; InferMeta `unchanged_infer_meta`; differentiates `celu`.
+    """
+    return apply("celu_grad", {"x": x, "out_grad": out_grad}, {"alpha": alpha})
 
 
 def logsigmoid(x: TensorLike) -> Tensor:

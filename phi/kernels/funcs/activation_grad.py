@@ -26,7 +26,9 @@ and follows Paddle 3.3.1's CPU functors at kinks and edge values:
   float attributes multiply), else scale (NaN included); brelu / hardtanh: 1 inside the open
   (t_min, t_max), else 0; mish: tanh(sp) + x (1 - tanh(sp)^2) (1 - exp(-sp)) with
   sp = softplus(x) (x itself above `threshold`); logit: 1 / (x (1 - x)), 0 outside
-  [eps, 1 - eps] (a negative eps too: Paddle 3.3.1's grad clamps always).
+  [eps, 1 - eps] (a negative eps too: Paddle 3.3.1's grad clamps always); celu: 1 where
+  x > 0, else exp(x / alpha) (for either sign of alpha), NaN wherever exp(x / alpha)
+  overflows (Paddle's sum of masked terms multiplies that infinity by a 0 mask).
 """
 
 from __future__ import annotations
@@ -276,3 +278,11 @@ def logit_grad(xp: Any, x: Any, out_grad: Any, eps: float, x_grad: Any) -> None:
     with quiet(xp):
         value = out_grad / (x * (t(1) - x))
         _store(xp, xp.where((x < t(eps)) | (x > t(1) - t(eps)), t(0), value), x_grad)
+
+
+def celu_grad(xp: Any, x: Any, out_grad: Any, alpha: float, x_grad: Any) -> None:
+    t = x.dtype.type
+    with quiet(xp):
+        e = xp.exp(x / t(alpha))
+        slope = xp.where(x > t(0), t(1), e)
+        _store(xp, xp.where(xp.isposinf(e), t(np.nan), out_grad * slope), x_grad)

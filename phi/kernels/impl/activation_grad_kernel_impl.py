@@ -213,3 +213,11 @@ def logit_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTen
                       eps: float, x_grad: OutTensor) -> None:
     data = dev_ctx.alloc(x_grad, out_grad.dtype)
     act_grad.logit_grad(dev_ctx.xp, x.data, out_grad.data, eps, data)
+
+
+@register_kernel("celu_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("celu_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def celu_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
+                     alpha: float, x_grad: OutTensor) -> None:
+    data = dev_ctx.alloc(x_grad, out_grad.dtype)
+    act_grad.celu_grad(dev_ctx.xp, x.data, out_grad.data, alpha, data)

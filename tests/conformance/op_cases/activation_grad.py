@@ -37,6 +37,7 @@ _OPS = {
     "brelu": {"": {}, "_range": {"t_min": -1.0, "t_max": 6.0}},
     "mish": {"": {}, "_threshold": {"threshold": 2.5}},
     "logit": {"": {}, "_no_eps": {"eps": -1.0}, "_eps": {"eps": 0.1}},
+    "celu": {"": {}, "_alpha": {"alpha": 2.5}, "_negative_alpha": {"alpha": -1.5}},
 }
 
 
