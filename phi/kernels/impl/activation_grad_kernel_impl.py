@@ -91,8 +91,11 @@ register_table(_from_x, [
 
 
 register_table(_from_out_grad, [
-    KernelRow(name, func, math_grad.FLAT_GRAD_DTYPES[name])
-    for name, func in math_grad.FLAT_GRADS.items()
+    KernelRow("ceil_grad", math_grad.zero_times_grad, math_grad.FLAT_GRAD_DTYPES["ceil_grad"]),
+    KernelRow("floor_grad", math_grad.zero_times_grad, math_grad.FLAT_GRAD_DTYPES["floor_grad"]),
+    KernelRow("round_grad", math_grad.zero_times_grad, math_grad.FLAT_GRAD_DTYPES["round_grad"]),
+    KernelRow("rint_grad", math_grad.zero_times_grad, math_grad.FLAT_GRAD_DTYPES["rint_grad"]),
+    KernelRow("trunc_grad", math_grad.zeros_grad, math_grad.FLAT_GRAD_DTYPES["trunc_grad"]),
 ])
 
 
