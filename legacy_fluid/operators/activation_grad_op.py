@@ -10,6 +10,8 @@ phi.kernels.funcs.activation).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.grad import GradOp
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
@@ -34,6 +36,40 @@ class XGradOpMaker(OpProtoAndCheckerMaker):
         self.add_input("X", "the forward's input")
         self.add_input("Out@GRAD", "gradient of Out")
         self.add_output("X@GRAD", "gradient of X")
+
+
+class UnaryGradKernel(OpKernel):
+    """x_grad = FUNC(forward's SOURCE slot, Out@GRAD, *the ATTRS)."""
+
+    SOURCE = "X"
+    ATTRS: tuple[str, ...] = ()
+    FUNC: Callable[..., None]
+
+    def compute(self, ctx: ExecutionContext) -> None:
+        source = ctx.input(self.SOURCE)
+        out_grad = ctx.input("Out@GRAD")
+        data = ctx.output("X@GRAD").mutable_data(ctx.place, out_grad.dtype)
+        attrs = [ctx.attr(name) for name in self.ATTRS]
+        type(self).FUNC(ctx.xp, source.data, out_grad.data, *attrs, data)
+
+
+def register_unary_grad(op: str, func: Callable[..., None], source: str,
+                        attrs: tuple[str, ...] = ()) -> None:
+    """Grad op `op` (reading the forward's `source` slot) with a UnaryGradKernel calling
+    `func`, for float32 / float64 on CPU and GPU."""
+    kernel = type(f"{op.title().replace('_', '')}Kernel", (UnaryGradKernel,),
+                  {"SOURCE": source, "ATTRS": attrs, "FUNC": staticmethod(func)})
+    register_operator(op, ReadsOutGradOp if source == "Out" else GradOp)
+    for dtype in _FLOAT:
+        register_op_kernel(op, "CPU", kernel, dtype)
+        register_op_kernel(op, "GPU", kernel, dtype)
+
+
+class EluGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x, out, out_grad = ctx.input("X"), ctx.input("Out"), ctx.input("Out@GRAD")
+        data = ctx.output("X@GRAD").mutable_data(ctx.place, out_grad.dtype)
+        act_grad.elu_grad(ctx.xp, x.data, out.data, out_grad.data, ctx.attr("alpha"), data)
 
 
 class LeakyReluGradOpMaker(XGradOpMaker):
@@ -256,3 +292,20 @@ for _op, _kernel in _KERNELS.items():
     for _dtype in _FLOAT:
         register_op_kernel(_op, "CPU", _kernel, _dtype)
         register_op_kernel(_op, "GPU", _kernel, _dtype)
+register_unary_grad("softsign_grad", act_grad.softsign_grad, "X")
+register_unary_grad("logsigmoid_grad", act_grad.logsigmoid_grad, "X")
+register_unary_grad("tanh_shrink_grad", act_grad.tanh_shrink_grad, "X")
+register_unary_grad("softshrink_grad", act_grad.softshrink_grad, "X", ("lambda",))
+register_unary_grad("hard_shrink_grad", act_grad.hardshrink_grad, "X", ("threshold",))
+register_unary_grad("thresholded_relu_grad", act_grad.thresholded_relu_grad, "X",
+                    ("threshold",))
+register_unary_grad("stanh_grad", act_grad.stanh_grad, "X", ("scale_a", "scale_b"))
+register_unary_grad("selu_grad", act_grad.selu_grad, "Out", ("scale", "alpha"))
+register_unary_grad("brelu_grad", act_grad.hardtanh_grad, "X", ("t_min", "t_max"))
+register_unary_grad("mish_grad", act_grad.mish_grad, "X", ("threshold",))
+register_unary_grad("logit_grad", act_grad.logit_grad, "X", ("eps",))
+register_unary_grad("celu_grad", act_grad.celu_grad, "X", ("alpha",))
+register_operator("elu_grad", GradOp)
+for _dtype in _FLOAT:
+    register_op_kernel("elu_grad", "CPU", EluGradKernel, _dtype)
+    register_op_kernel("elu_grad", "GPU", EluGradKernel, _dtype)

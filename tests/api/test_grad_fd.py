@@ -151,6 +151,34 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
     "gelu_grad": [({"x": (3, 4)}, {}), ({"x": (3, 4)}, {"approximate": True})],
     "softmax_grad": [({"x": (3, 4)}, {}), ({"x": (3, 4, 2)}, {"axis": 1})],
     "log_softmax_grad": [({"x": (3, 4)}, {}), ({"x": (3, 4, 2)}, {"axis": 0})],
+    **{f"{op}_grad": [({"x": (3, 4)}, {})] for op in ("softsign", "logsigmoid", "tanh_shrink")},
+    "softshrink_grad": [({"x": avoiding((3, 4), (-0.5, 0.5))}, {"lambda_": 0.5})],
+    "hardshrink_grad": [({"x": avoiding((3, 4), (-0.5, 0.5))}, {"threshold": 0.5})],
+    "thresholded_relu_grad": [({"x": avoiding((3, 4), (1.0,))}, {"threshold": 1.0})],
+    "stanh_grad": [({"x": (3, 4)}, {"scale_a": 0.67, "scale_b": 1.7159})],
+    "elu_grad": [({"x": away_from_zero((3, 4))}, {"alpha": 0.5})],
+    "selu_grad": [({"x": away_from_zero((3, 4))}, {})],
+    "hardtanh_grad": [({"x": avoiding((3, 4), (-1.0, 2.0))}, {"t_min": -1.0, "t_max": 2.0})],
+    "mish_grad": [({"x": (3, 4)}, {})],
+    "logit_grad": [({"x": avoiding((3, 4), (), 0.1, 0.9)}, {})],
+    "celu_grad": [({"x": away_from_zero((3, 4))}, {"alpha": 1.5})],
+    # -- unary_math_grad family
+    **{f"{op}_grad": [({"x": (3, 4)}, {})]
+       for op in ("sin", "cos", "atan", "sinh", "cosh", "asinh", "expm1")},
+    **{f"{op}_grad": [({"x": avoiding((3, 4), (), -0.9, 0.9)}, {})]
+       for op in ("asin", "acos", "atanh")},
+    "tan_grad": [({"x": avoiding((3, 4), (), -1.2, 1.2)}, {})],
+    "acosh_grad": [({"x": avoiding((3, 4), (), 1.2, 4.0)}, {})],
+    "log1p_grad": [({"x": avoiding((3, 4), (), -0.8, 3.0)}, {})],
+    **{f"{op}_grad": [({"x": positive((3, 4))}, {})] for op in ("log2", "log10", "rsqrt")},
+    "reciprocal_grad": [({"x": away_from_zero((3, 4))}, {})],
+    **{f"{op}_grad": [({"x": avoiding((3, 4), (-2.0, -1.0, 0.0, 1.0, 2.0))}, {})]
+       for op in ("ceil", "floor", "trunc", "rint")},
+    "round_grad": [({"x": avoiding((3, 4), (-1.5, -0.5, 0.5, 1.5))}, {"decimals": 0})],
+    "erf_grad": [({"x": (3, 4)}, {})],
+    "erfinv_grad": [({"x": avoiding((3, 4), (), -0.9, 0.9)}, {})],
+    **{f"{op}_grad": [({"x": avoiding((3, 4), (-3.0, -2.0, -1.0, 0.0))}, {})]
+       for op in ("lgamma", "digamma")},
     # -- shape_grad family
     "reshape_grad": [({"x": (2, 3, 4)}, {"shape": [4, -1]})],
     "flatten_grad": [({"x": (2, 3, 4)}, {"start_axis": 1, "stop_axis": 2})],

@@ -10,16 +10,25 @@ from phi.api.dispatch import apply
 
 __all__ = [
     "hardshrink",
+    "hardshrink_grad",
     "hardtanh",
+    "hardtanh_grad",
     "logit",
+    "logit_grad",
     "maxout",
     "selu",
+    "selu_grad",
     "softshrink",
+    "softshrink_grad",
     "softsign",
+    "softsign_grad",
     "stanh",
+    "stanh_grad",
     "swiglu",
     "tanh_shrink",
+    "tanh_shrink_grad",
     "thresholded_relu",
+    "thresholded_relu_grad",
 ]
 
 
@@ -34,25 +43,51 @@ def swiglu(x: TensorLike, y: TensorLike | None = None) -> Tensor:
 def hardshrink(x: TensorLike, threshold: float = 0.5) -> Tensor:
     """`hardshrink` (ops.yaml): (Tensor x, float threshold=0.5) -> Tensor(out).
 
-    Kernel `hardshrink`; InferMeta `unchanged_infer_meta`.
+    Kernel `hardshrink`; InferMeta `unchanged_infer_meta`; backward `hardshrink_grad`.
     """
     return apply("hardshrink", {"x": x}, {"threshold": threshold})
+
+
+def hardshrink_grad(x: TensorLike, out_grad: TensorLike, threshold: float) -> Tensor:
+    """`hardshrink_grad` (backward.yaml): (Tensor x, Tensor out_grad, float threshold) ->
+    Tensor(x_grad).
+
+    Kernel `hardshrink_grad`; InferMeta `unchanged_infer_meta`; differentiates `hardshrink`.
+    """
+    return apply("hardshrink_grad", {"x": x, "out_grad": out_grad}, {"threshold": threshold})
 
 
 def hardtanh(x: TensorLike, t_min: float = 0.0, t_max: float = 24.0) -> Tensor:
     """`hardtanh` (ops.yaml): (Tensor x, float t_min=0.0, float t_max=24.0) -> Tensor(out).
 
-    Kernel `hardtanh`; InferMeta `unchanged_infer_meta`.
+    Kernel `hardtanh`; InferMeta `unchanged_infer_meta`; backward `hardtanh_grad`.
     """
     return apply("hardtanh", {"x": x}, {"t_min": t_min, "t_max": t_max})
+
+
+def hardtanh_grad(x: TensorLike, out_grad: TensorLike, t_min: float, t_max: float) -> Tensor:
+    """`hardtanh_grad` (backward.yaml): (Tensor x, Tensor out_grad, float t_min, float t_max) ->
+    Tensor(x_grad).
+
+    Kernel `hardtanh_grad`; InferMeta `unchanged_infer_meta`; differentiates `hardtanh`.
+    """
+    return apply("hardtanh_grad", {"x": x, "out_grad": out_grad}, {"t_min": t_min, "t_max": t_max})
 
 
 def logit(x: TensorLike, eps: float = 1e-06) -> Tensor:
     """`logit` (ops.yaml): (Tensor x, float eps=1e-06) -> Tensor(out).
 
-    Kernel `logit`; InferMeta `unchanged_infer_meta`.
+    Kernel `logit`; InferMeta `unchanged_infer_meta`; backward `logit_grad`.
     """
     return apply("logit", {"x": x}, {"eps": eps})
+
+
+def logit_grad(x: TensorLike, out_grad: TensorLike, eps: float) -> Tensor:
+    """`logit_grad` (backward.yaml): (Tensor x, Tensor out_grad, float eps) -> Tensor(x_grad).
+
+    Kernel `logit_grad`; InferMeta `unchanged_infer_meta`; differentiates `logit`.
+    """
+    return apply("logit_grad", {"x": x, "out_grad": out_grad}, {"eps": eps})
 
 
 def maxout(x: TensorLike, groups: int, axis: int = 1) -> Tensor:
@@ -71,47 +106,110 @@ def selu(
     """`selu` (ops.yaml): (Tensor x, float scale=1.0507009873554805, float
     alpha=1.6732632423543772) -> Tensor(out).
 
-    Kernel `selu`; InferMeta `unchanged_infer_meta`.
+    Kernel `selu`; InferMeta `unchanged_infer_meta`; backward `selu_grad`.
     """
     return apply("selu", {"x": x}, {"scale": scale, "alpha": alpha})
+
+
+def selu_grad(out: TensorLike, out_grad: TensorLike, scale: float, alpha: float) -> Tensor:
+    """`selu_grad` (backward.yaml): (Tensor out, Tensor out_grad, float scale, float alpha) ->
+    Tensor(x_grad).
+
+    Kernel `selu_grad`; InferMeta `unchanged_infer_meta`; differentiates `selu`.
+    """
+    return apply("selu_grad", {"out": out, "out_grad": out_grad}, {"scale": scale, "alpha": alpha})
 
 
 def softshrink(x: TensorLike, lambda_: float = 0.5) -> Tensor:
     """`softshrink` (ops.yaml): (Tensor x, float lambda_=0.5) -> Tensor(out).
 
-    Kernel `softshrink`; InferMeta `unchanged_infer_meta`.
+    Kernel `softshrink`; InferMeta `unchanged_infer_meta`; backward `softshrink_grad`.
     """
     return apply("softshrink", {"x": x}, {"lambda_": lambda_})
+
+
+def softshrink_grad(x: TensorLike, out_grad: TensorLike, lambda_: float) -> Tensor:
+    """`softshrink_grad` (backward.yaml): (Tensor x, Tensor out_grad, float lambda_) ->
+    Tensor(x_grad).
+
+    Kernel `softshrink_grad`; InferMeta `unchanged_infer_meta`; differentiates `softshrink`.
+    """
+    return apply("softshrink_grad", {"x": x, "out_grad": out_grad}, {"lambda_": lambda_})
 
 
 def softsign(x: TensorLike) -> Tensor:
     """`softsign` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `softsign`; InferMeta `unchanged_infer_meta`.
+    Kernel `softsign`; InferMeta `unchanged_infer_meta`; backward `softsign_grad`.
     """
     return apply("softsign", {"x": x}, {})
+
+
+def softsign_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`softsign_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `softsign_grad`; InferMeta `unchanged_infer_meta`; differentiates `softsign`.
+    """
+    return apply("softsign_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def stanh(x: TensorLike, scale_a: float = 0.67, scale_b: float = 1.7159) -> Tensor:
     """`stanh` (ops.yaml): (Tensor x, float scale_a=0.67, float scale_b=1.7159) -> Tensor(out).
 
-    Kernel `stanh`; InferMeta `unchanged_infer_meta`.
+    Kernel `stanh`; InferMeta `unchanged_infer_meta`; backward `stanh_grad`.
     """
     return apply("stanh", {"x": x}, {"scale_a": scale_a, "scale_b": scale_b})
+
+
+def stanh_grad(x: TensorLike, out_grad: TensorLike, scale_a: float, scale_b: float) -> Tensor:
+    """`stanh_grad` (backward.yaml): (Tensor x, Tensor out_grad, float scale_a, float scale_b) ->
+    Tensor(x_grad).
+
+    Kernel `stanh_grad`; InferMeta `unchanged_infer_meta`; differentiates `stanh`.
+    """
+    return apply("stanh_grad",
+                 {"x": x, "out_grad": out_grad},
+                 {"scale_a": scale_a, "scale_b": scale_b})
 
 
 def tanh_shrink(x: TensorLike) -> Tensor:
     """`tanh_shrink` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `tanh_shrink`; InferMeta `unchanged_infer_meta`.
+    Kernel `tanh_shrink`; InferMeta `unchanged_infer_meta`; backward `tanh_shrink_grad`.
     """
     return apply("tanh_shrink", {"x": x}, {})
+
+
+def tanh_shrink_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`tanh_shrink_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `tanh_shrink_grad`; InferMeta `unchanged_infer_meta`; differentiates `tanh_shrink`.
+    """
+    return apply("tanh_shrink_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def thresholded_relu(x: TensorLike, threshold: float = 1.0, value: float = 0.0) -> Tensor:
     """`thresholded_relu` (ops.yaml): (Tensor x, float threshold=1.0, float value=0.0) ->
     Tensor(out).
 
-    Kernel `thresholded_relu`; InferMeta `unchanged_infer_meta`.
+    Kernel `thresholded_relu`; InferMeta `unchanged_infer_meta`; backward
+    `thresholded_relu_grad`.
     """
     return apply("thresholded_relu", {"x": x}, {"threshold": threshold, "value": value})
+
+
+def thresholded_relu_grad(
+    x: TensorLike,
+    out_grad: TensorLike,
+    threshold: float,
+    value: float,
+) -> Tensor:
+    """`thresholded_relu_grad` (backward.yaml): (Tensor x, Tensor out_grad, float threshold, float
+    value) -> Tensor(x_grad).
+
+    Kernel `thresholded_relu_grad`; InferMeta `unchanged_infer_meta`; differentiates
+    `thresholded_relu`.
+    """
+    return apply("thresholded_relu_grad",
+                 {"x": x, "out_grad": out_grad},
+                 {"threshold": threshold, "value": value})

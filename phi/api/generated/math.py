@@ -18,8 +18,8 @@ __all__ = [
     "assign",
     "assign_value",
     "ceil",
+    "ceil_grad",
     "clip",
-    "cos",
     "cumsum",
     "equal",
     "equal_raw",
@@ -28,6 +28,7 @@ __all__ = [
     "expand",
     "expand_grad",
     "floor",
+    "floor_grad",
     "gather",
     "gather_grad",
     "greater_equal",
@@ -58,8 +59,9 @@ __all__ = [
     "prod_grad",
     "prod_raw",
     "reciprocal",
+    "reciprocal_grad",
     "rsqrt",
-    "sin",
+    "rsqrt_grad",
     "sqrt",
     "sqrt_grad",
     "square",
@@ -161,49 +163,65 @@ def square_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
 def rsqrt(x: TensorLike) -> Tensor:
     """`rsqrt` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `rsqrt`; InferMeta `unchanged_infer_meta`.
+    Kernel `rsqrt`; InferMeta `unchanged_infer_meta`; backward `rsqrt_grad`.
     """
     return apply("rsqrt", {"x": x}, {})
+
+
+def rsqrt_grad(out: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`rsqrt_grad` (backward.yaml): (Tensor out, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `rsqrt_grad`; InferMeta `unchanged_infer_meta`; differentiates `rsqrt`.
+    """
+    return apply("rsqrt_grad", {"out": out, "out_grad": out_grad}, {})
 
 
 def floor(x: TensorLike) -> Tensor:
     """`floor` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `floor`; InferMeta `unchanged_infer_meta`.
+    Kernel `floor`; InferMeta `unchanged_infer_meta`; backward `floor_grad`.
     """
     return apply("floor", {"x": x}, {})
+
+
+def floor_grad(out_grad: TensorLike) -> Tensor:
+    """`floor_grad` (backward.yaml): (Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `floor_grad`; InferMeta `unchanged_infer_meta`; differentiates `floor`.
+    """
+    return apply("floor_grad", {"out_grad": out_grad}, {})
 
 
 def ceil(x: TensorLike) -> Tensor:
     """`ceil` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `ceil`; InferMeta `unchanged_infer_meta`.
+    Kernel `ceil`; InferMeta `unchanged_infer_meta`; backward `ceil_grad`.
     """
     return apply("ceil", {"x": x}, {})
+
+
+def ceil_grad(out_grad: TensorLike) -> Tensor:
+    """`ceil_grad` (backward.yaml): (Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `ceil_grad`; InferMeta `unchanged_infer_meta`; differentiates `ceil`.
+    """
+    return apply("ceil_grad", {"out_grad": out_grad}, {})
 
 
 def reciprocal(x: TensorLike) -> Tensor:
     """`reciprocal` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `reciprocal`; InferMeta `unchanged_infer_meta`.
+    Kernel `reciprocal`; InferMeta `unchanged_infer_meta`; backward `reciprocal_grad`.
     """
     return apply("reciprocal", {"x": x}, {})
 
 
-def sin(x: TensorLike) -> Tensor:
-    """`sin` (ops.yaml): (Tensor x) -> Tensor(out).
+def reciprocal_grad(out: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`reciprocal_grad` (backward.yaml): (Tensor out, Tensor out_grad) -> Tensor(x_grad).
 
-    Kernel `sin`; InferMeta `unchanged_infer_meta`.
+    Kernel `reciprocal_grad`; InferMeta `unchanged_infer_meta`; differentiates `reciprocal`.
     """
-    return apply("sin", {"x": x}, {})
-
-
-def cos(x: TensorLike) -> Tensor:
-    """`cos` (ops.yaml): (Tensor x) -> Tensor(out).
-
-    Kernel `cos`; InferMeta `unchanged_infer_meta`.
-    """
-    return apply("cos", {"x": x}, {})
+    return apply("reciprocal_grad", {"out": out, "out_grad": out_grad}, {})
 
 
 def pow(x: TensorLike, y: float = 1.0) -> Tensor:

@@ -8,7 +8,20 @@ from __future__ import annotations
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["celu", "elu", "logsigmoid", "mish", "silu", "silu_grad", "softplus", "softplus_grad"]
+__all__ = [
+    "celu",
+    "celu_grad",
+    "elu",
+    "elu_grad",
+    "logsigmoid",
+    "logsigmoid_grad",
+    "mish",
+    "mish_grad",
+    "silu",
+    "silu_grad",
+    "softplus",
+    "softplus_grad",
+]
 
 
 def softplus(x: TensorLike, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
@@ -49,30 +62,63 @@ def silu_grad(x: TensorLike, out: TensorLike, out_grad: TensorLike) -> Tensor:
 def mish(x: TensorLike, threshold: float = 20.0) -> Tensor:
     """`mish` (ops.yaml): (Tensor x, float threshold=20.0) -> Tensor(out).
 
-    Kernel `mish`; InferMeta `unchanged_infer_meta`.
+    Kernel `mish`; InferMeta `unchanged_infer_meta`; backward `mish_grad`.
     """
     return apply("mish", {"x": x}, {"threshold": threshold})
+
+
+def mish_grad(x: TensorLike, out_grad: TensorLike, threshold: float) -> Tensor:
+    """`mish_grad` (backward.yaml): (Tensor x, Tensor out_grad, float threshold) -> Tensor(x_grad).
+
+    Kernel `mish_grad`; InferMeta `unchanged_infer_meta`; differentiates `mish`.
+    """
+    return apply("mish_grad", {"x": x, "out_grad": out_grad}, {"threshold": threshold})
 
 
 def elu(x: TensorLike, alpha: float = 1.0) -> Tensor:
     """`elu` (ops.yaml): (Tensor x, float alpha=1.0) -> Tensor(out).
 
-    Kernel `elu`; InferMeta `unchanged_infer_meta`.
+    Kernel `elu`; InferMeta `unchanged_infer_meta`; backward `elu_grad`.
     """
     return apply("elu", {"x": x}, {"alpha": alpha})
+
+
+def elu_grad(x: TensorLike, out: TensorLike, out_grad: TensorLike, alpha: float) -> Tensor:
+    """`elu_grad` (backward.yaml): (Tensor x, Tensor out, Tensor out_grad, float alpha) ->
+    Tensor(x_grad).
+
+    Kernel `elu_grad`; InferMeta `unchanged_infer_meta`; differentiates `elu`.
+    """
+    return apply("elu_grad", {"x": x, "out": out, "out_grad": out_grad}, {"alpha": alpha})
 
 
 def celu(x: TensorLike, alpha: float = 1.0) -> Tensor:
     """`celu` (ops.yaml): (Tensor x, float alpha=1.0) -> Tensor(out).
 
-    Kernel `celu`; InferMeta `unchanged_infer_meta`.
+    Kernel `celu`; InferMeta `unchanged_infer_meta`; backward `celu_grad`.
     """
     return apply("celu", {"x": x}, {"alpha": alpha})
+
+
+def celu_grad(x: TensorLike, out_grad: TensorLike, alpha: float) -> Tensor:
+    """`celu_grad` (backward.yaml): (Tensor x, Tensor out_grad, float alpha) -> Tensor(x_grad).
+
+    Kernel `celu_grad`; InferMeta `unchanged_infer_meta`; differentiates `celu`.
+    """
+    return apply("celu_grad", {"x": x, "out_grad": out_grad}, {"alpha": alpha})
 
 
 def logsigmoid(x: TensorLike) -> Tensor:
     """`logsigmoid` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `logsigmoid`; InferMeta `unchanged_infer_meta`.
+    Kernel `logsigmoid`; InferMeta `unchanged_infer_meta`; backward `logsigmoid_grad`.
     """
     return apply("logsigmoid", {"x": x}, {})
+
+
+def logsigmoid_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`logsigmoid_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `logsigmoid_grad`; InferMeta `unchanged_infer_meta`; differentiates `logsigmoid`.
+    """
+    return apply("logsigmoid_grad", {"x": x, "out_grad": out_grad}, {})

@@ -10,75 +10,135 @@ from phi.api.dispatch import apply
 
 __all__ = [
     "acos",
+    "acos_grad",
     "acosh",
+    "acosh_grad",
     "angle",
     "asin",
+    "asin_grad",
     "asinh",
+    "asinh_grad",
     "atan",
+    "atan_grad",
     "atanh",
+    "atanh_grad",
     "conj",
     "cosh",
+    "cosh_grad",
     "digamma",
+    "digamma_grad",
     "erf",
+    "erf_grad",
     "erfinv",
+    "erfinv_grad",
     "expm1",
+    "expm1_grad",
     "imag",
     "isfinite",
     "isinf",
     "isnan",
     "legacy_round",
     "lgamma",
+    "lgamma_grad",
     "log1p",
+    "log1p_grad",
     "log2",
+    "log2_grad",
     "log10",
+    "log10_grad",
     "real",
     "renorm",
     "rint",
+    "rint_grad",
     "round",
+    "round_grad",
     "sinh",
+    "sinh_grad",
     "tan",
+    "tan_grad",
     "trunc",
+    "trunc_grad",
 ]
 
 
 def atan(x: TensorLike) -> Tensor:
     """`atan` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `atan`; InferMeta `unchanged_infer_meta`.
+    Kernel `atan`; InferMeta `unchanged_infer_meta`; backward `atan_grad`.
     """
     return apply("atan", {"x": x}, {})
+
+
+def atan_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`atan_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `atan_grad`; InferMeta `unchanged_infer_meta`; differentiates `atan`.
+    """
+    return apply("atan_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def sinh(x: TensorLike) -> Tensor:
     """`sinh` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `sinh`; InferMeta `unchanged_infer_meta`.
+    Kernel `sinh`; InferMeta `unchanged_infer_meta`; backward `sinh_grad`.
     """
     return apply("sinh", {"x": x}, {})
+
+
+def sinh_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`sinh_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `sinh_grad`; InferMeta `unchanged_infer_meta`; differentiates `sinh`.
+    """
+    return apply("sinh_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def erf(x: TensorLike) -> Tensor:
     """`erf` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `erf`; InferMeta `unchanged_infer_meta`.
+    Kernel `erf`; InferMeta `unchanged_infer_meta`; backward `erf_grad`.
     """
     return apply("erf", {"x": x}, {})
+
+
+def erf_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`erf_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `erf_grad`; InferMeta `unchanged_infer_meta`; differentiates `erf`.
+    """
+    return apply("erf_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def expm1(x: TensorLike) -> Tensor:
     """`expm1` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `expm1`; InferMeta `float_out_infer_meta`.
+    Kernel `expm1`; InferMeta `float_out_infer_meta`; backward `expm1_grad`.
     """
     return apply("expm1", {"x": x}, {})
+
+
+def expm1_grad(out: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`expm1_grad` (backward.yaml): (Tensor out, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `expm1_grad`; InferMeta `unchanged_infer_meta`; differentiates `expm1`.
+    """
+    return apply("expm1_grad", {"out": out, "out_grad": out_grad}, {})
 
 
 def log1p(x: TensorLike) -> Tensor:
     """`log1p` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `log1p`; InferMeta `float_out_infer_meta`.
+    Kernel `log1p`; InferMeta `float_out_infer_meta`; backward `log1p_grad`.
     """
     return apply("log1p", {"x": x}, {})
+
+
+def log1p_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`log1p_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `log1p_grad`; InferMeta `unchanged_infer_meta`; differentiates `log1p`.
+    """
+    return apply("log1p_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def isnan(x: TensorLike) -> Tensor:
@@ -92,25 +152,49 @@ def isnan(x: TensorLike) -> Tensor:
 def trunc(x: TensorLike) -> Tensor:
     """`trunc` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `trunc`; InferMeta `unchanged_infer_meta`.
+    Kernel `trunc`; InferMeta `unchanged_infer_meta`; backward `trunc_grad`.
     """
     return apply("trunc", {"x": x}, {})
+
+
+def trunc_grad(out_grad: TensorLike) -> Tensor:
+    """`trunc_grad` (backward.yaml): (Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `trunc_grad`; InferMeta `unchanged_infer_meta`; differentiates `trunc`.
+    """
+    return apply("trunc_grad", {"out_grad": out_grad}, {})
 
 
 def rint(x: TensorLike) -> Tensor:
     """`rint` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `rint`; InferMeta `unchanged_infer_meta`.
+    Kernel `rint`; InferMeta `unchanged_infer_meta`; backward `rint_grad`.
     """
     return apply("rint", {"x": x}, {})
+
+
+def rint_grad(out_grad: TensorLike) -> Tensor:
+    """`rint_grad` (backward.yaml): (Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `rint_grad`; InferMeta `unchanged_infer_meta`; differentiates `rint`.
+    """
+    return apply("rint_grad", {"out_grad": out_grad}, {})
 
 
 def round(x: TensorLike, decimals: int = 0) -> Tensor:
     """`round` (ops.yaml): (Tensor x, int decimals=0) -> Tensor(out).
 
-    Kernel `round`; InferMeta `unchanged_infer_meta`.
+    Kernel `round`; InferMeta `unchanged_infer_meta`; backward `round_grad`.
     """
     return apply("round", {"x": x}, {"decimals": decimals})
+
+
+def round_grad(out_grad: TensorLike) -> Tensor:
+    """`round_grad` (backward.yaml): (Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `round_grad`; InferMeta `unchanged_infer_meta`; differentiates `round`.
+    """
+    return apply("round_grad", {"out_grad": out_grad}, {})
 
 
 def legacy_round(x: TensorLike) -> Tensor:
@@ -140,73 +224,145 @@ def isinf(x: TensorLike) -> Tensor:
 def asin(x: TensorLike) -> Tensor:
     """`asin` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `asin`; InferMeta `unchanged_infer_meta`.
+    Kernel `asin`; InferMeta `unchanged_infer_meta`; backward `asin_grad`.
     """
     return apply("asin", {"x": x}, {})
+
+
+def asin_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`asin_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `asin_grad`; InferMeta `unchanged_infer_meta`; differentiates `asin`.
+    """
+    return apply("asin_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def acos(x: TensorLike) -> Tensor:
     """`acos` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `acos`; InferMeta `unchanged_infer_meta`.
+    Kernel `acos`; InferMeta `unchanged_infer_meta`; backward `acos_grad`.
     """
     return apply("acos", {"x": x}, {})
+
+
+def acos_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`acos_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `acos_grad`; InferMeta `unchanged_infer_meta`; differentiates `acos`.
+    """
+    return apply("acos_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def asinh(x: TensorLike) -> Tensor:
     """`asinh` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `asinh`; InferMeta `unchanged_infer_meta`.
+    Kernel `asinh`; InferMeta `unchanged_infer_meta`; backward `asinh_grad`.
     """
     return apply("asinh", {"x": x}, {})
+
+
+def asinh_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`asinh_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `asinh_grad`; InferMeta `unchanged_infer_meta`; differentiates `asinh`.
+    """
+    return apply("asinh_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def acosh(x: TensorLike) -> Tensor:
     """`acosh` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `acosh`; InferMeta `unchanged_infer_meta`.
+    Kernel `acosh`; InferMeta `unchanged_infer_meta`; backward `acosh_grad`.
     """
     return apply("acosh", {"x": x}, {})
+
+
+def acosh_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`acosh_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `acosh_grad`; InferMeta `unchanged_infer_meta`; differentiates `acosh`.
+    """
+    return apply("acosh_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def atanh(x: TensorLike) -> Tensor:
     """`atanh` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `atanh`; InferMeta `unchanged_infer_meta`.
+    Kernel `atanh`; InferMeta `unchanged_infer_meta`; backward `atanh_grad`.
     """
     return apply("atanh", {"x": x}, {})
+
+
+def atanh_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`atanh_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `atanh_grad`; InferMeta `unchanged_infer_meta`; differentiates `atanh`.
+    """
+    return apply("atanh_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def cosh(x: TensorLike) -> Tensor:
     """`cosh` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `cosh`; InferMeta `unchanged_infer_meta`.
+    Kernel `cosh`; InferMeta `unchanged_infer_meta`; backward `cosh_grad`.
     """
     return apply("cosh", {"x": x}, {})
+
+
+def cosh_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`cosh_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `cosh_grad`; InferMeta `unchanged_infer_meta`; differentiates `cosh`.
+    """
+    return apply("cosh_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def tan(x: TensorLike) -> Tensor:
     """`tan` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `tan`; InferMeta `unchanged_infer_meta`.
+    Kernel `tan`; InferMeta `unchanged_infer_meta`; backward `tan_grad`.
     """
     return apply("tan", {"x": x}, {})
+
+
+def tan_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`tan_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `tan_grad`; InferMeta `unchanged_infer_meta`; differentiates `tan`.
+    """
+    return apply("tan_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def log2(x: TensorLike) -> Tensor:
     """`log2` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `log2`; InferMeta `float_out_infer_meta`.
+    Kernel `log2`; InferMeta `float_out_infer_meta`; backward `log2_grad`.
     """
     return apply("log2", {"x": x}, {})
+
+
+def log2_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`log2_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `log2_grad`; InferMeta `unchanged_infer_meta`; differentiates `log2`.
+    """
+    return apply("log2_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def log10(x: TensorLike) -> Tensor:
     """`log10` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `log10`; InferMeta `float_out_infer_meta`.
+    Kernel `log10`; InferMeta `float_out_infer_meta`; backward `log10_grad`.
     """
     return apply("log10", {"x": x}, {})
+
+
+def log10_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`log10_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `log10_grad`; InferMeta `unchanged_infer_meta`; differentiates `log10`.
+    """
+    return apply("log10_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def renorm(x: TensorLike, p: float, axis: int, max_norm: float) -> Tensor:
@@ -220,25 +376,49 @@ def renorm(x: TensorLike, p: float, axis: int, max_norm: float) -> Tensor:
 def lgamma(x: TensorLike) -> Tensor:
     """`lgamma` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `lgamma`; InferMeta `unchanged_infer_meta`.
+    Kernel `lgamma`; InferMeta `unchanged_infer_meta`; backward `lgamma_grad`.
     """
     return apply("lgamma", {"x": x}, {})
+
+
+def lgamma_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`lgamma_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `lgamma_grad`; InferMeta `unchanged_infer_meta`; differentiates `lgamma`.
+    """
+    return apply("lgamma_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def digamma(x: TensorLike) -> Tensor:
     """`digamma` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `digamma`; InferMeta `unchanged_infer_meta`.
+    Kernel `digamma`; InferMeta `unchanged_infer_meta`; backward `digamma_grad`.
     """
     return apply("digamma", {"x": x}, {})
+
+
+def digamma_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`digamma_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `digamma_grad`; InferMeta `unchanged_infer_meta`; differentiates `digamma`.
+    """
+    return apply("digamma_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def erfinv(x: TensorLike) -> Tensor:
     """`erfinv` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `erfinv`; InferMeta `unchanged_infer_meta`.
+    Kernel `erfinv`; InferMeta `unchanged_infer_meta`; backward `erfinv_grad`.
     """
     return apply("erfinv", {"x": x}, {})
+
+
+def erfinv_grad(out: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`erfinv_grad` (backward.yaml): (Tensor out, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `erfinv_grad`; InferMeta `unchanged_infer_meta`; differentiates `erfinv`.
+    """
+    return apply("erfinv_grad", {"out": out, "out_grad": out_grad}, {})
 
 
 def real(x: TensorLike) -> Tensor:

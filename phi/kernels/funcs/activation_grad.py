@@ -14,13 +14,29 @@ and follows Paddle 3.3.1's CPU functors at kinks and edge values:
 * silu / swish: sigmoid(x) * (1 + x * exp(-x) / (1 + exp(-x))) as Paddle composes it
   (so +-inf give NaN);
 * gelu: exact 0.5 * (1 + erf(x / sqrt 2)) + x * pdf(x), or the tanh form's derivative;
-* softmax: out * (dout - sum(dout * out)); log_softmax: dout - exp(out) * sum(dout).
+* softmax: out * (dout - sum(dout * out)); log_softmax: dout - exp(out) * sum(dout);
+* softsign: 1 / (1 + |x|)^2; tanh_shrink: tanh(x)^2; stanh: a * b * (1 - tanh(a x)^2);
+* logsigmoid: exp(-x - m) / (exp(-m) + exp(-x - m)) with m = max(-x, 0), as Paddle writes
+  it (so -inf gives NaN);
+* softshrink: 1 where x > t or x < -t, else 0; hard_shrink: 1 where x >= t or x <= -t
+  (Paddle 3.3.1 passes the gradient at +-t itself); thresholded_relu: 1 where
+  x > threshold, else 0 (NaN gives 0 in all three);
+* elu: 1 where x > 0, else out + alpha (alpha * exp(x) for a negative alpha); selu (from
+  out): out + scale * alpha where out <= 0 (scale * alpha a float32 product, as Paddle's
+  float attributes multiply), else scale (NaN included); brelu / hardtanh: 1 inside the open
+  (t_min, t_max), else 0; mish: tanh(sp) + x (1 - tanh(sp)^2) (1 - exp(-sp)) with
+  sp = softplus(x) (x itself above `threshold`); logit: 1 / (x (1 - x)), 0 outside
+  [eps, 1 - eps] (a negative eps too: Paddle 3.3.1's grad clamps always); celu: 1 where
+  x > 0, else exp(x / alpha) (for either sign of alpha), NaN wherever exp(x / alpha)
+  overflows (Paddle's sum of masked terms multiplies that infinity by a 0 mask).
 """
 
 from __future__ import annotations
 
 import math
 from typing import Any
+
+import numpy as np
 
 from phi.kernels.funcs import gelu as gelu_funcs
 from phi.kernels.funcs.common import quiet
@@ -174,3 +190,99 @@ def log_softmax_grad(xp: Any, out: Any, out_grad: Any, axis: int, x_grad: Any) -
             _store(xp, out_grad * 0, x_grad)
             return
         _store(xp, out_grad - xp.exp(out) * out_grad.sum(axis=ax, keepdims=True), x_grad)
+
+
+def softsign_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
+    t = x.dtype.type
+    with quiet(xp):
+        d = t(1) + xp.abs(x)
+        _store(xp, out_grad / (d * d), x_grad)
+
+
+def logsigmoid_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
+    t = x.dtype.type
+    with quiet(xp):
+        m = xp.maximum(-x, t(0))
+        e = xp.exp(-x - m)
+        _store(xp, out_grad * (e / (xp.exp(-m) + e)), x_grad)
+
+
+def tanh_shrink_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
+    with quiet(xp):
+        th = xp.tanh(x)
+        _store(xp, out_grad * (th * th), x_grad)
+
+
+def softshrink_grad(xp: Any, x: Any, out_grad: Any, threshold: float, x_grad: Any) -> None:
+    t = x.dtype.type
+    with quiet(xp):
+        outside = (x > t(threshold)) | (x < t(-threshold))
+        _store(xp, out_grad * outside.astype(x.dtype), x_grad)
+
+
+def hardshrink_grad(xp: Any, x: Any, out_grad: Any, threshold: float, x_grad: Any) -> None:
+    t = x.dtype.type
+    with quiet(xp):
+        outside = (x >= t(threshold)) | (x <= t(-threshold))
+        _store(xp, out_grad * outside.astype(x.dtype), x_grad)
+
+
+def thresholded_relu_grad(xp: Any, x: Any, out_grad: Any, threshold: float,
+                          x_grad: Any) -> None:
+    t = x.dtype.type
+    with quiet(xp):
+        _store(xp, xp.where(x > t(threshold), out_grad, t(0)), x_grad)
+
+
+def stanh_grad(xp: Any, x: Any, out_grad: Any, scale_a: float, scale_b: float,
+               x_grad: Any) -> None:
+    t = x.dtype.type
+    with quiet(xp):
+        th = xp.tanh(t(scale_a) * x)
+        _store(xp, out_grad * t(scale_a) * t(scale_b) * (t(1) - th * th), x_grad)
+
+
+def elu_grad(xp: Any, x: Any, out: Any, out_grad: Any, alpha: float, x_grad: Any) -> None:
+    t = x.dtype.type
+    with quiet(xp):
+        below = out + t(alpha) if alpha >= 0 else t(alpha) * xp.exp(x)
+        _store(xp, xp.where(x > t(0), out_grad, out_grad * below), x_grad)
+
+
+def selu_grad(xp: Any, out: Any, out_grad: Any, scale: float, alpha: float,
+              x_grad: Any) -> None:
+    t = out.dtype.type
+    with quiet(xp):
+        below = out_grad * (out + t(np.float32(scale) * np.float32(alpha)))
+        _store(xp, xp.where(out <= t(0), below, out_grad * t(scale)), x_grad)
+
+
+def hardtanh_grad(xp: Any, x: Any, out_grad: Any, t_min: float, t_max: float,
+                  x_grad: Any) -> None:
+    t = x.dtype.type
+    with quiet(xp):
+        _store(xp, xp.where((x > t(t_min)) & (x < t(t_max)), out_grad, t(0)), x_grad)
+
+
+def mish_grad(xp: Any, x: Any, out_grad: Any, threshold: float, x_grad: Any) -> None:
+    t = x.dtype.type
+    with quiet(xp):
+        sp = xp.where(x > t(threshold), x, xp.log1p(xp.exp(x)))
+        tsp = xp.tanh(sp)
+        slope = tsp + x * (t(1) - tsp * tsp) * (t(1) - xp.exp(-sp))
+        _store(xp, out_grad * slope, x_grad)
+
+
+def logit_grad(xp: Any, x: Any, out_grad: Any, eps: float, x_grad: Any) -> None:
+    t = x.dtype.type
+    with quiet(xp):
+        value = out_grad / (x * (t(1) - x))
+        _store(xp, xp.where((x < t(eps)) | (x > t(1) - t(eps)), t(0), value), x_grad)
+
+
+def celu_grad(xp: Any, x: Any, out_grad: Any, alpha: float, x_grad: Any) -> None:
+    t = x.dtype.type
+    with quiet(xp):
+        e = xp.exp(x / t(alpha))
+        slope = xp.where(x > t(0), t(1), e)
+        _store(xp, xp.where(xp.isposinf(e), t(np.nan), out_grad * slope), x_grad)

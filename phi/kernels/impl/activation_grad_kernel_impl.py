@@ -13,6 +13,7 @@ from phi.core.kernel_registry import register_kernel
 from phi.core.kernel_table import KernelRow, register_table
 from phi.kernels.funcs import activation as act_funcs
 from phi.kernels.funcs import activation_grad as act_grad
+from phi.kernels.funcs import unary_math_grad as math_grad
 
 _FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
 
@@ -31,6 +32,13 @@ def _from_x(row: KernelRow, dev_ctx: DeviceContext, x: DenseTensor, out_grad: De
     row.func(dev_ctx.xp, x.data, out_grad.data, data)
 
 
+def _from_out_grad(row: KernelRow, dev_ctx: DeviceContext, out_grad: DenseTensor,
+                   x_grad: OutTensor) -> None:
+    """x_grad from out_grad alone (the flat ops)."""
+    data = dev_ctx.alloc(x_grad, out_grad.dtype)
+    row.func(dev_ctx.xp, out_grad.data, data)
+
+
 def _softmax(row: KernelRow, dev_ctx: DeviceContext, out: DenseTensor, out_grad: DenseTensor,
              axis: int, x_grad: OutTensor) -> None:
     """x_grad from the forward's out along `axis`."""
@@ -46,6 +54,10 @@ register_table(_from_out, [
     KernelRow("exp_grad", act_grad.exp_grad, _FLOAT),
     KernelRow("sqrt_grad", act_grad.sqrt_grad, _FLOAT),
     KernelRow("relu6_grad", act_grad.relu6_grad, _FLOAT),
+    KernelRow("expm1_grad", math_grad.expm1_grad, _FLOAT),
+    KernelRow("reciprocal_grad", math_grad.reciprocal_grad, _FLOAT),
+    KernelRow("rsqrt_grad", math_grad.rsqrt_grad, _FLOAT),
+    KernelRow("erfinv_grad", math_grad.erfinv_grad, _FLOAT),
 ])
 
 
@@ -55,6 +67,35 @@ register_table(_from_x, [
     KernelRow("abs_grad", act_grad.abs_grad, _FLOAT),
     KernelRow("swish_grad", act_grad.silu_grad, _FLOAT),
     KernelRow("hardswish_grad", act_grad.hardswish_grad, _FLOAT),
+    KernelRow("softsign_grad", act_grad.softsign_grad, _FLOAT),
+    KernelRow("logsigmoid_grad", act_grad.logsigmoid_grad, _FLOAT),
+    KernelRow("tanh_shrink_grad", act_grad.tanh_shrink_grad, _FLOAT),
+    KernelRow("sin_grad", math_grad.sin_grad, _FLOAT),
+    KernelRow("cos_grad", math_grad.cos_grad, _FLOAT),
+    KernelRow("tan_grad", math_grad.tan_grad, _FLOAT),
+    KernelRow("asin_grad", math_grad.asin_grad, _FLOAT),
+    KernelRow("acos_grad", math_grad.acos_grad, _FLOAT),
+    KernelRow("atan_grad", math_grad.atan_grad, _FLOAT),
+    KernelRow("sinh_grad", math_grad.sinh_grad, _FLOAT),
+    KernelRow("cosh_grad", math_grad.cosh_grad, _FLOAT),
+    KernelRow("asinh_grad", math_grad.asinh_grad, _FLOAT),
+    KernelRow("acosh_grad", math_grad.acosh_grad, _FLOAT),
+    KernelRow("atanh_grad", math_grad.atanh_grad, _FLOAT),
+    KernelRow("log1p_grad", math_grad.log1p_grad, _FLOAT),
+    KernelRow("log2_grad", math_grad.log2_grad, _FLOAT),
+    KernelRow("log10_grad", math_grad.log10_grad, _FLOAT),
+    KernelRow("erf_grad", math_grad.erf_grad, _FLOAT),
+    KernelRow("lgamma_grad", math_grad.lgamma_grad, _FLOAT),
+    KernelRow("digamma_grad", math_grad.digamma_grad, _FLOAT),
+])
+
+
+register_table(_from_out_grad, [
+    KernelRow("ceil_grad", math_grad.zero_times_grad, math_grad.FLAT_GRAD_DTYPES["ceil_grad"]),
+    KernelRow("floor_grad", math_grad.zero_times_grad, math_grad.FLAT_GRAD_DTYPES["floor_grad"]),
+    KernelRow("round_grad", math_grad.zero_times_grad, math_grad.FLAT_GRAD_DTYPES["round_grad"]),
+    KernelRow("rint_grad", math_grad.zero_times_grad, math_grad.FLAT_GRAD_DTYPES["rint_grad"]),
+    KernelRow("trunc_grad", math_grad.zeros_grad, math_grad.FLAT_GRAD_DTYPES["trunc_grad"]),
 ])
 
 
@@ -102,3 +143,84 @@ def gelu_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTens
                      approximate: bool, x_grad: OutTensor) -> None:
     data = dev_ctx.alloc(x_grad, out_grad.dtype)
     act_grad.gelu_grad(dev_ctx.xp, x.data, out_grad.data, approximate, data)
+
+
+@register_kernel("softshrink_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("softshrink_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def softshrink_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
+                           lambda_: float, x_grad: OutTensor) -> None:
+    data = dev_ctx.alloc(x_grad, out_grad.dtype)
+    act_grad.softshrink_grad(dev_ctx.xp, x.data, out_grad.data, lambda_, data)
+
+
+@register_kernel("hardshrink_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("hardshrink_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def hardshrink_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
+                           threshold: float, x_grad: OutTensor) -> None:
+    data = dev_ctx.alloc(x_grad, out_grad.dtype)
+    act_grad.hardshrink_grad(dev_ctx.xp, x.data, out_grad.data, threshold, data)
+
+
+@register_kernel("thresholded_relu_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("thresholded_relu_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def thresholded_relu_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor,
+                                 out_grad: DenseTensor, threshold: float, value: float,
+                                 x_grad: OutTensor) -> None:
+    data = dev_ctx.alloc(x_grad, out_grad.dtype)
+    act_grad.thresholded_relu_grad(dev_ctx.xp, x.data, out_grad.data, threshold, data)
+
+
+@register_kernel("stanh_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("stanh_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def stanh_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
+                      scale_a: float, scale_b: float, x_grad: OutTensor) -> None:
+    data = dev_ctx.alloc(x_grad, out_grad.dtype)
+    act_grad.stanh_grad(dev_ctx.xp, x.data, out_grad.data, scale_a, scale_b, data)
+
+
+@register_kernel("elu_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("elu_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def elu_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor,
+                    out_grad: DenseTensor, alpha: float, x_grad: OutTensor) -> None:
+    data = dev_ctx.alloc(x_grad, out_grad.dtype)
+    act_grad.elu_grad(dev_ctx.xp, x.data, out.data, out_grad.data, alpha, data)
+
+
+@register_kernel("selu_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("selu_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def selu_grad_kernel(dev_ctx: DeviceContext, out: DenseTensor, out_grad: DenseTensor,
+                     scale: float, alpha: float, x_grad: OutTensor) -> None:
+    data = dev_ctx.alloc(x_grad, out_grad.dtype)
+    act_grad.selu_grad(dev_ctx.xp, out.data, out_grad.data, scale, alpha, data)
+
+
+@register_kernel("hardtanh_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("hardtanh_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def hardtanh_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
+                         t_min: float, t_max: float, x_grad: OutTensor) -> None:
+    data = dev_ctx.alloc(x_grad, out_grad.dtype)
+    act_grad.hardtanh_grad(dev_ctx.xp, x.data, out_grad.data, t_min, t_max, data)
+
+
+@register_kernel("mish_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("mish_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def mish_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
+                     threshold: float, x_grad: OutTensor) -> None:
+    data = dev_ctx.alloc(x_grad, out_grad.dtype)
+    act_grad.mish_grad(dev_ctx.xp, x.data, out_grad.data, threshold, data)
+
+
+@register_kernel("logit_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("logit_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def logit_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
+                      eps: float, x_grad: OutTensor) -> None:
+    data = dev_ctx.alloc(x_grad, out_grad.dtype)
+    act_grad.logit_grad(dev_ctx.xp, x.data, out_grad.data, eps, data)
+
+
+@register_kernel("celu_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("celu_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def celu_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
+                     alpha: float, x_grad: OutTensor) -> None:
+    data = dev_ctx.alloc(x_grad, out_grad.dtype)
+    act_grad.celu_grad(dev_ctx.xp, x.data, out_grad.data, alpha, data)

@@ -27,6 +27,17 @@ _OPS = {
     "hard_swish": {"": {}},
     "hard_sigmoid": {"": {}, "_slope": {"slope": 0.5, "offset": 0.3}},
     "gelu": {"": {}, "_tanh": {"approximate": True}},
+    "softsign": {"": {}}, "logsigmoid": {"": {}}, "tanh_shrink": {"": {}},
+    "softshrink": {"": {}, "_lambda": {"lambda": 2.5}},
+    "hard_shrink": {"": {}, "_threshold": {"threshold": 3.0}},
+    "thresholded_relu": {"": {}, "_threshold": {"threshold": 2.5, "value": 0.5}},
+    "stanh": {"": {}, "_scales": {"scale_a": 0.5, "scale_b": 2.0}},
+    "elu": {"": {}, "_alpha": {"alpha": 0.5}, "_negative_alpha": {"alpha": -0.5}},
+    "selu": {"": {}, "_attrs": {"scale": 1.5, "alpha": 2.0}},
+    "brelu": {"": {}, "_range": {"t_min": -1.0, "t_max": 6.0}},
+    "mish": {"": {}, "_threshold": {"threshold": 2.5}},
+    "logit": {"": {}, "_no_eps": {"eps": -1.0}, "_eps": {"eps": 0.1}},
+    "celu": {"": {}, "_alpha": {"alpha": 2.5}, "_negative_alpha": {"alpha": -1.5}},
 }
 
 

@@ -1,0 +1,49 @@
+"""Backward ops of the unary math ops: X@GRAD from Out@GRAD and what Paddle 3.3.1's grad
+OpDesc carries, the forward's Out (expm1, reciprocal, rsqrt, erfinv) or its X (the rest); no
+attributes; ceil, floor, round (its desc keeps `decimals`), rint (lower-case slots) and
+trunc read Out@GRAD alone. The math and its singular points are
+phi.kernels.funcs.unary_math_grad."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.grad import GradOp
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.operators.activation_grad_op import register_unary_grad
+from phi.kernels.funcs import unary_math_grad as math_grad
+
+
+class FlatGradOp(GradOp):
+    """X@GRAD takes its meta from Out@GRAD (the grad op reads nothing else)."""
+
+    LIKE = {"X@GRAD": "Out@GRAD", "x@GRAD": "out@GRAD"}
+
+
+class FlatGradKernel(OpKernel):
+    """x_grad = FUNC(Out@GRAD); rint's slots are lower-case."""
+
+    FUNC: Callable[..., None]
+
+    def compute(self, ctx: ExecutionContext) -> None:
+        upper = ctx.has_input("Out@GRAD")
+        out_grad = ctx.input("Out@GRAD" if upper else "out@GRAD")
+        x_grad = ctx.output("X@GRAD" if upper else "x@GRAD")
+        type(self).FUNC(ctx.xp, out_grad.data, x_grad.mutable_data(ctx.place, out_grad.dtype))
+
+
+for _op in ("sin_grad", "cos_grad", "tan_grad", "asin_grad", "acos_grad", "atan_grad",
+            "sinh_grad", "cosh_grad", "asinh_grad", "acosh_grad", "atanh_grad", "log1p_grad",
+            "log2_grad", "log10_grad", "erf_grad", "lgamma_grad", "digamma_grad"):
+    register_unary_grad(_op, getattr(math_grad, _op), "X")
+for _op in ("expm1_grad", "reciprocal_grad", "rsqrt_grad", "erfinv_grad"):
+    register_unary_grad(_op, getattr(math_grad, _op), "Out")
+for _op, _func in math_grad.FLAT_GRADS.items():
+    _flat = type(f"{_op.title().replace('_', '')}Kernel", (FlatGradKernel,),
+                 {"FUNC": staticmethod(_func)})
+    register_operator(_op, FlatGradOp)
+    for _dtype in math_grad.FLAT_GRAD_DTYPES[_op]:
+        register_op_kernel(_op, "CPU", _flat, _dtype)
+        register_op_kernel(_op, "GPU", _flat, _dtype)

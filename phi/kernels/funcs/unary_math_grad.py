@@ -1,0 +1,182 @@
+"""Gradients of the unary math ops (trigonometric, hyperbolic, expm1 / log1p / log2 /
+log10, reciprocal, rsqrt), shared by the PHI and legacy grad kernels.
+
+Signature: ``name(xp, <x or out>, out_grad, x_grad)``, writing into `x_grad`, reading
+what Paddle 3.3.1's grad op reads: the forward's Out for expm1, reciprocal and rsqrt, its
+X for the rest. Each follows Paddle's CPU functor's formula, so that singular points give
+what Paddle gives there: asin / acos / atanh at +-1 and acosh at 1 divide by zero (an
+infinity with out_grad's sign), log1p at -1 and log2 / log10 at 0 likewise; outside the
+domain (|x| > 1 for asin, x < 1 for acosh) the square root is NaN.
+
+erf: 2 / sqrt(pi) * exp(-x * x); erfinv (from out): sqrt(pi) / 2 * exp(out * out);
+lgamma: digamma(x); digamma: polygamma(1, x) (phi.kernels.funcs.special, with Paddle's
+poles), each times out_grad in x's type.
+
+ceil, floor, round, rint and trunc are flat almost everywhere: their grads read only
+Out@GRAD. Paddle 3.3.1 multiplies it by 0 for ceil / floor / round / rint (a NaN or
+infinite cotangent gives NaN, a negative one -0.0) and writes plain zeros for trunc.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from phi.common import DataType
+from phi.kernels.funcs import special
+from phi.kernels.funcs.common import quiet
+
+_FLOAT_INT = (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64)
+#: flat op's grad -> the dtypes Paddle 3.3.1 registers its CPU kernel for
+FLAT_GRAD_DTYPES = {
+    "ceil_grad": (*_FLOAT_INT, DataType.FLOAT16, DataType.BFLOAT16, DataType.INT8,
+                  DataType.INT16, DataType.UINT8),
+    "round_grad": (*_FLOAT_INT, DataType.COMPLEX64, DataType.COMPLEX128),
+    "trunc_grad": _FLOAT_INT,
+}
+FLAT_GRAD_DTYPES["floor_grad"] = FLAT_GRAD_DTYPES["ceil_grad"]
+FLAT_GRAD_DTYPES["rint_grad"] = FLAT_GRAD_DTYPES["trunc_grad"]
+
+
+def _store(xp: Any, value: Any, out: Any) -> None:
+    xp.copyto(out, value, casting="unsafe")
+
+
+def sin_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
+    with quiet(xp):
+        _store(xp, out_grad * xp.cos(x), x_grad)
+
+
+def cos_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
+    with quiet(xp):
+        _store(xp, -out_grad * xp.sin(x), x_grad)
+
+
+def tan_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
+    with quiet(xp):
+        c = xp.cos(x)
+        _store(xp, out_grad / (c * c), x_grad)
+
+
+def asin_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
+    t = x.dtype.type
+    with quiet(xp):
+        _store(xp, out_grad / xp.sqrt(t(1) - x * x), x_grad)
+
+
+def acos_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
+    t = x.dtype.type
+    with quiet(xp):
+        _store(xp, -out_grad / xp.sqrt(t(1) - x * x), x_grad)
+
+
+def atan_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
+    t = x.dtype.type
+    with quiet(xp):
+        _store(xp, out_grad / (t(1) + x * x), x_grad)
+
+
+def sinh_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
+    with quiet(xp):
+        _store(xp, out_grad * xp.cosh(x), x_grad)
+
+
+def cosh_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
+    with quiet(xp):
+        _store(xp, out_grad * xp.sinh(x), x_grad)
+
+
+def asinh_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
+    t = x.dtype.type
+    with quiet(xp):
+        _store(xp, out_grad / xp.sqrt(x * x + t(1)), x_grad)
+
+
+def acosh_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
+    t = x.dtype.type
+    with quiet(xp):
+        _store(xp, out_grad / xp.sqrt(x * x - t(1)), x_grad)
+
+
+def atanh_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
+    t = x.dtype.type
+    with quiet(xp):
+        _store(xp, out_grad / (t(1) - x * x), x_grad)
+
+
+def expm1_grad(xp: Any, out: Any, out_grad: Any, x_grad: Any) -> None:
+    t = out.dtype.type
+    with quiet(xp):
+        _store(xp, out_grad * (out + t(1)), x_grad)
+
+
+def log1p_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
+    t = x.dtype.type
+    with quiet(xp):
+        _store(xp, out_grad / (x + t(1)), x_grad)
+
+
+def log2_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
+    t = x.dtype.type
+    with quiet(xp):
+        _store(xp, out_grad / (x * t(math.log(2.0))), x_grad)
+
+
+def log10_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
+    t = x.dtype.type
+    with quiet(xp):
+        _store(xp, out_grad / (x * t(math.log(10.0))), x_grad)
+
+
+def reciprocal_grad(xp: Any, out: Any, out_grad: Any, x_grad: Any) -> None:
+    with quiet(xp):
+        _store(xp, out_grad * -(out * out), x_grad)
+
+
+def rsqrt_grad(xp: Any, out: Any, out_grad: Any, x_grad: Any) -> None:
+    t = out.dtype.type
+    with quiet(xp):
+        _store(xp, t(-0.5) * out_grad * out * out * out, x_grad)
+
+
+def erf_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
+    t = x.dtype.type
+    with quiet(xp):
+        _store(xp, out_grad * t(2.0 / math.sqrt(math.pi)) * xp.exp(-(x * x)), x_grad)
+
+
+def erfinv_grad(xp: Any, out: Any, out_grad: Any, x_grad: Any) -> None:
+    t = out.dtype.type
+    with quiet(xp):
+        _store(xp, out_grad * t(math.sqrt(math.pi) / 2.0) * xp.exp(out * out), x_grad)
+
+
+def lgamma_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
+    psi = xp.empty_like(x)
+    special.digamma(xp, x, psi)
+    with quiet(xp):
+        _store(xp, out_grad * psi, x_grad)
+
+
+def digamma_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
+    trigamma = xp.empty_like(x)
+    special.polygamma(xp, x, 1, trigamma)
+    with quiet(xp):
+        _store(xp, out_grad * trigamma, x_grad)
+
+
+def zero_times_grad(xp: Any, out_grad: Any, x_grad: Any) -> None:
+    """ceil / floor / round / rint: 0 * out_grad."""
+    with quiet(xp):
+        _store(xp, out_grad * out_grad.dtype.type(0), x_grad)
+
+
+def zeros_grad(xp: Any, out_grad: Any, x_grad: Any) -> None:
+    """trunc: zeros, whatever out_grad holds."""
+    x_grad[...] = 0
+
+
+#: flat op's grad -> its funcs function
+FLAT_GRADS = {"ceil_grad": zero_times_grad, "floor_grad": zero_times_grad,
+              "round_grad": zero_times_grad, "rint_grad": zero_times_grad,
+              "trunc_grad": zeros_grad}

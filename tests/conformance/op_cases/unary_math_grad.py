@@ -1,0 +1,57 @@
+"""Grads of the unary math ops (forward cases in unary_math.py): float32 over the IEEE
+specials and each op's singular points (asin / acos / atanh at +-1 and beyond, acosh at
+1 and below, log1p at -1, log2 / log10 and reciprocal at +-0, erfinv at +-1, lgamma /
+digamma at their poles), float64 over random values
+inside the domain; a 0-d case for a grad that reads X and one that reads Out.
+
+asinh and acosh get no +-inf: Paddle 3.3.1's gradient there is NaN in a SIMD vector lane
+(its reciprocal square root of inf, refined by a Newton step, is 0 * inf) and 0 in the
+scalar tail, so its answer depends on the element's position; fluidphi gives 0.
+"""
+
+from .spec import FLOAT_EDGES, INF, Case, GradCase, In
+
+_UNIT = (*FLOAT_EDGES, 1.5, -1.5, 0.5)
+_FINITE_EDGES = tuple(v for v in FLOAT_EDGES if abs(v) != INF)
+#: op -> (low, high, float32 specials)
+_OPS = {
+    "sin": (-4.0, 4.0, FLOAT_EDGES), "cos": (-4.0, 4.0, FLOAT_EDGES),
+    "tan": (-1.5, 1.5, FLOAT_EDGES), "asin": (-0.99, 0.99, _UNIT),
+    "acos": (-0.99, 0.99, _UNIT), "atan": (-4.0, 4.0, (*FLOAT_EDGES, 1e30)),
+    "sinh": (-4.0, 4.0, (*FLOAT_EDGES, 89.0, -89.0)),
+    "cosh": (-4.0, 4.0, (*FLOAT_EDGES, 89.0, -89.0)),
+    "asinh": (-4.0, 4.0, _FINITE_EDGES), "acosh": (1.01, 5.0, (*_FINITE_EDGES, 0.5, 2.0)),
+    "atanh": (-0.99, 0.99, _UNIT), "expm1": (-4.0, 4.0, (*FLOAT_EDGES, 89.0)),
+    "log1p": (-0.99, 4.0, (*FLOAT_EDGES, -1.5)), "log2": (0.01, 5.0, (*FLOAT_EDGES, -2.0)),
+    "log10": (0.01, 5.0, (*FLOAT_EDGES, -2.0)), "reciprocal": (0.1, 4.0, FLOAT_EDGES),
+    "rsqrt": (0.1, 4.0, (*FLOAT_EDGES, 4.0)),
+    "erf": (-3.0, 3.0, (*FLOAT_EDGES, 10.0)), "erfinv": (-0.99, 0.99, _UNIT),
+    "lgamma": (-4.0, 4.0, (*FLOAT_EDGES, -2.0, -2.5, 0.5, 1e-30)),
+    "digamma": (-4.0, 4.0, (*FLOAT_EDGES, -2.0, -2.5, 0.5, 1e-30)),
+}
+
+
+def _cases(op: str, low: float, high: float, special: tuple) -> list[GradCase]:
+    return [
+        GradCase(Case(f"{op}_float32", op, {"X": In((4, 6), "float32", low, high, special)}),
+                 ("X",)),
+        GradCase(Case(f"{op}_float64", op, {"X": In((3, 5), "float64", low, high)}), ("X",)),
+    ]
+
+
+def _flat(op: str, slot: str = "X", **attrs: int) -> list[GradCase]:
+    """ceil / floor / round / trunc / rint: the gradient is 0 (its sign follows the
+    cotangent's where Paddle multiplies by 0)."""
+    return [GradCase(Case(f"{op}_{dtype}", op, {slot: In((4, 6), dtype, -10.0, 10.0,
+                                                          FLOAT_EDGES)}, attrs=attrs),
+                     (slot,)) for dtype in ("float32", "float64")]
+
+
+GRAD_CASES = [
+    *(c for op, args in _OPS.items() for c in _cases(op, *args)),
+    GradCase(Case("sin_0d_float32", "sin", {"X": In((), "float32")}), ("X",)),
+    *_flat("ceil"), *_flat("floor"), *_flat("round"), *_flat("trunc"), *_flat("rint", "x"),
+    GradCase(Case("round_decimals_float32", "round", {"X": In((3, 4), "float32")},
+                  attrs={"decimals": 2}), ("X",)),
+    GradCase(Case("expm1_0d_float32", "expm1", {"X": In((), "float32")}), ("X",)),
+]
