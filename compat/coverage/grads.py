@@ -7,7 +7,7 @@ op for it in static training programs (`PADDLE_TRAINING_GRADS`, so a grad fluidp
 shows as missing). Verified means both kernel forms exist, the legacy grad op runs in some
 Paddle-made single-op grad fixture (tests/fixtures/grads/*/cases.json, export_grads.py)
 and the backward op has a finite-difference case (`GRAD_CASES` in
-tests/api/test_grad_fd.py, read as text: nothing of the tests is imported).
+tests/api/grad_fd/<family>.py, read as text: nothing of the tests is imported).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from phi.op_defs import op_compat_defs, op_def
 
 GRAD_SUFFIX = "_grad"
 GRAD_FIXTURES = Path(sources.GRAD_FIXTURES)
-FD_CASES = Path(sources.FD_CASES)
+FD_CASES = Path(sources.FD_CASES_DIR)
 
 #: Legacy forward op types Paddle 3.3.1 emits a grad op type of their own for in static
 #: training programs (issue 10's list): a report shows their grads even where fluidphi has
@@ -76,26 +76,71 @@ def _fixture_ops(folder: Path) -> frozenset[str]:
     return frozenset(found)
 
 
-def _fd_cases(path: Path) -> frozenset[str]:
-    """Keys of the `GRAD_CASES` dict literal whose case list is not empty."""
+def _dict_keys(node: ast.Dict) -> set[str]:
+    """The string keys of a dict literal whose case list is not empty, with those of
+    `**{f"{op}_grad": [...] for op in ("a", "b")}` entries spelled out."""
+    keys: set[str] = set()
+    for key, value in zip(node.keys, node.values):
+        if isinstance(key, ast.Constant) and isinstance(key.value, str):
+            if not (isinstance(value, ast.List) and not value.elts):
+                keys.add(key.value)
+        elif key is None and isinstance(value, ast.DictComp):
+            keys |= _comprehension_keys(value)
+    return keys
+
+
+def _comprehension_keys(node: ast.DictComp) -> set[str]:
+    """Keys of `{f"...{name}..." : v for name in <tuple of strings>}`; none for other forms."""
+    if len(node.generators) != 1 or not isinstance(node.key, ast.JoinedStr):
+        return set()
+    loop = node.generators[0]
+    if not isinstance(loop.target, ast.Name) or loop.ifs:
+        return set()
+    try:
+        names = ast.literal_eval(loop.iter)
+    except ValueError:
+        return set()
+    keys = set()
+    for name in names if isinstance(names, tuple | list) else ():
+        parts = []
+        for part in node.key.values:
+            if isinstance(part, ast.Constant):
+                parts.append(str(part.value))
+            elif isinstance(part, ast.FormattedValue) and isinstance(part.value, ast.Name) \
+                    and part.value.id == loop.target.id and part.format_spec is None:
+                parts.append(str(name))
+            else:
+                return set()
+        keys.add("".join(parts))
+    return keys
+
+
+def _module_fd_cases(path: Path) -> frozenset[str]:
+    """Backward ops with cases in one module's `GRAD_CASES` dict literal."""
     for node in ast.parse(path.read_text(encoding="utf-8")).body:
         target = node.target if isinstance(node, ast.AnnAssign) else (
             node.targets[0] if isinstance(node, ast.Assign) and len(node.targets) == 1 else None)
         if isinstance(target, ast.Name) and target.id == "GRAD_CASES" \
                 and isinstance(node.value, ast.Dict):
-            return frozenset(k.value for k, v in zip(node.value.keys, node.value.values)
-                             if isinstance(k, ast.Constant) and isinstance(k.value, str)
-                             and not (isinstance(v, ast.List) and not v.elts))
+            return frozenset(_dict_keys(node.value))
     return frozenset()
+
+
+def _fd_cases(folder: Path) -> frozenset[str]:
+    """Backward ops with finite-difference cases in any family module of `folder`."""
+    found: set[str] = set()
+    for module in sorted(folder.glob(sources.FD_CASES_GLOB)):
+        found |= _module_fd_cases(module)
+    return frozenset(found)
 
 
 def load_evidence(root: Path) -> GradEvidence:
     fixtures, fd = root / GRAD_FIXTURES, root / FD_CASES
     return GradEvidence(
         _fixture_ops(fixtures) if fixtures.is_dir() else frozenset(),
-        _fd_cases(fd) if fd.is_file() else frozenset(),
+        _fd_cases(fd) if fd.is_dir() else frozenset(),
         GRAD_FIXTURES.as_posix() if fixtures.is_dir() else None,
-        FD_CASES.as_posix() if fd.is_file() else None)
+        FD_CASES.as_posix() if fd.is_dir() else None)
 
 
 def grad_of(op_type: str, facts: Mapping[str, OpFacts]) -> str | None:

@@ -28,7 +28,9 @@ HAND_EDITS = "migrate/hand_edits.yaml"
 GRAD_FIXTURES = "tests/fixtures/grads"
 GRAD_CASES_GLOB = "*/cases.json"  # under GRAD_FIXTURES
 GRAD_FIXTURE_CASES = f"{GRAD_FIXTURES}/{GRAD_CASES_GLOB}"
-FD_CASES = "tests/api/test_grad_fd.py"
+FD_CASES_DIR = "tests/api/grad_fd"
+FD_CASES_GLOB = "*.py"  # under FD_CASES_DIR: one module per grad family
+FD_CASES = f"{FD_CASES_DIR}/{FD_CASES_GLOB}"
 #: What a build copies (glob patterns); each must match at least one file.
 EVIDENCE = (PARITY, MIGRATION, HAND_EDITS, GRAD_FIXTURE_CASES, FD_CASES)
 

@@ -25,14 +25,18 @@ def test_evidence_is_read_from_fixtures_and_fd_cases(tmp_path: Path) -> None:
     (tmp_path / "tests" / "fixtures" / "grads" / "fam" / "cases.json").write_text(json.dumps(
         {"cases": {"a": {"program": ["relu", "relu_grad"]},
                    "b": {"program": ["cross_entropy2", "cross_entropy_grad2"]}}}))
-    (tmp_path / "tests" / "api").mkdir(parents=True)
-    (tmp_path / "tests" / "api" / "test_grad_fd.py").write_text(
-        'GRAD_CASES: dict = {"relu_grad": [({"x": (2,)}, {})], "tanh_grad": []}\n')
+    (tmp_path / "tests" / "api" / "grad_fd").mkdir(parents=True)
+    (tmp_path / "tests" / "api" / "grad_fd" / "fam.py").write_text(
+        'GRAD_CASES: dict = {"relu_grad": [({"x": (2,)}, {})], "tanh_grad": [],\n'
+        '    **{f"{op}_grad": [({"x": (2,)}, {})] for op in ("sin", "cos")}}\n')
+    (tmp_path / "tests" / "api" / "grad_fd" / "other.py").write_text(
+        'GRAD_CASES = {"exp_grad": [({"x": (2,)}, {})]}\nOTHER = {"log_grad": [1]}\n')
     ev = load_evidence(tmp_path)
     assert ev.fixture_ops == {"relu_grad", "cross_entropy_grad2"}
-    assert ev.fd_cases == {"relu_grad"}  # an empty case list verifies nothing
+    # an empty case list verifies nothing; comprehensions over string tuples are spelled out
+    assert ev.fd_cases == {"relu_grad", "sin_grad", "cos_grad", "exp_grad"}
     assert ev.as_source() == {"fixtures": "tests/fixtures/grads",
-                              "fd_cases": "tests/api/test_grad_fd.py"}
+                              "fd_cases": "tests/api/grad_fd"}
     assert load_evidence(tmp_path / "elsewhere") == NONE
 
 

@@ -25,7 +25,9 @@ def test_the_bundled_copy_wins_over_the_source_tree(tmp_path: Path) -> None:
 
 def test_evidence_files_lists_each_pattern_and_refuses_a_missing_one(tmp_path: Path) -> None:
     found = sources.evidence_files(ROOT)
-    assert {sources.PARITY, sources.MIGRATION, sources.HAND_EDITS, sources.FD_CASES} <= set(found)
+    assert {sources.PARITY, sources.MIGRATION, sources.HAND_EDITS} <= set(found)
+    fd_modules = [f for f in found if f.startswith(sources.FD_CASES_DIR + "/")]
+    assert f"{sources.FD_CASES_DIR}/basic_grad.py" in fd_modules
     grads = [f for f in found if f.startswith(sources.GRAD_FIXTURES + "/")]
     assert grads and all(f.endswith("/cases.json") for f in grads)
     (tmp_path / "reports").mkdir()
@@ -42,6 +44,7 @@ def test_a_bundle_reads_as_the_repository(tmp_path: Path) -> None:
     assert load_parity(tmp_path / sources.PARITY) == load_parity(ROOT / sources.PARITY)
     assert load_evidence(tmp_path) == load_evidence(ROOT)
     assert load_evidence(tmp_path).fixture_ops  # not vacuous
+    assert "relu_grad" in load_evidence(tmp_path).fd_cases
     bundled = load_codemod([tmp_path / sources.MIGRATION], tmp_path / sources.HAND_EDITS,
                            tmp_path)
     here = load_codemod([ROOT / sources.MIGRATION], ROOT / sources.HAND_EDITS, ROOT)

@@ -7,7 +7,7 @@ Not exported: adaptive max pooling. Paddle 3.3.1's pool2d with adaptive=True and
 pooling sizes its output adaptively but fills it with plain ksize x ksize windows at
 stride `strides` (5x7 -> 2x3 of arange gives [[9, 10, 11], [16, 17, 18]]), forward and
 grad alike; fluidphi's forward pools the adaptive windows, and its grad follows its
-forward (its finite-difference case in tests/api/test_grad_fd.py).
+forward (its finite-difference case in tests/api/grad_fd/vision_grad.py).
 """
 
 from .spec import Case, GradCase, In

@@ -1,0 +1,25 @@
+"""Finite-difference cases of the conv_transpose_grad family: backward op -> [(forward inputs,
+attributes shared by forward and backward)] (tests/api/test_grad_fd.py runs them)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.api.grad_fd.specs import (
+    Spec,
+)
+
+GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
+    "conv2d_transpose_grad": [
+        ({"x": (1, 2, 3, 3), "filter": (2, 2, 3, 3)},
+         {"strides": [2, 2], "paddings": [1, 1], "output_padding": [1, 0]}),
+        ({"x": (1, 4, 3, 2), "filter": (4, 1, 2, 2)},
+         {"groups": 2, "dilations": [2, 1], "paddings": [1, 0, 0, 1], "data_format": "NCHW"}),
+        ({"x": (1, 3, 3, 2), "filter": (2, 2, 3, 3)},
+         {"strides": [2, 2], "padding_algorithm": "SAME", "data_format": "NHWC"}),
+    ],
+    "depthwise_conv2d_transpose_grad": [
+        ({"x": (1, 2, 3, 3), "filter": (2, 1, 3, 3)},
+         {"groups": 2, "strides": [2, 2], "output_size": [8, 7]}),
+    ],
+}

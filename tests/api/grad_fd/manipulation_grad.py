@@ -1,0 +1,46 @@
+"""Finite-difference cases of the manipulation_grad family: backward op -> [(forward inputs,
+attributes shared by forward and backward)] (tests/api/test_grad_fd.py runs them)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from tests.api.grad_fd.specs import (
+    Spec,
+    int_labels,
+)
+
+GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
+    "expand_grad": [({"x": (3, 1)}, {"shape": [2, 3, 4]}),
+                    ({"x": (2, 1, 3)}, {"shape": [-1, 5, -1]})],
+    "tile_grad": [({"x": (2, 3)}, {"repeat_times": [2, 2, 1]}),
+                  ({"x": (2, 3)}, {"repeat_times": [3]})],
+    "gather_grad": [({"x": (4, 3), "index": int_labels((5,), 4)}, {}),
+                    ({"x": (2, 3, 4), "index": int_labels((3,), 4)}, {"axis": -1})],
+    "concat_grad": [({"x": [(2, 3), (4, 3)]}, {}), ({"x": [(2, 1), (2, 3), (2, 2)]}, {"axis": -1})],
+    "stack_grad": [({"x": [(2, 3), (2, 3)]}, {}), ({"x": [(3,), (3,), (3,)]}, {"axis": -1})],
+    "index_add_grad": [({"x": (4, 3), "index": int_labels((5,), 4), "add_value": (5, 3)}, {}),
+                       ({"x": (2, 3, 4), "index": int_labels((2,), 4), "add_value": (2, 3, 2)},
+                        {"axis": -1})],
+    "index_put_grad": [({"x": (4, 3), "indices": [int_labels((5,), 4)], "value": (3,)},
+                        {"accumulate": True}),
+                       ({"x": (4, 3), "indices": [lambda rng: np.array([3, 0])], "value": (2, 3)},
+                        {})],
+    "scatter_nd_add_grad": [({"x": (3, 4), "index": lambda rng: np.array([[1, 2], [1, 2], [0, -1]]),
+                             "updates": (3,)}, {})],
+    "broadcast_tensors_grad": [({"x": [(3, 1), (1, 4), (4,)]}, {})],
+    "partial_concat_grad": [({"x": [(2, 5), (2, 5)]}, {"start_index": 1, "length": 3}),
+                            ({"x": [(3, 4)]}, {"start_index": -2})],
+    "partial_sum_grad": [({"x": [(2, 5), (2, 5), (2, 5)]}, {"start_index": 2, "length": 2})],
+    "multiplex_grad": [({"x": [(4, 3), (4, 3)],
+                         "ids": lambda rng: np.array([[1], [0], [1]], np.int32)}, {})],
+    "unstack_grad": [({"x": (3, 2)}, {"num": 3}), ({"x": (2, 3, 4)}, {"axis": -1, "num": 4})],
+    "slice_grad": [
+        ({"input": (4, 3)}, {"axes": [0], "starts": [1], "ends": [3], "infer_flags": [1],
+                             "decrease_axis": []}),
+        ({"input": (3, 4, 2)}, {"axes": [0, 1], "starts": [1, -3], "ends": [2, 100],
+                                "infer_flags": [1, 1], "decrease_axis": [0]}),
+    ],
+}

@@ -1,0 +1,18 @@
+"""Finite-difference cases of the statistics_grad family: backward op -> [(forward inputs,
+attributes shared by forward and backward)] (tests/api/test_grad_fd.py runs them)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.api.grad_fd.specs import (
+    Spec,
+)
+
+GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
+    "nanmedian_grad": [
+        ({"x": (3, 4)}, {"axis": [1]}),
+        ({"x": (3, 4)}, {"axis": [0], "mode": "min", "keepdim": False}),
+        ({"x": (2, 3, 5)}, {}),
+    ],
+}
