@@ -18,7 +18,7 @@ from typing import Any, NoReturn, TypeVar
 
 CENSUS_PATH = Path(__file__).resolve().parent / "census.json"
 #: What the file's ``format`` key holds; a change of layout changes it.
-CENSUS_FORMAT = 2  # 2: grad_ops, grad_note
+CENSUS_FORMAT = 3  # 2: grad_ops, grad_note; 3: grad_kernels
 
 
 class Exclusion(str, Enum):
@@ -86,6 +86,17 @@ class CensusAttr:
 
 
 @dataclass(frozen=True)
+class CensusGradKernel:
+    """The kernel Paddle's CPU build runs for one grad op type."""
+
+    grad_op: str
+    #: its PHI kernel's name; None where Paddle registers none (a fluid kernel, or none)
+    phi_kernel: str | None
+    #: the dtypes of its plain CPU kernels (empty: a framework op without kernels)
+    cpu_dtypes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class CensusOp:
     op_type: str
     family: str
@@ -102,6 +113,8 @@ class CensusOp:
     grad_ops: tuple[str, ...] | None = None
     #: why `grad_ops` is empty although Paddle has a grad op maker (it crashed or refused)
     grad_note: str | None = None
+    #: the kernel Paddle runs on CPU for each of `grad_ops`, in their order
+    grad_kernels: tuple[CensusGradKernel, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -191,7 +204,7 @@ def _op(path: str, obj: Any) -> CensusOp:
     where = f"op {name!r}"
     r = _Reader(path, where, obj, {"op_type", "family", "cpu_kernel", "phi_kernel", "excluded",
                                    "inputs", "outputs", "attrs"},
-                {"note", "grad_ops", "grad_note"})
+                {"note", "grad_ops", "grad_note", "grad_kernels"})
     if not isinstance(name, str) or not name:
         r.fail("'op_type' must be a non-empty string")
     cpu = r.enum("cpu_kernel", CpuKernel)
@@ -213,6 +226,9 @@ def _op(path: str, obj: Any) -> CensusOp:
     grad_note = r.get("grad_note", str)
     if grad_note is not None and (grad_ops or not grad_note):
         r.fail("'grad_note' says why 'grad_ops' is empty: only with an empty 'grad_ops'")
+    kernels = _grad_kernels(path, where, r.get("grad_kernels", dict, {}))
+    if [k.grad_op for k in kernels] != list(grad_ops or ()):
+        r.fail("'grad_kernels' must have an entry for each of 'grad_ops', and no other")
     return CensusOp(
         op_type=name, family=r.get("family", str), cpu_kernel=cpu, phi_kernel=phi,
         excluded=excluded,
@@ -221,7 +237,20 @@ def _op(path: str, obj: Any) -> CensusOp:
                       for i, v in enumerate(r.items("outputs"))),
         attrs=tuple(_attr(path, f"{where} attr {i}", a) for i, a in enumerate(r.items("attrs"))),
         note=note, grad_ops=None if grad_ops is None else tuple(grad_ops), grad_note=grad_note,
+        grad_kernels=kernels,
     )
+
+
+def _grad_kernels(path: str, where: str, obj: dict) -> tuple[CensusGradKernel, ...]:
+    kernels = []
+    for grad, entry in sorted(obj.items()):
+        r = _Reader(path, f"{where} grad kernel {grad!r}", entry, {"phi_kernel", "cpu_dtypes"})
+        dtypes = r.items("cpu_dtypes")
+        if not all(isinstance(d, str) and d for d in dtypes) or dtypes != sorted(set(dtypes)):
+            r.fail("'cpu_dtypes' must be a sorted list of distinct dtype names")
+        kernels.append(CensusGradKernel(grad, r.get("phi_kernel", (str, type(None))),
+                                        tuple(dtypes)))
+    return tuple(kernels)
 
 
 def parse_census(doc: Any, path: str) -> Census:

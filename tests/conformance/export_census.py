@@ -346,6 +346,32 @@ def grad_ops_of(op: dict) -> dict:
     raise SystemExit(f"grad ops of {op['op_type']}: the child exited ({status}) saying nothing")
 
 
+def grad_kernels_of(op: dict, by_op: dict, by_phi: dict) -> dict:
+    """``{"grad_kernels": {grad op type: {"phi_kernel", "cpu_dtypes"}}}`` for the grad op
+    types Paddle makes for census entry `op`: the PHI kernel its CPU build runs for each
+    (its name as `_get_phi_kernel_name` gives it, else the op type's, else the forward's
+    PHI kernel's name + `_grad`: flatten_contiguous_range_grad runs flatten_grad) and the
+    dtypes of its plain CPU kernels (a fluid kernel's where no PHI one is registered)."""
+    from paddle.base import core
+
+    from tests.conformance.export_ops import CPP_TYPES
+
+    kernels = {}
+    for grad in op["grad_ops"]:
+        names = (core._get_phi_kernel_name(grad), grad, f"{op['phi_kernel']}_grad")
+        phi_name = next((n for n in names if n and by_phi.get(n)), grad)
+        dtypes = {k.strip("()").split(", ")[-1] for k in by_phi.get(phi_name, [])
+                  if k.startswith("(CPU, Undefined(AnyLayout)")}
+        if not dtypes:
+            dtypes = {CPP_TYPES.get(m.group(1), m.group(1).rsplit("::", 1)[-1])
+                      for k in by_op.get(grad, [])
+                      if "place[Place(cpu)]" in k and "library_type[PLAIN]" in k
+                      for m in [re.search(r"data_type\[([^\]]+)\]", k)] if m}
+        kernels[grad] = {"phi_kernel": phi_name if by_phi.get(phi_name) else None,
+                         "cpu_dtypes": sorted(dtypes)}
+    return {"grad_kernels": kernels} if kernels else {}
+
+
 def collect() -> dict:
     import paddle
     from paddle.base import core, framework
@@ -382,6 +408,7 @@ def collect() -> dict:
         })
         if excluded is None:
             ops[-1].update(grad_ops_of(ops[-1]))
+            ops[-1].update(grad_kernels_of(ops[-1], by_op, by_phi))
     kernels = {o["op_type"] for o in ops if o["cpu_kernel"] == "kernel"}
     for op_type, (check, _note) in sorted(NOT_RUNNABLE.items()):
         outcome = "no CPU kernel registered" if op_type not in kernels else (

@@ -85,13 +85,20 @@ def test_census_loads_with_protos_and_reasons() -> None:
      "op 'abs': 'note' must say why exactly when 'excluded' is 'not-runnable'"),
     (lambda d: d["ops"][0].update(note="why not"),
      "op 'abs': 'note' must say why exactly when 'excluded' is 'not-runnable'"),
-    (lambda d: d.update(format=99), "top level: 'format' is 99; this fluidphi reads format 2"),
+    (lambda d: d.update(format=99), "top level: 'format' is 99; this fluidphi reads format 3"),
     (lambda d: d["ops"][0].pop("grad_ops"),
      "op 'abs': 'grad_ops' must be given exactly when the op type is not excluded"),
     (lambda d: d["ops"][0].update(grad_ops=["b_grad", "a_grad"]),
      "op 'abs': 'grad_ops' must be a sorted list of distinct op type names"),
     (lambda d: d["ops"][0].update(grad_note="crashed"),
      "op 'abs': 'grad_note' says why 'grad_ops' is empty: only with an empty 'grad_ops'"),
+    (lambda d: d["ops"][0].pop("grad_kernels"),
+     "op 'abs': 'grad_kernels' must have an entry for each of 'grad_ops', and no other"),
+    (lambda d: d["ops"][0]["grad_kernels"].update(other_grad={"phi_kernel": None,
+                                                             "cpu_dtypes": []}),
+     "op 'abs': 'grad_kernels' must have an entry for each of 'grad_ops', and no other"),
+    (lambda d: d["ops"][0]["grad_kernels"]["abs_grad"].update(cpu_dtypes=["int8", "bool"]),
+     "op 'abs' grad kernel 'abs_grad': 'cpu_dtypes' must be a sorted list of distinct"),
     (lambda d: d["ops"].reverse(), "top level: 'ops' must be sorted by op_type"),
 ])
 def test_census_refuses_bad_data(raw: dict, change, message: str) -> None:
@@ -118,6 +125,14 @@ def test_census_carries_paddles_grad_ops_for_every_runnable_op() -> None:
     assert census.op("accuracy").grad_ops == () and census.op("accuracy").grad_note is None
     assert "SIGSEGV" in census.op("while").grad_note and census.op("while").grad_ops == ()
     assert census.op("feed").grad_ops is None
+    # the kernel Paddle's CPU build runs for each grad op type
+    (relu_grad,) = census.op("relu").grad_kernels
+    assert relu_grad.grad_op == "relu_grad" and relu_grad.phi_kernel == "relu_grad"
+    assert {"float32", "float64"} <= set(relu_grad.cpu_dtypes)
+    (add_grad,) = census.op("elementwise_add").grad_kernels
+    assert add_grad.phi_kernel == "add_grad" and "complex64" in add_grad.cpu_dtypes
+    (flatten,) = census.op("flatten_contiguous_range").grad_kernels
+    assert flatten.phi_kernel == "flatten_grad"  # Paddle's name table misses it
 
 
 def test_every_registered_op_in_the_census_is_counted_as_running() -> None:

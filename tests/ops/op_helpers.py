@@ -12,6 +12,8 @@ import pytest
 
 from compat.predictor import LoadedModel, load_model
 from compat.single_op import run_single_op
+from legacy_fluid.framework.grad import GradOp
+from legacy_fluid.framework.op_registry import OP_INFOS
 from legacy_fluid.framework.program_desc import ProgramDesc
 from legacy_fluid.framework.trace import OpTrace
 from legacy_fluid.framework.var_type import VarType
@@ -138,3 +140,8 @@ def snap(array: np.ndarray) -> dict:
     flat = np.asarray(array).astype(np.float64).reshape(-1)[:8]
     return {"shape": list(array.shape), "dtype": str(array.dtype),
             "values": [round(float(v), 5) for v in flat]}
+
+
+def is_registered_grad_op(op_type: str) -> bool:
+    """A backward op fluidphi registers (by its class: Paddle names some `*_grad2`)."""
+    return OP_INFOS.has(op_type) and issubclass(OP_INFOS.info(op_type).op_class, GradOp)

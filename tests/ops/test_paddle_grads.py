@@ -14,21 +14,16 @@ from __future__ import annotations
 import pytest
 
 from compat.predictor import load_model, run_model
-from legacy_fluid.framework.grad import GradOp
 from legacy_fluid.framework.op_registry import OP_INFOS
 from tests.conformance.op_cases import grad_family_names, load_family
 from tests.conformance.op_cases.spec import GradCase, tolerance
 from tests.conformance.op_fixtures import grad_fixtures
 from tests.conformance.paddle_reference import assert_close_to_paddle
+from tests.ops.op_helpers import is_registered_grad_op
 
 FAMILIES = {name: load_family(name) for name in grad_family_names()}
 CASES = [(family, case) for family, module in FAMILIES.items() for case in module.GRAD_CASES]
 PATHS = ("legacy", "phi", "auto")
-
-
-def is_grad_op(op_type: str) -> bool:
-    """A registered backward op (by its class: Paddle names some `*_grad2`)."""
-    return OP_INFOS.has(op_type) and issubclass(OP_INFOS.info(op_type).op_class, GradOp)
 
 
 @pytest.mark.parametrize(("family", "case"), CASES,
@@ -41,7 +36,7 @@ def test_gradients_match_paddle(family: str, case: GradCase) -> None:
     expected = fixtures.outputs(case.name)
     # after the forward op (cast's grad is a cast, sum's scales); a case that is a lone grad
     # op (dropout_grad with a given Mask) has no forward op
-    first = 0 if is_grad_op(case.op) else 1
+    first = 0 if is_registered_grad_op(case.op) else 1
     backward = entry["program"][first:]
     for path in PATHS:
         what = f"{family}/{case.name} [{path}]"
@@ -71,6 +66,6 @@ def test_grad_fixtures_are_current(family: str) -> None:
 def test_every_legacy_grad_op_has_a_paddle_grad_fixture() -> None:
     covered = {t for family in FAMILIES for entry in grad_fixtures(family).cases.values()
                for t in entry["program"]}
-    grad_ops = {t for t in OP_INFOS.op_types() if is_grad_op(t)}
+    grad_ops = {t for t in OP_INFOS.op_types() if is_registered_grad_op(t)}
     missing = sorted(grad_ops - covered)
     assert not missing, f"grad ops without a Paddle-made grad fixture: {missing}"

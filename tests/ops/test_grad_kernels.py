@@ -1,0 +1,63 @@
+"""Grad kernels over Paddle 3.3.1's CPU dtypes: for every grad op type Paddle makes for a
+census op type (census.json's `grad_kernels`) that fluidphi registers as a grad op, its
+legacy CPU class kernels (where it has any) and its PHI CPU kernel (where it has one) are
+registered for exactly Paddle's dtypes, less and plus the declared differences of
+tests/ops/grad_dtype_gaps.py (each with its reason). A grad op type that is a forward op
+type too (scale, assign, cast, concat) is checked as a forward op by test_paddle_ops."""
+
+from __future__ import annotations
+
+import pytest
+
+from compat.arg_mapping import phi_kernel_name
+from compat.coverage.census import CensusGradKernel, load_census
+from legacy_fluid.framework.op_kernel import OP_KERNELS
+from phi.common import Backend
+from phi.core.kernel_factory import KERNELS
+from tests.ops import grad_dtype_gaps
+from tests.ops.op_helpers import is_registered_grad_op
+
+#: grad op type -> Paddle's kernel for it, for the grad ops fluidphi registers
+GRAD_KERNELS: dict[str, CensusGradKernel] = {
+    k.grad_op: k for op in load_census().counted for k in op.grad_kernels
+    if k.cpu_dtypes and is_registered_grad_op(k.grad_op)}
+
+
+def fluidphi_cpu_dtypes(grad_op: str) -> dict[str, set[str]]:
+    """The CPU dtypes of `grad_op`'s legacy class kernels and PHI kernel, by form (a form
+    fluidphi does not have is left out)."""
+    forms = {"legacy": {str(k.data_type) for k in OP_KERNELS.kernels_of(grad_op)
+                        if k.place.is_cpu}}
+    name = phi_kernel_name(grad_op)
+    if KERNELS.has_kernel(name):
+        forms[f"PHI {name}"] = {str(k.dtype) for k in KERNELS.kernels_of(name)
+                                if k.backend is Backend.CPU}
+    return {form: dtypes for form, dtypes in forms.items() if dtypes}
+
+
+@pytest.mark.parametrize("grad_op", sorted(GRAD_KERNELS))
+def test_grad_kernel_dtypes_match_paddle(grad_op: str) -> None:
+    paddle = set(GRAD_KERNELS[grad_op].cpu_dtypes)
+    missing = set(grad_dtype_gaps.MISSING.get(grad_op, ()))
+    extra = set(grad_dtype_gaps.EXTRA.get(grad_op, ()))
+    assert missing <= paddle, f"declared missing dtypes Paddle does not register: " \
+                              f"{sorted(missing - paddle)}"
+    assert not extra & paddle, f"declared extra dtypes Paddle registers: {sorted(extra & paddle)}"
+    wanted = (paddle - missing) | extra
+    forms = fluidphi_cpu_dtypes(grad_op)
+    assert forms, f"{grad_op}: no CPU kernel in either form"
+    for form, dtypes in forms.items():
+        assert dtypes == wanted, (
+            f"{grad_op} {form} CPU kernels: lacking {sorted(wanted - dtypes)}, beyond "
+            f"{sorted(dtypes - wanted)} (Paddle: {sorted(paddle)}; declared in "
+            "tests/ops/grad_dtype_gaps.py: update it or the kernels)")
+
+
+def test_declared_differences_are_of_known_grad_ops() -> None:
+    unknown = sorted((set(grad_dtype_gaps.MISSING) | set(grad_dtype_gaps.EXTRA))
+                     - set(GRAD_KERNELS))
+    assert not unknown, f"differences declared for grad ops not checked: {unknown}"
+    reasons = {grad_dtype_gaps.reason(g, d) for table in (grad_dtype_gaps.MISSING,
+                                                         grad_dtype_gaps.EXTRA)
+               for g, ds in table.items() for d in ds}
+    assert all(reasons)
