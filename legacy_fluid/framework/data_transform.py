@@ -125,5 +125,15 @@ def transform_data(
         else:
             out = transform_place(out, expected.place)
             applied.append(AppliedTransform(name, kind, str(actual.place), str(expected.place)))
+    if out is not tensor:
+        _read_only(out)
     return out, applied
+
+
+def _read_only(tensor: DenseTensor) -> None:
+    """Make a transformed copy read-only: a kernel writing its input in place would write
+    the copy, and the variable itself would silently keep its old value; now it fails."""
+    data = tensor.data if tensor.initialized() else None
+    if isinstance(data, np.ndarray):
+        data.flags.writeable = False
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
@@ -66,3 +67,18 @@ def test_no_transform_when_types_match_or_layout_any() -> None:
     assert not need_layout_transform(DataLayout.NCHW, DataLayout.ANY)
     assert not need_layout_transform(DataLayout.ANY, DataLayout.NHWC)
     assert need_layout_transform(DataLayout.NHWC, DataLayout.NCHW)
+
+
+def test_a_transformed_copy_is_read_only_and_the_variable_is_untouched() -> None:
+    """A kernel that writes its input in place would write the transfer's copy, losing the
+    write: the copy refuses writes instead (the class of pyramid_hash_grad's SGD step on W
+    under a CPU fallback)."""
+    arr = np.arange(6, dtype=np.float32).reshape(2, 3)
+    t = DenseTensor(arr)
+    actual = OpKernelType(DataType.FLOAT32, CPUPlace(), DataLayout.NCHW)
+    out, _ = transform_data("w", OpKernelType(DataType.FLOAT64, CPUPlace(), DataLayout.NCHW),
+                            actual, t)
+    with pytest.raises(ValueError, match="read-only"):
+        out.data[0, 0] = 1.0
+    assert t.data.flags.writeable  # the variable's own tensor stays writable
+    np.testing.assert_array_equal(t.data, np.arange(6, dtype=np.float32).reshape(2, 3))
