@@ -12,14 +12,19 @@ from phi.api.dispatch import apply
 
 __all__ = [
     "addmm",
+    "addmm_grad",
     "baddbmm",
+    "baddbmm_grad",
     "bilinear",
     "bmm",
+    "bmm_grad",
     "cholesky",
     "cross",
+    "cross_grad",
     "determinant",
     "dist",
     "dot",
+    "dot_grad",
     "eig",
     "eigh",
     "eigvals",
@@ -28,6 +33,7 @@ __all__ = [
     "frobenius_norm",
     "inverse",
     "kron",
+    "kron_grad",
     "l1_norm",
     "linear_v2",
     "linear_v2_grad",
@@ -36,12 +42,14 @@ __all__ = [
     "matrix_power",
     "matrix_rank_atol_rtol",
     "mv",
+    "mv_grad",
     "norm",
     "slogdet",
     "slogdet_v2",
     "svd",
     "svdvals",
     "trace",
+    "trace_grad",
 ]
 
 
@@ -55,49 +63,117 @@ def addmm(
     """`addmm` (ops.yaml): (Tensor input, Tensor x, Tensor y, float beta=1.0, float alpha=1.0) ->
     Tensor(out).
 
-    Kernel `addmm`; InferMeta `addmm_infer_meta`.
+    Kernel `addmm`; InferMeta `addmm_infer_meta`; backward `addmm_grad`.
     """
     return apply("addmm", {"input": input, "x": x, "y": y}, {"beta": beta, "alpha": alpha})
+
+
+def addmm_grad(
+    input: TensorLike,
+    x: TensorLike,
+    y: TensorLike,
+    out_grad: TensorLike,
+    beta: float,
+    alpha: float,
+) -> tuple[Tensor, Tensor, Tensor]:
+    """`addmm_grad` (backward.yaml): (Tensor input, Tensor x, Tensor y, Tensor out_grad, float
+    beta, float alpha) -> Tensor(input_grad), Tensor(x_grad), Tensor(y_grad).
+
+    Kernel `addmm_grad`; InferMeta `general_ternary_grad_infer_meta`; differentiates `addmm`.
+    """
+    return apply("addmm_grad",
+                 {"input": input, "x": x, "y": y, "out_grad": out_grad},
+                 {"beta": beta, "alpha": alpha})
 
 
 def bmm(x: TensorLike, y: TensorLike) -> Tensor:
     """`bmm` (ops.yaml): (Tensor x, Tensor y) -> Tensor(out).
 
-    Kernel `bmm`; InferMeta `bmm_infer_meta`.
+    Kernel `bmm`; InferMeta `bmm_infer_meta`; backward `bmm_grad`.
     """
     return apply("bmm", {"x": x, "y": y}, {})
+
+
+def bmm_grad(x: TensorLike, y: TensorLike, out_grad: TensorLike) -> tuple[Tensor, Tensor]:
+    """`bmm_grad` (backward.yaml): (Tensor x, Tensor y, Tensor out_grad) -> Tensor(x_grad),
+    Tensor(y_grad).
+
+    Kernel `bmm_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates `bmm`.
+    """
+    return apply("bmm_grad", {"x": x, "y": y, "out_grad": out_grad}, {})
 
 
 def dot(x: TensorLike, y: TensorLike) -> Tensor:
     """`dot` (ops.yaml): (Tensor x, Tensor y) -> Tensor(out).
 
-    Kernel `dot`; InferMeta `dot_infer_meta`.
+    Kernel `dot`; InferMeta `dot_infer_meta`; backward `dot_grad`.
     """
     return apply("dot", {"x": x, "y": y}, {})
+
+
+def dot_grad(x: TensorLike, y: TensorLike, out_grad: TensorLike) -> tuple[Tensor, Tensor]:
+    """`dot_grad` (backward.yaml): (Tensor x, Tensor y, Tensor out_grad) -> Tensor(x_grad),
+    Tensor(y_grad).
+
+    Kernel `dot_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates `dot`.
+    """
+    return apply("dot_grad", {"x": x, "y": y, "out_grad": out_grad}, {})
 
 
 def mv(x: TensorLike, vec: TensorLike) -> Tensor:
     """`mv` (ops.yaml): (Tensor x, Tensor vec) -> Tensor(out).
 
-    Kernel `mv`; InferMeta `mv_infer_meta`.
+    Kernel `mv`; InferMeta `mv_infer_meta`; backward `mv_grad`.
     """
     return apply("mv", {"x": x, "vec": vec}, {})
+
+
+def mv_grad(x: TensorLike, vec: TensorLike, out_grad: TensorLike) -> tuple[Tensor, Tensor]:
+    """`mv_grad` (backward.yaml): (Tensor x, Tensor vec, Tensor out_grad) -> Tensor(x_grad),
+    Tensor(vec_grad).
+
+    Kernel `mv_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates `mv`.
+    """
+    return apply("mv_grad", {"x": x, "vec": vec, "out_grad": out_grad}, {})
 
 
 def kron(x: TensorLike, y: TensorLike) -> Tensor:
     """`kron` (ops.yaml): (Tensor x, Tensor y) -> Tensor(out).
 
-    Kernel `kron`; InferMeta `kron_infer_meta`.
+    Kernel `kron`; InferMeta `kron_infer_meta`; backward `kron_grad`.
     """
     return apply("kron", {"x": x, "y": y}, {})
+
+
+def kron_grad(x: TensorLike, y: TensorLike, out_grad: TensorLike) -> tuple[Tensor, Tensor]:
+    """`kron_grad` (backward.yaml): (Tensor x, Tensor y, Tensor out_grad) -> Tensor(x_grad),
+    Tensor(y_grad).
+
+    Kernel `kron_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates `kron`.
+    """
+    return apply("kron_grad", {"x": x, "y": y, "out_grad": out_grad}, {})
 
 
 def cross(x: TensorLike, y: TensorLike, dim: int = 9) -> Tensor:
     """`cross` (ops.yaml): (Tensor x, Tensor y, int dim=9) -> Tensor(out).
 
-    Kernel `cross`; InferMeta `cross_infer_meta`.
+    Kernel `cross`; InferMeta `cross_infer_meta`; backward `cross_grad`.
     """
     return apply("cross", {"x": x, "y": y}, {"dim": dim})
+
+
+def cross_grad(
+    x: TensorLike,
+    y: TensorLike,
+    out_grad: TensorLike,
+    dim: int,
+) -> tuple[Tensor, Tensor]:
+    """`cross_grad` (backward.yaml): (Tensor x, Tensor y, Tensor out_grad, int dim) ->
+    Tensor(x_grad), Tensor(y_grad).
+
+    Kernel `cross_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates `cross`.
+    """
+    return apply("cross_grad", {"x": x, "y": y, "out_grad": out_grad}, {"dim": dim})
 
 
 def dist(x: TensorLike, y: TensorLike, p: float = 2.0) -> Tensor:
@@ -111,9 +187,26 @@ def dist(x: TensorLike, y: TensorLike, p: float = 2.0) -> Tensor:
 def trace(input: TensorLike, offset: int = 0, axis1: int = 0, axis2: int = 1) -> Tensor:
     """`trace` (ops.yaml): (Tensor input, int offset=0, int axis1=0, int axis2=1) -> Tensor(out).
 
-    Kernel `trace`; InferMeta `trace_infer_meta`.
+    Kernel `trace`; InferMeta `trace_infer_meta`; backward `trace_grad`.
     """
     return apply("trace", {"input": input}, {"offset": offset, "axis1": axis1, "axis2": axis2})
+
+
+def trace_grad(
+    input: TensorLike,
+    out_grad: TensorLike,
+    offset: int,
+    axis1: int,
+    axis2: int,
+) -> Tensor:
+    """`trace_grad` (backward.yaml): (Tensor input, Tensor out_grad, int offset, int axis1, int
+    axis2) -> Tensor(input_grad).
+
+    Kernel `trace_grad`; InferMeta `unchanged_infer_meta`; differentiates `trace`.
+    """
+    return apply("trace_grad",
+                 {"input": input, "out_grad": out_grad},
+                 {"offset": offset, "axis1": axis1, "axis2": axis2})
 
 
 def einsum(operands: Sequence[TensorLike], equation: str) -> Tensor:
@@ -299,9 +392,28 @@ def baddbmm(
     """`baddbmm` (ops.yaml): (Tensor input, Tensor x, Tensor y, float beta=1.0, float alpha=1.0) ->
     Tensor(out).
 
-    Kernel `baddbmm`; InferMeta `baddbmm_infer_meta`.
+    Kernel `baddbmm`; InferMeta `baddbmm_infer_meta`; backward `baddbmm_grad`.
     """
     return apply("baddbmm", {"input": input, "x": x, "y": y}, {"beta": beta, "alpha": alpha})
+
+
+def baddbmm_grad(
+    input: TensorLike,
+    x: TensorLike,
+    y: TensorLike,
+    out_grad: TensorLike,
+    beta: float,
+    alpha: float,
+) -> tuple[Tensor, Tensor, Tensor]:
+    """`baddbmm_grad` (backward.yaml): (Tensor input, Tensor x, Tensor y, Tensor out_grad, float
+    beta, float alpha) -> Tensor(input_grad), Tensor(x_grad), Tensor(y_grad).
+
+    Kernel `baddbmm_grad`; InferMeta `general_ternary_grad_infer_meta`; differentiates
+    `baddbmm`.
+    """
+    return apply("baddbmm_grad",
+                 {"input": input, "x": x, "y": y, "out_grad": out_grad},
+                 {"beta": beta, "alpha": alpha})
 
 
 def linear_v2(

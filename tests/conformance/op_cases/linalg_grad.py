@@ -8,6 +8,14 @@
   asked for the input's gradient alone, and for the weight's and bias's. The out-features
   dim N is the dtype's byte size (float32 4, float64 8): Paddle 3.3.1's InferShape refuses
   any other N when the op is appended (see linalg._linear_v2).
+- bmm, mv, addmm (Input of the product's dims, a row, a column or 1-D, broadcast and summed
+  back; Beta 0, Alpha 0), baddbmm (Input broadcast over batch, rows and columns), dot (1-D
+  and rows; complex: conjugated), kron (equal and unequal ranks, complex), cross (`dim` set,
+  unset, negative; complex), trace (offsets inside and past the matrix, other axes,
+  complex); a grad op asked for one operand's gradient alone. Integer dot / cross / kron /
+  trace grads (registered) are not exported: Paddle appends no grad op for integer inputs.
+  Not exported: cross asked for Y's gradient alone (Paddle 3.3.1's CPU cross_grad crashes
+  with a segmentation fault without X@GRAD).
 """
 
 from __future__ import annotations
@@ -47,4 +55,76 @@ GRAD_CASES += [
                     {"input": In((3, 5), "float32"), "weight": In((5, 4), "float32"),
                      "bias": In((4,), "float32")}), wrt)
       for tag, wrt in (("input_only", ("input",)), ("weight_bias", ("weight", "bias")))),
+]
+
+_COMPLEX = ("complex64", "complex128")
+
+
+def _g(name: str, op: str, inputs: dict[str, In], wrt: tuple[str, ...],
+       **attrs: object) -> GradCase:
+    return GradCase(Case(name, op, inputs, attrs=attrs), wrt)
+
+
+def _products(dt: str) -> list[GradCase]:
+    return [
+        _g(f"bmm_grad_{dt}", "bmm", {"X": In((2, 3, 4), dt), "Y": In((2, 4, 5), dt)}, ("X", "Y")),
+        _g(f"mv_grad_{dt}", "mv", {"X": In((3, 4), dt), "Vec": In((4,), dt)}, ("X", "Vec")),
+        _g(f"addmm_grad_{dt}", "addmm", {"Input": In((2, 4), dt), "X": In((2, 3), dt),
+                                         "Y": In((3, 4), dt)}, ("Input", "X", "Y"),
+           Alpha=2.0, Beta=0.5),
+        _g(f"baddbmm_grad_{dt}", "baddbmm", {"Input": In((2, 3, 5), dt), "X": In((2, 3, 4), dt),
+                                             "Y": In((2, 4, 5), dt)}, ("Input", "X", "Y"),
+           Alpha=-1.5, Beta=2.0),
+        _g(f"dot_grad_{dt}", "dot", {"X": In((5,), dt), "Y": In((5,), dt)}, ("X", "Y")),
+        _g(f"dot_grad_rows_{dt}", "dot", {"X": In((3, 4), dt), "Y": In((3, 4), dt)}, ("X", "Y")),
+        _g(f"kron_grad_{dt}", "kron", {"X": In((2, 3), dt), "Y": In((2, 2), dt)}, ("X", "Y")),
+        _g(f"cross_grad_{dt}", "cross", {"X": In((4, 3), dt), "Y": In((4, 3), dt)}, ("X", "Y"),
+           dim=1),
+        _g(f"trace_grad_{dt}", "trace", {"Input": In((3, 4), dt)}, ("Input",)),
+    ]
+
+
+GRAD_CASES += [
+    *_products("float32"), *_products("float64"),
+    _g("bmm_grad_x_only", "bmm", {"X": In((2, 2, 3), "float32"), "Y": In((2, 3, 2), "float32")},
+       ("X",)),
+    _g("mv_grad_vec_only", "mv", {"X": In((2, 5), "float64"), "Vec": In((5,), "float64")},
+       ("Vec",)),
+    *(_g(f"addmm_grad_{tag}", "addmm", {"Input": In(shape, "float32"), "X": In((2, 3), "float32"),
+                                        "Y": In((3, 4), "float32")}, ("Input", "X", "Y"), **attrs)
+      for tag, shape, attrs in (("bcast_row", (1, 4), {"Alpha": 1.0, "Beta": 3.0}),
+                                ("bcast_col", (2, 1), {"Alpha": 0.5, "Beta": -1.0}),
+                                ("bcast_1d", (4,), {}),
+                                ("beta0", (2, 4), {"Beta": 0.0}),
+                                ("alpha0", (2, 4), {"Alpha": 0.0}))),
+    _g("addmm_grad_x_only", "addmm", {"Input": In((2, 4), "float64"), "X": In((2, 3), "float64"),
+                                      "Y": In((3, 4), "float64")}, ("X",), Alpha=2.0),
+    _g("baddbmm_grad_bcast", "baddbmm", {"Input": In((1, 3, 1), "float64"),
+                                         "X": In((2, 3, 4), "float64"),
+                                         "Y": In((2, 4, 5), "float64")}, ("Input", "X", "Y")),
+    *(_g(f"dot_grad_{dt}", "dot", {"X": In((2, 4), dt), "Y": In((2, 4), dt)}, ("X", "Y"))
+      for dt in _COMPLEX),
+    _g("dot_grad_y_only", "dot", {"X": In((6,), "float32"), "Y": In((6,), "float32")}, ("Y",)),
+    _g("kron_grad_ranks", "kron", {"X": In((2, 3), "float32"), "Y": In((3,), "float32")},
+       ("X", "Y")),
+    _g("kron_grad_3d", "kron", {"X": In((2, 1, 2), "float64"), "Y": In((1, 3, 2), "float64")},
+       ("X", "Y")),
+    *(_g(f"kron_grad_{dt}", "kron", {"X": In((2, 2), dt), "Y": In((3, 2), dt)}, ("X", "Y"))
+      for dt in _COMPLEX),
+    _g("cross_grad_dim0", "cross", {"X": In((3, 4), "float32"), "Y": In((3, 4), "float32")},
+       ("X", "Y"), dim=0),
+    _g("cross_grad_dim_neg", "cross", {"X": In((2, 3, 3), "float64"),
+                                       "Y": In((2, 3, 3), "float64")}, ("X", "Y"), dim=-2),
+    _g("cross_grad_dim_unset", "cross", {"X": In((2, 3), "float32"), "Y": In((2, 3), "float32")},
+       ("X", "Y")),
+    *(_g(f"cross_grad_{dt}", "cross", {"X": In((2, 3), dt), "Y": In((2, 3), dt)}, ("X", "Y"),
+         dim=1) for dt in _COMPLEX),
+    _g("trace_grad_offset_pos", "trace", {"Input": In((3, 4), "float32")}, ("Input",), offset=2),
+    _g("trace_grad_offset_neg", "trace", {"Input": In((4, 3), "float64")}, ("Input",), offset=-1),
+    _g("trace_grad_offset_out", "trace", {"Input": In((3, 4), "float32")}, ("Input",), offset=5),
+    _g("trace_grad_axes_3d", "trace", {"Input": In((2, 3, 4), "float64")}, ("Input",),
+       axis1=2, axis2=0, offset=1),
+    _g("trace_grad_axes_neg", "trace", {"Input": In((2, 3, 3), "float32")}, ("Input",),
+       axis1=-1, axis2=-2),
+    *(_g(f"trace_grad_{dt}", "trace", {"Input": In((3, 3), dt)}, ("Input",)) for dt in _COMPLEX),
 ]

@@ -1,0 +1,149 @@
+"""Backward ops of the linear-algebra products (linalg_op): bmm_grad, mv_grad, addmm_grad,
+baddbmm_grad, dot_grad, kron_grad, cross_grad, trace_grad. Each reads the forward's inputs
+and Out@GRAD (trace_grad: Input for its dims, and Out@GRAD) and writes the inputs'
+gradients (each may be left out), with the forward's attributes; every slot name and
+attribute as Paddle 3.3.1's grad OpDesc. Math: phi.kernels.funcs.linalg_grad.
+"""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.grad import GradOp
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_registry import register_operator
+from phi.common import DataType
+from phi.kernels.funcs import linalg as la_funcs
+from phi.kernels.funcs import linalg_grad as la_grad
+
+_FLOAT = (DataType.FLOAT32, DataType.FLOAT64)
+_COMPLEX = (DataType.COMPLEX64, DataType.COMPLEX128)
+_INT = (DataType.INT32, DataType.INT64)
+
+
+class BmmGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        y_grad = ctx.output("Y@GRAD")
+        la_grad.bmm_grad(ctx.xp, x.data, y.data, out_grad.data,
+                         None if x_grad is None else x_grad.mutable_data(ctx.place, x.dtype),
+                         None if y_grad is None else y_grad.mutable_data(ctx.place, y.dtype))
+
+
+class MvGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        vec = ctx.input("Vec")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        vec_grad = ctx.output("Vec@GRAD")
+        la_grad.mv_grad(ctx.xp, x.data, vec.data, out_grad.data,
+                        None if x_grad is None else x_grad.mutable_data(ctx.place, x.dtype),
+                        None if vec_grad is None
+                        else vec_grad.mutable_data(ctx.place, vec.dtype))
+
+
+class AddmmGradKernel(OpKernel):  # addmm_grad and baddbmm_grad (a batch dim: a matmul batch)
+    def compute(self, ctx: ExecutionContext) -> None:
+        inp = ctx.input("Input")
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out_grad = ctx.input("Out@GRAD")
+        input_grad = ctx.output("Input@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        y_grad = ctx.output("Y@GRAD")
+        beta = ctx.attr("Beta")
+        alpha = ctx.attr("Alpha")
+        la_grad.addmm_grad(
+            ctx.xp, inp.data, x.data, y.data, out_grad.data, beta, alpha,
+            None if input_grad is None else input_grad.mutable_data(ctx.place, inp.dtype),
+            None if x_grad is None else x_grad.mutable_data(ctx.place, x.dtype),
+            None if y_grad is None else y_grad.mutable_data(ctx.place, y.dtype))
+
+
+class DotGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        y_grad = ctx.output("Y@GRAD")
+        la_grad.dot_grad(ctx.xp, x.data, y.data, out_grad.data,
+                         None if x_grad is None else x_grad.mutable_data(ctx.place, x.dtype),
+                         None if y_grad is None else y_grad.mutable_data(ctx.place, y.dtype))
+
+
+class KronGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        y_grad = ctx.output("Y@GRAD")
+        la_grad.kron_grad(ctx.xp, x.data, y.data, out_grad.data,
+                          None if x_grad is None else x_grad.mutable_data(ctx.place, x.dtype),
+                          None if y_grad is None else y_grad.mutable_data(ctx.place, y.dtype))
+
+
+class CrossGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        y_grad = ctx.output("Y@GRAD")
+        dim = ctx.attr("dim")
+        la_grad.cross_grad(ctx.xp, x.data, y.data, out_grad.data,
+                           la_funcs.cross_axis(x.dims, y.dims, dim),
+                           None if x_grad is None else x_grad.mutable_data(ctx.place, x.dtype),
+                           None if y_grad is None else y_grad.mutable_data(ctx.place, y.dtype))
+
+
+class TraceGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("Input")
+        out_grad = ctx.input("Out@GRAD")
+        input_grad = ctx.output("Input@GRAD")
+        offset = ctx.attr("offset")
+        axis1 = ctx.attr("axis1")
+        axis2 = ctx.attr("axis2")
+        la_grad.trace_grad(ctx.xp, out_grad.data, offset, axis1, axis2,
+                           input_grad.mutable_data(ctx.place, x.dtype))
+
+
+VERIFY_CASES = {
+    "addmm_grad": [{"inputs": {"Input": (1, 5), "X": (3, 4), "Y": (4, 5), "Out@GRAD": (3, 5)},
+                    "attrs": {"Alpha": 2.0, "Beta": 0.5}}],
+    "bmm_grad": [{"inputs": {"X": (2, 3, 4), "Y": (2, 4, 5), "Out@GRAD": (2, 3, 5)}}],
+    "mv_grad": [{"inputs": {"X": (3, 4), "Vec": (4,), "Out@GRAD": (3,)}}],
+    "cross_grad": [{"inputs": {"X": (4, 3), "Y": (4, 3), "Out@GRAD": (4, 3)}}],
+    "dot_grad": [{"inputs": {"X": (3, 4), "Y": (3, 4), "Out@GRAD": (3,)}}],
+    "baddbmm_grad": [{"inputs": {"Input": (2, 1, 5), "X": (2, 3, 4), "Y": (2, 4, 5),
+                                 "Out@GRAD": (2, 3, 5)}, "attrs": {"Alpha": 2.0, "Beta": 0.5}}],
+    "kron_grad": [{"inputs": {"X": (2, 3), "Y": (3,), "Out@GRAD": (2, 9)}}],
+    "trace_grad": [{"inputs": {"Input": (2, 3, 4), "Out@GRAD": (2,)},
+                    "attrs": {"offset": 1, "axis1": 1, "axis2": 2}}],
+}
+
+register_operator("bmm_grad", GradOp)
+register_operator("mv_grad", GradOp)
+register_operator("addmm_grad", GradOp)
+register_operator("baddbmm_grad", GradOp)
+register_operator("dot_grad", GradOp)
+register_operator("kron_grad", GradOp)
+register_operator("cross_grad", GradOp)
+register_operator("trace_grad", GradOp)
+for _backend in ("CPU", "GPU"):
+    for _dtype in _FLOAT:
+        for _op, _kernel in (("bmm_grad", BmmGradKernel), ("mv_grad", MvGradKernel),
+                             ("addmm_grad", AddmmGradKernel),
+                             ("baddbmm_grad", AddmmGradKernel)):
+            register_op_kernel(_op, _backend, _kernel, _dtype)
+    for _dtype in (*_FLOAT, *_INT, *_COMPLEX):
+        register_op_kernel("dot_grad", _backend, DotGradKernel, _dtype)
+        register_op_kernel("cross_grad", _backend, CrossGradKernel, _dtype)
+    for _dtype in (*_FLOAT, DataType.FLOAT16, *_INT, *_COMPLEX):
+        register_op_kernel("kron_grad", _backend, KronGradKernel, _dtype)
+        register_op_kernel("trace_grad", _backend, TraceGradKernel, _dtype)
