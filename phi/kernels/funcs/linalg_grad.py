@@ -19,16 +19,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from phi.kernels.funcs.common import compute_dtype, quiet
+from phi.kernels.funcs.common import check_out_grad, compute_dtype, quiet
+from phi.kernels.funcs.diag_grad import scatter_diagonal
 from phi.kernels.funcs.linalg import cross, kron_out_dims, trace_axes, trace_out_dims
 from phi.kernels.funcs.matmul import matmul_grad
-
-
-def check_out_grad(op: str, out_grad: Any, dims: tuple[int, ...]) -> None:
-    """Out@GRAD must have the dims the forward gives Out."""
-    if tuple(out_grad.shape) != tuple(dims):
-        raise ValueError(f"{op}: Out@GRAD must have Out's dims {list(dims)}, got "
-                         f"{list(out_grad.shape)}")
 
 
 def _conj(xp: Any, a: Any) -> Any:
@@ -111,11 +105,4 @@ def trace_grad(xp: Any, out_grad: Any, offset: int, axis1: int, axis2: int,
                input_grad: Any) -> None:
     check_out_grad("trace_grad", out_grad, trace_out_dims(input_grad.shape, axis1, axis2))
     a1, a2 = trace_axes(input_grad.shape, axis1, axis2)
-    input_grad.fill(0)
-    # a writeable view of the diagonal: NumPy's diagonal is read-only, so index it
-    moved = xp.moveaxis(input_grad, (a1, a2), (-2, -1))
-    rows, cols = moved.shape[-2:]
-    start_r, start_c = (0, offset) if offset >= 0 else (-offset, 0)
-    n = max(0, min(rows - start_r, cols - start_c))
-    idx = xp.arange(n)
-    moved[..., start_r + idx, start_c + idx] = out_grad[..., None]
+    scatter_diagonal(xp, out_grad[..., None], offset, a1, a2, input_grad)
