@@ -1,8 +1,10 @@
 """Backward ops of the linear-algebra products (linalg_op): bmm_grad, mv_grad, addmm_grad,
-baddbmm_grad, dot_grad, kron_grad, cross_grad, trace_grad. Each reads the forward's inputs
-and Out@GRAD (trace_grad: Input for its dims, and Out@GRAD) and writes the inputs'
-gradients (each may be left out), with the forward's attributes; every slot name and
-attribute as Paddle 3.3.1's grad OpDesc. Math: phi.kernels.funcs.linalg_grad.
+baddbmm_grad, dot_grad, kron_grad, cross_grad, trace_grad; and of the norms: p_norm_grad,
+dist_grad (X, Y, Out, Out@GRAD), frobenius_norm_grad (X, Out, Out@GRAD), squared_l2_norm_grad,
+l1_norm_grad (X, Out@GRAD), norm_grad (X, Norm, Out@GRAD), renorm_grad (X, Out@GRAD). Each
+reads the forward's inputs and Out@GRAD (trace_grad: Input for its dims, and Out@GRAD) and
+writes the inputs' gradients (each may be left out), with the forward's attributes; every
+slot name and attribute as Paddle 3.3.1's grad OpDesc. Math: phi.kernels.funcs.linalg_grad.
 """
 
 from __future__ import annotations
@@ -113,6 +115,87 @@ class TraceGradKernel(OpKernel):
                            input_grad.mutable_data(ctx.place, x.dtype))
 
 
+class PNormGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.input("Out")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        porder = ctx.attr("porder")
+        axis = ctx.attr("axis")
+        epsilon = ctx.attr("epsilon")
+        asvector = ctx.attr("asvector")
+        la_grad.p_norm_grad(ctx.xp, x.data, out.data, out_grad.data, porder, axis, epsilon,
+                            asvector, x_grad.mutable_data(ctx.place, x.dtype))
+
+
+class DistGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out = ctx.input("Out")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        y_grad = ctx.output("Y@GRAD")
+        p = ctx.attr("p")
+        la_grad.dist_grad(ctx.xp, x.data, y.data, out.data, out_grad.data, p,
+                          None if x_grad is None else x_grad.mutable_data(ctx.place, x.dtype),
+                          None if y_grad is None else y_grad.mutable_data(ctx.place, y.dtype))
+
+
+class FrobeniusNormGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.input("Out")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        dim = ctx.attr("dim")
+        keep_dim = ctx.attr("keep_dim")
+        reduce_all = ctx.attr("reduce_all")
+        la_grad.frobenius_norm_grad(ctx.xp, x.data, out.data, out_grad.data, dim, keep_dim,
+                                    reduce_all, x_grad.mutable_data(ctx.place, x.dtype))
+
+
+class SquaredL2NormGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        la_grad.squared_l2_norm_grad(ctx.xp, x.data, out_grad.data,
+                                     x_grad.mutable_data(ctx.place, x.dtype))
+
+
+class L1NormGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        la_grad.l1_norm_grad(ctx.xp, x.data, out_grad.data, x_grad.mutable_data(ctx.place, x.dtype))
+
+
+class NormGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        norm = ctx.input("Norm")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        axis = ctx.attr("axis")
+        la_grad.norm_grad(ctx.xp, x.data, norm.data, out_grad.data, axis,
+                          x_grad.mutable_data(ctx.place, x.dtype))
+
+
+class RenormGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        p = ctx.attr("p")
+        axis = ctx.attr("axis")
+        max_norm = ctx.attr("max_norm")
+        la_grad.renorm_grad(ctx.xp, x.data, out_grad.data, p, axis, max_norm,
+                            x_grad.mutable_data(ctx.place, x.dtype))
+
+
 VERIFY_CASES = {
     "addmm_grad": [{"inputs": {"Input": (1, 5), "X": (3, 4), "Y": (4, 5), "Out@GRAD": (3, 5)},
                     "attrs": {"Alpha": 2.0, "Beta": 0.5}}],
@@ -125,6 +208,18 @@ VERIFY_CASES = {
     "kron_grad": [{"inputs": {"X": (2, 3), "Y": (3,), "Out@GRAD": (2, 9)}}],
     "trace_grad": [{"inputs": {"Input": (2, 3, 4), "Out@GRAD": (2,)},
                     "attrs": {"offset": 1, "axis1": 1, "axis2": 2}}],
+    "p_norm_grad": [{"inputs": {"X": (3, 4), "Out": (3,), "Out@GRAD": (3,)},
+                     "attrs": {"axis": 1, "porder": 3.0}}],
+    "dist_grad": [{"inputs": {"X": (3, 4), "Y": (4,), "Out": (), "Out@GRAD": ()},
+                   "attrs": {"p": 3.0}}],
+    "frobenius_norm_grad": [{"inputs": {"X": (3, 4), "Out": (3,), "Out@GRAD": (3,)},
+                             "attrs": {"dim": [1]}}],
+    "squared_l2_norm_grad": [{"inputs": {"X": (3, 4), "Out@GRAD": (1,)}}],
+    "l1_norm_grad": [{"inputs": {"X": (3, 4), "Out@GRAD": ()}}],
+    "norm_grad": [{"inputs": {"X": (3, 4), "Norm": (3, 1), "Out@GRAD": (3, 4)},
+                   "attrs": {"axis": 1}}],
+    "renorm_grad": [{"inputs": {"X": (3, 4), "Out@GRAD": (3, 4)},
+                     "attrs": {"p": 2.0, "axis": 1, "max_norm": 0.5}}],
 }
 
 register_operator("bmm_grad", GradOp)
@@ -135,12 +230,26 @@ register_operator("dot_grad", GradOp)
 register_operator("kron_grad", GradOp)
 register_operator("cross_grad", GradOp)
 register_operator("trace_grad", GradOp)
+register_operator("p_norm_grad", GradOp)
+register_operator("dist_grad", GradOp)
+register_operator("frobenius_norm_grad", GradOp)
+register_operator("squared_l2_norm_grad", GradOp)
+register_operator("l1_norm_grad", GradOp)
+register_operator("norm_grad", GradOp)
+register_operator("renorm_grad", GradOp)
 for _backend in ("CPU", "GPU"):
     for _dtype in _FLOAT:
         for _op, _kernel in (("bmm_grad", BmmGradKernel), ("mv_grad", MvGradKernel),
                              ("addmm_grad", AddmmGradKernel),
                              ("baddbmm_grad", AddmmGradKernel)):
             register_op_kernel(_op, _backend, _kernel, _dtype)
+        for _op, _kernel in (("p_norm_grad", PNormGradKernel), ("dist_grad", DistGradKernel),
+                             ("squared_l2_norm_grad", SquaredL2NormGradKernel),
+                             ("norm_grad", NormGradKernel), ("renorm_grad", RenormGradKernel)):
+            register_op_kernel(_op, _backend, _kernel, _dtype)
+    for _dtype in (*_FLOAT, *_COMPLEX):
+        register_op_kernel("frobenius_norm_grad", _backend, FrobeniusNormGradKernel, _dtype)
+    register_op_kernel("l1_norm_grad", _backend, L1NormGradKernel, DataType.FLOAT32)
     for _dtype in (*_FLOAT, *_INT, *_COMPLEX):
         register_op_kernel("dot_grad", _backend, DotGradKernel, _dtype)
         register_op_kernel("cross_grad", _backend, CrossGradKernel, _dtype)

@@ -23,6 +23,7 @@ __all__ = [
     "cross_grad",
     "determinant",
     "dist",
+    "dist_grad",
     "dot",
     "dot_grad",
     "eig",
@@ -31,10 +32,12 @@ __all__ = [
     "eigvalsh",
     "einsum",
     "frobenius_norm",
+    "frobenius_norm_grad",
     "inverse",
     "kron",
     "kron_grad",
     "l1_norm",
+    "l1_norm_grad",
     "linear_v2",
     "linear_v2_grad",
     "lstsq",
@@ -44,6 +47,7 @@ __all__ = [
     "mv",
     "mv_grad",
     "norm",
+    "norm_grad",
     "slogdet",
     "slogdet_v2",
     "svd",
@@ -179,9 +183,24 @@ def cross_grad(
 def dist(x: TensorLike, y: TensorLike, p: float = 2.0) -> Tensor:
     """`dist` (ops.yaml): (Tensor x, Tensor y, float p=2.0) -> Tensor(out).
 
-    Kernel `dist`; InferMeta `dist_infer_meta`.
+    Kernel `dist`; InferMeta `dist_infer_meta`; backward `dist_grad`.
     """
     return apply("dist", {"x": x, "y": y}, {"p": p})
+
+
+def dist_grad(
+    x: TensorLike,
+    y: TensorLike,
+    out: TensorLike,
+    out_grad: TensorLike,
+    p: float,
+) -> tuple[Tensor, Tensor]:
+    """`dist_grad` (backward.yaml): (Tensor x, Tensor y, Tensor out, Tensor out_grad, float p) ->
+    Tensor(x_grad), Tensor(y_grad).
+
+    Kernel `dist_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates `dist`.
+    """
+    return apply("dist_grad", {"x": x, "y": y, "out": out, "out_grad": out_grad}, {"p": p})
 
 
 def trace(input: TensorLike, offset: int = 0, axis1: int = 0, axis2: int = 1) -> Tensor:
@@ -266,9 +285,27 @@ def norm(
     """`norm` (ops.yaml): (Tensor x, int axis, float epsilon=1e-10, bool is_test=false) ->
     Tensor(out), Tensor(norm).
 
-    Kernel `norm`; InferMeta `norm_infer_meta`.
+    Kernel `norm`; InferMeta `norm_infer_meta`; backward `norm_grad`.
     """
     return apply("norm", {"x": x}, {"axis": axis, "epsilon": epsilon, "is_test": is_test})
+
+
+def norm_grad(
+    x: TensorLike,
+    norm: TensorLike,
+    out_grad: TensorLike,
+    axis: int,
+    epsilon: float,
+    is_test: bool,
+) -> Tensor:
+    """`norm_grad` (backward.yaml): (Tensor x, Tensor norm, Tensor out_grad, int axis, float
+    epsilon, bool is_test) -> Tensor(x_grad).
+
+    Kernel `norm_grad`; InferMeta `unchanged_infer_meta`; differentiates `norm`.
+    """
+    return apply("norm_grad",
+                 {"x": x, "norm": norm, "out_grad": out_grad},
+                 {"axis": axis, "epsilon": epsilon, "is_test": is_test})
 
 
 def frobenius_norm(
@@ -280,10 +317,30 @@ def frobenius_norm(
     """`frobenius_norm` (ops.yaml): (Tensor x, IntArray axis={0}, bool keepdim=false, bool
     reduce_all=false) -> Tensor(out).
 
-    Kernel `frobenius_norm`; InferMeta `frobenius_norm_infer_meta`.
+    Kernel `frobenius_norm`; InferMeta `frobenius_norm_infer_meta`; backward
+    `frobenius_norm_grad`.
     """
     return apply("frobenius_norm",
                  {"x": x},
+                 {"axis": axis, "keepdim": keepdim, "reduce_all": reduce_all})
+
+
+def frobenius_norm_grad(
+    x: TensorLike,
+    out: TensorLike,
+    out_grad: TensorLike,
+    axis: Sequence[int],
+    keepdim: bool,
+    reduce_all: bool,
+) -> Tensor:
+    """`frobenius_norm_grad` (backward.yaml): (Tensor x, Tensor out, Tensor out_grad, IntArray
+    axis, bool keepdim, bool reduce_all) -> Tensor(x_grad).
+
+    Kernel `frobenius_norm_grad`; InferMeta `unchanged_infer_meta`; differentiates
+    `frobenius_norm`.
+    """
+    return apply("frobenius_norm_grad",
+                 {"x": x, "out": out, "out_grad": out_grad},
                  {"axis": axis, "keepdim": keepdim, "reduce_all": reduce_all})
 
 
@@ -467,6 +524,14 @@ def bilinear(
 def l1_norm(x: TensorLike) -> Tensor:
     """`l1_norm` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `l1_norm`; InferMeta `l1_norm_infer_meta`.
+    Kernel `l1_norm`; InferMeta `l1_norm_infer_meta`; backward `l1_norm_grad`.
     """
     return apply("l1_norm", {"x": x}, {})
+
+
+def l1_norm_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`l1_norm_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `l1_norm_grad`; InferMeta `unchanged_infer_meta`; differentiates `l1_norm`.
+    """
+    return apply("l1_norm_grad", {"x": x, "out_grad": out_grad}, {})

@@ -13,16 +13,33 @@ As Paddle 3.3.1's CPU grad kernels:
   complex) over the other operand's positions;
 - cross: X@GRAD = conj(Y) x Out@GRAD, Y@GRAD = Out@GRAD x conj(X) along the forward's axis;
 - trace: Input@GRAD is Out@GRAD on the offset diagonal, 0 elsewhere.
+
+The norms' gradients (Out@GRAD broadcast over the reduced elements), as Paddle 3.3.1's:
+
+- p_norm: 0 for porder 0; sign(X) where |X| is the norm (all ties) for +-inf; else
+  |X|^(p-1) / (Out^(p-1) + epsilon) * sign(X), in X's type (a zero X with p < 1: NaN);
+- dist: p_norm's gradient of X - Y over all elements (epsilon 1e-12), summed back to X's
+  and Y's dims (negated for Y); empty operands get no gradient (0);
+- frobenius_norm: X / (Out + 1e-12) (complex X: no conjugation, as Paddle's);
+- squared_l2_norm: 2 X; l1_norm: sign(X);
+- norm (the l2 normalisation, Norm = sqrt(sum X^2 + epsilon) from the forward):
+  (Out@GRAD - X sum(X Out@GRAD) / Norm^2) / Norm along `axis`;
+- renorm: each slice s along `axis` whose norm N = (sum |X|^p)^(1/p) exceeds max_norm:
+  (max_norm / N) Out@GRAD - max_norm S^(-1-1/p) sum_s(X Out@GRAD) |X|^(p-1) sgn(X) with S the
+  power sum and sgn(0) = 1; others: Out@GRAD.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from phi.kernels.funcs.common import check_out_grad, compute_dtype, quiet
 from phi.kernels.funcs.diag_grad import scatter_diagonal
 from phi.kernels.funcs.linalg import cross, kron_out_dims, trace_axes, trace_out_dims
 from phi.kernels.funcs.matmul import matmul_grad
+from phi.kernels.funcs.reduce import reduce_axes
+from phi.kernels.funcs.unary_math import renorm_axis
 
 
 def _conj(xp: Any, a: Any) -> Any:
@@ -106,3 +123,126 @@ def trace_grad(xp: Any, out_grad: Any, offset: int, axis1: int, axis2: int,
     check_out_grad("trace_grad", out_grad, trace_out_dims(input_grad.shape, axis1, axis2))
     a1, a2 = trace_axes(input_grad.shape, axis1, axis2)
     scatter_diagonal(xp, out_grad[..., None], offset, a1, a2, input_grad)
+
+
+# -- norms -------------------------------------------------------------------------------------
+
+def _p_norm_grad_of(xp: Any, x: Any, norm: Any, norm_grad: Any, porder: float, epsilon: float,
+                    out: Any) -> None:
+    """out = d(p-norm) of x given the norm and its gradient (both broadcast to x)."""
+    t = x.dtype.type
+    with quiet(xp):
+        if porder == 0:
+            out.fill(0)
+        elif math.isinf(porder):
+            xp.multiply((xp.abs(x) == norm).astype(x.dtype) * xp.sign(x), norm_grad, out=out)
+        else:
+            e = t(porder - 1.0)
+            xp.divide(xp.power(xp.abs(x), e), xp.power(norm, e) + t(epsilon), out=out)
+            out *= norm_grad
+            out *= xp.sign(x)
+
+
+def p_norm_grad(xp: Any, x: Any, out: Any, out_grad: Any, porder: float, axis: int,
+                epsilon: float, asvector: bool, x_grad: Any) -> None:
+    if asvector:
+        kept = (1,) * x.ndim
+    else:
+        ax = axis % x.ndim if -x.ndim <= axis < x.ndim else None
+        if ax is None:
+            raise ValueError(f"p_norm_grad: axis {axis} is out of range for a {x.ndim}-D X")
+        kept = tuple(1 if i == ax else d for i, d in enumerate(x.shape))
+    if out.size != math.prod(kept) or out_grad.size != out.size:
+        raise ValueError(f"p_norm_grad: Out and Out@GRAD must hold {math.prod(kept)} "
+                         f"elements, got {list(out.shape)} and {list(out_grad.shape)}")
+    _p_norm_grad_of(xp, x, out.reshape(kept), out_grad.reshape(kept), float(porder), epsilon,
+                    x_grad)
+
+
+def dist_grad(xp: Any, x: Any, y: Any, out: Any, out_grad: Any, p: float,
+              x_grad: Any | None, y_grad: Any | None) -> None:
+    check_out_grad("dist_grad", out_grad, ())
+    if x.size == 0 or y.size == 0:
+        for grad in (x_grad, y_grad):
+            if grad is not None:
+                grad.fill(0)
+        return
+    with quiet(xp):
+        diff = x - y
+    g = xp.empty_like(diff)
+    _p_norm_grad_of(xp, diff, out, out_grad, float(p), 1e-12, g)
+    if x_grad is not None:
+        _sum_to(xp, g, x_grad)
+    if y_grad is not None:
+        _sum_to(xp, -g, y_grad)
+
+
+def frobenius_norm_grad(xp: Any, x: Any, out: Any, out_grad: Any, axis: Any, keepdim: bool,
+                        reduce_all: bool, x_grad: Any) -> None:
+    axes = reduce_axes(x.ndim, axis, reduce_all)
+    kept = tuple(1 if i in axes else d for i, d in enumerate(x.shape))
+    if out.size != math.prod(kept) or out_grad.size != out.size:
+        raise ValueError(f"frobenius_norm_grad: Out and Out@GRAD must hold "
+                         f"{math.prod(kept)} elements, got {list(out.shape)} and "
+                         f"{list(out_grad.shape)}")
+    t = x.dtype.type
+    with quiet(xp):
+        xp.divide(x, out.reshape(kept) + t(1e-12), out=x_grad)
+        x_grad *= out_grad.reshape(kept)
+
+
+def _scalar_grad(op: str, out_grad: Any) -> Any:
+    if out_grad.size != 1:
+        raise ValueError(f"{op}: Out@GRAD must hold one element, got dims "
+                         f"{list(out_grad.shape)}")
+    return out_grad.reshape(())
+
+
+def squared_l2_norm_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
+    g = _scalar_grad("squared_l2_norm_grad", out_grad)
+    with quiet(xp):
+        xp.multiply(x, g * x.dtype.type(2), out=x_grad)
+
+
+def l1_norm_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
+    g = _scalar_grad("l1_norm_grad", out_grad)
+    with quiet(xp):
+        xp.multiply(xp.sign(x), g, out=x_grad)
+
+
+def norm_grad(xp: Any, x: Any, norm: Any, out_grad: Any, axis: int, x_grad: Any) -> None:
+    if not -x.ndim <= axis < x.ndim:
+        raise ValueError(f"norm_grad: axis {axis} is out of range for a {x.ndim}-D X")
+    ax = axis % x.ndim
+    kept = tuple(1 if i == ax else d for i, d in enumerate(x.shape))
+    check_out_grad("norm_grad", out_grad, x.shape)
+    if norm.size != math.prod(kept):
+        raise ValueError(f"norm_grad: Norm must have dims {list(kept)}, got "
+                         f"{list(norm.shape)}")
+    n = norm.reshape(kept)
+    with quiet(xp):
+        dot = xp.sum(x * out_grad, axis=ax, keepdims=True)
+        xp.multiply(dot, x, out=x_grad)
+        x_grad /= n * n
+        xp.subtract(out_grad, x_grad, out=x_grad)
+        x_grad /= n
+
+
+def renorm_grad(xp: Any, x: Any, out_grad: Any, p: float, axis: int, max_norm: float,
+                x_grad: Any) -> None:
+    axis = renorm_axis(axis, x.ndim)
+    check_out_grad("renorm_grad", out_grad, x.shape)
+    if x.size == 0:
+        return
+    t = x.dtype.type
+    others = tuple(d for d in range(x.ndim) if d != axis)
+    with quiet(xp):
+        sums = xp.sum(xp.power(xp.abs(x), t(p)), axis=others, keepdims=True)
+        norms = xp.power(sums, t(1.0 / p))
+        over = norms > t(max_norm)
+        scale = xp.where(over, t(max_norm) / norms, t(1))
+        dsum = xp.where(over, xp.power(sums, t(-1.0 - 1.0 / p)) * t(-max_norm), t(0))
+        weight = xp.sum(x * out_grad, axis=others, keepdims=True)
+        sgn = xp.where(x >= 0, t(1), t(-1))
+        xp.multiply(scale, out_grad, out=x_grad)
+        x_grad += weight * dsum * xp.power(xp.abs(x), t(p - 1.0)) * sgn

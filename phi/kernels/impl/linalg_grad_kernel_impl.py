@@ -1,11 +1,12 @@
 """Gradients of the linear-algebra products (`fluidphi migrate` output of
-legacy_fluid/operators/linalg_grad_op.py): bmm, mv, addmm, baddbmm, dot, kron, cross, trace.
+legacy_fluid/operators/linalg_grad_op.py): bmm, mv, addmm, baddbmm, dot, kron, cross, trace;
+the norms p_norm, dist, frobenius_norm, squared_l2_norm, l1_norm, norm and renorm.
 Math in phi.kernels.funcs.linalg_grad.
 """
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout, DataType, IntArray
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor, OutTensor
@@ -122,3 +123,76 @@ def trace_grad_kernel(dev_ctx: DeviceContext, input: DenseTensor, out_grad: Dens
     x = input
     la_grad.trace_grad(dev_ctx.xp, out_grad.data, offset, axis1, axis2,
                        dev_ctx.alloc(input_grad, x.dtype))
+
+
+@register_kernel("p_norm_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("p_norm_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64])
+def p_norm_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor,
+                       out_grad: DenseTensor, porder: float, axis: int, epsilon: float,
+                       keepdim: bool, asvector: bool, x_grad: OutTensor) -> None:
+    la_grad.p_norm_grad(dev_ctx.xp, x.data, out.data, out_grad.data, porder, axis, epsilon,
+                        asvector, dev_ctx.alloc(x_grad, x.dtype))
+
+
+@register_kernel("dist_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("dist_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64])
+def dist_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor, out: DenseTensor,
+                     out_grad: DenseTensor, p: float, x_grad: OptionalOutTensor,
+                     y_grad: OptionalOutTensor) -> None:
+    la_grad.dist_grad(dev_ctx.xp, x.data, y.data, out.data, out_grad.data, p,
+                      None if x_grad is None else dev_ctx.alloc(x_grad, x.dtype),
+                      None if y_grad is None else dev_ctx.alloc(y_grad, y.dtype))
+
+
+@register_kernel("frobenius_norm_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128])
+@register_kernel("frobenius_norm_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128])
+def frobenius_norm_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor,
+                               out_grad: DenseTensor, axis: IntArray, keepdim: bool,
+                               reduce_all: bool, x_grad: OutTensor) -> None:
+    dim = axis.get_data()
+    la_grad.frobenius_norm_grad(dev_ctx.xp, x.data, out.data, out_grad.data, dim, keepdim,
+                                reduce_all, dev_ctx.alloc(x_grad, x.dtype))
+
+
+@register_kernel("squared_l2_norm_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("squared_l2_norm_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64])
+def squared_l2_norm_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
+                                x_grad: OutTensor) -> None:
+    la_grad.squared_l2_norm_grad(dev_ctx.xp, x.data, out_grad.data,
+                                 dev_ctx.alloc(x_grad, x.dtype))
+
+
+@register_kernel("l1_norm_grad", Backend.CPU, DataLayout.ALL_LAYOUT, [DataType.FLOAT32])
+@register_kernel("l1_norm_grad", Backend.GPU, DataLayout.ALL_LAYOUT, [DataType.FLOAT32])
+def l1_norm_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
+                        x_grad: OutTensor) -> None:
+    la_grad.l1_norm_grad(dev_ctx.xp, x.data, out_grad.data, dev_ctx.alloc(x_grad, x.dtype))
+
+
+@register_kernel("norm_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("norm_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64])
+def norm_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, norm: DenseTensor,
+                     out_grad: DenseTensor, axis: int, epsilon: float, is_test: bool,
+                     x_grad: OutTensor) -> None:
+    la_grad.norm_grad(dev_ctx.xp, x.data, norm.data, out_grad.data, axis,
+                      dev_ctx.alloc(x_grad, x.dtype))
+
+
+@register_kernel("renorm_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("renorm_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64])
+def renorm_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
+                       p: float, axis: int, max_norm: float, x_grad: OutTensor) -> None:
+    la_grad.renorm_grad(dev_ctx.xp, x.data, out_grad.data, p, axis, max_norm,
+                        dev_ctx.alloc(x_grad, x.dtype))

@@ -1,14 +1,18 @@
 """Finite-difference cases of linear_v2 (weight transposed or not, bias of N, 1 or 0-d
 elements), matmul_with_flatten and the products bmm, mv, addmm / baddbmm (Input broadcast),
-dot, kron, cross and trace: backward op -> [(forward inputs, attributes shared by
-forward and backward)] (tests/api/test_grad_fd.py runs them)."""
+dot, kron, cross and trace, and the norms p_norm, dist, frobenius_norm, squared_l2_norm,
+l1_norm (float32), norm (the l2 normalisation) and renorm: backward op -> [(forward
+inputs, attributes shared by forward and backward)] (tests/api/test_grad_fd.py runs them)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from tests.api.grad_fd.specs import (
     Spec,
+    away_from_zero,
 )
 
 GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
@@ -38,4 +42,19 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
     "cross_grad": [({"x": (4, 3), "y": (4, 3)}, {"dim": 1}), ({"x": (3, 2), "y": (3, 2)}, {})],
     "trace_grad": [({"input": (3, 4)}, {"offset": 1}),
                    ({"input": (2, 3, 4)}, {"offset": -1, "axis1": 2, "axis2": 1})],
+    # -- norms
+    "p_norm_grad": [({"x": (3, 4)}, {"porder": 2.0, "axis": 1}),
+                    ({"x": away_from_zero((2, 3))}, {"porder": 3.0, "axis": 0, "keepdim": True}),
+                    ({"x": away_from_zero((2, 3, 2))}, {"porder": 1.5, "asvector": True})],
+    "dist_grad": [({"x": (3, 4), "y": (4,)}, {"p": 2.0}),
+                  ({"x": (2, 1), "y": (2, 3)}, {"p": 3.0})],
+    "frobenius_norm_grad": [({"x": (3, 4)}, {"axis": [0, 1]}),
+                            ({"x": (2, 3, 2)}, {"axis": [1], "keepdim": True})],
+    "squared_l2_norm_grad": [({"x": (3, 4)}, {})],
+    "l1_norm_grad": [({"x": lambda rng: away_from_zero((3, 4))(rng).astype(np.float32)}, {})],
+    "norm_grad": [({"x": (3, 4)}, {"axis": 1}), ({"x": (2, 3, 2)}, {"axis": 0, "epsilon": 1e-6})],
+    "renorm_grad": [({"x": (3, 4)}, {"p": 2.0, "axis": 0, "max_norm": 1.0}),
+                    ({"x": away_from_zero((2, 3, 2))}, {"p": 3.0, "axis": 1, "max_norm": 1.2})],
 }
+#: l1_norm is registered for float32 only (as Paddle 3.3.1): (step, rtol, atol)
+FLOAT32_FD = {"l1_norm_grad": (1e-2, 1e-3, 1e-3)}

@@ -16,6 +16,14 @@
   trace grads (registered) are not exported: Paddle appends no grad op for integer inputs.
   Not exported: cross asked for Y's gradient alone (Paddle 3.3.1's CPU cross_grad crashes
   with a segmentation fault without X@GRAD).
+- the norms (their forward cases are in reduce.py, fft.py / linalg.py, adamw.py and
+  unary_math.py; their grads live here, being norms, as reduce_grad.py and
+  unary_math_grad.py are other families'): p_norm (porder 2, 3, 1, 0.5 on non-zero X, 0,
+  +-inf with tied maxima / minima, asvector, keepdim, an all-zero row), dist (p 2, 1, 3,
+  0, +-inf; Y broadcast against X, X against Y), frobenius_norm (one or both axes,
+  keep_dim, reduce_all, complex: unconjugated), squared_l2_norm (incl. 0-d), l1_norm (zeros:
+  sign 0), norm (the l2 normalisation's Norm output: axes, epsilon, a zero row) and
+  renorm (p 2, 1, 3; slices over and under max_norm).
 """
 
 from __future__ import annotations
@@ -127,4 +135,64 @@ GRAD_CASES += [
     _g("trace_grad_axes_neg", "trace", {"Input": In((2, 3, 3), "float32")}, ("Input",),
        axis1=-1, axis2=-2),
     *(_g(f"trace_grad_{dt}", "trace", {"Input": In((3, 3), dt)}, ("Input",)) for dt in _COMPLEX),
+]
+
+
+_TIES = [[1.0, -3.0, 3.0, 0.5], [2.0, 2.0, -2.0, -1.0], [0.0, 4.0, -0.5, 0.5]]
+
+
+def _norms(dt: str) -> list[GradCase]:
+    x = In((3, 4), dt)
+    return [
+        _g(f"p_norm_grad_{dt}", "p_norm", {"X": x}, ("X",), porder=2.0, axis=1),
+        _g(f"p_norm_grad_p3_keep_{dt}", "p_norm", {"X": x}, ("X",), porder=3.0, axis=0,
+           keepdim=True),
+        _g(f"dist_grad_{dt}", "dist", {"X": x, "Y": In((3, 4), dt)}, ("X", "Y"), p=2.0),
+        _g(f"frobenius_norm_grad_{dt}", "frobenius_norm", {"X": x}, ("X",), dim=[0, 1]),
+        _g(f"squared_l2_norm_grad_{dt}", "squared_l2_norm", {"X": x}, ("X",)),
+        _g(f"norm_grad_{dt}", "norm", {"X": x}, ("X",), axis=1),
+        _g(f"renorm_grad_{dt}", "renorm", {"X": x}, ("X",), p=2.0, axis=0, max_norm=4.0),
+    ]
+
+
+GRAD_CASES += [
+    *_norms("float32"), *_norms("float64"),
+    _g("p_norm_grad_p1", "p_norm", {"X": In((2, 5), "float64")}, ("X",), porder=1.0, axis=-1),
+    _g("p_norm_grad_p_half", "p_norm", {"X": In((2, 5), "float64", 0.5, 3.0)}, ("X",),
+       porder=0.5, axis=1),
+    _g("p_norm_grad_p0", "p_norm", {"X": In((3, 4), "float32")}, ("X",), porder=0.0, axis=1),
+    *(_g(f"p_norm_grad_{tag}_ties", "p_norm", {"X": In((3, 4), "float32", values=_TIES)},
+         ("X",), porder=p, axis=1) for tag, p in (("inf", float("inf")),
+                                                  ("neg_inf", float("-inf")))),
+    _g("p_norm_grad_asvector", "p_norm", {"X": In((2, 3, 2), "float64")}, ("X",), porder=2.0,
+       asvector=True),
+    _g("p_norm_grad_3d_keep", "p_norm", {"X": In((2, 3, 4), "float32")}, ("X",), porder=2.0,
+       axis=1, keepdim=True),
+    _g("p_norm_grad_zero_row", "p_norm",
+       {"X": In((2, 3), "float32", values=[[0.0, 0.0, 0.0], [1.0, -2.0, 2.0]])}, ("X",),
+       porder=2.0, axis=1),
+    *(_g(f"dist_grad_p{tag}", "dist", {"X": In((3, 4), "float64"), "Y": In((4,), "float64")},
+         ("X", "Y"), p=p) for tag, p in (("1", 1.0), ("3", 3.0), ("0", 0.0),
+                                         ("inf", float("inf")), ("neg_inf", float("-inf")))),
+    _g("dist_grad_x_bcast", "dist", {"X": In((2, 1), "float32"), "Y": In((2, 3), "float32")},
+       ("X", "Y"), p=2.0),
+    _g("frobenius_norm_grad_axis1_keep", "frobenius_norm", {"X": In((3, 4), "float32")},
+       ("X",), dim=[1], keep_dim=True),
+    _g("frobenius_norm_grad_reduce_all", "frobenius_norm", {"X": In((2, 3, 2), "float64")},
+       ("X",), dim=[0], reduce_all=True),
+    *(_g(f"frobenius_norm_grad_{dt}", "frobenius_norm", {"X": In((3, 4), dt)}, ("X",),
+         dim=[1]) for dt in _COMPLEX),
+    _g("squared_l2_norm_grad_0d", "squared_l2_norm", {"X": In((), "float32")}, ("X",)),
+    _g("l1_norm_grad", "l1_norm", {"X": In((3, 4), "float32")}, ("X",)),
+    _g("l1_norm_grad_zeros", "l1_norm",
+       {"X": In((2, 3), "float32", values=[[0.0, -1.0, 2.0], [-0.0, 0.5, 0.0]])}, ("X",)),
+    _g("norm_grad_axis0_3d", "norm", {"X": In((3, 2, 4), "float64")}, ("X",), axis=0),
+    _g("norm_grad_axis_neg", "norm", {"X": In((2, 3, 4), "float32")}, ("X",), axis=-2),
+    _g("norm_grad_zero_row", "norm",
+       {"X": In((2, 3), "float64", values=[[3.0, 4.0, 0.0], [0.0, 0.0, 0.0]])}, ("X",), axis=1,
+       epsilon=1e-6),
+    _g("renorm_grad_p1", "renorm", {"X": In((3, 4), "float64")}, ("X",), p=1.0, axis=1,
+       max_norm=3.0),
+    _g("renorm_grad_p3_3d", "renorm", {"X": In((2, 3, 4), "float32")}, ("X",), p=3.0, axis=2,
+       max_norm=2.0),
 ]
