@@ -16,6 +16,7 @@ __all__ = [
     "baddbmm",
     "baddbmm_grad",
     "bilinear",
+    "bilinear_grad",
     "bmm",
     "bmm_grad",
     "cholesky",
@@ -43,6 +44,7 @@ __all__ = [
     "lstsq",
     "lu_solve",
     "matrix_power",
+    "matrix_power_grad",
     "matrix_rank_atol_rtol",
     "mv",
     "mv_grad",
@@ -271,9 +273,18 @@ def slogdet(input: TensorLike) -> Tensor:
 def matrix_power(x: TensorLike, n: int) -> Tensor:
     """`matrix_power` (ops.yaml): (Tensor x, int n) -> Tensor(out).
 
-    Kernel `matrix_power`; InferMeta `square_matrix_infer_meta`.
+    Kernel `matrix_power`; InferMeta `square_matrix_infer_meta`; backward `matrix_power_grad`.
     """
     return apply("matrix_power", {"x": x}, {"n": n})
+
+
+def matrix_power_grad(x: TensorLike, out: TensorLike, out_grad: TensorLike, n: int) -> Tensor:
+    """`matrix_power_grad` (backward.yaml): (Tensor x, Tensor out, Tensor out_grad, int n) ->
+    Tensor(x_grad).
+
+    Kernel `matrix_power_grad`; InferMeta `unchanged_infer_meta`; differentiates `matrix_power`.
+    """
+    return apply("matrix_power_grad", {"x": x, "out": out, "out_grad": out_grad}, {"n": n})
 
 
 def norm(
@@ -516,9 +527,23 @@ def bilinear(
 ) -> Tensor:
     """`bilinear` (ops.yaml): (Tensor x, Tensor y, Tensor weight, Tensor bias) -> Tensor(out).
 
-    Kernel `bilinear`; InferMeta `bilinear_infer_meta`.
+    Kernel `bilinear`; InferMeta `bilinear_infer_meta`; backward `bilinear_grad`.
     """
     return apply("bilinear", {"x": x, "y": y, "weight": weight, "bias": bias}, {})
+
+
+def bilinear_grad(
+    x: TensorLike,
+    y: TensorLike,
+    weight: TensorLike,
+    out_grad: TensorLike,
+) -> tuple[Tensor, Tensor, Tensor, Tensor]:
+    """`bilinear_grad` (backward.yaml): (Tensor x, Tensor y, Tensor weight, Tensor out_grad) ->
+    Tensor(x_grad), Tensor(y_grad), Tensor(weight_grad), Tensor(bias_grad).
+
+    Kernel `bilinear_grad`; InferMeta `bilinear_grad_infer_meta`; differentiates `bilinear`.
+    """
+    return apply("bilinear_grad", {"x": x, "y": y, "weight": weight, "out_grad": out_grad}, {})
 
 
 def l1_norm(x: TensorLike) -> Tensor:

@@ -27,6 +27,17 @@ The norms' gradients (Out@GRAD broadcast over the reduced elements), as Paddle 3
 - renorm: each slice s along `axis` whose norm N = (sum |X|^p)^(1/p) exceeds max_norm:
   (max_norm / N) Out@GRAD - max_norm S^(-1-1/p) sum_s(X Out@GRAD) |X|^(p-1) sgn(X) with S the
   power sum and sgn(0) = 1; others: Out@GRAD.
+
+And of the chained products:
+
+- bilinear_tensor_product (PHI bilinear): X@GRAD[b] = sum_s dOut[b, s] W[s] Y[b],
+  Y@GRAD[b] = sum_s dOut[b, s] W[s]^T X[b], Weight@GRAD[s] = sum_b dOut[b, s] X[b]^T Y[b],
+  Bias@GRAD = dOut summed over the batch, [1, S];
+- multi_dot: X[i]@GRAD = (X[0] ... X[i-1])^T dOut (X[i+1] ... X[n-1])^T (a first 1-D X a
+  row, a last 1-D X a column, as the forward reads them);
+- matrix_power: for n > 0, sum_k (X^T)^k dOut (X^T)^(n-1-k); for n < 0 that of X^-1 to
+  the power -n, then -(X^-1)^T (it) (X^-1)^T; 0 for n == 0 (transposes, not conjugates, for
+  complex X, as Paddle's).
 """
 
 from __future__ import annotations
@@ -37,6 +48,7 @@ from typing import Any
 from phi.kernels.funcs.common import check_out_grad, compute_dtype, quiet
 from phi.kernels.funcs.diag_grad import scatter_diagonal
 from phi.kernels.funcs.linalg import cross, kron_out_dims, trace_axes, trace_out_dims
+from phi.kernels.funcs.linalg_matrix import inverse, square_dims
 from phi.kernels.funcs.matmul import matmul_grad
 from phi.kernels.funcs.reduce import reduce_axes
 from phi.kernels.funcs.unary_math import renorm_axis
@@ -246,3 +258,77 @@ def renorm_grad(xp: Any, x: Any, out_grad: Any, p: float, axis: int, max_norm: f
         sgn = xp.where(x >= 0, t(1), t(-1))
         xp.multiply(scale, out_grad, out=x_grad)
         x_grad += weight * dsum * xp.power(xp.abs(x), t(p - 1.0)) * sgn
+
+
+# -- chained products --------------------------------------------------------------------------
+
+def bilinear_grad(xp: Any, x: Any, y: Any, weight: Any, out_grad: Any, x_grad: Any | None,
+                  y_grad: Any | None, weight_grad: Any | None, bias_grad: Any | None) -> None:
+    check_out_grad("bilinear_tensor_product_grad", out_grad, (x.shape[0], weight.shape[0]))
+    with quiet(xp):
+        if x_grad is not None:
+            xp.copyto(x_grad, xp.einsum("bs,sij,bj->bi", out_grad, weight, y), casting="unsafe")
+        if y_grad is not None:
+            xp.copyto(y_grad, xp.einsum("bs,sij,bi->bj", out_grad, weight, x), casting="unsafe")
+        if weight_grad is not None:
+            xp.copyto(weight_grad, xp.einsum("bs,bi,bj->sij", out_grad, x, y),
+                      casting="unsafe")
+        if bias_grad is not None:
+            xp.copyto(bias_grad, xp.sum(out_grad, axis=0, keepdims=True), casting="unsafe")
+
+
+def multi_dot_grad(xp: Any, xs: list[Any], out_grad: Any, x_grads: list[Any | None]) -> None:
+    """x_grads: one per input (None: not asked for). The PHI path binds only the gradients
+    a program asks for, without their positions, so a shorter list is refused."""
+    if len(x_grads) != len(xs):
+        raise ValueError(f"multi_dot_grad: {len(x_grads)} input gradients asked for {len(xs)} "
+                         "inputs; a partial gradient list runs on the legacy path only")
+    mats = [x.reshape((1, -1)) if i == 0 and x.ndim == 1
+            else x.reshape((-1, 1)) if i == len(xs) - 1 and x.ndim == 1 else x
+            for i, x in enumerate(xs)]
+    rows, cols = mats[0].shape[0], mats[-1].shape[1]
+    check_out_grad("multi_dot_grad", out_grad.reshape(-1), (rows * cols,))
+    g = out_grad.reshape(rows, cols)
+    n = len(mats)
+    with quiet(xp):
+        # left[i] = X[0] ... X[i-1] (None: nothing), right[i] = X[i+1] ... X[n-1]
+        left: list[Any | None] = [None] * n
+        right: list[Any | None] = [None] * n
+        for i in range(1, n):
+            left[i] = mats[0] if i == 1 else left[i - 1] @ mats[i - 1]
+        for i in range(n - 2, -1, -1):
+            right[i] = mats[n - 1] if i == n - 2 else mats[i + 1] @ right[i + 1]
+        for i, grad in enumerate(x_grads):
+            if grad is None:
+                continue
+            d = g if left[i] is None else left[i].T @ g
+            d = d if right[i] is None else d @ right[i].T
+            xp.copyto(grad, d.reshape(grad.shape), casting="unsafe")
+
+
+def _power_grad(xp: Any, base: Any, m: int, g: Any) -> Any:
+    """d(base^m) given its gradient g: sum_k (base^T)^k g (base^T)^(m-1-k)."""
+    bt = xp.swapaxes(base, -1, -2)
+    powers = [xp.broadcast_to(xp.eye(base.shape[-1], dtype=base.dtype), base.shape)]
+    for _ in range(m - 1):
+        powers.append(powers[-1] @ bt)
+    total = xp.zeros_like(g)
+    for k in range(m):
+        total += powers[k] @ g @ powers[m - 1 - k]
+    return total
+
+
+def matrix_power_grad(xp: Any, x: Any, out_grad: Any, n: int, x_grad: Any) -> None:
+    square_dims(x.shape, "matrix_power_grad")
+    check_out_grad("matrix_power_grad", out_grad, x.shape)
+    with quiet(xp):
+        if n == 0:
+            x_grad.fill(0)
+        elif n > 0:
+            xp.copyto(x_grad, _power_grad(xp, x, n, out_grad), casting="unsafe")
+        else:
+            inv = xp.empty_like(x)
+            inverse(xp, x, inv)
+            inv_t = xp.swapaxes(inv, -1, -2)
+            d_inv = _power_grad(xp, inv, -n, out_grad)
+            xp.copyto(x_grad, -(inv_t @ d_inv @ inv_t), casting="unsafe")

@@ -1,6 +1,7 @@
 """Gradients of the linear-algebra products (`fluidphi migrate` output of
 legacy_fluid/operators/linalg_grad_op.py): bmm, mv, addmm, baddbmm, dot, kron, cross, trace;
-the norms p_norm, dist, frobenius_norm, squared_l2_norm, l1_norm, norm and renorm.
+the norms p_norm, dist, frobenius_norm, squared_l2_norm, l1_norm, norm and renorm; the chained
+products bilinear (fluid's bilinear_tensor_product), multi_dot and matrix_power.
 Math in phi.kernels.funcs.linalg_grad.
 """
 
@@ -9,7 +10,7 @@ from __future__ import annotations
 from phi.common import Backend, DataLayout, DataType, IntArray
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
-from phi.core.kernel_args import OptionalOutTensor, OutTensor
+from phi.core.kernel_args import OptionalOutTensor, OutTensor, OutTensorList
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import linalg as la_funcs
 from phi.kernels.funcs import linalg_grad as la_grad
@@ -196,3 +197,42 @@ def renorm_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTe
                        p: float, axis: int, max_norm: float, x_grad: OutTensor) -> None:
     la_grad.renorm_grad(dev_ctx.xp, x.data, out_grad.data, p, axis, max_norm,
                         dev_ctx.alloc(x_grad, x.dtype))
+
+
+@register_kernel("bilinear_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("bilinear_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64])
+def bilinear_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
+                         weight: DenseTensor, out_grad: DenseTensor, x_grad: OptionalOutTensor,
+                         y_grad: OptionalOutTensor, weight_grad: OptionalOutTensor,
+                         bias_grad: OptionalOutTensor) -> None:
+    la_grad.bilinear_grad(
+        dev_ctx.xp, x.data, y.data, weight.data, out_grad.data,
+        None if x_grad is None else dev_ctx.alloc(x_grad, x.dtype),
+        None if y_grad is None else dev_ctx.alloc(y_grad, x.dtype),
+        None if weight_grad is None else dev_ctx.alloc(weight_grad, x.dtype),
+        None if bias_grad is None else dev_ctx.alloc(bias_grad, x.dtype))
+
+
+@register_kernel("multi_dot_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("multi_dot_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64])
+def multi_dot_grad_kernel(dev_ctx: DeviceContext, x: list[DenseTensor], out_grad: DenseTensor,
+                          x_grad: OutTensorList) -> None:
+    xs = x
+    x_grads = x_grad
+    la_grad.multi_dot_grad(dev_ctx.xp, [x.data for x in xs], out_grad.data,
+                           [None if g is None else dev_ctx.alloc(g, x.dtype)
+                            for g, x in zip(x_grads, xs)])
+
+
+@register_kernel("matrix_power_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128])
+@register_kernel("matrix_power_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128])
+def matrix_power_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor,
+                             out_grad: DenseTensor, n: int, x_grad: OutTensor) -> None:
+    la_grad.matrix_power_grad(dev_ctx.xp, x.data, out_grad.data, n,
+                              dev_ctx.alloc(x_grad, x.dtype))

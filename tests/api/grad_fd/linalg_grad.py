@@ -1,8 +1,10 @@
 """Finite-difference cases of linear_v2 (weight transposed or not, bias of N, 1 or 0-d
 elements), matmul_with_flatten and the products bmm, mv, addmm / baddbmm (Input broadcast),
 dot, kron, cross and trace, and the norms p_norm, dist, frobenius_norm, squared_l2_norm,
-l1_norm (float32), norm (the l2 normalisation) and renorm: backward op -> [(forward
-inputs, attributes shared by forward and backward)] (tests/api/test_grad_fd.py runs them)."""
+l1_norm (float32), norm (the l2 normalisation) and renorm, and the chained products
+bilinear, multi_dot (vector ends too) and matrix_power (n > 0, n < 0 on a well conditioned
+matrix): backward op -> [(forward inputs, attributes shared by forward and backward)]
+(tests/api/test_grad_fd.py runs them)."""
 
 from __future__ import annotations
 
@@ -55,6 +57,14 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
     "norm_grad": [({"x": (3, 4)}, {"axis": 1}), ({"x": (2, 3, 2)}, {"axis": 0, "epsilon": 1e-6})],
     "renorm_grad": [({"x": (3, 4)}, {"p": 2.0, "axis": 0, "max_norm": 1.0}),
                     ({"x": away_from_zero((2, 3, 2))}, {"p": 3.0, "axis": 1, "max_norm": 1.2})],
+    # -- chained products
+    "bilinear_grad": [({"x": (3, 4), "y": (3, 2), "weight": (2, 4, 2), "bias": (1, 2)}, {}),
+                      ({"x": (2, 3), "y": (2, 2), "weight": (3, 3, 2), "bias": None}, {})],
+    "multi_dot_grad": [({"x": [(2, 3), (3, 4), (4, 2)]}, {}),
+                       ({"x": [(3,), (3, 2), (2, 4), (4,)]}, {})],
+    "matrix_power_grad": [({"x": (3, 3)}, {"n": 3}),
+                          ({"x": lambda rng: rng.uniform(-0.5, 0.5, (2, 3, 3)) + 2 * np.eye(3)},
+                           {"n": -2})],
 }
 #: l1_norm is registered for float32 only (as Paddle 3.3.1): (step, rtol, atol)
 FLOAT32_FD = {"l1_norm_grad": (1e-2, 1e-3, 1e-3)}

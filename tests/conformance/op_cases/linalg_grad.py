@@ -24,10 +24,15 @@
   keep_dim, reduce_all, complex: unconjugated), squared_l2_norm (incl. 0-d), l1_norm (zeros:
   sign 0), norm (the l2 normalisation's Norm output: axes, epsilon, a zero row) and
   renorm (p 2, 1, 3; slices over and under max_norm).
+- the chained products: bilinear_tensor_product (with and without Bias), multi_dot (2 and 4
+  matrices, a first and a last 1-D operand; its forward cases are in linalg_solve.py, whose
+  grad family is the decompositions'), matrix_power (n 3, 1, 0, 7, -1, -2 on well
+  conditioned matrices, batched, complex).
 """
 
 from __future__ import annotations
 
+from .linalg import _matrices
 from .spec import FLOATS, Case, GradCase, In
 
 #: tag -> (X dims, Y dims, trans_x, trans_y)
@@ -195,4 +200,41 @@ GRAD_CASES += [
        max_norm=3.0),
     _g("renorm_grad_p3_3d", "renorm", {"X": In((2, 3, 4), "float32")}, ("X",), p=3.0, axis=2,
        max_norm=2.0),
+]
+
+
+def _chains(dt: str) -> list[GradCase]:
+    return [
+        _g(f"bilinear_tensor_product_grad_{dt}", "bilinear_tensor_product",
+           {"X": In((3, 4), dt), "Y": In((3, 5), dt), "Weight": In((2, 4, 5), dt),
+            "Bias": In((1, 2), dt)}, ("X", "Y", "Weight", "Bias")),
+        _g(f"multi_dot_grad_{dt}", "multi_dot",
+           {"X": [In((2, 3), dt), In((3, 5), dt), In((5, 4), dt)]}, ("X",)),
+        _g(f"matrix_power_grad_{dt}", "matrix_power", {"X": _matrices((3, 3), dt, 6)}, ("X",),
+           n=3),
+        _g(f"matrix_power_grad_neg_{dt}", "matrix_power",
+           {"X": _matrices((2, 3, 3), dt, 7, shift=2)}, ("X",), n=-2),
+    ]
+
+
+GRAD_CASES += [
+    *_chains("float32"), *_chains("float64"),
+    _g("bilinear_tensor_product_grad_no_bias", "bilinear_tensor_product",
+       {"X": In((2, 3), "float64"), "Y": In((2, 4), "float64"), "Weight": In((3, 3, 4), "float64")},
+       ("X", "Y", "Weight")),
+    _g("bilinear_tensor_product_grad_weight_only", "bilinear_tensor_product",
+       {"X": In((2, 3), "float32"), "Y": In((2, 4), "float32"), "Weight": In((1, 3, 4), "float32"),
+        "Bias": In((1, 1), "float32")}, ("Weight",)),
+    _g("multi_dot_grad_two", "multi_dot", {"X": [In((3, 4), "float64"), In((4, 2), "float64")]},
+       ("X",)),
+    _g("multi_dot_grad_vectors", "multi_dot",
+       {"X": [In((4,), "float64"), In((4, 3), "float64"), In((3, 5), "float64"),
+              In((5,), "float64")]}, ("X",)),
+    *(_g(f"matrix_power_grad_{n}", "matrix_power", {"X": _matrices((3, 3), "float64", 20 + n,
+                                                                   shift=2)}, ("X",), n=n)
+      for n in (0, 1, 7)),
+    _g("matrix_power_grad_neg1", "matrix_power", {"X": _matrices((3, 3), "float32", 15, shift=2)},
+       ("X",), n=-1),
+    *(_g(f"matrix_power_grad_{dt}", "matrix_power", {"X": _matrices((2, 3, 3), dt, 9)}, ("X",),
+         n=2) for dt in _COMPLEX),
 ]
