@@ -248,6 +248,17 @@ def bilinear_infer_meta(x: MetaTensor, y: MetaTensor, weight: MetaTensor,
                                 bias.dims() if bias else None), x)
 
 
+def bilinear_grad_infer_meta(x: MetaTensor, y: MetaTensor, weight: MetaTensor,
+                             out_grad: MetaTensor, x_grad: MetaTensor, y_grad: MetaTensor,
+                             weight_grad: MetaTensor, bias_grad: MetaTensor) -> None:
+    """x_grad, y_grad, weight_grad like their inputs; bias_grad [1, S] (each may be absent)."""
+    for src, dst in ((x, x_grad), (y, y_grad), (weight, weight_grad)):
+        if dst:
+            dst.share_meta(src)
+    if bias_grad:
+        _set(bias_grad, (1, int(weight.dims()[0])), out_grad)
+
+
 def l1_norm_infer_meta(x: MetaTensor, out: MetaTensor) -> None:
     """out: 0-d, x's dtype."""
     _set(out, (), x)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["adamw_", "clip_by_norm", "squared_l2_norm"]
+__all__ = ["adamw_", "clip_by_norm", "squared_l2_norm", "squared_l2_norm_grad"]
 
 
 def adamw_(
@@ -76,9 +76,19 @@ def adamw_(
 def squared_l2_norm(x: TensorLike) -> Tensor:
     """`squared_l2_norm` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `squared_l2_norm`; InferMeta `squared_l2_norm_infer_meta`.
+    Kernel `squared_l2_norm`; InferMeta `squared_l2_norm_infer_meta`; backward
+    `squared_l2_norm_grad`.
     """
     return apply("squared_l2_norm", {"x": x}, {})
+
+
+def squared_l2_norm_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`squared_l2_norm_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `squared_l2_norm_grad`; InferMeta `unchanged_infer_meta`; differentiates
+    `squared_l2_norm`.
+    """
+    return apply("squared_l2_norm_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def clip_by_norm(x: TensorLike, max_norm: float) -> Tensor:

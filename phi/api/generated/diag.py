@@ -8,23 +8,51 @@ from __future__ import annotations
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["diag", "diag_embed", "diagonal", "tril_triu"]
+__all__ = [
+    "diag",
+    "diag_embed",
+    "diag_grad",
+    "diagonal",
+    "diagonal_grad",
+    "tril_triu",
+    "tril_triu_grad",
+]
 
 
 def tril_triu(x: TensorLike, diagonal: int = 0, lower: bool = False) -> Tensor:
     """`tril_triu` (ops.yaml): (Tensor x, int diagonal=0, bool lower=false) -> Tensor(out).
 
-    Kernel `tril_triu`; InferMeta `tril_triu_infer_meta`.
+    Kernel `tril_triu`; InferMeta `tril_triu_infer_meta`; backward `tril_triu_grad`.
     """
     return apply("tril_triu", {"x": x}, {"diagonal": diagonal, "lower": lower})
+
+
+def tril_triu_grad(out_grad: TensorLike, diagonal: int, lower: bool) -> Tensor:
+    """`tril_triu_grad` (backward.yaml): (Tensor out_grad, int diagonal, bool lower) ->
+    Tensor(x_grad).
+
+    Kernel `tril_triu_grad`; InferMeta `unchanged_infer_meta`; differentiates `tril_triu`.
+    """
+    return apply("tril_triu_grad", {"out_grad": out_grad}, {"diagonal": diagonal, "lower": lower})
 
 
 def diag(x: TensorLike, offset: int = 0, padding_value: float = 0.0) -> Tensor:
     """`diag` (ops.yaml): (Tensor x, int offset=0, float padding_value=0.0) -> Tensor(out).
 
-    Kernel `diag`; InferMeta `diag_infer_meta`.
+    Kernel `diag`; InferMeta `diag_infer_meta`; backward `diag_grad`.
     """
     return apply("diag", {"x": x}, {"offset": offset, "padding_value": padding_value})
+
+
+def diag_grad(x: TensorLike, out_grad: TensorLike, offset: int, padding_value: float) -> Tensor:
+    """`diag_grad` (backward.yaml): (Tensor x, Tensor out_grad, int offset, float padding_value) ->
+    Tensor(x_grad).
+
+    Kernel `diag_grad`; InferMeta `unchanged_infer_meta`; differentiates `diag`.
+    """
+    return apply("diag_grad",
+                 {"x": x, "out_grad": out_grad},
+                 {"offset": offset, "padding_value": padding_value})
 
 
 def diag_embed(input: TensorLike, offset: int = 0, dim1: int = -2, dim2: int = -1) -> Tensor:
@@ -40,6 +68,23 @@ def diagonal(input: TensorLike, offset: int = 0, axis1: int = 0, axis2: int = 1)
     """`diagonal` (ops.yaml): (Tensor input, int offset=0, int axis1=0, int axis2=1) ->
     Tensor(out).
 
-    Kernel `diagonal`; InferMeta `diagonal_infer_meta`.
+    Kernel `diagonal`; InferMeta `diagonal_infer_meta`; backward `diagonal_grad`.
     """
     return apply("diagonal", {"input": input}, {"offset": offset, "axis1": axis1, "axis2": axis2})
+
+
+def diagonal_grad(
+    input: TensorLike,
+    out_grad: TensorLike,
+    offset: int,
+    axis1: int,
+    axis2: int,
+) -> Tensor:
+    """`diagonal_grad` (backward.yaml): (Tensor input, Tensor out_grad, int offset, int axis1, int
+    axis2) -> Tensor(input_grad).
+
+    Kernel `diagonal_grad`; InferMeta `unchanged_infer_meta`; differentiates `diagonal`.
+    """
+    return apply("diagonal_grad",
+                 {"input": input, "out_grad": out_grad},
+                 {"offset": offset, "axis1": axis1, "axis2": axis2})

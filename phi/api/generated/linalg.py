@@ -12,36 +12,50 @@ from phi.api.dispatch import apply
 
 __all__ = [
     "addmm",
+    "addmm_grad",
     "baddbmm",
+    "baddbmm_grad",
     "bilinear",
+    "bilinear_grad",
     "bmm",
+    "bmm_grad",
     "cholesky",
     "cross",
+    "cross_grad",
     "determinant",
     "dist",
+    "dist_grad",
     "dot",
+    "dot_grad",
     "eig",
     "eigh",
     "eigvals",
     "eigvalsh",
     "einsum",
     "frobenius_norm",
+    "frobenius_norm_grad",
     "inverse",
     "kron",
+    "kron_grad",
     "l1_norm",
+    "l1_norm_grad",
     "linear_v2",
     "linear_v2_grad",
     "lstsq",
     "lu_solve",
     "matrix_power",
+    "matrix_power_grad",
     "matrix_rank_atol_rtol",
     "mv",
+    "mv_grad",
     "norm",
+    "norm_grad",
     "slogdet",
     "slogdet_v2",
     "svd",
     "svdvals",
     "trace",
+    "trace_grad",
 ]
 
 
@@ -55,65 +69,165 @@ def addmm(
     """`addmm` (ops.yaml): (Tensor input, Tensor x, Tensor y, float beta=1.0, float alpha=1.0) ->
     Tensor(out).
 
-    Kernel `addmm`; InferMeta `addmm_infer_meta`.
+    Kernel `addmm`; InferMeta `addmm_infer_meta`; backward `addmm_grad`.
     """
     return apply("addmm", {"input": input, "x": x, "y": y}, {"beta": beta, "alpha": alpha})
+
+
+def addmm_grad(
+    input: TensorLike,
+    x: TensorLike,
+    y: TensorLike,
+    out_grad: TensorLike,
+    beta: float,
+    alpha: float,
+) -> tuple[Tensor, Tensor, Tensor]:
+    """`addmm_grad` (backward.yaml): (Tensor input, Tensor x, Tensor y, Tensor out_grad, float
+    beta, float alpha) -> Tensor(input_grad), Tensor(x_grad), Tensor(y_grad).
+
+    Kernel `addmm_grad`; InferMeta `general_ternary_grad_infer_meta`; differentiates `addmm`.
+    """
+    return apply("addmm_grad",
+                 {"input": input, "x": x, "y": y, "out_grad": out_grad},
+                 {"beta": beta, "alpha": alpha})
 
 
 def bmm(x: TensorLike, y: TensorLike) -> Tensor:
     """`bmm` (ops.yaml): (Tensor x, Tensor y) -> Tensor(out).
 
-    Kernel `bmm`; InferMeta `bmm_infer_meta`.
+    Kernel `bmm`; InferMeta `bmm_infer_meta`; backward `bmm_grad`.
     """
     return apply("bmm", {"x": x, "y": y}, {})
+
+
+def bmm_grad(x: TensorLike, y: TensorLike, out_grad: TensorLike) -> tuple[Tensor, Tensor]:
+    """`bmm_grad` (backward.yaml): (Tensor x, Tensor y, Tensor out_grad) -> Tensor(x_grad),
+    Tensor(y_grad).
+
+    Kernel `bmm_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates `bmm`.
+    """
+    return apply("bmm_grad", {"x": x, "y": y, "out_grad": out_grad}, {})
 
 
 def dot(x: TensorLike, y: TensorLike) -> Tensor:
     """`dot` (ops.yaml): (Tensor x, Tensor y) -> Tensor(out).
 
-    Kernel `dot`; InferMeta `dot_infer_meta`.
+    Kernel `dot`; InferMeta `dot_infer_meta`; backward `dot_grad`.
     """
     return apply("dot", {"x": x, "y": y}, {})
+
+
+def dot_grad(x: TensorLike, y: TensorLike, out_grad: TensorLike) -> tuple[Tensor, Tensor]:
+    """`dot_grad` (backward.yaml): (Tensor x, Tensor y, Tensor out_grad) -> Tensor(x_grad),
+    Tensor(y_grad).
+
+    Kernel `dot_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates `dot`.
+    """
+    return apply("dot_grad", {"x": x, "y": y, "out_grad": out_grad}, {})
 
 
 def mv(x: TensorLike, vec: TensorLike) -> Tensor:
     """`mv` (ops.yaml): (Tensor x, Tensor vec) -> Tensor(out).
 
-    Kernel `mv`; InferMeta `mv_infer_meta`.
+    Kernel `mv`; InferMeta `mv_infer_meta`; backward `mv_grad`.
     """
     return apply("mv", {"x": x, "vec": vec}, {})
+
+
+def mv_grad(x: TensorLike, vec: TensorLike, out_grad: TensorLike) -> tuple[Tensor, Tensor]:
+    """`mv_grad` (backward.yaml): (Tensor x, Tensor vec, Tensor out_grad) -> Tensor(x_grad),
+    Tensor(vec_grad).
+
+    Kernel `mv_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates `mv`.
+    """
+    return apply("mv_grad", {"x": x, "vec": vec, "out_grad": out_grad}, {})
 
 
 def kron(x: TensorLike, y: TensorLike) -> Tensor:
     """`kron` (ops.yaml): (Tensor x, Tensor y) -> Tensor(out).
 
-    Kernel `kron`; InferMeta `kron_infer_meta`.
+    Kernel `kron`; InferMeta `kron_infer_meta`; backward `kron_grad`.
     """
     return apply("kron", {"x": x, "y": y}, {})
+
+
+def kron_grad(x: TensorLike, y: TensorLike, out_grad: TensorLike) -> tuple[Tensor, Tensor]:
+    """`kron_grad` (backward.yaml): (Tensor x, Tensor y, Tensor out_grad) -> Tensor(x_grad),
+    Tensor(y_grad).
+
+    Kernel `kron_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates `kron`.
+    """
+    return apply("kron_grad", {"x": x, "y": y, "out_grad": out_grad}, {})
 
 
 def cross(x: TensorLike, y: TensorLike, dim: int = 9) -> Tensor:
     """`cross` (ops.yaml): (Tensor x, Tensor y, int dim=9) -> Tensor(out).
 
-    Kernel `cross`; InferMeta `cross_infer_meta`.
+    Kernel `cross`; InferMeta `cross_infer_meta`; backward `cross_grad`.
     """
     return apply("cross", {"x": x, "y": y}, {"dim": dim})
+
+
+def cross_grad(
+    x: TensorLike,
+    y: TensorLike,
+    out_grad: TensorLike,
+    dim: int,
+) -> tuple[Tensor, Tensor]:
+    """`cross_grad` (backward.yaml): (Tensor x, Tensor y, Tensor out_grad, int dim) ->
+    Tensor(x_grad), Tensor(y_grad).
+
+    Kernel `cross_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates `cross`.
+    """
+    return apply("cross_grad", {"x": x, "y": y, "out_grad": out_grad}, {"dim": dim})
 
 
 def dist(x: TensorLike, y: TensorLike, p: float = 2.0) -> Tensor:
     """`dist` (ops.yaml): (Tensor x, Tensor y, float p=2.0) -> Tensor(out).
 
-    Kernel `dist`; InferMeta `dist_infer_meta`.
+    Kernel `dist`; InferMeta `dist_infer_meta`; backward `dist_grad`.
     """
     return apply("dist", {"x": x, "y": y}, {"p": p})
+
+
+def dist_grad(
+    x: TensorLike,
+    y: TensorLike,
+    out: TensorLike,
+    out_grad: TensorLike,
+    p: float,
+) -> tuple[Tensor, Tensor]:
+    """`dist_grad` (backward.yaml): (Tensor x, Tensor y, Tensor out, Tensor out_grad, float p) ->
+    Tensor(x_grad), Tensor(y_grad).
+
+    Kernel `dist_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates `dist`.
+    """
+    return apply("dist_grad", {"x": x, "y": y, "out": out, "out_grad": out_grad}, {"p": p})
 
 
 def trace(input: TensorLike, offset: int = 0, axis1: int = 0, axis2: int = 1) -> Tensor:
     """`trace` (ops.yaml): (Tensor input, int offset=0, int axis1=0, int axis2=1) -> Tensor(out).
 
-    Kernel `trace`; InferMeta `trace_infer_meta`.
+    Kernel `trace`; InferMeta `trace_infer_meta`; backward `trace_grad`.
     """
     return apply("trace", {"input": input}, {"offset": offset, "axis1": axis1, "axis2": axis2})
+
+
+def trace_grad(
+    input: TensorLike,
+    out_grad: TensorLike,
+    offset: int,
+    axis1: int,
+    axis2: int,
+) -> Tensor:
+    """`trace_grad` (backward.yaml): (Tensor input, Tensor out_grad, int offset, int axis1, int
+    axis2) -> Tensor(input_grad).
+
+    Kernel `trace_grad`; InferMeta `unchanged_infer_meta`; differentiates `trace`.
+    """
+    return apply("trace_grad",
+                 {"input": input, "out_grad": out_grad},
+                 {"offset": offset, "axis1": axis1, "axis2": axis2})
 
 
 def einsum(operands: Sequence[TensorLike], equation: str) -> Tensor:
@@ -159,9 +273,18 @@ def slogdet(input: TensorLike) -> Tensor:
 def matrix_power(x: TensorLike, n: int) -> Tensor:
     """`matrix_power` (ops.yaml): (Tensor x, int n) -> Tensor(out).
 
-    Kernel `matrix_power`; InferMeta `square_matrix_infer_meta`.
+    Kernel `matrix_power`; InferMeta `square_matrix_infer_meta`; backward `matrix_power_grad`.
     """
     return apply("matrix_power", {"x": x}, {"n": n})
+
+
+def matrix_power_grad(x: TensorLike, out: TensorLike, out_grad: TensorLike, n: int) -> Tensor:
+    """`matrix_power_grad` (backward.yaml): (Tensor x, Tensor out, Tensor out_grad, int n) ->
+    Tensor(x_grad).
+
+    Kernel `matrix_power_grad`; InferMeta `unchanged_infer_meta`; differentiates `matrix_power`.
+    """
+    return apply("matrix_power_grad", {"x": x, "out": out, "out_grad": out_grad}, {"n": n})
 
 
 def norm(
@@ -173,9 +296,27 @@ def norm(
     """`norm` (ops.yaml): (Tensor x, int axis, float epsilon=1e-10, bool is_test=false) ->
     Tensor(out), Tensor(norm).
 
-    Kernel `norm`; InferMeta `norm_infer_meta`.
+    Kernel `norm`; InferMeta `norm_infer_meta`; backward `norm_grad`.
     """
     return apply("norm", {"x": x}, {"axis": axis, "epsilon": epsilon, "is_test": is_test})
+
+
+def norm_grad(
+    x: TensorLike,
+    norm: TensorLike,
+    out_grad: TensorLike,
+    axis: int,
+    epsilon: float,
+    is_test: bool,
+) -> Tensor:
+    """`norm_grad` (backward.yaml): (Tensor x, Tensor norm, Tensor out_grad, int axis, float
+    epsilon, bool is_test) -> Tensor(x_grad).
+
+    Kernel `norm_grad`; InferMeta `unchanged_infer_meta`; differentiates `norm`.
+    """
+    return apply("norm_grad",
+                 {"x": x, "norm": norm, "out_grad": out_grad},
+                 {"axis": axis, "epsilon": epsilon, "is_test": is_test})
 
 
 def frobenius_norm(
@@ -187,10 +328,30 @@ def frobenius_norm(
     """`frobenius_norm` (ops.yaml): (Tensor x, IntArray axis={0}, bool keepdim=false, bool
     reduce_all=false) -> Tensor(out).
 
-    Kernel `frobenius_norm`; InferMeta `frobenius_norm_infer_meta`.
+    Kernel `frobenius_norm`; InferMeta `frobenius_norm_infer_meta`; backward
+    `frobenius_norm_grad`.
     """
     return apply("frobenius_norm",
                  {"x": x},
+                 {"axis": axis, "keepdim": keepdim, "reduce_all": reduce_all})
+
+
+def frobenius_norm_grad(
+    x: TensorLike,
+    out: TensorLike,
+    out_grad: TensorLike,
+    axis: Sequence[int],
+    keepdim: bool,
+    reduce_all: bool,
+) -> Tensor:
+    """`frobenius_norm_grad` (backward.yaml): (Tensor x, Tensor out, Tensor out_grad, IntArray
+    axis, bool keepdim, bool reduce_all) -> Tensor(x_grad).
+
+    Kernel `frobenius_norm_grad`; InferMeta `unchanged_infer_meta`; differentiates
+    `frobenius_norm`.
+    """
+    return apply("frobenius_norm_grad",
+                 {"x": x, "out": out, "out_grad": out_grad},
                  {"axis": axis, "keepdim": keepdim, "reduce_all": reduce_all})
 
 
@@ -299,9 +460,28 @@ def baddbmm(
     """`baddbmm` (ops.yaml): (Tensor input, Tensor x, Tensor y, float beta=1.0, float alpha=1.0) ->
     Tensor(out).
 
-    Kernel `baddbmm`; InferMeta `baddbmm_infer_meta`.
+    Kernel `baddbmm`; InferMeta `baddbmm_infer_meta`; backward `baddbmm_grad`.
     """
     return apply("baddbmm", {"input": input, "x": x, "y": y}, {"beta": beta, "alpha": alpha})
+
+
+def baddbmm_grad(
+    input: TensorLike,
+    x: TensorLike,
+    y: TensorLike,
+    out_grad: TensorLike,
+    beta: float,
+    alpha: float,
+) -> tuple[Tensor, Tensor, Tensor]:
+    """`baddbmm_grad` (backward.yaml): (Tensor input, Tensor x, Tensor y, Tensor out_grad, float
+    beta, float alpha) -> Tensor(input_grad), Tensor(x_grad), Tensor(y_grad).
+
+    Kernel `baddbmm_grad`; InferMeta `general_ternary_grad_infer_meta`; differentiates
+    `baddbmm`.
+    """
+    return apply("baddbmm_grad",
+                 {"input": input, "x": x, "y": y, "out_grad": out_grad},
+                 {"beta": beta, "alpha": alpha})
 
 
 def linear_v2(
@@ -347,14 +527,36 @@ def bilinear(
 ) -> Tensor:
     """`bilinear` (ops.yaml): (Tensor x, Tensor y, Tensor weight, Tensor bias) -> Tensor(out).
 
-    Kernel `bilinear`; InferMeta `bilinear_infer_meta`.
+    Kernel `bilinear`; InferMeta `bilinear_infer_meta`; backward `bilinear_grad`.
     """
     return apply("bilinear", {"x": x, "y": y, "weight": weight, "bias": bias}, {})
+
+
+def bilinear_grad(
+    x: TensorLike,
+    y: TensorLike,
+    weight: TensorLike,
+    out_grad: TensorLike,
+) -> tuple[Tensor, Tensor, Tensor, Tensor]:
+    """`bilinear_grad` (backward.yaml): (Tensor x, Tensor y, Tensor weight, Tensor out_grad) ->
+    Tensor(x_grad), Tensor(y_grad), Tensor(weight_grad), Tensor(bias_grad).
+
+    Kernel `bilinear_grad`; InferMeta `bilinear_grad_infer_meta`; differentiates `bilinear`.
+    """
+    return apply("bilinear_grad", {"x": x, "y": y, "weight": weight, "out_grad": out_grad}, {})
 
 
 def l1_norm(x: TensorLike) -> Tensor:
     """`l1_norm` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `l1_norm`; InferMeta `l1_norm_infer_meta`.
+    Kernel `l1_norm`; InferMeta `l1_norm_infer_meta`; backward `l1_norm_grad`.
     """
     return apply("l1_norm", {"x": x}, {})
+
+
+def l1_norm_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`l1_norm_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `l1_norm_grad`; InferMeta `unchanged_infer_meta`; differentiates `l1_norm`.
+    """
+    return apply("l1_norm_grad", {"x": x, "out_grad": out_grad}, {})

@@ -18,6 +18,7 @@ __all__ = [
     "matrix_rank",
     "matrix_rank_tol",
     "multi_dot",
+    "multi_dot_grad",
     "qr",
     "solve",
     "solve_grad",
@@ -116,9 +117,18 @@ def cholesky_solve_grad(
 def multi_dot(x: Sequence[TensorLike]) -> Tensor:
     """`multi_dot` (ops.yaml): (Tensor[] x) -> Tensor(out).
 
-    Kernel `multi_dot`; InferMeta `multi_dot_infer_meta`.
+    Kernel `multi_dot`; InferMeta `multi_dot_infer_meta`; backward `multi_dot_grad`.
     """
     return apply("multi_dot", {"x": x}, {})
+
+
+def multi_dot_grad(x: Sequence[TensorLike], out_grad: TensorLike) -> list[Tensor]:
+    """`multi_dot_grad` (backward.yaml): (Tensor[] x, Tensor out_grad) ->
+    Tensor[](x_grad){x.size()}.
+
+    Kernel `multi_dot_grad`; InferMeta `unchanged_multi_infer_meta`; differentiates `multi_dot`.
+    """
+    return apply("multi_dot_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def matrix_rank(

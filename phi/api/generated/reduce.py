@@ -21,6 +21,7 @@ __all__ = [
     "any_raw",
     "logsumexp",
     "p_norm",
+    "p_norm_grad",
     "variance",
 ]
 
@@ -148,10 +149,36 @@ def p_norm(
     """`p_norm` (ops.yaml): (Tensor x, float porder=2, int axis=-1, float epsilon=1e-12, bool
     keepdim=false, bool asvector=false) -> Tensor(out).
 
-    Kernel `p_norm`; InferMeta `p_norm_infer_meta`.
+    Kernel `p_norm`; InferMeta `p_norm_infer_meta`; backward `p_norm_grad`.
     """
     return apply("p_norm",
                  {"x": x},
+                 {
+                     "porder": porder,
+                     "axis": axis,
+                     "epsilon": epsilon,
+                     "keepdim": keepdim,
+                     "asvector": asvector,
+                 })
+
+
+def p_norm_grad(
+    x: TensorLike,
+    out: TensorLike,
+    out_grad: TensorLike,
+    porder: float,
+    axis: int,
+    epsilon: float,
+    keepdim: bool,
+    asvector: bool,
+) -> Tensor:
+    """`p_norm_grad` (backward.yaml): (Tensor x, Tensor out, Tensor out_grad, float porder, int
+    axis, float epsilon, bool keepdim, bool asvector) -> Tensor(x_grad).
+
+    Kernel `p_norm_grad`; InferMeta `unchanged_infer_meta`; differentiates `p_norm`.
+    """
+    return apply("p_norm_grad",
+                 {"x": x, "out": out, "out_grad": out_grad},
                  {
                      "porder": porder,
                      "axis": axis,

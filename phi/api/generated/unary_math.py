@@ -48,6 +48,7 @@ __all__ = [
     "log10_grad",
     "real",
     "renorm",
+    "renorm_grad",
     "rint",
     "rint_grad",
     "round",
@@ -368,9 +369,26 @@ def log10_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
 def renorm(x: TensorLike, p: float, axis: int, max_norm: float) -> Tensor:
     """`renorm` (ops.yaml): (Tensor x, float p, int axis, float max_norm) -> Tensor(out).
 
-    Kernel `renorm`; InferMeta `unchanged_infer_meta`.
+    Kernel `renorm`; InferMeta `unchanged_infer_meta`; backward `renorm_grad`.
     """
     return apply("renorm", {"x": x}, {"p": p, "axis": axis, "max_norm": max_norm})
+
+
+def renorm_grad(
+    x: TensorLike,
+    out_grad: TensorLike,
+    p: float,
+    axis: int,
+    max_norm: float,
+) -> Tensor:
+    """`renorm_grad` (backward.yaml): (Tensor x, Tensor out_grad, float p, int axis, float
+    max_norm) -> Tensor(x_grad).
+
+    Kernel `renorm_grad`; InferMeta `unchanged_infer_meta`; differentiates `renorm`.
+    """
+    return apply("renorm_grad",
+                 {"x": x, "out_grad": out_grad},
+                 {"p": p, "axis": axis, "max_norm": max_norm})
 
 
 def lgamma(x: TensorLike) -> Tensor:

@@ -110,3 +110,10 @@ def abs_offsets(lod: Sequence[Sequence[int]]) -> np.ndarray:
     for level in lod[1:]:
         offsets = np.asarray(level, np.int64)[offsets]
     return offsets
+
+
+def check_out_grad(op: str, out_grad: Any, dims: tuple[int, ...]) -> None:
+    """A grad kernel's Out@GRAD must have the dims the forward gives Out."""
+    if tuple(out_grad.shape) != tuple(dims):
+        raise ValueError(f"{op}: Out@GRAD must have Out's dims {list(dims)}, got "
+                         f"{list(out_grad.shape)}")

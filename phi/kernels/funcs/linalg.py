@@ -13,8 +13,8 @@ Semantics pinned by Paddle 3.3.1's CPU kernels (tests/fixtures/ops/linalg):
   Y [B, N], Weight [S, M, N], Bias [1, S];
 - dot: sum(X * Y) over the last axis (no conjugation), [..., N] -> [...];
 - cross: the first axis of size 3 when `dim` is 9 (Paddle's "unset" value);
-- dist: the p-norm of X - Y (broadcast) over all elements: p == 0 counts non-zeros, +-inf
-  is max / min |X - Y|, else (sum |X - Y|^p)^(1/p); a 0-d output;
+- dist: p_norm of X - Y (broadcast) over all elements: p == 0 counts non-zeros, +-inf
+  is max / min |X - Y|, else (sum |X - Y|^p)^(1/p) with float32 exponents; a 0-d output;
 - trace: the sum of the diagonal at `offset` over axis1 / axis2 (0 where it is empty);
 - einsum: an explicit equation (`->`, no `...`, as paddle.einsum writes the op) whose
   labels may broadcast (size 1 against size n), repeated labels take diagonals;
@@ -42,7 +42,7 @@ from typing import Any
 from phi.kernels.funcs.common import compute_dtype, quiet
 from phi.kernels.funcs.linalg_matrix import square_dims
 from phi.kernels.funcs.linalg_solve import matrix_rank_out_dims, pivot_permutation, substitute
-from phi.kernels.funcs.reduce import distinct_reduce_dims, reduce_axes
+from phi.kernels.funcs.reduce import distinct_reduce_dims, p_norm, reduce_axes
 
 #: cross's `dim` when unset (Paddle's DDim::kMaxRank): the first axis of size 3.
 CROSS_DEFAULT_DIM = 9
@@ -215,19 +215,11 @@ def dist_check(x_dims: Sequence[int], y_dims: Sequence[int]) -> None:
 
 
 def dist(xp: Any, x: Any, y: Any, p: float, out: Any) -> None:
-    """The p-norm of x - y over every element, into the 0-d out."""
+    """The p-norm of x - y over every element, into the 0-d out: p_norm's (as Paddle's
+    kernel, which calls it: float32 exponents, its max / min folding for +-inf)."""
     with quiet(xp):
-        a = xp.abs(x - y)
-        if p == 0:
-            value = xp.count_nonzero(a)
-        elif p == float("inf"):
-            value = a.max()
-        elif p == float("-inf"):
-            value = a.min()
-        else:
-            t = a.dtype.type
-            value = xp.power(xp.sum(xp.power(a, t(p))), t(1.0 / p))
-        out[...] = value
+        diff = x - y
+    p_norm(xp, diff, p, -1, True, out)
 
 
 def trace_axes(dims: Sequence[int], axis1: int, axis2: int) -> tuple[int, int]:
