@@ -13,6 +13,7 @@ from phi.api.dispatch import apply
 __all__ = [
     "channel_shuffle",
     "conv3d",
+    "conv3d_grad",
     "group_norm",
     "instance_norm",
     "label_smooth",
@@ -140,10 +141,39 @@ def conv3d(
     paddings={0, 0, 0}, str padding_algorithm="EXPLICIT", int groups=1, int[] dilations={1, 1,
     1}, str data_format="NCDHW") -> Tensor(output).
 
-    Kernel `conv3d`; InferMeta `conv3d_infer_meta`.
+    Kernel `conv3d`; InferMeta `conv3d_infer_meta`; backward `conv3d_grad`.
     """
     return apply("conv3d",
                  {"input": input, "filter": filter},
+                 {
+                     "strides": strides,
+                     "paddings": paddings,
+                     "padding_algorithm": padding_algorithm,
+                     "groups": groups,
+                     "dilations": dilations,
+                     "data_format": data_format,
+                 })
+
+
+def conv3d_grad(
+    input: TensorLike,
+    filter: TensorLike,
+    output_grad: TensorLike,
+    strides: Sequence[int],
+    paddings: Sequence[int],
+    padding_algorithm: str,
+    groups: int,
+    dilations: Sequence[int],
+    data_format: str,
+) -> tuple[Tensor, Tensor]:
+    """`conv3d_grad` (backward.yaml): (Tensor input, Tensor filter, Tensor output_grad, int[]
+    strides, int[] paddings, str padding_algorithm, int groups, int[] dilations, str
+    data_format) -> Tensor(input_grad), Tensor(filter_grad).
+
+    Kernel `conv3d_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates `conv3d`.
+    """
+    return apply("conv3d_grad",
+                 {"input": input, "filter": filter, "output_grad": output_grad},
                  {
                      "strides": strides,
                      "paddings": paddings,
