@@ -18,10 +18,13 @@ __all__ = [
     "instance_norm",
     "label_smooth",
     "max_pool2d_with_index",
+    "max_pool2d_with_index_grad",
     "max_pool3d_with_index",
+    "max_pool3d_with_index_grad",
     "pixel_shuffle",
     "pixel_unshuffle",
     "pool3d",
+    "pool3d_grad",
     "shuffle_channel",
     "temporal_shift",
     "unpool",
@@ -202,10 +205,47 @@ def pool3d(
     bool global_pooling=false, bool adaptive=false, str padding_algorithm="EXPLICIT") ->
     Tensor(out).
 
-    Kernel `pool3d`; InferMeta `pool3d_infer_meta`.
+    Kernel `pool3d`; InferMeta `pool3d_infer_meta`; backward `pool3d_grad`.
     """
     return apply("pool3d",
                  {"x": x},
+                 {
+                     "ksize": ksize,
+                     "strides": strides,
+                     "paddings": paddings,
+                     "ceil_mode": ceil_mode,
+                     "exclusive": exclusive,
+                     "data_format": data_format,
+                     "pooling_type": pooling_type,
+                     "global_pooling": global_pooling,
+                     "adaptive": adaptive,
+                     "padding_algorithm": padding_algorithm,
+                 })
+
+
+def pool3d_grad(
+    x: TensorLike,
+    out: TensorLike,
+    out_grad: TensorLike,
+    ksize: Sequence[int],
+    strides: Sequence[int],
+    paddings: Sequence[int],
+    ceil_mode: bool,
+    exclusive: bool,
+    data_format: str,
+    pooling_type: str,
+    global_pooling: bool,
+    adaptive: bool,
+    padding_algorithm: str,
+) -> Tensor:
+    """`pool3d_grad` (backward.yaml): (Tensor x, Tensor out, Tensor out_grad, int[] ksize, int[]
+    strides, int[] paddings, bool ceil_mode, bool exclusive, str data_format, str pooling_type,
+    bool global_pooling, bool adaptive, str padding_algorithm) -> Tensor(x_grad).
+
+    Kernel `pool3d_grad`; InferMeta `unchanged_infer_meta`; differentiates `pool3d`.
+    """
+    return apply("pool3d_grad",
+                 {"x": x, "out": out, "out_grad": out_grad},
                  {
                      "ksize": ksize,
                      "strides": strides,
@@ -233,10 +273,41 @@ def max_pool2d_with_index(
     paddings={0, 0}, bool global_pooling=false, bool adaptive=false, bool ceil_mode=false) ->
     Tensor(out), Tensor(mask).
 
-    Kernel `max_pool2d_with_index`; InferMeta `max_pool2d_with_index_infer_meta`.
+    Kernel `max_pool2d_with_index`; InferMeta `max_pool2d_with_index_infer_meta`; backward
+    `max_pool2d_with_index_grad`.
     """
     return apply("max_pool2d_with_index",
                  {"x": x},
+                 {
+                     "ksize": ksize,
+                     "strides": strides,
+                     "paddings": paddings,
+                     "global_pooling": global_pooling,
+                     "adaptive": adaptive,
+                     "ceil_mode": ceil_mode,
+                 })
+
+
+def max_pool2d_with_index_grad(
+    x: TensorLike,
+    mask: TensorLike,
+    out_grad: TensorLike,
+    ksize: Sequence[int],
+    strides: Sequence[int],
+    paddings: Sequence[int],
+    global_pooling: bool,
+    adaptive: bool,
+    ceil_mode: bool,
+) -> Tensor:
+    """`max_pool2d_with_index_grad` (backward.yaml): (Tensor x, Tensor mask, Tensor out_grad, int[]
+    ksize, int[] strides, int[] paddings, bool global_pooling, bool adaptive, bool ceil_mode) ->
+    Tensor(x_grad).
+
+    Kernel `max_pool2d_with_index_grad`; InferMeta `unchanged_infer_meta`; differentiates
+    `max_pool2d_with_index`.
+    """
+    return apply("max_pool2d_with_index_grad",
+                 {"x": x, "mask": mask, "out_grad": out_grad},
                  {
                      "ksize": ksize,
                      "strides": strides,
@@ -260,10 +331,41 @@ def max_pool3d_with_index(
     paddings={0, 0, 0}, bool global_pooling=false, bool adaptive=false, bool ceil_mode=false) ->
     Tensor(out), Tensor(mask).
 
-    Kernel `max_pool3d_with_index`; InferMeta `max_pool3d_with_index_infer_meta`.
+    Kernel `max_pool3d_with_index`; InferMeta `max_pool3d_with_index_infer_meta`; backward
+    `max_pool3d_with_index_grad`.
     """
     return apply("max_pool3d_with_index",
                  {"x": x},
+                 {
+                     "ksize": ksize,
+                     "strides": strides,
+                     "paddings": paddings,
+                     "global_pooling": global_pooling,
+                     "adaptive": adaptive,
+                     "ceil_mode": ceil_mode,
+                 })
+
+
+def max_pool3d_with_index_grad(
+    x: TensorLike,
+    mask: TensorLike,
+    out_grad: TensorLike,
+    ksize: Sequence[int],
+    strides: Sequence[int],
+    paddings: Sequence[int],
+    global_pooling: bool,
+    adaptive: bool,
+    ceil_mode: bool,
+) -> Tensor:
+    """`max_pool3d_with_index_grad` (backward.yaml): (Tensor x, Tensor mask, Tensor out_grad, int[]
+    ksize, int[] strides, int[] paddings, bool global_pooling, bool adaptive, bool ceil_mode) ->
+    Tensor(x_grad).
+
+    Kernel `max_pool3d_with_index_grad`; InferMeta `unchanged_infer_meta`; differentiates
+    `max_pool3d_with_index`.
+    """
+    return apply("max_pool3d_with_index_grad",
+                 {"x": x, "mask": mask, "out_grad": out_grad},
                  {
                      "ksize": ksize,
                      "strides": strides,
