@@ -15,7 +15,9 @@ __all__ = [
     "conv3d",
     "conv3d_grad",
     "group_norm",
+    "group_norm_grad",
     "instance_norm",
+    "instance_norm_grad",
     "label_smooth",
     "max_pool2d_with_index",
     "max_pool2d_with_index_grad",
@@ -43,10 +45,42 @@ def group_norm(
     """`group_norm` (ops.yaml): (Tensor x, Tensor scale, Tensor bias, float epsilon=1e-05, int
     groups=-1, str data_layout="NCHW") -> Tensor(y), Tensor(mean), Tensor(variance).
 
-    Kernel `group_norm`; InferMeta `group_norm_infer_meta`.
+    Kernel `group_norm`; InferMeta `group_norm_infer_meta`; backward `group_norm_grad`.
     """
     return apply("group_norm",
                  {"x": x, "scale": scale, "bias": bias},
+                 {"epsilon": epsilon, "groups": groups, "data_layout": data_layout})
+
+
+def group_norm_grad(
+    x: TensorLike,
+    scale: TensorLike | None,
+    bias: TensorLike | None,
+    y: TensorLike,
+    mean: TensorLike,
+    variance: TensorLike,
+    y_grad: TensorLike,
+    epsilon: float,
+    groups: int,
+    data_layout: str,
+) -> tuple[Tensor, Tensor, Tensor]:
+    """`group_norm_grad` (backward.yaml): (Tensor x, Tensor scale, Tensor bias, Tensor y, Tensor
+    mean, Tensor variance, Tensor y_grad, float epsilon, int groups, str data_layout) ->
+    Tensor(x_grad), Tensor(scale_grad), Tensor(bias_grad).
+
+    Kernel `group_norm_grad`; InferMeta `general_ternary_grad_infer_meta`; differentiates
+    `group_norm`.
+    """
+    return apply("group_norm_grad",
+                 {
+                     "x": x,
+                     "scale": scale,
+                     "bias": bias,
+                     "y": y,
+                     "mean": mean,
+                     "variance": variance,
+                     "y_grad": y_grad,
+                 },
                  {"epsilon": epsilon, "groups": groups, "data_layout": data_layout})
 
 
@@ -59,9 +93,37 @@ def instance_norm(
     """`instance_norm` (ops.yaml): (Tensor x, Tensor scale, Tensor bias, float epsilon=1e-05) ->
     Tensor(y), Tensor(saved_mean), Tensor(saved_variance).
 
-    Kernel `instance_norm`; InferMeta `instance_norm_infer_meta`.
+    Kernel `instance_norm`; InferMeta `instance_norm_infer_meta`; backward `instance_norm_grad`.
     """
     return apply("instance_norm", {"x": x, "scale": scale, "bias": bias}, {"epsilon": epsilon})
+
+
+def instance_norm_grad(
+    x: TensorLike,
+    scale: TensorLike | None,
+    bias: TensorLike | None,
+    saved_mean: TensorLike,
+    saved_variance: TensorLike,
+    y_grad: TensorLike,
+    epsilon: float,
+) -> tuple[Tensor, Tensor, Tensor]:
+    """`instance_norm_grad` (backward.yaml): (Tensor x, Tensor scale, Tensor bias, Tensor
+    saved_mean, Tensor saved_variance, Tensor y_grad, float epsilon) -> Tensor(x_grad),
+    Tensor(scale_grad), Tensor(bias_grad).
+
+    Kernel `instance_norm_grad`; InferMeta `general_ternary_grad_infer_meta`; differentiates
+    `instance_norm`.
+    """
+    return apply("instance_norm_grad",
+                 {
+                     "x": x,
+                     "scale": scale,
+                     "bias": bias,
+                     "saved_mean": saved_mean,
+                     "saved_variance": saved_variance,
+                     "y_grad": y_grad,
+                 },
+                 {"epsilon": epsilon})
 
 
 def pixel_shuffle(x: TensorLike, upscale_factor: int = 1, data_format: str = 'NCHW') -> Tensor:
