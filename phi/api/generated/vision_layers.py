@@ -31,6 +31,8 @@ __all__ = [
     "temporal_shift",
     "unpool",
     "unpool3d",
+    "unpool3d_grad",
+    "unpool_grad",
 ]
 
 
@@ -450,10 +452,37 @@ def unpool(
     """`unpool` (ops.yaml): (Tensor x, Tensor indices, int[] ksize, int[] strides={1, 1}, int[]
     paddings={0, 0}, int[] output_size={0, 0}, str data_format="NCHW") -> Tensor(out).
 
-    Kernel `unpool`; InferMeta `unpool_infer_meta`.
+    Kernel `unpool`; InferMeta `unpool_infer_meta`; backward `unpool_grad`.
     """
     return apply("unpool",
                  {"x": x, "indices": indices},
+                 {
+                     "ksize": ksize,
+                     "strides": strides,
+                     "paddings": paddings,
+                     "output_size": output_size,
+                     "data_format": data_format,
+                 })
+
+
+def unpool_grad(
+    x: TensorLike,
+    indices: TensorLike,
+    out: TensorLike,
+    out_grad: TensorLike,
+    ksize: Sequence[int],
+    strides: Sequence[int],
+    paddings: Sequence[int],
+    output_size: Sequence[int],
+    data_format: str,
+) -> Tensor:
+    """`unpool_grad` (backward.yaml): (Tensor x, Tensor indices, Tensor out, Tensor out_grad, int[]
+    ksize, int[] strides, int[] paddings, int[] output_size, str data_format) -> Tensor(x_grad).
+
+    Kernel `unpool_grad`; InferMeta `unchanged_infer_meta`; differentiates `unpool`.
+    """
+    return apply("unpool_grad",
+                 {"x": x, "indices": indices, "out": out, "out_grad": out_grad},
                  {
                      "ksize": ksize,
                      "strides": strides,
@@ -476,10 +505,38 @@ def unpool3d(
     int[] paddings={0, 0, 0}, int[] output_size={0, 0, 0}, str data_format="NCDHW") ->
     Tensor(out).
 
-    Kernel `unpool3d`; InferMeta `unpool_infer_meta`.
+    Kernel `unpool3d`; InferMeta `unpool_infer_meta`; backward `unpool3d_grad`.
     """
     return apply("unpool3d",
                  {"x": x, "indices": indices},
+                 {
+                     "ksize": ksize,
+                     "strides": strides,
+                     "paddings": paddings,
+                     "output_size": output_size,
+                     "data_format": data_format,
+                 })
+
+
+def unpool3d_grad(
+    x: TensorLike,
+    indices: TensorLike,
+    out: TensorLike,
+    out_grad: TensorLike,
+    ksize: Sequence[int],
+    strides: Sequence[int],
+    paddings: Sequence[int],
+    output_size: Sequence[int],
+    data_format: str,
+) -> Tensor:
+    """`unpool3d_grad` (backward.yaml): (Tensor x, Tensor indices, Tensor out, Tensor out_grad,
+    int[] ksize, int[] strides, int[] paddings, int[] output_size, str data_format) ->
+    Tensor(x_grad).
+
+    Kernel `unpool3d_grad`; InferMeta `unchanged_infer_meta`; differentiates `unpool3d`.
+    """
+    return apply("unpool3d_grad",
+                 {"x": x, "indices": indices, "out": out, "out_grad": out_grad},
                  {
                      "ksize": ksize,
                      "strides": strides,

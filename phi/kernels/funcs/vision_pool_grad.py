@@ -1,5 +1,6 @@
 """Gradients of the N-d pooling ops of phi.kernels.funcs.pooling_nd (pool3d,
-max_pool{2,3}d_with_index) and of maxout, as Paddle's CPU grad kernels compute them.
+max_pool{2,3}d_with_index, unpool / unpool3d) and of maxout, as Paddle's CPU grad kernels
+compute them.
 
 * pool3d max: each output's gradient goes to the first element (row-major over the window,
   the window clipped to the input) equal to the output; none when no element equals it (a
@@ -11,6 +12,7 @@ max_pool{2,3}d_with_index) and of maxout, as Paddle's CPU grad kernels compute t
 * with index: each output's gradient is added at its Mask index (flat over the input's
   spatial dims); a Mask of -1 (no element beat -FLT_MAX: Paddle writes out of bounds there)
   adds nothing.
+* unpool: each element gets Out@GRAD at its index (see `unpool_grad` for repeats).
 * maxout: each output's gradient goes to the first channel of its group equal to the
   output (none for a NaN output or the -FLT_MAX of a group of -inf).
 
@@ -115,3 +117,26 @@ def maxout_grad(xp: Any, x: Any, out: Any, out_grad: Any, groups: int, axis: int
     chosen = (xp.arange(int(groups)).reshape(rank) == pick) & hits
     grad = xp.where(chosen, xp.expand_dims(out_grad, axis + 1), out_grad.dtype.type(0))
     x_grad[...] = grad.reshape(x.shape)
+
+
+def unpool_grad(xp: Any, indices: Any, out_grad: Any, x_grad: Any, op: str = "unpool_grad"
+                ) -> None:
+    """x_grad of unpool / unpool3d: Out@GRAD at each element's index, for the element whose
+    value the forward kept there (the last of a repeated index; the others get 0). Paddle
+    3.3.1's grad gives every element of a repeated index that gradient."""
+    rows = int(x_grad.shape[0]) * int(x_grad.shape[1])
+    size = math.prod(int(d) for d in out_grad.shape[2:])
+    count = math.prod(int(d) for d in x_grad.shape[2:])
+    if x_grad.size == 0:
+        return
+    idx = indices.reshape(rows, count).astype(np.int64)
+    bad = (idx < 0) | (idx >= size)
+    if bool(bad.any()):
+        raise ValueError(f"{op}: index {int(idx[bad][0])} lies outside the output's {size} "
+                         f"elements (Out@GRAD dims {list(out_grad.shape)})")
+    keys = (idx + (xp.arange(rows, dtype=np.int64) * size)[:, None]).reshape(-1)
+    _, first = xp.unique(keys[::-1], return_index=True)
+    kept = xp.zeros(keys.shape, dtype=bool)
+    kept[keys.size - 1 - first] = True
+    values = out_grad.reshape(-1)[keys]
+    x_grad[...] = xp.where(kept, values, out_grad.dtype.type(0)).reshape(x_grad.shape)

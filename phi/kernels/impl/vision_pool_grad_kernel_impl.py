@@ -1,5 +1,6 @@
-"""pool3d_grad, max_pool2d_with_index_grad / max_pool3d_with_index_grad and maxout_grad: one
-body for every backend (phi.kernels.funcs.vision_pool_grad)."""
+"""pool3d_grad, max_pool2d_with_index_grad / max_pool3d_with_index_grad, unpool_grad /
+unpool3d_grad and maxout_grad: one body for every backend
+(phi.kernels.funcs.vision_pool_grad)."""
 
 from __future__ import annotations
 
@@ -40,6 +41,31 @@ def max_pool_with_index_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, mask
     """The windows only shaped the forward's Mask: the grad reads the Mask alone."""
     data = dev_ctx.alloc(x_grad, out_grad.dtype)
     pool_grad_funcs.max_pool_with_index_grad(dev_ctx.xp, mask.data, out_grad.data, data)
+
+
+@register_kernel("unpool_grad", Backend.CPU, DataLayout.ALL_LAYOUT, [*_FLOAT, DataType.INT64])
+@register_kernel("unpool_grad", Backend.GPU, DataLayout.ALL_LAYOUT, [*_FLOAT, DataType.INT64])
+def unpool_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, indices: DenseTensor,
+                       out: DenseTensor, out_grad: DenseTensor, ksize: list[int],
+                       strides: list[int], paddings: list[int], output_size: list[int],
+                       data_format: str, x_grad: OutTensor) -> None:
+    """The pooling window and data_format do not enter (as in the forward)."""
+    data = dev_ctx.alloc(x_grad, out_grad.dtype)
+    pool_grad_funcs.unpool_grad(dev_ctx.xp, indices.data, out_grad.data, data, "unpool_grad")
+
+
+@register_kernel("unpool3d_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 [*_FLOAT, DataType.INT64])
+@register_kernel("unpool3d_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
+                 [*_FLOAT, DataType.INT64])
+def unpool3d_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, indices: DenseTensor,
+                         out: DenseTensor, out_grad: DenseTensor, ksize: list[int],
+                         strides: list[int], paddings: list[int], output_size: list[int],
+                         data_format: str, x_grad: OutTensor) -> None:
+    """The pooling window and data_format do not enter (as in the forward)."""
+    data = dev_ctx.alloc(x_grad, out_grad.dtype)
+    pool_grad_funcs.unpool_grad(dev_ctx.xp, indices.data, out_grad.data, data,
+                                "unpool3d_grad")
 
 
 @register_kernel("maxout_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)

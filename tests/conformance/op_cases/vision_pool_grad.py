@@ -7,16 +7,22 @@
   output gives no gradient), an empty batch; float16 / float64 besides float32;
 - max_pool2d_with_index / max_pool3d_with_index: the gradient goes to the Mask index
   (padding, ceil_mode, adaptive with overlapping cells, global, ties, an empty batch);
+- unpool / unpool3d: Out@GRAD gathered at Indices (indices as max pooling gives them,
+  output_size past the pooled size too); int64 through unpool_grad alone (Paddle
+  differentiates no integer input);
 - maxout: NCHW and NHWC (axis 3 and -1), ties inside a group (the first channel gets it).
 
 Not exported: with-index windows that hold no element above -FLT_MAX (all -inf / NaN, or
 only padding): Paddle's Mask is -1 there and its grad kernel adds at index -1, outside the
-gradient; fluidphi adds nothing.
+gradient; fluidphi adds nothing. Unpool Indices that repeat a position: the forward keeps
+the last element's value there, so only that element has a gradient (fluidphi); Paddle
+3.3.1 gives each of them Out@GRAD at the position.
 """
 
 from typing import Any
 
-from .spec import FLOAT_EDGES, Case, GradCase, In
+from .spec import FLOAT_EDGES, Case, GradCase, In, seed_of
+from .vision_pool import _window_indices
 
 _X3 = (2, 3, 4, 5, 6)
 _X2 = (2, 3, 5, 6)
@@ -113,4 +119,35 @@ _MAXOUT = [
     _maxout("ties", (1, 4, 1, 2), 2, 1, x_in=In((1, 4, 1, 2), "float32", values=_MAXOUT_TIES)),
 ]
 
-GRAD_CASES = [*_POOL3D, *_WITH_INDEX, *_MAXOUT]
+def _unpool(tag: str, shape: tuple, out_size: tuple, dtype: str = "float32") -> GradCase:
+    op = "unpool" if len(shape) == 4 else "unpool3d"
+    rank = len(shape) - 2
+    attrs = {"ksize": [2] * rank, "strides": [2] * rank, "output_size": list(out_size)}
+    if op == "unpool":
+        attrs["unpooling_type"] = "max"
+    inputs = {"X": In(shape, dtype),
+              "Indices": _window_indices(shape, 2, 2, out_size, seed_of(op, tag))}
+    return GradCase(Case(f"{op}_{tag}_{dtype}", op, inputs, attrs=attrs), ("X",))
+
+
+def _unpool_grad_int64() -> GradCase:
+    """unpool_grad alone on int64 values (Paddle differentiates no integer input)."""
+    shape, out_size = (1, 2, 2, 3), (4, 6)
+    return GradCase(Case("unpool_grad_int64", "unpool_grad", {
+        "X": In(shape, "int64", -9, 9),
+        "Indices": _window_indices(shape, 2, 2, out_size, seed_of("unpool_grad", "int64")),
+        "Out": In((1, 2, *out_size), "int64", -9, 9),
+        "Out@GRAD": In((1, 2, *out_size), "int64", -9, 9)},
+        attrs={"ksize": [2, 2], "strides": [2, 2], "output_size": list(out_size),
+               "unpooling_type": "max"}), ("X",))
+
+
+_UNPOOL = [
+    *(_unpool("2x3_to_4x6", (2, 3, 2, 3), (4, 6), dt) for dt in ("float32", "float64")),
+    _unpool("2x3_to_5x7", (1, 2, 2, 3), (5, 7)),
+    _unpool("to_4x4x4", (1, 2, 2, 2, 2), (4, 4, 4)),
+    _unpool("to_5x4x5", (2, 1, 2, 2, 2), (5, 4, 5), "float64"),
+    _unpool_grad_int64(),
+]
+
+GRAD_CASES = [*_POOL3D, *_WITH_INDEX, *_UNPOOL, *_MAXOUT]
