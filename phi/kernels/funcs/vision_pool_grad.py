@@ -35,7 +35,7 @@ from phi.kernels.funcs.pooling_grad import avg_scale
 from phi.kernels.funcs.pooling_nd import POOLING_TYPES, Windows, pool_layout
 
 
-def _scatter(xp: Any, index: Any, values: Any, rows: int, size: int) -> Any:
+def scatter(xp: Any, index: Any, values: Any, rows: int, size: int) -> Any:
     """[rows, size] sums of `values` [rows, ...] at `index` (same shape, in [0, size))."""
     count = math.prod(int(d) for d in index.shape[1:])
     flat = index.reshape(rows, count) + (xp.arange(rows, dtype=np.int64) * size)[:, None]
@@ -81,12 +81,12 @@ def pool_nd_grad(xp: Any, x: Any, out: Any, out_grad: Any, kernel_size: Sequence
         pick = xp.argmax(hits, axis=-1)
         index = xp.take_along_axis(xp.broadcast_to(where, hits.shape), pick[..., None],
                                    axis=-1)[..., 0]
-        grad = _scatter(xp, index, xp.where(hits.any(axis=-1), g, ctype.type(0)), rows, size)
+        grad = scatter(xp, index, xp.where(hits.any(axis=-1), g, ctype.type(0)), rows, size)
     else:
         count = win.exclusive_count if lay.exclusive or adaptive else win.inclusive_count
         share = g * avg_scale(xp, xp.asarray(count.reshape(points)), ctype)
         spread = xp.where(valid, share[..., None], ctype.type(0))
-        grad = _scatter(xp, xp.broadcast_to(where, spread.shape), spread, rows, size)
+        grad = scatter(xp, xp.broadcast_to(where, spread.shape), spread, rows, size)
     _store(xp, grad.astype(x_grad.dtype, copy=False), x_grad, channel_last)
 
 
@@ -98,7 +98,7 @@ def max_pool_with_index_grad(xp: Any, mask: Any, out_grad: Any, x_grad: Any) -> 
     index = mask.reshape(rows, points).astype(np.int64)
     picked = index >= 0
     g = out_grad.reshape(rows, points)
-    grad = _scatter(xp, xp.where(picked, index, 0), xp.where(picked, g, g.dtype.type(0)),
+    grad = scatter(xp, xp.where(picked, index, 0), xp.where(picked, g, g.dtype.type(0)),
                     rows, size)
     x_grad[...] = grad.reshape(x_grad.shape).astype(x_grad.dtype, copy=False)
 
