@@ -19,6 +19,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from phi.kernels.funcs.common import quiet
 from phi.kernels.funcs.conv import as_strided, is_channel_last, resolve_padding
 
 
@@ -81,14 +82,16 @@ def conv_grad(xp: Any, x: Any, w: Any, out_grad: Any, strides: Sequence[int],
     strd = [int(s) for s in strides]
     og, k, points = o // groups, cg * math.prod(ks), math.prod(outs)
     gg = g.reshape(n, groups, og, points)
-    if w_grad is not None:
-        cols = im2col(xp, xc, ks, pads, dil, strd, outs).reshape(n, groups, k, points)
-        w_grad[...] = xp.matmul(gg, cols.transpose(0, 1, 3, 2)).sum(axis=0).reshape(w.shape)
-    if x_grad is not None:
-        wm = w.reshape(groups, og, k).transpose(0, 2, 1)
-        cols = xp.matmul(wm, gg).reshape(n, c, *ks, *outs)
-        image = col2im(xp, cols, in_sp, pads, dil, strd)
-        x_grad[...] = xp.moveaxis(image, 1, -1) if channel_last else image
+    with quiet(xp):  # NaN / inf spread through the GEMMs as in Paddle's
+        if w_grad is not None:
+            cols = im2col(xp, xc, ks, pads, dil, strd, outs).reshape(n, groups, k, points)
+            w_grad[...] = xp.matmul(gg, cols.transpose(0, 1, 3, 2)).sum(axis=0).reshape(
+                w.shape)
+        if x_grad is not None:
+            wm = w.reshape(groups, og, k).transpose(0, 2, 1)
+            cols = xp.matmul(wm, gg).reshape(n, c, *ks, *outs)
+            image = col2im(xp, cols, in_sp, pads, dil, strd)
+            x_grad[...] = xp.moveaxis(image, 1, -1) if channel_last else image
 
 
 #: conv2d_grad and depthwise_conv2d_grad: the 2-D case

@@ -1,5 +1,6 @@
 """lp_pool2d_grad and fractional_max_pool2d_grad / fractional_max_pool3d_grad: one body for
-every backend (phi.kernels.funcs.pool_grad)."""
+every backend (phi.kernels.funcs.pool_grad). The fractional grads read the forward's mask
+alone (the windows, and the draw of u, only shaped it)."""
 
 from __future__ import annotations
 
@@ -31,13 +32,23 @@ def lp_pool2d_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTens
 
 @register_kernel("fractional_max_pool2d_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _HALF_FLOAT)
 @register_kernel("fractional_max_pool2d_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _HALF_FLOAT)
+def fractional_max_pool2d_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor,
+                                      mask: DenseTensor, out_grad: DenseTensor,
+                                      output_size: list[int], kernel_size: list[int],
+                                      random_u: float, return_mask: bool,
+                                      x_grad: OutTensor) -> None:
+    """fractional_max_pool2d_grad and fractional_max_pool3d_grad (the same math)."""
+    data = dev_ctx.alloc(x_grad, out_grad.dtype)
+    pool_grad_funcs.fractional_max_pool_grad(dev_ctx.xp, mask.data, out_grad.data, data)
+
+
 @register_kernel("fractional_max_pool3d_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _HALF_FLOAT)
 @register_kernel("fractional_max_pool3d_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _HALF_FLOAT)
-def fractional_max_pool_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor,
-                                    mask: DenseTensor, out_grad: DenseTensor,
-                                    output_size: list[int], kernel_size: list[int],
-                                    random_u: float, return_mask: bool,
-                                    x_grad: OutTensor) -> None:
-    """The windows (and the draw of u) only shaped the forward's mask: the grad reads it."""
+def fractional_max_pool3d_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor,
+                                      mask: DenseTensor, out_grad: DenseTensor,
+                                      output_size: list[int], kernel_size: list[int],
+                                      random_u: float, return_mask: bool,
+                                      x_grad: OutTensor) -> None:
+    """fractional_max_pool2d_grad and fractional_max_pool3d_grad (the same math)."""
     data = dev_ctx.alloc(x_grad, out_grad.dtype)
     pool_grad_funcs.fractional_max_pool_grad(dev_ctx.xp, mask.data, out_grad.data, data)

@@ -1,5 +1,9 @@
 """group_norm_grad, instance_norm_grad, affine_channel_grad, lrn_grad and
-spectral_norm_grad: one body for every backend (phi.kernels.funcs.vision_norm_grad)."""
+spectral_norm_grad: one body for every backend (phi.kernels.funcs.vision_norm_grad).
+
+group_norm_grad reads X and the forward's Mean / Variance (not Y or Bias: the funcs' module
+doc); instance_norm_grad's SavedVariance holds 1 / sqrt(var + epsilon), so epsilon is not
+read again; lrn_grad's k only shaped the forward's MidOut."""
 
 from __future__ import annotations
 
@@ -21,7 +25,6 @@ def group_norm_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, scale: DenseT
                            groups: int, data_layout: str, x_grad: OptionalOutTensor,
                            scale_grad: OptionalOutTensor,
                            bias_grad: OptionalOutTensor) -> None:
-    """Reads X and the forward's Mean / Variance (not Y, Bias: funcs' module doc)."""
     dx = None if x_grad is None else dev_ctx.alloc(x_grad, x.dtype)
     ds = None if scale_grad is None else dev_ctx.alloc(scale_grad, x.dtype)
     db = None if bias_grad is None else dev_ctx.alloc(bias_grad, x.dtype)
@@ -38,7 +41,6 @@ def instance_norm_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor,
                               y_grad: DenseTensor, epsilon: float, x_grad: OptionalOutTensor,
                               scale_grad: OptionalOutTensor,
                               bias_grad: OptionalOutTensor) -> None:
-    """SavedVariance holds 1 / sqrt(var + epsilon): epsilon is not read again."""
     dx = None if x_grad is None else dev_ctx.alloc(x_grad, x.dtype)
     ds = None if scale_grad is None else dev_ctx.alloc(scale_grad, x.dtype)
     db = None if bias_grad is None else dev_ctx.alloc(bias_grad, x.dtype)
@@ -66,7 +68,6 @@ def affine_channel_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, scale: De
 def lrn_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor,
                     mid_out: DenseTensor, out_grad: DenseTensor, n: int, k: float,
                     alpha: float, beta: float, data_format: str, x_grad: OutTensor) -> None:
-    """k only shaped the forward's MidOut."""
     data = dev_ctx.alloc(x_grad, x.dtype)
     norm_grad_funcs.lrn_grad(dev_ctx.xp, x.data, out.data, mid_out.data, out_grad.data, n,
                              alpha, beta, data_format, data)

@@ -1,6 +1,8 @@
 """pool3d_grad, max_pool2d_with_index_grad / max_pool3d_with_index_grad, unpool_grad /
 unpool3d_grad and maxout_grad: one body for every backend
-(phi.kernels.funcs.vision_pool_grad)."""
+(phi.kernels.funcs.vision_pool_grad). The with-index grads read the Mask alone (the windows
+only shaped it); the unpool grads neither the pooling window nor data_format (as the
+forward)."""
 
 from __future__ import annotations
 
@@ -31,14 +33,24 @@ def pool3d_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor,
 
 @register_kernel("max_pool2d_with_index_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
 @register_kernel("max_pool2d_with_index_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def max_pool2d_with_index_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, mask: DenseTensor,
+                                      out_grad: DenseTensor, ksize: list[int],
+                                      strides: list[int], paddings: list[int],
+                                      global_pooling: bool, adaptive: bool, ceil_mode: bool,
+                                      x_grad: OutTensor) -> None:
+    """max_pool2d_with_index_grad and max_pool3d_with_index_grad (the same math)."""
+    data = dev_ctx.alloc(x_grad, out_grad.dtype)
+    pool_grad_funcs.max_pool_with_index_grad(dev_ctx.xp, mask.data, out_grad.data, data)
+
+
 @register_kernel("max_pool3d_with_index_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
 @register_kernel("max_pool3d_with_index_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
-def max_pool_with_index_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, mask: DenseTensor,
-                                    out_grad: DenseTensor, ksize: list[int],
-                                    strides: list[int], paddings: list[int],
-                                    global_pooling: bool, adaptive: bool, ceil_mode: bool,
-                                    x_grad: OutTensor) -> None:
-    """The windows only shaped the forward's Mask: the grad reads the Mask alone."""
+def max_pool3d_with_index_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, mask: DenseTensor,
+                                      out_grad: DenseTensor, ksize: list[int],
+                                      strides: list[int], paddings: list[int],
+                                      global_pooling: bool, adaptive: bool, ceil_mode: bool,
+                                      x_grad: OutTensor) -> None:
+    """max_pool2d_with_index_grad and max_pool3d_with_index_grad (the same math)."""
     data = dev_ctx.alloc(x_grad, out_grad.dtype)
     pool_grad_funcs.max_pool_with_index_grad(dev_ctx.xp, mask.data, out_grad.data, data)
 
@@ -49,7 +61,7 @@ def unpool_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, indices: DenseTen
                        out: DenseTensor, out_grad: DenseTensor, ksize: list[int],
                        strides: list[int], paddings: list[int], output_size: list[int],
                        data_format: str, x_grad: OutTensor) -> None:
-    """The pooling window and data_format do not enter (as in the forward)."""
+    """unpool_grad and unpool3d_grad (the same math)."""
     data = dev_ctx.alloc(x_grad, out_grad.dtype)
     pool_grad_funcs.unpool_grad(dev_ctx.xp, indices.data, out_grad.data, data, "unpool_grad")
 
@@ -62,7 +74,7 @@ def unpool3d_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, indices: DenseT
                          out: DenseTensor, out_grad: DenseTensor, ksize: list[int],
                          strides: list[int], paddings: list[int], output_size: list[int],
                          data_format: str, x_grad: OutTensor) -> None:
-    """The pooling window and data_format do not enter (as in the forward)."""
+    """unpool_grad and unpool3d_grad (the same math)."""
     data = dev_ctx.alloc(x_grad, out_grad.dtype)
     pool_grad_funcs.unpool_grad(dev_ctx.xp, indices.data, out_grad.data, data,
                                 "unpool3d_grad")
