@@ -1,5 +1,6 @@
-"""deformable_conv_v1: the deformable_conv kernel without a Mask (its proto lists groups
-before deformable_groups, the kernel the other way round)."""
+"""deformable_conv_v1 and its grad: the deformable_conv / deformable_conv_grad kernels
+without a Mask (its proto lists groups before deformable_groups, the kernel the other way
+round)."""
 
 from compat.arg_mapping import register_arg_mapping
 from compat.arg_mapping_context import ArgumentMappingContext
@@ -11,3 +12,12 @@ def deformable_conv_v1_op_argument_mapping(ctx: ArgumentMappingContext) -> Kerne
     return KernelSignature("deformable_conv", ["Input", "Offset", "Filter", "Mask"],
                            ["strides", "paddings", "dilations", "deformable_groups", "groups",
                             "im2col_step"], ["Output"])
+
+
+@register_arg_mapping("deformable_conv_v1_grad")
+def deformable_conv_v1_grad_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
+    return KernelSignature("deformable_conv_grad",
+                           ["Input", "Offset", "Filter", "Mask", "Output@GRAD"],
+                           ["strides", "paddings", "dilations", "deformable_groups", "groups",
+                            "im2col_step"],
+                           ["Input@GRAD", "Offset@GRAD", "Filter@GRAD", "Mask@GRAD"])

@@ -1,10 +1,12 @@
 """conv3d: 3-D convolution of Input (NCDHW or NDHWC) by Filter (O, I / groups, kd, kh, kw),
-grouped, strided, dilated, padded (3 or 6 values, SAME, VALID). Math:
-phi.kernels.funcs.conv3d (im2col + one GEMM over the groups)."""
+grouped, strided, dilated, padded (3 or 6 values, SAME, VALID), and its grad conv3d_grad
+(Input@GRAD and Filter@GRAD, either may be left out). Math: phi.kernels.funcs.conv3d
+(im2col + one GEMM over the groups) and phi.kernels.funcs.conv_grad (conv2d's grad, N-d)."""
 
 from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.grad import GradOp
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
@@ -12,6 +14,7 @@ from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import conv3d as conv3d_funcs
+from phi.kernels.funcs import conv_grad as conv_grad_funcs
 
 #: Framework / cuDNN / oneDNN knobs Paddle knows for conv3d (all extra).
 _EXTRAS = (
@@ -61,17 +64,51 @@ class Conv3DKernel(OpKernel):
                              padding_algorithm, dilations, groups, data_format, data)
 
 
+class Conv3DGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        input_ = ctx.input("Input")
+        filter_ = ctx.input("Filter")
+        output_grad = ctx.input("Output@GRAD")
+        input_grad = ctx.output("Input@GRAD")
+        filter_grad = ctx.output("Filter@GRAD")
+        strides = ctx.attr("strides")
+        paddings = ctx.attr("paddings")
+        padding_algorithm = ctx.attr("padding_algorithm")
+        groups = ctx.attr("groups")
+        dilations = ctx.attr("dilations")
+        data_format = ctx.attr("data_format")
+        dx = None if input_grad is None else input_grad.mutable_data(ctx.place, input_.dtype)
+        dw = None if filter_grad is None else filter_grad.mutable_data(ctx.place, filter_.dtype)
+        conv_grad_funcs.conv_grad(ctx.xp, input_.data, filter_.data, output_grad.data, strides,
+                                  paddings, padding_algorithm, dilations, groups, data_format,
+                                  dx, dw)
+
+
 register_operator("conv3d", Conv3DOp)
+register_operator("conv3d_grad", GradOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
-    register_op_kernel("conv3d", "CPU", Conv3DKernel, _dtype)
-    register_op_kernel("conv3d", "GPU", Conv3DKernel, _dtype)
+    for _place in ("CPU", "GPU"):
+        register_op_kernel("conv3d", _place, Conv3DKernel, _dtype)
+        register_op_kernel("conv3d_grad", _place, Conv3DGradKernel, _dtype)
 
 #: Parity / `migrate --verify` inputs (see compat.coverage.parity.explicit_cases).
-VERIFY_CASES = [
-    {"name": "3x3x3 pad 1 stride 2", "inputs": {"Input": (2, 3, 5, 6, 6),
-                                                "Filter": (4, 3, 3, 3, 3)},
-     "attrs": {"strides": [2, 2, 2], "paddings": [1, 1, 1]}},
-    {"name": "groups 2, NDHWC, SAME", "inputs": {"Input": (1, 4, 5, 5, 4),
-                                                 "Filter": (6, 2, 2, 3, 3)},
-     "attrs": {"groups": 2, "data_format": "NDHWC", "padding_algorithm": "SAME"}},
-]
+VERIFY_CASES = {
+    "conv3d": [
+        {"name": "3x3x3 pad 1 stride 2", "inputs": {"Input": (2, 3, 5, 6, 6),
+                                                    "Filter": (4, 3, 3, 3, 3)},
+         "attrs": {"strides": [2, 2, 2], "paddings": [1, 1, 1]}},
+        {"name": "groups 2, NDHWC, SAME", "inputs": {"Input": (1, 4, 5, 5, 4),
+                                                     "Filter": (6, 2, 2, 3, 3)},
+         "attrs": {"groups": 2, "data_format": "NDHWC", "padding_algorithm": "SAME"}},
+    ],
+    "conv3d_grad": [
+        {"name": "3x3x3 pad 1 stride 2", "inputs": {"Input": (2, 3, 5, 6, 6),
+                                                    "Filter": (4, 3, 3, 3, 3),
+                                                    "Output@GRAD": (2, 4, 3, 3, 3)},
+         "attrs": {"strides": [2, 2, 2], "paddings": [1, 1, 1]}},
+        {"name": "groups 2, NDHWC", "inputs": {"Input": (1, 4, 5, 5, 4),
+                                               "Filter": (6, 2, 2, 3, 3),
+                                               "Output@GRAD": (1, 3, 4, 4, 6)},
+         "attrs": {"groups": 2, "data_format": "NDHWC", "padding_algorithm": "VALID"}},
+    ],
+}

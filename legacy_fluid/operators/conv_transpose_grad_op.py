@@ -1,8 +1,10 @@
-"""Backward ops of the transposed convolutions: conv2d_transpose_grad and
-depthwise_conv2d_transpose_grad (Input@GRAD and Filter@GRAD, either may be left out).
+"""Backward ops of the transposed convolutions: conv2d_transpose_grad,
+depthwise_conv2d_transpose_grad and conv3d_transpose_grad (Input@GRAD and Filter@GRAD,
+either may be left out).
 
-Slots and attributes are those of Paddle's grad OpDescs (the forward's, with its empty
-Bias slot); the math is phi.kernels.funcs.conv_transpose_grad.
+Slots and attributes are those of Paddle's grad OpDescs (the 2-D forwards', with their
+empty Bias slot; conv3d_transpose_grad's proto is backward.yaml's); the math is
+phi.kernels.funcs.conv_transpose_grad.
 """
 
 from __future__ import annotations
@@ -38,7 +40,8 @@ class Conv2DTransposeGradOpMaker(OpProtoAndCheckerMaker):
 
 
 class ConvTransposeGradKernel(OpKernel):
-    """conv2d_transpose_grad and depthwise_conv2d_transpose_grad (the same math)."""
+    """conv2d_transpose_grad, depthwise_conv2d_transpose_grad and conv3d_transpose_grad
+    (the same math)."""
 
     def compute(self, ctx: ExecutionContext) -> None:
         input_ = ctx.input("Input")
@@ -51,14 +54,16 @@ class ConvTransposeGradKernel(OpKernel):
                              f"gradient here; export the program without fusion passes")
         dx = None if input_grad is None else input_grad.mutable_data(ctx.place, input_.dtype)
         dw = None if filter_grad is None else filter_grad.mutable_data(ctx.place, filter_.dtype)
-        ct_grad_funcs.conv2d_transpose_grad(
+        ct_grad_funcs.conv_transpose_grad(
             ctx.xp, input_.data, filter_.data, output_grad.data, ctx.attr("strides"),
             ctx.attr("paddings"), ctx.attr("padding_algorithm"), ctx.attr("groups"),
             ctx.attr("dilations"), ctx.attr("data_format"), dx, dw)
 
 
-for _op in ("conv2d_transpose_grad", "depthwise_conv2d_transpose_grad"):
-    register_operator(_op, GradOp, Conv2DTransposeGradOpMaker)
+register_operator("conv2d_transpose_grad", GradOp, Conv2DTransposeGradOpMaker)
+register_operator("depthwise_conv2d_transpose_grad", GradOp, Conv2DTransposeGradOpMaker)
+register_operator("conv3d_transpose_grad", GradOp)
+for _op in ("conv2d_transpose_grad", "depthwise_conv2d_transpose_grad", "conv3d_transpose_grad"):
     for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
         for _place in ("CPU", "GPU"):
             register_op_kernel(_op, _place, ConvTransposeGradKernel, _dtype)

@@ -16,6 +16,7 @@ __all__ = [
     "logit",
     "logit_grad",
     "maxout",
+    "maxout_grad",
     "selu",
     "selu_grad",
     "softshrink",
@@ -93,9 +94,26 @@ def logit_grad(x: TensorLike, out_grad: TensorLike, eps: float) -> Tensor:
 def maxout(x: TensorLike, groups: int, axis: int = 1) -> Tensor:
     """`maxout` (ops.yaml): (Tensor x, int groups, int axis=1) -> Tensor(out).
 
-    Kernel `maxout`; InferMeta `maxout_infer_meta`.
+    Kernel `maxout`; InferMeta `maxout_infer_meta`; backward `maxout_grad`.
     """
     return apply("maxout", {"x": x}, {"groups": groups, "axis": axis})
+
+
+def maxout_grad(
+    x: TensorLike,
+    out: TensorLike,
+    out_grad: TensorLike,
+    groups: int,
+    axis: int,
+) -> Tensor:
+    """`maxout_grad` (backward.yaml): (Tensor x, Tensor out, Tensor out_grad, int groups, int axis)
+    -> Tensor(x_grad).
+
+    Kernel `maxout_grad`; InferMeta `unchanged_infer_meta`; differentiates `maxout`.
+    """
+    return apply("maxout_grad",
+                 {"x": x, "out": out, "out_grad": out_grad},
+                 {"groups": groups, "axis": axis})
 
 
 def selu(

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["deformable_conv"]
+__all__ = ["deformable_conv", "deformable_conv_grad"]
 
 
 def deformable_conv(
@@ -29,10 +29,44 @@ def deformable_conv(
     strides, int[] paddings, int[] dilations, int deformable_groups, int groups, int
     im2col_step) -> Tensor(out).
 
-    Kernel `deformable_conv`; InferMeta `deformable_conv_infer_meta`.
+    Kernel `deformable_conv`; InferMeta `deformable_conv_infer_meta`; backward
+    `deformable_conv_grad`.
     """
     return apply("deformable_conv",
                  {"x": x, "offset": offset, "filter": filter, "mask": mask},
+                 {
+                     "strides": strides,
+                     "paddings": paddings,
+                     "dilations": dilations,
+                     "deformable_groups": deformable_groups,
+                     "groups": groups,
+                     "im2col_step": im2col_step,
+                 })
+
+
+def deformable_conv_grad(
+    x: TensorLike,
+    offset: TensorLike,
+    filter: TensorLike,
+    mask: TensorLike | None,
+    out_grad: TensorLike,
+    strides: Sequence[int],
+    paddings: Sequence[int],
+    dilations: Sequence[int],
+    deformable_groups: int,
+    groups: int,
+    im2col_step: int,
+) -> tuple[Tensor, Tensor, Tensor, Tensor]:
+    """`deformable_conv_grad` (backward.yaml): (Tensor x, Tensor offset, Tensor filter, Tensor
+    mask, Tensor out_grad, int[] strides, int[] paddings, int[] dilations, int
+    deformable_groups, int groups, int im2col_step) -> Tensor(x_grad), Tensor(offset_grad),
+    Tensor(filter_grad), Tensor(mask_grad).
+
+    Kernel `deformable_conv_grad`; InferMeta `general_quaternary_grad_infer_meta`;
+    differentiates `deformable_conv`.
+    """
+    return apply("deformable_conv_grad",
+                 {"x": x, "offset": offset, "filter": filter, "mask": mask, "out_grad": out_grad},
                  {
                      "strides": strides,
                      "paddings": paddings,

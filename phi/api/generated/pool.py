@@ -10,7 +10,14 @@ from collections.abc import Sequence
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["fractional_max_pool2d", "fractional_max_pool3d", "lp_pool2d"]
+__all__ = [
+    "fractional_max_pool2d",
+    "fractional_max_pool2d_grad",
+    "fractional_max_pool3d",
+    "fractional_max_pool3d_grad",
+    "lp_pool2d",
+    "lp_pool2d_grad",
+]
 
 
 def lp_pool2d(
@@ -32,10 +39,50 @@ def lp_pool2d(
     pooling_type="", bool global_pooling=false, bool adaptive=false, str
     padding_algorithm="EXPLICIT", float norm_type=0.0) -> Tensor(out).
 
-    Kernel `lp_pool2d`; InferMeta `pool2d_infer_meta`.
+    Kernel `lp_pool2d`; InferMeta `pool2d_infer_meta`; backward `lp_pool2d_grad`.
     """
     return apply("lp_pool2d",
                  {"x": x},
+                 {
+                     "kernel_size": kernel_size,
+                     "strides": strides,
+                     "paddings": paddings,
+                     "ceil_mode": ceil_mode,
+                     "exclusive": exclusive,
+                     "data_format": data_format,
+                     "pooling_type": pooling_type,
+                     "global_pooling": global_pooling,
+                     "adaptive": adaptive,
+                     "padding_algorithm": padding_algorithm,
+                     "norm_type": norm_type,
+                 })
+
+
+def lp_pool2d_grad(
+    x: TensorLike,
+    out: TensorLike,
+    out_grad: TensorLike,
+    kernel_size: Sequence[int],
+    strides: Sequence[int],
+    paddings: Sequence[int],
+    ceil_mode: bool,
+    exclusive: bool,
+    data_format: str,
+    pooling_type: str,
+    global_pooling: bool,
+    adaptive: bool,
+    padding_algorithm: str,
+    norm_type: float,
+) -> Tensor:
+    """`lp_pool2d_grad` (backward.yaml): (Tensor x, Tensor out, Tensor out_grad, IntArray
+    kernel_size, int[] strides, int[] paddings, bool ceil_mode, bool exclusive, str data_format,
+    str pooling_type, bool global_pooling, bool adaptive, str padding_algorithm, float
+    norm_type) -> Tensor(x_grad).
+
+    Kernel `lp_pool2d_grad`; InferMeta `unchanged_infer_meta`; differentiates `lp_pool2d`.
+    """
+    return apply("lp_pool2d_grad",
+                 {"x": x, "out": out, "out_grad": out_grad},
                  {
                      "kernel_size": kernel_size,
                      "strides": strides,
@@ -61,10 +108,36 @@ def fractional_max_pool2d(
     """`fractional_max_pool2d` (ops.yaml): (Tensor x, int[] output_size, int[] kernel_size={0, 0},
     float random_u=0.0, bool return_mask=true) -> Tensor(out), Tensor(mask).
 
-    Kernel `fractional_max_pool2d`; InferMeta `fractional_max_pool_infer_meta`.
+    Kernel `fractional_max_pool2d`; InferMeta `fractional_max_pool_infer_meta`; backward
+    `fractional_max_pool2d_grad`.
     """
     return apply("fractional_max_pool2d",
                  {"x": x},
+                 {
+                     "output_size": output_size,
+                     "kernel_size": kernel_size,
+                     "random_u": random_u,
+                     "return_mask": return_mask,
+                 })
+
+
+def fractional_max_pool2d_grad(
+    x: TensorLike,
+    mask: TensorLike,
+    out_grad: TensorLike,
+    output_size: Sequence[int],
+    kernel_size: Sequence[int],
+    random_u: float,
+    return_mask: bool,
+) -> Tensor:
+    """`fractional_max_pool2d_grad` (backward.yaml): (Tensor x, Tensor mask, Tensor out_grad, int[]
+    output_size, int[] kernel_size, float random_u, bool return_mask) -> Tensor(x_grad).
+
+    Kernel `fractional_max_pool2d_grad`; InferMeta `unchanged_infer_meta`; differentiates
+    `fractional_max_pool2d`.
+    """
+    return apply("fractional_max_pool2d_grad",
+                 {"x": x, "mask": mask, "out_grad": out_grad},
                  {
                      "output_size": output_size,
                      "kernel_size": kernel_size,
@@ -83,10 +156,36 @@ def fractional_max_pool3d(
     """`fractional_max_pool3d` (ops.yaml): (Tensor x, int[] output_size, int[] kernel_size={0, 0,
     0}, float random_u=0.0, bool return_mask=true) -> Tensor(out), Tensor(mask).
 
-    Kernel `fractional_max_pool3d`; InferMeta `fractional_max_pool_infer_meta`.
+    Kernel `fractional_max_pool3d`; InferMeta `fractional_max_pool_infer_meta`; backward
+    `fractional_max_pool3d_grad`.
     """
     return apply("fractional_max_pool3d",
                  {"x": x},
+                 {
+                     "output_size": output_size,
+                     "kernel_size": kernel_size,
+                     "random_u": random_u,
+                     "return_mask": return_mask,
+                 })
+
+
+def fractional_max_pool3d_grad(
+    x: TensorLike,
+    mask: TensorLike,
+    out_grad: TensorLike,
+    output_size: Sequence[int],
+    kernel_size: Sequence[int],
+    random_u: float,
+    return_mask: bool,
+) -> Tensor:
+    """`fractional_max_pool3d_grad` (backward.yaml): (Tensor x, Tensor mask, Tensor out_grad, int[]
+    output_size, int[] kernel_size, float random_u, bool return_mask) -> Tensor(x_grad).
+
+    Kernel `fractional_max_pool3d_grad`; InferMeta `unchanged_infer_meta`; differentiates
+    `fractional_max_pool3d`.
+    """
+    return apply("fractional_max_pool3d_grad",
+                 {"x": x, "mask": mask, "out_grad": out_grad},
                  {
                      "output_size": output_size,
                      "kernel_size": kernel_size,

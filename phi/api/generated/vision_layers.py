@@ -13,18 +13,26 @@ from phi.api.dispatch import apply
 __all__ = [
     "channel_shuffle",
     "conv3d",
+    "conv3d_grad",
     "group_norm",
+    "group_norm_grad",
     "instance_norm",
+    "instance_norm_grad",
     "label_smooth",
     "max_pool2d_with_index",
+    "max_pool2d_with_index_grad",
     "max_pool3d_with_index",
+    "max_pool3d_with_index_grad",
     "pixel_shuffle",
     "pixel_unshuffle",
     "pool3d",
+    "pool3d_grad",
     "shuffle_channel",
     "temporal_shift",
     "unpool",
     "unpool3d",
+    "unpool3d_grad",
+    "unpool_grad",
 ]
 
 
@@ -39,10 +47,42 @@ def group_norm(
     """`group_norm` (ops.yaml): (Tensor x, Tensor scale, Tensor bias, float epsilon=1e-05, int
     groups=-1, str data_layout="NCHW") -> Tensor(y), Tensor(mean), Tensor(variance).
 
-    Kernel `group_norm`; InferMeta `group_norm_infer_meta`.
+    Kernel `group_norm`; InferMeta `group_norm_infer_meta`; backward `group_norm_grad`.
     """
     return apply("group_norm",
                  {"x": x, "scale": scale, "bias": bias},
+                 {"epsilon": epsilon, "groups": groups, "data_layout": data_layout})
+
+
+def group_norm_grad(
+    x: TensorLike,
+    scale: TensorLike | None,
+    bias: TensorLike | None,
+    y: TensorLike,
+    mean: TensorLike,
+    variance: TensorLike,
+    y_grad: TensorLike,
+    epsilon: float,
+    groups: int,
+    data_layout: str,
+) -> tuple[Tensor, Tensor, Tensor]:
+    """`group_norm_grad` (backward.yaml): (Tensor x, Tensor scale, Tensor bias, Tensor y, Tensor
+    mean, Tensor variance, Tensor y_grad, float epsilon, int groups, str data_layout) ->
+    Tensor(x_grad), Tensor(scale_grad), Tensor(bias_grad).
+
+    Kernel `group_norm_grad`; InferMeta `general_ternary_grad_infer_meta`; differentiates
+    `group_norm`.
+    """
+    return apply("group_norm_grad",
+                 {
+                     "x": x,
+                     "scale": scale,
+                     "bias": bias,
+                     "y": y,
+                     "mean": mean,
+                     "variance": variance,
+                     "y_grad": y_grad,
+                 },
                  {"epsilon": epsilon, "groups": groups, "data_layout": data_layout})
 
 
@@ -55,9 +95,37 @@ def instance_norm(
     """`instance_norm` (ops.yaml): (Tensor x, Tensor scale, Tensor bias, float epsilon=1e-05) ->
     Tensor(y), Tensor(saved_mean), Tensor(saved_variance).
 
-    Kernel `instance_norm`; InferMeta `instance_norm_infer_meta`.
+    Kernel `instance_norm`; InferMeta `instance_norm_infer_meta`; backward `instance_norm_grad`.
     """
     return apply("instance_norm", {"x": x, "scale": scale, "bias": bias}, {"epsilon": epsilon})
+
+
+def instance_norm_grad(
+    x: TensorLike,
+    scale: TensorLike | None,
+    bias: TensorLike | None,
+    saved_mean: TensorLike,
+    saved_variance: TensorLike,
+    y_grad: TensorLike,
+    epsilon: float,
+) -> tuple[Tensor, Tensor, Tensor]:
+    """`instance_norm_grad` (backward.yaml): (Tensor x, Tensor scale, Tensor bias, Tensor
+    saved_mean, Tensor saved_variance, Tensor y_grad, float epsilon) -> Tensor(x_grad),
+    Tensor(scale_grad), Tensor(bias_grad).
+
+    Kernel `instance_norm_grad`; InferMeta `general_ternary_grad_infer_meta`; differentiates
+    `instance_norm`.
+    """
+    return apply("instance_norm_grad",
+                 {
+                     "x": x,
+                     "scale": scale,
+                     "bias": bias,
+                     "saved_mean": saved_mean,
+                     "saved_variance": saved_variance,
+                     "y_grad": y_grad,
+                 },
+                 {"epsilon": epsilon})
 
 
 def pixel_shuffle(x: TensorLike, upscale_factor: int = 1, data_format: str = 'NCHW') -> Tensor:
@@ -140,10 +208,39 @@ def conv3d(
     paddings={0, 0, 0}, str padding_algorithm="EXPLICIT", int groups=1, int[] dilations={1, 1,
     1}, str data_format="NCDHW") -> Tensor(output).
 
-    Kernel `conv3d`; InferMeta `conv3d_infer_meta`.
+    Kernel `conv3d`; InferMeta `conv3d_infer_meta`; backward `conv3d_grad`.
     """
     return apply("conv3d",
                  {"input": input, "filter": filter},
+                 {
+                     "strides": strides,
+                     "paddings": paddings,
+                     "padding_algorithm": padding_algorithm,
+                     "groups": groups,
+                     "dilations": dilations,
+                     "data_format": data_format,
+                 })
+
+
+def conv3d_grad(
+    input: TensorLike,
+    filter: TensorLike,
+    output_grad: TensorLike,
+    strides: Sequence[int],
+    paddings: Sequence[int],
+    padding_algorithm: str,
+    groups: int,
+    dilations: Sequence[int],
+    data_format: str,
+) -> tuple[Tensor, Tensor]:
+    """`conv3d_grad` (backward.yaml): (Tensor input, Tensor filter, Tensor output_grad, int[]
+    strides, int[] paddings, str padding_algorithm, int groups, int[] dilations, str
+    data_format) -> Tensor(input_grad), Tensor(filter_grad).
+
+    Kernel `conv3d_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates `conv3d`.
+    """
+    return apply("conv3d_grad",
+                 {"input": input, "filter": filter, "output_grad": output_grad},
                  {
                      "strides": strides,
                      "paddings": paddings,
@@ -172,10 +269,47 @@ def pool3d(
     bool global_pooling=false, bool adaptive=false, str padding_algorithm="EXPLICIT") ->
     Tensor(out).
 
-    Kernel `pool3d`; InferMeta `pool3d_infer_meta`.
+    Kernel `pool3d`; InferMeta `pool3d_infer_meta`; backward `pool3d_grad`.
     """
     return apply("pool3d",
                  {"x": x},
+                 {
+                     "ksize": ksize,
+                     "strides": strides,
+                     "paddings": paddings,
+                     "ceil_mode": ceil_mode,
+                     "exclusive": exclusive,
+                     "data_format": data_format,
+                     "pooling_type": pooling_type,
+                     "global_pooling": global_pooling,
+                     "adaptive": adaptive,
+                     "padding_algorithm": padding_algorithm,
+                 })
+
+
+def pool3d_grad(
+    x: TensorLike,
+    out: TensorLike,
+    out_grad: TensorLike,
+    ksize: Sequence[int],
+    strides: Sequence[int],
+    paddings: Sequence[int],
+    ceil_mode: bool,
+    exclusive: bool,
+    data_format: str,
+    pooling_type: str,
+    global_pooling: bool,
+    adaptive: bool,
+    padding_algorithm: str,
+) -> Tensor:
+    """`pool3d_grad` (backward.yaml): (Tensor x, Tensor out, Tensor out_grad, int[] ksize, int[]
+    strides, int[] paddings, bool ceil_mode, bool exclusive, str data_format, str pooling_type,
+    bool global_pooling, bool adaptive, str padding_algorithm) -> Tensor(x_grad).
+
+    Kernel `pool3d_grad`; InferMeta `unchanged_infer_meta`; differentiates `pool3d`.
+    """
+    return apply("pool3d_grad",
+                 {"x": x, "out": out, "out_grad": out_grad},
                  {
                      "ksize": ksize,
                      "strides": strides,
@@ -203,10 +337,41 @@ def max_pool2d_with_index(
     paddings={0, 0}, bool global_pooling=false, bool adaptive=false, bool ceil_mode=false) ->
     Tensor(out), Tensor(mask).
 
-    Kernel `max_pool2d_with_index`; InferMeta `max_pool2d_with_index_infer_meta`.
+    Kernel `max_pool2d_with_index`; InferMeta `max_pool2d_with_index_infer_meta`; backward
+    `max_pool2d_with_index_grad`.
     """
     return apply("max_pool2d_with_index",
                  {"x": x},
+                 {
+                     "ksize": ksize,
+                     "strides": strides,
+                     "paddings": paddings,
+                     "global_pooling": global_pooling,
+                     "adaptive": adaptive,
+                     "ceil_mode": ceil_mode,
+                 })
+
+
+def max_pool2d_with_index_grad(
+    x: TensorLike,
+    mask: TensorLike,
+    out_grad: TensorLike,
+    ksize: Sequence[int],
+    strides: Sequence[int],
+    paddings: Sequence[int],
+    global_pooling: bool,
+    adaptive: bool,
+    ceil_mode: bool,
+) -> Tensor:
+    """`max_pool2d_with_index_grad` (backward.yaml): (Tensor x, Tensor mask, Tensor out_grad, int[]
+    ksize, int[] strides, int[] paddings, bool global_pooling, bool adaptive, bool ceil_mode) ->
+    Tensor(x_grad).
+
+    Kernel `max_pool2d_with_index_grad`; InferMeta `unchanged_infer_meta`; differentiates
+    `max_pool2d_with_index`.
+    """
+    return apply("max_pool2d_with_index_grad",
+                 {"x": x, "mask": mask, "out_grad": out_grad},
                  {
                      "ksize": ksize,
                      "strides": strides,
@@ -230,10 +395,41 @@ def max_pool3d_with_index(
     paddings={0, 0, 0}, bool global_pooling=false, bool adaptive=false, bool ceil_mode=false) ->
     Tensor(out), Tensor(mask).
 
-    Kernel `max_pool3d_with_index`; InferMeta `max_pool3d_with_index_infer_meta`.
+    Kernel `max_pool3d_with_index`; InferMeta `max_pool3d_with_index_infer_meta`; backward
+    `max_pool3d_with_index_grad`.
     """
     return apply("max_pool3d_with_index",
                  {"x": x},
+                 {
+                     "ksize": ksize,
+                     "strides": strides,
+                     "paddings": paddings,
+                     "global_pooling": global_pooling,
+                     "adaptive": adaptive,
+                     "ceil_mode": ceil_mode,
+                 })
+
+
+def max_pool3d_with_index_grad(
+    x: TensorLike,
+    mask: TensorLike,
+    out_grad: TensorLike,
+    ksize: Sequence[int],
+    strides: Sequence[int],
+    paddings: Sequence[int],
+    global_pooling: bool,
+    adaptive: bool,
+    ceil_mode: bool,
+) -> Tensor:
+    """`max_pool3d_with_index_grad` (backward.yaml): (Tensor x, Tensor mask, Tensor out_grad, int[]
+    ksize, int[] strides, int[] paddings, bool global_pooling, bool adaptive, bool ceil_mode) ->
+    Tensor(x_grad).
+
+    Kernel `max_pool3d_with_index_grad`; InferMeta `unchanged_infer_meta`; differentiates
+    `max_pool3d_with_index`.
+    """
+    return apply("max_pool3d_with_index_grad",
+                 {"x": x, "mask": mask, "out_grad": out_grad},
                  {
                      "ksize": ksize,
                      "strides": strides,
@@ -256,10 +452,37 @@ def unpool(
     """`unpool` (ops.yaml): (Tensor x, Tensor indices, int[] ksize, int[] strides={1, 1}, int[]
     paddings={0, 0}, int[] output_size={0, 0}, str data_format="NCHW") -> Tensor(out).
 
-    Kernel `unpool`; InferMeta `unpool_infer_meta`.
+    Kernel `unpool`; InferMeta `unpool_infer_meta`; backward `unpool_grad`.
     """
     return apply("unpool",
                  {"x": x, "indices": indices},
+                 {
+                     "ksize": ksize,
+                     "strides": strides,
+                     "paddings": paddings,
+                     "output_size": output_size,
+                     "data_format": data_format,
+                 })
+
+
+def unpool_grad(
+    x: TensorLike,
+    indices: TensorLike,
+    out: TensorLike,
+    out_grad: TensorLike,
+    ksize: Sequence[int],
+    strides: Sequence[int],
+    paddings: Sequence[int],
+    output_size: Sequence[int],
+    data_format: str,
+) -> Tensor:
+    """`unpool_grad` (backward.yaml): (Tensor x, Tensor indices, Tensor out, Tensor out_grad, int[]
+    ksize, int[] strides, int[] paddings, int[] output_size, str data_format) -> Tensor(x_grad).
+
+    Kernel `unpool_grad`; InferMeta `unchanged_infer_meta`; differentiates `unpool`.
+    """
+    return apply("unpool_grad",
+                 {"x": x, "indices": indices, "out": out, "out_grad": out_grad},
                  {
                      "ksize": ksize,
                      "strides": strides,
@@ -282,10 +505,38 @@ def unpool3d(
     int[] paddings={0, 0, 0}, int[] output_size={0, 0, 0}, str data_format="NCDHW") ->
     Tensor(out).
 
-    Kernel `unpool3d`; InferMeta `unpool_infer_meta`.
+    Kernel `unpool3d`; InferMeta `unpool_infer_meta`; backward `unpool3d_grad`.
     """
     return apply("unpool3d",
                  {"x": x, "indices": indices},
+                 {
+                     "ksize": ksize,
+                     "strides": strides,
+                     "paddings": paddings,
+                     "output_size": output_size,
+                     "data_format": data_format,
+                 })
+
+
+def unpool3d_grad(
+    x: TensorLike,
+    indices: TensorLike,
+    out: TensorLike,
+    out_grad: TensorLike,
+    ksize: Sequence[int],
+    strides: Sequence[int],
+    paddings: Sequence[int],
+    output_size: Sequence[int],
+    data_format: str,
+) -> Tensor:
+    """`unpool3d_grad` (backward.yaml): (Tensor x, Tensor indices, Tensor out, Tensor out_grad,
+    int[] ksize, int[] strides, int[] paddings, int[] output_size, str data_format) ->
+    Tensor(x_grad).
+
+    Kernel `unpool3d_grad`; InferMeta `unchanged_infer_meta`; differentiates `unpool3d`.
+    """
+    return apply("unpool3d_grad",
+                 {"x": x, "indices": indices, "out": out, "out_grad": out_grad},
                  {
                      "ksize": ksize,
                      "strides": strides,

@@ -8,7 +8,14 @@ from __future__ import annotations
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["affine_channel", "lrn", "spectral_norm"]
+__all__ = [
+    "affine_channel",
+    "affine_channel_grad",
+    "lrn",
+    "lrn_grad",
+    "spectral_norm",
+    "spectral_norm_grad",
+]
 
 
 def affine_channel(
@@ -20,10 +27,29 @@ def affine_channel(
     """`affine_channel` (ops.yaml): (Tensor x, Tensor scale, Tensor bias, str
     data_layout="AnyLayout") -> Tensor(out).
 
-    Kernel `affine_channel`; InferMeta `affine_channel_infer_meta`.
+    Kernel `affine_channel`; InferMeta `affine_channel_infer_meta`; backward
+    `affine_channel_grad`.
     """
     return apply("affine_channel",
                  {"x": x, "scale": scale, "bias": bias},
+                 {"data_layout": data_layout})
+
+
+def affine_channel_grad(
+    x: TensorLike,
+    scale: TensorLike,
+    bias: TensorLike,
+    out_grad: TensorLike,
+    data_layout: str,
+) -> tuple[Tensor, Tensor, Tensor]:
+    """`affine_channel_grad` (backward.yaml): (Tensor x, Tensor scale, Tensor bias, Tensor
+    out_grad, str data_layout) -> Tensor(x_grad), Tensor(scale_grad), Tensor(bias_grad).
+
+    Kernel `affine_channel_grad`; InferMeta `general_ternary_grad_infer_meta`; differentiates
+    `affine_channel`.
+    """
+    return apply("affine_channel_grad",
+                 {"x": x, "scale": scale, "bias": bias, "out_grad": out_grad},
                  {"data_layout": data_layout})
 
 
@@ -38,10 +64,31 @@ def lrn(
     """`lrn` (ops.yaml): (Tensor x, int n=5, float k=2.0, float alpha=0.0001, float beta=0.75, str
     data_format="AnyLayout") -> Tensor(out), Tensor(mid_out).
 
-    Kernel `lrn`; InferMeta `lrn_infer_meta`.
+    Kernel `lrn`; InferMeta `lrn_infer_meta`; backward `lrn_grad`.
     """
     return apply("lrn",
                  {"x": x},
+                 {"n": n, "k": k, "alpha": alpha, "beta": beta, "data_format": data_format})
+
+
+def lrn_grad(
+    x: TensorLike,
+    out: TensorLike,
+    mid_out: TensorLike,
+    out_grad: TensorLike,
+    n: int,
+    k: float,
+    alpha: float,
+    beta: float,
+    data_format: str,
+) -> Tensor:
+    """`lrn_grad` (backward.yaml): (Tensor x, Tensor out, Tensor mid_out, Tensor out_grad, int n,
+    float k, float alpha, float beta, str data_format) -> Tensor(x_grad).
+
+    Kernel `lrn_grad`; InferMeta `unchanged_infer_meta`; differentiates `lrn`.
+    """
+    return apply("lrn_grad",
+                 {"x": x, "out": out, "mid_out": mid_out, "out_grad": out_grad},
                  {"n": n, "k": k, "alpha": alpha, "beta": beta, "data_format": data_format})
 
 
@@ -56,8 +103,28 @@ def spectral_norm(
     """`spectral_norm` (ops.yaml): (Tensor weight, Tensor u, Tensor v, int dim=0, int
     power_iters=1, float eps=1e-12) -> Tensor(out).
 
-    Kernel `spectral_norm`; InferMeta `spectral_norm_infer_meta`.
+    Kernel `spectral_norm`; InferMeta `spectral_norm_infer_meta`; backward `spectral_norm_grad`.
     """
     return apply("spectral_norm",
                  {"weight": weight, "u": u, "v": v},
+                 {"dim": dim, "power_iters": power_iters, "eps": eps})
+
+
+def spectral_norm_grad(
+    weight: TensorLike,
+    u: TensorLike,
+    v: TensorLike,
+    out_grad: TensorLike,
+    dim: int,
+    power_iters: int,
+    eps: float,
+) -> Tensor:
+    """`spectral_norm_grad` (backward.yaml): (Tensor weight, Tensor u, Tensor v, Tensor out_grad,
+    int dim, int power_iters, float eps) -> Tensor(weight_grad).
+
+    Kernel `spectral_norm_grad`; InferMeta `unchanged_infer_meta`; differentiates
+    `spectral_norm`.
+    """
+    return apply("spectral_norm_grad",
+                 {"weight": weight, "u": u, "v": v, "out_grad": out_grad},
                  {"dim": dim, "power_iters": power_iters, "eps": eps})

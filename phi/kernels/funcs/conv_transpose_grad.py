@@ -1,12 +1,13 @@
-"""Gradients of the transposed 2-D convolution (conv2d_transpose,
-depthwise_conv2d_transpose).
+"""Gradients of the transposed 2-D and 3-D convolutions (conv2d_transpose,
+depthwise_conv2d_transpose, conv3d_transpose).
 
-conv2d_transpose(x, w) is the input gradient of conv2d(., w) seeded with x, so its own
-gradients are convolutions: Input@GRAD = conv2d(out_grad, w) with the forward's strides,
-resolved pads, dilations and groups (the filter [in, out / groups, kh, kw] read as a conv2d
+conv_transpose(x, w) is the input gradient of conv(., w) seeded with x, so its own
+gradients are convolutions: Input@GRAD = conv(out_grad, w) with the forward's strides,
+resolved pads, dilations and groups (the filter [in, out / groups, *kernel] read as a conv
 filter with `in` output channels; rows and columns that output_padding / output_size added
-at the bottom and right receive nothing and are never read), and Filter@GRAD is conv2d's
-filter gradient with out_grad as the image and x as the output gradient.
+at the far end receive nothing and are never read), and Filter@GRAD is conv's filter
+gradient with out_grad as the image and x as the output gradient (phi.kernels.funcs.conv_grad).
+Layouts follow the forward (conv3d_transpose reads only "NHWC" as channel-last).
 """
 
 from __future__ import annotations
@@ -15,23 +16,30 @@ from collections.abc import Sequence
 from typing import Any
 
 from phi.kernels.funcs.conv import conv2d
-from phi.kernels.funcs.conv_grad import conv2d_grad
+from phi.kernels.funcs.conv3d import conv_nd
+from phi.kernels.funcs.conv_grad import conv_grad
+from phi.kernels.funcs.conv_transpose import _channel_last
 from phi.kernels.funcs.conv_transpose import _geometry as transpose_geometry
 
 
-def conv2d_transpose_grad(xp: Any, x: Any, w: Any, out_grad: Any, strides: Sequence[int],
-                          paddings: Sequence[int], padding_algorithm: str, groups: int,
-                          dilations: Sequence[int], data_format: str, x_grad: Any | None,
-                          w_grad: Any | None) -> None:
-    """x_grad / w_grad (either may be None: not asked for) of conv2d_transpose(x, w)."""
+def conv_transpose_grad(xp: Any, x: Any, w: Any, out_grad: Any, strides: Sequence[int],
+                        paddings: Sequence[int], padding_algorithm: str, groups: int,
+                        dilations: Sequence[int], data_format: str, x_grad: Any | None,
+                        w_grad: Any | None) -> None:
+    """x_grad / w_grad (either may be None: not asked for) of conv{2,3}d_transpose(x, w)
+    (the rank is x's - 2)."""
+    rank = x.ndim - 2
     _, pads, dil, strd = transpose_geometry(x.shape, w.shape, strides, paddings,
-                                            padding_algorithm, dilations, groups, data_format)
-    if x_grad is not None:
-        if x_grad.size:
-            conv2d(xp, out_grad, w, strd, pads, "EXPLICIT", dil, groups, data_format, x_grad)
+                                            padding_algorithm, dilations, groups, data_format,
+                                            rank)
+    layout = "NHWC" if _channel_last(data_format, rank) else "NCHW"
+    if x_grad is not None and x_grad.size:
+        conv = conv2d if rank == 2 else conv_nd
+        conv(xp, out_grad, w, strd, pads, "EXPLICIT", dil, groups, layout, x_grad)
     if w_grad is not None:
-        if x.size == 0 or out_grad.size == 0:
-            w_grad[...] = 0
-            return
-        conv2d_grad(xp, out_grad, w, x, strd, pads, "EXPLICIT", dil, groups, data_format,
-                    None, w_grad)
+        conv_grad(xp, out_grad, w, x, strd, pads, "EXPLICIT", dil, groups, layout, None,
+                  w_grad)
+
+
+#: conv2d_transpose_grad and depthwise_conv2d_transpose_grad: the 2-D case
+conv2d_transpose_grad = conv_transpose_grad

@@ -54,7 +54,7 @@ def _tap_slices(i: int, j: int, out_hw: Sequence[int], strides: Sequence[int]) -
             slice(j, j + sw * (ow - 1) + 1, sw))
 
 
-def _scale(xp: Any, divisor: Any, dtype: Any) -> Any:
+def avg_scale(xp: Any, divisor: Any, dtype: Any) -> Any:
     """1 / divisor in float32 (Paddle's 1.0f / pool_size), then in `dtype`."""
     with quiet(xp):
         return (xp.float32(1) / divisor.astype(xp.float32)).astype(dtype)
@@ -91,7 +91,7 @@ def _plain_grad(xp: Any, x: Any, out: Any, g: Any, ksize: Sequence[int],
     else:
         dh = _avg_divisor(xp, oh, h, kh, sh, pads[0], exclusive)
         dw = _avg_divisor(xp, ow, w, kw, sw, pads[2], exclusive)
-        share = _scale(xp, dh[:, None] * dw[None, :], g.dtype) * g
+        share = avg_scale(xp, dh[:, None] * dw[None, :], g.dtype) * g
         for i in range(kh):
             for j in range(kw):
                 grad[_tap_slices(i, j, (oh, ow), (sh, sw))] += share
@@ -104,7 +104,7 @@ def _adaptive_grad(xp: Any, g: Any, x_hw: Sequence[int], out_hw: Sequence[int]) 
     iw, vw, nw = _adaptive_windows(xp, x_hw[1], out_hw[1])
     kh, kw = int(ih.shape[1]), int(iw.shape[1])
     grad = xp.zeros((*g.shape[:2], *x_hw), dtype=g.dtype)
-    share = _scale(xp, nh[:, None] * nw[None, :], g.dtype) * g
+    share = avg_scale(xp, nh[:, None] * nw[None, :], g.dtype) * g
     for t in range(kh * kw):
         rows, cols = ih[:, t // kw], iw[:, t % kw]
         value = xp.where(vh[:, t // kw, None] & vw[None, :, t % kw], share, 0)

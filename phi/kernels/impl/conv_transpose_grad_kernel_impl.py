@@ -1,5 +1,5 @@
-"""conv2d_transpose_grad and depthwise_conv2d_transpose_grad, one body for every backend
-(phi.kernels.funcs.conv_transpose_grad)."""
+"""conv2d_transpose_grad, depthwise_conv2d_transpose_grad and conv3d_transpose_grad, one body
+for every backend (phi.kernels.funcs.conv_transpose_grad)."""
 
 from __future__ import annotations
 
@@ -17,6 +17,8 @@ _FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
 @register_kernel("conv2d_transpose_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
 @register_kernel("depthwise_conv2d_transpose_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
 @register_kernel("depthwise_conv2d_transpose_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("conv3d_transpose_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("conv3d_transpose_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
 def conv2d_transpose_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, filter: DenseTensor,
                                  out_grad: DenseTensor, strides: list[int],
                                  paddings: list[int], output_padding: list[int],
@@ -27,6 +29,6 @@ def conv2d_transpose_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, filter:
     """output_padding / output_size only sized the forward's output (out_grad's dims)."""
     dx = None if x_grad is None else dev_ctx.alloc(x_grad, x.dtype)
     dw = None if filter_grad is None else dev_ctx.alloc(filter_grad, filter.dtype)
-    ct_grad_funcs.conv2d_transpose_grad(dev_ctx.xp, x.data, filter.data, out_grad.data,
-                                        strides, paddings, padding_algorithm, groups,
-                                        dilations, data_format, dx, dw)
+    ct_grad_funcs.conv_transpose_grad(dev_ctx.xp, x.data, filter.data, out_grad.data, strides,
+                                      paddings, padding_algorithm, groups, dilations,
+                                      data_format, dx, dw)

@@ -22,4 +22,10 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
         ({"x": (1, 2, 3, 3), "filter": (2, 1, 3, 3)},
          {"groups": 2, "strides": [2, 2], "output_size": [8, 7]}),
     ],
+    "conv3d_transpose_grad": [
+        ({"x": (1, 2, 2, 3, 2), "filter": (2, 2, 2, 3, 2)},
+         {"strides": [2, 1, 2], "paddings": [1, 0, 0], "output_padding": [1, 0, 0]}),
+        ({"x": (1, 2, 2, 2, 4), "filter": (4, 1, 2, 2, 2)},
+         {"groups": 2, "dilations": [1, 2, 1], "data_format": "NHWC"}),
+    ],
 }

@@ -1,6 +1,6 @@
-"""Grads of conv2d_transpose and depthwise_conv2d_transpose: strides, paddings (2 and 4
-values, SAME, VALID), dilations, groups, output_padding, output_size, NCHW and NHWC;
-float32 throughout, float64 for one case of each op."""
+"""Grads of conv2d_transpose, depthwise_conv2d_transpose and conv3d_transpose: strides,
+paddings (2 / 3 and 4 / 6 values, SAME, VALID), dilations, groups, output_padding,
+output_size, channel-first and NHWC; float32 throughout, float64 for one case of each op."""
 
 from .spec import Case, GradCase, In
 
@@ -34,4 +34,27 @@ GRAD_CASES = [
       for tag, spec in _DEPTHWISE_T.items()),
     _conv_t("conv2d_transpose", "groups_dilation", *_CONV_T["groups_dilation"], "float64"),
     _conv_t("depthwise_conv2d_transpose", "pad1", *_DEPTHWISE_T["pad1"], "float64"),
+]
+
+#: conv3d_transpose: tag -> (Input dims, Filter dims [in, out / groups, kd, kh, kw], attrs);
+#: Paddle's conv3d_transpose reads "NHWC" as channel-last and "NDHWC" as channel-first
+_CONV3D_T = {
+    "pad1": ((1, 3, 3, 3, 4), (3, 2, 3, 3, 3), {"paddings": [1, 1, 1]}),
+    "stride2_outpad": ((1, 2, 2, 3, 3), (2, 2, 3, 2, 3),
+                       {"strides": [2, 1, 2], "paddings": [1, 0, 1],
+                        "output_padding": [1, 0, 0]}),
+    "groups_dilation": ((1, 4, 3, 3, 2), (4, 1, 2, 2, 2),
+                        {"groups": 2, "dilations": [2, 1, 1],
+                         "paddings": [1, 0, 0, 1, 1, 0]}),
+    "outsize": ((1, 2, 2, 2, 3), (2, 2, 3, 3, 3), {"strides": [2, 2, 2],
+                                                  "output_size": [6, 5, 7]}),
+    "same": ((1, 2, 3, 3, 2), (2, 2, 3, 3, 3), {"strides": [2, 2, 1],
+                                               "padding_algorithm": "SAME"}),
+    "valid": ((1, 2, 2, 3, 3), (2, 2, 2, 2, 2), {"padding_algorithm": "VALID"}),
+    "nhwc": ((1, 3, 3, 2, 2), (2, 2, 2, 2, 2), {"paddings": [1, 0, 1], "data_format": "NHWC"}),
+}
+
+GRAD_CASES += [
+    *(_conv_t("conv3d_transpose", tag, *spec, "float32") for tag, spec in _CONV3D_T.items()),
+    _conv_t("conv3d_transpose", "groups_dilation", *_CONV3D_T["groups_dilation"], "float64"),
 ]
