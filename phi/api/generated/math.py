@@ -21,6 +21,7 @@ __all__ = [
     "ceil_grad",
     "clip",
     "cumsum",
+    "cumsum_grad",
     "equal",
     "equal_raw",
     "exp",
@@ -387,10 +388,28 @@ def cumsum(
     """`cumsum` (ops.yaml): (Tensor x, Scalar axis=-1, bool flatten=false, bool exclusive=false,
     bool reverse=false) -> Tensor(out).
 
-    Kernel `cumsum`; InferMeta `cum_scalar_axis_infer_meta`.
+    Kernel `cumsum`; InferMeta `cum_scalar_axis_infer_meta`; backward `cumsum_grad`.
     """
     return apply("cumsum",
                  {"x": x},
+                 {"axis": axis, "flatten": flatten, "exclusive": exclusive, "reverse": reverse})
+
+
+def cumsum_grad(
+    x: TensorLike,
+    out_grad: TensorLike,
+    axis: float,
+    flatten: bool,
+    exclusive: bool,
+    reverse: bool,
+) -> Tensor:
+    """`cumsum_grad` (backward.yaml): (Tensor x, Tensor out_grad, Scalar axis, bool flatten, bool
+    exclusive, bool reverse) -> Tensor(x_grad).
+
+    Kernel `cumsum_grad`; InferMeta `unchanged_infer_meta`; differentiates `cumsum`.
+    """
+    return apply("cumsum_grad",
+                 {"x": x, "out_grad": out_grad},
                  {"axis": axis, "flatten": flatten, "exclusive": exclusive, "reverse": reverse})
 
 
