@@ -15,4 +15,15 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
         ({"x": (3, 4)}, {"axis": [0], "mode": "min", "keepdim": False}),
         ({"x": (2, 3, 5)}, {}),
     ],
+    "median_grad": [
+        ({"x": (3, 4)}, {"axis": [1]}),
+        ({"x": (3, 5)}, {"axis": [0], "mode": "min", "keepdim": False}),
+        ({"x": (2, 3, 4)}, {"axis": [0, 2]}),
+    ],
+    "std_grad": [({"x": (3, 4)}, {"axis": [1]}),
+                 ({"x": (2, 3, 4)}, {"axis": [0, 2], "keepdim": True, "correction": 0.0})],
+    "var_grad": [({"x": (3, 4)}, {"axis": [0]}),
+                 ({"x": (2, 3, 4)}, {"correction": 2.5})],
+    "nansum_grad": [({"x": (3, 4)}, {"axis": [1]}),
+                    ({"x": (2, 3, 4)}, {"axis": [0, 2], "keepdim": True})],
 }

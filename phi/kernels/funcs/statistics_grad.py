@@ -1,0 +1,62 @@
+"""Gradients of the statistics ops, shared by PHI and legacy kernels: median (at the median
+element(s), as nanmedian's: phi.kernels.funcs.statistics.nanmedian_grad), std, var and
+nansum. Functions of `xp` (NumPy or CuPy)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from phi.kernels.funcs.common import quiet
+from phi.kernels.funcs.reduce import reduce_axes
+from phi.kernels.funcs.reduce_grad import expand_reduced
+from phi.kernels.funcs.statistics import nanmedian_grad
+
+
+def median_grad(xp: Any, x: Any, medians: Any, out_grad: Any, axis: Sequence[int],
+                mode: str, x_grad: Any) -> None:
+    """median: out_grad at the median element (min, or two equal indices), half of it at
+    each of the two middle ones (avg); a row holding NaN names its first NaN twice."""
+    nanmedian_grad(xp, x, medians, out_grad, axis, mode, x_grad, op="median_grad")
+
+
+def _deviation(xp: Any, x: Any, axes: Sequence[int]) -> tuple[Any, int]:
+    """(x - its mean over `axes`, the number of elements each mean took)."""
+    count = 1
+    for a in axes:
+        count *= x.shape[a]
+    return x - xp.mean(x, axis=tuple(axes), keepdims=True), count
+
+
+def var_grad(xp: Any, x: Any, out_grad: Any, axis: Sequence[int], correction: float,
+             x_grad: Any) -> None:
+    """var: out_grad * 2 (x - mean) / (N - correction) (N - correction = 0: +-inf, or NaN
+    where x is the mean)."""
+    axes = reduce_axes(x.ndim, axis, not axis)
+    with quiet(xp):
+        dev, count = _deviation(xp, x, axes)
+        xp.multiply(dev, x.dtype.type(2) / x.dtype.type(count - correction), out=x_grad)
+        xp.multiply(x_grad, expand_reduced(xp, out_grad, x.shape, axes), out=x_grad)
+
+
+def std_grad(xp: Any, x: Any, out: Any, out_grad: Any, axis: Sequence[int],
+             correction: float, x_grad: Any) -> None:
+    """std: out_grad * (x - mean) / ((N - correction) * out); 0 where out is 0 (no spread),
+    as Paddle 3.3.1; NaN where out is NaN or infinite (N - correction <= 0)."""
+    axes = reduce_axes(x.ndim, axis, not axis)
+    with quiet(xp):
+        dev, count = _deviation(xp, x, axes)
+        std = expand_reduced(xp, out, x.shape, axes)
+        xp.divide(dev, std * x.dtype.type(count - correction), out=x_grad)
+        xp.multiply(x_grad, expand_reduced(xp, out_grad, x.shape, axes), out=x_grad)
+        x_grad[std == 0] = 0
+
+
+def nansum_grad(xp: Any, x: Any, out_grad: Any, axis: Sequence[int], reduce_all: bool,
+                x_grad: Any) -> None:
+    """nansum: out_grad (cast to x's type) where x is not NaN, 0 where it is (a complex
+    element with a NaN part too); every axis with reduce_all or no axis."""
+    axes = reduce_axes(x.ndim, axis, reduce_all or not axis)
+    xp.copyto(x_grad, expand_reduced(xp, out_grad, x.shape, axes), casting="unsafe")
+    if x.dtype.kind not in "biu":
+        x_grad[xp.isnan(x)] = 0
