@@ -5,7 +5,9 @@ slots and attributes as Paddle 3.3.1's grad OpDescs (lower-case slots):
   AxisTensorList (they override `axis`, as in the forward) -> x@GRAD;
 - std_grad: x, out, out@GRAD; var_grad: x, out@GRAD; attributes the forward's;
 - nansum_grad: x, out@GRAD and the axis tensors -> x@GRAD (in x's type); the forward's
-  `dtype` rides along unread, `reduce_all` is the grad's own.
+  `dtype` rides along unread, `reduce_all` is the grad's own;
+- cummax_grad / cummin_grad: x, indices, out@GRAD -> x@GRAD; `axis`, `dtype` (the
+  indices' type).
 
 Math: phi.kernels.funcs.statistics_grad.
 """
@@ -63,12 +65,13 @@ class NansumGradOpMaker(OpProtoAndCheckerMaker):
         self.add_attr("reduce_all", AttrType.BOOLEAN, False, "reduce over every axis")
 
 
-class AxisTensorGradOp(GradOp):
-    """The axis tensors and medians are read as they are, never cast."""
+class IndicesGradOp(GradOp):
+    """Index inputs (the axis tensors, medians, indices) are read as they are, never
+    cast."""
 
     def get_kernel_type_for_var(self, slot: str, tensor: DenseTensor,
                                 expected: OpKernelType) -> OpKernelType | None:
-        if slot in ("AxisTensor", "AxisTensorList", "medians"):
+        if slot in ("AxisTensor", "AxisTensorList", "medians", "indices"):
             return None
         return super().get_kernel_type_for_var(slot, tensor, expected)
 
@@ -129,6 +132,17 @@ class NansumGradKernel(OpKernel):
         stat_grad_funcs.nansum_grad(ctx.xp, x.data, out_grad.data, axis, reduce_all, data)
 
 
+class CumExtremumGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("x")
+        indices = ctx.input("indices")
+        out_grad = ctx.input("out@GRAD")
+        x_grad = ctx.output("x@GRAD")
+        axis = ctx.attr("axis")
+        data = x_grad.mutable_data(ctx.place, x.dtype)
+        stat_grad_funcs.cum_extremum_grad(ctx.xp, indices.data, out_grad.data, axis, data)
+
+
 VERIFY_CASES = {
     "median_grad": [{"name": "avg axis 1", "attrs": {"axis": [1]},
                      "inputs": {"x": (3, 4), "out": (3, 1), "out@GRAD": (3, 1),
@@ -141,15 +155,23 @@ VERIFY_CASES = {
                   "inputs": {"x": (3, 4), "out@GRAD": (4,)}}],
     "nansum_grad": [{"name": "axis 1", "attrs": {"axis": [1]},
                      "inputs": {"x": (3, 4), "out@GRAD": (3,)}}],
+    **{op: [{"name": "axis 1", "attrs": {"axis": 1},
+             "inputs": {"x": (2, 3), "out@GRAD": (2, 3),
+                        "indices": {"value": [[0, 0, 2], [0, 1, 1]], "dtype": "int64"}}}]
+       for op in ("cummax_grad", "cummin_grad")},
 }
 
-register_operator("median_grad", AxisTensorGradOp, MedianGradOpMaker)
+register_operator("median_grad", IndicesGradOp, MedianGradOpMaker)
 register_operator("std_grad", GradOp)
 register_operator("var_grad", GradOp)
-register_operator("nansum_grad", AxisTensorGradOp, NansumGradOpMaker)
+register_operator("nansum_grad", IndicesGradOp, NansumGradOpMaker)
+register_operator("cummax_grad", IndicesGradOp)
+register_operator("cummin_grad", IndicesGradOp)
 for _backend in ("CPU", "GPU"):
     for _dtype in _MEDIAN:
         register_op_kernel("median_grad", _backend, MedianGradKernel, _dtype)
+        register_op_kernel("cummax_grad", _backend, CumExtremumGradKernel, _dtype)
+        register_op_kernel("cummin_grad", _backend, CumExtremumGradKernel, _dtype)
     for _dtype in _MOMENT:
         register_op_kernel("std_grad", _backend, StdGradKernel, _dtype)
         register_op_kernel("var_grad", _backend, VarGradKernel, _dtype)

@@ -13,7 +13,9 @@ from phi.common import DataType
 
 __all__ = [
     "cummax",
+    "cummax_grad",
     "cummin",
+    "cummin_grad",
     "median",
     "median_grad",
     "nanmedian",
@@ -170,9 +172,26 @@ def cummax(
     """`cummax` (ops.yaml): (Tensor x, int axis=-1, DataType dtype=DataType::INT64) -> Tensor(out),
     Tensor(indices).
 
-    Kernel `cummax`; InferMeta `cum_extremum_infer_meta`.
+    Kernel `cummax`; InferMeta `cum_extremum_infer_meta`; backward `cummax_grad`.
     """
     return apply("cummax", {"x": x}, {"axis": axis, "dtype": dtype})
+
+
+def cummax_grad(
+    x: TensorLike,
+    indices: TensorLike,
+    out_grad: TensorLike,
+    axis: int,
+    dtype: DataType,
+) -> Tensor:
+    """`cummax_grad` (backward.yaml): (Tensor x, Tensor indices, Tensor out_grad, int axis,
+    DataType dtype) -> Tensor(x_grad).
+
+    Kernel `cummax_grad`; InferMeta `unchanged_infer_meta`; differentiates `cummax`.
+    """
+    return apply("cummax_grad",
+                 {"x": x, "indices": indices, "out_grad": out_grad},
+                 {"axis": axis, "dtype": dtype})
 
 
 def cummin(
@@ -183,9 +202,26 @@ def cummin(
     """`cummin` (ops.yaml): (Tensor x, int axis=-1, DataType dtype=DataType::INT64) -> Tensor(out),
     Tensor(indices).
 
-    Kernel `cummin`; InferMeta `cum_extremum_infer_meta`.
+    Kernel `cummin`; InferMeta `cum_extremum_infer_meta`; backward `cummin_grad`.
     """
     return apply("cummin", {"x": x}, {"axis": axis, "dtype": dtype})
+
+
+def cummin_grad(
+    x: TensorLike,
+    indices: TensorLike,
+    out_grad: TensorLike,
+    axis: int,
+    dtype: DataType,
+) -> Tensor:
+    """`cummin_grad` (backward.yaml): (Tensor x, Tensor indices, Tensor out_grad, int axis,
+    DataType dtype) -> Tensor(x_grad).
+
+    Kernel `cummin_grad`; InferMeta `unchanged_infer_meta`; differentiates `cummin`.
+    """
+    return apply("cummin_grad",
+                 {"x": x, "indices": indices, "out_grad": out_grad},
+                 {"axis": axis, "dtype": dtype})
 
 
 def nansum(

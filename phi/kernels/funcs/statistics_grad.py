@@ -1,6 +1,6 @@
 """Gradients of the statistics ops, shared by PHI and legacy kernels: median (at the median
-element(s), as nanmedian's: phi.kernels.funcs.statistics.nanmedian_grad), std, var and
-nansum. Functions of `xp` (NumPy or CuPy)."""
+element(s), as nanmedian's: phi.kernels.funcs.statistics.nanmedian_grad), std, var,
+nansum, cummax / cummin. Functions of `xp` (NumPy or CuPy)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 from phi.kernels.funcs.common import quiet
 from phi.kernels.funcs.reduce import reduce_axes
 from phi.kernels.funcs.reduce_grad import expand_reduced
-from phi.kernels.funcs.statistics import nanmedian_grad
+from phi.kernels.funcs.statistics import cum_axis, nanmedian_grad
 
 
 def median_grad(xp: Any, x: Any, medians: Any, out_grad: Any, axis: Sequence[int],
@@ -60,3 +60,18 @@ def nansum_grad(xp: Any, x: Any, out_grad: Any, axis: Sequence[int], reduce_all:
     xp.copyto(x_grad, expand_reduced(xp, out_grad, x.shape, axes), casting="unsafe")
     if x.dtype.kind not in "biu":
         x_grad[xp.isnan(x)] = 0
+
+
+def cum_extremum_grad(xp: Any, indices: Any, out_grad: Any, axis: int, x_grad: Any) -> None:
+    """cummax / cummin: each out_grad added at the index along `axis` its running extremum
+    was taken from (`indices`, the forward's); a 0-d x_grad is out_grad."""
+    if x_grad.ndim == 0:
+        xp.copyto(x_grad, out_grad, casting="unsafe")
+        return
+    axis = cum_axis("cum_extremum_grad", x_grad.ndim, axis)
+    moved = xp.zeros(xp.moveaxis(x_grad, axis, -1).shape, x_grad.dtype)
+    length = moved.shape[-1]
+    rows = xp.arange(moved.size // max(length, 1), dtype=xp.int64)[:, None] * length
+    flat = (rows + xp.moveaxis(indices, axis, -1).reshape(-1, length)).reshape(-1)
+    xp.add.at(moved.reshape(-1), flat, xp.moveaxis(out_grad, axis, -1).reshape(-1))
+    x_grad[...] = xp.moveaxis(moved, -1, axis)

@@ -13,10 +13,14 @@ from phi.kernels.funcs import sort_search_grad as ss_grad_funcs
 _ARGSORT = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT16, DataType.INT32,
             DataType.INT64, DataType.UINT8, DataType.FLOAT16, DataType.BFLOAT16]
 _SELECT = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64]
+#: indices: int64 whatever the kernel's dtype
+_INDICES = {"indices": {"dtype": DataType.INT64}}
 
 
-@register_kernel("argsort_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _ARGSORT)
-@register_kernel("argsort_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _ARGSORT)
+@register_kernel("argsort_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _ARGSORT,
+                 arg_overrides=_INDICES)
+@register_kernel("argsort_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _ARGSORT,
+                 arg_overrides=_INDICES)
 def argsort_grad_kernel(dev_ctx: DeviceContext, indices: DenseTensor, x: DenseTensor,
                         out_grad: DenseTensor, axis: int, descending: bool, stable: bool,
                         x_grad: OutTensor) -> None:
@@ -24,8 +28,10 @@ def argsort_grad_kernel(dev_ctx: DeviceContext, indices: DenseTensor, x: DenseTe
     ss_grad_funcs.put_back_grad(dev_ctx.xp, indices.data, out_grad.data, axis, True, data)
 
 
-@register_kernel("topk_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _SELECT)
-@register_kernel("topk_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _SELECT)
+@register_kernel("topk_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _SELECT,
+                 arg_overrides=_INDICES)
+@register_kernel("topk_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _SELECT,
+                 arg_overrides=_INDICES)
 def topk_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, indices: DenseTensor,
                      out_grad: DenseTensor, k: Scalar, axis: int, largest: bool, sorted: bool,
                      x_grad: OutTensor) -> None:
@@ -33,8 +39,10 @@ def topk_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, indices: DenseTenso
     ss_grad_funcs.put_back_grad(dev_ctx.xp, indices.data, out_grad.data, axis, True, data)
 
 
-@register_kernel("kthvalue_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _SELECT)
-@register_kernel("kthvalue_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _SELECT)
+@register_kernel("kthvalue_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _SELECT,
+                 arg_overrides=_INDICES)
+@register_kernel("kthvalue_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _SELECT,
+                 arg_overrides=_INDICES)
 def kthvalue_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, indices: DenseTensor,
                          out_grad: DenseTensor, k: int, axis: int, keepdim: bool,
                          x_grad: OutTensor) -> None:
@@ -42,8 +50,10 @@ def kthvalue_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, indices: DenseT
     ss_grad_funcs.put_back_grad(dev_ctx.xp, indices.data, out_grad.data, axis, keepdim, data)
 
 
-@register_kernel("mode_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _SELECT)
-@register_kernel("mode_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _SELECT)
+@register_kernel("mode_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _SELECT,
+                 arg_overrides=_INDICES)
+@register_kernel("mode_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _SELECT,
+                 arg_overrides=_INDICES)
 def mode_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, indices: DenseTensor,
                      out_grad: DenseTensor, axis: int, keepdim: bool,
                      x_grad: OutTensor) -> None:

@@ -1,5 +1,5 @@
-"""median_grad, std_grad, var_grad, nansum_grad: one body for every backend (math in
-phi.kernels.funcs.statistics_grad)."""
+"""median_grad, std_grad, var_grad, nansum_grad, cummax_grad, cummin_grad: one body for
+every backend (math in phi.kernels.funcs.statistics_grad)."""
 
 from __future__ import annotations
 
@@ -16,8 +16,9 @@ _NANSUM_CPU = [DataType.BOOL, DataType.INT16, DataType.INT32, DataType.INT64,
                DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32, DataType.FLOAT64,
                DataType.COMPLEX64, DataType.COMPLEX128]
 _NANSUM_GPU = [t for t in _NANSUM_CPU if t is not DataType.BFLOAT16]
-#: medians: int64 indices whatever the kernel's dtype
+#: medians / indices: int64 indices whatever the kernel's dtype
 _INDEX = {"medians": {"dtype": DataType.INT64}}
+_INDICES = {"indices": {"dtype": DataType.INT64}}
 
 
 @register_kernel("median_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _MEDIAN, arg_overrides=_INDEX)
@@ -57,3 +58,25 @@ def nansum_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTe
     data = dev_ctx.alloc(x_grad, x.dtype)
     stat_grad_funcs.nansum_grad(dev_ctx.xp, x.data, out_grad.data, axis.get_data(),
                                 reduce_all, data)
+
+
+@register_kernel("cummax_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _MEDIAN,
+                 arg_overrides=_INDICES)
+@register_kernel("cummax_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _MEDIAN,
+                 arg_overrides=_INDICES)
+def cummax_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, indices: DenseTensor,
+                       out_grad: DenseTensor, axis: int, dtype: DataType,
+                       x_grad: OutTensor) -> None:
+    data = dev_ctx.alloc(x_grad, x.dtype)
+    stat_grad_funcs.cum_extremum_grad(dev_ctx.xp, indices.data, out_grad.data, axis, data)
+
+
+@register_kernel("cummin_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _MEDIAN,
+                 arg_overrides=_INDICES)
+@register_kernel("cummin_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _MEDIAN,
+                 arg_overrides=_INDICES)
+def cummin_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, indices: DenseTensor,
+                       out_grad: DenseTensor, axis: int, dtype: DataType,
+                       x_grad: OutTensor) -> None:
+    data = dev_ctx.alloc(x_grad, x.dtype)
+    stat_grad_funcs.cum_extremum_grad(dev_ctx.xp, indices.data, out_grad.data, axis, data)

@@ -26,4 +26,7 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
                  ({"x": (2, 3, 4)}, {"correction": 2.5})],
     "nansum_grad": [({"x": (3, 4)}, {"axis": [1]}),
                     ({"x": (2, 3, 4)}, {"axis": [0, 2], "keepdim": True})],
+    "cummax_grad": [({"x": (3, 5)}, {"axis": 1}), ({"x": (4, 3)}, {"axis": 0}),
+                    ({"x": ()}, {})],
+    "cummin_grad": [({"x": (3, 5)}, {"axis": -1}), ({"x": (2, 3, 4)}, {"axis": 1})],
 }

@@ -9,6 +9,10 @@ ties, and no row holding NaN: there Paddle 3.3.1's forward leaves `medians` unre
 gradient lands anywhere; fluidphi puts out_grad on the row's first NaN.
 std_grad / var_grad: out_grad * (x - mean) / ((N - correction) * out), resp. * 2 / (N -
 correction): axes, keepdim, correction (0, 2.5, = N), constant rows, 0-d.
+cummax_grad / cummin_grad: every out_grad added at the index the forward's `indices` name
+(ties keep the latest index, a NaN holds until the next), int64 or int32 indices; no 0-d
+X: Paddle 3.3.1's cummax_grad / cummin_grad crash there (SIGSEGV); fluidphi's gradient is
+out_grad.
 nansum_grad: out_grad where X is not NaN, 0 where it is; complex. No case with an output
 `dtype` other than X's: Paddle 3.3.1's nansum_grad then fails (it reads the float64
 Out@GRAD of a float32 X as float32: "The type of data we are trying to retrieve (float32)
@@ -79,6 +83,20 @@ def _nansum() -> list[GradCase]:
     ]
 
 
+def _cumulative(op: str) -> list[GradCase]:
+    ties = [[1.0, 3.0, 3.0, 2.0, 3.0, 5.0], [4.0, 4.0, 4.0, 1.0, 0.0, 4.0]]
+    edges = [[1.0, NAN, 2.0, 0.0, NAN], [-INF, -INF, 0.0, -0.0, INF],
+             [0.0, -0.0, 0.0, -1.0, -0.0]]
+    return [
+        *(_x(d, op, In((3, 5), d)) for d in FLOATS),
+        *(_x(f"axis0_{d}", op, In((4, 3), d), axis=0) for d in FLOATS),
+        _x("axis_negative_3d", op, In((2, 3, 4), "float32"), axis=-2),
+        _x("indices_int32", op, In((3, 5), "float64"), axis=1, dtype=2),
+        _x("ties_float64", op, In((2, 6), "float64", values=ties)),
+        _x("edges_float32", op, In((3, 5), "float32", values=edges)),
+    ]
+
+
 GRAD_CASES = [
     *(_g(f"all_{d}", In((3, 5), d)) for d in FLOATS),
     *(_g(f"axis1_{d}", In((3, 4), d), axis=[1]) for d in FLOATS),
@@ -97,4 +115,6 @@ GRAD_CASES = [
     *_moment("std"),
     *_moment("var"),
     *_nansum(),
+    *_cumulative("cummax"),
+    *_cumulative("cummin"),
 ]
