@@ -1,6 +1,6 @@
 """Gradients of the statistics ops, shared by PHI and legacy kernels: median (at the median
 element(s), as nanmedian's: phi.kernels.funcs.statistics.nanmedian_grad), std, var,
-nansum, cummax / cummin. Functions of `xp` (NumPy or CuPy)."""
+nansum, cummax / cummin, reduce_as, segment_pool. Functions of `xp` (NumPy or CuPy)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 from phi.kernels.funcs.common import quiet
 from phi.kernels.funcs.reduce import reduce_axes
 from phi.kernels.funcs.reduce_grad import expand_reduced
-from phi.kernels.funcs.statistics import cum_axis, nanmedian_grad
+from phi.kernels.funcs.statistics import SEGMENT_POOLTYPES, cum_axis, nanmedian_grad
 
 
 def median_grad(xp: Any, x: Any, medians: Any, out_grad: Any, axis: Sequence[int],
@@ -75,3 +75,32 @@ def cum_extremum_grad(xp: Any, indices: Any, out_grad: Any, axis: int, x_grad: A
     flat = (rows + xp.moveaxis(indices, axis, -1).reshape(-1, length)).reshape(-1)
     xp.add.at(moved.reshape(-1), flat, xp.moveaxis(out_grad, axis, -1).reshape(-1))
     x_grad[...] = xp.moveaxis(moved, -1, axis)
+
+
+def reduce_as_grad(xp: Any, x_shape: Sequence[int], out_grad: Any, x_grad: Any) -> None:
+    """reduce_as: out_grad (target's dims) broadcast back over the axes x was summed
+    along."""
+    lead = len(x_shape) - out_grad.ndim
+    xp.copyto(x_grad, xp.broadcast_to(out_grad.reshape((1,) * lead + out_grad.shape),
+                                      tuple(x_shape)), casting="unsafe")
+
+
+def segment_pool_grad(xp: Any, x: Any, ids: Any, out: Any, summed: Any, out_grad: Any,
+                      pooltype: str, x_grad: Any) -> None:
+    """segment_pool: each row of x gets its segment's out_grad row: as it is (SUM), over the
+    segment's row count `summed` (MEAN), or times whether the element equals the segment's
+    result (MAX / MIN: every tied element gets all of it, as Paddle 3.3.1)."""
+    if pooltype not in SEGMENT_POOLTYPES:
+        raise ValueError(f"segment_pool_grad: pooltype {pooltype!r} is not one of "
+                         f"{list(SEGMENT_POOLTYPES)}")
+    if x.shape[0] == 0:
+        return
+    rows = xp.asarray(ids).astype(xp.int64)
+    grad = out_grad[rows]
+    with quiet(xp):
+        if pooltype == "MEAN":
+            shape = (-1,) + (1,) * (x.ndim - 1)
+            grad = grad / summed.reshape(-1)[rows].reshape(shape).astype(grad.dtype)
+        elif pooltype in ("MAX", "MIN"):
+            grad = grad * (x == out[rows]).astype(grad.dtype)
+    xp.copyto(x_grad, grad, casting="unsafe")

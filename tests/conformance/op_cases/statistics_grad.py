@@ -13,6 +13,9 @@ cummax_grad / cummin_grad: every out_grad added at the index the forward's `indi
 (ties keep the latest index, a NaN holds until the next), int64 or int32 indices; no 0-d
 X: Paddle 3.3.1's cummax_grad / cummin_grad crash there (SIGSEGV); fluidphi's gradient is
 out_grad.
+reduce_as_grad: out_grad broadcast back to x's dims. segment_pool_grad: each row's
+segment's out_grad (MEAN: over the segment's row count; MAX / MIN: only to the rows equal
+to the segment's result, ties included), int64 / int32 ids.
 nansum_grad: out_grad where X is not NaN, 0 where it is; complex. No case with an output
 `dtype` other than X's: Paddle 3.3.1's nansum_grad then fails (it reads the float64
 Out@GRAD of a float32 X as float32: "The type of data we are trying to retrieve (float32)
@@ -97,6 +100,41 @@ def _cumulative(op: str) -> list[GradCase]:
     ]
 
 
+def _reduce_as() -> list[GradCase]:
+    def g(tag: str, x: In, target: In) -> GradCase:
+        return GradCase(Case(f"reduce_as_grad_{tag}", "reduce_as", {"x": x, "target": target}),
+                        ("x",), of=("out",))
+
+    return [
+        *(g(d, In((2, 3, 4), d), In((3, 1), d)) for d in (*FLOATS, "complex64")),
+        g("leading_only", In((5, 2, 3), "float32"), In((2, 3), "float32")),
+        g("to_0d", In((4, 3), "float64"), In((), "float64")),
+        g("same", In((2, 3), "float32"), In((2, 3), "float32")),
+        g("middle", In((2, 3, 4), "float64"), In((2, 1, 4), "float64")),
+    ]
+
+
+def _segment_pool() -> list[GradCase]:
+    def g(tag: str, x: In, ids: list[int], pooltype: str, id_dtype: str = "int64"
+          ) -> GradCase:
+        return GradCase(Case(f"segment_pool_grad_{tag}", "segment_pool",
+                             {"X": x, "SegmentIds": In((len(ids),), id_dtype, values=ids)},
+                             attrs={"pooltype": pooltype}), ("X",), of=("Out",))
+
+    ids = [0, 0, 1, 3, 3, 3]
+    ties = [[1.0, 2.0], [1.0, -2.0], [5.0, 5.0], [3.0, 0.5], [3.0, 0.5], [-1.0, 0.5]]
+    return [
+        *(g(f"{p.lower()}_{d}", In((6, 3), d), ids, p)
+          for p in ("SUM", "MEAN", "MAX", "MIN") for d in FLOATS),
+        g("sum_int32_ids", In((6, 3), "float32"), ids, "SUM", "int32"),
+        g("mean_3d", In((4, 2, 3), "float64"), [0, 1, 1, 1], "MEAN"),
+        g("max_1d", In((5,), "float32"), [0, 0, 2, 2, 2], "MAX"),
+        g("starts_at_2", In((3, 2), "float32"), [2, 2, 4], "MEAN"),
+        *(g(f"ties_{p.lower()}", In((6, 2), "float64", values=ties), ids, p)
+          for p in ("MAX", "MIN")),
+    ]
+
+
 GRAD_CASES = [
     *(_g(f"all_{d}", In((3, 5), d)) for d in FLOATS),
     *(_g(f"axis1_{d}", In((3, 4), d), axis=[1]) for d in FLOATS),
@@ -117,4 +155,6 @@ GRAD_CASES = [
     *_nansum(),
     *_cumulative("cummax"),
     *_cumulative("cummin"),
+    *_reduce_as(),
+    *_segment_pool(),
 ]
