@@ -8,7 +8,7 @@ from __future__ import annotations
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["is_empty", "reduce_as", "segment_pool"]
+__all__ = ["is_empty", "reduce_as", "reduce_as_grad", "segment_pool", "segment_pool_grad"]
 
 
 def is_empty(x: TensorLike) -> Tensor:
@@ -22,9 +22,18 @@ def is_empty(x: TensorLike) -> Tensor:
 def reduce_as(x: TensorLike, target: TensorLike) -> Tensor:
     """`reduce_as` (ops.yaml): (Tensor x, Tensor target) -> Tensor(out).
 
-    Kernel `reduce_as`; InferMeta `reduce_as_infer_meta`.
+    Kernel `reduce_as`; InferMeta `reduce_as_infer_meta`; backward `reduce_as_grad`.
     """
     return apply("reduce_as", {"x": x, "target": target}, {})
+
+
+def reduce_as_grad(x: TensorLike, target: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`reduce_as_grad` (backward.yaml): (Tensor x, Tensor target, Tensor out_grad) ->
+    Tensor(x_grad).
+
+    Kernel `reduce_as_grad`; InferMeta `unchanged_infer_meta`; differentiates `reduce_as`.
+    """
+    return apply("reduce_as_grad", {"x": x, "target": target, "out_grad": out_grad}, {})
 
 
 def segment_pool(
@@ -35,6 +44,30 @@ def segment_pool(
     """`segment_pool` (ops.yaml): (Tensor x, Tensor segment_ids, str pooltype="SUM") ->
     Tensor(out), Tensor(summed_ids).
 
-    Kernel `segment_pool`; InferMeta `segment_pool_infer_meta`.
+    Kernel `segment_pool`; InferMeta `segment_pool_infer_meta`; backward `segment_pool_grad`.
     """
     return apply("segment_pool", {"x": x, "segment_ids": segment_ids}, {"pooltype": pooltype})
+
+
+def segment_pool_grad(
+    x: TensorLike,
+    segment_ids: TensorLike,
+    out: TensorLike,
+    summed_ids: TensorLike,
+    out_grad: TensorLike,
+    pooltype: str,
+) -> Tensor:
+    """`segment_pool_grad` (backward.yaml): (Tensor x, Tensor segment_ids, Tensor out, Tensor
+    summed_ids, Tensor out_grad, str pooltype) -> Tensor(x_grad).
+
+    Kernel `segment_pool_grad`; InferMeta `unchanged_infer_meta`; differentiates `segment_pool`.
+    """
+    return apply("segment_pool_grad",
+                 {
+                     "x": x,
+                     "segment_ids": segment_ids,
+                     "out": out,
+                     "summed_ids": summed_ids,
+                     "out_grad": out_grad,
+                 },
+                 {"pooltype": pooltype})

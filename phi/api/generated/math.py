@@ -21,8 +21,7 @@ __all__ = [
     "ceil_grad",
     "clip",
     "cumsum",
-    "equal",
-    "equal_raw",
+    "cumsum_grad",
     "exp",
     "exp_grad",
     "expand",
@@ -31,29 +30,16 @@ __all__ = [
     "floor_grad",
     "gather",
     "gather_grad",
-    "greater_equal",
-    "greater_equal_raw",
-    "greater_than",
-    "greater_than_raw",
-    "less_equal",
-    "less_equal_raw",
-    "less_than",
-    "less_than_raw",
     "log",
     "log_grad",
     "log_softmax",
     "log_softmax_grad",
-    "logical_and",
-    "logical_not",
-    "logical_or",
     "max",
     "max_grad",
     "max_raw",
     "min",
     "min_grad",
     "min_raw",
-    "not_equal",
-    "not_equal_raw",
     "pow",
     "prod",
     "prod_grad",
@@ -68,7 +54,6 @@ __all__ = [
     "square_grad",
     "tile",
     "tile_grad",
-    "where",
 ]
 
 
@@ -387,10 +372,28 @@ def cumsum(
     """`cumsum` (ops.yaml): (Tensor x, Scalar axis=-1, bool flatten=false, bool exclusive=false,
     bool reverse=false) -> Tensor(out).
 
-    Kernel `cumsum`; InferMeta `cum_scalar_axis_infer_meta`.
+    Kernel `cumsum`; InferMeta `cum_scalar_axis_infer_meta`; backward `cumsum_grad`.
     """
     return apply("cumsum",
                  {"x": x},
+                 {"axis": axis, "flatten": flatten, "exclusive": exclusive, "reverse": reverse})
+
+
+def cumsum_grad(
+    x: TensorLike,
+    out_grad: TensorLike,
+    axis: float,
+    flatten: bool,
+    exclusive: bool,
+    reverse: bool,
+) -> Tensor:
+    """`cumsum_grad` (backward.yaml): (Tensor x, Tensor out_grad, Scalar axis, bool flatten, bool
+    exclusive, bool reverse) -> Tensor(x_grad).
+
+    Kernel `cumsum_grad`; InferMeta `unchanged_infer_meta`; differentiates `cumsum`.
+    """
+    return apply("cumsum_grad",
+                 {"x": x, "out_grad": out_grad},
                  {"axis": axis, "flatten": flatten, "exclusive": exclusive, "reverse": reverse})
 
 
@@ -459,131 +462,3 @@ def assign(x: TensorLike | None = None) -> Tensor:
     Kernel `assign`; InferMeta `unchanged_infer_meta`.
     """
     return apply("assign", {"x": x}, {})
-
-
-def equal(x: TensorLike, y: TensorLike) -> Tensor:
-    """`equal` (ops.yaml): (Tensor x, Tensor y) -> Tensor(out).
-
-    Kernel `equal`; InferMeta `compare_infer_meta`.
-    """
-    return apply("equal", {"x": x, "y": y}, {})
-
-
-def equal_raw(x: TensorLike, y: TensorLike, axis: int = -1) -> Tensor:
-    """`equal_raw` (ops.yaml): (Tensor x, Tensor y, int axis=-1) -> Tensor(out).
-
-    Kernel `equal_raw`; InferMeta `compare_raw_infer_meta`.
-    """
-    return apply("equal_raw", {"x": x, "y": y}, {"axis": axis})
-
-
-def not_equal(x: TensorLike, y: TensorLike) -> Tensor:
-    """`not_equal` (ops.yaml): (Tensor x, Tensor y) -> Tensor(out).
-
-    Kernel `not_equal`; InferMeta `compare_infer_meta`.
-    """
-    return apply("not_equal", {"x": x, "y": y}, {})
-
-
-def not_equal_raw(x: TensorLike, y: TensorLike, axis: int = -1) -> Tensor:
-    """`not_equal_raw` (ops.yaml): (Tensor x, Tensor y, int axis=-1) -> Tensor(out).
-
-    Kernel `not_equal_raw`; InferMeta `compare_raw_infer_meta`.
-    """
-    return apply("not_equal_raw", {"x": x, "y": y}, {"axis": axis})
-
-
-def less_than(x: TensorLike, y: TensorLike) -> Tensor:
-    """`less_than` (ops.yaml): (Tensor x, Tensor y) -> Tensor(out).
-
-    Kernel `less_than`; InferMeta `compare_infer_meta`.
-    """
-    return apply("less_than", {"x": x, "y": y}, {})
-
-
-def less_than_raw(x: TensorLike, y: TensorLike, axis: int = -1) -> Tensor:
-    """`less_than_raw` (ops.yaml): (Tensor x, Tensor y, int axis=-1) -> Tensor(out).
-
-    Kernel `less_than_raw`; InferMeta `compare_raw_infer_meta`.
-    """
-    return apply("less_than_raw", {"x": x, "y": y}, {"axis": axis})
-
-
-def less_equal(x: TensorLike, y: TensorLike) -> Tensor:
-    """`less_equal` (ops.yaml): (Tensor x, Tensor y) -> Tensor(out).
-
-    Kernel `less_equal`; InferMeta `compare_infer_meta`.
-    """
-    return apply("less_equal", {"x": x, "y": y}, {})
-
-
-def less_equal_raw(x: TensorLike, y: TensorLike, axis: int = -1) -> Tensor:
-    """`less_equal_raw` (ops.yaml): (Tensor x, Tensor y, int axis=-1) -> Tensor(out).
-
-    Kernel `less_equal_raw`; InferMeta `compare_raw_infer_meta`.
-    """
-    return apply("less_equal_raw", {"x": x, "y": y}, {"axis": axis})
-
-
-def greater_than(x: TensorLike, y: TensorLike) -> Tensor:
-    """`greater_than` (ops.yaml): (Tensor x, Tensor y) -> Tensor(out).
-
-    Kernel `greater_than`; InferMeta `compare_infer_meta`.
-    """
-    return apply("greater_than", {"x": x, "y": y}, {})
-
-
-def greater_than_raw(x: TensorLike, y: TensorLike, axis: int = -1) -> Tensor:
-    """`greater_than_raw` (ops.yaml): (Tensor x, Tensor y, int axis=-1) -> Tensor(out).
-
-    Kernel `greater_than_raw`; InferMeta `compare_raw_infer_meta`.
-    """
-    return apply("greater_than_raw", {"x": x, "y": y}, {"axis": axis})
-
-
-def greater_equal(x: TensorLike, y: TensorLike) -> Tensor:
-    """`greater_equal` (ops.yaml): (Tensor x, Tensor y) -> Tensor(out).
-
-    Kernel `greater_equal`; InferMeta `compare_infer_meta`.
-    """
-    return apply("greater_equal", {"x": x, "y": y}, {})
-
-
-def greater_equal_raw(x: TensorLike, y: TensorLike, axis: int = -1) -> Tensor:
-    """`greater_equal_raw` (ops.yaml): (Tensor x, Tensor y, int axis=-1) -> Tensor(out).
-
-    Kernel `greater_equal_raw`; InferMeta `compare_raw_infer_meta`.
-    """
-    return apply("greater_equal_raw", {"x": x, "y": y}, {"axis": axis})
-
-
-def logical_and(x: TensorLike, y: TensorLike) -> Tensor:
-    """`logical_and` (ops.yaml): (Tensor x, Tensor y) -> Tensor(out).
-
-    Kernel `logical_and`; InferMeta `compare_infer_meta`.
-    """
-    return apply("logical_and", {"x": x, "y": y}, {})
-
-
-def logical_or(x: TensorLike, y: TensorLike) -> Tensor:
-    """`logical_or` (ops.yaml): (Tensor x, Tensor y) -> Tensor(out).
-
-    Kernel `logical_or`; InferMeta `compare_infer_meta`.
-    """
-    return apply("logical_or", {"x": x, "y": y}, {})
-
-
-def logical_not(x: TensorLike) -> Tensor:
-    """`logical_not` (ops.yaml): (Tensor x) -> Tensor(out).
-
-    Kernel `logical_not`; InferMeta `logical_not_infer_meta`.
-    """
-    return apply("logical_not", {"x": x}, {})
-
-
-def where(condition: TensorLike, x: TensorLike, y: TensorLike) -> Tensor:
-    """`where` (ops.yaml): (Tensor condition, Tensor x, Tensor y) -> Tensor(out).
-
-    Kernel `where`; InferMeta `where_infer_meta`.
-    """
-    return apply("where", {"condition": condition, "x": x, "y": y}, {})

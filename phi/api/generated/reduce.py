@@ -14,12 +14,15 @@ __all__ = [
     "all",
     "all_raw",
     "amax",
+    "amax_grad",
     "amax_raw",
     "amin",
+    "amin_grad",
     "amin_raw",
     "any",
     "any_raw",
     "logsumexp",
+    "logsumexp_grad",
     "p_norm",
     "p_norm_grad",
     "variance",
@@ -81,9 +84,27 @@ def any_raw(
 def amax(x: TensorLike, axis: Sequence[int] = (), keepdim: bool = False) -> Tensor:
     """`amax` (ops.yaml): (Tensor x, int64_t[] axis={}, bool keepdim=false) -> Tensor(out).
 
-    Kernel `amax`; InferMeta `reduce_infer_meta`.
+    Kernel `amax`; InferMeta `reduce_infer_meta`; backward `amax_grad`.
     """
     return apply("amax", {"x": x}, {"axis": axis, "keepdim": keepdim})
+
+
+def amax_grad(
+    x: TensorLike,
+    out: TensorLike,
+    out_grad: TensorLike,
+    axis: Sequence[int] = (),
+    keepdim: bool = False,
+    reduce_all: bool = False,
+) -> Tensor:
+    """`amax_grad` (backward.yaml): (Tensor x, Tensor out, Tensor out_grad, int64_t[] axis={}, bool
+    keepdim=false, bool reduce_all=false) -> Tensor(x_grad).
+
+    Kernel `amax_grad`; InferMeta `unchanged_infer_meta`; differentiates `amax`.
+    """
+    return apply("amax_grad",
+                 {"x": x, "out": out, "out_grad": out_grad},
+                 {"axis": axis, "keepdim": keepdim, "reduce_all": reduce_all})
 
 
 def amax_raw(
@@ -103,9 +124,27 @@ def amax_raw(
 def amin(x: TensorLike, axis: Sequence[int] = (), keepdim: bool = False) -> Tensor:
     """`amin` (ops.yaml): (Tensor x, int64_t[] axis={}, bool keepdim=false) -> Tensor(out).
 
-    Kernel `amin`; InferMeta `reduce_infer_meta`.
+    Kernel `amin`; InferMeta `reduce_infer_meta`; backward `amin_grad`.
     """
     return apply("amin", {"x": x}, {"axis": axis, "keepdim": keepdim})
+
+
+def amin_grad(
+    x: TensorLike,
+    out: TensorLike,
+    out_grad: TensorLike,
+    axis: Sequence[int] = (),
+    keepdim: bool = False,
+    reduce_all: bool = False,
+) -> Tensor:
+    """`amin_grad` (backward.yaml): (Tensor x, Tensor out, Tensor out_grad, int64_t[] axis={}, bool
+    keepdim=false, bool reduce_all=false) -> Tensor(x_grad).
+
+    Kernel `amin_grad`; InferMeta `unchanged_infer_meta`; differentiates `amin`.
+    """
+    return apply("amin_grad",
+                 {"x": x, "out": out, "out_grad": out_grad},
+                 {"axis": axis, "keepdim": keepdim, "reduce_all": reduce_all})
 
 
 def amin_raw(
@@ -131,10 +170,28 @@ def logsumexp(
     """`logsumexp` (ops.yaml): (Tensor x, int64_t[] axis={0}, bool keepdim=false, bool
     reduce_all=false) -> Tensor(out).
 
-    Kernel `logsumexp`; InferMeta `reduce_infer_meta_base`.
+    Kernel `logsumexp`; InferMeta `reduce_infer_meta_base`; backward `logsumexp_grad`.
     """
     return apply("logsumexp",
                  {"x": x},
+                 {"axis": axis, "keepdim": keepdim, "reduce_all": reduce_all})
+
+
+def logsumexp_grad(
+    x: TensorLike,
+    out: TensorLike,
+    out_grad: TensorLike,
+    axis: Sequence[int],
+    keepdim: bool,
+    reduce_all: bool,
+) -> Tensor:
+    """`logsumexp_grad` (backward.yaml): (Tensor x, Tensor out, Tensor out_grad, int[] axis, bool
+    keepdim, bool reduce_all) -> Tensor(x_grad).
+
+    Kernel `logsumexp_grad`; InferMeta `unchanged_infer_meta`; differentiates `logsumexp`.
+    """
+    return apply("logsumexp_grad",
+                 {"x": x, "out": out, "out_grad": out_grad},
                  {"axis": axis, "keepdim": keepdim, "reduce_all": reduce_all})
 
 

@@ -8,16 +8,34 @@ from __future__ import annotations
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["cumprod", "logcumsumexp"]
+__all__ = ["cumprod", "cumprod_grad", "logcumsumexp", "logcumsumexp_grad"]
 
 
 def cumprod(x: TensorLike, dim: int, exclusive: bool = False, reverse: bool = False) -> Tensor:
     """`cumprod` (ops.yaml): (Tensor x, int dim, bool exclusive=false, bool reverse=false) ->
     Tensor(out).
 
-    Kernel `cumprod`; InferMeta `cumprod_infer_meta`.
+    Kernel `cumprod`; InferMeta `cumprod_infer_meta`; backward `cumprod_grad`.
     """
     return apply("cumprod", {"x": x}, {"dim": dim, "exclusive": exclusive, "reverse": reverse})
+
+
+def cumprod_grad(
+    x: TensorLike,
+    out: TensorLike,
+    out_grad: TensorLike,
+    dim: int,
+    exclusive: bool,
+    reverse: bool,
+) -> Tensor:
+    """`cumprod_grad` (backward.yaml): (Tensor x, Tensor out, Tensor out_grad, int dim, bool
+    exclusive, bool reverse) -> Tensor(x_grad).
+
+    Kernel `cumprod_grad`; InferMeta `unchanged_infer_meta`; differentiates `cumprod`.
+    """
+    return apply("cumprod_grad",
+                 {"x": x, "out": out, "out_grad": out_grad},
+                 {"dim": dim, "exclusive": exclusive, "reverse": reverse})
 
 
 def logcumsumexp(
@@ -30,8 +48,27 @@ def logcumsumexp(
     """`logcumsumexp` (ops.yaml): (Tensor x, int axis=-1, bool flatten=false, bool exclusive=false,
     bool reverse=false) -> Tensor(out).
 
-    Kernel `logcumsumexp`; InferMeta `logcumsumexp_infer_meta`.
+    Kernel `logcumsumexp`; InferMeta `logcumsumexp_infer_meta`; backward `logcumsumexp_grad`.
     """
     return apply("logcumsumexp",
                  {"x": x},
+                 {"axis": axis, "flatten": flatten, "exclusive": exclusive, "reverse": reverse})
+
+
+def logcumsumexp_grad(
+    x: TensorLike,
+    out: TensorLike,
+    out_grad: TensorLike,
+    axis: int,
+    flatten: bool,
+    exclusive: bool,
+    reverse: bool,
+) -> Tensor:
+    """`logcumsumexp_grad` (backward.yaml): (Tensor x, Tensor out, Tensor out_grad, int axis, bool
+    flatten, bool exclusive, bool reverse) -> Tensor(x_grad).
+
+    Kernel `logcumsumexp_grad`; InferMeta `unchanged_infer_meta`; differentiates `logcumsumexp`.
+    """
+    return apply("logcumsumexp_grad",
+                 {"x": x, "out": out, "out_grad": out_grad},
                  {"axis": axis, "flatten": flatten, "exclusive": exclusive, "reverse": reverse})

@@ -9,7 +9,18 @@ from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 from phi.common import DataType
 
-__all__ = ["argmin", "argsort", "kthvalue", "mode", "searchsorted", "topk"]
+__all__ = [
+    "argmin",
+    "argsort",
+    "argsort_grad",
+    "kthvalue",
+    "kthvalue_grad",
+    "mode",
+    "mode_grad",
+    "searchsorted",
+    "topk",
+    "topk_grad",
+]
 
 
 def argmin(
@@ -38,9 +49,27 @@ def argsort(
     """`argsort` (ops.yaml): (Tensor x, int axis=-1, bool descending=false, bool stable=false) ->
     Tensor(out), Tensor(indices).
 
-    Kernel `argsort`; InferMeta `argsort_infer_meta`.
+    Kernel `argsort`; InferMeta `argsort_infer_meta`; backward `argsort_grad`.
     """
     return apply("argsort", {"x": x}, {"axis": axis, "descending": descending, "stable": stable})
+
+
+def argsort_grad(
+    indices: TensorLike,
+    x: TensorLike,
+    out_grad: TensorLike,
+    axis: int,
+    descending: bool,
+    stable: bool,
+) -> Tensor:
+    """`argsort_grad` (backward.yaml): (Tensor indices, Tensor x, Tensor out_grad, int axis, bool
+    descending, bool stable) -> Tensor(x_grad).
+
+    Kernel `argsort_grad`; InferMeta `unchanged_infer_meta`; differentiates `argsort`.
+    """
+    return apply("argsort_grad",
+                 {"indices": indices, "x": x, "out_grad": out_grad},
+                 {"axis": axis, "descending": descending, "stable": stable})
 
 
 def topk(
@@ -53,9 +82,28 @@ def topk(
     """`topk` (ops.yaml): (Tensor x, Scalar k=1, int axis=-1, bool largest=true, bool sorted=true)
     -> Tensor(out), Tensor(indices).
 
-    Kernel `topk`; InferMeta `topk_infer_meta`.
+    Kernel `topk`; InferMeta `topk_infer_meta`; backward `topk_grad`.
     """
     return apply("topk", {"x": x}, {"k": k, "axis": axis, "largest": largest, "sorted": sorted})
+
+
+def topk_grad(
+    x: TensorLike,
+    indices: TensorLike,
+    out_grad: TensorLike,
+    k: float,
+    axis: int,
+    largest: bool,
+    sorted: bool,
+) -> Tensor:
+    """`topk_grad` (backward.yaml): (Tensor x, Tensor indices, Tensor out_grad, Scalar k, int axis,
+    bool largest, bool sorted) -> Tensor(x_grad).
+
+    Kernel `topk_grad`; InferMeta `unchanged_infer_meta`; differentiates `topk`.
+    """
+    return apply("topk_grad",
+                 {"x": x, "indices": indices, "out_grad": out_grad},
+                 {"k": k, "axis": axis, "largest": largest, "sorted": sorted})
 
 
 def kthvalue(
@@ -67,18 +115,53 @@ def kthvalue(
     """`kthvalue` (ops.yaml): (Tensor x, int k=1, int axis=-1, bool keepdim=false) -> Tensor(out),
     Tensor(indices).
 
-    Kernel `kthvalue`; InferMeta `kthvalue_infer_meta`.
+    Kernel `kthvalue`; InferMeta `kthvalue_infer_meta`; backward `kthvalue_grad`.
     """
     return apply("kthvalue", {"x": x}, {"k": k, "axis": axis, "keepdim": keepdim})
+
+
+def kthvalue_grad(
+    x: TensorLike,
+    indices: TensorLike,
+    out_grad: TensorLike,
+    k: int,
+    axis: int,
+    keepdim: bool,
+) -> Tensor:
+    """`kthvalue_grad` (backward.yaml): (Tensor x, Tensor indices, Tensor out_grad, int k, int
+    axis, bool keepdim) -> Tensor(x_grad).
+
+    Kernel `kthvalue_grad`; InferMeta `unchanged_infer_meta`; differentiates `kthvalue`.
+    """
+    return apply("kthvalue_grad",
+                 {"x": x, "indices": indices, "out_grad": out_grad},
+                 {"k": k, "axis": axis, "keepdim": keepdim})
 
 
 def mode(x: TensorLike, axis: int = -1, keepdim: bool = False) -> tuple[Tensor, Tensor]:
     """`mode` (ops.yaml): (Tensor x, int axis=-1, bool keepdim=false) -> Tensor(out),
     Tensor(indices).
 
-    Kernel `mode`; InferMeta `mode_infer_meta`.
+    Kernel `mode`; InferMeta `mode_infer_meta`; backward `mode_grad`.
     """
     return apply("mode", {"x": x}, {"axis": axis, "keepdim": keepdim})
+
+
+def mode_grad(
+    x: TensorLike,
+    indices: TensorLike,
+    out_grad: TensorLike,
+    axis: int,
+    keepdim: bool,
+) -> Tensor:
+    """`mode_grad` (backward.yaml): (Tensor x, Tensor indices, Tensor out_grad, int axis, bool
+    keepdim) -> Tensor(x_grad).
+
+    Kernel `mode_grad`; InferMeta `unchanged_infer_meta`; differentiates `mode`.
+    """
+    return apply("mode_grad",
+                 {"x": x, "indices": indices, "out_grad": out_grad},
+                 {"axis": axis, "keepdim": keepdim})
 
 
 def searchsorted(

@@ -11,7 +11,22 @@ from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 from phi.common import DataType
 
-__all__ = ["cummax", "cummin", "median", "nanmedian", "nanmedian_grad", "nansum", "std", "var"]
+__all__ = [
+    "cummax",
+    "cummax_grad",
+    "cummin",
+    "cummin_grad",
+    "median",
+    "median_grad",
+    "nanmedian",
+    "nanmedian_grad",
+    "nansum",
+    "nansum_grad",
+    "std",
+    "std_grad",
+    "var",
+    "var_grad",
+]
 
 
 def var(
@@ -24,10 +39,28 @@ def var(
     """`var` (ops.yaml): (Tensor x, int64_t[] axis={}, bool keepdim=false, bool unbiased=true,
     double correction=1.0) -> Tensor(out).
 
-    Kernel `var`; InferMeta `moment_infer_meta`.
+    Kernel `var`; InferMeta `moment_infer_meta`; backward `var_grad`.
     """
     return apply("var",
                  {"x": x},
+                 {"axis": axis, "keepdim": keepdim, "unbiased": unbiased, "correction": correction})
+
+
+def var_grad(
+    x: TensorLike,
+    out_grad: TensorLike,
+    axis: Sequence[int],
+    keepdim: bool,
+    unbiased: bool,
+    correction: float,
+) -> Tensor:
+    """`var_grad` (backward.yaml): (Tensor x, Tensor out_grad, int64_t[] axis, bool keepdim, bool
+    unbiased, double correction) -> Tensor(x_grad).
+
+    Kernel `var_grad`; InferMeta `unchanged_infer_meta`; differentiates `var`.
+    """
+    return apply("var_grad",
+                 {"x": x, "out_grad": out_grad},
                  {"axis": axis, "keepdim": keepdim, "unbiased": unbiased, "correction": correction})
 
 
@@ -41,10 +74,29 @@ def std(
     """`std` (ops.yaml): (Tensor x, int64_t[] axis={}, bool keepdim=false, bool unbiased=true,
     double correction=1.0) -> Tensor(out).
 
-    Kernel `std`; InferMeta `moment_infer_meta`.
+    Kernel `std`; InferMeta `moment_infer_meta`; backward `std_grad`.
     """
     return apply("std",
                  {"x": x},
+                 {"axis": axis, "keepdim": keepdim, "unbiased": unbiased, "correction": correction})
+
+
+def std_grad(
+    x: TensorLike,
+    out: TensorLike,
+    out_grad: TensorLike,
+    axis: Sequence[int],
+    keepdim: bool,
+    unbiased: bool,
+    correction: float,
+) -> Tensor:
+    """`std_grad` (backward.yaml): (Tensor x, Tensor out, Tensor out_grad, int64_t[] axis, bool
+    keepdim, bool unbiased, double correction) -> Tensor(x_grad).
+
+    Kernel `std_grad`; InferMeta `unchanged_infer_meta`; differentiates `std`.
+    """
+    return apply("std_grad",
+                 {"x": x, "out": out, "out_grad": out_grad},
                  {"axis": axis, "keepdim": keepdim, "unbiased": unbiased, "correction": correction})
 
 
@@ -57,9 +109,27 @@ def median(
     """`median` (ops.yaml): (Tensor x, IntArray axis={}, bool keepdim=true, str mode="avg") ->
     Tensor(out), Tensor(medians).
 
-    Kernel `median`; InferMeta `median_infer_meta`.
+    Kernel `median`; InferMeta `median_infer_meta`; backward `median_grad`.
     """
     return apply("median", {"x": x}, {"axis": axis, "keepdim": keepdim, "mode": mode})
+
+
+def median_grad(
+    x: TensorLike,
+    medians: TensorLike,
+    out_grad: TensorLike,
+    axis: Sequence[int],
+    keepdim: bool,
+    mode: str,
+) -> Tensor:
+    """`median_grad` (backward.yaml): (Tensor x, Tensor medians, Tensor out_grad, IntArray axis,
+    bool keepdim, str mode) -> Tensor(x_grad).
+
+    Kernel `median_grad`; InferMeta `unchanged_infer_meta`; differentiates `median`.
+    """
+    return apply("median_grad",
+                 {"x": x, "medians": medians, "out_grad": out_grad},
+                 {"axis": axis, "keepdim": keepdim, "mode": mode})
 
 
 def nanmedian(
@@ -102,9 +172,26 @@ def cummax(
     """`cummax` (ops.yaml): (Tensor x, int axis=-1, DataType dtype=DataType::INT64) -> Tensor(out),
     Tensor(indices).
 
-    Kernel `cummax`; InferMeta `cum_extremum_infer_meta`.
+    Kernel `cummax`; InferMeta `cum_extremum_infer_meta`; backward `cummax_grad`.
     """
     return apply("cummax", {"x": x}, {"axis": axis, "dtype": dtype})
+
+
+def cummax_grad(
+    x: TensorLike,
+    indices: TensorLike,
+    out_grad: TensorLike,
+    axis: int,
+    dtype: DataType,
+) -> Tensor:
+    """`cummax_grad` (backward.yaml): (Tensor x, Tensor indices, Tensor out_grad, int axis,
+    DataType dtype) -> Tensor(x_grad).
+
+    Kernel `cummax_grad`; InferMeta `unchanged_infer_meta`; differentiates `cummax`.
+    """
+    return apply("cummax_grad",
+                 {"x": x, "indices": indices, "out_grad": out_grad},
+                 {"axis": axis, "dtype": dtype})
 
 
 def cummin(
@@ -115,9 +202,26 @@ def cummin(
     """`cummin` (ops.yaml): (Tensor x, int axis=-1, DataType dtype=DataType::INT64) -> Tensor(out),
     Tensor(indices).
 
-    Kernel `cummin`; InferMeta `cum_extremum_infer_meta`.
+    Kernel `cummin`; InferMeta `cum_extremum_infer_meta`; backward `cummin_grad`.
     """
     return apply("cummin", {"x": x}, {"axis": axis, "dtype": dtype})
+
+
+def cummin_grad(
+    x: TensorLike,
+    indices: TensorLike,
+    out_grad: TensorLike,
+    axis: int,
+    dtype: DataType,
+) -> Tensor:
+    """`cummin_grad` (backward.yaml): (Tensor x, Tensor indices, Tensor out_grad, int axis,
+    DataType dtype) -> Tensor(x_grad).
+
+    Kernel `cummin_grad`; InferMeta `unchanged_infer_meta`; differentiates `cummin`.
+    """
+    return apply("cummin_grad",
+                 {"x": x, "indices": indices, "out_grad": out_grad},
+                 {"axis": axis, "dtype": dtype})
 
 
 def nansum(
@@ -129,6 +233,23 @@ def nansum(
     """`nansum` (ops.yaml): (Tensor x, IntArray axis={}, DataType dtype=DataType::UNDEFINED, bool
     keepdim=false) -> Tensor(out).
 
-    Kernel `nansum`; InferMeta `nansum_infer_meta`.
+    Kernel `nansum`; InferMeta `nansum_infer_meta`; backward `nansum_grad`.
     """
     return apply("nansum", {"x": x}, {"axis": axis, "dtype": dtype, "keepdim": keepdim})
+
+
+def nansum_grad(
+    x: TensorLike,
+    out_grad: TensorLike,
+    axis: Sequence[int],
+    keepdim: bool,
+    reduce_all: bool = False,
+) -> Tensor:
+    """`nansum_grad` (backward.yaml): (Tensor x, Tensor out_grad, IntArray axis, bool keepdim, bool
+    reduce_all=false) -> Tensor(x_grad).
+
+    Kernel `nansum_grad`; InferMeta `unchanged_infer_meta`; differentiates `nansum`.
+    """
+    return apply("nansum_grad",
+                 {"x": x, "out_grad": out_grad},
+                 {"axis": axis, "keepdim": keepdim, "reduce_all": reduce_all})

@@ -31,8 +31,12 @@ def cumsum(xp: Any, x: Any, axis: int, flatten: bool, exclusive: bool, reverse: 
            out: Any) -> None:
     """Inclusive (or exclusive: each position leaves itself out) prefix sums, from the front
     (or from the back when `reverse`). Sums run sequentially in x's type (float32 for
-    float16/bfloat16); integers wrap.
+    float16/bfloat16); integers wrap. A one-element x is copied whatever `exclusive` says
+    (as Paddle 3.3.1's CPU kernel does).
     """
+    if x.size == 1:
+        xp.copyto(out, x.reshape(out.shape), casting="unsafe")
+        return
     w = x.reshape(-1) if flatten or x.ndim == 0 else x
     ax = cumsum_axis(axis, x.ndim, flatten)
     acc = compute_dtype(x.dtype)
@@ -51,3 +55,11 @@ def cumsum(xp: Any, x: Any, axis: int, flatten: bool, exclusive: bool, reverse: 
     if reverse:
         scan = xp.flip(scan, axis=ax)
     xp.copyto(out, scan.reshape(out.shape), casting="unsafe")
+
+
+def cumsum_grad(xp: Any, out_grad: Any, axis: int, flatten: bool, exclusive: bool,
+                reverse: bool, x_grad: Any) -> None:
+    """x_grad (x's dims) of cumsum: each input element feeds the outputs after it (before it
+    when `reverse`), so its gradient is the running sum of out_grad from the other end, with
+    the forward's `exclusive`; out_grad is 1-D when `flatten`."""
+    cumsum(xp, out_grad, axis, flatten, exclusive, not reverse, x_grad)

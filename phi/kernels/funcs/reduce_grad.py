@@ -1,7 +1,8 @@
 """Gradients of reduce_sum, reduce_max, reduce_min and reduce_prod, as Paddle's CPU kernels
 compute them: the output gradient broadcast back over the reduced axes, then for max / min
 shared equally by the elements equal to the result (Paddle 3.3.1 splits ties) and for prod
-multiplied by out / x (0 / 0 is NaN where x is 0 and the product too)."""
+multiplied by out / x (0 / 0 is NaN where x is 0 and the product too); logsumexp's is
+out_grad * exp(x - out)."""
 
 from __future__ import annotations
 
@@ -26,8 +27,9 @@ def reduce_sum_grad(xp: Any, x_shape: Sequence[int], out_grad: Any, axes: Sequen
 
 def reduce_extreme_grad(xp: Any, x: Any, out: Any, out_grad: Any, axes: Sequence[int],
                         x_grad: Any) -> None:
-    """max / min: out_grad shared equally among the elements equal to the result (a NaN
-    result matches none: 0 / 0 makes its whole group NaN, as in Paddle)."""
+    """max / min (and amax / amin): out_grad shared equally among the elements equal to the
+    result (a NaN result matches none: 0 / 0 makes its whole group NaN, as in Paddle);
+    integer gradients truncate the share toward zero, as C++ integer division."""
     hit = (x == expand_reduced(xp, out, x.shape, axes)).astype(x_grad.dtype)
     count = hit.sum(axis=tuple(axes), keepdims=True)
     with quiet(xp):
@@ -41,3 +43,13 @@ def reduce_prod_grad(xp: Any, x: Any, out: Any, out_grad: Any, axes: Sequence[in
     with quiet(xp):
         x_grad[...] = grads * expand_reduced(xp, out, x.shape, axes) / x
 
+
+
+def logsumexp_grad(xp: Any, x: Any, out: Any, out_grad: Any, axes: Sequence[int],
+                   x_grad: Any) -> None:
+    """logsumexp: out_grad * exp(x - out) (NaN where x - out is, e.g. a row of -inf or one
+    holding +inf; 0 where x is -inf below a finite out)."""
+    with quiet(xp):
+        xp.subtract(x, expand_reduced(xp, out, x.shape, axes), out=x_grad)
+        xp.exp(x_grad, out=x_grad)
+        xp.multiply(x_grad, expand_reduced(xp, out_grad, x.shape, axes), out=x_grad)

@@ -132,20 +132,20 @@ def nanmedian(xp: Any, x: Any, axis: Sequence[int], mode: str, out: Any,
 
 
 def nanmedian_grad(xp: Any, x: Any, medians: Any, out_grad: Any, axis: Sequence[int],
-                   mode: str, x_grad: Any) -> None:
+                   mode: str, x_grad: Any, op: str = "nanmedian_grad") -> None:
     """x_grad: zero but at each output's median element(s) `medians` (indices within the
     reduced axes, as nanmedian writes them): out_grad there (min, or avg with both indices
     equal), else out_grad / 2 at each of the two (integers truncate toward zero); a row of
     NaN only (index -1) gets out_grad / its length at every element (avg) or nothing (min),
-    as Paddle 3.3.1."""
+    as Paddle 3.3.1 (median_grad is this too, `op` naming it in errors)."""
     if mode not in MEDIAN_MODES:
-        raise ValueError(f"nanmedian_grad: mode {mode!r} is not one of {list(MEDIAN_MODES)}")
+        raise ValueError(f"{op}: mode {mode!r} is not one of {list(MEDIAN_MODES)}")
     axes = reduce_axes(x.ndim, axis, not axis)
     kept = [a for a in range(x.ndim) if a not in axes]
     rows = _median_rows(xp, x, axis)
     index = medians.reshape(rows.shape[0], -1 if mode == "avg" else 1)
     if index.shape[1] != (2 if mode == "avg" else 1):
-        raise ValueError(f"nanmedian_grad: MedianIndex has dims {list(medians.shape)}, "
+        raise ValueError(f"{op}: the median indices have dims {list(medians.shape)}, "
                          f"expected {rows.shape[0]} row(s) of {2 if mode == 'avg' else 1}")
     grad = out_grad.reshape(rows.shape[0])
     low, high = index[:, 0], index[:, -1]

@@ -1,5 +1,5 @@
-"""sum_grad, mean_grad, max_grad, min_grad, prod_grad: gradients of the reductions, one body
-for every backend."""
+"""sum_grad, mean_grad, max_grad, min_grad, prod_grad, amax_grad, amin_grad, logsumexp_grad:
+gradients of the reductions, one body for every backend."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from phi.kernels.funcs import reduce as reduce_funcs
 from phi.kernels.funcs import reduce_grad as reduce_grad_funcs
 
 _FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
+_EXTREMUM = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64]
 
 
 @register_kernel("sum_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
@@ -54,3 +55,35 @@ def mean_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTens
     axes = reduce_funcs.reduce_axes(len(x.dims), axis.get_data(), reduce_all)
     data = dev_ctx.alloc(x_grad, out_grad.dtype)
     reduce_funcs.reduce_mean_grad(dev_ctx.xp, x.data, out_grad.data, axes, data)
+
+
+@register_kernel("amax_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _EXTREMUM)
+@register_kernel("amax_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _EXTREMUM)
+def amax_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor,
+                     out_grad: DenseTensor, axis: list[int], keepdim: bool, reduce_all: bool,
+                     x_grad: OutTensor) -> None:
+    axes = reduce_funcs.reduce_axes(len(x.dims), axis, reduce_all)
+    data = dev_ctx.alloc(x_grad, x.dtype)
+    reduce_grad_funcs.reduce_extreme_grad(dev_ctx.xp, x.data, out.data, out_grad.data, axes,
+                                          data)
+
+
+@register_kernel("amin_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _EXTREMUM)
+@register_kernel("amin_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _EXTREMUM)
+def amin_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor,
+                     out_grad: DenseTensor, axis: list[int], keepdim: bool, reduce_all: bool,
+                     x_grad: OutTensor) -> None:
+    axes = reduce_funcs.reduce_axes(len(x.dims), axis, reduce_all)
+    data = dev_ctx.alloc(x_grad, x.dtype)
+    reduce_grad_funcs.reduce_extreme_grad(dev_ctx.xp, x.data, out.data, out_grad.data, axes,
+                                          data)
+
+
+@register_kernel("logsumexp_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("logsumexp_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def logsumexp_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor,
+                          out_grad: DenseTensor, axis: list[int], keepdim: bool,
+                          reduce_all: bool, x_grad: OutTensor) -> None:
+    axes = reduce_funcs.reduce_axes(len(x.dims), axis, reduce_all)
+    data = dev_ctx.alloc(x_grad, x.dtype)
+    reduce_grad_funcs.logsumexp_grad(dev_ctx.xp, x.data, out.data, out_grad.data, axes, data)

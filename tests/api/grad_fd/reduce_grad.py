@@ -17,4 +17,9 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
     "min_grad": [({"x": (3, 4, 2)}, {"axis": [-1]}), ({"x": (2, 3)}, {"axis": [0]})],
     "prod_grad": [({"x": away_from_zero((3, 4, 2))}, {"axis": [1]}),
                   ({"x": away_from_zero((2, 3))}, {"axis": [0, 1], "keepdim": True})],
+    "amax_grad": [({"x": (3, 4, 2)}, {"axis": [1]}), ({"x": (3, 4)}, {"keepdim": True})],
+    "amin_grad": [({"x": (3, 4, 2)}, {"axis": [0, -1]}), ({"x": (2, 3)}, {"axis": [0]})],
+    "logsumexp_grad": [({"x": (3, 4, 2)}, {"axis": [1]}),
+                       ({"x": (3, 4)}, {"axis": [0], "keepdim": True}),
+                       ({"x": (2, 3)}, {"axis": [0], "reduce_all": True})],
 }

@@ -3,9 +3,15 @@ mean_grad, max_grad, min_grad, prod_grad): one axis, several, negative, keep_dim
 reduce_all; max/min ties (the gradient is shared equally by the elements equal to the
 result; a NaN result makes its group NaN), prod with zeros; float32 and float64; a float32
 sum with a float64 output.
+
+reduce_amax / reduce_amin (Paddle amax_grad / amin_grad): the gradient shared equally by
+the elements equal to the result, as max / min; the same axes and tie tables, 0-d.
+logsumexp (logsumexp_grad): out_grad * exp(X - Out) over `axis` / `keepdim` / `reduce_all`,
+with rows of infinities, NaN and values whose exp overflows (Paddle's answers: NaN where
+X - Out is NaN, 0 where it is -inf).
 """
 
-from .spec import FLOATS, Case, GradCase, In
+from .spec import FLOATS, INF, NAN, Case, GradCase, In
 
 #: tag -> attributes over the defaults
 _ATTRS = {
@@ -15,7 +21,7 @@ _ATTRS = {
     "all": {"dim": [0], "reduce_all": True},
     "all_keep": {"dim": [0, 1, 2], "keep_dim": True},
 }
-_NAN, _INF = float("nan"), float("inf")
+_NAN, _INF = NAN, INF
 #: max/min: rows of equal values (ties), a row holding the extreme twice, NaN and infinities
 _TIES = [[[1.0, 3.0, 3.0, -2.0], [0.5, 0.5, 0.5, 0.5], [-4.0, 2.0, -4.0, 2.0]],
          [[2.0, 2.0, 1.0, 0.0], [7.0, -7.0, 7.0, 1.0], [0.0, -0.0, 0.0, -1.0]]]
@@ -26,24 +32,64 @@ _ZEROS = [[[1.5, 0.0, -2.0, 0.5], [1.0, 2.0, 0.5, -1.0], [0.0, 3.0, 0.0, 1.0]],
           [[0.5, -1.5, 2.0, 1.0], [-0.5, 1.0, 0.0, 2.0], [1.0, 1.0, -1.0, 2.0]]]
 
 
+#: reduce_amax / reduce_amin refuse reduce_all with a partial `dim` (Paddle 3.3.1 leaves
+#: its Out uninitialized): their reduce_all cases name every axis
+_EVERY_AXIS = {"all": {"dim": [0, 1, 2], "reduce_all": True}}
+
+
 def _cases(op: str, dtype: str) -> list[GradCase]:
+    every = _EVERY_AXIS if op in ("reduce_amax", "reduce_amin") else {}
     cases = [GradCase(Case(f"{op}_{tag}_{dtype}", op, {"X": In((2, 3, 4), dtype, -2.0, 2.0)},
-                           attrs=attrs), ("X",)) for tag, attrs in _ATTRS.items()]
-    tables = {"reduce_max": {"ties": _TIES, "special": _SPECIAL},
-              "reduce_min": {"ties": _TIES, "special": _SPECIAL},
+                           attrs=every.get(tag, attrs)), ("X",))
+             for tag, attrs in _ATTRS.items()]
+    extremes = {"ties": _TIES, "special": _SPECIAL}
+    tables = {"reduce_max": extremes, "reduce_min": extremes, "reduce_amax": extremes,
+              "reduce_amin": extremes,
               "reduce_prod": {"zeros": _ZEROS}}.get(op, {})
     for tag, values in tables.items():
-        for axes_tag, attrs in (("axis2", {"dim": [2]}), ("all", {"reduce_all": True})):
+        for axes_tag, attrs in (("axis2", {"dim": [2]}),
+                                ("all", every.get("all", {"reduce_all": True}))):
             cases.append(GradCase(Case(f"{op}_{tag}_{axes_tag}_{dtype}", op,
                                        {"X": In((2, 3, 4), dtype, values=values)},
                                        attrs=attrs), ("X",)))
     return cases
 
 
+#: logsumexp rows: infinities, NaN, exp overflowing or underflowing
+_LSE_ROWS = [[0.0, 0.0, 0.0, 0.0], [-_INF, -_INF, -_INF, -_INF], [_INF, 1.0, 2.0, 3.0],
+             [_NAN, 1.0, 2.0, 3.0], [100.0, 100.0, -100.0, 0.0], [-_INF, 1.0, -_INF, 2.0],
+             [88.0, 89.0, 90.0, -0.0], [1e30, 1.0, -1e30, 0.0]]
+#: tag -> (X dims, logsumexp attributes)
+_LSE = {
+    "axis1": ((3, 4), {"axis": [1]}),
+    "axis0_keep": ((3, 4), {"axis": [0], "keepdim": True}),
+    "axes_neg": ((2, 3, 4), {"axis": [-1, 0]}),
+    "reduce_all_keep": ((2, 3, 4), {"axis": [1], "reduce_all": True, "keepdim": True}),
+    "all_axes": ((2, 3, 4), {"axis": [0, 1, 2]}),
+}
+
+
+def _logsumexp(dtype: str) -> list[GradCase]:
+    return [
+        *(GradCase(Case(f"logsumexp_{tag}_{dtype}", "logsumexp", {"X": In(shape, dtype)},
+                        attrs=attrs), ("X",)) for tag, (shape, attrs) in _LSE.items()),
+        GradCase(Case(f"logsumexp_rows_{dtype}", "logsumexp",
+                      {"X": In((len(_LSE_ROWS), 4), dtype, values=_LSE_ROWS)},
+                      attrs={"axis": [1]}), ("X",)),
+    ]
+
+
 GRAD_CASES = [
     *[case for dtype in FLOATS
       for op in ("reduce_sum", "reduce_mean", "reduce_max", "reduce_min", "reduce_prod")
       for case in _cases(op, dtype)],
+    *[case for dtype in FLOATS for op in ("reduce_amax", "reduce_amin")
+      for case in _cases(op, dtype)],
+    *[GradCase(Case(f"{op}_0d_float32", op, {"X": In((), "float32")}, attrs={"dim": []}),
+               ("X",)) for op in ("reduce_amax", "reduce_amin")],
+    *[case for dtype in FLOATS for case in _logsumexp(dtype)],
+    GradCase(Case("logsumexp_0d_float64", "logsumexp", {"X": In((), "float64")},
+                  attrs={"axis": []}), ("X",)),
     # a float32 sum into float64 (out_dtype 6, FP64): the gradient comes back as float32
     GradCase(Case("reduce_sum_out_float64_float32", "reduce_sum",
                   {"X": In((2, 3, 4), "float32")}, attrs={"dim": [1], "out_dtype": 6}), ("X",)),

@@ -1,0 +1,35 @@
+"""cumprod_grad and logcumsumexp_grad: one body for every backend (math in
+phi.kernels.funcs.scan_grad)."""
+
+from __future__ import annotations
+
+from phi.common import Backend, DataLayout, DataType
+from phi.core.dense_tensor import DenseTensor
+from phi.core.device_context import DeviceContext
+from phi.core.kernel_args import OutTensor
+from phi.core.kernel_registry import register_kernel
+from phi.kernels.funcs import scan_grad as scan_grad_funcs
+
+_CUMPROD = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64,
+            DataType.COMPLEX64, DataType.COMPLEX128]
+_FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
+
+
+@register_kernel("cumprod_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _CUMPROD)
+@register_kernel("cumprod_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _CUMPROD)
+def cumprod_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor,
+                        out_grad: DenseTensor, dim: int, exclusive: bool, reverse: bool,
+                        x_grad: OutTensor) -> None:
+    data = dev_ctx.alloc(x_grad, x.dtype)
+    scan_grad_funcs.cumprod_grad(dev_ctx.xp, x.data, out_grad.data, dim, exclusive, reverse,
+                                 data)
+
+
+@register_kernel("logcumsumexp_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("logcumsumexp_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def logcumsumexp_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor,
+                             out_grad: DenseTensor, axis: int, flatten: bool, exclusive: bool,
+                             reverse: bool, x_grad: OutTensor) -> None:
+    data = dev_ctx.alloc(x_grad, x.dtype)
+    scan_grad_funcs.logcumsumexp_grad(dev_ctx.xp, x.data, out.data, out_grad.data, axis,
+                                      flatten, exclusive, reverse, data)
