@@ -16,7 +16,10 @@ __all__ = [
     "eye",
     "fill",
     "fill_diagonal",
+    "fill_diagonal_grad",
     "fill_diagonal_tensor",
+    "fill_diagonal_tensor_grad",
+    "fill_grad",
     "full_batch_size_like",
     "linspace",
     "logspace",
@@ -185,18 +188,38 @@ def full_batch_size_like(
 def fill(x: TensorLike, value: float = 0.0) -> Tensor:
     """`fill` (ops.yaml): (Tensor x, Scalar value=0.0) -> Tensor(out).
 
-    Kernel `fill`; InferMeta `unchanged_infer_meta`.
+    Kernel `fill`; InferMeta `unchanged_infer_meta`; backward `fill_grad`.
     """
     return apply("fill", {"x": x}, {"value": value})
+
+
+def fill_grad(out_grad: TensorLike, value: float) -> Tensor:
+    """`fill_grad` (backward.yaml): (Tensor out_grad, Scalar value) -> Tensor(x_grad).
+
+    Kernel `fill_grad`; InferMeta `unchanged_infer_meta`; differentiates `fill`.
+    """
+    return apply("fill_grad", {"out_grad": out_grad}, {"value": value})
 
 
 def fill_diagonal(x: TensorLike, value: float = 0.0, offset: int = 0, wrap: bool = False) -> Tensor:
     """`fill_diagonal` (ops.yaml): (Tensor x, float value=0.0, int offset=0, bool wrap=false) ->
     Tensor(out).
 
-    Kernel `fill_diagonal`; InferMeta `fill_diagonal_infer_meta`.
+    Kernel `fill_diagonal`; InferMeta `fill_diagonal_infer_meta`; backward `fill_diagonal_grad`.
     """
     return apply("fill_diagonal", {"x": x}, {"value": value, "offset": offset, "wrap": wrap})
+
+
+def fill_diagonal_grad(out_grad: TensorLike, value: float, offset: int, wrap: bool) -> Tensor:
+    """`fill_diagonal_grad` (backward.yaml): (Tensor out_grad, float value, int offset, bool wrap)
+    -> Tensor(x_grad).
+
+    Kernel `fill_diagonal_grad`; InferMeta `unchanged_infer_meta`; differentiates
+    `fill_diagonal`.
+    """
+    return apply("fill_diagonal_grad",
+                 {"out_grad": out_grad},
+                 {"value": value, "offset": offset, "wrap": wrap})
 
 
 def fill_diagonal_tensor(
@@ -209,10 +232,23 @@ def fill_diagonal_tensor(
     """`fill_diagonal_tensor` (ops.yaml): (Tensor x, Tensor y, int64_t offset=0, int dim1=0, int
     dim2=1) -> Tensor(out).
 
-    Kernel `fill_diagonal_tensor`; InferMeta `fill_diagonal_tensor_infer_meta`.
+    Kernel `fill_diagonal_tensor`; InferMeta `fill_diagonal_tensor_infer_meta`; backward
+    `fill_diagonal_tensor_grad`.
     """
     return apply("fill_diagonal_tensor",
                  {"x": x, "y": y},
+                 {"offset": offset, "dim1": dim1, "dim2": dim2})
+
+
+def fill_diagonal_tensor_grad(out_grad: TensorLike, offset: int, dim1: int, dim2: int) -> Tensor:
+    """`fill_diagonal_tensor_grad` (backward.yaml): (Tensor out_grad, int64_t offset, int dim1, int
+    dim2) -> Tensor(x_grad).
+
+    Kernel `fill_diagonal_tensor_grad`; InferMeta `unchanged_infer_meta`; differentiates
+    `fill_diagonal_tensor`.
+    """
+    return apply("fill_diagonal_tensor_grad",
+                 {"out_grad": out_grad},
                  {"offset": offset, "dim1": dim1, "dim2": dim2})
 
 

@@ -197,9 +197,15 @@ def fill_diagonal_tensor(xp: Any, x: Any, y: Any, offset: int, dim1: int, dim2: 
         raise ValueError(f"fill_diagonal_tensor: Y's dims {list(y.shape)}: the dims should "
                          f"be {batch} x {want[-1]} (X's other dims, then the diagonal)")
     copy_into(xp, x, out)
+    write_diagonal(xp, out, y, want[-1], offset, dim1, dim2)
+
+
+def write_diagonal(xp: Any, out: Any, value: Any, length: int, offset: int, dim1: int,
+                   dim2: int) -> None:
+    """out's diagonal over (dim1, dim2), `offset` to the right, `length` long, = value."""
     view = xp.moveaxis(out, (dim1, dim2), (-2, -1))
-    steps = xp.arange(want[-1], dtype=xp.int64)
-    view[..., steps + max(-offset, 0), steps + max(offset, 0)] = y
+    steps = xp.arange(length, dtype=xp.int64)
+    view[..., steps + max(-offset, 0), steps + max(offset, 0)] = value
 
 
 def eye_dims(num_rows: int, num_columns: int) -> tuple[int, int]:
