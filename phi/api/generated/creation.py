@@ -26,6 +26,7 @@ __all__ = [
     "numel",
     "one_hot",
     "set_value",
+    "set_value_grad",
     "set_value_with_tensor",
     "shape64",
     "share_data",
@@ -147,10 +148,39 @@ def set_value_with_tensor(
     ends, IntArray steps, int64_t[] axes, int64_t[] decrease_axes, int64_t[] none_axes) ->
     Tensor(out).
 
-    Kernel `set_value_with_tensor`; InferMeta `unchanged_infer_meta`.
+    Kernel `set_value_with_tensor`; InferMeta `unchanged_infer_meta`; backward `set_value_grad`.
     """
     return apply("set_value_with_tensor",
                  {"x": x, "values": values},
+                 {
+                     "starts": starts,
+                     "ends": ends,
+                     "steps": steps,
+                     "axes": axes,
+                     "decrease_axes": decrease_axes,
+                     "none_axes": none_axes,
+                 })
+
+
+def set_value_grad(
+    out_grad: TensorLike,
+    values: TensorLike | None,
+    starts: Sequence[int],
+    ends: Sequence[int],
+    steps: Sequence[int],
+    axes: Sequence[int],
+    decrease_axes: Sequence[int],
+    none_axes: Sequence[int],
+) -> tuple[Tensor, Tensor]:
+    """`set_value_grad` (backward.yaml): (Tensor out_grad, Tensor values, IntArray starts, IntArray
+    ends, IntArray steps, int64_t[] axes, int64_t[] decrease_axes, int64_t[] none_axes) ->
+    Tensor(x_grad), Tensor(values_grad).
+
+    Kernel `set_value_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates
+    `set_value_with_tensor`.
+    """
+    return apply("set_value_grad",
+                 {"out_grad": out_grad, "values": values},
                  {
                      "starts": starts,
                      "ends": ends,

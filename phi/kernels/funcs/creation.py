@@ -43,7 +43,7 @@ def set_value_windows(dims: Sequence[int], axes: Sequence[int], starts: Sequence
     return tuple(windows)
 
 
-def _strip_ones(dims: Sequence[int]) -> tuple[int, ...]:
+def strip_ones(dims: Sequence[int]) -> tuple[int, ...]:
     dims = tuple(int(d) for d in dims)
     lead = next((i for i, d in enumerate(dims) if d != 1), len(dims))
     return dims[lead:]
@@ -69,7 +69,7 @@ def set_value_target_dims(slice_dims: Sequence[int], decrease_axes: Sequence[int
 
 def check_value_dims(target: Sequence[int], value: Sequence[int]) -> None:
     """Leading 1s aside, the value's dims must match the target's trailing ones (or be 1)."""
-    want, got = _strip_ones(target), _strip_ones(value)
+    want, got = strip_ones(target), strip_ones(value)
     if len(got) <= len(want) and all(g in (1, w) for g, w in zip(reversed(got),
                                                                    reversed(want))):
         return
@@ -88,8 +88,8 @@ def set_value(xp: Any, x: Any, value: Any, axes: Sequence[int], starts: Sequence
     target = set_value_target_dims(view.shape, decrease_axes, none_axes)
     check_value_dims(target, value.shape)
     if view.size:
-        stripped = xp.asarray(value).reshape(_strip_ones(value.shape))
-        view[...] = xp.broadcast_to(stripped, _strip_ones(target)).reshape(view.shape)
+        stripped = xp.asarray(value).reshape(strip_ones(value.shape))
+        view[...] = xp.broadcast_to(stripped, strip_ones(target)).reshape(view.shape)
 
 
 def check_value_dtype(x_dtype: DataType, value_dtype: DataType) -> None:

@@ -18,3 +18,12 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
         ({"x": (3, 4), "y": (2,)}, {"offset": -1}),
     ],
 }
+GRAD_CASES["set_value_grad"] = [
+    ({"x": (3, 4), "values": (1, 4)}, {"starts": [1], "ends": [3], "steps": [1], "axes": [0],
+                                       "decrease_axes": [], "none_axes": []}),
+    ({"x": (3, 6), "values": (3, 3)}, {"starts": [5], "ends": [0], "steps": [-2], "axes": [1],
+                                       "decrease_axes": [], "none_axes": []}),
+    ({"x": (3, 4, 2), "values": (4,)}, {"starts": [2, 1], "ends": [3, 2], "steps": [1, 1],
+                                        "axes": [0, 2], "decrease_axes": [0, 2],
+                                        "none_axes": []}),
+]
