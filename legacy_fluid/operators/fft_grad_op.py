@@ -141,9 +141,9 @@ VERIFY_CASES = {
                     "inputs": {"X": (2, 7), "Out@GRAD": (2, 3, 3)}}],
     "overlap_add_grad": [{"name": "hop 2", "attrs": {"hop_length": 2},
                           "inputs": {"X": (2, 3, 3), "Out@GRAD": (2, 7)}}],
-    "stft_grad": [{"name": "n_fft 4 hop 2", "attrs": {"n_fft": 4, "hop_length": 2,
-                                                      "normalized": False, "onesided": True},
-                   "inputs": {"X": (2, 8), "Window": (4,),
-                              "Out@GRAD": {"shape": (2, 3, 3), "dtype": "complex64"}},
-                   "dtypes": ["float32"]}],
+    "stft_grad": [{"name": f"n_fft 4 hop 2, {real}", "attrs": {
+        "n_fft": 4, "hop_length": 2, "normalized": False, "onesided": True},
+        "inputs": {"X": (2, 8), "Window": (4,), "Out@GRAD": {"shape": (2, 3, 3), "dtype": grad}},
+        "dtypes": [real]}
+        for real, grad in (("float32", "complex64"), ("float64", "complex128"))],
 }
