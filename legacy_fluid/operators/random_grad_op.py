@@ -20,9 +20,8 @@ from phi.kernels.funcs import random_grad as random_grad_funcs
 _FLOATS = (DataType.FLOAT32, DataType.FLOAT64)
 
 
+# X@GRAD = 0: Out does not depend on X's values
 class ZeroGradKernel(OpKernel):
-    """X@GRAD = 0 (Out does not depend on X's values)."""
-
     def compute(self, ctx: ExecutionContext) -> None:
         out_grad = ctx.input("Out@GRAD")
         x_grad = ctx.output("X@GRAD")
@@ -30,9 +29,8 @@ class ZeroGradKernel(OpKernel):
                                     x_grad.mutable_data(ctx.place, out_grad.dtype))
 
 
+# the same for the ops Paddle generated with lower-case slots
 class LowerZeroGradKernel(OpKernel):
-    """x@GRAD = 0, for the ops Paddle generated with lower-case slots."""
-
     def compute(self, ctx: ExecutionContext) -> None:
         out_grad = ctx.input("out@GRAD")
         x_grad = ctx.output("x@GRAD")

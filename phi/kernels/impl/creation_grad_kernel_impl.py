@@ -12,9 +12,9 @@ from phi.core.kernel_args import OptionalOutTensor, OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import creation_grad as creation_grad_funcs
 
-_FILL_CPU = [DataType.BOOL, DataType.INT32, DataType.INT64, DataType.FLOAT16,
-             DataType.BFLOAT16, DataType.FLOAT32, DataType.FLOAT64]
-_FILL_GPU = [t for t in _FILL_CPU if t is not DataType.BFLOAT16]
+_FILL_GPU = [DataType.BOOL, DataType.INT32, DataType.INT64, DataType.FLOAT16,
+             DataType.FLOAT32, DataType.FLOAT64]
+_FILL_CPU = [*_FILL_GPU, DataType.BFLOAT16]
 _FILL_DIAGONAL = [DataType.BOOL, DataType.INT32, DataType.INT64, DataType.FLOAT16,
                   DataType.FLOAT32, DataType.FLOAT64]
 _FILL_DIAGONAL_TENSOR = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16,
