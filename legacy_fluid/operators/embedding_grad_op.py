@@ -1,6 +1,7 @@
-"""lookup_table_v2_grad (PHI embedding_grad): the dense gradient of the embedding table.
-A sparse one (`is_sparse`: a SelectedRows W@GRAD) is refused. Math:
-phi.kernels.funcs.embedding_grad.
+"""lookup_table_v2_grad (PHI embedding_grad) and lookup_table_grad (v1: ids shaped
+[..., 1]; a plain op, its proto from phi/backward.yaml): the dense gradient of the embedding
+table. A sparse one (`is_sparse`: a SelectedRows W@GRAD, which fluidphi does not have) is
+refused. Math: phi.kernels.funcs.embedding_grad.
 """
 
 from __future__ import annotations
@@ -51,13 +52,37 @@ class LookupTableV2GradKernel(OpKernel):
         embedding_grad_funcs.embedding_grad(ctx.xp, ids.data, out_grad.data, padding_idx, data)
 
 
-VERIFY_CASES = [
+class LookupTableGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        w = ctx.input("W")
+        ids = ctx.input("Ids")
+        out_grad = ctx.input("Out@GRAD")
+        w_grad = ctx.output("W@GRAD")
+        padding_idx = ctx.attr("padding_idx")
+        if ctx.attr("is_sparse"):
+            raise UnsupportedOpVariantError(ctx.op_type, "is_sparse (a SelectedRows W@GRAD)",
+                                            "build the lookup with is_sparse=False")
+        data = w_grad.mutable_data(ctx.place, w.dtype)
+        embedding_grad_funcs.embedding_grad(ctx.xp, ids.data, out_grad.data, padding_idx, data)
+
+
+VERIFY_CASES = {"lookup_table_v2_grad": [
     {"name": "repeated ids, padding 0", "inputs": {
         "Ids": {"shape": (3, 4), "dtype": "int64", "low": 0, "high": 6}, "W": (6, 5),
         "Out@GRAD": (3, 4, 5)}, "attrs": {"padding_idx": 0}},
-]
+], "lookup_table_grad": [
+    {"name": "ids [3, 4, 1], padding 0", "inputs": {
+        "W": (6, 5), "Ids": {"shape": (3, 4, 1), "dtype": "int64", "low": 0, "high": 6},
+        "Out@GRAD": (3, 4, 5)}, "attrs": {"padding_idx": 0}},
+]}
 
 register_operator("lookup_table_v2_grad", GradOp, LookupTableV2GradOpMaker)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("lookup_table_v2_grad", "CPU", LookupTableV2GradKernel, _dtype)
     register_op_kernel("lookup_table_v2_grad", "GPU", LookupTableV2GradKernel, _dtype)
+
+register_operator("lookup_table_grad", GradOp)
+for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.BFLOAT16):
+    register_op_kernel("lookup_table_grad", "CPU", LookupTableGradKernel, _dtype)
+for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16):
+    register_op_kernel("lookup_table_grad", "GPU", LookupTableGradKernel, _dtype)

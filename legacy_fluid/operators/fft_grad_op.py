@@ -1,8 +1,10 @@
 """Grads of the fft family (PHI <op>_grad of the same names), slots as Paddle's grad OpDescs
 and the forward's attributes: fft_c2c_grad (Out@GRAD -> X@GRAD), fft_r2c_grad (X (its dims),
 Out@GRAD -> X@GRAD), fft_c2r_grad (Out@GRAD -> X@GRAD: the last transformed axis n -> n // 2
-+ 1 bins), frame_grad (X (dims), Out@GRAD -> X@GRAD). as_complex and as_real have no grad op
-types: Paddle's backward writes an as_real / as_complex op. Math: phi.kernels.funcs.fft_grad.
++ 1 bins), frame_grad and overlap_add_grad (X (dims), Out@GRAD -> X@GRAD), stft_grad (X,
+Window, complex Out@GRAD -> real X@GRAD; no Window@GRAD, as Paddle: the kernel is X's type).
+as_complex and as_real have no grad op types: Paddle's backward writes an as_real /
+as_complex op. Math: phi.kernels.funcs.fft_grad.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.grad import GradOp
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
 from phi.common import DataType
 from phi.kernels.funcs import fft as fft_funcs
@@ -30,6 +33,11 @@ class FFTC2RGradOp(GradOp):
         ctx.set_output_dim("X@GRAD", fft_grad_funcs.fft_c2r_grad_dims(dims, ctx.attr("axes")))
         ctx.set_output_dtype("X@GRAD", fft_funcs.complex_dtype(
             "fft_c2r_grad", ctx.get_input_dtype("Out@GRAD")))
+
+
+class StftGradOp(GradOp):
+    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
+        return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
 
 
 class FFTC2CGradKernel(OpKernel):
@@ -79,14 +87,42 @@ class FrameGradKernel(OpKernel):
                                   x_grad.mutable_data(ctx.place, out_grad.dtype))
 
 
+class OverlapAddGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        hop_length = ctx.attr("hop_length")
+        axis = ctx.attr("axis")
+        fft_grad_funcs.overlap_add_grad(ctx.xp, out_grad.data, hop_length, axis,
+                                        x_grad.mutable_data(ctx.place, out_grad.dtype))
+
+
+class StftGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        window = ctx.input("Window")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        n_fft = ctx.attr("n_fft")
+        hop_length = ctx.attr("hop_length")
+        normalized = ctx.attr("normalized")
+        onesided = ctx.attr("onesided")
+        fft_grad_funcs.stft_grad(ctx.xp, window.data, out_grad.data, n_fft, hop_length,
+                                 normalized, onesided, x_grad.mutable_data(ctx.place, x.dtype))
+
+
 register_operator("fft_c2c_grad", FFTC2CGradOp)
 register_operator("fft_r2c_grad", GradOp)
 register_operator("fft_c2r_grad", FFTC2RGradOp)
 register_operator("frame_grad", GradOp)
+register_operator("overlap_add_grad", GradOp)
+register_operator("stft_grad", StftGradOp)
 for _op, _kernel, _dtypes in (("fft_c2c_grad", FFTC2CGradKernel, _COMPLEX),
                               ("fft_r2c_grad", FFTR2CGradKernel, _COMPLEX),
                               ("fft_c2r_grad", FFTC2RGradKernel, _REAL),
-                              ("frame_grad", FrameGradKernel, _FRAME)):
+                              ("frame_grad", FrameGradKernel, _FRAME),
+                              ("overlap_add_grad", OverlapAddGradKernel, _FRAME),
+                              ("stft_grad", StftGradKernel, _REAL)):
     for _dtype in _dtypes:
         register_op_kernel(_op, "CPU", _kernel, _dtype)
         register_op_kernel(_op, "GPU", _kernel, _dtype)
@@ -103,4 +139,11 @@ VERIFY_CASES = {
     "fft_c2r_grad": [{"name": "axis 1", "attrs": _AXES, "inputs": {"Out@GRAD": (3, 6)}}],
     "frame_grad": [{"name": "length 3 hop 2", "attrs": {"frame_length": 3, "hop_length": 2},
                     "inputs": {"X": (2, 7), "Out@GRAD": (2, 3, 3)}}],
+    "overlap_add_grad": [{"name": "hop 2", "attrs": {"hop_length": 2},
+                          "inputs": {"X": (2, 3, 3), "Out@GRAD": (2, 7)}}],
+    "stft_grad": [{"name": f"n_fft 4 hop 2, {real}", "attrs": {
+        "n_fft": 4, "hop_length": 2, "normalized": False, "onesided": True},
+        "inputs": {"X": (2, 8), "Window": (4,), "Out@GRAD": {"shape": (2, 3, 3), "dtype": grad}},
+        "dtypes": [real]}
+        for real, grad in (("float32", "complex64"), ("float64", "complex128"))],
 }

@@ -4,8 +4,9 @@ pos_weight, Out@GRAD -> X@GRAD; bce_loss_grad: X, Label, Out@GRAD -> X@GRAD;
 nll_loss_grad: X, Label, Weight, Total_weight, Out@GRAD -> X@GRAD; kldiv_loss_grad: X (its
 dims), Target, Loss@GRAD -> X@GRAD; huber_loss_grad: Residual, Out@GRAD -> X@GRAD, Y@GRAD
 (either may be left out); hinge_loss_grad: Logits, Labels, Loss@GRAD -> Logits@GRAD;
-log_loss_grad: Predicted, Labels, Loss@GRAD -> Predicted@GRAD. Math:
-phi.kernels.funcs.loss.
+log_loss_grad: Predicted, Labels, Loss@GRAD -> Predicted@GRAD; cvm_grad: X, CVM, Y@GRAD ->
+X@GRAD; identity_loss_grad: X (its dims), Out@GRAD -> X@GRAD. Math: phi.kernels.funcs.loss
+and phi.kernels.funcs.loss_grad.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import loss as loss_funcs
+from phi.kernels.funcs import loss_grad as loss_grad_funcs
 
 _FLOATS = (DataType.FLOAT32, DataType.FLOAT64)
 
@@ -132,6 +134,30 @@ register_operator("kldiv_loss_grad", GradOp)
 register_operator("huber_loss_grad", HuberLossGradOp)
 register_operator("hinge_loss_grad", GradOp)
 register_operator("log_loss_grad", GradOp)
+class CVMGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        cvm = ctx.input("CVM")
+        out_grad = ctx.input("Y@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        use_cvm = ctx.attr("use_cvm")
+        lod = x.lod[0] if x.lod else None
+        loss_grad_funcs.cvm_grad(ctx.xp, cvm.data, out_grad.data, use_cvm, lod,
+                                 x_grad.mutable_data(ctx.place, x.dtype))
+
+
+class IdentityLossGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        reduction = ctx.attr("reduction")
+        loss_grad_funcs.identity_loss_grad(ctx.xp, out_grad.data, reduction,
+                                           x_grad.mutable_data(ctx.place, x.dtype))
+
+
+register_operator("cvm_grad", GradOp)
+register_operator("identity_loss_grad", GradOp)
 for _op, _kernel, _dtypes in (
         ("sigmoid_cross_entropy_with_logits_grad", SigmoidCrossEntropyWithLogitsGradKernel,
          _FLOATS),
@@ -140,7 +166,9 @@ for _op, _kernel, _dtypes in (
         ("kldiv_loss_grad", KLDivLossGradKernel, _FLOATS),
         ("huber_loss_grad", HuberLossGradKernel, _FLOATS),
         ("hinge_loss_grad", HingeLossGradKernel, (DataType.FLOAT32,)),
-        ("log_loss_grad", LogLossGradKernel, (DataType.FLOAT32,))):
+        ("log_loss_grad", LogLossGradKernel, (DataType.FLOAT32,)),
+        ("cvm_grad", CVMGradKernel, _FLOATS),
+        ("identity_loss_grad", IdentityLossGradKernel, _FLOATS)):
     for _dtype in _dtypes:
         register_op_kernel(_op, "CPU", _kernel, _dtype)
         register_op_kernel(_op, "GPU", _kernel, _dtype)
@@ -161,4 +189,7 @@ VERIFY_CASES = {
     "log_loss_grad": [{"name": "column", "attrs": {"epsilon": 1e-4}, "inputs": {
         "Predicted": {"shape": (4, 1), "low": 0.1, "high": 0.9}, "Labels": (4, 1),
         "Loss@GRAD": (4, 1)}}],
+    "cvm_grad": [{"name": "use_cvm", "inputs": {"X": (4, 5), "CVM": (4, 2),
+                                                "Y@GRAD": (4, 5)}}],
+    "identity_loss_grad": [{"name": "mean", "inputs": {"X": (3, 4), "Out@GRAD": {"value": 1.0}}}],
 }

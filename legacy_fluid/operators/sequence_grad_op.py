@@ -5,7 +5,10 @@ Out@GRAD -> X@GRAD; sequence_softmax_grad: X, Out, Out@GRAD -> X@GRAD; sequence_
 X, PaddingData, Filter, Out@GRAD -> X@GRAD, PaddingData@GRAD (trainable padding),
 Filter@GRAD; sequence_expand_grad: X, Y (its LoD), Out@GRAD -> X@GRAD; row_conv_grad: X,
 Filter, Out@GRAD -> X@GRAD, Filter@GRAD; lod_reset_grad: X, Out@GRAD -> X@GRAD (the
-gradient as is, with X's LoD). Math: phi.kernels.funcs.sequence_grad.
+gradient as is, with X's LoD); add_position_encoding_grad: X (dims, LoD), Out@GRAD ->
+X@GRAD; im2sequence_grad: X (dims), Y (unused), Out@GRAD -> X@GRAD; match_matrix_tensor_grad:
+X, Y (their LoD), W, Tmp, Out@GRAD -> X@GRAD, Y@GRAD, W@GRAD. Math:
+phi.kernels.funcs.sequence_grad.
 """
 
 from __future__ import annotations
@@ -108,13 +111,62 @@ register_operator("sequence_conv_grad", GradOp)
 register_operator("sequence_expand_grad", GradOp)
 register_operator("row_conv_grad", GradOp)
 register_operator("lod_reset_grad", GradOp)
+class AddPositionEncodingGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        alpha = ctx.attr("alpha")
+        seq_grad_funcs.add_position_encoding_grad(ctx.xp, out_grad.data, alpha,
+                                                  x_grad.mutable_data(ctx.place, x.dtype))
+
+
+class Im2SequenceGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        kernels = ctx.attr("kernels")
+        strides = ctx.attr("strides")
+        paddings = ctx.attr("paddings")
+        out_stride = ctx.attr("out_stride")
+        seq_grad_funcs.im2sequence_grad(ctx.xp, out_grad.data, kernels, strides, paddings,
+                                        out_stride, x_grad.mutable_data(ctx.place, x.dtype))
+
+
+class MatchMatrixTensorGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        w = ctx.input("W")
+        tmp = ctx.input("Tmp")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        y_grad = ctx.output("Y@GRAD")
+        w_grad = ctx.output("W@GRAD")
+        dim_t = ctx.attr("dim_t")
+        x_off, y_off, out_off = seq_funcs.match_offsets("match_matrix_tensor_grad", x.dims,
+                                                        x.lod, y.dims, y.lod, dim_t)
+        seq_grad_funcs.match_matrix_tensor_grad(
+            ctx.xp, x.data, y.data, w.data, tmp.data, out_grad.data, x_off, y_off, out_off,
+            None if x_grad is None else x_grad.mutable_data(ctx.place, x.dtype),
+            None if y_grad is None else y_grad.mutable_data(ctx.place, y.dtype),
+            None if w_grad is None else w_grad.mutable_data(ctx.place, w.dtype))
+
+
+register_operator("add_position_encoding_grad", GradOp)
+register_operator("im2sequence_grad", GradOp)
+register_operator("match_matrix_tensor_grad", GradOp)
 for _op, _kernel, _dtypes in (
         ("sequence_pool_grad", SequencePoolGradKernel, _FLOATS),
         ("sequence_softmax_grad", SequenceSoftmaxGradKernel, _FLOATS),
         ("sequence_conv_grad", SequenceConvGradKernel, _FLOATS),
         ("sequence_expand_grad", SequenceExpandGradKernel, _TYPES),
         ("row_conv_grad", RowConvGradKernel, (DataType.FLOAT32,)),
-        ("lod_reset_grad", LoDResetGradKernel, _TYPES)):
+        ("lod_reset_grad", LoDResetGradKernel, _TYPES),
+        ("add_position_encoding_grad", AddPositionEncodingGradKernel, _FLOATS),
+        ("im2sequence_grad", Im2SequenceGradKernel, (DataType.FLOAT32,)),
+        ("match_matrix_tensor_grad", MatchMatrixTensorGradKernel, (DataType.FLOAT32,))):
     for _dtype in _dtypes:
         register_op_kernel(_op, "CPU", _kernel, _dtype)
         register_op_kernel(_op, "GPU", _kernel, _dtype)
@@ -138,4 +190,11 @@ VERIFY_CASES = {
         "X": {"shape": (6, 3), "lod": _LOD}, "Filter": (2, 3), "Out@GRAD": (6, 3)}}],
     "lod_reset_grad": [{"name": "rows", "attrs": {"target_lod": [0, 3, 6]},
                         "inputs": {"X": (6, 2), "Out@GRAD": (6, 2)}}],
+    "add_position_encoding_grad": [{"name": "padded batch", "attrs": {"alpha": 0.5},
+                                    "inputs": {"X": (2, 3, 4), "Out@GRAD": (2, 3, 4)}}],
+    "im2sequence_grad": [{"name": "2x2 windows", "attrs": {"kernels": [2, 2]}, "inputs": {
+        "X": (1, 2, 3, 3), "Y": None, "Out@GRAD": (4, 8)}, "dtypes": ["float32"]}],
+    "match_matrix_tensor_grad": [{"name": "2 pairs", "attrs": {"dim_t": 2}, "inputs": {
+        "X": {"shape": (5, 3), "lod": [[0, 2, 5]]}, "Y": {"shape": (4, 3), "lod": [[0, 3, 4]]},
+        "W": (3, 2, 3), "Tmp": (30, 1), "Out@GRAD": (24, 1)}, "dtypes": ["float32"]}],
 }

@@ -60,6 +60,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_OUT = os.path.join(os.path.dirname(HERE), "fixtures", "grads")
 
 
+def _dtype_name(vartype):
+    """A variable's dtype as the case specs name it (Paddle's convert_dtype says 'uint16'
+    for bfloat16)."""
+    return "bfloat16" if vartype == core.VarDesc.VarType.BF16 else convert_dtype(vartype)
+
+
 def _run_dims(arrays, lods, variables):
     """The dims the forward op gives `variables` on the case's inputs (fed with their LoD
     `lods`; for outputs whose static dims are unknown or wrong)."""
@@ -89,9 +95,9 @@ def _seed_and_differentiate(family, gcase, arrays, lods, cot_arrays, cot_vars,
         for (slot, var), shape in zip(seeded, dims):
             index = seen[slot] = seen.get(slot, -1) + 1
             name = f"cot_{slot.lower()}" + (str(index) if counts[slot] > 1 else "")
-            dtype = convert_dtype(var.dtype)
+            dtype = _dtype_name(var.dtype)
             if gcase.op in cotangent_dtype_of:  # the op's outputs are float32 placeholders
-                dtype = convert_dtype(feeds[cotangent_dtype_of[gcase.op]][0].dtype)
+                dtype = _dtype_name(feeds[cotangent_dtype_of[gcase.op]][0].dtype)
             cot_arrays[name] = materialize(In(shape, dtype, -1.0, 1.0), family,
                                            gcase.name, name)
             static = tuple(var.shape)
@@ -166,6 +172,14 @@ def build_grad_op(case, arrays, wrt):
     return main, [v for vs in feeds.values() for v in vs], list(grads.items())
 
 
+def _feed_dtype(main, name, array):
+    """A feed's dtype name: the array's, 'bfloat16' for the uint16 bits of a bfloat16 feed."""
+    block = main.global_block()
+    if array.dtype == np.uint16 and block.has_var(name):
+        return _dtype_name(block.var(name).dtype)
+    return str(array.dtype)
+
+
 def export_case(family, gcase, out_dir, arrays_out):
     case = gcase.forward
     forward_fetches = getattr(load_family(family), "FORWARD_FETCHES", {})
@@ -196,7 +210,7 @@ def export_case(family, gcase, out_dir, arrays_out):
         "program": [op.type for op in main.global_block().ops
                     if op.type not in ("feed", "fetch")],
         "attrs": op_attrs(main, case.op),
-        "feeds": {n: {"dtype": str(arrays[n].dtype), "shape": list(arrays[n].shape),
+        "feeds": {n: {"dtype": _feed_dtype(main, n, arrays[n]), "shape": list(arrays[n].shape),
                       **({"lod": lods[n]} if n in lods else {})} for n in feed_names},
         "fetches": {},
     }

@@ -16,13 +16,17 @@ __all__ = [
     "eye",
     "fill",
     "fill_diagonal",
+    "fill_diagonal_grad",
     "fill_diagonal_tensor",
+    "fill_diagonal_tensor_grad",
+    "fill_grad",
     "full_batch_size_like",
     "linspace",
     "logspace",
     "numel",
     "one_hot",
     "set_value",
+    "set_value_grad",
     "set_value_with_tensor",
     "shape64",
     "share_data",
@@ -144,10 +148,39 @@ def set_value_with_tensor(
     ends, IntArray steps, int64_t[] axes, int64_t[] decrease_axes, int64_t[] none_axes) ->
     Tensor(out).
 
-    Kernel `set_value_with_tensor`; InferMeta `unchanged_infer_meta`.
+    Kernel `set_value_with_tensor`; InferMeta `unchanged_infer_meta`; backward `set_value_grad`.
     """
     return apply("set_value_with_tensor",
                  {"x": x, "values": values},
+                 {
+                     "starts": starts,
+                     "ends": ends,
+                     "steps": steps,
+                     "axes": axes,
+                     "decrease_axes": decrease_axes,
+                     "none_axes": none_axes,
+                 })
+
+
+def set_value_grad(
+    out_grad: TensorLike,
+    values: TensorLike | None,
+    starts: Sequence[int],
+    ends: Sequence[int],
+    steps: Sequence[int],
+    axes: Sequence[int],
+    decrease_axes: Sequence[int],
+    none_axes: Sequence[int],
+) -> tuple[Tensor, Tensor]:
+    """`set_value_grad` (backward.yaml): (Tensor out_grad, Tensor values, IntArray starts, IntArray
+    ends, IntArray steps, int64_t[] axes, int64_t[] decrease_axes, int64_t[] none_axes) ->
+    Tensor(x_grad), Tensor(values_grad).
+
+    Kernel `set_value_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates
+    `set_value_with_tensor`.
+    """
+    return apply("set_value_grad",
+                 {"out_grad": out_grad, "values": values},
                  {
                      "starts": starts,
                      "ends": ends,
@@ -185,18 +218,38 @@ def full_batch_size_like(
 def fill(x: TensorLike, value: float = 0.0) -> Tensor:
     """`fill` (ops.yaml): (Tensor x, Scalar value=0.0) -> Tensor(out).
 
-    Kernel `fill`; InferMeta `unchanged_infer_meta`.
+    Kernel `fill`; InferMeta `unchanged_infer_meta`; backward `fill_grad`.
     """
     return apply("fill", {"x": x}, {"value": value})
+
+
+def fill_grad(out_grad: TensorLike, value: float) -> Tensor:
+    """`fill_grad` (backward.yaml): (Tensor out_grad, Scalar value) -> Tensor(x_grad).
+
+    Kernel `fill_grad`; InferMeta `unchanged_infer_meta`; differentiates `fill`.
+    """
+    return apply("fill_grad", {"out_grad": out_grad}, {"value": value})
 
 
 def fill_diagonal(x: TensorLike, value: float = 0.0, offset: int = 0, wrap: bool = False) -> Tensor:
     """`fill_diagonal` (ops.yaml): (Tensor x, float value=0.0, int offset=0, bool wrap=false) ->
     Tensor(out).
 
-    Kernel `fill_diagonal`; InferMeta `fill_diagonal_infer_meta`.
+    Kernel `fill_diagonal`; InferMeta `fill_diagonal_infer_meta`; backward `fill_diagonal_grad`.
     """
     return apply("fill_diagonal", {"x": x}, {"value": value, "offset": offset, "wrap": wrap})
+
+
+def fill_diagonal_grad(out_grad: TensorLike, value: float, offset: int, wrap: bool) -> Tensor:
+    """`fill_diagonal_grad` (backward.yaml): (Tensor out_grad, float value, int offset, bool wrap)
+    -> Tensor(x_grad).
+
+    Kernel `fill_diagonal_grad`; InferMeta `unchanged_infer_meta`; differentiates
+    `fill_diagonal`.
+    """
+    return apply("fill_diagonal_grad",
+                 {"out_grad": out_grad},
+                 {"value": value, "offset": offset, "wrap": wrap})
 
 
 def fill_diagonal_tensor(
@@ -209,10 +262,23 @@ def fill_diagonal_tensor(
     """`fill_diagonal_tensor` (ops.yaml): (Tensor x, Tensor y, int64_t offset=0, int dim1=0, int
     dim2=1) -> Tensor(out).
 
-    Kernel `fill_diagonal_tensor`; InferMeta `fill_diagonal_tensor_infer_meta`.
+    Kernel `fill_diagonal_tensor`; InferMeta `fill_diagonal_tensor_infer_meta`; backward
+    `fill_diagonal_tensor_grad`.
     """
     return apply("fill_diagonal_tensor",
                  {"x": x, "y": y},
+                 {"offset": offset, "dim1": dim1, "dim2": dim2})
+
+
+def fill_diagonal_tensor_grad(out_grad: TensorLike, offset: int, dim1: int, dim2: int) -> Tensor:
+    """`fill_diagonal_tensor_grad` (backward.yaml): (Tensor out_grad, int64_t offset, int dim1, int
+    dim2) -> Tensor(x_grad).
+
+    Kernel `fill_diagonal_tensor_grad`; InferMeta `unchanged_infer_meta`; differentiates
+    `fill_diagonal_tensor`.
+    """
+    return apply("fill_diagonal_tensor_grad",
+                 {"out_grad": out_grad},
                  {"offset": offset, "dim1": dim1, "dim2": dim2})
 
 

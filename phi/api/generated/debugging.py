@@ -8,7 +8,7 @@ from __future__ import annotations
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["accuracy_check", "check_numerics", "match_matrix_tensor"]
+__all__ = ["accuracy_check", "check_numerics", "match_matrix_tensor", "match_matrix_tensor_grad"]
 
 
 def accuracy_check(
@@ -63,6 +63,26 @@ def match_matrix_tensor(
     """`match_matrix_tensor` (ops.yaml): (Tensor x, Tensor y, Tensor w, int dim_t=1) ->
     Tensor(out), Tensor(tmp).
 
-    Kernel `match_matrix_tensor`; InferMeta `match_matrix_tensor_infer_meta`.
+    Kernel `match_matrix_tensor`; InferMeta `match_matrix_tensor_infer_meta`; backward
+    `match_matrix_tensor_grad`.
     """
     return apply("match_matrix_tensor", {"x": x, "y": y, "w": w}, {"dim_t": dim_t})
+
+
+def match_matrix_tensor_grad(
+    x: TensorLike,
+    y: TensorLike,
+    w: TensorLike,
+    tmp: TensorLike,
+    out_grad: TensorLike,
+    dim_t: int,
+) -> tuple[Tensor, Tensor, Tensor]:
+    """`match_matrix_tensor_grad` (backward.yaml): (Tensor x, Tensor y, Tensor w, Tensor tmp,
+    Tensor out_grad, int dim_t) -> Tensor(x_grad), Tensor(y_grad), Tensor(w_grad).
+
+    Kernel `match_matrix_tensor_grad`; InferMeta `general_ternary_grad_infer_meta`;
+    differentiates `match_matrix_tensor`.
+    """
+    return apply("match_matrix_tensor_grad",
+                 {"x": x, "y": y, "w": w, "tmp": tmp, "out_grad": out_grad},
+                 {"dim_t": dim_t})

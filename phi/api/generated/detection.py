@@ -19,6 +19,7 @@ __all__ = [
     "prior_box",
     "yolo_box",
     "yolo_loss",
+    "yolo_loss_grad",
 ]
 
 
@@ -217,10 +218,54 @@ def yolo_loss(
     downsample_ratio=32, bool use_label_smooth=true, float scale_x_y=1.0) -> Tensor(loss),
     Tensor(objectness_mask), Tensor(gt_match_mask).
 
-    Kernel `yolo_loss`; InferMeta `yolo_loss_infer_meta`.
+    Kernel `yolo_loss`; InferMeta `yolo_loss_infer_meta`; backward `yolo_loss_grad`.
     """
     return apply("yolo_loss",
                  {"x": x, "gt_box": gt_box, "gt_label": gt_label, "gt_score": gt_score},
+                 {
+                     "anchors": anchors,
+                     "anchor_mask": anchor_mask,
+                     "class_num": class_num,
+                     "ignore_thresh": ignore_thresh,
+                     "downsample_ratio": downsample_ratio,
+                     "use_label_smooth": use_label_smooth,
+                     "scale_x_y": scale_x_y,
+                 })
+
+
+def yolo_loss_grad(
+    x: TensorLike,
+    gt_box: TensorLike,
+    gt_label: TensorLike,
+    gt_score: TensorLike | None,
+    objectness_mask: TensorLike,
+    gt_match_mask: TensorLike,
+    loss_grad: TensorLike,
+    anchors: Sequence[int],
+    anchor_mask: Sequence[int],
+    class_num: int,
+    ignore_thresh: float,
+    downsample_ratio: int,
+    use_label_smooth: bool,
+    scale_x_y: float,
+) -> Tensor:
+    """`yolo_loss_grad` (backward.yaml): (Tensor x, Tensor gt_box, Tensor gt_label, Tensor
+    gt_score, Tensor objectness_mask, Tensor gt_match_mask, Tensor loss_grad, int[] anchors,
+    int[] anchor_mask, int class_num, float ignore_thresh, int downsample_ratio, bool
+    use_label_smooth, float scale_x_y) -> Tensor(x_grad).
+
+    Kernel `yolo_loss_grad`; InferMeta `unchanged_infer_meta`; differentiates `yolo_loss`.
+    """
+    return apply("yolo_loss_grad",
+                 {
+                     "x": x,
+                     "gt_box": gt_box,
+                     "gt_label": gt_label,
+                     "gt_score": gt_score,
+                     "objectness_mask": objectness_mask,
+                     "gt_match_mask": gt_match_mask,
+                     "loss_grad": loss_grad,
+                 },
                  {
                      "anchors": anchors,
                      "anchor_mask": anchor_mask,

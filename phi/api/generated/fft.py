@@ -23,7 +23,9 @@ __all__ = [
     "frame",
     "frame_grad",
     "overlap_add",
+    "overlap_add_grad",
     "stft",
+    "stft_grad",
 ]
 
 
@@ -198,9 +200,20 @@ def frame_grad(
 def overlap_add(x: TensorLike, hop_length: int, axis: int = -1) -> Tensor:
     """`overlap_add` (ops.yaml): (Tensor x, int hop_length, int axis=-1) -> Tensor(out).
 
-    Kernel `overlap_add`; InferMeta `overlap_add_infer_meta`.
+    Kernel `overlap_add`; InferMeta `overlap_add_infer_meta`; backward `overlap_add_grad`.
     """
     return apply("overlap_add", {"x": x}, {"hop_length": hop_length, "axis": axis})
+
+
+def overlap_add_grad(x: TensorLike, out_grad: TensorLike, hop_length: int, axis: int) -> Tensor:
+    """`overlap_add_grad` (backward.yaml): (Tensor x, Tensor out_grad, int hop_length, int axis) ->
+    Tensor(x_grad).
+
+    Kernel `overlap_add_grad`; InferMeta `unchanged_infer_meta`; differentiates `overlap_add`.
+    """
+    return apply("overlap_add_grad",
+                 {"x": x, "out_grad": out_grad},
+                 {"hop_length": hop_length, "axis": axis})
 
 
 def stft(
@@ -214,10 +227,34 @@ def stft(
     """`stft` (ops.yaml): (Tensor x, Tensor window, int n_fft, int hop_length, bool normalized,
     bool onesided) -> Tensor(out).
 
-    Kernel `stft`; InferMeta `stft_infer_meta`.
+    Kernel `stft`; InferMeta `stft_infer_meta`; backward `stft_grad`.
     """
     return apply("stft",
                  {"x": x, "window": window},
+                 {
+                     "n_fft": n_fft,
+                     "hop_length": hop_length,
+                     "normalized": normalized,
+                     "onesided": onesided,
+                 })
+
+
+def stft_grad(
+    x: TensorLike,
+    window: TensorLike,
+    out_grad: TensorLike,
+    n_fft: int,
+    hop_length: int,
+    normalized: bool,
+    onesided: bool,
+) -> Tensor:
+    """`stft_grad` (backward.yaml): (Tensor x, Tensor window, Tensor out_grad, int n_fft, int
+    hop_length, bool normalized, bool onesided) -> Tensor(x_grad).
+
+    Kernel `stft_grad`; InferMeta `unchanged_infer_meta`; differentiates `stft`.
+    """
+    return apply("stft_grad",
+                 {"x": x, "window": window, "out_grad": out_grad},
                  {
                      "n_fft": n_fft,
                      "hop_length": hop_length,

@@ -15,8 +15,11 @@ __all__ = [
     "graph_reindex",
     "graph_sample_neighbors",
     "send_u_recv",
+    "send_u_recv_grad",
     "send_ue_recv",
+    "send_ue_recv_grad",
     "send_uv",
+    "send_uv_grad",
     "weighted_sample_neighbors",
 ]
 
@@ -31,11 +34,37 @@ def send_u_recv(
     """`send_u_recv` (ops.yaml): (Tensor x, Tensor src_index, Tensor dst_index, str
     reduce_op="SUM", IntArray out_size={0}) -> Tensor(out), Tensor(dst_count).
 
-    Kernel `send_u_recv`; InferMeta `send_u_recv_infer_meta`.
+    Kernel `send_u_recv`; InferMeta `send_u_recv_infer_meta`; backward `send_u_recv_grad`.
     """
     return apply("send_u_recv",
                  {"x": x, "src_index": src_index, "dst_index": dst_index},
                  {"reduce_op": reduce_op, "out_size": out_size})
+
+
+def send_u_recv_grad(
+    x: TensorLike,
+    src_index: TensorLike,
+    dst_index: TensorLike,
+    out: TensorLike | None,
+    dst_count: TensorLike | None,
+    out_grad: TensorLike,
+    reduce_op: str = 'SUM',
+) -> Tensor:
+    """`send_u_recv_grad` (backward.yaml): (Tensor x, Tensor src_index, Tensor dst_index, Tensor
+    out, Tensor dst_count, Tensor out_grad, str reduce_op="SUM") -> Tensor(x_grad).
+
+    Kernel `send_u_recv_grad`; InferMeta `unchanged_infer_meta`; differentiates `send_u_recv`.
+    """
+    return apply("send_u_recv_grad",
+                 {
+                     "x": x,
+                     "src_index": src_index,
+                     "dst_index": dst_index,
+                     "out": out,
+                     "dst_count": dst_count,
+                     "out_grad": out_grad,
+                 },
+                 {"reduce_op": reduce_op})
 
 
 def send_ue_recv(
@@ -51,11 +80,42 @@ def send_ue_recv(
     message_op="ADD", str reduce_op="SUM", IntArray out_size={0}) -> Tensor(out),
     Tensor(dst_count).
 
-    Kernel `send_ue_recv`; InferMeta `send_ue_recv_infer_meta`.
+    Kernel `send_ue_recv`; InferMeta `send_ue_recv_infer_meta`; backward `send_ue_recv_grad`.
     """
     return apply("send_ue_recv",
                  {"x": x, "y": y, "src_index": src_index, "dst_index": dst_index},
                  {"message_op": message_op, "reduce_op": reduce_op, "out_size": out_size})
+
+
+def send_ue_recv_grad(
+    x: TensorLike,
+    y: TensorLike,
+    src_index: TensorLike,
+    dst_index: TensorLike,
+    out: TensorLike | None,
+    dst_count: TensorLike | None,
+    out_grad: TensorLike,
+    message_op: str = 'ADD',
+    reduce_op: str = 'SUM',
+) -> tuple[Tensor, Tensor]:
+    """`send_ue_recv_grad` (backward.yaml): (Tensor x, Tensor y, Tensor src_index, Tensor
+    dst_index, Tensor out, Tensor dst_count, Tensor out_grad, str message_op="ADD", str
+    reduce_op="SUM") -> Tensor(x_grad), Tensor(y_grad).
+
+    Kernel `send_ue_recv_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates
+    `send_ue_recv`.
+    """
+    return apply("send_ue_recv_grad",
+                 {
+                     "x": x,
+                     "y": y,
+                     "src_index": src_index,
+                     "dst_index": dst_index,
+                     "out": out,
+                     "dst_count": dst_count,
+                     "out_grad": out_grad,
+                 },
+                 {"message_op": message_op, "reduce_op": reduce_op})
 
 
 def send_uv(
@@ -68,10 +128,34 @@ def send_uv(
     """`send_uv` (ops.yaml): (Tensor x, Tensor y, Tensor src_index, Tensor dst_index, str
     message_op="ADD") -> Tensor(out).
 
-    Kernel `send_uv`; InferMeta `send_uv_infer_meta`.
+    Kernel `send_uv`; InferMeta `send_uv_infer_meta`; backward `send_uv_grad`.
     """
     return apply("send_uv",
                  {"x": x, "y": y, "src_index": src_index, "dst_index": dst_index},
+                 {"message_op": message_op})
+
+
+def send_uv_grad(
+    x: TensorLike,
+    y: TensorLike,
+    src_index: TensorLike,
+    dst_index: TensorLike,
+    out_grad: TensorLike,
+    message_op: str = 'ADD',
+) -> tuple[Tensor, Tensor]:
+    """`send_uv_grad` (backward.yaml): (Tensor x, Tensor y, Tensor src_index, Tensor dst_index,
+    Tensor out_grad, str message_op="ADD") -> Tensor(x_grad), Tensor(y_grad).
+
+    Kernel `send_uv_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates `send_uv`.
+    """
+    return apply("send_uv_grad",
+                 {
+                     "x": x,
+                     "y": y,
+                     "src_index": src_index,
+                     "dst_index": dst_index,
+                     "out_grad": out_grad,
+                 },
                  {"message_op": message_op})
 
 

@@ -16,6 +16,7 @@ __all__ = [
     "cross_entropy_with_softmax",
     "cross_entropy_with_softmax_grad",
     "cvm",
+    "cvm_grad",
     "hinge_loss",
     "hinge_loss_grad",
     "hsigmoid_loss",
@@ -23,6 +24,7 @@ __all__ = [
     "huber_loss",
     "huber_loss_grad",
     "identity_loss",
+    "identity_loss_grad",
     "kldiv_loss",
     "kldiv_loss_grad",
     "log_loss",
@@ -294,17 +296,36 @@ def log_loss_grad(
 def cvm(x: TensorLike, cvm: TensorLike, use_cvm: bool = True) -> Tensor:
     """`cvm` (ops.yaml): (Tensor x, Tensor cvm, bool use_cvm=true) -> Tensor(out).
 
-    Kernel `cvm`; InferMeta `cvm_infer_meta`.
+    Kernel `cvm`; InferMeta `cvm_infer_meta`; backward `cvm_grad`.
     """
     return apply("cvm", {"x": x, "cvm": cvm}, {"use_cvm": use_cvm})
+
+
+def cvm_grad(x: TensorLike, cvm: TensorLike, out_grad: TensorLike, use_cvm: bool) -> Tensor:
+    """`cvm_grad` (backward.yaml): (Tensor x, Tensor cvm, Tensor out_grad, bool use_cvm) ->
+    Tensor(x_grad).
+
+    Kernel `cvm_grad`; InferMeta `unchanged_infer_meta`; differentiates `cvm`.
+    """
+    return apply("cvm_grad", {"x": x, "cvm": cvm, "out_grad": out_grad}, {"use_cvm": use_cvm})
 
 
 def identity_loss(x: TensorLike, reduction: int = 1) -> Tensor:
     """`identity_loss` (ops.yaml): (Tensor x, int reduction=1) -> Tensor(out).
 
-    Kernel `identity_loss`; InferMeta `identity_loss_infer_meta`.
+    Kernel `identity_loss`; InferMeta `identity_loss_infer_meta`; backward `identity_loss_grad`.
     """
     return apply("identity_loss", {"x": x}, {"reduction": reduction})
+
+
+def identity_loss_grad(x: TensorLike, out_grad: TensorLike, reduction: int) -> Tensor:
+    """`identity_loss_grad` (backward.yaml): (Tensor x, Tensor out_grad, int reduction) ->
+    Tensor(x_grad).
+
+    Kernel `identity_loss_grad`; InferMeta `unchanged_infer_meta`; differentiates
+    `identity_loss`.
+    """
+    return apply("identity_loss_grad", {"x": x, "out_grad": out_grad}, {"reduction": reduction})
 
 
 def hsigmoid_loss(

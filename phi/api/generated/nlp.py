@@ -23,6 +23,7 @@ __all__ = [
     "layer_norm",
     "layer_norm_grad",
     "lookup_table",
+    "lookup_table_grad",
     "mean",
     "mean_grad",
     "mean_raw",
@@ -70,9 +71,25 @@ def embedding_grad(
 def lookup_table(w: TensorLike, ids: TensorLike, padding_idx: int = -1) -> Tensor:
     """`lookup_table` (ops.yaml): (Tensor w, Tensor ids, int64_t padding_idx=-1) -> Tensor(out).
 
-    Kernel `lookup_table`; InferMeta `lookup_table_infer_meta`.
+    Kernel `lookup_table`; InferMeta `lookup_table_infer_meta`; backward `lookup_table_grad`.
     """
     return apply("lookup_table", {"w": w, "ids": ids}, {"padding_idx": padding_idx})
+
+
+def lookup_table_grad(
+    w: TensorLike,
+    ids: TensorLike,
+    out_grad: TensorLike,
+    padding_idx: int = -1,
+) -> Tensor:
+    """`lookup_table_grad` (backward.yaml): (Tensor w, Tensor ids, Tensor out_grad, int64_t
+    padding_idx=-1) -> Tensor(w_grad).
+
+    Kernel `lookup_table_grad`; InferMeta `unchanged_infer_meta`; differentiates `lookup_table`.
+    """
+    return apply("lookup_table_grad",
+                 {"w": w, "ids": ids, "out_grad": out_grad},
+                 {"padding_idx": padding_idx})
 
 
 def layer_norm(

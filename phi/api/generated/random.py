@@ -18,20 +18,26 @@ __all__ = [
     "exponential",
     "gaussian",
     "gaussian_inplace",
+    "gaussian_inplace_grad",
     "gumbel_softmax",
+    "gumbel_softmax_grad",
     "multinomial",
     "poisson",
+    "poisson_grad",
     "randint",
     "random",
+    "random_grad",
     "randperm",
     "rrelu",
     "rrelu_grad",
     "seed",
     "shuffle_batch",
+    "shuffle_batch_grad",
     "standard_gamma",
     "truncated_gaussian_random",
     "uniform",
     "uniform_inplace",
+    "uniform_inplace_grad",
     "uniform_random_batch_size_like",
 ]
 
@@ -175,9 +181,17 @@ def exponential(x: TensorLike, lam: float = 1.0) -> Tensor:
 def poisson(x: TensorLike) -> Tensor:
     """`poisson` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `poisson`; InferMeta `unchanged_infer_meta`.
+    Kernel `poisson`; InferMeta `unchanged_infer_meta`; backward `poisson_grad`.
     """
     return apply("poisson", {"x": x}, {})
+
+
+def poisson_grad(out_grad: TensorLike) -> Tensor:
+    """`poisson_grad` (backward.yaml): (Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `poisson_grad`; InferMeta `unchanged_infer_meta`; differentiates `poisson`.
+    """
+    return apply("poisson_grad", {"out_grad": out_grad}, {})
 
 
 def seed(seed: int, deterministic: bool = False, rng_name: str = '') -> Tensor:
@@ -196,35 +210,81 @@ def shuffle_batch(
     """`shuffle_batch` (ops.yaml): (Tensor x, Tensor seed, int startup_seed=0) -> Tensor(out),
     Tensor(shuffle_idx), Tensor(seed_out).
 
-    Kernel `shuffle_batch`; InferMeta `shuffle_batch_infer_meta`.
+    Kernel `shuffle_batch`; InferMeta `shuffle_batch_infer_meta`; backward `shuffle_batch_grad`.
     """
     return apply("shuffle_batch", {"x": x, "seed": seed}, {"startup_seed": startup_seed})
+
+
+def shuffle_batch_grad(shuffle_idx: TensorLike, out_grad: TensorLike, startup_seed: int) -> Tensor:
+    """`shuffle_batch_grad` (backward.yaml): (Tensor shuffle_idx, Tensor out_grad, int
+    startup_seed) -> Tensor(x_grad).
+
+    Kernel `shuffle_batch_grad`; InferMeta `unchanged_infer_meta`; differentiates
+    `shuffle_batch`.
+    """
+    return apply("shuffle_batch_grad",
+                 {"shuffle_idx": shuffle_idx, "out_grad": out_grad},
+                 {"startup_seed": startup_seed})
 
 
 def gaussian_inplace(x: TensorLike, mean: float = 0.0, std: float = 1.0, seed: int = 0) -> Tensor:
     """`gaussian_inplace` (ops.yaml): (Tensor x, float mean=0.0, float std=1.0, int seed=0) ->
     Tensor(out).
 
-    Kernel `gaussian_inplace`; InferMeta `unchanged_infer_meta`.
+    Kernel `gaussian_inplace`; InferMeta `unchanged_infer_meta`; backward
+    `gaussian_inplace_grad`.
     """
     return apply("gaussian_inplace", {"x": x}, {"mean": mean, "std": std, "seed": seed})
+
+
+def gaussian_inplace_grad(out_grad: TensorLike, mean: float, std: float, seed: int) -> Tensor:
+    """`gaussian_inplace_grad` (backward.yaml): (Tensor out_grad, float mean, float std, int seed)
+    -> Tensor(x_grad).
+
+    Kernel `gaussian_inplace_grad`; InferMeta `unchanged_infer_meta`; differentiates
+    `gaussian_inplace`.
+    """
+    return apply("gaussian_inplace_grad",
+                 {"out_grad": out_grad},
+                 {"mean": mean, "std": std, "seed": seed})
 
 
 def uniform_inplace(x: TensorLike, min: float = -1.0, max: float = 1.0, seed: int = 0) -> Tensor:
     """`uniform_inplace` (ops.yaml): (Tensor x, float min=-1.0, float max=1.0, int seed=0) ->
     Tensor(out).
 
-    Kernel `uniform_inplace`; InferMeta `unchanged_infer_meta`.
+    Kernel `uniform_inplace`; InferMeta `unchanged_infer_meta`; backward `uniform_inplace_grad`.
     """
     return apply("uniform_inplace", {"x": x}, {"min": min, "max": max, "seed": seed})
+
+
+def uniform_inplace_grad(out_grad: TensorLike, min: float, max: float, seed: int) -> Tensor:
+    """`uniform_inplace_grad` (backward.yaml): (Tensor out_grad, float min, float max, int seed) ->
+    Tensor(x_grad).
+
+    Kernel `uniform_inplace_grad`; InferMeta `unchanged_infer_meta`; differentiates
+    `uniform_inplace`.
+    """
+    return apply("uniform_inplace_grad",
+                 {"out_grad": out_grad},
+                 {"min": min, "max": max, "seed": seed})
 
 
 def random(x: TensorLike, from_: int, to: int) -> Tensor:
     """`random` (ops.yaml): (Tensor x, int64_t from_, int64_t to) -> Tensor(out).
 
-    Kernel `random`; InferMeta `unchanged_infer_meta`.
+    Kernel `random`; InferMeta `unchanged_infer_meta`; backward `random_grad`.
     """
     return apply("random", {"x": x}, {"from_": from_, "to": to})
+
+
+def random_grad(out_grad: TensorLike, from_: int, to: int) -> Tensor:
+    """`random_grad` (backward.yaml): (Tensor out_grad, int64_t from_, int64_t to) ->
+    Tensor(x_grad).
+
+    Kernel `random_grad`; InferMeta `unchanged_infer_meta`; differentiates `random`.
+    """
+    return apply("random_grad", {"out_grad": out_grad}, {"from_": from_, "to": to})
 
 
 def binomial(count: TensorLike, prob: TensorLike) -> Tensor:
@@ -260,11 +320,21 @@ def gumbel_softmax(
     """`gumbel_softmax` (ops.yaml): (Tensor x, float temperature=1.0, bool hard=false, int axis=-1)
     -> Tensor(out).
 
-    Kernel `gumbel_softmax`; InferMeta `unchanged_infer_meta`.
+    Kernel `gumbel_softmax`; InferMeta `unchanged_infer_meta`; backward `gumbel_softmax_grad`.
     """
     return apply("gumbel_softmax",
                  {"x": x},
                  {"temperature": temperature, "hard": hard, "axis": axis})
+
+
+def gumbel_softmax_grad(out: TensorLike, out_grad: TensorLike, axis: int) -> Tensor:
+    """`gumbel_softmax_grad` (backward.yaml): (Tensor out, Tensor out_grad, int axis) ->
+    Tensor(x_grad).
+
+    Kernel `gumbel_softmax_grad`; InferMeta `unchanged_infer_meta`; differentiates
+    `gumbel_softmax`.
+    """
+    return apply("gumbel_softmax_grad", {"out": out, "out_grad": out_grad}, {"axis": axis})
 
 
 def rrelu(

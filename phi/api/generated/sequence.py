@@ -13,7 +13,9 @@ from phi.common import DataType
 
 __all__ = [
     "add_position_encoding",
+    "add_position_encoding_grad",
     "im2sequence",
+    "im2sequence_grad",
     "lod_reset",
     "lod_reset_grad",
     "pyramid_hash",
@@ -239,10 +241,34 @@ def im2sequence(
     """`im2sequence` (ops.yaml): (Tensor x, Tensor y, int[] kernels, int[] strides={1, 1}, int[]
     paddings={0, 0, 0, 0}, int[] out_stride={1, 1}) -> Tensor(out).
 
-    Kernel `im2sequence`; InferMeta `im2sequence_infer_meta`.
+    Kernel `im2sequence`; InferMeta `im2sequence_infer_meta`; backward `im2sequence_grad`.
     """
     return apply("im2sequence",
                  {"x": x, "y": y},
+                 {
+                     "kernels": kernels,
+                     "strides": strides,
+                     "paddings": paddings,
+                     "out_stride": out_stride,
+                 })
+
+
+def im2sequence_grad(
+    x: TensorLike,
+    y: TensorLike | None,
+    out_grad: TensorLike,
+    kernels: Sequence[int],
+    strides: Sequence[int],
+    paddings: Sequence[int],
+    out_stride: Sequence[int],
+) -> Tensor:
+    """`im2sequence_grad` (backward.yaml): (Tensor x, Tensor y, Tensor out_grad, int[] kernels,
+    int[] strides, int[] paddings, int[] out_stride) -> Tensor(x_grad).
+
+    Kernel `im2sequence_grad`; InferMeta `unchanged_infer_meta`; differentiates `im2sequence`.
+    """
+    return apply("im2sequence_grad",
+                 {"x": x, "y": y, "out_grad": out_grad},
                  {
                      "kernels": kernels,
                      "strides": strides,
@@ -255,9 +281,27 @@ def add_position_encoding(x: TensorLike, alpha: float = 1.0, beta: float = 1.0) 
     """`add_position_encoding` (ops.yaml): (Tensor x, float alpha=1.0, float beta=1.0) ->
     Tensor(out).
 
-    Kernel `add_position_encoding`; InferMeta `add_position_encoding_infer_meta`.
+    Kernel `add_position_encoding`; InferMeta `add_position_encoding_infer_meta`; backward
+    `add_position_encoding_grad`.
     """
     return apply("add_position_encoding", {"x": x}, {"alpha": alpha, "beta": beta})
+
+
+def add_position_encoding_grad(
+    x: TensorLike,
+    out_grad: TensorLike,
+    alpha: float,
+    beta: float,
+) -> Tensor:
+    """`add_position_encoding_grad` (backward.yaml): (Tensor x, Tensor out_grad, float alpha, float
+    beta) -> Tensor(x_grad).
+
+    Kernel `add_position_encoding_grad`; InferMeta `unchanged_infer_meta`; differentiates
+    `add_position_encoding`.
+    """
+    return apply("add_position_encoding_grad",
+                 {"x": x, "out_grad": out_grad},
+                 {"alpha": alpha, "beta": beta})
 
 
 def pyramid_hash(

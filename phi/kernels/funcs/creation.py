@@ -43,7 +43,7 @@ def set_value_windows(dims: Sequence[int], axes: Sequence[int], starts: Sequence
     return tuple(windows)
 
 
-def _strip_ones(dims: Sequence[int]) -> tuple[int, ...]:
+def strip_ones(dims: Sequence[int]) -> tuple[int, ...]:
     dims = tuple(int(d) for d in dims)
     lead = next((i for i, d in enumerate(dims) if d != 1), len(dims))
     return dims[lead:]
@@ -69,7 +69,7 @@ def set_value_target_dims(slice_dims: Sequence[int], decrease_axes: Sequence[int
 
 def check_value_dims(target: Sequence[int], value: Sequence[int]) -> None:
     """Leading 1s aside, the value's dims must match the target's trailing ones (or be 1)."""
-    want, got = _strip_ones(target), _strip_ones(value)
+    want, got = strip_ones(target), strip_ones(value)
     if len(got) <= len(want) and all(g in (1, w) for g, w in zip(reversed(got),
                                                                    reversed(want))):
         return
@@ -88,8 +88,8 @@ def set_value(xp: Any, x: Any, value: Any, axes: Sequence[int], starts: Sequence
     target = set_value_target_dims(view.shape, decrease_axes, none_axes)
     check_value_dims(target, value.shape)
     if view.size:
-        stripped = xp.asarray(value).reshape(_strip_ones(value.shape))
-        view[...] = xp.broadcast_to(stripped, _strip_ones(target)).reshape(view.shape)
+        stripped = xp.asarray(value).reshape(strip_ones(value.shape))
+        view[...] = xp.broadcast_to(stripped, strip_ones(target)).reshape(view.shape)
 
 
 def check_value_dtype(x_dtype: DataType, value_dtype: DataType) -> None:
@@ -197,9 +197,15 @@ def fill_diagonal_tensor(xp: Any, x: Any, y: Any, offset: int, dim1: int, dim2: 
         raise ValueError(f"fill_diagonal_tensor: Y's dims {list(y.shape)}: the dims should "
                          f"be {batch} x {want[-1]} (X's other dims, then the diagonal)")
     copy_into(xp, x, out)
+    write_diagonal(xp, out, y, want[-1], offset, dim1, dim2)
+
+
+def write_diagonal(xp: Any, out: Any, value: Any, length: int, offset: int, dim1: int,
+                   dim2: int) -> None:
+    """out's diagonal over (dim1, dim2), `offset` to the right, `length` long, = value."""
     view = xp.moveaxis(out, (dim1, dim2), (-2, -1))
-    steps = xp.arange(want[-1], dtype=xp.int64)
-    view[..., steps + max(-offset, 0), steps + max(offset, 0)] = y
+    steps = xp.arange(length, dtype=xp.int64)
+    view[..., steps + max(-offset, 0), steps + max(offset, 0)] = value
 
 
 def eye_dims(num_rows: int, num_columns: int) -> tuple[int, int]:

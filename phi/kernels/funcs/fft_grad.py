@@ -10,6 +10,9 @@ of rfftn with the same name).
   output's last axis, m the input's: the bins the forward mirrored).
 - frame_grad: each frame's gradient added back at its positions of x (zeros between frames
   a hop longer than a frame skips).
+- overlap_add_grad: the frames of out_grad (each frame reads the positions it was added to).
+- stft_grad (X only, as Paddle): the frames' fft_r2c_grad along the frequency axis (the
+  onesided half zero-padded), times the window, added back as frame_grad does.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from phi.kernels.funcs.fft import FFTNorm, fft_axes, frame_index
+from phi.kernels.funcs.fft import FFTNorm, fft_axes, frame, frame_index, stft_dims
 
 
 def _opposite(xp: Any, x: Any, axes: Sequence[int], norm: FFTNorm, forward: bool) -> Any:
@@ -84,3 +87,21 @@ def frame_grad(xp: Any, out_grad: Any, frame_length: int, hop_length: int, axis:
         xp.add.at(x_grad, (Ellipsis, index), out_grad)
     else:
         xp.add.at(x_grad, index.T, out_grad)
+
+
+def overlap_add_grad(xp: Any, out_grad: Any, hop_length: int, axis: int, x_grad: Any) -> None:
+    frame_length = x_grad.shape[-2] if axis == -1 else x_grad.shape[1]
+    n = x_grad.shape[-1] if axis == -1 else x_grad.shape[0]
+    if n == 0:
+        return
+    frame(xp, out_grad, frame_length, hop_length, axis, x_grad)
+
+
+def stft_grad(xp: Any, window: Any, out_grad: Any, n_fft: int, hop_length: int,
+              normalized: bool, onesided: bool, x_grad: Any) -> None:
+    dims = stft_dims(x_grad.shape, window.shape, n_fft, hop_length, onesided)
+    frames = xp.empty((dims[0], n_fft, dims[2]), x_grad.dtype)
+    fft_r2c_grad(xp, out_grad, [1], "ortho" if normalized else "backward", True, onesided,
+                 frames)
+    frames *= window[:, None]
+    frame_grad(xp, frames, n_fft, hop_length, -1, x_grad)

@@ -488,10 +488,20 @@ def im2sequence(xp: Any, x: Any, down: np.ndarray, across: np.ndarray, kernels: 
     """out [windows, C * kh * kw]: image n's first down[n] x across[n] windows, row-major,
     each window (top-left at (i * sh - up, j * sw - left)) flattened as (C, kh, kw); pixels
     outside the image read 0."""
-    n, channels, height, width = x.shape
-    counts = down * across
-    if counts.sum() == 0:
+    if int((down * across).sum()) == 0:
         return
+    index, valid = im2sequence_index(xp, x.shape, down, across, kernels, strides, paddings)
+    patches = xp.where(valid, x[index], x.dtype.type(0))
+    out[...] = patches.reshape(out.shape)
+
+
+def im2sequence_index(xp: Any, x_dims: Sequence[int], down: np.ndarray, across: np.ndarray,
+                      kernels: Sequence[int], strides: Sequence[int], paddings: Sequence[int]
+                      ) -> tuple[tuple[Any, ...], Any]:
+    """The pixel of X each window element reads, as an index into X broadcast to [windows,
+    C, kh, kw] (positions outside the image clipped), and where it lies inside the image."""
+    n, channels, height, width = x_dims
+    counts = down * across
     image = np.repeat(np.arange(n), counts)
     k = np.arange(int(counts.sum())) - np.repeat(np.cumsum(counts) - counts, counts)
     i, j = k // across[image], k % across[image]
@@ -502,10 +512,9 @@ def im2sequence(xp: Any, x: Any, down: np.ndarray, across: np.ndarray, kernels: 
     r = np.clip(rows, 0, height - 1)[:, None, :, None]
     c = np.clip(cols, 0, width - 1)[:, None, None, :]
     ch = np.arange(channels)[None, :, None, None]
-    patches = x[xp.asarray(image[:, None, None, None]), xp.asarray(ch), xp.asarray(r),
-                xp.asarray(c)]
-    patches = xp.where(xp.asarray(valid)[:, None, :, :], patches, x.dtype.type(0))
-    out[...] = patches.reshape(out.shape)
+    index = (xp.asarray(image[:, None, None, None]), xp.asarray(ch), xp.asarray(r),
+             xp.asarray(c))
+    return index, xp.asarray(valid)[:, None, :, :]
 
 
 def check_match_dims(op: str, x_dims: Sequence[int], y_dims: Sequence[int],

@@ -1,16 +1,29 @@
 """Gradients of the LoD sequence family (phi.kernels.funcs.sequence), as Paddle's CPU
 kernels compute them: each sends a row's gradient back to the rows (and, for the
 convolutions, filter and padding entries) it came from. Scatter-adds run vectorised
-(`add.at`); row_conv loops over its few filter taps only.
+(`add.at`); row_conv loops over its few filter taps only, match_matrix_tensor over its
+sequence pairs.
+
+add_position_encoding_grad is Out@GRAD times alpha; im2sequence_grad adds each window
+element's gradient back to the pixel it read (windows of the whole image, as Paddle's grad
+kernel takes them); match_matrix_tensor_grad differentiates Out = (X W) Y^T per sequence
+pair, from the forward's Tmp = X W.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
-from phi.kernels.funcs.sequence import PoolType, context_matrix, context_rows
+from phi.kernels.funcs.sequence import (
+    PoolType,
+    check_im2sequence,
+    context_matrix,
+    context_rows,
+    im2sequence_index,
+)
 
 
 def sequence_pool_grad(xp: Any, offsets: np.ndarray, pooltype: PoolType, out_grad: Any,
@@ -116,3 +129,49 @@ def row_conv_grad(xp: Any, x: Any, offsets: np.ndarray, filt: Any, out_grad: Any
             dx[dst] += dout[src] * filt[k]
         if filter_grad is not None:
             filter_grad[k] = (flat[dst] * dout[src]).sum(axis=0)
+
+
+def add_position_encoding_grad(xp: Any, out_grad: Any, alpha: float, x_grad: Any) -> None:
+    xp.multiply(out_grad, out_grad.dtype.type(np.float32(alpha)), out=x_grad)
+
+
+def im2sequence_grad(xp: Any, out_grad: Any, kernels: Sequence[int], strides: Sequence[int],
+                     paddings: Sequence[int], out_stride: Sequence[int], x_grad: Any) -> None:
+    n = x_grad.shape[0]
+    oh, ow = check_im2sequence("im2sequence_grad", x_grad.shape, kernels, strides, paddings,
+                               out_stride)
+    x_grad[...] = 0
+    if n * oh * ow != out_grad.shape[0]:
+        raise ValueError(f"im2sequence_grad: Out@GRAD has {out_grad.shape[0]} rows; the "
+                         f"whole-image windows of X's dims {list(x_grad.shape)} are "
+                         f"{n * oh * ow} (a real-size Input(Y) has no gradient kernel)")
+    if out_grad.size == 0:
+        return
+    down, across = np.full(n, oh, np.int64), np.full(n, ow, np.int64)
+    index, valid = im2sequence_index(xp, x_grad.shape, down, across, kernels, strides,
+                                     paddings)
+    grads = xp.where(valid, out_grad.reshape(-1, x_grad.shape[1], *kernels), 0)
+    xp.add.at(x_grad, index, grads)
+
+
+def match_matrix_tensor_grad(xp: Any, x: Any, y: Any, w: Any, tmp: Any, out_grad: Any,
+                             x_off: np.ndarray, y_off: np.ndarray, out_off: np.ndarray,
+                             x_grad: Any | None, y_grad: Any | None, w_grad: Any | None
+                             ) -> None:
+    dim_in, dim_t = w.shape[0], w.shape[1]
+    proj = tmp.reshape(x.shape[0], dim_t, dim_in)
+    d_proj = xp.zeros(proj.shape, out_grad.dtype)
+    dy = xp.zeros(y.shape, out_grad.dtype)
+    for b in range(x_off.size - 1):
+        xs, ys = slice(x_off[b], x_off[b + 1]), slice(y_off[b], y_off[b + 1])
+        dout = out_grad[out_off[b]:out_off[b + 1]].reshape(dim_t, xs.stop - xs.start,
+                                                          ys.stop - ys.start)
+        d_proj[xs] = xp.einsum("tij,jk->itk", dout, y[ys])
+        dy[ys] = xp.einsum("tij,itk->jk", dout, proj[xs])
+    flat = d_proj.reshape(x.shape[0], dim_t * dim_in)
+    if x_grad is not None:
+        x_grad[...] = xp.matmul(flat, w.reshape(dim_in, dim_t * dim_in).T)
+    if y_grad is not None:
+        y_grad[...] = dy
+    if w_grad is not None:
+        w_grad[...] = xp.matmul(x.T, flat).reshape(w.shape)

@@ -1,4 +1,5 @@
-"""embedding_grad: the dense gradient of an embedding table, one body for every backend."""
+"""embedding_grad (lookup_table_v2_grad) and lookup_table_grad (v1, ids shaped [..., 1]):
+the dense gradient of an embedding table, one body for every backend."""
 
 from __future__ import annotations
 
@@ -10,6 +11,10 @@ from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import embedding_grad as embedding_grad_funcs
 
 _FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
+#: Paddle 3.3.1 registers lookup_table_grad on CPU for these (bfloat16 accumulates in
+#: bfloat16, one id after another, as its kernel does); its GPU kernel for float16 too.
+_LOOKUP_TABLE_CPU = [DataType.FLOAT32, DataType.FLOAT64, DataType.BFLOAT16]
+_LOOKUP_TABLE_GPU = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16]
 
 
 @register_kernel("embedding_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
@@ -19,3 +24,11 @@ def embedding_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, weight: DenseT
                           weight_grad: OutTensor) -> None:
     data = dev_ctx.alloc(weight_grad, weight.dtype)
     embedding_grad_funcs.embedding_grad(dev_ctx.xp, x.data, out_grad.data, padding_idx, data)
+
+
+@register_kernel("lookup_table_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _LOOKUP_TABLE_CPU)
+@register_kernel("lookup_table_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _LOOKUP_TABLE_GPU)
+def lookup_table_grad_kernel(dev_ctx: DeviceContext, w: DenseTensor, ids: DenseTensor,
+                             out_grad: DenseTensor, padding_idx: int, w_grad: OutTensor) -> None:
+    data = dev_ctx.alloc(w_grad, w.dtype)
+    embedding_grad_funcs.embedding_grad(dev_ctx.xp, ids.data, out_grad.data, padding_idx, data)

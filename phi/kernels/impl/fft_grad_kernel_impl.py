@@ -1,5 +1,6 @@
-"""Grads of the fft family: fft_c2c_grad, fft_r2c_grad, fft_c2r_grad, frame_grad; one body
-each for every backend (math in phi.kernels.funcs.fft_grad)."""
+"""Grads of the fft family: fft_c2c_grad, fft_r2c_grad, fft_c2r_grad, frame_grad,
+overlap_add_grad, stft_grad; one body each for every backend (math in
+phi.kernels.funcs.fft_grad)."""
 
 from __future__ import annotations
 
@@ -49,3 +50,31 @@ def frame_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTen
                       frame_length: int, hop_length: int, axis: int, x_grad: OutTensor) -> None:
     fft_grad_funcs.frame_grad(dev_ctx.xp, out_grad.data, frame_length, hop_length, axis,
                               dev_ctx.alloc(x_grad, out_grad.dtype))
+
+
+@register_kernel("overlap_add_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FRAME)
+@register_kernel("overlap_add_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FRAME)
+def overlap_add_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
+                            hop_length: int, axis: int, x_grad: OutTensor) -> None:
+    fft_grad_funcs.overlap_add_grad(dev_ctx.xp, out_grad.data, hop_length, axis,
+                                    dev_ctx.alloc(x_grad, out_grad.dtype))
+
+
+#: stft_grad's kernel is X's (real) type; out_grad is the matching complex type
+_C64_OUT_GRAD = {"out_grad": {"dtype": DataType.COMPLEX64}}
+_C128_OUT_GRAD = {"out_grad": {"dtype": DataType.COMPLEX128}}
+
+
+@register_kernel("stft_grad", Backend.CPU, DataLayout.ALL_LAYOUT, DataType.FLOAT32,
+                 arg_overrides=_C64_OUT_GRAD)
+@register_kernel("stft_grad", Backend.CPU, DataLayout.ALL_LAYOUT, DataType.FLOAT64,
+                 arg_overrides=_C128_OUT_GRAD)
+@register_kernel("stft_grad", Backend.GPU, DataLayout.ALL_LAYOUT, DataType.FLOAT32,
+                 arg_overrides=_C64_OUT_GRAD)
+@register_kernel("stft_grad", Backend.GPU, DataLayout.ALL_LAYOUT, DataType.FLOAT64,
+                 arg_overrides=_C128_OUT_GRAD)
+def stft_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, window: DenseTensor,
+                     out_grad: DenseTensor, n_fft: int, hop_length: int, normalized: bool,
+                     onesided: bool, x_grad: OutTensor) -> None:
+    fft_grad_funcs.stft_grad(dev_ctx.xp, window.data, out_grad.data, n_fft, hop_length,
+                             normalized, onesided, dev_ctx.alloc(x_grad, x.dtype))

@@ -1,6 +1,7 @@
 """Grads of the loss family: sigmoid_cross_entropy_with_logits_grad, bce_loss_grad,
-nll_loss_grad, kldiv_loss_grad, huber_loss_grad, hinge_loss_grad, log_loss_grad; one body
-each for every backend (math in phi.kernels.funcs.loss)."""
+nll_loss_grad, kldiv_loss_grad, huber_loss_grad, hinge_loss_grad, log_loss_grad, cvm_grad,
+identity_loss_grad; one body each for every backend (math in phi.kernels.funcs.loss and
+phi.kernels.funcs.loss_grad)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor, OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import loss as loss_funcs
+from phi.kernels.funcs import loss_grad as loss_grad_funcs
 
 _TYPES = [DataType.FLOAT32, DataType.FLOAT64]
 _FLOAT32 = [DataType.FLOAT32]
@@ -83,3 +85,20 @@ def log_loss_grad_kernel(dev_ctx: DeviceContext, input: DenseTensor, label: Dens
                          out_grad: DenseTensor, epsilon: float, input_grad: OutTensor) -> None:
     loss_funcs.log_loss_grad(dev_ctx.xp, input.data, label.data, out_grad.data, epsilon,
                              dev_ctx.alloc(input_grad, input.dtype))
+
+
+@register_kernel("cvm_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("cvm_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+def cvm_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, cvm: DenseTensor,
+                    out_grad: DenseTensor, use_cvm: bool, x_grad: OutTensor) -> None:
+    lod = x.lod[0] if x.lod else None
+    loss_grad_funcs.cvm_grad(dev_ctx.xp, cvm.data, out_grad.data, use_cvm, lod,
+                             dev_ctx.alloc(x_grad, x.dtype))
+
+
+@register_kernel("identity_loss_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("identity_loss_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+def identity_loss_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
+                              reduction: int, x_grad: OutTensor) -> None:
+    loss_grad_funcs.identity_loss_grad(dev_ctx.xp, out_grad.data, reduction,
+                                       dev_ctx.alloc(x_grad, x.dtype))

@@ -1,5 +1,6 @@
 """Grads of the LoD sequence family: sequence_pool_grad, sequence_softmax_grad,
-sequence_conv_grad, sequence_expand_grad, row_conv_grad, lod_reset_grad; one body each for
+sequence_conv_grad, sequence_expand_grad, row_conv_grad, lod_reset_grad,
+add_position_encoding_grad, im2sequence_grad, match_matrix_tensor_grad; one body each for
 every backend (math in phi.kernels.funcs.sequence_grad; the sequences from X's LoD)."""
 
 from __future__ import annotations
@@ -83,3 +84,42 @@ def row_conv_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, filter: DenseTe
 def lod_reset_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
                           target_lod: list[int], append: bool, x_grad: OutTensor) -> None:
     dev_ctx.alloc(x_grad, out_grad.dtype)[...] = out_grad.data
+
+
+@register_kernel("add_position_encoding_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("add_position_encoding_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64])
+def add_position_encoding_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor,
+                                      out_grad: DenseTensor, alpha: float, beta: float,
+                                      x_grad: OutTensor) -> None:
+    seq_grad_funcs.add_position_encoding_grad(dev_ctx.xp, out_grad.data, alpha,
+                                              dev_ctx.alloc(x_grad, x.dtype))
+
+
+@register_kernel("im2sequence_grad", Backend.CPU, DataLayout.ALL_LAYOUT, [DataType.FLOAT32])
+@register_kernel("im2sequence_grad", Backend.GPU, DataLayout.ALL_LAYOUT, [DataType.FLOAT32])
+def im2sequence_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor | None,
+                            out_grad: DenseTensor, kernels: list[int], strides: list[int],
+                            paddings: list[int], out_stride: list[int],
+                            x_grad: OutTensor) -> None:
+    seq_grad_funcs.im2sequence_grad(dev_ctx.xp, out_grad.data, kernels, strides, paddings,
+                                    out_stride, dev_ctx.alloc(x_grad, x.dtype))
+
+
+@register_kernel("match_matrix_tensor_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32])
+@register_kernel("match_matrix_tensor_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32])
+def match_matrix_tensor_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
+                                    w: DenseTensor, tmp: DenseTensor, out_grad: DenseTensor,
+                                    dim_t: int, x_grad: OptionalOutTensor,
+                                    y_grad: OptionalOutTensor,
+                                    w_grad: OptionalOutTensor) -> None:
+    x_off, y_off, out_off = seq_funcs.match_offsets("match_matrix_tensor_grad", x.dims, x.lod,
+                                                    y.dims, y.lod, dim_t)
+    seq_grad_funcs.match_matrix_tensor_grad(
+        dev_ctx.xp, x.data, y.data, w.data, tmp.data, out_grad.data, x_off, y_off, out_off,
+        None if x_grad is None else dev_ctx.alloc(x_grad, x.dtype),
+        None if y_grad is None else dev_ctx.alloc(y_grad, y.dtype),
+        None if w_grad is None else dev_ctx.alloc(w_grad, w.dtype))

@@ -15,4 +15,8 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
         ({"x": int_labels((3, 4), 6), "weight": (6, 5)}, {}),
         ({"x": int_labels((7,), 4), "weight": (4, 3)}, {"padding_idx": 2}),
     ],
+    "lookup_table_grad": [
+        ({"w": (6, 5), "ids": int_labels((3, 4, 1), 6)}, {}),
+        ({"w": (4, 3), "ids": int_labels((7, 1), 4)}, {"padding_idx": 2}),
+    ],
 }

@@ -26,3 +26,13 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
     "frame_grad": [({"x": (2, 9)}, {"frame_length": 4, "hop_length": 2}),
                    ({"x": (7, 2)}, {"frame_length": 2, "hop_length": 3, "axis": 0})],
 }
+GRAD_CASES["overlap_add_grad"] = [
+    ({"x": (2, 4, 3)}, {"hop_length": 2}),
+    ({"x": (4, 3, 2)}, {"hop_length": 1, "axis": 0}),
+]
+GRAD_CASES["stft_grad"] = [
+    ({"x": (2, 16), "window": (8,)}, {"n_fft": 8, "hop_length": 2, "normalized": False,
+                                      "onesided": True}),
+    ({"x": (2, 11), "window": (4,)}, {"n_fft": 4, "hop_length": 3, "normalized": True,
+                                      "onesided": True}),
+]

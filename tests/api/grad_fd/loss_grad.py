@@ -84,6 +84,10 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
     "log_loss_grad": [({"input": lambda rng: rng.uniform(0.2, 0.8, (4, 1)).astype(np.float32),
                        "label": lambda rng: rng.uniform(0.0, 1.0, (4, 1)).astype(np.float32)},
                       {"epsilon": 1e-4})],
+    # X@GRAD's first two columns are CVM's values, not derivatives: with use_cvm off Y does
+    # not depend on them, so a zero CVM makes them the derivative (0)
+    "cvm_grad": [({"x": (4, 5), "cvm": lambda rng: np.zeros((4, 2))}, {"use_cvm": False})],
+    "identity_loss_grad": [({"x": (3, 4)}, {"reduction": r}) for r in (0, 1, 2)],
 }
 
 

@@ -1,9 +1,12 @@
 """Grads of the FFT family (fft.py): fft_c2c, fft_r2c (onesided or full) and fft_c2r (even
 and odd output lengths) over one or more axes, every normalization and direction;
 frame (both axes, hops shorter and longer than a frame: overlapping frames' gradients add
-up); as_complex and as_real. The gradient of a transform is the transform the other way
-with the forward's scale (fft_r2c: its onesided half zero-padded; fft_c2r: the bins
-folded onto the half spectrum counted twice), as Paddle's kernels compute it."""
+up); overlap_add (both axes, hops shorter than and equal to a frame: a position's gradient
+goes to every frame that added to it); stft (onesided, normalized or not, hops shorter and
+longer than n_fft; X only: Paddle makes no Window@GRAD); as_complex and as_real. The
+gradient of a transform is the transform the other way with the forward's scale (fft_r2c:
+its onesided half zero-padded; fft_c2r: the bins folded onto the half spectrum counted
+twice), as Paddle's kernels compute it."""
 
 from .spec import Case, GradCase, In
 
@@ -57,9 +60,35 @@ _FRAME = [
        hop_length=4),
 ]
 
+_OVERLAP_ADD = [
+    *(_g(f"overlap_add_{d}", "overlap_add", _x((2, 4, 3), d), hop_length=2)
+      for d in (*REALS, *COMPLEX)),
+    _g("overlap_add_hop_eq_length_float64", "overlap_add", _x((3, 4), "float64"),
+       hop_length=3),
+    _g("overlap_add_axis0_float32", "overlap_add", _x((4, 3, 2), "float32"), hop_length=1,
+       axis=0),
+]
+
+
+def _stft(name: str, dtype: str, t: int, n_fft: int, hop: int, normalized: bool) -> GradCase:
+    return GradCase(Case(name, "stft", {"X": _x((2, t), dtype), "Window": _x((n_fft,), dtype)},
+                         attrs={"n_fft": n_fft, "hop_length": hop, "normalized": normalized,
+                                "onesided": True}), ("X",))
+
+
+_STFT = [
+    *(_stft(f"stft_{d}", d, 16, 8, 2, False) for d in REALS),
+    _stft("stft_normalized_float64", "float64", 11, 4, 3, True),
+    _stft("stft_hop_over_n_fft_float32", "float32", 13, 3, 5, False),
+    _stft("stft_odd_n_fft_float64", "float64", 9, 5, 1, False),
+]
+
 _COMPLEX_HELPERS = [
     *(_g(f"as_complex_{d}", "as_complex", _x((3, 4, 2), d)) for d in REALS),
     *(_g(f"as_real_{d}", "as_real", _x((3, 4), d)) for d in COMPLEX),
 ]
 
-GRAD_CASES = [*_C2C, *_R2C, *_C2R, *_FRAME, *_COMPLEX_HELPERS]
+GRAD_CASES = [*_C2C, *_R2C, *_C2R, *_FRAME, *_OVERLAP_ADD, *_STFT, *_COMPLEX_HELPERS]
+
+#: overlap_add's InferShape leaves Out's dtype to the run: its cotangents are typed as X
+COTANGENT_DTYPE_OF = {"overlap_add": "X"}

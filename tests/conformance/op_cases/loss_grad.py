@@ -12,10 +12,14 @@ LoD to it; norm_by_times, an infeasible sequence, blank 2); hierarchical_sigmoid
 (default and custom trees, with and without Bias); nce_grad (seeded uniform / log-uniform
 / custom samplers, custom_neg_classes (kept by grad programs), two true classes with
 SampleWeight, no Bias; float32 only: Paddle 3.3.1's float64 nce_grad fails reading its
-float32-declared SampleLogits)."""
+float32-declared SampleLogits).
+
+cvm (use_cvm or not, a LoD X with one CVM row per sequence) and identity_loss (sum, mean,
+none, 0-d and empty X): X@GRAD's first two cvm columns are the CVM input's values, as
+Paddle's kernel writes them; Paddle makes no CVM@GRAD. float32 and float64."""
 
 from .loss import _TREE, _ctc_padded, _hsigmoid, _nce, _rnnt
-from .spec import FLOATS, INF, NAN, Case, GradCase, In
+from .spec import FLOATS, INF, NAN, Case, GradCase, In, LoDIn
 
 _IGNORED = [[0.0, 1.0, -100.0, 0.5], [-100.0, 0.25, 1.0, -100.0], [0.0, 0.0, 1.0, 1.0]]
 _EDGE_X = [NAN, INF, -INF, 0.0, -0.0, 80.0, -80.0, 1e-8]
@@ -200,4 +204,28 @@ GRAD_CASES += [
              ("input",), of=("loss",)),
     GradCase(_rnnt("grad_empty_label", "float32", [3, 2], [[1, 2], [0, 0]], [2, 0]),
              ("input",), of=("loss",)),
+]
+
+
+def _cvm(tag: str, dtype: str, x: In, cvm_rows: int, **attrs) -> GradCase:
+    return GradCase(Case(f"cvm_grad_{tag}_{dtype}", "cvm",
+                         {"X": x, "CVM": In((cvm_rows, 2), dtype, 0.0, 20.0)}, attrs=attrs),
+                    ("X",))
+
+
+GRAD_CASES += [
+    *(_cvm("use_cvm", dtype, In((4, 6), dtype, 0.0, 20.0), 4) for dtype in FLOATS),
+    *(_cvm("no_cvm", dtype, In((4, 6), dtype, 0.0, 20.0), 4, use_cvm=False)
+      for dtype in FLOATS),
+    _cvm("width2", "float32", In((3, 2), "float32", 0.0, 20.0), 3),
+    _cvm("lod", "float64", LoDIn((5, 4), "float64", 0.0, 20.0, lod=((0, 2, 5),)), 2),
+    _cvm("lod_no_cvm", "float32", LoDIn((5, 4), "float32", 0.0, 20.0, lod=((0, 1, 1, 5),)),
+         3, use_cvm=False),
+    *(GradCase(Case(f"identity_loss_grad_{name}_{dtype}", "identity_loss",
+                    {"X": In(shape, dtype)}, attrs={"reduction": reduction}), ("X",))
+      for dtype in FLOATS for name, shape, reduction in (
+          ("sum", (3, 4), 0), ("mean", (3, 4), 1), ("none", (3, 4), 2), ("mean_0d", (), 1),
+          ("sum_3d", (2, 3, 2), 0))),
+    GradCase(Case("identity_loss_grad_empty_sum_float32", "identity_loss",
+                  {"X": In((0, 3), "float32")}, attrs={"reduction": 0}), ("X",)),
 ]

@@ -2,7 +2,13 @@
 sequences, a 2-level LoD, rank 3; MAX through MaxIndex), sequence_conv (X, Filter and the
 trainable PaddingData; windows before, around and past the start), sequence_softmax,
 sequence_expand (rows and sequences of X repeated), row_conv (LoD form: X and Filter) and
-lod_reset (the gradient passed through); float32 and float64 where Paddle computes both."""
+lod_reset (the gradient passed through); float32 and float64 where Paddle computes both.
+
+add_position_encoding (padded and LoD forms, alpha; X@GRAD = alpha * Out@GRAD), im2sequence
+(strides, paddings, whole-image windows; float32 as Paddle registers it; no real-size
+Input(Y) case: Paddle's grad kernel takes the whole image's windows while its forward
+with Y and a batch > 1 writes the real sizes', so the two disagree on Out's rows) and
+match_matrix_tensor (X, Y and W; dim_t, several sequence pairs; float32)."""
 
 from __future__ import annotations
 
@@ -139,4 +145,39 @@ GRAD_CASES += [
     # as many tokens as sequences, all -1: Paddle's grad returns before any update
     _pyramid("all_minus_one", (0, 0, 2), 10, 2, 2, tokens=[-1, -1]),
     _pyramid("short_sequences_only", (0, 1, 2), 10, 2, 2),
+]
+
+
+def _ape(name: str, x: In, **attrs: Any) -> GradCase:
+    return GradCase(Case(f"add_position_encoding_{name}", "add_position_encoding", {"X": x},
+                         attrs=attrs), ("X",))
+
+
+def _im2seq(name: str, shape: tuple[int, ...], **attrs: Any) -> GradCase:
+    return GradCase(Case(f"im2sequence_{name}", "im2sequence", {"X": In(shape, "float32")},
+                         attrs=attrs), ("X",))
+
+
+def _match(name: str, x_lod: tuple[int, ...], y_lod: tuple[int, ...], dim_in: int,
+           dim_t: int) -> GradCase:
+    return GradCase(Case(f"match_matrix_tensor_{name}", "match_matrix_tensor",
+                         {"X": _seq((x_lod,), (dim_in,), "float32"),
+                          "Y": _seq((y_lod,), (dim_in,), "float32"),
+                          "W": In((dim_in, dim_t, dim_in), "float32", low=-1.0, high=1.0)},
+                         attrs={"dim_t": dim_t}), ("X", "Y", "W"), of=("Out",))
+
+
+GRAD_CASES += [
+    *(_ape(f"padded_{dtype}", In((2, 5, 8), dtype), alpha=0.5, beta=2.0)
+      for dtype in ("float32", "float64")),
+    _ape("lod_float64", _seq(_LOD_EMPTY, (6,), "float64"), alpha=-1.5),
+    _ape("empty_steps", In((2, 0, 4), "float32")),
+    _im2seq("k2", (2, 3, 4, 4), kernels=[2, 2]),
+    _im2seq("strided_padded", (1, 2, 5, 6), kernels=[3, 2], strides=[2, 1],
+            paddings=[1, 0, 1, 1]),
+    _im2seq("rect_stride", (3, 1, 4, 7), kernels=[2, 3], strides=[2, 2]),
+    _im2seq("overlapping", (1, 2, 4, 5), kernels=[3, 3], strides=[1, 1], paddings=[1, 1, 1, 1]),
+    _match("dim_t3", (0, 2, 5), (0, 3, 4), 4, 3),
+    _match("dim_t1", (0, 1, 3, 6), (0, 2, 2, 3), 3, 1),
+    _match("one_pair", (0, 4), (0, 5), 2, 2),
 ]
