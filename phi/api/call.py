@@ -48,8 +48,13 @@ def kernel_key_for(op: OpDef, inputs: dict[str, Any], attrs: dict[str, Any]) -> 
                      dtype if isinstance(dtype, DataType) else DataType.FLOAT32)
 
 
-def _moved(tensor: DenseTensor, key: KernelKey) -> DenseTensor:
-    """`tensor` on the kernel's place, in its dtype (the data transform of the API)."""
+def _moved(tensor: DenseTensor, key: KernelKey, kernel: str, arg: str) -> DenseTensor:
+    """`tensor` on the kernel's place, in its dtype (the data transform of the API); a
+    complex tensor is never cast to a real dtype (that would drop its imaginary part)."""
+    if tensor.dtype.is_complex and key.dtype not in (DataType.ALL_DTYPE, tensor.dtype) \
+            and not key.dtype.is_complex:
+        raise TypeError(f"{kernel}: input '{arg}' is {tensor.dtype} but the kernel runs in "
+                        f"{key.dtype}; casting would drop its imaginary part")
     pool = DeviceContextPool.instance()
     place = Place.from_backend(key.backend)
     data = tensor.data
@@ -82,9 +87,10 @@ def run_op(op: OpDef, inputs: dict[str, Any], attrs: dict[str, Any], *,
         if arg.backend is Backend.ALL_BACKEND:
             in_values.append(value)
         elif isinstance(value, list):
-            in_values.append([_moved(t, wanted) for t in value])
+            in_values.append([_moved(t, wanted, kernel_name, arg.name) for t in value])
         else:
-            in_values.append(None if value is None else _moved(value, wanted))
+            in_values.append(None if value is None
+                             else _moved(value, wanted, kernel_name, arg.name))
     outputs: list[DenseTensor | list[DenseTensor] | None] = []
     for arg, out in zip(args_def.outputs, op.outputs):
         if out.name in skip:
