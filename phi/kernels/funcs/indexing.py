@@ -126,7 +126,7 @@ def along_axis_check(op: str, x_dims: Sequence[int], index_dims: Sequence[int],
             raise ValueError(f"{op}: Index dim {d} ({n}) is larger than Input's ({m})")
 
 
-def _along_axis_coords(xp: Any, op: str, index: Any, axis: int, size: int) -> tuple[Any, ...]:
+def along_axis_coords(xp: Any, op: str, index: Any, axis: int, size: int) -> tuple[Any, ...]:
     """Full coordinates of every index element: its own position off the axis, its value
     (checked, wrapped) on it."""
     grids = []
@@ -142,7 +142,7 @@ def take_along_axis(xp: Any, x: Any, index: Any, axis: int, out: Any) -> None:
     """out[..i, j, k..] = x[..i, index[..i, j, k..], k..] (out has index's dims)."""
     along_axis_check("take_along_axis", x.shape, index.shape, axis)
     if index.size:
-        out[...] = x[_along_axis_coords(xp, "take_along_axis", index, axis,
+        out[...] = x[along_axis_coords(xp, "take_along_axis", index, axis,
                                         int(x.shape[axis]))]
 
 
@@ -195,7 +195,7 @@ def put_along_axis(xp: Any, x: Any, index: Any, value: Any, axis: int, reduce: s
     out[...] = x
     if index.size == 0:
         return
-    coords = _along_axis_coords(xp, op, index, axis, int(x.shape[axis]))
+    coords = along_axis_coords(xp, op, index, axis, int(x.shape[axis]))
     src = value[tuple(slice(0, n) for n in index.shape)]
     if reduce is PutReduce.ASSIGN:
         flat = xp.ravel_multi_index(xp.broadcast_arrays(*coords), out.shape).reshape(-1)
