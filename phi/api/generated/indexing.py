@@ -27,6 +27,7 @@ __all__ = [
     "masked_select_grad",
     "nonzero",
     "put_along_axis",
+    "put_along_axis_grad",
     "scatter",
     "scatter_grad",
     "take_along_axis",
@@ -127,10 +128,38 @@ def put_along_axis(
     """`put_along_axis` (ops.yaml): (Tensor input, Tensor index, Tensor value, int axis, str
     reduce="assign", bool include_self=true) -> Tensor(result).
 
-    Kernel `put_along_axis`; InferMeta `unchanged_infer_meta`.
+    Kernel `put_along_axis`; InferMeta `unchanged_infer_meta`; backward `put_along_axis_grad`.
     """
     return apply("put_along_axis",
                  {"input": input, "index": index, "value": value},
+                 {"axis": axis, "reduce": reduce, "include_self": include_self})
+
+
+def put_along_axis_grad(
+    input: TensorLike,
+    index: TensorLike,
+    value: TensorLike,
+    result: TensorLike,
+    result_grad: TensorLike,
+    axis: int,
+    reduce: str = 'assign',
+    include_self: bool = True,
+) -> tuple[Tensor, Tensor]:
+    """`put_along_axis_grad` (backward.yaml): (Tensor input, Tensor index, Tensor value, Tensor
+    result, Tensor result_grad, int axis, str reduce="assign", bool include_self=true) ->
+    Tensor(input_grad), Tensor(value_grad).
+
+    Kernel `put_along_axis_grad`; InferMeta `put_along_axis_grad_infer_meta`; differentiates
+    `put_along_axis`.
+    """
+    return apply("put_along_axis_grad",
+                 {
+                     "input": input,
+                     "index": index,
+                     "value": value,
+                     "result": result,
+                     "result_grad": result_grad,
+                 },
                  {"axis": axis, "reduce": reduce, "include_self": include_self})
 
 

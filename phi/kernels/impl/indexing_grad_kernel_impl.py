@@ -1,6 +1,6 @@
 """Grads of the indexing family: index_select_grad, gather_nd_grad, scatter_grad,
-take_along_axis_grad, index_sample_grad, masked_select_grad and masked_fill_grad; one body
-each for every backend (math in phi.kernels.funcs.indexing_grad)."""
+take_along_axis_grad, put_along_axis_grad, index_sample_grad, masked_select_grad and
+masked_fill_grad; one body each for every backend (math in phi.kernels.funcs.indexing_grad)."""
 
 from __future__ import annotations
 
@@ -59,6 +59,22 @@ def take_along_axis_grad_kernel(dev_ctx: DeviceContext, input: DenseTensor,
                                 input_grad: OutTensor) -> None:
     grad_funcs.take_along_axis_grad(dev_ctx.xp, index.data, result_grad.data, axis,
                                     dev_ctx.alloc(input_grad, result_grad.dtype))
+
+
+@register_kernel("put_along_axis_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 grad_funcs.PUT_ALONG_AXIS_GRAD_TYPES, arg_overrides=_INDEX)
+@register_kernel("put_along_axis_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
+                 grad_funcs.PUT_ALONG_AXIS_GRAD_TYPES, arg_overrides=_INDEX)
+def put_along_axis_grad_kernel(dev_ctx: DeviceContext, input: DenseTensor, index: DenseTensor,
+                               value: DenseTensor, result: DenseTensor,
+                               result_grad: DenseTensor, axis: int, reduce: str,
+                               include_self: bool, input_grad: OptionalOutTensor,
+                               value_grad: OptionalOutTensor) -> None:
+    grad_funcs.put_along_axis_grad(
+        dev_ctx.xp, input.data, index.data, value.data, result.data, result_grad.data, axis,
+        reduce, include_self,
+        None if input_grad is None else dev_ctx.alloc(input_grad, result_grad.dtype),
+        None if value_grad is None else dev_ctx.alloc(value_grad, result_grad.dtype))
 
 
 @register_kernel("index_sample_grad", Backend.CPU, DataLayout.ALL_LAYOUT,

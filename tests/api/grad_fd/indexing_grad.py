@@ -33,6 +33,12 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
                      ({"x": (4, 3), "ids": lambda rng: np.array(2), "updates": (3,)}, {})],
     "take_along_axis_grad": [({"input": (4, 5), "index": int_labels((2, 3), 4)}, {"axis": 0}),
                              ({"input": (2, 3), "index": int_labels((2, 5), 3)}, {"axis": 1})],
+    # repeated targets with distinct values (Paddle's amin / amax share the gradient among
+    # ties, a choice finite differences cannot check)
+    "put_along_axis_grad": [
+        ({"input": (3, 4), "index": _ids([0, 2, 0], [1, 1, 3], [3, 0, 3]), "value": (3, 3)},
+         {"axis": 1, "reduce": reduce, "include_self": keep})
+        for reduce in ("assign", "add", "mul", "mean", "amin", "amax") for keep in (True, False)],
     "index_sample_grad": [({"x": (3, 5), "index": int_labels((3, 4), 5)}, {})],
     "masked_select_grad": [({"x": (3, 4), "mask": _mask([1, 0, 1, 1], [0, 0, 0, 0],
                                                         [1, 1, 0, 1])}, {}),

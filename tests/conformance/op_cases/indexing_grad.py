@@ -1,7 +1,8 @@
 """Grads of the indexing family: index_add (X's gradient passes through, AddValue's is the
 output gradient selected at Index along the axis), index_put, index_select, gather_nd,
 scatter (X's gradient is zero at the scattered rows; Updates' is the output gradient at
-Ids, for every duplicate, whatever `overwrite`), take_along_axis, index_sample,
+Ids, for every duplicate, whatever `overwrite`), take_along_axis, put_along_axis
+(every reduce mode, with and without include_self), index_sample,
 masked_select and masked_fill (broadcast masks: summed back to x's dims); float32 and
 float64.
 
@@ -53,6 +54,15 @@ def _cases(dtype: str) -> list[GradCase]:
                       {"Input": In((2, 3), dtype),
                        "Index": ids([[0, 2, 1, 1, 0], [2, 2, 2, 0, 1]], "int32")},
                       attrs={"Axis": 1}), ("Input",)),
+        *(GradCase(Case(f"put_along_axis_{reduce}_{'self' if keep else 'noself'}_{dtype}",
+                        "put_along_axis",
+                        {"Input": In((3, 4), dtype, values=_PUT_INPUT),
+                         "Index": ids([[0, 2, 0], [1, 1, 1], [3, 0, 3]]),
+                         "Value": In((3, 3), dtype, values=_PUT_VALUE)},
+                        attrs={"Axis": 1, "Reduce": reduce, "Include_self": keep}),
+                   ("Input", "Value"))
+          for reduce in ("assign", "add", "mul", "mean", "amin", "amax")
+          for keep in (True, False)),
         GradCase(Case(f"index_sample_{dtype}", "index_sample",
                       {"X": In((3, 5), dtype), "Index": ids([[0, 4, 4], [1, 1, 0], [3, 2, 1]])}),
                  ("X",)),
@@ -71,5 +81,11 @@ def _cases(dtype: str) -> list[GradCase]:
                        "value": In((1,), dtype, values=[-1.5])}), ("x",)),
     ]
 
+
+#: put_along_axis inputs: ties between values and with the input (amin / amax share the
+#: gradient among equal values as Paddle 3.3.1 does) and a repeated target (assign: the last
+#: value put gets the gradient).
+_PUT_INPUT = [[1.0, 2.0, 3.0, 0.5], [4.0, -1.0, 2.0, 2.0], [0.5, 5.0, -3.0, 1.0]]
+_PUT_VALUE = [[2.0, 3.0, 1.0], [-1.0, 0.5, 4.0], [1.0, 5.0, 0.25]]
 
 GRAD_CASES = [case for dtype in FLOATS for case in _cases(dtype)]
