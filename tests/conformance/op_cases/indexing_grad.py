@@ -88,4 +88,42 @@ def _cases(dtype: str) -> list[GradCase]:
 _PUT_INPUT = [[1.0, 2.0, 3.0, 0.5], [4.0, -1.0, 2.0, 2.0], [0.5, 5.0, -3.0, 1.0]]
 _PUT_VALUE = [[2.0, 3.0, 1.0], [-1.0, 0.5, 4.0], [1.0, 5.0, 0.25]]
 
-GRAD_CASES = [case for dtype in FLOATS for case in _cases(dtype)]
+def _edges() -> list[GradCase]:
+    """complex128 where Paddle 3.3.1 registers the grad kernel, empty ids, 0-D tensors."""
+    c = "complex128"
+    return [
+        GradCase(Case("index_select_complex128", "index_select",
+                      {"X": In((4, 3), c), "Index": ids([3, 0, 0, 2])}), ("X",)),
+        GradCase(Case("index_select_empty_ids_float64", "index_select",
+                      {"X": In((4, 3), "float64"), "Index": In((0,), "int64")},
+                      attrs={"dim": 1}), ("X",)),
+        GradCase(Case("gather_nd_complex128", "gather_nd",
+                      {"X": In((3, 4), c), "Index": ids([[2, 1], [2, 1], [0, 3]])}), ("X",)),
+        GradCase(Case("gather_nd_empty_ids_float64", "gather_nd",
+                      {"X": In((3, 4), "float64"), "Index": In((0, 2), "int64")}), ("X",)),
+        GradCase(Case("scatter_ids_0d_float64", "scatter",
+                      {"X": In((4, 3), "float64"), "Ids": In((), "int64", values=-1),
+                       "Updates": In((3,), "float64")}, attrs={"overwrite": False}),
+                 ("X", "Updates")),
+        GradCase(Case("index_sample_complex128", "index_sample",
+                      {"X": In((2, 4), c), "Index": ids([[3, 0, 3], [1, 1, 2]])}), ("X",)),
+        GradCase(Case("masked_select_complex128", "masked_select",
+                      {"X": In((2, 3), c), "Mask": In((2, 3), "bool",
+                                                      values=[[True, False, True],
+                                                              [False, True, True]])}),
+                 ("X",)),
+        GradCase(Case("masked_select_none_float64", "masked_select",
+                      {"X": In((2, 3), "float64"),
+                       "Mask": In((2, 3), "bool", values=[[False] * 3] * 2)}), ("X",)),
+        GradCase(Case("masked_fill_complex128", "masked_fill",
+                      {"x": In((2, 3), c), "mask": In((2, 3), "bool",
+                                                      values=[[True, False, True],
+                                                              [False, False, True]]),
+                       "value": In((), c, values=1.5)}), ("x",)),
+        GradCase(Case("masked_fill_0d_float64", "masked_fill",
+                      {"x": In((), "float64", values=3.0), "mask": In((), "bool", values=False),
+                       "value": In((), "float64", values=-2.0)}), ("x",)),
+    ]
+
+
+GRAD_CASES = [case for dtype in FLOATS for case in _cases(dtype)] + _edges()

@@ -85,4 +85,34 @@ def _ss(dtype: str, tag: str, x: In, axes, starts, ends, strides, infer_flags=No
                          attrs=attrs), ("Input",))
 
 
-GRAD_CASES = [case for dtype in FLOATS for case in _cases(dtype)]
+def _edges() -> list[GradCase]:
+    """complex128 where Paddle 3.3.1 registers the grad kernel, 0-D and empty tensors."""
+    c = "complex128"
+    return [
+        GradCase(Case("strided_slice_complex128", "strided_slice", {"Input": In((3, 4), c)},
+                      attrs={"axes": [0, 1], "starts": [2, 0], "ends": [-4, 4],
+                             "strides": [-1, 3], "infer_flags": [1, 1],
+                             "decrease_axis": []}), ("Input",)),
+        GradCase(Case("strided_slice_empty_window_float64", "strided_slice",
+                      {"Input": In((4, 5), "float64")},
+                      attrs={"axes": [1], "starts": [3], "ends": [1], "strides": [1],
+                             "infer_flags": [1], "decrease_axis": []}), ("Input",)),
+        GradCase(Case("roll_complex128", "roll", {"X": In((3, 4), c)},
+                      attrs={"shifts": [2], "axis": [1]}), ("X",)),
+        GradCase(Case("roll_0d_float64", "roll", {"X": In((), "float64", values=1.5)},
+                      attrs={"shifts": [3], "axis": []}), ("X",)),
+        GradCase(Case("meshgrid_complex128", "meshgrid", {"X": [In((2,), c), In((3,), c)]},
+                      api="paddle.meshgrid"), ("X",)),
+        GradCase(Case("meshgrid_0d_float64", "meshgrid",
+                      {"X": [In((), "float64", values=2.0), In((3,), "float64")]},
+                      api="paddle.meshgrid"), ("X",)),
+        GradCase(Case("expand_as_v2_0d_x_float64", "expand_as_v2",
+                      {"X": In((), "float64", values=4.0), "Y": In((2, 2), "float64")},
+                      attrs={"target_shape": [2, 2]}), ("X",)),
+        GradCase(Case("repeat_interleave_tensor_all_zero_float64", "repeat_interleave",
+                      {"X": In((2, 3), "float64"), "RepeatsTensor": ids([0, 2, 0])},
+                      attrs={"dim": 1}), ("X",)),
+    ]
+
+
+GRAD_CASES = [case for dtype in FLOATS for case in _cases(dtype)] + _edges()

@@ -36,4 +36,11 @@ def _cases(dtype: str) -> list[GradCase]:
     ]
 
 
-GRAD_CASES = [case for dtype in FLOATS for case in _cases(dtype)]
+GRAD_CASES = [case for dtype in FLOATS for case in _cases(dtype)] + [
+    # complex128: Paddle 3.3.1 registers pad_grad and pad3d_grad for it
+    GradCase(Case("pad_complex128", "pad", {"X": In((2, 3), "complex128")},
+                  attrs={"paddings": [0, 2, 1, 1]}), ("X",)),
+    *(GradCase(Case(f"pad3d_{mode}_complex128", "pad3d", {"X": In((1, 1, 2, 3, 3), "complex128")},
+                    attrs={"paddings": [2, 1, 1, 0, 1, 1], "mode": mode}), ("X",))
+      for mode in ("constant", "reflect", "circular")),
+]
