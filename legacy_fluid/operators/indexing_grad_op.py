@@ -19,6 +19,7 @@ from legacy_fluid.framework.execution_context import ExecutionContext, InferShap
 from legacy_fluid.framework.grad import GradOp
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.operators.indexing_op import ids_spec
 from phi.kernels.funcs import indexing_grad as grad_funcs
 
 
@@ -134,28 +135,24 @@ class MaskedFillGradKernel(OpKernel):
             None if value_grad is None else value_grad.mutable_data(ctx.place, out_grad.dtype))
 
 
-def _ids(values: list, dtype: str = "int64") -> dict:
-    return {"value": values, "dtype": dtype}
-
-
 _MASK = {"value": [[True, False, True, False], [False, False, True, True]], "dtype": "bool"}
 
 #: Parity / `migrate --verify` inputs (see compat.coverage.parity.explicit_cases).
 VERIFY_CASES = {
     "index_select_grad": [{"name": "dim 1", "attrs": {"dim": 1}, "inputs": {
-        "X": (3, 4), "Index": _ids([3, 0, 3]), "Out@GRAD": (3, 3)}}],
+        "X": (3, 4), "Index": ids_spec([3, 0, 3]), "Out@GRAD": (3, 3)}}],
     "gather_nd_grad": [{"name": "pairs", "inputs": {
-        "X": (3, 4, 2), "Index": _ids([[0, 1], [2, -1], [0, 1]]), "Out@GRAD": (3, 2)}}],
+        "X": (3, 4, 2), "Index": ids_spec([[0, 1], [2, -1], [0, 1]]), "Out@GRAD": (3, 2)}}],
     "scatter_grad": [{"name": "repeated ids", "inputs": {
-        "Ids": _ids([2, 0, 2]), "Updates": (3, 4), "Out@GRAD": (3, 4)}}],
+        "Ids": ids_spec([2, 0, 2]), "Updates": (3, 4), "Out@GRAD": (3, 4)}}],
     "take_along_axis_grad": [{"name": "axis 1", "attrs": {"Axis": 1}, "inputs": {
-        "Input": (3, 4), "Index": _ids([[0, 3], [1, 1], [2, 0]]), "Result@GRAD": (3, 2)}}],
+        "Input": (3, 4), "Index": ids_spec([[0, 3], [1, 1], [2, 0]]), "Result@GRAD": (3, 2)}}],
     "put_along_axis_grad": [{"name": "amax axis 1", "attrs": {"Axis": 1, "Reduce": "amax"},
-                             "inputs": {"Input": (3, 4), "Index": _ids([[0, 0], [1, 3], [2, 2]]),
-                                        "Value": (3, 2), "Result": (3, 4),
+                             "inputs": {"Input": (3, 4), "Value": (3, 2), "Result": (3, 4),
+                                        "Index": ids_spec([[0, 0], [1, 3], [2, 2]]),
                                         "Result@GRAD": (3, 4)}}],
     "index_sample_grad": [{"name": "rows", "inputs": {
-        "X": (3, 4), "Index": _ids([[0, 3], [1, 1], [2, 0]]), "Out@GRAD": (3, 2)}}],
+        "X": (3, 4), "Index": ids_spec([[0, 3], [1, 1], [2, 0]]), "Out@GRAD": (3, 2)}}],
     "masked_select_grad": [{"name": "half", "inputs": {
         "X": (2, 4), "Mask": _MASK, "Y@GRAD": (4,)}}],
     "masked_fill_grad": [{"name": "half", "inputs": {

@@ -22,6 +22,7 @@ from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.operators.concat_grad_op import MultiGradOp
+from legacy_fluid.operators.indexing_op import ids_spec
 from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import manipulation as manip_funcs
 from phi.kernels.funcs import manipulation_grad as manip_grad_funcs
@@ -114,10 +115,6 @@ class MeshgridGradKernel(OpKernel):
                                        datas)
 
 
-def _ids(values: list, dtype: str = "int64") -> dict:
-    return {"value": values, "dtype": dtype}
-
-
 #: Parity / `migrate --verify` inputs (see compat.coverage.parity.explicit_cases).
 VERIFY_CASES = {
     "strided_slice_grad": [{"name": "reverse and step", "inputs": {
@@ -129,7 +126,7 @@ VERIFY_CASES = {
     "expand_as_v2_grad": [{"name": "broadcast", "attrs": {"target_shape": [2, 3, 4]},
                            "inputs": {"X": (3, 1), "Out@GRAD": (2, 3, 4)}}],
     "repeat_interleave_grad": [{"name": "counts", "attrs": {"dim": 0}, "inputs": {
-        "X": (3, 2), "RepeatsTensor": _ids([2, 0, 3]), "Out@GRAD": (5, 2)}}],
+        "X": (3, 2), "RepeatsTensor": ids_spec([2, 0, 3]), "Out@GRAD": (5, 2)}}],
     "meshgrid_grad": [{"name": "three", "inputs": {
         "X": [(2,), (3,), (4,)], "Out@GRAD": [(2, 3, 4), (2, 3, 4), (2, 3, 4)]},
         "outputs": {"X@GRAD": 3}}],
