@@ -92,10 +92,10 @@ def take_along_axis_grad(xp: Any, index: Any, result_grad: Any, axis: int,
 
 def _divided(xp: Any, num: Any, den: Any, dtype: Any) -> Any:
     """num / den in `dtype` (integer types truncate toward zero, as C++ division)."""
-    with quiet(xp):
+    with quiet(xp):  # x / 0 where a masked-out branch divides by a zero count
         quotient = xp.true_divide(num, den)
-    return xp.trunc(quotient).astype(dtype) if np.dtype(dtype).kind in "iu" else \
-        quotient.astype(dtype)
+        return xp.trunc(quotient).astype(dtype) if np.dtype(dtype).kind in "iu" else \
+            quotient.astype(dtype)
 
 
 def put_along_axis_grad(xp: Any, x: Any, index: Any, value: Any, out: Any, out_grad: Any,

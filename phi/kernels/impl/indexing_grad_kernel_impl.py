@@ -23,8 +23,8 @@ _MASK = {"mask": {"backend": Backend.ALL_BACKEND}}
                  grad_funcs.INDEX_SELECT_GRAD_GPU_TYPES, arg_overrides=_INDEX)
 def index_select_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, index: DenseTensor,
                              out_grad: DenseTensor, dim: int, x_grad: OutTensor) -> None:
-    grad_funcs.index_select_grad(dev_ctx.xp, index.data, out_grad.data, dim,
-                                 dev_ctx.alloc(x_grad, out_grad.dtype))
+    data = dev_ctx.alloc(x_grad, out_grad.dtype)
+    grad_funcs.index_select_grad(dev_ctx.xp, index.data, out_grad.data, dim, data)
 
 
 @register_kernel("gather_nd_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
@@ -33,8 +33,8 @@ def index_select_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, index: Dens
                  grad_funcs.GATHER_ND_GRAD_TYPES, arg_overrides=_INDEX)
 def gather_nd_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, index: DenseTensor,
                           out_grad: DenseTensor, x_grad: OutTensor) -> None:
-    grad_funcs.gather_nd_grad(dev_ctx.xp, index.data, out_grad.data,
-                              dev_ctx.alloc(x_grad, out_grad.dtype))
+    data = dev_ctx.alloc(x_grad, out_grad.dtype)
+    grad_funcs.gather_nd_grad(dev_ctx.xp, index.data, out_grad.data, data)
 
 
 @register_kernel("scatter_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
@@ -57,8 +57,8 @@ def scatter_grad_kernel(dev_ctx: DeviceContext, ids: DenseTensor, updates: Dense
 def take_along_axis_grad_kernel(dev_ctx: DeviceContext, input: DenseTensor,
                                 index: DenseTensor, result_grad: DenseTensor, axis: int,
                                 input_grad: OutTensor) -> None:
-    grad_funcs.take_along_axis_grad(dev_ctx.xp, index.data, result_grad.data, axis,
-                                    dev_ctx.alloc(input_grad, result_grad.dtype))
+    data = dev_ctx.alloc(input_grad, result_grad.dtype)
+    grad_funcs.take_along_axis_grad(dev_ctx.xp, index.data, result_grad.data, axis, data)
 
 
 @register_kernel("put_along_axis_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
@@ -83,8 +83,8 @@ def put_along_axis_grad_kernel(dev_ctx: DeviceContext, input: DenseTensor, index
                  grad_funcs.INDEX_SAMPLE_GRAD_TYPES, arg_overrides=_INDEX)
 def index_sample_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, index: DenseTensor,
                              out_grad: DenseTensor, x_grad: OutTensor) -> None:
-    grad_funcs.index_sample_grad(dev_ctx.xp, index.data, out_grad.data,
-                                 dev_ctx.alloc(x_grad, out_grad.dtype))
+    data = dev_ctx.alloc(x_grad, out_grad.dtype)
+    grad_funcs.index_sample_grad(dev_ctx.xp, index.data, out_grad.data, data)
 
 
 @register_kernel("masked_select_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
@@ -93,8 +93,8 @@ def index_sample_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, index: Dens
                  grad_funcs.MASKED_GRAD_GPU_TYPES, arg_overrides=_MASK)
 def masked_select_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, mask: DenseTensor,
                               y_grad: DenseTensor, x_grad: OutTensor) -> None:
-    grad_funcs.masked_select_grad(dev_ctx.xp, mask.data, y_grad.data,
-                                  dev_ctx.alloc(x_grad, y_grad.dtype))
+    data = dev_ctx.alloc(x_grad, y_grad.dtype)
+    grad_funcs.masked_select_grad(dev_ctx.xp, mask.data, y_grad.data, data)
 
 
 @register_kernel("masked_fill_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
