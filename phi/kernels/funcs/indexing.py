@@ -353,7 +353,7 @@ def masked_fill(xp: Any, x: Any, mask: Any, value: Any, out: Any) -> None:
 def masked_select(xp: Any, x: Any, mask: Any) -> Any:
     """The elements of x (broadcast with mask) where mask holds, in row-major order."""
     dims = broadcast_dims("masked_select", x.shape, mask.shape)
-    return xp.broadcast_to(x, dims)[xp.broadcast_to(mask, dims)]
+    return xp.broadcast_to(x, dims)[xp.broadcast_to(xp.asarray(mask), dims)]  # mask as given
 
 
 def nonzero(xp: Any, condition: Any) -> Any:

@@ -5,7 +5,8 @@ masked_fill.
 A gather's gradient scatters the output gradient back, adding where ids repeat; a scatter's
 passes the output gradient through except where it wrote. Every function writes into the
 gradient buffers it is given (None: not asked for), whose dims are the forward inputs'.
-Functions of `xp` (NumPy or CuPy).
+Ids and masks are taken as given (their own dtype, on the host or the device: the PHI
+kernels read them with backend ALL_BACKEND). Functions of `xp` (NumPy or CuPy).
 """
 
 from __future__ import annotations
@@ -49,7 +50,8 @@ MASKED_GRAD_GPU_TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.
 def index_select_grad(xp: Any, index: Any, out_grad: Any, dim: int, x_grad: Any) -> None:
     """x_grad = out_grad's slices added back at `index` along `dim` (repeats add up)."""
     dim = normalize_axis("index_select_grad", dim, x_grad.ndim)
-    ids = checked_ids(xp, "index_select_grad", index.reshape(-1), int(x_grad.shape[dim]))
+    ids = checked_ids(xp, "index_select_grad", xp.asarray(index).reshape(-1),
+                      int(x_grad.shape[dim]))
     x_grad[...] = 0
     xp.add.at(xp.moveaxis(x_grad, dim, 0), ids, xp.moveaxis(out_grad, dim, 0))
 
@@ -57,6 +59,7 @@ def index_select_grad(xp: Any, index: Any, out_grad: Any, dim: int, x_grad: Any)
 def gather_nd_grad(xp: Any, index: Any, out_grad: Any, x_grad: Any) -> None:
     """x_grad = out_grad added back at the places index names (an index of last dim 0 took
     all of x for every leading position: their gradients add up)."""
+    index = xp.asarray(index)  # as given: host or device
     depth = int(index.shape[-1])
     if depth == 0:
         xp.sum(out_grad, axis=tuple(range(index.ndim - 1)), out=x_grad)
@@ -71,7 +74,7 @@ def scatter_grad(xp: Any, ids: Any, out_grad: Any, x_grad: Any | None,
                  updates_grad: Any | None) -> None:
     """x_grad = out_grad, zero at the rows scattered to; updates_grad = out_grad's rows at
     ids, for every id, repeats included, with `overwrite` or without (as Paddle 3.3.1)."""
-    flat = scatter_ids(xp, ids, int(out_grad.shape[0]) if out_grad.ndim else 0)
+    flat = scatter_ids(xp, xp.asarray(ids), int(out_grad.shape[0]) if out_grad.ndim else 0)
     if x_grad is not None:
         x_grad[...] = out_grad
         x_grad[flat] = 0
@@ -83,6 +86,7 @@ def take_along_axis_grad(xp: Any, index: Any, result_grad: Any, axis: int,
                          input_grad: Any) -> None:
     """input_grad = result_grad added back at the places index names along `axis`."""
     along_axis_check("take_along_axis_grad", input_grad.shape, index.shape, axis)
+    index = xp.asarray(index)  # as given: host or device
     input_grad[...] = 0
     if index.size:
         coords = along_axis_coords(xp, "take_along_axis_grad", index, axis,
@@ -116,6 +120,7 @@ def put_along_axis_grad(xp: Any, x: Any, index: Any, value: Any, out: Any, out_g
     """
     reduce = PutReduce.parse(reduce)
     along_axis_check("put_along_axis_grad", out_grad.shape, index.shape, axis)
+    index = xp.asarray(index)  # as given: host or device
     coords = along_axis_coords(xp, "put_along_axis_grad", index, axis,
                                int(out_grad.shape[axis]))
     size = int(out_grad.size)
@@ -162,7 +167,8 @@ def put_along_axis_grad(xp: Any, x: Any, index: Any, value: Any, out: Any, out_g
 
 def index_sample_grad(xp: Any, index: Any, out_grad: Any, x_grad: Any) -> None:
     """x_grad[i, index[i, j]] += out_grad[i, j]."""
-    ids = checked_ids(xp, "index_sample_grad", index, int(x_grad.shape[1]), negative=False)
+    ids = checked_ids(xp, "index_sample_grad", xp.asarray(index), int(x_grad.shape[1]),
+                      negative=False)
     x_grad[...] = 0
     rows = xp.arange(ids.shape[0]).reshape(-1, 1)
     xp.add.at(x_grad, (rows, ids), out_grad)
@@ -173,7 +179,7 @@ def masked_select_grad(xp: Any, mask: Any, y_grad: Any, x_grad: Any) -> None:
     dims x was broadcast along."""
     dims = broadcast_dims("masked_select_grad", x_grad.shape, mask.shape)
     full = xp.zeros(dims, y_grad.dtype)
-    full[xp.broadcast_to(mask, dims)] = y_grad
+    full[xp.broadcast_to(xp.asarray(mask), dims)] = y_grad
     sum_to(xp, full, x_grad.shape, -1, x_grad)
 
 
@@ -181,7 +187,7 @@ def masked_fill_grad(xp: Any, mask: Any, out_grad: Any, x_grad: Any | None,
                      value_grad: Any | None) -> None:
     """x_grad = out_grad where mask does not hold, summed back to x's dims; value_grad = the
     sum of out_grad where it holds."""
-    hit = xp.broadcast_to(mask, out_grad.shape)
+    hit = xp.broadcast_to(xp.asarray(mask), out_grad.shape)
     zero = xp.zeros((), out_grad.dtype)
     if x_grad is not None:
         sum_to(xp, xp.where(hit, zero, out_grad), x_grad.shape, -1, x_grad)
