@@ -342,6 +342,12 @@ def index_put(xp: Any, x: Any, indices: Sequence[Any], value: Any, accumulate: b
 
 # -- masks -------------------------------------------------------------------------------------
 
+def as_mask(mask: Any) -> Any:
+    """A mask as bool: as it is, or (where a caller cast it to the data's dtype, as the
+    API casts every input of a kernel) its non-zero elements."""
+    return mask if mask.dtype.kind == "b" else mask != 0
+
+
 def masked_fill(xp: Any, x: Any, mask: Any, value: Any, out: Any) -> None:
     """out = value where mask, else x (x and mask broadcast; value has one element)."""
     if value.size != 1:
@@ -353,7 +359,7 @@ def masked_fill(xp: Any, x: Any, mask: Any, value: Any, out: Any) -> None:
 def masked_select(xp: Any, x: Any, mask: Any) -> Any:
     """The elements of x (broadcast with mask) where mask holds, in row-major order."""
     dims = broadcast_dims("masked_select", x.shape, mask.shape)
-    return xp.broadcast_to(x, dims)[xp.broadcast_to(xp.asarray(mask), dims)]  # mask as given
+    return xp.broadcast_to(x, dims)[xp.broadcast_to(as_mask(mask), dims)]
 
 
 def nonzero(xp: Any, condition: Any) -> Any:

@@ -5,8 +5,8 @@ masked_fill.
 A gather's gradient scatters the output gradient back, adding where ids repeat; a scatter's
 passes the output gradient through except where it wrote. Every function writes into the
 gradient buffers it is given (None: not asked for), whose dims are the forward inputs'.
-Ids and masks are taken as given (their own dtype, on the host or the device: the PHI
-kernels read them with backend ALL_BACKEND). Functions of `xp` (NumPy or CuPy).
+Ids are taken as given (their own dtype, on the host or the device: the PHI kernels read
+them with backend ALL_BACKEND); masks as bool (indexing.as_mask). Functions of `xp` (NumPy or CuPy).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from phi.kernels.funcs.indexing import (
     PutReduce,
     along_axis_check,
     along_axis_coords,
+    as_mask,
     broadcast_dims,
     checked_ids,
     last_wins,
@@ -179,7 +180,7 @@ def masked_select_grad(xp: Any, mask: Any, y_grad: Any, x_grad: Any) -> None:
     dims x was broadcast along."""
     dims = broadcast_dims("masked_select_grad", x_grad.shape, mask.shape)
     full = xp.zeros(dims, y_grad.dtype)
-    full[xp.broadcast_to(xp.asarray(mask), dims)] = y_grad
+    full[xp.broadcast_to(as_mask(mask), dims)] = y_grad
     sum_to(xp, full, x_grad.shape, -1, x_grad)
 
 
@@ -187,7 +188,7 @@ def masked_fill_grad(xp: Any, mask: Any, out_grad: Any, x_grad: Any | None,
                      value_grad: Any | None) -> None:
     """x_grad = out_grad where mask does not hold, summed back to x's dims; value_grad = the
     sum of out_grad where it holds."""
-    hit = xp.broadcast_to(xp.asarray(mask), out_grad.shape)
+    hit = xp.broadcast_to(as_mask(mask), out_grad.shape)
     zero = xp.zeros((), out_grad.dtype)
     if x_grad is not None:
         sum_to(xp, xp.where(hit, zero, out_grad), x_grad.shape, -1, x_grad)

@@ -11,10 +11,9 @@ from phi.core.kernel_args import OptionalOutTensor, OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import indexing_grad as grad_funcs
 
-#: ids and masks are used as given (their own dtype; the API would cast them to the data's)
+#: ids are used as given (their own dtype; the API would cast them to the data's)
 _INDEX = {"index": {"backend": Backend.ALL_BACKEND}}
 _IDS = {"ids": {"backend": Backend.ALL_BACKEND}}
-_MASK = {"mask": {"backend": Backend.ALL_BACKEND}}
 
 
 @register_kernel("index_select_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
@@ -88,9 +87,9 @@ def index_sample_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, index: Dens
 
 
 @register_kernel("masked_select_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 grad_funcs.MASKED_GRAD_TYPES, arg_overrides=_MASK)
+                 grad_funcs.MASKED_GRAD_TYPES)
 @register_kernel("masked_select_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 grad_funcs.MASKED_GRAD_GPU_TYPES, arg_overrides=_MASK)
+                 grad_funcs.MASKED_GRAD_GPU_TYPES)
 def masked_select_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, mask: DenseTensor,
                               y_grad: DenseTensor, x_grad: OutTensor) -> None:
     data = dev_ctx.alloc(x_grad, y_grad.dtype)
@@ -98,9 +97,9 @@ def masked_select_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, mask: Dens
 
 
 @register_kernel("masked_fill_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 grad_funcs.MASKED_GRAD_TYPES, arg_overrides=_MASK)
+                 grad_funcs.MASKED_GRAD_TYPES)
 @register_kernel("masked_fill_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 grad_funcs.MASKED_GRAD_GPU_TYPES, arg_overrides=_MASK)
+                 grad_funcs.MASKED_GRAD_GPU_TYPES)
 def masked_fill_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, mask: DenseTensor,
                             value: DenseTensor, out_grad: DenseTensor,
                             x_grad: OptionalOutTensor, value_grad: OptionalOutTensor) -> None:

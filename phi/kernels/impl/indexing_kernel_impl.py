@@ -95,14 +95,8 @@ def masked_fill_kernel(dev_ctx: DeviceContext, x: DenseTensor, mask: DenseTensor
     index_funcs.masked_fill(dev_ctx.xp, x.data, mask.data, value.data, data)
 
 
-#: the mask is used as given (bool; the API would cast it to the data's dtype)
-_MASK = {"mask": {"backend": Backend.ALL_BACKEND}}
-
-
-@register_kernel("masked_select", Backend.CPU, DataLayout.ALL_LAYOUT, _MASKED_TYPES,
-                 arg_overrides=_MASK)
-@register_kernel("masked_select", Backend.GPU, DataLayout.ALL_LAYOUT, _MASKED_GPU_TYPES,
-                 arg_overrides=_MASK)
+@register_kernel("masked_select", Backend.CPU, DataLayout.ALL_LAYOUT, _MASKED_TYPES)
+@register_kernel("masked_select", Backend.GPU, DataLayout.ALL_LAYOUT, _MASKED_GPU_TYPES)
 def masked_select_kernel(dev_ctx: DeviceContext, x: DenseTensor, mask: DenseTensor,
                          y: OutTensor) -> None:
     selected = index_funcs.masked_select(dev_ctx.xp, x.data, mask.data)
