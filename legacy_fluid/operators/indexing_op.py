@@ -157,25 +157,27 @@ class ScatterKernel(OpKernel):
         index_funcs.scatter(ctx.xp, x.data, ids.data, updates.data, overwrite, data)
 
 
-def _ids(values: list, dtype: str = "int64") -> dict:
+def ids_spec(values: list, dtype: str = "int64") -> dict:
+    """A VERIFY_CASES input of exactly these integer ids."""
     return {"value": values, "dtype": dtype}
 
 
 VERIFY_CASES = {
-    "gather_nd": [{"name": "pairs", "inputs": {"X": (3, 4, 2), "Index": _ids([[0, 1], [2, -1]])}}],
-    "index_select": [{"name": "dim 1", "inputs": {"X": (3, 4), "Index": _ids([3, 0, -1])},
+    "gather_nd": [{"name": "pairs", "inputs": {"X": (3, 4, 2),
+                                               "Index": ids_spec([[0, 1], [2, -1]])}}],
+    "index_select": [{"name": "dim 1", "inputs": {"X": (3, 4), "Index": ids_spec([3, 0, -1])},
                       "attrs": {"dim": 1}}],
     "index_sample": [{"name": "rows", "inputs": {"X": (3, 4),
-                                                 "Index": _ids([[0, 3], [1, 1], [2, 0]])}}],
+                                                 "Index": ids_spec([[0, 3], [1, 1], [2, 0]])}}],
     "take_along_axis": [{"name": "axis 1", "attrs": {"Axis": 1},
-                         "inputs": {"Input": (3, 4), "Index": _ids([[0, 3], [1, 1], [2, 0]])}}],
+                         "inputs": {"Input": (3, 4), "Index": ids_spec([[0, 3], [1, 1], [2, 0]])}}],
     "put_along_axis": [{"name": "add axis 1", "attrs": {"Axis": 1, "Reduce": "add"},
-                        "inputs": {"Input": (3, 4), "Index": _ids([[0, 0], [1, 1], [2, 3]]),
+                        "inputs": {"Input": (3, 4), "Index": ids_spec([[0, 0], [1, 1], [2, 3]]),
                                    "Value": (3, 2)}}],
-    "scatter": [{"name": "overwrite", "inputs": {"X": (3, 4), "Ids": _ids([2, 0]),
+    "scatter": [{"name": "overwrite", "inputs": {"X": (3, 4), "Ids": ids_spec([2, 0]),
                                                  "Updates": (2, 4)}},
                 {"name": "accumulate", "attrs": {"overwrite": False},
-                 "inputs": {"X": (3, 4), "Ids": _ids([2, 2]), "Updates": (2, 4)}}],
+                 "inputs": {"X": (3, 4), "Ids": ids_spec([2, 2]), "Updates": (2, 4)}}],
 }
 
 register_operator("gather_nd", GatherNdOp)

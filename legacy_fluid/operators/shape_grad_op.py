@@ -1,7 +1,7 @@
 """Backward ops of the shape ops that record XShape: reshape2, flatten_contiguous_range,
-squeeze2, unsqueeze2 (X@GRAD = Out@GRAD copied into the dims XShape records: [0, *X.dims])
-and transpose2 (Out@GRAD permuted back by the inverse of `axis`; its XShape is read by
-Paddle's desc but not needed).
+flatten2, squeeze2, unsqueeze2 (X@GRAD = Out@GRAD copied into the dims XShape records:
+[0, *X.dims]) and transpose2 (Out@GRAD permuted back by the inverse of `axis`; its XShape
+is read by Paddle's desc but not needed).
 
 The forward ops record XShape for these: their legacy infer_shape gives it the dims, and
 on the PHI path reshape, flatten_with_xshape, squeeze_with_xshape and unsqueeze_with_xshape
@@ -24,6 +24,9 @@ _CPU_TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, Data
               DataType.INT64, DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16,
               DataType.BFLOAT16, DataType.COMPLEX64, DataType.COMPLEX128)
 _GPU_TYPES = tuple(t for t in _CPU_TYPES if t is not DataType.BFLOAT16)
+#: Paddle 3.3.1's CPU dtypes of flatten2_grad (a fluid kernel there)
+_FLATTEN2_GRAD_TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16,
+                        DataType.INT32, DataType.INT64, DataType.FLOAT32, DataType.FLOAT64)
 
 
 class XShapeGradOp(GradOp):
@@ -98,6 +101,9 @@ VERIFY_CASES = {
     "flatten_contiguous_range_grad": [
         {"name": "axes 1..2", "attrs": {"start_axis": 1, "stop_axis": 2},
          "inputs": {"XShape": _xshape(2, 3, 4), "Out@GRAD": (2, 12)}}],
+    "flatten2_grad": [{"name": "axis 2", "attrs": {"axis": 2},
+                       "inputs": {"X": (2, 3, 4), "XShape": _xshape(2, 3, 4),
+                                  "Out@GRAD": (6, 4)}}],
     "squeeze2_grad": [{"name": "axis 1", "attrs": {"axes": [1]},
                        "inputs": {"XShape": _xshape(3, 1, 4), "Out@GRAD": (3, 4)}}],
     "unsqueeze2_grad": [{"name": "axis 0", "attrs": {"axes": [0]},
@@ -108,6 +114,7 @@ VERIFY_CASES = {
 
 register_operator("reshape2_grad", XShapeGradOp)
 register_operator("flatten_contiguous_range_grad", XShapeGradOp)
+register_operator("flatten2_grad", XShapeGradOp)
 register_operator("squeeze2_grad", XShapeGradOp)
 register_operator("unsqueeze2_grad", XShapeGradOp, Unsqueeze2GradOpMaker)
 register_operator("transpose2_grad", Transpose2GradOp, Transpose2GradOpMaker)
@@ -119,3 +126,6 @@ for _op, _kernel in (("reshape2_grad", XShapeGradKernel),
         register_op_kernel(_op, "CPU", _kernel, _dtype)
     for _dtype in _GPU_TYPES:
         register_op_kernel(_op, "GPU", _kernel, _dtype)
+for _dtype in _FLATTEN2_GRAD_TYPES:
+    register_op_kernel("flatten2_grad", "CPU", XShapeGradKernel, _dtype)
+    register_op_kernel("flatten2_grad", "GPU", XShapeGradKernel, _dtype)

@@ -65,3 +65,15 @@ def nonzero_infer_meta(condition: MetaTensor, out: MetaTensor) -> None:
     """out: int64 [-1, rank] (the count is known after the kernel)."""
     out.set_dims((-1, len(condition.dims())))
     out.set_dtype(DataType.INT64)
+
+
+def put_along_axis_grad_infer_meta(input: MetaTensor, index: MetaTensor,
+                                   result_grad: MetaTensor, input_grad: MetaTensor,
+                                   value_grad: MetaTensor) -> None:
+    """input_grad like input; value_grad: index's dims (what Paddle's kernel writes, also
+    where value is larger), result_grad's dtype (either may be absent: not asked for)."""
+    if input_grad:
+        input_grad.share_meta(input)
+    if value_grad:
+        value_grad.set_dims(index.dims())
+        value_grad.set_dtype(result_grad.dtype())

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["fold", "unfold"]
+__all__ = ["fold", "fold_grad", "unfold", "unfold_grad"]
 
 
 def unfold(
@@ -23,10 +23,33 @@ def unfold(
     """`unfold` (ops.yaml): (Tensor x, int[] kernel_sizes, int[] strides, int[] paddings, int[]
     dilations) -> Tensor(y).
 
-    Kernel `unfold`; InferMeta `unfold_infer_meta`.
+    Kernel `unfold`; InferMeta `unfold_infer_meta`; backward `unfold_grad`.
     """
     return apply("unfold",
                  {"x": x},
+                 {
+                     "kernel_sizes": kernel_sizes,
+                     "strides": strides,
+                     "paddings": paddings,
+                     "dilations": dilations,
+                 })
+
+
+def unfold_grad(
+    x: TensorLike,
+    y_grad: TensorLike,
+    kernel_sizes: Sequence[int],
+    strides: Sequence[int],
+    paddings: Sequence[int],
+    dilations: Sequence[int],
+) -> Tensor:
+    """`unfold_grad` (backward.yaml): (Tensor x, Tensor y_grad, int[] kernel_sizes, int[] strides,
+    int[] paddings, int[] dilations) -> Tensor(x_grad).
+
+    Kernel `unfold_grad`; InferMeta `unchanged_infer_meta`; differentiates `unfold`.
+    """
+    return apply("unfold_grad",
+                 {"x": x, "y_grad": y_grad},
                  {
                      "kernel_sizes": kernel_sizes,
                      "strides": strides,
@@ -46,10 +69,35 @@ def fold(
     """`fold` (ops.yaml): (Tensor x, int[] output_sizes, int[] kernel_sizes, int[] strides, int[]
     paddings, int[] dilations) -> Tensor(y).
 
-    Kernel `fold`; InferMeta `fold_infer_meta`.
+    Kernel `fold`; InferMeta `fold_infer_meta`; backward `fold_grad`.
     """
     return apply("fold",
                  {"x": x},
+                 {
+                     "output_sizes": output_sizes,
+                     "kernel_sizes": kernel_sizes,
+                     "strides": strides,
+                     "paddings": paddings,
+                     "dilations": dilations,
+                 })
+
+
+def fold_grad(
+    x: TensorLike,
+    y_grad: TensorLike,
+    output_sizes: Sequence[int],
+    kernel_sizes: Sequence[int],
+    strides: Sequence[int],
+    paddings: Sequence[int],
+    dilations: Sequence[int],
+) -> Tensor:
+    """`fold_grad` (backward.yaml): (Tensor x, Tensor y_grad, int[] output_sizes, int[]
+    kernel_sizes, int[] strides, int[] paddings, int[] dilations) -> Tensor(x_grad).
+
+    Kernel `fold_grad`; InferMeta `unchanged_infer_meta`; differentiates `fold`.
+    """
+    return apply("fold_grad",
+                 {"x": x, "y_grad": y_grad},
                  {
                      "output_sizes": output_sizes,
                      "kernel_sizes": kernel_sizes,

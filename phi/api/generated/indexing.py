@@ -12,51 +12,109 @@ from phi.api.dispatch import apply
 
 __all__ = [
     "gather_nd",
+    "gather_nd_grad",
     "index_add",
     "index_add_grad",
     "index_put",
     "index_put_grad",
     "index_sample",
+    "index_sample_grad",
     "index_select",
+    "index_select_grad",
     "masked_fill",
+    "masked_fill_grad",
     "masked_select",
+    "masked_select_grad",
     "nonzero",
     "put_along_axis",
+    "put_along_axis_grad",
     "scatter",
+    "scatter_grad",
     "take_along_axis",
+    "take_along_axis_grad",
 ]
 
 
 def gather_nd(x: TensorLike, index: TensorLike) -> Tensor:
     """`gather_nd` (ops.yaml): (Tensor x, Tensor index) -> Tensor(out).
 
-    Kernel `gather_nd`; InferMeta `gather_nd_infer_meta`.
+    Kernel `gather_nd`; InferMeta `gather_nd_infer_meta`; backward `gather_nd_grad`.
     """
     return apply("gather_nd", {"x": x, "index": index}, {})
+
+
+def gather_nd_grad(x: TensorLike, index: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`gather_nd_grad` (backward.yaml): (Tensor x, Tensor index, Tensor out_grad) ->
+    Tensor(x_grad).
+
+    Kernel `gather_nd_grad`; InferMeta `unchanged_infer_meta`; differentiates `gather_nd`.
+    """
+    return apply("gather_nd_grad", {"x": x, "index": index, "out_grad": out_grad}, {})
 
 
 def index_select(x: TensorLike, index: TensorLike, dim: int = 0) -> Tensor:
     """`index_select` (ops.yaml): (Tensor x, Tensor index, int dim=0) -> Tensor(out).
 
-    Kernel `index_select`; InferMeta `index_select_infer_meta`.
+    Kernel `index_select`; InferMeta `index_select_infer_meta`; backward `index_select_grad`.
     """
     return apply("index_select", {"x": x, "index": index}, {"dim": dim})
+
+
+def index_select_grad(
+    x: TensorLike,
+    index: TensorLike,
+    out_grad: TensorLike,
+    dim: int = 0,
+) -> Tensor:
+    """`index_select_grad` (backward.yaml): (Tensor x, Tensor index, Tensor out_grad, int dim=0) ->
+    Tensor(x_grad).
+
+    Kernel `index_select_grad`; InferMeta `unchanged_infer_meta`; differentiates `index_select`.
+    """
+    return apply("index_select_grad", {"x": x, "index": index, "out_grad": out_grad}, {"dim": dim})
 
 
 def index_sample(x: TensorLike, index: TensorLike) -> Tensor:
     """`index_sample` (ops.yaml): (Tensor x, Tensor index) -> Tensor(out).
 
-    Kernel `index_sample`; InferMeta `index_sample_infer_meta`.
+    Kernel `index_sample`; InferMeta `index_sample_infer_meta`; backward `index_sample_grad`.
     """
     return apply("index_sample", {"x": x, "index": index}, {})
+
+
+def index_sample_grad(x: TensorLike, index: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`index_sample_grad` (backward.yaml): (Tensor x, Tensor index, Tensor out_grad) ->
+    Tensor(x_grad).
+
+    Kernel `index_sample_grad`; InferMeta `unchanged_infer_meta`; differentiates `index_sample`.
+    """
+    return apply("index_sample_grad", {"x": x, "index": index, "out_grad": out_grad}, {})
 
 
 def take_along_axis(input: TensorLike, index: TensorLike, axis: int) -> Tensor:
     """`take_along_axis` (ops.yaml): (Tensor input, Tensor index, int axis) -> Tensor(result).
 
-    Kernel `take_along_axis`; InferMeta `take_along_axis_infer_meta`.
+    Kernel `take_along_axis`; InferMeta `take_along_axis_infer_meta`; backward
+    `take_along_axis_grad`.
     """
     return apply("take_along_axis", {"input": input, "index": index}, {"axis": axis})
+
+
+def take_along_axis_grad(
+    input: TensorLike,
+    index: TensorLike,
+    result_grad: TensorLike,
+    axis: int,
+) -> Tensor:
+    """`take_along_axis_grad` (backward.yaml): (Tensor input, Tensor index, Tensor result_grad, int
+    axis) -> Tensor(input_grad).
+
+    Kernel `take_along_axis_grad`; InferMeta `unchanged_infer_meta`; differentiates
+    `take_along_axis`.
+    """
+    return apply("take_along_axis_grad",
+                 {"input": input, "index": index, "result_grad": result_grad},
+                 {"axis": axis})
 
 
 def put_along_axis(
@@ -70,10 +128,38 @@ def put_along_axis(
     """`put_along_axis` (ops.yaml): (Tensor input, Tensor index, Tensor value, int axis, str
     reduce="assign", bool include_self=true) -> Tensor(result).
 
-    Kernel `put_along_axis`; InferMeta `unchanged_infer_meta`.
+    Kernel `put_along_axis`; InferMeta `unchanged_infer_meta`; backward `put_along_axis_grad`.
     """
     return apply("put_along_axis",
                  {"input": input, "index": index, "value": value},
+                 {"axis": axis, "reduce": reduce, "include_self": include_self})
+
+
+def put_along_axis_grad(
+    input: TensorLike,
+    index: TensorLike,
+    value: TensorLike,
+    result: TensorLike,
+    result_grad: TensorLike,
+    axis: int,
+    reduce: str = 'assign',
+    include_self: bool = True,
+) -> tuple[Tensor, Tensor]:
+    """`put_along_axis_grad` (backward.yaml): (Tensor input, Tensor index, Tensor value, Tensor
+    result, Tensor result_grad, int axis, str reduce="assign", bool include_self=true) ->
+    Tensor(input_grad), Tensor(value_grad).
+
+    Kernel `put_along_axis_grad`; InferMeta `put_along_axis_grad_infer_meta`; differentiates
+    `put_along_axis`.
+    """
+    return apply("put_along_axis_grad",
+                 {
+                     "input": input,
+                     "index": index,
+                     "value": value,
+                     "result": result,
+                     "result_grad": result_grad,
+                 },
                  {"axis": axis, "reduce": reduce, "include_self": include_self})
 
 
@@ -81,9 +167,25 @@ def scatter(x: TensorLike, ids: TensorLike, updates: TensorLike, overwrite: bool
     """`scatter` (ops.yaml): (Tensor x, Tensor ids, Tensor updates, bool overwrite=true) ->
     Tensor(out).
 
-    Kernel `scatter`; InferMeta `unchanged_infer_meta`.
+    Kernel `scatter`; InferMeta `unchanged_infer_meta`; backward `scatter_grad`.
     """
     return apply("scatter", {"x": x, "ids": ids, "updates": updates}, {"overwrite": overwrite})
+
+
+def scatter_grad(
+    ids: TensorLike,
+    updates: TensorLike,
+    out_grad: TensorLike,
+    overwrite: bool = True,
+) -> tuple[Tensor, Tensor]:
+    """`scatter_grad` (backward.yaml): (Tensor ids, Tensor updates, Tensor out_grad, bool
+    overwrite=true) -> Tensor(x_grad), Tensor(updates_grad).
+
+    Kernel `scatter_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates `scatter`.
+    """
+    return apply("scatter_grad",
+                 {"ids": ids, "updates": updates, "out_grad": out_grad},
+                 {"overwrite": overwrite})
 
 
 def index_add(x: TensorLike, index: TensorLike, add_value: TensorLike, axis: int = 0) -> Tensor:
@@ -149,17 +251,44 @@ def index_put_grad(
 def masked_fill(x: TensorLike, mask: TensorLike, value: TensorLike) -> Tensor:
     """`masked_fill` (ops.yaml): (Tensor x, Tensor mask, Tensor value) -> Tensor(out).
 
-    Kernel `masked_fill`; InferMeta `masked_fill_infer_meta`.
+    Kernel `masked_fill`; InferMeta `masked_fill_infer_meta`; backward `masked_fill_grad`.
     """
     return apply("masked_fill", {"x": x, "mask": mask, "value": value}, {})
+
+
+def masked_fill_grad(
+    x: TensorLike,
+    mask: TensorLike,
+    value: TensorLike,
+    out_grad: TensorLike,
+) -> tuple[Tensor, Tensor]:
+    """`masked_fill_grad` (backward.yaml): (Tensor x, Tensor mask, Tensor value, Tensor out_grad)
+    -> Tensor(x_grad), Tensor(value_grad).
+
+    Kernel `masked_fill_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates
+    `masked_fill`.
+    """
+    return apply("masked_fill_grad",
+                 {"x": x, "mask": mask, "value": value, "out_grad": out_grad},
+                 {})
 
 
 def masked_select(x: TensorLike, mask: TensorLike) -> Tensor:
     """`masked_select` (ops.yaml): (Tensor x, Tensor mask) -> Tensor(y).
 
-    Kernel `masked_select`; InferMeta `masked_select_infer_meta`.
+    Kernel `masked_select`; InferMeta `masked_select_infer_meta`; backward `masked_select_grad`.
     """
     return apply("masked_select", {"x": x, "mask": mask}, {})
+
+
+def masked_select_grad(x: TensorLike, mask: TensorLike, y_grad: TensorLike) -> Tensor:
+    """`masked_select_grad` (backward.yaml): (Tensor x, Tensor mask, Tensor y_grad) ->
+    Tensor(x_grad).
+
+    Kernel `masked_select_grad`; InferMeta `unchanged_infer_meta`; differentiates
+    `masked_select`.
+    """
+    return apply("masked_select_grad", {"x": x, "mask": mask, "y_grad": y_grad}, {})
 
 
 def nonzero(condition: TensorLike) -> Tensor:

@@ -14,8 +14,10 @@ __all__ = [
     "broadcast_tensors",
     "broadcast_tensors_grad",
     "expand_as",
+    "expand_as_grad",
     "flip",
     "meshgrid",
+    "meshgrid_grad",
     "multiplex",
     "multiplex_grad",
     "partial_concat",
@@ -23,13 +25,16 @@ __all__ = [
     "partial_sum",
     "partial_sum_grad",
     "repeat_interleave",
+    "repeat_interleave_grad",
     "reverse",
     "roll",
+    "roll_grad",
     "scatter_nd_add",
     "scatter_nd_add_grad",
     "set",
     "shard_index",
     "strided_slice",
+    "strided_slice_grad",
     "transfer_layout",
     "unbind",
     "unstack",
@@ -51,10 +56,39 @@ def strided_slice(
     """`strided_slice` (ops.yaml): (Tensor input, int[] axes, IntArray starts={}, IntArray ends={},
     IntArray strides={}, int[] infer_flags={}, int[] decrease_axis={}) -> Tensor(out).
 
-    Kernel `strided_slice`; InferMeta `strided_slice_infer_meta`.
+    Kernel `strided_slice`; InferMeta `strided_slice_infer_meta`; backward `strided_slice_grad`.
     """
     return apply("strided_slice",
                  {"input": input},
+                 {
+                     "axes": axes,
+                     "starts": starts,
+                     "ends": ends,
+                     "strides": strides,
+                     "infer_flags": infer_flags,
+                     "decrease_axis": decrease_axis,
+                 })
+
+
+def strided_slice_grad(
+    input: TensorLike,
+    out_grad: TensorLike,
+    axes: Sequence[int],
+    starts: Sequence[int] = (),
+    ends: Sequence[int] = (),
+    strides: Sequence[int] = (),
+    infer_flags: Sequence[int] = (),
+    decrease_axis: Sequence[int] = (),
+) -> Tensor:
+    """`strided_slice_grad` (backward.yaml): (Tensor input, Tensor out_grad, int[] axes, IntArray
+    starts={}, IntArray ends={}, IntArray strides={}, int[] infer_flags={}, int[]
+    decrease_axis={}) -> Tensor(input_grad).
+
+    Kernel `strided_slice_grad`; InferMeta `unchanged_infer_meta`; differentiates
+    `strided_slice`.
+    """
+    return apply("strided_slice_grad",
+                 {"input": input, "out_grad": out_grad},
                  {
                      "axes": axes,
                      "starts": starts,
@@ -84,9 +118,23 @@ def flip(x: TensorLike, axis: Sequence[int]) -> Tensor:
 def roll(x: TensorLike, shifts: Sequence[int] = (), axis: Sequence[int] = ()) -> Tensor:
     """`roll` (ops.yaml): (Tensor x, IntArray shifts={}, int64_t[] axis={}) -> Tensor(out).
 
-    Kernel `roll`; InferMeta `unchanged_infer_meta`.
+    Kernel `roll`; InferMeta `unchanged_infer_meta`; backward `roll_grad`.
     """
     return apply("roll", {"x": x}, {"shifts": shifts, "axis": axis})
+
+
+def roll_grad(
+    x: TensorLike,
+    out_grad: TensorLike,
+    shifts: Sequence[int] = (),
+    axis: Sequence[int] = (),
+) -> Tensor:
+    """`roll_grad` (backward.yaml): (Tensor x, Tensor out_grad, IntArray shifts={}, int64_t[]
+    axis={}) -> Tensor(x_grad).
+
+    Kernel `roll_grad`; InferMeta `unchanged_infer_meta`; differentiates `roll`.
+    """
+    return apply("roll_grad", {"x": x, "out_grad": out_grad}, {"shifts": shifts, "axis": axis})
 
 
 def expand_as(
@@ -96,9 +144,18 @@ def expand_as(
 ) -> Tensor:
     """`expand_as` (ops.yaml): (Tensor x, Tensor y, int[] target_shape={}) -> Tensor(out).
 
-    Kernel `expand_as`; InferMeta `expand_as_infer_meta`.
+    Kernel `expand_as`; InferMeta `expand_as_infer_meta`; backward `expand_as_grad`.
     """
     return apply("expand_as", {"x": x, "y": y}, {"target_shape": target_shape})
+
+
+def expand_as_grad(x: TensorLike, out_grad: TensorLike, target_shape: Sequence[int] = ()) -> Tensor:
+    """`expand_as_grad` (backward.yaml): (Tensor x, Tensor out_grad, int[] target_shape={}) ->
+    Tensor(x_grad).
+
+    Kernel `expand_as_grad`; InferMeta `unchanged_infer_meta`; differentiates `expand_as`.
+    """
+    return apply("expand_as_grad", {"x": x, "out_grad": out_grad}, {"target_shape": target_shape})
 
 
 def repeat_interleave(
@@ -110,19 +167,47 @@ def repeat_interleave(
     """`repeat_interleave` (ops.yaml): (Tensor x, Tensor repeats_tensor, int repeats=0, int dim=0)
     -> Tensor(out).
 
-    Kernel `repeat_interleave`; InferMeta `repeat_interleave_infer_meta`.
+    Kernel `repeat_interleave`; InferMeta `repeat_interleave_infer_meta`; backward
+    `repeat_interleave_grad`.
     """
     return apply("repeat_interleave",
                  {"x": x, "repeats_tensor": repeats_tensor},
                  {"repeats": repeats, "dim": dim})
 
 
+def repeat_interleave_grad(
+    x: TensorLike,
+    repeats_tensor: TensorLike | None,
+    out_grad: TensorLike,
+    repeats: int = 0,
+    dim: int = 0,
+) -> Tensor:
+    """`repeat_interleave_grad` (backward.yaml): (Tensor x, Tensor repeats_tensor, Tensor out_grad,
+    int repeats=0, int dim=0) -> Tensor(x_grad).
+
+    Kernel `repeat_interleave_grad`; InferMeta `unchanged_infer_meta`; differentiates
+    `repeat_interleave`.
+    """
+    return apply("repeat_interleave_grad",
+                 {"x": x, "repeats_tensor": repeats_tensor, "out_grad": out_grad},
+                 {"repeats": repeats, "dim": dim})
+
+
 def meshgrid(x: Sequence[TensorLike]) -> list[Tensor]:
     """`meshgrid` (ops.yaml): (Tensor[] x) -> Tensor[](out){x.size()}.
 
-    Kernel `meshgrid`; InferMeta `meshgrid_infer_meta`.
+    Kernel `meshgrid`; InferMeta `meshgrid_infer_meta`; backward `meshgrid_grad`.
     """
     return apply("meshgrid", {"x": x}, {})
+
+
+def meshgrid_grad(x: Sequence[TensorLike], out_grad: Sequence[TensorLike]) -> list[Tensor]:
+    """`meshgrid_grad` (backward.yaml): (Tensor[] x, Tensor[] out_grad) ->
+    Tensor[](x_grad){x.size()}.
+
+    Kernel `meshgrid_grad`; InferMeta `unchanged_multi_infer_meta`; differentiates `meshgrid`.
+    """
+    return apply("meshgrid_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def unstack(x: TensorLike, axis: int = 0, num: int = 0) -> list[Tensor]:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["pad", "pad3d"]
+__all__ = ["pad", "pad3d", "pad3d_grad", "pad_grad"]
 
 
 def pad3d(
@@ -23,16 +23,43 @@ def pad3d(
     """`pad3d` (ops.yaml): (Tensor x, IntArray paddings, str mode="constant", float value=0.0, str
     data_format="NCDHW") -> Tensor(out).
 
-    Kernel `pad3d`; InferMeta `pad3d_infer_meta`.
+    Kernel `pad3d`; InferMeta `pad3d_infer_meta`; backward `pad3d_grad`.
     """
     return apply("pad3d",
                  {"x": x},
                  {"paddings": paddings, "mode": mode, "value": value, "data_format": data_format})
 
 
+def pad3d_grad(
+    x: TensorLike,
+    out_grad: TensorLike,
+    paddings: Sequence[int],
+    mode: str = 'constant',
+    value: float = 0.0,
+    data_format: str = 'NCDHW',
+) -> Tensor:
+    """`pad3d_grad` (backward.yaml): (Tensor x, Tensor out_grad, IntArray paddings, str
+    mode="constant", float value=0.0, str data_format="NCDHW") -> Tensor(x_grad).
+
+    Kernel `pad3d_grad`; InferMeta `unchanged_infer_meta`; differentiates `pad3d`.
+    """
+    return apply("pad3d_grad",
+                 {"x": x, "out_grad": out_grad},
+                 {"paddings": paddings, "mode": mode, "value": value, "data_format": data_format})
+
+
 def pad(x: TensorLike, paddings: Sequence[int], pad_value: float = 0.0) -> Tensor:
     """`pad` (ops.yaml): (Tensor x, int[] paddings, float pad_value=0.0) -> Tensor(out).
 
-    Kernel `pad`; InferMeta `pad_infer_meta`.
+    Kernel `pad`; InferMeta `pad_infer_meta`; backward `pad_grad`.
     """
     return apply("pad", {"x": x}, {"paddings": paddings, "pad_value": pad_value})
+
+
+def pad_grad(out_grad: TensorLike, paddings: Sequence[int], pad_value: float = 0.0) -> Tensor:
+    """`pad_grad` (backward.yaml): (Tensor out_grad, int[] paddings, float pad_value=0.0) ->
+    Tensor(x_grad).
+
+    Kernel `pad_grad`; InferMeta `pad_grad_infer_meta`; differentiates `pad`.
+    """
+    return apply("pad_grad", {"out_grad": out_grad}, {"paddings": paddings, "pad_value": pad_value})

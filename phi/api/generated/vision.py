@@ -22,6 +22,7 @@ __all__ = [
     "dropout_grad",
     "flatten",
     "flatten2",
+    "flatten2_grad",
     "flatten_grad",
     "flatten_with_xshape",
     "hardsigmoid",
@@ -520,9 +521,19 @@ def flatten_grad(xshape: TensorLike, out_grad: TensorLike) -> Tensor:
 def flatten2(x: TensorLike, axis: int = 1) -> tuple[Tensor, Tensor]:
     """`flatten2` (ops.yaml): (Tensor x, int axis=1) -> Tensor(out), Tensor(xshape).
 
-    Kernel `flatten2`; InferMeta `flatten2_infer_meta`.
+    Kernel `flatten2`; InferMeta `flatten2_infer_meta`; backward `flatten2_grad`.
     """
     return apply("flatten2", {"x": x}, {"axis": axis})
+
+
+def flatten2_grad(x: TensorLike, xshape: TensorLike, out_grad: TensorLike, axis: int = 1) -> Tensor:
+    """`flatten2_grad` (backward.yaml): (Tensor x, Tensor xshape, Tensor out_grad, int axis=1) ->
+    Tensor(x_grad).
+
+    Kernel `flatten2_grad`; InferMeta `kernel_with_xshape_infer_meta`; differentiates
+    `flatten2`.
+    """
+    return apply("flatten2_grad", {"x": x, "xshape": xshape, "out_grad": out_grad}, {"axis": axis})
 
 
 def dropout(

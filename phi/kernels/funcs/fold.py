@@ -37,7 +37,7 @@ def unfold_dims(x_dims: Sequence[int], kernel_sizes: Sequence[int], strides: Seq
     return (int(x_dims[0]), int(x_dims[1]) * kernel_sizes[0] * kernel_sizes[1], rows * cols)
 
 
-def _taps(kernel_sizes: Sequence[int], strides: Sequence[int], dilations: Sequence[int],
+def block_taps(kernel_sizes: Sequence[int], strides: Sequence[int], dilations: Sequence[int],
           rows: int, cols: int):
     """(i, j, window of the padded image) for every kernel tap."""
     for i in range(kernel_sizes[0]):
@@ -53,7 +53,7 @@ def unfold(xp: Any, x: Any, kernel_sizes: Sequence[int], strides: Sequence[int],
     n, c = x.shape[:2]
     padded = xp.pad(x, ((0, 0), (0, 0), (paddings[0], paddings[2]), (paddings[1], paddings[3])))
     blocks = out.reshape(n, c, kernel_sizes[0], kernel_sizes[1], rows, cols)
-    for i, j, (h, w) in _taps(kernel_sizes, strides, dilations, rows, cols):
+    for i, j, (h, w) in block_taps(kernel_sizes, strides, dilations, rows, cols):
         blocks[:, :, i, j] = padded[:, :, h, w]
 
 
@@ -95,6 +95,6 @@ def fold(xp: Any, x: Any, output_sizes: Sequence[int], kernel_sizes: Sequence[in
     top, left = paddings[0], paddings[1]
     padded = xp.zeros((n, c, height + 2 * top, width + 2 * left), out.dtype)
     blocks = x.reshape(n, c, kernel_sizes[0], kernel_sizes[1], rows, cols)
-    for i, j, (h, w) in _taps(kernel_sizes, strides, dilations, rows, cols):
+    for i, j, (h, w) in block_taps(kernel_sizes, strides, dilations, rows, cols):
         padded[:, :, h, w] += blocks[:, :, i, j]
     out[...] = padded[:, :, top:top + height, left:left + width]

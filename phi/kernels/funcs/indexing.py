@@ -126,7 +126,7 @@ def along_axis_check(op: str, x_dims: Sequence[int], index_dims: Sequence[int],
             raise ValueError(f"{op}: Index dim {d} ({n}) is larger than Input's ({m})")
 
 
-def _along_axis_coords(xp: Any, op: str, index: Any, axis: int, size: int) -> tuple[Any, ...]:
+def along_axis_coords(xp: Any, op: str, index: Any, axis: int, size: int) -> tuple[Any, ...]:
     """Full coordinates of every index element: its own position off the axis, its value
     (checked, wrapped) on it."""
     grids = []
@@ -142,7 +142,7 @@ def take_along_axis(xp: Any, x: Any, index: Any, axis: int, out: Any) -> None:
     """out[..i, j, k..] = x[..i, index[..i, j, k..], k..] (out has index's dims)."""
     along_axis_check("take_along_axis", x.shape, index.shape, axis)
     if index.size:
-        out[...] = x[_along_axis_coords(xp, "take_along_axis", index, axis,
+        out[...] = x[along_axis_coords(xp, "take_along_axis", index, axis,
                                         int(x.shape[axis]))]
 
 
@@ -195,7 +195,7 @@ def put_along_axis(xp: Any, x: Any, index: Any, value: Any, axis: int, reduce: s
     out[...] = x
     if index.size == 0:
         return
-    coords = _along_axis_coords(xp, op, index, axis, int(x.shape[axis]))
+    coords = along_axis_coords(xp, op, index, axis, int(x.shape[axis]))
     src = value[tuple(slice(0, n) for n in index.shape)]
     if reduce is PutReduce.ASSIGN:
         flat = xp.ravel_multi_index(xp.broadcast_arrays(*coords), out.shape).reshape(-1)
@@ -342,6 +342,12 @@ def index_put(xp: Any, x: Any, indices: Sequence[Any], value: Any, accumulate: b
 
 # -- masks -------------------------------------------------------------------------------------
 
+def as_mask(mask: Any) -> Any:
+    """A mask as bool: as it is, or (where a caller cast it to the data's dtype, as the
+    API casts every input of a kernel) its non-zero elements."""
+    return mask if mask.dtype.kind == "b" else mask != 0
+
+
 def masked_fill(xp: Any, x: Any, mask: Any, value: Any, out: Any) -> None:
     """out = value where mask, else x (x and mask broadcast; value has one element)."""
     if value.size != 1:
@@ -353,7 +359,7 @@ def masked_fill(xp: Any, x: Any, mask: Any, value: Any, out: Any) -> None:
 def masked_select(xp: Any, x: Any, mask: Any) -> Any:
     """The elements of x (broadcast with mask) where mask holds, in row-major order."""
     dims = broadcast_dims("masked_select", x.shape, mask.shape)
-    return xp.broadcast_to(x, dims)[xp.broadcast_to(mask, dims)]
+    return xp.broadcast_to(x, dims)[xp.broadcast_to(as_mask(mask), dims)]
 
 
 def nonzero(xp: Any, condition: Any) -> Any:

@@ -28,7 +28,7 @@ _AXIS_WORDS = (("width", "pad_left", "pad_right"), ("height", "pad_top", "pad_bo
                ("depth", "pad_front", "pad_back"))
 
 
-def _spatial_axes(data_format: str) -> tuple[int, int, int]:
+def spatial_axes(data_format: str) -> tuple[int, int, int]:
     if data_format not in _SPATIAL_AXES:
         raise ValueError(f"pad3d: data_format must be NCDHW or NDHWC, got {data_format!r}")
     return _SPATIAL_AXES[data_format]
@@ -43,7 +43,7 @@ def pad3d_dims(x_dims: Sequence[int], paddings: Sequence[int], mode: str,
                          f"{list(x_dims)} and paddings {list(paddings)}")
     mode = PadMode.parse(mode)
     dims = [int(d) for d in x_dims]
-    for (axis, words), (before, after) in zip(zip(_spatial_axes(data_format), _AXIS_WORDS),
+    for (axis, words), (before, after) in zip(zip(spatial_axes(data_format), _AXIS_WORDS),
                                               zip(paddings[::2], paddings[1::2])):
         size = dims[axis]
         if mode is PadMode.REFLECT:
@@ -58,7 +58,7 @@ def pad3d_dims(x_dims: Sequence[int], paddings: Sequence[int], mode: str,
     return tuple(dims)
 
 
-def _sources(xp: Any, mode: PadMode, size: int, before: int, out_len: int) -> tuple[Any, Any]:
+def pad_sources(xp: Any, mode: PadMode, size: int, before: int, out_len: int) -> tuple[Any, Any]:
     """(source index, in-range mask or None) of every output position along one axis."""
     pos = xp.arange(out_len) - before
     if mode is PadMode.CONSTANT:
@@ -76,14 +76,14 @@ def pad3d(xp: Any, x: Any, paddings: Sequence[int], mode: str, value: float,
     """out = x padded (or cropped) on D, H and W; constant mode fills with `value` cast to
     the element type."""
     mode = PadMode.parse(mode)
-    axes = _spatial_axes(data_format)
+    axes = spatial_axes(data_format)
     fill = np.asarray(value).astype(out.dtype)[()]  # a NumPy scalar mixes with device arrays
     if x.size == 0 or out.size == 0:
         out[...] = fill
         return
     result, keep = x, None
     for axis, before in zip(axes, paddings[::2]):  # three axes
-        index, valid = _sources(xp, mode, int(x.shape[axis]), int(before), out.shape[axis])
+        index, valid = pad_sources(xp, mode, int(x.shape[axis]), int(before), out.shape[axis])
         result = xp.take(result, index, axis=axis)
         if valid is not None:
             shape = [1] * x.ndim

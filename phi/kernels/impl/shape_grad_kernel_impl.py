@@ -1,4 +1,4 @@
-"""Backward kernels of reshape, flatten, squeeze, unsqueeze (x_grad's dims come from
+"""Backward kernels of reshape, flatten, flatten2, unsqueeze (x_grad's dims come from
 XShape through InferMeta; the gradient is out_grad copied into them) and transpose, plus
 squeeze_with_xshape / unsqueeze_with_xshape, the forward kernels that record XShape."""
 
@@ -52,6 +52,19 @@ def reshape_grad_kernel(dev_ctx: DeviceContext, xshape: DenseTensor, out_grad: D
 @register_kernel("flatten_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
 def flatten_grad_kernel(dev_ctx: DeviceContext, xshape: DenseTensor, out_grad: DenseTensor,
                         x_grad: OutTensor) -> None:
+    data = dev_ctx.alloc(x_grad, out_grad.dtype)
+    sq_funcs.reshape_copy(out_grad.data, data)
+
+
+#: Paddle 3.3.1's CPU dtypes of flatten2_grad (a fluid kernel there)
+_FLATTEN2_GRAD_TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16,
+                        DataType.INT32, DataType.INT64, DataType.FLOAT32, DataType.FLOAT64]
+
+
+@register_kernel("flatten2_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLATTEN2_GRAD_TYPES)
+@register_kernel("flatten2_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLATTEN2_GRAD_TYPES)
+def flatten2_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, xshape: DenseTensor,
+                         out_grad: DenseTensor, axis: int, x_grad: OutTensor) -> None:
     data = dev_ctx.alloc(x_grad, out_grad.dtype)
     sq_funcs.reshape_copy(out_grad.data, data)
 

@@ -37,6 +37,23 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
     "multiplex_grad": [({"x": [(4, 3), (4, 3)],
                          "ids": lambda rng: np.array([[1], [0], [1]], np.int32)}, {})],
     "unstack_grad": [({"x": (3, 2)}, {"num": 3}), ({"x": (2, 3, 4)}, {"axis": -1, "num": 4})],
+    "strided_slice_grad": [
+        ({"input": (4, 5, 6)}, {"axes": [0, 1, 2], "starts": [-1, 10, -1],
+                                "ends": [-100, -6, -7], "strides": [-1, -2, -4]}),
+        ({"input": (4, 5, 6)}, {"axes": [1, 2], "starts": [1, 0], "ends": [5, 6],
+                                "strides": [2, 3], "infer_flags": [1]}),
+        ({"input": (4, 5, 6)}, {"axes": [0, 2], "starts": [2, -1], "ends": [3, 6],
+                                "strides": [1, 1], "infer_flags": [1, 1],
+                                "decrease_axis": [0, 2]}),
+    ],
+    "roll_grad": [({"x": (3, 4)}, {"shifts": [1, -5], "axis": [0, 1]}),
+                  ({"x": (2, 3, 2)}, {"shifts": [-13], "axis": []})],
+    "expand_as_grad": [({"x": (3, 1), "y": (2, 3, 4)}, {"target_shape": [2, 3, 4]}),
+                       ({"x": (1, 3), "y": None}, {"target_shape": [4, 2, 3]})],
+    "repeat_interleave_grad": [
+        ({"x": (2, 3), "repeats_tensor": None}, {"repeats": 2, "dim": 1}),
+        ({"x": (3, 2), "repeats_tensor": lambda rng: np.array([2, 0, 3])}, {"dim": 0})],
+    "meshgrid_grad": [({"x": [(2,), (3,), (4,)]}, {}), ({"x": [(), (3,)]}, {})],
     "slice_grad": [
         ({"input": (4, 3)}, {"axes": [0], "starts": [1], "ends": [3], "infer_flags": [1],
                              "decrease_axis": []}),

@@ -1,6 +1,7 @@
 """Grads of the shape ops that record XShape: reshape2 (-1 and 0 in the shape),
-flatten_contiguous_range (axis ranges, negative axes), squeeze2 (listed axes, all size-1
-dims), unsqueeze2 (several and negative axes) and transpose2, float32 and float64."""
+flatten_contiguous_range (axis ranges, negative axes), flatten2 (to 2-D at axis 0, inside
+and at the rank), squeeze2 (listed axes, all size-1 dims), unsqueeze2 (several and negative
+axes) and transpose2, float32 and float64."""
 
 from .spec import Case, GradCase, In
 
@@ -12,6 +13,8 @@ _CASES = {
                                  "neg": ((2, 3, 4), {"start_axis": 0, "stop_axis": -1})},
     "squeeze2": {"axis": ((3, 1, 4, 1), {"axes": [1]}), "all": ((1, 3, 1, 4), {"axes": []})},
     "unsqueeze2": {"axes": ((3, 4), {"axes": [0, -1]}), "mid": ((3, 4), {"axes": [1]})},
+    "flatten2": {"axis": ((2, 3, 4), {"axis": 2}), "zero": ((2, 3), {"axis": 0}),
+                 "end": ((2, 3, 4), {"axis": 3})},
     "transpose2": {"perm": ((2, 3, 4), {"axis": [1, 2, 0]}), "swap": ((3, 5), {"axis": [1, 0]})},
 }
 
