@@ -16,10 +16,11 @@ from phi.kernels.funcs.manipulation import normalized_axis, strided_slice_window
 _INTS = [DataType.INT32, DataType.INT64]
 _FLOATS = [DataType.FLOAT32, DataType.FLOAT64]
 _COMPLEX = [DataType.COMPLEX64, DataType.COMPLEX128]
-#: Paddle 3.3.1's CPU dtypes of each grad kernel (GPU: the same but bfloat16; Paddle's
-#: float8 registrations of strided_slice_grad have no fluidphi dtype).
-STRIDED_SLICE_GRAD_TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16,
-                            *_INTS, DataType.FLOAT16, DataType.BFLOAT16, *_FLOATS, *_COMPLEX]
+#: Paddle 3.3.1's plain CPU dtypes of each grad kernel (strided_slice_grad's float16 and
+#: uint8 are strided-layout kernels only; its float8 ones have no fluidphi dtype); GPU:
+#: strided_slice_grad's without bfloat16.
+STRIDED_SLICE_GRAD_TYPES = [DataType.BOOL, DataType.INT8, DataType.INT16, *_INTS,
+                            DataType.BFLOAT16, *_FLOATS, *_COMPLEX]
 STRIDED_SLICE_GRAD_GPU_TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16,
                                 *_INTS, DataType.FLOAT16, *_FLOATS, *_COMPLEX]
 ROLL_GRAD_TYPES = [*_INTS, *_FLOATS, *_COMPLEX]
