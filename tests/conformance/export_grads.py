@@ -92,7 +92,9 @@ def _seed_and_differentiate(family, gcase, arrays, lods, cot_arrays, cot_vars,
             dtype = convert_dtype(var.dtype)
             if gcase.op in cotangent_dtype_of:  # the op's outputs are float32 placeholders
                 dtype = convert_dtype(feeds[cotangent_dtype_of[gcase.op]][0].dtype)
-            cot_arrays[name] = materialize(In(shape, dtype, -1.0, 1.0), family,
+            # Paddle names bfloat16 'uint16'; the cotangent is drawn as bfloat16 bits
+            drawn = "bfloat16" if dtype == "uint16" else dtype
+            cot_arrays[name] = materialize(In(shape, drawn, -1.0, 1.0), family,
                                            gcase.name, name)
             static = tuple(var.shape)
             if shape != static and all(d >= 0 for d in static):
@@ -166,6 +168,14 @@ def build_grad_op(case, arrays, wrt):
     return main, [v for vs in feeds.values() for v in vs], list(grads.items())
 
 
+def _feed_dtype(case, name, array):
+    """The dtype name of a feed: bfloat16 inputs and cotangents are stored as uint16 bits."""
+    specs = {n: spec.dtype for n, _slot, spec in feed_specs(case)}
+    if specs.get(name) == "bfloat16" or (name not in specs and array.dtype == np.uint16):
+        return "bfloat16"
+    return str(array.dtype)
+
+
 def export_case(family, gcase, out_dir, arrays_out):
     case = gcase.forward
     forward_fetches = getattr(load_family(family), "FORWARD_FETCHES", {})
@@ -196,7 +206,8 @@ def export_case(family, gcase, out_dir, arrays_out):
         "program": [op.type for op in main.global_block().ops
                     if op.type not in ("feed", "fetch")],
         "attrs": op_attrs(main, case.op),
-        "feeds": {n: {"dtype": str(arrays[n].dtype), "shape": list(arrays[n].shape),
+        "feeds": {n: {"dtype": _feed_dtype(case, n, arrays[n]),
+                      "shape": list(arrays[n].shape),
                       **({"lod": lods[n]} if n in lods else {})} for n in feed_names},
         "fetches": {},
     }
