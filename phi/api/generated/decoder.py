@@ -17,6 +17,7 @@ __all__ = [
     "depthwise_conv2d_transpose",
     "depthwise_conv2d_transpose_grad",
     "interp_antialias",
+    "interp_antialias_grad",
 ]
 
 
@@ -209,7 +210,8 @@ def interp_antialias(
     scale={}, str interp_method="bilinear", bool align_corners=true, int align_mode=1) ->
     Tensor(output).
 
-    Kernel `interp_antialias`; InferMeta `interp_antialias_infer_meta`.
+    Kernel `interp_antialias`; InferMeta `interp_antialias_infer_meta`; backward
+    `interp_antialias_grad`.
     """
     return apply("interp_antialias",
                  {
@@ -217,6 +219,48 @@ def interp_antialias(
                      "out_size": out_size,
                      "size_tensor": size_tensor,
                      "scale_tensor": scale_tensor,
+                 },
+                 {
+                     "data_format": data_format,
+                     "out_d": out_d,
+                     "out_h": out_h,
+                     "out_w": out_w,
+                     "scale": scale,
+                     "interp_method": interp_method,
+                     "align_corners": align_corners,
+                     "align_mode": align_mode,
+                 })
+
+
+def interp_antialias_grad(
+    x: TensorLike,
+    out_size: TensorLike | None,
+    size_tensor: Sequence[TensorLike],
+    scale_tensor: TensorLike | None,
+    output_grad: TensorLike,
+    data_format: str,
+    out_d: int,
+    out_h: int,
+    out_w: int,
+    scale: Sequence[float],
+    interp_method: str,
+    align_corners: bool,
+    align_mode: int,
+) -> Tensor:
+    """`interp_antialias_grad` (backward.yaml): (Tensor x, Tensor out_size, Tensor[] size_tensor,
+    Tensor scale_tensor, Tensor output_grad, str data_format, int out_d, int out_h, int out_w,
+    double[] scale, str interp_method, bool align_corners, int align_mode) -> Tensor(x_grad).
+
+    Kernel `interp_antialias_grad`; InferMeta `unchanged_infer_meta`; differentiates
+    `interp_antialias`.
+    """
+    return apply("interp_antialias_grad",
+                 {
+                     "x": x,
+                     "out_size": out_size,
+                     "size_tensor": size_tensor,
+                     "scale_tensor": scale_tensor,
+                     "output_grad": output_grad,
                  },
                  {
                      "data_format": data_format,

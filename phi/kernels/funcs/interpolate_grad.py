@@ -31,7 +31,8 @@ from phi.kernels.funcs.interpolate import (
     parse_method,
 )
 
-#: One tap of an axis: source index per output position, and its weight (None: 1).
+#: One tap of an axis: source index per output position (-1: the output position reads
+#: nothing through this tap), and its weight (None: 1).
 Tap = tuple[np.ndarray, np.ndarray | None]
 
 
@@ -45,10 +46,12 @@ def adjoint_axis(xp: Any, grad: Any, taps: Sequence[Tap], axis: int, in_size: in
     moved = xp.moveaxis(result, axis, 0)
     rank_after = grad.ndim - axis - 1
     for idx, weight in taps:
-        part = grad
+        used = np.flatnonzero(idx >= 0)
+        part = grad if used.size == idx.size else xp.take(grad, xp.asarray(used), axis=axis)
         if weight is not None:
-            part = grad * xp.asarray(weight.astype(grad.dtype).reshape((-1,) + (1,) * rank_after))
-        xp.add.at(moved, xp.asarray(idx), xp.moveaxis(part, axis, 0))
+            w = weight[used].astype(grad.dtype).reshape((-1,) + (1,) * rank_after)
+            part = part * xp.asarray(w)
+        xp.add.at(moved, xp.asarray(idx[used]), xp.moveaxis(part, axis, 0))
     return result
 
 

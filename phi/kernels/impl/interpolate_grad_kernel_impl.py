@@ -1,20 +1,24 @@
 """Backward kernels of the *_interp ops (backward.yaml names): nearest_interp_grad,
 bilinear_interp_grad, bicubic_interp_grad, linear_interp_grad and trilinear_interp_grad
 (`scale` a list), legacy_nearest_interp_grad and legacy_bilinear_interp_grad (`scale` one
-float): one body (`_interpolate_grad`) registered from two tables (phi.core.kernel_table).
+float): one body (`_interpolate_grad`) registered from two tables (phi.core.kernel_table);
+and interp_antialias_grad (funcs.interp_antialias_grad).
 
 x_grad takes x's dims (x's values are not read); out_size, size_tensor and scale_tensor
 are read on the host wherever they live, as in the forward. Math in
-phi.kernels.funcs.interpolate_grad.
+phi.kernels.funcs.interpolate_grad and interp_antialias_grad.
 """
 
 from __future__ import annotations
 
-from phi.common import Backend, DataType
+from phi.common import Backend, DataLayout, DataType
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
+from phi.core.kernel_registry import register_kernel
 from phi.core.kernel_table import KernelRow, register_table
+from phi.kernels.funcs import interp_antialias as aa_funcs
+from phi.kernels.funcs import interp_antialias_grad as aa_grad_funcs
 from phi.kernels.funcs import interpolate as interp_funcs
 from phi.kernels.funcs import interpolate_grad as interp_grad_funcs
 
@@ -72,3 +76,21 @@ register_table(_interp_v1_grad, [
     KernelRow("legacy_nearest_interp_grad", _interpolate_grad, _FLOATS),
     KernelRow("legacy_bilinear_interp_grad", _interpolate_grad, _FLOATS),
 ], arg_overrides=_SIZES)
+
+
+@register_kernel("interp_antialias_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOATS,
+                 arg_overrides=_SIZES)
+@register_kernel("interp_antialias_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOATS,
+                 arg_overrides=_SIZES)
+def interp_antialias_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor,
+                                 out_size: DenseTensor | None, size_tensor: list[DenseTensor],
+                                 scale_tensor: DenseTensor | None, output_grad: DenseTensor,
+                                 data_format: str, out_d: int, out_h: int, out_w: int,
+                                 scale: list[float], interp_method: str, align_corners: bool,
+                                 align_mode: int, x_grad: OutTensor) -> None:
+    req = aa_funcs.antialias_request(
+        data_format, out_d, out_h, out_w, scale, None if out_size is None else out_size.data,
+        [t.data for t in size_tensor], None if scale_tensor is None else scale_tensor.data)
+    data = dev_ctx.alloc(x_grad, output_grad.dtype, tuple(x.dims))
+    aa_grad_funcs.interp_antialias_grad(dev_ctx.xp, output_grad.data, interp_method, req,
+                                        align_corners, align_mode, data)

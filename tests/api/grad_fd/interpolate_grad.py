@@ -57,4 +57,10 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
                              lambda rng: np.array([2], np.int32)]),
          {"interp_method": "bilinear", "align_corners": False}),
     ],
+    "interp_antialias_grad": [
+        (_sizes((1, 2, 9, 8)), {"interp_method": "bilinear", "out_h": 4, "out_w": 3,
+                                "align_corners": False}),
+        (_sizes((1, 2, 5, 4)), {"interp_method": "bicubic", "out_h": 7, "out_w": 9,
+                                "data_format": "NHWC"}),
+    ],
 }

@@ -89,3 +89,31 @@ GRAD_CASES = [
                       "align_corners": False},
           OutSize=In((2,), "int32", values=[5, 8])),
 ]
+
+
+# -- interp_antialias (4-D bilinear / bicubic with the anti-aliasing filter; slots
+# lower-case) ---------------------------------------------------------------------------------
+_AA_X = (2, 3, 9, 10)
+
+
+def _aa(name: str, method: str = "bilinear", dtype: str = "float32",
+        dims: tuple[int, ...] = _AA_X, inputs: dict | None = None, **attrs: object) -> GradCase:
+    attrs = {"out_h": 4, "out_w": 3, "interp_method": method, **attrs}
+    return GradCase(Case(f"interp_antialias_{method}_{name}", "interp_antialias",
+                         {"x": In(dims, dtype), **(inputs or {})}, attrs=attrs), ("x",))
+
+
+GRAD_CASES += [
+    *[_aa(d, m, d) for m in ("bilinear", "bicubic") for d in ("float32", "float64", *HALVES)],
+    *[_aa("not_aligned", m, align_corners=False) for m in ("bilinear", "bicubic")],
+    *[_aa("upscale", m, "float64", out_h=13, out_w=17, align_corners=False)
+      for m in ("bilinear", "bicubic")],
+    _aa("nhwc", "bicubic", dims=_channel_last(_AA_X), data_format="NHWC"),
+    _aa("out_size", "bilinear", inputs={"out_size": In((2,), "int32", values=[5, 2])}),
+    _aa("size_tensor", "bicubic", align_corners=False,
+        inputs={"size_tensor": [In((1,), "int32", values=[3]), In((1,), "int32", values=[6])]}),
+    _aa("scale_tensor", "bilinear", align_corners=False,
+        inputs={"scale_tensor": In((2,), "float32", values=[0.5, 0.35])}),
+    _aa("scale_attr", "bicubic", align_corners=False, scale=[0.45, 0.6]),
+    _aa("same_size", "bicubic", dims=(1, 2, 4, 3)),
+]
