@@ -107,7 +107,6 @@ class InterpAntialiasGradOp(GradOp):
 
 class InterpAntialiasGradKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("x")
         out_size = ctx.input("out_size")
         size_tensor = ctx.multi_input("size_tensor")
         scale_tensor = ctx.input("scale_tensor")
@@ -125,7 +124,6 @@ class InterpAntialiasGradKernel(OpKernel):
             data_format, out_d, out_h, out_w, scale, None if out_size is None else out_size.data,
             [t.data for t in size_tensor if t is not None],
             None if scale_tensor is None else scale_tensor.data)
-        x_grad.resize(tuple(x.dims))
         data = x_grad.mutable_data(ctx.place, output_grad.dtype)
         aa_grad_funcs.interp_antialias_grad(ctx.xp, output_grad.data, interp_method, req,
                                             align_corners, align_mode, data)

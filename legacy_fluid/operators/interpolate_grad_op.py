@@ -41,7 +41,6 @@ class InterpolateGradKernel(OpKernel):
     """Every *_interp grad op (`scale`: a list for v2, one float for v1)."""
 
     def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
         out_size = ctx.input("OutSize")
         size_tensor = ctx.multi_input("SizeTensor")
         scale_tensor = ctx.input("Scale")
@@ -60,7 +59,6 @@ class InterpolateGradKernel(OpKernel):
             None if out_size is None else out_size.data,
             [t.data for t in size_tensor if t is not None],
             None if scale_tensor is None else scale_tensor.data)
-        x_grad.resize(tuple(x.dims))
         data = x_grad.mutable_data(ctx.place, out_grad.dtype)
         interp_grad_funcs.interpolate_grad(ctx.xp, out_grad.data, interp_method, req,
                                            align_corners, align_mode, data)

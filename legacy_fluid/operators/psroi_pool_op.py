@@ -49,7 +49,6 @@ class PsroiPoolGradKernel(OpKernel):
         x_grad = ctx.output("X@GRAD")
         batch = roi_funcs.batch_ids("psroi_pool_grad", rois.dims[0], x.dims[0],
                                     None if rois_num is None else rois_num.data, rois.lod)
-        x_grad.resize(tuple(x.dims))
         roi_grad_funcs.psroi_pool_grad(ctx.xp, tuple(x.dims), rois.data, out_grad.data, batch,
                                        ctx.attr("pooled_height"), ctx.attr("pooled_width"),
                                        ctx.attr("output_channels"), ctx.attr("spatial_scale"),

@@ -92,7 +92,6 @@ class RoiAlignGradKernel(OpKernel):
         x_grad = ctx.output("X@GRAD")
         batch = roi_funcs.batch_ids("roi_align_grad", rois.dims[0], x.dims[0],
                                     None if rois_num is None else rois_num.data, rois.lod)
-        x_grad.resize(tuple(x.dims))
         roi_grad_funcs.roi_align_grad(ctx.xp, tuple(x.dims), rois.data, out_grad.data, batch,
                                       ctx.attr("pooled_height"), ctx.attr("pooled_width"),
                                       ctx.attr("spatial_scale"), ctx.attr("sampling_ratio"),
@@ -110,7 +109,6 @@ class RoiPoolGradKernel(OpKernel):
         x_grad = ctx.output("X@GRAD")
         batch = roi_funcs.batch_ids("roi_pool_grad", rois.dims[0], x.dims[0],
                                     None if rois_num is None else rois_num.data, rois.lod)
-        x_grad.resize(tuple(x.dims))
         roi_grad_funcs.roi_pool_grad(ctx.xp, tuple(x.dims), argmax.data, out_grad.data, batch,
                                      x_grad.mutable_data(ctx.place, out_grad.dtype))
 

@@ -21,8 +21,9 @@ def grid_sample_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, grid: DenseT
                             output_grad: DenseTensor, mode: str, padding_mode: str,
                             align_corners: bool, x_grad: OptionalOutTensor,
                             grid_grad: OptionalOutTensor) -> None:
-    dx = None if x_grad is None else dev_ctx.alloc(x_grad, x.dtype, tuple(x.dims))
-    dg = None if grid_grad is None else dev_ctx.alloc(grid_grad, grid.dtype, tuple(grid.dims))
+    """X@GRAD and Grid@GRAD (either may be left out)."""
+    dx = None if x_grad is None else dev_ctx.alloc(x_grad, x.dtype)
+    dg = None if grid_grad is None else dev_ctx.alloc(grid_grad, grid.dtype)
     grid_grad_funcs.grid_sample_grad(dev_ctx.xp, x.data, grid.data, output_grad.data, mode,
                                      padding_mode, align_corners, dx, dg)
 

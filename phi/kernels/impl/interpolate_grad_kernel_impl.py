@@ -90,7 +90,8 @@ def interp_antialias_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor,
                                  align_mode: int, x_grad: OutTensor) -> None:
     req = aa_funcs.antialias_request(
         data_format, out_d, out_h, out_w, scale, None if out_size is None else out_size.data,
-        [t.data for t in size_tensor], None if scale_tensor is None else scale_tensor.data)
-    data = dev_ctx.alloc(x_grad, output_grad.dtype, tuple(x.dims))
+        [t.data for t in size_tensor if t is not None],
+        None if scale_tensor is None else scale_tensor.data)
+    data = dev_ctx.alloc(x_grad, output_grad.dtype)
     aa_grad_funcs.interp_antialias_grad(dev_ctx.xp, output_grad.data, interp_method, req,
                                         align_corners, align_mode, data)

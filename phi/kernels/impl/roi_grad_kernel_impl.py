@@ -27,12 +27,12 @@ def roi_align_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, ro_is: DenseTe
                           rois_num: DenseTensor | None, out_grad: DenseTensor,
                           pooled_height: int, pooled_width: int, spatial_scale: float,
                           sampling_ratio: int, aligned: bool, x_grad: OutTensor) -> None:
-    batch = roi_funcs.batch_ids("roi_align_grad", ro_is.dims[0], x.dims[0],
-                                None if rois_num is None else rois_num.data, ro_is.lod)
-    data = dev_ctx.alloc(x_grad, out_grad.dtype, tuple(x.dims))
-    roi_grad_funcs.roi_align_grad(dev_ctx.xp, tuple(x.dims), ro_is.data, out_grad.data, batch,
+    rois = ro_is
+    batch = roi_funcs.batch_ids("roi_align_grad", rois.dims[0], x.dims[0],
+                                None if rois_num is None else rois_num.data, rois.lod)
+    roi_grad_funcs.roi_align_grad(dev_ctx.xp, tuple(x.dims), rois.data, out_grad.data, batch,
                                   pooled_height, pooled_width, spatial_scale, sampling_ratio,
-                                  aligned, data)
+                                  aligned, dev_ctx.alloc(x_grad, out_grad.dtype))
 
 
 @register_kernel("roi_pool_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _POOL,
@@ -43,11 +43,11 @@ def roi_pool_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, ro_is: DenseTen
                          rois_num: DenseTensor | None, argmax: DenseTensor,
                          out_grad: DenseTensor, pooled_height: int, pooled_width: int,
                          spatial_scale: float, x_grad: OutTensor) -> None:
-    batch = roi_funcs.batch_ids("roi_pool_grad", ro_is.dims[0], x.dims[0],
-                                None if rois_num is None else rois_num.data, ro_is.lod)
-    data = dev_ctx.alloc(x_grad, out_grad.dtype, tuple(x.dims))
+    rois = ro_is
+    batch = roi_funcs.batch_ids("roi_pool_grad", rois.dims[0], x.dims[0],
+                                None if rois_num is None else rois_num.data, rois.lod)
     roi_grad_funcs.roi_pool_grad(dev_ctx.xp, tuple(x.dims), argmax.data, out_grad.data, batch,
-                                 data)
+                                 dev_ctx.alloc(x_grad, out_grad.dtype))
 
 
 @register_kernel("psroi_pool_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
@@ -56,9 +56,9 @@ def psroi_pool_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, ro_is: DenseT
                            rois_num: DenseTensor | None, out_grad: DenseTensor,
                            pooled_height: int, pooled_width: int, output_channels: int,
                            spatial_scale: float, x_grad: OutTensor) -> None:
-    batch = roi_funcs.batch_ids("psroi_pool_grad", ro_is.dims[0], x.dims[0],
-                                None if rois_num is None else rois_num.data, ro_is.lod)
-    data = dev_ctx.alloc(x_grad, out_grad.dtype, tuple(x.dims))
-    roi_grad_funcs.psroi_pool_grad(dev_ctx.xp, tuple(x.dims), ro_is.data, out_grad.data,
-                                   batch, pooled_height, pooled_width, output_channels,
-                                   spatial_scale, data)
+    rois = ro_is
+    batch = roi_funcs.batch_ids("psroi_pool_grad", rois.dims[0], x.dims[0],
+                                None if rois_num is None else rois_num.data, rois.lod)
+    roi_grad_funcs.psroi_pool_grad(dev_ctx.xp, tuple(x.dims), rois.data, out_grad.data, batch,
+                                   pooled_height, pooled_width, output_channels, spatial_scale,
+                                   dev_ctx.alloc(x_grad, out_grad.dtype))

@@ -1,6 +1,7 @@
 """Backward kernels of pixel_shuffle, pixel_unshuffle, channel_shuffle, shuffle_channel and
 temporal_shift (backward.yaml names): x_grad from out_grad alone, by the inverse
-rearrangement (phi.kernels.funcs.vision_shuffle_grad); one body for every backend."""
+rearrangement (phi.kernels.funcs.vision_shuffle_grad; x_grad's dims from the InferMeta);
+one body for every backend."""
 
 from __future__ import annotations
 
@@ -24,8 +25,7 @@ _SHUFFLE_CHANNEL = [DataType.FLOAT32]
 def pixel_shuffle_grad_kernel(dev_ctx: DeviceContext, out_grad: DenseTensor,
                               upscale_factor: int, data_format: str,
                               x_grad: OutTensor) -> None:
-    dims = shuffle_grad.pixel_shuffle_grad_dims(out_grad.dims, upscale_factor, data_format)
-    data = dev_ctx.alloc(x_grad, out_grad.dtype, dims)
+    data = dev_ctx.alloc(x_grad, out_grad.dtype)
     shuffle_grad.pixel_shuffle_grad(dev_ctx.xp, out_grad.data, upscale_factor, data_format,
                                     data)
 
@@ -35,9 +35,7 @@ def pixel_shuffle_grad_kernel(dev_ctx: DeviceContext, out_grad: DenseTensor,
 def pixel_unshuffle_grad_kernel(dev_ctx: DeviceContext, out_grad: DenseTensor,
                                 downscale_factor: int, data_format: str,
                                 x_grad: OutTensor) -> None:
-    dims = shuffle_grad.pixel_unshuffle_grad_dims(out_grad.dims, downscale_factor,
-                                                  data_format)
-    data = dev_ctx.alloc(x_grad, out_grad.dtype, dims)
+    data = dev_ctx.alloc(x_grad, out_grad.dtype)
     shuffle_grad.pixel_unshuffle_grad(dev_ctx.xp, out_grad.data, downscale_factor,
                                       data_format, data)
 
@@ -46,7 +44,7 @@ def pixel_unshuffle_grad_kernel(dev_ctx: DeviceContext, out_grad: DenseTensor,
 @register_kernel("channel_shuffle_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
 def channel_shuffle_grad_kernel(dev_ctx: DeviceContext, out_grad: DenseTensor, groups: int,
                                 data_format: str, x_grad: OutTensor) -> None:
-    data = dev_ctx.alloc(x_grad, out_grad.dtype, tuple(out_grad.dims))
+    data = dev_ctx.alloc(x_grad, out_grad.dtype)
     shuffle_grad.channel_shuffle_grad(dev_ctx.xp, out_grad.data, groups, data_format, data)
 
 
@@ -54,7 +52,7 @@ def channel_shuffle_grad_kernel(dev_ctx: DeviceContext, out_grad: DenseTensor, g
 @register_kernel("shuffle_channel_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _SHUFFLE_CHANNEL)
 def shuffle_channel_grad_kernel(dev_ctx: DeviceContext, out_grad: DenseTensor, group: int,
                                 x_grad: OutTensor) -> None:
-    data = dev_ctx.alloc(x_grad, out_grad.dtype, tuple(out_grad.dims))
+    data = dev_ctx.alloc(x_grad, out_grad.dtype)
     shuffle_grad.channel_shuffle_grad(dev_ctx.xp, out_grad.data, group, "NCHW", data)
 
 
@@ -63,6 +61,6 @@ def shuffle_channel_grad_kernel(dev_ctx: DeviceContext, out_grad: DenseTensor, g
 def temporal_shift_grad_kernel(dev_ctx: DeviceContext, out_grad: DenseTensor, seg_num: int,
                                shift_ratio: float, data_format: str,
                                x_grad: OutTensor) -> None:
-    data = dev_ctx.alloc(x_grad, out_grad.dtype, tuple(out_grad.dims))
+    data = dev_ctx.alloc(x_grad, out_grad.dtype)
     shuffle_grad.temporal_shift_grad(dev_ctx.xp, out_grad.data, seg_num, shift_ratio,
                                      data_format, data)
