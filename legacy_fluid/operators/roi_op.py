@@ -6,17 +6,23 @@ pooled_width]: roi_align averages bilinear samples (sampling_ratio per bin side,
 ceil(bin size) when <= 0; `aligned` shifts by half a pixel); roi_pool takes each bin's
 maximum (Argmax: its flat index in the H x W map, -1 for an empty bin).
 Math: phi.kernels.funcs.roi.
+
+Their grads (slots as Paddle's grad OpDescs): roi_align_grad (X for its dims, ROIs, RoisNum,
+Out@GRAD -> X@GRAD) and roi_pool_grad (the same and the forward's Argmax); math in
+phi.kernels.funcs.roi_grad.
 """
 
 from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.grad import GradOp
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import roi as roi_funcs
+from phi.kernels.funcs import roi_grad as roi_grad_funcs
 
 
 def _rois_num_dims(ctx: InferShapeContext) -> tuple[int, ...] | None:
@@ -77,6 +83,36 @@ class RoiPoolKernel(OpKernel):
                            argmax.mutable_data(ctx.place, DataType.INT64))
 
 
+class RoiAlignGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        rois = ctx.input("ROIs")
+        rois_num = ctx.input("RoisNum")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        batch = roi_funcs.batch_ids("roi_align_grad", rois.dims[0], x.dims[0],
+                                    None if rois_num is None else rois_num.data, rois.lod)
+        roi_grad_funcs.roi_align_grad(ctx.xp, tuple(x.dims), rois.data, out_grad.data, batch,
+                                      ctx.attr("pooled_height"), ctx.attr("pooled_width"),
+                                      ctx.attr("spatial_scale"), ctx.attr("sampling_ratio"),
+                                      ctx.attr("aligned"),
+                                      x_grad.mutable_data(ctx.place, out_grad.dtype))
+
+
+class RoiPoolGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        rois = ctx.input("ROIs")
+        rois_num = ctx.input("RoisNum")
+        argmax = ctx.input("Argmax")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        batch = roi_funcs.batch_ids("roi_pool_grad", rois.dims[0], x.dims[0],
+                                    None if rois_num is None else rois_num.data, rois.lod)
+        roi_grad_funcs.roi_pool_grad(ctx.xp, tuple(x.dims), argmax.data, out_grad.data, batch,
+                                     x_grad.mutable_data(ctx.place, out_grad.dtype))
+
+
 _ROI_INPUTS = {"X": (2, 3, 6, 8),
                "ROIs": {"value": [[0.5, 0.5, 4.0, 3.0], [1.0, 2.0, 7.5, 5.5],
                                   [2.0, 0.0, 3.0, 4.0]]},
@@ -86,12 +122,24 @@ VERIFY_CASES = {
                    "attrs": {"pooled_height": 2, "pooled_width": 2, "spatial_scale": 0.9}}],
     "roi_pool": [{"name": "2x3 bins", "inputs": _ROI_INPUTS,
                   "attrs": {"pooled_height": 2, "pooled_width": 3}}],
+    "roi_align_grad": [{"name": "2x2 bins, adaptive grid",
+                        "inputs": {**_ROI_INPUTS, "Out@GRAD": (3, 3, 2, 2)},
+                        "attrs": {"pooled_height": 2, "pooled_width": 2,
+                                  "spatial_scale": 0.9}}],
+    "roi_pool_grad": [{"name": "2x3 bins", "inputs": {
+        **_ROI_INPUTS, "Out@GRAD": (3, 3, 2, 3),
+        "Argmax": {"shape": (3, 3, 2, 3), "dtype": "int64", "low": -1, "high": 48}},
+        "attrs": {"pooled_height": 2, "pooled_width": 3}}],
 }
 
 register_operator("roi_align", RoiAlignOp)
 register_operator("roi_pool", RoiPoolOp)
+register_operator("roi_align_grad", GradOp)
+register_operator("roi_pool_grad", GradOp)
 for _backend in ("CPU", "GPU"):
     for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
         register_op_kernel("roi_align", _backend, RoiAlignKernel, _dtype)
+        register_op_kernel("roi_align_grad", _backend, RoiAlignGradKernel, _dtype)
     for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32):
         register_op_kernel("roi_pool", _backend, RoiPoolKernel, _dtype)
+        register_op_kernel("roi_pool_grad", _backend, RoiPoolGradKernel, _dtype)

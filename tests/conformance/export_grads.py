@@ -101,8 +101,8 @@ def _seed_and_differentiate(family, gcase, arrays, lods, cot_arrays, cot_vars,
             cot_arrays[name] = materialize(In(shape, dtype, -1.0, 1.0), family,
                                            gcase.name, name)
             static = tuple(var.shape)
-            if shape != static and all(d >= 0 for d in static):
-                var.desc.set_shape(list(shape))  # wrong static dims: set to what runs
+            if shape != static and (all(d >= 0 for d in static) or len(static) != len(shape)):
+                var.desc.set_shape(list(shape))  # wrong static dims (or rank): what runs
                 static = shape
             cot = paddle.static.data(name, list(static), dtype)
             if shape != static:  # static dims unknown

@@ -360,6 +360,48 @@ PROGRAMS["seq_gru_sgd"] = (_seq_gru_sgd(),
 SEEDS["seq_gru_sgd"] = 3012
 
 
+def _stn_upsample_sgd():
+    """A spatial-transformer head over an upsampled feature map: conv + relu, bilinear
+    upsampling (half-pixel), pixel_unshuffle, channel_shuffle, theta from a pooled Linear,
+    affine_grid, grid_sampler (bilinear, border; built by LayerHelper: F.grid_sample wants a
+    PIR Value), adaptive avg pool, Linear; softmax cross entropy, mean; SGD."""
+    def build():
+        x = paddle.static.data("image", [-1, 3, 8, 8], "float32")
+        y = paddle.static.data("label", [-1, 1], "int64")
+        h = F.relu(nn.Conv2D(3, 4, 3, padding=1)(x))
+        up = F.interpolate(h, scale_factor=2, mode="bilinear", align_corners=False)
+        d = F.channel_shuffle(F.pixel_unshuffle(up, 2), 4)
+        theta = paddle.reshape(
+            nn.Linear(16, 6)(paddle.flatten(F.adaptive_avg_pool2d(d, 1), 1)), [-1, 2, 3])
+        grid = F.affine_grid(theta, [BATCH, 16, 6, 6], align_corners=False)
+        helper = LayerHelper("grid_sampler")
+        sampled = helper.create_variable_for_type_inference("float32")
+        helper.append_op(type="grid_sampler", inputs={"X": d, "Grid": grid},
+                         outputs={"Output": sampled},
+                         attrs={"mode": "bilinear", "padding_mode": "border",
+                                "align_corners": False})
+        logits = nn.Linear(16, 5)(paddle.flatten(F.adaptive_avg_pool2d(sampled, 1), 1))
+        loss = paddle.mean(F.cross_entropy(logits, y))
+        paddle.optimizer.SGD(learning_rate=0.1).minimize(loss)
+
+        def feeds(rng):
+            return {"image": rng.standard_normal((BATCH, 3, 8, 8)).astype("float32"),
+                    "label": rng.integers(0, 5, size=(BATCH, 1)).astype("int64")}
+
+        return feeds, [loss]
+
+    return build
+
+
+PROGRAMS["stn_upsample_sgd"] = (_stn_upsample_sgd(),
+                               "conv2d + relu, bilinear_interp_v2 x2 (half-pixel), "
+                               "pixel_unshuffle, channel_shuffle, theta = Linear of the "
+                               "pooled map, affine_grid, grid_sampler (bilinear, border), "
+                               "adaptive avg pool, Linear; softmax cross entropy, mean; SGD "
+                               "lr 0.1")
+SEEDS["stn_upsample_sgd"] = 3040
+
+
 class LoDFeed:
     """A feed with a LoD (offsets per level): fed to Paddle as a LoD tensor; steps.npz holds
     its values and meta.json `lods` its LoD (`{step}/{feed}`)."""

@@ -11,20 +11,13 @@ from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
 __all__ = [
-    "bicubic_interp",
-    "bilinear_interp",
     "conv2d_transpose",
     "conv2d_transpose_grad",
     "conv3d_transpose",
-    "conv3d_transpose_grad",
     "depthwise_conv2d_transpose",
     "depthwise_conv2d_transpose_grad",
     "interp_antialias",
-    "legacy_bilinear_interp",
-    "legacy_nearest_interp",
-    "linear_interp",
-    "nearest_interp",
-    "trilinear_interp",
+    "interp_antialias_grad",
 ]
 
 
@@ -182,8 +175,7 @@ def conv3d_transpose(
     padding_algorithm="EXPLICIT", int groups=1, int[] dilations={1, 1, 1}, str
     data_format="NCHW") -> Tensor(out).
 
-    Kernel `conv3d_transpose`; InferMeta `conv3d_transpose_infer_meta`; backward
-    `conv3d_transpose_grad`.
+    Kernel `conv3d_transpose`; InferMeta `conv3d_transpose_infer_meta`.
     """
     return apply("conv3d_transpose",
                  {"x": x, "filter": filter},
@@ -196,120 +188,6 @@ def conv3d_transpose(
                      "groups": groups,
                      "dilations": dilations,
                      "data_format": data_format,
-                 })
-
-
-def conv3d_transpose_grad(
-    x: TensorLike,
-    filter: TensorLike,
-    out_grad: TensorLike,
-    strides: Sequence[int],
-    paddings: Sequence[int],
-    output_padding: Sequence[int],
-    output_size: Sequence[int],
-    padding_algorithm: str,
-    groups: int,
-    dilations: Sequence[int],
-    data_format: str,
-) -> tuple[Tensor, Tensor]:
-    """`conv3d_transpose_grad` (backward.yaml): (Tensor x, Tensor filter, Tensor out_grad, int[]
-    strides, int[] paddings, int[] output_padding, int[] output_size, str padding_algorithm, int
-    groups, int[] dilations, str data_format) -> Tensor(x_grad), Tensor(filter_grad).
-
-    Kernel `conv3d_transpose_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates
-    `conv3d_transpose`.
-    """
-    return apply("conv3d_transpose_grad",
-                 {"x": x, "filter": filter, "out_grad": out_grad},
-                 {
-                     "strides": strides,
-                     "paddings": paddings,
-                     "output_padding": output_padding,
-                     "output_size": output_size,
-                     "padding_algorithm": padding_algorithm,
-                     "groups": groups,
-                     "dilations": dilations,
-                     "data_format": data_format,
-                 })
-
-
-def nearest_interp(
-    x: TensorLike,
-    out_size: TensorLike | None,
-    size_tensor: Sequence[TensorLike],
-    scale_tensor: TensorLike | None = None,
-    data_layout: str = 'NCHW',
-    out_d: int = 0,
-    out_h: int = 0,
-    out_w: int = 0,
-    scale: Sequence[float] = (),
-    interp_method: str = 'bilinear',
-    align_corners: bool = True,
-    align_mode: int = 1,
-) -> Tensor:
-    """`nearest_interp` (ops.yaml): (Tensor x, Tensor out_size, Tensor[] size_tensor, Tensor
-    scale_tensor, str data_layout="NCHW", int out_d=0, int out_h=0, int out_w=0, float[]
-    scale={}, str interp_method="bilinear", bool align_corners=true, int align_mode=1) ->
-    Tensor(out).
-
-    Kernel `nearest_interp`; InferMeta `interpolate_infer_meta`.
-    """
-    return apply("nearest_interp",
-                 {
-                     "x": x,
-                     "out_size": out_size,
-                     "size_tensor": size_tensor,
-                     "scale_tensor": scale_tensor,
-                 },
-                 {
-                     "data_layout": data_layout,
-                     "out_d": out_d,
-                     "out_h": out_h,
-                     "out_w": out_w,
-                     "scale": scale,
-                     "interp_method": interp_method,
-                     "align_corners": align_corners,
-                     "align_mode": align_mode,
-                 })
-
-
-def bilinear_interp(
-    x: TensorLike,
-    out_size: TensorLike | None,
-    size_tensor: Sequence[TensorLike],
-    scale_tensor: TensorLike | None = None,
-    data_layout: str = 'NCHW',
-    out_d: int = 0,
-    out_h: int = 0,
-    out_w: int = 0,
-    scale: Sequence[float] = (),
-    interp_method: str = 'bilinear',
-    align_corners: bool = True,
-    align_mode: int = 1,
-) -> Tensor:
-    """`bilinear_interp` (ops.yaml): (Tensor x, Tensor out_size, Tensor[] size_tensor, Tensor
-    scale_tensor, str data_layout="NCHW", int out_d=0, int out_h=0, int out_w=0, float[]
-    scale={}, str interp_method="bilinear", bool align_corners=true, int align_mode=1) ->
-    Tensor(out).
-
-    Kernel `bilinear_interp`; InferMeta `interpolate_infer_meta`.
-    """
-    return apply("bilinear_interp",
-                 {
-                     "x": x,
-                     "out_size": out_size,
-                     "size_tensor": size_tensor,
-                     "scale_tensor": scale_tensor,
-                 },
-                 {
-                     "data_layout": data_layout,
-                     "out_d": out_d,
-                     "out_h": out_h,
-                     "out_w": out_w,
-                     "scale": scale,
-                     "interp_method": interp_method,
-                     "align_corners": align_corners,
-                     "align_mode": align_mode,
                  })
 
 
@@ -332,7 +210,8 @@ def interp_antialias(
     scale={}, str interp_method="bilinear", bool align_corners=true, int align_mode=1) ->
     Tensor(output).
 
-    Kernel `interp_antialias`; InferMeta `interp_antialias_infer_meta`.
+    Kernel `interp_antialias`; InferMeta `interp_antialias_infer_meta`; backward
+    `interp_antialias_grad`.
     """
     return apply("interp_antialias",
                  {
@@ -353,196 +232,38 @@ def interp_antialias(
                  })
 
 
-def bicubic_interp(
+def interp_antialias_grad(
     x: TensorLike,
     out_size: TensorLike | None,
     size_tensor: Sequence[TensorLike],
-    scale_tensor: TensorLike | None = None,
-    data_layout: str = 'NCHW',
-    out_d: int = 0,
-    out_h: int = 0,
-    out_w: int = 0,
-    scale: Sequence[float] = (),
-    interp_method: str = 'bilinear',
-    align_corners: bool = True,
-    align_mode: int = 1,
+    scale_tensor: TensorLike | None,
+    output_grad: TensorLike,
+    data_format: str,
+    out_d: int,
+    out_h: int,
+    out_w: int,
+    scale: Sequence[float],
+    interp_method: str,
+    align_corners: bool,
+    align_mode: int,
 ) -> Tensor:
-    """`bicubic_interp` (ops.yaml): (Tensor x, Tensor out_size, Tensor[] size_tensor, Tensor
-    scale_tensor, str data_layout="NCHW", int out_d=0, int out_h=0, int out_w=0, float[]
-    scale={}, str interp_method="bilinear", bool align_corners=true, int align_mode=1) ->
-    Tensor(out).
+    """`interp_antialias_grad` (backward.yaml): (Tensor x, Tensor out_size, Tensor[] size_tensor,
+    Tensor scale_tensor, Tensor output_grad, str data_format, int out_d, int out_h, int out_w,
+    double[] scale, str interp_method, bool align_corners, int align_mode) -> Tensor(x_grad).
 
-    Kernel `bicubic_interp`; InferMeta `interpolate_infer_meta`.
+    Kernel `interp_antialias_grad`; InferMeta `unchanged_infer_meta`; differentiates
+    `interp_antialias`.
     """
-    return apply("bicubic_interp",
+    return apply("interp_antialias_grad",
                  {
                      "x": x,
                      "out_size": out_size,
                      "size_tensor": size_tensor,
                      "scale_tensor": scale_tensor,
+                     "output_grad": output_grad,
                  },
                  {
-                     "data_layout": data_layout,
-                     "out_d": out_d,
-                     "out_h": out_h,
-                     "out_w": out_w,
-                     "scale": scale,
-                     "interp_method": interp_method,
-                     "align_corners": align_corners,
-                     "align_mode": align_mode,
-                 })
-
-
-def linear_interp(
-    x: TensorLike,
-    out_size: TensorLike | None,
-    size_tensor: Sequence[TensorLike],
-    scale_tensor: TensorLike | None = None,
-    data_layout: str = 'NCHW',
-    out_d: int = 0,
-    out_h: int = 0,
-    out_w: int = 0,
-    scale: Sequence[float] = (),
-    interp_method: str = 'bilinear',
-    align_corners: bool = True,
-    align_mode: int = 1,
-) -> Tensor:
-    """`linear_interp` (ops.yaml): (Tensor x, Tensor out_size, Tensor[] size_tensor, Tensor
-    scale_tensor, str data_layout="NCHW", int out_d=0, int out_h=0, int out_w=0, float[]
-    scale={}, str interp_method="bilinear", bool align_corners=true, int align_mode=1) ->
-    Tensor(out).
-
-    Kernel `linear_interp`; InferMeta `interpolate_infer_meta`.
-    """
-    return apply("linear_interp",
-                 {
-                     "x": x,
-                     "out_size": out_size,
-                     "size_tensor": size_tensor,
-                     "scale_tensor": scale_tensor,
-                 },
-                 {
-                     "data_layout": data_layout,
-                     "out_d": out_d,
-                     "out_h": out_h,
-                     "out_w": out_w,
-                     "scale": scale,
-                     "interp_method": interp_method,
-                     "align_corners": align_corners,
-                     "align_mode": align_mode,
-                 })
-
-
-def trilinear_interp(
-    x: TensorLike,
-    out_size: TensorLike | None,
-    size_tensor: Sequence[TensorLike],
-    scale_tensor: TensorLike | None = None,
-    data_layout: str = 'NCHW',
-    out_d: int = 0,
-    out_h: int = 0,
-    out_w: int = 0,
-    scale: Sequence[float] = (),
-    interp_method: str = 'bilinear',
-    align_corners: bool = True,
-    align_mode: int = 1,
-) -> Tensor:
-    """`trilinear_interp` (ops.yaml): (Tensor x, Tensor out_size, Tensor[] size_tensor, Tensor
-    scale_tensor, str data_layout="NCHW", int out_d=0, int out_h=0, int out_w=0, float[]
-    scale={}, str interp_method="bilinear", bool align_corners=true, int align_mode=1) ->
-    Tensor(out).
-
-    Kernel `trilinear_interp`; InferMeta `interpolate_infer_meta`.
-    """
-    return apply("trilinear_interp",
-                 {
-                     "x": x,
-                     "out_size": out_size,
-                     "size_tensor": size_tensor,
-                     "scale_tensor": scale_tensor,
-                 },
-                 {
-                     "data_layout": data_layout,
-                     "out_d": out_d,
-                     "out_h": out_h,
-                     "out_w": out_w,
-                     "scale": scale,
-                     "interp_method": interp_method,
-                     "align_corners": align_corners,
-                     "align_mode": align_mode,
-                 })
-
-
-def legacy_nearest_interp(
-    x: TensorLike,
-    out_size: TensorLike | None,
-    size_tensor: Sequence[TensorLike],
-    scale_tensor: TensorLike | None = None,
-    data_layout: str = 'NCHW',
-    out_d: int = 0,
-    out_h: int = 0,
-    out_w: int = 0,
-    scale: float = 0.0,
-    interp_method: str = 'bilinear',
-    align_corners: bool = True,
-    align_mode: int = 1,
-) -> Tensor:
-    """`legacy_nearest_interp` (ops.yaml): (Tensor x, Tensor out_size, Tensor[] size_tensor, Tensor
-    scale_tensor, str data_layout="NCHW", int out_d=0, int out_h=0, int out_w=0, float
-    scale=0.0, str interp_method="bilinear", bool align_corners=true, int align_mode=1) ->
-    Tensor(out).
-
-    Kernel `legacy_nearest_interp`; InferMeta `interpolate_infer_meta`.
-    """
-    return apply("legacy_nearest_interp",
-                 {
-                     "x": x,
-                     "out_size": out_size,
-                     "size_tensor": size_tensor,
-                     "scale_tensor": scale_tensor,
-                 },
-                 {
-                     "data_layout": data_layout,
-                     "out_d": out_d,
-                     "out_h": out_h,
-                     "out_w": out_w,
-                     "scale": scale,
-                     "interp_method": interp_method,
-                     "align_corners": align_corners,
-                     "align_mode": align_mode,
-                 })
-
-
-def legacy_bilinear_interp(
-    x: TensorLike,
-    out_size: TensorLike | None,
-    size_tensor: Sequence[TensorLike],
-    scale_tensor: TensorLike | None = None,
-    data_layout: str = 'NCHW',
-    out_d: int = 0,
-    out_h: int = 0,
-    out_w: int = 0,
-    scale: float = 0.0,
-    interp_method: str = 'bilinear',
-    align_corners: bool = True,
-    align_mode: int = 1,
-) -> Tensor:
-    """`legacy_bilinear_interp` (ops.yaml): (Tensor x, Tensor out_size, Tensor[] size_tensor,
-    Tensor scale_tensor, str data_layout="NCHW", int out_d=0, int out_h=0, int out_w=0, float
-    scale=0.0, str interp_method="bilinear", bool align_corners=true, int align_mode=1) ->
-    Tensor(out).
-
-    Kernel `legacy_bilinear_interp`; InferMeta `interpolate_infer_meta`.
-    """
-    return apply("legacy_bilinear_interp",
-                 {
-                     "x": x,
-                     "out_size": out_size,
-                     "size_tensor": size_tensor,
-                     "scale_tensor": scale_tensor,
-                 },
-                 {
-                     "data_layout": data_layout,
+                     "data_format": data_format,
                      "out_d": out_d,
                      "out_h": out_h,
                      "out_w": out_w,

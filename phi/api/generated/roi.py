@@ -15,8 +15,11 @@ __all__ = [
     "distribute_fpn_proposals",
     "generate_proposals",
     "psroi_pool",
+    "psroi_pool_grad",
     "roi_align",
+    "roi_align_grad",
     "roi_pool",
+    "roi_pool_grad",
 ]
 
 
@@ -34,10 +37,38 @@ def roi_align(
     pooled_width=1, float spatial_scale=1.0, int sampling_ratio=-1, bool aligned=false) ->
     Tensor(out).
 
-    Kernel `roi_align`; InferMeta `roi_align_infer_meta`.
+    Kernel `roi_align`; InferMeta `roi_align_infer_meta`; backward `roi_align_grad`.
     """
     return apply("roi_align",
                  {"x": x, "ro_is": ro_is, "rois_num": rois_num},
+                 {
+                     "pooled_height": pooled_height,
+                     "pooled_width": pooled_width,
+                     "spatial_scale": spatial_scale,
+                     "sampling_ratio": sampling_ratio,
+                     "aligned": aligned,
+                 })
+
+
+def roi_align_grad(
+    x: TensorLike,
+    ro_is: TensorLike,
+    rois_num: TensorLike | None,
+    out_grad: TensorLike,
+    pooled_height: int,
+    pooled_width: int,
+    spatial_scale: float,
+    sampling_ratio: int,
+    aligned: bool,
+) -> Tensor:
+    """`roi_align_grad` (backward.yaml): (Tensor x, Tensor ro_is, Tensor rois_num, Tensor out_grad,
+    int pooled_height, int pooled_width, float spatial_scale, int sampling_ratio, bool aligned)
+    -> Tensor(x_grad).
+
+    Kernel `roi_align_grad`; InferMeta `unchanged_infer_meta`; differentiates `roi_align`.
+    """
+    return apply("roi_align_grad",
+                 {"x": x, "ro_is": ro_is, "rois_num": rois_num, "out_grad": out_grad},
                  {
                      "pooled_height": pooled_height,
                      "pooled_width": pooled_width,
@@ -58,10 +89,41 @@ def roi_pool(
     """`roi_pool` (ops.yaml): (Tensor x, Tensor ro_is, Tensor rois_num, int pooled_height=1, int
     pooled_width=1, float spatial_scale=1.0) -> Tensor(out), Tensor(argmax).
 
-    Kernel `roi_pool`; InferMeta `roi_pool_infer_meta`.
+    Kernel `roi_pool`; InferMeta `roi_pool_infer_meta`; backward `roi_pool_grad`.
     """
     return apply("roi_pool",
                  {"x": x, "ro_is": ro_is, "rois_num": rois_num},
+                 {
+                     "pooled_height": pooled_height,
+                     "pooled_width": pooled_width,
+                     "spatial_scale": spatial_scale,
+                 })
+
+
+def roi_pool_grad(
+    x: TensorLike,
+    ro_is: TensorLike,
+    rois_num: TensorLike | None,
+    argmax: TensorLike,
+    out_grad: TensorLike,
+    pooled_height: int,
+    pooled_width: int,
+    spatial_scale: float,
+) -> Tensor:
+    """`roi_pool_grad` (backward.yaml): (Tensor x, Tensor ro_is, Tensor rois_num, Tensor argmax,
+    Tensor out_grad, int pooled_height, int pooled_width, float spatial_scale) ->
+    Tensor(x_grad).
+
+    Kernel `roi_pool_grad`; InferMeta `unchanged_infer_meta`; differentiates `roi_pool`.
+    """
+    return apply("roi_pool_grad",
+                 {
+                     "x": x,
+                     "ro_is": ro_is,
+                     "rois_num": rois_num,
+                     "argmax": argmax,
+                     "out_grad": out_grad,
+                 },
                  {
                      "pooled_height": pooled_height,
                      "pooled_width": pooled_width,
@@ -81,10 +143,36 @@ def psroi_pool(
     """`psroi_pool` (ops.yaml): (Tensor x, Tensor ro_is, Tensor rois_num, int pooled_height=1, int
     pooled_width=1, int output_channels=1, float spatial_scale=1.0) -> Tensor(out).
 
-    Kernel `psroi_pool`; InferMeta `psroi_pool_infer_meta`.
+    Kernel `psroi_pool`; InferMeta `psroi_pool_infer_meta`; backward `psroi_pool_grad`.
     """
     return apply("psroi_pool",
                  {"x": x, "ro_is": ro_is, "rois_num": rois_num},
+                 {
+                     "pooled_height": pooled_height,
+                     "pooled_width": pooled_width,
+                     "output_channels": output_channels,
+                     "spatial_scale": spatial_scale,
+                 })
+
+
+def psroi_pool_grad(
+    x: TensorLike,
+    ro_is: TensorLike,
+    rois_num: TensorLike | None,
+    out_grad: TensorLike,
+    pooled_height: int,
+    pooled_width: int,
+    output_channels: int,
+    spatial_scale: float,
+) -> Tensor:
+    """`psroi_pool_grad` (backward.yaml): (Tensor x, Tensor ro_is, Tensor rois_num, Tensor
+    out_grad, int pooled_height, int pooled_width, int output_channels, float spatial_scale) ->
+    Tensor(x_grad).
+
+    Kernel `psroi_pool_grad`; InferMeta `unchanged_infer_meta`; differentiates `psroi_pool`.
+    """
+    return apply("psroi_pool_grad",
+                 {"x": x, "ro_is": ro_is, "rois_num": rois_num, "out_grad": out_grad},
                  {
                      "pooled_height": pooled_height,
                      "pooled_width": pooled_width,

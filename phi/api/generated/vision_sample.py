@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["affine_grid", "grid_sample"]
+__all__ = ["affine_grid", "affine_grid_grad", "grid_sample", "grid_sample_grad"]
 
 
 def affine_grid(
@@ -22,10 +22,26 @@ def affine_grid(
     """`affine_grid` (ops.yaml): (Tensor theta, IntArray output_shape={}, bool align_corners=true)
     -> Tensor(output).
 
-    Kernel `affine_grid`; InferMeta `affine_grid_infer_meta`.
+    Kernel `affine_grid`; InferMeta `affine_grid_infer_meta`; backward `affine_grid_grad`.
     """
     return apply("affine_grid",
                  {"theta": theta},
+                 {"output_shape": output_shape, "align_corners": align_corners})
+
+
+def affine_grid_grad(
+    theta: TensorLike,
+    output_grad: TensorLike,
+    output_shape: Sequence[int],
+    align_corners: bool,
+) -> Tensor:
+    """`affine_grid_grad` (backward.yaml): (Tensor theta, Tensor output_grad, IntArray
+    output_shape, bool align_corners) -> Tensor(theta_grad).
+
+    Kernel `affine_grid_grad`; InferMeta `unchanged_infer_meta`; differentiates `affine_grid`.
+    """
+    return apply("affine_grid_grad",
+                 {"theta": theta, "output_grad": output_grad},
                  {"output_shape": output_shape, "align_corners": align_corners})
 
 
@@ -39,8 +55,27 @@ def grid_sample(
     """`grid_sample` (ops.yaml): (Tensor x, Tensor grid, str mode="bilinear", str
     padding_mode="zeros", bool align_corners=true) -> Tensor(output).
 
-    Kernel `grid_sample`; InferMeta `grid_sample_infer_meta`.
+    Kernel `grid_sample`; InferMeta `grid_sample_infer_meta`; backward `grid_sample_grad`.
     """
     return apply("grid_sample",
                  {"x": x, "grid": grid},
+                 {"mode": mode, "padding_mode": padding_mode, "align_corners": align_corners})
+
+
+def grid_sample_grad(
+    x: TensorLike,
+    grid: TensorLike,
+    output_grad: TensorLike,
+    mode: str,
+    padding_mode: str,
+    align_corners: bool,
+) -> tuple[Tensor, Tensor]:
+    """`grid_sample_grad` (backward.yaml): (Tensor x, Tensor grid, Tensor output_grad, str mode,
+    str padding_mode, bool align_corners) -> Tensor(x_grad), Tensor(grid_grad).
+
+    Kernel `grid_sample_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates
+    `grid_sample`.
+    """
+    return apply("grid_sample_grad",
+                 {"x": x, "grid": grid, "output_grad": output_grad},
                  {"mode": mode, "padding_mode": padding_mode, "align_corners": align_corners})

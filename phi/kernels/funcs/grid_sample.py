@@ -44,7 +44,7 @@ class PaddingMode(enum.Enum):
     REFLECTION = "reflection"
 
 
-def _enum(kind: type[enum.Enum], value: str, attr: str, op: str) -> Any:
+def parse_enum(kind: type[enum.Enum], value: str, attr: str, op: str) -> Any:
     try:
         return kind(value)
     except ValueError:
@@ -113,14 +113,14 @@ def grid_sample_dims(x_dims: Sequence[int], grid_dims: Sequence[int]) -> tuple[i
     return (int(x_dims[0]), int(x_dims[1]), *(int(d) for d in grid_dims[1:-1]))
 
 
-def _unnormalize(g: Any, size: int, align_corners: bool) -> Any:
+def unnormalize(g: Any, size: int, align_corners: bool) -> Any:
     t = g.dtype.type
     if align_corners:
         return (g + t(1)) * t((size - 1) * 0.5)
     return (g + t(1)) * t(size * 0.5) - t(0.5)
 
 
-def _pad(xp: Any, g: Any, size: int, padding: PaddingMode, align_corners: bool) -> Any:
+def pad_coordinate(xp: Any, g: Any, size: int, padding: PaddingMode, align_corners: bool) -> Any:
     t = g.dtype.type
     top = t(size - 1)
     if padding is PaddingMode.BORDER:
@@ -140,7 +140,7 @@ def _pad(xp: Any, g: Any, size: int, padding: PaddingMode, align_corners: bool) 
     return xp.clip(xp.minimum(extra, span - extra) - t(0.5), t(0), top)
 
 
-class _Reader:
+class CornerReader:
     """Reads x[n, :, *coords] at float coordinates per sample (0 outside the input)."""
 
     def __init__(self, xp: Any, x: Any) -> None:
@@ -171,20 +171,21 @@ class _Reader:
 def grid_sample(xp: Any, x: Any, grid: Any, mode: str, padding_mode: str,
                 align_corners: bool, out: Any, op: str = "grid_sampler") -> None:
     """out[n, c, *o] = x sampled at grid[n, *o] (see the module doc)."""
-    sample = _enum(SampleMode, mode, "mode", op)
-    padding = _enum(PaddingMode, padding_mode, "padding_mode", op)
+    sample = parse_enum(SampleMode, mode, "mode", op)
+    padding = parse_enum(PaddingMode, padding_mode, "padding_mode", op)
     dims = grid_sample_dims(x.shape, grid.shape)
     if out.size == 0:
         return
     if 0 in x.shape[2:]:
         raise ValueError(f"{op}: X {list(x.shape)} has an empty spatial dim to sample from")
     n, rank = dims[0], x.ndim - 2
-    reader = _Reader(xp, x)
+    reader = CornerReader(xp, x)
     g2 = grid.reshape(n, -1, rank)
     with quiet(xp):
         # grid's last axis is x, y(, z): reverse it into the input's [D,] H, W order
-        coords = [_pad(xp, _unnormalize(g2[..., rank - 1 - i], size, align_corners), size,
-                       padding, align_corners) for i, size in enumerate(reader.sizes)]
+        coords = [pad_coordinate(xp, unnormalize(g2[..., rank - 1 - i], size, align_corners),
+                                 size, padding, align_corners)
+                  for i, size in enumerate(reader.sizes)]
         if sample is SampleMode.NEAREST:
             rounded = [xp.rint(g) for g in coords]
             inside = reader.inside(rounded)

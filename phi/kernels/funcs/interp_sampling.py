@@ -160,14 +160,17 @@ class CubicAxis:
 
 
 def cubic_axis(in_size: int, out_size: int, ratio: np.float32, align_corners: bool,
-               math_dtype: np.dtype) -> CubicAxis:
+               math_dtype: np.dtype, src_in_double: bool = True) -> CubicAxis:
     """Keys' cubic convolution (a = -0.75) around src = ratio * k (align_corners) or
-    ratio * (k + 0.5) - 0.5, borders clamped."""
+    ratio * (k + 0.5) - 0.5, borders clamped. `src_in_double`: the centre position is
+    computed in float64 (the forward), else in float32 (Paddle's grad kernel)."""
     k = np.arange(out_size)
     if align_corners:
         src = (ratio * k.astype(F32)).astype(math_dtype)
-    else:
+    elif src_in_double:
         src = (np.float64(ratio) * (k + 0.5) - 0.5).astype(math_dtype)
+    else:
+        src = (ratio * (k.astype(F32) + F32(0.5)) - F32(0.5)).astype(math_dtype)
     base = np.floor(src.astype(F32)).astype(np.int64)
     t = (src - base.astype(math_dtype)).astype(math_dtype)
     a = math_dtype.type(-0.75)

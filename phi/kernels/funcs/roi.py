@@ -66,26 +66,15 @@ def roi_align(xp: Any, x: Any, rois: Any, batch: np.ndarray, pooled_height: int,
     if r == 0:
         return
     t = x.dtype.type
-    boxes = to_host(rois).astype(x.dtype)
-    start = boxes * t(spatial_scale) - t(0.5 if aligned else 0)
-    size = start[:, 2:] - start[:, :2]
-    if not aligned:
-        size = np.where(size < 1, t(1), size)
-    pooled = np.array([pooled_width, pooled_height])
-    with np.errstate(all="ignore"):
-        grid = np.full((r, 2), sampling_ratio) if sampling_ratio > 0 else \
-            np.ceil(size / pooled.astype(x.dtype)).astype(np.int64)
-    if (grid < 0).any():
-        raise ValueError("roi_align: a RoI has a negative extent (aligned), so its sampling "
-                         "grid would be negative")
-    bins = (size / pooled.astype(x.dtype)).astype(x.dtype)
+    start, bins, grid = align_bins(rois, x.dtype, pooled_height, pooled_width, spatial_scale,
+                                   sampling_ratio, aligned)
     total = xp.zeros((r, c, pooled_height, pooled_width), x.dtype)
     b = _ints(xp, batch).reshape(r, 1, 1, 1)
     ch = xp.arange(c).reshape(1, c, 1, 1)
     for iy in range(int(grid[:, 1].max(initial=0))):
-        ys, yl, yh, wy = _samples(start[:, 1], bins[:, 1], grid[:, 1], iy, pooled_height, h, t)
+        ys, yl, yh, wy = sample_taps(start[:, 1], bins[:, 1], grid[:, 1], iy, pooled_height, h, t)
         for ix in range(int(grid[:, 0].max(initial=0))):
-            xs, xl, xh, wx = _samples(start[:, 0], bins[:, 0], grid[:, 0], ix, pooled_width, w,
+            xs, xl, xh, wx = sample_taps(start[:, 0], bins[:, 0], grid[:, 0], ix, pooled_width, w,
                                       t)
             inside = (ys[:, :, None] & xs[:, None, :])  # [R, ph, pw]
             wyl, wyh = wy[:, :, None], (t(1) - wy)[:, :, None]
@@ -108,8 +97,29 @@ def roi_align(xp: Any, x: Any, rois: Any, batch: np.ndarray, pooled_height: int,
         out[...] = total * xp.asarray(count).reshape(r, 1, 1, 1)
 
 
-def _samples(start: np.ndarray, bin_size: np.ndarray, grid: np.ndarray, i: int, pooled: int,
-             extent: int, t: Any) -> tuple[np.ndarray, ...]:
+def align_bins(rois: Any, dtype: Any, pooled_height: int, pooled_width: int,
+               spatial_scale: float, sampling_ratio: int, aligned: bool
+               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """roi_align's geometry per RoI, x then y: (scaled start [R, 2], bin size [R, 2],
+    sampling grid per bin side [R, 2])."""
+    t = np.dtype(dtype).type
+    boxes = to_host(rois).astype(dtype)
+    start = boxes * t(spatial_scale) - t(0.5 if aligned else 0)
+    size = start[:, 2:] - start[:, :2]
+    if not aligned:
+        size = np.where(size < 1, t(1), size)
+    pooled = np.array([pooled_width, pooled_height])
+    with np.errstate(all="ignore"):
+        grid = np.full((len(boxes), 2), sampling_ratio) if sampling_ratio > 0 else \
+            np.ceil(size / pooled.astype(dtype)).astype(np.int64)
+    if (grid < 0).any():
+        raise ValueError("roi_align: a RoI has a negative extent (aligned), so its sampling "
+                         "grid would be negative")
+    return start[:, :2], (size / pooled.astype(dtype)).astype(dtype), grid
+
+
+def sample_taps(start: np.ndarray, bin_size: np.ndarray, grid: np.ndarray, i: int,
+                pooled: int, extent: int, t: Any) -> tuple[np.ndarray, ...]:
     """Grid point i of every bin along one axis: (inside the map, low index, high index,
     weight of the low index), each [R, pooled]."""
     with np.errstate(all="ignore"):
@@ -214,20 +224,30 @@ def _ps_edges(lo: np.ndarray, hi: np.ndarray, pooled: int, size: int
     return np.clip(start, 0, size), np.clip(end, 0, size)
 
 
+def psroi_bins(rois: Any, dtype: Any, pooled_height: int, pooled_width: int,
+               spatial_scale: float, height: int, width: int) -> tuple[np.ndarray, ...]:
+    """psroi_pool's bins per RoI: (row start, row end [R, ph], column start, column end
+    [R, pw]), clipped to the map."""
+    boxes = to_host(rois)
+    corner = _c_round(boxes)
+    scale = np.float32(spatial_scale).astype(dtype)
+    lo = (corner[:, :2] * scale).astype(dtype)
+    hi = ((corner[:, 2:] + 1.0).astype(dtype) * scale).astype(dtype)
+    ws, we = _ps_edges(lo[:, 0], hi[:, 0], pooled_width, width)
+    hs, he = _ps_edges(lo[:, 1], hi[:, 1], pooled_height, height)
+    return hs, he, ws, we
+
+
 def psroi_pool(xp: Any, x: Any, rois: Any, batch: np.ndarray, pooled_height: int,
                pooled_width: int, output_channels: int, spatial_scale: float,
                out: Any) -> None:
     """Position-sensitive RoI average pooling: bin (ph, pw) of class c averages input channel
     (c * pooled_height + ph) * pooled_width + pw over the bin (C-rounded corners, + 1 at the
     far end, times spatial_scale); an empty bin gives 0."""
-    host, boxes = to_host(x), to_host(rois)
+    host = to_host(x)
     t = host.dtype.type
-    corner = _c_round(boxes)
-    scale = np.float32(spatial_scale).astype(host.dtype)
-    lo = (corner[:, :2] * scale).astype(host.dtype)
-    hi = ((corner[:, 2:] + 1.0).astype(host.dtype) * scale).astype(host.dtype)
-    ws, we = _ps_edges(lo[:, 0], hi[:, 0], pooled_width, host.shape[3])
-    hs, he = _ps_edges(lo[:, 1], hi[:, 1], pooled_height, host.shape[2])
+    hs, he, ws, we = psroi_bins(rois, host.dtype, pooled_height, pooled_width, spatial_scale,
+                                host.shape[2], host.shape[3])
     rows, cols = np.arange(host.shape[2]), np.arange(host.shape[3])
     ymask = (rows >= hs[..., None]) & (rows < he[..., None])          # [R, ph, H]
     xmask = (cols >= ws[..., None]) & (cols < we[..., None])          # [R, pw, W]
