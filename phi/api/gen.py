@@ -44,6 +44,8 @@ SUBFAMILIES: dict[str, dict[str, tuple[str, ...]]] = {
                               "greater_than_raw", "greater_equal", "greater_equal_raw",
                               "logical_and", "logical_or", "logical_not", "where")},
     "vision": {"vision_sample": ("affine_grid", "grid_sample")},
+    "vision_layers": {"vision_shuffle": ("pixel_shuffle", "pixel_unshuffle", "channel_shuffle",
+                                         "shuffle_channel", "temporal_shift")},
     "decoder": {"interpolate": ("nearest_interp", "bilinear_interp", "bicubic_interp",
                                 "linear_interp", "trilinear_interp"),
                 "interpolate_legacy": ("legacy_nearest_interp", "legacy_bilinear_interp")},

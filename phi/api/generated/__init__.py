@@ -75,6 +75,7 @@ from phi.api.generated import (
     vision_layers,
     vision_norm,
     vision_sample,
+    vision_shuffle,
 )
 
 MODULES = (
@@ -146,4 +147,5 @@ MODULES = (
     vision_layers,
     vision_norm,
     vision_sample,
+    vision_shuffle,
 )

@@ -14,6 +14,7 @@ __all__ = [
     "conv2d_transpose",
     "conv2d_transpose_grad",
     "conv3d_transpose",
+    "conv3d_transpose_grad",
     "depthwise_conv2d_transpose",
     "depthwise_conv2d_transpose_grad",
     "interp_antialias",
@@ -175,10 +176,45 @@ def conv3d_transpose(
     padding_algorithm="EXPLICIT", int groups=1, int[] dilations={1, 1, 1}, str
     data_format="NCHW") -> Tensor(out).
 
-    Kernel `conv3d_transpose`; InferMeta `conv3d_transpose_infer_meta`.
+    Kernel `conv3d_transpose`; InferMeta `conv3d_transpose_infer_meta`; backward
+    `conv3d_transpose_grad`.
     """
     return apply("conv3d_transpose",
                  {"x": x, "filter": filter},
+                 {
+                     "strides": strides,
+                     "paddings": paddings,
+                     "output_padding": output_padding,
+                     "output_size": output_size,
+                     "padding_algorithm": padding_algorithm,
+                     "groups": groups,
+                     "dilations": dilations,
+                     "data_format": data_format,
+                 })
+
+
+def conv3d_transpose_grad(
+    x: TensorLike,
+    filter: TensorLike,
+    out_grad: TensorLike,
+    strides: Sequence[int],
+    paddings: Sequence[int],
+    output_padding: Sequence[int],
+    output_size: Sequence[int],
+    padding_algorithm: str,
+    groups: int,
+    dilations: Sequence[int],
+    data_format: str,
+) -> tuple[Tensor, Tensor]:
+    """`conv3d_transpose_grad` (backward.yaml): (Tensor x, Tensor filter, Tensor out_grad, int[]
+    strides, int[] paddings, int[] output_padding, int[] output_size, str padding_algorithm, int
+    groups, int[] dilations, str data_format) -> Tensor(x_grad), Tensor(filter_grad).
+
+    Kernel `conv3d_transpose_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates
+    `conv3d_transpose`.
+    """
+    return apply("conv3d_transpose_grad",
+                 {"x": x, "filter": filter, "out_grad": out_grad},
                  {
                      "strides": strides,
                      "paddings": paddings,

@@ -11,8 +11,6 @@ from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
 __all__ = [
-    "channel_shuffle",
-    "channel_shuffle_grad",
     "conv3d",
     "conv3d_grad",
     "group_norm",
@@ -24,16 +22,8 @@ __all__ = [
     "max_pool2d_with_index_grad",
     "max_pool3d_with_index",
     "max_pool3d_with_index_grad",
-    "pixel_shuffle",
-    "pixel_shuffle_grad",
-    "pixel_unshuffle",
-    "pixel_unshuffle_grad",
     "pool3d",
     "pool3d_grad",
-    "shuffle_channel",
-    "shuffle_channel_grad",
-    "temporal_shift",
-    "temporal_shift_grad",
     "unpool",
     "unpool3d",
     "unpool3d_grad",
@@ -131,126 +121,6 @@ def instance_norm_grad(
                      "y_grad": y_grad,
                  },
                  {"epsilon": epsilon})
-
-
-def pixel_shuffle(x: TensorLike, upscale_factor: int = 1, data_format: str = 'NCHW') -> Tensor:
-    """`pixel_shuffle` (ops.yaml): (Tensor x, int upscale_factor=1, str data_format="NCHW") ->
-    Tensor(out).
-
-    Kernel `pixel_shuffle`; InferMeta `pixel_shuffle_infer_meta`; backward `pixel_shuffle_grad`.
-    """
-    return apply("pixel_shuffle",
-                 {"x": x},
-                 {"upscale_factor": upscale_factor, "data_format": data_format})
-
-
-def pixel_shuffle_grad(out_grad: TensorLike, upscale_factor: int, data_format: str) -> Tensor:
-    """`pixel_shuffle_grad` (backward.yaml): (Tensor out_grad, int upscale_factor, str data_format)
-    -> Tensor(x_grad).
-
-    Kernel `pixel_shuffle_grad`; InferMeta `pixel_shuffle_grad_infer_meta`; differentiates
-    `pixel_shuffle`.
-    """
-    return apply("pixel_shuffle_grad",
-                 {"out_grad": out_grad},
-                 {"upscale_factor": upscale_factor, "data_format": data_format})
-
-
-def pixel_unshuffle(x: TensorLike, downscale_factor: int = 1, data_format: str = 'NCHW') -> Tensor:
-    """`pixel_unshuffle` (ops.yaml): (Tensor x, int downscale_factor=1, str data_format="NCHW") ->
-    Tensor(out).
-
-    Kernel `pixel_unshuffle`; InferMeta `pixel_unshuffle_infer_meta`; backward
-    `pixel_unshuffle_grad`.
-    """
-    return apply("pixel_unshuffle",
-                 {"x": x},
-                 {"downscale_factor": downscale_factor, "data_format": data_format})
-
-
-def pixel_unshuffle_grad(out_grad: TensorLike, downscale_factor: int, data_format: str) -> Tensor:
-    """`pixel_unshuffle_grad` (backward.yaml): (Tensor out_grad, int downscale_factor, str
-    data_format) -> Tensor(x_grad).
-
-    Kernel `pixel_unshuffle_grad`; InferMeta `pixel_unshuffle_grad_infer_meta`; differentiates
-    `pixel_unshuffle`.
-    """
-    return apply("pixel_unshuffle_grad",
-                 {"out_grad": out_grad},
-                 {"downscale_factor": downscale_factor, "data_format": data_format})
-
-
-def channel_shuffle(x: TensorLike, groups: int, data_format: str = 'NCHW') -> Tensor:
-    """`channel_shuffle` (ops.yaml): (Tensor x, int groups, str data_format="NCHW") -> Tensor(out).
-
-    Kernel `channel_shuffle`; InferMeta `channel_shuffle_infer_meta`; backward
-    `channel_shuffle_grad`.
-    """
-    return apply("channel_shuffle", {"x": x}, {"groups": groups, "data_format": data_format})
-
-
-def channel_shuffle_grad(out_grad: TensorLike, groups: int, data_format: str) -> Tensor:
-    """`channel_shuffle_grad` (backward.yaml): (Tensor out_grad, int groups, str data_format) ->
-    Tensor(x_grad).
-
-    Kernel `channel_shuffle_grad`; InferMeta `channel_shuffle_grad_infer_meta`; differentiates
-    `channel_shuffle`.
-    """
-    return apply("channel_shuffle_grad",
-                 {"out_grad": out_grad},
-                 {"groups": groups, "data_format": data_format})
-
-
-def shuffle_channel(x: TensorLike, group: int = 1) -> Tensor:
-    """`shuffle_channel` (ops.yaml): (Tensor x, int group=1) -> Tensor(out).
-
-    Kernel `shuffle_channel`; InferMeta `shuffle_channel_infer_meta`; backward
-    `shuffle_channel_grad`.
-    """
-    return apply("shuffle_channel", {"x": x}, {"group": group})
-
-
-def shuffle_channel_grad(out_grad: TensorLike, group: int) -> Tensor:
-    """`shuffle_channel_grad` (backward.yaml): (Tensor out_grad, int group) -> Tensor(x_grad).
-
-    Kernel `shuffle_channel_grad`; InferMeta `shuffle_channel_grad_infer_meta`; differentiates
-    `shuffle_channel`.
-    """
-    return apply("shuffle_channel_grad", {"out_grad": out_grad}, {"group": group})
-
-
-def temporal_shift(
-    x: TensorLike,
-    seg_num: int,
-    shift_ratio: float = 0.25,
-    data_format: str = 'NCHW',
-) -> Tensor:
-    """`temporal_shift` (ops.yaml): (Tensor x, int seg_num, float shift_ratio=0.25, str
-    data_format="NCHW") -> Tensor(out).
-
-    Kernel `temporal_shift`; InferMeta `temporal_shift_infer_meta`; backward
-    `temporal_shift_grad`.
-    """
-    return apply("temporal_shift",
-                 {"x": x},
-                 {"seg_num": seg_num, "shift_ratio": shift_ratio, "data_format": data_format})
-
-
-def temporal_shift_grad(
-    out_grad: TensorLike,
-    seg_num: int,
-    shift_ratio: float,
-    data_format: str,
-) -> Tensor:
-    """`temporal_shift_grad` (backward.yaml): (Tensor out_grad, int seg_num, float shift_ratio, str
-    data_format) -> Tensor(x_grad).
-
-    Kernel `temporal_shift_grad`; InferMeta `temporal_shift_grad_infer_meta`; differentiates
-    `temporal_shift`.
-    """
-    return apply("temporal_shift_grad",
-                 {"out_grad": out_grad},
-                 {"seg_num": seg_num, "shift_ratio": shift_ratio, "data_format": data_format})
 
 
 def label_smooth(
