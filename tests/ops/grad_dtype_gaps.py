@@ -63,7 +63,12 @@ MISSING: dict[str, tuple[str, ...]] = {
     "tan_grad": ("complex128", "complex64"),
     "tanh_grad": ("complex128", "complex64"),
     "transpose2_grad": ("uint16", "uint32", "uint64"),
+    # the forward refuses the dtype (its DTYPE_GAPS in op_cases): no program reaches the grad
+    "roi_align_grad": ("int32",),
+    "shuffle_channel_grad": ("float64",),
 }
+#: grad op types whose forward op type refuses the missing dtypes (its op_cases DTYPE_GAPS)
+FORWARD_REFUSES = {"roi_align_grad": "roi_align", "shuffle_channel_grad": "shuffle_channel"}
 #: grad op type -> dtypes fluidphi registers a CPU grad kernel for that Paddle 3.3.1 does not
 EXTRA: dict[str, tuple[str, ...]] = {
     "broadcast_tensors_grad": ("bool",),
@@ -74,6 +79,9 @@ EXTRA: dict[str, tuple[str, ...]] = {
 
 def reason(grad_op: str, dtype: str) -> str:
     """Why `grad_op` differs from Paddle on `dtype`."""
+    if grad_op in FORWARD_REFUSES:
+        return f"{FORWARD_REFUSES[grad_op]} refuses {dtype} (see its DTYPE_GAPS): no program " \
+               "reaches the grad"
     if grad_op in EXTRA:
         return "registered with the forward's dtypes, wider than Paddle's grad kernel"
     if dtype.startswith("float8"):

@@ -14,6 +14,7 @@ from compat.coverage.census import CensusGradKernel, load_census
 from legacy_fluid.framework.op_kernel import OP_KERNELS
 from phi.common import Backend
 from phi.core.kernel_factory import KERNELS
+from tests.conformance.op_cases import family_names, load_family
 from tests.ops import grad_dtype_gaps
 from tests.ops.op_helpers import is_registered_grad_op
 
@@ -61,3 +62,9 @@ def test_declared_differences_are_of_known_grad_ops() -> None:
                                                          grad_dtype_gaps.EXTRA)
                for g, ds in table.items() for d in ds}
     assert all(reasons)
+    forward_gaps = {op: gaps for name in family_names()
+                    for op, gaps in getattr(load_family(name), "DTYPE_GAPS", {}).items()}
+    for grad_op, forward in grad_dtype_gaps.FORWARD_REFUSES.items():
+        missing = set(grad_dtype_gaps.MISSING[grad_op])
+        assert missing <= set(forward_gaps.get(forward, {})), \
+            f"{grad_op}: {forward} does not declare {sorted(missing)} in its DTYPE_GAPS"
