@@ -1,8 +1,9 @@
 """Grads of the linear solvers (PHI <op>_grad of the same names): X, Y, Out, Out@GRAD ->
 X@GRAD, Y@GRAD (either may be left out), the forward's attributes; and of the matrix
 functions and decompositions (inverse, determinant, slogdeterminant, slogdet_v2, cholesky,
-eigh, eigvalsh, svd, svdvals): the forward's outputs (and input) and their gradients -> the
-input's gradient (a missing cotangent of eigh / svd counts as zero), in the input's dtype
+eigh, eigvalsh, svd, svdvals, qr, lu, lu_unpack; lu_solve -> b@GRAD, lu@GRAD): the forward's
+outputs (and input) and their gradients -> the input's gradient (a missing cotangent of
+eigh / svd / lu_unpack counts as zero), in the input's dtype
 (eigh's and svd's real value gradients do not decide it). Math:
 phi.kernels.funcs.linalg_solve_grad.
 """
@@ -165,6 +166,60 @@ class SvdvalsGradKernel(OpKernel):
         linalg_solve_grad_funcs.svdvals_grad(ctx.xp, x.data, s_grad.data, data)
 
 
+class QrGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        q = ctx.input("Q")
+        r = ctx.input("R")
+        q_grad = ctx.input("Q@GRAD")
+        r_grad = ctx.input("R@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        mode = ctx.attr("mode")
+        data = x_grad.mutable_data(ctx.place, x.dtype)
+        linalg_solve_grad_funcs.qr_grad(ctx.xp, x.data, q.data, r.data, q_grad.data,
+                                        r_grad.data, mode, data)
+
+
+class LuGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.input("Out")
+        pivots = ctx.input("Pivots")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        data = x_grad.mutable_data(ctx.place, x.dtype)
+        linalg_solve_grad_funcs.lu_grad(ctx.xp, x.data, out.data, pivots.data, out_grad.data,
+                                        data)
+
+
+class LuUnpackGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        l_grad = ctx.input("L@GRAD")
+        u_grad = ctx.input("U@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        data = x_grad.mutable_data(ctx.place, x.dtype)
+        linalg_solve_grad_funcs.lu_unpack_grad(
+            ctx.xp, None if l_grad is None else l_grad.data,
+            None if u_grad is None else u_grad.data, data)
+
+
+class LuSolveGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        b = ctx.input("b")
+        lu = ctx.input("lu")
+        pivots = ctx.input("pivots")
+        out = ctx.input("out")
+        out_grad = ctx.input("out@GRAD")
+        b_grad = ctx.output("b@GRAD")
+        lu_grad = ctx.output("lu@GRAD")
+        trans = ctx.attr("trans")
+        linalg_solve_grad_funcs.lu_solve_grad(
+            ctx.xp, b.data, lu.data, pivots.data, out.data, out_grad.data, trans,
+            None if b_grad is None else b_grad.mutable_data(ctx.place, b.dtype),
+            None if lu_grad is None else lu_grad.mutable_data(ctx.place, lu.dtype))
+
+
 class TypedGradOp(GradOp):
     """A grad op whose kernel dtype is that of input DTYPE_SLOT (its first incoming gradient
     may be real where the op is complex)."""
@@ -204,6 +259,10 @@ register_operator("eigh_grad", EighGradOp)
 register_operator("eigvalsh_grad", EighGradOp)
 register_operator("svd_grad", SvdGradOp)
 register_operator("svdvals_grad", GradOp)
+register_operator("qr_grad", GradOp)
+register_operator("lu_grad", GradOp)
+register_operator("lu_unpack_grad", GradOp)
+register_operator("lu_solve_grad", GradOp)
 for _op, _kernel, _dtypes in (("solve_grad", SolveGradKernel, _FLOATS),
                               ("triangular_solve_grad", TriangularSolveGradKernel, _WITH_COMPLEX),
                               ("cholesky_solve_grad", CholeskySolveGradKernel, _FLOATS),
@@ -215,7 +274,11 @@ for _op, _kernel, _dtypes in (("solve_grad", SolveGradKernel, _FLOATS),
                               ("eigh_grad", EighGradKernel, _WITH_COMPLEX),
                               ("eigvalsh_grad", EigvalshGradKernel, _WITH_COMPLEX),
                               ("svd_grad", SvdGradKernel, _WITH_COMPLEX),
-                              ("svdvals_grad", SvdvalsGradKernel, _FLOATS)):
+                              ("svdvals_grad", SvdvalsGradKernel, _FLOATS),
+                              ("qr_grad", QrGradKernel, _WITH_COMPLEX),
+                              ("lu_grad", LuGradKernel, _WITH_COMPLEX),
+                              ("lu_unpack_grad", LuUnpackGradKernel, _WITH_COMPLEX),
+                              ("lu_solve_grad", LuSolveGradKernel, _WITH_COMPLEX)):
     for _dtype in _dtypes:
         register_op_kernel(_op, "CPU", _kernel, _dtype)
         register_op_kernel(_op, "GPU", _kernel, _dtype)
@@ -257,3 +320,16 @@ VERIFY_CASES["svd_grad"] = [{"name": "3x3 factors", "inputs": {
     "U@GRAD": (3, 3), "S@GRAD": (3,), "VH@GRAD": (3, 3)}}]
 VERIFY_CASES["svdvals_grad"] = [{"name": "3x4 matrix", "inputs": {"x": (3, 4),
                                                                     "s@GRAD": (3,)}}]
+VERIFY_CASES["qr_grad"] = [{"name": "4x3 factors", "inputs": {
+    "X": (4, 3), "Q": lambda dtype, rng: np.linalg.qr(rng.uniform(-1, 1, (4, 3)))[0].astype(
+        dtype.to_numpy()), "R": lambda dtype, rng: np.triu(_square(dtype, rng)),
+    "Q@GRAD": (4, 3), "R@GRAD": (3, 3)}}]
+_PIVOTS = {"name": "3x3 factors", "inputs": {
+    "X": _square, "Out": _square, "Pivots": lambda dtype, rng: np.array([3, 2, 3], np.int32)}}
+VERIFY_CASES["lu_grad"] = [{**_PIVOTS, "inputs": {**_PIVOTS["inputs"], "Out@GRAD": (3, 3)}}]
+VERIFY_CASES["lu_unpack_grad"] = [{**_PIVOTS, "inputs": {
+    "X": _square, "Pivots": _PIVOTS["inputs"]["Pivots"], "L": (3, 3), "U": (3, 3),
+    "Pmat": (3, 3), "L@GRAD": (3, 3), "U@GRAD": (3, 3)}}]
+VERIFY_CASES["lu_solve_grad"] = [{"name": "3x3 factors", "inputs": {
+    "b": (3, 2), "lu": _square, "pivots": lambda dtype, rng: np.array([3, 2, 3], np.int32),
+    "out": (3, 2), "out@GRAD": (3, 2)}, "attrs": {"trans": "N"}}]

@@ -38,6 +38,7 @@ __all__ = [
     "linear_v2_grad",
     "lstsq",
     "lu_solve",
+    "lu_solve_grad",
     "matrix_power",
     "matrix_rank_atol_rtol",
     "mv",
@@ -378,9 +379,28 @@ def lstsq(
 def lu_solve(b: TensorLike, lu: TensorLike, pivots: TensorLike, trans: str) -> Tensor:
     """`lu_solve` (ops.yaml): (Tensor b, Tensor lu, Tensor pivots, str trans) -> Tensor(out).
 
-    Kernel `lu_solve`; InferMeta `lu_solve_infer_meta`.
+    Kernel `lu_solve`; InferMeta `lu_solve_infer_meta`; backward `lu_solve_grad`.
     """
     return apply("lu_solve", {"b": b, "lu": lu, "pivots": pivots}, {"trans": trans})
+
+
+def lu_solve_grad(
+    b: TensorLike,
+    lu: TensorLike,
+    pivots: TensorLike,
+    out: TensorLike,
+    out_grad: TensorLike,
+    trans: str,
+) -> tuple[Tensor, Tensor]:
+    """`lu_solve_grad` (backward.yaml): (Tensor b, Tensor lu, Tensor pivots, Tensor out, Tensor
+    out_grad, str trans) -> Tensor(b_grad), Tensor(lu_grad).
+
+    Kernel `lu_solve_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates
+    `lu_solve`.
+    """
+    return apply("lu_solve_grad",
+                 {"b": b, "lu": lu, "pivots": pivots, "out": out, "out_grad": out_grad},
+                 {"trans": trans})
 
 
 def matrix_rank_atol_rtol(

@@ -33,6 +33,17 @@ conjugate of the complex derivative, so every formula takes adjoints X^H):
   U ((I - V V^H) dV S^-1)^H when N > K. Complex U's cotangent depends on U's phases:
   Paddle's term differs (see op_cases/linalg_solve_grad.py).
 - svdvals: dX = U diag(dS) VH from x's reduced SVD.
+- qr (reduced, or complete with M <= N; mode "r" and complete with M > N are errors, as
+  Paddle): for M >= N, C = R dR^H - dQ^H Q, dX = (dQ + Q copyltu(C)) R^-H with copyltu(C)
+  = strict_tril(C) + strict_tril(C)^H + Re diag(C); for M < N, X = [X1 | Y], R = [R1 | R2]:
+  dX1 the same with R1 and dQ + Y dR2^H, dY = Q dR2.
+- lu (packed LU [M, N] = L - I + U, X = P L U, K = min(M, N)): dL = strict_tril(dLU[:, :K]),
+  dU = triu(dLU[:K]); square: dX = P L^-H (strict_tril(L^H dL) + triu(dU U^H)) U^-H; wide
+  (U = [U1 | U2]): the same with U1 and L^H dL - dU2 U2^H, and dX2 = P L^-H dU2; tall
+  (L = [L1; L2]): the same with L1 and dU U^H - L2^H dL2, and dX2 = P-rows of dL2 U^-H.
+- lu_unpack: dX = strict_tril(dL) + triu(dU) in the packed layout (Pmat gets no gradient).
+- lu_solve (Out = op(A)^-1 B, A = P L U, op per trans N / T / C): dB = op(A)^-H dOut,
+  dop(A) = -dB Out^H, dLU = strict_tril(P^T dA U^H) + triu(L^H P^T dA).
 """
 
 from __future__ import annotations
@@ -246,3 +257,106 @@ def svdvals_grad(xp: Any, x: Any, s_grad: Any, x_grad: Any) -> None:
         return
     u, _, vh = xp.linalg.svd(x, full_matrices=False)
     xp.matmul(u * s_grad[..., None, :], vh, out=x_grad)
+
+
+def _tril_adjoint_sum(xp: Any, c: Any) -> Any:
+    """strict_tril(C) + strict_tril(C)^H + Re diag(C) (qr's copyltu)."""
+    low = xp.tril(c, -1)
+    return low + _adjoint(xp, low) + _diag_embed(xp, xp.diagonal(c, 0, -2, -1).real.astype(c.dtype))
+
+
+def _right_solve_adjoint(xp: Any, b: Any, r: Any) -> Any:
+    """B R^-H for square R."""
+    return _adjoint(xp, xp.linalg.solve(r, _adjoint(xp, b)))
+
+
+def _qr_square_grad(xp: Any, q: Any, r: Any, dq: Any, dr: Any) -> Any:
+    c = r @ _adjoint(xp, dr) - _adjoint(xp, dq) @ q
+    return _right_solve_adjoint(xp, dq + q @ _tril_adjoint_sum(xp, c), r)
+
+
+def qr_grad(xp: Any, x: Any, q: Any, r: Any, q_grad: Any, r_grad: Any, mode: str,
+            x_grad: Any) -> None:
+    m, n = x.shape[-2:]
+    if mode == "r":
+        raise ValueError("qr_grad: the derivative of qr is not implemented when mode='r' (Q "
+                         "is not computed)")
+    if mode == "complete" and m > n:
+        raise ValueError(f"qr_grad: the derivative of qr is not implemented when "
+                         f"mode='complete' and {m} > {n}")
+    if x_grad.size == 0:
+        return
+    with quiet(xp):
+        if m >= n:
+            xp.copyto(x_grad, _qr_square_grad(xp, q, r, q_grad, r_grad))
+            return
+        y, dr2 = x[..., :, m:], r_grad[..., :, m:]
+        x_grad[..., :, :m] = _qr_square_grad(xp, q, r[..., :, :m],
+                                             q_grad + y @ _adjoint(xp, dr2), r_grad[..., :, :m])
+        xp.matmul(q, dr2, out=x_grad[..., :, m:])
+
+
+def _unpack(xp: Any, lu: Any) -> tuple[Any, Any]:
+    """(L [.., M, K] with its unit diagonal, U [.., K, N]) of a packed LU."""
+    m, n = lu.shape[-2:]
+    k = min(m, n)
+    return xp.tril(lu[..., :, :k], -1) + xp.eye(m, k, dtype=lu.dtype), xp.triu(lu[..., :k, :])
+
+
+def _rows(xp: Any, pivots: Any, m: int, op: str) -> Any:
+    """The row permutation of pivots, shaped for take / put along axis -2."""
+    perm = la.pivot_permutation(xp, pivots, m, op)
+    return perm.reshape(*pivots.shape[:-1], m, 1)
+
+
+def lu_grad(xp: Any, x: Any, out: Any, pivots: Any, out_grad: Any, x_grad: Any) -> None:
+    if x_grad.size == 0:
+        return
+    m, n = x.shape[-2:]
+    k = min(m, n)
+    low, up = _unpack(xp, out)
+    dlow, dup = xp.tril(out_grad[..., :, :k], -1), xp.triu(out_grad[..., :k, :])
+    low1, up1 = low[..., :k, :], up[..., :, :k]
+    with quiet(xp):
+        inner = xp.tril(_adjoint(xp, low1) @ dlow[..., :k, :], -1) + \
+            xp.triu(dup[..., :, :k] @ _adjoint(xp, up1))
+        grad = xp.empty(x.shape, x.dtype)  # P^T dX, permuted back at the end
+        if n > m:  # wide: U = [U1 | U2]
+            inner -= xp.tril(dup[..., :, k:] @ _adjoint(xp, up[..., :, k:]), -1)
+            grad[..., :, k:] = xp.linalg.solve(_adjoint(xp, low1), dup[..., :, k:])
+        if m > n:  # tall: L = [L1; L2]
+            inner -= xp.triu(_adjoint(xp, low[..., k:, :]) @ dlow[..., k:, :])
+            grad[..., k:, :] = _right_solve_adjoint(xp, dlow[..., k:, :], up1)
+        grad[..., :k, :k] = _right_solve_adjoint(
+            xp, xp.linalg.solve(_adjoint(xp, low1), inner), up1)
+    xp.put_along_axis(x_grad, xp.broadcast_to(_rows(xp, pivots, m, "lu_grad"), x.shape), grad,
+                      axis=-2)
+
+
+def lu_unpack_grad(xp: Any, l_grad: Any | None, u_grad: Any | None, x_grad: Any) -> None:
+    k = min(x_grad.shape[-2:])
+    x_grad[...] = 0
+    if l_grad is not None:
+        x_grad[..., :, :k] += xp.tril(l_grad, -1)
+    if u_grad is not None:
+        x_grad[..., :k, :] += xp.triu(u_grad)
+
+
+def lu_solve_grad(xp: Any, b: Any, lu: Any, pivots: Any, out: Any, out_grad: Any, trans: str,
+                  b_grad: Any | None, lu_grad: Any | None) -> None:
+    m = lu.shape[-1]
+    rows = xp.broadcast_to(_rows(xp, pivots, m, "lu_solve_grad"), lu.shape)
+    low, up = _unpack(xp, lu)
+    a = xp.empty(lu.shape, lu.dtype)
+    xp.put_along_axis(a, rows, low @ up, axis=-2)
+    op_a = {"N": a, "T": xp.swapaxes(a, -1, -2)}.get(trans, _adjoint(xp, a))
+    with quiet(xp):
+        db = xp.linalg.solve(_adjoint(xp, op_a), out_grad)
+        if b_grad is not None:
+            xp.copyto(b_grad, db)
+        if lu_grad is None:
+            return
+        d_op = -(db @ _adjoint(xp, out))
+        da = {"N": d_op, "T": xp.swapaxes(d_op, -1, -2)}.get(trans, _adjoint(xp, d_op))
+        pda = xp.take_along_axis(da, rows, axis=-2)
+        xp.copyto(lu_grad, xp.tril(pda @ _adjoint(xp, up), -1) + xp.triu(_adjoint(xp, low) @ pda))

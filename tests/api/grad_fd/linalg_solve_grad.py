@@ -14,10 +14,10 @@ from tests.api.grad_fd.specs import (
 
 
 def _square(shape: tuple[int, ...], shift: float = 3.0, imag: bool = False) -> Spec:
-    """Random [..., n, n] + shift * I (complex parts too with `imag`)."""
+    """Random [..., m, n] + shift on the diagonal (complex parts too with `imag`)."""
     def make(rng: np.random.Generator) -> np.ndarray:
         a = rng.uniform(-1, 1, shape) + (1j * rng.uniform(-1, 1, shape) if imag else 0)
-        return a + shift * np.eye(shape[-1])
+        return a + shift * np.eye(*shape[-2:])
     return make
 
 
@@ -27,6 +27,11 @@ def _hermitian(shape: tuple[int, ...], imag: bool = False) -> Spec:
         a = rng.uniform(-1, 1, shape) + (1j * rng.uniform(-1, 1, shape) if imag else 0)
         return a @ np.conj(np.swapaxes(a, -1, -2)) + np.eye(shape[-1])
     return make
+
+
+def _pivots(rng: np.random.Generator) -> np.ndarray:
+    """lu's 1-based pivots of 3 columns (an int input: not differentiated)."""
+    return np.array([3, 2, 3], np.int32)
 
 
 #: cholesky, eigh and eigvalsh read one triangle of x: its gradient is the Hermitian one
@@ -72,4 +77,17 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
     "svd_grad": [({"x": (4, 3)}, {}), ({"x": (2, 3, 5)}, {}),
                  ({"x": (3, 3)}, {"full_matrices": True})],
     "svdvals_grad": [({"x": (2, 4, 3)}, {})],
+    "qr_grad": [({"x": (4, 3)}, {}), ({"x": (2, 3, 5)}, {}),
+                ({"x": (3, 3)}, {"mode": "complete"})],
+    # pivoting stays put under the small steps: generic matrices, no ties in a column
+    "lu_grad": [({"x": _square((2, 3, 3), shift=1.0)}, {}), ({"x": (4, 3)}, {}),
+                ({"x": (3, 5)}, {})],
+    "lu_unpack_grad": [({"x": (3, 3), "pivots": _pivots}, {}),
+                       ({"x": (4, 3), "pivots": _pivots}, {})],
+    "lu_solve_grad": [
+        ({"b": (3, 2), "lu": _square((3, 3)), "pivots": _pivots}, {"trans": "N"}),
+        ({"b": (3, 2), "lu": _square((3, 3)), "pivots": _pivots}, {"trans": "T"}),
+        ({"b": _square((3, 2), 0.0, imag=True), "lu": _square((3, 3), imag=True),
+          "pivots": _pivots}, {"trans": "C"}),
+    ],
 }

@@ -21,7 +21,15 @@ U's / VH's first K columns / rows take part; tall, wide, square, batched) and sv
 Left out, as Paddle bugs: batched eigh / eigvalsh (Paddle 3.3.1 mixes rows of the batch's
 matrices: row 1 of matrix 0's gradient is built with matrix 1's cotangent), batched complex
 svd (Paddle raises a broadcast error) and complex svd's U cotangent (Paddle's term is not
-the gauge-invariant one; U's phases are LAPACK's choice, so complex cases seed S and VH)."""
+the gauge-invariant one; U's phases are LAPACK's choice, so complex cases seed S and VH).
+
+Factorizations: qr (reduced: tall, wide, batched; complete with M <= N; complex; mode "r"
+and complete with M > N have no derivative, in Paddle as in fluidphi), lu (square, tall,
+wide, batched, complex), lu_unpack (square, tall, wide; Pmat gets no gradient) and lu_solve
+(trans N, real; complex: lu's gradient only). Left out, as Paddle bugs (checked against
+finite differences): lu_solve's lu gradient for trans T / C, and its complex b gradient
+(Paddle 3.3.1 does not conjugate). fluidphi's lu_solve conjugates for trans C on complex
+input (A^H X = B), where Paddle's forward solves A^T X = B."""
 
 from __future__ import annotations
 
@@ -129,6 +137,65 @@ def _decomposition_cases() -> list[GradCase]:
     ]
 
 
+def _rectangular_values(shape: tuple[int, ...], seed: int, shift: float,
+                        imag: bool) -> np.ndarray:
+    """Seeded [..., M, N]: uniform in [-1, 1) (both parts with `imag`) plus shift on the
+    diagonal."""
+    rng = np.random.default_rng(seed)
+    a = rng.uniform(-1, 1, shape) + (1j * rng.uniform(-1, 1, shape) if imag else 0)
+    return a + shift * np.eye(*shape[-2:])
+
+
+def _rectangular(shape: tuple[int, ...], dtype: str, seed: int, shift: float = 3.0) -> In:
+    return In(shape, dtype, values=Drawn(_rectangular_values,
+                                         (shape, seed, shift, dtype.startswith("complex"))))
+
+
+def _factorization_cases() -> list[GradCase]:
+    cases = []
+    piv3 = In((3,), "int32", values=[3, 2, 3])
+    for dt in FLOATS:
+        cases += [
+            _unary(f"qr_tall_{dt}", "qr", "X", _spectral((5, 3), dt, 50)),
+            _unary(f"qr_wide_batched_{dt}", "qr", "X", _spectral((2, 3, 5), dt, 51)),
+            _unary(f"lu_batched_{dt}", "lu", "X", _matrix((2, 3, 3), dt, 52)),
+            GradCase(Case(f"lu_unpack_{dt}", "lu_unpack",
+                          {"X": _matrix((3, 3), dt, 53), "Pivots": piv3}), ("X",)),
+            GradCase(Case(f"lu_solve_{dt}", "lu_solve",
+                          {"b": In((3, 2), dt), "lu": _matrix((3, 3), dt, 54), "pivots": piv3},
+                          attrs={"trans": "N"}), ("b", "lu")),
+        ]
+    for dt in ("complex64", "complex128"):
+        cases += [
+            _unary(f"qr_{dt}", "qr", "X", _spectral((4, 3), dt, 55)),
+            _unary(f"lu_{dt}", "lu", "X", _matrix((3, 3), dt, 56)),
+            GradCase(Case(f"lu_unpack_{dt}", "lu_unpack",
+                          {"X": _matrix((3, 3), dt, 57), "Pivots": piv3}), ("X",)),
+            GradCase(Case(f"lu_solve_{dt}", "lu_solve",
+                          {"b": _rectangular((3, 2), dt, 58, shift=0.0),
+                           "lu": _matrix((3, 3), dt, 59), "pivots": piv3},
+                          attrs={"trans": "N"}), ("lu",)),
+        ]
+    return [
+        *cases,
+        _unary("qr_square_complete", "qr", "X", _spectral((4, 4), "float64", 60),
+               mode="complete"),
+        _unary("qr_wide_complete", "qr", "X", _spectral((3, 5), "float64", 61), mode="complete"),
+        _unary("lu_tall", "lu", "X", _rectangular((5, 3), "float64", 62)),
+        _unary("lu_wide_batched", "lu", "X", _rectangular((2, 3, 5), "float64", 63)),
+        GradCase(Case("lu_unpack_tall", "lu_unpack",
+                      {"X": _rectangular((4, 2), "float64", 64),
+                       "Pivots": In((2,), "int32", values=[4, 2])}), ("X",)),
+        GradCase(Case("lu_unpack_wide_batched", "lu_unpack",
+                      {"X": _rectangular((2, 2, 4), "float64", 65),
+                       "Pivots": In((2, 2), "int32", values=[[2, 2], [1, 2]])}), ("X",)),
+        GradCase(Case("lu_solve_batched", "lu_solve",
+                      {"b": In((2, 4, 3), "float64"), "lu": _matrix((2, 4, 4), "float64", 66),
+                       "pivots": In((2, 4), "int32", values=[[4, 2, 3, 4], [1, 3, 3, 4]])},
+                      attrs={"trans": "N"}), ("b", "lu")),
+    ]
+
+
 def _unary(name: str, op: str, slot: str, x: In, **attrs: object) -> GradCase:
     return GradCase(Case(name, op, {slot: x}, attrs=attrs), (slot,))
 
@@ -199,4 +266,5 @@ GRAD_CASES = [
           _square((3, 3), "float64", 13)),
     *_matrix_function_cases(),
     *_decomposition_cases(),
+    *_factorization_cases(),
 ]
