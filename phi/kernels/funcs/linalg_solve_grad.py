@@ -210,12 +210,13 @@ def eigh_grad(xp: Any, values: Any, vectors: Any, values_grad: Any | None,
 
 
 def eigvalsh_grad(xp: Any, vectors: Any, values_grad: Any, x_grad: Any) -> None:
+    want = (*values_grad.shape, values_grad.shape[-1])
+    if tuple(vectors.shape) != want:
+        raise ValueError(f"eigvalsh_grad: Eigenvectors must hold the forward's eigenvectors "
+                         f"{want} (a forward run with is_test writes none), got "
+                         f"{tuple(vectors.shape)}")
     if x_grad.size == 0:
         return
-    if vectors.shape != x_grad.shape:
-        raise ValueError("eigvalsh_grad: Eigenvectors must hold the forward's eigenvectors "
-                         f"{tuple(x_grad.shape)} (a forward run with is_test writes none), got "
-                         f"{tuple(vectors.shape)}")
     xp.matmul(vectors * values_grad[..., None, :], _adjoint(xp, vectors), out=x_grad)
 
 
