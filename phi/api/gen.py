@@ -133,6 +133,10 @@ def _docstring(op: OpDef) -> list[str]:
     return [*lines, '    """']
 
 
+#: Names pycodestyle finds ambiguous (E741) that a yaml may give an argument
+_AMBIGUOUS = ("l", "I", "O")
+
+
 def render_function(op: OpDef) -> list[str]:
     name = py_name(op.name)
     lines = _joined(f"def {name}(", _params(op), f") -> {_returns(op)}:", "")
@@ -143,6 +147,9 @@ def render_function(op: OpDef) -> list[str]:
         if arg.name != arg.name.lower():
             lines = [f"{line}  # noqa: N803" if f"{arg.name}:" in line else line
                      for line in lines]
+        elif arg.name in _AMBIGUOUS:  # lu_unpack's l
+            lines = [f"{line}  # noqa: E741" if line.strip().startswith(f"{arg.name}:")
+                     else line for line in lines]
     lines += _docstring(op)
     inputs = "{" + ", ".join(_mapping(op.inputs)) + "}"
     attrs = "{" + ", ".join(_mapping(op.attrs)) + "}"

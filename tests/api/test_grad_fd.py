@@ -47,6 +47,9 @@ FLOAT32_FD: dict[str, tuple[float, float, float]] = _joined("FLOAT32_FD", {})
 NOT_DERIVATIVES: dict[str, set[str]] = _joined("NOT_DERIVATIVES", {})
 #: Backward ops that compute no derivative at all (checked against Paddle in tests/ops)
 IN_PLACE_UPDATES: set[str] = _joined("IN_PLACE_UPDATES", set())
+#: Backward op -> inputs the forward reads as Hermitian matrices (one triangle only): their
+#: gradient is the Hermitian one, the finite differences' (N + N^H) / 2
+HERMITIAN_INPUTS: dict[str, set[str]] = _joined("HERMITIAN_INPUTS", {})
 
 
 def _cases() -> list[tuple[str, int]]:
@@ -155,6 +158,8 @@ def test_grad_matches_finite_differences(name: str, index: int) -> None:
                     numeric[i] += unit * (objective(_replaced(inputs, target, index_, plus))
                                           - objective(_replaced(inputs, target, index_, minus))
                                           ) / (2 * step)
+            if target in HERMITIAN_INPUTS.get(name, set()):
+                numeric = (numeric + np.conj(np.swapaxes(numeric, -1, -2))) / 2
             np.testing.assert_allclose(tensor.grad.numpy(), numeric, rtol=rtol, atol=atol,
                                        err_msg=what)
             checked += 1

@@ -14,12 +14,15 @@ __all__ = [
     "cholesky_solve",
     "cholesky_solve_grad",
     "lu",
+    "lu_grad",
     "lu_unpack",
+    "lu_unpack_grad",
     "matrix_rank",
     "matrix_rank_tol",
     "multi_dot",
     "multi_dot_grad",
     "qr",
+    "qr_grad",
     "solve",
     "solve_grad",
     "triangular_solve",
@@ -166,17 +169,52 @@ def matrix_rank_tol(
 def qr(x: TensorLike, mode: str = 'reduced') -> tuple[Tensor, Tensor]:
     """`qr` (ops.yaml): (Tensor x, str mode="reduced") -> Tensor(q), Tensor(r).
 
-    Kernel `qr`; InferMeta `qr_infer_meta`.
+    Kernel `qr`; InferMeta `qr_infer_meta`; backward `qr_grad`.
     """
     return apply("qr", {"x": x}, {"mode": mode})
+
+
+def qr_grad(
+    x: TensorLike,
+    q: TensorLike,
+    r: TensorLike,
+    q_grad: TensorLike,
+    r_grad: TensorLike,
+    mode: str,
+) -> Tensor:
+    """`qr_grad` (backward.yaml): (Tensor x, Tensor q, Tensor r, Tensor q_grad, Tensor r_grad, str
+    mode) -> Tensor(x_grad).
+
+    Kernel `qr_grad`; InferMeta `unchanged_infer_meta`; differentiates `qr`.
+    """
+    return apply("qr_grad",
+                 {"x": x, "q": q, "r": r, "q_grad": q_grad, "r_grad": r_grad},
+                 {"mode": mode})
 
 
 def lu(x: TensorLike, pivot: bool = True) -> tuple[Tensor, Tensor, Tensor]:
     """`lu` (ops.yaml): (Tensor x, bool pivot=true) -> Tensor(out), Tensor(pivots), Tensor(infos).
 
-    Kernel `lu`; InferMeta `lu_infer_meta`.
+    Kernel `lu`; InferMeta `lu_infer_meta`; backward `lu_grad`.
     """
     return apply("lu", {"x": x}, {"pivot": pivot})
+
+
+def lu_grad(
+    x: TensorLike,
+    out: TensorLike,
+    pivots: TensorLike,
+    out_grad: TensorLike,
+    pivot: bool,
+) -> Tensor:
+    """`lu_grad` (backward.yaml): (Tensor x, Tensor out, Tensor pivots, Tensor out_grad, bool
+    pivot) -> Tensor(x_grad).
+
+    Kernel `lu_grad`; InferMeta `unchanged_infer_meta`; differentiates `lu`.
+    """
+    return apply("lu_grad",
+                 {"x": x, "out": out, "pivots": pivots, "out_grad": out_grad},
+                 {"pivot": pivot})
 
 
 def lu_unpack(
@@ -188,8 +226,37 @@ def lu_unpack(
     """`lu_unpack` (ops.yaml): (Tensor x, Tensor pivots, bool unpack_ludata=true, bool
     unpack_pivots=true) -> Tensor(pmat), Tensor(l), Tensor(u).
 
-    Kernel `lu_unpack`; InferMeta `lu_unpack_infer_meta`.
+    Kernel `lu_unpack`; InferMeta `lu_unpack_infer_meta`; backward `lu_unpack_grad`.
     """
     return apply("lu_unpack",
                  {"x": x, "pivots": pivots},
+                 {"unpack_ludata": unpack_ludata, "unpack_pivots": unpack_pivots})
+
+
+def lu_unpack_grad(
+    x: TensorLike,
+    pivots: TensorLike,
+    l: TensorLike,  # noqa: E741
+    u: TensorLike,
+    pmat: TensorLike,
+    l_grad: TensorLike | None,
+    u_grad: TensorLike | None,
+    unpack_ludata: bool,
+    unpack_pivots: bool,
+) -> Tensor:
+    """`lu_unpack_grad` (backward.yaml): (Tensor x, Tensor pivots, Tensor l, Tensor u, Tensor pmat,
+    Tensor l_grad, Tensor u_grad, bool unpack_ludata, bool unpack_pivots) -> Tensor(x_grad).
+
+    Kernel `lu_unpack_grad`; InferMeta `unchanged_infer_meta`; differentiates `lu_unpack`.
+    """
+    return apply("lu_unpack_grad",
+                 {
+                     "x": x,
+                     "pivots": pivots,
+                     "l": l,
+                     "u": u,
+                     "pmat": pmat,
+                     "l_grad": l_grad,
+                     "u_grad": u_grad,
+                 },
                  {"unpack_ludata": unpack_ludata, "unpack_pivots": unpack_pivots})
