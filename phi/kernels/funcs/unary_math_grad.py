@@ -12,6 +12,12 @@ erf: 2 / sqrt(pi) * exp(-x * x); erfinv (from out): sqrt(pi) / 2 * exp(out * out
 lgamma: digamma(x); digamma: polygamma(1, x) (phi.kernels.funcs.special, with Paddle's
 poles), each times out_grad in x's type.
 
+pow (the scalar power): dx = dout * factor * x^(factor - 1) with factor cast to x's type
+(integer tensors take integer powers, as the forward), 0 everywhere when factor is 0
+(Paddle's answer, NaN and infinite x included); complex x: dout * conj(factor *
+x^(factor - 1)). clip: dout where min <= x <= max (both bounds included, as Paddle 3.3.1),
+else 0 (NaN x too).
+
 ceil, floor, round, rint and trunc are flat almost everywhere: their grads read only
 Out@GRAD. Paddle 3.3.1 multiplies it by 0 for ceil / floor / round / rint (a NaN or
 infinite cotangent gives NaN, a negative one -0.0) and writes plain zeros for trunc.
@@ -22,8 +28,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import numpy as np
+
 from phi.common import DataType
-from phi.kernels.funcs import special
+from phi.kernels.funcs import special, unary_math
 from phi.kernels.funcs.common import quiet
 
 _FLOAT_INT = (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64)
@@ -180,3 +188,27 @@ def zeros_grad(xp: Any, out_grad: Any, x_grad: Any) -> None:
 FLAT_GRADS = {"ceil_grad": zero_times_grad, "floor_grad": zero_times_grad,
               "round_grad": zero_times_grad, "rint_grad": zero_times_grad,
               "trunc_grad": zeros_grad}
+
+
+def pow_grad(xp: Any, x: Any, out_grad: Any, factor: float, x_grad: Any) -> None:
+    """out_grad * factor * x^(factor - 1) (conjugated for complex x); zeros for factor 0."""
+    if factor == 0:
+        x_grad[...] = 0
+        return
+    t = x.dtype.type
+    f = t(int(factor)) if np.dtype(x.dtype).kind in "iu" else t(factor)
+    power = xp.empty_like(x)
+    unary_math.pow(xp, x, float((f - t(1)).real), power)
+    with quiet(xp):
+        slope = f * power
+        if np.dtype(x.dtype).kind == "c":
+            slope = xp.conj(slope)
+        _store(xp, out_grad * slope, x_grad)
+
+
+def clip_grad(xp: Any, x: Any, out_grad: Any, lo: float, hi: float, x_grad: Any) -> None:
+    """out_grad where lo <= x <= hi (bounds cast to x's type), else 0."""
+    t = x.dtype.type
+    lo_t, hi_t = t(unary_math.as_dtype(lo, x.dtype)), t(unary_math.as_dtype(hi, x.dtype))
+    with quiet(xp):
+        _store(xp, xp.where((x >= lo_t) & (x <= hi_t), out_grad, t(0)), x_grad)

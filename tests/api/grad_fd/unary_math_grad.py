@@ -29,4 +29,6 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
     "erfinv_grad": [({"x": avoiding((3, 4), (), -0.9, 0.9)}, {})],
     **{f"{op}_grad": [({"x": avoiding((3, 4), (-3.0, -2.0, -1.0, 0.0))}, {})]
        for op in ("lgamma", "digamma")},
+    "pow_grad": [({"x": positive((3, 4))}, {"y": 2.5}), ({"x": (3, 4)}, {"y": 3.0})],
+    "clip_grad": [({"x": avoiding((3, 4), (-0.5, 0.5))}, {"min": -0.5, "max": 0.5})],
 }
