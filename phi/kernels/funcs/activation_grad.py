@@ -28,7 +28,10 @@ and follows Paddle 3.3.1's CPU functors at kinks and edge values:
   sp = softplus(x) (x itself above `threshold`); logit: 1 / (x (1 - x)), 0 outside
   [eps, 1 - eps] (a negative eps too: Paddle 3.3.1's grad clamps always); celu: 1 where
   x > 0, else exp(x / alpha) (for either sign of alpha), NaN wherever exp(x / alpha)
-  overflows (Paddle's sum of masked terms multiplies that infinity by a 0 mask).
+  overflows (Paddle's sum of masked terms multiplies that infinity by a 0 mask);
+* swiglu (out = silu(x) * y): x_grad = out_grad * y * s * (1 + x * (1 - s)) with
+  s = sigmoid(x), y_grad = out_grad * x * s (NaN at x = +-inf for x_grad, at -inf for
+  y_grad); without y both halves of x's last axis are x and y and x_grad holds both.
 """
 
 from __future__ import annotations
@@ -286,3 +289,20 @@ def celu_grad(xp: Any, x: Any, out_grad: Any, alpha: float, x_grad: Any) -> None
         e = xp.exp(x / t(alpha))
         slope = xp.where(x > t(0), t(1), e)
         _store(xp, xp.where(xp.isposinf(e), t(np.nan), out_grad * slope), x_grad)
+
+
+def swiglu_grad(xp: Any, x: Any, y: Any | None, out_grad: Any, x_grad: Any | None,
+                y_grad: Any | None) -> None:
+    """Gradients of silu(x) * y; with y None, of x's halves (x_grad gets both)."""
+    if y is None:
+        half = x.shape[-1] // 2
+        x, y = x[..., :half], x[..., half:]
+        if x_grad is not None:
+            x_grad, y_grad = x_grad[..., :half], x_grad[..., half:]
+    t = x.dtype.type
+    with quiet(xp):
+        s = t(1) / (t(1) + xp.exp(-x))
+        if x_grad is not None:
+            _store(xp, out_grad * y * s * (t(1) + x * (t(1) - s)), x_grad)
+        if y_grad is not None:
+            _store(xp, out_grad * x * s, y_grad)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from phi.common import Backend, DataLayout, DataType
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
-from phi.core.kernel_args import OutTensor
+from phi.core.kernel_args import OptionalOutTensor, OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.core.kernel_table import KernelRow, register_table
 from phi.kernels.funcs import activation as act_funcs
@@ -224,3 +224,14 @@ def celu_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTens
                      alpha: float, x_grad: OutTensor) -> None:
     data = dev_ctx.alloc(x_grad, out_grad.dtype)
     act_grad.celu_grad(dev_ctx.xp, x.data, out_grad.data, alpha, data)
+
+
+@register_kernel("swiglu_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("swiglu_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def swiglu_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor | None,
+                       out_grad: DenseTensor, x_grad: OptionalOutTensor,
+                       y_grad: OptionalOutTensor) -> None:
+    dx = None if x_grad is None else dev_ctx.alloc(x_grad, out_grad.dtype)
+    dy = None if y_grad is None else dev_ctx.alloc(y_grad, out_grad.dtype)
+    act_grad.swiglu_grad(dev_ctx.xp, x.data, None if y is None else y.data, out_grad.data,
+                         dx, dy)

@@ -45,4 +45,5 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
     "mish_grad": [({"x": (3, 4)}, {})],
     "logit_grad": [({"x": avoiding((3, 4), (), 0.1, 0.9)}, {})],
     "celu_grad": [({"x": away_from_zero((3, 4))}, {"alpha": 1.5})],
+    "swiglu_grad": [({"x": (3, 4), "y": (3, 4)}, {}), ({"x": (3, 4), "y": None}, {})],
 }

@@ -10,6 +10,10 @@ element's SIMD lane (sqrt_grad at +inf: 0 in the scalar tail, NaN in a vector la
 reciprocal refined by Newton steps; silu_grad at +inf: NaN in the tail, +-inf in a vector
 lane, whose exp(-inf) is not 0; sqrt(-0.0) is +0.0 in a vector lane, so the gradient's
 infinity takes the cotangent's sign there).
+
+swiglu (x and y, or x alone split in halves; x's gradient alone): float32 over signed zeros,
+NaN and large magnitudes (exp(-x) overflowing to a zero sigmoid), float64 over random
+values; no +-inf x, whose gradient is NaN, as with silu.
 """
 
 from .spec import INF, NAN, Case, GradCase, In
@@ -59,9 +63,22 @@ def _softmax(op: str, dtype: str) -> list[GradCase]:
             for tag, (shape, axis) in shapes.items()]
 
 
+_SWIGLU_X = [-100.0, -50.0, -3.0, -1.0, -0.0, 0.0, 0.5, 1.0, 3.0, 50.0, 100.0, NAN]
+
+
+def _swiglu(dtype: str, tag: str, wrt: tuple[str, ...]) -> GradCase:
+    n = len(_SWIGLU_X)
+    x = (In((2, n), dtype, values=[_SWIGLU_X, _SWIGLU_X[::-1]]) if dtype == "float32"
+         else In((3, 6), dtype, -4.0, 4.0))
+    inputs = {"x": x} if tag == "_no_y" else {"x": x, "y": In(x.shape, dtype, -2.0, 2.0)}
+    return GradCase(Case(f"swiglu{tag}_{dtype}", "swiglu", inputs), wrt)
+
+
 GRAD_CASES = [
     *(_unary(op, tag, attrs, dtype) for dtype in ("float32", "float64")
       for op, variants in _OPS.items() for tag, attrs in variants.items()),
     *(c for dtype in ("float32", "float64") for op in ("softmax", "log_softmax")
       for c in _softmax(op, dtype)),
+    *(_swiglu(dtype, tag, wrt) for dtype in ("float32", "float64")
+      for tag, wrt in (("", ("x", "y")), ("_no_y", ("x",)), ("_x_only", ("x",)))),
 ]
