@@ -17,4 +17,6 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
         ({"x": away_from_zero((2, 3, 4)), "alpha": (1, 3, 4)},
          {"data_format": "NCHW", "mode": "element"}),
     ],
+    "label_smooth_grad": [({"x": (4, 5), "prior_dist": None}, {"epsilon": 0.1}),
+                          ({"x": (2, 3), "prior_dist": (1, 3)}, {"epsilon": 0.3})],
 }

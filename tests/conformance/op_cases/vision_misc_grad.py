@@ -1,8 +1,10 @@
-"""Grads of vision_misc.py's ops. prelu: X's and Alpha's gradients in modes all / channel /
-element, NCHW and NHWC, rank 1 to 5, negative and zero slopes, an empty batch, X over the
-float specials (x == 0 and NaN take the slope's side; NaN's Alpha gradient is NaN), and
-X's gradient alone; element mode with an Alpha longer than the forward reads gets zeros
-past the values read.
+"""Grads of vision_misc.py's ops. label_smooth: X's gradient, (1 - epsilon) times the
+cotangent (epsilon 0, 1 and between, in float32 for a float64 X too), with and without a
+PriorDist (which gets none), rank 1 to 3 and an empty X. prelu: X's and Alpha's gradients
+in modes all / channel / element, NCHW and NHWC, rank 1 to 5, negative and zero slopes, an
+empty batch, X over the float specials (x == 0 and NaN take the slope's side; NaN's Alpha
+gradient is NaN), and X's gradient alone; element mode with an Alpha longer than the
+forward reads gets zeros past the values read.
 
 Not exported: Alpha's gradient alone. Paddle 3.3.1's CPU prelu_grad crashes (SIGSEGV) when
 X@GRAD is not asked for; fluidphi computes Alpha@GRAD alone (tests/api/grad_fd covers it).
@@ -22,7 +24,23 @@ def _prelu(name: str, x: tuple[int, ...], alpha: tuple[int, ...], mode: str, *,
                          attrs={"mode": mode, "data_format": layout}), wrt)
 
 
+def _smooth(name: str, x: tuple[int, ...], eps: float, *, dtype: str = "float32",
+            prior: bool = False) -> GradCase:
+    inputs = {"X": In(x, dtype, 0.0, 1.0, special=(0.0, 1.0))}
+    if prior:
+        inputs["PriorDist"] = In((1, x[-1]), dtype, 0.0, 1.0)
+    return GradCase(Case(f"label_smooth_{name}", "label_smooth", inputs,
+                         attrs={"epsilon": eps}), ("X",))
+
+
 GRAD_CASES = [
+    *[_smooth(f"eps0.1_{dt}", (4, 5), 0.1, dtype=dt) for dt in FLOATS],
+    *[_smooth(f"prior_{dt}", (4, 5), 0.2, dtype=dt, prior=True) for dt in FLOATS],
+    _smooth("eps0", (3, 4), 0.0),
+    _smooth("eps1", (3, 4), 1.0),
+    _smooth("rank1", (6,), 0.3),
+    _smooth("rank3_prior", (2, 3, 4), 0.15, prior=True),
+    _smooth("empty_rows", (0, 5), 0.1),
     *[_prelu(f"all_{dt}", (2, 3, 4), (1,), "all", dtype=dt) for dt in FLOATS],
     *[_prelu(f"channel_{dt}", (2, 3, 2, 4), (3,), "channel", dtype=dt) for dt in FLOATS],
     *[_prelu(f"element_{dt}", (2, 3, 4), (1, 3, 4), "element", dtype=dt) for dt in FLOATS],
