@@ -1,7 +1,8 @@
 """Backward ops of the unary math ops: X@GRAD from Out@GRAD and what Paddle 3.3.1's grad
 OpDesc carries, the forward's Out (expm1, reciprocal, rsqrt, erfinv) or its X (the rest); no
 attributes; ceil, floor, round (its desc keeps `decimals`), rint (lower-case slots) and
-trunc read Out@GRAD alone. The math and its singular points are
+trunc read Out@GRAD alone; angle_grad (X, Out@GRAD -> X@GRAD) runs in X's type, complex
+or real (its Out@GRAD is real). The math and its singular points are
 phi.kernels.funcs.unary_math_grad."""
 
 from __future__ import annotations
@@ -11,9 +12,13 @@ from collections.abc import Callable
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.grad import GradOp
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.operators.activation_grad_op import register_unary_grad
+from phi.common import DataType
 from phi.kernels.funcs import unary_math_grad as math_grad
+
+_ANGLE = (DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128)
 
 
 class FlatGradOp(GradOp):
@@ -34,6 +39,22 @@ class FlatGradKernel(OpKernel):
         type(self).FUNC(ctx.xp, out_grad.data, x_grad.mutable_data(ctx.place, out_grad.dtype))
 
 
+class AngleGradOp(GradOp):
+    """Runs in X's type (Out@GRAD is X's real type)."""
+
+    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
+        return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
+
+
+class AngleGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        math_grad.angle_grad(ctx.xp, x.data, out_grad.data,
+                             x_grad.mutable_data(ctx.place, x.dtype))
+
+
 for _op in ("sin_grad", "cos_grad", "tan_grad", "asin_grad", "acos_grad", "atan_grad",
             "sinh_grad", "cosh_grad", "asinh_grad", "acosh_grad", "atanh_grad", "log1p_grad",
             "log2_grad", "log10_grad", "erf_grad", "lgamma_grad", "digamma_grad"):
@@ -47,3 +68,7 @@ for _op, _func in math_grad.FLAT_GRADS.items():
     for _dtype in math_grad.FLAT_GRAD_DTYPES[_op]:
         register_op_kernel(_op, "CPU", _flat, _dtype)
         register_op_kernel(_op, "GPU", _flat, _dtype)
+register_operator("angle_grad", AngleGradOp)
+for _dtype in _ANGLE:
+    register_op_kernel("angle_grad", "CPU", AngleGradKernel, _dtype)
+    register_op_kernel("angle_grad", "GPU", AngleGradKernel, _dtype)

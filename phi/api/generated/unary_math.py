@@ -14,6 +14,7 @@ __all__ = [
     "acosh",
     "acosh_grad",
     "angle",
+    "angle_grad",
     "asin",
     "asin_grad",
     "asinh",
@@ -440,9 +441,17 @@ def imag(x: TensorLike) -> Tensor:
 def angle(x: TensorLike) -> Tensor:
     """`angle` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `angle`; InferMeta `real_and_imag_infer_meta`.
+    Kernel `angle`; InferMeta `real_and_imag_infer_meta`; backward `angle_grad`.
     """
     return apply("angle", {"x": x}, {})
+
+
+def angle_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`angle_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `angle_grad`; InferMeta `unchanged_infer_meta`; differentiates `angle`.
+    """
+    return apply("angle_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def conj(x: TensorLike) -> Tensor:

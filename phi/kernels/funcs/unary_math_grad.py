@@ -16,7 +16,8 @@ pow (the scalar power): dx = dout * factor * x^(factor - 1) with factor cast to 
 (integer tensors take integer powers, as the forward), 0 everywhere when factor is 0
 (Paddle's answer, NaN and infinite x included); complex x: dout * conj(factor *
 x^(factor - 1)). clip: dout where min <= x <= max (both bounds included, as Paddle 3.3.1),
-else 0 (NaN x too).
+else 0 (NaN x too). angle: 0 for real x; for complex x, out_grad * (-imag + i real) /
+|x|^2 (Paddle's convention for a real function of a complex input), 0 at x == 0.
 
 ceil, floor, round, rint and trunc are flat almost everywhere: their grads read only
 Out@GRAD. Paddle 3.3.1 multiplies it by 0 for ceil / floor / round / rint (a NaN or
@@ -212,3 +213,17 @@ def clip_grad(xp: Any, x: Any, out_grad: Any, lo: float, hi: float, x_grad: Any)
     lo_t, hi_t = t(unary_math.as_dtype(lo, x.dtype)), t(unary_math.as_dtype(hi, x.dtype))
     with quiet(xp):
         _store(xp, xp.where((x >= lo_t) & (x <= hi_t), out_grad, t(0)), x_grad)
+
+
+def angle_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
+    """0 for real x; out_grad * (-imag(x) + i real(x)) / |x|^2 for complex x (0 at 0)."""
+    if np.dtype(x.dtype).kind != "c":
+        x_grad[...] = 0
+        return
+    re, im = x.real, x.imag
+    t = re.dtype.type
+    zero = (re == 0) & (im == 0)
+    with quiet(xp):
+        norm = re * re + im * im
+        x_grad.real[...] = xp.where(zero, t(0), out_grad * -im / norm)
+        x_grad.imag[...] = xp.where(zero, t(0), out_grad * re / norm)

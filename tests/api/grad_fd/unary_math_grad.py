@@ -31,4 +31,7 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
        for op in ("lgamma", "digamma")},
     "pow_grad": [({"x": positive((3, 4))}, {"y": 2.5}), ({"x": (3, 4)}, {"y": 3.0})],
     "clip_grad": [({"x": avoiding((3, 4), (-0.5, 0.5))}, {"min": -0.5, "max": 0.5})],
+    "angle_grad": [({"x": away_from_zero((3, 4))}, {}),
+                   ({"x": lambda rng: rng.standard_normal((3, 4))
+                     + 1j * rng.standard_normal((3, 4))}, {})],
 }

@@ -9,7 +9,8 @@ several factors (0: zeros everywhere; 0.5 / -1 at the zeros: infinities), int32 
 (integer powers), complex64 / complex128 (the conjugate of the local derivative times the
 cotangent, as Paddle's complex grads), a 0-d and an empty X. clip: the bounds themselves
 (included: Paddle 3.3.1 passes the gradient at x == min and x == max), NaN, Min / Max
-tensors, min == max, int32 / int64.
+tensors, min == max, int32 / int64. angle: 0 for real X (float32 over the specials,
+float64); complex64 / complex128 X (the origin: 0) with the real cotangent.
 
 asinh and acosh get no +-inf: Paddle 3.3.1's gradient there is NaN in a SIMD vector lane
 (its reciprocal square root of inf, refined by a Newton step, is 0 * inf) and 0 in the
@@ -98,6 +99,17 @@ _CLIP = [
     *(_clip("int", d, -1.0, 1.0, (-2, -1, 0, 1, 2)) for d in ("int32", "int64")),
 ]
 
+_ANGLE = [
+    GradCase(Case("angle_float32", "angle", {"X": In((3, 4), "float32", -2.0, 2.0,
+                                                     FLOAT_EDGES)}), ("X",)),
+    GradCase(Case("angle_float64", "angle", {"X": In((3, 4), "float64")}), ("X",)),
+    GradCase(Case("angle_complex64", "angle",
+                  {"X": In((2, 4), "complex64",
+                           values=[[0j, 1 + 2j, -3 + 0j, -1j], [0.5 - 0.5j, -2 + 1j, 3j, 1]])}),
+             ("X",)),
+    GradCase(Case("angle_complex128", "angle", {"X": In((3, 4), "complex128")}), ("X",)),
+]
+
 GRAD_CASES = [
     *(c for op, args in _OPS.items() for c in _cases(op, *args)),
     GradCase(Case("sin_0d_float32", "sin", {"X": In((), "float32")}), ("X",)),
@@ -105,5 +117,5 @@ GRAD_CASES = [
     GradCase(Case("round_decimals_float32", "round", {"X": In((3, 4), "float32")},
                   attrs={"decimals": 2}), ("X",)),
     GradCase(Case("expm1_0d_float32", "expm1", {"X": In((), "float32")}), ("X",)),
-    *_POW, *_CLIP,
+    *_POW, *_CLIP, *_ANGLE,
 ]
