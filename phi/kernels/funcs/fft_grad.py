@@ -10,6 +10,8 @@ of rfftn with the same name).
   output's last axis, m the input's: the bins the forward mirrored).
 - frame_grad: each frame's gradient added back at its positions of x (zeros between frames
   a hop longer than a frame skips).
+- complex_grad (out = x + i y, broadcast): x_grad the real part of out_grad, y_grad its
+  imaginary part, each summed back over the dims the forward broadcast.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from phi.kernels.funcs.elementwise import sum_to
 from phi.kernels.funcs.fft import FFTNorm, fft_axes, frame_index
 
 
@@ -84,3 +87,12 @@ def frame_grad(xp: Any, out_grad: Any, frame_length: int, hop_length: int, axis:
         xp.add.at(x_grad, (Ellipsis, index), out_grad)
     else:
         xp.add.at(x_grad, index.T, out_grad)
+
+
+def complex_grad(xp: Any, x_shape: Sequence[int], y_shape: Sequence[int], out_grad: Any,
+                 x_grad: Any | None, y_grad: Any | None) -> None:
+    """x_grad = Re(out_grad), y_grad = Im(out_grad), summed back to each operand's dims."""
+    if x_grad is not None:
+        sum_to(xp, out_grad.real, x_shape, -1, x_grad)
+    if y_grad is not None:
+        sum_to(xp, out_grad.imag, y_shape, -1, y_grad)

@@ -3,7 +3,9 @@ and odd output lengths) over one or more axes, every normalization and direction
 frame (both axes, hops shorter and longer than a frame: overlapping frames' gradients add
 up); as_complex and as_real. The gradient of a transform is the transform the other way
 with the forward's scale (fft_r2c: its onesided half zero-padded; fft_c2r: the bins
-folded onto the half spectrum counted twice), as Paddle's kernels compute it."""
+folded onto the half spectrum counted twice), as Paddle's kernels compute it. complex
+(X + iY, broadcast): X's gradient is the cotangent's real part, Y's its imaginary part,
+summed back over the broadcast dims (Paddle's conjugate convention), one or both asked for."""
 
 from .spec import Case, GradCase, In
 
@@ -62,4 +64,19 @@ _COMPLEX_HELPERS = [
     *(_g(f"as_real_{d}", "as_real", _x((3, 4), d)) for d in COMPLEX),
 ]
 
-GRAD_CASES = [*_C2C, *_R2C, *_C2R, *_FRAME, *_COMPLEX_HELPERS]
+
+def _complex(tag: str, dtype: str, x: tuple[int, ...], y: tuple[int, ...],
+             wrt: tuple[str, ...] = ("X", "Y")) -> GradCase:
+    return GradCase(Case(f"complex_{tag}_{dtype}", "complex",
+                         {"X": _x(x, dtype), "Y": _x(y, dtype)}), wrt)
+
+
+_COMPLEX_OP = [
+    *(_complex("same", d, (3, 4), (3, 4)) for d in REALS),
+    _complex("bcast", "float32", (1, 3), (2, 1)),
+    _complex("bcast_y", "float64", (2, 3, 4), (4,)),
+    _complex("0d", "float32", (), ()),
+    _complex("y_only", "float32", (3, 4), (3, 4), ("Y",)),
+]
+
+GRAD_CASES = [*_C2C, *_R2C, *_C2R, *_FRAME, *_COMPLEX_HELPERS, *_COMPLEX_OP]
