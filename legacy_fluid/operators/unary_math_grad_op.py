@@ -2,14 +2,15 @@
 OpDesc carries, the forward's Out (expm1, reciprocal, rsqrt, erfinv) or its X (the rest); no
 attributes; ceil, floor, round (its desc keeps `decimals`), rint (lower-case slots) and
 trunc read Out@GRAD alone; angle_grad (X, Out@GRAD -> X@GRAD) runs in X's type, complex
-or real (its Out@GRAD is real). The math and its singular points are
+or real (its Out@GRAD is real); real_grad and imag_grad (Out@GRAD -> X@GRAD, complex) run
+in the complex type of Out@GRAD's. The math and its singular points are
 phi.kernels.funcs.unary_math_grad."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.grad import GradOp
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
@@ -55,6 +56,35 @@ class AngleGradKernel(OpKernel):
                              x_grad.mutable_data(ctx.place, x.dtype))
 
 
+class ComplexPartGradOp(GradOp):
+    """real_grad / imag_grad: X@GRAD has Out@GRAD's dims in its complex type, the type the
+    kernel runs in."""
+
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("X@GRAD", ctx.get_input_dim("Out@GRAD"))
+        ctx.set_output_dtype("X@GRAD", ctx.get_input_dtype("Out@GRAD").to_complex)
+
+    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
+        dtype = self.indicate_var_data_type(ctx, "Out@GRAD").to_complex
+        return OpKernelType(dtype, ctx.place)
+
+
+class RealGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        math_grad.real_grad(ctx.xp, out_grad.data,
+                            x_grad.mutable_data(ctx.place, out_grad.dtype.to_complex))
+
+
+class ImagGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        math_grad.imag_grad(ctx.xp, out_grad.data,
+                            x_grad.mutable_data(ctx.place, out_grad.dtype.to_complex))
+
+
 for _op in ("sin_grad", "cos_grad", "tan_grad", "asin_grad", "acos_grad", "atan_grad",
             "sinh_grad", "cosh_grad", "asinh_grad", "acosh_grad", "atanh_grad", "log1p_grad",
             "log2_grad", "log10_grad", "erf_grad", "lgamma_grad", "digamma_grad"):
@@ -72,3 +102,9 @@ register_operator("angle_grad", AngleGradOp)
 for _dtype in _ANGLE:
     register_op_kernel("angle_grad", "CPU", AngleGradKernel, _dtype)
     register_op_kernel("angle_grad", "GPU", AngleGradKernel, _dtype)
+register_operator("real_grad", ComplexPartGradOp)
+register_operator("imag_grad", ComplexPartGradOp)
+for _dtype in (DataType.COMPLEX64, DataType.COMPLEX128):
+    for _place in ("CPU", "GPU"):
+        register_op_kernel("real_grad", _place, RealGradKernel, _dtype)
+        register_op_kernel("imag_grad", _place, ImagGradKernel, _dtype)

@@ -35,6 +35,7 @@ __all__ = [
     "expm1",
     "expm1_grad",
     "imag",
+    "imag_grad",
     "isfinite",
     "isinf",
     "isnan",
@@ -48,6 +49,7 @@ __all__ = [
     "log10",
     "log10_grad",
     "real",
+    "real_grad",
     "renorm",
     "rint",
     "rint_grad",
@@ -425,17 +427,33 @@ def erfinv_grad(out: TensorLike, out_grad: TensorLike) -> Tensor:
 def real(x: TensorLike) -> Tensor:
     """`real` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `real`; InferMeta `real_and_imag_infer_meta`.
+    Kernel `real`; InferMeta `real_and_imag_infer_meta`; backward `real_grad`.
     """
     return apply("real", {"x": x}, {})
+
+
+def real_grad(out_grad: TensorLike) -> Tensor:
+    """`real_grad` (backward.yaml): (Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `real_grad`; InferMeta `real_and_imag_grad_infer_meta`; differentiates `real`.
+    """
+    return apply("real_grad", {"out_grad": out_grad}, {})
 
 
 def imag(x: TensorLike) -> Tensor:
     """`imag` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `imag`; InferMeta `real_and_imag_infer_meta`.
+    Kernel `imag`; InferMeta `real_and_imag_infer_meta`; backward `imag_grad`.
     """
     return apply("imag", {"x": x}, {})
+
+
+def imag_grad(out_grad: TensorLike) -> Tensor:
+    """`imag_grad` (backward.yaml): (Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `imag_grad`; InferMeta `real_and_imag_grad_infer_meta`; differentiates `imag`.
+    """
+    return apply("imag_grad", {"out_grad": out_grad}, {})
 
 
 def angle(x: TensorLike) -> Tensor:

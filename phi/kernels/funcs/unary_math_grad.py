@@ -17,7 +17,8 @@ pow (the scalar power): dx = dout * factor * x^(factor - 1) with factor cast to 
 (Paddle's answer, NaN and infinite x included); complex x: dout * conj(factor *
 x^(factor - 1)). clip: dout where min <= x <= max (both bounds included, as Paddle 3.3.1),
 else 0 (NaN x too). angle: 0 for real x; for complex x, out_grad * (-imag + i real) /
-|x|^2 (Paddle's convention for a real function of a complex input), 0 at x == 0.
+|x|^2 (Paddle's convention for a real function of a complex input), 0 at x == 0. real /
+imag: x_grad = out_grad + 0i / 0 + out_grad i (complex, from the real out_grad alone).
 
 ceil, floor, round, rint and trunc are flat almost everywhere: their grads read only
 Out@GRAD. Paddle 3.3.1 multiplies it by 0 for ceil / floor / round / rint (a NaN or
@@ -227,3 +228,15 @@ def angle_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
         norm = re * re + im * im
         x_grad.real[...] = xp.where(zero, t(0), out_grad * -im / norm)
         x_grad.imag[...] = xp.where(zero, t(0), out_grad * re / norm)
+
+
+def real_grad(xp: Any, out_grad: Any, x_grad: Any) -> None:
+    """x_grad = out_grad + 0i."""
+    x_grad.real[...] = out_grad
+    x_grad.imag[...] = 0
+
+
+def imag_grad(xp: Any, out_grad: Any, x_grad: Any) -> None:
+    """x_grad = 0 + out_grad i."""
+    x_grad.real[...] = 0
+    x_grad.imag[...] = out_grad

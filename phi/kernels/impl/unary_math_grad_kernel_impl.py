@@ -1,6 +1,7 @@
 """Backward kernels of unary math ops whose grads change the element type: angle_grad
-(x_grad in x's type, complex or real, from the real out_grad); one body for every backend
-(math in phi.kernels.funcs.unary_math_grad)."""
+(x_grad in x's type, complex or real, from the real out_grad), real_grad and imag_grad
+(complex x_grad from the real out_grad: they run in its complex type); one body for every
+backend (math in phi.kernels.funcs.unary_math_grad)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import unary_math_grad
 
 _REAL = [DataType.FLOAT32, DataType.FLOAT64]
-#: a complex x's out_grad is its real type
+#: a complex x's out_grad (angle, real, imag) is its real type
 _C64 = {"out_grad": {"dtype": DataType.FLOAT32}}
 _C128 = {"out_grad": {"dtype": DataType.FLOAT64}}
 
@@ -31,3 +32,29 @@ def angle_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTen
                       x_grad: OutTensor) -> None:
     data = dev_ctx.alloc(x_grad, x.dtype)
     unary_math_grad.angle_grad(dev_ctx.xp, x.data, out_grad.data, data)
+
+
+@register_kernel("real_grad", Backend.CPU, DataLayout.ALL_LAYOUT, DataType.COMPLEX64,
+                 arg_overrides=_C64)
+@register_kernel("real_grad", Backend.CPU, DataLayout.ALL_LAYOUT, DataType.COMPLEX128,
+                 arg_overrides=_C128)
+@register_kernel("real_grad", Backend.GPU, DataLayout.ALL_LAYOUT, DataType.COMPLEX64,
+                 arg_overrides=_C64)
+@register_kernel("real_grad", Backend.GPU, DataLayout.ALL_LAYOUT, DataType.COMPLEX128,
+                 arg_overrides=_C128)
+def real_grad_kernel(dev_ctx: DeviceContext, out_grad: DenseTensor, x_grad: OutTensor) -> None:
+    data = dev_ctx.alloc(x_grad, out_grad.dtype.to_complex)
+    unary_math_grad.real_grad(dev_ctx.xp, out_grad.data, data)
+
+
+@register_kernel("imag_grad", Backend.CPU, DataLayout.ALL_LAYOUT, DataType.COMPLEX64,
+                 arg_overrides=_C64)
+@register_kernel("imag_grad", Backend.CPU, DataLayout.ALL_LAYOUT, DataType.COMPLEX128,
+                 arg_overrides=_C128)
+@register_kernel("imag_grad", Backend.GPU, DataLayout.ALL_LAYOUT, DataType.COMPLEX64,
+                 arg_overrides=_C64)
+@register_kernel("imag_grad", Backend.GPU, DataLayout.ALL_LAYOUT, DataType.COMPLEX128,
+                 arg_overrides=_C128)
+def imag_grad_kernel(dev_ctx: DeviceContext, out_grad: DenseTensor, x_grad: OutTensor) -> None:
+    data = dev_ctx.alloc(x_grad, out_grad.dtype.to_complex)
+    unary_math_grad.imag_grad(dev_ctx.xp, out_grad.data, data)

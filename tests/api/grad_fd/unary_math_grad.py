@@ -34,4 +34,6 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
     "angle_grad": [({"x": away_from_zero((3, 4))}, {}),
                    ({"x": lambda rng: rng.standard_normal((3, 4))
                      + 1j * rng.standard_normal((3, 4))}, {})],
+    **{f"{op}_grad": [({"x": lambda rng: rng.standard_normal((3, 4))
+                        + 1j * rng.standard_normal((3, 4))}, {})] for op in ("real", "imag")},
 }

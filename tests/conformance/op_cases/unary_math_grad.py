@@ -10,7 +10,8 @@ several factors (0: zeros everywhere; 0.5 / -1 at the zeros: infinities), int32 
 cotangent, as Paddle's complex grads), a 0-d and an empty X. clip: the bounds themselves
 (included: Paddle 3.3.1 passes the gradient at x == min and x == max), NaN, Min / Max
 tensors, min == max, int32 / int64. angle: 0 for real X (float32 over the specials,
-float64); complex64 / complex128 X (the origin: 0) with the real cotangent.
+float64); complex64 / complex128 X (the origin: 0) with the real cotangent. real / imag:
+complex64 / complex128 X, a 0-d X.
 
 asinh and acosh get no +-inf: Paddle 3.3.1's gradient there is NaN in a SIMD vector lane
 (its reciprocal square root of inf, refined by a Newton step, is 0 * inf) and 0 in the
@@ -110,6 +111,10 @@ _ANGLE = [
     GradCase(Case("angle_complex128", "angle", {"X": In((3, 4), "complex128")}), ("X",)),
 ]
 
+_PARTS = [GradCase(Case(f"{op}_{tag}{dtype}", op, {"X": In(shape, dtype)}), ("X",))
+          for op in ("real", "imag") for dtype in ("complex64", "complex128")
+          for tag, shape in (("", (3, 4)), ("0d_", ()))]
+
 GRAD_CASES = [
     *(c for op, args in _OPS.items() for c in _cases(op, *args)),
     GradCase(Case("sin_0d_float32", "sin", {"X": In((), "float32")}), ("X",)),
@@ -117,5 +122,5 @@ GRAD_CASES = [
     GradCase(Case("round_decimals_float32", "round", {"X": In((3, 4), "float32")},
                   attrs={"decimals": 2}), ("X",)),
     GradCase(Case("expm1_0d_float32", "expm1", {"X": In((), "float32")}), ("X",)),
-    *_POW, *_CLIP, *_ANGLE,
+    *_POW, *_CLIP, *_ANGLE, *_PARTS,
 ]
