@@ -54,13 +54,14 @@ class UnaryGradKernel(OpKernel):
 
 
 def register_unary_grad(op: str, func: Callable[..., None], source: str,
-                        attrs: tuple[str, ...] = ()) -> None:
+                        attrs: tuple[str, ...] = (),
+                        dtypes: tuple[DataType, ...] = _FLOAT) -> None:
     """Grad op `op` (reading the forward's `source` slot) with a UnaryGradKernel calling
-    `func`, for float32 / float64 on CPU and GPU."""
+    `func`, for `dtypes` (default float32 / float64) on CPU and GPU."""
     kernel = type(f"{op.title().replace('_', '')}Kernel", (UnaryGradKernel,),
                   {"SOURCE": source, "ATTRS": attrs, "FUNC": staticmethod(func)})
     register_operator(op, ReadsOutGradOp if source == "Out" else GradOp)
-    for dtype in _FLOAT:
+    for dtype in dtypes:
         register_op_kernel(op, "CPU", kernel, dtype)
         register_op_kernel(op, "GPU", kernel, dtype)
 

@@ -85,11 +85,19 @@ class ImagGradKernel(OpKernel):
                             x_grad.mutable_data(ctx.place, out_grad.dtype.to_complex))
 
 
+_FLOAT_COMPLEX = (DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128)
 for _op in ("sin_grad", "cos_grad", "tan_grad", "asin_grad", "acos_grad", "atan_grad",
             "sinh_grad", "cosh_grad", "asinh_grad", "acosh_grad", "atanh_grad", "log1p_grad",
-            "log2_grad", "log10_grad", "erf_grad", "lgamma_grad", "digamma_grad"):
+            "log2_grad", "log10_grad"):
+    register_unary_grad(_op, getattr(math_grad, _op), "X", dtypes=_FLOAT_COMPLEX)
+register_unary_grad("erf_grad", math_grad.erf_grad, "X",
+                    dtypes=(DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16))
+for _op in ("lgamma_grad", "digamma_grad"):
     register_unary_grad(_op, getattr(math_grad, _op), "X")
-for _op in ("expm1_grad", "reciprocal_grad", "rsqrt_grad", "erfinv_grad"):
+register_unary_grad("expm1_grad", math_grad.expm1_grad, "Out",
+                    dtypes=(*_FLOAT_COMPLEX, DataType.FLOAT16))
+register_unary_grad("reciprocal_grad", math_grad.reciprocal_grad, "Out", dtypes=_FLOAT_COMPLEX)
+for _op in ("rsqrt_grad", "erfinv_grad"):
     register_unary_grad(_op, getattr(math_grad, _op), "Out")
 for _op, _func in math_grad.FLAT_GRADS.items():
     _flat = type(f"{_op.title().replace('_', '')}Kernel", (FlatGradKernel,),

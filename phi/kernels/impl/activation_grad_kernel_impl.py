@@ -16,6 +16,7 @@ from phi.kernels.funcs import activation_grad as act_grad
 from phi.kernels.funcs import unary_math_grad as math_grad
 
 _FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
+_FLOAT_COMPLEX = [*_FLOAT, DataType.COMPLEX64, DataType.COMPLEX128]
 
 
 def _from_out(row: KernelRow, dev_ctx: DeviceContext, out: DenseTensor, out_grad: DenseTensor,
@@ -54,8 +55,8 @@ register_table(_from_out, [
     KernelRow("exp_grad", act_grad.exp_grad, _FLOAT),
     KernelRow("sqrt_grad", act_grad.sqrt_grad, _FLOAT),
     KernelRow("relu6_grad", act_grad.relu6_grad, _FLOAT),
-    KernelRow("expm1_grad", math_grad.expm1_grad, _FLOAT),
-    KernelRow("reciprocal_grad", math_grad.reciprocal_grad, _FLOAT),
+    KernelRow("expm1_grad", math_grad.expm1_grad, [*_FLOAT_COMPLEX, DataType.FLOAT16]),
+    KernelRow("reciprocal_grad", math_grad.reciprocal_grad, _FLOAT_COMPLEX),
     KernelRow("rsqrt_grad", math_grad.rsqrt_grad, _FLOAT),
     KernelRow("erfinv_grad", math_grad.erfinv_grad, _FLOAT),
 ])
@@ -70,21 +71,21 @@ register_table(_from_x, [
     KernelRow("softsign_grad", act_grad.softsign_grad, _FLOAT),
     KernelRow("logsigmoid_grad", act_grad.logsigmoid_grad, _FLOAT),
     KernelRow("tanh_shrink_grad", act_grad.tanh_shrink_grad, _FLOAT),
-    KernelRow("sin_grad", math_grad.sin_grad, _FLOAT),
-    KernelRow("cos_grad", math_grad.cos_grad, _FLOAT),
-    KernelRow("tan_grad", math_grad.tan_grad, _FLOAT),
-    KernelRow("asin_grad", math_grad.asin_grad, _FLOAT),
-    KernelRow("acos_grad", math_grad.acos_grad, _FLOAT),
-    KernelRow("atan_grad", math_grad.atan_grad, _FLOAT),
-    KernelRow("sinh_grad", math_grad.sinh_grad, _FLOAT),
-    KernelRow("cosh_grad", math_grad.cosh_grad, _FLOAT),
-    KernelRow("asinh_grad", math_grad.asinh_grad, _FLOAT),
-    KernelRow("acosh_grad", math_grad.acosh_grad, _FLOAT),
-    KernelRow("atanh_grad", math_grad.atanh_grad, _FLOAT),
-    KernelRow("log1p_grad", math_grad.log1p_grad, _FLOAT),
-    KernelRow("log2_grad", math_grad.log2_grad, _FLOAT),
-    KernelRow("log10_grad", math_grad.log10_grad, _FLOAT),
-    KernelRow("erf_grad", math_grad.erf_grad, _FLOAT),
+    KernelRow("sin_grad", math_grad.sin_grad, _FLOAT_COMPLEX),
+    KernelRow("cos_grad", math_grad.cos_grad, _FLOAT_COMPLEX),
+    KernelRow("tan_grad", math_grad.tan_grad, _FLOAT_COMPLEX),
+    KernelRow("asin_grad", math_grad.asin_grad, _FLOAT_COMPLEX),
+    KernelRow("acos_grad", math_grad.acos_grad, _FLOAT_COMPLEX),
+    KernelRow("atan_grad", math_grad.atan_grad, _FLOAT_COMPLEX),
+    KernelRow("sinh_grad", math_grad.sinh_grad, _FLOAT_COMPLEX),
+    KernelRow("cosh_grad", math_grad.cosh_grad, _FLOAT_COMPLEX),
+    KernelRow("asinh_grad", math_grad.asinh_grad, _FLOAT_COMPLEX),
+    KernelRow("acosh_grad", math_grad.acosh_grad, _FLOAT_COMPLEX),
+    KernelRow("atanh_grad", math_grad.atanh_grad, _FLOAT_COMPLEX),
+    KernelRow("log1p_grad", math_grad.log1p_grad, _FLOAT_COMPLEX),
+    KernelRow("log2_grad", math_grad.log2_grad, _FLOAT_COMPLEX),
+    KernelRow("log10_grad", math_grad.log10_grad, _FLOAT_COMPLEX),
+    KernelRow("erf_grad", math_grad.erf_grad, [*_FLOAT, DataType.FLOAT16]),
     KernelRow("lgamma_grad", math_grad.lgamma_grad, _FLOAT),
     KernelRow("digamma_grad", math_grad.digamma_grad, _FLOAT),
 ])

@@ -11,7 +11,9 @@ cotangent, as Paddle's complex grads), a 0-d and an empty X. clip: the bounds th
 (included: Paddle 3.3.1 passes the gradient at x == min and x == max), NaN, Min / Max
 tensors, min == max, int32 / int64. angle: 0 for real X (float32 over the specials,
 float64); complex64 / complex128 X (the origin: 0) with the real cotangent. real / imag:
-complex64 / complex128 X, a 0-d X.
+complex64 / complex128 X, a 0-d X. complex64 / complex128 X for the trigonometric and
+hyperbolic functions and their inverses, expm1, log1p, log2, log10 and reciprocal:
+out_grad * conj(f'(x)). float16 erf and expm1 (Paddle's CPU registers them).
 
 asinh and acosh get no +-inf: Paddle 3.3.1's gradient there is NaN in a SIMD vector lane
 (its reciprocal square root of inf, refined by a Newton step, is 0 * inf) and 0 in the
@@ -115,6 +117,13 @@ _PARTS = [GradCase(Case(f"{op}_{tag}{dtype}", op, {"X": In(shape, dtype)}), ("X"
           for op in ("real", "imag") for dtype in ("complex64", "complex128")
           for tag, shape in (("", (3, 4)), ("0d_", ()))]
 
+_COMPLEX_OPS = ("sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh",
+                "atanh", "expm1", "log1p", "log2", "log10", "reciprocal")
+_COMPLEX = [GradCase(Case(f"{op}_{dtype}", op, {"X": In((3, 4), dtype, -1.5, 1.5)}), ("X",))
+            for op in _COMPLEX_OPS for dtype in ("complex64", "complex128")]
+_HALF = [GradCase(Case(f"{op}_float16", op, {"X": In((3, 4), "float16", -2.0, 2.0)}), ("X",))
+         for op in ("erf", "expm1")]
+
 GRAD_CASES = [
     *(c for op, args in _OPS.items() for c in _cases(op, *args)),
     GradCase(Case("sin_0d_float32", "sin", {"X": In((), "float32")}), ("X",)),
@@ -122,5 +131,5 @@ GRAD_CASES = [
     GradCase(Case("round_decimals_float32", "round", {"X": In((3, 4), "float32")},
                   attrs={"decimals": 2}), ("X",)),
     GradCase(Case("expm1_0d_float32", "expm1", {"X": In((), "float32")}), ("X",)),
-    *_POW, *_CLIP, *_ANGLE, *_PARTS,
+    *_POW, *_CLIP, *_ANGLE, *_PARTS, *_COMPLEX, *_HALF,
 ]
