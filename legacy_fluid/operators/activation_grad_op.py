@@ -289,8 +289,14 @@ _KERNELS = {
     "hard_sigmoid_grad": HardSigmoidGradKernel, "gelu_grad": GeluGradKernel,
     "softmax_grad": SoftmaxGradKernel, "log_softmax_grad": LogSoftmaxGradKernel,
 }
+_COMPLEX = (DataType.COMPLEX64, DataType.COMPLEX128)
+#: grad op -> the dtypes Paddle 3.3.1 registers past float32 / float64
+_MORE_DTYPES = {"sigmoid_grad": _COMPLEX, "tanh_grad": _COMPLEX, "sqrt_grad": _COMPLEX,
+                "log_grad": _COMPLEX, "silu_grad": _COMPLEX,
+                "exp_grad": (*_COMPLEX, DataType.INT32, DataType.INT64),
+                "square_grad": (*_COMPLEX, DataType.INT32, DataType.INT64)}
 for _op, _kernel in _KERNELS.items():
-    for _dtype in _FLOAT:
+    for _dtype in (*_FLOAT, *_MORE_DTYPES.get(_op, ())):
         register_op_kernel(_op, "CPU", _kernel, _dtype)
         register_op_kernel(_op, "GPU", _kernel, _dtype)
 register_unary_grad("softsign_grad", act_grad.softsign_grad, "X")
@@ -300,7 +306,8 @@ register_unary_grad("softshrink_grad", act_grad.softshrink_grad, "X", ("lambda",
 register_unary_grad("hard_shrink_grad", act_grad.hardshrink_grad, "X", ("threshold",))
 register_unary_grad("thresholded_relu_grad", act_grad.thresholded_relu_grad, "X",
                     ("threshold",))
-register_unary_grad("stanh_grad", act_grad.stanh_grad, "X", ("scale_a", "scale_b"))
+register_unary_grad("stanh_grad", act_grad.stanh_grad, "X", ("scale_a", "scale_b"),
+                    (*_FLOAT, *_COMPLEX))
 register_unary_grad("selu_grad", act_grad.selu_grad, "Out", ("scale", "alpha"))
 register_unary_grad("brelu_grad", act_grad.hardtanh_grad, "X", ("t_min", "t_max"))
 register_unary_grad("mish_grad", act_grad.mish_grad, "X", ("threshold",))

@@ -44,29 +44,34 @@ import numpy as np
 from phi.kernels.funcs import gelu as gelu_funcs
 from phi.kernels.funcs.common import quiet
 from phi.kernels.funcs.softmax import normalize_axis
+from phi.kernels.funcs.unary_math_grad import conj_slope
 
 
 def _store(xp: Any, value: Any, out: Any) -> None:
     xp.copyto(out, value, casting="unsafe")
 
 
+@conj_slope
 def sigmoid_grad(xp: Any, out: Any, out_grad: Any, x_grad: Any) -> None:
     t = out.dtype.type
     with quiet(xp):
         _store(xp, out_grad * out * (t(1) - out), x_grad)
 
 
+@conj_slope
 def tanh_grad(xp: Any, out: Any, out_grad: Any, x_grad: Any) -> None:
     t = out.dtype.type
     with quiet(xp):
         _store(xp, out_grad * (t(1) - out * out), x_grad)
 
 
+@conj_slope
 def exp_grad(xp: Any, out: Any, out_grad: Any, x_grad: Any) -> None:
     with quiet(xp):
         _store(xp, out_grad * out, x_grad)
 
 
+@conj_slope
 def sqrt_grad(xp: Any, out: Any, out_grad: Any, x_grad: Any) -> None:
     t = out.dtype.type
     with quiet(xp):
@@ -87,11 +92,13 @@ def hardsigmoid_grad(xp: Any, out: Any, out_grad: Any, slope: float, offset: flo
         _store(xp, out_grad * inside.astype(out.dtype) * t(slope), x_grad)
 
 
+@conj_slope
 def log_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
     with quiet(xp):
         _store(xp, out_grad / x, x_grad)
 
 
+@conj_slope
 def square_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
     t = x.dtype.type
     with quiet(xp):
@@ -148,6 +155,7 @@ def hardswish_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
         _store(xp, out_grad * slope, x_grad)
 
 
+@conj_slope
 def silu_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
     """d(x * sigmoid(x)); swish_grad (beta 1) is the same function."""
     t = x.dtype.type
@@ -237,6 +245,7 @@ def thresholded_relu_grad(xp: Any, x: Any, out_grad: Any, threshold: float,
         _store(xp, xp.where(x > t(threshold), out_grad, t(0)), x_grad)
 
 
+@conj_slope
 def stanh_grad(xp: Any, x: Any, out_grad: Any, scale_a: float, scale_b: float,
                x_grad: Any) -> None:
     t = x.dtype.type

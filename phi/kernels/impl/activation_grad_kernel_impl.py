@@ -17,6 +17,7 @@ from phi.kernels.funcs import unary_math_grad as math_grad
 
 _FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
 _FLOAT_COMPLEX = [*_FLOAT, DataType.COMPLEX64, DataType.COMPLEX128]
+_NUMERIC = [*_FLOAT_COMPLEX, DataType.INT32, DataType.INT64]
 
 
 def _from_out(row: KernelRow, dev_ctx: DeviceContext, out: DenseTensor, out_grad: DenseTensor,
@@ -50,10 +51,10 @@ def _softmax(row: KernelRow, dev_ctx: DeviceContext, out: DenseTensor, out_grad:
 #: (name, funcs function, dtypes)
 register_table(_from_out, [
     KernelRow("relu_grad", act_funcs.relu_grad, _FLOAT),
-    KernelRow("sigmoid_grad", act_grad.sigmoid_grad, _FLOAT),
-    KernelRow("tanh_grad", act_grad.tanh_grad, _FLOAT),
-    KernelRow("exp_grad", act_grad.exp_grad, _FLOAT),
-    KernelRow("sqrt_grad", act_grad.sqrt_grad, _FLOAT),
+    KernelRow("sigmoid_grad", act_grad.sigmoid_grad, _FLOAT_COMPLEX),
+    KernelRow("tanh_grad", act_grad.tanh_grad, _FLOAT_COMPLEX),
+    KernelRow("exp_grad", act_grad.exp_grad, _NUMERIC),
+    KernelRow("sqrt_grad", act_grad.sqrt_grad, _FLOAT_COMPLEX),
     KernelRow("relu6_grad", act_grad.relu6_grad, _FLOAT),
     KernelRow("expm1_grad", math_grad.expm1_grad, [*_FLOAT_COMPLEX, DataType.FLOAT16]),
     KernelRow("reciprocal_grad", math_grad.reciprocal_grad, _FLOAT_COMPLEX),
@@ -63,8 +64,8 @@ register_table(_from_out, [
 
 
 register_table(_from_x, [
-    KernelRow("log_grad", act_grad.log_grad, _FLOAT),
-    KernelRow("square_grad", act_grad.square_grad, _FLOAT),
+    KernelRow("log_grad", act_grad.log_grad, _FLOAT_COMPLEX),
+    KernelRow("square_grad", act_grad.square_grad, _NUMERIC),
     KernelRow("abs_grad", act_grad.abs_grad, _FLOAT),
     KernelRow("swish_grad", act_grad.silu_grad, _FLOAT),
     KernelRow("hardswish_grad", act_grad.hardswish_grad, _FLOAT),
@@ -106,8 +107,8 @@ register_table(_softmax, [
 ])
 
 
-@register_kernel("silu_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("silu_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("silu_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
+@register_kernel("silu_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
 def silu_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor,
                      out_grad: DenseTensor, x_grad: OutTensor) -> None:
     data = dev_ctx.alloc(x_grad, out_grad.dtype)
@@ -171,8 +172,8 @@ def thresholded_relu_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor,
     act_grad.thresholded_relu_grad(dev_ctx.xp, x.data, out_grad.data, threshold, data)
 
 
-@register_kernel("stanh_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("stanh_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("stanh_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
+@register_kernel("stanh_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
 def stanh_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
                       scale_a: float, scale_b: float, x_grad: OutTensor) -> None:
     data = dev_ctx.alloc(x_grad, out_grad.dtype)

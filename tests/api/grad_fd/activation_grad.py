@@ -12,17 +12,20 @@ from tests.api.grad_fd.specs import (
     positive,
 )
 
+#: complex x (real part in [0.2, 1), imaginary in [-1, 1): off log's and sqrt's branch cut)
+_COMPLEX: Spec = lambda rng: rng.uniform(0.2, 1, (3, 4)) + 1j * rng.uniform(-1, 1, (3, 4))  # noqa: E731
+
 GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
-    "sigmoid_grad": [({"x": (3, 4)}, {})],
-    "tanh_grad": [({"x": (3, 4)}, {})],
-    "exp_grad": [({"x": (3, 4)}, {})],
-    "sqrt_grad": [({"x": positive((3, 4))}, {})],
+    "sigmoid_grad": [({"x": (3, 4)}, {}), ({"x": _COMPLEX}, {})],
+    "tanh_grad": [({"x": (3, 4)}, {}), ({"x": _COMPLEX}, {})],
+    "exp_grad": [({"x": (3, 4)}, {}), ({"x": _COMPLEX}, {})],
+    "sqrt_grad": [({"x": positive((3, 4))}, {}), ({"x": _COMPLEX}, {})],
     "relu6_grad": [({"x": avoiding((3, 4), (0.0, 6.0), -3.0, 9.0)}, {})],
-    "log_grad": [({"x": positive((3, 4))}, {})],
-    "square_grad": [({"x": (3, 4)}, {})],
+    "log_grad": [({"x": positive((3, 4))}, {}), ({"x": _COMPLEX}, {})],
+    "square_grad": [({"x": (3, 4)}, {}), ({"x": _COMPLEX}, {})],
     "abs_grad": [({"x": away_from_zero((3, 4))}, {})],
     "swish_grad": [({"x": (3, 4)}, {})],
-    "silu_grad": [({"x": (3, 4)}, {})],
+    "silu_grad": [({"x": (3, 4)}, {}), ({"x": _COMPLEX}, {})],
     "leaky_relu_grad": [({"x": away_from_zero((3, 4))}, {}),
                         ({"x": away_from_zero((3, 4))}, {"negative_slope": 0.3})],
     "softplus_grad": [({"x": (3, 4)}, {}),
@@ -38,7 +41,8 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
     "softshrink_grad": [({"x": avoiding((3, 4), (-0.5, 0.5))}, {"lambda_": 0.5})],
     "hardshrink_grad": [({"x": avoiding((3, 4), (-0.5, 0.5))}, {"threshold": 0.5})],
     "thresholded_relu_grad": [({"x": avoiding((3, 4), (1.0,))}, {"threshold": 1.0})],
-    "stanh_grad": [({"x": (3, 4)}, {"scale_a": 0.67, "scale_b": 1.7159})],
+    "stanh_grad": [({"x": (3, 4)}, {"scale_a": 0.67, "scale_b": 1.7159}),
+                   ({"x": _COMPLEX}, {"scale_a": 0.5, "scale_b": 1.5})],
     "elu_grad": [({"x": away_from_zero((3, 4))}, {"alpha": 0.5})],
     "selu_grad": [({"x": away_from_zero((3, 4))}, {})],
     "hardtanh_grad": [({"x": avoiding((3, 4), (-1.0, 2.0))}, {"t_min": -1.0, "t_max": 2.0})],

@@ -14,8 +14,13 @@ infinity takes the cotangent's sign there).
 swiglu (x and y, or x alone split in halves; x's gradient alone): float32 over signed zeros,
 NaN and large magnitudes (exp(-x) overflowing to a zero sigmoid), float64 over random
 values; no +-inf x, whose gradient is NaN, as with silu.
+
+complex64 / complex128 X for sigmoid, tanh, exp, sqrt, log, square, silu and stanh
+(out_grad * conj(f')); int32 / int64 square, and exp_grad on its own in int32 / int64
+(fluidphi's forward exp has no integer kernel, as Paddle's CPU exp has none).
 """
 
+from ._inputs import COMPLEX_EXP_NOTE
 from .spec import INF, NAN, Case, GradCase, In
 
 #: Values around every kink of these functions, and the IEEE specials.
@@ -74,6 +79,24 @@ def _swiglu(dtype: str, tag: str, wrt: tuple[str, ...]) -> GradCase:
     return GradCase(Case(f"swiglu{tag}_{dtype}", "swiglu", inputs), wrt)
 
 
+_COMPLEX_OPS = {"sigmoid": {}, "tanh": {}, "exp": {}, "sqrt": {}, "log": {}, "square": {},
+                "silu": {}, "stanh": {"scale_a": 0.5, "scale_b": 1.5}}
+#: Paddle's vectorised complex exp is float32-accurate, complex128 too (COMPLEX_EXP_NOTE)
+_EXP_BASED = ("sigmoid", "exp", "silu")
+_COMPLEX = [GradCase(Case(f"{op}_{dtype}", op, {"X": In((3, 4), dtype, -1.5, 1.5)},
+                          attrs=attrs),
+                     ("X",), tol=1e-6 if op in _EXP_BASED and dtype == "complex128" else None,
+                     note=COMPLEX_EXP_NOTE if op in _EXP_BASED and dtype == "complex128"
+                     else "")
+            for op, attrs in _COMPLEX_OPS.items() for dtype in ("complex64", "complex128")]
+_INTS = [
+    *(GradCase(Case(f"square_{dtype}", "square", {"X": In((3, 4), dtype, -5, 5)}), ("X",))
+      for dtype in ("int32", "int64")),
+    *(GradCase(Case(f"exp_grad_{dtype}", "exp_grad", {"Out": In((3, 4), dtype, 1, 50),
+                                                      "Out@GRAD": In((3, 4), dtype, -3, 3)}),
+               ("X",)) for dtype in ("int32", "int64")),
+]
+
 GRAD_CASES = [
     *(_unary(op, tag, attrs, dtype) for dtype in ("float32", "float64")
       for op, variants in _OPS.items() for tag, attrs in variants.items()),
@@ -81,4 +104,5 @@ GRAD_CASES = [
       for c in _softmax(op, dtype)),
     *(_swiglu(dtype, tag, wrt) for dtype in ("float32", "float64")
       for tag, wrt in (("", ("x", "y")), ("_no_y", ("x",)), ("_x_only", ("x",)))),
+    *_COMPLEX, *_INTS,
 ]
