@@ -292,7 +292,8 @@ _KERNELS = {
 _COMPLEX = (DataType.COMPLEX64, DataType.COMPLEX128)
 #: grad op -> the dtypes Paddle 3.3.1 registers past float32 / float64
 _MORE_DTYPES = {"sigmoid_grad": _COMPLEX, "tanh_grad": _COMPLEX, "sqrt_grad": _COMPLEX,
-                "log_grad": _COMPLEX, "silu_grad": _COMPLEX,
+                "log_grad": _COMPLEX, "silu_grad": _COMPLEX, "softplus_grad": _COMPLEX,
+                "hard_swish_grad": _COMPLEX,
                 "exp_grad": (*_COMPLEX, DataType.INT32, DataType.INT64),
                 "square_grad": (*_COMPLEX, DataType.INT32, DataType.INT64)}
 for _op, _kernel in _KERNELS.items():
@@ -300,7 +301,8 @@ for _op, _kernel in _KERNELS.items():
         register_op_kernel(_op, "CPU", _kernel, _dtype)
         register_op_kernel(_op, "GPU", _kernel, _dtype)
 register_unary_grad("softsign_grad", act_grad.softsign_grad, "X")
-register_unary_grad("logsigmoid_grad", act_grad.logsigmoid_grad, "X")
+register_unary_grad("logsigmoid_grad", act_grad.logsigmoid_grad, "X",
+                    dtypes=(*_FLOAT, *_COMPLEX))
 register_unary_grad("tanh_shrink_grad", act_grad.tanh_shrink_grad, "X")
 register_unary_grad("softshrink_grad", act_grad.softshrink_grad, "X", ("lambda",))
 register_unary_grad("hard_shrink_grad", act_grad.hardshrink_grad, "X", ("threshold",))

@@ -32,6 +32,11 @@ and follows Paddle 3.3.1's CPU functors at kinks and edge values:
 * swiglu (out = silu(x) * y): x_grad = out_grad * y * s * (1 + x * (1 - s)) with
   s = sigmoid(x), y_grad = out_grad * x * s (NaN at x = +-inf for x_grad, at -inf for
   y_grad); without y both halves of x's last axis are x and y and x_grad holds both.
+
+Complex x (sigmoid, tanh, exp, sqrt, log, square, silu, stanh, softplus, logsigmoid,
+hard_swish): out_grad * conj(f'), the same formula's holomorphic derivative conjugated
+(`conj_slope`), as Paddle 3.3.1's complex functors; softplus' threshold and hard_swish's
+clip compare the real part; integer exp / square use the real formula in their type.
 """
 
 from __future__ import annotations
@@ -119,14 +124,15 @@ def leaky_relu_grad(xp: Any, x: Any, out_grad: Any, negative_slope: float,
         _store(xp, out_grad * slope, x_grad)
 
 
+@conj_slope
 def softplus_grad(xp: Any, x: Any, out_grad: Any, beta: float, threshold: float,
                   x_grad: Any) -> None:
     t = x.dtype.type
     with quiet(xp):
         scaled = x * t(beta)
         e = xp.exp(scaled)
-        _store(xp, xp.where(scaled > t(threshold), out_grad, out_grad * e / (t(1) + e)),
-               x_grad)
+        above = xp.real(scaled) > xp.real(t(threshold))  # complex: the real part
+        _store(xp, xp.where(above, out_grad, out_grad * e / (t(1) + e)), x_grad)
 
 
 #: hardswish's fixed constants (threshold, scale, offset): Paddle's hardswish and
@@ -144,13 +150,14 @@ def check_hardswish_constants(threshold: float, scale: float, offset: float) -> 
             f"while computing the other, this gradient takes only the fixed constants")
 
 
+@conj_slope
 def hardswish_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
     threshold, scale, offset = HARDSWISH_CONSTANTS
     t = x.dtype.type
     with quiet(xp):
-        shifted = x + t(offset)
-        above = (shifted > t(0)).astype(x.dtype)
-        below = (shifted < t(threshold)).astype(x.dtype)
+        shifted = xp.real(x + t(offset))  # complex: clipped by the real part
+        above = (shifted > shifted.dtype.type(0)).astype(x.dtype)
+        below = (shifted < shifted.dtype.type(threshold)).astype(x.dtype)
         slope = above * below * (t(2) * x + t(offset)) / t(scale) + t(1) - below
         _store(xp, out_grad * slope, x_grad)
 
@@ -210,10 +217,10 @@ def softsign_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
         _store(xp, out_grad / (d * d), x_grad)
 
 
+@conj_slope
 def logsigmoid_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
-    t = x.dtype.type
     with quiet(xp):
-        m = xp.maximum(-x, t(0))
+        m = xp.maximum(-xp.real(x), xp.real(x).dtype.type(0))  # complex: a real shift
         e = xp.exp(-x - m)
         _store(xp, out_grad * (e / (xp.exp(-m) + e)), x_grad)
 

@@ -68,9 +68,9 @@ register_table(_from_x, [
     KernelRow("square_grad", act_grad.square_grad, _NUMERIC),
     KernelRow("abs_grad", act_grad.abs_grad, _FLOAT),
     KernelRow("swish_grad", act_grad.silu_grad, _FLOAT),
-    KernelRow("hardswish_grad", act_grad.hardswish_grad, _FLOAT),
+    KernelRow("hardswish_grad", act_grad.hardswish_grad, _FLOAT_COMPLEX),
     KernelRow("softsign_grad", act_grad.softsign_grad, _FLOAT),
-    KernelRow("logsigmoid_grad", act_grad.logsigmoid_grad, _FLOAT),
+    KernelRow("logsigmoid_grad", act_grad.logsigmoid_grad, _FLOAT_COMPLEX),
     KernelRow("tanh_shrink_grad", act_grad.tanh_shrink_grad, _FLOAT),
     KernelRow("sin_grad", math_grad.sin_grad, _FLOAT_COMPLEX),
     KernelRow("cos_grad", math_grad.cos_grad, _FLOAT_COMPLEX),
@@ -123,8 +123,8 @@ def leaky_relu_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: Den
     act_grad.leaky_relu_grad(dev_ctx.xp, x.data, out_grad.data, negative_slope, data)
 
 
-@register_kernel("softplus_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("softplus_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("softplus_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
+@register_kernel("softplus_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
 def softplus_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
                          beta: float, threshold: float, x_grad: OutTensor) -> None:
     data = dev_ctx.alloc(x_grad, out_grad.dtype)

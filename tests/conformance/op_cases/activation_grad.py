@@ -15,8 +15,9 @@ swiglu (x and y, or x alone split in halves; x's gradient alone): float32 over s
 NaN and large magnitudes (exp(-x) overflowing to a zero sigmoid), float64 over random
 values; no +-inf x, whose gradient is NaN, as with silu.
 
-complex64 / complex128 X for sigmoid, tanh, exp, sqrt, log, square, silu and stanh
-(out_grad * conj(f')); int32 / int64 square, and exp_grad on its own in int32 / int64
+complex64 / complex128 X for sigmoid, tanh, exp, sqrt, log, square, silu, stanh, softplus
+(threshold on the real part), logsigmoid and hard_swish (clipped by the real part) (out_grad
+* conj(f')); int32 / int64 square, and exp_grad on its own in int32 / int64
 (fluidphi's forward exp has no integer kernel, as Paddle's CPU exp has none).
 """
 
@@ -80,10 +81,15 @@ def _swiglu(dtype: str, tag: str, wrt: tuple[str, ...]) -> GradCase:
 
 
 _COMPLEX_OPS = {"sigmoid": {}, "tanh": {}, "exp": {}, "sqrt": {}, "log": {}, "square": {},
-                "silu": {}, "stanh": {"scale_a": 0.5, "scale_b": 1.5}}
+                "silu": {}, "stanh": {"scale_a": 0.5, "scale_b": 1.5}, "softplus": {},
+                "softplus_beta2": {"beta": 2.0, "threshold": 1.0}, "logsigmoid": {},
+                "hard_swish": {}}
 #: Paddle's vectorised complex exp is float32-accurate, complex128 too (COMPLEX_EXP_NOTE)
-_EXP_BASED = ("sigmoid", "exp", "silu")
-_COMPLEX = [GradCase(Case(f"{op}_{dtype}", op, {"X": In((3, 4), dtype, -1.5, 1.5)},
+#: hard_swish's X spans its clip bounds
+_COMPLEX_RANGE = {"hard_swish": (-4.0, 4.0)}
+_EXP_BASED = ("sigmoid", "exp", "silu", "softplus", "softplus_beta2", "logsigmoid")
+_COMPLEX = [GradCase(Case(f"{op}_{dtype}", op.split("_beta")[0],
+                          {"X": In((3, 4), dtype, *_COMPLEX_RANGE.get(op, (-1.5, 1.5)))},
                           attrs=attrs),
                      ("X",), tol=1e-6 if op in _EXP_BASED and dtype == "complex128" else None,
                      note=COMPLEX_EXP_NOTE if op in _EXP_BASED and dtype == "complex128"
