@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from legacy_fluid.framework.execution_context import ExecutionContext
-from legacy_fluid.framework.grad import GradOp
+from legacy_fluid.framework.grad import GradOp, XTypedGradOp
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
@@ -155,7 +155,7 @@ class AbsGradKernel(OpKernel):
         x = ctx.input("X")
         out_grad = ctx.input("Out@GRAD")
         x_grad = ctx.output("X@GRAD")
-        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
+        data = x_grad.mutable_data(ctx.place, x.dtype)
         act_grad.abs_grad(ctx.xp, x.data, out_grad.data, data)
 
 
@@ -269,7 +269,7 @@ register_operator("relu_grad", ReadsOutGradOp)
 register_operator("relu6_grad", ReadsOutGradOp)
 register_operator("log_grad", GradOp)
 register_operator("square_grad", GradOp)
-register_operator("abs_grad", GradOp)
+register_operator("abs_grad", XTypedGradOp)
 register_operator("swish_grad", GradOp)
 register_operator("silu_grad", GradOp)
 register_operator("leaky_relu_grad", GradOp, LeakyReluGradOpMaker)
@@ -294,6 +294,7 @@ _COMPLEX = (DataType.COMPLEX64, DataType.COMPLEX128)
 _MORE_DTYPES = {"sigmoid_grad": _COMPLEX, "tanh_grad": _COMPLEX, "sqrt_grad": _COMPLEX,
                 "log_grad": _COMPLEX, "silu_grad": _COMPLEX, "softplus_grad": _COMPLEX,
                 "hard_swish_grad": _COMPLEX,
+                "abs_grad": (*_COMPLEX, DataType.INT32, DataType.INT64),
                 "exp_grad": (*_COMPLEX, DataType.INT32, DataType.INT64),
                 "square_grad": (*_COMPLEX, DataType.INT32, DataType.INT64)}
 for _op, _kernel in _KERNELS.items():

@@ -10,9 +10,8 @@ phi.kernels.funcs.fft_grad.
 from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
-from legacy_fluid.framework.grad import GradOp
+from legacy_fluid.framework.grad import GradOp, XTypedGradOp
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
 from phi.common import DataType
 from phi.kernels.funcs import fft as fft_funcs
@@ -82,13 +81,6 @@ class FrameGradKernel(OpKernel):
                                   x_grad.mutable_data(ctx.place, out_grad.dtype))
 
 
-class ComplexGradOp(GradOp):
-    """Runs in X's real type (Out@GRAD is its complex type)."""
-
-    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
-        return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
-
-
 class ComplexGradKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("X")
@@ -103,7 +95,7 @@ class ComplexGradKernel(OpKernel):
 
 
 register_operator("fft_c2c_grad", FFTC2CGradOp)
-register_operator("complex_grad", ComplexGradOp)
+register_operator("complex_grad", XTypedGradOp)
 register_operator("fft_r2c_grad", GradOp)
 register_operator("fft_c2r_grad", FFTC2RGradOp)
 register_operator("frame_grad", GradOp)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
-from legacy_fluid.framework.grad import GradOp
+from legacy_fluid.framework.grad import GradOp, XTypedGradOp
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
@@ -38,13 +38,6 @@ class FlatGradKernel(OpKernel):
         out_grad = ctx.input("Out@GRAD" if upper else "out@GRAD")
         x_grad = ctx.output("X@GRAD" if upper else "x@GRAD")
         type(self).FUNC(ctx.xp, out_grad.data, x_grad.mutable_data(ctx.place, out_grad.dtype))
-
-
-class AngleGradOp(GradOp):
-    """Runs in X's type (Out@GRAD is X's real type)."""
-
-    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
-        return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
 
 
 class AngleGradKernel(OpKernel):
@@ -106,7 +99,7 @@ for _op, _func in math_grad.FLAT_GRADS.items():
     for _dtype in math_grad.FLAT_GRAD_DTYPES[_op]:
         register_op_kernel(_op, "CPU", _flat, _dtype)
         register_op_kernel(_op, "GPU", _flat, _dtype)
-register_operator("angle_grad", AngleGradOp)
+register_operator("angle_grad", XTypedGradOp)
 for _dtype in _ANGLE:
     register_op_kernel("angle_grad", "CPU", AngleGradKernel, _dtype)
     register_op_kernel("angle_grad", "GPU", AngleGradKernel, _dtype)

@@ -9,7 +9,8 @@ and follows Paddle 3.3.1's CPU functors at kinks and edge values:
   carries none); hardsigmoid (from out): `slope` where 0 < out < 1, else 0;
 * hardswish: (2x + 3) / 6 inside (-3, 3), 1 above, 0 below (written as Paddle's product,
   so +-inf give NaN); the constants are fixed (`check_hardswish_constants`);
-* abs: x / |x| (0 at 0, NaN at +-inf); sqrt: 0.5 / out; log: 1 / x;
+* abs: x / |x| (0 at 0, NaN at +-inf; a complex x's too, with a real out_grad);
+  sqrt: 0.5 / out; log: 1 / x;
 * softplus: 1 where beta * x > threshold, else sigmoid(beta * x);
 * silu / swish: sigmoid(x) * (1 + x * exp(-x) / (1 + exp(-x))) as Paddle composes it
   (so +-inf give NaN);

@@ -14,6 +14,7 @@ from phi.core.kernel_table import KernelRow, register_table
 from phi.kernels.funcs import activation as act_funcs
 from phi.kernels.funcs import activation_grad as act_grad
 from phi.kernels.funcs import unary_math_grad as math_grad
+from phi.kernels.impl.unary_math_grad_kernel_impl import REAL_OUT_GRAD_C64, REAL_OUT_GRAD_C128
 
 _FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
 _FLOAT_COMPLEX = [*_FLOAT, DataType.COMPLEX64, DataType.COMPLEX128]
@@ -66,7 +67,6 @@ register_table(_from_out, [
 register_table(_from_x, [
     KernelRow("log_grad", act_grad.log_grad, _FLOAT_COMPLEX),
     KernelRow("square_grad", act_grad.square_grad, _NUMERIC),
-    KernelRow("abs_grad", act_grad.abs_grad, _FLOAT),
     KernelRow("swish_grad", act_grad.silu_grad, _FLOAT),
     KernelRow("hardswish_grad", act_grad.hardswish_grad, _FLOAT_COMPLEX),
     KernelRow("softsign_grad", act_grad.softsign_grad, _FLOAT),
@@ -237,3 +237,23 @@ def swiglu_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor | 
     dy = None if y_grad is None else dev_ctx.alloc(y_grad, out_grad.dtype)
     act_grad.swiglu_grad(dev_ctx.xp, x.data, None if y is None else y.data, out_grad.data,
                          dx, dy)
+
+
+#: abs_grad of a complex x: out_grad is x's real type, x_grad x's complex type
+_ABS_REAL = [*_FLOAT, DataType.INT32, DataType.INT64]
+
+
+@register_kernel("abs_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _ABS_REAL)
+@register_kernel("abs_grad", Backend.CPU, DataLayout.ALL_LAYOUT, DataType.COMPLEX64,
+                 arg_overrides=REAL_OUT_GRAD_C64)
+@register_kernel("abs_grad", Backend.CPU, DataLayout.ALL_LAYOUT, DataType.COMPLEX128,
+                 arg_overrides=REAL_OUT_GRAD_C128)
+@register_kernel("abs_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _ABS_REAL)
+@register_kernel("abs_grad", Backend.GPU, DataLayout.ALL_LAYOUT, DataType.COMPLEX64,
+                 arg_overrides=REAL_OUT_GRAD_C64)
+@register_kernel("abs_grad", Backend.GPU, DataLayout.ALL_LAYOUT, DataType.COMPLEX128,
+                 arg_overrides=REAL_OUT_GRAD_C128)
+def abs_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
+                    x_grad: OutTensor) -> None:
+    data = dev_ctx.alloc(x_grad, x.dtype)
+    act_grad.abs_grad(dev_ctx.xp, x.data, out_grad.data, data)

@@ -13,21 +13,21 @@ from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import unary_math_grad
 
 _REAL = [DataType.FLOAT32, DataType.FLOAT64]
-#: a complex x's out_grad (angle, real, imag) is its real type
-_C64 = {"out_grad": {"dtype": DataType.FLOAT32}}
-_C128 = {"out_grad": {"dtype": DataType.FLOAT64}}
+#: a complex x's out_grad (angle, real, imag; activation_grad's abs) is its real type
+REAL_OUT_GRAD_C64 = {"out_grad": {"dtype": DataType.FLOAT32}}
+REAL_OUT_GRAD_C128 = {"out_grad": {"dtype": DataType.FLOAT64}}
 
 
 @register_kernel("angle_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _REAL)
 @register_kernel("angle_grad", Backend.CPU, DataLayout.ALL_LAYOUT, DataType.COMPLEX64,
-                 arg_overrides=_C64)
+                 arg_overrides=REAL_OUT_GRAD_C64)
 @register_kernel("angle_grad", Backend.CPU, DataLayout.ALL_LAYOUT, DataType.COMPLEX128,
-                 arg_overrides=_C128)
+                 arg_overrides=REAL_OUT_GRAD_C128)
 @register_kernel("angle_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _REAL)
 @register_kernel("angle_grad", Backend.GPU, DataLayout.ALL_LAYOUT, DataType.COMPLEX64,
-                 arg_overrides=_C64)
+                 arg_overrides=REAL_OUT_GRAD_C64)
 @register_kernel("angle_grad", Backend.GPU, DataLayout.ALL_LAYOUT, DataType.COMPLEX128,
-                 arg_overrides=_C128)
+                 arg_overrides=REAL_OUT_GRAD_C128)
 def angle_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
                       x_grad: OutTensor) -> None:
     data = dev_ctx.alloc(x_grad, x.dtype)
@@ -35,26 +35,26 @@ def angle_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTen
 
 
 @register_kernel("real_grad", Backend.CPU, DataLayout.ALL_LAYOUT, DataType.COMPLEX64,
-                 arg_overrides=_C64)
+                 arg_overrides=REAL_OUT_GRAD_C64)
 @register_kernel("real_grad", Backend.CPU, DataLayout.ALL_LAYOUT, DataType.COMPLEX128,
-                 arg_overrides=_C128)
+                 arg_overrides=REAL_OUT_GRAD_C128)
 @register_kernel("real_grad", Backend.GPU, DataLayout.ALL_LAYOUT, DataType.COMPLEX64,
-                 arg_overrides=_C64)
+                 arg_overrides=REAL_OUT_GRAD_C64)
 @register_kernel("real_grad", Backend.GPU, DataLayout.ALL_LAYOUT, DataType.COMPLEX128,
-                 arg_overrides=_C128)
+                 arg_overrides=REAL_OUT_GRAD_C128)
 def real_grad_kernel(dev_ctx: DeviceContext, out_grad: DenseTensor, x_grad: OutTensor) -> None:
     data = dev_ctx.alloc(x_grad, out_grad.dtype.to_complex)
     unary_math_grad.real_grad(dev_ctx.xp, out_grad.data, data)
 
 
 @register_kernel("imag_grad", Backend.CPU, DataLayout.ALL_LAYOUT, DataType.COMPLEX64,
-                 arg_overrides=_C64)
+                 arg_overrides=REAL_OUT_GRAD_C64)
 @register_kernel("imag_grad", Backend.CPU, DataLayout.ALL_LAYOUT, DataType.COMPLEX128,
-                 arg_overrides=_C128)
+                 arg_overrides=REAL_OUT_GRAD_C128)
 @register_kernel("imag_grad", Backend.GPU, DataLayout.ALL_LAYOUT, DataType.COMPLEX64,
-                 arg_overrides=_C64)
+                 arg_overrides=REAL_OUT_GRAD_C64)
 @register_kernel("imag_grad", Backend.GPU, DataLayout.ALL_LAYOUT, DataType.COMPLEX128,
-                 arg_overrides=_C128)
+                 arg_overrides=REAL_OUT_GRAD_C128)
 def imag_grad_kernel(dev_ctx: DeviceContext, out_grad: DenseTensor, x_grad: OutTensor) -> None:
     data = dev_ctx.alloc(x_grad, out_grad.dtype.to_complex)
     unary_math_grad.imag_grad(dev_ctx.xp, out_grad.data, data)

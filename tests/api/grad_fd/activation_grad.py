@@ -23,7 +23,7 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
     "relu6_grad": [({"x": avoiding((3, 4), (0.0, 6.0), -3.0, 9.0)}, {})],
     "log_grad": [({"x": positive((3, 4))}, {}), ({"x": _COMPLEX}, {})],
     "square_grad": [({"x": (3, 4)}, {}), ({"x": _COMPLEX}, {})],
-    "abs_grad": [({"x": away_from_zero((3, 4))}, {})],
+    "abs_grad": [({"x": away_from_zero((3, 4))}, {}), ({"x": _COMPLEX}, {})],
     "swish_grad": [({"x": (3, 4)}, {})],
     "silu_grad": [({"x": (3, 4)}, {}), ({"x": _COMPLEX}, {})],
     "leaky_relu_grad": [({"x": away_from_zero((3, 4))}, {}),

@@ -18,7 +18,8 @@ values; no +-inf x, whose gradient is NaN, as with silu.
 complex64 / complex128 X for sigmoid, tanh, exp, sqrt, log, square, silu, stanh, softplus
 (threshold on the real part), logsigmoid and hard_swish (clipped by the real part) (out_grad
 * conj(f')); int32 / int64 square, and exp_grad on its own in int32 / int64
-(fluidphi's forward exp has no integer kernel, as Paddle's CPU exp has none).
+(fluidphi's forward exp has no integer kernel, as Paddle's CPU exp has none). abs:
+complex64 / complex128 X (X / |X| times the real cotangent, 0 at 0) and int32 / int64.
 """
 
 from ._inputs import COMPLEX_EXP_NOTE
@@ -95,6 +96,9 @@ _COMPLEX = [GradCase(Case(f"{op}_{dtype}", op.split("_beta")[0],
                      note=COMPLEX_EXP_NOTE if op in _EXP_BASED and dtype == "complex128"
                      else "")
             for op, attrs in _COMPLEX_OPS.items() for dtype in ("complex64", "complex128")]
+_ABS = [GradCase(Case(f"abs_{dtype}", "abs", {"X": In((3, 4), dtype, -3, 3, special)}), ("X",))
+        for dtype, special in (("complex64", (0j, 1j, -2)), ("complex128", (0j, 1j, -2)),
+                               ("int32", (0, 3, -2)), ("int64", (0, 3, -2)))]
 _INTS = [
     *(GradCase(Case(f"square_{dtype}", "square", {"X": In((3, 4), dtype, -5, 5)}), ("X",))
       for dtype in ("int32", "int64")),
@@ -110,5 +114,5 @@ GRAD_CASES = [
       for c in _softmax(op, dtype)),
     *(_swiglu(dtype, tag, wrt) for dtype in ("float32", "float64")
       for tag, wrt in (("", ("x", "y")), ("_no_y", ("x",)), ("_x_only", ("x",)))),
-    *_COMPLEX, *_INTS,
+    *_COMPLEX, *_INTS, *_ABS,
 ]
