@@ -22,8 +22,6 @@ __all__ = [
     "clip",
     "clip_grad",
     "cumsum",
-    "equal",
-    "equal_raw",
     "exp",
     "exp_grad",
     "expand",
@@ -32,14 +30,6 @@ __all__ = [
     "floor_grad",
     "gather",
     "gather_grad",
-    "greater_equal",
-    "greater_equal_raw",
-    "greater_than",
-    "greater_than_raw",
-    "less_equal",
-    "less_equal_raw",
-    "less_than",
-    "less_than_raw",
     "log",
     "log_grad",
     "log_softmax",
@@ -53,8 +43,6 @@ __all__ = [
     "min",
     "min_grad",
     "min_raw",
-    "not_equal",
-    "not_equal_raw",
     "pow",
     "pow_grad",
     "prod",
@@ -478,102 +466,6 @@ def assign(x: TensorLike | None = None) -> Tensor:
     Kernel `assign`; InferMeta `unchanged_infer_meta`.
     """
     return apply("assign", {"x": x}, {})
-
-
-def equal(x: TensorLike, y: TensorLike) -> Tensor:
-    """`equal` (ops.yaml): (Tensor x, Tensor y) -> Tensor(out).
-
-    Kernel `equal`; InferMeta `compare_infer_meta`.
-    """
-    return apply("equal", {"x": x, "y": y}, {})
-
-
-def equal_raw(x: TensorLike, y: TensorLike, axis: int = -1) -> Tensor:
-    """`equal_raw` (ops.yaml): (Tensor x, Tensor y, int axis=-1) -> Tensor(out).
-
-    Kernel `equal_raw`; InferMeta `compare_raw_infer_meta`.
-    """
-    return apply("equal_raw", {"x": x, "y": y}, {"axis": axis})
-
-
-def not_equal(x: TensorLike, y: TensorLike) -> Tensor:
-    """`not_equal` (ops.yaml): (Tensor x, Tensor y) -> Tensor(out).
-
-    Kernel `not_equal`; InferMeta `compare_infer_meta`.
-    """
-    return apply("not_equal", {"x": x, "y": y}, {})
-
-
-def not_equal_raw(x: TensorLike, y: TensorLike, axis: int = -1) -> Tensor:
-    """`not_equal_raw` (ops.yaml): (Tensor x, Tensor y, int axis=-1) -> Tensor(out).
-
-    Kernel `not_equal_raw`; InferMeta `compare_raw_infer_meta`.
-    """
-    return apply("not_equal_raw", {"x": x, "y": y}, {"axis": axis})
-
-
-def less_than(x: TensorLike, y: TensorLike) -> Tensor:
-    """`less_than` (ops.yaml): (Tensor x, Tensor y) -> Tensor(out).
-
-    Kernel `less_than`; InferMeta `compare_infer_meta`.
-    """
-    return apply("less_than", {"x": x, "y": y}, {})
-
-
-def less_than_raw(x: TensorLike, y: TensorLike, axis: int = -1) -> Tensor:
-    """`less_than_raw` (ops.yaml): (Tensor x, Tensor y, int axis=-1) -> Tensor(out).
-
-    Kernel `less_than_raw`; InferMeta `compare_raw_infer_meta`.
-    """
-    return apply("less_than_raw", {"x": x, "y": y}, {"axis": axis})
-
-
-def less_equal(x: TensorLike, y: TensorLike) -> Tensor:
-    """`less_equal` (ops.yaml): (Tensor x, Tensor y) -> Tensor(out).
-
-    Kernel `less_equal`; InferMeta `compare_infer_meta`.
-    """
-    return apply("less_equal", {"x": x, "y": y}, {})
-
-
-def less_equal_raw(x: TensorLike, y: TensorLike, axis: int = -1) -> Tensor:
-    """`less_equal_raw` (ops.yaml): (Tensor x, Tensor y, int axis=-1) -> Tensor(out).
-
-    Kernel `less_equal_raw`; InferMeta `compare_raw_infer_meta`.
-    """
-    return apply("less_equal_raw", {"x": x, "y": y}, {"axis": axis})
-
-
-def greater_than(x: TensorLike, y: TensorLike) -> Tensor:
-    """`greater_than` (ops.yaml): (Tensor x, Tensor y) -> Tensor(out).
-
-    Kernel `greater_than`; InferMeta `compare_infer_meta`.
-    """
-    return apply("greater_than", {"x": x, "y": y}, {})
-
-
-def greater_than_raw(x: TensorLike, y: TensorLike, axis: int = -1) -> Tensor:
-    """`greater_than_raw` (ops.yaml): (Tensor x, Tensor y, int axis=-1) -> Tensor(out).
-
-    Kernel `greater_than_raw`; InferMeta `compare_raw_infer_meta`.
-    """
-    return apply("greater_than_raw", {"x": x, "y": y}, {"axis": axis})
-
-
-def greater_equal(x: TensorLike, y: TensorLike) -> Tensor:
-    """`greater_equal` (ops.yaml): (Tensor x, Tensor y) -> Tensor(out).
-
-    Kernel `greater_equal`; InferMeta `compare_infer_meta`.
-    """
-    return apply("greater_equal", {"x": x, "y": y}, {})
-
-
-def greater_equal_raw(x: TensorLike, y: TensorLike, axis: int = -1) -> Tensor:
-    """`greater_equal_raw` (ops.yaml): (Tensor x, Tensor y, int axis=-1) -> Tensor(out).
-
-    Kernel `greater_equal_raw`; InferMeta `compare_raw_infer_meta`.
-    """
-    return apply("greater_equal_raw", {"x": x, "y": y}, {"axis": axis})
 
 
 def logical_and(x: TensorLike, y: TensorLike) -> Tensor:
