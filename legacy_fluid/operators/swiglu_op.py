@@ -52,3 +52,7 @@ for _backend in ("CPU", "GPU"):
     for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
         register_op_kernel("swiglu", _backend, SwigluKernel, _dtype)
         register_op_kernel("swiglu_grad", _backend, SwigluGradKernel, _dtype)
+
+#: Parity / `migrate --verify` inputs: swiglu_grad with y (y@GRAD needs it).
+VERIFY_CASES = {"swiglu_grad": [{"name": "x and y",
+                                 "inputs": {"x": (3, 4), "y": (3, 4), "out@GRAD": (3, 4)}}]}

@@ -109,3 +109,11 @@ for _dtype in (DataType.COMPLEX64, DataType.COMPLEX128):
     for _place in ("CPU", "GPU"):
         register_op_kernel("real_grad", _place, RealGradKernel, _dtype)
         register_op_kernel("imag_grad", _place, ImagGradKernel, _dtype)
+
+#: Parity / `migrate --verify` inputs: real_grad / imag_grad run in the complex type of
+#: their real Out@GRAD.
+VERIFY_CASES = {
+    op: [{"name": f"{real} Out@GRAD", "inputs": {"Out@GRAD": {"shape": (3, 4), "dtype": real}},
+          "dtypes": [grad]}
+         for real, grad in (("float32", "complex64"), ("float64", "complex128"))]
+    for op in ("real_grad", "imag_grad")}
