@@ -44,3 +44,12 @@ class GradOp(OperatorWithKernel):
             if slot.endswith(GRAD_SUFFIX) and ctx.has_input(slot):
                 return OpKernelType(self.indicate_var_data_type(ctx, slot), ctx.place)
         return super().get_expected_kernel_type(ctx)
+
+
+class XTypedGradOp(GradOp):
+    """A backward op whose kernel runs in the forward input X's type, not its cotangent's:
+    angle_grad and abs_grad of a complex X (real Out@GRAD), complex_grad (real X, complex
+    Out@GRAD)."""
+
+    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
+        return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)

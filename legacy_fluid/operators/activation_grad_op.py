@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from legacy_fluid.framework.execution_context import ExecutionContext
-from legacy_fluid.framework.grad import GradOp
+from legacy_fluid.framework.grad import GradOp, XTypedGradOp
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
@@ -54,13 +54,14 @@ class UnaryGradKernel(OpKernel):
 
 
 def register_unary_grad(op: str, func: Callable[..., None], source: str,
-                        attrs: tuple[str, ...] = ()) -> None:
+                        attrs: tuple[str, ...] = (),
+                        dtypes: tuple[DataType, ...] = _FLOAT) -> None:
     """Grad op `op` (reading the forward's `source` slot) with a UnaryGradKernel calling
-    `func`, for float32 / float64 on CPU and GPU."""
+    `func`, for `dtypes` (default float32 / float64) on CPU and GPU."""
     kernel = type(f"{op.title().replace('_', '')}Kernel", (UnaryGradKernel,),
                   {"SOURCE": source, "ATTRS": attrs, "FUNC": staticmethod(func)})
     register_operator(op, ReadsOutGradOp if source == "Out" else GradOp)
-    for dtype in _FLOAT:
+    for dtype in dtypes:
         register_op_kernel(op, "CPU", kernel, dtype)
         register_op_kernel(op, "GPU", kernel, dtype)
 
@@ -154,7 +155,7 @@ class AbsGradKernel(OpKernel):
         x = ctx.input("X")
         out_grad = ctx.input("Out@GRAD")
         x_grad = ctx.output("X@GRAD")
-        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
+        data = x_grad.mutable_data(ctx.place, x.dtype)
         act_grad.abs_grad(ctx.xp, x.data, out_grad.data, data)
 
 
@@ -268,7 +269,7 @@ register_operator("relu_grad", ReadsOutGradOp)
 register_operator("relu6_grad", ReadsOutGradOp)
 register_operator("log_grad", GradOp)
 register_operator("square_grad", GradOp)
-register_operator("abs_grad", GradOp)
+register_operator("abs_grad", XTypedGradOp)
 register_operator("swish_grad", GradOp)
 register_operator("silu_grad", GradOp)
 register_operator("leaky_relu_grad", GradOp, LeakyReluGradOpMaker)
@@ -288,18 +289,28 @@ _KERNELS = {
     "hard_sigmoid_grad": HardSigmoidGradKernel, "gelu_grad": GeluGradKernel,
     "softmax_grad": SoftmaxGradKernel, "log_softmax_grad": LogSoftmaxGradKernel,
 }
+_COMPLEX = (DataType.COMPLEX64, DataType.COMPLEX128)
+#: grad op -> the dtypes Paddle 3.3.1 registers past float32 / float64
+_MORE_DTYPES = {"sigmoid_grad": _COMPLEX, "tanh_grad": _COMPLEX, "sqrt_grad": _COMPLEX,
+                "log_grad": _COMPLEX, "silu_grad": _COMPLEX, "softplus_grad": _COMPLEX,
+                "hard_swish_grad": _COMPLEX,
+                "abs_grad": (*_COMPLEX, DataType.INT32, DataType.INT64),
+                "exp_grad": (*_COMPLEX, DataType.INT32, DataType.INT64),
+                "square_grad": (*_COMPLEX, DataType.INT32, DataType.INT64)}
 for _op, _kernel in _KERNELS.items():
-    for _dtype in _FLOAT:
+    for _dtype in (*_FLOAT, *_MORE_DTYPES.get(_op, ())):
         register_op_kernel(_op, "CPU", _kernel, _dtype)
         register_op_kernel(_op, "GPU", _kernel, _dtype)
 register_unary_grad("softsign_grad", act_grad.softsign_grad, "X")
-register_unary_grad("logsigmoid_grad", act_grad.logsigmoid_grad, "X")
+register_unary_grad("logsigmoid_grad", act_grad.logsigmoid_grad, "X",
+                    dtypes=(*_FLOAT, *_COMPLEX))
 register_unary_grad("tanh_shrink_grad", act_grad.tanh_shrink_grad, "X")
 register_unary_grad("softshrink_grad", act_grad.softshrink_grad, "X", ("lambda",))
 register_unary_grad("hard_shrink_grad", act_grad.hardshrink_grad, "X", ("threshold",))
 register_unary_grad("thresholded_relu_grad", act_grad.thresholded_relu_grad, "X",
                     ("threshold",))
-register_unary_grad("stanh_grad", act_grad.stanh_grad, "X", ("scale_a", "scale_b"))
+register_unary_grad("stanh_grad", act_grad.stanh_grad, "X", ("scale_a", "scale_b"),
+                    (*_FLOAT, *_COMPLEX))
 register_unary_grad("selu_grad", act_grad.selu_grad, "Out", ("scale", "alpha"))
 register_unary_grad("brelu_grad", act_grad.hardtanh_grad, "X", ("t_min", "t_max"))
 register_unary_grad("mish_grad", act_grad.mish_grad, "X", ("threshold",))

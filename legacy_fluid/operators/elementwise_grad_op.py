@@ -1,11 +1,12 @@
-"""Backward ops of elementwise_{add,sub,mul,div,max,min,pow}: X@GRAD / Y@GRAD from Out@GRAD.
+"""Backward ops of elementwise_{add,sub,mul,div,max,min,pow,fmax,fmin,heaviside}: X@GRAD /
+Y@GRAD from Out@GRAD.
 
 Slots and attributes are those of Paddle's grad OpDescs (the forward's X, Y and `axis`;
 elementwise_div_grad also reads Out). Each gradient is summed back to its operand's shape
 along the dims the forward broadcast (fluid's `axis` alignment); a gradient the program
 does not ask for is not computed. max / min / pow align trailing dims only, as Paddle's
-kernels do, and refuse a forward axis that aligned Y elsewhere (see
-phi.kernels.funcs.elementwise_grad).
+kernels do (fmax, fmin and heaviside have no axis), and refuse a forward axis that aligned
+Y elsewhere (see phi.kernels.funcs.elementwise_grad).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from phi.kernels.funcs import elementwise as ew_funcs
 from phi.kernels.funcs import elementwise_grad as ewg_funcs
 
 _FLOAT = (DataType.FLOAT32, DataType.FLOAT64)
+_FLOAT_INT = (*_FLOAT, DataType.INT32, DataType.INT64)
 
 
 class ElementwiseGradOpMaker(OpProtoAndCheckerMaker):
@@ -128,6 +130,42 @@ class ElementwisePowGradKernel(OpKernel):
         ewg_funcs.elementwise_pow_grad(ctx.xp, x.data, y.data, out_grad.data, dx, dy)
 
 
+class ElementwiseFmaxGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        y_grad = ctx.output("Y@GRAD")
+        dx = None if x_grad is None else x_grad.mutable_data(ctx.place, out_grad.dtype)
+        dy = None if y_grad is None else y_grad.mutable_data(ctx.place, out_grad.dtype)
+        ewg_funcs.fmax_grad(ctx.xp, x.data, y.data, out_grad.data, dx, dy)
+
+
+class ElementwiseFminGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        y_grad = ctx.output("Y@GRAD")
+        dx = None if x_grad is None else x_grad.mutable_data(ctx.place, out_grad.dtype)
+        dy = None if y_grad is None else y_grad.mutable_data(ctx.place, out_grad.dtype)
+        ewg_funcs.fmin_grad(ctx.xp, x.data, y.data, out_grad.data, dx, dy)
+
+
+class ElementwiseHeavisideGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        y_grad = ctx.output("Y@GRAD")
+        dx = None if x_grad is None else x_grad.mutable_data(ctx.place, out_grad.dtype)
+        dy = None if y_grad is None else y_grad.mutable_data(ctx.place, out_grad.dtype)
+        ewg_funcs.heaviside_grad(ctx.xp, x.data, y.data, out_grad.data, dx, dy)
+
+
 def _case(name: str, x: tuple[int, ...], y: tuple[int, ...], out: tuple[int, ...],
           axis: int = -1, positive: bool = False) -> dict:
     """A grad case: X, Y and Out@GRAD shapes (positive operands for div / pow)."""
@@ -150,6 +188,9 @@ VERIFY_CASES = {
     "elementwise_max_grad": [_TRAILING],
     "elementwise_min_grad": [_TRAILING],
     "elementwise_pow_grad": [_case("positive base", (2, 3, 4), (4,), (2, 3, 4), positive=True)],
+    "elementwise_fmax_grad": [_TRAILING],
+    "elementwise_fmin_grad": [_TRAILING],
+    "elementwise_heaviside_grad": [_TRAILING],
 }
 
 register_operator("elementwise_add_grad", GradOp)
@@ -168,3 +209,11 @@ for _dtype in _FLOAT:
         register_op_kernel("elementwise_max_grad", _place, ElementwiseMaxGradKernel, _dtype)
         register_op_kernel("elementwise_min_grad", _place, ElementwiseMinGradKernel, _dtype)
         register_op_kernel("elementwise_pow_grad", _place, ElementwisePowGradKernel, _dtype)
+for _op in ("elementwise_fmax_grad", "elementwise_fmin_grad", "elementwise_heaviside_grad"):
+    register_operator(_op, GradOp)
+for _dtype in _FLOAT_INT:
+    for _place in ("CPU", "GPU"):
+        register_op_kernel("elementwise_fmax_grad", _place, ElementwiseFmaxGradKernel, _dtype)
+        register_op_kernel("elementwise_fmin_grad", _place, ElementwiseFminGradKernel, _dtype)
+        register_op_kernel("elementwise_heaviside_grad", _place, ElementwiseHeavisideGradKernel,
+                           _dtype)

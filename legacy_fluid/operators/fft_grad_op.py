@@ -2,15 +2,16 @@
 and the forward's attributes: fft_c2c_grad (Out@GRAD -> X@GRAD), fft_r2c_grad (X (its dims),
 Out@GRAD -> X@GRAD), fft_c2r_grad (Out@GRAD -> X@GRAD: the last transformed axis n -> n // 2
 + 1 bins), frame_grad and overlap_add_grad (X (dims), Out@GRAD -> X@GRAD), stft_grad (X,
-Window, complex Out@GRAD -> real X@GRAD; no Window@GRAD, as Paddle: the kernel is X's type).
-as_complex and as_real have no grad op types: Paddle's backward writes an as_real /
+Window, complex Out@GRAD -> real X@GRAD; no Window@GRAD, as Paddle: the kernel is X's type),
+complex_grad (X, Y, Out@GRAD -> X@GRAD, Y@GRAD: the real and imaginary parts; it runs in X's
+real type). as_complex and as_real have no grad op types: Paddle's backward writes an as_real /
 as_complex op. Math: phi.kernels.funcs.fft_grad.
 """
 
 from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
-from legacy_fluid.framework.grad import GradOp
+from legacy_fluid.framework.grad import GradOp, XTypedGradOp
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
@@ -111,7 +112,21 @@ class StftGradKernel(OpKernel):
                                  normalized, onesided, x_grad.mutable_data(ctx.place, x.dtype))
 
 
+class ComplexGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        y_grad = ctx.output("Y@GRAD")
+        dx = None if x_grad is None else x_grad.mutable_data(ctx.place, x.dtype)
+        dy = None if y_grad is None else y_grad.mutable_data(ctx.place, y.dtype)
+        fft_grad_funcs.complex_grad(ctx.xp, tuple(x.dims), tuple(y.dims), out_grad.data, dx,
+                                    dy)
+
+
 register_operator("fft_c2c_grad", FFTC2CGradOp)
+register_operator("complex_grad", XTypedGradOp)
 register_operator("fft_r2c_grad", GradOp)
 register_operator("fft_c2r_grad", FFTC2RGradOp)
 register_operator("frame_grad", GradOp)
@@ -122,7 +137,8 @@ for _op, _kernel, _dtypes in (("fft_c2c_grad", FFTC2CGradKernel, _COMPLEX),
                               ("fft_c2r_grad", FFTC2RGradKernel, _REAL),
                               ("frame_grad", FrameGradKernel, _FRAME),
                               ("overlap_add_grad", OverlapAddGradKernel, _FRAME),
-                              ("stft_grad", StftGradKernel, _REAL)):
+                              ("stft_grad", StftGradKernel, _REAL),
+                              ("complex_grad", ComplexGradKernel, _REAL)):
     for _dtype in _dtypes:
         register_op_kernel(_op, "CPU", _kernel, _dtype)
         register_op_kernel(_op, "GPU", _kernel, _dtype)

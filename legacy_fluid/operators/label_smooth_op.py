@@ -1,15 +1,21 @@
 """label_smooth: soften one-hot labels towards a prior over the last axis (math in
-phi.kernels.funcs.label_smooth)."""
+phi.kernels.funcs.label_smooth).
+
+label_smooth_grad: Out@GRAD -> X@GRAD = (1 - epsilon) * Out@GRAD (it reads nothing else;
+math in phi.kernels.funcs.label_smooth_grad).
+"""
 
 from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.grad import GradOp
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import label_smooth as smooth_funcs
+from phi.kernels.funcs import label_smooth_grad as smooth_grad_funcs
 
 
 class LabelSmoothOp(OperatorWithKernel):
@@ -29,10 +35,27 @@ class LabelSmoothKernel(OpKernel):
                                   data)
 
 
+class LabelSmoothGradOp(GradOp):
+    """X@GRAD takes its meta from Out@GRAD (the grad op reads nothing else)."""
+
+    LIKE = {"X@GRAD": "Out@GRAD"}
+
+
+class LabelSmoothGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        epsilon = ctx.attr("epsilon")
+        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
+        smooth_grad_funcs.label_smooth_grad(ctx.xp, out_grad.data, epsilon, data)
+
+
 register_operator("label_smooth", LabelSmoothOp)
+register_operator("label_smooth_grad", LabelSmoothGradOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
-    register_op_kernel("label_smooth", "CPU", LabelSmoothKernel, _dtype)
-    register_op_kernel("label_smooth", "GPU", LabelSmoothKernel, _dtype)
+    for _place in ("CPU", "GPU"):
+        register_op_kernel("label_smooth", _place, LabelSmoothKernel, _dtype)
+        register_op_kernel("label_smooth_grad", _place, LabelSmoothGradKernel, _dtype)
 
 #: Parity / `migrate --verify` inputs (see compat.coverage.parity.explicit_cases).
 VERIFY_CASES = [

@@ -35,14 +35,17 @@ def _tensor(value: Any) -> DenseTensor | None:
 
 
 def kernel_key_for(op: OpDef, inputs: dict[str, Any], attrs: dict[str, Any]) -> KernelKey:
-    """(backend, layout, dtype) from the input `kernel : data_type` names, else the first
-    tensor input, else a `dtype` attribute."""
-    chosen = [a for a in op.inputs if a.name == op.kernel.data_type]
+    """(backend, layout, dtype) from the input `kernel : data_type` names (its complex
+    type for `complex(arg)`), else the first tensor input, else a `dtype` attribute."""
+    chosen = [a for a in op.inputs if a.name == op.kernel.data_type_arg]
     for arg in chosen or op.inputs:
         value = inputs.get(arg.name)
         first = value[0] if isinstance(value, list) and value else value
         if isinstance(first, DenseTensor) and first.initialized():
-            return KernelKey(first.place.to_backend(), DataLayout.ALL_LAYOUT, first.dtype)
+            dtype = first.dtype
+            if chosen and op.kernel.complex_data_type:
+                dtype = dtype.to_complex
+            return KernelKey(first.place.to_backend(), DataLayout.ALL_LAYOUT, dtype)
     dtype = attrs.get("dtype")
     return KernelKey(Backend.CPU, DataLayout.ALL_LAYOUT,
                      dtype if isinstance(dtype, DataType) else DataType.FLOAT32)

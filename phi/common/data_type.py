@@ -80,6 +80,14 @@ class DataType(IntEnum):
         return self in (DataType.COMPLEX64, DataType.COMPLEX128)
 
     @property
+    def to_complex(self) -> DataType:
+        """The complex type of float32 / float64 (complex64 / complex128)."""
+        complex_of = {DataType.FLOAT32: DataType.COMPLEX64, DataType.FLOAT64: DataType.COMPLEX128}
+        if self not in complex_of:
+            raise TypeError(f"{self.name.lower()} has no complex type (float32 / float64 do)")
+        return complex_of[self]
+
+    @property
     def itemsize(self) -> int:
         return self.to_numpy().itemsize
 

@@ -139,10 +139,24 @@ class InferMetaDef:
 @dataclass(frozen=True)
 class KernelDef:
     """`kernel : {func, data_type}`: the PHI kernel names that serve the op, and the
-    argument whose dtype selects the kernel (default: the first tensor input)."""
+    argument whose dtype selects the kernel (default: the first tensor input), or
+    `complex(arg)`: the complex type of that argument's float type (real_grad)."""
 
     func: tuple[str, ...]
     data_type: str | None = None
+
+    @property
+    def data_type_arg(self) -> str | None:
+        """The argument `data_type` names (inside `complex(...)`)."""
+        if self.data_type is None or not self.complex_data_type:
+            return self.data_type
+        return self.data_type[len("complex("):-1].strip()
+
+    @property
+    def complex_data_type(self) -> bool:
+        """Whether the kernel runs in the complex type of `data_type_arg`'s dtype."""
+        return self.data_type is not None and self.data_type.startswith("complex(") \
+            and self.data_type.endswith(")")
 
 
 @dataclass(frozen=True)

@@ -227,7 +227,7 @@ def parse_op(entry: Any, file: str = "ops.yaml") -> OpDef:
                                None if data_type is None else str(data_type))
         if not kernel_def.func:
             raise ValueError("`kernel : func` names no kernel")
-        if data_type is not None and data_type not in {a.name for a in args}:
+        if data_type is not None and kernel_def.data_type_arg not in {a.name for a in args}:
             raise ValueError(f"kernel data_type {data_type!r} names no argument")
         meta = entry.get("infer_meta")
         meta_def = None

@@ -52,6 +52,8 @@ def test_an_entry_parses_into_typed_fields() -> None:
     ({"optional": "nope"}, "optional names ['nope']"),
     ({"kernel": {"func": "scale", "backend": "x"}}, "unknown key(s) backend in kernel"),
     ({"infer_meta": {"func": "f", "param": ["z"]}}, "param ['z'] names no argument"),
+    ({"kernel": {"func": "scale", "data_type": "complex(z)"}},
+     "kernel data_type 'complex(z)' names no argument"),
     ({"view": "(x -> out)"}, "unknown key(s) view in the entry"),
     ({"inplace": "(x -> nope)"}, "inplace (x -> nope) does not join an input to an output"),
     ({"args": "(Tensor x, int x)"}, "used twice"),
@@ -61,6 +63,17 @@ def test_malformed_entries_name_file_op_and_text(change: dict, message: str) -> 
         parse_op({**SCALE, **change}, "my_ops.yaml")
     assert str(info.value).startswith("my_ops.yaml: op 'scale': ")
     assert message in str(info.value)
+
+
+def test_kernel_data_type_may_name_an_arguments_complex_type() -> None:
+    """real_grad runs in the complex type of its real out_grad: `complex(out_grad)`."""
+    plain = parse_op({**SCALE, "kernel": {"func": "scale", "data_type": "x"}}).kernel
+    assert (plain.data_type_arg, plain.complex_data_type) == ("x", False)
+    wrapped = parse_op({**SCALE, "kernel": {"func": "scale", "data_type": "complex(x)"}}).kernel
+    assert (wrapped.data_type_arg, wrapped.complex_data_type) == ("x", True)
+    assert DataType.FLOAT64.to_complex is DataType.COMPLEX128
+    with pytest.raises(TypeError, match="int32 has no complex type"):
+        _ = DataType.INT32.to_complex
 
 
 def test_a_missing_key_and_a_non_mapping_are_rejected() -> None:

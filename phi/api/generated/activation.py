@@ -26,6 +26,7 @@ __all__ = [
     "stanh",
     "stanh_grad",
     "swiglu",
+    "swiglu_grad",
     "tanh_shrink",
     "tanh_shrink_grad",
     "thresholded_relu",
@@ -36,9 +37,18 @@ __all__ = [
 def swiglu(x: TensorLike, y: TensorLike | None = None) -> Tensor:
     """`swiglu` (ops.yaml): (Tensor x, Tensor y) -> Tensor(out).
 
-    Kernel `swiglu`; InferMeta `swiglu_infer_meta`.
+    Kernel `swiglu`; InferMeta `swiglu_infer_meta`; backward `swiglu_grad`.
     """
     return apply("swiglu", {"x": x, "y": y}, {})
+
+
+def swiglu_grad(x: TensorLike, y: TensorLike | None, out_grad: TensorLike) -> tuple[Tensor, Tensor]:
+    """`swiglu_grad` (backward.yaml): (Tensor x, Tensor y, Tensor out_grad) -> Tensor(x_grad),
+    Tensor(y_grad).
+
+    Kernel `swiglu_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates `swiglu`.
+    """
+    return apply("swiglu_grad", {"x": x, "y": y, "out_grad": out_grad}, {})
 
 
 def hardshrink(x: TensorLike, threshold: float = 0.5) -> Tensor:

@@ -8,31 +8,67 @@ from __future__ import annotations
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["atan2", "copysign", "lerp", "nextafter"]
+__all__ = ["atan2", "atan2_grad", "copysign", "copysign_grad", "lerp", "lerp_grad", "nextafter"]
 
 
 def atan2(x1: TensorLike, x2: TensorLike) -> Tensor:
     """`atan2` (ops.yaml): (Tensor x1, Tensor x2) -> Tensor(out).
 
-    Kernel `atan2`; InferMeta `atan2_infer_meta`.
+    Kernel `atan2`; InferMeta `atan2_infer_meta`; backward `atan2_grad`.
     """
     return apply("atan2", {"x1": x1, "x2": x2}, {})
+
+
+def atan2_grad(x1: TensorLike, x2: TensorLike, out_grad: TensorLike) -> tuple[Tensor, Tensor]:
+    """`atan2_grad` (backward.yaml): (Tensor x1, Tensor x2, Tensor out_grad) -> Tensor(x1_grad),
+    Tensor(x2_grad).
+
+    Kernel `atan2_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates `atan2`.
+    """
+    return apply("atan2_grad", {"x1": x1, "x2": x2, "out_grad": out_grad}, {})
 
 
 def copysign(x: TensorLike, y: TensorLike) -> Tensor:
     """`copysign` (ops.yaml): (Tensor x, Tensor y) -> Tensor(out).
 
-    Kernel `copysign`; InferMeta `elementwise_infer_meta`.
+    Kernel `copysign`; InferMeta `elementwise_infer_meta`; backward `copysign_grad`.
     """
     return apply("copysign", {"x": x, "y": y}, {})
+
+
+def copysign_grad(x: TensorLike, y: TensorLike, out_grad: TensorLike) -> tuple[Tensor, Tensor]:
+    """`copysign_grad` (backward.yaml): (Tensor x, Tensor y, Tensor out_grad) -> Tensor(x_grad),
+    Tensor(y_grad).
+
+    Kernel `copysign_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates
+    `copysign`.
+    """
+    return apply("copysign_grad", {"x": x, "y": y, "out_grad": out_grad}, {})
 
 
 def lerp(x: TensorLike, y: TensorLike, weight: TensorLike) -> Tensor:
     """`lerp` (ops.yaml): (Tensor x, Tensor y, Tensor weight) -> Tensor(out).
 
-    Kernel `lerp`; InferMeta `lerp_infer_meta`.
+    Kernel `lerp`; InferMeta `lerp_infer_meta`; backward `lerp_grad`.
     """
     return apply("lerp", {"x": x, "y": y, "weight": weight}, {})
+
+
+def lerp_grad(
+    x: TensorLike,
+    y: TensorLike,
+    weight: TensorLike,
+    out: TensorLike,
+    out_grad: TensorLike,
+) -> tuple[Tensor, Tensor]:
+    """`lerp_grad` (backward.yaml): (Tensor x, Tensor y, Tensor weight, Tensor out, Tensor
+    out_grad) -> Tensor(x_grad), Tensor(y_grad).
+
+    Kernel `lerp_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates `lerp`.
+    """
+    return apply("lerp_grad",
+                 {"x": x, "y": y, "weight": weight, "out": out, "out_grad": out_grad},
+                 {})
 
 
 def nextafter(x: TensorLike, y: TensorLike) -> Tensor:

@@ -12,8 +12,11 @@ __all__ = [
     "floor_divide",
     "floor_divide_raw",
     "fmax",
+    "fmax_grad",
     "fmin",
+    "fmin_grad",
     "heaviside",
+    "heaviside_grad",
     "remainder",
     "remainder_raw",
     "trunc_divide",
@@ -63,22 +66,50 @@ def trunc_divide(x: TensorLike, y: TensorLike) -> Tensor:
 def fmax(x: TensorLike, y: TensorLike) -> Tensor:
     """`fmax` (ops.yaml): (Tensor x, Tensor y) -> Tensor(out).
 
-    Kernel `fmax`; InferMeta `elementwise_infer_meta`.
+    Kernel `fmax`; InferMeta `elementwise_infer_meta`; backward `fmax_grad`.
     """
     return apply("fmax", {"x": x, "y": y}, {})
+
+
+def fmax_grad(x: TensorLike, y: TensorLike, out_grad: TensorLike) -> tuple[Tensor, Tensor]:
+    """`fmax_grad` (backward.yaml): (Tensor x, Tensor y, Tensor out_grad) -> Tensor(x_grad),
+    Tensor(y_grad).
+
+    Kernel `fmax_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates `fmax`.
+    """
+    return apply("fmax_grad", {"x": x, "y": y, "out_grad": out_grad}, {})
 
 
 def fmin(x: TensorLike, y: TensorLike) -> Tensor:
     """`fmin` (ops.yaml): (Tensor x, Tensor y) -> Tensor(out).
 
-    Kernel `fmin`; InferMeta `elementwise_infer_meta`.
+    Kernel `fmin`; InferMeta `elementwise_infer_meta`; backward `fmin_grad`.
     """
     return apply("fmin", {"x": x, "y": y}, {})
+
+
+def fmin_grad(x: TensorLike, y: TensorLike, out_grad: TensorLike) -> tuple[Tensor, Tensor]:
+    """`fmin_grad` (backward.yaml): (Tensor x, Tensor y, Tensor out_grad) -> Tensor(x_grad),
+    Tensor(y_grad).
+
+    Kernel `fmin_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates `fmin`.
+    """
+    return apply("fmin_grad", {"x": x, "y": y, "out_grad": out_grad}, {})
 
 
 def heaviside(x: TensorLike, y: TensorLike) -> Tensor:
     """`heaviside` (ops.yaml): (Tensor x, Tensor y) -> Tensor(out).
 
-    Kernel `heaviside`; InferMeta `elementwise_infer_meta`.
+    Kernel `heaviside`; InferMeta `elementwise_infer_meta`; backward `heaviside_grad`.
     """
     return apply("heaviside", {"x": x, "y": y}, {})
+
+
+def heaviside_grad(x: TensorLike, y: TensorLike, out_grad: TensorLike) -> tuple[Tensor, Tensor]:
+    """`heaviside_grad` (backward.yaml): (Tensor x, Tensor y, Tensor out_grad) -> Tensor(x_grad),
+    Tensor(y_grad).
+
+    Kernel `heaviside_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates
+    `heaviside`.
+    """
+    return apply("heaviside_grad", {"x": x, "y": y, "out_grad": out_grad}, {})

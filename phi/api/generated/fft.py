@@ -14,6 +14,7 @@ __all__ = [
     "as_complex",
     "as_real",
     "complex",
+    "complex_grad",
     "fft_c2c",
     "fft_c2c_grad",
     "fft_c2r",
@@ -164,9 +165,18 @@ def as_real(x: TensorLike) -> Tensor:
 def complex(real: TensorLike, imag: TensorLike) -> Tensor:
     """`complex` (ops.yaml): (Tensor real, Tensor imag) -> Tensor(out).
 
-    Kernel `complex`; InferMeta `complex_infer_meta`.
+    Kernel `complex`; InferMeta `complex_infer_meta`; backward `complex_grad`.
     """
     return apply("complex", {"real": real, "imag": imag}, {})
+
+
+def complex_grad(real: TensorLike, imag: TensorLike, out_grad: TensorLike) -> tuple[Tensor, Tensor]:
+    """`complex_grad` (backward.yaml): (Tensor real, Tensor imag, Tensor out_grad) ->
+    Tensor(real_grad), Tensor(imag_grad).
+
+    Kernel `complex_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates `complex`.
+    """
+    return apply("complex_grad", {"real": real, "imag": imag, "out_grad": out_grad}, {})
 
 
 def frame(x: TensorLike, frame_length: int, hop_length: int, axis: int = -1) -> Tensor:

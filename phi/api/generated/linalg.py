@@ -19,51 +19,27 @@ __all__ = [
     "bilinear_grad",
     "bmm",
     "bmm_grad",
-    "cholesky",
-    "cholesky_grad",
     "cross",
     "cross_grad",
-    "determinant",
-    "determinant_grad",
     "dist",
     "dist_grad",
     "dot",
     "dot_grad",
-    "eig",
-    "eigh",
-    "eigh_grad",
-    "eigvals",
-    "eigvalsh",
-    "eigvalsh_grad",
     "einsum",
     "frobenius_norm",
     "frobenius_norm_grad",
-    "inverse",
-    "inverse_grad",
     "kron",
     "kron_grad",
     "l1_norm",
     "l1_norm_grad",
     "linear_v2",
     "linear_v2_grad",
-    "lstsq",
-    "lu_solve",
-    "lu_solve_grad",
     "matrix_power",
     "matrix_power_grad",
-    "matrix_rank_atol_rtol",
     "mv",
     "mv_grad",
     "norm",
     "norm_grad",
-    "slogdet",
-    "slogdet_grad",
-    "slogdet_v2",
-    "slogdet_v2_grad",
-    "svd",
-    "svd_grad",
-    "svdvals",
-    "svdvals_grad",
     "trace",
     "trace_grad",
 ]
@@ -248,73 +224,6 @@ def einsum(operands: Sequence[TensorLike], equation: str) -> Tensor:
     return apply("einsum", {"operands": operands}, {"equation": equation})
 
 
-def inverse(input: TensorLike) -> Tensor:
-    """`inverse` (ops.yaml): (Tensor input) -> Tensor(output).
-
-    Kernel `inverse`; InferMeta `square_matrix_infer_meta`; backward `inverse_grad`.
-    """
-    return apply("inverse", {"input": input}, {})
-
-
-def inverse_grad(output: TensorLike, output_grad: TensorLike) -> Tensor:
-    """`inverse_grad` (backward.yaml): (Tensor output, Tensor output_grad) -> Tensor(input_grad).
-
-    Kernel `inverse_grad`; InferMeta `unchanged_infer_meta`; differentiates `inverse`.
-    """
-    return apply("inverse_grad", {"output": output, "output_grad": output_grad}, {})
-
-
-def cholesky(x: TensorLike, upper: bool = False) -> Tensor:
-    """`cholesky` (ops.yaml): (Tensor x, bool upper=false) -> Tensor(out).
-
-    Kernel `cholesky`; InferMeta `square_matrix_infer_meta`; backward `cholesky_grad`.
-    """
-    return apply("cholesky", {"x": x}, {"upper": upper})
-
-
-def cholesky_grad(out: TensorLike, out_grad: TensorLike, upper: bool) -> Tensor:
-    """`cholesky_grad` (backward.yaml): (Tensor out, Tensor out_grad, bool upper) ->
-    Tensor(x_grad).
-
-    Kernel `cholesky_grad`; InferMeta `unchanged_infer_meta`; differentiates `cholesky`.
-    """
-    return apply("cholesky_grad", {"out": out, "out_grad": out_grad}, {"upper": upper})
-
-
-def determinant(input: TensorLike) -> Tensor:
-    """`determinant` (ops.yaml): (Tensor input) -> Tensor(out).
-
-    Kernel `determinant`; InferMeta `determinant_infer_meta`; backward `determinant_grad`.
-    """
-    return apply("determinant", {"input": input}, {})
-
-
-def determinant_grad(input: TensorLike, out: TensorLike, out_grad: TensorLike) -> Tensor:
-    """`determinant_grad` (backward.yaml): (Tensor input, Tensor out, Tensor out_grad) ->
-    Tensor(input_grad).
-
-    Kernel `determinant_grad`; InferMeta `unchanged_infer_meta`; differentiates `determinant`.
-    """
-    return apply("determinant_grad", {"input": input, "out": out, "out_grad": out_grad}, {})
-
-
-def slogdet(input: TensorLike) -> Tensor:
-    """`slogdet` (ops.yaml): (Tensor input) -> Tensor(out).
-
-    Kernel `slogdet`; InferMeta `slogdet_infer_meta`; backward `slogdet_grad`.
-    """
-    return apply("slogdet", {"input": input}, {})
-
-
-def slogdet_grad(input: TensorLike, out: TensorLike, out_grad: TensorLike) -> Tensor:
-    """`slogdet_grad` (backward.yaml): (Tensor input, Tensor out, Tensor out_grad) ->
-    Tensor(input_grad).
-
-    Kernel `slogdet_grad`; InferMeta `unchanged_infer_meta`; differentiates `slogdet`.
-    """
-    return apply("slogdet_grad", {"input": input, "out": out, "out_grad": out_grad}, {})
-
-
 def matrix_power(x: TensorLike, n: int) -> Tensor:
     """`matrix_power` (ops.yaml): (Tensor x, int n) -> Tensor(out).
 
@@ -398,217 +307,6 @@ def frobenius_norm_grad(
     return apply("frobenius_norm_grad",
                  {"x": x, "out": out, "out_grad": out_grad},
                  {"axis": axis, "keepdim": keepdim, "reduce_all": reduce_all})
-
-
-def svd(x: TensorLike, full_matrices: bool = False) -> tuple[Tensor, Tensor, Tensor]:
-    """`svd` (ops.yaml): (Tensor x, bool full_matrices=false) -> Tensor(u), Tensor(s), Tensor(vh).
-
-    Kernel `svd`; InferMeta `svd_infer_meta`; backward `svd_grad`.
-    """
-    return apply("svd", {"x": x}, {"full_matrices": full_matrices})
-
-
-def svd_grad(
-    x: TensorLike,
-    u: TensorLike,
-    vh: TensorLike,
-    s: TensorLike,
-    u_grad: TensorLike | None,
-    vh_grad: TensorLike | None,
-    s_grad: TensorLike | None,
-    full_matrices: bool,
-) -> Tensor:
-    """`svd_grad` (backward.yaml): (Tensor x, Tensor u, Tensor vh, Tensor s, Tensor u_grad, Tensor
-    vh_grad, Tensor s_grad, bool full_matrices) -> Tensor(x_grad).
-
-    Kernel `svd_grad`; InferMeta `unchanged_infer_meta`; differentiates `svd`.
-    """
-    return apply("svd_grad",
-                 {
-                     "x": x,
-                     "u": u,
-                     "vh": vh,
-                     "s": s,
-                     "u_grad": u_grad,
-                     "vh_grad": vh_grad,
-                     "s_grad": s_grad,
-                 },
-                 {"full_matrices": full_matrices})
-
-
-def eigh(x: TensorLike, uplo: str = 'L') -> tuple[Tensor, Tensor]:
-    """`eigh` (ops.yaml): (Tensor x, str uplo="L") -> Tensor(eigenvalues), Tensor(eigenvectors).
-
-    Kernel `eigh`; InferMeta `eigh_infer_meta`; backward `eigh_grad`.
-    """
-    return apply("eigh", {"x": x}, {"uplo": uplo})
-
-
-def eigh_grad(
-    eigenvalues: TensorLike,
-    eigenvectors: TensorLike,
-    eigenvalues_grad: TensorLike | None,
-    eigenvectors_grad: TensorLike | None,
-    uplo: str,
-) -> Tensor:
-    """`eigh_grad` (backward.yaml): (Tensor eigenvalues, Tensor eigenvectors, Tensor
-    eigenvalues_grad, Tensor eigenvectors_grad, str uplo) -> Tensor(x_grad).
-
-    Kernel `eigh_grad`; InferMeta `unchanged_infer_meta`; differentiates `eigh`.
-    """
-    return apply("eigh_grad",
-                 {
-                     "eigenvalues": eigenvalues,
-                     "eigenvectors": eigenvectors,
-                     "eigenvalues_grad": eigenvalues_grad,
-                     "eigenvectors_grad": eigenvectors_grad,
-                 },
-                 {"uplo": uplo})
-
-
-def eigvalsh(x: TensorLike, uplo: str = 'L', is_test: bool = False) -> tuple[Tensor, Tensor]:
-    """`eigvalsh` (ops.yaml): (Tensor x, str uplo="L", bool is_test=false) -> Tensor(eigenvalues),
-    Tensor(eigenvectors).
-
-    Kernel `eigvalsh`; InferMeta `eigvalsh_infer_meta`; backward `eigvalsh_grad`.
-    """
-    return apply("eigvalsh", {"x": x}, {"uplo": uplo, "is_test": is_test})
-
-
-def eigvalsh_grad(
-    eigenvectors: TensorLike,
-    eigenvalues_grad: TensorLike,
-    uplo: str,
-    is_test: bool,
-) -> Tensor:
-    """`eigvalsh_grad` (backward.yaml): (Tensor eigenvectors, Tensor eigenvalues_grad, str uplo,
-    bool is_test) -> Tensor(x_grad).
-
-    Kernel `eigvalsh_grad`; InferMeta `unchanged_infer_meta`; differentiates `eigvalsh`.
-    """
-    return apply("eigvalsh_grad",
-                 {"eigenvectors": eigenvectors, "eigenvalues_grad": eigenvalues_grad},
-                 {"uplo": uplo, "is_test": is_test})
-
-
-def eig(x: TensorLike) -> tuple[Tensor, Tensor]:
-    """`eig` (ops.yaml): (Tensor x) -> Tensor(eigenvalues), Tensor(eigenvectors).
-
-    Kernel `eig`; InferMeta `eig_infer_meta`.
-    """
-    return apply("eig", {"x": x}, {})
-
-
-def eigvals(x: TensorLike) -> Tensor:
-    """`eigvals` (ops.yaml): (Tensor x) -> Tensor(out).
-
-    Kernel `eigvals`; InferMeta `eigvals_infer_meta`.
-    """
-    return apply("eigvals", {"x": x}, {})
-
-
-def svdvals(x: TensorLike) -> Tensor:
-    """`svdvals` (ops.yaml): (Tensor x) -> Tensor(s).
-
-    Kernel `svdvals`; InferMeta `svdvals_infer_meta`; backward `svdvals_grad`.
-    """
-    return apply("svdvals", {"x": x}, {})
-
-
-def svdvals_grad(x: TensorLike, s_grad: TensorLike) -> Tensor:
-    """`svdvals_grad` (backward.yaml): (Tensor x, Tensor s_grad) -> Tensor(x_grad).
-
-    Kernel `svdvals_grad`; InferMeta `unchanged_infer_meta`; differentiates `svdvals`.
-    """
-    return apply("svdvals_grad", {"x": x, "s_grad": s_grad}, {})
-
-
-def lstsq(
-    x: TensorLike,
-    y: TensorLike,
-    rcond: float = 0.0,
-    driver: str = 'gels',
-) -> tuple[Tensor, Tensor, Tensor, Tensor]:
-    """`lstsq` (ops.yaml): (Tensor x, Tensor y, float rcond=0.0, str driver="gels") ->
-    Tensor(solution), Tensor(residuals), Tensor(rank), Tensor(singular_values).
-
-    Kernel `lstsq`; InferMeta `lstsq_infer_meta`.
-    """
-    return apply("lstsq", {"x": x, "y": y}, {"rcond": rcond, "driver": driver})
-
-
-def lu_solve(b: TensorLike, lu: TensorLike, pivots: TensorLike, trans: str) -> Tensor:
-    """`lu_solve` (ops.yaml): (Tensor b, Tensor lu, Tensor pivots, str trans) -> Tensor(out).
-
-    Kernel `lu_solve`; InferMeta `lu_solve_infer_meta`; backward `lu_solve_grad`.
-    """
-    return apply("lu_solve", {"b": b, "lu": lu, "pivots": pivots}, {"trans": trans})
-
-
-def lu_solve_grad(
-    b: TensorLike,
-    lu: TensorLike,
-    pivots: TensorLike,
-    out: TensorLike,
-    out_grad: TensorLike,
-    trans: str,
-) -> tuple[Tensor, Tensor]:
-    """`lu_solve_grad` (backward.yaml): (Tensor b, Tensor lu, Tensor pivots, Tensor out, Tensor
-    out_grad, str trans) -> Tensor(b_grad), Tensor(lu_grad).
-
-    Kernel `lu_solve_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates
-    `lu_solve`.
-    """
-    return apply("lu_solve_grad",
-                 {"b": b, "lu": lu, "pivots": pivots, "out": out, "out_grad": out_grad},
-                 {"trans": trans})
-
-
-def matrix_rank_atol_rtol(
-    x: TensorLike,
-    atol: TensorLike,
-    rtol: TensorLike | None = None,
-    hermitian: bool = False,
-) -> Tensor:
-    """`matrix_rank_atol_rtol` (ops.yaml): (Tensor x, Tensor atol, Tensor rtol, bool
-    hermitian=false) -> Tensor(out).
-
-    Kernel `matrix_rank_atol_rtol`; InferMeta `matrix_rank_atol_rtol_infer_meta`.
-    """
-    return apply("matrix_rank_atol_rtol",
-                 {"x": x, "atol": atol, "rtol": rtol},
-                 {"hermitian": hermitian})
-
-
-def slogdet_v2(x: TensorLike) -> tuple[Tensor, Tensor]:
-    """`slogdet_v2` (ops.yaml): (Tensor x) -> Tensor(sign), Tensor(logdet).
-
-    Kernel `slogdet_v2`; InferMeta `slogdet_v2_infer_meta`; backward `slogdet_v2_grad`.
-    """
-    return apply("slogdet_v2", {"x": x}, {})
-
-
-def slogdet_v2_grad(
-    x: TensorLike,
-    sign: TensorLike,
-    logdet: TensorLike,
-    sign_grad: TensorLike,
-    logdet_grad: TensorLike,
-) -> Tensor:
-    """`slogdet_v2_grad` (backward.yaml): (Tensor x, Tensor sign, Tensor logdet, Tensor sign_grad,
-    Tensor logdet_grad) -> Tensor(x_grad).
-
-    Kernel `slogdet_v2_grad`; InferMeta `unchanged_infer_meta`; differentiates `slogdet_v2`.
-    """
-    return apply("slogdet_v2_grad",
-                 {
-                     "x": x,
-                     "sign": sign,
-                     "logdet": logdet,
-                     "sign_grad": sign_grad,
-                     "logdet_grad": logdet_grad,
-                 },
-                 {})
 
 
 def baddbmm(

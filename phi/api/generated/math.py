@@ -20,6 +20,7 @@ __all__ = [
     "ceil",
     "ceil_grad",
     "clip",
+    "clip_grad",
     "cumsum",
     "cumsum_grad",
     "exp",
@@ -41,6 +42,7 @@ __all__ = [
     "min_grad",
     "min_raw",
     "pow",
+    "pow_grad",
     "prod",
     "prod_grad",
     "prod_raw",
@@ -212,17 +214,34 @@ def reciprocal_grad(out: TensorLike, out_grad: TensorLike) -> Tensor:
 def pow(x: TensorLike, y: float = 1.0) -> Tensor:
     """`pow` (ops.yaml): (Tensor x, Scalar y=1.0) -> Tensor(out).
 
-    Kernel `pow`; InferMeta `unchanged_infer_meta`.
+    Kernel `pow`; InferMeta `unchanged_infer_meta`; backward `pow_grad`.
     """
     return apply("pow", {"x": x}, {"y": y})
+
+
+def pow_grad(x: TensorLike, out_grad: TensorLike, y: float = 1.0) -> Tensor:
+    """`pow_grad` (backward.yaml): (Tensor x, Tensor out_grad, Scalar y=1.0) -> Tensor(x_grad).
+
+    Kernel `pow_grad`; InferMeta `unchanged_infer_meta`; differentiates `pow`.
+    """
+    return apply("pow_grad", {"x": x, "out_grad": out_grad}, {"y": y})
 
 
 def clip(x: TensorLike, min: float, max: float) -> Tensor:
     """`clip` (ops.yaml): (Tensor x, Scalar min, Scalar max) -> Tensor(out).
 
-    Kernel `clip`; InferMeta `unchanged_infer_meta`.
+    Kernel `clip`; InferMeta `unchanged_infer_meta`; backward `clip_grad`.
     """
     return apply("clip", {"x": x}, {"min": min, "max": max})
+
+
+def clip_grad(x: TensorLike, out_grad: TensorLike, min: float, max: float) -> Tensor:
+    """`clip_grad` (backward.yaml): (Tensor x, Tensor out_grad, Scalar min, Scalar max) ->
+    Tensor(x_grad).
+
+    Kernel `clip_grad`; InferMeta `unchanged_infer_meta`; differentiates `clip`.
+    """
+    return apply("clip_grad", {"x": x, "out_grad": out_grad}, {"min": min, "max": max})
 
 
 def log_softmax(x: TensorLike, axis: int = -1) -> Tensor:

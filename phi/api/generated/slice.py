@@ -42,6 +42,7 @@ __all__ = [
     "multiply_grad",
     "multiply_raw",
     "prelu",
+    "prelu_grad",
     "relu",
     "relu_grad",
     "reshape",
@@ -453,6 +454,23 @@ def prelu(x: TensorLike, alpha: TensorLike, data_format: str = 'NCHW', mode: str
     """`prelu` (ops.yaml): (Tensor x, Tensor alpha, str data_format="NCHW", str mode="all") ->
     Tensor(out).
 
-    Kernel `prelu`; InferMeta `prelu_infer_meta`.
+    Kernel `prelu`; InferMeta `prelu_infer_meta`; backward `prelu_grad`.
     """
     return apply("prelu", {"x": x, "alpha": alpha}, {"data_format": data_format, "mode": mode})
+
+
+def prelu_grad(
+    x: TensorLike,
+    alpha: TensorLike,
+    out_grad: TensorLike,
+    data_format: str,
+    mode: str,
+) -> tuple[Tensor, Tensor]:
+    """`prelu_grad` (backward.yaml): (Tensor x, Tensor alpha, Tensor out_grad, str data_format, str
+    mode) -> Tensor(x_grad), Tensor(alpha_grad).
+
+    Kernel `prelu_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates `prelu`.
+    """
+    return apply("prelu_grad",
+                 {"x": x, "alpha": alpha, "out_grad": out_grad},
+                 {"data_format": data_format, "mode": mode})

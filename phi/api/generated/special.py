@@ -8,60 +8,131 @@ from __future__ import annotations
 from phi.api.autograd import Tensor, TensorLike
 from phi.api.dispatch import apply
 
-__all__ = ["gammaincc", "gammaln", "i0", "i0e", "i1", "i1e", "polygamma"]
+__all__ = [
+    "gammaincc",
+    "gammaincc_grad",
+    "gammaln",
+    "gammaln_grad",
+    "i0",
+    "i0_grad",
+    "i0e",
+    "i0e_grad",
+    "i1",
+    "i1_grad",
+    "i1e",
+    "i1e_grad",
+    "polygamma",
+    "polygamma_grad",
+]
 
 
 def gammaln(x: TensorLike) -> Tensor:
     """`gammaln` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `gammaln`; InferMeta `unchanged_infer_meta`.
+    Kernel `gammaln`; InferMeta `unchanged_infer_meta`; backward `gammaln_grad`.
     """
     return apply("gammaln", {"x": x}, {})
+
+
+def gammaln_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`gammaln_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `gammaln_grad`; InferMeta `unchanged_infer_meta`; differentiates `gammaln`.
+    """
+    return apply("gammaln_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def i0(x: TensorLike) -> Tensor:
     """`i0` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `i0`; InferMeta `unchanged_infer_meta`.
+    Kernel `i0`; InferMeta `unchanged_infer_meta`; backward `i0_grad`.
     """
     return apply("i0", {"x": x}, {})
+
+
+def i0_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`i0_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `i0_grad`; InferMeta `unchanged_infer_meta`; differentiates `i0`.
+    """
+    return apply("i0_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def i0e(x: TensorLike) -> Tensor:
     """`i0e` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `i0e`; InferMeta `unchanged_infer_meta`.
+    Kernel `i0e`; InferMeta `unchanged_infer_meta`; backward `i0e_grad`.
     """
     return apply("i0e", {"x": x}, {})
+
+
+def i0e_grad(x: TensorLike, out: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`i0e_grad` (backward.yaml): (Tensor x, Tensor out, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `i0e_grad`; InferMeta `unchanged_infer_meta`; differentiates `i0e`.
+    """
+    return apply("i0e_grad", {"x": x, "out": out, "out_grad": out_grad}, {})
 
 
 def i1(x: TensorLike) -> Tensor:
     """`i1` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `i1`; InferMeta `unchanged_infer_meta`.
+    Kernel `i1`; InferMeta `unchanged_infer_meta`; backward `i1_grad`.
     """
     return apply("i1", {"x": x}, {})
+
+
+def i1_grad(x: TensorLike, out: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`i1_grad` (backward.yaml): (Tensor x, Tensor out, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `i1_grad`; InferMeta `unchanged_infer_meta`; differentiates `i1`.
+    """
+    return apply("i1_grad", {"x": x, "out": out, "out_grad": out_grad}, {})
 
 
 def i1e(x: TensorLike) -> Tensor:
     """`i1e` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `i1e`; InferMeta `unchanged_infer_meta`.
+    Kernel `i1e`; InferMeta `unchanged_infer_meta`; backward `i1e_grad`.
     """
     return apply("i1e", {"x": x}, {})
+
+
+def i1e_grad(x: TensorLike, out: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`i1e_grad` (backward.yaml): (Tensor x, Tensor out, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `i1e_grad`; InferMeta `unchanged_infer_meta`; differentiates `i1e`.
+    """
+    return apply("i1e_grad", {"x": x, "out": out, "out_grad": out_grad}, {})
 
 
 def gammaincc(x: TensorLike, y: TensorLike) -> Tensor:
     """`gammaincc` (ops.yaml): (Tensor x, Tensor y) -> Tensor(out).
 
-    Kernel `gammaincc`; InferMeta `gammaincc_infer_meta`.
+    Kernel `gammaincc`; InferMeta `gammaincc_infer_meta`; backward `gammaincc_grad`.
     """
     return apply("gammaincc", {"x": x, "y": y}, {})
+
+
+def gammaincc_grad(x: TensorLike, y: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`gammaincc_grad` (backward.yaml): (Tensor x, Tensor y, Tensor out_grad) -> Tensor(y_grad).
+
+    Kernel `gammaincc_grad`; InferMeta `unchanged_infer_meta`; differentiates `gammaincc`.
+    """
+    return apply("gammaincc_grad", {"x": x, "y": y, "out_grad": out_grad}, {})
 
 
 def polygamma(x: TensorLike, n: int) -> Tensor:
     """`polygamma` (ops.yaml): (Tensor x, int n) -> Tensor(out).
 
-    Kernel `polygamma`; InferMeta `unchanged_infer_meta`.
+    Kernel `polygamma`; InferMeta `unchanged_infer_meta`; backward `polygamma_grad`.
     """
     return apply("polygamma", {"x": x}, {"n": n})
+
+
+def polygamma_grad(x: TensorLike, out_grad: TensorLike, n: int) -> Tensor:
+    """`polygamma_grad` (backward.yaml): (Tensor x, Tensor out_grad, int n) -> Tensor(x_grad).
+
+    Kernel `polygamma_grad`; InferMeta `unchanged_infer_meta`; differentiates `polygamma`.
+    """
+    return apply("polygamma_grad", {"x": x, "out_grad": out_grad}, {"n": n})

@@ -14,6 +14,7 @@ __all__ = [
     "acosh",
     "acosh_grad",
     "angle",
+    "angle_grad",
     "asin",
     "asin_grad",
     "asinh",
@@ -34,6 +35,7 @@ __all__ = [
     "expm1",
     "expm1_grad",
     "imag",
+    "imag_grad",
     "isfinite",
     "isinf",
     "isnan",
@@ -47,6 +49,7 @@ __all__ = [
     "log10",
     "log10_grad",
     "real",
+    "real_grad",
     "renorm",
     "renorm_grad",
     "rint",
@@ -442,25 +445,49 @@ def erfinv_grad(out: TensorLike, out_grad: TensorLike) -> Tensor:
 def real(x: TensorLike) -> Tensor:
     """`real` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `real`; InferMeta `real_and_imag_infer_meta`.
+    Kernel `real`; InferMeta `real_and_imag_infer_meta`; backward `real_grad`.
     """
     return apply("real", {"x": x}, {})
+
+
+def real_grad(out_grad: TensorLike) -> Tensor:
+    """`real_grad` (backward.yaml): (Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `real_grad`; InferMeta `real_and_imag_grad_infer_meta`; differentiates `real`.
+    """
+    return apply("real_grad", {"out_grad": out_grad}, {})
 
 
 def imag(x: TensorLike) -> Tensor:
     """`imag` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `imag`; InferMeta `real_and_imag_infer_meta`.
+    Kernel `imag`; InferMeta `real_and_imag_infer_meta`; backward `imag_grad`.
     """
     return apply("imag", {"x": x}, {})
+
+
+def imag_grad(out_grad: TensorLike) -> Tensor:
+    """`imag_grad` (backward.yaml): (Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `imag_grad`; InferMeta `real_and_imag_grad_infer_meta`; differentiates `imag`.
+    """
+    return apply("imag_grad", {"out_grad": out_grad}, {})
 
 
 def angle(x: TensorLike) -> Tensor:
     """`angle` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `angle`; InferMeta `real_and_imag_infer_meta`.
+    Kernel `angle`; InferMeta `real_and_imag_infer_meta`; backward `angle_grad`.
     """
     return apply("angle", {"x": x}, {})
+
+
+def angle_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
+    """`angle_grad` (backward.yaml): (Tensor x, Tensor out_grad) -> Tensor(x_grad).
+
+    Kernel `angle_grad`; InferMeta `unchanged_infer_meta`; differentiates `angle`.
+    """
+    return apply("angle_grad", {"x": x, "out_grad": out_grad}, {})
 
 
 def conj(x: TensorLike) -> Tensor:

@@ -18,6 +18,7 @@ __all__ = [
     "instance_norm",
     "instance_norm_grad",
     "label_smooth",
+    "label_smooth_grad",
     "max_pool2d_with_index",
     "max_pool2d_with_index_grad",
     "max_pool3d_with_index",
@@ -130,9 +131,17 @@ def label_smooth(
 ) -> Tensor:
     """`label_smooth` (ops.yaml): (Tensor x, Tensor prior_dist, float epsilon=0.0) -> Tensor(out).
 
-    Kernel `label_smooth`; InferMeta `label_smooth_infer_meta`.
+    Kernel `label_smooth`; InferMeta `label_smooth_infer_meta`; backward `label_smooth_grad`.
     """
     return apply("label_smooth", {"x": x, "prior_dist": prior_dist}, {"epsilon": epsilon})
+
+
+def label_smooth_grad(out_grad: TensorLike, epsilon: float) -> Tensor:
+    """`label_smooth_grad` (backward.yaml): (Tensor out_grad, float epsilon) -> Tensor(x_grad).
+
+    Kernel `label_smooth_grad`; InferMeta `unchanged_infer_meta`; differentiates `label_smooth`.
+    """
+    return apply("label_smooth_grad", {"out_grad": out_grad}, {"epsilon": epsilon})
 
 
 def conv3d(

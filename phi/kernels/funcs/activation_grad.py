@@ -9,7 +9,8 @@ and follows Paddle 3.3.1's CPU functors at kinks and edge values:
   carries none); hardsigmoid (from out): `slope` where 0 < out < 1, else 0;
 * hardswish: (2x + 3) / 6 inside (-3, 3), 1 above, 0 below (written as Paddle's product,
   so +-inf give NaN); the constants are fixed (`check_hardswish_constants`);
-* abs: x / |x| (0 at 0, NaN at +-inf); sqrt: 0.5 / out; log: 1 / x;
+* abs: x / |x| (0 at 0, NaN at +-inf; a complex x's too, with a real out_grad);
+  sqrt: 0.5 / out; log: 1 / x;
 * softplus: 1 where beta * x > threshold, else sigmoid(beta * x);
 * silu / swish: sigmoid(x) * (1 + x * exp(-x) / (1 + exp(-x))) as Paddle composes it
   (so +-inf give NaN);
@@ -28,7 +29,15 @@ and follows Paddle 3.3.1's CPU functors at kinks and edge values:
   sp = softplus(x) (x itself above `threshold`); logit: 1 / (x (1 - x)), 0 outside
   [eps, 1 - eps] (a negative eps too: Paddle 3.3.1's grad clamps always); celu: 1 where
   x > 0, else exp(x / alpha) (for either sign of alpha), NaN wherever exp(x / alpha)
-  overflows (Paddle's sum of masked terms multiplies that infinity by a 0 mask).
+  overflows (Paddle's sum of masked terms multiplies that infinity by a 0 mask);
+* swiglu (out = silu(x) * y): x_grad = out_grad * y * s * (1 + x * (1 - s)) with
+  s = sigmoid(x), y_grad = out_grad * x * s (NaN at x = +-inf for x_grad, at -inf for
+  y_grad); without y both halves of x's last axis are x and y and x_grad holds both.
+
+Complex x (sigmoid, tanh, exp, sqrt, log, square, silu, stanh, softplus, logsigmoid,
+hard_swish): out_grad * conj(f'), the same formula's holomorphic derivative conjugated
+(`conj_slope`), as Paddle 3.3.1's complex functors; softplus' threshold and hard_swish's
+clip compare the real part; integer exp / square use the real formula in their type.
 """
 
 from __future__ import annotations
@@ -41,29 +50,34 @@ import numpy as np
 from phi.kernels.funcs import gelu as gelu_funcs
 from phi.kernels.funcs.common import quiet
 from phi.kernels.funcs.softmax import normalize_axis
+from phi.kernels.funcs.unary_math_grad import conj_slope
 
 
 def _store(xp: Any, value: Any, out: Any) -> None:
     xp.copyto(out, value, casting="unsafe")
 
 
+@conj_slope
 def sigmoid_grad(xp: Any, out: Any, out_grad: Any, x_grad: Any) -> None:
     t = out.dtype.type
     with quiet(xp):
         _store(xp, out_grad * out * (t(1) - out), x_grad)
 
 
+@conj_slope
 def tanh_grad(xp: Any, out: Any, out_grad: Any, x_grad: Any) -> None:
     t = out.dtype.type
     with quiet(xp):
         _store(xp, out_grad * (t(1) - out * out), x_grad)
 
 
+@conj_slope
 def exp_grad(xp: Any, out: Any, out_grad: Any, x_grad: Any) -> None:
     with quiet(xp):
         _store(xp, out_grad * out, x_grad)
 
 
+@conj_slope
 def sqrt_grad(xp: Any, out: Any, out_grad: Any, x_grad: Any) -> None:
     t = out.dtype.type
     with quiet(xp):
@@ -84,11 +98,13 @@ def hardsigmoid_grad(xp: Any, out: Any, out_grad: Any, slope: float, offset: flo
         _store(xp, out_grad * inside.astype(out.dtype) * t(slope), x_grad)
 
 
+@conj_slope
 def log_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
     with quiet(xp):
         _store(xp, out_grad / x, x_grad)
 
 
+@conj_slope
 def square_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
     t = x.dtype.type
     with quiet(xp):
@@ -109,14 +125,15 @@ def leaky_relu_grad(xp: Any, x: Any, out_grad: Any, negative_slope: float,
         _store(xp, out_grad * slope, x_grad)
 
 
+@conj_slope
 def softplus_grad(xp: Any, x: Any, out_grad: Any, beta: float, threshold: float,
                   x_grad: Any) -> None:
     t = x.dtype.type
     with quiet(xp):
         scaled = x * t(beta)
         e = xp.exp(scaled)
-        _store(xp, xp.where(scaled > t(threshold), out_grad, out_grad * e / (t(1) + e)),
-               x_grad)
+        above = xp.real(scaled) > xp.real(t(threshold))  # complex: the real part
+        _store(xp, xp.where(above, out_grad, out_grad * e / (t(1) + e)), x_grad)
 
 
 #: hardswish's fixed constants (threshold, scale, offset): Paddle's hardswish and
@@ -134,17 +151,19 @@ def check_hardswish_constants(threshold: float, scale: float, offset: float) -> 
             f"while computing the other, this gradient takes only the fixed constants")
 
 
+@conj_slope
 def hardswish_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
     threshold, scale, offset = HARDSWISH_CONSTANTS
     t = x.dtype.type
     with quiet(xp):
-        shifted = x + t(offset)
-        above = (shifted > t(0)).astype(x.dtype)
-        below = (shifted < t(threshold)).astype(x.dtype)
+        shifted = xp.real(x + t(offset))  # complex: clipped by the real part
+        above = (shifted > shifted.dtype.type(0)).astype(x.dtype)
+        below = (shifted < shifted.dtype.type(threshold)).astype(x.dtype)
         slope = above * below * (t(2) * x + t(offset)) / t(scale) + t(1) - below
         _store(xp, out_grad * slope, x_grad)
 
 
+@conj_slope
 def silu_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
     """d(x * sigmoid(x)); swish_grad (beta 1) is the same function."""
     t = x.dtype.type
@@ -199,10 +218,10 @@ def softsign_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
         _store(xp, out_grad / (d * d), x_grad)
 
 
+@conj_slope
 def logsigmoid_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
-    t = x.dtype.type
     with quiet(xp):
-        m = xp.maximum(-x, t(0))
+        m = xp.maximum(-xp.real(x), xp.real(x).dtype.type(0))  # complex: a real shift
         e = xp.exp(-x - m)
         _store(xp, out_grad * (e / (xp.exp(-m) + e)), x_grad)
 
@@ -234,6 +253,7 @@ def thresholded_relu_grad(xp: Any, x: Any, out_grad: Any, threshold: float,
         _store(xp, xp.where(x > t(threshold), out_grad, t(0)), x_grad)
 
 
+@conj_slope
 def stanh_grad(xp: Any, x: Any, out_grad: Any, scale_a: float, scale_b: float,
                x_grad: Any) -> None:
     t = x.dtype.type
@@ -286,3 +306,20 @@ def celu_grad(xp: Any, x: Any, out_grad: Any, alpha: float, x_grad: Any) -> None
         e = xp.exp(x / t(alpha))
         slope = xp.where(x > t(0), t(1), e)
         _store(xp, xp.where(xp.isposinf(e), t(np.nan), out_grad * slope), x_grad)
+
+
+def swiglu_grad(xp: Any, x: Any, y: Any | None, out_grad: Any, x_grad: Any | None,
+                y_grad: Any | None) -> None:
+    """Gradients of silu(x) * y; with y None, of x's halves (x_grad gets both)."""
+    if y is None:
+        half = x.shape[-1] // 2
+        x, y = x[..., :half], x[..., half:]
+        if x_grad is not None:
+            x_grad, y_grad = x_grad[..., :half], x_grad[..., half:]
+    t = x.dtype.type
+    with quiet(xp):
+        s = t(1) / (t(1) + xp.exp(-x))
+        if x_grad is not None:
+            _store(xp, out_grad * y * s * (t(1) + x * (t(1) - s)), x_grad)
+        if y_grad is not None:
+            _store(xp, out_grad * x * s, y_grad)

@@ -1,5 +1,5 @@
-"""Gradients of the binary element-wise ops (sub, mul, div, max, min, pow), shared by the
-PHI grad kernels and the legacy `*_grad` kernels.
+"""Gradients of the binary element-wise ops (sub, mul, div, max, min, pow, fmax, fmin,
+heaviside), shared by the PHI grad kernels and the legacy `*_grad` kernels.
 
 Each function takes the forward operands, `out_grad` (shaped like the broadcast output)
 and fluid's `axis`, computes the local gradient at the broadcast shape and sums it back
@@ -12,7 +12,7 @@ for and not computed. The formulas are Paddle 3.3.1's CPU functors, edge values 
 * pow: dx = dout * y * x^(y-1), dy = dout * log(x) * x^y, except that dx is 0 where
   y == 0 and dy is 0 where x == 0 and y >= 0 (Paddle's answer there, not 0 * inf).
 
-Paddle's maximum_grad, minimum_grad and elementwise_pow_grad take no `axis`: they align
+Paddle's maximum_grad, minimum_grad, and elementwise_pow_grad take no `axis`: they align
 the operands NumPy-style (trailing dims) whatever axis the forward op used, which is a
 wrong gradient (or a broadcast error) when the forward aligned Y elsewhere.
 `check_trailing_axis` refuses those programs rather than answer like that.
@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
+
+import numpy as np
 
 from phi.kernels.funcs.common import compute_dtype, quiet
 from phi.kernels.funcs.elementwise import aligned_shapes, sum_to
@@ -106,6 +108,43 @@ def elementwise_pow_grad(xp: Any, x: Any, y: Any, out_grad: Any, x_grad: Any | N
         if y_grad is not None:
             local = xp.where((a == 0) & (b >= 0), t(0), g * xp.log(a) * xp.power(a, b))
             sum_to(xp, local, y.shape, -1, y_grad)
+
+
+def _all_to_one(xp: Any, x: Any, y: Any, out_grad: Any, x_grad: Any | None,
+                y_grad: Any | None, x_takes: Any) -> None:
+    """out_grad to x where `x_takes(a, b)` or b is NaN, else to y (NumPy broadcasting)."""
+    a, b, g = _views(xp, x, y, out_grad, -1)
+    t = g.dtype.type
+    with quiet(xp):
+        to_x = x_takes(a, b) | xp.isnan(b) if np.dtype(b.dtype).kind in "fc" else x_takes(a, b)
+        if x_grad is not None:
+            sum_to(xp, xp.where(to_x, g, t(0)), x.shape, -1, x_grad)
+        if y_grad is not None:
+            sum_to(xp, xp.where(to_x, t(0), g), y.shape, -1, y_grad)
+
+
+def fmax_grad(xp: Any, x: Any, y: Any, out_grad: Any, x_grad: Any | None,
+              y_grad: Any | None) -> None:
+    """d fmax(x, y): to x where x >= y or y is NaN, else to y."""
+    _all_to_one(xp, x, y, out_grad, x_grad, y_grad, lambda a, b: a >= b)
+
+
+def fmin_grad(xp: Any, x: Any, y: Any, out_grad: Any, x_grad: Any | None,
+              y_grad: Any | None) -> None:
+    """d fmin(x, y): to x where x <= y or y is NaN, else to y."""
+    _all_to_one(xp, x, y, out_grad, x_grad, y_grad, lambda a, b: a <= b)
+
+
+def heaviside_grad(xp: Any, x: Any, y: Any, out_grad: Any, x_grad: Any | None,
+                   y_grad: Any | None) -> None:
+    """d heaviside(x, y): 0 to x; out_grad to y where x == 0."""
+    a, _, g = _views(xp, x, y, out_grad, -1)
+    t = g.dtype.type
+    if x_grad is not None:
+        x_grad[...] = 0
+    if y_grad is not None:
+        with quiet(xp):
+            sum_to(xp, xp.where(a == 0, g, t(0)), y.shape, -1, y_grad)
 
 
 def check_trailing_axis(op_type: str, x_shape: Sequence[int], y_shape: Sequence[int],

@@ -13,6 +13,8 @@ of rfftn with the same name).
 - overlap_add_grad: the frames of out_grad (each frame reads the positions it was added to).
 - stft_grad (X only, as Paddle): the frames' fft_r2c_grad along the frequency axis (the
   onesided half zero-padded), times the window, added back as frame_grad does.
+- complex_grad (out = x + i y, broadcast): x_grad the real part of out_grad, y_grad its
+  imaginary part, each summed back over the dims the forward broadcast.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from phi.kernels.funcs.elementwise import sum_to
 from phi.kernels.funcs.fft import FFTNorm, fft_axes, frame, frame_index, stft_dims
 
 
@@ -105,3 +108,12 @@ def stft_grad(xp: Any, window: Any, out_grad: Any, n_fft: int, hop_length: int,
                  frames)
     frames *= window[:, None]
     frame_grad(xp, frames, n_fft, hop_length, -1, x_grad)
+
+
+def complex_grad(xp: Any, x_shape: Sequence[int], y_shape: Sequence[int], out_grad: Any,
+                 x_grad: Any | None, y_grad: Any | None) -> None:
+    """x_grad = Re(out_grad), y_grad = Im(out_grad), summed back to each operand's dims."""
+    if x_grad is not None:
+        sum_to(xp, out_grad.real, x_shape, -1, x_grad)
+    if y_grad is not None:
+        sum_to(xp, out_grad.imag, y_shape, -1, y_grad)

@@ -39,7 +39,7 @@ def _store(xp: Any, value: Any, out: Any) -> None:
     xp.copyto(out, value, casting="unsafe")
 
 
-def _as_dtype(value: float, dtype: Any) -> np.generic:
+def as_dtype(value: float, dtype: Any) -> np.generic:
     """`value` cast to `dtype` as C++ `static_cast<T>` does (floats truncate into ints)."""
     dtype = np.dtype(dtype)
     if dtype.kind in "iu":
@@ -375,7 +375,7 @@ def pow(xp: Any, x: Any, factor: float, out: Any) -> None:
             return
         w = _work(x)
         # round the factor to x's own type first (float16 factors are float16 values)
-        f = w.dtype.type(_as_dtype(factor, x.dtype))
+        f = w.dtype.type(as_dtype(factor, x.dtype))
         _store(xp, xp.power(w, f), out)
 
 
@@ -392,7 +392,7 @@ def clip(xp: Any, x: Any, lo: float, hi: float, out: Any) -> None:
     """
     w = _work(x)
     t = w.dtype.type
-    lo_t, hi_t = t(_as_dtype(lo, x.dtype)), t(_as_dtype(hi, x.dtype))
+    lo_t, hi_t = t(as_dtype(lo, x.dtype)), t(as_dtype(hi, x.dtype))
     check_clip_bounds(lo_t, hi_t)
     with quiet(xp):
         _store(xp, xp.where(w < lo_t, lo_t, xp.where(w > hi_t, hi_t, w)), out)

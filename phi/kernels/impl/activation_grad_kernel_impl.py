@@ -8,14 +8,17 @@ from __future__ import annotations
 from phi.common import Backend, DataLayout, DataType
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
-from phi.core.kernel_args import OutTensor
+from phi.core.kernel_args import OptionalOutTensor, OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.core.kernel_table import KernelRow, register_table
 from phi.kernels.funcs import activation as act_funcs
 from phi.kernels.funcs import activation_grad as act_grad
 from phi.kernels.funcs import unary_math_grad as math_grad
+from phi.kernels.impl.unary_math_grad_kernel_impl import REAL_OUT_GRAD_C64, REAL_OUT_GRAD_C128
 
 _FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
+_FLOAT_COMPLEX = [*_FLOAT, DataType.COMPLEX64, DataType.COMPLEX128]
+_NUMERIC = [*_FLOAT_COMPLEX, DataType.INT32, DataType.INT64]
 
 
 def _from_out(row: KernelRow, dev_ctx: DeviceContext, out: DenseTensor, out_grad: DenseTensor,
@@ -49,42 +52,41 @@ def _softmax(row: KernelRow, dev_ctx: DeviceContext, out: DenseTensor, out_grad:
 #: (name, funcs function, dtypes)
 register_table(_from_out, [
     KernelRow("relu_grad", act_funcs.relu_grad, _FLOAT),
-    KernelRow("sigmoid_grad", act_grad.sigmoid_grad, _FLOAT),
-    KernelRow("tanh_grad", act_grad.tanh_grad, _FLOAT),
-    KernelRow("exp_grad", act_grad.exp_grad, _FLOAT),
-    KernelRow("sqrt_grad", act_grad.sqrt_grad, _FLOAT),
+    KernelRow("sigmoid_grad", act_grad.sigmoid_grad, _FLOAT_COMPLEX),
+    KernelRow("tanh_grad", act_grad.tanh_grad, _FLOAT_COMPLEX),
+    KernelRow("exp_grad", act_grad.exp_grad, _NUMERIC),
+    KernelRow("sqrt_grad", act_grad.sqrt_grad, _FLOAT_COMPLEX),
     KernelRow("relu6_grad", act_grad.relu6_grad, _FLOAT),
-    KernelRow("expm1_grad", math_grad.expm1_grad, _FLOAT),
-    KernelRow("reciprocal_grad", math_grad.reciprocal_grad, _FLOAT),
+    KernelRow("expm1_grad", math_grad.expm1_grad, [*_FLOAT_COMPLEX, DataType.FLOAT16]),
+    KernelRow("reciprocal_grad", math_grad.reciprocal_grad, _FLOAT_COMPLEX),
     KernelRow("rsqrt_grad", math_grad.rsqrt_grad, _FLOAT),
     KernelRow("erfinv_grad", math_grad.erfinv_grad, _FLOAT),
 ])
 
 
 register_table(_from_x, [
-    KernelRow("log_grad", act_grad.log_grad, _FLOAT),
-    KernelRow("square_grad", act_grad.square_grad, _FLOAT),
-    KernelRow("abs_grad", act_grad.abs_grad, _FLOAT),
+    KernelRow("log_grad", act_grad.log_grad, _FLOAT_COMPLEX),
+    KernelRow("square_grad", act_grad.square_grad, _NUMERIC),
     KernelRow("swish_grad", act_grad.silu_grad, _FLOAT),
-    KernelRow("hardswish_grad", act_grad.hardswish_grad, _FLOAT),
+    KernelRow("hardswish_grad", act_grad.hardswish_grad, _FLOAT_COMPLEX),
     KernelRow("softsign_grad", act_grad.softsign_grad, _FLOAT),
-    KernelRow("logsigmoid_grad", act_grad.logsigmoid_grad, _FLOAT),
+    KernelRow("logsigmoid_grad", act_grad.logsigmoid_grad, _FLOAT_COMPLEX),
     KernelRow("tanh_shrink_grad", act_grad.tanh_shrink_grad, _FLOAT),
-    KernelRow("sin_grad", math_grad.sin_grad, _FLOAT),
-    KernelRow("cos_grad", math_grad.cos_grad, _FLOAT),
-    KernelRow("tan_grad", math_grad.tan_grad, _FLOAT),
-    KernelRow("asin_grad", math_grad.asin_grad, _FLOAT),
-    KernelRow("acos_grad", math_grad.acos_grad, _FLOAT),
-    KernelRow("atan_grad", math_grad.atan_grad, _FLOAT),
-    KernelRow("sinh_grad", math_grad.sinh_grad, _FLOAT),
-    KernelRow("cosh_grad", math_grad.cosh_grad, _FLOAT),
-    KernelRow("asinh_grad", math_grad.asinh_grad, _FLOAT),
-    KernelRow("acosh_grad", math_grad.acosh_grad, _FLOAT),
-    KernelRow("atanh_grad", math_grad.atanh_grad, _FLOAT),
-    KernelRow("log1p_grad", math_grad.log1p_grad, _FLOAT),
-    KernelRow("log2_grad", math_grad.log2_grad, _FLOAT),
-    KernelRow("log10_grad", math_grad.log10_grad, _FLOAT),
-    KernelRow("erf_grad", math_grad.erf_grad, _FLOAT),
+    KernelRow("sin_grad", math_grad.sin_grad, _FLOAT_COMPLEX),
+    KernelRow("cos_grad", math_grad.cos_grad, _FLOAT_COMPLEX),
+    KernelRow("tan_grad", math_grad.tan_grad, _FLOAT_COMPLEX),
+    KernelRow("asin_grad", math_grad.asin_grad, _FLOAT_COMPLEX),
+    KernelRow("acos_grad", math_grad.acos_grad, _FLOAT_COMPLEX),
+    KernelRow("atan_grad", math_grad.atan_grad, _FLOAT_COMPLEX),
+    KernelRow("sinh_grad", math_grad.sinh_grad, _FLOAT_COMPLEX),
+    KernelRow("cosh_grad", math_grad.cosh_grad, _FLOAT_COMPLEX),
+    KernelRow("asinh_grad", math_grad.asinh_grad, _FLOAT_COMPLEX),
+    KernelRow("acosh_grad", math_grad.acosh_grad, _FLOAT_COMPLEX),
+    KernelRow("atanh_grad", math_grad.atanh_grad, _FLOAT_COMPLEX),
+    KernelRow("log1p_grad", math_grad.log1p_grad, _FLOAT_COMPLEX),
+    KernelRow("log2_grad", math_grad.log2_grad, _FLOAT_COMPLEX),
+    KernelRow("log10_grad", math_grad.log10_grad, _FLOAT_COMPLEX),
+    KernelRow("erf_grad", math_grad.erf_grad, [*_FLOAT, DataType.FLOAT16]),
     KernelRow("lgamma_grad", math_grad.lgamma_grad, _FLOAT),
     KernelRow("digamma_grad", math_grad.digamma_grad, _FLOAT),
 ])
@@ -105,8 +107,8 @@ register_table(_softmax, [
 ])
 
 
-@register_kernel("silu_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("silu_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("silu_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
+@register_kernel("silu_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
 def silu_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor,
                      out_grad: DenseTensor, x_grad: OutTensor) -> None:
     data = dev_ctx.alloc(x_grad, out_grad.dtype)
@@ -121,8 +123,8 @@ def leaky_relu_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: Den
     act_grad.leaky_relu_grad(dev_ctx.xp, x.data, out_grad.data, negative_slope, data)
 
 
-@register_kernel("softplus_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("softplus_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("softplus_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
+@register_kernel("softplus_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
 def softplus_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
                          beta: float, threshold: float, x_grad: OutTensor) -> None:
     data = dev_ctx.alloc(x_grad, out_grad.dtype)
@@ -170,8 +172,8 @@ def thresholded_relu_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor,
     act_grad.thresholded_relu_grad(dev_ctx.xp, x.data, out_grad.data, threshold, data)
 
 
-@register_kernel("stanh_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("stanh_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("stanh_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
+@register_kernel("stanh_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
 def stanh_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
                       scale_a: float, scale_b: float, x_grad: OutTensor) -> None:
     data = dev_ctx.alloc(x_grad, out_grad.dtype)
@@ -224,3 +226,34 @@ def celu_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTens
                      alpha: float, x_grad: OutTensor) -> None:
     data = dev_ctx.alloc(x_grad, out_grad.dtype)
     act_grad.celu_grad(dev_ctx.xp, x.data, out_grad.data, alpha, data)
+
+
+@register_kernel("swiglu_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("swiglu_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def swiglu_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor | None,
+                       out_grad: DenseTensor, x_grad: OptionalOutTensor,
+                       y_grad: OptionalOutTensor) -> None:
+    dx = None if x_grad is None else dev_ctx.alloc(x_grad, out_grad.dtype)
+    dy = None if y_grad is None else dev_ctx.alloc(y_grad, out_grad.dtype)
+    act_grad.swiglu_grad(dev_ctx.xp, x.data, None if y is None else y.data, out_grad.data,
+                         dx, dy)
+
+
+#: abs_grad of a complex x: out_grad is x's real type, x_grad x's complex type
+_ABS_REAL = [*_FLOAT, DataType.INT32, DataType.INT64]
+
+
+@register_kernel("abs_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _ABS_REAL)
+@register_kernel("abs_grad", Backend.CPU, DataLayout.ALL_LAYOUT, DataType.COMPLEX64,
+                 arg_overrides=REAL_OUT_GRAD_C64)
+@register_kernel("abs_grad", Backend.CPU, DataLayout.ALL_LAYOUT, DataType.COMPLEX128,
+                 arg_overrides=REAL_OUT_GRAD_C128)
+@register_kernel("abs_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _ABS_REAL)
+@register_kernel("abs_grad", Backend.GPU, DataLayout.ALL_LAYOUT, DataType.COMPLEX64,
+                 arg_overrides=REAL_OUT_GRAD_C64)
+@register_kernel("abs_grad", Backend.GPU, DataLayout.ALL_LAYOUT, DataType.COMPLEX128,
+                 arg_overrides=REAL_OUT_GRAD_C128)
+def abs_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
+                    x_grad: OutTensor) -> None:
+    data = dev_ctx.alloc(x_grad, x.dtype)
+    act_grad.abs_grad(dev_ctx.xp, x.data, out_grad.data, data)

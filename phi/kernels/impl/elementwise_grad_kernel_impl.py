@@ -1,5 +1,5 @@
-"""Backward kernels of add, subtract, multiply, divide, maximum, minimum and elementwise_pow
-(backward.yaml names): one body per kernel for every backend."""
+"""Backward kernels of add, subtract, multiply, divide, maximum, minimum, elementwise_pow,
+fmax, fmin and heaviside (backward.yaml names): one body per kernel for every backend."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from phi.kernels.funcs import elementwise as ew_funcs
 from phi.kernels.funcs import elementwise_grad as ewg_funcs
 
 _FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
+_FLOAT_INT = [*_FLOAT, DataType.INT32, DataType.INT64]
 
 
 @register_kernel("subtract_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
@@ -82,3 +83,33 @@ def add_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
     dx = None if x_grad is None else dev_ctx.alloc(x_grad, out_grad.dtype)
     dy = None if y_grad is None else dev_ctx.alloc(y_grad, out_grad.dtype)
     ew_funcs.add_grad(dev_ctx.xp, x.data, y.data, out_grad.data, axis, dx, dy)
+
+
+@register_kernel("fmax_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_INT)
+@register_kernel("fmax_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT_INT)
+def fmax_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
+                     out_grad: DenseTensor, x_grad: OptionalOutTensor,
+                     y_grad: OptionalOutTensor) -> None:
+    dx = None if x_grad is None else dev_ctx.alloc(x_grad, out_grad.dtype)
+    dy = None if y_grad is None else dev_ctx.alloc(y_grad, out_grad.dtype)
+    ewg_funcs.fmax_grad(dev_ctx.xp, x.data, y.data, out_grad.data, dx, dy)
+
+
+@register_kernel("fmin_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_INT)
+@register_kernel("fmin_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT_INT)
+def fmin_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
+                     out_grad: DenseTensor, x_grad: OptionalOutTensor,
+                     y_grad: OptionalOutTensor) -> None:
+    dx = None if x_grad is None else dev_ctx.alloc(x_grad, out_grad.dtype)
+    dy = None if y_grad is None else dev_ctx.alloc(y_grad, out_grad.dtype)
+    ewg_funcs.fmin_grad(dev_ctx.xp, x.data, y.data, out_grad.data, dx, dy)
+
+
+@register_kernel("heaviside_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_INT)
+@register_kernel("heaviside_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT_INT)
+def heaviside_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
+                          out_grad: DenseTensor, x_grad: OptionalOutTensor,
+                          y_grad: OptionalOutTensor) -> None:
+    dx = None if x_grad is None else dev_ctx.alloc(x_grad, out_grad.dtype)
+    dy = None if y_grad is None else dev_ctx.alloc(y_grad, out_grad.dtype)
+    ewg_funcs.heaviside_grad(dev_ctx.xp, x.data, y.data, out_grad.data, dx, dy)

@@ -1,5 +1,5 @@
 """Grads of the fft family: fft_c2c_grad, fft_r2c_grad, fft_c2r_grad, frame_grad,
-overlap_add_grad, stft_grad; one body each for every backend (math in
+overlap_add_grad, stft_grad, complex_grad; one body each for every backend (math in
 phi.kernels.funcs.fft_grad)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 from phi.common import Backend, DataLayout, DataType
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
-from phi.core.kernel_args import OutTensor
+from phi.core.kernel_args import OptionalOutTensor, OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import fft as fft_funcs
 from phi.kernels.funcs import fft_grad as fft_grad_funcs
@@ -78,3 +78,25 @@ def stft_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, window: DenseTensor
                      onesided: bool, x_grad: OutTensor) -> None:
     fft_grad_funcs.stft_grad(dev_ctx.xp, window.data, out_grad.data, n_fft, hop_length,
                              normalized, onesided, dev_ctx.alloc(x_grad, x.dtype))
+
+
+#: complex_grad runs in x's real type; its out_grad is the complex type of it
+_COMPLEX_OF_F32 = {"out_grad": {"dtype": DataType.COMPLEX64}}
+_COMPLEX_OF_F64 = {"out_grad": {"dtype": DataType.COMPLEX128}}
+
+
+@register_kernel("complex_grad", Backend.CPU, DataLayout.ALL_LAYOUT, DataType.FLOAT32,
+                 arg_overrides=_COMPLEX_OF_F32)
+@register_kernel("complex_grad", Backend.CPU, DataLayout.ALL_LAYOUT, DataType.FLOAT64,
+                 arg_overrides=_COMPLEX_OF_F64)
+@register_kernel("complex_grad", Backend.GPU, DataLayout.ALL_LAYOUT, DataType.FLOAT32,
+                 arg_overrides=_COMPLEX_OF_F32)
+@register_kernel("complex_grad", Backend.GPU, DataLayout.ALL_LAYOUT, DataType.FLOAT64,
+                 arg_overrides=_COMPLEX_OF_F64)
+def complex_grad_kernel(dev_ctx: DeviceContext, real: DenseTensor, imag: DenseTensor,
+                        out_grad: DenseTensor, real_grad: OptionalOutTensor,
+                        imag_grad: OptionalOutTensor) -> None:
+    dx = None if real_grad is None else dev_ctx.alloc(real_grad, real.dtype)
+    dy = None if imag_grad is None else dev_ctx.alloc(imag_grad, imag.dtype)
+    fft_grad_funcs.complex_grad(dev_ctx.xp, tuple(real.dims), tuple(imag.dims), out_grad.data,
+                                dx, dy)

@@ -1,5 +1,5 @@
 """Special functions (gammaln, i0, i0e, i1, i1e, gammaincc, polygamma): one body each for every
-backend (math in phi.kernels.funcs.special)."""
+backend (math in phi.kernels.funcs.special); their grads are in special_grad_kernel_impl."""
 
 from __future__ import annotations
 

@@ -20,4 +20,7 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
     "minimum_grad": [({"x": (2, 3, 4), "y": (4,)}, {}), ({"x": (3, 1), "y": (2, 1, 4)}, {})],
     "elementwise_pow_grad": [({"x": positive((2, 3, 4)), "y": (4,)}, {}),
                              ({"x": positive((3, 1)), "y": (2, 1, 4)}, {})],
+    **{f"{op}_grad": [({"x": (2, 3, 4), "y": (4,)}, {}), ({"x": (3, 1), "y": (2, 1, 4)}, {})]
+       for op in ("fmax", "fmin")},
+    "heaviside_grad": [({"x": away_from_zero((2, 3, 4)), "y": (4,)}, {})],
 }

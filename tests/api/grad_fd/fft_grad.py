@@ -25,6 +25,8 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
         for norm, fwd, n in (("backward", False, 6), ("forward", True, 7), ("ortho", False, 0))],
     "frame_grad": [({"x": (2, 9)}, {"frame_length": 4, "hop_length": 2}),
                    ({"x": (7, 2)}, {"frame_length": 2, "hop_length": 3, "axis": 0})],
+    "complex_grad": [({"real": (3, 4), "imag": (3, 4)}, {}),
+                     ({"real": (1, 3), "imag": (2, 1)}, {})],
 }
 GRAD_CASES["overlap_add_grad"] = [
     ({"x": (2, 4, 3)}, {"hop_length": 2}),

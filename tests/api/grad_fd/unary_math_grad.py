@@ -12,8 +12,14 @@ from tests.api.grad_fd.specs import (
     positive,
 )
 
+
+def _complex(shape: tuple[int, ...]) -> Spec:
+    """Complex values with both parts in [-1, 1) (away from the inverse functions' cuts)."""
+    return lambda rng: rng.uniform(-1, 1, shape) + 1j * rng.uniform(-1, 1, shape)
+
+
 GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
-    **{f"{op}_grad": [({"x": (3, 4)}, {})]
+    **{f"{op}_grad": [({"x": (3, 4)}, {}), ({"x": _complex((3, 4))}, {})]
        for op in ("sin", "cos", "atan", "sinh", "cosh", "asinh", "expm1")},
     **{f"{op}_grad": [({"x": avoiding((3, 4), (), -0.9, 0.9)}, {})]
        for op in ("asin", "acos", "atanh")},
@@ -29,4 +35,11 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
     "erfinv_grad": [({"x": avoiding((3, 4), (), -0.9, 0.9)}, {})],
     **{f"{op}_grad": [({"x": avoiding((3, 4), (-3.0, -2.0, -1.0, 0.0))}, {})]
        for op in ("lgamma", "digamma")},
+    "pow_grad": [({"x": positive((3, 4))}, {"y": 2.5}), ({"x": (3, 4)}, {"y": 3.0})],
+    "clip_grad": [({"x": avoiding((3, 4), (-0.5, 0.5))}, {"min": -0.5, "max": 0.5})],
+    "angle_grad": [({"x": away_from_zero((3, 4))}, {}),
+                   ({"x": lambda rng: rng.standard_normal((3, 4))
+                     + 1j * rng.standard_normal((3, 4))}, {})],
+    **{f"{op}_grad": [({"x": lambda rng: rng.standard_normal((3, 4))
+                        + 1j * rng.standard_normal((3, 4))}, {})] for op in ("real", "imag")},
 }

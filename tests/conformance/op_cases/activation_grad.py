@@ -10,8 +10,19 @@ element's SIMD lane (sqrt_grad at +inf: 0 in the scalar tail, NaN in a vector la
 reciprocal refined by Newton steps; silu_grad at +inf: NaN in the tail, +-inf in a vector
 lane, whose exp(-inf) is not 0; sqrt(-0.0) is +0.0 in a vector lane, so the gradient's
 infinity takes the cotangent's sign there).
+
+swiglu (x and y, or x alone split in halves; x's gradient alone): float32 over signed zeros,
+NaN and large magnitudes (exp(-x) overflowing to a zero sigmoid), float64 over random
+values; no +-inf x, whose gradient is NaN, as with silu.
+
+complex64 / complex128 X for sigmoid, tanh, exp, sqrt, log, square, silu, stanh, softplus
+(threshold on the real part), logsigmoid and hard_swish (clipped by the real part) (out_grad
+* conj(f')); int32 / int64 square, and exp_grad on its own in int32 / int64
+(fluidphi's forward exp has no integer kernel, as Paddle's CPU exp has none). abs:
+complex64 / complex128 X (X / |X| times the real cotangent, 0 at 0) and int32 / int64.
 """
 
+from ._inputs import COMPLEX_EXP_NOTE
 from .spec import INF, NAN, Case, GradCase, In
 
 #: Values around every kink of these functions, and the IEEE specials.
@@ -59,9 +70,49 @@ def _softmax(op: str, dtype: str) -> list[GradCase]:
             for tag, (shape, axis) in shapes.items()]
 
 
+_SWIGLU_X = [-100.0, -50.0, -3.0, -1.0, -0.0, 0.0, 0.5, 1.0, 3.0, 50.0, 100.0, NAN]
+
+
+def _swiglu(dtype: str, tag: str, wrt: tuple[str, ...]) -> GradCase:
+    n = len(_SWIGLU_X)
+    x = (In((2, n), dtype, values=[_SWIGLU_X, _SWIGLU_X[::-1]]) if dtype == "float32"
+         else In((3, 6), dtype, -4.0, 4.0))
+    inputs = {"x": x} if tag == "_no_y" else {"x": x, "y": In(x.shape, dtype, -2.0, 2.0)}
+    return GradCase(Case(f"swiglu{tag}_{dtype}", "swiglu", inputs), wrt)
+
+
+_COMPLEX_OPS = {"sigmoid": {}, "tanh": {}, "exp": {}, "sqrt": {}, "log": {}, "square": {},
+                "silu": {}, "stanh": {"scale_a": 0.5, "scale_b": 1.5}, "softplus": {},
+                "softplus_beta2": {"beta": 2.0, "threshold": 1.0}, "logsigmoid": {},
+                "hard_swish": {}}
+#: Paddle's vectorised complex exp is float32-accurate, complex128 too (COMPLEX_EXP_NOTE)
+#: hard_swish's X spans its clip bounds
+_COMPLEX_RANGE = {"hard_swish": (-4.0, 4.0)}
+_EXP_BASED = ("sigmoid", "exp", "silu", "softplus", "softplus_beta2", "logsigmoid")
+_COMPLEX = [GradCase(Case(f"{op}_{dtype}", op.split("_beta")[0],
+                          {"X": In((3, 4), dtype, *_COMPLEX_RANGE.get(op, (-1.5, 1.5)))},
+                          attrs=attrs),
+                     ("X",), tol=1e-6 if op in _EXP_BASED and dtype == "complex128" else None,
+                     note=COMPLEX_EXP_NOTE if op in _EXP_BASED and dtype == "complex128"
+                     else "")
+            for op, attrs in _COMPLEX_OPS.items() for dtype in ("complex64", "complex128")]
+_ABS = [GradCase(Case(f"abs_{dtype}", "abs", {"X": In((3, 4), dtype, -3, 3, special)}), ("X",))
+        for dtype, special in (("complex64", (0j, 1j, -2)), ("complex128", (0j, 1j, -2)),
+                               ("int32", (0, 3, -2)), ("int64", (0, 3, -2)))]
+_INTS = [
+    *(GradCase(Case(f"square_{dtype}", "square", {"X": In((3, 4), dtype, -5, 5)}), ("X",))
+      for dtype in ("int32", "int64")),
+    *(GradCase(Case(f"exp_grad_{dtype}", "exp_grad", {"Out": In((3, 4), dtype, 1, 50),
+                                                      "Out@GRAD": In((3, 4), dtype, -3, 3)}),
+               ("X",)) for dtype in ("int32", "int64")),
+]
+
 GRAD_CASES = [
     *(_unary(op, tag, attrs, dtype) for dtype in ("float32", "float64")
       for op, variants in _OPS.items() for tag, attrs in variants.items()),
     *(c for dtype in ("float32", "float64") for op in ("softmax", "log_softmax")
       for c in _softmax(op, dtype)),
+    *(_swiglu(dtype, tag, wrt) for dtype in ("float32", "float64")
+      for tag, wrt in (("", ("x", "y")), ("_no_y", ("x",)), ("_x_only", ("x",)))),
+    *_COMPLEX, *_INTS, *_ABS,
 ]

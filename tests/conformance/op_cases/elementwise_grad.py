@@ -1,7 +1,13 @@
-"""Grads of elementwise_add / sub / mul / div / max / min / pow: fluid's axis and NumPy
-broadcasting reduced back to each operand, plus Paddle 3.3.1's edge values (div by zero,
-max / min ties and NaN, pow at a zero base or exponent). float32 over every layout,
-float64 over two.
+"""Grads of elementwise_add / sub / mul / div / max / min / pow / fmax / fmin / heaviside:
+fluid's axis and NumPy broadcasting reduced back to each operand, plus Paddle 3.3.1's edge
+values (div by zero, max / min ties and NaN, pow at a zero base or exponent, fmax / fmin
+ties (to X) and NaN (to the other operand), heaviside at either zero). float32 over every
+layout, float64 over two; fmax, fmin and heaviside in int32 / int64 too, and with X's
+gradient alone.
+
+Not here: elementwise_mod's grad (remainder_grad). Paddle 3.3.1 makes that grad op but its
+static executor has no kernel for it ("There are no kernels which are registered in the
+remainder_grad operator"), so no Paddle-run fixture can exist; fluidphi does not register it.
 
 Not exported: max / min / pow with a forward axis that aligns Y other than NumPy's
 trailing rule. Paddle 3.3.1's grads of those ops ignore axis: a broadcast error, or a
@@ -40,6 +46,23 @@ def _edges(op: str, x: list[float], y: list[float]) -> GradCase:
                           "Y": In((len(y),), "float32", values=y)}), ("X", "Y"))
 
 
+_NO_AXIS = ("elementwise_fmax", "elementwise_fmin", "elementwise_heaviside")
+
+
+def _plain_cases(op: str, dtype: str, tags: tuple[str, ...],
+                 wrt: tuple[str, ...] = ("X", "Y")) -> list[GradCase]:
+    """fmax, fmin and heaviside (no axis attribute): trailing layouts; X holds zeros
+    (heaviside), ties and NaN are in the edge cases."""
+    cases = []
+    low, high = (-5, 5) if dtype.startswith("int") else (-2.0, 2.0)
+    for tag in tags:
+        x, y, _ = _LAYOUTS[tag]
+        inputs = {"X": In(x, dtype, low, high, special=(0, 2, -3)), "Y": In(y, dtype, low, high)}
+        suffix = "" if wrt == ("X", "Y") else "_x_only"
+        cases.append(GradCase(Case(f"{op}_{tag}{suffix}_{dtype}", op, inputs), wrt))
+    return cases
+
+
 _ALL = tuple(_LAYOUTS)
 GRAD_CASES = [
     *(c for op in ("elementwise_add", "elementwise_sub", "elementwise_mul", "elementwise_div")
@@ -57,4 +80,14 @@ GRAD_CASES = [
            [1, 1, 4, 1, NAN, 0, 0.0, INF, 1, -INF]),
     _edges("elementwise_pow", [0, 0, 0, 0, 0, -0.0, -0.0, 2, -2, 1, NAN, 4, NAN, INF],
            [0, 2, -1, 0.5, 1, -1, 2, 0.5, 2, NAN, 1, 0, 0, 0]),
+    *(c for op in _NO_AXIS
+      for c in (*_plain_cases(op, "float32", _TRAILING),
+                *_plain_cases(op, "float64", ("trailing",)),
+                *_plain_cases(op, "int32", ("same",)), *_plain_cases(op, "int64", ("ones",)),
+                *_plain_cases(op, "float32", ("trailing",), ("X",)))),
+    *(_edges(op, [1, 2, 3, NAN, 1, 0, -0.0, INF, -INF, 2, NAN],
+             [1, 1, 4, 1, NAN, 0, 0.0, INF, 1, -INF, NAN])
+      for op in ("elementwise_fmax", "elementwise_fmin")),
+    _edges("elementwise_heaviside", [0, -0.0, 1, -1, NAN, INF, -INF, 0, 2],
+           [0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, NAN, 0]),
 ]

@@ -6,7 +6,9 @@ goes to every frame that added to it); stft (onesided, normalized or not, hops s
 longer than n_fft; X only: Paddle makes no Window@GRAD); as_complex and as_real. The
 gradient of a transform is the transform the other way with the forward's scale (fft_r2c:
 its onesided half zero-padded; fft_c2r: the bins folded onto the half spectrum counted
-twice), as Paddle's kernels compute it."""
+twice), as Paddle's kernels compute it. complex (X + iY, broadcast): X's gradient is the
+cotangent's real part, Y's its imaginary part, summed back over the broadcast dims (Paddle's
+conjugate convention), one or both asked for."""
 
 from .spec import Case, GradCase, In
 
@@ -88,7 +90,22 @@ _COMPLEX_HELPERS = [
     *(_g(f"as_real_{d}", "as_real", _x((3, 4), d)) for d in COMPLEX),
 ]
 
-GRAD_CASES = [*_C2C, *_R2C, *_C2R, *_FRAME, *_OVERLAP_ADD, *_STFT, *_COMPLEX_HELPERS]
+def _complex(tag: str, dtype: str, x: tuple[int, ...], y: tuple[int, ...],
+             wrt: tuple[str, ...] = ("X", "Y")) -> GradCase:
+    return GradCase(Case(f"complex_{tag}_{dtype}", "complex",
+                         {"X": _x(x, dtype), "Y": _x(y, dtype)}), wrt)
+
+
+_COMPLEX_OP = [
+    *(_complex("same", d, (3, 4), (3, 4)) for d in REALS),
+    _complex("bcast", "float32", (1, 3), (2, 1)),
+    _complex("bcast_y", "float64", (2, 3, 4), (4,)),
+    _complex("0d", "float32", (), ()),
+    _complex("y_only", "float32", (3, 4), (3, 4), ("Y",)),
+]
+
+GRAD_CASES = [*_C2C, *_R2C, *_C2R, *_FRAME, *_OVERLAP_ADD, *_STFT, *_COMPLEX_HELPERS,
+              *_COMPLEX_OP]
 
 #: overlap_add's InferShape leaves Out's dtype to the run: its cotangents are typed as X
 COTANGENT_DTYPE_OF = {"overlap_add": "X"}
