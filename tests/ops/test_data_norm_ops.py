@@ -72,3 +72,30 @@ def test_ctr_program_unplanned(path: str, planned: bool, passes: bool) -> None:
                              f"ctr_v2/{batch}/{path} planned={planned} passes={passes}")
         assert {r.type for r in result.trace} >= {"data_norm", "cvm", "sequence_pool"}
     assert [0, 3, 4, 4, 6] in fixture_feeds(model_dir, "b4")["slot_user"].lod
+
+
+@pytest.mark.parametrize("slot_dim", [-1, 2])
+def test_scale_w_and_bias_grads_do_not_need_x_grad(slot_dim: int) -> None:
+    """scale_w@GRAD and bias@GRAD are written whether or not X@GRAD is asked for (they were
+    left unwritten without it: whatever the buffer held came out)."""
+    from phi.kernels.funcs.data_norm import data_norm_grad
+
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal((5, 4)).astype(np.float32)
+    x[:, 0] = np.abs(x[:, 0]) + 1  # the slots' shows
+    x[:, 2] = np.abs(x[:, 2]) + 1
+    y_grad = rng.standard_normal((5, 4)).astype(np.float32)
+    means, scales = np.full(4, 0.1, np.float32), np.full(4, 2.0, np.float32)
+    scale_w = rng.standard_normal(4).astype(np.float32)
+
+    def grads(with_x: bool) -> tuple[np.ndarray, np.ndarray]:
+        sw, b = np.full(4, np.nan, np.float32), np.full(4, np.nan, np.float32)
+        stats = [np.empty(4, np.float32) for _ in range(3)]
+        data_norm_grad(np, x, y_grad, means, scales, scale_w, 1e-4, slot_dim, True, "NCHW",
+                       np.empty_like(x) if with_x else None, sw, b, *stats)
+        return sw, b
+
+    (sw, b), (sw_alone, b_alone) = grads(True), grads(False)
+    assert np.isfinite(sw_alone).all() and np.isfinite(b_alone).all()
+    np.testing.assert_array_equal(sw_alone, sw)
+    np.testing.assert_array_equal(b_alone, b)

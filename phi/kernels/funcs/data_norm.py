@@ -115,9 +115,9 @@ def data_norm_grad(xp: Any, x: Any, y_grad: Any, means: Any, scales: Any,
         show = x[:, ::slot_dim]
         shown = xp.repeat(~((show > -limit) & (show < limit)), slot_dim, axis=1)
     with quiet(xp):
-        if x_grad is not None:
-            _x_grad(xp, x, y_grad, means, scales, scale_w, scale_and_shift, shown, x_grad,
-                    scale_w_grad, bias_grad)
+        # scale_w@GRAD / bias@GRAD do not depend on X@GRAD being asked for: written either way
+        _x_grad(xp, x, y_grad, means, scales, scale_w, scale_and_shift, shown, x_grad,
+                scale_w_grad, bias_grad)
         dev = (x - means) * (x - means)
         if shown is None:
             batch_size_grad[...] = x.shape[0]
@@ -135,18 +135,21 @@ def data_norm_grad(xp: Any, x: Any, y_grad: Any, means: Any, scales: Any,
 
 
 def _x_grad(xp: Any, x: Any, y_grad: Any, means: Any, scales: Any, scale_w: Any | None,
-            scale_and_shift: bool, shown: Any | None, x_grad: Any, scale_w_grad: Any | None,
-            bias_grad: Any | None) -> None:
+            scale_and_shift: bool, shown: Any | None, x_grad: Any | None,
+            scale_w_grad: Any | None, bias_grad: Any | None) -> None:
     if not scale_and_shift:  # scale_w / bias unused: zero derivatives (Paddle writes none)
-        xp.multiply(y_grad, scales, out=x_grad)
+        if x_grad is not None:
+            xp.multiply(y_grad, scales, out=x_grad)
         for grad in (scale_w_grad, bias_grad):
             if grad is not None:
                 grad[...] = 0
         return
-    x_grad[...] = y_grad * scales * scale_w
+    if x_grad is not None:
+        x_grad[...] = y_grad * scales * scale_w
     dy, prod = y_grad, (x - means) * scales * y_grad
     if shown is not None:
-        x_grad[~shown] = 0
+        if x_grad is not None:
+            x_grad[~shown] = 0
         dy, prod = xp.where(shown, y_grad, 0), xp.where(shown, prod, 0)
     if bias_grad is not None:
         bias_grad[...] = _row_sum(xp, dy)
