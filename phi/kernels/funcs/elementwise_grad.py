@@ -6,7 +6,9 @@ and fluid's `axis`, computes the local gradient at the broadcast shape and sums 
 to each operand's shape (`elementwise.sum_to`); a gradient passed as None is not asked
 for and not computed. The formulas are Paddle 3.3.1's CPU functors, edge values included:
 
-* div: dx = dout / y, dy = -dout * out / y (from the forward's `out`, not x / y^2);
+* mul: dx = dout * conj(y), dy = dout * conj(x) (complex: the conjugate convention);
+* div: dx = dout / conj(y), dy = -dout * conj(out / y) (from the forward's `out`, not
+  x / y^2; conj is the identity on real types);
 * max / min: the gradient goes to the operand that was picked; a tie splits it in half
   between both; a NaN on either side sends none to either;
 * pow: dx = dout * y * x^(y-1), dy = dout * log(x) * x^y, except that dx is 0 where
@@ -37,6 +39,11 @@ def _views(xp: Any, x: Any, y: Any, out_grad: Any, axis: int) -> tuple[Any, Any,
             out_grad.astype(ctype, copy=False))
 
 
+def _conj(xp: Any, v: Any) -> Any:
+    """conj(v) for complex arrays, v itself otherwise (Paddle's complex grad convention)."""
+    return xp.conj(v) if np.dtype(v.dtype).kind == "c" else v
+
+
 def subtract_grad(xp: Any, x: Any, y: Any, out_grad: Any, axis: int, x_grad: Any | None,
                   y_grad: Any | None) -> None:
     """d(x - y): out_grad to x, -out_grad to y, each summed back to its shape."""
@@ -48,25 +55,28 @@ def subtract_grad(xp: Any, x: Any, y: Any, out_grad: Any, axis: int, x_grad: Any
 
 def multiply_grad(xp: Any, x: Any, y: Any, out_grad: Any, axis: int, x_grad: Any | None,
                   y_grad: Any | None) -> None:
-    """d(x * y): out_grad * y to x, out_grad * x to y."""
+    """d(x * y): out_grad * conj(y) to x, out_grad * conj(x) to y."""
     a, b, g = _views(xp, x, y, out_grad, axis)
     with quiet(xp):
         if x_grad is not None:
-            sum_to(xp, g * b, x.shape, axis, x_grad)
+            sum_to(xp, g * _conj(xp, b), x.shape, axis, x_grad)
         if y_grad is not None:
-            sum_to(xp, g * a, y.shape, axis, y_grad)
+            sum_to(xp, g * _conj(xp, a), y.shape, axis, y_grad)
 
 
 def divide_grad(xp: Any, x: Any, y: Any, out: Any, out_grad: Any, axis: int,
                 x_grad: Any | None, y_grad: Any | None) -> None:
-    """d(x / y): out_grad / y to x, -out_grad * out / y to y."""
+    """d(x / y): out_grad / conj(y) to x, -out_grad * conj(out / y) to y."""
     _, b, g = _views(xp, x, y, out_grad, axis)
     with quiet(xp):
         if x_grad is not None:
-            sum_to(xp, g / b, x.shape, axis, x_grad)
+            sum_to(xp, g / _conj(xp, b), x.shape, axis, x_grad)
         if y_grad is not None:
             o = out.astype(g.dtype, copy=False)
-            sum_to(xp, -g * o / b, y.shape, axis, y_grad)
+            if np.dtype(g.dtype).kind == "c":
+                sum_to(xp, -g * xp.conj(o / b), y.shape, axis, y_grad)
+            else:
+                sum_to(xp, -g * o / b, y.shape, axis, y_grad)
 
 
 def _pick_grads(xp: Any, x: Any, y: Any, out_grad: Any, axis: int, x_grad: Any | None,

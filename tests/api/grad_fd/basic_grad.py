@@ -9,13 +9,15 @@ from typing import Any
 from tests.api.grad_fd.specs import (
     Spec,
     away_from_zero,
+    complex_uniform,
     int_labels,
     probabilities,
 )
 
 GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
     "relu_grad": [({"x": away_from_zero((3, 4))}, {})],
-    "add_grad": [({"x": (2, 3, 4), "y": (4,)}, {}), ({"x": (3, 1), "y": (2, 1, 4)}, {})],
+    "add_grad": [({"x": (2, 3, 4), "y": (4,)}, {}), ({"x": (3, 1), "y": (2, 1, 4)}, {}),
+                 ({"x": complex_uniform((2, 3, 4)), "y": complex_uniform((4,))}, {})],
     "matmul_grad": [
         ({"x": (2, 3, 4), "y": (4, 5)}, {}),
         ({"x": (4, 3), "y": (5, 4)}, {"transpose_x": True, "transpose_y": True}),

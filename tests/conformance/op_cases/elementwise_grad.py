@@ -2,8 +2,9 @@
 fluid's axis and NumPy broadcasting reduced back to each operand, plus Paddle 3.3.1's edge
 values (div by zero, max / min ties and NaN, pow at a zero base or exponent, fmax / fmin
 ties (to X) and NaN (to the other operand), heaviside at either zero). float32 over every
-layout, float64 over two; fmax, fmin and heaviside in int32 / int64 too, and with X's
-gradient alone.
+layout, float64 over two; add / sub / mul / div in complex64 / complex128 too (Paddle's
+conjugate convention: d(x*y)/dx = dout * conj(y)); fmax, fmin and heaviside in int32 /
+int64 too, and with X's gradient alone.
 
 Not here: elementwise_mod's grad (remainder_grad). Paddle 3.3.1 makes that grad op but its
 static executor has no kernel for it ("There are no kernels which are registered in the
@@ -73,6 +74,9 @@ GRAD_CASES = [
       for c in _layout_cases(op, "float64", ("axis1", "ones"))),
     *(c for op in ("elementwise_max", "elementwise_min", "elementwise_pow")
       for c in _layout_cases(op, "float64", ("trailing",))),
+    *(c for op in ("elementwise_add", "elementwise_sub", "elementwise_mul", "elementwise_div")
+      for dtype, tags in (("complex64", ("trailing", "axis1")), ("complex128", ("ones",)))
+      for c in _layout_cases(op, dtype, tags)),
     _edges("elementwise_div", [1, 0, 0, 2, -2, 1, INF, 3], [0, 0, 1, 0.5, 2, INF, 2, -0.0]),
     _edges("elementwise_max", [1, 2, 3, NAN, 1, 0, -0.0, INF, -INF, 2],
            [1, 1, 4, 1, NAN, 0, 0.0, INF, 1, -INF]),
