@@ -210,7 +210,7 @@ for _dtype in _FLOAT:
         register_op_kernel("elementwise_max_grad", _place, ElementwiseMaxGradKernel, _dtype)
         register_op_kernel("elementwise_min_grad", _place, ElementwiseMinGradKernel, _dtype)
         register_op_kernel("elementwise_pow_grad", _place, ElementwisePowGradKernel, _dtype)
-for _dtype in _COMPLEX:
+for _dtype in (*_COMPLEX, DataType.INT32, DataType.INT64):
     for _place in ("CPU", "GPU"):
         register_op_kernel("elementwise_add_grad", _place, ElementwiseAddGradKernel, _dtype)
         register_op_kernel("elementwise_sub_grad", _place, ElementwiseSubGradKernel, _dtype)

@@ -8,7 +8,8 @@ for and not computed. The formulas are Paddle 3.3.1's CPU functors, edge values 
 
 * mul: dx = dout * conj(y), dy = dout * conj(x) (complex: the conjugate convention);
 * div: dx = dout / conj(y), dy = -dout * conj(out / y) (from the forward's `out`, not
-  x / y^2; conj is the identity on real types);
+  x / y^2; conj is the identity on real types); integers: dx = dout / y and dy =
+  (-dout * out) / y, each a C integer quotient taken before the broadcast sums;
 * max / min: the gradient goes to the operand that was picked; a tie splits it in half
   between both; a NaN on either side sends none to either;
 * pow: dx = dout * y * x^(y-1), dy = dout * log(x) * x^y, except that dx is 0 where
@@ -28,7 +29,7 @@ from typing import Any
 import numpy as np
 
 from phi.kernels.funcs.common import compute_dtype, quiet
-from phi.kernels.funcs.elementwise import aligned_shapes, sum_to
+from phi.kernels.funcs.elementwise import aligned_shapes, int_quotient, sum_to
 
 
 def _views(xp: Any, x: Any, y: Any, out_grad: Any, axis: int) -> tuple[Any, Any, Any]:
@@ -68,6 +69,9 @@ def divide_grad(xp: Any, x: Any, y: Any, out: Any, out_grad: Any, axis: int,
                 x_grad: Any | None, y_grad: Any | None) -> None:
     """d(x / y): out_grad / conj(y) to x, -out_grad * conj(out / y) to y."""
     _, b, g = _views(xp, x, y, out_grad, axis)
+    if np.dtype(g.dtype).kind in "iu":
+        _int_divide_grad(xp, x, y, b, out.astype(g.dtype, copy=False), g, axis, x_grad, y_grad)
+        return
     with quiet(xp):
         if x_grad is not None:
             sum_to(xp, g / _conj(xp, b), x.shape, axis, x_grad)
@@ -77,6 +81,16 @@ def divide_grad(xp: Any, x: Any, y: Any, out: Any, out_grad: Any, axis: int,
                 sum_to(xp, -g * xp.conj(o / b), y.shape, axis, y_grad)
             else:
                 sum_to(xp, -g * o / b, y.shape, axis, y_grad)
+
+
+def _int_divide_grad(xp: Any, x: Any, y: Any, b: Any, o: Any, g: Any, axis: int,
+                     x_grad: Any | None, y_grad: Any | None) -> None:
+    """Integer d(x / y) in C's integer arithmetic, per element before the sums:
+    out_grad / y to x, (-out_grad * out) / y to y (each quotient rounded toward zero)."""
+    if x_grad is not None:
+        sum_to(xp, int_quotient(xp, g, b, "divide_grad"), x.shape, axis, x_grad)
+    if y_grad is not None:
+        sum_to(xp, int_quotient(xp, -g * o, b, "divide_grad"), y.shape, axis, y_grad)
 
 
 def _pick_grads(xp: Any, x: Any, y: Any, out_grad: Any, axis: int, x_grad: Any | None,

@@ -13,11 +13,11 @@ from phi.kernels.funcs import elementwise_grad as ewg_funcs
 
 _FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
 _FLOAT_INT = [*_FLOAT, DataType.INT32, DataType.INT64]
-_FLOAT_COMPLEX = [*_FLOAT, DataType.COMPLEX64, DataType.COMPLEX128]
+_NUMERIC = [*_FLOAT_INT, DataType.COMPLEX64, DataType.COMPLEX128]
 
 
-@register_kernel("subtract_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
-@register_kernel("subtract_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
+@register_kernel("subtract_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _NUMERIC)
+@register_kernel("subtract_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _NUMERIC)
 def subtract_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
                          out_grad: DenseTensor, axis: int, x_grad: OptionalOutTensor,
                          y_grad: OptionalOutTensor) -> None:
@@ -26,8 +26,8 @@ def subtract_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
     ewg_funcs.subtract_grad(dev_ctx.xp, x.data, y.data, out_grad.data, axis, dx, dy)
 
 
-@register_kernel("multiply_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
-@register_kernel("multiply_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
+@register_kernel("multiply_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _NUMERIC)
+@register_kernel("multiply_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _NUMERIC)
 def multiply_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
                          out_grad: DenseTensor, axis: int, x_grad: OptionalOutTensor,
                          y_grad: OptionalOutTensor) -> None:
@@ -36,8 +36,8 @@ def multiply_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
     ewg_funcs.multiply_grad(dev_ctx.xp, x.data, y.data, out_grad.data, axis, dx, dy)
 
 
-@register_kernel("divide_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
-@register_kernel("divide_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
+@register_kernel("divide_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _NUMERIC)
+@register_kernel("divide_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _NUMERIC)
 def divide_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
                        out: DenseTensor, out_grad: DenseTensor, axis: int,
                        x_grad: OptionalOutTensor, y_grad: OptionalOutTensor) -> None:
@@ -76,8 +76,8 @@ def elementwise_pow_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: Dense
     ewg_funcs.elementwise_pow_grad(dev_ctx.xp, x.data, y.data, out_grad.data, dx, dy)
 
 
-@register_kernel("add_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
-@register_kernel("add_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
+@register_kernel("add_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _NUMERIC)
+@register_kernel("add_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _NUMERIC)
 def add_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
                     out_grad: DenseTensor, axis: int, x_grad: OptionalOutTensor,
                     y_grad: OptionalOutTensor) -> None:

@@ -3,7 +3,8 @@ fluid's axis and NumPy broadcasting reduced back to each operand, plus Paddle 3.
 values (div by zero, max / min ties and NaN, pow at a zero base or exponent, fmax / fmin
 ties (to X) and NaN (to the other operand), heaviside at either zero). float32 over every
 layout, float64 over two; add / sub / mul / div in complex64 / complex128 too (Paddle's
-conjugate convention: d(x*y)/dx = dout * conj(y)); fmax, fmin and heaviside in int32 /
+conjugate convention: d(x*y)/dx = dout * conj(y)) and int32 / int64 (C's integer
+arithmetic; div's grad also alone, see _INT_DIV_GRAD); fmax, fmin and heaviside in int32 /
 int64 too, and with X's gradient alone.
 
 Not here: elementwise_mod's grad (remainder_grad). Paddle 3.3.1 makes that grad op but its
@@ -47,6 +48,30 @@ def _edges(op: str, x: list[float], y: list[float]) -> GradCase:
                           "Y": In((len(y),), "float32", values=y)}), ("X", "Y"))
 
 
+
+def _int_cases(op: str, dtype: str, tags: tuple[str, ...]) -> list[GradCase]:
+    """Integer operands in [-9, 9) (a divisor in [-4, 4) without 0): Paddle's integer
+    arithmetic (div's grads truncate as C++ integer division does)."""
+    cases = []
+    for tag in tags:
+        x, y, axis = _LAYOUTS[tag]
+        ylow, yhigh, zero = (-4, 4, (0,)) if op == "elementwise_div" else (-9, 9, ())
+        inputs = {"X": In(x, dtype, -9, 9), "Y": In(y, dtype, ylow, yhigh, exclude=zero)}
+        cases.append(GradCase(Case(f"{op}_{tag}_{dtype}", op, inputs, attrs={"axis": axis}),
+                              ("X", "Y")))
+    return cases
+
+
+#: elementwise_div_grad alone with a fed Out and a wide Out@GRAD (a cotangent in [-1, 1)
+#: is -1 or 0): which integer quotient Y's gradient takes ((-dout * out) / y, not
+#: -dout * (out / y)) and that quotients round toward zero, not down
+_INT_DIV_GRAD = [
+    GradCase(Case(f"elementwise_div_grad_{dtype}", "elementwise_div_grad",
+                  {"X": In((3, 4), dtype, -9, 9), "Y": In((4,), dtype, -4, 4, exclude=(0,)),
+                   "Out": In((3, 4), dtype, -9, 9), "Out@GRAD": In((3, 4), dtype, -9, 9)},
+                  attrs={"axis": -1}), ("X", "Y"))
+    for dtype in ("int32", "int64")]
+
 _NO_AXIS = ("elementwise_fmax", "elementwise_fmin", "elementwise_heaviside")
 
 
@@ -77,6 +102,10 @@ GRAD_CASES = [
     *(c for op in ("elementwise_add", "elementwise_sub", "elementwise_mul", "elementwise_div")
       for dtype, tags in (("complex64", ("trailing", "axis1")), ("complex128", ("ones",)))
       for c in _layout_cases(op, dtype, tags)),
+    *(c for op in ("elementwise_add", "elementwise_sub", "elementwise_mul", "elementwise_div")
+      for dtype, tags in (("int32", ("same", "axis1")), ("int64", ("ones",)))
+      for c in _int_cases(op, dtype, tags)),
+    *_INT_DIV_GRAD,
     _edges("elementwise_div", [1, 0, 0, 2, -2, 1, INF, 3], [0, 0, 1, 0.5, 2, INF, 2, -0.0]),
     _edges("elementwise_max", [1, 2, 3, NAN, 1, 0, -0.0, INF, -INF, 2],
            [1, 1, 4, 1, NAN, 0, 0.0, INF, 1, -INF]),
