@@ -86,7 +86,9 @@ def divide_grad(xp: Any, x: Any, y: Any, out: Any, out_grad: Any, axis: int,
 def _int_divide_grad(xp: Any, x: Any, y: Any, b: Any, o: Any, g: Any, axis: int,
                      x_grad: Any | None, y_grad: Any | None) -> None:
     """Integer d(x / y) in C's integer arithmetic, per element before the sums:
-    out_grad / y to x, (-out_grad * out) / y to y (each quotient rounded toward zero)."""
+    out_grad / y to x, (-out_grad * out) / y to y (each quotient rounded toward zero; in
+    int64, as C promotes the narrow types, stored back wrapping)."""
+    b, o, g = (v.astype(np.int64, copy=False) for v in (b, o, g))
     if x_grad is not None:
         sum_to(xp, int_quotient(xp, g, b, "divide_grad"), x.shape, axis, x_grad)
     if y_grad is not None:

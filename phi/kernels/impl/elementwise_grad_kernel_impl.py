@@ -14,10 +14,13 @@ from phi.kernels.funcs import elementwise_grad as ewg_funcs
 _FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
 _FLOAT_INT = [*_FLOAT, DataType.INT32, DataType.INT64]
 _NUMERIC = [*_FLOAT_INT, DataType.COMPLEX64, DataType.COMPLEX128]
+#: add / divide grads: every integer width Paddle registers but bool
+_ALL_INT = [*_NUMERIC, DataType.INT8, DataType.UINT8, DataType.INT16]
+_SUBTRACT = [*_NUMERIC, DataType.INT16]
 
 
-@register_kernel("subtract_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _NUMERIC)
-@register_kernel("subtract_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _NUMERIC)
+@register_kernel("subtract_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _SUBTRACT)
+@register_kernel("subtract_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _SUBTRACT)
 def subtract_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
                          out_grad: DenseTensor, axis: int, x_grad: OptionalOutTensor,
                          y_grad: OptionalOutTensor) -> None:
@@ -36,8 +39,8 @@ def multiply_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
     ewg_funcs.multiply_grad(dev_ctx.xp, x.data, y.data, out_grad.data, axis, dx, dy)
 
 
-@register_kernel("divide_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _NUMERIC)
-@register_kernel("divide_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _NUMERIC)
+@register_kernel("divide_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _ALL_INT)
+@register_kernel("divide_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _ALL_INT)
 def divide_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
                        out: DenseTensor, out_grad: DenseTensor, axis: int,
                        x_grad: OptionalOutTensor, y_grad: OptionalOutTensor) -> None:
@@ -76,8 +79,8 @@ def elementwise_pow_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: Dense
     ewg_funcs.elementwise_pow_grad(dev_ctx.xp, x.data, y.data, out_grad.data, dx, dy)
 
 
-@register_kernel("add_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _NUMERIC)
-@register_kernel("add_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _NUMERIC)
+@register_kernel("add_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _ALL_INT)
+@register_kernel("add_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _ALL_INT)
 def add_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
                     out_grad: DenseTensor, axis: int, x_grad: OptionalOutTensor,
                     y_grad: OptionalOutTensor) -> None:

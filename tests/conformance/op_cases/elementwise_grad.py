@@ -4,8 +4,9 @@ values (div by zero, max / min ties and NaN, pow at a zero base or exponent, fma
 ties (to X) and NaN (to the other operand), heaviside at either zero). float32 over every
 layout, float64 over two; add / sub / mul / div in complex64 / complex128 too (Paddle's
 conjugate convention: d(x*y)/dx = dout * conj(y)) and int32 / int64 (C's integer
-arithmetic; div's grad also alone, see _INT_DIV_GRAD); fmax, fmin and heaviside in int32 /
-int64 too, and with X's gradient alone.
+arithmetic; div's grad also alone, see _INT_DIV_GRAD), add / sub in int16 (div's grad
+alone: Paddle has no int16 elementwise_div), add / div grads alone in int8 / uint8;
+fmax, fmin and heaviside in int32 / int64 too, and with X's gradient alone.
 
 Not here: elementwise_mod's grad (remainder_grad). Paddle 3.3.1 makes that grad op but its
 static executor has no kernel for it ("There are no kernels which are registered in the
@@ -70,7 +71,17 @@ _INT_DIV_GRAD = [
                   {"X": In((3, 4), dtype, -9, 9), "Y": In((4,), dtype, -4, 4, exclude=(0,)),
                    "Out": In((3, 4), dtype, -9, 9), "Out@GRAD": In((3, 4), dtype, -9, 9)},
                   attrs={"axis": -1}), ("X", "Y"))
-    for dtype in ("int32", "int64")]
+    for dtype in ("int32", "int64", "int16")]
+#: add / div grads alone in int8 / uint8 (fluidphi's forward ops do not take them; Paddle's
+#: grad kernels do): uint8's Out@GRAD is negated in C's promoted int, then stored wrapping
+_NARROW_GRAD = [
+    GradCase(Case(f"{op}_grad_{dtype}", f"{op}_grad",
+                  {"X": In((3, 4), dtype, low, 9), "Out@GRAD": In((3, 4), dtype, low, 9),
+                   "Y": In((4,), dtype, low, 5, exclude=(0,)),
+                   **({"Out": In((3, 4), dtype, low, 9)} if op == "elementwise_div" else {})},
+                  attrs={"axis": -1}), ("X", "Y"))
+    for op in ("elementwise_add", "elementwise_div")
+    for dtype, low in (("int8", -9), ("uint8", 0))]
 
 _NO_AXIS = ("elementwise_fmax", "elementwise_fmin", "elementwise_heaviside")
 
@@ -105,7 +116,9 @@ GRAD_CASES = [
     *(c for op in ("elementwise_add", "elementwise_sub", "elementwise_mul", "elementwise_div")
       for dtype, tags in (("int32", ("same", "axis1")), ("int64", ("ones",)))
       for c in _int_cases(op, dtype, tags)),
-    *_INT_DIV_GRAD,
+    *_INT_DIV_GRAD, *_NARROW_GRAD,
+    *(c for op in ("elementwise_add", "elementwise_sub")
+      for c in _int_cases(op, "int16", ("axis1",))),
     _edges("elementwise_div", [1, 0, 0, 2, -2, 1, INF, 3], [0, 0, 1, 0.5, 2, INF, 2, -0.0]),
     _edges("elementwise_max", [1, 2, 3, NAN, 1, 0, -0.0, INF, -INF, 2],
            [1, 1, 4, 1, NAN, 0, 0.0, INF, 1, -INF]),
