@@ -223,6 +223,15 @@ for _dtype in (DataType.INT8, DataType.UINT8, DataType.INT16):
         if _dtype == DataType.INT16:
             register_op_kernel("elementwise_sub_grad", _place, ElementwiseSubGradKernel,
                                _dtype)
+for _place in ("CPU", "GPU"):
+    for _dtype in (DataType.INT32, DataType.INT64, DataType.BFLOAT16):
+        register_op_kernel("elementwise_max_grad", _place, ElementwiseMaxGradKernel, _dtype)
+        register_op_kernel("elementwise_min_grad", _place, ElementwiseMinGradKernel, _dtype)
+        register_op_kernel("elementwise_pow_grad", _place, ElementwisePowGradKernel, _dtype)
+    register_op_kernel("elementwise_sub_grad", _place, ElementwiseSubGradKernel,
+                       DataType.BFLOAT16)
+    register_op_kernel("elementwise_mul_grad", _place, ElementwiseMulGradKernel,
+                       DataType.BFLOAT16)
 for _op in ("elementwise_fmax_grad", "elementwise_fmin_grad", "elementwise_heaviside_grad"):
     register_operator(_op, GradOp)
 for _dtype in _FLOAT_INT:

@@ -13,7 +13,9 @@ for and not computed. The formulas are Paddle 3.3.1's CPU functors, edge values 
 * max / min: the gradient goes to the operand that was picked; a tie splits it in half
   between both; a NaN on either side sends none to either;
 * pow: dx = dout * y * x^(y-1), dy = dout * log(x) * x^y, except that dx is 0 where
-  y == 0 and dy is 0 where x == 0 and y >= 0 (Paddle's answer there, not 0 * inf).
+  y == 0 and dy is 0 where x == 0 and y >= 0 (Paddle's answer there, not 0 * inf);
+  integers compute each term in float64 and round it toward zero;
+* max / min on integers: a tie's half of the cotangent rounds toward zero.
 
 Paddle's maximum_grad, minimum_grad, and elementwise_pow_grad take no `axis`: they align
 the operands NumPy-style (trailing dims) whatever axis the forward op used, which is a
@@ -98,13 +100,17 @@ def _int_divide_grad(xp: Any, x: Any, y: Any, b: Any, o: Any, g: Any, axis: int,
 def _pick_grads(xp: Any, x: Any, y: Any, out_grad: Any, axis: int, x_grad: Any | None,
                 y_grad: Any | None, x_wins: Any, y_wins: Any) -> None:
     a, b, g = _views(xp, x, y, out_grad, axis)
-    t = g.dtype.type
+    integral = np.dtype(g.dtype).kind in "iu"
+    t = np.float64 if integral else g.dtype.type
     with quiet(xp):
         tie = a == b
         for operand, grad, wins in ((x, x_grad, x_wins), (y, y_grad, y_wins)):
             if grad is not None:
                 share = xp.where(wins(a, b), t(1), xp.where(tie, t(0.5), t(0)))
-                sum_to(xp, g * share, operand.shape, axis, grad)
+                local = g * share
+                if integral:  # a tie's half of an odd cotangent rounds toward zero
+                    local = xp.trunc(local).astype(np.int64)
+                sum_to(xp, local, operand.shape, axis, grad)
 
 
 def maximum_grad(xp: Any, x: Any, y: Any, out_grad: Any, x_grad: Any | None,
@@ -124,16 +130,24 @@ def minimum_grad(xp: Any, x: Any, y: Any, out_grad: Any, x_grad: Any | None,
 def elementwise_pow_grad(xp: Any, x: Any, y: Any, out_grad: Any, x_grad: Any | None,
                          y_grad: Any | None) -> None:
     """d x^y (trailing alignment): dout * y * x^(y-1) to x (0 where y == 0), dout * log(x)
-    * x^y to y (0 where x == 0 and y >= 0)."""
+    * x^y to y (0 where x == 0 and y >= 0). Integers: each term in float64, rounded
+    toward zero before the broadcast sums (Paddle's CPU answer)."""
     a, b, g = _views(xp, x, y, out_grad, -1)
+    integral = np.dtype(g.dtype).kind in "iu"
+    if integral:
+        a, b, g = (v.astype(np.float64) for v in (a, b, g))
     t = g.dtype.type
+
+    def term(local: Any) -> Any:
+        return xp.trunc(local).astype(np.int64) if integral else local
+
     with quiet(xp):
         if x_grad is not None:
             local = xp.where(b == 0, t(0), g * b * xp.power(a, b - t(1)))
-            sum_to(xp, local, x.shape, -1, x_grad)
+            sum_to(xp, term(local), x.shape, -1, x_grad)
         if y_grad is not None:
             local = xp.where((a == 0) & (b >= 0), t(0), g * xp.log(a) * xp.power(a, b))
-            sum_to(xp, local, y.shape, -1, y_grad)
+            sum_to(xp, term(local), y.shape, -1, y_grad)
 
 
 def _all_to_one(xp: Any, x: Any, y: Any, out_grad: Any, x_grad: Any | None,

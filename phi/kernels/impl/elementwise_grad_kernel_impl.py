@@ -16,7 +16,10 @@ _FLOAT_INT = [*_FLOAT, DataType.INT32, DataType.INT64]
 _NUMERIC = [*_FLOAT_INT, DataType.COMPLEX64, DataType.COMPLEX128]
 #: add / divide grads: every integer width Paddle registers but bool
 _ALL_INT = [*_NUMERIC, DataType.INT8, DataType.UINT8, DataType.INT16]
-_SUBTRACT = [*_NUMERIC, DataType.INT16]
+_SUBTRACT = [*_NUMERIC, DataType.INT16, DataType.BFLOAT16]
+_MULTIPLY = [*_NUMERIC, DataType.BFLOAT16]
+#: maximum / minimum / elementwise_pow grads
+_PICK = [*_FLOAT_INT, DataType.BFLOAT16]
 
 
 @register_kernel("subtract_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _SUBTRACT)
@@ -29,8 +32,8 @@ def subtract_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
     ewg_funcs.subtract_grad(dev_ctx.xp, x.data, y.data, out_grad.data, axis, dx, dy)
 
 
-@register_kernel("multiply_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _NUMERIC)
-@register_kernel("multiply_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _NUMERIC)
+@register_kernel("multiply_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _MULTIPLY)
+@register_kernel("multiply_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _MULTIPLY)
 def multiply_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
                          out_grad: DenseTensor, axis: int, x_grad: OptionalOutTensor,
                          y_grad: OptionalOutTensor) -> None:
@@ -49,8 +52,8 @@ def divide_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
     ewg_funcs.divide_grad(dev_ctx.xp, x.data, y.data, out.data, out_grad.data, axis, dx, dy)
 
 
-@register_kernel("maximum_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("maximum_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("maximum_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _PICK)
+@register_kernel("maximum_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _PICK)
 def maximum_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
                         out_grad: DenseTensor, x_grad: OptionalOutTensor,
                         y_grad: OptionalOutTensor) -> None:
@@ -59,8 +62,8 @@ def maximum_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
     ewg_funcs.maximum_grad(dev_ctx.xp, x.data, y.data, out_grad.data, dx, dy)
 
 
-@register_kernel("minimum_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("minimum_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("minimum_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _PICK)
+@register_kernel("minimum_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _PICK)
 def minimum_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
                         out_grad: DenseTensor, x_grad: OptionalOutTensor,
                         y_grad: OptionalOutTensor) -> None:
@@ -69,8 +72,8 @@ def minimum_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
     ewg_funcs.minimum_grad(dev_ctx.xp, x.data, y.data, out_grad.data, dx, dy)
 
 
-@register_kernel("elementwise_pow_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("elementwise_pow_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("elementwise_pow_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _PICK)
+@register_kernel("elementwise_pow_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _PICK)
 def elementwise_pow_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
                                 out_grad: DenseTensor, x_grad: OptionalOutTensor,
                                 y_grad: OptionalOutTensor) -> None:

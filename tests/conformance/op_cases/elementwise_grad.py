@@ -50,14 +50,25 @@ def _edges(op: str, x: list[float], y: list[float]) -> GradCase:
 
 
 
+#: integer operand ranges other than [-9, 9): max / min small (ties), pow's base positive
+#: and its exponent non-negative
+_INT_X_RANGE = {"elementwise_max": (-3, 3), "elementwise_min": (-3, 3),
+                "elementwise_pow": (1, 4)}
+_INT_Y_RANGE = {"elementwise_div": (-4, 4), "elementwise_max": (-3, 3),
+                "elementwise_min": (-3, 3), "elementwise_pow": (0, 4)}
+
+
 def _int_cases(op: str, dtype: str, tags: tuple[str, ...]) -> list[GradCase]:
     """Integer operands in [-9, 9) (a divisor in [-4, 4) without 0): Paddle's integer
     arithmetic (div's grads truncate as C++ integer division does)."""
     cases = []
     for tag in tags:
         x, y, axis = _LAYOUTS[tag]
-        ylow, yhigh, zero = (-4, 4, (0,)) if op == "elementwise_div" else (-9, 9, ())
-        inputs = {"X": In(x, dtype, -9, 9), "Y": In(y, dtype, ylow, yhigh, exclude=zero)}
+        xlow, xhigh = _INT_X_RANGE.get(op, (-9, 9))
+        ylow, yhigh = _INT_Y_RANGE.get(op, (-9, 9))
+        zero = (0,) if op == "elementwise_div" else ()
+        inputs = {"X": In(x, dtype, xlow, xhigh),
+                  "Y": In(y, dtype, ylow, yhigh, exclude=zero)}
         cases.append(GradCase(Case(f"{op}_{tag}_{dtype}", op, inputs, attrs={"axis": axis}),
                               ("X", "Y")))
     return cases
@@ -82,6 +93,14 @@ _NARROW_GRAD = [
                   attrs={"axis": -1}), ("X", "Y"))
     for op in ("elementwise_add", "elementwise_div")
     for dtype, low in (("int8", -9), ("uint8", 0))]
+#: max / min grads alone on integer ties with odd cotangents (how the half share rounds)
+_INT_TIES = [
+    GradCase(Case(f"{op}_grad_ties_int32", f"{op}_grad",
+                  {"X": In((6,), "int32", values=[1, 2, 3, 4, 5, -2]),
+                   "Y": In((6,), "int32", values=[1, 2, 0, 4, 9, -2]),
+                   "Out@GRAD": In((6,), "int32", values=[3, 5, -3, 7, 2, -5])},
+                  attrs={"axis": -1}), ("X", "Y"))
+    for op in ("elementwise_max", "elementwise_min")]
 
 _NO_AXIS = ("elementwise_fmax", "elementwise_fmin", "elementwise_heaviside")
 
@@ -116,7 +135,13 @@ GRAD_CASES = [
     *(c for op in ("elementwise_add", "elementwise_sub", "elementwise_mul", "elementwise_div")
       for dtype, tags in (("int32", ("same", "axis1")), ("int64", ("ones",)))
       for c in _int_cases(op, dtype, tags)),
-    *_INT_DIV_GRAD, *_NARROW_GRAD,
+    *_INT_DIV_GRAD, *_NARROW_GRAD, *_INT_TIES,
+    *(c for op in ("elementwise_max", "elementwise_min", "elementwise_pow")
+      for dtype, tags in (("int32", ("same", "trailing")), ("int64", ("ones",)))
+      for c in _int_cases(op, dtype, tags)),
+    *(c for op in ("elementwise_sub", "elementwise_mul", "elementwise_max", "elementwise_min",
+                   "elementwise_pow")
+      for c in _layout_cases(op, "bfloat16", ("same", "trailing"))),
     *(c for op in ("elementwise_add", "elementwise_sub")
       for c in _int_cases(op, "int16", ("axis1",))),
     _edges("elementwise_div", [1, 0, 0, 2, -2, 1, INF, 3], [0, 0, 1, 0.5, 2, INF, 2, -0.0]),
