@@ -16,7 +16,6 @@ MISSING: dict[str, tuple[str, ...]] = {
         "bfloat16", "bool", "complex128", "complex64", "float16", "int16", "int8", "uint8"),
     "gather_grad": ("bfloat16", "bool", "complex128", "complex64", "int16", "int8", "uint8"),
     "lookup_table_v2_grad": ("bfloat16", "complex128", "complex64", "float16"),
-    "matmul_v2_grad": ("complex128", "complex64"),
     "pool2d_grad": ("float16",),
     "reduce_max_grad": ("int32", "int64"),
     "reduce_mean_grad": ("bool", "complex128", "complex64", "int32", "int64"),
