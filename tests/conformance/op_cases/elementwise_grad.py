@@ -12,6 +12,11 @@ Not here: elementwise_mod's grad (remainder_grad). Paddle 3.3.1 makes that grad 
 static executor has no kernel for it ("There are no kernels which are registered in the
 remainder_grad operator"), so no Paddle-run fixture can exist; fluidphi does not register it.
 
+Not here: complex elementwise_pow_grad. Paddle 3.3.1's CPU kernel (run alone, fed
+Out@GRAD) answers conj(dout * y * x^(y-1)) and conj(dout * log(x) * x^y): it conjugates the
+cotangent too, unlike its other complex grads (dout * conj(...)) and unlike a finite
+difference; fluidphi leaves the dtype unregistered (tests/ops/grad_dtype_gaps.py).
+
 Not exported: max / min / pow with a forward axis that aligns Y other than NumPy's
 trailing rule. Paddle 3.3.1's grads of those ops ignore axis: a broadcast error, or a
 wrong gradient where trailing alignment happens to broadcast too; fluidphi refuses them
