@@ -216,7 +216,7 @@ for _dtype in (*_COMPLEX, DataType.INT32, DataType.INT64):
         register_op_kernel("elementwise_sub_grad", _place, ElementwiseSubGradKernel, _dtype)
         register_op_kernel("elementwise_mul_grad", _place, ElementwiseMulGradKernel, _dtype)
         register_op_kernel("elementwise_div_grad", _place, ElementwiseDivGradKernel, _dtype)
-for _dtype in (DataType.INT8, DataType.UINT8, DataType.INT16):
+for _dtype in (DataType.INT8, DataType.UINT8, DataType.INT16, DataType.BOOL):
     for _place in ("CPU", "GPU"):
         register_op_kernel("elementwise_add_grad", _place, ElementwiseAddGradKernel, _dtype)
         register_op_kernel("elementwise_div_grad", _place, ElementwiseDivGradKernel, _dtype)
@@ -230,8 +230,8 @@ for _place in ("CPU", "GPU"):
         register_op_kernel("elementwise_pow_grad", _place, ElementwisePowGradKernel, _dtype)
     register_op_kernel("elementwise_sub_grad", _place, ElementwiseSubGradKernel,
                        DataType.BFLOAT16)
-    register_op_kernel("elementwise_mul_grad", _place, ElementwiseMulGradKernel,
-                       DataType.BFLOAT16)
+    for _dtype in (DataType.BFLOAT16, DataType.BOOL):
+        register_op_kernel("elementwise_mul_grad", _place, ElementwiseMulGradKernel, _dtype)
 for _op in ("elementwise_fmax_grad", "elementwise_fmin_grad", "elementwise_heaviside_grad"):
     register_operator(_op, GradOp)
 for _dtype in _FLOAT_INT:

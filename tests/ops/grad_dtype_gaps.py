@@ -8,9 +8,6 @@ from __future__ import annotations
 #: grad op type -> dtypes Paddle 3.3.1 registers a CPU grad kernel for that fluidphi does not
 MISSING: dict[str, tuple[str, ...]] = {
     "concat_grad": ("float16", "float8_e4m3fn", "float8_e5m2"),
-    "elementwise_add_grad": ("bool",),
-    "elementwise_div_grad": ("bool",),
-    "elementwise_mul_grad": ("bool",),
     "elementwise_pow_grad": ("complex128", "complex64"),
     "expand_v2_grad": (
         "bfloat16", "bool", "complex128", "complex64", "float16", "int16", "int8", "uint8"),

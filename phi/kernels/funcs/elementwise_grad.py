@@ -71,7 +71,7 @@ def divide_grad(xp: Any, x: Any, y: Any, out: Any, out_grad: Any, axis: int,
                 x_grad: Any | None, y_grad: Any | None) -> None:
     """d(x / y): out_grad / conj(y) to x, -out_grad * conj(out / y) to y."""
     _, b, g = _views(xp, x, y, out_grad, axis)
-    if np.dtype(g.dtype).kind in "iu":
+    if np.dtype(g.dtype).kind in "iub":  # bool: C++ arithmetic on 0 / 1, stored as != 0
         _int_divide_grad(xp, x, y, b, out.astype(g.dtype, copy=False), g, axis, x_grad, y_grad)
         return
     with quiet(xp):

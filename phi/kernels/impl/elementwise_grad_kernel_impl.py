@@ -14,10 +14,10 @@ from phi.kernels.funcs import elementwise_grad as ewg_funcs
 _FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
 _FLOAT_INT = [*_FLOAT, DataType.INT32, DataType.INT64]
 _NUMERIC = [*_FLOAT_INT, DataType.COMPLEX64, DataType.COMPLEX128]
-#: add / divide grads: every integer width Paddle registers but bool
-_ALL_INT = [*_NUMERIC, DataType.INT8, DataType.UINT8, DataType.INT16]
+#: add / divide grads: every integer width Paddle registers, bool too
+_ALL_INT = [*_NUMERIC, DataType.INT8, DataType.UINT8, DataType.INT16, DataType.BOOL]
 _SUBTRACT = [*_NUMERIC, DataType.INT16, DataType.BFLOAT16]
-_MULTIPLY = [*_NUMERIC, DataType.BFLOAT16]
+_MULTIPLY = [*_NUMERIC, DataType.BFLOAT16, DataType.BOOL]
 #: maximum / minimum / elementwise_pow grads
 _PICK = [*_FLOAT_INT, DataType.BFLOAT16]
 

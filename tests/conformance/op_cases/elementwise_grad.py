@@ -23,6 +23,8 @@ wrong gradient where trailing alignment happens to broadcast too; fluidphi refus
 (tests/ops/test_elementwise_grad_ops.py).
 """
 
+import numpy as np
+
 from .spec import INF, NAN, Case, GradCase, In
 
 #: tag -> (X dims, Y dims, axis)
@@ -106,6 +108,18 @@ _INT_TIES = [
                    "Out@GRAD": In((6,), "int32", values=[3, 5, -3, 7, 2, -5])},
                   attrs={"axis": -1}), ("X", "Y"))
     for op in ("elementwise_max", "elementwise_min")]
+#: add / mul / div grads alone on bool (fluidphi's forward ops take no bool): C++ arithmetic
+#: on 0 / 1 stored as != 0 (a broadcast sum is an OR, mul an AND); div's Y all true (no zero
+#: divisor)
+_BOOL_GRAD = [
+    GradCase(Case(f"{op}_grad_{tag}_bool", f"{op}_grad",
+                  {"X": In((3, 4), "bool"), "Out@GRAD": In((3, 4), "bool"),
+                   "Y": In(y, "bool", values=np.ones(y, bool).tolist()) if op == "elementwise_div"
+                   else In(y, "bool"),
+                   **({"Out": In((3, 4), "bool")} if op == "elementwise_div" else {})},
+                  attrs={"axis": -1}), ("X", "Y"))
+    for op in ("elementwise_add", "elementwise_mul", "elementwise_div")
+    for tag, y in (("same", (3, 4)), ("trailing", (4,)))]
 
 _NO_AXIS = ("elementwise_fmax", "elementwise_fmin", "elementwise_heaviside")
 
@@ -140,7 +154,7 @@ GRAD_CASES = [
     *(c for op in ("elementwise_add", "elementwise_sub", "elementwise_mul", "elementwise_div")
       for dtype, tags in (("int32", ("same", "axis1")), ("int64", ("ones",)))
       for c in _int_cases(op, dtype, tags)),
-    *_INT_DIV_GRAD, *_NARROW_GRAD, *_INT_TIES,
+    *_INT_DIV_GRAD, *_NARROW_GRAD, *_INT_TIES, *_BOOL_GRAD,
     *(c for op in ("elementwise_max", "elementwise_min", "elementwise_pow")
       for dtype, tags in (("int32", ("same", "trailing")), ("int64", ("ones",)))
       for c in _int_cases(op, dtype, tags)),
