@@ -17,7 +17,9 @@ _NUMERIC = [*_FLOAT_INT, DataType.COMPLEX64, DataType.COMPLEX128]
 #: add / divide grads: every integer width Paddle registers, bool too
 _ALL_INT = [*_NUMERIC, DataType.INT8, DataType.UINT8, DataType.INT16, DataType.BOOL]
 _SUBTRACT = [*_NUMERIC, DataType.INT16, DataType.BFLOAT16]
-_MULTIPLY = [*_NUMERIC, DataType.BFLOAT16, DataType.BOOL]
+#: in the legacy kernel's registration order (the codemod's)
+_MULTIPLY = [*_FLOAT, DataType.COMPLEX64, DataType.COMPLEX128, DataType.INT32, DataType.INT64,
+             DataType.BFLOAT16, DataType.BOOL]
 #: maximum / minimum / elementwise_pow grads
 _PICK = [*_FLOAT_INT, DataType.BFLOAT16]
 
