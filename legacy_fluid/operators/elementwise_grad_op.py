@@ -23,6 +23,7 @@ from phi.kernels.funcs import elementwise_grad as ewg_funcs
 
 _FLOAT = (DataType.FLOAT32, DataType.FLOAT64)
 _FLOAT_INT = (*_FLOAT, DataType.INT32, DataType.INT64)
+_COMPLEX = (DataType.COMPLEX64, DataType.COMPLEX128)
 
 
 class ElementwiseGradOpMaker(OpProtoAndCheckerMaker):
@@ -209,6 +210,28 @@ for _dtype in _FLOAT:
         register_op_kernel("elementwise_max_grad", _place, ElementwiseMaxGradKernel, _dtype)
         register_op_kernel("elementwise_min_grad", _place, ElementwiseMinGradKernel, _dtype)
         register_op_kernel("elementwise_pow_grad", _place, ElementwisePowGradKernel, _dtype)
+for _dtype in (*_COMPLEX, DataType.INT32, DataType.INT64):
+    for _place in ("CPU", "GPU"):
+        register_op_kernel("elementwise_add_grad", _place, ElementwiseAddGradKernel, _dtype)
+        register_op_kernel("elementwise_sub_grad", _place, ElementwiseSubGradKernel, _dtype)
+        register_op_kernel("elementwise_mul_grad", _place, ElementwiseMulGradKernel, _dtype)
+        register_op_kernel("elementwise_div_grad", _place, ElementwiseDivGradKernel, _dtype)
+for _dtype in (DataType.INT8, DataType.UINT8, DataType.INT16, DataType.BOOL):
+    for _place in ("CPU", "GPU"):
+        register_op_kernel("elementwise_add_grad", _place, ElementwiseAddGradKernel, _dtype)
+        register_op_kernel("elementwise_div_grad", _place, ElementwiseDivGradKernel, _dtype)
+        if _dtype == DataType.INT16:
+            register_op_kernel("elementwise_sub_grad", _place, ElementwiseSubGradKernel,
+                               _dtype)
+for _place in ("CPU", "GPU"):
+    for _dtype in (DataType.INT32, DataType.INT64, DataType.BFLOAT16):
+        register_op_kernel("elementwise_max_grad", _place, ElementwiseMaxGradKernel, _dtype)
+        register_op_kernel("elementwise_min_grad", _place, ElementwiseMinGradKernel, _dtype)
+        register_op_kernel("elementwise_pow_grad", _place, ElementwisePowGradKernel, _dtype)
+    register_op_kernel("elementwise_sub_grad", _place, ElementwiseSubGradKernel,
+                       DataType.BFLOAT16)
+    for _dtype in (DataType.BFLOAT16, DataType.BOOL):
+        register_op_kernel("elementwise_mul_grad", _place, ElementwiseMulGradKernel, _dtype)
 for _op in ("elementwise_fmax_grad", "elementwise_fmin_grad", "elementwise_heaviside_grad"):
     register_operator(_op, GradOp)
 for _dtype in _FLOAT_INT:

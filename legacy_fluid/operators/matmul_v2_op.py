@@ -85,6 +85,6 @@ for _dtype in _CPU_TYPES:
     register_op_kernel("matmul_v2", "CPU", MatMulV2Kernel, _dtype)
 for _dtype in _GPU_TYPES:
     register_op_kernel("matmul_v2", "GPU", MatMulV2Kernel, _dtype)
-for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
+for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128):
     register_op_kernel("matmul_v2_grad", "CPU", MatMulV2GradKernel, _dtype)
     register_op_kernel("matmul_v2_grad", "GPU", MatMulV2GradKernel, _dtype)

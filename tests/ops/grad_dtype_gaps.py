@@ -8,20 +8,11 @@ from __future__ import annotations
 #: grad op type -> dtypes Paddle 3.3.1 registers a CPU grad kernel for that fluidphi does not
 MISSING: dict[str, tuple[str, ...]] = {
     "concat_grad": ("float16", "float8_e4m3fn", "float8_e5m2"),
-    "elementwise_add_grad": (
-        "bool", "complex128", "complex64", "int16", "int32", "int64", "int8", "uint8"),
-    "elementwise_div_grad": (
-        "bool", "complex128", "complex64", "int16", "int32", "int64", "int8", "uint8"),
-    "elementwise_max_grad": ("bfloat16", "int32", "int64"),
-    "elementwise_min_grad": ("bfloat16", "int32", "int64"),
-    "elementwise_mul_grad": ("bfloat16", "bool", "complex128", "complex64", "int32", "int64"),
-    "elementwise_pow_grad": ("bfloat16", "complex128", "complex64", "int32", "int64"),
-    "elementwise_sub_grad": ("bfloat16", "complex128", "complex64", "int16", "int32", "int64"),
+    "elementwise_pow_grad": ("complex128", "complex64"),
     "expand_v2_grad": (
         "bfloat16", "bool", "complex128", "complex64", "float16", "int16", "int8", "uint8"),
     "gather_grad": ("bfloat16", "bool", "complex128", "complex64", "int16", "int8", "uint8"),
     "lookup_table_v2_grad": ("bfloat16", "complex128", "complex64", "float16"),
-    "matmul_v2_grad": ("complex128", "complex64"),
     "pool2d_grad": ("float16",),
     "reduce_max_grad": ("int32", "int64"),
     "reduce_mean_grad": ("bool", "complex128", "complex64", "int32", "int64"),

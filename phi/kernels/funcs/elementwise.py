@@ -122,6 +122,13 @@ def _check_int_divisor(b: Any, what: str) -> None:
         raise ZeroDivisionError(f"elementwise {what}: integer division by zero")
 
 
+def int_quotient(xp: Any, a: Any, b: Any, what: str) -> Any:
+    """C's integer `a / b` (rounded toward zero); a zero divisor is an error."""
+    _check_int_divisor(b, what)
+    # a - fmod(a, b) is an exact multiple of b, so floor division is exact there.
+    return xp.floor_divide(a - xp.fmod(a, b), b)
+
+
 def _work(a: Any) -> Any:
     """`a` in the type float math runs in (float32 for float16 / bfloat16)."""
     dt = compute_dtype(a.dtype)
@@ -132,9 +139,7 @@ def divide(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
     """True division for floats; integers divide truncating toward zero (C++ `/`)."""
     a, b = _views(x, y, axis)
     if np.dtype(out.dtype).kind in "iu":
-        _check_int_divisor(b, "divide")
-        # a - fmod(a, b) is an exact multiple of b, so floor division is exact there.
-        xp.floor_divide(a - xp.fmod(a, b), b, out=out, casting="unsafe")
+        xp.copyto(out, int_quotient(xp, a, b, "divide"), casting="unsafe")
         return
     with quiet(xp):
         xp.divide(a, b, out=out, casting="unsafe")
@@ -159,8 +164,7 @@ def trunc_divide(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
     float32. An integer zero divisor is an error."""
     a, b = _views(x, y, axis)
     if np.dtype(out.dtype).kind in "iu":
-        _check_int_divisor(b, "trunc_divide")
-        xp.floor_divide(a - xp.fmod(a, b), b, out=out, casting="unsafe")
+        xp.copyto(out, int_quotient(xp, a, b, "trunc_divide"), casting="unsafe")
         return
     with quiet(xp):
         xp.copyto(out, xp.trunc(xp.divide(_work(a), _work(b))), casting="unsafe")

@@ -6,11 +6,16 @@ and fluid's `axis`, computes the local gradient at the broadcast shape and sums 
 to each operand's shape (`elementwise.sum_to`); a gradient passed as None is not asked
 for and not computed. The formulas are Paddle 3.3.1's CPU functors, edge values included:
 
-* div: dx = dout / y, dy = -dout * out / y (from the forward's `out`, not x / y^2);
+* mul: dx = dout * conj(y), dy = dout * conj(x) (complex: the conjugate convention);
+* div: dx = dout / conj(y), dy = -dout * conj(out / y) (from the forward's `out`, not
+  x / y^2; conj is the identity on real types); integers: dx = dout / y and dy =
+  (-dout * out) / y, each a C integer quotient taken before the broadcast sums;
 * max / min: the gradient goes to the operand that was picked; a tie splits it in half
   between both; a NaN on either side sends none to either;
 * pow: dx = dout * y * x^(y-1), dy = dout * log(x) * x^y, except that dx is 0 where
-  y == 0 and dy is 0 where x == 0 and y >= 0 (Paddle's answer there, not 0 * inf).
+  y == 0 and dy is 0 where x == 0 and y >= 0 (Paddle's answer there, not 0 * inf);
+  integers compute each term in float64 and round it toward zero;
+* max / min on integers: a tie's half of the cotangent rounds toward zero.
 
 Paddle's maximum_grad, minimum_grad, and elementwise_pow_grad take no `axis`: they align
 the operands NumPy-style (trailing dims) whatever axis the forward op used, which is a
@@ -26,7 +31,7 @@ from typing import Any
 import numpy as np
 
 from phi.kernels.funcs.common import compute_dtype, quiet
-from phi.kernels.funcs.elementwise import aligned_shapes, sum_to
+from phi.kernels.funcs.elementwise import aligned_shapes, int_quotient, sum_to
 
 
 def _views(xp: Any, x: Any, y: Any, out_grad: Any, axis: int) -> tuple[Any, Any, Any]:
@@ -35,6 +40,11 @@ def _views(xp: Any, x: Any, y: Any, out_grad: Any, axis: int) -> tuple[Any, Any,
     ctype = compute_dtype(out_grad.dtype)
     return (x.reshape(xs).astype(ctype, copy=False), y.reshape(ys).astype(ctype, copy=False),
             out_grad.astype(ctype, copy=False))
+
+
+def _conj(xp: Any, v: Any) -> Any:
+    """conj(v) for complex arrays, v itself otherwise (Paddle's complex grad convention)."""
+    return xp.conj(v) if np.dtype(v.dtype).kind == "c" else v
 
 
 def subtract_grad(xp: Any, x: Any, y: Any, out_grad: Any, axis: int, x_grad: Any | None,
@@ -48,37 +58,59 @@ def subtract_grad(xp: Any, x: Any, y: Any, out_grad: Any, axis: int, x_grad: Any
 
 def multiply_grad(xp: Any, x: Any, y: Any, out_grad: Any, axis: int, x_grad: Any | None,
                   y_grad: Any | None) -> None:
-    """d(x * y): out_grad * y to x, out_grad * x to y."""
+    """d(x * y): out_grad * conj(y) to x, out_grad * conj(x) to y."""
     a, b, g = _views(xp, x, y, out_grad, axis)
     with quiet(xp):
         if x_grad is not None:
-            sum_to(xp, g * b, x.shape, axis, x_grad)
+            sum_to(xp, g * _conj(xp, b), x.shape, axis, x_grad)
         if y_grad is not None:
-            sum_to(xp, g * a, y.shape, axis, y_grad)
+            sum_to(xp, g * _conj(xp, a), y.shape, axis, y_grad)
 
 
 def divide_grad(xp: Any, x: Any, y: Any, out: Any, out_grad: Any, axis: int,
                 x_grad: Any | None, y_grad: Any | None) -> None:
-    """d(x / y): out_grad / y to x, -out_grad * out / y to y."""
+    """d(x / y): out_grad / conj(y) to x, -out_grad * conj(out / y) to y."""
     _, b, g = _views(xp, x, y, out_grad, axis)
+    if np.dtype(g.dtype).kind in "iub":  # bool: C++ arithmetic on 0 / 1, stored as != 0
+        _int_divide_grad(xp, x, y, b, out.astype(g.dtype, copy=False), g, axis, x_grad, y_grad)
+        return
     with quiet(xp):
         if x_grad is not None:
-            sum_to(xp, g / b, x.shape, axis, x_grad)
+            sum_to(xp, g / _conj(xp, b), x.shape, axis, x_grad)
         if y_grad is not None:
             o = out.astype(g.dtype, copy=False)
-            sum_to(xp, -g * o / b, y.shape, axis, y_grad)
+            if np.dtype(g.dtype).kind == "c":
+                sum_to(xp, -g * xp.conj(o / b), y.shape, axis, y_grad)
+            else:
+                sum_to(xp, -g * o / b, y.shape, axis, y_grad)
+
+
+def _int_divide_grad(xp: Any, x: Any, y: Any, b: Any, o: Any, g: Any, axis: int,
+                     x_grad: Any | None, y_grad: Any | None) -> None:
+    """Integer d(x / y) in C's integer arithmetic, per element before the sums:
+    out_grad / y to x, (-out_grad * out) / y to y (each quotient rounded toward zero; in
+    int64, as C promotes the narrow types, stored back wrapping)."""
+    b, o, g = (v.astype(np.int64, copy=False) for v in (b, o, g))
+    if x_grad is not None:
+        sum_to(xp, int_quotient(xp, g, b, "divide_grad"), x.shape, axis, x_grad)
+    if y_grad is not None:
+        sum_to(xp, int_quotient(xp, -g * o, b, "divide_grad"), y.shape, axis, y_grad)
 
 
 def _pick_grads(xp: Any, x: Any, y: Any, out_grad: Any, axis: int, x_grad: Any | None,
                 y_grad: Any | None, x_wins: Any, y_wins: Any) -> None:
     a, b, g = _views(xp, x, y, out_grad, axis)
-    t = g.dtype.type
+    integral = np.dtype(g.dtype).kind in "iu"
+    t = np.float64 if integral else g.dtype.type
     with quiet(xp):
         tie = a == b
         for operand, grad, wins in ((x, x_grad, x_wins), (y, y_grad, y_wins)):
             if grad is not None:
                 share = xp.where(wins(a, b), t(1), xp.where(tie, t(0.5), t(0)))
-                sum_to(xp, g * share, operand.shape, axis, grad)
+                local = g * share
+                if integral:  # a tie's half of an odd cotangent rounds toward zero
+                    local = xp.trunc(local).astype(np.int64)
+                sum_to(xp, local, operand.shape, axis, grad)
 
 
 def maximum_grad(xp: Any, x: Any, y: Any, out_grad: Any, x_grad: Any | None,
@@ -98,16 +130,24 @@ def minimum_grad(xp: Any, x: Any, y: Any, out_grad: Any, x_grad: Any | None,
 def elementwise_pow_grad(xp: Any, x: Any, y: Any, out_grad: Any, x_grad: Any | None,
                          y_grad: Any | None) -> None:
     """d x^y (trailing alignment): dout * y * x^(y-1) to x (0 where y == 0), dout * log(x)
-    * x^y to y (0 where x == 0 and y >= 0)."""
+    * x^y to y (0 where x == 0 and y >= 0). Integers: each term in float64, rounded
+    toward zero before the broadcast sums (Paddle's CPU answer)."""
     a, b, g = _views(xp, x, y, out_grad, -1)
+    integral = np.dtype(g.dtype).kind in "iu"
+    if integral:
+        a, b, g = (v.astype(np.float64) for v in (a, b, g))
     t = g.dtype.type
+
+    def term(local: Any) -> Any:
+        return xp.trunc(local).astype(np.int64) if integral else local
+
     with quiet(xp):
         if x_grad is not None:
             local = xp.where(b == 0, t(0), g * b * xp.power(a, b - t(1)))
-            sum_to(xp, local, x.shape, -1, x_grad)
+            sum_to(xp, term(local), x.shape, -1, x_grad)
         if y_grad is not None:
             local = xp.where((a == 0) & (b >= 0), t(0), g * xp.log(a) * xp.power(a, b))
-            sum_to(xp, local, y.shape, -1, y_grad)
+            sum_to(xp, term(local), y.shape, -1, y_grad)
 
 
 def _all_to_one(xp: Any, x: Any, y: Any, out_grad: Any, x_grad: Any | None,

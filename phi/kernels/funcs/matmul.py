@@ -149,13 +149,16 @@ def matmul_grad(xp: Any, x: Any, y: Any, out_grad: Any, trans_x: bool, trans_y: 
                 x_grad: Any | None, y_grad: Any | None) -> None:
     """d(matmul): with a = op(x), b = op(y), da = g @ b^T and db = a^T @ g, transposed back
     where the forward transposed, batch dims summed where they broadcast, and 1-D operands
-    read as a row (x) or a column (y), as the forward reads them."""
+    read as a row (x) or a column (y), as the forward reads them. Complex: Paddle's
+    conjugate convention, da = g @ conj(b)^T and db = conj(a)^T @ g."""
     xm = x[None, :] if x.ndim == 1 else x
     ym = y[:, None] if y.ndim == 1 else y
     a = xp.swapaxes(xm, -1, -2) if trans_x and x.ndim >= 2 else xm
     b = xp.swapaxes(ym, -1, -2) if trans_y and y.ndim >= 2 else ym
     batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
     g = out_grad.reshape(*batch, a.shape[-2], b.shape[-1])
+    if np.dtype(g.dtype).kind == "c":
+        a, b = xp.conj(a), xp.conj(b)
     if x_grad is not None:
         ga = xp.matmul(g, xp.swapaxes(b, -1, -2))
         ga = xp.swapaxes(ga, -1, -2) if trans_x and x.ndim >= 2 else ga

@@ -13,10 +13,19 @@ from phi.kernels.funcs import elementwise_grad as ewg_funcs
 
 _FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
 _FLOAT_INT = [*_FLOAT, DataType.INT32, DataType.INT64]
+_NUMERIC = [*_FLOAT_INT, DataType.COMPLEX64, DataType.COMPLEX128]
+#: add / divide grads: every integer width Paddle registers, bool too
+_ALL_INT = [*_NUMERIC, DataType.INT8, DataType.UINT8, DataType.INT16, DataType.BOOL]
+_SUBTRACT = [*_NUMERIC, DataType.INT16, DataType.BFLOAT16]
+#: in the legacy kernel's registration order (the codemod's)
+_MULTIPLY = [*_FLOAT, DataType.COMPLEX64, DataType.COMPLEX128, DataType.INT32, DataType.INT64,
+             DataType.BFLOAT16, DataType.BOOL]
+#: maximum / minimum / elementwise_pow grads
+_PICK = [*_FLOAT_INT, DataType.BFLOAT16]
 
 
-@register_kernel("subtract_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("subtract_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("subtract_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _SUBTRACT)
+@register_kernel("subtract_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _SUBTRACT)
 def subtract_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
                          out_grad: DenseTensor, axis: int, x_grad: OptionalOutTensor,
                          y_grad: OptionalOutTensor) -> None:
@@ -25,8 +34,8 @@ def subtract_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
     ewg_funcs.subtract_grad(dev_ctx.xp, x.data, y.data, out_grad.data, axis, dx, dy)
 
 
-@register_kernel("multiply_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("multiply_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("multiply_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _MULTIPLY)
+@register_kernel("multiply_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _MULTIPLY)
 def multiply_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
                          out_grad: DenseTensor, axis: int, x_grad: OptionalOutTensor,
                          y_grad: OptionalOutTensor) -> None:
@@ -35,8 +44,8 @@ def multiply_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
     ewg_funcs.multiply_grad(dev_ctx.xp, x.data, y.data, out_grad.data, axis, dx, dy)
 
 
-@register_kernel("divide_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("divide_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("divide_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _ALL_INT)
+@register_kernel("divide_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _ALL_INT)
 def divide_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
                        out: DenseTensor, out_grad: DenseTensor, axis: int,
                        x_grad: OptionalOutTensor, y_grad: OptionalOutTensor) -> None:
@@ -45,8 +54,8 @@ def divide_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
     ewg_funcs.divide_grad(dev_ctx.xp, x.data, y.data, out.data, out_grad.data, axis, dx, dy)
 
 
-@register_kernel("maximum_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("maximum_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("maximum_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _PICK)
+@register_kernel("maximum_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _PICK)
 def maximum_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
                         out_grad: DenseTensor, x_grad: OptionalOutTensor,
                         y_grad: OptionalOutTensor) -> None:
@@ -55,8 +64,8 @@ def maximum_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
     ewg_funcs.maximum_grad(dev_ctx.xp, x.data, y.data, out_grad.data, dx, dy)
 
 
-@register_kernel("minimum_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("minimum_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("minimum_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _PICK)
+@register_kernel("minimum_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _PICK)
 def minimum_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
                         out_grad: DenseTensor, x_grad: OptionalOutTensor,
                         y_grad: OptionalOutTensor) -> None:
@@ -65,8 +74,8 @@ def minimum_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
     ewg_funcs.minimum_grad(dev_ctx.xp, x.data, y.data, out_grad.data, dx, dy)
 
 
-@register_kernel("elementwise_pow_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("elementwise_pow_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("elementwise_pow_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _PICK)
+@register_kernel("elementwise_pow_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _PICK)
 def elementwise_pow_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
                                 out_grad: DenseTensor, x_grad: OptionalOutTensor,
                                 y_grad: OptionalOutTensor) -> None:
@@ -75,8 +84,8 @@ def elementwise_pow_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: Dense
     ewg_funcs.elementwise_pow_grad(dev_ctx.xp, x.data, y.data, out_grad.data, dx, dy)
 
 
-@register_kernel("add_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("add_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("add_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _ALL_INT)
+@register_kernel("add_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _ALL_INT)
 def add_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
                     out_grad: DenseTensor, axis: int, x_grad: OptionalOutTensor,
                     y_grad: OptionalOutTensor) -> None:

@@ -1,5 +1,5 @@
 """matmul: out = op(x) @ op(y), op transposing the last two dims when asked; matmul_grad
-(float32 / float64): x_grad and y_grad, either may be left out."""
+(float32 / float64 / complex64 / complex128): x_grad and y_grad, either may be left out."""
 
 from __future__ import annotations
 
@@ -16,7 +16,8 @@ _CPU_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64
               DataType.COMPLEX64, DataType.COMPLEX128]
 _GPU_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
               DataType.COMPLEX64, DataType.COMPLEX128]
-_FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
+_FLOAT_COMPLEX = [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64,
+                  DataType.COMPLEX128]
 
 
 @register_kernel("matmul", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
@@ -27,8 +28,8 @@ def matmul_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor, transp
     matmul_funcs.matmul(dev_ctx.xp, x.data, y.data, transpose_x, transpose_y, data)
 
 
-@register_kernel("matmul_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("matmul_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("matmul_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
+@register_kernel("matmul_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
 def matmul_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
                        out_grad: DenseTensor, transpose_x: bool, transpose_y: bool,
                        x_grad: OptionalOutTensor, y_grad: OptionalOutTensor) -> None:

@@ -35,6 +35,13 @@ def positive(shape: tuple[int, ...]) -> Callable[[np.random.Generator], np.ndarr
     return lambda rng: rng.uniform(0.5, 2.0, size=shape)
 
 
+def complex_uniform(shape: tuple[int, ...],
+                    real_low: float = -1.0) -> Callable[[np.random.Generator], np.ndarray]:
+    """Complex values: real part in [real_low, 1) (away from zero with a positive
+    real_low), imaginary part in [-1, 1)."""
+    return lambda rng: rng.uniform(real_low, 1, shape) + 1j * rng.uniform(-1, 1, shape)
+
+
 def avoiding(shape: tuple[int, ...], kinks: tuple[float, ...], low: float = -4.0,
              high: float = 4.0) -> Callable[[np.random.Generator], np.ndarray]:
     """Values in [low, high) at least 0.1 from every kink (where the function bends)."""

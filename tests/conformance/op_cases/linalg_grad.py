@@ -1,8 +1,8 @@
 """Grads of the linalg family (linalg.py), float32 and float64:
 
-- matmul_v2: transposes, batch broadcasting, vectors. Not exported: x (2, 1, 3, 4) with
-  y (3, 4, 2): Paddle 3.3.1's CPU matmul_v2_grad fails there ("Input dimension size should
-  be equal to 2").
+- matmul_v2: transposes, batch broadcasting, vectors; complex64 / complex128 too. Not
+  exported: x (2, 1, 3, 4) with y (3, 4, 2): Paddle 3.3.1's CPU matmul_v2_grad fails there
+  ("Input dimension size should be equal to 2").
 - linear_v2: input, weight and bias; weight transposed or not; batched, 1-D and empty
   input; bias of N, 1 or 0-d elements, summed over the rows it broadcast to; a grad op
   asked for the input's gradient alone, and for the weight's and bias's. The out-features
@@ -60,6 +60,14 @@ GRAD_CASES = [
     GradCase(Case(f"matmul_v2_{tag}_{dtype}", "matmul_v2", {"X": In(x, dtype), "Y": In(y, dtype)},
                   attrs={"trans_x": tx, "trans_y": ty}), ("X", "Y"))
     for dtype in FLOATS for tag, (x, y, tx, ty) in _MATMUL_SHAPES.items()
+]
+#: complex operands (Paddle's conjugate convention: dX = dOut @ conj(Y)^T)
+GRAD_CASES += [
+    GradCase(Case(f"matmul_v2_{tag}_{dtype}", "matmul_v2", {"X": In(x, dtype), "Y": In(y, dtype)},
+                  attrs={"trans_x": tx, "trans_y": ty}), ("X", "Y"))
+    for dtype, tags in (("complex64", ("2d", "tt", "vec_mat")),
+                        ("complex128", ("bcast_x", "mat_vec")))
+    for tag in tags for x, y, tx, ty in (_MATMUL_SHAPES[tag],)
 ]
 GRAD_CASES += [
     *_linear_v2("float32", 4), *_linear_v2("float64", 8),
