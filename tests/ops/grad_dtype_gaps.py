@@ -41,11 +41,7 @@ MISSING: dict[str, tuple[str, ...]] = {
 #: grad op types whose forward op type refuses the missing dtypes (its op_cases DTYPE_GAPS)
 FORWARD_REFUSES = {"roi_align_grad": "roi_align", "shuffle_channel_grad": "shuffle_channel"}
 #: grad op type -> dtypes fluidphi registers a CPU grad kernel for that Paddle 3.3.1 does not
-EXTRA: dict[str, tuple[str, ...]] = {
-    "broadcast_tensors_grad": ("bool",),
-    "flatten_contiguous_range_grad": ("complex128", "complex64", "float16"),
-    "rrelu_grad": ("float16",),
-}
+EXTRA: dict[str, tuple[str, ...]] = {}
 
 
 def reason(grad_op: str, dtype: str) -> str:
