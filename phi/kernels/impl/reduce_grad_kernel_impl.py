@@ -14,11 +14,12 @@ from phi.kernels.funcs import reduce_grad as reduce_grad_funcs
 _FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
 _EXTREMUM = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64]
 #: Paddle 3.3.1's CPU dtypes of sum_grad / mean_grad proved by fixtures
-_SUM_MEAN = [*_EXTREMUM, DataType.COMPLEX64, DataType.COMPLEX128]
+_SUM_MEAN = [*_EXTREMUM, DataType.COMPLEX64, DataType.COMPLEX128, DataType.BOOL]
+_SUM = [*_SUM_MEAN, DataType.INT16, DataType.FLOAT16, DataType.BFLOAT16]
 
 
-@register_kernel("sum_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _SUM_MEAN)
-@register_kernel("sum_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _SUM_MEAN)
+@register_kernel("sum_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _SUM)
+@register_kernel("sum_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _SUM)
 def sum_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
                     axis: IntArray, keepdim: bool, reduce_all: bool, x_grad: OutTensor) -> None:
     axes = reduce_funcs.reduce_axes(len(x.dims), axis.get_data(), reduce_all)
