@@ -9,12 +9,14 @@ import numpy as np
 
 from tests.api.grad_fd.specs import (
     Spec,
+    complex_normal,
     int_labels,
 )
 
 GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
     "expand_grad": [({"x": (3, 1)}, {"shape": [2, 3, 4]}),
-                    ({"x": (2, 1, 3)}, {"shape": [-1, 5, -1]})],
+                    ({"x": (2, 1, 3)}, {"shape": [-1, 5, -1]}),
+                    ({"x": complex_normal((3, 1))}, {"shape": [2, 3, 4]})],
     "tile_grad": [({"x": (2, 3)}, {"repeat_times": [2, 2, 1]}),
                   ({"x": (2, 3)}, {"repeat_times": [3]})],
     "gather_grad": [({"x": (4, 3), "index": int_labels((5,), 4)}, {}),
