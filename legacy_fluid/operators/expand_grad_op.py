@@ -56,8 +56,10 @@ VERIFY_CASES = {
 
 register_operator("expand_v2_grad", GradOp, ExpandV2GradOpMaker)
 register_operator("tile_grad", GradOp)
+for _dtype in expand_grad_funcs.EXPAND_GRAD_TYPES:
+    register_op_kernel("expand_v2_grad", "CPU", ExpandV2GradKernel, _dtype)
+for _dtype in expand_grad_funcs.EXPAND_GRAD_GPU_TYPES:
+    register_op_kernel("expand_v2_grad", "GPU", ExpandV2GradKernel, _dtype)
 for _place in ("CPU", "GPU"):
-    for _dtype in expand_grad_funcs.EXPAND_GRAD_TYPES:
-        register_op_kernel("expand_v2_grad", _place, ExpandV2GradKernel, _dtype)
     for _dtype in expand_grad_funcs.TILE_GRAD_TYPES:
         register_op_kernel("tile_grad", _place, TileGradKernel, _dtype)

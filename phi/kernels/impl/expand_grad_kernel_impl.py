@@ -10,12 +10,13 @@ from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import expand_grad as expand_grad_funcs
 
-_EXPAND_TYPES = expand_grad_funcs.EXPAND_GRAD_TYPES
-_TILE_TYPES = expand_grad_funcs.TILE_GRAD_TYPES
+_EXPAND_TYPES = list(expand_grad_funcs.EXPAND_GRAD_TYPES)
+_TILE_TYPES = list(expand_grad_funcs.TILE_GRAD_TYPES)
 
 
 @register_kernel("expand_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _EXPAND_TYPES)
-@register_kernel("expand_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _EXPAND_TYPES)
+@register_kernel("expand_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
+                 list(expand_grad_funcs.EXPAND_GRAD_GPU_TYPES))
 def expand_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
                        shape: IntArray, x_grad: OutTensor) -> None:
     data = dev_ctx.alloc(x_grad, out_grad.dtype, tuple(x.dims))
