@@ -17,7 +17,6 @@ MISSING: dict[str, tuple[str, ...]] = {
     "elementwise_mul_grad": ("bfloat16", "bool", "complex128", "complex64", "int32", "int64"),
     "elementwise_pow_grad": ("bfloat16", "complex128", "complex64", "int32", "int64"),
     "elementwise_sub_grad": ("bfloat16", "complex128", "complex64", "int16", "int32", "int64"),
-    "lookup_table_v2_grad": ("bfloat16", "complex128", "complex64", "float16"),
     "matmul_v2_grad": ("complex128", "complex64"),
     "pool2d_grad": ("float16",),
     "reduce_prod_grad": ("complex128", "complex64"),
