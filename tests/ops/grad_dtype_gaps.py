@@ -18,7 +18,6 @@ MISSING: dict[str, tuple[str, ...]] = {
     "elementwise_pow_grad": ("bfloat16", "complex128", "complex64", "int32", "int64"),
     "elementwise_sub_grad": ("bfloat16", "complex128", "complex64", "int16", "int32", "int64"),
     "matmul_v2_grad": ("complex128", "complex64"),
-    "pool2d_grad": ("float16",),
     "reduce_prod_grad": ("complex128", "complex64"),
     "reshape2_grad": ("float8_e4m3fn", "float8_e5m2"),
     "softsign_grad": ("complex128", "complex64"),
