@@ -81,3 +81,7 @@ for _place in ("CPU", "GPU"):
     for _dtype in _TYPES:
         register_op_kernel("concat_grad", _place, ConcatGradKernel, _dtype)
         register_op_kernel("stack_grad", _place, StackGradKernel, _dtype)
+# Paddle 3.3.1's CPU concat_grad adds float16, its stack_grad float16 and bfloat16
+register_op_kernel("concat_grad", "CPU", ConcatGradKernel, DataType.FLOAT16)
+for _dtype in (DataType.FLOAT16, DataType.BFLOAT16):
+    register_op_kernel("stack_grad", "CPU", StackGradKernel, _dtype)

@@ -77,8 +77,9 @@ VERIFY_CASES = {"lookup_table_v2_grad": [
 ]}
 
 register_operator("lookup_table_v2_grad", GradOp, LookupTableV2GradOpMaker)
-for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
+for _dtype in embedding_grad_funcs.EMBEDDING_GRAD_CPU_TYPES:
     register_op_kernel("lookup_table_v2_grad", "CPU", LookupTableV2GradKernel, _dtype)
+for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("lookup_table_v2_grad", "GPU", LookupTableV2GradKernel, _dtype)
 
 register_operator("lookup_table_grad", GradOp)

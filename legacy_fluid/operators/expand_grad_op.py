@@ -13,7 +13,6 @@ from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.var_type import AttrType
-from phi.common import DataType
 from phi.kernels.funcs import expand_grad as expand_grad_funcs
 
 
@@ -57,10 +56,10 @@ VERIFY_CASES = {
 
 register_operator("expand_v2_grad", GradOp, ExpandV2GradOpMaker)
 register_operator("tile_grad", GradOp)
+for _dtype in expand_grad_funcs.EXPAND_GRAD_TYPES:
+    register_op_kernel("expand_v2_grad", "CPU", ExpandV2GradKernel, _dtype)
+for _dtype in expand_grad_funcs.EXPAND_GRAD_GPU_TYPES:
+    register_op_kernel("expand_v2_grad", "GPU", ExpandV2GradKernel, _dtype)
 for _place in ("CPU", "GPU"):
-    for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64):
-        register_op_kernel("expand_v2_grad", _place, ExpandV2GradKernel, _dtype)
-    for _dtype in (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16,
-                   DataType.INT32, DataType.INT64, DataType.FLOAT32, DataType.FLOAT64,
-                   DataType.COMPLEX64, DataType.COMPLEX128):
+    for _dtype in expand_grad_funcs.TILE_GRAD_TYPES:
         register_op_kernel("tile_grad", _place, TileGradKernel, _dtype)

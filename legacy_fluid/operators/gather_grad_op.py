@@ -13,7 +13,6 @@ from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.var_type import AttrType
 from legacy_fluid.operators.gather_op import _axis
-from phi.common import DataType
 from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import gather as gather_funcs
 
@@ -52,6 +51,7 @@ VERIFY_CASES = {"gather_grad": [{
                                        "Out@GRAD": (3, 3)}}]}
 
 register_operator("gather_grad", GatherGradOp, GatherGradOpMaker)
-for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64):
+for _dtype in gather_funcs.GATHER_GRAD_TYPES:
     register_op_kernel("gather_grad", "CPU", GatherGradKernel, _dtype)
+for _dtype in gather_funcs.GATHER_GRAD_GPU_TYPES:
     register_op_kernel("gather_grad", "GPU", GatherGradKernel, _dtype)

@@ -66,9 +66,11 @@ register_operator("broadcast_tensors_grad", MultiInputGradOp)
 register_operator("partial_concat_grad", MultiInputGradOp)
 register_operator("partial_sum_grad", MultiInputGradOp)
 register_operator("multiplex_grad", MultiInputGradOp)
+for _dtype in manip_funcs.BROADCAST_TENSORS_GRAD_TYPES:
+    register_op_kernel("broadcast_tensors_grad", "CPU", BroadcastTensorsGradKernel, _dtype)
+for _dtype in manip_funcs.BROADCAST_TENSORS_TYPES:
+    register_op_kernel("broadcast_tensors_grad", "GPU", BroadcastTensorsGradKernel, _dtype)
 for _place in ("CPU", "GPU"):
-    for _dtype in manip_funcs.BROADCAST_TENSORS_TYPES:
-        register_op_kernel("broadcast_tensors_grad", _place, BroadcastTensorsGradKernel, _dtype)
     for _dtype in manip_funcs.PARTIAL_CONCAT_TYPES:
         register_op_kernel("partial_concat_grad", _place, PartialConcatGradKernel, _dtype)
         register_op_kernel("multiplex_grad", _place, MultiplexGradKernel, _dtype)

@@ -158,13 +158,20 @@ register_operator("reduce_amin_grad", GradOp, ReduceExtremumGradOpMaker)
 register_operator("logsumexp_grad", GradOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     for _place in ("CPU", "GPU"):
+        register_op_kernel("logsumexp_grad", _place, LogsumexpGradKernel, _dtype)
+for _dtype in (DataType.COMPLEX64, DataType.COMPLEX128, DataType.BOOL):
+    for _place in ("CPU", "GPU"):
+        register_op_kernel("reduce_sum_grad", _place, ReduceSumGradKernel, _dtype)
+        register_op_kernel("reduce_mean_grad", _place, ReduceMeanGradKernel, _dtype)
+for _dtype in (DataType.INT16, DataType.FLOAT16, DataType.BFLOAT16):
+    for _place in ("CPU", "GPU"):
+        register_op_kernel("reduce_sum_grad", _place, ReduceSumGradKernel, _dtype)
+for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64):
+    for _place in ("CPU", "GPU"):
         register_op_kernel("reduce_sum_grad", _place, ReduceSumGradKernel, _dtype)
         register_op_kernel("reduce_mean_grad", _place, ReduceMeanGradKernel, _dtype)
         register_op_kernel("reduce_max_grad", _place, ReduceExtremeGradKernel, _dtype)
         register_op_kernel("reduce_min_grad", _place, ReduceExtremeGradKernel, _dtype)
         register_op_kernel("reduce_prod_grad", _place, ReduceProdGradKernel, _dtype)
-        register_op_kernel("logsumexp_grad", _place, LogsumexpGradKernel, _dtype)
-for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64):
-    for _place in ("CPU", "GPU"):
         register_op_kernel("reduce_amax_grad", _place, ReduceExtremeGradKernel, _dtype)
         register_op_kernel("reduce_amin_grad", _place, ReduceExtremeGradKernel, _dtype)

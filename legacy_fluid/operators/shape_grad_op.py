@@ -118,11 +118,14 @@ register_operator("flatten2_grad", XShapeGradOp)
 register_operator("squeeze2_grad", XShapeGradOp)
 register_operator("unsqueeze2_grad", XShapeGradOp, Unsqueeze2GradOpMaker)
 register_operator("transpose2_grad", Transpose2GradOp, Transpose2GradOpMaker)
-for _op, _kernel in (("reshape2_grad", XShapeGradKernel),
-                     ("flatten_contiguous_range_grad", XShapeGradKernel),
-                     ("squeeze2_grad", XShapeGradKernel), ("unsqueeze2_grad", XShapeGradKernel),
-                     ("transpose2_grad", Transpose2GradKernel)):
-    for _dtype in _CPU_TYPES:
+for _op, _kernel, _cpu_types in (
+        ("reshape2_grad", XShapeGradKernel, _CPU_TYPES),
+        ("flatten_contiguous_range_grad", XShapeGradKernel,
+         shape_grad_funcs.FLATTEN_GRAD_CPU_TYPES),
+        ("squeeze2_grad", XShapeGradKernel, _CPU_TYPES),
+        ("unsqueeze2_grad", XShapeGradKernel, _CPU_TYPES),
+        ("transpose2_grad", Transpose2GradKernel, _CPU_TYPES)):
+    for _dtype in _cpu_types:
         register_op_kernel(_op, "CPU", _kernel, _dtype)
     for _dtype in _GPU_TYPES:
         register_op_kernel(_op, "GPU", _kernel, _dtype)

@@ -66,3 +66,6 @@ register_operator("slice_grad", SliceGradOp, SliceGradOpMaker)
 for _place in ("CPU", "GPU"):
     for _dtype in _TYPES:
         register_op_kernel("slice_grad", _place, SliceGradKernel, _dtype)
+# Paddle 3.3.1's CPU slice_grad adds float16 and bfloat16
+for _dtype in (DataType.FLOAT16, DataType.BFLOAT16):
+    register_op_kernel("slice_grad", "CPU", SliceGradKernel, _dtype)

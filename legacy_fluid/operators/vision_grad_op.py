@@ -176,3 +176,5 @@ for _dtype in _FLOAT:
         register_op_kernel("depthwise_conv2d_grad", _place, ConvGradKernel, _dtype)
         register_op_kernel("pool2d_grad", _place, Pool2DGradKernel, _dtype)
         register_op_kernel("batch_norm_grad", _place, BatchNormGradKernel, _dtype)
+# Paddle 3.3.1's CPU pool2d_grad adds float16 (computed in float32, rounded once)
+register_op_kernel("pool2d_grad", "CPU", Pool2DGradKernel, DataType.FLOAT16)

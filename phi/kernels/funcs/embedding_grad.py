@@ -6,7 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from phi.common import DataType
 from phi.kernels.funcs.embedding import NO_PADDING, id_vector
+
+#: Paddle 3.3.1's CPU dtypes of embedding_grad (lookup_table_v2_grad)
+EMBEDDING_GRAD_CPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16,
+                            DataType.BFLOAT16, DataType.COMPLEX64, DataType.COMPLEX128)
 
 
 def embedding_grad(xp: Any, ids: Any, out_grad: Any, padding_idx: int, weight_grad: Any) -> None:

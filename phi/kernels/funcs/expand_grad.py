@@ -11,6 +11,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from phi.common import DataType
+
+#: Paddle 3.3.1's CPU dtypes of tile_grad and expand_grad
+TILE_GRAD_TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16,
+                   DataType.INT32, DataType.INT64, DataType.FLOAT32, DataType.FLOAT64,
+                   DataType.COMPLEX64, DataType.COMPLEX128)
+EXPAND_GRAD_TYPES = (*TILE_GRAD_TYPES, DataType.FLOAT16, DataType.BFLOAT16)
+#: expand_grad's GPU dtypes (not checked against Paddle's GPU build)
+EXPAND_GRAD_GPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64)
+
 
 def expand_grad(xp: Any, x_shape: Sequence[int], out_grad: Any, x_grad: Any) -> None:
     lead = out_grad.ndim - len(x_shape)

@@ -6,7 +6,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from phi.common import DataType
 from phi.kernels.funcs.common import to_host
+
+#: Paddle 3.3.1's CPU dtypes of gather_grad
+GATHER_GRAD_TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16,
+                     DataType.INT32, DataType.INT64, DataType.FLOAT32, DataType.FLOAT64,
+                     DataType.BFLOAT16, DataType.COMPLEX64, DataType.COMPLEX128)
+#: the GPU ones (not checked against Paddle's GPU build)
+GATHER_GRAD_GPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64)
 
 
 def gather_axis(axis: int, rank: int) -> int:

@@ -130,6 +130,8 @@ def broadcast_tensors(xp: Any, xs: Sequence[Any], outs: Sequence[Any]) -> None:
 PARTIAL_SUM_TYPES = [DataType.INT32, DataType.INT64, DataType.FLOAT32, DataType.FLOAT64]
 PARTIAL_CONCAT_TYPES = [*PARTIAL_SUM_TYPES, DataType.COMPLEX64, DataType.COMPLEX128]
 BROADCAST_TENSORS_TYPES = [DataType.BOOL, DataType.FLOAT16, *PARTIAL_CONCAT_TYPES]
+#: broadcast_tensors_grad's CPU types: the forward's less bool
+BROADCAST_TENSORS_GRAD_TYPES = [t for t in BROADCAST_TENSORS_TYPES if t is not DataType.BOOL]
 
 
 def partial_columns(op: str, x_dims: Sequence[Sequence[int]], start_index: int,

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
+
 from phi.kernels.funcs.common import quiet
 
 
@@ -38,10 +40,21 @@ def reduce_extreme_grad(xp: Any, x: Any, out: Any, out_grad: Any, axes: Sequence
 
 def reduce_prod_grad(xp: Any, x: Any, out: Any, out_grad: Any, axes: Sequence[int],
                      x_grad: Any) -> None:
-    """prod: out_grad * out / x."""
+    """prod: out_grad * out / x (integer: out_grad * out * (1 / x), the reciprocal in
+    C++ integer division as Paddle's CPU kernel takes it: 0 wherever |x| > 1)."""
     grads = expand_reduced(xp, out_grad, x.shape, axes)
+    outs = expand_reduced(xp, out, x.shape, axes)
     with quiet(xp):
-        x_grad[...] = grads * expand_reduced(xp, out, x.shape, axes) / x
+        if np.dtype(x.dtype).kind in "iu":
+            x_grad[...] = grads * outs * truncating_divide(xp, xp.ones_like(x), x)
+        else:
+            x_grad[...] = grads * outs / x
+
+
+def truncating_divide(xp: Any, a: Any, b: Any) -> Any:
+    """Integer a / b rounded toward zero, as C++ integer division (NumPy's // floors)."""
+    q = xp.abs(a) // xp.abs(b)
+    return xp.where((a < 0) != (b < 0), -q, q)
 
 
 

@@ -6,7 +6,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from phi.common import DataType
 from phi.kernels.funcs.transpose import normalize_perm
+
+#: Paddle 3.3.1's CPU dtypes of flatten_grad (flatten_contiguous_range_grad): no float16 or
+#: complex, which its forward has
+FLATTEN_GRAD_CPU_TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16,
+                          DataType.INT32, DataType.INT64, DataType.FLOAT32, DataType.FLOAT64,
+                          DataType.BFLOAT16)
 
 
 def inverse_perm(rank: int, axis: Sequence[int]) -> tuple[int, ...]:

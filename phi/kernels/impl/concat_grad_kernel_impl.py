@@ -12,6 +12,9 @@ from phi.kernels.funcs import concat_grad as concat_grad_funcs
 _TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
           DataType.INT64, DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64,
           DataType.COMPLEX128]
+#: Paddle 3.3.1's CPU concat_grad adds float16, its stack_grad float16 and bfloat16
+_CONCAT_CPU = [*_TYPES, DataType.FLOAT16]
+_STACK_CPU = [*_CONCAT_CPU, DataType.BFLOAT16]
 
 
 def _alloc(op: str, dev_ctx: DeviceContext, outs: list[DenseTensor],
@@ -25,7 +28,7 @@ def _alloc(op: str, dev_ctx: DeviceContext, outs: list[DenseTensor],
             for out, d in zip(outs, dims)]
 
 
-@register_kernel("concat_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("concat_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _CONCAT_CPU)
 @register_kernel("concat_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
 def concat_grad_kernel(dev_ctx: DeviceContext, x: list[DenseTensor], out_grad: DenseTensor,
                        axis: Scalar, x_grad: OutTensorList) -> None:
@@ -34,7 +37,7 @@ def concat_grad_kernel(dev_ctx: DeviceContext, x: list[DenseTensor], out_grad: D
                                   _alloc("concat_grad", dev_ctx, x_grad, shapes, out_grad))
 
 
-@register_kernel("stack_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("stack_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _STACK_CPU)
 @register_kernel("stack_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
 def stack_grad_kernel(dev_ctx: DeviceContext, x: list[DenseTensor], out_grad: DenseTensor,
                       axis: int, x_grad: OutTensorList) -> None:

@@ -17,7 +17,8 @@ _LOOKUP_TABLE_CPU = [DataType.FLOAT32, DataType.FLOAT64, DataType.BFLOAT16]
 _LOOKUP_TABLE_GPU = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16]
 
 
-@register_kernel("embedding_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("embedding_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 list(embedding_grad_funcs.EMBEDDING_GRAD_CPU_TYPES))
 @register_kernel("embedding_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
 def embedding_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, weight: DenseTensor,
                           out_grad: DenseTensor, padding_idx: int,

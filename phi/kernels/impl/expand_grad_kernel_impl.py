@@ -3,21 +3,20 @@ are not read: no_need_buffer)."""
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType, IntArray
+from phi.common import Backend, DataLayout, IntArray
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import expand_grad as expand_grad_funcs
 
-_EXPAND_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64]
-_TILE_TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
-               DataType.INT64, DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64,
-               DataType.COMPLEX128]
+_EXPAND_TYPES = list(expand_grad_funcs.EXPAND_GRAD_TYPES)
+_TILE_TYPES = list(expand_grad_funcs.TILE_GRAD_TYPES)
 
 
 @register_kernel("expand_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _EXPAND_TYPES)
-@register_kernel("expand_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _EXPAND_TYPES)
+@register_kernel("expand_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
+                 list(expand_grad_funcs.EXPAND_GRAD_GPU_TYPES))
 def expand_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
                        shape: IntArray, x_grad: OutTensor) -> None:
     data = dev_ctx.alloc(x_grad, out_grad.dtype, tuple(x.dims))

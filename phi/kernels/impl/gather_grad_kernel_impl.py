@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType, Scalar
+from phi.common import Backend, DataLayout, Scalar
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import gather as gather_funcs
 
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64]
 
-
-@register_kernel("gather_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("gather_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("gather_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 list(gather_funcs.GATHER_GRAD_TYPES))
+@register_kernel("gather_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
+                 list(gather_funcs.GATHER_GRAD_GPU_TYPES))
 def gather_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, index: DenseTensor,
                        out_grad: DenseTensor, axis: Scalar, x_grad: OutTensor) -> None:
     data = dev_ctx.alloc(x_grad, out_grad.dtype, tuple(x.dims))

@@ -31,7 +31,7 @@ def scatter_nd_add_grad_kernel(dev_ctx: DeviceContext, index: DenseTensor, updat
 
 
 @register_kernel("broadcast_tensors_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 manip_funcs.BROADCAST_TENSORS_TYPES)
+                 manip_funcs.BROADCAST_TENSORS_GRAD_TYPES)
 @register_kernel("broadcast_tensors_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
                  manip_funcs.BROADCAST_TENSORS_TYPES)
 def broadcast_tensors_grad_kernel(dev_ctx: DeviceContext, x: list[DenseTensor],

@@ -13,10 +13,13 @@ from phi.kernels.funcs import reduce_grad as reduce_grad_funcs
 
 _FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
 _EXTREMUM = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64]
+#: Paddle 3.3.1's CPU dtypes of sum_grad / mean_grad proved by fixtures
+_SUM_MEAN = [*_EXTREMUM, DataType.COMPLEX64, DataType.COMPLEX128, DataType.BOOL]
+_SUM = [*_SUM_MEAN, DataType.INT16, DataType.FLOAT16, DataType.BFLOAT16]
 
 
-@register_kernel("sum_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("sum_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("sum_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _SUM)
+@register_kernel("sum_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _SUM)
 def sum_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
                     axis: IntArray, keepdim: bool, reduce_all: bool, x_grad: OutTensor) -> None:
     axes = reduce_funcs.reduce_axes(len(x.dims), axis.get_data(), reduce_all)
@@ -24,10 +27,10 @@ def sum_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTenso
     reduce_grad_funcs.reduce_sum_grad(dev_ctx.xp, tuple(x.dims), out_grad.data, axes, data)
 
 
-@register_kernel("max_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("max_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("min_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("min_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("max_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _EXTREMUM)
+@register_kernel("max_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _EXTREMUM)
+@register_kernel("min_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _EXTREMUM)
+@register_kernel("min_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _EXTREMUM)
 def extreme_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor,
                         out_grad: DenseTensor, axis: IntArray, keepdim: bool, reduce_all: bool,
                         x_grad: OutTensor) -> None:
@@ -37,8 +40,8 @@ def extreme_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor
                                           data)
 
 
-@register_kernel("prod_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("prod_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("prod_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _EXTREMUM)
+@register_kernel("prod_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _EXTREMUM)
 def prod_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor,
                      out_grad: DenseTensor, axis: IntArray, keepdim: bool, reduce_all: bool,
                      x_grad: OutTensor) -> None:
@@ -47,8 +50,8 @@ def prod_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor,
     reduce_grad_funcs.reduce_prod_grad(dev_ctx.xp, x.data, out.data, out_grad.data, axes, data)
 
 
-@register_kernel("mean_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("mean_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("mean_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _SUM_MEAN)
+@register_kernel("mean_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _SUM_MEAN)
 def mean_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
                      axis: IntArray, keepdim: bool, reduce_all: bool,
                      x_grad: OutTensor) -> None:

@@ -10,6 +10,8 @@ from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import random as random_funcs
 
 _TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16]
+#: Paddle 3.3.1's CPU rrelu_grad has no float16 (its forward does)
+_CPU_GRAD_TYPES = [DataType.FLOAT32, DataType.FLOAT64]
 
 
 @register_kernel("rrelu", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
@@ -21,7 +23,7 @@ def rrelu_kernel(dev_ctx: DeviceContext, x: DenseTensor, lower: float, upper: fl
     random_funcs.rrelu(dev_ctx.xp, x.data, lower, upper, is_test, data, noise_data)
 
 
-@register_kernel("rrelu_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("rrelu_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_GRAD_TYPES)
 @register_kernel("rrelu_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
 def rrelu_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, noise: DenseTensor,
                       out_grad: DenseTensor, x_grad: OutTensor) -> None:

@@ -48,7 +48,8 @@ def reshape_grad_kernel(dev_ctx: DeviceContext, xshape: DenseTensor, out_grad: D
     sq_funcs.reshape_copy(out_grad.data, data)
 
 
-@register_kernel("flatten_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
+@register_kernel("flatten_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 list(shape_grad_funcs.FLATTEN_GRAD_CPU_TYPES))
 @register_kernel("flatten_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
 def flatten_grad_kernel(dev_ctx: DeviceContext, xshape: DenseTensor, out_grad: DenseTensor,
                         x_grad: OutTensor) -> None:

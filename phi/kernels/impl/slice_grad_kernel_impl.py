@@ -14,7 +14,8 @@ _TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType
           DataType.COMPLEX128]
 
 
-@register_kernel("slice_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("slice_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 [*_TYPES, DataType.FLOAT16, DataType.BFLOAT16])
 @register_kernel("slice_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
 def slice_grad_kernel(dev_ctx: DeviceContext, input: DenseTensor, out_grad: DenseTensor,
                       axes: list[int], starts: IntArray, ends: IntArray, infer_flags: list[int],

@@ -51,7 +51,8 @@ def depthwise_conv2d_grad_kernel(dev_ctx: DeviceContext, input: DenseTensor,
                                 dx, dw)
 
 
-@register_kernel("pool2d_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("pool2d_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 [*_FLOAT, DataType.FLOAT16])
 @register_kernel("pool2d_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
 def pool2d_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor,
                        out_grad: DenseTensor, kernel_size: IntArray, strides: list[int],

@@ -9,6 +9,7 @@ from typing import Any
 from tests.api.grad_fd.specs import (
     Spec,
     away_from_zero,
+    complex_normal,
     complex_uniform,
     int_labels,
     probabilities,
@@ -26,7 +27,8 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
          {"transpose_x": True, "transpose_y": True}),
     ],
     "mean_grad": [({"x": (3, 4, 2)}, {"axis": [1]}),
-                  ({"x": (3, 4)}, {"axis": [0, 1], "keepdim": True})],
+                  ({"x": (3, 4)}, {"axis": [0, 1], "keepdim": True}),
+                  ({"x": complex_normal((3, 4, 2))}, {"axis": [1]})],
     "cross_entropy_with_softmax_grad": [
         ({"input": (5, 4), "label": int_labels((5, 1), 4)}, {}),
         ({"input": (5, 4), "label": int_labels((5, 1), 4)}, {"ignore_index": 2}),

@@ -9,16 +9,19 @@ import numpy as np
 
 from tests.api.grad_fd.specs import (
     Spec,
+    complex_normal,
     int_labels,
 )
 
 GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
     "expand_grad": [({"x": (3, 1)}, {"shape": [2, 3, 4]}),
-                    ({"x": (2, 1, 3)}, {"shape": [-1, 5, -1]})],
+                    ({"x": (2, 1, 3)}, {"shape": [-1, 5, -1]}),
+                    ({"x": complex_normal((3, 1))}, {"shape": [2, 3, 4]})],
     "tile_grad": [({"x": (2, 3)}, {"repeat_times": [2, 2, 1]}),
                   ({"x": (2, 3)}, {"repeat_times": [3]})],
     "gather_grad": [({"x": (4, 3), "index": int_labels((5,), 4)}, {}),
-                    ({"x": (2, 3, 4), "index": int_labels((3,), 4)}, {"axis": -1})],
+                    ({"x": (2, 3, 4), "index": int_labels((3,), 4)}, {"axis": -1}),
+                    ({"x": complex_normal((4, 3)), "index": int_labels((5,), 4)}, {})],
     "concat_grad": [({"x": [(2, 3), (4, 3)]}, {}), ({"x": [(2, 1), (2, 3), (2, 2)]}, {"axis": -1})],
     "stack_grad": [({"x": [(2, 3), (2, 3)]}, {}), ({"x": [(3,), (3,), (3,)]}, {"axis": -1})],
     "index_add_grad": [({"x": (4, 3), "index": int_labels((5,), 4), "add_value": (5, 3)}, {}),

@@ -10,12 +10,8 @@ import numpy as np
 from tests.api.grad_fd.specs import (
     Spec,
     away_from_zero,
+    complex_normal,
 )
-
-
-def _complex(shape: tuple[int, ...]) -> Spec:
-    return lambda rng: rng.standard_normal(shape) + 1j * rng.standard_normal(shape)
-
 
 GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
     "cumsum_grad": [
@@ -29,7 +25,7 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
         # a zero: its gradient takes the product of the others
         ({"x": lambda rng: np.array([[1.5, 0.0, -2.0, 0.5], [0.0, 2.0, 0.0, -1.0]])},
          {"dim": 1}),
-        ({"x": _complex((3, 4))}, {"dim": -1, "reverse": True}),
+        ({"x": complex_normal((3, 4))}, {"dim": -1, "reverse": True}),
     ],
     "logcumsumexp_grad": [
         ({"x": (3, 4)}, {"axis": 1}),

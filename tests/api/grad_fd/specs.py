@@ -30,6 +30,11 @@ def away_from_zero(shape: tuple[int, ...]) -> Callable[[np.random.Generator], np
     return make
 
 
+def complex_normal(shape: tuple[int, ...]) -> Callable[[np.random.Generator], np.ndarray]:
+    """Complex values, both parts standard normal."""
+    return lambda rng: rng.standard_normal(shape) + 1j * rng.standard_normal(shape)
+
+
 def positive(shape: tuple[int, ...]) -> Callable[[np.random.Generator], np.ndarray]:
     """Values in [0.5, 2) (inside a log's or a fractional power's domain)."""
     return lambda rng: rng.uniform(0.5, 2.0, size=shape)

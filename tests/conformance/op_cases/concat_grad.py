@@ -1,6 +1,7 @@
 """Grads of concat and stack (PHI concat_grad, stack_grad): two and three inputs, first,
-middle and negative axes, unequal sizes along concat's axis, a 0-size piece; float32 and float64.
-(split's gradient is a concat op; export_grads cannot build split's list output yet.)"""
+middle and negative axes, unequal sizes along concat's axis, a 0-size piece; float32 and float64;
+float16 concat and float16 / bfloat16 stack. (split's gradient is a concat op; export_grads
+cannot build split's list output yet.)"""
 
 from .spec import FLOATS, Case, GradCase, In
 
@@ -23,3 +24,15 @@ def _cases(dtype: str) -> list[GradCase]:
 
 
 GRAD_CASES = [case for dtype in FLOATS for case in _cases(dtype)]
+
+#: the half dtypes Paddle 3.3.1's CPU grad kernels add: float16 for concat_grad, float16 and
+#: bfloat16 for stack_grad
+GRAD_CASES += [
+    *(GradCase(Case(f"{tag}_float16", "concat", {"X": [In(d, "float16") for d in dims]},
+                    attrs=attrs), ("X",))
+      for tag, (_, dims, attrs) in _CASES.items() if tag in ("concat_axis0", "concat_neg")),
+    *(GradCase(Case(f"{tag}_{dtype}", "stack", {"X": [In(d, dtype) for d in dims]},
+                    attrs=attrs), ("X",))
+      for dtype in ("float16", "bfloat16") for tag, (_, dims, attrs) in _CASES.items()
+      if tag in ("stack_axis0", "stack_neg")),
+]

@@ -1,6 +1,7 @@
 """lookup_table_v2's grad (lookup_table_v2_grad, PHI embedding_grad): dense W@GRAD, repeated
 ids summed, padding_idx rows left zero (-1: no padding; a negative id other than -1 never
-matches), int64 and int32 ids of rank 1 to 3; float32 and float64.
+matches), int64 and int32 ids of rank 1 to 3; float32 and float64; complex64 / complex128 /
+float16 / bfloat16 with repeated ids and a padding row.
 
 lookup_table (v1)'s grad (lookup_table_grad): the same with int64 ids shaped [..., 1] (a
 negative padding id other than -1 is skipped too), float32 and float64; empty ids give a
@@ -56,3 +57,7 @@ GRAD_CASES += [_v1_case(tag, dtype) for dtype in FLOATS for tag in _V1_IDS]
 GRAD_CASES += [_v1_case("repeated", "bfloat16")]
 
 COTANGENT_DTYPE_OF = {"lookup_table": "W"}
+#: lookup_table_v2's other CPU grad dtypes in Paddle 3.3.1 (complex and half), repeated ids
+#: and a padding row
+GRAD_CASES += [_case(tag, dtype) for dtype in ("complex64", "complex128", "float16", "bfloat16")
+               for tag in ("repeated", "padding0")]

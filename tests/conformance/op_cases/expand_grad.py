@@ -1,6 +1,7 @@
 """Grads of expand_v2 and tile (PHI expand_grad, tile_grad): new leading dims, stretched
 size-1 dims, -1 (kept) dims, nothing to sum; repeats longer and shorter than the rank; the
-sizes as attributes and as a tensor input; float32 and float64."""
+sizes as attributes and as a tensor input; float32 and float64; expand_v2 in every other
+dtype Paddle 3.3.1's CPU expand_grad has (see _expand_other)."""
 
 from .spec import FLOATS, Case, GradCase, In
 
@@ -31,3 +32,25 @@ def _cases(dtype: str) -> list[GradCase]:
 
 
 GRAD_CASES = [case for dtype in FLOATS for case in _cases(dtype)]
+
+#: expand_v2's other CPU grad dtypes in Paddle 3.3.1: complex and half differentiated by
+#: Paddle; integer and bool ones the grad op alone with a fed Out@GRAD (Paddle differentiates
+#: no integer input); int8 / uint8 sums wrap as C++ integer arithmetic
+_DIFFERENTIATED = ("complex64", "complex128", "float16", "bfloat16")
+_GRAD_ALONE = ("bool", "int8", "uint8", "int16")
+
+
+def _expand_other(tag: str, dtype: str) -> GradCase:
+    dims, attrs, _ = _EXPAND[tag]
+    name = f"expand_v2_{tag}_{dtype}"
+    if dtype in _DIFFERENTIATED:
+        return GradCase(Case(name, "expand_v2", {"X": In(dims, dtype)}, attrs=attrs), ("X",))
+    low, high = (0, 100) if dtype == "uint8" else (-100, 100)
+    grad = In(tuple(attrs["shape"]), dtype) if dtype == "bool" else \
+        In(tuple(attrs["shape"]), dtype, low, high)
+    return GradCase(Case(name, "expand_v2_grad", {"X": In(dims, dtype), "Out@GRAD": grad},
+                         attrs=attrs), ("X",))
+
+
+GRAD_CASES += [_expand_other(tag, dtype) for dtype in (*_DIFFERENTIATED, *_GRAD_ALONE)
+               for tag in ("stretch_lead", "vector_lead")]

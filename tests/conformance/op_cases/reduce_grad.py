@@ -2,7 +2,10 @@
 mean_grad, max_grad, min_grad, prod_grad): one axis, several, negative, keep_dim,
 reduce_all; max/min ties (the gradient is shared equally by the elements equal to the
 result; a NaN result makes its group NaN), prod with zeros; float32 and float64; a float32
-sum with a float64 output.
+sum with a float64 output; complex64 / complex128 sum and mean (differentiated by Paddle);
+int32 / int64 sum, mean, prod, max, min, int16 / bool / float16 / bfloat16 sum and bool mean
+as the grad op alone with a fed Out@GRAD (Paddle differentiates no integer input and its CPU
+reduce_sum refuses float16; integer mean and prod truncate as Paddle's CPU kernels).
 
 reduce_amax / reduce_amin (Paddle amax_grad / amin_grad): the gradient shared equally by
 the elements equal to the result, as max / min; the same axes and tie tables, 0-d.
@@ -11,7 +14,9 @@ with rows of infinities, NaN and values whose exp overflows (Paddle's answers: N
 X - Out is NaN, 0 where it is -inf).
 """
 
-from .spec import FLOATS, INF, NAN, Case, GradCase, In
+import math
+
+from .spec import FLOATS, HALVES, INF, NAN, Case, GradCase, In
 
 #: tag -> attributes over the defaults
 _ATTRS = {
@@ -94,3 +99,59 @@ GRAD_CASES = [
     GradCase(Case("reduce_sum_out_float64_float32", "reduce_sum",
                   {"X": In((2, 3, 4), "float32")}, attrs={"dim": [1], "out_dtype": 6}), ("X",)),
 ]
+
+#: tag -> attributes of the complex / integer / bool cases (one axis, all with keep_dim)
+_OTHER_ATTRS = {"axis1": {"dim": [1]}, "all_keep": {"dim": [0, 1, 2], "keep_dim": True}}
+#: op -> the non-float dtypes Paddle 3.3.1 registers its CPU grad kernel for
+_OTHER_DTYPES = {
+    "reduce_sum": ("complex64", "complex128", "int32", "int64", "int16", "bool", "float16",
+                   "bfloat16"),
+    "reduce_mean": ("complex64", "complex128", "int32", "int64", "bool"),
+    "reduce_prod": ("int32", "int64"),  # Paddle 3.3.1 has no complex CPU reduce_prod
+    "reduce_max": ("int32", "int64"),
+    "reduce_min": ("int32", "int64"),
+}
+
+#: integer X: small nonzero values (prod divides by X) with ties (max / min)
+_INT_X = [[[1, 2, -1, 1], [2, 1, 1, -1], [1, -2, 1, 1]],
+          [[-1, 1, 2, 1], [1, 1, -1, 2], [2, 1, 1, 1]]]
+
+
+def _int_out(op: str, tag: str) -> list:
+    """The forward's Out on _INT_X (integers, exact)."""
+    def reduce(values: list[int]) -> int:
+        if op == "reduce_max":
+            return max(values)
+        if op == "reduce_min":
+            return min(values)
+        return math.prod(values)
+    if tag == "axis1":
+        return [[reduce([_INT_X[i][j][k] for j in range(3)]) for k in range(4)]
+                for i in range(2)]
+    return [[[reduce([v for plane in _INT_X for row in plane for v in row])]]]
+
+
+def _other(op: str, tag: str, dtype: str) -> GradCase:
+    """A complex case differentiated by Paddle; an integer, bool or half one is the grad op
+    alone with a fed Out@GRAD (Paddle differentiates no integer input, and its CPU forward
+    refuses float16), its Out (max / min / prod) the forward's on X."""
+    attrs = _OTHER_ATTRS[tag]
+    name = f"{op}_{tag}_{dtype}"
+    if dtype.startswith("complex"):
+        low, high = (0.5, 1.5) if op == "reduce_prod" else (-2.0, 2.0)
+        return GradCase(Case(name, op, {"X": In((2, 3, 4), dtype, low, high)}, attrs=attrs),
+                        ("X",))
+    out_dims = (2, 4) if tag == "axis1" else (1, 1, 1)
+    if dtype == "bool" or dtype in HALVES:  # Paddle's CPU reduce_sum refuses float16
+        return GradCase(Case(name, f"{op}_grad", {"X": In((2, 3, 4), dtype),
+                                                 "Out@GRAD": In(out_dims, dtype)},
+                             attrs=attrs), ("X",))
+    inputs = {"X": In((2, 3, 4), dtype, values=_INT_X),
+              "Out@GRAD": In(out_dims, dtype, -20, 20)}
+    if op in ("reduce_prod", "reduce_max", "reduce_min"):
+        inputs["Out"] = In(out_dims, dtype, values=_int_out(op, tag))
+    return GradCase(Case(name, f"{op}_grad", inputs, attrs=attrs), ("X",))
+
+
+GRAD_CASES += [_other(op, tag, dtype) for op, dtypes in _OTHER_DTYPES.items()
+               for dtype in dtypes for tag in _OTHER_ATTRS]

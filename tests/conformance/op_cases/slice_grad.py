@@ -1,6 +1,6 @@
 """slice's grad (PHI slice_grad): one and several axes, negative and out-of-range bounds
 (clamped), decrease_axis, an empty window, bounds as a tensor and as a list of tensors;
-float32 and float64."""
+float32 and float64; float16 / bfloat16 windows."""
 
 from .spec import FLOATS, Case, GradCase, In
 
@@ -25,3 +25,8 @@ def _cases(dtype: str) -> list[GradCase]:
 
 
 GRAD_CASES = [case for dtype in FLOATS for case in _cases(dtype)]
+
+#: float16 / bfloat16, which Paddle 3.3.1's CPU slice_grad adds
+GRAD_CASES += [GradCase(Case(f"slice_{tag}_{dtype}", "slice", {"Input": In((4, 5, 6), dtype)},
+                             attrs=_SLICE[tag][0]), ("Input",))
+               for dtype in ("float16", "bfloat16") for tag in ("axis0", "decrease")]

@@ -107,3 +107,6 @@ GRAD_CASES = [
     _pool("avg_incl", *_POOL["avg_incl"], "float64"),
     _bn("train", *_BN["train"], "float64"),
 ]
+#: float16, which Paddle 3.3.1's CPU pool2d_grad adds (max, averages, adaptive)
+GRAD_CASES += [_pool(tag, *_POOL[tag], "float16")
+               for tag in ("max2", "max3_pad", "avg_excl", "avg_incl", "adaptive_avg")]
