@@ -82,6 +82,11 @@ class Scope:
     def drop_kids(self) -> None:
         self._kids.clear()
 
+    def delete_scope(self, kid: Scope) -> None:
+        """Forget child scope `kid` (a step scope a while_grad has used up); a scope that is
+        not a child of this one is left alone."""
+        self._kids = [k for k in self._kids if k is not kid]
+
     @property
     def kids(self) -> list[Scope]:
         return list(self._kids)

@@ -6,7 +6,13 @@ These are framework ops in Paddle too (they run themselves, with no kernel). Sub
 run in child scopes through the executor's block runner: a sub-block's own variables
 live in the child scope, and variables of enclosing blocks are found (and written)
 through the scope chain, as Paddle's scopes do. A tensor array is a variable holding a
-Python list of DenseTensors. `while` keeps no step scopes (no backward runs here).
+Python list of DenseTensors.
+
+A training `while` (is_test false) whose StepScopes some op of the program reads (its
+while_grad) keeps one scope per step there, each holding, under their own names, the values
+its loop inputs had when the step began (as Paddle's step scopes do); any other `while` keeps
+none, so inference loops hold no memory per step. `conditional_block` leaves its scope in
+Scope. The grads are in controlflow_grad_op.py.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from legacy_fluid.framework.block_runner import (
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorBase
+from legacy_fluid.framework.program_desc import ProgramDesc
 from legacy_fluid.framework.scope import Scope, Variable
 from legacy_fluid.framework.trace import DispatchPath, OpTrace
 from legacy_fluid.framework.var_type import AttrType
@@ -47,7 +54,7 @@ def _scalar(scope: Scope, name: str, op: OperatorBase, slot: str) -> object:
     return t.numpy().reshape(-1)[0].item()
 
 
-def _copy_into(var: Variable, src: DenseTensor) -> None:
+def copy_into(var: Variable, src: DenseTensor) -> None:
     out = var.get_tensor()
     out.set_array(np.array(src.numpy(), copy=True))
     out.lod = [list(level) for level in src.lod]
@@ -86,10 +93,51 @@ class WhileOpMaker(OpProtoAndCheckerMaker):
                       "variables garbage collection keeps", extra=True)
 
 
+def step_scopes_read(program: ProgramDesc, holder: str) -> bool:
+    """Whether some op of `program` reads the step scopes `holder` (a while_grad does)."""
+    return any(holder in op.inputs.get("StepScopes", ())
+               for block in program.blocks for op in block.ops)
+
+
+def snapshot(tensor: DenseTensor) -> DenseTensor:
+    """A copy of `tensor` (an empty tensor when it holds none)."""
+    if not tensor.initialized():
+        return DenseTensor()
+    copy = Variable("")
+    copy_into(copy, tensor)
+    return copy.value
+
+
 class WhileOp(FrameworkOp):
+    def _keeps_steps(self, program: ProgramDesc, holder: str | None) -> bool:
+        keeps = getattr(self, "_keeps", None)
+        if keeps is None or keeps[0] is not program:
+            keeps = self._keeps = (program, holder is not None and not self.attr("is_test")
+                                   and step_scopes_read(program, holder))
+        return keeps[1]
+
+    def _copied_inputs(self, program: ProgramDesc) -> list[str]:
+        """The loop inputs a step scope keeps a copy of: all but the program's parameters
+        and the variables that an op of the loop body both reads and writes (Paddle's
+        choice)."""
+        body = program.block(int(self.attr("sub_block")))
+        skip = {v.name for v in program.global_block().vars.values() if v.is_parameter}
+        for op in body.ops:
+            skip.update(set(op.input_arg_names()) & set(op.output_arg_names()))
+        return [n for n in dict.fromkeys(self.inputs.get("X", [])) if n not in skip]
+
     def compute(self, scope: Scope, place: Place) -> None:
         runner = current_block_runner(self.type)
         cond = self.input("Condition")
+        holder = self.output("StepScopes")
+        keep = self._keeps_steps(runner.program, holder)
+        kept: list[Scope] = []
+        if keep:
+            var = scope.find_var(holder) or scope.var(holder)
+            for old in var.value if isinstance(var.value, list) else ():
+                scope.delete_scope(old)
+            var.value = kept
+            copied = self._copied_inputs(runner.program)
         limit = max_loop_iterations()
         steps = 0
         while bool(_scalar(scope, cond, self, "Condition")):
@@ -97,8 +145,18 @@ class WhileOp(FrameworkOp):
                 raise LoopLimitError(
                     f"op 'while' ran {steps:,} iterations, {loop_limit_source(limit)}; its "
                     f"condition '{cond}' never became false")
-            runner.run_block(int(self.attr("sub_block")), scope.new_scope())
-            scope.drop_kids()
+            step = scope.new_scope()
+            if keep:
+                values = {n: snapshot(v.value) for n in copied
+                          if isinstance(v := scope.find_var(n), Variable)
+                          and isinstance(v.value, DenseTensor)}
+            runner.run_block(int(self.attr("sub_block")), step)
+            if keep:
+                for name, value in values.items():
+                    step.var(name).value = value
+                kept.append(step)
+            else:
+                scope.delete_scope(step)
             steps += 1
 
 
@@ -146,7 +204,10 @@ class ConditionalBlockOp(FrameworkOp):
         child = scope.new_scope()
         holder = self.output("Scope")
         if holder is not None:
-            (scope.find_var(holder) or scope.var(holder)).value = child
+            var = scope.find_var(holder) or scope.var(holder)
+            if isinstance(var.value, Scope):
+                scope.delete_scope(var.value)
+            var.value = child
         current_block_runner(self.type).run_block(int(self.attr("sub_block")), child)
 
 
@@ -165,7 +226,7 @@ class SelectInputOp(FrameworkOp):
         if not 0 <= mask < len(names):
             raise ValueError(f"op 'select_input': Mask {mask} is out of range for "
                              f"{len(names)} inputs")
-        _copy_into(scope.find_var(self.output("Out")) or scope.var(self.output("Out")),
+        copy_into(scope.find_var(self.output("Out")) or scope.var(self.output("Out")),
                    _tensor(scope, names[mask], self, f"X[{mask}]"))
 
 
@@ -183,7 +244,7 @@ class SelectOutputOp(FrameworkOp):
         if not 0 <= mask < len(names):
             raise ValueError(f"op 'select_output': Mask {mask} is out of range for "
                              f"{len(names)} outputs")
-        _copy_into(scope.find_var(names[mask]) or scope.var(names[mask]),
+        copy_into(scope.find_var(names[mask]) or scope.var(names[mask]),
                    _tensor(scope, self.input("X"), self, "X"))
 
 
@@ -205,7 +266,7 @@ class WriteToArrayOp(FrameworkOp):
         while len(array) <= i:
             array.append(DenseTensor())
         copy = Variable(name)
-        _copy_into(copy, _tensor(scope, self.input("X"), self, "X"))
+        copy_into(copy, _tensor(scope, self.input("X"), self, "X"))
         array[i] = copy.value
 
 
@@ -223,7 +284,7 @@ class ReadFromArrayOp(FrameworkOp):
         if not 0 <= i < len(array) or not array[i].initialized():
             raise ValueError(f"op 'read_from_array': position {i} of '{self.input('X')}' "
                              f"holds no tensor (the array has {len(array)} entries)")
-        _copy_into(scope.find_var(self.output("Out")) or scope.var(self.output("Out")),
+        copy_into(scope.find_var(self.output("Out")) or scope.var(self.output("Out")),
                    array[i])
 
 
