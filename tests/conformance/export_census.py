@@ -12,7 +12,9 @@ build has a kernel for it, a family (the name tables below) and, for op types a 
 inference or training program does not hold, the reason it is left out. For each op type
 that is not left out, the grad op types Paddle's grad op maker makes for it
 (``core.get_grad_op_desc`` on a one-op OpDesc with the proto's slots and default
-attributes, in a forked child: a few makers crash Paddle), or why it makes none. The output
+attributes, in a forked child: a few makers crash Paddle; while's and conditional_block's,
+which need the program around them, from the training programs Paddle differentiated:
+GRADS_FROM_PROGRAMS), or why it makes none. The output
 is deterministic (sorted, one op per line) and names Paddle's version and this command.
 """
 
@@ -313,13 +315,34 @@ def _grad_desc_types(op: dict) -> dict:
     return {"grad_ops": sorted({g.type() for g in grads})}
 
 
+#: Op types whose grad op maker needs a program around the op (it reads the sub-block and
+#: makes the grad block: on a one-op OpDesc Paddle 3.3.1 dies of SIGSEGV): their grad op
+#: types are the ones Paddle's own backward wrote into the training fixture named here
+#: (tests/fixtures/train/NAME, exported by tests/conformance/export_train.py with this Paddle),
+#: which must hold the grad op type.
+GRADS_FROM_PROGRAMS = {"while": ("while_grad", "while_tanh_sgd"),
+                       "conditional_block": ("conditional_block_grad", "cond_branches_sgd")}
+
+
+def _grad_ops_from_program(op_type: str) -> dict:
+    grad, fixture = GRADS_FROM_PROGRAMS[op_type]
+    meta = json.loads((ROOT / "tests" / "fixtures" / "train" / fixture / "meta.json").read_text())
+    if op_type not in meta["op_types"] or grad not in meta["op_types"]:
+        raise SystemExit(f"GRADS_FROM_PROGRAMS: the training fixture {fixture} holds no "
+                         f"{op_type} and {grad} ops; fix the table")
+    return {"grad_ops": [grad]}
+
+
 def grad_ops_of(op: dict) -> dict:
     """``{"grad_ops": [...]}`` for census entry `op` (empty: Paddle has no grad op maker or
-    it makes no op), with a ``grad_note`` where Paddle crashes or refuses to make one."""
+    it makes no op), with a ``grad_note`` where Paddle crashes or refuses to make one
+    (`GRADS_FROM_PROGRAMS`: from a program Paddle differentiated instead)."""
     from paddle.base import core
 
     if not core.has_non_empty_grad_op_maker(op["op_type"]):
         return {"grad_ops": []}
+    if op["op_type"] in GRADS_FROM_PROGRAMS:
+        return _grad_ops_from_program(op["op_type"])
     read, write = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: a crashing grad op maker takes only it down
