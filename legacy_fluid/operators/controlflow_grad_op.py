@@ -1,4 +1,5 @@
-"""The grads of control flow: while_grad and conditional_block_grad.
+"""The grads of control flow: while_grad, conditional_block_grad and, for tensor arrays,
+tensor_array_to_tensor_grad.
 
 Framework ops as in Paddle (no kernel). Each runs the grad block Paddle's backward wrote
 for the forward's sub-block, in the scope(s) the forward left:
@@ -6,12 +7,17 @@ for the forward's sub-block, in the scope(s) the forward left:
 - `while_grad` walks the forward's step scopes (StepScopes) from the last step to the
   first. Before each step it links the outside output gradients (Out@GRAD) into the step
   under their inside names (attr original_output_grad; at the last step an outside gradient
-  nobody wrote is zeros), runs the grad block there, then hands each input's gradient out:
-  a gradient that is also an output gradient (a loop-carried variable) replaces the outside
-  one, to flow into the step before; any other (a parameter's) is summed over the steps,
-  from zeros. Each used step scope is dropped, and the list emptied. A loop that ran no
-  step leaves the carried gradients as they are and gives the others zeros like their
-  inputs (Paddle writes nothing there, so an optimizer after it fails).
+  nobody wrote is zeros, a tensor array's is empty), sharing their tensors as Paddle shares
+  their data: what the grad block writes there is written outside too (so a carried
+  gradient whose X@GRAD is @EMPTY@ still reaches the step before). It runs the grad block
+  there, then hands each input's gradient out: one that is also an output gradient (a
+  loop-carried variable) replaces the outside one; any other (a parameter's) is summed
+  over the steps, from zeros. Each used step scope is dropped, and the list emptied. A loop
+  that ran no step leaves the carried gradients as they are and gives the others zeros
+  like their inputs (Paddle writes nothing there, so an optimizer after it fails).
+- `tensor_array_to_tensor_grad` cuts Out@GRAD back into one gradient per entry of X.
+- `read_from_array` (controlflow_op.py) with X_W is write_to_array's grad: zeros like X_W
+  where the gradient array holds nothing at I.
 - `conditional_block_grad` runs the grad block in the forward's scope (Scope) when the
   condition holds and copies each input's gradient (the block's own `x@GRAD`) out; an
   input whose gradient the block did not write, and every input when the condition did not
@@ -35,18 +41,13 @@ from legacy_fluid.operators.controlflow_op import (
     FrameworkOp,
     copy_into,
     snapshot,
+    zeros_like,
 )
 from phi.common import CPUPlace, Place
 from phi.core.dense_tensor import DenseTensor
 
 #: the name Paddle gives a gradient nobody wants
 EMPTY_VAR = "@EMPTY@"
-
-
-def _zeros_like(tensor: DenseTensor) -> DenseTensor:
-    out = DenseTensor().set_array(np.zeros(tensor.dims, tensor.numpy().dtype), CPUPlace())
-    out.lod = [list(level) for level in tensor.lod]
-    return out
 
 
 def _assign(var: Variable, value: DenseTensor | list[DenseTensor]) -> None:
@@ -65,9 +66,9 @@ def _zero_like_input(scope: Scope, name: str, grad: str) -> None:
     out = scope.find_var(grad) or scope.var(grad)
     if isinstance(value, DenseTensor):
         if value.initialized() and value.numel() != 0:
-            copy_into(out, _zeros_like(value))
+            copy_into(out, zeros_like(value))
     elif isinstance(value, list):
-        out.value = [_zeros_like(t) if t.initialized() else DenseTensor() for t in value]
+        out.value = [zeros_like(t) if t.initialized() else DenseTensor() for t in value]
 
 
 def _holds_value(var: Variable | None) -> bool:
@@ -107,9 +108,12 @@ class WhileGradOp(FrameworkOp):
         """An outside output gradient nobody wrote: zeros like the forward output (the
         name before @GRAD), or of its declared shape when that is fully known."""
         forward = scope.find_var(name.split(GRAD_SUFFIX, maxsplit=1)[0])
-        if forward is not None and isinstance(forward.value, DenseTensor) \
-                and forward.value.initialized():
-            copy_into(scope.find_var(name) or scope.var(name), _zeros_like(forward.value))
+        value = getattr(forward, "value", None)
+        if isinstance(value, list):  # a tensor array's: empty (reads of it give zeros)
+            (scope.find_var(name) or scope.var(name)).value = []
+            return
+        if isinstance(value, DenseTensor) and value.initialized():
+            copy_into(scope.find_var(name) or scope.var(name), zeros_like(value))
             return
         desc = runner.program.block(int(self.attr("sub_block"))).find_var_recursive(name)
         if desc is None or desc.dtype is None or any(d < 0 for d in desc.shape):
@@ -136,11 +140,11 @@ class WhileGradOp(FrameworkOp):
                 var = scope.find_var(out_name)
                 if var is None:
                     continue
-                if k == 0 and not _holds_value(var):
+                if k == 0 and not _holds_value(var) and not isinstance(var.value, list):
                     self._zero_outside(runner, scope, out_name)
+                # shared (see the module doc)
                 value = var.value
-                step.var(in_name).value = ([snapshot(t) for t in value]
-                                           if isinstance(value, list) else snapshot(value))
+                step.var(in_name).value = list(value) if isinstance(value, list) else value
             runner.run_block(int(self.attr("sub_block")), step)
             for x, grad in wanted:
                 self._hand_out(scope, step, x, grad, grad in outside, first=k == 0)
@@ -170,7 +174,7 @@ class WhileGradOp(FrameworkOp):
             raise ValueError(f"op 'while_grad': the gradient of '{x}' is a tensor array; "
                              "only loop-carried tensor arrays are supported")
         if first:
-            copy_into(out, _zeros_like(inner.value))
+            copy_into(out, zeros_like(inner.value))
         total = out.get_tensor().numpy() + inner.value.numpy()
         lod = inner.value.lod
         out.get_tensor().set_array(total.astype(inner.value.numpy().dtype, copy=False),
@@ -218,6 +222,57 @@ class ConditionalBlockGradOp(ConditionalBlockOp):
                 _zero_like_input(scope, x, grad)
 
 
+# -- tensor_array_to_tensor_grad ---------------------------------------------------------------
+class TensorArrayToTensorGradOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "the forward's tensor array")
+        self.add_input("Out@GRAD", "the gradient of the joined tensor")
+        self.add_output("X@GRAD", "a tensor array: the gradient of each entry of X")
+        self.add_attr("axis", AttrType.INT, 0, "the axis the forward joined along")
+        self.add_attr("use_stack", AttrType.BOOLEAN, False, "the forward stacked")
+
+
+class TensorArrayToTensorGradOp(FrameworkOp):
+    """Out@GRAD cut back into X's entries: unstacked, or split by their sizes along axis
+    (empty entries of X were left out of the join and get empty gradients)."""
+
+    def compute(self, scope: Scope, place: Place) -> None:
+        name = self.input("X")
+        array = getattr(scope.find_var(name) if name else None, "value", None)
+        if not isinstance(array, list):
+            raise ValueError(f"op 'tensor_array_to_tensor_grad': X ('{name}') holds no "
+                             "tensor array")
+        var = scope.find_var(self.input("Out@GRAD") or "")
+        if var is None or not isinstance(var.value, DenseTensor) or not var.value.initialized():
+            raise ValueError(f"op 'tensor_array_to_tensor_grad': Out@GRAD "
+                             f"('{self.input('Out@GRAD')}') holds no tensor")
+        grad = var.value.numpy()
+        axis = int(self.attr("axis"))
+        axis = axis + grad.ndim if axis < 0 else axis
+        stack = bool(self.attr("use_stack"))
+        parts: list[DenseTensor] = []
+        start = 0
+        for t in array:
+            if not t.initialized():
+                parts.append(DenseTensor())
+                continue
+            size = 1 if stack else t.dims[axis]
+            piece = np.take(grad, range(start, start + size), axis=axis)
+            start += size
+            part = DenseTensor().set_array(
+                np.ascontiguousarray(piece.reshape(t.dims) if stack else piece), CPUPlace())
+            part.lod = [list(level) for level in t.lod]
+            parts.append(part)
+        if start != grad.shape[axis]:
+            raise ValueError(f"op 'tensor_array_to_tensor_grad': Out@GRAD has {grad.shape[axis]} "
+                             f"along axis {axis}, X's entries {start}")
+        out = self.output("X@GRAD")
+        if out is not None:
+            (scope.find_var(out) or scope.var(out)).value = parts
+
+
 register_operator("while_grad", WhileGradOp, WhileGradOpMaker)
 register_operator("conditional_block_grad", ConditionalBlockGradOp,
                   ConditionalBlockGradOpMaker)
+register_operator("tensor_array_to_tensor_grad", TensorArrayToTensorGradOp,
+                  TensorArrayToTensorGradOpMaker)

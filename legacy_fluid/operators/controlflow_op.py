@@ -93,6 +93,13 @@ class WhileOpMaker(OpProtoAndCheckerMaker):
                       "variables garbage collection keeps", extra=True)
 
 
+def zeros_like(tensor: DenseTensor) -> DenseTensor:
+    """Zeros of `tensor`'s dims, dtype and LoD (on the host)."""
+    out = DenseTensor().set_array(np.zeros(tensor.dims, tensor.numpy().dtype), CPUPlace())
+    out.lod = [list(level) for level in tensor.lod]
+    return out
+
+
 def step_scopes_read(program: ProgramDesc, holder: str) -> bool:
     """Whether some op of `program` reads the step scopes `holder` (a while_grad does)."""
     return any(holder in op.inputs.get("StepScopes", ())
@@ -274,6 +281,8 @@ class ReadFromArrayOpMaker(OpProtoAndCheckerMaker):
     def make(self) -> None:
         self.add_input("X", "the tensor array")
         self.add_input("I", "int64 [1]: the position")
+        self.add_input("X_W", "as write_to_array's grad: the tensor written (zeros like it "
+                       "where X has none at I)", dispensable=True)
         self.add_output("Out", "a copy of X[I]")
 
 
@@ -281,11 +290,15 @@ class ReadFromArrayOp(FrameworkOp):
     def compute(self, scope: Scope, place: Place) -> None:
         array = _array(scope, self.input("X"))
         i = int(_scalar(scope, self.input("I"), self, "I"))
-        if not 0 <= i < len(array) or not array[i].initialized():
+        out = scope.find_var(self.output("Out")) or scope.var(self.output("Out"))
+        if 0 <= i < len(array) and array[i].initialized():
+            copy_into(out, array[i])
+        elif (written := self.input("X_W")) is not None:
+            # write_to_array's grad: a position nothing flowed back to has gradient zero
+            copy_into(out, zeros_like(_tensor(scope, written, self, "X_W")))
+        else:
             raise ValueError(f"op 'read_from_array': position {i} of '{self.input('X')}' "
                              f"holds no tensor (the array has {len(array)} entries)")
-        copy_into(scope.find_var(self.output("Out")) or scope.var(self.output("Out")),
-                   array[i])
 
 
 class ArrayLengthOpMaker(OpProtoAndCheckerMaker):

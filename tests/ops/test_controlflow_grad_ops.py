@@ -192,3 +192,53 @@ def test_conditional_block_grad_without_its_forward_scope_says_so() -> None:
     with pytest.raises(OpRunError, match=r"Scope \('scope'\) holds no scope"):
         Executor(Place(), DualDispatchRunner("auto")).run(program, scope, feed,
                                                           fetch_list=["w@GRAD"])
+
+
+@pytest.mark.parametrize("stack", [False, True])
+def test_tensor_array_to_tensor_grad_cuts_the_gradient_back_into_the_entries(stack) -> None:
+    program = ProgramDesc()
+    main = program.global_block()
+    main.var("arr", type=VarType.LOD_TENSOR_ARRAY)
+    main.var("arr@GRAD", type=VarType.LOD_TENSOR_ARRAY)
+    for name in ("a", "b", "i", "j", "out", "idx", "g", "ga", "gb"):
+        main.var(name)
+    main.append_op("write_to_array", {"X": ["a"], "I": ["i"]}, {"Out": ["arr"]}, {})
+    main.append_op("write_to_array", {"X": ["b"], "I": ["j"]}, {"Out": ["arr"]}, {})
+    attrs = {"axis": 1, "use_stack": stack}
+    main.append_op("tensor_array_to_tensor", {"X": ["arr"]},
+                   {"Out": ["out"], "OutIndex": ["idx"]}, attrs)
+    main.append_op("tensor_array_to_tensor_grad", {"X": ["arr"], "Out@GRAD": ["g"]},
+                   {"X@GRAD": ["arr@GRAD"]}, attrs)
+    for k, name in enumerate(("ga", "gb")):  # write_to_array's grad reads the entries
+        main.append_op("read_from_array", {"X": ["arr@GRAD"], "I": ["i" if k == 0 else "j"]},
+                       {"Out": [name]}, {})
+    a = np.arange(6, dtype=np.float32).reshape(2, 3)
+    b = a + 10 if stack else np.arange(4, dtype=np.float32).reshape(2, 2)
+    g = np.arange(12 if stack else 10, dtype=np.float32).reshape((2, 2, 3) if stack else (2, 5))
+    ga, gb = _run_plain(program, {"a": a, "b": b, "i": np.array([0], np.int64),
+                                  "j": np.array([1], np.int64), "g": g}, ["ga", "gb"])
+    np.testing.assert_array_equal(ga, g[:, 0] if stack else g[:, :3])
+    np.testing.assert_array_equal(gb, g[:, 1] if stack else g[:, 3:])
+
+
+def test_read_from_array_as_write_to_arrays_grad_gives_zeros_where_nothing_flowed_back() -> None:
+    program = ProgramDesc()
+    main = program.global_block()
+    main.var("arr", type=VarType.LOD_TENSOR_ARRAY)
+    for name in ("x", "w", "i", "j", "out"):
+        main.var(name)
+    main.append_op("write_to_array", {"X": ["x"], "I": ["i"]}, {"Out": ["arr"]}, {})
+    main.append_op("read_from_array", {"X": ["arr"], "I": ["j"], "X_W": ["w"]},
+                   {"Out": ["out"]}, {})
+    x, w = np.ones(2, np.float32), np.ones((3, 2), np.float64)
+    out, = _run_plain(program, {"x": x, "w": w, "i": np.array([0], np.int64),
+                                "j": np.array([4], np.int64)}, ["out"])
+    assert out.dtype == np.float64 and out.shape == (3, 2) and not out.any()
+    out, = _run_plain(program, {"x": x, "w": w, "i": np.array([0], np.int64),
+                                "j": np.array([0], np.int64)}, ["out"])
+    np.testing.assert_array_equal(out, x)
+
+
+def _run_plain(program: ProgramDesc, feed: dict, fetch: list[str]) -> list[np.ndarray]:
+    return [t.numpy() for t in Executor(Place(), DualDispatchRunner("auto")).run(
+        program, Scope(), feed, fetch_list=fetch)]
