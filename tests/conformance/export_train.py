@@ -40,6 +40,7 @@ import numpy as np
 import paddle
 import paddle.nn.functional as F
 from export_common import save_npz
+from export_train_controlflow import controlflow_programs
 from paddle import nn
 from paddle.base import unique_name
 from paddle.base.layer_helper import LayerHelper
@@ -404,72 +405,8 @@ PROGRAMS["stn_upsample_sgd"] = (_stn_upsample_sgd(),
 SEEDS["stn_upsample_sgd"] = 3040
 
 
-def _while_tanh_sgd():
-    """A carried state h = Linear(x) through a `while` loop of `n` steps (n fed, 1..4 per
-    training step), each step h = tanh(Linear(h)) with one shared Linear (its gradient sums
-    over the steps: while_grad), then Linear to the classes; softmax cross entropy, mean;
-    SGD."""
-    def build():
-        x = paddle.static.data("x", [-1, 4], "float32")
-        n = paddle.static.data("n", [1], "int64")
-        y = paddle.static.data("y", [-1, 1], "int64")
-        cell = nn.Linear(4, 4)
-        _, h = paddle.static.nn.while_loop(
-            lambda i, h: i < n,
-            lambda i, h: [i + 1, _legacy_op("tanh", {"X": cell(h)})],
-            [paddle.full([1], 0, "int64"), nn.Linear(4, 4)(x)])
-        loss = paddle.mean(F.cross_entropy(nn.Linear(4, 3)(h), y))
-        paddle.optimizer.SGD(learning_rate=0.2).minimize(loss)
-
-        def feeds(rng):
-            return {"x": rng.standard_normal((BATCH, 4)).astype("float32"),
-                    "n": rng.integers(1, 5, size=1).astype("int64"),
-                    "y": rng.integers(0, 3, size=(BATCH, 1)).astype("int64")}
-
-        return feeds, [loss]
-
-    return build
-
-
-def _cond_branches_sgd():
-    """paddle.static.nn.cond on a fed flag (mean(flag) > 0; the steps alternate true /
-    false): tanh(Linear(x)) or relu(Linear(x)), each branch with its own Linear (the other
-    branch's parameters get zero gradients: conditional_block_grad), then Linear to the
-    classes; softmax cross entropy, mean; SGD."""
-    def build():
-        x = paddle.static.data("x", [-1, 4], "float32")
-        flag = paddle.static.data("flag", [1], "float32")
-        y = paddle.static.data("y", [-1, 1], "int64")
-        left, right = nn.Linear(4, 4), nn.Linear(4, 4)
-        h = paddle.static.nn.cond(paddle.mean(flag) > 0.0,
-                                  lambda: _legacy_op("tanh", {"X": left(x)}),
-                                  lambda: F.relu(right(x)))
-        loss = paddle.mean(F.cross_entropy(nn.Linear(4, 3)(h), y))
-        paddle.optimizer.SGD(learning_rate=0.2).minimize(loss)
-        sign = [1.0]
-
-        def feeds(rng):
-            sign[0] = -sign[0]
-            return {"x": rng.standard_normal((BATCH, 4)).astype("float32"),
-                    "flag": (sign[0] * rng.uniform(0.5, 1.5, size=1)).astype("float32"),
-                    "y": rng.integers(0, 3, size=(BATCH, 1)).astype("int64")}
-
-        return feeds, [loss]
-
-    return build
-
-
-PROGRAMS["while_tanh_sgd"] = (_while_tanh_sgd(),
-                             "Linear, then a while loop of n (fed) steps of tanh(Linear(h)) "
-                             "with one shared Linear (while / while_grad), Linear; softmax "
-                             "cross entropy, mean; SGD lr 0.2")
-PROGRAMS["cond_branches_sgd"] = (_cond_branches_sgd(),
-                                "cond on a fed flag (alternating): tanh(Linear(x)) or "
-                                "relu(Linear(x)), a Linear per branch (conditional_block / "
-                                "conditional_block_grad, select_input / select_output), "
-                                "Linear; softmax cross entropy, mean; SGD lr 0.2")
-SEEDS["while_tanh_sgd"] = 3050
-SEEDS["cond_branches_sgd"] = 3051
+PROGRAMS.update(controlflow_programs(_legacy_op, BATCH))
+SEEDS.update({"while_tanh_sgd": 3050, "cond_branches_sgd": 3051, "while_rnn_sgd": 3052})
 
 
 class LoDFeed:
