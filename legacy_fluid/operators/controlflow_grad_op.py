@@ -11,10 +11,11 @@ for the forward's sub-block, in the scope(s) the forward left:
   their data: what the grad block writes there is written outside too (so a carried
   gradient whose X@GRAD is @EMPTY@ still reaches the step before). It runs the grad block
   there, then hands each input's gradient out: one that is also an output gradient (a
-  loop-carried variable) replaces the outside one; any other (a parameter's) is summed
-  over the steps, from zeros. Each used step scope is dropped, and the list emptied. A loop
-  that ran no step leaves the carried gradients as they are and gives the others zeros
-  like their inputs (Paddle writes nothing there, so an optimizer after it fails).
+  loop-carried variable) replaces the outside one; any other (a parameter's, or a tensor
+  array's the loop reads) is summed over the steps, from zeros (an array: entry by entry,
+  from empty). Each used step scope is dropped, and the list emptied. A loop that ran no
+  step leaves the carried gradients as they are and gives the others zeros like their
+  inputs (Paddle writes nothing there, so an optimizer after it fails).
 - `tensor_array_to_tensor_grad` cuts Out@GRAD back into one gradient per entry of X.
 - `read_from_array` (controlflow_op.py) with X_W is write_to_array's grad: zeros like X_W
   where the gradient array holds nothing at I.
@@ -76,6 +77,24 @@ def _holds_value(var: Variable | None) -> bool:
     if isinstance(value, DenseTensor):
         return value.initialized()
     return isinstance(value, list) and any(t.initialized() and t.numel() for t in value)
+
+
+def _add_arrays(out: Variable, array: list[DenseTensor]) -> None:
+    """out += array, entry by entry, as Paddle's sum of tensor arrays: an entry holding
+    nothing adds nothing, one out lacks is copied."""
+    total = out.value if isinstance(out.value, list) else []
+    for i, t in enumerate(array):
+        if not t.initialized() or t.numel() == 0:
+            continue
+        while len(total) <= i:
+            total.append(DenseTensor())
+        if total[i].initialized() and total[i].numel() != 0:
+            summed = (total[i].numpy() + t.numpy()).astype(t.numpy().dtype, copy=False)
+            total[i] = DenseTensor().set_array(summed, CPUPlace())
+            total[i].lod = [list(level) for level in t.lod]
+        else:
+            total[i] = snapshot(t)
+    out.value = total
 
 
 # -- while_grad --------------------------------------------------------------------------------
@@ -170,9 +189,11 @@ class WhileGradOp(FrameworkOp):
         if inner is out or step.find_local_var(grad_var_name(x)) is None:
             raise ValueError(f"op 'while_grad': '{grad_var_name(x)}' is not a variable of the "
                              f"grad block, so the gradient of '{x}' cannot be summed per step")
-        if not isinstance(inner.value, DenseTensor):
-            raise ValueError(f"op 'while_grad': the gradient of '{x}' is a tensor array; "
-                             "only loop-carried tensor arrays are supported")
+        if isinstance(inner.value, list):
+            if first:  # from empty (an executor may keep the variable from its last run)
+                out.value = []
+            _add_arrays(out, inner.value)
+            return
         if first:
             copy_into(out, zeros_like(inner.value))
         total = out.get_tensor().numpy() + inner.value.numpy()

@@ -70,6 +70,9 @@ paddle.logical_not = lambda x, out=None, name=None: _legacy_op("logical_not", {"
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(os.path.dirname(HERE), "fixtures", "train")
 STEPS = 4
+#: programs Paddle runs right only once per executor: Paddle 3.3.1's while_grad gives garbage
+#: (1e26, then NaN) for the gradient of a tensor array the loop reads from its second run on
+ONE_STEP = {"while_rnn_embed_sgd"}
 BATCH = 6
 
 
@@ -406,7 +409,8 @@ SEEDS["stn_upsample_sgd"] = 3040
 
 
 PROGRAMS.update(controlflow_programs(_legacy_op, BATCH))
-SEEDS.update({"while_tanh_sgd": 3050, "cond_branches_sgd": 3051, "while_rnn_sgd": 3052})
+SEEDS.update({"while_tanh_sgd": 3050, "cond_branches_sgd": 3051, "while_rnn_sgd": 3052,
+              "while_rnn_embed_sgd": 3053})
 
 
 class LoDFeed:
@@ -436,6 +440,7 @@ def _fused_buffers(startup):
 def export(name):
     build, description = PROGRAMS[name]
     seed = SEEDS[name]
+    n_steps = 1 if name in ONE_STEP else STEPS
     paddle.seed(seed)
     main, startup = paddle.static.Program(), paddle.static.Program()
     main.random_seed = startup.random_seed = seed
@@ -455,7 +460,7 @@ def export(name):
         paddle.save(main.state_dict(), os.path.join(out_dir, "paddle_save.pdparams"))
         rng = np.random.default_rng(seed)
         steps, expected, lods = {}, {}, {}
-        for step in range(STEPS):
+        for step in range(n_steps):
             feeds = make_feeds(rng)
             steps.update({f"{step}/{k}": getattr(v, "array", v) for k, v in feeds.items()})
             lods.update({f"{step}/{k}": v.lod for k, v in feeds.items()
@@ -471,7 +476,7 @@ def export(name):
     save_npz(os.path.join(out_dir, "steps.npz"), steps)
     save_npz(os.path.join(out_dir, "expected.npz"), expected)
     meta = {"description": description, "paddle_version": paddle.__version__, "seed": seed,
-            "steps": STEPS, "feeds": sorted({k.split("/", 1)[1] for k in steps}),
+            "steps": n_steps, "feeds": sorted({k.split("/", 1)[1] for k in steps}),
             "fetches": [f.name for f in fetches], "persistables": persistables,
             "op_types": sorted({op.type for op in main.global_block().ops}),
             "startup_op_types": sorted({op.type for op in startup.global_block().ops}),
@@ -479,7 +484,7 @@ def export(name):
     with open(os.path.join(out_dir, "meta.json"), "w") as f:
         json.dump(meta, f, indent=1)
         f.write("\n")
-    print(f"exported {name}: {len(main.global_block().ops)} ops, {STEPS} steps")
+    print(f"exported {name}: {len(main.global_block().ops)} ops, {meta['steps']} steps")
 
 
 def export_initializers():

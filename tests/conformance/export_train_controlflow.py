@@ -62,16 +62,19 @@ def _cond_branches_sgd(legacy_op, batch):
     return build
 
 
-def _while_rnn_sgd(legacy_op, batch):
+def _while_rnn_sgd(legacy_op, batch, embed=False):
     """An RNN over tensor arrays (read_from_array / write_to_array in the loop, their grads
-    through while_grad's array gradients)."""
+    through while_grad's array gradients). embed: the steps pass a Linear before they are
+    written to the array, so the gradient of the array the loop reads (summed over the
+    steps by while_grad) is wanted too."""
     def build():
         xs = [paddle.static.data(f"x{t}", [-1, 4], "float32") for t in range(3)]
         y = paddle.static.data("y", [-1, 1], "int64")
         steps = paddle.tensor.create_array("float32")
         outs = paddle.tensor.create_array("float32")
+        lift = nn.Linear(4, 4) if embed else (lambda x: x)
         for t, x in enumerate(xs):
-            paddle.tensor.array_write(x, paddle.full([1], t, "int64"), array=steps)
+            paddle.tensor.array_write(lift(x), paddle.full([1], t, "int64"), array=steps)
         n = paddle.tensor.array_length(steps)
         read, rec = nn.Linear(4, 5), nn.Linear(5, 5, bias_attr=False)
 
@@ -114,4 +117,9 @@ def controlflow_programs(legacy_op, batch):
             "3 steps written to a tensor array, a while loop over its length: h = "
             "tanh(Linear(x_t) + Linear(h)) (read_from_array, write_to_array, shared weights), "
             "tensor_array_to_tensor, Linear; softmax cross entropy, mean; SGD lr 0.2"),
+        "while_rnn_embed_sgd": (
+            _while_rnn_sgd(legacy_op, batch, embed=True),
+            "while_rnn_sgd with a Linear on each step before the input array (its gradient "
+            "comes back through the array the loop reads); one step: Paddle 3.3.1 gets that "
+            "gradient wrong from its second run on"),
     }

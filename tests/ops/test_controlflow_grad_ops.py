@@ -5,6 +5,8 @@ condition does not hold, step scopes kept only for a while_grad, and the errors.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -242,3 +244,41 @@ def test_read_from_array_as_write_to_arrays_grad_gives_zeros_where_nothing_flowe
 def _run_plain(program: ProgramDesc, feed: dict, fetch: list[str]) -> list[np.ndarray]:
     return [t.numpy() for t in Executor(Place(), DualDispatchRunner("auto")).run(
         program, Scope(), feed, fetch_list=fetch)]
+
+
+def _rnn_embed_loss(params: dict[str, np.ndarray], feed: dict[str, np.ndarray]) -> float:
+    """The loss of tests/fixtures/train/while_rnn_embed_sgd in float64 NumPy."""
+    p = {k: v.astype(np.float64) for k, v in params.items()}
+    h, outs = np.zeros((feed["x0"].shape[0], 5)), []
+    for t in range(3):
+        x = feed[f"x{t}"] @ p["linear_0.w_0"] + p["linear_0.b_0"]
+        h = np.tanh(x @ p["linear_1.w_0"] + p["linear_1.b_0"] + h @ p["linear_2.w_0"])
+        outs.append(h)
+    z = np.concatenate(outs, 1) @ p["linear_3.w_0"] + p["linear_3.b_0"]
+    z -= z.max(1, keepdims=True)
+    logp = z - np.log(np.exp(z).sum(1, keepdims=True))
+    return float(-logp[np.arange(len(z)), feed["y"].ravel()].mean())
+
+
+def test_the_gradient_of_an_array_the_loop_reads_is_right_on_every_run() -> None:
+    """while_rnn_embed_sgd's Paddle fixture holds one step (Paddle 3.3.1's later runs give
+    garbage there); on later runs fluidphi's gradient of the embedding Linear, which flows
+    back through the array the loop reads (summed over the steps by while_grad), matches
+    central differences of the loss."""
+    from compat.training import open_session
+
+    folder = Path(__file__).resolve().parent.parent / "fixtures" / "train" / "while_rnn_embed_sgd"
+    session = open_session(folder / "state.pdmodel", [folder / "state.pdparams",
+                                                      folder / "state.pdopt"], path="auto")
+    with np.load(folder / "steps.npz") as steps:
+        feed = {k.split("/", 1)[1]: steps[k] for k in steps.files}
+    for _ in range(3):
+        params = {k: v for k, v in session.persistables().items() if k.startswith("linear")}
+        got = session.step(feed, ["linear_0.w_0@GRAD"])["linear_0.w_0@GRAD"]
+        want = np.zeros(params["linear_0.w_0"].shape)
+        for idx in np.ndindex(*want.shape):
+            for sign in (1, -1):
+                moved = {k: v.astype(np.float64) for k, v in params.items()}
+                moved["linear_0.w_0"][idx] += sign * 1e-6
+                want[idx] += sign * _rnn_embed_loss(moved, feed) / 2e-6
+        np.testing.assert_allclose(got, want, atol=2e-5)
