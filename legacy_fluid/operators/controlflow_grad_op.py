@@ -15,7 +15,8 @@ for the forward's sub-block, in the scope(s) the forward left:
   array's the loop reads) is summed over the steps, from zeros (an array: entry by entry,
   from empty). Each used step scope is dropped, and the list emptied. A loop that ran no
   step leaves the carried gradients as they are and gives the others zeros like their
-  inputs (Paddle writes nothing there, so an optimizer after it fails).
+  inputs, as does a gradient no step wrote (Paddle writes nothing there, so an optimizer
+  after it fails).
 - `tensor_array_to_tensor_grad` cuts Out@GRAD back into one gradient per entry of X.
 - `read_from_array` (controlflow_op.py) with X_W is write_to_array's grad: zeros like X_W
   where the gradient array holds nothing at I.
@@ -154,6 +155,7 @@ class WhileGradOp(FrameworkOp):
                              f"original_output_grad names, {len(grads)} X@GRAD for "
                              f"{len(xs)} X; each pair must match")
         wanted = [(x, g) for x, g in zip(xs, grads) if g != EMPTY_VAR]
+        started: set[str] = set()  # the summed gradients a step has written
         for k, step in enumerate(reversed(steps)):
             for out_name, in_name in zip(outside, inside):
                 var = scope.find_var(out_name)
@@ -166,26 +168,28 @@ class WhileGradOp(FrameworkOp):
                 step.var(in_name).value = list(value) if isinstance(value, list) else value
             runner.run_block(int(self.attr("sub_block")), step)
             for x, grad in wanted:
-                self._hand_out(scope, step, x, grad, grad in outside, first=k == 0)
+                if self._hand_out(scope, step, x, grad, grad in outside,
+                                  first=grad not in started):
+                    started.add(grad)
             scope.delete_scope(step)
-        if not steps:
-            for x, grad in wanted:
-                if grad not in outside:
-                    _zero_like_input(scope, x, grad)
+        for x, grad in wanted:  # no step wrote it (or the loop ran none): zeros
+            if grad not in outside and grad not in started:
+                _zero_like_input(scope, x, grad)
         steps.clear()
 
     def _hand_out(self, scope: Scope, step: Scope, x: str, grad: str, carried: bool,
-                  first: bool) -> None:
+                  first: bool) -> bool:
+        """Hand the step's gradient of `x` out to `grad`; whether the step had one."""
         inner = step.find_var(grad_var_name(x))
         if inner is None:
             raise ValueError(f"op 'while_grad': the grad block wrote no '{grad_var_name(x)}' "
                              f"(the gradient of X '{x}')")
         if not _holds_value(inner):
-            return
+            return False
         out = scope.find_var(grad) or scope.var(grad)
         if carried:
             _assign(out, inner.value)
-            return
+            return True
         if inner is out or step.find_local_var(grad_var_name(x)) is None:
             raise ValueError(f"op 'while_grad': '{grad_var_name(x)}' is not a variable of the "
                              f"grad block, so the gradient of '{x}' cannot be summed per step")
@@ -193,7 +197,7 @@ class WhileGradOp(FrameworkOp):
             if first:  # from empty (an executor may keep the variable from its last run)
                 out.value = []
             _add_arrays(out, inner.value)
-            return
+            return True
         if first:
             copy_into(out, zeros_like(inner.value))
         total = out.get_tensor().numpy() + inner.value.numpy()
@@ -201,6 +205,7 @@ class WhileGradOp(FrameworkOp):
         out.get_tensor().set_array(total.astype(inner.value.numpy().dtype, copy=False),
                                    CPUPlace())
         out.get_tensor().lod = [list(level) for level in lod]
+        return True
 
 
 # -- conditional_block_grad --------------------------------------------------------------------

@@ -1,7 +1,8 @@
-"""while_grad and conditional_block_grad on hand-built programs, beyond the Paddle-made
-training fixtures (tests/fixtures/train/while_tanh_sgd, cond_branches_sgd): a parameter's
-gradient summed over the steps of a loop, a loop of no step, zero gradients when the
-condition does not hold, step scopes kept only for a while_grad, and the errors."""
+"""while_grad, conditional_block_grad and the tensor-array grads beyond the Paddle-made
+training fixtures (tests/fixtures/train/while_*, cond_branches_sgd): a parameter's gradient
+summed over the steps of a loop, a loop of no step, zero gradients when the condition does
+not hold, step scopes kept only for a while_grad, tensor_array_to_tensor_grad,
+read_from_array as write_to_array's grad, an array gradient right on every run, errors."""
 
 from __future__ import annotations
 
