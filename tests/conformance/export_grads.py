@@ -25,11 +25,12 @@ outputs' dtypes unset (export_ops.py declares them float32: data_norm). A family
 `UPDATED_IN_PLACE` (op -> input slots) names inputs the op's grad op updates in place
 instead of writing a gradient (pyramid_hash_grad's SGD step on W): those are fetched after
 the run in place of the `wrt` gradients (a `wrt` slot then only makes Paddle append the grad
-op: its gradient is left unwritten). A tensor array input (`ArrayIn`, put into its variable before
-the run as export_ops.py does) differentiated gets a tensor array gradient: its items are
-read back by read_from_array ops appended after the grad ops and fetched as
-`<slot>@GRAD@<i>` (neither Paddle nor fluidphi fetch a tensor array). Reruns give identical bytes. A family module's
-`PADDLE` names the Paddle release that exports it, as for export_ops.py.
+op: its gradient is left unwritten). A tensor array input (`ArrayIn`, put into its variable
+before the run as export_ops.py does) differentiated gets a tensor array gradient: its items
+are read back by read_from_array ops appended after the grad ops and fetched as
+`<slot>@GRAD@<i>` (neither Paddle nor fluidphi fetch a tensor array). Reruns give identical
+bytes. A family module's `PADDLE` names the Paddle release that exports it, as for
+export_ops.py.
 """
 
 import os
