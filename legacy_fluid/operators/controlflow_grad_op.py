@@ -1,5 +1,5 @@
-"""The grads of control flow: while_grad, conditional_block_grad and, for tensor arrays,
-tensor_array_to_tensor_grad.
+"""The grads of control flow: while_grad and conditional_block_grad (tensor arrays'
+tensor_array_to_tensor_grad is in tensor_array_to_tensor_grad_op.py).
 
 Framework ops as in Paddle (no kernel). Each runs the grad block Paddle's backward wrote
 for the forward's sub-block, in the scope(s) the forward left:
@@ -17,7 +17,6 @@ for the forward's sub-block, in the scope(s) the forward left:
   step leaves the carried gradients as they are and gives the others zeros like their
   inputs, as does a gradient no step wrote (Paddle writes nothing there, so an optimizer
   after it fails).
-- `tensor_array_to_tensor_grad` cuts Out@GRAD back into one gradient per entry of X.
 - `read_from_array` (controlflow_op.py) with X_W is write_to_array's grad: zeros like X_W
   where the gradient array holds nothing at I.
 - `conditional_block_grad` runs the grad block in the forward's scope (Scope) when the
@@ -248,57 +247,6 @@ class ConditionalBlockGradOp(ConditionalBlockOp):
                 _zero_like_input(scope, x, grad)
 
 
-# -- tensor_array_to_tensor_grad ---------------------------------------------------------------
-class TensorArrayToTensorGradOpMaker(OpProtoAndCheckerMaker):
-    def make(self) -> None:
-        self.add_input("X", "the forward's tensor array")
-        self.add_input("Out@GRAD", "the gradient of the joined tensor")
-        self.add_output("X@GRAD", "a tensor array: the gradient of each entry of X")
-        self.add_attr("axis", AttrType.INT, 0, "the axis the forward joined along")
-        self.add_attr("use_stack", AttrType.BOOLEAN, False, "the forward stacked")
-
-
-class TensorArrayToTensorGradOp(FrameworkOp):
-    """Out@GRAD cut back into X's entries: unstacked, or split by their sizes along axis
-    (empty entries of X were left out of the join and get empty gradients)."""
-
-    def compute(self, scope: Scope, place: Place) -> None:
-        name = self.input("X")
-        array = getattr(scope.find_var(name) if name else None, "value", None)
-        if not isinstance(array, list):
-            raise ValueError(f"op 'tensor_array_to_tensor_grad': X ('{name}') holds no "
-                             "tensor array")
-        var = scope.find_var(self.input("Out@GRAD") or "")
-        if var is None or not isinstance(var.value, DenseTensor) or not var.value.initialized():
-            raise ValueError(f"op 'tensor_array_to_tensor_grad': Out@GRAD "
-                             f"('{self.input('Out@GRAD')}') holds no tensor")
-        grad = var.value.numpy()
-        axis = int(self.attr("axis"))
-        axis = axis + grad.ndim if axis < 0 else axis
-        stack = bool(self.attr("use_stack"))
-        parts: list[DenseTensor] = []
-        start = 0
-        for t in array:
-            if not t.initialized():
-                parts.append(DenseTensor())
-                continue
-            size = 1 if stack else t.dims[axis]
-            piece = np.take(grad, range(start, start + size), axis=axis)
-            start += size
-            part = DenseTensor().set_array(
-                np.ascontiguousarray(piece.reshape(t.dims) if stack else piece), CPUPlace())
-            part.lod = [list(level) for level in t.lod]
-            parts.append(part)
-        if start != grad.shape[axis]:
-            raise ValueError(f"op 'tensor_array_to_tensor_grad': Out@GRAD has {grad.shape[axis]} "
-                             f"along axis {axis}, X's entries {start}")
-        out = self.output("X@GRAD")
-        if out is not None:
-            (scope.find_var(out) or scope.var(out)).value = parts
-
-
 register_operator("while_grad", WhileGradOp, WhileGradOpMaker)
 register_operator("conditional_block_grad", ConditionalBlockGradOp,
                   ConditionalBlockGradOpMaker)
-register_operator("tensor_array_to_tensor_grad", TensorArrayToTensorGradOp,
-                  TensorArrayToTensorGradOpMaker)

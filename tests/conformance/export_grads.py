@@ -25,8 +25,12 @@ outputs' dtypes unset (export_ops.py declares them float32: data_norm). A family
 `UPDATED_IN_PLACE` (op -> input slots) names inputs the op's grad op updates in place
 instead of writing a gradient (pyramid_hash_grad's SGD step on W): those are fetched after
 the run in place of the `wrt` gradients (a `wrt` slot then only makes Paddle append the grad
-op: its gradient is left unwritten). Reruns give identical bytes. A family module's
-`PADDLE` names the Paddle release that exports it, as for export_ops.py.
+op: its gradient is left unwritten). A tensor array input (`ArrayIn`, put into its variable
+before the run as export_ops.py does) differentiated gets a tensor array gradient: its items
+are read back by read_from_array ops appended after the grad ops and fetched as
+`<slot>@GRAD@<i>` (neither Paddle nor fluidphi fetch a tensor array). Reruns give identical
+bytes. A family module's `PADDLE` names the Paddle release that exports it, as for
+export_ops.py.
 """
 
 import os
@@ -41,6 +45,7 @@ import numpy as np
 import paddle
 from export_common import save_npz, write_json
 from export_ops import (
+    _as_paddle_tensor,
     build,
     dtype_of,
     exports_here,
@@ -51,7 +56,7 @@ from export_ops import (
     save_with_feed_fetch,
 )
 from op_cases import grad_family_names, load_family
-from op_cases.spec import In, feed_specs, materialize, tolerance
+from op_cases.spec import In, array_specs, feed_specs, materialize, tolerance
 from paddle.base import core, unique_name
 from paddle.base.data_feeder import convert_dtype
 from paddle.base.framework import OpProtoHolder
@@ -66,19 +71,38 @@ def _dtype_name(vartype):
     return "bfloat16" if vartype == core.VarDesc.VarType.BF16 else convert_dtype(vartype)
 
 
-def _run_dims(arrays, lods, variables):
+def _run_dims(arrays, lods, variables, tensor_arrays):
     """The dims the forward op gives `variables` on the case's inputs (fed with their LoD
-    `lods`; for outputs whose static dims are unknown or wrong)."""
+    `lods`; the items of a tensor array put into its variable, `tensor_arrays` as
+    run_saved takes it; for outputs whose static dims are unknown or wrong)."""
     program = paddle.static.default_main_program().clone()
-    with paddle.static.scope_guard(paddle.static.Scope()):
+    items = {n for names in tensor_arrays.values() for n in names}
+    scope = paddle.static.Scope()
+    with paddle.static.scope_guard(scope):
+        for var_name, names in tensor_arrays.items():
+            program.global_block().var(var_name).persistable = True
+            array = scope.var(var_name).get_dense_tensor_array()
+            for name in names:
+                array.append(_as_paddle_tensor(fed_tensor(arrays[name], lods.get(name))))
         exe = paddle.static.Executor(paddle.CPUPlace())
-        values = exe.run(program, feed={n: fed_tensor(a, lods.get(n)) for n, a in arrays.items()},
+        values = exe.run(program, feed={n: fed_tensor(a, lods.get(n)) for n, a in arrays.items()
+                                        if n not in items},
                          fetch_list=[v.name for v in variables], return_numpy=False)
     return [tuple(np.array(v).shape) for v in values]
 
 
+def _read_items(slot, grad, count):
+    """(label, variable) pairs reading the `count` items of a tensor array gradient (Paddle
+    and fluidphi fetch tensors: read_from_array ops after the grad ops), labelled
+    `<slot>@GRAD@<i>`."""
+    return [(f"{slot}@GRAD@{i}",
+             paddle.tensor.array_read(grad, paddle.full([1], i, "int64")))
+            for i in range(count)]
+
+
 def _seed_and_differentiate(family, gcase, arrays, lods, cot_arrays, cot_vars,
-                            forward_fetches, cotangent_dtype_of, updated_in_place=()):
+                            forward_fetches, cotangent_dtype_of, updated_in_place=(),
+                            tensor_arrays=None):
     """The `then` of export_ops.build: cotangent feeds for the seeded outputs, the grad ops
     for the `wrt` inputs; returns (label, variable) pairs to fetch: the gradients (or, for
     a grad op that updates inputs in place, the input slots `updated_in_place` as they are
@@ -87,7 +111,7 @@ def _seed_and_differentiate(family, gcase, arrays, lods, cot_arrays, cot_vars,
         seeded = [(slot, var) for slot, var in fetch if gcase.of is None or slot in gcase.of]
         # the dims a run gives: static dims may be unknown (-1) or, for Paddle, wrong (the
         # v1 expand's Out takes expand_times as its dims)
-        dims = _run_dims(arrays, lods, [var for _, var in seeded])
+        dims = _run_dims(arrays, lods, [var for _, var in seeded], tensor_arrays or {})
         counts = {}
         for slot, _ in seeded:
             counts[slot] = counts.get(slot, 0) + 1
@@ -120,7 +144,11 @@ def _seed_and_differentiate(family, gcase, arrays, lods, cot_arrays, cot_vars,
                    for name in forward.output(slot)]
         if updated_in_place:
             return [(slot, v) for slot in updated_in_place for v in feeds[slot]] + outputs
-        return [(f"{slot}@GRAD", g) for (slot, _), g in zip(wrt, grads)] + outputs
+        arrays_of = {slot: len(spec.items) for _, (slot, spec) in
+                     array_specs(gcase.forward).items()}
+        return [pair for (slot, _), g in zip(wrt, grads)
+                for pair in (_read_items(slot, g, arrays_of[slot]) if slot in arrays_of
+                             else [(f"{slot}@GRAD", g)])] + outputs
     return then
 
 
@@ -186,6 +214,9 @@ def export_case(family, gcase, out_dir, arrays_out):
     arrays = {name: materialize(spec, family, case.name, name)
               for name, _slot, spec in feed_specs(case)}
     lods = {name: lod_of(spec) for name, _slot, spec in feed_specs(case) if lod_of(spec)}
+    tensor_arrays = {var: [n for n, slot_, _ in feed_specs(case) if slot_ == slot]
+                     for var, (slot, _spec) in array_specs(case).items()}
+    array_of = {n: var for var, names in tensor_arrays.items() for n in names}
     cot_arrays, cot_vars = {}, []
     out_counts = getattr(load_family(family), "OUTPUT_COUNTS", {}).get(case.op, {})
     if case.op.endswith("_grad"):
@@ -197,12 +228,14 @@ def export_case(family, gcase, out_dir, arrays_out):
                 family, gcase, arrays, lods, cot_arrays, cot_vars,
                 forward_fetches.get(case.op, ()),
                 getattr(load_family(family), "COTANGENT_DTYPE_OF", {}),
-                getattr(load_family(family), "UPDATED_IN_PLACE", {}).get(case.op, ())))
+                getattr(load_family(family), "UPDATED_IN_PLACE", {}).get(case.op, ()),
+                tensor_arrays))
     arrays.update(cot_arrays)
-    feed_names = [v.name for v in [*feed_vars, *cot_vars]]
+    feed_names = [*array_of, *(v.name for v in [*feed_vars, *cot_vars])]
     prefix = os.path.join(out_dir, case.name)
-    save_with_feed_fetch(main, prefix + ".pdmodel", feed_names, [g.name for _, g in fetch])
-    names, outs = run_saved(prefix, arrays, lods)
+    save_with_feed_fetch(main, prefix + ".pdmodel", [n for n in feed_names if n not in array_of],
+                         [g.name for _, g in fetch])
+    names, outs = run_saved(prefix, arrays, lods, tensor_arrays)
     label = {g.name: lbl for lbl, g in fetch}
     entry = {
         "op": case.op,
@@ -211,7 +244,8 @@ def export_case(family, gcase, out_dir, arrays_out):
                     if op.type not in ("feed", "fetch")],
         "attrs": op_attrs(main, case.op),
         "feeds": {n: {"dtype": _feed_dtype(main, n, arrays[n]), "shape": list(arrays[n].shape),
-                      **({"lod": lods[n]} if n in lods else {})} for n in feed_names},
+                      **({"lod": lods[n]} if n in lods else {}),
+                      **({"array": array_of[n]} if n in array_of else {})} for n in feed_names},
         "fetches": {},
     }
     for name in feed_names:
