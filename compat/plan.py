@@ -45,7 +45,11 @@ from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import create_op
 from legacy_fluid.framework.operator import OperatorBase, OperatorWithKernel
 from legacy_fluid.framework.program_desc import ProgramDesc
-from legacy_fluid.framework.program_queries import feed_target_names, holder_name
+from legacy_fluid.framework.program_queries import (
+    feed_target_names,
+    holder_name,
+    tensor_array_names,
+)
 from legacy_fluid.framework.scope import Scope, Variable
 from legacy_fluid.framework.trace import OpTrace
 from legacy_fluid.framework.var_type import VarType
@@ -141,6 +145,9 @@ class Plan:
     #: the steps as generated code (`compat.plan_codegen`), made on the plan's second run
     compiled: CompiledPlan | None = None
     name: str = ""  # names the plan in the generated code's filename
+    #: the program's tensor arrays (`tensor_array_names`): emptied before each run, so a
+    #: run never sees the entries an earlier one wrote
+    arrays: tuple[str, ...] = ()
 
     def code(self) -> CompiledPlan:
         """The plan's generated code, compiled on first use."""
@@ -266,6 +273,10 @@ def _prepare_scope(program: ProgramDesc, scope: Scope) -> Scope:
 
 
 def _set_feeds(plan: Plan, feed: Mapping[str, DenseTensor]) -> None:
+    for name in plan.arrays:  # emptied in place: bound steps hold the list objects
+        var = plan.scope.find_var(name)
+        if var is not None and isinstance(var.value, list):
+            var.value.clear()
     if plan.feed_holder is not None:
         feed_list = plan.scope.var(plan.feed_holder).get_list()
         feed_list.clear()
@@ -347,6 +358,7 @@ def build_plan(program: ProgramDesc, scope: Scope, place: Place, mode: PathMode,
                 holder_name(program, "feed", "X", "feed") if has_feed_ops else None,
                 holder_name(program, "fetch", "Out", "fetch") if has_fetch_ops else None,
                 feed_target_names(program) if has_feed_ops else [], scope)
+    plan.arrays = tuple(tensor_array_names(program))
     _set_feeds(plan, feed)
     keep = set(keep_names) | (set() if has_feed_ops else set(feed))
     planner = _Planner(plan, place, mode, ops, keep, cpu_ops, library)

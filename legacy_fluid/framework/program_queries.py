@@ -50,6 +50,13 @@ def array_input_names(program: ProgramDesc) -> list[str]:
     return found
 
 
+def tensor_array_names(program: ProgramDesc) -> list[str]:
+    """The global block's non-persistable LOD_TENSOR_ARRAY variables: a run starts them
+    empty (as Paddle Inference does, and an executor whose scope lives for one run)."""
+    return [var.name for var in program.global_block().vars.values()
+            if var.type is VarType.LOD_TENSOR_ARRAY and not var.persistable]
+
+
 def holder_name(program: ProgramDesc, op_type: str, slot: str, default: str) -> str:
     """The feed/fetch holder variable the program's feed (X) or fetch (Out) ops use."""
     for op in program.global_block().ops:

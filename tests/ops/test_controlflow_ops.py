@@ -164,3 +164,22 @@ def test_conditional_block_infer_proto_is_paddles() -> None:
     own = [(a.name, a.type, a.default, a.extra) for a in proto.attrs if not a.generated]
     assert own == [("sub_block", AttrType.BLOCK, None, False),
                    ("is_scalar_condition", AttrType.BOOLEAN, False, False)]
+
+
+@pytest.mark.parametrize("executor", [lambda: Executor(Place(), DualDispatchRunner("auto")),
+                                      lambda: PlannedExecutor(Place())])
+def test_each_run_starts_with_empty_arrays(executor) -> None:
+    """An array written at position i has i + 1 entries, whatever earlier runs of the same
+    executor and scope wrote (a planned run reuses its scope; its third run is compiled)."""
+    program = ProgramDesc()
+    main = program.global_block()
+    main.var("arr", type=VarType.LOD_TENSOR_ARRAY)
+    for name in ("x", "i", "n"):
+        main.var(name)
+    main.append_op("write_to_array", {"X": ["x"], "I": ["i"]}, {"Out": ["arr"]}, {})
+    main.append_op("lod_array_length", {"X": ["arr"]}, {"Out": ["n"]}, {})
+    ex, scope = executor(), Scope()
+    for i in (3, 1, 0, 5, 2):
+        n, = ex.run(program, scope, {"x": np.ones(2, np.float32), "i": np.array([i], np.int64)},
+                    fetch_list=["n"])
+        assert n.numpy().tolist() == [i + 1]
