@@ -11,7 +11,6 @@ MISSING: dict[str, tuple[str, ...]] = {
     "elementwise_pow_grad": ("complex128", "complex64"),
     "reduce_prod_grad": ("complex128", "complex64"),
     "reshape2_grad": ("float8_e4m3fn", "float8_e5m2"),
-    "softsign_grad": ("complex128", "complex64"),
     "transpose2_grad": ("uint16", "uint32", "uint64"),
     # the forward refuses the dtype (its DTYPE_GAPS in op_cases): no program reaches the grad
     "roi_align_grad": ("int32",),
@@ -28,7 +27,6 @@ NOT_CONJUGATED = {
                             "cotangent too; fluidphi's forward pow has no complex kernel",
     "reduce_prod_grad": "Paddle computes out_grad * out / x without a conjugate and has no "
                         "complex CPU reduce_prod forward",
-    "softsign_grad": "Paddle's values match no formula tried (NaN at 0)",
 }
 
 
