@@ -9,7 +9,6 @@ from __future__ import annotations
 MISSING: dict[str, tuple[str, ...]] = {
     "concat_grad": ("float8_e4m3fn", "float8_e5m2"),
     "elementwise_pow_grad": ("complex128", "complex64"),
-    "reduce_prod_grad": ("complex128", "complex64"),
     "reshape2_grad": ("float8_e4m3fn", "float8_e5m2"),
     "transpose2_grad": ("uint16", "uint32", "uint64"),
     # the forward refuses the dtype (its DTYPE_GAPS in op_cases): no program reaches the grad
@@ -25,8 +24,6 @@ EXTRA: dict[str, tuple[str, ...]] = {}
 NOT_CONJUGATED = {
     "elementwise_pow_grad": "Paddle returns conj(dout * y * x^(y-1)): it conjugates the "
                             "cotangent too; fluidphi's forward pow has no complex kernel",
-    "reduce_prod_grad": "Paddle computes out_grad * out / x without a conjugate and has no "
-                        "complex CPU reduce_prod forward",
 }
 
 
