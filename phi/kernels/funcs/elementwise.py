@@ -186,11 +186,20 @@ def remainder(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
         xp.copyto(out, xp.where(fix, rem + b, rem), casting="unsafe")
 
 
+def complex_pow(xp: Any, a: Any, b: Any) -> Any:
+    """Complex a ** b as exp(b * log(a)), C's cpow (Paddle 3.3.1's CPU answer): NaN at
+    0 ** 0 and 0 at 0 ** b for b with a positive real part, unlike NumPy's ** there."""
+    return xp.exp(b * xp.log(a))
+
+
 def elementwise_pow(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
-    """x ** y; integers go through double pow and truncate, as C++ `std::pow` on ints."""
+    """x ** y; integers go through double pow and truncate, as C++ `std::pow` on ints;
+    complex: `complex_pow`."""
     a, b = _views(x, y, axis)
     with quiet(xp):
-        if np.dtype(out.dtype).kind in "iu":
+        if np.dtype(out.dtype).kind == "c":
+            xp.copyto(out, complex_pow(xp, a, b), casting="unsafe")
+        elif np.dtype(out.dtype).kind in "iu":
             f64 = np.float64
             xp.copyto(out, xp.trunc(xp.power(a.astype(f64), b.astype(f64))), casting="unsafe")
         else:

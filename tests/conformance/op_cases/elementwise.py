@@ -13,6 +13,10 @@ trunc_divide (slots x / y, no `axis`, NumPy broadcasting): the quotient rounds t
 (C's integer `/`, trunc(x / y) for floats; half types through float32); an integer zero
 divisor is an error.
 
+elementwise_pow: x ** y over Paddle 3.3.1's CPU dtypes (float16 only on GPU, as Paddle);
+floats are C's pow, integers double pow truncated toward zero, complex C's cpow,
+exp(y * log(x)) (NaN at 0 ** 0, 0 at 0 ** y for y with a positive real part).
+
 grad_add (Paddle's gradient accumulation: X + Y, slots X / Y): cases over Paddle's CPU
 dtypes (bool adds as logical or), NumPy broadcasting; its kernel ignores `axis` (Y always
 aligns with X's trailing dims: an `axis` other alignment needs is refused when it runs).
@@ -152,6 +156,39 @@ def _trunc_divide() -> list[Case]:
 
 
 CASES += _trunc_divide()
+
+#: complex pow edges: zeros (signed), units, a negative real, infinities and NaN
+_COMPLEX_X = [0j, complex(-0.0, 0.0), complex(0.0, -0.0), 1 + 0j, -1 + 0j, 1j, -2 + 0j,
+              2.5 - 1j, complex(INF, 0.0), complex(NAN, 0.0)]
+_COMPLEX_Y = [0j, 1 + 0j, 2 + 0j, -1 + 0j, 0.5 + 0j, 1j, -1.5 + 2j, complex(INF, 0.0),
+              complex(NAN, 0.0)]
+_POW_INT_X = [-3, -2, -1, 0, 1, 2, 3, 7]
+_POW_INT_Y = [0, 1, 2, 3, 5, -1, -2]
+
+
+def _pow() -> list[Case]:
+    """elementwise_pow: a positive base over Paddle's CPU dtypes, every sign of base and
+    exponent in the broadcasts, C's pow edges (floats), cpow's (complex: NaN at 0 ** 0),
+    and integers through double pow truncated (no 0 ** negative: C's int conversion of
+    inf is undefined)."""
+    op = "elementwise_pow"
+    ints = ("int32", "int64")
+    no_zero_base = [(x, y) for x, y in zip(*pairs(_POW_INT_X, _POW_INT_Y)) if x or y >= 0]
+    return [
+        *sweep(op, ["X", "Y"], FLOATS, low=0.25, high=3.0, special=()),
+        *sweep(op, ["X", "Y"], ("bfloat16",), shapes=_MAIN, low=0.25, high=3.0, special=()),
+        *sweep(op, ["X", "Y"], ints, shapes=_MAIN, low=-3, high=4, special=(),
+               exclude={"X": (0,)}),
+        *sweep(op, ["X", "Y"], ("complex64", "complex128"), low=-2.0, high=2.0, special=()),
+        *[_grid(op, dtype, _FLOAT_X, _FLOAT_Y) for dtype in FLOATS],
+        *[_zipped(op, dtype, [x for x, _ in no_zero_base], [y for _, y in no_zero_base],
+                  tag="grid") for dtype in ints],
+        *[_grid(op, dtype, _COMPLEX_X, _COMPLEX_Y) for dtype in ("complex64", "complex128")],
+        *[c for dtype in ("int64", "float32", "complex64") for c in _broadcasts(op, dtype)],
+    ]
+
+
+CASES += _pow()
 
 
 def _grad_add() -> list[Case]:
