@@ -42,8 +42,8 @@ _POW_CPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.BFLOAT16, DataTyp
                   DataType.INT64, DataType.COMPLEX64, DataType.COMPLEX128)
 _FLOORDIV_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
                    DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64)
-_MOD_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64)
-_NO_AXIS_TYPES = _MOD_TYPES
+_NO_AXIS_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64)
+_MOD_TYPES = (*_NO_AXIS_TYPES, DataType.COMPLEX64, DataType.COMPLEX128)
 
 
 #: floordiv / mod: an integer zero divisor is an error, so Y stays away from 0 (the other

@@ -72,6 +72,12 @@ def compute_dtype(dtype: Any) -> np.dtype:
 _Fn = TypeVar("_Fn", bound=Callable[..., Any])
 
 
+def c_round(xp: Any, x: Any) -> Any:
+    """C's round(): halves away from zero (NumPy's round is to even); NaN and +-inf pass."""
+    whole = xp.trunc(x)
+    return whole + xp.where(xp.abs(x - whole) >= 0.5, xp.sign(x), 0)
+
+
 def named(fn: _Fn, name: str, doc: str) -> _Fn:
     """`fn` (made by a factory) under the public `name`, with docstring `doc`."""
     fn.__name__ = fn.__qualname__ = name

@@ -3,8 +3,10 @@ elementwise_fmin and elementwise_heaviside.
 
 floordiv and mod floor (Python semantics): the quotient rounds toward -inf and the
 remainder takes the divisor's sign, for integers and floats; an integer zero divisor is an
-error. Y broadcasts against X (NumPy style; with `axis` >= 0, Y's dims line up with X's
-from that dim, as fluid did). fmax / fmin / heaviside have no `axis` (NumPy broadcasting);
+error. Complex mod (Paddle 3.3.1's CPU kernel): x - y * q, q = x / y with each part rounded
+to the nearest integer, halves away from zero (5 % 2 is -1); x % 0 is NaN. Y broadcasts
+against X (NumPy style; with `axis` >= 0, Y's dims line up with X's from that dim, as
+fluid did). fmax / fmin / heaviside have no `axis` (NumPy broadcasting);
 fmax / fmin skip a NaN operand and give Y where the operands compare equal (+-0); integer
 fmax / fmin go through float32 (int32) or float64 (int64); heaviside(NaN, y) is 0. Edge-value
 grids pair every x with every y.
@@ -36,12 +38,6 @@ from .spec import (
     pairs,
     sweep,
 )
-
-_COMPLEX_GAP = {"complex64": "complex remainder not implemented",
-                "complex128": "complex remainder not implemented"}
-
-#: Paddle registers these on CPU; fluidphi does not (yet).
-DTYPE_GAPS = {"elementwise_mod": _COMPLEX_GAP}
 
 _MAIN = {"4x6": SHAPES["4x6"]}
 _INT_X = list(range(-7, 8))
@@ -99,10 +95,20 @@ def _family(op: str, api: str, ints: tuple[str, ...], floats: tuple[str, ...],
     return cases
 
 
+#: complex remainder: Gaussian integers and halves (quotients exactly on a rounding tie),
+#: a zero dividend, a zero divisor and NaN
+_MOD_COMPLEX_X = [5 + 0j, -5 + 0j, 3 + 0j, 1 + 0j, -1 + 0j, 7 + 5j, -3 - 1j, 1j, 5j, 0j,
+                  2.5 - 1.5j, complex(NAN, 0.0)]
+_MOD_COMPLEX_Y = [2 + 0j, -2 + 0j, 2j, 1 + 1j, 0.5 + 0j, 3 - 4j, 0j]
+
 CASES = [
     *_family("elementwise_floordiv", "paddle.floor_divide",
              ("uint8", "int8", "int16", "int32", "int64"), FLOATS, HALVES),
     *_family("elementwise_mod", "paddle.remainder", INTS, FLOATS, ()),
+    *sweep("elementwise_mod", ["X", "Y"], ("complex64", "complex128"), special=()),
+    *[_grid("elementwise_mod", dtype, _MOD_COMPLEX_X, _MOD_COMPLEX_Y)
+      for dtype in ("complex64", "complex128")],
+    *_broadcasts("elementwise_mod", "complex64"),
 ]
 
 #: fmax / fmin / heaviside: signed zeros, NaN, infinities; integers past float precision.
