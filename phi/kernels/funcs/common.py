@@ -73,9 +73,10 @@ _Fn = TypeVar("_Fn", bound=Callable[..., Any])
 
 
 def c_round(xp: Any, x: Any) -> Any:
-    """C's round(): halves away from zero (NumPy's round is to even); NaN and +-inf pass."""
+    """C's round(): halves away from zero (NumPy's round is to even), -0.3 gives -0.0;
+    NaN and +-inf pass."""
     whole = xp.trunc(x)
-    return whole + xp.where(xp.abs(x - whole) >= 0.5, xp.sign(x), 0)
+    return xp.where(xp.abs(x - whole) >= 0.5, whole + xp.sign(x), whole)
 
 
 def named(fn: _Fn, name: str, doc: str) -> _Fn:
