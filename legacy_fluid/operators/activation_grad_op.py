@@ -301,7 +301,7 @@ for _op, _kernel in _KERNELS.items():
     for _dtype in (*_FLOAT, *_MORE_DTYPES.get(_op, ())):
         register_op_kernel(_op, "CPU", _kernel, _dtype)
         register_op_kernel(_op, "GPU", _kernel, _dtype)
-register_unary_grad("softsign_grad", act_grad.softsign_grad, "X")
+register_unary_grad("softsign_grad", act_grad.softsign_grad, "X", dtypes=(*_FLOAT, *_COMPLEX))
 register_unary_grad("logsigmoid_grad", act_grad.logsigmoid_grad, "X",
                     dtypes=(*_FLOAT, *_COMPLEX))
 register_unary_grad("tanh_shrink_grad", act_grad.tanh_shrink_grad, "X")

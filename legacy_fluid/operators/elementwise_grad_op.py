@@ -228,6 +228,8 @@ for _place in ("CPU", "GPU"):
         register_op_kernel("elementwise_max_grad", _place, ElementwiseMaxGradKernel, _dtype)
         register_op_kernel("elementwise_min_grad", _place, ElementwiseMinGradKernel, _dtype)
         register_op_kernel("elementwise_pow_grad", _place, ElementwisePowGradKernel, _dtype)
+    for _dtype in _COMPLEX:
+        register_op_kernel("elementwise_pow_grad", _place, ElementwisePowGradKernel, _dtype)
     register_op_kernel("elementwise_sub_grad", _place, ElementwiseSubGradKernel,
                        DataType.BFLOAT16)
     for _dtype in (DataType.BFLOAT16, DataType.BOOL):

@@ -37,10 +37,13 @@ _TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT1
           DataType.COMPLEX128)
 _REAL_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
                DataType.INT32, DataType.INT64)
+#: elementwise_pow: Paddle 3.3.1's CPU dtypes (no float16 there); GPU: float16 too
+_POW_CPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.BFLOAT16, DataType.INT32,
+                  DataType.INT64, DataType.COMPLEX64, DataType.COMPLEX128)
 _FLOORDIV_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
                    DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64)
-_MOD_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64)
-_NO_AXIS_TYPES = _MOD_TYPES
+_NO_AXIS_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64)
+_MOD_TYPES = (*_NO_AXIS_TYPES, DataType.COMPLEX64, DataType.COMPLEX128)
 
 
 #: floordiv / mod: an integer zero divisor is an error, so Y stays away from 0 (the other
@@ -260,7 +263,9 @@ for _dtype in _REAL_TYPES:
     register_op_kernel("elementwise_max", "GPU", ElementwiseMaxKernel, _dtype)
     register_op_kernel("elementwise_min", "CPU", ElementwiseMinKernel, _dtype)
     register_op_kernel("elementwise_min", "GPU", ElementwiseMinKernel, _dtype)
+for _dtype in _POW_CPU_TYPES:
     register_op_kernel("elementwise_pow", "CPU", ElementwisePowKernel, _dtype)
+for _dtype in (*_POW_CPU_TYPES, DataType.FLOAT16):
     register_op_kernel("elementwise_pow", "GPU", ElementwisePowKernel, _dtype)
 register_operator("elementwise_floordiv", ElementwiseOp)
 register_operator("elementwise_mod", ElementwiseOp)

@@ -175,3 +175,6 @@ for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT6
         register_op_kernel("reduce_prod_grad", _place, ReduceProdGradKernel, _dtype)
         register_op_kernel("reduce_amax_grad", _place, ReduceExtremeGradKernel, _dtype)
         register_op_kernel("reduce_amin_grad", _place, ReduceExtremeGradKernel, _dtype)
+for _dtype in (DataType.COMPLEX64, DataType.COMPLEX128):
+    for _place in ("CPU", "GPU"):
+        register_op_kernel("reduce_prod_grad", _place, ReduceProdGradKernel, _dtype)

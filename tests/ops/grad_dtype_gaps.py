@@ -1,17 +1,15 @@
 """The dtype differences between fluidphi's grad kernels and Paddle 3.3.1's CPU
 registrations (census.json's `grad_kernels`), declared: tests/ops/test_grad_kernels.py
 fails on any difference not listed here and on any listed one that is gone. Each dtype's
-reason follows from its kind (`reason`)."""
+reason follows from its kind (`reason`). Complex grads where Paddle 3.3.1's CPU kernel
+breaks its own conjugate convention are matched, not listed here (docs/training.md)."""
 
 from __future__ import annotations
 
 #: grad op type -> dtypes Paddle 3.3.1 registers a CPU grad kernel for that fluidphi does not
 MISSING: dict[str, tuple[str, ...]] = {
     "concat_grad": ("float8_e4m3fn", "float8_e5m2"),
-    "elementwise_pow_grad": ("complex128", "complex64"),
-    "reduce_prod_grad": ("complex128", "complex64"),
     "reshape2_grad": ("float8_e4m3fn", "float8_e5m2"),
-    "softsign_grad": ("complex128", "complex64"),
     "transpose2_grad": ("uint16", "uint32", "uint64"),
     # the forward refuses the dtype (its DTYPE_GAPS in op_cases): no program reaches the grad
     "roi_align_grad": ("int32",),
@@ -21,15 +19,6 @@ MISSING: dict[str, tuple[str, ...]] = {
 FORWARD_REFUSES = {"roi_align_grad": "roi_align", "shuffle_channel_grad": "shuffle_channel"}
 #: grad op type -> dtypes fluidphi registers a CPU grad kernel for that Paddle 3.3.1 does not
 EXTRA: dict[str, tuple[str, ...]] = {}
-#: complex grads where Paddle 3.3.1's kernel breaks its own conjugate convention (run alone
-#: with a fed Out@GRAD): left out until it is decided whether to follow it
-NOT_CONJUGATED = {
-    "elementwise_pow_grad": "Paddle returns conj(dout * y * x^(y-1)): it conjugates the "
-                            "cotangent too; fluidphi's forward pow has no complex kernel",
-    "reduce_prod_grad": "Paddle computes out_grad * out / x without a conjugate and has no "
-                        "complex CPU reduce_prod forward",
-    "softsign_grad": "Paddle's values match no formula tried (NaN at 0)",
-}
 
 
 def reason(grad_op: str, dtype: str) -> str:
@@ -43,8 +32,6 @@ def reason(grad_op: str, dtype: str) -> str:
         return "fluidphi has no float8 DataType (no legacy program feeds one)"
     if dtype in ("uint16", "uint32", "uint64"):
         return "fluid's VarType has no unsigned type but uint8"
-    if dtype.startswith("complex") and grad_op in NOT_CONJUGATED:
-        return NOT_CONJUGATED[grad_op]
     if dtype.startswith("complex"):
         return "not written yet: a complex grad kernel (Paddle's conjugate convention)"
     if dtype in ("float16", "bfloat16"):

@@ -221,6 +221,11 @@ def test_elementwise_dtypes(op: str, dtype) -> None:
         y = np.array([2, -2, 4, 3], dtype=dtype)
     else:
         x, y = _ew_inputs(op, (2, 4), (4,), dtype)
+    if op == "elementwise_pow" and dtype is np.float16:
+        # Paddle 3.3.1 registers no float16 elementwise_pow on CPU; neither does fluidphi
+        with pytest.raises(Exception, match=r"no kernel"):
+            run_both(op, {"X": x, "Y": y}, {"axis": -1})
+        return
     out = run_both(op, {"X": x, "Y": y}, {"axis": -1})["Out"][0]
     assert out.dtype == np.dtype(dtype)
     if np.dtype(dtype).kind == "i":

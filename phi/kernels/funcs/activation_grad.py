@@ -16,7 +16,8 @@ and follows Paddle 3.3.1's CPU functors at kinks and edge values:
   (so +-inf give NaN);
 * gelu: exact 0.5 * (1 + erf(x / sqrt 2)) + x * pdf(x), or the tanh form's derivative;
 * softmax: out * (dout - sum(dout * out)); log_softmax: dout - exp(out) * sum(dout);
-* softsign: 1 / (1 + |x|)^2; tanh_shrink: tanh(x)^2; stanh: a * b * (1 - tanh(a x)^2);
+* softsign: 1 / (1 + |x|)^2 (complex x: see `softsign_grad`); tanh_shrink: tanh(x)^2;
+  stanh: a * b * (1 - tanh(a x)^2);
 * logsigmoid: exp(-x - m) / (exp(-m) + exp(-x - m)) with m = max(-x, 0), as Paddle writes
   it (so -inf gives NaN);
 * softshrink: 1 where x > t or x < -t, else 0; hard_shrink: 1 where x >= t or x <= -t
@@ -212,9 +213,17 @@ def log_softmax_grad(xp: Any, out: Any, out_grad: Any, axis: int, x_grad: Any) -
 
 
 def softsign_grad(xp: Any, x: Any, out_grad: Any, x_grad: Any) -> None:
-    t = x.dtype.type
+    """Real x: out_grad / (1 + |x|)^2. Complex x: out_grad times the slope of softsign
+    along the real axis, 1 / (1 + |x|) - x * (re(x) / |x|) / (1 + |x|)^2 (the Wirtinger
+    df/dx + df/dconj(x), not conjugated), Paddle 3.3.1's CPU answer: NaN at x = 0, where
+    re(x) / |x| is 0 / 0."""
     with quiet(xp):
-        d = t(1) + xp.abs(x)
+        d = xp.abs(x)
+        if np.dtype(x.dtype).kind == "c":
+            slope = 1 / (1 + d) - x * (xp.real(x) / d) / ((1 + d) * (1 + d))
+            _store(xp, out_grad * slope, x_grad)
+            return
+        d += x.dtype.type(1)
         _store(xp, out_grad / (d * d), x_grad)
 
 

@@ -72,6 +72,13 @@ def compute_dtype(dtype: Any) -> np.dtype:
 _Fn = TypeVar("_Fn", bound=Callable[..., Any])
 
 
+def c_round(xp: Any, x: Any) -> Any:
+    """C's round(): halves away from zero (NumPy's round is to even), -0.3 gives -0.0;
+    NaN and +-inf pass."""
+    whole = xp.trunc(x)
+    return xp.where(xp.abs(x - whole) >= 0.5, whole + xp.sign(x), whole)
+
+
 def named(fn: _Fn, name: str, doc: str) -> _Fn:
     """`fn` (made by a factory) under the public `name`, with docstring `doc`."""
     fn.__name__ = fn.__qualname__ = name

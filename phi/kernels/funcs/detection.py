@@ -16,17 +16,11 @@ from typing import Any
 
 import numpy as np
 
-from phi.kernels.funcs.common import quiet, to_host
+from phi.kernels.funcs.common import c_round, quiet, to_host
 
 
 def _fail(op: str, message: str) -> ValueError:
     return ValueError(f"{op}: {message}")
-
-
-def c_round(xp: Any, x: Any) -> Any:
-    """C's round(): halves away from zero (NumPy's round is to even)."""
-    whole = xp.trunc(x)
-    return whole + xp.where(xp.abs(x - whole) >= 0.5, xp.sign(x), 0)
 
 
 def sigmoid(xp: Any, x: Any) -> Any:

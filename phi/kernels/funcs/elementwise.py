@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from phi.common import DataType
-from phi.kernels.funcs.common import compute_dtype, named, quiet
+from phi.kernels.funcs.common import c_round, compute_dtype, named, quiet
 
 Shape = tuple[int, ...]
 
@@ -174,8 +174,17 @@ def remainder(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
     """Python's `%`: the remainder takes the divisor's sign. Floats: fmod(x, y), plus y
     where that is non-zero and its sign differs from y's (so a zero remainder keeps x's
     sign: -6 % 3 is -0.0, 6 % -3 is 0.0; x % 0 is NaN). An integer zero divisor is an
-    error."""
+    error. Complex: x - y * q, q the quotient x / y with each part rounded to the nearest
+    integer, halves away from zero (C's round), as Paddle 3.3.1's CPU kernel: 5 % 2 is -1,
+    (7+5j) % 2 is -1-1j; x % 0 is NaN."""
     a, b = _views(x, y, axis)
+    if np.dtype(out.dtype).kind == "c":
+        with quiet(xp):
+            q = xp.asarray(a / b)  # an array even for 0-d operands
+            q.real[...] = c_round(xp, q.real)
+            q.imag[...] = c_round(xp, q.imag)
+            xp.copyto(out, a - b * q, casting="unsafe")
+        return
     if np.dtype(out.dtype).kind in "iu":
         _check_int_divisor(b, "remainder")
         xp.remainder(a, b, out=out, casting="unsafe")
@@ -186,11 +195,20 @@ def remainder(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
         xp.copyto(out, xp.where(fix, rem + b, rem), casting="unsafe")
 
 
+def complex_pow(xp: Any, a: Any, b: Any) -> Any:
+    """Complex a ** b as exp(b * log(a)), C's cpow (Paddle 3.3.1's CPU answer): NaN at
+    0 ** 0 and 0 at 0 ** b for b with a positive real part, unlike NumPy's ** there."""
+    return xp.exp(b * xp.log(a))
+
+
 def elementwise_pow(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
-    """x ** y; integers go through double pow and truncate, as C++ `std::pow` on ints."""
+    """x ** y; integers go through double pow and truncate, as C++ `std::pow` on ints;
+    complex: `complex_pow`."""
     a, b = _views(x, y, axis)
     with quiet(xp):
-        if np.dtype(out.dtype).kind in "iu":
+        if np.dtype(out.dtype).kind == "c":
+            xp.copyto(out, complex_pow(xp, a, b), casting="unsafe")
+        elif np.dtype(out.dtype).kind in "iu":
             f64 = np.float64
             xp.copyto(out, xp.trunc(xp.power(a.astype(f64), b.astype(f64))), casting="unsafe")
         else:

@@ -14,7 +14,8 @@ for and not computed. The formulas are Paddle 3.3.1's CPU functors, edge values 
   between both; a NaN on either side sends none to either;
 * pow: dx = dout * y * x^(y-1), dy = dout * log(x) * x^y, except that dx is 0 where
   y == 0 and dy is 0 where x == 0 and y >= 0 (Paddle's answer there, not 0 * inf);
-  integers compute each term in float64 and round it toward zero;
+  integers compute each term in float64 and round it toward zero; complex:
+  conj(dout * y * x^(y-1)) and conj(dout * log(x) * x^y) (`_complex_pow_grad`);
 * max / min on integers: a tie's half of the cotangent rounds toward zero.
 
 Paddle's maximum_grad, minimum_grad, and elementwise_pow_grad take no `axis`: they align
@@ -31,7 +32,7 @@ from typing import Any
 import numpy as np
 
 from phi.kernels.funcs.common import compute_dtype, quiet
-from phi.kernels.funcs.elementwise import aligned_shapes, int_quotient, sum_to
+from phi.kernels.funcs.elementwise import aligned_shapes, complex_pow, int_quotient, sum_to
 
 
 def _views(xp: Any, x: Any, y: Any, out_grad: Any, axis: int) -> tuple[Any, Any, Any]:
@@ -133,6 +134,9 @@ def elementwise_pow_grad(xp: Any, x: Any, y: Any, out_grad: Any, x_grad: Any | N
     * x^y to y (0 where x == 0 and y >= 0). Integers: each term in float64, rounded
     toward zero before the broadcast sums (Paddle's CPU answer)."""
     a, b, g = _views(xp, x, y, out_grad, -1)
+    if np.dtype(g.dtype).kind == "c":
+        _complex_pow_grad(xp, x, y, a, b, g, x_grad, y_grad)
+        return
     integral = np.dtype(g.dtype).kind in "iu"
     if integral:
         a, b, g = (v.astype(np.float64) for v in (a, b, g))
@@ -148,6 +152,21 @@ def elementwise_pow_grad(xp: Any, x: Any, y: Any, out_grad: Any, x_grad: Any | N
         if y_grad is not None:
             local = xp.where((a == 0) & (b >= 0), t(0), g * xp.log(a) * xp.power(a, b))
             sum_to(xp, term(local), y.shape, -1, y_grad)
+
+
+def _complex_pow_grad(xp: Any, x: Any, y: Any, a: Any, b: Any, g: Any, x_grad: Any | None,
+                      y_grad: Any | None) -> None:
+    """Complex d x^y as Paddle 3.3.1's CPU kernel answers it: conj(dout * y * x^(y-1)) and
+    conj(dout * log(x) * x^y), the powers C's cpow (`complex_pow`). That conjugates the
+    cotangent too, unlike the convention's dout * conj(f') (docs/training.md); no zero
+    cases (0 * inf and 0 / 0 stay NaN)."""
+    with quiet(xp):
+        if x_grad is not None:
+            local = xp.conj(g * b * complex_pow(xp, a, b - 1))
+            sum_to(xp, local, x.shape, -1, x_grad)
+        if y_grad is not None:
+            local = xp.conj(g * xp.log(a) * complex_pow(xp, a, b))
+            sum_to(xp, local, y.shape, -1, y_grad)
 
 
 def _all_to_one(xp: Any, x: Any, y: Any, out_grad: Any, x_grad: Any | None,

@@ -41,7 +41,9 @@ def reduce_extreme_grad(xp: Any, x: Any, out: Any, out_grad: Any, axes: Sequence
 def reduce_prod_grad(xp: Any, x: Any, out: Any, out_grad: Any, axes: Sequence[int],
                      x_grad: Any) -> None:
     """prod: out_grad * out / x (integer: out_grad * out * (1 / x), the reciprocal in
-    C++ integer division as Paddle's CPU kernel takes it: 0 wherever |x| > 1)."""
+    C++ integer division as Paddle's CPU kernel takes it: 0 wherever |x| > 1; complex:
+    the same product, not conjugated as Paddle's convention would have it, as Paddle
+    3.3.1's CPU kernel answers)."""
     grads = expand_reduced(xp, out_grad, x.shape, axes)
     outs = expand_reduced(xp, out, x.shape, axes)
     with quiet(xp):

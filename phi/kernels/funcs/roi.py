@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from phi.kernels.funcs.common import quiet, to_host
+from phi.kernels.funcs.common import c_round, quiet, to_host
 
 
 def check_dims(op: str, x_dims: Sequence[int], rois_dims: Sequence[int],
@@ -144,7 +144,7 @@ def roi_pool(xp: Any, x: Any, rois: Any, batch: np.ndarray, pooled_height: int,
         return
     scaled = to_host(rois) * x.dtype.type(spatial_scale) if x.dtype.kind == "f" else \
         to_host(rois).astype(np.float32) * np.float32(spatial_scale)
-    corner = _c_round(scaled).astype(np.int64)  # x1, y1, x2, y2
+    corner = c_round(np, scaled).astype(np.int64)  # x1, y1, x2, y2
     extent = np.maximum(corner[:, 2:] - corner[:, :2] + 1, 1)  # w, h
     hs, he = _bin_edges(extent[:, 1], pooled_height, corner[:, 1], h)
     ws, we = _bin_edges(extent[:, 0], pooled_width, corner[:, 0], w)
@@ -168,12 +168,6 @@ def roi_pool(xp: Any, x: Any, rois: Any, batch: np.ndarray, pooled_height: int,
             arg = xp.where(better, xp.asarray(yi * w + xi)[:, None], arg)
     out[...] = best
     argmax[...] = arg
-
-
-def _c_round(v: np.ndarray) -> np.ndarray:
-    """C's round(): halves away from zero."""
-    whole = np.trunc(v)
-    return whole + np.where(np.abs(v - whole) >= 0.5, np.sign(v), 0)
 
 
 def _lowest(dtype: Any) -> Any:
@@ -229,7 +223,7 @@ def psroi_bins(rois: Any, dtype: Any, pooled_height: int, pooled_width: int,
     """psroi_pool's bins per RoI: (row start, row end [R, ph], column start, column end
     [R, pw]), clipped to the map."""
     boxes = to_host(rois)
-    corner = _c_round(boxes)
+    corner = c_round(np, boxes)
     scale = np.float32(spatial_scale).astype(dtype)
     lo = (corner[:, :2] * scale).astype(dtype)
     hi = ((corner[:, 2:] + 1.0).astype(dtype) * scale).astype(dtype)

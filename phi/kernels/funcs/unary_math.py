@@ -19,7 +19,7 @@ import numpy as np
 from phi.common import DataType
 from phi.kernels.funcs import complex_activation as cx
 from phi.kernels.funcs import gelu
-from phi.kernels.funcs.common import compute_dtype, named, quiet
+from phi.kernels.funcs.common import c_round, compute_dtype, named, quiet
 from phi.kernels.funcs.softmax import clipped_shift
 from phi.kernels.funcs.softmax import normalize_axis as softmax_axis
 
@@ -322,11 +322,8 @@ def round_half_away(xp: Any, x: Any, out: Any) -> None:
     if np.dtype(x.dtype) not in (np.dtype(np.float32), np.dtype(np.float64)):
         raise ValueError(f"round: a Paddle 2.x round op (no `decimals` attribute) rounds "
                          f"float32 / float64 tensors only, got {np.dtype(x.dtype).name}")
-    w = x
     with quiet(xp):
-        whole = xp.trunc(w)
-        _store(xp, xp.where(xp.abs(w - whole) >= w.dtype.type(0.5), whole + xp.sign(w), whole),
-               out)
+        _store(xp, c_round(xp, x), out)
 
 
 def renorm_axis(axis: int, rank: int) -> int:

@@ -69,7 +69,7 @@ register_table(_from_x, [
     KernelRow("square_grad", act_grad.square_grad, _NUMERIC),
     KernelRow("swish_grad", act_grad.silu_grad, _FLOAT),
     KernelRow("hardswish_grad", act_grad.hardswish_grad, _FLOAT_COMPLEX),
-    KernelRow("softsign_grad", act_grad.softsign_grad, _FLOAT),
+    KernelRow("softsign_grad", act_grad.softsign_grad, _FLOAT_COMPLEX),
     KernelRow("logsigmoid_grad", act_grad.logsigmoid_grad, _FLOAT_COMPLEX),
     KernelRow("tanh_shrink_grad", act_grad.tanh_shrink_grad, _FLOAT),
     KernelRow("sin_grad", math_grad.sin_grad, _FLOAT_COMPLEX),

@@ -20,8 +20,10 @@ _SUBTRACT = [*_NUMERIC, DataType.INT16, DataType.BFLOAT16]
 #: in the legacy kernel's registration order (the codemod's)
 _MULTIPLY = [*_FLOAT, DataType.COMPLEX64, DataType.COMPLEX128, DataType.INT32, DataType.INT64,
              DataType.BFLOAT16, DataType.BOOL]
-#: maximum / minimum / elementwise_pow grads
+#: maximum / minimum grads
 _PICK = [*_FLOAT_INT, DataType.BFLOAT16]
+#: elementwise_pow grad: complex too (not the conjugate convention, as Paddle 3.3.1)
+_POW = [*_PICK, DataType.COMPLEX64, DataType.COMPLEX128]
 
 
 @register_kernel("subtract_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _SUBTRACT)
@@ -74,8 +76,8 @@ def minimum_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
     ewg_funcs.minimum_grad(dev_ctx.xp, x.data, y.data, out_grad.data, dx, dy)
 
 
-@register_kernel("elementwise_pow_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _PICK)
-@register_kernel("elementwise_pow_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _PICK)
+@register_kernel("elementwise_pow_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _POW)
+@register_kernel("elementwise_pow_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _POW)
 def elementwise_pow_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
                                 out_grad: DenseTensor, x_grad: OptionalOutTensor,
                                 y_grad: OptionalOutTensor) -> None:

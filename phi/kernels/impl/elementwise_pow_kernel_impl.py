@@ -1,4 +1,5 @@
-"""elementwise_pow: out = x ** y; integers go through double pow and truncate.
+"""elementwise_pow: out = x ** y; integers go through double pow and truncate; complex
+as C's cpow.
 
 `elementwise_pow` broadcasts NumPy-style; `elementwise_pow_raw` aligns y with x at dimension `axis`.
 """
@@ -10,15 +11,17 @@ from phi.core.kernel_table import KernelRow, register_table
 from phi.kernels.funcs import elementwise as ew_funcs
 from phi.kernels.impl.elementwise_templates import binary_axis, binary_broadcast
 
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
-          DataType.INT32, DataType.INT64]
+#: Paddle 3.3.1's CPU dtypes (no float16 there); GPU: float16 too
+_CPU_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.BFLOAT16, DataType.INT32,
+              DataType.INT64, DataType.COMPLEX64, DataType.COMPLEX128]
+_GPU_TYPES = [*_CPU_TYPES, DataType.FLOAT16]
 
 
 register_table(binary_broadcast, [
-    KernelRow("elementwise_pow", ew_funcs.elementwise_pow, _TYPES),
+    KernelRow("elementwise_pow", ew_funcs.elementwise_pow, _CPU_TYPES, _GPU_TYPES),
 ])
 
 
 register_table(binary_axis, [
-    KernelRow("elementwise_pow_raw", ew_funcs.elementwise_pow, _TYPES),
+    KernelRow("elementwise_pow_raw", ew_funcs.elementwise_pow, _CPU_TYPES, _GPU_TYPES),
 ])

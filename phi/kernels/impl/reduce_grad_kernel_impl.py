@@ -16,6 +16,8 @@ _EXTREMUM = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64]
 #: Paddle 3.3.1's CPU dtypes of sum_grad / mean_grad proved by fixtures
 _SUM_MEAN = [*_EXTREMUM, DataType.COMPLEX64, DataType.COMPLEX128, DataType.BOOL]
 _SUM = [*_SUM_MEAN, DataType.INT16, DataType.FLOAT16, DataType.BFLOAT16]
+#: prod_grad's complex kernels: out_grad * out / x, not conjugated (Paddle 3.3.1's CPU answer)
+_PROD = [*_EXTREMUM, DataType.COMPLEX64, DataType.COMPLEX128]
 
 
 @register_kernel("sum_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _SUM)
@@ -40,8 +42,8 @@ def extreme_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor
                                           data)
 
 
-@register_kernel("prod_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _EXTREMUM)
-@register_kernel("prod_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _EXTREMUM)
+@register_kernel("prod_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _PROD)
+@register_kernel("prod_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _PROD)
 def prod_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor,
                      out_grad: DenseTensor, axis: IntArray, keepdim: bool, reduce_all: bool,
                      x_grad: OutTensor) -> None:

@@ -1,5 +1,6 @@
 """remainder: Python's `%`, the remainder takes y's sign (a zero float remainder keeps
-x's sign); an integer zero divisor is an error.
+x's sign); an integer zero divisor is an error; complex: x - y * round(x / y), each part
+of the quotient rounded halves away from zero.
 
 `remainder` broadcasts NumPy-style; `remainder_raw` aligns y with x at dimension `axis`.
 """
@@ -11,7 +12,8 @@ from phi.core.kernel_table import KernelRow, register_table
 from phi.kernels.funcs import elementwise as ew_funcs
 from phi.kernels.impl.elementwise_templates import binary_axis, binary_broadcast
 
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64]
+_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64,
+          DataType.COMPLEX64, DataType.COMPLEX128]
 
 
 register_table(binary_broadcast, [

@@ -20,6 +20,12 @@ complex64 / complex128 X for sigmoid, tanh, exp, sqrt, log, square, silu, stanh,
 * conj(f')); int32 / int64 square, and exp_grad on its own in int32 / int64
 (fluidphi's forward exp has no integer kernel, as Paddle's CPU exp has none). abs:
 complex64 / complex128 X (X / |X| times the real cotangent, 0 at 0) and int32 / int64.
+
+softsign, complex64 / complex128 X (0, 1j, -2 and -1j among random values): not the
+conjugate convention. Paddle 3.3.1's CPU kernel answers out_grad * (1 / (1 + |x|) - x *
+(re(x) / |x|) / (1 + |x|)^2), softsign's slope along the real axis (the Wirtinger
+df/dx + df/dconj(x), not conjugated), NaN at x = 0 (re(x) / |x| is 0 / 0, every run);
+fluidphi computes the same. A finite difference agrees only for real x (no FD case).
 """
 
 from ._inputs import COMPLEX_EXP_NOTE
@@ -99,6 +105,10 @@ _COMPLEX = [GradCase(Case(f"{op}_{dtype}", op.split("_beta")[0],
 _ABS = [GradCase(Case(f"abs_{dtype}", "abs", {"X": In((3, 4), dtype, -3, 3, special)}), ("X",))
         for dtype, special in (("complex64", (0j, 1j, -2)), ("complex128", (0j, 1j, -2)),
                                ("int32", (0, 3, -2)), ("int64", (0, 3, -2)))]
+#: softsign's complex gradient is Paddle's slope along the real axis (docstring), NaN at 0
+_SOFTSIGN = [GradCase(Case(f"softsign_{dtype}", "softsign",
+                           {"X": In((3, 4), dtype, -3, 3, (0j, 1j, -2, 2.5 - 1j, -1j))}), ("X",))
+             for dtype in ("complex64", "complex128")]
 _INTS = [
     *(GradCase(Case(f"square_{dtype}", "square", {"X": In((3, 4), dtype, -5, 5)}), ("X",))
       for dtype in ("int32", "int64")),
@@ -114,5 +124,5 @@ GRAD_CASES = [
       for c in _softmax(op, dtype)),
     *(_swiglu(dtype, tag, wrt) for dtype in ("float32", "float64")
       for tag, wrt in (("", ("x", "y")), ("_no_y", ("x",)), ("_x_only", ("x",)))),
-    *_COMPLEX, *_INTS, *_ABS,
+    *_COMPLEX, *_INTS, *_ABS, *_SOFTSIGN,
 ]

@@ -3,8 +3,10 @@ elementwise_fmin and elementwise_heaviside.
 
 floordiv and mod floor (Python semantics): the quotient rounds toward -inf and the
 remainder takes the divisor's sign, for integers and floats; an integer zero divisor is an
-error. Y broadcasts against X (NumPy style; with `axis` >= 0, Y's dims line up with X's
-from that dim, as fluid did). fmax / fmin / heaviside have no `axis` (NumPy broadcasting);
+error. Complex mod (Paddle 3.3.1's CPU kernel): x - y * q, q = x / y with each part rounded
+to the nearest integer, halves away from zero (5 % 2 is -1); x % 0 is NaN. Y broadcasts
+against X (NumPy style; with `axis` >= 0, Y's dims line up with X's from that dim, as
+fluid did). fmax / fmin / heaviside have no `axis` (NumPy broadcasting);
 fmax / fmin skip a NaN operand and give Y where the operands compare equal (+-0); integer
 fmax / fmin go through float32 (int32) or float64 (int64); heaviside(NaN, y) is 0. Edge-value
 grids pair every x with every y.
@@ -12,6 +14,10 @@ grids pair every x with every y.
 trunc_divide (slots x / y, no `axis`, NumPy broadcasting): the quotient rounds toward zero
 (C's integer `/`, trunc(x / y) for floats; half types through float32); an integer zero
 divisor is an error.
+
+elementwise_pow: x ** y over Paddle 3.3.1's CPU dtypes (float16 only on GPU, as Paddle);
+floats are C's pow, integers double pow truncated toward zero, complex C's cpow,
+exp(y * log(x)) (NaN at 0 ** 0, 0 at 0 ** y for y with a positive real part).
 
 grad_add (Paddle's gradient accumulation: X + Y, slots X / Y): cases over Paddle's CPU
 dtypes (bool adds as logical or), NumPy broadcasting; its kernel ignores `axis` (Y always
@@ -32,12 +38,6 @@ from .spec import (
     pairs,
     sweep,
 )
-
-_COMPLEX_GAP = {"complex64": "complex remainder not implemented",
-                "complex128": "complex remainder not implemented"}
-
-#: Paddle registers these on CPU; fluidphi does not (yet).
-DTYPE_GAPS = {"elementwise_mod": _COMPLEX_GAP}
 
 _MAIN = {"4x6": SHAPES["4x6"]}
 _INT_X = list(range(-7, 8))
@@ -95,10 +95,20 @@ def _family(op: str, api: str, ints: tuple[str, ...], floats: tuple[str, ...],
     return cases
 
 
+#: complex remainder: Gaussian integers and halves (quotients exactly on a rounding tie),
+#: a zero dividend, a zero divisor and NaN
+_MOD_COMPLEX_X = [5 + 0j, -5 + 0j, 3 + 0j, 1 + 0j, -1 + 0j, 7 + 5j, -3 - 1j, 1j, 5j, 0j,
+                  2.5 - 1.5j, complex(NAN, 0.0)]
+_MOD_COMPLEX_Y = [2 + 0j, -2 + 0j, 2j, 1 + 1j, 0.5 + 0j, 3 - 4j, 0j]
+
 CASES = [
     *_family("elementwise_floordiv", "paddle.floor_divide",
              ("uint8", "int8", "int16", "int32", "int64"), FLOATS, HALVES),
     *_family("elementwise_mod", "paddle.remainder", INTS, FLOATS, ()),
+    *sweep("elementwise_mod", ["X", "Y"], ("complex64", "complex128"), special=()),
+    *[_grid("elementwise_mod", dtype, _MOD_COMPLEX_X, _MOD_COMPLEX_Y)
+      for dtype in ("complex64", "complex128")],
+    *_broadcasts("elementwise_mod", "complex64"),
 ]
 
 #: fmax / fmin / heaviside: signed zeros, NaN, infinities; integers past float precision.
@@ -152,6 +162,39 @@ def _trunc_divide() -> list[Case]:
 
 
 CASES += _trunc_divide()
+
+#: complex pow edges: zeros (signed), units, a negative real, infinities and NaN
+_COMPLEX_X = [0j, complex(-0.0, 0.0), complex(0.0, -0.0), 1 + 0j, -1 + 0j, 1j, -2 + 0j,
+              2.5 - 1j, complex(INF, 0.0), complex(NAN, 0.0)]
+_COMPLEX_Y = [0j, 1 + 0j, 2 + 0j, -1 + 0j, 0.5 + 0j, 1j, -1.5 + 2j, complex(INF, 0.0),
+              complex(NAN, 0.0)]
+_POW_INT_X = [-3, -2, -1, 0, 1, 2, 3, 7]
+_POW_INT_Y = [0, 1, 2, 3, 5, -1, -2]
+
+
+def _pow() -> list[Case]:
+    """elementwise_pow: a positive base over Paddle's CPU dtypes, every sign of base and
+    exponent in the broadcasts, C's pow edges (floats), cpow's (complex: NaN at 0 ** 0),
+    and integers through double pow truncated (no 0 ** negative: C's int conversion of
+    inf is undefined)."""
+    op = "elementwise_pow"
+    ints = ("int32", "int64")
+    no_zero_base = [(x, y) for x, y in zip(*pairs(_POW_INT_X, _POW_INT_Y)) if x or y >= 0]
+    return [
+        *sweep(op, ["X", "Y"], FLOATS, low=0.25, high=3.0, special=()),
+        *sweep(op, ["X", "Y"], ("bfloat16",), shapes=_MAIN, low=0.25, high=3.0, special=()),
+        *sweep(op, ["X", "Y"], ints, shapes=_MAIN, low=-3, high=4, special=(),
+               exclude={"X": (0,)}),
+        *sweep(op, ["X", "Y"], ("complex64", "complex128"), low=-2.0, high=2.0, special=()),
+        *[_grid(op, dtype, _FLOAT_X, _FLOAT_Y) for dtype in FLOATS],
+        *[_zipped(op, dtype, [x for x, _ in no_zero_base], [y for _, y in no_zero_base],
+                  tag="grid") for dtype in ints],
+        *[_grid(op, dtype, _COMPLEX_X, _COMPLEX_Y) for dtype in ("complex64", "complex128")],
+        *[c for dtype in ("int64", "float32", "complex64") for c in _broadcasts(op, dtype)],
+    ]
+
+
+CASES += _pow()
 
 
 def _grad_add() -> list[Case]:

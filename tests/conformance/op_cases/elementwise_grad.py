@@ -12,10 +12,14 @@ Not here: elementwise_mod's grad (remainder_grad). Paddle 3.3.1 makes that grad 
 static executor has no kernel for it ("There are no kernels which are registered in the
 remainder_grad operator"), so no Paddle-run fixture can exist; fluidphi does not register it.
 
-Not here: complex elementwise_pow_grad. Paddle 3.3.1's CPU kernel (run alone, fed
-Out@GRAD) answers conj(dout * y * x^(y-1)) and conj(dout * log(x) * x^y): it conjugates the
-cotangent too, unlike its other complex grads (dout * conj(...)) and unlike a finite
-difference; fluidphi leaves the dtype unregistered (tests/ops/grad_dtype_gaps.py).
+complex64 / complex128 elementwise_pow_grad (layouts, and an edge grid: zeros, units, a
+negative real, inf and NaN bases; exponents 0, 1, 2, -1, 0.5, 1j, -1.5+2j and NaN): not the
+conjugate convention. Paddle 3.3.1's CPU kernel answers conj(dout * y * x^(y-1)) and
+conj(dout * log(x) * x^y), the powers C's cpow: it conjugates the cotangent too, unlike its
+other complex grads (dout * conj(...)) and unlike a finite difference; fluidphi computes
+the same (no FD case for the complex dtypes). Left out of the grid: an infinite exponent,
+where Paddle's complex products of infinities follow C's Annex G rules (an infinite part
+where NumPy's plain product gives NaN).
 
 Not exported: max / min / pow with a forward axis that aligns Y other than NumPy's
 trailing rule. Paddle 3.3.1's grads of those ops ignore axis: a broadcast error, or a
@@ -25,7 +29,7 @@ wrong gradient where trailing alignment happens to broadcast too; fluidphi refus
 
 import numpy as np
 
-from .spec import INF, NAN, Case, GradCase, In
+from .spec import INF, NAN, Case, GradCase, In, pairs
 
 #: tag -> (X dims, Y dims, axis)
 _LAYOUTS = {"same": ((3, 4), (3, 4), -1), "trailing": ((2, 3, 4), (4,), -1),
@@ -123,6 +127,18 @@ _BOOL_GRAD = [
 
 _NO_AXIS = ("elementwise_fmax", "elementwise_fmin", "elementwise_heaviside")
 
+#: complex pow edges (an exponent of +inf left out: see the module docstring)
+_COMPLEX_POW_X = [0j, complex(-0.0, 0.0), 1 + 0j, -1 + 0j, 1j, -2 + 0j, 2.5 - 1j,
+                  complex(INF, 0.0), complex(NAN, 0.0)]
+_COMPLEX_POW_Y = [0j, 1 + 0j, 2 + 0j, -1 + 0j, 0.5 + 0j, 1j, -1.5 + 2j, complex(NAN, 0.0)]
+
+
+def _complex_pow_edges(dtype: str) -> GradCase:
+    x, y = pairs(_COMPLEX_POW_X, _COMPLEX_POW_Y)
+    return GradCase(Case(f"elementwise_pow_edges_{dtype}", "elementwise_pow",
+                         {"X": In((len(x),), dtype, values=x),
+                          "Y": In((len(y),), dtype, values=y)}), ("X", "Y"))
+
 
 def _plain_cases(op: str, dtype: str, tags: tuple[str, ...],
                  wrt: tuple[str, ...] = ("X", "Y")) -> list[GradCase]:
@@ -151,6 +167,9 @@ GRAD_CASES = [
     *(c for op in ("elementwise_add", "elementwise_sub", "elementwise_mul", "elementwise_div")
       for dtype, tags in (("complex64", ("trailing", "axis1")), ("complex128", ("ones",)))
       for c in _layout_cases(op, dtype, tags)),
+    *(c for dtype, tags in (("complex64", ("same", "trailing")), ("complex128", ("ones",)))
+      for c in _layout_cases("elementwise_pow", dtype, tags)),
+    *(_complex_pow_edges(dtype) for dtype in ("complex64", "complex128")),
     *(c for op in ("elementwise_add", "elementwise_sub", "elementwise_mul", "elementwise_div")
       for dtype, tags in (("int32", ("same", "axis1")), ("int64", ("ones",)))
       for c in _int_cases(op, dtype, tags)),

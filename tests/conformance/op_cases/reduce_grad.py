@@ -7,6 +7,12 @@ int32 / int64 sum, mean, prod, max, min, int16 / bool / float16 / bfloat16 sum a
 as the grad op alone with a fed Out@GRAD (Paddle differentiates no integer input and its CPU
 reduce_sum refuses float16; integer mean and prod truncate as Paddle's CPU kernels).
 
+complex64 / complex128 prod: the grad op alone on Gaussian-integer X with its exact product
+as Out (Paddle 3.3.1 registers a complex CPU reduce_prod, but its static executor finds no
+kernel for it, so Paddle differentiates no complex prod). Not the conjugate convention:
+Paddle's CPU kernel answers out_grad * out / x, not out_grad * conj(out / x), and so does
+fluidphi (no finite-difference case for the complex dtypes).
+
 reduce_amax / reduce_amin (Paddle amax_grad / amin_grad): the gradient shared equally by
 the elements equal to the result, as max / min; the same axes and tie tables, 0-d.
 logsumexp (logsumexp_grad): out_grad * exp(X - Out) over `axis` / `keepdim` / `reduce_all`,
@@ -107,7 +113,8 @@ _OTHER_DTYPES = {
     "reduce_sum": ("complex64", "complex128", "int32", "int64", "int16", "bool", "float16",
                    "bfloat16"),
     "reduce_mean": ("complex64", "complex128", "int32", "int64", "bool"),
-    "reduce_prod": ("int32", "int64"),  # Paddle 3.3.1 has no complex CPU reduce_prod
+    # complex: Paddle 3.3.1's static executor runs no complex reduce_prod (the grad alone)
+    "reduce_prod": ("int32", "int64", "complex64", "complex128"),
     "reduce_max": ("int32", "int64"),
     "reduce_min": ("int32", "int64"),
 }
@@ -117,8 +124,14 @@ _INT_X = [[[1, 2, -1, 1], [2, 1, 1, -1], [1, -2, 1, 1]],
           [[-1, 1, 2, 1], [1, 1, -1, 2], [2, 1, 1, 1]]]
 
 
-def _int_out(op: str, tag: str) -> list:
-    """The forward's Out on _INT_X (integers, exact)."""
+#: complex X of the lone reduce_prod_grad: Gaussian integers (_INT_X plus an imaginary
+#: part), whose products are exact
+_COMPLEX_X = [[[complex(v, (i + j + k) % 3 - 1) for k, v in enumerate(row)]
+               for j, row in enumerate(plane)] for i, plane in enumerate(_INT_X)]
+
+
+def _int_out(op: str, tag: str, x: list = _INT_X) -> list:
+    """The forward's Out on `x` (_INT_X or _COMPLEX_X: exact)."""
     def reduce(values: list[int]) -> int:
         if op == "reduce_max":
             return max(values)
@@ -126,9 +139,8 @@ def _int_out(op: str, tag: str) -> list:
             return min(values)
         return math.prod(values)
     if tag == "axis1":
-        return [[reduce([_INT_X[i][j][k] for j in range(3)]) for k in range(4)]
-                for i in range(2)]
-    return [[[reduce([v for plane in _INT_X for row in plane for v in row])]]]
+        return [[reduce([x[i][j][k] for j in range(3)]) for k in range(4)] for i in range(2)]
+    return [[[reduce([v for plane in x for row in plane for v in row])]]]
 
 
 def _other(op: str, tag: str, dtype: str) -> GradCase:
@@ -137,11 +149,15 @@ def _other(op: str, tag: str, dtype: str) -> GradCase:
     refuses float16), its Out (max / min / prod) the forward's on X."""
     attrs = _OTHER_ATTRS[tag]
     name = f"{op}_{tag}_{dtype}"
-    if dtype.startswith("complex"):
-        low, high = (0.5, 1.5) if op == "reduce_prod" else (-2.0, 2.0)
-        return GradCase(Case(name, op, {"X": In((2, 3, 4), dtype, low, high)}, attrs=attrs),
-                        ("X",))
     out_dims = (2, 4) if tag == "axis1" else (1, 1, 1)
+    if dtype.startswith("complex") and op == "reduce_prod":
+        inputs = {"X": In((2, 3, 4), dtype, values=_COMPLEX_X),
+                  "Out": In(out_dims, dtype, values=_int_out(op, tag, _COMPLEX_X)),
+                  "Out@GRAD": In(out_dims, dtype, -2.0, 2.0)}
+        return GradCase(Case(name, f"{op}_grad", inputs, attrs=attrs), ("X",))
+    if dtype.startswith("complex"):
+        return GradCase(Case(name, op, {"X": In((2, 3, 4), dtype, -2.0, 2.0)}, attrs=attrs),
+                        ("X",))
     if dtype == "bool" or dtype in HALVES:  # Paddle's CPU reduce_sum refuses float16
         return GradCase(Case(name, f"{op}_grad", {"X": In((2, 3, 4), dtype),
                                                  "Out@GRAD": In(out_dims, dtype)},
