@@ -14,6 +14,7 @@ from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.var_type import AttrType, VarType
 from phi.common import DataType
+from phi.common.data_type import FLOAT8_TYPES
 from phi.kernels.funcs import cast as cast_funcs
 
 _TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
@@ -64,3 +65,5 @@ register_operator("cast", CastOp)
 for _dtype in _TYPES:
     register_op_kernel("cast", "CPU", CastKernel, _dtype)
     register_op_kernel("cast", "GPU", CastKernel, _dtype)
+for _dtype in FLOAT8_TYPES:
+    register_op_kernel("cast", "CPU", CastKernel, _dtype)

@@ -11,6 +11,7 @@ from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.var_type import VarType
 from phi.common import DataType
+from phi.common.data_type import FLOAT8_TYPES
 from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import full as full_funcs
 
@@ -50,7 +51,7 @@ class EmptyKernel(OpKernel):
 
 
 register_operator("empty", EmptyOp)
-for _dtype in _CPU_TYPES:
+for _dtype in (*_CPU_TYPES, *FLOAT8_TYPES):
     register_op_kernel("empty", "CPU", EmptyKernel, _dtype)
 for _dtype in _GPU_TYPES:
     register_op_kernel("empty", "GPU", EmptyKernel, _dtype)

@@ -5,12 +5,12 @@ reason follows from its kind (`reason`)."""
 
 from __future__ import annotations
 
+from tests.conformance.op_cases.spec import NO_UNSIGNED_PROGRAM
+
 #: grad op type -> dtypes Paddle 3.3.1 registers a CPU grad kernel for that fluidphi does not
 MISSING: dict[str, tuple[str, ...]] = {
-    "concat_grad": ("float8_e4m3fn", "float8_e5m2"),
     "elementwise_pow_grad": ("complex128", "complex64"),
     "reduce_prod_grad": ("complex128", "complex64"),
-    "reshape2_grad": ("float8_e4m3fn", "float8_e5m2"),
     "softsign_grad": ("complex128", "complex64"),
     "transpose2_grad": ("uint16", "uint32", "uint64"),
     # the forward refuses the dtype (its DTYPE_GAPS in op_cases): no program reaches the grad
@@ -39,10 +39,8 @@ def reason(grad_op: str, dtype: str) -> str:
                "reaches the grad"
     if grad_op in EXTRA:
         return "registered with the forward's dtypes, wider than Paddle's grad kernel"
-    if dtype.startswith("float8"):
-        return "fluidphi has no float8 DataType (no legacy program feeds one)"
     if dtype in ("uint16", "uint32", "uint64"):
-        return "fluid's VarType has no unsigned type but uint8"
+        return NO_UNSIGNED_PROGRAM
     if dtype.startswith("complex") and grad_op in NOT_CONJUGATED:
         return NOT_CONJUGATED[grad_op]
     if dtype.startswith("complex"):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from phi.common import Backend, DataLayout, DataType
+from phi.common.data_type import FLOAT8_TYPES
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
@@ -14,7 +15,7 @@ _TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType
           DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128]
 
 
-@register_kernel("cast", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("cast", Backend.CPU, DataLayout.ALL_LAYOUT, [*_TYPES, *FLOAT8_TYPES])
 @register_kernel("cast", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
 def cast_kernel(dev_ctx: DeviceContext, x: DenseTensor, dtype: DataType, out: OutTensor) -> None:
     data = dev_ctx.alloc(out, dtype)

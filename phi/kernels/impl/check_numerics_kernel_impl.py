@@ -6,6 +6,7 @@ phi.kernels.funcs.debugging.
 from __future__ import annotations
 
 from phi.common import Backend, DataLayout, DataType
+from phi.common.data_type import FLOAT8_TYPES
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
@@ -15,7 +16,7 @@ from phi.kernels.funcs import debugging
 _DTYPES = list(debugging.CHECK_NUMERICS_DTYPES)
 
 
-@register_kernel("check_numerics", Backend.CPU, DataLayout.ALL_LAYOUT, _DTYPES)
+@register_kernel("check_numerics", Backend.CPU, DataLayout.ALL_LAYOUT, [*_DTYPES, *FLOAT8_TYPES])
 @register_kernel("check_numerics", Backend.GPU, DataLayout.ALL_LAYOUT, _DTYPES)
 def check_numerics_kernel(dev_ctx: DeviceContext, tensor: DenseTensor, op_type: str,
                           var_name: str, check_nan_inf_level: int, stack_height_limit: int,

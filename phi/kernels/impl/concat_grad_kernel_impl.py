@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from phi.common import Backend, DataLayout, DataType, Scalar
+from phi.common.data_type import FLOAT8_TYPES
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensorList
@@ -28,7 +29,7 @@ def _alloc(op: str, dev_ctx: DeviceContext, outs: list[DenseTensor],
             for out, d in zip(outs, dims)]
 
 
-@register_kernel("concat_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _CONCAT_CPU)
+@register_kernel("concat_grad", Backend.CPU, DataLayout.ALL_LAYOUT, [*_CONCAT_CPU, *FLOAT8_TYPES])
 @register_kernel("concat_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
 def concat_grad_kernel(dev_ctx: DeviceContext, x: list[DenseTensor], out_grad: DenseTensor,
                        axis: Scalar, x_grad: OutTensorList) -> None:

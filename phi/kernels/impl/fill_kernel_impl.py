@@ -4,6 +4,7 @@ backend (math in phi.kernels.funcs.creation)."""
 from __future__ import annotations
 
 from phi.common import Backend, DataLayout, DataType, Scalar
+from phi.common.data_type import FLOAT8_TYPES
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
@@ -16,7 +17,7 @@ _CPU_TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, Data
 _GPU_TYPES = [t for t in _CPU_TYPES if t is not DataType.BFLOAT16]
 
 
-@register_kernel("fill", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
+@register_kernel("fill", Backend.CPU, DataLayout.ALL_LAYOUT, [*_CPU_TYPES, *FLOAT8_TYPES])
 @register_kernel("fill", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
 def fill_kernel(dev_ctx: DeviceContext, x: DenseTensor, value: Scalar, out: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)

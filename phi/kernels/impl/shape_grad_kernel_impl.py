@@ -5,6 +5,7 @@ squeeze_with_xshape / unsqueeze_with_xshape, the forward kernels that record XSh
 from __future__ import annotations
 
 from phi.common import Backend, DataLayout, DataType, IntArray
+from phi.common.data_type import FLOAT8_TYPES
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor, OutTensor
@@ -40,7 +41,7 @@ def unsqueeze_with_xshape_kernel(dev_ctx: DeviceContext, x: DenseTensor, axes: I
         dev_ctx.alloc(xshape, x.dtype)
 
 
-@register_kernel("reshape_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
+@register_kernel("reshape_grad", Backend.CPU, DataLayout.ALL_LAYOUT, [*_CPU_TYPES, *FLOAT8_TYPES])
 @register_kernel("reshape_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
 def reshape_grad_kernel(dev_ctx: DeviceContext, xshape: DenseTensor, out_grad: DenseTensor,
                         x_grad: OutTensor) -> None:

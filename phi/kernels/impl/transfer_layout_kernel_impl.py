@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from phi.common import Backend, DataLayout
+from phi.common.data_type import FLOAT8_TYPES
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import manipulation as manip_funcs
 
+_CPU_TYPES = [*manip_funcs.VIEW_TYPES, *FLOAT8_TYPES]
 
-@register_kernel("transfer_layout", Backend.CPU, DataLayout.ALL_LAYOUT, manip_funcs.VIEW_TYPES)
+
+@register_kernel("transfer_layout", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
 @register_kernel("transfer_layout", Backend.GPU, DataLayout.ALL_LAYOUT, manip_funcs.VIEW_TYPES)
 def transfer_layout_kernel(dev_ctx: DeviceContext, x: DenseTensor, src_layout: int,
                            dst_layout: int, out: OutTensor) -> None:
