@@ -20,6 +20,7 @@ from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
+from phi.common.data_type import FLOAT8_TYPES
 from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import reshape as reshape_funcs
 
@@ -145,3 +146,6 @@ for _dtype in _TYPES:
     register_op_kernel("reshape", "GPU", ReshapeKernel, _dtype)
     register_op_kernel("reshape2", "CPU", Reshape2Kernel, _dtype)
     register_op_kernel("reshape2", "GPU", Reshape2Kernel, _dtype)
+for _dtype in FLOAT8_TYPES:  # Paddle's PHI reshape kernel takes every dtype
+    register_op_kernel("reshape", "CPU", ReshapeKernel, _dtype)
+    register_op_kernel("reshape2", "CPU", Reshape2Kernel, _dtype)
