@@ -14,9 +14,9 @@ float8 CPU kernels for on them and casts the results back for the fetch. Per flo
   float8 tensor from float32 back to float32, float64, float16, int32, int64, uint8 and
   bool;
 - `ops_<type>`: concat of two float8 tensors, reshape2, assign, fill_any (a value beyond
-  the largest finite one), transfer_layout (NCHW to NHWC), check_numerics (stats and
-  values of a tensor cast from one with a NaN), and the grad ops concat_grad and
-  reshape2_grad on float8 cotangents.
+  the largest finite one; 3.3 into an `empty` tensor), transfer_layout (NCHW to NHWC),
+  view_shape, view_slice, check_numerics (stats and values of a tensor cast from one with
+  a NaN), and the grad ops concat_grad and reshape2_grad on float8 cotangents.
 
 Output in tests/fixtures/float8/: `<program>.pdmodel`, `arrays.npz` (`<program>/in/<feed>`,
 `<program>/out/<fetch>`) and `programs.json` (op types, feeds, fetches with their dtypes).
@@ -138,6 +138,14 @@ def ops_program(kind):
                  {"shape": [1, 2, 2, 4]})["Out"][0]
         moved = _op(block, "transfer_layout", {"X": [r4]},
                     {"Out": [("moved", f8, [1, 2, 4, 2])]}, {"src_layout": 2, "dst_layout": 1})
+        viewed = _op(block, "view_shape", {"input": [cat]}, {"out": [("viewed", f8, [2, 8])]},
+                     {"dims": [16]})["out"][0]
+        sliced = _op(block, "view_slice", {"input": [cat]}, {"out": [("sliced", f8, [1, 8])]},
+                     {"begin_idx": 1, "end_idx": 2})["out"][0]
+        blank = _op(block, "empty", {}, {"Out": [("blank", f8, [2, 2])]},
+                    {"shape": [2, 2], "dtype": int(f8)})["Out"][0]
+        refilled = _op(block, "fill_any", {"X": [blank]}, {"Out": [("refilled", f8, [2, 2])]},
+                       {"value": 3.3})["Out"][0]
         checked = _op(block, "check_numerics", {"tensor": [x]},
                       {"stats": [("stats", VT.INT64, [3])],
                        "values": [("values", VT.FP32, [3])]},
@@ -152,7 +160,7 @@ def ops_program(kind):
                     {"X@GRAD": [("cat@GRAD", f8, [2, 8])]}, {"shape": [4, 4]})
         back = [_cast(block, v, f8, VT.FP32, f"{v.name}_back".replace("@", "_"))
                 for v in (cat, r["Out"][0], a["Out"][0], filled["Out"][0], moved["Out"][0],
-                          *grads["X@GRAD"], rgrad["X@GRAD"][0])]
+                          viewed, sliced, refilled, *grads["X@GRAD"], rgrad["X@GRAD"][0])]
         return [*back, *checked["stats"], *checked["values"]]
     return build, feeds
 
