@@ -11,8 +11,8 @@ from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
-from phi.common.data_type import FLOAT8_TYPES
 from phi.kernels.funcs import debugging
+from phi.kernels.funcs.cast import FLOAT8_TYPES
 
 
 class CheckNumericsOp(OperatorWithKernel):

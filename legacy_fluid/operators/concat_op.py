@@ -8,9 +8,9 @@ from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
-from phi.common.data_type import FLOAT8_TYPES
 from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import concat_split as cs_funcs
+from phi.kernels.funcs.cast import FLOAT8_TYPES
 
 
 def _axis(ctx: InferShapeContext | ExecutionContext) -> int:

@@ -8,8 +8,8 @@ from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
-from phi.common.data_type import FLOAT8_TYPES
 from phi.kernels.funcs import creation as creation_funcs
+from phi.kernels.funcs.cast import FLOAT8_TYPES
 
 _CPU_TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
               DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32,

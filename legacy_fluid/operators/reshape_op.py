@@ -20,9 +20,9 @@ from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
-from phi.common.data_type import FLOAT8_TYPES
 from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import reshape as reshape_funcs
+from phi.kernels.funcs.cast import FLOAT8_TYPES
 
 _TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
           DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32,

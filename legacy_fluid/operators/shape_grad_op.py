@@ -17,9 +17,9 @@ from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
-from phi.common.data_type import FLOAT8_TYPES
 from phi.kernels.funcs import shape_grad as shape_grad_funcs
 from phi.kernels.funcs import squeeze as sq_funcs
+from phi.kernels.funcs.cast import FLOAT8_TYPES
 
 _CPU_TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
               DataType.INT64, DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16,

@@ -8,8 +8,8 @@ from legacy_fluid.framework.execution_context import ExecutionContext, InferShap
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from phi.common.data_type import FLOAT8_TYPES
 from phi.kernels.funcs import manipulation as manip_funcs
+from phi.kernels.funcs.cast import FLOAT8_TYPES
 
 
 class ViewSliceOp(OperatorWithKernel):

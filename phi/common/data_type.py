@@ -145,7 +145,4 @@ _ALIASES: dict[str, DataType] = {
 #: Common dtype groups used by kernel registrations.
 FLOATING_TYPES = (DataType.FLOAT32, DataType.FLOAT64)
 FLOATING_AND_HALF_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16)
-#: The float8 types (ml_dtypes'); Paddle registers CPU kernels for them on copies, casts
-#: and fills only.
-FLOAT8_TYPES = (DataType.FLOAT8_E4M3FN, DataType.FLOAT8_E5M2)
 INTEGRAL_TYPES = (DataType.INT8, DataType.UINT8, DataType.INT16, DataType.INT32, DataType.INT64)

@@ -7,7 +7,12 @@ from typing import Any
 import ml_dtypes
 import numpy as np
 
+from phi.common import DataType
 from phi.kernels.funcs.common import quiet
+
+#: The float8 types (ml_dtypes'); Paddle 3.3.1 registers CPU kernels for them on casts,
+#: copies and fills only.
+FLOAT8_TYPES = (DataType.FLOAT8_E4M3FN, DataType.FLOAT8_E5M2)
 
 #: float8 type -> (the magnitude from which Paddle's conversion to it saturates, infinity
 #: included; the type's largest finite value; whether NaN saturates too). Below it Paddle

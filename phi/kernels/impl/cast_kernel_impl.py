@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from phi.common import Backend, DataLayout, DataType
-from phi.common.data_type import FLOAT8_TYPES
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import cast as cast_funcs
+from phi.kernels.funcs.cast import FLOAT8_TYPES
 
 _TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
           DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32,

@@ -6,12 +6,12 @@ phi.kernels.funcs.debugging.
 from __future__ import annotations
 
 from phi.common import Backend, DataLayout, DataType
-from phi.common.data_type import FLOAT8_TYPES
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import debugging
+from phi.kernels.funcs.cast import FLOAT8_TYPES
 
 _DTYPES = list(debugging.CHECK_NUMERICS_DTYPES)
 

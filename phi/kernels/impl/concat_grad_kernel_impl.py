@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from phi.common import Backend, DataLayout, DataType, Scalar
-from phi.common.data_type import FLOAT8_TYPES
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensorList
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import concat_grad as concat_grad_funcs
+from phi.kernels.funcs.cast import FLOAT8_TYPES
 
 _TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
           DataType.INT64, DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64,

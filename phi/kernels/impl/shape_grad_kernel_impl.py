@@ -5,13 +5,13 @@ squeeze_with_xshape / unsqueeze_with_xshape, the forward kernels that record XSh
 from __future__ import annotations
 
 from phi.common import Backend, DataLayout, DataType, IntArray
-from phi.common.data_type import FLOAT8_TYPES
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor, OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import shape_grad as shape_grad_funcs
 from phi.kernels.funcs import squeeze as sq_funcs
+from phi.kernels.funcs.cast import FLOAT8_TYPES
 
 _CPU_TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
               DataType.INT64, DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16,

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from phi.common import Backend, DataLayout
-from phi.common.data_type import FLOAT8_TYPES
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import manipulation as manip_funcs
+from phi.kernels.funcs.cast import FLOAT8_TYPES
 
 _CPU_TYPES = [*manip_funcs.VIEW_TYPES, *FLOAT8_TYPES]
 
