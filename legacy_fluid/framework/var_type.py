@@ -43,6 +43,9 @@ class VarType(IntEnum):
     SPARSE_CSR = 31
     FP8_E4M3FN = 32
     FP8_E5M2 = 33
+    UINT16 = 36
+    UINT32 = 37
+    UINT64 = 38
 
     # Paddle 3.x renamed LOD_TENSOR to DENSE_TENSOR with the same number.
     DENSE_TENSOR = 7
@@ -75,11 +78,16 @@ _TO_PHI: dict[VarType, DataType] = {
     VarType.FP32: DataType.FLOAT32,
     VarType.FP64: DataType.FLOAT64,
     VarType.UINT8: DataType.UINT8,
+    VarType.UINT16: DataType.UINT16,
+    VarType.UINT32: DataType.UINT32,
+    VarType.UINT64: DataType.UINT64,
     VarType.INT8: DataType.INT8,
     VarType.BF16: DataType.BFLOAT16,
     VarType.COMPLEX64: DataType.COMPLEX64,
     VarType.COMPLEX128: DataType.COMPLEX128,
     VarType.PSTRING: DataType.PSTRING,
+    VarType.FP8_E4M3FN: DataType.FLOAT8_E4M3FN,
+    VarType.FP8_E5M2: DataType.FLOAT8_E5M2,
 }
 _FROM_PHI = {v: k for k, v in _TO_PHI.items()}
 

@@ -160,8 +160,9 @@ def read_tensor(r: _Reader, name: str, desc: VarDesc | None = None) -> DenseTens
         np_dtype = dtype.to_numpy().newbyteorder("<")
     except (ValueError, TypeError) as e:
         raise r.error("tensor element type is not supported",
-                      expected="one of bool/int8/uint8/int16/int32/int64/float16/bfloat16/"
-                               "float32/float64/complex64/complex128",
+                      expected="one of bool/int8/uint8/int16/uint16/int32/uint32/int64/"
+                               "uint64/float16/bfloat16/float32/float64/complex64/"
+                               "complex128/float8_e4m3fn/float8_e5m2",
                       found=f"VarType {tdesc.data_type}") from e
     dims = tuple(int(d) for d in tdesc.dims)
     if any(d < 0 for d in dims):
@@ -278,7 +279,11 @@ def _as_tensor(value: TensorLike, name: str) -> DenseTensor:
             raise ValueError(f"variable '{name}': tensor holds no data")
         return value
     if isinstance(value, np.ndarray) or np.isscalar(value):
-        return DenseTensor(np.asarray(value))
+        arr = np.asarray(value)
+        try:
+            return DenseTensor(arr)
+        except TypeError as e:
+            raise TypeError(f"variable '{name}': dtype {arr.dtype} cannot be stored") from e
     raise TypeError(f"variable '{name}': expected a DenseTensor or numpy array, "
                     f"got {type(value).__name__}")
 

@@ -9,6 +9,7 @@ from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import assign as assign_funcs
+from phi.kernels.funcs.cast import FLOAT8_TYPES
 
 _CPU_TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
               DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32,
@@ -48,7 +49,7 @@ VERIFY_CASES = [
 ]
 
 register_operator("assign", AssignOp)
-for _dtype in _CPU_TYPES:
+for _dtype in (*_CPU_TYPES, *FLOAT8_TYPES):
     register_op_kernel("assign", "CPU", AssignKernel, _dtype)
 for _dtype in _GPU_TYPES:
     register_op_kernel("assign", "GPU", AssignKernel, _dtype)

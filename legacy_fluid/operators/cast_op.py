@@ -15,6 +15,7 @@ from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.var_type import AttrType, VarType
 from phi.common import DataType
 from phi.kernels.funcs import cast as cast_funcs
+from phi.kernels.funcs.cast import FLOAT8_TYPES
 
 _TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
           DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32,
@@ -64,3 +65,5 @@ register_operator("cast", CastOp)
 for _dtype in _TYPES:
     register_op_kernel("cast", "CPU", CastKernel, _dtype)
     register_op_kernel("cast", "GPU", CastKernel, _dtype)
+for _dtype in FLOAT8_TYPES:
+    register_op_kernel("cast", "CPU", CastKernel, _dtype)

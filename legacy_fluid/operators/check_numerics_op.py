@@ -12,6 +12,7 @@ from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import debugging
+from phi.kernels.funcs.cast import FLOAT8_TYPES
 
 
 class CheckNumericsOp(OperatorWithKernel):
@@ -44,3 +45,5 @@ register_operator("check_numerics", CheckNumericsOp)
 for _dtype in debugging.CHECK_NUMERICS_DTYPES:
     for _backend in ("CPU", "GPU"):
         register_op_kernel("check_numerics", _backend, CheckNumericsKernel, _dtype)
+for _dtype in FLOAT8_TYPES:
+    register_op_kernel("check_numerics", "CPU", CheckNumericsKernel, _dtype)

@@ -14,6 +14,7 @@ from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import concat_grad as concat_grad_funcs
+from phi.kernels.funcs.cast import FLOAT8_TYPES
 
 _TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
           DataType.INT64, DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64,
@@ -82,6 +83,7 @@ for _place in ("CPU", "GPU"):
         register_op_kernel("concat_grad", _place, ConcatGradKernel, _dtype)
         register_op_kernel("stack_grad", _place, StackGradKernel, _dtype)
 # Paddle 3.3.1's CPU concat_grad adds float16, its stack_grad float16 and bfloat16
-register_op_kernel("concat_grad", "CPU", ConcatGradKernel, DataType.FLOAT16)
+for _dtype in (DataType.FLOAT16, *FLOAT8_TYPES):
+    register_op_kernel("concat_grad", "CPU", ConcatGradKernel, _dtype)
 for _dtype in (DataType.FLOAT16, DataType.BFLOAT16):
     register_op_kernel("stack_grad", "CPU", StackGradKernel, _dtype)

@@ -10,6 +10,7 @@ from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import concat_split as cs_funcs
+from phi.kernels.funcs.cast import FLOAT8_TYPES
 
 
 def _axis(ctx: InferShapeContext | ExecutionContext) -> int:
@@ -56,7 +57,7 @@ _CPU_TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, Data
 _GPU_TYPES = tuple(t for t in _CPU_TYPES if t is not DataType.BFLOAT16)
 
 register_operator("concat", ConcatOp)
-for _dtype in _CPU_TYPES:
+for _dtype in (*_CPU_TYPES, *FLOAT8_TYPES):
     register_op_kernel("concat", "CPU", ConcatKernel, _dtype)
 for _dtype in _GPU_TYPES:
     register_op_kernel("concat", "GPU", ConcatKernel, _dtype)

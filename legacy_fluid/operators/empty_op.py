@@ -13,6 +13,7 @@ from legacy_fluid.framework.var_type import VarType
 from phi.common import DataType
 from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import full as full_funcs
+from phi.kernels.funcs.cast import FLOAT8_TYPES
 
 _CPU_TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
               DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32,
@@ -50,7 +51,7 @@ class EmptyKernel(OpKernel):
 
 
 register_operator("empty", EmptyOp)
-for _dtype in _CPU_TYPES:
+for _dtype in (*_CPU_TYPES, *FLOAT8_TYPES):
     register_op_kernel("empty", "CPU", EmptyKernel, _dtype)
 for _dtype in _GPU_TYPES:
     register_op_kernel("empty", "GPU", EmptyKernel, _dtype)

@@ -22,6 +22,7 @@ from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import reshape as reshape_funcs
+from phi.kernels.funcs.cast import FLOAT8_TYPES
 
 _TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
           DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32,
@@ -145,3 +146,6 @@ for _dtype in _TYPES:
     register_op_kernel("reshape", "GPU", ReshapeKernel, _dtype)
     register_op_kernel("reshape2", "CPU", Reshape2Kernel, _dtype)
     register_op_kernel("reshape2", "GPU", Reshape2Kernel, _dtype)
+for _dtype in FLOAT8_TYPES:  # Paddle's PHI reshape kernel takes every dtype
+    register_op_kernel("reshape", "CPU", ReshapeKernel, _dtype)
+    register_op_kernel("reshape2", "CPU", Reshape2Kernel, _dtype)

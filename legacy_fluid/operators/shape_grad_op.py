@@ -19,6 +19,7 @@ from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import shape_grad as shape_grad_funcs
 from phi.kernels.funcs import squeeze as sq_funcs
+from phi.kernels.funcs.cast import FLOAT8_TYPES
 
 _CPU_TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
               DataType.INT64, DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16,
@@ -119,7 +120,7 @@ register_operator("squeeze2_grad", XShapeGradOp)
 register_operator("unsqueeze2_grad", XShapeGradOp, Unsqueeze2GradOpMaker)
 register_operator("transpose2_grad", Transpose2GradOp, Transpose2GradOpMaker)
 for _op, _kernel, _cpu_types in (
-        ("reshape2_grad", XShapeGradKernel, _CPU_TYPES),
+        ("reshape2_grad", XShapeGradKernel, (*_CPU_TYPES, *FLOAT8_TYPES)),
         ("flatten_contiguous_range_grad", XShapeGradKernel,
          shape_grad_funcs.FLATTEN_GRAD_CPU_TYPES),
         ("squeeze2_grad", XShapeGradKernel, _CPU_TYPES),

@@ -10,6 +10,7 @@ from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataLayout
 from phi.kernels.funcs import manipulation as manip_funcs
+from phi.kernels.funcs.cast import FLOAT8_TYPES
 
 
 class TransferLayoutOp(OperatorWithKernel):
@@ -31,6 +32,8 @@ register_operator("transfer_layout", TransferLayoutOp)
 for _dtype in manip_funcs.VIEW_TYPES:
     register_op_kernel("transfer_layout", "CPU", TransferLayoutKernel, _dtype)
     register_op_kernel("transfer_layout", "GPU", TransferLayoutKernel, _dtype)
+for _dtype in FLOAT8_TYPES:
+    register_op_kernel("transfer_layout", "CPU", TransferLayoutKernel, _dtype)
 
 #: Parity / `migrate --verify` inputs (see compat.coverage.parity.explicit_cases).
 VERIFY_CASES = [{"name": "NCHW to NHWC", "attrs": {"src_layout": 2, "dst_layout": 1},

@@ -10,6 +10,7 @@ from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.kernels.funcs import manipulation as manip_funcs
+from phi.kernels.funcs.cast import FLOAT8_TYPES
 
 
 class ViewShapeOp(OperatorWithKernel):
@@ -28,6 +29,8 @@ register_operator("view_shape", ViewShapeOp)
 for _dtype in manip_funcs.VIEW_TYPES:
     register_op_kernel("view_shape", "CPU", ViewShapeKernel, _dtype)
     register_op_kernel("view_shape", "GPU", ViewShapeKernel, _dtype)
+for _dtype in FLOAT8_TYPES:
+    register_op_kernel("view_shape", "CPU", ViewShapeKernel, _dtype)
 
 #: Parity / `migrate --verify` inputs (see compat.coverage.parity.explicit_cases).
 VERIFY_CASES = [{"name": "as 12", "attrs": {"dims": [12]}, "inputs": {"input": (3, 4)}}]

@@ -9,6 +9,7 @@ from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.kernels.funcs import manipulation as manip_funcs
+from phi.kernels.funcs.cast import FLOAT8_TYPES
 
 
 class ViewSliceOp(OperatorWithKernel):
@@ -32,6 +33,8 @@ register_operator("view_slice", ViewSliceOp)
 for _dtype in manip_funcs.VIEW_TYPES:
     register_op_kernel("view_slice", "CPU", ViewSliceKernel, _dtype)
     register_op_kernel("view_slice", "GPU", ViewSliceKernel, _dtype)
+for _dtype in FLOAT8_TYPES:
+    register_op_kernel("view_slice", "CPU", ViewSliceKernel, _dtype)
 
 #: Parity / `migrate --verify` inputs (see compat.coverage.parity.explicit_cases).
 VERIFY_CASES = [{"name": "rows 1..3", "attrs": {"begin_idx": 1, "end_idx": 3},

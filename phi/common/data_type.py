@@ -34,6 +34,8 @@ class DataType(IntEnum):
     PSTRING = 14
     FLOAT16 = 15
     BFLOAT16 = 16
+    FLOAT8_E4M3FN = 17
+    FLOAT8_E5M2 = 18
     ALL_DTYPE = 0
 
     def __str__(self) -> str:
@@ -108,6 +110,8 @@ _TO_NUMPY: dict[DataType, np.dtype] = {
     DataType.FLOAT64: np.dtype(np.float64),
     DataType.COMPLEX64: np.dtype(np.complex64),
     DataType.COMPLEX128: np.dtype(np.complex128),
+    DataType.FLOAT8_E4M3FN: np.dtype(ml_dtypes.float8_e4m3fn),
+    DataType.FLOAT8_E5M2: np.dtype(ml_dtypes.float8_e5m2),
 }
 #: DataType -> its NumPy dtype, for hot paths (a dict look-up; `to_numpy` raises for the
 #: types without one, where `.get` gives None)

@@ -18,6 +18,12 @@ Writes:
   plus a combined `__params__` file.
 * lod_tensor.bin: one tensor record (int32 [6, 2] = arange(12), LoD
   [[0, 2, 3], [0, 1, 4, 6]]) as Paddle's C++ serializer writes it.
+* unsigned_float8/model.pdmodel + model.pdiparams: persistable vars of the element
+  types Paddle 3.3.1's Python side cannot make from NumPy (uint16, uint32, uint64,
+  float8_e4m3fn, float8_e5m2; `UNSIGNED_FLOAT8` holds their values). tensor.set()
+  refuses uint32 / uint64 arrays and takes a uint16 array as bfloat16, so the records
+  are written from the layout spec, loaded by Paddle's load_combine op and written
+  again by its save_combine op (Paddle writes the same bytes back).
 """
 
 import os
@@ -26,12 +32,16 @@ os.environ["FLAGS_enable_pir_api"] = "0"
 
 import json
 import shutil
+import struct
+import tempfile
 
 import numpy as np
 import paddle
 from paddle.base import core
 
 paddle.enable_static()
+
+from unsigned_float8_values import UNSIGNED_FLOAT8  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "data")
@@ -188,11 +198,50 @@ def lod_tensor():
         fh.write(data)
 
 
+def _record(var_type, raw: np.ndarray) -> bytes:
+    """One tensor record, laid out as legacy_fluid/io/params_io.py documents it."""
+    desc = paddle.base.proto.framework_pb2.VarType.TensorDesc()
+    desc.data_type = int(var_type)
+    desc.dims.extend(raw.shape)
+    d = desc.SerializeToString()
+    return struct.pack("<IQIi", 0, 0, 0, len(d)) + d + raw.tobytes()
+
+
+def unsigned_float8():
+    d = os.path.join(OUT, "unsigned_float8")
+    os.makedirs(d, exist_ok=True)
+    names = sorted(UNSIGNED_FLOAT8)  # the order a params file holds them in
+    types = {name: getattr(core.VarDesc.VarType, UNSIGNED_FLOAT8[name][0]) for name in names}
+    raws = {name: np.array(UNSIGNED_FLOAT8[name][2], dtype=UNSIGNED_FLOAT8[name][1])
+            for name in names}
+    declared = paddle.static.Program()
+    for name in names:
+        declared.global_block().create_var(name=name, dtype=types[name],
+                                           shape=list(raws[name].shape), persistable=True)
+    with open(os.path.join(d, "model.pdmodel"), "wb") as fh:
+        fh.write(declared.desc.serialize_to_string())
+    with tempfile.TemporaryDirectory() as tmp:
+        source = os.path.join(tmp, "spec.pdiparams")
+        with open(source, "wb") as fh:
+            fh.write(b"".join(_record(types[n], raws[n]) for n in names))
+        main = paddle.static.Program()
+        block = main.global_block()
+        out = [block.create_var(name=n, dtype=types[n], shape=list(raws[n].shape),
+                                persistable=True) for n in names]
+        block.append_op(type="load_combine", outputs={"Out": out},
+                        attrs={"file_path": source})
+        raw = block.create_var(name="saved", type=core.VarDesc.VarType.RAW)
+        block.append_op(type="save_combine", inputs={"X": out}, outputs={"Y": [raw]},
+                        attrs={"file_path": os.path.join(d, "model.pdiparams")})
+        paddle.static.Executor(paddle.CPUPlace()).run(main)
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     all_attrs()
     control_flow()
     lod_tensor()
+    unsigned_float8()
 
 
 if __name__ == "__main__":

@@ -12,8 +12,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 from io_test_helpers import DATA, file_id, real_params_files
+from unsigned_float8_values import UNSIGNED_FLOAT8
 
 from legacy_fluid.framework.program_desc import VarDesc
+from legacy_fluid.framework.var_type import VarType
 from legacy_fluid.io import (
     MissingModelFileError,
     ModelFormatError,
@@ -86,12 +88,31 @@ def test_separate_layout_from_paddle(tmp_path: Path) -> None:
         assert (tmp_path / n).read_bytes() == (d / n).read_bytes()
 
 
+def test_paddle_unsigned_and_float8_tensors() -> None:
+    """Paddle 3.3.1's save_combine output for uint16/32/64 and float8 tensors loads with
+    the dtypes the program declares and the stored bits (the byte-identical round trip is
+    test_real_params_round_trip_is_byte_identical's)."""
+    d = DATA / "unsigned_float8"
+    program = load_program(d / "model.pdmodel")
+    names = persistable_var_names(program)
+    assert names == sorted(UNSIGNED_FLOAT8)
+    tensors = load_combined_params(d / "model.pdiparams", names, program.global_block().vars)
+    for name, (var_type, bits_dtype, bits) in UNSIGNED_FLOAT8.items():
+        t = tensors[name]
+        assert t.dtype == VarType[var_type].to_phi(), name
+        assert t.numpy().dtype == t.dtype.to_numpy()
+        expected = np.array(bits, dtype=bits_dtype)
+        assert t.numpy().view(expected.dtype).tolist() == expected.tolist(), name
+
+
 # ---------------------------------------------------------------------------
 # hypothesis round trips
 # ---------------------------------------------------------------------------
 _DTYPES = [np.dtype(t) for t in (np.bool_, np.int8, np.uint8, np.int16, np.int32, np.int64,
                                  np.float16, np.float32, np.float64, np.complex64,
-                                 np.complex128)] + [np.dtype(ml_dtypes.bfloat16)]
+                                 np.complex128, np.uint16, np.uint32, np.uint64)]
+_DTYPES += [np.dtype(t) for t in (ml_dtypes.bfloat16, ml_dtypes.float8_e4m3fn,
+                                  ml_dtypes.float8_e5m2)]
 
 
 @st.composite
@@ -155,8 +176,8 @@ def test_numpy_arrays_are_accepted(tmp_path: Path) -> None:
 
 
 def test_unstorable_dtype(tmp_path: Path) -> None:
-    with pytest.raises(TypeError, match=r"'u'.*uint32"):
-        save_combined_params(tmp_path / "p", {"u": np.zeros(2, np.uint32)})
+    with pytest.raises(TypeError, match=r"'u'.*datetime64"):
+        save_combined_params(tmp_path / "p", {"u": np.zeros(2, "datetime64[s]")})
     assert not (tmp_path / "p").exists()
 
 

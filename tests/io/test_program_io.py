@@ -282,9 +282,9 @@ def test_unknown_fields_survive_round_trip_and_edits() -> None:
 def test_unknown_attr_type_and_dtype_are_kept() -> None:
     msg = _tiny_message()
     msg.blocks[0].ops[0].attrs.add(name="future", type=99, s="x")
-    v = msg.blocks[0].vars.add(name="fp8")
+    v = msg.blocks[0].vars.add(name="future_dtype")
     v.type.type = VarType.LOD_TENSOR
-    v.type.lod_tensor.tensor.data_type = VarType.FP8_E4M3FN
+    v.type.lod_tensor.tensor.data_type = 50  # no VarType number yet
     v.type.lod_tensor.tensor.dims.append(4)
     w = msg.blocks[0].vars.add(name="newkind")
     w.type.type = 77
@@ -292,15 +292,15 @@ def test_unknown_attr_type_and_dtype_are_kept() -> None:
     program = program_from_bytes(data)
     g = program.global_block()
     assert g.ops[0].attr_types["future"] == 99
-    assert g.vars["fp8"].dtype is None and g.vars["fp8"].extra["raw_dtype"] == VarType.FP8_E4M3FN
+    assert g.vars["future_dtype"].dtype is None and g.vars["future_dtype"].extra["raw_dtype"] == 50
     assert g.vars["newkind"].type == VarType.RAW
     assert program_to_bytes(program) == data
     g.ops[0].set_attr("k", 1)
-    g.vars["fp8"].shape = [5]
+    g.vars["future_dtype"].shape = [5]
     g.vars["newkind"].persistable = True
     again = pb.ProgramDesc.FromString(program_to_bytes(program))
     assert again.blocks[0].ops[0].attrs[0] == msg.blocks[0].ops[0].attrs[0]
-    assert again.blocks[0].vars[1].type.lod_tensor.tensor.data_type == VarType.FP8_E4M3FN
+    assert again.blocks[0].vars[1].type.lod_tensor.tensor.data_type == 50
     assert list(again.blocks[0].vars[1].type.lod_tensor.tensor.dims) == [5]
     assert again.blocks[0].vars[2].type.type == 77
 

@@ -6,10 +6,10 @@ breaks its own conjugate convention are matched, not listed here (docs/training.
 
 from __future__ import annotations
 
+from tests.conformance.op_cases.spec import NO_UNSIGNED_PROGRAM
+
 #: grad op type -> dtypes Paddle 3.3.1 registers a CPU grad kernel for that fluidphi does not
 MISSING: dict[str, tuple[str, ...]] = {
-    "concat_grad": ("float8_e4m3fn", "float8_e5m2"),
-    "reshape2_grad": ("float8_e4m3fn", "float8_e5m2"),
     "transpose2_grad": ("uint16", "uint32", "uint64"),
     # the forward refuses the dtype (its DTYPE_GAPS in op_cases): no program reaches the grad
     "roi_align_grad": ("int32",),
@@ -28,10 +28,8 @@ def reason(grad_op: str, dtype: str) -> str:
                "reaches the grad"
     if grad_op in EXTRA:
         return "registered with the forward's dtypes, wider than Paddle's grad kernel"
-    if dtype.startswith("float8"):
-        return "fluidphi has no float8 DataType (no legacy program feeds one)"
     if dtype in ("uint16", "uint32", "uint64"):
-        return "fluid's VarType has no unsigned type but uint8"
+        return NO_UNSIGNED_PROGRAM
     if dtype.startswith("complex"):
         return "not written yet: a complex grad kernel (Paddle's conjugate convention)"
     if dtype in ("float16", "bfloat16"):

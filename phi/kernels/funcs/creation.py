@@ -15,6 +15,7 @@ import numpy as np
 
 from phi.common import DataType
 from phi.kernels.funcs.assign import value_array
+from phi.kernels.funcs.cast import FLOAT8_SATURATION, saturate_float8
 from phi.kernels.funcs.common import copy_into, quiet, to_host
 
 # -- set_value -------------------------------------------------------------------------------
@@ -137,6 +138,8 @@ def scalar_as(value: float, dtype: Any) -> Any:
         return np.array(int(value), np.int64).astype(dtype).item()
     if dtype.kind == "b":
         return value != 0
+    if dtype in FLOAT8_SATURATION:  # Paddle's saturating conversion to float8
+        return saturate_float8(np, np.array(value), dtype).astype(dtype).item()
     return np.array(value).astype(dtype).item()
 
 

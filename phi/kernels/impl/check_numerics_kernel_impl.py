@@ -11,11 +11,12 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import debugging
+from phi.kernels.funcs.cast import FLOAT8_TYPES
 
 _DTYPES = list(debugging.CHECK_NUMERICS_DTYPES)
 
 
-@register_kernel("check_numerics", Backend.CPU, DataLayout.ALL_LAYOUT, _DTYPES)
+@register_kernel("check_numerics", Backend.CPU, DataLayout.ALL_LAYOUT, [*_DTYPES, *FLOAT8_TYPES])
 @register_kernel("check_numerics", Backend.GPU, DataLayout.ALL_LAYOUT, _DTYPES)
 def check_numerics_kernel(dev_ctx: DeviceContext, tensor: DenseTensor, op_type: str,
                           var_name: str, check_nan_inf_level: int, stack_height_limit: int,

@@ -8,6 +8,7 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensorList
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import concat_grad as concat_grad_funcs
+from phi.kernels.funcs.cast import FLOAT8_TYPES
 
 _TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
           DataType.INT64, DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64,
@@ -28,7 +29,7 @@ def _alloc(op: str, dev_ctx: DeviceContext, outs: list[DenseTensor],
             for out, d in zip(outs, dims)]
 
 
-@register_kernel("concat_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _CONCAT_CPU)
+@register_kernel("concat_grad", Backend.CPU, DataLayout.ALL_LAYOUT, [*_CONCAT_CPU, *FLOAT8_TYPES])
 @register_kernel("concat_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
 def concat_grad_kernel(dev_ctx: DeviceContext, x: list[DenseTensor], out_grad: DenseTensor,
                        axis: Scalar, x_grad: OutTensorList) -> None:

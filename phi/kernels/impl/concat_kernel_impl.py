@@ -8,6 +8,7 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import concat_split as cs_funcs
+from phi.kernels.funcs.cast import FLOAT8_TYPES
 
 _CPU_TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
               DataType.INT64, DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16,
@@ -15,7 +16,7 @@ _CPU_TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, Data
 _GPU_TYPES = [t for t in _CPU_TYPES if t is not DataType.BFLOAT16]
 
 
-@register_kernel("concat", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
+@register_kernel("concat", Backend.CPU, DataLayout.ALL_LAYOUT, [*_CPU_TYPES, *FLOAT8_TYPES])
 @register_kernel("concat", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
 def concat_kernel(dev_ctx: DeviceContext, x: list[DenseTensor], axis: Scalar,
                   out: OutTensor) -> None:

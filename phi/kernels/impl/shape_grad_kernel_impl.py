@@ -11,6 +11,7 @@ from phi.core.kernel_args import OptionalOutTensor, OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import shape_grad as shape_grad_funcs
 from phi.kernels.funcs import squeeze as sq_funcs
+from phi.kernels.funcs.cast import FLOAT8_TYPES
 
 _CPU_TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
               DataType.INT64, DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16,
@@ -40,7 +41,7 @@ def unsqueeze_with_xshape_kernel(dev_ctx: DeviceContext, x: DenseTensor, axes: I
         dev_ctx.alloc(xshape, x.dtype)
 
 
-@register_kernel("reshape_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
+@register_kernel("reshape_grad", Backend.CPU, DataLayout.ALL_LAYOUT, [*_CPU_TYPES, *FLOAT8_TYPES])
 @register_kernel("reshape_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
 def reshape_grad_kernel(dev_ctx: DeviceContext, xshape: DenseTensor, out_grad: DenseTensor,
                         x_grad: OutTensor) -> None:

@@ -8,9 +8,12 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import manipulation as manip_funcs
+from phi.kernels.funcs.cast import FLOAT8_TYPES
+
+_CPU_TYPES = [*manip_funcs.VIEW_TYPES, *FLOAT8_TYPES]
 
 
-@register_kernel("view_shape", Backend.CPU, DataLayout.ALL_LAYOUT, manip_funcs.VIEW_TYPES)
+@register_kernel("view_shape", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
 @register_kernel("view_shape", Backend.GPU, DataLayout.ALL_LAYOUT, manip_funcs.VIEW_TYPES)
 def view_shape_kernel(dev_ctx: DeviceContext, input: DenseTensor, dims: list[int],
                       out: OutTensor) -> None:

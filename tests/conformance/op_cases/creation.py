@@ -22,7 +22,7 @@ one_hot_v2 raises on ids outside [0, depth) whatever `allow_out_of_range` says (
 3.3.1 and 2.6.2 alike).
 """
 
-from .spec import INF, NAN, Case, In
+from .spec import INF, NAN, NO_UNSIGNED_PROGRAM, Case, In
 
 #: fluid VarType numbers by dtype name
 VT = {"bool": 0, "int16": 1, "int32": 2, "int64": 3, "float16": 4, "float32": 5,
@@ -147,12 +147,7 @@ def _fill_constant_batch_size_like() -> list[Case]:
 
 _FILL_TYPES = ("bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16",
                "float32", "float64", "complex64", "complex128")
-_NO_VARTYPE = "fluid's VarType has no such type: a legacy program cannot hold the tensor"
-_NO_FLOAT8 = "fluidphi has no float8 DataType (no legacy program feeds one)"
-DTYPE_GAPS = {"fill_any": {"uint16": _NO_VARTYPE, "uint32": _NO_VARTYPE,
-                           "uint64": _NO_VARTYPE, "float8_e4m3fn": _NO_FLOAT8,
-                           "float8_e5m2": _NO_FLOAT8},
-              "empty": {"float8_e4m3fn": _NO_FLOAT8, "float8_e5m2": _NO_FLOAT8}}
+DTYPE_GAPS = {"fill_any": dict.fromkeys(("uint16", "uint32", "uint64"), NO_UNSIGNED_PROGRAM)}
 
 
 def _fill_any() -> list[Case]:
@@ -255,8 +250,7 @@ CASES = [
 
 #: fluid VarType numbers by dtype name
 
-DTYPE_GAPS |= {"size": {d: "fluid's VarType has no unsigned type but uint8: a legacy program "
-                          "cannot hold such a tensor" for d in ("uint16", "uint32", "uint64")}}
+DTYPE_GAPS |= {"size": dict.fromkeys(("uint16", "uint32", "uint64"), NO_UNSIGNED_PROGRAM)}
 
 
 def _one(value, dtype: str) -> In:

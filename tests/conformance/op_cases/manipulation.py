@@ -75,9 +75,6 @@ def _unstack_counts(attrs: dict) -> int:
     return attrs["num"]
 
 
-_NO_FLOAT8 = "fluidphi has no float8 element types"
-DTYPE_GAPS = {op: dict.fromkeys(("float8_e4m3fn", "float8_e5m2"), _NO_FLOAT8)
-              for op in ("view_slice", "transfer_layout", "view_shape")}
 
 #: Output slot -> the input slot whose tensor count it has, or a function of the attributes.
 OUTPUT_COUNTS = {"unstack": {"Y": _unstack_counts}, "broadcast_tensors": {"Out": "X"}}

@@ -1,0 +1,51 @@
+"""The declared uint16 / uint32 / uint64 and float8 dtype differences against Paddle 3.3.1
+agree with what Paddle runs (tests/fixtures/dtype_reach.json, written by
+check_dtype_reach.py): no unsigned gap without the proof that no legacy CPU program reaches
+such a tensor, no float8 gap while Paddle's programs make and use float8 tensors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.conformance.op_cases import family_names, load_family
+from tests.conformance.op_cases.spec import NO_UNSIGNED_PROGRAM
+from tests.ops import grad_dtype_gaps
+
+RECORD = json.loads((Path(__file__).resolve().parents[1] / "fixtures" / "dtype_reach.json")
+                    .read_text())["types"]
+UNSIGNED = ("uint16", "uint32", "uint64")
+FLOAT8 = ("float8_e4m3fn", "float8_e5m2")
+
+
+def _declared() -> dict[tuple[str, str], str]:
+    """(op type, dtype) -> reason, over the forward DTYPE_GAPS and grad MISSING."""
+    out = {(op, d): reason for name in family_names()
+           for op, gaps in getattr(load_family(name), "DTYPE_GAPS", {}).items()
+           for d, reason in gaps.items()}
+    out |= {(op, d): grad_dtype_gaps.reason(op, d)
+            for op, ds in grad_dtype_gaps.MISSING.items() for d in ds}
+    return out
+
+
+def test_paddle_reaches_no_unsigned_tensor() -> None:
+    for name in ("UINT16", "UINT32", "UINT64"):
+        ran = sorted(k for k, outcome in RECORD[name].items() if outcome == "ok")
+        assert ran == [], f"Paddle ran {ran} on {name}: NO_UNSIGNED_PROGRAM is not true"
+    assert "tensor.set()" in RECORD["UINT32"]["feed"]
+    assert "Invalid enum data type" in RECORD["UINT64"]["cast_to"]
+
+
+def test_unsigned_gaps_give_the_recorded_reason() -> None:
+    unsigned = {k: r for k, r in _declared().items() if k[1] in UNSIGNED}
+    assert unsigned, "no unsigned gap left: drop NO_UNSIGNED_PROGRAM"
+    wrong = {k: r for k, r in unsigned.items() if r != NO_UNSIGNED_PROGRAM}
+    assert not wrong, f"unsigned gaps with another reason: {wrong}"
+
+
+def test_paddle_programs_use_float8_so_no_gap_is_declared() -> None:
+    for name in ("FP8_E4M3FN", "FP8_E5M2"):
+        assert RECORD[name]["cast_to"] == "ok" and RECORD[name]["load_combine+cast"] == "ok"
+        assert RECORD[name]["feed"] != "ok" and RECORD[name]["load_combine+fetch"] != "ok"
+    float8 = sorted(k for k in _declared() if k[1] in FLOAT8)
+    assert float8 == [], f"float8 gaps declared: {float8}"
