@@ -37,7 +37,12 @@ from compat.memory import Life, MemoryPlan, last_reads, lifetime, share_memory
 from compat.passes import optimize
 from compat.plan_codegen import CompiledPlan, StepKind, compile_plan, op_indices
 from legacy_fluid.framework.block_runner import BlockRunner, running
-from legacy_fluid.framework.data_transform import transform_data
+from legacy_fluid.framework.data_transform import (
+    AppliedTransform,
+    planned_transforms,
+    raise_if_copy_written,
+    transform_data,
+)
 from legacy_fluid.framework.execution_context import ExecutionContext, RuntimeContext
 from legacy_fluid.framework.executor import OpRunError, as_feed_value, set_array_feeds
 from legacy_fluid.framework.kernel_run import KernelRun, trace_of
@@ -422,7 +427,9 @@ class _Planner:
         if forced is not None:
             note_forced(choice)
         applied: list[str] = []
+        copies: list[AppliedTransform] = []
         for t in op.transfers(runtime, choice.run_type, choice.input_targets):
+            copies.extend(planned_transforms(t.name, t.target, t.actual))
             step = self.moved.get((t.name, t.target))
             if step is None:
                 dest = self.transfers.var(f"{t.name}@{len(self.moved)}")
@@ -436,7 +443,11 @@ class _Planner:
                 applied.extend(str(d) for d in done)
             runtime.inputs[t.slot][t.index] = step.dest
         bound = choice.bind(op, plan.scope, runtime, self.pool.get(choice.place))
-        run_bound(op.type, choice, bound)
+        try:
+            run_bound(op.type, choice, bound)
+        except ValueError as err:
+            raise_if_copy_written(op.type, err, copies)
+            raise
         outputs = [(v.value, v.value.dims) for vars_ in runtime.outputs.values() for v in vars_
                    if v is not None and isinstance(v.value, DenseTensor)]
         plan.steps.append(KernelStep(shown, op, choice, bound, outputs))

@@ -8,7 +8,9 @@ row is written out here, from the source alone, as the function it registers: th
 CPU ones; the table's layout and arg_overrides), `def <name>_kernel` with the template's
 parameters less `row`, and the template's body (docstring dropped) with `row.name`,
 `row.func` and `row.extra` replaced by what the row wrote, a call of `row.extra` that is
-a lambda written in the row inlined.
+a lambda written in the row inlined; a template's `*attrs` becomes the row's `attrs` names
+(parameters with its annotation, the keyword-only ones after it positional again) and
+`*attrs` in a call those names.
 """
 
 from __future__ import annotations
@@ -44,8 +46,9 @@ def _bind(call: ast.Call, names: list[str], what: str) -> dict[str, ast.expr]:
 class _Substitute(ast.NodeTransformer):
     """`row.<field>` -> the row's expression; `row.extra(args)` with a lambda extra inlined."""
 
-    def __init__(self, row_param: str, row: dict[str, ast.expr]) -> None:
-        self.row_param, self.row = row_param, row
+    def __init__(self, row_param: str, row: dict[str, ast.expr],
+                 attrs: tuple[str, list[str]] | None = None) -> None:
+        self.row_param, self.row, self.attrs = row_param, row, attrs
 
     def _field(self, node: ast.AST) -> str | None:
         if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
@@ -54,6 +57,11 @@ class _Substitute(ast.NodeTransformer):
         return None
 
     def visit_Call(self, node: ast.Call) -> ast.AST:
+        if self.attrs is not None:  # `*attrs` -> the row's attribute names
+            star, names = self.attrs
+            node.args = [a for arg in node.args for a in (
+                [ast.Name(n) for n in names] if isinstance(arg, ast.Starred)
+                and isinstance(arg.value, ast.Name) and arg.value.id == star else [arg])]
         name = self._field(node.func)
         value = self.row.get(name) if name else None
         if isinstance(value, ast.Lambda) and not node.keywords:
@@ -86,11 +94,12 @@ def _row_function(template: ast.FunctionDef, row: dict[str, ast.expr],
         raise ValueError(f"kernel row at line {name.lineno}: the name must be a string")
     fn = copy.deepcopy(template)
     row_param = fn.args.args.pop(0).arg
+    attrs = _named_attrs(fn, row)
     body = fn.body
     if (body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
             and isinstance(body[0].value.value, str)):
         body = body[1:]
-    fn.body = [_Substitute(row_param, row).visit(stmt) for stmt in body]
+    fn.body = [_Substitute(row_param, row, attrs).visit(stmt) for stmt in body]
     fn.name = f"{name.value}_kernel"
     layout = ast.unparse(table["layout"]) if "layout" in table else "DataLayout.ALL_LAYOUT"
     extra = (f", arg_overrides={ast.unparse(table['arg_overrides'])}"
@@ -105,6 +114,25 @@ def _row_function(template: ast.FunctionDef, row: dict[str, ast.expr],
             f"{ast.unparse(dtypes)}{extra})", mode="eval").body)
     fn.decorator_list = decorators
     return ast.unparse(fn)
+
+
+def _named_attrs(fn: ast.FunctionDef, row: dict[str, ast.expr]
+                 ) -> tuple[str, list[str]] | None:
+    """The template's `*attrs` replaced in `fn`'s parameters by the row's `attrs` names;
+    returns (the `*attrs` name, the row's names), None for a template without one."""
+    star = fn.args.vararg
+    if star is None:
+        return None
+    names = row.get("attrs")
+    if not (isinstance(names, (ast.Tuple, ast.List)) and names.elts and all(
+            isinstance(e, ast.Constant) and isinstance(e.value, str) for e in names.elts)):
+        raise ValueError(f"kernel row at line {row['name'].lineno}: its template takes "
+                         "*attrs: write attrs= as a tuple of strings")
+    attr_names = [e.value for e in names.elts]  # type: ignore[attr-defined]
+    fn.args.args += [ast.arg(n, copy.deepcopy(star.annotation)) for n in attr_names]
+    fn.args.args += fn.args.kwonlyargs
+    fn.args.vararg, fn.args.kwonlyargs, fn.args.kw_defaults = None, [], []
+    return star.arg, attr_names
 
 
 def _imported_templates(tree: ast.Module, root: Path | None) -> dict[str, ast.FunctionDef]:

@@ -1,7 +1,7 @@
 """Backward ops of the elementwise family (their PHI names: phi/op_compat.yaml).
 
 sub / mul / div grads keep fluid's `axis` (the default mapping); Paddle's maximum_grad,
-minimum_grad and elementwise_pow_grad take no axis, so their mappings drop it after
+minimum_grad, elementwise_pow_grad and remainder_grad take no axis, so their mappings drop it after
 refusing a forward axis that did not align trailing dims (the kernel could not honour it).
 """
 
@@ -34,3 +34,8 @@ def elementwise_min_grad_op_argument_mapping(ctx: ArgumentMappingContext) -> Ker
 @register_arg_mapping("elementwise_pow_grad")
 def elementwise_pow_grad_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
     return _trailing_signature(ctx, "elementwise_pow_grad")
+
+
+@register_arg_mapping("remainder_grad")
+def remainder_grad_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
+    return _trailing_signature(ctx, "remainder_grad")

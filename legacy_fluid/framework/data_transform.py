@@ -107,24 +107,29 @@ def transform_kinds(expected: OpKernelType, actual: OpKernelType) -> tuple[str, 
     return tuple(kinds)
 
 
+def planned_transforms(name: str, expected: OpKernelType,
+                       actual: OpKernelType) -> list[AppliedTransform]:
+    """The transforms `transform_data` applies to variable `name` (described, not done)."""
+    ends = {"layout": (actual.data_layout.name, expected.data_layout.name),
+            "dtype": (str(actual.data_type), str(expected.data_type)),
+            "place": (str(actual.place), str(expected.place))}
+    return [AppliedTransform(name, kind, *ends[kind])
+            for kind in transform_kinds(expected, actual)]
+
+
 def transform_data(
     name: str, expected: OpKernelType, actual: OpKernelType, tensor: DenseTensor
 ) -> tuple[DenseTensor, list[AppliedTransform]]:
     """Apply `transform_kinds(expected, actual)` to `tensor`."""
-    applied: list[AppliedTransform] = []
+    applied = planned_transforms(name, expected, actual)
     out = tensor
-    for kind in transform_kinds(expected, actual):
-        if kind == "layout":
+    for step in applied:
+        if step.kind == "layout":
             out = transform_layout(out, expected.data_layout)
-            applied.append(AppliedTransform(name, kind, actual.data_layout.name,
-                                            expected.data_layout.name))
-        elif kind == "dtype":
+        elif step.kind == "dtype":
             out = transform_dtype(out, expected.data_type)
-            applied.append(AppliedTransform(name, kind, str(actual.data_type),
-                                            str(expected.data_type)))
         else:
             out = transform_place(out, expected.place)
-            applied.append(AppliedTransform(name, kind, str(actual.place), str(expected.place)))
     if out is not tensor:
         _read_only(out)
     return out, applied
@@ -137,3 +142,27 @@ def _read_only(tensor: DenseTensor) -> None:
     if isinstance(data, np.ndarray):
         data.flags.writeable = False
 
+
+
+class TransferCopyWrittenError(ValueError):
+    """A kernel wrote into one of its inputs, which was a transfer's read-only copy."""
+
+
+def raise_if_copy_written(op_type: str, error: Exception,
+                          copies: list[AppliedTransform]) -> None:
+    """Raise TransferCopyWrittenError from `error` when it is NumPy refusing a write into a
+    read-only array and the op ran on transferred copies of `copies`' inputs: the kernel
+    wrote one of its inputs in place (a write the variable itself would have lost)."""
+    if not isinstance(error, ValueError) or "read-only" not in str(error) or not copies:
+        return
+    by_var: dict[str, list[str]] = {}
+    for c in copies:
+        by_var.setdefault(c.var, []).append(f"{c.kind} transfer {c.src}->{c.dst}")
+    listed = ", ".join(f"'{var}' ({'; '.join(kinds)})" for var, kinds in by_var.items())
+    which, of = (("its input", "input") if len(by_var) == 1
+                 else ("one of its inputs", "inputs"))
+    raise TransferCopyWrittenError(
+        f"{op_type}: the kernel wrote {which} in place, but the op runs on a transfer's "
+        f"read-only copy of {of} {listed}, not on the variable (which would silently keep "
+        f"its old value; NumPy: {error}). Feed the input in the kernel's dtype / place / "
+        "layout, or have the op take it as it is (get_kernel_type_for_var)") from error

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from functools import cached_property, partial
 from typing import TYPE_CHECKING
 
+from legacy_fluid.framework.data_transform import raise_if_copy_written
 from legacy_fluid.framework.execution_context import (
     ExecutionContext,
     InferShapeContext,
@@ -109,7 +110,11 @@ def run_kernel(op: KernelOp, scope: Scope, runtime: RuntimeContext,
     """Run `op` with its chosen kernel; returns the transforms applied to its inputs."""
     dev_ctx = DeviceContextPool.instance().get(run.place)
     transfer, applied = op.prepare_data(scope, runtime, run.run_type, run.input_targets)
-    run_bound(op.type, run, run.bind(op, scope, runtime, dev_ctx))
+    try:
+        run_bound(op.type, run, run.bind(op, scope, runtime, dev_ctx))
+    except ValueError as err:
+        raise_if_copy_written(op.type, err, applied)
+        raise
     if transfer is not None:
         scope.drop_kids()
     return [str(a) for a in applied]

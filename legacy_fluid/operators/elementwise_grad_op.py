@@ -1,4 +1,4 @@
-"""Backward ops of elementwise_{add,sub,mul,div,max,min,pow,fmax,fmin,heaviside}: X@GRAD /
+"""Backward ops of elementwise_{add,sub,mul,div,max,min,pow,fmax,fmin,heaviside,mod}: X@GRAD /
 Y@GRAD from Out@GRAD.
 
 Slots and attributes are those of Paddle's grad OpDescs (the forward's X, Y and `axis`;
@@ -7,6 +7,13 @@ along the dims the forward broadcast (fluid's `axis` alignment); a gradient the 
 does not ask for is not computed. max / min / pow align trailing dims only, as Paddle's
 kernels do (fmax, fmin and heaviside have no axis), and refuse a forward axis that aligned
 Y elsewhere (see phi.kernels.funcs.elementwise_grad).
+
+elementwise_mod's grad op type is `remainder_grad` (Paddle 3.3.1's grad maker names it so,
+with X, Y, Out@GRAD and `axis`). Paddle registers no operator of that type, so its static
+executor refuses the op ("There are no kernels which are registered in the remainder_grad
+operator"); fluidphi runs it with the derivative (dx = dout, dy = -dout * floor(x / y)),
+aligning trailing dims as max / min / pow do, for the forward's float types (float32,
+float64: its integer types have no derivative).
 """
 
 from __future__ import annotations
@@ -167,6 +174,20 @@ class ElementwiseHeavisideGradKernel(OpKernel):
         ewg_funcs.heaviside_grad(ctx.xp, x.data, y.data, out_grad.data, dx, dy)
 
 
+class RemainderGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        y_grad = ctx.output("Y@GRAD")
+        axis = ctx.attr("axis")
+        ewg_funcs.check_trailing_axis(ctx.op_type, x.dims, y.dims, axis)
+        dx = None if x_grad is None else x_grad.mutable_data(ctx.place, out_grad.dtype)
+        dy = None if y_grad is None else y_grad.mutable_data(ctx.place, out_grad.dtype)
+        ewg_funcs.remainder_grad(ctx.xp, x.data, y.data, out_grad.data, dx, dy)
+
+
 def _case(name: str, x: tuple[int, ...], y: tuple[int, ...], out: tuple[int, ...],
           axis: int = -1, positive: bool = False) -> dict:
     """A grad case: X, Y and Out@GRAD shapes (positive operands for div / pow)."""
@@ -192,6 +213,8 @@ VERIFY_CASES = {
     "elementwise_fmax_grad": [_TRAILING],
     "elementwise_fmin_grad": [_TRAILING],
     "elementwise_heaviside_grad": [_TRAILING],
+    "remainder_grad": [_case("divisor away from zero", (2, 3, 4), (4,), (2, 3, 4),
+                             positive=True)],
 }
 
 register_operator("elementwise_add_grad", GradOp)
@@ -201,6 +224,7 @@ register_operator("elementwise_div_grad", GradOp)
 register_operator("elementwise_max_grad", GradOp, ElementwiseGradOpMaker)
 register_operator("elementwise_min_grad", GradOp, ElementwiseGradOpMaker)
 register_operator("elementwise_pow_grad", GradOp, ElementwiseGradOpMaker)
+register_operator("remainder_grad", GradOp, ElementwiseGradOpMaker)
 for _dtype in _FLOAT:
     for _place in ("CPU", "GPU"):
         register_op_kernel("elementwise_add_grad", _place, ElementwiseAddGradKernel, _dtype)
@@ -210,6 +234,7 @@ for _dtype in _FLOAT:
         register_op_kernel("elementwise_max_grad", _place, ElementwiseMaxGradKernel, _dtype)
         register_op_kernel("elementwise_min_grad", _place, ElementwiseMinGradKernel, _dtype)
         register_op_kernel("elementwise_pow_grad", _place, ElementwisePowGradKernel, _dtype)
+        register_op_kernel("remainder_grad", _place, RemainderGradKernel, _dtype)
 for _dtype in (*_COMPLEX, DataType.INT32, DataType.INT64):
     for _place in ("CPU", "GPU"):
         register_op_kernel("elementwise_add_grad", _place, ElementwiseAddGradKernel, _dtype)

@@ -9,7 +9,12 @@ with phi/op_compat.yaml's legacy names and tensor-fed attributes):
 - repeat_interleave_grad: X (dims), RepeatsTensor, Out@GRAD -> X@GRAD, each slice the sum
   of the slices it was repeated into;
 - meshgrid_grad: X (dims), Out@GRAD (one per input) -> X@GRAD, each the matching output
-  gradient summed over the other grid axes.
+  gradient summed over the other grid axes;
+- view_shape_grad: input (dims), out@GRAD -> input@GRAD, the output gradient in input's
+  dims. Paddle 3.3.1's grad maker makes this op (lower-case slots, `dims`) but Paddle
+  registers no such operator, so its static executor refuses it ("There are no kernels
+  which are registered in the view_shape_grad operator"); fluidphi runs it for the
+  forward's float and complex types.
 
 Math in phi.kernels.funcs.manipulation_grad.
 """
@@ -115,6 +120,14 @@ class MeshgridGradKernel(OpKernel):
                                        datas)
 
 
+class ViewShapeGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        out_grad = ctx.input("out@GRAD")
+        input_grad = ctx.output("input@GRAD")
+        data = input_grad.mutable_data(ctx.place, out_grad.dtype)
+        manip_grad_funcs.view_shape_grad(ctx.xp, out_grad.data, data)
+
+
 #: Parity / `migrate --verify` inputs (see compat.coverage.parity.explicit_cases).
 VERIFY_CASES = {
     "strided_slice_grad": [{"name": "reverse and step", "inputs": {
@@ -130,6 +143,8 @@ VERIFY_CASES = {
     "meshgrid_grad": [{"name": "three", "inputs": {
         "X": [(2,), (3,), (4,)], "Out@GRAD": [(2, 3, 4), (2, 3, 4), (2, 3, 4)]},
         "outputs": {"X@GRAD": 3}}],
+    "view_shape_grad": [{"name": "as 12", "attrs": {"dims": [12]},
+                         "inputs": {"input": (3, 4), "out@GRAD": (3, 4)}}],
 }
 
 register_operator("strided_slice_grad", HostIntsGradOp)
@@ -137,6 +152,7 @@ register_operator("roll_grad", HostIntsGradOp)
 register_operator("expand_as_v2_grad", GradOp)
 register_operator("repeat_interleave_grad", HostIntsGradOp)
 register_operator("meshgrid_grad", MultiGradOp)
+register_operator("view_shape_grad", GradOp)
 for _dtype in manip_grad_funcs.STRIDED_SLICE_GRAD_TYPES:
     register_op_kernel("strided_slice_grad", "CPU", StridedSliceGradKernel, _dtype)
 for _dtype in manip_grad_funcs.STRIDED_SLICE_GRAD_GPU_TYPES:
@@ -154,3 +170,6 @@ for _dtype in manip_grad_funcs.REPEAT_INTERLEAVE_GRAD_GPU_TYPES:
 for _dtype in manip_grad_funcs.MESHGRID_GRAD_TYPES:
     register_op_kernel("meshgrid_grad", "CPU", MeshgridGradKernel, _dtype)
     register_op_kernel("meshgrid_grad", "GPU", MeshgridGradKernel, _dtype)
+for _dtype in manip_grad_funcs.VIEW_SHAPE_GRAD_TYPES:
+    register_op_kernel("view_shape_grad", "CPU", ViewShapeGradKernel, _dtype)
+    register_op_kernel("view_shape_grad", "GPU", ViewShapeGradKernel, _dtype)

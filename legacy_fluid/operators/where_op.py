@@ -1,7 +1,8 @@
 """where: Out = X where Condition is true, else Y.
 
-X and Y share a dtype (it picks the kernel); Condition is bool. Equal dims are the usual
-case; dims that broadcast NumPy-style are accepted too.
+X and Y share a dtype (it picks the kernel); Condition is bool. Condition, X and Y must
+have equal dims: Paddle 3.3.1's where op refuses others (no broadcasting), and so does
+fluidphi, on both paths (phi.kernels.funcs.compare.where_dims).
 """
 
 from __future__ import annotations

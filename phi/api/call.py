@@ -4,8 +4,10 @@ function does, phi_design.md 2.3.3).
 The op model (ops.yaml / backward.yaml) gives the argument order; the kernel is selected
 from the backend, layout and dtype of the first tensor input (or an explicit `dtype`
 attribute for creation ops, or `key=`); inputs on another device are moved, in another
-dtype cast, to what the kernel's argument definitions want; InferMeta sets the outputs'
-meta; outputs are allocated by the kernel through its device context.
+dtype cast, to what the kernel's argument definitions want (integer and bool inputs beside
+a float / complex kernel dtype, the ids and indices, are taken in their own dtype);
+InferMeta sets the outputs' meta; outputs are allocated by the kernel through its device
+context.
 """
 
 from __future__ import annotations
@@ -51,13 +53,27 @@ def kernel_key_for(op: OpDef, inputs: dict[str, Any], attrs: dict[str, Any]) -> 
                      dtype if isinstance(dtype, DataType) else DataType.FLOAT32)
 
 
+def _is_ids(tensor: DenseTensor, key: KernelKey) -> bool:
+    """An integer or bool input beside a float / complex kernel dtype: ids, indices, labels,
+    a condition (embedding's x, gather's index, where's condition). The kernel's dtype is
+    its data input's; such an input is taken in its own dtype (as Paddle's API, which casts
+    no integer input to a complex kernel type), never cast: an int64 index cast to float32
+    loses ids past 2**24, and to complex64 has no meaning."""
+    own = tensor.dtype
+    return (own.is_integer or own is DataType.BOOL) and (key.dtype.is_floating
+                                                         or key.dtype.is_complex)
+
+
 def _moved(tensor: DenseTensor, key: KernelKey, kernel: str, arg: str) -> DenseTensor:
     """`tensor` on the kernel's place, in its dtype (the data transform of the API); a
-    complex tensor is never cast to a real dtype (that would drop its imaginary part)."""
+    complex tensor is never cast to a real dtype (that would drop its imaginary part), an
+    integer or bool one never to a float / complex dtype (`_is_ids`)."""
     if tensor.dtype.is_complex and key.dtype not in (DataType.ALL_DTYPE, tensor.dtype) \
             and not key.dtype.is_complex:
         raise TypeError(f"{kernel}: input '{arg}' is {tensor.dtype} but the kernel runs in "
                         f"{key.dtype}; casting would drop its imaginary part")
+    if _is_ids(tensor, key):
+        key = key.with_(dtype=DataType.ALL_DTYPE)
     pool = DeviceContextPool.instance()
     place = Place.from_backend(key.backend)
     data = tensor.data

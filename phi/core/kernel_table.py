@@ -14,6 +14,21 @@ body and a table of `KernelRow`s::
         KernelRow("sinh", unary_math.sinh, _FLOAT_COMPLEX, _FLOAT),
     ])
 
+Kernels that differ in the names of their attributes too (leaky_relu_grad's
+`negative_slope`, celu_grad's `alpha`) share a template that takes them as `*attrs` (one
+annotation for all) and passes them on in order; each row names them (`attrs=`), and its
+kernel takes them under those names where the template wrote `*attrs` (the parameters after
+it keep their place)::
+
+    def _from_x_attrs(row: KernelRow, dev_ctx: DeviceContext, x: DenseTensor,
+                      out_grad: DenseTensor, *attrs: float, x_grad: OutTensor) -> None:
+        data = dev_ctx.alloc(x_grad, out_grad.dtype)
+        row.func(dev_ctx.xp, x.data, out_grad.data, *attrs, data)
+
+    register_table(_from_x_attrs, [
+        KernelRow("celu_grad", act_grad.celu_grad, _FLOAT, attrs=("alpha",)),
+    ])
+
 Each row becomes the kernel function `<name>_kernel` of the module that writes the row
 (the template may live in another module, e.g. one shared by several families): the
 template's signature less `row` (what the registry, the ops.yaml check and the generated
@@ -71,6 +86,8 @@ class KernelRow:
     cpu: Sequence[DataType]
     gpu: Sequence[DataType] | None = None
     extra: Any = None
+    #: the kernel's names of the attributes a template takes as `*attrs`, in order
+    attrs: Sequence[str] = ()
     #: (file, line) of the call that wrote the row and the module it is in (where its
     #: kernel function lives), filled in on construction
     site: tuple[str, int] = field(default=("?", 0), init=False, compare=False, repr=False)
@@ -81,6 +98,7 @@ class KernelRow:
             raise ValueError(f"kernel row '{self.name}': register at least one dtype per "
                              "backend")
         object.__setattr__(self, "cpu", tuple(self.cpu))
+        object.__setattr__(self, "attrs", tuple(self.attrs))
         if self.gpu is not None:
             object.__setattr__(self, "gpu", tuple(self.gpu))
         caller = sys._getframe(2)  # 0: here, 1: the dataclass __init__, 2: the caller
@@ -92,16 +110,45 @@ class KernelRow:
         return {Backend.CPU: self.cpu, Backend.GPU: self.cpu if self.gpu is None else self.gpu}
 
 
+def _row_params(template: Callable[..., None], row: KernelRow,
+                params: list[inspect.Parameter], hints: dict[str, Any]
+                ) -> tuple[list[inspect.Parameter], int | None, list[str]]:
+    """The kernel's parameters: the template's, its `*attrs` replaced by the row's
+    attribute names (each with the `*attrs` annotation) and the keyword-only ones after it
+    made positional; also where `*attrs` was and the names of those keyword-only ones."""
+    star = next((i for i, p in enumerate(params) if p.kind is p.VAR_POSITIONAL), None)
+    if star is None:
+        if row.attrs:
+            raise ValueError(f"kernel row '{row.name}': names attributes {list(row.attrs)} "
+                             f"but its template {template.__qualname__} takes no *attrs")
+        return params, None, []
+    if not row.attrs:
+        raise ValueError(f"kernel row '{row.name}': its template {template.__qualname__} "
+                         "takes *attrs; name them (attrs=...)")
+    kind = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    annotation = hints.pop(params[star].name, inspect.Parameter.empty)
+    named = [inspect.Parameter(a, kind, annotation=params[star].annotation) for a in row.attrs]
+    hints.update((a, annotation) for a in row.attrs)
+    after = [p.replace(kind=kind) for p in params[star + 1:]]
+    return [*params[:star], *named, *after], star, [p.name for p in after]
+
+
 def _row_kernel(template: Callable[..., None], row: KernelRow) -> Callable[..., None]:
     """The kernel function of `row`: `template(row, ...)` under the template's signature
-    less its first parameter, named `<row.name>_kernel` in the module that wrote the row."""
+    less its first parameter (its `*attrs` named as the row says), named
+    `<row.name>_kernel` in the module that wrote the row."""
     signature = inspect.signature(template)
     row_param, *params = signature.parameters.values()
     hints = typing.get_type_hints(template, include_extras=True)
     hints.pop(row_param.name, None)
+    params, star, keyword = _row_params(template, row, params, hints)
 
     def kernel(*args: Any) -> None:
-        template(row, *args)
+        if star is None:
+            template(row, *args)
+            return
+        rest = len(args) - len(keyword)
+        template(row, *args[:rest], **dict(zip(keyword, args[rest:], strict=True)))
 
     kernel.__signature__ = signature.replace(parameters=params)  # type: ignore[attr-defined]
     kernel.__annotations__ = hints

@@ -114,7 +114,8 @@ def add_n_infer_meta(inputs: list[MetaTensor], out: MetaTensor) -> None:
 
 def where_infer_meta(condition: MetaTensor, x: MetaTensor, y: MetaTensor,
                      out: MetaTensor) -> None:
-    """out: the broadcast dims of condition, x and y; x's dtype, layout and lod."""
+    """out: x's dims (condition, x and y must have them: where_dims), dtype, layout and
+    lod."""
     from phi.kernels.funcs.compare import where_dims
 
     out.set_dims(where_dims(condition.dims(), x.dims(), y.dims()))

@@ -8,6 +8,7 @@ import inspect
 import re
 import subprocess
 import sys
+import warnings
 
 import numpy as np
 import pytest
@@ -15,9 +16,10 @@ import pytest
 from phi import api
 from phi.api import gen
 from phi.api.gen import FRAMEWORK_OPS, GENERATED, generated_files, modules, py_name, stale
-from phi.common import DataType
+from phi.common import Backend, DataLayout, DataType
 from phi.core.dense_tensor import DenseTensor
 from phi.core.kernel_factory import KernelNotFoundError
+from phi.core.kernel_key import KernelKey
 from phi.op_defs import OpDefError, backward_defs, op_defs, parse_op, render_op
 
 
@@ -193,3 +195,46 @@ def test_a_complex_input_is_never_cast_to_a_real_kernel_dtype() -> None:
         where(api.Tensor(cond), api.Tensor(x), api.Tensor(np.full(2, 2j, np.complex64)))
     out = where(api.Tensor(cond), api.Tensor(x), api.Tensor(np.full(2, 2.0, np.float64)))
     np.testing.assert_array_equal(out.numpy(), np.array([1.0, 2.0], np.float32))
+
+
+def _no_complex_warning(fn, *args):
+    """fn(*args) with any NumPy ComplexWarning (a complex value cast to a real one) raised."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", np.exceptions.ComplexWarning)
+        return fn(*args).numpy()
+
+
+def test_integer_ids_are_taken_as_given_beside_complex_data() -> None:
+    """The kernel's dtype is the data input's (complex64 here); ids and indices are not cast
+    to it (embedding failed casting its ids to complex64, gather and index_select warned
+    casting their index)."""
+    fns = api.functions()
+    rng = np.random.default_rng(7)
+    data = (rng.standard_normal((5, 3)) + 1j * rng.standard_normal((5, 3))).astype(np.complex64)
+    ids = np.array([4, 0, 2, 2], np.int64)
+    got = _no_complex_warning(fns["embedding"], api.Tensor(ids), api.Tensor(data))
+    np.testing.assert_array_equal(got, data[ids])
+    assert got.dtype == np.complex64
+    for name in ("gather", "index_select"):
+        got = _no_complex_warning(fns[name], api.Tensor(data), api.Tensor(ids))
+        np.testing.assert_array_equal(got, data[ids], err_msg=name)
+    index = np.array([[1, 0, 4], [3, 3, 0]], np.int64)
+    real = data.real.astype(np.float32)  # take_along_axis has no complex kernel (Paddle's CPU)
+    got = fns["take_along_axis"](api.Tensor(real), api.Tensor(index), 0).numpy()
+    np.testing.assert_array_equal(got, np.take_along_axis(real, index, 0))
+
+
+@pytest.mark.parametrize(("own", "kernel", "kept"), [
+    (np.int64, DataType.FLOAT32, True), (np.int32, DataType.COMPLEX64, True),
+    (np.bool_, DataType.FLOAT64, True), (np.float64, DataType.FLOAT32, False),
+    (np.int32, DataType.INT64, False)])
+def test_only_integer_and_bool_inputs_beside_a_float_or_complex_kernel_keep_their_dtype(
+        own, kernel, kept) -> None:
+    from phi.api.call import _moved
+
+    tensor = DenseTensor(np.array([16777217, 1]).astype(own))
+    moved = _moved(tensor, KernelKey(Backend.CPU, DataLayout.ALL_LAYOUT, kernel), "k", "index")
+    assert (moved.dtype == tensor.dtype) is kept
+    assert moved.dtype == (tensor.dtype if kept else kernel)
+    if kept:
+        np.testing.assert_array_equal(moved.data, tensor.data)  # 2**24 + 1 survives

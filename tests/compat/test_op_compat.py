@@ -75,11 +75,13 @@ def test_manual_signatures_and_mapping_functions_match_one_to_one() -> None:
 
 
 def test_coverage_takes_grad_op_types_from_the_yaml() -> None:
-    """Paddle names cross_entropy2's grad op cross_entropy_grad2: the yaml's `backward` says
-    so, and the coverage report's backward rows follow it."""
+    """Paddle names cross_entropy2's grad op cross_entropy_grad2 and elementwise_mod's
+    remainder_grad (its grad maker's OpDesc): the yaml's `backward` says so, and the coverage
+    report's backward rows follow it."""
     from compat.coverage.grads import GRAD_OP_TYPE
 
-    assert GRAD_OP_TYPE == {"cross_entropy2": "cross_entropy_grad2"}
+    assert GRAD_OP_TYPE == {"cross_entropy2": "cross_entropy_grad2",
+                            "elementwise_mod": "remainder_grad"}
     assert phi_kernel_name("cross_entropy_grad2") == "cross_entropy2_grad"
 
 

@@ -179,3 +179,73 @@ def test_fluidphi_kernels_shows_a_library_rows_line() -> None:
 def test_the_funcs_of_a_rows_shared_body_are_found() -> None:
     kernel = next(iter(KERNELS.kernels_of("bilinear_interp").values())).fn
     assert [f["module"] for f in funcs_used([kernel])] == ["phi.kernels.funcs.interpolate"]
+
+
+def _with_attrs(row: KernelRow, dev_ctx: DeviceContext, x: DenseTensor, *attrs: float,
+                out: OutTensor) -> None:
+    """A template of kernels that differ in their attributes' names: out = x * a * b..."""
+    data = dev_ctx.alloc(out, x.dtype)
+    row.func(dev_ctx.xp, x.data, *attrs, data)
+
+
+def _product(xp, x, *rest) -> None:
+    *factors, out = rest
+    out[...] = x * np.prod(factors)
+
+
+def test_a_rows_attributes_take_the_names_the_row_gives() -> None:
+    with KERNELS.scoped():
+        made = register_table(_with_attrs, [
+            KernelRow("t_one", _product, _F, attrs=("alpha",)),
+            KernelRow("t_two", _product, _F, attrs=("scale_a", "scale_b")),
+        ])
+        two = KERNELS.select_kernel(
+            "t_two", KernelKey(Backend.CPU, DataLayout.ALL_LAYOUT, DataType.FLOAT64))
+    assert [p.name for p in inspect.signature(made["t_one"]).parameters.values()] == [
+        "dev_ctx", "x", "alpha", "out"]
+    params = inspect.signature(made["t_two"]).parameters.values()
+    assert [(p.name, p.kind) for p in params][2:] == [
+        ("scale_a", inspect.Parameter.POSITIONAL_OR_KEYWORD),
+        ("scale_b", inspect.Parameter.POSITIONAL_OR_KEYWORD),
+        ("out", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
+    assert [a.name for a in two.args_def.attributes] == ["scale_a", "scale_b"]
+    x, out = DenseTensor(np.array([1.0, -2.0])), DenseTensor().resize((2,))
+    two(KernelContext(CPUContext(), [x], [3.0, 0.5], [out]))
+    np.testing.assert_array_equal(out.data, [1.5, -3.0])
+
+
+def test_attribute_names_and_a_star_template_go_together() -> None:
+    with KERNELS.scoped(), pytest.raises(ValueError, match=r"'t_x'.*takes \*attrs; name them"):
+        register_table(_with_attrs, [KernelRow("t_x", _product, _F)])
+    with KERNELS.scoped(), pytest.raises(ValueError, match="'t_x': names attributes"):
+        register_table(_scaled, [KernelRow("t_x", unary_math.sin, _F, attrs=("a",))])
+
+
+ATTRS_MODULE = '''
+def _body(row: KernelRow, dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
+          *attrs: float, x_grad: OutTensor) -> None:
+    """x_grad from x and the attributes."""
+    data = dev_ctx.alloc(x_grad, out_grad.dtype)
+    row.func(dev_ctx.xp, x.data, out_grad.data, *attrs, data)
+
+
+register_table(_body, [
+    KernelRow("stanh_grad", act_grad.stanh_grad, _FLOAT, attrs=("scale_a", "scale_b")),
+])
+'''
+ATTRS_SPELLED_OUT = '''
+@register_kernel("stanh_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("stanh_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def stanh_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
+                      scale_a: float, scale_b: float, x_grad: OutTensor) -> None:
+    data = dev_ctx.alloc(x_grad, out_grad.dtype)
+    act_grad.stanh_grad(dev_ctx.xp, x.data, out_grad.data, scale_a, scale_b, data)
+'''
+
+
+def test_the_dogfood_spells_a_rows_attributes_out_by_name() -> None:
+    expanded = expand_tables(ATTRS_MODULE, "m.py")
+    assert normalize(expanded[len(ATTRS_MODULE):]) == normalize(ATTRS_SPELLED_OUT)
+    with pytest.raises(ValueError, match="write attrs= as a tuple of strings"):
+        expand_tables(ATTRS_MODULE.replace('attrs=("scale_a", "scale_b")', "attrs=NAMES"),
+                      "m.py")

@@ -82,3 +82,71 @@ def test_a_transformed_copy_is_read_only_and_the_variable_is_untouched() -> None
         out.data[0, 0] = 1.0
     assert t.data.flags.writeable  # the variable's own tensor stays writable
     np.testing.assert_array_equal(t.data, np.arange(6, dtype=np.float32).reshape(2, 3))
+
+
+def _add_writing_y(monkeypatch: pytest.MonkeyPatch) -> None:
+    """elementwise_add's math (both forms reach `_views`) made to write its input Y in
+    place."""
+    from phi.kernels.funcs import elementwise
+
+    real = elementwise._views
+
+    def writes_y(x, y, axis):
+        y[...] = 0
+        return real(x, y, axis)
+
+    monkeypatch.setattr(elementwise, "_views", writes_y)
+
+
+_WROTE_COPY = (r"elementwise_add: the kernel wrote its input in place, but the op runs on a "
+               r"transfer's read-only copy of input '{}' \(dtype transfer float32->complex64\)")
+#: a complex X: the kernel runs in complex64 and the real Y is cast to it (a transfer)
+_FEEDS = {"x": np.full(2, 1 + 1j, np.complex64), "y": np.full(2, 2.0, np.float32)}
+
+
+@pytest.mark.parametrize("path", ["legacy", "phi"])
+def test_a_kernel_writing_a_transferred_input_says_so(monkeypatch: pytest.MonkeyPatch,
+                                                      path: str) -> None:
+    """A kernel writing Y, a dtype transfer's read-only copy, fails naming the op, the
+    input, the transfer and the in-place write, not with NumPy's bare "assignment
+    destination is read-only" alone."""
+    from compat.single_op import run_single_op
+    from legacy_fluid.framework.data_transform import TransferCopyWrittenError
+    from legacy_fluid.framework.executor import OpRunError
+
+    _add_writing_y(monkeypatch)
+    with pytest.raises(OpRunError, match=_WROTE_COPY.format("[^']+")) as err:
+        run_single_op("elementwise_add", {"X": _FEEDS["x"], "Y": _FEEDS["y"]}, {"axis": -1},
+                      ["Out"], path)
+    assert "'elementwise_add'" in str(err.value)
+    assert isinstance(err.value.cause, TransferCopyWrittenError)
+    assert "assignment destination is read-only" in str(err.value)  # NumPy's words kept
+
+
+def test_a_planned_kernel_writing_a_transferred_input_says_so(
+        monkeypatch: pytest.MonkeyPatch, tmp_path, emulated) -> None:
+    """A plan (auto path) on the emulated device with elementwise_add forced to CPU: both
+    inputs are place transfers' copies on the host; writing Y names both."""
+    from compat.predictor import run_model
+    from tests.ops.op_helpers import saved_model
+
+    _add_writing_y(monkeypatch)
+    model = saved_model(tmp_path, {"x": (DataType.COMPLEX64, [2]),
+                                   "y": (DataType.COMPLEX64, [2])},
+                        [("elementwise_add", {"X": ["x"], "Y": ["y"]}, {"Out": ["out"]},
+                          {"axis": -1})], ["out"])
+    feeds = {"x": np.full(2, 1 + 1j, np.complex64), "y": np.full(2, 2.0, np.complex64)}
+    moved = r"place transfer Place\(emulated:0\)->Place\(cpu\)"
+    with pytest.raises(Exception, match=(
+            r"elementwise_add: the kernel wrote one of its inputs in place, but the op runs "
+            rf"on a transfer's read-only copy of inputs 'x' \({moved}\), 'y' \({moved}\)")):
+        run_model(model, feeds, place=emulated, path="auto", passes=False,
+                  cpu_ops={"elementwise_add"})
+
+
+def test_other_value_errors_pass_unchanged() -> None:
+    from legacy_fluid.framework.data_transform import AppliedTransform, raise_if_copy_written
+
+    copies = [AppliedTransform("y", "dtype", "float64", "float32")]
+    raise_if_copy_written("op", ValueError("shapes differ"), copies)  # not a write: no-op
+    raise_if_copy_written("op", ValueError("output array is read-only"), [])  # no copies

@@ -1,6 +1,7 @@
-"""elementwise_{sub,mul,div,max,min,pow}_grad on both paths: fluid's axis reduced back to each
-operand, gradients not asked for left out, Paddle's tie / NaN / zero-base rules, and the
-refusal of a forward axis that max / min / pow grads cannot honour."""
+"""elementwise_{sub,mul,div,max,min,pow}_grad and remainder_grad on both paths: fluid's axis
+reduced back to each operand, gradients not asked for left out, Paddle's tie / NaN /
+zero-base rules, mod's divisor sign, and the refusal of a forward axis that max / min / pow /
+mod grads cannot honour."""
 
 from __future__ import annotations
 
@@ -84,8 +85,20 @@ def test_pow_grad_at_a_zero_base_and_a_zero_exponent():
     assert got["Y@GRAD"][0][3] == -np.inf  # a negative exponent keeps log(0) * inf
 
 
+def test_remainder_grad_takes_the_floor_quotient_with_the_divisor_sign():
+    # every sign pair; -floor(x / y) is what Paddle 3.3.1's dygraph remainder_grad answers
+    x = np.array([[5, -5, 5, -5], [7.5, -7.5, 3, 0.5]], np.float32)
+    y = np.array([[3, 3, -3, -3], [2, 2, -2, 4]], np.float32)
+    dout = np.array([[1, 2, 3, 4], [1, 1, 1, 0.5]], np.float32)
+    got = _run("remainder_grad", x, y, dout)
+    np.testing.assert_array_equal(got["X@GRAD"][0], dout)
+    np.testing.assert_array_equal(got["Y@GRAD"][0], [[-1, 4, 6, -4], [-3, 4, 2, 0]])
+    got = _run("remainder_grad", x, y[0], dout[:1].repeat(2, axis=0))  # Y broadcast
+    np.testing.assert_allclose(got["Y@GRAD"][0], (-dout[:1] * np.floor(x / y[0])).sum(axis=0))
+
+
 @pytest.mark.parametrize("op", ["elementwise_max_grad", "elementwise_min_grad",
-                                "elementwise_pow_grad"])
+                                "elementwise_pow_grad", "remainder_grad"])
 @pytest.mark.parametrize("path", ["legacy", "phi"])
 def test_a_forward_axis_other_than_trailing_is_refused(op, path):
     x, y, dout = rand((2, 3, 3), 1, low=0.5), rand((3,), 2), rand((2, 3, 3), 3)

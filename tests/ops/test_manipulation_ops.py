@@ -3,7 +3,8 @@ program is built (no fixture can hold them); fluidphi refuses them on both paths
 
 Manipulation family beyond the Paddle fixtures: programs Paddle 3.3.1 crashes on or reads
 garbage for (fluidphi raises instead), and repeat_interleave's data-dependent length under
-a plan.
+a plan. view_shape_grad, which Paddle makes but has no operator for (its executor refuses
+it), on both paths.
 """
 
 from __future__ import annotations
@@ -14,8 +15,9 @@ import numpy as np
 import pytest
 
 from compat.predictor import run_model
+from compat.single_op import run_single_op
 from phi.common import DataType
-from tests.ops.op_helpers import assert_refused, saved_model
+from tests.ops.op_helpers import assert_refused, rand, run_both, saved_model
 
 
 def test_reverse_refuses_empty_or_out_of_range_axes() -> None:
@@ -123,3 +125,20 @@ def test_set_refuses_views_outside_source() -> None:
                    ("out",), "one stride each")
     assert_refused("set", {"x": x, "source": source.astype(np.float64)}, {}, ("out",),
                    "must be x's")
+
+
+@pytest.mark.parametrize("dout_shape", [(2, 6), (12,)])
+def test_view_shape_grad_lays_the_gradient_out_in_the_inputs_dims(dout_shape):
+    # out@GRAD has view_shape's out dims (the input's, as Paddle's static kernel keeps them)
+    # or the viewed dims: either way input@GRAD is it in input's dims, on both paths
+    x, dout = rand((2, 6), 1), rand(dout_shape, 2)
+    got = run_both("view_shape_grad", {"input": x, "out@GRAD": dout}, {"dims": [12]},
+                   ["input@GRAD"])
+    np.testing.assert_array_equal(got["input@GRAD"][0], dout.reshape(2, 6))
+
+
+@pytest.mark.parametrize("path", ["legacy", "phi"])
+def test_view_shape_grad_refuses_a_gradient_of_another_size(path):
+    with pytest.raises(Exception, match="view_shape_grad: out_grad has 10 elements"):
+        run_single_op("view_shape_grad", {"input": rand((2, 6), 1), "out@GRAD": rand((10,), 2)},
+                      {"dims": [12]}, ["input@GRAD"], path)

@@ -428,17 +428,49 @@ def test_logical_not(dtype) -> None:
 
 # -- where -----------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("shapes", [((3, 4), (3, 4), (3, 4)), ((4,), (3, 4), (3, 1)),
-                                    ((3, 1), (1, 4), (3, 4))],
-                         ids=["same", "broadcast_xy", "broadcast_cond"])
 @pytest.mark.parametrize("dtype", [np.float32, np.int64, np.float64, np.bool_, np.int32])
-def test_where(shapes, dtype) -> None:
-    c_shape, x_shape, y_shape = shapes
-    cond = rand(c_shape, 83, np.bool_)
-    x, y = rand(x_shape, 89, dtype), rand(y_shape, 97, dtype)
+def test_where(dtype) -> None:
+    cond = rand((3, 4), 83, np.bool_)
+    x, y = rand((3, 4), 89, dtype), rand((3, 4), 97, dtype)
     out = out_of("where", {"Condition": cond, "X": x, "Y": y})
     assert out.dtype == x.dtype
     np.testing.assert_array_equal(out, np.where(cond, x, y))
+
+
+#: Paddle 3.3.1's legacy where (its InferMeta) refuses these with "The dims of Inputs(X) and
+#: Inputs(Y) should be same" / "The [0] th of Inputs(Condition) and Inputs(X) should be same"
+_UNEQUAL_WHERE = [(((2, 3), (2, 3), (3,)), r"X \[2, 3\] and Y \[3\]"),
+                  (((2, 3), (3,), (2, 3)), r"Condition \[2, 3\] and X \[3\]"),
+                  (((1, 3), (2, 3), (2, 3)), r"Condition \[1, 3\] and X \[2, 3\]"),
+                  (((2, 3), (2, 3), (1, 3)), r"X \[2, 3\] and Y \[1, 3\]"),
+                  (((6,), (2, 3), (2, 3)), r"Condition \[6\] and X \[2, 3\]")]
+
+
+@pytest.mark.parametrize(("shapes", "names"), _UNEQUAL_WHERE,
+                         ids=[str(s) for s, _ in _UNEQUAL_WHERE])
+@pytest.mark.parametrize("path", ["legacy", "phi"])
+def test_where_refuses_unequal_dims_as_paddle(shapes, names, path) -> None:
+    c_shape, x_shape, y_shape = shapes
+    inputs = {"Condition": rand(c_shape, 83, np.bool_), "X": rand(x_shape, 89),
+              "Y": rand(y_shape, 97)}
+    with pytest.raises(Exception, match=rf"where: {names} must have the same dims") as err:
+        run_single_op("where", inputs, {}, ["Out"], path)
+    assert "where" in str(err.value)
+
+
+def test_where_api_refuses_unequal_dims_as_paddles_op_api() -> None:
+    """fluidphi's generated `where` is the op's API (as Paddle's `_C_ops.where`, which
+    refuses [2, 3] beside [3] with the InferMeta's message), not `paddle.where`, which
+    broadcasts in Python before calling the op: broadcast first (`expand`)."""
+    from phi import api
+
+    where = api.functions()["where"]
+    cond = api.Tensor(np.ones((2, 3), np.bool_))
+    x, y = api.Tensor(np.ones((2, 3), np.float32)), api.Tensor(np.zeros(3, np.float32))
+    with pytest.raises(ValueError, match=r"where: X \[2, 3\] and Y \[3\] must have the same"):
+        where(cond, x, y)
+    same = api.Tensor(np.zeros((2, 3), np.float32))
+    np.testing.assert_array_equal(where(cond, x, same).numpy(), np.ones((2, 3), np.float32))
 
 
 # -- a small program mixing the family ---------------------------------------------------------

@@ -18,6 +18,7 @@ __all__ = [
     "heaviside",
     "heaviside_grad",
     "remainder",
+    "remainder_grad",
     "remainder_raw",
     "trunc_divide",
 ]
@@ -42,9 +43,19 @@ def floor_divide_raw(x: TensorLike, y: TensorLike, axis: int = -1) -> Tensor:
 def remainder(x: TensorLike, y: TensorLike) -> Tensor:
     """`remainder` (ops.yaml): (Tensor x, Tensor y) -> Tensor(out).
 
-    Kernel `remainder`; InferMeta `elementwise_infer_meta`.
+    Kernel `remainder`; InferMeta `elementwise_infer_meta`; backward `remainder_grad`.
     """
     return apply("remainder", {"x": x, "y": y}, {})
+
+
+def remainder_grad(x: TensorLike, y: TensorLike, out_grad: TensorLike) -> tuple[Tensor, Tensor]:
+    """`remainder_grad` (backward.yaml): (Tensor x, Tensor y, Tensor out_grad) -> Tensor(x_grad),
+    Tensor(y_grad).
+
+    Kernel `remainder_grad`; InferMeta `general_binary_grad_infer_meta`; differentiates
+    `remainder`.
+    """
+    return apply("remainder_grad", {"x": x, "y": y, "out_grad": out_grad}, {})
 
 
 def remainder_raw(x: TensorLike, y: TensorLike, axis: int = -1) -> Tensor:

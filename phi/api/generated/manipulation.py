@@ -40,6 +40,7 @@ __all__ = [
     "unstack",
     "unstack_grad",
     "view_shape",
+    "view_shape_grad",
     "view_slice",
 ]
 
@@ -405,6 +406,15 @@ def transfer_layout(x: TensorLike, src_layout: int = -1, dst_layout: int = -1) -
 def view_shape(input: TensorLike, dims: Sequence[int] = ()) -> Tensor:
     """`view_shape` (ops.yaml): (Tensor input, int64_t[] dims={}) -> Tensor(out).
 
-    Kernel `view_shape`; InferMeta `view_shape_infer_meta`.
+    Kernel `view_shape`; InferMeta `view_shape_infer_meta`; backward `view_shape_grad`.
     """
     return apply("view_shape", {"input": input}, {"dims": dims})
+
+
+def view_shape_grad(input: TensorLike, out_grad: TensorLike, dims: Sequence[int] = ()) -> Tensor:
+    """`view_shape_grad` (backward.yaml): (Tensor input, Tensor out_grad, int64_t[] dims={}) ->
+    Tensor(input_grad).
+
+    Kernel `view_shape_grad`; InferMeta `unchanged_infer_meta`; differentiates `view_shape`.
+    """
+    return apply("view_shape_grad", {"input": input, "out_grad": out_grad}, {"dims": dims})

@@ -78,18 +78,22 @@ def logical_not(xp: Any, x: Any, out: Any) -> None:
 
 def where_dims(condition_dims: Sequence[int], x_dims: Sequence[int],
                y_dims: Sequence[int]) -> tuple[int, ...]:
-    """The NumPy broadcast of the three dims (equal dims, as fluid required, are the usual
-    case)."""
-    try:
-        return tuple(int(d) for d in np.broadcast_shapes(tuple(condition_dims), tuple(x_dims),
-                                                          tuple(y_dims)))
-    except ValueError:
-        raise ValueError(f"where: condition {list(condition_dims)}, x {list(x_dims)} and y "
-                         f"{list(y_dims)} do not broadcast") from None
+    """out's dims: X's. Condition, X and Y must have equal dims, as Paddle 3.3.1's where
+    requires (its kernel does not broadcast; `paddle.where` broadcasts in Python before
+    calling it); a dim not known yet (negative) matches any."""
+    for (name, dims), (other, other_dims) in ((("Condition", condition_dims), ("X", x_dims)),
+                                              (("X", x_dims), ("Y", y_dims))):
+        if len(dims) != len(other_dims) or any(
+                a != b and a >= 0 and b >= 0 for a, b in zip(dims, other_dims)):
+            raise ValueError(
+                f"where: {name} {list(dims)} and {other} {list(other_dims)} must have the same "
+                "dims (Paddle's where op does not broadcast: expand them first)")
+    return tuple(int(d) for d in x_dims)
 
 
 def where(xp: Any, condition: Any, x: Any, y: Any, out: Any) -> None:
-    """out = x where condition is true, else y."""
+    """out = x where condition is true, else y (equal dims: where_dims)."""
+    where_dims(condition.shape, x.shape, y.shape)
     xp.copyto(out, xp.where(_truth(xp, condition), x, y), casting="unsafe")
 
 

@@ -1,5 +1,5 @@
 """Gradients of the binary element-wise ops (sub, mul, div, max, min, pow, fmax, fmin,
-heaviside), shared by the PHI grad kernels and the legacy `*_grad` kernels.
+heaviside, mod), shared by the PHI grad kernels and the legacy `*_grad` kernels.
 
 Each function takes the forward operands, `out_grad` (shaped like the broadcast output)
 and fluid's `axis`, computes the local gradient at the broadcast shape and sums it back
@@ -16,11 +16,14 @@ for and not computed. The formulas are Paddle 3.3.1's CPU functors, edge values 
   y == 0 and dy is 0 where x == 0 and y >= 0 (Paddle's answer there, not 0 * inf);
   integers compute each term in float64 and round it toward zero; complex:
   conj(dout * y * x^(y-1)) and conj(dout * log(x) * x^y) (`_complex_pow_grad`);
-* max / min on integers: a tie's half of the cotangent rounds toward zero.
+* max / min on integers: a tie's half of the cotangent rounds toward zero;
+* mod (x - floor(x / y) * y, the remainder taking y's sign): dx = dout, dy = -dout *
+  floor(x / y) (the quotient is locally constant; Paddle 3.3.1's dygraph remainder_grad
+  gives the same, its static executor has no kernel for the op).
 
-Paddle's maximum_grad, minimum_grad, and elementwise_pow_grad take no `axis`: they align
-the operands NumPy-style (trailing dims) whatever axis the forward op used, which is a
-wrong gradient (or a broadcast error) when the forward aligned Y elsewhere.
+Paddle's maximum_grad, minimum_grad, elementwise_pow_grad and remainder_grad take no
+`axis`: they align the operands NumPy-style (trailing dims) whatever axis the forward op
+used, which is a wrong gradient (or a broadcast error) when the forward aligned Y elsewhere.
 `check_trailing_axis` refuses those programs rather than answer like that.
 """
 
@@ -206,10 +209,21 @@ def heaviside_grad(xp: Any, x: Any, y: Any, out_grad: Any, x_grad: Any | None,
             sum_to(xp, xp.where(a == 0, g, t(0)), y.shape, -1, y_grad)
 
 
+def remainder_grad(xp: Any, x: Any, y: Any, out_grad: Any, x_grad: Any | None,
+                   y_grad: Any | None) -> None:
+    """d (x mod y) (trailing alignment): out_grad to x, -out_grad * floor(x / y) to y."""
+    a, b, g = _views(xp, x, y, out_grad, -1)
+    if x_grad is not None:
+        sum_to(xp, g, x.shape, -1, x_grad)
+    if y_grad is not None:
+        with quiet(xp):
+            sum_to(xp, -g * xp.floor(a / b), y.shape, -1, y_grad)
+
+
 def check_trailing_axis(op_type: str, x_shape: Sequence[int], y_shape: Sequence[int],
                         axis: int) -> None:
     """Refuse a forward `axis` that aligned Y other than NumPy's trailing rule: the grad
-    kernels of max, min and pow (Paddle's too) align trailing dims only."""
+    kernels of max, min, pow and mod (Paddle's too) align trailing dims only."""
     if axis == -1 or aligned_shapes(x_shape, y_shape, axis) == _trailing(x_shape, y_shape):
         return
     raise ValueError(

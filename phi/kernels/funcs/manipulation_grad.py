@@ -1,6 +1,7 @@
 """Grads of the manipulation family shared by the PHI and legacy kernels: strided_slice,
-roll, expand_as, repeat_interleave and meshgrid. Each writes into the gradient buffers it
-is given (their dims are the forward inputs'). Functions of `xp` (NumPy or CuPy)."""
+roll, expand_as, repeat_interleave, meshgrid and view_shape. Each writes into the gradient
+buffers it is given (their dims are the forward inputs'). Functions of `xp` (NumPy or
+CuPy)."""
 
 from __future__ import annotations
 
@@ -28,6 +29,10 @@ EXPAND_AS_GRAD_TYPES = [*_INTS, *_FLOATS]
 REPEAT_INTERLEAVE_GRAD_TYPES = [*_INTS, DataType.BFLOAT16, *_FLOATS]
 REPEAT_INTERLEAVE_GRAD_GPU_TYPES = [*_INTS, *_FLOATS]
 MESHGRID_GRAD_TYPES = [*_INTS, *_FLOATS, *_COMPLEX]
+#: view_shape_grad: the forward's float and complex types (its integer and bool types have
+#: no derivative). Paddle 3.3.1 registers a PHI kernel for every type but no operator, so
+#: its static executor runs none (tests/ops/grad_dtype_gaps.py, NO_STATIC_KERNEL).
+VIEW_SHAPE_GRAD_TYPES = [DataType.FLOAT16, DataType.BFLOAT16, *_FLOATS, *_COMPLEX]
 
 
 def strided_slice_grad(xp: Any, out_grad: Any, axes: Sequence[int], starts: Sequence[int],
@@ -93,3 +98,13 @@ def meshgrid_grad(xp: Any, out_grads: Sequence[Any | None], x_grads: Sequence[An
             continue
         others = tuple(a for a in range(source.ndim) if a != i)
         grad[...] = xp.sum(source, axis=others).reshape(grad.shape)
+
+
+def view_shape_grad(xp: Any, out_grad: Any, input_grad: Any) -> None:
+    """input_grad = out_grad laid out in input's dims (view_shape's out has input's
+    elements in order, whatever dims it was given)."""
+    if out_grad.size != input_grad.size:
+        raise ValueError(f"view_shape_grad: out_grad has {out_grad.size} elements "
+                         f"{list(out_grad.shape)}, the input {input_grad.size} "
+                         f"{list(input_grad.shape)}: they must be equal")
+    input_grad[...] = out_grad.reshape(input_grad.shape)

@@ -1,6 +1,6 @@
 """Gradient of where, shared by PHI and legacy kernels: Out@GRAD goes to x where the
-condition holds and to y elsewhere, each summed back to its operand's dims (the forward
-broadcasts NumPy-style; Paddle 3.3.1's legacy where takes equal dims only)."""
+condition holds and to y elsewhere, each summed back to its operand's dims (equal dims:
+the forward takes no others, as Paddle 3.3.1's where)."""
 
 from __future__ import annotations
 

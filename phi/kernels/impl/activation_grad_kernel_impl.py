@@ -1,7 +1,8 @@
 """Backward kernels of the activations, unary math ops and softmaxes (backward.yaml names):
-x_grad from out_grad and the forward's x or out, most as rows of three tables
-(phi.core.kernel_table); the math is phi.kernels.funcs.activation_grad (relu_grad's beside
-relu in phi.kernels.funcs.activation)."""
+x_grad from out_grad and the forward's x or out, most as rows of tables
+(phi.core.kernel_table; the float attributes of an op under the names its row gives); the
+math is phi.kernels.funcs.activation_grad (relu_grad's beside relu in
+phi.kernels.funcs.activation)."""
 
 from __future__ import annotations
 
@@ -47,6 +48,21 @@ def _softmax(row: KernelRow, dev_ctx: DeviceContext, out: DenseTensor, out_grad:
     """x_grad from the forward's out along `axis`."""
     data = dev_ctx.alloc(x_grad, out_grad.dtype)
     row.func(dev_ctx.xp, out.data, out_grad.data, axis, data)
+
+
+def _from_x_attrs(row: KernelRow, dev_ctx: DeviceContext, x: DenseTensor,
+                  out_grad: DenseTensor, *attrs: float, x_grad: OutTensor) -> None:
+    """x_grad from the forward's x and the op's float attributes (`row.attrs` names them)."""
+    data = dev_ctx.alloc(x_grad, out_grad.dtype)
+    row.func(dev_ctx.xp, x.data, out_grad.data, *attrs, data)
+
+
+def _from_out_attrs(row: KernelRow, dev_ctx: DeviceContext, out: DenseTensor,
+                    out_grad: DenseTensor, *attrs: float, x_grad: OutTensor) -> None:
+    """x_grad from the forward's out and the op's float attributes (`row.attrs` names
+    them)."""
+    data = dev_ctx.alloc(x_grad, out_grad.dtype)
+    row.func(dev_ctx.xp, out.data, out_grad.data, *attrs, data)
 
 
 #: (name, funcs function, dtypes)
@@ -101,6 +117,26 @@ register_table(_from_out_grad, [
 ])
 
 
+register_table(_from_x_attrs, [
+    KernelRow("leaky_relu_grad", act_grad.leaky_relu_grad, _FLOAT, attrs=("negative_slope",)),
+    KernelRow("softplus_grad", act_grad.softplus_grad, _FLOAT_COMPLEX,
+              attrs=("beta", "threshold")),
+    KernelRow("softshrink_grad", act_grad.softshrink_grad, _FLOAT, attrs=("lambda_",)),
+    KernelRow("hardshrink_grad", act_grad.hardshrink_grad, _FLOAT, attrs=("threshold",)),
+    KernelRow("stanh_grad", act_grad.stanh_grad, _FLOAT_COMPLEX, attrs=("scale_a", "scale_b")),
+    KernelRow("hardtanh_grad", act_grad.hardtanh_grad, _FLOAT, attrs=("t_min", "t_max")),
+    KernelRow("mish_grad", act_grad.mish_grad, _FLOAT, attrs=("threshold",)),
+    KernelRow("logit_grad", act_grad.logit_grad, _FLOAT, attrs=("eps",)),
+    KernelRow("celu_grad", act_grad.celu_grad, _FLOAT, attrs=("alpha",)),
+])
+
+
+register_table(_from_out_attrs, [
+    KernelRow("hardsigmoid_grad", act_grad.hardsigmoid_grad, _FLOAT, attrs=("slope", "offset")),
+    KernelRow("selu_grad", act_grad.selu_grad, _FLOAT, attrs=("scale", "alpha")),
+])
+
+
 register_table(_softmax, [
     KernelRow("softmax_grad", act_grad.softmax_grad, _FLOAT),
     KernelRow("log_softmax_grad", act_grad.log_softmax_grad, _FLOAT),
@@ -115,52 +151,12 @@ def silu_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor,
     act_grad.silu_grad(dev_ctx.xp, x.data, out_grad.data, data)
 
 
-@register_kernel("leaky_relu_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("leaky_relu_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
-def leaky_relu_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
-                           negative_slope: float, x_grad: OutTensor) -> None:
-    data = dev_ctx.alloc(x_grad, out_grad.dtype)
-    act_grad.leaky_relu_grad(dev_ctx.xp, x.data, out_grad.data, negative_slope, data)
-
-
-@register_kernel("softplus_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
-@register_kernel("softplus_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
-def softplus_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
-                         beta: float, threshold: float, x_grad: OutTensor) -> None:
-    data = dev_ctx.alloc(x_grad, out_grad.dtype)
-    act_grad.softplus_grad(dev_ctx.xp, x.data, out_grad.data, beta, threshold, data)
-
-
-@register_kernel("hardsigmoid_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("hardsigmoid_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
-def hardsigmoid_grad_kernel(dev_ctx: DeviceContext, out: DenseTensor, out_grad: DenseTensor,
-                            slope: float, offset: float, x_grad: OutTensor) -> None:
-    data = dev_ctx.alloc(x_grad, out_grad.dtype)
-    act_grad.hardsigmoid_grad(dev_ctx.xp, out.data, out_grad.data, slope, offset, data)
-
-
 @register_kernel("gelu_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
 @register_kernel("gelu_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
 def gelu_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
                      approximate: bool, x_grad: OutTensor) -> None:
     data = dev_ctx.alloc(x_grad, out_grad.dtype)
     act_grad.gelu_grad(dev_ctx.xp, x.data, out_grad.data, approximate, data)
-
-
-@register_kernel("softshrink_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("softshrink_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
-def softshrink_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
-                           lambda_: float, x_grad: OutTensor) -> None:
-    data = dev_ctx.alloc(x_grad, out_grad.dtype)
-    act_grad.softshrink_grad(dev_ctx.xp, x.data, out_grad.data, lambda_, data)
-
-
-@register_kernel("hardshrink_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("hardshrink_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
-def hardshrink_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
-                           threshold: float, x_grad: OutTensor) -> None:
-    data = dev_ctx.alloc(x_grad, out_grad.dtype)
-    act_grad.hardshrink_grad(dev_ctx.xp, x.data, out_grad.data, threshold, data)
 
 
 @register_kernel("thresholded_relu_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
@@ -172,60 +168,12 @@ def thresholded_relu_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor,
     act_grad.thresholded_relu_grad(dev_ctx.xp, x.data, out_grad.data, threshold, data)
 
 
-@register_kernel("stanh_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
-@register_kernel("stanh_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
-def stanh_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
-                      scale_a: float, scale_b: float, x_grad: OutTensor) -> None:
-    data = dev_ctx.alloc(x_grad, out_grad.dtype)
-    act_grad.stanh_grad(dev_ctx.xp, x.data, out_grad.data, scale_a, scale_b, data)
-
-
 @register_kernel("elu_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
 @register_kernel("elu_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
 def elu_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor,
                     out_grad: DenseTensor, alpha: float, x_grad: OutTensor) -> None:
     data = dev_ctx.alloc(x_grad, out_grad.dtype)
     act_grad.elu_grad(dev_ctx.xp, x.data, out.data, out_grad.data, alpha, data)
-
-
-@register_kernel("selu_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("selu_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
-def selu_grad_kernel(dev_ctx: DeviceContext, out: DenseTensor, out_grad: DenseTensor,
-                     scale: float, alpha: float, x_grad: OutTensor) -> None:
-    data = dev_ctx.alloc(x_grad, out_grad.dtype)
-    act_grad.selu_grad(dev_ctx.xp, out.data, out_grad.data, scale, alpha, data)
-
-
-@register_kernel("hardtanh_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("hardtanh_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
-def hardtanh_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
-                         t_min: float, t_max: float, x_grad: OutTensor) -> None:
-    data = dev_ctx.alloc(x_grad, out_grad.dtype)
-    act_grad.hardtanh_grad(dev_ctx.xp, x.data, out_grad.data, t_min, t_max, data)
-
-
-@register_kernel("mish_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("mish_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
-def mish_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
-                     threshold: float, x_grad: OutTensor) -> None:
-    data = dev_ctx.alloc(x_grad, out_grad.dtype)
-    act_grad.mish_grad(dev_ctx.xp, x.data, out_grad.data, threshold, data)
-
-
-@register_kernel("logit_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("logit_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
-def logit_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
-                      eps: float, x_grad: OutTensor) -> None:
-    data = dev_ctx.alloc(x_grad, out_grad.dtype)
-    act_grad.logit_grad(dev_ctx.xp, x.data, out_grad.data, eps, data)
-
-
-@register_kernel("celu_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("celu_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
-def celu_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
-                     alpha: float, x_grad: OutTensor) -> None:
-    data = dev_ctx.alloc(x_grad, out_grad.dtype)
-    act_grad.celu_grad(dev_ctx.xp, x.data, out_grad.data, alpha, data)
 
 
 @register_kernel("swiglu_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)

@@ -1,5 +1,5 @@
 """Backward kernels of add, subtract, multiply, divide, maximum, minimum, elementwise_pow,
-fmax, fmin and heaviside (backward.yaml names): one body per kernel for every backend."""
+fmax, fmin, heaviside and remainder (backward.yaml names): one body per kernel for every backend."""
 
 from __future__ import annotations
 
@@ -124,3 +124,13 @@ def heaviside_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor
     dx = None if x_grad is None else dev_ctx.alloc(x_grad, out_grad.dtype)
     dy = None if y_grad is None else dev_ctx.alloc(y_grad, out_grad.dtype)
     ewg_funcs.heaviside_grad(dev_ctx.xp, x.data, y.data, out_grad.data, dx, dy)
+
+
+@register_kernel("remainder_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("remainder_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+def remainder_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
+                          out_grad: DenseTensor, x_grad: OptionalOutTensor,
+                          y_grad: OptionalOutTensor) -> None:
+    dx = None if x_grad is None else dev_ctx.alloc(x_grad, out_grad.dtype)
+    dy = None if y_grad is None else dev_ctx.alloc(y_grad, out_grad.dtype)
+    ewg_funcs.remainder_grad(dev_ctx.xp, x.data, y.data, out_grad.data, dx, dy)

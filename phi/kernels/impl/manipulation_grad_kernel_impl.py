@@ -1,8 +1,8 @@
 """Grads of the manipulation family: scatter_nd_add_grad, broadcast_tensors_grad,
 partial_concat_grad, partial_sum_grad, multiplex_grad (math in
 phi.kernels.funcs.manipulation), strided_slice_grad, roll_grad, expand_as_grad,
-repeat_interleave_grad and meshgrid_grad (math in phi.kernels.funcs.manipulation_grad); one
-body each for every backend."""
+repeat_interleave_grad, meshgrid_grad and view_shape_grad (math in
+phi.kernels.funcs.manipulation_grad); one body each for every backend."""
 
 from __future__ import annotations
 
@@ -131,3 +131,13 @@ def meshgrid_grad_kernel(dev_ctx: DeviceContext, x: list[DenseTensor],
     datas = [None if t is None else dev_ctx.alloc(t, dtype) for t in x_grad]
     manip_grad_funcs.meshgrid_grad(dev_ctx.xp, [None if t is None else t.data for t in out_grad],
                                    datas)
+
+
+@register_kernel("view_shape_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 manip_grad_funcs.VIEW_SHAPE_GRAD_TYPES)
+@register_kernel("view_shape_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
+                 manip_grad_funcs.VIEW_SHAPE_GRAD_TYPES)
+def view_shape_grad_kernel(dev_ctx: DeviceContext, input: DenseTensor, out_grad: DenseTensor,
+                           dims: list[int], input_grad: OutTensor) -> None:
+    data = dev_ctx.alloc(input_grad, out_grad.dtype)
+    manip_grad_funcs.view_shape_grad(dev_ctx.xp, out_grad.data, data)
