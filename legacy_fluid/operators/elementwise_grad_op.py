@@ -235,6 +235,9 @@ for _dtype in _FLOAT:
         register_op_kernel("elementwise_min_grad", _place, ElementwiseMinGradKernel, _dtype)
         register_op_kernel("elementwise_pow_grad", _place, ElementwisePowGradKernel, _dtype)
         register_op_kernel("remainder_grad", _place, RemainderGradKernel, _dtype)
+for _dtype in _COMPLEX:
+    for _place in ("CPU", "GPU"):
+        register_op_kernel("remainder_grad", _place, RemainderGradKernel, _dtype)
 for _dtype in (*_COMPLEX, DataType.INT32, DataType.INT64):
     for _place in ("CPU", "GPU"):
         register_op_kernel("elementwise_add_grad", _place, ElementwiseAddGradKernel, _dtype)

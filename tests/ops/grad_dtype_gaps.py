@@ -26,7 +26,7 @@ EXTRA: dict[str, tuple[str, ...]] = {}
 #: registers the forward's types that have a derivative (these; checked by finite
 #: differences in tests/api/grad_fd, no Paddle fixture possible)
 NO_STATIC_KERNEL: dict[str, tuple[str, ...]] = {
-    "remainder_grad": ("float32", "float64"),
+    "remainder_grad": ("complex128", "complex64", "float32", "float64"),
     "view_shape_grad": ("bfloat16", "complex128", "complex64", "float16", "float32",
                         "float64"),
 }

@@ -170,6 +170,15 @@ def trunc_divide(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
         xp.copyto(out, xp.trunc(xp.divide(_work(a), _work(b))), casting="unsafe")
 
 
+def complex_quotient(xp: Any, a: Any, b: Any) -> Any:
+    """Complex a / b with each part rounded to the nearest integer, halves away from zero
+    (C's round): the quotient of Paddle 3.3.1's complex remainder. Call under `quiet`."""
+    q = xp.asarray(a / b)  # an array even for 0-d operands
+    q.real[...] = c_round(xp, q.real)
+    q.imag[...] = c_round(xp, q.imag)
+    return q
+
+
 def remainder(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
     """Python's `%`: the remainder takes the divisor's sign. Floats: fmod(x, y), plus y
     where that is non-zero and its sign differs from y's (so a zero remainder keeps x's
@@ -180,10 +189,7 @@ def remainder(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
     a, b = _views(x, y, axis)
     if np.dtype(out.dtype).kind == "c":
         with quiet(xp):
-            q = xp.asarray(a / b)  # an array even for 0-d operands
-            q.real[...] = c_round(xp, q.real)
-            q.imag[...] = c_round(xp, q.imag)
-            xp.copyto(out, a - b * q, casting="unsafe")
+            xp.copyto(out, a - b * complex_quotient(xp, a, b), casting="unsafe")
         return
     if np.dtype(out.dtype).kind in "iu":
         _check_int_divisor(b, "remainder")

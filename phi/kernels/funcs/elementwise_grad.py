@@ -19,7 +19,8 @@ for and not computed. The formulas are Paddle 3.3.1's CPU functors, edge values 
 * max / min on integers: a tie's half of the cotangent rounds toward zero;
 * mod (x - floor(x / y) * y, the remainder taking y's sign): dx = dout, dy = -dout *
   floor(x / y) (the quotient is locally constant; Paddle 3.3.1's dygraph remainder_grad
-  gives the same, its static executor has no kernel for the op).
+  gives the same, its static executor has no kernel for the op); complex (x - y * q, q
+  x / y with its parts rounded): dy = -dout * conj(q).
 
 Paddle's maximum_grad, minimum_grad, elementwise_pow_grad and remainder_grad take no
 `axis`: they align the operands NumPy-style (trailing dims) whatever axis the forward op
@@ -35,7 +36,13 @@ from typing import Any
 import numpy as np
 
 from phi.kernels.funcs.common import compute_dtype, quiet
-from phi.kernels.funcs.elementwise import aligned_shapes, complex_pow, int_quotient, sum_to
+from phi.kernels.funcs.elementwise import (
+    aligned_shapes,
+    complex_pow,
+    complex_quotient,
+    int_quotient,
+    sum_to,
+)
 
 
 def _views(xp: Any, x: Any, y: Any, out_grad: Any, axis: int) -> tuple[Any, Any, Any]:
@@ -211,13 +218,16 @@ def heaviside_grad(xp: Any, x: Any, y: Any, out_grad: Any, x_grad: Any | None,
 
 def remainder_grad(xp: Any, x: Any, y: Any, out_grad: Any, x_grad: Any | None,
                    y_grad: Any | None) -> None:
-    """d (x mod y) (trailing alignment): out_grad to x, -out_grad * floor(x / y) to y."""
+    """d (x mod y) (trailing alignment): out_grad to x, -out_grad * floor(x / y) to y;
+    complex: -out_grad * conj(q) to y, q the forward's rounded quotient
+    (`elementwise.complex_quotient`)."""
     a, b, g = _views(xp, x, y, out_grad, -1)
     if x_grad is not None:
         sum_to(xp, g, x.shape, -1, x_grad)
     if y_grad is not None:
         with quiet(xp):
-            sum_to(xp, -g * xp.floor(a / b), y.shape, -1, y_grad)
+            q = xp.conj(complex_quotient(xp, a, b)) if xp.iscomplexobj(a) else xp.floor(a / b)
+            sum_to(xp, -g * q, y.shape, -1, y_grad)
 
 
 def check_trailing_axis(op_type: str, x_shape: Sequence[int], y_shape: Sequence[int],

@@ -14,6 +14,7 @@ from phi.kernels.funcs import elementwise_grad as ewg_funcs
 _FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
 _FLOAT_INT = [*_FLOAT, DataType.INT32, DataType.INT64]
 _NUMERIC = [*_FLOAT_INT, DataType.COMPLEX64, DataType.COMPLEX128]
+_FLOAT_COMPLEX = [*_FLOAT, DataType.COMPLEX64, DataType.COMPLEX128]
 #: add / divide grads: every integer width Paddle registers, bool too
 _ALL_INT = [*_NUMERIC, DataType.INT8, DataType.UINT8, DataType.INT16, DataType.BOOL]
 _SUBTRACT = [*_NUMERIC, DataType.INT16, DataType.BFLOAT16]
@@ -126,8 +127,8 @@ def heaviside_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor
     ewg_funcs.heaviside_grad(dev_ctx.xp, x.data, y.data, out_grad.data, dx, dy)
 
 
-@register_kernel("remainder_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("remainder_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("remainder_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
+@register_kernel("remainder_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
 def remainder_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
                           out_grad: DenseTensor, x_grad: OptionalOutTensor,
                           y_grad: OptionalOutTensor) -> None:

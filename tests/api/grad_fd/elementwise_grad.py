@@ -34,6 +34,20 @@ def _divisors(shape: tuple[int, ...]) -> Callable[[np.random.Generator], np.ndar
 
 _DIVISORS = np.array([2.0, -2.0, 4.0, -4.0])
 
+
+def _complex_near_even(shape: tuple[int, ...]) -> Callable[[np.random.Generator], np.ndarray]:
+    """complex128 with even-integer parts +- 0.3: divided by +-2 each part is at least 0.35
+    from a half (the complex remainder's quotient rounds each part, jumping at halves)."""
+    def draw(rng: np.random.Generator) -> np.ndarray:
+        part = (lambda: 2.0 * rng.integers(-3, 3, size=shape) + rng.uniform(-0.3, 0.3, shape))
+        return part() + 1j * part()
+    return draw
+
+
+def _complex_twos(shape: tuple[int, ...]) -> Callable[[np.random.Generator], np.ndarray]:
+    """complex128 divisors +-2 (imaginary part 0), cycled into `shape`."""
+    return lambda rng: np.resize(np.array([2.0, -2.0], np.complex128), shape)
+
 GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
     "subtract_grad": [({"x": (2, 3, 4), "y": (4,)}, {}), ({"x": (3, 1), "y": (2, 1, 4)}, {}),
                       ({"x": complex_uniform((3, 1)), "y": complex_uniform((2, 1, 4))}, {})],
@@ -50,5 +64,6 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
        for op in ("fmax", "fmin")},
     "heaviside_grad": [({"x": away_from_zero((2, 3, 4)), "y": (4,)}, {})],
     "remainder_grad": [({"x": _between_multiples((2, 3, 4)), "y": _divisors((4,))}, {}),
-                       ({"x": _between_multiples((3, 1)), "y": _divisors((2, 1, 4))}, {})],
+                       ({"x": _between_multiples((3, 1)), "y": _divisors((2, 1, 4))}, {}),
+                       ({"x": _complex_near_even((2, 3, 4)), "y": _complex_twos((4,))}, {})],
 }
