@@ -39,8 +39,8 @@ def _complex_near_even(shape: tuple[int, ...]) -> Callable[[np.random.Generator]
     """complex128 with even-integer parts +- 0.3: divided by +-2 each part is at least 0.35
     from a half (the complex remainder's quotient rounds each part, jumping at halves)."""
     def draw(rng: np.random.Generator) -> np.ndarray:
-        part = (lambda: 2.0 * rng.integers(-3, 3, size=shape) + rng.uniform(-0.3, 0.3, shape))
-        return part() + 1j * part()
+        re, im = (2.0 * rng.integers(-3, 3, size=(2, *shape)) + rng.uniform(-0.3, 0.3, (2, *shape)))
+        return re + 1j * im
     return draw
 
 
