@@ -121,7 +121,8 @@ def _output_arg(runtime: RuntimeContext, slot: str, arg: TensorArgDef) -> Any:
     if arg.kind is ArgKind.OUTPUT_LIST:
         if len(vars_) == 1 and vars_[0] is not None and isinstance(vars_[0].value, list):
             return vars_[0].value  # a list-valued variable (fetch list)
-        return [v.get_tensor() for v in vars_ if v is not None]
+        # an @EMPTY@ entry (a gradient the program does not ask for) keeps its position
+        return [None if v is None else v.get_tensor() for v in vars_]
     if not vars_ or vars_[0] is None:
         if arg.kind is ArgKind.OPTIONAL_OUTPUT:
             return None

@@ -4,7 +4,9 @@ dist_grad (X, Y, Out, Out@GRAD), frobenius_norm_grad (X, Out, Out@GRAD), squared
 l1_norm_grad (X, Out@GRAD), norm_grad (X, Norm, Out@GRAD), renorm_grad (X, Out@GRAD); and
 of the chained products: bilinear_tensor_product_grad (X, Y, Weight, Out@GRAD -> the four
 gradients, Bias@GRAD [1, S] without Bias), multi_dot_grad (X[], Out@GRAD -> X@GRAD[]),
-matrix_power_grad (X, Out, Out@GRAD). Each
+matrix_power_grad (X, Out, Out@GRAD); einsum_grad (x_shape[], InnerCache[], Out@GRAD ->
+Operands@GRAD[]: the operands' values from the forward's InnerCache, their dims from its
+XShape, Paddle's lower-case `x_shape` slot). Each
 reads the forward's inputs and Out@GRAD (trace_grad: Input for its dims, and Out@GRAD) and
 writes the inputs' gradients (each may be left out), with the forward's attributes; every
 slot name and attribute as Paddle 3.3.1's grad OpDesc. Math: phi.kernels.funcs.linalg_grad.
@@ -15,7 +17,9 @@ from __future__ import annotations
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.grad import GradOp
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import linalg as la_funcs
 from phi.kernels.funcs import linalg_grad as la_grad
@@ -222,6 +226,25 @@ class MultiDotGradOp(GradOp):
         ctx.set_outputs_dtype("X@GRAD", ctx.get_input_dtype("X"))
 
 
+class EinsumGradOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("x_shape", "the forward's XShape (each operand's dims)",
+                       duplicable=True)
+        self.add_input("InnerCache", "the forward's InnerCache (each operand)", duplicable=True)
+        self.add_input("Out@GRAD", "gradient of Out")
+        self.add_output("Operands@GRAD", "gradients of the operands", duplicable=True,
+                        dispensable=True)
+        self.add_attr("equation", AttrType.STRING, None, "the forward's equation")
+
+
+class EinsumGradOp(GradOp):
+    """Operands@GRAD[i] with x_shape[i]'s dims, in Out@GRAD's dtype."""
+
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_outputs_dim("Operands@GRAD", ctx.get_inputs_dim("x_shape"))
+        ctx.set_outputs_dtype("Operands@GRAD", ctx.get_input_dtype("Out@GRAD"))
+
+
 class BilinearTensorProductGradKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("X")
@@ -248,6 +271,19 @@ class MultiDotGradKernel(OpKernel):
         la_grad.multi_dot_grad(ctx.xp, [x.data for x in xs], out_grad.data,
                                [None if g is None else g.mutable_data(ctx.place, x.dtype)
                                 for g, x in zip(x_grads, xs)])
+
+
+class EinsumGradKernel(OpKernel):
+    def compute(self, ctx: ExecutionContext) -> None:
+        x_shapes = ctx.multi_input("x_shape")
+        caches = ctx.multi_input("InnerCache")
+        out_grad = ctx.input("Out@GRAD")
+        operand_grads = ctx.multi_output("Operands@GRAD")
+        equation = ctx.attr("equation")
+        la_grad.einsum_check_caches([t.dims for t in x_shapes], [t.dims for t in caches])
+        la_grad.einsum_grad(ctx.xp, equation, [t.data for t in caches], out_grad.data,
+                            [None if g is None else g.mutable_data(ctx.place, out_grad.dtype)
+                             for g in operand_grads])
 
 
 class MatrixPowerGradKernel(OpKernel):
@@ -286,6 +322,9 @@ VERIFY_CASES = {
                                                  "Out@GRAD": (3, 2)}}],
     "multi_dot_grad": [{"inputs": {"X": [(4,), (4, 3), (3, 2)], "Out@GRAD": (2,)},
                         "outputs": {"X@GRAD": 3}}],
+    "einsum_grad": [{"inputs": {"x_shape": [(3, 4), (4, 2)], "InnerCache": [(3, 4), (4, 2)],
+                                "Out@GRAD": (3, 2)},
+                     "attrs": {"equation": "ij,jk->ik"}, "outputs": {"Operands@GRAD": 2}}],
     "matrix_power_grad": [{"inputs": {"X": (2, 3, 3), "Out": (2, 3, 3), "Out@GRAD": (2, 3, 3)},
                            "attrs": {"n": 3}}],
     "renorm_grad": [{"inputs": {"X": (3, 4), "Out@GRAD": (3, 4)},
@@ -310,6 +349,7 @@ register_operator("renorm_grad", GradOp)
 register_operator("bilinear_tensor_product_grad", BilinearTensorProductGradOp)
 register_operator("multi_dot_grad", MultiDotGradOp)
 register_operator("matrix_power_grad", GradOp)
+register_operator("einsum_grad", EinsumGradOp, EinsumGradOpMaker)
 for _backend in ("CPU", "GPU"):
     for _dtype in _FLOAT:
         for _op, _kernel in (("bmm_grad", BmmGradKernel), ("mv_grad", MvGradKernel),
@@ -326,6 +366,7 @@ for _backend in ("CPU", "GPU"):
     for _dtype in (*_FLOAT, *_COMPLEX):
         register_op_kernel("frobenius_norm_grad", _backend, FrobeniusNormGradKernel, _dtype)
         register_op_kernel("matrix_power_grad", _backend, MatrixPowerGradKernel, _dtype)
+        register_op_kernel("einsum_grad", _backend, EinsumGradKernel, _dtype)
     register_op_kernel("l1_norm_grad", _backend, L1NormGradKernel, DataType.FLOAT32)
     for _dtype in (*_FLOAT, *_INT, *_COMPLEX):
         register_op_kernel("dot_grad", _backend, DotGradKernel, _dtype)

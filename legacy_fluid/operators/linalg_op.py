@@ -2,8 +2,10 @@
 
 Out = Beta * Input + Alpha * X @ Y (addmm); batched X @ Y (bmm); row-wise sum(X * Y) (dot);
 X @ Vec (mv); the Kronecker product (kron); the cross product along `dim` (cross); the p-norm
-of X - Y (dist); the sum of a diagonal (trace); an explicit einsum equation over Operands.
-Dims, checks and Paddle's edge semantics: phi.kernels.funcs.linalg.
+of X - Y (dist); the sum of a diagonal (trace); an explicit einsum equation over Operands
+(a training program's einsum also writes InnerCache, each operand as given, and XShape,
+each operand's dims without data, for einsum_grad). Dims, checks and Paddle's edge
+semantics: phi.kernels.funcs.linalg.
 """
 
 from __future__ import annotations
@@ -28,9 +30,10 @@ class EinsumOpMaker(OpProtoAndCheckerMaker):
     def make(self) -> None:
         self.add_input("Operands", "the operands", duplicable=True)
         self.add_output("Out", "the contraction")
-        self.add_output("InnerCache", "training caches (not written)", duplicable=True,
+        self.add_output("InnerCache", "each operand, for einsum_grad", duplicable=True,
                         extra=True)
-        self.add_output("XShape", "training shapes (not written)", duplicable=True, extra=True)
+        self.add_output("XShape", "each operand's dims, no data (for einsum_grad)",
+                        duplicable=True, extra=True)
         self.add_attr("equation", AttrType.STRING, None, "explicit equation, e.g. 'ij,jk->ik'")
 
 
@@ -101,6 +104,15 @@ class EinsumOp(_LinalgOp):
 
     def out_dims(self, ctx: InferShapeContext) -> tuple[int, ...]:
         return la_funcs.einsum_out_dims(ctx.attr("equation"), ctx.get_inputs_dim("Operands"))
+
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        super().infer_shape(ctx)
+        dims = ctx.get_inputs_dim("Operands")
+        for slot in ("InnerCache", "XShape"):
+            if ctx.has_output(slot):
+                la_funcs.einsum_check_caches(slot, ctx.output_size(slot), len(dims))
+                ctx.set_outputs_dim(slot, dims)
+                ctx.set_outputs_dtype(slot, ctx.get_input_dtype("Operands"))
 
 
 class AddmmKernel(OpKernel):
@@ -189,6 +201,10 @@ class EinsumKernel(OpKernel):
         equation = ctx.attr("equation")
         data = out.mutable_data(ctx.place, operands[0].dtype)
         la_funcs.einsum(ctx.xp, equation, [o.data for o in operands], data)
+        caches = ctx.multi_output("InnerCache")
+        for cache, operand in zip(caches, operands):
+            if cache is not None:
+                ctx.xp.copyto(cache.mutable_data(ctx.place, operand.dtype), operand.data)
 
 
 VERIFY_CASES = {

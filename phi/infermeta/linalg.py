@@ -89,6 +89,20 @@ def einsum_infer_meta(operands: list[MetaTensor], equation: str, out: MetaTensor
     _set(out, einsum_out_dims(equation, [o.dims() for o in operands]), operands[0])
 
 
+def einsum_raw_infer_meta(operands: list[MetaTensor], equation: str, out: MetaTensor,
+                          inner_cache: list[MetaTensor], x_shape: list[MetaTensor]) -> None:
+    """out as einsum's; inner_cache[i] and x_shape[i] (dims only) like operands[i]."""
+    from phi.kernels.funcs.linalg import einsum_check_caches
+
+    einsum_infer_meta(operands, equation, out)
+    for slot, metas in (("InnerCache", inner_cache), ("XShape", x_shape)):
+        if metas:
+            einsum_check_caches(slot, len(metas), len(operands))
+        for src, dst in zip(operands, metas):
+            if dst:
+                dst.share_meta(src)
+
+
 def square_matrix_infer_meta(x: MetaTensor, out: MetaTensor) -> None:
     """out: x's dims, [..., n, n]."""
     from phi.kernels.funcs.linalg_matrix import square_dims

@@ -408,6 +408,40 @@ PROGRAMS["stn_upsample_sgd"] = (_stn_upsample_sgd(),
 SEEDS["stn_upsample_sgd"] = 3040
 
 
+def _einsum_sgd():
+    """einsum in a training program: a per-step projection 'bti,ij->btj' by a parameter,
+    tanh, a sum over the steps 'btj->bj' (one operand), a bilinear score 'bj,jk,bk->b'
+    (paddle.einsum splits it into two-operand ops), Linear; softmax cross entropy, mean;
+    SGD."""
+    def build():
+        x = paddle.static.data("x", [-1, 3, 4], "float32")
+        y = paddle.static.data("y", [-1, 1], "int64")
+        w = paddle.create_parameter([4, 5], "float32")
+        m = paddle.create_parameter([5, 5], "float32")
+        h = _legacy_op("tanh", {"X": paddle.einsum("bti,ij->btj", x, w)})
+        pooled = paddle.einsum("btj->bj", h)
+        score = paddle.einsum("bj,jk,bk->b", pooled, m, pooled)
+        feat = paddle.concat([pooled, paddle.unsqueeze(score, 1)], axis=1)
+        logits = nn.Linear(6, 3)(feat)
+        loss = paddle.mean(F.cross_entropy(logits, y))
+        paddle.optimizer.SGD(learning_rate=0.05).minimize(loss)
+
+        def feeds(rng):
+            return {"x": rng.standard_normal((BATCH, 3, 4)).astype("float32"),
+                    "y": rng.integers(0, 3, size=(BATCH, 1)).astype("int64")}
+
+        return feeds, [loss]
+
+    return build
+
+
+PROGRAMS["einsum_sgd"] = (_einsum_sgd(),
+                         "einsum 'bti,ij->btj' by a parameter, tanh, einsum 'btj->bj', a "
+                         "bilinear einsum 'bj,jk,bk->b' (two einsum ops), concat, Linear; "
+                         "softmax cross entropy, mean; SGD lr 0.05")
+SEEDS["einsum_sgd"] = 3060
+
+
 PROGRAMS.update(controlflow_programs(_legacy_op, BATCH))
 SEEDS.update({"while_tanh_sgd": 3050, "cond_branches_sgd": 3051, "while_rnn_sgd": 3052,
               "while_rnn_embed_sgd": 3053})

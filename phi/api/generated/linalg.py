@@ -26,6 +26,8 @@ __all__ = [
     "dot",
     "dot_grad",
     "einsum",
+    "einsum_grad",
+    "einsum_raw",
     "frobenius_norm",
     "frobenius_norm_grad",
     "kron",
@@ -222,6 +224,34 @@ def einsum(operands: Sequence[TensorLike], equation: str) -> Tensor:
     Kernel `einsum`; InferMeta `einsum_infer_meta`.
     """
     return apply("einsum", {"operands": operands}, {"equation": equation})
+
+
+def einsum_raw(
+    operands: Sequence[TensorLike],
+    equation: str,
+) -> tuple[Tensor, list[Tensor], list[Tensor]]:
+    """`einsum_raw` (ops.yaml): (Tensor[] operands, str equation) -> Tensor(out),
+    Tensor[](inner_cache){operands.size()}, Tensor[](x_shape){operands.size()}.
+
+    Kernel `einsum_raw`; InferMeta `einsum_raw_infer_meta`; backward `einsum_grad`.
+    """
+    return apply("einsum_raw", {"operands": operands}, {"equation": equation})
+
+
+def einsum_grad(
+    x_shape: Sequence[TensorLike],
+    inner_cache: Sequence[TensorLike],
+    out_grad: TensorLike,
+    equation: str,
+) -> list[Tensor]:
+    """`einsum_grad` (backward.yaml): (Tensor[] x_shape, Tensor[] inner_cache, Tensor out_grad, str
+    equation) -> Tensor[](operands_grad){x_shape.size()}.
+
+    Kernel `einsum_grad`; InferMeta `unchanged_multi_infer_meta`; differentiates `einsum_raw`.
+    """
+    return apply("einsum_grad",
+                 {"x_shape": x_shape, "inner_cache": inner_cache, "out_grad": out_grad},
+                 {"equation": equation})
 
 
 def matrix_power(x: TensorLike, n: int) -> Tensor:

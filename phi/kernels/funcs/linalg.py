@@ -293,6 +293,13 @@ def einsum_out_dims(equation: str, dims: Sequence[Sequence[int]]) -> tuple[int, 
     return tuple(sizes[c] for c in rhs)
 
 
+def einsum_check_caches(slot: str, count: int, num_operands: int) -> None:
+    """einsum's InnerCache / XShape hold one tensor per operand."""
+    if count != num_operands:
+        raise ValueError(f"einsum: {slot} must name one variable per operand "
+                         f"({num_operands}), got {count}")
+
+
 def einsum(xp: Any, equation: str, operands: Sequence[Any], out: Any) -> None:
     terms, rhs, sizes = einsum_sizes(equation, [o.shape for o in operands])
     expanded = []

@@ -38,6 +38,12 @@ And of the chained products:
 - matrix_power: for n > 0, sum_k (X^T)^k dOut (X^T)^(n-1-k); for n < 0 that of X^-1 to
   the power -n, then -(X^-1)^T (it) (X^-1)^T; 0 for n == 0 (transposes, not conjugates, for
   complex X, as Paddle's).
+- einsum: operand k's gradient is the einsum of Out@GRAD with the other operands (their
+  conjugates for complex, as Paddle's) onto k's distinct labels; a label only k has that
+  the output drops is broadcast back, a repeated label (a diagonal) gets the gradient on
+  its diagonal and 0 elsewhere, a dim of 1 the forward broadcast is summed over. The
+  operands' values come from the forward's InnerCache (fluidphi caches each operand as
+  given, Paddle a preprocessed copy), their dims from its XShape.
 """
 
 from __future__ import annotations
@@ -47,7 +53,13 @@ from typing import Any
 
 from phi.kernels.funcs.common import check_out_grad, compute_dtype, quiet
 from phi.kernels.funcs.diag_grad import scatter_diagonal
-from phi.kernels.funcs.linalg import cross, kron_out_dims, trace_axes, trace_out_dims
+from phi.kernels.funcs.linalg import (
+    cross,
+    einsum_sizes,
+    kron_out_dims,
+    trace_axes,
+    trace_out_dims,
+)
 from phi.kernels.funcs.linalg_matrix import inverse, square_dims
 from phi.kernels.funcs.matmul import matmul_grad
 from phi.kernels.funcs.reduce import reduce_axes
@@ -278,11 +290,10 @@ def bilinear_grad(xp: Any, x: Any, y: Any, weight: Any, out_grad: Any, x_grad: A
 
 
 def multi_dot_grad(xp: Any, xs: list[Any], out_grad: Any, x_grads: list[Any | None]) -> None:
-    """x_grads: one per input (None: not asked for). The PHI path binds only the gradients
-    a program asks for, without their positions, so a shorter list is refused."""
+    """x_grads: one per input (None: not asked for, an @EMPTY@ in the program)."""
     if len(x_grads) != len(xs):
-        raise ValueError(f"multi_dot_grad: {len(x_grads)} input gradients asked for {len(xs)} "
-                         "inputs; a partial gradient list runs on the legacy path only")
+        raise ValueError(f"multi_dot_grad: {len(x_grads)} input gradients for {len(xs)} "
+                         "inputs (X@GRAD must hold one entry per input)")
     mats = [x.reshape((1, -1)) if i == 0 and x.ndim == 1
             else x.reshape((-1, 1)) if i == len(xs) - 1 and x.ndim == 1 else x
             for i, x in enumerate(xs)]
@@ -332,3 +343,67 @@ def matrix_power_grad(xp: Any, x: Any, out_grad: Any, n: int, x_grad: Any) -> No
             inv_t = xp.swapaxes(inv, -1, -2)
             d_inv = _power_grad(xp, inv, -n, out_grad)
             xp.copyto(x_grad, -(inv_t @ d_inv @ inv_t), casting="unsafe")
+
+
+def _einsum_operand_grad(xp: Any, term: str, rhs: str, others: list[tuple[str, Any]],
+                         out_grad: Any, sizes: dict[str, int], dims: tuple[int, ...]) -> Any:
+    """The gradient of one operand labelled `term` (dims `dims`), in Out@GRAD's dtype."""
+    distinct = "".join(dict.fromkeys(term))
+    present = set(rhs).union(*(set(t) for t, _ in others))
+    reached = "".join(c for c in distinct if c in present)
+    spec = ",".join([rhs, *(t for t, _ in others)]) + "->" + reached
+    g = xp.einsum(spec, out_grad, *(_conj(xp, a) for _, a in others))
+    # labels only this operand has (summed out by the forward): broadcast back
+    g = g.reshape([sizes[c] if c in present else 1 for c in distinct])
+    g = xp.broadcast_to(g, [sizes[c] for c in distinct])
+    if len(distinct) != len(term):  # repeated labels: the gradient on the diagonal
+        free = iter(c for c in _LETTERS if c not in term)
+        axes, eyes, eye_specs = [], [], []
+        for pos, c in enumerate(term):
+            if term.index(c) == pos:
+                axes.append(c)
+            else:
+                fresh = next(free)
+                axes.append(fresh)
+                eye_specs.append(c + fresh)
+                eyes.append(xp.eye(sizes[c], dtype=g.dtype))
+        g = xp.einsum(",".join([distinct, *eye_specs]) + "->" + "".join(axes), g, *eyes)
+    bcast = tuple(i for i, (c, d) in enumerate(zip(term, dims)) if d == 1 and sizes[c] != 1)
+    return g.sum(axis=bcast, keepdims=True) if bcast else g
+
+
+_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def einsum_check_caches(x_shapes: list[tuple[int, ...]],
+                        caches: list[tuple[int, ...]]) -> None:
+    """einsum_grad reads the InnerCache fluidphi's einsum writes: each operand as given, so
+    with its XShape's dims (Paddle's einsum caches preprocessed operands instead)."""
+    if len(x_shapes) != len(caches):
+        raise ValueError(f"einsum_grad: x_shape holds {len(x_shapes)} tensors, InnerCache "
+                         f"{len(caches)}; both must hold one per operand")
+    for i, (dims, cache) in enumerate(zip(x_shapes, caches)):
+        if tuple(dims) != tuple(cache):
+            raise ValueError(f"einsum_grad: InnerCache[{i}] has dims {list(cache)}, expected "
+                             f"x_shape[{i}]'s {list(dims)} (the operand as fluidphi's einsum "
+                             "caches it)")
+
+
+def einsum_grad(xp: Any, equation: str, caches: list[Any], out_grad: Any,
+                grads: list[Any | None]) -> None:
+    """caches: the operands as the forward cached them; grads: one per operand (None: not
+    asked for), preallocated in the operands' dims."""
+    if len(grads) != len(caches):
+        raise ValueError(f"einsum_grad: {len(grads)} operand gradients for {len(caches)} "
+                         "cached operands (InnerCache and x_shape must hold one per operand)")
+    terms, rhs, sizes = einsum_sizes(equation, [c.shape for c in caches])
+    check_out_grad("einsum_grad", out_grad, tuple(sizes[c] for c in rhs))
+    full = [xp.broadcast_to(c, [sizes[lab] for lab in t]) for t, c in zip(terms, caches)]
+    with quiet(xp):
+        for k, grad in enumerate(grads):
+            if grad is None:
+                continue
+            others = [(t, a) for i, (t, a) in enumerate(zip(terms, full)) if i != k]
+            g = _einsum_operand_grad(xp, terms[k], rhs, others, out_grad, sizes,
+                                     tuple(caches[k].shape))
+            xp.copyto(grad, g, casting="unsafe")

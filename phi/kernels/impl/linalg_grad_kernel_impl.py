@@ -228,6 +228,28 @@ def multi_dot_grad_kernel(dev_ctx: DeviceContext, x: list[DenseTensor], out_grad
                             for g, x in zip(x_grads, xs)])
 
 
+#: x_shape carries the operands' dims without data: it reaches the kernel as given
+_X_SHAPE = {"x_shape": {"backend": Backend.ALL_BACKEND}}
+
+
+@register_kernel("einsum_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128],
+                 arg_overrides=_X_SHAPE)
+@register_kernel("einsum_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128],
+                 arg_overrides=_X_SHAPE)
+def einsum_grad_kernel(dev_ctx: DeviceContext, x_shape: list[DenseTensor],
+                       inner_cache: list[DenseTensor], out_grad: DenseTensor, equation: str,
+                       operands_grad: OutTensorList) -> None:
+    x_shapes = x_shape
+    caches = inner_cache
+    operand_grads = operands_grad
+    la_grad.einsum_check_caches([t.dims for t in x_shapes], [t.dims for t in caches])
+    la_grad.einsum_grad(dev_ctx.xp, equation, [t.data for t in caches], out_grad.data,
+                        [None if g is None else dev_ctx.alloc(g, out_grad.dtype)
+                         for g in operand_grads])
+
+
 @register_kernel("matrix_power_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
                  [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128])
 @register_kernel("matrix_power_grad", Backend.GPU, DataLayout.ALL_LAYOUT,

@@ -8,7 +8,7 @@ from __future__ import annotations
 from phi.common import Backend, DataLayout, DataType
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
-from phi.core.kernel_args import OutTensor
+from phi.core.kernel_args import OutTensor, OutTensorList
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import linalg as la_funcs
 
@@ -99,3 +99,18 @@ def einsum_kernel(dev_ctx: DeviceContext, operands: list[DenseTensor], equation:
                   out: OutTensor) -> None:
     data = dev_ctx.alloc(out, operands[0].dtype)
     la_funcs.einsum(dev_ctx.xp, equation, [o.data for o in operands], data)
+
+
+@register_kernel("einsum_raw", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128])
+@register_kernel("einsum_raw", Backend.GPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128])
+def einsum_raw_kernel(dev_ctx: DeviceContext, operands: list[DenseTensor], equation: str,
+                      out: OutTensor, inner_cache: OutTensorList,
+                      x_shape: OutTensorList) -> None:
+    data = dev_ctx.alloc(out, operands[0].dtype)
+    la_funcs.einsum(dev_ctx.xp, equation, [o.data for o in operands], data)
+    caches = inner_cache
+    for cache, operand in zip(caches, operands):
+        if cache is not None:
+            dev_ctx.xp.copyto(dev_ctx.alloc(cache, operand.dtype), operand.data)

@@ -3,7 +3,8 @@ elements), matmul_with_flatten and the products bmm, mv, addmm / baddbmm (Input 
 dot, kron, cross and trace, and the norms p_norm, dist, frobenius_norm, squared_l2_norm,
 l1_norm (float32), norm (the l2 normalisation) and renorm, and the chained products
 bilinear, multi_dot (vector ends too) and matrix_power (n > 0, n < 0 on a well conditioned
-matrix): backward op -> [(forward inputs, attributes shared by forward and backward)]
+matrix), and einsum (a product, a diagonal with a summed-out label, broadcast labels, three
+operands, complex): backward op -> [(forward inputs, attributes shared by forward and backward)]
 (tests/api/test_grad_fd.py runs them)."""
 
 from __future__ import annotations
@@ -65,6 +66,15 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
     "matrix_power_grad": [({"x": (3, 3)}, {"n": 3}),
                           ({"x": lambda rng: rng.uniform(-0.5, 0.5, (2, 3, 3)) + 2 * np.eye(3)},
                            {"n": -2})],
+    "einsum_grad": [
+        ({"operands": [(2, 3), (3, 4)]}, {"equation": "ij,jk->ik"}),
+        ({"operands": [(2, 3, 3), (4, 3)]}, {"equation": "bii,ki->k"}),
+        ({"operands": [(2, 1, 3), (1, 4, 3)]}, {"equation": "abj,abj->ab"}),
+        ({"operands": [(2, 3), (3, 2), (2, 2)]}, {"equation": "ij,jk,kl->il"}),
+        ({"operands": [lambda rng: rng.standard_normal((2, 3)) + 1j * rng.standard_normal((2, 3)),
+                       lambda rng: rng.standard_normal((3,)) + 1j * rng.standard_normal((3,))]},
+         {"equation": "ij,j->i"}),
+    ],
 }
 #: l1_norm is registered for float32 only (as Paddle 3.3.1): (step, rtol, atol)
 FLOAT32_FD = {"l1_norm_grad": (1e-2, 1e-3, 1e-3)}

@@ -28,12 +28,23 @@
   matrices, a first and a last 1-D operand; its forward cases are in linalg_solve.py, whose
   grad family is the decompositions'), matrix_power (n 3, 1, 0, 7, -1, -2 on well
   conditioned matrices, batched, complex).
+- einsum (its forward cases are in linalg.py): products, batches, a transpose, sums, an
+  outer product, broadcast labels, a label summed out of one operand, diagonals (repeated
+  labels), a 0-d operand, an empty operand; float32 / float64, complex64 / complex128
+  (conjugated, as Paddle's). The forward writes InnerCache / XShape (OUTPUT_COUNTS), which
+  Paddle's einsum_grad reads. Not exported: three operands in one einsum op (Paddle 3.3.1's
+  CPU einsum crashes with a segmentation fault; paddle.einsum splits them into pairs), and
+  a repeated label that also reaches the output next to a contracted one ('iij,jk->ik',
+  'iij->ij': Paddle 3.3.1's einsum refuses them, "The reduce dim index 1 should be in the
+  range"); tests/api/grad_fd/linalg_grad.py checks three operands by finite differences.
 """
 
 from __future__ import annotations
 
-from .linalg import _matrices
+from .linalg import OUTPUT_COUNTS, _matrices
 from .spec import FLOATS, Case, GradCase, In
+
+__all__ = ["GRAD_CASES", "OUTPUT_COUNTS"]
 
 #: tag -> (X dims, Y dims, trans_x, trans_y)
 _MATMUL_SHAPES = {
@@ -245,4 +256,30 @@ GRAD_CASES += [
        ("X",), n=-1),
     *(_g(f"matrix_power_grad_{dt}", "matrix_power", {"X": _matrices((2, 3, 3), dt, 9)}, ("X",),
          n=2) for dt in _COMPLEX),
+]
+
+
+def _einsum(name: str, equation: str, *shapes: tuple[int, ...], dt: str = "float64"
+            ) -> GradCase:
+    return _g(f"einsum_grad_{name}", "einsum", {"Operands": [In(s, dt) for s in shapes]},
+              ("Operands",), equation=equation)
+
+
+GRAD_CASES += [
+    *(_einsum(f"matmul_{dt}", "ij,jk->ik", (2, 3), (3, 4), dt=dt) for dt in (*FLOATS, *_COMPLEX)),
+    _einsum("batched", "bij,bjk->bik", (2, 3, 4), (2, 4, 5), dt="float32"),
+    _einsum("transpose", "ij->ji", (2, 3)),
+    _einsum("sum_all", "ij->", (3, 4)),
+    _einsum("outer", "i,j->ij", (3,), (4,)),
+    _einsum("bcast_labels", "dwij,dwjk->dwik", (2, 1, 3, 4), (1, 3, 4, 2)),
+    _einsum("reduce_both", "ij,ij->i", (3, 4), (3, 4)),
+    _einsum("summed_out", "ij,kj->k", (2, 3), (4, 3)),
+    _einsum("summed_out_both", "ij,jk->", (2, 3), (3, 4)),
+    _einsum("diagonal", "ii->i", (3, 3)),
+    _einsum("trace", "ii->", (4, 4)),
+    _einsum("batch_diagonal", "bii,bi->b", (2, 3, 3), (2, 3)),
+    _einsum("attention", "bhld,bhmd->bhlm", (2, 2, 3, 4), (2, 2, 5, 4), dt="float32"),
+    _einsum("scalar_operand", ",ij->ij", (), (2, 3)),
+    _einsum("empty", "ij,jk->ik", (0, 3), (3, 2)),
+    _einsum("complex_batch_diagonal", "bii,bi->b", (2, 3, 3), (2, 3), dt="complex128"),
 ]
