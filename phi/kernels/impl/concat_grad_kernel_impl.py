@@ -20,11 +20,10 @@ _STACK_CPU = [*_CONCAT_CPU, DataType.BFLOAT16]
 
 def _alloc(op: str, dev_ctx: DeviceContext, outs: list[DenseTensor],
            dims: list[tuple[int, ...]], out_grad: DenseTensor) -> list:
-    """The gradient arrays, one per input. The PHI path binds only the gradients a program
-    asks for, without their positions, so a partial list is refused there."""
+    """The gradient arrays, one per input (None where the program asks for none: both
+    paths keep a gradient list's positions, @EMPTY@ as None)."""
     if len(outs) != len(dims):
-        raise ValueError(f"{op}: {len(outs)} input gradients asked for {len(dims)} inputs; "
-                         "a partial gradient list runs on the legacy path only")
+        raise ValueError(f"{op}: {len(outs)} input gradient slots for {len(dims)} inputs")
     return [None if out is None else dev_ctx.alloc(out, out_grad.dtype, d)
             for out, d in zip(outs, dims)]
 

@@ -15,11 +15,10 @@ _FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
 
 
 def _positional(name: str, grads: list[DenseTensor], count: int) -> list[DenseTensor | None]:
-    """A gradient list output: all of them, or none asked for. A partial list reaches a
-    PHI kernel without its positions, so it is refused rather than misassigned."""
+    """A gradient list output, one slot per input (None where the program asks for none:
+    both paths keep a list's positions, @EMPTY@ as None), or none at all."""
     if grads and len(grads) != count:
-        raise ValueError(f"rnn_grad: {len(grads)} of {count} {name} gradients asked for; the "
-                         "PHI kernel needs all or none (run the legacy kernel: --path legacy)")
+        raise ValueError(f"rnn_grad: {len(grads)} {name} gradient slots for {count} inputs")
     return list(grads) or [None] * count
 
 
