@@ -4,7 +4,8 @@ fluidphi registers the op type: its legacy CPU class kernels and its PHI CPU ker
 `_raw` variant where there is one) are registered for exactly Paddle's dtypes, less and plus
 the declared differences: the op_cases family's `DTYPE_GAPS` where a family holds the op
 type, else tests/ops/op_dtype_gaps.py (each with its reason). An op type a family declares
-`LEGACY_ONLY` has no PHI kernel."""
+`LEGACY_ONLY` has no PHI kernel. Op types the census does not count (left out, or only in
+Paddle 2.6.2) are held to the CPU dtypes their op_cases family's exported protos record."""
 
 from __future__ import annotations
 
@@ -17,13 +18,17 @@ from legacy_fluid.framework.op_registry import OP_INFOS
 from phi.common import Backend, DataType
 from phi.core.kernel_factory import KERNELS
 from tests.conformance.op_cases import family_names, load_family
+from tests.conformance.op_fixtures import family_fixtures
 from tests.ops import op_dtype_gaps
 
-#: op type -> Paddle's CPU dtypes, for the op types fluidphi registers
-PADDLE_DTYPES: dict[str, tuple[str, ...]] = {
-    op.op_type: op.cpu_dtypes for op in load_census().counted
-    if op.cpu_kernel is CpuKernel.KERNEL and OP_INFOS.has(op.op_type)}
 _FAMILIES = [load_family(name) for name in family_names()]
+#: op type -> Paddle's CPU dtypes, for the op types fluidphi registers: the census's, else
+#: those a family's exported protos record
+PADDLE_DTYPES: dict[str, tuple[str, ...]] = {
+    **{op: tuple(facts["cpu_dtypes"]) for name in family_names()
+       for op, facts in family_fixtures(name).protos.items()},
+    **{op.op_type: op.cpu_dtypes for op in load_census().counted
+       if op.cpu_kernel is CpuKernel.KERNEL and OP_INFOS.has(op.op_type)}}
 #: op type -> {dtype: reason}: the op_cases families' declared gaps
 FAMILY_GAPS: dict[str, dict[str, str]] = {
     op: gaps for module in _FAMILIES for op, gaps in getattr(module, "DTYPE_GAPS", {}).items()}
@@ -64,6 +69,8 @@ def test_cpu_kernel_dtypes_match_paddle(op_type: str) -> None:
     forms = fluidphi_cpu_dtypes(op_type)
     if op_type in LEGACY_ONLY:
         assert list(forms) == ["legacy"], f"{op_type} has a PHI kernel: drop it from LEGACY_ONLY"
+    else:
+        assert len(forms) > 1, f"{op_type}: no PHI kernel (nor declared LEGACY_ONLY)"
     any_dtype = str(DataType.ALL_DTYPE)
     for form, dtypes in forms.items():
         if form != "legacy" and op_type in op_dtype_gaps.ANY_DTYPE_PHI:
