@@ -14,12 +14,25 @@ from phi.kernels.funcs.common import quiet
 #: copies and fills only.
 FLOAT8_TYPES = (DataType.FLOAT8_E4M3FN, DataType.FLOAT8_E5M2)
 
+#: Element types Paddle 3.3.1's cast refuses to write ("Invalid enum data type"): a legacy
+#: program's cast to uint16 / uint32 / uint64 fails there.
+UNCASTABLE_TYPES = (DataType.UINT16, DataType.UINT32, DataType.UINT64)
+
 #: float8 type -> (the magnitude from which Paddle's conversion to it saturates, infinity
 #: included; the type's largest finite value; whether NaN saturates too). Below it Paddle
 #: rounds to nearest even, as ml_dtypes does (e4m3fn: 464 < |x| < 480 gives NaN; e5m2:
 #: 61440 <= |x| < 65536 gives inf). Measured on Paddle 3.3.1's CPU cast kernel.
 FLOAT8_SATURATION = {np.dtype(ml_dtypes.float8_e4m3fn): (480.0, 448.0, True),
                      np.dtype(ml_dtypes.float8_e5m2): (65536.0, 57344.0, False)}
+
+
+def check_cast_target(dtype: DataType) -> DataType:
+    """`dtype` as cast's target type, refused (naming the op and its attribute) where
+    Paddle 3.3.1 refuses it (UNCASTABLE_TYPES)."""
+    if dtype in UNCASTABLE_TYPES:
+        raise ValueError(f"cast: attribute out_dtype is {dtype}: Paddle 3.3.1 has no cast to "
+                         "it (Invalid enum data type)")
+    return dtype
 
 
 def cast(xp: Any, x: Any, out: Any) -> None:
