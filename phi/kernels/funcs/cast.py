@@ -16,7 +16,7 @@ FLOAT8_TYPES = (DataType.FLOAT8_E4M3FN, DataType.FLOAT8_E5M2)
 
 #: Element types Paddle 3.3.1's cast refuses to write ("Invalid enum data type"): a legacy
 #: program's cast to uint16 / uint32 / uint64 fails there.
-UNCASTABLE_TYPES = (DataType.UINT16, DataType.UINT32, DataType.UINT64)
+UNCASTABLE = (np.dtype(np.uint16), np.dtype(np.uint32), np.dtype(np.uint64))
 
 #: float8 type -> (the magnitude from which Paddle's conversion to it saturates, infinity
 #: included; the type's largest finite value; whether NaN saturates too). Below it Paddle
@@ -26,18 +26,13 @@ FLOAT8_SATURATION = {np.dtype(ml_dtypes.float8_e4m3fn): (480.0, 448.0, True),
                      np.dtype(ml_dtypes.float8_e5m2): (65536.0, 57344.0, False)}
 
 
-def check_cast_target(dtype: DataType) -> DataType:
-    """`dtype` as cast's target type, refused (naming the op and its attribute) where
-    Paddle 3.3.1 refuses it (UNCASTABLE_TYPES)."""
-    if dtype in UNCASTABLE_TYPES:
-        raise ValueError(f"cast: attribute out_dtype is {dtype}: Paddle 3.3.1 has no cast to "
-                         "it (Invalid enum data type)")
-    return dtype
-
-
 def cast(xp: Any, x: Any, out: Any) -> None:
     """out = x converted to out's dtype (floats truncate toward zero; complex -> real part;
-    float8 goes through float32 both ways, as Paddle converts it)."""
+    float8 goes through float32 both ways, as Paddle converts it); out's dtype one of
+    UNCASTABLE is refused, naming the op and its attribute, as Paddle refuses it."""
+    if np.dtype(out.dtype) in UNCASTABLE:
+        raise ValueError(f"cast: attribute out_dtype is {np.dtype(out.dtype)}: Paddle 3.3.1 "
+                         "has no cast to it (Invalid enum data type)")
     if np.dtype(x.dtype) in FLOAT8_SATURATION:
         x = x.astype(np.float32)
     if np.dtype(x.dtype).kind == "c" and np.dtype(out.dtype).kind != "c":
