@@ -18,7 +18,7 @@ from typing import Any, NoReturn, TypeVar
 
 CENSUS_PATH = Path(__file__).resolve().parent / "census.json"
 #: What the file's ``format`` key holds; a change of layout changes it.
-CENSUS_FORMAT = 3  # 2: grad_ops, grad_note; 3: grad_kernels
+CENSUS_FORMAT = 4  # 2: grad_ops, grad_note; 3: grad_kernels; 4: cpu_dtypes
 
 
 class Exclusion(str, Enum):
@@ -115,6 +115,9 @@ class CensusOp:
     grad_note: str | None = None
     #: the kernel Paddle runs on CPU for each of `grad_ops`, in their order
     grad_kernels: tuple[CensusGradKernel, ...] = ()
+    #: for an op type not left out: the dtypes of the plain CPU kernels Paddle runs for it
+    #: (empty: a framework op without kernels); None for an excluded op type
+    cpu_dtypes: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -204,7 +207,7 @@ def _op(path: str, obj: Any) -> CensusOp:
     where = f"op {name!r}"
     r = _Reader(path, where, obj, {"op_type", "family", "cpu_kernel", "phi_kernel", "excluded",
                                    "inputs", "outputs", "attrs"},
-                {"note", "grad_ops", "grad_note", "grad_kernels"})
+                {"note", "grad_ops", "grad_note", "grad_kernels", "cpu_dtypes"})
     if not isinstance(name, str) or not name:
         r.fail("'op_type' must be a non-empty string")
     cpu = r.enum("cpu_kernel", CpuKernel)
@@ -227,6 +230,13 @@ def _op(path: str, obj: Any) -> CensusOp:
     if grad_note is not None and (grad_ops or not grad_note):
         r.fail("'grad_note' says why 'grad_ops' is empty: only with an empty 'grad_ops'")
     kernels = _grad_kernels(path, where, r.get("grad_kernels", dict, {}))
+    dtypes = r.get("cpu_dtypes", list)
+    if (dtypes is None) != (excluded is not None):
+        r.fail("'cpu_dtypes' must be given exactly when the op type is not excluded")
+    if dtypes is not None:
+        _check_dtypes(r, dtypes)
+        if bool(dtypes) != (cpu is CpuKernel.KERNEL):
+            r.fail("'cpu_dtypes' must be non-empty exactly when 'cpu_kernel' is 'kernel'")
     if [k.grad_op for k in kernels] != list(grad_ops or ()):
         r.fail("'grad_kernels' must have an entry for each of 'grad_ops', and no other")
     return CensusOp(
@@ -237,8 +247,13 @@ def _op(path: str, obj: Any) -> CensusOp:
                       for i, v in enumerate(r.items("outputs"))),
         attrs=tuple(_attr(path, f"{where} attr {i}", a) for i, a in enumerate(r.items("attrs"))),
         note=note, grad_ops=None if grad_ops is None else tuple(grad_ops), grad_note=grad_note,
-        grad_kernels=kernels,
+        grad_kernels=kernels, cpu_dtypes=None if dtypes is None else tuple(dtypes),
     )
+
+
+def _check_dtypes(r: _Reader, dtypes: list) -> None:
+    if not all(isinstance(d, str) and d for d in dtypes) or dtypes != sorted(set(dtypes)):
+        r.fail("'cpu_dtypes' must be a sorted list of distinct dtype names")
 
 
 def _grad_kernels(path: str, where: str, obj: dict) -> tuple[CensusGradKernel, ...]:
@@ -246,8 +261,7 @@ def _grad_kernels(path: str, where: str, obj: dict) -> tuple[CensusGradKernel, .
     for grad, entry in sorted(obj.items()):
         r = _Reader(path, f"{where} grad kernel {grad!r}", entry, {"phi_kernel", "cpu_dtypes"})
         dtypes = r.items("cpu_dtypes")
-        if not all(isinstance(d, str) and d for d in dtypes) or dtypes != sorted(set(dtypes)):
-            r.fail("'cpu_dtypes' must be a sorted list of distinct dtype names")
+        _check_dtypes(r, dtypes)
         kernels.append(CensusGradKernel(grad, r.get("phi_kernel", (str, type(None))),
                                         tuple(dtypes)))
     return tuple(kernels)

@@ -22,6 +22,7 @@ from legacy_fluid.framework.var_type import AttrType, VarType
 from phi.common import CPUPlace, DataType, GPUPlace, Scalar
 from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import full as full_funcs
+from phi.kernels.funcs.cast import FLOAT8_TYPES
 
 _TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
           DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32,
@@ -106,5 +107,6 @@ class FillConstantKernel(OpKernel):
 
 register_operator("fill_constant", FillConstantOp, FillConstantOpMaker)
 for _dtype in _TYPES:
-    register_op_kernel("fill_constant", "CPU", FillConstantKernel, _dtype)
     register_op_kernel("fill_constant", "GPU", FillConstantKernel, _dtype)
+for _dtype in (*_TYPES, *FLOAT8_TYPES):
+    register_op_kernel("fill_constant", "CPU", FillConstantKernel, _dtype)

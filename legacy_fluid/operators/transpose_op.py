@@ -10,6 +10,7 @@ from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import transpose as tr_funcs
+from phi.kernels.funcs.cast import FLOAT8_TYPES
 
 
 class TransposeOpMaker(OpProtoAndCheckerMaker):
@@ -70,7 +71,7 @@ VERIFY_CASES = {
 register_operator("transpose", TransposeOp)
 register_operator("transpose2", TransposeOp, Transpose2OpMaker)
 for _op in ("transpose", "transpose2"):
-    for _dtype in _CPU_TYPES:
+    for _dtype in (*_CPU_TYPES, *FLOAT8_TYPES):
         register_op_kernel(_op, "CPU", TransposeKernel, _dtype)
     for _dtype in _GPU_TYPES:
         register_op_kernel(_op, "GPU", TransposeKernel, _dtype)

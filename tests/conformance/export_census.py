@@ -14,7 +14,8 @@ that is not left out, the grad op types Paddle's grad op maker makes for it
 (``core.get_grad_op_desc`` on a one-op OpDesc with the proto's slots and default
 attributes, in a forked child: a few makers crash Paddle; while's and conditional_block's,
 which need the program around them, from the training programs Paddle differentiated:
-GRADS_FROM_PROGRAMS), or why it makes none. The output
+GRADS_FROM_PROGRAMS), or why it makes none, and the dtypes of the plain CPU kernels Paddle
+runs for it and for each of its grad op types. The output
 is deterministic (sorted, one op per line) and names Paddle's version and this command.
 """
 
@@ -369,6 +370,32 @@ def grad_ops_of(op: dict) -> dict:
     raise SystemExit(f"grad ops of {op['op_type']}: the child exited ({status}) saying nothing")
 
 
+def plain_cpu_dtypes(names: tuple[str | None, ...], op_type: str, by_op: dict,
+                     by_phi: dict) -> tuple[str | None, list[str]]:
+    """(the PHI kernel Paddle's CPU build runs for `op_type`: the first of `names`
+    registered, else None; the dtypes of its plain CPU kernels, a fluid kernel's of the op
+    type where no PHI one is registered)."""
+    from tests.conformance.export_ops import CPP_TYPES
+
+    phi_name = next((n for n in names if n and by_phi.get(n)), None)
+    dtypes = {k.strip("()").split(", ")[-1] for k in by_phi.get(phi_name, [])
+              if k.startswith("(CPU, Undefined(AnyLayout)")}
+    if not dtypes:
+        dtypes = {CPP_TYPES.get(m.group(1), m.group(1).rsplit("::", 1)[-1])
+                  for k in by_op.get(op_type, [])
+                  if "place[Place(cpu)]" in k and "library_type[PLAIN]" in k
+                  for m in [re.search(r"data_type\[([^\]]+)\]", k)] if m}
+    return phi_name, sorted(dtypes)
+
+
+def cpu_dtypes_of(op: dict, by_op: dict, by_phi: dict) -> dict:
+    """``{"cpu_dtypes": [...]}`` for census entry `op`: the dtypes of the plain CPU kernels
+    Paddle runs for the op type (its PHI kernel's, under the op's PHI kernel name or else
+    the op type, as tests/conformance/export_ops.py finds them; else its fluid kernels')."""
+    return {"cpu_dtypes": plain_cpu_dtypes((op["phi_kernel"], op["op_type"]), op["op_type"],
+                                           by_op, by_phi)[1]}
+
+
 def grad_kernels_of(op: dict, by_op: dict, by_phi: dict) -> dict:
     """``{"grad_kernels": {grad op type: {"phi_kernel", "cpu_dtypes"}}}`` for the grad op
     types Paddle makes for census entry `op`: the PHI kernel its CPU build runs for each
@@ -377,21 +404,11 @@ def grad_kernels_of(op: dict, by_op: dict, by_phi: dict) -> dict:
     dtypes of its plain CPU kernels (a fluid kernel's where no PHI one is registered)."""
     from paddle.base import core
 
-    from tests.conformance.export_ops import CPP_TYPES
-
     kernels = {}
     for grad in op["grad_ops"]:
         names = (core._get_phi_kernel_name(grad), grad, f"{op['phi_kernel']}_grad")
-        phi_name = next((n for n in names if n and by_phi.get(n)), grad)
-        dtypes = {k.strip("()").split(", ")[-1] for k in by_phi.get(phi_name, [])
-                  if k.startswith("(CPU, Undefined(AnyLayout)")}
-        if not dtypes:
-            dtypes = {CPP_TYPES.get(m.group(1), m.group(1).rsplit("::", 1)[-1])
-                      for k in by_op.get(grad, [])
-                      if "place[Place(cpu)]" in k and "library_type[PLAIN]" in k
-                      for m in [re.search(r"data_type\[([^\]]+)\]", k)] if m}
-        kernels[grad] = {"phi_kernel": phi_name if by_phi.get(phi_name) else None,
-                         "cpu_dtypes": sorted(dtypes)}
+        phi_name, dtypes = plain_cpu_dtypes(names, grad, by_op, by_phi)
+        kernels[grad] = {"phi_kernel": phi_name, "cpu_dtypes": dtypes}
     return {"grad_kernels": kernels} if kernels else {}
 
 
@@ -430,6 +447,7 @@ def collect() -> dict:
             **({"note": NOT_RUNNABLE[p.type][1]} if p.type in NOT_RUNNABLE else {}),
         })
         if excluded is None:
+            ops[-1].update(cpu_dtypes_of(ops[-1], by_op, by_phi))
             ops[-1].update(grad_ops_of(ops[-1]))
             ops[-1].update(grad_kernels_of(ops[-1], by_op, by_phi))
     kernels = {o["op_type"] for o in ops if o["cpu_kernel"] == "kernel"}

@@ -16,7 +16,9 @@ float8 CPU kernels for on them and casts the results back for the fetch. Per flo
 - `ops_<type>`: concat of two float8 tensors, reshape2, assign, fill_any (a value beyond
   the largest finite one; 3.3 into an `empty` tensor), transfer_layout (NCHW to NHWC),
   view_shape, view_slice, check_numerics (stats and values of a tensor cast from one with
-  a NaN), and the grad ops concat_grad and reshape2_grad on float8 cotangents.
+  a NaN), the grad ops concat_grad and reshape2_grad on float8 cotangents, fill_constant
+  (a value beyond the largest finite one, and 0.3) and transpose / transpose2 (Paddle 3.3.1
+  runs them on float8 too).
 
 Output in tests/fixtures/float8/: `<program>.pdmodel`, `arrays.npz` (`<program>/in/<feed>`,
 `<program>/out/<fetch>`) and `programs.json` (op types, feeds, fetches with their dtypes).
@@ -158,9 +160,18 @@ def ops_program(kind):
         rgrad = _op(block, "reshape2_grad",
                     {"XShape": r["XShape"], "Out@GRAD": [a["Out"][0]]},
                     {"X@GRAD": [("cat@GRAD", f8, [2, 8])]}, {"shape": [4, 4]})
+        consts = [_op(block, "fill_constant", {}, {"Out": [(name, f8, [2, 3])]},
+                      {"shape": [2, 3], "dtype": int(f8), "value": value})["Out"][0]
+                  for name, value in (("const_big", 1e6), ("const", 0.3))]
+        flipped = _op(block, "transpose2", {"X": [cat]},
+                      {"Out": [("flipped", f8, [8, 2])],
+                       "XShape": [("flipped_xshape", f8, [0, 2, 8])]}, {"axis": [1, 0]})
+        turned = _op(block, "transpose", {"X": [r4]}, {"Out": [("turned", f8, [4, 2, 2, 1])]},
+                     {"axis": [3, 2, 1, 0]})
         back = [_cast(block, v, f8, VT.FP32, f"{v.name}_back".replace("@", "_"))
                 for v in (cat, r["Out"][0], a["Out"][0], filled["Out"][0], moved["Out"][0],
-                          viewed, sliced, refilled, *grads["X@GRAD"], rgrad["X@GRAD"][0])]
+                          viewed, sliced, refilled, *grads["X@GRAD"], rgrad["X@GRAD"][0],
+                          *consts, flipped["Out"][0], turned["Out"][0])]
         return [*back, *checked["stats"], *checked["values"]]
     return build, feeds
 

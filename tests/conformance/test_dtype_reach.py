@@ -1,16 +1,22 @@
 """The declared uint16 / uint32 / uint64 and float8 dtype differences against Paddle 3.3.1
 agree with what Paddle runs (tests/fixtures/dtype_reach.json, written by
 check_dtype_reach.py): no unsigned gap without the proof that no legacy CPU program reaches
-such a tensor, no float8 gap while Paddle's programs make and use float8 tensors."""
+such a tensor, no float8 gap while Paddle's programs make and use float8 tensors; fluidphi's
+cast refuses the unsigned targets Paddle's refuses."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
+import numpy as np
+import pytest
+
+from compat.single_op import run_single_op
+from legacy_fluid.framework.var_type import VarType
 from tests.conformance.op_cases import family_names, load_family
 from tests.conformance.op_cases.spec import NO_UNSIGNED_PROGRAM
-from tests.ops import grad_dtype_gaps
+from tests.ops import grad_dtype_gaps, op_dtype_gaps
 
 RECORD = json.loads((Path(__file__).resolve().parents[1] / "fixtures" / "dtype_reach.json")
                     .read_text())["types"]
@@ -19,12 +25,15 @@ FLOAT8 = ("float8_e4m3fn", "float8_e5m2")
 
 
 def _declared() -> dict[tuple[str, str], str]:
-    """(op type, dtype) -> reason, over the forward DTYPE_GAPS and grad MISSING."""
+    """(op type, dtype) -> reason, over the forward DTYPE_GAPS and MISSING and grad
+    MISSING."""
     out = {(op, d): reason for name in family_names()
            for op, gaps in getattr(load_family(name), "DTYPE_GAPS", {}).items()
            for d, reason in gaps.items()}
     out |= {(op, d): grad_dtype_gaps.reason(op, d)
             for op, ds in grad_dtype_gaps.MISSING.items() for d in ds}
+    out |= {(op, d): op_dtype_gaps.reason(op, d)
+            for op, ds in op_dtype_gaps.MISSING.items() for d in ds}
     return out
 
 
@@ -49,3 +58,16 @@ def test_paddle_programs_use_float8_so_no_gap_is_declared() -> None:
         assert RECORD[name]["feed"] != "ok" and RECORD[name]["load_combine+fetch"] != "ok"
     float8 = sorted(k for k in _declared() if k[1] in FLOAT8)
     assert float8 == [], f"float8 gaps declared: {float8}"
+
+
+@pytest.mark.parametrize("path", ["legacy", "phi", "auto"])
+@pytest.mark.parametrize("name", ["UINT16", "UINT32", "UINT64"])
+def test_cast_refuses_unsigned_targets_as_paddle(name: str, path: str) -> None:
+    assert "Invalid enum data type" in RECORD[name]["cast_to"]
+    attrs = {"in_dtype": int(VarType.FP32), "out_dtype": int(VarType[name])}
+    with pytest.raises(Exception, match=f"cast: attribute out_dtype is {name.lower()}: "
+                                        "Paddle 3.3.1 has no cast to it"):
+        run_single_op("cast", {"X": [np.ones(3, np.float32)]}, attrs, ["Out"], path)
+    attrs["out_dtype"] = int(VarType.UINT8)  # the one unsigned target Paddle casts to
+    out, _ = run_single_op("cast", {"X": [np.full(3, 7.9, np.float32)]}, attrs, ["Out"], path)
+    assert out["Out"][0].dtype == np.uint8 and out["Out"][0].tolist() == [7, 7, 7]

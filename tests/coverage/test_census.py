@@ -85,7 +85,7 @@ def test_census_loads_with_protos_and_reasons() -> None:
      "op 'abs': 'note' must say why exactly when 'excluded' is 'not-runnable'"),
     (lambda d: d["ops"][0].update(note="why not"),
      "op 'abs': 'note' must say why exactly when 'excluded' is 'not-runnable'"),
-    (lambda d: d.update(format=99), "top level: 'format' is 99; this fluidphi reads format 3"),
+    (lambda d: d.update(format=99), "top level: 'format' is 99; this fluidphi reads format 4"),
     (lambda d: d["ops"][0].pop("grad_ops"),
      "op 'abs': 'grad_ops' must be given exactly when the op type is not excluded"),
     (lambda d: d["ops"][0].update(grad_ops=["b_grad", "a_grad"]),
@@ -99,6 +99,12 @@ def test_census_loads_with_protos_and_reasons() -> None:
      "op 'abs': 'grad_kernels' must have an entry for each of 'grad_ops', and no other"),
     (lambda d: d["ops"][0]["grad_kernels"]["abs_grad"].update(cpu_dtypes=["int8", "bool"]),
      "op 'abs' grad kernel 'abs_grad': 'cpu_dtypes' must be a sorted list of distinct"),
+    (lambda d: d["ops"][0].pop("cpu_dtypes"),
+     "op 'abs': 'cpu_dtypes' must be given exactly when the op type is not excluded"),
+    (lambda d: d["ops"][0].update(cpu_dtypes=["int8", "bool"]),
+     "op 'abs': 'cpu_dtypes' must be a sorted list of distinct dtype names"),
+    (lambda d: d["ops"][0].update(cpu_dtypes=[]),
+     "op 'abs': 'cpu_dtypes' must be non-empty exactly when 'cpu_kernel' is 'kernel'"),
     (lambda d: d["ops"].reverse(), "top level: 'ops' must be sorted by op_type"),
 ])
 def test_census_refuses_bad_data(raw: dict, change, message: str) -> None:
@@ -138,6 +144,20 @@ def test_census_carries_paddles_grad_ops_for_every_runnable_op() -> None:
     assert add_grad.phi_kernel == "add_grad" and "complex64" in add_grad.cpu_dtypes
     (flatten,) = census.op("flatten_contiguous_range").grad_kernels
     assert flatten.phi_kernel == "flatten_grad"  # Paddle's name table misses it
+
+
+def test_census_carries_paddles_forward_cpu_dtypes() -> None:
+    census = load_census()
+    for op in census.ops:
+        assert (op.cpu_dtypes is None) == (op.excluded is not None), op.op_type
+    assert census.op("feed").cpu_dtypes is None
+    assert census.op("while").cpu_dtypes == ()  # a framework op: no kernel
+    relu = census.op("relu").cpu_dtypes
+    assert {"float32", "float64"} <= set(relu) and "int32" not in relu
+    assert {"complex64", "int64"} <= set(census.op("elementwise_add").cpu_dtypes)
+    # the kernel registered under the op type where the PHI op name has none
+    assert census.op("determinant").phi_kernel == "det"
+    assert "float64" in census.op("determinant").cpu_dtypes
 
 
 def test_every_registered_op_in_the_census_is_counted_as_running() -> None:

@@ -48,5 +48,5 @@ def test_every_float8_kernel_has_a_program() -> None:
     covered = {op for entry in PROGRAMS.values() for op in entry["ops"]}
     assert {"cast", "concat", "reshape2", "assign", "fill_any", "empty", "transfer_layout",
             "view_shape", "view_slice", "check_numerics", "concat_grad",
-            "reshape2_grad"} <= covered
+            "reshape2_grad", "fill_constant", "transpose", "transpose2"} <= covered
     assert {"cast_e4m3fn", "cast_e5m2", "ops_e4m3fn", "ops_e5m2"} == set(PROGRAMS)

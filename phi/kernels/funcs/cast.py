@@ -14,6 +14,10 @@ from phi.kernels.funcs.common import quiet
 #: copies and fills only.
 FLOAT8_TYPES = (DataType.FLOAT8_E4M3FN, DataType.FLOAT8_E5M2)
 
+#: Element types Paddle 3.3.1's cast refuses to write ("Invalid enum data type"): a legacy
+#: program's cast to uint16 / uint32 / uint64 fails there.
+UNCASTABLE = (np.dtype(np.uint16), np.dtype(np.uint32), np.dtype(np.uint64))
+
 #: float8 type -> (the magnitude from which Paddle's conversion to it saturates, infinity
 #: included; the type's largest finite value; whether NaN saturates too). Below it Paddle
 #: rounds to nearest even, as ml_dtypes does (e4m3fn: 464 < |x| < 480 gives NaN; e5m2:
@@ -24,7 +28,11 @@ FLOAT8_SATURATION = {np.dtype(ml_dtypes.float8_e4m3fn): (480.0, 448.0, True),
 
 def cast(xp: Any, x: Any, out: Any) -> None:
     """out = x converted to out's dtype (floats truncate toward zero; complex -> real part;
-    float8 goes through float32 both ways, as Paddle converts it)."""
+    float8 goes through float32 both ways, as Paddle converts it); out's dtype one of
+    UNCASTABLE is refused, naming the op and its attribute, as Paddle refuses it."""
+    if np.dtype(out.dtype) in UNCASTABLE:
+        raise ValueError(f"cast: attribute out_dtype is {np.dtype(out.dtype)}: Paddle 3.3.1 "
+                         "has no cast to it (Invalid enum data type)")
     if np.dtype(x.dtype) in FLOAT8_SATURATION:
         x = x.astype(np.float32)
     if np.dtype(x.dtype).kind == "c" and np.dtype(out.dtype).kind != "c":

@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from phi.kernels.funcs.cast import FLOAT8_SATURATION, saturate_float8
 from phi.kernels.funcs.common import host_ints, to_host
 
 
@@ -54,10 +55,13 @@ def requested_value(value_tensor: Any | None, str_value: Any, value: float) -> A
 
 
 def fill_value(value: Any, dtype: Any) -> np.generic:
-    """`value` converted to `dtype` with C cast semantics (floats truncate toward zero)."""
+    """`value` converted to `dtype` with C cast semantics (floats truncate toward zero;
+    float8 saturates as Paddle's conversion does)."""
     dtype = np.dtype(dtype)
     if isinstance(value, complex) and dtype.kind != "c":
         value = value.real
+    if dtype in FLOAT8_SATURATION:
+        value = saturate_float8(np, np.asarray(value), dtype)
     with np.errstate(all="ignore"):
         return np.asarray(value).astype(dtype)[()]
 

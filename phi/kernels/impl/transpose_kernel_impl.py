@@ -8,6 +8,7 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import transpose as tr_funcs
+from phi.kernels.funcs.cast import FLOAT8_TYPES
 
 _CPU_TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
               DataType.INT64, DataType.UINT16, DataType.UINT32, DataType.UINT64,
@@ -16,7 +17,7 @@ _CPU_TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, Data
 _GPU_TYPES = [t for t in _CPU_TYPES if t is not DataType.BFLOAT16]
 
 
-@register_kernel("transpose", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
+@register_kernel("transpose", Backend.CPU, DataLayout.ALL_LAYOUT, [*_CPU_TYPES, *FLOAT8_TYPES])
 @register_kernel("transpose", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
 def transpose_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: list[int],
                      out: OutTensor) -> None:
