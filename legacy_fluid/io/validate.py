@@ -162,8 +162,16 @@ def _is_raw(value: Any) -> bool:
     return hasattr(value, "SerializeToString")
 
 
-def _declared(block: BlockDesc, name: str) -> VarDesc | None:
-    return block.find_var_recursive(name)
+def _declared(program: ProgramDesc, block: BlockDesc, name: str) -> VarDesc | None:
+    """`name`'s VarDesc in `block` or an enclosing block; for a grad block (one with a
+    forward_block_idx: while_grad's, conditional_block_grad's), also in its forward block
+    and the blocks enclosing that, whose variables its op reads from the forward's scopes."""
+    var = block.find_var_recursive(name)
+    forward = block.forward_block_idx
+    if var is None and forward is not None and 0 <= forward < len(program.blocks) \
+            and forward != block.idx:
+        var = program.blocks[forward].find_var_recursive(name)
+    return var
 
 
 def _var_problems(var: VarDesc, used_by: str, computed: bool = False) -> Iterator[str]:
@@ -201,10 +209,11 @@ def _op_var_problems(program: ProgramDesc, attr_types: bool) -> Iterator[str]:
             for name in op.input_arg_names() + op.output_arg_names():
                 if name == EMPTY_VAR_NAME:
                     continue
-                var = _declared(block, name)
+                var = _declared(program, block, name)
                 if var is None:
                     yield (f"{_op_name(block, i, op)} names variable '{name}', which is not "
-                           f"declared in block {block.idx} or an enclosing block")
+                           f"declared in block {block.idx}, an enclosing block or its "
+                           f"forward block")
                 elif f"{block.idx}/{name}" not in checked:
                     checked.add(f"{block.idx}/{name}")
                     yield from _var_problems(var, _op_name(block, i, op), name in computed)
