@@ -40,7 +40,7 @@ from legacy_fluid.framework.block_runner import BlockRunner, running
 from legacy_fluid.framework.data_transform import transform_data
 from legacy_fluid.framework.execution_context import ExecutionContext, RuntimeContext
 from legacy_fluid.framework.executor import OpRunError, as_feed_value, set_array_feeds
-from legacy_fluid.framework.kernel_run import KernelRun, trace_of
+from legacy_fluid.framework.kernel_run import KernelRun, bind_kernel, trace_of
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import create_op
 from legacy_fluid.framework.operator import OperatorBase, OperatorWithKernel
@@ -423,7 +423,7 @@ class _Planner:
                 plan.steps.append(step)
                 applied.extend(str(d) for d in done)
             runtime.inputs[t.slot][t.index] = step.dest
-        bound = choice.bind(op, plan.scope, runtime, self.pool.get(choice.place))
+        bound = bind_kernel(op, plan.scope, runtime, choice, self.pool.get(choice.place))
         run_bound(op.type, choice, bound)
         outputs = [(v.value, v.value.dims) for vars_ in runtime.outputs.values() for v in vars_
                    if v is not None and isinstance(v.value, DenseTensor)]
