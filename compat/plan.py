@@ -45,7 +45,7 @@ from legacy_fluid.framework.data_transform import (
 )
 from legacy_fluid.framework.execution_context import ExecutionContext, RuntimeContext
 from legacy_fluid.framework.executor import OpRunError, as_feed_value, set_array_feeds
-from legacy_fluid.framework.kernel_run import KernelRun, trace_of
+from legacy_fluid.framework.kernel_run import KernelRun, bind_kernel, trace_of
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import create_op
 from legacy_fluid.framework.operator import OperatorBase, OperatorWithKernel
@@ -442,7 +442,7 @@ class _Planner:
                 plan.steps.append(step)
                 applied.extend(str(d) for d in done)
             runtime.inputs[t.slot][t.index] = step.dest
-        bound = choice.bind(op, plan.scope, runtime, self.pool.get(choice.place))
+        bound = bind_kernel(op, plan.scope, runtime, choice, self.pool.get(choice.place))
         try:
             run_bound(op.type, choice, bound)
         except ValueError as err:

@@ -1,23 +1,18 @@
-"""What backward (grad) ops share: the `@GRAD` naming and shape inference from the forward.
+"""What backward (grad) ops share: shape inference from the forward.
 
 A legacy training program names the gradient of variable `x` `x@GRAD`, and a grad op's
 slots follow suit: relu_grad reads `Out` and `Out@GRAD` and writes `X@GRAD`. Paddle keeps
 no proto for grad ops; fluidphi declares one per grad op (slots and the forward attributes
-the grad OpDesc carries) so that they load, map and run like any op.
+the grad OpDesc carries) so that they load, map and run like any op. The `@GRAD` naming:
+`legacy_fluid.framework.grad_names`.
 """
 
 from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.grad_names import GRAD_SUFFIX
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.operator import OperatorWithKernel
-
-GRAD_SUFFIX = "@GRAD"
-
-
-def grad_var_name(name: str) -> str:
-    """`x` -> `x@GRAD`."""
-    return name + GRAD_SUFFIX
 
 
 class GradOp(OperatorWithKernel):

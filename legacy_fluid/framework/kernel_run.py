@@ -6,12 +6,21 @@ A `KernelRun` is made once per kernel choice (the legacy path makes a
 dispatch and `migrate --verify` all go through it. It ends in `phi.core.bound_kernel.
 run_bound` (shape inference, then the computation, observed), which a plan's kernel
 steps and `phi.api.call` run too.
+
+`bind_kernel` is the one place a kernel's arguments are bound for an op (here and in a
+plan), and where Paddle's complex-gradient-to-real rule (its executors'
+HandleComplexGradToRealGrad) joins the computation: after a kernel whose kernel type is
+complex, each output named like a gradient (`x@GRAD`, `x@GRAD@RENAME@0`: the name before
+the last `@GRAD` differs from it) that holds a complex tensor, whose forward variable (that
+name before the last `@GRAD`) is found in the scope and holds a tensor of a real dtype,
+becomes that real dtype, keeping the real part. So a real X through a complex op
+(eig) gets a real X@GRAD, as Paddle fetches it.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cached_property, partial
 from typing import TYPE_CHECKING
 
@@ -21,12 +30,14 @@ from legacy_fluid.framework.execution_context import (
     InferShapeContext,
     RuntimeContext,
 )
+from legacy_fluid.framework.grad_names import forward_var_name
 from legacy_fluid.framework.op_interfaces import KernelOp
 from legacy_fluid.framework.op_kernel_type import OpKernelType
-from legacy_fluid.framework.scope import Scope
+from legacy_fluid.framework.scope import Scope, Variable
 from legacy_fluid.framework.trace import DispatchPath, NoteKind, OpTrace
 from phi.common import Place
 from phi.core.bound_kernel import BoundKernel, run_bound
+from phi.core.dense_tensor import DenseTensor, complex_grad_to_real
 from phi.core.device_backends import DeviceContextPool
 from phi.core.device_context import DeviceContext
 
@@ -105,13 +116,41 @@ def trace_of(op: KernelOp, run: KernelRun, applied: list[str],
                    list(fused or ()), run.note, run.note_kind)
 
 
+def _complex_grads_to_real(compute: Callable[[], None], scope: Scope,
+                           grads: list[tuple[Variable, str]]) -> None:
+    """Run `compute`, then apply the complex-gradient-to-real rule to `grads` (each with
+    its forward variable's name)."""
+    compute()
+    for var, forward in grads:
+        source = scope.find_var(forward)
+        if isinstance(var.value, DenseTensor) and source is not None \
+                and isinstance(source.value, DenseTensor):
+            complex_grad_to_real(var.value, source.value.dtype)
+
+
+def bind_kernel(op: KernelOp, scope: Scope, runtime: RuntimeContext, run: KernelRun,
+                dev_ctx: DeviceContext) -> BoundKernel:
+    """`run.bind`, with the complex-gradient-to-real rule (module docstring) after the
+    computation when the kernel type is complex and some output is named like a gradient."""
+    bound = run.bind(op, scope, runtime, dev_ctx)
+    if not run.run_type.data_type.is_complex:
+        return bound
+    grads = [(var, forward_var_name(name)) for slot, names in op.outputs.items()
+             for name, var in zip(names, runtime.outputs.get(slot, ()), strict=False)
+             if var is not None and forward_var_name(name) != name]
+    if not grads:
+        return bound
+    return BoundKernel(bound.infer, partial(_complex_grads_to_real, bound.compute, scope, grads),
+                       bound.dynamic)
+
+
 def run_kernel(op: KernelOp, scope: Scope, runtime: RuntimeContext,
                run: KernelRun) -> list[str]:
     """Run `op` with its chosen kernel; returns the transforms applied to its inputs."""
     dev_ctx = DeviceContextPool.instance().get(run.place)
     transfer, applied = op.prepare_data(scope, runtime, run.run_type, run.input_targets)
     try:
-        run_bound(op.type, run, run.bind(op, scope, runtime, dev_ctx))
+        run_bound(op.type, run, bind_kernel(op, scope, runtime, run, dev_ctx))
     except ValueError as err:
         raise_if_copy_written(op.type, err, applied)
         raise

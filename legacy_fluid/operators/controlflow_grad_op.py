@@ -32,7 +32,7 @@ from __future__ import annotations
 import numpy as np
 
 from legacy_fluid.framework.block_runner import BlockRunner, current_block_runner
-from legacy_fluid.framework.grad import GRAD_SUFFIX, grad_var_name
+from legacy_fluid.framework.grad_names import GRAD_SUFFIX, grad_var_name
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.scope import Scope, Variable

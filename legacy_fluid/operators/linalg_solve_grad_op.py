@@ -1,10 +1,11 @@
 """Grads of the linear solvers (PHI <op>_grad of the same names): X, Y, Out, Out@GRAD ->
 X@GRAD, Y@GRAD (either may be left out), the forward's attributes; and of the matrix
 functions and decompositions (inverse, determinant, slogdeterminant, slogdet_v2, cholesky,
-eigh, eigvalsh, svd, svdvals, qr, lu, lu_unpack; lu_solve -> b@GRAD, lu@GRAD): the forward's
-outputs (and input) and their gradients -> the input's gradient (a missing cotangent of
-eigh / svd / lu_unpack counts as zero), in the input's dtype
-(eigh's and svd's real value gradients do not decide it). Math:
+eigh, eig, eigvalsh, svd, svdvals, qr, lu, lu_unpack; lu_solve -> b@GRAD, lu@GRAD): the
+forward's outputs (and input) and their gradients -> the input's gradient (a missing
+cotangent of eigh / eig / svd / lu_unpack counts as zero), in the input's dtype
+(eigh's and svd's real value gradients do not decide it; eig's is complex, made real for a
+real X by the executor). Math:
 phi.kernels.funcs.linalg_solve_grad.
 """
 
@@ -126,6 +127,22 @@ class EighGradKernel(OpKernel):
         x_grad = ctx.output("X@GRAD")
         data = x_grad.mutable_data(ctx.place, vectors.dtype)
         linalg_solve_grad_funcs.eigh_grad(
+            ctx.xp, values.data, vectors.data,
+            None if values_grad is None else values_grad.data,
+            None if vectors_grad is None else vectors_grad.data, data)
+
+
+class EigGradKernel(OpKernel):
+    # X@GRAD is complex (the eigenvectors' dtype), as Paddle's; a real X's becomes real in
+    # the executor (legacy_fluid.framework.kernel_run)
+    def compute(self, ctx: ExecutionContext) -> None:
+        values = ctx.input("Eigenvalues")
+        vectors = ctx.input("Eigenvectors")
+        values_grad = ctx.input("Eigenvalues@GRAD")
+        vectors_grad = ctx.input("Eigenvectors@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        data = x_grad.mutable_data(ctx.place, vectors.dtype)
+        linalg_solve_grad_funcs.eig_grad(
             ctx.xp, values.data, vectors.data,
             None if values_grad is None else values_grad.data,
             None if vectors_grad is None else vectors_grad.data, data)
@@ -256,6 +273,7 @@ register_operator("slogdeterminant_grad", GradOp)
 register_operator("slogdet_v2_grad", GradOp)
 register_operator("cholesky_grad", CholeskyGradOp)
 register_operator("eigh_grad", EighGradOp)
+register_operator("eig_grad", EighGradOp)
 register_operator("eigvalsh_grad", EighGradOp)
 register_operator("svd_grad", SvdGradOp)
 register_operator("svdvals_grad", GradOp)
@@ -272,6 +290,7 @@ for _op, _kernel, _dtypes in (("solve_grad", SolveGradKernel, _FLOATS),
                               ("slogdet_v2_grad", SlogdetV2GradKernel, _WITH_COMPLEX),
                               ("cholesky_grad", CholeskyGradKernel, _FLOATS),
                               ("eigh_grad", EighGradKernel, _WITH_COMPLEX),
+                              ("eig_grad", EigGradKernel, _WITH_COMPLEX),
                               ("eigvalsh_grad", EigvalshGradKernel, _WITH_COMPLEX),
                               ("svd_grad", SvdGradKernel, _WITH_COMPLEX),
                               ("svdvals_grad", SvdvalsGradKernel, _FLOATS),
@@ -309,6 +328,10 @@ VERIFY_CASES["cholesky_grad"] = [{"name": "3x3 factor", "inputs": {
 VERIFY_CASES["eigh_grad"] = [{"name": "3x3 orthonormal vectors", "inputs": {
     "Eigenvalues": lambda dtype, rng: np.array([1.0, 2.0, 4.0], dtype.to_numpy()),
     "Eigenvectors": lambda dtype, rng: np.linalg.qr(_square(dtype, rng))[0],
+    "Eigenvalues@GRAD": (3,), "Eigenvectors@GRAD": (3, 3)}}]
+VERIFY_CASES["eig_grad"] = [{"name": "3x3 real-spectrum vectors", "inputs": {
+    "Eigenvalues": lambda dtype, rng: np.array([1.0, 2.0, 4.0], dtype.to_numpy()),
+    "Eigenvectors": _square,
     "Eigenvalues@GRAD": (3,), "Eigenvectors@GRAD": (3, 3)}}]
 VERIFY_CASES["eigvalsh_grad"] = [{"name": "3x3 orthonormal vectors", "inputs": {
     "Eigenvectors": lambda dtype, rng: np.linalg.qr(_square(dtype, rng))[0],

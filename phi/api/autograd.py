@@ -24,7 +24,7 @@ import numpy as np
 
 from phi.api.call import run_op
 from phi.common import DataType, Place
-from phi.core.dense_tensor import DenseTensor
+from phi.core.dense_tensor import DenseTensor, complex_grad_to_real
 from phi.op_defs import OpDef, op_def
 
 #: What an API function accepts for a Tensor argument.
@@ -216,6 +216,9 @@ def backward(tensors: Sequence[Tensor], grads: Sequence[TensorLike | None] | Non
     def route(tensor: Tensor | None, grad: DenseTensor | None) -> None:
         if tensor is None or grad is None or tensor.stop_gradient:
             return
+        if grad.dtype.is_complex and not tensor.dtype.is_complex:  # its real part (Paddle)
+            grad = DenseTensor(grad.data)
+            complex_grad_to_real(grad, tensor.dtype)
         if tensor.producer is None:
             tensor.grad = Tensor(_add(None if tensor.grad is None else tensor.grad.impl, grad))
             return

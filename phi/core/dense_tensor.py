@@ -212,3 +212,14 @@ def as_dense_tensor(value: Any) -> DenseTensor:
     if isinstance(value, DenseTensor):
         return value
     return DenseTensor(np.asarray(value, order="C"))
+
+
+def complex_grad_to_real(grad: DenseTensor, forward_dtype: DataType) -> None:
+    """Paddle's complex-gradient-to-real rule on one gradient: a complex `grad` of a forward
+    tensor of a real dtype becomes that dtype, holding its real part (its executors'
+    HandleComplexGradToRealGrad, after a complex kernel; `legacy_fluid.framework.kernel_run`
+    and `phi.api.autograd` apply it)."""
+    if not grad.initialized() or not grad.dtype.is_complex \
+            or forward_dtype is DataType.UNDEFINED or forward_dtype.is_complex:
+        return
+    grad.set_array(grad.data.real.astype(forward_dtype.to_numpy()), grad.place)

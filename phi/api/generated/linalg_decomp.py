@@ -15,6 +15,7 @@ __all__ = [
     "determinant",
     "determinant_grad",
     "eig",
+    "eig_grad",
     "eigh",
     "eigh_grad",
     "eigvals",
@@ -198,9 +199,30 @@ def eigvalsh_grad(
 def eig(x: TensorLike) -> tuple[Tensor, Tensor]:
     """`eig` (ops.yaml): (Tensor x) -> Tensor(eigenvalues), Tensor(eigenvectors).
 
-    Kernel `eig`; InferMeta `eig_infer_meta`.
+    Kernel `eig`; InferMeta `eig_infer_meta`; backward `eig_grad`.
     """
     return apply("eig", {"x": x}, {})
+
+
+def eig_grad(
+    eigenvalues: TensorLike,
+    eigenvectors: TensorLike,
+    eigenvalues_grad: TensorLike | None = None,
+    eigenvectors_grad: TensorLike | None = None,
+) -> Tensor:
+    """`eig_grad` (backward.yaml): (Tensor eigenvalues, Tensor eigenvectors, Tensor
+    eigenvalues_grad, Tensor eigenvectors_grad) -> Tensor(x_grad).
+
+    Kernel `eig_grad`; InferMeta `unchanged_infer_meta`; differentiates `eig`.
+    """
+    return apply("eig_grad",
+                 {
+                     "eigenvalues": eigenvalues,
+                     "eigenvectors": eigenvectors,
+                     "eigenvalues_grad": eigenvalues_grad,
+                     "eigenvectors_grad": eigenvectors_grad,
+                 },
+                 {})
 
 
 def eigvals(x: TensorLike) -> Tensor:

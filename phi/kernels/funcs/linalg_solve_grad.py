@@ -26,6 +26,11 @@ conjugate of the complex derivative, so every formula takes adjoints X^H):
   dX = V (diag(dw) + F o (K - K^H) / 2) V^H (Hermitian); eigvalsh: V diag(dw) V^H. A missing
   cotangent counts as zero. (Paddle 3.3.1 mixes the rows of a batch's matrices in its
   eigh / eigvalsh grads: a bug; fluidphi computes each matrix's gradient.)
+- eig (general X, complex eigenvalues w and eigenvectors V, Paddle's formula): with
+  K = V^H dV, K' = K - V^H V diag(Re diag(K)) and E_ij = conj(w_j) - conj(w_i),
+  dX = V^-H (diag(dw) + K' / E off the diagonal) V^H, always complex (a real X's gradient
+  becomes real in the executor: `legacy_fluid.framework.kernel_run`). A missing cotangent
+  counts as zero.
 - svd (U [.., M, K], S, VH [.., K, N]; with full_matrices only U's / VH's first K columns /
   rows take part): with E_ij = s_j^2 - s_i^2, J = U^H dU, L = V^H dV (V = VH^H),
   dX = U (diag(dS) + ((J - J^H) S + S (L - L^H)) / E off the diagonal
@@ -207,6 +212,23 @@ def eigh_grad(xp: Any, values: Any, vectors: Any, values_grad: Any | None,
         f = _off_diagonal_inverse(xp, values[..., None, :] - values[..., :, None])
         mid += f * (k - _adjoint(xp, k)) / 2
     xp.matmul(vectors @ mid, v_h, out=x_grad)
+
+
+def eig_grad(xp: Any, values: Any, vectors: Any, values_grad: Any | None,
+             vectors_grad: Any | None, x_grad: Any) -> None:
+    if x_grad.size == 0:
+        return
+    v_h = _adjoint(xp, vectors)
+    mid = xp.zeros(vectors.shape, vectors.dtype)
+    if vectors_grad is not None:
+        k = v_h @ vectors_grad
+        scale = xp.real(xp.diagonal(k, axis1=-2, axis2=-1))
+        k -= v_h @ (vectors * scale[..., None, :])
+        w = xp.conj(values)
+        mid += k * _off_diagonal_inverse(xp, w[..., None, :] - w[..., :, None])
+    if values_grad is not None:
+        mid += _diag_embed(xp, values_grad)
+    x_grad[...] = xp.linalg.solve(v_h, mid @ v_h)
 
 
 def eigvalsh_grad(xp: Any, vectors: Any, values_grad: Any, x_grad: Any) -> None:

@@ -1,6 +1,6 @@
 """Grads of the linear solvers (solve_grad, triangular_solve_grad, cholesky_solve_grad) and of
 the matrix functions and decompositions (inverse_grad, determinant_grad, slogdet_grad,
-slogdet_v2_grad, cholesky_grad, eigh_grad, eigvalsh_grad, svd_grad, svdvals_grad, qr_grad,
+slogdet_v2_grad, cholesky_grad, eigh_grad, eig_grad, eigvalsh_grad, svd_grad, svdvals_grad, qr_grad,
 lu_grad, lu_unpack_grad, lu_solve_grad); one body each for every backend (math in
 phi.kernels.funcs.linalg_solve_grad)."""
 
@@ -122,6 +122,25 @@ def eigh_grad_kernel(dev_ctx: DeviceContext, eigenvalues: DenseTensor, eigenvect
     vectors_grad = eigenvectors_grad
     data = dev_ctx.alloc(x_grad, vectors.dtype)
     linalg_solve_grad_funcs.eigh_grad(
+        dev_ctx.xp, values.data, vectors.data,
+        None if values_grad is None else values_grad.data,
+        None if vectors_grad is None else vectors_grad.data, data)
+
+
+@register_kernel("eig_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128])
+@register_kernel("eig_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
+                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128])
+def eig_grad_kernel(dev_ctx: DeviceContext, eigenvalues: DenseTensor, eigenvectors: DenseTensor,
+                    eigenvalues_grad: DenseTensor | None, eigenvectors_grad: DenseTensor | None,
+                    x_grad: OutTensor) -> None:
+    # x_grad is complex (the eigenvectors' dtype) for every kernel dtype, as Paddle's
+    values = eigenvalues
+    vectors = eigenvectors
+    values_grad = eigenvalues_grad
+    vectors_grad = eigenvectors_grad
+    data = dev_ctx.alloc(x_grad, vectors.dtype)
+    linalg_solve_grad_funcs.eig_grad(
         dev_ctx.xp, values.data, vectors.data,
         None if values_grad is None else values_grad.data,
         None if vectors_grad is None else vectors_grad.data, data)

@@ -29,6 +29,15 @@ def _hermitian(shape: tuple[int, ...], imag: bool = False) -> Spec:
     return make
 
 
+def _diagonalizable(shape: tuple[int, ...]) -> Spec:
+    """Random real P diag(1, 2, 4, ...) P^-1 [..., n, n] (P + 2 I: well conditioned):
+    distinct real eigenvalues, so the eigenvectors stay real and their signs put."""
+    def make(rng: np.random.Generator) -> np.ndarray:
+        p = rng.uniform(-1, 1, shape) + 2 * np.eye(shape[-1])
+        return p @ np.diag(2.0 ** np.arange(shape[-1])) @ np.linalg.inv(p)
+    return make
+
+
 def _pivots(rng: np.random.Generator) -> np.ndarray:
     """lu's 1-based pivots of 3 columns (an int input: not differentiated)."""
     return np.array([3, 2, 3], np.int32)
@@ -74,6 +83,10 @@ GRAD_CASES: dict[str, list[tuple[dict[str, Spec], dict[str, Any]]]] = {
                   ({"x": _hermitian((2, 3, 3))}, {"uplo": "U"})],
     "eigvalsh_grad": [({"x": _hermitian((2, 3, 3), imag=True)}, {}),
                       ({"x": _hermitian((3, 3))}, {"uplo": "U"})],
+    # real x (its gradient real, as Paddle's executor makes it): unit eigenvectors whose
+    # signs stay put under small steps; a complex x's eigenvector phases are LAPACK's
+    # choice, which Paddle's formula does not follow (it keeps only the norm fixed)
+    "eig_grad": [({"x": _diagonalizable((3, 3))}, {}), ({"x": _diagonalizable((2, 4, 4))}, {})],
     "svd_grad": [({"x": (4, 3)}, {}), ({"x": (2, 3, 5)}, {}),
                  ({"x": (3, 3)}, {"full_matrices": True})],
     "svdvals_grad": [({"x": (2, 4, 3)}, {})],

@@ -17,7 +17,15 @@ is Hermitian), real and complex as Paddle registers them, batched.
 
 Decompositions, on matrices built with well separated eigen- / singular values: eigh (both
 cotangents, or the values' alone), eigvalsh (UPLO L / U), svd (reduced, full_matrices: only
-U's / VH's first K columns / rows take part; tall, wide, square, batched) and svdvals.
+U's / VH's first K columns / rows take part; tall, wide, square, batched) and svdvals; eig
+(real and complex X, a real X with a complex conjugate eigenvalue pair, the values'
+cotangent alone) on P diag P^-1 with distinct eigenvalues: eigenvector gradients are defined
+up to Paddle's normalisation (LAPACK geev's unit vectors, largest component real, on both
+sides, float32 the values' cotangent alone: its eigenvectors' signs differ), so Paddle's
+answer is deterministic there; a real X's gradient is real (Paddle's executor keeps the
+real part of the complex gradient). Left out, as a Paddle bug: batched eig (Paddle 3.3.1's
+eig_grad gets every matrix after the first wrong: the same matrix alone gives another
+gradient, and finite differences agree with that one and with fluidphi).
 Left out, as Paddle bugs: batched eigh / eigvalsh (Paddle 3.3.1 mixes rows of the batch's
 matrices: row 1 of matrix 0's gradient is built with matrix 1's cotangent), batched complex
 svd (Paddle raises a broadcast error) and complex svd's U cotangent (Paddle's term is not
@@ -134,6 +142,52 @@ def _decomposition_cases() -> list[GradCase]:
                full_matrices=True),
         GradCase(Case("svd_values_only", "svd", {"X": _spectral((3, 4), "float64", 42)}),
                  ("X",), of=("S",)),
+    ]
+
+
+def _similar_values(shape: tuple[int, ...], seed: int, spectrum: tuple[float, ...],
+                    imag: bool) -> np.ndarray:
+    """P diag(spectrum) P^-1 [..., n, n], P seeded (plus I: well conditioned), complex with
+    `imag`; a spectrum entry given as a (re, im) pair adds its conjugate's partner through a
+    real 2x2 rotation block (a real matrix with a complex conjugate eigenvalue pair)."""
+    rng = np.random.default_rng(seed)
+    n = shape[-1]
+    p = rng.uniform(-1, 1, shape) + 2 * np.eye(n)
+    if imag:
+        p = p + 1j * rng.uniform(-1, 1, shape)
+    d = np.zeros((n, n))
+    i = 0
+    for value in spectrum[:n]:
+        if isinstance(value, tuple):
+            d[i:i + 2, i:i + 2] = [[value[0], value[1]], [-value[1], value[0]]]
+            i += 2
+        else:
+            d[i, i] = value
+            i += 1
+    return p @ d @ np.linalg.inv(p)
+
+
+def _eig_input(shape: tuple[int, ...], dtype: str, seed: int,
+               spectrum: tuple[object, ...] = (1.0, 2.0, 4.0, -3.0)) -> In:
+    return In(shape, dtype, values=Drawn(_similar_values, (shape, seed, spectrum,
+                                                           dtype.startswith("complex"))))
+
+
+def _eig_cases() -> list[GradCase]:
+    """eig: distinct eigenvalues, both cotangents (eigenvector gradients are defined up to
+    the eigenvectors' normalisation: both sides take LAPACK geev's unit vectors, largest
+    component real, so Paddle's answer is deterministic) except float32, whose eigenvectors'
+    signs Paddle's single-precision geev chooses otherwise than fluidphi's forward (the
+    values' cotangent alone there); a real X's gradient is real."""
+    return [
+        *(_unary(f"eig_{dt}", "eig", "X", _eig_input((3, 3), dt, 43))
+          for dt in ("float64", "complex64", "complex128")),
+        GradCase(Case("eig_float32", "eig", {"X": _eig_input((3, 3), "float32", 43)}),
+                 ("X",), of=("Eigenvalues",)),
+        _unary("eig_complex_pair", "eig", "X",
+               _eig_input((3, 3), "float64", 45, ((1.0, 2.0), 4.0))),
+        GradCase(Case("eig_values_only", "eig", {"X": _eig_input((3, 3), "float64", 46)}),
+                 ("X",), of=("Eigenvalues",)),
     ]
 
 
@@ -266,5 +320,6 @@ GRAD_CASES = [
           _square((3, 3), "float64", 13)),
     *_matrix_function_cases(),
     *_decomposition_cases(),
+    *_eig_cases(),
     *_factorization_cases(),
 ]
