@@ -33,11 +33,13 @@ class ShapeKernel(OpKernel):
         shape_funcs.shape(x.dims, data)
 
 
-_CPU_TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
-              DataType.INT64, DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16,
-              DataType.BFLOAT16, DataType.COMPLEX64, DataType.COMPLEX128)
+#: Paddle's CPU shape kernel has no float16 / bfloat16 / int16 registration
+_CPU_TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT32, DataType.INT64,
+              DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128)
+_GPU_TYPES = (*_CPU_TYPES, DataType.INT16, DataType.FLOAT16, DataType.BFLOAT16)
 
 register_operator("shape", ShapeOp)
 for _dtype in _CPU_TYPES:
     register_op_kernel("shape", "CPU", ShapeKernel, _dtype)
+for _dtype in _GPU_TYPES:
     register_op_kernel("shape", "GPU", ShapeKernel, _dtype)
