@@ -113,14 +113,18 @@ _CPU_TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, Data
               DataType.INT64, DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16,
               DataType.BFLOAT16, DataType.COMPLEX64, DataType.COMPLEX128)
 _GPU_TYPES = tuple(t for t in _CPU_TYPES if t is not DataType.BFLOAT16)
+#: Paddle's CPU unsqueeze kernel has no float16 registration
+_UNSQUEEZE_CPU_TYPES = tuple(t for t in _CPU_TYPES if t is not DataType.FLOAT16)
 
 register_operator("squeeze", SqueezeOp)
 register_operator("squeeze2", SqueezeOp, Squeeze2OpMaker)
 register_operator("unsqueeze", UnsqueezeOp)
 register_operator("unsqueeze2", UnsqueezeOp, Unsqueeze2OpMaker)
-for _op, _kernel in (("squeeze", SqueezeKernel), ("squeeze2", SqueezeKernel),
-                     ("unsqueeze", UnsqueezeKernel), ("unsqueeze2", UnsqueezeKernel)):
-    for _dtype in _CPU_TYPES:
+for _op, _kernel, _cpu_types in (
+        ("squeeze", SqueezeKernel, _CPU_TYPES), ("squeeze2", SqueezeKernel, _CPU_TYPES),
+        ("unsqueeze", UnsqueezeKernel, _UNSQUEEZE_CPU_TYPES),
+        ("unsqueeze2", UnsqueezeKernel, _UNSQUEEZE_CPU_TYPES)):
+    for _dtype in _cpu_types:
         register_op_kernel(_op, "CPU", _kernel, _dtype)
     for _dtype in _GPU_TYPES:
         register_op_kernel(_op, "GPU", _kernel, _dtype)

@@ -33,7 +33,6 @@ EXTRA: dict[str, tuple[str, ...]] = {
     "elementwise_min": ("float16",),
     "elementwise_mul": ("float16", "int16"),
     "elementwise_sub": ("float16",),
-    "unsqueeze2": ("float16",),
 }
 #: op type -> why its PHI kernel is registered once for every dtype (``ALL_DTYPE``) rather
 #: than for Paddle's list (its legacy kernels are checked against the list as declared)
