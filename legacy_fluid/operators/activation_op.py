@@ -4,8 +4,9 @@ One maker and one operator class serve every op here (as Paddle's ActivationOp);
 each op has its own small kernel:
 
 - abs: |X|; the modulus for complex X, whose result is real (AbsOp sets that dtype);
-- exp: e ** X; sqrt: sqrt(X) (NaN for negative X); rsqrt: 1 / sqrt(X);
-- log: ln(X) (-inf at 0, NaN for negative X); square: X * X; reciprocal: 1 / X;
+- exp: e ** X (float32 for integer X: FloatOutOp); sqrt: sqrt(X) (NaN for negative X);
+  rsqrt: 1 / sqrt(X); log: ln(X) (-inf at 0, NaN for negative X; float32 for integer X);
+  square: X * X; reciprocal: 1 / X;
 - floor / ceil: X rounded toward -inf / +inf (integers unchanged);
 - sin, cos, tanh; sigmoid: 1 / (1 + exp(-X));
 - relu: max(X, 0) (NaN gives 0); sign: -1, 0 or 1 by the sign of X (NaN stays NaN);
@@ -51,7 +52,8 @@ _FLOAT_HALF = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16)
 _COMPLEX = (DataType.COMPLEX64, DataType.COMPLEX128)
 _FLOAT_COMPLEX = (*_FLOAT, *_COMPLEX)
 _HALF_COMPLEX = (*_FLOAT_HALF, *_COMPLEX)
-_LOG_CPU = (*_FLOAT_HALF, DataType.BFLOAT16, *_COMPLEX)
+_INT = (DataType.INT32, DataType.INT64)
+_LOG_CPU = (*_FLOAT_HALF, DataType.BFLOAT16, *_COMPLEX, *_INT)
 _RELU_GPU = (*_FLOAT_HALF, DataType.BFLOAT16)
 _INT_COMPLEX_CPU = (*_FLOAT, DataType.INT32, DataType.INT64, *_COMPLEX)
 _INT_COMPLEX_GPU = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.INT32,
@@ -131,6 +133,16 @@ class ActivationOp(OperatorWithKernel):
         ctx.share_lod("X", "Out")
 
 
+class FloatOutOp(OperatorWithKernel):
+    """exp / log (and expm1 / log1p): Out has X's dims; float32 for integer X (Paddle's
+    kernels do, although its static InferShape declares X's dtype)."""
+
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", ctx.get_input_dim("X"))
+        ctx.set_output_dtype("Out", unary_math.float_out_dtype(ctx.get_input_dtype("X")))
+        ctx.share_lod("X", "Out")
+
+
 class AbsOp(OperatorWithKernel):
     """abs of complex X is real."""
 
@@ -152,7 +164,7 @@ class ExpKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("X")
         out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, x.dtype)
+        data = out.mutable_data(ctx.place, unary_math.float_out_dtype(x.dtype))
         unary_math.exp(ctx.xp, x.data, data)
 
 
@@ -176,7 +188,7 @@ class LogKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("X")
         out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, x.dtype)
+        data = out.mutable_data(ctx.place, unary_math.float_out_dtype(x.dtype))
         unary_math.log(ctx.xp, x.data, data)
 
 
@@ -261,9 +273,9 @@ class SignKernel(OpKernel):
 
 
 for _op, _op_class, _maker in (
-        ("abs", AbsOp, MkldnnOnlyOpMaker), ("exp", ActivationOp, ActivationOpMaker),
+        ("abs", AbsOp, MkldnnOnlyOpMaker), ("exp", FloatOutOp, OnednnOpMaker),
         ("sqrt", ActivationOp, ActivationOpMaker), ("rsqrt", ActivationOp, ActivationOpMaker),
-        ("log", ActivationOp, ActivationOpMaker), ("square", ActivationOp, ActivationOpMaker),
+        ("log", FloatOutOp, OnednnOpMaker), ("square", ActivationOp, ActivationOpMaker),
         ("reciprocal", ActivationOp, ActivationOpMaker),
         ("floor", ActivationOp, ActivationOpMaker), ("ceil", ActivationOp, ActivationOpMaker),
         ("sin", ActivationOp, ActivationOpMaker), ("cos", ActivationOp, ActivationOpMaker),
@@ -276,8 +288,9 @@ for _dtype in _INT_COMPLEX_CPU:
 for _dtype in _INT_COMPLEX_GPU:
     register_op_kernel("abs", "GPU", AbsKernel, _dtype)
     register_op_kernel("square", "GPU", SquareKernel, _dtype)
-for _dtype in _HALF_COMPLEX:
+for _dtype in (*_HALF_COMPLEX, *_INT):
     register_op_kernel("exp", "CPU", ExpKernel, _dtype)
+for _dtype in _HALF_COMPLEX:
     register_op_kernel("exp", "GPU", ExpKernel, _dtype)
     register_op_kernel("sqrt", "GPU", SqrtKernel, _dtype)
     register_op_kernel("log", "GPU", LogKernel, _dtype)

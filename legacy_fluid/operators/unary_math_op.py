@@ -28,7 +28,7 @@ from legacy_fluid.framework.execution_context import ExecutionContext, InferShap
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from legacy_fluid.operators.activation_op import ActivationOp
+from legacy_fluid.operators.activation_op import ActivationOp, FloatOutOp
 from phi.common import DataType
 from phi.kernels.funcs import special, unary_math
 
@@ -55,15 +55,6 @@ VERIFY_CASES = {
               {"name": "Paddle 2.x desc: ties away from zero", "attrs": {},
                "dtypes": ["float32", "float64"]}],
 }
-
-
-class FloatOutOp(OperatorWithKernel):
-    """expm1 / log1p: Out has X's dims; float32 for integer X."""
-
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", ctx.get_input_dim("X"))
-        ctx.set_output_dtype("Out", unary_math.float_out_dtype(ctx.get_input_dtype("X")))
-        ctx.share_lod("X", "Out")
 
 
 class RoundOp(OperatorWithKernel):

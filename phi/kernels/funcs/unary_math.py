@@ -63,8 +63,9 @@ def abs(xp: Any, x: Any, out: Any) -> None:
 
 
 def exp(xp: Any, x: Any, out: Any) -> None:
+    """e ** x; integers compute in float32 (and out is float32, `float_out_dtype`)."""
     with quiet(xp):
-        _store(xp, xp.exp(_work(x)), out)
+        _store(xp, xp.exp(_float_work(x)), out)
 
 
 def sqrt(xp: Any, x: Any, out: Any) -> None:
@@ -74,9 +75,10 @@ def sqrt(xp: Any, x: Any, out: Any) -> None:
 
 
 def log(xp: Any, x: Any, out: Any) -> None:
-    """Natural log; 0 gives -inf, negative x NaN."""
+    """Natural log; 0 gives -inf, negative x NaN; integers compute in float32 (and out is
+    float32, `float_out_dtype`)."""
     with quiet(xp):
-        _store(xp, xp.log(_work(x)), out)
+        _store(xp, xp.log(_float_work(x)), out)
 
 
 def square(xp: Any, x: Any, out: Any) -> None:
@@ -154,7 +156,7 @@ def erf(xp: Any, x: Any, out: Any) -> None:
 
 
 def float_out_dtype(x_dtype: DataType) -> DataType:
-    """expm1 / log1p of an integer tensor give float32 (other types keep theirs)."""
+    """exp / log / expm1 / log1p of an integer tensor give float32 (other types keep theirs)."""
     return DataType.FLOAT32 if x_dtype.is_integer else x_dtype
 
 

@@ -1,8 +1,9 @@
 """Unary math and simple activation kernels: out = f(x), x's dims.
 
 - abs: |x|; the modulus for complex x, whose result is real;
-- exp: e ** x; sqrt: sqrt(x) (NaN for negative x); rsqrt: 1 / sqrt(x);
-- log: ln(x) (-inf at 0, NaN for negative x); square: x * x; reciprocal: 1 / x;
+- exp: e ** x (float32 for integer x); sqrt: sqrt(x) (NaN for negative x);
+  rsqrt: 1 / sqrt(x); log: ln(x) (-inf at 0, NaN for negative x; float32 for integer x);
+  square: x * x; reciprocal: 1 / x;
 - floor / ceil: x rounded toward -inf / +inf (integers unchanged);
 - sin, cos, tanh; sigmoid: 1 / (1 + exp(-x));
 - relu: max(x, 0) (NaN gives 0); sign: -1, 0 or 1 by the sign of x (NaN stays NaN).
@@ -31,7 +32,8 @@ _FLOAT_HALF = [*_FLOAT, DataType.FLOAT16]
 _COMPLEX = [DataType.COMPLEX64, DataType.COMPLEX128]
 _FLOAT_COMPLEX = [*_FLOAT, *_COMPLEX]
 _HALF_COMPLEX = [*_FLOAT_HALF, *_COMPLEX]
-_LOG_CPU = [*_FLOAT_HALF, DataType.BFLOAT16, *_COMPLEX]
+_INT = [DataType.INT32, DataType.INT64]
+_LOG_CPU = [*_FLOAT_HALF, DataType.BFLOAT16, *_COMPLEX, *_INT]
 _RELU_GPU = [*_FLOAT_HALF, DataType.BFLOAT16]
 _INT_COMPLEX_CPU = [*_FLOAT, DataType.INT32, DataType.INT64, *_COMPLEX]
 _INT_COMPLEX_GPU = [*_FLOAT_HALF, DataType.INT32, DataType.INT64, *_COMPLEX]
@@ -47,10 +49,8 @@ _SIGN_GPU = [DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64, Data
 
 #: (name, funcs function, CPU dtypes, GPU dtypes when they differ)
 register_table(same_dtype, [
-    KernelRow("exp", unary_math.exp, _HALF_COMPLEX),
     KernelRow("sqrt", unary_math.sqrt, _FLOAT_COMPLEX, _HALF_COMPLEX),
     KernelRow("rsqrt", unary_math.rsqrt, _FLOAT, _FLOAT_HALF),
-    KernelRow("log", unary_math.log, _LOG_CPU, _HALF_COMPLEX),
     KernelRow("square", unary_math.square, _INT_COMPLEX_CPU, _INT_COMPLEX_GPU),
     KernelRow("reciprocal", unary_math.reciprocal, _FLOAT_COMPLEX, _HALF_COMPLEX),
     KernelRow("floor", unary_math.floor, _ROUND_CPU, _ROUND_GPU),
@@ -68,6 +68,9 @@ register_table(same_dtype, [
 
 #: extra: Out's dtype from X's
 register_table(out_dtype_of, [
+    KernelRow("exp", unary_math.exp, [*_HALF_COMPLEX, *_INT], _HALF_COMPLEX,
+              unary_math.float_out_dtype),
+    KernelRow("log", unary_math.log, _LOG_CPU, _HALF_COMPLEX, unary_math.float_out_dtype),
     KernelRow("abs", unary_math.abs, _INT_COMPLEX_CPU, _INT_COMPLEX_GPU, unary_math.abs_out_dtype),
 ])
 

@@ -1,6 +1,6 @@
 """More activations: logit, softsign, selu, brelu, stanh, tanh_shrink, hard_shrink,
 softshrink, thresholded_relu, hard_swish, sign (Out = f(X), X's dims) and maxout (channel
-groups' max).
+groups' max); exp / log of integer X (float32 Out).
 
 Complex hard_swish clips by the real part; complex sign is X / |X| part by part (see
 phi.kernels.funcs.complex_activation).
@@ -103,4 +103,10 @@ CASES = [
                                                   "y": (1.0,) * 10}),
     *(Case(f"swiglu_halves_{tag}_{dt}", "swiglu", {"x": In(shape, dt)}) for dt in FLOATS
       for tag, shape in (("2d", (3, 4)), ("3d", (2, 3, 6)), ("empty", (0, 4)))),
+    # exp / log of integer X: Paddle computes in float32 and its Out is float32; exp
+    # overflows to inf past 88
+    *sweep("exp", ["X"], ("int32", "int64"), low=-20, high=30,
+           special=(0, 1, -1, 88, 89, -104, -200, 2**31 - 1, -2**31)),
+    *sweep("log", ["X"], ("int32", "int64"), low=-3, high=1000,
+           special=(0, 1, -1, 2, 10, 2**24 + 1, 2**31 - 1, -2**31)),
 ]
