@@ -56,6 +56,8 @@ class SGDOpMaker(OpProtoAndCheckerMaker):
         self.add_output("ParamOut", "the updated parameter (Param's variable)")
         self.add_output("MasterParamOut", "the updated master copy", dispensable=True)
         self.add_attr("multi_precision", AttrType.BOOLEAN, False, "keep a float32 master copy")
+        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
+        self.add_attr("use_onednn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
 
 
 class SGDKernel(OpKernel):
@@ -176,8 +178,9 @@ VERIFY_CASES = {
 
 register_operator("sgd", OptimizerOp, SGDOpMaker)
 register_operator("adam", OptimizerOp, AdamOpMaker)
-for _dtype in _FLOAT:
+for _dtype in (*_FLOAT, DataType.BFLOAT16):
     register_op_kernel("sgd", "CPU", SGDKernel, _dtype)
+for _dtype in _FLOAT:
     register_op_kernel("sgd", "GPU", SGDKernel, _dtype)
     register_op_kernel("adam", "CPU", AdamKernel, _dtype)
     register_op_kernel("adam", "GPU", AdamKernel, _dtype)

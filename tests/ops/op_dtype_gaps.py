@@ -20,7 +20,6 @@ MISSING: dict[str, tuple[str, ...]] = {
     "less_equal": ("complex128", "complex64"),
     "less_than": ("complex128", "complex64"),
     "scale": ("bool", "complex128", "complex64", "float16"),
-    "sgd": ("bfloat16",),
     "uniform_random": ("bfloat16", "complex128", "complex64", "float16"),
 }
 #: op type -> dtypes fluidphi registers a CPU kernel for that Paddle 3.3.1 does not

@@ -28,9 +28,11 @@ def amsgrad_max(op: str, amsgrad: bool, moment2_max: Any | None,
 
 
 def sgd(xp: Any, param: Any, lr: Any, grad: Any, param_out: Any) -> None:
-    """param_out = param - lr * grad."""
-    xp.subtract(param, lr.reshape(()).astype(param.dtype) * grad, out=param_out,
-                casting="unsafe")
+    """param_out = param - lr * grad in param's dtype (lr cast to it; for bfloat16 the
+    product and the difference are each rounded, as Paddle's CPU kernel)."""
+    with quiet(xp):  # NaN / inf gradients (and 0 * inf) give NaN / inf, as in Paddle
+        xp.subtract(param, lr.reshape(()).astype(param.dtype) * grad, out=param_out,
+                    casting="unsafe")
 
 
 def adam(xp: Any, param: Any, grad: Any, lr: Any, moment1: Any, moment2: Any,

@@ -16,6 +16,7 @@ from phi.kernels.funcs import optimizer as sgd_adam_funcs
 from phi.kernels.funcs import optimizers as opt_funcs
 
 _FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
+_SGD_CPU = [*_FLOAT, DataType.BFLOAT16]
 
 
 def _alloc(dev_ctx: DeviceContext, out: DenseTensor | None, like: Any) -> Any:
@@ -23,7 +24,7 @@ def _alloc(dev_ctx: DeviceContext, out: DenseTensor | None, like: Any) -> Any:
     return None if out is None else dev_ctx.alloc(out, DataType.from_numpy(like.dtype))
 
 
-@register_kernel("sgd", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("sgd", Backend.CPU, DataLayout.ALL_LAYOUT, _SGD_CPU)
 @register_kernel("sgd", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
 def sgd_kernel(dev_ctx: DeviceContext, param: DenseTensor, learning_rate: DenseTensor,
                grad: DenseTensor, master_param: DenseTensor | None, multi_precision: bool,
