@@ -86,7 +86,7 @@ def abs_grad(x: TensorLike, out_grad: TensorLike) -> Tensor:
 def exp(x: TensorLike) -> Tensor:
     """`exp` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `exp`; InferMeta `unchanged_infer_meta`; backward `exp_grad`.
+    Kernel `exp`; InferMeta `float_out_infer_meta`; backward `exp_grad`.
     """
     return apply("exp", {"x": x}, {})
 
@@ -118,7 +118,7 @@ def sqrt_grad(out: TensorLike, out_grad: TensorLike) -> Tensor:
 def log(x: TensorLike) -> Tensor:
     """`log` (ops.yaml): (Tensor x) -> Tensor(out).
 
-    Kernel `log`; InferMeta `unchanged_infer_meta`; backward `log_grad`.
+    Kernel `log`; InferMeta `float_out_infer_meta`; backward `log_grad`.
     """
     return apply("log", {"x": x}, {})
 
