@@ -1,8 +1,8 @@
 """Random initializers a startup program runs: uniform_random, gaussian_random.
 
 Out has `shape` (or the ShapeTensor / ShapeTensorList values) and `dtype` (a fluid VarType
-number). Values come from NumPy's generator (phi.kernels.funcs.random): distributed as
-Paddle's, never bit-identical to them.
+number). A non-zero `seed` gives Paddle's bits; seed 0 draws from fluidphi's process-wide
+generator (phi.kernels.funcs.random, docs/random.md).
 """
 
 from __future__ import annotations
@@ -23,6 +23,9 @@ from phi.kernels.funcs import full as full_funcs
 from phi.kernels.funcs import random as random_funcs
 
 _FLOAT = (DataType.FLOAT32, DataType.FLOAT64)
+#: Paddle 3.3.1's CPU kernels: the float types, half and complex too
+_INIT_CPU = (*_FLOAT, DataType.FLOAT16, DataType.BFLOAT16, DataType.COMPLEX64,
+             DataType.COMPLEX128)
 
 
 def _add_shape_slots(maker: OpProtoAndCheckerMaker) -> None:
@@ -52,6 +55,8 @@ class GaussianRandomOpMaker(OpProtoAndCheckerMaker):
         self.add_attr("std", AttrType.FLOAT, 1.0, "standard deviation")
         self.add_attr("seed", AttrType.INT, 0, "0: the process-wide generator")
         self.add_attr("dtype", AttrType.INT, 5, "output type (fluid VarType number)")
+        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
+        self.add_attr("use_onednn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
 
 
 def requested_shape(ctx: ExecutionContext | InferShapeContext) -> tuple[int, ...]:
@@ -100,8 +105,9 @@ VERIFY_CASES = {"uniform_random": _SEEDED, "gaussian_random": _SEEDED}
 
 register_operator("uniform_random", RandomOp, UniformRandomOpMaker)
 register_operator("gaussian_random", RandomOp, GaussianRandomOpMaker)
-for _dtype in _FLOAT:
+for _dtype in _INIT_CPU:
     register_op_kernel("uniform_random", "CPU", UniformRandomKernel, _dtype)
-    register_op_kernel("uniform_random", "GPU", UniformRandomKernel, _dtype)
     register_op_kernel("gaussian_random", "CPU", GaussianRandomKernel, _dtype)
+for _dtype in _FLOAT:
+    register_op_kernel("uniform_random", "GPU", UniformRandomKernel, _dtype)
     register_op_kernel("gaussian_random", "GPU", GaussianRandomKernel, _dtype)

@@ -14,13 +14,11 @@ MISSING: dict[str, tuple[str, ...]] = {
     "elementwise_add": ("bool", "int8", "uint8"),
     "elementwise_div": ("bool", "int8", "uint8"),
     "elementwise_mul": ("bool",),
-    "gaussian_random": ("bfloat16", "complex128", "complex64", "float16"),
     "greater_equal": ("complex128", "complex64"),
     "greater_than": ("complex128", "complex64"),
     "less_equal": ("complex128", "complex64"),
     "less_than": ("complex128", "complex64"),
     "scale": ("bool", "complex128", "complex64", "float16"),
-    "uniform_random": ("bfloat16", "complex128", "complex64", "float16"),
 }
 #: op type -> dtypes fluidphi registers a CPU kernel for that Paddle 3.3.1 does not
 EXTRA: dict[str, tuple[str, ...]] = {

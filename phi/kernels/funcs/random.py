@@ -1,9 +1,9 @@
-"""Random initializers (uniform_random, gaussian_random) on NumPy's generator.
+"""The random ops' math (docs/random.md says which match Paddle's bits).
 
-Paddle's startup programs fill parameters with these. fluidphi draws from NumPy's PCG64,
-not Paddle's generator: the values are distributed the same way but are not bit-identical
-to Paddle's (load Paddle's initial parameters to reproduce a Paddle run). A seed of 0
-means "not seeded": the process-wide generator (`seed_all` seeds it) is used.
+A non-zero `seed` draws Paddle's values (phi.kernels.funcs.cpu_engine: a fresh
+std::mt19937_64 and libstdc++'s distributions); a seed of 0 means "not seeded": fluidphi's
+process-wide generator (NumPy's PCG64, `seed_all` seeds it) is used, whose values are
+distributed as Paddle's but are not its bits (Paddle's own process-wide state is unknown).
 """
 
 from __future__ import annotations
@@ -41,11 +41,23 @@ def generator(seed: int) -> np.random.Generator:
 
 
 def uniform(xp: Any, low: float, high: float, seed: int, out: Any) -> None:
-    out[...] = xp.asarray(_rng(seed).uniform(low, high, size=out.shape))
+    """uniform_random: `uniform_draws` in `out`'s type; complex takes 2n draws of its
+    part's type, the first n the real parts, the next n the imaginary ones (as Paddle)."""
+    dtype = np.dtype(out.dtype)
+    if dtype.kind != "c":
+        values = uniform_draws(low, high, seed, out.size, dtype)
+    else:
+        part = np.dtype(np.float32 if dtype == np.complex64 else np.float64)
+        draws = uniform_draws(low, high, seed, 2 * out.size, part)
+        values = np.empty(out.size, dtype)
+        values.real, values.imag = draws[:out.size], draws[out.size:]
+    out[...] = xp.asarray(values.astype(dtype, copy=False).reshape(out.shape))
 
 
 def gaussian(xp: Any, mean: float, std: float, seed: int, out: Any) -> None:
-    out[...] = xp.asarray(_rng(seed).normal(mean, std, size=out.shape))
+    """gaussian_random: `normal_draws` in `out`'s type (complex: interleaved parts)."""
+    out[...] = xp.asarray(normal_draws(mean, std, seed, out.size, out.dtype)
+                          .astype(out.dtype, copy=False).reshape(out.shape))
 
 
 def _engine_dtype(dtype: np.dtype) -> np.dtype:

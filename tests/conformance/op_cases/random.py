@@ -15,7 +15,8 @@ from .spec import INF, NAN, SHAPES, Case, Drawn, In, seed_of
 #: Seeded cases compare every bit (a tolerance of 0).
 EXACT = 0.0
 BIT_EXACT = "bit-exact: a fresh std::mt19937_64 seeded with `seed`"
-VT = {"int32": 2, "int64": 3, "float16": 4, "float32": 5, "float64": 6, "bfloat16": 22}
+VT = {"int32": 2, "int64": 3, "float16": 4, "float32": 5, "float64": 6, "bfloat16": 22,
+      "complex64": 23, "complex128": 24}
 
 
 def _batch_like(tag: str, dims: tuple[int, ...], dtype: str = "float32",
@@ -234,6 +235,44 @@ def _uniform_random_inplace() -> list[Case]:
     ]
 
 
+#: uniform_random / gaussian_random: Paddle 3.3.1's CPU dtypes (half: float draws rounded
+#: once; complex uniform: n draws of the part's type for the real parts, then n for the
+#: imaginary ones; complex gaussian: interleaved draws of std / sqrt 2)
+INIT_TYPES = ("float32", "float64", "float16", "bfloat16", "complex64", "complex128")
+
+
+def _uniform_random() -> list[Case]:
+    def case(tag: str, shape: list[int], dtype: str = "float32", **attrs) -> Case:
+        return Case(f"uniform_random_{tag}", "uniform_random", {},
+                    attrs={"shape": shape, "seed": 17, "dtype": VT[dtype], **attrs},
+                    tol=EXACT, note=BIT_EXACT)
+
+    return [
+        *[case(d, [4, 6], d) for d in INIT_TYPES],
+        case("range", [5, 7], min=-0.5, max=4.0),
+        case("range_float64", [5, 7], "float64", min=100.0, max=100.25),
+        case("range_complex64", [3, 5], "complex64", min=2.0, max=3.0),
+        case("across_twist", [20, 33], seed=2 ** 31 - 1),
+        case("empty", [0, 3]),
+    ]
+
+
+def _gaussian_random() -> list[Case]:
+    def case(tag: str, shape: list[int], dtype: str = "float32", **attrs) -> Case:
+        return Case(f"gaussian_random_{tag}", "gaussian_random", {},
+                    attrs={"shape": shape, "seed": 19, "dtype": VT[dtype], **attrs},
+                    note=NORMAL)
+
+    return [
+        *[case(d, [4, 6], d) for d in INIT_TYPES],
+        case("mean_std", [5, 7], mean=1.5, std=3.0),
+        case("mean_std_complex128", [5, 7], "complex128", mean=-1.0, std=0.5),
+        case("odd_count", [3, 3]),
+        case("across_twist", [20, 33], seed=31337),
+        case("empty", [0, 3]),
+    ]
+
+
 RANDOM_TYPES = ("int32", "int64", "float32", "float64", "float16", "bfloat16")
 
 
@@ -334,6 +373,8 @@ def _rrelu() -> list[Case]:
 BERNOULLI_TYPES = ("float32", "float64")
 
 CASES = [
+    *_uniform_random(),
+    *_gaussian_random(),
     *_uniform_random_batch_size_like(),
     *_truncated_gaussian_random(),
     *_randint_cases(),
