@@ -39,9 +39,23 @@ ANY_DTYPE_PHI: dict[str, str] = {
         "the legacy kernels hold Paddle's list"
     for op in ("reshape", "reshape2")}
 
+#: op type -> what blocks closing its differences (before the kind's reason)
+_BLOCKED_BY_PROTO = (
+    "blocked: the fixture proof needs the op in an op_cases family, whose proto check fails "
+    "while ElementwiseOpMaker's extra attrs (x_data_format, y_data_format) differ from Paddle "
+    "3.3.1's (onednn_data_type, use_onednn; phi/op_compat.yaml lists the old ones too)")
+BLOCKED: dict[str, str] = {
+    op: _BLOCKED_BY_PROTO for op in ("elementwise_add", "elementwise_div", "elementwise_mul")}
+
 
 def reason(op_type: str, dtype: str) -> str:
     """Why `op_type` differs from Paddle on `dtype`."""
+    if op_type in BLOCKED:
+        return f"{BLOCKED[op_type]}; {_kind_reason(op_type, dtype)}"
+    return _kind_reason(op_type, dtype)
+
+
+def _kind_reason(op_type: str, dtype: str) -> str:
     if op_type in EXTRA and dtype in EXTRA[op_type]:
         return "registered wider than Paddle's CPU kernel; not yet checked that no fixture " \
                "or training program needs it before dropping it"
