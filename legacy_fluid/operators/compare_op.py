@@ -1,7 +1,8 @@
 """Compare ops: Out = X (op) Y element-wise, bool.
 
 equal / not_equal (every dtype, complex included) and less_than / less_equal /
-greater_than / greater_equal (real dtypes). Y lines up with X as in the element-wise
+greater_than / greater_equal (real dtypes; complex on CPU, ordered by real part, then
+imaginary part, as Paddle 3.3.1's CPU kernels). Y lines up with X as in the element-wise
 ops (`axis`; -1: trailing dims), then size-1 dims broadcast. `force_cpu` puts Out in CPU
 memory. Float equality is exact (NaN is unequal to everything).
 
@@ -111,7 +112,7 @@ for _dtype in _EQUALITY_CPU:
 for _dtype in _EQUALITY_GPU:
     register_op_kernel("equal", "GPU", EqualKernel, _dtype)
     register_op_kernel("not_equal", "GPU", NotEqualKernel, _dtype)
-for _dtype in _ORDER_CPU:
+for _dtype in _EQUALITY_CPU:
     register_op_kernel("less_than", "CPU", LessThanKernel, _dtype)
     register_op_kernel("less_equal", "CPU", LessEqualKernel, _dtype)
     register_op_kernel("greater_than", "CPU", GreaterThanKernel, _dtype)

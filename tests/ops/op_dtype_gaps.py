@@ -14,10 +14,6 @@ MISSING: dict[str, tuple[str, ...]] = {
     "elementwise_add": ("bool", "int8", "uint8"),
     "elementwise_div": ("bool", "int8", "uint8"),
     "elementwise_mul": ("bool",),
-    "greater_equal": ("complex128", "complex64"),
-    "greater_than": ("complex128", "complex64"),
-    "less_equal": ("complex128", "complex64"),
-    "less_than": ("complex128", "complex64"),
     "scale": ("bool", "complex128", "complex64", "float16"),
 }
 #: op type -> dtypes fluidphi registers a CPU kernel for that Paddle 3.3.1 does not
@@ -36,6 +32,14 @@ ANY_DTYPE_PHI: dict[str, str] = {
         "the legacy kernels hold Paddle's list"
     for op in ("reshape", "reshape2")}
 
+#: op type -> what blocks closing its differences (before the kind's reason)
+_BLOCKED_BY_PROTO = (
+    "blocked: the fixture proof needs the op in an op_cases family, whose proto check fails "
+    "while ElementwiseOpMaker's extra attrs (x_data_format, y_data_format) differ from Paddle "
+    "3.3.1's (onednn_data_type, use_onednn; phi/op_compat.yaml lists the old ones too)")
+BLOCKED: dict[str, str] = {
+    op: _BLOCKED_BY_PROTO for op in ("elementwise_add", "elementwise_div", "elementwise_mul")}
+
 
 #: op type -> why its declared differences stay, where the dtype's kind does not say it
 WHY: dict[str, str] = {
@@ -51,6 +55,12 @@ def reason(op_type: str, dtype: str) -> str:
     """Why `op_type` differs from Paddle on `dtype`."""
     if op_type in WHY:
         return WHY[op_type]
+    if op_type in BLOCKED:
+        return f"{BLOCKED[op_type]}; {_kind_reason(op_type, dtype)}"
+    return _kind_reason(op_type, dtype)
+
+
+def _kind_reason(op_type: str, dtype: str) -> str:
     if op_type in EXTRA and dtype in EXTRA[op_type]:
         return "registered wider than Paddle's CPU kernel; not yet checked that no fixture " \
                "or training program needs it before dropping it"

@@ -3,7 +3,8 @@
 `equal`, `not_equal`, `less_than`, `less_equal`, `greater_than`, `greater_equal`
 broadcast NumPy-style; each `<op>_raw` aligns y with x at dimension `axis` (fluid's
 compare ops carry that attribute) and `<op>` is `<op>_raw` with axis -1, as in Paddle.
-equal / not_equal also take complex dtypes. Registered from two tables
+equal / not_equal also take complex dtypes; the orderings take them on CPU (real part,
+then imaginary part, as Paddle 3.3.1's CPU kernels). Registered from two tables
 (phi.core.kernel_table), one body each.
 """
 
@@ -44,17 +45,17 @@ def _compare(row: KernelRow, dev_ctx: DeviceContext, x: DenseTensor, y: DenseTen
 register_table(_compare_raw, [
     KernelRow("equal_raw", compare_funcs.equal, _EQUALITY_CPU, _EQUALITY_GPU),
     KernelRow("not_equal_raw", compare_funcs.not_equal, _EQUALITY_CPU, _EQUALITY_GPU),
-    KernelRow("less_than_raw", compare_funcs.less_than, _ORDER_CPU, _ORDER_GPU),
-    KernelRow("less_equal_raw", compare_funcs.less_equal, _ORDER_CPU, _ORDER_GPU),
-    KernelRow("greater_than_raw", compare_funcs.greater_than, _ORDER_CPU, _ORDER_GPU),
-    KernelRow("greater_equal_raw", compare_funcs.greater_equal, _ORDER_CPU, _ORDER_GPU),
+    KernelRow("less_than_raw", compare_funcs.less_than, _EQUALITY_CPU, _ORDER_GPU),
+    KernelRow("less_equal_raw", compare_funcs.less_equal, _EQUALITY_CPU, _ORDER_GPU),
+    KernelRow("greater_than_raw", compare_funcs.greater_than, _EQUALITY_CPU, _ORDER_GPU),
+    KernelRow("greater_equal_raw", compare_funcs.greater_equal, _EQUALITY_CPU, _ORDER_GPU),
 ])
 
 register_table(_compare, [
     KernelRow("equal", compare_funcs.equal, _EQUALITY_CPU, _EQUALITY_GPU),
     KernelRow("not_equal", compare_funcs.not_equal, _EQUALITY_CPU, _EQUALITY_GPU),
-    KernelRow("less_than", compare_funcs.less_than, _ORDER_CPU, _ORDER_GPU),
-    KernelRow("less_equal", compare_funcs.less_equal, _ORDER_CPU, _ORDER_GPU),
-    KernelRow("greater_than", compare_funcs.greater_than, _ORDER_CPU, _ORDER_GPU),
-    KernelRow("greater_equal", compare_funcs.greater_equal, _ORDER_CPU, _ORDER_GPU),
+    KernelRow("less_than", compare_funcs.less_than, _EQUALITY_CPU, _ORDER_GPU),
+    KernelRow("less_equal", compare_funcs.less_equal, _EQUALITY_CPU, _ORDER_GPU),
+    KernelRow("greater_than", compare_funcs.greater_than, _EQUALITY_CPU, _ORDER_GPU),
+    KernelRow("greater_equal", compare_funcs.greater_equal, _EQUALITY_CPU, _ORDER_GPU),
 ])

@@ -5,9 +5,13 @@ float64 tensors, override the text attributes `rtol` / `atol`); a NaN is close o
 NaN and only with `equal_nan`; equal elements (infinities included) are always close.
 allclose gives one bool for all elements; isclose one per element. equal_all: whether X and
 Y have the same dims and equal elements.
+
+less_than / less_equal / greater_than / greater_equal on complex operands (Paddle 3.3.1's
+CPU kernels): ordered by real part, then imaginary part; a NaN part makes every ordering
+false. (Their real dtypes are checked against Paddle in tests/ops/test_math_ops.py.)
 """
 
-from .spec import INF, NAN, Case, In
+from .spec import INF, NAN, Case, In, grid
 
 _X = [1.0, 1.0, 1.0, 100.0, 0.0, INF, INF, NAN, NAN, 1.0, -0.0, 1e-9]
 _Y = [1.0, 1.00001, 1.0001, 100.001, 1e-8, INF, -INF, NAN, 1.0, 1.0 + 1e-5, 0.0, 0.0]
@@ -78,6 +82,21 @@ def _equal_all() -> list[Case]:
     ]
 
 
+#: complex orderings: equal real parts, signed parts, NaN in either part
+_COMPLEX = [1 + 1j, 1 + 2j, 1 + 0j, 2 - 5j, -3 + 4j, 0j, complex(NAN, 0.0), complex(0.0, NAN)]
+_ORDERINGS = ("less_than", "less_equal", "greater_than", "greater_equal")
+
+
+def _complex_orderings() -> list[Case]:
+    return [
+        *(grid(op, d, _COMPLEX, _COMPLEX)
+          for op in _ORDERINGS for d in ("complex64", "complex128")),
+        *(Case(f"{op}_bcast_trailing_complex64", op,
+               {"X": In((2, 3, 4), "complex64"), "Y": In((4,), "complex64")})
+          for op in _ORDERINGS),
+    ]
+
+
 CASES = [
     *_tolerance_cases("allclose", ("bool", "int32", "int64", "float32", "float64")),
     *_tolerance_cases("isclose", ("float32", "float64", "complex64", "complex128")),
@@ -90,4 +109,5 @@ CASES = [
            In((2,), "float32", values=[1.0, 2.0]), rtol=1e-5, atol=1e-8,
            tol_dtype="float32"),
     *_equal_all(),
+    *_complex_orderings(),
 ]
