@@ -97,10 +97,11 @@ class GaussianRandomKernel(OpKernel):
         random_funcs.gaussian(ctx.xp, mean, std, seed, data)
 
 
-#: The kernel's dtype is the `dtype` attribute (VarType FP32 = 5, FP64 = 6).
+#: The kernel's dtype is the `dtype` attribute (a VarType number).
 _SEEDED = [{"name": f"seeded [3, 4] {dtype}", "dtypes": [dtype],
             "attrs": {"shape": [3, 4], "seed": 7, "dtype": var_type}}
-           for dtype, var_type in (("FLOAT32", 5), ("FLOAT64", 6))]
+           for dtype, var_type in (("FLOAT32", 5), ("FLOAT64", 6), ("FLOAT16", 4),
+                                   ("BFLOAT16", 22), ("COMPLEX64", 23), ("COMPLEX128", 24))]
 VERIFY_CASES = {"uniform_random": _SEEDED, "gaussian_random": _SEEDED}
 
 register_operator("uniform_random", RandomOp, UniformRandomOpMaker)

@@ -72,7 +72,7 @@ def test_required_attrs_have_no_default(op: str, required: list[str]) -> None:
 @pytest.mark.parametrize("op, extras", [
     ("sum", {"use_mkldnn", "mkldnn_data_type"}),
     ("abs", {"use_mkldnn"}),
-    ("exp", {"use_mkldnn", "use_cudnn"}),
+    ("exp", {"use_mkldnn", "use_cudnn", "use_onednn"}),
     ("clip", {"use_mkldnn", "mkldnn_data_type"}),
     ("log_softmax", {"use_mkldnn", "use_onednn"}),
     ("expand_v2", {"use_mkldnn", "mkldnn_data_type"}),
