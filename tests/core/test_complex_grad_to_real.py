@@ -87,20 +87,14 @@ def test_a_real_forward_variable_gets_the_real_part(path: PathMode, planned: boo
 
 
 @pytest.mark.parametrize(("path", "planned"), RUNS)
-def test_a_complex_forward_variable_keeps_its_complex_gradient(path: PathMode,
-                                                                planned: bool) -> None:
-    feeds = _feeds("complex128")
-    for got in _run(_eig_then_grad("complex128", "x@GRAD"), feeds, "x@GRAD", path, planned):
-        assert got.dtype == np.complex128
-        np.testing.assert_allclose(got, _complex_grad(feeds), rtol=1e-9, atol=1e-12)
-
-
-@pytest.mark.parametrize(("path", "planned"), RUNS)
-def test_no_forward_variable_in_the_scope_leaves_it_complex(path: PathMode,
-                                                             planned: bool) -> None:
-    """`y@GRAD`: no variable `y` exists, so nothing says which real type it should take."""
-    feeds = _feeds("float64")
-    for got in _run(_eig_then_grad("float64", "y@GRAD"), feeds, "y@GRAD", path, planned):
+@pytest.mark.parametrize(("x_dtype", "grad_name"), [
+    ("complex128", "x@GRAD"),  # a complex forward variable keeps its complex gradient
+    ("float64", "y@GRAD"),  # no variable `y`: nothing says which real type it should take
+])
+def test_the_gradient_stays_complex_without_a_real_forward_variable(
+        path: PathMode, planned: bool, x_dtype: str, grad_name: str) -> None:
+    feeds = _feeds(x_dtype)
+    for got in _run(_eig_then_grad(x_dtype, grad_name), feeds, grad_name, path, planned):
         assert got.dtype == np.complex128
         np.testing.assert_allclose(got, _complex_grad(feeds), rtol=1e-9, atol=1e-12)
 
