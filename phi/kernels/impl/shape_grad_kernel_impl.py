@@ -17,6 +17,8 @@ _CPU_TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, Data
               DataType.INT64, DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16,
               DataType.BFLOAT16, DataType.COMPLEX64, DataType.COMPLEX128]
 _GPU_TYPES = [t for t in _CPU_TYPES if t is not DataType.BFLOAT16]
+#: Paddle 3.3.1 registers unsqueeze_with_xshape's CPU float16 kernel for strided tensors only
+_UNSQUEEZE_CPU_TYPES = [t for t in _CPU_TYPES if t is not DataType.FLOAT16]
 
 
 @register_kernel("squeeze_with_xshape", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
@@ -30,7 +32,8 @@ def squeeze_with_xshape_kernel(dev_ctx: DeviceContext, x: DenseTensor, axes: Int
         dev_ctx.alloc(xshape, x.dtype)
 
 
-@register_kernel("unsqueeze_with_xshape", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
+@register_kernel("unsqueeze_with_xshape", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 _UNSQUEEZE_CPU_TYPES)
 @register_kernel("unsqueeze_with_xshape", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
 def unsqueeze_with_xshape_kernel(dev_ctx: DeviceContext, x: DenseTensor, axes: IntArray,
                                  out: OutTensor, xshape: OptionalOutTensor) -> None:
