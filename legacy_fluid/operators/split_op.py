@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
-from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_kernel import OpKernel, UnsupportedOpVariantError, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
@@ -67,7 +67,15 @@ class SplitOp(OperatorWithKernel):
                     var.get_tensor().lod = lod
 
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
-        return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
+        dtype = self.indicate_var_data_type(ctx, "X")
+        if (ctx.place.is_cpu and int(ctx.attr("num")) > 0
+                and dtype not in cs_funcs.SPLIT_WITH_NUM_CPU_TYPES):
+            raise UnsupportedOpVariantError(
+                "split", f"`num` > 0 on a {dtype} X on the CPU",
+                "Paddle 3.3.1 has no CPU kernel for it (its split_with_num takes "
+                f"{', '.join(str(t) for t in cs_funcs.SPLIT_WITH_NUM_CPU_TYPES)}); "
+                "give `sections` instead")
+        return OpKernelType(dtype, ctx.place)
 
     def get_kernel_type_for_var(self, slot: str, tensor: DenseTensor,
                                 expected: OpKernelType) -> OpKernelType | None:

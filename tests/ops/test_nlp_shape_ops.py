@@ -65,6 +65,19 @@ def test_split_bad_sections(attrs, mode):
         run_single_op("split", {"X": X_SPLIT}, attrs, {"Out": n}, mode)
 
 
+@pytest.mark.parametrize("dtype", ["int16", "complex64", "complex128"])
+@pytest.mark.parametrize("mode", ["legacy", "phi"])
+def test_split_by_num_refuses_what_paddle_has_no_cpu_kernel_for(dtype, mode):
+    """Paddle 3.3.1: "There are no kernels which are registered in the split operator" for
+    `num` > 0 on int16 / complex X (split_with_num); by sections it runs them."""
+    x = X_SPLIT.astype(dtype)
+    with pytest.raises(Exception, match=f"split.*{dtype}"):
+        run_single_op("split", {"X": x}, {"num": 2, "axis": 1}, {"Out": 2}, mode)
+    outs, _ = run_single_op("split", {"X": x}, {"sections": [3, 3], "axis": 1}, {"Out": 2}, mode)
+    for got, ref in zip(outs["Out"], np.split(x, 2, axis=1), strict=True):
+        np.testing.assert_array_equal(got, ref)
+
+
 @pytest.mark.parametrize("n, shape, attrs, axis", [
     (3, (2, 4), {"axis": 0}, 0),
     (2, (2, 4), {}, 0),                                          # old program: axis 0

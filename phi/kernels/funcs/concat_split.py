@@ -7,6 +7,14 @@ from typing import Any
 
 import numpy as np
 
+from phi.common import DataType
+
+#: Paddle 3.3.1's CPU dtypes of split_with_num (split's kernel when `num` > 0): no int16
+#: and no complex, which split by sections takes
+SPLIT_WITH_NUM_CPU_TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT32,
+                            DataType.INT64, DataType.FLOAT32, DataType.FLOAT64,
+                            DataType.FLOAT16, DataType.BFLOAT16)
+
 
 def normalize_axis(axis: int, rank: int, op: str = "concat") -> int:
     axis = int(axis)

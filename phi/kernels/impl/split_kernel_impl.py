@@ -29,7 +29,8 @@ def split_kernel(dev_ctx: DeviceContext, x: DenseTensor, sections: IntArray, axi
     _run(dev_ctx, x, cs_funcs.split_sections(x.dims[ax], sections.get_data()), ax, out)
 
 
-@register_kernel("split_with_num", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
+@register_kernel("split_with_num", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 list(cs_funcs.SPLIT_WITH_NUM_CPU_TYPES))
 @register_kernel("split_with_num", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
 def split_with_num_kernel(dev_ctx: DeviceContext, x: DenseTensor, num: int, axis: Scalar,
                           out: OutTensorList) -> None:
