@@ -4,9 +4,10 @@ Y's dims line up with X's starting at dimension `axis` (-1: trailing dims, as Nu
 trailing 1s of Y that overhang X are dropped, then size-1 dims broadcast. When Y has
 more dims than X the roles swap. See phi.kernels.funcs.elementwise.
 
-One operator class serves the nine ops (as Paddle's ElementwiseOp); floordiv and mod
-carry Paddle 3.3.1's extra attributes, the older seven those Paddle 2.x declared. Each op
-has its own small kernel:
+One operator class serves the nine ops (as Paddle's ElementwiseOp), each with Paddle
+3.3.1's extra attributes (elementwise_min keeps the x_data_format / y_data_format layout
+hints Paddle still lists for it; an older program's attribute the proto no longer declares
+is carried along unread). Each op has its own small kernel:
 
 - add: X + Y; sub: X - Y; mul: X * Y;
 - div: X / Y (integers truncate toward zero);
@@ -81,8 +82,8 @@ class ElementwiseOpMaker(OpProtoAndCheckerMaker):
 
     def add_extra_attrs(self) -> None:
         self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
-        self.add_attr("x_data_format", AttrType.STRING, "", "unused layout hint", extra=True)
-        self.add_attr("y_data_format", AttrType.STRING, "", "unused layout hint", extra=True)
+        self.add_attr("use_onednn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
+        self.add_attr("onednn_data_type", AttrType.STRING, "", "oneDNN data type", extra=True)
         self.add_int8_attrs()
 
     def add_int8_attrs(self) -> None:
