@@ -9,8 +9,9 @@ One operator class serves the nine ops (as Paddle's ElementwiseOp), each with Pa
 hints Paddle still lists for it; an older program's attribute the proto no longer declares
 is carried along unread). Each op has its own small kernel:
 
-- add: X + Y; sub: X - Y; mul: X * Y;
-- div: X / Y (integers truncate toward zero);
+- add: X + Y (integers wrap; bool: or); sub: X - Y; mul: X * Y (bool: and);
+- div: X / Y (integers truncate toward zero; bool X / True is X); an integer or bool zero
+  divisor is an error, as in Paddle;
 - max / min: NaN propagates;
 - pow: X ** Y (integers via double pow, truncated);
 - floordiv / mod: Python's // and % (floor; the remainder takes Y's sign; float mod keeps
@@ -33,9 +34,18 @@ from phi.common import DataType
 from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import elementwise as ew_funcs
 
+#: add / sub / mul / div on GPU
 _TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
           DataType.INT16, DataType.INT32, DataType.INT64, DataType.COMPLEX64,
           DataType.COMPLEX128)
+#: elementwise_add / elementwise_div on CPU: Paddle 3.3.1's dtypes, and half types
+_ADD_CPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
+                  DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16,
+                  DataType.INT32, DataType.INT64, DataType.COMPLEX64, DataType.COMPLEX128)
+#: elementwise_mul on CPU: Paddle 3.3.1's dtypes, and float16, int16
+_MUL_CPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
+                  DataType.BOOL, DataType.INT16, DataType.INT32, DataType.INT64,
+                  DataType.COMPLEX64, DataType.COMPLEX128)
 _REAL_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
                DataType.INT32, DataType.INT64)
 #: elementwise_pow: Paddle 3.3.1's CPU dtypes (no float16 there); GPU: float16 too
@@ -250,19 +260,21 @@ for _op in ("elementwise_max", "elementwise_min", "elementwise_pow"):
     register_operator(_op, ElementwiseOp)
 for _op in ("elementwise_add", "elementwise_sub", "elementwise_mul", "elementwise_div"):
     register_operator(_op, ElementwiseOp, ElementwiseOpMaker)
-for _dtype in _TYPES:
+for _dtype in _ADD_CPU_TYPES:
     register_op_kernel("elementwise_add", "CPU", ElementwiseAddKernel, _dtype)
+    register_op_kernel("elementwise_div", "CPU", ElementwiseDivKernel, _dtype)
+for _dtype in _MUL_CPU_TYPES:
+    register_op_kernel("elementwise_mul", "CPU", ElementwiseMulKernel, _dtype)
+for _dtype in _TYPES:
     register_op_kernel("elementwise_add", "GPU", ElementwiseAddKernel, _dtype)
     register_op_kernel("elementwise_sub", "CPU", ElementwiseSubKernel, _dtype)
     register_op_kernel("elementwise_sub", "GPU", ElementwiseSubKernel, _dtype)
-    register_op_kernel("elementwise_mul", "CPU", ElementwiseMulKernel, _dtype)
     register_op_kernel("elementwise_mul", "GPU", ElementwiseMulKernel, _dtype)
-    register_op_kernel("elementwise_div", "CPU", ElementwiseDivKernel, _dtype)
     register_op_kernel("elementwise_div", "GPU", ElementwiseDivKernel, _dtype)
 for _dtype in _REAL_TYPES:
     register_op_kernel("elementwise_max", "CPU", ElementwiseMaxKernel, _dtype)
-    register_op_kernel("elementwise_max", "GPU", ElementwiseMaxKernel, _dtype)
     register_op_kernel("elementwise_min", "CPU", ElementwiseMinKernel, _dtype)
+    register_op_kernel("elementwise_max", "GPU", ElementwiseMaxKernel, _dtype)
     register_op_kernel("elementwise_min", "GPU", ElementwiseMinKernel, _dtype)
 for _dtype in _POW_CPU_TYPES:
     register_op_kernel("elementwise_pow", "CPU", ElementwisePowKernel, _dtype)
