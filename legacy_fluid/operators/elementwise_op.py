@@ -38,16 +38,20 @@ from phi.kernels.funcs import elementwise as ew_funcs
 _TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
           DataType.INT16, DataType.INT32, DataType.INT64, DataType.COMPLEX64,
           DataType.COMPLEX128)
-#: elementwise_add / elementwise_div on CPU: Paddle 3.3.1's dtypes, and half types
-_ADD_CPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
-                  DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16,
-                  DataType.INT32, DataType.INT64, DataType.COMPLEX64, DataType.COMPLEX128)
-#: elementwise_mul on CPU: Paddle 3.3.1's dtypes, and float16, int16
-_MUL_CPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
-                  DataType.BOOL, DataType.INT16, DataType.INT32, DataType.INT64,
+#: elementwise_add / elementwise_div: Paddle 3.3.1's CPU dtypes (no half types)
+_ADD_CPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.BOOL, DataType.UINT8,
+                  DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64,
                   DataType.COMPLEX64, DataType.COMPLEX128)
-_REAL_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
-               DataType.INT32, DataType.INT64)
+#: elementwise_sub: Paddle 3.3.1's CPU dtypes (no float16)
+_SUB_CPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.BFLOAT16, DataType.INT16,
+                  DataType.INT32, DataType.INT64, DataType.COMPLEX64, DataType.COMPLEX128)
+#: elementwise_mul: Paddle 3.3.1's CPU dtypes (bool; no float16, no int16)
+_MUL_CPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.BFLOAT16, DataType.BOOL,
+                  DataType.INT32, DataType.INT64, DataType.COMPLEX64, DataType.COMPLEX128)
+#: elementwise_max / elementwise_min: Paddle 3.3.1's CPU dtypes; GPU: float16 too
+_REAL_CPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.BFLOAT16, DataType.INT32,
+                   DataType.INT64)
+_REAL_TYPES = (*_REAL_CPU_TYPES, DataType.FLOAT16)
 #: elementwise_pow: Paddle 3.3.1's CPU dtypes (no float16 there); GPU: float16 too
 _POW_CPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.BFLOAT16, DataType.INT32,
                   DataType.INT64, DataType.COMPLEX64, DataType.COMPLEX128)
@@ -263,17 +267,19 @@ for _op in ("elementwise_add", "elementwise_sub", "elementwise_mul", "elementwis
 for _dtype in _ADD_CPU_TYPES:
     register_op_kernel("elementwise_add", "CPU", ElementwiseAddKernel, _dtype)
     register_op_kernel("elementwise_div", "CPU", ElementwiseDivKernel, _dtype)
+for _dtype in _SUB_CPU_TYPES:
+    register_op_kernel("elementwise_sub", "CPU", ElementwiseSubKernel, _dtype)
 for _dtype in _MUL_CPU_TYPES:
     register_op_kernel("elementwise_mul", "CPU", ElementwiseMulKernel, _dtype)
 for _dtype in _TYPES:
     register_op_kernel("elementwise_add", "GPU", ElementwiseAddKernel, _dtype)
-    register_op_kernel("elementwise_sub", "CPU", ElementwiseSubKernel, _dtype)
     register_op_kernel("elementwise_sub", "GPU", ElementwiseSubKernel, _dtype)
     register_op_kernel("elementwise_mul", "GPU", ElementwiseMulKernel, _dtype)
     register_op_kernel("elementwise_div", "GPU", ElementwiseDivKernel, _dtype)
-for _dtype in _REAL_TYPES:
+for _dtype in _REAL_CPU_TYPES:
     register_op_kernel("elementwise_max", "CPU", ElementwiseMaxKernel, _dtype)
     register_op_kernel("elementwise_min", "CPU", ElementwiseMinKernel, _dtype)
+for _dtype in _REAL_TYPES:
     register_op_kernel("elementwise_max", "GPU", ElementwiseMaxKernel, _dtype)
     register_op_kernel("elementwise_min", "GPU", ElementwiseMinKernel, _dtype)
 for _dtype in _POW_CPU_TYPES:

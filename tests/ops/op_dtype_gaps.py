@@ -14,14 +14,7 @@ MISSING: dict[str, tuple[str, ...]] = {
     "scale": ("bool", "complex128", "complex64", "float16"),
 }
 #: op type -> dtypes fluidphi registers a CPU kernel for that Paddle 3.3.1 does not
-EXTRA: dict[str, tuple[str, ...]] = {
-    "elementwise_add": ("bfloat16", "float16"),
-    "elementwise_div": ("bfloat16", "float16"),
-    "elementwise_max": ("float16",),
-    "elementwise_min": ("float16",),
-    "elementwise_mul": ("float16", "int16"),
-    "elementwise_sub": ("float16",),
-}
+EXTRA: dict[str, tuple[str, ...]] = {}
 #: op type -> why its PHI kernel is registered once for every dtype (``ALL_DTYPE``) rather
 #: than for Paddle's list (its legacy kernels are checked against the list as declared)
 ANY_DTYPE_PHI: dict[str, str] = {
