@@ -7,6 +7,7 @@ docs/adding_an_op.md.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -38,11 +39,17 @@ def spec_dtype(given: Any, default: DataType) -> DataType:
 
 def random_array(shape: tuple[int, ...], dtype: DataType, rng: np.random.Generator,
                  low: float | None = None, high: float | None = None) -> np.ndarray:
-    """Floats uniform in [low, high) (default [-2, 2)), ints in [low, high), bools 50/50."""
+    """Floats uniform in [low, high) (default [-2, 2)), ints in [low, high), bools 50/50
+    (with `low` or `high`: the 0 / 1 in [low, high), so `low` 1 gives all True, as a
+    nonzero divisor wants)."""
     np_dtype = dtype.to_numpy()
     kind = np.dtype(np_dtype).kind
     if kind == "b":
-        return rng.random(shape) > 0.5
+        if low is None and high is None:
+            return rng.random(shape) > 0.5
+        lo = 0 if low is None else min(max(math.ceil(low), 0), 1)
+        hi = 2 if high is None else min(max(math.ceil(high), lo + 1), 2)
+        return rng.integers(lo, hi, size=shape).astype(bool)
     if kind in "iu":
         lo = int(low) if low is not None else (0 if kind == "u" else -5)
         hi = int(high) if high is not None else 6

@@ -4,12 +4,14 @@ Y's dims line up with X's starting at dimension `axis` (-1: trailing dims, as Nu
 trailing 1s of Y that overhang X are dropped, then size-1 dims broadcast. When Y has
 more dims than X the roles swap. See phi.kernels.funcs.elementwise.
 
-One operator class serves the nine ops (as Paddle's ElementwiseOp); floordiv and mod
-carry Paddle 3.3.1's extra attributes, the older seven those Paddle 2.x declared. Each op
-has its own small kernel:
+One operator class serves the nine ops (as Paddle's ElementwiseOp), each with Paddle
+3.3.1's extra attributes (elementwise_min keeps the x_data_format / y_data_format layout
+hints Paddle still lists for it; an older program's attribute the proto no longer declares
+is carried along unread). Each op has its own small kernel:
 
-- add: X + Y; sub: X - Y; mul: X * Y;
-- div: X / Y (integers truncate toward zero);
+- add: X + Y (integers wrap; bool: or); sub: X - Y; mul: X * Y (bool: and);
+- div: X / Y (integers truncate toward zero; bool X / True is X); an integer or bool zero
+  divisor is an error, as in Paddle;
 - max / min: NaN propagates;
 - pow: X ** Y (integers via double pow, truncated);
 - floordiv / mod: Python's // and % (floor; the remainder takes Y's sign; float mod keeps
@@ -32,11 +34,24 @@ from phi.common import DataType
 from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import elementwise as ew_funcs
 
+#: add / sub / mul / div on GPU
 _TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
           DataType.INT16, DataType.INT32, DataType.INT64, DataType.COMPLEX64,
           DataType.COMPLEX128)
-_REAL_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
-               DataType.INT32, DataType.INT64)
+#: elementwise_add / elementwise_div: Paddle 3.3.1's CPU dtypes (no half types)
+_ADD_CPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.BOOL, DataType.UINT8,
+                  DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64,
+                  DataType.COMPLEX64, DataType.COMPLEX128)
+#: elementwise_sub: Paddle 3.3.1's CPU dtypes (no float16)
+_SUB_CPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.BFLOAT16, DataType.INT16,
+                  DataType.INT32, DataType.INT64, DataType.COMPLEX64, DataType.COMPLEX128)
+#: elementwise_mul: Paddle 3.3.1's CPU dtypes (bool; no float16, no int16)
+_MUL_CPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.BFLOAT16, DataType.BOOL,
+                  DataType.INT32, DataType.INT64, DataType.COMPLEX64, DataType.COMPLEX128)
+#: elementwise_max / elementwise_min: Paddle 3.3.1's CPU dtypes; GPU: float16 too
+_REAL_CPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.BFLOAT16, DataType.INT32,
+                   DataType.INT64)
+_REAL_TYPES = (*_REAL_CPU_TYPES, DataType.FLOAT16)
 #: elementwise_pow: Paddle 3.3.1's CPU dtypes (no float16 there); GPU: float16 too
 _POW_CPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.BFLOAT16, DataType.INT32,
                   DataType.INT64, DataType.COMPLEX64, DataType.COMPLEX128)
@@ -81,8 +96,8 @@ class ElementwiseOpMaker(OpProtoAndCheckerMaker):
 
     def add_extra_attrs(self) -> None:
         self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
-        self.add_attr("x_data_format", AttrType.STRING, "", "unused layout hint", extra=True)
-        self.add_attr("y_data_format", AttrType.STRING, "", "unused layout hint", extra=True)
+        self.add_attr("use_onednn", AttrType.BOOLEAN, False, "oneDNN kernel", extra=True)
+        self.add_attr("onednn_data_type", AttrType.STRING, "", "oneDNN data type", extra=True)
         self.add_int8_attrs()
 
     def add_int8_attrs(self) -> None:
@@ -249,19 +264,23 @@ for _op in ("elementwise_max", "elementwise_min", "elementwise_pow"):
     register_operator(_op, ElementwiseOp)
 for _op in ("elementwise_add", "elementwise_sub", "elementwise_mul", "elementwise_div"):
     register_operator(_op, ElementwiseOp, ElementwiseOpMaker)
-for _dtype in _TYPES:
+for _dtype in _ADD_CPU_TYPES:
     register_op_kernel("elementwise_add", "CPU", ElementwiseAddKernel, _dtype)
-    register_op_kernel("elementwise_add", "GPU", ElementwiseAddKernel, _dtype)
-    register_op_kernel("elementwise_sub", "CPU", ElementwiseSubKernel, _dtype)
-    register_op_kernel("elementwise_sub", "GPU", ElementwiseSubKernel, _dtype)
-    register_op_kernel("elementwise_mul", "CPU", ElementwiseMulKernel, _dtype)
-    register_op_kernel("elementwise_mul", "GPU", ElementwiseMulKernel, _dtype)
     register_op_kernel("elementwise_div", "CPU", ElementwiseDivKernel, _dtype)
+for _dtype in _SUB_CPU_TYPES:
+    register_op_kernel("elementwise_sub", "CPU", ElementwiseSubKernel, _dtype)
+for _dtype in _MUL_CPU_TYPES:
+    register_op_kernel("elementwise_mul", "CPU", ElementwiseMulKernel, _dtype)
+for _dtype in _TYPES:
+    register_op_kernel("elementwise_add", "GPU", ElementwiseAddKernel, _dtype)
+    register_op_kernel("elementwise_sub", "GPU", ElementwiseSubKernel, _dtype)
+    register_op_kernel("elementwise_mul", "GPU", ElementwiseMulKernel, _dtype)
     register_op_kernel("elementwise_div", "GPU", ElementwiseDivKernel, _dtype)
-for _dtype in _REAL_TYPES:
+for _dtype in _REAL_CPU_TYPES:
     register_op_kernel("elementwise_max", "CPU", ElementwiseMaxKernel, _dtype)
-    register_op_kernel("elementwise_max", "GPU", ElementwiseMaxKernel, _dtype)
     register_op_kernel("elementwise_min", "CPU", ElementwiseMinKernel, _dtype)
+for _dtype in _REAL_TYPES:
+    register_op_kernel("elementwise_max", "GPU", ElementwiseMaxKernel, _dtype)
     register_op_kernel("elementwise_min", "GPU", ElementwiseMinKernel, _dtype)
 for _dtype in _POW_CPU_TYPES:
     register_op_kernel("elementwise_pow", "CPU", ElementwisePowKernel, _dtype)

@@ -11,20 +11,10 @@ from tests.conformance.op_cases.spec import NO_UNSIGNED_PROGRAM
 #: op type -> dtypes Paddle 3.3.1 registers a CPU kernel for that fluidphi does not
 MISSING: dict[str, tuple[str, ...]] = {
     "cast": ("uint16", "uint32", "uint64"),
-    "elementwise_add": ("bool", "int8", "uint8"),
-    "elementwise_div": ("bool", "int8", "uint8"),
-    "elementwise_mul": ("bool",),
     "scale": ("bool", "complex128", "complex64", "float16"),
 }
 #: op type -> dtypes fluidphi registers a CPU kernel for that Paddle 3.3.1 does not
-EXTRA: dict[str, tuple[str, ...]] = {
-    "elementwise_add": ("bfloat16", "float16"),
-    "elementwise_div": ("bfloat16", "float16"),
-    "elementwise_max": ("float16",),
-    "elementwise_min": ("float16",),
-    "elementwise_mul": ("float16", "int16"),
-    "elementwise_sub": ("float16",),
-}
+EXTRA: dict[str, tuple[str, ...]] = {}
 #: op type -> why its PHI kernel is registered once for every dtype (``ALL_DTYPE``) rather
 #: than for Paddle's list (its legacy kernels are checked against the list as declared)
 ANY_DTYPE_PHI: dict[str, str] = {
@@ -33,12 +23,7 @@ ANY_DTYPE_PHI: dict[str, str] = {
     for op in ("reshape", "reshape2")}
 
 #: op type -> what blocks closing its differences (before the kind's reason)
-_BLOCKED_BY_PROTO = (
-    "blocked: the fixture proof needs the op in an op_cases family, whose proto check fails "
-    "while ElementwiseOpMaker's extra attrs (x_data_format, y_data_format) differ from Paddle "
-    "3.3.1's (onednn_data_type, use_onednn; phi/op_compat.yaml lists the old ones too)")
-BLOCKED: dict[str, str] = {
-    op: _BLOCKED_BY_PROTO for op in ("elementwise_add", "elementwise_div", "elementwise_mul")}
+BLOCKED: dict[str, str] = {}
 
 
 #: op type -> why its declared differences stay, where the dtype's kind does not say it

@@ -69,6 +69,11 @@ def test_required_attrs_have_no_default(op: str, required: list[str]) -> None:
     assert [proto.attr(a).default for a in required] == [None] * len(required)
 
 
+#: Paddle 3.3.1's runtime extras of the elementwise ops (elementwise_min: two more)
+_ELEMENTWISE_EXTRAS = {"use_mkldnn", "use_onednn", "onednn_data_type", "use_quantizer",
+                       "mkldnn_data_type", "Scale_x", "Scale_y", "Scale_out"}
+
+
 @pytest.mark.parametrize("op, extras", [
     ("sum", {"use_mkldnn", "mkldnn_data_type"}),
     ("abs", {"use_mkldnn"}),
@@ -76,6 +81,10 @@ def test_required_attrs_have_no_default(op: str, required: list[str]) -> None:
     ("clip", {"use_mkldnn", "mkldnn_data_type"}),
     ("log_softmax", {"use_mkldnn", "use_onednn"}),
     ("expand_v2", {"use_mkldnn", "mkldnn_data_type"}),
+    *[(op, _ELEMENTWISE_EXTRAS) for op in ("elementwise_add", "elementwise_sub",
+                                           "elementwise_mul", "elementwise_div",
+                                           "elementwise_max", "elementwise_pow")],
+    ("elementwise_min", {*_ELEMENTWISE_EXTRAS, "x_data_format", "y_data_format"}),
 ])
 def test_extra_attrs(op: str, extras: set[str]) -> None:
     proto = OP_INFOS.info(op).proto
@@ -182,6 +191,15 @@ def test_unary_keeps_lod_and_ignores_old_extras() -> None:
     x = DenseTensor(rand((4, 2), 3), lod=[[0, 2, 4]])
     out = out_of("exp", {"X": x}, {"use_mkldnn": False, "use_cudnn": True})
     assert_close(out, np.exp(x.numpy().astype(np.float64)))
+
+
+def test_elementwise_carries_retired_extras() -> None:
+    """An old program's x_data_format / y_data_format (extras the elementwise_add proto no
+    longer declares) are carried along unread, as any attribute the proto lacks."""
+    x, y = rand((3, 4), 5), rand((4,), 6)
+    out = out_of("elementwise_add", {"X": x, "Y": y},
+                 {"axis": -1, "x_data_format": "", "y_data_format": "NCHW"})
+    assert_close(out, x.astype(np.float64) + y)
 
 
 # -- pow / clip / log_softmax ----------------------------------------------------------------

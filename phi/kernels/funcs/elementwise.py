@@ -101,13 +101,13 @@ def _ufunc_op(name: str, doc: str) -> Any:
     return named(op, name, doc)
 
 
-add = _ufunc_op("add", "x + y.")
+add = _ufunc_op("add", "x + y (integers wrap; logical or for bool).")
 #: grad_add's dtypes (Paddle's CPU kernel: no half types; bool adds as logical or).
 GRAD_ADD_TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
                   DataType.INT64, DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64,
                   DataType.COMPLEX128]
 subtract = _ufunc_op("subtract", "x - y.")
-multiply = _ufunc_op("multiply", "x * y.")
+multiply = _ufunc_op("multiply", "x * y (logical and for bool).")
 #: Element-wise max / min; a NaN on either side gives NaN (as Paddle 3.x).
 maximum = _ufunc_op("maximum", "Element-wise max; NaN propagates.")
 minimum = _ufunc_op("minimum", "Element-wise min; NaN propagates.")
@@ -136,10 +136,18 @@ def _work(a: Any) -> Any:
 
 
 def divide(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
-    """True division for floats; integers divide truncating toward zero (C++ `/`)."""
+    """True division for floats; integers divide truncating toward zero (C++ `/`; int8's
+    -128 / -1 wraps to -128); bool x / True is x. An integer or bool zero divisor is an
+    error."""
     a, b = _views(x, y, axis)
-    if np.dtype(out.dtype).kind in "iu":
-        xp.copyto(out, int_quotient(xp, a, b, "divide"), casting="unsafe")
+    kind = np.dtype(out.dtype).kind
+    if kind == "b":
+        _check_int_divisor(b, "divide")
+        xp.logical_and(a, b, out=out)
+        return
+    if kind in "iu":
+        with quiet(xp):
+            xp.copyto(out, int_quotient(xp, a, b, "divide"), casting="unsafe")
         return
     with quiet(xp):
         xp.divide(a, b, out=out, casting="unsafe")

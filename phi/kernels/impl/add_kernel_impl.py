@@ -1,4 +1,4 @@
-"""add: out = x + y.
+"""add: out = x + y (integers wrap; bool: logical or).
 
 `add` broadcasts NumPy-style; `add_raw` aligns y with x at dimension `axis`.
 """
@@ -10,16 +10,20 @@ from phi.core.kernel_table import KernelRow, register_table
 from phi.kernels.funcs import elementwise as ew_funcs
 from phi.kernels.impl.elementwise_templates import binary_axis, binary_broadcast
 
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
-          DataType.INT16, DataType.INT32, DataType.INT64, DataType.COMPLEX64,
-          DataType.COMPLEX128]
+#: Paddle 3.3.1's CPU dtypes (no half types); GPU: half types, no bool / int8 / uint8
+_CPU_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.BOOL, DataType.UINT8,
+              DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64,
+              DataType.COMPLEX64, DataType.COMPLEX128]
+_GPU_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
+              DataType.INT16, DataType.INT32, DataType.INT64, DataType.COMPLEX64,
+              DataType.COMPLEX128]
 
 
 register_table(binary_broadcast, [
-    KernelRow("add", ew_funcs.add, _TYPES),
+    KernelRow("add", ew_funcs.add, _CPU_TYPES, _GPU_TYPES),
 ])
 
 
 register_table(binary_axis, [
-    KernelRow("add_raw", ew_funcs.add, _TYPES),
+    KernelRow("add_raw", ew_funcs.add, _CPU_TYPES, _GPU_TYPES),
 ])

@@ -1,4 +1,5 @@
-"""divide: out = x / y; integers truncate toward zero.
+"""divide: out = x / y; integers truncate toward zero; bool x / True is x (a zero divisor:
+an error).
 
 `divide` broadcasts NumPy-style; `divide_raw` aligns y with x at dimension `axis`.
 """
@@ -10,16 +11,20 @@ from phi.core.kernel_table import KernelRow, register_table
 from phi.kernels.funcs import elementwise as ew_funcs
 from phi.kernels.impl.elementwise_templates import binary_axis, binary_broadcast
 
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
-          DataType.INT16, DataType.INT32, DataType.INT64, DataType.COMPLEX64,
-          DataType.COMPLEX128]
+#: Paddle 3.3.1's CPU dtypes (no half types); GPU: half types, no bool / int8 / uint8
+_CPU_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.BOOL, DataType.UINT8,
+              DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64,
+              DataType.COMPLEX64, DataType.COMPLEX128]
+_GPU_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
+              DataType.INT16, DataType.INT32, DataType.INT64, DataType.COMPLEX64,
+              DataType.COMPLEX128]
 
 
 register_table(binary_broadcast, [
-    KernelRow("divide", ew_funcs.divide, _TYPES),
+    KernelRow("divide", ew_funcs.divide, _CPU_TYPES, _GPU_TYPES),
 ])
 
 
 register_table(binary_axis, [
-    KernelRow("divide_raw", ew_funcs.divide, _TYPES),
+    KernelRow("divide_raw", ew_funcs.divide, _CPU_TYPES, _GPU_TYPES),
 ])

@@ -10,15 +10,17 @@ from phi.core.kernel_table import KernelRow, register_table
 from phi.kernels.funcs import elementwise as ew_funcs
 from phi.kernels.impl.elementwise_templates import binary_axis, binary_broadcast
 
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
-          DataType.INT32, DataType.INT64]
+#: Paddle 3.3.1's CPU dtypes; GPU: float16 too
+_CPU_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.BFLOAT16, DataType.INT32,
+              DataType.INT64]
+_GPU_TYPES = [*_CPU_TYPES, DataType.FLOAT16]
 
 
 register_table(binary_broadcast, [
-    KernelRow("minimum", ew_funcs.minimum, _TYPES),
+    KernelRow("minimum", ew_funcs.minimum, _CPU_TYPES, _GPU_TYPES),
 ])
 
 
 register_table(binary_axis, [
-    KernelRow("minimum_raw", ew_funcs.minimum, _TYPES),
+    KernelRow("minimum_raw", ew_funcs.minimum, _CPU_TYPES, _GPU_TYPES),
 ])

@@ -10,16 +10,19 @@ from phi.core.kernel_table import KernelRow, register_table
 from phi.kernels.funcs import elementwise as ew_funcs
 from phi.kernels.impl.elementwise_templates import binary_axis, binary_broadcast
 
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
-          DataType.INT16, DataType.INT32, DataType.INT64, DataType.COMPLEX64,
-          DataType.COMPLEX128]
+#: Paddle 3.3.1's CPU dtypes (no float16); GPU: float16 too
+_CPU_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.BFLOAT16, DataType.INT16,
+              DataType.INT32, DataType.INT64, DataType.COMPLEX64, DataType.COMPLEX128]
+_GPU_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
+              DataType.INT16, DataType.INT32, DataType.INT64, DataType.COMPLEX64,
+              DataType.COMPLEX128]
 
 
 register_table(binary_broadcast, [
-    KernelRow("subtract", ew_funcs.subtract, _TYPES),
+    KernelRow("subtract", ew_funcs.subtract, _CPU_TYPES, _GPU_TYPES),
 ])
 
 
 register_table(binary_axis, [
-    KernelRow("subtract_raw", ew_funcs.subtract, _TYPES),
+    KernelRow("subtract_raw", ew_funcs.subtract, _CPU_TYPES, _GPU_TYPES),
 ])

@@ -19,10 +19,17 @@ elementwise_pow: x ** y over Paddle 3.3.1's CPU dtypes (float16 only on GPU, as 
 floats are C's pow, integers double pow truncated toward zero, complex C's cpow,
 exp(y * log(x)) (NaN at 0 ** 0, 0 at 0 ** y for y with a positive real part).
 
+elementwise_add / elementwise_mul / elementwise_div over bool, int8 and uint8 (the dtypes
+Paddle 3.3.1 registers on CPU beyond the common ones; see `_small_dtypes`).
+
 grad_add (Paddle's gradient accumulation: X + Y, slots X / Y): cases over Paddle's CPU
 dtypes (bool adds as logical or), NumPy broadcasting; its kernel ignores `axis` (Y always
 aligns with X's trailing dims: an `axis` other alignment needs is refused when it runs).
 """
+
+import math
+
+import numpy as np
 
 from .spec import (
     FLOATS,
@@ -216,3 +223,61 @@ def _grad_add() -> list[Case]:
 
 
 CASES += _grad_add()
+
+#: elementwise_add / elementwise_mul / elementwise_div on the small dtypes Paddle 3.3.1
+#: registers on CPU: bool adds as logical or and multiplies as logical and; bool X / True is
+#: X; int8 / uint8 wrap; integer division truncates toward zero (int8's -128 / -1 wraps to
+#: -128); a zero divisor (False, 0) is an error. Paddle's divide_raw (elementwise_div with
+#: an explicit `axis`) has no int8 / uint8 / int16 CPU kernel, so those broadcasts align the
+#: trailing dims. sub / max / min: one case each for the proto check.
+_INT8_EDGES = [127, -128, 100, -100, 64, -1, 1, 0]
+_UINT8_EDGES = [0, 1, 100, 128, 200, 255]
+_SMALL_INTS = {"int8": (-128, 128), "uint8": (0, 256)}
+
+
+def _bool_div(op: str, shape: tuple[int, ...], tag: str) -> Case:
+    """Bool X over an all-True Y of `shape` (an empty one holds no values)."""
+    ones = np.ones(shape, bool).tolist() if math.prod(shape) else None
+    return Case(f"{op}_bool_{tag}", op, {"X": In(shape, "bool"), "Y": In(shape, "bool",
+                                                                          values=ones)})
+
+
+def _small_dtypes() -> list[Case]:
+    add, mul, div = "elementwise_add", "elementwise_mul", "elementwise_div"
+    cases = [
+        *[c for op in (add, mul) for c in sweep(op, ["X", "Y"], ("bool",))],
+        *[grid(op, "bool", [True, False], [True, False]) for op in (add, mul)],
+        *[c for op in (add, mul) for c in _broadcasts(op, "bool")],
+        *[Case(f"{op}_0d_y_bool", op, {"X": In((2, 3), "bool"), "Y": In((), "bool")})
+          for op in (add, mul)],
+        *[_bool_div(div, shape, name) for name, shape in SHAPES.items()],
+        grid(div, "bool", [True, False], [True]),
+        Case(f"{div}_bcast_axis0_bool", div, {"X": In((3, 4), "bool"),
+                                               "Y": In((3,), "bool", values=[True] * 3)},
+             attrs={"axis": 0}),
+        Case(f"{div}_zero_divisor_bool", div, {"X": In((2,), "bool", values=[True, False]),
+                                               "Y": In((2,), "bool", values=[True, False])},
+             raises="division by zero"),
+        grid(add, "int8", _INT8_EDGES, _INT8_EDGES),
+        grid(add, "uint8", _UINT8_EDGES, _UINT8_EDGES),
+        _grid(div, "int8", _INT_X, _INT_Y),
+        _zipped(div, "int8", [-128, -128, 127, 127, -127], [-1, 1, -1, 2, 127], "extremes"),
+        _grid(div, "uint8", [*range(16), 250, 255], [1, 2, 3, 7, 255]),
+    ]
+    for dtype, (low, high) in _SMALL_INTS.items():
+        cases += sweep(add, ["X", "Y"], (dtype,), low=low, high=high)
+        cases += sweep(div, ["X", "Y"], (dtype,), low=low, high=high, exclude={"Y": (0,)})
+        cases += [*_broadcasts(add, dtype),
+                  *[c for c in _broadcasts(div, dtype) if "axis" not in c.attrs],
+                  Case(f"{add}_0d_y_{dtype}", add, {"X": In((2, 3), dtype, low, high),
+                                                    "Y": In((), dtype, low, high)}),
+                  Case(f"{div}_zero_divisor_{dtype}", div,
+                       {"X": In((3,), dtype, values=[5, 7, 0]),
+                        "Y": In((3,), dtype, values=[2, 0, 1])},
+                       raises="division by zero")]
+    for op in ("elementwise_sub", "elementwise_max", "elementwise_min"):
+        cases += sweep(op, ["X", "Y"], ("float32",), shapes=_MAIN)
+    return cases
+
+
+CASES += _small_dtypes()
