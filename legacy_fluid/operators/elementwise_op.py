@@ -24,7 +24,7 @@ is carried along unread). Each op has its own small kernel:
 from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
-from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_kernel import OpKernel, UnsupportedOpVariantError, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
@@ -123,6 +123,12 @@ class ElementwiseOp(OperatorWithKernel):
         """X's dtype (promoted to complex when either operand is complex)."""
         dtype = ew_funcs.promote_if_complex(self.indicate_var_data_type(ctx, "X"),
                                             self.indicate_var_data_type(ctx, "Y"))
+        if (ctx.op_type == "elementwise_div" and ctx.attr("axis") != -1 and ctx.place.is_cpu
+                and dtype in ew_funcs.NO_DIVIDE_RAW_CPU_TYPES):
+            raise UnsupportedOpVariantError(
+                ctx.op_type, f"`axis` {ctx.attr('axis')} (not -1) on {dtype} operands on the CPU",
+                "Paddle 3.3.1 has no CPU kernel for it (its divide_raw takes no int8, uint8 or "
+                "int16); give `axis` -1 with Y's dims aligned to X's trailing dims instead")
         return OpKernelType(dtype, ctx.place)
 
     def get_kernel_type_for_var(self, slot: str, tensor: DenseTensor,

@@ -1,7 +1,7 @@
 """Forward kernels over Paddle 3.3.1's CPU dtypes: for every op type of the census that a
 CPU program can hold and that Paddle runs with a kernel (census.json's `cpu_dtypes`), when
-fluidphi registers the op type: its legacy CPU class kernels and its PHI CPU kernel (and the
-`_raw` variant where there is one) are registered for exactly Paddle's dtypes, less and plus
+fluidphi registers the op type: its legacy CPU class kernels and its PHI CPU kernel are
+registered for exactly Paddle's dtypes, less and plus
 the declared differences: the op_cases family's `DTYPE_GAPS` where a family holds the op
 type, else tests/ops/op_dtype_gaps.py (each with its reason). An op type a family declares
 `LEGACY_ONLY` has no PHI kernel. Op types the census does not count (left out, or only in
@@ -36,15 +36,15 @@ LEGACY_ONLY: set[str] = {op for module in _FAMILIES for op in getattr(module, "L
 
 
 def fluidphi_cpu_dtypes(op_type: str) -> dict[str, set[str]]:
-    """The CPU dtypes of `op_type`'s legacy class kernels and of its PHI kernel and `_raw`
-    variant, by form (a PHI form fluidphi does not have is left out)."""
+    """The CPU dtypes of `op_type`'s legacy class kernels and of its PHI kernel, by form (a
+    PHI form fluidphi does not have is left out). A `_raw` variant, which Paddle registers
+    for its own dtypes, is held to them by test_phi_kernel_dtypes.py."""
     forms = {"legacy": {str(k.data_type) for k in OP_KERNELS.kernels_of(op_type)
                         if k.place.is_cpu}}
     name = phi_kernel_name(op_type)
-    for kernel in (name, f"{name}_raw"):
-        if KERNELS.has_kernel(kernel):
-            forms[f"PHI {kernel}"] = {str(k.dtype) for k in KERNELS.kernels_of(kernel)
-                                      if k.backend is Backend.CPU}
+    if KERNELS.has_kernel(name):
+        forms[f"PHI {name}"] = {str(k.dtype) for k in KERNELS.kernels_of(name)
+                                if k.backend is Backend.CPU}
     return forms
 
 

@@ -2,11 +2,12 @@
 Paddle's dtypes for plain CPU tensors (tests/fixtures/phi_kernels/cpu_dtypes.json, written
 by tests/conformance/export_phi_kernels.py): a legacy op reaches kernels besides the one
 the census names for it (split's `split_with_num`, unsqueeze2's `unsqueeze_with_xshape`,
-`feed`), and a kernel registered wider than Paddle's runs a program Paddle refuses.
+elementwise_div's `divide_raw` for an `axis` other than -1, `feed`), and a kernel
+registered wider than Paddle's runs a program Paddle refuses.
 
-The kernels of the census's op types (each op type's PHI kernel, its `_raw` variant and
-its grad kernels) are checked, with their declared differences, by test_op_kernels.py and
-test_grad_kernels.py; this test holds the rest, less `DIFFERENCES`."""
+The kernels the census names (each op type's PHI kernel and its grad kernels) are checked,
+with their declared differences, by test_op_kernels.py and test_grad_kernels.py; this test
+holds the rest, less `DIFFERENCES`."""
 
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ def _census_kernels() -> set[str]:
     names: set[str] = set()
     for op in load_census().counted:
         if op.phi_kernel:
-            names.update((op.phi_kernel, f"{op.phi_kernel}_raw"))
+            names.add(op.phi_kernel)
         names.update(g.phi_kernel for g in op.grad_kernels if g.phi_kernel)
     return names
 
@@ -61,5 +62,6 @@ def test_declared_differences_are_of_held_kernels() -> None:
 
 
 def test_the_held_set_is_not_empty() -> None:
-    """The split / unsqueeze2 / feed kernels above are among those held here."""
-    assert {"split_with_num", "unsqueeze_with_xshape", "feed"} <= set(HELD)
+    """The split / unsqueeze2 / elementwise / feed kernels above are among those held."""
+    assert {"split_with_num", "unsqueeze_with_xshape", "divide_raw", "add_raw",
+            "feed"} <= set(HELD)

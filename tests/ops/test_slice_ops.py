@@ -262,6 +262,18 @@ def test_elementwise_special_values() -> None:
                       ["Out"], "legacy")
 
 
+@pytest.mark.parametrize("dtype", ["int8", "uint8", "int16"])
+@pytest.mark.parametrize("mode", ["legacy", "phi"])
+def test_elementwise_div_with_an_axis_refuses_what_paddle_has_no_cpu_kernel_for(dtype, mode):
+    """Paddle 3.3.1 finds no kernel for elementwise_div with `axis` != -1 (divide_raw) on
+    int8 / uint8 / int16; with axis -1 (divide) it runs them."""
+    x, y = np.full((2, 3), 7, dtype), np.array([1, 2, 3], dtype)
+    with pytest.raises(Exception, match=f"elementwise_div.*{dtype}"):
+        run_single_op("elementwise_div", {"X": x, "Y": y}, {"axis": 1}, ["Out"], mode)
+    out, _ = run_single_op("elementwise_div", {"X": x, "Y": y}, {"axis": -1}, ["Out"], mode)
+    np.testing.assert_array_equal(out["Out"][0], np.array([[7, 3, 2]] * 2, dtype))
+
+
 def test_elementwise_rejects_bad_axis() -> None:
     with pytest.raises(Exception, match=r"broadcast|fit"):
         run_single_op("elementwise_add", {"X": rand((2, 3, 4), 1), "Y": rand((4,), 2)},

@@ -102,6 +102,9 @@ def _ufunc_op(name: str, doc: str) -> Any:
 
 
 add = _ufunc_op("add", "x + y (integers wrap; logical or for bool).")
+#: the dtypes Paddle 3.3.1's CPU divide takes that its divide_raw (elementwise_div with an
+#: `axis` other than -1) does not: such an op finds no kernel there
+NO_DIVIDE_RAW_CPU_TYPES = (DataType.INT8, DataType.UINT8, DataType.INT16)
 #: grad_add's dtypes (Paddle's CPU kernel: no half types; bool adds as logical or).
 GRAD_ADD_TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
                   DataType.INT64, DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64,

@@ -26,5 +26,6 @@ register_table(binary_broadcast, [
 
 
 register_table(binary_axis, [
-    KernelRow("divide_raw", ew_funcs.divide, _CPU_TYPES, _GPU_TYPES),
+    KernelRow("divide_raw", ew_funcs.divide,
+              [t for t in _CPU_TYPES if t not in ew_funcs.NO_DIVIDE_RAW_CPU_TYPES], _GPU_TYPES),
 ])
