@@ -14,7 +14,6 @@ MISSING: dict[str, tuple[str, ...]] = {
     "elementwise_add": ("bool", "int8", "uint8"),
     "elementwise_div": ("bool", "int8", "uint8"),
     "elementwise_mul": ("bool",),
-    "scale": ("bool", "complex128", "complex64", "float16"),
 }
 #: op type -> dtypes fluidphi registers a CPU kernel for that Paddle 3.3.1 does not
 EXTRA: dict[str, tuple[str, ...]] = {
@@ -42,13 +41,7 @@ BLOCKED: dict[str, str] = {
 
 
 #: op type -> why its declared differences stay, where the dtype's kind does not say it
-WHY: dict[str, str] = {
-    "scale": "kernels not registered yet: the math (cast scale / bias to X's dtype; bool "
-             "and / or, float16 rounding per step, complex with a zero imaginary part) "
-             "matched Paddle fixtures, but scale has no op_cases family yet and adding one "
-             "needs Paddle 3.3.1's proto first: its BiasTensor input (a PHI Scalar bias) "
-             "and the use_mkldnn / use_onednn / mkldnn_data_type / onednn_data_type extras",
-}
+WHY: dict[str, str] = {}
 
 
 def reason(op_type: str, dtype: str) -> str:
