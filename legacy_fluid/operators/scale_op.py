@@ -3,15 +3,15 @@
 
 from __future__ import annotations
 
-import math
-
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
+from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import scale as scale_funcs
 
 
@@ -33,14 +33,13 @@ class ScaleOpMaker(OpProtoAndCheckerMaker):
                       extra=True)
 
 
-def _check_scalar_tensor(ctx: InferShapeContext, slot: str) -> None:
+def _check_scalar_tensor(slot: str, tensor: DenseTensor) -> None:
     """A tensor feeding a Scalar attribute holds one element; fluidphi reads it as a real
     number, so a complex one (Paddle's complex scale of a complex X) is refused."""
-    dims = ctx.get_input_dim(slot)
-    if all(d >= 0 for d in dims) and math.prod(dims) != 1:
+    if tensor.numel() != 1:
         raise ValueError(f"op 'scale': input '{slot}' must hold exactly one element (it is "
-                         f"read as a Scalar), got dims {list(dims)}")
-    if ctx.get_input_dtype(slot) in (DataType.COMPLEX64, DataType.COMPLEX128):
+                         f"read as a Scalar), got dims {list(tensor.dims)}")
+    if tensor.dtype in (DataType.COMPLEX64, DataType.COMPLEX128):
         raise ValueError(f"op 'scale': a complex '{slot}' is not supported (it is read as a "
                          "real number); feed a real one")
 
@@ -50,9 +49,13 @@ class ScaleOp(OperatorWithKernel):
         ctx.set_output_dim("Out", ctx.get_input_dim("X"))
         ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
         ctx.share_lod("X", "Out")
-        for slot in ("ScaleTensor", "BiasTensor"):
-            if ctx.has_input(slot):
-                _check_scalar_tensor(ctx, slot)
+
+    def get_kernel_type_for_var(self, slot: str, tensor: DenseTensor,
+                                expected: OpKernelType) -> OpKernelType | None:
+        if slot in ("ScaleTensor", "BiasTensor"):
+            _check_scalar_tensor(slot, tensor)
+            return None  # read on the host as they are, never moved or cast
+        return super().get_kernel_type_for_var(slot, tensor, expected)
 
 
 class ScaleKernel(OpKernel):
