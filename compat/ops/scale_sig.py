@@ -1,4 +1,4 @@
-"""scale: ScaleTensor, when fed, replaces the `scale` attribute."""
+"""scale: ScaleTensor / BiasTensor, when fed, replace the `scale` / `bias` attributes."""
 
 from compat.arg_mapping import register_arg_mapping
 from compat.arg_mapping_context import ArgumentMappingContext
@@ -10,4 +10,5 @@ def scale_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
     if not ctx.is_dense_tensor_input("X"):
         return UNREGISTERED
     scale = "ScaleTensor" if ctx.has_input("ScaleTensor") else "scale"
-    return KernelSignature("scale", ["X"], [scale, "bias", "bias_after_scale"], ["Out"])
+    bias = "BiasTensor" if ctx.has_input("BiasTensor") else "bias"
+    return KernelSignature("scale", ["X"], [scale, bias, "bias_after_scale"], ["Out"])

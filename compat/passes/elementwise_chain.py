@@ -95,7 +95,7 @@ def _consts(desc: OpDesc, element: ElementOp) -> tuple[float, ...] | None:
     if any(float(desc.attr(k, v)) != v for k, v in FIXED.get(desc.type, {}).items()):
         return None
     if desc.type == "scale":
-        if desc.input("ScaleTensor"):
+        if desc.input("ScaleTensor") or desc.input("BiasTensor"):
             return None
         return tuple(float(desc.attr(k, v)) for k, v in SCALE_DEFAULTS.items())
     return tuple(float(desc.attr(k, DEFAULTS[k])) for k in CONSTANTS.get(element, ()))

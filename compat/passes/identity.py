@@ -18,7 +18,8 @@ from compat.passes.graph import Rewrite
 def _is_identity_scale(rw: Rewrite, i: int) -> bool:
     desc = rw.ops[i]
     return desc.type == "scale" and not desc.input("ScaleTensor") \
-        and float(desc.attr("scale", 1.0)) == 1.0 and float(desc.attr("bias", 0.0)) == 0.0
+        and not desc.input("BiasTensor") and float(desc.attr("scale", 1.0)) == 1.0 \
+        and float(desc.attr("bias", 0.0)) == 0.0
 
 
 def _readers_if_removable(rw: Rewrite, i: int) -> list[int] | None:

@@ -1,14 +1,17 @@
-"""scale: Out = scale * X + bias (or scale * (X + bias)); `ScaleTensor` overrides `scale`."""
+"""scale: Out = scale * X + bias (or scale * (X + bias)); `ScaleTensor` overrides `scale` and
+`BiasTensor` `bias` (1-element tensors of any dtype, read as PHI Scalars)."""
 
 from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
+from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import scale as scale_funcs
 
 
@@ -16,11 +19,29 @@ class ScaleOpMaker(OpProtoAndCheckerMaker):
     def make(self) -> None:
         self.add_input("X", "input tensor")
         self.add_input("ScaleTensor", "1-element tensor overriding attr `scale`", dispensable=True)
+        self.add_input("BiasTensor", "1-element tensor overriding attr `bias`", dispensable=True)
         self.add_output("Out", "scaled tensor")
         self.add_attr("scale", AttrType.FLOAT, 1.0, "the scale factor")
         self.add_attr("bias", AttrType.FLOAT, 0.0, "the bias")
         self.add_attr("bias_after_scale", AttrType.BOOLEAN, True,
                       "add bias after scaling (True) or before (False)")
+        self.add_attr("use_mkldnn", AttrType.BOOLEAN, False, "oneDNN kernel (CPU)", extra=True)
+        self.add_attr("use_onednn", AttrType.BOOLEAN, False, "oneDNN kernel (CPU)", extra=True)
+        self.add_attr("mkldnn_data_type", AttrType.STRING, "float32",
+                      "oneDNN kernel's data type", extra=True)
+        self.add_attr("onednn_data_type", AttrType.STRING, "", "oneDNN kernel's data type",
+                      extra=True)
+
+
+def _check_scalar_tensor(slot: str, tensor: DenseTensor) -> None:
+    """A tensor feeding a Scalar attribute holds one element; fluidphi reads it as a real
+    number, so a complex one (Paddle's complex scale of a complex X) is refused."""
+    if tensor.numel() != 1:
+        raise ValueError(f"op 'scale': input '{slot}' must hold exactly one element (it is "
+                         f"read as a Scalar), got dims {list(tensor.dims)}")
+    if tensor.dtype in (DataType.COMPLEX64, DataType.COMPLEX128):
+        raise ValueError(f"op 'scale': a complex '{slot}' is not supported (it is read as a "
+                         "real number); feed a real one")
 
 
 class ScaleOp(OperatorWithKernel):
@@ -28,6 +49,13 @@ class ScaleOp(OperatorWithKernel):
         ctx.set_output_dim("Out", ctx.get_input_dim("X"))
         ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
         ctx.share_lod("X", "Out")
+
+    def get_kernel_type_for_var(self, slot: str, tensor: DenseTensor,
+                                expected: OpKernelType) -> OpKernelType | None:
+        if slot in ("ScaleTensor", "BiasTensor"):
+            _check_scalar_tensor(slot, tensor)
+            return None  # read on the host as they are, never moved or cast
+        return super().get_kernel_type_for_var(slot, tensor, expected)
 
 
 class ScaleKernel(OpKernel):
@@ -39,6 +67,8 @@ class ScaleKernel(OpKernel):
         bias_after_scale = ctx.attr("bias_after_scale")
         if ctx.has_input("ScaleTensor"):
             scale = float(ctx.input("ScaleTensor").numpy().reshape(-1)[0])
+        if ctx.has_input("BiasTensor"):
+            bias = float(ctx.input("BiasTensor").numpy().reshape(-1)[0])
         data = out.mutable_data(ctx.place, x.dtype)
         scale_funcs.scale(ctx.xp, x.data, scale, bias, bias_after_scale, data)
 
@@ -49,11 +79,15 @@ VERIFY_CASES = [
     {"name": "ScaleTensor overrides scale",
      "inputs": {"ScaleTensor": {"shape": [1], "low": 0.5, "high": 3}},
      "dtypes": ["FLOAT32", "FLOAT64"]},
+    {"name": "BiasTensor overrides bias",
+     "inputs": {"BiasTensor": {"shape": [1], "low": -2, "high": 2}},
+     "dtypes": ["FLOAT32", "FLOAT64"]},
 ]
 
 register_operator("scale", ScaleOp, ScaleOpMaker)
-for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.BFLOAT16, DataType.UINT8,
-               DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64):
+for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
+               DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64,
+               DataType.BOOL, DataType.COMPLEX64, DataType.COMPLEX128):
     register_op_kernel("scale", "CPU", ScaleKernel, _dtype)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.UINT8,
                DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64):

@@ -42,7 +42,10 @@ class Scalar:
 
     def to(self, py_type: type) -> Any:
         """The value as a Python bool/int/float/complex."""
-        return py_type(self._value)
+        try:
+            return py_type(self._value)
+        except TypeError:  # a complex value read as a real number
+            raise TypeError(f"{self!r} cannot be read as {py_type.__name__}") from None
 
     def to_numpy(self, dtype: DataType) -> np.generic:
         return dtype.to_numpy().type(self._value)

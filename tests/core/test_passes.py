@@ -156,6 +156,25 @@ def test_an_identity_scale_is_dropped_unless_its_input_changes(overwrite_x: bool
     np.testing.assert_array_equal(z.numpy(), np.tanh(x))
 
 
+@pytest.mark.parametrize("slot", ["ScaleTensor", "BiasTensor"])
+def test_a_scale_fed_by_a_tensor_is_no_identity(slot: str) -> None:
+    """scale 1, bias 0 as attributes, but a fed tensor overrides one of them: it stays, and
+    the planned run reads the tensor."""
+    program = ProgramDesc()
+    block = program.global_block()
+    for n in ("x", "t", "s", "y"):
+        block.var(n, shape=[2, 3] if n != "t" else [1])
+    block.append_op("scale", {"X": ["x"], slot: ["t"]}, {"Out": ["s"]},
+                    {"scale": 1.0, "bias": 0.0, "bias_after_scale": True})
+    block.append_op("relu", {"X": ["s"]}, {"Out": ["y"]}, {})
+    assert [op.type for op in optimize(program, Scope()).ops] == ["scale", "relu"]
+    x = np.array([[1, -2, 3], [4, 5, -6]], np.float32)
+    t = np.array([2.5], np.float32)
+    (y,) = PlannedExecutor(Place()).run(program, Scope(), {"x": x, "t": t}, fetch_list=["y"])
+    want = x * t[0] if slot == "ScaleTensor" else x + t[0]
+    np.testing.assert_array_equal(y.numpy(), np.maximum(want, 0))
+
+
 def test_a_fetched_intermediate_is_not_fused_away() -> None:
     program = _dropout_program("upscale_in_train")
     block = program.global_block()

@@ -224,6 +224,26 @@ def test_unsupported_ops_and_dtypes_are_left_alone() -> None:
                                                                                  "exp"]
 
 
+@pytest.mark.parametrize("slot", ["ScaleTensor", "BiasTensor"])
+def test_a_scale_fed_by_a_tensor_stays_a_scale(slot: str) -> None:
+    """The chain computes a scale from its attributes: one whose tensor overrides them stays
+    the plain op, and the compiled run reads the tensor."""
+    b = Builder()
+    x = b.input("x", np.array([[1, -2, 3], [4, 5, -6]], "float32"))
+    t = b.input("t", np.array([2.5], "float32"))
+    v = b.add("relu", {"X": [x]}, {}, 2, "float32")
+    v = b.add("scale", {"X": [v], slot: [t]}, {"scale": 1.5, "bias": 0.5}, 2, "float32")
+    v = b.add("exp", {"X": [v]}, {}, 2, "float32")
+    assert [o.type for o in optimize(b.program, Scope(), "numba", [v]).ops] == [
+        "relu", "scale", "exp"]
+    want, _ = _run(b, v, "plain")
+    got, _ = _run(b, v, "numba")
+    np.testing.assert_array_equal(got, want)
+    relu = np.maximum(b.feed["x"], 0)
+    scaled = relu * 2.5 + 0.5 if slot == "ScaleTensor" else relu * 1.5 + 2.5
+    np.testing.assert_allclose(want, np.exp(scaled), rtol=1e-6)
+
+
 def test_without_the_library_nothing_changes(monkeypatch: pytest.MonkeyPatch) -> None:
     import phi.jit
 

@@ -1,12 +1,12 @@
 """The dtype differences between fluidphi's grad kernels and Paddle 3.3.1's CPU
 registrations (census.json's `grad_kernels`), declared: tests/ops/test_grad_kernels.py
 fails on any difference not listed here and on any listed one that is gone. Each dtype's
-reason follows from its kind (`reason`). Complex grads where Paddle 3.3.1's CPU kernel
+reason follows from its kind (`reason`, op_dtype_gaps.kind_reason). Complex grads where Paddle 3.3.1's CPU kernel
 breaks its own conjugate convention are matched, not listed here (docs/training.md)."""
 
 from __future__ import annotations
 
-from tests.conformance.op_cases.spec import NO_UNSIGNED_PROGRAM
+from tests.ops.op_dtype_gaps import kind_reason
 
 #: grad op type -> dtypes Paddle 3.3.1 registers a CPU grad kernel for that fluidphi does not
 MISSING: dict[str, tuple[str, ...]] = {
@@ -39,10 +39,4 @@ def reason(grad_op: str, dtype: str) -> str:
                "reaches the grad"
     if grad_op in EXTRA:
         return "registered with the forward's dtypes, wider than Paddle's grad kernel"
-    if dtype in ("uint16", "uint32", "uint64"):
-        return NO_UNSIGNED_PROGRAM
-    if dtype.startswith("complex"):
-        return "not written yet: a complex grad kernel (Paddle's conjugate convention)"
-    if dtype in ("float16", "bfloat16"):
-        return "not written yet: a half-precision grad kernel with fixtures"
-    return "not written yet: an integer grad kernel with fixtures"
+    return kind_reason(dtype, "grad kernel")

@@ -2,7 +2,7 @@
 registrations (census.json's `cpu_dtypes`) for op types whose op_cases family does not
 declare them (a family's `DTYPE_GAPS` holds its own): tests/ops/test_op_kernels.py fails on
 any difference declared in neither place and on any declared one that is gone. Each
-dtype's reason follows from its kind (`reason`)."""
+dtype's reason follows from its kind (`kind_reason`, shared with grad_dtype_gaps.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ from tests.conformance.op_cases.spec import NO_UNSIGNED_PROGRAM
 #: op type -> dtypes Paddle 3.3.1 registers a CPU kernel for that fluidphi does not
 MISSING: dict[str, tuple[str, ...]] = {
     "cast": ("uint16", "uint32", "uint64"),
-    "scale": ("bool", "complex128", "complex64", "float16"),
 }
 #: op type -> dtypes fluidphi registers a CPU kernel for that Paddle 3.3.1 does not
 EXTRA: dict[str, tuple[str, ...]] = {}
@@ -22,37 +21,21 @@ ANY_DTYPE_PHI: dict[str, str] = {
         "the legacy kernels hold Paddle's list"
     for op in ("reshape", "reshape2")}
 
-#: op type -> what blocks closing its differences (before the kind's reason)
-BLOCKED: dict[str, str] = {}
 
-
-#: op type -> why its declared differences stay, where the dtype's kind does not say it
-WHY: dict[str, str] = {
-    "scale": "kernels not registered yet: the math (cast scale / bias to X's dtype; bool "
-             "and / or, float16 rounding per step, complex with a zero imaginary part) "
-             "matched Paddle fixtures, but scale has no op_cases family yet and adding one "
-             "needs Paddle 3.3.1's proto first: its BiasTensor input (a PHI Scalar bias) "
-             "and the use_mkldnn / use_onednn / mkldnn_data_type / onednn_data_type extras",
-}
+def kind_reason(dtype: str, kernel: str = "kernel") -> str:
+    """Why a `kernel` Paddle registers for `dtype` is missing, by the dtype's kind."""
+    if dtype in ("uint16", "uint32", "uint64"):
+        return NO_UNSIGNED_PROGRAM
+    if dtype.startswith("complex"):
+        return f"not written yet: a complex {kernel} with fixtures"
+    if dtype in ("float16", "bfloat16"):
+        return f"not written yet: a half-precision {kernel} with fixtures"
+    return f"not written yet: an integer / bool {kernel} with fixtures"
 
 
 def reason(op_type: str, dtype: str) -> str:
     """Why `op_type` differs from Paddle on `dtype`."""
-    if op_type in WHY:
-        return WHY[op_type]
-    if op_type in BLOCKED:
-        return f"{BLOCKED[op_type]}; {_kind_reason(op_type, dtype)}"
-    return _kind_reason(op_type, dtype)
-
-
-def _kind_reason(op_type: str, dtype: str) -> str:
     if op_type in EXTRA and dtype in EXTRA[op_type]:
         return "registered wider than Paddle's CPU kernel; not yet checked that no fixture " \
                "or training program needs it before dropping it"
-    if dtype in ("uint16", "uint32", "uint64"):
-        return NO_UNSIGNED_PROGRAM
-    if dtype.startswith("complex"):
-        return "not written yet: a complex kernel with fixtures"
-    if dtype in ("float16", "bfloat16"):
-        return "not written yet: a half-precision kernel with fixtures"
-    return "not written yet: an integer / bool kernel with fixtures"
+    return kind_reason(dtype)

@@ -17,8 +17,8 @@ def scale(
     bias: float = 0.0,
     bias_after_scale: bool = True,
 ) -> Tensor:
-    """`scale` (ops.yaml): (Tensor x, Scalar scale=1.0, float bias=0.0, bool bias_after_scale=true)
-    -> Tensor(out).
+    """`scale` (ops.yaml): (Tensor x, Scalar scale=1.0, Scalar bias=0.0, bool
+    bias_after_scale=true) -> Tensor(out).
 
     Kernel `scale`; InferMeta `unchanged_infer_meta`; backward `scale_grad`.
     """
