@@ -1,8 +1,9 @@
 """The dtype differences between fluidphi's grad kernels and Paddle 3.3.1's CPU
 registrations (census.json's `grad_kernels`), declared: tests/ops/test_grad_kernels.py
 fails on any difference not listed here and on any listed one that is gone. Each dtype's
-reason follows from its kind (`reason`, op_dtype_gaps.kind_reason). Complex grads where Paddle 3.3.1's CPU kernel
-breaks its own conjugate convention are matched, not listed here (docs/training.md)."""
+reason follows from its kind (`reason`, op_dtype_gaps.kind_reason). Complex grads where
+Paddle 3.3.1's CPU kernel breaks its own conjugate convention are matched, not listed here
+(docs/training.md)."""
 
 from __future__ import annotations
 
