@@ -35,13 +35,18 @@ class ScaleOpMaker(OpProtoAndCheckerMaker):
 
 def _check_scalar_tensor(slot: str, tensor: DenseTensor) -> None:
     """A tensor feeding a Scalar attribute holds one element; fluidphi reads it as a real
-    number, so a complex one (Paddle's complex scale of a complex X) is refused."""
+    number (a float64), so a complex one (Paddle's complex scale of a complex X) and an
+    int64 one a float64 cannot hold exactly are refused."""
     if tensor.numel() != 1:
         raise ValueError(f"op 'scale': input '{slot}' must hold exactly one element (it is "
                          f"read as a Scalar), got dims {list(tensor.dims)}")
     if tensor.dtype in (DataType.COMPLEX64, DataType.COMPLEX128):
         raise ValueError(f"op 'scale': a complex '{slot}' is not supported (it is read as a "
                          "real number); feed a real one")
+    if tensor.dtype is DataType.INT64 and abs(int(tensor.numpy().reshape(-1)[0])) > 2 ** 53:
+        raise ValueError(f"op 'scale': input '{slot}' holds {int(tensor.numpy().reshape(-1)[0])}, "
+                         "beyond 2**53: fluidphi reads it through a float64, which would round "
+                         "it (Paddle keeps it exact)")
 
 
 class ScaleOp(OperatorWithKernel):
@@ -50,10 +55,17 @@ class ScaleOp(OperatorWithKernel):
         ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
         ctx.share_lod("X", "Out")
 
+    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
+        """X's dtype, once the Scalar tensors are checked (on every path: PHI reads them
+        as Scalar attributes, not as kernel inputs)."""
+        for slot in ("ScaleTensor", "BiasTensor"):
+            if ctx.has_input(slot):
+                _check_scalar_tensor(slot, ctx.input(slot))
+        return super().get_expected_kernel_type(ctx)
+
     def get_kernel_type_for_var(self, slot: str, tensor: DenseTensor,
                                 expected: OpKernelType) -> OpKernelType | None:
         if slot in ("ScaleTensor", "BiasTensor"):
-            _check_scalar_tensor(slot, tensor)
             return None  # read on the host as they are, never moved or cast
         return super().get_kernel_type_for_var(slot, tensor, expected)
 

@@ -8,6 +8,9 @@ import numpy as np
 
 from phi.common.data_type import DataType
 
+#: the largest magnitude up to which a float64 holds every integer
+_FLOAT64_EXACT = 2 ** 53
+
 
 class Scalar:
     """A dtype-tagged scalar so one kernel signature serves int/float/bool values."""
@@ -41,7 +44,12 @@ class Scalar:
         self.from_tensor = from_tensor
 
     def to(self, py_type: type) -> Any:
-        """The value as a Python bool/int/float/complex."""
+        """The value as a Python bool/int/float/complex. An int64 fed by a tensor beyond
+        2**53 is not read as a float: the float would round it."""
+        if (py_type is float and self.from_tensor and self.dtype is DataType.INT64
+                and abs(self._value) > _FLOAT64_EXACT):
+            raise ValueError(f"{self!r} from a tensor is beyond 2**53: read as a float it "
+                             "would be rounded")
         try:
             return py_type(self._value)
         except TypeError:  # a complex value read as a real number
