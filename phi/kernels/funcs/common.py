@@ -116,7 +116,7 @@ def scratch(xp: Any, workspace: Workspace | None, key: str, shape: tuple[int, ..
     """An uninitialised C-contiguous array from `workspace` (fresh memory when it is None)."""
     if workspace is None:
         return xp.empty(shape, dtype=dtype)
-    return workspace(key, tuple(int(d) for d in shape), dtype)
+    return workspace(key, tuple(map(int, shape)), dtype)
 
 
 def abs_offsets(lod: Sequence[Sequence[int]]) -> np.ndarray:
