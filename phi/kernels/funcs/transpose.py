@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -32,5 +33,11 @@ def xshape_dims(x_dims: Sequence[int]) -> tuple[int, ...]:
     return (0, *(int(d) for d in x_dims))
 
 
+@functools.lru_cache(maxsize=1024)
+def _checked_perm(rank: int, axis: tuple[int, ...]) -> tuple[int, ...]:
+    """normalize_perm, remembered: a planned program asks the same every run."""
+    return normalize_perm(rank, axis)
+
+
 def transpose(xp: Any, x: Any, axis: Sequence[int], out: Any) -> None:
-    out[...] = xp.transpose(x, normalize_perm(x.ndim, axis))
+    out[...] = xp.transpose(x, _checked_perm(x.ndim, tuple(axis)))
