@@ -269,7 +269,11 @@ def run_model(
     with held_to(model.crop):
         fetched = executor.run(model.program, model.scope, tensors)
     seconds = time.perf_counter() - start
-    outputs = {name: np.array(t.numpy(), copy=True) for name, t in zip(model.fetch_names, fetched)}
+    if isinstance(executor, PlannedExecutor):  # its fetched tensors are fresh host copies
+        outputs = {name: t.numpy() for name, t in zip(model.fetch_names, fetched)}
+    else:  # the plain executor may hand out the program's own tensors
+        outputs = {name: np.array(t.numpy(), copy=True)
+                   for name, t in zip(model.fetch_names, fetched)}
     lods = {name: [list(level) for level in t.lod]
             for name, t in zip(model.fetch_names, fetched) if t.lod}
     return RunResult(outputs, list(executor.last_trace), seconds, lods)

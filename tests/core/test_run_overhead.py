@@ -79,3 +79,18 @@ def test_plain_feeds_are_checked_as_fully_as_any() -> None:
     for case, feeds in bad.items():
         with pytest.raises(ModelInputError, match=re.escape(expected[case])):
             check_feeds(model, feeds)
+
+
+def test_planned_outputs_belong_to_the_caller() -> None:
+    """A planned run's outputs are not copied again (the plan's fetch already copies): no
+    output shares memory with another run's, and writing one changes no later run."""
+    model = load_model(MLP)
+    feeds = model_inputs(MLP, 1)
+    runs = [run_model(model, feeds).outputs for _ in range(3)]
+    (name,) = runs[0]
+    expected = runs[0][name].copy()
+    assert not np.shares_memory(runs[0][name], runs[1][name])
+    assert runs[0][name].flags.writeable and runs[0][name].base is None
+    runs[0][name][...] = -1.0
+    again = run_model(model, feeds).outputs[name]
+    assert np.array_equal(again, expected) and np.array_equal(runs[1][name], expected)
