@@ -67,6 +67,14 @@ def sample(run: Any, loops: int) -> dict[str, Any]:
     }
 
 
+def loops_for(times: list[float], sample_seconds: float) -> int:
+    """Runs per sample: enough to last `sample_seconds` at the fastest warm-up run's pace.
+    Not the last run's: the workers warm up side by side, so any one run may have waited
+    for the CPU (a last run preempted for 40 ms made a 40 us model's samples 5 runs long,
+    timing mostly the caches it found cold after waiting for its turn)."""
+    return max(1, math.ceil(sample_seconds / max(min(times), 1e-7)))
+
+
 def start(job: dict[str, Any]) -> tuple[Any, int]:
     """Build the runner, warm it up and choose how many runs make one sample."""
     from compat.bench_backends import BACKENDS, compile_seconds
@@ -76,15 +84,14 @@ def start(job: dict[str, Any]) -> tuple[Any, int]:
     feeds = model_inputs(job["model"], int(job["batch"]))
     run = backend.make(job["model"], feeds, int(job["threads"]), job.get("place", "cpu"))
     start_t = time.perf_counter()
-    done = 0
-    first = 0.0
-    while done < WARMUP_RUNS or time.perf_counter() - start_t < float(job["warmup_seconds"]):
+    times: list[float] = []
+    while len(times) < WARMUP_RUNS or \
+            time.perf_counter() - start_t < float(job["warmup_seconds"]):
         t0 = time.perf_counter()
         run()
-        one = time.perf_counter() - t0
-        first = first or one
-        done += 1
-    loops = max(1, math.ceil(float(job["sample_seconds"]) / max(one, 1e-7)))
+        times.append(time.perf_counter() - t0)
+    first = times[0]
+    loops = loops_for(times, float(job["sample_seconds"]))
     # the first run plans (and compiles kernels): reported apart from the timed runs
     FIRST_RUN.update(first_run_ms=first * 1e3, compile_seconds=compile_seconds())
     return run, loops

@@ -109,14 +109,20 @@ def as_crop(kernels: str | Path | KernelCrop | None) -> KernelCrop | None:
 _ACTIVE: ContextVar[KernelCrop | None] = ContextVar("fluidphi_kernel_crop", default=None)
 
 
-@contextmanager
-def held_to(crop: KernelCrop | None) -> Iterator[None]:
-    """Kernel choices made inside are checked against `crop` (None: no check)."""
-    token = _ACTIVE.set(crop)
-    try:
-        yield
-    finally:
-        _ACTIVE.reset(token)
+class held_to:  # noqa: N801 - used as `with held_to(crop):`, as a function would be
+    """Kernel choices made inside are checked against `crop` (None: no check). A class,
+    not a generator-based context manager: every `run_model` call enters one."""
+
+    __slots__ = ("_crop", "_token")
+
+    def __init__(self, crop: KernelCrop | None) -> None:
+        self._crop = crop
+
+    def __enter__(self) -> None:
+        self._token = _ACTIVE.set(self._crop)
+
+    def __exit__(self, *exc: object) -> None:
+        _ACTIVE.reset(self._token)
 
 
 _RECORDING: ContextVar[set[CroppedKernel] | None] = ContextVar("fluidphi_kernel_record",

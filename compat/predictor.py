@@ -142,12 +142,52 @@ def _check_array_feed(model: LoadedModel, name: str, value: Any,
     return tensors
 
 
+FeedSpec = tuple[str, Any, list[int]]  # name, NumPy dtype, declared dims ([]: any)
+
+
+def _feed_specs(model: LoadedModel) -> tuple[FeedSpec, ...] | None:
+    """What `check_feeds` checks of each feed, found once per program; None when a feed
+    reads a tensor array or has no dtype (the full check handles those)."""
+    cached = model.extra.get("feed_specs")
+    if cached is None or cached[0] is not model.program:
+        specs: tuple[FeedSpec, ...] | None = None
+        if not model.array_inputs():
+            block = model.program.global_block()
+            variables = [block.find_var(name) for name in model.feed_names]
+            if all(v is not None and v.dtype is not None for v in variables):
+                specs = tuple((name, np.dtype(v.dtype.to_numpy()), list(v.shape or ()))
+                              for name, v in zip(model.feed_names, variables))
+        cached = model.extra["feed_specs"] = (model.program, specs)
+    return cached[1]
+
+
+def _plain_feeds(model: LoadedModel, feeds: Mapping[str, Any]
+                 ) -> dict[str, DenseTensor | list[DenseTensor]] | None:
+    """The usual call: every feed a C-contiguous host array of its declared dtype and dims,
+    and nothing else fed. Their tensors, as the full check makes them; None otherwise (the
+    full check then says what is wrong, if anything)."""
+    specs = _feed_specs(model)
+    if specs is None or len(feeds) != len(specs):
+        return None
+    tensors: dict[str, DenseTensor | list[DenseTensor]] = {}
+    for name, dtype, dims in specs:
+        array = feeds.get(name)
+        if type(array) is not np.ndarray or array.dtype != dtype \
+                or not array.flags.c_contiguous or (dims and not _dims_match(dims, array.shape)):
+            return None
+        tensors[name] = DenseTensor(array)
+    return tensors
+
+
 def check_feeds(model: LoadedModel, feeds: Mapping[str, np.ndarray | DenseTensor | list[Any]]
                 ) -> dict[str, DenseTensor | list[DenseTensor]]:
     """Match fed arrays to feed vars (name, dtype, dims); every problem reported at once.
     A fed `DenseTensor` (on the host) keeps its LoD (sequence inputs of LoD programs). A
     tensor array the program reads without a feed op (`array_input_names`) is fed a list
     of arrays / DenseTensors."""
+    plain = _plain_feeds(model, feeds)
+    if plain is not None:
+        return plain
     problems: list[str] = []
     tensors: dict[str, DenseTensor | list[DenseTensor]] = {}
     arrays = model.array_inputs()
@@ -229,7 +269,11 @@ def run_model(
     with held_to(model.crop):
         fetched = executor.run(model.program, model.scope, tensors)
     seconds = time.perf_counter() - start
-    outputs = {name: np.array(t.numpy(), copy=True) for name, t in zip(model.fetch_names, fetched)}
+    if isinstance(executor, PlannedExecutor):  # its fetched tensors are fresh host copies
+        outputs = {name: t.numpy() for name, t in zip(model.fetch_names, fetched)}
+    else:  # the plain executor may hand out the program's own tensors
+        outputs = {name: np.array(t.numpy(), copy=True)
+                   for name, t in zip(model.fetch_names, fetched)}
     lods = {name: [list(level) for level in t.lod]
             for name, t in zip(model.fetch_names, fetched) if t.lod}
     return RunResult(outputs, list(executor.last_trace), seconds, lods)

@@ -77,14 +77,22 @@ def current_block_runner(op_type: str) -> BlockRunner:
     return runner
 
 
-@contextmanager
-def running(runner: BlockRunner) -> Iterator[BlockRunner]:
-    """Make `runner` the current block runner (nested executors restore the outer one)."""
-    token = _CURRENT.set(runner)
-    try:
-        yield runner
-    finally:
-        _CURRENT.reset(token)
+class running:  # noqa: N801 - used as `with running(runner):`, as a function would be
+    """Make `runner` the current block runner (nested executors restore the outer one).
+    A class, not a generator-based context manager: every planned run enters one, and
+    this costs a third of the time."""
+
+    __slots__ = ("_runner", "_token")
+
+    def __init__(self, runner: BlockRunner | None) -> None:
+        self._runner = runner
+
+    def __enter__(self) -> BlockRunner | None:
+        self._token = _CURRENT.set(self._runner)
+        return self._runner
+
+    def __exit__(self, *exc: object) -> None:
+        _CURRENT.reset(self._token)
 
 
 def max_loop_iterations() -> int:

@@ -52,6 +52,12 @@ class DataType(IntEnum):
     @classmethod
     def from_numpy(cls, dtype: object) -> DataType:
         """The DataType of a NumPy dtype (or anything np.dtype accepts)."""
+        try:  # a NumPy dtype already: found at once (every tensor's set_array asks)
+            found = _FROM_NUMPY.get(dtype)  # type: ignore[call-overload]
+        except TypeError:  # unhashable (a structured dtype's field list)
+            found = None
+        if found is not None:
+            return found
         np_dtype = np.dtype(dtype)  # type: ignore[call-overload]
         try:
             return _FROM_NUMPY[np_dtype]

@@ -58,7 +58,7 @@ class DenseTensor(TensorBase):
             if dtype is not None:
                 self.meta.dtype = dtype
             if dims is not None:
-                self.meta.dims = tuple(int(d) for d in dims)
+                self.meta.dims = tuple(map(int, dims))
 
     # -- meta --------------------------------------------------------------
     @property
@@ -101,7 +101,7 @@ class DenseTensor(TensorBase):
 
     def resize(self, dims: tuple[int, ...] | list[int]) -> DenseTensor:
         """Set dims (storage is (re)allocated on the next alloc)."""
-        self.meta.dims = tuple(int(d) for d in dims)
+        self.meta.dims = tuple(map(int, dims))
         if self._holder is not None and tuple(self._holder.shape) != self.meta.dims:
             if self._holder.size == self.meta.numel():
                 self._holder = self._holder.reshape(self.meta.dims)
@@ -130,7 +130,8 @@ class DenseTensor(TensorBase):
         """
         self._holder = array
         self._owned = False
-        self.meta.dims = tuple(int(d) for d in array.shape)
+        shape = array.shape  # a NumPy array's: a tuple of ints already
+        self.meta.dims = shape if type(array) is np.ndarray else tuple(map(int, shape))
         self.meta.dtype = DataType.from_numpy(array.dtype)
         if place is not None:
             self._place = place

@@ -7,7 +7,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from phi.common import AnyBackend, Backend, DataType, Place
+from phi.common import AnyBackend, Backend, CPUPlace, DataType, Place
 
 
 class Allocatable(Protocol):
@@ -86,7 +86,7 @@ class DeviceContext:
         """Host (NumPy) storage, for outputs that stay on the CPU whatever the device."""
         dtype = dtype or tensor.dtype
         array = np.empty(tensor.dims, dtype=dtype.to_numpy())
-        tensor.set_array(array, Place())
+        tensor.set_array(array, CPUPlace())  # the one CPU place (not a new one per call)
         return array
 
     def to_device(self, array: Any) -> Any:

@@ -52,7 +52,7 @@ def _align(small: Shape, big_rank: int, axis: int) -> Shape:
 def aligned_shapes(x_shape: Sequence[int], y_shape: Sequence[int],
                    axis: int) -> tuple[Shape, Shape, Shape]:
     """(x view shape, y view shape, out shape) after fluid's axis alignment."""
-    xs, ys = tuple(int(d) for d in x_shape), tuple(int(d) for d in y_shape)
+    xs, ys = tuple(map(int, x_shape)), tuple(map(int, y_shape))
     if xs == ys:
         return xs, ys, xs
     if len(xs) == len(ys):
@@ -81,7 +81,7 @@ def broadcast_shape(x_shape: Sequence[int], y_shape: Sequence[int], axis: int) -
 
 def _views(x: Any, y: Any, axis: int) -> tuple[Any, Any]:
     xs, ys, _ = aligned_shapes(x.shape, y.shape, axis)
-    return x.reshape(xs), y.reshape(ys)
+    return (x if xs == x.shape else x.reshape(xs)), (y if ys == y.shape else y.reshape(ys))
 
 
 # -- the operations --------------------------------------------------------------

@@ -38,6 +38,14 @@ def embedding(xp: Any, ids: Any, weight: Any, padding_idx: int, out: Any) -> Non
     flat = id_vector(xp, ids)
     dst = out.reshape(flat.shape[0], width)
     padding_idx = int(padding_idx)
+    if padding_idx == NO_PADDING and flat.size and dst.dtype == weight.dtype:
+        # no padding id: two reductions check the range, and the rows land in `out` itself
+        if int(flat.min()) < 0 or int(flat.max()) >= rows:
+            first = int(flat[(flat < 0) | (flat >= rows)][0])
+            raise ValueError(f"embedding: id {first} is out of range; ids must be in "
+                             f"[0, {rows})")
+        xp.take(weight, flat, axis=0, out=dst)
+        return
     if padding_idx != NO_PADDING:
         pad = flat == padding_idx
     else:

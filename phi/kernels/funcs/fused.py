@@ -64,12 +64,16 @@ def conv2d_add_act(xp: Any, x: Any, w: Any, bias: Any | None, residual: Any | No
 def fc(xp: Any, x: Any, w: Any, bias: Any | None, in_num_col_dims: int, activation: str,
        out: Any) -> None:
     """out = act(x flattened at `in_num_col_dims` @ w + bias)."""
-    rows = math.prod(int(d) for d in x.shape[:in_num_col_dims])
-    cols = math.prod(int(d) for d in x.shape[in_num_col_dims:])  # not -1: rows may be 0
-    flat = out.reshape(rows, w.shape[1])
-    xp.matmul(x.reshape(rows, cols), w, out=flat)
+    shape = x.shape  # ints (NumPy's and CuPy's shapes)
+    if len(shape) == 2 and in_num_col_dims == 1:  # flat already
+        flat, rows2d = out, x
+    else:
+        rows = math.prod(shape[:in_num_col_dims])
+        cols = math.prod(shape[in_num_col_dims:])  # not -1: rows may be 0
+        flat, rows2d = out.reshape(rows, w.shape[1]), x.reshape(rows, cols)
+    xp.matmul(rows2d, w, out=flat)
     if bias is not None:
-        xp.add(flat, bias.reshape(-1), out=flat)
+        xp.add(flat, bias if bias.ndim == 1 else bias.reshape(-1), out=flat)
     activate(xp, activation, out)
 
 

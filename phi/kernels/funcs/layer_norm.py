@@ -43,6 +43,22 @@ def layer_norm_dims(x_dims: tuple[int, ...], begin_norm_axis: int, epsilon: floa
     return tuple(x_dims), tuple(int(d) for d in x_dims[:begin_norm_axis])
 
 
+def _row_vector(v: Any, right: int, cdt: np.dtype) -> Any:
+    """Scale or bias as a vector broadcasting along the rows, in the compute type (itself
+    when it is one already)."""
+    if v.ndim == 1 and v.dtype == cdt and v.shape[0] == right:
+        return v
+    return v.reshape(1, right).astype(cdt, copy=False)
+
+
+def _stat_buffer(buf: Any | None, left: int, cdt: np.dtype) -> Any | None:
+    """Mean / Variance as the flat vector the statistics are summed into, when it can hold
+    them as they are computed (None: they are copied in at the end)."""
+    if buf is None or buf.dtype != cdt or not buf.flags.c_contiguous or buf.size != left:
+        return None
+    return buf.reshape(left)
+
+
 def layer_norm(xp: Any, x: Any, scale: Any | None, bias: Any | None, epsilon: float,
                begin_norm_axis: int, y: Any, mean: Any | None, variance: Any | None) -> None:
     """y = (x - mean) / sqrt(var + epsilon) * scale + bias, statistics per leading row.
@@ -54,18 +70,24 @@ def layer_norm(xp: Any, x: Any, scale: Any | None, bias: Any | None, epsilon: fl
     cdt = np.dtype(np.float32) if x.dtype.itemsize < 4 else x.dtype
     rows = x.reshape(left, right).astype(cdt, copy=False)
     # means as sum / count with array methods: NumPy's mean, without its per-call overhead
-    mu = rows.sum(axis=1, dtype=cdt)
+    mean_out, var_out = _stat_buffer(mean, left, cdt), _stat_buffer(variance, left, cdt)
+    mu = rows.sum(axis=1, dtype=cdt, out=mean_out)
     mu /= right
-    norm = rows - mu[:, None]
-    var = (norm * norm).sum(axis=1, dtype=cdt)
+    in_y = y.dtype == cdt and y.flags.c_contiguous and not xp.may_share_memory(x, y)
+    if in_y:  # the work happens in y's own memory
+        norm = xp.subtract(rows, mu[:, None], out=y.reshape(left, right))
+    else:
+        norm = rows - mu[:, None]
+    var = (norm * norm).sum(axis=1, dtype=cdt, out=var_out)
     var /= right
     norm /= xp.sqrt(var + cdt.type(epsilon))[:, None]
     if scale is not None:
-        norm *= scale.reshape(1, right).astype(cdt, copy=False)
+        norm *= _row_vector(scale, right, cdt)
     if bias is not None:
-        norm += bias.reshape(1, right).astype(cdt, copy=False)
-    y[...] = norm.reshape(y.shape)
-    if mean is not None:
+        norm += _row_vector(bias, right, cdt)
+    if not in_y:
+        y[...] = norm.reshape(y.shape)
+    if mean is not None and mean_out is None:
         mean[...] = mu.reshape(mean.shape)
-    if variance is not None:
+    if variance is not None and var_out is None:
         variance[...] = var.reshape(variance.shape)

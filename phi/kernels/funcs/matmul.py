@@ -71,6 +71,12 @@ def matmul(xp: Any, x: Any, y: Any, trans_x: bool, trans_y: bool, out: Any,
         a = xp.swapaxes(a, -1, -2)
     if b.ndim >= 2 and trans_y:
         b = xp.swapaxes(b, -1, -2)
+    if alpha == 1.0 and out.dtype == work and a.ndim == b.ndim == out.ndim >= 2 \
+            and a.shape[:-2] == b.shape[:-2] == out.shape[:-2] \
+            and out.shape[-2:] == (a.shape[-2], b.shape[-1]):
+        with quiet(xp):  # the product's own shape and type: straight into out
+            xp.matmul(a, b, out=out)
+        return
     with quiet(xp):
         result = xp.matmul(a, b)
         if alpha != 1.0:
