@@ -39,7 +39,8 @@ def spec_dtype(given: Any, default: DataType) -> DataType:
 
 def random_array(shape: tuple[int, ...], dtype: DataType, rng: np.random.Generator,
                  low: float | None = None, high: float | None = None) -> np.ndarray:
-    """Floats uniform in [low, high) (default [-2, 2)), ints in [low, high), bools 50/50
+    """Floats uniform in [low, high) (default [-2, 2)), the ints in [low, high) (a
+    fractional bound too: low 0.5 draws no 0), bools 50/50
     (with `low` or `high`: the 0 / 1 in [low, high), so `low` 1 gives all True, as a
     nonzero divisor wants)."""
     np_dtype = dtype.to_numpy()
@@ -51,8 +52,8 @@ def random_array(shape: tuple[int, ...], dtype: DataType, rng: np.random.Generat
         hi = 2 if high is None else min(max(math.ceil(high), lo + 1), 2)
         return rng.integers(lo, hi, size=shape).astype(bool)
     if kind in "iu":
-        lo = int(low) if low is not None else (0 if kind == "u" else -5)
-        hi = int(high) if high is not None else 6
+        lo = math.ceil(low) if low is not None else (0 if kind == "u" else -5)
+        hi = math.ceil(high) if high is not None else 6
         return rng.integers(lo, hi, size=shape).astype(np_dtype)
     lo = -2.0 if low is None else float(low)
     hi = 2.0 if high is None else float(high)
