@@ -65,6 +65,10 @@ CASES: list[tuple[str, dict[str, Any], dict[str, Any], list[str], dict[str, np.n
     ("mode_grad", {"X": X23, "Indices": IDX_MODE, "Out@GRAD": G23[0]},
      {"axis": 0, "keepdim": False}, ["X@GRAD"],
      {"X@GRAD": _put((2, 3), 0, IDX_MODE[None], G23[:1])}),
+    ("median_grad", {"x": G34, "out": np.zeros((3, 1), np.float32),
+                     "out@GRAD": MEDIAN_GRAD,
+                     "medians": np.array([[[1, 2]], [[0, 3]], [[2, 2]]], np.int64)},
+     {"axis": [1], "keepdim": True, "mode": "avg"}, ["x@GRAD"], {"x@GRAD": _median_expected()}),
 ]
 
 
