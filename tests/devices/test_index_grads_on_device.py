@@ -69,6 +69,10 @@ CASES: list[tuple[str, dict[str, Any], dict[str, Any], list[str], dict[str, np.n
                      "out@GRAD": MEDIAN_GRAD,
                      "medians": np.array([[[1, 2]], [[0, 3]], [[2, 2]]], np.int64)},
      {"axis": [1], "keepdim": True, "mode": "avg"}, ["x@GRAD"], {"x@GRAD": _median_expected()}),
+    ("cummax_grad", {"x": X23, "indices": IDX_CUM, "out@GRAD": G23}, {"axis": 1},
+     ["x@GRAD"], {"x@GRAD": _cum_expected()}),
+    ("cummin_grad", {"x": X23, "indices": IDX_CUM, "out@GRAD": G23}, {"axis": 1},
+     ["x@GRAD"], {"x@GRAD": _cum_expected()}),
 ]
 
 
