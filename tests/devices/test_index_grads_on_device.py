@@ -73,6 +73,8 @@ CASES: list[tuple[str, dict[str, Any], dict[str, Any], list[str], dict[str, np.n
      ["x@GRAD"], {"x@GRAD": _cum_expected()}),
     ("cummin_grad", {"x": X23, "indices": IDX_CUM, "out@GRAD": G23}, {"axis": 1},
      ["x@GRAD"], {"x@GRAD": _cum_expected()}),
+    ("where_grad", {"Condition": COND, "X": G22, "Y": G22, "Out@GRAD": G22}, {},
+     ["X@GRAD", "Y@GRAD"], {"X@GRAD": np.where(COND, G22, 0), "Y@GRAD": np.where(COND, 0, G22)}),
 ]
 
 
