@@ -75,6 +75,8 @@ CASES: list[tuple[str, dict[str, Any], dict[str, Any], list[str], dict[str, np.n
      ["x@GRAD"], {"x@GRAD": _cum_expected()}),
     ("where_grad", {"Condition": COND, "X": G22, "Y": G22, "Out@GRAD": G22}, {},
      ["X@GRAD", "Y@GRAD"], {"X@GRAD": np.where(COND, G22, 0), "Y@GRAD": np.where(COND, 0, G22)}),
+    ("shuffle_batch_grad", {"ShuffleIdx": np.array([2, 0, 1], np.int64), "Out@GRAD": G34}, {},
+     ["X@GRAD"], {"X@GRAD": G34[[2, 0, 1]]}),
 ]
 
 
