@@ -26,7 +26,7 @@ def gumbel_softmax_grad(xp: Any, out: Any, out_grad: Any, axis: int, x_grad: Any
 
 def shuffle_batch_grad(xp: Any, shuffle_idx: Any, out_grad: Any, x_grad: Any) -> None:
     rows = x_grad.reshape(-1, x_grad.shape[-1]) if x_grad.ndim else x_grad.reshape(1, 1)
-    idx = shuffle_idx.reshape(-1).astype(xp.int64)
+    idx = xp.asarray(shuffle_idx).reshape(-1).astype(xp.int64)  # a host index: to the device
     if idx.shape[0] != rows.shape[0]:
         raise ValueError(f"shuffle_batch_grad: ShuffleIdx holds {idx.shape[0]} rows, X@GRAD "
                          f"{rows.shape[0]} (every dim but the last)")

@@ -143,7 +143,8 @@ def nanmedian_grad(xp: Any, x: Any, medians: Any, out_grad: Any, axis: Sequence[
     axes = reduce_axes(x.ndim, axis, not axis)
     kept = [a for a in range(x.ndim) if a not in axes]
     rows = _median_rows(xp, x, axis)
-    index = medians.reshape(rows.shape[0], -1 if mode == "avg" else 1)
+    # medians may be a host array (the legacy op reads them unmoved): on x's device first
+    index = xp.asarray(medians).reshape(rows.shape[0], -1 if mode == "avg" else 1)
     if index.shape[1] != (2 if mode == "avg" else 1):
         raise ValueError(f"{op}: the median indices have dims {list(medians.shape)}, "
                          f"expected {rows.shape[0]} row(s) of {2 if mode == 'avg' else 1}")

@@ -72,6 +72,7 @@ def cum_extremum_grad(xp: Any, indices: Any, out_grad: Any, axis: int, x_grad: A
     moved = xp.zeros(xp.moveaxis(x_grad, axis, -1).shape, x_grad.dtype)
     length = moved.shape[-1]
     rows = xp.arange(moved.size // max(length, 1), dtype=xp.int64)[:, None] * length
+    indices = xp.asarray(indices)  # a host indices (read unmoved) goes to x_grad's device
     flat = (rows + xp.moveaxis(indices, axis, -1).reshape(-1, length)).reshape(-1)
     xp.add.at(moved.reshape(-1), flat, xp.moveaxis(out_grad, axis, -1).reshape(-1))
     x_grad[...] = xp.moveaxis(moved, -1, axis)

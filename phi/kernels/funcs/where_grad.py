@@ -14,7 +14,8 @@ def where_grad(xp: Any, condition: Any, x_shape: Sequence[int], y_shape: Sequenc
                out_grad: Any, x_grad: Any | None, y_grad: Any | None) -> None:
     """x_grad = out_grad where condition, else 0; y_grad = the rest (a gradient passed as
     None is not asked for)."""
-    holds = xp.broadcast_to(condition.astype(bool, copy=False), out_grad.shape)
+    # condition may be a host array (the legacy op reads it unmoved): on out_grad's device
+    holds = xp.broadcast_to(xp.asarray(condition).astype(bool, copy=False), out_grad.shape)
     zero = xp.zeros((), out_grad.dtype)
     if x_grad is not None:
         sum_to(xp, xp.where(holds, out_grad, zero), x_shape, -1, x_grad)
