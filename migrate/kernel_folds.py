@@ -9,7 +9,7 @@ from typing import Any
 import libcst as cst
 import libcst.matchers as m
 
-from migrate.kernel_model import INT_ARRAY_ATTRS, SCALAR_ATTRS, Fold, SkipError
+from migrate.kernel_model import INT_ARRAY_ATTRS, SCALAR_AS_IS, SCALAR_ATTRS, Fold, SkipError
 from migrate.kernel_rewrite import KernelMigration
 from migrate.names import NameWalker, load_names
 from migrate.static_refs import code_of, dotted, literal_string
@@ -57,7 +57,10 @@ def find_folds(mk: KernelMigration, body: list[cst.BaseStatement], ctx: str
             if v.names != len(v.reads) or set(v.reads) != {slot}:
                 raise SkipError(f"the override of '{attr}' by '{slot}' uses ctx beyond "
                            f"ctx.input({slot!r})")
-            conv = dotted(value.func) if isinstance(value, cst.Call) else None
+            if m.matches(value, _first_element(_ctx_read(ctx, slot))):
+                conv = SCALAR_AS_IS  # read as it is, no conversion
+            else:
+                conv = dotted(value.func) if isinstance(value, cst.Call) else None
             convs.add(conv)
             feeders.append(slot)
         read_conv = next(iter(convs)) if len(convs) == 1 else None
@@ -65,9 +68,13 @@ def find_folds(mk: KernelMigration, body: list[cst.BaseStatement], ctx: str
             kind = "Scalar"
             want = SCALAR_ATTRS[proto_attr.type]
             conv = convs.pop() if len(convs) == 1 else None
-            if conv not in ("float", "int", "bool") or (want is not None and conv != want):
+            if conv == SCALAR_AS_IS and want is None:
+                raise SkipError(f"tensor override of SCALAR attribute '{attr}' is read without "
+                                "conversion (a number where the attribute is a Scalar)")
+            if conv != SCALAR_AS_IS and (conv not in ("float", "int", "bool")
+                                         or (want is not None and conv != want)):
                 raise SkipError(f"tensor override of attribute '{attr}' ({proto_attr.type}) is not "
-                           f"converted with {want or 'float/int/bool'}(...)")
+                           f"converted with {want or 'float/int/bool'}(...) nor read as it is")
             if want is None:
                 conv = None
         elif proto_attr.type in INT_ARRAY_ATTRS:
@@ -81,8 +88,7 @@ def find_folds(mk: KernelMigration, body: list[cst.BaseStatement], ctx: str
                 raise SkipError(
                     f"the override of '{attr}' by '{slot}' is `{code_of(value)}`, which does "
                     f"more than read the tensor as a PHI {kind} does (exactly "
-                    + (f"`{read_conv}(ctx.input({slot!r}).numpy().reshape(-1)[0])`"
-                       if kind == "Scalar" else
+                    + (_scalar_read_text(slot, read_conv) if kind == "Scalar" else
                        f"`[int(v) for v in ctx.input({slot!r}).numpy().reshape(-1)]`") + ")")
         fold = Fold(attr, local, conv, kind, feeders)
         mk.folds[attr] = fold
@@ -134,8 +140,18 @@ def _first_element(tensor: m.BaseMatcherNode) -> m.BaseMatcherNode:
 
 
 def _scalar_read(ctx: str, slot: str, conv: str | None) -> m.BaseMatcherNode:
-    """`conv(ctx.input(slot).numpy().reshape(-1)[0])` and its equivalent spellings."""
-    return m.Call(func=m.Name(conv or "float"), args=[m.Arg(_first_element(_ctx_read(ctx, slot)))])
+    """`conv(ctx.input(slot).numpy().reshape(-1)[0])` and its equivalent spellings; without
+    the conversion for SCALAR_AS_IS."""
+    element = _first_element(_ctx_read(ctx, slot))
+    if conv == SCALAR_AS_IS:
+        return element
+    return m.Call(func=m.Name(conv or "float"), args=[m.Arg(element)])
+
+
+def _scalar_read_text(slot: str, conv: str | None) -> str:
+    """The read `_scalar_read` matches, as the skip reason quotes it."""
+    element = f"ctx.input({slot!r}).numpy().reshape(-1)[0]"
+    return f"`{element}`" if conv == SCALAR_AS_IS else f"`{conv}({element})`"
 
 
 def _int_list_read(ctx: str, slot: str) -> m.BaseMatcherNode:

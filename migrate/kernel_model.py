@@ -35,6 +35,9 @@ ATTR_HINTS = {
 SCALAR_ATTRS = {"INT": "int", "LONG": "int", "FLOAT": "float", "FLOAT64": "float",
                 "BOOLEAN": "bool", "SCALAR": None}
 INT_ARRAY_ATTRS = ("INTS", "LONGS")
+#: `Fold.conv` of a Scalar override read without conversion (`t.numpy().reshape(-1)[0]`):
+#: the PHI kernel reads the Scalar's value as it is (`scale.value`).
+SCALAR_AS_IS = "value"
 HARMLESS_DECORATORS = ("final", "override")
 
 
@@ -55,7 +58,9 @@ class Param:
 class Fold:
     attr: str
     local: str | None
-    conv: str | None  # float/int/bool for Scalar; None for IntArray / SCALAR attrs
+    #: float/int/bool (`param.to(conv)`) or SCALAR_AS_IS (`param.value`) for Scalar; None
+    #: for IntArray / SCALAR attrs
+    conv: str | None
     kind: str  # Scalar | IntArray
     feeders: list[str]
 

@@ -14,6 +14,7 @@ from migrate.grads import GradPlan
 from migrate.kernel_model import (
     ATTR_HINTS,
     LIBRARY_ATTRS,
+    SCALAR_AS_IS,
     Fold,
     ModuleContext,
     SkipError,
@@ -266,6 +267,8 @@ class KernelMigration:
             return cst.Call(cst.Attribute(param, cst.Name("get_data")))
         if fold.conv is None:
             return param
+        if fold.conv == SCALAR_AS_IS:
+            return cst.Attribute(param, cst.Name("value"))
         return cst.Call(cst.Attribute(param, cst.Name("to")), [cst.Arg(cst.Name(fold.conv))])
 
     # -- allocation ------------------------------------------------------------------------

@@ -34,19 +34,11 @@ class ScaleOpMaker(OpProtoAndCheckerMaker):
 
 
 def _check_scalar_tensor(slot: str, tensor: DenseTensor) -> None:
-    """A tensor feeding a Scalar attribute holds one element; fluidphi reads it as a real
-    number (a float64), so a complex one (Paddle's complex scale of a complex X) and an
-    int64 one a float64 cannot hold exactly are refused."""
+    """A tensor feeding a Scalar attribute holds one element (of any dtype: read as it is,
+    then converted to X's type as Paddle converts a Scalar)."""
     if tensor.numel() != 1:
         raise ValueError(f"op 'scale': input '{slot}' must hold exactly one element (it is "
                          f"read as a Scalar), got dims {list(tensor.dims)}")
-    if tensor.dtype in (DataType.COMPLEX64, DataType.COMPLEX128):
-        raise ValueError(f"op 'scale': a complex '{slot}' is not supported (it is read as a "
-                         "real number); feed a real one")
-    if tensor.dtype is DataType.INT64 and abs(int(tensor.numpy().reshape(-1)[0])) > 2 ** 53:
-        raise ValueError(f"op 'scale': input '{slot}' holds {int(tensor.numpy().reshape(-1)[0])}, "
-                         "beyond 2**53: fluidphi reads it through a float64, which would round "
-                         "it (Paddle keeps it exact)")
 
 
 class ScaleOp(OperatorWithKernel):
@@ -78,9 +70,9 @@ class ScaleKernel(OpKernel):
         bias = ctx.attr("bias")
         bias_after_scale = ctx.attr("bias_after_scale")
         if ctx.has_input("ScaleTensor"):
-            scale = float(ctx.input("ScaleTensor").numpy().reshape(-1)[0])
+            scale = ctx.input("ScaleTensor").numpy().reshape(-1)[0]
         if ctx.has_input("BiasTensor"):
-            bias = float(ctx.input("BiasTensor").numpy().reshape(-1)[0])
+            bias = ctx.input("BiasTensor").numpy().reshape(-1)[0]
         data = out.mutable_data(ctx.place, x.dtype)
         scale_funcs.scale(ctx.xp, x.data, scale, bias, bias_after_scale, data)
 

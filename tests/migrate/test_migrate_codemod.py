@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import libcst as cst
+import pytest
 from migrate_helpers import (
     HEADER,
     UNARY,
@@ -163,6 +164,31 @@ def test_result_parses_and_compiles() -> None:
 
 
 # -- supported patterns ----------------------------------------------------------------------
+@pytest.mark.parametrize("read", [
+    'ctx.input("ScaleTensor").numpy().reshape(-1)[0]',
+    'ctx.input("ScaleTensor").numpy().flatten()[0]',
+    'ctx.input("ScaleTensor").numpy().item()',
+])
+def test_a_tensor_override_read_without_conversion_reads_the_scalar_value(read: str) -> None:
+    """The tensor's element as it is (any dtype, complex too) is the Scalar's value."""
+    old = 'float(ctx.input("ScaleTensor").numpy().reshape(-1)[0])'
+    result = migrate(BEFORE.replace(old, read))
+    assert [(r.kernel, r.status) for r in result.records] == [("ScaleKernel", "migrated")]
+    assert result.new_text == AFTER.replace("scale.to(float)", "scale.value")
+    assert result.ops[0].yaml == YAML
+
+
+def test_a_tensor_override_mixing_conversions_is_skipped() -> None:
+    read = 'ctx.input("ScaleTensor").numpy().reshape(-1)[0]'
+    source = BEFORE.replace(f"float({read})", read + "\n".join([
+        "", "        elif ctx.has_input(\"X\"):",
+        "            scale = float(ctx.input(\"X\").numpy().reshape(-1)[0])"]))
+    assert "elif ctx.has_input" in source
+    result = migrate(source)
+    assert [r.status for r in result.records] == ["skipped"]
+    assert "is not converted with float(...) nor read as it is" in result.records[0].reason
+
+
 def test_default_mapping_needs_no_mapping_function() -> None:
     result = migrate(unary('''
 class UnaryKernel(OpKernel):

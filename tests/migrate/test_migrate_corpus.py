@@ -35,6 +35,7 @@ EXPECTED: dict[str, dict[str, tuple[str, str]]] = {
     },
     "shift_tensor.py": {
         "ShiftKernel": ("migrated", ""),
+        "RawShiftKernel": ("migrated", ""),  # its tensor read as it is: `shift.value`
         "OddShiftKernel": ("skipped", "does more than read the tensor as a PHI Scalar does"),
     },
     "partial_regs.py": {
@@ -270,6 +271,8 @@ def test_mutable_class_state_and_inexact_folds_are_skipped(written: dict[str, An
     shift = written["after"]["shift_tensor.py"]
     assert "class OddShiftKernel(OpKernel):" in shift
     assert "def team_shift_kernel(" in shift and "shift.to(int)" in shift
+    assert "def team_raw_shift_kernel(" in shift
+    assert "dev_ctx.xp.roll(x.data, shift.value)" in shift
 
 
 # -- 7: verify inputs follow the op's own rules -----------------------------------------------

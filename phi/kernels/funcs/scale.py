@@ -3,7 +3,8 @@
 As Paddle's CPU kernel: `scale` and `bias` are first converted to x's type (`scalar_as`),
 then each step runs in that type: integers wrap, float16 / bfloat16 round after the product
 and after the sum, bool multiplies as `and` and adds as `or`, complex multiplies by
-`scale + 0j` in full (so inf * (s + 0j) has a NaN part, as Paddle's does).
+`scale + 0j` in full (so inf * (s + 0j) has a NaN part, as Paddle's does), or by a complex
+scale part by part (`_complex_multiply`).
 """
 
 from __future__ import annotations
@@ -35,10 +36,15 @@ def _trunc(value: float, dtype: np.dtype) -> int:
     return _wrap(whole, dtype)
 
 
-def scalar_as(dtype: np.dtype, value: bool | int | float | complex) -> Any:
-    """`value` converted to `dtype` as Paddle's `Scalar::to<T>` does: a complex value
-    keeps its real part (bool: either part non-zero), bool is `value != 0` (NaN: True),
-    integers truncate (`_trunc`) or wrap, float16 / bfloat16 round through float32."""
+def scalar_as(dtype: np.dtype, value: bool | int | float | complex | np.generic) -> Any:
+    """`value` (a Python or NumPy scalar: a Scalar's value, or a 1-element tensor's
+    element as it is) converted to `dtype` as Paddle's `Scalar::to<T>` does: a complex value
+    keeps its real part for a real `dtype` (bool: either part non-zero) and is whole for a
+    complex one, bool is `value != 0` (NaN: True), a float truncates into an integer type
+    (`_trunc`), an integer converts exactly (wraps: never through a float64), float16 /
+    bfloat16 round through float32."""
+    if isinstance(value, np.generic):
+        value = value.item()  # exact: NumPy integers become ints, floats floats
     kind = dtype.kind
     if kind == "c":
         return dtype.type(value)
@@ -54,7 +60,8 @@ def scalar_as(dtype: np.dtype, value: bool | int | float | complex) -> Any:
     return typed_scalar(dtype, value)
 
 
-def scale(xp: Any, x: Any, scale: float, bias: float, bias_after_scale: bool, out: Any) -> None:
+def scale(xp: Any, x: Any, scale: Any, bias: Any, bias_after_scale: bool, out: Any) -> None:
+    """`scale` and `bias`: Python or NumPy scalars of any type (`scalar_as`)."""
     s = scalar_as(x.dtype, scale)
     b = scalar_as(x.dtype, bias)
     if x.dtype.kind in "fiub" and x.dtype not in HALF_DTYPES:
@@ -65,9 +72,21 @@ def scale(xp: Any, x: Any, scale: float, bias: float, bias_after_scale: bool, ou
 
 
 def _affine(xp: Any, x: Any, s: Any, b: Any, bias_after_scale: bool, out: Any) -> None:
+    multiply = _complex_multiply if x.dtype.kind == "c" and s.imag != 0 else xp.multiply
     if bias_after_scale:
-        xp.multiply(x, s, out=out)
+        multiply(x, s, out=out)
         xp.add(out, b, out=out)
     else:
         xp.add(x, b, out=out)
-        xp.multiply(out, s, out=out)
+        multiply(out, s, out=out)
+
+
+def _complex_multiply(a: Any, s: Any, out: Any) -> None:
+    """`a * s` by a complex `s` as Paddle's complex type multiplies: `(ar*sr - ai*si) +
+    (ar*si + ai*sr)i`, each product and sum rounded in a's real type (NumPy's complex
+    product may differ from it in the last bit). `out` may be `a`."""
+    sr, si = s.real, s.imag
+    real = a.real * sr - a.imag * si
+    imag = a.real * si + a.imag * sr
+    out.real[...] = real
+    out.imag[...] = imag

@@ -20,5 +20,4 @@ from phi.kernels.funcs import scale as scale_funcs
 def scale_kernel(dev_ctx: DeviceContext, x: DenseTensor, scale: Scalar, bias: Scalar,
                  bias_after_scale: bool, out: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)
-    scale_funcs.scale(dev_ctx.xp, x.data, scale.to(float), bias.to(float), bias_after_scale,
-                      data)
+    scale_funcs.scale(dev_ctx.xp, x.data, scale.value, bias.value, bias_after_scale, data)

@@ -1,14 +1,16 @@
 """scale: Out = scale * X + bias (bias_after_scale) or scale * (X + bias), on every dtype
-Paddle 3.3.1 registers on CPU; ScaleTensor / BiasTensor (1-element tensors of any real
-dtype) replace the attributes.
+Paddle 3.3.1 registers on CPU; ScaleTensor / BiasTensor (1-element tensors of any dtype,
+complex too) replace the attributes.
 
-Paddle converts scale and bias to X's type first (`Scalar::to<T>`): integers truncate
-(through a 32-bit integer, 64-bit for int64: NaN, inf and values out of that range give its
-smallest value, narrower types keep its low bits), bool is `value != 0`, float16 / bfloat16
-round through float32. Each step then runs in X's type: integers wrap, half types round after
-the product and after the sum, bool multiplies as `and` and adds as `or`, complex multiplies
-by `scale + 0j` (inf * (2 + 0j) has a NaN imaginary part). Every step is one IEEE operation,
-so every case is compared exactly (`tol=0`).
+Paddle converts scale and bias to X's type first (`Scalar::to<T>`): a float truncates into
+an integer (through a 32-bit integer, 64-bit for int64: NaN, inf and values out of that range
+give its smallest value, narrower types keep its low bits), an integer converts exactly (an
+int64 beyond 2**53 too), a complex one gives its real part (bool X: either part non-zero;
+complex X: the whole value), bool is `value != 0`, float16 / bfloat16 round through float32.
+Each step then runs in X's type: integers wrap, half types round after the product and after
+the sum, bool multiplies as `and` and adds as `or`, complex multiplies by the complex scale
+(a real one as `scale + 0j`: inf * (2 + 0j) has a NaN imaginary part). Every step is one
+IEEE operation, so every case is compared exactly (`tol=0`).
 """
 
 from .spec import NAN, SHAPES, Case, In, sweep
@@ -105,6 +107,26 @@ CASES = [
     _tensor_fed("both_tensors_bfloat16_0d_x", In((), "bfloat16"),
                 ScaleTensor=In((1,), "float32", values=[1.3]),
                 BiasTensor=In((1,), "float32", values=[0.7])),
+    # a complex Scalar tensor: its real part for real X, `re != 0 or im != 0` for bool X,
+    # whole for complex X
+    _tensor_fed("scale_tensor_complex64_x_float32", In((3, 4), "float32"), {"bias": 0.5},
+                ScaleTensor=In((1,), "complex64", values=[2.5 - 1.5j])),
+    _tensor_fed("bias_tensor_complex128_x_float32", In((3, 4), "float32"), {"scale": -2.0},
+                BiasTensor=In((), "complex128", values=0.75 + 3.0j)),
+    _tensor_fed("scale_tensor_complex64_x_bool", In((3, 4), "bool"), {"bias": 0.0},
+                ScaleTensor=In((1,), "complex64", values=[1.0j])),
+    _tensor_fed("bias_tensor_complex64_x_bool", In((3, 4), "bool"), {"scale": 0.0},
+                BiasTensor=In((1,), "complex64", values=[-2.0j])),
+    _tensor_fed("scale_tensor_complex64_x_complex64", In((3, 4), "complex64"), {"bias": 0.5},
+                ScaleTensor=In((1,), "complex64", values=[0.5 + 2.0j])),
+    _tensor_fed("both_tensors_complex128_x_complex64", In((3, 4), "complex64"),
+                ScaleTensor=In((1,), "complex128", values=[-1.25 + 0.5j]),
+                BiasTensor=In((1,), "complex128", values=[3.0 - 0.75j])),
+    # an int64 Scalar tensor beyond 2**53 stays exact for int64 X
+    _tensor_fed("scale_tensor_int64_beyond_2_53_x_int64", In((3, 4), "int64", -100, 100),
+                ScaleTensor=In((1,), "int64", values=[2**53 + 1])),
+    _tensor_fed("bias_tensor_int64_beyond_2_53_x_int64", In((3, 4), "int64", -100, 100),
+                {"scale": 3.0}, BiasTensor=In((1,), "int64", values=[2**53 + 1])),
     # a Scalar tensor holds exactly one element
     Case("scale_scale_tensor_two_elements", "scale",
          {"X": In((3,), "float32"), "ScaleTensor": In((2,), "float32", values=[1.0, 2.0])},

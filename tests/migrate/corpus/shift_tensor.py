@@ -1,8 +1,9 @@
 """Team C: shifts whose amount may come from a tensor input.
 
-`ShiftKernel` reads the tensor exactly as a PHI Scalar would (its first element);
-`OddShiftKernel` computes with the tensor's value before converting it, which no
-Scalar parameter can express.
+`ShiftKernel` reads the tensor exactly as a PHI Scalar would (its first element, as an
+int); `RawShiftKernel` reads that element as it is (the Scalar's value); `OddShiftKernel`
+computes with the tensor's value before converting it, which no Scalar parameter can
+express.
 """
 
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
@@ -36,6 +37,15 @@ class ShiftKernel(OpKernel):
         ctx.output("Out").mutable_data(ctx.place, x.dtype)[...] = ctx.xp.roll(x.data, shift)
 
 
+class RawShiftKernel(OpKernel):
+    def compute(self, ctx):
+        x = ctx.input("X")
+        shift = ctx.attr("shift")
+        if ctx.has_input("ShiftTensor"):
+            shift = ctx.input("ShiftTensor").numpy().reshape(-1)[0]
+        ctx.output("Out").mutable_data(ctx.place, x.dtype)[...] = ctx.xp.roll(x.data, shift)
+
+
 class OddShiftKernel(OpKernel):
     def compute(self, ctx):
         x = ctx.input("X")
@@ -52,5 +62,7 @@ VERIFY_CASES = [
 
 register_operator("team_shift", ShiftOp, ShiftMaker)
 register_op_kernel("team_shift", "CPU", ShiftKernel, DataType.FLOAT32, DataType.INT64)
+register_operator("team_raw_shift", ShiftOp, ShiftMaker)
+register_op_kernel("team_raw_shift", "CPU", RawShiftKernel, DataType.FLOAT32, DataType.INT64)
 register_operator("team_odd_shift", ShiftOp, ShiftMaker)
 register_op_kernel("team_odd_shift", "CPU", OddShiftKernel, DataType.FLOAT32)
