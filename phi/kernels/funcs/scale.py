@@ -1,6 +1,6 @@
 """out = scale * x + bias, or scale * (x + bias): computed in the element type of x.
 
-As Paddle's CPU kernel: `scale` and `bias` are first converted to x's type (`scalar_as`),
+As Paddle's CPU kernel: `scale` and `bias` are first converted to x's type (`scalar_to`),
 then each step runs in that type: integers wrap, float16 / bfloat16 round after the product
 and after the sum, bool multiplies as `and` and adds as `or`, complex multiplies by
 `scale + 0j` in full (so inf * (s + 0j) has a NaN part, as Paddle's does), or by a complex
@@ -36,7 +36,7 @@ def _trunc(value: float, dtype: np.dtype) -> int:
     return _wrap(whole, dtype)
 
 
-def scalar_as(dtype: np.dtype, value: bool | int | float | complex | np.generic) -> Any:
+def scalar_to(dtype: np.dtype, value: bool | int | float | complex | np.generic) -> Any:
     """`value` (a Python or NumPy scalar: a Scalar's value, or a 1-element tensor's
     element as it is) converted to `dtype` as Paddle's `Scalar::to<T>` does: a complex value
     keeps its real part for a real `dtype` (bool: either part non-zero) and is whole for a
@@ -61,9 +61,9 @@ def scalar_as(dtype: np.dtype, value: bool | int | float | complex | np.generic)
 
 
 def scale(xp: Any, x: Any, scale: Any, bias: Any, bias_after_scale: bool, out: Any) -> None:
-    """`scale` and `bias`: Python or NumPy scalars of any type (`scalar_as`)."""
-    s = scalar_as(x.dtype, scale)
-    b = scalar_as(x.dtype, bias)
+    """`scale` and `bias`: Python or NumPy scalars of any type (`scalar_to`)."""
+    s = scalar_to(x.dtype, scale)
+    b = scalar_to(x.dtype, bias)
     if x.dtype.kind in "fiub" and x.dtype not in HALF_DTYPES:
         _affine(xp, x, s, b, bias_after_scale, out)  # the hot path: no errstate switch
         return
