@@ -96,6 +96,28 @@ def test_input_specs() -> None:
     assert par.default_cases("scale")[0].default_shape == (3, 4)
 
 
+def test_no_gradient_output_is_asked_for_an_absent_input() -> None:
+    """layer_norm_grad without Scale / Bias (as Paddle's grad maker writes it): Scale@GRAD
+    and Bias@GRAD are not fetched; with them, every gradient is."""
+    asked: list[dict[str, int]] = []
+
+    def run(op_type, inputs, attrs, outputs, mode, place):
+        asked.append(dict(outputs))
+        return {"X@GRAD": [np.zeros(2)]}, types.SimpleNamespace(path=mode)
+
+    grads = {"X@GRAD", "Scale@GRAD", "Bias@GRAD"}
+    common = {"X": (3, 4), "Mean": (3,), "Variance": (3,), "Y@GRAD": (3, 4)}
+    without = par.VerifyCase("no scale", {**common, "Scale": None, "Bias": None})
+    par.compare_case("layer_norm_grad", without, DataType.FLOAT32, CPUPlace(), run)
+    assert set(asked[-1]) == {"X@GRAD"}
+    with_scale = par.VerifyCase("scale", {**common, "Scale": (4,), "Bias": (4,)})
+    par.compare_case("layer_norm_grad", with_scale, DataType.FLOAT32, CPUPlace(), run)
+    assert set(asked[-1]) == grads
+    listed = par.VerifyCase("listed", {**common, "Scale": None}, outputs={"Scale@GRAD": 1})
+    par.compare_case("layer_norm_grad", listed, DataType.FLOAT32, CPUPlace(), run)
+    assert set(asked[-1]) == {"X@GRAD", "Scale@GRAD"}  # a listed output is always asked
+
+
 def test_file_merge_and_aggregation(tmp_path: Path) -> None:
     path = tmp_path / "parity.json"
     assert par.load_parity(path) == par.empty_parity()
