@@ -162,6 +162,17 @@ def explicit_cases(op_type: str) -> list[VerifyCase] | None:
     return cases or None
 
 
+def unreachable_dtypes(op_type: str, device: str) -> dict[str, str]:
+    """dtype -> why, for the op's kernels on `device` ('cpu' / 'gpu') that its module's
+    ``UNREACHABLE_KERNELS`` (op type -> {(device, dtype): why}) declares: registered as
+    Paddle registers them, but the op refuses every input that would select them."""
+    info = OP_INFOS.get(op_type)
+    module = sys.modules.get(info.module) if info is not None else None
+    declared = getattr(module, "UNREACHABLE_KERNELS", None) or {}
+    return {_dtype_name(dtype): why
+            for (where, dtype), why in declared.get(op_type, {}).items() if where == device}
+
+
 def materialize_inputs(op_type: str, case: VerifyCase, dtype: DataType,
                        rng: np.random.Generator) -> dict[str, Any]:
     """Arrays per input slot for `case` in `dtype` (a list for duplicable slots)."""
@@ -331,7 +342,8 @@ def verify_op(facts: OpFacts, device: str, run: RunFn | None = None) -> dict[str
     """dtype -> RESULT for one op on `device` ('cpu' or 'gpu'; GPU kernels run on the
     emulated device where no CUDA device exists)."""
     place = CPUPlace() if device == "cpu" else gpu_or_stand_in()
-    dtypes = facts.cpu_common_dtypes(device)
+    unreachable = unreachable_dtypes(facts.op_type, device)
+    dtypes = [d for d in facts.cpu_common_dtypes(device) if d not in unreachable]
     explicit = explicit_cases(facts.op_type)
     results: dict[str, dict[str, Any]] = {}
     for dtype_name in dtypes:

@@ -12,6 +12,7 @@ import pytest
 
 from compat.coverage import parity as par
 from compat.coverage.facts import collect_facts
+from compat.single_op import run_single_op
 from phi.common import CPUPlace, CustomPlace, DataType
 
 
@@ -116,6 +117,21 @@ def test_no_gradient_output_is_asked_for_an_absent_input() -> None:
     listed = par.VerifyCase("listed", {**common, "Scale": None}, outputs={"Scale@GRAD": 1})
     par.compare_case("layer_norm_grad", listed, DataType.FLOAT32, CPUPlace(), run)
     assert set(asked[-1]) == {"X@GRAD", "Scale@GRAD"}  # a listed output is always asked
+
+
+def test_a_kernel_the_op_never_selects_gets_no_row() -> None:
+    """reduce_sum's CPU float16 kernel (registered as Paddle does) is declared unreachable:
+    both paths refuse a float16 X on the CPU, so it has no row; the GPU's float16 is kept."""
+    facts = collect_facts()["reduce_sum"]
+    assert "float16" in facts.cpu_common_dtypes("cpu")
+    assert set(par.unreachable_dtypes("reduce_sum", "cpu")) == {"float16"}
+    assert par.unreachable_dtypes("reduce_sum", "gpu") == {}
+    results = par.verify_op(facts, "cpu")
+    assert "float16" not in results and results["float32"]["status"] == "identical"
+    x = np.ones((3, 4), np.float16)
+    for path in ("legacy", "phi"):  # the declaration hides no kernel that could run
+        with pytest.raises(Exception, match="float16 can only be used on GPU"):
+            run_single_op("reduce_sum", {"X": x}, {"dim": [0]}, {"Out": 1}, path, CPUPlace())
 
 
 def test_file_merge_and_aggregation(tmp_path: Path) -> None:
