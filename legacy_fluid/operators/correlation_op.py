@@ -50,3 +50,7 @@ VERIFY_CASES = [{"name": "NCHW, displacement 2", "inputs": {"Input1": (2, 3, 6, 
                                                            "Input2": (2, 3, 6, 7)},
                  "attrs": {"pad_size": 2, "kernel_size": 1, "max_displacement": 2,
                            "stride1": 1, "stride2": 1}}]
+
+#: Paddle's CPU kernels refuse every input: no parity row (the GPU's compute)
+UNREACHABLE_KERNELS = {"correlation": {("cpu", dtype): "Paddle's CPU kernel refuses every input"
+                                       for dtype in ("float32", "float64")}}

@@ -13,6 +13,7 @@ import pytest
 from compat.coverage import parity as par
 from compat.coverage.facts import collect_facts
 from compat.single_op import run_single_op
+from phi.backends.devices import gpu_or_stand_in
 from phi.common import CPUPlace, CustomPlace, DataType
 
 
@@ -121,17 +122,37 @@ def test_no_gradient_output_is_asked_for_an_absent_input() -> None:
 
 def test_a_kernel_the_op_never_selects_gets_no_row() -> None:
     """reduce_sum's CPU float16 kernel (registered as Paddle does) is declared unreachable:
-    both paths refuse a float16 X on the CPU, so it has no row; the GPU's float16 is kept."""
+    the op refuses a float16 X on the CPU, so it has no row; the GPU's float16 is kept."""
     facts = collect_facts()["reduce_sum"]
     assert "float16" in facts.cpu_common_dtypes("cpu")
     assert set(par.unreachable_dtypes("reduce_sum", "cpu")) == {"float16"}
     assert par.unreachable_dtypes("reduce_sum", "gpu") == {}
     results = par.verify_op(facts, "cpu")
     assert "float16" not in results and results["float32"]["status"] == "identical"
-    x = np.ones((3, 4), np.float16)
-    for path in ("legacy", "phi"):  # the declaration hides no kernel that could run
-        with pytest.raises(Exception, match="float16 can only be used on GPU"):
-            run_single_op("reduce_sum", {"X": x}, {"dim": [0]}, {"Out": 1}, path, CPUPlace())
+
+
+def _declared_unreachable() -> list[tuple[str, str, str]]:
+    collect_facts()  # loads every op module
+    return sorted((op, device, dtype) for name, module in list(sys.modules.items())
+                  if name.startswith("legacy_fluid.operators.")
+                  for op, kernels in (getattr(module, "UNREACHABLE_KERNELS", None) or {}).items()
+                  for device, dtype in kernels)
+
+
+def test_the_unreachable_declarations_hide_no_kernel_that_runs() -> None:
+    """Each declared (op, device, dtype) is refused on both paths for the op's case."""
+    declared = _declared_unreachable()
+    assert {("reduce_sum", "cpu", "float16"), ("tdm_child", "gpu", "float32"),
+            ("correlation", "cpu", "float64")} <= set(declared)
+    for op, device, dtype in declared:
+        case = (par.explicit_cases(op) or par.default_cases(op))[0]
+        inputs = par.materialize_inputs(op, case, DataType.parse(dtype),
+                                        np.random.default_rng(0))
+        place = CPUPlace() if device == "cpu" else gpu_or_stand_in()
+        for path in ("legacy", "phi"):
+            with pytest.raises(Exception):  # noqa: B017 - any refusal: Paddle's own words vary
+                run_single_op(op, inputs, case.attrs, par._outputs_of(op, case, inputs), path,
+                              place)
 
 
 def test_file_merge_and_aggregation(tmp_path: Path) -> None:
