@@ -165,7 +165,7 @@ def explicit_cases(op_type: str) -> list[VerifyCase] | None:
 def unreachable_dtypes(op_type: str, device: str) -> dict[str, str]:
     """dtype -> why, for the op's kernels on `device` ('cpu' / 'gpu') that its module's
     ``UNREACHABLE_KERNELS`` (op type -> {(device, dtype): why}) declares: registered as
-    Paddle registers them, but the op refuses every input that would select them."""
+    Paddle registers them, but the op or the kernel refuses every input that reaches them."""
     info = OP_INFOS.get(op_type)
     module = sys.modules.get(info.module) if info is not None else None
     declared = getattr(module, "UNREACHABLE_KERNELS", None) or {}
