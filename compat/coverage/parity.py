@@ -162,6 +162,17 @@ def explicit_cases(op_type: str) -> list[VerifyCase] | None:
     return cases or None
 
 
+def unreachable_dtypes(op_type: str, device: str) -> dict[str, str]:
+    """dtype -> why, for the op's kernels on `device` ('cpu' / 'gpu') that its module's
+    ``UNREACHABLE_KERNELS`` (op type -> {(device, dtype): why}) declares: registered as
+    Paddle registers them, but the op or the kernel refuses every input that reaches them."""
+    info = OP_INFOS.get(op_type)
+    module = sys.modules.get(info.module) if info is not None else None
+    declared = getattr(module, "UNREACHABLE_KERNELS", None) or {}
+    return {_dtype_name(dtype): why
+            for (where, dtype), why in declared.get(op_type, {}).items() if where == device}
+
+
 def materialize_inputs(op_type: str, case: VerifyCase, dtype: DataType,
                        rng: np.random.Generator) -> dict[str, Any]:
     """Arrays per input slot for `case` in `dtype` (a list for duplicable slots)."""
@@ -180,9 +191,16 @@ def default_cases(op_type: str) -> list[VerifyCase]:
 
 
 # -- running -----------------------------------------------------------------------------
-def _outputs_of(op_type: str, case: VerifyCase) -> dict[str, int]:
+def _outputs_of(op_type: str, case: VerifyCase, inputs: Mapping[str, Any]) -> dict[str, int]:
+    """Every output slot, one tensor each unless the case says otherwise; a dispensable
+    ``S@GRAD`` of an input S the case leaves out is not asked for (unless listed), as
+    Paddle's grad makers give no gradient output to an absent input."""
     proto = OP_INFOS.info(op_type).proto
-    return {**{v.name: 1 for v in proto.outputs}, **case.outputs}
+    absent = {v.name for v in proto.inputs if v.name not in inputs}
+    return {**{v.name: 1 for v in proto.outputs
+               if not (v.dispensable and v.name.endswith("@GRAD")
+                       and v.name.removesuffix("@GRAD") in absent)},
+            **case.outputs}
 
 
 def _difference(a: np.ndarray, b: np.ndarray) -> str | None:
@@ -286,7 +304,7 @@ def compare_case(op_type: str, case: VerifyCase, dtype: DataType, place: Place,
     except Exception as exc:
         return {"status": Verdict.ERRORED, "case": case.name, "max_abs_diff": None,
                 "error": "inputs: " + _short(exc)}
-    outputs = _outputs_of(op_type, case)
+    outputs = _outputs_of(op_type, case, inputs)
     result: dict[str, Any] = {"status": Verdict.ERRORED, "case": case.name, "max_abs_diff": None,
                               "error": None}
     try:
@@ -324,7 +342,8 @@ def verify_op(facts: OpFacts, device: str, run: RunFn | None = None) -> dict[str
     """dtype -> RESULT for one op on `device` ('cpu' or 'gpu'; GPU kernels run on the
     emulated device where no CUDA device exists)."""
     place = CPUPlace() if device == "cpu" else gpu_or_stand_in()
-    dtypes = facts.cpu_common_dtypes(device)
+    unreachable = unreachable_dtypes(facts.op_type, device)
+    dtypes = [d for d in facts.cpu_common_dtypes(device) if d not in unreachable]
     explicit = explicit_cases(facts.op_type)
     results: dict[str, dict[str, Any]] = {}
     for dtype_name in dtypes:

@@ -108,7 +108,7 @@ VERIFY_CASES = {
          "attrs": {"strides": [2, 2, 2], "paddings": [1, 1, 1]}},
         {"name": "groups 2, NDHWC", "inputs": {"Input": (1, 4, 5, 5, 4),
                                                "Filter": (6, 2, 2, 3, 3),
-                                               "Output@GRAD": (1, 3, 4, 4, 6)},
+                                               "Output@GRAD": (1, 3, 3, 3, 6)},
          "attrs": {"groups": 2, "data_format": "NDHWC", "padding_algorithm": "VALID"}},
     ],
 }

@@ -60,6 +60,31 @@ class ConvTransposeGradKernel(OpKernel):
             ctx.attr("dilations"), ctx.attr("data_format"), dx, dw)
 
 
+#: the forwards' cases (conv_transpose_op.py) with Output@GRAD of the forward's output shape
+VERIFY_CASES = {
+    "conv2d_transpose_grad": [
+        {"name": "3x3 stride 2 pad 1 output_padding 1",
+         "inputs": {"Input": (2, 4, 5, 5), "Filter": (4, 3, 3, 3),
+                    "Output@GRAD": (2, 3, 10, 10)},
+         "attrs": {"strides": [2, 2], "paddings": [1, 1], "output_padding": [1, 1]}},
+        {"name": "2x2 stride 2, groups 2, NHWC",
+         "inputs": {"Input": (2, 5, 4, 6), "Filter": (6, 2, 2, 2),
+                    "Output@GRAD": (2, 10, 8, 4)},
+         "attrs": {"strides": [2, 2], "groups": 2, "data_format": "NHWC"}},
+    ],
+    "conv3d_transpose_grad": [
+        {"name": "2x3x3 stride 2 pad 1, groups 2",
+         "inputs": {"Input": (1, 4, 3, 4, 4), "Filter": (4, 2, 2, 3, 3),
+                    "Output@GRAD": (1, 4, 4, 7, 7)},
+         "attrs": {"strides": [2, 2, 2], "paddings": [1, 1, 1], "groups": 2}},
+    ],
+    "depthwise_conv2d_transpose_grad": [
+        {"name": "depthwise 3x3 stride 2",
+         "inputs": {"Input": (1, 3, 4, 4), "Filter": (3, 1, 3, 3), "Output@GRAD": (1, 3, 7, 7)},
+         "attrs": {"groups": 3, "strides": [2, 2], "paddings": [1, 1]}},
+    ],
+}
+
 register_operator("conv2d_transpose_grad", GradOp, Conv2DTransposeGradOpMaker)
 register_operator("depthwise_conv2d_transpose_grad", GradOp, Conv2DTransposeGradOpMaker)
 register_operator("conv3d_transpose_grad", GradOp)

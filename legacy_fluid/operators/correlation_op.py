@@ -43,3 +43,14 @@ register_operator("correlation", CorrelationOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("correlation", "CPU", CorrelationCPUKernel, _dtype)
     register_op_kernel("correlation", "GPU", CorrelationKernel, _dtype)
+
+#: Parity / `migrate --verify` inputs: FlowNet's settings (no defaults: a program carries
+#: them); the displacement window 2 * max_displacement / stride2 + 1 = 5 gives 25 channels.
+VERIFY_CASES = [{"name": "NCHW, displacement 2", "inputs": {"Input1": (2, 3, 6, 7),
+                                                           "Input2": (2, 3, 6, 7)},
+                 "attrs": {"pad_size": 2, "kernel_size": 1, "max_displacement": 2,
+                           "stride1": 1, "stride2": 1}}]
+
+#: Paddle's CPU kernels refuse every input: no parity row (the GPU's compute)
+UNREACHABLE_KERNELS = {"correlation": {("cpu", dtype): "Paddle's CPU kernel refuses every input"
+                                       for dtype in ("float32", "float64")}}

@@ -235,12 +235,21 @@ def _one(value: float, dtype: str = "float32") -> dict:
     return {"value": [value], "dtype": dtype}
 
 
+def _per_dtype(name: str, inputs: dict, dtypes: tuple[DataType, ...]) -> list[dict]:
+    """One case per kernel dtype: a program carries the `dtype` attribute (a VarType
+    number) that picks it; float bounds are cast to it, as Paddle does."""
+    return [{"name": f"{name} {dtype.name.lower()}", "dtypes": [dtype.name.lower()],
+             "inputs": inputs, "attrs": {"dtype": int(VarType.from_phi(dtype))}}
+            for dtype in dtypes]
+
+
 VERIFY_CASES = {
     "eye": [{"name": "3x4", "attrs": {"num_rows": 3, "num_columns": 4}}],
-    "linspace": [{"name": "7 values", "inputs": {
-        "Start": _one(-3.5), "Stop": _one(7.9), "Num": _one(7, "int32")}}],
-    "logspace": [{"name": "base 2.5", "inputs": {
-        "Start": _one(-1.0), "Stop": _one(3.2), "Num": _one(5, "int32"), "Base": _one(2.5)}}],
+    "linspace": _per_dtype("7 values", {"Start": _one(-3.5), "Stop": _one(7.9),
+                                        "Num": _one(7, "int32")}, _SPACE_TYPES),
+    "logspace": _per_dtype("base 2.5", {"Start": _one(-1.0), "Stop": _one(3.2),
+                                        "Num": _one(5, "int32"), "Base": _one(2.5)},
+                           _SPACE_TYPES),
     "tril_indices": [{"name": "4x3", "attrs": {"rows": 4, "cols": 3, "offset": -1}}],
     "triu_indices": [{"name": "4x3", "attrs": {"row": 4, "col": 3, "offset": 1}}],
     "one_hot_v2": [{"name": "depth 4", "attrs": {"depth": 4},

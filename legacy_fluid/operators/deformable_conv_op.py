@@ -145,8 +145,11 @@ VERIFY_CASES = {
     "deformable_conv_v1": [{"name": "groups 2, deformable_groups 2, pad 1",
                             "attrs": {"groups": 2, "deformable_groups": 2, "paddings": [1, 1]},
                             "inputs": _CASE}],
+    # the grad's proto has no attribute defaults: a grad OpDesc carries all of them
     "deformable_conv_grad": [{"name": "groups 2, deformable_groups 2, pad 1",
-                              "attrs": {"groups": 2, "deformable_groups": 2, "paddings": [1, 1]},
+                              "attrs": {"groups": 2, "deformable_groups": 2, "paddings": [1, 1],
+                                        "strides": [1, 1], "dilations": [1, 1],
+                                        "im2col_step": 64},
                               "inputs": {**_CASE, "Mask": {"shape": (2, 18, 5, 5), "low": 0.0,
                                                            "high": 1.0},
                                          "Output@GRAD": (2, 6, 5, 5)},

@@ -59,10 +59,13 @@ for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16):
     register_op_kernel("prelu_grad", "GPU", PReluGradKernel, _dtype)
 
 #: Parity / `migrate --verify` inputs (see compat.coverage.parity.explicit_cases).
+#: prelu's and prelu_grad's (which reads Out@GRAD of X's shape too)
 VERIFY_CASES = [
-    {"name": "channel NCHW", "inputs": {"X": (2, 3, 4, 4), "Alpha": (3,)},
+    {"name": "channel NCHW", "inputs": {"X": (2, 3, 4, 4), "Alpha": (3,),
+                                        "Out@GRAD": (2, 3, 4, 4)},
      "attrs": {"mode": "channel"}},
-    {"name": "all", "inputs": {"X": (3, 4), "Alpha": (1,)}, "attrs": {"mode": "all"}},
-    {"name": "element", "inputs": {"X": (2, 3, 4), "Alpha": (1, 3, 4)},
+    {"name": "all", "inputs": {"X": (3, 4), "Alpha": (1,), "Out@GRAD": (3, 4)},
+     "attrs": {"mode": "all"}},
+    {"name": "element", "inputs": {"X": (2, 3, 4), "Alpha": (1, 3, 4), "Out@GRAD": (2, 3, 4)},
      "attrs": {"mode": "element"}},
 ]

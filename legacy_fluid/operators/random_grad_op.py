@@ -76,6 +76,9 @@ VERIFY_CASES = {
         "Out": {"shape": (3, 4), "low": 0.0, "high": 1.0}, "Out@GRAD": (3, 4)}}],
     "shuffle_batch_grad": [{"name": "3 rows", "inputs": {
         "ShuffleIdx": {"value": [2, 0, 1], "dtype": "int64"}, "Out@GRAD": (3, 4)}}],
+    # `from` / `to` have no default: a program always carries them
+    "random_grad": [{"name": "[0, 10)", "inputs": {"out@GRAD": (3, 4)},
+                     "attrs": {"from": 0, "to": 10}}],
 }
 
 register_operator("gaussian_inplace_grad", FlatGradOp)

@@ -316,6 +316,13 @@ VERIFY_CASES = {
                 "attrs": {"porder": float("inf"), "asvector": True}}],
 }
 
+#: Kernels registered as Paddle 3.3.1 registers them that the op never selects
+#: ((device, dtype) -> why): no input reaches them, so they get no parity row.
+UNREACHABLE_KERNELS = {
+    "reduce_sum": {("cpu", "float16"): "the op refuses a float16 X on the CPU before "
+                                       "choosing a kernel, as Paddle's reduce ops do"},
+}
+
 register_operator("reduce_all", ReduceLogicalOp, ReduceExtOpMaker)
 register_operator("reduce_any", ReduceLogicalOp, ReduceExtOpMaker)
 register_operator("reduce_amax", ReduceExtremumOp, ReduceExtOpMaker)

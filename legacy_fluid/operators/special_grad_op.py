@@ -82,6 +82,14 @@ class PolygammaGradKernel(OpKernel):
                                     x_grad.mutable_data(ctx.place, out_grad.dtype))
 
 
+#: Parity / `migrate --verify` inputs: polygamma_grad's order `n` has no default (a
+#: program always carries it).
+VERIFY_CASES = {"polygamma_grad": [
+    {"name": f"n {n}", "attrs": {"n": n},
+     "inputs": {"x": {"shape": (3, 4), "low": 0.5, "high": 4.0}, "out@GRAD": (3, 4)}}
+    for n in (1, 2)]}
+
+
 _KERNELS = (("gammaln_grad", GammalnGradKernel), ("i0_grad", I0GradKernel),
             ("i0e_grad", I0eGradKernel), ("i1_grad", I1GradKernel),
             ("i1e_grad", I1eGradKernel), ("gammaincc_grad", GammainccGradKernel),

@@ -45,6 +45,12 @@ class TdmChildKernel(OpKernel):
                             leaf_mask.mutable_data(ctx.place, dtype))
 
 
+#: X (the kernel's dtype) must hold int32 / int64 node ids: Paddle 3.3.1 registers float32 /
+#: float64 kernels too, but they refuse every input (a float X), so no parity row.
+UNREACHABLE_KERNELS = {"tdm_child": {
+    (device, dtype): "its kernel refuses a float X, as Paddle's does"
+    for device in ("cpu", "gpu") for dtype in ("float32", "float64")}}
+
 VERIFY_CASES = [
     {"name": "3-node tree", "attrs": {"child_nums": 2, "dtype": 3},
      "inputs": {"X": {"value": [[1], [0]]},

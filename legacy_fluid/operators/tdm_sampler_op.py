@@ -46,6 +46,12 @@ class TdmSamplerKernel(OpKernel):
             mask.mutable_data(ctx.place, dtype))
 
 
+#: X (the kernel's dtype) must hold int32 / int64 node ids: Paddle 3.3.1 registers float32 /
+#: float64 kernels too, but they refuse every input (a float X), so no parity row.
+UNREACHABLE_KERNELS = {"tdm_sampler": {
+    (device, dtype): "its kernel refuses a float X, as Paddle's does"
+    for device in ("cpu", "gpu") for dtype in ("float32", "float64")}}
+
 VERIFY_CASES = [
     {"name": "two layers", "attrs": {"neg_samples_num_list": [1, 2], "layer_offset": [0, 2, 6],
                                      "seed": 3},

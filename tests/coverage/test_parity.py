@@ -12,6 +12,8 @@ import pytest
 
 from compat.coverage import parity as par
 from compat.coverage.facts import collect_facts
+from compat.single_op import run_single_op
+from phi.backends.devices import gpu_or_stand_in
 from phi.common import CPUPlace, CustomPlace, DataType
 
 
@@ -94,6 +96,63 @@ def test_input_specs() -> None:
     default = par.materialize_inputs("scale", par.VerifyCase("d"), DataType.FLOAT64, rng)
     assert list(default) == ["X"] and default["X"].shape == (3, 4)  # dispensable slot left out
     assert par.default_cases("scale")[0].default_shape == (3, 4)
+
+
+def test_no_gradient_output_is_asked_for_an_absent_input() -> None:
+    """layer_norm_grad without Scale / Bias (as Paddle's grad maker writes it): Scale@GRAD
+    and Bias@GRAD are not fetched; with them, every gradient is."""
+    asked: list[dict[str, int]] = []
+
+    def run(op_type, inputs, attrs, outputs, mode, place):
+        asked.append(dict(outputs))
+        return {"X@GRAD": [np.zeros(2)]}, types.SimpleNamespace(path=mode)
+
+    grads = {"X@GRAD", "Scale@GRAD", "Bias@GRAD"}
+    common = {"X": (3, 4), "Mean": (3,), "Variance": (3,), "Y@GRAD": (3, 4)}
+    without = par.VerifyCase("no scale", {**common, "Scale": None, "Bias": None})
+    par.compare_case("layer_norm_grad", without, DataType.FLOAT32, CPUPlace(), run)
+    assert set(asked[-1]) == {"X@GRAD"}
+    with_scale = par.VerifyCase("scale", {**common, "Scale": (4,), "Bias": (4,)})
+    par.compare_case("layer_norm_grad", with_scale, DataType.FLOAT32, CPUPlace(), run)
+    assert set(asked[-1]) == grads
+    listed = par.VerifyCase("listed", {**common, "Scale": None}, outputs={"Scale@GRAD": 1})
+    par.compare_case("layer_norm_grad", listed, DataType.FLOAT32, CPUPlace(), run)
+    assert set(asked[-1]) == {"X@GRAD", "Scale@GRAD"}  # a listed output is always asked
+
+
+def test_a_kernel_the_op_never_selects_gets_no_row() -> None:
+    """reduce_sum's CPU float16 kernel (registered as Paddle does) is declared unreachable:
+    the op refuses a float16 X on the CPU, so it has no row; the GPU's float16 is kept."""
+    facts = collect_facts()["reduce_sum"]
+    assert "float16" in facts.cpu_common_dtypes("cpu")
+    assert set(par.unreachable_dtypes("reduce_sum", "cpu")) == {"float16"}
+    assert par.unreachable_dtypes("reduce_sum", "gpu") == {}
+    results = par.verify_op(facts, "cpu")
+    assert "float16" not in results and results["float32"]["status"] == "identical"
+
+
+def _declared_unreachable() -> list[tuple[str, str, str]]:
+    collect_facts()  # loads every op module
+    return sorted((op, device, dtype) for name, module in list(sys.modules.items())
+                  if name.startswith("legacy_fluid.operators.")
+                  for op, kernels in (getattr(module, "UNREACHABLE_KERNELS", None) or {}).items()
+                  for device, dtype in kernels)
+
+
+def test_the_unreachable_declarations_hide_no_kernel_that_runs() -> None:
+    """Each declared (op, device, dtype) is refused on both paths for the op's case."""
+    declared = _declared_unreachable()
+    assert {("reduce_sum", "cpu", "float16"), ("tdm_child", "gpu", "float32"),
+            ("correlation", "cpu", "float64")} <= set(declared)
+    for op, device, dtype in declared:
+        case = (par.explicit_cases(op) or par.default_cases(op))[0]
+        inputs = par.materialize_inputs(op, case, DataType.parse(dtype),
+                                        np.random.default_rng(0))
+        place = CPUPlace() if device == "cpu" else gpu_or_stand_in()
+        for path in ("legacy", "phi"):
+            with pytest.raises(Exception):  # noqa: B017 - any refusal: Paddle's own words vary
+                run_single_op(op, inputs, case.attrs, par._outputs_of(op, case, inputs), path,
+                              place)
 
 
 def test_file_merge_and_aggregation(tmp_path: Path) -> None:

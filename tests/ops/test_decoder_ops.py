@@ -100,6 +100,16 @@ def test_conv_transpose_fused_bias_is_refused(path):
         run_single_op("conv2d_transpose", inputs, {}, ["Output"], path)
 
 
+@pytest.mark.parametrize("path", PATHS)
+@pytest.mark.parametrize("op", ["conv2d_transpose_grad", "conv3d_transpose_grad"])
+def test_conv_transpose_grad_names_a_wrong_input_rank(path, op):
+    """A 2-D Input is refused as such (it was blamed on 'conv0d_transpose' channels)."""
+    inputs = {"Input": rand((3, 4), 3), "Filter": rand((3, 4), 4),
+              "Output@GRAD": rand((3, 4), 5)}
+    with pytest.raises(Exception, match=r"Input must be 4-D .* or 5-D .*got \[3, 4\]"):
+        run_single_op(op, inputs, {}, ["Input@GRAD", "Filter@GRAD"], path)
+
+
 def _adjoint_gap(x_dims, w_dims, strides, pads, dilations, groups, algorithm, fmt, seed):
     """<conv2d_transpose(x, w), y> - <x, conv2d(y, w)> relative to the products (float64)."""
     x, w = rand(x_dims, seed, np.float64), rand(w_dims, seed + 1, np.float64)

@@ -27,7 +27,11 @@ def conv_transpose_grad(xp: Any, x: Any, w: Any, out_grad: Any, strides: Sequenc
                         dilations: Sequence[int], data_format: str, x_grad: Any | None,
                         w_grad: Any | None) -> None:
     """x_grad / w_grad (either may be None: not asked for) of conv{2,3}d_transpose(x, w)
-    (the rank is x's - 2)."""
+    (the rank is x's - 2: a 4-D or 5-D x)."""
+    if x.ndim not in (4, 5):
+        raise ValueError(f"conv_transpose_grad: Input must be 4-D (conv2d_transpose_grad, "
+                         f"depthwise_conv2d_transpose_grad) or 5-D (conv3d_transpose_grad), "
+                         f"got {list(x.shape)}")
     rank = x.ndim - 2
     _, pads, dil, strd = transpose_geometry(x.shape, w.shape, strides, paddings,
                                             padding_algorithm, dilations, groups, data_format,
