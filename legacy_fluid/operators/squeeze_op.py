@@ -98,15 +98,21 @@ class UnsqueezeOp(SqueezeOp):
 
 
 class SqueezeKernel(OpKernel):
+    """Out: a copy of X in its new dims; XShape (the `2` forms): a 0-element buffer in the
+    dims infer_shape gave it, [0, *X.dims], as the PHI kernels write it."""
+
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("X")
         out = ctx.output("Out")
         data = out.mutable_data(ctx.place, x.dtype)
         sq_funcs.reshape_copy(x.data, data)
+        xshape = ctx.output("XShape") if ctx.has_output("XShape") else None
+        if xshape is not None:
+            xshape.mutable_data(ctx.place, x.dtype)
 
 
 class UnsqueezeKernel(SqueezeKernel):
-    """The same copy: infer_shape already gave Out its dims."""
+    """The same copy (and XShape): infer_shape already gave Out its dims."""
 
 
 _CPU_TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
