@@ -15,14 +15,42 @@ from collections.abc import Callable
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.grad import GradOp, XTypedGradOp
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import activation as act_funcs
 from phi.kernels.funcs import activation_grad as act_grad
+from phi.kernels.funcs.unary_math import abs_out_dtype
 
 _FLOAT = (DataType.FLOAT32, DataType.FLOAT64)
+
+
+class RealCotangentGradOp(XTypedGradOp):
+    """abs_grad, angle_grad: runs in X's type and reads an Out@GRAD of X's real type
+    (float32 for a complex64 X, X's own for a real X). Paddle 3.3.1's kernels refuse any
+    other Out@GRAD type; so does this op, on every path, rather than cast it (a cast would
+    drop a complex cotangent's imaginary part)."""
+
+    def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
+        expected = super().get_expected_kernel_type(ctx)
+        want = abs_out_dtype(expected.data_type)
+        got = self.indicate_var_data_type(ctx, "Out@GRAD")
+        if got is not want:
+            raise TypeError(f"op '{self.type}': input 'Out@GRAD' is {got.name.lower()}, "
+                            f"expected {want.name.lower()} (the real type of X's "
+                            f"{expected.data_type.name.lower()})")
+        return expected
+
+
+def real_cotangent_cases(real_dtypes: tuple[str, ...]) -> list[dict]:
+    """Parity / `migrate --verify` cases of a `RealCotangentGradOp`: random X and Out@GRAD
+    for a real X, and for a complex X an Out@GRAD of its real type."""
+    return [{"name": "real X", "dtypes": list(real_dtypes)},
+            *({"name": f"{cplx} X, {real} Out@GRAD", "dtypes": [cplx],
+               "inputs": {"Out@GRAD": {"shape": (3, 4), "dtype": real}}}
+              for cplx, real in (("complex64", "float32"), ("complex128", "float64")))]
 
 
 class ReadsOutGradOp(GradOp):
@@ -269,7 +297,7 @@ register_operator("relu_grad", ReadsOutGradOp)
 register_operator("relu6_grad", ReadsOutGradOp)
 register_operator("log_grad", GradOp)
 register_operator("square_grad", GradOp)
-register_operator("abs_grad", XTypedGradOp)
+register_operator("abs_grad", RealCotangentGradOp)
 register_operator("swish_grad", GradOp)
 register_operator("silu_grad", GradOp)
 register_operator("leaky_relu_grad", GradOp, LeakyReluGradOpMaker)
@@ -320,3 +348,6 @@ register_operator("elu_grad", GradOp)
 for _dtype in _FLOAT:
     register_op_kernel("elu_grad", "CPU", EluGradKernel, _dtype)
     register_op_kernel("elu_grad", "GPU", EluGradKernel, _dtype)
+
+#: Parity / `migrate --verify` inputs: abs_grad of a complex X reads a real Out@GRAD.
+VERIFY_CASES = {"abs_grad": real_cotangent_cases(("float32", "float64", "int32", "int64"))}

@@ -109,6 +109,24 @@ class UnsqueezeKernel(SqueezeKernel):
     """The same copy: infer_shape already gave Out its dims."""
 
 
+class Squeeze2Kernel(OpKernel):
+    """squeeze2: the same copy; XShape gets a 0-element buffer in the dims infer_shape gave
+    it, [0, *X.dims], as the PHI kernels write it."""
+
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out = ctx.output("Out")
+        xshape = ctx.output("XShape")
+        data = out.mutable_data(ctx.place, x.dtype)
+        sq_funcs.reshape_copy(x.data, data)
+        if xshape is not None:
+            xshape.mutable_data(ctx.place, x.dtype)
+
+
+class Unsqueeze2Kernel(Squeeze2Kernel):
+    """unsqueeze2: the same copy and XShape."""
+
+
 _CPU_TYPES = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
               DataType.INT64, DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16,
               DataType.BFLOAT16, DataType.COMPLEX64, DataType.COMPLEX128)
@@ -121,9 +139,9 @@ register_operator("squeeze2", SqueezeOp, Squeeze2OpMaker)
 register_operator("unsqueeze", UnsqueezeOp)
 register_operator("unsqueeze2", UnsqueezeOp, Unsqueeze2OpMaker)
 for _op, _kernel, _cpu_types in (
-        ("squeeze", SqueezeKernel, _CPU_TYPES), ("squeeze2", SqueezeKernel, _CPU_TYPES),
+        ("squeeze", SqueezeKernel, _CPU_TYPES), ("squeeze2", Squeeze2Kernel, _CPU_TYPES),
         ("unsqueeze", UnsqueezeKernel, _UNSQUEEZE_CPU_TYPES),
-        ("unsqueeze2", UnsqueezeKernel, _UNSQUEEZE_CPU_TYPES)):
+        ("unsqueeze2", Unsqueeze2Kernel, _UNSQUEEZE_CPU_TYPES)):
     for _dtype in _cpu_types:
         register_op_kernel(_op, "CPU", _kernel, _dtype)
     for _dtype in _GPU_TYPES:

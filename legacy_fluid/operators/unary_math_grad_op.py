@@ -11,11 +11,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
-from legacy_fluid.framework.grad import GradOp, XTypedGradOp
+from legacy_fluid.framework.grad import GradOp
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
-from legacy_fluid.operators.activation_grad_op import register_unary_grad
+from legacy_fluid.operators.activation_grad_op import (
+    RealCotangentGradOp,
+    real_cotangent_cases,
+    register_unary_grad,
+)
 from phi.common import DataType
 from phi.kernels.funcs import unary_math_grad as math_grad
 
@@ -99,7 +103,7 @@ for _op, _func in math_grad.FLAT_GRADS.items():
     for _dtype in math_grad.FLAT_GRAD_DTYPES[_op]:
         register_op_kernel(_op, "CPU", _flat, _dtype)
         register_op_kernel(_op, "GPU", _flat, _dtype)
-register_operator("angle_grad", XTypedGradOp)
+register_operator("angle_grad", RealCotangentGradOp)
 for _dtype in _ANGLE:
     register_op_kernel("angle_grad", "CPU", AngleGradKernel, _dtype)
     register_op_kernel("angle_grad", "GPU", AngleGradKernel, _dtype)
@@ -111,9 +115,9 @@ for _dtype in (DataType.COMPLEX64, DataType.COMPLEX128):
         register_op_kernel("imag_grad", _place, ImagGradKernel, _dtype)
 
 #: Parity / `migrate --verify` inputs: real_grad / imag_grad run in the complex type of
-#: their real Out@GRAD.
-VERIFY_CASES = {
+#: their real Out@GRAD; angle_grad of a complex X reads a real Out@GRAD.
+VERIFY_CASES = {"angle_grad": real_cotangent_cases(("float32", "float64")), **{
     op: [{"name": f"{real} Out@GRAD", "inputs": {"Out@GRAD": {"shape": (3, 4), "dtype": real}},
           "dtypes": [grad]}
          for real, grad in (("float32", "complex64"), ("float64", "complex128"))]
-    for op in ("real_grad", "imag_grad")}
+    for op in ("real_grad", "imag_grad")}}

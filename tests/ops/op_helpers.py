@@ -58,7 +58,9 @@ def run_both_traced(op: str, inputs: dict[str, Any], attrs: dict[str, Any],
     assert phi_trace.path == "phi"
     assert legacy.keys() == phi.keys()
     for slot in legacy:
-        if slot == "XShape":  # declared (dims only) by the legacy op, never computed
+        if slot == "XShape":  # dims only ([0, *X.dims]); an unwritten one's dtype is a stand-in
+            assert [a.shape for a in legacy[slot]] == [b.shape for b in phi[slot]], \
+                f"{op}.XShape: legacy dims != phi dims"
             continue
         for a, b in zip(legacy[slot], phi[slot], strict=True):
             assert (a.dtype, a.shape) == (b.dtype, b.shape), f"{op}.{slot}"
