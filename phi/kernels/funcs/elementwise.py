@@ -102,6 +102,15 @@ def _ufunc_op(name: str, doc: str) -> Any:
 
 
 add = _ufunc_op("add", "x + y (integers wrap; logical or for bool).")
+#: add's and divide's dtypes in Paddle 3.3.1 (and their `_raw` variants', less
+#: NO_DIVIDE_RAW_CPU_TYPES for divide_raw): on the CPU no half types, on the GPU no bool /
+#: int8 / uint8
+ADD_DIVIDE_CPU_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.BOOL, DataType.UINT8,
+                        DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64,
+                        DataType.COMPLEX64, DataType.COMPLEX128]
+ADD_DIVIDE_GPU_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
+                        DataType.INT16, DataType.INT32, DataType.INT64, DataType.COMPLEX64,
+                        DataType.COMPLEX128]
 #: the dtypes Paddle 3.3.1's CPU divide takes that its divide_raw (elementwise_div with an
 #: `axis` other than -1) does not: such an op finds no kernel there
 NO_DIVIDE_RAW_CPU_TYPES = (DataType.INT8, DataType.UINT8, DataType.INT16)
