@@ -345,6 +345,10 @@ PROGRAMS.update({
                      "the same MLP; Adadelta lr 1.0 rho 0.9"),
     "mlp_amsgrad": (_mlp(lambda: paddle.optimizer.Adam(learning_rate=0.01, amsgrad=True)),
                     "the same MLP; Adam lr 0.01 with amsgrad (Moment2Max)"),
+    "mlp_adamw_amsgrad": (_mlp(lambda: paddle.optimizer.AdamW(
+        learning_rate=0.01, weight_decay=0.05, amsgrad=True)),
+        "the same MLP; AdamW lr 0.01, weight decay 0.05 on every parameter, with amsgrad "
+        "(Moment2Max)"),
     "seq_conv_pool_sgd": (_seq_conv_pool_sgd(),
                           "LoD token ids (1..5 per example): embedding, sequence_conv "
                           "(context 3) + bias + tanh, sequence_pool MAX, Linear; "
@@ -364,6 +368,7 @@ PROGRAMS["seq_gru_sgd"] = (_seq_gru_sgd(),
                           "projections, fluid's LoD gru (hidden 5), sequence_pool AVERAGE, "
                           "fc; softmax_with_cross_entropy, mean; SGD lr 0.5")
 SEEDS["seq_gru_sgd"] = 3012
+SEEDS["mlp_adamw_amsgrad"] = 3013
 
 
 def _stn_upsample_sgd():

@@ -5,20 +5,25 @@ p' = p - lr * lr_ratio * coeff * p, then takes the Adam step with the bias-corre
 lr_t = lr * (sqrt(1 - beta2^t) / (1 - beta1^t)) and epsilon * sqrt(1 - beta2^t).
 Paddle's CPU kernel applies `lr_ratio` to the decay only, not to the Adam step (its GPU
 kernel scales both); fluidphi follows the CPU kernel. Without `with_decay` (or with
-SkipUpdate set) Paddle runs plain Adam: phi.kernels.funcs.optimizer.adam.
-Every step runs in the parameter's dtype.
+SkipUpdate set) Paddle runs plain Adam: phi.kernels.funcs.optimizer.adam. With amsgrad
+the Adam step divides by the running maximum of the second moment, as adam's amsgrad
+(written to Moment2MaxOut; Moment2Out stays the new moment). Every step runs in the
+parameter's dtype.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from phi.kernels.funcs.optimizer import amsgrad_denominator
+
 
 def adamw_decayed(xp: Any, param: Any, grad: Any, lr: Any, moment1: Any, moment2: Any,
                   beta1_pow: Any, beta2_pow: Any, beta1: float, beta2: float, epsilon: float,
                   lr_ratio: float, coeff: float, param_out: Any, moment1_out: Any,
                   moment2_out: Any, beta1_pow_out: Any | None, beta2_pow_out: Any | None,
-                  update_pows: bool = True) -> None:
+                  update_pows: bool = True, moment2_max: Any | None = None,
+                  moment2_max_out: Any | None = None) -> None:
     """One AdamW step with decay; reads every input before writing (outputs may alias)."""
     t = param.dtype.type
     b1, b2, eps = t(beta1), t(beta2), t(epsilon)
@@ -30,7 +35,10 @@ def adamw_decayed(xp: Any, param: Any, grad: Any, lr: Any, moment1: Any, moment2
     decayed = param - old_lr * t(lr_ratio) * t(coeff) * param
     m1 = b1 * moment1 + (t(1) - b1) * grad
     m2 = b2 * moment2 + (t(1) - b2) * grad * grad
-    new_param = decayed + (-lr_t) * (m1 / (xp.sqrt(m2) + eps_t))
+    denom = amsgrad_denominator(xp, m2, moment2_max)
+    new_param = decayed + (-lr_t) * (m1 / (xp.sqrt(denom) + eps_t))
+    if moment2_max_out is not None:
+        moment2_max_out[...] = denom
     moment1_out[...] = m1
     moment2_out[...] = m2
     param_out[...] = new_param

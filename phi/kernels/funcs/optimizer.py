@@ -27,6 +27,13 @@ def amsgrad_max(op: str, amsgrad: bool, moment2_max: Any | None,
     return moment2_max.data
 
 
+def amsgrad_denominator(xp: Any, moment2: Any, moment2_max: Any | None) -> Any:
+    """The second moment adam / adamw divide by: the new moment, or under amsgrad
+    std::max(Moment2Max, moment) (a NaN moment keeps the old maximum)."""
+    return moment2 if moment2_max is None else xp.where(moment2_max < moment2, moment2,
+                                                        moment2_max)
+
+
 def sgd(xp: Any, param: Any, lr: Any, grad: Any, param_out: Any) -> None:
     """param_out = param - lr * grad in param's dtype (lr cast to it; for bfloat16 the
     product and the difference are each rounded, as Paddle's CPU kernel)."""
@@ -48,8 +55,7 @@ def adam(xp: Any, param: Any, grad: Any, lr: Any, moment1: Any, moment2: Any,
         m1 = b1 * moment1 + (t(1) - b1) * grad
         m2 = b2 * moment2 + (t(1) - b2) * grad * grad
         lr_t = lr.reshape(()).astype(param.dtype) * xp.sqrt(t(1) - p2) / (t(1) - p1)
-        # std::max(Moment2Max, v'): a NaN v' keeps the old maximum
-        denom = m2 if moment2_max is None else xp.where(moment2_max < m2, m2, moment2_max)
+        denom = amsgrad_denominator(xp, m2, moment2_max)
         update = lr_t * (m1 / (xp.sqrt(denom) + eps * xp.sqrt(t(1) - p2)))
         if moment2_max_out is not None:
             moment2_max_out[...] = denom

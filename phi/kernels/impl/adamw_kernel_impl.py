@@ -1,5 +1,7 @@
 """adamw: Adam with decoupled weight decay; without with_decay, or with skip_update set,
-the adam kernel itself, as Paddle's AdamwDenseKernel does."""
+the adam kernel itself, as Paddle's AdamwDenseKernel does. amsgrad and multi_precision as
+adam's: the running maximum moment2_max in the denominator; param updates from param and
+master_param_out, where asked for, gets param_out."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor, OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import adamw as adamw_funcs
+from phi.kernels.funcs import optimizer as opt_funcs
 from phi.kernels.impl.optimizers_kernel_impl import adam_kernel
 
 _FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
@@ -35,15 +38,17 @@ def adamw_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor,
                     use_global_beta_pow, amsgrad, param_out, moment1_out, moment2_out,
                     moment2_max_out, beta1_pow_out, beta2_pow_out, master_param_out)
         return
-    if multi_precision or amsgrad:
-        raise ValueError("adamw: multi_precision and amsgrad are not supported "
-                         "(AdamW updates float32/float64 parameters)")
+    m2_max = opt_funcs.amsgrad_max("adamw", amsgrad, moment2_max, moment2_max_out)
     arrays = [t.data for t in (param, grad, learning_rate, moment1, moment2, beta1_pow,
                                beta2_pow)]
     outs = [dev_ctx.alloc(out, src.dtype)
             for out, src in ((param_out, param), (moment1_out, moment1),
                              (moment2_out, moment2), (beta1_pow_out, beta1_pow),
                              (beta2_pow_out, beta2_pow))]
+    max_out = None if m2_max is None else dev_ctx.alloc(moment2_max_out, moment2.dtype)
     adamw_funcs.adamw_decayed(dev_ctx.xp, *arrays, beta1.to(float), beta2.to(float),
                               epsilon.to(float), lr_ratio, coeff, *outs,
-                              update_pows=not use_global_beta_pow)
+                              update_pows=not use_global_beta_pow, moment2_max=m2_max,
+                              moment2_max_out=max_out)
+    if master_param_out is not None:
+        dev_ctx.alloc(master_param_out, param.dtype)[...] = outs[0]

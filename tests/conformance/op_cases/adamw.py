@@ -1,5 +1,7 @@
 """adamw (decoupled weight decay: with_decay, coeff, lr_ratio; beta powers updated or
-global; Beta1Tensor / EpsilonTensor inputs; SkipUpdate; lazy_mode on a dense gradient),
+global; Beta1Tensor / EpsilonTensor inputs; SkipUpdate; lazy_mode on a dense gradient;
+amsgrad with a Moment2Max partly above, partly below the new Moment2; multi_precision with
+and without MasterParam),
 squared_l2_norm and clip_by_norm (what ClipGradByGlobalNorm / ClipGradByNorm emit: norms
 below and above max_norm, an all-zero input)."""
 
@@ -40,6 +42,21 @@ def _adamw_cases(dtype: str) -> list[Case]:
     # more than one 512-element chunk of Paddle's CPU kernel, and a tail
     cases.append(Case(f"adamw_chunks_{dtype}", "adamw", _adamw_inputs((3, 400), dtype),
                       attrs={"with_decay": True, "coeff": 0.05}, fetch=_OUTS))
+    cases += [Case(f"adamw_{tag}_{dtype}", "adamw", _adamw_inputs(
+        (4, 5), dtype, Moment2Max=In((4, 5), dtype, 0.0, 0.1), **extra),
+        attrs={"amsgrad": True, **attrs}, outputs=("Moment2MaxOut",),
+        fetch=(*_OUTS, "Moment2MaxOut")) for tag, attrs, extra in (
+            ("amsgrad_decay", {"with_decay": True, "coeff": 0.2, "lr_ratio": 0.5}, {}),
+            ("amsgrad_no_decay", {"with_decay": False}, {}),
+            ("amsgrad_skip", {"with_decay": True},
+             {"SkipUpdate": In((1,), "bool", values=[True])}))]
+    cases += [Case(f"adamw_multi_precision_{tag}_{dtype}", "adamw", _adamw_inputs(
+        (4, 5), dtype, **extra), attrs={"multi_precision": True, **attrs},
+        outputs=("MasterParamOut",), fetch=_OUTS) for tag, attrs, extra in (
+            ("master", {"with_decay": True}, {"MasterParam": In((4, 5), "float32", -1.0, 1.0)}),
+            ("no_master", {"with_decay": True}, {}),
+            ("master_no_decay", {"with_decay": False},
+             {"MasterParam": In((4, 5), "float32", -1.0, 1.0)}))]
     return cases
 
 
