@@ -10,15 +10,18 @@ import ml_dtypes
 import numpy as np
 import pytest
 
+from compat.arg_mapping import phi_kernel_name
 from compat.predictor import LoadedModel, load_model
 from compat.single_op import run_single_op
 from legacy_fluid.framework.grad import GradOp
+from legacy_fluid.framework.op_kernel import OP_KERNELS
 from legacy_fluid.framework.op_registry import OP_INFOS
 from legacy_fluid.framework.program_desc import ProgramDesc
 from legacy_fluid.framework.trace import OpTrace
 from legacy_fluid.framework.var_type import VarType
 from legacy_fluid.io import save_inference_model
-from phi.common import DataType
+from phi.common import Backend, DataType
+from phi.core.kernel_factory import KERNELS
 
 BF16 = np.dtype(ml_dtypes.bfloat16)
 
@@ -147,3 +150,19 @@ def snap(array: np.ndarray) -> dict:
 def is_registered_grad_op(op_type: str) -> bool:
     """A backward op fluidphi registers (by its class: Paddle names some `*_grad2`)."""
     return OP_INFOS.has(op_type) and issubclass(OP_INFOS.info(op_type).op_class, GradOp)
+
+
+def phi_cpu_dtypes(kernel: str) -> set[str]:
+    """The dtypes PHI kernel `kernel` is registered for on the CPU."""
+    return {str(k.dtype) for k in KERNELS.kernels_of(kernel) if k.backend is Backend.CPU}
+
+
+def cpu_dtypes_by_form(op_type: str) -> dict[str, set[str]]:
+    """The CPU dtypes of `op_type`'s legacy class kernels ("legacy", always present) and of
+    its PHI kernel ("PHI <name>", when fluidphi has one)."""
+    forms = {"legacy": {str(k.data_type) for k in OP_KERNELS.kernels_of(op_type)
+                        if k.place.is_cpu}}
+    name = phi_kernel_name(op_type)
+    if KERNELS.has_kernel(name):
+        forms[f"PHI {name}"] = phi_cpu_dtypes(name)
+    return forms

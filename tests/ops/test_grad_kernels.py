@@ -15,11 +15,9 @@ import pytest
 from compat.arg_mapping import phi_kernel_name
 from compat.coverage.census import CensusGradKernel, load_census
 from legacy_fluid.framework.op_kernel import OP_KERNELS
-from phi.common import Backend
-from phi.core.kernel_factory import KERNELS
 from tests.conformance.op_cases import family_names, load_family
 from tests.ops import grad_dtype_gaps
-from tests.ops.op_helpers import is_registered_grad_op
+from tests.ops.op_helpers import cpu_dtypes_by_form, is_registered_grad_op
 
 #: grad op type -> Paddle's kernel for it, for the grad ops fluidphi registers
 GRAD_KERNELS: dict[str, CensusGradKernel] = {
@@ -34,15 +32,8 @@ _DIFFERENTIABLE = {"float16", "bfloat16", "float32", "float64", "complex64", "co
 
 
 def fluidphi_cpu_dtypes(grad_op: str) -> dict[str, set[str]]:
-    """The CPU dtypes of `grad_op`'s legacy class kernels and PHI kernel, by form (a form
-    fluidphi does not have is left out)."""
-    forms = {"legacy": {str(k.data_type) for k in OP_KERNELS.kernels_of(grad_op)
-                        if k.place.is_cpu}}
-    name = phi_kernel_name(grad_op)
-    if KERNELS.has_kernel(name):
-        forms[f"PHI {name}"] = {str(k.dtype) for k in KERNELS.kernels_of(name)
-                                if k.backend is Backend.CPU}
-    return {form: dtypes for form, dtypes in forms.items() if dtypes}
+    """The CPU dtypes of `grad_op`'s forms that fluidphi has kernels for."""
+    return {form: dtypes for form, dtypes in cpu_dtypes_by_form(grad_op).items() if dtypes}
 
 
 @pytest.mark.parametrize("grad_op", sorted(GRAD_KERNELS))

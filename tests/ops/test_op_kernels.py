@@ -11,15 +11,13 @@ from __future__ import annotations
 
 import pytest
 
-from compat.arg_mapping import phi_kernel_name
 from compat.coverage.census import CpuKernel, load_census
-from legacy_fluid.framework.op_kernel import OP_KERNELS
 from legacy_fluid.framework.op_registry import OP_INFOS
-from phi.common import Backend, DataType
-from phi.core.kernel_factory import KERNELS
+from phi.common import DataType
 from tests.conformance.op_cases import family_names, load_family
 from tests.conformance.op_fixtures import family_fixtures
 from tests.ops import op_dtype_gaps
+from tests.ops.op_helpers import cpu_dtypes_by_form
 
 _FAMILIES = [load_family(name) for name in family_names()]
 #: op type -> Paddle's CPU dtypes, for the op types fluidphi registers: the census's, else
@@ -33,19 +31,6 @@ PADDLE_DTYPES: dict[str, tuple[str, ...]] = {
 FAMILY_GAPS: dict[str, dict[str, str]] = {
     op: gaps for module in _FAMILIES for op, gaps in getattr(module, "DTYPE_GAPS", {}).items()}
 LEGACY_ONLY: set[str] = {op for module in _FAMILIES for op in getattr(module, "LEGACY_ONLY", {})}
-
-
-def fluidphi_cpu_dtypes(op_type: str) -> dict[str, set[str]]:
-    """The CPU dtypes of `op_type`'s legacy class kernels and of its PHI kernel, by form (a
-    PHI form fluidphi does not have is left out). A `_raw` variant, which Paddle registers
-    for its own dtypes, is held to them by test_phi_kernel_dtypes.py."""
-    forms = {"legacy": {str(k.data_type) for k in OP_KERNELS.kernels_of(op_type)
-                        if k.place.is_cpu}}
-    name = phi_kernel_name(op_type)
-    if KERNELS.has_kernel(name):
-        forms[f"PHI {name}"] = {str(k.dtype) for k in KERNELS.kernels_of(name)
-                                if k.backend is Backend.CPU}
-    return forms
 
 
 def declared(op_type: str) -> tuple[set[str], set[str]]:
@@ -66,7 +51,7 @@ def test_cpu_kernel_dtypes_match_paddle(op_type: str) -> None:
                               f"{sorted(missing - paddle)}"
     assert not extra & paddle, f"declared extra dtypes Paddle registers: {sorted(extra & paddle)}"
     wanted = (paddle - missing) | extra
-    forms = fluidphi_cpu_dtypes(op_type)
+    forms = cpu_dtypes_by_form(op_type)  # a `_raw` variant: test_phi_kernel_dtypes.py
     if op_type in LEGACY_ONLY:
         assert list(forms) == ["legacy"], f"{op_type} has a PHI kernel: drop it from LEGACY_ONLY"
     else:

@@ -17,8 +17,9 @@ from pathlib import Path
 import pytest
 
 from compat.coverage.census import load_census
-from phi.common import Backend, DataType
+from phi.common import DataType
 from phi.core.kernel_factory import KERNELS
+from tests.ops.op_helpers import phi_cpu_dtypes
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "phi_kernels" / "cpu_dtypes.json"
 PADDLE: dict[str, set[str]] = {
@@ -38,20 +39,16 @@ def _census_kernels() -> set[str]:
     return names
 
 
-def _cpu_dtypes(name: str) -> set[str]:
-    return {str(k.dtype) for k in KERNELS.kernels_of(name) if k.backend is Backend.CPU}
-
-
 HELD = sorted(name for name in KERNELS.names()
-              if name in PADDLE and name not in _census_kernels() and _cpu_dtypes(name)
+              if name in PADDLE and name not in _census_kernels() and phi_cpu_dtypes(name)
               and DataType.ALL_DTYPE not in {k.dtype for k in KERNELS.kernels_of(name)})
 
 
 @pytest.mark.parametrize("name", HELD)
 def test_cpu_dtypes_equal_paddles(name: str) -> None:
     missing, _why = DIFFERENCES.get(name, (set(), ""))
-    assert _cpu_dtypes(name) == PADDLE[name] - missing, \
-        f"PHI kernel {name}: fluidphi registers CPU dtypes {sorted(_cpu_dtypes(name))}, " \
+    assert phi_cpu_dtypes(name) == PADDLE[name] - missing, \
+        f"PHI kernel {name}: fluidphi registers CPU dtypes {sorted(phi_cpu_dtypes(name))}, " \
         f"Paddle 3.3.1 {sorted(PADDLE[name])} (declared missing: {sorted(missing)})"
 
 
