@@ -1,6 +1,7 @@
 """adadelta: running averages of squared gradients and squared updates scale the step;
-with multi_precision the float32 MasterParam takes the same step (MasterParamOut), Param
-still updates from Param, as Paddle's CPU kernel does. Math: phi.kernels.funcs.optimizers.
+with multi_precision the MasterParam takes the same step in place (MasterParamOut must be
+its variable), Param still updates from Param, as Paddle's CPU kernel does; without it
+MasterParamOut is not written. Math: phi.kernels.funcs.optimizers.
 """
 
 from __future__ import annotations
@@ -43,7 +44,9 @@ class AdadeltaKernel(OpKernel):
         param_out = ctx.output("ParamOut")
         avg_squared_grad_out = ctx.output("AvgSquaredGradOut")
         avg_squared_update_out = ctx.output("AvgSquaredUpdateOut")
-        master_param_out = ctx.output("MasterParamOut")
+        master_param_out = opt_funcs.master_out(ctx.op_type, ctx.attr("multi_precision"),
+                                                ctx.place, ctx.output("MasterParamOut"),
+                                                master_param)
         rho = ctx.attr("rho")
         epsilon = ctx.attr("epsilon")
         multi_precision = ctx.attr("multi_precision")

@@ -1,6 +1,7 @@
 """adamax: Adam with the infinity norm; Beta1Pow is read, not advanced (a program scales
 it by beta1 with a separate op). multi_precision is inert, as in Paddle's CPU kernel
-(MasterParamOut, where asked for, gets ParamOut). Math: phi.kernels.funcs.optimizers.
+(MasterParamOut is not written: phi.kernels.funcs.optimizers.CPU_MASTER_COPY). Math:
+phi.kernels.funcs.optimizers.
 """
 
 from __future__ import annotations
@@ -45,7 +46,8 @@ class AdamaxKernel(OpKernel):
         param_out = ctx.output("ParamOut")
         moment_out = ctx.output("MomentOut")
         inf_norm_out = ctx.output("InfNormOut")
-        master_param_out = ctx.output("MasterParamOut")
+        master_param_out = opt_funcs.master_out(ctx.op_type, ctx.attr("multi_precision"),
+                                                ctx.place, ctx.output("MasterParamOut"))
         beta1 = ctx.attr("beta1")
         beta2 = ctx.attr("beta2")
         epsilon = ctx.attr("epsilon")

@@ -3,8 +3,8 @@ adam's plus lr_ratio, coeff and with_decay. Without with_decay, or with SkipUpda
 it is Adam itself, as in Paddle's kernel. Dense gradients only (lazy_mode, which concerns
 SelectedRows gradients, changes nothing there). amsgrad divides by the running maximum
 Moment2Max (Moment2MaxOut), as adam's. multi_precision as adam's (Paddle's CPU kernel,
-float32/float64 only): Param updates from Param, MasterParam is not read, MasterParamOut,
-where asked for, gets ParamOut. Math: phi.kernels.funcs.adamw.
+float32/float64 only): Param updates from Param, MasterParam is not read, MasterParamOut is
+not written (phi.kernels.funcs.optimizers.CPU_MASTER_COPY). Math: phi.kernels.funcs.adamw.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from legacy_fluid.operators.optimizer_op import AdamKernel, AdamOpMaker, Optimiz
 from phi.common import DataType
 from phi.kernels.funcs import adamw as adamw_funcs
 from phi.kernels.funcs import optimizer as opt_funcs
+from phi.kernels.funcs.optimizers import master_out
 
 
 class AdamWOpMaker(AdamOpMaker):
@@ -64,7 +65,8 @@ class AdamWKernel(AdamKernel):
             ctx.attr("lr_ratio"), ctx.attr("coeff"), *outs,
             update_pows=not ctx.attr("use_global_beta_pow"), moment2_max=m2_max,
             moment2_max_out=max_out)
-        master_param_out = ctx.output("MasterParamOut")
+        master_param_out = master_out(ctx.op_type, ctx.attr("multi_precision"), ctx.place,
+                                      ctx.output("MasterParamOut"))
         if master_param_out is not None:
             master_param_out.mutable_data(ctx.place, tensors[0].dtype)[...] = outs[0]
 

@@ -1,6 +1,6 @@
 """asgd: averaged SGD over the last n gradients: d keeps their sum, y the one this slot
 replaces; the [1] count n is read, not advanced. multi_precision is inert (Paddle's CPU
-kernel). Math: phi.kernels.funcs.optimizers."""
+kernel: master_param_out is not written). Math: phi.kernels.funcs.optimizers."""
 
 from __future__ import annotations
 
@@ -41,7 +41,8 @@ class AsgdKernel(OpKernel):
         param_out = ctx.output("param_out")
         d_out = ctx.output("d_out")
         y_out = ctx.output("y_out")
-        master_param_out = ctx.output("master_param_out")
+        master_param_out = opt_funcs.master_out(ctx.op_type, ctx.attr("multi_precision"),
+                                                ctx.place, ctx.output("master_param_out"))
         values = opt_funcs.asgd(ctx.xp, param.data, grad.data, learning_rate.data, d.data,
                                 y.data, n.data)
         opt_funcs.write_outputs(values, {

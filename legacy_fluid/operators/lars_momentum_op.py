@@ -1,6 +1,7 @@
 """lars_momentum: momentum with a layer-wise adaptive rate (LARS), over lists of parameters
 (one lars_weight_decay value each). multi_precision is inert, as in Paddle's CPU kernel
-(MasterParamOut, where asked for, gets ParamOut). Math: phi.kernels.funcs.optimizers."""
+(MasterParamOut is not written: phi.kernels.funcs.optimizers.CPU_MASTER_COPY). Math:
+phi.kernels.funcs.optimizers."""
 
 from __future__ import annotations
 
@@ -52,14 +53,17 @@ class LarsMomentumKernel(OpKernel):
         decays = opt_funcs.per_tensor(ctx.op_type, lars_weight_decay, len(params),
                                       "lars_weight_decay")
         for i, param in enumerate(params):
+            master_param_out = opt_funcs.master_out(
+                ctx.op_type, ctx.attr("multi_precision"), ctx.place,
+                master_param_outs[i] if i < len(master_param_outs) else None)
             values = opt_funcs.lars_momentum(ctx.xp, param.data, grads[i].data,
                                              velocities[i].data, lrs[i].data, mu, lars_coeff,
                                              decays[i], epsilon, rescale_grad)
             opt_funcs.write_outputs(values, {
                 "param_out": param_outs[i].mutable_data(ctx.place, param.dtype),
                 "velocity_out": velocity_outs[i].mutable_data(ctx.place, param.dtype),
-                "master_param_out": None if i >= len(master_param_outs)
-                else master_param_outs[i].mutable_data(ctx.place, param.dtype)})
+                "master_param_out": None if master_param_out is None
+                else master_param_out.mutable_data(ctx.place, param.dtype)})
 
 
 VERIFY_CASES = [{"name": "two parameters", "attrs": {"mu": 0.9, "lars_weight_decay": [0.01, 0.0]},

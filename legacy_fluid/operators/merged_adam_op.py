@@ -1,6 +1,7 @@
 """merged_adam: adam over lists of parameters (one learning rate and beta powers each;
 amsgrad with Moment2Max lists). multi_precision is inert, as in Paddle's CPU kernel
-(MasterParamOut, where asked for, gets ParamOut). Math: phi.kernels.funcs.optimizer.adam.
+(MasterParamOut is not written: phi.kernels.funcs.optimizers.CPU_MASTER_COPY). Math:
+phi.kernels.funcs.optimizer.adam.
 """
 
 from __future__ import annotations
@@ -87,8 +88,11 @@ class MergedAdamKernel(OpKernel):
                            update_pows=not use_global_beta_pow, moment2_max=m2_max,
                            moment2_max_out=None if m2_max is None
                            else moment2_max_outs[i].mutable_data(ctx.place, param.dtype))
-            if i < len(master_param_outs):
-                master_param_outs[i].mutable_data(ctx.place, param.dtype)[...] = outs[0]
+            master_param_out = opt_counts.master_out(
+                ctx.op_type, ctx.attr("multi_precision"), ctx.place,
+                master_param_outs[i] if i < len(master_param_outs) else None)
+            if master_param_out is not None:
+                master_param_out.mutable_data(ctx.place, param.dtype)[...] = outs[0]
 
 
 VERIFY_CASES = [{"name": "two parameters", "inputs": {

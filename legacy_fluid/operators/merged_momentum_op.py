@@ -1,8 +1,9 @@
 """merged_momentum: momentum over lists of parameters with one learning rate or one each,
 and per-parameter regularization (see phi.kernels.funcs.optimizers.merged_momentum for
 when rescale_grad applies). Paddle's CPU kernel updates ParamOut / VelocityOut in place;
-multi_precision leaves the float32 master copies as they are on that path (MasterParamOut,
-where asked for, gets ParamOut)."""
+with multi_precision MasterParamOut must be MasterParam's variables: the merged update runs
+on the master copies and writes them and ParamOut, the per-parameter one (momentum's kernel)
+updates Param from Param and leaves them (phi.kernels.funcs.optimizers.CPU_MASTER_COPY)."""
 
 from __future__ import annotations
 
@@ -53,18 +54,26 @@ class MergedMomentumKernel(OpKernel):
         regularization_method = ctx.attr("regularization_method")
         regularization_coeff = ctx.attr("regularization_coeff")
         rescale_grad = ctx.attr("rescale_grad")
+        multi_precision = ctx.attr("multi_precision")
+        merged = opt_funcs.merged_update(len(lrs), use_nesterov, regularization_method)
+        if multi_precision:
+            opt_funcs.check_in_place(ctx.op_type, "MasterParam", ctx.multi_input("MasterParam"),
+                                     master_param_outs, len(params))
+        op = ctx.op_type if merged else "momentum"
+        sources = ctx.multi_input("MasterParam") if multi_precision and merged else params
         updates = opt_funcs.merged_momentum(
-            ctx.xp, [t.data for t in params], [t.data for t in grads],
+            ctx.xp, [t.data for t in sources], [t.data for t in grads],
             [t.data for t in velocities], [t.data for t in lrs], mu, use_nesterov,
             regularization_method, regularization_coeff, rescale_grad)
         for i, values in enumerate(updates):
-            values["master_param_out"] = values["param_out"]
+            master_param_out = opt_funcs.master_out(
+                op, multi_precision, ctx.place,
+                master_param_outs[i] if i < len(master_param_outs) else None)
             opt_funcs.write_outputs(values, {
                 "param_out": param_outs[i].mutable_data(ctx.place, params[i].dtype),
                 "velocity_out": velocity_outs[i].mutable_data(ctx.place, params[i].dtype),
-                "master_param_out": None if i >= len(master_param_outs)
-                else master_param_outs[i].mutable_data(ctx.place, params[i].dtype)})
-
+                "master_param_out": None if master_param_out is None
+                else master_param_out.mutable_data(ctx.place, sources[i].dtype)})
 
 VERIFY_CASES = [{"name": "two parameters, l2", "attrs": {
     "mu": 0.9, "regularization_method": ["l2_decay", ""], "regularization_coeff": [0.1, 0.0]},

@@ -1,7 +1,8 @@
 """nadam: Adam with Nesterov momentum and a momentum-decay schedule; the [1] step states
 momentum_decay_pow, beta2_pow and mu_product advance in place (their outputs are their
 inputs' variables in a program) and broadcast over the parameter. multi_precision is inert
-(Paddle's CPU kernel). Math: phi.kernels.funcs.optimizers."""
+(Paddle's CPU kernel: master_param_out is not written). Math: phi.kernels.funcs.optimizers.
+"""
 
 from __future__ import annotations
 
@@ -56,7 +57,8 @@ class NadamKernel(OpKernel):
         mu_product_out = ctx.output("mu_product_out")
         moment1_out = ctx.output("moment1_out")
         moment2_out = ctx.output("moment2_out")
-        master_param_out = ctx.output("master_param_out")
+        master_param_out = opt_funcs.master_out(ctx.op_type, ctx.attr("multi_precision"),
+                                                ctx.place, ctx.output("master_param_out"))
         beta1 = ctx.attr("beta1")
         beta2 = ctx.attr("beta2")
         epsilon = ctx.attr("epsilon")

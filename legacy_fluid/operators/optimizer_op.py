@@ -18,6 +18,7 @@ from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import optimizer as opt_funcs
+from phi.kernels.funcs.optimizers import master_out
 
 _FLOAT = (DataType.FLOAT32, DataType.FLOAT64)
 
@@ -61,14 +62,18 @@ class SGDOpMaker(OpProtoAndCheckerMaker):
 
 
 class SGDKernel(OpKernel):
+    """multi_precision as Paddle's CPU kernel: Param updates from Param, MasterParam is not
+    read and MasterParamOut not written (on a GPU, which would update the master copy: an
+    unsupported variant)."""
+
     def compute(self, ctx: ExecutionContext) -> None:
         param = ctx.input("Param")
         lr = ctx.input("LearningRate")
         grad = ctx.input("Grad")
         param_out = ctx.output("ParamOut")
-        if ctx.attr("multi_precision"):
-            raise UnsupportedOpVariantError(ctx.op_type, "multi_precision (a master copy)",
-                                            "float32/float64 parameters update directly")
+        if ctx.attr("multi_precision") and ctx.place.is_gpu_like:
+            raise UnsupportedOpVariantError(ctx.op_type, "multi_precision (a master copy) on "
+                                            "a GPU", "the CPU kernel's: Param from Param")
         p, g, rate = param.data, grad.data, lr.data
         data = param_out.mutable_data(ctx.place, param.dtype)
         opt_funcs.sgd(ctx.xp, p, rate, g, data)
@@ -101,7 +106,8 @@ class AdamOpMaker(OpProtoAndCheckerMaker):
 
 class AdamKernel(OpKernel):
     """multi_precision as Paddle's CPU kernel (float32/float64 only): Param updates from
-    Param, MasterParam is not read; MasterParamOut, where asked for, gets ParamOut."""
+    Param, MasterParam is not read and MasterParamOut not written (on a GPU it gets
+    ParamOut: phi.kernels.funcs.optimizers.master_out)."""
 
     def compute(self, ctx: ExecutionContext) -> None:
         param = ctx.input("Param")
@@ -119,7 +125,8 @@ class AdamKernel(OpKernel):
         moment2_max_out = ctx.output("Moment2MaxOut")
         beta1_pow_out = ctx.output("Beta1PowOut")
         beta2_pow_out = ctx.output("Beta2PowOut")
-        master_param_out = ctx.output("MasterParamOut")
+        master_param_out = master_out(ctx.op_type, ctx.attr("multi_precision"), ctx.place,
+                                      ctx.output("MasterParamOut"))
         beta1 = ctx.input("Beta1Tensor")
         beta2 = ctx.input("Beta2Tensor")
         epsilon = ctx.input("EpsilonTensor")

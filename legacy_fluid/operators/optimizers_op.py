@@ -2,9 +2,11 @@
 
 A training program names the same variable as Param and ParamOut (Velocity and
 VelocityOut, ...): the math (phi.kernels.funcs.optimizers) reads every input before the
-outputs are written. `multi_precision` follows Paddle's CPU kernels: lamb reads the
-float32 MasterParam and writes MasterParamOut; momentum, rmsprop and adagrad update Param
-from Param (Paddle leaves MasterParamOut unwritten on CPU; here it gets ParamOut's value).
+outputs are written. `multi_precision` follows Paddle's CPU kernels: lamb updates the
+MasterParam and writes it to MasterParamOut and ParamOut; momentum, rmsprop and adagrad
+update Param from Param and leave MasterParamOut unwritten, as lamb does without
+multi_precision (phi.kernels.funcs.optimizers.CPU_MASTER_COPY; on a GPU MasterParamOut gets
+ParamOut).
 """
 
 from __future__ import annotations
@@ -49,7 +51,8 @@ class MomentumKernel(OpKernel):
         lr = ctx.input("LearningRate")
         param_out = ctx.output("ParamOut")
         velocity_out = ctx.output("VelocityOut")
-        master_param_out = ctx.output("MasterParamOut")
+        master_param_out = opt_funcs.master_out(ctx.op_type, ctx.attr("multi_precision"),
+                                                ctx.place, ctx.output("MasterParamOut"))
         mu = ctx.attr("mu")
         use_nesterov = ctx.attr("use_nesterov")
         regularization_method = ctx.attr("regularization_method")
@@ -107,7 +110,8 @@ class LambKernel(OpKernel):
         moment2_out = ctx.output("Moment2Out")
         beta1_pow_out = ctx.output("Beta1PowOut")
         beta2_pow_out = ctx.output("Beta2PowOut")
-        master_param_out = ctx.output("MasterParamOut")
+        master_param_out = opt_funcs.master_out(ctx.op_type, ctx.attr("multi_precision"),
+                                                ctx.place, ctx.output("MasterParamOut"))
         weight_decay = ctx.attr("weight_decay")
         beta1 = ctx.attr("beta1")
         beta2 = ctx.attr("beta2")
@@ -169,7 +173,8 @@ class RmspropKernel(OpKernel):
         moment_out = ctx.output("MomentOut")
         mean_square_out = ctx.output("MeanSquareOut")
         mean_grad_out = ctx.output("MeanGradOut")
-        master_param_out = ctx.output("MasterParamOut")
+        master_param_out = opt_funcs.master_out(ctx.op_type, ctx.attr("multi_precision"),
+                                                ctx.place, ctx.output("MasterParamOut"))
         epsilon = ctx.attr("epsilon")
         decay = ctx.attr("decay")
         momentum = ctx.attr("momentum")
@@ -211,7 +216,8 @@ class AdagradKernel(OpKernel):
         lr = ctx.input("LearningRate")
         param_out = ctx.output("ParamOut")
         moment_out = ctx.output("MomentOut")
-        master_param_out = ctx.output("MasterParamOut")
+        master_param_out = opt_funcs.master_out(ctx.op_type, ctx.attr("multi_precision"),
+                                                ctx.place, ctx.output("MasterParamOut"))
         epsilon = ctx.attr("epsilon")
         values = opt_funcs.adagrad(ctx.xp, param.data, grad.data, moment.data, lr.data, epsilon)
         values["master_param_out"] = values["param_out"]

@@ -1,6 +1,7 @@
 """radam: rectified Adam; the [1] step states beta1_pow, beta2_pow and rho advance in place
 and broadcast over the parameter; the step is rectified once rho_t exceeds 5.
-multi_precision is inert (Paddle's CPU kernel). Math: phi.kernels.funcs.optimizers."""
+multi_precision is inert (Paddle's CPU kernel: master_param_out is not written). Math:
+phi.kernels.funcs.optimizers."""
 
 from __future__ import annotations
 
@@ -54,7 +55,8 @@ class RadamKernel(OpKernel):
         rho_out = ctx.output("rho_out")
         moment1_out = ctx.output("moment1_out")
         moment2_out = ctx.output("moment2_out")
-        master_param_out = ctx.output("master_param_out")
+        master_param_out = opt_funcs.master_out(ctx.op_type, ctx.attr("multi_precision"),
+                                                ctx.place, ctx.output("master_param_out"))
         beta1 = ctx.attr("beta1")
         beta2 = ctx.attr("beta2")
         epsilon = ctx.attr("epsilon")

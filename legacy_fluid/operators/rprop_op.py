@@ -1,7 +1,7 @@
 """rprop: resilient backpropagation with a per-element learning rate (learning_rate is
 Param's shape and is updated too), etas [negative, positive] and learning_rate_range
-[min, max]. multi_precision is inert (Paddle's CPU kernel). Math:
-phi.kernels.funcs.optimizers."""
+[min, max]. multi_precision is inert (Paddle's CPU kernel: master_param_out is not
+written). Math: phi.kernels.funcs.optimizers."""
 
 from __future__ import annotations
 
@@ -42,7 +42,8 @@ class RpropKernel(OpKernel):
         param_out = ctx.output("param_out")
         prev_out = ctx.output("prev_out")
         learning_rate_out = ctx.output("learning_rate_out")
-        master_param_out = ctx.output("master_param_out")
+        master_param_out = opt_funcs.master_out(ctx.op_type, ctx.attr("multi_precision"),
+                                                ctx.place, ctx.output("master_param_out"))
         values = opt_funcs.rprop(ctx.xp, param.data, grad.data, prev.data, learning_rate.data,
                                  learning_rate_range.data, etas.data)
         opt_funcs.write_outputs(values, {

@@ -1,6 +1,8 @@
 """sparse_momentum: momentum on a 2-D parameter whose gradient covers the rows (axis 0) or
-columns (axis 1) listed in Index (int32 or int64; an Axis tensor overrides `axis`).
-Math: phi.kernels.funcs.optimizers."""
+columns (axis 1) listed in Index (int32 or int64; an Axis tensor overrides `axis`). With
+multi_precision the update runs on MasterParam and writes MasterParamOut and ParamOut;
+without it MasterParamOut is not written (Paddle's CPU kernel). Math:
+phi.kernels.funcs.optimizers."""
 
 from __future__ import annotations
 
@@ -47,7 +49,8 @@ class SparseMomentumKernel(OpKernel):
         master_param = ctx.input("MasterParam")
         param_out = ctx.output("ParamOut")
         velocity_out = ctx.output("VelocityOut")
-        master_param_out = ctx.output("MasterParamOut")
+        master_param_out = opt_funcs.master_out(ctx.op_type, ctx.attr("multi_precision"),
+                                                ctx.place, ctx.output("MasterParamOut"))
         mu = ctx.attr("mu")
         axis = ctx.attr("axis")
         if ctx.has_input("Axis"):

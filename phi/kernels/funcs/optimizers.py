@@ -26,10 +26,13 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping
+from enum import Enum
+from types import MappingProxyType
 from typing import Any
 
 import numpy as np
 
+from phi.common import Place
 from phi.kernels.funcs import random as random_funcs
 from phi.kernels.funcs.common import quiet
 
@@ -62,6 +65,54 @@ def write_outputs(values: Mapping[str, Any], outs: Mapping[str, Any | None]) -> 
     for name, out in outs.items():
         if out is not None:
             out[...] = values[name]
+
+
+class MasterCopy(Enum):
+    """What an optimizer's kernel does with the master copy (MasterParam -> MasterParamOut)."""
+
+    #: Param updates from Param; MasterParamOut is not written: a MasterParam named as
+    #: MasterParamOut keeps its value, a variable of its own stays uninitialised
+    UNWRITTEN = "unwritten"
+    #: the update runs on MasterParam: ParamOut (in Param's dtype) and MasterParamOut both
+    #: get its result
+    UPDATED = "updated"
+    #: Param updates from Param and MasterParam takes the same step into MasterParamOut,
+    #: which must be MasterParam's own variable (Paddle writes it without allocating it)
+    STEPPED = "stepped"
+
+
+#: Paddle 3.3.1's CPU kernels with multi_precision set, per op type (float32 and float64
+#: parameters alike; with multi_precision off every one leaves MasterParamOut unwritten).
+#: merged_momentum's per-parameter path (Nesterov, regularization or one learning rate per
+#: parameter) runs momentum's kernel: momentum's entry.
+CPU_MASTER_COPY: Mapping[str, MasterCopy] = MappingProxyType({
+    **dict.fromkeys(("sgd", "adam", "adamw", "merged_adam", "momentum", "lars_momentum",
+                     "rmsprop", "adagrad", "adamax", "nadam", "radam", "rprop", "asgd"),
+                    MasterCopy.UNWRITTEN),
+    **dict.fromkeys(("lamb", "sparse_momentum", "merged_momentum"), MasterCopy.UPDATED),
+    "adadelta": MasterCopy.STEPPED,
+})
+
+
+def master_copy(op: str, multi_precision: bool) -> MasterCopy:
+    """What `op`'s CPU kernel does with the master copy (`CPU_MASTER_COPY`)."""
+    return CPU_MASTER_COPY[op] if multi_precision else MasterCopy.UNWRITTEN
+
+
+def master_out(op: str, multi_precision: bool, place: Place, out: Any | None,
+               master_param: Any | None = None) -> Any | None:
+    """The MasterParamOut tensor `op`'s kernel writes: `out` where it writes it, None where
+    Paddle's CPU kernel leaves it unwritten (`CPU_MASTER_COPY`). On a GPU (or a device
+    standing in for one) `out` as given: the kernels keep fluidphi's earlier GPU behaviour
+    (the master copy gets the new Param), which is Paddle's where MasterParam equals Param.
+    A STEPPED master copy must be written in place (`master_param`'s own tensor)."""
+    if out is None or place.is_gpu_like:
+        return out
+    how = master_copy(op, multi_precision)
+    if how is MasterCopy.STEPPED and out is not master_param:
+        raise ValueError(f"{op}: with multi_precision, MasterParamOut must be MasterParam's "
+                         "own variable (Paddle's CPU kernel writes the master copy in place)")
+    return None if how is MasterCopy.UNWRITTEN else out
 
 
 @_quiet
@@ -344,14 +395,21 @@ def asgd(xp: Any, param: Any, grad: Any, lr: Any, d: Any, y: Any, n: Any) -> dic
     return {"param_out": p, "d_out": d_new, "y_out": grad, "master_param_out": p}
 
 
+def merged_update(lr_count: int, use_nesterov: bool, methods: list[str]) -> bool:
+    """Whether merged_momentum runs Paddle's merged update (one learning rate, no Nesterov,
+    no regularization); otherwise each parameter takes momentum's kernel."""
+    return lr_count == 1 and not use_nesterov and not methods
+
+
 def merged_momentum(xp: Any, params: list[Any], grads: list[Any], velocities: list[Any],
                     lrs: list[Any], mu: float, use_nesterov: bool, methods: list[str],
                     coeffs: list[float], rescale_grad: float) -> list[dict[str, Any]]:
-    """momentum over lists of parameters ({param_out, velocity_out} each), as Paddle's CPU
-    kernel: one learning rate (or one per parameter); `methods` / `coeffs` per parameter
-    (or none). Without Nesterov, regularization and per-parameter rates it is the merged
-    update v' = mu v + rescale_grad g, p' = p - lr v'; otherwise each parameter takes
-    momentum's update, which ignores rescale_grad."""
+    """momentum over lists of parameters ({param_out, velocity_out, master_param_out} each,
+    the last the new parameter), as Paddle's CPU kernel: one learning rate (or one per
+    parameter); `methods` / `coeffs` per parameter (or none). The merged update
+    (`merged_update`) is v' = mu v + rescale_grad g, p' = p - lr v'; otherwise each
+    parameter takes momentum's update, which ignores rescale_grad. `params` are the master
+    copies where the merged update runs on them (CPU_MASTER_COPY)."""
     n = len(params)
     check_counts("merged_momentum", n, {"Grad": len(grads), "Velocity": len(velocities)})
     if len(lrs) not in (1, n):
@@ -361,14 +419,25 @@ def merged_momentum(xp: Any, params: list[Any], grads: list[Any], velocities: li
         raise ValueError(f"merged_momentum: regularization_method ({len(methods)}) and "
                          f"regularization_coeff ({len(coeffs)}) must give one value per "
                          f"parameter ({n})")
-    merged = len(lrs) == 1 and not use_nesterov and not methods
+    merged = merged_update(len(lrs), use_nesterov, methods)
     out = []
     for i, param in enumerate(params):
         grad = grads[i] * param.dtype.type(rescale_grad) if merged else grads[i]
-        out.append(momentum(xp, param, grad, velocities[i], lrs[i if len(lrs) > 1 else 0], mu,
-                            use_nesterov, methods[i] if methods else "",
-                            coeffs[i] if coeffs else 0.0))
+        values = momentum(xp, param, grad, velocities[i],
+                          lrs[i if len(lrs) > 1 else 0], mu, use_nesterov,
+                          methods[i] if methods else "", coeffs[i] if coeffs else 0.0)
+        values["master_param_out"] = values["param_out"]
+        out.append(values)
     return out
+
+
+def check_in_place(op: str, slot: str, inputs: list[Any], outputs: list[Any], n: int) -> None:
+    """A ValueError unless output slot `<slot>Out` holds input `slot`'s own tensors, one per
+    parameter (Paddle's check where a kernel updates them in place)."""
+    if len(inputs) != n or len(outputs) != n or any(o is not i for i, o in zip(inputs, outputs)):
+        raise ValueError(f"{op}: {slot} and {slot}Out must be the same variables, one per "
+                         f"parameter ({n} parameters; {len(inputs)} {slot}, {len(outputs)} "
+                         f"{slot}Out)")
 
 
 def check_counts(op: str, n: int, counts: Mapping[str, int]) -> None:

@@ -1,7 +1,8 @@
 """adamw: Adam with decoupled weight decay; without with_decay, or with skip_update set,
 the adam kernel itself, as Paddle's AdamwDenseKernel does. amsgrad and multi_precision as
 adam's: the running maximum moment2_max in the denominator; param updates from param and
-master_param_out, where asked for, gets param_out."""
+Paddle's CPU kernel leaves master_param_out unwritten (on a GPU it gets param_out:
+phi.kernels.funcs.optimizers.master_out)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from phi.core.kernel_args import OptionalOutTensor, OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import adamw as adamw_funcs
 from phi.kernels.funcs import optimizer as opt_funcs
+from phi.kernels.funcs.optimizers import master_out
 from phi.kernels.impl.optimizers_kernel_impl import adam_kernel
 
 _FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
@@ -50,5 +52,6 @@ def adamw_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor,
                               epsilon.to(float), lr_ratio, coeff, *outs,
                               update_pows=not use_global_beta_pow, moment2_max=m2_max,
                               moment2_max_out=max_out)
-    if master_param_out is not None:
-        dev_ctx.alloc(master_param_out, param.dtype)[...] = outs[0]
+    master = master_out("adamw", multi_precision, dev_ctx.place, master_param_out)
+    if master is not None:
+        dev_ctx.alloc(master, param.dtype)[...] = outs[0]

@@ -24,13 +24,23 @@ def _alloc(dev_ctx: DeviceContext, out: DenseTensor | None, like: Any) -> Any:
     return None if out is None else dev_ctx.alloc(out, DataType.from_numpy(like.dtype))
 
 
+def _master(dev_ctx: DeviceContext, op: str, multi_precision: bool, out: DenseTensor | None,
+            like: Any, master_param: DenseTensor | None = None) -> Any:
+    """MasterParamOut's storage where `op`'s kernel writes it (opt_funcs.master_out), else
+    None."""
+    return _alloc(dev_ctx, opt_funcs.master_out(op, multi_precision, dev_ctx.place, out,
+                                                master_param), like)
+
+
 @register_kernel("sgd", Backend.CPU, DataLayout.ALL_LAYOUT, _SGD_CPU)
 @register_kernel("sgd", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
 def sgd_kernel(dev_ctx: DeviceContext, param: DenseTensor, learning_rate: DenseTensor,
                grad: DenseTensor, master_param: DenseTensor | None, multi_precision: bool,
                param_out: OutTensor, master_param_out: OptionalOutTensor) -> None:
-    if multi_precision:
-        raise ValueError("sgd: multi_precision (a master copy) is not supported")
+    """multi_precision as Paddle's CPU kernel: Param from Param, master_param_out not
+    written (opt_funcs.CPU_MASTER_COPY); a GPU's master copy update is not supported."""
+    if multi_precision and dev_ctx.place.is_gpu_like:
+        raise ValueError("sgd: multi_precision (a master copy) on a GPU is not supported")
     p, lr, g = param.data, learning_rate.data, grad.data
     sgd_adam_funcs.sgd(dev_ctx.xp, p, lr, g, dev_ctx.alloc(param_out, param.dtype))
 
@@ -47,8 +57,8 @@ def adam_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor,
                 param_out: OutTensor, moment1_out: OutTensor, moment2_out: OutTensor,
                 moment2_max_out: OptionalOutTensor, beta1_pow_out: OutTensor,
                 beta2_pow_out: OutTensor, master_param_out: OptionalOutTensor) -> None:
-    """multi_precision as Paddle's CPU kernel: Param updates from Param; master_param_out,
-    where asked for, gets param_out."""
+    """multi_precision as Paddle's CPU kernel: Param updates from Param, master_param_out
+    is not written (opt_funcs.CPU_MASTER_COPY; on a GPU it gets param_out)."""
     m2_max = sgd_adam_funcs.amsgrad_max("adam", amsgrad, moment2_max, moment2_max_out)
     arrays = [t.data for t in (param, grad, learning_rate, moment1, moment2, beta1_pow,
                                beta2_pow)]
@@ -66,8 +76,9 @@ def adam_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor,
         sgd_adam_funcs.adam(dev_ctx.xp, *arrays, beta1.to(float), beta2.to(float),
                             epsilon.to(float), *outs, update_pows=not use_global_beta_pow,
                             moment2_max=m2_max, moment2_max_out=max_out)
-    if master_param_out is not None:
-        dev_ctx.alloc(master_param_out, param.dtype)[...] = outs[0]
+    master = _master(dev_ctx, "adam", multi_precision, master_param_out, param.data)
+    if master is not None:
+        master[...] = outs[0]
 
 
 @register_kernel("momentum", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
@@ -85,7 +96,8 @@ def momentum_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTenso
     opt_funcs.write_outputs(values, {
         "param_out": _alloc(dev_ctx, param_out, param.data),
         "velocity_out": _alloc(dev_ctx, velocity_out, velocity.data),
-        "master_param_out": _alloc(dev_ctx, master_param_out, param.data)})
+        "master_param_out": _master(dev_ctx, "momentum", multi_precision, master_param_out,
+                                    param.data)})
 
 
 @register_kernel("lamb", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
@@ -114,7 +126,8 @@ def lamb_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor,
         "moment2_out": _alloc(dev_ctx, moment2_out, moment2.data),
         "beta1_pow_out": _alloc(dev_ctx, beta1_pow_out, beta1_pow.data),
         "beta2_pow_out": _alloc(dev_ctx, beta2_pow_out, beta2_pow.data),
-        "master_param_out": _alloc(dev_ctx, master_param_outs, source)})
+        "master_param_out": _master(dev_ctx, "lamb", multi_precision, master_param_outs,
+                                    source)})
 
 
 @register_kernel("rmsprop", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
@@ -136,7 +149,8 @@ def rmsprop_kernel(dev_ctx: DeviceContext, param: DenseTensor, mean_square: Dens
         "moment_out": _alloc(dev_ctx, moment_out, moment.data),
         "mean_square_out": _alloc(dev_ctx, mean_square_out, mean_square.data),
         "mean_grad_out": _alloc(dev_ctx, mean_grad_out if centered else None, param.data),
-        "master_param_out": _alloc(dev_ctx, master_param_outs, param.data)})
+        "master_param_out": _master(dev_ctx, "rmsprop", multi_precision, master_param_outs,
+                                    param.data)})
 
 
 @register_kernel("adagrad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
@@ -152,7 +166,8 @@ def adagrad_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor
     opt_funcs.write_outputs(values, {
         "param_out": _alloc(dev_ctx, param_out, param.data),
         "moment_out": _alloc(dev_ctx, moment_out, moment.data),
-        "master_param_out": _alloc(dev_ctx, master_param_out, param.data)})
+        "master_param_out": _master(dev_ctx, "adagrad", multi_precision, master_param_out,
+                                    param.data)})
 
 
 @register_kernel("adadelta", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
@@ -171,7 +186,8 @@ def adadelta_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTenso
         "param_out": _alloc(dev_ctx, param_out, param.data),
         "avg_squared_grad_out": _alloc(dev_ctx, avg_squared_grad_out, param.data),
         "avg_squared_update_out": _alloc(dev_ctx, avg_squared_update_out, param.data),
-        "master_param_out": _alloc(dev_ctx, master_param_out, param.data)})
+        "master_param_out": _master(dev_ctx, "adadelta", multi_precision, master_param_out,
+                                    param.data, master_param)})
 
 
 @register_kernel("adamax", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
@@ -188,7 +204,8 @@ def adamax_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor,
         "param_out": _alloc(dev_ctx, param_out, param.data),
         "moment_out": _alloc(dev_ctx, moment_out, param.data),
         "inf_norm_out": _alloc(dev_ctx, inf_norm_out, param.data),
-        "master_param_out": _alloc(dev_ctx, master_param_out, param.data)})
+        "master_param_out": _master(dev_ctx, "adamax", multi_precision, master_param_out,
+                                    param.data)})
 
 
 @register_kernel("decayed_adagrad", Backend.CPU, DataLayout.ALL_LAYOUT, [DataType.FLOAT32])
@@ -236,8 +253,9 @@ def lars_momentum_kernel(dev_ctx: DeviceContext, param: list[DenseTensor],
         opt_funcs.write_outputs(values, {
             "param_out": _alloc(dev_ctx, param_out[i], p.data),
             "velocity_out": _alloc(dev_ctx, velocity_out[i], p.data),
-            "master_param_out": _alloc(dev_ctx, master_param_out[i] if i < len(master_param_out)
-                                       else None, p.data)})
+            "master_param_out": _master(dev_ctx, "lars_momentum", multi_precision,
+                                        master_param_out[i] if i < len(master_param_out)
+                                        else None, p.data)})
 
 
 @register_kernel("nadam", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
@@ -260,7 +278,8 @@ def nadam_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor,
         "mu_product_out": _alloc(dev_ctx, mu_product_out, param.data),
         "moment1_out": _alloc(dev_ctx, moment1_out, param.data),
         "moment2_out": _alloc(dev_ctx, moment2_out, param.data),
-        "master_param_out": _alloc(dev_ctx, master_param_out, param.data)})
+        "master_param_out": _master(dev_ctx, "nadam", multi_precision, master_param_out,
+                                    param.data)})
 
 
 @register_kernel("radam", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
@@ -282,7 +301,8 @@ def radam_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor,
         "rho_out": _alloc(dev_ctx, rho_out, param.data),
         "moment1_out": _alloc(dev_ctx, moment1_out, param.data),
         "moment2_out": _alloc(dev_ctx, moment2_out, param.data),
-        "master_param_out": _alloc(dev_ctx, master_param_out, param.data)})
+        "master_param_out": _master(dev_ctx, "radam", multi_precision, master_param_out,
+                                    param.data)})
 
 
 @register_kernel("rprop", Backend.CPU, DataLayout.ALL_LAYOUT, [DataType.BFLOAT16, *_FLOAT])
@@ -299,7 +319,8 @@ def rprop_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor,
         "param_out": _alloc(dev_ctx, param_out, param.data),
         "prev_out": _alloc(dev_ctx, prev_out, param.data),
         "learning_rate_out": _alloc(dev_ctx, learning_rate_out, param.data),
-        "master_param_out": _alloc(dev_ctx, master_param_out, param.data)})
+        "master_param_out": _master(dev_ctx, "rprop", multi_precision, master_param_out,
+                                    param.data)})
 
 
 @register_kernel("asgd", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
@@ -315,7 +336,8 @@ def asgd_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor,
         "param_out": _alloc(dev_ctx, param_out, param.data),
         "d_out": _alloc(dev_ctx, d_out, param.data),
         "y_out": _alloc(dev_ctx, y_out, param.data),
-        "master_param_out": _alloc(dev_ctx, master_param_out, param.data)})
+        "master_param_out": _master(dev_ctx, "asgd", multi_precision, master_param_out,
+                                    param.data)})
 
 
 @register_kernel("merged_momentum", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
@@ -328,17 +350,25 @@ def merged_momentum_kernel(dev_ctx: DeviceContext, param: list[DenseTensor],
                            rescale_grad: float, param_out: OutTensorList,
                            velocity_out: OutTensorList,
                            master_param_out: OutTensorList) -> None:
+    """multi_precision: MasterParamOut must be MasterParam's tensors; the merged update runs
+    on the master copies, momentum's per-parameter one leaves them (opt_funcs.master_out)."""
+    merged = opt_funcs.merged_update(len(learning_rate), use_nesterov, regularization_method)
+    if multi_precision:
+        opt_funcs.check_in_place("merged_momentum", "MasterParam", master_param,
+                                 master_param_out, len(param))
+    op = "merged_momentum" if merged else "momentum"
+    source = master_param if multi_precision and merged else param
     updates = opt_funcs.merged_momentum(
-        dev_ctx.xp, [t.data for t in param], [t.data for t in grad],
+        dev_ctx.xp, [t.data for t in source], [t.data for t in grad],
         [t.data for t in velocity], [t.data for t in learning_rate], mu, use_nesterov,
         regularization_method, regularization_coeff, rescale_grad)
     for i, values in enumerate(updates):
-        values["master_param_out"] = values["param_out"]
         opt_funcs.write_outputs(values, {
             "param_out": _alloc(dev_ctx, param_out[i], param[i].data),
             "velocity_out": _alloc(dev_ctx, velocity_out[i], param[i].data),
-            "master_param_out": _alloc(dev_ctx, master_param_out[i] if i < len(master_param_out)
-                                       else None, param[i].data)})
+            "master_param_out": _master(dev_ctx, op, multi_precision,
+                                        master_param_out[i] if i < len(master_param_out)
+                                        else None, source[i].data)})
 
 
 @register_kernel("merged_adam", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
@@ -370,8 +400,10 @@ def merged_adam_kernel(dev_ctx: DeviceContext, param: list[DenseTensor],
                             update_pows=not use_global_beta_pow, moment2_max=m2_max,
                             moment2_max_out=None if m2_max is None
                             else dev_ctx.alloc(moment2_max_out[i], p.dtype))
-        if i < len(master_param_out):
-            dev_ctx.alloc(master_param_out[i], p.dtype)[...] = outs[0]
+        master = _master(dev_ctx, "merged_adam", multi_precision,
+                         master_param_out[i] if i < len(master_param_out) else None, p.data)
+        if master is not None:
+            master[...] = outs[0]
 
 
 @register_kernel("average_accumulates", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
@@ -418,7 +450,8 @@ def sparse_momentum_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: Den
     opt_funcs.write_outputs(values, {
         "param_out": _alloc(dev_ctx, param_out, param.data),
         "velocity_out": _alloc(dev_ctx, velocity_out, velocity.data),
-        "master_param_out": _alloc(dev_ctx, master_param_out, velocity.data)})
+        "master_param_out": _master(dev_ctx, "sparse_momentum", multi_precision, master_param_out,
+                                    velocity.data)})
 
 
 @register_kernel("dpsgd", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
