@@ -1,13 +1,16 @@
 """adamw (decoupled weight decay: with_decay, coeff, lr_ratio; beta powers updated or
 global; Beta1Tensor / EpsilonTensor inputs; SkipUpdate; lazy_mode on a dense gradient;
 amsgrad with a Moment2Max partly above, partly below the new Moment2; multi_precision with
-and without MasterParam),
+and without MasterParam, and with MasterParam named as MasterParamOut and fetched
+(`*_master_*`): Paddle's CPU kernel leaves the master copy as it was, Param from Param),
 squared_l2_norm and clip_by_norm (what ClipGradByGlobalNorm / ClipGradByNorm emit: norms
 below and above max_norm, an all-zero input)."""
 
-from .spec import FLOATS, Case, In
+from .spec import FLOATS, Case, In, with_master
 
 _OUTS = ("ParamOut", "Moment1Out", "Moment2Out", "Beta1PowOut", "Beta2PowOut")
+#: case name -> {output slot: input slot} (the output is the input's own variable)
+INPLACE: dict[str, dict[str, str]] = {}
 
 
 def _adamw_inputs(dims: tuple[int, ...], dtype: str, **extra: In) -> dict[str, In]:
@@ -57,6 +60,9 @@ def _adamw_cases(dtype: str) -> list[Case]:
             ("no_master", {"with_decay": True}, {}),
             ("master_no_decay", {"with_decay": False},
              {"MasterParam": In((4, 5), "float32", -1.0, 1.0)}))]
+    by_tag = {case.name: case for case in cases}
+    cases += [with_master(by_tag[f"adamw_{tag}_{dtype}"], on, INPLACE)
+              for tag, on in (("decay", True), ("no_decay", True), ("decay", False))]
     return cases
 
 

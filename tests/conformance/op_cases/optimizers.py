@@ -6,11 +6,11 @@ Each op updates its state in place in a training program (ParamOut is Param's va
 ...); most cases do the same (`INPLACE`), some write fresh outputs (rmsprop and
 merged_momentum refuse those). Values: Param in [-2, 2), Grad in [-1, 1), NaN / inf
 gradients in some cases. Paddle 3.3.1 CPU facts pinned: momentum ignores `rescale_grad`;
-momentum, adagrad, adam, adamax, nadam, radam, rprop, asgd ignore `multi_precision` (Param
-from Param, MasterParamOut never written: not fetched) while lamb and adadelta update the
-master copy; a `regularization_method` other than "l2_decay" means none; lamb's trust
-ratio only with weight_decay > 0 or always_adapt; adam's amsgrad divides by
-sqrt(std::max(Moment2Max, Moment2Out)) (a NaN moment keeps the old maximum).
+multi_precision (`*_master*`: MasterParam as MasterParamOut, fetched): lamb, sparse_momentum
+and merged_momentum's merged update run on the master copy and write it, adadelta steps it,
+the others (and all with it off) keep it; a `regularization_method` other than "l2_decay"
+means none; lamb's trust ratio only with weight_decay > 0 or always_adapt; adam's amsgrad
+divides by sqrt(std::max(Moment2Max, Moment2Out)) (a NaN moment keeps the old maximum).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from .spec import FLOATS, Case, Drawn, In
+from .spec import FLOATS, Case, Drawn, In, power, with_master
 
 _SHAPE = (3, 4)
 #: case name -> {output slot: input slot} (the output is the input's own variable)
@@ -28,14 +28,6 @@ INPLACE: dict[str, dict[str, str]] = {}
 
 def _lr(dtype: str, value: float = 0.05) -> In:
     return In((1,), dtype, values=[value])
-
-
-def _power(base: float, n: int) -> float:
-    """base ** n by repeated multiplication (exact IEEE steps, the same on every CPU)."""
-    value = 1.0
-    for _ in range(n):
-        value *= base
-    return value
 
 
 def _case(name: str, op: str, inputs: dict[str, Any], attrs: dict[str, Any],
@@ -195,8 +187,7 @@ def _update(op: str, tag: str, dtype: str, states: dict[str, In], attrs: dict[st
         names[1]: In(shape, dtype, -1.0, 1.0, special=grad_special),
         names[2]: _lr(dtype, lr), **states, **(extra or {})}
     pairs = {(renamed or {}).get(slot, f"{slot}{out}"): slot for slot in (names[0], *states)}
-    return _case(f"{op}_{tag}_{dtype}", op, inputs, attrs, pairs if inplace else None,
-                 **fields)
+    return _case(f"{op}_{tag}_{dtype}", op, inputs, attrs, pairs if inplace else None, **fields)
 
 
 # -- adam (multi_precision, amsgrad) -----------------------------------------------------------
@@ -210,8 +201,8 @@ def _adam(tag: str, dtype: str, attrs: dict[str, Any], *, step: int = 1,
     b1, b2 = attrs.get("beta1", 0.9), attrs.get("beta2", 0.999)
     states = {"Moment1": In(_SHAPE, dtype, -0.2, 0.2), "Moment2": In(_SHAPE, dtype, 0.0, 0.1),
               **({"Moment2Max": amsgrad_max} if amsgrad_max is not None else {}),
-              "Beta1Pow": In((1,), dtype, values=[_power(b1, step)]),
-              "Beta2Pow": In((1,), dtype, values=[_power(b2, step)])}
+              "Beta1Pow": In((1,), dtype, values=[power(b1, step)]),
+              "Beta2Pow": In((1,), dtype, values=[power(b2, step)])}
     # Paddle's CPU adam never writes MasterParamOut (created, not fetched)
     return _update("adam", tag, dtype, states, attrs, lr=kw.pop("lr", 0.01),
                    extra={"MasterParam": In(_SHAPE, "float32", -2.0, 2.0)} if master else None,
@@ -263,7 +254,7 @@ _ADADELTA = [
 def _adamax(tag: str, dtype: str, attrs: dict[str, Any], step: int = 1, **kw: Any) -> Case:
     return _update("adamax", tag, dtype, {
         "Moment": In(_SHAPE, dtype, -0.2, 0.2), "InfNorm": In(_SHAPE, dtype, 0.0, 0.5)},
-        attrs, extra={"Beta1Pow": In((1,), dtype, values=[_power(attrs.get("beta1", 0.9), step)]),
+        attrs, extra={"Beta1Pow": In((1,), dtype, values=[power(attrs.get("beta1", 0.9), step)]),
                       **kw.pop("extra", {})}, **kw)
 
 
@@ -317,7 +308,8 @@ _FTRL = [
 
 # -- lars_momentum (lists of parameters) -----------------------------------------------------
 #: op -> {duplicable output slot: the input slot giving its count} (fresh output variables)
-OUTPUT_COUNTS = {"lars_momentum": {"ParamOut": "Param", "VelocityOut": "Param"}}
+OUTPUT_COUNTS = {"lars_momentum": {"ParamOut": "Param", "VelocityOut": "Param"},
+                 "merged_momentum": {"MasterParamOut": "Param"}}
 _LIST_SHAPES = ((3, 4), (5,), (2, 1, 3))
 
 
@@ -364,8 +356,8 @@ def _nadam(tag: str, dtype: str, attrs: dict[str, Any], step: int = 1, **kw: Any
     b1, b2 = attrs.get("beta1", 0.9), attrs.get("beta2", 0.999)
     mu = Drawn(_nadam_mu_product, (b1, attrs.get("momentum_decay", 0.004), step - 1))
     return _update("nadam", tag, dtype, {
-        "momentum_decay_pow": In((1,), dtype, values=[_power(0.96, step - 1)]),
-        "beta2_pow": In((1,), dtype, values=[_power(b2, step - 1)]),
+        "momentum_decay_pow": In((1,), dtype, values=[power(0.96, step - 1)]),
+        "beta2_pow": In((1,), dtype, values=[power(b2, step - 1)]),
         "mu_product": In((1,), dtype, values=mu),
         "moment1": In(_ONE, dtype, -0.2, 0.2), "moment2": In(_ONE, dtype, 0.0, 0.1)},
         attrs, param="param", shape=_ONE, **kw)
@@ -387,10 +379,10 @@ def _radam(tag: str, dtype: str, attrs: dict[str, Any], step: int = 1, **kw: Any
     # Paddle's RAdam starts rho at 0 and feeds the [1] states from step to step
     rho = 0.0
     for i in range(1, step):
-        rho = (rho * (b2 - _power(b2, i)) + _power(b2, i)) / (1 - _power(b2, i))
+        rho = (rho * (b2 - power(b2, i)) + power(b2, i)) / (1 - power(b2, i))
     return _update("radam", tag, dtype, {
-        "beta1_pow": In((1,), dtype, values=[_power(b1, step - 1)]),
-        "beta2_pow": In((1,), dtype, values=[_power(b2, step - 1)]),
+        "beta1_pow": In((1,), dtype, values=[power(b1, step - 1)]),
+        "beta2_pow": In((1,), dtype, values=[power(b2, step - 1)]),
         "rho": In((1,), dtype, values=[rho]),
         "moment1": In(_ONE, dtype, -0.2, 0.2), "moment2": In(_ONE, dtype, 0.0, 0.1)},
         attrs, param="param", shape=_ONE, **kw)
@@ -485,8 +477,8 @@ def _merged_adam(tag: str, dtype: str, attrs: dict[str, Any], *, n: int = 2) -> 
         **_lists(dtype, n, Param=(-2.0, 2.0), Grad=(-1.0, 1.0), Moment1=(-0.2, 0.2),
                  Moment2=(0.0, 0.1)),
         "LearningRate": [_lr(dtype, 0.01 * (i + 1)) for i in range(n)],
-        "Beta1Pow": [In((1,), dtype, values=[_power(b1, i + 1)]) for i in range(n)],
-        "Beta2Pow": [In((1,), dtype, values=[_power(b2, i + 1)]) for i in range(n)]}
+        "Beta1Pow": [In((1,), dtype, values=[power(b1, i + 1)]) for i in range(n)],
+        "Beta2Pow": [In((1,), dtype, values=[power(b2, i + 1)]) for i in range(n)]}
     if attrs.get("amsgrad"):
         inputs.update(_lists(dtype, n, Moment2Max=(0.0, 0.12)))
     fetch = ("ParamOut", "Moment1Out", "Moment2Out") if attrs.get("use_global_beta_pow") else None
@@ -505,8 +497,7 @@ _MERGED_ADAM = [
 # -- average_accumulates: Paddle reads in_sum_1 / in_sum_2 again after writing the outputs:
 # in place, out_sum_3 includes this step's parameter, with fresh sum outputs not
 
-_AVG_SLOTS = ("sum_1", "sum_2", "sum_3", "num_accumulates", "old_num_accumulates",
-              "num_updates")
+_AVG_SLOTS = ("sum_1", "sum_2", "sum_3", "num_accumulates", "old_num_accumulates", "num_updates")
 
 
 def _average(tag: str, dtype: str, attrs: dict[str, Any], counts: tuple[int, int, int], *,
@@ -598,3 +589,12 @@ _DPSGD = [
 CASES = [*_MOMENTUM, *_LAMB, *_RMSPROP, *_ADAGRAD, *_ADAM, *_ADADELTA, *_ADAMAX,
          *_DECAYED_ADAGRAD, *_FTRL, *_LARS, *_NADAM, *_RADAM, *_RPROP, *_ASGD,
          *_MERGED_MOMENTUM, *_MERGED_ADAM, *_AVERAGE, *_SPARSE_MOMENTUM, *_DPSGD]
+_WRITERS = ("lamb_step1", "sparse_momentum_rows_repeated", "merged_momentum_merged_rescale",
+            "adadelta_plain")  # write the master copy under multi_precision; others keep it
+CASES += [with_master(next(c for c in CASES if c.name == f"{b}_{dt}"), on, INPLACE)
+          for b in (*_WRITERS, "momentum_plain", "rmsprop_plain", "adagrad_plain", "adamax_step1",
+                    "adam_amsgrad_step1", "lars_momentum_default", "nadam_step1_a", "radam_step1",
+                    "rprop_plain", "asgd_n1", "merged_momentum_lr_each_l2", "merged_adam_plain")
+          for dt in FLOATS for on in (True, False) if (dt == "float32" and on) or b in _WRITERS]
+CASES.append(with_master(_MERGED_MOMENTUM[0], True, INPLACE, fresh=True,
+                         raises=r"MasterParam\)? and \w*\(?MasterParamOut\)? must be the same"))

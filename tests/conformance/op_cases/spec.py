@@ -14,7 +14,7 @@ import inspect
 import math
 import zlib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -258,6 +258,37 @@ def array_specs(case: Case) -> dict[str, tuple[str, ArrayIn]]:
     """Tensor array variable name -> (slot, spec) for the case's `ArrayIn` slots."""
     return {feed_name(slot): (slot, spec) for slot, spec in case.inputs.items()
             if isinstance(spec, ArrayIn)}
+
+
+def power(base: float, n: int) -> float:
+    """base ** n by repeated multiplication (exact IEEE steps, the same on every CPU)."""
+    value = 1.0
+    for _ in range(n):
+        value *= base
+    return value
+
+
+def with_master(base: Case, multi_precision: bool, inplace: dict[str, dict[str, str]],
+                fresh: bool = False, **changes: Any) -> Case:
+    """An optimizer case `base` with a master copy (`<base tag>_master[_inert]_<dtype>`):
+    MasterParam (values of its own, in Param's dtype) named as MasterParamOut, as training
+    programs write it (`fresh`: MasterParamOut a variable of its own, `_master_fresh`), and
+    fetched; multi_precision on or off; `changes` to other fields. Registers the aliasing in
+    the family's `inplace` (its INPLACE: case name -> {output slot: input slot})."""
+    lower = "param" in base.inputs
+    slot, out = ("master_param", "master_param_out") if lower else ("MasterParam",
+                                                                     "MasterParamOut")
+    param = base.inputs["param" if lower else "Param"]
+    master = ([In(p.shape, p.dtype, -2.0, 2.0) for p in param] if isinstance(param, list)
+              else In(param.shape, param.dtype, -2.0, 2.0))
+    stem, _, dtype = base.name.rpartition("_")
+    tag = "_fresh" if fresh else "" if multi_precision else "_inert"
+    name = f"{stem}_master{tag}_{dtype}"
+    inplace[name] = {**inplace.get(base.name, {}), **({} if fresh else {out: slot})}
+    return replace(base, name=name, inputs={**base.inputs, slot: master},
+                   attrs={**base.attrs, "multi_precision": multi_precision},
+                   outputs=(*base.outputs, out),
+                   fetch=None if base.fetch is None else (*base.fetch, out), **changes)
 
 
 # -- values ------------------------------------------------------------------------------------
