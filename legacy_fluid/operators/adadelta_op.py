@@ -45,7 +45,7 @@ class AdadeltaKernel(OpKernel):
         avg_squared_grad_out = ctx.output("AvgSquaredGradOut")
         avg_squared_update_out = ctx.output("AvgSquaredUpdateOut")
         master_param_out = opt_funcs.master_out(ctx.op_type, ctx.attr("multi_precision"),
-                                                ctx.place, ctx.output("MasterParamOut"),
+                                                ctx.output("MasterParamOut"),
                                                 master_param)
         rho = ctx.attr("rho")
         epsilon = ctx.attr("epsilon")

@@ -47,7 +47,7 @@ class AdamaxKernel(OpKernel):
         moment_out = ctx.output("MomentOut")
         inf_norm_out = ctx.output("InfNormOut")
         master_param_out = opt_funcs.master_out(ctx.op_type, ctx.attr("multi_precision"),
-                                                ctx.place, ctx.output("MasterParamOut"))
+                                                ctx.output("MasterParamOut"))
         beta1 = ctx.attr("beta1")
         beta2 = ctx.attr("beta2")
         epsilon = ctx.attr("epsilon")

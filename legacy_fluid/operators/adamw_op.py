@@ -65,7 +65,7 @@ class AdamWKernel(AdamKernel):
             ctx.attr("lr_ratio"), ctx.attr("coeff"), *outs,
             update_pows=not ctx.attr("use_global_beta_pow"), moment2_max=m2_max,
             moment2_max_out=max_out)
-        master_param_out = master_out(ctx.op_type, ctx.attr("multi_precision"), ctx.place,
+        master_param_out = master_out(ctx.op_type, ctx.attr("multi_precision"),
                                       ctx.output("MasterParamOut"))
         if master_param_out is not None:
             master_param_out.mutable_data(ctx.place, tensors[0].dtype)[...] = outs[0]

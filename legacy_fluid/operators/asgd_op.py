@@ -42,7 +42,7 @@ class AsgdKernel(OpKernel):
         d_out = ctx.output("d_out")
         y_out = ctx.output("y_out")
         master_param_out = opt_funcs.master_out(ctx.op_type, ctx.attr("multi_precision"),
-                                                ctx.place, ctx.output("master_param_out"))
+                                                ctx.output("master_param_out"))
         values = opt_funcs.asgd(ctx.xp, param.data, grad.data, learning_rate.data, d.data,
                                 y.data, n.data)
         opt_funcs.write_outputs(values, {

@@ -54,7 +54,7 @@ class LarsMomentumKernel(OpKernel):
                                       "lars_weight_decay")
         for i, param in enumerate(params):
             master_param_out = opt_funcs.master_out(
-                ctx.op_type, ctx.attr("multi_precision"), ctx.place,
+                ctx.op_type, ctx.attr("multi_precision"),
                 master_param_outs[i] if i < len(master_param_outs) else None)
             values = opt_funcs.lars_momentum(ctx.xp, param.data, grads[i].data,
                                              velocities[i].data, lrs[i].data, mu, lars_coeff,

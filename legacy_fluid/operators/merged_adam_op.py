@@ -89,7 +89,7 @@ class MergedAdamKernel(OpKernel):
                            moment2_max_out=None if m2_max is None
                            else moment2_max_outs[i].mutable_data(ctx.place, param.dtype))
             master_param_out = opt_counts.master_out(
-                ctx.op_type, ctx.attr("multi_precision"), ctx.place,
+                ctx.op_type, ctx.attr("multi_precision"),
                 master_param_outs[i] if i < len(master_param_outs) else None)
             if master_param_out is not None:
                 master_param_out.mutable_data(ctx.place, param.dtype)[...] = outs[0]

@@ -67,7 +67,7 @@ class MergedMomentumKernel(OpKernel):
             regularization_method, regularization_coeff, rescale_grad)
         for i, values in enumerate(updates):
             master_param_out = opt_funcs.master_out(
-                op, multi_precision, ctx.place,
+                op, multi_precision,
                 master_param_outs[i] if i < len(master_param_outs) else None)
             opt_funcs.write_outputs(values, {
                 "param_out": param_outs[i].mutable_data(ctx.place, params[i].dtype),

@@ -58,7 +58,7 @@ class NadamKernel(OpKernel):
         moment1_out = ctx.output("moment1_out")
         moment2_out = ctx.output("moment2_out")
         master_param_out = opt_funcs.master_out(ctx.op_type, ctx.attr("multi_precision"),
-                                                ctx.place, ctx.output("master_param_out"))
+                                                ctx.output("master_param_out"))
         beta1 = ctx.attr("beta1")
         beta2 = ctx.attr("beta2")
         epsilon = ctx.attr("epsilon")

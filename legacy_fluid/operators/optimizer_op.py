@@ -6,11 +6,7 @@ every input array before it allocates an output. Math: phi.kernels.funcs.optimiz
 from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
-from legacy_fluid.framework.op_kernel import (
-    OpKernel,
-    UnsupportedOpVariantError,
-    register_op_kernel,
-)
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
@@ -63,17 +59,13 @@ class SGDOpMaker(OpProtoAndCheckerMaker):
 
 class SGDKernel(OpKernel):
     """multi_precision as Paddle's CPU kernel: Param updates from Param, MasterParam is not
-    read and MasterParamOut not written (on a GPU, which would update the master copy: an
-    unsupported variant)."""
+    read and MasterParamOut not written (phi.kernels.funcs.optimizers.CPU_MASTER_COPY)."""
 
     def compute(self, ctx: ExecutionContext) -> None:
         param = ctx.input("Param")
         lr = ctx.input("LearningRate")
         grad = ctx.input("Grad")
         param_out = ctx.output("ParamOut")
-        if ctx.attr("multi_precision") and ctx.place.is_gpu_like:
-            raise UnsupportedOpVariantError(ctx.op_type, "multi_precision (a master copy) on "
-                                            "a GPU", "the CPU kernel's: Param from Param")
         p, g, rate = param.data, grad.data, lr.data
         data = param_out.mutable_data(ctx.place, param.dtype)
         opt_funcs.sgd(ctx.xp, p, rate, g, data)
@@ -106,8 +98,8 @@ class AdamOpMaker(OpProtoAndCheckerMaker):
 
 class AdamKernel(OpKernel):
     """multi_precision as Paddle's CPU kernel (float32/float64 only): Param updates from
-    Param, MasterParam is not read and MasterParamOut not written (on a GPU it gets
-    ParamOut: phi.kernels.funcs.optimizers.master_out)."""
+    Param, MasterParam is not read and MasterParamOut not written
+    (phi.kernels.funcs.optimizers.CPU_MASTER_COPY)."""
 
     def compute(self, ctx: ExecutionContext) -> None:
         param = ctx.input("Param")
@@ -125,7 +117,7 @@ class AdamKernel(OpKernel):
         moment2_max_out = ctx.output("Moment2MaxOut")
         beta1_pow_out = ctx.output("Beta1PowOut")
         beta2_pow_out = ctx.output("Beta2PowOut")
-        master_param_out = master_out(ctx.op_type, ctx.attr("multi_precision"), ctx.place,
+        master_param_out = master_out(ctx.op_type, ctx.attr("multi_precision"),
                                       ctx.output("MasterParamOut"))
         beta1 = ctx.input("Beta1Tensor")
         beta2 = ctx.input("Beta2Tensor")

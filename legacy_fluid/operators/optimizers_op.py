@@ -5,8 +5,7 @@ VelocityOut, ...): the math (phi.kernels.funcs.optimizers) reads every input bef
 outputs are written. `multi_precision` follows Paddle's CPU kernels: lamb updates the
 MasterParam and writes it to MasterParamOut and ParamOut; momentum, rmsprop and adagrad
 update Param from Param and leave MasterParamOut unwritten, as lamb does without
-multi_precision (phi.kernels.funcs.optimizers.CPU_MASTER_COPY; on a GPU MasterParamOut gets
-ParamOut).
+multi_precision (phi.kernels.funcs.optimizers.CPU_MASTER_COPY).
 """
 
 from __future__ import annotations
@@ -52,7 +51,7 @@ class MomentumKernel(OpKernel):
         param_out = ctx.output("ParamOut")
         velocity_out = ctx.output("VelocityOut")
         master_param_out = opt_funcs.master_out(ctx.op_type, ctx.attr("multi_precision"),
-                                                ctx.place, ctx.output("MasterParamOut"))
+                                                ctx.output("MasterParamOut"))
         mu = ctx.attr("mu")
         use_nesterov = ctx.attr("use_nesterov")
         regularization_method = ctx.attr("regularization_method")
@@ -111,7 +110,7 @@ class LambKernel(OpKernel):
         beta1_pow_out = ctx.output("Beta1PowOut")
         beta2_pow_out = ctx.output("Beta2PowOut")
         master_param_out = opt_funcs.master_out(ctx.op_type, ctx.attr("multi_precision"),
-                                                ctx.place, ctx.output("MasterParamOut"))
+                                                ctx.output("MasterParamOut"))
         weight_decay = ctx.attr("weight_decay")
         beta1 = ctx.attr("beta1")
         beta2 = ctx.attr("beta2")
@@ -174,7 +173,7 @@ class RmspropKernel(OpKernel):
         mean_square_out = ctx.output("MeanSquareOut")
         mean_grad_out = ctx.output("MeanGradOut")
         master_param_out = opt_funcs.master_out(ctx.op_type, ctx.attr("multi_precision"),
-                                                ctx.place, ctx.output("MasterParamOut"))
+                                                ctx.output("MasterParamOut"))
         epsilon = ctx.attr("epsilon")
         decay = ctx.attr("decay")
         momentum = ctx.attr("momentum")
@@ -217,7 +216,7 @@ class AdagradKernel(OpKernel):
         param_out = ctx.output("ParamOut")
         moment_out = ctx.output("MomentOut")
         master_param_out = opt_funcs.master_out(ctx.op_type, ctx.attr("multi_precision"),
-                                                ctx.place, ctx.output("MasterParamOut"))
+                                                ctx.output("MasterParamOut"))
         epsilon = ctx.attr("epsilon")
         values = opt_funcs.adagrad(ctx.xp, param.data, grad.data, moment.data, lr.data, epsilon)
         values["master_param_out"] = values["param_out"]

@@ -43,7 +43,7 @@ class RpropKernel(OpKernel):
         prev_out = ctx.output("prev_out")
         learning_rate_out = ctx.output("learning_rate_out")
         master_param_out = opt_funcs.master_out(ctx.op_type, ctx.attr("multi_precision"),
-                                                ctx.place, ctx.output("master_param_out"))
+                                                ctx.output("master_param_out"))
         values = opt_funcs.rprop(ctx.xp, param.data, grad.data, prev.data, learning_rate.data,
                                  learning_rate_range.data, etas.data)
         opt_funcs.write_outputs(values, {

@@ -50,7 +50,7 @@ class SparseMomentumKernel(OpKernel):
         param_out = ctx.output("ParamOut")
         velocity_out = ctx.output("VelocityOut")
         master_param_out = opt_funcs.master_out(ctx.op_type, ctx.attr("multi_precision"),
-                                                ctx.place, ctx.output("MasterParamOut"))
+                                                ctx.output("MasterParamOut"))
         mu = ctx.attr("mu")
         axis = ctx.attr("axis")
         if ctx.has_input("Axis"):

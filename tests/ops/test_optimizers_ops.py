@@ -14,7 +14,6 @@ from compat.single_op import build_single_op_program, run_single_op_tensors
 from compat.static import Executor, ExecutorInputError
 from legacy_fluid.framework.op_registry import OP_INFOS
 from legacy_fluid.framework.scope import Scope
-from phi.common import CPUPlace, GPUPlace
 from phi.core.dense_tensor import DenseTensor
 from phi.core.kernel_registry import KERNELS
 from phi.kernels.funcs.optimizers import CPU_MASTER_COPY, master_out
@@ -89,13 +88,14 @@ def test_master_copy_table_covers_every_op_with_a_master_output() -> None:
     assert phi == set(CPU_MASTER_COPY), phi ^ set(CPU_MASTER_COPY)
 
 
-def test_master_out_keeps_the_gpu_behaviour() -> None:
-    out = object()
-    assert master_out("adam", True, CPUPlace(), out) is None
-    assert master_out("lamb", True, CPUPlace(), out) is out
-    assert master_out("lamb", False, CPUPlace(), out) is None
-    assert master_out("adam", True, GPUPlace(0), out) is out
-    assert master_out("adam", False, GPUPlace(0), out) is out
+def test_master_out_follows_the_table() -> None:
+    out, master = object(), object()
+    assert master_out("adam", True, out) is None
+    assert master_out("lamb", True, out) is out
+    assert master_out("lamb", False, out) is None
+    assert master_out("adadelta", True, master, master) is master
+    with pytest.raises(ValueError, match="adadelta: with multi_precision, MasterParamOut"):
+        master_out("adadelta", True, out, master)
 
 
 def _momentum_inputs() -> dict[str, np.ndarray]:

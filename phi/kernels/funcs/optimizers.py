@@ -32,7 +32,6 @@ from typing import Any
 
 import numpy as np
 
-from phi.common import Place
 from phi.kernels.funcs import random as random_funcs
 from phi.kernels.funcs.common import quiet
 
@@ -99,15 +98,19 @@ def master_copy(op: str, multi_precision: bool) -> MasterCopy:
     return CPU_MASTER_COPY[op] if multi_precision else MasterCopy.UNWRITTEN
 
 
-def master_out(op: str, multi_precision: bool, place: Place, out: Any | None,
+def master_out(op: str, multi_precision: bool, out: Any | None,
                master_param: Any | None = None) -> Any | None:
     """The MasterParamOut tensor `op`'s kernel writes: `out` where it writes it, None where
-    Paddle's CPU kernel leaves it unwritten (`CPU_MASTER_COPY`). On a GPU (or a device
-    standing in for one) `out` as given: the kernels keep fluidphi's earlier GPU behaviour
-    (the master copy gets the new Param), which is Paddle's where MasterParam equals Param.
-    A STEPPED master copy must be written in place (`master_param`'s own tensor)."""
-    if out is None or place.is_gpu_like:
-        return out
+    Paddle's CPU kernel leaves it unwritten (`CPU_MASTER_COPY`). A STEPPED master copy must
+    be written in place (`master_param`'s own tensor).
+
+    Every backend follows the CPU kernels (the emulated and CUDA devices give the CPU's
+    results). Paddle's GPU kernels differ: there the update runs on MasterParam for every
+    op and writes both ParamOut and MasterParamOut; fluidphi's GPU kernels do not emulate
+    that (they did write MasterParamOut = ParamOut, updated from Param, before: right only
+    where MasterParam equals Param)."""
+    if out is None:
+        return None
     how = master_copy(op, multi_precision)
     if how is MasterCopy.STEPPED and out is not master_param:
         raise ValueError(f"{op}: with multi_precision, MasterParamOut must be MasterParam's "

@@ -1,8 +1,8 @@
 """adamw: Adam with decoupled weight decay; without with_decay, or with skip_update set,
 the adam kernel itself, as Paddle's AdamwDenseKernel does. amsgrad and multi_precision as
 adam's: the running maximum moment2_max in the denominator; param updates from param and
-Paddle's CPU kernel leaves master_param_out unwritten (on a GPU it gets param_out:
-phi.kernels.funcs.optimizers.master_out)."""
+Paddle's CPU kernel leaves master_param_out unwritten
+(phi.kernels.funcs.optimizers.CPU_MASTER_COPY)."""
 
 from __future__ import annotations
 
@@ -52,6 +52,6 @@ def adamw_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor,
                               epsilon.to(float), lr_ratio, coeff, *outs,
                               update_pows=not use_global_beta_pow, moment2_max=m2_max,
                               moment2_max_out=max_out)
-    master = master_out("adamw", multi_precision, dev_ctx.place, master_param_out)
+    master = master_out("adamw", multi_precision, master_param_out)
     if master is not None:
         dev_ctx.alloc(master, param.dtype)[...] = outs[0]

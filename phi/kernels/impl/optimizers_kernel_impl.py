@@ -28,8 +28,7 @@ def _master(dev_ctx: DeviceContext, op: str, multi_precision: bool, out: DenseTe
             like: Any, master_param: DenseTensor | None = None) -> Any:
     """MasterParamOut's storage where `op`'s kernel writes it (opt_funcs.master_out), else
     None."""
-    return _alloc(dev_ctx, opt_funcs.master_out(op, multi_precision, dev_ctx.place, out,
-                                                master_param), like)
+    return _alloc(dev_ctx, opt_funcs.master_out(op, multi_precision, out, master_param), like)
 
 
 @register_kernel("sgd", Backend.CPU, DataLayout.ALL_LAYOUT, _SGD_CPU)
@@ -38,9 +37,7 @@ def sgd_kernel(dev_ctx: DeviceContext, param: DenseTensor, learning_rate: DenseT
                grad: DenseTensor, master_param: DenseTensor | None, multi_precision: bool,
                param_out: OutTensor, master_param_out: OptionalOutTensor) -> None:
     """multi_precision as Paddle's CPU kernel: Param from Param, master_param_out not
-    written (opt_funcs.CPU_MASTER_COPY); a GPU's master copy update is not supported."""
-    if multi_precision and dev_ctx.place.is_gpu_like:
-        raise ValueError("sgd: multi_precision (a master copy) on a GPU is not supported")
+    written (opt_funcs.CPU_MASTER_COPY)."""
     p, lr, g = param.data, learning_rate.data, grad.data
     sgd_adam_funcs.sgd(dev_ctx.xp, p, lr, g, dev_ctx.alloc(param_out, param.dtype))
 
@@ -58,7 +55,7 @@ def adam_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor,
                 moment2_max_out: OptionalOutTensor, beta1_pow_out: OutTensor,
                 beta2_pow_out: OutTensor, master_param_out: OptionalOutTensor) -> None:
     """multi_precision as Paddle's CPU kernel: Param updates from Param, master_param_out
-    is not written (opt_funcs.CPU_MASTER_COPY; on a GPU it gets param_out)."""
+    is not written (opt_funcs.CPU_MASTER_COPY)."""
     m2_max = sgd_adam_funcs.amsgrad_max("adam", amsgrad, moment2_max, moment2_max_out)
     arrays = [t.data for t in (param, grad, learning_rate, moment1, moment2, beta1_pow,
                                beta2_pow)]
