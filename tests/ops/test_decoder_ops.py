@@ -156,6 +156,19 @@ def test_conv_transpose_grad_attribute_lengths_follow_the_input_rank(path, op):
                       ["Input@GRAD", "Filter@GRAD"], path)
 
 
+@pytest.mark.parametrize("path", PATHS)
+def test_conv_transpose_grad_nhwc_with_groups_not_dividing_channels_is_refused(path):
+    """Paddle 3.3.1's channel-last gradient is then not its channel-first one (every channel
+    differs, while the forwards agree): refused, not guessed."""
+    inputs = {"Input": rand((1, 2, 3, 2, 5), 3), "Filter": rand((5, 2, 2, 2, 2), 4),
+              "Output@GRAD": rand((1, 3, 4, 3, 4), 5)}
+    with pytest.raises(Exception, match=r"groups \(2\) do not divide the input channels "
+                                        r"\(5\) and data_format is NHWC"):
+        run_single_op("conv3d_transpose_grad", inputs,
+                      {**_ATTRS3, "groups": 2, "data_format": "NHWC"},
+                      ["Input@GRAD", "Filter@GRAD"], path)
+
+
 def _adjoint_gap(x_dims, w_dims, strides, pads, dilations, groups, algorithm, fmt, seed):
     """<conv2d_transpose(x, w), y> - <x, conv2d(y, w)> relative to the products (float64)."""
     x, w = rand(x_dims, seed, np.float64), rand(w_dims, seed + 1, np.float64)

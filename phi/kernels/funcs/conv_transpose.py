@@ -7,7 +7,8 @@ output_padding must hold one value per spatial dim, paddings one or two, dilatio
 least one (only the first of each dim's are read: Paddle reads past the end of a shorter
 list). The filter is laid out [in_channels, out_channels / groups, *kernel];
 `data_format` only describes the input and output: only "NHWC" is channel-last, whatever
-the rank ("NDHWC" is channel-first, as in Paddle's InferMeta and kernels). Each input pixel
+the rank ("NDHWC" is channel-first, as in Paddle's InferMeta and kernels); groups need not
+divide the input channels (see used_channels). Each input pixel
 scatters `w` into the output: a GEMM per group gives every pixel's kernel-sized patch (the
 "columns"), and col2im adds the patches into the output one kernel tap at a time (a strided
 slice per tap, no loop over pixels). Paddings are cut from the border afterwards;
@@ -48,6 +49,13 @@ def channel_last(op: str, data_format: str) -> bool:
     return layout is DataLayout.NHWC
 
 
+def used_channels(channels: int, groups: int) -> int:
+    """The input channels the op reads: Paddle does not ask groups to divide them and reads
+    the first (channels // groups) * groups (each group channels // groups of them); the
+    rest take no part (a zero gradient), and fewer channels than groups give a zero output."""
+    return int(channels) // int(groups) * int(groups)
+
+
 def _geometry(op: str, x_dims: Sequence[int], w_dims: Sequence[int], strides: Sequence[int],
               paddings: Sequence[int], padding_algorithm: str, dilations: Sequence[int],
               groups: int, data_format: str
@@ -72,9 +80,6 @@ def _geometry(op: str, x_dims: Sequence[int], w_dims: Sequence[int], strides: Se
                          f"data_format {data_format}) must equal the filter's first dim "
                          f"({int(w_dims[0])}); filter is [in_channels, out_channels / groups, "
                          f"*kernel]")
-    if c % groups:
-        raise ValueError(f"{op}: input channels ({c}) must be divisible by groups "
-                         f"({groups})")
     strides = _per_dim(op, rank, "strides", strides)
     if min(strides) < 1:
         raise ValueError(f"{op}: strides must be positive, got {strides}")
@@ -164,13 +169,14 @@ def conv_transpose(xp: Any, x: Any, w: Any, strides: Sequence[int], paddings: Se
     last = channel_last(op, data_format)
     xc = x.transpose(to_first) if last else x
     oc = out.transpose(to_first) if last else out
+    used = used_channels(xc.shape[1], groups)
     if oc.size == 0:
         return
-    if xc.size == 0:
+    if xc.size == 0 or used == 0:
         oc[...] = 0
         return
     with quiet(xp):  # NaN / inf inputs spread as in Paddle
-        _scatter(xp, xc, w, groups, pads, dil, strides, oc)
+        _scatter(xp, xc[:, :used], w[:used], groups, pads, dil, strides, oc)
 
 
 def _scatter(xp: Any, xc: Any, w: Any, groups: int, pads: Sequence[int],

@@ -3,7 +3,8 @@ conv3d_transpose (strides, paddings of 3 and 6 values, SAME, dilations, groups,
 output_padding, output_size, NCDHW / NDHWC, NaN / inf, an empty batch), and each op on the
 other rank: Paddle 3.3.1 takes a 5-D Input for the 2-D ops and a 4-D one for
 conv3d_transpose (the spatial rank is the Input's; attribute lists one value per spatial
-dim, dilations at least one, extra ones unread; only "NHWC" is channel-last).
+dim, dilations at least one, extra ones unread; only "NHWC" is channel-last); groups that
+do not divide the input channels (Paddle reads the first (C // groups) * groups).
 
 The filter is [in_channels, out_channels / groups, kh, kw]. Cases cover strides with and
 without overlapping patches, paddings (2 and 4 values, SAME, VALID), dilations, groups,
@@ -146,4 +147,14 @@ CASES += [
         data_format="NHWC"),
     _ct("conv3d_transpose_4d_empty_batch_float32", "conv3d_transpose", (0, 4, 3, 4),
         (4, 2, 2, 2), strides=[1, 1], paddings=[0, 0], dilations=[1, 1]),
+    # groups need not divide the channels: the first (C // groups) * groups are read
+    _ct("conv2d_transpose_groups3_of4_channels_float64", "conv2d_transpose", _X,
+        (4, 2, 2, 3), "float64", strides=[2, 1], groups=3),
+    _ct("conv2d_transpose_5d_groups2_of5_channels_float32", "conv2d_transpose",
+        (1, 5, 2, 3, 2), (5, 2, 2, 2, 2), strides=[1, 2, 1], paddings=[0, 0, 0],
+        dilations=[1, 1, 1], groups=2),
+    _ct("conv3d_transpose_nhwc_groups3_of4_channels_float32", "conv3d_transpose",
+        (1, 2, 3, 2, 4), (4, 1, 2, 2, 2), strides=[1, 2, 1], groups=3, data_format="NHWC"),
+    _ct("conv2d_transpose_more_groups_than_channels_float32", "conv2d_transpose",
+        (1, 2, 3, 3), (2, 1, 2, 2), groups=3),
 ]

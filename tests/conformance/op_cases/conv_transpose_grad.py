@@ -100,4 +100,10 @@ GRAD_CASES += [
     *(_conv_t("conv3d_transpose", tag, *spec, "float32") for tag, spec in _CONV3D_T_4D.items()),
     _conv_t("conv3d_transpose", "4d_stride2_outpad", *_CONV3D_T_4D["4d_stride2_outpad"],
             "float64"),
+    # groups not dividing the channels: the channels past (C // groups) * groups get 0
+    # (channel-first only: Paddle's NHWC gradient is then off, fluidphi refuses it)
+    _conv_t("conv2d_transpose", "groups3_of4_channels", (1, 4, 3, 3), (4, 1, 2, 3),
+            {"strides": [2, 1], "groups": 3}, "float64"),
+    _conv_t("conv3d_transpose", "groups2_of5_channels", (1, 5, 2, 3, 2),
+            (5, 2, 2, 2, 2), {"strides": [1, 2, 1], "groups": 2}, "float32"),
 ]
