@@ -90,7 +90,7 @@ class ConvTransposeOp(ConvOp):
 
 
 class ConvTransposeKernel(OpKernel):
-    """conv2d_transpose, depthwise_conv2d_transpose and conv3d_transpose (the same math)."""
+    """conv2d_transpose and depthwise_conv2d_transpose (a 4-D or 5-D Input each)."""
 
     def compute(self, ctx: ExecutionContext) -> None:
         input_ = ctx.input("Input")
@@ -117,10 +117,29 @@ class ConvTransposeKernel(OpKernel):
                                 ctx.op_type)
 
 
+class Conv3DTransposeKernel(OpKernel):
+    """conv3d_transpose (no Bias slot; its output dims are infer_shape's)."""
+
+    def compute(self, ctx: ExecutionContext) -> None:
+        input_ = ctx.input("Input")
+        filter_ = ctx.input("Filter")
+        output = ctx.output("Output")
+        strides = ctx.attr("strides")
+        paddings = ctx.attr("paddings")
+        padding_algorithm = ctx.attr("padding_algorithm")
+        groups = ctx.attr("groups")
+        dilations = ctx.attr("dilations")
+        data_format = ctx.attr("data_format")
+        data = output.mutable_data(ctx.place, input_.dtype)
+        ct_funcs.conv_transpose(ctx.xp, input_.data, filter_.data, strides, paddings,
+                                padding_algorithm, groups, dilations, data_format, data,
+                                ctx.op_type)
+
+
 register_operator("conv3d_transpose", ConvTransposeOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
-    register_op_kernel("conv3d_transpose", "CPU", ConvTransposeKernel, _dtype)
-    register_op_kernel("conv3d_transpose", "GPU", ConvTransposeKernel, _dtype)
+    register_op_kernel("conv3d_transpose", "CPU", Conv3DTransposeKernel, _dtype)
+    register_op_kernel("conv3d_transpose", "GPU", Conv3DTransposeKernel, _dtype)
 register_operator("conv2d_transpose", ConvTransposeOp, Conv2DTransposeCudnnOpMaker)
 register_operator("depthwise_conv2d_transpose", ConvTransposeOp, DepthwiseConv2DTransposeOpMaker)
 for _op in ("conv2d_transpose", "depthwise_conv2d_transpose"):
