@@ -1,6 +1,6 @@
 """Backward ops of the transposed convolutions: conv2d_transpose_grad,
 depthwise_conv2d_transpose_grad and conv3d_transpose_grad (Input@GRAD and Filter@GRAD,
-either may be left out).
+either may be left out; a 4-D or 5-D Input for each, as their forwards).
 
 Slots and attributes are those of Paddle's grad OpDescs (the 2-D forwards', with their
 empty Bias slot; conv3d_transpose_grad's proto is backward.yaml's); the math is
@@ -57,7 +57,7 @@ class ConvTransposeGradKernel(OpKernel):
         ct_grad_funcs.conv_transpose_grad(
             ctx.xp, input_.data, filter_.data, output_grad.data, ctx.attr("strides"),
             ctx.attr("paddings"), ctx.attr("padding_algorithm"), ctx.attr("groups"),
-            ctx.attr("dilations"), ctx.attr("data_format"), dx, dw)
+            ctx.attr("dilations"), ctx.attr("data_format"), dx, dw, ctx.op_type)
 
 
 #: the forwards' cases (conv_transpose_op.py) with Output@GRAD of the forward's output shape

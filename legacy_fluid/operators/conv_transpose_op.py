@@ -1,9 +1,10 @@
 """conv2d_transpose, depthwise_conv2d_transpose and conv3d_transpose: the gradient of a
-convolution with respect to its input, used as a learned upsampling. Input is NCHW or NHWC, Filter
-[in_channels, out_channels / groups, kh, kw].
+convolution with respect to its input, used as a learned upsampling. Input is 4-D or 5-D
+for each of the three (2 or 3 spatial dims, as in Paddle 3.3.1), channel-first unless
+data_format is "NHWC"; Filter [in_channels, out_channels / groups, *kernel].
 
-Both ops compute the same math (a GEMM per group, then col2im tap by tap); they differ
-in the default of `use_cudnn`. output_size and output_padding extend the output at the
+The ops compute the same math (a GEMM per group, then col2im tap by tap); the 2-D ones
+differ in the default of `use_cudnn`. output_size and output_padding extend the output at the
 bottom / right (output_size within [inferred, inferred + stride), output_padding below
 the stride). An output_size held in tensors (a VARS attribute) is not supported.
 """
@@ -75,19 +76,22 @@ class DepthwiseConv2DTransposeOpMaker(Conv2DTransposeOpMaker):
 
 
 class ConvTransposeOp(ConvOp):
-    """conv2d's operator (kernel type from Input, Filter of the same dtype), its own dims."""
+    """conv2d's operator (kernel type from Input, Filter of the same dtype), its own dims:
+    2 or 3 spatial dims as Input is 4-D or 5-D, whichever of the three ops."""
 
     def infer_shape(self, ctx: InferShapeContext) -> None:
-        dims = ct_funcs.conv2d_transpose_out_dims(
+        dims = ct_funcs.conv_transpose_out_dims(
             ctx.get_input_dim("Input"), ctx.get_input_dim("Filter"), ctx.attr("strides"),
             ctx.attr("paddings"), ctx.attr("output_padding"), ctx.attr("output_size"),
             ctx.attr("padding_algorithm"), ctx.attr("groups"), ctx.attr("dilations"),
-            ctx.attr("data_format"))
+            ctx.attr("data_format"), ctx.op_type)
         ctx.set_output_dim("Output", dims)
         ctx.set_output_dtype("Output", ctx.get_input_dtype("Input"))
 
 
 class ConvTransposeKernel(OpKernel):
+    """conv2d_transpose and depthwise_conv2d_transpose (a 4-D or 5-D Input each)."""
+
     def compute(self, ctx: ExecutionContext) -> None:
         input_ = ctx.input("Input")
         filter_ = ctx.input("Filter")
@@ -104,25 +108,18 @@ class ConvTransposeKernel(OpKernel):
             raise UnsupportedOpVariantError(
                 ctx.op_type, "a fed Bias input (oneDNN fusion)",
                 "export the program without oneDNN fusion passes (plain Input + Filter)")
-        output.resize(ct_funcs.conv2d_transpose_out_dims(
+        output.resize(ct_funcs.conv_transpose_out_dims(
             input_.dims, filter_.dims, strides, paddings, output_padding, output_size,
-            padding_algorithm, groups, dilations, data_format))
+            padding_algorithm, groups, dilations, data_format, ctx.op_type))
         data = output.mutable_data(ctx.place, input_.dtype)
-        ct_funcs.conv2d_transpose(ctx.xp, input_.data, filter_.data, strides, paddings,
-                                  padding_algorithm, groups, dilations, data_format, data)
-
-
-class Conv3DTransposeOp(ConvOp):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Output", ct_funcs.conv2d_transpose_out_dims(
-            ctx.get_input_dim("Input"), ctx.get_input_dim("Filter"), ctx.attr("strides"),
-            ctx.attr("paddings"), ctx.attr("output_padding"), ctx.attr("output_size"),
-            ctx.attr("padding_algorithm"), ctx.attr("groups"), ctx.attr("dilations"),
-            ctx.attr("data_format"), rank=3))
-        ctx.set_output_dtype("Output", ctx.get_input_dtype("Input"))
+        ct_funcs.conv_transpose(ctx.xp, input_.data, filter_.data, strides, paddings,
+                                padding_algorithm, groups, dilations, data_format, data,
+                                ctx.op_type)
 
 
 class Conv3DTransposeKernel(OpKernel):
+    """conv3d_transpose (no Bias slot; its output dims are infer_shape's)."""
+
     def compute(self, ctx: ExecutionContext) -> None:
         input_ = ctx.input("Input")
         filter_ = ctx.input("Filter")
@@ -134,11 +131,12 @@ class Conv3DTransposeKernel(OpKernel):
         dilations = ctx.attr("dilations")
         data_format = ctx.attr("data_format")
         data = output.mutable_data(ctx.place, input_.dtype)
-        ct_funcs.conv2d_transpose(ctx.xp, input_.data, filter_.data, strides, paddings,
-                                  padding_algorithm, groups, dilations, data_format, data)
+        ct_funcs.conv_transpose(ctx.xp, input_.data, filter_.data, strides, paddings,
+                                padding_algorithm, groups, dilations, data_format, data,
+                                ctx.op_type)
 
 
-register_operator("conv3d_transpose", Conv3DTransposeOp)
+register_operator("conv3d_transpose", ConvTransposeOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("conv3d_transpose", "CPU", Conv3DTransposeKernel, _dtype)
     register_op_kernel("conv3d_transpose", "GPU", Conv3DTransposeKernel, _dtype)

@@ -9,12 +9,12 @@ def conv_transpose_infer_meta(x: MetaTensor, filter: MetaTensor, strides: list[i
                               paddings: list[int], output_padding: list[int],
                               output_size: list[int], padding_algorithm: str, groups: int,
                               dilations: list[int], data_format: str, out: MetaTensor) -> None:
-    """out: the transposed convolution's dims, x's dtype and layout."""
-    from phi.kernels.funcs.conv_transpose import conv2d_transpose_out_dims
+    """out: the transposed convolution's dims (a 4-D or 5-D x), x's dtype and layout."""
+    from phi.kernels.funcs.conv_transpose import conv_transpose_out_dims
 
-    out.set_dims(conv2d_transpose_out_dims(x.dims(), filter.dims(), strides, paddings,
-                                           output_padding, output_size, padding_algorithm,
-                                           groups, dilations, data_format))
+    out.set_dims(conv_transpose_out_dims(x.dims(), filter.dims(), strides, paddings,
+                                         output_padding, output_size, padding_algorithm,
+                                         groups, dilations, data_format))
     out.set_dtype(x.dtype())
     out.set_layout(x.layout())
 
@@ -62,11 +62,12 @@ def conv3d_transpose_infer_meta(x: MetaTensor, filter: MetaTensor, strides: list
                                 output_size: list[int], padding_algorithm: str, groups: int,
                                 dilations: list[int], data_format: str,
                                 out: MetaTensor) -> None:
-    """out: the 3-D transposed convolution's dims, x's dtype and layout."""
-    from phi.kernels.funcs.conv_transpose import conv2d_transpose_out_dims
+    """out: conv3d_transpose's dims (a 4-D or 5-D x, as conv_transpose_infer_meta), x's
+    dtype and layout."""
+    from phi.kernels.funcs.conv_transpose import conv_transpose_out_dims
 
-    out.set_dims(conv2d_transpose_out_dims(x.dims(), filter.dims(), strides, paddings,
-                                           output_padding, output_size, padding_algorithm,
-                                           groups, dilations, data_format, rank=3))
+    out.set_dims(conv_transpose_out_dims(x.dims(), filter.dims(), strides, paddings,
+                                         output_padding, output_size, padding_algorithm,
+                                         groups, dilations, data_format, "conv3d_transpose"))
     out.set_dtype(x.dtype())
     out.set_layout(x.layout())

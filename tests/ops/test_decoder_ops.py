@@ -106,17 +106,76 @@ def test_conv_transpose_grad_names_a_wrong_input_rank(path, op):
     """A 2-D Input is refused as such (it was blamed on 'conv0d_transpose' channels)."""
     inputs = {"Input": rand((3, 4), 3), "Filter": rand((3, 4), 4),
               "Output@GRAD": rand((3, 4), 5)}
-    with pytest.raises(Exception, match=r"Input must be 4-D .* or 5-D .*got \[3, 4\]"):
+    with pytest.raises(Exception, match=r"Input must be a 4-D or 5-D tensor .*got dims \[3, 4\]"):
         run_single_op(op, inputs, {}, ["Input@GRAD", "Filter@GRAD"], path)
+
+
+_X5, _W5 = (1, 2, 2, 3, 3), (2, 2, 2, 2, 2)
+_ATTRS3 = {"strides": [1, 1, 1], "paddings": [0, 0, 0], "dilations": [1, 1, 1]}
+
+
+@pytest.mark.parametrize("path", PATHS)
+@pytest.mark.parametrize("op", ["conv2d_transpose", "depthwise_conv2d_transpose",
+                                "conv3d_transpose"])
+@pytest.mark.parametrize(("x_dims", "w_dims", "attrs", "message"), [
+    # Paddle 3.3.1 refuses these while building the program (no fixture can hold them)
+    (_X5, _W5, {**_ATTRS3, "strides": [1, 1]}, r"Attr\(strides\) must hold one value per "
+     r"spatial dim of the 5-D Input \(3\)"),
+    ((1, 2, 3, 3), (2, 2, 2, 2), _ATTRS3, r"Attr\(strides\) must hold .* 4-D Input \(2\)"),
+    (_X5, _W5, {**_ATTRS3, "paddings": [0, 1, 0, 1]}, "paddings must hold 3 or 6 values"),
+    (_X5, _W5, {**_ATTRS3, "strides": [2, 2, 2], "output_size": [6, 7]},
+     r"Attr\(output_size\) must hold one value per spatial dim"),
+    (_X5, _W5, {**_ATTRS3, "strides": [2, 2, 2], "output_padding": [1, 1]},
+     r"Attr\(output_padding\) must hold one value per spatial dim"),
+    ((1, 2, 3), (2, 2, 2), {"strides": [1], "paddings": [0], "dilations": [1]},
+     r"Input must be a 4-D or 5-D tensor .*got dims \[1, 2, 3\]"),
+    ((1, 2, 2, 2, 2, 2), (2, 2, 2, 2, 2, 2), {"strides": [1] * 4, "paddings": [0] * 4,
+                                              "dilations": [1] * 4}, "4-D or 5-D"),
+    (_X5, (2, 2, 2, 2), _ATTRS3, r"Filter must have Input's rank \(5-D\)"),
+    (_X5, _W5, {**_ATTRS3, "data_format": "NCWH"}, "Unknown data layout"),
+    # Paddle accepts this one and reads past the end of dilations (garbage dims or a crash)
+    (_X5, _W5, {**_ATTRS3, "dilations": [1, 1]},
+     r"Attr\(dilations\) must hold at least one value per spatial dim"),
+])
+def test_conv_transpose_attribute_lengths_follow_the_input_rank(path, op, x_dims, w_dims,
+                                                                attrs, message):
+    """Every op takes a 4-D or 5-D Input; the attribute lists follow its spatial rank."""
+    inputs = {"Input": rand(x_dims, 3), "Filter": rand(w_dims, 4)}
+    with pytest.raises(Exception, match=message):
+        run_single_op(op, inputs, attrs, ["Output"], path)
+
+
+@pytest.mark.parametrize("path", PATHS)
+@pytest.mark.parametrize("op", ["conv2d_transpose_grad", "conv3d_transpose_grad"])
+def test_conv_transpose_grad_attribute_lengths_follow_the_input_rank(path, op):
+    inputs = {"Input": rand(_X5, 3), "Filter": rand(_W5, 4),
+              "Output@GRAD": rand((1, 2, 3, 4, 4), 5)}
+    with pytest.raises(Exception, match=r"Attr\(strides\) must hold one value per spatial "
+                                        r"dim of the 5-D Input"):
+        run_single_op(op, inputs, {**_ATTRS3, "strides": [1, 1]},
+                      ["Input@GRAD", "Filter@GRAD"], path)
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_conv_transpose_grad_nhwc_with_groups_not_dividing_channels_is_refused(path):
+    """Paddle 3.3.1's channel-last gradient is then not its channel-first one (every channel
+    differs, while the forwards agree): refused, not guessed."""
+    inputs = {"Input": rand((1, 2, 3, 2, 5), 3), "Filter": rand((5, 2, 2, 2, 2), 4),
+              "Output@GRAD": rand((1, 3, 4, 3, 4), 5)}
+    with pytest.raises(Exception, match=r"groups \(2\) do not divide the input channels "
+                                        r"\(5\) and data_format is NHWC"):
+        run_single_op("conv3d_transpose_grad", inputs,
+                      {**_ATTRS3, "groups": 2, "data_format": "NHWC"},
+                      ["Input@GRAD", "Filter@GRAD"], path)
 
 
 def _adjoint_gap(x_dims, w_dims, strides, pads, dilations, groups, algorithm, fmt, seed):
     """<conv2d_transpose(x, w), y> - <x, conv2d(y, w)> relative to the products (float64)."""
     x, w = rand(x_dims, seed, np.float64), rand(w_dims, seed + 1, np.float64)
-    out_dims = ct_funcs.conv2d_transpose_out_dims(x_dims, w_dims, strides, pads, [], [],
-                                                  algorithm, groups, dilations, fmt)
+    out_dims = ct_funcs.conv_transpose_out_dims(x_dims, w_dims, strides, pads, [], [],
+                                                algorithm, groups, dilations, fmt)
     out = np.empty(out_dims)
-    ct_funcs.conv2d_transpose(np, x, w, strides, pads, algorithm, groups, dilations, fmt, out)
+    ct_funcs.conv_transpose(np, x, w, strides, pads, algorithm, groups, dilations, fmt, out)
     y = rand(out_dims, seed + 2, np.float64)
     # the same filter, read as conv2d's [out, in / groups, kh, kw], maps y back to x's dims
     back = np.empty(x_dims)

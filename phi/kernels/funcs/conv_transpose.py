@@ -1,10 +1,15 @@
-"""Transposed 2-D and 3-D convolution (conv2d_transpose, depthwise_conv2d_transpose,
-conv3d_transpose).
+"""Transposed convolution over 2 or 3 spatial dims (conv2d_transpose,
+depthwise_conv2d_transpose, conv3d_transpose).
 
-The filter is laid out [in_channels, out_channels / groups, *kernel]; `data_format` only
-describes the input and output ("NHWC" is channel-last; "NDHWC" too for 2-D inputs, not for
-conv3d_transpose, as in Paddle; the others are channel first). Each input pixel scatters
-`w` into the output: a GEMM per group gives every pixel's kernel-sized patch (the
+As in Paddle 3.3.1, the spatial rank comes from the input, not the op: each of the three
+takes a 4-D or a 5-D Input (and a Filter of the same rank); strides, output_size and
+output_padding must hold one value per spatial dim, paddings one or two, dilations at
+least one (only the first of each dim's are read: Paddle reads past the end of a shorter
+list). The filter is laid out [in_channels, out_channels / groups, *kernel];
+`data_format` only describes the input and output: only "NHWC" is channel-last, whatever
+the rank ("NDHWC" is channel-first, as in Paddle's InferMeta and kernels); groups need not
+divide the input channels (see used_channels). Each input pixel
+scatters `w` into the output: a GEMM per group gives every pixel's kernel-sized patch (the
 "columns"), and col2im adds the patches into the output one kernel tap at a time (a strided
 slice per tap, no loop over pixels). Paddings are cut from the border afterwards;
 output_size / output_padding extend the output at the far end of each spatial dim.
@@ -17,53 +22,76 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from phi.common import DataLayout
 from phi.kernels.funcs.common import quiet
-from phi.kernels.funcs.conv import is_channel_last, resolve_padding
+from phi.kernels.funcs.conv import resolve_padding
+
+#: the Input (and Filter) ranks Paddle's conv_transpose InferMeta accepts, for every op
+INPUT_RANKS = (4, 5)
 
 
-def _per_dim(op: str, rank: int, name: str, values: Sequence[int], what: str) -> list[int]:
+def _per_dim(op: str, rank: int, name: str, values: Sequence[int]) -> list[int]:
     vals = [int(v) for v in values]
     if len(vals) != rank:
-        raise ValueError(f"{op}: {name} must hold {rank} values ({what}), got {vals}")
+        raise ValueError(f"{op}: Attr({name}) must hold one value per spatial dim of the "
+                         f"{rank + 2}-D Input ({rank}), got {vals}")
     return vals
 
 
-def _op(rank: int) -> str:
-    return f"conv{rank}d_transpose"
+def channel_last(op: str, data_format: str) -> bool:
+    """Paddle's transposed convs read only "NHWC" as channel-last ("NCDHW", "NDHWC",
+    "AnyLayout" are channel-first); a string that names no layout is an error."""
+    try:
+        layout = DataLayout.from_str(data_format)
+    except ValueError as err:
+        raise ValueError(f"{op}: Unknown data layout type string: {data_format!r} "
+                         f"({err})") from None
+    return layout is DataLayout.NHWC
 
 
-def _channel_last(data_format: str, rank: int) -> bool:
-    """Paddle's conv3d_transpose reads only "NHWC" as channel-last ("NDHWC" is first)."""
-    return data_format == "NHWC" if rank == 3 else is_channel_last(data_format)
+def used_channels(channels: int, groups: int) -> int:
+    """The input channels the op reads: Paddle does not ask groups to divide them and reads
+    the first (channels // groups) * groups (each group channels // groups of them); the
+    rest take no part (a zero gradient), and fewer channels than groups give a zero output."""
+    return int(channels) // int(groups) * int(groups)
 
 
-def _geometry(x_dims: Sequence[int], w_dims: Sequence[int], strides: Sequence[int],
+def _geometry(op: str, x_dims: Sequence[int], w_dims: Sequence[int], strides: Sequence[int],
               paddings: Sequence[int], padding_algorithm: str, dilations: Sequence[int],
-              groups: int, data_format: str, rank: int = 2
+              groups: int, data_format: str
               ) -> tuple[list[int], list[int], list[int], list[int]]:
-    """(input spatial dims, [begin, end] pads per dim, dilations, strides), checked."""
-    op = _op(rank)
-    if len(x_dims) != rank + 2 or len(w_dims) != rank + 2:
-        raise ValueError(f"{op} wants a {rank + 2}-D input and a {rank + 2}-D filter, got "
-                         f"{list(x_dims)} and {list(w_dims)}")
+    """(input spatial dims, [begin, end] pads per dim, dilations, strides), checked as
+    Paddle's InferMeta checks them; the spatial rank is Input's rank - 2."""
+    if len(x_dims) not in INPUT_RANKS:
+        raise ValueError(f"{op}: Input must be a 4-D or 5-D tensor (N, C, *spatial), got "
+                         f"dims {list(x_dims)}")
+    if len(w_dims) != len(x_dims):
+        raise ValueError(f"{op}: Filter must have Input's rank ({len(x_dims)}-D), got "
+                         f"Input {list(x_dims)} and Filter {list(w_dims)}")
+    rank = len(x_dims) - 2
     groups = int(groups)
     if groups < 1:
         raise ValueError(f"{op}: groups must be at least 1, got {groups}")
-    channel_last = _channel_last(data_format, rank)
-    c = int(x_dims[-1] if channel_last else x_dims[1])
-    spatial = [int(v) for v in (x_dims[1:-1] if channel_last else x_dims[2:])]
+    last = channel_last(op, data_format)
+    c = int(x_dims[-1] if last else x_dims[1])
+    spatial = [int(v) for v in (x_dims[1:-1] if last else x_dims[2:])]
     if c != int(w_dims[0]):
-        raise ValueError(f"{op}: the number of input channels ({c}) must equal the "
-                         f"filter's first dim ({int(w_dims[0])}); filter is [in_channels, "
-                         f"out_channels / groups, *kernel]")
-    if c % groups:
-        raise ValueError(f"{op}: input channels ({c}) must be divisible by groups "
-                         f"({groups})")
-    strides = _per_dim(op, rank, "strides", strides, "one per spatial dim")
+        raise ValueError(f"{op}: the number of input channels ({c}, Input {list(x_dims)}, "
+                         f"data_format {data_format}) must equal the filter's first dim "
+                         f"({int(w_dims[0])}); filter is [in_channels, out_channels / groups, "
+                         f"*kernel]")
+    strides = _per_dim(op, rank, "strides", strides)
     if min(strides) < 1:
         raise ValueError(f"{op}: strides must be positive, got {strides}")
-    dil = _per_dim(op, rank, "dilations", dilations, "one per spatial dim")
-    pads, dil = resolve_padding(paddings, dil, padding_algorithm, spatial, w_dims[2:], strides)
+    dil = [int(d) for d in dilations]
+    if len(dil) < rank:
+        raise ValueError(f"{op}: Attr(dilations) must hold at least one value per spatial "
+                         f"dim of the {rank + 2}-D Input ({rank}), got {dil}")
+    try:
+        pads, dil = resolve_padding(paddings, dil[:rank], padding_algorithm, spatial,
+                                    w_dims[2:], strides)
+    except ValueError as err:
+        raise ValueError(f"{op} (a {rank + 2}-D Input): {err}") from None
     return spatial, pads, dil, strides
 
 
@@ -77,26 +105,26 @@ def check_static_output_size(op_type: str, output_size: Sequence[object]) -> Non
                          f"as numbers")
 
 
-def conv2d_transpose_out_dims(x_dims: Sequence[int], w_dims: Sequence[int],
-                              strides: Sequence[int], paddings: Sequence[int],
-                              output_padding: Sequence[int], output_size: Sequence[int],
-                              padding_algorithm: str, groups: int, dilations: Sequence[int],
-                              data_format: str, rank: int = 2) -> tuple[int, ...]:
+def conv_transpose_out_dims(x_dims: Sequence[int], w_dims: Sequence[int],
+                            strides: Sequence[int], paddings: Sequence[int],
+                            output_padding: Sequence[int], output_size: Sequence[int],
+                            padding_algorithm: str, groups: int, dilations: Sequence[int],
+                            data_format: str, op: str = "conv_transpose") -> tuple[int, ...]:
     """Output dims: (in - 1) * stride - pads + dilation * (k - 1) + 1 per spatial dim, or
-    output_size (which must lie in [that, that + stride)), or that + output_padding (each in
-    [0, max(stride, dilation))); `rank` 3 for conv3d_transpose."""
-    op = _op(rank)
-    spatial, pads, dil, strides = _geometry(x_dims, w_dims, strides, paddings,
-                                            padding_algorithm, dilations, groups, data_format,
-                                            rank)
+    output_size (which must lie in [that, that + stride)), or that + output_padding (each
+    below the stride); 2 or 3 spatial dims as the 4-D or 5-D Input has. `op` names the op
+    in errors."""
+    spatial, pads, dil, strides = _geometry(op, x_dims, w_dims, strides, paddings,
+                                            padding_algorithm, dilations, groups, data_format)
+    rank = len(spatial)
     check_static_output_size(op, output_size)
     sizes = [int(v) for v in output_size]
     extra = [int(v) for v in output_padding]
-    if sizes and len(sizes) != rank:
-        raise ValueError(f"{op}: output_size must hold {rank} values, got {sizes}")
-    if extra and len(extra) != rank:
-        raise ValueError(f"{op}: output_padding must hold {rank} values, got {extra}")
-    out_hw = []
+    if sizes:
+        _per_dim(op, rank, "output_size", sizes)
+    if extra:
+        _per_dim(op, rank, "output_padding", extra)
+    out_sp = []
     for i in range(rank):
         k = int(w_dims[2 + i])
         infer = (spatial[i] - 1) * strides[i] - pads[2 * i] - pads[2 * i + 1] \
@@ -109,45 +137,46 @@ def conv2d_transpose_out_dims(x_dims: Sequence[int], w_dims: Sequence[int],
                     f"the stride)")
             size = sizes[i]
         elif extra:
-            # Paddle's InferMeta allows up to max(stride, dilation) - 1, its col2im then
-            # rejects anything not below the stride
+            # Paddle's InferMeta allows up to max(stride, dilation) - 1, its col2im /
+            # col2vol then reject anything not below the stride
             if not 0 <= extra[i] < strides[i]:
                 raise ValueError(
                     f"{op}: output_padding[{i}] ({extra[i]}) must be in "
-                    f"[0, {strides[i]}) (below the stride): Output_height and padding "
-                    f"are inconsistent")
+                    f"[0, {strides[i]}) (below the stride): the output and the paddings are "
+                    f"inconsistent (mismatching)")
             size = infer + extra[i]
         else:
             size = infer
         if size < 0:
             raise ValueError(f"{op}: output size {size} is negative (input "
                              f"{spatial[i]}, kernel {k}, pads {pads[2 * i]}+{pads[2 * i + 1]})")
-        out_hw.append(size)
+        out_sp.append(size)
     n = int(x_dims[0])
     o = int(w_dims[1]) * int(groups)
-    return (n, *out_hw, o) if _channel_last(data_format, rank) else (n, o, *out_hw)
+    return (n, *out_sp, o) if channel_last(op, data_format) else (n, o, *out_sp)
 
 
-def conv2d_transpose(xp: Any, x: Any, w: Any, strides: Sequence[int], paddings: Sequence[int],
-                     padding_algorithm: str, groups: int, dilations: Sequence[int],
-                     data_format: str, out: Any) -> None:
-    """out = conv2d_transpose(x, w) (conv3d_transpose for 5-D x); `out` has the dims
-    conv2d_transpose_out_dims gives."""
+def conv_transpose(xp: Any, x: Any, w: Any, strides: Sequence[int], paddings: Sequence[int],
+                   padding_algorithm: str, groups: int, dilations: Sequence[int],
+                   data_format: str, out: Any, op: str = "conv_transpose") -> None:
+    """out = the transposed convolution of a 4-D or 5-D x by w; `out` has the dims
+    conv_transpose_out_dims gives."""
     groups = int(groups)
+    _, pads, dil, strides = _geometry(op, x.shape, w.shape, strides, paddings,
+                                      padding_algorithm, dilations, groups, data_format)
     rank = x.ndim - 2
-    channel_last = _channel_last(data_format, rank)
     to_first = (0, rank + 1, *range(1, rank + 1))
-    xc = x.transpose(to_first) if channel_last else x
-    oc = out.transpose(to_first) if channel_last else out
-    _, pads, dil, strides = _geometry(x.shape, w.shape, strides, paddings, padding_algorithm,
-                                      dilations, groups, data_format, rank)
+    last = channel_last(op, data_format)
+    xc = x.transpose(to_first) if last else x
+    oc = out.transpose(to_first) if last else out
+    used = used_channels(xc.shape[1], groups)
     if oc.size == 0:
         return
-    if xc.size == 0:
+    if xc.size == 0 or used == 0:
         oc[...] = 0
         return
     with quiet(xp):  # NaN / inf inputs spread as in Paddle
-        _scatter(xp, xc, w, groups, pads, dil, strides, oc)
+        _scatter(xp, xc[:, :used], w[:used], groups, pads, dil, strides, oc)
 
 
 def _scatter(xp: Any, xc: Any, w: Any, groups: int, pads: Sequence[int],

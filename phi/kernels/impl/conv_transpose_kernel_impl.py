@@ -1,5 +1,5 @@
 """conv2d_transpose, depthwise_conv2d_transpose and conv3d_transpose: one body for every
-backend.
+backend and op (each takes a 4-D or 5-D x, as in Paddle).
 
 The kernel sets the output dims itself (output_size / output_padding included); math in
 phi.kernels.funcs.conv_transpose.
@@ -18,16 +18,17 @@ _CPU_TYPES = [DataType.FLOAT32, DataType.FLOAT64]
 _GPU_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16]
 
 
-def _conv2d_transpose(dev_ctx: DeviceContext, x: DenseTensor, filter: DenseTensor,
-                      strides: list[int], paddings: list[int], output_padding: list[int],
-                      output_size: list[int], padding_algorithm: str, groups: int,
-                      dilations: list[int], data_format: str, out: OutTensor) -> None:
-    dims = ct_funcs.conv2d_transpose_out_dims(x.dims, filter.dims, strides, paddings,
-                                              output_padding, output_size, padding_algorithm,
-                                              groups, dilations, data_format)
+def _conv_transpose(op: str, dev_ctx: DeviceContext, x: DenseTensor, filter: DenseTensor,
+                    strides: list[int], paddings: list[int], output_padding: list[int],
+                    output_size: list[int], padding_algorithm: str, groups: int,
+                    dilations: list[int], data_format: str, out: OutTensor) -> None:
+    """Any of the three ops on a 4-D or 5-D x (the rank is x's, not the op's)."""
+    dims = ct_funcs.conv_transpose_out_dims(x.dims, filter.dims, strides, paddings,
+                                            output_padding, output_size, padding_algorithm,
+                                            groups, dilations, data_format, op)
     data = dev_ctx.alloc(out, x.dtype, dims)
-    ct_funcs.conv2d_transpose(dev_ctx.xp, x.data, filter.data, strides, paddings,
-                              padding_algorithm, groups, dilations, data_format, data)
+    ct_funcs.conv_transpose(dev_ctx.xp, x.data, filter.data, strides, paddings,
+                            padding_algorithm, groups, dilations, data_format, data, op)
 
 
 @register_kernel("conv2d_transpose", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
@@ -36,8 +37,8 @@ def conv2d_transpose_kernel(dev_ctx: DeviceContext, x: DenseTensor, filter: Dens
                             strides: list[int], paddings: list[int], output_padding: list[int],
                             output_size: list[int], padding_algorithm: str, groups: int,
                             dilations: list[int], data_format: str, out: OutTensor) -> None:
-    _conv2d_transpose(dev_ctx, x, filter, strides, paddings, output_padding, output_size,
-                      padding_algorithm, groups, dilations, data_format, out)
+    _conv_transpose("conv2d_transpose", dev_ctx, x, filter, strides, paddings, output_padding,
+                    output_size, padding_algorithm, groups, dilations, data_format, out)
 
 
 @register_kernel("depthwise_conv2d_transpose", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
@@ -48,8 +49,9 @@ def depthwise_conv2d_transpose_kernel(dev_ctx: DeviceContext, x: DenseTensor,
                                       output_size: list[int], padding_algorithm: str,
                                       groups: int, dilations: list[int], data_format: str,
                                       out: OutTensor) -> None:
-    _conv2d_transpose(dev_ctx, x, filter, strides, paddings, output_padding, output_size,
-                      padding_algorithm, groups, dilations, data_format, out)
+    _conv_transpose("depthwise_conv2d_transpose", dev_ctx, x, filter, strides, paddings,
+                    output_padding, output_size, padding_algorithm, groups, dilations,
+                    data_format, out)
 
 
 @register_kernel("conv3d_transpose", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
@@ -58,9 +60,5 @@ def conv3d_transpose_kernel(dev_ctx: DeviceContext, x: DenseTensor, filter: Dens
                             strides: list[int], paddings: list[int], output_padding: list[int],
                             output_size: list[int], padding_algorithm: str, groups: int,
                             dilations: list[int], data_format: str, out: OutTensor) -> None:
-    dims = ct_funcs.conv2d_transpose_out_dims(x.dims, filter.dims, strides, paddings,
-                                              output_padding, output_size, padding_algorithm,
-                                              groups, dilations, data_format, rank=3)
-    ct_funcs.conv2d_transpose(dev_ctx.xp, x.data, filter.data, strides, paddings,
-                              padding_algorithm, groups, dilations, data_format,
-                              dev_ctx.alloc(out, x.dtype, dims))
+    _conv_transpose("conv3d_transpose", dev_ctx, x, filter, strides, paddings, output_padding,
+                    output_size, padding_algorithm, groups, dilations, data_format, out)
