@@ -18,7 +18,7 @@ from legacy_fluid.framework.op_kernel import OP_KERNELS
 from legacy_fluid.framework.op_registry import OP_INFOS
 from legacy_fluid.framework.program_desc import ProgramDesc
 from legacy_fluid.framework.trace import OpTrace
-from legacy_fluid.framework.var_type import VarType
+from legacy_fluid.framework.var_type import VarType, dtypes_without_legacy_kernel
 from legacy_fluid.io import save_inference_model
 from phi.common import Backend, DataType
 from phi.core.kernel_factory import KERNELS
@@ -166,3 +166,12 @@ def cpu_dtypes_by_form(op_type: str) -> dict[str, set[str]]:
     if KERNELS.has_kernel(name):
         forms[f"PHI {name}"] = phi_cpu_dtypes(name)
     return forms
+
+
+def held_dtypes(form: str, wanted: set[str]) -> set[str]:
+    """The dtypes a form of cpu_dtypes_by_form is held to, of Paddle's `wanted`: the legacy
+    form lacks those no fluid kernel is keyed on (var_type.dtypes_without_legacy_kernel),
+    the PHI form holds them all."""
+    if form != "legacy":
+        return set(wanted)
+    return set(wanted) - {str(d) for d in dtypes_without_legacy_kernel()}

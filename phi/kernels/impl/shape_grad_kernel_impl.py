@@ -11,7 +11,7 @@ from phi.core.kernel_args import OptionalOutTensor, OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import shape_grad as shape_grad_funcs
 from phi.kernels.funcs import squeeze as sq_funcs
-from phi.kernels.funcs.cast import FLOAT8_TYPES
+from phi.kernels.funcs.cast import FLOAT8_TYPES, WIDE_UNSIGNED_TYPES
 
 _CPU_TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
               DataType.INT64, DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16,
@@ -90,7 +90,8 @@ def unsqueeze_grad_kernel(dev_ctx: DeviceContext, xshape: DenseTensor, out_grad:
     sq_funcs.reshape_copy(out_grad.data, data)
 
 
-@register_kernel("transpose_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
+@register_kernel("transpose_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 [*_CPU_TYPES, *WIDE_UNSIGNED_TYPES])
 @register_kernel("transpose_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
 def transpose_grad_kernel(dev_ctx: DeviceContext, out_grad: DenseTensor, axis: list[int],
                           x_grad: OutTensor) -> None:
