@@ -81,6 +81,7 @@ class SqueezeOp(OperatorWithKernel):
         if ctx.has_output("XShape"):
             ctx.set_output_dim("XShape", tr_funcs.xshape_dims(x_dims))
             ctx.set_output_dtype("XShape", ctx.get_input_dtype("X"))
+            ctx.share_lod("X", "XShape")
 
 
 class UnsqueezeOp(SqueezeOp):
@@ -110,17 +111,14 @@ class UnsqueezeKernel(SqueezeKernel):
 
 
 class Squeeze2Kernel(OpKernel):
-    """squeeze2: the same copy; XShape gets a 0-element buffer in the dims infer_shape gave
-    it, [0, *X.dims], as the PHI kernels write it."""
+    """squeeze2: the same copy; XShape keeps the dims infer_shape gave it, [0, *X.dims],
+    and no buffer, as Paddle's (and the PHI kernels) leave it."""
 
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("X")
         out = ctx.output("Out")
-        xshape = ctx.output("XShape")
         data = out.mutable_data(ctx.place, x.dtype)
         sq_funcs.reshape_copy(x.data, data)
-        if xshape is not None:
-            xshape.mutable_data(ctx.place, x.dtype)
 
 
 class Unsqueeze2Kernel(Squeeze2Kernel):

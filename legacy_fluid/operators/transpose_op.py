@@ -37,9 +37,15 @@ class TransposeOp(OperatorWithKernel):
         x_dims = ctx.get_input_dim("X")
         ctx.set_output_dim("Out", tr_funcs.transpose_dims(x_dims, ctx.attr("axis")))
         ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+        self.infer_outputs_beyond_kernel(ctx)
+
+    def infer_outputs_beyond_kernel(self, ctx: InferShapeContext) -> None:
+        """transpose2's XShape: dims [0, *X.dims], X's dtype and LoD (Out gets no LoD), no
+        buffer: as Paddle's, the kernels of both forms leave it unwritten."""
         if ctx.has_output("XShape"):
-            ctx.set_output_dim("XShape", tr_funcs.xshape_dims(x_dims))
+            ctx.set_output_dim("XShape", tr_funcs.xshape_dims(ctx.get_input_dim("X")))
             ctx.set_output_dtype("XShape", ctx.get_input_dtype("X"))
+            ctx.share_lod("X", "XShape")
 
 
 class TransposeKernel(OpKernel):

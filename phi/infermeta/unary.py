@@ -102,10 +102,12 @@ def reshape_infer_meta(x: MetaTensor, shape: IntArray, out: MetaTensor) -> None:
 
 def reshape_with_xshape_infer_meta(x: MetaTensor, shape: IntArray, out: MetaTensor,
                                    xshape: MetaTensor) -> None:
-    """reshape_infer_meta, plus xshape = [0, *x.dims] (x's dtype, lod) when that output exists."""
+    """reshape_infer_meta, but x's lod passed on to out whatever its first dim (as Paddle
+    3.3.1's reshape2), plus xshape = [0, *x.dims] (x's dtype, lod) when that output exists."""
     from phi.kernels.funcs.reshape import xshape_dims
 
     reshape_infer_meta(x, shape, out)
+    out.share_lod(x)
     if xshape:
         xshape.set_dims(xshape_dims(x.dims()))
         xshape.set_dtype(x.dtype())

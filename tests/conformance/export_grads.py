@@ -50,6 +50,7 @@ from export_ops import (
     dtype_of,
     exports_here,
     fed_tensor,
+    fetched_array,
     lod_of,
     op_attrs,
     run_saved,
@@ -251,7 +252,7 @@ def export_case(family, gcase, out_dir, arrays_out):
     for name in feed_names:
         arrays_out[f"{case.name}/in/{name}"] = arrays[name]
     for name, tensor in zip(names, outs):
-        value, dtype = np.array(tensor), dtype_of(tensor)
+        value, dtype = fetched_array(tensor), dtype_of(tensor)
         arrays_out[f"{case.name}/out/{name}"] = value
         entry["fetches"][name] = {"of": label[name], "dtype": dtype, "shape": list(value.shape)}
         if tolerance(dtype, gcase.tol):

@@ -25,11 +25,9 @@ _UNSQUEEZE_CPU_TYPES = [t for t in _CPU_TYPES if t is not DataType.FLOAT16]
 @register_kernel("squeeze_with_xshape", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
 def squeeze_with_xshape_kernel(dev_ctx: DeviceContext, x: DenseTensor, axes: IntArray,
                                out: OutTensor, xshape: OptionalOutTensor) -> None:
-    """xshape gets zero elements: its dims [0, *x.dims] are all it carries."""
+    """xshape keeps the dims InferMeta gave it, [0, *x.dims], and no buffer (as Paddle's)."""
     data = dev_ctx.alloc(out, x.dtype)
     sq_funcs.reshape_copy(x.data, data)
-    if xshape is not None:
-        dev_ctx.alloc(xshape, x.dtype)
 
 
 @register_kernel("unsqueeze_with_xshape", Backend.CPU, DataLayout.ALL_LAYOUT,
@@ -37,11 +35,9 @@ def squeeze_with_xshape_kernel(dev_ctx: DeviceContext, x: DenseTensor, axes: Int
 @register_kernel("unsqueeze_with_xshape", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
 def unsqueeze_with_xshape_kernel(dev_ctx: DeviceContext, x: DenseTensor, axes: IntArray,
                                  out: OutTensor, xshape: OptionalOutTensor) -> None:
-    """xshape gets zero elements: its dims [0, *x.dims] are all it carries."""
+    """xshape keeps the dims InferMeta gave it, [0, *x.dims], and no buffer (as Paddle's)."""
     data = dev_ctx.alloc(out, x.dtype)
     sq_funcs.reshape_copy(x.data, data)
-    if xshape is not None:
-        dev_ctx.alloc(xshape, x.dtype)
 
 
 @register_kernel("reshape_grad", Backend.CPU, DataLayout.ALL_LAYOUT, [*_CPU_TYPES, *FLOAT8_TYPES])
