@@ -68,16 +68,19 @@ def _unsqueeze_axes(ctx: InferShapeContext | ExecutionContext) -> list[int]:
 
 
 class SqueezeOp(OperatorWithKernel):
-    """Out's dims from `out_dims`; X's dtype and lod; XShape when the op has it."""
+    """Out's dims from `out_dims`; X's dtype, and its lod when the first dim is kept;
+    XShape when the op has it."""
 
     def out_dims(self, ctx: InferShapeContext, x_dims: tuple[int, ...]) -> tuple[int, ...]:
         return sq_funcs.squeeze_dims(x_dims, ctx.attr("axes"))
 
     def infer_shape(self, ctx: InferShapeContext) -> None:
         x_dims = ctx.get_input_dim("X")
-        ctx.set_output_dim("Out", self.out_dims(ctx, x_dims))
+        dims = self.out_dims(ctx, x_dims)
+        ctx.set_output_dim("Out", dims)
         ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-        ctx.share_lod("X", "Out")
+        if sq_funcs.first_dim_kept(x_dims, dims):
+            ctx.share_lod("X", "Out")
         if ctx.has_output("XShape"):
             ctx.set_output_dim("XShape", tr_funcs.xshape_dims(x_dims))
             ctx.set_output_dtype("XShape", ctx.get_input_dtype("X"))

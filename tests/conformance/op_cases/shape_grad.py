@@ -1,10 +1,10 @@
 """Grads of the shape ops that record XShape: reshape2 (-1 and 0 in the shape),
 flatten_contiguous_range (axis ranges, negative axes), flatten2 (to 2-D at axis 0, inside
 and at the rank), squeeze2 (listed axes, all size-1 dims), unsqueeze2 (several and negative
-axes) and transpose2, float32 and float64, and each on a LoD input (float32). Out and
+axes) and transpose2, float32 and float64, and on LoD inputs (float32). Out and
 XShape are fetched too (FORWARD_FETCHES): XShape holds dims [0, *X.dims] and no buffer in
-Paddle 3.3.1, so it fetches as an empty [0] tensor without LoD, Out's LoD is X's where the
-op passes it on."""
+Paddle 3.3.1, so it fetches as an empty [0] float32 tensor with X's LoD; Out's LoD is X's
+where the op passes it on."""
 
 from .spec import Case, GradCase, In, LoDIn
 
@@ -21,15 +21,23 @@ _CASES = {
     "transpose2": {"perm": ((2, 3, 4), {"axis": [1, 2, 0]}), "swap": ((3, 5), {"axis": [1, 0]})},
 }
 
-#: op -> (X dims with 6 rows, attrs), run on sequences of 2 and 4 rows
-_LOD_CASES = {
-    "reshape2": ((6, 2, 3), {"shape": [3, 12]}),
-    "flatten_contiguous_range": ((6, 2, 3), {"start_axis": 1, "stop_axis": 2}),
-    "squeeze2": ((6, 1, 3), {"axes": [1]}),
-    "unsqueeze2": ((6, 2, 3), {"axes": [1]}),
-    "flatten2": ((6, 2, 3), {"axis": 1}),
-    "transpose2": ((6, 2, 3), {"axis": [1, 0, 2]}),
-}
+#: (op, tag, X dims, attrs, X's LoD): the first dim kept (Out takes X's LoD; reshape2
+#: passes it on even to a new first dim) or not (squeeze2 / unsqueeze2 / flatten drop it)
+_LOD_CASES = [
+    ("reshape2", "lod", (6, 2, 3), {"shape": [3, 12]}, ((0, 2, 6),)),
+    ("reshape2", "lod_flat", (6, 2, 3), {"shape": [36]}, ((0, 2, 6),)),
+    ("flatten_contiguous_range", "lod", (6, 2, 3), {"start_axis": 1, "stop_axis": 2},
+     ((0, 2, 6),)),
+    ("flatten_contiguous_range", "lod_lead", (6, 2, 3), {"start_axis": 0, "stop_axis": 1},
+     ((0, 2, 6),)),
+    ("squeeze2", "lod", (6, 1, 3), {"axes": [1]}, ((0, 2, 6),)),
+    ("squeeze2", "lod_lead", (1, 6, 3), {"axes": [0]}, ((0, 1),)),
+    ("unsqueeze2", "lod", (6, 2, 3), {"axes": [1]}, ((0, 2, 6),)),
+    ("unsqueeze2", "lod_lead", (6, 2, 3), {"axes": [0]}, ((0, 2, 6),)),
+    ("flatten2", "lod", (6, 2, 3), {"axis": 1}, ((0, 2, 6),)),
+    ("flatten2", "lod_lead", (6, 2, 3), {"axis": 0}, ((0, 2, 6),)),
+    ("transpose2", "lod", (6, 2, 3), {"axis": [1, 0, 2]}, ((0, 2, 6),)),
+]
 FORWARD_FETCHES = {op: ("Out", "XShape") for op in _CASES}
 
 GRAD_CASES = [
@@ -37,7 +45,7 @@ GRAD_CASES = [
                     outputs=("XShape",)), ("X",), of=("Out",))
       for dtype in ("float32", "float64") for op, variants in _CASES.items()
       for tag, (dims, attrs) in variants.items()),
-    *(GradCase(Case(f"{op}_lod_float32", op, {"X": LoDIn(dims, "float32", lod=((0, 2, 6),))},
+    *(GradCase(Case(f"{op}_{tag}_float32", op, {"X": LoDIn(dims, "float32", lod=lod)},
                     attrs=attrs, outputs=("XShape",)), ("X",), of=("Out",))
-      for op, (dims, attrs) in _LOD_CASES.items()),
+      for op, tag, dims, attrs, lod in _LOD_CASES),
 ]
