@@ -119,11 +119,16 @@ class PhiKernelRun(KernelRun):
             return build_kernel_args(op, runtime, self.signature, self.kernel.args_def,
                                      self.attr_cache, dev_ctx)
 
+        beyond = (type(op).infer_outputs_beyond_kernel
+                  is not OperatorWithKernel.infer_outputs_beyond_kernel)
+
         def infer(args: KernelContext) -> None:
-            if self.infer_meta is not None:
-                self.infer_meta(args)
-            else:
+            if self.infer_meta is None:
                 op.infer_shape(InferShapeContext(op, runtime))
+                return
+            self.infer_meta(args)
+            if beyond:  # outputs the kernel has no argument for (transpose2's XShape)
+                op.infer_outputs_beyond_kernel(InferShapeContext(op, runtime))
 
         if any(is_tensor_attr(op, slot) for slot in self.signature.attrs):
             gathered: list[KernelContext] = []

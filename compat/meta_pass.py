@@ -152,6 +152,7 @@ def infer_op_meta(op: OperatorWithKernel, scope: Scope, place: Place,
     if isinstance(choice, PhiKernelRun) and choice.infer_meta is not None:
         choice.infer_meta(build_kernel_args(op, runtime, choice.signature,
                                             choice.kernel.args_def, dev_ctx=dev_ctx))
+        op.infer_outputs_beyond_kernel(InferShapeContext(op, runtime))
     else:
         op.infer_shape(InferShapeContext(op, runtime))
 

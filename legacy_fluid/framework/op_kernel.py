@@ -6,6 +6,7 @@ from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING
 
 from legacy_fluid.framework.op_kernel_type import LibraryType, OpKernelType
+from legacy_fluid.framework.var_type import dtypes_without_legacy_kernel
 from phi.common import CPUPlace, DataLayout, DataType, GPUPlace, Place
 from phi.common.backend import backend_named
 from phi.core.registry import Registry
@@ -109,7 +110,8 @@ def register_op_kernel(
 ) -> None:
     """fluid's REGISTER_OP_{CPU,CUDA}_KERNEL: one key per listed dtype.
 
-    `device` is "CPU", "GPU" or a registered plug-in device type ("emulated").
+    `device` is "CPU", "GPU" or a registered plug-in device type ("emulated"); a dtype no
+    fluid kernel can be keyed on (var_type.dtypes_without_legacy_kernel) is refused.
     """
     places = {"CPU": CPUPlace(), "GPU": GPUPlace(0)}
     if device in places:
@@ -122,5 +124,10 @@ def register_op_kernel(
                              f"registered device type, not {device!r}") from None
     if not dtypes:
         raise ValueError(f"register_op_kernel('{op_type}'): list at least one dtype")
+    unkeyed = sorted(str(d) for d in set(dtypes) & dtypes_without_legacy_kernel())
+    if unkeyed:
+        raise ValueError(f"register_op_kernel('{op_type}'): no fluid kernel is keyed on "
+                         f"{unkeyed} (Paddle 3.3.1's legacy executor has none): register "
+                         "the PHI kernel for them instead")
     for dtype in dtypes:
         OP_KERNELS.insert(op_type, OpKernelType(dtype, place, layout, library), kernel)

@@ -99,6 +99,11 @@ class OperatorWithKernel(OperatorBase):
                 "installed (import compat)")
         DEFAULT_INFER_SHAPE[0](self, ctx)
 
+    def infer_outputs_beyond_kernel(self, ctx: InferShapeContext) -> None:
+        """Set the meta of the outputs the op's PHI kernel has no argument for (transpose2's
+        XShape: Paddle's transpose kernel has none, its op's InferShape sets the dims); the
+        PHI path runs it after the kernel's InferMeta. Default: there are none."""
+
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         """Default: the dtype of the inputs, on the executor's place."""
         return OpKernelType(self.indicate_data_type(ctx), ctx.place)

@@ -55,6 +55,14 @@ class VarType(IntEnum):
     def is_dtype(self) -> bool:
         return self in _TO_PHI
 
+    @property
+    def keys_kernel(self) -> bool:
+        """An element type a fluid kernel is registered and chosen for. framework.proto
+        numbers uint16 / uint32 / uint64 (36-38) and a program can declare and load them,
+        but Paddle 3.3.1's legacy executor has no kernel of any op for them
+        (tests/fixtures/dtype_reach.json): only PHI kernels run on such tensors."""
+        return self.is_dtype and self not in _STORAGE_ONLY
+
     def to_phi(self) -> DataType:
         try:
             return _TO_PHI[self]
@@ -90,6 +98,14 @@ _TO_PHI: dict[VarType, DataType] = {
     VarType.FP8_E5M2: DataType.FLOAT8_E5M2,
 }
 _FROM_PHI = {v: k for k, v in _TO_PHI.items()}
+_STORAGE_ONLY = frozenset({VarType.UINT16, VarType.UINT32, VarType.UINT64})
+
+
+def dtypes_without_legacy_kernel() -> frozenset[DataType]:
+    """The element types no fluid kernel can be keyed on: those without a VarType number
+    and those whose VarType keys no kernel (`VarType.keys_kernel`)."""
+    keyed = {vt.to_phi() for vt in VarType if vt.keys_kernel}
+    return frozenset(d for d in DataType if d is not DataType.UNDEFINED and d not in keyed)
 
 
 class AttrType(IntEnum):

@@ -2,7 +2,8 @@
 
 Out is the FETCH_LIST variable (a Python list); the list grows as needed. The kernel
 runs on the CPU whatever the executor's place, and X is read where it lives (no
-data transform); an uninitialized X fetches an empty [0] tensor.
+data transform); an uninitialized X (an XShape: dims, no buffer) fetches, as Paddle's, an
+empty [0] float32 tensor with X's LoD (feed_fetch.fetched_tensor).
 """
 
 from __future__ import annotations
@@ -52,9 +53,8 @@ class FetchKernel(OpKernel):
         col = ctx.attr("col")
         if x is None:
             raise ValueError("fetch: input X holds no tensor")
-        dims = x.dims if x.initialized() else (0,)
-        fetched = DenseTensor(dtype=x.dtype, dims=dims, layout=x.layout, lod=x.lod)
-        data = fetched.mutable_data(CPUPlace(), x.dtype)
+        fetched = ff_funcs.fetched_tensor(x)
+        data = fetched.mutable_data(CPUPlace(), fetched.dtype)
         if x.initialized():
             ff_funcs.fetch(x.data, data)
         ff_funcs.store(fetch_list, col, fetched)

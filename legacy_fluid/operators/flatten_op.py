@@ -69,6 +69,7 @@ class FlattenContiguousRangeOp(OperatorWithKernel):
         if ctx.has_output("XShape"):
             ctx.set_output_dim("XShape", flatten_funcs.xshape_dims(x_dims))
             ctx.set_output_dtype("XShape", ctx.get_input_dtype("X"))
+            ctx.share_lod("X", "XShape")
 
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
@@ -85,12 +86,10 @@ class Flatten2Kernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("X")
         out = ctx.output("Out")
-        xshape = ctx.output("XShape")
         xd = x.data
         data = out.mutable_data(ctx.place, x.dtype)
         flatten_funcs.copy_reshaped(ctx.xp, xd, data)
-        if xshape is not None:
-            xshape.mutable_data(ctx.place, x.dtype)
+        # XShape keeps the dims infer_shape gave it, [0, *X.dims], and no buffer (as Paddle's)
 
 
 class FlattenContiguousRangeKernel(Flatten2Kernel):

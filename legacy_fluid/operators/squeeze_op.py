@@ -68,19 +68,23 @@ def _unsqueeze_axes(ctx: InferShapeContext | ExecutionContext) -> list[int]:
 
 
 class SqueezeOp(OperatorWithKernel):
-    """Out's dims from `out_dims`; X's dtype and lod; XShape when the op has it."""
+    """Out's dims from `out_dims`; X's dtype, and its lod when the first dim is kept;
+    XShape when the op has it."""
 
     def out_dims(self, ctx: InferShapeContext, x_dims: tuple[int, ...]) -> tuple[int, ...]:
         return sq_funcs.squeeze_dims(x_dims, ctx.attr("axes"))
 
     def infer_shape(self, ctx: InferShapeContext) -> None:
         x_dims = ctx.get_input_dim("X")
-        ctx.set_output_dim("Out", self.out_dims(ctx, x_dims))
+        dims = self.out_dims(ctx, x_dims)
+        ctx.set_output_dim("Out", dims)
         ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-        ctx.share_lod("X", "Out")
+        if sq_funcs.first_dim_kept(x_dims, dims):
+            ctx.share_lod("X", "Out")
         if ctx.has_output("XShape"):
             ctx.set_output_dim("XShape", tr_funcs.xshape_dims(x_dims))
             ctx.set_output_dtype("XShape", ctx.get_input_dtype("X"))
+            ctx.share_lod("X", "XShape")
 
 
 class UnsqueezeOp(SqueezeOp):
@@ -110,17 +114,14 @@ class UnsqueezeKernel(SqueezeKernel):
 
 
 class Squeeze2Kernel(OpKernel):
-    """squeeze2: the same copy; XShape gets a 0-element buffer in the dims infer_shape gave
-    it, [0, *X.dims], as the PHI kernels write it."""
+    """squeeze2: the same copy; XShape keeps the dims infer_shape gave it, [0, *X.dims],
+    and no buffer, as Paddle's (and the PHI kernels) leave it."""
 
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("X")
         out = ctx.output("Out")
-        xshape = ctx.output("XShape")
         data = out.mutable_data(ctx.place, x.dtype)
         sq_funcs.reshape_copy(x.data, data)
-        if xshape is not None:
-            xshape.mutable_data(ctx.place, x.dtype)
 
 
 class Unsqueeze2Kernel(Squeeze2Kernel):

@@ -88,16 +88,15 @@ def cast_infer_meta(x: MetaTensor, dtype: DataType, out: MetaTensor) -> None:
 
 
 def reshape_infer_meta(x: MetaTensor, shape: IntArray, out: MetaTensor) -> None:
-    """out: `shape` with 0 (keep the input dim) and -1 (infer) resolved; x's dtype and layout;
-    lod kept when the leading dim is unchanged."""
+    """out: `shape` with 0 (keep the input dim) and -1 (infer) resolved; x's dtype, layout
+    and lod, whatever the new leading dim (as Paddle 3.3.1's reshape and reshape2)."""
     from phi.kernels.funcs.reshape import infer_reshape_dims
 
     dims = infer_reshape_dims(list(shape), x.dims())
     out.set_dims(dims)
     out.set_dtype(x.dtype())
     out.set_layout(x.layout())
-    if x.dims() and dims and x.dims()[0] == dims[0]:
-        out.share_lod(x)
+    out.share_lod(x)
 
 
 def reshape_with_xshape_infer_meta(x: MetaTensor, shape: IntArray, out: MetaTensor,
@@ -167,21 +166,24 @@ def _set_split_outputs(x: MetaTensor, dims: list[tuple[int, ...]], axis: int,
 
 
 def squeeze_infer_meta(x: MetaTensor, axes, out: MetaTensor) -> None:
-    """out: x's dims without the (listed, or all) size-1 dims; lod kept."""
-    from phi.kernels.funcs.squeeze import squeeze_dims
+    """out: x's dims without the (listed, or all) size-1 dims; lod kept with the first dim."""
+    from phi.kernels.funcs.squeeze import first_dim_kept, squeeze_dims
 
     out.set_dims(squeeze_dims(x.dims(), list(axes)))
     out.set_dtype(x.dtype())
-    out.share_lod(x)
+    if first_dim_kept(x.dims(), out.dims()):
+        out.share_lod(x)
 
 
 def unsqueeze_infer_meta(x: MetaTensor, axes, out: MetaTensor) -> None:
-    """out: x's dims with size-1 dims inserted at axes (in order); lod kept."""
-    from phi.kernels.funcs.squeeze import unsqueeze_dims
+    """out: x's dims with size-1 dims inserted at axes (in order); lod kept with the first
+    dim."""
+    from phi.kernels.funcs.squeeze import first_dim_kept, unsqueeze_dims
 
     out.set_dims(unsqueeze_dims(x.dims(), list(axes)))
     out.set_dtype(x.dtype())
-    out.share_lod(x)
+    if first_dim_kept(x.dims(), out.dims()):
+        out.share_lod(x)
 
 
 def create_like_infer_meta(x: MetaTensor, dtype, out: MetaTensor) -> None:

@@ -18,8 +18,8 @@ family, in tests/fixtures/grads/<family>/: `<case>.pdmodel`, `arrays.npz`
 types, feeds, fetches). Cotangents get the dims a run of the forward gives its outputs (the
 static dims may be unknown, a shape read from a tensor, or wrong). A family's `FORWARD_FETCHES`
 (op -> output slots) fetches those forward outputs too: the forward of a grad program runs
-in training mode (dropout's Out and Mask); their LoD is recorded where they have one (lstm's
-BatchGate). A family's `COTANGENT_DTYPE_OF` (op -> input
+in training mode (dropout's Out and Mask); their LoD is recorded (lstm's BatchGate; [] for
+none). A family's `COTANGENT_DTYPE_OF` (op -> input
 slot) types the op's cotangents as that input, for an op whose InferShape leaves its
 outputs' dtypes unset (export_ops.py declares them float32: data_norm). A family's
 `UPDATED_IN_PLACE` (op -> input slots) names inputs the op's grad op updates in place
@@ -50,6 +50,7 @@ from export_ops import (
     dtype_of,
     exports_here,
     fed_tensor,
+    fetched_array,
     lod_of,
     op_attrs,
     run_saved,
@@ -251,12 +252,12 @@ def export_case(family, gcase, out_dir, arrays_out):
     for name in feed_names:
         arrays_out[f"{case.name}/in/{name}"] = arrays[name]
     for name, tensor in zip(names, outs):
-        value, dtype = np.array(tensor), dtype_of(tensor)
+        value, dtype = fetched_array(tensor), dtype_of(tensor)
         arrays_out[f"{case.name}/out/{name}"] = value
         entry["fetches"][name] = {"of": label[name], "dtype": dtype, "shape": list(value.shape)}
         if tolerance(dtype, gcase.tol):
             entry["fetches"][name]["tolerance"] = tolerance(dtype, gcase.tol)
-        if label[name] in forward_fetches.get(case.op, ()) and tensor.lod():
+        if label[name] in forward_fetches.get(case.op, ()):  # [] too: it has none
             entry["fetches"][name]["lod"] = [list(level) for level in tensor.lod()]
     if gcase.note:
         entry["note"] = gcase.note

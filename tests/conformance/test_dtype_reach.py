@@ -1,7 +1,9 @@
-"""The declared uint16 / uint32 / uint64 and float8 dtype differences against Paddle 3.3.1
-agree with what Paddle runs (tests/fixtures/dtype_reach.json, written by
-check_dtype_reach.py): no unsigned gap without the proof that no legacy CPU program reaches
-such a tensor, no float8 gap while Paddle's programs make and use float8 tensors; fluidphi's
+"""What Paddle 3.3.1's legacy programs run on uint16 / uint32 / uint64 and float8 tensors
+(tests/fixtures/dtype_reach.json, written by check_dtype_reach.py) agrees with fluidphi's
+rules: no legacy CPU program reaches an unsigned tensor, so those are exactly the element
+types no fluid kernel is keyed on (var_type.dtypes_without_legacy_kernel: the legacy form
+is held to Paddle's dtypes less them, tests/ops/op_helpers.held_dtypes) and no unsigned gap
+is declared; no float8 gap while Paddle's programs make and use float8 tensors; fluidphi's
 cast refuses the unsigned targets Paddle's refuses."""
 
 from __future__ import annotations
@@ -13,9 +15,8 @@ import numpy as np
 import pytest
 
 from compat.single_op import run_single_op
-from legacy_fluid.framework.var_type import VarType
+from legacy_fluid.framework.var_type import VarType, dtypes_without_legacy_kernel
 from tests.conformance.op_cases import family_names, load_family
-from tests.conformance.op_cases.spec import NO_UNSIGNED_PROGRAM
 from tests.ops import grad_dtype_gaps, op_dtype_gaps
 
 RECORD = json.loads((Path(__file__).resolve().parents[1] / "fixtures" / "dtype_reach.json")
@@ -40,16 +41,22 @@ def _declared() -> dict[tuple[str, str], str]:
 def test_paddle_reaches_no_unsigned_tensor() -> None:
     for name in ("UINT16", "UINT32", "UINT64"):
         ran = sorted(k for k, outcome in RECORD[name].items() if outcome == "ok")
-        assert ran == [], f"Paddle ran {ran} on {name}: NO_UNSIGNED_PROGRAM is not true"
+        assert ran == [], f"Paddle ran {ran} on {name}: VarType.{name}.keys_kernel is wrong"
+        assert not VarType[name].keys_kernel
     assert "tensor.set()" in RECORD["UINT32"]["feed"]
     assert "Invalid enum data type" in RECORD["UINT64"]["cast_to"]
 
 
-def test_unsigned_gaps_give_the_recorded_reason() -> None:
-    unsigned = {k: r for k, r in _declared().items() if k[1] in UNSIGNED}
-    assert unsigned, "no unsigned gap left: drop NO_UNSIGNED_PROGRAM"
-    wrong = {k: r for k, r in unsigned.items() if r != NO_UNSIGNED_PROGRAM}
-    assert not wrong, f"unsigned gaps with another reason: {wrong}"
+def test_the_types_without_a_legacy_kernel_are_those_paddle_runs_nothing_on() -> None:
+    nothing_ran = {name.lower() for name, outcomes in RECORD.items()
+                   if "ok" not in outcomes.values()}
+    assert {str(d) for d in dtypes_without_legacy_kernel()} == nothing_ran == set(UNSIGNED)
+
+
+def test_no_unsigned_gap_is_declared() -> None:
+    """The legacy form is held without them by rule, the PHI form registers them."""
+    unsigned = sorted(k for k in _declared() if k[1] in UNSIGNED)
+    assert unsigned == [], f"unsigned gaps declared: {unsigned}"
 
 
 def test_paddle_programs_use_float8_so_no_gap_is_declared() -> None:

@@ -11,7 +11,6 @@ from tests.ops.op_dtype_gaps import kind_reason
 
 #: grad op type -> dtypes Paddle 3.3.1 registers a CPU grad kernel for that fluidphi does not
 MISSING: dict[str, tuple[str, ...]] = {
-    "transpose2_grad": ("uint16", "uint32", "uint64"),
     # the forward refuses the dtype (its DTYPE_GAPS in op_cases): no program reaches the grad
     "roi_align_grad": ("int32",),
     "shuffle_channel_grad": ("float64",),

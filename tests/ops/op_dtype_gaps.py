@@ -6,12 +6,8 @@ dtype's reason follows from its kind (`kind_reason`, shared with grad_dtype_gaps
 
 from __future__ import annotations
 
-from tests.conformance.op_cases.spec import NO_UNSIGNED_PROGRAM
-
 #: op type -> dtypes Paddle 3.3.1 registers a CPU kernel for that fluidphi does not
-MISSING: dict[str, tuple[str, ...]] = {
-    "cast": ("uint16", "uint32", "uint64"),
-}
+MISSING: dict[str, tuple[str, ...]] = {}
 #: op type -> dtypes fluidphi registers a CPU kernel for that Paddle 3.3.1 does not
 EXTRA: dict[str, tuple[str, ...]] = {}
 #: op type -> why its PHI kernel is registered once for every dtype (``ALL_DTYPE``) rather
@@ -24,8 +20,6 @@ ANY_DTYPE_PHI: dict[str, str] = {
 
 def kind_reason(dtype: str, kernel: str = "kernel") -> str:
     """Why a `kernel` Paddle registers for `dtype` is missing, by the dtype's kind."""
-    if dtype in ("uint16", "uint32", "uint64"):
-        return NO_UNSIGNED_PROGRAM
     if dtype.startswith("complex"):
         return f"not written yet: a complex {kernel} with fixtures"
     if dtype in ("float16", "bfloat16"):

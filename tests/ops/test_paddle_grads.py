@@ -55,7 +55,8 @@ def test_gradients_match_paddle(family: str, case: GradCase) -> None:
             tol = tolerance(entry["fetches"][fetch]["dtype"], case.tol)
             assert_close_to_paddle(result.outputs[fetch], ref, f"{what} {fetch}", tol=tol)
         for fetch, lod in fixtures.output_lods(case.name).items():  # recorded forward fetches
-            assert result.lods.get(fetch) == lod, f"{what} {fetch}: LoD {result.lods.get(fetch)}"
+            got = result.lods.get(fetch, [])
+            assert got == lod, f"{what} {fetch}: LoD {got}, Paddle's {lod}"
         ran = [(rec.type, rec.path) for rec in result.trace
                if rec.type in entry["program"]][first:]
         assert [t for t, _ in ran] == backward, f"{what}: backward ops run {ran}"

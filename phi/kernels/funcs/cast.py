@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import ml_dtypes
@@ -13,6 +14,10 @@ from phi.kernels.funcs.common import quiet
 #: The float8 types (ml_dtypes'); Paddle 3.3.1 registers CPU kernels for them on casts,
 #: copies and fills only.
 FLOAT8_TYPES = (DataType.FLOAT8_E4M3FN, DataType.FLOAT8_E5M2)
+#: The unsigned types wider than uint8: Paddle 3.3.1 registers CPU PHI kernels for them on
+#: cast (from them), fill, numel and transpose / transpose_grad only; no fluid kernel is
+#: keyed on them (legacy_fluid's VarType.keys_kernel), so only the PHI form runs them.
+WIDE_UNSIGNED_TYPES = (DataType.UINT16, DataType.UINT32, DataType.UINT64)
 
 #: Element types Paddle 3.3.1's cast refuses to write ("Invalid enum data type"): a legacy
 #: program's cast to uint16 / uint32 / uint64 fails there.
@@ -41,6 +46,28 @@ def cast(xp: Any, x: Any, out: Any) -> None:
         x = saturate_float8(xp, x, out.dtype)
     with quiet(xp):
         xp.copyto(out, x, casting="unsafe")
+
+
+def float_to_int(value: float, dtype: Any) -> int:
+    """A finite float converted to integer type `dtype` as C's static_cast does where C
+    defines it (the value truncated toward zero, when the type holds it), and elsewhere as
+    Paddle 3.3.1's x86-64 CPU build does (measured on its fill kernel): types up to 16 bits
+    and int32 go through a 32-bit, uint32 and int64 through a 64-bit truncating conversion
+    that gives INT_MIN when out of range, kept modulo the type's width; uint64 subtracts
+    2**63 first from values at or above it (so [2**63, 2**64) is exact and beyond gives 0)."""
+    dtype = np.dtype(dtype)
+    if not math.isfinite(value):
+        raise ValueError(f"{value} cannot be converted to {dtype}")
+    bits = dtype.itemsize * 8
+    if dtype == np.uint64 and value >= 2.0 ** 63:
+        t = int(value) - 2 ** 63
+        return t + 2 ** 63 if t < 2 ** 63 else 0
+    width = 64 if bits == 64 or dtype == np.uint32 else 32
+    t = int(value)
+    if not -(2 ** (width - 1)) <= t < 2 ** (width - 1):
+        t = -(2 ** (width - 1))
+    t %= 2 ** bits
+    return t - 2 ** bits if dtype.kind == "i" and t >= 2 ** (bits - 1) else t
 
 
 def saturate_float8(xp: Any, x: Any, dtype: Any) -> Any:

@@ -15,7 +15,7 @@ import numpy as np
 
 from phi.common import DataType
 from phi.kernels.funcs.assign import value_array
-from phi.kernels.funcs.cast import FLOAT8_SATURATION, saturate_float8
+from phi.kernels.funcs.cast import FLOAT8_SATURATION, float_to_int, saturate_float8
 from phi.kernels.funcs.common import copy_into, quiet, to_host
 
 # -- set_value -------------------------------------------------------------------------------
@@ -129,13 +129,14 @@ def batch_size_like_dims(in_dims: Sequence[int], shape: Sequence[int], input_dim
 
 def scalar_as(value: float, dtype: Any) -> Any:
     """A float attribute converted as C does, as a Python number (any array module takes
-    it): integers truncate toward zero through int64 and wrap to the type (int8 300.0 -> 44),
-    bool is value != 0."""
+    it): integers as cast.float_to_int (truncated toward zero; int8 300.0 -> 44; out of the
+    type's range as Paddle's CPU build; infinities refused), bool is value != 0."""
     dtype = np.dtype(dtype)
     if dtype.kind in "iu":
-        if not math.isfinite(value):
-            raise ValueError(f"fill value {value} cannot be converted to {dtype}")
-        return np.array(int(value), np.int64).astype(dtype).item()
+        try:
+            return float_to_int(value, dtype)
+        except ValueError:
+            raise ValueError(f"fill value {value} cannot be converted to {dtype}") from None
     if dtype.kind == "b":
         return value != 0
     if dtype in FLOAT8_SATURATION:  # Paddle's saturating conversion to float8

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from phi.common import DataType
+from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs.common import copy_into, to_host
 
 
@@ -23,6 +25,15 @@ def feed_item(feed_list: list[Any], col: int) -> Any:
 def feed(xp: Any, item: Any, out: Any) -> None:
     """Copy the fed array (host or device) into `out`, an array of module `xp`."""
     copy_into(xp, item, out)
+
+
+def fetched_tensor(x: DenseTensor) -> DenseTensor:
+    """The fetch list's tensor for `x`, unallocated: x's meta, or for an uninitialized x
+    (an XShape: dims, no buffer) what Paddle's fetch gives, a fresh tensor's float32 with
+    dims [0] and x's LoD (tests/fixtures/grads/shape_grad records it)."""
+    if x.initialized():
+        return DenseTensor(dtype=x.dtype, dims=x.dims, layout=x.layout, lod=x.lod)
+    return DenseTensor(dtype=DataType.FLOAT32, dims=(0,), layout=x.layout, lod=x.lod)
 
 
 def fetch(x: Any, out: Any) -> None:

@@ -42,6 +42,12 @@ def unsqueeze_dims(x_dims: Sequence[int], axes: Sequence[int]) -> tuple[int, ...
     return tuple(1 if new else int(next(it)) for new in is_new)
 
 
+def first_dim_kept(x_dims: Sequence[int], out_dims: Sequence[int]) -> bool:
+    """Whether a squeeze / unsqueeze keeps x's first dim, so Out takes x's LoD (as Paddle
+    3.3.1's: squeezing or inserting a leading dim drops it)."""
+    return bool(x_dims) and bool(out_dims) and x_dims[0] == out_dims[0]
+
+
 def reshape_copy(x: Any, out: Any) -> None:
     """out = x with out's dims (same element count)."""
     out[...] = x.reshape(out.shape)

@@ -8,14 +8,15 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import cast as cast_funcs
-from phi.kernels.funcs.cast import FLOAT8_TYPES
+from phi.kernels.funcs.cast import FLOAT8_TYPES, WIDE_UNSIGNED_TYPES
 
 _TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
           DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32,
           DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128]
 
 
-@register_kernel("cast", Backend.CPU, DataLayout.ALL_LAYOUT, [*_TYPES, *FLOAT8_TYPES])
+@register_kernel("cast", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 [*_TYPES, *WIDE_UNSIGNED_TYPES, *FLOAT8_TYPES])
 @register_kernel("cast", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
 def cast_kernel(dev_ctx: DeviceContext, x: DenseTensor, dtype: DataType, out: OutTensor) -> None:
     data = dev_ctx.alloc(out, dtype)

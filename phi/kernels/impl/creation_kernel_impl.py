@@ -12,6 +12,7 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import creation as creation_funcs
+from phi.kernels.funcs.cast import WIDE_UNSIGNED_TYPES
 
 _EYE_TYPES = [DataType.INT32, DataType.INT64, DataType.FLOAT16, DataType.FLOAT32, DataType.FLOAT64,
               DataType.COMPLEX64, DataType.COMPLEX128]
@@ -81,7 +82,7 @@ def one_hot_kernel(dev_ctx: DeviceContext, x: DenseTensor, depth: Scalar, dtype:
     creation_funcs.one_hot(dev_ctx.xp, x.data, depth.to(int), data)
 
 
-@register_kernel("numel", Backend.CPU, DataLayout.ALL_LAYOUT, _NUMEL_TYPES)
+@register_kernel("numel", Backend.CPU, DataLayout.ALL_LAYOUT, [*_NUMEL_TYPES, *WIDE_UNSIGNED_TYPES])
 @register_kernel("numel", Backend.GPU, DataLayout.ALL_LAYOUT, _NUMEL_GPU_TYPES)
 def numel_kernel(dev_ctx: DeviceContext, input: DenseTensor, out: OutTensor) -> None:
     data = dev_ctx.alloc(out, DataType.INT64)

@@ -17,9 +17,8 @@ _TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType
 @register_kernel("fetch", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
 @register_kernel("fetch", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
 def fetch_kernel(dev_ctx: DeviceContext, x: DenseTensor, col: int, out: OutTensorList) -> None:
-    dims = x.dims if x.initialized() else (0,)
-    fetched = DenseTensor(dtype=x.dtype, dims=dims, layout=x.layout, lod=x.lod)
-    data = dev_ctx.host_alloc(fetched, x.dtype)
+    fetched = ff_funcs.fetched_tensor(x)
+    data = dev_ctx.host_alloc(fetched, fetched.dtype)
     if x.initialized():
         ff_funcs.fetch(x.data, data)
     ff_funcs.store(out, col, fetched)

@@ -9,7 +9,7 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import creation as creation_funcs
-from phi.kernels.funcs.cast import FLOAT8_TYPES
+from phi.kernels.funcs.cast import FLOAT8_TYPES, WIDE_UNSIGNED_TYPES
 
 _CPU_TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
               DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32,
@@ -17,7 +17,8 @@ _CPU_TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, Data
 _GPU_TYPES = [t for t in _CPU_TYPES if t is not DataType.BFLOAT16]
 
 
-@register_kernel("fill", Backend.CPU, DataLayout.ALL_LAYOUT, [*_CPU_TYPES, *FLOAT8_TYPES])
+@register_kernel("fill", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 [*_CPU_TYPES, *WIDE_UNSIGNED_TYPES, *FLOAT8_TYPES])
 @register_kernel("fill", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
 def fill_kernel(dev_ctx: DeviceContext, x: DenseTensor, value: Scalar, out: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)

@@ -19,8 +19,7 @@ _GPU_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BOO
 @register_kernel("flatten2", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
 def flatten2_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: int, out: OutTensor,
                     xshape: OptionalOutTensor) -> None:
+    """xshape keeps the dims InferMeta gave it, [0, *x.dims], and no buffer (as Paddle's)."""
     xd = x.data
     data = dev_ctx.alloc(out, x.dtype)
     flatten_funcs.copy_reshaped(dev_ctx.xp, xd, data)
-    if xshape is not None:
-        dev_ctx.alloc(xshape, x.dtype)

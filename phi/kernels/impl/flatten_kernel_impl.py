@@ -32,9 +32,7 @@ def flatten_kernel(dev_ctx: DeviceContext, x: DenseTensor, start_axis: int, stop
 def flatten_with_xshape_kernel(dev_ctx: DeviceContext, x: DenseTensor, start_axis: int,
                                stop_axis: int, out: OutTensor,
                                xshape: OptionalOutTensor) -> None:
-    """xshape gets zero elements: its dims [0, *x.dims] are all it carries."""
+    """xshape keeps the dims InferMeta gave it, [0, *x.dims], and no buffer (as Paddle's)."""
     xd = x.data
     data = dev_ctx.alloc(out, x.dtype)
     flatten_funcs.copy_reshaped(dev_ctx.xp, xd, data)
-    if xshape is not None:
-        dev_ctx.alloc(xshape, x.dtype)

@@ -14,7 +14,6 @@ from phi.kernels.funcs import reshape as reshape_funcs
 @register_kernel("reshape", Backend.GPU, DataLayout.ALL_LAYOUT, DataType.ALL_DTYPE)
 def reshape_kernel(dev_ctx: DeviceContext, x: DenseTensor, shape: IntArray, out: OutTensor,
                    xshape: OptionalOutTensor) -> None:
+    """xshape keeps the dims InferMeta gave it, [0, *x.dims], and no buffer (as Paddle's)."""
     data = dev_ctx.alloc(out, x.dtype)
     reshape_funcs.reshape(dev_ctx.xp, x.data, data)
-    if xshape is not None:
-        dev_ctx.alloc(xshape, x.dtype)  # dims [0, *x.dims]: a 0-element buffer

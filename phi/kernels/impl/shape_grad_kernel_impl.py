@@ -11,7 +11,7 @@ from phi.core.kernel_args import OptionalOutTensor, OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import shape_grad as shape_grad_funcs
 from phi.kernels.funcs import squeeze as sq_funcs
-from phi.kernels.funcs.cast import FLOAT8_TYPES
+from phi.kernels.funcs.cast import FLOAT8_TYPES, WIDE_UNSIGNED_TYPES
 
 _CPU_TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
               DataType.INT64, DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16,
@@ -25,11 +25,9 @@ _UNSQUEEZE_CPU_TYPES = [t for t in _CPU_TYPES if t is not DataType.FLOAT16]
 @register_kernel("squeeze_with_xshape", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
 def squeeze_with_xshape_kernel(dev_ctx: DeviceContext, x: DenseTensor, axes: IntArray,
                                out: OutTensor, xshape: OptionalOutTensor) -> None:
-    """xshape gets zero elements: its dims [0, *x.dims] are all it carries."""
+    """xshape keeps the dims InferMeta gave it, [0, *x.dims], and no buffer (as Paddle's)."""
     data = dev_ctx.alloc(out, x.dtype)
     sq_funcs.reshape_copy(x.data, data)
-    if xshape is not None:
-        dev_ctx.alloc(xshape, x.dtype)
 
 
 @register_kernel("unsqueeze_with_xshape", Backend.CPU, DataLayout.ALL_LAYOUT,
@@ -37,11 +35,9 @@ def squeeze_with_xshape_kernel(dev_ctx: DeviceContext, x: DenseTensor, axes: Int
 @register_kernel("unsqueeze_with_xshape", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
 def unsqueeze_with_xshape_kernel(dev_ctx: DeviceContext, x: DenseTensor, axes: IntArray,
                                  out: OutTensor, xshape: OptionalOutTensor) -> None:
-    """xshape gets zero elements: its dims [0, *x.dims] are all it carries."""
+    """xshape keeps the dims InferMeta gave it, [0, *x.dims], and no buffer (as Paddle's)."""
     data = dev_ctx.alloc(out, x.dtype)
     sq_funcs.reshape_copy(x.data, data)
-    if xshape is not None:
-        dev_ctx.alloc(xshape, x.dtype)
 
 
 @register_kernel("reshape_grad", Backend.CPU, DataLayout.ALL_LAYOUT, [*_CPU_TYPES, *FLOAT8_TYPES])
@@ -90,7 +86,8 @@ def unsqueeze_grad_kernel(dev_ctx: DeviceContext, xshape: DenseTensor, out_grad:
     sq_funcs.reshape_copy(out_grad.data, data)
 
 
-@register_kernel("transpose_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
+@register_kernel("transpose_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 [*_CPU_TYPES, *WIDE_UNSIGNED_TYPES])
 @register_kernel("transpose_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
 def transpose_grad_kernel(dev_ctx: DeviceContext, out_grad: DenseTensor, axis: list[int],
                           x_grad: OutTensor) -> None:

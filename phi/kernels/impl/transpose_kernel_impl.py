@@ -8,12 +8,11 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import transpose as tr_funcs
-from phi.kernels.funcs.cast import FLOAT8_TYPES
+from phi.kernels.funcs.cast import FLOAT8_TYPES, WIDE_UNSIGNED_TYPES
 
 _CPU_TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
-              DataType.INT64, DataType.UINT16, DataType.UINT32, DataType.UINT64,
-              DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
-              DataType.COMPLEX64, DataType.COMPLEX128]
+              DataType.INT64, *WIDE_UNSIGNED_TYPES, DataType.FLOAT32, DataType.FLOAT64,
+              DataType.FLOAT16, DataType.BFLOAT16, DataType.COMPLEX64, DataType.COMPLEX128]
 _GPU_TYPES = [t for t in _CPU_TYPES if t is not DataType.BFLOAT16]
 
 

@@ -22,7 +22,7 @@ one_hot_v2 raises on ids outside [0, depth) whatever `allow_out_of_range` says (
 3.3.1 and 2.6.2 alike).
 """
 
-from .spec import INF, NAN, NO_UNSIGNED_PROGRAM, Case, In
+from .spec import INF, NAN, Case, In
 
 #: fluid VarType numbers by dtype name
 VT = {"bool": 0, "int16": 1, "int32": 2, "int64": 3, "float16": 4, "float32": 5,
@@ -147,7 +147,6 @@ def _fill_constant_batch_size_like() -> list[Case]:
 
 _FILL_TYPES = ("bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16",
                "float32", "float64", "complex64", "complex128")
-DTYPE_GAPS = {"fill_any": dict.fromkeys(("uint16", "uint32", "uint64"), NO_UNSIGNED_PROGRAM)}
 
 
 def _fill_any() -> list[Case]:
@@ -249,8 +248,6 @@ CASES = [
 
 
 #: fluid VarType numbers by dtype name
-
-DTYPE_GAPS |= {"size": dict.fromkeys(("uint16", "uint32", "uint64"), NO_UNSIGNED_PROGRAM)}
 
 
 def _one(value, dtype: str) -> In:

@@ -24,13 +24,6 @@ FRAMEWORK_ATTRS = frozenset({"op_role", "op_role_var", "op_namescope", "op_calls
                              "op_device", "with_quant_attr"})
 
 NAN, INF = math.nan, math.inf
-#: Why fluidphi registers no uint16 / uint32 / uint64 kernel where Paddle 3.3.1 registers one
-#: (the Paddle runs are in tests/fixtures/dtype_reach.json, from check_dtype_reach.py).
-NO_UNSIGNED_PROGRAM = ("Paddle 3.3.1 runs no legacy CPU program on a uint16 / uint32 / "
-                       "uint64 tensor: it cannot feed one (tensor.set() refuses uint32 / "
-                       "uint64 arrays and takes uint16 as bfloat16), cast to one fails "
-                       "(Invalid enum data type) and every op on one loaded by load_combine "
-                       "finds no kernel (check_dtype_reach.py)")
 #: Values every float sweep starts with (flattened order): NaN, infinities, signed zeros, +-1.
 FLOAT_EDGES = (NAN, INF, -INF, 0.0, -0.0, 1.0, -1.0)
 #: Integer values that are valid almost everywhere.
