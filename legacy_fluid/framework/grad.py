@@ -20,6 +20,16 @@ class GradOp(OperatorWithKernel):
     (or of the slot `LIKE` names, e.g. relu_grad's X@GRAD is like Out)."""
 
     LIKE: dict[str, str] = {}
+    #: The kernel sizes its work by its cotangents' own dims (expand's grads sum a
+    #: cotangent back to X's dims, as Paddle's kernels do, whatever its dims): they are not
+    #: held to the forward output's dims (`cotangent_shapes`).
+    COTANGENT_DIMS_AS_GIVEN: bool = False
+    #: Cotangent slot -> the input slot holding the forward output's dims, where that is
+    #: not the output's own slot (dropout_grad's Out@GRAD is like Mask).
+    COTANGENT_LIKE: dict[str, str] = {}
+    #: Forward input slot -> the grad op's input slot holding its meta, for the forward's
+    #: shape inference (softmax_with_cross_entropy_grad holds Softmax, Logits' dims).
+    FORWARD_INPUTS_LIKE: dict[str, str] = {}
 
     def infer_shape(self, ctx: InferShapeContext) -> None:
         for slot in self.outputs:

@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping
 from functools import cached_property, partial
 from typing import TYPE_CHECKING
 
+from legacy_fluid.framework.cotangent_shapes import check_cotangent_shapes, cotangent_slots
 from legacy_fluid.framework.data_transform import raise_if_copy_written
 from legacy_fluid.framework.execution_context import (
     ExecutionContext,
@@ -128,11 +129,20 @@ def _complex_grads_to_real(compute: Callable[[], None], scope: Scope,
             complex_grad_to_real(var.value, source.value.dtype)
 
 
+def _checked_infer(op: KernelOp, runtime: RuntimeContext, infer: Callable[[], None]) -> None:
+    check_cotangent_shapes(op, runtime)
+    infer()
+
+
 def bind_kernel(op: KernelOp, scope: Scope, runtime: RuntimeContext, run: KernelRun,
                 dev_ctx: DeviceContext) -> BoundKernel:
-    """`run.bind`, with the complex-gradient-to-real rule (module docstring) after the
+    """`run.bind`, with a grad op's cotangent shapes checked before its shape inference
+    (`cotangent_shapes`), and the complex-gradient-to-real rule (module docstring) after the
     computation when the kernel type is complex and some output is named like a gradient."""
     bound = run.bind(op, scope, runtime, dev_ctx)
+    if cotangent_slots(op):
+        bound = BoundKernel(partial(_checked_infer, op, runtime, bound.infer), bound.compute,
+                            bound.dynamic)
     if not run.run_type.data_type.is_complex:
         return bound
     grads = [(var, forward_var_name(name)) for slot, names in op.outputs.items()

@@ -27,6 +27,7 @@ from legacy_fluid.framework.trace import OpTrace
 from phi.common import DataType, Place
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_backends import DeviceContextPool
+from phi.core.errors import refuse_complex_to_real
 
 
 @dataclass(frozen=True)
@@ -166,6 +167,11 @@ class OperatorWithKernel(OperatorBase):
         `targets` gives the kernel type wanted per input slot (PHI arg defs may
         differ from the op's expected type); a slot it does not name (or names with
         None) is used as it is. Without `targets` every input wants `expected`.
+
+        A dtype transform of a complex tensor to a non-complex dtype is refused here
+        (ComplexToRealError naming the op, slot, variable and both dtypes): the cast
+        would drop its imaginary part. This is the one place every path (executor,
+        dual dispatch, plans) decides its transforms.
         """
         found: list[Transfer] = []
         for slot, names in self.inputs.items():
@@ -181,7 +187,11 @@ class OperatorWithKernel(OperatorBase):
                 ):
                     continue
                 actual = self.get_kernel_type_for_var(slot, var.value, expected)
-                if actual is not None and transform_kinds(target, actual):
+                kinds = () if actual is None else transform_kinds(target, actual)
+                if "dtype" in kinds:
+                    refuse_complex_to_real(f"op '{self.type}': input '{slot}' (variable "
+                                           f"'{name}')", var.value.dtype, target.data_type)
+                if kinds:
                     found.append(Transfer(slot, i, name, var, target, actual))
         return found
 

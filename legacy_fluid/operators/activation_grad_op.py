@@ -30,8 +30,10 @@ _FLOAT = (DataType.FLOAT32, DataType.FLOAT64)
 class RealCotangentGradOp(XTypedGradOp):
     """abs_grad, angle_grad: runs in X's type and reads an Out@GRAD of X's real type
     (float32 for a complex64 X, X's own for a real X). Paddle 3.3.1's kernels refuse any
-    other Out@GRAD type; so does this op, on every path, rather than cast it (a cast would
-    drop a complex cotangent's imaginary part)."""
+    other Out@GRAD type; so does this op, on every path. (On the PHI path the transform's
+    own complex-to-real refusal would catch a complex one too, but the legacy kernel reads
+    Out@GRAD as it is and would multiply a complex cotangent in; a real one of another
+    precision is no complex question at all.)"""
 
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         expected = super().get_expected_kernel_type(ctx)

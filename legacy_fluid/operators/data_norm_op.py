@@ -86,6 +86,7 @@ class DataNormGradOp(GradOp):
     """X@GRAD like X; the others [C] in X's dtype, like Scales (scale_w may be absent)."""
 
     LIKE = {f"{slot}@GRAD": "Scales" for slot in (*_STAT_SLOTS, "scale_w", "bias")}
+    COTANGENT_LIKE = {"Y@GRAD": "X"}
 
 
 class DataNormGradKernel(OpKernel):

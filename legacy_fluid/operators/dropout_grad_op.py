@@ -15,6 +15,7 @@ from phi.kernels.funcs import dropout as dropout_funcs
 
 class DropoutGradOp(GradOp):
     LIKE = {"X@GRAD": "Out@GRAD"}
+    COTANGENT_LIKE = {"Out@GRAD": "Mask"}
 
 
 class DropoutGradKernel(OpKernel):

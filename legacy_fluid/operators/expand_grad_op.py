@@ -27,6 +27,12 @@ class ExpandV2GradOpMaker(OpProtoAndCheckerMaker):
         self.add_attr("shape", AttrType.INTS, [], "the forward's shape")
 
 
+class ExpandV2GradOp(GradOp):
+    """Out@GRAD's own dims say how it sums back to X (Paddle 3.3.1's kernel takes them so)."""
+
+    COTANGENT_DIMS_AS_GIVEN = True
+
+
 class _SumBackGradKernel(OpKernel):
     """X@GRAD from X's dims and Out@GRAD; each op's kernel sets GRAD."""
 
@@ -54,7 +60,7 @@ VERIFY_CASES = {
                    "attrs": {"repeat_times": [2, 2, 1]}}],
 }
 
-register_operator("expand_v2_grad", GradOp, ExpandV2GradOpMaker)
+register_operator("expand_v2_grad", ExpandV2GradOp, ExpandV2GradOpMaker)
 register_operator("tile_grad", GradOp)
 for _dtype in expand_grad_funcs.EXPAND_GRAD_TYPES:
     register_op_kernel("expand_v2_grad", "CPU", ExpandV2GradKernel, _dtype)

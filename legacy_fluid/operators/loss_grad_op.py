@@ -91,6 +91,7 @@ class KLDivLossGradKernel(OpKernel):
 
 class HuberLossGradOp(GradOp):
     LIKE = {"X@GRAD": "Residual", "Y@GRAD": "Residual"}
+    COTANGENT_LIKE = {"Out@GRAD": "Residual"}
 
 
 class HuberLossGradKernel(OpKernel):

@@ -50,6 +50,7 @@ class SoftmaxWithCrossEntropyKernel(OpKernel):
 
 class SoftmaxWithCrossEntropyGradOp(GradOp):
     LIKE = {"Logits@GRAD": "Softmax"}
+    FORWARD_INPUTS_LIKE = {"Logits": "Softmax"}
 
 
 class SoftmaxWithCrossEntropyGradKernel(OpKernel):

@@ -105,12 +105,18 @@ class LoDResetGradKernel(OpKernel):
         x_grad.mutable_data(ctx.place, out_grad.dtype)[...] = out_grad.data
 
 
+class LodResetGradOp(GradOp):
+    """lod_reset's Out has X's dims (only its LoD differs)."""
+
+    COTANGENT_LIKE = {"Out@GRAD": "X"}
+
+
 register_operator("sequence_pool_grad", GradOp)
 register_operator("sequence_softmax_grad", GradOp)
 register_operator("sequence_conv_grad", GradOp)
 register_operator("sequence_expand_grad", GradOp)
 register_operator("row_conv_grad", GradOp)
-register_operator("lod_reset_grad", GradOp)
+register_operator("lod_reset_grad", LodResetGradOp)
 class AddPositionEncodingGradKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("X")

@@ -43,6 +43,12 @@ class SizesOnHostGradOp(GradOp):
         return super().get_kernel_type_for_var(slot, tensor, expected)
 
 
+class ExpandGradOp(SizesOnHostGradOp):
+    """Out@GRAD's own dims say how it sums back to X (Paddle 3.3.1's kernel takes them so)."""
+
+    COTANGENT_DIMS_AS_GIVEN = True
+
+
 class MeanGradKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("X")
@@ -123,7 +129,7 @@ class CropTensorGradKernel(OpKernel):
 
 register_operator("mean_grad", GradOp)
 register_operator("top_k_grad", SizesOnHostGradOp, TopKGradOpMaker)
-register_operator("expand_grad", SizesOnHostGradOp, ExpandGradOpMaker)
+register_operator("expand_grad", ExpandGradOp, ExpandGradOpMaker)
 register_operator("crop_tensor_grad", SizesOnHostGradOp, CropTensorGradOpMaker)
 for _dtype in _MEAN_CPU:
     register_op_kernel("mean_grad", "CPU", MeanGradKernel, _dtype)

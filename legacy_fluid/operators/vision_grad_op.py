@@ -138,6 +138,12 @@ def _bn_stat(low: float, high: float):
     return lambda dtype, rng: rng.uniform(low, high, (3,)).astype(dtype.to_numpy())
 
 
+class BatchNormGradOp(GradOp):
+    """Y (the cotangent's forward output) has X's dims."""
+
+    COTANGENT_LIKE = {"Y@GRAD": "X"}
+
+
 VERIFY_CASES = {
     "conv2d_grad": [
         {"name": "3x3 stride 2 pad 1", "attrs": {"strides": [2, 2], "paddings": [1, 1]},
@@ -169,7 +175,7 @@ VERIFY_CASES = {
 register_operator("conv2d_grad", GradOp)
 register_operator("depthwise_conv2d_grad", GradOp)
 register_operator("pool2d_grad", GradOp)
-register_operator("batch_norm_grad", GradOp, BatchNormGradOpMaker)
+register_operator("batch_norm_grad", BatchNormGradOp, BatchNormGradOpMaker)
 for _dtype in _FLOAT:
     for _place in ("CPU", "GPU"):
         register_op_kernel("conv2d_grad", _place, ConvGradKernel, _dtype)

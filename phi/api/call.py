@@ -23,6 +23,7 @@ from phi.core.attribute_coerce import coerce_attribute
 from phi.core.bound_kernel import BoundKernel, run_bound
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_backends import DeviceContextPool
+from phi.core.errors import refuse_complex_to_real
 from phi.core.infermeta_utils import INFER_METAS, InferMetaPlan
 from phi.core.kernel_context import KernelContext
 from phi.core.kernel_factory import KERNELS
@@ -68,10 +69,7 @@ def _moved(tensor: DenseTensor, key: KernelKey, kernel: str, arg: str) -> DenseT
     """`tensor` on the kernel's place, in its dtype (the data transform of the API); a
     complex tensor is never cast to a real dtype (that would drop its imaginary part), an
     integer or bool one never to a float / complex dtype (`_is_ids`)."""
-    if tensor.dtype.is_complex and key.dtype not in (DataType.ALL_DTYPE, tensor.dtype) \
-            and not key.dtype.is_complex:
-        raise TypeError(f"{kernel}: input '{arg}' is {tensor.dtype} but the kernel runs in "
-                        f"{key.dtype}; casting would drop its imaginary part")
+    refuse_complex_to_real(f"{kernel}: input '{arg}'", tensor.dtype, key.dtype)
     if _is_ids(tensor, key):
         key = key.with_(dtype=DataType.ALL_DTYPE)
     pool = DeviceContextPool.instance()
