@@ -143,3 +143,6 @@ for _backend in ("CPU", "GPU"):
     for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32):
         register_op_kernel("roi_pool", _backend, RoiPoolKernel, _dtype)
         register_op_kernel("roi_pool_grad", _backend, RoiPoolGradKernel, _dtype)
+# int32 roi_align: Paddle 3.3.1's CPU kernels only (integer arithmetic, phi.kernels.funcs.roi)
+register_op_kernel("roi_align", "CPU", RoiAlignKernel, DataType.INT32)
+register_op_kernel("roi_align_grad", "CPU", RoiAlignGradKernel, DataType.INT32)

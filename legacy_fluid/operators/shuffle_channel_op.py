@@ -1,5 +1,6 @@
 """shuffle_channel: the ShuffleNet channel shuffle of an NCHW X by `group` (channel_shuffle's
-older op, NCHW only); math in phi.kernels.funcs.vision_shuffle."""
+older op, NCHW only); math in phi.kernels.funcs.vision_shuffle (float64: the whole shuffle,
+where Paddle 3.3.1 writes only the first half of each plane, see that module)."""
 
 from __future__ import annotations
 
@@ -28,11 +29,9 @@ class ShuffleChannelKernel(OpKernel):
 
 
 register_operator("shuffle_channel", ShuffleChannelOp)
-# float32 only: Paddle's float64 kernel leaves half of each plane unwritten (DTYPE_GAPS of
-# tests/conformance/op_cases/vision_shuffle.py)
-register_op_kernel("shuffle_channel", "CPU", ShuffleChannelKernel, DataType.FLOAT32)
-register_op_kernel("shuffle_channel", "GPU", ShuffleChannelKernel, DataType.FLOAT32)
+for _backend in ("CPU", "GPU"):
+    for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
+        register_op_kernel("shuffle_channel", _backend, ShuffleChannelKernel, _dtype)
 
 #: Parity / `migrate --verify` inputs (see compat.coverage.parity.explicit_cases).
-VERIFY_CASES = [{"name": "group 3", "attrs": {"group": 3}, "inputs": {"X": (2, 6, 2, 2)},
-                 "dtypes": ["float32"]}]
+VERIFY_CASES = [{"name": "group 3", "attrs": {"group": 3}, "inputs": {"X": (2, 6, 2, 2)}}]

@@ -122,6 +122,4 @@ for _backend in ("CPU", "GPU"):
         register_op_kernel("pixel_unshuffle_grad", _backend, PixelUnshuffleGradKernel, _dtype)
         register_op_kernel("channel_shuffle_grad", _backend, ChannelShuffleGradKernel, _dtype)
         register_op_kernel("temporal_shift_grad", _backend, TemporalShiftGradKernel, _dtype)
-    # float32 only, as its forward (phi.kernels.impl.vision_shuffle_grad_kernel_impl)
-    register_op_kernel("shuffle_channel_grad", _backend, ShuffleChannelGradKernel,
-                       DataType.FLOAT32)
+        register_op_kernel("shuffle_channel_grad", _backend, ShuffleChannelGradKernel, _dtype)

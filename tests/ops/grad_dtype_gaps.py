@@ -11,12 +11,9 @@ from tests.ops.op_dtype_gaps import kind_reason
 
 #: grad op type -> dtypes Paddle 3.3.1 registers a CPU grad kernel for that fluidphi does not
 MISSING: dict[str, tuple[str, ...]] = {
-    # the forward refuses the dtype (its DTYPE_GAPS in op_cases): no program reaches the grad
-    "roi_align_grad": ("int32",),
-    "shuffle_channel_grad": ("float64",),
 }
 #: grad op types whose forward op type refuses the missing dtypes (its op_cases DTYPE_GAPS)
-FORWARD_REFUSES = {"roi_align_grad": "roi_align", "shuffle_channel_grad": "shuffle_channel"}
+FORWARD_REFUSES: dict[str, str] = {}
 #: grad op type -> dtypes fluidphi registers a CPU grad kernel for that Paddle 3.3.1 does not
 EXTRA: dict[str, tuple[str, ...]] = {}
 #: grad op types Paddle 3.3.1's grad makers make but for which it registers no operator: its

@@ -145,6 +145,12 @@ def _boxes(*shape: int) -> np.ndarray:
                    "ROIs": np.array([[3, 3, 1, 1]], np.float32),
                    "RoisNum": np.array([1], np.int32)}, {"aligned": True}, ("Out",),
      "negative extent"),
+    # Paddle's int32 kernel takes the negative grid as a size_t (SIGFPE or a near-endless loop)
+    ("roi_align", {"X": np.zeros((1, 1, 4, 4), np.int32),
+                   "ROIs": np.array([[3, 3, 0, 1]], np.int32),
+                   "RoisNum": np.array([1], np.int32)},
+     {"aligned": True, "pooled_height": 1, "pooled_width": 1}, ("Out",),
+     "int32 RoI has a negative extent"),
     ("generate_proposals_v2", {
         "Scores": np.full((1, 1, 1, 2), np.nan, np.float32),
         "BboxDeltas": np.zeros((1, 4, 1, 2), np.float32),
@@ -165,7 +171,8 @@ def _boxes(*shape: int) -> np.ndarray:
       "densities": [2]}, ("Boxes", "Variances"), r"fixed_sizes \(2\) and densities \(1\)"),
 ], ids=["polygon", "scores vs boxes", "no images", "rois_num sum", "matrix 2-D",
         "nms boxes", "ctc length", "ctc no length", "ctc no lod", "ctc lod", "roi counts",
-        "roi images", "roi no images", "roi aligned negative", "proposals nan", "fpn levels",
+        "roi images", "roi no images", "roi aligned negative", "roi int32 aligned negative",
+        "proposals nan", "fpn levels",
         "density feature size", "density sizes"])
 def test_bad_inputs_raise(op: str, inputs: dict, attrs: dict, outputs: tuple, match: str,
                           mode: str) -> None:

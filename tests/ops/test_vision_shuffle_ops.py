@@ -1,8 +1,11 @@
 """pixel_shuffle / pixel_unshuffle / channel_shuffle / temporal_shift beyond the Paddle
 fixtures (tests/fixtures/ops/vision_shuffle): the errors Paddle raises while building a
-program, and the inverse pairs."""
+program, the inverse pairs, and float64 shuffle_channel (grad) against Paddle's record where
+Paddle writes it (tests/fixtures/shuffle_channel_float64.npz)."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -49,10 +52,42 @@ def test_unshuffle_inverts_shuffle(mode: str, layout: str) -> None:
     np.testing.assert_array_equal(again["Out"][0], x)
 
 
+_FLOAT64 = Path(__file__).parents[1] / "fixtures" / "shuffle_channel_float64.npz"
+
+
+def _float64_cases() -> dict[str, dict[str, np.ndarray]]:
+    """Case -> its arrays (`in/x`, `out/out`, `defined/out`, ...) in the Paddle record of
+    tests/conformance/export_shuffle_channel_float64.py."""
+    with np.load(_FLOAT64) as archive:
+        cases: dict[str, dict[str, np.ndarray]] = {}
+        for key in archive.files:
+            case, rest = key.split("/", 1)
+            cases.setdefault(case, {})[rest] = archive[key]
+    return cases
+
+
 @pytest.mark.parametrize("mode", PATHS)
-def test_shuffle_channel_refuses_float64(mode: str) -> None:
-    """Paddle's float64 kernel leaves half of every plane unwritten: no kernel, a clear
-    error, rather than a guess (DTYPE_GAPS of the vision_shuffle family)."""
-    with pytest.raises(Exception, match=r"no kernel can run it.*float64"):
-        run_single_op("shuffle_channel", {"X": np.zeros((1, 4, 2, 2))}, {"group": 2},
-                      {"Out": 1}, mode)
+@pytest.mark.parametrize("case", sorted(_float64_cases()))
+def test_shuffle_channel_float64_equals_paddle_where_defined(case: str, mode: str) -> None:
+    """Paddle 3.3.1's float64 shuffle_channel / shuffle_channel_grad write only the first
+    (H * W) // 2 elements of each plane (the record's `defined`); fluidphi equals them bit
+    for bit there and writes the shuffle of the float32 code everywhere."""
+    arrays = _float64_cases()[case]
+    group = int(arrays["attrs/group"])
+    if case.startswith("shuffle_channel_grad_"):
+        source = arrays["in/cot_out"]
+        outs, _ = run_single_op("shuffle_channel_grad", {"Out@GRAD": source}, {"group": group},
+                                ["X@GRAD"], mode)
+        got, want, defined = outs["X@GRAD"][0], arrays["out/x@GRAD"], arrays["defined/x@GRAD"]
+    else:
+        source = arrays["in/x"]
+        outs, _ = run_single_op("shuffle_channel", {"X": source}, {"group": group}, {"Out": 1},
+                                mode)
+        got, want, defined = outs["Out"][0], arrays["out/out"], arrays["defined/out"]
+    n, c, h, w = source.shape
+    half = np.arange(h * w).reshape(h, w) < (h * w) // 2
+    np.testing.assert_array_equal(defined, np.broadcast_to(half, source.shape))
+    assert got.dtype == np.float64 and got.shape == source.shape
+    np.testing.assert_array_equal(got.view(np.uint64)[defined], want.view(np.uint64)[defined])
+    shuffled = source.reshape(n, group, c // group, h, w).swapaxes(1, 2).reshape(source.shape)
+    np.testing.assert_array_equal(got.view(np.uint64), shuffled.view(np.uint64))

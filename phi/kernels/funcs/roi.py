@@ -6,6 +6,15 @@ grid point (iy, ix) of roi_align, the pixel offset (dh, dw) of roi_pool) up to t
 bin, each tap gathering every RoI's value at once through index arrays (RoIs whose bins are
 smaller mask the extra taps out). Taps are visited in Paddle's order, so sums accumulate and
 maxima tie-break as there.
+
+roi_align on int32 is Paddle 3.3.1's CPU kernel instantiated for int, integer arithmetic
+throughout: corners are trunc(box * float32 spatial_scale) (`aligned` subtracts int(0.5) =
+0, and only drops the at-least-one-pixel extent); the grid is extent / bins in C int
+division; the sample grid is size_t arithmetic in which (iy + .5) / grid is 0, so every
+sample of bin (py, px) is the point (x1 + bin_w * px, y1 + bin_h * py), wrapping modulo
+2**64 (a negative coordinate is outside the map), with bilinear weights 1 or 0 (the value
+at that point, clamped to the last row / column; outside (W, H) it is 0); the average's
+1 / count truncates to 0, so a bin is that value when its grid is 1 x 1 and 0 otherwise.
 """
 
 from __future__ import annotations
@@ -65,6 +74,10 @@ def roi_align(xp: Any, x: Any, rois: Any, batch: np.ndarray, pooled_height: int,
     r, c, h, w = out.shape[0], x.shape[1], x.shape[2], x.shape[3]
     if r == 0:
         return
+    if x.dtype.kind == "i":
+        _roi_align_int(xp, x, rois, batch, pooled_height, pooled_width, spatial_scale,
+                       sampling_ratio, aligned, out)
+        return
     t = x.dtype.type
     start, bins, grid = align_bins(rois, x.dtype, pooled_height, pooled_width, spatial_scale,
                                    sampling_ratio, aligned)
@@ -95,6 +108,53 @@ def roi_align(xp: Any, x: Any, rois: Any, batch: np.ndarray, pooled_height: int,
         count = (1.0 / (grid[:, 0] * grid[:, 1]).astype(np.float64)).astype(x.dtype)
     with quiet(xp):
         out[...] = total * xp.asarray(count).reshape(r, 1, 1, 1)
+
+
+def int_corners(rois: Any, spatial_scale: float) -> np.ndarray:
+    """The int32 kernels' RoI corners [R, 4] (x1, y1, x2, y2): the int box times the float32
+    spatial_scale, truncated toward zero (`aligned`'s half-pixel offset is int(0.5) = 0)."""
+    with np.errstate(all="ignore"):
+        scaled = to_host(rois).astype(np.float32) * np.float32(spatial_scale)
+    return np.trunc(scaled).astype(np.int64)
+
+
+def int_grid(size: np.ndarray, pooled_height: int, pooled_width: int,
+             sampling_ratio: int) -> np.ndarray:
+    """The int32 kernels' sampling grid per RoI, x then y [R, 2]: sampling_ratio, or the
+    extent divided by the bins in C int division (truncated toward zero: no ceil left)."""
+    if sampling_ratio > 0:
+        return np.full(size.shape, sampling_ratio, np.int64)
+    return np.sign(size) * (np.abs(size) // np.array([pooled_width, pooled_height]))
+
+
+def _roi_align_int(xp: Any, x: Any, rois: Any, batch: np.ndarray, pooled_height: int,
+                   pooled_width: int, spatial_scale: float, sampling_ratio: int,
+                   aligned: bool, out: Any) -> None:
+    """roi_align on int32 as Paddle 3.3.1's CPU kernel computes it (module docstring)."""
+    r, c, h, w = out.shape[0], x.shape[1], x.shape[2], x.shape[3]
+    corner = int_corners(rois, spatial_scale)
+    size = corner[:, 2:] - corner[:, :2]  # w, h
+    if not aligned:
+        size = np.maximum(size, 1)
+    grid = int_grid(size, pooled_height, pooled_width, sampling_ratio)
+    if (grid < 0).any():
+        raise ValueError("roi_align: an int32 RoI has a negative extent (aligned), so its "
+                         "sampling grid would be negative")
+    single = grid[:, 0] * grid[:, 1] == 1  # 1 / count truncates to 0 for more samples
+    # the sample grid in size_t: bin sizes and positions wrap modulo 2**64
+    bins = size.view(np.uint64) // np.array([pooled_width, pooled_height], np.uint64)
+    taps = []
+    for axis, pooled, extent in ((1, pooled_height, h), (0, pooled_width, w)):
+        pos = corner[:, axis].view(np.uint64)[:, None] \
+            + bins[:, axis][:, None] * np.arange(pooled, dtype=np.uint64)[None]
+        inside = pos <= np.uint64(extent)
+        taps.append((inside, np.where(inside, np.minimum(pos, extent - 1), 0).astype(np.int64)))
+    (ys, yi), (xs, xi) = taps
+    live = ys[:, :, None] & xs[:, None, :] & single[:, None, None]  # [R, ph, pw]
+    b = _ints(xp, batch).reshape(r, 1, 1, 1)
+    ch = xp.arange(c).reshape(1, c, 1, 1)
+    value = x[b, ch, xp.asarray(yi)[:, None, :, None], xp.asarray(xi)[:, None, None, :]]
+    out[...] = xp.where(xp.asarray(live)[:, None], value, x.dtype.type(0))
 
 
 def align_bins(rois: Any, dtype: Any, pooled_height: int, pooled_width: int,

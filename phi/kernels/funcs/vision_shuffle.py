@@ -2,6 +2,13 @@
 channel_shuffle, and temporal_shift (Paddle's CPU kernels' element order and shape rules).
 
 Layouts are "NCHW" or "NHWC"; every op takes a 4-D input.
+
+shuffle_channel (channel_shuffle in NCHW) on float64: Paddle 3.3.1's CPU kernels, forward
+and grad, copy H * W * sizeof(int) bytes per plane, so they write only the first (H * W) // 2
+elements of each output plane (and, for an odd H * W, the low 4 bytes of the next one); the
+rest is whatever the memory held. fluidphi writes the whole shuffle there, the float32
+code, so it equals Paddle on every element Paddle writes
+(tests/ops/test_vision_shuffle_ops.py, tests/fixtures/shuffle_channel_float64.npz).
 """
 
 from __future__ import annotations

@@ -14,14 +14,13 @@ from phi.kernels.funcs import roi as roi_funcs
 from phi.kernels.funcs import roi_grad as roi_grad_funcs
 
 _FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
-#: Paddle 3.3.1 also registers roi_align_grad for int32, whose forward fluidphi refuses
-#: (tests/conformance/op_cases/roi.py's DTYPE_GAPS); roi_pool_grad's int32 is its forward's
-_POOL = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32]
+#: roi_align_grad and roi_pool_grad: Paddle 3.3.1's CPU dtypes, int32 as their forwards'
+_WITH_INT = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32]
 #: argmax: the forward's int64 flat indices whatever the kernel's dtype
 _ARGMAX = {"argmax": {"dtype": DataType.INT64}}
 
 
-@register_kernel("roi_align_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("roi_align_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _WITH_INT)
 @register_kernel("roi_align_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
 def roi_align_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, ro_is: DenseTensor,
                           rois_num: DenseTensor | None, out_grad: DenseTensor,
@@ -35,9 +34,9 @@ def roi_align_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, ro_is: DenseTe
                                   aligned, dev_ctx.alloc(x_grad, out_grad.dtype))
 
 
-@register_kernel("roi_pool_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _POOL,
+@register_kernel("roi_pool_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _WITH_INT,
                  arg_overrides=_ARGMAX)
-@register_kernel("roi_pool_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _POOL,
+@register_kernel("roi_pool_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _WITH_INT,
                  arg_overrides=_ARGMAX)
 def roi_pool_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, ro_is: DenseTensor,
                          rois_num: DenseTensor | None, argmax: DenseTensor,

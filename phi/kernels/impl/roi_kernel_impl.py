@@ -13,7 +13,7 @@ from phi.kernels.funcs import roi as roi_funcs
 
 
 @register_kernel("roi_align", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
+                 [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32])
 @register_kernel("roi_align", Backend.GPU, DataLayout.ALL_LAYOUT,
                  [DataType.FLOAT32, DataType.FLOAT64])
 def roi_align_kernel(dev_ctx: DeviceContext, x: DenseTensor, ro_is: DenseTensor,

@@ -1,4 +1,6 @@
-"""shuffle_channel: one body for every backend (math in phi.kernels.funcs.vision_shuffle)."""
+"""shuffle_channel: one body for every backend and dtype (math in
+phi.kernels.funcs.vision_shuffle; float64 writes the whole shuffle, where Paddle 3.3.1's
+kernel writes only the first half of each plane: see that module)."""
 
 from __future__ import annotations
 
@@ -9,8 +11,8 @@ from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import vision_shuffle as shuffle_funcs
 
-#: float32 only: Paddle's float64 kernel leaves half of each plane unwritten
-_TYPES = [DataType.FLOAT32]
+#: Paddle 3.3.1's CPU dtypes (GPU: the same)
+_TYPES = [DataType.FLOAT32, DataType.FLOAT64]
 
 
 @register_kernel("shuffle_channel", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)

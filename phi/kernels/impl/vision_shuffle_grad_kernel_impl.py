@@ -14,10 +14,6 @@ from phi.kernels.funcs import vision_shuffle_grad as shuffle_grad
 
 #: Paddle 3.3.1's CPU dtypes of these grad kernels (GPU: the same)
 _FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
-#: float32 only, as its forward: Paddle 3.3.1 registers float64 too, but its float64
-#: forward leaves half of each plane unwritten and fluidphi refuses it (vision_shuffle.py's
-#: DTYPE_GAPS), so no float64 program of it is checked against Paddle
-_SHUFFLE_CHANNEL = [DataType.FLOAT32]
 
 
 @register_kernel("pixel_shuffle_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
@@ -48,8 +44,8 @@ def channel_shuffle_grad_kernel(dev_ctx: DeviceContext, out_grad: DenseTensor, g
     shuffle_grad.channel_shuffle_grad(dev_ctx.xp, out_grad.data, groups, data_format, data)
 
 
-@register_kernel("shuffle_channel_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _SHUFFLE_CHANNEL)
-@register_kernel("shuffle_channel_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _SHUFFLE_CHANNEL)
+@register_kernel("shuffle_channel_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("shuffle_channel_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
 def shuffle_channel_grad_kernel(dev_ctx: DeviceContext, out_grad: DenseTensor, group: int,
                                 x_grad: OutTensor) -> None:
     data = dev_ctx.alloc(x_grad, out_grad.dtype)

@@ -8,8 +8,12 @@ image; RoIs per image by MultiLevelRoIsNum or by LoD. Every image keeps a RoI: P
 RoisNum is read out of bounds for an image left with none, and its LoD then skips that
 image).
 
-The RoIs' images come from RoisNum (int32 / int64) or from the ROIs' LoD. roi_align's int32
-kernel is left out (DTYPE_GAPS).
+The RoIs' images come from RoisNum (int32 / int64) or from the ROIs' LoD. roi_align on int32
+is Paddle's kernel instantiated for int (phi.kernels.funcs.roi): corners truncated after the
+scale, one sample point per bin and the average's 1 / count truncated, so a bin is 0 unless
+its grid is 1 x 1; cases over adaptive grids of 1 and more, sampling_ratio 1 and 2, scales
+that make odd corners fractional, RoIs outside the map and an aligned one of negative extent
+(its size_t bin wraps).
 """
 
 from __future__ import annotations
@@ -19,11 +23,6 @@ from typing import Any
 import numpy as np
 
 from .spec import INF, NAN, Case, Drawn, In, LoDIn
-
-DTYPE_GAPS = {"roi_align": {
-    "int32": "Paddle's int32 roi_align computes the sampling grid in size_t arithmetic and "
-             "truncates the bilinear weights and the 1 / count average to integers (a bin is "
-             "0 unless it holds exactly one sample): no semantics worth carrying"}}
 
 
 def _levels(attrs: dict[str, Any]) -> int:
@@ -86,6 +85,27 @@ ALIGN = [
            rois(2, 0, width=5, height=5, values=[[1.0, 1.0, 1.0, 3.0], [0.5, 0.5, 3.5, 2.5]]),
            _num([2]), aligned=True, sampling_ratio=-1),
     _align("empty", _X, In((0, 4), "float32"), _num([0, 0])),
+    _align("int32_adaptive", In((2, 3, 8, 10), "int32", -20, 20),
+           In((5, 4), "int32", values=[[0, 0, 3, 2], [1, 2, 9, 7], [4, 1, 7, 3], [3, 3, 3, 3],
+                                       [2, 0, 8, 2]]), _num([3, 2])),
+    _align("int32_scale_half_sampling1", In((2, 2, 6, 7), "int32", -20, 20),
+           In((4, 4), "int32", values=[[1, 3, 9, 11], [3, 1, 13, 7], [0, 0, 5, 5],
+                                       [7, 5, 11, 9]]), _num([1, 3], "int64"),
+           sampling_ratio=1, spatial_scale=0.5),
+    _align("int32_lod_scale", In((2, 2, 8, 9), "int32", -20, 20),
+           LoDIn((4, 4), "int32", values=[[1, 1, 8, 7], [0, 2, 5, 9], [2, 2, 11, 11],
+                                          [4, 0, 9, 4]], lod=((0, 1, 4),)),
+           pooled_height=3, pooled_width=3, spatial_scale=0.7),
+    _align("int32_outside", In((1, 2, 6, 7), "int32", -20, 20),
+           In((5, 4), "int32", values=[[-6, -5, -2, -1], [-3, -2, 4, 3], [5, 4, 12, 9],
+                                       [8, 7, 14, 9], [6, 5, 7, 6]]), _num([5]),
+           sampling_ratio=1, pooled_height=2, pooled_width=2),
+    _align("int32_aligned_degenerate", In((1, 2, 6, 7), "int32", -20, 20),
+           In((3, 4), "int32", values=[[5, 4, 2, 1], [2, 2, 2, 2], [1, 0, 5, 5]]), _num([3]),
+           aligned=True, sampling_ratio=1),
+    _align("int32_sampling2_scale2", In((1, 2, 6, 7), "int32", -20, 20),
+           In((2, 4), "int32", values=[[0, 0, 2, 2], [1, 1, 3, 2]]), _num([2]),
+           sampling_ratio=2, spatial_scale=2.0),
     Case("roi_align_api", "roi_align",
          {"X": In((1, 2, 6, 6), "float32"), "ROIs": rois(3, 5, width=6, height=6),
           "RoisNum": _num([3])},

@@ -10,8 +10,12 @@ when not aligned, so there its X@GRAD is not its forward's gradient (a RoI [1, 1
 aligned: the forward samples one column, the grad spreads over two); fluidphi's is the
 forward's gradient (its finite-difference case in tests/api/grad_fd/roi_grad.py).
 
-roi_align_grad is registered for float32 / float64 only: Paddle 3.3.1 also registers it for
-int32, whose forward fluidphi refuses (roi.py's DTYPE_GAPS).
+roi_align_grad on int32 is Paddle 3.3.1's grad kernel instantiated for int (not the forward's
+gradient; phi.kernels.funcs.roi_grad): the cotangents are -1 or 0, so a tap adds -1 where its
+bin's grid is 1 x 1 and 0 (trunc(-1 / count), not floor) elsewhere; cases over sampling_ratio
+1 and adaptive grids, a scale that makes odd corners fractional, RoIs outside the map,
+aligned (no effect on int32: its offset is int(0.5) = 0 and the grad widens every RoI) and a
+LoD. RoisNum is int32: Paddle's grad kernel reads it as int32 whatever its dtype.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from .roi import rois
-from .spec import Case, GradCase, In
+from .spec import Case, GradCase, In, LoDIn
 
 
 def _num(counts: list[int], dtype: str = "int32") -> In:
@@ -69,6 +73,17 @@ GRAD_CASES = [
            rois(2, 0, width=5, height=5, values=[[1.0, 1.0, 2.0, 3.0], [0.5, 0.5, 3.5, 2.5]]),
            _num([2]), aligned=True, sampling_ratio=-1),
     _align("empty", _X, In((0, 4), "float32"), _num([0, 0])),
+    _align("int32_sampling1_scale_half", In((2, 2, 6, 7), "int32", -20, 20),
+           In((4, 4), "int32", values=[[1, 3, 9, 11], [3, 1, 13, 7], [0, 0, 5, 5],
+                                       [7, 5, 11, 9]]), _num([1, 3]),
+           sampling_ratio=1, spatial_scale=0.5),
+    _align("int32_adaptive_lod", In((2, 2, 8, 9), "int32", -20, 20),
+           LoDIn((4, 4), "int32", values=[[0, 0, 3, 2], [1, 2, 9, 7], [4, 1, 7, 3],
+                                          [2, 0, 8, 2]], lod=((0, 2, 4),))),
+    _align("int32_outside_aligned", In((1, 2, 6, 7), "int32", -20, 20),
+           In((5, 4), "int32", values=[[-6, -5, -2, -1], [-3, -2, 4, 3], [5, 4, 12, 9],
+                                       [8, 7, 14, 9], [6, 5, 6, 5]]), _num([5]),
+           sampling_ratio=1, pooled_height=2, pooled_width=2, aligned=True),
     _pool("basic", _X, rois(5, 6, width=10, height=8), _num([3, 2])),
     _pool("float64_scale", In((2, 3, 8, 10), "float64"),
           rois(4, 0, width=20, height=16, dtype="float64",

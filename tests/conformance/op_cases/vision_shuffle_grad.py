@@ -1,7 +1,7 @@
 """Grads of the rearranging layers (forward cases in vision_shuffle.py): pixel_shuffle /
 pixel_unshuffle (factors 1 to 3, NCHW and NHWC), channel_shuffle (groups 1, 2, 3, C;
-NHWC), shuffle_channel (float32 only: Paddle 3.3.1's float64 kernels, forward and grad,
-copy sizeof(int) bytes per element, see vision_shuffle.py's DTYPE_GAPS) and temporal_shift
+NHWC), shuffle_channel (float32 here: Paddle 3.3.1's float64 kernels, forward and grad,
+write only half of each plane, see vision_shuffle.py's docstring) and temporal_shift
 (shift ratios that shift some, none and almost half of the channels; one segment; NHWC);
 float64 for each op but shuffle_channel; empty batches.
 
