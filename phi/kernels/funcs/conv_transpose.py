@@ -3,16 +3,16 @@ depthwise_conv2d_transpose, conv3d_transpose).
 
 As in Paddle 3.3.1, the spatial rank comes from the input, not the op: each of the three
 takes a 4-D or a 5-D Input (and a Filter of the same rank); strides, output_size and
-output_padding must hold one value per spatial dim, paddings one or two, dilations at
-least one (only the first of each dim's are read: Paddle reads past the end of a shorter
-list). The filter is laid out [in_channels, out_channels / groups, *kernel];
-`data_format` only describes the input and output: only "NHWC" is channel-last, whatever
-the rank ("NDHWC" is channel-first, as in Paddle's InferMeta and kernels); groups need not
-divide the input channels (see used_channels). Each input pixel
-scatters `w` into the output: a GEMM per group gives every pixel's kernel-sized patch (the
-"columns"), and col2im adds the patches into the output one kernel tap at a time (a strided
-slice per tap, no loop over pixels). Paddings are cut from the border afterwards;
-output_size / output_padding extend the output at the far end of each spatial dim.
+output_padding must hold one value per spatial dim, paddings one or two per dim, dilations
+at least one per dim (extra values are never read; Paddle reads past the end of a shorter
+list, which fluidphi refuses). The filter is laid out [in_channels, out_channels / groups,
+*kernel]; `data_format` only describes the input and output: only "NHWC" is channel-last,
+whatever the rank ("NDHWC" is channel-first, as in Paddle's InferMeta and kernels); groups
+need not divide the input channels (see used_channels). Each input pixel scatters `w` into
+the output: a GEMM per group gives every pixel's kernel-sized patch (the "columns"), and
+col2im adds the patches into the output one kernel tap at a time (a strided slice per tap,
+no loop over pixels). Paddings are cut from the border afterwards; output_size /
+output_padding extend the output at the far end of each spatial dim.
 """
 
 from __future__ import annotations
