@@ -120,6 +120,14 @@ class MeshgridGradKernel(OpKernel):
                                        datas)
 
 
+class ViewShapeGradOp(GradOp):
+    """out@GRAD comes in the forward's out dims (Paddle's static view_shape kernel keeps the
+    input's) or the viewed ones: the kernel lays any of as many elements out in input's
+    dims, refusing another size itself."""
+
+    COTANGENT_DIMS_AS_GIVEN = True
+
+
 class ViewShapeGradKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         out_grad = ctx.input("out@GRAD")
@@ -152,7 +160,7 @@ register_operator("roll_grad", HostIntsGradOp)
 register_operator("expand_as_v2_grad", GradOp)
 register_operator("repeat_interleave_grad", HostIntsGradOp)
 register_operator("meshgrid_grad", MultiGradOp)
-register_operator("view_shape_grad", GradOp)
+register_operator("view_shape_grad", ViewShapeGradOp)
 for _dtype in manip_grad_funcs.STRIDED_SLICE_GRAD_TYPES:
     register_op_kernel("strided_slice_grad", "CPU", StridedSliceGradKernel, _dtype)
 for _dtype in manip_grad_funcs.STRIDED_SLICE_GRAD_GPU_TYPES:
