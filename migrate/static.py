@@ -359,11 +359,17 @@ def _helper_of(info: ModuleInfo, scope: _Scope, call: cst.Call
     if fn is None:
         return None
     inner = _Scope(owner.imports, owner, scope.depth + 1)
-    finder = _CallFinder(owner.imports, REGISTERING)
-    fn.visit(finder)
-    if finder.found or _calls_helper(info, inner, fn):
-        return fn, inner
-    return None
+    # whether its body registers (remembered for calls from the top level, whose depth
+    # limit is always the same)
+    key = f"registers:{owner.path}:{ref.name}"
+    registers = info.memo.get(key) if scope.depth == 0 else None
+    if registers is None:
+        finder = _CallFinder(owner.imports, REGISTERING)
+        fn.visit(finder)
+        registers = bool(finder.found) or _calls_helper(info, inner, fn)
+        if scope.depth == 0:
+            info.memo[key] = registers
+    return (fn, inner) if registers else None
 
 
 def _calls_helper(info: ModuleInfo, scope: _Scope, node: cst.CSTNode) -> bool:
