@@ -32,8 +32,8 @@ from migrate.records import FileResult, Foreign, KernelRecord, Unit
 from migrate.registrations import DEVICE_ORDER, merge_registrations, plan_registration_removal
 from migrate.source_files import SourceError, read_source
 from migrate.static import ModuleInfo, scan_module
-from migrate.static_facts import Registration, StaticProto
-from migrate.static_refs import dotted
+from migrate.static_facts import Registration, StaticProto, UnresolvedRegistration
+from migrate.static_refs import code_of, dotted
 from phi.op_defs import OpDef
 
 
@@ -82,21 +82,31 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
     for reg in info.registrations:
         regs_by_class.setdefault(reg.class_name, []).append(reg)
     blocked: dict[str, str] = {}
+    anonymous = []  # statements registering no kernel class they name
     for u in info.unresolved:
-        for c in u.classes:
-            if c in regs_by_class or info.is_subclass_of(c, "OpKernel"):
-                blocked[c] = f"registration not statically readable ({u.reason})"
+        kernels = [c for c in u.classes
+                   if c in regs_by_class or info.is_subclass_of(c, "OpKernel")]
+        for c in kernels:
+            blocked[c] = f"registration not statically readable ({u.reason})"
+        if not kernels:
+            anonymous.append(u)
     bases = {dotted(b) for cls in info.classes.values() for b in _bases(cls)}
     leaves = [c for c in info.classes if info.is_subclass_of(c, "OpKernel") and c not in bases]
-    anonymous = [u for u in info.unresolved if not u.classes]
-    if anonymous:
+    indirect = [u for u in anonymous if u.stmt_index < 0]
+    if indirect:  # register_op_kernel used as a value: any call anywhere may register
         for c in [*regs_by_class, *leaves]:
             blocked.setdefault(c, "the module registers kernels in a way the codemod cannot read "
-                                  f"({anonymous[0].reason}); none of its kernels is migrated")
+                                  f"({indirect[0].reason}); none of its kernels is migrated")
+    # a statement registering classes it does not name (`getattr(module, f"{n}Kernel")`):
+    # it decides nothing for the kernels registered readably elsewhere, whose classes stay
+    unread = [u for u in anonymous if u.stmt_index >= 0]
     for c in leaves:  # every kernel class gets a row, registered or not
         if c not in regs_by_class:
-            blocked.setdefault(c, "no register_op_kernel call of this module registers it "
-                                  "(registered elsewhere, or never); not migrated")
+            blocked.setdefault(c, _unread_reason(info, unread[0]) if unread else
+                               "no register_op_kernel call of this module registers it "
+                               "(registered elsewhere, or never); not migrated")
+    if unread:
+        keep = keep | set(regs_by_class)
     classes = [n for n in info.classes if n in regs_by_class or n in blocked]
     units: list[Unit] = []
     for name in classes:
@@ -162,6 +172,12 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
             migrate_unit(unit)
         if len(migrated) == before:
             break
+    if unread:
+        for (name, _), rec in records.items():
+            if rec.status is KernelStatus.MIGRATED:
+                rec.reason = (f"migrated; class {name} kept: the registration "
+                              f"`{_first_line(info, unread[0])}` may find it by a computed "
+                              "name")
     check_ops(migrated, records)
     covered = check_shared_phi_names(info, migrated, records)
     check_whole_classes(units, migrated, records, covered)
@@ -193,6 +209,16 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
     result.ops = plans
     result.composable = {c: composable(info, kf) for (c, _), kf in migrated.items()
                          if sum(1 for u in units if u[0] == c) == 1}
+
+
+def _first_line(info: ModuleInfo, unread: UnresolvedRegistration) -> str:
+    return code_of(info.module.body[unread.stmt_index]).strip().splitlines()[0]
+
+
+def _unread_reason(info: ModuleInfo, unread: UnresolvedRegistration) -> str:
+    return ("no registration the codemod can read names it; the registration "
+            f"`{_first_line(info, unread)}` registers kernels it cannot read ({unread.reason}), "
+            "maybe this one; not migrated")
 
 
 def _grad_plan(info: ModuleInfo, op: str, phi_name: str, backward: dict[str, OpDef]

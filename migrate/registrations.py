@@ -20,10 +20,10 @@ from migrate.consistency import demote
 from migrate.kernel_model import KernelFunction
 from migrate.names import store_names
 from migrate.records import KernelRecord, Unit
-from migrate.static import ModuleInfo, calls_of, names_in
+from migrate.static import ModuleInfo, calls_of, helper_registrations, names_in
 from migrate.static_eval import call_args
 from migrate.static_facts import Registration
-from migrate.static_refs import ClassRef, UnresolvableError, spell
+from migrate.static_refs import ClassRef, UnresolvableError, code_of, spell
 from migrate.syntax import substitute_names
 
 DEVICE_ORDER = {"CPU": 0, "GPU": 1}
@@ -71,7 +71,15 @@ def _is_kernel_registration(info: ModuleInfo, call: cst.Call) -> bool:
 def _registers_moved(info: ModuleInfo, call: cst.Call, env: dict[str, Any],
                      moved: set[str]) -> bool:
     if not _is_kernel_registration(info, call):
-        return False
+        inner = helper_registrations(info, call, env)
+        if inner is None:
+            return False
+        gone = {r.class_name in moved for r in inner.registrations}
+        if True not in gone:
+            return False
+        if gone != {True} or inner.operators or inner.base_kernel_names:
+            raise UnresolvableError(f"`{code_of(call)}` also registers what stays legacy")
+        return True
     kernel = call_args(call, ["op_type", "device", "kernel"], info.ev, env)[0].get("kernel")
     return isinstance(kernel, ClassRef) and kernel.path is None and kernel.name in moved
 
@@ -117,8 +125,23 @@ def _with_values(info: ModuleInfo, stmt: cst.BaseStatement, env: dict[str, Any]
         return stmt
     if store_names(stmt, outer_only=False) & set(env):
         return None
+    stmt = _folded_fstrings(info, stmt, env)
     used = {n.value for n in m.findall(stmt, m.Name())} & set(env)
     return substitute_names(stmt, {n: spell(info.imports, env[n]) for n in used})
+
+
+def _folded_fstrings(info: ModuleInfo, node: Any, env: dict[str, Any]) -> Any:
+    """`node` with each f-string reading a loop variable spelled as the string it makes
+    (`f"tb_{_name}"` -> `"tb_sinh"`)."""
+
+    class Fold(cst.CSTTransformer):
+        def leave_FormattedString(self, original: cst.FormattedString,  # noqa: N802
+                                  updated: cst.FormattedString) -> cst.BaseExpression:
+            if not {n.value for n in m.findall(original, m.Name())} & set(env):
+                return updated
+            return spell(info.imports, info.ev.eval(original, env))
+
+    return node.visit(Fold())
 
 
 class _DropCalls(cst.CSTTransformer):
@@ -141,9 +164,23 @@ class _DropCalls(cst.CSTTransformer):
                   ) -> cst.For | cst.RemovalSentinel:
         return updated if updated.body.body else cst.RemovalSentinel.REMOVE
 
+    def leave_Else(self, original: cst.Else, updated: cst.Else  # noqa: N802
+                   ) -> cst.Else | cst.RemovalSentinel:
+        return updated if updated.body.body else cst.RemovalSentinel.REMOVE
+
+    def leave_If(self, original: cst.If, updated: cst.If  # noqa: N802
+                 ) -> cst.If | cst.RemovalSentinel:
+        if updated.body.body:
+            return updated
+        if updated.orelse is None:
+            return cst.RemovalSentinel.REMOVE
+        return updated.with_changes(body=updated.body.with_changes(
+            body=[cst.SimpleStatementLine([cst.Pass()])]))
+
 
 def _spelled_out(info: ModuleInfo, call: cst.Call, env: dict[str, Any]) -> cst.Call:
     """`call` with each loop variable replaced by its value's spelling."""
+    call = _folded_fstrings(info, call, env)
     used = {n.value for n in m.findall(call, m.Name())} & set(env)
     return substitute_names(call, {n: spell(info.imports, env[n]) for n in used})
 

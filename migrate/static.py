@@ -7,7 +7,7 @@ Nothing here imports or runs the module being migrated. `scan_module` gives a
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +26,7 @@ from migrate.static_refs import (
     UnresolvableError,
     code_of,
     dotted,
+    literal_string,
 )
 
 
@@ -80,17 +81,27 @@ class ModuleInfo:
         names.update(self.ev.functions)
         return names
 
-    def is_subclass_of(self, name: str, symbol: str) -> bool:
+    def is_subclass_of(self, name: str, symbol: str, depth: int = 0) -> bool:
+        """Whether class `name` derives from the imported `symbol`, through classes of this
+        module or of modules of the tree (`from .base import UnaryBase`)."""
         cls = self.classes.get(name)
         if cls is None:
             return False
         for base in class_bases(cls):
             d = dotted(base)
             if d is not None and d in self.classes and d != name:
-                if self.is_subclass_of(d, symbol):
+                if self.is_subclass_of(d, symbol, depth):
                     return True
             elif self.imports.is_symbol(base, symbol):
                 return True
+            elif depth < 3 and d is not None:
+                try:
+                    ref = self.ev.eval(base, {})
+                except UnresolvableError:
+                    continue
+                if isinstance(ref, ClassRef) and ref.path is not None:
+                    if info_for(self, ref).is_subclass_of(ref.name, symbol, depth + 1):
+                        return True
         return False
 
 
@@ -123,6 +134,19 @@ def names_in(node: cst.CSTNode) -> set[str]:
     return c.names
 
 
+def classes_named(info: ModuleInfo, node: cst.CSTNode) -> set[str]:
+    """The module's classes `node` names, directly or through the module constants it
+    reads (`_OPS = [("a", AKernel, ...)]` ... `for ... in _OPS:`)."""
+    seen: set[str] = set()
+    todo = [names_in(node)]
+    while todo:
+        for name in todo.pop() - seen:
+            seen.add(name)
+            if name in info.ev.assigns:
+                todo.append(names_in(info.ev.assigns[name]))
+    return seen & set(info.classes)
+
+
 def scan_module(source: str, path: Path | None = None) -> ModuleInfo:
     """Imports, constants, classes and registrations of a module; its op protos are read by
     `migrate.proto_reader.read_protos` (which reads sibling modules through `info_for`)."""
@@ -130,17 +154,23 @@ def scan_module(source: str, path: Path | None = None) -> ModuleInfo:
     imports = ImportTable(module)
     ev = Evaluator(module, imports, path)
     info = ModuleInfo(path, module, imports, ev, dict(ev.classes))
+    scope = _Scope(imports, ev)
     for index, stmt in enumerate(module.body):
-        finder = _CallFinder(imports, ("register_op_kernel", "register_operator",
-                                       "register_base_kernel_name"))
+        finder = _CallFinder(imports, REGISTERING)
         stmt.visit(finder)
-        if not finder.found:
+        if not finder.found and not _calls_helper(info, scope, stmt):
             continue
+        if isinstance(stmt, cst.FunctionDef) and not any(
+                info.is_subclass_of(c, "OpKernel") for c in classes_named(info, stmt)):
+            continue  # a helper registering what its callers pass: read at each call
+        done = (len(info.registrations), dict(info.operators), dict(info.base_kernel_names))
         try:
             _interpret(info, stmt, index, {})
-        except UnresolvableError as exc:
-            classes = names_in(stmt) & set(info.classes)
-            info.unresolved.append(UnresolvedRegistration(index, str(exc), classes))
+        except UnresolvableError as exc:  # what it registered before failing is no fact
+            del info.registrations[done[0]:]
+            info.operators, info.base_kernel_names = done[1], done[2]
+            info.unresolved.append(UnresolvedRegistration(index, str(exc),
+                                                          classes_named(info, stmt)))
     for node in indirect_references(info, "register_op_kernel"):
         info.unresolved.append(UnresolvedRegistration(
             -1, f"registers kernels through `{code_of(node)}` used as a value (an alias, "
@@ -180,6 +210,21 @@ def indirect_references(info: ModuleInfo, symbol: str) -> list[cst.CSTNode]:
     return found
 
 
+#: what registers: calls of these, or of a function whose body calls them (a helper)
+REGISTERING = ("register_op_kernel", "register_operator", "register_base_kernel_name")
+#: how deep registration helpers may call each other
+_HELPER_DEPTH = 3
+
+
+@dataclass(frozen=True)
+class _Scope:
+    """The module whose code is being read: the caller's, or a registration helper's."""
+
+    imports: ImportTable
+    ev: Evaluator
+    depth: int = 0
+
+
 #: (a call, the loop variables bound when it runs), in execution order
 CallTrace = list[tuple[cst.Call, dict[str, Any]]]
 
@@ -187,36 +232,62 @@ CallTrace = list[tuple[cst.Call, dict[str, Any]]]
 def calls_of(info: ModuleInfo, stmt: cst.BaseStatement, env: dict[str, Any] | None = None
              ) -> CallTrace:
     """The registration calls a top-level statement makes, unrolled over its loops (`env`:
-    values of the variables of loops around it)."""
+    values of the variables of loops around it) and decided over its constant `if`s; a
+    call of a registration helper is one call."""
     trace: CallTrace = []
     _interpret(info, stmt, -1, dict(env or {}), trace)
     return trace
 
 
 def _interpret(info: ModuleInfo, stmt: cst.CSTNode, index: int, env: dict[str, Any],
-               trace: CallTrace | None = None) -> None:
+               trace: CallTrace | None = None, scope: _Scope | None = None) -> None:
+    scope = scope or _Scope(info.imports, info.ev)
+    ev = scope.ev
     if isinstance(stmt, cst.SimpleStatementLine):
         for small in stmt.body:
             if isinstance(small, cst.Expr) and isinstance(small.value, cst.Call):
                 if trace is not None:
                     trace.append((small.value, dict(env)))
                 else:
-                    _interpret_call(info, small.value, index, env)
+                    _interpret_call(info, small.value, index, env, scope)
+            elif scope.depth and (isinstance(small, cst.Pass) or (
+                    isinstance(small, cst.Expr) and literal_string(small.value) is not None)):
+                continue  # a helper's docstring
             else:
                 raise UnresolvableError(f"registration inside `{code_of(small).strip()}`")
     elif isinstance(stmt, cst.For) and stmt.orelse is None and not stmt.asynchronous:
-        for value in info.ev._seq(info.ev.eval(stmt.iter, env), stmt.iter):
+        for value in ev._seq(ev.eval(stmt.iter, env), stmt.iter):
             inner = dict(env)
-            info.ev.bind(stmt.target, value, inner)
+            ev.bind(stmt.target, value, inner)
             for sub in stmt.body.body:
-                _interpret(info, sub, index, inner, trace)
+                _interpret(info, sub, index, inner, trace, scope)
+    elif isinstance(stmt, cst.If):
+        # a test known statically (`if _dt in REAL:` in a loop over constants) is decided
+        branch: cst.If | cst.Else | None = stmt
+        while isinstance(branch, cst.If) and not _known_test(ev, branch, env):
+            branch = branch.orelse
+        for sub in branch.body.body if branch is not None else ():
+            _interpret(info, sub, index, env, trace, scope)
     else:
         kind = type(stmt).__name__
         raise UnresolvableError(f"registration inside a {kind} statement (conditional or deferred)")
 
 
-def _interpret_call(info: ModuleInfo, call: cst.Call, index: int, env: dict[str, Any]) -> None:
-    imports, ev = info.imports, info.ev
+def _known_test(ev: Evaluator, branch: cst.If, env: dict[str, Any]) -> bool:
+    why = f"registration inside a If statement (conditional: `{code_of(branch.test)}`"
+    try:
+        value = ev.eval(branch.test, env)
+    except UnresolvableError as exc:
+        raise UnresolvableError(f"{why} is not known statically: {exc})") from None
+    if not isinstance(value, (bool, int, str, tuple, list)) and value is not None:
+        raise UnresolvableError(f"{why} is no constant)")
+    return bool(value)
+
+
+def _interpret_call(info: ModuleInfo, call: cst.Call, index: int, env: dict[str, Any],
+                    scope: _Scope | None = None) -> None:
+    scope = scope or _Scope(info.imports, info.ev)
+    imports, ev = scope.imports, scope.ev
     if _is_call_to(call, imports, "register_op_kernel"):
         named, dtypes = call_args(call, ["op_type", "device", "kernel"], ev, env)
         kernel = named.get("kernel")
@@ -254,7 +325,101 @@ def _interpret_call(info: ModuleInfo, call: cst.Call, index: int, env: dict[str,
         if isinstance(named.get("op_type"), str) and isinstance(named.get("phi_name"), str):
             info.base_kernel_names[named["op_type"]] = named["phi_name"]
     else:
-        raise UnresolvableError(f"`{code_of(call)}` next to registrations")
+        helper = _helper_of(info, scope, call)
+        if helper is None:
+            raise UnresolvableError(f"`{code_of(call)}` next to registrations")
+        fn, inner_scope = helper
+        inner_env = _bind_parameters(fn, call, scope, inner_scope, env)
+        for stmt in fn.body.body:
+            try:
+                _interpret(info, stmt, index, inner_env, None, inner_scope)
+            except UnresolvableError as exc:
+                raise UnresolvableError(f"{exc}, in `{fn.name.value}` called as "
+                                        f"`{code_of(call)}`") from None
+
+
+def _helper_of(info: ModuleInfo, scope: _Scope, call: cst.Call
+               ) -> tuple[cst.FunctionDef, _Scope] | None:
+    """The registration helper `call` calls (a module-level function of this module or of
+    a module of the tree whose body registers) and the scope its body is read in."""
+    if scope.depth >= _HELPER_DEPTH or not isinstance(call.func, cst.Name):
+        return None
+    try:
+        ref = scope.ev.eval(call.func, {})
+    except UnresolvableError:
+        return None
+    if not isinstance(ref, FunctionRef):
+        return None
+    if ref.path is None or (scope.ev.path is not None
+                            and ref.path == scope.ev.path.resolve()):
+        owner = scope.ev
+    else:
+        owner = scope.ev._other(ref.path)
+    fn = owner.functions.get(ref.name)
+    if fn is None:
+        return None
+    inner = _Scope(owner.imports, owner, scope.depth + 1)
+    # whether its body registers (remembered for calls from the top level, whose depth
+    # limit is always the same)
+    key = f"registers:{owner.path}:{ref.name}"
+    registers = info.memo.get(key) if scope.depth == 0 else None
+    if registers is None:
+        finder = _CallFinder(owner.imports, REGISTERING)
+        fn.visit(finder)
+        registers = bool(finder.found) or _calls_helper(info, inner, fn)
+        if scope.depth == 0:
+            info.memo[key] = registers
+    return (fn, inner) if registers else None
+
+
+def _calls_helper(info: ModuleInfo, scope: _Scope, node: cst.CSTNode) -> bool:
+    """Whether `node` calls a registration helper (by a plain name)."""
+    known = {*scope.ev.functions, *scope.imports.names}
+    calls = m.findall(node, m.Call(func=m.Name()))
+    return any(_helper_of(info, scope, c) is not None for c in calls
+               if c.func.value in known or scope.imports.star_modules)  # type: ignore[attr-defined]
+
+
+def _bind_parameters(fn: cst.FunctionDef, call: cst.Call, caller: _Scope, callee: _Scope,
+                     env: dict[str, Any]) -> dict[str, Any]:
+    """The helper's parameters bound to the call's arguments (evaluated in the caller)
+    and its defaults (evaluated in its own module)."""
+    p = fn.params
+    if (fn.decorators or fn.asynchronous is not None or p.star_kwarg is not None
+            or isinstance(p.star_arg, cst.Param)):
+        raise UnresolvableError(f"the helper `{fn.name.value}` it calls is decorated, async "
+                                "or takes *args / **kwargs")
+    positional = [*p.posonly_params, *p.params]
+    try:
+        named, extra = call_args(call, [q.name.value for q in positional], caller.ev, env)
+    except UnresolvableError as exc:
+        raise UnresolvableError(f"`{fn.name.value}` called with a value computed at run "
+                                f"time ({exc})") from None
+    if extra:
+        raise UnresolvableError(f"too many arguments in `{code_of(call)}`")
+    out: dict[str, Any] = {}
+    for q in [*positional, *p.kwonly_params]:
+        name = q.name.value
+        if name in named:
+            out[name] = named.pop(name)
+        elif q.default is not None:
+            out[name] = callee.ev.eval(q.default, {})
+        else:
+            raise UnresolvableError(f"`{code_of(call)}` leaves `{name}` unbound")
+    if named:
+        raise UnresolvableError(f"`{code_of(call)}` passes unknown {sorted(named)}")
+    return out
+
+
+def helper_registrations(info: ModuleInfo, call: cst.Call, env: dict[str, Any]
+                         ) -> ModuleInfo | None:
+    """What a call of a registration helper registers (None: `call` calls no helper)."""
+    scope = _Scope(info.imports, info.ev)
+    if _helper_of(info, scope, call) is None:
+        return None
+    out = replace(info, operators={}, registrations=[], unresolved=[], base_kernel_names={})
+    _interpret_call(out, call, -1, env, scope)
+    return out
 
 
 def find_method(info: ModuleInfo, class_name: str, method: str

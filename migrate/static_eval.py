@@ -177,6 +177,8 @@ class Evaluator:
             return s
         if isinstance(node, (cst.Integer, cst.Float)):
             return node.evaluated_value
+        if isinstance(node, cst.FormattedString):
+            return self._fstring(node, env)
         if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
             v = self.eval(node.expression, env)
             if isinstance(v, (int, float)) and not isinstance(v, bool):
@@ -238,6 +240,27 @@ class Evaluator:
         if isinstance(node, cst.IfExp):
             return self.eval(node.body if self.eval(node.test, env) else node.orelse, env)
         raise UnresolvableError(code_of(node))
+
+    def _fstring(self, node: cst.FormattedString, env: dict[str, Any]) -> str:
+        """A plain f-string (no `r`/`b` prefix, escapes, conversions or format specs)
+        whose fields are known strings or integers: `f"tb_{_name}"` over a literal tuple."""
+        if node.prefix.lower() != "f":
+            raise UnresolvableError(f"{code_of(node)}: only plain f-strings are read")
+        out: list[str] = []
+        for part in node.parts:
+            if isinstance(part, cst.FormattedStringText):
+                if "\\" in part.value:
+                    raise UnresolvableError(f"{code_of(node)}: an escape in an f-string")
+                out.append(part.value.replace("{{", "{").replace("}}", "}"))
+                continue
+            if part.conversion is not None or part.format_spec or part.equal is not None:
+                raise UnresolvableError(f"{code_of(node)}: a conversion or format spec")
+            value = self.eval(part.expression, env)
+            if isinstance(value, bool) or not isinstance(value, (str, int)):
+                raise UnresolvableError(f"{code_of(part.expression)} in {code_of(node)} is "
+                                        "not a known string or integer")
+            out.append(str(value))
+        return "".join(out)
 
     def _comprehension(self, comp: cst.CompFor, elt: cst.BaseExpression, env: dict[str, Any]):
         if comp.asynchronous is not None:

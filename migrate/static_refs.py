@@ -200,6 +200,8 @@ def spell(imports: ImportTable, value: Any) -> cst.BaseExpression:
         return cst.parse_expression(repr(value))
     if isinstance(value, EnumRef):
         local = imports.local_name_of(value.enum)
+        if local is None and value.enum == "DataType" and value.enum not in imports.names:
+            local = value.enum  # the generated kernels import it (see `emit.IMPORT_SOURCES`)
         if local is None:
             raise UnresolvableError(f"{value} is not spelled by an import of this module")
         return cst.parse_expression(f"{local}.{value.member}")

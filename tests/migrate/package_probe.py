@@ -1,5 +1,6 @@
 """Import every module of a package as a package and run each op whose legacy kernel
-class it defines (legacy mode, one float32 case, a seed fixed); print what happened as JSON.
+class it defines (legacy mode, one float32 case, a seed fixed), and each op of it no legacy
+kernel serves (a migrated one: its PHI kernel, `phi` mode); print what happened as JSON.
 
 `python package_probe.py ROOT PACKAGE`: ROOT is the folder holding PACKAGE. Run in a
 subprocess by tests/migrate/test_migrate_package.py, before and after a `--write`, so a
@@ -32,18 +33,24 @@ def probe(root: Path, package: str) -> dict[str, dict[str, object]]:
             imported[name] = "ok"
         except Exception as exc:  # the point: a module the write broke
             imported[name] = brief(exc)
-    ran: dict[str, object] = {}
     x = np.linspace(-2, 2, 12, dtype=np.float32).reshape(3, 4)
-    for (op, _key), cls in sorted(OP_KERNELS.items(), key=lambda kv: kv[0][0]):
-        if not cls.__module__.startswith(package + ".") or op in ran:
-            continue
+
+    def run(op: str, mode: str) -> object:
         try:
             seeded = {a.name: 7 for a in OP_INFOS.info(op).proto.attrs if a.name == "seed"}
-            outs, _ = run_single_op(op, {"X": x}, seeded, {"Out": 1}, mode="legacy")
-            ran[op] = outs["Out"][0].tolist()
+            outs, _ = run_single_op(op, {"X": x}, seeded, {"Out": 1}, mode=mode)
+            return outs["Out"][0].tolist()
         except Exception as exc:
-            ran[op] = brief(exc)
-    return {"imported": imported, "ran": ran}
+            return brief(exc)
+
+    ran: dict[str, object] = {}
+    for (op, _key), cls in sorted(OP_KERNELS.items(), key=lambda kv: kv[0][0]):
+        if cls.__module__.startswith(package + ".") and op not in ran:
+            ran[op] = run(op, "legacy")
+    # the package's ops no legacy kernel serves (migrated ones): their PHI kernels
+    phi_ran = {op: run(op, "phi") for op, info in sorted(OP_INFOS.items())
+               if info.module.startswith(package + ".") and op not in ran}
+    return {"imported": imported, "ran": ran, "phi_ran": phi_ran}
 
 
 if __name__ == "__main__":

@@ -206,7 +206,7 @@ REGISTRATION_CASES = {
     "kernel class looked up at run time": ('''
         register_operator("unary", UnaryOp, UnaryOpMaker)
         register_op_kernel("unary", "CPU", KERNELS["unary"], DataType.FLOAT32)
-    ''', "the module registers kernels in a way the codemod cannot read (KERNELS"),
+    ''', "registers kernels it cannot read (KERNELS"),
     "dtype from a call": ('''
         register_operator("unary", UnaryOp, UnaryOpMaker)
         register_op_kernel("unary", "CPU", UnaryKernel, pick_dtype())

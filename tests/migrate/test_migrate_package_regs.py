@@ -1,0 +1,126 @@
+"""The codemod on a package registering its kernels in ways beyond plain calls
+(tests/migrate/corpus/pkg_regs): a helper function of the package whose body only loops
+over its parameters and calls register_op_kernel (read by unrolling each call with its
+arguments), a constant `if _dt in REAL:` inside a registration loop over a literal table
+(decided statically), f-string op names over a literal tuple, and kernel classes a loop
+finds by a computed name (skipped with a row each, blocking nothing else). What cannot be
+read for one kernel decides that kernel's row only. After `--write` every module still
+imports and every op still computes what it computed before (package_probe.py, in a
+subprocess, before and after; migrated ops through the dual dispatch).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from migrate_helpers import console, copy_package, probe
+
+from migrate.cli_entry import run_migrate
+
+PACKAGE = "pkg_regs"
+KEPT = "kept: the registration `for _name in (\"sinh\", \"cosh\"):` may find it by a computed name"
+UNREAD = ("no registration the codemod can read names it; the registration `for _name in "
+          "(\"sinh\", \"cosh\"):` registers kernels it cannot read (`register_all` called with "
+          "a value computed at run time (getattr(sys.modules[__name__], "
+          "f\"{_name.title()}Kernel\"))), maybe this one; not migrated")
+
+#: module -> kernel class -> (status, op, the reason's start, dtypes per backend)
+EXPECTED: dict[str, dict[str, tuple[str, str, str, dict[str, list[str]]]]] = {
+    "helped.py": {
+        # register_all(op, kernel, REAL) of common.py, unrolled with its default backends
+        "TwiceKernel": ("migrated", "regs_twice", "",
+                        {"CPU": ["FLOAT32", "FLOAT64"], "GPU": ["FLOAT32", "FLOAT64"]}),
+        # ... and with `REAL + INTS, backends=("CPU",)`
+        "HalfKernel": ("migrated", "regs_half", "",
+                       {"CPU": ["FLOAT32", "FLOAT64", "INT32", "INT64"]}),
+        # a helper taking *dtypes is not read: this kernel alone stays legacy
+        "NegKernel": ("skipped", "?", "registration not statically readable (the helper "
+                                      "`_cpu_only` it calls is decorated, async or takes "
+                                      "*args / **kwargs)", {}),
+        # read, but the call also registers the operator: it cannot go alone
+        "AbsKernel": ("skipped", "regs_abs", "its registration cannot be taken out of the "
+                                             "statement registering it alone "
+                                             "(`_with_operator(\"regs_abs\", AbsKernel)` also "
+                                             "registers what stays legacy)", {}),
+    },
+    "looped.py": {
+        # GPU only where `_dt in REAL`; the class stays for the computed lookup below
+        "SquareKernel": ("migrated", "regs_square", f"migrated; class SquareKernel {KEPT}",
+                         {"CPU": ["FLOAT32", "FLOAT64", "INT32", "INT64"],
+                          "GPU": ["FLOAT32", "FLOAT64"]}),
+        # stays legacy: the loop is unrolled around it, its `if` kept
+        "CubeKernel": ("skipped", "regs_cube", "passes the ExecutionContext 'ctx' on", {}),
+        # f"regs_{_name}" over a literal tuple, registered through register_all
+        "Abs2Kernel": ("migrated", "regs_abs2", f"migrated; class Abs2Kernel {KEPT}",
+                       {"CPU": ["FLOAT32", "FLOAT64"], "GPU": ["FLOAT32", "FLOAT64"]}),
+        "SinhKernel": ("skipped", "?", UNREAD, {}),
+        "CoshKernel": ("skipped", "?", UNREAD, {}),
+    },
+}
+
+
+@pytest.fixture(scope="module")
+def written(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    root = tmp_path_factory.mktemp("written")
+    pkg = copy_package(root, PACKAGE)
+    before = probe(root, PACKAGE)
+    out = root / "summary.json"
+    code = run_migrate([pkg], write=True, verify=True, json_path=out, console=console())
+    return {"code": code, "before": before, "after": probe(root, PACKAGE),
+            "doc": json.loads(out.read_text()), "pkg": pkg}
+
+
+def test_every_kernel_has_its_exact_row(written: dict[str, Any]) -> None:
+    got = {(Path(r["file"]).name, r["kernel"]): r for r in written["doc"]["kernels"]}
+    assert set(got) == {(m, k) for m, ks in EXPECTED.items() for k in ks}
+    for module, kernels in EXPECTED.items():
+        for kernel, (status, op, reason, dtypes) in kernels.items():
+            row = got[(module, kernel)]
+            assert (row["status"], row["op"]) == (status, op), row
+            assert row["reason"].startswith(reason) and (reason or not row["reason"]), row
+            if status == "migrated":
+                assert row["dtypes"] == dtypes, row
+                assert row["verify"] and all(v["status"] == "identical" and v["reimported"]
+                                             for v in row["verify"]), row
+    assert written["code"] == 0 and written["doc"]["written"]
+
+
+def test_the_write_breaks_nothing_and_every_op_computes_as_before(written: dict[str, Any]
+                                                                  ) -> None:
+    before, after = written["before"], written["after"]
+    assert set(before["imported"].values()) == {"ok"}
+    assert after["imported"] == before["imported"]
+    assert set(before["ran"]) == {"regs_twice", "regs_half", "regs_neg", "regs_abs",
+                                  "regs_square", "regs_cube", "regs_abs2", "regs_sinh",
+                                  "regs_cosh"}
+    assert all(isinstance(v, list) for v in before["ran"].values()), before["ran"]
+    migrated = {r["op"] for r in written["doc"]["kernels"] if r["status"] == "migrated"}
+    assert migrated == {"regs_twice", "regs_half", "regs_square", "regs_abs2"}
+    # the ops left legacy run their legacy kernels as before
+    assert after["ran"] == {op: v for op, v in before["ran"].items() if op not in migrated}
+    # the migrated ops, through their PHI kernels, compute what their legacy kernels did
+    assert after["phi_ran"] == {op: before["ran"][op] for op in migrated}
+    assert before["phi_ran"] == {}
+
+
+def test_only_the_migrated_registrations_went(written: dict[str, Any]) -> None:
+    helped = (written["pkg"] / "helped.py").read_text()
+    assert "register_all(" not in helped and "class TwiceKernel" not in helped
+    assert '_cpu_only("regs_neg", NegKernel, DataType.FLOAT32)\n' in helped
+    assert '_with_operator("regs_abs", AbsKernel)\n' in helped
+    looped = (written["pkg"] / "looped.py").read_text()
+    # the table loop unrolled around the kernel left legacy, its constant `if` kept
+    assert ('register_operator("regs_square", SameOp, UnaryMaker)\n'
+            'register_operator("regs_cube", SameOp, UnaryMaker)\n'
+            "for _dt in [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64]:\n"
+            '    register_op_kernel("regs_cube", "CPU", CubeKernel, _dt)\n'
+            "    if _dt in REAL:\n"
+            '        register_op_kernel("regs_cube", "GPU", CubeKernel, _dt)\n') in looped
+    assert 'register_operator("regs_abs2", SameOp, UnaryMaker)\n' in looped
+    assert "class SquareKernel(OpKernel)" in looped and "class Abs2Kernel(OpKernel)" in looped
+    # the unrolled loop spells DataType, which only the generated code's import binds
+    assert "from phi.common import Backend, DataLayout, DataType\n" in looped
+    assert 'getattr(sys.modules[__name__], f"{_name.title()}Kernel")' in looped
