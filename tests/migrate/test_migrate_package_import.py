@@ -93,11 +93,13 @@ OPS = ["pi_neg", "pi_abs", "pi_neg_again"]
 
 #: what runs each op (auto mode: its PHI kernel once migrated) in a fresh process
 RUN_OPS = dedent('''
-    import importlib, json, sys
+    import importlib, json, pathlib, sys
     import numpy as np
     from compat.single_op import run_single_op
     sys.path.insert(0, sys.argv[1])
-    importlib.import_module(sys.argv[2])
+    for module in sorted(pathlib.Path(sys.argv[1], sys.argv[2]).glob("*.py")):
+        importlib.import_module(sys.argv[2] + ("" if module.stem == "__init__"
+                                               else "." + module.stem))
     x = np.linspace(-2, 2, 12, dtype=np.float32).reshape(3, 4)
     out = {}
     for op in sys.argv[3:]:
@@ -116,7 +118,8 @@ def write_package(root: Path, name: str, files: dict[str, str]) -> Path:
 
 
 def run_ops(root: Path, package: str, ops: list[str]) -> dict[str, Any]:
-    """Each op's output and dispatch path, the package imported in a fresh process."""
+    """Each op's output and dispatch path, the package and its modules imported in a fresh
+    process."""
     env = {**os.environ, "PYTHONPATH": str(REPO), "PYTHONDONTWRITEBYTECODE": "1"}
     done = subprocess.run([sys.executable, "-c", RUN_OPS, str(root), package, *ops],
                           check=False, capture_output=True, text=True, env=env, timeout=300)
@@ -158,3 +161,86 @@ def test_a_package_whose_init_imports_its_modules_verifies_and_writes(
     # a second run finds nothing left to migrate
     code, rows = migrate_rows(pkg, write=True)
     assert code == 0 and not any(s == "migrated" for s, _ in rows.values()), rows
+
+
+#: `checked` registers a kernel verify cannot run (every case raises), `composed` a kernel
+#: composing it and an innocent one
+PKG_HELD = {
+    "__init__.py": "",
+    "checked.py": IMPORTS + dedent('''
+        from phi.common import DataType
+
+
+        class SameOp(OperatorWithKernel):
+            def infer_shape(self, ctx: InferShapeContext) -> None:
+                ctx.set_output_dim("Out", ctx.get_input_dim("X"))
+                ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+
+
+        class XMaker(OpProtoAndCheckerMaker):
+            def make(self) -> None:
+                self.add_input("X", "x")
+                self.add_output("Out", "out")
+
+
+        class HbCheckedKernel(OpKernel):
+            def compute(self, ctx: ExecutionContext) -> None:
+                x = ctx.input("X")
+                if x.data.size >= 0:
+                    raise ValueError("hb_checked: refuses every input")
+                out = ctx.output("Out")
+                data = out.mutable_data(ctx.place, x.dtype)
+                ctx.xp.negative(x.data, out=data)
+
+
+        register_operator("hb_checked", SameOp, XMaker)
+        register_op_kernel("hb_checked", "CPU", HbCheckedKernel, DataType.FLOAT32)
+    '''),
+    "composed.py": dedent('''
+        from legacy_fluid.framework.execution_context import ExecutionContext
+        from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+        from legacy_fluid.framework.op_registry import register_operator
+        from phi.common import DataType
+
+        from .checked import HbCheckedKernel, SameOp, XMaker
+
+
+        class HbTwiceKernel(OpKernel):
+            def compute(self, ctx: ExecutionContext) -> None:
+                HbCheckedKernel().compute(ctx)
+
+
+        class HbAbsKernel(OpKernel):
+            def compute(self, ctx: ExecutionContext) -> None:
+                x = ctx.input("X")
+                out = ctx.output("Out")
+                data = out.mutable_data(ctx.place, x.dtype)
+                ctx.xp.abs(x.data, out=data)
+
+
+        register_operator("hb_twice", SameOp, XMaker)
+        register_operator("hb_abs", SameOp, XMaker)
+        register_op_kernel("hb_twice", "CPU", HbTwiceKernel, DataType.FLOAT32)
+        register_op_kernel("hb_abs", "CPU", HbAbsKernel, DataType.FLOAT32)
+    '''),
+}
+
+
+def test_a_module_composing_a_kernel_verify_holds_back_keeps_its_innocent_kernels(
+        tmp_path: Path) -> None:
+    """verify holds back checked.py's kernel: composed.py is re-planned with its composing
+    kernel left legacy, and its other kernel is verified and written."""
+    pkg = write_package(tmp_path, "pkg_held", PKG_HELD)
+    before = run_ops(tmp_path, pkg.name, ["hb_abs"])
+    code, rows = migrate_rows(pkg, write=True)
+    assert {k: v[0] for k, v in rows.items()} == {
+        "HbCheckedKernel": "failed", "HbTwiceKernel": "skipped", "HbAbsKernel": "migrated"}
+    assert rows["HbCheckedKernel"][1].startswith("not written: verify found it unable to "
+                                                 "run it"), rows
+    assert "passes the ExecutionContext 'ctx' on" in rows["HbTwiceKernel"][1], rows
+    assert code == 1  # a kernel failed (held back)
+    composed = (pkg / "composed.py").read_text()
+    assert "HbCheckedKernel().compute(ctx)" in composed and "def hb_abs_kernel(" in composed
+    assert "class HbCheckedKernel" in (pkg / "checked.py").read_text()
+    after = run_ops(tmp_path, pkg.name, ["hb_abs"])
+    assert after["hb_abs"] == [before["hb_abs"][0], "phi"], (before, after)
