@@ -187,12 +187,12 @@ def skip_tree_bases(files: list[Path], results: list[FileResult]) -> None:
     """Re-migrate (in `results`) each module with a kernel row no registration names
     ("?": not a kept class either) for a class another module of the tree subclasses: that
     class is a base, not a kernel."""
-    subclassed: dict[Path, set[str]] = {}
+    subclassed: dict[str, set[str]] = {}
     for r in results:
         for path, name in r.bases_elsewhere:
-            subclassed.setdefault(path.resolve(), set()).add(name)
+            subclassed.setdefault(os.path.realpath(path), set()).add(name)
     for i, (f, r) in enumerate(zip(files, results)):
-        bases = frozenset(subclassed.get(f.resolve(), set())
+        bases = frozenset(subclassed.get(os.path.realpath(f), set())  # symlink loops too
                           & {rec.kernel for rec in r.records if rec.op_type == "?"})
         if bases - r.tree_bases:
             results[i] = migrate_file(str(f), r.excluded, r.kept, r.kept_for, r.foreign,
