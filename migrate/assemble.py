@@ -11,6 +11,7 @@ import libcst as cst
 
 from migrate import emit, infermeta
 from migrate.imports_fix import fix_imports, name_counts
+from migrate.kept_classes import kept_comment, kept_served
 from migrate.kernel_model import KernelFunction
 from migrate.records import KernelRecord, OpPlan, Unit
 from migrate.static import ModuleInfo, info_for
@@ -164,8 +165,12 @@ def assemble(info: ModuleInfo, migrated: dict[Unit, KernelFunction],
                 nodes.append(fn)
                 if last_of_op[kf.op_type] == index:
                     nodes.extend(_parse_def(text) for text in extra_blocks[kf.op_type])
+            first: Any = stmt.leading_lines
+            if stmt.name.value in keep and not kept_served(stmt):  # said above the class
+                first = [*first, kept_comment([(kf.op_type, kf.func_name)
+                                               for kf in by_class[stmt.name.value]])]
             for i, node in enumerate(nodes):
-                lead = stmt.leading_lines if i == 0 else blank(2)
+                lead = first if i == 0 else blank(2)
                 body.append(node.with_changes(leading_lines=lead))
             continue
         body.append(stmt)

@@ -23,6 +23,7 @@ from migrate.grads import (
     plan_grad,
     registered_forward,
 )
+from migrate.kept_classes import kept_served
 from migrate.kernel import PASSES_CTX, migrate_kernel
 from migrate.kernel_compose import check_compositions, composable
 from migrate.kernel_model import KernelFunction, ModuleContext, SkipError
@@ -43,12 +44,14 @@ def migrate_source(text: str, path: Path | None = None, *, display: str | None =
                    exclude_ops: dict[str, str] | None = None,
                    backward: dict[str, OpDef] | None = None,
                    keep_names: frozenset[str] = frozenset(),
-                   foreign: dict[str, Foreign] | None = None) -> FileResult:
+                   foreign: dict[str, Foreign] | None = None,
+                   tree_bases: frozenset[str] = frozenset()) -> FileResult:
     """Migrate one module's text. `exclude_ops`: op type -> why its kernels stay legacy;
     `backward`: the backward_op entries grad kernels follow (default: phi/backward.yaml);
     `keep_names`: top-level names to keep although only migrated code used them here;
     `foreign`: kernel classes of other modules (migrated in the same run) this one imports,
-    which its kernels may compose."""
+    which its kernels may compose; `tree_bases`: classes of this module other modules of
+    the tree subclass (not kernels unless a registration names them)."""
     shown = display or (str(path) if path else "<string>")
     result = FileResult(shown, text, text)
     try:
@@ -57,6 +60,7 @@ def migrate_source(text: str, path: Path | None = None, *, display: str | None =
         result.error = (f"{shown}: does not parse as Python ({' '.join(exc.message.split())});"
                         " expected a module the codemod can read. Left untouched.")
         return result
+    result.bases_elsewhere, result.tree_bases = info.bases_elsewhere(), tree_bases
     try:
         _migrate_module(info, result, base_names or {}, catalog if catalog is not None
                         else infermeta.catalogue(), exclude_ops or {},
@@ -90,8 +94,17 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
             blocked[c] = f"registration not statically readable ({u.reason})"
         if not kernels:
             anonymous.append(u)
+    # a base of other kernels (here or in another module of the tree) that no registration
+    # names is no kernel: its subclasses' rows cover it
     bases = {dotted(b) for cls in info.classes.values() for b in _bases(cls)}
+    bases |= result.tree_bases - set(regs_by_class)
     leaves = [c for c in info.classes if info.is_subclass_of(c, "OpKernel") and c not in bases]
+    shims = {c: kept_served(info.classes[c]) for c in leaves if c not in regs_by_class}
+    for c, served in shims.items():
+        if served:
+            blocked.setdefault(c, "migrated by an earlier write (" + ", ".join(
+                f"op '{op}' runs on {func}" for op, func in served.items())
+                + "); the class is kept, unregistered, for its users")
     indirect = [u for u in anonymous if u.stmt_index < 0]
     if indirect:  # register_op_kernel used as a value: any call anywhere may register
         for c in [*regs_by_class, *leaves]:
@@ -110,7 +123,8 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
     classes = [n for n in info.classes if n in regs_by_class or n in blocked]
     units: list[Unit] = []
     for name in classes:
-        ops = list(dict.fromkeys(r.op_type for r in regs_by_class.get(name, []))) or ["?"]
+        ops = list(dict.fromkeys(r.op_type for r in regs_by_class.get(name, []))) or list(
+            shims.get(name) or ["?"])
         units.extend((name, op) for op in ops)
     per_op: dict[str, int] = {}
     for _, op in units:

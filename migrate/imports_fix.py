@@ -80,7 +80,7 @@ def fix_imports(info: ModuleInfo, new: cst.Module, needed: set[str],
     here: refusing a name the module binds to something else, and isort's order (new
     statements where isort puts them, names within a statement sorted, long ones wrapped).
     """
-    for name in sorted(needed):
+    for name in sorted(needed - info.imports.starred):  # star-bound: see below
         bound = info.imports.names.get(name)
         if bound is not None:
             if bound.split(".")[-1] == name and bound.split(".")[0] in ("phi", "compat"):
@@ -88,7 +88,7 @@ def fix_imports(info: ModuleInfo, new: cst.Module, needed: set[str],
             raise SkipError(f"name '{name}' is bound to {bound} in this module")
         if name in info.module_names():
             raise SkipError(f"name '{name}' is already defined in this module")
-    for mod in modules:
+    for mod in sorted(set(modules) - info.imports.starred):
         if mod in info.module_names() and info.imports.names.get(mod) != mod:
             raise SkipError(f"name '{mod}' is bound to something else in this module")
     for star, exported in info.ev.star_exports().items():
@@ -108,7 +108,8 @@ def fix_imports(info: ModuleInfo, new: cst.Module, needed: set[str],
     # the imports the removed statements read go, unless the new module still reads them
     # (RemoveImportsVisitor decides by LibCST's scope analysis, on a skeleton of the new
     # module: its import block and one statement naming every name the rest reads)
-    for local in (set(name_counts(removed)) & set(info.imports.names)) - keep:
+    for local in (set(name_counts(removed)) & set(info.imports.names)) - keep - \
+            info.imports.starred:
         _schedule_removal(context, info, local)
     for name in sorted(needed):
         AddImportsVisitor.add_needed_import(context, emit.IMPORT_SOURCES[name], name)
@@ -128,7 +129,8 @@ def fix_imports(info: ModuleInfo, new: cst.Module, needed: set[str],
     skeleton = AddImportsVisitor(context).transform_module(skeleton)
     head = [stmt for stmt in skeleton.body if _text(stmt) != _text(uses)]
     unused = {local for local in set(name_counts(removed)) & set(info.imports.names)
-              if info.imports.from_modules.get(local, "").startswith(".")} - keep - set(used)
+              if info.imports.from_modules.get(local, "").startswith(".")} - keep - set(used) \
+        - info.imports.starred
     head = _tidy_relative(head, unused)
     before |= {_text(stmt) for stmt in head if _relative_from(stmt) is not None}
     out = _isort_order(new.with_changes(body=[*head, *rest]), before)
@@ -246,13 +248,14 @@ def _text(stmt: Any) -> str:
 def _insert_import(body: list[Any], node: Any) -> list[Any]:
     name = _module_of(node) or ""
     at = _import_position(body, name)
-    if at < len(body) and _is_import(body[at]) and _section(_module_of(body[at])) == \
-            _section(name):
+    if at < len(body) and _is_import(body[at]) and _section_of(body[at]) == _section(name):
         node = node.with_changes(leading_lines=body[at].leading_lines)
         body[at] = body[at].with_changes(leading_lines=())
-    elif at > 0 and (not _is_import(body[at - 1])
-                     or _section(_module_of(body[at - 1])) != _section(name)):
-        node = node.with_changes(leading_lines=blank(1))
+    else:
+        if at > 0 and (not _is_import(body[at - 1])
+                       or _section_of(body[at - 1]) != _section(name)):
+            node = node.with_changes(leading_lines=blank(1))
+        # the next section (a relative `from .m import *`, say) starts after a blank line
         if at < len(body) and _is_import(body[at]) and not body[at].leading_lines:
             body[at] = body[at].with_changes(leading_lines=blank(1))
     body.insert(at, node)
@@ -266,6 +269,14 @@ def _section(module: str | None) -> int:
     if top in sys.stdlib_module_names:
         return 1
     return 3 if top in FIRST_PARTY else 2
+
+
+def _section_of(stmt: Any) -> int:
+    """An import statement's isort section; relative imports come last."""
+    small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and stmt.body else None
+    if isinstance(small, cst.ImportFrom) and small.relative:
+        return 4
+    return _section(_module_of(stmt))
 
 
 def _is_import(stmt: Any) -> bool:

@@ -5,6 +5,7 @@ op (the generated kernel sources, registration, mapping, yaml entry) and the `Fi
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
 from compat.statuses import FileState, KernelStatus
@@ -68,6 +69,11 @@ class FileResult:
     composable: dict[str, Composable] = field(default_factory=dict)
     #: local name -> a kernel class of another module this module's kernels may compose
     foreign: dict[str, Foreign] = field(default_factory=dict)
+    #: classes of other modules of the tree this module's classes subclass: (file, name)
+    bases_elsewhere: set[tuple[Path, str]] = field(default_factory=set)
+    #: classes of this module other modules subclass (`bases_elsewhere`): no kernel rows
+    #: unless registered
+    tree_bases: frozenset[str] = frozenset()
 
     @property
     def changed(self) -> bool:

@@ -98,7 +98,8 @@ def file_problem(path: Path) -> tuple[bool, str] | None:
 def migrate_file(path_text: str, exclude: dict[str, str] | None = None,
                  keep: frozenset[str] = frozenset(),
                  kept_for: dict[str, str] | None = None,
-                 foreign: dict[str, Foreign] | None = None) -> FileResult:
+                 foreign: dict[str, Foreign] | None = None,
+                 tree_bases: frozenset[str] = frozenset()) -> FileResult:
     """Worker: one file (base names and the InferMeta catalogue loaded once per process).
     `exclude`: op type -> why it stays legacy; `keep`: top-level names that must stay;
     `kept_for`: migrated kernel class kept -> who still uses it (words)."""
@@ -125,7 +126,7 @@ def migrate_file(path_text: str, exclude: dict[str, str] | None = None,
                             catalog=_WORKER_STATE["catalog"],  # type: ignore[arg-type]
                             exclude_ops=exclude,
                             backward=_WORKER_STATE["backward"],  # type: ignore[arg-type]
-                            keep_names=keep, foreign=foreign)
+                            keep_names=keep, foreign=foreign, tree_bases=tree_bases)
     result.encoding, result.digest = source.encoding, source.digest
     result.excluded, result.kept = dict(exclude or {}), keep
     result.kept_for, result.foreign = dict(kept_for or {}), dict(foreign or {})
@@ -145,7 +146,7 @@ def remigrate(path: Path, result: FileResult, exclude: dict[str, str] | None = N
         users[name] = _joined(users.get(name, ""), who)
     return migrate_file(str(path), {**result.excluded, **(exclude or {})},
                         result.kept | frozenset(keep), users,
-                        result.foreign if foreign is None else foreign)
+                        result.foreign if foreign is None else foreign, result.tree_bases)
 
 
 def _joined(old: str, new: str) -> str:
@@ -165,6 +166,7 @@ def run_codemod(files: list[Path], jobs: int = 1,
     """Every file; ops of different files sharing a PHI name are then left legacy, and
     what a write would remove that the tree still uses is kept (`tree_names`)."""
     results = _run(files, jobs, on_done)
+    skip_tree_bases(files, results)
     owners: dict[str, set[str]] = {}
     for r in results:
         for op in r.ops:
@@ -179,6 +181,22 @@ def run_codemod(files: list[Path], jobs: int = 1,
     keep_used_names(files, results)
     recheck_foreign(files, results)
     return results
+
+
+def skip_tree_bases(files: list[Path], results: list[FileResult]) -> None:
+    """Re-migrate (in `results`) each module with a kernel row no registration names
+    ("?": not a kept class either) for a class another module of the tree subclasses: that
+    class is a base, not a kernel."""
+    subclassed: dict[str, set[str]] = {}
+    for r in results:
+        for path, name in r.bases_elsewhere:
+            subclassed.setdefault(os.path.realpath(path), set()).add(name)
+    for i, (f, r) in enumerate(zip(files, results)):
+        bases = frozenset(subclassed.get(os.path.realpath(f), set())  # symlink loops too
+                          & {rec.kernel for rec in r.records if rec.op_type == "?"})
+        if bases - r.tree_bases:
+            results[i] = migrate_file(str(f), r.excluded, r.kept, r.kept_for, r.foreign,
+                                      r.tree_bases | bases)
 
 
 def compose_across(files: list[Path], results: list[FileResult]) -> None:

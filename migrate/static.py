@@ -81,28 +81,44 @@ class ModuleInfo:
         names.update(self.ev.functions)
         return names
 
-    def is_subclass_of(self, name: str, symbol: str, depth: int = 0) -> bool:
-        """Whether class `name` derives from the imported `symbol`, through classes of this
-        module or of modules of the tree (`from .base import UnaryBase`)."""
+    def bases_elsewhere(self) -> set[tuple[Path, str]]:
+        """The classes of other modules of the tree this module's classes subclass, as
+        (their file, name): bases as the evaluator resolves them (`from .m import C`,
+        `m.C`, `from .m import *`)."""
+        out: set[tuple[Path, str]] = set()
+        for cls in self.classes.values():
+            for base in class_bases(cls):
+                ref = self._class_elsewhere(base)
+                if ref is not None and ref.path is not None:
+                    out.add((ref.path, ref.name))
+        return out
+
+    def is_subclass_of(self, name: str, symbol: str, busy: frozenset[tuple[Path | None, str]]
+                       = frozenset()) -> bool:
+        """`name` (a class of this module) subclasses the imported `symbol`, through its
+        bases here or in other modules of the tree (imported, star-imported)."""
         cls = self.classes.get(name)
-        if cls is None:
+        key = (self.path.resolve() if self.path else None, name)
+        if cls is None or key in busy:
             return False
         for base in class_bases(cls):
             d = dotted(base)
             if d is not None and d in self.classes and d != name:
-                if self.is_subclass_of(d, symbol, depth):
+                if self.is_subclass_of(d, symbol, busy | {key}):
                     return True
             elif self.imports.is_symbol(base, symbol):
                 return True
-            elif depth < 3 and d is not None:
-                try:
-                    ref = self.ev.eval(base, {})
-                except UnresolvableError:
-                    continue
-                if isinstance(ref, ClassRef) and ref.path is not None:
-                    if info_for(self, ref).is_subclass_of(ref.name, symbol, depth + 1):
-                        return True
+            elif (ref := self._class_elsewhere(base)) is not None:
+                if info_for(self, ref).is_subclass_of(ref.name, symbol, busy | {key}):
+                    return True
         return False
+
+    def _class_elsewhere(self, base: cst.BaseExpression) -> ClassRef | None:
+        try:
+            ref = self.ev.eval(base, {})
+        except UnresolvableError:
+            return None
+        return ref if isinstance(ref, ClassRef) and ref.path is not None else None
 
 
 def _is_call_to(node: cst.CSTNode, imports: ImportTable, symbol: str) -> bool:
@@ -154,6 +170,8 @@ def scan_module(source: str, path: Path | None = None) -> ModuleInfo:
     imports = ImportTable(module)
     ev = Evaluator(module, imports, path)
     info = ModuleInfo(path, module, imports, ev, dict(ev.classes))
+    for name, (qualified, origin) in ev.star_bindings().items():
+        imports.bind_starred(name, qualified, origin)
     scope = _Scope(imports, ev)
     for index, stmt in enumerate(module.body):
         finder = _CallFinder(imports, REGISTERING)

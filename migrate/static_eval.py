@@ -73,7 +73,7 @@ class Evaluator:
         starred = self._star_source(name)
         if starred is not None:
             if name in self.assigns or name in self.classes or name in self.functions \
-                    or name in self.imports.names:
+                    or (name in self.imports.names and name not in self.imports.starred):
                 raise UnresolvableError(f"name '{name}' is bound both here and by "
                                         "`from ... import *`")
             return starred.name(name, {})
@@ -146,6 +146,30 @@ class Evaluator:
                 continue
             other = self._other(target)
             out[mod] = {n: other.imports.names.get(n, "") for n in other.exported()}
+        return out
+
+    def star_bindings(self) -> dict[str, tuple[str, str | None]]:
+        """What the `from M import *` of this module whose M is a module of this tree bind,
+        as explicit imports would: name -> (qualified name, module imported from; None for
+        a plain `import`). A name M imports absolutely keeps what it names (`phi.common.
+        DataType`); one M defines, or imports relatively, is M's (`.base.UnaryBase`)."""
+        out: dict[str, tuple[str, str | None]] = {}
+        for mod in self.imports.star_modules:
+            target = find_module_file(mod, self.path)
+            if target is None:
+                continue
+            other = self._other(target)
+            for name in sorted(other.exported()):
+                if name in self.assigns or name in self.classes or name in self.functions:
+                    continue  # bound here too: `name` refuses it
+                qualified = other.imports.names.get(name, "")
+                source = other.imports.from_modules.get(name)
+                if qualified and not qualified.startswith(".") and (
+                        source is None or not source.startswith(".")):
+                    out[name] = (qualified, source)
+                else:
+                    sep = "" if mod.endswith(".") else "."
+                    out[name] = (f"{mod}{sep}{name}", mod)
         return out
 
     def exported(self) -> set[str]:

@@ -108,6 +108,8 @@ class ImportTable:
         self.from_modules: dict[str, str] = {}  # local name -> module it was imported from
         #: modules imported with `from M import *` (relative ones with their dots)
         self.star_modules: list[str] = []
+        #: names bound by a `from M import *` of a module M of the tree (`bind_starred`)
+        self.starred: set[str] = set()
         for stmt in _iter_top_statements(module.body):
             if not isinstance(stmt, cst.SimpleStatementLine):
                 continue
@@ -133,6 +135,17 @@ class ImportTable:
                         else:
                             head = full.split(".")[0]
                             self.names.setdefault(head, head)
+
+    def bind_starred(self, name: str, qualified: str, module: str | None) -> None:
+        """`name`, bound by a star import, as an explicit `from module import name` (or
+        `import qualified as name`, `module` None) would bind it; what the module binds
+        itself comes first."""
+        if name in self.names:
+            return
+        self.names[name] = qualified
+        if module is not None:
+            self.from_modules[name] = module
+        self.starred.add(name)
 
     def resolve(self, node: cst.BaseExpression) -> str | None:
         """`ok.register_op_kernel` -> 'legacy_fluid.framework.op_kernel.register_op_kernel'."""

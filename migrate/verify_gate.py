@@ -66,8 +66,19 @@ def _verify_files(files: list[Path], results: list[FileResult], todo: list[int],
     ops is flagged; flagged ops are held back (re-migrated legacy)."""
     while todo:
         plan = plan_changes(files, results)
-        again = []
-        for i in todo:
+        again: list[int] = []
+        for at, i in enumerate(todo):
+            # a module composing a kernel held back meanwhile composes it no more: it is
+            # re-planned with that kernel left legacy (its other kernels stay migrated)
+            replanned = recheck_foreign(files, results)
+            if replanned:
+                plan = plan_changes(files, results)
+                for j in replanned:
+                    final.pop(j, None)
+                    if j not in todo[at:] and j not in again:
+                        again.append(j)
+            if not results[i].ops:
+                continue
             others = {files[j]: r.new_text for j, r in enumerate(results)
                       if j != i and r.changed}
             verdicts = verify_file(results[i], files[i], _texts(plan.yaml_text(files[i])),

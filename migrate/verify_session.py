@@ -11,6 +11,7 @@ module registers. The process-wide registries are untouched afterwards.
 
 from __future__ import annotations
 
+import importlib
 import importlib.abc
 import importlib.util
 import sys
@@ -62,20 +63,24 @@ def _importable_as(package: str, folder: Path) -> bool:
 
 class _TextFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     """Imports the modules of `texts` (file -> source) from that source, not the disk: the
-    siblings of a module under verification as `--write` would leave them."""
+    module under verification and its siblings as `--write` would leave them (a package's
+    `__init__.py` too). `root`: the folder holding the top-level package."""
 
-    def __init__(self, texts: dict[Path, str]) -> None:
+    def __init__(self, texts: dict[Path, str], root: Path) -> None:
         self.texts = {p.resolve(): text for p, text in texts.items()}
+        self.root = root
 
     def find_spec(self, fullname: str, path: Any, target: Any = None) -> Any:
-        if path is None:
-            return None  # top-level packages come from sys.path as usual
         leaf = fullname.rsplit(".", 1)[-1]
-        for base in path:
+        for base in ([self.root] if path is None else path):
             stem = Path(base) / leaf
             if stem.with_suffix(".py").resolve() in self.texts:
                 return importlib.util.spec_from_file_location(
                     fullname, stem.with_suffix(".py"), loader=self)
+            init = stem / "__init__.py"
+            if init.resolve() in self.texts:
+                return importlib.util.spec_from_file_location(
+                    fullname, init, loader=self, submodule_search_locations=[str(stem)])
         return None
 
     def create_module(self, spec: Any) -> None:
@@ -86,58 +91,56 @@ class _TextFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         exec(compile(self.texts[Path(file).resolve()], file, "exec"), module.__dict__)
 
 
+def _module_name(path: Path, package: str) -> str:
+    return package if path.stem == "__init__" else f"{package}.{path.stem}"
+
+
 @contextmanager
 def as_package(path: Path | None, texts: dict[Path, str] | None = None
                ) -> Iterator[str | None]:
-    """While open, `path`'s package imports as the package it is (its root on sys.path),
-    the modules of `texts` from that text: yields the module's dotted name, or None when
-    it is no package's or its package already imports from here. Every module of that
+    """While open, `path`'s package imports as the package it is, whatever sys.path holds
+    (its root put first on sys.path), the modules of `texts` from that text: yields the
+    module's dotted name, or None when it is no package's or its package is already
+    imported here from this folder (fluidphi's own operators). Every module of that
     package imported meanwhile is dropped from sys.modules afterwards, so the next
     session imports them afresh."""
     package = _package_of(path)
-    if path is None or package is None or _importable_as(package, path.resolve().parent):
+    if path is None or package is None:
         yield None
         return
-    root = str(path.resolve().parents[package.count(".") + 1])
     top = package.split(".")[0]
     stale = [m for m in sys.modules if m == top or m.startswith(top + ".")]
+    if stale and _importable_as(package, path.resolve().parent):
+        yield None
+        return
     if stale:  # another package of that name is imported: not ours to replace
         raise ModuleRunError(f"a package named '{top}' is already imported in this process "
                              f"({sys.modules[stale[0]]!r}); cannot import {path} as part of "
                              f"{package}")
-    sys.path.insert(0, root)
-    finder = _TextFinder(texts or {})
+    root = path.resolve().parents[package.count(".") + 1]
+    sys.path.insert(0, str(root))
+    finder = _TextFinder(texts or {}, root)
     sys.meta_path.insert(0, finder)
     try:
-        yield package if path.stem == "__init__" else f"{package}.{path.stem}"
+        yield _module_name(path, package)
     finally:
         sys.meta_path.remove(finder)
         for m in [m for m in sys.modules if m == top or m.startswith(top + ".")]:
             del sys.modules[m]
-        if root in sys.path:
-            sys.path.remove(root)
+        if str(root) in sys.path:
+            sys.path.remove(str(root))
 
 
-def exec_module(text: str, path: Path | None, tag: str, name: str | None = None
-                ) -> dict[str, Any]:
-    """Run module source in a fresh module namespace (its package set, for relative imports).
-    With `name` (inside `as_package`) it is that module of its package, for its siblings too."""
+def exec_module(text: str, path: Path | None, tag: str) -> dict[str, Any]:
+    """Run module source in a fresh module namespace (its package set, for relative imports,
+    when that package is already imported here)."""
     _COUNTER[0] += 1
-    mod = types.ModuleType(name or f"_fluidphi_migrate_{tag}_{_COUNTER[0]}")
+    mod = types.ModuleType(f"_fluidphi_migrate_{tag}_{_COUNTER[0]}")
     mod.__file__ = str(path) if path else f"<{tag}>"
     package = _package_of(path)
     if package:
         mod.__package__ = package
-    if name and path is not None and path.stem == "__init__":
-        mod.__path__ = [str(path.parent)]
-    sys.modules[mod.__name__] = mod
-    try:
-        exec(compile(text, mod.__file__, "exec"), mod.__dict__)
-    except BaseException:
-        sys.modules.pop(mod.__name__, None)
-        raise
-    if name is None:
-        sys.modules.pop(mod.__name__, None)
+    exec(compile(text, mod.__file__, "exec"), mod.__dict__)
     return mod.__dict__
 
 
@@ -196,9 +199,13 @@ def module_session(text: str, path: Path | None, tag: str, op_defs: list[OpDef] 
     from phi.core.registry import scoped
 
     with scoped(KERNELS, INFER_METAS, OP_INFOS, OP_KERNELS, ARG_MAPPINGS), \
-            BASE_KERNEL_NAMES.scoped(inherit=True), as_package(path, texts) as name:
+            BASE_KERNEL_NAMES.scoped(inherit=True), \
+            as_package(path, {**(texts or {}), **({path: text} if path else {})}) as name:
         try:
-            namespace = exec_module(text, path, tag, name)
+            # in its package, imported once: the package's `__init__` (which may import
+            # this module and the siblings importing from it) runs first
+            namespace = (importlib.import_module(name).__dict__ if name is not None
+                         else exec_module(text, path, tag))
         except Exception as exc:
             raise ModuleRunError(f"importing it raised {brief(exc)}") from None
         _bind_infer_metas(op_defs or [], namespace)
