@@ -17,9 +17,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import libcst as cst
-from libcst.metadata import FullRepoManager, FullyQualifiedNameProvider, MetadataWrapper
+from libcst.metadata import (
+    FullRepoManager,
+    FullyQualifiedNameProvider,
+    MetadataWrapper,
+    ScopeProvider,
+)
 
-from migrate.source_files import file_state, read_source
+from migrate.source_files import file_state
 from migrate.static_eval import Evaluator
 from migrate.static_refs import find_module_file, load_module
 from migrate.tree_names import module_name, package_root
@@ -41,26 +46,33 @@ class Origin:
 
 def _qualified_in(path: Path, name: str) -> str | None:
     """The one fully qualified name `name` has at the end of `path`'s module, by LibCST's
-    FullyQualifiedNameProvider; None when it has none or several."""
-    key = (*file_state(path), name)
-    cached = _QUALIFIED.get(key)
-    if cached is not None or key in _QUALIFIED:
-        return cached
-    root = package_root(path)
-    module = cst.parse_module(read_source(path).text)
-    probe = cst.parse_statement(f"{_PROBE} = {name}\n")
-    module = module.with_changes(body=[*module.body, probe])
-    manager = FullRepoManager(str(root), [str(path.resolve())], {FullyQualifiedNameProvider})
-    wrapper = MetadataWrapper(module, unsafe_skip_copy=True,
-                              cache=manager.get_cache_for_path(str(path.resolve())))
-    node = wrapper.module.body[-1].body[0].value  # type: ignore[attr-defined]
-    names = {q.name for q in wrapper.resolve(FullyQualifiedNameProvider).get(node, set())}
-    out = next(iter(names)) if len(names) == 1 else None
-    _QUALIFIED[key] = out
-    return out
+    FullyQualifiedNameProvider; None when it has none or several. The first question about
+    a file answers for every name it binds at its top level (one probe reading them all)."""
+    state = file_state(path)
+    known = _QUALIFIED.setdefault(state, {})
+    if name not in known:
+        module = load_module(path)[0]
+        names = [name]
+        if not known:
+            scope = MetadataWrapper(module, unsafe_skip_copy=True).resolve(
+                ScopeProvider)[module]
+            names += sorted({a.name for a in scope.assignments} - {name})
+        probe = cst.parse_statement(f"{_PROBE} = ({', '.join(names)},)\n")
+        module = module.with_changes(body=[*module.body, probe])
+        where = str(path.resolve())
+        manager = FullRepoManager(str(package_root(path)), [where], {FullyQualifiedNameProvider})
+        wrapper = MetadataWrapper(module, unsafe_skip_copy=True,
+                                  cache=manager.get_cache_for_path(where))
+        resolved = wrapper.resolve(FullyQualifiedNameProvider)
+        tuple_ = wrapper.module.body[-1].body[0].value  # type: ignore[attr-defined]
+        for n, element in zip(names, tuple_.elements):
+            found = {q.name for q in resolved.get(element.value, set())}
+            known[n] = next(iter(found)) if len(found) == 1 else None
+    return known[name]
 
 
-_QUALIFIED: dict[tuple[Path, int, int, str], str | None] = {}
+#: per version of a file: name -> its one qualified name there (None: none or several)
+_QUALIFIED: dict[tuple[Path, int, int], dict[str, str | None]] = {}
 
 
 def _tree_module(root: Path, qualified: str) -> tuple[Path, str] | None:
@@ -76,7 +88,7 @@ def _tree_module(root: Path, qualified: str) -> tuple[Path, str] | None:
 
 def _defines(path: Path, name: str) -> bool:
     """Whether `path` binds `name` at its top level other than by an import."""
-    module = cst.parse_module(read_source(path).text)
+    module = load_module(path)[0]
     for stmt in module.body:
         if isinstance(stmt, (cst.ClassDef, cst.FunctionDef)) and stmt.name.value == name:
             return True
