@@ -23,6 +23,10 @@ from migrate.static_eval import class_bases
 from migrate.static_refs import ClassRef, UnresolvableError, code_of, dotted
 from migrate.tree_origins import Origin, origin_of
 
+#: packages of the framework itself: a base there (OpKernel, OpProtoAndCheckerMaker) is
+#: never read as a class of the tree, even where the tree given holds the framework
+FRAMEWORK = ("legacy_fluid.framework.", "phi.", "compat.")
+
 #: (the defining file, "" for the module being read, class name) or ("?", qualified name)
 _Key = tuple[str, str]
 
@@ -92,8 +96,8 @@ def _base_of(info: ModuleInfo, base: cst.BaseExpression) -> tuple[ModuleInfo | N
     if d is None or info.path is None:
         return None, outside
     origin = origin_of(info.path, d)
-    if origin is None or origin.path is None:
-        return None, outside
+    if origin is None or origin.path is None or origin.qualified.startswith(FRAMEWORK):
+        return None, outside  # the framework's own classes (OpKernel) are not the tree's
     cname = origin.qualified.rsplit(".", 1)[-1]
     home = info_for(info, ClassRef(cname, origin.path))
     return (home, cname) if cname in home.classes else (None, outside)
