@@ -112,11 +112,12 @@ def constant_of(info: ModuleInfo, members: dict[str, Member], name: str) -> Any:
     member = members.get(name)
     if member is None or member.value is None:
         raise UnresolvableError(f"'{name}' is not a constant of the class")
-    if assigned_outside(info, name):
+    home = info.owner_of(member.owner)  # a base of another module: read in its module
+    if assigned_outside(info, name) or assigned_outside(home, name):
         raise UnresolvableError(f"'{name}' is also assigned outside its class body")
     if class_body_names(member.owner) & {n.value for n in m.findall(member.value, m.Name())}:
         raise UnresolvableError(f"'{name}' is computed from other names of its class body")
-    value = info.ev.eval(member.value, {})
+    value = home.ev.eval(member.value, {})
     if not is_immutable(value):
         raise UnresolvableError(f"'{name}' holds a mutable value")
     return value

@@ -19,6 +19,7 @@ from migrate.names import isort_key
 from migrate.static import ModuleInfo
 from migrate.static_refs import code_of, dotted, literal_string
 from migrate.syntax import blank
+from migrate.tree_origins import origin_of
 
 FIRST_PARTY = ("compat", "legacy_fluid", "migrate", "phi")
 
@@ -64,6 +65,21 @@ def _alias_text(alias: cst.ImportAlias) -> str:
     return name
 
 
+def _is_framework_name(qualified: str, name: str) -> bool:
+    """`qualified` names the framework's own `name` (`phi.common.DataType`)."""
+    parts = qualified.split(".")
+    return parts[-1] == name and parts[0] in ("phi", "compat")
+
+
+def _reexports_framework_name(info: ModuleInfo, name: str) -> bool:
+    """`name` reaches this module through the tree's re-exports (`from .base import
+    DataType`, base.py importing it from phi.common) from the framework's own `name`."""
+    if info.path is None:
+        return False
+    origin = origin_of(info.path, name)
+    return origin is not None and _is_framework_name(origin.qualified, name)
+
+
 def fix_imports(info: ModuleInfo, new: cst.Module, needed: set[str],
                 modules: set[str] = frozenset(),  # type: ignore[assignment]
                 keep: frozenset[str] = frozenset(),
@@ -80,10 +96,14 @@ def fix_imports(info: ModuleInfo, new: cst.Module, needed: set[str],
     here: refusing a name the module binds to something else, and isort's order (new
     statements where isort puts them, names within a statement sorted, long ones wrapped).
     """
+    reexported: set[str] = set()  # bound through the tree's re-exports: no second import
     for name in sorted(needed - info.imports.starred):  # star-bound: see below
         bound = info.imports.names.get(name)
         if bound is not None:
-            if bound.split(".")[-1] == name and bound.split(".")[0] in ("phi", "compat"):
+            if _is_framework_name(bound, name):
+                continue
+            if _reexports_framework_name(info, name):
+                reexported.add(name)
                 continue
             raise SkipError(f"name '{name}' is bound to {bound} in this module")
         if name in info.module_names():
@@ -99,7 +119,8 @@ def fix_imports(info: ModuleInfo, new: cst.Module, needed: set[str],
         for name in wanted:  # the same import through the star is no clash
             bound = (exported or {}).get(name)
             same = f"{emit.IMPORT_SOURCES[name]}.{name}" if name in needed else name
-            if bound is not None and bound != same:
+            if bound is not None and bound != same and not (
+                    name in needed and _reexports_framework_name(info, name)):
                 raise SkipError(f"`from {star} import *` binds '{name}', a name the new code "
                                 "needs, to something else")
     kept = set(new.body)
@@ -111,7 +132,7 @@ def fix_imports(info: ModuleInfo, new: cst.Module, needed: set[str],
     for local in (set(name_counts(removed)) & set(info.imports.names)) - keep - \
             info.imports.starred:
         _schedule_removal(context, info, local)
-    for name in sorted(needed):
+    for name in sorted(needed - reexported):
         AddImportsVisitor.add_needed_import(context, emit.IMPORT_SOURCES[name], name)
     for mod in sorted(modules):
         AddImportsVisitor.add_needed_import(context, mod)

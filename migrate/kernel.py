@@ -35,8 +35,9 @@ from migrate.kernel_rewrite import ConstantInliner, KernelMigration, Rewriter
 from migrate.kernel_tidy import fold_dead_branches, tidy
 from migrate.names import load_names, snake
 from migrate.static import ModuleInfo
-from migrate.static_refs import code_of
+from migrate.static_refs import UnresolvableError, code_of
 from migrate.syntax import ctx_call, dtype_conversion
+from migrate.tree_bases import transplant_imports, tree_mro
 
 #: how the reason of a kernel passing its context on begins (composition retries those)
 PASSES_CTX = "passes the ExecutionContext"
@@ -51,10 +52,21 @@ def migrate_kernel(mctx: ModuleContext, class_name: str, op_type: str, phi_name:
                    "its proto is unknown")
     if isinstance(proto, str):
         raise SkipError(proto)
-    mro, outside = info.class_mro(class_name)
-    for q in outside:
+    try:
+        tree = tree_mro(info, class_name)
+    except UnresolvableError as exc:
+        raise SkipError(str(exc)) from None
+    mro = tree.classes
+    for q in tree.outside:
         if q.split(".")[-1] != "OpKernel":
-            raise SkipError(f"inherits from {q}, defined outside this module")
+            raise SkipError(f"inherits from {q}, defined outside this module and the tree")
+    transplanted: dict[str, tuple[str, str]] = {}
+    for cls in mro:  # a base of another module of the tree: its code moves here
+        owner = tree.owners.get(id(cls))
+        try:
+            transplanted.update(transplant_imports(info, owner, cls) if owner else {})
+        except UnresolvableError as exc:
+            raise SkipError(str(exc)) from None
     for cls in mro:
         for d in cls.decorators:
             if not is_harmless(d):
@@ -64,12 +76,26 @@ def migrate_kernel(mctx: ModuleContext, class_name: str, op_type: str, phi_name:
         mk = KernelMigration(mctx, class_name, op_type, phi_name, proto)
         mk.grad = grad
         try:
-            return _migrate(mk, mro, func_name, renames)
+            return _with_imports(_migrate(mk, mro, func_name, renames), transplanted)
         except RebindError as exc:
             # the local keeps the author's meaning under a fresh name, the parameter its own
             if exc.name in renames:
                 raise
             renames[exc.name] = _fresh_name(mk, mro, f"{exc.name}_value")
+
+
+def _with_imports(kf: KernelFunction, needs: dict[str, tuple[str, str]]) -> KernelFunction:
+    """`kf` importing the names its code moved from a base of another module reads."""
+    if needs:
+        read = {n.value for node in [kf.node, *(h for _, h in kf.helpers)]
+                for n in m.findall(node, m.Name())}
+        for name in sorted(read & set(needs)):
+            module, imported = needs[name]
+            if module:
+                kf.function_imports.add((module, imported))
+            else:
+                kf.module_imports.add(imported)
+    return kf
 
 
 def _fresh_name(mk: KernelMigration, mro: list[cst.ClassDef], name: str) -> str:

@@ -43,10 +43,19 @@ class _NameConstants(cst.CSTTransformer):
     def __init__(self, info: ModuleInfo, members: dict[str, Member], self_name: str) -> None:
         super().__init__()
         self.info, self.members, self.self_name = info, members, self_name
+        self.fstrings = 0  # inside an f-string a spelled string's quotes may end it
+
+    def visit_FormattedString(self, node: cst.FormattedString) -> None:  # noqa: N802
+        self.fstrings += 1
+
+    def leave_FormattedString(self, original: cst.FormattedString,  # noqa: N802
+                              updated: cst.FormattedString) -> cst.FormattedString:
+        self.fstrings -= 1
+        return updated
 
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute  # noqa: N802
                         ) -> cst.BaseExpression:
-        if not m.matches(original.value, m.Name(self.self_name)):
+        if self.fstrings or not m.matches(original.value, m.Name(self.self_name)):
             return updated
         try:
             value = constant_of(self.info, self.members, original.attr.value)

@@ -113,12 +113,27 @@ class ConstantInliner(cst.CSTTransformer):
     def __init__(self, mk: KernelMigration, self_name: str) -> None:
         super().__init__()
         self.mk, self.self_name = mk, self_name
+        self.quotes: list[str] = []  # the quote of each f-string the walk is inside
+
+    def visit_FormattedString(self, node: cst.FormattedString) -> None:  # noqa: N802
+        self.quotes.append(node.quote)
+
+    def leave_FormattedString(self, original: cst.FormattedString,  # noqa: N802
+                              updated: cst.FormattedString) -> cst.FormattedString:
+        self.quotes.pop()
+        return updated
 
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute  # noqa: N802
                         ) -> cst.BaseExpression:
         if isinstance(updated.value, cst.Name) and updated.value.value == self.self_name:
             value = self.mk.class_attr(updated.attr.value)
             if value is not None:
+                text = code_of(value)
+                # inside an f-string a quote or backslash of the value would end or
+                # break it (before Python 3.12): such a constant is not inlined there
+                if any(q[0] in text or "\\" in text for q in self.quotes):
+                    raise SkipError(f"reads self.{updated.attr.value} inside an f-string, "
+                                    "where its value's quotes cannot be spelled")
                 return value
         return updated
 
@@ -317,6 +332,7 @@ class KernelMigration:
             if not isinstance(value, (cst.Name, cst.Attribute)):
                 raise SkipError(f"reads self.{name} = {code_of(member.value)}")
             if assigned_outside(self.info, name) or \
+                    assigned_outside(self.info.owner_of(member.owner), name) or \
                     (dotted(value) or "").split(".")[0] in class_body_names(member.owner):
                 raise SkipError(f"reads self.{name} = {code_of(member.value)}, which is not a "
                                 "module-level function bound once")

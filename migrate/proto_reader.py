@@ -10,7 +10,7 @@ import libcst as cst
 
 from legacy_fluid.framework.derived_proto import ProtoDerivationError, derived_proto
 from migrate.class_members import class_members, constant_of
-from migrate.static import ModuleInfo, find_method, info_for
+from migrate.static import ModuleInfo, info_for
 from migrate.static_eval import Evaluator
 from migrate.static_facts import UNKNOWN_DEFAULT, AttrSlot, StaticProto, VarSlot
 from migrate.static_refs import (
@@ -23,6 +23,7 @@ from migrate.static_refs import (
     dotted,
     literal_string,
 )
+from migrate.tree_bases import find_tree_method, tree_mro
 
 
 def read_protos(info: ModuleInfo) -> ModuleInfo:
@@ -57,11 +58,12 @@ def read_proto(info: ModuleInfo, op_type: str, maker: str | ClassRef) -> StaticP
     ref = maker if isinstance(maker, ClassRef) else ClassRef(maker)
     home = info_for(info, ref)
     proto = StaticProto(op_type, ref.name)
-    found = find_method(home, ref.name, "make")
+    found = find_tree_method(home, ref.name, "make")
     if found is None:
-        raise UnresolvableError(f"maker {ref.name} has no make() in its module")
+        raise UnresolvableError(f"maker {ref.name} has no make() in its module or its "
+                                "bases in the tree")
     run = _MakerRun(home, proto, ref.name)
-    run.call_method(found, [run.self_ref], {})
+    run.call_method(found[:2], [run.self_ref], {}, found[2])
     return proto
 
 
@@ -75,7 +77,7 @@ class _MakerRun:
     def __init__(self, info: ModuleInfo, proto: StaticProto, maker: str) -> None:
         self.info, self.proto, self.maker = info, proto, maker
         self.depth = 0
-        members = class_members(info.class_mro(maker)[0])
+        members = class_members(tree_mro(info, maker).classes)
         self.self_ref = InstanceRef(lambda name: constant_of(info, members, name))
 
     def call_method(self, found: tuple[cst.ClassDef, cst.FunctionDef], args: list[Any],
@@ -193,15 +195,17 @@ class _MakerRun:
         return args, kwargs
 
     def _super_make(self, info: ModuleInfo, cls: cst.ClassDef | None) -> None:
-        mro, _ = info.class_mro(self.maker)
-        if cls is None or cls not in mro:
+        mro = tree_mro(self.info, self.maker)  # bases of other modules of the tree too
+        if cls is None or all(c is not cls for c in mro.classes):
             raise UnresolvableError("super().make() outside a maker class")
-        for parent in mro[mro.index(cls) + 1:]:
+        at = next(i for i, c in enumerate(mro.classes) if c is cls)
+        for parent in mro.classes[at + 1:]:
             for s in parent.body.body:
                 if isinstance(s, cst.FunctionDef) and s.name.value == "make":
-                    self._call(s, [self.self_ref], {}, info, parent)
+                    self._call(s, [self.self_ref], {}, mro.owners.get(id(parent), self.info),
+                               parent)
                     return
-        raise UnresolvableError("super().make() outside this module")
+        raise UnresolvableError("super().make() reaches no make() in the tree")
 
     def _maker_method(self, method: str, call: cst.Call, env: dict[str, Any],
                       info: ModuleInfo) -> None:
@@ -230,11 +234,11 @@ class _MakerRun:
         elif method == "add_comment":
             return
         else:
-            found = find_method(self.info, self.maker, method)
+            found = find_tree_method(self.info, self.maker, method)
             if found is None:
                 raise UnresolvableError(f"maker method {method}()")
             args, kwargs = self._args(call, env, info)
-            self._call(found[1], [self.self_ref, *args], kwargs, self.info, found[0])
+            self._call(found[1], [self.self_ref, *args], kwargs, found[2], found[0])
 
 
 def _attr_call(call: cst.Call, ev: Evaluator, env: dict[str, Any]) -> dict[str, Any]:

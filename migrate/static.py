@@ -44,6 +44,14 @@ class ModuleInfo:
     protos: dict[str, StaticProto | str] = field(default_factory=dict)  # str: why unreadable
     #: facts derived from the module once (see `class_members.attribute_stores`)
     memo: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    #: id of a ClassDef of another module of the tree (a base, `tree_bases.tree_mro`) ->
+    #: that module
+    foreign_owners: dict[int, ModuleInfo] = field(default_factory=dict, repr=False,
+                                                  compare=False)
+
+    def owner_of(self, cls: cst.ClassDef) -> ModuleInfo:
+        """The module `cls` is a class of: this one, or another module of the tree."""
+        return self.foreign_owners.get(id(cls), self)
 
     def class_mro(self, name: str) -> tuple[list[cst.ClassDef], list[str]]:
         """In-module classes of `name`'s MRO, in Python's (C3) order, and the bases from

@@ -33,8 +33,8 @@ EXPECTED: dict[str, dict[str, tuple[str, str]]] = {
         "HardSwishLikeKernel": ("migrated", ""),
     },
     "nn/shifted.py": {
-        "ShiftedScaleKernel": ("skipped", "inherits from ..math.scaled.BaseScaleKernel, "
-                                          "defined outside this module"),
+        # its compute() is BaseScaleKernel's, read from math/scaled.py (tree_bases)
+        "ShiftedScaleKernel": ("migrated", ""),
     },
     "math/clip.py": {
         "ClipUnitKernel": ("migrated", ""),  # `*REAL` from a star import without __all__
@@ -91,7 +91,18 @@ def test_the_write_breaks_no_module_and_no_op_left_legacy(written: dict[str, Any
     assert after["imported"] == before["imported"]
     migrated = {r["op"] for r in written["doc"]["kernels"] if r["status"] == "migrated"}
     assert after["ran"] == {op: v for op, v in before["ran"].items() if op not in migrated}
-    assert "studio_shifted_scale" in after["ran"]
+    assert "studio_shifted_scale" in before["ran"] and "studio_shifted_scale" in migrated
+
+
+def test_a_subclass_of_a_sibling_packages_kernel_gets_the_base_compute(
+        written: dict[str, Any]) -> None:
+    """The base's compute() is read from math/scaled.py and written as the subclass's
+    function in nn/shifted.py; the base class stays where it is, untouched."""
+    shifted = (written["pkg"] / "nn" / "shifted.py").read_text()
+    assert "    dev_ctx.alloc(out, x.dtype)[...] = x.data * alpha\n" in shifted
+    assert "class ShiftedScaleKernel" not in shifted
+    scaled = (written["pkg"] / "math" / "scaled.py").read_text()
+    assert "class BaseScaleKernel(OpKernel):\n    def compute(self, ctx):\n" in scaled
 
 
 def test_a_chain_of_compositions_calls_function_after_function(written: dict[str, Any]

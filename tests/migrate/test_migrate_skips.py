@@ -126,6 +126,38 @@ def test_class_attribute_holding_a_function() -> None:
                                     "immutable constant")
 
 
+def test_a_constant_with_quotes_inside_an_f_string_is_not_inlined() -> None:
+    """Spelled inside `f"..."`, the tuple's own quotes would end the f-string (before
+    Python 3.12): the kernel is skipped, the module not failed on unparsable code."""
+    source = unary('''
+        class UnaryKernel(OpKernel):
+            MODES = ("edge", "wrap")
+
+            def compute(self, ctx: ExecutionContext) -> None:
+                if ctx.attr("alpha") < 0:
+                    raise ValueError(f"alpha must be >= 0 for {self.MODES}")
+                ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data
+    ''')
+    assert_skipped(migrate(source), "reads self.MODES inside an f-string, where its value's "
+                                    "quotes cannot be spelled")
+
+
+def test_a_constant_without_quotes_inside_an_f_string_is_inlined() -> None:
+    source = unary('''
+        class UnaryKernel(OpKernel):
+            LIMIT = 3
+
+            def compute(self, ctx: ExecutionContext) -> None:
+                if ctx.attr("alpha") > self.LIMIT:
+                    raise ValueError(f"alpha must be <= {self.LIMIT}")
+                ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data
+    ''')
+    result = migrate(source)
+    assert [r.status.value for r in result.records] == ["migrated"]
+    assert '        raise ValueError(f"alpha must be <= {3}")\n' in result.new_text
+    compile(result.new_text, "unary.py", "exec")
+
+
 def test_helper_using_instance_state() -> None:
     source = unary('''
         class UnaryKernel(OpKernel):

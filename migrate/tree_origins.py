@@ -1,0 +1,164 @@
+"""Where a module-level name of a module in the tree comes from: followed through the
+tree's re-exports (`from .base import DataType` where base.py imports it from
+`phi.common`) to the module that defines it.
+
+Each hop is LibCST's: the name is read, in its module, by `FullyQualifiedNameProvider`
+with the module name and package `FullRepoManager` gives the file (relative imports
+resolved from the file's package). A hop whose qualified name is a module of the tree
+goes on in that module; one outside the tree (`phi.common.DataType`) ends there. A
+`from M import *` of a tree module binds what M exports (LibCST does not follow star
+imports; `Evaluator.star_exports` says what they bind). A name bound more than once, or
+conditionally, has no single origin: `origin_of` gives None and the caller refuses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import libcst as cst
+from libcst.metadata import (
+    FullRepoManager,
+    FullyQualifiedNameProvider,
+    MetadataWrapper,
+    ScopeProvider,
+)
+
+from migrate.source_files import file_state
+from migrate.static_eval import Evaluator
+from migrate.static_refs import find_module_file, load_module
+from migrate.tree_names import module_name, package_root
+
+#: the probe statement appended to a module to read a name as the module sees it
+_PROBE = "_fluidphi_probe"
+#: hops followed before giving up (a cycle of re-exports never ends)
+_MAX_HOPS = 16
+
+
+@dataclass(frozen=True)
+class Origin:
+    """`qualified`: the defining module's name and the name (`pkg.base.alloc_like`,
+    `phi.common.DataType`); `path`: the defining file when it is a module of the tree."""
+
+    qualified: str
+    path: Path | None = None
+
+
+def _qualified_in(path: Path, name: str) -> str | None:
+    """The one fully qualified name `name` has at the end of `path`'s module, by LibCST's
+    FullyQualifiedNameProvider; None when it has none or several. The first question about
+    a file answers for every name it binds at its top level (one probe reading them all)."""
+    state = file_state(path)
+    known = _QUALIFIED.setdefault(state, {})
+    if name not in known:
+        module = load_module(path)[0]
+        names = [name]
+        if not known:
+            scope = MetadataWrapper(module, unsafe_skip_copy=True).resolve(
+                ScopeProvider)[module]
+            names += sorted({a.name for a in scope.assignments} - {name})
+        probe = cst.parse_statement(f"{_PROBE} = ({', '.join(names)},)\n")
+        module = module.with_changes(body=[*module.body, probe])
+        where = str(path.resolve())
+        manager = FullRepoManager(str(package_root(path)), [where], {FullyQualifiedNameProvider})
+        wrapper = MetadataWrapper(module, unsafe_skip_copy=True,
+                                  cache=manager.get_cache_for_path(where))
+        resolved = wrapper.resolve(FullyQualifiedNameProvider)
+        tuple_ = wrapper.module.body[-1].body[0].value  # type: ignore[attr-defined]
+        for n, element in zip(names, tuple_.elements):
+            found = {q.name for q in resolved.get(element.value, set())}
+            known[n] = next(iter(found)) if len(found) == 1 else None
+    return known[name]
+
+
+#: per version of a file: name -> its one qualified name there (None: none or several)
+_QUALIFIED: dict[tuple[Path, int, int], dict[str, str | None]] = {}
+
+
+def _tree_module(root: Path, qualified: str) -> tuple[Path, str] | None:
+    """The tree's file for the longest module prefix of `qualified`, and the rest."""
+    parts = qualified.split(".")
+    for cut in range(len(parts), 0, -1):
+        target = root.joinpath(*parts[:cut])
+        for cand in (target.with_suffix(".py"), target / "__init__.py"):
+            if cand.is_file() and module_name(cand, root) == ".".join(parts[:cut]):
+                return cand.resolve(), ".".join(parts[cut:])
+    return None
+
+
+def _defines(path: Path, name: str) -> bool:
+    """Whether `path` binds `name` at its top level other than by an import."""
+    module = load_module(path)[0]
+    for stmt in module.body:
+        if isinstance(stmt, (cst.ClassDef, cst.FunctionDef)) and stmt.name.value == name:
+            return True
+        if isinstance(stmt, cst.SimpleStatementLine):
+            for small in stmt.body:
+                targets = ([t.target for t in small.targets] if isinstance(small, cst.Assign)
+                           else [small.target] if isinstance(small, cst.AnnAssign) else [])
+                if any(isinstance(t, cst.Name) and t.value == name for t in targets):
+                    return True
+    return False
+
+
+def _star_source(path: Path, name: str) -> Path | None:
+    """The tree module whose `from M import *` in `path` binds `name` (first one that
+    exports it; None when no star import of the tree binds it)."""
+    _, imports = load_module(path)
+    found: Path | None = None
+    for mod in imports.star_modules:
+        target = find_module_file(mod, path)
+        if target is None:
+            continue
+        other_module, other_imports = load_module(target)
+        if name in Evaluator(other_module, other_imports, target).exported():
+            found = target.resolve()  # a later star import rebinds it
+    return found
+
+
+def origin_of(path: Path, dotted_name: str) -> Origin | None:
+    """The origin of `dotted_name` (`DataType`, `base.UnaryBase`) as module `path` reads it
+    at its top level; None when it cannot be known statically."""
+    path = path.resolve()
+    root = package_root(path)
+    head, _, rest = dotted_name.partition(".")
+    qualified = _qualified_in(path, head)
+    if qualified is None:
+        star = _star_source(path, head)
+        if star is None:
+            return None
+        found = origin_of(star, head)
+        if found is None:
+            return None
+        qualified = found.qualified
+    elif qualified == f"{module_name(path, root)}.{head}" and not _defines(path, head):
+        star = _star_source(path, head)
+        if star is None:
+            return None  # read but not bound at the top level (a builtin, or unbound)
+        found = origin_of(star, head)
+        if found is None:
+            return None
+        qualified = found.qualified
+    if rest:
+        qualified = f"{qualified}.{rest}"
+    return _follow(root, qualified)
+
+
+def _follow(root: Path, qualified: str) -> Origin | None:
+    for _ in range(_MAX_HOPS):
+        hit = _tree_module(root, qualified)
+        if hit is None:
+            return Origin(qualified)  # outside the tree
+        path, rest = hit
+        if not rest:
+            return Origin(qualified)  # a module of the tree
+        head, _, tail = rest.partition(".")
+        if _defines(path, head):
+            return Origin(qualified, path) if not tail else None  # an attribute of a value
+        nxt = origin_of(path, head)
+        if nxt is None:
+            return None
+        if not tail:
+            return nxt
+        qualified = f"{nxt.qualified}.{tail}"
+    return None

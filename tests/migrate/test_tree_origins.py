@@ -1,0 +1,54 @@
+"""`migrate.tree_origins.origin_of`: a module-level name followed through the tree's
+re-exports to where it is defined (LibCST's FullyQualifiedNameProvider at each hop)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from migrate.tree_origins import Origin, origin_of
+
+FILES = {
+    "__init__.py": "",
+    "base.py": "from phi.common import DataType\nimport numpy as np\n\n\nclass Base:\n"
+               "    pass\n\n\nLIMIT = 3\n",
+    "again.py": "from .base import DataType, Base as Renamed\n",
+    "starred.py": "from .base import *  # noqa: F403\n",
+    "user.py": "from .again import DataType, Renamed\nfrom . import base\n"
+               "from .starred import LIMIT\n\n\nclass Own(Renamed):\n    pass\n",
+    "shadow.py": "from .base import *  # noqa: F403\n\n\ndef np():\n    pass\n",
+    "twice.py": "try:\n    from phi.common import DataType\nexcept ImportError:\n"
+                "    DataType = None\n",
+}
+
+
+@pytest.fixture()
+def pkg(tmp_path: Path) -> Path:
+    root = tmp_path / "tpkg"
+    root.mkdir()
+    for name, text in FILES.items():
+        (root / name).write_text(text)
+    return root
+
+
+def test_names_are_followed_through_re_exports_to_their_origin(pkg: Path) -> None:
+    user = pkg / "user.py"
+    assert origin_of(user, "DataType") == Origin("phi.common.DataType")
+    assert origin_of(user, "Renamed") == Origin("tpkg.base.Base", (pkg / "base.py").resolve())
+    assert origin_of(user, "base.Base") == origin_of(user, "Renamed")
+    assert origin_of(user, "LIMIT") == Origin("tpkg.base.LIMIT", (pkg / "base.py").resolve())
+    assert origin_of(user, "Own") == Origin("tpkg.user.Own", user.resolve())
+    assert origin_of(user, "base") == Origin("tpkg.base")
+
+
+def test_star_imports_builtins_and_unknowns(pkg: Path) -> None:
+    assert origin_of(pkg / "starred.py", "np") == Origin("numpy")
+    assert origin_of(pkg / "shadow.py", "np") == Origin("tpkg.shadow.np",
+                                                         (pkg / "shadow.py").resolve())
+    assert origin_of(pkg / "user.py", "len") == Origin("builtins.len")
+    assert origin_of(pkg / "user.py", "nowhere") is None
+
+
+def test_a_name_bound_two_ways_has_no_single_origin(pkg: Path) -> None:
+    assert origin_of(pkg / "twice.py", "DataType") is None
