@@ -73,15 +73,7 @@ class ModuleInfo:
             bases.append(d if d is not None and d in self.classes
                          else self.imports.resolve(base) or code_of(base))
         seqs = [self._linearize(b, (*busy, name)) for b in bases] + [list(bases)]
-        out = [name]
-        while any(seqs):
-            seqs = [q for q in seqs if q]
-            head = next((q[0] for q in seqs if not any(q[0] in r[1:] for r in seqs)), None)
-            if head is None:
-                raise UnresolvableError(f"no consistent method resolution order for {name}")
-            out.append(head)
-            seqs = [q[1:] if q[0] == head else q for q in seqs]
-        return out
+        return c3_merge(name, seqs, name)
 
     def module_names(self) -> set[str]:
         """Names the module binds at its top level (classes, functions, constants, imports)."""
@@ -127,6 +119,20 @@ class ModuleInfo:
         except UnresolvableError:
             return None
         return ref if isinstance(ref, ClassRef) and ref.path is not None else None
+
+
+def c3_merge(first: Any, seqs: list[list[Any]], name: str) -> list[Any]:
+    """`first` followed by the C3 merge of `seqs` (its bases' linearizations, then the bases
+    themselves), as Python orders a class's MRO; `name` for the error."""
+    out = [first]
+    while any(seqs):
+        seqs = [q for q in seqs if q]
+        head = next((q[0] for q in seqs if not any(q[0] in r[1:] for r in seqs)), None)
+        if head is None:
+            raise UnresolvableError(f"no consistent method resolution order for {name}")
+        out.append(head)
+        seqs = [q[1:] if q[0] == head else q for q in seqs]
+    return out
 
 
 def _is_call_to(node: cst.CSTNode, imports: ImportTable, symbol: str) -> bool:

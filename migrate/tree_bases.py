@@ -18,7 +18,7 @@ from pathlib import Path
 import libcst as cst
 from libcst.metadata import BuiltinScope, GlobalScope, MetadataWrapper, ScopeProvider
 
-from migrate.static import ModuleInfo, info_for
+from migrate.static import ModuleInfo, c3_merge, info_for
 from migrate.static_eval import class_bases
 from migrate.static_refs import ClassRef, UnresolvableError, code_of, dotted
 from migrate.tree_origins import Origin, origin_of
@@ -75,15 +75,7 @@ def _linearize(info: ModuleInfo, name: str, busy: tuple[_Key, ...],
             bases.append((_where(home), base_name))
             seqs.append(_linearize(home, base_name, (*busy, key), table))
     seqs.append(list(bases))
-    out = [key]
-    while any(seqs):
-        seqs = [q for q in seqs if q]
-        head = next((q[0] for q in seqs if not any(q[0] in r[1:] for r in seqs)), None)
-        if head is None:
-            raise UnresolvableError(f"no consistent method resolution order for {name}")
-        out.append(head)
-        seqs = [q[1:] if q[0] == head else q for q in seqs]
-    return out
+    return c3_merge(key, seqs, name)
 
 
 def _base_of(info: ModuleInfo, base: cst.BaseExpression) -> tuple[ModuleInfo | None, str]:
