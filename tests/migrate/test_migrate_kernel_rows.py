@@ -12,7 +12,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from migrate_helpers import dedent
-from test_migrate_package_import import IMPORTS, migrate_rows, run_ops, write_package
+from test_migrate_package_import import (
+    IMPORTS,
+    SAME_OP,
+    migrate_rows,
+    run_ops,
+    write_package,
+)
 
 from migrate.runner import discover, run_codemod
 
@@ -25,17 +31,7 @@ PKG_ROWS = {
                    "OpProtoAndCheckerMaker", "OperatorWithKernel", "SameOp", "TemplateBase",
                    "XMaker", "register_both", "register_op_kernel", "register_operator"]
 
-
-        class SameOp(OperatorWithKernel):
-            def infer_shape(self, ctx: InferShapeContext) -> None:
-                ctx.set_output_dim("Out", ctx.get_input_dim("X"))
-                ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-
-
-        class XMaker(OpProtoAndCheckerMaker):
-            def make(self) -> None:
-                self.add_input("X", "x")
-                self.add_output("Out", "out")
+    ''') + SAME_OP + dedent('''
 
 
         class TemplateBase(OpKernel):

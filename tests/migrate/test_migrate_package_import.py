@@ -27,6 +27,23 @@ from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 '''
 
+#: the operator and maker of the small packages' ops (source text, between two blocks)
+SAME_OP = """
+
+class SameOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", ctx.get_input_dim("X"))
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+
+
+class XMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "x")
+        self.add_output("Out", "out")
+
+
+"""
+
 #: `__init__` importing its submodules; b imports a's operator and composes a's kernel
 PKG_INIT_IMPORTS = {
     "__init__.py": "from . import neg, twice\n",
@@ -36,17 +53,7 @@ PKG_INIT_IMPORTS = {
 
         from .common import REALS
 
-
-        class SameOp(OperatorWithKernel):
-            def infer_shape(self, ctx: InferShapeContext) -> None:
-                ctx.set_output_dim("Out", ctx.get_input_dim("X"))
-                ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-
-
-        class XMaker(OpProtoAndCheckerMaker):
-            def make(self) -> None:
-                self.add_input("X", "x")
-                self.add_output("Out", "out")
+    ''') + SAME_OP + dedent('''
 
 
         class PiNegKernel(OpKernel):
@@ -170,17 +177,7 @@ PKG_HELD = {
     "checked.py": IMPORTS + dedent('''
         from phi.common import DataType
 
-
-        class SameOp(OperatorWithKernel):
-            def infer_shape(self, ctx: InferShapeContext) -> None:
-                ctx.set_output_dim("Out", ctx.get_input_dim("X"))
-                ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-
-
-        class XMaker(OpProtoAndCheckerMaker):
-            def make(self) -> None:
-                self.add_input("X", "x")
-                self.add_output("Out", "out")
+    ''') + SAME_OP + dedent('''
 
 
         class HbCheckedKernel(OpKernel):

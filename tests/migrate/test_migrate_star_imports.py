@@ -9,7 +9,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from migrate_helpers import dedent
-from test_migrate_package_import import IMPORTS, migrate_rows, run_ops, write_package
+from test_migrate_package_import import (
+    IMPORTS,
+    SAME_OP,
+    migrate_rows,
+    run_ops,
+    write_package,
+)
 
 PKG_STAR = {
     "__init__.py": "from . import listed, public\n",
@@ -29,18 +35,7 @@ PKG_STAR = {
 
         FLOAT = DataType.FLOAT32
 
-
-        class SameOp(OperatorWithKernel):
-            def infer_shape(self, ctx: InferShapeContext) -> None:
-                ctx.set_output_dim("Out", ctx.get_input_dim("X"))
-                ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-
-
-        class XMaker(OpProtoAndCheckerMaker):
-            def make(self) -> None:
-                self.add_input("X", "x")
-                self.add_output("Out", "out")
-    '''),
+    ''') + SAME_OP,
     "listed.py": dedent('''
         from .helpers import SameOp, XMaker
         from .plumbing import *  # noqa: F403
