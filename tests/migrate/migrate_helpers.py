@@ -13,6 +13,7 @@ from typing import Any
 
 from rich.console import Console
 
+from migrate.cli_entry import run_migrate
 from migrate.codemod import migrate_source
 from migrate.infermeta import catalogue
 from migrate.records import FileResult
@@ -150,3 +151,14 @@ def probe(root: Path, package: str) -> dict[str, Any]:
 
 def console() -> Console:
     return Console(record=True, width=200, force_terminal=False)
+
+
+def write_copy(root: Path, package: str) -> dict[str, Any]:
+    """A copy of corpus `package` under `root`, probed, `--write` with verify, probed again:
+    the exit code, both probes, the JSON summary and the package's path."""
+    pkg = copy_package(root, package)
+    before = probe(root, package)
+    out = root / "summary.json"
+    code = run_migrate([pkg], write=True, verify=True, json_path=out, console=console())
+    return {"code": code, "before": before, "after": probe(root, package),
+            "doc": json.loads(out.read_text()), "pkg": pkg}

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from migrate_helpers import console, probe
+from migrate_helpers import console, write_copy
 from migrate_helpers import copy_package as copy_corpus_package
 
 from migrate.cli_entry import run_migrate
@@ -96,13 +96,7 @@ def test_write_verifies_unless_told_not_to(tmp_path: Path) -> None:
 
 @pytest.fixture(scope="module")
 def written(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    root = tmp_path_factory.mktemp("written")
-    pkg = copy_package(root)
-    before = probe(root, PACKAGE)
-    out = root / "summary.json"
-    code = run_migrate([pkg], write=True, verify=True, json_path=out, console=console())
-    return {"code": code, "before": before, "after": probe(root, PACKAGE),
-            "doc": json.loads(out.read_text()), "pkg": pkg}
+    return write_copy(tmp_path_factory.mktemp("written"), PACKAGE)
 
 
 def test_every_kernel_of_the_package_has_the_expected_row(dry: dict[str, Any]) -> None:

@@ -11,14 +11,11 @@ subprocess, before and after; migrated ops through the dual dispatch).
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
-from migrate_helpers import console, copy_package, probe
-
-from migrate.cli_entry import run_migrate
+from migrate_helpers import write_copy
 
 PACKAGE = "pkg_regs"
 KEPT = "kept: the registration `for _name in (\"sinh\", \"cosh\"):` may find it by a computed name"
@@ -64,13 +61,7 @@ EXPECTED: dict[str, dict[str, tuple[str, str, str, dict[str, list[str]]]]] = {
 
 @pytest.fixture(scope="module")
 def written(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    root = tmp_path_factory.mktemp("written")
-    pkg = copy_package(root, PACKAGE)
-    before = probe(root, PACKAGE)
-    out = root / "summary.json"
-    code = run_migrate([pkg], write=True, verify=True, json_path=out, console=console())
-    return {"code": code, "before": before, "after": probe(root, PACKAGE),
-            "doc": json.loads(out.read_text()), "pkg": pkg}
+    return write_copy(tmp_path_factory.mktemp("written"), PACKAGE)
 
 
 def test_every_kernel_has_its_exact_row(written: dict[str, Any]) -> None:

@@ -10,14 +10,11 @@ computed before (tests/migrate/package_probe.py, before and after).
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
-from migrate_helpers import console, copy_package, probe
-
-from migrate.cli_entry import run_migrate
+from migrate_helpers import write_copy
 
 PACKAGE = "pkg_studio"
 
@@ -58,13 +55,7 @@ def _module(row: dict[str, Any]) -> str:
 
 @pytest.fixture(scope="module")
 def written(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    root = tmp_path_factory.mktemp("studio")
-    pkg = copy_package(root, PACKAGE)
-    before = probe(root, PACKAGE)
-    out = root / "summary.json"
-    code = run_migrate([pkg], write=True, verify=True, json_path=out, console=console())
-    return {"code": code, "before": before, "after": probe(root, PACKAGE),
-            "doc": json.loads(out.read_text()), "pkg": pkg}
+    return write_copy(tmp_path_factory.mktemp("studio"), PACKAGE)
 
 
 def test_every_kernel_of_the_package_has_the_expected_row(written: dict[str, Any]) -> None:
