@@ -147,8 +147,7 @@ def record(op: OpDef, attrs: dict[str, Any], inputs: dict[str, Slot],
         node = GradNode(op, attrs, inputs, outputs=outputs)
         if op.backward is not None:
             reads = {a.name for a in op_def(op.backward).inputs}
-            node.saved = {n: _written(v) for n, v in (*values.items(), *outputs.items())
-                          if n in reads}
+            node.saved = {n: v for n, v in (*values.items(), *outputs.items()) if n in reads}
     wrapped: dict[str, Slot] = {}
     for name, value in outputs.items():
         if isinstance(value, list):
@@ -158,10 +157,13 @@ def record(op: OpDef, attrs: dict[str, Any], inputs: dict[str, Slot],
     return wrapped
 
 
-def _written(value: Value) -> Value:
-    """A saved forward value, or None for an optional output the kernel left unwritten
-    (batch_norm's saved statistics with global statistics, its reserve_space)."""
-    return None if isinstance(value, DenseTensor) and not value.initialized() else value
+def _written(value: Value, optional: bool) -> Value:
+    """A saved forward value for a backward argument: None for an optional one the forward
+    kernel left unwritten (batch_norm's saved statistics with global statistics, its
+    reserve_space); a required one left without memory is passed as its meta (XShape:
+    dims only, as Paddle leaves it)."""
+    unwritten = isinstance(value, DenseTensor) and not value.initialized()
+    return None if unwritten and optional else value
 
 
 def _result(value: DenseTensor, node: GradNode | None, name: str, index: int | None) -> Tensor:
@@ -258,7 +260,7 @@ def _run_backward(node: GradNode, grads_out: dict[tuple[str, int | None], DenseT
                 values[arg.name] = (None if out is None
                                     else _grad_or_zeros(grads_out, stem, None, out))
         elif arg.name in node.saved:
-            values[arg.name] = node.saved[arg.name]
+            values[arg.name] = _written(node.saved[arg.name], arg.optional)
         elif arg.optional:
             values[arg.name] = None
         else:

@@ -70,6 +70,8 @@ def _moved(tensor: DenseTensor, key: KernelKey, kernel: str, arg: str) -> DenseT
     complex tensor is never cast to a real dtype (that would drop its imaginary part), an
     integer or bool one never to a float / complex dtype (`_is_ids`)."""
     refuse_complex_to_real(f"{kernel}: input '{arg}'", tensor.dtype, key.dtype)
+    if not tensor.initialized():  # dims only (XShape, as Paddle leaves it): nothing to move
+        return tensor
     if _is_ids(tensor, key):
         key = key.with_(dtype=DataType.ALL_DTYPE)
     pool = DeviceContextPool.instance()

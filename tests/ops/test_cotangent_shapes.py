@@ -52,9 +52,8 @@ NO_FORWARD_SHAPE = frozenset({
     "expand_v2_grad",
 })
 
-#: Refused on the legacy path only: transpose2's PHI kernel writes no XShape (its grad
-#: kernel needs none), so on the PHI paths the grad op holds nothing of X's dims.
-LEGACY_ONLY = frozenset({"transpose2_grad"})
+#: Refused on the legacy path only (none left: transpose2's PHI path sets XShape's dims too)
+LEGACY_ONLY: frozenset[str] = frozenset()
 
 #: The kernel refuses the shape itself, with a message naming the op and the cotangent.
 OWN_CHECK = frozenset({
