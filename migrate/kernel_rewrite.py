@@ -11,6 +11,7 @@ import libcst as cst
 
 from migrate.class_members import Member, assigned_outside, class_body_names, constant_of
 from migrate.grads import GradPlan
+from migrate.kernel_ctx_helpers import lift_ctx_helper, passes_ctx
 from migrate.kernel_model import (
     ATTR_HINTS,
     LIBRARY_ATTRS,
@@ -93,6 +94,11 @@ class Rewriter(cst.CSTTransformer):
                 return self.mk.name_node(self.mk.param_name(dtype_attr, "attr"))
         if isinstance(func, cst.Name) and func.value == "super":
             raise SkipError("calls super() (behaviour of a base kernel outside the codemod's view)")
+        if self.ctx is not None and passes_ctx(updated, self.ctx):
+            lifted_call = lift_ctx_helper(self.mk, updated, self.ctx, self.self_name,
+                                          type(self))
+            if lifted_call is not None:
+                return lifted_call
         if isinstance(func, cst.Attribute):
             method = func.attr.value
             if self._is(func.value, self.ctx):
@@ -376,6 +382,12 @@ class KernelMigration:
         new_params = fn.params.with_changes(params=params if static else params[1:])
         node = fn.with_changes(decorators=(), params=new_params, body=body,
                                leading_lines=blank(2))
+        return self.lift(key, name, node)
+
+    def lift(self, key: tuple[str, ...], name: str, node: cst.FunctionDef) -> str:
+        """The module-level name of the lifted function `node` (from helper `name`, `key`
+        its origin): an existing identical lift of the same origin is shared."""
+        fn = node
         variants = self.mctx.lifted.setdefault(key, [])
         for lifted in variants:
             shared = self.mctx.lifted_nodes[lifted]
