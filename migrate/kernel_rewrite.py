@@ -7,6 +7,8 @@ folds, helpers); `Rewriter` is the libcst transformer that applies it.
 
 from __future__ import annotations
 
+import math
+
 import libcst as cst
 
 from migrate.class_members import Member, assigned_outside, class_body_names, constant_of
@@ -134,14 +136,35 @@ class ConstantInliner(cst.CSTTransformer):
         if isinstance(updated.value, cst.Name) and updated.value.value == self.self_name:
             value = self.mk.class_attr(updated.attr.value)
             if value is not None:
-                text = code_of(value)
                 # inside an f-string a quote or backslash of the value would end or
-                # break it (before Python 3.12): such a constant is not inlined there
-                if any(q[0] in text or "\\" in text for q in self.quotes):
+                # break it (before Python 3.12): it is spelled by repr when that fits,
+                # else such a constant is not inlined there
+                if self._clashes(value):
+                    value = self._respelled(updated.attr.value, value)
+                if self._clashes(value):
                     raise SkipError(f"reads self.{updated.attr.value} inside an f-string, "
                                     "where its value's quotes cannot be spelled")
                 return value
         return updated
+
+
+    def _clashes(self, value: cst.BaseExpression) -> bool:
+        text = code_of(value)
+        return any(q[0] in text or "\\" in text for q in self.quotes)
+
+    def _respelled(self, name: str, value: cst.BaseExpression) -> cst.BaseExpression:
+        """Class constant NAME (written `value`) spelled by `repr` where that round-trips
+        (strings, finite numbers, booleans, None, tuples of those); else `value`."""
+        constant = constant_of(self.mk.info, self.mk.members, name)
+        return cst.parse_expression(repr(constant)) if _repr_round_trips(constant) else value
+
+
+def _repr_round_trips(value: object) -> bool:
+    if isinstance(value, tuple):
+        return all(_repr_round_trips(v) for v in value)
+    if isinstance(value, float):
+        return math.isfinite(value)
+    return value is None or isinstance(value, (str, int))
 
 
 class KernelMigration:
@@ -335,6 +358,8 @@ class KernelMigration:
         if (isinstance(value, cst.Call) and dotted(value.func) == "staticmethod"
                 and len(value.args) == 1):
             value = value.args[0].value
+            if isinstance(value, cst.Lambda):
+                return self._lifted_lambda(member, name, value)
             if not isinstance(value, (cst.Name, cst.Attribute)):
                 raise SkipError(f"reads self.{name} = {code_of(member.value)}")
             if assigned_outside(self.info, name) or \
@@ -350,6 +375,22 @@ class KernelMigration:
                             f"not an immutable constant ({exc}); only numbers, strings, "
                             "tuples and frozensets of those are inlined") from None
         return value
+
+    def _lifted_lambda(self, member: Member, name: str, fn: cst.Lambda) -> cst.Name:
+        """`NAME = staticmethod(lambda ...: expr)` as a module-level function: a lambda of
+        a class body reads no name of the class body but in its defaults (then refused)."""
+        defaults = [p.default for p in (*fn.params.params, *fn.params.kwonly_params)
+                    if p.default is not None]
+        if any(n.value in class_body_names(member.owner) for d in defaults
+               for n in load_names(d)) or assigned_outside(self.info, name) or \
+                assigned_outside(self.info.owner_of(member.owner), name):
+            raise SkipError(f"reads self.{name} = {code_of(member.value)}, which is not a "
+                            "lambda bound once reading no name of its class")
+        node = cst.FunctionDef(
+            cst.Name(name), fn.params.with_changes(star_arg=fn.params.star_arg),
+            cst.IndentedBlock([cst.SimpleStatementLine([cst.Return(fn.body)])]),
+            leading_lines=blank(2))
+        return cst.Name(self.lift((member.owner.name.value, name), name, node))
 
     def helper(self, name: str) -> str | None:
         """The module-level function `self.NAME(...)` becomes, lifted for this kernel class:
