@@ -21,7 +21,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from migrate.kernel_model import SkipError
-from migrate.names import load_names
+from migrate.names import load_names, store_names
 from migrate.static import info_for
 from migrate.static_refs import FunctionRef, dotted
 from migrate.syntax import blank
@@ -67,6 +67,8 @@ def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: st
     if len(ctx_at) != 1:
         raise SkipError(f"passes ctx to {name}() more than once")
     ctx_param = plain[ctx_at[0]].name.value
+    if ctx_param in store_names(fn.body, outer_only=False):
+        raise SkipError(f"passes ctx to {name}(), which rebinds '{ctx_param}'")
     if home is not None and home is not mk.info:
         _check_reads(mk.info, home, fn, plain[ctx_at[0]])
     if key in mk.lifting or len(mk.lifting) >= MAX_DEPTH:
