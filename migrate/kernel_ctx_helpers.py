@@ -81,6 +81,8 @@ def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: st
     mk.lifting.add(key)
     try:
         body = fn.body.visit(rewriter(mk, ctx_param, helper_self))
+    except SkipError as exc:  # said of the helper, where the kernel's row shows it
+        raise SkipError(f"passes ctx to {name}(): {exc}") from None
     finally:
         mk.lifting.discard(key)
     loaded = {n.value for n in load_names(body)}
