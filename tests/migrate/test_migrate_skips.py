@@ -447,3 +447,34 @@ class UnaryKernel(OpKernel):
     result = codemod.migrate_source(source, path, base_names={})
     assert_skipped(result, "`from .helpers import *` binds 'Backend', a name the new code "
                            "needs, to something else")
+
+
+def test_a_helper_taking_ctx_that_reads_the_scope_is_named_in_the_reason() -> None:
+    source = unary('''
+        def _probe(ctx):
+            return ctx.scope
+
+
+        class UnaryKernel(OpKernel):
+            def compute(self, ctx: ExecutionContext) -> None:
+                _probe(ctx)
+                ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data
+    ''')
+    assert_skipped(migrate(source), "passes ctx to _probe(): writes to or reads the scope "
+                                    "(ctx.scope)")
+
+
+def test_a_helper_taking_ctx_that_rebinds_it_is_refused() -> None:
+    source = unary('''
+        def _alpha(ctx, others):
+            for ctx in others:
+                pass
+            return ctx.attr("alpha")
+
+
+        class UnaryKernel(OpKernel):
+            def compute(self, ctx: ExecutionContext) -> None:
+                a = _alpha(ctx, ())
+                ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data * a
+    ''')
+    assert_skipped(migrate(source), "passes ctx to _alpha(), which rebinds 'ctx'")
