@@ -94,7 +94,7 @@ class ModuleContext:
     info: ModuleInfo
     taken: set[str]
     #: (defining class, method) -> the lifted functions made from it (one per distinct body)
-    lifted: dict[tuple[str, str], list[str]] = field(default_factory=dict)
+    lifted: dict[tuple[str, ...], list[str]] = field(default_factory=dict)
     lifted_nodes: dict[str, cst.FunctionDef] = field(default_factory=dict)
     #: kernel class -> its migrated function, for kernels composing it (`kernel_compose`)
     composable: dict[str, Composable] = field(default_factory=dict)

@@ -7,10 +7,13 @@ folds, helpers); `Rewriter` is the libcst transformer that applies it.
 
 from __future__ import annotations
 
+import math
+
 import libcst as cst
 
 from migrate.class_members import Member, assigned_outside, class_body_names, constant_of
 from migrate.grads import GradPlan
+from migrate.kernel_ctx_helpers import lift_ctx_helper, passes_ctx
 from migrate.kernel_model import (
     ATTR_HINTS,
     LIBRARY_ATTRS,
@@ -93,6 +96,11 @@ class Rewriter(cst.CSTTransformer):
                 return self.mk.name_node(self.mk.param_name(dtype_attr, "attr"))
         if isinstance(func, cst.Name) and func.value == "super":
             raise SkipError("calls super() (behaviour of a base kernel outside the codemod's view)")
+        if self.ctx is not None and passes_ctx(updated, self.ctx):
+            lifted_call = lift_ctx_helper(self.mk, updated, self.ctx, self.self_name,
+                                          type(self))
+            if lifted_call is not None:
+                return lifted_call
         if isinstance(func, cst.Attribute):
             method = func.attr.value
             if self._is(func.value, self.ctx):
@@ -128,14 +136,35 @@ class ConstantInliner(cst.CSTTransformer):
         if isinstance(updated.value, cst.Name) and updated.value.value == self.self_name:
             value = self.mk.class_attr(updated.attr.value)
             if value is not None:
-                text = code_of(value)
                 # inside an f-string a quote or backslash of the value would end or
-                # break it (before Python 3.12): such a constant is not inlined there
-                if any(q[0] in text or "\\" in text for q in self.quotes):
+                # break it (before Python 3.12): it is spelled by repr when that fits,
+                # else such a constant is not inlined there
+                if self._clashes(value):
+                    value = self._respelled(updated.attr.value, value)
+                if self._clashes(value):
                     raise SkipError(f"reads self.{updated.attr.value} inside an f-string, "
                                     "where its value's quotes cannot be spelled")
                 return value
         return updated
+
+
+    def _clashes(self, value: cst.BaseExpression) -> bool:
+        text = code_of(value)
+        return any(q[0] in text or "\\" in text for q in self.quotes)
+
+    def _respelled(self, name: str, value: cst.BaseExpression) -> cst.BaseExpression:
+        """Class constant NAME (written `value`) spelled by `repr` where that round-trips
+        (strings, finite numbers, booleans, None, tuples of those); else `value`."""
+        constant = constant_of(self.mk.info, self.mk.members, name)
+        return cst.parse_expression(repr(constant)) if _repr_round_trips(constant) else value
+
+
+def _repr_round_trips(value: object) -> bool:
+    if isinstance(value, tuple):
+        return all(_repr_round_trips(v) for v in value)
+    if isinstance(value, float):
+        return math.isfinite(value)
+    return value is None or isinstance(value, (str, int))
 
 
 class KernelMigration:
@@ -329,6 +358,8 @@ class KernelMigration:
         if (isinstance(value, cst.Call) and dotted(value.func) == "staticmethod"
                 and len(value.args) == 1):
             value = value.args[0].value
+            if isinstance(value, cst.Lambda):
+                return self._lifted_lambda(member, name, value)
             if not isinstance(value, (cst.Name, cst.Attribute)):
                 raise SkipError(f"reads self.{name} = {code_of(member.value)}")
             if assigned_outside(self.info, name) or \
@@ -344,6 +375,22 @@ class KernelMigration:
                             f"not an immutable constant ({exc}); only numbers, strings, "
                             "tuples and frozensets of those are inlined") from None
         return value
+
+    def _lifted_lambda(self, member: Member, name: str, fn: cst.Lambda) -> cst.Name:
+        """`NAME = staticmethod(lambda ...: expr)` as a module-level function: a lambda of
+        a class body reads no name of the class body but in its defaults (then refused)."""
+        defaults = [p.default for p in (*fn.params.params, *fn.params.kwonly_params)
+                    if p.default is not None]
+        if any(n.value in class_body_names(member.owner) for d in defaults
+               for n in load_names(d)) or assigned_outside(self.info, name) or \
+                assigned_outside(self.info.owner_of(member.owner), name):
+            raise SkipError(f"reads self.{name} = {code_of(member.value)}, which is not a "
+                            "lambda bound once reading no name of its class")
+        node = cst.FunctionDef(
+            cst.Name(name), fn.params.with_changes(star_arg=fn.params.star_arg),
+            cst.IndentedBlock([cst.SimpleStatementLine([cst.Return(fn.body)])]),
+            leading_lines=blank(2))
+        return cst.Name(self.lift((member.owner.name.value, name), name, node))
 
     def helper(self, name: str) -> str | None:
         """The module-level function `self.NAME(...)` becomes, lifted for this kernel class:
@@ -376,6 +423,12 @@ class KernelMigration:
         new_params = fn.params.with_changes(params=params if static else params[1:])
         node = fn.with_changes(decorators=(), params=new_params, body=body,
                                leading_lines=blank(2))
+        return self.lift(key, name, node)
+
+    def lift(self, key: tuple[str, ...], name: str, node: cst.FunctionDef) -> str:
+        """The module-level name of the lifted function `node` (from helper `name`, `key`
+        its origin): an existing identical lift of the same origin is shared."""
+        fn = node
         variants = self.mctx.lifted.setdefault(key, [])
         for lifted in variants:
             shared = self.mctx.lifted_nodes[lifted]

@@ -49,7 +49,8 @@ EXPECTED: dict[str, dict[str, tuple[str, str, str, dict[str, list[str]]]]] = {
                          {"CPU": ["FLOAT32", "FLOAT64", "INT32", "INT64"],
                           "GPU": ["FLOAT32", "FLOAT64"]}),
         # stays legacy: the loop is unrolled around it, its `if` kept
-        "CubeKernel": ("skipped", "regs_cube", "passes the ExecutionContext 'ctx' on", {}),
+        "CubeKernel": ("skipped", "regs_cube", "passes ctx to _fill(), which keeps 'ctx' or "
+                       "passes it on", {}),
         # f"regs_{_name}" over a literal tuple, registered through register_all
         "Abs2Kernel": ("migrated", "regs_abs2", f"migrated; class Abs2Kernel {KEPT}",
                        {"CPU": ["FLOAT32", "FLOAT64"], "GPU": ["FLOAT32", "FLOAT64"]}),

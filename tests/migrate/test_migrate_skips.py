@@ -126,9 +126,9 @@ def test_class_attribute_holding_a_function() -> None:
                                     "immutable constant")
 
 
-def test_a_constant_with_quotes_inside_an_f_string_is_not_inlined() -> None:
+def test_a_constant_with_quotes_inside_an_f_string_is_spelled_by_its_repr() -> None:
     """Spelled inside `f"..."`, the tuple's own quotes would end the f-string (before
-    Python 3.12): the kernel is skipped, the module not failed on unparsable code."""
+    Python 3.12): it is written there by its repr, in single quotes."""
     source = unary('''
         class UnaryKernel(OpKernel):
             MODES = ("edge", "wrap")
@@ -138,7 +138,26 @@ def test_a_constant_with_quotes_inside_an_f_string_is_not_inlined() -> None:
                     raise ValueError(f"alpha must be >= 0 for {self.MODES}")
                 ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data
     ''')
-    assert_skipped(migrate(source), "reads self.MODES inside an f-string, where its value's "
+    result = migrate(source)
+    assert [r.status.value for r in result.records] == ["migrated"]
+    assert """raise ValueError(f"alpha must be >= 0 for {('edge', 'wrap')}")\n""" in \
+        result.new_text
+    compile(result.new_text, "unary.py", "exec")
+
+
+def test_a_constant_whose_repr_needs_a_backslash_inside_an_f_string_is_not_inlined() -> None:
+    """No spelling of `it's "x"` fits in an f-string before Python 3.12: the kernel is
+    skipped, the module not failed on unparsable code."""
+    source = unary('''
+        class UnaryKernel(OpKernel):
+            HINT = 'it\\'s "x"'
+
+            def compute(self, ctx: ExecutionContext) -> None:
+                if ctx.attr("alpha") < 0:
+                    raise ValueError(f"alpha: {self.HINT}")
+                ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data
+    ''')
+    assert_skipped(migrate(source), "reads self.HINT inside an f-string, where its value's "
                                     "quotes cannot be spelled")
 
 
@@ -428,3 +447,34 @@ class UnaryKernel(OpKernel):
     result = codemod.migrate_source(source, path, base_names={})
     assert_skipped(result, "`from .helpers import *` binds 'Backend', a name the new code "
                            "needs, to something else")
+
+
+def test_a_helper_taking_ctx_that_reads_the_scope_is_named_in_the_reason() -> None:
+    source = unary('''
+        def _probe(ctx):
+            return ctx.scope
+
+
+        class UnaryKernel(OpKernel):
+            def compute(self, ctx: ExecutionContext) -> None:
+                _probe(ctx)
+                ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data
+    ''')
+    assert_skipped(migrate(source), "passes ctx to _probe(): writes to or reads the scope "
+                                    "(ctx.scope)")
+
+
+def test_a_helper_taking_ctx_that_rebinds_it_is_refused() -> None:
+    source = unary('''
+        def _alpha(ctx, others):
+            for ctx in others:
+                pass
+            return ctx.attr("alpha")
+
+
+        class UnaryKernel(OpKernel):
+            def compute(self, ctx: ExecutionContext) -> None:
+                a = _alpha(ctx, ())
+                ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data * a
+    ''')
+    assert_skipped(migrate(source), "passes ctx to _alpha(), which rebinds 'ctx'")

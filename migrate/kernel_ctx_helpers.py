@@ -1,0 +1,176 @@
+"""Helpers called with the ExecutionContext: `self.scale_of(ctx)`, `alloc_like(ctx, out, x)`.
+
+A helper that takes `ctx` and only reads it the way compute() may (`ctx.attr/input/
+output(...)`, `ctx.place`, `ctx.xp`, ..., or passes it to a helper of the same kind) is
+lifted like any helper of the kernel (`KernelMigration.lift`): its body is rewritten by
+the kernel's `Rewriter` with its own ctx parameter, its ctx parameter is dropped, and the
+kernel parameters its reads became are keyword-only parameters of the lifted function,
+which the call passes by name (`_scale_of(scale=scale)`). The callee is a method of the
+kernel's MRO (`self.NAME`, as `KernelMigration.members` resolves it) or a module-level
+function defined once in this module or another module of the tree
+(`tree_origins.origin_of`) whose module-level reads mean the same here. Anything else
+keeps the call, and the kernel stays skipped as passing ctx on.
+"""
+
+from __future__ import annotations
+
+import builtins
+from typing import TYPE_CHECKING, Any
+
+import libcst as cst
+import libcst.matchers as m
+
+from migrate.kernel_model import SkipError
+from migrate.names import load_names, store_names
+from migrate.static import info_for
+from migrate.static_refs import FunctionRef, dotted
+from migrate.syntax import blank
+from migrate.tree_bases import global_reads
+from migrate.tree_origins import origin_of
+
+if TYPE_CHECKING:
+    from migrate.static import ModuleInfo
+
+#: `kernel_rewrite.KernelMigration` (which imports this module: not imported here)
+KernelMigration = Any
+
+#: how deep helpers passing ctx to helpers are followed
+MAX_DEPTH = 4
+
+
+def passes_ctx(call: cst.Call, ctx: str) -> bool:
+    return any(m.matches(a.value, m.Name(ctx)) for a in call.args)
+
+
+def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: str,
+                    rewriter: type) -> cst.Call | None:
+    """`call` (which passes `ctx`) rewritten to call the lifted helper with the reads;
+    None when the callee is not a helper the codemod can read (the call is kept)."""
+    found = _callee(mk, call.func, self_name)
+    if found is None:
+        return None
+    key, fn, home = found
+    is_method = home is None
+    name = fn.name.value
+    if fn.decorators and [dotted(d.decorator) for d in fn.decorators] != ["staticmethod"]:
+        raise SkipError(f"passes ctx to {name}(), which is decorated")
+    static = bool(fn.decorators) or not is_method
+    params = fn.params
+    if (params.posonly_params or params.star_kwarg
+            or not isinstance(params.star_arg, cst.MaybeSentinel) or params.kwonly_params):
+        raise SkipError(f"passes ctx to {name}(), whose parameters are not plain positional ones")
+    plain = list(params.params) if static else list(params.params)[1:]
+    helper_self = "" if static else params.params[0].name.value
+    if any(a.star or a.keyword is not None for a in call.args) or len(call.args) > len(plain):
+        raise SkipError(f"passes ctx to {name}() with keyword or star arguments")
+    ctx_at = [i for i, a in enumerate(call.args) if m.matches(a.value, m.Name(ctx))]
+    if len(ctx_at) != 1:
+        raise SkipError(f"passes ctx to {name}() more than once")
+    ctx_param = plain[ctx_at[0]].name.value
+    if ctx_param in store_names(fn.body, outer_only=False):
+        raise SkipError(f"passes ctx to {name}(), which rebinds '{ctx_param}'")
+    if home is not None and home is not mk.info:
+        _check_reads(mk.info, home, fn, plain[ctx_at[0]])
+    if key in mk.lifting or len(mk.lifting) >= MAX_DEPTH:
+        raise SkipError(f"passes ctx to {name}(), which passes it on recursively or too deep")
+    own = {n.value for n in m.findall(fn, m.Name())}
+    for attr in _attr_names(fn.body, ctx_param):
+        if attr in mk.dtype_attrs:
+            raise SkipError(f"passes ctx to {name}(), which reads attribute '{attr}' raw "
+                            "where the kernel reads it as a DataType")
+    mk.lifting.add(key)
+    try:
+        body = fn.body.visit(rewriter(mk, ctx_param, helper_self))
+    except SkipError as exc:  # said of the helper, where the kernel's row shows it
+        raise SkipError(f"passes ctx to {name}(): {exc}") from None
+    finally:
+        mk.lifting.discard(key)
+    loaded = {n.value for n in load_names(body)}
+    if ctx_param in loaded:
+        raise SkipError(f"passes ctx to {name}(), which keeps '{ctx_param}' or passes it on "
+                        "(only ctx.input/output/attr/... reads and helpers doing only those "
+                        "can become parameters)")
+    if helper_self and helper_self in loaded:
+        raise SkipError(f"passes ctx to {name}(), which uses {helper_self} beyond helpers "
+                        "and constant class attributes (instance state)")
+    # the names the rewrite wrote (LibCST nodes hash by identity) are the reads
+    reads = sorted({n.value for n in m.findall(body, m.Name()) if n in mk.replacements})
+    clash = sorted(set(reads) & own)
+    if clash:
+        raise SkipError(f"passes ctx to {name}(), whose own name '{clash[0]}' is also the "
+                        "name of a kernel parameter its reads become")
+    for r in reads:
+        if hasattr(builtins, r):
+            raise SkipError(f"passes ctx to {name}(), whose read becomes the parameter "
+                            f"'{r}', which shadows a builtin there")
+    kept = [p for i, p in enumerate(plain) if i != ctx_at[0]]
+    if kept:
+        kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+    new_params = cst.Parameters(params=kept, star_arg=cst.ParamStar() if reads else
+                                cst.MaybeSentinel.DEFAULT,
+                                kwonly_params=[cst.Param(cst.Name(r)) for r in reads])
+    node = fn.with_changes(decorators=(), params=new_params, body=body,
+                           leading_lines=blank(2))
+    lifted = mk.lift((*key, "ctx"), name, node)
+    args = [a for i, a in enumerate(call.args) if i != ctx_at[0]]
+    tight = cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""),
+                            whitespace_after=cst.SimpleWhitespace(""))
+    args += [cst.Arg(mk.name_node(r), keyword=cst.Name(r), equal=tight) for r in reads]
+    if args:
+        args[-1] = args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+    return cst.Call(cst.Name(lifted), args)
+
+
+def _attr_names(body: cst.CSTNode, ctx: str) -> list[str]:
+    return [c.args[0].value.value for c in m.findall(  # type: ignore[attr-defined]
+        body, m.Call(func=m.Attribute(value=m.Name(ctx), attr=m.Name("attr")),
+                     args=[m.Arg(value=m.SimpleString())]))]
+
+
+def _callee(mk: KernelMigration, func: cst.BaseExpression, self_name: str
+            ) -> tuple[tuple[str, str], cst.FunctionDef, ModuleInfo | None] | None:
+    """(lift key, the helper's def, its module when it is a module-level function) or
+    None."""
+    if (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name)
+            and func.value.value == self_name and self_name):
+        member = mk.members.get(func.attr.value)
+        if member is None or member.function is None:
+            return None
+        return (member.owner.name.value, func.attr.value), member.function, None
+    if not isinstance(func, cst.Name):
+        return None
+    return _module_function(mk.info, func.value)
+
+
+def _module_function(info: ModuleInfo, name: str
+                     ) -> tuple[tuple[str, str], cst.FunctionDef, ModuleInfo] | None:
+    if info.path is None:
+        home = info
+    else:
+        origin = origin_of(info.path, name)
+        if origin is None or origin.path is None or \
+                origin.qualified.rsplit(".", 1)[-1] != name:
+            return None
+        home = info_for(info, FunctionRef(name, origin.path))
+    defs = [s for s in home.module.body if isinstance(s, cst.FunctionDef)
+            and s.name.value == name]
+    if len(defs) != 1:
+        return None
+    fn = defs[0]
+    return (f"<module {home.path}>", name), fn, home
+
+
+def _check_reads(info: ModuleInfo, home: ModuleInfo, fn: cst.FunctionDef,
+                 ctx_param: cst.Param) -> None:
+    """Each module-level name `fn` (of module `home`) reads, but for the annotation of
+    its ctx parameter (which goes), means the same in `info`'s module."""
+    others = fn.with_changes(params=fn.params.with_changes(
+        params=[p for p in fn.params.params if p is not ctx_param]))
+    kept = {n.value for n in m.findall(others, m.Name())}
+    where = home.path.name if home.path is not None else "another module"
+    for read in sorted(global_reads(home, fn) & kept):  # type: ignore[arg-type]
+        theirs = origin_of(home.path, read) if home.path else None
+        ours = origin_of(info.path, read) if info.path else None
+        if theirs != ours or (theirs is None and not hasattr(builtins, read)):
+            raise SkipError(f"passes ctx to {fn.name.value}() of {where}, which reads "
+                            f"'{read}', bound otherwise (or not at all) in this module")

@@ -1,0 +1,23 @@
+"""Team K's maker and operator (X -> Out, a string attribute `mode`). Registers nothing."""
+
+from __future__ import annotations
+
+from legacy_fluid.framework.execution_context import InferShapeContext
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+
+__all__ = ["ModeMaker", "SameShapeOp"]
+
+
+class ModeMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "input")
+        self.add_output("Out", "result")
+        self.add_attr("mode", AttrType.STRING, "abs", "what to apply")
+
+
+class SameShapeOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", ctx.get_input_dim("X"))
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))

@@ -1,0 +1,1 @@
+"""Team C: kernels reading their attributes and place through helpers taking ctx."""

@@ -1,0 +1,128 @@
+"""The codemod on a package whose kernels read class constants inside f-strings and
+element functions bound as `staticmethod(lambda ...)` (tests/migrate/corpus/pkg_consts).
+
+`quoted.py`: `MODES = ("abs", "neg")` named in a double-quoted f-string is spelled there by
+its repr (single quotes); a constant whose repr needs a backslash cannot be spelled in an
+f-string, so its kernel stays legacy. `lambdas.py`: `fn = staticmethod(lambda ...)` on a
+template base becomes a module-level function; a lambda whose default reads a name of
+its class body stays legacy.
+
+After `--write` every module still imports, the ops left legacy compute what they did, and
+each migrated op (through its PHI kernel) gives the values and the error message its
+legacy kernel gave.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from migrate_helpers import console, copy_package, probe
+
+from migrate.cli_entry import run_migrate
+
+PACKAGE = "pkg_consts"
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[1]
+
+#: (module, kernel class) -> (status, the reason, exactly)
+EXPECTED = {
+    ("quoted.py", "PickKernel"): ("migrated", ""),
+    ("quoted.py", "QuoteKernel"): ("skipped", "reads self.HINT inside an f-string, where its "
+                                              "value's quotes cannot be spelled"),
+    ("lambdas.py", "NegKernel"): ("migrated", ""),
+    ("lambdas.py", "HalfAbsKernel"): ("migrated", ""),
+    ("lambdas.py", "ShiftKernel"): ("skipped", "reads self.fn = staticmethod(lambda xp, x, "
+                                               "by=SHIFT: x + by), which is not a lambda bound "
+                                               "once reading no name of its class"),
+}
+#: op -> its attributes, for each run
+CASES = {"ks_pick": [{"mode": "abs"}, {"mode": "neg"}, {"mode": "cube"}],
+         "ks_neg": [{}], "ks_half_abs": [{}]}
+
+#: runs ops of the package in a subprocess (argv: root, mode, cases as JSON) and prints
+#: their outputs, or the message of the error they raise
+_RUN_OPS = '''
+import importlib, json, sys
+import numpy as np
+from compat.single_op import run_single_op
+root, mode, cases = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
+sys.path.insert(0, root)
+for m in ("quoted", "lambdas"):
+    importlib.import_module("pkg_consts." + m)
+x = np.linspace(-2, 2, 12, dtype=np.float32).reshape(3, 4)
+out = {}
+for op, runs in cases.items():
+    for attrs in runs:
+        try:
+            got = run_single_op(op, {"X": x}, attrs, {"Out": 1}, mode=mode)[0]["Out"][0].tolist()
+        except Exception as exc:
+            cause = exc
+            while cause.__cause__ is not None:
+                cause = cause.__cause__
+            got = str(cause)
+        out[f"{op} {attrs}"] = got
+print(json.dumps(out))
+'''
+
+
+def run_ops(root: Path, mode: str) -> dict[str, Any]:
+    env = {**os.environ, "PYTHONPATH": str(REPO), "PYTHONDONTWRITEBYTECODE": "1"}
+    done = subprocess.run([sys.executable, "-c", _RUN_OPS, str(root), mode, json.dumps(CASES)],
+                          capture_output=True, text=True, env=env, timeout=300, check=True)
+    return json.loads(done.stdout)
+
+
+@pytest.fixture(scope="module")
+def written(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    root = tmp_path_factory.mktemp("consts")
+    pkg = copy_package(root, PACKAGE)
+    before, before_ops = probe(root, PACKAGE), run_ops(root, "legacy")
+    out = root / "summary.json"
+    code = run_migrate([pkg], write=True, verify=True, json_path=out, console=console())
+    return {"code": code, "before": before, "after": probe(root, PACKAGE),
+            "before_ops": before_ops, "after_ops": run_ops(root, "phi"),
+            "doc": json.loads(out.read_text()), "pkg": pkg}
+
+
+def test_every_kernel_has_its_row(written: dict[str, Any]) -> None:
+    got = {(Path(r["file"]).name, r["kernel"]): r for r in written["doc"]["kernels"]}
+    assert set(got) == set(EXPECTED)
+    for key, (status, reason) in EXPECTED.items():
+        assert (got[key]["status"], got[key]["reason"]) == (status, reason), got[key]
+    migrated = [r for r in got.values() if r["status"] == "migrated"]
+    assert {r["op"] for r in migrated} == set(CASES)
+    for r in migrated:
+        assert r["verify"] and all(v["status"] == "identical" and v["reimported"]
+                                   for v in r["verify"]), r
+    assert written["code"] == 0
+
+
+def test_the_write_breaks_no_module_and_the_ops_keep_their_values(written: dict[str, Any]
+                                                                  ) -> None:
+    before, after = written["before"], written["after"]
+    assert set(before["imported"].values()) == {"ok"}
+    assert after["imported"] == before["imported"]
+    assert after["ran"] == {op: v for op, v in before["ran"].items() if op not in CASES}
+    assert {"ks_quote", "ks_shift"} <= set(after["ran"])  # left legacy
+    assert written["after_ops"] == written["before_ops"]
+    ops = written["before_ops"]
+    assert ops["ks_pick {'mode': 'cube'}"] == \
+        "ks_pick: mode must be one of ('abs', 'neg'), not 'cube'"
+    assert ops["ks_neg {}"][0][0] == pytest.approx(2.0)
+    assert ops["ks_half_abs {}"][0][0] == pytest.approx(1.0)
+
+
+def test_the_constants_and_lambdas_are_spelled_as_they_fit(written: dict[str, Any]) -> None:
+    quoted = (written["pkg"] / "quoted.py").read_text()
+    assert ('raise ValueError(f"ks_pick: mode must be one of {(\'abs\', \'neg\')}, not '
+            '{mode!r}")') in quoted
+    lambdas = (written["pkg"] / "lambdas.py").read_text()
+    assert "def _fn(xp, x):\n    return -x\n" in lambdas
+    assert "def _half_abs_kernel_fn(xp, x):\n    return xp.abs(x) / 2\n" in lambdas
+    assert "    data[...] = _half_abs_kernel_fn(dev_ctx.xp, x.data)\n" in lambdas

@@ -1,0 +1,117 @@
+"""The codemod on a package whose kernels call helpers with the ExecutionContext
+(tests/migrate/corpus/pkg_ctx).
+
+`shared.py` holds a mixin method `scale_of(self, ctx)` (reading `ctx.attr("scale")` and
+the class constant FACTOR the kernel overrides) and a module function
+`alloc_like(ctx, out, like)` (reading `ctx.place`); `scaled.py` has a kernel using both,
+one calling a module helper that passes ctx to another one and reads `ctx.xp`, and one
+whose helper keeps ctx (appends it to a module list): that one stays legacy.
+
+Each helper read becomes a lifted function taking the read values by keyword; after
+`--write` every module still imports, the op left legacy computes what it did, and each
+migrated op (run through its PHI kernel) gives what its legacy kernel gave.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from migrate_helpers import console, copy_package, probe
+
+from migrate.cli_entry import run_migrate
+
+PACKAGE = "pkg_ctx"
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[1]
+
+#: kernel class -> (status, the reason, exactly)
+EXPECTED = {
+    "TripledAbsKernel": ("migrated", ""),
+    "NestedKernel": ("migrated", ""),
+    "KeepsCtxKernel": ("skipped", "passes ctx to remember(), which keeps 'ctx' or passes it "
+                                  "on (only ctx.input/output/attr/... reads and helpers doing "
+                                  "only those can become parameters)"),
+}
+MIGRATED_OPS = ("ctx_tripled_abs", "ctx_nested")
+
+#: runs ops of the package in a subprocess (argv: root, mode, ops) and prints their outputs
+_RUN_OPS = '''
+import importlib, json, sys
+import numpy as np
+from compat.single_op import run_single_op
+root, mode, ops = sys.argv[1], sys.argv[2], sys.argv[3:]
+sys.path.insert(0, root)
+importlib.import_module("pkg_ctx.scaled")
+x = np.linspace(-2, 2, 12, dtype=np.float32).reshape(3, 4)
+out = {op: run_single_op(op, {"X": x}, {"scale": 0.5}, {"Out": 1}, mode=mode)[0]["Out"][0]
+       .tolist() for op in ops}
+print(json.dumps(out))
+'''
+
+
+def run_ops(root: Path, mode: str) -> dict[str, Any]:
+    env = {**os.environ, "PYTHONPATH": str(REPO), "PYTHONDONTWRITEBYTECODE": "1"}
+    done = subprocess.run([sys.executable, "-c", _RUN_OPS, str(root), mode, *MIGRATED_OPS],
+                          capture_output=True, text=True, env=env, timeout=300, check=True)
+    return json.loads(done.stdout)
+
+
+@pytest.fixture(scope="module")
+def written(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    root = tmp_path_factory.mktemp("ctx")
+    pkg = copy_package(root, PACKAGE)
+    before, before_ops = probe(root, PACKAGE), run_ops(root, "legacy")
+    out = root / "summary.json"
+    code = run_migrate([pkg], write=True, verify=True, json_path=out, console=console())
+    return {"code": code, "before": before, "after": probe(root, PACKAGE),
+            "before_ops": before_ops, "after_ops": run_ops(root, "phi"),
+            "doc": json.loads(out.read_text()), "pkg": pkg}
+
+
+def test_every_kernel_passing_ctx_to_a_helper_has_its_row(written: dict[str, Any]) -> None:
+    got = {r["kernel"]: r for r in written["doc"]["kernels"]}
+    assert set(got) == set(EXPECTED)
+    for kernel, (status, reason) in EXPECTED.items():
+        assert (got[kernel]["status"], got[kernel]["reason"]) == (status, reason), got[kernel]
+    migrated = [r for r in got.values() if r["status"] == "migrated"]
+    assert {r["op"] for r in migrated} == set(MIGRATED_OPS)
+    for r in migrated:
+        assert r["verify"] and all(v["status"] == "identical" and v["reimported"]
+                                   for v in r["verify"]), r
+    assert written["code"] == 0
+
+
+def test_the_write_breaks_no_module_and_the_ops_keep_their_values(written: dict[str, Any]
+                                                                  ) -> None:
+    before, after = written["before"], written["after"]
+    assert set(before["imported"].values()) == {"ok"}
+    assert after["imported"] == before["imported"]
+    assert after["ran"] == {op: v for op, v in before["ran"].items()
+                            if op not in MIGRATED_OPS}
+    assert "ctx_keeps" in after["ran"]  # its helper keeps ctx: left legacy
+    assert written["after_ops"] == written["before_ops"]
+    # |x| * scale (0.5) * the kernel's FACTOR (3.0), at x = -2
+    assert written["before_ops"]["ctx_tripled_abs"][0][0] == pytest.approx(3.0)
+    assert written["before_ops"]["ctx_nested"][0][0] == pytest.approx(-1.0)
+
+
+def test_the_helpers_are_lifted_taking_the_reads(written: dict[str, Any]) -> None:
+    scaled = (written["pkg"] / "scaled.py").read_text()
+    # the mixin's method, as the kernel class sees it (FACTOR of its own)
+    assert "def _scale_of(*, scale) -> float:\n    return float(scale) * 3.0\n" in scaled
+    # shared.py's function, its ctx parameter (and its annotation) gone
+    assert "def _alloc_like(out: Any, like: Any, *, dev_ctx) -> Any:\n" in scaled
+    assert "    data = _alloc_like(out, x, dev_ctx=dev_ctx)\n" in scaled
+    # two levels: the outer helper passes on what the inner one reads
+    assert "def _scaled_values(values, *, dev_ctx, scale):\n" in scaled
+    assert "    return dev_ctx.xp.multiply(values, _scale_from(scale=scale))\n" in scaled
+    assert "    data[...] = _scaled_values(x.data, dev_ctx=dev_ctx, scale=scale)\n" in scaled
+    # shared.py is read, not rewritten
+    assert (written["pkg"] / "shared.py").read_bytes() == \
+        (HERE / "corpus" / PACKAGE / "shared.py").read_bytes()
