@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -153,12 +154,27 @@ def console() -> Console:
     return Console(record=True, width=200, force_terminal=False)
 
 
-def write_copy(root: Path, package: str) -> dict[str, Any]:
+def run_script(script: str, *argv: str) -> Any:
+    """`script` run by `python -c` in a subprocess (the repository on its path, `argv` its
+    arguments): the JSON it prints."""
+    env = {**os.environ, "PYTHONPATH": str(REPO), "PYTHONDONTWRITEBYTECODE": "1"}
+    done = subprocess.run([sys.executable, "-c", script, *argv], capture_output=True,
+                          text=True, env=env, timeout=300, check=True)
+    return json.loads(done.stdout)
+
+
+def write_copy(root: Path, package: str,
+               run_ops: Callable[[Path, str], Any] | None = None) -> dict[str, Any]:
     """A copy of corpus `package` under `root`, probed, `--write` with verify, probed again:
-    the exit code, both probes, the JSON summary and the package's path."""
+    the exit code, both probes, the JSON summary and the package's path; with `run_ops`,
+    also what it gives before the write run the legacy way and after it the PHI way."""
     pkg = copy_package(root, package)
     before = probe(root, package)
+    before_ops = None if run_ops is None else run_ops(root, "legacy")
     out = root / "summary.json"
     code = run_migrate([pkg], write=True, verify=True, json_path=out, console=console())
-    return {"code": code, "before": before, "after": probe(root, package),
-            "doc": json.loads(out.read_text()), "pkg": pkg}
+    result = {"code": code, "before": before, "after": probe(root, package),
+              "doc": json.loads(out.read_text()), "pkg": pkg}
+    if run_ops is not None:
+        result |= {"before_ops": before_ops, "after_ops": run_ops(root, "phi")}
+    return result

@@ -14,21 +14,14 @@ migrated op (run through its PHI kernel) gives what its legacy kernel gave.
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from migrate_helpers import console, copy_package, probe
-
-from migrate.cli_entry import run_migrate
+from migrate_helpers import run_script, write_copy
 
 PACKAGE = "pkg_ctx"
 HERE = Path(__file__).resolve().parent
-REPO = HERE.parents[1]
 
 #: kernel class -> (status, the reason, exactly)
 EXPECTED = {
@@ -56,22 +49,12 @@ print(json.dumps(out))
 
 
 def run_ops(root: Path, mode: str) -> dict[str, Any]:
-    env = {**os.environ, "PYTHONPATH": str(REPO), "PYTHONDONTWRITEBYTECODE": "1"}
-    done = subprocess.run([sys.executable, "-c", _RUN_OPS, str(root), mode, *MIGRATED_OPS],
-                          capture_output=True, text=True, env=env, timeout=300, check=True)
-    return json.loads(done.stdout)
+    return run_script(_RUN_OPS, str(root), mode, *MIGRATED_OPS)
 
 
 @pytest.fixture(scope="module")
 def written(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    root = tmp_path_factory.mktemp("ctx")
-    pkg = copy_package(root, PACKAGE)
-    before, before_ops = probe(root, PACKAGE), run_ops(root, "legacy")
-    out = root / "summary.json"
-    code = run_migrate([pkg], write=True, verify=True, json_path=out, console=console())
-    return {"code": code, "before": before, "after": probe(root, PACKAGE),
-            "before_ops": before_ops, "after_ops": run_ops(root, "phi"),
-            "doc": json.loads(out.read_text()), "pkg": pkg}
+    return write_copy(tmp_path_factory.mktemp("ctx"), PACKAGE, run_ops)
 
 
 def test_every_kernel_passing_ctx_to_a_helper_has_its_row(written: dict[str, Any]) -> None:
