@@ -15,6 +15,7 @@ from legacy_fluid.framework.kernel_run import KernelRun
 from legacy_fluid.framework.program_desc import ProgramDesc
 from legacy_fluid.framework.scope import Scope
 from legacy_fluid.framework.trace import OpTrace
+from legacy_fluid.framework.type_promotion import check_operand_types
 from legacy_fluid.framework.var_type import VarType
 from phi.common import CPUPlace, DataType, Place
 from phi.core.dense_tensor import DenseTensor
@@ -115,6 +116,7 @@ def run_single_op_tensors(
     library preferred (`compat.kernel_library`)."""
     program, feed, out_names = build_single_op_program(op_type, inputs, attrs, outputs,
                                                        in_place)
+    check_operand_types(program)  # an integer with a float: refused, as Paddle's loader does
     runner = DualDispatchRunner(mode, library=library)
     executor = Executor(place or CPUPlace(), runner)
     scope = Scope()

@@ -93,6 +93,15 @@ def promote_operand_types(program: ProgramDesc) -> list[PromotionCast]:
     return inserted
 
 
+def check_operand_types(program: ProgramDesc) -> None:
+    """TypePromotionError naming the first op of `program` whose two promoted operands
+    cannot be promoted (`promote_operand_types` would refuse it); the program is left as
+    it is, so ops with promotable mixes run on their kernels' own rules."""
+    for block in program.blocks:
+        for idx, op in enumerate(block.ops):
+            _casts_for(block, idx, op)
+
+
 def _casts_for(block: BlockDesc, idx: int, op: OpDesc) -> list[tuple[str, str, DataType]]:
     """(source, target, dtype) per operand of `op` to cast."""
     slots = PROMOTED_SLOTS.get(op.type)

@@ -149,3 +149,15 @@ def test_a_complex_kernel_casts_its_real_operand(op_type: str, mode: PathMode) -
     (got,) = outs["Out"]
     assert got.dtype == np.complex64
     np.testing.assert_allclose(got, NUMPY_OPS[op_type](x.astype(np.complex64), y), rtol=1e-6)
+
+
+@pytest.mark.parametrize(("xd", "yd"), PADDLE_REFUSES)
+@pytest.mark.parametrize("mode", [PathMode.PHI, PathMode.LEGACY])
+def test_the_single_op_runner_refuses_what_paddle_refuses(xd: str, yd: str,
+                                                          mode: PathMode) -> None:
+    """One op run in isolation (tests, `migrate --verify`) refuses an unpromotable mix
+    too, naming the op and both operands, instead of computing in X's type."""
+    x, y = _operands(xd, yd)
+    with pytest.raises(TypePromotionError,
+                       match=rf"'elementwise_div': X 'X@0' is {xd} and Y 'Y@0' is {yd}"):
+        run_single_op("elementwise_div", {"X": x, "Y": y}, {"axis": -1}, ["Out"], mode=mode)
