@@ -61,9 +61,10 @@ def conv2d_add_act(xp: Any, x: Any, w: Any, bias: Any | None, residual: Any | No
     activate(xp, activation, out, alpha)
 
 
-def fc(xp: Any, x: Any, w: Any, bias: Any | None, in_num_col_dims: int, activation: str,
-       out: Any) -> None:
-    """out = act(x flattened at `in_num_col_dims` @ w + bias)."""
+def fc_operands(x: Any, w: Any, bias: Any | None, in_num_col_dims: int, out: Any
+                ) -> tuple[Any, Any, Any | None]:
+    """(x as rows, out as rows, bias as a row): views of fc's arrays that `fc_rows` takes
+    (views of C-contiguous arrays; a reshape of other arrays may copy)."""
     shape = x.shape  # ints (NumPy's and CuPy's shapes)
     if len(shape) == 2 and in_num_col_dims == 1:  # flat already
         flat, rows2d = out, x
@@ -71,10 +72,24 @@ def fc(xp: Any, x: Any, w: Any, bias: Any | None, in_num_col_dims: int, activati
         rows = math.prod(shape[:in_num_col_dims])
         cols = math.prod(shape[in_num_col_dims:])  # not -1: rows may be 0
         flat, rows2d = out.reshape(rows, w.shape[1]), x.reshape(rows, cols)
+    return rows2d, flat, None if bias is None else bias if bias.ndim == 1 else bias.reshape(-1)
+
+
+def fc_rows(xp: Any, rows2d: Any, w: Any, bias_row: Any | None, activation: str, flat: Any,
+            out: Any) -> None:
+    """fc on `fc_operands`' views: flat = rows2d @ w + bias_row, then the activation on
+    `out` (whose rows `flat` is) in place."""
     xp.matmul(rows2d, w, out=flat)
-    if bias is not None:
-        xp.add(flat, bias if bias.ndim == 1 else bias.reshape(-1), out=flat)
+    if bias_row is not None:
+        xp.add(flat, bias_row, out=flat)
     activate(xp, activation, out)
+
+
+def fc(xp: Any, x: Any, w: Any, bias: Any | None, in_num_col_dims: int, activation: str,
+       out: Any) -> None:
+    """out = act(x flattened at `in_num_col_dims` @ w + bias)."""
+    rows2d, flat, bias_row = fc_operands(x, w, bias, in_num_col_dims, out)
+    fc_rows(xp, rows2d, w, bias_row, activation, flat, out)
 
 
 def fc_out_dims(x_dims: Any, w_dims: Any, in_num_col_dims: int) -> tuple[int, ...]:
