@@ -67,13 +67,14 @@ class StepEmitter:
 
     xp = Name("np")
 
-    def __init__(self, binder: Binder, k: int) -> None:
+    def __init__(self, binder: Binder, k: int, dev_ctx: Any) -> None:
         self.binder, self.k = binder, k
         self.names: dict[str, Any] = {"np": np}
         self.buffers: dict[int, tuple[Name, DenseTensor]] = {}
         self.inputs: set[int] = set()
         self.outputs: set[int] = set()
         self._constants = 0
+        self.workspace = self.value(dev_ctx.workspace, "workspace")
 
     def _buffer(self, tensor: Any) -> Name:
         if not isinstance(tensor, DenseTensor) or type(tensor._holder) is not np.ndarray:
@@ -174,7 +175,7 @@ def lower_step(k: int, step: Any, binder: Binder) -> list[str] | None:
     args = compute.args[1:]
     if lowering is None or _dtype_of(step, args) not in lowering.dtypes:
         return None
-    emitter = StepEmitter(binder, k)
+    emitter = StepEmitter(binder, k, compute.args[0])
     try:
         lines = lowering.emit(emitter, *args)
     except NotLowerableError:

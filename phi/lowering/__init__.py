@@ -37,8 +37,10 @@ LOWERING_MODULES = (
     "phi.lowering.fc",
     "phi.lowering.feed_fetch",
     "phi.lowering.flatten",
+    "phi.lowering.fused_conv2d_add_act",
     "phi.lowering.layer_norm",
     "phi.lowering.matmul",
+    "phi.lowering.pool2d",
     "phi.lowering.reshape",
     "phi.lowering.scale",
     "phi.lowering.softmax",
@@ -60,6 +62,7 @@ class Emit(Protocol):
     """What a lowering asks of the plan writing its statements (`compat.plan_lowering`)."""
 
     xp: Name  # the array module's name (NumPy: lowered steps run on the CPU only)
+    workspace: Name  # the step's device context's `workspace` (scratch buffers)
 
     def array(self, tensor: Any) -> Name:
         """The name of an input's ndarray (raises `NotLowerableError` when it has none)."""

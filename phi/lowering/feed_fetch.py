@@ -32,10 +32,8 @@ def feed_into(feed_list: list[Any], col: int, out: Any) -> None:
 
 def fetch_copy(x: DenseTensor, array: Any) -> DenseTensor:
     """What the fetch kernel stores for an initialized host tensor `x` (`array`: its
-    buffer): x's meta on a fresh copy of the values."""
-    fetched = ff_funcs.fetched_tensor(x)
-    fetched.set_array(array.copy(), _HOST)
-    return fetched
+    buffer): a fresh copy of the values, with x's layout and LoD, on the host."""
+    return DenseTensor(array.copy(), layout=x.layout, lod=x.lod, place=_HOST)
 
 
 @lowers("feed", feed_kernel, _TYPES)

@@ -286,3 +286,38 @@ def test_an_output_that_is_not_its_own_buffer_is_not_lowered() -> None:
     inplace = _out((2, 3), F32)
     fn(DeviceContextPool.instance().get(CPU), x, inplace)
     assert _lowered_runner("relu", fn, (inplace, inplace), [inplace]) is None
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+@pytest.mark.parametrize(("batch", "act", "residual", "pad", "stride"), [
+    (1, "relu", False, [2, 2], [1, 1]), (4, "", True, [0, 0], [2, 2]),
+    (4, "sigmoid", False, [1, 1], [1, 1]),
+])
+def test_fused_conv2d_add_act(dtype: DataType, batch: int, act: str, residual: bool,
+                              pad: list[int], stride: list[int]) -> None:
+    rng = np.random.default_rng(13)
+    x = DenseTensor(_array((batch, 3, 12, 12), dtype, rng))
+    w = DenseTensor(_array((6, 3, 5, 5), dtype, rng, edges=False))
+    bias = DenseTensor(_array((6,), dtype, rng, edges=False))
+    side = (12 + 2 * pad[0] - 5) // stride[0] + 1
+    res = DenseTensor(_array((batch, 6, side, side), dtype, rng)) if residual else None
+    out = _out((batch, 6, side, side), dtype)
+    args = (x, w, bias, res, stride, pad, "EXPLICIT", [1, 1], 1, "NCHW", act, [], False, 32,
+            0.0, out, [])
+    _check("fused_conv2d_add_act", dtype, args, [out], rng)
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+@pytest.mark.parametrize(("batch", "kind", "size", "stride", "pad", "glob"), [
+    (1, "max", [2, 2], [2, 2], [0, 0], False), (4, "avg", [3, 3], [1, 1], [1, 1], False),
+    (4, "max", [3, 3], [2, 2], [1, 1], False), (1, "avg", [1, 1], [1, 1], [0, 0], True),
+])
+def test_pool2d(dtype: DataType, batch: int, kind: str, size: list[int], stride: list[int],
+                pad: list[int], glob: bool) -> None:
+    rng = np.random.default_rng(14)
+    x = DenseTensor(_array((batch, 4, 10, 10), dtype, rng))
+    side = 1 if glob else (10 + 2 * pad[0] - size[0]) // stride[0] + 1
+    out = _out((batch, 4, side, side), dtype)
+    args = (x, IntArray(size), stride, pad, False, True, "NCHW", kind, glob, False,
+            "EXPLICIT", out)
+    _check("pool2d", dtype, args, [out], rng)
