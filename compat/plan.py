@@ -168,8 +168,12 @@ class Plan:
         """The plan's generated code, compiled on first use (and again when `stale`)."""
         if self.compiled is None or self.stale:
             self.stale = False
-            self.compiled = compile_plan(self.steps, self.name,
-                                         self.lower and self.may_lower())
+            lower = self.lower and self.may_lower()
+            private = {id(var.value) for var in map(self.scope.find_local_var,
+                                                    self.scope.local_var_names())
+                       if var is not None and isinstance(var.value, DenseTensor)
+                       } if lower else set()
+            self.compiled = compile_plan(self.steps, self.name, lower, private)
         return self.compiled
 
     def may_lower(self) -> bool:
@@ -343,14 +347,18 @@ def _run(plan: Plan, feed: Mapping[str, DenseTensor], fetch_list: list[str] | No
     if compiled:
         code = plan.code()
         try:
+            runner = code.runner()
             with running(plan.blocks):
-                slow = code.runner()()
+                slow = runner()
         except Exception as exc:
             if code.lowered:  # buffers may have moved before the failure
                 plan.left_lowered()
             raise _op_error(plan, code.failed_at, exc) from exc
-        if slow:
-            plan.left_lowered()
+        if code.lowered:
+            if runner is code.observed:  # kernels only: bind again if a buffer moved
+                plan.stale = plan.stale or bool(slow) or code.moved()
+            elif slow:
+                plan.left_lowered()
         return _fetch(plan, fetch_list)
     reinfer = False
     k = 0

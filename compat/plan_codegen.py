@@ -30,7 +30,7 @@ the generated line.
 from __future__ import annotations
 
 import linecache
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import partial
@@ -68,6 +68,8 @@ class CompiledPlan:
     #: `fast` runs lowered steps (`compat.plan_lowering`) and returns True when a run left
     #: them (its buffers moved or dims changed): the plan then compiles its code again
     lowered: bool = False
+    #: whether a bound buffer moved (`Binder.moved`; checked after an observed run)
+    moved: Callable[[], bool] = lambda: False
 
     def runner(self) -> Runner:
         """The function for this run: `observed` when any kernel observer is attached."""
@@ -179,14 +181,16 @@ def op_indices(steps: Sequence[Any]) -> list[int]:
     return out
 
 
-def generate_source(steps: Sequence[Any], observed: bool, lower: bool = False
-                    ) -> tuple[str, dict[str, Any]]:
+def generate_source(steps: Sequence[Any], observed: bool, lower: bool = False,
+                    private: Collection[int] = ()) -> tuple[str, dict[str, Any], Binder | None]:
     """The source of `run()` for `steps` and the globals it needs; `lower`: with the steps
     that can lowered (`compat.plan_lowering`; only for steps `may_lower` accepts), and
-    returning whether the run left them (`slow`)."""
+    returning whether the run left them (`slow`); `private`: `Binder`'s), and the binder
+    of the lowered steps' buffers (None when none lowered). The observed function returns
+    whether any step's dims changed."""
     names: dict[str, Any] = {"refresh": _refresh, "run_bound": run_bound}
     lowered: list[list[str] | None] = []
-    binder = Binder(names) if lower and not observed else None
+    binder = Binder(names, private) if lower and not observed else None
     if binder is not None:
         lowered = [lower_step(k, step, binder) for k, step in enumerate(steps)]
         if not any(lines is not None for lines in lowered):
@@ -201,8 +205,10 @@ def generate_source(steps: Sequence[Any], observed: bool, lower: bool = False
     body += ["    pass", "finally:", "    state[0] = at"]
     if binder is not None:
         body.append("return slow")
+    elif observed:
+        body.append("return reinfer")
     head = ("def run_observed():" if observed else "def run():")
-    return "\n".join([head, *("    " + line for line in body)]) + "\n", names
+    return "\n".join([head, *("    " + line for line in body)]) + "\n", names, binder
 
 
 def _compile(source: str, names: dict[str, Any], filename: str, fn: str) -> Runner:
@@ -212,13 +218,15 @@ def _compile(source: str, names: dict[str, Any], filename: str, fn: str) -> Runn
     return namespace[fn]
 
 
-def compile_plan(steps: Sequence[Any], name: str = "", lower: bool = False) -> CompiledPlan:
+def compile_plan(steps: Sequence[Any], name: str = "", lower: bool = False,
+                 private: Collection[int] = ()) -> CompiledPlan:
     """Generate and compile the code of a plan's `steps` (see the module doc). `name` goes
     into the filename tracebacks show; `lower`: `fast` runs the steps that can lowered
-    (`compat.plan_lowering`)."""
+    (`compat.plan_lowering`; `private`: the ids of the tensors of the plan's own scope)."""
     state = [-1]
-    fast_src, fast_names = generate_source(steps, observed=False, lower=lower)
-    obs_src, obs_names = generate_source(steps, observed=True)
+    fast_src, fast_names, binder = generate_source(steps, observed=False, lower=lower,
+                                                   private=private)
+    obs_src, obs_names, _ = generate_source(steps, observed=True)
     filename = f"<fluidphi plan {name or 'program'}>"
     fast_names["state"] = obs_names["state"] = state
     fast = _compile(fast_src, fast_names, filename, "run")
@@ -226,4 +234,8 @@ def compile_plan(steps: Sequence[Any], name: str = "", lower: bool = False) -> C
     for fname, text in ((filename, fast_src), (filename + " (observed)", obs_src)):
         linecache.cache[fname] = (len(text), None, text.splitlines(True), fname)
     return CompiledPlan(fast_src, obs_src, filename, fast, observed, state,
-                        "return slow" in fast_src)
+                        binder is not None, binder.moved if binder is not None else _never)
+
+
+def _never() -> bool:
+    return False

@@ -10,14 +10,18 @@ call would reuse: owned by the tensor, of its dims and of the dtype the kernel
 allocates). Otherwise the step calls its kernel as before.
 
 The buffers are bound once; the generated function checks at its start that every
-tensor still holds the buffer bound for it (`Binder.guard`), and after every step that
-calls its kernel that its outputs do; when one does not, or a step's outputs change dims,
-the rest of the run calls the kernels (each lowered step is emitted with its kernel call
-as the other branch), the function returns True and the plan compiles its code again.
+tensor still holds the buffer bound for it (`Binder.guard`: all but the plan's own
+intermediates the lowered steps write, which only kernel calls can move), and after every
+step that calls its kernel that its outputs do; when one does not, or a step's outputs
+change dims, the rest of the run calls the kernels (each lowered step is emitted with its
+kernel call as the other branch), the function returns True and the plan compiles its
+code again. After an observed run (kernel calls throughout) the code is compiled again
+when any buffer moved (`Binder.moved`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from functools import partial
 from typing import Any
 
@@ -43,18 +47,29 @@ class Binder:
     """The buffers and constants the lowered steps of one plan name (see the module doc);
     `names` is the generated function's globals."""
 
-    def __init__(self, names: dict[str, Any]) -> None:
+    def __init__(self, names: dict[str, Any], private: Collection[int] = ()) -> None:
+        """`private`: the ids of the tensors only the plan's steps write (its own scope's)."""
         self.names = names
+        self.private = private
         self.buffers: dict[int, tuple[Name, DenseTensor]] = {}  # id(tensor) -> (name, tensor)
+        self.written: set[int] = set()  # the ids of the lowered steps' outputs
         self._by_object: dict[int, Name] = {}  # id(constant) -> its name
 
     def guard(self) -> list[str]:
-        """Statements setting `slow` when a tensor no longer holds its bound buffer."""
-        checks = [f"{name} is T{name}._holder" for name, _ in self.buffers.values()]
+        """Statements setting `slow` when a tensor no longer holds its bound buffer. A
+        private tensor a lowered step writes is not checked: only a run that calls kernels
+        can move its buffer, and such a run (`slow`, or observed and `moved`) has the code
+        compiled again."""
+        checks = [f"{name} is T{name}._holder" for key, (name, _) in self.buffers.items()
+                  if key not in self.private or key not in self.written]
         lines = ["slow = False"]
         for i in range(0, len(checks), 8):
             lines.append(f"if not ({' and '.join(checks[i:i + 8])}): slow = True")
         return lines
+
+    def moved(self) -> bool:
+        """Whether any tensor holds another buffer than the one bound for it."""
+        return any(self.names[name] is not t._holder for name, t in self.buffers.values())
 
     def bound_outputs(self, tensors: list[DenseTensor]) -> list[Name]:
         """The names bound for those of `tensors` a lowered step uses."""
@@ -150,6 +165,7 @@ class StepEmitter:
     def commit(self) -> None:
         self.binder.names.update(self.names)
         self.binder.buffers.update(self.buffers)
+        self.binder.written.update(self.outputs)
         for name, value in self.names.items():
             self.binder._by_object.setdefault(id(value), Name(name))
 

@@ -157,3 +157,40 @@ def test_run_plan_prints_the_lowered_source() -> None:
     assert res.exit_code == 0, res.output
     assert "fc (phi, (CPU, ALL_LAYOUT, float32)) lowered" in res.output
     assert "L_fc_rows(np," in res.output and "if slow:" in res.output
+
+
+def test_the_guard_checks_what_a_run_cannot_keep_in_place() -> None:
+    """The parameters (in the model's scope: anyone may give them new arrays) are checked on
+    every run; the plan's own intermediates that lowered steps write are not."""
+    model, feeds, executor = _mlp()
+    plan = executor.last_plan
+    assert plan is not None and plan.compiled is not None
+    guard = "\n".join(line for line in plan.compiled.source.splitlines()
+                      if line.strip().startswith("if not (b"))
+    names = model.program.global_block().vars
+    params = [n for n in names if names[n].persistable and model.scope.find_var(n) is not None
+              and n not in ("feed", "fetch")]
+    assert guard.count("._holder") == len(params) == 6
+
+
+def test_a_buffer_moved_in_an_observed_run_is_bound_again() -> None:
+    model, feeds, executor = _mlp()
+    _, _, reference = _mlp(lower=False)
+    plan = executor.last_plan
+    assert plan is not None
+    weight = next(n for n in model.program.global_block().vars if n.endswith(".w_0")
+                  and model.scope.find_var(n) is not None)
+    tensor = model.scope.find_var(weight).get_tensor()
+    with observing(_Count()):
+        run_model(model, feeds, executor=executor)
+    assert not plan.stale  # nothing moved
+    tensor.set_array(np.full(tensor.dims, 0.5, np.float32))
+    with observing(_Count()):
+        watched = run_model(model, feeds, executor=executor)
+    assert plan.stale and plan.slow_runs == 0
+    fast = run_model(model, feeds, executor=executor)  # compiled again: the new array bound
+    assert not plan.stale and plan.slow_runs == 0 and plan.compiled is not None \
+        and plan.compiled.lowered
+    ref = run_model(model, feeds, executor=reference)
+    _same_bits(fast.outputs, ref.outputs, "after an observed run")
+    _same_bits(watched.outputs, ref.outputs, "the observed run")
