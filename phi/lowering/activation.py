@@ -9,7 +9,7 @@ from phi.kernels.funcs import activation as act_funcs
 from phi.kernels.funcs import gelu as gelu_funcs
 from phi.kernels.impl.elementwise_templates import same_dtype
 from phi.kernels.impl.gelu_kernel_impl import gelu_kernel
-from phi.lowering import FLOATS, Emit, TableKernel, lowers
+from phi.lowering import FLOATS, Emit, Name, TableKernel, lowers
 
 
 def _unary(name: str, func: Any) -> None:
@@ -18,9 +18,18 @@ def _unary(name: str, func: Any) -> None:
         return [emit.call(func, emit.xp, emit.array(x), emit.output(out, x.dtype))]
 
 
-for _name, _func in (("relu", act_funcs.relu), ("tanh", act_funcs.tanh),
-                     ("sigmoid", act_funcs.sigmoid)):
+for _name, _func in (("tanh", act_funcs.tanh), ("sigmoid", act_funcs.sigmoid)):
     _unary(_name, _func)
+
+
+@lowers("relu", TableKernel(same_dtype, act_funcs.relu), FLOATS)
+def relu(emit: Emit, x: Any, out: Any) -> list[str]:
+    """relu's direct path (`relu_zero`: fmax with a typed zero, in Out) as one ufunc call."""
+    xn, on = emit.array(x), emit.output(out, x.dtype)
+    zero = act_funcs.relu_zero(emit.buffer(xn), emit.buffer(on))
+    if zero is None:
+        return [emit.call(act_funcs.relu, emit.xp, xn, on)]
+    return [Name(f"np.fmax({xn}, {emit.value(zero, 'zero')}, out={on})")]
 
 
 @lowers("gelu", gelu_kernel, FLOATS)

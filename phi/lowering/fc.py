@@ -22,6 +22,8 @@ def fc(emit: Emit, input: Any, w: Any, bias: Any, in_num_col_dims: int,
     rows2d, flat, bias_row = fused_funcs.fc_operands(
         emit.buffer(x), emit.buffer(wn), None if b is None else emit.buffer(b),
         in_num_col_dims, emit.buffer(o))
+    act = fused_funcs.in_place(activation_type)
     return [emit.call(fused_funcs.fc_rows, emit.xp, emit.view(x, rows2d, "rows"), wn,
                       None if b is None else emit.view(b, bias_row, "bias_row"),
-                      activation_type, emit.view(o, flat, "flat"), o)]
+                      None if act is None else emit.value(act, activation_type),
+                      emit.view(o, flat, "flat"), o)]

@@ -162,7 +162,7 @@ def test_run_plan_prints_the_lowered_source() -> None:
 def test_the_guard_checks_what_a_run_cannot_keep_in_place() -> None:
     """The parameters (in the model's scope: anyone may give them new arrays) are checked on
     every run; the plan's own intermediates that lowered steps write are not."""
-    model, feeds, executor = _mlp()
+    model, _, executor = _mlp()
     plan = executor.last_plan
     assert plan is not None and plan.compiled is not None
     guard = "\n".join(line for line in plan.compiled.source.splitlines()

@@ -208,11 +208,14 @@ def test_gelu(dtype: DataType, approximate: bool) -> None:
 
 @pytest.mark.parametrize("dtype", FLOATS)
 @pytest.mark.parametrize("after", [False, True])
-def test_scale(dtype: DataType, after: bool) -> None:
+@pytest.mark.parametrize("from_tensor", [False, True])
+def test_scale(dtype: DataType, after: bool, from_tensor: bool) -> None:
+    """Attribute scalars are converted once; tensor-fed ones read on every run."""
     rng = np.random.default_rng(8)
     out = _out((4, 4, 16, 16), dtype)
-    args = (DenseTensor(_array((4, 4, 16, 16), dtype, rng)), Scalar(0.25), Scalar(-1.5), after,
-            out)
+    args = (DenseTensor(_array((4, 4, 16, 16), dtype, rng)),
+            Scalar(0.1 if from_tensor else 0.25, from_tensor=from_tensor),
+            Scalar(-1.5, from_tensor=from_tensor), after, out)
     _check("scale", dtype, args, [out], rng)
 
 
