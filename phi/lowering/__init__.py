@@ -29,23 +29,27 @@ from typing import Any, Protocol
 from phi.common import DataType
 from phi.core.kernel_table import row_of
 
-#: The modules whose import registers the lowerings (imported on first look-up).
-LOWERING_MODULES = (
-    "phi.lowering.activation",
-    "phi.lowering.elementwise",
-    "phi.lowering.embedding",
-    "phi.lowering.fc",
-    "phi.lowering.feed_fetch",
-    "phi.lowering.flatten",
-    "phi.lowering.fused_conv2d_add_act",
-    "phi.lowering.layer_norm",
-    "phi.lowering.matmul",
-    "phi.lowering.pool2d",
-    "phi.lowering.reshape",
-    "phi.lowering.scale",
-    "phi.lowering.softmax",
-    "phi.lowering.transpose",
-)
+#: kernel name -> the module whose import registers its lowerings (imported on the first
+#: look-up of that kernel, so a plan imports the lowerings, and kernels, it uses only)
+LOWERING_MODULES = {
+    **dict.fromkeys(("relu", "tanh", "sigmoid", "gelu"), "phi.lowering.activation"),
+    **{name: "phi.lowering.elementwise"
+       for op in ("add", "subtract", "multiply", "divide") for name in (op, f"{op}_raw")},
+    "embedding": "phi.lowering.embedding",
+    "fc": "phi.lowering.fc",
+    "feed": "phi.lowering.feed_fetch",
+    "fetch": "phi.lowering.feed_fetch",
+    "flatten": "phi.lowering.flatten",
+    "flatten_with_xshape": "phi.lowering.flatten",
+    "fused_conv2d_add_act": "phi.lowering.fused_conv2d_add_act",
+    "layer_norm": "phi.lowering.layer_norm",
+    "matmul": "phi.lowering.matmul",
+    "pool2d": "phi.lowering.pool2d",
+    "reshape": "phi.lowering.reshape",
+    "scale": "phi.lowering.scale",
+    "softmax": "phi.lowering.softmax",
+    "transpose": "phi.lowering.transpose",
+}
 
 FLOATS = (DataType.FLOAT32, DataType.FLOAT64)
 
@@ -115,7 +119,6 @@ class Lowering:
 
 
 LOWERINGS: dict[str, list[Lowering]] = {}
-_loaded = False
 
 
 def lowers(kernel: str, replaces: Callable[..., None] | TableKernel,
@@ -133,15 +136,16 @@ def lowers(kernel: str, replaces: Callable[..., None] | TableKernel,
 
 def lowering_for(kernel: str, fn: Any) -> Lowering | None:
     """The lowering of kernel `kernel` whose kernel function is `fn`, or None."""
-    global _loaded
-    if not _loaded:
-        for name in LOWERING_MODULES:
-            importlib.import_module(name)
-        _loaded = True
+    module = LOWERING_MODULES.get(kernel)
+    if module is None:
+        return None
+    if kernel not in LOWERINGS:
+        importlib.import_module(module)
     return next((lw for lw in LOWERINGS.get(kernel, ()) if lw.matches(fn)), None)
 
 
 def lowered_kernels() -> Sequence[str]:
-    """Every kernel name with a lowering (all modules loaded)."""
-    lowering_for("", None)
+    """Every kernel name with a lowering (all lowering modules imported)."""
+    for module in sorted(set(LOWERING_MODULES.values())):
+        importlib.import_module(module)
     return sorted(LOWERINGS)

@@ -324,3 +324,11 @@ def test_pool2d(dtype: DataType, batch: int, kind: str, size: list[int], stride:
     args = (x, IntArray(size), stride, pad, False, True, "NCHW", kind, glob, False,
             "EXPLICIT", out)
     _check("pool2d", dtype, args, [out], rng)
+
+
+def test_every_lowering_is_registered_under_the_kernel_its_module_is_listed_for() -> None:
+    from phi.lowering import LOWERING_MODULES, LOWERINGS
+
+    assert lowered_kernels() == sorted(LOWERING_MODULES)
+    for kernel, lowerings in LOWERINGS.items():
+        assert all(lw.emit.__module__ == LOWERING_MODULES[kernel] for lw in lowerings), kernel
