@@ -66,6 +66,12 @@ from phi.core.device_backends import DeviceContextPool
 #: The one switch: plans run as generated code (`compat.plan_codegen`) unless an executor
 #: is made with `compiled=False` or this is False when it is made.
 COMPILE_PLANS = True
+#: Compiled plans lower the steps they can (`compat.plan_lowering`) unless an executor is
+#: made with `lower=False` or this is False when it is made.
+LOWER_PLANS = True
+#: Runs that leave a plan's lowered steps (buffers moved, dims changed) before the plan
+#: stops lowering (each such run compiles the plan's code again).
+MAX_LOWERED_COMPILES = 3
 
 
 @dataclass
@@ -153,12 +159,38 @@ class Plan:
     #: the program's tensor arrays (`tensor_array_names`): emptied before each run, so a
     #: run never sees the entries an earlier one wrote
     arrays: tuple[str, ...] = ()
+    #: the generated code lowers the steps it can (`compat.plan_lowering`)
+    lower: bool = False
+    slow_runs: int = 0  # runs that left the lowered steps (see `left_lowered`)
+    stale: bool = False  # compile the code again before the next run (`left_lowered`)
 
     def code(self) -> CompiledPlan:
-        """The plan's generated code, compiled on first use."""
-        if self.compiled is None:
-            self.compiled = compile_plan(self.steps, self.name)
+        """The plan's generated code, compiled on first use (and again when `stale`)."""
+        if self.compiled is None or self.stale:
+            self.stale = False
+            lower = self.lower and self.may_lower()
+            private = {id(var.value) for var in map(self.scope.find_local_var,
+                                                    self.scope.local_var_names())
+                       if var is not None and isinstance(var.value, DenseTensor)
+                       } if lower else set()
+            self.compiled = compile_plan(self.steps, self.name, lower, private)
         return self.compiled
+
+    def may_lower(self) -> bool:
+        """Whether the generated code may lower steps: block 0 fed by feed ops (whose
+        buffers are the plan's own), no tensor arrays, and only static kernel steps (no
+        transfer, control flow or per-run inference)."""
+        return self.feed_holder is not None and not self.arrays and all(
+            isinstance(s, KernelStep) and not s.bound.dynamic for s in self.steps)
+
+    def left_lowered(self) -> None:
+        """A run left the lowered steps (a buffer moved or dims changed): the code is
+        compiled again on the next run, binding the buffers as they are then; after
+        `MAX_LOWERED_COMPILES` such runs, without lowering."""
+        self.slow_runs += 1
+        self.stale = True
+        if self.slow_runs >= MAX_LOWERED_COMPILES:
+            self.lower = False
 
     def describe(self) -> list[dict[str, Any]]:
         """Per step: what it runs, its kernel and key, transforms and output buffers."""
@@ -201,13 +233,16 @@ class PlannedExecutor:
     def __init__(self, place: Place | None = None, mode: PathMode | str = PathMode.AUTO,
                  passes: bool = True, max_plans: int = 8, cpu_ops: Iterable[str] = (),
                  compiled: bool | None = None, name: str = "",
-                 library: KernelLibrary | str = KernelLibrary.PLAIN) -> None:
+                 library: KernelLibrary | str = KernelLibrary.PLAIN,
+                 lower: bool | None = None) -> None:
         """`compiled`: later runs call the plan's generated code (`compat.plan_codegen`);
         False steps through the plan's steps one by one (the same kernels in the same
         order); None: as `COMPILE_PLANS` says. `name` names the plan in the generated
         code's filename. `library`: the kernel library preferred where it has a kernel
-        (`compat.kernel_library`)."""
+        (`compat.kernel_library`). `lower`: the generated code lowers the steps it can
+        (`compat.plan_lowering`); None: as `LOWER_PLANS` says."""
         self.library = use_library(library)
+        self.lower = LOWER_PLANS if lower is None else lower
         self.place = place or CPUPlace()
         self.compiled = COMPILE_PLANS if compiled is None else compiled
         self.name = name
@@ -256,7 +291,7 @@ class PlannedExecutor:
                           tuple(fetch_list or ()), origin, self.cpu_ops, replaced,
                           self.library)
         plan.source, plan.source_scope, plan.notes = program, scope, notes
-        plan.name = self.name
+        plan.name, plan.lower = self.name, self.lower
         fetched = _fetch(plan, fetch_list)
         self._plans[key] = plan
         while len(self._plans) > self.max_plans:
@@ -312,10 +347,18 @@ def _run(plan: Plan, feed: Mapping[str, DenseTensor], fetch_list: list[str] | No
     if compiled:
         code = plan.code()
         try:
+            runner = code.runner()
             with running(plan.blocks):
-                code.runner()()
+                slow = runner()
         except Exception as exc:
+            if code.lowered:  # buffers may have moved before the failure
+                plan.left_lowered()
             raise _op_error(plan, code.failed_at, exc) from exc
+        if code.lowered:
+            if runner is code.observed:  # kernels only: bind again if a buffer moved
+                plan.stale = plan.stale or bool(slow) or code.moved()
+            elif slow:
+                plan.left_lowered()
         return _fetch(plan, fetch_list)
     reinfer = False
     k = 0

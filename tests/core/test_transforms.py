@@ -85,17 +85,17 @@ def test_a_transformed_copy_is_read_only_and_the_variable_is_untouched() -> None
 
 
 def _add_writing_y(monkeypatch: pytest.MonkeyPatch) -> None:
-    """elementwise_add's math (both forms reach `_views`) made to write its input Y in
+    """elementwise_add's math (both forms reach `aligned_views`) made to write its input Y in
     place."""
     from phi.kernels.funcs import elementwise
 
-    real = elementwise._views
+    real = elementwise.aligned_views
 
     def writes_y(x, y, axis):
         y[...] = 0
         return real(x, y, axis)
 
-    monkeypatch.setattr(elementwise, "_views", writes_y)
+    monkeypatch.setattr(elementwise, "aligned_views", writes_y)
 
 
 _WROTE_COPY = (r"elementwise_add: the kernel wrote its input in place, but the op runs on a "

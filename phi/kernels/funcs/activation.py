@@ -148,10 +148,17 @@ def mish(xp: Any, x: Any, threshold: float, out: Any) -> None:
 # -- relu ---------------------------------------------------------------------
 
 
+def relu_zero(x: Any, out: Any) -> Any | None:
+    """The zero `relu` compares with in `out` itself (x, out and the working type agree:
+    out = fmax(x, zero)), else None."""
+    return typed_scalar(x.dtype, 0) if _direct(x, out) else None
+
+
 def relu(xp: Any, x: Any, out: Any) -> None:
     """out = x where x > 0, else 0 (NaN -> 0, like Paddle's `x > 0 ? x : 0` functor)."""
-    if _direct(x, out):
-        xp.fmax(x, typed_scalar(x.dtype, 0), out=out)  # fmax(NaN, 0) = 0, fmax(-0.0, 0) = +0
+    zero = relu_zero(x, out)
+    if zero is not None:
+        xp.fmax(x, zero, out=out)  # fmax(NaN, 0) = 0, fmax(-0.0, 0) = +0
         return
     with quiet(xp):
         _store(xp, xp.where(x > 0, x, x.dtype.type(0)), out)

@@ -79,7 +79,9 @@ def broadcast_shape(x_shape: Sequence[int], y_shape: Sequence[int], axis: int) -
     return aligned_shapes(x_shape, y_shape, axis)[2]
 
 
-def _views(x: Any, y: Any, axis: int) -> tuple[Any, Any]:
+def aligned_views(x: Any, y: Any, axis: int) -> tuple[Any, Any]:
+    """x and y reshaped for fluid's axis alignment (`aligned_shapes`), so that NumPy
+    broadcasting pairs their elements."""
     xs, ys, _ = aligned_shapes(x.shape, y.shape, axis)
     return (x if xs == x.shape else x.reshape(xs)), (y if ys == y.shape else y.reshape(ys))
 
@@ -91,14 +93,20 @@ def _ufunc_op(name: str, doc: str) -> Any:
     """`name(xp, x, y, axis, out)`: the array module's ufunc over fluid-aligned operands."""
 
     def op(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
-        a, b = _views(x, y, axis)
+        a, b = aligned_views(x, y, axis)
         if out.dtype.kind != "c" and "c" in (a.dtype.kind, b.dtype.kind):
             raise TypeError(f"{name}: a complex operand ({a.dtype}, {b.dtype}) into a "
                             f"{out.dtype} output would drop its imaginary part")
-        with quiet(xp):
-            getattr(xp, name)(a, b, out=out, casting="unsafe")
+        ufunc_into(xp, getattr(xp, name), a, b, out)
 
     return named(op, name, doc)
+
+
+def ufunc_into(xp: Any, ufunc: Any, a: Any, b: Any, out: Any) -> None:
+    """ufunc(a, b) into `out` (cast as needed), floating-point warnings quiet: the computing
+    part of add, subtract, multiply (and divide for floats) on `aligned_views`."""
+    with quiet(xp):
+        ufunc(a, b, out=out, casting="unsafe")
 
 
 add = _ufunc_op("add", "x + y (integers wrap; logical or for bool).")
@@ -151,7 +159,7 @@ def divide(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
     """True division for floats; integers divide truncating toward zero (C++ `/`; int8's
     -128 / -1 wraps to -128); bool x / True is x. An integer or bool zero divisor is an
     error."""
-    a, b = _views(x, y, axis)
+    a, b = aligned_views(x, y, axis)
     kind = np.dtype(out.dtype).kind
     if kind == "b":
         _check_int_divisor(b, "divide")
@@ -161,15 +169,14 @@ def divide(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
         with quiet(xp):
             xp.copyto(out, int_quotient(xp, a, b, "divide"), casting="unsafe")
         return
-    with quiet(xp):
-        xp.divide(a, b, out=out, casting="unsafe")
+    ufunc_into(xp, xp.divide, a, b, out)
 
 
 def floor_divide(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
     """Python's `//`: the quotient rounded toward -inf. Floats follow Python's float floor
     division (x / 0 gives +-inf or NaN; a zero quotient keeps the sign of x / y); half
     types compute in float32. An integer zero divisor is an error."""
-    a, b = _views(x, y, axis)
+    a, b = aligned_views(x, y, axis)
     if np.dtype(out.dtype).kind in "iu":
         _check_int_divisor(b, "floor_divide")
         xp.floor_divide(a, b, out=out, casting="unsafe")
@@ -182,7 +189,7 @@ def trunc_divide(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
     """The quotient rounded toward zero: C's integer `/`, trunc(x / y) for floats (x / 0
     gives +-inf or NaN, a zero quotient keeps the sign of x / y); half types compute in
     float32. An integer zero divisor is an error."""
-    a, b = _views(x, y, axis)
+    a, b = aligned_views(x, y, axis)
     if np.dtype(out.dtype).kind in "iu":
         xp.copyto(out, int_quotient(xp, a, b, "trunc_divide"), casting="unsafe")
         return
@@ -206,7 +213,7 @@ def remainder(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
     error. Complex: x - y * q, q the quotient x / y with each part rounded to the nearest
     integer, halves away from zero (C's round), as Paddle 3.3.1's CPU kernel: 5 % 2 is -1,
     (7+5j) % 2 is -1-1j; x % 0 is NaN."""
-    a, b = _views(x, y, axis)
+    a, b = aligned_views(x, y, axis)
     if np.dtype(out.dtype).kind == "c":
         with quiet(xp):
             xp.copyto(out, a - b * complex_quotient(xp, a, b), casting="unsafe")
@@ -230,7 +237,7 @@ def complex_pow(xp: Any, a: Any, b: Any) -> Any:
 def elementwise_pow(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
     """x ** y; integers go through double pow and truncate, as C++ `std::pow` on ints;
     complex: `complex_pow`."""
-    a, b = _views(x, y, axis)
+    a, b = aligned_views(x, y, axis)
     with quiet(xp):
         if np.dtype(out.dtype).kind == "c":
             xp.copyto(out, complex_pow(xp, a, b), casting="unsafe")
@@ -267,7 +274,7 @@ def _fmin(xp: Any, a: Any, b: Any) -> Any:
 
 def _nan_skipping(pick: Any, name: str, doc: str) -> Any:
     def op(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
-        a, b = _views(x, y, axis)
+        a, b = aligned_views(x, y, axis)
         if np.dtype(out.dtype).kind in "iu":
             _through_float(xp, a, b, pick, out)
             return
@@ -283,7 +290,7 @@ fmin = _nan_skipping(_fmin, "fmin", "Element-wise min skipping NaN; ties give y.
 
 def heaviside(xp: Any, x: Any, y: Any, axis: int, out: Any) -> None:
     """y where x == 0 (either sign), else 1 where x > 0 and 0 elsewhere (NaN x gives 0)."""
-    a, b = _views(x, y, axis)
+    a, b = aligned_views(x, y, axis)
     one, zero = out.dtype.type(1), out.dtype.type(0)
     with quiet(xp):
         xp.copyto(out, xp.where(a == 0, b, xp.where(a > 0, one, zero)), casting="unsafe")

@@ -33,16 +33,22 @@ IN_PLACE: dict[str, Callable[[Any, Any, float, Any], None]] = {
 ACTIVATIONS = ("identity", "", *IN_PLACE)
 
 
-def activate(xp: Any, name: str, out: Any, alpha: float = 0.0) -> None:
-    """Apply activation `name` to `out` in place ("identity" or "": none)."""
+def in_place(name: str) -> Callable[[Any, Any, float, Any], None] | None:
+    """The in-place function of activation `name` (None for "identity" or "")."""
     if name in ("identity", ""):
-        return
+        return None
     try:
-        fn = IN_PLACE[name]
+        return IN_PLACE[name]
     except KeyError:
         raise ValueError(f"activation {name!r} is not supported (supported: "
                          f"{', '.join(repr(a) for a in ACTIVATIONS)})") from None
-    fn(xp, out, alpha, out)
+
+
+def activate(xp: Any, name: str, out: Any, alpha: float = 0.0) -> None:
+    """Apply activation `name` to `out` in place ("identity" or "": none)."""
+    fn = in_place(name)
+    if fn is not None:
+        fn(xp, out, alpha, out)
 
 
 def conv2d_add_act(xp: Any, x: Any, w: Any, bias: Any | None, residual: Any | None,
@@ -61,9 +67,10 @@ def conv2d_add_act(xp: Any, x: Any, w: Any, bias: Any | None, residual: Any | No
     activate(xp, activation, out, alpha)
 
 
-def fc(xp: Any, x: Any, w: Any, bias: Any | None, in_num_col_dims: int, activation: str,
-       out: Any) -> None:
-    """out = act(x flattened at `in_num_col_dims` @ w + bias)."""
+def fc_operands(x: Any, w: Any, bias: Any | None, in_num_col_dims: int, out: Any
+                ) -> tuple[Any, Any, Any | None]:
+    """(x as rows, out as rows, bias as a row): views of fc's arrays that `fc_rows` takes
+    (views of C-contiguous arrays; a reshape of other arrays may copy)."""
     shape = x.shape  # ints (NumPy's and CuPy's shapes)
     if len(shape) == 2 and in_num_col_dims == 1:  # flat already
         flat, rows2d = out, x
@@ -71,10 +78,26 @@ def fc(xp: Any, x: Any, w: Any, bias: Any | None, in_num_col_dims: int, activati
         rows = math.prod(shape[:in_num_col_dims])
         cols = math.prod(shape[in_num_col_dims:])  # not -1: rows may be 0
         flat, rows2d = out.reshape(rows, w.shape[1]), x.reshape(rows, cols)
+    return rows2d, flat, None if bias is None else bias if bias.ndim == 1 else bias.reshape(-1)
+
+
+def fc_rows(xp: Any, rows2d: Any, w: Any, bias_row: Any | None,
+            act: Callable[[Any, Any, float, Any], None] | None, flat: Any, out: Any) -> None:
+    """fc on `fc_operands`' views: flat = rows2d @ w + bias_row, then `act` (an activation's
+    `in_place` function, or None) on `out` (whose rows `flat` is) in place."""
     xp.matmul(rows2d, w, out=flat)
-    if bias is not None:
-        xp.add(flat, bias if bias.ndim == 1 else bias.reshape(-1), out=flat)
-    activate(xp, activation, out)
+    if bias_row is not None:
+        xp.add(flat, bias_row, out=flat)
+    if act is not None:
+        act(xp, out, 0.0, out)
+
+
+def fc(xp: Any, x: Any, w: Any, bias: Any | None, in_num_col_dims: int, activation: str,
+       out: Any) -> None:
+    """out = act(x flattened at `in_num_col_dims` @ w + bias)."""
+    act = in_place(activation)
+    rows2d, flat, bias_row = fc_operands(x, w, bias, in_num_col_dims, out)
+    fc_rows(xp, rows2d, w, bias_row, act, flat, out)
 
 
 def fc_out_dims(x_dims: Any, w_dims: Any, in_num_col_dims: int) -> tuple[int, ...]:

@@ -59,6 +59,55 @@ def _stat_buffer(buf: Any | None, left: int, cdt: np.dtype) -> Any | None:
     return buf.reshape(left)
 
 
+#: what `layer_norm_rows` takes besides (xp, ..., y, mean, variance): rows (x as [left,
+#: right] in the compute type), scale and bias rows (or None), epsilon in the compute
+#: type, the compute type, right, y's rows when the work happens in y (else None), and
+#: mean / variance as the flat vectors the statistics are summed into (else None)
+LayerNormOperands = tuple[Any, Any, Any, Any, np.dtype, int, Any, Any, Any]
+
+
+def layer_norm_operands(xp: Any, x: Any, scale: Any | None, bias: Any | None, epsilon: float,
+                        begin_norm_axis: int, y: Any, mean: Any | None, variance: Any | None
+                        ) -> LayerNormOperands:
+    """The views and constants `layer_norm_rows` computes with (views of the arguments for
+    float32 / float64 x and C-contiguous arrays; copies for half x)."""
+    left, right = flatten_at(tuple(x.shape), begin_norm_axis)
+    cdt = np.dtype(np.float32) if x.dtype.itemsize < 4 else x.dtype
+    rows = x.reshape(left, right).astype(cdt, copy=False)
+    in_y = y.dtype == cdt and y.flags.c_contiguous and not xp.may_share_memory(x, y)
+    return (rows, None if scale is None else _row_vector(scale, right, cdt),
+            None if bias is None else _row_vector(bias, right, cdt), cdt.type(epsilon), cdt,
+            right, y.reshape(left, right) if in_y else None, _stat_buffer(mean, left, cdt),
+            _stat_buffer(variance, left, cdt))
+
+
+def layer_norm_rows(xp: Any, rows: Any, scale_row: Any | None, bias_row: Any | None,
+                    eps: Any, cdt: np.dtype, right: int, y_rows: Any | None,
+                    mean_out: Any | None, var_out: Any | None, y: Any, mean: Any | None,
+                    variance: Any | None) -> None:
+    """layer_norm on `layer_norm_operands`' views (see `LayerNormOperands`)."""
+    # means as sum / count with array methods: NumPy's mean, without its per-call overhead
+    mu = rows.sum(axis=1, dtype=cdt, out=mean_out)
+    mu /= right
+    if y_rows is not None:  # the work happens in y's own memory
+        norm = xp.subtract(rows, mu[:, None], out=y_rows)
+    else:
+        norm = rows - mu[:, None]
+    var = (norm * norm).sum(axis=1, dtype=cdt, out=var_out)
+    var /= right
+    norm /= xp.sqrt(var + eps)[:, None]
+    if scale_row is not None:
+        norm *= scale_row
+    if bias_row is not None:
+        norm += bias_row
+    if y_rows is None:
+        y[...] = norm.reshape(y.shape)
+    if mean is not None and mean_out is None:
+        mean[...] = mu.reshape(mean.shape)
+    if variance is not None and var_out is None:
+        variance[...] = var.reshape(variance.shape)
+
+
 def layer_norm(xp: Any, x: Any, scale: Any | None, bias: Any | None, epsilon: float,
                begin_norm_axis: int, y: Any, mean: Any | None, variance: Any | None) -> None:
     """y = (x - mean) / sqrt(var + epsilon) * scale + bias, statistics per leading row.
@@ -66,28 +115,6 @@ def layer_norm(xp: Any, x: Any, scale: Any | None, bias: Any | None, epsilon: fl
     Variance is the biased one (divided by the row length). Statistics and the
     normalization are computed in float32 for half inputs, else in x's type.
     """
-    left, right = flatten_at(tuple(x.shape), begin_norm_axis)
-    cdt = np.dtype(np.float32) if x.dtype.itemsize < 4 else x.dtype
-    rows = x.reshape(left, right).astype(cdt, copy=False)
-    # means as sum / count with array methods: NumPy's mean, without its per-call overhead
-    mean_out, var_out = _stat_buffer(mean, left, cdt), _stat_buffer(variance, left, cdt)
-    mu = rows.sum(axis=1, dtype=cdt, out=mean_out)
-    mu /= right
-    in_y = y.dtype == cdt and y.flags.c_contiguous and not xp.may_share_memory(x, y)
-    if in_y:  # the work happens in y's own memory
-        norm = xp.subtract(rows, mu[:, None], out=y.reshape(left, right))
-    else:
-        norm = rows - mu[:, None]
-    var = (norm * norm).sum(axis=1, dtype=cdt, out=var_out)
-    var /= right
-    norm /= xp.sqrt(var + cdt.type(epsilon))[:, None]
-    if scale is not None:
-        norm *= _row_vector(scale, right, cdt)
-    if bias is not None:
-        norm += _row_vector(bias, right, cdt)
-    if not in_y:
-        y[...] = norm.reshape(y.shape)
-    if mean is not None and mean_out is None:
-        mean[...] = mu.reshape(mean.shape)
-    if variance is not None and var_out is None:
-        variance[...] = var.reshape(variance.shape)
+    operands = layer_norm_operands(xp, x, scale, bias, epsilon, begin_norm_axis, y, mean,
+                                   variance)
+    layer_norm_rows(xp, *operands, y, mean, variance)

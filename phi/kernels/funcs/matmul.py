@@ -65,23 +65,39 @@ def matmul(xp: Any, x: Any, y: Any, trans_x: bool, trans_y: bool, out: Any,
         _int_matmul(xp, x, y, trans_x, trans_y, out)
         return
     work = compute_dtype(out.dtype)
-    a = x if x.dtype == work else x.astype(work)
-    b = y if y.dtype == work else y.astype(work)
-    if a.ndim >= 2 and trans_x:
-        a = xp.swapaxes(a, -1, -2)
-    if b.ndim >= 2 and trans_y:
-        b = xp.swapaxes(b, -1, -2)
-    if alpha == 1.0 and out.dtype == work and a.ndim == b.ndim == out.ndim >= 2 \
-            and a.shape[:-2] == b.shape[:-2] == out.shape[:-2] \
-            and out.shape[-2:] == (a.shape[-2], b.shape[-1]):
-        with quiet(xp):  # the product's own shape and type: straight into out
-            xp.matmul(a, b, out=out)
+    a, b, direct = matmul_operands(xp, x, y, trans_x, trans_y, out)
+    if alpha == 1.0 and direct:
+        matmul_into(xp, a, b, out)
         return
     with quiet(xp):
         result = xp.matmul(a, b)
         if alpha != 1.0:
             result = result * work.type(alpha)
     xp.copyto(out, xp.reshape(result, out.shape), casting="unsafe")
+
+
+def matmul_operands(xp: Any, x: Any, y: Any, trans_x: bool, trans_y: bool, out: Any
+                    ) -> tuple[Any, Any, bool]:
+    """(op(x), op(y), direct) for a float / complex `out`: the operands in the compute type
+    (views when x and y have it), transposed as asked (views); `direct` when their product
+    has out's own shape and type, so `matmul_into` can write it into out."""
+    work = compute_dtype(out.dtype)
+    a = x if x.dtype == work else x.astype(work)
+    b = y if y.dtype == work else y.astype(work)
+    if a.ndim >= 2 and trans_x:
+        a = xp.swapaxes(a, -1, -2)
+    if b.ndim >= 2 and trans_y:
+        b = xp.swapaxes(b, -1, -2)
+    direct = out.dtype == work and a.ndim == b.ndim == out.ndim >= 2 \
+        and a.shape[:-2] == b.shape[:-2] == out.shape[:-2] \
+        and out.shape[-2:] == (a.shape[-2], b.shape[-1])
+    return a, b, direct
+
+
+def matmul_into(xp: Any, a: Any, b: Any, out: Any) -> None:
+    """out = a @ b for `matmul_operands` that are `direct`, warnings quiet."""
+    with quiet(xp):
+        xp.matmul(a, b, out=out)
 
 
 def _int_matmul(xp: Any, x: Any, y: Any, trans_x: bool, trans_y: bool, out: Any) -> None:

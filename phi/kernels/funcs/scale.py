@@ -60,18 +60,25 @@ def scalar_to(dtype: np.dtype, value: bool | int | float | complex | np.generic)
     return typed_scalar(dtype, value)
 
 
+def quiet_free(dtype: np.dtype) -> bool:
+    """Whether `scale` runs `affine` for x of `dtype` without switching warnings off."""
+    return dtype.kind in "fiub" and dtype not in HALF_DTYPES
+
+
 def scale(xp: Any, x: Any, scale: Any, bias: Any, bias_after_scale: bool, out: Any) -> None:
     """`scale` and `bias`: Python or NumPy scalars of any type (`scalar_to`)."""
     s = scalar_to(x.dtype, scale)
     b = scalar_to(x.dtype, bias)
-    if x.dtype.kind in "fiub" and x.dtype not in HALF_DTYPES:
-        _affine(xp, x, s, b, bias_after_scale, out)  # the hot path: no errstate switch
+    if quiet_free(x.dtype):
+        affine(xp, x, s, b, bias_after_scale, out)  # the hot path: no errstate switch
         return
     with quiet(xp):
-        _affine(xp, x, s, b, bias_after_scale, out)
+        affine(xp, x, s, b, bias_after_scale, out)
 
 
-def _affine(xp: Any, x: Any, s: Any, b: Any, bias_after_scale: bool, out: Any) -> None:
+def affine(xp: Any, x: Any, s: Any, b: Any, bias_after_scale: bool, out: Any) -> None:
+    """out = x * s + b (or (x + b) * s): s and b already `scalar_to` x's dtype; with no
+    floating-point warnings switched off (`scale` does that for the types that need it)."""
     multiply = _complex_multiply if x.dtype.kind == "c" and s.imag != 0 else xp.multiply
     if bias_after_scale:
         multiply(x, s, out=out)

@@ -31,6 +31,29 @@ def clipped_shift(xp: Any, x: Any, axis: int) -> Any:
     return xp.maximum(shifted, x.dtype.type(SHIFT_FLOOR), out=shifted)
 
 
+def row_operands(x: Any, axis: int, out: Any) -> tuple[Any, int, Any]:
+    """(x, axis, out) as `finite_softmax` takes them: for the last axis of a C-contiguous
+    x and out of 3 or more dims, their rows as 2-D views (NumPy reduces short rows of a 2-D
+    array faster than of a deeper one: the same sums, in the same order)."""
+    if axis == x.ndim - 1 > 1 and x.flags.c_contiguous and out.flags.c_contiguous:
+        return x.reshape(-1, x.shape[-1]), 1, out.reshape(-1, x.shape[-1])
+    return x, axis, out
+
+
+def finite_softmax(xp: Any, x: Any, axis: int, out: Any) -> bool:
+    """softmax in `out` itself when every maximum along `axis` is finite (then s <= 0, so
+    nothing overflows and every sum is >= 1: no floating-point warning can arise); False,
+    with `out` untouched, when one is not. x and out have the working dtype."""
+    top = x.max(axis=axis, keepdims=True)
+    if not bool(xp.isfinite(top).all()):
+        return False
+    xp.subtract(x, top, out=out)
+    xp.maximum(out, out.dtype.type(SHIFT_FLOOR), out=out)
+    xp.exp(out, out=out)
+    xp.divide(out, out.sum(axis=axis, keepdims=True), out=out)
+    return True
+
+
 def softmax(xp: Any, x: Any, axis: int, out: Any) -> None:
     """out = exp(s) / sum(exp(s)) along `axis` with s = max(x - max, -64) (float16/bfloat16
     in float32)."""
@@ -39,20 +62,9 @@ def softmax(xp: Any, x: Any, axis: int, out: Any) -> None:
         out[...] = 1
         return
     work = compute_dtype(x.dtype)
-    if x.dtype == work and out.dtype == work and x.size:
-        if axis == x.ndim - 1 > 1 and x.flags.c_contiguous and out.flags.c_contiguous:
-            # the last axis's rows as a 2-D view: NumPy reduces short rows of a 2-D array
-            # faster than of a deeper one (the same sums, in the same order)
-            axis, x, out = 1, x.reshape(-1, x.shape[-1]), out.reshape(-1, x.shape[-1])
-        top = x.max(axis=axis, keepdims=True)
-        if bool(xp.isfinite(top).all()):
-            # finite maxima: s <= 0, so nothing overflows and every sum is >= 1; no
-            # floating-point warning can arise, and the work happens in `out` itself
-            xp.subtract(x, top, out=out)
-            xp.maximum(out, work.type(SHIFT_FLOOR), out=out)
-            xp.exp(out, out=out)
-            xp.divide(out, out.sum(axis=axis, keepdims=True), out=out)
-            return
+    if x.dtype == work and out.dtype == work and x.size \
+            and finite_softmax(xp, *row_operands(x, axis, out)):
+        return
     w = x if x.dtype == work else x.astype(work)
     with quiet(xp):  # an infinite maximum gives inf - inf: NaN, as Paddle's
         e = xp.exp(clipped_shift(xp, w, axis))
