@@ -107,9 +107,9 @@ def depthwise_nchw(x, w, bias, residual, has_residual, out, sh, sw, pt, pb, pl, 
                 _add_taps(plane, padded, w[oc, 0], sh, dh, dw)
             else:
                 _add_taps_strided(plane, padded, w[oc, 0], sh, sw, dh, dw)
-        res = residual[b, oc] if has_residual else plane
-        for y in range(oh):
-            finish_row(plane[y], res[y], has_residual, bias[oc], act, k)
+        flat = plane.reshape(-1)
+        finish_row(flat, residual[b, oc].reshape(-1) if has_residual else flat,
+                   has_residual, bias[oc], act, k)
 
 
 def is_depthwise(x: Any, w: Any, groups: int, data_format: str) -> bool:

@@ -1,6 +1,7 @@
 """Every compiled (Numba) kernel against its plain kernel, op by op through the dual
 dispatch: dtypes, odd shapes, padding edges, strides and dilations, NaN / inf values,
-an empty batch. The plain kernel is the reference; the trace shows which library ran."""
+an empty batch, each on the kernels' serial and parallel compilations. The plain kernel
+is the reference; the trace shows which library ran."""
 
 from __future__ import annotations
 
@@ -14,6 +15,17 @@ from compat.single_op import run_single_op
 pytest.importorskip("numba", reason="the compiled kernel library needs the 'jit' extra")
 
 DTYPES = [np.float32, np.float64]
+
+
+@pytest.fixture(autouse=True, params=["serial", "parallel"])
+def compilation(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Every case on both compilations of the kernels (`phi.jit.runtime.Kernel`): the
+    cases are small, so by the runtime's work rule they would all run serially."""
+    from phi.jit import runtime
+
+    monkeypatch.setattr(runtime, "parallel_worth",
+                        lambda work: request.param == "parallel")
+    return str(request.param)
 TOL = {np.float32: {"rtol": 2e-5, "atol": 2e-5}, np.float64: {"rtol": 1e-12, "atol": 1e-12}}
 
 
