@@ -72,6 +72,11 @@ DEPTHWISE_CASES = [  # (N, C, multiplier, H, W, k, stride, paddings, dilation, a
     (1, 3, 1, 2, 2, 3, 1, [2, 2], 1, "EXPLICIT"),  # pads wider than the input
     (1, 5, 2, 9, 8, 3, 1, [2, 1, 0, 2], 2, "EXPLICIT"),  # stride 1, dilated, uneven pads
     (2, 3, 1, 6, 11, 5, 1, [0, 0], 1, "SAME"),  # stride 1, 5x5
+    (4, 5, 1, 13, 12, 3, 2, [1, 1], 2, "EXPLICIT"),  # stride 2, dilation 2: one phase
+    (1, 4, 2, 15, 14, 3, 2, [1, 2, 2, 1], 1, "EXPLICIT"),  # stride 2, multiplier, uneven
+    (4, 3, 1, 16, 17, 5, 3, [2, 2], 2, "EXPLICIT"),  # stride 3, dilation 2 (phases 0, 2, 1)
+    (1, 2, 1, 9, 11, 3, 2, [0, 0], 3, "EXPLICIT"),  # dilation 3 over stride 2, no padding
+    (2, 7, 1, 14, 14, 3, 2, [0, 0], 1, "SAME"),  # SAME, stride 2, even input
 ]
 
 
@@ -84,6 +89,18 @@ def test_depthwise_conv2d(case: tuple[Any, ...], dtype: type) -> None:
     for op_type in ("depthwise_conv2d", "conv2d"):
         _both(op_type, {"Input": x, "Filter": f}, _conv_attrs(s, pad, d, c, algorithm),
               ["Output"], dtype)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize(("strides", "dilations"), [([1, 2], [2, 1]), ([2, 1], [1, 3]),
+                                                    ([3, 2], [1, 1])])
+def test_depthwise_conv2d_uneven_strides(strides: list[int], dilations: list[int],
+                                         dtype: type) -> None:
+    """Row and column phases apart (the compiled kernel splits the plane by both)."""
+    rng = np.random.default_rng(11)
+    x, f = _values(rng, (2, 3, 12, 11), dtype, edges=True), _values(rng, (3, 1, 3, 3), dtype)
+    attrs = {**_conv_attrs(1, [1, 2, 0, 1], 1, 3), "strides": strides, "dilations": dilations}
+    _both("depthwise_conv2d", {"Input": x, "Filter": f}, attrs, ["Output"], dtype)
 
 
 @pytest.mark.parametrize("dtype", DTYPES)
