@@ -26,39 +26,12 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor, OutTensorList
 from phi.core.kernel_registry import register_kernel
 from phi.jit.epilogue import Activation, bias_or_zeros, constants, finish_nchw, finish_row
+from phi.jit.phase_planes import fill_phases
 from phi.jit.runtime import helper, kernel, prange, threads
 from phi.kernels.funcs import conv as conv_funcs
 from phi.kernels.funcs import fused as fused_funcs
 
 TYPES = [DataType.FLOAT32, DataType.FLOAT64]
-
-
-@helper
-def _fill_phases(phases, src, pt, pl):
-    """The plane `src` into its zero-padded copy split by phase: phases[p, q, r, m] holds
-    padded row r * sh + p, column m * sw + q (sh, sw: the first two dims; stride 1: the
-    padded plane itself). Only the input's positions are written: the borders keep the
-    zeros they were made with. Phases are stepped, not divided: an integer division per
-    row or tap cost a third of a 7x7 plane's time."""
-    sh, sw = phases.shape[0], phases.shape[1]
-    h, wd = src.shape
-    for q in range(sw):
-        first = (q - pl) % sw  # the first input column of phase q
-        start = (first + pl) // sw
-        count = (wd - first + sw - 1) // sw
-        p, rr = pt % sh, pt // sh
-        for r in range(h):
-            dst = phases[p, q, rr, start:]
-            line = src[r]
-            if sw == 1:
-                for col in range(wd):
-                    dst[col] = line[col]
-            else:
-                for m in range(count):
-                    dst[m] = line[first + m * sw]
-            p += 1
-            if p == sh:
-                p, rr = 0, rr + 1
 
 
 @helper
@@ -113,7 +86,7 @@ def depthwise_nchw(x, w, bias, residual, has_residual, out, sh, sw, pt, pb, pl, 
         ext = np.empty(oh * wq, x.dtype)
         for job in range(part * jobs // parts, (part + 1) * jobs // parts):
             b, oc = job // o, job % o
-            _fill_phases(phases, x[b, oc // mult], pt, pl)
+            fill_phases(phases, x[b, oc // mult], pt, pl)
             plane = out[b, oc]
             _set_taps(plane, phases, w[oc, 0], dh, dw, ext)
             flat = plane.reshape(-1)

@@ -150,6 +150,9 @@ POOL_CASES = [  # (pooling_type, ksize, strides, paddings, ceil_mode, exclusive,
     ("avg", [3, 2], [3, 1], [1, 0, 1, 1], True, True, False),
     ("max", [1, 1], [1, 1], [0, 0], False, True, True),
     ("avg", [1, 1], [1, 1], [0, 0], False, True, True),
+    ("max", [3, 3], [3, 2], [1, 0, 2, 1], True, True, False),  # phases 3 x 2, uneven pads
+    ("avg", [2, 3], [2, 3], [1, 1], False, False, False),
+    ("max", [3, 3], [1, 1], [1, 1], False, True, False),
 ]
 
 
@@ -158,7 +161,7 @@ POOL_CASES = [  # (pooling_type, ksize, strides, paddings, ceil_mode, exclusive,
 @pytest.mark.parametrize("edges", [False, True])
 def test_pool2d(case: tuple[Any, ...], edges: bool, dtype: type) -> None:
     kind, ksize, strides, pads, ceil, exclusive, global_ = case
-    x = _values(np.random.default_rng(5), (2, 3, 7, 9), dtype, edges=edges)
+    x = _values(np.random.default_rng(5), (4, 3, 7, 9), dtype, edges=edges)
     attrs = {"pooling_type": kind, "ksize": ksize, "strides": strides, "paddings": pads,
              "ceil_mode": ceil, "exclusive": exclusive, "global_pooling": global_,
              "adaptive": False, "data_format": "NCHW", "padding_algorithm": "EXPLICIT"}
