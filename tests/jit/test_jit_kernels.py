@@ -103,6 +103,42 @@ def test_depthwise_conv2d_uneven_strides(strides: list[int], dilations: list[int
     _both("depthwise_conv2d", {"Input": x, "Filter": f}, attrs, ["Output"], dtype)
 
 
+CHANNELS_LAST_CASES = [  # (N, C, H, W, k, stride, paddings, dilation): small planes, C >= 16
+    (1, 16, 7, 7, 3, 1, [1, 1], 1),
+    (4, 19, 9, 8, 3, 2, [1, 0, 2, 1], 1),
+    (2, 24, 13, 14, 5, 2, [2, 2], 2),
+    (1, 32, 4, 5, 3, 1, [0, 0], 1),
+]
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("case", CHANNELS_LAST_CASES)
+@pytest.mark.parametrize("activation", ["identity", "relu6", "hardswish"])
+def test_depthwise_channels_last(case: tuple[Any, ...], activation: str, dtype: type) -> None:
+    """Depthwise convs of small planes and many channels take the channel-last kernel:
+    with and without residual, edge values included."""
+    from phi.jit.conv_kernels import channels_last_pays
+    from phi.kernels.funcs.conv import conv2d_geometry
+
+    n, c, h, w, k, s, pad, d = case
+    rng = np.random.default_rng(12)
+    x, f = _values(rng, (n, c, h, w), dtype, edges=True), _values(rng, (c, 1, k, k), dtype)
+    # NaN and +-inf pass through; the largest finite value does not stay: whether max *
+    # tap + the next tap overflows depends on the summation order and on FMA (BLAS fuses,
+    # the compiled loop does not), so plain and compiled may rightly give inf or NaN.
+    x[x == np.finfo(dtype).max] = 1
+    attrs = _conv_attrs(s, pad, d, c)
+    g = conv2d_geometry(x.shape, f.shape, attrs["strides"], pad, "EXPLICIT",
+                        attrs["dilations"], c, "NCHW")
+    assert channels_last_pays(g)
+    bias = _values(rng, (c,), dtype)
+    residual = _values(rng, (n, c, g.oh, g.ow), dtype, edges=True)
+    fused = {**attrs, "activation": activation, "fuse_alpha": 0.0}
+    _both("fused_conv2d_add_act", {"Input": x, "Filter": f, "Bias": bias,
+                                   "ResidualData": residual}, fused, ["Output"], dtype)
+    _both("depthwise_conv2d", {"Input": x, "Filter": f}, attrs, ["Output"], dtype)
+
+
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_depthwise_conv2d_edge_values_and_empty_batch(dtype: type) -> None:
     rng = np.random.default_rng(2)
@@ -214,3 +250,23 @@ def test_layer_norm_edge_values() -> None:
     x = _values(np.random.default_rng(10), (4, 16), np.float32, edges=True)
     _both("layer_norm", {"X": x}, {"begin_norm_axis": 1, "epsilon": 1e-5},
           ["Y", "Mean", "Variance"], np.float32)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_depthwise_layouts_agree_bitwise(dtype: type) -> None:
+    """The channel-last and plane-wise depthwise kernels sum the taps in one order:
+    identical bits, the largest finite value and its overflows included."""
+    from phi.jit import conv_kernels, epilogue
+
+    rng = np.random.default_rng(13)
+    for n, c, h, w, k, s, p, d in [(1, 16, 7, 7, 3, 1, 1, 1), (4, 19, 9, 8, 3, 2, 1, 1),
+                                   (2, 24, 13, 14, 5, 2, 2, 2)]:
+        x = _values(rng, (n, c, h, w), dtype, edges=True) * 3
+        f = _values(rng, (c, 1, k, k), dtype) * 3
+        oh, ow = ((size + 2 * p - d * (k - 1) - 1) // s + 1 for size in (h, w))
+        planes, last = np.empty((2, n, c, oh, ow), dtype)
+        args = (x, f, _values(rng, (c,), dtype), x, False)
+        geometry = (s, s, p, p, p, p, d, d, 2, epilogue.constants(np.dtype(dtype), 0.0))
+        conv_kernels.depthwise_channels_last(*args, last, *geometry)
+        conv_kernels.depthwise_nchw(*args, planes, *geometry, 3)
+        np.testing.assert_array_equal(last, planes)
