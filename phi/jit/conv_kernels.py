@@ -9,7 +9,8 @@ buffer times the tap over the whole output plane read as one flat row (branch-fr
 inner loops that vectorise), then the plane is finished (bias, residual, activation)
 while in cache. One thread, relu6, ms compiled / plain: 3x3 stride 1 over 144x56x56
 0.22 / 0.95, 960x7x7 0.25 / 0.37; stride 2 over 96x112x112 0.52 / 1.59, 576x14x14
-0.22 / 0.22 (before the phases, row by row with a column step: 0.85 and 0.25).
+0.22 / 0.22 (before the phases, row by row with a column step: 0.85 and 0.25). Small
+output planes with many channels run channel-last instead (`CHANNELS_LAST_MAX_PLANE`).
 Other convs (channels mixed: im2col + GEMM is BLAS-bound) compute with the plain conv
 math and finish with the compiled epilogue; channel-last (NHWC) data runs the plain body.
 """
