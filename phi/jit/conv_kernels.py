@@ -28,7 +28,7 @@ from phi.core.kernel_args import OutTensor, OutTensorList
 from phi.core.kernel_registry import register_kernel
 from phi.jit.epilogue import Activation, bias_or_zeros, constants, finish_nchw, finish_row
 from phi.jit.phase_planes import fill_phases
-from phi.jit.runtime import helper, kernel, prange, threads
+from phi.jit.runtime import helper, kernel, prange, split_runs
 from phi.kernels.funcs import conv as conv_funcs
 from phi.kernels.funcs import fused as fused_funcs
 
@@ -182,7 +182,7 @@ def conv2d_add_act(xp: Any, x: Any, w: Any, bias: Any | None, residual: Any | No
         if channels_last_pays(g):
             depthwise_channels_last(*args)
         else:
-            depthwise_nchw(*args, min(int(out.shape[0]) * channels, 4 * threads()))
+            depthwise_nchw(*args, split_runs(int(out.shape[0]) * channels, max(x.size, out.size)))
         return
     conv_funcs.conv2d(xp, x, w, strides, paddings, padding_algorithm, dilations, groups,
                       data_format, out, workspace)

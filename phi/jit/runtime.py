@@ -94,16 +94,23 @@ def compile_seconds() -> float:
     return _compile_seconds
 
 
+_threads = int(numba.config.NUMBA_NUM_THREADS)  # Numba's default until set
+
+
 def set_threads(threads: int) -> int:
     """Run parallel kernels on `threads` threads (at most the number Numba started with);
     returns the number set."""
+    global _threads
     n = max(1, min(int(threads), int(numba.config.NUMBA_NUM_THREADS)))
     numba.set_num_threads(n)
+    _threads = n
     return n
 
 
 def threads() -> int:
-    return int(numba.get_num_threads())
+    """The threads `set_threads` set (kept here: numba.get_num_threads costs 1.5 us a
+    call, as much as a small kernel)."""
+    return _threads
 
 
 #: The work (elements of a kernel's largest array) below which a compiled kernel runs its
@@ -119,7 +126,13 @@ PARALLEL_MIN_WORK = 1 << 15
 def parallel_worth(work: int) -> bool:
     """Whether `work` elements are worth a parallel region (the one rule every compiled
     kernel follows): more than one thread set, and at least `PARALLEL_MIN_WORK`."""
-    return work >= PARALLEL_MIN_WORK and numba.get_num_threads() > 1
+    return work >= PARALLEL_MIN_WORK and _threads > 1
+
+
+def split_runs(jobs: int, work: int) -> int:
+    """In how many runs a kernel splits its `jobs` (planes), each run making its buffers
+    once: a few per thread when `work` runs parallel, else one."""
+    return max(1, min(jobs, 4 * _threads)) if parallel_worth(work) else 1
 
 
 def _renamed(fn: Callable[..., Any], suffix: str) -> Callable[..., Any]:

@@ -195,9 +195,11 @@ POOL_CASES = [  # (pooling_type, ksize, strides, paddings, ceil_mode, exclusive,
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("case", POOL_CASES)
 @pytest.mark.parametrize("edges", [False, True])
-def test_pool2d(case: tuple[Any, ...], edges: bool, dtype: type) -> None:
+@pytest.mark.parametrize("plane", [(7, 9), (29, 31)])  # window by window; tap by tap
+def test_pool2d(case: tuple[Any, ...], edges: bool, plane: tuple[int, int],
+                dtype: type) -> None:
     kind, ksize, strides, pads, ceil, exclusive, global_ = case
-    x = _values(np.random.default_rng(5), (4, 3, 7, 9), dtype, edges=edges)
+    x = _values(np.random.default_rng(5), (4, 3, *plane), dtype, edges=edges)
     attrs = {"pooling_type": kind, "ksize": ksize, "strides": strides, "paddings": pads,
              "ceil_mode": ceil, "exclusive": exclusive, "global_pooling": global_,
              "adaptive": False, "data_format": "NCHW", "padding_algorithm": "EXPLICIT"}
