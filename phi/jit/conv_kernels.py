@@ -58,14 +58,32 @@ def _set_taps(plane, phases, filt, dh, dw, ext):
     p, rr = 0, 0
     for i in range(filt.shape[0]):
         q, cc = 0, 0
-        for j in range(filt.shape[1]):
-            tap = filt[i, j]
+        j = 0
+        while j < filt.shape[1]:
             src = phases[p, q].reshape(-1)[rr * wq + cc:]
-            for k in range(n):
-                ext[k] += src[k] * tap
             q += dw
             while q >= sw:
                 q, cc = q - sw, cc + 1
+            if j + 2 < filt.shape[1]:  # three taps in one pass, added in the same order
+                second = phases[p, q].reshape(-1)[rr * wq + cc:]
+                q += dw
+                while q >= sw:
+                    q, cc = q - sw, cc + 1
+                third = phases[p, q].reshape(-1)[rr * wq + cc:]
+                q += dw
+                while q >= sw:
+                    q, cc = q - sw, cc + 1
+                t0, t1, t2 = filt[i, j], filt[i, j + 1], filt[i, j + 2]
+                for k in range(n):
+                    v = ext[k] + src[k] * t0
+                    v = v + second[k] * t1
+                    ext[k] = v + third[k] * t2
+                j += 3
+                continue
+            tap = filt[i, j]
+            for k in range(n):
+                ext[k] += src[k] * tap
+            j += 1
         p += dh
         while p >= sh:
             p, rr = p - sh, rr + 1
