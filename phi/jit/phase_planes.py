@@ -15,8 +15,8 @@ def fill_phases(phases, src, pt, pl):
     padded row r * sh + p, column m * sw + q (sh, sw: the first two dims; stride 1: the
     padded plane itself). Only the input's positions are written: the borders keep the
     values they were made with (zeros for a conv, the floor for a max pool). Phases are
-    stepped, not divided: an integer division per
-    row or tap cost a third of a 7x7 plane's time."""
+    stepped, not divided: an integer division per row or tap cost a third of a 7x7
+    plane's time."""
     sh, sw = phases.shape[0], phases.shape[1]
     h, wd = src.shape
     for q in range(sw):
