@@ -187,6 +187,12 @@ def conv2d_add_act(xp: Any, x: Any, w: Any, bias: Any | None, residual: Any | No
                                    padding_algorithm, dilations, groups, data_format,
                                    activation, alpha, out, workspace)
         return
+    if not out.flags.c_contiguous:  # the kernels view planes as flat rows
+        dense = np.empty(out.shape, out.dtype)
+        conv2d_add_act(xp, x, w, bias, residual, strides, paddings, padding_algorithm,
+                       dilations, groups, data_format, activation, alpha, dense, workspace)
+        out[...] = dense
+        return
     k = constants(out.dtype, alpha)
     channels = int(out.shape[1])
     b = bias_or_zeros(bias, channels, out.dtype)

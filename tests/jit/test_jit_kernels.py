@@ -272,3 +272,20 @@ def test_depthwise_layouts_agree_bitwise(dtype: type) -> None:
         conv_kernels.depthwise_channels_last(*args, last, *geometry)
         conv_kernels.depthwise_nchw(*args, planes, *geometry, 3)
         np.testing.assert_array_equal(last, planes)
+
+
+@pytest.mark.parametrize("groups", [1, 16])  # GEMM + epilogue; depthwise (channel-last)
+def test_conv_into_a_strided_output(groups: int) -> None:
+    """An output that is a strided view gets the same values as a dense one."""
+    from phi.jit.conv_kernels import conv2d_add_act
+
+    rng = np.random.default_rng(14)
+    x = _values(rng, (2, 16, 9, 9), np.float32)
+    f = _values(rng, (16, 16 // groups, 3, 3), np.float32)
+    bias, residual = _values(rng, (16,), np.float32), _values(rng, (2, 16, 9, 9), np.float32)
+    dense = np.empty((2, 16, 9, 9), np.float32)
+    strided = np.empty((2, 16, 9, 18), np.float32)[..., ::2]
+    for out in (dense, strided):
+        conv2d_add_act(np, x, f, bias, residual, [1, 1], [1, 1], "EXPLICIT", [1, 1], groups,
+                       "NCHW", "relu6", 0.0, out)
+    np.testing.assert_array_equal(strided, dense)
