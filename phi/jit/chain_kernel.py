@@ -23,22 +23,19 @@ import numpy as np
 from phi.jit.elementwise_chain import Chain, source
 from phi.jit.runtime import cache_dir
 
-#: Outputs with fewer elements run a serial loop (a parallel launch costs more).
-PARALLEL_MIN = 1 << 16
-
 _loaded: dict[str, Callable[..., Any]] = {}
 _lock = threading.Lock()
 
 
-def compiled(chain: Chain, inputs: list[np.dtype], pattern: tuple[tuple[bool, ...], ...],
-             parallel: bool) -> Callable[..., Any]:
+def compiled(chain: Chain, inputs: list[np.dtype], pattern: tuple[tuple[bool, ...], ...]
+             ) -> Callable[..., Any]:
     """The chain's compiled `run` for these dtypes and loop pattern (generated and
     imported once per process, compiled or loaded from Numba's cache on first call)."""
-    key = chain.key(inputs, pattern, parallel)
+    key = chain.key(inputs, pattern)
     with _lock:
         fn = _loaded.get(key)
         if fn is None:
-            fn = _import(key, source(chain, inputs, pattern, parallel))
+            fn = _import(key, source(chain, inputs, pattern))
             _loaded[key] = fn
     return fn
 
@@ -105,8 +102,7 @@ def launch(chain: Chain, shapes: Sequence[tuple[int, ...]], dtypes: Sequence[np.
         raise ValueError(f"elementwise chain: the inputs' shapes {[tuple(s) for s in shapes]} "
                          f"do not broadcast (as viewed: {views})") from None
     loop, pattern = collapse(shape, views)
-    size = int(np.prod(shape))
-    fn = compiled(chain, list(dtypes), pattern, size >= PARALLEL_MIN)
+    fn = compiled(chain, list(dtypes), pattern)
     found = Launch(fn, loop, tuple(
         (leaf.input, tuple(1 if b else n for n, b in zip(loop, p)))
         for leaf, p in zip(chain.leaves, pattern)), shape, out_dtype)

@@ -177,11 +177,10 @@ class Chain:
             values.append(dtype)
         return values
 
-    def key(self, inputs: list[np.dtype], pattern: tuple[tuple[bool, ...], ...],
-            parallel: bool) -> str:
+    def key(self, inputs: list[np.dtype], pattern: tuple[tuple[bool, ...], ...]) -> str:
         """A digest naming the compiled function for these dtypes and loop pattern."""
         text = json.dumps([self.digest, [str(np.dtype(d)) for d in inputs],
-                           [list(p) for p in pattern], parallel])
+                           [list(p) for p in pattern]])
         return hashlib.sha256(text.encode()).hexdigest()[:24]
 
 
@@ -249,20 +248,21 @@ def clip(v, low, high):
 '''
 
 
-def source(chain: Chain, inputs: list[np.dtype], pattern: tuple[tuple[bool, ...], ...],
-           parallel: bool) -> str:
+def source(chain: Chain, inputs: list[np.dtype], pattern: tuple[tuple[bool, ...], ...]
+           ) -> str:
     """A module defining `run(out, a0, a1, ...)`: one loop nest over `out` (rank =
     len(pattern[k])), leaf k read from array `a{k}` with index 0 on the dims
-    `pattern[k]` marks as broadcast. `parallel`: the outer loop is a prange."""
+    `pattern[k]` marks as broadcast. The outer loop is a prange: `run` is a compiled
+    `Kernel`, run serially below the runtime's parallel work size."""
     dtypes = chain.dtypes(inputs)
     rank = len(pattern[0]) if pattern else 1
     idx = [f"i{d}" for d in range(rank)]
     leaves = [f"a{k}" for k in range(len(chain.leaves))]
-    lines = [PRELUDE, f"@{'kernel' if parallel else 'helper'}",
+    lines = [PRELUDE, "@kernel",
              f"def run(out{''.join(', ' + a for a in leaves)}):"]
     indent = "    "
     for d in range(rank):
-        loop = "prange" if parallel and d == 0 else "range"
+        loop = "prange" if d == 0 else "range"
         lines.append(f"{indent}for i{d} in {loop}(out.shape[{d}]):")
         indent += "    "
     for k, name in enumerate(leaves):

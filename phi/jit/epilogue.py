@@ -64,39 +64,63 @@ def activate(v, act, k):
 
 @inline
 def finish_row(row, extra, has_residual, b, act, k):
-    """row = act(row + b + extra) in place: the branches taken once per row, so each
-    inner loop is branch-free and vectorises."""
+    """row = act(row + b + extra) in place, in one pass: the branches taken once per row
+    and the constants read into locals first (read from `k` inside the loop, LLVM could
+    not tell them apart from `row`'s elements, reloaded them per element and left the
+    loop scalar: a relu epilogue over 64x56x56 took 123 us against NumPy's 88 us)."""
+    zero, six = k[0], k[2]
+    n = row.shape[0]
+    if act == 1:  # x > 0 ? x : 0, so NaN gives 0 (the plain relu's rule)
+        if has_residual:
+            for x in range(n):
+                v = row[x] + b + extra[x]
+                row[x] = v if v > zero else zero
+        else:
+            for x in range(n):
+                v = row[x] + b
+                row[x] = v if v > zero else zero
+        return
+    if act == 2:  # a clip: NaN stays NaN (the plain relu6's rule)
+        if has_residual:
+            for x in range(n):
+                v = row[x] + b + extra[x]
+                v = zero if v < zero else v
+                row[x] = six if v > six else v
+        else:
+            for x in range(n):
+                v = row[x] + b
+                v = zero if v < zero else v
+                row[x] = six if v > six else v
+        return
     if has_residual:
-        for x in range(row.shape[0]):
+        for x in range(n):
             row[x] += b + extra[x]
     else:
-        for x in range(row.shape[0]):
+        for x in range(n):
             row[x] += b
-    if act == 1:  # x > 0 ? x : 0, so NaN gives 0 (the plain relu's rule)
-        for x in range(row.shape[0]):
-            v = row[x]
-            row[x] = v if v > k[0] else k[0]
-    elif act == 2:  # a clip: NaN stays NaN (the plain relu6's rule)
-        for x in range(row.shape[0]):
-            v = row[x]
-            v = k[0] if v < k[0] else v
-            row[x] = k[2] if v > k[2] else v
-    elif act > 2:
-        for x in range(row.shape[0]):
+    if act > 2:
+        for x in range(n):
             row[x] = activate(row[x], act, k)
 
 
 @kernel
-def finish_nchw(out, bias, residual, has_residual, act, k):
-    """The epilogue over an NCHW output: `bias` [C] (zeros for none), `residual` like
-    `out` (read only when `has_residual`)."""
+def finish_planes(out, bias, residual, has_residual, act, k):
+    """The epilogue over an NCHW output viewed as [N, C, H * W] planes: `bias` [C] (zeros
+    for none), `residual` like `out` (read only when `has_residual`)."""
     n, c = out.shape[0], out.shape[1]
     for job in prange(n * c):
         i, ch = job // c, job % c
         plane = out[i, ch]
-        res = residual[i, ch] if has_residual else plane
-        for y in range(plane.shape[0]):
-            finish_row(plane[y], res[y], has_residual, bias[ch], act, k)
+        finish_row(plane, residual[i, ch] if has_residual else plane, has_residual,
+                   bias[ch], act, k)
+
+
+def finish_nchw(out: np.ndarray, bias: np.ndarray, residual: np.ndarray, has_residual: bool,
+                act: int, k: np.ndarray) -> None:
+    """`finish_planes` over a C-contiguous NCHW `out` (and `residual` like it)."""
+    n, c = out.shape[0], out.shape[1]
+    finish_planes(out.reshape(n, c, -1), bias, residual.reshape(n, c, -1), has_residual,
+                  act, k)
 
 
 def constants(dtype: np.dtype, alpha: float) -> np.ndarray:

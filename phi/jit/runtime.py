@@ -15,9 +15,12 @@ from __future__ import annotations
 import hashlib
 import os
 import threading
+import types
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 CACHE_DIR_VARIABLE = "NUMBA_CACHE_DIR"
 
@@ -91,22 +94,85 @@ def compile_seconds() -> float:
     return _compile_seconds
 
 
+_threads = int(numba.config.NUMBA_NUM_THREADS)  # Numba's default until set
+
+
 def set_threads(threads: int) -> int:
     """Run parallel kernels on `threads` threads (at most the number Numba started with);
     returns the number set."""
+    global _threads
     n = max(1, min(int(threads), int(numba.config.NUMBA_NUM_THREADS)))
     numba.set_num_threads(n)
+    _threads = n
     return n
 
 
 def threads() -> int:
-    return int(numba.get_num_threads())
+    """The threads `set_threads` set (kept here: numba.get_num_threads costs 1.5 us a
+    call, as much as a small kernel)."""
+    return _threads
 
 
-def kernel(fn: Callable[..., Any]) -> Any:
-    """A parallel, disk-cached, lazily compiled function (no fastmath: IEEE results, so
-    NaN and inf behave as the plain kernels')."""
-    return numba.njit(parallel=True, cache=True, nogil=True, error_model="numpy")(fn)
+#: The work (elements of a kernel's largest array) below which a compiled kernel runs its
+#: serial compilation: waking the threads for a parallel region costs more than they save.
+#: Measured on 2 cores at 2 threads, float32, us per call parallel / serial (a loaded
+#: machine makes the parallel launch dearer still: up to ~160 us for a [1, 10] softmax):
+#: softmax_rows 10 elements 7.2 / 0.2, 8 K 34.6 / 27.4, 32 K 92.5 / 109.5, 64 K 153 / 218;
+#: finish_nchw 512 8.1 / 2.4, 4 K 9.5 / 8.6, 32 K 15.6 / 32.9, 64 K 22.2 / 67.1. The
+#: crossover lies between 4 K and 32 K elements by kernel; one rule for all at 32 K.
+PARALLEL_MIN_WORK = 1 << 15
+
+
+def parallel_worth(work: int) -> bool:
+    """Whether `work` elements are worth a parallel region (the one rule every compiled
+    kernel follows): more than one thread set, and at least `PARALLEL_MIN_WORK`."""
+    return work >= PARALLEL_MIN_WORK and _threads > 1
+
+
+def split_runs(jobs: int, work: int) -> int:
+    """In how many runs a kernel splits its `jobs` (planes), each run making its buffers
+    once: a few per thread when `work` runs parallel, else one."""
+    return max(1, min(jobs, 4 * _threads)) if parallel_worth(work) else 1
+
+
+def _renamed(fn: Callable[..., Any], suffix: str) -> Callable[..., Any]:
+    """A copy of `fn` under another name: Numba's disk cache keys a function by its
+    qualified name and signature, not by its compile options, so the serial twin of a
+    parallel kernel needs a name of its own or it would load the parallel machine code."""
+    twin = types.FunctionType(fn.__code__, fn.__globals__, fn.__name__ + suffix,
+                              fn.__defaults__, fn.__closure__)
+    twin.__qualname__ = fn.__qualname__ + suffix
+    twin.__module__ = fn.__module__
+    twin.__doc__ = fn.__doc__
+    return twin
+
+
+class Kernel:
+    """A compiled kernel in two compilations of one function: `parallel` (prange spread
+    over the threads) and `serial` (prange read as range). A call runs the one
+    `parallel_worth` picks for the largest array among its arguments; each compiles on
+    its first use."""
+
+    def __init__(self, fn: Callable[..., Any]) -> None:
+        options = {"cache": True, "nogil": True, "error_model": "numpy"}
+        self.py_func = fn
+        self.parallel = numba.njit(parallel=True, **options)(fn)
+        self.serial = numba.njit(parallel=False, **options)(_renamed(fn, "__serial"))
+        self.__doc__ = fn.__doc__
+        self.__name__ = fn.__name__
+
+    def __call__(self, *args: Any) -> Any:
+        work = 0
+        for a in args:  # a plain loop: a generator cost a microsecond more per call
+            if type(a) is np.ndarray and a.size > work:
+                work = a.size
+        return (self.parallel if parallel_worth(work) else self.serial)(*args)
+
+
+def kernel(fn: Callable[..., Any]) -> Kernel:
+    """A disk-cached, lazily compiled kernel, parallel or serial by its work (`Kernel`);
+    no fastmath: IEEE results, so NaN and inf behave as the plain kernels'."""
+    return Kernel(fn)
 
 
 def inline(fn: Callable[..., Any]) -> Any:

@@ -1,6 +1,7 @@
 """Every compiled (Numba) kernel against its plain kernel, op by op through the dual
 dispatch: dtypes, odd shapes, padding edges, strides and dilations, NaN / inf values,
-an empty batch. The plain kernel is the reference; the trace shows which library ran."""
+an empty batch, each on the kernels' serial and parallel compilations. The plain kernel
+is the reference; the trace shows which library ran."""
 
 from __future__ import annotations
 
@@ -14,6 +15,17 @@ from compat.single_op import run_single_op
 pytest.importorskip("numba", reason="the compiled kernel library needs the 'jit' extra")
 
 DTYPES = [np.float32, np.float64]
+
+
+@pytest.fixture(autouse=True, params=["serial", "parallel"])
+def compilation(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Every case on both compilations of the kernels (`phi.jit.runtime.Kernel`): the
+    cases are small, so by the runtime's work rule they would all run serially."""
+    from phi.jit import runtime
+
+    monkeypatch.setattr(runtime, "parallel_worth",
+                        lambda work: request.param == "parallel")
+    return str(request.param)
 TOL = {np.float32: {"rtol": 2e-5, "atol": 2e-5}, np.float64: {"rtol": 1e-12, "atol": 1e-12}}
 
 
@@ -60,6 +72,11 @@ DEPTHWISE_CASES = [  # (N, C, multiplier, H, W, k, stride, paddings, dilation, a
     (1, 3, 1, 2, 2, 3, 1, [2, 2], 1, "EXPLICIT"),  # pads wider than the input
     (1, 5, 2, 9, 8, 3, 1, [2, 1, 0, 2], 2, "EXPLICIT"),  # stride 1, dilated, uneven pads
     (2, 3, 1, 6, 11, 5, 1, [0, 0], 1, "SAME"),  # stride 1, 5x5
+    (4, 5, 1, 13, 12, 3, 2, [1, 1], 2, "EXPLICIT"),  # stride 2, dilation 2: one phase
+    (1, 4, 2, 15, 14, 3, 2, [1, 2, 2, 1], 1, "EXPLICIT"),  # stride 2, multiplier, uneven
+    (4, 3, 1, 16, 17, 5, 3, [2, 2], 2, "EXPLICIT"),  # stride 3, dilation 2 (phases 0, 2, 1)
+    (1, 2, 1, 9, 11, 3, 2, [0, 0], 3, "EXPLICIT"),  # dilation 3 over stride 2, no padding
+    (2, 7, 1, 14, 14, 3, 2, [0, 0], 1, "SAME"),  # SAME, stride 2, even input
 ]
 
 
@@ -72,6 +89,54 @@ def test_depthwise_conv2d(case: tuple[Any, ...], dtype: type) -> None:
     for op_type in ("depthwise_conv2d", "conv2d"):
         _both(op_type, {"Input": x, "Filter": f}, _conv_attrs(s, pad, d, c, algorithm),
               ["Output"], dtype)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize(("strides", "dilations"), [([1, 2], [2, 1]), ([2, 1], [1, 3]),
+                                                    ([3, 2], [1, 1])])
+def test_depthwise_conv2d_uneven_strides(strides: list[int], dilations: list[int],
+                                         dtype: type) -> None:
+    """Row and column phases apart (the compiled kernel splits the plane by both)."""
+    rng = np.random.default_rng(11)
+    x, f = _values(rng, (2, 3, 12, 11), dtype, edges=True), _values(rng, (3, 1, 3, 3), dtype)
+    attrs = {**_conv_attrs(1, [1, 2, 0, 1], 1, 3), "strides": strides, "dilations": dilations}
+    _both("depthwise_conv2d", {"Input": x, "Filter": f}, attrs, ["Output"], dtype)
+
+
+CHANNELS_LAST_CASES = [  # (N, C, H, W, k, stride, paddings, dilation): small planes, C >= 16
+    (1, 16, 7, 7, 3, 1, [1, 1], 1),
+    (4, 19, 9, 8, 3, 2, [1, 0, 2, 1], 1),
+    (2, 24, 13, 14, 5, 2, [2, 2], 2),
+    (1, 32, 4, 5, 3, 1, [0, 0], 1),
+]
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("case", CHANNELS_LAST_CASES)
+@pytest.mark.parametrize("activation", ["identity", "relu6", "hardswish"])
+def test_depthwise_channels_last(case: tuple[Any, ...], activation: str, dtype: type) -> None:
+    """Depthwise convs of small planes and many channels take the channel-last kernel:
+    with and without residual, edge values included."""
+    from phi.jit.conv_kernels import channels_last_pays
+    from phi.kernels.funcs.conv import conv2d_geometry
+
+    n, c, h, w, k, s, pad, d = case
+    rng = np.random.default_rng(12)
+    x, f = _values(rng, (n, c, h, w), dtype, edges=True), _values(rng, (c, 1, k, k), dtype)
+    # NaN and +-inf pass through; the largest finite value does not stay: whether max *
+    # tap + the next tap overflows depends on the summation order and on FMA (BLAS fuses,
+    # the compiled loop does not), so plain and compiled may rightly give inf or NaN.
+    x[x == np.finfo(dtype).max] = 1
+    attrs = _conv_attrs(s, pad, d, c)
+    g = conv2d_geometry(x.shape, f.shape, attrs["strides"], pad, "EXPLICIT",
+                        attrs["dilations"], c, "NCHW")
+    assert channels_last_pays(g)
+    bias = _values(rng, (c,), dtype)
+    residual = _values(rng, (n, c, g.oh, g.ow), dtype, edges=True)
+    fused = {**attrs, "activation": activation, "fuse_alpha": 0.0}
+    _both("fused_conv2d_add_act", {"Input": x, "Filter": f, "Bias": bias,
+                                   "ResidualData": residual}, fused, ["Output"], dtype)
+    _both("depthwise_conv2d", {"Input": x, "Filter": f}, attrs, ["Output"], dtype)
 
 
 @pytest.mark.parametrize("dtype", DTYPES)
@@ -121,15 +186,20 @@ POOL_CASES = [  # (pooling_type, ksize, strides, paddings, ceil_mode, exclusive,
     ("avg", [3, 2], [3, 1], [1, 0, 1, 1], True, True, False),
     ("max", [1, 1], [1, 1], [0, 0], False, True, True),
     ("avg", [1, 1], [1, 1], [0, 0], False, True, True),
+    ("max", [3, 3], [3, 2], [1, 0, 2, 1], True, True, False),  # phases 3 x 2, uneven pads
+    ("avg", [2, 3], [2, 3], [1, 1], False, False, False),
+    ("max", [3, 3], [1, 1], [1, 1], False, True, False),
 ]
 
 
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("case", POOL_CASES)
 @pytest.mark.parametrize("edges", [False, True])
-def test_pool2d(case: tuple[Any, ...], edges: bool, dtype: type) -> None:
+@pytest.mark.parametrize("plane", [(7, 9), (29, 31)])  # window by window; tap by tap
+def test_pool2d(case: tuple[Any, ...], edges: bool, plane: tuple[int, int],
+                dtype: type) -> None:
     kind, ksize, strides, pads, ceil, exclusive, global_ = case
-    x = _values(np.random.default_rng(5), (2, 3, 7, 9), dtype, edges=edges)
+    x = _values(np.random.default_rng(5), (4, 3, *plane), dtype, edges=edges)
     attrs = {"pooling_type": kind, "ksize": ksize, "strides": strides, "paddings": pads,
              "ceil_mode": ceil, "exclusive": exclusive, "global_pooling": global_,
              "adaptive": False, "data_format": "NCHW", "padding_algorithm": "EXPLICIT"}
@@ -182,3 +252,40 @@ def test_layer_norm_edge_values() -> None:
     x = _values(np.random.default_rng(10), (4, 16), np.float32, edges=True)
     _both("layer_norm", {"X": x}, {"begin_norm_axis": 1, "epsilon": 1e-5},
           ["Y", "Mean", "Variance"], np.float32)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_depthwise_layouts_agree_bitwise(dtype: type) -> None:
+    """The channel-last and plane-wise depthwise kernels sum the taps in one order:
+    identical bits, the largest finite value and its overflows included."""
+    from phi.jit import conv_kernels, epilogue
+
+    rng = np.random.default_rng(13)
+    for n, c, h, w, k, s, p, d in [(1, 16, 7, 7, 3, 1, 1, 1), (4, 19, 9, 8, 3, 2, 1, 1),
+                                   (2, 24, 13, 14, 5, 2, 2, 2)]:
+        x = _values(rng, (n, c, h, w), dtype, edges=True) * 3
+        f = _values(rng, (c, 1, k, k), dtype) * 3
+        oh, ow = ((size + 2 * p - d * (k - 1) - 1) // s + 1 for size in (h, w))
+        planes, last = np.empty((2, n, c, oh, ow), dtype)
+        args = (x, f, _values(rng, (c,), dtype), x, False)
+        geometry = (s, s, p, p, p, p, d, d, 2, epilogue.constants(np.dtype(dtype), 0.0))
+        conv_kernels.depthwise_channels_last(*args, last, *geometry)
+        conv_kernels.depthwise_nchw(*args, planes, *geometry, 3)
+        np.testing.assert_array_equal(last, planes)
+
+
+@pytest.mark.parametrize("groups", [1, 16])  # GEMM + epilogue; depthwise (channel-last)
+def test_conv_into_a_strided_output(groups: int) -> None:
+    """An output that is a strided view gets the same values as a dense one."""
+    from phi.jit.conv_kernels import conv2d_add_act
+
+    rng = np.random.default_rng(14)
+    x = _values(rng, (2, 16, 9, 9), np.float32)
+    f = _values(rng, (16, 16 // groups, 3, 3), np.float32)
+    bias, residual = _values(rng, (16,), np.float32), _values(rng, (2, 16, 9, 9), np.float32)
+    dense = np.empty((2, 16, 9, 9), np.float32)
+    strided = np.empty((2, 16, 9, 18), np.float32)[..., ::2]
+    for out in (dense, strided):
+        conv2d_add_act(np, x, f, bias, residual, [1, 1], [1, 1], "EXPLICIT", [1, 1], groups,
+                       "NCHW", "relu6", 0.0, out)
+    np.testing.assert_array_equal(strided, dense)

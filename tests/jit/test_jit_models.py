@@ -24,8 +24,17 @@ COMPILED_OPS = {"conv2d", "depthwise_conv2d", "fused_conv2d_add_act", "pool2d", 
                 "layer_norm", "fused_elementwise_chain"}
 
 
+@pytest.mark.parametrize("compilation", ["by work", "parallel"])
 @pytest.mark.parametrize(("folder", "name"), MODELS)
-def test_model_on_both_libraries(folder: str, name: str) -> None:
+def test_model_on_both_libraries(folder: str, name: str, compilation: str,
+                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Within 1e-5 * max(1, max|plain|) of the plain run (and of Paddle's outputs), with
+    the kernels' compilation chosen by the runtime's work rule (the fixtures are small:
+    mostly serial) and with every kernel on its parallel compilation."""
+    if compilation == "parallel":
+        from phi.jit import runtime
+
+        monkeypatch.setattr(runtime, "parallel_worth", lambda work: True)
     root = FIXTURES_ROOT / folder / name
     feeds = fixture_feeds(root, "b1")
     plain = run_model(load_model(str(root / "model")), feeds)

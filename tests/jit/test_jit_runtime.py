@@ -53,3 +53,39 @@ def test_the_default_cache_is_per_user_and_per_source_version(monkeypatch: pytes
     assert runtime.cache_dir() == tmp_path / "fluidphi" / "numba" / runtime.sources_digest()
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "mine"))
     assert runtime.cache_dir() == tmp_path / "mine"
+
+
+def test_small_work_runs_the_serial_compilation(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One rule for every compiled kernel: the parallel compilation only for work of at
+    least PARALLEL_MIN_WORK elements and more than one thread; both compute alike."""
+    import numpy as np
+
+    from phi.jit import row_kernels, runtime
+
+    kernel = row_kernels.softmax_rows
+    assert kernel.serial.py_func.__qualname__ != kernel.parallel.py_func.__qualname__
+    before = runtime.threads()
+    runtime.set_threads(2)
+    try:
+        assert not runtime.parallel_worth(runtime.PARALLEL_MIN_WORK - 1)
+        assert runtime.parallel_worth(runtime.PARALLEL_MIN_WORK) == (runtime.threads() > 1)
+        runtime.set_threads(1)
+        assert not runtime.parallel_worth(runtime.PARALLEL_MIN_WORK * 4)
+    finally:
+        runtime.set_threads(before)
+    picked: list[str] = []
+    for name in ("serial", "parallel"):
+        fn = getattr(kernel, name)
+        monkeypatch.setattr(kernel, name, lambda *a, _f=fn, _n=name: (picked.append(_n),
+                                                                     _f(*a))[1])
+    floor = np.float32(-64)
+    small = np.random.default_rng(0).standard_normal((1, 10)).astype(np.float32)
+    kernel(small, out := np.empty_like(small), floor)
+    big = np.random.default_rng(1).standard_normal((64, runtime.PARALLEL_MIN_WORK // 64)
+                                                    ).astype(np.float32)
+    kernel(big, big_out := np.empty_like(big), floor)
+    assert picked == ["serial", "parallel" if runtime.threads() > 1 else "serial"]
+    serial_out = np.empty_like(big)
+    kernel.serial(big, serial_out, floor)
+    np.testing.assert_array_equal(big_out, serial_out)
+    np.testing.assert_allclose(out.sum(), 1.0, rtol=1e-6)
