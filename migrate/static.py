@@ -16,7 +16,7 @@ import libcst.matchers as m
 from libcst.metadata import MetadataWrapper, QualifiedNameProvider
 
 from migrate.source_files import file_state, read_source
-from migrate.static_eval import Evaluator, call_args, class_bases
+from migrate.static_eval import Evaluator, call_args, class_bases, is_type_call
 from migrate.static_facts import OperatorDef, Registration, StaticProto, UnresolvedRegistration
 from migrate.static_refs import (
     ClassRef,
@@ -26,6 +26,7 @@ from migrate.static_refs import (
     UnresolvableError,
     code_of,
     dotted,
+    iter_top_statements,
     literal_string,
 )
 
@@ -101,17 +102,38 @@ class ModuleInfo:
         key = (self.path.resolve() if self.path else None, name)
         if cls is None or key in busy:
             return False
-        for base in class_bases(cls):
-            d = dotted(base)
-            if d is not None and d in self.classes and d != name:
-                if self.is_subclass_of(d, symbol, busy | {key}):
-                    return True
-            elif self.imports.is_symbol(base, symbol):
-                return True
-            elif (ref := self._class_elsewhere(base)) is not None:
-                if info_for(self, ref).is_subclass_of(ref.name, symbol, busy | {key}):
-                    return True
-        return False
+        return any(self.base_subclasses(base, symbol, busy | {key}, name)
+                   for base in class_bases(cls))
+
+    def base_subclasses(self, base: cst.BaseExpression, symbol: str,
+                        busy: frozenset[tuple[Path | None, str]] = frozenset(),
+                        name: str = "") -> bool:
+        """The base expression `base` (of class `name`) is, or subclasses, the imported
+        `symbol`."""
+        d = dotted(base)
+        if d is not None and d in self.classes and d != name:
+            return self.is_subclass_of(d, symbol, busy)
+        if self.imports.is_symbol(base, symbol):
+            return True
+        ref = self._class_elsewhere(base)
+        return ref is not None and info_for(self, ref).is_subclass_of(ref.name, symbol, busy)
+
+    def runtime_classes(self, symbol: str) -> dict[str, cst.Call]:
+        """Module-level names bound to a class built at run time, `N = type("N", (B, ...),
+        {...})`, some base of which subclasses `symbol`: name -> the `type(...)` call."""
+        out: dict[str, cst.Call] = {}
+        for stmt in iter_top_statements(self.module.body):
+            smalls = stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ()
+            for small in smalls:
+                if not (isinstance(small, cst.Assign) and is_type_call(small.value)):
+                    continue
+                bases = [e.value for e in small.value.args[1].value.elements]
+                if not any(self.base_subclasses(b, symbol) for b in bases):
+                    continue
+                for target in small.targets:
+                    if (d := dotted(target.target)) is not None:
+                        out[d] = small.value
+        return out
 
     def _class_elsewhere(self, base: cst.BaseExpression) -> ClassRef | None:
         try:

@@ -30,6 +30,13 @@ from migrate.static_refs import (
 _EVALUATORS: dict[tuple[tuple[Path, int, int], int], Evaluator] = {}
 
 
+def is_type_call(node: cst.BaseExpression) -> bool:
+    """`type(name, (bases...), namespace)`: a class built at run time."""
+    return (isinstance(node, cst.Call) and isinstance(node.func, cst.Name)
+            and node.func.value == "type" and len(node.args) == 3
+            and isinstance(node.args[1].value, cst.Tuple))
+
+
 class Evaluator:
     """Evaluate constant expressions of one module."""
 
@@ -78,6 +85,8 @@ class Evaluator:
                                         "`from ... import *`")
             return starred.name(name, {})
         if name in self.assigns:
+            if is_type_call(self.assigns[name]):  # a class built at run time: named, not read
+                return ClassRef(name, home) if (home := self._home()) else ClassRef(name)
             if name not in self._values:
                 if name in self._busy:
                     raise UnresolvableError(f"'{name}' is defined in terms of itself")
@@ -93,7 +102,7 @@ class Evaluator:
                 raise value
             return value
         # a sibling's evaluator names its own classes with its path (`compose.PlainMaker`)
-        home = self.path.resolve() if self.depth and self.path is not None else None
+        home = self._home()
         if name in self.classes:
             return ClassRef(name, home) if home else ClassRef(name)
         if name in self.functions:
@@ -101,6 +110,9 @@ class Evaluator:
         if name in self.imports.names:
             return self._imported(self.imports.names[name], name)
         raise UnresolvableError(f"name '{name}' is not a module-level constant")
+
+    def _home(self) -> Path | None:
+        return self.path.resolve() if self.depth and self.path is not None else None
 
     def _imported(self, qualified: str, local: str) -> Any:
         if self.depth < 3:
