@@ -20,7 +20,7 @@ from migrate.kernel_bindings import (
     inline_aliases,
     rename_local,
 )
-from migrate.kernel_compose import check_folds, compose_calls
+from migrate.kernel_compose import check_folds, compose_calls, composed_class
 from migrate.kernel_folds import find_folds
 from migrate.kernel_model import (
     ATTR_HINTS,
@@ -176,6 +176,11 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
     new_block = block.visit(Rewriter(mk, ctx_name, self_name))
     for n in load_names(new_block):
         if n.value == ctx_name:
+            legacy = _legacy_composed(new_block, ctx_name)
+            if legacy:
+                raise SkipError(f"{PASSES_CTX} '{ctx_name}' on to {legacy}().compute("
+                                f"{ctx_name}): kernel {legacy} stays legacy (not migrated as "
+                                "one function this kernel can call), so this one does too")
             raise SkipError(f"{PASSES_CTX} '{ctx_name}' on or keeps it (only "
                             "ctx.input/output/attr/... reads can become parameters)")
         if n.value == self_name:
@@ -290,3 +295,13 @@ def _params(mk: KernelMigration, none_checked: set[str]) -> list[Param]:
             "OptionalOutTensor" if optional else "OutTensor")
         out.append(Param(name, "output", v.name, hint, optional, v.duplicable))
     return out
+
+
+def _legacy_composed(block: cst.IndentedBlock, ctx: str) -> str:
+    """The first kernel class `block` still composes as `C().compute(ctx)` (not replaced by
+    its function: it stays legacy); "" when none."""
+    for call in m.findall(block, m.Call()):
+        callee = composed_class(cst.ensure_type(call, cst.Call), ctx)
+        if callee is not None:
+            return callee
+    return ""

@@ -1,6 +1,7 @@
 """The codemod on a package of ufunc kernels (tests/migrate/corpus/pkg_ufuncs): a kernel
-class built by `type(...)` at run time gets a `skipped` row naming why, and the module's
-other kernels migrate as before. After `--write` every module still imports and every op
+class built by `type(...)` at run time gets a `skipped` row naming why, a kernel composing
+it one naming the composed kernel that stays legacy, and the module's other kernels migrate
+as before. After `--write` every module still imports and every op
 computes what it computed before (package_probe.py, before and after, in a subprocess)."""
 
 from __future__ import annotations
@@ -20,6 +21,11 @@ EXPECTED: dict[tuple[str, str], tuple[str, str, str]] = {
         "skipped", "uf_half",
         'built by type(...) at run time (`HalfKernel = type("HalfKernel", (_Scaled,), '
         '{"FACTOR": 0.5})`); the codemod rewrites class statements only; not migrated'),
+    ("built.py", "AliasHalfKernel"): (
+        "skipped", "uf_alias_half",
+        "passes the ExecutionContext 'ctx' on to HalfKernel().compute(ctx): kernel HalfKernel "
+        "stays legacy (not migrated as one function this kernel can call), so this one does "
+        "too"),
 }
 
 #: runs the package's ops in a subprocess (argv: root, mode of the migrated ops) and prints
@@ -60,11 +66,12 @@ def test_the_write_breaks_nothing_and_every_op_computes_as_before(written: dict[
     before, after = written["before"], written["after"]
     assert set(before["imported"].values()) == {"ok"}
     assert after["imported"] == before["imported"]
-    assert set(before["ran"]) == {"uf_double"}
+    assert set(before["ran"]) == {"uf_double", "uf_alias_half"}
     assert all(isinstance(v, list) for v in before["ran"].values()), before["ran"]
     # legacy before, PHI (uf_double) and legacy (uf_half) after: the same values
     assert written["after_ops"] == written["before_ops"]
     assert written["before_ops"]["uf_half"][0][:2] == [-1.0, -0.8181818127632141]
+    assert before["ran"]["uf_alias_half"] == written["before_ops"]["uf_half"]
     migrated = {r["op"] for r in written["doc"]["kernels"] if r["status"] == "migrated"}
     assert after["ran"] == {op: v for op, v in before["ran"].items() if op not in migrated}
     assert {op: after["phi_ran"][op] for op in migrated} == {

@@ -1,5 +1,6 @@
 """Team U: a kernel written as a class statement next to one built by `type(...)` at import
-time on a template base, both registered by plain calls."""
+time on a template base, and a kernel composing the latter, all registered by plain
+calls."""
 
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
@@ -36,7 +37,17 @@ class DoubleKernel(OpKernel):
 
 HalfKernel = type("HalfKernel", (_Scaled,), {"FACTOR": 0.5})
 
+
+class AliasHalfKernel(OpKernel):
+    """Composes the kernel built at run time, which stays legacy."""
+
+    def compute(self, ctx):
+        HalfKernel().compute(ctx)
+
+
 register_operator("uf_double", UfuncOp, UfuncMaker)
 register_op_kernel("uf_double", "CPU", DoubleKernel, DataType.FLOAT32)
 register_operator("uf_half", UfuncOp, UfuncMaker)
 register_op_kernel("uf_half", "CPU", HalfKernel, DataType.FLOAT32)
+register_operator("uf_alias_half", UfuncOp, UfuncMaker)
+register_op_kernel("uf_alias_half", "CPU", AliasHalfKernel, DataType.FLOAT32)
