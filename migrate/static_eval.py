@@ -350,8 +350,11 @@ class Evaluator:
         """`D[k]`, `T[0]` of a known dict, list or tuple with a known key or index."""
         if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
             raise UnresolvableError(code_of(node))
-        container = self.eval(node.value, env)
-        key = self.eval(node.slice[0].slice.value, env)
+        try:
+            container = self.eval(node.value, env)
+            key = self.eval(node.slice[0].slice.value, env)
+        except UnresolvableError as exc:
+            raise UnresolvableError(f"{code_of(node)}: {exc}") from None
         if not isinstance(container, (dict, list, tuple)) or (
                 not isinstance(container, dict) and (isinstance(key, bool)
                                                      or not isinstance(key, int))):
