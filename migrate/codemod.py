@@ -98,6 +98,9 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
     # names is no kernel: its subclasses' rows cover it
     bases = {dotted(b) for cls in info.classes.values() for b in _bases(cls)}
     bases |= result.tree_bases - set(regs_by_class)
+    runtime = info.runtime_classes("OpKernel")
+    bases |= {dotted(e.value) for call in runtime.values()
+              for e in cst.ensure_type(call.args[1].value, cst.Tuple).elements}
     leaves = [c for c in info.classes if info.is_subclass_of(c, "OpKernel") and c not in bases]
     shims = {c: kept_served(info.classes[c]) for c in leaves if c not in regs_by_class}
     for c, served in shims.items():
@@ -118,9 +121,14 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
             blocked.setdefault(c, _unread_reason(info, unread[0]) if unread else
                                "no register_op_kernel call of this module registers it "
                                "(registered elsewhere, or never); not migrated")
+    for c, call in runtime.items():  # no class statement to rewrite: a row says so
+        blocked[c] = (f"built by type(...) at run time (`{c} = "
+                      f"{code_of(call).strip().splitlines()[0]}`); the codemod rewrites "
+                      "class statements only; not migrated")
     if unread:
         keep = keep | set(regs_by_class)
     classes = [n for n in info.classes if n in regs_by_class or n in blocked]
+    classes += [n for n in runtime if n not in info.classes]
     units: list[Unit] = []
     for name in classes:
         ops = list(dict.fromkeys(r.op_type for r in regs_by_class.get(name, []))) or list(

@@ -20,7 +20,13 @@ from migrate.kernel_bindings import (
     inline_aliases,
     rename_local,
 )
-from migrate.kernel_compose import check_folds, compose_calls
+from migrate.kernel_compose import (
+    check_folds,
+    compose_calls,
+    composed_class,
+    composing_stored,
+    stored_kernels,
+)
 from migrate.kernel_folds import find_folds
 from migrate.kernel_model import (
     ATTR_HINTS,
@@ -124,7 +130,7 @@ def _check_runtime_access(info: ModuleInfo, compute: cst.FunctionDef) -> None:
 def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
              renames: dict[str, str]) -> KernelFunction:
     mk.members = class_members(mro)
-    for dunder in ("__init__", "__new__", "__call__", "__getattr__", "__getattribute__"):
+    for dunder in ("__new__", "__call__", "__getattr__", "__getattribute__"):
         if dunder in mk.members:
             raise SkipError(f"{mk.members[dunder].owner.name.value} defines {dunder} "
                             "(instance state or behaviour beyond compute)")
@@ -132,6 +138,13 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
     compute = member.function if member is not None else None
     if compute is None:
         raise SkipError("defines no compute() in this module")
+    init = mk.members.get("__init__")
+    stored: dict[str, str] = {}
+    if init is not None:  # only kernels stored to be composed are read
+        if init.function is None:
+            raise SkipError(f"{init.owner.name.value} binds __init__ to something other "
+                            "than a method")
+        stored = stored_kernels(mro, init.function, compute)
     if compute.asynchronous:
         raise SkipError("compute() is async")
     for old, new in renames.items():
@@ -150,6 +163,8 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
         raise SkipError("compute() does not take exactly (self, ctx)")
     self_name, ctx_name = params.params[0].name.value, params.params[1].name.value
     block = prepare(mk.info, mk.members, compute.body, ctx_name, self_name)
+    if stored:
+        block = composing_stored(block, stored, self_name)
     block = compose_calls(mk, block, ctx_name)
     # branches the class constants decide go first: what they read is never read
     block = fold_dead_branches(block.visit(ConstantInliner(mk, self_name)))
@@ -176,6 +191,11 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
     new_block = block.visit(Rewriter(mk, ctx_name, self_name))
     for n in load_names(new_block):
         if n.value == ctx_name:
+            legacy = _legacy_composed(new_block, ctx_name)
+            if legacy:
+                raise SkipError(f"{PASSES_CTX} '{ctx_name}' on to {legacy}().compute("
+                                f"{ctx_name}): kernel {legacy} stays legacy (not migrated as "
+                                "one function this kernel can call), so this one does too")
             raise SkipError(f"{PASSES_CTX} '{ctx_name}' on or keeps it (only "
                             "ctx.input/output/attr/... reads can become parameters)")
         if n.value == self_name:
@@ -290,3 +310,13 @@ def _params(mk: KernelMigration, none_checked: set[str]) -> list[Param]:
             "OptionalOutTensor" if optional else "OutTensor")
         out.append(Param(name, "output", v.name, hint, optional, v.duplicable))
     return out
+
+
+def _legacy_composed(block: cst.IndentedBlock, ctx: str) -> str:
+    """The first kernel class `block` still composes as `C().compute(ctx)` (not replaced by
+    its function: it stays legacy); "" when none."""
+    for call in m.findall(block, m.Call()):
+        callee = composed_class(cst.ensure_type(call, cst.Call), ctx)
+        if callee is not None:
+            return callee
+    return ""

@@ -28,6 +28,7 @@ from migrate.kernel_rewrite import KernelMigration
 from migrate.names import NameWalker
 from migrate.records import Composable, KernelRecord, Unit
 from migrate.static import ModuleInfo
+from migrate.static_refs import code_of
 
 
 def composed_class(call: cst.Call, ctx: str) -> str | None:
@@ -37,6 +38,99 @@ def composed_class(call: cst.Call, ctx: str) -> str | None:
                                   args=[m.Arg(value=m.Name(ctx), keyword=None, star="")])):
         return None
     return call.func.value.func.value  # type: ignore[attr-defined]
+
+
+def stored_kernels(mro: list[cst.ClassDef], init: cst.FunctionDef, compute: cst.FunctionDef
+                   ) -> dict[str, str]:
+    """`{"_sum": "SumSqKernel"}` for an `__init__` (of a class of `mro`) that only calls
+    `super().__init__()` and stores kernel instances (`self._sum = SumSqKernel()`) which
+    `compute` only runs on its context (`self._sum.compute(ctx)`): each such call is the
+    composition `SumSqKernel().compute(ctx)` (the kernels are stateless once migrated).
+    SkipError naming the statement for anything else."""
+    owner = next(c for c in mro if init in c.body.body)
+    why = f"{owner.name.value} defines __init__ (instance state or behaviour beyond compute"
+    p = init.params
+    if (init.decorators or init.asynchronous or len(p.params) != 1 or p.posonly_params
+            or p.kwonly_params or p.star_kwarg or isinstance(p.star_arg, cst.Param)):
+        raise SkipError(f"{why}: it takes arguments or is decorated)")
+    me = p.params[0].name.value
+    if any(_defines(c, "__init__") for c in mro if c is not owner):
+        raise SkipError(f"{why}: another class of its MRO defines __init__ too)")
+    stored: dict[str, str] = {}
+    for i, stmt in enumerate(init.body.body):
+        small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(
+            stmt.body) == 1 else stmt
+        if i == 0 and m.matches(small, m.Expr(m.SimpleString() | m.ConcatenatedString())):
+            continue  # its docstring
+        if m.matches(small, m.Expr(m.Call(func=m.Attribute(
+                value=m.Call(func=m.Name("super"), args=()), attr=m.Name("__init__")),
+                args=()))):
+            continue
+        if m.matches(small, m.Assign(targets=[m.AssignTarget(m.Attribute(
+                value=m.Name(me), attr=m.Name()))], value=m.Call(func=m.Name(), args=()))):
+            attr = small.targets[0].target.attr.value  # type: ignore[attr-defined]
+            if attr not in stored:
+                stored[attr] = small.value.func.value  # type: ignore[attr-defined]
+                continue
+        raise SkipError(f"{why}: `{code_of(small).strip()}`; only storing kernels it "
+                        "composes, `self.k = OtherKernel()`, is read)")
+    for cls in mro:
+        for node in m.findall(cls, m.Attribute(attr=m.Name(m.MatchIfTrue(
+                lambda a: a in stored)))):
+            if not _stored_use(init, compute, node):
+                raise SkipError(f"{why}: self.{node.attr.value} = {stored[node.attr.value]}() "
+                                f"is used beyond `self.{node.attr.value}.compute(ctx)` in "
+                                f"compute(): `{code_of(_statement_of(cls, node)).strip()}`)")
+    return stored
+
+
+def _defines(cls: cst.ClassDef, name: str) -> bool:
+    return any(isinstance(s, cst.FunctionDef) and s.name.value == name for s in cls.body.body)
+
+
+def _stored_use(init: cst.FunctionDef, compute: cst.FunctionDef, node: cst.Attribute) -> bool:
+    """`node` (`X.attr`) is the store in `__init__` or `self.attr.compute(ctx)` in compute."""
+    me = init.params.params[0].name.value
+    store = m.Assign(targets=[m.AssignTarget(m.Attribute(value=m.Name(me)))])
+    if any(t.target is node for a in m.findall(init, store)
+           for t in a.targets):  # type: ignore[union-attr]
+        return True
+    params = compute.params.params
+    if len(params) != 2:
+        return False
+    self_name, ctx = params[0].name.value, params[1].name.value
+    run = m.Call(func=m.Attribute(value=m.Attribute(value=m.Name(self_name)),
+                                  attr=m.Name("compute")),
+                 args=[m.Arg(value=m.Name(ctx), keyword=None, star="")])
+    return m.matches(node, m.Attribute(value=m.Name(self_name))) and any(
+        c.func.value is node for c in m.findall(compute, run))  # type: ignore[attr-defined]
+
+
+def _statement_of(cls: cst.ClassDef, node: cst.CSTNode) -> cst.CSTNode:
+    """The innermost simple statement (or compound statement's header expression) of
+    `cls` holding `node`."""
+    best: cst.CSTNode = node
+    for stmt in m.findall(cls, m.SimpleStatementLine()):
+        if m.findall(stmt, m.MatchIfTrue(lambda n: n is node)):
+            best = stmt
+    return best
+
+
+def composing_stored(block: cst.IndentedBlock, stored: dict[str, str], self_name: str
+                     ) -> cst.IndentedBlock:
+    """`block` with each `self.k.compute(ctx)` of a stored kernel as `K().compute(ctx)`."""
+
+    class Inline(cst.CSTTransformer):
+        def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute  # noqa: N802
+                            ) -> cst.BaseExpression:
+            if (m.matches(original, m.Attribute(value=m.Name(self_name)))
+                    and original.attr.value in stored):
+                return cst.Call(cst.Name(stored[original.attr.value]))
+            return updated
+
+    out = block.visit(Inline())
+    assert isinstance(out, cst.IndentedBlock)
+    return out
 
 
 def composable(info: ModuleInfo, kf: KernelFunction) -> Composable:

@@ -20,7 +20,14 @@ from migrate.consistency import demote
 from migrate.kernel_model import KernelFunction
 from migrate.names import store_names
 from migrate.records import KernelRecord, Unit
-from migrate.static import ModuleInfo, calls_of, helper_registrations, names_in
+from migrate.static import (
+    ModuleInfo,
+    bind_local,
+    calls_of,
+    helper_registrations,
+    is_local_line,
+    names_in,
+)
 from migrate.static_eval import call_args
 from migrate.static_facts import Registration
 from migrate.static_refs import ClassRef, UnresolvableError, code_of, spell
@@ -111,6 +118,10 @@ def _surgical(info: ModuleInfo, stmt: cst.BaseStatement, moved: set[str],
             inner = dict(env)
             info.ev.bind(stmt.target, value, inner)
             for sub in stmt.body.body:
+                if is_local_line(sub):  # `_op = f"ub_{_fn}"`: later calls spell its value
+                    for small in sub.body:  # type: ignore[attr-defined]
+                        bind_local(info.ev, small, inner)
+                    continue
                 out.extend(_surgical(info, sub, moved, inner))
     else:
         out = [cst.SimpleStatementLine([cst.Expr(_spelled_out(info, call, call_env))])
@@ -162,7 +173,10 @@ class _DropCalls(cst.CSTTransformer):
 
     def leave_For(self, original: cst.For, updated: cst.For  # noqa: N802
                   ) -> cst.For | cst.RemovalSentinel:
-        return updated if updated.body.body else cst.RemovalSentinel.REMOVE
+        # a loop left with nothing but its locals (`_op = f"ub_{_fn}"`) goes too
+        if all(is_local_line(s) for s in updated.body.body):
+            return cst.RemovalSentinel.REMOVE
+        return updated
 
     def leave_Else(self, original: cst.Else, updated: cst.Else  # noqa: N802
                    ) -> cst.Else | cst.RemovalSentinel:

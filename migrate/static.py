@@ -16,7 +16,7 @@ import libcst.matchers as m
 from libcst.metadata import MetadataWrapper, QualifiedNameProvider
 
 from migrate.source_files import file_state, read_source
-from migrate.static_eval import Evaluator, call_args, class_bases
+from migrate.static_eval import Evaluator, call_args, class_bases, is_type_call
 from migrate.static_facts import OperatorDef, Registration, StaticProto, UnresolvedRegistration
 from migrate.static_refs import (
     ClassRef,
@@ -26,6 +26,7 @@ from migrate.static_refs import (
     UnresolvableError,
     code_of,
     dotted,
+    iter_top_statements,
     literal_string,
 )
 
@@ -101,17 +102,38 @@ class ModuleInfo:
         key = (self.path.resolve() if self.path else None, name)
         if cls is None or key in busy:
             return False
-        for base in class_bases(cls):
-            d = dotted(base)
-            if d is not None and d in self.classes and d != name:
-                if self.is_subclass_of(d, symbol, busy | {key}):
-                    return True
-            elif self.imports.is_symbol(base, symbol):
-                return True
-            elif (ref := self._class_elsewhere(base)) is not None:
-                if info_for(self, ref).is_subclass_of(ref.name, symbol, busy | {key}):
-                    return True
-        return False
+        return any(self.base_subclasses(base, symbol, busy | {key}, name)
+                   for base in class_bases(cls))
+
+    def base_subclasses(self, base: cst.BaseExpression, symbol: str,
+                        busy: frozenset[tuple[Path | None, str]] = frozenset(),
+                        name: str = "") -> bool:
+        """The base expression `base` (of class `name`) is, or subclasses, the imported
+        `symbol`."""
+        d = dotted(base)
+        if d is not None and d in self.classes and d != name:
+            return self.is_subclass_of(d, symbol, busy)
+        if self.imports.is_symbol(base, symbol):
+            return True
+        ref = self._class_elsewhere(base)
+        return ref is not None and info_for(self, ref).is_subclass_of(ref.name, symbol, busy)
+
+    def runtime_classes(self, symbol: str) -> dict[str, cst.Call]:
+        """Module-level names bound to a class built at run time, `N = type("N", (B, ...),
+        {...})`, some base of which subclasses `symbol`: name -> the `type(...)` call."""
+        out: dict[str, cst.Call] = {}
+        for stmt in iter_top_statements(self.module.body):
+            smalls = stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ()
+            for small in smalls:
+                if not (isinstance(small, cst.Assign) and is_type_call(small.value)):
+                    continue
+                bases = [e.value for e in small.value.args[1].value.elements]
+                if not any(self.base_subclasses(b, symbol) for b in bases):
+                    continue
+                for target in small.targets:
+                    if (d := dotted(target.target)) is not None:
+                        out[d] = small.value
+        return out
 
     def _class_elsewhere(self, base: cst.BaseExpression) -> ClassRef | None:
         try:
@@ -166,15 +188,31 @@ def names_in(node: cst.CSTNode) -> set[str]:
 
 def classes_named(info: ModuleInfo, node: cst.CSTNode) -> set[str]:
     """The module's classes `node` names, directly or through the module constants it
-    reads (`_OPS = [("a", AKernel, ...)]` ... `for ... in _OPS:`)."""
+    reads (`_OPS = [("a", AKernel, ...)]` ... `for ... in _OPS:`), those put into such a
+    constant after it was built included (`_OPS["b"] = BKernel`, `_OPS.update(...)`)."""
     seen: set[str] = set()
     todo = [names_in(node)]
     while todo:
         for name in todo.pop() - seen:
             seen.add(name)
-            if name in info.ev.assigns:
+            if name in info.ev.assigns and not is_type_call(info.ev.assigns[name]):
                 todo.append(names_in(info.ev.assigns[name]))
+                todo.extend(names_in(s) for s in _changing_statements(info, name))
     return seen & set(info.classes)
+
+
+def _changing_statements(info: ModuleInfo, name: str) -> list[cst.BaseSmallStatement]:
+    """The top-level statements that may change the module constant `name` in place:
+    any naming it other than its binding (when its evaluator says it changes)."""
+    if not info.ev.changed(name):
+        return []
+    binding = info.ev.assigns[name]
+    out = []
+    for stmt in iter_top_statements(info.module.body):
+        for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
+            if getattr(small, "value", None) is not binding and name in names_in(small):
+                out.append(small)
+    return out
 
 
 def scan_module(source: str, path: Path | None = None) -> ModuleInfo:
@@ -255,6 +293,59 @@ class _Scope:
     imports: ImportTable
     ev: Evaluator
     depth: int = 0
+    in_loop: bool = False  # reading the body of a registration loop
+
+
+def is_local_assignment(small: cst.CSTNode) -> bool:
+    """`name = value` (or `a, b = ...`) whose value is made of names, constants,
+    f-strings, `+` and tuples only: a local a registration loop or helper may bind (its
+    value is then evaluated like any argument)."""
+    if not isinstance(small, cst.Assign) or not all(
+            _is_names(t.target) for t in small.targets):
+        return False
+    return all(_is_simple(n) for n in _subexpressions(small.value))
+
+
+def is_local_line(stmt: cst.CSTNode) -> bool:
+    """A line made of local assignments only (see `is_local_assignment`)."""
+    return isinstance(stmt, cst.SimpleStatementLine) and all(
+        is_local_assignment(s) for s in stmt.body)
+
+
+def bind_local(ev: Evaluator, small: cst.BaseSmallStatement, env: dict[str, Any]) -> None:
+    """Evaluate a local assignment (`is_local_assignment`) into `env`."""
+    assert isinstance(small, cst.Assign)
+    value = ev.eval(small.value, env)
+    for target in small.targets:
+        ev.bind(target.target, value, env)
+
+
+def _is_names(target: cst.BaseExpression) -> bool:
+    if isinstance(target, cst.Name):
+        return True
+    return isinstance(target, (cst.Tuple, cst.List)) and all(
+        isinstance(e, cst.Element) and _is_names(e.value) for e in target.elements)
+
+
+#: the expressions a local's value may be made of (`+` and unary `-` the only operators)
+_SIMPLE_VALUE = (cst.Name, cst.SimpleString, cst.ConcatenatedString, cst.Integer, cst.Float,
+                 cst.FormattedString, cst.BinaryOperation, cst.Tuple, cst.Attribute,
+                 cst.UnaryOperation, cst.Subscript)
+
+
+def _is_simple(node: cst.CSTNode) -> bool:
+    if isinstance(node, cst.BinaryOperation):
+        return isinstance(node.operator, cst.Add)
+    if isinstance(node, cst.UnaryOperation):
+        return isinstance(node.operator, cst.Minus)
+    return not isinstance(node, cst.BaseExpression) or isinstance(node, _SIMPLE_VALUE)
+
+
+def _subexpressions(node: cst.CSTNode) -> list[cst.CSTNode]:
+    out = [node]
+    for child in node.children:
+        out.extend(_subexpressions(child))
+    return out
 
 
 #: (a call, the loop variables bound when it runs), in execution order
@@ -264,10 +355,11 @@ CallTrace = list[tuple[cst.Call, dict[str, Any]]]
 def calls_of(info: ModuleInfo, stmt: cst.BaseStatement, env: dict[str, Any] | None = None
              ) -> CallTrace:
     """The registration calls a top-level statement makes, unrolled over its loops (`env`:
-    values of the variables of loops around it) and decided over its constant `if`s; a
-    call of a registration helper is one call."""
+    values of the variables of loops around it, whose body may bind locals) and decided
+    over its constant `if`s; a call of a registration helper is one call."""
     trace: CallTrace = []
-    _interpret(info, stmt, -1, dict(env or {}), trace)
+    scope = _Scope(info.imports, info.ev, in_loop=bool(env))
+    _interpret(info, stmt, -1, dict(env or {}), trace, scope)
     return trace
 
 
@@ -285,14 +377,18 @@ def _interpret(info: ModuleInfo, stmt: cst.CSTNode, index: int, env: dict[str, A
             elif scope.depth and (isinstance(small, cst.Pass) or (
                     isinstance(small, cst.Expr) and literal_string(small.value) is not None)):
                 continue  # a helper's docstring
+            elif (scope.depth or scope.in_loop) and is_local_assignment(small):
+                # `_op = f"ub_{_fn}"` in a loop or helper body: later statements see it
+                bind_local(ev, small, env)
             else:
                 raise UnresolvableError(f"registration inside `{code_of(small).strip()}`")
     elif isinstance(stmt, cst.For) and stmt.orelse is None and not stmt.asynchronous:
+        body_scope = replace(scope, in_loop=True)
         for value in ev._seq(ev.eval(stmt.iter, env), stmt.iter):
             inner = dict(env)
             ev.bind(stmt.target, value, inner)
             for sub in stmt.body.body:
-                _interpret(info, sub, index, inner, trace, scope)
+                _interpret(info, sub, index, inner, trace, body_scope)
     elif isinstance(stmt, cst.If):
         # a test known statically (`if _dt in REAL:` in a loop over constants) is decided
         branch: cst.If | cst.Else | None = stmt

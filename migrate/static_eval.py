@@ -11,6 +11,7 @@ from typing import Any
 import libcst as cst
 
 from migrate.source_files import file_state
+from migrate.static_changes import changed_names
 from migrate.static_refs import (
     ENUMS,
     ClassRef,
@@ -28,6 +29,13 @@ from migrate.static_refs import (
 )
 
 _EVALUATORS: dict[tuple[tuple[Path, int, int], int], Evaluator] = {}
+
+
+def is_type_call(node: cst.BaseExpression) -> bool:
+    """`type(name, (bases...), namespace)`: a class built at run time."""
+    return (isinstance(node, cst.Call) and isinstance(node.func, cst.Name)
+            and node.func.value == "type" and len(node.args) == 3
+            and isinstance(node.args[1].value, cst.Tuple))
 
 
 class Evaluator:
@@ -55,6 +63,15 @@ class Evaluator:
         self._busy: set[str] = set()
         #: each module constant is evaluated once (`_C40 = _C39 and _C39` chains stay linear)
         self._values: dict[str, Any] = {}
+        self._changed: dict[str, str] | None = None
+
+    def changed(self, name: str) -> str:
+        """Why the module-level constant `name` may not hold its one binding's value where
+        it is read (rebound, deleted, a container changed in place or handed out); ""."""
+        if self._changed is None:
+            mutable = {n for n, v in self.assigns.items() if _is_mutable(v)}
+            self._changed = changed_names(self.module, mutable)
+        return self._changed.get(name, "")
 
     def _enum_of(self, node: cst.BaseExpression) -> str | None:
         q = self.imports.resolve(node)
@@ -78,7 +95,11 @@ class Evaluator:
                                         "`from ... import *`")
             return starred.name(name, {})
         if name in self.assigns:
+            if is_type_call(self.assigns[name]):  # a class built at run time: named, not read
+                return ClassRef(name, home) if (home := self._home()) else ClassRef(name)
             if name not in self._values:
+                if why := self.changed(name):
+                    raise UnresolvableError(why)
                 if name in self._busy:
                     raise UnresolvableError(f"'{name}' is defined in terms of itself")
                 self._busy.add(name)
@@ -93,7 +114,7 @@ class Evaluator:
                 raise value
             return value
         # a sibling's evaluator names its own classes with its path (`compose.PlainMaker`)
-        home = self.path.resolve() if self.depth and self.path is not None else None
+        home = self._home()
         if name in self.classes:
             return ClassRef(name, home) if home else ClassRef(name)
         if name in self.functions:
@@ -101,6 +122,9 @@ class Evaluator:
         if name in self.imports.names:
             return self._imported(self.imports.names[name], name)
         raise UnresolvableError(f"name '{name}' is not a module-level constant")
+
+    def _home(self) -> Path | None:
+        return self.path.resolve() if self.depth and self.path is not None else None
 
     def _imported(self, qualified: str, local: str) -> Any:
         if self.depth < 3:
@@ -241,8 +265,19 @@ class Evaluator:
                 and node.func.value in ("tuple", "list") and len(node.args) == 1):
             seq = self._seq(self.eval(node.args[0].value, env), node.args[0].value)
             return tuple(seq) if node.func.value == "tuple" else list(seq)
-        if isinstance(node, cst.Dict) and not node.elements:
-            return {}
+        if isinstance(node, cst.Dict):
+            return self._dict(node, env)
+        if (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)
+                and node.func.attr.value in ("items", "keys", "values") and not node.args):
+            try:
+                mapping = self.eval(node.func.value, env)
+            except UnresolvableError as exc:
+                raise UnresolvableError(f"{code_of(node)}: {exc}") from None
+            if not isinstance(mapping, dict):
+                raise UnresolvableError(f"{code_of(node)}: not a dict")
+            return list(getattr(mapping, node.func.attr.value)())
+        if isinstance(node, cst.Subscript):
+            return self._item(node, env)
         if isinstance(node, (cst.GeneratorExp, cst.ListComp)):
             items = list(self._comprehension(node.for_in, node.elt, env))
             return items if isinstance(node, cst.ListComp) else tuple(items)
@@ -299,9 +334,41 @@ class Evaluator:
             else:
                 yield self.eval(elt, inner)
 
+    def _dict(self, node: cst.Dict, env: dict[str, Any]) -> dict[Any, Any]:
+        out: dict[Any, Any] = {}
+        for el in node.elements:
+            if not isinstance(el, cst.DictElement):
+                raise UnresolvableError(f"{code_of(node)}: `**` in a dict")
+            key = self.eval(el.key, env)
+            try:
+                out[key] = self.eval(el.value, env)
+            except TypeError:
+                raise UnresolvableError(f"{code_of(el.key)}: not a usable key") from None
+        return out
+
+    def _item(self, node: cst.Subscript, env: dict[str, Any]) -> Any:
+        """`D[k]`, `T[0]` of a known dict, list or tuple with a known key or index."""
+        if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+            raise UnresolvableError(code_of(node))
+        try:
+            container = self.eval(node.value, env)
+            key = self.eval(node.slice[0].slice.value, env)
+        except UnresolvableError as exc:
+            raise UnresolvableError(f"{code_of(node)}: {exc}") from None
+        if not isinstance(container, (dict, list, tuple)) or (
+                not isinstance(container, dict) and (isinstance(key, bool)
+                                                     or not isinstance(key, int))):
+            raise UnresolvableError(code_of(node))
+        try:
+            return container[key]
+        except (KeyError, IndexError, TypeError):
+            raise UnresolvableError(f"{code_of(node)}: no such key or index") from None
+
     @staticmethod
     def _seq(value: Any, node: cst.CSTNode) -> list[Any]:
         if isinstance(value, (list, tuple)):
+            return list(value)
+        if isinstance(value, dict):  # iterating over a dict: its keys
             return list(value)
         raise UnresolvableError(f"{code_of(node)} is not a sequence")
 
@@ -316,6 +383,16 @@ class Evaluator:
                 self.bind(el.value, v, env)
         else:
             raise UnresolvableError(f"loop target {code_of(target)}")
+
+
+def _is_mutable(node: cst.BaseExpression) -> bool:
+    """A list, dict or set display or comprehension, or `list(...)` / `dict(...)` /
+    `set(...)`."""
+    if isinstance(node, (cst.List, cst.Dict, cst.Set, cst.ListComp, cst.DictComp,
+                         cst.SetComp)):
+        return True
+    return (isinstance(node, cst.Call) and isinstance(node.func, cst.Name)
+            and node.func.value in ("list", "dict", "set"))
 
 
 def _compare(op: cst.BaseCompOp, left: Any, right: Any) -> bool:

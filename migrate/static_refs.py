@@ -84,20 +84,20 @@ def dotted(node: cst.BaseExpression) -> str | None:
     return None
 
 
-def _iter_top_statements(body: Any):
+def iter_top_statements(body: Any):
     """Module-level statements, descending into if/try blocks (TYPE_CHECKING, fallbacks)."""
     for stmt in body:
         yield stmt
         if isinstance(stmt, cst.If):
-            yield from _iter_top_statements(stmt.body.body)
+            yield from iter_top_statements(stmt.body.body)
             orelse = stmt.orelse
             while orelse is not None:
-                yield from _iter_top_statements(orelse.body.body)
+                yield from iter_top_statements(orelse.body.body)
                 orelse = getattr(orelse, "orelse", None)
         elif isinstance(stmt, cst.Try):
-            yield from _iter_top_statements(stmt.body.body)
+            yield from iter_top_statements(stmt.body.body)
             for handler in stmt.handlers:
-                yield from _iter_top_statements(handler.body.body)
+                yield from iter_top_statements(handler.body.body)
 
 
 class ImportTable:
@@ -110,7 +110,7 @@ class ImportTable:
         self.star_modules: list[str] = []
         #: names bound by a `from M import *` of a module M of the tree (`bind_starred`)
         self.starred: set[str] = set()
-        for stmt in _iter_top_statements(module.body):
+        for stmt in iter_top_statements(module.body):
             if not isinstance(stmt, cst.SimpleStatementLine):
                 continue
             for small in stmt.body:

@@ -163,6 +163,44 @@ def run_script(script: str, *argv: str) -> Any:
     return json.loads(done.stdout)
 
 
+#: runs ops of a corpus package in a subprocess (argv: root, then JSON: the package's modules
+#: to import, op -> its attribute sets, op -> mode) on one float32 input `X` and prints, per
+#: op and attribute set, its output `Out` or the message of the error it raises
+_RUN_OPS = '''
+import importlib, json, sys
+import numpy as np
+from compat.single_op import run_single_op
+root, modules, cases, modes = sys.argv[1], *map(json.loads, sys.argv[2:])
+sys.path.insert(0, root)
+for name in modules:
+    importlib.import_module(name)
+x = np.linspace(-2, 2, 12, dtype=np.float32).reshape(3, 4)
+out = {}
+for op, runs in cases.items():
+    for attrs in runs:
+        try:
+            got = run_single_op(op, {"X": x}, attrs, {"Out": 1}, mode=modes[op])[0]["Out"][0]
+            got = got.tolist()
+        except Exception as exc:
+            cause = exc
+            while cause.__cause__ is not None:
+                cause = cause.__cause__
+            got = str(cause)
+        out[f"{op} {attrs}"] = got
+print(json.dumps(out))
+'''
+
+
+def run_package_ops(root: Path, modules: list[str], cases: dict[str, list[dict[str, Any]]],
+                    mode: str, legacy: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """The ops of `cases` (op -> its attribute sets) run after importing `modules` from
+    `root`, each in `mode` but those of `legacy` (left legacy by a write): the output
+    `Out` (or the error's message) per `"op {attrs}"`."""
+    modes = {op: "legacy" if op in legacy else mode for op in cases}
+    return run_script(_RUN_OPS, str(root), json.dumps(modules), json.dumps(cases),
+                      json.dumps(modes))
+
+
 def write_copy(root: Path, package: str,
                run_ops: Callable[[Path, str], Any] | None = None) -> dict[str, Any]:
     """A copy of corpus `package` under `root`, probed, `--write` with verify, probed again:

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from migrate_helpers import run_script, write_copy
+from migrate_helpers import run_package_ops, write_copy
 
 PACKAGE = "pkg_bases"
 HERE = Path(__file__).resolve().parent
@@ -43,24 +43,10 @@ EXPECTED: dict[str, dict[str, tuple[str, str]]] = {
 MIGRATED_OPS = ("bases_cube", "bases_square_plus_one", "bases_pow3", "bases_scaled",
                 "bases_bound")
 
-#: runs ops of the package in a subprocess (argv: root, mode, ops) and prints their outputs
-_RUN_OPS = '''
-import importlib, json, sys
-import numpy as np
-from compat.single_op import run_single_op
-root, mode, ops = sys.argv[1], sys.argv[2], sys.argv[3:]
-sys.path.insert(0, root)
-for m in ("maps", "rebind"):
-    importlib.import_module("pkg_bases." + m)
-x = np.linspace(-2, 2, 12, dtype=np.float32).reshape(3, 4)
-out = {op: run_single_op(op, {"X": x}, {}, {"Out": 1}, mode=mode)[0]["Out"][0].tolist()
-       for op in ops}
-print(json.dumps(out))
-'''
-
 
 def run_ops(root: Path, mode: str) -> dict[str, Any]:
-    return run_script(_RUN_OPS, str(root), mode, *MIGRATED_OPS)
+    return run_package_ops(root, ["pkg_bases.maps", "pkg_bases.rebind"],
+                           {op: [{}] for op in MIGRATED_OPS}, mode)
 
 
 @pytest.fixture(scope="module")
@@ -100,7 +86,7 @@ def test_the_write_breaks_no_module_and_the_ops_keep_their_values(written: dict[
     assert "bases_half" in after["ran"]  # rebind.py's op, left legacy
     # each migrated op, through its PHI kernel now, gives what its legacy kernel gave
     assert written["after_ops"] == written["before_ops"]
-    assert written["before_ops"]["bases_square_plus_one"][0][0] == pytest.approx(5.0)
+    assert written["before_ops"]["bases_square_plus_one {}"][0][0] == pytest.approx(5.0)
 
 
 def test_the_bases_code_is_written_with_what_it_reads(written: dict[str, Any]) -> None:

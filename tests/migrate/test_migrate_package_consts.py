@@ -14,12 +14,11 @@ legacy kernel gave.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
-from migrate_helpers import run_script, write_copy
+from migrate_helpers import run_package_ops, write_copy
 
 PACKAGE = "pkg_consts"
 
@@ -38,34 +37,9 @@ EXPECTED = {
 CASES = {"ks_pick": [{"mode": "abs"}, {"mode": "neg"}, {"mode": "cube"}],
          "ks_neg": [{}], "ks_half_abs": [{}]}
 
-#: runs ops of the package in a subprocess (argv: root, mode, cases as JSON) and prints
-#: their outputs, or the message of the error they raise
-_RUN_OPS = '''
-import importlib, json, sys
-import numpy as np
-from compat.single_op import run_single_op
-root, mode, cases = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
-sys.path.insert(0, root)
-for m in ("quoted", "lambdas"):
-    importlib.import_module("pkg_consts." + m)
-x = np.linspace(-2, 2, 12, dtype=np.float32).reshape(3, 4)
-out = {}
-for op, runs in cases.items():
-    for attrs in runs:
-        try:
-            got = run_single_op(op, {"X": x}, attrs, {"Out": 1}, mode=mode)[0]["Out"][0].tolist()
-        except Exception as exc:
-            cause = exc
-            while cause.__cause__ is not None:
-                cause = cause.__cause__
-            got = str(cause)
-        out[f"{op} {attrs}"] = got
-print(json.dumps(out))
-'''
-
 
 def run_ops(root: Path, mode: str) -> dict[str, Any]:
-    return run_script(_RUN_OPS, str(root), mode, json.dumps(CASES))
+    return run_package_ops(root, ["pkg_consts.quoted", "pkg_consts.lambdas"], CASES, mode)
 
 
 @pytest.fixture(scope="module")

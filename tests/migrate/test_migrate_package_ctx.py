@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from migrate_helpers import run_script, write_copy
+from migrate_helpers import run_package_ops, write_copy
 
 PACKAGE = "pkg_ctx"
 HERE = Path(__file__).resolve().parent
@@ -33,23 +33,10 @@ EXPECTED = {
 }
 MIGRATED_OPS = ("ctx_tripled_abs", "ctx_nested")
 
-#: runs ops of the package in a subprocess (argv: root, mode, ops) and prints their outputs
-_RUN_OPS = '''
-import importlib, json, sys
-import numpy as np
-from compat.single_op import run_single_op
-root, mode, ops = sys.argv[1], sys.argv[2], sys.argv[3:]
-sys.path.insert(0, root)
-importlib.import_module("pkg_ctx.scaled")
-x = np.linspace(-2, 2, 12, dtype=np.float32).reshape(3, 4)
-out = {op: run_single_op(op, {"X": x}, {"scale": 0.5}, {"Out": 1}, mode=mode)[0]["Out"][0]
-       .tolist() for op in ops}
-print(json.dumps(out))
-'''
-
 
 def run_ops(root: Path, mode: str) -> dict[str, Any]:
-    return run_script(_RUN_OPS, str(root), mode, *MIGRATED_OPS)
+    cases = {op: [{"scale": 0.5}] for op in MIGRATED_OPS}
+    return run_package_ops(root, ["pkg_ctx.scaled"], cases, mode)
 
 
 @pytest.fixture(scope="module")
@@ -80,8 +67,8 @@ def test_the_write_breaks_no_module_and_the_ops_keep_their_values(written: dict[
     assert "ctx_keeps" in after["ran"]  # its helper keeps ctx: left legacy
     assert written["after_ops"] == written["before_ops"]
     # |x| * scale (0.5) * the kernel's FACTOR (3.0), at x = -2
-    assert written["before_ops"]["ctx_tripled_abs"][0][0] == pytest.approx(3.0)
-    assert written["before_ops"]["ctx_nested"][0][0] == pytest.approx(-1.0)
+    assert written["before_ops"]["ctx_tripled_abs {'scale': 0.5}"][0][0] == pytest.approx(3.0)
+    assert written["before_ops"]["ctx_nested {'scale': 0.5}"][0][0] == pytest.approx(-1.0)
 
 
 def test_the_helpers_are_lifted_taking_the_reads(written: dict[str, Any]) -> None:

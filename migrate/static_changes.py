@@ -1,0 +1,100 @@
+"""Module-level names whose value may change after their binding: rebound, deleted, or
+(a list, dict or set) mutated or handed out, found with LibCST's scope analysis.
+
+The static evaluator reads a module-level constant by its one binding; it may only do so
+when that binding is the name's value wherever a registration reads it. A name bound more
+than once (again at the top level, in a loop, through `global` in a function, by an
+augmented assignment) or deleted is refused; a container is refused as soon as one use
+could change it (`D["k"] = v`, `del D["k"]`, `D.update(...)`, `D.pop(...)`) or lets it
+escape (`E = D`, `[D]`, `fill(D)` with `fill` a function of the module), since the
+evaluator cannot follow it there. Reading it is fine: `D[k]`, `D.items()` / `.keys()` /
+`.values()` / `.get(...)`, iterating over it, `k in D`, unpacking it into a new display
+(`[*A, *B]`), passing it to what the module imports (`register_kernel(..., _DTYPES)`,
+`len(D)`).
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+from libcst.metadata import GlobalScope, MetadataWrapper, ParentNodeProvider, ScopeProvider
+
+from migrate.static_refs import code_of
+
+#: methods of a list / dict / set / tuple that leave it as it is
+READ_METHODS = frozenset({"items", "keys", "values", "get", "copy", "count", "index"})
+
+
+def changed_names(module: cst.Module, mutable: set[str]) -> dict[str, str]:
+    """Module-level name -> how it may change after its binding: every name bound more
+    than once or deleted, and the names of `mutable` (bound to a list, dict or set) used
+    in any other way than reading them."""
+    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+    scopes = wrapper.resolve(ScopeProvider)
+    parents = wrapper.resolve(ParentNodeProvider)
+    top = next((s for s in scopes.values() if isinstance(s, GlobalScope)), None)
+    if top is None:
+        return {}
+    functions = frozenset(s.name.value for s in module.body if isinstance(s, cst.FunctionDef))
+    out: dict[str, str] = {}
+    for name in {a.name for a in top.assignments}:
+        bindings = top.assignments[name]
+        if len(bindings) > 1:
+            later = [b.node for b in bindings if isinstance(b.node, cst.CSTNode)][1:]
+            where = f" (`{_statement(later[0], parents)}`)" if later else ""
+            out[name] = f"'{name}' is bound more than once in its module{where}"
+            continue
+        for access in top.accesses[name]:
+            why = _change(access.node, parents, name in mutable, functions)
+            if why:
+                out[name] = f"'{name}' {why} (`{_statement(access.node, parents)}`)"
+                break
+    return out
+
+
+def _change(node: cst.CSTNode, parents: dict[cst.CSTNode, cst.CSTNode], mutable: bool,
+            local_functions: frozenset[str] = frozenset()) -> str:
+    """Why this use of a module-level name may change (or hand out) its value; "" if it
+    only reads it."""
+    parent = parents.get(node)
+    if isinstance(parent, cst.Del):
+        return "is deleted"
+    if not mutable:
+        return ""
+    if isinstance(parent, cst.Subscript) and parent.value is node:
+        holder = parents.get(parent)
+        if isinstance(holder, (cst.AssignTarget, cst.Del)) or (
+                isinstance(holder, cst.AugAssign) and holder.target is parent):
+            return "is changed in place"
+        if isinstance(holder, (cst.For, cst.CompFor)) and holder.target is parent:
+            return "is changed in place"
+        return ""
+    if isinstance(parent, cst.Attribute) and parent.value is node:
+        call = parents.get(parent)
+        if (parent.attr.value in READ_METHODS and isinstance(call, cst.Call)
+                and call.func is parent):
+            return ""
+        return f"is changed or handed out through `.{parent.attr.value}`"
+    if isinstance(parent, (cst.For, cst.CompFor)) and parent.iter is node:
+        return ""
+    if isinstance(parent, cst.ComparisonTarget) and parent.comparator is node:
+        return ""
+    if isinstance(parent, (cst.StarredElement, cst.StarredDictElement)):
+        return ""  # unpacked into a new display
+    if isinstance(parent, cst.Arg) and parent.value is node:
+        call = parents.get(parent)
+        if isinstance(call, cst.Call) and not (isinstance(call.func, cst.Name)
+                                               and call.func.value in local_functions):
+            return ""  # an argument of the framework's API (`register_kernel(..., _DTYPES)`)
+        return "is handed to a function of its module, which may change it"
+    return "is handed on where it may be changed"
+
+
+def _statement(node: cst.CSTNode, parents: dict[cst.CSTNode, cst.CSTNode]) -> str:
+    """The code of the (small) statement holding `node`, or of its nearest expression."""
+    seen = node
+    while seen in parents and not isinstance(seen, (cst.BaseSmallStatement,
+                                                    cst.BaseCompoundStatement)):
+        seen = parents[seen]
+    if isinstance(seen, cst.BaseCompoundStatement):
+        return code_of(node).strip()
+    return code_of(seen).strip()

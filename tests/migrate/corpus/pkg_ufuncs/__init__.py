@@ -1,0 +1,1 @@
+"""Team U: ufunc kernels, some built at run time."""
