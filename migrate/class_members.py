@@ -113,7 +113,10 @@ def constant_of(info: ModuleInfo, members: dict[str, Member], name: str) -> Any:
     if member is None or member.value is None:
         raise UnresolvableError(f"'{name}' is not a constant of the class")
     home = info.owner_of(member.owner)  # a base of another module: read in its module
-    if assigned_outside(info, name) or assigned_outside(home, name):
+    # set as an attribute in any module holding a class of the MRO (`self.NAME = ...`
+    # in a method, `Kernel.NAME = ...` after the class): not a constant
+    owners = {id(o): o for o in (info, *(info.owner_of(b.owner) for b in members.values()))}
+    if any(assigned_outside(o, name) for o in owners.values()):
         raise UnresolvableError(f"'{name}' is also assigned outside its class body")
     if class_body_names(member.owner) & {n.value for n in m.findall(member.value, m.Name())}:
         raise UnresolvableError(f"'{name}' is computed from other names of its class body")

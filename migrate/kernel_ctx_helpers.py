@@ -21,6 +21,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from migrate.kernel_model import SkipError
+from migrate.kernel_prepass import inline_name_constants
 from migrate.names import load_names, store_names
 from migrate.static import info_for
 from migrate.static_refs import FunctionRef, dotted
@@ -74,13 +75,17 @@ def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: st
     if key in mk.lifting or len(mk.lifting) >= MAX_DEPTH:
         raise SkipError(f"passes ctx to {name}(), which passes it on recursively or too deep")
     own = {n.value for n in m.findall(fn, m.Name())}
-    for attr in _attr_names(fn.body, ctx_param):
+    # a method's `self.NAME` string constants, as the kernel class sees them (its MRO):
+    # `ctx.attr(self.SCALE_ATTR)` reads the attribute the kernel's constant names
+    source = inline_name_constants(mk.info, mk.members, fn.body, helper_self) \
+        if helper_self else fn.body
+    for attr in _attr_names(source, ctx_param):
         if attr in mk.dtype_attrs:
             raise SkipError(f"passes ctx to {name}(), which reads attribute '{attr}' raw "
                             "where the kernel reads it as a DataType")
     mk.lifting.add(key)
     try:
-        body = fn.body.visit(rewriter(mk, ctx_param, helper_self))
+        body = source.visit(rewriter(mk, ctx_param, helper_self))
     except SkipError as exc:  # said of the helper, where the kernel's row shows it
         raise SkipError(f"passes ctx to {name}(): {exc}") from None
     finally:

@@ -117,7 +117,7 @@ def literal_slot(call: cst.Call, what: str) -> str:
         return s
     if isinstance(value, cst.FormattedString):
         raise SkipError(f"reads {what} by a computed name (f-string {code_of(value)})")
-    raise SkipError(f"reads {what} by a computed name (ctx.{what}({code_of(value)}))")
+    raise SkipError(f"reads {what} by a computed name ({code_of(call)})")
 
 
 def tensor_attr_candidates(proto: StaticProto) -> dict[str, str]:

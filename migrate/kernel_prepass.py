@@ -34,9 +34,17 @@ SLOT_METHODS = ("input", "multi_input", "output", "multi_output", "attr", "has_i
 
 def prepare(info: ModuleInfo, members: dict[str, Member], block: cst.IndentedBlock,
             ctx: str, self_name: str) -> cst.IndentedBlock:
-    block = block.visit(_NameConstants(info, members, self_name))
+    block = inline_name_constants(info, members, block, self_name)
     block = _inline_method_aliases(block, ctx)
     return block.visit(_UnrollNames(ctx))
+
+
+def inline_name_constants(info: ModuleInfo, members: dict[str, Member], node: Any,
+                          self_name: str) -> Any:
+    """`node` with each `self.NAME` that is a string (or tuple of strings) constant of
+    the class (`constant_of`, by `members`: the kernel class's MRO, so a subclass's own
+    value wins) spelled as its literal: `ctx.attr(self.SCALE_ATTR)` reads `"scale"`."""
+    return node.visit(_NameConstants(info, members, self_name))
 
 
 class _NameConstants(cst.CSTTransformer):

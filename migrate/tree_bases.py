@@ -16,11 +16,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import libcst as cst
-from libcst.metadata import BuiltinScope, GlobalScope, MetadataWrapper, ScopeProvider
+from libcst.metadata import MetadataWrapper, ScopeProvider
 
 from migrate.static import ModuleInfo, c3_merge, info_for
 from migrate.static_eval import class_bases
 from migrate.static_refs import ClassRef, UnresolvableError, code_of, dotted
+from migrate.tree_names import reads_module_binding
 from migrate.tree_origins import Origin, origin_of
 
 #: packages of the framework itself: a base there (OpKernel, OpProtoAndCheckerMaker) is
@@ -125,9 +126,7 @@ def global_reads(owner: ModuleInfo, cls: cst.ClassDef) -> set[str]:
         for access in scope.accesses:
             if id(access.node) not in inside or not isinstance(access.node, cst.Name):
                 continue
-            referents = access.referents
-            if not referents or all(isinstance(a.scope, (GlobalScope, BuiltinScope))
-                                    for a in referents):
+            if reads_module_binding(access):
                 out.add(access.node.value)
     memo[id(cls)] = out
     return out

@@ -21,8 +21,11 @@ from pathlib import Path
 
 import libcst as cst
 from libcst.metadata import (
+    Access,
+    BuiltinScope,
     FullRepoManager,
     FullyQualifiedNameProvider,
+    GlobalScope,
     MetadataWrapper,
     ScopeProvider,
 )
@@ -52,6 +55,13 @@ def module_name(path: Path, root: Path) -> str:
     if parts[-1] == "__init__":
         parts.pop()
     return ".".join(parts)
+
+
+def reads_module_binding(access: Access) -> bool:
+    """Whether `access` reads the module-level binding of its name (or, with none, a
+    builtin or nothing): no local, enclosing-function or class binding of the same
+    spelling is what it reads (judged by binding, not by spelling)."""
+    return all(isinstance(a.scope, (GlobalScope, BuiltinScope)) for a in access.referents)
 
 
 def top_level_names(module: cst.Module) -> set[str]:
@@ -96,7 +106,10 @@ class _Names(cst.CSTVisitor):
 
 
 def uses_in_module(new_text: str, removed: set[str]) -> list[Use]:
-    """Removed names the migrated text still reads (it would raise NameError) or exports."""
+    """Removed names the migrated text still reads (it would raise NameError) or exports.
+    Only reads of the module-level name count: a function's own `t` (a local, a
+    parameter, a loop variable) named like a removed module-level loop variable is not
+    a use of it; a `global t` read is."""
     module = cst.parse_module(new_text)
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     scopes = {s for s in wrapper.resolve(ScopeProvider).values() if s is not None}
@@ -109,7 +122,7 @@ def uses_in_module(new_text: str, removed: set[str]) -> list[Use]:
     out: list[Use] = []
     for name in sorted(removed):
         users = sorted({where.get(id(a.node), "the module") for s in scopes
-                        for a in s.accesses[name]})
+                        for a in s.accesses[name] if reads_module_binding(a)})
         if users:
             out.append(Use(name, ", ".join(users)))
     exported = _all_names(module) & removed

@@ -206,7 +206,15 @@ def write_copy(root: Path, package: str,
     """A copy of corpus `package` under `root`, probed, `--write` with verify, probed again:
     the exit code, both probes, the JSON summary and the package's path; with `run_ops`,
     also what it gives before the write run the legacy way and after it the PHI way."""
-    pkg = copy_package(root, package)
+    copy_package(root, package)
+    return write_tree(root, package, run_ops)
+
+
+def write_tree(root: Path, package: str,
+               run_ops: Callable[[Path, str], Any] | None = None) -> dict[str, Any]:
+    """`root/package` (already there) probed, `--write` with verify, probed again: as
+    `write_copy` returns it."""
+    pkg = root / package
     before = probe(root, package)
     before_ops = None if run_ops is None else run_ops(root, "legacy")
     out = root / "summary.json"
