@@ -8,6 +8,7 @@ import pytest
 from migrate_helpers import (
     COVERED_MAPPING,
     HEADER,
+    REGISTER_UNARY,
     UNARY,
     assert_skipped,
     covered_pair_source,
@@ -478,3 +479,28 @@ def test_a_helper_taking_ctx_that_rebinds_it_is_refused() -> None:
                 ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data * a
     ''')
     assert_skipped(migrate(source), "passes ctx to _alpha(), which rebinds 'ctx'")
+
+
+def test_a_maker_built_at_run_time_is_named_as_why_the_proto_is_unknown() -> None:
+    """`register_operator("unary", UnaryOp, UnaryOpMaker)` is right there: the row says the
+    maker cannot be read (a class built by type(...)), not that the op is unregistered."""
+    built = UNARY.replace('''class UnaryOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:''', '''def _make(self) -> None:''').replace(
+        '''        self.add_attr("use_cudnn", AttrType.BOOLEAN, False, "cuDNN", extra=True)
+''', '''        self.add_attr("use_cudnn", AttrType.BOOLEAN, False, "cuDNN", extra=True)
+
+
+UnaryOpMaker = type("UnaryOpMaker", (OpProtoAndCheckerMaker,), {"make": _make})
+''').replace("        self.add_", "    self.add_")
+    assert "UnaryOpMaker = type(" in built and "class UnaryOpMaker" not in built
+    source = HEADER + built + dedent('''
+        class UnaryKernel(OpKernel):
+            def compute(self, ctx: ExecutionContext) -> None:
+                ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data
+    ''') + "\n" + REGISTER_UNARY
+    compile(source, "built.py", "exec")
+    assert_skipped(migrate(source),
+                   "op proto of 'unary' is not statically readable: its maker UnaryOpMaker is "
+                   "built by type(...) at run time (`UnaryOpMaker = type(\"UnaryOpMaker\", "
+                   "(OpProtoAndCheckerMaker,), {\"make\": _make})`): the codemod reads class "
+                   "statements only")
