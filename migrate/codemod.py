@@ -115,7 +115,8 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
                                   f"({indirect[0].reason}); none of its kernels is migrated")
     # a statement registering classes it does not name (`getattr(module, f"{n}Kernel")`):
     # it decides nothing for the kernels registered readably elsewhere, whose classes stay
-    unread = [u for u in anonymous if u.stmt_index >= 0]
+    unread = [u for u in anonymous
+              if u.stmt_index >= 0 and not info.registers_operators_only(u.stmt_index)]
     for c in leaves:  # every kernel class gets a row, registered or not
         if c not in regs_by_class:
             blocked.setdefault(c, _unread_reason(info, unread[0]) if unread else
@@ -247,7 +248,7 @@ def _grad_plan(info: ModuleInfo, op: str, phi_name: str, backward: dict[str, OpD
                ) -> GradPlan:
     proto = info.protos.get(op)
     if not isinstance(proto, StaticProto):
-        raise SkipError(proto if isinstance(proto, str) else
+        raise SkipError(proto if isinstance(proto, str) else info.unread_operators.get(op) or
                         f"op '{op}' is not registered (register_operator) in this module, so "
                         "its proto is unknown")
     entry = backward_entry(op, phi_name, backward)

@@ -43,6 +43,9 @@ class ModuleInfo:
     unresolved: list[UnresolvedRegistration] = field(default_factory=list)
     base_kernel_names: dict[str, str] = field(default_factory=dict)
     protos: dict[str, StaticProto | str] = field(default_factory=dict)  # str: why unreadable
+    #: op -> why its `register_operator` call cannot be read (an operator class or maker
+    #: built at run time)
+    unread_operators: dict[str, str] = field(default_factory=dict)
     #: facts derived from the module once (see `class_members.attribute_stores`)
     memo: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
     #: id of a ClassDef of another module of the tree (a base, `tree_bases.tree_mro`) ->
@@ -117,6 +120,14 @@ class ModuleInfo:
             return True
         ref = self._class_elsewhere(base)
         return ref is not None and info_for(self, ref).is_subclass_of(ref.name, symbol, busy)
+
+    def registers_operators_only(self, index: int) -> bool:
+        """Whether top-level statement `index` only calls register_operator (it registers
+        no kernel, whatever it could not read)."""
+        stmt = self.module.body[index]
+        return isinstance(stmt, cst.SimpleStatementLine) and all(
+            isinstance(s, cst.Expr) and _is_call_to(s.value, self.imports, "register_operator")
+            for s in stmt.body)
 
     def runtime_classes(self, symbol: str) -> dict[str, cst.Call]:
         """Module-level names bound to a class built at run time, `N = type("N", (B, ...),
@@ -363,10 +374,15 @@ def _interpret_call(info: ModuleInfo, call: cst.Call, index: int, env: dict[str,
         info.registrations.append(Registration(op_type, device, kernel.name, names,
                                                layout.member, library.member, index))
     elif _is_call_to(call, imports, "register_operator"):
-        named, _ = call_args(call, ["op_type", "op_class", "maker"], ev, env)
+        try:
+            named, _ = call_args(call, ["op_type", "op_class", "maker"], ev, env)
+        except UnresolvableError:
+            _unread_operator(info, call, ev, env)
+            raise
         op_type, op_class, maker = named.get("op_type"), named.get("op_class"), named.get("maker")
         if not (isinstance(op_type, str) and isinstance(op_class, ClassRef)
                 and (maker is None or isinstance(maker, ClassRef))):
+            _unread_operator(info, call, ev, env)
             raise UnresolvableError(f"operator registration {code_of(call)}")
         args = [a.value for a in call.args]
         local = [dotted(a) or "" for a in args[1:3]] if len(args) >= 2 else [op_class.name]
@@ -390,6 +406,38 @@ def _interpret_call(info: ModuleInfo, call: cst.Call, index: int, env: dict[str,
             except UnresolvableError as exc:
                 raise UnresolvableError(f"{exc}, in `{fn.name.value}` called as "
                                         f"`{code_of(call)}`") from None
+
+
+def _unread_operator(info: ModuleInfo, call: cst.Call, ev: Evaluator,
+                     env: dict[str, Any]) -> None:
+    """Record why the operator registration `call` cannot be read, under its op name when
+    that name can be (its kernels' rows then say why, not that the op is unregistered)."""
+    roles = ["op_type", "op_class", "maker"]
+    args = {a.keyword.value if a.keyword is not None else roles[i]: a.value
+            for i, a in enumerate(call.args[:3])}
+    try:
+        op_type = ev.eval(args["op_type"], env) if "op_type" in args else None
+    except UnresolvableError:
+        return
+    if not isinstance(op_type, str):
+        return
+    whys = []
+    for role, words in (("op_class", "operator class"), ("maker", "maker")):
+        node = args.get(role)
+        try:
+            value = ev.eval(node, env) if node is not None else None
+        except UnresolvableError as exc:
+            value = exc
+        if node is None or isinstance(value, ClassRef):
+            continue
+        spelled = code_of(node).strip()
+        whys.append(f"its {words} `{spelled}` is built by type(...) at run time: the codemod "
+                    "reads class statements only" if is_type_call(node) else
+                    f"its {words} `{spelled}` is no class statement the codemod can read"
+                    + (f" ({value})" if isinstance(value, UnresolvableError) else ""))
+    info.unread_operators[op_type] = (
+        f"op '{op_type}' is registered (`{code_of(call).strip()}`), but "
+        f"{'; '.join(whys) or 'the call cannot be read statically'}, so its proto is unknown")
 
 
 def _helper_of(info: ModuleInfo, scope: _Scope, call: cst.Call

@@ -504,3 +504,26 @@ UnaryOpMaker = type("UnaryOpMaker", (OpProtoAndCheckerMaker,), {"make": _make})
                    "built by type(...) at run time (`UnaryOpMaker = type(\"UnaryOpMaker\", "
                    "(OpProtoAndCheckerMaker,), {\"make\": _make})`): the codemod reads class "
                    "statements only")
+
+
+@pytest.mark.parametrize("maker, why", [
+    ('type("UnaryOpMaker2", (UnaryOpMaker,), {})',
+     'its maker `type("UnaryOpMaker2", (UnaryOpMaker,), {})` is built by type(...) at run '
+     'time: the codemod reads class statements only'),
+    ("_MAKERS[0]", "its maker `_MAKERS[0]` is no class statement the codemod can read"),
+])
+def test_an_operator_registered_with_an_unreadable_maker_is_named(maker: str, why: str
+                                                                  ) -> None:
+    source = unary('''
+        _MAKERS = [UnaryOpMaker]
+
+
+        class UnaryKernel(OpKernel):
+            def compute(self, ctx: ExecutionContext) -> None:
+                ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data
+    ''', REGISTER_UNARY.replace("UnaryOpMaker)", f"{maker})"))
+    assert f'register_operator("unary", UnaryOp, {maker})' in source
+    result = migrate(source)
+    assert_skipped(result, f"op 'unary' is registered (`register_operator(\"unary\", UnaryOp, "
+                           f"{maker})`), but {why}")
+    assert result.records[0].reason.endswith(", so its proto is unknown")
