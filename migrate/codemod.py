@@ -205,14 +205,15 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
     covered = check_shared_phi_names(info, migrated, records)
     check_whole_classes(units, migrated, records, covered)
     check_compositions(migrated, records)
-    removal = plan_registration_removal(info, migrated, records, units)
+    removal_imports: set[tuple[str, str]] = set()
+    removal = plan_registration_removal(info, migrated, records, units, removal_imports)
     uncover(covered, migrated, records)
     result.records = [records[u] for u in units]
     if not migrated:
         return
     try:
         new_module, plans = assemble(info, migrated, records, removal, catalog, covered,
-                                  keep)
+                                     keep, removal_imports)
     except SkipError as exc:
         for unit in [*migrated, *covered]:
             records[unit].status, records[unit].reason = KernelStatus.SKIPPED, str(exc)

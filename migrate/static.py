@@ -513,6 +513,29 @@ def _bind_parameters(fn: cst.FunctionDef, call: cst.Call, caller: _Scope, callee
     return out
 
 
+@dataclass(frozen=True)
+class HelperCall:
+    """A call of a registration helper: the helper, its module's imports and evaluator,
+    and its parameters bound to the call's arguments (`_bind_parameters`)."""
+
+    fn: cst.FunctionDef
+    imports: ImportTable
+    ev: Evaluator
+    bound: dict[str, Any]
+
+
+def helper_call(info: ModuleInfo, call: cst.Call, env: dict[str, Any]) -> HelperCall | None:
+    """The registration helper `call` calls, read as `_interpret_call` reads it (None: it
+    calls none); UnresolvableError when its arguments cannot be bound."""
+    scope = _Scope(info.imports, info.ev)
+    found = _helper_of(info, scope, call)
+    if found is None:
+        return None
+    fn, inner = found
+    return HelperCall(fn, inner.imports, inner.ev,
+                      _bind_parameters(fn, call, scope, inner, env))
+
+
 def helper_registrations(info: ModuleInfo, call: cst.Call, env: dict[str, Any]
                          ) -> ModuleInfo | None:
     """What a call of a registration helper registers (None: `call` calls no helper)."""
