@@ -14,6 +14,7 @@ import libcst as cst
 from compat.statuses import KernelStatus
 from migrate import infermeta
 from migrate.assemble import assemble
+from migrate.computed_lookups import computed_lookup_ops
 from migrate.consistency import check_ops, check_shared_phi_names, check_whole_classes, uncover
 from migrate.grads import (
     GradPlan,
@@ -128,12 +129,19 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
                       "class statements only; not migrated")
     if unread:
         keep = keep | set(regs_by_class)
+    # the op names an unread registration gives the classes it names or looks up
+    looked_up: dict[str, list[str]] = {}
+    for u in info.unresolved:
+        for c, ops in (computed_lookup_ops(info, u.stmt_index) if u.stmt_index >= 0
+                       else {}).items():
+            if c in blocked and c not in regs_by_class:
+                looked_up.setdefault(c, ops)
     classes = [n for n in info.classes if n in regs_by_class or n in blocked]
     classes += [n for n in runtime if n not in info.classes]
     units: list[Unit] = []
     for name in classes:
         ops = list(dict.fromkeys(r.op_type for r in regs_by_class.get(name, []))) or list(
-            shims.get(name) or ["?"])
+            shims.get(name) or looked_up.get(name) or ["?"])
         units.extend((name, op) for op in ops)
     per_op: dict[str, int] = {}
     for _, op in units:
