@@ -19,6 +19,7 @@ from migrate import emit
 from migrate.consistency import demote
 from migrate.kernel_model import KernelFunction
 from migrate.names import store_names
+from migrate.partial_registrations import expanded
 from migrate.records import KernelRecord, Unit
 from migrate.static import (
     HelperCall,
@@ -78,7 +79,7 @@ def plan_registration_removal(info: ModuleInfo, migrated: dict[Unit, KernelFunct
 
 
 def _is_kernel_registration(info: ModuleInfo, call: cst.Call) -> bool:
-    return info.imports.is_symbol(call.func, "register_op_kernel")
+    return info.imports.is_symbol(expanded(info, call).func, "register_op_kernel")
 
 
 def _registers_moved(info: ModuleInfo, call: cst.Call, env: dict[str, Any],
@@ -97,7 +98,8 @@ def _registers_moved(info: ModuleInfo, call: cst.Call, env: dict[str, Any],
         if inner.operators or inner.base_kernel_names:
             return _helper_remainder(info, call, env, inner, imports)
         return True
-    kernel = call_args(call, ["op_type", "device", "kernel"], info.ev, env)[0].get("kernel")
+    kernel = call_args(expanded(info, call), ["op_type", "device", "kernel"], info.ev,
+                       env)[0].get("kernel")
     return isinstance(kernel, ClassRef) and kernel.path is None and kernel.name in moved
 
 

@@ -15,6 +15,7 @@ import libcst as cst
 import libcst.matchers as m
 from libcst.metadata import MetadataWrapper, QualifiedNameProvider
 
+from migrate.partial_registrations import calls_partial, expanded, partial_bindings
 from migrate.source_files import file_state, read_source
 from migrate.static_eval import Evaluator, call_args, class_bases, is_type_call
 from migrate.static_facts import OperatorDef, Registration, StaticProto, UnresolvedRegistration
@@ -223,7 +224,8 @@ def scan_module(source: str, path: Path | None = None) -> ModuleInfo:
     for index, stmt in enumerate(module.body):
         finder = _CallFinder(imports, REGISTERING)
         stmt.visit(finder)
-        if not finder.found and not _calls_helper(info, scope, stmt):
+        if not finder.found and not _calls_helper(info, scope, stmt) and not calls_partial(
+                info, stmt):
             continue
         if isinstance(stmt, cst.FunctionDef) and not any(
                 info.is_subclass_of(c, "OpKernel") for c in classes_named(info, stmt)):
@@ -236,7 +238,10 @@ def scan_module(source: str, path: Path | None = None) -> ModuleInfo:
             info.operators, info.base_kernel_names = done[1], done[2]
             info.unresolved.append(UnresolvedRegistration(index, str(exc),
                                                           classes_named(info, stmt)))
+    partials = {id(c.args[0].value) for c in partial_bindings(info).values()}
     for node in indirect_references(info, "register_op_kernel"):
+        if id(node) in partials:  # `reg = partial(register_op_kernel, ...)` read at its calls
+            continue
         info.unresolved.append(UnresolvedRegistration(
             -1, f"registers kernels through `{code_of(node)}` used as a value (an alias, "
                 "functools.partial, a table), which the codemod cannot follow", set()))
@@ -353,6 +358,8 @@ def _interpret_call(info: ModuleInfo, call: cst.Call, index: int, env: dict[str,
                     scope: _Scope | None = None) -> None:
     scope = scope or _Scope(info.imports, info.ev)
     imports, ev = scope.imports, scope.ev
+    if scope.depth == 0:
+        call = expanded(info, call)
     if _is_call_to(call, imports, "register_op_kernel"):
         named, dtypes = call_args(call, ["op_type", "device", "kernel"], ev, env)
         kernel = named.get("kernel")
