@@ -116,10 +116,12 @@ def _covered_mapping(info: ModuleInfo, op: str, kf: KernelFunction, record: Kern
 def assemble(info: ModuleInfo, migrated: dict[Unit, KernelFunction],
               records: dict[Unit, KernelRecord], removal: dict[int, list[Any]],
               catalog: list[infermeta.CatalogEntry],
-              covered: dict[Unit, Unit], keep: frozenset[str] = frozenset()
+              covered: dict[Unit, Unit], keep: frozenset[str] = frozenset(),
+              removal_imports: set[tuple[str, str]] = frozenset()  # type: ignore[assignment]
               ) -> tuple[cst.Module, list[OpPlan]]:
     """The migrated module and its ops' plans. `keep`: top-level names that stay although
-    only migrated code used them here (another module of the tree uses them)."""
+    only migrated code used them here (another module of the tree uses them);
+    `removal_imports`: (module, name) the statements left of registrations call."""
     module = info.module
     needed: set[str] = set()
     by_op: dict[str, list[Unit]] = {}
@@ -179,6 +181,7 @@ def assemble(info: ModuleInfo, migrated: dict[Unit, KernelFunction],
     new = _space_after_defs(module, new)
     modules = {mod for kf in migrated.values() for mod in kf.module_imports}
     functions = {imp for kf in migrated.values() for imp in kf.function_imports}
+    functions |= set(removal_imports)
     new = fix_imports(info, new, needed, modules, keep, functions)
     return new, [plans[op] for op in sorted(plans)]
 

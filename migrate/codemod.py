@@ -14,6 +14,7 @@ import libcst as cst
 from compat.statuses import KernelStatus
 from migrate import infermeta
 from migrate.assemble import assemble
+from migrate.computed_lookups import computed_lookup_ops
 from migrate.consistency import check_ops, check_shared_phi_names, check_whole_classes, uncover
 from migrate.grads import (
     GradPlan,
@@ -115,7 +116,8 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
                                   f"({indirect[0].reason}); none of its kernels is migrated")
     # a statement registering classes it does not name (`getattr(module, f"{n}Kernel")`):
     # it decides nothing for the kernels registered readably elsewhere, whose classes stay
-    unread = [u for u in anonymous if u.stmt_index >= 0]
+    unread = [u for u in anonymous
+              if u.stmt_index >= 0 and not info.registers_operators_only(u.stmt_index)]
     for c in leaves:  # every kernel class gets a row, registered or not
         if c not in regs_by_class:
             blocked.setdefault(c, _unread_reason(info, unread[0]) if unread else
@@ -127,12 +129,19 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
                       "class statements only; not migrated")
     if unread:
         keep = keep | set(regs_by_class)
+    # the op names an unread registration gives the classes it names or looks up
+    looked_up: dict[str, list[str]] = {}
+    for u in info.unresolved:
+        for c, ops in (computed_lookup_ops(info, u.stmt_index) if u.stmt_index >= 0
+                       else {}).items():
+            if c in blocked and c not in regs_by_class:
+                looked_up.setdefault(c, ops)
     classes = [n for n in info.classes if n in regs_by_class or n in blocked]
     classes += [n for n in runtime if n not in info.classes]
     units: list[Unit] = []
     for name in classes:
         ops = list(dict.fromkeys(r.op_type for r in regs_by_class.get(name, []))) or list(
-            shims.get(name) or ["?"])
+            shims.get(name) or looked_up.get(name) or ["?"])
         units.extend((name, op) for op in ops)
     per_op: dict[str, int] = {}
     for _, op in units:
@@ -204,14 +213,15 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
     covered = check_shared_phi_names(info, migrated, records)
     check_whole_classes(units, migrated, records, covered)
     check_compositions(migrated, records)
-    removal = plan_registration_removal(info, migrated, records, units)
+    removal_imports: set[tuple[str, str]] = set()
+    removal = plan_registration_removal(info, migrated, records, units, removal_imports)
     uncover(covered, migrated, records)
     result.records = [records[u] for u in units]
     if not migrated:
         return
     try:
         new_module, plans = assemble(info, migrated, records, removal, catalog, covered,
-                                  keep)
+                                     keep, removal_imports)
     except SkipError as exc:
         for unit in [*migrated, *covered]:
             records[unit].status, records[unit].reason = KernelStatus.SKIPPED, str(exc)
@@ -247,7 +257,7 @@ def _grad_plan(info: ModuleInfo, op: str, phi_name: str, backward: dict[str, OpD
                ) -> GradPlan:
     proto = info.protos.get(op)
     if not isinstance(proto, StaticProto):
-        raise SkipError(proto if isinstance(proto, str) else
+        raise SkipError(proto if isinstance(proto, str) else info.unread_operators.get(op) or
                         f"op '{op}' is not registered (register_operator) in this module, so "
                         "its proto is unknown")
     entry = backward_entry(op, phi_name, backward)

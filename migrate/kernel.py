@@ -54,8 +54,9 @@ def migrate_kernel(mctx: ModuleContext, class_name: str, op_type: str, phi_name:
     info = mctx.info
     proto = info.protos.get(op_type)
     if proto is None:
-        raise SkipError(f"op '{op_type}' is not registered (register_operator) in this module, so "
-                   "its proto is unknown")
+        raise SkipError(info.unread_operators.get(op_type) or (
+            f"op '{op_type}' is not registered (register_operator) in this module, so its "
+            "proto is unknown"))
     if isinstance(proto, str):
         raise SkipError(proto)
     try:

@@ -11,7 +11,7 @@ import libcst as cst
 from legacy_fluid.framework.derived_proto import ProtoDerivationError, derived_proto
 from migrate.class_members import class_members, constant_of
 from migrate.static import ModuleInfo, info_for
-from migrate.static_eval import Evaluator
+from migrate.static_eval import Evaluator, is_type_call
 from migrate.static_facts import UNKNOWN_DEFAULT, AttrSlot, StaticProto, VarSlot
 from migrate.static_refs import (
     ClassRef,
@@ -58,6 +58,9 @@ def read_proto(info: ModuleInfo, op_type: str, maker: str | ClassRef) -> StaticP
     ref = maker if isinstance(maker, ClassRef) else ClassRef(maker)
     home = info_for(info, ref)
     proto = StaticProto(op_type, ref.name)
+    built = built_at_run_time(home, ref.name)
+    if built is not None:
+        raise UnresolvableError(f"its maker {built}")
     found = find_tree_method(home, ref.name, "make")
     if found is None:
         raise UnresolvableError(f"maker {ref.name} has no make() in its module or its "
@@ -65,6 +68,19 @@ def read_proto(info: ModuleInfo, op_type: str, maker: str | ClassRef) -> StaticP
     run = _MakerRun(home, proto, ref.name)
     run.call_method(found[:2], [run.self_ref], {}, found[2])
     return proto
+
+
+def built_at_run_time(info: ModuleInfo, name: str) -> str | None:
+    """Why class `name` of `info`'s module cannot be read when no class statement binds it
+    (`N = type("N", (Base,), {...})`: built at run time); None when one does."""
+    if name in info.classes:
+        return None
+    call = info.ev.assigns.get(name)
+    if call is not None and is_type_call(call):
+        spelled = code_of(call).strip().splitlines()[0]
+        return (f"{name} is built by type(...) at run time (`{name} = {spelled}`): the "
+                "codemod reads class statements only")
+    return f"{name} is bound by no class statement of its module"
 
 
 class _ReturnError(Exception):

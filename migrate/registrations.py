@@ -19,11 +19,14 @@ from migrate import emit
 from migrate.consistency import demote
 from migrate.kernel_model import KernelFunction
 from migrate.names import store_names
+from migrate.partial_registrations import expanded
 from migrate.records import KernelRecord, Unit
 from migrate.static import (
+    HelperCall,
     ModuleInfo,
     bind_local,
     calls_of,
+    helper_call,
     helper_registrations,
     is_local_line,
     names_in,
@@ -48,23 +51,29 @@ def merge_registrations(regs: list[Registration]) -> list[tuple[str, str, list[s
 
 
 def plan_registration_removal(info: ModuleInfo, migrated: dict[Unit, KernelFunction],
-                              records: dict[Unit, KernelRecord], units: list[Unit]
+                              records: dict[Unit, KernelRecord], units: list[Unit],
+                              imports: set[tuple[str, str]] | None = None
                               ) -> dict[int, list[cst.BaseStatement]]:
-    """Top-level statement index -> the statements replacing it ([]: dropped)."""
+    """Top-level statement index -> the statements replacing it ([]: dropped). `imports`
+    receives the (module, name) imports those statements need (a helper's remainder
+    calling what the helper's module imports)."""
     while True:
         moved = {u[0] for u in migrated}
         indices = sorted({r.stmt_index for r in info.registrations if r.class_name in moved})
         plan: dict[int, list[cst.BaseStatement]] = {}
         reasons: dict[str, str] = {}
+        needed: set[tuple[str, str]] = set()
         for index in indices:
             try:
-                plan[index] = _surgical(info, info.module.body[index], moved)
+                plan[index] = _surgical(info, info.module.body[index], moved, None, needed)
             except UnresolvableError as exc:
                 for r in info.registrations:
                     if r.stmt_index == index and r.class_name in moved:
                         reasons[r.class_name] = ("its registration cannot be taken out of the "
                                                  f"statement registering it alone ({exc})")
         if not reasons:
+            if imports is not None:
+                imports |= needed
             return plan
         for unit in units:
             if unit[0] in reasons:
@@ -72,11 +81,13 @@ def plan_registration_removal(info: ModuleInfo, migrated: dict[Unit, KernelFunct
 
 
 def _is_kernel_registration(info: ModuleInfo, call: cst.Call) -> bool:
-    return info.imports.is_symbol(call.func, "register_op_kernel")
+    return info.imports.is_symbol(expanded(info, call).func, "register_op_kernel")
 
 
 def _registers_moved(info: ModuleInfo, call: cst.Call, env: dict[str, Any],
-                     moved: set[str]) -> bool:
+                     moved: set[str], imports: set[tuple[str, str]]) -> bool | list[cst.Call]:
+    """Whether `call` registers moved kernels only (True), none (False), or moved kernels
+    and operators / base kernel names: the calls that stay in its place."""
     if not _is_kernel_registration(info, call):
         inner = helper_registrations(info, call, env)
         if inner is None:
@@ -84,29 +95,40 @@ def _registers_moved(info: ModuleInfo, call: cst.Call, env: dict[str, Any],
         gone = {r.class_name in moved for r in inner.registrations}
         if True not in gone:
             return False
-        if gone != {True} or inner.operators or inner.base_kernel_names:
+        if gone != {True}:
             raise UnresolvableError(f"`{code_of(call)}` also registers what stays legacy")
+        if inner.operators or inner.base_kernel_names:
+            return _helper_remainder(info, call, env, inner, imports)
         return True
-    kernel = call_args(call, ["op_type", "device", "kernel"], info.ev, env)[0].get("kernel")
+    kernel = call_args(expanded(info, call), ["op_type", "device", "kernel"], info.ev,
+                       env)[0].get("kernel")
     return isinstance(kernel, ClassRef) and kernel.path is None and kernel.name in moved
 
 
 def _surgical(info: ModuleInfo, stmt: cst.BaseStatement, moved: set[str],
-              env: dict[str, Any] | None = None) -> list[cst.BaseStatement]:
+              env: dict[str, Any] | None = None,
+              imports: set[tuple[str, str]] | None = None) -> list[cst.BaseStatement]:
     """`stmt` without the calls registering `moved` classes (`env`: the values of the
-    enclosing loops' variables, when an outer loop was unrolled)."""
+    enclosing loops' variables, when an outer loop was unrolled; `imports`: receives what
+    the statements left need imported)."""
     env = env or {}
+    imports = imports if imports is not None else set()
     trace = calls_of(info, stmt, env)
     decisions: dict[cst.Call, set[bool]] = {}
     kept = []
+    rewritten = False  # a helper call replaced by what it registers that stays
     for call, call_env in trace:
-        gone = _registers_moved(info, call, call_env, moved)
+        gone = _registers_moved(info, call, call_env, moved, imports)
+        if isinstance(gone, list):
+            rewritten = True
+            kept.extend((c, call_env) for c in gone)
+            continue
         decisions.setdefault(call, set()).add(gone)
         if not gone:
             kept.append((call, call_env))
     if not kept:
         return []
-    if all(len(d) == 1 for d in decisions.values()):
+    if not rewritten and all(len(d) == 1 for d in decisions.values()):
         pruned = stmt.visit(_DropCalls({c for c, d in decisions.items() if d == {True}}))
         if isinstance(pruned, cst.BaseStatement) and not names_in(pruned) & moved:
             bound = _with_values(info, pruned, env)
@@ -122,11 +144,92 @@ def _surgical(info: ModuleInfo, stmt: cst.BaseStatement, moved: set[str],
                     for small in sub.body:  # type: ignore[attr-defined]
                         bind_local(info.ev, small, inner)
                     continue
-                out.extend(_surgical(info, sub, moved, inner))
+                out.extend(_surgical(info, sub, moved, inner, imports))
     else:
         out = [cst.SimpleStatementLine([cst.Expr(_spelled_out(info, call, call_env))])
                for call, call_env in kept]
     return [out[0].with_changes(leading_lines=stmt.leading_lines), *out[1:]] if out else []
+
+
+#: the registrations a helper's remainder keeps in place of its call
+_KEPT_CALLS = ("register_operator", "register_base_kernel_name")
+
+
+def _helper_remainder(info: ModuleInfo, call: cst.Call, env: dict[str, Any],
+                      registered: ModuleInfo, imports: set[tuple[str, str]]) -> list[cst.Call]:
+    """What stays of a call of a registration helper all of whose kernels migrate but
+    which also registers operators or base kernel names (`registered`: what the call
+    registers): the `register_operator` / `register_base_kernel_name` calls of the helper's
+    body, its parameters replaced by the call's arguments as the caller spells them (a
+    default by its value). UnresolvableError when they cannot be taken out that way: one
+    inside a loop or an `if` of the helper, or in a helper it calls, or reading a name of
+    the helper's module (when that is another module)."""
+    hc = helper_call(info, call, env)
+    if hc is None:
+        raise UnresolvableError(f"`{code_of(call)}` calls no registration helper")
+    name = hc.fn.name.value
+    p = hc.fn.params
+    positional = [q.name.value for q in [*p.posonly_params, *p.params]]
+    given: dict[str, cst.BaseExpression] = {}
+    for i, arg in enumerate(call.args):
+        if arg.star:
+            raise UnresolvableError(f"`{code_of(call)}` unpacks its arguments")
+        given[arg.keyword.value if arg.keyword is not None else positional[i]] = arg.value
+    out: list[cst.Call] = []
+    for stmt in hc.fn.body.body:
+        calls = [c for c in m.findall(stmt, m.Call()) if isinstance(c, cst.Call)
+                 and any(hc.imports.is_symbol(c.func, k) for k in _KEPT_CALLS)]
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            if calls:
+                raise UnresolvableError(f"`{name}` registers `{code_of(calls[0])}` inside a "
+                                        f"{type(stmt).__name__} statement")
+            continue
+        for small in stmt.body:
+            if isinstance(small, cst.Expr) and small.value in calls:
+                out.append(_rebound(info, hc, small.value, given, imports))
+    kinds = [next(k for k in _KEPT_CALLS if hc.imports.is_symbol(c.func, k)) for c in out]
+    if (kinds.count("register_operator") != len(registered.operators)
+            or kinds.count("register_base_kernel_name") != len(registered.base_kernel_names)):
+        raise UnresolvableError(f"`{code_of(call)}` also registers operators through a "
+                                f"helper `{name}` calls")
+    return out
+
+
+def _rebound(info: ModuleInfo, hc: HelperCall, inner: cst.Call,
+             given: dict[str, cst.BaseExpression], imports: set[tuple[str, str]]
+             ) -> cst.Call:
+    """`inner` (a call in helper `hc`'s body) as the caller's module spells it."""
+    name = hc.fn.name.value
+    reads = {n.value for a in inner.args for n in m.findall(a.value, m.Name())
+             if isinstance(n, cst.Name)}
+    own = reads - set(hc.bound)
+    if own and hc.ev is not info.ev:  # a helper of the caller's module reads its names
+        raise UnresolvableError(f"`{name}` passes {', '.join(sorted(own))} of its own module "
+                                f"to `{code_of(inner)}`")
+    values = {n: given[n] if n in given else spell(info.imports, hc.bound[n])
+              for n in reads & set(hc.bound)}
+    args = [a.with_changes(value=substitute_names(a.value, values)) for a in inner.args]
+    return inner.with_changes(func=cst.Name(_callee(info, hc, inner.func, imports)),
+                              args=args)
+
+
+def _callee(info: ModuleInfo, hc: HelperCall, func: cst.BaseExpression,
+            imports: set[tuple[str, str]]) -> str:
+    """The caller's name for the function the helper calls as `func`, imported from where
+    the helper's module imports it when the caller has none."""
+    qualified = hc.imports.resolve(func) or ""
+    module, _, fn = qualified.rpartition(".")
+    local = info.imports.local_name_of(fn)
+    if local is not None and info.imports.resolve(cst.Name(local)) == qualified:
+        return local
+    if not module or module.startswith("."):
+        raise UnresolvableError(f"`{code_of(func)}` of `{hc.fn.name.value}` is imported "
+                                "relatively; the caller cannot import it as it is")
+    if fn in info.module_names() or fn in info.imports.names:
+        raise UnresolvableError(f"this module binds '{fn}' to something else than "
+                                f"{qualified}")
+    imports.add((module, fn))
+    return fn
 
 
 def _with_values(info: ModuleInfo, stmt: cst.BaseStatement, env: dict[str, Any]

@@ -15,6 +15,7 @@ import libcst as cst
 import libcst.matchers as m
 from libcst.metadata import MetadataWrapper, QualifiedNameProvider
 
+from migrate.partial_registrations import calls_partial, expanded, partial_bindings
 from migrate.source_files import file_state, read_source
 from migrate.static_eval import Evaluator, call_args, class_bases, is_type_call
 from migrate.static_facts import OperatorDef, Registration, StaticProto, UnresolvedRegistration
@@ -43,6 +44,9 @@ class ModuleInfo:
     unresolved: list[UnresolvedRegistration] = field(default_factory=list)
     base_kernel_names: dict[str, str] = field(default_factory=dict)
     protos: dict[str, StaticProto | str] = field(default_factory=dict)  # str: why unreadable
+    #: op -> why its `register_operator` call cannot be read (an operator class or maker
+    #: built at run time)
+    unread_operators: dict[str, str] = field(default_factory=dict)
     #: facts derived from the module once (see `class_members.attribute_stores`)
     memo: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
     #: id of a ClassDef of another module of the tree (a base, `tree_bases.tree_mro`) ->
@@ -117,6 +121,14 @@ class ModuleInfo:
             return True
         ref = self._class_elsewhere(base)
         return ref is not None and info_for(self, ref).is_subclass_of(ref.name, symbol, busy)
+
+    def registers_operators_only(self, index: int) -> bool:
+        """Whether top-level statement `index` only calls register_operator (it registers
+        no kernel, whatever it could not read)."""
+        stmt = self.module.body[index]
+        return isinstance(stmt, cst.SimpleStatementLine) and all(
+            isinstance(s, cst.Expr) and _is_call_to(s.value, self.imports, "register_operator")
+            for s in stmt.body)
 
     def runtime_classes(self, symbol: str) -> dict[str, cst.Call]:
         """Module-level names bound to a class built at run time, `N = type("N", (B, ...),
@@ -228,7 +240,8 @@ def scan_module(source: str, path: Path | None = None) -> ModuleInfo:
     for index, stmt in enumerate(module.body):
         finder = _CallFinder(imports, REGISTERING)
         stmt.visit(finder)
-        if not finder.found and not _calls_helper(info, scope, stmt):
+        if not finder.found and not _calls_helper(info, scope, stmt) and not calls_partial(
+                info, stmt):
             continue
         if isinstance(stmt, cst.FunctionDef) and not any(
                 info.is_subclass_of(c, "OpKernel") for c in classes_named(info, stmt)):
@@ -241,7 +254,10 @@ def scan_module(source: str, path: Path | None = None) -> ModuleInfo:
             info.operators, info.base_kernel_names = done[1], done[2]
             info.unresolved.append(UnresolvedRegistration(index, str(exc),
                                                           classes_named(info, stmt)))
+    partials = {id(c.args[0].value) for c in partial_bindings(info).values()}
     for node in indirect_references(info, "register_op_kernel"):
+        if id(node) in partials:  # `reg = partial(register_op_kernel, ...)` read at its calls
+            continue
         info.unresolved.append(UnresolvedRegistration(
             -1, f"registers kernels through `{code_of(node)}` used as a value (an alias, "
                 "functools.partial, a table), which the codemod cannot follow", set()))
@@ -416,6 +432,8 @@ def _interpret_call(info: ModuleInfo, call: cst.Call, index: int, env: dict[str,
                     scope: _Scope | None = None) -> None:
     scope = scope or _Scope(info.imports, info.ev)
     imports, ev = scope.imports, scope.ev
+    if scope.depth == 0:
+        call = expanded(info, call)
     if _is_call_to(call, imports, "register_op_kernel"):
         named, dtypes = call_args(call, ["op_type", "device", "kernel"], ev, env)
         kernel = named.get("kernel")
@@ -437,10 +455,15 @@ def _interpret_call(info: ModuleInfo, call: cst.Call, index: int, env: dict[str,
         info.registrations.append(Registration(op_type, device, kernel.name, names,
                                                layout.member, library.member, index))
     elif _is_call_to(call, imports, "register_operator"):
-        named, _ = call_args(call, ["op_type", "op_class", "maker"], ev, env)
+        try:
+            named, _ = call_args(call, ["op_type", "op_class", "maker"], ev, env)
+        except UnresolvableError:
+            _unread_operator(info, call, ev, env)
+            raise
         op_type, op_class, maker = named.get("op_type"), named.get("op_class"), named.get("maker")
         if not (isinstance(op_type, str) and isinstance(op_class, ClassRef)
                 and (maker is None or isinstance(maker, ClassRef))):
+            _unread_operator(info, call, ev, env)
             raise UnresolvableError(f"operator registration {code_of(call)}")
         args = [a.value for a in call.args]
         local = [dotted(a) or "" for a in args[1:3]] if len(args) >= 2 else [op_class.name]
@@ -464,6 +487,38 @@ def _interpret_call(info: ModuleInfo, call: cst.Call, index: int, env: dict[str,
             except UnresolvableError as exc:
                 raise UnresolvableError(f"{exc}, in `{fn.name.value}` called as "
                                         f"`{code_of(call)}`") from None
+
+
+def _unread_operator(info: ModuleInfo, call: cst.Call, ev: Evaluator,
+                     env: dict[str, Any]) -> None:
+    """Record why the operator registration `call` cannot be read, under its op name when
+    that name can be (its kernels' rows then say why, not that the op is unregistered)."""
+    roles = ["op_type", "op_class", "maker"]
+    args = {a.keyword.value if a.keyword is not None else roles[i]: a.value
+            for i, a in enumerate(call.args[:3])}
+    try:
+        op_type = ev.eval(args["op_type"], env) if "op_type" in args else None
+    except UnresolvableError:
+        return
+    if not isinstance(op_type, str):
+        return
+    whys = []
+    for role, words in (("op_class", "operator class"), ("maker", "maker")):
+        node = args.get(role)
+        try:
+            value = ev.eval(node, env) if node is not None else None
+        except UnresolvableError as exc:
+            value = exc
+        if node is None or isinstance(value, ClassRef):
+            continue
+        spelled = code_of(node).strip()
+        whys.append(f"its {words} `{spelled}` is built by type(...) at run time: the codemod "
+                    "reads class statements only" if is_type_call(node) else
+                    f"its {words} `{spelled}` is no class statement the codemod can read"
+                    + (f" ({value})" if isinstance(value, UnresolvableError) else ""))
+    info.unread_operators[op_type] = (
+        f"op '{op_type}' is registered (`{code_of(call).strip()}`), but "
+        f"{'; '.join(whys) or 'the call cannot be read statically'}, so its proto is unknown")
 
 
 def _helper_of(info: ModuleInfo, scope: _Scope, call: cst.Call
@@ -537,6 +592,29 @@ def _bind_parameters(fn: cst.FunctionDef, call: cst.Call, caller: _Scope, callee
     if named:
         raise UnresolvableError(f"`{code_of(call)}` passes unknown {sorted(named)}")
     return out
+
+
+@dataclass(frozen=True)
+class HelperCall:
+    """A call of a registration helper: the helper, its module's imports and evaluator,
+    and its parameters bound to the call's arguments (`_bind_parameters`)."""
+
+    fn: cst.FunctionDef
+    imports: ImportTable
+    ev: Evaluator
+    bound: dict[str, Any]
+
+
+def helper_call(info: ModuleInfo, call: cst.Call, env: dict[str, Any]) -> HelperCall | None:
+    """The registration helper `call` calls, read as `_interpret_call` reads it (None: it
+    calls none); UnresolvableError when its arguments cannot be bound."""
+    scope = _Scope(info.imports, info.ev)
+    found = _helper_of(info, scope, call)
+    if found is None:
+        return None
+    fn, inner = found
+    return HelperCall(fn, inner.imports, inner.ev,
+                      _bind_parameters(fn, call, scope, inner, env))
 
 
 def helper_registrations(info: ModuleInfo, call: cst.Call, env: dict[str, Any]

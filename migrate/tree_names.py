@@ -15,11 +15,16 @@ calling `Other().compute(ctx)`, a generated kernel calling `Other.helper(...)`),
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 import libcst as cst
+from libcst.helpers import (
+    calculate_module_and_package,
+    get_absolute_module_from_package_for_import,
+)
 from libcst.metadata import (
     Access,
     BuiltinScope,
@@ -39,6 +44,9 @@ class Use:
 
     name: str
     user: str
+
+
+_STAR = re.compile(r"\bimport\s+\*")
 
 
 def package_root(path: Path) -> Path:
@@ -97,6 +105,64 @@ def _statement_label(stmt: cst.CSTNode) -> str:
     return "a module-level statement"
 
 
+class _ImportedNames(cst.CSTVisitor):
+    """The qualified names the import statements of a module bind, anywhere in it:
+    `from .acts import K as L` -> `pkg.acts.K`, `from pkg.acts import *` -> `pkg.acts.*`,
+    `import pkg.acts` -> `pkg.acts` (relative imports resolved from `package`). LibCST's
+    FullyQualifiedNameProvider names the later reads of such a name, not the import
+    itself: a re-export read nowhere else is found here."""
+
+    def __init__(self, package: str) -> None:
+        self.package = package
+        self.names: set[str] = set()
+
+    def visit_Import(self, node: cst.Import) -> None:  # noqa: N802
+        for alias in node.names:
+            dotted = _dotted(alias.name)
+            if dotted:
+                self.names.add(dotted)
+
+    def visit_ImportFrom(self, node: cst.ImportFrom) -> None:  # noqa: N802
+        module = get_absolute_module_from_package_for_import(self.package or None, node)
+        if module is None:
+            return
+        if isinstance(node.names, cst.ImportStar):
+            self.names.add(f"{module}.*")
+            return
+        for alias in node.names:
+            dotted = _dotted(alias.name)
+            if dotted:
+                self.names.add(f"{module}.{dotted}")
+
+
+def _dotted(node: cst.BaseExpression) -> str:
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Attribute):
+        head = _dotted(node.value)
+        return f"{head}.{node.attr.value}" if head else ""
+    return ""
+
+
+def imported_names(module: cst.Module, path: Path, root: Path) -> set[str]:
+    """The qualified names `path`'s import statements bind (see `_ImportedNames`)."""
+    package = calculate_module_and_package(str(root), str(path.resolve())).package
+    visitor = _ImportedNames(package)
+    module.visit(visitor)
+    return visitor.names
+
+
+def _star_bound(path: Path, names: set[str]) -> set[str]:
+    """Which of `names` (top-level names of `path`) `from <path's module> import *` binds:
+    those its `__all__` lists, else the public ones."""
+    try:
+        module = cst.parse_module(path.read_text(encoding="utf-8", errors="replace"))
+    except (cst.ParserSyntaxError, OSError):
+        return set(names)
+    listed = _all_names(module)
+    return names & listed if listed else {n for n in names if not n.startswith("_")}
+
+
 class _Names(cst.CSTVisitor):
     def __init__(self) -> None:
         self.ids: set[int] = set()
@@ -147,8 +213,8 @@ def uses_elsewhere(removed: dict[Path, set[str]], files: Iterable[Path]) -> dict
             continue
         # to use a name of a module, a file names the module (`from .acts import X`,
         # `import pkg.acts`) and the name: only such files are resolved
-        if f.resolve() in wanted or (any(s in text for s in stems)
-                                     and any(n in text for n in all_names)):
+        if f.resolve() in wanted or (any(s in text for s in stems) and (
+                _STAR.search(text) or any(n in text for n in all_names))):
             by_root.setdefault(package_root(f), []).append(f.resolve())
     out: dict[Path, list[Use]] = {}
     for root, members in by_root.items():
@@ -159,21 +225,25 @@ def uses_elsewhere(removed: dict[Path, set[str]], files: Iterable[Path]) -> dict
             continue
         manager = FullRepoManager(str(root), [str(p) for p in members],
                                   {FullyQualifiedNameProvider})
+        stars = {f"{module_name(p, root)}.*": p for p in members if p in wanted}
         for user in users:
             try:
                 wrapper = manager.get_metadata_wrapper_for_path(str(user))
             except (cst.ParserSyntaxError, OSError, UnicodeDecodeError):
                 continue
-            seen: set[tuple[Path, str]] = set()
+            # an import of a name is a use (a re-export read nowhere else is one too)
+            found = imported_names(wrapper.module, user, root)
             for node, qnames in wrapper.resolve(FullyQualifiedNameProvider).items():
-                if not isinstance(node, (cst.Name, cst.Attribute)):
-                    continue
-                for q in qnames:
-                    hit = targets.get(q.name)
-                    if hit is not None and hit[0] != user and hit not in seen:
-                        seen.add(hit)
-                        shown = os.path.relpath(user, root)
-                        out.setdefault(hit[0], []).append(Use(hit[1], f"{shown}"))
+                if isinstance(node, (cst.Name, cst.Attribute)):
+                    found.update(q.name for q in qnames)
+            hits = {targets[q] for q in found if q in targets}
+            for star in found & stars.keys():
+                hits.update((stars[star], n) for n in _star_bound(stars[star],
+                                                                  wanted[stars[star]]))
+            shown = os.path.relpath(user, root)
+            for path, name in sorted(hits):
+                if path != user:
+                    out.setdefault(path, []).append(Use(name, shown))
     return out
 
 
@@ -199,16 +269,16 @@ def importers(modules: Iterable[Path], files: Iterable[Path]) -> dict[Path, set[
                                   {FullyQualifiedNameProvider})
         for user in users:
             try:
-                resolved = manager.get_metadata_wrapper_for_path(str(user)).resolve(
-                    FullyQualifiedNameProvider)
+                wrapper = manager.get_metadata_wrapper_for_path(str(user))
             except (cst.ParserSyntaxError, OSError, UnicodeDecodeError):
                 continue
-            for qnames in resolved.values():
-                for q in qnames:
-                    for name, module in names.items():
-                        if module != user and (q.name == name or
-                                               q.name.startswith(name + ".")):
-                            out.setdefault(user, set()).add(module)
+            found = imported_names(wrapper.module, user, root)
+            found.update(q.name for qnames in wrapper.resolve(
+                FullyQualifiedNameProvider).values() for q in qnames)
+            for q in found:
+                for name, module in names.items():
+                    if module != user and (q == name or q.startswith(name + ".")):
+                        out.setdefault(user, set()).add(module)
     return out
 
 

@@ -17,7 +17,7 @@ from migrate.held_back import FLAG_PREFIX
 from migrate.records import FileResult
 from migrate.runner import mark_failed, plan_changes, recheck_foreign, remigrate
 from migrate.verify import VerifyResult, verify_file
-from migrate.verify_tree import check_tree
+from migrate.verify_tree import check_tree, culprits
 
 FLAGGED = (Verdict.DIFFERING, Verdict.ERRORED)
 
@@ -116,7 +116,7 @@ def _hold_tree_problems(files: list[Path], results: list[FileResult],
             mark_failed(results[keeper], held.get(keeper, {}))
             kept.add(keeper)
             continue
-        for i in own | imports.get(p.module, set()):
+        for i in culprits(files, results, p, own | imports.get(p.module, set())):
             what = "unable to check" if p.unchecked else "breaking"
             blamed.setdefault(i, f"{FLAG_PREFIX}{what} what stays legacy: {p.why}")
     for i, why in blamed.items():

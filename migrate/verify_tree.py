@@ -15,7 +15,7 @@ none of whose kernels any case runs (the write is held back, never passed unchec
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -65,6 +65,26 @@ def check_tree(files: list[Path], results: list[FileResult]) -> tuple[
         if problem is not None:
             problems.append(TreeProblem(k, *problem))
     return problems, imports
+
+
+def culprits(files: list[Path], results: list[FileResult], problem: TreeProblem,
+             suspects: set[int]) -> set[int]:
+    """Which written modules cause `problem` on their own: module `problem.module` checked
+    again with only one of them written, for each written module in turn (`suspects`, the
+    module and what it imports, first). A module whose package only fails to import when a
+    sibling is written is not to blame for it. Falls back to `suspects` when no one module
+    alone causes it (it takes several), or when there is nothing to compare."""
+    written = [i for i, r in enumerate(results) if r.changed and r.ops]
+    if problem.unchecked or len(written) < 2:
+        return suspects
+    k = problem.module
+    found: set[int] = set()
+    for i in sorted(written, key=lambda j: (j not in suspects, j)):
+        alone = results[k] if i == k else replace(results[k], new_text=results[k].old_text)
+        texts = {files[i]: results[i].new_text} if i != k else {}
+        if _check_module(files[k], alone, texts) is not None:
+            found.add(i)
+    return found or suspects
 
 
 def _served(result: FileResult) -> set[str]:

@@ -3,7 +3,9 @@
 over its parameters and calls register_op_kernel (read by unrolling each call with its
 arguments), a constant `if _dt in REAL:` inside a registration loop over a literal table
 (decided statically), f-string op names over a literal tuple, and kernel classes a loop
-finds by a computed name (skipped with a row each, blocking nothing else). What cannot be
+finds by a computed name (skipped with a row each, blocking nothing else), and helpers
+registering the operator and its kernels in one call (the call becomes the operator's
+registration when its kernels migrate; a helper doing more is not read). What cannot be
 read for one kernel decides that kernel's row only. After `--write` every module still
 imports and every op still computes what it computed before (package_probe.py, in a
 subprocess, before and after; migrated ops through the dual dispatch).
@@ -11,11 +13,14 @@ subprocess, before and after; migrated ops through the dual dispatch).
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 import pytest
-from migrate_helpers import write_copy
+from migrate_helpers import CORPUS, console, write_copy
+
+from migrate.cli_entry import run_migrate
 
 PACKAGE = "pkg_regs"
 KEPT = "kept: the registration `for _name in (\"sinh\", \"cosh\"):` may find it by a computed name"
@@ -34,14 +39,22 @@ EXPECTED: dict[str, dict[str, tuple[str, str, str, dict[str, list[str]]]]] = {
         "HalfKernel": ("migrated", "regs_half", "",
                        {"CPU": ["FLOAT32", "FLOAT64", "INT32", "INT64"]}),
         # a helper taking *dtypes is not read: this kernel alone stays legacy
-        "NegKernel": ("skipped", "?", "registration not statically readable (the helper "
-                                      "`_cpu_only` it calls is decorated, async or takes "
-                                      "*args / **kwargs)", {}),
-        # read, but the call also registers the operator: it cannot go alone
-        "AbsKernel": ("skipped", "regs_abs", "its registration cannot be taken out of the "
-                                             "statement registering it alone "
-                                             "(`_with_operator(\"regs_abs\", AbsKernel)` also "
-                                             "registers what stays legacy)", {}),
+        "NegKernel": ("skipped", "regs_neg", "registration not statically readable (the "
+                      "helper `_cpu_only` it calls is decorated, async or takes *args / "
+                      "**kwargs)", {}),
+        # the call also registers the operator: it becomes that registration alone
+        "AbsKernel": ("migrated", "regs_abs", "", {"CPU": ["FLOAT32"]}),
+    },
+    "combined.py": {
+        # register_op_and_kernels of common.py: register_operator + register_all
+        "FiveKernel": ("migrated", "regs_five", "", {"CPU": ["FLOAT32", "FLOAT64"]}),
+        "ShiftKernel": ("migrated", "regs_shift", "",
+                        {"CPU": ["FLOAT32", "FLOAT64"], "GPU": ["FLOAT32", "FLOAT64"]}),
+        # a helper doing something besides registering is not read
+        "LoggedKernel": ("skipped", "regs_logged", "registration not statically readable "
+                         "(`REGISTERED.append(op_type)` next to registrations, in "
+                         "`register_logged` called as `register_logged(\"regs_logged\", "
+                         "SameOp, UnaryMaker, LoggedKernel, REAL)`)", {}),
     },
     "looped.py": {
         # GPU only where `_dt in REAL`; the class stays for the computed lookup below
@@ -54,8 +67,9 @@ EXPECTED: dict[str, dict[str, tuple[str, str, str, dict[str, list[str]]]]] = {
         # f"regs_{_name}" over a literal tuple, registered through register_all
         "Abs2Kernel": ("migrated", "regs_abs2", f"migrated; class Abs2Kernel {KEPT}",
                        {"CPU": ["FLOAT32", "FLOAT64"], "GPU": ["FLOAT32", "FLOAT64"]}),
-        "SinhKernel": ("skipped", "?", UNREAD, {}),
-        "CoshKernel": ("skipped", "?", UNREAD, {}),
+        # the op names the loop spells are readable, the class lookup is not
+        "SinhKernel": ("skipped", "regs_sinh", UNREAD, {}),
+        "CoshKernel": ("skipped", "regs_cosh", UNREAD, {}),
     },
 }
 
@@ -87,10 +101,11 @@ def test_the_write_breaks_nothing_and_every_op_computes_as_before(written: dict[
     assert after["imported"] == before["imported"]
     assert set(before["ran"]) == {"regs_twice", "regs_half", "regs_neg", "regs_abs",
                                   "regs_square", "regs_cube", "regs_abs2", "regs_sinh",
-                                  "regs_cosh"}
+                                  "regs_cosh", "regs_five", "regs_shift", "regs_logged"}
     assert all(isinstance(v, list) for v in before["ran"].values()), before["ran"]
     migrated = {r["op"] for r in written["doc"]["kernels"] if r["status"] == "migrated"}
-    assert migrated == {"regs_twice", "regs_half", "regs_square", "regs_abs2"}
+    assert migrated == {"regs_twice", "regs_half", "regs_square", "regs_abs2", "regs_abs",
+                        "regs_five", "regs_shift"}
     # the ops left legacy run their legacy kernels as before
     assert after["ran"] == {op: v for op, v in before["ran"].items() if op not in migrated}
     # the migrated ops, through their PHI kernels, compute what their legacy kernels did
@@ -102,7 +117,18 @@ def test_only_the_migrated_registrations_went(written: dict[str, Any]) -> None:
     helped = (written["pkg"] / "helped.py").read_text()
     assert "register_all(" not in helped and "class TwiceKernel" not in helped
     assert '_cpu_only("regs_neg", NegKernel, DataType.FLOAT32)\n' in helped
-    assert '_with_operator("regs_abs", AbsKernel)\n' in helped
+    # the helper call registering the operator and the kernel: the operator's call stays
+    assert '_with_operator("regs_abs", AbsKernel)' not in helped
+    assert '\nregister_operator("regs_abs", SameOp, UnaryMaker)\n' in helped
+    combined = (written["pkg"] / "combined.py").read_text()
+    assert "register_op_and_kernels(" not in combined
+    # spelled as the helper spells it, its import taken from where the helper's module has it
+    assert ('\nregister_operator("regs_five", SameOp, UnaryMaker)\n\n'
+            'register_operator("regs_shift", SameOp, UnaryMaker)\n\n'
+            'register_logged("regs_logged", SameOp, UnaryMaker, LoggedKernel, REAL)\n'
+            ) in combined
+    assert "from legacy_fluid.framework.op_registry import register_operator\n" in combined
+    assert "from .common import REAL, register_logged\n" in combined
     looped = (written["pkg"] / "looped.py").read_text()
     # the table loop unrolled around the kernel left legacy, its constant `if` kept
     assert ('register_operator("regs_square", SameOp, UnaryMaker)\n'
@@ -116,3 +142,61 @@ def test_only_the_migrated_registrations_went(written: dict[str, Any]) -> None:
     # the unrolled loop spells DataType, which only the generated code's import binds
     assert "from phi.common import Backend, DataLayout, DataType\n" in looped
     assert 'getattr(sys.modules[__name__], f"{_name.title()}Kernel")' in looped
+
+
+_HELPERS = '''
+from legacy_fluid.framework.op_kernel import register_op_kernel
+from legacy_fluid.framework.op_registry import register_operator
+
+from .shapes import SameOp
+
+
+def in_loop(op_types, op_cls, maker, kernel):
+    for op_type in op_types:
+        register_operator(op_type, op_cls, maker)
+        register_op_kernel(op_type, "CPU", kernel, DataType.FLOAT32)
+
+
+def own_operator(op_type, maker, kernel):
+    register_operator(op_type, SameOp, maker)
+    register_op_kernel(op_type, "CPU", kernel, DataType.FLOAT32)
+'''
+
+
+@pytest.mark.parametrize("call, why", [
+    ('in_loop(("rh_x",), SameOp, UnaryMaker, XKernel)',
+     '`in_loop` registers `register_operator(op_type, op_cls, maker)` inside a For statement'),
+    ('own_operator("rh_x", UnaryMaker, XKernel)',
+     "`own_operator` passes SameOp of its own module to `register_operator(op_type, SameOp, "
+     "maker)`"),
+])
+def test_a_helper_remainder_that_cannot_be_spelled_here_keeps_the_kernel_legacy(
+        tmp_path: Path, call: str, why: str) -> None:
+    pkg = tmp_path / "rh"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    shapes = (CORPUS / "pkg_regs" / "combined.py").read_text()
+    rest = shapes.partition("class UnaryMaker")[2]
+    (pkg / "shapes.py").write_text(
+        "from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker\n"
+        "from legacy_fluid.framework.operator import OperatorWithKernel\n\n\n"
+        "class UnaryMaker" + rest.partition("class FiveKernel")[0].rstrip() + "\n")
+    (pkg / "helpers.py").write_text("from phi.common import DataType\n" + _HELPERS)
+    (pkg / "ops.py").write_text(
+        "from legacy_fluid.framework.op_kernel import OpKernel\n\n"
+        "from .helpers import in_loop, own_operator  # noqa: F401\n"
+        "from .shapes import SameOp, UnaryMaker  # noqa: F401\n\n\n"
+        "class XKernel(OpKernel):\n"
+        "    def compute(self, ctx):\n"
+        '        x = ctx.input("X")\n'
+        '        ctx.output("Out").mutable_data(ctx.place, x.dtype)[...] = x.data * 5\n\n\n'
+        f"{call}\n")
+    out = tmp_path / "summary.json"
+    code = run_migrate([pkg], write=True, verify=False, json_path=out, console=console())
+    rows = [(r["kernel"], r["op"], r["status"], r["reason"])
+            for r in json.loads(out.read_text())["kernels"]]
+    assert code == 0
+    assert rows == [("XKernel", "rh_x", "skipped",
+                     "its registration cannot be taken out of the statement registering it "
+                     f"alone ({why})")]
+    assert "class XKernel(OpKernel)" in (pkg / "ops.py").read_text()

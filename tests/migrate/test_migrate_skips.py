@@ -8,6 +8,7 @@ import pytest
 from migrate_helpers import (
     COVERED_MAPPING,
     HEADER,
+    REGISTER_UNARY,
     UNARY,
     assert_skipped,
     covered_pair_source,
@@ -478,3 +479,51 @@ def test_a_helper_taking_ctx_that_rebinds_it_is_refused() -> None:
                 ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data * a
     ''')
     assert_skipped(migrate(source), "passes ctx to _alpha(), which rebinds 'ctx'")
+
+
+def test_a_maker_built_at_run_time_is_named_as_why_the_proto_is_unknown() -> None:
+    """`register_operator("unary", UnaryOp, UnaryOpMaker)` is right there: the row says the
+    maker cannot be read (a class built by type(...)), not that the op is unregistered."""
+    built = UNARY.replace('''class UnaryOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:''', '''def _make(self) -> None:''').replace(
+        '''        self.add_attr("use_cudnn", AttrType.BOOLEAN, False, "cuDNN", extra=True)
+''', '''        self.add_attr("use_cudnn", AttrType.BOOLEAN, False, "cuDNN", extra=True)
+
+
+UnaryOpMaker = type("UnaryOpMaker", (OpProtoAndCheckerMaker,), {"make": _make})
+''').replace("        self.add_", "    self.add_")
+    assert "UnaryOpMaker = type(" in built and "class UnaryOpMaker" not in built
+    source = HEADER + built + dedent('''
+        class UnaryKernel(OpKernel):
+            def compute(self, ctx: ExecutionContext) -> None:
+                ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data
+    ''') + "\n" + REGISTER_UNARY
+    compile(source, "built.py", "exec")
+    assert_skipped(migrate(source),
+                   "op proto of 'unary' is not statically readable: its maker UnaryOpMaker is "
+                   "built by type(...) at run time (`UnaryOpMaker = type(\"UnaryOpMaker\", "
+                   "(OpProtoAndCheckerMaker,), {\"make\": _make})`): the codemod reads class "
+                   "statements only")
+
+
+@pytest.mark.parametrize("maker, why", [
+    ('type("UnaryOpMaker2", (UnaryOpMaker,), {})',
+     'its maker `type("UnaryOpMaker2", (UnaryOpMaker,), {})` is built by type(...) at run '
+     'time: the codemod reads class statements only'),
+    ("_MAKERS[0]", "its maker `_MAKERS[0]` is no class statement the codemod can read"),
+])
+def test_an_operator_registered_with_an_unreadable_maker_is_named(maker: str, why: str
+                                                                  ) -> None:
+    source = unary('''
+        _MAKERS = [UnaryOpMaker]
+
+
+        class UnaryKernel(OpKernel):
+            def compute(self, ctx: ExecutionContext) -> None:
+                ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data
+    ''', REGISTER_UNARY.replace("UnaryOpMaker)", f"{maker})"))
+    assert f'register_operator("unary", UnaryOp, {maker})' in source
+    result = migrate(source)
+    assert_skipped(result, f"op 'unary' is registered (`register_operator(\"unary\", UnaryOp, "
+                           f"{maker})`), but {why}")
+    assert result.records[0].reason.endswith(", so its proto is unknown")

@@ -1,0 +1,77 @@
+"""The ops a registration the codemod cannot read registers its kernel classes under: one
+looking them up by a computed name (`getattr(sys.modules[__name__], f"{_name.title()}Kernel")`
+in a loop over a literal tuple), a helper it cannot unroll (`_cpu_only("x", XKernel, *dts)`).
+The registration stays unread (its kernels skipped), but a kernel row can still name its op
+when a call's op name and the class it names or looks up are both known."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import libcst as cst
+import libcst.matchers as m
+
+from migrate.static import ModuleInfo, calls_of
+from migrate.static_eval import Evaluator
+from migrate.static_refs import ClassRef, UnresolvableError
+
+#: str methods without arguments a computed class name may apply to a known string
+_STR_METHODS = {"title": str.title, "upper": str.upper, "lower": str.lower,
+                "capitalize": str.capitalize}
+
+
+def computed_lookup_ops(info: ModuleInfo, index: int) -> dict[str, list[str]]:
+    """Class -> the op names of the calls of top-level statement `index` naming it or
+    looking it up by a computed name ({} when nothing can be read)."""
+    out: dict[str, list[str]] = {}
+    try:
+        trace = calls_of(info, info.module.body[index])
+    except UnresolvableError:
+        return out
+    for call, env in trace:
+        if not call.args or call.args[0].keyword is not None:
+            continue
+        op = _known(info.ev, call.args[0].value, env)
+        if not isinstance(op, str):
+            continue
+        names = [_known(info.ev, a.value, env) for a in call.args[1:]]
+        names = [n.name for n in names if isinstance(n, ClassRef) and n.path is None]
+        for lookup in m.findall(call, m.Call(func=m.Name("getattr"))):
+            args = cst.ensure_type(lookup, cst.Call).args
+            names.append(_known(info.ev, args[1].value, env) if len(args) == 2 else None)
+        for name in names:
+            if isinstance(name, str) and name in info.classes:
+                ops = out.setdefault(name, [])
+                if op not in ops:
+                    ops.append(op)
+    return out
+
+
+def _known(ev: Evaluator, node: cst.BaseExpression, env: dict[str, Any]) -> Any:
+    """`node`'s value, f-string fields also read through `_STR_METHODS`; None: unknown."""
+    try:
+        if isinstance(node, cst.FormattedString) and node.prefix.lower() == "f":
+            parts = []
+            for part in node.parts:
+                if isinstance(part, cst.FormattedStringText):
+                    parts.append(part.value.replace("{{", "{").replace("}}", "}"))
+                elif part.conversion is None and part.format_spec is None:
+                    parts.append(str(_field(ev, part.expression, env)))
+                else:
+                    return None
+            return "".join(parts)
+        return ev.eval(node, env)
+    except UnresolvableError:
+        return None
+
+
+def _field(ev: Evaluator, node: cst.BaseExpression, env: dict[str, Any]) -> Any:
+    if (isinstance(node, cst.Call) and not node.args and isinstance(node.func, cst.Attribute)
+            and node.func.attr.value in _STR_METHODS):
+        base = ev.eval(node.func.value, env)
+        if isinstance(base, str):
+            return _STR_METHODS[node.func.attr.value](base)
+    value = ev.eval(node, env)
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        raise UnresolvableError("not a known string")
+    return value

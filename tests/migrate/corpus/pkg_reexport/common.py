@@ -1,0 +1,16 @@
+"""Team X's one maker and operator: X -> Out, same shape and dtype."""
+
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.operator import OperatorWithKernel
+
+
+class UnaryMaker(OpProtoAndCheckerMaker):
+    def make(self):
+        self.add_input("X", "input")
+        self.add_output("Out", "output")
+
+
+class SameOp(OperatorWithKernel):
+    def infer_shape(self, ctx):
+        ctx.share_dim("X", "Out")
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
