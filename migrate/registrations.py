@@ -24,16 +24,14 @@ from migrate.records import KernelRecord, Unit
 from migrate.static import (
     HelperCall,
     ModuleInfo,
-    bind_local,
     calls_of,
     helper_call,
     helper_registrations,
-    is_local_line,
-    names_in,
 )
 from migrate.static_eval import call_args
 from migrate.static_facts import Registration
-from migrate.static_refs import ClassRef, UnresolvableError, code_of, spell
+from migrate.static_locals import bind_local, is_local_line
+from migrate.static_refs import ClassRef, UnresolvableError, code_of, names_in, spell
 from migrate.syntax import substitute_names
 
 DEVICE_ORDER = {"CPU": 0, "GPU": 1}

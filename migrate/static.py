@@ -19,6 +19,7 @@ from migrate.partial_registrations import calls_partial, expanded, partial_bindi
 from migrate.source_files import file_state, read_source
 from migrate.static_eval import Evaluator, call_args, class_bases, is_type_call
 from migrate.static_facts import OperatorDef, Registration, StaticProto, UnresolvedRegistration
+from migrate.static_locals import bind_local, is_local_assignment
 from migrate.static_refs import (
     ClassRef,
     EnumRef,
@@ -29,6 +30,7 @@ from migrate.static_refs import (
     dotted,
     iter_top_statements,
     literal_string,
+    names_in,
 )
 
 
@@ -184,20 +186,6 @@ class _CallFinder(cst.CSTVisitor):
                 self.found.append((s, node))
 
 
-class _NameCollector(cst.CSTVisitor):
-    def __init__(self) -> None:
-        self.names: set[str] = set()
-
-    def visit_Name(self, node: cst.Name) -> None:  # noqa: N802
-        self.names.add(node.value)
-
-
-def names_in(node: cst.CSTNode) -> set[str]:
-    c = _NameCollector()
-    node.visit(c)
-    return c.names
-
-
 def classes_named(info: ModuleInfo, node: cst.CSTNode) -> set[str]:
     """The module's classes `node` names, directly or through the module constants it
     reads (`_OPS = [("a", AKernel, ...)]` ... `for ... in _OPS:`), those put into such a
@@ -310,58 +298,6 @@ class _Scope:
     ev: Evaluator
     depth: int = 0
     in_loop: bool = False  # reading the body of a registration loop
-
-
-def is_local_assignment(small: cst.CSTNode) -> bool:
-    """`name = value` (or `a, b = ...`) whose value is made of names, constants,
-    f-strings, `+` and tuples only: a local a registration loop or helper may bind (its
-    value is then evaluated like any argument)."""
-    if not isinstance(small, cst.Assign) or not all(
-            _is_names(t.target) for t in small.targets):
-        return False
-    return all(_is_simple(n) for n in _subexpressions(small.value))
-
-
-def is_local_line(stmt: cst.CSTNode) -> bool:
-    """A line made of local assignments only (see `is_local_assignment`)."""
-    return isinstance(stmt, cst.SimpleStatementLine) and all(
-        is_local_assignment(s) for s in stmt.body)
-
-
-def bind_local(ev: Evaluator, small: cst.BaseSmallStatement, env: dict[str, Any]) -> None:
-    """Evaluate a local assignment (`is_local_assignment`) into `env`."""
-    assert isinstance(small, cst.Assign)
-    value = ev.eval(small.value, env)
-    for target in small.targets:
-        ev.bind(target.target, value, env)
-
-
-def _is_names(target: cst.BaseExpression) -> bool:
-    if isinstance(target, cst.Name):
-        return True
-    return isinstance(target, (cst.Tuple, cst.List)) and all(
-        isinstance(e, cst.Element) and _is_names(e.value) for e in target.elements)
-
-
-#: the expressions a local's value may be made of (`+` and unary `-` the only operators)
-_SIMPLE_VALUE = (cst.Name, cst.SimpleString, cst.ConcatenatedString, cst.Integer, cst.Float,
-                 cst.FormattedString, cst.BinaryOperation, cst.Tuple, cst.Attribute,
-                 cst.UnaryOperation, cst.Subscript)
-
-
-def _is_simple(node: cst.CSTNode) -> bool:
-    if isinstance(node, cst.BinaryOperation):
-        return isinstance(node.operator, cst.Add)
-    if isinstance(node, cst.UnaryOperation):
-        return isinstance(node.operator, cst.Minus)
-    return not isinstance(node, cst.BaseExpression) or isinstance(node, _SIMPLE_VALUE)
-
-
-def _subexpressions(node: cst.CSTNode) -> list[cst.CSTNode]:
-    out = [node]
-    for child in node.children:
-        out.extend(_subexpressions(child))
-    return out
 
 
 #: (a call, the loop variables bound when it runs), in execution order

@@ -227,3 +227,17 @@ def spell(imports: ImportTable, value: Any) -> cst.BaseExpression:
         items = [cst.Element(spell(imports, v)) for v in value]
         return cst.Tuple(items) if isinstance(value, tuple) else cst.List(items)
     raise UnresolvableError(f"{value!r} cannot be spelled out")
+
+
+class _NameCollector(cst.CSTVisitor):
+    def __init__(self) -> None:
+        self.names: set[str] = set()
+
+    def visit_Name(self, node: cst.Name) -> None:  # noqa: N802
+        self.names.add(node.value)
+
+
+def names_in(node: cst.CSTNode) -> set[str]:
+    c = _NameCollector()
+    node.visit(c)
+    return c.names
