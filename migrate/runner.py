@@ -245,11 +245,11 @@ def recheck_foreign(files: list[Path], results: list[FileResult]) -> list[int]:
 
 def _foreign_kernels(path: Path, result: FileResult, files: list[Path],
                      results: list[FileResult]) -> dict[str, Foreign]:
-    """The kernel classes `path` imports by name from other modules of the run that
-    migrated them, followed through the tree's re-exports to their class statements
+    """The kernel classes `path` composes that other modules of the run migrated,
+    followed through the tree's re-exports to their class statements
     (`tree_origins.class_statement`): local name -> the defining module as this module
     imports its function (as imported when it is that module, else spelled relative or
-    absolute as the import was), and the class."""
+    absolute as the import was; relative for a star import), and the class."""
     try:
         module_node = cst.parse_module(result.old_text)
     except cst.ParserSyntaxError:
@@ -257,10 +257,10 @@ def _foreign_kernels(path: Path, result: FileResult, files: list[Path],
     imports = ImportTable(module_node)
     by_path = {f.resolve(): r for f, r in zip(files, results)}
     out: dict[str, Foreign] = {}
-    # imported by name, or composed by a name a star import may bind
+    # the names composed (`C().compute(...)`), imported by name or bound by a star import
     composed = {c for call in m.findall(module_node, m.Call())
                 if (c := composed_callee(cst.ensure_type(call, cst.Call))) is not None}
-    for local in sorted(set(imports.from_modules) | composed):
+    for local in sorted(composed):
         module = imports.from_modules.get(local, ".")
         origin = class_statement(path, local)
         if isinstance(origin, str) or origin.path is None:
