@@ -26,6 +26,7 @@ from migrate.kernel_compose import (
     composed_class,
     composing_stored,
     stored_kernels,
+    untraced,
 )
 from migrate.kernel_folds import find_folds
 from migrate.kernel_model import (
@@ -193,6 +194,9 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
     for n in load_names(new_block):
         if n.value == ctx_name:
             legacy = _legacy_composed(new_block, ctx_name)
+            if legacy and (why := untraced(mk.info, legacy)):
+                raise SkipError(f"{PASSES_CTX} '{ctx_name}' on to {legacy}().compute("
+                                f"{ctx_name}): it {why}; not migrated")
             if legacy:
                 raise SkipError(f"{PASSES_CTX} '{ctx_name}' on to {legacy}().compute("
                                 f"{ctx_name}): kernel {legacy} stays legacy (not migrated as "

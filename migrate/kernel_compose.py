@@ -29,13 +29,20 @@ from migrate.names import NameWalker
 from migrate.records import Composable, KernelRecord, Unit
 from migrate.static import ModuleInfo
 from migrate.static_refs import code_of
+from migrate.tree_origins import class_statement
 
 
 def composed_class(call: cst.Call, ctx: str) -> str | None:
     """`C` when `call` is `C().compute(ctx)`; else None."""
+    if not m.matches(call, m.Call(args=[m.Arg(value=m.Name(ctx), keyword=None, star="")])):
+        return None
+    return composed_callee(call)
+
+
+def composed_callee(call: cst.Call) -> str | None:
+    """`C` when `call` is `C().compute(...)` (any argument); else None."""
     if not m.matches(call, m.Call(func=m.Attribute(value=m.Call(func=m.Name(), args=()),
-                                                   attr=m.Name("compute")),
-                                  args=[m.Arg(value=m.Name(ctx), keyword=None, star="")])):
+                                                   attr=m.Name("compute")))):
         return None
     return call.func.value.func.value  # type: ignore[attr-defined]
 
@@ -131,6 +138,14 @@ def composing_stored(block: cst.IndentedBlock, stored: dict[str, str], self_name
     out = block.visit(Inline())
     assert isinstance(out, cst.IndentedBlock)
     return out
+def untraced(info: ModuleInfo, callee: str) -> str:
+    """Why the kernel class `callee` this module imports (and composes) cannot be followed
+    through the tree's re-exports to its class statement (`tree_origins.class_statement`),
+    in words; "" when it can, or it is not imported by name."""
+    if callee in info.classes or info.path is None or callee not in info.imports.from_modules:
+        return ""
+    found = class_statement(info.path, callee)
+    return f"composes {callee}, {found}" if isinstance(found, str) else ""
 
 
 def composable(info: ModuleInfo, kf: KernelFunction) -> Composable:

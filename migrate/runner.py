@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import libcst as cst
+import libcst.matchers as m
 
 from compat.statuses import KernelStatus
 from migrate import emit, infermeta
@@ -23,11 +24,13 @@ from migrate.codemod import load_backward, load_base_names, migrate_source
 from migrate.consistency import shared_phi_reason
 from migrate.file_writes import Change, WriteReport, check_target, write_atomic, write_unit
 from migrate.kernel import PASSES_CTX
+from migrate.kernel_compose import composed_callee
 from migrate.records import FileResult, Foreign, KernelRecord
 from migrate.source_files import SourceError, digest_of, read_source
 from migrate.source_limits import nesting_problem, size_problem
 from migrate.static_refs import ImportTable, find_module_file
 from migrate.tree_names import Use, top_level_names, uses_elsewhere, uses_in_module
+from migrate.tree_origins import class_statement, relative_module
 from phi.op_defs import render_op
 
 __all__ = ["Change", "Plan", "apply", "discover", "plan_changes", "run_codemod",
@@ -242,23 +245,37 @@ def recheck_foreign(files: list[Path], results: list[FileResult]) -> list[int]:
 
 def _foreign_kernels(path: Path, result: FileResult, files: list[Path],
                      results: list[FileResult]) -> dict[str, Foreign]:
-    """The kernel classes `path` imports by name from other modules of the run that
-    migrated them (local name -> where from, as what)."""
+    """The kernel classes `path` composes that other modules of the run migrated,
+    followed through the tree's re-exports to their class statements
+    (`tree_origins.class_statement`): local name -> the defining module as this module
+    imports its function (as imported when it is that module, else spelled relative or
+    absolute as the import was; relative for a star import), and the class."""
     try:
-        imports = ImportTable(cst.parse_module(result.old_text))
+        module_node = cst.parse_module(result.old_text)
     except cst.ParserSyntaxError:
         return {}
+    imports = ImportTable(module_node)
     by_path = {f.resolve(): r for f, r in zip(files, results)}
     out: dict[str, Foreign] = {}
-    for local, module in imports.from_modules.items():
-        target = find_module_file(module, path)
-        other = by_path.get(target.resolve()) if target is not None else None
+    # the names composed (`C().compute(...)`), imported by name or bound by a star import
+    composed = {c for call in m.findall(module_node, m.Call())
+                if (c := composed_callee(cst.ensure_type(call, cst.Call))) is not None}
+    for local in sorted(composed):
+        module = imports.from_modules.get(local, ".")
+        origin = class_statement(path, local)
+        if isinstance(origin, str) or origin.path is None:
+            continue
+        other = by_path.get(origin.path)
         if other is None or other is result:
             continue
-        name = imports.names[local].rsplit(".", 1)[-1]
+        defining, _, name = origin.qualified.rpartition(".")
         kernel = other.composable.get(name)
-        if kernel is not None:
-            out[local] = Foreign(module, kernel)
+        if kernel is None:
+            continue
+        imported = find_module_file(module, path)
+        if imported is None or imported.resolve() != origin.path:
+            module = relative_module(path, origin.path) if module.startswith(".") else defining
+        out[local] = Foreign(module, kernel)
     return out
 
 

@@ -140,6 +140,8 @@ class Evaluator:
                         return ClassRef(attr, target.resolve())
                     if attr in other.functions:
                         return FunctionRef(attr, target.resolve())
+                    if attr in other.imports.names or other._star_source(attr) is not None:
+                        return other.name(attr, {})  # re-exported there: followed on
         return ImportedRef(qualified)
 
     def _star_source(self, name: str) -> Evaluator | None:
@@ -209,6 +211,8 @@ class Evaluator:
                 return set(names)
             return set()
         public = {*self.assigns, *self.classes, *self.functions, *self.imports.names}
+        if self.depth < 3:  # what its own star imports of the tree bind, re-exported
+            public.update(n for names in self.star_exports().values() for n in names or ())
         return {n for n in public if not n.startswith("_")}
 
     def _other(self, path: Path) -> Evaluator:

@@ -162,3 +162,40 @@ def _follow(root: Path, qualified: str) -> Origin | None:
             return nxt
         qualified = f"{nxt.qualified}.{tail}"
     return None
+
+
+def class_statement(path: Path, name: str) -> Origin | str:
+    """The origin of the class `name` names in module `path` (imported, through any
+    re-exports), when it is a class statement of a module of the tree; else why not, in
+    words ("imported from pkg.lazy, which the codemod cannot trace to its class
+    statement"). A name outside the tree gives its origin (no path)."""
+    origin = origin_of(path, name)
+    if origin is not None and origin.path is None:
+        return origin
+    if origin is not None:
+        cls = origin.qualified.rpartition(".")[2]
+        if any(isinstance(s, cst.ClassDef) and s.name.value == cls
+               for s in load_module(origin.path)[0].body):
+            return origin
+    _, imports = load_module(path)
+    source = imports.from_modules.get(name)
+    target = find_module_file(source, path) if source is not None else None
+    where = (module_name(target, package_root(target)) if target is not None
+             else source or "this module")
+    bound = ("" if origin is None else f" ({origin.qualified.rpartition('.')[0]} binds it "
+             "other than by a class statement)")
+    return f"imported from {where}, which the codemod cannot trace to its class statement{bound}"
+
+
+def relative_module(from_file: Path, target: Path) -> str:
+    """`target`'s module as a relative import of `from_file`'s module spells it
+    (`..act.gated`); both files of one package tree."""
+    root = package_root(from_file)
+    here = module_name(from_file, root).split(".")
+    if from_file.name != "__init__.py":
+        here.pop()
+    there = module_name(target, root).split(".")
+    common = 0
+    while common < min(len(here), len(there)) and here[common] == there[common]:
+        common += 1
+    return "." * (len(here) - common + 1) + ".".join(there[common:])

@@ -1,0 +1,18 @@
+"""Team R: the maker and operator every unary op of the package shares."""
+
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+
+
+class UnaryMaker(OpProtoAndCheckerMaker):
+    def make(self):
+        self.add_input("X", "input")
+        self.add_output("Out", "output")
+        self.add_attr("alpha", AttrType.FLOAT, 1.5, "scale")
+
+
+class UnaryOp(OperatorWithKernel):
+    def infer_shape(self, ctx):
+        ctx.share_dim("X", "Out")
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))

@@ -1,0 +1,1 @@
+"""Team R's composite ops."""
