@@ -8,7 +8,8 @@ augmented assignment) or deleted is refused; a container is refused as soon as o
 could change it (`D["k"] = v`, `del D["k"]`, `D.update(...)`, `D.pop(...)`) or lets it
 escape (`E = D`, `[D]`, `fill(D)` with `fill` a function of the module), since the
 evaluator cannot follow it there. Reading it is fine: `D[k]`, `D.items()` / `.keys()` /
-`.values()` / `.get(...)`, iterating over it, `k in D`, unpacking it into a new display
+`.values()` / `.get(...)`, iterating over it, `k in D`, `D == E`, an operand of a
+binary or unary operator (`REAL + INTS`: a new value), unpacking it into a new display
 (`[*A, *B]`), passing it to what the module imports (`register_kernel(..., _DTYPES)`,
 `len(D)`).
 """
@@ -78,6 +79,10 @@ def _change(node: cst.CSTNode, parents: dict[cst.CSTNode, cst.CSTNode], mutable:
         return ""
     if isinstance(parent, cst.ComparisonTarget) and parent.comparator is node:
         return ""
+    if isinstance(parent, cst.Comparison) and parent.left is node:
+        return ""  # `D == other`
+    if isinstance(parent, (cst.BinaryOperation, cst.UnaryOperation)):
+        return ""  # `A + B`, `-A`, `not D`: a new value (in-place operators are AugAssign)
     if isinstance(parent, (cst.StarredElement, cst.StarredDictElement)):
         return ""  # unpacked into a new display
     if isinstance(parent, cst.Arg) and parent.value is node:

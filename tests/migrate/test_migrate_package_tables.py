@@ -143,6 +143,7 @@ class UnaryKernel(OpKernel):
      "is handed to a function of its module, which may change it (`_fill(_TABLE)`)"),
     ("print(len(_TABLE), _TABLE.get('unary'), 'unary' in _TABLE)", None),
     ("_MORE = {**_TABLE}\n_KEYS = [*_TABLE]", None),
+    ("_BOTH = _TABLE | {'x': None}\n_SAME = _TABLE == {}\n_NONE = not _TABLE", None),
 ])
 def test_a_table_is_read_only_while_nothing_may_change_it(change: str, why: str | None
                                                          ) -> None:
