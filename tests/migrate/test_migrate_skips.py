@@ -510,12 +510,13 @@ UnaryOpMaker = type("UnaryOpMaker", (OpProtoAndCheckerMaker,), {"make": _make})
     ('type("UnaryOpMaker2", (UnaryOpMaker,), {})',
      'its maker `type("UnaryOpMaker2", (UnaryOpMaker,), {})` is built by type(...) at run '
      'time: the codemod reads class statements only'),
-    ("_MAKERS[0]", "its maker `_MAKERS[0]` is no class statement the codemod can read"),
+    ("_maker()", "its maker `_maker()` is no class statement the codemod can read"),
 ])
 def test_an_operator_registered_with_an_unreadable_maker_is_named(maker: str, why: str
                                                                   ) -> None:
     source = unary('''
-        _MAKERS = [UnaryOpMaker]
+        def _maker():
+            return UnaryOpMaker
 
 
         class UnaryKernel(OpKernel):
