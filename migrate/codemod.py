@@ -36,6 +36,7 @@ from migrate.source_files import SourceError, read_source
 from migrate.static import ModuleInfo, scan_module
 from migrate.static_facts import Registration, StaticProto, UnresolvedRegistration
 from migrate.static_refs import code_of, dotted
+from migrate.unread_calls import unread_call_reason
 from phi.op_defs import OpDef
 
 
@@ -121,6 +122,7 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
     for c in leaves:  # every kernel class gets a row, registered or not
         if c not in regs_by_class:
             blocked.setdefault(c, _unread_reason(info, unread[0]) if unread else
+                               unread_call_reason(info, c) or
                                "no register_op_kernel call of this module registers it "
                                "(registered elsewhere, or never); not migrated")
     for c, call in runtime.items():  # no class statement to rewrite: a row says so
