@@ -30,8 +30,10 @@ def computed_lookup_ops(info: ModuleInfo, index: int) -> dict[str, list[str]]:
     try:
         stmt = info.module.body[index]
         trace = calls_of(info, as_loop(stmt) or stmt)
-    except UnresolvableError:
-        return out
+    except UnresolvableError:  # its loops cannot be read: its calls as written, no variables
+        trace = [(e.value, {}) for e in m.findall(info.module.body[index],
+                                                  m.Expr(value=m.Call()))
+                 if isinstance(e, cst.Expr) and isinstance(e.value, cst.Call)]
     for call, env in trace:
         if not call.args or call.args[0].keyword is not None:
             continue

@@ -15,6 +15,7 @@ from migrate.static_refs import (
     ImportedRef,
     UnresolvableError,
     code_of,
+    literal_string,
 )
 
 
@@ -34,16 +35,18 @@ def _what(info: ModuleInfo, func: cst.BaseExpression) -> str:
     return f"`{spelled}` is no function the codemod can read"
 
 
-def unread_call_reason(info: ModuleInfo, cls: str) -> str | None:
+def unread_call(info: ModuleInfo, cls: str) -> tuple[str, str | None] | None:
     """The reason for kernel class `cls` when a top-level call of its module (outside class
-    and function bodies) passes it as an argument; None when none does."""
+    and function bodies) passes it as an argument, and the op that call names (its first
+    argument, a string literal; None when it is not); None when no call passes it."""
     for stmt in info.module.body:
         if isinstance(stmt, (cst.ClassDef, cst.FunctionDef)):
             continue
         for call in m.findall(stmt, m.Call()):
             assert isinstance(call, cst.Call)
             if any(isinstance(a.value, cst.Name) and a.value.value == cls for a in call.args):
+                op = literal_string(call.args[0].value) if call.args else None
                 return (f"registration not statically readable: `{code_of(call).strip()}` "
                         f"names it, but the codemod cannot read that call "
-                        f"({_what(info, call.func)}); not migrated")
+                        f"({_what(info, call.func)}); not migrated", op)
     return None

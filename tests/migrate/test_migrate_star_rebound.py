@@ -9,6 +9,7 @@ import and their ops give the values they gave before.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from migrate_helpers import dedent
@@ -147,6 +148,10 @@ def test_different_origins_take_the_last_binding_only_when_the_order_is_clear(
     assert ("`from ..core import *` binds pkg_diff.core.regutil.register_many; `from "
             "..core.other import register_many` binds pkg_diff.core.other.register_many), in "
             "an order the codemod cannot read") in why, why
+    # each row names its op, read or not
+    doc = json.loads((pkg.parent / "summary.json").read_text())
+    assert {k["kernel"]: k["op"] for k in doc["kernels"]} == {
+        "ClearKernel": "sr_clear", "ClashKernel": "sr_clash", "CondKernel": "sr_cond"}
     after = run_ops(tmp_path, pkg.name, ["sr_clear", "sr_clash", "sr_cond"])
     assert {op: v[0] for op, v in after.items()} == {op: v[0] for op, v in before.items()}
     assert {op: v[1] for op, v in after.items()} == {
