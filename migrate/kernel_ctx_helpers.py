@@ -62,6 +62,7 @@ def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: st
         raise SkipError(f"passes ctx to {name}(), whose parameters are not plain positional ones")
     plain = list(params.params) if static else list(params.params)[1:]
     helper_self = "" if static else params.params[0].name.value
+    call = _positional(call, plain)
     if any(a.star or a.keyword is not None for a in call.args) or len(call.args) > len(plain):
         raise SkipError(f"passes ctx to {name}() with keyword or star arguments")
     ctx_at = [i for i, a in enumerate(call.args) if m.matches(a.value, m.Name(ctx))]
@@ -143,6 +144,25 @@ def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: st
     if args:
         args[-1] = args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
     return cst.Call(cst.Name(lifted), args)
+
+
+def _positional(call: cst.Call, plain: list[cst.Param]) -> cst.Call:
+    """`call` with its keyword arguments moved to the positions of the parameters they name
+    (`alloc_like(ctx, slot="Out", like=x)` -> `alloc_like(ctx, "Out", x)`), where they fill
+    the parameters after the positional ones without a gap, each once; else as it is."""
+    positional = [a for a in call.args if a.keyword is None and not a.star]
+    named = {a.keyword.value: a for a in call.args if a.keyword is not None}
+    if not named or len(positional) + len(named) != len(call.args) or \
+            len(positional) + len(named) > len(plain):
+        return call
+    rest = [p.name.value for p in plain[len(positional):len(positional) + len(named)]]
+    if set(rest) != set(named):
+        return call
+    args = [*positional, *(named[n].with_changes(keyword=None, equal=cst.MaybeSentinel.DEFAULT)
+                           for n in rest)]
+    args = [a.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+            for a in args[:-1]] + [args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)]
+    return call.with_changes(args=args)
 
 
 def _literal_slot_args(fn: cst.FunctionDef, plain: list[cst.Param], call: cst.Call,

@@ -9,7 +9,7 @@ class AffineKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("X")
         data = alloc_like(ctx, "Out", x)
-        scaled = ctx.xp.multiply(x.data, attr_or(ctx, "alpha", 1.0))
+        scaled = ctx.xp.multiply(x.data, attr_or(ctx, name="alpha", default=1.0))
         ctx.xp.add(scaled, attr_or(ctx, "beta", 0.0), out=data)
 
 
