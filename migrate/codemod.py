@@ -36,6 +36,7 @@ from migrate.source_files import SourceError, read_source
 from migrate.static import ModuleInfo, scan_module
 from migrate.static_facts import Registration, StaticProto, UnresolvedRegistration
 from migrate.static_refs import code_of, dotted
+from migrate.unread_calls import unread_call
 from phi.op_defs import OpDef
 
 
@@ -118,9 +119,14 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
     # it decides nothing for the kernels registered readably elsewhere, whose classes stay
     unread = [u for u in anonymous
               if u.stmt_index >= 0 and not info.registers_operators_only(u.stmt_index)]
+    call_ops: dict[str, list[str]] = {}  # the op an unreadable call names, per class
     for c in leaves:  # every kernel class gets a row, registered or not
         if c not in regs_by_class:
+            called = None if unread else unread_call(info, c)
+            if called is not None and called[1]:
+                call_ops[c] = [called[1]]
             blocked.setdefault(c, _unread_reason(info, unread[0]) if unread else
+                               called[0] if called is not None else
                                "no register_op_kernel call of this module registers it "
                                "(registered elsewhere, or never); not migrated")
     for c, call in runtime.items():  # no class statement to rewrite: a row says so
@@ -136,6 +142,8 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
                        else {}).items():
             if c in blocked and c not in regs_by_class:
                 looked_up.setdefault(c, ops)
+    for c, ops in call_ops.items():
+        looked_up.setdefault(c, ops)
     classes = [n for n in info.classes if n in regs_by_class or n in blocked]
     classes += [n for n in runtime if n not in info.classes]
     units: list[Unit] = []

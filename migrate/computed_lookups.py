@@ -2,7 +2,9 @@
 looking them up by a computed name (`getattr(sys.modules[__name__], f"{_name.title()}Kernel")`
 in a loop over a literal tuple), a helper it cannot unroll (`_cpu_only("x", XKernel, *dts)`).
 The registration stays unread (its kernels skipped), but a kernel row can still name its op
-when a call's op name and the class it names or looks up are both known."""
+when a call's op name and the class it names or looks up are both known. A comprehension
+used as a registration statement is traced as the loops it stands for
+(`comprehension_loops.as_loop`)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from typing import Any
 import libcst as cst
 import libcst.matchers as m
 
+from migrate.comprehension_loops import as_loop
 from migrate.static import ModuleInfo, calls_of
 from migrate.static_eval import Evaluator
 from migrate.static_refs import ClassRef, UnresolvableError
@@ -25,9 +28,12 @@ def computed_lookup_ops(info: ModuleInfo, index: int) -> dict[str, list[str]]:
     looking it up by a computed name ({} when nothing can be read)."""
     out: dict[str, list[str]] = {}
     try:
-        trace = calls_of(info, info.module.body[index])
-    except UnresolvableError:
-        return out
+        stmt = info.module.body[index]
+        trace = calls_of(info, as_loop(stmt) or stmt)
+    except UnresolvableError:  # its loops cannot be read: its calls as written, no variables
+        trace = [(e.value, {}) for e in m.findall(info.module.body[index],
+                                                  m.Expr(value=m.Call()))
+                 if isinstance(e, cst.Expr) and isinstance(e.value, cst.Call)]
     for call, env in trace:
         if not call.args or call.args[0].keyword is not None:
             continue

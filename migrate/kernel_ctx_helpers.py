@@ -24,7 +24,7 @@ from migrate.kernel_model import SkipError
 from migrate.kernel_prepass import inline_name_constants
 from migrate.names import load_names, store_names
 from migrate.static import info_for
-from migrate.static_refs import FunctionRef, dotted
+from migrate.static_refs import FunctionRef, code_of, dotted, literal_string
 from migrate.syntax import blank
 from migrate.tree_bases import global_reads
 from migrate.tree_origins import origin_of
@@ -62,6 +62,7 @@ def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: st
         raise SkipError(f"passes ctx to {name}(), whose parameters are not plain positional ones")
     plain = list(params.params) if static else list(params.params)[1:]
     helper_self = "" if static else params.params[0].name.value
+    call = _positional(call, plain)
     if any(a.star or a.keyword is not None for a in call.args) or len(call.args) > len(plain):
         raise SkipError(f"passes ctx to {name}() with keyword or star arguments")
     ctx_at = [i for i, a in enumerate(call.args) if m.matches(a.value, m.Name(ctx))]
@@ -74,6 +75,21 @@ def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: st
         _check_reads(mk.info, home, fn, plain[ctx_at[0]])
     if key in mk.lifting or len(mk.lifting) >= MAX_DEPTH:
         raise SkipError(f"passes ctx to {name}(), which passes it on recursively or too deep")
+    # a parameter naming the slot or attribute ctx reads, given a string literal here, is
+    # that literal in this call's own lifted copy (`alloc_like(ctx, "Out", x)`)
+    fixed, computed = _literal_slot_args(fn, plain, call, ctx_param)
+    if computed:
+        param, arg = computed
+        raise SkipError(f"passes ctx to {name}(), which reads the slot or attribute its "
+                        f"parameter '{param}' names, given `{code_of(arg).strip()}` here: a "
+                        "computed name (a string literal is read as that name)")
+    if fixed:
+        fn = _with_literals(fn, {plain[i].name.value: call.args[i].value for i in fixed})
+        key = (*key, *(f"{plain[i].name.value}={call.args[i].value.value}"  # type: ignore[attr-defined]
+                       for i in fixed))
+        plain = [p for i, p in enumerate(plain) if i not in fixed]
+        call = call.with_changes(args=[a for i, a in enumerate(call.args) if i not in fixed])
+        ctx_at = [i for i, a in enumerate(call.args) if m.matches(a.value, m.Name(ctx))]
     own = {n.value for n in m.findall(fn, m.Name())}
     # a method's `self.NAME` string constants, as the kernel class sees them (its MRO):
     # `ctx.attr(self.SCALE_ATTR)` reads the attribute the kernel's constant names
@@ -100,6 +116,10 @@ def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: st
                         "and constant class attributes (instance state)")
     # the names the rewrite wrote (LibCST nodes hash by identity) are the reads
     reads = sorted({n.value for n in m.findall(body, m.Name()) if n in mk.replacements})
+    # `out = ctx.output(slot)` left `out = out`: the helper's local is the parameter
+    body, tidied = _drop_self_reads(body, mk.replacements)
+    own -= {n for n in tidied if n not in store_names(body, outer_only=False)
+            and n not in {p.name.value for p in plain}}
     clash = sorted(set(reads) & own)
     if clash:
         raise SkipError(f"passes ctx to {name}(), whose own name '{clash[0]}' is also the "
@@ -124,6 +144,95 @@ def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: st
     if args:
         args[-1] = args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
     return cst.Call(cst.Name(lifted), args)
+
+
+def _positional(call: cst.Call, plain: list[cst.Param]) -> cst.Call:
+    """`call` with its keyword arguments moved to the positions of the parameters they name
+    (`alloc_like(ctx, slot="Out", like=x)` -> `alloc_like(ctx, "Out", x)`), where they fill
+    the parameters after the positional ones without a gap, each once; else as it is."""
+    positional = [a for a in call.args if a.keyword is None and not a.star]
+    named = {a.keyword.value: a for a in call.args if a.keyword is not None}
+    if not named or len(positional) + len(named) != len(call.args) or \
+            len(positional) + len(named) > len(plain):
+        return call
+    rest = [p.name.value for p in plain[len(positional):len(positional) + len(named)]]
+    if set(rest) != set(named):
+        return call
+    args = [*positional, *(named[n].with_changes(keyword=None, equal=cst.MaybeSentinel.DEFAULT)
+                           for n in rest)]
+    args = [a.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+            for a in args[:-1]] + [args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)]
+    return call.with_changes(args=args)
+
+
+def _literal_slot_args(fn: cst.FunctionDef, plain: list[cst.Param], call: cst.Call,
+                       ctx: str) -> tuple[set[int], tuple[str, cst.BaseExpression] | None]:
+    """The positions of the helper's parameters that name what ctx reads (the first
+    argument of a `ctx.input/output/attr/...(...)` call), never rebound in the helper,
+    whose argument at `call` is a plain string literal; and the first such parameter given
+    anything else (with its argument), None when none is."""
+    named = {c.args[0].value.value for c in m.findall(  # type: ignore[attr-defined]
+        fn.body, m.Call(func=m.Attribute(value=m.Name(ctx)), args=[m.Arg(value=m.Name()),
+                                                                    m.ZeroOrMore()]))}
+    bound = store_names(fn.body, outer_only=False)
+    out: set[int] = set()
+    computed: tuple[str, cst.BaseExpression] | None = None
+    for i, (param, arg) in enumerate(zip(plain, call.args)):
+        name = param.name.value
+        if name not in named or name in bound or name == ctx or m.findall(
+                fn.body, m.Param(name=m.Name(name))):
+            continue
+        if isinstance(arg.value, cst.SimpleString) and literal_string(arg.value):
+            out.add(i)
+        elif computed is None:
+            computed = (name, arg.value)
+    return out, computed
+
+
+def _drop_self_reads(body: cst.BaseSuite, replaced: Any) -> tuple[cst.BaseSuite, set[str]]:
+    """`body` without its top-level statements `name = name` whose value is a read the
+    rewrite wrote (`out = ctx.output("Out")` in a helper, once rewritten), and those names."""
+    if not isinstance(body, cst.IndentedBlock):
+        return body, set()
+    names: set[str] = set()
+    kept = []
+    for stmt in body.body:
+        small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(
+            stmt.body) == 1 else None
+        if (isinstance(small, cst.Assign) and len(small.targets) == 1
+                and isinstance(small.targets[0].target, cst.Name)
+                and isinstance(small.value, cst.Name) and small.value in replaced
+                and small.value.value == small.targets[0].target.value):
+            names.add(small.value.value)
+            continue
+        kept.append(stmt)
+    if not kept:
+        return body, set()
+    return body.with_changes(body=kept), names
+
+
+class _Literals(cst.CSTTransformer):
+    """Each read of a parameter replaced by the string literal the call gives it."""
+
+    def __init__(self, loads: set[cst.Name], values: dict[str, cst.BaseExpression]) -> None:
+        self.loads, self.values = loads, values
+
+    def leave_Name(self, original_node: cst.Name, updated_node: cst.Name  # noqa: N802
+                   ) -> cst.BaseExpression:
+        if original_node in self.loads:
+            return self.values[original_node.value]
+        return updated_node
+
+
+def _with_literals(fn: cst.FunctionDef, values: dict[str, cst.BaseExpression]
+                   ) -> cst.FunctionDef:
+    """`fn` without the parameters of `values`, each read of them spelled as its value."""
+    loads = {n for n in load_names(fn.body) if n.value in values}
+    body = fn.body.visit(_Literals(loads, values))
+    params = [p for p in fn.params.params if p.name.value not in values]
+    if params:
+        params[-1] = params[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+    return fn.with_changes(body=body, params=fn.params.with_changes(params=params))
 
 
 def _attr_names(body: cst.CSTNode, ctx: str) -> list[str]:

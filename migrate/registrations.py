@@ -16,6 +16,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from migrate import emit
+from migrate.comprehension_loops import as_loop
 from migrate.consistency import demote
 from migrate.kernel_model import KernelFunction
 from migrate.names import store_names
@@ -63,7 +64,7 @@ def plan_registration_removal(info: ModuleInfo, migrated: dict[Unit, KernelFunct
         needed: set[tuple[str, str]] = set()
         for index in indices:
             try:
-                plan[index] = _surgical(info, info.module.body[index], moved, None, needed)
+                plan[index] = _without_moved(info, info.module.body[index], moved, needed)
             except UnresolvableError as exc:
                 for r in info.registrations:
                     if r.stmt_index == index and r.class_name in moved:
@@ -76,6 +77,18 @@ def plan_registration_removal(info: ModuleInfo, migrated: dict[Unit, KernelFunct
         for unit in units:
             if unit[0] in reasons:
                 demote(unit, reasons[unit[0]], migrated, records)
+
+
+def _without_moved(info: ModuleInfo, stmt: cst.BaseStatement, moved: set[str],
+                   imports: set[tuple[str, str]]) -> list[cst.BaseStatement]:
+    """`_surgical` of top-level `stmt`; a comprehension run for its registrations is read as
+    its loops, and goes only whole (its loop variables must not become module names)."""
+    loop = as_loop(stmt, discarded_only=True)
+    if loop is None:
+        return _surgical(info, stmt, moved, None, imports)
+    if _surgical(info, loop, moved, None, set()):
+        raise UnresolvableError("the comprehension also registers what stays legacy")
+    return []
 
 
 def _is_kernel_registration(info: ModuleInfo, call: cst.Call) -> bool:

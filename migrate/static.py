@@ -15,6 +15,7 @@ import libcst as cst
 import libcst.matchers as m
 from libcst.metadata import MetadataWrapper, QualifiedNameProvider
 
+from migrate.comprehension_loops import as_loop, unread_statement
 from migrate.partial_registrations import calls_partial, expanded, partial_bindings
 from migrate.source_files import file_state, read_source
 from migrate.static_eval import Evaluator, call_args, class_bases, is_type_call
@@ -236,7 +237,7 @@ def scan_module(source: str, path: Path | None = None) -> ModuleInfo:
             continue  # a helper registering what its callers pass: read at each call
         done = (len(info.registrations), dict(info.operators), dict(info.base_kernel_names))
         try:
-            _interpret(info, stmt, index, {})
+            _interpret(info, as_loop(stmt, discarded_only=True) or stmt, index, {})
         except UnresolvableError as exc:  # what it registered before failing is no fact
             del info.registrations[done[0]:]
             info.operators, info.base_kernel_names = done[1], done[2]
@@ -333,7 +334,7 @@ def _interpret(info: ModuleInfo, stmt: cst.CSTNode, index: int, env: dict[str, A
                 # `_op = f"ub_{_fn}"` in a loop or helper body: later statements see it
                 bind_local(ev, small, env)
             else:
-                raise UnresolvableError(f"registration inside `{code_of(small).strip()}`")
+                raise UnresolvableError(unread_statement(small, code_of(small).strip()))
     elif isinstance(stmt, cst.For) and stmt.orelse is None and not stmt.asynchronous:
         body_scope = replace(scope, in_loop=True)
         for value in ev._seq(ev.eval(stmt.iter, env), stmt.iter):

@@ -10,6 +10,7 @@ from typing import Any
 
 import libcst as cst
 
+from migrate.name_bindings import Binding, BindingKind, order_is_clear, top_level_bindings
 from migrate.source_files import file_state
 from migrate.static_changes import changed_names
 from migrate.static_refs import (
@@ -27,6 +28,10 @@ from migrate.static_refs import (
     literal_string,
     load_module,
 )
+from migrate.tree_names import module_name, package_root
+
+#: star-import and import hops followed to a name's origin
+_ORIGIN_DEPTH = 6
 
 _EVALUATORS: dict[tuple[tuple[Path, int, int], int], Evaluator] = {}
 
@@ -91,9 +96,13 @@ class Evaluator:
         if starred is not None:
             if name in self.assigns or name in self.classes or name in self.functions \
                     or (name in self.imports.names and name not in self.imports.starred):
-                raise UnresolvableError(f"name '{name}' is bound both here and by "
-                                        "`from ... import *`")
-            return starred.name(name, {})
+                kind = self._rebound(name)  # bound both ways: one name, or the last clear
+                if kind is BindingKind.IMPORTED:
+                    return self._imported(self.imports.names[name], name)
+                if kind is BindingKind.STAR:
+                    return starred.name(name, {})
+            else:
+                return starred.name(name, {})
         if name in self.assigns:
             if is_type_call(self.assigns[name]):  # a class built at run time: named, not read
                 return ClassRef(name, home) if (home := self._home()) else ClassRef(name)
@@ -122,6 +131,65 @@ class Evaluator:
         if name in self.imports.names:
             return self._imported(self.imports.names[name], name)
         raise UnresolvableError(f"name '{name}' is not a module-level constant")
+
+    def _bindings(self, name: str) -> list[Binding]:
+        stars = set()
+        for mod in self.imports.star_modules:
+            target = find_module_file(mod, self.path)
+            if target is not None and name in self._other(target).exported():
+                stars.add(mod)
+        return top_level_bindings(self.module, name, stars)
+
+    def origin(self, name: str) -> str | None:
+        """The qualified name module-level `name` comes from (`pkg.core.dtypes.REAL`,
+        `phi.common.DataType`), followed through the tree's imports and star imports;
+        None when it cannot be known (bindings leading to different things, too deep)."""
+        if self.depth >= _ORIGIN_DEPTH:
+            return None
+        origins = {self._binding_origin(b, name) for b in self._bindings(name)}
+        return origins.pop() if len(origins) == 1 else None
+
+    def _binding_origin(self, binding: Binding, name: str) -> str | None:
+        if binding.kind is BindingKind.DEFINED:
+            where = (module_name(self.path, package_root(self.path)) if self.path is not None
+                     else "this module")
+            return f"{where}.{name}"
+        if binding.kind is BindingKind.STAR:
+            target = find_module_file(binding.module, self.path)
+            return self._other(target).origin(name) if target is not None else None
+        if not binding.module:  # `import a.b as name`: the module itself
+            return binding.attr
+        target = find_module_file(binding.module, self.path)
+        if target is None:
+            return None if binding.module.startswith(".") else f"{binding.module}.{binding.attr}"
+        other = self._other(target)
+        found = other.origin(binding.attr)
+        if found is None and not other._bindings(binding.attr):  # `from . import mod`
+            sub = module_name(target, package_root(target))
+            return f"{sub}.{binding.attr}"
+        return found
+
+    def _rebound(self, name: str) -> BindingKind:
+        """The kind of binding a read of `name`, bound both by a star import and otherwise,
+        sees: any, when every binding leads to one origin; else the last, when the order is
+        statically clear and it is no star import. Else UnresolvableError naming them."""
+        bindings = self._bindings(name)
+        origins = [self._binding_origin(b, name) for b in bindings]
+        spelled = "; ".join(f"`{b.code}` binds {o or 'what the codemod cannot trace'}"
+                            for b, o in zip(bindings, origins))
+        if None in origins:
+            raise UnresolvableError(f"name '{name}' is bound both here and by `from ... "
+                                    f"import *`, and not every binding can be traced ({spelled})")
+        if len(set(origins)) == 1:
+            return next((b.kind for b in bindings if b.kind is not BindingKind.STAR),
+                        BindingKind.STAR)
+        last = bindings[-1]
+        if last.kind is BindingKind.STAR or not order_is_clear(self.module, name, bindings):
+            why = ("the last is the star import" if last.kind is BindingKind.STAR
+                   else "in an order the codemod cannot read (conditional, or read between)")
+            raise UnresolvableError(f"name '{name}' is bound both here and by `from ... "
+                                    f"import *`, to different things ({spelled}), {why}")
+        return last.kind
 
     def _home(self) -> Path | None:
         return self.path.resolve() if self.depth and self.path is not None else None

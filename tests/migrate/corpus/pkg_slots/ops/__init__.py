@@ -1,0 +1,1 @@
+from . import computed, helped, inplace  # noqa: F401
