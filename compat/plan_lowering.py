@@ -81,6 +81,7 @@ class StepEmitter:
     whole step lowers (`commit`)."""
 
     xp = Name("np")
+    fed = Name("fed")  # the generated function's parameter (`compat.direct_run`)
 
     def __init__(self, binder: Binder, k: int, dev_ctx: Any) -> None:
         self.binder, self.k = binder, k

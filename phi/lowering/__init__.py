@@ -26,6 +26,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+import numpy as np
+
 from phi.common import DataType
 from phi.core.kernel_table import row_of
 
@@ -67,6 +69,9 @@ class Emit(Protocol):
 
     xp: Name  # the array module's name (NumPy: lowered steps run on the CPU only)
     workspace: Name  # the step's device context's `workspace` (scratch buffers)
+    #: the fed arrays of a direct run (`compat.direct_run`: host arrays of the planned
+    #: dims and dtypes, C-contiguous, in feed column order), None in any other run
+    fed: Name
 
     def array(self, tensor: Any) -> Name:
         """The name of an input's ndarray (raises `NotLowerableError` when it has none)."""
@@ -92,6 +97,29 @@ class Emit(Protocol):
         """A name for `view`, a view of the buffer bound to `base` made once (raises
         `NotLowerableError` when it does not share the buffer's memory: a copy would go
         stale)."""
+
+
+def operand(emit: Emit, base: Name, array: Any, shape: tuple[int, ...], hint: str) -> Name:
+    """A name for what a ufunc writing an array of `shape` reads of `array` (a view of the
+    buffer bound to `base`, broadcast against `shape`), without broadcasting where none is
+    needed: one element as a 0-d view, as many elements as `shape` holds reshaped to it.
+    Each element of the output pairs with the same element of `array` either way (NumPy
+    broadcasts a 0-d array as it does a typed scalar), so the ufunc computes the same;
+    NumPy only sets up the call faster (half the time for the small arrays of batch 1)."""
+    if array.size == 1 and array.ndim:
+        return emit.view(base, array.reshape(()), hint)
+    size = 1
+    for d in shape:
+        size *= d
+    if array.shape != shape and array.size == size and len(array.shape) <= len(shape):
+        return emit.view(base, array.reshape(shape), hint)
+    return emit.view(base, array, hint)
+
+
+def scalar(emit: Emit, value: Any, hint: str) -> Name:
+    """A NumPy scalar (a typed zero, a clip bound) as a 0-d array of its type: what NumPy
+    makes of the scalar on every ufunc call, made once."""
+    return emit.value(np.asarray(value), hint)
 
 
 @dataclass(frozen=True)
