@@ -98,6 +98,10 @@ class Emit(Protocol):
         `NotLowerableError` when it does not share the buffer's memory: a copy would go
         stale)."""
 
+    def shared(self, key: Any, make: Callable[[], Any], hint: str) -> Name:
+        """A constant of the plan's own, one per `key` for all its steps (made by `make()`
+        for the first that asks): a padded buffer whose border steps never write, say."""
+
 
 def operand(emit: Emit, base: Name, array: Any, shape: tuple[int, ...], hint: str) -> Name:
     """A name for what a ufunc writing an array of `shape` reads of `array` (a view of the
