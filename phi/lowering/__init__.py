@@ -15,8 +15,13 @@ A lowering is a function `(emit, *kernel arguments after dev_ctx) -> statements`
 statements, or raises `NotLowerableError` (the plan then calls the kernel). The statements call
 the functions of `phi.kernels.funcs` the kernel calls, with the same arrays (where a funcs
 function reshapes or aligns its operands every call, the lowering makes those views once,
-through the funcs' own helper, and calls the part that computes), so the result is
-bit-identical to the kernel's.
+through the funcs' own helper, and calls the part that computes), or write those funcs'
+NumPy calls out on the same arrays, in the same order (fc, softmax, conv, max pooling:
+where a small model's time goes), passing scalars as 0-d arrays and operands that need no
+broadcasting unbroadcast (`scalar`, `operand`), so the result is bit-identical to the
+kernel's. The same ufunc on the same arrays: a lowering never gives NumPy other strides or
+a contiguous copy to read instead, since NumPy's vector and strided loops need not agree
+on the zero a +0 / -0 tie of `maximum` returns.
 """
 
 from __future__ import annotations
