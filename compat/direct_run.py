@@ -75,7 +75,8 @@ class DirectRun:
         """Run the plan on `feeds` when they and everything else allow (module doc), else
         None (nothing was done)."""
         names = self.names
-        if len(feeds) != len(names) or not self.valid(program, scope):
+        if (type(feeds) is not dict and not isinstance(feeds, Mapping)) \
+                or len(feeds) != len(names) or not self.valid(program, scope):
             return None
         fed = []
         for name, dtype, dims in zip(names, self.dtypes, self.dims):
