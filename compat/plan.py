@@ -251,6 +251,7 @@ class PlannedExecutor:
         self.cpu_ops = frozenset(cpu_ops)  # op types run on CPU whatever the place
         self.max_plans = max_plans
         self._plans: OrderedDict[tuple[Any, ...], Plan] = OrderedDict()
+        self.builds = 0  # plans built so far (a kept plan may be evicted only then)
         self.last_trace: list[OpTrace] = []
         self.last_plan: Plan | None = None
 
@@ -293,6 +294,7 @@ class PlannedExecutor:
         plan.source, plan.source_scope, plan.notes = program, scope, notes
         plan.name, plan.lower = self.name, self.lower
         fetched = _fetch(plan, fetch_list)
+        self.builds += 1
         self._plans[key] = plan
         while len(self._plans) > self.max_plans:
             self._plans.popitem(last=False)

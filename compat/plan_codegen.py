@@ -17,7 +17,8 @@ order with the same kernels, so its results are bit-identical:
 Where the plan may lower (`Plan.may_lower`), `fast` writes the steps that have a lowering
 as the kernels' math on the steps' buffers (`compat.plan_lowering`), each with its kernel
 call as the branch a `slow` run takes (a buffer moved, or dims changed), and returns
-`slow`; the plan then compiles its code again.
+`slow`; the plan then compiles its code again. A lowered `fast` takes `fed`: a direct run
+(`compat.direct_run`) passes the fed arrays, which the lowered feeds copy as they are.
 
 Two functions are generated from one plan: `fast` calls `compute` directly, `observed`
 runs each kernel through `run_bound`, so kernel observers see every call. Which one runs
@@ -50,8 +51,9 @@ class StepKind(Enum):
 
 
 #: `run()` returns None (a lowered one: whether the run left the lowered steps, `slow`); on
-#: an exception it leaves the op index in `state[0]`
-Runner = Callable[[], bool | None]
+#: an exception it leaves the op index in `state[0]`. A lowered `run(fed)` takes the fed
+#: arrays of a direct run (`compat.direct_run`; None, the default: the feed list's)
+Runner = Callable[..., bool | None]
 
 
 @dataclass(frozen=True)
@@ -207,7 +209,8 @@ def generate_source(steps: Sequence[Any], observed: bool, lower: bool = False,
         body.append("return slow")
     elif observed:
         body.append("return reinfer")
-    head = ("def run_observed():" if observed else "def run():")
+    head = ("def run_observed():" if observed else
+            "def run(fed=None):" if binder is not None else "def run():")
     return "\n".join([head, *("    " + line for line in body)]) + "\n", names, binder
 
 

@@ -21,7 +21,7 @@ when any buffer moved (`Binder.moved`).
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from functools import partial
 from typing import Any
 
@@ -54,6 +54,7 @@ class Binder:
         self.buffers: dict[int, tuple[Name, DenseTensor]] = {}  # id(tensor) -> (name, tensor)
         self.written: set[int] = set()  # the ids of the lowered steps' outputs
         self._by_object: dict[int, Name] = {}  # id(constant) -> its name
+        self.shared: dict[Any, Name] = {}  # `StepEmitter.shared`'s constants by key
 
     def guard(self) -> list[str]:
         """Statements setting `slow` when a tensor no longer holds its bound buffer. A
@@ -81,6 +82,7 @@ class StepEmitter:
     whole step lowers (`commit`)."""
 
     xp = Name("np")
+    fed = Name("fed")  # the generated function's parameter (`compat.direct_run`)
 
     def __init__(self, binder: Binder, k: int, dev_ctx: Any) -> None:
         self.binder, self.k = binder, k
@@ -89,6 +91,7 @@ class StepEmitter:
         self.inputs: set[int] = set()
         self.outputs: set[int] = set()
         self._constants = 0
+        self._shared: dict[Any, Name] = {}
         self.workspace = self.value(dev_ctx.workspace, "workspace")
 
     def _buffer(self, tensor: Any) -> Name:
@@ -150,6 +153,12 @@ class StepEmitter:
     def buffer(self, name: Name) -> Any:
         return self.names.get(name, self.binder.names.get(name))
 
+    def shared(self, key: Any, make: Callable[[], Any], hint: str) -> Name:
+        found = self.binder.shared.get(key) or self._shared.get(key)
+        if found is None:
+            found = self._shared[key] = self.value(make(), hint)
+        return found
+
     def view(self, base: Name, view: Any, hint: str) -> Name:
         array = self.buffer(base)
         if view is array:
@@ -166,6 +175,7 @@ class StepEmitter:
         self.binder.names.update(self.names)
         self.binder.buffers.update(self.buffers)
         self.binder.written.update(self.outputs)
+        self.binder.shared.update(self._shared)
         for name, value in self.names.items():
             self.binder._by_object.setdefault(id(value), Name(name))
 

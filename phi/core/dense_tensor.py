@@ -60,6 +60,18 @@ class DenseTensor(TensorBase):
             if dims is not None:
                 self.meta.dims = tuple(map(int, dims))
 
+    @classmethod
+    def adopting(cls, array: np.ndarray, dtype: DataType, place: Place,
+                 layout: DataLayout = DataLayout.NCHW, lod: LoD | None = None) -> DenseTensor:
+        """What `DenseTensor(array, layout=layout, lod=lod, place=place)` makes of a NumPy
+        array whose element type is `dtype`, without working either out again (a plan's
+        fetch makes one per run)."""
+        tensor = cls.__new__(cls)
+        tensor.meta = DenseTensorMeta(array.shape, dtype, layout,
+                                      [list(level) for level in lod] if lod else [])
+        tensor._holder, tensor._owned, tensor._place = array, False, place
+        return tensor
+
     # -- meta --------------------------------------------------------------
     @property
     def dims(self) -> tuple[int, ...]:

@@ -15,8 +15,13 @@ A lowering is a function `(emit, *kernel arguments after dev_ctx) -> statements`
 statements, or raises `NotLowerableError` (the plan then calls the kernel). The statements call
 the functions of `phi.kernels.funcs` the kernel calls, with the same arrays (where a funcs
 function reshapes or aligns its operands every call, the lowering makes those views once,
-through the funcs' own helper, and calls the part that computes), so the result is
-bit-identical to the kernel's.
+through the funcs' own helper, and calls the part that computes), or write those funcs'
+NumPy calls out on the same arrays, in the same order (fc, softmax, conv, max pooling:
+where a small model's time goes), passing scalars as 0-d arrays and operands that need no
+broadcasting unbroadcast (`scalar`, `operand`), so the result is bit-identical to the
+kernel's. The same ufunc on the same arrays: a lowering never gives NumPy other strides or
+a contiguous copy to read instead, since NumPy's vector and strided loops need not agree
+on the zero a +0 / -0 tie of `maximum` returns.
 """
 
 from __future__ import annotations
@@ -25,6 +30,8 @@ import importlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
+
+import numpy as np
 
 from phi.common import DataType
 from phi.core.kernel_table import row_of
@@ -67,6 +74,9 @@ class Emit(Protocol):
 
     xp: Name  # the array module's name (NumPy: lowered steps run on the CPU only)
     workspace: Name  # the step's device context's `workspace` (scratch buffers)
+    #: the fed arrays of a direct run (`compat.direct_run`: host arrays of the planned
+    #: dims and dtypes, C-contiguous, in feed column order), None in any other run
+    fed: Name
 
     def array(self, tensor: Any) -> Name:
         """The name of an input's ndarray (raises `NotLowerableError` when it has none)."""
@@ -92,6 +102,33 @@ class Emit(Protocol):
         """A name for `view`, a view of the buffer bound to `base` made once (raises
         `NotLowerableError` when it does not share the buffer's memory: a copy would go
         stale)."""
+
+    def shared(self, key: Any, make: Callable[[], Any], hint: str) -> Name:
+        """A constant of the plan's own, one per `key` for all its steps (made by `make()`
+        for the first that asks): a padded buffer whose border steps never write, say."""
+
+
+def operand(emit: Emit, base: Name, array: Any, shape: tuple[int, ...], hint: str) -> Name:
+    """A name for what a ufunc writing an array of `shape` reads of `array` (a view of the
+    buffer bound to `base`, broadcast against `shape`), without broadcasting where none is
+    needed: one element as a 0-d view, as many elements as `shape` holds reshaped to it.
+    Each element of the output pairs with the same element of `array` either way (NumPy
+    broadcasts a 0-d array as it does a typed scalar), so the ufunc computes the same;
+    NumPy only sets up the call faster (half the time for the small arrays of batch 1)."""
+    if array.size == 1 and array.ndim:
+        return emit.view(base, array.reshape(()), hint)
+    size = 1
+    for d in shape:
+        size *= d
+    if array.shape != shape and array.size == size and len(array.shape) <= len(shape):
+        return emit.view(base, array.reshape(shape), hint)
+    return emit.view(base, array, hint)
+
+
+def scalar(emit: Emit, value: Any, hint: str) -> Name:
+    """A NumPy scalar (a typed zero, a clip bound) as a 0-d array of its type: what NumPy
+    makes of the scalar on every ufunc call, made once."""
+    return emit.value(np.asarray(value), hint)
 
 
 @dataclass(frozen=True)

@@ -1,15 +1,21 @@
 """Lowering of softmax: when the kernel would compute in Out itself (x of the working
-dtype, not empty), the rows are viewed once (`row_operands`) and `finite_softmax` runs on
-them, falling back to the whole funcs softmax on a non-finite maximum, as the funcs do."""
+dtype, not empty), the rows are viewed once (`row_operands`) and `finite_softmax`'s calls
+are written out on them, with the row maxima and sums in buffers of the step's own (and
+read as 0-d views where there is one row, `operand`; the floor a 0-d array, `scalar`);
+a non-finite maximum leaves Out to the whole funcs softmax, as the funcs do. One row's
+maximum is checked as a Python float (`item`, exact): the same test as `isfinite().all()`."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
+
+import numpy as np
 
 from phi.kernels.funcs import softmax as softmax_funcs
 from phi.kernels.funcs.common import compute_dtype
 from phi.kernels.impl.softmax_kernel_impl import softmax_kernel
-from phi.lowering import FLOATS, Emit, Name, NotLowerableError, lowers
+from phi.lowering import FLOATS, Emit, Name, NotLowerableError, lowers, operand, scalar
 
 
 @lowers("softmax", softmax_kernel, FLOATS)
@@ -25,6 +31,25 @@ def softmax(emit: Emit, x: Any, axis: int, out: Any) -> list[str]:
     except ValueError as err:  # the kernel call raises it
         raise NotLowerableError(str(err)) from None
     rows, row_axis, out_rows = softmax_funcs.row_operands(xa, norm, oa)
-    finite = emit.call(softmax_funcs.finite_softmax, emit.xp, emit.view(xn, rows, "rows"),
-                       row_axis, emit.view(on, out_rows, "out_rows"))
-    return [Name(f"{finite} or {whole}")]
+    rn, orn = emit.view(xn, rows, "rows"), emit.view(on, out_rows, "out_rows")
+    kept = list(rows.shape)
+    kept[row_axis] = 1
+    top, total = np.empty(kept, xa.dtype), np.empty(kept, xa.dtype)  # the step's own
+    tn, sn = emit.value(top, "top"), emit.value(total, "total")
+    if top.size == 1:
+        finite = Name(f"{emit.value(math.isfinite, 'isfinite')}({tn}.item())")
+    else:
+        finite = Name(f"{emit.xp}.isfinite({tn}).all()")
+    t_op = operand(emit, tn, top, rows.shape, "top_op")
+    s_op = operand(emit, sn, total, rows.shape, "total_op")
+    floor = scalar(emit, xa.dtype.type(softmax_funcs.SHIFT_FLOOR), "floor")
+    xp = emit.xp
+    return [Name(f"{emit.value(np.maximum.reduce, 'max_reduce')}({rn}, {row_axis}, None, "
+                 f"{tn}, True)"),
+            Name(f"if not {finite}:"), Name(f"    {whole}"), Name("else:"),
+            Name(f"    {xp}.subtract({rn}, {t_op}, out={orn})"),
+            Name(f"    {xp}.maximum({orn}, {floor}, out={orn})"),
+            Name(f"    {xp}.exp({orn}, out={orn})"),
+            Name(f"    {emit.value(np.add.reduce, 'sum_reduce')}({orn}, {row_axis}, None, "
+                 f"{sn}, True)"),
+            Name(f"    {xp}.divide({orn}, {s_op}, out={orn})")]

@@ -93,7 +93,8 @@ def test_run_plan_shows_the_steps_and_the_fused_ops(tmp_path: Path) -> None:
     assert res.exit_code == 0, res.output
     assert "plan (built once" in res.output and "output buffers" in res.output
     assert "pass: matmul_v2 + elementwise_add + relu -> fc" in res.output
-    assert "generated code <fluidphi plan" in res.output and "def run():" in res.output
+    # lowered: the function takes a direct run's arrays (compat.direct_run)
+    assert "generated code <fluidphi plan" in res.output and "def run(fed=None):" in res.output
     assert "fc_kernel_" in res.output  # the fused fc's kernel, called directly
     trace = json.loads((tmp_path / "t.json").read_text())
     assert {"type": "fc", "fused": ["matmul_v2", "elementwise_add", "relu"]}.items() <= \
@@ -110,7 +111,7 @@ def test_run_plan_json_carries_the_steps_and_the_generated_source() -> None:
     plan = json.loads(res.output)["plan"]
     kernels = [r for r in plan["steps"] if r["step"] != "transfer"]
     assert plan["filename"].startswith("<fluidphi plan ")
-    assert plan["source"].startswith("def run():")
+    assert plan["source"].startswith("def run(fed=None):")
     assert plan["source"].count("\n        # #") == len(kernels) > 0  # a comment per op
     assert "fc_kernel_" in plan["source"]
     compile(plan["source"], plan["filename"], "exec")  # valid Python as printed

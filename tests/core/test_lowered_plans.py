@@ -156,7 +156,7 @@ def test_run_plan_prints_the_lowered_source() -> None:
                              catch_exceptions=False)
     assert res.exit_code == 0, res.output
     assert "fc (phi, (CPU, ALL_LAYOUT, float32)) lowered" in res.output
-    assert "L_fc_rows(np," in res.output and "if slow:" in res.output
+    assert "np.matmul(" in res.output and "if slow:" in res.output
 
 
 def test_the_guard_checks_what_a_run_cannot_keep_in_place() -> None:

@@ -21,6 +21,7 @@ from phi.core.dense_tensor import DenseTensor
 from phi.core.device_backends import DeviceContextPool
 from phi.core.kernel_factory import KERNELS
 from phi.core.kernel_key import KernelKey
+from phi.kernels.funcs.conv import conv2d_out_dims
 from phi.lowering import lowered_kernels
 
 CPU = CPUPlace()
@@ -310,10 +311,56 @@ def test_fused_conv2d_add_act(dtype: DataType, batch: int, act: str, residual: b
     _check("fused_conv2d_add_act", dtype, args, [out], rng)
 
 
+@pytest.mark.parametrize(("kernel", "groups", "dilation", "pad", "algorithm", "fmt"), [
+    (1, 1, 1, [0, 0], "EXPLICIT", "NCHW"),  # 1x1, stride 1: the input is the column matrix
+    (3, 6, 1, [1, 1], "EXPLICIT", "NCHW"),  # depthwise
+    (3, 2, 2, [2, 1], "EXPLICIT", "NCHW"),  # grouped, dilated, uneven paddings
+    (3, 1, 1, [0, 0], "SAME", "NCHW"),
+    (3, 1, 1, [1, 1], "EXPLICIT", "NHWC"),  # channel-last: the funcs' call
+])
+def test_fused_conv2d_add_act_shapes(kernel: int, groups: int, dilation: int, pad: list[int],
+                                     algorithm: str, fmt: str) -> None:
+    """Two steps of one plan sharing a padded buffer (same shape and paddings) each read
+    their own input through it."""
+    rng = np.random.default_rng(15)
+    shape = (2, 9, 9, 6) if fmt == "NHWC" else (2, 6, 9, 9)
+    w = DenseTensor(_array((12, 6 // groups, kernel, kernel), F32, rng, edges=False))
+    ctx = DeviceContextPool.instance().get(CPU)
+    fn = _kernel("fused_conv2d_add_act", F32)
+    binder, steps = Binder({}), []
+    for k in range(2):
+        x = DenseTensor(_array(shape, F32, rng))
+        out = _out(conv2d_out_dims(shape, w.dims, [1, 1], pad, algorithm, [dilation] * 2,
+                                   groups, fmt), F32)
+        args = (x, w, None, None, [1, 1], pad, algorithm, [dilation] * 2, groups, fmt, "relu",
+                [], False, 32, 0.0, out, [])
+        fn(ctx, *args)
+        step = SimpleNamespace(bound=BoundKernel(lambda: None, partial(fn, ctx, *args)),
+                               choice=SimpleNamespace(kernel_name="fused_conv2d_add_act",
+                                                      place=CPU),
+                               outputs=[(out, out.dims)])
+        lines = lower_step(k, step, binder)
+        assert lines is not None
+        steps.append((x, out, args, lines))
+    padded = fmt == "NCHW" and (any(pad) or algorithm == "SAME")
+    assert len(binder.shared) == int(padded)  # one buffer for both steps
+    namespace = dict(binder.names)
+    body = "".join(f"    {line}\n" for *_, lines in steps for line in lines)
+    exec(compile("def run():\n" + body, "<lowered convs>", "exec"), namespace)
+    for x, *_ in steps:
+        x.data[...] = _array(shape, F32, rng)
+    namespace["run"]()
+    got = [out.data.copy() for _, out, _, _ in steps]
+    for (_, out, args, _), g in zip(steps, got):
+        fn(ctx, *args)
+        assert g.tobytes() == out.data.tobytes()
+
+
 @pytest.mark.parametrize("dtype", FLOATS)
 @pytest.mark.parametrize(("batch", "kind", "size", "stride", "pad", "glob"), [
     (1, "max", [2, 2], [2, 2], [0, 0], False), (4, "avg", [3, 3], [1, 1], [1, 1], False),
     (4, "max", [3, 3], [2, 2], [1, 1], False), (1, "avg", [1, 1], [1, 1], [0, 0], True),
+    (1, "max", [3, 3], [3, 3], [0, 0], False), (4, "max", [10, 10], [1, 1], [0, 0], False),
 ])
 def test_pool2d(dtype: DataType, batch: int, kind: str, size: list[int], stride: list[int],
                 pad: list[int], glob: bool) -> None:
