@@ -133,6 +133,9 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
         blocked[c] = (f"built by type(...) at run time (`{c} = "
                       f"{code_of(call).strip().splitlines()[0]}`); the codemod rewrites "
                       "class statements only; not migrated")
+    refused = [c for c in regs_by_class if c not in info.classes and info.factory_refusal(c)]
+    for c in refused:  # a factory call the codemod cannot read as a class statement
+        blocked[c] = f"{info.factory_refusal(c)}; not migrated"
     if unread:
         keep = keep | set(regs_by_class)
     # the op names an unread registration gives the classes it names or looks up
@@ -145,7 +148,7 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
     for c, ops in call_ops.items():
         looked_up.setdefault(c, ops)
     classes = [n for n in info.classes if n in regs_by_class or n in blocked]
-    classes += [n for n in runtime if n not in info.classes]
+    classes += [n for n in [*runtime, *refused] if n not in info.classes]
     units: list[Unit] = []
     for name in classes:
         ops = list(dict.fromkeys(r.op_type for r in regs_by_class.get(name, []))) or list(

@@ -124,7 +124,10 @@ def fix_imports(info: ModuleInfo, new: cst.Module, needed: set[str],
                 raise SkipError(f"`from {star} import *` binds '{name}', a name the new code "
                                 "needs, to something else")
     kept = set(new.body)
-    removed = cst.Module(body=[stmt for stmt in info.module.body if stmt not in kept])
+    origins = info.factories.origins if info.factories is not None else {}
+    removed = cst.Module(body=[s for stmt in info.module.body if stmt not in kept
+                               for s in (stmt, origins.get(id(stmt)))
+                               if s is not None])
     context = CodemodContext()
     # the imports the removed statements read go, unless the new module still reads them
     # (RemoveImportsVisitor decides by LibCST's scope analysis, on a skeleton of the new
