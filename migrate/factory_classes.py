@@ -51,7 +51,7 @@ def expand(module: cst.Module, path: Path | None) -> Expansion:
     if not calls:
         return Expansion(module)
     imports = ImportTable(module)
-    bound = _top_bindings(module)
+    bound: dict[str, int] | None = None  # read once a factory is met
     out = Expansion(module)
     body: list[cst.BaseStatement] = list(module.body)
     added: list[cst.BaseStatement] = []
@@ -64,6 +64,7 @@ def expand(module: cst.Module, path: Path | None) -> Expansion:
         if found is None:
             continue
         fn, home = found
+        bound = _top_bindings(module) if bound is None else bound
         shown = f"{fn.name.value}()" + (f" ({home.parent.name}/{home.name})"
                                         if home is not None and home != path else "")
         try:
