@@ -225,8 +225,7 @@ def _changing_statements(info: ModuleInfo, name: str) -> list[cst.BaseSmallState
 def scan_module(source: str, path: Path | None = None) -> ModuleInfo:
     """Imports, constants, classes and registrations of a module; its op protos are read by
     `migrate.proto_reader.read_protos` (which reads sibling modules through `info_for`)."""
-    factories = expand(cst.parse_module(source), path)
-    module = factories.module
+    module = (factories := expand(cst.parse_module(source), path)).module  # factory classes
     imports = ImportTable(module)
     ev = Evaluator(module, imports, path)
     ev.unread_classes = set(factories.refused)
