@@ -16,7 +16,7 @@ from migrate.kernel_model import KernelFunction
 from migrate.records import KernelRecord, OpPlan, Unit
 from migrate.static import ModuleInfo, info_for
 from migrate.static_facts import StaticProto
-from migrate.static_refs import ClassRef, EnumRef, UnresolvableError
+from migrate.static_refs import ClassRef, EnumRef, ImportTable, UnresolvableError
 from migrate.syntax import blank
 from phi.op_defs import InferMetaDef
 
@@ -168,6 +168,8 @@ def assemble(info: ModuleInfo, migrated: dict[Unit, KernelFunction],
                 if last_of_op[kf.op_type] == index:
                     nodes.extend(_parse_def(text) for text in extra_blocks[kf.op_type])
             first: Any = stmt.leading_lines
+            if info.factories is not None and id(stmt) in info.factories.origins:
+                first = _two_blank_lines(first)  # a factory call's class: defs follow
             if stmt.name.value in keep and not kept_served(stmt):  # said above the class
                 first = [*first, kept_comment([(kf.op_type, kf.func_name)
                                                for kf in by_class[stmt.name.value]])]
@@ -179,11 +181,37 @@ def assemble(info: ModuleInfo, migrated: dict[Unit, KernelFunction],
     new = module.with_changes(body=body)
     new = _remove_orphans(info, new, set(by_class), keep)
     new = _space_after_defs(module, new)
+    new = new.with_changes(body=restore_factory_calls(info, list(new.body)))
     modules = {mod for kf in migrated.values() for mod in kf.module_imports}
     functions = {imp for kf in migrated.values() for imp in kf.function_imports}
     functions |= set(removal_imports)
     new = fix_imports(info, new, needed, modules, keep, functions)
     return new, [plans[op] for op in sorted(plans)]
+
+
+def _two_blank_lines(lines: Any) -> list[Any]:
+    blanks = next((i for i, ln in enumerate(lines) if ln.comment is not None), len(lines))
+    return [*blank(max(0, 2 - blanks)), *lines]
+
+
+def restore_factory_calls(info: ModuleInfo, body: list[Any]) -> list[Any]:
+    """`body` with each class read from a factory call that is still there (not migrated,
+    or kept for its users) written as that call again, its leading lines kept; the imports
+    added for a factory of another module only where the new code reads what they bind."""
+    if info.factories is None or not info.factories.origins:
+        return body
+    calls = {cst.ensure_type(cls, cst.ClassDef).name.value: stmt
+             for cls in info.module.body if id(cls) in info.factories.origins
+             for stmt in [info.factories.origins[id(cls)]]}
+    out = [calls[stmt.name.value].with_changes(leading_lines=stmt.leading_lines)
+           if isinstance(stmt, cst.ClassDef) and stmt.name.value in calls else stmt
+           for stmt in body]
+    added = [s for s in out if id(s) in info.factories.imports]
+    if not added:
+        return out
+    read = name_counts(cst.Module(body=[s for s in out if id(s) not in info.factories.imports]))
+    return [s for s in out if id(s) not in info.factories.imports or any(
+        read.get(n, 0) for n in ImportTable(cst.Module(body=[s])).names)]
 
 
 def _space_after_defs(old: cst.Module, new: cst.Module) -> cst.Module:

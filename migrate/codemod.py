@@ -120,12 +120,17 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
     unread = [u for u in anonymous
               if u.stmt_index >= 0 and not info.registers_operators_only(u.stmt_index)]
     call_ops: dict[str, list[str]] = {}  # the op an unreadable call names, per class
+    # the op names an unread registration gives the classes it names or looks up
+    lookups = {u.stmt_index: computed_lookup_ops(info, u.stmt_index) for u in info.unresolved
+               if u.stmt_index >= 0}
     for c in leaves:  # every kernel class gets a row, registered or not
         if c not in regs_by_class:
             called = None if unread else unread_call(info, c)
             if called is not None and called[1]:
                 call_ops[c] = [called[1]]
-            blocked.setdefault(c, _unread_reason(info, unread[0]) if unread else
+            finding = next((u for u in unread if c in lookups.get(u.stmt_index, {})),
+                           unread[0] if unread else None)
+            blocked.setdefault(c, _unread_reason(info, finding) if finding else
                                called[0] if called is not None else
                                "no register_op_kernel call of this module registers it "
                                "(registered elsewhere, or never); not migrated")
@@ -133,19 +138,20 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
         blocked[c] = (f"built by type(...) at run time (`{c} = "
                       f"{code_of(call).strip().splitlines()[0]}`); the codemod rewrites "
                       "class statements only; not migrated")
+    refused = [c for c in regs_by_class if c not in info.classes and info.factory_refusal(c)]
+    for c in refused:  # a factory call the codemod cannot read as a class statement
+        blocked[c] = f"{info.factory_refusal(c)}; not migrated"
     if unread:
         keep = keep | set(regs_by_class)
-    # the op names an unread registration gives the classes it names or looks up
     looked_up: dict[str, list[str]] = {}
     for u in info.unresolved:
-        for c, ops in (computed_lookup_ops(info, u.stmt_index) if u.stmt_index >= 0
-                       else {}).items():
+        for c, ops in lookups.get(u.stmt_index, {}).items():
             if c in blocked and c not in regs_by_class:
                 looked_up.setdefault(c, ops)
     for c, ops in call_ops.items():
         looked_up.setdefault(c, ops)
     classes = [n for n in info.classes if n in regs_by_class or n in blocked]
-    classes += [n for n in runtime if n not in info.classes]
+    classes += [n for n in [*runtime, *refused] if n not in info.classes]
     units: list[Unit] = []
     for name in classes:
         ops = list(dict.fromkeys(r.op_type for r in regs_by_class.get(name, []))) or list(

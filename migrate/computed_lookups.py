@@ -1,6 +1,7 @@
 """The ops a registration the codemod cannot read registers its kernel classes under: one
 looking them up by a computed name (`getattr(sys.modules[__name__], f"{_name.title()}Kernel")`
-in a loop over a literal tuple), a helper it cannot unroll (`_cpu_only("x", XKernel, *dts)`).
+or `globals()[f"{_name.title()}Kernel"]` in a loop over a literal tuple, `globals().get(...)`,
+`vars()[...]`: `looked_up_names`), a helper it cannot unroll (`_cpu_only("x", XKernel, *dts)`).
 The registration stays unread (its kernels skipped), but a kernel row can still name its op
 when a call's op name and the class it names or looks up are both known. A comprehension
 used as a registration statement is traced as the loops it stands for
@@ -42,14 +43,33 @@ def computed_lookup_ops(info: ModuleInfo, index: int) -> dict[str, list[str]]:
             continue
         names = [_known(info.ev, a.value, env) for a in call.args[1:]]
         names = [n.name for n in names if isinstance(n, ClassRef) and n.path is None]
-        for lookup in m.findall(call, m.Call(func=m.Name("getattr"))):
-            args = cst.ensure_type(lookup, cst.Call).args
-            names.append(_known(info.ev, args[1].value, env) if len(args) == 2 else None)
+        names += [_known(info.ev, key, env) for key in looked_up_names(call)]
         for name in names:
             if isinstance(name, str) and name in info.classes:
                 ops = out.setdefault(name, [])
                 if op not in ops:
                     ops.append(op)
+    return out
+
+
+#: the module's own namespace as a dict: `globals()`, `vars()`
+_NAMESPACE = m.Call(func=m.Name("globals") | m.Name("vars"), args=[])
+
+
+def looked_up_names(node: cst.CSTNode) -> list[cst.BaseExpression]:
+    """The name expressions `node` looks a class up by: `getattr(module, name)`,
+    `globals()[name]`, `globals().get(name)` (`vars()` alike)."""
+    out: list[cst.BaseExpression] = []
+    for found in m.findall(node, m.Call(func=m.Name("getattr")) | m.Call(func=m.Attribute(
+            value=_NAMESPACE, attr=m.Name("get")))):
+        args = cst.ensure_type(found, cst.Call).args
+        getattr_ = isinstance(cst.ensure_type(found, cst.Call).func, cst.Name)
+        if (len(args) == 2 and getattr_) or (not getattr_ and len(args) in (1, 2)):
+            out.append(args[1 if getattr_ else 0].value)
+    for found in m.findall(node, m.Subscript(value=_NAMESPACE, slice=[m.SubscriptElement(
+            slice=m.Index())])):
+        index = cst.ensure_type(cst.ensure_type(found, cst.Subscript).slice[0].slice, cst.Index)
+        out.append(index.value)
     return out
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import keyword
 import sys
+from pathlib import Path
 from typing import Any
 
 import libcst as cst
@@ -14,14 +15,13 @@ from libcst.codemod import CodemodContext
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 
 from migrate import emit
+from migrate.import_effects import FIRST_PARTY, KEPT_COMMENT, droppable
 from migrate.kernel_model import SkipError
 from migrate.names import isort_key
 from migrate.static import ModuleInfo
 from migrate.static_refs import code_of, dotted, literal_string
 from migrate.syntax import blank
 from migrate.tree_origins import origin_of
-
-FIRST_PARTY = ("compat", "legacy_fluid", "migrate", "phi")
 
 
 class _Counter(cst.CSTVisitor):
@@ -124,7 +124,10 @@ def fix_imports(info: ModuleInfo, new: cst.Module, needed: set[str],
                 raise SkipError(f"`from {star} import *` binds '{name}', a name the new code "
                                 "needs, to something else")
     kept = set(new.body)
-    removed = cst.Module(body=[stmt for stmt in info.module.body if stmt not in kept])
+    origins = info.factories.origins if info.factories is not None else {}
+    removed = cst.Module(body=[s for stmt in info.module.body if stmt not in kept
+                               for s in (stmt, origins.get(id(stmt)))
+                               if s is not None])
     context = CodemodContext()
     # the imports the removed statements read go, unless the new module still reads them
     # (RemoveImportsVisitor decides by LibCST's scope analysis, on a skeleton of the new
@@ -152,10 +155,32 @@ def fix_imports(info: ModuleInfo, new: cst.Module, needed: set[str],
     unused = {local for local in set(name_counts(removed)) & set(info.imports.names)
               if info.imports.from_modules.get(local, "").startswith(".")} - keep - set(used) \
         - info.imports.starred
-    head = _tidy_relative(head, unused)
+    head = _tidy_relative(head, unused, info.path)
+    # kept only for the modules importing them from here: an explicit re-export
+    head = _reexported(head, (set(name_counts(removed)) & keep) - set(used))
     before |= {_text(stmt) for stmt in head if _relative_from(stmt) is not None}
     out = _isort_order(new.with_changes(body=[*head, *rest]), before)
     return _space_after_docstring(info.module, out)
+
+
+class _Reexport(cst.CSTTransformer):
+    def __init__(self, names: set[str]) -> None:
+        self.names = names
+
+    def leave_ImportAlias(self, original: cst.ImportAlias,  # noqa: N802
+                          updated: cst.ImportAlias) -> cst.ImportAlias:
+        if updated.asname is None and isinstance(updated.name, cst.Name) and \
+                updated.name.value in self.names:
+            return updated.with_changes(asname=cst.AsName(name=cst.Name(updated.name.value)))
+        return updated
+
+
+def _reexported(head: list[Any], names: set[str]) -> list[Any]:
+    """`from m import X as X` (the explicit re-export of PEP 484 and ruff's F401) for the
+    imported `names` nothing in the module reads any more but other modules import."""
+    if not names:
+        return head
+    return [stmt.visit(_Reexport(names)) if _is_import(stmt) else stmt for stmt in head]
 
 
 def _space_after_docstring(old: cst.Module, new: cst.Module) -> cst.Module:
@@ -184,11 +209,14 @@ def _relative_from(stmt: Any) -> tuple[str, cst.ImportFrom] | None:
     return "." * len(small.relative) + (base or ""), small
 
 
-def _tidy_relative(head: list[Any], unused: set[str]) -> list[Any]:
+def _tidy_relative(head: list[Any], unused: set[str], path: Path | None) -> list[Any]:
     """Relative from-imports (which LibCST's visitors leave alone): names in `unused` go
     where their module stays imported (another name of the statement, or another
-    statement of that module: importing a sibling registers its ops), and statements of
-    one module added by the codemod merge into the first one, names sorted as isort does."""
+    statement of that module), and statements of one module added by the codemod merge
+    into the first one, names sorted as isort does. A statement none of whose names is
+    read any more goes where importing its module does nothing that is not done anyway
+    (`import_effects.droppable`); else it keeps its first name, marked `# noqa: F401`
+    with why (importing a sibling registers its ops)."""
     by_module: dict[str, list[int]] = {}
     for i, stmt in enumerate(head):
         rel = _relative_from(stmt)
@@ -197,12 +225,25 @@ def _tidy_relative(head: list[Any], unused: set[str]) -> list[Any]:
     out = list(head)
     for module, at in by_module.items():
         names = [_alias_text(a) for i in at for a in _relative_from(head[i])[1].names]  # type: ignore[index]
-        kept = [n for n in names if n.split(" as ")[-1] not in unused] or names[:1]
+        kept = [n for n in names if n.split(" as ")[-1] not in unused]
         if len(at) == 1 and kept == names:
             continue
         first = head[at[0]]
-        out[at[0]] = cst.parse_statement(_import_text(module, sorted(
+        comment = None
+        if not kept:
+            others = [s for j, s in enumerate(out) if s is not None and j not in at]
+            if all(droppable(path, _relative_from(head[i])[1], others)  # type: ignore[index]
+                   for i in at):
+                for i in at:
+                    out[i] = None
+                continue
+            kept, comment = names[:1], KEPT_COMMENT
+        stmt = cst.parse_statement(_import_text(module, sorted(
             dict.fromkeys(kept), key=isort_key))).with_changes(leading_lines=first.leading_lines)
+        if comment is not None and isinstance(stmt, cst.SimpleStatementLine):
+            stmt = stmt.with_changes(trailing_whitespace=cst.TrailingWhitespace(
+                whitespace=cst.SimpleWhitespace("  "), comment=cst.Comment(comment)))
+        out[at[0]] = stmt
         for i in at[1:]:
             out[i] = None
     return [s for s in out if s is not None]

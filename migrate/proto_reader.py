@@ -75,6 +75,8 @@ def built_at_run_time(info: ModuleInfo, name: str) -> str | None:
     (`N = type("N", (Base,), {...})`: built at run time); None when one does."""
     if name in info.classes:
         return None
+    if (refused := info.factory_refusal(name)) is not None:
+        return f"{name} is {refused}"
     call = info.ev.assigns.get(name)
     if call is not None and is_type_call(call):
         spelled = code_of(call).strip().splitlines()[0]

@@ -16,6 +16,7 @@ import libcst.matchers as m
 from libcst.metadata import MetadataWrapper, QualifiedNameProvider
 
 from migrate.comprehension_loops import as_loop, unread_statement
+from migrate.factory_classes import Expansion, expand
 from migrate.partial_registrations import calls_partial, expanded, partial_bindings
 from migrate.source_files import file_state, read_source
 from migrate.static_eval import Evaluator, call_args, class_bases, is_type_call
@@ -56,6 +57,11 @@ class ModuleInfo:
     #: that module
     foreign_owners: dict[int, ModuleInfo] = field(default_factory=dict, repr=False,
                                                   compare=False)
+    #: assignments of factory calls read as their classes (`migrate.factory_classes`)
+    factories: Expansion | None = field(default=None, repr=False, compare=False)
+
+    def factory_refusal(self, name: str) -> str | None:  # why a factory call is not read
+        return self.factories.refused.get(name) if self.factories is not None else None
 
     def owner_of(self, cls: cst.ClassDef) -> ModuleInfo:
         """The module `cls` is a class of: this one, or another module of the tree."""
@@ -219,10 +225,11 @@ def _changing_statements(info: ModuleInfo, name: str) -> list[cst.BaseSmallState
 def scan_module(source: str, path: Path | None = None) -> ModuleInfo:
     """Imports, constants, classes and registrations of a module; its op protos are read by
     `migrate.proto_reader.read_protos` (which reads sibling modules through `info_for`)."""
-    module = cst.parse_module(source)
+    module = (factories := expand(cst.parse_module(source), path)).module  # factory classes
     imports = ImportTable(module)
     ev = Evaluator(module, imports, path)
-    info = ModuleInfo(path, module, imports, ev, dict(ev.classes))
+    ev.unread_classes = set(factories.refused)
+    info = ModuleInfo(path, module, imports, ev, dict(ev.classes), factories=factories)
     for name, (qualified, origin) in ev.star_bindings().items():
         imports.bind_starred(name, qualified, origin)
     scope = _Scope(imports, ev)
@@ -449,6 +456,10 @@ def _unread_operator(info: ModuleInfo, call: cst.Call, ev: Evaluator,
         if node is None or isinstance(value, ClassRef):
             continue
         spelled = code_of(node).strip()
+        refused = info.factory_refusal(spelled)
+        if refused is not None:
+            whys.append(f"its {words} `{spelled}` is {refused}")
+            continue
         whys.append(f"its {words} `{spelled}` is built by type(...) at run time: the codemod "
                     "reads class statements only" if is_type_call(node) else
                     f"its {words} `{spelled}` is no class statement the codemod can read"

@@ -69,6 +69,8 @@ class Evaluator:
         #: each module constant is evaluated once (`_C40 = _C39 and _C39` chains stay linear)
         self._values: dict[str, Any] = {}
         self._changed: dict[str, str] | None = None
+        #: names bound by a factory call not read as a class (`factory_classes`): named only
+        self.unread_classes: set[str] = set()
 
     def changed(self, name: str) -> str:
         """Why the module-level constant `name` may not hold its one binding's value where
@@ -104,7 +106,8 @@ class Evaluator:
             else:
                 return starred.name(name, {})
         if name in self.assigns:
-            if is_type_call(self.assigns[name]):  # a class built at run time: named, not read
+            if is_type_call(self.assigns[name]) or name in self.unread_classes:
+                # a class built at run time: named, not read
                 return ClassRef(name, home) if (home := self._home()) else ClassRef(name)
             if name not in self._values:
                 if why := self.changed(name):

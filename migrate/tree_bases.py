@@ -152,7 +152,7 @@ def transplant_imports(target: ModuleInfo, owner: ModuleInfo, cls: cst.ClassDef
         ours = origin_of(target.path, name)
         if ours == theirs:
             continue
-        spec = _import_spec(target.path, theirs, name) if ours is None else None
+        spec = import_spec(target.path, theirs, name) if ours is None else None
         if spec is None:
             bound = "does not bind it" if ours is None else f"binds it to {ours.qualified}"
             raise UnresolvableError(f"inherits from {cls.name.value} ({where}), which reads "
@@ -161,7 +161,7 @@ def transplant_imports(target: ModuleInfo, owner: ModuleInfo, cls: cst.ClassDef
     return needs
 
 
-def _import_spec(target: Path, origin: Origin, name: str) -> tuple[str, str] | None:
+def import_spec(target: Path, origin: Origin, name: str) -> tuple[str, str] | None:
     """How `target` imports `origin` under `name`: `from M import name` (M relative when
     it is a module of target's folder), `import name`; None when no import binds it so."""
     if origin.qualified == name:

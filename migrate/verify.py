@@ -313,7 +313,15 @@ def chose_legacy(run: Any, row: Row, dtype: Any) -> bool:
     return (isinstance(choice, LegacyKernelRun) and choice.path is DispatchPath.LEGACY
             and choice.expected.data_type is dtype
             and choice.expected.place.is_cpu == (row.result.backend == "CPU")
-            and choice.kernel_cls.__name__ == row.target.kernel)
+            and kernel_name(choice.kernel_cls) in (row.target.kernel, None))
+
+
+def kernel_name(cls: type, namespace: dict[str, Any] | None = None) -> str | None:
+    """The name of a kernel class: its own, or for a class a factory function built (its
+    `__name__` the factory's), the name `namespace` binds it to (None: not known here)."""
+    if "<locals>" not in cls.__qualname__:
+        return cls.__name__
+    return next((k for k, v in (namespace or {}).items() if v is cls), None)
 
 
 def _check_registered(row: Row) -> None:

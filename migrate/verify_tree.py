@@ -29,6 +29,7 @@ from migrate.verify import (
     chose_legacy,
     differs_from,
     has_cuda,
+    kernel_name,
     legacy_runs,
     run_op,
 )
@@ -104,10 +105,15 @@ def _check_module(path: Path, result: FileResult, texts: dict[Path, str]
     try:
         with module_session(result.old_text, path, "before") as namespace:
             mine = {}
+            own = {r.kernel for r in result.records}
             for (op, key), cls in OP_KERNELS.items():
-                if cls.__module__ == namespace["__name__"] and op not in migrated:
+                # a factory's class: as the module building it (its rows) names it
+                name = kernel_name(cls, namespace)
+                if name is not None and op not in migrated and (
+                        cls.__module__ == namespace["__name__"] or (
+                            name != cls.__name__ and name in own)):
                     backend = "CPU" if key.place.is_cpu else "GPU"
-                    mine.setdefault((op, cls.__name__, backend), []).append(key.data_type.name)
+                    mine.setdefault((op, name, backend), []).append(key.data_type.name)
             for (op, cls_name, backend), dtypes in sorted(mine.items()):
                 for dtype in dtypes:
                     row = Row(Target(op, cls_name, "", "", [(backend, "ALL_LAYOUT", [dtype])]),

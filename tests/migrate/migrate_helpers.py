@@ -8,7 +8,7 @@ import shutil
 import subprocess
 import sys
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -224,3 +224,37 @@ def write_tree(root: Path, package: str,
     if run_ops is not None:
         result |= {"before_ops": before_ops, "after_ops": run_ops(root, "phi")}
     return result
+
+
+def write_sources(root: Path, package: str, sources: dict[str, str]) -> dict[str, Any]:
+    """`sources` (module name -> text) written as the package `root/package`, then
+    `write_tree` on it."""
+    (root / package).mkdir()
+    for name, text in sources.items():
+        (root / package / f"{name}.py").write_text(text)
+    return write_tree(root, package)
+
+
+def verified_rows(written: dict[str, Any], key: Callable[[dict[str, Any]], Any] = (
+        lambda r: r["kernel"])) -> dict[Any, dict[str, Any]]:
+    """The rows of a `write_tree` run by `key`, once every migrated one was verified
+    identical (and re-imported) on every case and the run exited 0."""
+    rows = {key(r): r for r in written["doc"]["kernels"]}
+    for r in rows.values():
+        if r["status"] == "migrated":
+            assert r["verify"] and all(v["status"] == "identical" and v["reimported"]
+                                       for v in r["verify"]), r
+    assert written["code"] == 0
+    return rows
+
+
+def assert_nothing_broken(written: dict[str, Any], migrated: Iterable[str]) -> None:
+    """After the write of a `write_tree` run every module imports as before, every op but
+    the `migrated` ones runs its legacy kernel to the same values, and the ops run by
+    `run_ops` (when given) give what they gave before."""
+    before, after = written["before"], written["after"]
+    assert set(before["imported"].values()) == {"ok"}
+    assert after["imported"] == before["imported"]
+    migrated = set(migrated)
+    assert after["ran"] == {op: v for op, v in before["ran"].items() if op not in migrated}
+    assert written.get("after_ops") == written.get("before_ops")

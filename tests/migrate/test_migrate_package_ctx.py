@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from migrate_helpers import run_package_ops, write_copy
+from migrate_helpers import assert_nothing_broken, run_package_ops, verified_rows, write_copy
 
 PACKAGE = "pkg_ctx"
 HERE = Path(__file__).resolve().parent
@@ -45,27 +45,15 @@ def written(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 
 
 def test_every_kernel_passing_ctx_to_a_helper_has_its_row(written: dict[str, Any]) -> None:
-    got = {r["kernel"]: r for r in written["doc"]["kernels"]}
-    assert set(got) == set(EXPECTED)
-    for kernel, (status, reason) in EXPECTED.items():
-        assert (got[kernel]["status"], got[kernel]["reason"]) == (status, reason), got[kernel]
-    migrated = [r for r in got.values() if r["status"] == "migrated"]
-    assert {r["op"] for r in migrated} == set(MIGRATED_OPS)
-    for r in migrated:
-        assert r["verify"] and all(v["status"] == "identical" and v["reimported"]
-                                   for v in r["verify"]), r
-    assert written["code"] == 0
+    got = verified_rows(written)
+    assert {k: (r["status"], r["reason"]) for k, r in got.items()} == EXPECTED
+    assert {r["op"] for r in got.values() if r["status"] == "migrated"} == set(MIGRATED_OPS)
 
 
 def test_the_write_breaks_no_module_and_the_ops_keep_their_values(written: dict[str, Any]
                                                                   ) -> None:
-    before, after = written["before"], written["after"]
-    assert set(before["imported"].values()) == {"ok"}
-    assert after["imported"] == before["imported"]
-    assert after["ran"] == {op: v for op, v in before["ran"].items()
-                            if op not in MIGRATED_OPS}
-    assert "ctx_keeps" in after["ran"]  # its helper keeps ctx: left legacy
-    assert written["after_ops"] == written["before_ops"]
+    assert_nothing_broken(written, MIGRATED_OPS)
+    assert "ctx_keeps" in written["after"]["ran"]  # its helper keeps ctx: left legacy
     # |x| * scale (0.5) * the kernel's FACTOR (3.0), at x = -2
     assert written["before_ops"]["ctx_tripled_abs {'scale': 0.5}"][0][0] == pytest.approx(3.0)
     assert written["before_ops"]["ctx_nested {'scale': 0.5}"][0][0] == pytest.approx(-1.0)

@@ -29,6 +29,9 @@ UNREAD = ("no registration the codemod can read names it; the registration `for 
           "a value computed at run time (getattr(sys.modules[__name__], "
           "f\"{_name.title()}Kernel\"))), maybe this one; not migrated")
 
+GLOBBED = ("no registration the codemod can read names it; the registration `{}` registers "
+           "kernels it cannot read ({}), maybe this one; not migrated")
+
 #: module -> kernel class -> (status, op, the reason's start, dtypes per backend)
 EXPECTED: dict[str, dict[str, tuple[str, str, str, dict[str, list[str]]]]] = {
     "helped.py": {
@@ -71,6 +74,23 @@ EXPECTED: dict[str, dict[str, tuple[str, str, str, dict[str, list[str]]]]] = {
         "SinhKernel": ("skipped", "regs_sinh", UNREAD, {}),
         "CoshKernel": ("skipped", "regs_cosh", UNREAD, {}),
     },
+    "globbed.py": {
+        # looked up in the module's namespace: each row names its op and the statement
+        # looking it up; the plainly registered kernel migrates, its class kept
+        "ExpKernel": ("skipped", "regs_exp", GLOBBED.format(
+            "for _n in (\"exp\", \"tanh\"):", "globals()[f\"{_n.title()}Kernel\"]: globals()"), {}),
+        "TanhKernel": ("skipped", "regs_tanh", GLOBBED.format(
+            "for _n in (\"exp\", \"tanh\"):", "globals()[f\"{_n.title()}Kernel\"]: globals()"), {}),
+        "SqrtKernel": ("skipped", "regs_sqrt", GLOBBED.format(
+            "register_op_kernel(\"regs_sqrt\", \"CPU\", globals().get(\"SqrtKernel\"), *REAL)",
+            "globals().get(\"SqrtKernel\")"), {}),
+        "CbrtKernel": ("skipped", "regs_cbrt", GLOBBED.format(
+            "register_op_kernel(\"regs_cbrt\", \"CPU\", vars()[\"CbrtKernel\"], *REAL)",
+            "vars()[\"CbrtKernel\"]: vars()"), {}),
+        "RintKernel": ("migrated", "regs_rint", "migrated; class RintKernel kept: the "
+                       "registration `for _n in (\"exp\", \"tanh\"):` may find it by a "
+                       "computed name", {"CPU": ["FLOAT32", "FLOAT64"]}),
+    },
 }
 
 
@@ -101,11 +121,13 @@ def test_the_write_breaks_nothing_and_every_op_computes_as_before(written: dict[
     assert after["imported"] == before["imported"]
     assert set(before["ran"]) == {"regs_twice", "regs_half", "regs_neg", "regs_abs",
                                   "regs_square", "regs_cube", "regs_abs2", "regs_sinh",
-                                  "regs_cosh", "regs_five", "regs_shift", "regs_logged"}
+                                  "regs_cosh", "regs_five", "regs_shift", "regs_logged",
+                                  "regs_exp", "regs_tanh", "regs_sqrt", "regs_cbrt",
+                                  "regs_rint"}
     assert all(isinstance(v, list) for v in before["ran"].values()), before["ran"]
     migrated = {r["op"] for r in written["doc"]["kernels"] if r["status"] == "migrated"}
     assert migrated == {"regs_twice", "regs_half", "regs_square", "regs_abs2", "regs_abs",
-                        "regs_five", "regs_shift"}
+                        "regs_five", "regs_shift", "regs_rint"}
     # the ops left legacy run their legacy kernels as before
     assert after["ran"] == {op: v for op, v in before["ran"].items() if op not in migrated}
     # the migrated ops, through their PHI kernels, compute what their legacy kernels did

@@ -1,0 +1,293 @@
+"""Classes built by a factory function, read as the class statement they stand for.
+
+`XMaker = make_unary_maker("doc")` or `AbsKernel = unary_kernel(np.abs)`, where the factory
+is a module-level function of the module or of a module of the tree imported by name,
+whose body is constants, one class statement and `return` of that class, and the call's
+arguments are read statically (constants, names the module binds once, dotted names like
+`np.abs`): the call is the factory's class with its parameters (and constants) replaced
+by the arguments as written, named like the assignment's target (the way registration
+helpers are unrolled). `expand` gives the module with such assignments replaced by that
+class statement (`Expansion.origins` maps each back to the assignment it stands for) and,
+for a call of a factory the codemod cannot read so, why (`Expansion.refused`).
+
+A factory of another module reads its names there: each module-level name its class reads
+has one origin (`tree_origins.origin_of`), the same in the calling module or one it does
+not bind, imported for the reading (`Expansion.imports`; dropped again where nothing left
+reads it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import libcst as cst
+import libcst.matchers as m
+from libcst.metadata import GlobalScope, MetadataWrapper, ScopeProvider
+
+from migrate.source_files import SourceError
+from migrate.static_refs import ImportTable, code_of, find_module_file, load_module
+from migrate.tree_origins import origin_of
+
+
+@dataclass
+class Expansion:
+    module: cst.Module
+    #: id of a class statement put for a factory call -> the assignment it stands for
+    origins: dict[int, cst.BaseStatement] = field(default_factory=dict)
+    #: name bound by a factory call the codemod cannot read -> why
+    refused: dict[str, str] = field(default_factory=dict)
+    #: ids of the import statements added for a factory of another module
+    imports: set[int] = field(default_factory=set)
+
+
+class _RefusedError(Exception):
+    pass
+
+
+def expand(module: cst.Module, path: Path | None) -> Expansion:
+    """`module` with each factory call assignment read as its class (see the module doc)."""
+    calls = [(i, stmt) for i, stmt in enumerate(module.body) if _factory_call(stmt)]
+    if not calls:
+        return Expansion(module)
+    imports = ImportTable(module)
+    bound: dict[str, int] | None = None  # read once a factory is met
+    out = Expansion(module)
+    body: list[cst.BaseStatement] = list(module.body)
+    added: list[cst.BaseStatement] = []
+    for index, stmt in calls:
+        small = cst.ensure_type(cst.ensure_type(stmt, cst.SimpleStatementLine).body[0],
+                                cst.Assign)
+        target = cst.ensure_type(small.targets[0].target, cst.Name).value
+        call = cst.ensure_type(small.value, cst.Call)
+        found = _factory(module, imports, path, cst.ensure_type(call.func, cst.Name).value)
+        if found is None:
+            continue
+        fn, home = found
+        bound = _top_bindings(module) if bound is None else bound
+        shown = f"{fn.name.value}()" + (f" ({home.parent.name}/{home.name})"
+                                        if home is not None and home != path else "")
+        try:
+            cls = _bound_class(fn, call, target, bound, same=home == path)
+            if home != path:
+                added.extend(_imports_for(cls, fn, home, path, imports, bound))
+        except _RefusedError as exc:
+            out.refused[target] = (f"built by the factory {shown} (`{code_of(stmt).strip()}`),"
+                                   f" which the codemod cannot read as a class: {exc}")
+            continue
+        cls = cls.with_changes(leading_lines=stmt.leading_lines)
+        out.origins[id(cls)] = stmt
+        body[index] = cls
+    if added:
+        last = max((i for i, s in enumerate(body) if m.matches(
+            s, m.SimpleStatementLine(body=[m.OneOf(m.Import(), m.ImportFrom())]))), default=-1)
+        body[last + 1:last + 1] = added
+        out.imports = {id(s) for s in added}
+    out.module = module.with_changes(body=body)
+    return out
+
+
+def _factory_call(stmt: cst.CSTNode) -> bool:
+    return m.matches(stmt, m.SimpleStatementLine(body=[m.Assign(
+        targets=[m.AssignTarget(target=m.Name())], value=m.Call(func=m.Name()))]))
+
+
+def _top_bindings(module: cst.Module) -> dict[str, int]:
+    """How many bindings each module-level name has (LibCST's ScopeProvider)."""
+    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+    scope = wrapper.resolve(ScopeProvider)[module]
+    return {a.name: len(scope.assignments[a.name]) for a in scope.assignments} \
+        if scope is not None else {}
+
+
+def _factory(module: cst.Module, imports: ImportTable, path: Path | None, name: str
+             ) -> tuple[cst.FunctionDef, Path | None] | None:
+    """The function `name` names, when it builds a class (a class statement in its body):
+    a module-level def of `module`, or of the module of the tree it is imported from."""
+    home, where = module, path
+    if name in imports.from_modules and path is not None:
+        found = find_module_file(imports.from_modules[name], path)
+        if found is None:
+            return None
+        try:
+            home, where = load_module(found)[0], found.resolve()
+        except (cst.ParserSyntaxError, SourceError, OSError):
+            return None
+        name = imports.names[name].rsplit(".", 1)[-1]
+    defs = [s for s in home.body if isinstance(s, cst.FunctionDef) and s.name.value == name]
+    if len(defs) != 1 or not any(isinstance(s, cst.ClassDef) for s in defs[0].body.body):
+        return None
+    return defs[0], where
+
+
+def _bound_class(fn: cst.FunctionDef, call: cst.Call, target: str, bound: dict[str, int],
+                 same: bool) -> cst.ClassDef:
+    """The factory's class with its parameters and constants replaced by what the call
+    gives them, named `target`."""
+    if fn.decorators or fn.asynchronous is not None:
+        raise _RefusedError("it is decorated or async")
+    params = fn.params
+    if params.posonly_params or not isinstance(params.star_arg, cst.MaybeSentinel) or \
+            params.star_kwarg is not None:
+        raise _RefusedError("it takes *args, **kwargs or positional-only parameters")
+    names = [p.name.value for p in (*params.params, *params.kwonly_params)]
+    values: dict[str, cst.BaseExpression] = {}
+    for i, arg in enumerate(call.args):
+        if arg.star:
+            raise _RefusedError(f"the call passes `{code_of(arg).strip()}`")
+        key = arg.keyword.value if arg.keyword is not None else (
+            names[i] if i < len(params.params) else None)
+        if key is None or key not in names or key in values:
+            raise _RefusedError("the call's arguments do not match its parameters")
+        values[key] = _static_argument(arg.value, bound)
+    for p in (*params.params, *params.kwonly_params):
+        if p.name.value not in values:
+            if p.default is None:
+                raise _RefusedError(f"the call gives no '{p.name.value}'")
+            if not same and m.findall(p.default, m.Name()):
+                raise _RefusedError(f"the default of '{p.name.value}' reads names of its module")
+            values[p.name.value] = _static_argument(p.default, bound if same else {})
+    body = list(fn.body.body)
+    if body and m.matches(body[0], m.SimpleStatementLine(body=[m.Expr(m.SimpleString())])):
+        body = body[1:]
+    if len(body) < 2 or not m.matches(body[-1], m.SimpleStatementLine(body=[m.Return(
+            value=m.Name())])) or not isinstance(body[-2], cst.ClassDef):
+        raise _RefusedError("its body is not constants, one class statement and `return` of it")
+    cls = body[-2]
+    returned = cst.ensure_type(cst.ensure_type(body[-1], cst.SimpleStatementLine).body[0],
+                               cst.Return)
+    if cst.ensure_type(returned.value, cst.Name).value != cls.name.value:
+        raise _RefusedError(f"it returns `{code_of(returned.value)}`, not its class")
+    constants: list[str] = []
+    for stmt in body[:-2]:
+        if not m.matches(stmt, m.SimpleStatementLine(body=[m.Assign(
+                targets=[m.AssignTarget(target=m.Name())])])):
+            raise _RefusedError(f"its body also runs `{code_of(stmt).strip()}`")
+        small = cst.ensure_type(cst.ensure_type(stmt, cst.SimpleStatementLine).body[0],
+                                cst.Assign)
+        if m.findall(small.value, m.OneOf(m.Call(), m.List(), m.Dict(), m.Set(), m.Lambda(),
+                                          m.ListComp(), m.DictComp(), m.SetComp(),
+                                          m.GeneratorExp())):
+            raise _RefusedError(f"its class closes over `{code_of(stmt).strip()}`, which is no "
+                           "constant")
+        constants.append(cst.ensure_type(small.targets[0].target, cst.Name).value)
+    return _substitute(fn, cls, values, constants, target)
+
+
+def _static_argument(value: cst.BaseExpression, bound: dict[str, int]) -> cst.BaseExpression:
+    """`value` when it reads as the same thing wherever the class is read: literals (and
+    tuples of them), a name the module binds once (or a builtin), a dotted name of one."""
+    allowed = (cst.Name, cst.Attribute, cst.SimpleString, cst.Integer, cst.Float,
+               cst.Imaginary, cst.Tuple, cst.Element, cst.UnaryOperation, cst.Minus,
+               cst.ConcatenatedString, cst.Comma, cst.LeftParen, cst.RightParen,
+               cst.ParenthesizedWhitespace, cst.SimpleWhitespace, cst.Dot)
+    for node in _nodes(value):
+        if not isinstance(node, allowed):
+            raise _RefusedError(f"the argument `{code_of(value).strip()}` is computed at run time")
+    for node in m.findall(value, m.Name()):
+        name = cst.ensure_type(node, cst.Name).value
+        if bound.get(name, 0) > 1:
+            raise _RefusedError(f"the argument `{code_of(value).strip()}` reads '{name}', which "
+                           "the module binds more than once")
+    return value
+
+
+def _nodes(node: cst.CSTNode) -> list[cst.CSTNode]:
+    out = [node]
+    for child in node.children:
+        out.extend(_nodes(child))
+    return out
+
+
+def _substitute(fn: cst.FunctionDef, cls: cst.ClassDef, values: dict[str, cst.BaseExpression],
+                constants: list[str], target: str) -> cst.ClassDef:
+    """`cls` with every read of a parameter or constant of `fn` (by LibCST's scopes) replaced
+    by its value, and of the class's own name by `target`."""
+    wrapper = MetadataWrapper(cst.Module(body=[fn]))
+    scopes = wrapper.resolve(ScopeProvider)
+    copy = cst.ensure_type(wrapper.module.body[0], cst.FunctionDef)
+    inner = next(s for s in copy.body.body if isinstance(s, cst.ClassDef)
+                 and s.name.value == cls.name.value)
+    scope = scopes[inner]
+    if scope is None:
+        raise _RefusedError("its scopes cannot be read")
+    for name in [*values, *constants, cls.name.value]:
+        if len(scope.assignments[name]) > 1:
+            raise _RefusedError(f"it binds '{name}' more than once")
+    known: dict[str, cst.BaseExpression] = dict(values)
+    for stmt in copy.body.body:  # in order: a constant may read the parameters
+        if m.matches(stmt, m.SimpleStatementLine(body=[m.Assign(
+                targets=[m.AssignTarget(target=m.Name())])])):
+            small = cst.ensure_type(cst.ensure_type(stmt, cst.SimpleStatementLine).body[0],
+                                    cst.Assign)
+            name = cst.ensure_type(small.targets[0].target, cst.Name).value
+            known[name] = _Replace(_reads(scope, known), known).visit_expr(small.value)
+    known[cls.name.value] = cst.Name(target)
+    replaced = cst.ensure_type(inner.visit(_Replace(_reads(scope, known), known)), cst.ClassDef)
+    return replaced.with_changes(name=cst.Name(target))
+
+
+def _reads(scope: object, known: dict[str, cst.BaseExpression]) -> dict[int, str]:
+    out: dict[int, str] = {}
+    for name in known:
+        for assignment in scope.assignments[name]:  # type: ignore[attr-defined]
+            for access in assignment.references:
+                out[id(access.node)] = name
+    return out
+
+
+class _Replace(cst.CSTTransformer):
+    def __init__(self, reads: dict[int, str], known: dict[str, cst.BaseExpression]) -> None:
+        self.reads, self.known = reads, known
+
+    def visit_expr(self, node: cst.BaseExpression) -> cst.BaseExpression:
+        return cst.ensure_type(node.visit(self), cst.BaseExpression)
+
+    def leave_Name(self, original: cst.Name, updated: cst.Name  # noqa: N802
+                   ) -> cst.BaseExpression:
+        name = self.reads.get(id(original))
+        if name is None or name not in self.known:
+            return updated
+        value = self.known[name]
+        if isinstance(value, (cst.Name, cst.Attribute, cst.SimpleString, cst.Integer,
+                              cst.Float)) or value.lpar:
+            return value
+        return value.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+
+
+def _imports_for(cls: cst.ClassDef, fn: cst.FunctionDef, home: Path | None, path: Path | None,
+                 imports: ImportTable, bound: dict[str, int]) -> list[cst.BaseStatement]:
+    """The import statements the calling module needs for `cls` (of a factory of `home`)
+    to read what it reads there; _RefusedError when a name has another meaning here."""
+    from migrate.tree_bases import import_spec  # tree_bases reads modules through static
+
+    if home is None or path is None:
+        raise _RefusedError("its module is not read as a file")
+    home_module = load_module(home)[0]
+    wrapper = MetadataWrapper(home_module, unsafe_skip_copy=True)
+    scopes = wrapper.resolve(ScopeProvider)
+    factory = next(s for s in home_module.body if isinstance(s, cst.FunctionDef)
+                   and s.name.value == fn.name.value)
+    ids = {id(n) for n in _nodes(factory)}
+    reads = sorted({a.node.value for s in {s for s in scopes.values() if s is not None}
+                    for a in s.accesses if id(a.node) in ids and isinstance(a.node, cst.Name)
+                    and a.referents and all(isinstance(x.scope, GlobalScope)
+                                            for x in a.referents)})
+    added: list[cst.BaseStatement] = []
+    for name in reads:
+        theirs = origin_of(home, name)
+        if theirs is None:
+            raise _RefusedError(f"its class reads '{name}', which has no single binding there")
+        if name in bound:
+            if origin_of(path, name) != theirs:
+                raise _RefusedError(f"its class reads '{name}' ({theirs.qualified}), which this "
+                               "module binds to something else")
+            continue
+        spec = import_spec(path, theirs, name)
+        if spec is None or name in imports.names:
+            raise _RefusedError(f"its class reads '{name}' ({theirs.qualified}), which this "
+                           "module cannot import under that name")
+        module, imported = spec
+        added.append(cst.parse_statement(f"from {module} import {imported}\n" if module
+                                         else f"import {imported}\n"))
+    return added

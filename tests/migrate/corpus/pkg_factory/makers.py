@@ -1,0 +1,69 @@
+"""Team F's factories: a maker and a kernel class built per call, and factories doing more
+than building one class (a closure over a list, `*args`)."""
+
+from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.op_kernel import OpKernel
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+
+
+class UnaryOp(OperatorWithKernel):
+    def infer_shape(self, ctx):
+        ctx.set_output_dim("Out", ctx.get_input_dim("X"))
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+
+
+def make_unary_maker(doc, alpha=1.0):
+    """A maker of X -> Out with a float `alpha` defaulting to `alpha`."""
+
+    class _Maker(OpProtoAndCheckerMaker):
+        def make(self):
+            self.add_input("X", "input")
+            self.add_output("Out", doc)
+            self.add_attr("alpha", AttrType.FLOAT, alpha, "scale of the result")
+
+    return _Maker
+
+
+def unary_kernel(fn):
+    """A kernel computing alpha * fn(x) element-wise."""
+    note = "element-wise"
+
+    class _Kernel(OpKernel):
+        def compute(self, ctx: ExecutionContext):
+            x = ctx.input("X")
+            out = ctx.output("Out").mutable_data(ctx.place, x.dtype)
+            out[...] = fn(x.data) * ctx.attr("alpha")  # note: computed element-wise
+
+        def describe(self):
+            return note
+
+    return _Kernel
+
+
+def counted_kernel(fn):
+    """A kernel remembering each call in a list the factory made (a closure over it)."""
+    calls = []
+
+    class _Counted(OpKernel):
+        def compute(self, ctx):
+            calls.append(1)
+            x = ctx.input("X")
+            ctx.output("Out").mutable_data(ctx.place, x.dtype)[...] = fn(x.data)
+
+    return _Counted
+
+
+def chained_kernel(*fns):
+    """A kernel applying each of `fns` in turn."""
+
+    class _Chained(OpKernel):
+        def compute(self, ctx):
+            x = ctx.input("X")
+            v = x.data
+            for f in fns:
+                v = f(v)
+            ctx.output("Out").mutable_data(ctx.place, x.dtype)[...] = v
+
+    return _Chained
