@@ -432,6 +432,9 @@ def _interpret_call(info: ModuleInfo, call: cst.Call, index: int, env: dict[str,
         fn, inner_scope = helper
         inner_env = _bind_parameters(fn, call, scope, inner_scope, env)
         for stmt in fn.body.body:
+            if stmt is fn.body.body[-1] and m.matches(stmt, m.SimpleStatementLine([m.Return(
+                    m.Name() | None)])):  # `return kernel`: the call's value is discarded
+                continue
             try:
                 _interpret(info, stmt, index, inner_env, None, inner_scope)
             except UnresolvableError as exc:

@@ -30,6 +30,7 @@ def provide(op, impl, types=FLOATS, places=EVERYWHERE):
             BOOK.setdefault(op, {"op": None, "impl": []})["impl"].append(
                 (impl.__name__, place, t))
     _log.debug("%s: %d kernels", op, len(places) * len(types))
+    return impl
 
 
 host_only = functools.partial(provide, places=HOST)
