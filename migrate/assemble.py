@@ -14,6 +14,7 @@ from migrate.imports_fix import fix_imports, name_counts
 from migrate.kept_classes import kept_comment, kept_served
 from migrate.kernel_model import KernelFunction
 from migrate.records import KernelRecord, OpPlan, Unit
+from migrate.registration_effects import kept_registrations
 from migrate.static import ModuleInfo, info_for
 from migrate.static_facts import StaticProto
 from migrate.static_refs import ClassRef, EnumRef, ImportTable, UnresolvableError
@@ -145,6 +146,7 @@ def assemble(info: ModuleInfo, migrated: dict[Unit, KernelFunction],
     for unit, kf in migrated.items():
         by_class.setdefault(unit[0], []).append(kf)
     emitted_helpers: set[str] = set()
+    registered = kept_registrations(info)
     body: list[Any] = []
     for index, stmt in enumerate(module.body):
         if index in removal:
@@ -172,7 +174,8 @@ def assemble(info: ModuleInfo, migrated: dict[Unit, KernelFunction],
                 first = _two_blank_lines(first)  # a factory call's class: defs follow
             if stmt.name.value in keep and not kept_served(stmt):  # said above the class
                 first = [*first, kept_comment([(kf.op_type, kf.func_name)
-                                               for kf in by_class[stmt.name.value]])]
+                                               for kf in by_class[stmt.name.value]],
+                                              stmt.name.value in registered)]
             for i, node in enumerate(nodes):
                 lead = first if i == 0 else blank(2)
                 body.append(node.with_changes(leading_lines=lead))

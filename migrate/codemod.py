@@ -24,14 +24,20 @@ from migrate.grads import (
     plan_grad,
     registered_forward,
 )
-from migrate.kept_classes import kept_served
+from migrate.kept_classes import kept_registered, kept_served
 from migrate.kernel import PASSES_CTX, migrate_kernel
 from migrate.kernel_compose import check_compositions, composable
 from migrate.kernel_model import KernelFunction, ModuleContext, SkipError
 from migrate.names import snake
 from migrate.proto_reader import read_protos
 from migrate.records import FileResult, Foreign, KernelRecord, Unit
-from migrate.registrations import DEVICE_ORDER, merge_registrations, plan_registration_removal
+from migrate.registration_effects import kept_reason, kept_registrations
+from migrate.registrations import (
+    DEVICE_ORDER,
+    merge_registrations,
+    plan_registration_removal,
+    uncovered_key,
+)
 from migrate.source_files import SourceError, read_source
 from migrate.static import ModuleInfo, scan_module
 from migrate.static_facts import Registration, StaticProto, UnresolvedRegistration
@@ -110,6 +116,14 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
             blocked.setdefault(c, "migrated by an earlier write (" + ", ".join(
                 f"op '{op}' runs on {func}" for op, func in served.items())
                 + "); the class is kept, unregistered, for its users")
+    kept_regs = kept_registrations(info)  # registered by statements that stay
+    for c in kept_regs:
+        if c in info.classes and kept_registered(info.classes[c]):
+            shims[c] = kept_served(info.classes[c])
+            blocked.setdefault(c, "migrated by an earlier write (" + ", ".join(
+                f"op '{op}' runs on {func}" for op, func in shims[c].items())
+                + "); the class is kept with its legacy registration")
+    keep = keep | set(kept_regs)
     indirect = [u for u in anonymous if u.stmt_index < 0]
     if indirect:  # register_op_kernel used as a value: any call anywhere may register
         for c in [*regs_by_class, *leaves]:
@@ -196,6 +210,13 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
             kf.registrations = merge_registrations(regs)
             rec.function, rec.phi_name = func, phi_name
             rec.dtypes = {b: list(d) for b, _, d in kf.registrations}
+            staying = [r for r in kept_regs.get(name, []) if r.op_type == op]
+            if staying:
+                key = uncovered_key(staying, kf.registrations)
+                if key is not None:
+                    raise SkipError(f"its legacy registration stays and the PHI kernel would "
+                                    f"not cover {key}, where the legacy class would run")
+                rec.reason = kept_reason(info, staying)
             migrated[unit] = kf
             rec.status = KernelStatus.MIGRATED
         except SkipError as exc:

@@ -291,7 +291,8 @@ def check_optional(entry: OpDef, params: list[Param], body: cst.CSTNode,
 
 
 def none_checked(block: cst.CSTNode) -> set[str]:
-    """Names the body compares with None (`x is None`, `x is not None`)."""
+    """Names the body compares with None (`x is None`, `x is not None`), and the names a
+    loop over them hands a checked loop variable."""
     names: set[str] = set()
     none = m.Name("None")
     for comp in m.findall(block, m.Comparison()):
@@ -301,6 +302,12 @@ def none_checked(block: cst.CSTNode) -> set[str]:
         operands = [comp.left, *[c.comparator for c in comp.comparisons]]
         if any(m.matches(o, none) for o in operands):
             names.update(o.value for o in operands if isinstance(o, cst.Name))
+    # `for t, fn in ((a, f), (b, g)): if t is None: ...` checks what the loop hands `t`
+    for loop in m.findall(block, m.For()):
+        assert isinstance(loop, cst.For)
+        if {n.value for n in m.findall(loop.target, m.Name())} & names:  # type: ignore[union-attr]
+            names.update(n.value for n in m.findall(loop.iter, m.Name())  # type: ignore[union-attr]
+                         if isinstance(n, cst.Name))
     return names
 
 

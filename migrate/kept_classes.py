@@ -1,6 +1,7 @@
 """The comment `--write` puts above a migrated kernel class it keeps (unregistered) for its
-users, and reading it back: a later run reports such a class as migrated earlier, with
-its op, instead of as a kernel no registration names."""
+users, or keeps registered by a statement that does more than register
+(`registration_effects`), and reading it back: a later run reports such a class as migrated
+earlier, with its op, instead of as a kernel no registration names (or migrating it again)."""
 
 from __future__ import annotations
 
@@ -9,19 +10,30 @@ import re
 import libcst as cst
 
 _PREFIX = "# fluidphi migrate: kept, unregistered, for its users;"
+_PREFIX_REGISTERED = ("# fluidphi migrate: kept, still registered by a statement doing more "
+                      "than registering;")
 _SERVED = re.compile(r"op '([^']+)' runs on (\w+)")
 
 
-def kept_comment(served: list[tuple[str, str]]) -> cst.EmptyLine:
-    """The comment line above a kept class: each (op, function) it was migrated to."""
+def kept_comment(served: list[tuple[str, str]], registered: bool = False) -> cst.EmptyLine:
+    """The comment line above a kept class: each (op, function) it was migrated to
+    (`registered`: its legacy registration stays too)."""
     ops = ", ".join(f"op '{op}' runs on {func}" for op, func in served)
-    return cst.EmptyLine(comment=cst.Comment(f"{_PREFIX} {ops}"))
+    prefix = _PREFIX_REGISTERED if registered else _PREFIX
+    return cst.EmptyLine(comment=cst.Comment(f"{prefix} {ops}"))
 
 
 def kept_served(cls: cst.ClassDef) -> dict[str, str]:
     """op -> PHI kernel function, from the comment an earlier write put above `cls` ({}:
     none)."""
     for line in cls.leading_lines:
-        if line.comment is not None and line.comment.value.startswith(_PREFIX):
-            return dict(_SERVED.findall(line.comment.value[len(_PREFIX):]))
+        for prefix in (_PREFIX, _PREFIX_REGISTERED):
+            if line.comment is not None and line.comment.value.startswith(prefix):
+                return dict(_SERVED.findall(line.comment.value[len(prefix):]))
     return {}
+
+
+def kept_registered(cls: cst.ClassDef) -> bool:
+    """Whether an earlier write kept `cls` with its legacy registration."""
+    return any(line.comment is not None and line.comment.value.startswith(_PREFIX_REGISTERED)
+               for line in cls.leading_lines)

@@ -49,6 +49,18 @@ def merge_registrations(regs: list[Registration]) -> list[tuple[str, str, list[s
     return [(b, layout, groups[(b, layout)]) for b, layout in keys]
 
 
+def uncovered_key(regs: list[Registration],
+                  decorators: list[tuple[str, str, list[str]]]) -> str | None:
+    """A (backend, layout, dtype) a kept legacy registration gives that the generated PHI
+    kernel does not register (the default dispatch would run the legacy class there)."""
+    phi = {(b, layout, d) for b, layout, dts in decorators for d in dts}
+    for r in regs:
+        for d in r.dtypes:
+            if (r.device, emit.layout_name(r.layout), d) not in phi:
+                return f"{r.device}/{r.layout}/{d}"
+    return None
+
+
 def plan_registration_removal(info: ModuleInfo, migrated: dict[Unit, KernelFunction],
                               records: dict[Unit, KernelRecord], units: list[Unit],
                               imports: set[tuple[str, str]] | None = None
@@ -58,7 +70,8 @@ def plan_registration_removal(info: ModuleInfo, migrated: dict[Unit, KernelFunct
     calling what the helper's module imports)."""
     while True:
         moved = {u[0] for u in migrated}
-        indices = sorted({r.stmt_index for r in info.registrations if r.class_name in moved})
+        indices = sorted({r.stmt_index for r in info.registrations if r.class_name in moved
+                          and r.stmt_index not in info.effects})  # those stay whole
         plan: dict[int, list[cst.BaseStatement]] = {}
         reasons: dict[str, str] = {}
         needed: set[tuple[str, str]] = set()

@@ -18,6 +18,7 @@ from libcst.metadata import MetadataWrapper, QualifiedNameProvider
 from migrate.comprehension_loops import as_loop, unread_statement
 from migrate.factory_classes import Expansion, expand
 from migrate.partial_registrations import calls_partial, expanded, partial_bindings
+from migrate.registration_effects import note_effect
 from migrate.source_files import file_state, read_source
 from migrate.static_eval import Evaluator, call_args, class_bases, is_type_call
 from migrate.static_facts import OperatorDef, Registration, StaticProto, UnresolvedRegistration
@@ -27,6 +28,7 @@ from migrate.static_refs import (
     EnumRef,
     FunctionRef,
     ImportTable,
+    PartialRef,
     UnresolvableError,
     code_of,
     dotted,
@@ -34,6 +36,7 @@ from migrate.static_refs import (
     literal_string,
     names_in,
 )
+from migrate.unread_operators import unread_operator
 
 
 @dataclass
@@ -51,6 +54,8 @@ class ModuleInfo:
     #: op -> why its `register_operator` call cannot be read (an operator class or maker
     #: built at run time)
     unread_operators: dict[str, str] = field(default_factory=dict)
+    #: top-level statement -> what the helpers it calls do besides registering (it stays)
+    effects: dict[int, list[str]] = field(default_factory=dict)
     #: facts derived from the module once (see `class_members.attribute_stores`)
     memo: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
     #: id of a ClassDef of another module of the tree (a base, `tree_bases.tree_mro`) ->
@@ -247,6 +252,7 @@ def scan_module(source: str, path: Path | None = None) -> ModuleInfo:
             _interpret(info, as_loop(stmt, discarded_only=True) or stmt, index, {})
         except UnresolvableError as exc:  # what it registered before failing is no fact
             del info.registrations[done[0]:]
+            info.effects.pop(index, None)
             info.operators, info.base_kernel_names = done[1], done[2]
             info.unresolved.append(UnresolvedRegistration(index, str(exc),
                                                           classes_named(info, stmt)))
@@ -306,6 +312,8 @@ class _Scope:
     ev: Evaluator
     depth: int = 0
     in_loop: bool = False  # reading the body of a registration loop
+    helper: str = ""  # the registration helper whose body is read
+    preset: PartialRef | None = None  # the keywords a partial of the helper binds
 
 
 #: (a call, the loop variables bound when it runs), in execution order
@@ -340,6 +348,9 @@ def _interpret(info: ModuleInfo, stmt: cst.CSTNode, index: int, env: dict[str, A
             elif (scope.depth or scope.in_loop) and is_local_assignment(small):
                 # `_op = f"ub_{_fn}"` in a loop or helper body: later statements see it
                 bind_local(ev, small, env)
+            elif scope.depth and trace is None and note_effect(info.effects, small, index, env,
+                                                               ev, scope.helper):
+                continue  # a helper's record of what it registers: its call stays
             else:
                 raise UnresolvableError(unread_statement(small, code_of(small).strip()))
     elif isinstance(stmt, cst.For) and stmt.orelse is None and not stmt.asynchronous:
@@ -402,12 +413,12 @@ def _interpret_call(info: ModuleInfo, call: cst.Call, index: int, env: dict[str,
         try:
             named, _ = call_args(call, ["op_type", "op_class", "maker"], ev, env)
         except UnresolvableError:
-            _unread_operator(info, call, ev, env)
+            unread_operator(info, call, ev, env)
             raise
         op_type, op_class, maker = named.get("op_type"), named.get("op_class"), named.get("maker")
         if not (isinstance(op_type, str) and isinstance(op_class, ClassRef)
                 and (maker is None or isinstance(maker, ClassRef))):
-            _unread_operator(info, call, ev, env)
+            unread_operator(info, call, ev, env)
             raise UnresolvableError(f"operator registration {code_of(call)}")
         args = [a.value for a in call.args]
         local = [dotted(a) or "" for a in args[1:3]] if len(args) >= 2 else [op_class.name]
@@ -422,10 +433,15 @@ def _interpret_call(info: ModuleInfo, call: cst.Call, index: int, env: dict[str,
     else:
         helper = _helper_of(info, scope, call)
         if helper is None:
+            if scope.depth and note_effect(info.effects, call, index, env, ev, scope.helper):
+                return
             raise UnresolvableError(f"`{code_of(call)}` next to registrations")
         fn, inner_scope = helper
         inner_env = _bind_parameters(fn, call, scope, inner_scope, env)
         for stmt in fn.body.body:
+            if stmt is fn.body.body[-1] and m.matches(stmt, m.SimpleStatementLine([m.Return(
+                    m.Name() | None)])):  # `return kernel`: the call's value is discarded
+                continue
             try:
                 _interpret(info, stmt, index, inner_env, None, inner_scope)
             except UnresolvableError as exc:
@@ -433,52 +449,18 @@ def _interpret_call(info: ModuleInfo, call: cst.Call, index: int, env: dict[str,
                                         f"`{code_of(call)}`") from None
 
 
-def _unread_operator(info: ModuleInfo, call: cst.Call, ev: Evaluator,
-                     env: dict[str, Any]) -> None:
-    """Record why the operator registration `call` cannot be read, under its op name when
-    that name can be (its kernels' rows then say why, not that the op is unregistered)."""
-    roles = ["op_type", "op_class", "maker"]
-    args = {a.keyword.value if a.keyword is not None else roles[i]: a.value
-            for i, a in enumerate(call.args[:3])}
-    try:
-        op_type = ev.eval(args["op_type"], env) if "op_type" in args else None
-    except UnresolvableError:
-        return
-    if not isinstance(op_type, str):
-        return
-    whys = []
-    for role, words in (("op_class", "operator class"), ("maker", "maker")):
-        node = args.get(role)
-        try:
-            value = ev.eval(node, env) if node is not None else None
-        except UnresolvableError as exc:
-            value = exc
-        if node is None or isinstance(value, ClassRef):
-            continue
-        spelled = code_of(node).strip()
-        refused = info.factory_refusal(spelled)
-        if refused is not None:
-            whys.append(f"its {words} `{spelled}` is {refused}")
-            continue
-        whys.append(f"its {words} `{spelled}` is built by type(...) at run time: the codemod "
-                    "reads class statements only" if is_type_call(node) else
-                    f"its {words} `{spelled}` is no class statement the codemod can read"
-                    + (f" ({value})" if isinstance(value, UnresolvableError) else ""))
-    info.unread_operators[op_type] = (
-        f"op '{op_type}' is registered (`{code_of(call).strip()}`), but "
-        f"{'; '.join(whys) or 'the call cannot be read statically'}, so its proto is unknown")
-
-
 def _helper_of(info: ModuleInfo, scope: _Scope, call: cst.Call
                ) -> tuple[cst.FunctionDef, _Scope] | None:
     """The registration helper `call` calls (a module-level function of this module or of
     a module of the tree whose body registers) and the scope its body is read in."""
-    if scope.depth >= _HELPER_DEPTH or not isinstance(call.func, cst.Name):
+    if scope.depth >= _HELPER_DEPTH or dotted(call.func) is None:
         return None
-    try:
+    try:  # `helper(...)`, `module.helper(...)`, a partial of a helper with keywords bound
         ref = scope.ev.eval(call.func, {})
     except UnresolvableError:
         return None
+    preset = ref if isinstance(ref, PartialRef) else None
+    ref = preset.func if preset is not None else ref
     if not isinstance(ref, FunctionRef):
         return None
     if ref.path is None or (scope.ev.path is not None
@@ -489,7 +471,7 @@ def _helper_of(info: ModuleInfo, scope: _Scope, call: cst.Call
     fn = owner.functions.get(ref.name)
     if fn is None:
         return None
-    inner = _Scope(owner.imports, owner, scope.depth + 1)
+    inner = _Scope(owner.imports, owner, scope.depth + 1, helper=ref.name, preset=preset)
     # whether its body registers (remembered for calls from the top level, whose depth
     # limit is always the same)
     key = f"registers:{owner.path}:{ref.name}"
@@ -506,9 +488,10 @@ def _helper_of(info: ModuleInfo, scope: _Scope, call: cst.Call
 def _calls_helper(info: ModuleInfo, scope: _Scope, node: cst.CSTNode) -> bool:
     """Whether `node` calls a registration helper (by a plain name)."""
     known = {*scope.ev.functions, *scope.imports.names}
-    calls = m.findall(node, m.Call(func=m.Name()))
-    return any(_helper_of(info, scope, c) is not None for c in calls
-               if c.func.value in known or scope.imports.star_modules)  # type: ignore[attr-defined]
+    calls = m.findall(node, m.Call(func=m.Name() | m.Attribute()))
+    return any(_helper_of(info, scope, c) is not None for c in calls  # type: ignore[arg-type]
+               if (dotted(c.func) or ".").split(".")[0] in known  # type: ignore[attr-defined]
+               or scope.imports.star_modules)
 
 
 def _bind_parameters(fn: cst.FunctionDef, call: cst.Call, caller: _Scope, callee: _Scope,
@@ -528,6 +511,8 @@ def _bind_parameters(fn: cst.FunctionDef, call: cst.Call, caller: _Scope, callee
                                 f"time ({exc})") from None
     if extra:
         raise UnresolvableError(f"too many arguments in `{code_of(call)}`")
+    for key, value in callee.preset.keywords if callee.preset is not None else ():
+        named.setdefault(key, value)
     out: dict[str, Any] = {}
     for q in [*positional, *p.kwonly_params]:
         name = q.name.value
@@ -571,7 +556,8 @@ def helper_registrations(info: ModuleInfo, call: cst.Call, env: dict[str, Any]
     scope = _Scope(info.imports, info.ev)
     if _helper_of(info, scope, call) is None:
         return None
-    out = replace(info, operators={}, registrations=[], unresolved=[], base_kernel_names={})
+    out = replace(info, operators={}, registrations=[], unresolved=[], base_kernel_names={},
+                  effects={})
     _interpret_call(out, call, -1, env, scope)
     return out
 

@@ -25,10 +25,12 @@ from migrate.static_refs import code_of
 READ_METHODS = frozenset({"items", "keys", "values", "get", "copy", "count", "index"})
 
 
-def changed_names(module: cst.Module, mutable: set[str]) -> dict[str, str]:
+def changed_names(module: cst.Module, mutable: set[str], dead: set[int] | None = None
+                  ) -> dict[str, str]:
     """Module-level name -> how it may change after its binding: every name bound more
     than once or deleted, and the names of `mutable` (bound to a list, dict or set) used
-    in any other way than reading them."""
+    in any other way than reading them (`dead`: ids of the target names of bindings in a
+    branch a constant `if` rules out, which do not count)."""
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     scopes = wrapper.resolve(ScopeProvider)
     parents = wrapper.resolve(ParentNodeProvider)
@@ -38,7 +40,7 @@ def changed_names(module: cst.Module, mutable: set[str]) -> dict[str, str]:
     functions = frozenset(s.name.value for s in module.body if isinstance(s, cst.FunctionDef))
     out: dict[str, str] = {}
     for name in {a.name for a in top.assignments}:
-        bindings = top.assignments[name]
+        bindings = [b for b in top.assignments[name] if id(b.node) not in (dead or ())]
         if len(bindings) > 1:
             later = [b.node for b in bindings if isinstance(b.node, cst.CSTNode)][1:]
             where = f" (`{_statement(later[0], parents)}`)" if later else ""

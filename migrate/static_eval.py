@@ -5,6 +5,7 @@ from sibling modules on disk), the enums `DataType`, `DataLayout`, `LibraryType`
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,7 @@ import libcst as cst
 
 from migrate.name_bindings import Binding, BindingKind, order_is_clear, top_level_bindings
 from migrate.source_files import file_state
+from migrate.static_branches import branch_bindings
 from migrate.static_changes import changed_names
 from migrate.static_refs import (
     ENUMS,
@@ -21,6 +23,7 @@ from migrate.static_refs import (
     ImportedRef,
     ImportTable,
     InstanceRef,
+    PartialRef,
     UnresolvableError,
     code_of,
     dotted,
@@ -71,13 +74,22 @@ class Evaluator:
         self._changed: dict[str, str] | None = None
         #: names bound by a factory call not read as a class (`factory_classes`): named only
         self.unread_classes: set[str] = set()
+        #: ids of the names bound in a branch a constant `if` rules out (`static_branches`)
+        self.dead: set[int] = set()
+        for stmt in module.body:
+            if isinstance(stmt, cst.If):
+                live, dead = branch_bindings(stmt, lambda test: self.eval(test, {}))
+                self.assigns.update((n, v) for n, v in live.items() if n not in self.assigns)
+                self.dead |= dead
+        if self.dead:  # what the tests read was judged without the dead bindings
+            self._values, self._changed = {}, None
 
     def changed(self, name: str) -> str:
         """Why the module-level constant `name` may not hold its one binding's value where
         it is read (rebound, deleted, a container changed in place or handed out); ""."""
         if self._changed is None:
             mutable = {n for n, v in self.assigns.items() if _is_mutable(v)}
-            self._changed = changed_names(self.module, mutable)
+            self._changed = changed_names(self.module, mutable, self.dead)
         return self._changed.get(name, "")
 
     def _enum_of(self, node: cst.BaseExpression) -> str | None:
@@ -310,6 +322,8 @@ class Evaluator:
         if isinstance(node, cst.Name):
             return self.name(node.value, env)
         if isinstance(node, cst.Attribute):
+            if self.imports.resolve(node) == "sys.version_info":  # the running interpreter's
+                return tuple(sys.version_info)
             enum = self._enum_of(node.value)
             if enum is not None:
                 return EnumRef(enum, node.attr.value)
@@ -342,6 +356,13 @@ class Evaluator:
             return tuple(seq) if node.func.value == "tuple" else list(seq)
         if isinstance(node, cst.Dict):
             return self._dict(node, env)
+        if (isinstance(node, cst.Call) and self.imports.resolve(node.func) == "functools.partial"
+                and node.args and all(a.keyword is not None for a in node.args[1:])
+                and not any(a.star for a in node.args)):
+            func = self.eval(node.args[0].value, env)
+            if isinstance(func, FunctionRef):  # a helper with keywords bound
+                return PartialRef(func, tuple((a.keyword.value, self.eval(a.value, env))
+                                              for a in node.args[1:] if a.keyword))
         if (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)
                 and node.func.attr.value in ("items", "keys", "values") and not node.args):
             try:

@@ -42,6 +42,15 @@ class FunctionRef:
     path: Path | None = None
 
 
+@dataclass(frozen=True)
+class PartialRef:
+    """`functools.partial(helper, key=value, ...)` of a module-level function, its keywords
+    known statically (evaluated in the partial's module)."""
+
+    func: FunctionRef
+    keywords: tuple[tuple[str, Any], ...]
+
+
 class InstanceRef:
     """The maker instance while its make() body is interpreted: `self.NAME` reads a constant
     of the maker's class (`lookup` raises UnresolvableError for anything else)."""

@@ -1,6 +1,6 @@
 """Team R: operators and their kernels registered in one call of a package helper
 (`register_op_and_kernels`), plainly and in a loop over a literal table, and through a
-helper that also does something else (`register_logged`: left legacy)."""
+helper that also does something else (`register_logged`: the call and the class stay)."""
 
 from legacy_fluid.framework.op_kernel import OpKernel
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker

@@ -1,0 +1,1 @@
+"""Team L: every registration goes through `ledger.py`, which also books it."""
