@@ -174,6 +174,34 @@ def _hands_back(info: ModuleInfo, scope: _Scope, call: cst.Call, env: dict[str, 
         returned) == me
 
 
+def unless_rebinding(info: ModuleInfo, stmt: cst.BaseStatement) -> cst.BaseStatement:
+    """`stmt`, or UnresolvableError naming why `K = helper(..., K, ...)` of a registration
+    helper ending `return <the parameter given K>` is not read: it binds the kernel class
+    a second time (to itself), and the codemod reads a class bound once."""
+    small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(
+        stmt.body) == 1 else None
+    if not (isinstance(small, cst.Assign) and len(small.targets) == 1
+            and isinstance(small.targets[0].target, cst.Name)
+            and isinstance(small.value, cst.Call) and isinstance(small.value.func, cst.Name)):
+        return stmt
+    name, call = small.targets[0].target.value, small.value
+    found = _helper_of(info, _Scope(info.imports, info.ev), call) if name in info.classes \
+        else None
+    returned = returned_parameter(found[0]) if found is not None else None
+    if found is None or returned is None:
+        return stmt
+    p = found[0].params
+    order = [q.name.value for q in [*p.posonly_params, *p.params]]
+    given = {a.keyword.value if a.keyword is not None else order[i] if i < len(order)
+             else "": a.value for i, a in enumerate(call.args) if not a.star}
+    if m.matches(given.get(returned), m.Name(name)):
+        raise UnresolvableError(
+            f"`{code_of(stmt).strip()}` binds {name} again, to what `{found[0].name.value}` "
+            f"hands back (the class itself); the codemod reads a kernel class bound once: "
+            f"call `{found[0].name.value}(...)` as a statement")
+    return stmt
+
+
 def _class_keywords(cls: cst.ClassDef) -> list[cst.Arg]:
     return [a for a in cls.keywords if a.keyword is not None and a.keyword.value != "metaclass"]
 
@@ -246,5 +274,5 @@ def _is_super_call(stmt: cst.BaseStatement, rest: str | None) -> bool:
                         and m.matches(args[0].value, m.Name(rest)))
 
 
-__all__ = ["class_statement_kind", "read_class", "registering_decorators",
-           "self_registering"]
+__all__ = ["class_statement_kind", "read_class", "registering_decorators", "self_registering",
+           "unless_rebinding"]

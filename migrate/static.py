@@ -227,7 +227,7 @@ def scan_module(source: str, path: Path | None = None) -> ModuleInfo:
     for name, (qualified, origin) in ev.star_bindings().items():
         imports.bind_starred(name, qualified, origin)
     scope = _Scope(imports, ev)
-    from migrate.class_registrations import class_statement_kind, read_class
+    from migrate.class_registrations import class_statement_kind, read_class, unless_rebinding
 
     for index, stmt in enumerate(module.body):
         kind = class_statement_kind(info, stmt) if isinstance(stmt, cst.ClassDef) else None
@@ -244,7 +244,8 @@ def scan_module(source: str, path: Path | None = None) -> ModuleInfo:
             if kind == "own":  # a registering decorator, class keywords
                 read_class(info, stmt, index)  # type: ignore[arg-type]
             else:
-                _interpret(info, as_loop(stmt, discarded_only=True) or stmt, index, {})
+                _interpret(info, as_loop(stmt, discarded_only=True)
+                           or unless_rebinding(info, stmt), index, {})
         except UnresolvableError as exc:  # what it registered before failing is no fact
             del info.registrations[done[0]:]
             info.operators, info.base_kernel_names = done[1], done[2]

@@ -25,8 +25,11 @@ CPU = {"CPU": ["FLOAT32", "FLOAT64"]}
 EXPECTED: dict[str, dict[str, tuple[str, str, str, dict[str, list[str]]]]] = {
     "returned.py": {
         "DoubleKernel": ("migrated", "ss_double", "", BOTH),
+        # bound twice (to itself): refused, naming the statement to write instead
         "TripleKernel": ("skipped", "ss_triple", "registration not statically readable "
-                         "(registration inside `TripleKernel = enlist(", {}),
+                         "(`TripleKernel = enlist(\"ss_triple\", TripleKernel, REAL)` binds "
+                         "TripleKernel again, to what `enlist` hands back (the class itself)",
+                         {}),
     },
     "decorated.py": {
         "IncKernel": ("migrated", "ss_inc", "", BOTH),
