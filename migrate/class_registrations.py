@@ -217,6 +217,8 @@ def _init_subclass(info: ModuleInfo, cls: cst.ClassDef
     the tree), its module, and whether a class after that one defines another."""
     from migrate.tree_bases import tree_mro
 
+    if info.path is None:  # a module read alone: no tree to find its bases in
+        return None
     try:
         mro = tree_mro(info, cls.name.value)
     except UnresolvableError:
@@ -225,6 +227,8 @@ def _init_subclass(info: ModuleInfo, cls: cst.ClassDef
     if not found:
         return None
     owner = mro.owners.get(id(found[0][0]), info)
+    if not _registers(info, _Scope(owner.imports, owner.ev), found[0][1]):
+        return None  # one registering nothing is no registration of this class
     return found[0][1], owner, len(found) > 1
 
 

@@ -101,3 +101,25 @@ def test_the_class_statements_went_with_their_registrations(written: dict[str, A
     returned = (pkg / "returned.py").read_text()
     assert 'enlist("ss_double"' not in returned and "class DoubleKernel" not in returned
     assert 'TripleKernel = enlist("ss_triple", TripleKernel, REAL)' in returned
+
+
+def test_an_init_subclass_registering_nothing_leaves_the_class_to_its_calls(
+        tmp_path: Path) -> None:
+    from migrate.static import scan_module
+
+    path = tmp_path / "tagged.py"
+    path.write_text(
+        "from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel\n"
+        "from phi.common import DataType\n\n\n"
+        "class Tagged(OpKernel):\n"
+        "    def __init_subclass__(cls, tag=None, **more):\n"
+        "        super().__init_subclass__(**more)\n"
+        "        cls.tag = tag\n\n\n"
+        "class K(Tagged, tag=\"k\"):\n"
+        "    def compute(self, ctx):\n"
+        "        pass\n\n\n"
+        "register_op_kernel(\"ss_k\", \"CPU\", K, DataType.FLOAT32)\n")
+    info = scan_module(path.read_text(), path)
+    assert [(r.class_name, r.op_type, r.stmt_index) for r in info.registrations] == [
+        ("K", "ss_k", 4)]
+    assert info.unresolved == []
