@@ -120,13 +120,13 @@ def _decorating(info: ModuleInfo, scope: _Scope, expr: cst.BaseExpression
     factory, inner = found
     body = [s for s in factory.body.body if not _is_docstring(s)]
     if (len(body) != 2 or not isinstance(body[0], cst.FunctionDef)
-            or returned_name(body[1]) != body[0].name.value):
+            or _returned_name(body[1]) != body[0].name.value):
         raise UnresolvableError(f"`{factory.name.value}` does not only define and return a "
                                 "decorator")
     return body[0], inner, _bind_parameters(factory, expr, scope, inner, {})
 
 
-def returned_name(stmt: cst.BaseStatement) -> str | None:
+def _returned_name(stmt: cst.BaseStatement) -> str | None:
     if (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1
             and isinstance(stmt.body[0], cst.Return)
             and isinstance(stmt.body[0].value, cst.Name)):
