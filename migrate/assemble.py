@@ -10,6 +10,7 @@ from typing import Any
 import libcst as cst
 
 from migrate import emit, infermeta
+from migrate.class_registrations import registering_decorators
 from migrate.imports_fix import fix_imports, name_counts
 from migrate.kept_classes import kept_comment, kept_served
 from migrate.kernel_model import KernelFunction
@@ -154,7 +155,10 @@ def assemble(info: ModuleInfo, migrated: dict[Unit, KernelFunction],
             continue
         if isinstance(stmt, cst.ClassDef) and stmt.name.value in by_class:
             # a kernel class the tree still uses stays as it is, before its new kernel
-            nodes: list[Any] = [stmt] if stmt.name.value in keep else []
+            # (without the decorators registering it: the PHI kernel serves its op)
+            kept = stmt.with_changes(decorators=[d for d in stmt.decorators if id(d)
+                                                 not in registering_decorators(info)])
+            nodes: list[Any] = [kept] if stmt.name.value in keep else []
             for kf in by_class[stmt.name.value]:
                 for lifted, helper in kf.helpers:
                     if lifted not in emitted_helpers:

@@ -14,8 +14,15 @@ import libcst as cst
 from compat.statuses import KernelStatus
 from migrate import infermeta
 from migrate.assemble import assemble
+from migrate.class_registrations import self_registering
 from migrate.computed_lookups import computed_lookup_ops
-from migrate.consistency import check_ops, check_shared_phi_names, check_whole_classes, uncover
+from migrate.consistency import (
+    check_ops,
+    check_shared_phi_names,
+    check_whole_classes,
+    demote,
+    uncover,
+)
 from migrate.grads import (
     GradPlan,
     backward_entry,
@@ -248,6 +255,10 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
     covered = check_shared_phi_names(info, migrated, records)
     check_whole_classes(units, migrated, records, covered)
     check_compositions(migrated, records)
+    for unit in [u for u in migrated if u[0] in keep and u[0] in self_registering(info)]:
+        demote(unit, f"{unit[0]} is used elsewhere in the tree, so its class would be kept; "
+               "it registers itself through its base's `__init_subclass__`, so a kept class "
+               "would register its op again", migrated, records)
     removal_imports: set[tuple[str, str]] = set()
     removal = plan_registration_removal(info, migrated, records, units, removal_imports)
     uncover(covered, migrated, records)

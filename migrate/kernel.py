@@ -12,6 +12,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from migrate.class_members import class_members
+from migrate.class_registrations import registering_decorators
 from migrate.grads import GradPlan, check_optional, conform, none_checked
 from migrate.kernel_bindings import (
     RebindError,
@@ -77,7 +78,7 @@ def migrate_kernel(mctx: ModuleContext, class_name: str, op_type: str, phi_name:
             raise SkipError(str(exc)) from None
     for cls in mro:
         for d in cls.decorators:
-            if not is_harmless(d):
+            if not is_harmless(d) and id(d) not in registering_decorators(info):
                 raise SkipError(f"class decorator @{code_of(d.decorator)} on {cls.name.value}")
     renames: dict[str, str] = {}
     while True:

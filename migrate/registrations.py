@@ -70,8 +70,11 @@ def plan_registration_removal(info: ModuleInfo, migrated: dict[Unit, KernelFunct
     calling what the helper's module imports)."""
     while True:
         moved = {u[0] for u in migrated}
+        # a class statement registering itself (a decorator, class keywords) goes with it;
+        # a statement doing more than registering stays whole (`registration_effects`)
         indices = sorted({r.stmt_index for r in info.registrations if r.class_name in moved
-                          and r.stmt_index not in info.effects})  # those stay whole
+                          and r.stmt_index not in info.effects
+                          and not isinstance(info.module.body[r.stmt_index], cst.ClassDef)})
         plan: dict[int, list[cst.BaseStatement]] = {}
         reasons: dict[str, str] = {}
         needed: set[tuple[str, str]] = set()

@@ -17,6 +17,7 @@ from libcst.metadata import MetadataWrapper, QualifiedNameProvider
 
 from migrate.comprehension_loops import as_loop, unread_statement
 from migrate.factory_classes import Expansion, expand
+from migrate.helper_returns import helper_body
 from migrate.partial_registrations import calls_partial, expanded, partial_bindings
 from migrate.registration_effects import note_effect
 from migrate.source_files import file_state, read_source
@@ -238,18 +239,25 @@ def scan_module(source: str, path: Path | None = None) -> ModuleInfo:
     for name, (qualified, origin) in ev.star_bindings().items():
         imports.bind_starred(name, qualified, origin)
     scope = _Scope(imports, ev)
+    from migrate.class_registrations import class_statement_kind, read_class, unless_rebinding
+
     for index, stmt in enumerate(module.body):
+        kind = class_statement_kind(info, stmt) if isinstance(stmt, cst.ClassDef) else None
         finder = _CallFinder(imports, REGISTERING)
         stmt.visit(finder)
-        if not finder.found and not _calls_helper(info, scope, stmt) and not calls_partial(
-                info, stmt):
+        if kind == "deferred" or (kind is None and not finder.found and not _calls_helper(
+                info, scope, stmt) and not calls_partial(info, stmt)):
             continue
         if isinstance(stmt, cst.FunctionDef) and not any(
                 info.is_subclass_of(c, "OpKernel") for c in classes_named(info, stmt)):
             continue  # a helper registering what its callers pass: read at each call
         done = (len(info.registrations), dict(info.operators), dict(info.base_kernel_names))
         try:
-            _interpret(info, as_loop(stmt, discarded_only=True) or stmt, index, {})
+            if kind == "own":  # a registering decorator, class keywords
+                read_class(info, stmt, index)  # type: ignore[arg-type]
+            else:
+                _interpret(info, as_loop(stmt, discarded_only=True)
+                           or unless_rebinding(info, stmt), index, {})
         except UnresolvableError as exc:  # what it registered before failing is no fact
             del info.registrations[done[0]:]
             info.effects.pop(index, None)
@@ -438,10 +446,7 @@ def _interpret_call(info: ModuleInfo, call: cst.Call, index: int, env: dict[str,
             raise UnresolvableError(f"`{code_of(call)}` next to registrations")
         fn, inner_scope = helper
         inner_env = _bind_parameters(fn, call, scope, inner_scope, env)
-        for stmt in fn.body.body:
-            if stmt is fn.body.body[-1] and m.matches(stmt, m.SimpleStatementLine([m.Return(
-                    m.Name() | None)])):  # `return kernel`: the call's value is discarded
-                continue
+        for stmt in helper_body(fn):
             try:
                 _interpret(info, stmt, index, inner_env, None, inner_scope)
             except UnresolvableError as exc:
@@ -499,21 +504,22 @@ def _bind_parameters(fn: cst.FunctionDef, call: cst.Call, caller: _Scope, callee
     """The helper's parameters bound to the call's arguments (evaluated in the caller)
     and its defaults (evaluated in its own module)."""
     p = fn.params
-    if (fn.decorators or fn.asynchronous is not None or p.star_kwarg is not None
-            or isinstance(p.star_arg, cst.Param)):
+    if fn.decorators or fn.asynchronous is not None or p.star_kwarg is not None:
         raise UnresolvableError(f"the helper `{fn.name.value}` it calls is decorated, async "
-                                "or takes *args / **kwargs")
+                                "or takes **kwargs")
     positional = [*p.posonly_params, *p.params]
     try:
         named, extra = call_args(call, [q.name.value for q in positional], caller.ev, env)
     except UnresolvableError as exc:
         raise UnresolvableError(f"`{fn.name.value}` called with a value computed at run "
                                 f"time ({exc})") from None
+    out: dict[str, Any] = {}
+    if isinstance(p.star_arg, cst.Param):  # `*dtypes`: the positional arguments left
+        out[p.star_arg.name.value], extra = tuple(extra), []
     if extra:
         raise UnresolvableError(f"too many arguments in `{code_of(call)}`")
     for key, value in callee.preset.keywords if callee.preset is not None else ():
         named.setdefault(key, value)
-    out: dict[str, Any] = {}
     for q in [*positional, *p.kwonly_params]:
         name = q.name.value
         if name in named:

@@ -1,0 +1,1 @@
+"""Team S: kernels that register themselves as their class statement runs."""
