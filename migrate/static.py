@@ -16,6 +16,7 @@ import libcst.matchers as m
 from libcst.metadata import MetadataWrapper, QualifiedNameProvider
 
 from migrate.comprehension_loops import as_loop, unread_statement
+from migrate.inert_bases import is_inert_base, plain_base
 from migrate.partial_registrations import calls_partial, expanded, partial_bindings
 from migrate.source_files import file_state, read_source
 from migrate.static_eval import Evaluator, call_args, class_bases, is_type_call
@@ -77,6 +78,9 @@ class ModuleInfo:
             raise UnresolvableError(f"class {name} inherits from itself")
         bases = []
         for base in class_bases(cls):
+            if is_inert_base(self, base):
+                continue
+            base = plain_base(self, base)
             d = dotted(base)
             bases.append(d if d is not None and d in self.classes
                          else self.imports.resolve(base) or code_of(base))
@@ -117,7 +121,7 @@ class ModuleInfo:
                         name: str = "") -> bool:
         """The base expression `base` (of class `name`) is, or subclasses, the imported
         `symbol`."""
-        d = dotted(base)
+        d = dotted(base := plain_base(self, base))
         if d is not None and d in self.classes and d != name:
             return self.is_subclass_of(d, symbol, busy)
         if self.imports.is_symbol(base, symbol):
