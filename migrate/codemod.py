@@ -16,6 +16,7 @@ from migrate import infermeta
 from migrate.assemble import assemble
 from migrate.computed_lookups import computed_lookup_ops
 from migrate.consistency import check_ops, check_shared_phi_names, check_whole_classes, uncover
+from migrate.factory_kernels import factory_bases, factory_kernels
 from migrate.grads import (
     GradPlan,
     backward_entry,
@@ -24,6 +25,7 @@ from migrate.grads import (
     plan_grad,
     registered_forward,
 )
+from migrate.inert_bases import plain_base
 from migrate.kept_classes import kept_served
 from migrate.kernel import PASSES_CTX, migrate_kernel
 from migrate.kernel_compose import check_compositions, composable
@@ -98,11 +100,13 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
             anonymous.append(u)
     # a base of other kernels (here or in another module of the tree) that no registration
     # names is no kernel: its subclasses' rows cover it
-    bases = {dotted(b) for cls in info.classes.values() for b in _bases(cls)}
+    bases = {dotted(plain_base(info, b)) for cls in info.classes.values() for b in _bases(cls)}
     bases |= result.tree_bases - set(regs_by_class)
     runtime = info.runtime_classes("OpKernel")
     bases |= {dotted(e.value) for call in runtime.values()
               for e in cst.ensure_type(call.args[1].value, cst.Tuple).elements}
+    made = factory_kernels(info)  # bound to what a factory returns: rows of their own
+    bases |= factory_bases(info, made)
     leaves = [c for c in info.classes if info.is_subclass_of(c, "OpKernel") and c not in bases]
     shims = {c: kept_served(info.classes[c]) for c in leaves if c not in regs_by_class}
     for c, served in shims.items():
@@ -133,6 +137,10 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
         blocked[c] = (f"built by type(...) at run time (`{c} = "
                       f"{code_of(call).strip().splitlines()[0]}`); the codemod rewrites "
                       "class statements only; not migrated")
+    for c, made_by in made.items():
+        blocked[c] = made_by.reason()
+        if c not in regs_by_class and (called := unread_call(info, c)) is not None and called[1]:
+            call_ops.setdefault(c, [called[1]])
     if unread:
         keep = keep | set(regs_by_class)
     # the op names an unread registration gives the classes it names or looks up
@@ -145,7 +153,7 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
     for c, ops in call_ops.items():
         looked_up.setdefault(c, ops)
     classes = [n for n in info.classes if n in regs_by_class or n in blocked]
-    classes += [n for n in runtime if n not in info.classes]
+    classes += [n for n in [*runtime, *made] if n not in info.classes]
     units: list[Unit] = []
     for name in classes:
         ops = list(dict.fromkeys(r.op_type for r in regs_by_class.get(name, []))) or list(
