@@ -38,6 +38,7 @@ from migrate.source_files import SourceError, read_source
 from migrate.static import ModuleInfo, scan_module
 from migrate.static_facts import Registration, StaticProto, UnresolvedRegistration
 from migrate.static_refs import code_of, dotted
+from migrate.tree_operators import not_registered_here
 from migrate.unread_calls import unread_call
 from phi.op_defs import OpDef
 
@@ -274,8 +275,7 @@ def _grad_plan(info: ModuleInfo, op: str, phi_name: str, backward: dict[str, OpD
     proto = info.protos.get(op)
     if not isinstance(proto, StaticProto):
         raise SkipError(proto if isinstance(proto, str) else info.unread_operators.get(op) or
-                        f"op '{op}' is not registered (register_operator) in this module, so "
-                        "its proto is unknown")
+                        not_registered_here(info, op))
     entry = backward_entry(op, phi_name, backward)
     forward = info.protos.get(forward_type(op))
     if not isinstance(forward, StaticProto):
