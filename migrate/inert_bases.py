@@ -36,15 +36,26 @@ def is_inert_base(info: ModuleInfo, base: cst.BaseExpression) -> bool:
 
 
 def plain_base(info: ModuleInfo, base: cst.BaseExpression) -> cst.BaseExpression:
-    """`Base` for `Base[float]` where `Base` is a class of this module deriving directly
-    from an inert `Generic[...]` and defining no `__class_getitem__` of its own (Python
-    subclasses the class itself there: the alias's `__mro_entries__`); else `base`."""
-    if not isinstance(base, cst.Subscript) or not isinstance(base.value, cst.Name):
+    """`Base` for `Base[float]` where `Base` is a class of the tree (this module's, or one
+    it imports from another module of the tree) deriving directly from an inert
+    `Generic[...]` and defining no `__class_getitem__` of its own (Python subclasses the
+    class itself there: the alias's `__mro_entries__`); else `base`."""
+    if not isinstance(base, cst.Subscript) or not isinstance(base.value, (cst.Name, cst.Attribute)):
         return base
-    cls = info.classes.get(base.value.value)
+    from migrate.static import info_for  # static imports this module
+
+    home, cls = info, None
+    if isinstance(base.value, cst.Name):
+        cls = info.classes.get(base.value.value)
+    if cls is None:
+        ref = info._class_elsewhere(base.value)
+        if ref is None:
+            return base
+        home = info_for(info, ref)
+        cls = home.classes.get(ref.name)
     if cls is None or any(isinstance(s, cst.FunctionDef) and s.name.value == "__class_getitem__"
                           for s in cls.body.body):
         return base
     generic = [a.value for a in cls.bases if a.keyword is None
-               and isinstance(a.value, cst.Subscript) and is_inert_base(info, a.value)]
+               and isinstance(a.value, cst.Subscript) and is_inert_base(home, a.value)]
     return base.value if generic else base

@@ -100,7 +100,7 @@ class ModuleInfo:
         out: set[tuple[Path, str]] = set()
         for cls in self.classes.values():
             for base in class_bases(cls):
-                ref = self._class_elsewhere(base)
+                ref = self._class_elsewhere(plain_base(self, base))
                 if ref is not None and ref.path is not None:
                     out.add((ref.path, ref.name))
         return out
