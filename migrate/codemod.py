@@ -23,6 +23,7 @@ from migrate.consistency import (
     demote,
     uncover,
 )
+from migrate.factory_kernels import factory_bases, factory_kernels
 from migrate.grads import (
     GradPlan,
     backward_entry,
@@ -31,6 +32,7 @@ from migrate.grads import (
     plan_grad,
     registered_forward,
 )
+from migrate.inert_bases import plain_base
 from migrate.kept_classes import kept_registered, kept_served
 from migrate.kernel import PASSES_CTX, migrate_kernel
 from migrate.kernel_compose import check_compositions, composable
@@ -49,6 +51,7 @@ from migrate.source_files import SourceError, read_source
 from migrate.static import ModuleInfo, scan_module
 from migrate.static_facts import Registration, StaticProto, UnresolvedRegistration
 from migrate.static_refs import code_of, dotted
+from migrate.tree_operators import not_registered_here
 from migrate.unread_calls import unread_call
 from phi.op_defs import OpDef
 
@@ -111,11 +114,13 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
             anonymous.append(u)
     # a base of other kernels (here or in another module of the tree) that no registration
     # names is no kernel: its subclasses' rows cover it
-    bases = {dotted(b) for cls in info.classes.values() for b in _bases(cls)}
+    bases = {dotted(plain_base(info, b)) for cls in info.classes.values() for b in _bases(cls)}
     bases |= result.tree_bases - set(regs_by_class)
     runtime = info.runtime_classes("OpKernel")
     bases |= {dotted(e.value) for call in runtime.values()
               for e in cst.ensure_type(call.args[1].value, cst.Tuple).elements}
+    made = factory_kernels(info)  # bound to what a factory returns: rows of their own
+    bases |= factory_bases(info, made)
     leaves = [c for c in info.classes if info.is_subclass_of(c, "OpKernel") and c not in bases]
     shims = {c: kept_served(info.classes[c]) for c in leaves if c not in regs_by_class}
     for c, served in shims.items():
@@ -162,6 +167,11 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
     refused = [c for c in regs_by_class if c not in info.classes and info.factory_refusal(c)]
     for c in refused:  # a factory call the codemod cannot read as a class statement
         blocked[c] = f"{info.factory_refusal(c)}; not migrated"
+    for c, made_by in made.items():  # a factory's kernel class: a row of its own
+        why = info.factory_refusal(c)
+        blocked[c] = f"{why}; not migrated" if why else made_by.reason()
+        if c not in regs_by_class and (called := unread_call(info, c)) is not None and called[1]:
+            call_ops.setdefault(c, [called[1]])
     if unread:
         keep = keep | set(regs_by_class)
     looked_up: dict[str, list[str]] = {}
@@ -172,7 +182,7 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
     for c, ops in call_ops.items():
         looked_up.setdefault(c, ops)
     classes = [n for n in info.classes if n in regs_by_class or n in blocked]
-    classes += [n for n in [*runtime, *refused] if n not in info.classes]
+    classes += [n for n in dict.fromkeys([*runtime, *refused, *made]) if n not in info.classes]
     units: list[Unit] = []
     for name in classes:
         ops = list(dict.fromkeys(r.op_type for r in regs_by_class.get(name, []))) or list(
@@ -304,8 +314,7 @@ def _grad_plan(info: ModuleInfo, op: str, phi_name: str, backward: dict[str, OpD
     proto = info.protos.get(op)
     if not isinstance(proto, StaticProto):
         raise SkipError(proto if isinstance(proto, str) else info.unread_operators.get(op) or
-                        f"op '{op}' is not registered (register_operator) in this module, so "
-                        "its proto is unknown")
+                        not_registered_here(info, op))
     entry = backward_entry(op, phi_name, backward)
     forward = info.protos.get(forward_type(op))
     if not isinstance(forward, StaticProto):

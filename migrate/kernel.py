@@ -46,6 +46,7 @@ from migrate.static import ModuleInfo
 from migrate.static_refs import UnresolvableError, code_of
 from migrate.syntax import ctx_call, dtype_conversion
 from migrate.tree_bases import transplant_imports, tree_mro
+from migrate.tree_operators import not_registered_here
 
 #: how the reason of a kernel passing its context on begins (composition retries those)
 PASSES_CTX = "passes the ExecutionContext"
@@ -56,9 +57,8 @@ def migrate_kernel(mctx: ModuleContext, class_name: str, op_type: str, phi_name:
     info = mctx.info
     proto = info.protos.get(op_type)
     if proto is None:
-        raise SkipError(info.unread_operators.get(op_type) or (
-            f"op '{op_type}' is not registered (register_operator) in this module, so its "
-            "proto is unknown"))
+        raise SkipError(info.unread_operators.get(op_type)
+                        or not_registered_here(info, op_type))
     if isinstance(proto, str):
         raise SkipError(proto)
     try:

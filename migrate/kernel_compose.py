@@ -79,6 +79,9 @@ def stored_kernels(mro: list[cst.ClassDef], init: cst.FunctionDef, compute: cst.
             if attr not in stored:
                 stored[attr] = small.value.func.value  # type: ignore[attr-defined]
                 continue
+        state = _instance_state(mro, owner, me, small)
+        if state:
+            raise SkipError(state)
         raise SkipError(f"{why}: `{code_of(small).strip()}`; only storing kernels it "
                         "composes, `self.k = OtherKernel()`, is read)")
     for cls in mro:
@@ -89,6 +92,28 @@ def stored_kernels(mro: list[cst.ClassDef], init: cst.FunctionDef, compute: cst.
                                 f"is used beyond `self.{node.attr.value}.compute(ctx)` in "
                                 f"compute(): `{code_of(_statement_of(cls, node)).strip()}`)")
     return stored
+
+
+def _instance_state(mro: list[cst.ClassDef], owner: cst.ClassDef, me: str,
+                    small: cst.CSTNode) -> str:
+    """The reason for an `__init__` statement storing a value (no call's result) on the
+    instance (`self._lut = None`), naming a method of the MRO storing it again (a cache
+    filled on first use); "" for any other statement."""
+    target = m.Attribute(value=m.Name(me), attr=m.Name())
+    if not m.matches(small, m.Assign(targets=[m.AssignTarget(target)]) | m.AnnAssign(
+            target=target)) or isinstance(small.value, cst.Call):  # type: ignore[attr-defined]
+        return ""  # a stored call's result: a kernel instance, said as such
+    node = small.targets[0].target if isinstance(small, cst.Assign) else small.target  # type: ignore[attr-defined]
+    attr = node.attr.value
+    again = [f"{fn.name.value}()" for cls in mro for fn in cls.body.body
+             if isinstance(fn, cst.FunctionDef) and fn.name.value != "__init__"
+             and fn.params.params and m.findall(fn, m.AssignTarget(m.Attribute(
+                 value=m.Name(fn.params.params[0].name.value), attr=m.Name(attr))))]
+    later = f", and {again[0]} sets it again (a cache filled on first use)" if again else ""
+    return (f"{owner.name.value} keeps instance state: its __init__ sets "
+            f"`{code_of(small).strip()}`{later}; a PHI kernel is a plain function, with no "
+            "instance to keep it between runs (only an `__init__` storing the kernels it "
+            "composes, `self.k = OtherKernel()`, is read)")
 
 
 def _defines(cls: cst.ClassDef, name: str) -> bool:

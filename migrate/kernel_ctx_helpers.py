@@ -120,27 +120,25 @@ def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: st
     body, tidied = _drop_self_reads(body, mk.replacements)
     own -= {n for n in tidied if n not in store_names(body, outer_only=False)
             and n not in {p.name.value for p in plain}}
-    clash = sorted(set(reads) & own)
+    body, spelled = _unshadow_builtins(body, reads, tidied, mk, own, name)
+    clash = sorted({spelled[r] for r in reads} & own)
     if clash:
         raise SkipError(f"passes ctx to {name}(), whose own name '{clash[0]}' is also the "
                         "name of a kernel parameter its reads become")
-    for r in reads:
-        if hasattr(builtins, r):
-            raise SkipError(f"passes ctx to {name}(), whose read becomes the parameter "
-                            f"'{r}', which shadows a builtin there")
     kept = [p for i, p in enumerate(plain) if i != ctx_at[0]]
     if kept:
         kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
     new_params = cst.Parameters(params=kept, star_arg=cst.ParamStar() if reads else
                                 cst.MaybeSentinel.DEFAULT,
-                                kwonly_params=[cst.Param(cst.Name(r)) for r in reads])
+                                kwonly_params=[cst.Param(cst.Name(spelled[r])) for r in reads])
     node = fn.with_changes(decorators=(), params=new_params, body=body,
                            leading_lines=blank(2))
     lifted = mk.lift((*key, "ctx"), name, node)
     args = [a for i, a in enumerate(call.args) if i != ctx_at[0]]
     tight = cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""),
                             whitespace_after=cst.SimpleWhitespace(""))
-    args += [cst.Arg(mk.name_node(r), keyword=cst.Name(r), equal=tight) for r in reads]
+    args += [cst.Arg(mk.name_node(r), keyword=cst.Name(spelled[r]), equal=tight)
+             for r in reads]
     if args:
         args[-1] = args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
     return cst.Call(cst.Name(lifted), args)
@@ -209,6 +207,49 @@ def _drop_self_reads(body: cst.BaseSuite, replaced: Any) -> tuple[cst.BaseSuite,
     if not kept:
         return body, set()
     return body.with_changes(body=kept), names
+
+
+def _unshadow_builtins(body: cst.BaseSuite, reads: list[str], tidied: set[str],
+                       mk: KernelMigration, own: set[str], name: str
+                       ) -> tuple[cst.BaseSuite, dict[str, str]]:
+    """`body` with each read that would become a parameter spelled like a builtin (`min`,
+    `type`, `sum`) renamed: the lifted helper is generated code, so its keyword-only
+    parameter takes a fresh name (`min_`: trailing `_` until nothing of the helper, the
+    module or the other reads spells it), which the call passes `min_=min`. The rewrite's
+    own reads are renamed where they stand; a local of the helper bound only to the read
+    (`lo = ctx.attr("min")` dropped as `min = min`), every use of it. The reads -> the
+    parameter names."""
+    spelled = {r: r for r in reads}
+    taken = own | set(reads) | {n.value for n in m.findall(body, m.Name())}
+    taken |= mk.info.module_names()
+    for r in reads:
+        if not hasattr(builtins, r):
+            continue
+        if r in tidied and r in store_names(body, outer_only=False):
+            raise SkipError(f"passes ctx to {name}(), whose read becomes the parameter "
+                            f"'{r}', which shadows a builtin the helper also binds")
+        fresh = f"{r}_"
+        while fresh in taken:
+            fresh += "_"
+        taken.add(fresh)
+        spelled[r] = fresh
+        # the helper's own local bound to the read: each of its reads
+        nodes = set(load_names(body)) if r in tidied else mk.replacements
+        body = body.visit(_Renamed(r, fresh, nodes))
+    return body, spelled
+
+
+class _Renamed(cst.CSTTransformer):
+    """The names `nodes` holds (by identity) spelled `old`, spelled `new`."""
+
+    def __init__(self, old: str, new: str, nodes: Any) -> None:
+        self.old, self.new, self.nodes = old, new, nodes
+
+    def leave_Name(self, original_node: cst.Name, updated_node: cst.Name  # noqa: N802
+                   ) -> cst.Name:
+        if original_node.value == self.old and original_node in self.nodes:
+            return updated_node.with_changes(value=self.new)
+        return updated_node
 
 
 class _Literals(cst.CSTTransformer):

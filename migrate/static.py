@@ -18,6 +18,7 @@ from libcst.metadata import MetadataWrapper, QualifiedNameProvider
 from migrate.comprehension_loops import as_loop, unread_statement
 from migrate.factory_classes import Expansion, expand
 from migrate.helper_returns import helper_body
+from migrate.inert_bases import is_inert_base, plain_base
 from migrate.partial_registrations import calls_partial, expanded, partial_bindings
 from migrate.registration_effects import note_effect
 from migrate.source_files import file_state, read_source
@@ -89,6 +90,9 @@ class ModuleInfo:
             raise UnresolvableError(f"class {name} inherits from itself")
         bases = []
         for base in class_bases(cls):
+            if is_inert_base(self, base):
+                continue
+            base = plain_base(self, base)
             d = dotted(base)
             bases.append(d if d is not None and d in self.classes
                          else self.imports.resolve(base) or code_of(base))
@@ -108,7 +112,7 @@ class ModuleInfo:
         out: set[tuple[Path, str]] = set()
         for cls in self.classes.values():
             for base in class_bases(cls):
-                ref = self._class_elsewhere(base)
+                ref = self._class_elsewhere(plain_base(self, base))
                 if ref is not None and ref.path is not None:
                     out.add((ref.path, ref.name))
         return out
@@ -129,7 +133,7 @@ class ModuleInfo:
                         name: str = "") -> bool:
         """The base expression `base` (of class `name`) is, or subclasses, the imported
         `symbol`."""
-        d = dotted(base)
+        d = dotted(base := plain_base(self, base))
         if d is not None and d in self.classes and d != name:
             return self.is_subclass_of(d, symbol, busy)
         if self.imports.is_symbol(base, symbol):

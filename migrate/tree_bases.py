@@ -18,6 +18,7 @@ from pathlib import Path
 import libcst as cst
 from libcst.metadata import MetadataWrapper, ScopeProvider
 
+from migrate.inert_bases import is_inert_base, plain_base
 from migrate.static import ModuleInfo, c3_merge, info_for
 from migrate.static_eval import class_bases
 from migrate.static_refs import ClassRef, UnresolvableError, code_of, dotted
@@ -68,7 +69,9 @@ def _linearize(info: ModuleInfo, name: str, busy: tuple[_Key, ...],
     bases: list[_Key] = []
     seqs: list[list[_Key]] = []
     for base in class_bases(cls):
-        home, base_name = _base_of(info, base)
+        if is_inert_base(info, base):
+            continue
+        home, base_name = _base_of(info, plain_base(info, base))
         if home is None:
             bases.append(("?", base_name))
             seqs.append([("?", base_name)])

@@ -55,8 +55,10 @@ EXPECTED = {
     ("stored.py", "HalfSquareKernel"): ("migrated", "ts_half_square", ""),
     ("stored.py", "SquarePlusOneKernel"): ("migrated", "ts_square_plus_one", ""),
     ("stored.py", "CountingSquareKernel"): (
-        "skipped", "ts_counting_square", "CountingSquareKernel" + _INIT + "`self.calls = 0`; "
-        "only storing kernels it composes, `self.k = OtherKernel()`, is read)"),
+        "skipped", "ts_counting_square", "CountingSquareKernel keeps instance state: its "
+        "__init__ sets `self.calls = 0`; a PHI kernel is a plain function, with no instance "
+        "to keep it between runs (only an `__init__` storing the kernels it composes, "
+        "`self.k = OtherKernel()`, is read)"),
     ("stored.py", "SharedSquareKernel"): (
         "skipped", "ts_shared_square", "SharedSquareKernel" + _INIT + "self._square = "
         "SquareKernel() is used beyond `self._square.compute(ctx)` in compute(): "

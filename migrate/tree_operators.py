@@ -1,0 +1,67 @@
+"""Where an op a module registers kernels for is registered (`register_operator`) when it
+is not in that module: another module of the tree (`operator_elsewhere`).
+
+A kernel module adding kernels (an int variant, say) for an op whose operator and maker
+live in a sibling module is not migrated yet: the op's ops.yaml entry, argument mapping
+and InferMeta belong to one module, and every kernel of the op would have to migrate in
+the same run or none. Its row names the module holding the operator, so the split is
+plain (`not_registered_here`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import libcst as cst
+
+from migrate.source_files import SourceError
+from migrate.static import ModuleInfo, info_for
+from migrate.static_refs import ClassRef, code_of
+from migrate.tree_names import package_root
+
+_SKIP_DIRS = {"__pycache__", ".venv", "build", "dist"}
+
+
+def operator_elsewhere(info: ModuleInfo, op_type: str) -> tuple[Path, str] | None:
+    """The other module of the tree (the outermost package holding `info`'s module) whose
+    top level registers `op_type`'s operator, with the statement doing it; None when none
+    (or `info` has no file)."""
+    if info.path is None:
+        return None
+    here = info.path.resolve()
+    root = package_root(here)
+    if root == here.parent:  # a module outside any package: it is its own tree
+        return None
+    for path in sorted(root.rglob("*.py")):
+        rel = path.relative_to(root)
+        if path.resolve() == here or any(p in _SKIP_DIRS or p.startswith(".")
+                                         for p in rel.parts[:-1]):
+            continue
+        try:
+            if op_type not in path.read_text(encoding="utf-8", errors="replace"):
+                continue
+            other = info_for(info, ClassRef("", path))
+        except (OSError, SourceError, ValueError, RecursionError, cst.ParserSyntaxError):
+            continue
+        operator = other.operators.get(op_type)
+        if operator is None:
+            continue
+        stmt = code_of(other.module.body[operator.stmt_index]).strip().splitlines()[0] \
+            if 0 <= operator.stmt_index < len(other.module.body) else ""
+        return rel, stmt
+    return None
+
+
+def not_registered_here(info: ModuleInfo, op_type: str) -> str:
+    """Why a kernel of `op_type` is not migrated when this module does not register the
+    op's operator."""
+    found = operator_elsewhere(info, op_type)
+    if found is None:
+        return (f"op '{op_type}' is not registered (register_operator) in this module, so its "
+                "proto is unknown")
+    rel, stmt = found
+    spelled = f" (`{stmt}`)" if stmt else ""
+    return (f"op '{op_type}' is not registered (register_operator) in this module but in "
+            f"{rel.as_posix()}{spelled}: an op whose operator and kernels are split over "
+            "modules is not migrated (its ops.yaml entry, mapping and InferMeta belong to one "
+            "module, and all its kernels would have to migrate together); not migrated")

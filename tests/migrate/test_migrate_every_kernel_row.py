@@ -1,0 +1,75 @@
+"""Every kernel class a corpus package or module really registers has a row of the report,
+under the module-level name it is bound to: the package is imported (in a subprocess) and
+each class the legacy kernel registry holds for it is looked up among the names its
+modules bind by a class statement or an assignment (a factory's or `type(...)`'s class
+included); the codemod's dry run (no verify) over a copy of the whole corpus must give each
+of them a row, whatever its status."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from migrate_helpers import CORPUS, console, run_script
+
+from migrate.cli_entry import run_migrate
+
+#: imports the package or module argv[2] from root argv[1]; prints the (file relative to
+#: root, module-level name) of each kernel class it registered (its class statement, else
+#: the assignments binding it: a factory's class, not a re-export), and the classes of it
+#: bound to no such name
+_REGISTERED = r'''
+import importlib, json, pkgutil, re, sys
+from pathlib import Path
+root, target = Path(sys.argv[1]), sys.argv[2]
+sys.path.insert(0, str(root))
+from legacy_fluid.framework.op_kernel import OP_KERNELS
+top = importlib.import_module(target)
+mods = [top] + [importlib.import_module(i.name) for i in pkgutil.walk_packages(
+    getattr(top, "__path__", []), target + ".")]
+named, homeless = set(), []
+for cls in {id(c): c for c in OP_KERNELS.values()}.values():
+    homes = {"class": set(), "assigned": set()}  # a class statement, else an assignment
+    for mod in mods:
+        text = Path(mod.__file__).read_text()
+        for name, value in vars(mod).items():
+            for kind, spelled in (("class", rf"^class {name}\b"), ("assigned", rf"^{name}\s*=")):
+                if value is cls and re.search(spelled, text, re.M):
+                    homes[kind].add((str(Path(mod.__file__).relative_to(root)), name))
+    homes = homes["class"] or homes["assigned"]
+    named |= homes
+    if not homes and cls.__module__.split(".")[0] == target:
+        homeless.append(cls.__qualname__)
+print(json.dumps({"named": sorted(named), "homeless": homeless}))
+'''
+
+TARGETS = sorted(p.stem if p.suffix == ".py" else p.name for p in CORPUS.iterdir()
+                 if (p.suffix == ".py" or (p / "__init__.py").is_file())
+                 and not p.name.startswith("_"))
+
+
+@pytest.fixture(scope="module")
+def corpus_rows(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, set[tuple[str, str]]]:
+    root = tmp_path_factory.mktemp("corpus") / "corpus"
+    shutil.copytree(CORPUS, root, ignore=shutil.ignore_patterns("__pycache__", "*.md"))
+    out = root.parent / "rows.json"
+    run_migrate([root], write=False, verify=False, json_path=out, console=console())
+    rows = set()
+    for r in json.loads(out.read_text())["kernels"]:
+        path = Path(r["file"])
+        path = path if path.is_absolute() else Path.cwd() / path
+        rows.add((str(path.resolve().relative_to(root.resolve())), r["kernel"]))
+    return root, rows
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_every_registered_kernel_class_has_a_row(corpus_rows: tuple[Path, set[tuple[str, str]]],
+                                                  target: str) -> None:
+    root, rows = corpus_rows
+    got = run_script(_REGISTERED, str(root), target)
+    registered = {tuple(n) for n in got["named"]}
+    assert registered, f"{target} registers no kernel class"
+    assert got["homeless"] == []
+    assert registered - rows == set()
