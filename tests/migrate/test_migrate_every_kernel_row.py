@@ -18,8 +18,8 @@ from migrate.cli_entry import run_migrate
 
 #: imports the package or module argv[2] from root argv[1]; prints the (file relative to
 #: root, module-level name) of each kernel class it registered (its class statement, else
-#: the assignments binding it: a factory's class, not a re-export), and the classes of it
-#: bound to no such name
+#: the assignments binding it: a factory's class, not a re-export; else a class statement
+#: of its name that its module rebound), and the classes of it bound to no such name
 _REGISTERED = r'''
 import importlib, json, pkgutil, re, sys
 from pathlib import Path
@@ -39,6 +39,12 @@ for cls in {id(c): c for c in OP_KERNELS.values()}.values():
                 if value is cls and re.search(spelled, text, re.M):
                     homes[kind].add((str(Path(mod.__file__).relative_to(root)), name))
     homes = homes["class"] or homes["assigned"]
+    home = sys.modules.get(cls.__module__)
+    if not homes and cls.__module__.split(".")[0] == target and home is not None and re.search(
+            rf"^class {cls.__name__}\b", Path(home.__file__).read_text(), re.M):
+        # a class statement whose name the module no longer binds to it (a decorator
+        # handing back something else): the row goes by the statement's name
+        homes = {(str(Path(home.__file__).relative_to(root)), cls.__name__)}
     named |= homes
     if not homes and cls.__module__.split(".")[0] == target:
         homeless.append(cls.__qualname__)
