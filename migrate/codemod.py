@@ -24,6 +24,7 @@ from migrate.consistency import (
     uncover,
 )
 from migrate.factory_kernels import factory_bases, factory_kernels
+from migrate.generated_backward import NO_FORWARD, generated_entry
 from migrate.grads import (
     GradPlan,
     backward_entry,
@@ -221,7 +222,8 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
                 func += "_kernel"
             while func in mctx.taken:
                 func += "_"
-            grad = _grad_plan(info, op, phi_name, backward) if is_grad_op(op) else None
+            grad = _grad_plan(info, op, phi_name, backward, migrated) if is_grad_op(op) \
+                else None
             kf = migrate_kernel(mctx, name, op, phi_name, func, grad)
             mctx.taken.add(func)
             kf.registrations = merge_registrations(regs)
@@ -249,7 +251,7 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
         mctx.composable = {c: composable(info, kf) for (c, _), kf in migrated.items()
                            if sum(1 for u in units if u[0] == c) == 1}
         retry = [u for u in units if u not in migrated and u[0] not in blocked
-                 and records[u].reason.startswith(PASSES_CTX)]
+                 and (records[u].reason.startswith(PASSES_CTX) or NO_FORWARD in records[u].reason)]
         before = len(migrated)
         for unit in retry:
             migrate_unit(unit)
@@ -309,13 +311,21 @@ def _unread_reason(info: ModuleInfo, unread: UnresolvedRegistration) -> str:
             "maybe this one; not migrated")
 
 
-def _grad_plan(info: ModuleInfo, op: str, phi_name: str, backward: dict[str, OpDef]
-               ) -> GradPlan:
+def _grad_plan(info: ModuleInfo, op: str, phi_name: str, backward: dict[str, OpDef],
+               migrated: dict[Unit, KernelFunction]) -> GradPlan:
     proto = info.protos.get(op)
     if not isinstance(proto, StaticProto):
         raise SkipError(proto if isinstance(proto, str) else info.unread_operators.get(op) or
                         not_registered_here(info, op))
-    entry = backward_entry(op, phi_name, backward)
+    try:
+        entry = backward_entry(op, phi_name, backward)
+    except SkipError as exc:
+        if "no backward_op" not in str(exc):
+            raise
+        # generated from the forward's entry, when this module migrates its forward op
+        entry = generated_entry(op, phi_name, proto, next(
+            (kf for kf in migrated.values()
+             if kf.op_type == forward_type(op) and kf.backward is None), None))
     forward = info.protos.get(forward_type(op))
     if not isinstance(forward, StaticProto):
         forward = registered_forward(forward_type(op))

@@ -247,7 +247,7 @@ def merge_yaml(existing: str | None, entries: dict[str, str]) -> str:
     current: list[str] = []
     name: str | None = None
     for line in text.splitlines(keepends=True):
-        if line.startswith("- op :") or line.startswith("- op:"):
+        if line.startswith(("- op :", "- op:", "- backward_op :", "- backward_op:")):
             if current:
                 blocks.append((name, "".join(current)))
             current, name = [line], line.split(":", 1)[1].strip()

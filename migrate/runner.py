@@ -23,6 +23,7 @@ from migrate import emit, infermeta
 from migrate.codemod import load_backward, load_base_names, migrate_source
 from migrate.consistency import shared_phi_reason
 from migrate.file_writes import Change, WriteReport, check_target, write_atomic, write_unit
+from migrate.generated_backward import GENERATED_FILE, is_generated
 from migrate.kernel import PASSES_CTX
 from migrate.kernel_compose import composed_callee
 from migrate.records import FileResult, Foreign, KernelRecord
@@ -387,6 +388,10 @@ def plan_changes(files: list[Path], results: list[FileResult],
                                        res.digest))
         for op in res.ops:
             op_def = op.op_def
+            if is_generated(op_def):  # generated: written next to the module
+                yaml_entries.setdefault(path.parent / GENERATED_FILE, {})[op.phi_name] = \
+                    render_op(op_def)
+                continue
             if op_def.is_backward:  # followed as phi/backward.yaml holds it: nothing to write
                 continue
             grad = f"{op.phi_name}_grad"

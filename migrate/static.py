@@ -17,6 +17,7 @@ from libcst.metadata import MetadataWrapper, QualifiedNameProvider
 
 from migrate.comprehension_loops import as_loop, unread_statement
 from migrate.factory_classes import Expansion, expand
+from migrate.framework_operators import framework_grad_operator
 from migrate.helper_returns import helper_body
 from migrate.inert_bases import is_inert_base, plain_base
 from migrate.partial_registrations import calls_partial, expanded, partial_bindings
@@ -428,6 +429,7 @@ def _interpret_call(info: ModuleInfo, call: cst.Call, index: int, env: dict[str,
             unread_operator(info, call, ev, env)
             raise
         op_type, op_class, maker = named.get("op_type"), named.get("op_class"), named.get("maker")
+        op_class = framework_grad_operator(str(op_type), op_class) or op_class
         if not (isinstance(op_type, str) and isinstance(op_class, ClassRef)
                 and (maker is None or isinstance(maker, ClassRef))):
             unread_operator(info, call, ev, env)

@@ -34,7 +34,12 @@ from compat.statuses import KernelStatus, Verdict
 from compat.verify_inputs import module_cases
 from migrate.grads import forward_type, is_grad_op
 from migrate.records import FileResult
-from migrate.verify_cases import cases_for, grad_call, without_each_optional_output
+from migrate.verify_cases import (
+    cases_for,
+    grad_call,
+    kernel_reads_lod,
+    without_each_optional_output,
+)
 from migrate.verify_session import ModuleRunError, brief, module_session, rendered, written_op_defs
 
 #: What `--verify` did for every row it marks `reimported`.
@@ -260,7 +265,12 @@ def legacy_runs(row: Row, namespace: dict[str, Any], dtype: Any, cuda: bool,
         res.detail = f"no valid inputs ({why or f'no case applies to {res.dtype}'})"
         return
     rejected: list[str] = []
+    # derived cases: the first plain one the legacy op accepts; the LoD ones only when
+    # none is, or when the kernel reads a LoD (then the first of each)
+    wanted = {False, True}
     for index, case in enumerate(cases):
+        if case.derived and case.lod not in wanted:
+            continue
         name, seed = case.name, f"{op}/{res.dtype}/{index}"
         try:
             if fwd_proto is not None:
@@ -293,7 +303,11 @@ def legacy_runs(row: Row, namespace: dict[str, Any], dtype: Any, cuda: bool,
             if chose_legacy(run, row, dtype):
                 row.runs.append((f"{name}, {label}", inputs, attrs, fewer, run))
         if case.derived:
-            break
+            wanted.discard(case.lod)
+            if not kernel_reads_lod(run.choice.kernel_cls):
+                wanted.clear()
+            if not wanted:
+                break
     if not row.runs and fwd_proto is not None:
         legacy_runs(row, namespace, dtype, cuda, via_forward=False)
         if row.runs:

@@ -10,6 +10,8 @@ is accepted the kernel is `unverified: no valid inputs (why)`, not `errored`.
 
 from __future__ import annotations
 
+import inspect
+import re
 import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -19,6 +21,7 @@ import numpy as np
 
 from compat.verify_inputs import (
     DEFAULT_SHAPES,
+    INDEX_SLOTS,
     build_inputs,
     default_case_specs,
     module_cases,
@@ -39,6 +42,7 @@ class Case:
     derived: bool = False  # a candidate: the first the legacy op accepts is used
     #: an attribute set to the VarType of the dtype under test (a creation op's `dtype`)
     dtype_attr: str | None = None
+    lod: bool = False  # a derived case whose inputs carry a LoD (LOD_CASES)
 
     def applies_to(self, dtype: str) -> bool:
         return self.dtypes is None or dtype in self.dtypes
@@ -157,10 +161,59 @@ def derived_cases(proto: Any) -> list[Case]:
             label = f"derived: shape {list(shape)}" + (
                 f", {n} per output list" if listed_outputs else "")
             out.append(Case(label, inputs, dict(attrs), outputs, None, shape, True))
+    out += _lod_cases(proto, counts)
     if _has_dtype_attr(proto):
         out += [replace(c, name=f"{c.name}, dtype attribute", dtype_attr="dtype")
                 for c in out]
     return out
+
+
+#: (shape, LoD) of the derived LoD cases, tried after the plain ones: one level over the
+#: first dim with an empty sequence, two levels, one level on a vector.
+LOD_CASES: tuple[tuple[tuple[int, ...], list[list[int]]], ...] = (
+    ((5, 4), [[0, 2, 2, 5]]),
+    ((5, 4), [[0, 1, 3], [0, 2, 2, 5]]),
+    ((5,), [[0, 2, 2, 5]]),
+)
+
+
+def _lod_cases(proto: Any, counts: list[int]) -> list[Case]:
+    """Derived cases whose required tensor inputs (not the index slots) carry a LoD over
+    their first dim (a sequence op refuses an input without one)."""
+    listed_outputs = [v.name for v in proto.outputs if v.duplicable]
+    attrs = default_case_specs(proto)[0][2]
+    out = []
+    for shape, lod in LOD_CASES:
+        specs: dict[str, Any] = {}
+        for v in proto.inputs:
+            if v.dispensable:
+                continue
+            spec: dict[str, Any] = (
+                {"shape": shape, "dtype": "int64", "low": 0, "high": 2}
+                if v.name in INDEX_SLOTS else
+                {"shape": shape, "lod": [list(level) for level in lod]})
+            specs[v.name] = [spec, dict(spec)] if v.duplicable else spec
+        for n in counts:
+            outputs = {slot: n for slot in listed_outputs}
+            label = f"derived: shape {list(shape)}, LoD {lod}" + (
+                f", {n} per output list" if listed_outputs else "")
+            out.append(Case(label, specs, dict(attrs), outputs, None, shape, True, lod=True))
+    return out
+
+
+#: a kernel's source reading or writing a LoD (`x.lod`, `set_lod`, `ctx.lod(...)`)
+_READS_LOD = re.compile(r"\.lod\b|\blod\s*\(|set_lod|share_lod|_lod\(")
+
+
+def kernel_reads_lod(kernel_cls: Any) -> bool:
+    """The kernel class's own source reads or sets a LoD: its LoD cases are run as well
+    as its first plain one (a kernel reading none runs them only when no plain case
+    is accepted, so verify costs one run as before)."""
+    try:
+        source = inspect.getsource(kernel_cls)
+    except (OSError, TypeError):
+        return False
+    return bool(_READS_LOD.search(source))
 
 
 def _has_dtype_attr(proto: Any) -> bool:

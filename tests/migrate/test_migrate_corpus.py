@@ -55,7 +55,13 @@ EXPECTED: dict[str, dict[str, tuple[str, str]]] = {
     },
     "grad_ops.py": {
         "SquareKernel": ("migrated", ""),
-        "SquareGradKernel": ("skipped", "no backward_op 'team_square_grad' in phi/backward.yaml"),
+        # no backward_op in phi/backward.yaml: generated next to the module (backward.yaml)
+        "SquareGradKernel": ("migrated", ""),
+    },
+    "grad_framework.py": {
+        "CubeKernel": ("migrated", ""),
+        # its operator class is the framework's GradOp; its entry generated as well
+        "CubeGradKernel": ("migrated", ""),
     },
     "grad_team.py": {
         "MmKernel": ("migrated", ""),  # its local `x` rebound, renamed `x_value`
@@ -301,10 +307,29 @@ def test_output_has_no_leaks(written: dict[str, Any]) -> None:
     bounded = yaml_text[yaml_text.index("- op : bounded_scale"):]
     assert "float factor=2.0" in bounded  # default from the maker's class constant
     assert "float min=-0.5" in bounded and "min_" not in yaml_text
-    assert "team_square_grad" not in yaml_text and "backward" not in yaml_text
+    # the grads' entries are generated into backward.yaml, which the forwards name
+    assert "- op : team_square_grad" not in yaml_text
+    square = yaml_text[yaml_text.index("- op : team_square\n"):]
+    assert "backward : team_square_grad" in square.split("\n\n")[0], square
     text = written["after"]["bounded_scale.py"]
     assert "builtins.min(max(min, lo), hi)" in text and "import builtins\n" in text
     assert '"clip" ==' not in text and ":=" not in text and "if eps != 0.0:" in text
+
+
+# -- grads without a backward.yaml entry: generated next to the module -----------------------
+def test_a_grad_without_a_backward_entry_gets_one_generated(written: dict[str, Any]) -> None:
+    """Paddle's names: forward slots as the forward's entry names them, `Out@GRAD` ->
+    `out_grad`, output `X@GRAD` -> `x_grad`, attributes as the forward's; no InferMeta
+    (the grad op's registered operator keeps inferring), the forward restated."""
+    text = (written["root"] / "backward.yaml").read_text()
+    cube = text[text.index("- backward_op : team_cube_grad"):].split("\n\n")[0]
+    assert "forward : team_cube (Tensor x, float coeff=0.5) -> Tensor(out)" in cube, cube
+    assert "args : (Tensor x, Tensor out_grad, float coeff=0.5)" in cube, cube
+    assert "output : Tensor(x_grad)" in cube and "infer_meta" not in cube, cube
+    assert "- backward_op : team_square_grad" in text
+    assert "def team_cube_grad_kernel(" in written["after"]["grad_framework.py"]
+    assert 'register_operator("team_cube_grad", GradOp, CubeGradMaker)' in \
+        written["after"]["grad_framework.py"]
 
 
 # -- 9: names through class constants, aliases and constant loops -----------------------------

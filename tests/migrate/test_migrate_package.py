@@ -118,6 +118,14 @@ def test_verify_imports_the_modules_as_their_package(dry: dict[str, Any]) -> Non
     assert dry["code"] == 0  # nothing held back: RoundHalfKernel's class is kept
 
 
+def test_a_kernel_reading_the_lod_is_verified_with_a_lod_too(dry: dict[str, Any]) -> None:
+    """LodCopyKernel reads `x.lod`: its first plain case and a LoD case (a plain kernel,
+    AnnotatedKernel, runs its first plain case only)."""
+    got = {r["kernel"]: r for r in dry["doc"]["kernels"]}
+    assert {v["cases"] for v in got["LodCopyKernel"]["verify"]} == {2}
+    assert {v["cases"] for v in got["AnnotatedKernel"]["verify"]} == {1}
+
+
 def test_the_write_breaks_no_module_and_no_op_left_legacy(written: dict[str, Any]) -> None:
     before, after = written["before"], written["after"]
     assert set(before["imported"].values()) == {"ok"}
