@@ -6,11 +6,12 @@ whose body is constants, one class statement (then only statements setting its
 `__name__`, `__qualname__`, `__doc__` or `__module__`, dropped from the reading) and
 `return` of that class, and the call's arguments are read statically (constants, names the
 module binds once, dotted names like `np.abs`; a `*args` parameter is the tuple of the
-remaining positional arguments): the call is the factory's class with its parameters (and constants) replaced
-by the arguments as written, named like the assignment's target (the way registration
-helpers are unrolled). `expand` gives the module with such assignments replaced by that
-class statement (`Expansion.origins` maps each back to the assignment it stands for) and,
-for a call of a factory the codemod cannot read so, why (`Expansion.refused`).
+remaining positional arguments): the call is the factory's class with its parameters
+(and constants) replaced by the arguments as written, named like the assignment's target
+(the way registration helpers are unrolled). `expand` gives the module with such
+assignments replaced by that class statement (`Expansion.origins` maps each back to the
+assignment it stands for) and, for a call of a factory the codemod cannot read so, why
+(`Expansion.refused`).
 
 A factory of another module reads its names there: each module-level name its class reads
 has one origin (`tree_origins.origin_of`), the same in the calling module or one it does
