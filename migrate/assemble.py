@@ -10,7 +10,7 @@ from typing import Any
 import libcst as cst
 
 from migrate import emit, infermeta
-from migrate.class_registrations import registering_decorators
+from migrate.class_registrations import registering_decorators, self_registering
 from migrate.imports_fix import fix_imports, name_counts
 from migrate.kept_classes import kept_comment, kept_served
 from migrate.kernel_model import KernelFunction
@@ -179,7 +179,8 @@ def assemble(info: ModuleInfo, migrated: dict[Unit, KernelFunction],
             if stmt.name.value in keep and not kept_served(stmt):  # said above the class
                 first = [*first, kept_comment([(kf.op_type, kf.func_name)
                                                for kf in by_class[stmt.name.value]],
-                                              stmt.name.value in registered)]
+                                              stmt.name.value in registered,
+                                              stmt.name.value in self_registering(info))]
             for i, node in enumerate(nodes):
                 lead = first if i == 0 else blank(2)
                 body.append(node.with_changes(leading_lines=lead))

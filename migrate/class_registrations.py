@@ -14,7 +14,8 @@
 
 The registrations are the class statement's own: they go when the class is rewritten. A
 class kept for its users loses its registering decorators (`assemble`); one registering
-through `__init_subclass__` cannot be kept unregistered (`SELF_REGISTERING`).
+through `__init_subclass__` cannot be kept unregistered (`SELF_REGISTERING`): it is kept as
+it is, its legacy registration with it (the PHI kernel is dispatched first).
 """
 
 from __future__ import annotations

@@ -20,7 +20,6 @@ from migrate.consistency import (
     check_ops,
     check_shared_phi_names,
     check_whole_classes,
-    demote,
     uncover,
 )
 from migrate.factory_kernels import factory_bases, factory_kernels
@@ -41,7 +40,11 @@ from migrate.kernel_model import KernelFunction, ModuleContext, SkipError
 from migrate.names import snake
 from migrate.proto_reader import read_protos
 from migrate.records import FileResult, Foreign, KernelRecord, Unit
-from migrate.registration_effects import kept_reason, kept_registrations
+from migrate.registration_effects import (
+    kept_reason,
+    kept_registrations,
+    self_registered_reason,
+)
 from migrate.registrations import (
     DEVICE_ORDER,
     merge_registrations,
@@ -130,7 +133,7 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
                 f"op '{op}' runs on {func}" for op, func in served.items())
                 + "); the class is kept, unregistered, for its users")
     kept_regs = kept_registrations(info)  # registered by statements that stay
-    for c in kept_regs:
+    for c in [*kept_regs, *(self_registering(info) - set(kept_regs))]:
         if c in info.classes and kept_registered(info.classes[c]):
             shims[c] = kept_served(info.classes[c])
             blocked.setdefault(c, "migrated by an earlier write (" + ", ".join(
@@ -268,9 +271,8 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
     check_whole_classes(units, migrated, records, covered)
     check_compositions(migrated, records)
     for unit in [u for u in migrated if u[0] in keep and u[0] in self_registering(info)]:
-        demote(unit, f"{unit[0]} is used elsewhere in the tree, so its class would be kept; "
-               "it registers itself through its base's `__init_subclass__`, so a kept class "
-               "would register its op again", migrated, records)
+        # kept as it is, still registering itself: the PHI kernel is dispatched first
+        records[unit].reason = self_registered_reason(unit[0])
     removal_imports: set[tuple[str, str]] = set()
     removal = plan_registration_removal(info, migrated, records, units, removal_imports)
     uncover(covered, migrated, records)

@@ -2,13 +2,16 @@
 
 `XMaker = make_unary_maker("doc")` or `AbsKernel = unary_kernel(np.abs)`, where the factory
 is a module-level function of the module or of a module of the tree imported by name,
-whose body is constants, one class statement and `return` of that class, and the call's
-arguments are read statically (constants, names the module binds once, dotted names like
-`np.abs`): the call is the factory's class with its parameters (and constants) replaced
-by the arguments as written, named like the assignment's target (the way registration
-helpers are unrolled). `expand` gives the module with such assignments replaced by that
-class statement (`Expansion.origins` maps each back to the assignment it stands for) and,
-for a call of a factory the codemod cannot read so, why (`Expansion.refused`).
+whose body is constants, one class statement (then only statements setting its
+`__name__`, `__qualname__`, `__doc__` or `__module__`, dropped from the reading) and
+`return` of that class, and the call's arguments are read statically (constants, names the
+module binds once, dotted names like `np.abs`; a `*args` parameter is the tuple of the
+remaining positional arguments): the call is the factory's class with its parameters
+(and constants) replaced by the arguments as written, named like the assignment's target
+(the way registration helpers are unrolled). `expand` gives the module with such
+assignments replaced by that class statement (`Expansion.origins` maps each back to the
+assignment it stands for) and, for a call of a factory the codemod cannot read so, why
+(`Expansion.refused`).
 
 A factory of another module reads its names there: each module-level name its class reads
 has one origin (`tree_origins.origin_of`), the same in the calling module or one it does
@@ -127,19 +130,25 @@ def _bound_class(fn: cst.FunctionDef, call: cst.Call, target: str, bound: dict[s
     if fn.decorators or fn.asynchronous is not None:
         raise _RefusedError("it is decorated or async")
     params = fn.params
-    if params.posonly_params or not isinstance(params.star_arg, cst.MaybeSentinel) or \
-            params.star_kwarg is not None:
-        raise _RefusedError("it takes *args, **kwargs or positional-only parameters")
+    star = params.star_arg if isinstance(params.star_arg, cst.Param) else None
+    if params.posonly_params or params.star_kwarg is not None:
+        raise _RefusedError("it takes **kwargs or positional-only parameters")
     names = [p.name.value for p in (*params.params, *params.kwonly_params)]
     values: dict[str, cst.BaseExpression] = {}
+    rest: list[cst.Element] = []  # the positional arguments `*args` takes, as a tuple
     for i, arg in enumerate(call.args):
         if arg.star:
             raise _RefusedError(f"the call passes `{code_of(arg).strip()}`")
+        if arg.keyword is None and i >= len(params.params) and star is not None:
+            rest.append(cst.Element(_static_argument(arg.value, bound)))
+            continue
         key = arg.keyword.value if arg.keyword is not None else (
             names[i] if i < len(params.params) else None)
         if key is None or key not in names or key in values:
             raise _RefusedError("the call's arguments do not match its parameters")
         values[key] = _static_argument(arg.value, bound)
+    if star is not None:
+        values[star.name.value] = cst.Tuple(rest)
     for p in (*params.params, *params.kwonly_params):
         if p.name.value not in values:
             if p.default is None:
@@ -150,10 +159,17 @@ def _bound_class(fn: cst.FunctionDef, call: cst.Call, target: str, bound: dict[s
     body = list(fn.body.body)
     if body and m.matches(body[0], m.SimpleStatementLine(body=[m.Expr(m.SimpleString())])):
         body = body[1:]
-    if len(body) < 2 or not m.matches(body[-1], m.SimpleStatementLine(body=[m.Return(
-            value=m.Name())])) or not isinstance(body[-2], cst.ClassDef):
+    at = max((i for i, s in enumerate(body) if isinstance(s, cst.ClassDef)), default=-1)
+    if at < 0 or not m.matches(body[-1], m.SimpleStatementLine(body=[m.Return(
+            value=m.Name())])):
         raise _RefusedError("its body is not constants, one class statement and `return` of it")
-    cls = body[-2]
+    cls = cst.ensure_type(body[at], cst.ClassDef)
+    for stmt in body[at + 1:-1]:
+        if not _cosmetic(stmt, cls):
+            raise _RefusedError(f"it also runs `{code_of(stmt).strip()}` after its class "
+                                "statement (only its __name__, __qualname__, __doc__ and "
+                                "__module__ may be set)")
+    body = [*body[:at + 1], body[-1]]
     returned = cst.ensure_type(cst.ensure_type(body[-1], cst.SimpleStatementLine).body[0],
                                cst.Return)
     if cst.ensure_type(returned.value, cst.Name).value != cls.name.value:
@@ -172,6 +188,24 @@ def _bound_class(fn: cst.FunctionDef, call: cst.Call, target: str, bound: dict[s
                            "constant")
         constants.append(cst.ensure_type(small.targets[0].target, cst.Name).value)
     return _substitute(fn, cls, values, constants, target)
+
+
+#: class attributes a factory may set on its class: they name and describe it and change
+#: nothing a kernel computes (the class read is named as the module binds it)
+COSMETIC = frozenset({"__name__", "__qualname__", "__doc__", "__module__"})
+
+
+def _cosmetic(stmt: cst.BaseStatement, cls: cst.ClassDef) -> bool:
+    """`stmt` is `K.__name__ = ...` (`__qualname__`, `__doc__`, `__module__`; chained too)
+    for the class statement `cls` named K, its value calling nothing."""
+    if not m.matches(stmt, m.SimpleStatementLine(body=[m.Assign()])):
+        return False
+    small = cst.ensure_type(cst.ensure_type(stmt, cst.SimpleStatementLine).body[0], cst.Assign)
+    return not m.findall(small.value, m.OneOf(m.Call(), m.Lambda(), m.NamedExpr())) and all(
+        m.matches(t.target, m.Attribute(value=m.Name(), attr=m.Name()))
+        and cst.ensure_type(t.target, cst.Attribute).attr.value in COSMETIC
+        and cst.ensure_type(cst.ensure_type(t.target, cst.Attribute).value, cst.Name).value
+        == cls.name.value for t in small.targets)
 
 
 def _static_argument(value: cst.BaseExpression, bound: dict[str, int]) -> cst.BaseExpression:

@@ -1,7 +1,8 @@
 """The comment `--write` puts above a migrated kernel class it keeps (unregistered) for its
 users, or keeps registered by a statement that does more than register
-(`registration_effects`), and reading it back: a later run reports such a class as migrated
-earlier, with its op, instead of as a kernel no registration names (or migrating it again)."""
+(`registration_effects`) or by its base's `__init_subclass__` (`class_registrations`), and
+reading it back: a later run reports such a class as migrated earlier, with its op,
+instead of as a kernel no registration names (or migrating it again)."""
 
 from __future__ import annotations
 
@@ -12,14 +13,18 @@ import libcst as cst
 _PREFIX = "# fluidphi migrate: kept, unregistered, for its users;"
 _PREFIX_REGISTERED = ("# fluidphi migrate: kept, still registered by a statement doing more "
                       "than registering;")
+_PREFIX_ITSELF = ("# fluidphi migrate: kept, still registering itself through its base's "
+                  "__init_subclass__;")
 _SERVED = re.compile(r"op '([^']+)' runs on (\w+)")
 
 
-def kept_comment(served: list[tuple[str, str]], registered: bool = False) -> cst.EmptyLine:
+def kept_comment(served: list[tuple[str, str]], registered: bool = False,
+                 itself: bool = False) -> cst.EmptyLine:
     """The comment line above a kept class: each (op, function) it was migrated to
-    (`registered`: its legacy registration stays too)."""
+    (`registered`: its legacy registration stays too; `itself`: the class statement makes
+    it, through its base's `__init_subclass__`)."""
     ops = ", ".join(f"op '{op}' runs on {func}" for op, func in served)
-    prefix = _PREFIX_REGISTERED if registered else _PREFIX
+    prefix = _PREFIX_ITSELF if itself else _PREFIX_REGISTERED if registered else _PREFIX
     return cst.EmptyLine(comment=cst.Comment(f"{prefix} {ops}"))
 
 
@@ -27,7 +32,7 @@ def kept_served(cls: cst.ClassDef) -> dict[str, str]:
     """op -> PHI kernel function, from the comment an earlier write put above `cls` ({}:
     none)."""
     for line in cls.leading_lines:
-        for prefix in (_PREFIX, _PREFIX_REGISTERED):
+        for prefix in (_PREFIX, _PREFIX_REGISTERED, _PREFIX_ITSELF):
             if line.comment is not None and line.comment.value.startswith(prefix):
                 return dict(_SERVED.findall(line.comment.value[len(prefix):]))
     return {}
@@ -35,5 +40,5 @@ def kept_served(cls: cst.ClassDef) -> dict[str, str]:
 
 def kept_registered(cls: cst.ClassDef) -> bool:
     """Whether an earlier write kept `cls` with its legacy registration."""
-    return any(line.comment is not None and line.comment.value.startswith(_PREFIX_REGISTERED)
-               for line in cls.leading_lines)
+    return any(line.comment is not None and line.comment.value.startswith(
+        (_PREFIX_REGISTERED, _PREFIX_ITSELF)) for line in cls.leading_lines)

@@ -169,6 +169,10 @@ class _ClassUses(cst.CSTVisitor):
             self.why = self.why or f"hands the kernel class to `{func.value}`"
 
 
+#: how the reason of a kernel migrated with its legacy registration kept begins
+KEPT_REGISTERED = "migrated; legacy registration kept"
+
+
 def kept_registrations(info: Any) -> dict[str, list[Registration]]:
     """Kernel class -> its registrations made by statements whose registering helper also
     does something else (those statements stay)."""
@@ -185,4 +189,11 @@ def kept_reason(info: Any, regs: list[Registration]) -> str:
     for index in dict.fromkeys(r.stmt_index for r in regs):
         first = code_of(info.module.body[index]).strip().splitlines()[0]
         parts.append(f"`{first}` also {'; '.join(info.effects[index])}")
-    return "migrated; legacy registration kept: " + "; ".join(parts)
+    return f"{KEPT_REGISTERED}: " + "; ".join(parts)
+
+
+def self_registered_reason(name: str) -> str:
+    """The row's reason for a kernel migrated whose class stays for its users, registering
+    itself (its base's `__init_subclass__`) as before."""
+    return (f"{KEPT_REGISTERED}: {name} registers itself through its base's "
+            "`__init_subclass__`, and its class stays as it is")

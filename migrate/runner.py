@@ -27,6 +27,7 @@ from migrate.generated_backward import GENERATED_FILE, is_generated
 from migrate.kernel import PASSES_CTX
 from migrate.kernel_compose import composed_callee
 from migrate.records import FileResult, Foreign, KernelRecord
+from migrate.registration_effects import KEPT_REGISTERED
 from migrate.source_files import SourceError, digest_of, read_source
 from migrate.source_limits import nesting_problem, size_problem
 from migrate.split_ops import split_exclusions
@@ -137,7 +138,9 @@ def migrate_file(path_text: str, exclude: dict[str, str] | None = None,
     result.kept_for, result.foreign = dict(kept_for or {}), dict(foreign or {})
     for r in result.records:
         if r.status is KernelStatus.MIGRATED and r.kernel in result.kept_for:
-            r.reason = f"migrated; class kept for {result.kept_for[r.kernel]}"
+            kept = f"class kept for {result.kept_for[r.kernel]}"
+            r.reason = (f"{r.reason}; {kept}" if r.reason.startswith(KEPT_REGISTERED)
+                        else f"migrated; {kept}")
     return result
 
 

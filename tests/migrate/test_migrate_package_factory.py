@@ -4,11 +4,14 @@ body is constants, one class statement and `return` of it, called at the top lev
 static arguments, is read as its class with the parameters bound to the arguments as
 written; the maker so read gives the proto, the kernel so read migrates to a functional
 kernel written where the assignment stood (the assignment kept, with the kept comment,
-where another module imports the class). A factory doing more (a closure over a list,
-`*args`) or a call with an argument computed at run time gives a `skipped` row naming the
-factory and why. After `--write` every module still imports and every op computes what it
-computed before (package_probe.py, before and after, in a subprocess), and a second run
-changes nothing."""
+where another module imports the class). The factory may set its class's `__name__`,
+`__qualname__`, `__doc__` and `__module__` after the class statement, and a `*args`
+parameter is the tuple of the call's remaining arguments (a maker's `for ... in attrs:`
+unrolled over it). A factory doing more (a closure over a list, another class attribute
+set after the class statement) or a call with an argument computed at run time gives a
+`skipped` row naming the factory and why. After `--write` every module still imports and
+every op computes what it computed before (package_probe.py, before and after, in a
+subprocess), and a second run changes nothing."""
 
 from __future__ import annotations
 
@@ -33,11 +36,16 @@ EXPECTED: dict[str, tuple[str, str, str]] = {
         "built by the factory counted_kernel() (pkg_factory/makers.py) (`CountedKernel = "
         f"counted_kernel(np.negative)`), {_WHY}its class closes over `calls = []`, which is "
         "no constant; not migrated"),
-    "ChainedKernel": (
-        "skipped", "fx_chained",
-        "built by the factory chained_kernel() (pkg_factory/makers.py) (`ChainedKernel = "
-        f"chained_kernel(np.abs, np.negative)`), {_WHY}it takes *args, **kwargs or "
-        "positional-only parameters; not migrated"),
+    "ChainedKernel": ("migrated", "fx_chained", ""),
+    "ExpKernel": ("migrated", "fx_exp", ""),
+    "AffineKernel": ("migrated", "fx_affine", ""),
+    "CopyKernel": ("migrated", "fx_copy", ""),
+    "TunedKernel": (
+        "skipped", "fx_tuned",
+        "built by the factory tuned_kernel() (pkg_factory/makers.py) (`TunedKernel = "
+        f"tuned_kernel(np.abs)`), {_WHY}it also runs `_Tuned.gain = 3.0` after its class "
+        "statement (only its __name__, __qualname__, __doc__ and __module__ may be set); "
+        "not migrated"),
     "PickedKernel": (
         "skipped", "fx_picked",
         "built by the factory unary_kernel() (pkg_factory/makers.py) (`PickedKernel = "
@@ -69,6 +77,13 @@ def test_the_factorys_arguments_are_bound_as_written(written: dict[str, Any]) ->
     assert "- op : fx_square\n  args : (Tensor x, float alpha=0.5)" in yaml
     assert "out[...] = np.abs(x.data) * alpha  # note: computed element-wise" in ops
     assert "out[...] = np.square(x.data) * alpha" in ops
+    # `*attrs` is the tuple of the call's remaining arguments, unrolled by the proto reader
+    assert "- op : fx_affine\n  args : (Tensor x, float scale=2.0, float shift=-1.0)" in yaml
+    assert "- op : fx_copy\n  args : (Tensor x)\n" in yaml
+    assert "    for f in (np.abs, np.negative):\n        v = f(v)\n" in ops
+    # the factory's __name__ / __qualname__ / __doc__ / __module__ statements change nothing
+    assert "dev_ctx.alloc(out, x.dtype)[...] = np.exp(x.data) - x.data" in ops
+    assert "ExpKernel =" not in ops and "__qualname__" not in ops
     # a factory of the module with a constant computed from its parameter
     assert "dev_ctx.alloc(out, x.dtype)[...] = x.data * (1.0 * 2)" in ops
     # makers, a kept kernel and the refused calls stay the assignments they were
@@ -89,9 +104,10 @@ def test_the_write_breaks_nothing_and_every_op_computes_as_before(written: dict[
                                                                   ) -> None:
     before, after = written["before"], written["after"]
     migrated = {r["op"] for r in written["doc"]["kernels"] if r["status"] == "migrated"}
-    assert migrated == {"fx_abs", "fx_square", "fx_double"}
+    assert migrated == {"fx_abs", "fx_square", "fx_double", "fx_chained", "fx_exp", "fx_affine",
+                        "fx_copy"}
     assert_nothing_broken(written, migrated)
-    assert set(before["ran"]) >= migrated | {"fx_counted", "fx_chained", "fx_picked"}
+    assert set(before["ran"]) >= migrated | {"fx_counted", "fx_picked", "fx_tuned"}
     assert {op: after["phi_ran"][op] for op in migrated} == {
         op: before["ran"][op] for op in migrated}
     assert before["ran"]["fx_double"][0][:2] == [-4.0, -3.2727272510528564]

@@ -2,8 +2,9 @@
 a `typing.Generic[T]` base read as absent; a helper of another module taking ctx whose
 reads become parameters spelled like builtins (`min`, `max`) lifted with those parameters
 renamed; a kernel keeping a lazily built table on the instance refused as instance state;
-kernels made by factories (a class statement renamed in the factory, a `type(...)` call)
-each with a row under the name they are bound to, naming the factory; an op whose operator
+kernels made by factories (a class statement renamed in the factory, read as that class
+statement and migrated; a `type(...)` call, refused) each with a row under the name they
+are bound to; an op whose operator
 one module registers and whose int kernel another adds left legacy in both, each row naming
 the other module. After `--write`
 every module still imports and every op computes what it computed before."""
@@ -34,16 +35,19 @@ EXPECTED = {
         "`self._table = None`, and _lookup() sets it again (a cache filled on first use); a "
         "PHI kernel is a plain function, with no instance to keep it between runs (only an "
         "`__init__` storing the kernels it composes, `self.k = OtherKernel()`, is read)"),
-    ("factory.py", "TripleKernel"): ("skipped", "hb_triple", _FACTORY.format(
-        f="affine_kernel", k="TripleKernel", call='affine_kernel("TripleKernel", 3.0)',
-        how="defines the class in its body")),
+    # the factory renames its class (`Made.__name__ = Made.__qualname__ = name`): read as
+    # the class statement it stands for, named as the module binds it
+    ("factory.py", "TripleKernel"): (
+        "migrated", "hb_triple", "migrated; class TripleKernel kept: the registration "
+        '`register_op_kernel("hb_halve", "CPU", HalveKernel, DataType.FLOAT32)` may find it '
+        "by a computed name"),
     ("factory.py", "HalveKernel"): ("skipped", "hb_halve", _FACTORY.format(
         f="typed_affine", k="HalveKernel", call='typed_affine("HalveKernel", 0.5)',
         how="builds the class by type(...)")),
-    # the module registers factory-made classes in calls it cannot read: kept for them
+    # the module registers a `type(...)`-made class in a call it cannot read: kept for it
     ("factory.py", "NegateKernel"): (
         "migrated", "hb_negate", "migrated; class NegateKernel kept: the registration "
-        '`register_op_kernel("hb_triple", "CPU", TripleKernel, DataType.FLOAT32)` may find it '
+        '`register_op_kernel("hb_halve", "CPU", HalveKernel, DataType.FLOAT32)` may find it '
         "by a computed name"),
     # an op whose operator is registered in products.py and whose int kernels products_int.py
     # adds: neither module migrates its kernels of it

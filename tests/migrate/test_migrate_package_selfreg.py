@@ -3,9 +3,11 @@
 (`return kernel_cls`), class decorators built on it (a factory taking `*dtypes`, one
 returning the helper's call, a plain decorator), and a base whose `__init_subclass__`
 registers each subclass from its class keywords (in another module). A decorator handing
-back nothing, a rebinding `K = enlist(..., K, ...)` and a self-registering class other
-modules import (kept, it would register again) stay legacy with a row naming why; a
-decorated class another module imports is kept without its decorator. After `--write`
+back nothing and a rebinding `K = enlist(..., K, ...)` stay legacy with a row naming why; a
+decorated class another module imports is kept without its decorator (the decorator can go
+alone), a self-registering one as it is, registering itself still (its base cannot go
+without changing the class its users see): "legacy registration kept", the PHI kernel
+dispatched first. After `--write`
 every module still imports and every op computes what it computed before.
 """
 
@@ -15,7 +17,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from migrate_helpers import write_copy
+from migrate_helpers import console, write_copy
+
+from migrate.cli_entry import run_migrate
 
 PACKAGE = "pkg_selfreg"
 BOTH = {"CPU": ["FLOAT32", "FLOAT64"], "GPU": ["FLOAT32", "FLOAT64"]}
@@ -44,13 +48,14 @@ EXPECTED: dict[str, dict[str, tuple[str, str, str, dict[str, list[str]]]]] = {
     "auto.py": {
         "SquareKernel": ("migrated", "ss_square", "", CPU),
         "CubeKernel": ("migrated", "ss_cube", "", BOTH),
-        "QuadKernel": ("skipped", "ss_quad", "QuadKernel is used elsewhere in the tree, so "
-                       "its class would be kept; it registers itself through its base's "
-                       "`__init_subclass__`", {}),
+        # kept for users.py as it is: it still registers itself, the PHI kernel goes first
+        "QuadKernel": ("migrated", "ss_quad", "migrated; legacy registration kept: QuadKernel "
+                       "registers itself through its base's `__init_subclass__`, and its class "
+                       "stays as it is; class kept for pkg_selfreg/users.py", CPU),
     },
 }
 MIGRATED = {"ss_double", "ss_inc", "ss_dec", "ss_negate", "ss_shared", "ss_square",
-            "ss_cube"}
+            "ss_cube", "ss_quad"}
 
 
 @pytest.fixture(scope="module")
@@ -82,8 +87,10 @@ def test_the_write_breaks_nothing_and_every_op_computes_as_before(written: dict[
     assert all(isinstance(v, list) for v in before["ran"].values()), before["ran"]
     migrated = {r["op"] for r in written["doc"]["kernels"] if r["status"] == "migrated"}
     assert migrated == MIGRATED
-    assert after["ran"] == {op: v for op, v in before["ran"].items() if op not in migrated}
-    assert after["phi_ran"] == {op: before["ran"][op] for op in migrated}
+    # ss_quad's class still registers itself: its legacy kernel runs as before too
+    legacy = {op for op in before["ran"] if op not in migrated} | {"ss_quad"}
+    assert after["ran"] == {op: v for op, v in before["ran"].items() if op in legacy}
+    assert after["phi_ran"] == {op: before["ran"][op] for op in migrated - legacy}
 
 
 def test_the_class_statements_went_with_their_registrations(written: dict[str, Any]) -> None:
@@ -97,10 +104,21 @@ def test_the_class_statements_went_with_their_registrations(written: dict[str, A
     assert '@forgetful("ss_halve")\nclass HalveKernel(OpKernel):' in decorated
     auto = (pkg / "auto.py").read_text()
     assert "class SquareKernel" not in auto and "class CubeKernel" not in auto
-    assert 'class QuadKernel(SelfEnlisting, op_type="ss_quad"):' in auto
+    assert ("# fluidphi migrate: kept, still registering itself through its base's "
+            "__init_subclass__; op 'ss_quad' runs on ss_quad_kernel\n"
+            'class QuadKernel(SelfEnlisting, op_type="ss_quad"):') in auto
+    assert "def ss_quad_kernel(" in auto
     returned = (pkg / "returned.py").read_text()
     assert 'enlist("ss_double"' not in returned and "class DoubleKernel" not in returned
     assert 'TripleKernel = enlist("ss_triple", TripleKernel, REAL)' in returned
+
+
+def test_a_second_run_changes_nothing(written: dict[str, Any]) -> None:
+    """The kept self-registering class is read back as migrated earlier, not again."""
+    pkg = written["pkg"]
+    texts = {p: p.read_text() for p in pkg.rglob("*.py")}
+    assert run_migrate([pkg], write=True, verify=False, console=console()) == 0
+    assert {p: p.read_text() for p in pkg.rglob("*.py")} == texts
 
 
 def test_an_init_subclass_registering_nothing_leaves_the_class_to_its_calls(

@@ -1,5 +1,8 @@
-"""Team F's factories: a maker and a kernel class built per call, and factories doing more
-than building one class (a closure over a list, `*args`)."""
+"""Team F's factories: a maker and a kernel class built per call, a kernel factory naming
+and describing its class (`__name__`, `__qualname__`, `__doc__`), a maker factory taking its
+extra attributes as `*attrs`, a kernel factory applying `*fns` in turn, and factories doing
+more than building one class (a closure over a list, a class attribute set after the class
+statement)."""
 
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel
@@ -67,3 +70,42 @@ def chained_kernel(*fns):
             ctx.output("Out").mutable_data(ctx.place, x.dtype)[...] = v
 
     return _Chained
+
+
+def named_kernel(name, fn, doc=""):
+    """A kernel computing fn(x) - x, its class named `name` and described by `doc`."""
+
+    class _Named(OpKernel):
+        def compute(self, ctx):
+            x = ctx.input("X")
+            ctx.output("Out").mutable_data(ctx.place, x.dtype)[...] = fn(x.data) - x.data
+
+    _Named.__name__ = _Named.__qualname__ = name
+    _Named.__doc__ = doc or f"Out = {name}(X) - X"
+    _Named.__module__ = __name__
+    return _Named
+
+
+def tuned_kernel(fn):
+    """A kernel whose class gets a tuning attribute after its statement (read by compute)."""
+
+    class _Tuned(OpKernel):
+        def compute(self, ctx):
+            x = ctx.input("X")
+            ctx.output("Out").mutable_data(ctx.place, x.dtype)[...] = fn(x.data) * self.gain
+
+    _Tuned.gain = 3.0
+    return _Tuned
+
+
+def maker_with(doc, *attrs):
+    """A maker of X -> Out plus one float attribute per (name, default, comment) of `attrs`."""
+
+    class _WithAttrs(OpProtoAndCheckerMaker):
+        def make(self):
+            self.add_input("X", "input")
+            self.add_output("Out", doc)
+            for name, default, comment in attrs:
+                self.add_attr(name, AttrType.FLOAT, default, comment)
+
+    return _WithAttrs

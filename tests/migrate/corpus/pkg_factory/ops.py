@@ -8,7 +8,16 @@ from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from phi.common import DataType
 
-from .makers import UnaryOp, chained_kernel, counted_kernel, make_unary_maker, unary_kernel
+from .makers import (
+    UnaryOp,
+    chained_kernel,
+    counted_kernel,
+    make_unary_maker,
+    maker_with,
+    named_kernel,
+    tuned_kernel,
+    unary_kernel,
+)
 
 FLOATS = (DataType.FLOAT32, DataType.FLOAT64)
 
@@ -37,6 +46,23 @@ DoubleKernel = scaled_kernel(1.0)
 CountedKernel = counted_kernel(np.negative)
 ChainedKernel = chained_kernel(np.abs, np.negative)
 PickedKernel = unary_kernel(_pick())
+ExpKernel = named_kernel("ExpKernel", np.exp, doc="Out = exp(X) - X")
+TunedKernel = tuned_kernel(np.abs)
+AffineMaker = maker_with("X * scale + shift", ("scale", 2.0, "factor"), ("shift", -1.0, "offset"))
+PlainMaker = maker_with("X")
+
+
+class AffineKernel(OpKernel):
+    def compute(self, ctx):
+        x = ctx.input("X")
+        out = ctx.output("Out").mutable_data(ctx.place, x.dtype)
+        out[...] = x.data * ctx.attr("scale") + ctx.attr("shift")
+
+
+class CopyKernel(OpKernel):
+    def compute(self, ctx):
+        x = ctx.input("X")
+        ctx.output("Out").mutable_data(ctx.place, x.dtype)[...] = x.data
 
 register_operator("fx_abs", UnaryOp, AbsMaker)
 register_op_kernel("fx_abs", "CPU", AbsKernel, *FLOATS)
@@ -50,3 +76,11 @@ register_operator("fx_chained", UnaryOp, AbsMaker)
 register_op_kernel("fx_chained", "CPU", ChainedKernel, *FLOATS)
 register_operator("fx_picked", UnaryOp, AbsMaker)
 register_op_kernel("fx_picked", "CPU", PickedKernel, *FLOATS)
+register_operator("fx_exp", UnaryOp, AbsMaker)
+register_op_kernel("fx_exp", "CPU", ExpKernel, *FLOATS)
+register_operator("fx_tuned", UnaryOp, AbsMaker)
+register_op_kernel("fx_tuned", "CPU", TunedKernel, *FLOATS)
+register_operator("fx_affine", UnaryOp, AffineMaker)
+register_op_kernel("fx_affine", "CPU", AffineKernel, *FLOATS)
+register_operator("fx_copy", UnaryOp, PlainMaker)
+register_op_kernel("fx_copy", "CPU", CopyKernel, *FLOATS)
