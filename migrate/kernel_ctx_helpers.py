@@ -20,8 +20,10 @@ from typing import TYPE_CHECKING, Any
 import libcst as cst
 import libcst.matchers as m
 
+from migrate.has_attr_folds import fold_has_attr
 from migrate.kernel_model import SkipError
 from migrate.kernel_prepass import inline_name_constants
+from migrate.kernel_tidy import fold_dead_branches
 from migrate.names import load_names, store_names
 from migrate.static import info_for
 from migrate.static_refs import FunctionRef, code_of, dotted, literal_string
@@ -95,6 +97,7 @@ def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: st
     # `ctx.attr(self.SCALE_ATTR)` reads the attribute the kernel's constant names
     source = inline_name_constants(mk.info, mk.members, fn.body, helper_self) \
         if helper_self else fn.body
+    source = fold_dead_branches(fold_has_attr(mk.proto, source, ctx_param))
     for attr in _attr_names(source, ctx_param):
         if attr in mk.dtype_attrs:
             raise SkipError(f"passes ctx to {name}(), which reads attribute '{attr}' raw "
