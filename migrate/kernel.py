@@ -13,6 +13,7 @@ import libcst.matchers as m
 
 from migrate.class_members import class_members
 from migrate.class_registrations import registering_decorators
+from migrate.class_stored_kernels import class_level_kernels
 from migrate.grads import GradPlan, check_optional, conform, none_checked
 from migrate.has_attr_folds import fold_has_attr
 from migrate.kernel_bindings import (
@@ -149,6 +150,8 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
             raise SkipError(f"{init.owner.name.value} binds __init__ to something other "
                             "than a method")
         stored = stored_kernels(mro, init.function, compute)
+    for attr, kernel in class_level_kernels(mk.info, mro, mk.members, compute).items():
+        stored.setdefault(attr, kernel)  # `_impl = OtherKernel()` in a class body
     if compute.asynchronous:
         raise SkipError("compute() is async")
     for old, new in renames.items():
