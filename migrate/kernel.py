@@ -13,7 +13,9 @@ import libcst.matchers as m
 
 from migrate.class_members import class_members
 from migrate.class_registrations import registering_decorators
+from migrate.class_stored_kernels import class_level_kernels
 from migrate.grads import GradPlan, check_optional, conform, none_checked
+from migrate.has_attr_folds import fold_has_attr
 from migrate.kernel_bindings import (
     RebindError,
     check_bindings,
@@ -148,6 +150,8 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
             raise SkipError(f"{init.owner.name.value} binds __init__ to something other "
                             "than a method")
         stored = stored_kernels(mro, init.function, compute)
+    for attr, kernel in class_level_kernels(mk.info, mro, mk.members, compute).items():
+        stored.setdefault(attr, kernel)  # `_impl = OtherKernel()` in a class body
     if compute.asynchronous:
         raise SkipError("compute() is async")
     for old, new in renames.items():
@@ -170,6 +174,8 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
         block = composing_stored(block, stored, self_name)
     block = compose_calls(mk, block, ctx_name)
     # branches the class constants decide go first: what they read is never read
+    # so do those ctx.has_attr() decides: an attribute the proto declares with a default
+    block = fold_has_attr(mk.proto, block, ctx_name)
     block = fold_dead_branches(block.visit(ConstantInliner(mk, self_name)))
     mk.dtype_attrs = _dtype_attrs(mk, block, ctx_name)
     mk.assign_names()

@@ -20,13 +20,15 @@ from typing import TYPE_CHECKING, Any
 import libcst as cst
 import libcst.matchers as m
 
+from migrate.has_attr_folds import fold_has_attr
 from migrate.kernel_model import SkipError
 from migrate.kernel_prepass import inline_name_constants
+from migrate.kernel_tidy import fold_dead_branches
 from migrate.names import load_names, store_names
 from migrate.static import info_for
 from migrate.static_refs import FunctionRef, code_of, dotted, literal_string
 from migrate.syntax import blank
-from migrate.tree_bases import global_reads
+from migrate.tree_bases import global_reads, import_spec
 from migrate.tree_origins import origin_of
 
 if TYPE_CHECKING:
@@ -72,7 +74,7 @@ def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: st
     if ctx_param in store_names(fn.body, outer_only=False):
         raise SkipError(f"passes ctx to {name}(), which rebinds '{ctx_param}'")
     if home is not None and home is not mk.info:
-        _check_reads(mk.info, home, fn, plain[ctx_at[0]])
+        _check_reads(mk, home, fn, plain[ctx_at[0]])
     if key in mk.lifting or len(mk.lifting) >= MAX_DEPTH:
         raise SkipError(f"passes ctx to {name}(), which passes it on recursively or too deep")
     # a parameter naming the slot or attribute ctx reads, given a string literal here, is
@@ -84,9 +86,11 @@ def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: st
                         f"parameter '{param}' names, given `{code_of(arg).strip()}` here: a "
                         "computed name (a string literal is read as that name)")
     if fixed:
-        fn = _with_literals(fn, {plain[i].name.value: call.args[i].value for i in fixed})
-        key = (*key, *(f"{plain[i].name.value}={call.args[i].value.value}"  # type: ignore[attr-defined]
-                       for i in fixed))
+        values = {i: call.args[i].value if i < len(call.args) else plain[i].default
+                  for i in fixed}
+        fn = _with_literals(fn, {plain[i].name.value: v for i, v in values.items()})
+        key = (*key, *(f"{plain[i].name.value}={v.value}"  # type: ignore[union-attr]
+                       for i, v in values.items()))
         plain = [p for i, p in enumerate(plain) if i not in fixed]
         call = call.with_changes(args=[a for i, a in enumerate(call.args) if i not in fixed])
         ctx_at = [i for i, a in enumerate(call.args) if m.matches(a.value, m.Name(ctx))]
@@ -95,6 +99,7 @@ def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: st
     # `ctx.attr(self.SCALE_ATTR)` reads the attribute the kernel's constant names
     source = inline_name_constants(mk.info, mk.members, fn.body, helper_self) \
         if helper_self else fn.body
+    source = fold_dead_branches(fold_has_attr(mk.proto, source, ctx_param))
     for attr in _attr_names(source, ctx_param):
         if attr in mk.dtype_attrs:
             raise SkipError(f"passes ctx to {name}(), which reads attribute '{attr}' raw "
@@ -167,7 +172,8 @@ def _literal_slot_args(fn: cst.FunctionDef, plain: list[cst.Param], call: cst.Ca
                        ctx: str) -> tuple[set[int], tuple[str, cst.BaseExpression] | None]:
     """The positions of the helper's parameters that name what ctx reads (the first
     argument of a `ctx.input/output/attr/...(...)` call), never rebound in the helper,
-    whose argument at `call` is a plain string literal; and the first such parameter given
+    whose argument at `call` (or default, where the call leaves it out) is a plain string
+    literal; and the first such parameter given
     anything else (with its argument), None when none is."""
     named = {c.args[0].value.value for c in m.findall(  # type: ignore[attr-defined]
         fn.body, m.Call(func=m.Attribute(value=m.Name(ctx)), args=[m.Arg(value=m.Name()),
@@ -175,11 +181,16 @@ def _literal_slot_args(fn: cst.FunctionDef, plain: list[cst.Param], call: cst.Ca
     bound = store_names(fn.body, outer_only=False)
     out: set[int] = set()
     computed: tuple[str, cst.BaseExpression] | None = None
-    for i, (param, arg) in enumerate(zip(plain, call.args)):
+    for i, param in enumerate(plain):
         name = param.name.value
         if name not in named or name in bound or name == ctx or m.findall(
                 fn.body, m.Param(name=m.Name(name))):
             continue
+        if i >= len(call.args):  # left out: its default, when a string literal (the same value)
+            if isinstance(param.default, cst.SimpleString) and literal_string(param.default):
+                out.add(i)
+            continue
+        arg = call.args[i]
         if isinstance(arg.value, cst.SimpleString) and literal_string(arg.value):
             out.add(i)
         elif computed is None:
@@ -315,10 +326,14 @@ def _module_function(info: ModuleInfo, name: str
     return (f"<module {home.path}>", name), fn, home
 
 
-def _check_reads(info: ModuleInfo, home: ModuleInfo, fn: cst.FunctionDef,
+def _check_reads(mk: KernelMigration, home: ModuleInfo, fn: cst.FunctionDef,
                  ctx_param: cst.Param) -> None:
     """Each module-level name `fn` (of module `home`) reads, but for the annotation of
-    its ctx parameter (which goes), means the same in `info`'s module."""
+    its ctx parameter (which goes), means the same in the kernel's module, or is one that
+    module does not bind at all: then the lifted copy's module imports it from where
+    `home` gets it (`tree_bases.import_spec`: `from phi.common import DataType`), also
+    where only an annotation of the copy reads it (the copy keeps its annotations)."""
+    info = mk.info
     others = fn.with_changes(params=fn.params.with_changes(
         params=[p for p in fn.params.params if p is not ctx_param]))
     kept = {n.value for n in m.findall(others, m.Name())}
@@ -326,6 +341,20 @@ def _check_reads(info: ModuleInfo, home: ModuleInfo, fn: cst.FunctionDef,
     for read in sorted(global_reads(home, fn) & kept):  # type: ignore[arg-type]
         theirs = origin_of(home.path, read) if home.path else None
         ours = origin_of(info.path, read) if info.path else None
-        if theirs != ours or (theirs is None and not hasattr(builtins, read)):
+        if theirs == ours and (theirs is not None or hasattr(builtins, read)):
+            continue
+        spec = None
+        if (theirs is not None and ours is None and info.path is not None
+                and read not in info.module_names()):
+            spec = import_spec(info.path, theirs, read)
+        if spec is None:
+            said = (f"'{read}' ({theirs.qualified})" if theirs is not None
+                    else f"'{read}', not bound there")
+            bound = f"binds it to {ours.qualified}" if ours is not None else (
+                "binds it otherwise" if read in info.module_names() else "does not bind it")
             raise SkipError(f"passes ctx to {fn.name.value}() of {where}, which reads "
-                            f"'{read}', bound otherwise (or not at all) in this module")
+                            f"{said}; this module {bound}")
+        if spec[0]:
+            mk.function_imports.add(spec)
+        else:
+            mk.module_imports.add(spec[1])

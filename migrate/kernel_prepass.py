@@ -10,7 +10,8 @@ Run on compute() before anything else, each only where it is provably the same:
   the builtin) is read as `builtins.min`, so the parameter keeps the name ops.yaml gives it;
 * a list / set / dict comprehension, a generator unpacked or passed to tuple() / list(),
   and a for loop (no break, continue or else; its variable not read after it) over a
-  constant tuple of strings, whose variable names a slot or attribute, are unrolled.
+  constant tuple of strings (none: an empty tuple runs no iteration), whose variable names a
+  slot or attribute, are unrolled.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ def prepare(info: ModuleInfo, members: dict[str, Member], block: cst.IndentedBlo
 
 def inline_name_constants(info: ModuleInfo, members: dict[str, Member], node: Any,
                           self_name: str) -> Any:
-    """`node` with each `self.NAME` that is a string (or tuple of strings) constant of
+    """`node` with each `self.NAME` that is a string (or tuple of strings, maybe empty) constant of
     the class (`constant_of`, by `members`: the kernel class's MRO, so a subclass's own
     value wins) spelled as its literal: `ctx.attr(self.SCALE_ATTR)` reads `"scale"`."""
     return node.visit(_NameConstants(info, members, self_name))
@@ -69,7 +70,7 @@ class _NameConstants(cst.CSTTransformer):
             value = constant_of(self.info, self.members, original.attr.value)
         except UnresolvableError:
             return updated
-        if isinstance(value, str) or (isinstance(value, tuple) and value
+        if isinstance(value, str) or (isinstance(value, tuple)
                                       and all(isinstance(v, str) for v in value)):
             return spell(self.info.imports, value)
         return updated
@@ -122,7 +123,8 @@ def _constant_names(node: cst.BaseExpression) -> list[str] | None:
         return None
     values = [literal_string(e.value) if isinstance(e, cst.Element) else None
               for e in node.elements]
-    return values if values and all(v is not None for v in values) else None  # type: ignore[return-value]
+    # an empty tuple too (a template base's `ATTRS = ()`): the loop runs no iteration
+    return values if all(v is not None for v in values) else None  # type: ignore[return-value]
 
 
 def _reads_by(node: cst.CSTNode, ctx: str, var: str) -> bool:
@@ -224,6 +226,8 @@ class _UnrollNames(cst.CSTTransformer):
             else:
                 body.extend(copies)
                 changed = True
+        if changed and not body:  # every statement a loop over an empty tuple
+            body = [cst.SimpleStatementLine([cst.Pass()])]
         return updated.with_changes(body=body) if changed else updated
 
     def _unrolled(self, stmt: Any, after: Sequence[Any]) -> list[Any] | None:

@@ -13,6 +13,7 @@ import libcst as cst
 
 from migrate.class_members import Member, assigned_outside, class_body_names, constant_of
 from migrate.grads import GradPlan
+from migrate.has_attr_folds import why_undecided
 from migrate.kernel_ctx_helpers import lift_ctx_helper, passes_ctx
 from migrate.kernel_model import (
     ATTR_HINTS,
@@ -249,7 +250,8 @@ class KernelMigration:
         if method == "attr":
             return self._attr(slot)
         if method == "has_attr":
-            raise SkipError(f"calls ctx.has_attr({slot!r}), which depends on the OpDesc")
+            raise SkipError(f"calls ctx.has_attr({slot!r}), which depends on the OpDesc: "
+                            f"{why_undecided(self.proto, slot)}")
         is_out = method in ("output", "multi_output", "has_output", "output_size")
         var = self.proto.output(slot) if is_out else self.proto.input(slot)
         if var is None:

@@ -61,9 +61,10 @@ BODY_CASES = {
         ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("Y").data
     ''', "reads input 'Y' that the op proto does not declare"),
     "has_attr": ('''
-        if ctx.has_attr("alpha"):
+        if ctx.has_attr("beta"):
             ctx.output("Out").mutable_data(ctx.place)[...] = 0
-    ''', "ctx.has_attr('alpha'), which depends on the OpDesc"),
+    ''', "ctx.has_attr('beta'), which depends on the OpDesc: the op proto does not "
+        "declare 'beta', and fluidphi accepts attributes a proto does not declare"),
     "instance state": ('''
         self.calls = 1
         ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data

@@ -1,0 +1,3 @@
+"""A package whose kernels allocate through a helper of another module (`alloc.py`)."""
+
+from . import kernels, rebound  # noqa: F401
