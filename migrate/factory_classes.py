@@ -29,7 +29,7 @@ import libcst.matchers as m
 from libcst.metadata import GlobalScope, MetadataWrapper, ScopeProvider
 
 from migrate.source_files import SourceError
-from migrate.static_refs import ImportTable, code_of, find_module_file, load_module
+from migrate.static_refs import ImportTable, code_of, load_module
 from migrate.tree_origins import origin_of
 
 
@@ -109,14 +109,16 @@ def _factory(module: cst.Module, imports: ImportTable, path: Path | None, name: 
     a module-level def of `module`, or of the module of the tree it is imported from."""
     home, where = module, path
     if name in imports.from_modules and path is not None:
-        found = find_module_file(imports.from_modules[name], path)
+        # where the name is defined, through the re-exports of a package's `__init__`
+        origin = origin_of(path, name)
+        found = origin.path if origin is not None else None
         if found is None:
             return None
         try:
             home, where = load_module(found)[0], found.resolve()
         except (cst.ParserSyntaxError, SourceError, OSError):
             return None
-        name = imports.names[name].rsplit(".", 1)[-1]
+        name = origin.qualified.rsplit(".", 1)[-1]  # type: ignore[union-attr]
     defs = [s for s in home.body if isinstance(s, cst.FunctionDef) and s.name.value == name]
     if len(defs) != 1 or not any(isinstance(s, cst.ClassDef) for s in defs[0].body.body):
         return None

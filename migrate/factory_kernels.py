@@ -51,10 +51,10 @@ def made_bases(fn: cst.FunctionDef) -> tuple[cst.BaseExpression, ...] | None:
     """The bases of the class `fn` returns when it builds it itself (a class statement of
     its body, or `type(name, (B, ...), ns)`, returned directly or through a local); None
     when it returns anything else (or several things)."""
-    returns = m.findall(fn.body, m.Return())
-    if len(returns) != 1 or returns[0].value is None:  # type: ignore[attr-defined]
+    returns = _own_returns(fn)  # not those of the methods of the class it builds
+    if len(returns) != 1 or returns[0].value is None:
         return None
-    value = returns[0].value  # type: ignore[attr-defined]
+    value = returns[0].value
     if is_type_call(value):
         return tuple(e.value for e in value.args[1].value.elements)
     if not isinstance(value, cst.Name):
@@ -67,6 +67,31 @@ def made_bases(fn: cst.FunctionDef) -> tuple[cst.BaseExpression, ...] | None:
                 and any(m.matches(t.target, m.Name(value.value)) for t in small.targets)):
             return tuple(e.value for e in small.value.args[1].value.elements)
     return None
+
+
+class _OwnReturns(cst.CSTVisitor):
+    """The `return` statements of one function, not of the functions and classes it defines."""
+
+    def __init__(self) -> None:
+        self.found: list[cst.Return] = []
+
+    def visit_Return(self, node: cst.Return) -> None:  # noqa: N802
+        self.found.append(node)
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:  # noqa: N802
+        return False
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:  # noqa: N802
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:  # noqa: N802
+        return False
+
+
+def _own_returns(fn: cst.FunctionDef) -> list[cst.Return]:
+    seen = _OwnReturns()
+    fn.body.visit(seen)
+    return seen.found
 
 
 def _factory(info: ModuleInfo, func: cst.BaseExpression
