@@ -37,6 +37,7 @@ from migrate.kept_classes import kept_registered, kept_served
 from migrate.kernel import PASSES_CTX, migrate_kernel
 from migrate.kernel_compose import check_compositions, composable
 from migrate.kernel_model import KernelFunction, ModuleContext, SkipError
+from migrate.module_scan import scan_module
 from migrate.names import snake
 from migrate.proto_reader import read_protos
 from migrate.records import FileResult, Foreign, KernelRecord, Unit
@@ -52,7 +53,7 @@ from migrate.registrations import (
     uncovered_key,
 )
 from migrate.source_files import SourceError, read_source
-from migrate.static import ModuleInfo, scan_module
+from migrate.static import ModuleInfo
 from migrate.static_facts import Registration, StaticProto, UnresolvedRegistration
 from migrate.static_refs import code_of, dotted
 from migrate.tree_operators import not_registered_here

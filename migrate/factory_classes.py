@@ -30,7 +30,7 @@ from libcst.metadata import GlobalScope, MetadataWrapper, ScopeProvider
 
 from migrate.source_files import SourceError
 from migrate.static_refs import ImportTable, code_of, load_module
-from migrate.tree_origins import origin_of
+from migrate.tree_origins import import_spec, origin_of
 
 
 @dataclass
@@ -295,8 +295,6 @@ def _imports_for(cls: cst.ClassDef, fn: cst.FunctionDef, home: Path | None, path
                  imports: ImportTable, bound: dict[str, int]) -> list[cst.BaseStatement]:
     """The import statements the calling module needs for `cls` (of a factory of `home`)
     to read what it reads there; _RefusedError when a name has another meaning here."""
-    from migrate.tree_bases import import_spec  # tree_bases reads modules through static
-
     if home is None or path is None:
         raise _RefusedError("its module is not read as a file")
     home_module = load_module(home)[0]

@@ -12,12 +12,21 @@ by the module itself (an assignment, an import, a class, a star import of the tr
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import libcst as cst
 
-if TYPE_CHECKING:
-    from migrate.static import ModuleInfo
+from migrate.static_refs import ImportTable
+
+
+class ModuleInfo(Protocol):
+    """What these rules read of a module (`migrate.static.ModuleInfo`, which calls them)."""
+
+    imports: ImportTable
+
+    def module_names(self) -> set[str]: ...
+
+    def class_def(self, name: cst.BaseExpression) -> tuple[ModuleInfo, cst.ClassDef] | None: ...
 
 #: qualified names of the classes read as absent when they are a kernel's base
 INERT_TYPING = ("typing.Generic", "typing_extensions.Generic")
@@ -42,19 +51,12 @@ def plain_base(info: ModuleInfo, base: cst.BaseExpression) -> cst.BaseExpression
     class itself there: the alias's `__mro_entries__`); else `base`."""
     if not isinstance(base, cst.Subscript) or not isinstance(base.value, (cst.Name, cst.Attribute)):
         return base
-    from migrate.static import info_for  # static imports this module
-
-    home, cls = info, None
-    if isinstance(base.value, cst.Name):
-        cls = info.classes.get(base.value.value)
-    if cls is None:
-        ref = info._class_elsewhere(base.value)
-        if ref is None:
-            return base
-        home = info_for(info, ref)
-        cls = home.classes.get(ref.name)
-    if cls is None or any(isinstance(s, cst.FunctionDef) and s.name.value == "__class_getitem__"
-                          for s in cls.body.body):
+    found = info.class_def(base.value)
+    if found is None:
+        return base
+    home, cls = found
+    if any(isinstance(s, cst.FunctionDef) and s.name.value == "__class_getitem__"
+           for s in cls.body.body):
         return base
     generic = [a.value for a in cls.bases if a.keyword is None
                and isinstance(a.value, cst.Subscript) and is_inert_base(home, a.value)]

@@ -28,8 +28,8 @@ from migrate.names import load_names, store_names
 from migrate.static import info_for
 from migrate.static_refs import FunctionRef, code_of, dotted, literal_string
 from migrate.syntax import blank
-from migrate.tree_bases import global_reads, import_spec
-from migrate.tree_origins import origin_of
+from migrate.tree_bases import global_reads
+from migrate.tree_origins import import_spec, origin_of
 
 if TYPE_CHECKING:
     from migrate.static import ModuleInfo
@@ -331,7 +331,7 @@ def _check_reads(mk: KernelMigration, home: ModuleInfo, fn: cst.FunctionDef,
     """Each module-level name `fn` (of module `home`) reads, but for the annotation of
     its ctx parameter (which goes), means the same in the kernel's module, or is one that
     module does not bind at all: then the lifted copy's module imports it from where
-    `home` gets it (`tree_bases.import_spec`: `from phi.common import DataType`), also
+    `home` gets it (`tree_origins.import_spec`: `from phi.common import DataType`), also
     where only an annotation of the copy reads it (the copy keeps its annotations)."""
     info = mk.info
     others = fn.with_changes(params=fn.params.with_changes(

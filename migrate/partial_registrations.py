@@ -2,7 +2,7 @@
 with literal arguments and only ever called (`reg(XKernel, DataType.FLOAT32)`): each such
 call is read as the `register_op_kernel` call it makes. Any other use of the name (passed
 on, rebound, a keyword argument in the partial) leaves it a value the codemod cannot
-follow (`static.indirect_references`)."""
+follow (`module_scan.indirect_references`)."""
 
 from __future__ import annotations
 

@@ -1,26 +1,27 @@
 """Read a legacy op module statically: imports, constants, protos, operators, registrations.
 
-Nothing here imports or runs the module being migrated. `scan_module` gives a
-`ModuleInfo`; references resolve through `static_refs`, values through `static_eval`;
-`proto_reader` adds the op protos.
+Nothing here imports or runs the module being migrated. `ModuleInfo` holds what is read
+and the interpreter of registration code lives here; `module_scan.scan_module` runs it
+over a module's top-level statements and gives the `ModuleInfo`. References resolve
+through `static_refs`, values through `static_eval`; `proto_reader` adds the op protos.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 import libcst as cst
 import libcst.matchers as m
-from libcst.metadata import MetadataWrapper, QualifiedNameProvider
 
-from migrate.comprehension_loops import as_loop, unread_statement
-from migrate.factory_classes import Expansion, expand
+from migrate.comprehension_loops import unread_statement
+from migrate.factory_classes import Expansion
 from migrate.framework_operators import framework_grad_operator
 from migrate.helper_returns import helper_body
 from migrate.inert_bases import is_inert_base, plain_base
-from migrate.partial_registrations import calls_partial, expanded, partial_bindings
+from migrate.partial_registrations import expanded
 from migrate.registration_effects import note_effect
 from migrate.source_files import file_state, read_source
 from migrate.static_eval import Evaluator, call_args, class_bases, is_type_call
@@ -37,7 +38,6 @@ from migrate.static_refs import (
     dotted,
     iter_top_statements,
     literal_string,
-    names_in,
 )
 from migrate.unread_operators import unread_operator
 
@@ -67,6 +67,10 @@ class ModuleInfo:
                                                   compare=False)
     #: assignments of factory calls read as their classes (`migrate.factory_classes`)
     factories: Expansion | None = field(default=None, repr=False, compare=False)
+    #: how a module of the tree is read (`migrate.module_scan.scan_module`, which builds
+    #: every ModuleInfo): `info_for` reads the modules a reference leads to with it
+    scan: Callable[[str, Path | None], ModuleInfo] | None = field(default=None, repr=False,
+                                                                   compare=False)
 
     def factory_refusal(self, name: str) -> str | None:  # why a factory call is not read
         return self.factories.refused.get(name) if self.factories is not None else None
@@ -167,6 +171,15 @@ class ModuleInfo:
                         out[d] = small.value
         return out
 
+    def class_def(self, name: cst.BaseExpression) -> tuple[ModuleInfo, cst.ClassDef] | None:
+        """The module and class statement `name` means here: a class of this module, or of
+        another module of the tree; None for anything else."""
+        if isinstance(name, cst.Name) and name.value in self.classes:
+            return self, self.classes[name.value]
+        ref = self._class_elsewhere(name)
+        home = info_for(self, ref) if ref is not None else None
+        return (home, home.classes[ref.name]) if home and ref.name in home.classes else None
+
     def _class_elsewhere(self, base: cst.BaseExpression) -> ClassRef | None:
         try:
             ref = self.ev.eval(base, {})
@@ -202,113 +215,6 @@ class _CallFinder(cst.CSTVisitor):
         for s in self.symbols:
             if self.imports.is_symbol(node.func, s):
                 self.found.append((s, node))
-
-
-def classes_named(info: ModuleInfo, node: cst.CSTNode) -> set[str]:
-    """The module's classes `node` names, directly or through the module constants it
-    reads (`_OPS = [("a", AKernel, ...)]` ... `for ... in _OPS:`), those put into such a
-    constant after it was built included (`_OPS["b"] = BKernel`, `_OPS.update(...)`)."""
-    seen: set[str] = set()
-    todo = [names_in(node)]
-    while todo:
-        for name in todo.pop() - seen:
-            seen.add(name)
-            if name in info.ev.assigns and not is_type_call(info.ev.assigns[name]):
-                todo.append(names_in(info.ev.assigns[name]))
-                todo.extend(names_in(s) for s in _changing_statements(info, name))
-    return seen & set(info.classes)
-
-
-def _changing_statements(info: ModuleInfo, name: str) -> list[cst.BaseSmallStatement]:
-    """The top-level statements that may change the module constant `name` in place:
-    any naming it other than its binding (when its evaluator says it changes)."""
-    if not info.ev.changed(name):
-        return []
-    binding = info.ev.assigns[name]
-    out = []
-    for stmt in iter_top_statements(info.module.body):
-        for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
-            if getattr(small, "value", None) is not binding and name in names_in(small):
-                out.append(small)
-    return out
-
-
-def scan_module(source: str, path: Path | None = None) -> ModuleInfo:
-    """Imports, constants, classes and registrations of a module; its op protos are read by
-    `migrate.proto_reader.read_protos` (which reads sibling modules through `info_for`)."""
-    module = (factories := expand(cst.parse_module(source), path)).module  # factory classes
-    imports = ImportTable(module)
-    ev = Evaluator(module, imports, path)
-    ev.unread_classes = set(factories.refused)
-    info = ModuleInfo(path, module, imports, ev, dict(ev.classes), factories=factories)
-    for name, (qualified, origin) in ev.star_bindings().items():
-        imports.bind_starred(name, qualified, origin)
-    scope = _Scope(imports, ev)
-    from migrate.class_registrations import class_statement_kind, read_class, unless_rebinding
-
-    for index, stmt in enumerate(module.body):
-        kind = class_statement_kind(info, stmt) if isinstance(stmt, cst.ClassDef) else None
-        finder = _CallFinder(imports, REGISTERING)
-        stmt.visit(finder)
-        if kind == "deferred" or (kind is None and not finder.found and not _calls_helper(
-                info, scope, stmt) and not calls_partial(info, stmt)):
-            continue
-        if isinstance(stmt, cst.FunctionDef) and not any(
-                info.is_subclass_of(c, "OpKernel") for c in classes_named(info, stmt)):
-            continue  # a helper registering what its callers pass: read at each call
-        done = (len(info.registrations), dict(info.operators), dict(info.base_kernel_names))
-        try:
-            if kind == "own":  # a registering decorator, class keywords
-                read_class(info, stmt, index)  # type: ignore[arg-type]
-            else:
-                _interpret(info, as_loop(stmt, discarded_only=True)
-                           or unless_rebinding(info, stmt), index, {})
-        except UnresolvableError as exc:  # what it registered before failing is no fact
-            del info.registrations[done[0]:]
-            info.effects.pop(index, None)
-            info.operators, info.base_kernel_names = done[1], done[2]
-            info.unresolved.append(UnresolvedRegistration(index, str(exc),
-                                                          classes_named(info, stmt)))
-    partials = {id(c.args[0].value) for c in partial_bindings(info).values()}
-    for node in indirect_references(info, "register_op_kernel"):
-        if id(node) in partials:  # `reg = partial(register_op_kernel, ...)` read at its calls
-            continue
-        info.unresolved.append(UnresolvedRegistration(
-            -1, f"registers kernels through `{code_of(node)}` used as a value (an alias, "
-                "functools.partial, a table), which the codemod cannot follow", set()))
-    return info
-
-
-def indirect_references(info: ModuleInfo, symbol: str) -> list[cst.CSTNode]:
-    """References to the imported `symbol` other than calling it (`partial(symbol, ...)`,
-    `reg = symbol`), found by LibCST's QualifiedNameProvider. Cheap when there are none:
-    the names that could refer to it are counted first."""
-    locals_ = {n for n, q in info.imports.names.items()
-               if q == symbol or q.endswith("." + symbol)}
-    modules = {n for n, q in info.imports.names.items() if n not in locals_}
-    could = m.Name(m.MatchIfTrue(lambda v: v in locals_)) | m.Attribute(
-        value=m.Name(m.MatchIfTrue(lambda v: v in modules)), attr=m.Name(symbol))
-    refs = m.findall(info.module, could)
-    called = {c.func for c in m.findall(info.module, m.Call(func=could))}
-    imported = {n for imp in m.findall(info.module, m.Import() | m.ImportFrom())
-                for n in m.findall(imp, m.Name() | m.Attribute())}
-    loose = [r for r in refs if r not in called and r not in imported]
-    if not loose:
-        return []
-    found: list[cst.CSTNode] = []
-
-    class Resolve(cst.CSTVisitor):
-        METADATA_DEPENDENCIES = (QualifiedNameProvider,)
-
-        def on_visit(self, node: cst.CSTNode) -> bool:
-            if node in loose and any(q.name == symbol or q.name.endswith("." + symbol)
-                                     for q in self.get_metadata(QualifiedNameProvider, node,
-                                                                set())):
-                found.append(node)
-            return True
-
-    MetadataWrapper(info.module, unsafe_skip_copy=True).visit(Resolve())
-    return found
 
 
 #: what registers: calls of these, or of a function whose body calls them (a helper)
@@ -594,5 +500,6 @@ def info_for(info: ModuleInfo, ref: ClassRef | FunctionRef) -> ModuleInfo:
         return info
     key = file_state(ref.path)
     if key not in _INFO_CACHE:
-        _INFO_CACHE[key] = scan_module(read_source(ref.path).text, ref.path)
+        assert info.scan is not None, "a ModuleInfo is built by module_scan.scan_module"
+        _INFO_CACHE[key] = info.scan(read_source(ref.path).text, ref.path)
     return _INFO_CACHE[key]

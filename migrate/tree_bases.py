@@ -23,7 +23,7 @@ from migrate.static import ModuleInfo, c3_merge, info_for
 from migrate.static_eval import class_bases
 from migrate.static_refs import ClassRef, UnresolvableError, code_of, dotted
 from migrate.tree_names import reads_module_binding
-from migrate.tree_origins import Origin, origin_of
+from migrate.tree_origins import import_spec, origin_of
 
 #: packages of the framework itself: a base there (OpKernel, OpProtoAndCheckerMaker) is
 #: never read as a class of the tree, even where the tree given holds the framework
@@ -164,17 +164,5 @@ def transplant_imports(target: ModuleInfo, owner: ModuleInfo, cls: cst.ClassDef
     return needs
 
 
-def import_spec(target: Path, origin: Origin, name: str) -> tuple[str, str] | None:
-    """How `target` imports `origin` under `name`: `from M import name` (M relative when
-    it is a module of target's folder), `import name`; None when no import binds it so."""
-    if origin.qualified == name:
-        return "", name
-    module, _, last = origin.qualified.rpartition(".")
-    if last != name or not module or module == "builtins":
-        return None
-    if origin.path is not None and origin.path.parent == target.resolve().parent and \
-            origin.path.stem != "__init__":
-        return f".{origin.path.stem}", name
-    return module, name
 def _shown(path: Path | None) -> str:
     return f"{path.parent.name}/{path.name}" if path is not None else "another module"

@@ -199,3 +199,17 @@ def relative_module(from_file: Path, target: Path) -> str:
     while common < min(len(here), len(there)) and here[common] == there[common]:
         common += 1
     return "." * (len(here) - common + 1) + ".".join(there[common:])
+
+
+def import_spec(target: Path, origin: Origin, name: str) -> tuple[str, str] | None:
+    """How `target` imports `origin` under `name`: `from M import name` (M relative when
+    it is a module of target's folder), `import name`; None when no import binds it so."""
+    if origin.qualified == name:
+        return "", name
+    module, _, last = origin.qualified.rpartition(".")
+    if last != name or not module or module == "builtins":
+        return None
+    if origin.path is not None and origin.path.parent == target.resolve().parent and \
+            origin.path.stem != "__init__":
+        return f".{origin.path.stem}", name
+    return module, name

@@ -196,7 +196,7 @@ reg("x", XKernel)
     ("_SEEN.append(len(OP_KERNELS))", "!`_SEEN.append(len(OP_KERNELS))` reads `OP_KERNELS`"),
 ])
 def test_what_a_helper_may_do_besides_registering(effect: str, expected: str) -> None:
-    from migrate.static import scan_module
+    from migrate.module_scan import scan_module
 
     info = scan_module(_HELPER_MODULE.replace("{effect}", effect))
     if expected.startswith("!"):

@@ -123,7 +123,7 @@ def test_a_second_run_changes_nothing(written: dict[str, Any]) -> None:
 
 def test_an_init_subclass_registering_nothing_leaves_the_class_to_its_calls(
         tmp_path: Path) -> None:
-    from migrate.static import scan_module
+    from migrate.module_scan import scan_module
 
     path = tmp_path / "tagged.py"
     path.write_text(
