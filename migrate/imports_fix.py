@@ -19,7 +19,7 @@ from migrate.import_effects import FIRST_PARTY, KEPT_COMMENT, droppable
 from migrate.kernel_model import SkipError
 from migrate.names import isort_key
 from migrate.static import ModuleInfo
-from migrate.static_refs import code_of, dotted, literal_string
+from migrate.static_refs import code_of, dotted, iter_top_statements, literal_string
 from migrate.syntax import blank
 from migrate.tree_origins import origin_of
 
@@ -252,7 +252,14 @@ def _tidy_relative(head: list[Any], unused: set[str], path: Path | None) -> list
 def _schedule_removal(context: CodemodContext, info: ModuleInfo, local: str) -> None:
     qualified = info.imports.names[local]
     module = info.imports.from_modules.get(local)
-    if module is None:  # `import a.b` binds `a`; `import a.b as c` binds c
+    if module is None and local == qualified:  # `import a.b.c` binds `a`: each such import
+        for stmt in iter_top_statements(info.module.body):
+            for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
+                for alias in small.names if isinstance(small, cst.Import) else ():
+                    full = dotted(alias.name) or ""
+                    if alias.asname is None and full.split(".")[0] == local:
+                        RemoveImportsVisitor.remove_unused_import(context, full)
+    elif module is None:  # `import a.b as c` binds c
         RemoveImportsVisitor.remove_unused_import(
             context, qualified, asname=local if local != qualified.split(".")[0] else None)
     elif not module.startswith("."):

@@ -49,7 +49,7 @@ def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: st
                     rewriter: type) -> cst.Call | None:
     """`call` (which passes `ctx`) rewritten to call the lifted helper with the reads;
     None when the callee is not a helper the codemod can read (the call is kept)."""
-    found = _callee(mk, call.func, self_name)
+    found = _callee(mk, call.func, self_name, ctx)
     if found is None:
         return None
     key, fn, home = found
@@ -293,7 +293,7 @@ def _attr_names(body: cst.CSTNode, ctx: str) -> list[str]:
                      args=[m.Arg(value=m.SimpleString())]))]
 
 
-def _callee(mk: KernelMigration, func: cst.BaseExpression, self_name: str
+def _callee(mk: KernelMigration, func: cst.BaseExpression, self_name: str, ctx: str
             ) -> tuple[tuple[str, str], cst.FunctionDef, ModuleInfo | None] | None:
     """(lift key, the helper's def, its module when it is a module-level function) or
     None."""
@@ -303,17 +303,25 @@ def _callee(mk: KernelMigration, func: cst.BaseExpression, self_name: str
         if member is None or member.function is None:
             return None
         return (member.owner.name.value, func.attr.value), member.function, None
-    if not isinstance(func, cst.Name):
+    spelled = dotted(func)
+    if spelled is None or spelled.split(".")[0] in (self_name, ctx):
         return None
-    return _module_function(mk.info, func.value)
+    return _module_function(mk.info, spelled)
 
 
-def _module_function(info: ModuleInfo, name: str
+def _module_function(info: ModuleInfo, spelled: str
                      ) -> tuple[tuple[str, str], cst.FunctionDef, ModuleInfo] | None:
+    """The module-level function `spelled` names: a name of this module (`alloc_like`),
+    or an attribute of a module the module imports (`H.alloc_like` after `import
+    pkg.common.helpers as H`, `helpers.alloc_like`, `pkg.common.helpers.alloc_like`),
+    followed through the tree's re-exports to the one module defining it."""
+    name = spelled.rsplit(".", 1)[-1]
     if info.path is None:
+        if spelled != name:
+            return None
         home = info
     else:
-        origin = origin_of(info.path, name)
+        origin = origin_of(info.path, spelled)
         if origin is None or origin.path is None or \
                 origin.qualified.rsplit(".", 1)[-1] != name:
             return None

@@ -1,0 +1,1 @@
+"""Team D: kernels reaching helpers taking ctx through module aliases of a sub-package."""

@@ -1,0 +1,1 @@
+"""Team D's arithmetic ops."""
