@@ -31,6 +31,7 @@ from migrate.kernel_compose import (
     stored_kernels,
     untraced,
 )
+from migrate.kernel_ctx_helpers import ctx_use
 from migrate.kernel_folds import find_folds
 from migrate.kernel_model import (
     ATTR_HINTS,
@@ -208,8 +209,9 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
                 raise SkipError(f"{PASSES_CTX} '{ctx_name}' on to {legacy}().compute("
                                 f"{ctx_name}): kernel {legacy} stays legacy (not migrated as "
                                 "one function this kernel can call), so this one does too")
-            raise SkipError(f"{PASSES_CTX} '{ctx_name}' on or keeps it (only "
-                            "ctx.input/output/attr/... reads can become parameters)")
+            use = ctx_use(mk, new_block, ctx_name, self_name)
+            raise SkipError(f"{PASSES_CTX} '{ctx_name}' on or keeps it ({ctx_name} {use}; "
+                            "only ctx.input/output/attr/... reads can become parameters)")
         if n.value == self_name:
             raise SkipError(f"uses {self_name} beyond helpers and constant class attributes "
                        "(instance state)")

@@ -7,9 +7,11 @@ the kernel's `Rewriter` with its own ctx parameter, its ctx parameter is dropped
 kernel parameters its reads became are keyword-only parameters of the lifted function,
 which the call passes by name (`_scale_of(scale=scale)`). The callee is a method of the
 kernel's MRO (`self.NAME`, as `KernelMigration.members` resolves it) or a module-level
-function defined once in this module or another module of the tree
-(`tree_origins.origin_of`) whose module-level reads mean the same here. Anything else
-keeps the call, and the kernel stays skipped as passing ctx on.
+function defined once in this module or another module of the tree, called by its name
+or as an attribute of an imported module (`H.alloc_like` after `import pkg.helpers as H`;
+`tree_origins.origin_of`), whose module-level reads mean the same here. Anything else
+keeps the call, and the kernel stays skipped as passing ctx on, the reason naming the
+callee and why (`ctx_use`).
 """
 
 from __future__ import annotations
@@ -50,7 +52,7 @@ def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: st
     """`call` (which passes `ctx`) rewritten to call the lifted helper with the reads;
     None when the callee is not a helper the codemod can read (the call is kept)."""
     found = _callee(mk, call.func, self_name, ctx)
-    if found is None:
+    if isinstance(found, str):
         return None
     key, fn, home = found
     is_method = home is None
@@ -113,9 +115,10 @@ def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: st
         mk.lifting.discard(key)
     loaded = {n.value for n in load_names(body)}
     if ctx_param in loaded:
+        use = ctx_use(mk, body, ctx_param, helper_self)
         raise SkipError(f"passes ctx to {name}(), which keeps '{ctx_param}' or passes it on "
-                        "(only ctx.input/output/attr/... reads and helpers doing only those "
-                        "can become parameters)")
+                        f"({ctx_param} {use}; only ctx.input/output/attr/... reads and helpers "
+                        "doing only those can become parameters)")
     if helper_self and helper_self in loaded:
         raise SkipError(f"passes ctx to {name}(), which uses {helper_self} beyond helpers "
                         "and constant class attributes (instance state)")
@@ -294,44 +297,66 @@ def _attr_names(body: cst.CSTNode, ctx: str) -> list[str]:
 
 
 def _callee(mk: KernelMigration, func: cst.BaseExpression, self_name: str, ctx: str
-            ) -> tuple[tuple[str, str], cst.FunctionDef, ModuleInfo | None] | None:
-    """(lift key, the helper's def, its module when it is a module-level function) or
-    None."""
-    if (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name)
-            and func.value.value == self_name and self_name):
-        member = mk.members.get(func.attr.value)
-        if member is None or member.function is None:
-            return None
-        return (member.owner.name.value, func.attr.value), member.function, None
+            ) -> tuple[tuple[str, str], cst.FunctionDef, ModuleInfo | None] | str:
+    """(lift key, the helper's def, its module when it is a module-level function), or
+    why the callee is no helper the codemod reads, in words."""
     spelled = dotted(func)
-    if spelled is None or spelled.split(".")[0] in (self_name, ctx):
-        return None
+    if spelled is None:
+        return f"{code_of(func).strip()} is computed at run time"
+    head = spelled.split(".")[0]
+    if head == self_name and self_name and "." in spelled:
+        member = mk.members.get(spelled.split(".")[1])
+        if spelled.count(".") > 1 or member is None or member.function is None:
+            return f"{spelled} is no method of the kernel's classes"
+        return (member.owner.name.value, spelled.split(".")[1]), member.function, None
+    if head == ctx:
+        return f"{spelled} is a member of ctx"
     return _module_function(mk.info, spelled)
 
 
 def _module_function(info: ModuleInfo, spelled: str
-                     ) -> tuple[tuple[str, str], cst.FunctionDef, ModuleInfo] | None:
+                     ) -> tuple[tuple[str, str], cst.FunctionDef, ModuleInfo] | str:
     """The module-level function `spelled` names: a name of this module (`alloc_like`),
     or an attribute of a module the module imports (`H.alloc_like` after `import
     pkg.common.helpers as H`, `helpers.alloc_like`, `pkg.common.helpers.alloc_like`),
-    followed through the tree's re-exports to the one module defining it."""
+    followed through the tree's re-exports to the one module defining it; else why not."""
     name = spelled.rsplit(".", 1)[-1]
     if info.path is None:
         if spelled != name:
-            return None
+            return f"{spelled} is no function of this module"
         home = info
+        where = spelled
     else:
         origin = origin_of(info.path, spelled)
-        if origin is None or origin.path is None or \
-                origin.qualified.rsplit(".", 1)[-1] != name:
-            return None
+        if origin is None:
+            return (f"the codemod cannot trace {spelled} to one binding (a method of a value, "
+                    "a name bound more than once or at run time)")
+        if origin.path is None:
+            return f"{spelled} is {origin.qualified}, outside the tree"
+        if origin.qualified.rsplit(".", 1)[-1] != name:
+            return f"{spelled} is {origin.qualified}"
         home = info_for(info, FunctionRef(name, origin.path))
+        where = origin.qualified
     defs = [s for s in home.module.body if isinstance(s, cst.FunctionDef)
             and s.name.value == name]
     if len(defs) != 1:
-        return None
+        return f"{where} is not one function statement (def) of its module"
     fn = defs[0]
     return (f"<module {home.path}>", name), fn, home
+
+
+def ctx_use(mk: KernelMigration, body: cst.CSTNode, ctx: str, self_name: str) -> str:
+    """The first use of `ctx` a rewritten body still has, in words: the callee it is
+    passed to and why that is no helper the codemod lifts, or the statement keeping it."""
+    for call in m.findall(body, m.Call()):
+        if passes_ctx(cst.ensure_type(call, cst.Call), ctx):
+            found = _callee(mk, call.func, self_name, ctx)  # type: ignore[attr-defined]
+            why = found if isinstance(found, str) else "no helper the codemod lifts"
+            return f"passed to {code_of(call.func).strip()}(): {why}"  # type: ignore[attr-defined]
+    for stmt in m.findall(body, m.SimpleStatementLine()):
+        if any(n.value == ctx for n in load_names(stmt)):
+            return f"kept by `{code_of(stmt).strip()}`"
+    return "kept"
 
 
 def _check_reads(mk: KernelMigration, home: ModuleInfo, fn: cst.FunctionDef,

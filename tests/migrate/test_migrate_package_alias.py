@@ -18,7 +18,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from migrate_helpers import CORPUS, assert_nothing_broken, run_script, verified_rows, write_copy
+from migrate_helpers import (
+    CORPUS,
+    assert_nothing_broken,
+    migrate,
+    run_script,
+    unary,
+    verified_rows,
+    write_copy,
+)
 
 PACKAGE = "pkg_alias"
 
@@ -28,10 +36,17 @@ EXPECTED = {
     "FloorDivIntKernel": ("migrated", ""),
     "ShiftKernel": ("migrated", ""),
     "ShiftSquareKernel": ("migrated", ""),
+    # the helper is named, and what it does with ctx
     "RememberKernel": ("skipped", "passes ctx to remember(), which keeps 'ctx' or passes it "
-                                  "on (only ctx.input/output/attr/... reads and helpers doing "
-                                  "only those can become parameters)"),
-    "RecordKernel": ("skipped", "passes the ExecutionContext 'ctx' on or keeps it (only "
+                                  "on (ctx passed to _SEEN.append(): the codemod cannot trace "
+                                  "_SEEN.append to one binding (a method of a value, a name "
+                                  "bound more than once or at run time); only "
+                                  "ctx.input/output/attr/... reads and helpers doing only those "
+                                  "can become parameters)"),
+    # `record = _SEEN.append` in tensors.py: no function statement to lift
+    "RecordKernel": ("skipped", "passes the ExecutionContext 'ctx' on or keeps it (ctx passed "
+                                "to tz.record(): pkg_alias.base.tensors.record is not one "
+                                "function statement (def) of its module; only "
                                 "ctx.input/output/attr/... reads can become parameters)"),
 }
 MIGRATED_OPS = ("ax_blend", "ax_floor_div", "ax_shift", "ax_shift_square")
@@ -119,3 +134,26 @@ def test_the_helpers_are_lifted_taking_the_reads(written: dict[str, Any]) -> Non
     for name in ("tensors.py", "__init__.py"):
         assert (written["pkg"] / "base" / name).read_bytes() == \
             (CORPUS / PACKAGE / "base" / name).read_bytes()
+
+
+_KEEPS = '''
+class UnaryKernel(OpKernel):
+    def compute(self, ctx):
+        x = ctx.input("X")
+        kept = ctx
+        ctx.output("Out").mutable_data(ctx.place)[...] = x.data
+'''
+
+
+@pytest.mark.parametrize(("line", "why"), [
+    ("        kept = ctx\n", "ctx kept by `kept = ctx`"),
+    ("        H.alloc_like(ctx)\n", "ctx passed to H.alloc_like(): H.alloc_like is no function "
+                                   "of this module"),
+    ("        helpers[0](ctx)\n", "ctx passed to helpers[0](): helpers[0] is computed at run "
+                                 "time"),
+])
+def test_a_ctx_use_left_is_named_in_the_reason(line: str, why: str) -> None:
+    result = migrate(unary(_KEEPS.replace("        kept = ctx\n", line)))
+    assert [r.reason for r in result.records] == [
+        f"passes the ExecutionContext 'ctx' on or keeps it ({why}; only "
+        "ctx.input/output/attr/... reads can become parameters)"]

@@ -28,8 +28,11 @@ EXPECTED = {
     "TripledAbsKernel": ("migrated", ""),
     "NestedKernel": ("migrated", ""),
     "KeepsCtxKernel": ("skipped", "passes ctx to remember(), which keeps 'ctx' or passes it "
-                                  "on (only ctx.input/output/attr/... reads and helpers doing "
-                                  "only those can become parameters)"),
+                                  "on (ctx passed to _SEEN.append(): the codemod cannot trace "
+                                  "_SEEN.append to one binding (a method of a value, a name "
+                                  "bound more than once or at run time); only "
+                                  "ctx.input/output/attr/... reads and helpers doing only those "
+                                  "can become parameters)"),
 }
 MIGRATED_OPS = ("ctx_tripled_abs", "ctx_nested")
 
