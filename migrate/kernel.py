@@ -49,6 +49,7 @@ from migrate.static_refs import UnresolvableError, code_of
 from migrate.syntax import ctx_call, dtype_conversion
 from migrate.tree_bases import transplant_imports, tree_mro
 from migrate.tree_operators import not_registered_here
+from migrate.write_only_counters import counter_note, drop_counters, write_only_counters
 
 #: how the reason of a kernel passing its context on begins (composition retries those)
 PASSES_CTX = "passes the ExecutionContext"
@@ -149,7 +150,11 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
         if init.function is None:
             raise SkipError(f"{init.owner.name.value} binds __init__ to something other "
                             "than a method")
-        stored = stored_kernels(mro, init.function, compute)
+        counters, not_counters = write_only_counters(mk.info, mro, init.function, compute)
+        stored = stored_kernels(mro, init.function, compute, counters, not_counters)
+        if counters:
+            compute = drop_counters(compute, counters)
+            mk.notes.append(counter_note(counters, compute.params.params[0].name.value))
     for attr, kernel in class_level_kernels(mk.info, mro, mk.members, compute).items():
         stored.setdefault(attr, kernel)  # `_impl = OtherKernel()` in a class body
     if compute.asynchronous:
@@ -251,7 +256,7 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
                           node, mk.helpers, list(mk.folds.values()), mk.hints,
                           [c.name.value for c in mro], set(mk.module_imports),
                           mk.grad.op_def if mk.grad is not None else None, set(mk.composes),
-                          set(mk.function_imports))
+                          set(mk.function_imports), list(mk.notes))
 
 
 def _read_names(mk: KernelMigration, block: cst.CSTNode, ctx: str) -> set[str]:

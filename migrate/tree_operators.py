@@ -10,6 +10,7 @@ plain (`not_registered_here`).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import libcst as cst
@@ -22,21 +23,30 @@ from migrate.tree_names import package_root
 _SKIP_DIRS = {"__pycache__", ".venv", "build", "dist"}
 
 
+def tree_paths(here: Path, include_self: bool = False) -> Iterator[tuple[Path, Path]]:
+    """The modules of `here`'s tree (the outermost package holding it; `here` alone outside
+    any package), each with its path from above that package, `here` only with
+    `include_self`."""
+    root = package_root(here)
+    if root == here.parent:  # a module outside any package: it is its own tree
+        if include_self:
+            yield here, Path(here.name)
+        return
+    for path in sorted(root.rglob("*.py")):
+        rel = path.relative_to(root)
+        if (path.resolve() == here and not include_self) or any(
+                p in _SKIP_DIRS or p.startswith(".") for p in rel.parts[:-1]):
+            continue
+        yield path, rel
+
+
 def operator_elsewhere(info: ModuleInfo, op_type: str) -> tuple[Path, str] | None:
     """The other module of the tree (the outermost package holding `info`'s module) whose
     top level registers `op_type`'s operator, with the statement doing it; None when none
     (or `info` has no file)."""
     if info.path is None:
         return None
-    here = info.path.resolve()
-    root = package_root(here)
-    if root == here.parent:  # a module outside any package: it is its own tree
-        return None
-    for path in sorted(root.rglob("*.py")):
-        rel = path.relative_to(root)
-        if path.resolve() == here or any(p in _SKIP_DIRS or p.startswith(".")
-                                         for p in rel.parts[:-1]):
-            continue
+    for path, rel in tree_paths(info.path.resolve()):
         try:
             if op_type not in path.read_text(encoding="utf-8", errors="replace"):
                 continue
