@@ -54,10 +54,46 @@ def _is_bump(stmt: cst.CSTNode, me: str, attr: str) -> bool:
                                                         right=_NUMBER)))
 
 
+class _OwnStatements(cst.CSTVisitor):
+    """The statement lines of a function's own body (not of functions, lambdas or classes
+    inside it, where its `self` may be another object)."""
+
+    def __init__(self, top: cst.FunctionDef) -> None:
+        super().__init__()
+        self.top = top
+        self.lines: list[cst.SimpleStatementLine] = []
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:  # noqa: N802
+        return node is self.top
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:  # noqa: N802
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:  # noqa: N802
+        return False
+
+    def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:  # noqa: N802
+        self.lines.append(node)
+
+
 def _bumps(compute: cst.FunctionDef, attr: str) -> list[cst.SimpleStatementLine]:
     me = compute.params.params[0].name.value if compute.params.params else ""
-    return [s for s in m.findall(compute, m.SimpleStatementLine())
-            if _is_bump(s, me, attr)]  # type: ignore[misc]
+    own = _OwnStatements(compute)
+    compute.visit(own)
+    return [s for s in own.lines if _is_bump(s, me, attr)]
+
+
+def _self_escapes(compute: cst.FunctionDef) -> str:
+    """How compute() uses its `self` other than as `self.NAME` (rebinds it, hands it on:
+    then the object bumped, or one reading it, is not plainly the kernel); "" if never."""
+    if not compute.params.params:
+        return "compute() takes no self"
+    me = compute.params.params[0].name.value
+    bases = {id(a.value) for a in m.findall(compute, m.Attribute(value=m.Name(me)))}
+    for name in m.findall(compute.body, m.Name(me)):
+        if id(name) not in bases:
+            return f"compute() uses `{me}` other than as `{me}.NAME` (rebinds or hands it on)"
+    return ""
 
 
 def write_only_counters(info: ModuleInfo, mro: list[cst.ClassDef], init: cst.FunctionDef,
@@ -90,6 +126,9 @@ def _not_counter(info: ModuleInfo, mro: list[cst.ClassDef], init: cst.FunctionDe
             if hit:
                 return f"{cls.name.value} defines `{hit[0]}`"
     bumps = _bumps(compute, attr)
+    escapes = _self_escapes(compute)
+    if escapes:
+        return escapes
     if not bumps:
         return f"compute() does not bump `self.{attr}` by a number"
     allowed = {id(n) for s in [store, *bumps]

@@ -144,6 +144,10 @@ def test_a_plain_counter_in_a_lone_module_is_dropped() -> None:
     ({"tail": "\n\nprint(vars(CountKernel()))\n"}, "uses `vars`"),
     ({"tail": "\n\nprint(getattr(CountKernel(), 'n'))\n"}, "spells the name 'n' as a string"),
     ({"bump": "y = self.n = self.n + 1"}, "does not bump"),
+    ({"bump": "print(self)\n        self.n += 1"}, "uses `self` other than as `self.NAME`"),
+    ({"bump": "def again(self):\n            self.n += 1\n        again(self)"},
+     "uses `self` other than as `self.NAME`"),
+    ({"bump": "f = lambda me: me.n\n        self.n += 1"}, "reads `.n` (`me.n`)"),
 ])
 def test_anything_else_keeps_the_refusal(change: dict[str, str], why: str) -> None:
     status, reason = _row(**change)
