@@ -267,6 +267,10 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
                 rec.reason = (f"migrated; class {name} kept: the registration "
                               f"`{_first_line(info, unread[0])}` may find it by a computed "
                               "name")
+    for unit, kf in migrated.items():
+        if kf.notes:
+            rec = records[unit]
+            rec.reason = "; ".join([rec.reason or "migrated", *kf.notes])
     check_ops(migrated, records)
     covered = check_shared_phi_names(info, migrated, records)
     check_whole_classes(units, migrated, records, covered)

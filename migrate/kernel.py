@@ -8,6 +8,8 @@ specific reason; it never returns a half-converted body. The passes live in
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import libcst as cst
 import libcst.matchers as m
 
@@ -46,10 +48,12 @@ from migrate.kernel_rewrite import ConstantInliner, KernelMigration, Rewriter
 from migrate.kernel_tidy import fold_dead_branches, tidy
 from migrate.names import load_names, snake
 from migrate.static import ModuleInfo
+from migrate.static_facts import StaticProto
 from migrate.static_refs import UnresolvableError, code_of
 from migrate.syntax import ctx_call, dtype_conversion
 from migrate.tree_bases import transplant_imports, tree_mro
-from migrate.tree_operators import not_registered_here
+from migrate.tree_operators import SPLIT_BLOCKER, not_registered_here, operator_proto
+from migrate.write_only_counters import counter_note, drop_counters, write_only_counters
 
 #: how the reason of a kernel passing its context on begins (composition retries those)
 PASSES_CTX = "passes the ExecutionContext"
@@ -60,10 +64,40 @@ def migrate_kernel(mctx: ModuleContext, class_name: str, op_type: str, phi_name:
     info = mctx.info
     proto = info.protos.get(op_type)
     if proto is None:
-        raise SkipError(info.unread_operators.get(op_type)
-                        or not_registered_here(info, op_type))
+        if op_type in info.unread_operators:
+            raise SkipError(info.unread_operators[op_type])
+        raise SkipError(not_registered_here(info, op_type) + _blocker(
+            mctx, class_name, op_type, phi_name, func_name, grad))
     if isinstance(proto, str):
         raise SkipError(proto)
+    return _migrate_class(mctx, class_name, op_type, phi_name, func_name, grad, proto)
+
+
+def _blocker(mctx: ModuleContext, class_name: str, op_type: str, phi_name: str,
+             func_name: str, grad: GradPlan | None) -> str:
+    """For a kernel of an op whose operator another module of the tree registers: why the
+    kernel could not migrate even with that module's proto (`; besides, ...`), "" when it
+    could (the split alone keeps it legacy) or no such proto is read. Tried on a copy of
+    the module's context: nothing of it is kept."""
+    proto = operator_proto(mctx.info, op_type)
+    if proto is None:
+        return ""
+    lifted = {k: list(v) for k, v in mctx.lifted.items()}
+    trial = replace(mctx, taken=set(mctx.taken), lifted=lifted,
+                    lifted_nodes=dict(mctx.lifted_nodes), composable=dict(mctx.composable),
+                    foreign=dict(mctx.foreign))
+    try:
+        _migrate_class(trial, class_name, op_type, phi_name, func_name, grad, proto)
+    except SkipError as exc:
+        return f"; besides, {class_name} {SPLIT_BLOCKER}: {exc}"
+    except Exception:  # an unexpected error proves nothing either way
+        return ""
+    return ""
+
+
+def _migrate_class(mctx: ModuleContext, class_name: str, op_type: str, phi_name: str,
+                   func_name: str, grad: GradPlan | None, proto: StaticProto) -> KernelFunction:
+    info = mctx.info
     try:
         tree = tree_mro(info, class_name)
     except UnresolvableError as exc:
@@ -150,7 +184,11 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
         if init.function is None:
             raise SkipError(f"{init.owner.name.value} binds __init__ to something other "
                             "than a method")
-        stored = stored_kernels(mro, init.function, compute)
+        counters, not_counters = write_only_counters(mk.info, mro, init.function, compute)
+        stored = stored_kernels(mro, init.function, compute, counters, not_counters)
+        if counters:
+            compute = drop_counters(compute, counters)
+            mk.notes.append(counter_note(counters, compute.params.params[0].name.value))
     for attr, kernel in class_level_kernels(mk.info, mro, mk.members, compute).items():
         stored.setdefault(attr, kernel)  # `_impl = OtherKernel()` in a class body
     if compute.asynchronous:
@@ -253,7 +291,7 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
                           node, mk.helpers, list(mk.folds.values()), mk.hints,
                           [c.name.value for c in mro], set(mk.module_imports),
                           mk.grad.op_def if mk.grad is not None else None, set(mk.composes),
-                          set(mk.function_imports))
+                          set(mk.function_imports), list(mk.notes))
 
 
 def _read_names(mk: KernelMigration, block: cst.CSTNode, ctx: str) -> set[str]:

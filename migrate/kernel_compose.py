@@ -30,6 +30,7 @@ from migrate.records import Composable, KernelRecord, Unit
 from migrate.static import ModuleInfo
 from migrate.static_refs import code_of
 from migrate.tree_origins import class_statement
+from migrate.write_only_counters import counter_store
 
 
 def composed_class(call: cst.Call, ctx: str) -> str | None:
@@ -47,12 +48,15 @@ def composed_callee(call: cst.Call) -> str | None:
     return call.func.value.func.value  # type: ignore[attr-defined]
 
 
-def stored_kernels(mro: list[cst.ClassDef], init: cst.FunctionDef, compute: cst.FunctionDef
+def stored_kernels(mro: list[cst.ClassDef], init: cst.FunctionDef, compute: cst.FunctionDef,
+                   counters: set[str] | None = None, not_counters: dict[str, str] | None = None
                    ) -> dict[str, str]:
     """`{"_sum": "SumSqKernel"}` for an `__init__` (of a class of `mro`) that only calls
     `super().__init__()` and stores kernel instances (`self._sum = SumSqKernel()`) which
     `compute` only runs on its context (`self._sum.compute(ctx)`): each such call is the
     composition `SumSqKernel().compute(ctx)` (the kernels are stateless once migrated).
+    `counters` are attributes of write-only counters (`write_only_counters`), whose store
+    is passed over; `not_counters` says why a number stored is not one.
     SkipError naming the statement for anything else."""
     owner = next(c for c in mro if init in c.body.body)
     why = f"{owner.name.value} defines __init__ (instance state or behaviour beyond compute"
@@ -79,9 +83,12 @@ def stored_kernels(mro: list[cst.ClassDef], init: cst.FunctionDef, compute: cst.
             if attr not in stored:
                 stored[attr] = small.value.func.value  # type: ignore[attr-defined]
                 continue
+        if (attr := counter_store(small, me)) is not None and attr in (counters or ()):
+            continue
         state = _instance_state(mro, owner, me, small)
         if state:
-            raise SkipError(state)
+            why = (not_counters or {}).get(counter_store(small, me) or "")
+            raise SkipError(f"{state}; not a write-only counter: {why}" if why else state)
         raise SkipError(f"{why}: `{code_of(small).strip()}`; only storing kernels it "
                         "composes, `self.k = OtherKernel()`, is read)")
     for cls in mro:

@@ -85,6 +85,8 @@ class KernelFunction:
     composes: set[str] = field(default_factory=set)
     #: (module as imported, function) of other modules' kernels it calls
     function_imports: set[tuple[str, str]] = field(default_factory=set)
+    #: what the migration leaves out that the row says (a write-only counter dropped)
+    notes: list[str] = field(default_factory=list)
 
 
 @dataclass

@@ -198,6 +198,7 @@ class KernelMigration:
         self.composes: set[str] = set()
         #: (module as imported, function) of other modules' kernels called so
         self.function_imports: set[tuple[str, str]] = set()
+        self.notes: list[str] = []  # what the row adds (a write-only counter dropped)
         #: every kernel class composed (this module's and others'), as it was composed
         self.composed: dict[str, Composable] = {}
 

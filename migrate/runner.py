@@ -30,7 +30,7 @@ from migrate.records import FileResult, Foreign, KernelRecord
 from migrate.registration_effects import KEPT_REGISTERED
 from migrate.source_files import SourceError, digest_of, read_source
 from migrate.source_limits import nesting_problem, size_problem
-from migrate.split_ops import split_exclusions
+from migrate.split_ops import name_split_blockers, split_exclusions
 from migrate.static_refs import ImportTable, find_module_file
 from migrate.tree_names import Use, top_level_names, uses_elsewhere, uses_in_module
 from migrate.tree_origins import class_statement, relative_module
@@ -187,6 +187,7 @@ def run_codemod(files: list[Path], jobs: int = 1,
                 results[i] = remigrate(files[i], r, exclude)
     for i, why in split_exclusions(files, results).items():
         results[i] = remigrate(files[i], results[i], why)
+    name_split_blockers(files, results)
     compose_across(files, results)
     keep_used_names(files, results)
     recheck_foreign(files, results)

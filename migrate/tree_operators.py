@@ -10,33 +10,50 @@ plain (`not_registered_here`).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import libcst as cst
 
+from migrate.proto_reader import read_protos
 from migrate.source_files import SourceError
 from migrate.static import ModuleInfo, info_for
+from migrate.static_facts import StaticProto
 from migrate.static_refs import ClassRef, code_of
 from migrate.tree_names import package_root
 
+#: how the row of a kernel of a split op says what blocks the kernel itself besides the split
+SPLIT_BLOCKER = "itself cannot migrate"
+#: how such a row begins, after `op 'x' `
+ELSEWHERE = "is not registered (register_operator) in this module but in"
 _SKIP_DIRS = {"__pycache__", ".venv", "build", "dist"}
 
 
-def operator_elsewhere(info: ModuleInfo, op_type: str) -> tuple[Path, str] | None:
-    """The other module of the tree (the outermost package holding `info`'s module) whose
-    top level registers `op_type`'s operator, with the statement doing it; None when none
-    (or `info` has no file)."""
-    if info.path is None:
-        return None
-    here = info.path.resolve()
+def tree_paths(here: Path, include_self: bool = False) -> Iterator[tuple[Path, Path]]:
+    """The modules of `here`'s tree (the outermost package holding it; `here` alone outside
+    any package), each with its path from above that package, `here` only with
+    `include_self`."""
     root = package_root(here)
     if root == here.parent:  # a module outside any package: it is its own tree
-        return None
+        if include_self:
+            yield here, Path(here.name)
+        return
     for path in sorted(root.rglob("*.py")):
         rel = path.relative_to(root)
-        if path.resolve() == here or any(p in _SKIP_DIRS or p.startswith(".")
-                                         for p in rel.parts[:-1]):
+        if (path.resolve() == here and not include_self) or any(
+                p in _SKIP_DIRS or p.startswith(".") for p in rel.parts[:-1]):
             continue
+        yield path, rel
+
+
+def operator_elsewhere(info: ModuleInfo, op_type: str
+                       ) -> tuple[Path, str, ModuleInfo] | None:
+    """The other module of the tree (the outermost package holding `info`'s module) whose
+    top level registers `op_type`'s operator, with the statement doing it and that module
+    as read; None when none (or `info` has no file)."""
+    if info.path is None:
+        return None
+    for path, rel in tree_paths(info.path.resolve()):
         try:
             if op_type not in path.read_text(encoding="utf-8", errors="replace"):
                 continue
@@ -48,8 +65,21 @@ def operator_elsewhere(info: ModuleInfo, op_type: str) -> tuple[Path, str] | Non
             continue
         stmt = code_of(other.module.body[operator.stmt_index]).strip().splitlines()[0] \
             if 0 <= operator.stmt_index < len(other.module.body) else ""
-        return rel, stmt
+        return rel, stmt, other
     return None
+
+
+def operator_proto(info: ModuleInfo, op_type: str) -> StaticProto | None:
+    """`op_type`'s proto as the other module of the tree registering its operator declares
+    it; None when no such module, or its proto cannot be read."""
+    found = operator_elsewhere(info, op_type)
+    if found is None:
+        return None
+    other = found[2]
+    if op_type not in other.protos:  # a module read for its names has no protos read yet
+        read_protos(other)
+    proto = other.protos.get(op_type)
+    return proto if isinstance(proto, StaticProto) else None
 
 
 def not_registered_here(info: ModuleInfo, op_type: str) -> str:
@@ -59,9 +89,9 @@ def not_registered_here(info: ModuleInfo, op_type: str) -> str:
     if found is None:
         return (f"op '{op_type}' is not registered (register_operator) in this module, so its "
                 "proto is unknown")
-    rel, stmt = found
+    rel, stmt, _ = found
     spelled = f" (`{stmt}`)" if stmt else ""
-    return (f"op '{op_type}' is not registered (register_operator) in this module but in "
-            f"{rel.as_posix()}{spelled}: an op whose operator and kernels are split over "
-            "modules is not migrated (its ops.yaml entry, mapping and InferMeta belong to one "
-            "module, and all its kernels would have to migrate together); not migrated")
+    return (f"op '{op_type}' {ELSEWHERE} {rel.as_posix()}{spelled}: an op whose operator "
+            "and kernels are split over modules is not migrated (its ops.yaml entry, mapping "
+            "and InferMeta belong to one module, and all its kernels would have to "
+            "migrate together); not migrated")

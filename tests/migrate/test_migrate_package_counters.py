@@ -1,0 +1,155 @@
+"""The codemod on kernels keeping a run counter on the instance
+(tests/migrate/corpus/pkg_counters, issue 23): a counter set to a number in `__init__` and only
+ever bumped by a number in compute() (`+=`, `x = x + 1`, under an `if`), read nowhere in the
+tree, cannot change an output: the kernel migrates without it, its row saying so. A counter
+read back by the kernel's own `__repr__`, or by another module of the tree (`kernel.seen`),
+keeps the kernel legacy with the reader named. After `--write` every module imports as
+before, every op computes what it computed, and a second run changes nothing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from migrate_helpers import assert_nothing_broken, console, migrate, verified_rows, write_copy
+
+from migrate.cli_entry import run_migrate
+
+PACKAGE = "pkg_counters"
+REAL = {"CPU": ["FLOAT32", "FLOAT64"]}
+STATE = "keeps instance state: its __init__ sets `self.{0} = 0`"
+MIGRATED = {"ct_clip", "ct_half"}
+
+#: kernel -> (module, status, op, what its reason holds)
+EXPECTED: dict[str, tuple[str, str, str, str]] = {
+    "ClipTallyKernel": ("clip.py", "migrated", "ct_clip",
+                        "migrated; drops the write-only counter `self.runs`"),
+    "HalfTallyKernel": ("clip.py", "migrated", "ct_half",
+                        "migrated; drops the write-only counter `self.passes`"),
+    "ShownTallyKernel": ("shown.py", "skipped", "ct_shown", STATE.format("hits")
+                         + " ... not a write-only counter: pkg_counters/shown.py reads "
+                         "`.hits` (`self.hits`)"),
+    "SeenTallyKernel": ("probe.py", "skipped", "ct_seen", STATE.format("seen")
+                        + " ... not a write-only counter: pkg_counters/stats.py reads "
+                        "`.seen` (`kernel.seen`)"),
+}
+
+
+@pytest.fixture(scope="module")
+def written(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    return write_copy(tmp_path_factory.mktemp("written"), PACKAGE)
+
+
+def test_every_kernel_has_its_row(written: dict[str, Any]) -> None:
+    rows = verified_rows(written)
+    assert set(rows) == set(EXPECTED)
+    for kernel, (module, status, op, reason) in EXPECTED.items():
+        row = rows[kernel]
+        assert (Path(row["file"]).name, row["status"], row["op"]) == (module, status, op), row
+        assert all(part in row["reason"] for part in reason.split(" ... ")), row
+        if status == "migrated":
+            assert row["dtypes"] == REAL, row
+    assert written["doc"]["written"]
+
+
+def test_the_counter_is_gone_and_nothing_else(written: dict[str, Any]) -> None:
+    clip = (written["pkg"] / "clip.py").read_text()
+    body = clip.split('"""', 2)[2]  # past the module docstring
+    assert "self." not in body and "runs" not in body and "passes" not in body
+    assert "class ClipTallyKernel" not in clip and "class HalfTallyKernel" not in clip
+    # the test the bump sat under still runs (it may raise): only the bump went
+    assert "    if x.data.size:\n        pass\n" in clip
+    for module, kernel in (("shown.py", "ShownTallyKernel"), ("probe.py", "SeenTallyKernel")):
+        text = (written["pkg"] / module).read_text()
+        assert f"class {kernel}(OpKernel):" in text and " += 1" in text
+
+
+def test_the_write_breaks_nothing_and_every_op_computes_as_before(written: dict[str, Any]
+                                                                  ) -> None:
+    before, after = written["before"], written["after"]
+    assert set(before["ran"]) == MIGRATED | {"ct_shown", "ct_seen"}
+    assert all(isinstance(v, list) for v in before["ran"].values()), before["ran"]
+    assert_nothing_broken(written, MIGRATED)
+    assert after["phi_ran"] == {op: before["ran"][op] for op in MIGRATED}
+
+
+def test_a_second_run_changes_nothing(written: dict[str, Any]) -> None:
+    pkg = written["pkg"]
+    texts = {p: p.read_text() for p in pkg.rglob("*.py")}
+    assert run_migrate([pkg], write=True, verify=False, console=console()) == 0
+    assert {p: p.read_text() for p in pkg.rglob("*.py")} == texts
+
+
+COUNTING = '''
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from phi.common import DataType
+
+
+class M(OpProtoAndCheckerMaker):
+    def make(self):
+        self.add_input("X", "input")
+        self.add_output("Out", "output")
+
+
+class O(OperatorWithKernel):
+    def infer_shape(self, ctx):
+        ctx.share_dim("X", "Out")
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+
+
+class CountKernel(OpKernel):
+{extra}
+    def __init__(self):
+        super().__init__()
+        self.n = {start}
+
+    def compute(self, ctx):
+        {bump}
+        x = ctx.input("X")
+        ctx.output("Out").mutable_data(ctx.place, x.dtype)[...] = x.data
+{tail}
+
+register_operator("cnt", O, M)
+register_op_kernel("cnt", "CPU", CountKernel, DataType.FLOAT32)
+'''
+
+
+def _row(extra: str = "", start: str = "0", bump: str = "self.n += 1", tail: str = ""
+         ) -> tuple[str, str]:
+    text = COUNTING.format(extra=extra, start=start, bump=bump, tail=tail)
+    rec = migrate(text).records[0]
+    return rec.status, rec.reason
+
+
+def test_a_plain_counter_in_a_lone_module_is_dropped() -> None:
+    status, reason = _row()
+    assert status == "migrated" and "drops the write-only counter `self.n`" in reason
+    assert _row(bump="self.n = self.n + 2.5")[0] == "migrated"
+
+
+@pytest.mark.parametrize(("change", "why"), [
+    ({"bump": "self.n += len(ctx.input('X').dims)"}, "does not bump `self.n` by a number"),
+    ({"bump": "self.n -= 1"}, "does not bump `self.n` by a number"),
+    ({"start": "[]", "bump": "self.n.append(1)"}, "keeps instance state"),
+    ({"tail": "\n    def total(self):\n        return self.n\n"}, "reads `.n` (`self.n`)"),
+    ({"extra": "    __slots__ = ('n',)\n"}, "defines `__slots__`"),
+    ({"extra": "    n = 5\n"}, "defines `n`"),
+    ({"tail": "\n\nprint(getattr(CountKernel(), chr(110)))\n"},
+     "calls getattr() with an attribute name it computes"),
+    ({"tail": "\n\nprint(vars(CountKernel()))\n"}, "uses `vars`"),
+    ({"tail": "\n\nprint(getattr(CountKernel(), 'n'))\n"}, "spells the name 'n' as a string"),
+    ({"bump": "y = self.n = self.n + 1"}, "does not bump"),
+    ({"bump": "print(self)\n        self.n += 1"}, "uses `self` other than as `self.NAME`"),
+    ({"bump": "def again(self):\n            self.n += 1\n        again(self)"},
+     "uses `self` other than as `self.NAME`"),
+    ({"bump": "f = lambda me: me.n\n        self.n += 1"}, "reads `.n` (`me.n`)"),
+])
+def test_anything_else_keeps_the_refusal(change: dict[str, str], why: str) -> None:
+    status, reason = _row(**change)
+    assert status == "skipped", reason
+    assert why in reason, reason
