@@ -17,6 +17,7 @@ binary or unary operator (`REAL + INTS`: a new value), unpacking it into a new d
 from __future__ import annotations
 
 import libcst as cst
+import libcst.matchers as m
 from libcst.metadata import GlobalScope, MetadataWrapper, ParentNodeProvider, ScopeProvider
 
 from migrate.static_refs import code_of
@@ -54,10 +55,41 @@ def changed_names(module: cst.Module, mutable: set[str], dead: set[int] | None =
     return out
 
 
+def attribute_change(module: cst.Module, name: str, others: frozenset[str] = frozenset()
+                     ) -> str:
+    """How a use of attribute `name` anywhere in `module` (`self.NAME`, `Cls.NAME`, a class
+    attribute holding a list, dict or set) may change it or hand it out, as `changed_names`
+    judges a module-level container's uses, a call of any function included (`len(X)`,
+    `fill(self.X)`) and an identity comparison (`self.X is Y`, each read being a fresh
+    object once it is inlined); "" when every use only reads it. `others`: names of
+    classes whose own attribute `OTHER.NAME` is not the one asked about."""
+    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+    parents = wrapper.resolve(ParentNodeProvider)
+    for node in m.findall(module, m.Attribute(attr=m.Name(name))):
+        if isinstance(node.value, cst.Name) and node.value.value in others:
+            continue
+        parent = parents.get(node)
+        if isinstance(parent, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign)) and \
+                parent.target is node:
+            why = "is assigned"
+        else:
+            why = _change(node, parents, True, hand_out_calls=True)
+        if not why and isinstance(parent, cst.ComparisonTarget) and isinstance(
+                parent.operator, (cst.Is, cst.IsNot)):
+            why = "is compared by identity"
+        if not why and isinstance(parent, cst.Comparison) and any(
+                isinstance(t.operator, (cst.Is, cst.IsNot)) for t in parent.comparisons):
+            why = "is compared by identity"
+        if why:
+            return f"{why} (`{_statement(node, parents)}`)"
+    return ""
+
+
 def _change(node: cst.CSTNode, parents: dict[cst.CSTNode, cst.CSTNode], mutable: bool,
-            local_functions: frozenset[str] = frozenset()) -> str:
+            local_functions: frozenset[str] = frozenset(), hand_out_calls: bool = False
+            ) -> str:
     """Why this use of a module-level name may change (or hand out) its value; "" if it
-    only reads it."""
+    only reads it (`hand_out_calls`: an argument of any call hands it out)."""
     parent = parents.get(node)
     if isinstance(parent, cst.Del):
         return "is deleted"
@@ -89,10 +121,11 @@ def _change(node: cst.CSTNode, parents: dict[cst.CSTNode, cst.CSTNode], mutable:
         return ""  # unpacked into a new display
     if isinstance(parent, cst.Arg) and parent.value is node:
         call = parents.get(parent)
-        if isinstance(call, cst.Call) and not (isinstance(call.func, cst.Name)
-                                               and call.func.value in local_functions):
+        if isinstance(call, cst.Call) and not hand_out_calls and not (
+                isinstance(call.func, cst.Name) and call.func.value in local_functions):
             return ""  # an argument of the framework's API (`register_kernel(..., _DTYPES)`)
-        return "is handed to a function of its module, which may change it"
+        return ("is handed to a function, which may change it" if hand_out_calls else
+                "is handed to a function of its module, which may change it")
     return "is handed on where it may be changed"
 
 
