@@ -11,7 +11,9 @@ Run on compute() before anything else, each only where it is provably the same:
 * a list / set / dict comprehension, a generator unpacked or passed to tuple() / list(),
   and a for loop (no break, continue or else; its variable not read after it) over a
   constant tuple of strings (none: an empty tuple runs no iteration), whose variable names a
-  slot or attribute, are unrolled.
+  slot or attribute, are unrolled (`unroll_names`, also run on helpers taking ctx): a
+  literal tuple, `self.NAME` or `getattr(self, "NAME")` by the kernel's MRO, a module-level
+  constant; one of those that may change stops the kernel, saying why.
 """
 
 from __future__ import annotations
@@ -193,9 +195,10 @@ def _constant_names(node: cst.BaseExpression) -> list[str] | None:
 
 
 def _reads_by(node: cst.CSTNode, ctx: str, var: str) -> bool:
-    """Whether `node` reads a slot or attribute named by `var`."""
+    """Whether `node` reads a slot or attribute named by `var` (or asks `has_attr`)."""
+    methods = (*SLOT_METHODS, "has_attr")
     return bool(m.findall(node, m.Call(
-        func=m.Attribute(value=m.Name(ctx), attr=m.OneOf(*(m.Name(s) for s in SLOT_METHODS))),
+        func=m.Attribute(value=m.Name(ctx), attr=m.OneOf(*(m.Name(s) for s in methods))),
         args=[m.Arg(value=m.Name(var))])))
 
 
