@@ -10,6 +10,7 @@ fresh object where the class shared one.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import libcst as cst
@@ -17,7 +18,9 @@ import libcst.matchers as m
 
 from migrate.names import store_names
 from migrate.static import ModuleInfo
-from migrate.static_refs import EnumRef, UnresolvableError, literal_string
+from migrate.static_changes import attribute_change, attribute_stores
+from migrate.static_refs import EnumRef, UnresolvableError
+from migrate.tree_attributes import tree_change
 
 
 @dataclass(frozen=True)
@@ -65,29 +68,6 @@ def _bindings(cls: cst.ClassDef, stmt: cst.BaseStatement) -> list[tuple[str, Mem
     return [(n, Member(cls)) for n in store_names(stmt)]
 
 
-_STORE = m.Assign() | m.AugAssign() | m.AnnAssign() | m.Del()
-
-
-def attribute_stores(module: cst.Module) -> set[str]:
-    """Attribute names the module assigns, augments or deletes anywhere (`Cls.X = ...`,
-    `self.X += ...`, `del obj.X`), or sets through `setattr(_, "X", _)`."""
-    names: set[str] = set()
-    for node in m.findall(module, _STORE):
-        targets: list[cst.BaseExpression] = []
-        if isinstance(node, cst.Assign):
-            targets = [t.target for t in node.targets]
-        elif isinstance(node, (cst.AugAssign, cst.AnnAssign, cst.Del)):
-            targets = [node.target]
-        for target in targets:
-            names.update(a.attr.value for a in m.findall(target, m.Attribute()))
-    for call in m.findall(module, m.Call(func=m.Name("setattr"))):
-        args = call.args
-        if len(args) >= 2:
-            name = literal_string(args[1].value)
-            names.add(name if name is not None else "*")  # a computed name: anything
-    return names
-
-
 def is_immutable(value: Any) -> bool:
     if isinstance(value, (tuple, frozenset)):
         return all(is_immutable(v) for v in value)
@@ -106,9 +86,13 @@ def class_body_names(cls: cst.ClassDef) -> set[str]:
     return {n for stmt in cls.body.body for n in store_names(stmt)}
 
 
-def constant_of(info: ModuleInfo, members: dict[str, Member], name: str) -> Any:
+def constant_of(info: ModuleInfo, members: dict[str, Member], name: str,
+                tables: bool = False) -> Any:
     """The immutable value `self.NAME` has in every instance; UnresolvableError (saying
-    why) when it is not such a constant."""
+    why) when it is not such a constant. With `tables`, also a list, dict or set display of
+    such values that no module holding a class of the MRO changes or hands out
+    (`static_changes.attribute_change`: every `.NAME` there only read), which is then as
+    constant as a tuple: read at its read, it gives what the class's object gives."""
     member = members.get(name)
     if member is None or member.value is None:
         raise UnresolvableError(f"'{name}' is not a constant of the class")
@@ -121,6 +105,35 @@ def constant_of(info: ModuleInfo, members: dict[str, Member], name: str) -> Any:
     if class_body_names(member.owner) & {n.value for n in m.findall(member.value, m.Name())}:
         raise UnresolvableError(f"'{name}' is computed from other names of its class body")
     value = home.ev.eval(member.value, {})
-    if not is_immutable(value):
+    read = {o.path.resolve() for o in owners.values() if o.path is not None}
+    if is_immutable(value):
+        if info.path is not None and (why := _tree_change(info, members, name, read, False)):
+            raise UnresolvableError(f"'{name}' {why}")
+        return value
+    if not (tables and isinstance(member.value, (cst.List, cst.Dict, cst.Set))
+            and is_immutable(tuple(value.items()) if isinstance(value, dict)
+                             else tuple(value))):
         raise UnresolvableError(f"'{name}' holds a mutable value")
+    for owner in owners.values():
+        if "attribute_change" not in owner.memo:
+            owner.memo["attribute_change"] = {}
+        known = owner.memo["attribute_change"]
+        if name not in known:
+            known[name] = attribute_change(owner.module, name)
+        if known[name]:
+            where = f" in {owner.path.name}" if owner.path and owner is not info else ""
+            raise UnresolvableError(f"'{name}' holds a mutable value that {known[name]}{where}")
+    if info.path is not None and (why := _tree_change(info, members, name, read, True)):
+        raise UnresolvableError(f"'{name}' holds a mutable value that {why}")
     return value
+
+
+def _tree_change(info: ModuleInfo, members: dict[str, Member], name: str, read: set[Path],
+                 mutable: bool) -> str:
+    mro = frozenset((p.resolve(), b.owner.name.value) for b in members.values()
+                    if (p := info.owner_of(b.owner).path) is not None)
+    key = ("tree_change", name, mutable, mro)
+    if key not in info.memo:
+        assert info.path is not None
+        info.memo[key] = tree_change(info.path, name, read, mutable, mro)
+    return info.memo[key]

@@ -24,7 +24,7 @@ import libcst.matchers as m
 
 from migrate.has_attr_folds import fold_has_attr
 from migrate.kernel_model import SkipError
-from migrate.kernel_prepass import inline_name_constants
+from migrate.kernel_prepass import inline_name_constants, unroll_names
 from migrate.kernel_tidy import fold_dead_branches
 from migrate.names import load_names, store_names
 from migrate.static import info_for
@@ -41,6 +41,14 @@ KernelMigration = Any
 
 #: how deep helpers passing ctx to helpers are followed
 MAX_DEPTH = 4
+
+
+def _method_home(mk: KernelMigration, fn: cst.FunctionDef) -> ModuleInfo:
+    """The module of the class of the kernel's MRO whose body defines method `fn`."""
+    member = mk.members.get(fn.name.value)
+    if member is not None and member.function is fn:
+        return mk.info.owner_of(member.owner)
+    return mk.info
 
 
 def passes_ctx(call: cst.Call, ctx: str) -> bool:
@@ -101,6 +109,12 @@ def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: st
     # `ctx.attr(self.SCALE_ATTR)` reads the attribute the kernel's constant names
     source = inline_name_constants(mk.info, mk.members, fn.body, helper_self) \
         if helper_self else fn.body
+    # loops over constant tuples of names, read in the module the helper is written in
+    where = home if home is not None else _method_home(mk, fn)
+    try:
+        source = unroll_names(mk.info, mk.members, source, ctx_param, helper_self, where)
+    except SkipError as exc:
+        raise SkipError(f"passes ctx to {name}(): {exc}") from None
     source = fold_dead_branches(fold_has_attr(mk.proto, source, ctx_param))
     for attr in _attr_names(source, ctx_param):
         if attr in mk.dtype_attrs:

@@ -11,7 +11,9 @@ Run on compute() before anything else, each only where it is provably the same:
 * a list / set / dict comprehension, a generator unpacked or passed to tuple() / list(),
   and a for loop (no break, continue or else; its variable not read after it) over a
   constant tuple of strings (none: an empty tuple runs no iteration), whose variable names a
-  slot or attribute, are unrolled.
+  slot or attribute, are unrolled (`unroll_names`, also run on helpers taking ctx): a
+  literal tuple, `self.NAME` or `getattr(self, "NAME")` by the kernel's MRO, a module-level
+  constant; one of those that may change stops the kernel, saying why.
 """
 
 from __future__ import annotations
@@ -24,9 +26,10 @@ import libcst as cst
 import libcst.matchers as m
 
 from migrate.class_members import Member, constant_of
+from migrate.kernel_model import SkipError
 from migrate.names import NameWalker
 from migrate.static import ModuleInfo
-from migrate.static_refs import UnresolvableError, literal_string, quote, spell
+from migrate.static_refs import UnresolvableError, code_of, literal_string, quote, spell
 from migrate.syntax import substitute_names
 
 SLOT_METHODS = ("input", "multi_input", "output", "multi_output", "attr", "has_input",
@@ -37,7 +40,62 @@ def prepare(info: ModuleInfo, members: dict[str, Member], block: cst.IndentedBlo
             ctx: str, self_name: str) -> cst.IndentedBlock:
     block = inline_name_constants(info, members, block, self_name)
     block = _inline_method_aliases(block, ctx)
-    return block.visit(_UnrollNames(ctx))
+    return unroll_names(info, members, block, ctx, self_name)
+
+
+def unroll_names(info: ModuleInfo, members: dict[str, Member], node: Any, ctx: str,
+                 self_name: str, home: ModuleInfo | None = None) -> Any:
+    """`node` (a function body of the kernel class of module `info` whose `self.NAME`
+    string constants are spelled out, written in module `home`, by default `info`) with
+    its comprehensions and loops over constant tuples of names that
+    read slots or attributes by them unrolled; SkipError naming why when such a loop runs
+    over `self.NAME`, `getattr(self, "NAME")` or a module-level name that is no constant
+    tuple of names (rebound, changed, set on an instance)."""
+    local = {e.name for e in NameWalker().walk(node) if e.store}
+    names = _ConstantNames(info, home or info, members, self_name, local)
+    return node.visit(_UnrollNames(ctx, names))
+
+
+class _ConstantNames:
+    """The strings a loop's iterable stands for: a literal tuple or list of them, or a
+    constant naming one (`self.NAME` by the class's MRO, a module-level name); a str saying
+    why when the iterable is such a constant reference but not provably constant; None for
+    anything else."""
+
+    def __init__(self, info: ModuleInfo, home: ModuleInfo, members: dict[str, Member],
+                 self_name: str, local: set[str]) -> None:
+        self.info, self.home, self.members = info, home, members
+        self.self_name, self.local = self_name, local
+
+    def __call__(self, node: cst.BaseExpression) -> list[str] | str | None:
+        literal = _constant_names(node)
+        if literal is not None:
+            return literal
+        attr = _self_attribute(node, self.self_name) if self.self_name else None
+        try:
+            if attr is not None:
+                value = constant_of(self.info, self.members, attr)
+            elif isinstance(node, cst.Name) and node.value not in self.local \
+                    and node.value in self.home.module_names():
+                value = self.home.ev.name(node.value, {})
+            else:
+                return None
+        except UnresolvableError as exc:
+            return str(exc)
+        if isinstance(value, (tuple, list)) and all(isinstance(v, str) for v in value):
+            return list(value)
+        return None
+
+
+def _self_attribute(node: cst.BaseExpression, self_name: str) -> str | None:
+    """NAME of `self.NAME` or `getattr(self, "NAME")`; None for anything else."""
+    if isinstance(node, cst.Attribute) and m.matches(node.value, m.Name(self_name)):
+        return node.attr.value
+    if (isinstance(node, cst.Call) and m.matches(node.func, m.Name("getattr"))
+            and len(node.args) == 2 and m.matches(node.args[0].value, m.Name(self_name))
+            and not any(a.star or a.keyword for a in node.args)):
+        return literal_string(node.args[1].value)
+    return None
 
 
 def inline_name_constants(info: ModuleInfo, members: dict[str, Member], node: Any,
@@ -64,10 +122,19 @@ class _NameConstants(cst.CSTTransformer):
 
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute  # noqa: N802
                         ) -> cst.BaseExpression:
-        if self.fstrings or not m.matches(original.value, m.Name(self.self_name)):
+        return self._spelled(original, updated)
+
+    def leave_Call(self, original: cst.Call, updated: cst.Call  # noqa: N802
+                   ) -> cst.BaseExpression:
+        return self._spelled(original, updated)
+
+    def _spelled(self, original: cst.BaseExpression, updated: cst.BaseExpression
+                 ) -> cst.BaseExpression:
+        name = _self_attribute(original, self.self_name)
+        if self.fstrings or name is None:
             return updated
         try:
-            value = constant_of(self.info, self.members, original.attr.value)
+            value = constant_of(self.info, self.members, name)
         except UnresolvableError:
             return updated
         if isinstance(value, str) or (isinstance(value, tuple)
@@ -128,9 +195,10 @@ def _constant_names(node: cst.BaseExpression) -> list[str] | None:
 
 
 def _reads_by(node: cst.CSTNode, ctx: str, var: str) -> bool:
-    """Whether `node` reads a slot or attribute named by `var`."""
+    """Whether `node` reads a slot or attribute named by `var` (or asks `has_attr`)."""
+    methods = (*SLOT_METHODS, "has_attr")
     return bool(m.findall(node, m.Call(
-        func=m.Attribute(value=m.Name(ctx), attr=m.OneOf(*(m.Name(s) for s in SLOT_METHODS))),
+        func=m.Attribute(value=m.Name(ctx), attr=m.OneOf(*(m.Name(s) for s in methods))),
         args=[m.Arg(value=m.Name(var))])))
 
 
@@ -144,19 +212,31 @@ def _substituted(node: Any, var: str, value: str) -> Any:
 
 
 class _UnrollNames(cst.CSTTransformer):
-    def __init__(self, ctx: str) -> None:
+    def __init__(self, ctx: str, names: _ConstantNames) -> None:
         super().__init__()
-        self.ctx = ctx
+        self.ctx, self.names = ctx, names
+
+    def _names(self, iterable: cst.BaseExpression, var: str, body: Sequence[cst.CSTNode]
+               ) -> list[str] | None:
+        """The names a loop over `iterable` whose variable `var` names what `body` reads
+        runs over; None when it reads nothing by it or `iterable` is no constant."""
+        if not any(_reads_by(b, self.ctx, var) for b in body):
+            return None
+        names = self.names(iterable)
+        if isinstance(names, str):
+            raise SkipError(f"reads by the names {code_of(iterable).strip()} lists, which "
+                            f"are not provably constant ({names})")
+        return names
 
     def _items(self, comp: cst.CompFor, elt: Sequence[cst.CSTNode]
                ) -> list[list[Any]] | None:
         if comp.inner_for_in is not None or comp.ifs or comp.asynchronous is not None:
             return None
-        names = _constant_names(comp.iter)
-        if names is None or not isinstance(comp.target, cst.Name):
+        if not isinstance(comp.target, cst.Name):
             return None
         var = comp.target.value
-        if not any(_reads_by(e, self.ctx, var) for e in elt):
+        names = self._names(comp.iter, var, elt)
+        if names is None:
             return None
         out = []
         for value in names:
@@ -234,9 +314,9 @@ class _UnrollNames(cst.CSTTransformer):
         if not (isinstance(stmt, cst.For) and stmt.orelse is None and stmt.asynchronous is None
                 and isinstance(stmt.target, cst.Name)):
             return None
-        names = _constant_names(stmt.iter)
         var = stmt.target.value
-        if names is None or not _reads_by(stmt.body, self.ctx, var):
+        names = self._names(stmt.iter, var, [stmt.body])
+        if names is None:
             return None
         if m.findall(stmt.body, m.Break() | m.Continue() | m.Return()):
             return None

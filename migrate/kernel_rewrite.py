@@ -372,11 +372,12 @@ class KernelMigration:
                                 "module-level function bound once")
             return value
         try:
-            constant_of(self.info, self.members, name)
+            constant_of(self.info, self.members, name, tables=True)
         except UnresolvableError as exc:
             raise SkipError(f"reads class attribute self.{name} = {code_of(value)}, which is "
                             f"not an immutable constant ({exc}); only numbers, strings, "
-                            "tuples and frozensets of those are inlined") from None
+                            "tuples and frozensets of those, and lists, dicts and sets of "
+                            "those nothing changes or hands out, are inlined") from None
         return value
 
     def _lifted_lambda(self, member: Member, name: str, fn: cst.Lambda) -> cst.Name:

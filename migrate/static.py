@@ -59,7 +59,7 @@ class ModuleInfo:
     unread_operators: dict[str, str] = field(default_factory=dict)
     #: top-level statement -> what the helpers it calls do besides registering (it stays)
     effects: dict[int, list[str]] = field(default_factory=dict)
-    #: facts derived from the module once (see `class_members.attribute_stores`)
+    #: facts derived from the module once (see `class_members.assigned_outside`)
     memo: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
     #: id of a ClassDef of another module of the tree (a base, `tree_bases.tree_mro`) ->
     #: that module

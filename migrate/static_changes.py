@@ -17,9 +17,10 @@ binary or unary operator (`REAL + INTS`: a new value), unpacking it into a new d
 from __future__ import annotations
 
 import libcst as cst
+import libcst.matchers as m
 from libcst.metadata import GlobalScope, MetadataWrapper, ParentNodeProvider, ScopeProvider
 
-from migrate.static_refs import code_of
+from migrate.static_refs import code_of, literal_string
 
 #: methods of a list / dict / set / tuple that leave it as it is
 READ_METHODS = frozenset({"items", "keys", "values", "get", "copy", "count", "index"})
@@ -54,10 +55,41 @@ def changed_names(module: cst.Module, mutable: set[str], dead: set[int] | None =
     return out
 
 
+def attribute_change(module: cst.Module, name: str, others: frozenset[str] = frozenset()
+                     ) -> str:
+    """How a use of attribute `name` anywhere in `module` (`self.NAME`, `Cls.NAME`, a class
+    attribute holding a list, dict or set) may change it or hand it out, as `changed_names`
+    judges a module-level container's uses, a call of any function included (`len(X)`,
+    `fill(self.X)`) and an identity comparison (`self.X is Y`, each read being a fresh
+    object once it is inlined); "" when every use only reads it. `others`: names of
+    classes whose own attribute `OTHER.NAME` is not the one asked about."""
+    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+    parents = wrapper.resolve(ParentNodeProvider)
+    for node in m.findall(module, m.Attribute(attr=m.Name(name))):
+        if isinstance(node.value, cst.Name) and node.value.value in others:
+            continue
+        parent = parents.get(node)
+        if isinstance(parent, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign)) and \
+                parent.target is node:
+            why = "is assigned"
+        else:
+            why = _change(node, parents, True, hand_out_calls=True)
+        if not why and isinstance(parent, cst.ComparisonTarget) and isinstance(
+                parent.operator, (cst.Is, cst.IsNot)):
+            why = "is compared by identity"
+        if not why and isinstance(parent, cst.Comparison) and any(
+                isinstance(t.operator, (cst.Is, cst.IsNot)) for t in parent.comparisons):
+            why = "is compared by identity"
+        if why:
+            return f"{why} (`{_statement(node, parents)}`)"
+    return ""
+
+
 def _change(node: cst.CSTNode, parents: dict[cst.CSTNode, cst.CSTNode], mutable: bool,
-            local_functions: frozenset[str] = frozenset()) -> str:
+            local_functions: frozenset[str] = frozenset(), hand_out_calls: bool = False
+            ) -> str:
     """Why this use of a module-level name may change (or hand out) its value; "" if it
-    only reads it."""
+    only reads it (`hand_out_calls`: an argument of any call hands it out)."""
     parent = parents.get(node)
     if isinstance(parent, cst.Del):
         return "is deleted"
@@ -89,10 +121,11 @@ def _change(node: cst.CSTNode, parents: dict[cst.CSTNode, cst.CSTNode], mutable:
         return ""  # unpacked into a new display
     if isinstance(parent, cst.Arg) and parent.value is node:
         call = parents.get(parent)
-        if isinstance(call, cst.Call) and not (isinstance(call.func, cst.Name)
-                                               and call.func.value in local_functions):
+        if isinstance(call, cst.Call) and not hand_out_calls and not (
+                isinstance(call.func, cst.Name) and call.func.value in local_functions):
             return ""  # an argument of the framework's API (`register_kernel(..., _DTYPES)`)
-        return "is handed to a function of its module, which may change it"
+        return ("is handed to a function, which may change it" if hand_out_calls else
+                "is handed to a function of its module, which may change it")
     return "is handed on where it may be changed"
 
 
@@ -105,3 +138,28 @@ def _statement(node: cst.CSTNode, parents: dict[cst.CSTNode, cst.CSTNode]) -> st
     if isinstance(seen, cst.BaseCompoundStatement):
         return code_of(node).strip()
     return code_of(seen).strip()
+
+
+_STORE = m.Assign() | m.AugAssign() | m.AnnAssign() | m.Del()
+
+
+def attribute_stores(module: cst.Module, others: frozenset[str] = frozenset()) -> set[str]:
+    """Attribute names the module assigns, augments or deletes anywhere (`Cls.X = ...`,
+    `self.X += ...`, `del obj.X`), or sets through `setattr(_, "X", _)`; `others`: names
+    of classes whose own attributes (`OTHER.X = ...`) do not count."""
+    names: set[str] = set()
+    for node in m.findall(module, _STORE):
+        targets: list[cst.BaseExpression] = []
+        if isinstance(node, cst.Assign):
+            targets = [t.target for t in node.targets]
+        elif isinstance(node, (cst.AugAssign, cst.AnnAssign, cst.Del)):
+            targets = [node.target]
+        for target in targets:
+            names.update(a.attr.value for a in m.findall(target, m.Attribute())
+                         if not (isinstance(a.value, cst.Name) and a.value.value in others))
+    for call in m.findall(module, m.Call(func=m.Name("setattr"))):
+        args = call.args
+        if len(args) >= 2:
+            name = literal_string(args[1].value)
+            names.add(name if name is not None else "*")  # a computed name: anything
+    return names

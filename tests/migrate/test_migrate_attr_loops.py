@@ -53,3 +53,47 @@ def test_the_loop_variable_read_after_an_empty_loop_is_still_refused() -> None:
         ctx.attr(name)
     ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data * len(name)
     ''')), "reads attribute by a computed name (ctx.attr(name))")
+
+
+def test_a_has_attr_loop_over_a_module_constant_reads_literal_names() -> None:
+    source = _kernel('''
+    present = [ctx.has_attr(n) for n in NAMES]
+    scale = 0.0
+    for n in NAMES:
+        scale += ctx.attr(n)
+    ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data * scale * len(present)
+    ''').replace("\n\nclass UnaryKernel", '\n\nNAMES = ("alpha",)\n\n\nclass UnaryKernel', 1)
+    result = migrate(source)
+    assert [r.status.value for r in result.records] == ["migrated"], result.records
+    text = function_source(result, "unary_kernel")
+    assert "    present = [True]\n" in text and "    scale += alpha\n" in text, text
+
+
+@pytest.mark.parametrize(("names", "changed", "reason"), [
+    ('NAMES = ["alpha"]', 'NAMES.append("use_cudnn")', "'NAMES' is changed or handed out "
+     "through `.append` (`NAMES.append(\"use_cudnn\")`)"),
+    ('NAMES = ("alpha",)', 'NAMES = ("use_cudnn",)', "'NAMES' is bound more than once in "
+     "its module (`NAMES = (\"use_cudnn\",)`)"),
+])
+def test_a_loop_over_a_module_name_that_changes_stays_legacy(names: str, changed: str,
+                                                            reason: str) -> None:
+    source = _kernel('''
+    kw = {n: ctx.attr(n) for n in NAMES}
+    ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data * len(kw)
+    ''').replace("\n\nclass UnaryKernel", f"\n\n{names}\n{changed}\n\n\nclass UnaryKernel", 1)
+    assert_skipped(migrate(source), f"reads by the names NAMES lists, which are not provably "
+                                    f"constant ({reason})")
+
+
+def test_names_an_instance_attribute_shadows_stay_legacy() -> None:
+    source = _kernel('''
+    kw = {n: ctx.attr(n) for n in getattr(self, "ATTRS")}
+    ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data * len(kw)
+    ''', '("alpha",)') + dedent('''
+
+        def widen(kernel):
+            kernel.ATTRS = ("alpha", "use_cudnn")
+    ''')
+    assert_skipped(migrate(source), 'reads by the names getattr(self, "ATTRS") lists, which '
+                                    "are not provably constant ('ATTRS' is also assigned "
+                                    "outside its class body)")

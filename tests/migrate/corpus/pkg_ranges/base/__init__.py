@@ -1,0 +1,5 @@
+"""Team R's template base, maker and operator, re-exported."""
+
+from .kernels import RangeKernelBase, RangeMaker, SameShapeOp
+
+__all__ = ["RangeKernelBase", "RangeMaker", "SameShapeOp"]
