@@ -6,6 +6,7 @@ byte-identical and a rewritten one keeps its form.
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import io
 import tokenize
@@ -60,6 +61,27 @@ def read_source(path: Path) -> SourceText:
     except OSError as exc:
         raise SourceError(f"{path}: cannot be read ({exc.strerror or exc}).") from None
     return decode_source(data, str(path))
+
+
+def runnable_source(path: Path) -> str | None:
+    """The text of `path` when Python could import it as a module: a regular file (links
+    followed; never a FIFO, device or folder, which are not opened) whose bytes decode by
+    its own encoding; None when Python could not, so nothing in it runs."""
+    if not path.is_file():
+        return None
+    try:
+        return read_source(path).text
+    except SourceError:
+        return None
+
+
+def compiles(text: str) -> bool:
+    """Whether Python compiles `text` (a module LibCST cannot parse may still run)."""
+    try:
+        ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+    return True
 
 
 def file_state(path: Path) -> tuple[Path, int, int]:

@@ -19,6 +19,7 @@ import libcst as cst
 import libcst.matchers as m
 from libcst.metadata import GlobalScope, MetadataWrapper, ScopeProvider
 
+from migrate.source_files import compiles, runnable_source
 from migrate.static_changes import attribute_change, attribute_stores
 from migrate.tree_origins import class_statement
 
@@ -35,7 +36,8 @@ def tree_change(path: Path, name: str, read: set[Path], mutable: bool,
     top = path.resolve().parent
     while (top.parent / "__init__.py").is_file() and (top / "__init__.py").is_file():
         top = top.parent
-    files = sorted(top.rglob("*.py") if (top / "__init__.py").is_file() else top.glob("*.py"))
+    files = sorted(f for f in (top.rglob("*.py") if (top / "__init__.py").is_file()
+                               else top.glob("*.py")) if f.is_file())
     if len(files) > MAX_TREE_FILES:
         return (f"cannot be checked across the {len(files)} modules of {top.name}/ (the "
                 f"codemod reads at most {MAX_TREE_FILES})")
@@ -43,16 +45,15 @@ def tree_change(path: Path, name: str, read: set[Path], mutable: bool,
         shown = file.relative_to(top.parent).as_posix()
         if file.resolve() in read:
             continue
-        try:
-            text = file.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
-            return f"cannot be checked in {shown}, which does not read as UTF-8 text"
-        if name not in text:
+        text = runnable_source(file)
+        if text is None or name not in text:  # no module Python could run changes anything
             continue
         try:
             module = cst.parse_module(text)
         except cst.ParserSyntaxError:
-            return f"cannot be checked in {shown}, which does not parse"
+            if not compiles(text):
+                continue
+            return f"cannot be checked in {shown}, which LibCST does not parse"
         others = _other_classes(file, module, name, mro)
         why = attribute_change(module, name, others) if mutable else ""
         stores = attribute_stores(module, others)

@@ -40,7 +40,7 @@ def tree_paths(here: Path, include_self: bool = False) -> Iterator[tuple[Path, P
         return
     for path in sorted(root.rglob("*.py")):
         rel = path.relative_to(root)
-        if (path.resolve() == here and not include_self) or any(
+        if not path.is_file() or (path.resolve() == here and not include_self) or any(
                 p in _SKIP_DIRS or p.startswith(".") for p in rel.parts[:-1]):
             continue
         yield path, rel

@@ -24,6 +24,7 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
+from migrate.source_files import compiles, runnable_source
 from migrate.static import ModuleInfo
 from migrate.static_refs import literal_string
 from migrate.tree_operators import tree_paths
@@ -142,9 +143,14 @@ def _not_counter(info: ModuleInfo, mro: list[cst.ClassDef], init: cst.FunctionDe
         if path.resolve() == here:
             module = info.module
         else:
+            text = runnable_source(path)
+            if text is None:  # Python could not run it: it reads nothing
+                continue
             try:
-                module = cst.parse_module(path.read_bytes())
-            except (OSError, cst.ParserSyntaxError, RecursionError, ValueError):
+                module = cst.parse_module(text)
+            except (cst.ParserSyntaxError, RecursionError, ValueError):
+                if not compiles(text):
+                    continue
                 return f"{rel.as_posix()} of the tree cannot be read to rule out a read of it"
         why = _reads(module, attr, allowed, rel.as_posix())
         if why:
