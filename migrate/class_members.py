@@ -16,11 +16,13 @@ from typing import Any
 import libcst as cst
 import libcst.matchers as m
 
+from migrate.name_bindings import top_level_bindings
 from migrate.names import store_names
 from migrate.static import ModuleInfo
 from migrate.static_changes import attribute_change, attribute_stores
-from migrate.static_refs import EnumRef, UnresolvableError
+from migrate.static_refs import EnumRef, FunctionRef, UnresolvableError
 from migrate.tree_attributes import tree_change
+from migrate.tree_origins import origin_of
 
 
 @dataclass(frozen=True)
@@ -92,7 +94,8 @@ def constant_of(info: ModuleInfo, members: dict[str, Member], name: str,
     why) when it is not such a constant. With `tables`, also a list, dict or set display of
     such values that no module holding a class of the MRO changes or hands out
     (`static_changes.attribute_change`: every `.NAME` there only read), which is then as
-    constant as a tuple: read at its read, it gives what the class's object gives."""
+    constant as a tuple: read at its read, it gives what the class's object gives; its
+    values may name module-level functions nothing rebinds (`_fixed_function`)."""
     member = members.get(name)
     if member is None or member.value is None:
         raise UnresolvableError(f"'{name}' is not a constant of the class")
@@ -111,9 +114,13 @@ def constant_of(info: ModuleInfo, members: dict[str, Member], name: str,
             raise UnresolvableError(f"'{name}' {why}")
         return value
     if not (tables and isinstance(member.value, (cst.List, cst.Dict, cst.Set))
-            and is_immutable(tuple(value.items()) if isinstance(value, dict)
-                             else tuple(value))):
+            and all(is_immutable(v) or isinstance(v, FunctionRef) for v in (
+                [*value.keys(), *value.values()] if isinstance(value, dict) else value))
+            and is_immutable(tuple(value.keys()) if isinstance(value, dict) else ())):
         raise UnresolvableError(f"'{name}' holds a mutable value")
+    for ref in (value.values() if isinstance(value, dict) else value):
+        if isinstance(ref, FunctionRef) and (why := _fixed_function(info, home, ref)):
+            raise UnresolvableError(f"'{name}' holds {why}")
     for owner in owners.values():
         if "attribute_change" not in owner.memo:
             owner.memo["attribute_change"] = {}
@@ -126,6 +133,22 @@ def constant_of(info: ModuleInfo, members: dict[str, Member], name: str,
     if info.path is not None and (why := _tree_change(info, members, name, read, True)):
         raise UnresolvableError(f"'{name}' holds a mutable value that {why}")
     return value
+
+
+def _fixed_function(info: ModuleInfo, home: ModuleInfo, ref: FunctionRef) -> str:
+    """"" when `ref`, a function a table of `home` names, is one `def` of `home` that nothing
+    rebinds (no other module-level binding, no `global` statement naming it) and means the
+    same in `info`, where the table is read; else why not, in words."""
+    name = ref.name
+    bindings = top_level_bindings(home.module, name, set())
+    if len(bindings) != 1 or bindings[0].nested or m.findall(home.module, m.Global(
+            names=[m.ZeroOrMore(), m.NameItem(m.Name(name)), m.ZeroOrMore()])):
+        return f"function '{name}', which its module binds more than once or at run time"
+    if home is not info and (info.path is None or home.path is None
+                             or origin_of(info.path, name) != origin_of(home.path, name)):
+        return f"function '{name}' of {home.path.name if home.path else 'another module'}, " \
+            "which this module does not bind to the same function"
+    return ""
 
 
 def _tree_change(info: ModuleInfo, members: dict[str, Member], name: str, read: set[Path],

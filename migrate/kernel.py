@@ -8,6 +8,7 @@ specific reason; it never returns a half-converted body. The passes live in
 
 from __future__ import annotations
 
+import builtins
 from dataclasses import replace
 
 import libcst as cst
@@ -118,11 +119,16 @@ def _migrate_class(mctx: ModuleContext, class_name: str, op_type: str, phi_name:
             if not is_harmless(d) and id(d) not in registering_decorators(info):
                 raise SkipError(f"class decorator @{code_of(d.decorator)} on {cls.name.value}")
     renames: dict[str, str] = {}
+    qualified: set[str] = set()
     while True:
         mk = KernelMigration(mctx, class_name, op_type, phi_name, proto)
         mk.grad = grad
         try:
-            return _with_imports(_migrate(mk, mro, func_name, renames), transplanted)
+            return _with_imports(_migrate(mk, mro, func_name, renames, qualified),
+                                 transplanted)
+        except _HiddenBuiltinsError as exc:  # again, compute()'s reads of them qualified
+            qualified |= exc.names
+            continue
         except RebindError as exc:
             # the local keeps the author's meaning under a fresh name, the parameter its own
             if exc.name in renames:
@@ -167,9 +173,19 @@ def _check_runtime_access(info: ModuleInfo, compute: cst.FunctionDef) -> None:
             raise SkipError(f"creates or writes scope variables ({n.value} = {q})")
 
 
+class _HiddenBuiltinsError(Exception):
+    """Parameters a helper's reads made (`min`, read only in a lifted method) that would
+    hide builtins compute() calls: the kernel is migrated again with those qualified."""
+
+    def __init__(self, names: set[str]) -> None:
+        super().__init__(sorted(names))
+        self.names = names
+
+
 def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
-             renames: dict[str, str]) -> KernelFunction:
+             renames: dict[str, str], qualify: set[str]) -> KernelFunction:
     mk.members = class_members(mro)
+    mk.mro = mro
     for dunder in ("__new__", "__call__", "__getattr__", "__getattribute__"):
         if dunder in mk.members:
             raise SkipError(f"{mk.members[dunder].owner.name.value} defines {dunder} "
@@ -218,7 +234,8 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
     block = fold_dead_branches(block.visit(ConstantInliner(mk, self_name)))
     mk.dtype_attrs = _dtype_attrs(mk, block, ctx_name)
     mk.assign_names()
-    block, qualified = qualify_builtins(mk.info, block, _read_names(mk, block, ctx_name))
+    block, qualified = qualify_builtins(mk.info, block,
+                                        _read_names(mk, block, ctx_name) | qualify)
     if qualified:
         mk.module_imports.add("builtins")
     _check_runtime_access(mk.info, compute)
@@ -236,7 +253,7 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
         for attr, fold in mk.grad.typed.items():
             mk.folds.setdefault(attr, fold)
     block = block.with_changes(body=body)
-    new_block = block.visit(Rewriter(mk, ctx_name, self_name))
+    new_block = block.visit(Rewriter(mk, ctx_name, self_name, member.owner))
     for n in load_names(new_block):
         if n.value == ctx_name:
             legacy = _legacy_composed(new_block, ctx_name)
@@ -263,6 +280,9 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
     if mk.grad is not None:
         param_list = conform(mk.grad, mk.proto, param_list, read)
     clash = check_bindings(mk, new_block, [mk.dev_ctx_name, *[p.name for p in param_list]])
+    hidden = {n for n in clash if hasattr(builtins, n)} - qualify
+    if hidden:
+        raise _HiddenBuiltinsError(hidden)
     for name in clash:
         raise SkipError(f"compute() reads the module-level name '{name}', which is also the "
                         "name of a kernel parameter; rename one of them")

@@ -52,7 +52,8 @@ def stored_kernels(mro: list[cst.ClassDef], init: cst.FunctionDef, compute: cst.
                    counters: set[str] | None = None, not_counters: dict[str, str] | None = None
                    ) -> dict[str, str]:
     """`{"_sum": "SumSqKernel"}` for an `__init__` (of a class of `mro`) that only calls
-    `super().__init__()` and stores kernel instances (`self._sum = SumSqKernel()`) which
+    the base's `__init__` (`_base_init`) and stores kernel instances
+    (`self._sum = SumSqKernel()`) which
     `compute` only runs on its context (`self._sum.compute(ctx)`): each such call is the
     composition `SumSqKernel().compute(ctx)` (the kernels are stateless once migrated).
     `counters` are attributes of write-only counters (`write_only_counters`), whose store
@@ -73,9 +74,7 @@ def stored_kernels(mro: list[cst.ClassDef], init: cst.FunctionDef, compute: cst.
             stmt.body) == 1 else stmt
         if i == 0 and m.matches(small, m.Expr(m.SimpleString() | m.ConcatenatedString())):
             continue  # its docstring
-        if m.matches(small, m.Expr(m.Call(func=m.Attribute(
-                value=m.Call(func=m.Name("super"), args=()), attr=m.Name("__init__")),
-                args=()))):
+        if _base_init(small, mro, owner, me):
             continue
         if m.matches(small, m.Assign(targets=[m.AssignTarget(m.Attribute(
                 value=m.Name(me), attr=m.Name()))], value=m.Call(func=m.Name(), args=()))):
@@ -99,6 +98,31 @@ def stored_kernels(mro: list[cst.ClassDef], init: cst.FunctionDef, compute: cst.
                                 f"is used beyond `self.{node.attr.value}.compute(ctx)` in "
                                 f"compute(): `{code_of(_statement_of(cls, node)).strip()}`)")
     return stored
+
+
+def _base_init(small: cst.CSTNode, mro: list[cst.ClassDef], owner: cst.ClassDef,
+               me: str) -> bool:
+    """`small` calls the base's `__init__` with no argument: `super().__init__()`,
+    `super(C, self).__init__()` (C `owner` or a class after it in `mro`) or
+    `B.__init__(self)` (B spelled as one of `owner`'s bases, or a class after it in `mro`).
+    No other class of the MRO defines `__init__` (checked before), so each reaches
+    `object`'s: no state. (A class before `owner` would run `owner`'s `__init__` again.)"""
+    if not m.matches(small, m.Expr(m.Call(func=m.Attribute(attr=m.Name("__init__"))))):
+        return False
+    call = small.value  # type: ignore[attr-defined]
+    target = call.func.value
+    after = mro[next(i for i, c in enumerate(mro) if c is owner):]
+    classes = {c.name.value for c in after[1:]}
+    if m.matches(target, m.Call(func=m.Name("super"))):
+        spelled = [code_of(a.value).strip() if a.keyword is None and not a.star else ""
+                   for a in target.args]
+        return not call.args and (not spelled or (
+            len(spelled) == 2 and spelled[0] in classes | {owner.name.value}
+            and spelled[1] == me))
+    bases = {code_of(b.value).strip() for b in owner.bases if b.keyword is None}
+    return (len(call.args) == 1 and m.matches(call.args[0], m.Arg(value=m.Name(me),
+                                                                  keyword=None, star=""))
+            and code_of(target).strip() in bases | classes)
 
 
 def _instance_state(mro: list[cst.ClassDef], owner: cst.ClassDef, me: str,

@@ -29,6 +29,7 @@ from migrate.kernel_tidy import fold_dead_branches
 from migrate.names import load_names, store_names
 from migrate.static import info_for
 from migrate.static_refs import FunctionRef, code_of, dotted, literal_string
+from migrate.super_calls import owner_class, super_method, super_target
 from migrate.syntax import blank
 from migrate.tree_bases import global_reads
 from migrate.tree_origins import import_spec, origin_of
@@ -45,10 +46,8 @@ MAX_DEPTH = 4
 
 def _method_home(mk: KernelMigration, fn: cst.FunctionDef) -> ModuleInfo:
     """The module of the class of the kernel's MRO whose body defines method `fn`."""
-    member = mk.members.get(fn.name.value)
-    if member is not None and member.function is fn:
-        return mk.info.owner_of(member.owner)
-    return mk.info
+    owner = owner_class(mk.mro, fn)
+    return mk.info.owner_of(owner) if owner is not None else mk.info
 
 
 def passes_ctx(call: cst.Call, ctx: str) -> bool:
@@ -56,10 +55,11 @@ def passes_ctx(call: cst.Call, ctx: str) -> bool:
 
 
 def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: str,
-                    rewriter: type) -> cst.Call | None:
-    """`call` (which passes `ctx`) rewritten to call the lifted helper with the reads;
-    None when the callee is not a helper the codemod can read (the call is kept)."""
-    found = _callee(mk, call.func, self_name, ctx)
+                    rewriter: type, owner: cst.ClassDef | None = None) -> cst.Call | None:
+    """`call` (which passes `ctx`, in a method of class `owner` or a function: None)
+    rewritten to call the lifted helper with the reads; None when the callee is not a
+    helper the codemod can read (the call is kept)."""
+    found = _callee(mk, call.func, self_name, ctx, owner)
     if isinstance(found, str):
         return None
     key, fn, home = found
@@ -122,7 +122,8 @@ def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: st
                             "where the kernel reads it as a DataType")
     mk.lifting.add(key)
     try:
-        body = source.visit(rewriter(mk, ctx_param, helper_self))
+        body = source.visit(rewriter(mk, ctx_param, helper_self,
+                                     owner_class(mk.mro, fn) if is_method else None))
     except SkipError as exc:  # said of the helper, where the kernel's row shows it
         raise SkipError(f"passes ctx to {name}(): {exc}") from None
     finally:
@@ -250,6 +251,7 @@ def _unshadow_builtins(body: cst.BaseSuite, reads: list[str], tidied: set[str],
     spelled = {r: r for r in reads}
     taken = own | set(reads) | {n.value for n in m.findall(body, m.Name())}
     taken |= mk.info.module_names()
+    loads = set(load_names(body))
     for r in reads:
         if not hasattr(builtins, r):
             continue
@@ -261,22 +263,27 @@ def _unshadow_builtins(body: cst.BaseSuite, reads: list[str], tidied: set[str],
             fresh += "_"
         taken.add(fresh)
         spelled[r] = fresh
-        # the helper's own local bound to the read: each of its reads
-        nodes = set(load_names(body)) if r in tidied else mk.replacements
-        body = body.visit(_Renamed(r, fresh, nodes))
+    renamed = {r: s for r, s in spelled.items() if s != r}
+    if renamed:  # one pass: a visit rebuilds the nodes, which the sets hold by identity
+        body = body.visit(_Renamed(renamed, tidied, loads, mk.replacements))
     return body, spelled
 
 
 class _Renamed(cst.CSTTransformer):
-    """The names `nodes` holds (by identity) spelled `old`, spelled `new`."""
+    """Each name of `new` spelled anew where it is a node the rewrite wrote (`replaced`),
+    or any read (`loads`) of a name of `tidied` (the helper's own local bound to the read);
+    both sets hold the nodes of the tree visited, by identity."""
 
-    def __init__(self, old: str, new: str, nodes: Any) -> None:
-        self.old, self.new, self.nodes = old, new, nodes
+    def __init__(self, new: dict[str, str], tidied: set[str], loads: Any,
+                 replaced: Any) -> None:
+        self.new, self.tidied, self.loads, self.replaced = new, tidied, loads, replaced
 
     def leave_Name(self, original_node: cst.Name, updated_node: cst.Name  # noqa: N802
                    ) -> cst.Name:
-        if original_node.value == self.old and original_node in self.nodes:
-            return updated_node.with_changes(value=self.new)
+        old = original_node.value
+        if old in self.new and original_node in (
+                self.loads if old in self.tidied else self.replaced):
+            return updated_node.with_changes(value=self.new[old])
         return updated_node
 
 
@@ -310,10 +317,18 @@ def _attr_names(body: cst.CSTNode, ctx: str) -> list[str]:
                      args=[m.Arg(value=m.SimpleString())]))]
 
 
-def _callee(mk: KernelMigration, func: cst.BaseExpression, self_name: str, ctx: str
+def _callee(mk: KernelMigration, func: cst.BaseExpression, self_name: str, ctx: str,
+            owner: cst.ClassDef | None = None
             ) -> tuple[tuple[str, str], cst.FunctionDef, ModuleInfo | None] | str:
     """(lift key, the helper's def, its module when it is a module-level function), or
-    why the callee is no helper the codemod reads, in words."""
+    why the callee is no helper the codemod reads, in words; `super().NAME` called in a
+    method of `owner` is the method the kernel's MRO gives it (`super_calls`)."""
+    if super_method(func) is not None:
+        target = super_target(mk.mro, owner, cst.ensure_type(func, cst.Attribute), self_name)
+        if isinstance(target, str):
+            return target
+        cls, fn = target
+        return (cls.name.value, fn.name.value), fn, None
     spelled = dotted(func)
     if spelled is None:
         return f"{code_of(func).strip()} is computed at run time"

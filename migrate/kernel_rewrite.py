@@ -29,6 +29,7 @@ from migrate.names import load_names, snake
 from migrate.records import Composable
 from migrate.static_facts import StaticProto
 from migrate.static_refs import UnresolvableError, code_of, dotted
+from migrate.super_calls import super_method, super_target
 from migrate.syntax import blank, dtype_conversion
 
 #: ctx members with a direct PHI spelling (attribute access).
@@ -44,9 +45,12 @@ _SLOT_METHODS = ("input", "multi_input", "output", "multi_output", "attr", "has_
 class Rewriter(cst.CSTTransformer):
     """Rewrite ctx reads, allocation and self access in a compute (or helper) body."""
 
-    def __init__(self, mk: KernelMigration, ctx: str | None, self_name: str) -> None:
+    def __init__(self, mk: KernelMigration, ctx: str | None, self_name: str,
+                 owner: cst.ClassDef | None = None) -> None:
         super().__init__()
         self.mk, self.ctx, self.self_name = mk, ctx, self_name
+        self.owner = owner  # the class whose method the body is (for `super()`)
+        self._supers: set[cst.Call] = set()  # `super()` calls a method call resolves
         self._fstring_quotes: list[str] = []
 
     def visit_FormattedString(self, node: cst.FormattedString) -> None:  # noqa: N802
@@ -89,6 +93,11 @@ class Rewriter(cst.CSTTransformer):
         return updated
 
     # -- calls ----------------------------------------------------------------------------
+    def visit_Call(self, node: cst.Call) -> None:  # noqa: N802
+        inner = super_method(node.func)
+        if inner is not None and self.ctx is not None and passes_ctx(node, self.ctx):
+            self._supers.add(inner)
+
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:  # noqa: N802
         func = updated.func
         if self.ctx is not None:
@@ -96,12 +105,20 @@ class Rewriter(cst.CSTTransformer):
             if dtype_attr is not None and dtype_attr in self.mk.dtype_attrs:
                 return self.mk.name_node(self.mk.param_name(dtype_attr, "attr"))
         if isinstance(func, cst.Name) and func.value == "super":
+            if original in self._supers:  # `super().NAME(ctx)`: its method call lifts it
+                return updated
             raise SkipError("calls super() (behaviour of a base kernel outside the codemod's view)")
         if self.ctx is not None and passes_ctx(updated, self.ctx):
             lifted_call = lift_ctx_helper(self.mk, updated, self.ctx, self.self_name,
-                                          type(self))
+                                          type(self), self.owner)
             if lifted_call is not None:
                 return lifted_call
+            if super_method(func) is not None:
+                why = super_target(self.mk.mro, self.owner, cst.ensure_type(func, cst.Attribute),
+                                   self.self_name)
+                raise SkipError(f"calls {why}" if isinstance(why, str) else
+                                "calls super() (behaviour of a base kernel outside the "
+                                "codemod's view)")
         if isinstance(func, cst.Attribute):
             method = func.attr.value
             if self._is(func.value, self.ctx):
@@ -184,6 +201,7 @@ class KernelMigration:
         self.attrs_read: set[str] = set()
         #: what `self.NAME` is, per the kernel class's MRO (`class_members`)
         self.members: dict[str, Member] = {}
+        self.mro: list[cst.ClassDef] = []  # the kernel's classes, in MRO order
         self.lifting: set[tuple[str, str]] = set()  # helpers being lifted (recursion guard)
         self.module_imports: set[str] = set()  # `import M` the kernel needs (builtins)
         self.helpers: list[tuple[str, cst.FunctionDef]] = []
