@@ -1,7 +1,8 @@
 """Class statements that register the class they make.
 
 - a registering decorator: a factory (`@kernel_for("x_op", FLOATS, devices=GPU_TOO)`)
-  whose body defines `def deco(cls): ...; return cls` and returns it, or a plain decorator
+  whose body defines `def deco(cls): ...; return cls` and returns it (after a preamble of
+  constant computations: `host = tuple(dtypes)`, constant `if`s), or a plain decorator
   (`@enroll`) taking the class; the decorating function's body is read as a registration
   helper's, the factory's parameters bound to the decorator's arguments and its one
   parameter to the class. It must hand the class back (`return cls`, or `return
@@ -36,7 +37,7 @@ from migrate.static import (
     _interpret,
     _Scope,
 )
-from migrate.static_refs import ClassRef, UnresolvableError, code_of, literal_string
+from migrate.static_refs import ClassRef, EnumRef, UnresolvableError, code_of, literal_string
 
 #: memo keys: ids of the decorators read as registrations; names of the classes
 #: registered by a base's `__init_subclass__`
@@ -120,11 +121,50 @@ def _decorating(info: ModuleInfo, scope: _Scope, expr: cst.BaseExpression
         return None
     factory, inner = found
     body = [s for s in factory.body.body if not _is_docstring(s)]
-    if (len(body) != 2 or not isinstance(body[0], cst.FunctionDef)
-            or _returned_name(body[1]) != body[0].name.value):
+    if (len(body) < 2 or not isinstance(body[-2], cst.FunctionDef)
+            or _returned_name(body[-1]) != body[-2].name.value):
         raise UnresolvableError(f"`{factory.name.value}` does not only define and return a "
-                                "decorator")
-    return body[0], inner, _bind_parameters(factory, expr, scope, inner, {})
+                                "decorator (after constant computations)")
+    env = _bind_parameters(factory, expr, scope, inner, {})
+    for stmt in body[:-2]:
+        try:
+            _run_preamble(inner, stmt, env)
+        except UnresolvableError as exc:
+            raise UnresolvableError(f"`{factory.name.value}` computes `"
+                                    f"{code_of(stmt).strip().splitlines()[0]}`, which the "
+                                    f"codemod cannot read statically ({exc})") from None
+    return body[-2], inner, env
+
+
+def _run_preamble(scope: _Scope, stmt: cst.BaseStatement, env: dict[str, Any]) -> None:
+    """A decorator factory's statement before its decorator: `name = <constant expression>`
+    (of its parameters and its module's constants) or an `if`/`elif`/`else` on constant
+    tests of them, evaluated into `env`."""
+    if isinstance(stmt, cst.If):
+        branch: cst.If | cst.Else | None = stmt
+        while isinstance(branch, cst.If) and not _constant_test(scope, branch.test, env):
+            branch = branch.orelse
+        for sub in branch.body.body if branch is not None else ():
+            _run_preamble(scope, sub, env)
+        return
+    small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(
+        stmt.body) == 1 else None
+    if isinstance(small, cst.Pass):
+        return
+    if not (isinstance(small, cst.Assign) and len(small.targets) == 1
+            and isinstance(small.targets[0].target, cst.Name)):
+        raise UnresolvableError("only assignments of a name and constant `if`s are read")
+    value = scope.ev.eval(small.value, env)
+    if not isinstance(value, (bool, int, float, str, tuple, type(None), EnumRef, ClassRef)):
+        raise UnresolvableError(f"`{small.targets[0].target.value}` is no constant")
+    env[small.targets[0].target.value] = value
+
+
+def _constant_test(scope: _Scope, test: cst.BaseExpression, env: dict[str, Any]) -> bool:
+    value = scope.ev.eval(test, env)
+    if not isinstance(value, (bool, int, str, tuple, list, type(None), EnumRef)):
+        raise UnresolvableError(f"`{code_of(test)}` is no constant")
+    return bool(value)
 
 
 def _returned_name(stmt: cst.BaseStatement) -> str | None:

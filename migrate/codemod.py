@@ -57,7 +57,7 @@ from migrate.static import ModuleInfo
 from migrate.static_facts import Registration, StaticProto, UnresolvedRegistration
 from migrate.static_refs import code_of, dotted
 from migrate.tree_operators import not_registered_here
-from migrate.unread_calls import unread_call
+from migrate.unread_calls import maybe_registered, unread_call
 from phi.op_defs import OpDef
 
 
@@ -126,6 +126,10 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
               for e in cst.ensure_type(call.args[1].value, cst.Tuple).elements}
     made = factory_kernels(info)  # bound to what a factory returns: rows of their own
     bases |= factory_bases(info, made)
+    # a decorated or loop-named kernel class may be registered where no reading sees it:
+    # a row of its own even where other kernels derive from it
+    unseen = maybe_registered(info, set(regs_by_class))
+    bases -= set(unseen)
     leaves = [c for c in info.classes if info.is_subclass_of(c, "OpKernel") and c not in bases]
     shims = {c: kept_served(info.classes[c]) for c in leaves if c not in regs_by_class}
     for c, served in shims.items():
@@ -154,6 +158,8 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
     # the op names an unread registration gives the classes it names or looks up
     lookups = {u.stmt_index: computed_lookup_ops(info, u.stmt_index) for u in info.unresolved
                if u.stmt_index >= 0}
+    for c, why in unseen.items():
+        blocked.setdefault(c, why)
     for c in leaves:  # every kernel class gets a row, registered or not
         if c not in regs_by_class:
             called = None if unread else unread_call(info, c)

@@ -39,6 +39,7 @@ from migrate.static_refs import (
     iter_top_statements,
     literal_string,
 )
+from migrate.tree_origins import origin_of
 from migrate.unread_operators import unread_operator
 
 
@@ -231,6 +232,7 @@ class _Scope:
     ev: Evaluator
     depth: int = 0
     in_loop: bool = False  # reading the body of a registration loop
+    in_for: bool = False  # reading a `for` statement's own body: `continue` / `break` read
     helper: str = ""  # the registration helper whose body is read
     preset: PartialRef | None = None  # the keywords a partial of the helper binds
 
@@ -264,6 +266,8 @@ def _interpret(info: ModuleInfo, stmt: cst.CSTNode, index: int, env: dict[str, A
             elif scope.depth and (isinstance(small, cst.Pass) or (
                     isinstance(small, cst.Expr) and literal_string(small.value) is not None)):
                 continue  # a helper's docstring
+            elif scope.in_for and isinstance(small, (cst.Continue, cst.Break)):
+                raise _LoopJump(isinstance(small, cst.Break))  # under a test decided statically
             elif (scope.depth or scope.in_loop) and is_local_assignment(small):
                 # `_op = f"ub_{_fn}"` in a loop or helper body: later statements see it
                 bind_local(ev, small, env)
@@ -273,12 +277,16 @@ def _interpret(info: ModuleInfo, stmt: cst.CSTNode, index: int, env: dict[str, A
             else:
                 raise UnresolvableError(unread_statement(small, code_of(small).strip()))
     elif isinstance(stmt, cst.For) and stmt.orelse is None and not stmt.asynchronous:
-        body_scope = replace(scope, in_loop=True)
+        body_scope = replace(scope, in_loop=True, in_for=True)
         for value in ev._seq(ev.eval(stmt.iter, env), stmt.iter):
             inner = dict(env)
             ev.bind(stmt.target, value, inner)
-            for sub in stmt.body.body:
-                _interpret(info, sub, index, inner, trace, body_scope)
+            try:
+                for sub in stmt.body.body:
+                    _interpret(info, sub, index, inner, trace, body_scope)
+            except _LoopJump as jump:
+                if jump.is_break:
+                    break
     elif isinstance(stmt, cst.If):
         # a test known statically (`if _dt in REAL:` in a loop over constants) is decided
         branch: cst.If | cst.Else | None = stmt
@@ -289,6 +297,14 @@ def _interpret(info: ModuleInfo, stmt: cst.CSTNode, index: int, env: dict[str, A
     else:
         kind = type(stmt).__name__
         raise UnresolvableError(f"registration inside a {kind} statement (conditional or deferred)")
+
+
+class _LoopJump(Exception):  # noqa: N818 (control flow, not an error)
+    """A `continue` (or `break`) reached while reading a loop's body for one value."""
+
+    def __init__(self, is_break: bool) -> None:
+        super().__init__("break" if is_break else "continue")
+        self.is_break = is_break
 
 
 def _known_test(ev: Evaluator, branch: cst.If, env: dict[str, Any]) -> bool:
@@ -375,7 +391,7 @@ def _helper_of(info: ModuleInfo, scope: _Scope, call: cst.Call
     try:  # `helper(...)`, `module.helper(...)`, a partial of a helper with keywords bound
         ref = scope.ev.eval(call.func, {})
     except UnresolvableError:
-        return None
+        ref = _traced_function(scope, call.func)
     preset = ref if isinstance(ref, PartialRef) else None
     ref = preset.func if preset is not None else ref
     if not isinstance(ref, FunctionRef):
@@ -400,6 +416,20 @@ def _helper_of(info: ModuleInfo, scope: _Scope, call: cst.Call
         if scope.depth == 0:
             info.memo[key] = registers
     return (fn, inner) if registers else None
+
+
+def _traced_function(scope: _Scope, func: cst.BaseExpression) -> FunctionRef | None:
+    """`pkg.common.registry.f` (after `import pkg.common.registry`), `common.registry.f`
+    (after `from pkg import common`): a module attribute the evaluator does not follow,
+    traced through the tree's imports to the module defining it (`tree_origins`)."""
+    spelled = dotted(func)
+    if scope.ev.path is None or spelled is None or "." not in spelled:
+        return None
+    origin = origin_of(scope.ev.path, spelled)
+    name = spelled.rsplit(".", 1)[-1]
+    if origin is None or origin.path is None or origin.qualified.rsplit(".", 1)[-1] != name:
+        return None
+    return FunctionRef(name, origin.path.resolve())
 
 
 def _calls_helper(info: ModuleInfo, scope: _Scope, node: cst.CSTNode) -> bool:

@@ -47,7 +47,11 @@ def changed_names(module: cst.Module, mutable: set[str], dead: set[int] | None =
             where = f" (`{_statement(later[0], parents)}`)" if later else ""
             out[name] = f"'{name}' is bound more than once in its module{where}"
             continue
-        for access in top.accesses[name]:
+        # its accesses at the top level and in function bodies (a helper's
+        # `TABLE.append(x)` changes it as much as a module-level one)
+        accesses = {id(a): a for a in [*top.accesses[name], *(
+            r for b in bindings for r in b.references)]}
+        for access in accesses.values():
             why = _change(access.node, parents, name in mutable, functions)
             if why:
                 out[name] = f"'{name}' {why} (`{_statement(access.node, parents)}`)"

@@ -16,6 +16,7 @@ from migrate.static_refs import (
     UnresolvableError,
     code_of,
     literal_string,
+    names_in,
 )
 
 
@@ -50,3 +51,36 @@ def unread_call(info: ModuleInfo, cls: str) -> tuple[str, str | None] | None:
                         f"names it, but the codemod cannot read that call "
                         f"({_what(info, call.func)}); not migrated", op)
     return None
+
+
+def maybe_registered(info: ModuleInfo, registered: set[str]) -> dict[str, str]:
+    """Kernel classes no registration read registers (`registered` holds those it does, and
+    the statements it could not read name theirs) that may still be registered where the
+    codemod does not look, each with why: a class statement's decorator, a top-level call
+    passing it that the codemod cannot read (`unread_call`), and a top-level
+    loop whose header names the class (`for _op, _cls in {"x_add": AddKernel}.items():`
+    over a body calling what the codemod does not read). Each gets a row of its own, even
+    when other kernels derive from it (a base no registration names is otherwise no kernel)."""
+    named = {c for u in info.unresolved for c in u.classes}
+    out: dict[str, str] = {}
+    for name, cls in info.classes.items():
+        if cls.decorators and name not in registered and name not in named \
+                and info.is_subclass_of(name, "OpKernel"):
+            out[name] = (f"its class decorator `@{code_of(cls.decorators[0].decorator)}` may "
+                         "register it, and the codemod cannot read it as a registration; "
+                         "not migrated")
+    for name in info.classes:  # passed to a top-level call the codemod cannot read
+        if name not in registered and name not in named and name not in out \
+                and info.is_subclass_of(name, "OpKernel") \
+                and (called := unread_call(info, name)) is not None:
+            out[name] = called[0]
+    for stmt in info.module.body:
+        if not isinstance(stmt, cst.For):
+            continue
+        header = code_of(stmt).strip().splitlines()[0]
+        for name in sorted(names_in(stmt.iter) & set(info.classes)):
+            if name not in registered and name not in named and name not in out \
+                    and info.is_subclass_of(name, "OpKernel"):
+                out[name] = (f"the loop `{header}` names it, but registers nothing the "
+                             "codemod reads; not migrated")
+    return out

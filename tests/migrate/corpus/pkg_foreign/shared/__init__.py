@@ -1,0 +1,1 @@
+"""Team F's shared dtype lists, operator and registration helpers."""

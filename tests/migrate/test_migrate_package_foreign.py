@@ -1,0 +1,148 @@
+"""The codemod on a package registering its kernels the ways other teams write it
+(tests/migrate/corpus/pkg_foreign): decorator factories computing their dtype lists before
+the decorator (`tuple(...)`, a filtered generator over a constant tuple, `accel is True`,
+`if`/`elif`/`else`), one spreading `*REAL_KINDS` into `*dtypes`, helpers called through an
+aliased module (`from pkg.shared import book as bk`, `import pkg.shared.kinds as kk`,
+`pkg.shared.book.f`, `shared.book.f` after `from . import shared`) in a loop over an
+inline dict, and nested loops skipping a pair with `continue` under a constant test.
+Negative twins stay legacy with a row naming why: a factory reading a list another
+function of its module appends to, a `continue` under a test the codemod cannot decide, and
+kernels other kernels derive from, registered by a decorator, a loop or a call the codemod
+cannot read (each once had no row at all). After `--write` (verify on) every module still
+imports and every op computes what it computed before."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from migrate_helpers import console, write_copy
+
+from migrate.cli_entry import run_migrate
+
+PACKAGE = "pkg_foreign"
+REAL = ["FLOAT32", "FLOAT64"]
+ALL = ["FLOAT32", "FLOAT64", "INT32", "INT64"]
+
+#: module -> kernel class -> (status, op, the reason's start, dtypes per backend)
+EXPECTED: dict[str, dict[str, tuple[str, str, str, dict[str, list[str]]]]] = {
+    "decorated.py": {
+        "SigmoidKernel": ("migrated", "ff_sigmoid", "", {"CPU": REAL, "GPU": ["FLOAT32"]}),
+        "ClipKernel": ("migrated", "ff_clip", "", {"CPU": ALL}),
+        "TwiceKernel": ("migrated", "ff_twice", "", {"CPU": REAL, "GPU": ["FLOAT64"]}),
+        "Relu6Kernel": ("migrated", "ff_relu6", "", {"CPU": REAL, "GPU": REAL}),
+        "ShiftKernel": ("skipped", "?", "registration not statically readable "
+                        "(`shifting_kernel` computes `accel_dtypes = tuple(d for d in dtypes "
+                        "if d in ACCEL_SHIFTING)`, which the codemod cannot read statically "
+                        "('ACCEL_SHIFTING' is changed", {}),
+        "BaseScaleKernel": ("migrated", "ff_base", "migrated; class kept for "
+                            "pkg_foreign/derived.py", {"CPU": REAL}),
+        # a factory picked from a table: not read, and a base of derived.py's CubeTwiceKernel,
+        # it still gets a row
+        "CubeKernel": ("skipped", "?", "its class decorator `@FACTORIES[\"host\"](\"ff_cube\", "
+                       "REAL_KINDS)` may register it, and the codemod cannot read it", {}),
+    },
+    "derived.py": {
+        "TripleScaleKernel": ("skipped", "ff_triple", "class decorator @backend_kernel", {}),
+        "CubeTwiceKernel": ("skipped", "ff_cube2", "class decorator @FACTORIES[\"host\"]"
+                            "(\"ff_cube\", REAL_KINDS) on CubeKernel", {}),
+    },
+    "tables.py": {
+        "PlusKernel": ("migrated", "ff_plus", "", {"CPU": ALL}),
+        "MinusKernel": ("migrated", "ff_minus", "", {"CPU": ALL}),
+        "NegKernel": ("migrated", "ff_neg", "", {"CPU": REAL}),
+        "SignKernel": ("migrated", "ff_sign", "", {"CPU": ALL,
+                                                   "GPU": ["FLOAT32", "FLOAT64", "INT64"]}),
+        "AbsKernel": ("skipped", "ff_abs", "registration not statically readable "
+                      "(registration inside a If statement (conditional: `place == \"GPU\" "
+                      "and len(bk.ACCEL_SHIFTING) < 2` is not known statically", {}),
+        # named only by the header of a loop calling a helper picked from a table, and a
+        # base of QuarterKernel: a row of its own
+        "HalfKernel": ("skipped", "?", "the loop `for _name, _cls in {\"ff_half\": HalfKernel}"
+                       ".items():` names it, but registers nothing the codemod reads", {}),
+        "QuarterKernel": ("migrated", "ff_quarter", "", {"CPU": ["FLOAT32"]}),
+    },
+    "spelled.py": {  # `pkg.shared.book.f`, `b2.f`, `shared.book.f`, `@b2.factory(...)`
+        "AddOneKernel": ("migrated", "sp_one", "", {"CPU": REAL}),
+        "AddTwoKernel": ("migrated", "sp_two", "", {"CPU": REAL}),
+        "AddThreeKernel": ("migrated", "sp_three", "", {"CPU": REAL}),
+        "AddFourKernel": ("migrated", "sp_four", "", {"CPU": REAL, "GPU": ["FLOAT32"]}),
+        # passed to a call not read, and a base of LeafKernel: a row all the same
+        "RootKernel": ("skipped", "sp_root", "registration not statically readable: "
+                       "`b3.HOOKS[\"enroll\"](\"sp_root\", RootKernel, kinds.REAL_KINDS)` "
+                       "names it, but the codemod cannot read that call", {}),
+        "LeafKernel": ("migrated", "sp_leaf", "", {"CPU": ["FLOAT32"]}),
+    },
+}
+MIGRATED = {"ff_sigmoid", "ff_clip", "ff_twice", "ff_relu6", "ff_base", "ff_plus", "ff_minus",
+            "ff_neg", "ff_sign", "ff_quarter", "sp_one", "sp_two", "sp_three", "sp_four",
+            "sp_leaf"}
+
+
+@pytest.fixture(scope="module")
+def written(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    return write_copy(tmp_path_factory.mktemp("written"), PACKAGE)
+
+
+def test_every_kernel_has_its_exact_row(written: dict[str, Any]) -> None:
+    got = {(Path(r["file"]).name, r["kernel"]): r for r in written["doc"]["kernels"]}
+    assert set(got) == {(m, k) for m, ks in EXPECTED.items() for k in ks}
+    for module, kernels in EXPECTED.items():
+        for kernel, (status, op, reason, dtypes) in kernels.items():
+            row = got[(module, kernel)]
+            assert (row["status"], row["op"]) == (status, op), row
+            assert row["reason"].startswith(reason) and (reason or not row["reason"]), row
+            if status == "migrated":
+                assert row["dtypes"] == dtypes, row
+                assert row["verify"] and all(v["status"] == "identical" and v["reimported"]
+                                             for v in row["verify"]), row
+    assert written["code"] == 0 and written["doc"]["written"]
+
+
+def test_the_write_breaks_nothing_and_every_op_computes_as_before(written: dict[str, Any]
+                                                                  ) -> None:
+    before, after = written["before"], written["after"]
+    assert set(before["imported"].values()) == {"ok"}
+    assert after["imported"] == before["imported"]
+    assert set(before["ran"]) == MIGRATED | {"ff_shift", "ff_triple", "ff_abs", "ff_cube",
+                                       "ff_cube2", "ff_half", "sp_root"}
+    assert all(isinstance(v, list) for v in before["ran"].values()), before["ran"]
+    legacy = set(before["ran"]) - MIGRATED
+    assert after["ran"] == {op: v for op, v in before["ran"].items() if op in legacy}
+    assert after["phi_ran"] == {op: before["ran"][op] for op in MIGRATED}
+
+
+def test_the_registrations_went_with_their_kernels(written: dict[str, Any]) -> None:
+    pkg = written["pkg"]
+    decorated = (pkg / "decorated.py").read_text()
+    for gone in ('@backend_kernel("ff_sigmoid"', "class SigmoidKernel", "@spread_kernel",
+                 '@backend_kernel("ff_base"'):
+        assert gone not in decorated
+    assert '@shifting_kernel("ff_shift", REAL_KINDS)\nclass ShiftKernel(OpKernel):' in decorated
+    assert "\nclass BaseScaleKernel(OpKernel):" in decorated  # kept for derived.py
+    tables = (pkg / "tables.py").read_text()
+    for gone in ("class PlusKernel", "class SignKernel", "bk.enroll(\"ff_neg\"", "continue\n"
+                 "        register_op_kernel(\"ff_sign\""):
+        assert gone not in tables
+    # the dict loop's operators stay, unrolled (its kernel call goes)
+    assert 'bk.declare("ff_plus", bk.SameShape, bk.SameMaker)' in tables
+    assert "bk.enroll(" not in tables and "kk.ALL_KINDS" not in tables
+    assert 'register_op_kernel("ff_abs", place, AbsKernel, t)' in tables
+
+
+def test_a_second_run_changes_only_the_kernel_the_first_one_unblocked(
+        written: dict[str, Any]) -> None:
+    """TripleScaleKernel's base lost its registering decorator in the first run: the second
+    migrates it (verified), and changes nothing else."""
+    pkg = written["pkg"]
+    texts = {p: p.read_text() for p in pkg.rglob("*.py")}
+    out = pkg.parent / "second.json"
+    assert run_migrate([pkg], write=True, verify=True, json_path=out, console=console()) == 0
+    rows = {r["kernel"]: r for r in json.loads(out.read_text())["kernels"]
+            if r["status"] == "migrated"}
+    assert set(rows) == {"TripleScaleKernel"}
+    assert all(v["status"] == "identical" for v in rows["TripleScaleKernel"]["verify"])
+    changed = {p.name for p in pkg.rglob("*.py") if p.read_text() != texts[p]}
+    assert changed == {"derived.py"}
