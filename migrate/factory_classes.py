@@ -28,6 +28,7 @@ import libcst as cst
 import libcst.matchers as m
 from libcst.metadata import GlobalScope, MetadataWrapper, ScopeProvider
 
+from migrate.factory_makers import cosmetic
 from migrate.source_files import SourceError
 from migrate.static_refs import ImportTable, code_of, load_module
 from migrate.tree_origins import import_spec, origin_of
@@ -155,7 +156,8 @@ def _bound_class(fn: cst.FunctionDef, call: cst.Call, target: str, bound: dict[s
         if p.name.value not in values:
             if p.default is None:
                 raise _RefusedError(f"the call gives no '{p.name.value}'")
-            if not same and m.findall(p.default, m.Name()):
+            if not same and any(cst.ensure_type(n, cst.Name).value not in ("None", "True", "False")
+                                for n in m.findall(p.default, m.Name())):
                 raise _RefusedError(f"the default of '{p.name.value}' reads names of its module")
             values[p.name.value] = _static_argument(p.default, bound if same else {})
     body = list(fn.body.body)
@@ -166,11 +168,20 @@ def _bound_class(fn: cst.FunctionDef, call: cst.Call, target: str, bound: dict[s
             value=m.Name())])):
         raise _RefusedError("its body is not constants, one class statement and `return` of it")
     cls = cst.ensure_type(body[at], cst.ClassDef)
+    text = {k for k, v in values.items() if isinstance(v, (cst.SimpleString,
+            cst.ConcatenatedString)) or m.matches(v, m.Name("None"))}
     for stmt in body[at + 1:-1]:
-        if not _cosmetic(stmt, cls):
+        if cosmetic(stmt, cls.name.value, None) and not cosmetic(stmt, cls.name.value, text):
+            raise _RefusedError(f"`{code_of(stmt).strip()}` computes its name from what is no "
+                                "string")
+        if not cosmetic(stmt, cls.name.value, text):
             raise _RefusedError(f"it also runs `{code_of(stmt).strip()}` after its class "
                                 "statement (only its __name__, __qualname__, __doc__ and "
                                 "__module__ may be set)")
+    if at + 2 < len(body) and any(m.findall(cls, m.Name(n))
+                                  for n in ("__name__", "__qualname__")):
+        raise _RefusedError("its class reads its __name__ or __qualname__, which the factory "
+                            "sets")
     body = [*body[:at + 1], body[-1]]
     returned = cst.ensure_type(cst.ensure_type(body[-1], cst.SimpleStatementLine).body[0],
                                cst.Return)
@@ -190,24 +201,6 @@ def _bound_class(fn: cst.FunctionDef, call: cst.Call, target: str, bound: dict[s
                            "constant")
         constants.append(cst.ensure_type(small.targets[0].target, cst.Name).value)
     return _substitute(fn, cls, values, constants, target)
-
-
-#: class attributes a factory may set on its class: they name and describe it and change
-#: nothing a kernel computes (the class read is named as the module binds it)
-COSMETIC = frozenset({"__name__", "__qualname__", "__doc__", "__module__"})
-
-
-def _cosmetic(stmt: cst.BaseStatement, cls: cst.ClassDef) -> bool:
-    """`stmt` is `K.__name__ = ...` (`__qualname__`, `__doc__`, `__module__`; chained too)
-    for the class statement `cls` named K, its value calling nothing."""
-    if not m.matches(stmt, m.SimpleStatementLine(body=[m.Assign()])):
-        return False
-    small = cst.ensure_type(cst.ensure_type(stmt, cst.SimpleStatementLine).body[0], cst.Assign)
-    return not m.findall(small.value, m.OneOf(m.Call(), m.Lambda(), m.NamedExpr())) and all(
-        m.matches(t.target, m.Attribute(value=m.Name(), attr=m.Name()))
-        and cst.ensure_type(t.target, cst.Attribute).attr.value in COSMETIC
-        and cst.ensure_type(cst.ensure_type(t.target, cst.Attribute).value, cst.Name).value
-        == cls.name.value for t in small.targets)
 
 
 def _static_argument(value: cst.BaseExpression, bound: dict[str, int]) -> cst.BaseExpression:

@@ -7,11 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 import libcst as cst
+import libcst.matchers as m
 
 from legacy_fluid.framework.derived_proto import ProtoDerivationError, derived_proto
 from migrate.class_members import class_members, constant_of
+from migrate.factory_makers import FactoryCall, bind_factory, check_cosmetics, factory_class
 from migrate.static import ModuleInfo, info_for
-from migrate.static_eval import Evaluator, is_type_call
+from migrate.static_eval import Evaluator, is_mutable, is_type_call
 from migrate.static_facts import UNKNOWN_DEFAULT, AttrSlot, StaticProto, VarSlot
 from migrate.static_refs import (
     ClassRef,
@@ -54,7 +56,10 @@ def yaml_proto(op_type: str) -> StaticProto:
          for a in proto.attrs if not a.generated])
 
 
-def read_proto(info: ModuleInfo, op_type: str, maker: str | ClassRef) -> StaticProto:
+def read_proto(info: ModuleInfo, op_type: str, maker: str | ClassRef | FactoryCall
+               ) -> StaticProto:
+    if isinstance(maker, FactoryCall):
+        return _factory_proto(info, op_type, maker)
     ref = maker if isinstance(maker, ClassRef) else ClassRef(maker)
     home = info_for(info, ref)
     proto = StaticProto(op_type, ref.name)
@@ -67,6 +72,35 @@ def read_proto(info: ModuleInfo, op_type: str, maker: str | ClassRef) -> StaticP
                                 "bases in the tree")
     run = _MakerRun(home, proto, ref.name)
     run.call_method(found[:2], [run.self_ref], {}, found[2])
+    return proto
+
+
+def _factory_proto(info: ModuleInfo, op_type: str, call: FactoryCall) -> StaticProto:
+    """The proto of the class a maker factory's call builds: its make() run with the
+    factory's parameters (and constants) bound to the call's values (`factory_makers`)."""
+    home = info_for(info, call.func)
+    fn = home.ev.functions[call.func.name]
+    where = f" ({home.path.parent.name}/{home.path.name})" if home.path is not None and (
+        info.path is None or home.path.resolve() != info.path.resolve()) else ""
+    shown = f"{fn.name.value}(){where} (`{call.name}`)"
+    cls, constants = factory_class(fn, shown)
+    shared = sorted({n.value for n in m.findall(fn, m.Name()) if isinstance(n, cst.Name)
+                     and n.value in home.ev.assigns and is_mutable(home.ev.assigns[n.value])})
+    if shared:
+        raise UnresolvableError(f"built by the factory {shown}, which reads '{shared[0]}', a "
+                                "module-level container any module may change before the "
+                                "call")
+    closure = bind_factory(fn, call, lambda node: home.ev.eval(node, {}))
+    check_cosmetics(fn, cls, closure, shown)
+    for small in constants:
+        home.ev.bind(small.targets[0].target, home.ev.eval(small.value, closure), closure)
+    make = next((s for s in cls.body.body if isinstance(s, cst.FunctionDef)
+                 and s.name.value == "make"), None)
+    if make is None:
+        raise UnresolvableError(f"the class {shown} builds has no make() of its own")
+    proto = StaticProto(op_type, call.name)
+    run = _MakerRun(home, proto, cls.name.value, (cls, closure))
+    run.call_method((cls, make), [run.self_ref], {}, home)
     return proto
 
 
@@ -92,10 +126,13 @@ class _ReturnError(Exception):
 class _MakerRun:
     """Interpret make() (and the helpers it calls) just enough to collect the proto."""
 
-    def __init__(self, info: ModuleInfo, proto: StaticProto, maker: str) -> None:
+    def __init__(self, info: ModuleInfo, proto: StaticProto, maker: str,
+                 built: tuple[cst.ClassDef, dict[str, Any]] | None = None) -> None:
         self.info, self.proto, self.maker = info, proto, maker
         self.depth = 0
-        members = class_members(tree_mro(info, maker).classes)
+        #: a factory's class and the factory's names its methods read (`_factory_proto`)
+        self.built = built
+        members = class_members([built[0]] if built else tree_mro(info, maker).classes)
         self.self_ref = InstanceRef(lambda name: constant_of(info, members, name))
 
     def call_method(self, found: tuple[cst.ClassDef, cst.FunctionDef], args: list[Any],
@@ -108,7 +145,8 @@ class _MakerRun:
         self.depth += 1
         if self.depth > 12:
             raise UnresolvableError("make() helpers nest too deep")
-        env: dict[str, Any] = {}
+        env: dict[str, Any] = dict(self.built[1]) if self.built and cls is self.built[0] \
+            else {}
         params = list(fn.params.params)
         if fn.params.star_arg is not cst.MaybeSentinel.DEFAULT or fn.params.star_kwarg:
             raise UnresolvableError(f"helper {fn.name.value}(*args/**kwargs)")
@@ -213,6 +251,8 @@ class _MakerRun:
         return args, kwargs
 
     def _super_make(self, info: ModuleInfo, cls: cst.ClassDef | None) -> None:
+        if self.built is not None:
+            raise UnresolvableError("super().make() in a class a factory builds")
         mro = tree_mro(self.info, self.maker)  # bases of other modules of the tree too
         if cls is None or all(c is not cls for c in mro.classes):
             raise UnresolvableError("super().make() outside a maker class")
@@ -251,6 +291,13 @@ class _MakerRun:
                                              bool(named.get("quant", False))))
         elif method == "add_comment":
             return
+        elif self.built is not None:
+            found = next(((self.built[0], s, info) for s in self.built[0].body.body
+                          if isinstance(s, cst.FunctionDef) and s.name.value == method), None)
+            if found is None:
+                raise UnresolvableError(f"maker method {method}()")
+            args, kwargs = self._args(call, env, info)
+            self._call(found[1], [self.self_ref, *args], kwargs, found[2], found[0])
         else:
             found = find_tree_method(self.info, self.maker, method)
             if found is None:

@@ -18,6 +18,7 @@ import libcst.matchers as m
 
 from migrate.comprehension_loops import unread_statement
 from migrate.factory_classes import Expansion
+from migrate.factory_makers import FactoryCall
 from migrate.framework_operators import framework_grad_operator
 from migrate.helper_returns import helper_body
 from migrate.inert_bases import is_inert_base, plain_base
@@ -353,7 +354,7 @@ def _interpret_call(info: ModuleInfo, call: cst.Call, index: int, env: dict[str,
         op_type, op_class, maker = named.get("op_type"), named.get("op_class"), named.get("maker")
         op_class = framework_grad_operator(str(op_type), op_class) or op_class
         if not (isinstance(op_type, str) and isinstance(op_class, ClassRef)
-                and (maker is None or isinstance(maker, ClassRef))):
+                and (maker is None or isinstance(maker, (ClassRef, FactoryCall)))):
             unread_operator(info, call, ev, env)
             raise UnresolvableError(f"operator registration {code_of(call)}")
         args = [a.value for a in call.args]

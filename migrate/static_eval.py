@@ -11,6 +11,7 @@ from typing import Any
 
 import libcst as cst
 
+from migrate.factory_makers import FactoryCall, builds_class
 from migrate.name_bindings import Binding, BindingKind, order_is_clear, top_level_bindings
 from migrate.source_files import file_state
 from migrate.static_branches import branch_bindings
@@ -88,7 +89,7 @@ class Evaluator:
         """Why the module-level constant `name` may not hold its one binding's value where
         it is read (rebound, deleted, a container changed in place or handed out); ""."""
         if self._changed is None:
-            mutable = {n for n, v in self.assigns.items() if _is_mutable(v)}
+            mutable = {n for n, v in self.assigns.items() if is_mutable(v)}
             self._changed = changed_names(self.module, mutable, self.dead)
         return self._changed.get(name, "")
 
@@ -394,6 +395,29 @@ class Evaluator:
             return not self.eval(node.expression, env)
         if isinstance(node, cst.IfExp):
             return self.eval(node.body if self.eval(node.test, env) else node.orelse, env)
+        if isinstance(node, cst.Call) and isinstance(node.func, (cst.Name, cst.Attribute)):
+            return self._factory_call(node, env)
+        raise UnresolvableError(code_of(node))
+
+    def _factory_call(self, node: cst.Call, env: dict[str, Any]) -> FactoryCall:
+        """A class factory's call with its arguments evaluated here (`factory_makers`)."""
+        try:
+            func = self.eval(node.func, env)
+        except UnresolvableError:
+            raise UnresolvableError(code_of(node)) from None
+        if isinstance(func, FunctionRef):
+            home = self if func.path is None or (
+                self.path is not None and func.path.resolve() == self.path.resolve()
+            ) else self._other(func.path)
+            fn = home.functions.get(func.name)
+            if fn is not None and builds_class(fn):
+                if any(a.star for a in node.args):
+                    raise UnresolvableError(f"*args in {code_of(node)}")
+                values = [(a.keyword.value if a.keyword else None, self.eval(a.value, env))
+                          for a in node.args]
+                return FactoryCall(func, tuple(v for k, v in values if k is None),
+                                   tuple((k, v) for k, v in values if k is not None),
+                                   code_of(node).strip())
         raise UnresolvableError(code_of(node))
 
     def _fstring(self, node: cst.FormattedString, env: dict[str, Any]) -> str:
@@ -481,7 +505,7 @@ class Evaluator:
             raise UnresolvableError(f"loop target {code_of(target)}")
 
 
-def _is_mutable(node: cst.BaseExpression) -> bool:
+def is_mutable(node: cst.BaseExpression) -> bool:
     """A list, dict or set display or comprehension, or `list(...)` / `dict(...)` /
     `set(...)`."""
     if isinstance(node, (cst.List, cst.Dict, cst.Set, cst.ListComp, cst.DictComp,

@@ -67,7 +67,7 @@ class OperatorDef:
     maker: str
     stmt_index: int
     op_class_ref: ClassRef | None = None
-    maker_ref: ClassRef | None = None
+    maker_ref: Any = None  # a ClassRef, or a maker factory's call (FactoryCall)
 
 
 @dataclass

@@ -289,7 +289,7 @@ def legacy_runs(row: Row, namespace: dict[str, Any], dtype: Any, cuda: bool,
             rejected.append(f"{name}: legacy op raised {_cause(exc)}")
             row.raised.append((name, inputs, attrs, outputs, _cause(exc)))
             continue
-        if not chose_legacy(run, row, dtype):
+        if not chose_legacy(run, row, dtype, namespace):
             rejected.append(f"{name}: the op ran {run.trace.kernel} {run.trace.key}")
             continue
         row.runs.append((name, inputs, attrs, outputs, run))
@@ -300,7 +300,7 @@ def legacy_runs(row: Row, namespace: dict[str, Any], dtype: Any, cuda: bool,
             except Exception as exc:
                 rejected.append(f"{name}, {label}: legacy op raised {_cause(exc)}")
                 continue
-            if chose_legacy(run, row, dtype):
+            if chose_legacy(run, row, dtype, namespace):
                 row.runs.append((f"{name}, {label}", inputs, attrs, fewer, run))
         if case.derived:
             wanted.discard(case.lod)
@@ -318,8 +318,10 @@ def legacy_runs(row: Row, namespace: dict[str, Any], dtype: Any, cuda: bool,
             f"; {len(rejected) - 2} more" if len(rejected) > 2 else "") + ")"
 
 
-def chose_legacy(run: Any, row: Row, dtype: Any) -> bool:
-    """The legacy run chose the row's legacy kernel class for its backend and dtype."""
+def chose_legacy(run: Any, row: Row, dtype: Any, namespace: dict[str, Any] | None = None
+                 ) -> bool:
+    """The legacy run chose the row's legacy kernel class for its backend and dtype (named
+    as `namespace`, the module, binds it, when given)."""
     from legacy_fluid.framework.kernel_run import LegacyKernelRun
     from legacy_fluid.framework.trace import DispatchPath
 
@@ -327,15 +329,17 @@ def chose_legacy(run: Any, row: Row, dtype: Any) -> bool:
     return (isinstance(choice, LegacyKernelRun) and choice.path is DispatchPath.LEGACY
             and choice.expected.data_type is dtype
             and choice.expected.place.is_cpu == (row.result.backend == "CPU")
-            and kernel_name(choice.kernel_cls) in (row.target.kernel, None))
+            and kernel_name(choice.kernel_cls, namespace) in (row.target.kernel, None))
 
 
 def kernel_name(cls: type, namespace: dict[str, Any] | None = None) -> str | None:
     """The name of a kernel class: its own, or for a class a factory function built (its
-    `__name__` the factory's), the name `namespace` binds it to (None: not known here)."""
-    if "<locals>" not in cls.__qualname__:
+    `__name__` the factory's or one it set), the name `namespace` binds it to (None: not
+    known here)."""
+    bound = [k for k, v in (namespace or {}).items() if v is cls]
+    if "<locals>" not in cls.__qualname__ and (not bound or cls.__name__ in bound):
         return cls.__name__
-    return next((k for k, v in (namespace or {}).items() if v is cls), None)
+    return bound[0] if bound else None
 
 
 def _check_registered(row: Row) -> None:

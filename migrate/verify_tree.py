@@ -139,10 +139,10 @@ def _check_module(path: Path, result: FileResult, texts: dict[Path, str]
         return (f"{result.path} does not import before the write ({exc}): the ops it "
                 "registers cannot be compared after the write", "", "", True)
     try:
-        with module_session(result.new_text, path, "after", texts=texts):
+        with module_session(result.new_text, path, "after", texts=texts) as after_ns:
             shown = os.path.relpath(path, package_root(path))
             for row in rows:
-                problem = _rerun(row, cuda, shown)
+                problem = _rerun(row, cuda, shown, after_ns)
                 if problem is not None:
                     return problem
     except ModuleRunError as exc:
@@ -150,7 +150,8 @@ def _check_module(path: Path, result: FileResult, texts: dict[Path, str]
     return None
 
 
-def _rerun(row: Row, cuda: bool, shown: str) -> tuple[str, str, str, bool] | None:
+def _rerun(row: Row, cuda: bool, shown: str, namespace: dict[str, Any]
+           ) -> tuple[str, str, str, bool] | None:
     from phi.common import DataType
 
     res = row.result
@@ -165,7 +166,7 @@ def _rerun(row: Row, cuda: bool, shown: str) -> tuple[str, str, str, bool] | Non
             return (f"{label} raises after the write: {brief(cause)}", missing,
                     f"{shown}'s legacy op '{res.op_type}' ({res.kernel}, a use "
                     "only running it shows)", False)
-        if not chose_legacy(after, row, DataType[res.dtype]):
+        if not chose_legacy(after, row, DataType[res.dtype], namespace):
             return f"{label} runs {after.trace.kernel} after the write", "", "", False
         differs: Any = differs_from(before, after, outputs)
         if differs:
