@@ -224,6 +224,12 @@ class Evaluator:
                         return ClassRef(attr, target.resolve())
                     if attr in other.functions:
                         return FunctionRef(attr, target.resolve())
+                    sub = _submodule(target, attr)
+                    bound = other.imports.names.get(attr)
+                    if sub is not None and ((bound is None and other._star_source(attr) is None)
+                                            or (other.imports.from_modules.get(attr) == "."
+                                                and bound.rsplit(".", 1)[-1] == attr)):
+                        return ImportedRef(sub)  # `from pkg import mod` (pkg may import it)
                     if attr in other.imports.names or other._star_source(attr) is not None:
                         return other.name(attr, {})  # re-exported there: followed on
         return ImportedRef(qualified)
@@ -563,3 +569,14 @@ def call_args(call: cst.Call, names: list[str], ev: Evaluator,
     for n, v in zip(names, positional):
         named.setdefault(n, v)
     return named, positional[len(names):]
+
+
+def _submodule(package: Path, name: str) -> str | None:
+    """The qualified name of module `name` of the package whose `__init__.py` is `package`
+    (what `from package import name` binds when the package binds no other `name`)."""
+    if package.name != "__init__.py":
+        return None
+    for cand in (package.parent / f"{name}.py", package.parent / name / "__init__.py"):
+        if cand.is_file():
+            return module_name(cand, package_root(cand))
+    return None
