@@ -258,3 +258,22 @@ def assert_nothing_broken(written: dict[str, Any], migrated: Iterable[str]) -> N
     migrated = set(migrated)
     assert after["ran"] == {op: v for op, v in before["ran"].items() if op not in migrated}
     assert written.get("after_ops") == written.get("before_ops")
+
+
+def assert_module_rows(written: dict[str, Any],
+                       expected: dict[str, dict[str, tuple[str, str, str, list[str]]]]) -> None:
+    """`expected` ({module file name: {kernel: (status, op, reason prefix, dtypes)}}) is every
+    row of the `write_tree` run: each migrated one with its dtypes, verified identical and
+    re-imported; the run exited 0 and wrote."""
+    got = {(Path(r["file"]).name, r["kernel"]): r for r in written["doc"]["kernels"]}
+    assert set(got) == {(m, k) for m, ks in expected.items() for k in ks}
+    for module, kernels in expected.items():
+        for kernel, (status, op, reason, dtypes) in kernels.items():
+            row = got[(module, kernel)]
+            assert (row["status"], row["op"]) == (status, op), row
+            assert row["reason"].startswith(reason) and (reason or not row["reason"]), row
+            if status == "migrated":
+                assert row["dtypes"] == dtypes, row
+                assert row["verify"] and all(v["status"] == "identical" and v["reimported"]
+                                             for v in row["verify"]), row
+    assert written["code"] == 0 and written["doc"]["written"]
