@@ -25,7 +25,6 @@ from migrate.kernel_bindings import (
     check_bindings,
     drop_identities,
     inline_aliases,
-    rename_local,
 )
 from migrate.kernel_compose import (
     check_folds,
@@ -48,6 +47,7 @@ from migrate.kernel_model import (
 from migrate.kernel_prepass import prepare, qualify_builtins
 from migrate.kernel_rewrite import ConstantInliner, KernelMigration, Rewriter
 from migrate.kernel_tidy import fold_dead_branches, tidy
+from migrate.local_renames import rename_local
 from migrate.names import load_names, snake
 from migrate.static import ModuleInfo
 from migrate.static_facts import StaticProto
