@@ -61,3 +61,57 @@ def plain_base(info: ModuleInfo, base: cst.BaseExpression) -> cst.BaseExpression
     generic = [a.value for a in cls.bases if a.keyword is None
                and isinstance(a.value, cst.Subscript) and is_inert_base(home, a.value)]
     return base.value if generic else base
+
+
+#: bases (and metaclasses) whose only effect is refusing to instantiate a class whose MRO
+#: leaves an abstract method unimplemented
+INERT_ABC = ("abc.ABC",)
+ABC_META = ("abc.ABCMeta",)
+ABSTRACT = ("abc.abstractmethod",)
+
+
+def _binds(cls: cst.ClassDef, name: str) -> cst.CSTNode | None:
+    """The statement of `cls`'s body binding `name` (a def, a class, an assignment)."""
+    for stmt in cls.body.body:
+        if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)) and stmt.name.value == name:
+            return stmt
+        if isinstance(stmt, cst.SimpleStatementLine):
+            for small in stmt.body:
+                targets = ([t.target for t in small.targets] if isinstance(small, cst.Assign)
+                           else [small.target] if isinstance(small, cst.AnnAssign)
+                           and small.value is not None else [])
+                if any(isinstance(t, cst.Name) and t.value == name for t in targets):
+                    return small
+    return None
+
+
+def _is_abstract(home: ModuleInfo, stmt: cst.CSTNode | None) -> bool:
+    return isinstance(stmt, cst.FunctionDef) and any(
+        isinstance(d.decorator, (cst.Name, cst.Attribute))
+        and home.imports.resolve(d.decorator) in ABSTRACT for d in stmt.decorators)
+
+
+def abstract_left(info: ModuleInfo, mro: list[cst.ClassDef],
+                  owners: dict[int, ModuleInfo]) -> str | None:
+    """The first `@abc.abstractmethod` of the classes `mro` (a kernel class's MRO in the
+    tree, each class read in its own module: `owners` by `id`, else `info`) that the class
+    MRO finds first for its name is still that abstract method, i.e. left unimplemented;
+    None when every abstract method is implemented (an `abc.ABC` base is then inert)."""
+    for cls in mro:
+        home = owners.get(id(cls), info)
+        for stmt in cls.body.body:
+            if not _is_abstract(home, stmt):
+                continue
+            name = stmt.name.value  # type: ignore[attr-defined]
+            first = next((b for c in mro if (b := _binds(c, name)) is not None), None)
+            owner = next(c for c in mro if _binds(c, name) is first)
+            if _is_abstract(owners.get(id(owner), info), first):
+                return f"{owner.name.value}.{name}"
+    return None
+
+
+def abc_metaclass(info: ModuleInfo, cls: cst.ClassDef) -> bool:
+    """Whether `cls` names `abc.ABCMeta` as its metaclass."""
+    return any(a.keyword is not None and a.keyword.value == "metaclass"
+               and isinstance(a.value, (cst.Name, cst.Attribute))
+               and info.imports.resolve(a.value) in ABC_META for a in cls.keywords)

@@ -19,12 +19,12 @@ from migrate.class_registrations import registering_decorators
 from migrate.class_stored_kernels import class_level_kernels
 from migrate.grads import GradPlan, check_optional, conform, none_checked
 from migrate.has_attr_folds import fold_has_attr
+from migrate.inert_bases import INERT_ABC, abc_metaclass, abstract_left
 from migrate.kernel_bindings import (
     RebindError,
     check_bindings,
     drop_identities,
     inline_aliases,
-    rename_local,
 )
 from migrate.kernel_compose import (
     check_folds,
@@ -47,6 +47,7 @@ from migrate.kernel_model import (
 from migrate.kernel_prepass import prepare, qualify_builtins
 from migrate.kernel_rewrite import ConstantInliner, KernelMigration, Rewriter
 from migrate.kernel_tidy import fold_dead_branches, tidy
+from migrate.local_renames import rename_local
 from migrate.names import load_names, snake
 from migrate.static import ModuleInfo
 from migrate.static_facts import StaticProto
@@ -104,8 +105,14 @@ def _migrate_class(mctx: ModuleContext, class_name: str, op_type: str, phi_name:
     except UnresolvableError as exc:
         raise SkipError(str(exc)) from None
     mro = tree.classes
+    abc_ = any(q in INERT_ABC for q in tree.outside) or any(
+        abc_metaclass(tree.owners.get(id(c), info), c) for c in mro)
+    left = abstract_left(info, mro, tree.owners) if abc_ else None
+    if left is not None:
+        raise SkipError(f"is abstract (abc.ABC, abc.ABCMeta) and leaves {left}() "
+                        "unimplemented: Python refuses to instantiate it")
     for q in tree.outside:
-        if q.split(".")[-1] != "OpKernel":
+        if q.split(".")[-1] != "OpKernel" and q not in INERT_ABC:
             raise SkipError(f"inherits from {q}, defined outside this module and the tree")
     transplanted: dict[str, tuple[str, str]] = {}
     for cls in mro:  # a base of another module of the tree: its code moves here

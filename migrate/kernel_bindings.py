@@ -8,16 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 import libcst as cst
-import libcst.matchers as m
-from libcst.metadata import MetadataWrapper, ScopeProvider
 
 from migrate.kernel_model import SkipError
 from migrate.kernel_rewrite import KernelMigration
 from migrate.names import NameWalker, load_names
 from migrate.syntax import single_assign, with_body, without_statements
-
-#: calls that see a function's locals by name: a local cannot be renamed under them
-_LOCALS_BY_NAME = ("locals", "vars", "eval", "exec", "dir")
 
 
 class RebindError(SkipError):
@@ -27,60 +22,6 @@ class RebindError(SkipError):
         super().__init__(why)
         self.name = name
 
-
-def rename_local(compute: cst.FunctionDef, old: str, new: str) -> cst.FunctionDef | None:
-    """`compute` with its local `old` renamed `new` at every binding and every access
-    (nested functions and comprehensions reading it included), found with LibCST's
-    ScopeProvider; None when that would not be the same program: `old` is not a plain
-    local of `compute` (a parameter, `global` / `nonlocal`, deleted, bound in a class
-    body), or the body reaches locals by name (`locals()`, `eval`, ...)."""
-    wrapper = MetadataWrapper(cst.Module(body=[compute]))
-    scopes = wrapper.resolve(ScopeProvider)
-    func = wrapper.module.body[0]
-    assert isinstance(func, cst.FunctionDef)
-    scope = scopes.get(func.body.body[0]) if func.body.body else None
-    if scope is None or any(n.value in _LOCALS_BY_NAME for n in load_names(func.body)):
-        return None
-    if old in {p.name.value for p in func.params.params} or _deletes(func, old):
-        return None
-    assignments = list(scope.assignments[old])
-    if not assignments or any(getattr(a, "scope", None) is not scope for a in assignments):
-        return None
-    if any(not isinstance(a.node, cst.Name) for a in assignments):
-        return None  # bound by an import, a def or a class: not a plain local
-    nodes: set[int] = set()
-    for a in assignments:
-        nodes.add(id(a.node))
-        for ref in a.references:
-            if not isinstance(ref.node, cst.Name):
-                return None
-            nodes.add(id(ref.node))
-    if any(isinstance(s, (cst.Global, cst.Nonlocal)) for s in _small_statements(func)):
-        return None
-
-    class Rename(cst.CSTTransformer):
-        def leave_Name(self, original: cst.Name, updated: cst.Name) -> cst.Name:  # noqa: N802
-            return updated.with_changes(value=new) if id(original) in nodes else updated
-
-    out = func.visit(Rename())
-    assert isinstance(out, cst.FunctionDef)
-    return out
-
-
-def _deletes(func: cst.FunctionDef, name: str) -> bool:
-    """Whether `del name` (alone or among others) occurs anywhere in `func`."""
-    return any(m.findall(d.target, m.Name(name)) for d in m.findall(func, m.Del()))
-
-
-def _small_statements(func: cst.FunctionDef) -> list[cst.BaseSmallStatement]:
-    out: list[cst.BaseSmallStatement] = []
-
-    class V(cst.CSTVisitor):
-        def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:  # noqa: N802
-            out.extend(node.body)
-
-    func.visit(V())
-    return out
 
 
 def drop_identities(block: cst.CSTNode, replacements: set[cst.Name]) -> Any:

@@ -26,6 +26,7 @@ from migrate.has_attr_folds import fold_has_attr
 from migrate.kernel_model import SkipError
 from migrate.kernel_prepass import inline_name_constants, unroll_names
 from migrate.kernel_tidy import fold_dead_branches
+from migrate.local_renames import rename_local
 from migrate.names import load_names, store_names
 from migrate.static import info_for
 from migrate.static_refs import FunctionRef, code_of, dotted, literal_string
@@ -104,50 +105,54 @@ def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: st
         plain = [p for i, p in enumerate(plain) if i not in fixed]
         call = call.with_changes(args=[a for i, a in enumerate(call.args) if i not in fixed])
         ctx_at = [i for i, a in enumerate(call.args) if m.matches(a.value, m.Name(ctx))]
-    own = {n.value for n in m.findall(fn, m.Name())}
-    # a method's `self.NAME` string constants, as the kernel class sees them (its MRO):
-    # `ctx.attr(self.SCALE_ATTR)` reads the attribute the kernel's constant names
-    source = inline_name_constants(mk.info, mk.members, fn.body, helper_self) \
-        if helper_self else fn.body
-    # loops over constant tuples of names, read in the module the helper is written in
-    where = home if home is not None else _method_home(mk, fn)
-    try:
-        source = unroll_names(mk.info, mk.members, source, ctx_param, helper_self, where)
-    except SkipError as exc:
-        raise SkipError(f"passes ctx to {name}(): {exc}") from None
-    source = fold_dead_branches(fold_has_attr(mk.proto, source, ctx_param))
-    for attr in _attr_names(source, ctx_param):
-        if attr in mk.dtype_attrs:
-            raise SkipError(f"passes ctx to {name}(), which reads attribute '{attr}' raw "
-                            "where the kernel reads it as a DataType")
-    mk.lifting.add(key)
-    try:
-        body = source.visit(rewriter(mk, ctx_param, helper_self,
-                                     owner_class(mk.mro, fn) if is_method else None))
-    except SkipError as exc:  # said of the helper, where the kernel's row shows it
-        raise SkipError(f"passes ctx to {name}(): {exc}") from None
-    finally:
-        mk.lifting.discard(key)
-    loaded = {n.value for n in load_names(body)}
-    if ctx_param in loaded:
-        use = ctx_use(mk, body, ctx_param, helper_self)
-        raise SkipError(f"passes ctx to {name}(), which keeps '{ctx_param}' or passes it on "
-                        f"({ctx_param} {use}; only ctx.input/output/attr/... reads and helpers "
-                        "doing only those can become parameters)")
-    if helper_self and helper_self in loaded:
-        raise SkipError(f"passes ctx to {name}(), which uses {helper_self} beyond helpers "
-                        "and constant class attributes (instance state)")
-    # the names the rewrite wrote (LibCST nodes hash by identity) are the reads
-    reads = sorted({n.value for n in m.findall(body, m.Name()) if n in mk.replacements})
-    # `out = ctx.output(slot)` left `out = out`: the helper's local is the parameter
-    body, tidied = _drop_self_reads(body, mk.replacements)
-    own -= {n for n in tidied if n not in store_names(body, outer_only=False)
-            and n not in {p.name.value for p in plain}}
-    body, spelled = _unshadow_builtins(body, reads, tidied, mk, own, name)
-    clash = sorted({spelled[r] for r in reads} & own)
-    if clash:
-        raise SkipError(f"passes ctx to {name}(), whose own name '{clash[0]}' is also the "
-                        "name of a kernel parameter its reads become")
+    # a local of the helper spelled like a parameter its reads become is renamed in the
+    # helper first (a fresh name), and the helper read again
+    while True:
+        own = {n.value for n in m.findall(fn, m.Name())}
+        # a method's `self.NAME` string constants, as the kernel class sees them (its MRO):
+        # `ctx.attr(self.SCALE_ATTR)` reads the attribute the kernel's constant names
+        source = inline_name_constants(mk.info, mk.members, fn.body, helper_self) \
+            if helper_self else fn.body
+        # loops over constant tuples of names, read in the module the helper is written in
+        where = home if home is not None else _method_home(mk, fn)
+        try:
+            source = unroll_names(mk.info, mk.members, source, ctx_param, helper_self, where)
+        except SkipError as exc:
+            raise SkipError(f"passes ctx to {name}(): {exc}") from None
+        source = fold_dead_branches(fold_has_attr(mk.proto, source, ctx_param))
+        for attr in _attr_names(source, ctx_param):
+            if attr in mk.dtype_attrs:
+                raise SkipError(f"passes ctx to {name}(), which reads attribute '{attr}' raw "
+                                "where the kernel reads it as a DataType")
+        mk.lifting.add(key)
+        try:
+            body = source.visit(rewriter(mk, ctx_param, helper_self,
+                                         owner_class(mk.mro, fn) if is_method else None))
+        except SkipError as exc:  # said of the helper, where the kernel's row shows it
+            raise SkipError(f"passes ctx to {name}(): {exc}") from None
+        finally:
+            mk.lifting.discard(key)
+        loaded = {n.value for n in load_names(body)}
+        if ctx_param in loaded:
+            use = ctx_use(mk, body, ctx_param, helper_self)
+            raise SkipError(f"passes ctx to {name}(), which keeps '{ctx_param}' or passes it on "
+                            f"({ctx_param} {use}; only ctx.input/output/attr/... reads and helpers "
+                            "doing only those can become parameters)")
+        if helper_self and helper_self in loaded:
+            raise SkipError(f"passes ctx to {name}(), which uses {helper_self} beyond helpers "
+                            "and constant class attributes (instance state)")
+        # the names the rewrite wrote (LibCST nodes hash by identity) are the reads
+        reads = sorted({n.value for n in m.findall(body, m.Name()) if n in mk.replacements})
+        # `out = ctx.output(slot)` left `out = out`: the helper's local is the parameter
+        body, tidied = _drop_self_reads(body, mk.replacements)
+        own -= {n for n in tidied if n not in store_names(body, outer_only=False)
+                and n not in {p.name.value for p in plain}}
+        body, spelled = _unshadow_builtins(body, reads, tidied, mk, own, name)
+        clash = sorted({spelled[r] for r in reads} & own)
+        if not clash:
+            break
+        taken = {n.value for n in m.findall(fn, m.Name())} | set(spelled.values())
+        fn = _rename_own(mk, fn, clash[0], taken, name)
     kept = [p for i, p in enumerate(plain) if i != ctx_at[0]]
     if kept:
         kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
@@ -165,6 +170,23 @@ def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: st
     if args:
         args[-1] = args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
     return cst.Call(cst.Name(lifted), args)
+
+
+def _rename_own(mk: KernelMigration, fn: cst.FunctionDef, old: str, taken: set[str],
+                name: str) -> cst.FunctionDef:
+    """`fn` with its local `old` renamed to a fresh name (`old_`, `old__`, ...: one no
+    name of `fn`, of the kernel's reads or of the module spells); SkipError when `old` is
+    no plain local of `fn` (a parameter, `global` / `nonlocal`, deleted, seen by
+    `locals()`)."""
+    new = f"{old}_"
+    while new in taken or new in mk.info.module_names():
+        new += "_"
+    renamed = rename_local(fn, old, new)
+    if renamed is None:
+        raise SkipError(f"passes ctx to {name}(), whose own name '{old}' is also the name of "
+                        "a kernel parameter its reads become, and is no plain local to rename "
+                        "(a parameter, global or nonlocal, deleted, or seen by locals())")
+    return renamed
 
 
 def _positional(call: cst.Call, plain: list[cst.Param]) -> cst.Call:
