@@ -149,7 +149,7 @@ def _bound_class(fn: cst.FunctionDef, call: cst.Call, target: str, bound: dict[s
             names[i] if i < len(params.params) else None)
         if key is None or key not in names or key in values:
             raise _RefusedError("the call's arguments do not match its parameters")
-        values[key] = _static_argument(arg.value, bound)
+        values[key] = _static_argument(_as_iterated(fn, key, arg.value), bound)
     if star is not None:
         values[star.name.value] = cst.Tuple(rest)
     for p in (*params.params, *params.kwonly_params):
@@ -209,7 +209,8 @@ def _static_argument(value: cst.BaseExpression, bound: dict[str, int]) -> cst.Ba
     allowed = (cst.Name, cst.Attribute, cst.SimpleString, cst.Integer, cst.Float,
                cst.Imaginary, cst.Tuple, cst.Element, cst.UnaryOperation, cst.Minus,
                cst.ConcatenatedString, cst.Comma, cst.LeftParen, cst.RightParen,
-               cst.ParenthesizedWhitespace, cst.SimpleWhitespace, cst.Dot)
+               cst.ParenthesizedWhitespace, cst.SimpleWhitespace, cst.Dot,
+               cst.TrailingWhitespace, cst.Newline, cst.EmptyLine, cst.Comment)
     for node in _nodes(value):
         if not isinstance(node, allowed):
             raise _RefusedError(f"the argument `{code_of(value).strip()}` is computed at run time")
@@ -219,6 +220,26 @@ def _static_argument(value: cst.BaseExpression, bound: dict[str, int]) -> cst.Ba
             raise _RefusedError(f"the argument `{code_of(value).strip()}` reads '{name}', which "
                            "the module binds more than once")
     return value
+
+
+def _as_iterated(fn: cst.FunctionDef, name: str, value: cst.BaseExpression
+                 ) -> cst.BaseExpression:
+    """A list display handed to parameter `name` as the tuple of its elements when `fn` reads
+    `name` only as what a `for` (or comprehension) iterates or what `in` / `not in` tests:
+    there a fresh list and a tuple of the same elements are read alike, and nothing can
+    change the list; else `value` unchanged (then refused as computed at run time)."""
+    if not isinstance(value, cst.List):
+        return value
+    ok: set[int] = set()
+    for node in m.findall(fn.body, m.OneOf(m.For(), m.CompFor(), m.ComparisonTarget())):
+        if isinstance(node, (cst.For, cst.CompFor)):
+            ok.add(id(node.iter))
+        elif isinstance(node, cst.ComparisonTarget) and isinstance(node.operator,
+                                                                   (cst.In, cst.NotIn)):
+            ok.add(id(node.comparator))
+    if any(id(n) not in ok for n in m.findall(fn.body, m.Name(name))):
+        return value
+    return cst.Tuple(value.elements, lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
 
 
 def _nodes(node: cst.CSTNode) -> list[cst.CSTNode]:

@@ -13,7 +13,10 @@ Run on compute() before anything else, each only where it is provably the same:
   constant tuple of strings (none: an empty tuple runs no iteration), whose variable names a
   slot or attribute, are unrolled (`unroll_names`, also run on helpers taking ctx): a
   literal tuple, `self.NAME` or `getattr(self, "NAME")` by the kernel's MRO, a module-level
-  constant; one of those that may change stops the kernel, saying why.
+  constant; one of those that may change stops the kernel, saying why. A `for` over
+  `.items()` / `.keys()` / `.values()` of a class-level dict of literals nothing changes
+  (`self.MODES`, `constant_of(..., tables=True)`) unrolls the same way, both loop variables
+  spelled as each entry's literals (`table_loop`, `_spelled_vars`).
 """
 
 from __future__ import annotations
@@ -85,6 +88,22 @@ class _ConstantNames:
         if isinstance(value, (tuple, list)) and all(isinstance(v, str) for v in value):
             return list(value)
         return None
+
+
+    def table(self, node: cst.BaseExpression) -> dict[str, Any] | str | None:
+        """The dict `self.NAME` (by the kernel's MRO, a class-level dict display nothing
+        changes: `constant_of(..., tables=True)`) holds, keyed by strings; a str saying why
+        when it is no such constant; None when `node` is no `self.NAME`."""
+        attr = _self_attribute(node, self.self_name) if self.self_name else None
+        if attr is None:
+            return None
+        try:
+            value = constant_of(self.info, self.members, attr, tables=True)
+        except UnresolvableError as exc:
+            return str(exc)
+        if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
+            return f"'{attr}' is no dict keyed by strings"
+        return value
 
 
 def _self_attribute(node: cst.BaseExpression, self_name: str) -> str | None:
@@ -311,9 +330,10 @@ class _UnrollNames(cst.CSTTransformer):
         return updated.with_changes(body=body) if changed else updated
 
     def _unrolled(self, stmt: Any, after: Sequence[Any]) -> list[Any] | None:
-        if not (isinstance(stmt, cst.For) and stmt.orelse is None and stmt.asynchronous is None
-                and isinstance(stmt.target, cst.Name)):
+        if not (isinstance(stmt, cst.For) and stmt.orelse is None and stmt.asynchronous is None):
             return None
+        if not isinstance(stmt.target, cst.Name):
+            return self._table_unrolled(stmt, after)
         var = stmt.target.value
         names = self._names(stmt.iter, var, [stmt.body])
         if names is None:
@@ -332,6 +352,110 @@ class _UnrollNames(cst.CSTTransformer):
             out[0] = out[0].with_changes(leading_lines=[*stmt.leading_lines,
                                                         *out[0].leading_lines])
         return out
+
+    def _table_unrolled(self, stmt: cst.For, after: Sequence[Any]) -> list[Any] | None:
+        """`for KEY, VALUE in self.TABLE.items()` (or `.keys()` / `.values()`) over a
+        class-level dict of literals whose key names what the body reads: one copy of the
+        body per entry, both variables spelled as the entry's literals."""
+        loop = table_loop(stmt)
+        if loop is None:
+            return None
+        table_node, key_var, value_var = loop
+        read = [v for v in (key_var, value_var) if v]
+        if not any(_reads_by(stmt.body, self.ctx, v) for v in read):
+            return None
+        table = self.names.table(table_node)
+        if table is None:
+            return None
+        if isinstance(table, str):
+            raise SkipError(f"reads by the names {code_of(table_node).strip()} holds, which "
+                            f"are not provably constant ({table})")
+        if m.findall(stmt.body, m.Break() | m.Continue() | m.Return()) or any(
+                e.name in read for s in after for e in NameWalker().walk(s)):
+            return None
+        out: list[Any] = []
+        for key, value in table.items():
+            values = {key_var: key, value_var: value}
+            copy = _spelled_vars(stmt.body, {v: values[v] for v in read})
+            if copy is None:
+                return None
+            out.extend(copy.body)
+        if out:
+            out[0] = out[0].with_changes(leading_lines=[*stmt.leading_lines,
+                                                        *out[0].leading_lines])
+        return out
+
+
+def table_loop(stmt: cst.For) -> tuple[cst.BaseExpression, str, str] | None:
+    """(the dict, key variable, value variable: "" where not bound) of `for K, V in
+    D.items()`, `for K in D.keys()` or `for V in D.values()`; None for any other loop."""
+    call = stmt.iter
+    if not (isinstance(call, cst.Call) and not call.args and isinstance(call.func, cst.Attribute)):
+        return None
+    method, target = call.func.attr.value, stmt.target
+    names = [e.value.value for e in target.elements if isinstance(e.value, cst.Name)] \
+        if isinstance(target, (cst.Tuple, cst.List)) else []
+    if method == "items" and len(names) == 2 == len(target.elements) and names[0] != names[1]:  # type: ignore[union-attr]
+        return call.func.value, names[0], names[1]
+    if method in ("keys", "values") and isinstance(target, cst.Name):
+        return (call.func.value, target.value, "") if method == "keys" else \
+            (call.func.value, "", target.value)
+    return None
+
+
+def _literal(value: Any, q: str) -> str | None:
+    """`value` (a string, number, bool, None or tuple of them) as source text whose strings
+    use quote `q`; None for anything else, or a string needing escapes."""
+    if isinstance(value, str):
+        plain = value.isprintable() and q not in value and "\\" not in value
+        return f"{q}{value}{q}" if plain and "{" not in value and "}" not in value else None
+    if value is None or isinstance(value, (bool, int, float)):
+        return repr(value) if repr(value) not in ("nan", "inf", "-inf") else None
+    if isinstance(value, tuple):
+        items = [_literal(v, q) for v in value]
+        if any(i is None for i in items):
+            return None
+        return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"  # type: ignore[arg-type]
+    return None
+
+
+def _spelled_vars(node: Any, values: dict[str, Any]) -> Any:
+    """`node` with each read of a variable of `values` spelled as its literal (with the
+    other quote inside an f-string); None when one is bound inside it, read by a nested
+    function or lambda, or has no literal spelling."""
+    events = [e for e in NameWalker().walk(node) if e.name in values]
+    if any(e.store or e.nested for e in events):
+        return None
+    spelled = {(n, q): _literal(v, q) for n, v in values.items() for q in ("'", '"')}
+    if any(t is None for t in spelled.values()):
+        return None
+    quotes: list[str] = []
+    skip: set[cst.Name] = set()
+
+    class Spell(cst.CSTTransformer):
+        def visit_FormattedString(self, node: cst.FormattedString) -> None:  # noqa: N802
+            quotes.append(node.quote)
+
+        def leave_FormattedString(self, original: cst.FormattedString,  # noqa: N802
+                                  updated: cst.FormattedString) -> cst.FormattedString:
+            quotes.pop()
+            return updated
+
+        def visit_Attribute(self, node: cst.Attribute) -> None:  # noqa: N802
+            skip.add(node.attr)
+
+        def visit_Arg(self, node: cst.Arg) -> None:  # noqa: N802
+            if node.keyword is not None:
+                skip.add(node.keyword)
+
+        def leave_Name(self, original: cst.Name, updated: cst.Name  # noqa: N802
+                       ) -> cst.BaseExpression:
+            if original in skip or original.value not in values:
+                return updated
+            q = "'" if quotes and '"' in quotes[-1] else '"'
+            return cst.parse_expression(spelled[(original.value, q)])  # type: ignore[arg-type]
+
+    return node.visit(Spell())
 
 
 def qualify_builtins(info: ModuleInfo, block: cst.IndentedBlock, names: set[str]

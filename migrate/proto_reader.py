@@ -25,7 +25,8 @@ from migrate.static_refs import (
     dotted,
     literal_string,
 )
-from migrate.tree_bases import find_tree_method, tree_mro
+from migrate.super_calls import super_target
+from migrate.tree_bases import base_class, find_tree_method, tree_mro
 
 
 def read_protos(info: ModuleInfo) -> ModuleInfo:
@@ -219,7 +220,13 @@ class _MakerRun:
         func = call.func
         if (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Call)
                 and dotted(func.value.func) == "super" and func.attr.value == "make"):
-            self._super_make(info, cls)
+            self._super_make(info, cls, func, env)
+            return
+        if (isinstance(func, cst.Attribute) and func.attr.value == "make" and self.built is None
+                and len(call.args) == 1 and isinstance(call.args[0].value, cst.Name)
+                and not call.args[0].star and call.args[0].keyword is None
+                and env.get(call.args[0].value.value) is self.self_ref):
+            self._base_make(info, func)
             return
         if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and \
                 env.get(func.value.value) is self.self_ref:
@@ -250,20 +257,35 @@ class _MakerRun:
                 args.append(value)
         return args, kwargs
 
-    def _super_make(self, info: ModuleInfo, cls: cst.ClassDef | None) -> None:
+    def _super_make(self, info: ModuleInfo, cls: cst.ClassDef | None, func: cst.Attribute,
+                    env: dict[str, Any]) -> None:
+        """`super().make()` / `super(C, self).make()`: the next make() of the maker's MRO
+        (`super_calls.super_target`), bases of other modules of the tree and factory-made
+        classes (read as their class statements) included."""
         if self.built is not None:
             raise UnresolvableError("super().make() in a class a factory builds")
         mro = tree_mro(self.info, self.maker)  # bases of other modules of the tree too
         if cls is None or all(c is not cls for c in mro.classes):
             raise UnresolvableError("super().make() outside a maker class")
-        at = next(i for i, c in enumerate(mro.classes) if c is cls)
-        for parent in mro.classes[at + 1:]:
-            for s in parent.body.body:
-                if isinstance(s, cst.FunctionDef) and s.name.value == "make":
-                    self._call(s, [self.self_ref], {}, mro.owners.get(id(parent), self.info),
-                               parent)
-                    return
-        raise UnresolvableError("super().make() reaches no make() in the tree")
+        self_name = next((k for k, v in env.items() if v is self.self_ref), "")
+        found = super_target(mro.classes, cls, func, self_name)
+        if isinstance(found, str):
+            raise UnresolvableError(found.replace("kernel's MRO", "maker's MRO"))
+        parent, make = found
+        self._call(make, [self.self_ref], {}, mro.owners.get(id(parent), self.info), parent)
+
+    def _base_make(self, info: ModuleInfo, func: cst.Attribute) -> None:
+        """`Base.make(self)`: the first make() of Base's own MRO, Base a class of the maker's
+        MRO that the name reads where the call stands."""
+        spelled = code_of(func).strip()
+        base = base_class(info, func.value)
+        mro = tree_mro(self.info, self.maker)
+        if base is None or all(c is not base[1].classes[base[0]] for c in mro.classes):
+            raise UnresolvableError(f"{spelled}(self): no class of the maker's MRO")
+        found = find_tree_method(base[1], base[0], "make")
+        if found is None:
+            raise UnresolvableError(f"{spelled}(self) reaches no make() in the tree")
+        self._call(found[1], [self.self_ref], {}, found[2], found[0])
 
     def _maker_method(self, method: str, call: cst.Call, env: dict[str, Any],
                       info: ModuleInfo) -> None:

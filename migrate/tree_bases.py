@@ -99,6 +99,12 @@ def _base_of(info: ModuleInfo, base: cst.BaseExpression) -> tuple[ModuleInfo | N
     return (home, cname) if cname in home.classes else (None, outside)
 
 
+def base_class(info: ModuleInfo, expr: cst.BaseExpression) -> tuple[str, ModuleInfo] | None:
+    """(name, module of the tree) of the class `expr` names in `info`'s module, or None."""
+    home, name = _base_of(info, expr)
+    return (name, home) if home is not None else None
+
+
 def find_tree_method(info: ModuleInfo, class_name: str, method: str
                      ) -> tuple[cst.ClassDef, cst.FunctionDef, ModuleInfo] | None:
     """The first `def method` of `class_name`'s MRO across the tree, with its module."""

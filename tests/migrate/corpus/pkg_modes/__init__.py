@@ -1,0 +1,1 @@
+"""Kernels checking attribute values against class-level tables of allowed values."""

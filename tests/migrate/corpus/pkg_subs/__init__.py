@@ -1,0 +1,1 @@
+"""Grad makers extending factory-made forward makers of another module."""
