@@ -17,6 +17,7 @@ from migrate_helpers import run_package_ops, write_copy
 PACKAGE = "pkg_hops"
 EXPECTED = {
     ("unary.py", "HardHalfKernel"): ("migrated", "hp_half", ""),
+    ("unary.py", "FloorHalfKernel"): ("migrated", "hp_floor_half", ""),
     ("unary.py", "HardHalfTwiceKernel"): (
         "skipped", "hp_half_twice", "inherits from TwiceTemplate (common/twice.py), which reads "
         "'make_out': no single binding of it is statically known there"),
@@ -69,5 +70,9 @@ def test_the_lifted_helpers(written: dict[str, Any]) -> None:
     # `*keys` bound to ("lo", "hi"): one lifted copy reading both, shared by both calls
     assert text.count("def _attr_tuple(*, hi, lo):\n    return (lo, hi)\n") == 1
     assert text.count("lo, hi = _attr_tuple(hi=hi, lo=lo)") == 2
-    assert "class HardHalfKernel" not in text and "class BandSpreadKernel" not in text
+    # the template's `*[ctx.attr(a) for a in self.ATTRS]`, as each subclass sees ATTRS
+    assert "out[...] = _apply(dev_ctx.xp, x.data, *[])" in text
+    assert "out[...] = _floor_half_kernel_apply(dev_ctx.xp, x.data, *[lo])" in text
+    assert "class HardHalfKernel" not in text and "class FloorHalfKernel" not in text
+    assert "class BandSpreadKernel" not in text
     assert "attr_tuple(ctx, *self.pick(x))" in text

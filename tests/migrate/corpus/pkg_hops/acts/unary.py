@@ -13,6 +13,13 @@ class HardHalfKernel(template.MapTemplate):
         return xp.clip(x * 0.5 + 0.5, 0.0, 1.0)
 
 
+class FloorHalfKernel(template.MapTemplate):
+    ATTRS = ("lo",)
+
+    def apply(self, xp, x, lo):
+        return xp.maximum(x * 0.5, lo)
+
+
 class HardHalfTwiceKernel(twice.TwiceTemplate):
     def apply(self, xp, x):
         return xp.clip(x * 0.5 + 0.5, 0.0, 1.0)
@@ -48,6 +55,7 @@ class BandPickedKernel(OpKernel):
 
 
 for _op, _kernel in (("hp_half", HardHalfKernel), ("hp_half_twice", HardHalfTwiceKernel),
+                     ("hp_floor_half", FloorHalfKernel),
                      ("hp_band", BandKernel), ("hp_band_spread", BandSpreadKernel),
                      ("hp_band_picked", BandPickedKernel)):
     register_operator(_op, MapOp, MapMaker)

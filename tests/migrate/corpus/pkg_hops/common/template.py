@@ -22,7 +22,9 @@ class MapOp(OperatorWithKernel):
 
 
 class MapTemplate(OpKernel):
+    ATTRS = ()
+
     def compute(self, ctx):
         x = ctx.input("X")
         out = make_out(ctx)
-        out[...] = self.apply(ctx.xp, x.data)
+        out[...] = self.apply(ctx.xp, x.data, *[ctx.attr(a) for a in self.ATTRS])
