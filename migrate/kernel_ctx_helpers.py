@@ -57,10 +57,12 @@ def passes_ctx(call: cst.Call, ctx: str) -> bool:
 
 
 def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: str,
-                    rewriter: type, owner: cst.ClassDef | None = None) -> cst.Call | None:
-    """`call` (which passes `ctx`, in a method of class `owner` or a function: None)
-    rewritten to call the lifted helper with the reads; None when the callee is not a
-    helper the codemod can read (the call is kept)."""
+                    rewriter: type, owner: cst.ClassDef | None = None,
+                    written: cst.Call | None = None) -> cst.Call | None:
+    """`call` (which passes `ctx`, in a method of class `owner` or a function: None;
+    `written`: the call as the source spells it, for reasons) rewritten to call the lifted
+    helper with the reads; None when the callee is not a helper the codemod can read (the
+    call is kept)."""
     found = _callee(mk, call.func, self_name, ctx, owner)
     if isinstance(found, str):
         return None
@@ -76,7 +78,7 @@ def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: st
         raise SkipError(f"passes ctx to {name}(), whose parameters are not plain positional ones")
     plain = list(params.params) if static else list(params.params)[1:]
     if isinstance(params.star_arg, cst.Param):  # `*names` bound here to constant strings
-        fn, call, bound = bind_star_names(fn, call, len(plain))
+        fn, call, bound = bind_star_names(fn, call, len(plain), written)
         key = (*key, f"*{params.star_arg.name.value}={bound}")
     helper_self = "" if static else params.params[0].name.value
     call = _positional(call, plain)

@@ -47,12 +47,13 @@ class _Spelled(cst.CSTTransformer):
         return self.value if original_node in self.loads else updated_node
 
 
-def bind_star_names(fn: cst.FunctionDef, call: cst.Call, positional: int
-                    ) -> tuple[cst.FunctionDef, cst.Call, str]:
+def bind_star_names(fn: cst.FunctionDef, call: cst.Call, positional: int,
+                    written: cst.Call | None = None) -> tuple[cst.FunctionDef, cst.Call, str]:
     """`fn` without its `*NAME` parameter, each read of NAME spelled as the tuple of
     strings `call` gives it (the arguments after the `positional` plain ones), `call`
     without those arguments, and the tuple as written; SkipError when they are no
-    constant strings, or NAME is rebound in `fn`."""
+    constant strings (said as `written` spells the argument, when given: the call before
+    the rewrite), or NAME is rebound in `fn`."""
     name = fn.name.value
     star = fn.params.star_arg
     assert isinstance(star, cst.Param)
@@ -65,12 +66,15 @@ def bind_star_names(fn: cst.FunctionDef, call: cst.Call, positional: int
     if star_name in store_names(fn.body, outer_only=False):
         raise SkipError(f"passes ctx to {name}(), which rebinds '{star_name}'")
     values: list[str] = []
-    for arg in rest:
+    shown = list(written.args) if written is not None and len(written.args) == len(
+        call.args) else list(call.args)
+    for i, arg in enumerate(rest, positional):
         strings = _strings(arg)
         if strings is None:
+            said = shown[i]
             raise SkipError(
                 f"passes ctx to {name}(), whose *{star_name} is given "
-                f"`{arg.star}{code_of(arg.value).strip()}` here: a value known only at run "
+                f"`{said.star}{code_of(said.value).strip()}` here: a value known only at run "
                 "time (string literals, or a constant tuple of them spread with `*`, are read)")
         values.extend(strings)
     spelled = "(" + ", ".join(quote(v) for v in values) + ("," if len(values) == 1 else "") + ")"

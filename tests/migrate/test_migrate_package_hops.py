@@ -25,7 +25,7 @@ EXPECTED = {
     ("unary.py", "BandSpreadKernel"): ("migrated", "hp_band_spread", ""),
     ("unary.py", "BandPickedKernel"): (
         "skipped", "hp_band_picked", "passes ctx to attr_tuple(), whose *keys is given "
-        "`*_pick(x)` here: a value known only at run time (string literals, or a constant "
+        "`*self.pick(x)` here: a value known only at run time (string literals, or a constant "
         "tuple of them spread with `*`, are read)"),
 }
 LEGACY = frozenset({"hp_half_twice", "hp_band_picked"})
