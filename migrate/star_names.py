@@ -74,8 +74,9 @@ def bind_star_names(fn: cst.FunctionDef, call: cst.Call, positional: int,
             said = shown[i]
             raise SkipError(
                 f"passes ctx to {name}(), whose *{star_name} is given "
-                f"`{said.star}{code_of(said.value).strip()}` here: a value known only at run "
-                "time (string literals, or a constant tuple of them spread with `*`, are read)")
+                f"`{said.star}{code_of(said.value).strip()}` here: no constant "
+                "strings (string literals, or a literal tuple of them or a class constant "
+                "spread with `*`, are read)")
         values.extend(strings)
     spelled = "(" + ", ".join(quote(v) for v in values) + ("," if len(values) == 1 else "") + ")"
     tuple_node = cst.parse_expression(spelled)

@@ -25,8 +25,8 @@ EXPECTED = {
     ("unary.py", "BandSpreadKernel"): ("migrated", "hp_band_spread", ""),
     ("unary.py", "BandPickedKernel"): (
         "skipped", "hp_band_picked", "passes ctx to attr_tuple(), whose *keys is given "
-        "`*self.pick(x)` here: a value known only at run time (string literals, or a constant "
-        "tuple of them spread with `*`, are read)"),
+        "`*self.pick(x)` here: no constant strings (string literals, or a literal tuple of them "
+        "or a class constant spread with `*`, are read)"),
 }
 LEGACY = frozenset({"hp_half_twice", "hp_band_picked"})
 CASES: dict[str, list[dict[str, Any]]] = {op: [{}] for _, op, _ in EXPECTED.values()}
