@@ -28,6 +28,7 @@ from migrate.kernel_prepass import inline_name_constants, unroll_names
 from migrate.kernel_tidy import fold_dead_branches
 from migrate.local_renames import rename_local
 from migrate.names import load_names, store_names
+from migrate.star_names import bind_star_names
 from migrate.static import info_for
 from migrate.static_refs import FunctionRef, code_of, dotted, literal_string
 from migrate.super_calls import owner_class, super_method, super_target
@@ -56,10 +57,12 @@ def passes_ctx(call: cst.Call, ctx: str) -> bool:
 
 
 def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: str,
-                    rewriter: type, owner: cst.ClassDef | None = None) -> cst.Call | None:
-    """`call` (which passes `ctx`, in a method of class `owner` or a function: None)
-    rewritten to call the lifted helper with the reads; None when the callee is not a
-    helper the codemod can read (the call is kept)."""
+                    rewriter: type, owner: cst.ClassDef | None = None,
+                    written: cst.Call | None = None) -> cst.Call | None:
+    """`call` (which passes `ctx`, in a method of class `owner` or a function: None;
+    `written`: the call as the source spells it, for reasons) rewritten to call the lifted
+    helper with the reads; None when the callee is not a helper the codemod can read (the
+    call is kept)."""
     found = _callee(mk, call.func, self_name, ctx, owner)
     if isinstance(found, str):
         return None
@@ -70,10 +73,13 @@ def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: st
         raise SkipError(f"passes ctx to {name}(), which is decorated")
     static = bool(fn.decorators) or not is_method
     params = fn.params
-    if (params.posonly_params or params.star_kwarg
-            or not isinstance(params.star_arg, cst.MaybeSentinel) or params.kwonly_params):
+    if (params.posonly_params or params.star_kwarg or isinstance(params.star_arg, cst.ParamStar)
+            or params.kwonly_params):
         raise SkipError(f"passes ctx to {name}(), whose parameters are not plain positional ones")
     plain = list(params.params) if static else list(params.params)[1:]
+    if isinstance(params.star_arg, cst.Param):  # `*names` bound here to constant strings
+        fn, call, bound = bind_star_names(fn, call, len(plain), written)
+        key = (*key, f"*{params.star_arg.name.value}={bound}")
     helper_self = "" if static else params.params[0].name.value
     call = _positional(call, plain)
     if any(a.star or a.keyword is not None for a in call.args) or len(call.args) > len(plain):
@@ -362,7 +368,8 @@ def _callee(mk: KernelMigration, func: cst.BaseExpression, self_name: str, ctx: 
         return (member.owner.name.value, spelled.split(".")[1]), member.function, None
     if head == ctx:
         return f"{spelled} is a member of ctx"
-    return _module_function(mk.info, spelled)
+    # a name read in a method of a base of another module means what it means there
+    return _module_function(mk.info.owner_of(owner) if owner is not None else mk.info, spelled)
 
 
 def _module_function(info: ModuleInfo, spelled: str

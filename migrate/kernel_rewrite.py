@@ -110,7 +110,7 @@ class Rewriter(cst.CSTTransformer):
             raise SkipError("calls super() (behaviour of a base kernel outside the codemod's view)")
         if self.ctx is not None and passes_ctx(updated, self.ctx):
             lifted_call = lift_ctx_helper(self.mk, updated, self.ctx, self.self_name,
-                                          type(self), self.owner)
+                                          type(self), self.owner, original)
             if lifted_call is not None:
                 return lifted_call
             if super_method(func) is not None:

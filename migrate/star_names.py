@@ -1,0 +1,92 @@
+"""A ctx helper's `*names` parameter bound, at one call, to constant strings.
+
+`def attrs_of(ctx, *names): return tuple(ctx.attr(n) for n in names)` called
+`attrs_of(ctx, "min", "max")` (or `attrs_of(ctx, *("min", "max"))`, a class constant tuple
+spread with `*`, which the prepass has spelled out as its literal) reads a constant tuple:
+the helper's copy for this call has no `*names`, each read of it spelled as the literal
+tuple, so the comprehension over it unrolls (`kernel_prepass.unroll_names`) into literal
+reads. Anything else given to `*names` (a value computed at run time, a keyword argument)
+keeps the kernel legacy, saying which.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from migrate.kernel_model import SkipError
+from migrate.names import load_names, store_names
+from migrate.static_refs import code_of, literal_string, quote
+
+
+def _strings(arg: cst.Arg) -> list[str] | None:
+    """The strings `arg` stands for: a string literal, or `*` of a literal tuple / list
+    of string literals; None for anything else."""
+    if not arg.star:
+        value = literal_string(arg.value)
+        return None if value is None else [value]
+    if arg.star != "*" or not isinstance(arg.value, (cst.Tuple, cst.List)):
+        return None
+    out = []
+    for element in arg.value.elements:
+        value = literal_string(element.value) \
+            if not isinstance(element, cst.StarredElement) else None
+        if value is None:
+            return None
+        out.append(value)
+    return out
+
+
+class _Spelled(cst.CSTTransformer):
+    """Each read of the star parameter (the nodes of `loads`) spelled as `value`."""
+
+    def __init__(self, loads: set[cst.Name], value: cst.BaseExpression) -> None:
+        self.loads, self.value = loads, value
+
+    def leave_Name(self, original_node: cst.Name, updated_node: cst.Name  # noqa: N802
+                   ) -> cst.BaseExpression:
+        return self.value if original_node in self.loads else updated_node
+
+
+def bind_star_names(fn: cst.FunctionDef, call: cst.Call, positional: int,
+                    written: cst.Call | None = None) -> tuple[cst.FunctionDef, cst.Call, str]:
+    """`fn` without its `*NAME` parameter, each read of NAME spelled as the tuple of
+    strings `call` gives it (the arguments after the `positional` plain ones), `call`
+    without those arguments, and the tuple as written; SkipError when they are no
+    constant strings (said as `written` spells the argument, when given: the call before
+    the rewrite), or NAME is rebound in `fn`."""
+    name = fn.name.value
+    star = fn.params.star_arg
+    assert isinstance(star, cst.Param)
+    star_name = star.name.value
+    head, rest = list(call.args[:positional]), list(call.args[positional:])
+    if any(a.star or a.keyword is not None for a in head) or any(
+            a.keyword is not None for a in rest):
+        raise SkipError(f"passes ctx to {name}() with keyword or star arguments before its "
+                        f"*{star_name}")
+    if star_name in store_names(fn.body, outer_only=False):
+        raise SkipError(f"passes ctx to {name}(), which rebinds '{star_name}'")
+    values: list[str] = []
+    shown = list(written.args) if written is not None and len(written.args) == len(
+        call.args) else list(call.args)
+    for i, arg in enumerate(rest, positional):
+        strings = _strings(arg)
+        if strings is None:
+            said = shown[i]
+            raise SkipError(
+                f"passes ctx to {name}(), whose *{star_name} is given "
+                f"`{said.star}{code_of(said.value).strip()}` here: no constant "
+                "strings (string literals, or a literal tuple of them or a class constant "
+                "spread with `*`, are read)")
+        values.extend(strings)
+    spelled = "(" + ", ".join(quote(v) for v in values) + ("," if len(values) == 1 else "") + ")"
+    tuple_node = cst.parse_expression(spelled)
+    loads = {n for n in load_names(fn.body) if n.value == star_name}
+    body = fn.body.visit(_Spelled(loads, tuple_node))
+    params = list(fn.params.params)
+    if params:
+        params[-1] = params[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+    fn = fn.with_changes(body=body, params=fn.params.with_changes(
+        params=params, star_arg=cst.MaybeSentinel.DEFAULT))
+    if head:
+        head[-1] = head[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+    return fn, call.with_changes(args=head), spelled

@@ -1,0 +1,1 @@
+"""Activations built on the templates."""
