@@ -36,6 +36,10 @@ class _Counter(cst.CSTVisitor):
     def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:  # noqa: N802
         return False
 
+    def visit_Attribute(self, node: cst.Attribute) -> bool:  # noqa: N802
+        node.value.visit(self)  # `mod.name` reads `mod`; `.name` is no name of the module
+        return False
+
     def visit_Name(self, node: cst.Name) -> None:  # noqa: N802
         self.counts[node.value] = self.counts.get(node.value, 0) + 1
 
@@ -129,12 +133,13 @@ def fix_imports(info: ModuleInfo, new: cst.Module, needed: set[str],
                                for s in (stmt, origins.get(id(stmt)))
                                if s is not None])
     context = CodemodContext()
+    removals: list[tuple[str, str | None, str | None]] = []
     # the imports the removed statements read go, unless the new module still reads them
     # (RemoveImportsVisitor decides by LibCST's scope analysis, on a skeleton of the new
     # module: its import block and one statement naming every name the rest reads)
     for local in (set(name_counts(removed)) & set(info.imports.names)) - keep - \
             info.imports.starred:
-        _schedule_removal(context, info, local)
+        removals.extend(_removals(info, local))
     for name in sorted(needed - reexported):
         AddImportsVisitor.add_needed_import(context, emit.IMPORT_SOURCES[name], name)
     for mod in sorted(modules):
@@ -149,7 +154,17 @@ def fix_imports(info: ModuleInfo, new: cst.Module, needed: set[str],
                   if not keyword.iskeyword(n))
     uses = cst.parse_statement(f"_fluidphi_uses = ({', '.join([*used, ''])})\n")
     skeleton = cst.Module(body=[*head, uses], header=new.header)
-    skeleton = RemoveImportsVisitor(context).transform_module(skeleton)
+    # LibCST keeps one removal request per module (`import m` and `import m as x` clash):
+    # one pass for each request of a module
+    passes: dict[tuple[str, str | None], list[str | None]] = {}
+    for module, obj, asname in dict.fromkeys(removals):
+        passes.setdefault((module, obj), []).append(asname)
+    for n in range(max((len(a) for a in passes.values()), default=0)):
+        step = CodemodContext()
+        for (module, obj), asnames in passes.items():
+            if n < len(asnames):
+                RemoveImportsVisitor.remove_unused_import(step, module, obj, asname=asnames[n])
+        skeleton = RemoveImportsVisitor(step).transform_module(skeleton)
     skeleton = AddImportsVisitor(context).transform_module(skeleton)
     head = [stmt for stmt in skeleton.body if _text(stmt) != _text(uses)]
     unused = {local for local in set(name_counts(removed)) & set(info.imports.names)
@@ -249,23 +264,23 @@ def _tidy_relative(head: list[Any], unused: set[str], path: Path | None) -> list
     return [s for s in out if s is not None]
 
 
-def _schedule_removal(context: CodemodContext, info: ModuleInfo, local: str) -> None:
+def _removals(info: ModuleInfo, local: str) -> list[tuple[str, str | None, str | None]]:
+    """The (module, name, asname) removal requests for `RemoveImportsVisitor` that drop the
+    import binding `local` if nothing uses it."""
     qualified = info.imports.names[local]
     module = info.imports.from_modules.get(local)
     if module is None and local == qualified:  # `import a.b.c` binds `a`: each such import
-        for stmt in iter_top_statements(info.module.body):
-            for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
-                for alias in small.names if isinstance(small, cst.Import) else ():
-                    full = dotted(alias.name) or ""
-                    if alias.asname is None and full.split(".")[0] == local:
-                        RemoveImportsVisitor.remove_unused_import(context, full)
-    elif module is None:  # `import a.b as c` binds c
-        RemoveImportsVisitor.remove_unused_import(
-            context, qualified, asname=local if local != qualified.split(".")[0] else None)
-    elif not module.startswith("."):
+        return [(full, None, None) for stmt in iter_top_statements(info.module.body)
+                for small in (stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ())
+                for alias in (small.names if isinstance(small, cst.Import) else ())
+                if alias.asname is None
+                and (full := dotted(alias.name) or "").split(".")[0] == local]
+    if module is None:  # `import a.b as c` binds c
+        return [(qualified, None, local if local != qualified.split(".")[0] else None)]
+    if not module.startswith("."):
         obj = qualified.rsplit(".", 1)[-1]
-        RemoveImportsVisitor.remove_unused_import(context, module, obj,
-                                                  asname=local if local != obj else None)
+        return [(module, obj, local if local != obj else None)]
+    return []
 
 
 def _split_head(module: cst.Module) -> tuple[list[Any], list[Any]]:
