@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from functools import cached_property, partial
 from typing import Any
 
-from compat.arg_mapping import get_kernel_signature
+from compat.arg_mapping import get_kernel_signature, kernel_choices
 from compat.arg_mapping_context import ExecutionArgumentMappingContext
 from compat.infer_shape_by_meta import install as install_infer_shape_by_meta
 from compat.kernel_crop import check_choice
@@ -244,7 +244,22 @@ def _choose(
         tried.append(f"no PHI kernel named '{sig.name if sig else op.type}'")
     raise NoKernelError(
         f"op '{op.type}' (path {mode.value}): no kernel can run it; tried " + "; ".join(tried)
+        + _phi_only_hint(op.type, expected, mode)
     )
+
+
+def _phi_only_hint(op_type: str, expected: OpKernelType, mode: PathMode) -> str:
+    """On the legacy path, name the PHI kernel the default path would run (an op whose
+    legacy kernels `fluidphi migrate --write` moved to PHI has none left there)."""
+    if mode is not PathMode.LEGACY:
+        return ""
+    key = expected.to_kernel_key()
+    keys = [key] if expected.place.is_cpu else [key, key.with_(backend=Backend.CPU)]
+    for name, _when in kernel_choices(op_type):
+        if KERNELS.has_kernel(name) and any(KERNELS.select(name, k) for k in keys):
+            return (f"; PHI kernel '{name}' runs it on the default path (auto): a migrated op "
+                    "keeps no legacy kernel")
+    return ""
 
 
 class DualDispatchRunner:

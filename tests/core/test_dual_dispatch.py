@@ -157,3 +157,26 @@ def test_choices_do_not_outlive_their_operators() -> None:
     out = ex.run(_program("test_twice"), Scope(), {"x": X}, fetch_list=["t0"])
     assert ex.last_trace[0].type == "test_twice" and ex.last_trace[0].kernel != "scale"
     np.testing.assert_array_equal(out[0].numpy(), X * 2)
+
+
+# A test-only op with a PHI kernel only, as `fluidphi migrate --write` leaves a migrated op.
+register_operator("test_phi_only", _TwiceOp, _TwiceMaker)
+
+
+@register_kernel("test_phi_only", Backend.CPU, DataLayout.ALL_LAYOUT, [DataType.FLOAT32])
+def _phi_only_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
+    dev_ctx.alloc(out, x.dtype)[...] = x.data * 2
+
+
+def test_legacy_mode_names_the_phi_kernel_a_migrated_op_runs_on() -> None:
+    with pytest.raises(Exception, match="no kernel can run it") as info:
+        _run(_program("test_phi_only"), Place(), "legacy", X)
+    assert "PHI kernel 'test_phi_only' runs it on the default path (auto)" in str(info.value)
+    out, _ = _run(_program("test_phi_only"), Place(), "auto", X)
+    np.testing.assert_array_equal(out, X * 2)
+
+
+def test_legacy_mode_without_phi_kernel_has_no_hint() -> None:
+    with pytest.raises(Exception, match="no kernel can run it") as info:
+        _run(_program("test_twice"), Place(), "legacy", X.astype(np.int64))
+    assert "default path" not in str(info.value)
