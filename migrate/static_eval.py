@@ -34,6 +34,8 @@ from migrate.static_refs import (
 )
 from migrate.tree_names import module_name, package_root
 
+#: the builtins a static value may be copied with (`tuple(cpu)`), unless imported over
+SEQUENCE_COPIES = ("tuple", "list")
 #: star-import and import hops followed to a name's origin
 _ORIGIN_DEPTH = 6
 
@@ -92,6 +94,12 @@ class Evaluator:
             mutable = {n for n, v in self.assigns.items() if is_mutable(v)}
             self._changed = changed_names(self.module, mutable, self.dead)
         return self._changed.get(name, "")
+
+    def _binds(self, name: str, env: dict[str, Any]) -> bool:
+        """Whether `name` is bound here (a local, an import, a module-level binding): a
+        builtin of that name is then not the one read."""
+        return any(name in scope for scope in (env, self.imports.names, self.assigns,
+                                               self.classes, self.functions))
 
     def _enum_of(self, node: cst.BaseExpression) -> str | None:
         q = self.imports.resolve(node)
@@ -358,7 +366,9 @@ class Evaluator:
                 return left + right
             raise UnresolvableError(code_of(node))
         if (isinstance(node, cst.Call) and isinstance(node.func, cst.Name)
-                and node.func.value in ("tuple", "list") and len(node.args) == 1):
+                and node.func.value in SEQUENCE_COPIES and len(node.args) == 1
+                and not node.args[0].star and not node.args[0].keyword
+                and not self._binds(node.func.value, env)):
             seq = self._seq(self.eval(node.args[0].value, env), node.args[0].value)
             return tuple(seq) if node.func.value == "tuple" else list(seq)
         if isinstance(node, cst.Dict):

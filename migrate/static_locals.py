@@ -7,13 +7,13 @@ from typing import Any
 
 import libcst as cst
 
-from migrate.static_eval import Evaluator
+from migrate.static_eval import SEQUENCE_COPIES, Evaluator
 
 
 def is_local_assignment(small: cst.CSTNode) -> bool:
     """`name = value` (or `a, b = ...`) whose value is made of names, constants,
-    f-strings, `+` and tuples only: a local a registration loop or helper may bind (its
-    value is then evaluated like any argument)."""
+    f-strings, `+`, tuples and `tuple(x)` / `list(x)` copies only: a local a registration
+    loop or helper may bind (its value is then evaluated like any argument)."""
     if not isinstance(small, cst.Assign) or not all(
             _is_names(t.target) for t in small.targets):
         return False
@@ -48,6 +48,9 @@ _SIMPLE_VALUE = (cst.Name, cst.SimpleString, cst.ConcatenatedString, cst.Integer
 
 
 def _is_simple(node: cst.CSTNode) -> bool:
+    if isinstance(node, cst.Call):  # `tuple(cpu)`: a sequence copied (`Evaluator` reads it)
+        return (isinstance(node.func, cst.Name) and node.func.value in SEQUENCE_COPIES
+                and len(node.args) == 1 and not node.args[0].star and not node.args[0].keyword)
     if isinstance(node, cst.BinaryOperation):
         return isinstance(node.operator, cst.Add)
     if isinstance(node, cst.UnaryOperation):
