@@ -219,8 +219,8 @@ class _MakerRun:
         call = small.value
         func = call.func
         if (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Call)
-                and dotted(func.value.func) == "super" and func.attr.value == "make"):
-            self._super_make(info, cls, func, env)
+                and dotted(func.value.func) == "super"):
+            self._super_call(info, cls, call, env)
             return
         if (isinstance(func, cst.Attribute) and func.attr.value == "make" and self.built is None
                 and len(call.args) == 1 and isinstance(call.args[0].value, cst.Name)
@@ -257,22 +257,27 @@ class _MakerRun:
                 args.append(value)
         return args, kwargs
 
-    def _super_make(self, info: ModuleInfo, cls: cst.ClassDef | None, func: cst.Attribute,
+    def _super_call(self, info: ModuleInfo, cls: cst.ClassDef | None, call: cst.Call,
                     env: dict[str, Any]) -> None:
-        """`super().make()` / `super(C, self).make()`: the next make() of the maker's MRO
+        """`super().make()` / `super(C, self).make()` (or any other method of the maker,
+        `super().extra_attrs()` in a hook): the next definition in the maker's MRO
         (`super_calls.super_target`), bases of other modules of the tree and factory-made
         classes (read as their class statements) included."""
+        func = cst.ensure_type(call.func, cst.Attribute)
+        spelled = f"super().{func.attr.value}()"
         if self.built is not None:
-            raise UnresolvableError("super().make() in a class a factory builds")
+            raise UnresolvableError(f"{spelled} in a class a factory builds")
         mro = tree_mro(self.info, self.maker)  # bases of other modules of the tree too
         if cls is None or all(c is not cls for c in mro.classes):
-            raise UnresolvableError("super().make() outside a maker class")
+            raise UnresolvableError(f"{spelled} outside a maker class")
         self_name = next((k for k, v in env.items() if v is self.self_ref), "")
         found = super_target(mro.classes, cls, func, self_name)
         if isinstance(found, str):
             raise UnresolvableError(found.replace("kernel's MRO", "maker's MRO"))
-        parent, make = found
-        self._call(make, [self.self_ref], {}, mro.owners.get(id(parent), self.info), parent)
+        parent, method = found
+        args, kwargs = self._args(call, env, info)
+        self._call(method, [self.self_ref, *args], kwargs, mro.owners.get(id(parent), self.info),
+                   parent)
 
     def _base_make(self, info: ModuleInfo, func: cst.Attribute) -> None:
         """`Base.make(self)`: the first make() of Base's own MRO, Base a class of the maker's

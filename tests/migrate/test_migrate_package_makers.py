@@ -5,7 +5,8 @@ bound from the call (defaults, keywords, loop variables, module constants, a con
 imported from another module), its class's `make()` looping over constant tuples and
 testing `slot in <tuple>`, a chained cosmetic `__name__`/`__qualname__` assignment (in a
 maker factory and in a kernel factory computing the name from strings), an operator class
-reached as `module.Class`, and a maker subclass calling `super().make()`. Every proto read
+reached as `module.Class`, a maker subclass calling `super().make()` and one extending a
+hook its base's make() calls through `super().extra_attrs()`. Every proto read
 statically equals the one the framework builds when the package is imported; a factory
 reading a module-level list another module appends to is refused, naming it. After
 `--write` every module still imports and every op computes what it computed before."""
@@ -75,6 +76,8 @@ def test_every_proto_read_statically_is_the_one_the_framework_builds() -> None:
     assert live["m_stack"][0] == [["Xs", True, False]]
     assert live["m_normalize"][2] == [["dim", "INT", -1], ["mode", "STRING", "l1"]]
     assert live["m_soft_ext"][0][1] == ["Out@GRAD", False, True]
+    # a hook the base's make() calls, extended through `super().extra_attrs()`
+    assert live["m_scaled_shift"][2] == [["scale", "FLOAT", 2.0], ["shift", "FLOAT", 0.5]]
     # the refused twin: the framework built its proto before the list grew
     assert live["m_late"][2] == []
 

@@ -68,6 +68,29 @@ class SoftGradMaker(SoftMaker):
         self.add_attr("threshold", AttrType.FLOAT, 20.0, "linear above")
 
 
+class _HookedMaker(OpProtoAndCheckerMaker):
+    """Slots here, attributes in the subclasses' `extra_attrs` hook."""
+
+    def make(self):
+        self.add_input("X", "input")
+        self.add_output("Out", "output")
+        self.extra_attrs()
+
+    def extra_attrs(self):
+        pass
+
+
+class ScaledMaker(_HookedMaker):
+    def extra_attrs(self):
+        self.add_attr("scale", AttrType.FLOAT, 2.0, "factor")
+
+
+class ScaledShiftMaker(ScaledMaker):
+    def extra_attrs(self):
+        super().extra_attrs()
+        self.add_attr("shift", AttrType.FLOAT, 0.5, "offset")
+
+
 declare("m_normalize", KeepShapeOp, unary_maker("x / |x|", (DIM, _MODE)))
 register_op_kernel("m_normalize", "CPU", NormalizeKernel, *FLOATS)
 register_operator("m_pair", shapes.KeepShapeOp,
@@ -77,6 +100,7 @@ register_operator("m_stack", KeepShapeOp,
                   slots_maker("StackMaker", inputs=("Xs",), duplicable=("Xs",)))
 register_operator("m_soft", KeepShapeOp, SoftMaker)
 register_operator("m_soft_ext", KeepShapeOp, SoftGradMaker)
+register_operator("m_scaled_shift", KeepShapeOp, ScaledShiftMaker)
 for _op, _doc, _kernel in (("m_cube", "cbrt(x)", CubeKernel), ("m_expm", "e^x - 1", ExpmKernel)):
     declare(_op, KeepShapeOp, unary_maker(_doc))
     register_op_kernel(_op, "CPU", _kernel, *FLOATS)
