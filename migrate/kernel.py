@@ -121,9 +121,10 @@ def _migrate_class(mctx: ModuleContext, class_name: str, op_type: str, phi_name:
             transplanted.update(transplant_imports(info, owner, cls) if owner else {})
         except UnresolvableError as exc:
             raise SkipError(str(exc)) from None
-    for cls in mro:
+    for cls in mro:  # a registering decorator of a base ran on that base only
+        home = tree.owners.get(id(cls), info)
         for d in cls.decorators:
-            if not is_harmless(d) and id(d) not in registering_decorators(info):
+            if not is_harmless(d) and id(d) not in registering_decorators(home):
                 raise SkipError(f"class decorator @{code_of(d.decorator)} on {cls.name.value}")
     renames: dict[str, str] = {}
     qualified: set[str] = set()

@@ -26,7 +26,7 @@ from migrate.has_attr_folds import fold_has_attr
 from migrate.kernel_model import SkipError
 from migrate.kernel_prepass import inline_name_constants, unroll_names
 from migrate.kernel_tidy import fold_dead_branches
-from migrate.local_renames import rename_local
+from migrate.local_renames import rename_local, variable_names
 from migrate.names import load_names, store_names
 from migrate.star_names import bind_star_names
 from migrate.static import info_for
@@ -114,7 +114,8 @@ def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: st
     # a local of the helper spelled like a parameter its reads become is renamed in the
     # helper first (a fresh name), and the helper read again
     while True:
-        own = {n.value for n in m.findall(fn, m.Name())}
+        # its variables: the keyword of `fn(x, out=buf)` names no local
+        own = variable_names(fn)
         # a method's `self.NAME` string constants, as the kernel class sees them (its MRO):
         # `ctx.attr(self.SCALE_ATTR)` reads the attribute the kernel's constant names
         source = inline_name_constants(mk.info, mk.members, fn.body, helper_self) \

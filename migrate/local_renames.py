@@ -52,6 +52,19 @@ def rename_local(compute: cst.FunctionDef, old: str, new: str) -> cst.FunctionDe
     return out
 
 
+def variable_names(func: cst.FunctionDef) -> set[str]:
+    """The names `func` binds or reads as variables, in its own scope and its nested ones
+    (its parameters and locals, the globals and builtins it reads), found with LibCST's
+    ScopeProvider: an attribute's name (`x.data`) or a keyword's (`fn(a, out=buf)`) is no
+    variable of it."""
+    wrapper = MetadataWrapper(cst.Module(body=[func]))
+    names: set[str] = set()
+    for scope in {s for s in wrapper.resolve(ScopeProvider).values() if s is not None}:
+        names |= {a.name for a in scope.assignments}
+        names |= {a.node.value for a in scope.accesses if isinstance(a.node, cst.Name)}
+    return names
+
+
 def _deletes(func: cst.FunctionDef, name: str) -> bool:
     """Whether `del name` (alone or among others) occurs anywhere in `func`."""
     return any(m.findall(d.target, m.Name(name)) for d in m.findall(func, m.Del()))
