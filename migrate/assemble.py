@@ -14,6 +14,7 @@ from migrate.class_registrations import registering_decorators, self_registering
 from migrate.imports_fix import fix_imports, name_counts
 from migrate.kept_classes import kept_comment, kept_served
 from migrate.kernel_model import KernelFunction
+from migrate.loop_dels import drop_loop_dels
 from migrate.records import KernelRecord, OpPlan, Unit
 from migrate.registration_effects import kept_registrations
 from migrate.static import ModuleInfo, info_for
@@ -186,7 +187,7 @@ def assemble(info: ModuleInfo, migrated: dict[Unit, KernelFunction],
                 body.append(node.with_changes(leading_lines=lead))
             continue
         body.append(stmt)
-    new = module.with_changes(body=body)
+    new = drop_loop_dels(module, module.with_changes(body=body))
     new = _remove_orphans(info, new, set(by_class), keep)
     new = _space_after_defs(module, new)
     new = new.with_changes(body=restore_factory_calls(info, list(new.body)))

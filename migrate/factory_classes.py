@@ -28,6 +28,7 @@ import libcst as cst
 import libcst.matchers as m
 from libcst.metadata import GlobalScope, MetadataWrapper, ScopeProvider
 
+from migrate.factory_guards import guards
 from migrate.factory_makers import cosmetic
 from migrate.source_files import SourceError
 from migrate.static_refs import ImportTable, code_of, load_module
@@ -67,12 +68,13 @@ def expand(module: cst.Module, path: Path | None) -> Expansion:
         found = _factory(module, imports, path, cst.ensure_type(call.func, cst.Name).value)
         if found is None:
             continue
-        fn, home = found
+        fn, home, home_module = found
         bound = _top_bindings(module) if bound is None else bound
         shown = f"{fn.name.value}()" + (f" ({home.parent.name}/{home.name})"
                                         if home is not None and home != path else "")
         try:
-            cls = _bound_class(fn, call, target, bound, same=home == path)
+            cls = _bound_class(fn, call, target, bound, same=home == path,
+                               guarded=guards(fn, home_module))
             if home != path:
                 added.extend(_imports_for(cls, fn, home, path, imports, bound))
         except _RefusedError as exc:
@@ -105,9 +107,10 @@ def _top_bindings(module: cst.Module) -> dict[str, int]:
 
 
 def _factory(module: cst.Module, imports: ImportTable, path: Path | None, name: str
-             ) -> tuple[cst.FunctionDef, Path | None] | None:
+             ) -> tuple[cst.FunctionDef, Path | None, cst.Module] | None:
     """The function `name` names, when it builds a class (a class statement in its body):
-    a module-level def of `module`, or of the module of the tree it is imported from."""
+    a module-level def of `module`, or of the module of the tree it is imported from
+    (with that module)."""
     home, where = module, path
     if name in imports.from_modules and path is not None:
         # where the name is defined, through the re-exports of a package's `__init__`
@@ -123,13 +126,14 @@ def _factory(module: cst.Module, imports: ImportTable, path: Path | None, name: 
     defs = [s for s in home.body if isinstance(s, cst.FunctionDef) and s.name.value == name]
     if len(defs) != 1 or not any(isinstance(s, cst.ClassDef) for s in defs[0].body.body):
         return None
-    return defs[0], where
+    return defs[0], where, home
 
 
 def _bound_class(fn: cst.FunctionDef, call: cst.Call, target: str, bound: dict[str, int],
-                 same: bool) -> cst.ClassDef:
+                 same: bool, guarded: set[int]) -> cst.ClassDef:
     """The factory's class with its parameters and constants replaced by what the call
-    gives them, named `target`."""
+    gives them, named `target`; the argument guards `guarded` (ids) ran at import and are
+    no part of it (`factory_guards`)."""
     if fn.decorators or fn.asynchronous is not None:
         raise _RefusedError("it is decorated or async")
     params = fn.params
@@ -189,6 +193,8 @@ def _bound_class(fn: cst.FunctionDef, call: cst.Call, target: str, bound: dict[s
         raise _RefusedError(f"it returns `{code_of(returned.value)}`, not its class")
     constants: list[str] = []
     for stmt in body[:-2]:
+        if id(stmt) in guarded:
+            continue
         if not m.matches(stmt, m.SimpleStatementLine(body=[m.Assign(
                 targets=[m.AssignTarget(target=m.Name())])])):
             raise _RefusedError(f"its body also runs `{code_of(stmt).strip()}`")
@@ -316,7 +322,9 @@ def _imports_for(cls: cst.ClassDef, fn: cst.FunctionDef, home: Path | None, path
     scopes = wrapper.resolve(ScopeProvider)
     factory = next(s for s in home_module.body if isinstance(s, cst.FunctionDef)
                    and s.name.value == fn.name.value)
-    ids = {id(n) for n in _nodes(factory)}
+    guarded = guards(factory, home_module)  # they ran at import: what they read is not needed
+    skipped = {id(n) for s in factory.body.body if id(s) in guarded for n in _nodes(s)}
+    ids = {id(n) for n in _nodes(factory)} - skipped
     reads = sorted({a.node.value for s in {s for s in scopes.values() if s is not None}
                     for a in s.accesses if id(a.node) in ids and isinstance(a.node, cst.Name)
                     and a.referents and all(isinstance(x.scope, GlobalScope)

@@ -21,6 +21,7 @@ from typing import Any
 import libcst as cst
 import libcst.matchers as m
 
+from migrate.factory_guards import guards
 from migrate.static_refs import FunctionRef, UnresolvableError, code_of
 
 #: class attributes a factory may set on its class: they name and describe it and change
@@ -43,9 +44,11 @@ def builds_class(fn: cst.FunctionDef) -> bool:
     return any(isinstance(s, cst.ClassDef) for s in fn.body.body)
 
 
-def factory_class(fn: cst.FunctionDef, shown: str) -> tuple[cst.ClassDef, list[cst.Assign]]:
+def factory_class(fn: cst.FunctionDef, shown: str, module: cst.Module | None = None
+                  ) -> tuple[cst.ClassDef, list[cst.Assign]]:
     """The one class statement `fn` builds and returns, and its constant assignments before
-    it; UnresolvableError naming `shown` and why when the body does more."""
+    it (argument guards, read as preconditions, passed over: `factory_guards`; `module`:
+    the factory's); UnresolvableError naming `shown` and why when the body does more."""
     def refuse(why: str) -> UnresolvableError:
         return UnresolvableError(f"built by the factory {shown}, which the codemod cannot "
                                  f"read as a class: {why}")
@@ -66,7 +69,10 @@ def factory_class(fn: cst.FunctionDef, shown: str) -> tuple[cst.ClassDef, list[c
             raise refuse(f"it also runs `{code_of(stmt).strip()}` after its class statement "
                          "(only its __name__, __qualname__, __doc__ and __module__ may be set)")
     constants: list[cst.Assign] = []
+    guarded = guards(fn, module)
     for stmt in body[:at[0]]:
+        if id(stmt) in guarded:
+            continue
         if not m.matches(stmt, m.SimpleStatementLine(body=[m.Assign(
                 targets=[m.AssignTarget(target=m.Name())])])):
             raise refuse(f"its body also runs `{code_of(stmt).strip()}`")

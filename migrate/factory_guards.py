@@ -1,0 +1,110 @@
+"""Argument guards at the top of a class factory, read as preconditions.
+
+    def make_binary_kernel(ufunc_name, class_name=None):
+        if not hasattr(np, ufunc_name):
+            raise AttributeError("numpy has no ufunc %r" % ufunc_name)
+
+        class _Kernel(_BinaryBase):
+            ...
+
+A factory called at the top level with arguments read statically runs such a guard once,
+at import: either it held (the module imports; `--verify` imports it) or the module never
+imports. Its class is then the class statement alone, so the readers of factories
+(`factory_classes`, `factory_makers`) pass over it: the factory call reads as the class it
+builds, and the guard, which never runs at kernel time, is not part of the migrated kernel.
+A guard is an `if` before the class statement, with no `else`, whose body is one `raise`
+and whose test is free of side effects: names, attribute reads, literals, `hasattr` /
+`isinstance` / `callable` / `len` (the builtins, bound by nothing of the factory or its
+module), comparisons (`in` too), `not` / `and` / `or`. Anything else (a print, an
+assignment, a call of a function of the package) is no guard and keeps the refusal.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+from libcst.metadata import GlobalScope, MetadataWrapper, ScopeProvider
+
+#: the builtins a guard's test may call: they read, and change nothing
+CHECKS = frozenset({"hasattr", "isinstance", "callable", "len"})
+
+_LITERALS = (cst.SimpleString, cst.ConcatenatedString, cst.Integer, cst.Float,
+             cst.Imaginary)
+
+
+def guards(fn: cst.FunctionDef, module: cst.Module | None) -> set[int]:
+    """The ids of the statements of `fn`'s body before its class statement that are
+    argument guards (see the module doc); none without the factory's `module` (where the
+    builtins it calls must not be rebound)."""
+    if module is None:
+        return set()
+    shadowed = _module_names(module) | _local_names(fn)
+    out: set[int] = set()
+    for stmt in fn.body.body:
+        if isinstance(stmt, cst.ClassDef):
+            break
+        if isinstance(stmt, cst.If) and _is_guard(stmt, shadowed):
+            out.add(id(stmt))
+    return out
+
+
+def _is_guard(stmt: cst.If, shadowed: set[str]) -> bool:
+    if stmt.orelse is not None:
+        return False
+    body = stmt.body
+    if isinstance(body, cst.IndentedBlock):
+        if len(body.body) != 1 or not isinstance(body.body[0], cst.SimpleStatementLine):
+            return False
+        smalls = body.body[0].body
+    else:
+        smalls = cst.ensure_type(body, cst.SimpleStatementSuite).body
+    if len(smalls) != 1 or not isinstance(smalls[0], cst.Raise):
+        return False
+    return _pure(stmt.test, shadowed)
+
+
+def _pure(node: cst.BaseExpression, shadowed: set[str]) -> bool:
+    """Whether evaluating `node` only reads (see the module doc)."""
+    if isinstance(node, (cst.Name, *_LITERALS)):
+        return True
+    if isinstance(node, cst.Attribute):
+        return _pure(node.value, shadowed)
+    if isinstance(node, (cst.Tuple, cst.List)):  # what an `in` tests against
+        return all(not isinstance(e, cst.StarredElement) and _pure(e.value, shadowed)
+                   for e in node.elements)
+    if isinstance(node, cst.UnaryOperation):
+        if isinstance(node.operator, cst.Not):
+            return _pure(node.expression, shadowed)
+        return isinstance(node.operator, cst.Minus) and isinstance(node.expression,
+                                                                   _LITERALS)
+    if isinstance(node, cst.BooleanOperation):
+        return _pure(node.left, shadowed) and _pure(node.right, shadowed)
+    if isinstance(node, cst.Comparison):
+        return _pure(node.left, shadowed) and all(_pure(c.comparator, shadowed)
+                                                  for c in node.comparisons)
+    if isinstance(node, cst.Call):
+        return (isinstance(node.func, cst.Name) and node.func.value in CHECKS
+                and node.func.value not in shadowed
+                and all(a.keyword is None and not a.star and _pure(a.value, shadowed)
+                        for a in node.args))
+    return False
+
+
+def _module_names(module: cst.Module) -> set[str]:
+    """The names `module` binds at its top level (LibCST's ScopeProvider); a star import
+    may bind any name, so it shadows every check."""
+    scope = MetadataWrapper(module, unsafe_skip_copy=True).resolve(ScopeProvider)[module]
+    if not isinstance(scope, GlobalScope):
+        return set(CHECKS)
+    names = {a.name for a in scope.assignments}
+    stars = any(isinstance(s, cst.SimpleStatementLine) and any(
+        isinstance(i, cst.ImportFrom) and isinstance(i.names, cst.ImportStar) for i in s.body)
+        for s in module.body)
+    return names | set(CHECKS) if stars else names
+
+
+def _local_names(fn: cst.FunctionDef) -> set[str]:
+    """The names `fn` binds in its own scope (parameters included)."""
+    wrapper = MetadataWrapper(cst.Module(body=[fn]), unsafe_skip_copy=True)
+    scopes = wrapper.resolve(ScopeProvider)
+    scope = scopes[fn.body.body[0]] if fn.body.body else None
+    return set() if scope is None else {a.name for a in scope.assignments}
