@@ -74,7 +74,7 @@ def expand(module: cst.Module, path: Path | None) -> Expansion:
                                         if home is not None and home != path else "")
         try:
             cls = _bound_class(fn, call, target, bound, same=home == path,
-                               guarded=guards(fn, home_module))
+                               guarded=guards(fn, home_module, home))
             if home != path:
                 added.extend(_imports_for(cls, fn, home, path, imports, bound))
         except _RefusedError as exc:
@@ -322,7 +322,7 @@ def _imports_for(cls: cst.ClassDef, fn: cst.FunctionDef, home: Path | None, path
     scopes = wrapper.resolve(ScopeProvider)
     factory = next(s for s in home_module.body if isinstance(s, cst.FunctionDef)
                    and s.name.value == fn.name.value)
-    guarded = guards(factory, home_module)  # they ran at import: what they read is not needed
+    guarded = guards(factory, home_module, home)  # they ran at import: what they read is not needed
     skipped = {id(n) for s in factory.body.body if id(s) in guarded for n in _nodes(s)}
     ids = {id(n) for n in _nodes(factory)} - skipped
     reads = sorted({a.node.value for s in {s for s in scopes.values() if s is not None}

@@ -15,14 +15,21 @@ builds, and the guard, which never runs at kernel time, is not part of the migra
 A guard is an `if` before the class statement, with no `else`, whose body is one `raise`
 and whose test is free of side effects: names, attribute reads, literals, `hasattr` /
 `isinstance` / `callable` / `len` (the builtins, bound by nothing of the factory or its
-module), comparisons (`in` too), `not` / `and` / `or`. Anything else (a print, an
-assignment, a call of a function of the package) is no guard and keeps the refusal.
+module, a star import of a tree module included), comparisons (`in` too), `not` / `and` /
+`or`. Anything else (a print, an assignment, a call of a function of the package) is no
+guard and keeps the refusal.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import libcst as cst
 from libcst.metadata import GlobalScope, MetadataWrapper, ScopeProvider
+
+from migrate.source_files import SourceError
+from migrate.static_refs import ImportTable, find_module_file, load_module
+from migrate.tree_names import star_bound
 
 #: the builtins a guard's test may call: they read, and change nothing
 CHECKS = frozenset({"hasattr", "isinstance", "callable", "len"})
@@ -31,13 +38,15 @@ _LITERALS = (cst.SimpleString, cst.ConcatenatedString, cst.Integer, cst.Float,
              cst.Imaginary)
 
 
-def guards(fn: cst.FunctionDef, module: cst.Module | None) -> set[int]:
+def guards(fn: cst.FunctionDef, module: cst.Module | None, path: Path | None = None
+           ) -> set[int]:
     """The ids of the statements of `fn`'s body before its class statement that are
     argument guards (see the module doc); none without the factory's `module` (where the
-    builtins it calls must not be rebound)."""
+    builtins it calls must not be rebound; `path`: its file, where its star imports of
+    modules of the tree are read)."""
     if module is None:
         return set()
-    shadowed = _module_names(module) | _local_names(fn)
+    shadowed = _module_names(module, path) | _local_names(fn)
     out: set[int] = set()
     for stmt in fn.body.body:
         if isinstance(stmt, cst.ClassDef):
@@ -89,17 +98,24 @@ def _pure(node: cst.BaseExpression, shadowed: set[str]) -> bool:
     return False
 
 
-def _module_names(module: cst.Module) -> set[str]:
+def _module_names(module: cst.Module, path: Path | None, depth: int = 0) -> set[str]:
     """The names `module` binds at its top level (LibCST's ScopeProvider); a star import
-    may bind any name, so it shadows every check."""
+    binds what its module exports (`tree_names.star_bound`) where that is a module of the
+    tree at `path`, else it may bind any name and shadows every check."""
     scope = MetadataWrapper(module, unsafe_skip_copy=True).resolve(ScopeProvider)[module]
     if not isinstance(scope, GlobalScope):
         return set(CHECKS)
     names = {a.name for a in scope.assignments}
-    stars = any(isinstance(s, cst.SimpleStatementLine) and any(
-        isinstance(i, cst.ImportFrom) and isinstance(i.names, cst.ImportStar) for i in s.body)
-        for s in module.body)
-    return names | set(CHECKS) if stars else names
+    for star in ImportTable(module).star_modules:
+        target = find_module_file(star, path) if path is not None and depth < 3 else None
+        if target is None:
+            return names | set(CHECKS)
+        try:
+            bound = _module_names(load_module(target)[0], target, depth + 1) & CHECKS
+        except (SourceError, cst.ParserSyntaxError):  # unread: it may bind anything
+            return names | set(CHECKS)
+        names |= star_bound(target, bound)
+    return names
 
 
 def _local_names(fn: cst.FunctionDef) -> set[str]:

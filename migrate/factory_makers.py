@@ -16,6 +16,7 @@ and why.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import libcst as cst
@@ -44,8 +45,8 @@ def builds_class(fn: cst.FunctionDef) -> bool:
     return any(isinstance(s, cst.ClassDef) for s in fn.body.body)
 
 
-def factory_class(fn: cst.FunctionDef, shown: str, module: cst.Module | None = None
-                  ) -> tuple[cst.ClassDef, list[cst.Assign]]:
+def factory_class(fn: cst.FunctionDef, shown: str, module: cst.Module | None = None,
+                  path: Path | None = None) -> tuple[cst.ClassDef, list[cst.Assign]]:
     """The one class statement `fn` builds and returns, and its constant assignments before
     it (argument guards, read as preconditions, passed over: `factory_guards`; `module`:
     the factory's); UnresolvableError naming `shown` and why when the body does more."""
@@ -69,7 +70,7 @@ def factory_class(fn: cst.FunctionDef, shown: str, module: cst.Module | None = N
             raise refuse(f"it also runs `{code_of(stmt).strip()}` after its class statement "
                          "(only its __name__, __qualname__, __doc__ and __module__ may be set)")
     constants: list[cst.Assign] = []
-    guarded = guards(fn, module)
+    guarded = guards(fn, module, path)
     for stmt in body[:at[0]]:
         if id(stmt) in guarded:
             continue

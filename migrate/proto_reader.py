@@ -84,7 +84,7 @@ def _factory_proto(info: ModuleInfo, op_type: str, call: FactoryCall) -> StaticP
     where = f" ({home.path.parent.name}/{home.path.name})" if home.path is not None and (
         info.path is None or home.path.resolve() != info.path.resolve()) else ""
     shown = f"{fn.name.value}(){where} (`{call.name}`)"
-    cls, constants = factory_class(fn, shown, home.module)
+    cls, constants = factory_class(fn, shown, home.module, home.path)
     shared = sorted({n.value for n in m.findall(fn, m.Name()) if isinstance(n, cst.Name)
                      and n.value in home.ev.assigns and is_mutable(home.ev.assigns[n.value])})
     if shared:

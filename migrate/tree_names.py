@@ -152,7 +152,7 @@ def imported_names(module: cst.Module, path: Path, root: Path) -> set[str]:
     return visitor.names
 
 
-def _star_bound(path: Path, names: set[str]) -> set[str]:
+def star_bound(path: Path, names: set[str]) -> set[str]:
     """Which of `names` (top-level names of `path`) `from <path's module> import *` binds:
     those its `__all__` lists, else the public ones."""
     try:
@@ -238,7 +238,7 @@ def uses_elsewhere(removed: dict[Path, set[str]], files: Iterable[Path]) -> dict
                     found.update(q.name for q in qnames)
             hits = {targets[q] for q in found if q in targets}
             for star in found & stars.keys():
-                hits.update((stars[star], n) for n in _star_bound(stars[star],
+                hits.update((stars[star], n) for n in star_bound(stars[star],
                                                                   wanted[stars[star]]))
             shown = os.path.relpath(user, root)
             for path, name in sorted(hits):

@@ -146,3 +146,25 @@ def test_anything_else_is_no_guard(guard: str, module: str) -> None:
 
 def test_a_factory_rebinding_a_check_has_no_guard() -> None:
     assert not _guarded("if len(name) > 8:\n    raise ValueError(name)\nlen = 3")
+
+
+@pytest.mark.parametrize(("helpers", "is_guard"), [
+    ("FLOATS = ('f32', 'f64')\n", True),  # exports no check: the guard stands
+    ("__all__ = ['FLOATS']\nFLOATS = ()\nlen = print\n", True),  # rebinds one, unexported
+    ("FLOATS = ()\nlen = print\n", False),  # exports a rebound `len`
+    ("from .deeper import *\n", False),  # which exports one in turn
+])
+def test_a_star_import_of_a_tree_module_shadows_only_what_it_exports(
+        tmp_path: Path, helpers: str, is_guard: bool) -> None:
+    pkg = tmp_path / "pkg_star"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "helpers.py").write_text(helpers)
+    (pkg / "deeper.py").write_text("len = print\n")
+    text = ("from .helpers import *\n\n\ndef factory(name):\n    if len(name) > 8:\n"
+            "        raise ValueError(name)\n\n    class _K:\n        pass\n\n    return _K\n")
+    (pkg / "ops.py").write_text(text)
+    parsed = cst.parse_module(text)
+    fn = next(s for s in parsed.body if isinstance(s, cst.FunctionDef))
+    assert (id(fn.body.body[0]) in guards(fn, parsed, pkg / "ops.py")) is is_guard
+    assert id(fn.body.body[0]) not in guards(fn, parsed)  # no file: the star binds anything
