@@ -15,6 +15,7 @@ from typing import Any
 import libcst as cst
 import libcst.matchers as m
 
+from migrate.partial_calls import kernel_partial
 from migrate.static_refs import UnresolvableError, literal_string
 
 _MEMO = "partial_registrations"
@@ -89,8 +90,9 @@ def _commas(args: list[cst.Arg]) -> list[cst.Arg]:
 
 
 def calls_partial(info: Any, stmt: cst.CSTNode) -> bool:
-    """Whether `stmt` calls a partial binding."""
+    """Whether `stmt` calls a partial binding, or a partial of `register_op_kernel` it
+    imports (`partial_calls.kernel_partial`)."""
     names = set(partial_bindings(info))
-    return bool(names) and any(
-        isinstance(c, cst.Call) and isinstance(c.func, cst.Name) and c.func.value in names
+    return any(isinstance(c, cst.Call) and isinstance(c.func, cst.Name) and (
+        c.func.value in names or kernel_partial(info.ev, c) is not None)
         for c in m.findall(stmt, m.Call(func=m.Name())))

@@ -22,7 +22,7 @@ from migrate.factory_makers import FactoryCall
 from migrate.framework_operators import framework_grad_operator
 from migrate.helper_returns import helper_body
 from migrate.inert_bases import is_inert_base, plain_base
-from migrate.partial_calls import only_called, partial_names
+from migrate.partial_calls import kernel_partial, only_called, partial_names
 from migrate.partial_registrations import expanded
 from migrate.registration_effects import note_effect
 from migrate.source_files import file_state, read_source
@@ -326,8 +326,9 @@ def _interpret_call(info: ModuleInfo, call: cst.Call, index: int, env: dict[str,
     imports, ev = scope.imports, scope.ev
     if scope.depth == 0:
         call = expanded(info, call)
-    if _is_call_to(call, imports, "register_op_kernel"):
-        named, dtypes = call_args(call, ["op_type", "device", "kernel"], ev, env)
+    preset = kernel_partial(ev, call) if scope.depth == 0 else None  # an imported partial
+    if preset is not None or _is_call_to(call, imports, "register_op_kernel"):
+        named, dtypes = call_args(call, ["op_type", "device", "kernel"], ev, env, preset)
         kernel = named.get("kernel")
         if not isinstance(kernel, ClassRef):
             raise UnresolvableError(f"kernel class of {code_of(call)} is not a class of this "
@@ -395,6 +396,8 @@ def _helper_of(info: ModuleInfo, scope: _Scope, call: cst.Call
     except UnresolvableError:
         ref = _traced_function(scope, call.func)
     preset = ref if isinstance(ref, PartialRef) else None
+    if preset is not None and not isinstance(preset.func, FunctionRef):
+        return None
     if preset is not None and isinstance(call.func, cst.Name) and not only_called(
             scope.ev.module, call.func.value):  # passed on here: its arguments may change
         return None

@@ -4,7 +4,8 @@ issue 23): a partial of a package registration helper binding positional argumen
 `_half_on_host(PrHalfKernel, dtypes=REAL)`), one binding a keyword a call overrides
 (`single_only("pr_cube", ..., dtypes=REAL)` registers both floats), and one of
 `register_op_kernel` binding a module constant and a keyword its calls override, are read as
-the calls they make: the kernels migrate, verified. The twins stay legacy, each row naming
+the calls they make, as is one of `register_op_kernel` imported from the registry
+(`plain("pr_ceil", "CPU", PrCeilKernel, *REAL)`): the kernels migrate, verified. The twins stay legacy, each row naming
 why: a partial handed to a function elsewhere in the tree, and one bound twice. After
 `--write` every module imports as before, every op computes what it computed, and a second
 run changes nothing.
@@ -32,6 +33,7 @@ EXPECTED: dict[str, tuple[str, str, str, Any]] = {
     "PrCubeKernel": ("unary.py", "migrated", "pr_cube", REAL),
     "PrHalfKernel": ("unary.py", "migrated", "pr_half", REAL),
     "PrFloorKernel": ("rounding.py", "migrated", "pr_floor", REAL),
+    "PrCeilKernel": ("rounding.py", "migrated", "pr_ceil", REAL),
     "PrSignKernel": ("twins.py", "skipped", "pr_sign", [
         UNREAD.format('also_on_host("pr_sign", PrSignKernel, REAL)'),
         "`also_on_host` (a functools.partial of enlist) is used otherwise than called in "
@@ -68,6 +70,7 @@ def test_the_partial_calls_go_and_the_twins_stay(written: dict[str, Any]) -> Non
                  "_half_on_host(PrHalfKernel"):
         assert call not in unary
     assert "_floor(PrFloorKernel" not in rounding and "class PrFloorKernel" not in rounding
+    assert 'plain("pr_ceil"' not in rounding and "class PrCeilKernel" not in rounding
     twins = (pkg / "twins.py").read_text()
     assert 'also_on_host("pr_sign", PrSignKernel, REAL)' in twins
     assert '_again("pr_twice", PrTwiceKernel, REAL)' in twins

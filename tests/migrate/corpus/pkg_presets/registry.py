@@ -3,6 +3,7 @@
 import functools
 
 from legacy_fluid.framework.op_kernel import register_op_kernel
+from legacy_fluid.framework.op_kernel_type import LibraryType
 from phi.common import DataType
 
 HOST = ("CPU",)
@@ -23,3 +24,4 @@ def provide(op, kernel, dtypes=REAL, devices=HOST):
 on_host = functools.partial(enlist, HOST)
 also_on_host = functools.partial(enlist, HOST)
 single_only = functools.partial(provide, dtypes=SINGLE)
+plain = functools.partial(register_op_kernel, library=LibraryType.PLAIN)
