@@ -20,6 +20,7 @@ from migrate.comprehension_loops import as_loop
 from migrate.consistency import demote
 from migrate.kernel_model import KernelFunction
 from migrate.names import store_names
+from migrate.partial_calls import kernel_partial
 from migrate.partial_registrations import expanded
 from migrate.records import KernelRecord, Unit
 from migrate.static import (
@@ -108,7 +109,8 @@ def _without_moved(info: ModuleInfo, stmt: cst.BaseStatement, moved: set[str],
 
 
 def _is_kernel_registration(info: ModuleInfo, call: cst.Call) -> bool:
-    return info.imports.is_symbol(expanded(info, call).func, "register_op_kernel")
+    return info.imports.is_symbol(expanded(info, call).func, "register_op_kernel") or (
+        kernel_partial(info.ev, call) is not None)
 
 
 def _registers_moved(info: ModuleInfo, call: cst.Call, env: dict[str, Any],
@@ -128,7 +130,7 @@ def _registers_moved(info: ModuleInfo, call: cst.Call, env: dict[str, Any],
             return _helper_remainder(info, call, env, inner, imports)
         return True
     kernel = call_args(expanded(info, call), ["op_type", "device", "kernel"], info.ev,
-                       env)[0].get("kernel")
+                       env, kernel_partial(info.ev, call))[0].get("kernel")
     return isinstance(kernel, ClassRef) and kernel.path is None and kernel.name in moved
 
 

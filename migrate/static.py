@@ -22,6 +22,7 @@ from migrate.factory_makers import FactoryCall
 from migrate.framework_operators import framework_grad_operator
 from migrate.helper_returns import helper_body
 from migrate.inert_bases import is_inert_base, plain_base
+from migrate.partial_calls import kernel_partial, only_called, partial_names
 from migrate.partial_registrations import expanded
 from migrate.registration_effects import note_effect
 from migrate.source_files import file_state, read_source
@@ -325,8 +326,9 @@ def _interpret_call(info: ModuleInfo, call: cst.Call, index: int, env: dict[str,
     imports, ev = scope.imports, scope.ev
     if scope.depth == 0:
         call = expanded(info, call)
-    if _is_call_to(call, imports, "register_op_kernel"):
-        named, dtypes = call_args(call, ["op_type", "device", "kernel"], ev, env)
+    preset = kernel_partial(ev, call) if scope.depth == 0 else None  # an imported partial
+    if preset is not None or _is_call_to(call, imports, "register_op_kernel"):
+        named, dtypes = call_args(call, ["op_type", "device", "kernel"], ev, env, preset)
         kernel = named.get("kernel")
         if not isinstance(kernel, ClassRef):
             raise UnresolvableError(f"kernel class of {code_of(call)} is not a class of this "
@@ -394,6 +396,11 @@ def _helper_of(info: ModuleInfo, scope: _Scope, call: cst.Call
     except UnresolvableError:
         ref = _traced_function(scope, call.func)
     preset = ref if isinstance(ref, PartialRef) else None
+    if preset is not None and not isinstance(preset.func, FunctionRef):
+        return None
+    if preset is not None and isinstance(call.func, cst.Name) and not only_called(
+            scope.ev.module, call.func.value):  # passed on here: its arguments may change
+        return None
     ref = preset.func if preset is not None else ref
     if not isinstance(ref, FunctionRef):
         return None
@@ -435,7 +442,7 @@ def _traced_function(scope: _Scope, func: cst.BaseExpression) -> FunctionRef | N
 
 def _calls_helper(info: ModuleInfo, scope: _Scope, node: cst.CSTNode) -> bool:
     """Whether `node` calls a registration helper (by a plain name)."""
-    known = {*scope.ev.functions, *scope.imports.names}
+    known = {*scope.ev.functions, *scope.imports.names, *partial_names(scope.ev)}
     calls = m.findall(node, m.Call(func=m.Name() | m.Attribute()))
     return any(_helper_of(info, scope, c) is not None for c in calls  # type: ignore[arg-type]
                if (dotted(c.func) or ".").split(".")[0] in known  # type: ignore[attr-defined]
@@ -452,7 +459,8 @@ def _bind_parameters(fn: cst.FunctionDef, call: cst.Call, caller: _Scope, callee
                                 "or takes **kwargs")
     positional = [*p.posonly_params, *p.params]
     try:
-        named, extra = call_args(call, [q.name.value for q in positional], caller.ev, env)
+        named, extra = call_args(call, [q.name.value for q in positional], caller.ev, env,
+                                 callee.preset)
     except UnresolvableError as exc:
         raise UnresolvableError(f"`{fn.name.value}` called with a value computed at run "
                                 f"time ({exc})") from None
@@ -461,8 +469,6 @@ def _bind_parameters(fn: cst.FunctionDef, call: cst.Call, caller: _Scope, callee
         out[p.star_arg.name.value], extra = tuple(extra), []
     if extra:
         raise UnresolvableError(f"too many arguments in `{code_of(call)}`")
-    for key, value in callee.preset.keywords if callee.preset is not None else ():
-        named.setdefault(key, value)
     for q in [*positional, *p.kwonly_params]:
         name = q.name.value
         if name in named:

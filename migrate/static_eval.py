@@ -13,6 +13,7 @@ import libcst as cst
 
 from migrate.factory_makers import FactoryCall, builds_class
 from migrate.name_bindings import Binding, BindingKind, order_is_clear, top_level_bindings
+from migrate.partial_calls import checked_partial, read_partial
 from migrate.source_files import file_state
 from migrate.static_branches import branch_bindings
 from migrate.static_changes import changed_names
@@ -137,7 +138,8 @@ class Evaluator:
                     raise UnresolvableError(f"'{name}' is defined in terms of itself")
                 self._busy.add(name)
                 try:
-                    self._values[name] = self.eval(self.assigns[name], {})
+                    self._values[name] = checked_partial(
+                        self, name, self.eval(self.assigns[name], {}))
                 except UnresolvableError as exc:
                     self._values[name] = exc
                 finally:
@@ -373,13 +375,8 @@ class Evaluator:
             return tuple(seq) if node.func.value == "tuple" else list(seq)
         if isinstance(node, cst.Dict):
             return self._dict(node, env)
-        if (isinstance(node, cst.Call) and self.imports.resolve(node.func) == "functools.partial"
-                and node.args and all(a.keyword is not None for a in node.args[1:])
-                and not any(a.star for a in node.args)):
-            func = self.eval(node.args[0].value, env)
-            if isinstance(func, FunctionRef):  # a helper with keywords bound
-                return PartialRef(func, tuple((a.keyword.value, self.eval(a.value, env))
-                                              for a in node.args[1:] if a.keyword))
+        if (partial := read_partial(self, node, env)) is not None:
+            return partial  # a helper with arguments bound
         if (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)
                 and node.func.attr.value in ("items", "keys", "values") and not node.args):
             try:
@@ -562,11 +559,12 @@ def class_bases(cls: cst.ClassDef) -> list[cst.BaseExpression]:
     return [a.value for a in cls.bases if a.keyword is None]
 
 
-def call_args(call: cst.Call, names: list[str], ev: Evaluator,
-              env: dict[str, Any]) -> tuple[dict[str, Any], list[Any]]:
-    """Bind a call's arguments to parameter names; returns (named, extra positional)."""
-    positional: list[Any] = []
-    named: dict[str, Any] = {}
+def call_args(call: cst.Call, names: list[str], ev: Evaluator, env: dict[str, Any],
+              preset: PartialRef | None = None) -> tuple[dict[str, Any], list[Any]]:
+    """Bind a call's arguments (after those `preset`, a partial, binds) to parameter names;
+    returns (named, extra positional)."""
+    positional: list[Any] = list(preset.args) if preset is not None else []
+    named: dict[str, Any] = dict(preset.keywords) if preset is not None else {}
     for arg in call.args:
         if arg.keyword is not None:
             named[arg.keyword.value] = ev.eval(arg.value, env)
@@ -577,7 +575,9 @@ def call_args(call: cst.Call, names: list[str], ev: Evaluator,
         else:
             positional.append(ev.eval(arg.value, env))
     for n, v in zip(names, positional):
-        named.setdefault(n, v)
+        if n in named:  # Python's TypeError
+            raise UnresolvableError(f"{code_of(call)} gives `{n}` twice")
+        named[n] = v
     return named, positional[len(names):]
 
 

@@ -44,11 +44,12 @@ class FunctionRef:
 
 @dataclass(frozen=True)
 class PartialRef:
-    """`functools.partial(helper, key=value, ...)` of a module-level function, its keywords
-    known statically (evaluated in the partial's module)."""
+    """`functools.partial(helper, *args, key=value, ...)` of a module-level function, its
+    arguments known statically (evaluated in the partial's module: `partial_calls`)."""
 
-    func: FunctionRef
+    func: FunctionRef | ImportedRef  # a helper, or register_op_kernel
     keywords: tuple[tuple[str, Any], ...]
+    args: tuple[Any, ...] = ()  # the positional arguments it binds, in front of a call's
 
 
 class InstanceRef:

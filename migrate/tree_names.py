@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -46,6 +46,7 @@ class Use:
     user: str
 
 
+_SKIP_DIRS = {"__pycache__", ".venv", "build", "dist"}
 _STAR = re.compile(r"\bimport\s+\*")
 
 
@@ -55,6 +56,24 @@ def package_root(path: Path) -> Path:
     while (d / "__init__.py").is_file():
         d = d.parent
     return d
+
+
+
+def tree_paths(here: Path, include_self: bool = False) -> Iterator[tuple[Path, Path]]:
+    """The modules of `here`'s tree (the outermost package holding it; `here` alone outside
+    any package), each with its path from above that package, `here` only with
+    `include_self`."""
+    root = package_root(here)
+    if root == here.parent:  # a module outside any package: it is its own tree
+        if include_self:
+            yield here, Path(here.name)
+        return
+    for path in sorted(root.rglob("*.py")):
+        rel = path.relative_to(root)
+        if not path.is_file() or (path.resolve() == here and not include_self) or any(
+                p in _SKIP_DIRS or p.startswith(".") for p in rel.parts[:-1]):
+            continue
+        yield path, rel
 
 
 def module_name(path: Path, root: Path) -> str:

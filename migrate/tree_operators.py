@@ -10,7 +10,6 @@ plain (`not_registered_here`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import libcst as cst
@@ -20,30 +19,12 @@ from migrate.source_files import SourceError
 from migrate.static import ModuleInfo, info_for
 from migrate.static_facts import StaticProto
 from migrate.static_refs import ClassRef, code_of
-from migrate.tree_names import package_root
+from migrate.tree_names import tree_paths
 
 #: how the row of a kernel of a split op says what blocks the kernel itself besides the split
 SPLIT_BLOCKER = "itself cannot migrate"
 #: how such a row begins, after `op 'x' `
 ELSEWHERE = "is not registered (register_operator) in this module but in"
-_SKIP_DIRS = {"__pycache__", ".venv", "build", "dist"}
-
-
-def tree_paths(here: Path, include_self: bool = False) -> Iterator[tuple[Path, Path]]:
-    """The modules of `here`'s tree (the outermost package holding it; `here` alone outside
-    any package), each with its path from above that package, `here` only with
-    `include_self`."""
-    root = package_root(here)
-    if root == here.parent:  # a module outside any package: it is its own tree
-        if include_self:
-            yield here, Path(here.name)
-        return
-    for path in sorted(root.rglob("*.py")):
-        rel = path.relative_to(root)
-        if not path.is_file() or (path.resolve() == here and not include_self) or any(
-                p in _SKIP_DIRS or p.startswith(".") for p in rel.parts[:-1]):
-            continue
-        yield path, rel
 
 
 def operator_elsewhere(info: ModuleInfo, op_type: str

@@ -8,11 +8,13 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
+from migrate.partial_calls import only_called, partial_of
 from migrate.static import ModuleInfo
 from migrate.static_refs import (
     ClassRef,
     FunctionRef,
     ImportedRef,
+    PartialRef,
     UnresolvableError,
     code_of,
     literal_string,
@@ -33,6 +35,12 @@ def _what(info: ModuleInfo, func: cst.BaseExpression) -> str:
         return f"`{spelled}` is imported from {ref.qualified}, outside the tree given"
     if isinstance(ref, ClassRef):
         return f"`{spelled}` is a class"
+    if isinstance(ref, PartialRef):
+        if isinstance(func, cst.Name) and not only_called(info.module, func.value):
+            return (f"`{spelled}` is a functools.partial of {partial_of(ref)} used otherwise "
+                    "than called: passed on, its arguments may change")
+        return (f"`{spelled}` is a functools.partial of {partial_of(ref)}, a function whose "
+                "body registers nothing the codemod reads (or takes what it cannot bind)")
     return f"`{spelled}` is no function the codemod can read"
 
 

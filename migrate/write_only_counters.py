@@ -12,7 +12,8 @@ kernel may drop it. The reading is strict; any doubt keeps the kernel's refusal:
 - no module of the tree (the outermost package holding the kernel's module; the module
   alone outside a package) mentions `.X` otherwise, spells the string `"X"`, reaches an
   attribute by a computed name (`getattr`, `hasattr`, `setattr`, `delattr`,
-  `attrgetter` with a name that is not a literal), or uses `vars`, `__dict__`,
+  `attrgetter` with a name that is not a literal; `getattr(np, name)` of an object that is
+  provably no kernel instance is no read: `getattr_receivers`), or uses `vars`, `__dict__`,
   `__getattr__`, `__getattribute__`, `inspect.getmembers`.
 
 `write_only_counters` says which `__init__` statements are such counters (or why one is
@@ -24,6 +25,7 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
+from migrate.getattr_receivers import Receivers
 from migrate.source_files import compiles, runnable_source
 from migrate.static import ModuleInfo
 from migrate.static_refs import literal_string
@@ -170,6 +172,7 @@ def _reads(module: cst.Module, attr: str, allowed: set[int], where: str) -> str:
         spelled = name.value if isinstance(name, cst.Name) else name.attr.value  # type: ignore[attr-defined]
         if spelled in _REFLECTIVE:
             return f"{where} uses `{spelled}`, which may read any attribute"
+    receivers: Receivers | None = None
     for call in m.findall(module, m.Call()):
         func = call.func  # type: ignore[attr-defined]
         spelled = func.value if isinstance(func, cst.Name) else (
@@ -181,6 +184,9 @@ def _reads(module: cst.Module, attr: str, allowed: set[int], where: str) -> str:
         names = args[index:] if spelled == "attrgetter" else args[index:index + 1]
         if not names or any(a.keyword is not None or a.star or literal_string(a.value) is None
                             for a in names):
+            receivers = receivers or Receivers(module)
+            if receivers.harmless(call):  # type: ignore[arg-type]
+                continue  # `getattr(np, name)`: of no kernel instance
             return f"{where} calls {spelled}() with an attribute name it computes"
     return ""
 

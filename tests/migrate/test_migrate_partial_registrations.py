@@ -89,8 +89,27 @@ def _rows(out: Path) -> dict[str, tuple[str, str, str, dict[str, list[str]], lis
             for r in json.loads(out.read_text())["kernels"]}
 
 
-def test_a_partial_bound_once_and_called_is_read_at_its_calls(tmp_path: Path) -> None:
-    pkg = _package(tmp_path, _MODULE)
+#: the partial binding a module constant and a keyword, each call overriding the keyword (as
+#: Python does; read without the override, CUDNN would keep the kernel legacy)
+_KEYWORDS = (('reg = functools.partial(register_op_kernel, "pp_x", "CPU")',
+              'reg = functools.partial(register_op_kernel, OP_NAME, "CPU", '
+              'library=LibraryType.CUDNN)'),
+             ("reg(XKernel, DataType.FLOAT32)", "reg(XKernel, DataType.FLOAT32, "
+              "library=LibraryType.PLAIN)"),
+             ("reg(XKernel, DataType.FLOAT64)", "reg(XKernel, library=LibraryType.PLAIN, "
+              "*(DataType.FLOAT64,))"),
+             ("from phi.common import DataType", "from phi.common import DataType\n"
+              "from legacy_fluid.framework.op_kernel_type import LibraryType"))
+
+
+@pytest.mark.parametrize("changes", [(), _KEYWORDS])
+def test_a_partial_bound_once_and_called_is_read_at_its_calls(
+        tmp_path: Path, changes: tuple[tuple[str, str], ...]) -> None:
+    text = _MODULE
+    for old, new in changes:
+        assert old in text
+        text = text.replace(old, new)
+    pkg = _package(tmp_path, text)
     before = run_script(_RUN_OPS, str(tmp_path), "legacy")
     out = tmp_path / "summary.json"
     code = run_migrate([pkg], write=True, verify=True, json_path=out, console=console())
@@ -106,7 +125,8 @@ def test_a_partial_bound_once_and_called_is_read_at_its_calls(tmp_path: Path) ->
 
 @pytest.mark.parametrize("change, used", [
     ("_ry(\"CPU\", YKernel, _dt)\n", "_HOOKS = [_ry]\n"),  # passed on
-    ('partial(register_op_kernel, "pp_y")', "partial(register_op_kernel, OP_NAME)"),
+    ('partial(register_op_kernel, "pp_y")',  # an argument known at run time only
+     'partial(register_op_kernel, "pp_Y".lower())'),
 ])
 def test_a_partial_used_otherwise_stays_a_value(tmp_path: Path, change: str, used: str
                                                 ) -> None:
