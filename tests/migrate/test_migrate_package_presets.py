@@ -5,10 +5,10 @@ issue 23): a partial of a package registration helper binding positional argumen
 (`single_only("pr_cube", ..., dtypes=REAL)` registers both floats), and one of
 `register_op_kernel` binding a module constant and a keyword its calls override, are read as
 the calls they make, as is one of `register_op_kernel` imported from the registry
-(`plain("pr_ceil", "CPU", PrCeilKernel, *REAL)`): the kernels migrate, verified. The twins stay legacy, each row naming
-why: a partial handed to a function elsewhere in the tree, and one bound twice. After
-`--write` every module imports as before, every op computes what it computed, and a second
-run changes nothing.
+(`plain("pr_ceil", "CPU", PrCeilKernel, *REAL)`): the kernels migrate, verified. The twins
+stay legacy, each row naming why: a partial handed to a function elsewhere in the tree,
+and one bound twice. After `--write` every module imports as before, every op computes what
+it computed, and a second run changes nothing.
 """
 
 from __future__ import annotations
