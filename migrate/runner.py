@@ -16,16 +16,15 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import libcst as cst
-import libcst.matchers as m
 
 from compat.statuses import KernelStatus
 from migrate import emit, infermeta
 from migrate.codemod import load_backward, load_base_names, migrate_source
+from migrate.composed_names import composed_names
 from migrate.consistency import shared_phi_reason
 from migrate.file_writes import Change, WriteReport, check_target, write_atomic, write_unit
 from migrate.generated_backward import GENERATED_FILE, is_generated
 from migrate.kernel import PASSES_CTX
-from migrate.kernel_compose import composed_callee
 from migrate.records import FileResult, Foreign, KernelRecord
 from migrate.registration_effects import KEPT_REGISTERED
 from migrate.source_files import SourceError, digest_of, read_source
@@ -266,9 +265,8 @@ def _foreign_kernels(path: Path, result: FileResult, files: list[Path],
     by_path = {f.resolve(): r for f, r in zip(files, results)}
     out: dict[str, Foreign] = {}
     # the names composed (`C().compute(...)`), imported by name or bound by a star import
-    composed = {c for call in m.findall(module_node, m.Call())
-                if (c := composed_callee(cst.ensure_type(call, cst.Call))) is not None}
-    for local in sorted(composed):
+    # (or stored, `self._k = C()`, and run as `self._k.compute(...)`)
+    for local in sorted(composed_names(module_node)):
         module = imports.from_modules.get(local, ".")
         origin = class_statement(path, local)
         if isinstance(origin, str) or origin.path is None:

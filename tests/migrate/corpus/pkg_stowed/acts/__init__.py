@@ -1,0 +1,1 @@
+"""Team S: kernels running the clamps of `kit` on their own context."""

@@ -1,0 +1,1 @@
+"""Team S: the clamps other modules compose."""
