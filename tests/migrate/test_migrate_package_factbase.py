@@ -5,8 +5,10 @@ statement of the calling module, its base resolved in the factory's module (wher
 class reads it), so the kernels migrate, verified. The private bases only factories'
 classes derive from (`_UfuncBase`, and `_ShiftBase` of a `type(...)` factory another
 module calls, whose kernel stays legacy) are no kernels: no rows, before or after the
-write. After `--write` every module still imports, every op computes what it computed
-before, and a second run changes nothing."""
+write. A kernel registered in `ufunc.py` whose only user is a subclass in `heirs.py` that
+migrates in the same run goes with its migration: the subclass's module drops its import,
+so nothing would use the class any more. After `--write` every module still imports,
+every op computes what it computed before, and a second run changes nothing."""
 
 from __future__ import annotations
 
@@ -29,6 +31,7 @@ TYPED = ("built by the factory make_shift() at run time (`PlusOneKernel = make_s
          "the function builds the class by type(...)")
 F32 = {"CPU": ["FLOAT32"]}
 EXPECTED: dict[str, dict[str, tuple[str, str, str, Any]]] = {
+    "heirs.py": {"QuarterKernel": ("migrated", "fb_quarter", "", F32)},
     "kernels.py": {"TripleKernel": ("migrated", "fb_triple", "", {"CPU": ["FLOAT32", "FLOAT64"]}),
                    "HalfKernel": ("migrated", "fb_half", "", F32)},
     "shifted.py": {"PlusOneKernel": ("skipped", "fb_plus_one", TYPED, None)},
@@ -47,7 +50,7 @@ def test_every_kernel_has_its_exact_row(written: dict[str, Any]) -> None:
 
 def test_the_write_breaks_nothing_and_every_op_computes_as_before(written: dict[str, Any]
                                                                   ) -> None:
-    migrated = {"fb_triple", "fb_half", "fb_scale"}
+    migrated = {"fb_triple", "fb_half", "fb_scale", "fb_quarter"}
     assert_nothing_broken(written, migrated)
     before, after = written["before"], written["after"]
     assert {op: after["phi_ran"][op] for op in migrated} == {
@@ -65,6 +68,17 @@ def test_the_factorys_class_is_read_with_its_base(written: dict[str, Any]) -> No
         assert gone not in kernels, gone
     ufunc = (written["pkg"] / "ufunc.py").read_text()
     assert "class _UfuncBase(OpKernel):" in ufunc and "def make_kernel(" in ufunc
+
+
+def test_a_base_whose_only_user_migrated_goes_with_it(written: dict[str, Any]) -> None:
+    ufunc = (written["pkg"] / "ufunc.py").read_text()
+    heirs = (written["pkg"] / "heirs.py").read_text()
+    assert "class ScaleKernel" not in ufunc and "kept, unregistered" not in ufunc
+    assert "def fb_scale_kernel(" in ufunc
+    # the subclass read its base's compute and FACTOR; its module names the base no more
+    assert "dev_ctx.alloc(out, x.dtype)[...] = x.data * 0.25" in heirs
+    assert "ScaleKernel" not in heirs
+    assert "from .ufunc import UfuncMaker, UfuncOp\n" in heirs
 
 
 def test_a_second_run_changes_nothing_and_rows_no_base(written: dict[str, Any],
