@@ -22,7 +22,7 @@ from migrate.consistency import (
     check_whole_classes,
     uncover,
 )
-from migrate.factory_kernels import factory_bases, factory_kernels
+from migrate.factory_kernels import factory_bases, factory_bases_elsewhere, factory_kernels
 from migrate.generated_backward import NO_FORWARD, generated_entry
 from migrate.grads import (
     GradPlan,
@@ -83,7 +83,8 @@ def migrate_source(text: str, path: Path | None = None, *, display: str | None =
         result.error = (f"{shown}: does not parse as Python ({' '.join(exc.message.split())});"
                         " expected a module the codemod can read. Left untouched.")
         return result
-    result.bases_elsewhere, result.tree_bases = info.bases_elsewhere(), tree_bases
+    result.bases_elsewhere = info.bases_elsewhere() | factory_bases_elsewhere(info)
+    result.tree_bases = tree_bases
     try:
         _migrate_module(info, result, base_names or {}, catalog if catalog is not None
                         else infermeta.catalogue(), exclude_ops or {},

@@ -44,6 +44,9 @@ class Expansion:
     refused: dict[str, str] = field(default_factory=dict)
     #: ids of the import statements added for a factory of another module
     imports: set[int] = field(default_factory=set)
+    #: name an added import binds -> the factory's module, where it is to be resolved (the
+    #: file on disk does not bind it: `tree_origins.origin_of` reads it there)
+    homes: dict[str, Path] = field(default_factory=dict)
 
 
 class _RefusedError(Exception):
@@ -76,7 +79,9 @@ def expand(module: cst.Module, path: Path | None) -> Expansion:
             cls = _bound_class(fn, call, target, bound, same=home == path,
                                guarded=guards(fn, home_module, home))
             if home != path:
-                added.extend(_imports_for(cls, fn, home, path, imports, bound))
+                more = _imports_for(cls, fn, home, path, imports, bound)
+                added.extend(more.values())
+                out.homes.update(dict.fromkeys(more, home))
         except _RefusedError as exc:
             out.refused[target] = (f"built by the factory {shown} (`{code_of(stmt).strip()}`),"
                                    f" which the codemod cannot read as a class: {exc}")
@@ -312,9 +317,10 @@ class _Replace(cst.CSTTransformer):
 
 
 def _imports_for(cls: cst.ClassDef, fn: cst.FunctionDef, home: Path | None, path: Path | None,
-                 imports: ImportTable, bound: dict[str, int]) -> list[cst.BaseStatement]:
+                 imports: ImportTable, bound: dict[str, int]) -> dict[str, cst.BaseStatement]:
     """The import statements the calling module needs for `cls` (of a factory of `home`)
-    to read what it reads there; _RefusedError when a name has another meaning here."""
+    to read what it reads there, by the name each binds; _RefusedError when a name has
+    another meaning here."""
     if home is None or path is None:
         raise _RefusedError("its module is not read as a file")
     home_module = load_module(home)[0]
@@ -329,7 +335,7 @@ def _imports_for(cls: cst.ClassDef, fn: cst.FunctionDef, home: Path | None, path
                     for a in s.accesses if id(a.node) in ids and isinstance(a.node, cst.Name)
                     and a.referents and all(isinstance(x.scope, GlobalScope)
                                             for x in a.referents)})
-    added: list[cst.BaseStatement] = []
+    added: dict[str, cst.BaseStatement] = {}
     for name in reads:
         theirs = origin_of(home, name)
         if theirs is None:
@@ -344,6 +350,6 @@ def _imports_for(cls: cst.ClassDef, fn: cst.FunctionDef, home: Path | None, path
             raise _RefusedError(f"its class reads '{name}' ({theirs.qualified}), which this "
                            "module cannot import under that name")
         module, imported = spec
-        added.append(cst.parse_statement(f"from {module} import {imported}\n" if module
-                                         else f"import {imported}\n"))
+        added[name] = cst.parse_statement(f"from {module} import {imported}\n" if module
+                                          else f"import {imported}\n")
     return added

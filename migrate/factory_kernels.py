@@ -13,6 +13,7 @@ the names they are bound to cover them.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 import libcst as cst
 import libcst.matchers as m
@@ -20,6 +21,7 @@ import libcst.matchers as m
 from migrate.static import ModuleInfo, info_for
 from migrate.static_eval import class_bases, is_type_call
 from migrate.static_refs import FunctionRef, code_of, dotted, iter_top_statements
+from migrate.tree_bases import base_class
 from migrate.tree_origins import origin_of
 
 
@@ -139,6 +141,29 @@ def _typed(fn: cst.FunctionDef) -> bool:
 
 
 def factory_bases(info: ModuleInfo, made: dict[str, FactoryKernel]) -> set[str]:
-    """The classes of `info`'s module the factories of `made` derive their classes from."""
-    return {d for f in made.values() if f.home is info
-            for b in f.bases if (d := dotted(b)) is not None and d in info.classes}
+    """The classes of `info`'s module the factories of `made` derive their classes from,
+    and those the classes of its own factories derive from, whoever calls them (another
+    module, or none)."""
+    return {d for home, b in _built_on(info, made) if home is info
+            and (d := dotted(b)) is not None and d in info.classes}
+
+
+def factory_bases_elsewhere(info: ModuleInfo) -> set[tuple[Path, str]]:
+    """The classes of other modules of the tree (file, name) that the classes of the
+    factories `info`'s module calls or defines derive from: bases, like those
+    `ModuleInfo.bases_elsewhere` finds for class statements (no kernel rows there)."""
+    out: set[tuple[Path, str]] = set()
+    for home, b in _built_on(info, factory_kernels(info)):
+        found = base_class(home, b)
+        if found is not None and found[1] is not info and found[1].path is not None:
+            out.add((found[1].path, found[0]))
+    return out
+
+
+def _built_on(info: ModuleInfo, made: dict[str, FactoryKernel]
+              ) -> list[tuple[ModuleInfo, cst.BaseExpression]]:
+    """(module spelling it, base) for each base of a class the factories of `made` or the
+    module-level functions of `info` build (`made_bases`)."""
+    out = [(f.home, b) for f in made.values() for b in f.bases]
+    out += [(info, b) for fn in info.ev.functions.values() for b in made_bases(fn) or ()]
+    return out

@@ -67,7 +67,7 @@ def record(files: list[Path], results: list[FileResult]) -> None:
 def hold_recorded(files: list[Path], results: list[FileResult]) -> None:
     """An unverified write: the ops an earlier verify held back stay legacy (in `results`),
     their rows `failed` with the recorded reason."""
-    from migrate.runner import mark_failed, recheck_foreign, remigrate
+    from migrate.runner import keep_used_names, mark_failed, recheck_foreign, remigrate
 
     for i, f in enumerate(files):
         if not results[i].ops:
@@ -79,3 +79,4 @@ def hold_recorded(files: list[Path], results: list[FileResult]) -> None:
             results[i] = remigrate(f, results[i], held)
             mark_failed(results[i], held)
     recheck_foreign(files, results)  # nothing composes a kernel held back
+    keep_used_names(files, results)  # a module left legacy uses what it used (`dead_users`)

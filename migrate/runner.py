@@ -22,6 +22,7 @@ from migrate import emit, infermeta
 from migrate.codemod import load_backward, load_base_names, migrate_source
 from migrate.composed_names import composed_names
 from migrate.consistency import shared_phi_reason
+from migrate.dead_users import live_uses
 from migrate.file_writes import Change, WriteReport, check_target, write_atomic, write_unit
 from migrate.generated_backward import GENERATED_FILE, is_generated
 from migrate.kernel import PASSES_CTX
@@ -298,7 +299,8 @@ def keep_used_names(files: list[Path], results: list[FileResult]) -> None:
         for i, (f, r) in enumerate(zip(files, results)):
             if f not in removed:
                 continue
-            uses = [*uses_in_module(r.new_text, removed[f]), *elsewhere.get(f.resolve(), [])]
+            uses = [*uses_in_module(r.new_text, removed[f]),
+                    *live_uses(f, elsewhere.get(f.resolve(), []), files, results)]
             if not uses:
                 continue
             results[i] = remigrate(f, r, *_resolution(r, uses))

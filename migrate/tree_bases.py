@@ -23,7 +23,7 @@ from migrate.static import ModuleInfo, c3_merge, info_for
 from migrate.static_eval import class_bases
 from migrate.static_refs import ClassRef, UnresolvableError, code_of, dotted
 from migrate.tree_names import reads_module_binding
-from migrate.tree_origins import import_spec, origin_of
+from migrate.tree_origins import Origin, import_spec, origin_of
 
 #: packages of the framework itself: a base there (OpKernel, OpProtoAndCheckerMaker) is
 #: never read as a class of the tree, even where the tree given holds the framework
@@ -91,12 +91,22 @@ def _base_of(info: ModuleInfo, base: cst.BaseExpression) -> tuple[ModuleInfo | N
     outside = info.imports.resolve(base) or code_of(base)
     if d is None or info.path is None:
         return None, outside
-    origin = origin_of(info.path, d)
+    origin = origin_in(info, d)
     if origin is None or origin.path is None or origin.qualified.startswith(FRAMEWORK):
         return None, outside  # the framework's own classes (OpKernel) are not the tree's
     cname = origin.qualified.rsplit(".", 1)[-1]
     home = info_for(info, ClassRef(cname, origin.path))
     return (home, cname) if cname in home.classes else (None, outside)
+
+
+def origin_in(info: ModuleInfo, dotted_name: str) -> Origin | None:
+    """`origin_of` for a name of `info`'s module as its classes read it: a name only the
+    class of a factory of another module reads is bound here by the import that reading
+    adds (`factory_classes.Expansion.homes`), which the file does not hold, so it is
+    resolved in the factory's module."""
+    assert info.path is not None
+    homes = info.factories.homes if info.factories is not None else {}
+    return origin_of(homes.get(dotted_name.partition(".")[0], info.path), dotted_name)
 
 
 def base_class(info: ModuleInfo, expr: cst.BaseExpression) -> tuple[str, ModuleInfo] | None:
@@ -158,7 +168,7 @@ def transplant_imports(target: ModuleInfo, owner: ModuleInfo, cls: cst.ClassDef
         if theirs is None:
             raise UnresolvableError(f"inherits from {cls.name.value} ({where}), which reads "
                                     f"'{name}': no single binding of it is statically known there")
-        ours = origin_of(target.path, name)
+        ours = origin_in(target, name)
         if ours == theirs:
             continue
         spec = import_spec(target.path, theirs, name) if ours is None else None

@@ -2,11 +2,11 @@
 a class decorator (`@serves(...)`, handing the class back unchanged) and subclasses of them
 registered by plain statements, in another module (`scaled.py`) and in the same one. A class
 decorator runs on the class it decorates only, so a subclass reads the decorated base's
-members as if undecorated and migrates; its base migrates too, kept unregistered for the
-module importing it or removed with its module's subclass. A decorator that changes the
-class (`serves_tagged` sets `klass.op_tag`) keeps its class and the subclass legacy, the
-subclass's row naming the decorator. After `--write` every module still imports and every
-op computes what it computed before."""
+members as if undecorated and migrates; its base migrates too, removed with its module's
+subclass or with the other module's subclass that was its only user (whose import goes).
+A decorator that changes the class (`serves_tagged` sets `klass.op_tag`) keeps its class
+and the subclass legacy, the subclass's row naming the decorator. After `--write` every
+module still imports and every op computes what it computed before."""
 
 from __future__ import annotations
 
@@ -21,8 +21,7 @@ from migrate.cli_entry import run_migrate
 PACKAGE = "pkg_heirs"
 TAGGED = "class decorator @serves_tagged(\"hr_tagged\", *FLOATS) on TaggedKernel"
 EXPECTED = {
-    ("basic.py", "SoftsignKernel"): ("migrated", "hr_softsign",
-                                     "migrated; class kept for pkg_heirs/scaled.py"),
+    ("basic.py", "SoftsignKernel"): ("migrated", "hr_softsign", ""),
     ("basic.py", "TaggedKernel"): (
         "skipped", "?", "registration not statically readable (`klass.op_tag = "
         "op_type` changes the kernel class itself, in the decorator `@serves_tagged("
@@ -78,8 +77,8 @@ def test_the_write_breaks_nothing_and_every_op_computes_as_before(written: dict[
 def test_the_bases_are_kept_or_removed_with_their_users(written: dict[str, Any]) -> None:
     basic = (written["pkg"] / "basic.py").read_text()
     scaled = (written["pkg"] / "scaled.py").read_text()
-    # kept for scaled.py, which imported it: unregistered, without its decorator
-    assert "\nclass SoftsignKernel(base.ElementwiseTemplate):" in basic
+    # scaled.py imported it for its subclass only, which migrated: no user is left
+    assert "class SoftsignKernel(" not in basic
     assert "@serves(" not in basic
     for gone in ("class SoftplusKernel", "class HalfSoftplusKernel"):
         assert gone not in basic
