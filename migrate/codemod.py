@@ -15,7 +15,7 @@ from compat.statuses import KernelStatus
 from migrate import infermeta
 from migrate.assemble import assemble
 from migrate.class_registrations import self_registering
-from migrate.computed_lookups import computed_lookup_ops
+from migrate.computed_lookups import computed_lookup_ops, looked_up_names
 from migrate.consistency import (
     check_ops,
     check_shared_phi_names,
@@ -55,7 +55,7 @@ from migrate.registrations import (
 from migrate.source_files import SourceError, read_source
 from migrate.static import ModuleInfo
 from migrate.static_facts import Registration, StaticProto, UnresolvedRegistration
-from migrate.static_refs import code_of, dotted
+from migrate.static_refs import code_of, dotted, names_in
 from migrate.tree_operators import not_registered_here
 from migrate.unread_calls import maybe_registered, unread_call
 from phi.op_defs import OpDef
@@ -110,10 +110,13 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
     for reg in info.registrations:
         regs_by_class.setdefault(reg.class_name, []).append(reg)
     blocked: dict[str, str] = {}
+    runtime = info.runtime_classes("OpKernel")
+    made = factory_kernels(info)  # bound to what a factory returns: rows of their own
     anonymous = []  # statements registering no kernel class they name
     for u in info.unresolved:
         kernels = [c for c in u.classes
                    if c in regs_by_class or info.is_subclass_of(c, "OpKernel")]
+        kernels += _built_named(info, u, [*runtime, *made])
         for c in kernels:
             blocked[c] = f"registration not statically readable ({u.reason})"
         if not kernels:
@@ -122,10 +125,8 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
     # names is no kernel: its subclasses' rows cover it
     bases = {dotted(plain_base(info, b)) for cls in info.classes.values() for b in _bases(cls)}
     bases |= result.tree_bases - set(regs_by_class)
-    runtime = info.runtime_classes("OpKernel")
     bases |= {dotted(e.value) for call in runtime.values()
               for e in cst.ensure_type(call.args[1].value, cst.Tuple).elements}
-    made = factory_kernels(info)  # bound to what a factory returns: rows of their own
     bases |= factory_bases(info, made)
     # a decorated or loop-named kernel class may be registered where no reading sees it:
     # a row of its own even where other kernels derive from it
@@ -313,6 +314,20 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
     result.ops = plans
     result.composable = {c: composable(info, kf) for (c, _), kf in migrated.items()
                          if sum(1 for u in units if u[0] == c) == 1}
+
+
+def _built_named(info: ModuleInfo, unread: UnresolvedRegistration,
+                 built: list[str]) -> list[str]:
+    """The kernel classes built at run time (`type(...)`, a factory's) that the unread
+    statement names plainly, when it looks nothing up by a computed name: it registers
+    those, no class of the module it does not name."""
+    if unread.stmt_index < 0:
+        return []
+    stmt = info.module.body[unread.stmt_index]
+    if looked_up_names(stmt):
+        return []
+    named = names_in(stmt)
+    return [c for c in built if c in named]
 
 
 def _first_line(info: ModuleInfo, unread: UnresolvedRegistration) -> str:
