@@ -139,8 +139,8 @@ def _shape(home: Any, cls: cst.ClassDef) -> tuple[str, list[SpecField]]:
     if named_tuple and frozen is not None:
         raise UnresolvableError("a NamedTuple decorated as a dataclass")
     methods = {s.name.value: s for s in cls.body.body if isinstance(s, cst.FunctionDef)}
-    for name in sorted(_REFUSED_METHODS & set(methods)):
-        raise UnresolvableError(f"it defines `{name}`")
+    if refused := sorted(_REFUSED_METHODS & set(methods)):
+        raise UnresolvableError(f"it defines `{refused[0]}`")
     if frozen is None and not named_tuple:
         if "__init__" not in methods:
             raise UnresolvableError("no dataclass, NamedTuple or `__init__` storing its arguments")
