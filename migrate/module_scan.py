@@ -7,6 +7,7 @@ the tree a reference leads to (`static.info_for`) are read the same way.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 import libcst as cst
@@ -17,7 +18,16 @@ from migrate.class_registrations import class_statement_kind, read_class, unless
 from migrate.comprehension_loops import as_loop
 from migrate.factory_classes import expand
 from migrate.partial_registrations import calls_partial, partial_bindings
-from migrate.static import REGISTERING, ModuleInfo, _CallFinder, _calls_helper, _interpret, _Scope
+from migrate.spec_objects import names_spec
+from migrate.static import (
+    REGISTERING,
+    ModuleInfo,
+    _CallFinder,
+    _calls_helper,
+    _interpret,
+    _Scope,
+    method_registers,
+)
 from migrate.static_eval import Evaluator, is_type_call
 from migrate.static_facts import UnresolvedRegistration
 from migrate.static_refs import (
@@ -75,11 +85,16 @@ def scan_module(source: str, path: Path | None = None) -> ModuleInfo:
         finder = _CallFinder(imports, REGISTERING)
         stmt.visit(finder)
         if kind == "deferred" or (kind is None and not finder.found and not _calls_helper(
-                info, scope, stmt) and not calls_partial(info, stmt)):
+                info, scope, stmt) and not calls_partial(info, stmt)
+                and not names_spec(ev, stmt, partial(method_registers, info))):
             continue
-        if isinstance(stmt, cst.FunctionDef) and not any(
+        helper = isinstance(stmt, cst.FunctionDef) or (
+            isinstance(stmt, cst.ClassDef) and kind is None
+            and _registers_in_methods_only(info, scope, stmt))
+        if helper and not any(
                 info.is_subclass_of(c, "OpKernel") for c in classes_named(info, stmt)):
-            continue  # a helper registering what its callers pass: read at each call
+            continue  # a helper (a spec class's method) registering what its callers pass:
+            # read at each call
         done = (len(info.registrations), dict(info.operators), dict(info.base_kernel_names))
         try:
             if kind == "own":  # a registering decorator, class keywords
@@ -101,6 +116,16 @@ def scan_module(source: str, path: Path | None = None) -> ModuleInfo:
             -1, f"registers kernels through `{code_of(node)}` used as a value (an alias, "
                 "functools.partial, a table), which the codemod cannot follow", set()))
     return info
+
+
+def _registers_in_methods_only(info: ModuleInfo, scope: _Scope, cls: cst.ClassDef) -> bool:
+    """Whether class statement `cls` registers only inside its methods (those of a spec
+    class, `migrate.spec_objects`: read at each call)."""
+    rest = cls.with_changes(decorators=(), body=cls.body.with_changes(body=[
+        s for s in cls.body.body if not isinstance(s, cst.FunctionDef)]))
+    finder = _CallFinder(info.imports, REGISTERING)
+    rest.visit(finder)
+    return not finder.found and not _calls_helper(info, scope, rest)
 
 
 def indirect_references(info: ModuleInfo, symbol: str) -> list[cst.CSTNode]:

@@ -15,7 +15,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from migrate.source_files import runnable_source
-from migrate.static_refs import FunctionRef, ImportedRef, PartialRef, UnresolvableError
+from migrate.static_refs import ClassRef, FunctionRef, ImportedRef, PartialRef, UnresolvableError
 from migrate.tree_names import tree_paths
 
 _REGISTER = "register_op_kernel"
@@ -28,8 +28,8 @@ def read_partial(ev: Any, node: cst.BaseExpression, env: dict[str, Any]) -> Part
             and ev.imports.resolve(node.func) == "functools.partial"
             and not any(a.star for a in node.args)):
         return None
-    func = ev.eval(node.args[0].value, env)
-    if not isinstance(func, FunctionRef) and not _registers_kernels(func):
+    func = ev.eval(node.args[0].value, env)  # a helper, or a spec class (`spec_objects`)
+    if not isinstance(func, (FunctionRef, ClassRef)) and not _registers_kernels(func):
         return None
     rest = node.args[1:]
     return PartialRef(func, tuple((a.keyword.value, ev.eval(a.value, env))
@@ -40,7 +40,8 @@ def read_partial(ev: Any, node: cst.BaseExpression, env: dict[str, Any]) -> Part
 def partial_of(ref: PartialRef) -> str:
     """The name of the function `ref` is a partial of."""
     func = ref.func
-    return func.name if isinstance(func, FunctionRef) else func.qualified.rsplit(".", 1)[-1]
+    return func.name if isinstance(func, (FunctionRef, ClassRef)) else func.qualified.rsplit(
+        ".", 1)[-1]
 
 
 def _registers_kernels(ref: Any) -> bool:

@@ -210,6 +210,9 @@ class _MakerRun:
         if isinstance(small, (cst.Assign, cst.AnnAssign)) and small.value is not None:
             targets = ([t.target for t in small.targets] if isinstance(small, cst.Assign)
                        else [small.target])
+            if any(self._proto_part(t, env) for t in targets):
+                raise UnresolvableError(f"`{code_of(small).strip()}` in make() changes self.proto "
+                                        "(only `.inputs.clear()` / `.outputs.clear()` is read)")
             value = ev.eval(small.value, env)
             for t in targets:
                 ev.bind(t, value, env)
@@ -232,6 +235,16 @@ class _MakerRun:
                 env.get(func.value.value) is self.self_ref:
             self._maker_method(func.attr.value, call, env, info)
             return
+        if isinstance(func, cst.Attribute) and (part := self._proto_part(func.value, env)):
+            # a grad maker reusing its forward maker, then dropping its outputs
+            exact = m.matches(func.value, m.Attribute(value=m.Attribute(
+                value=m.Name(), attr=m.Name("proto"))))  # `self.proto.outputs`, nothing below
+            if part not in ("inputs", "outputs") or func.attr.value != "clear" or call.args \
+                    or not exact:
+                raise UnresolvableError(f"`{code_of(call)}` in make() changes self.proto (only "
+                                        "`.inputs.clear()` / `.outputs.clear()` is read)")
+            getattr(self.proto, part).clear()
+            return
         target = ev.eval(func, env) if isinstance(func, (cst.Name, cst.Attribute)) else None
         if isinstance(target, FunctionRef):
             home = info_for(info, target)
@@ -242,6 +255,19 @@ class _MakerRun:
             self._call(fn, args, kwargs, home, None)
             return
         raise UnresolvableError(f"`{code_of(call)}` in make()")
+
+    def _proto_part(self, node: cst.BaseExpression, env: dict[str, Any]) -> str:
+        """What of the maker's proto `node` reaches: `self.proto` ("proto"), `self.proto.X`
+        ("X"), anything below them ("X" too); "" for anything else."""
+        parts: list[str] = []
+        while isinstance(node, (cst.Attribute, cst.Subscript)):
+            if isinstance(node, cst.Attribute):
+                parts.append(node.attr.value)
+            node = node.value
+        if not (parts and parts[-1] == "proto" and isinstance(node, cst.Name)
+                and env.get(node.value) is self.self_ref):
+            return ""
+        return parts[-2] if len(parts) > 1 else "proto"
 
     def _args(self, call: cst.Call, env: dict[str, Any], info: ModuleInfo
               ) -> tuple[list[Any], dict[str, Any]]:

@@ -187,7 +187,8 @@ def kept_reason(info: Any, regs: list[Registration]) -> str:
     """The row's reason for a kernel migrated with its legacy registration kept."""
     parts = []
     for index in dict.fromkeys(r.stmt_index for r in regs):
-        first = code_of(info.module.body[index]).strip().splitlines()[0]
+        stmt = info.module.body[index]  # its own first line, not a comment above it
+        first = code_of(stmt.with_changes(leading_lines=())).strip().splitlines()[0]
         parts.append(f"`{first}` also {'; '.join(info.effects[index])}")
     return f"{KEPT_REGISTERED}: " + "; ".join(parts)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,7 @@ from migrate.partial_calls import kernel_partial, only_called, partial_names
 from migrate.partial_registrations import expanded
 from migrate.registration_effects import note_effect
 from migrate.source_files import file_state, read_source
+from migrate.spec_objects import spec_effect, spec_method, specs_in, without_self
 from migrate.static_eval import Evaluator, call_args, class_bases, is_type_call
 from migrate.static_facts import OperatorDef, Registration, StaticProto, UnresolvedRegistration
 from migrate.static_locals import bind_local, is_local_assignment
@@ -324,6 +326,7 @@ def _interpret_call(info: ModuleInfo, call: cst.Call, index: int, env: dict[str,
                     scope: _Scope | None = None) -> None:
     scope = scope or _Scope(info.imports, info.ev)
     imports, ev = scope.imports, scope.ev
+    _note_spec(info, index, specs_in(env))  # in a loop over a spec table
     if scope.depth == 0:
         call = expanded(info, call)
     preset = kernel_partial(ev, call) if scope.depth == 0 else None  # an imported partial
@@ -369,6 +372,16 @@ def _interpret_call(info: ModuleInfo, call: cst.Call, index: int, env: dict[str,
         named, _ = call_args(call, ["op_type", "phi_name"], ev, env)
         if isinstance(named.get("op_type"), str) and isinstance(named.get("phi_name"), str):
             info.base_kernel_names[named["op_type"]] = named["phi_name"]
+    elif (method := spec_method(ev, call, env, partial(method_registers, info))) is not None:
+        instance, fn = method
+        home = instance.spec.home
+        if scope.depth >= _HELPER_DEPTH:
+            raise UnresolvableError(f"`{code_of(call)}` calls helpers too deep")
+        inner_scope = _Scope(home.imports, home, scope.depth + 1,
+                             helper=f"{instance.spec.ref.name}.{fn.name.value}")
+        inner_env = _bind_parameters(without_self(fn), call, scope, inner_scope, env)
+        _note_spec(info, index, [instance])
+        _read_helper(info, fn, call, index, inner_env | {"self": instance}, inner_scope)
     else:
         helper = _helper_of(info, scope, call)
         if helper is None:
@@ -377,12 +390,42 @@ def _interpret_call(info: ModuleInfo, call: cst.Call, index: int, env: dict[str,
             raise UnresolvableError(f"`{code_of(call)}` next to registrations")
         fn, inner_scope = helper
         inner_env = _bind_parameters(fn, call, scope, inner_scope, env)
-        for stmt in helper_body(fn):
-            try:
-                _interpret(info, stmt, index, inner_env, None, inner_scope)
-            except UnresolvableError as exc:
-                raise UnresolvableError(f"{exc}, in `{fn.name.value}` called as "
-                                        f"`{code_of(call)}`") from None
+        _note_spec(info, index, specs_in(inner_env))
+        _read_helper(info, fn, call, index, inner_env, inner_scope)
+
+
+def method_registers(info: ModuleInfo, home: Evaluator, fn: cst.FunctionDef) -> bool:
+    """Whether `fn` (a method of a class of `home`'s module) registers, as a helper does."""
+    key = (home.path, fn.name.value, id(fn))
+    if key not in _REGISTERS:
+        finder = _CallFinder(home.imports, REGISTERING)
+        fn.visit(finder)
+        _REGISTERS[key] = (fn, bool(finder.found) or _calls_helper(
+            info, _Scope(home.imports, home, 1), fn))
+    return _REGISTERS[key][1]
+
+
+#: (module path, method name, id) -> (the method, whether it registers)
+_REGISTERS: dict[tuple[Path | None, str, int], tuple[cst.FunctionDef, bool]] = {}
+
+
+def _read_helper(info: ModuleInfo, fn: cst.FunctionDef, call: cst.Call, index: int,
+                 env: dict[str, Any], scope: _Scope) -> None:
+    """The body of helper (or spec method) `fn` read for its `call`, its parameters bound
+    in `env`."""
+    for stmt in helper_body(fn):
+        try:
+            _interpret(info, stmt, index, env, None, scope)
+        except UnresolvableError as exc:
+            raise UnresolvableError(f"{exc}, in `{fn.name.value}` called as "
+                                    f"`{code_of(call)}`") from None
+
+
+def _note_spec(info: ModuleInfo, index: int, instances: list[Any]) -> None:
+    """A statement registering through spec objects stays as written (`spec_objects`)."""
+    if instances and (what := spec_effect(instances)) not in info.effects.get(
+            index, []):
+        info.effects.setdefault(index, []).append(what)
 
 
 def _helper_of(info: ModuleInfo, scope: _Scope, call: cst.Call

@@ -15,6 +15,7 @@ from migrate.factory_makers import FactoryCall, builds_class
 from migrate.name_bindings import Binding, BindingKind, order_is_clear, top_level_bindings
 from migrate.partial_calls import checked_partial, read_partial
 from migrate.source_files import file_state
+from migrate.spec_objects import spec_instance
 from migrate.static_branches import branch_bindings
 from migrate.static_changes import changed_names
 from migrate.static_refs import (
@@ -412,7 +413,7 @@ class Evaluator:
             return self._factory_call(node, env)
         raise UnresolvableError(code_of(node))
 
-    def _factory_call(self, node: cst.Call, env: dict[str, Any]) -> FactoryCall:
+    def _factory_call(self, node: cst.Call, env: dict[str, Any]) -> Any:
         """A class factory's call with its arguments evaluated here (`factory_makers`)."""
         try:
             func = self.eval(node.func, env)
@@ -431,6 +432,8 @@ class Evaluator:
                 return FactoryCall(func, tuple(v for k, v in values if k is None),
                                    tuple((k, v) for k, v in values if k is not None),
                                    code_of(node).strip())
+        if isinstance(func, ClassRef) or isinstance(getattr(func, "func", None), ClassRef):
+            return spec_instance(self, func, node, env)  # a spec object (`spec_objects`)
         raise UnresolvableError(code_of(node))
 
     def _fstring(self, node: cst.FormattedString, env: dict[str, Any]) -> str:

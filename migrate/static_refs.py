@@ -47,7 +47,7 @@ class PartialRef:
     """`functools.partial(helper, *args, key=value, ...)` of a module-level function, its
     arguments known statically (evaluated in the partial's module: `partial_calls`)."""
 
-    func: FunctionRef | ImportedRef  # a helper, or register_op_kernel
+    func: FunctionRef | ImportedRef | ClassRef  # a helper, register_op_kernel, a spec class
     keywords: tuple[tuple[str, Any], ...]
     args: tuple[Any, ...] = ()  # the positional arguments it binds, in front of a call's
 
