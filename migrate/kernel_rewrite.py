@@ -30,6 +30,12 @@ from migrate.records import Composable
 from migrate.static_facts import StaticProto
 from migrate.static_refs import UnresolvableError, code_of, dotted
 from migrate.super_calls import super_method, super_target
+from migrate.super_helpers import (
+    NESTED_SCOPES,
+    check_unshadowed,
+    lift_super_call,
+    nested_super,
+)
 from migrate.syntax import blank, dtype_conversion
 
 #: ctx members with a direct PHI spelling (attribute access).
@@ -52,6 +58,21 @@ class Rewriter(cst.CSTTransformer):
         self.owner = owner  # the class whose method the body is (for `super()`)
         self._supers: set[cst.Call] = set()  # `super()` calls a method call resolves
         self._fstring_quotes: list[str] = []
+        self._root: cst.CSTNode | None = None  # the body rewritten
+        self._scopes: list[cst.CSTNode] = []  # the nested scopes the walk is inside
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        if self._root is None:
+            self._root = node
+        if isinstance(node, NESTED_SCOPES):
+            self._scopes.append(node)
+        return super().on_visit(node)
+
+    def on_leave(self, original_node: cst.CSTNode, updated_node: cst.CSTNode
+                 ) -> cst.CSTNode | cst.RemovalSentinel | cst.FlattenSentinel[cst.CSTNode]:
+        if self._scopes and self._scopes[-1] is original_node:
+            self._scopes.pop()
+        return super().on_leave(original_node, updated_node)
 
     def visit_FormattedString(self, node: cst.FormattedString) -> None:  # noqa: N802
         self._fstring_quotes.append(node.start)
@@ -95,7 +116,7 @@ class Rewriter(cst.CSTTransformer):
     # -- calls ----------------------------------------------------------------------------
     def visit_Call(self, node: cst.Call) -> None:  # noqa: N802
         inner = super_method(node.func)
-        if inner is not None and self.ctx is not None and passes_ctx(node, self.ctx):
+        if inner is not None and not self._scopes:
             self._supers.add(inner)
 
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:  # noqa: N802
@@ -105,8 +126,10 @@ class Rewriter(cst.CSTTransformer):
             if dtype_attr is not None and dtype_attr in self.mk.dtype_attrs:
                 return self.mk.name_node(self.mk.param_name(dtype_attr, "attr"))
         if isinstance(func, cst.Name) and func.value == "super":
-            if original in self._supers:  # `super().NAME(ctx)`: its method call lifts it
+            if original in self._supers:  # `super().NAME(...)`: its method call lifts it
                 return updated
+            if self._scopes:
+                raise SkipError(nested_super(self._scopes[-1]))
             raise SkipError("calls super() (behaviour of a base kernel outside the codemod's view)")
         if self.ctx is not None and passes_ctx(updated, self.ctx):
             lifted_call = lift_ctx_helper(self.mk, updated, self.ctx, self.self_name,
@@ -119,6 +142,9 @@ class Rewriter(cst.CSTTransformer):
                 raise SkipError(f"calls {why}" if isinstance(why, str) else
                                 "calls super() (behaviour of a base kernel outside the "
                                 "codemod's view)")
+        if super_method(func) is not None and super_method(original.func) in self._supers:
+            assert self._root is not None
+            return lift_super_call(self.mk, updated, self.self_name, self.owner, self._root)
         if isinstance(func, cst.Attribute):
             method = func.attr.value
             if self._is(func.value, self.ctx):
@@ -126,6 +152,8 @@ class Rewriter(cst.CSTTransformer):
             if self._is(func.value, self.self_name):
                 lifted = self.mk.helper(method)
                 if lifted is not None:
+                    assert self._root is not None
+                    check_unshadowed(lifted, self._root, f"{self.self_name}.{method}()")
                     return updated.with_changes(func=cst.Name(lifted))
             if method == "mutable_data":
                 return self.mk.alloc(func.value, updated)
@@ -421,7 +449,14 @@ class KernelMigration:
         member = self.members.get(name)
         if member is None or member.function is None:
             return None
-        cls, fn = member.owner, member.function
+        return self.lift_method(member.owner, member.function)
+
+    def lift_method(self, cls: cst.ClassDef, fn: cst.FunctionDef,
+                    fallback: str | None = None) -> str:
+        """Method `fn` of class `cls` (of the kernel's MRO) lifted for this kernel class
+        (`helper`; `super()` in it resolved from `cls`); `fallback`: the class naming the
+        lifted copy where its own name is taken (the kernel class by default)."""
+        name = fn.name.value
         decorators = [dotted(d.decorator) for d in fn.decorators]
         static = decorators == ["staticmethod"]
         if not static and decorators:
@@ -437,7 +472,7 @@ class KernelMigration:
             raise SkipError(f"helper {name}() calls itself through self (recursion)")
         self.lifting.add(key)
         try:
-            body = fn.body.visit(Rewriter(self, None, self_param or ""))
+            body = fn.body.visit(Rewriter(self, None, self_param or "", cls))
         finally:
             self.lifting.discard(key)
         if self_param is not None and any(n.value == self_param for n in load_names(body)):
@@ -445,11 +480,14 @@ class KernelMigration:
         new_params = fn.params.with_changes(params=params if static else params[1:])
         node = fn.with_changes(decorators=(), params=new_params, body=body,
                                leading_lines=blank(2))
-        return self.lift(key, name, node)
+        return self.lift(key, name, node, fallback)
 
-    def lift(self, key: tuple[str, ...], name: str, node: cst.FunctionDef) -> str:
+    def lift(self, key: tuple[str, ...], name: str, node: cst.FunctionDef,
+             fallback: str | None = None) -> str:
         """The module-level name of the lifted function `node` (from helper `name`, `key`
-        its origin): an existing identical lift of the same origin is shared."""
+        its origin): an existing identical lift of the same origin is shared; a new one is
+        `_name`, or, where that is taken, prefixed by `fallback` (a class: this kernel's
+        when None)."""
         fn = node
         variants = self.mctx.lifted.setdefault(key, [])
         for lifted in variants:
@@ -459,7 +497,7 @@ class KernelMigration:
         else:
             lifted = name if name.startswith("_") else f"_{name}"
             if lifted in self.mctx.taken:
-                lifted = f"_{snake(self.class_name)}_{name.lstrip('_')}"
+                lifted = f"_{snake(fallback or self.class_name)}_{name.lstrip('_')}"
             while lifted in self.mctx.taken:
                 lifted += "_"
             self.mctx.taken.add(lifted)

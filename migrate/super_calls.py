@@ -44,7 +44,7 @@ def super_target(mro: list[cst.ClassDef], owner: cst.ClassDef | None,
     if call.args:
         names = [a.value.value if isinstance(a.value, cst.Name) and a.keyword is None
                  and not a.star else None for a in call.args]
-        if len(names) != 2 or names[1] != self_name or not self_name:
+        if len(names) != 2 or names[0] is None or names[1] != self_name or not self_name:
             return f"{spelled} with arguments other than (a class, {self_name or 'self'})"
         start = next((c for c in mro if c.name.value == names[0]), None)
         if start is None:
