@@ -27,6 +27,7 @@ from migrate.static_refs import (
 )
 from migrate.super_calls import super_target
 from migrate.tree_bases import base_class, find_tree_method, tree_mro
+from migrate.type_factories import class_form
 
 
 def read_protos(info: ModuleInfo) -> ModuleInfo:
@@ -84,6 +85,11 @@ def _factory_proto(info: ModuleInfo, op_type: str, call: FactoryCall) -> StaticP
     where = f" ({home.path.parent.name}/{home.path.name})" if home.path is not None and (
         info.path is None or home.path.resolve() != info.path.resolve()) else ""
     shown = f"{fn.name.value}(){where} (`{call.name}`)"
+    try:
+        fn = class_form(fn, home.module, home.path)
+    except UnresolvableError as exc:
+        raise UnresolvableError(f"built by the factory {shown}, which the codemod cannot read "
+                                f"as a class: {exc}") from None
     cls, constants = factory_class(fn, shown, home.module, home.path)
     shared = sorted({n.value for n in m.findall(fn, m.Name()) if isinstance(n, cst.Name)
                      and n.value in home.ev.assigns and is_mutable(home.ev.assigns[n.value])})
