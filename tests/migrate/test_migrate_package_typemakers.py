@@ -2,7 +2,8 @@
 (tests/migrate/corpus/pkg_typemakers): a nested `make` closing over the factory's
 parameters (lists of slots, a table of attributes, an optional input), bound in another
 module than the factory's, imported by a sibling op module, called inline in
-`register_operator`, and a namespace naming a module-level function. Every proto read
+`register_operator`, a namespace naming a module-level function, and a nested `make`
+calling its base maker's `make(self)` by name. Every proto read
 statically equals the one the framework builds when the package is imported; the twins (a
 namespace setting more than `make`, a `make` reading a module list another module appends
 to) are refused, named. After `--write` every module still imports and every op computes
@@ -81,6 +82,9 @@ def test_every_proto_read_statically_is_the_one_the_framework_builds() -> None:
     assert live["t_lerp"][0] == [["X", False, False], ["Y", False, False], ["W", False, True]]
     assert live["t_lerp"][2] == [["weight", "FLOAT", 0.5]]
     assert live["t_scale"][2] == [["scale", "FLOAT", 2.0]]
+    # the base's make() called by name, then the nested one's own attribute
+    assert live["t_shift"][:1] == [[["X", False, False]]]
+    assert live["t_offset"][2] == [["offset", "FLOAT", 1.0]]
     # the refused twin: the framework built its proto before the list grew
     assert live["t_late"][2] == []
 
@@ -95,6 +99,8 @@ EXPECTED = {
         "SubKernel": ("migrated", "t_sub", "", _F),
         "MulKernel": ("migrated", "t_mul", "", _F),
         "ScaleKernel": ("migrated", "t_scale", "", _F),
+        "ShiftKernel": ("migrated", "t_shift", "", _F),
+        "OffsetKernel": ("migrated", "t_offset", "", _F),
         "NegKernel": ("skipped", "t_neg", _TAGGED, {}),
         "LateKernel": ("skipped", "t_late", _LATE, {}),
     },
@@ -113,8 +119,9 @@ def test_every_kernel_has_its_row_and_computes_as_before(written: dict[str, Any]
     assert_nothing_broken(written, migrated)
     # the probe feeds X alone: the one-input op computes as before on its PHI kernel (the
     # two-input ones are compared by --verify, every row above identical)
-    assert written["after"]["phi_ran"]["t_scale"] == written["before"]["ran"]["t_scale"]
-    assert isinstance(written["before"]["ran"]["t_scale"], list)
+    for op in ("t_scale", "t_shift", "t_offset"):
+        assert written["after"]["phi_ran"][op] == written["before"]["ran"][op]
+        assert isinstance(written["before"]["ran"][op], list)
 
 
 def test_the_makers_and_their_factory_stay(written: dict[str, Any]) -> None:

@@ -37,6 +37,22 @@ def scaled_maker(name):
     return built
 
 
+class _UnaryBase(OpProtoAndCheckerMaker):
+    def make(self):
+        self.add_input("X", "input")
+        self.add_output("Out", "output")
+
+
+def extended_maker(name, attr, default):
+    """The base's slots (its make() called by name), then one attribute."""
+
+    def make(self):
+        _UnaryBase.make(self)
+        self.add_attr(attr, AttrType.FLOAT, default, attr)
+
+    return type(name, (_UnaryBase,), {"make": make})
+
+
 def tagged_maker(name, tag):
     def make(self):
         self.add_input("X", "input")

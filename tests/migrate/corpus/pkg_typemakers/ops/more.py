@@ -5,13 +5,21 @@ from legacy_fluid.framework.op_registry import register_operator
 from phi.common import DataType
 
 from ..common import makers
-from ..common.makers import BroadcastOp, late_maker, scaled_maker, simple_maker, tagged_maker
+from ..common.makers import (
+    BroadcastOp,
+    extended_maker,
+    late_maker,
+    scaled_maker,
+    simple_maker,
+    tagged_maker,
+)
 from .binary import BinaryMaker
 
 FLOATS = (DataType.FLOAT32, DataType.FLOAT64)
 
 ScaledMaker = scaled_maker("ScaledMaker")
 TaggedMaker = tagged_maker("TaggedMaker", "neg")
+ShiftMaker = extended_maker("ShiftMaker", "shift", 0.5)
 
 
 class SubKernel(OpKernel):
@@ -32,6 +40,18 @@ class ScaleKernel(OpKernel):
         ctx.output("Out").mutable_data(ctx.place, x.dtype)[...] = x.data * ctx.attr("scale")
 
 
+class ShiftKernel(OpKernel):
+    def compute(self, ctx):
+        x = ctx.input("X")
+        ctx.output("Out").mutable_data(ctx.place, x.dtype)[...] = x.data + ctx.attr("shift")
+
+
+class OffsetKernel(OpKernel):
+    def compute(self, ctx):
+        x = ctx.input("X")
+        ctx.output("Out").mutable_data(ctx.place, x.dtype)[...] = x.data - ctx.attr("offset")
+
+
 class NegKernel(OpKernel):
     def compute(self, ctx):
         x = ctx.input("X")
@@ -50,6 +70,10 @@ register_operator("t_mul", BroadcastOp, simple_maker("MulMaker", ("X", "Y"), ("O
 register_op_kernel("t_mul", "CPU", MulKernel, *FLOATS)
 register_operator("t_scale", BroadcastOp, ScaledMaker)
 register_op_kernel("t_scale", "CPU", ScaleKernel, *FLOATS)
+register_operator("t_shift", BroadcastOp, ShiftMaker)
+register_op_kernel("t_shift", "CPU", ShiftKernel, *FLOATS)
+register_operator("t_offset", BroadcastOp, extended_maker("OffsetMaker", "offset", 1.0))
+register_op_kernel("t_offset", "CPU", OffsetKernel, *FLOATS)
 register_operator("t_neg", BroadcastOp, TaggedMaker)
 register_op_kernel("t_neg", "CPU", NegKernel, *FLOATS)
 register_operator("t_late", BroadcastOp, late_maker("LateMaker"))
