@@ -11,6 +11,7 @@ import libcst as cst
 
 from migrate import emit, infermeta
 from migrate.class_registrations import registering_decorators, self_registering
+from migrate.decorator_stores import stores_after
 from migrate.imports_fix import fix_imports, name_counts
 from migrate.kept_classes import kept_comment, kept_served
 from migrate.kernel_model import KernelFunction
@@ -159,7 +160,8 @@ def assemble(info: ModuleInfo, migrated: dict[Unit, KernelFunction],
             # (without the decorators registering it: the PHI kernel serves its op)
             kept = stmt.with_changes(decorators=[d for d in stmt.decorators if id(d)
                                                  not in registering_decorators(info)])
-            nodes: list[Any] = [kept] if stmt.name.value in keep else []
+            nodes: list[Any] = [kept, *stores_after(info, stmt)] \
+                if stmt.name.value in keep else []
             for kf in by_class[stmt.name.value]:
                 for lifted, helper in kf.helpers:
                     if lifted not in emitted_helpers:

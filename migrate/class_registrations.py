@@ -26,6 +26,7 @@ from typing import Any
 import libcst as cst
 import libcst.matchers as m
 
+from migrate.decorator_stores import checked_store, class_store, decorator_stores
 from migrate.helper_returns import returned_parameter
 from migrate.static import (
     REGISTERING,
@@ -91,11 +92,13 @@ def read_class(info: ModuleInfo, cls: cst.ClassDef, index: int) -> None:
             continue
         fn, inner, env = found
         try:
-            _read_decorator(info, fn, inner, env, me, index)
+            stores = _read_decorator(info, fn, inner, env, me, index)
         except UnresolvableError as exc:
             raise UnresolvableError(f"{exc}, in the decorator `@{code_of(d.decorator)}` of "
                                     f"{name}") from None
         registering_decorators(info).add(id(d))
+        if stores:
+            decorator_stores(info)[id(d)] = stores
     if _class_keywords(cls):
         found_init = _init_subclass(info, cls)
         if found_init is not None:
@@ -182,7 +185,9 @@ def _is_docstring(stmt: cst.BaseStatement) -> bool:
 
 
 def _read_decorator(info: ModuleInfo, fn: cst.FunctionDef, scope: _Scope,
-                    env: dict[str, Any], me: ClassRef, index: int) -> None:
+                    env: dict[str, Any], me: ClassRef, index: int) -> list[tuple[str, Any]]:
+    """Read the decorating function `fn` run on class `me`; the plain attribute stores it
+    makes on the class (`decorator_stores`)."""
     p = fn.params
     if (fn.decorators or fn.asynchronous or len(p.params) != 1 or p.posonly_params
             or p.kwonly_params or p.star_kwarg or isinstance(p.star_arg, cst.Param)):
@@ -199,8 +204,15 @@ def _read_decorator(info: ModuleInfo, fn: cst.FunctionDef, scope: _Scope,
     elif not (isinstance(value, cst.Name) and value.value == param):
         raise UnresolvableError(f"`{fn.name.value}` does not hand back the class it is given "
                                 "(`return " + (code_of(value) if value else "None") + "`)")
+    stores = []
     for stmt in body:
+        store = class_store(stmt, param)
+        if store is not None:
+            stores.append(checked_store(info, me.name, stmt, store[0],
+                                        lambda node=store[1]: scope.ev.eval(node, env)))
+            continue
         _interpret(info, stmt, index, env, None, scope)
+    return stores
 
 
 def _hands_back(info: ModuleInfo, scope: _Scope, call: cst.Call, env: dict[str, Any],

@@ -29,10 +29,11 @@ import libcst.matchers as m
 from libcst.metadata import GlobalScope, MetadataWrapper, ScopeProvider
 
 from migrate.factory_guards import guards
-from migrate.factory_makers import cosmetic
+from migrate.factory_makers import builds_class, cosmetic
 from migrate.source_files import SourceError
-from migrate.static_refs import ImportTable, code_of, load_module
+from migrate.static_refs import ImportTable, UnresolvableError, code_of, load_module
 from migrate.tree_origins import import_spec, origin_of
+from migrate.type_factories import class_form, namespace_functions
 
 
 @dataclass
@@ -76,6 +77,7 @@ def expand(module: cst.Module, path: Path | None) -> Expansion:
         shown = f"{fn.name.value}()" + (f" ({home.parent.name}/{home.name})"
                                         if home is not None and home != path else "")
         try:
+            fn = _class_form(fn, home_module, home)
             cls = _bound_class(fn, call, target, bound, same=home == path,
                                guarded=guards(fn, home_module, home))
             if home != path:
@@ -129,9 +131,19 @@ def _factory(module: cst.Module, imports: ImportTable, path: Path | None, name: 
             return None
         name = origin.qualified.rsplit(".", 1)[-1]  # type: ignore[union-attr]
     defs = [s for s in home.body if isinstance(s, cst.FunctionDef) and s.name.value == name]
-    if len(defs) != 1 or not any(isinstance(s, cst.ClassDef) for s in defs[0].body.body):
+    if len(defs) != 1 or not builds_class(defs[0]):
         return None
     return defs[0], where, home
+
+
+def _class_form(fn: cst.FunctionDef, module: cst.Module, path: Path | None
+                ) -> cst.FunctionDef:
+    """`fn` with the class it builds by `type()` written as a class statement
+    (`type_factories`)."""
+    try:
+        return class_form(fn, module, path)
+    except UnresolvableError as exc:
+        raise _RefusedError(str(exc)) from None
 
 
 def _bound_class(fn: cst.FunctionDef, call: cst.Call, target: str, bound: dict[str, int],
@@ -330,7 +342,8 @@ def _imports_for(cls: cst.ClassDef, fn: cst.FunctionDef, home: Path | None, path
                    and s.name.value == fn.name.value)
     guarded = guards(factory, home_module, home)  # they ran at import: what they read is not needed
     skipped = {id(n) for s in factory.body.body if id(s) in guarded for n in _nodes(s)}
-    ids = {id(n) for n in _nodes(factory)} - skipped
+    inlined = namespace_functions(factory, home_module)  # module functions its class holds
+    ids = {id(n) for n in (*_nodes(factory), *(x for f in inlined for x in _nodes(f)))} - skipped
     reads = sorted({a.node.value for s in {s for s in scopes.values() if s is not None}
                     for a in s.accesses if id(a.node) in ids and isinstance(a.node, cst.Name)
                     and a.referents and all(isinstance(x.scope, GlobalScope)

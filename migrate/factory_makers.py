@@ -24,6 +24,7 @@ import libcst.matchers as m
 
 from migrate.factory_guards import guards
 from migrate.static_refs import FunctionRef, UnresolvableError, code_of
+from migrate.type_factories import returns_type
 
 #: class attributes a factory may set on its class: they name and describe it and change
 #: nothing a proto or kernel computes
@@ -41,8 +42,9 @@ class FactoryCall:
 
 
 def builds_class(fn: cst.FunctionDef) -> bool:
-    """Whether `fn`'s body holds a class statement (a class factory)."""
-    return any(isinstance(s, cst.ClassDef) for s in fn.body.body)
+    """Whether `fn`'s body holds a class statement or returns a class `type()` builds (a
+    class factory: `type_factories`)."""
+    return any(isinstance(s, cst.ClassDef) for s in fn.body.body) or returns_type(fn)
 
 
 def factory_class(fn: cst.FunctionDef, shown: str, module: cst.Module | None = None,

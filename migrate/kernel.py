@@ -17,6 +17,7 @@ import libcst.matchers as m
 from migrate.class_members import class_members
 from migrate.class_registrations import registering_decorators
 from migrate.class_stored_kernels import class_level_kernels
+from migrate.decorator_stores import decorator_stores, inherited_reads
 from migrate.grads import GradPlan, check_optional, conform, none_checked
 from migrate.has_attr_folds import fold_has_attr
 from migrate.inert_bases import INERT_ABC, abc_metaclass, abstract_left
@@ -126,6 +127,10 @@ def _migrate_class(mctx: ModuleContext, class_name: str, op_type: str, phi_name:
         for d in cls.decorators:
             if not is_harmless(d) and id(d) not in registering_decorators(home):
                 raise SkipError(f"class decorator @{code_of(d.decorator)} on {cls.name.value}")
+            if cls is not mro[0] and (why := inherited_reads(  # a store the subclass inherits
+                    decorator_stores(home).get(id(d), []), info, mro)):
+                raise SkipError(f"class decorator @{code_of(d.decorator)} on {cls.name.value}"
+                                f" stores what it may read: {why}")
     renames: dict[str, str] = {}
     qualified: set[str] = set()
     while True:

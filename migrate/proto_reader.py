@@ -27,6 +27,7 @@ from migrate.static_refs import (
 )
 from migrate.super_calls import super_target
 from migrate.tree_bases import base_class, find_tree_method, tree_mro
+from migrate.type_factories import class_form
 
 
 def read_protos(info: ModuleInfo) -> ModuleInfo:
@@ -84,6 +85,11 @@ def _factory_proto(info: ModuleInfo, op_type: str, call: FactoryCall) -> StaticP
     where = f" ({home.path.parent.name}/{home.path.name})" if home.path is not None and (
         info.path is None or home.path.resolve() != info.path.resolve()) else ""
     shown = f"{fn.name.value}(){where} (`{call.name}`)"
+    try:
+        fn = class_form(fn, home.module, home.path)
+    except UnresolvableError as exc:
+        raise UnresolvableError(f"built by the factory {shown}, which the codemod cannot read "
+                                f"as a class: {exc}") from None
     cls, constants = factory_class(fn, shown, home.module, home.path)
     shared = sorted({n.value for n in m.findall(fn, m.Name()) if isinstance(n, cst.Name)
                      and n.value in home.ev.assigns and is_mutable(home.ev.assigns[n.value])})
@@ -225,7 +231,7 @@ class _MakerRun:
                 and dotted(func.value.func) == "super"):
             self._super_call(info, cls, call, env)
             return
-        if (isinstance(func, cst.Attribute) and func.attr.value == "make" and self.built is None
+        if (isinstance(func, cst.Attribute) and func.attr.value == "make"
                 and len(call.args) == 1 and isinstance(call.args[0].value, cst.Name)
                 and not call.args[0].star and call.args[0].keyword is None
                 and env.get(call.args[0].value.value) is self.self_ref):
@@ -307,11 +313,18 @@ class _MakerRun:
 
     def _base_make(self, info: ModuleInfo, func: cst.Attribute) -> None:
         """`Base.make(self)`: the first make() of Base's own MRO, Base a class of the maker's
-        MRO that the name reads where the call stands."""
+        MRO (of a factory's class: one of the bases it names) that the name reads where the
+        call stands."""
         spelled = code_of(func).strip()
         base = base_class(info, func.value)
-        mro = tree_mro(self.info, self.maker)
-        if base is None or all(c is not base[1].classes[base[0]] for c in mro.classes):
+        if self.built is not None:  # a class a factory builds: one of the bases it names
+            named = [base_class(info, a.value) for a in self.built[0].bases]
+            if base is None or not any(b is not None and b[0] == base[0] and b[1] is base[1]
+                                       for b in named):
+                raise UnresolvableError(f"{spelled}(self): no base of the class the factory "
+                                        "builds")
+        elif base is None or all(c is not base[1].classes[base[0]]
+                                 for c in tree_mro(self.info, self.maker).classes):
             raise UnresolvableError(f"{spelled}(self): no class of the maker's MRO")
         found = find_tree_method(base[1], base[0], "make")
         if found is None:

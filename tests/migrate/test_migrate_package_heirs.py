@@ -4,8 +4,9 @@ registered by plain statements, in another module (`scaled.py`) and in the same 
 decorator runs on the class it decorates only, so a subclass reads the decorated base's
 members as if undecorated and migrates; its base migrates too, removed with its module's
 subclass or with the other module's subclass that was its only user (whose import goes).
-A decorator that changes the class (`serves_tagged` sets `klass.op_tag`) keeps its class
-and the subclass legacy, the subclass's row naming the decorator. After `--write` every
+A decorator that also stores on the class (`serves_tagged` sets `klass.op_tag`) read by
+nothing the kernels run changes nothing they compute: its class and the subclass migrate
+too (`decorator_stores`; the twins are in pkg_stamped). After `--write` every
 module still imports and every op computes what it computed before."""
 
 from __future__ import annotations
@@ -19,27 +20,22 @@ from migrate_helpers import console, run_package_ops, verified_rows, write_copy
 from migrate.cli_entry import run_migrate
 
 PACKAGE = "pkg_heirs"
-TAGGED = "class decorator @serves_tagged(\"hr_tagged\", *FLOATS) on TaggedKernel"
 EXPECTED = {
     ("basic.py", "SoftsignKernel"): ("migrated", "hr_softsign", ""),
-    ("basic.py", "TaggedKernel"): (
-        "skipped", "?", "registration not statically readable (`klass.op_tag = "
-        "op_type` changes the kernel class itself, in the decorator `@serves_tagged("
-        "\"hr_tagged\", *FLOATS)` of TaggedKernel)"),
+    ("basic.py", "TaggedKernel"): ("migrated", "hr_tagged", ""),
     ("basic.py", "SoftplusKernel"): ("migrated", "hr_softplus", ""),
     ("basic.py", "HalfSoftplusKernel"): ("migrated", "hr_half_softplus", ""),
     ("scaled.py", "ScaledSoftsignKernel"): ("migrated", "hr_scaled_softsign", ""),
-    ("scaled.py", "ScaledTaggedKernel"): ("skipped", "hr_scaled_tagged", TAGGED),
+    ("scaled.py", "ScaledTaggedKernel"): ("migrated", "hr_scaled_tagged", ""),
 }
-LEGACY = frozenset({"hr_tagged", "hr_scaled_tagged"})
 CASES: dict[str, list[dict[str, Any]]] = {
     op: [{}, {"gain": 3.0}] if "scaled" in op else [{}]
-    for op in {op for _, op, _ in EXPECTED.values()} - {"?"} | {"hr_tagged"}}
+    for op in {op for _, op, _ in EXPECTED.values()}}
 MODULES = [f"{PACKAGE}.basic", f"{PACKAGE}.scaled"]
 
 
 def run_ops(root: Path, mode: str) -> dict[str, Any]:
-    return run_package_ops(root, MODULES, CASES, mode, LEGACY)
+    return run_package_ops(root, MODULES, CASES, mode)
 
 
 @pytest.fixture(scope="module")
@@ -77,10 +73,10 @@ def test_the_bases_are_kept_or_removed_with_their_users(written: dict[str, Any])
     assert "@serves(" not in basic
     for gone in ("class SoftplusKernel", "class HalfSoftplusKernel"):
         assert gone not in basic
-    assert '@serves_tagged("hr_tagged", *FLOATS)\nclass TaggedKernel(' in basic
+    assert "class TaggedKernel(" not in basic and "serves_tagged" not in basic
     assert "class ScaledSoftsignKernel" not in scaled and "SoftsignKernel," not in scaled
     assert "def hr_scaled_softsign_kernel(" in scaled
-    assert "class ScaledTaggedKernel(TaggedKernel):" in scaled
+    assert "class ScaledTaggedKernel" not in scaled and "def hr_scaled_tagged_kernel(" in scaled
 
 
 def test_a_second_run_changes_nothing(written: dict[str, Any]) -> None:
