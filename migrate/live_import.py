@@ -76,7 +76,9 @@ class _Recorder:
                              and (built is None or code not in built[2])), "")
             place = key.place
             device = "CPU" if place.is_cpu else "GPU" if place.is_gpu else str(place)
-            row = [op, device, key.data_type.name, key.data_layout.name,
+            # ANY (== UNDEFINED == ALL_LAYOUT) as the codemod's static reading spells it
+            layout = "ANY" if key.data_layout == 0 else key.data_layout.name
+            row = [op, device, key.data_type.name, layout,
                    key.library_type.name, line, reg_file, reg_line, replaced]
             rows = out.setdefault(home[0], {"error": "", "classes": {}})["classes"]
             if row not in rows.setdefault(name, []):
