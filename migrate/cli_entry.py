@@ -185,7 +185,8 @@ def _run_migrate(files: list[Path], write: bool, jobs: int, json_path: Path | st
                  verify: bool, report_dir: Path | str | None, console: Console, check: bool,
                  err_console: Console | None,
                  emit: Callable[[dict[str, Any]], None] | None) -> int:
-    results = _codemod(files, jobs, console, verify)
+    # dogfooding (`--report`) reads statically only, as `dogfood.run` does: one report
+    results = _codemod(files, jobs, console, verify and report_dir is None)
     verify_results: list[VerifyResult] = []
     if write and not verify:
         held_back.hold_recorded(files, results)
