@@ -15,6 +15,7 @@ from migrate.decorator_stores import stores_after
 from migrate.imports_fix import fix_imports, name_counts
 from migrate.kept_classes import kept_comment, kept_served
 from migrate.kernel_model import KernelFunction
+from migrate.live_registrations import live_kept_names
 from migrate.loop_dels import drop_loop_dels
 from migrate.records import KernelRecord, OpPlan, Unit
 from migrate.registration_effects import kept_registrations
@@ -149,7 +150,7 @@ def assemble(info: ModuleInfo, migrated: dict[Unit, KernelFunction],
     for unit, kf in migrated.items():
         by_class.setdefault(unit[0], []).append(kf)
     emitted_helpers: set[str] = set()
-    registered = kept_registrations(info)
+    registered = {*kept_registrations(info), *live_kept_names(info)}
     body: list[Any] = []
     for index, stmt in enumerate(module.body):
         if index in removal:

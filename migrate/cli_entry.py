@@ -115,9 +115,10 @@ def summary_json(results: list[FileResult], verify: list[VerifyResult], written:
             "written": [str(p) for p in written], "kernels": kernels}
 
 
-def _codemod(files: list[Path], jobs: int, console: Console) -> list[FileResult]:
+def _codemod(files: list[Path], jobs: int, console: Console, live: bool = False
+             ) -> list[FileResult]:
     if len(files) < PROGRESS_MIN_FILES:
-        return run_codemod(files, jobs)
+        return run_codemod(files, jobs, live=live)
     with Progress(TextColumn("migrating"), BarColumn(), MofNCompleteColumn(),
                   TextColumn("{task.description}", markup=False), console=console,
                   transient=True) as progress:
@@ -126,7 +127,7 @@ def _codemod(files: list[Path], jobs: int, console: Console) -> list[FileResult]
         def done(r: FileResult) -> None:
             progress.update(task, advance=1, description=shown(r.path))
 
-        return run_codemod(files, jobs, done)
+        return run_codemod(files, jobs, done, live)
 
 
 def _file_summary(results: list[FileResult]) -> str:
@@ -184,7 +185,8 @@ def _run_migrate(files: list[Path], write: bool, jobs: int, json_path: Path | st
                  verify: bool, report_dir: Path | str | None, console: Console, check: bool,
                  err_console: Console | None,
                  emit: Callable[[dict[str, Any]], None] | None) -> int:
-    results = _codemod(files, jobs, console)
+    # dogfooding (`--report`) reads statically only, as `dogfood.run` does: one report
+    results = _codemod(files, jobs, console, verify and report_dir is None)
     verify_results: list[VerifyResult] = []
     if write and not verify:
         held_back.hold_recorded(files, results)

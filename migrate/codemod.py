@@ -33,14 +33,15 @@ from migrate.grads import (
     registered_forward,
 )
 from migrate.inert_bases import plain_base
-from migrate.kept_classes import kept_registered, kept_served
+from migrate.kept_classes import earlier_write, kept_registered, kept_served
 from migrate.kernel import PASSES_CTX, migrate_kernel
 from migrate.kernel_compose import check_compositions, composable
 from migrate.kernel_model import KernelFunction, ModuleContext, SkipError
+from migrate.live_registrations import live_kept
 from migrate.module_scan import scan_module
 from migrate.names import snake
 from migrate.proto_reader import read_protos
-from migrate.records import FileResult, Foreign, KernelRecord, Unit
+from migrate.records import FileResult, Foreign, KernelRecord, LiveFacts, Unit
 from migrate.registration_effects import (
     kept_reason,
     kept_registrations,
@@ -68,13 +69,15 @@ def migrate_source(text: str, path: Path | None = None, *, display: str | None =
                    backward: dict[str, OpDef] | None = None,
                    keep_names: frozenset[str] = frozenset(),
                    foreign: dict[str, Foreign] | None = None,
-                   tree_bases: frozenset[str] = frozenset()) -> FileResult:
+                   tree_bases: frozenset[str] = frozenset(),
+                   live: LiveFacts | None = None) -> FileResult:
     """Migrate one module's text. `exclude_ops`: op type -> why its kernels stay legacy;
     `backward`: the backward_op entries grad kernels follow (default: phi/backward.yaml);
     `keep_names`: top-level names to keep although only migrated code used them here;
     `foreign`: kernel classes of other modules (migrated in the same run) this one imports,
     which its kernels may compose; `tree_bases`: classes of this module other modules of
-    the tree subclass (not kernels unless a registration names them)."""
+    the tree subclass (not kernels unless a registration names them); `live`: its
+    registrations read by importing the tree (`live_registrations`)."""
     shown = display or (str(path) if path else "<string>")
     result = FileResult(shown, text, text)
     try:
@@ -84,7 +87,7 @@ def migrate_source(text: str, path: Path | None = None, *, display: str | None =
                         " expected a module the codemod can read. Left untouched.")
         return result
     result.bases_elsewhere = info.bases_elsewhere() | factory_bases_elsewhere(info)
-    result.tree_bases = tree_bases
+    result.tree_bases, result.live = tree_bases, live
     try:
         _migrate_module(info, result, base_names or {}, catalog if catalog is not None
                         else infermeta.catalogue(), exclude_ops or {},
@@ -136,9 +139,7 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
     shims = {c: kept_served(info.classes[c]) for c in leaves if c not in regs_by_class}
     for c, served in shims.items():
         if served:
-            blocked.setdefault(c, "migrated by an earlier write (" + ", ".join(
-                f"op '{op}' runs on {func}" for op, func in served.items())
-                + "); the class is kept, unregistered, for its users")
+            blocked.setdefault(c, earlier_write(info.classes[c]))
     kept_regs = kept_registrations(info)  # registered by statements that stay
     for c in [*kept_regs, *(self_registering(info) - set(kept_regs))]:
         if c in info.classes and kept_registered(info.classes[c]):
@@ -185,6 +186,10 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
         blocked[c] = f"{why}; not migrated" if why else made_by.reason()
         if c not in regs_by_class and (called := unread_call(info, c)) is not None and called[1]:
             call_ops.setdefault(c, [called[1]])
+    # registered where the codemod cannot read, as importing the tree shows: kept as it is
+    live = live_kept(info, blocked, regs_by_class, result.live)
+    regs_by_class.update(live.registrations)
+    keep = keep | set(live.registrations)
     if unread:
         keep = keep | set(regs_by_class)
     looked_up: dict[str, list[str]] = {}
@@ -275,6 +280,8 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
                 rec.reason = (f"migrated; class {name} kept: the registration "
                               f"`{_first_line(info, unread[0])}` may find it by a computed "
                               "name")
+    for unit in migrated:
+        records[unit].reason = live.reasons.get(unit[0], records[unit].reason)
     for unit, kf in migrated.items():
         if kf.notes:
             rec = records[unit]

@@ -38,6 +38,17 @@ def kept_served(cls: cst.ClassDef) -> dict[str, str]:
     return {}
 
 
+def earlier_write(cls: cst.ClassDef) -> str:
+    """The reason of a row for a class an earlier write migrated and kept ("": none)."""
+    served = kept_served(cls)
+    if not served:
+        return ""
+    return ("migrated by an earlier write (" + ", ".join(
+        f"op '{op}' runs on {func}" for op, func in served.items()) + "); the class is kept"
+        + (" with its legacy registration" if kept_registered(cls)
+           else ", unregistered, for its users"))
+
+
 def kept_registered(cls: cst.ClassDef) -> bool:
     """Whether an earlier write kept `cls` with its legacy registration."""
     return any(line.comment is not None and line.comment.value.startswith(

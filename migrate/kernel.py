@@ -48,6 +48,7 @@ from migrate.kernel_model import (
 from migrate.kernel_prepass import prepare, qualify_builtins
 from migrate.kernel_rewrite import ConstantInliner, KernelMigration, Rewriter
 from migrate.kernel_tidy import fold_dead_branches, tidy
+from migrate.live_registrations import live_decorated
 from migrate.local_renames import rename_local
 from migrate.names import load_names, snake
 from migrate.static import ModuleInfo
@@ -125,7 +126,8 @@ def _migrate_class(mctx: ModuleContext, class_name: str, op_type: str, phi_name:
     for cls in mro:  # a registering decorator of a base ran on that base only
         home = tree.owners.get(id(cls), info)
         for d in cls.decorators:
-            if not is_harmless(d) and id(d) not in registering_decorators(home):
+            if not is_harmless(d) and id(d) not in registering_decorators(home) | \
+                    live_decorated(home):
                 raise SkipError(f"class decorator @{code_of(d.decorator)} on {cls.name.value}")
             if cls is not mro[0] and (why := inherited_reads(  # a store the subclass inherits
                     decorator_stores(home).get(id(d), []), info, mro)):

@@ -74,6 +74,8 @@ class FileResult:
     #: classes of this module other modules subclass (`bases_elsewhere`): no kernel rows
     #: unless registered
     tree_bases: frozenset[str] = frozenset()
+    #: its registrations read by importing the tree (verify runs), when it needs them
+    live: LiveFacts | None = None
 
     @property
     def changed(self) -> bool:
@@ -88,6 +90,15 @@ class FileResult:
     def to_json(self) -> dict[str, Any]:
         return {"path": self.path, "records": [asdict(r) for r in self.records],
                 "error": self.error, "skipped": self.skipped}
+
+
+@dataclass
+class LiveFacts:
+    """One module's legacy kernel registrations as importing the tree showed them
+    (`live_registrations`): class -> [op, device, dtype, layout, library, line of the
+    class statement, registering file, line], or why the module did not import."""
+    classes: dict[str, list[list[Any]]] = field(default_factory=dict)
+    error: str = ""
 
 
 Unit = tuple[str, str]  # (kernel class, op type): one class may serve several ops

@@ -26,7 +26,8 @@ from migrate.dead_users import live_uses
 from migrate.file_writes import Change, WriteReport, check_target, write_atomic, write_unit
 from migrate.generated_backward import GENERATED_FILE, is_generated
 from migrate.kernel import PASSES_CTX
-from migrate.records import FileResult, Foreign, KernelRecord
+from migrate.live_registrations import read_live, unread
+from migrate.records import FileResult, Foreign, KernelRecord, LiveFacts
 from migrate.registration_effects import KEPT_REGISTERED
 from migrate.source_files import SourceError, digest_of, read_source
 from migrate.source_limits import nesting_problem, size_problem
@@ -105,10 +106,12 @@ def migrate_file(path_text: str, exclude: dict[str, str] | None = None,
                  keep: frozenset[str] = frozenset(),
                  kept_for: dict[str, str] | None = None,
                  foreign: dict[str, Foreign] | None = None,
-                 tree_bases: frozenset[str] = frozenset()) -> FileResult:
+                 tree_bases: frozenset[str] = frozenset(),
+                 live: LiveFacts | None = None) -> FileResult:
     """Worker: one file (base names and the InferMeta catalogue loaded once per process).
     `exclude`: op type -> why it stays legacy; `keep`: top-level names that must stay;
-    `kept_for`: migrated kernel class kept -> who still uses it (words)."""
+    `kept_for`: migrated kernel class kept -> who still uses it (words); `live`: its
+    registrations read by importing the tree."""
     _ensure_state()
     path = Path(path_text)
     shown = display_path(path)
@@ -132,7 +135,8 @@ def migrate_file(path_text: str, exclude: dict[str, str] | None = None,
                             catalog=_WORKER_STATE["catalog"],  # type: ignore[arg-type]
                             exclude_ops=exclude,
                             backward=_WORKER_STATE["backward"],  # type: ignore[arg-type]
-                            keep_names=keep, foreign=foreign, tree_bases=tree_bases)
+                            keep_names=keep, foreign=foreign, tree_bases=tree_bases,
+                            live=live)
     result.encoding, result.digest = source.encoding, source.digest
     result.excluded, result.kept = dict(exclude or {}), keep
     result.kept_for, result.foreign = dict(kept_for or {}), dict(foreign or {})
@@ -154,7 +158,8 @@ def remigrate(path: Path, result: FileResult, exclude: dict[str, str] | None = N
         users[name] = _joined(users.get(name, ""), who)
     return migrate_file(str(path), {**result.excluded, **(exclude or {})},
                         result.kept | frozenset(keep), users,
-                        result.foreign if foreign is None else foreign, result.tree_bases)
+                        result.foreign if foreign is None else foreign, result.tree_bases,
+                        result.live)
 
 
 def _joined(old: str, new: str) -> str:
@@ -170,10 +175,19 @@ def _ensure_state() -> None:
 
 
 def run_codemod(files: list[Path], jobs: int = 1,
-                on_done: Callable[[FileResult], None] | None = None) -> list[FileResult]:
+                on_done: Callable[[FileResult], None] | None = None,
+                live: bool = False) -> list[FileResult]:
     """Every file; ops of different files sharing a PHI name are then left legacy, and
-    what a write would remove that the tree still uses is kept (`tree_names`)."""
+    what a write would remove that the tree still uses is kept (`tree_names`). `live`
+    (verify runs): registrations the codemod cannot read are read by importing the tree
+    once (`live_registrations`), when a module has such kernels."""
     results = _run(files, jobs, on_done)
+    if live and any(unread(r) for r in results):
+        facts = read_live(files)
+        for i, r in enumerate(results):
+            if unread(r):
+                results[i] = migrate_file(str(files[i]), live=facts.get(
+                    os.path.realpath(files[i]), LiveFacts(error="not imported")))
     skip_tree_bases(files, results)
     owners: dict[str, set[str]] = {}
     for r in results:
@@ -207,7 +221,7 @@ def skip_tree_bases(files: list[Path], results: list[FileResult]) -> None:
                           & {rec.kernel for rec in r.records if rec.op_type == "?"})
         if bases - r.tree_bases:
             results[i] = migrate_file(str(f), r.excluded, r.kept, r.kept_for, r.foreign,
-                                      r.tree_bases | bases)
+                                      r.tree_bases | bases, r.live)
 
 
 def compose_across(files: list[Path], results: list[FileResult]) -> None:

@@ -37,7 +37,7 @@ def brief(exc: BaseException) -> str:
     return text if len(text) < 300 else text[:297] + "..."
 
 
-def _package_of(path: Path | None) -> str | None:
+def package_of(path: Path | None) -> str | None:
     if path is None:
         return None
     parts: list[str] = []
@@ -104,7 +104,7 @@ def as_package(path: Path | None, texts: dict[Path, str] | None = None
     imported here from this folder (fluidphi's own operators). Every module of that
     package imported meanwhile is dropped from sys.modules afterwards, so the next
     session imports them afresh."""
-    package = _package_of(path)
+    package = package_of(path)
     if path is None or package is None:
         yield None
         return
@@ -137,7 +137,7 @@ def exec_module(text: str, path: Path | None, tag: str) -> dict[str, Any]:
     _COUNTER[0] += 1
     mod = types.ModuleType(f"_fluidphi_migrate_{tag}_{_COUNTER[0]}")
     mod.__file__ = str(path) if path else f"<{tag}>"
-    package = _package_of(path)
+    package = package_of(path)
     if package:
         mod.__package__ = package
     exec(compile(text, mod.__file__, "exec"), mod.__dict__)

@@ -57,6 +57,10 @@ def test_a_comprehension_run_for_its_registrations_is_read_as_its_loops(tmp_path
     pkg = write_package(tmp_path, "pkg_lc", PKG)
     ops = ["lc_scale", "lc_abs", "lc_half", "lc_stays", "lc_bound"]
     before = run_ops(tmp_path, pkg.name, ops)
+    # a comprehension bound to a name is not read statically (without verify: refused)
+    _, dry = migrate_rows(pkg, write=False, verify=False)
+    status, why = dry["BoundKernel"]
+    assert status == "skipped" and "registration inside the comprehension `_ = [" in why, why
     code, rows = migrate_rows(pkg, write=True)
     assert code == 0
     assert {k: rows[k] for k in ("ScaleKernel", "AbsKernel", "HalfKernel")} == {
@@ -66,10 +70,13 @@ def test_a_comprehension_run_for_its_registrations_is_read_as_its_loops(tmp_path
         "its registration cannot be taken out of the statement registering it alone (the "
         "comprehension also registers what stays legacy)"), why
     assert rows["StaysLegacyKernel"][0] == "skipped"
-    status, why = rows["BoundKernel"]
-    assert status == "skipped" and "registration inside the comprehension `_ = [" in why, why
+    # verify on: importing the tree shows what it registers; it stays, the kernel migrates
+    assert rows["BoundKernel"] == ("migrated", "migrated; legacy registration kept: registered "
+                                   "by `_ = [register_op_kernel(\"lc_bound\", \"CPU\", "
+                                   "BoundKernel, t) for t in REAL]`, which the codemod cannot "
+                                   "read; keys from importing the tree"), rows
     doc = (pkg.parent / "summary.json").read_text()
-    assert '"op": "lc_bound"' in doc  # its op named, though not read
+    assert '"op": "lc_bound"' in doc
     text = (pkg / "comp.py").read_text()
     assert "ScaleKernel" not in text and "for dev in" not in text, text
     assert ('@register_kernel("lc_scale", Backend.GPU, DataLayout.ALL_LAYOUT,\n'
@@ -79,4 +86,4 @@ def test_a_comprehension_run_for_its_registrations_is_read_as_its_loops(tmp_path
     assert {op: v[0] for op, v in after.items()} == {op: v[0] for op, v in before.items()}
     assert {op: v[1] for op, v in after.items()} == {
         "lc_scale": "phi", "lc_abs": "phi", "lc_half": "phi", "lc_stays": "legacy",
-        "lc_bound": "legacy"}, after
+        "lc_bound": "phi"}, after

@@ -1,0 +1,155 @@
+"""Run in a subprocess by `live_registrations`: import the modules of a tree as their
+package (`verify_session.as_package`, the machinery verify imports them with) and record
+every legacy kernel registration they make.
+
+`python -m migrate.live_import FILES_JSON OUT_JSON`: FILES_JSON lists the tree's files;
+OUT_JSON receives, per file (its real path), `{"error": why it did not import, "classes":
+{name: [[op, device, dtype, layout, library, class line, registering file, line,
+replaced method], ...]}}`.
+A class is recorded under a file only when it is the module attribute of its own name
+(`getattr(module, name) is cls`, a top-level name); the class line is that of the class
+statement that built it (0: no class statement did, e.g. `type(...)`); the registering
+file and line are those of the innermost top-level statement of a module of the tree that
+was running when the key was added; the replaced method is the first function the class
+holds that its class statement's body did not define (a decorator's), or "".
+"""
+
+from __future__ import annotations
+
+import builtins
+import json
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+Key = list[Any]
+
+
+def _realpath(file: str) -> str:
+    return os.path.realpath(file)
+
+
+class _Recorder:
+    """Class statements run and legacy kernel keys added while the tree imports."""
+
+    def __init__(self, files: set[str]) -> None:
+        self.files = files
+        #: id -> (class, its statement's line, the functions its body defines)
+        self.built: dict[int, tuple[type, int, set[Any]]] = {}
+        self.added: list[tuple[str, Any, type, str, int]] = []
+
+    def build_class(self, original: Callable[..., Any]) -> Callable[..., Any]:
+        def build(func: Any, name: str, *args: Any, **kwargs: Any) -> Any:
+            cls = original(func, name, *args, **kwargs)
+            if isinstance(cls, type):
+                code = func.__code__
+                self.built[id(cls)] = (cls, code.co_firstlineno, set(code.co_consts))
+            return cls
+        return build
+
+    def insert(self, original: Callable[..., None]) -> Callable[..., None]:
+        def insert(op_type: str, key: Any, kernel: type) -> None:
+            original(op_type, key, kernel)
+            frame = sys._getframe(1)
+            while frame is not None and not (frame.f_code.co_name == "<module>" and _realpath(
+                    frame.f_code.co_filename) in self.files):
+                frame = frame.f_back  # type: ignore[assignment]
+            where = (_realpath(frame.f_code.co_filename), frame.f_lineno) if frame else ("", 0)
+            self.added.append((op_type, key, kernel, *where))
+        return insert
+
+    def read(self, namespaces: dict[str, tuple[str, dict[str, Any]]],
+             out: dict[str, dict[str, Any]]) -> None:
+        """The keys added so far for classes of `namespaces` (module name -> (file, its
+        namespace)), into `out`."""
+        for op, key, cls, reg_file, reg_line in self.added:
+            home = namespaces.get(getattr(cls, "__module__", ""))
+            name = getattr(cls, "__name__", "")
+            if home is None or cls.__qualname__ != name or home[1].get(name) is not cls:
+                continue
+            built = self.built.get(id(cls))
+            line = built[1] if built is not None and built[0] is cls else 0
+            # a method its class statement did not define (a decorator replaced it)
+            replaced = next((n for n, v in vars(cls).items() if (code := _code(v)) is not None
+                             and (built is None or code not in built[2])), "")
+            place = key.place
+            device = "CPU" if place.is_cpu else "GPU" if place.is_gpu else str(place)
+            # ANY (== UNDEFINED == ALL_LAYOUT) as the codemod's static reading spells it
+            layout = "ANY" if key.data_layout == 0 else key.data_layout.name
+            row = [op, device, key.data_type.name, layout,
+                   key.library_type.name, line, reg_file, reg_line, replaced]
+            rows = out.setdefault(home[0], {"error": "", "classes": {}})["classes"]
+            if row not in rows.setdefault(name, []):
+                rows[name].append(row)
+
+
+def _code(value: Any) -> Any:
+    """The code of a function a class holds (through staticmethod, classmethod,
+    property); None for any other value."""
+    for attr in ("__func__", "fget"):
+        value = getattr(value, attr, value)
+    return getattr(value, "__code__", None)
+
+
+def collect(files: list[str]) -> dict[str, dict[str, Any]]:
+    """Import every file of `files` (grouped by top-level package), recording."""
+    import importlib
+
+    from legacy_fluid.framework.op_kernel import OP_KERNELS
+    from migrate.source_files import read_source
+    from migrate.verify_session import (
+        ModuleRunError,
+        as_package,
+        brief,
+        exec_module,
+        package_of,
+    )
+
+    real = {_realpath(f): f for f in files}
+    recorder = _Recorder(set(real))
+    out: dict[str, dict[str, Any]] = {f: {"error": "", "classes": {}} for f in real}
+    builtins.__build_class__ = recorder.build_class(builtins.__build_class__)
+    OP_KERNELS.insert = recorder.insert(OP_KERNELS.insert)  # type: ignore[method-assign]
+    groups: dict[str, list[str]] = {}
+    for f in real:
+        package = package_of(Path(f))
+        groups.setdefault(package.split(".")[0] if package else "", []).append(f)
+    for top, members in groups.items():
+        namespaces: dict[str, tuple[str, dict[str, Any]]] = {}
+        if not top:  # modules of no package: each run as it stands
+            for f in members:
+                try:
+                    ns = exec_module(read_source(Path(f)).text, Path(f), "live")
+                    namespaces[ns["__name__"]] = (f, ns)
+                except (Exception, SystemExit) as exc:
+                    out[f]["error"] = f"importing it raised {brief(exc)}"
+            recorder.read(namespaces, out)
+            continue
+        try:
+            with as_package(Path(members[0])):
+                for f in sorted(members):
+                    package = package_of(Path(f)) or ""
+                    name = package if Path(f).stem == "__init__" else f"{package}.{Path(f).stem}"
+                    try:
+                        module = importlib.import_module(name)
+                    except (Exception, SystemExit) as exc:
+                        out[f]["error"] = f"importing it as {name} raised {brief(exc)}"
+                        continue
+                    namespaces[name] = (f, module.__dict__)
+                recorder.read(namespaces, out)
+        except ModuleRunError as exc:
+            for f in members:
+                out[f]["error"] = str(exc)
+    return out
+
+
+def main(argv: list[str]) -> int:
+    files = json.loads(Path(argv[1]).read_text(encoding="utf-8"))
+    Path(argv[2]).write_text(json.dumps(collect(files)), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,195 @@
+"""Registrations the static reader cannot read, taken from importing the tree.
+
+When verify runs, a kernel class whose registration the codemod cannot read (a helper
+of a shape it does not know, a table of row objects, a decorator that also sets a class
+attribute) is not refused at once: the tree is imported once as its package, in a
+subprocess (`live_import`), and the legacy registry it fills says under which (op,
+backend, dtype) keys each class of the tree is registered. A class the registry shows
+registered then migrates with the "legacy registration kept" outcome
+(`registration_effects`): its class and the statement registering it stay exactly as
+written, the PHI kernel is written beside it for exactly those keys, and verify checks
+it like any other.
+
+A registry entry counts for a class statement only when the registered class object is
+the one that class statement built and the module attribute of its name, and when the
+statement adding the key is a top-level statement of that module the codemod does not
+take apart. It is refused, naming why, when the import fails, when a key names an op
+whose proto the module does not declare readably, or when the class also has
+registrations the codemod reads (and would take out).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import libcst as cst
+from libcst.metadata import MetadataWrapper, PositionProvider
+
+from compat.statuses import KernelStatus
+from migrate.kept_classes import earlier_write
+from migrate.records import FileResult, LiveFacts
+from migrate.registration_effects import KEPT_REGISTERED
+from migrate.static import ModuleInfo
+from migrate.static_facts import Registration, StaticProto
+from migrate.static_refs import code_of
+from migrate.tree_operators import not_registered_here
+
+#: how the reasons of kernels whose registration the codemod cannot read begin
+UNREAD = ("registration not statically readable",
+          "no registration the codemod can read names it",
+          "no register_op_kernel call of this module registers it",
+          "its class decorator `@",
+          "the loop `")
+#: seconds the import of the tree may take
+TIMEOUT_S = 300
+NOT_MIGRATED = "; not migrated"
+#: `info.memo` key: ids of class decorators registering their class as importing showed
+LIVE_DECORATED = "live_decorated"
+
+
+#: `info.memo` key: the kernel classes kept registered as importing the tree showed
+LIVE_KEPT = "live_kept"
+
+
+def live_kept_names(info: ModuleInfo) -> set[str]:
+    """The kernel classes of `info` migrating on registrations read live (kept, still
+    registered as they are)."""
+    return info.memo.get(LIVE_KEPT, set())
+
+
+def live_decorated(info: ModuleInfo) -> set[int]:
+    """Class decorators that register their (kept) class, as importing the tree showed."""
+    return info.memo.get(LIVE_DECORATED, set())
+
+
+def unread(result: FileResult) -> bool:
+    """A row of `result` is refused for a registration the codemod cannot read."""
+    return any(r.status is KernelStatus.SKIPPED and r.reason.startswith(UNREAD)
+               for r in result.records)
+
+
+def read_live(files: list[Path]) -> dict[str, LiveFacts]:
+    """Each file's (by real path) registrations, from importing `files` once in a
+    subprocess; every file gets the same error when that subprocess fails."""
+    real = [os.path.realpath(f) for f in files]
+    root = str(Path(__file__).resolve().parent.parent)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        p for p in (root, os.environ.get("PYTHONPATH", "")) if p)}
+    with tempfile.TemporaryDirectory(prefix="fluidphi-live-") as tmp:
+        given, got = Path(tmp) / "files.json", Path(tmp) / "live.json"
+        given.write_text(json.dumps(real), encoding="utf-8")
+        try:
+            done = subprocess.run([sys.executable, "-m", "migrate.live_import", str(given),
+                                   str(got)], env=env, capture_output=True, text=True,
+                                  timeout=TIMEOUT_S, check=False)
+            why = "" if done.returncode == 0 else (
+                f"the import exited with {done.returncode}: "
+                f"{' '.join(done.stderr.strip().splitlines()[-1:])[:300]}")
+        except subprocess.TimeoutExpired:
+            why = f"the import took over {TIMEOUT_S} s"
+        if why or not got.is_file():
+            return {f: LiveFacts(error=why or "the import wrote nothing") for f in real}
+        data = json.loads(got.read_text(encoding="utf-8"))
+    return {f: LiveFacts(d.get("classes", {}), d.get("error", "")) for f, d in data.items()}
+
+
+class LiveKept:
+    """The kernel classes of one module migrating on registrations read live: their
+    registrations (keys from importing the tree) and their rows' reasons."""
+
+    def __init__(self) -> None:
+        self.registrations: dict[str, list[Registration]] = {}
+        self.reasons: dict[str, str] = {}
+
+
+def live_kept(info: ModuleInfo, blocked: dict[str, str],
+              regs_by_class: dict[str, list[Registration]], live: LiveFacts | None
+              ) -> LiveKept:
+    """The classes of `blocked` (refused for a registration the codemod cannot read) that
+    migrate on `live`'s keys (taken out of `blocked`); those refused for what importing
+    the tree showed get that reason in `blocked`."""
+    kept = LiveKept()
+    candidates = [c for c, why in blocked.items() if why.startswith(UNREAD)
+                  and c in info.classes and c not in regs_by_class]
+    if live is None or not candidates:
+        return kept
+    lines = _statement_lines(info)
+    for c in candidates:
+        why = blocked[c].removesuffix(NOT_MIGRATED)
+        if earlier_write(info.classes[c]):  # kept by an earlier write: nothing more to do
+            blocked[c] = earlier_write(info.classes[c])
+            continue
+        if live.error:
+            blocked[c] = (f"{why}; importing the tree to read its registry failed "
+                          f"({live.error}){NOT_MIGRATED}")
+            continue
+        keys = live.classes.get(c)
+        if not keys:
+            continue
+        refusal, stmt = _check(info, c, keys, lines)
+        if refusal:
+            blocked[c] = f"{why}; importing the tree shows {refusal}{NOT_MIGRATED}"
+            continue
+        del blocked[c]
+        info.memo.setdefault(LIVE_KEPT, set()).add(c)
+        cls = info.classes[c]
+        if any(info.module.body[i] is cls for i in stmt):  # its decorator registers it
+            info.memo.setdefault(LIVE_DECORATED, set()).update(id(d) for d in cls.decorators)
+        kept.registrations[c] = [Registration(op, device, c, [dtype], layout, library)
+                                 for op, device, dtype, layout, library, *_ in keys]
+        first = " / ".join(code_of(info.module.body[i]).strip().splitlines()[0]
+                           for i in stmt)
+        kept.reasons[c] = (f"{KEPT_REGISTERED}: registered by `{first}`, which the codemod "
+                           "cannot read; keys from importing the tree")
+    return kept
+
+
+def _check(info: ModuleInfo, name: str, keys: list[list[Any]],
+           lines: list[tuple[int, int]]) -> tuple[str, list[int]]:
+    """(why the keys cannot be taken, or "", the indices of the statements adding them)."""
+    cls = info.classes[name]
+    at = next((i for i, s in enumerate(info.module.body) if s is cls), -1)
+    here = os.path.realpath(info.path) if info.path else ""
+    stmts: list[int] = []
+    read = {r.stmt_index for r in info.registrations} - set(info.effects)
+    for op, _, _, _, _, line, reg_file, reg_line, replaced in keys:
+        if replaced:
+            return (f"its method `{replaced}` is not the one its class statement defines "
+                    "(what registers it replaced it)"), []
+        if at < 0 or not lines[at][0] <= int(line) <= lines[at][1]:
+            return (f"it registered, but the object registered is not the one its class "
+                    f"statement built (line {line})"), []
+        if reg_file != here:
+            shown = Path(str(reg_file)).name if reg_file else "no top-level statement"
+            return f"it registered by {shown}, not by a statement of its own module", []
+        index = next((i for i, (a, b) in enumerate(lines) if a <= int(reg_line) <= b), -1)
+        if index < 0 or index in read:
+            return ("it registered by a statement that also registers kernels the codemod "
+                    "reads (and takes out)"), []
+        proto = info.protos.get(str(op))
+        if not isinstance(proto, StaticProto):
+            known = proto if isinstance(proto, str) else not_registered_here(info, str(op))
+            return f"it registered for op '{op}', whose proto the codemod cannot read ({known})", []
+        if index not in stmts:
+            stmts.append(index)
+    return "", stmts
+
+
+def _statement_lines(info: ModuleInfo) -> list[tuple[int, int]]:
+    """(first, last) line of each top-level statement (decorators included)."""
+    wrapper = MetadataWrapper(info.module, unsafe_skip_copy=True)
+    positions = wrapper.resolve(PositionProvider)
+    out = []
+    for stmt in info.module.body:
+        span = positions[stmt]
+        first = span.start.line
+        if isinstance(stmt, cst.ClassDef | cst.FunctionDef) and stmt.decorators:
+            first = min(first, positions[stmt.decorators[0]].start.line)
+        out.append((first, span.end.line))
+    return out
