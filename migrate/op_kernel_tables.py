@@ -1,0 +1,136 @@
+"""Legacy kernel table rows spelled out as the kernel classes and registrations they stand
+for.
+
+A legacy operator module can make a family of kernel classes from one template class and a
+table of rows (`legacy_fluid.framework.kernel_table.register_op_table(Template,
+[OpKernelRow(...), ...])`). The codemod reads kernel classes and `register_op_kernel`
+calls from the source, so before it reads such a module each table statement is replaced,
+from the source alone, by what it stands for: per row a class `<kernel>(<the template's
+bases>)` whose `compute` is the template's (docstring dropped) with `self.row.<field>`
+replaced by what the row wrote (a call of a lambda `extra` inlined, as
+`migrate.kernel_tables` does for PHI rows), then per row and backend (the table's
+`backends` order) a `for _dtype in <dtypes>: register_op_kernel(...)` loop, "CPU" with the
+row's `cpu` dtypes and "GPU" with its `gpu` ones (else `cpu`). The template is a class of
+the module or one it imports from a module found next to it in the source tree.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+from dataclasses import fields
+from pathlib import Path
+
+from legacy_fluid.framework.kernel_table import BACKENDS, OpKernelRow
+from migrate.kernel_tables import Substitute, bind, called, imported_defs
+
+TABLE_CALL = "register_op_table"
+ROW_CALL = "OpKernelRow"
+ROW_ACCESS = "self.row"
+_ROW_FIELDS = [f.name for f in fields(OpKernelRow) if f.init]
+
+
+def _source_root(tree: ast.Module, path: Path | None) -> Path | None:
+    """The folder the module's absolute imports resolve under: the nearest parent of `path`
+    holding the first module it imports from (None: not found, or no path)."""
+    if path is None:
+        return None
+    modules = [n.module for n in tree.body if isinstance(n, ast.ImportFrom) and n.module
+               and n.level == 0]
+    for parent in Path(path).resolve().parents:
+        if any((parent / Path(*m.split("."))).with_suffix(".py").is_file() for m in modules):
+            return parent
+    return None
+
+
+def _compute(template: ast.ClassDef, what: str) -> ast.FunctionDef:
+    for node in template.body:
+        if isinstance(node, ast.FunctionDef) and node.name == "compute":
+            return node
+    raise ValueError(f"{what}: the table template {template.name} defines no compute")
+
+
+def _row_class(template: ast.ClassDef, row: dict[str, ast.expr], what: str) -> ast.ClassDef:
+    name = row.get("kernel")
+    if not (isinstance(name, ast.Constant) and isinstance(name.value, str)
+            and name.value.isidentifier()):
+        raise ValueError(f"{what}: line {row['op_type'].lineno}: a legacy kernel row's class "
+                         "name must be a string naming an identifier")
+    compute = copy.deepcopy(_compute(template, what))
+    body = compute.body
+    if (body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+            and isinstance(body[0].value.value, str)):
+        body = body[1:]
+    try:
+        compute.body = [Substitute(ROW_ACCESS, row).visit(stmt) for stmt in body]
+    except ValueError as exc:
+        raise ValueError(f"{what}: line {name.lineno}: {exc}") from None
+    return ast.ClassDef(name=name.value, bases=copy.deepcopy(template.bases), keywords=[],
+                        body=[compute], decorator_list=[], type_params=[])
+
+
+def _backends(table: dict[str, ast.expr], what: str, line: int) -> list[str]:
+    value = table.get("backends")
+    if value is None:
+        return list(BACKENDS)
+    try:
+        names = ast.literal_eval(value)
+    except ValueError:
+        names = None
+    if not (isinstance(names, (tuple, list)) and names and all(n in BACKENDS for n in names)):
+        raise ValueError(f"{what}: line {line}: a table's backends must be written as a "
+                         f"tuple of {list(BACKENDS)}")
+    return list(names)
+
+
+def _registrations(row: dict[str, ast.expr], backends: list[str]) -> list[str]:
+    loops = []
+    for backend in backends:
+        dtypes = row.get(backend.lower())
+        if dtypes is None or (isinstance(dtypes, ast.Constant) and dtypes.value is None):
+            dtypes = row["cpu"]
+        loops.append(f"for _dtype in {ast.unparse(dtypes)}:\n    register_op_kernel("
+                     f"{ast.unparse(row['op_type'])}, {backend!r}, {row['kernel'].value},"  # type: ignore[attr-defined]
+                     " _dtype)")
+    return loops
+
+
+def _expand_table(call: ast.Call, templates: dict[str, ast.ClassDef], what: str) -> str:
+    table = bind(call, ["template", "rows"], what)
+    template = table["template"]
+    if not isinstance(template, ast.Name) or template.id not in templates:
+        raise ValueError(f"{what}: line {call.lineno}: the table's template must be a class "
+                         "of the module or one it imports")
+    rows = table["rows"]
+    if not isinstance(rows, (ast.List, ast.Tuple)):
+        raise ValueError(f"{what}: line {call.lineno}: the rows must be written as a list")
+    backends = _backends(table, what, call.lineno)
+    classes, loops = [], []
+    for node in rows.elts:
+        if not called(node, ROW_CALL):
+            raise ValueError(f"{what}: line {node.lineno}: a legacy table row must be an "
+                             f"{ROW_CALL}(...) call")
+        row = bind(node, _ROW_FIELDS, what)  # type: ignore[arg-type]
+        classes.append(ast.unparse(_row_class(templates[template.id], row, what)))
+        loops += _registrations(row, backends)
+    return "\n\n" + "\n\n\n".join(classes) + "\n\n\n" + "\n".join(loops) + "\n\n"
+
+
+def expand_op_tables(source: str, what: str, path: Path | None = None) -> str:
+    """`source` with each legacy kernel table statement replaced by the classes and
+    registrations it stands for (`what` names the file in errors; `path`, the file, is
+    where imported templates are looked up from). Other text is kept as it is."""
+    tree = ast.parse(source)
+    tables = [s for s in tree.body if isinstance(s, ast.Expr) and called(s.value, TABLE_CALL)]
+    if not tables:
+        if any(isinstance(n, ast.Call) and called(n, TABLE_CALL) for n in ast.walk(tree)):
+            raise ValueError(f"{what}: {TABLE_CALL}(...) is read only as a statement of its "
+                             "own at module level")
+        return source
+    templates = {**imported_defs(tree, _source_root(tree, path), ast.ClassDef),
+                 **{n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}}
+    lines = source.splitlines(keepends=True)
+    for stmt in reversed(tables):
+        text = _expand_table(stmt.value, templates, what)  # type: ignore[arg-type]
+        lines[stmt.lineno - 1:stmt.end_lineno] = [text]
+    return "".join(lines)
