@@ -94,7 +94,7 @@ def _classes(source: str) -> dict[str, str]:
     return {n.name: ast.unparse(n) for n in ast.parse(source).body if isinstance(n, ast.ClassDef)}
 
 
-CONVERTED = ["legacy_fluid/operators/unary_math_op.py"]
+CONVERTED = ["legacy_fluid/operators/unary_math_op.py", "legacy_fluid/operators/activation_op.py"]
 
 
 @pytest.mark.parametrize("rel", CONVERTED)
