@@ -10,7 +10,8 @@ bases>)` whose `compute` is the template's (docstring dropped) with `self.row.<f
 replaced by what the row wrote (a call of a lambda `extra` inlined, as
 `migrate.kernel_tables` does for PHI rows), then per row and backend (the table's
 `backends` order) a `for _dtype in <dtypes>: register_op_kernel(...)` loop, "CPU" with the
-row's `cpu` dtypes and "GPU" with its `gpu` ones (else `cpu`). The template is a class of
+row's `cpu` dtypes and "GPU" with its `gpu` ones (else `cpu`); a `by_dtype` table's row is
+one loop over its dtypes registering each on every backend. The template is a class of
 the module or one it imports from a module found next to it in the source tree.
 """
 
@@ -83,15 +84,33 @@ def _backends(table: dict[str, ast.expr], what: str, line: int) -> list[str]:
     return list(names)
 
 
-def _registrations(row: dict[str, ast.expr], backends: list[str]) -> list[str]:
+def _by_dtype(table: dict[str, ast.expr], what: str, line: int) -> bool:
+    value = table.get("by_dtype")
+    if value is None:
+        return False
+    if not (isinstance(value, ast.Constant) and isinstance(value.value, bool)):
+        raise ValueError(f"{what}: line {line}: a table's by_dtype must be True or False")
+    return value.value
+
+
+def _registrations(row: dict[str, ast.expr], backends: list[str], by_dtype: bool,
+                   what: str) -> list[str]:
+    kernel = row["kernel"].value  # type: ignore[attr-defined]
+    if by_dtype:
+        gpu = row.get("gpu")
+        if gpu is not None and not (isinstance(gpu, ast.Constant) and gpu.value is None):
+            raise ValueError(f"{what}: line {gpu.lineno}: a by_dtype table's row writes no "
+                             "gpu dtypes")
+        calls = "".join(f"\n    register_op_kernel({ast.unparse(row['op_type'])}, "
+                        f"{backend!r}, {kernel}, _dtype)" for backend in backends)
+        return [f"for _dtype in {ast.unparse(row['cpu'])}:{calls}"]
     loops = []
     for backend in backends:
         dtypes = row.get(backend.lower())
         if dtypes is None or (isinstance(dtypes, ast.Constant) and dtypes.value is None):
             dtypes = row["cpu"]
         loops.append(f"for _dtype in {ast.unparse(dtypes)}:\n    register_op_kernel("
-                     f"{ast.unparse(row['op_type'])}, {backend!r}, {row['kernel'].value},"  # type: ignore[attr-defined]
-                     " _dtype)")
+                     f"{ast.unparse(row['op_type'])}, {backend!r}, {kernel}, _dtype)")
     return loops
 
 
@@ -105,6 +124,7 @@ def _expand_table(call: ast.Call, templates: dict[str, ast.ClassDef], what: str)
     if not isinstance(rows, (ast.List, ast.Tuple)):
         raise ValueError(f"{what}: line {call.lineno}: the rows must be written as a list")
     backends = _backends(table, what, call.lineno)
+    by_dtype = _by_dtype(table, what, call.lineno)
     classes, loops = [], []
     for node in rows.elts:
         if not called(node, ROW_CALL):
@@ -112,7 +132,7 @@ def _expand_table(call: ast.Call, templates: dict[str, ast.ClassDef], what: str)
                              f"{ROW_CALL}(...) call")
         row = bind(node, _ROW_FIELDS, what)  # type: ignore[arg-type]
         classes.append(ast.unparse(_row_class(templates[template.id], row, what)))
-        loops += _registrations(row, backends)
+        loops += _registrations(row, backends, by_dtype, what)
     return "\n\n" + "\n\n\n".join(classes) + "\n\n\n" + "\n".join(loops) + "\n\n"
 
 

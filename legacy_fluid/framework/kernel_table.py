@@ -22,7 +22,8 @@ Each row becomes a subclass of the template named by the row (`kernel`) and boun
 that name in the module that writes the row (so `from <module> import AtanKernel` works
 as it did for the hand-written class), registered with `register_op_kernel` for each
 backend of the table's `backends` (in that order: "CPU" the row's `cpu` dtypes, "GPU" its
-`gpu` ones, or `cpu` when not given) as the loops it replaces registered it. A row
+`gpu` ones, or `cpu` when not given) as the loops it replaces registered it (`by_dtype`:
+dtype by dtype, each on every backend, as `for dtype: CPU; GPU` loops did). A row
 remembers the file and line that wrote it (`fluidphi kernels OP` shows that line, as for
 PHI's `phi.core.kernel_table` rows); `migrate.op_kernel_tables` spells a row out as the
 class and registrations it stands for, so the codemod reads it as a hand-written kernel.
@@ -88,10 +89,27 @@ def _row_class(template: type[OpKernel], row: OpKernelRow) -> type[OpKernel]:
         "__doc__": template.__doc__, "__kernel_row__": row, "__kernel_template__": template})
 
 
+def _register(row: OpKernelRow, cls: type[OpKernel], backends: Sequence[str],
+              by_dtype: bool) -> None:
+    if not by_dtype:
+        for backend in backends:
+            register_op_kernel(row.op_type, backend, cls, *row.dtypes[backend])
+        return
+    if row.gpu is not None:
+        raise ValueError(f"legacy kernel row '{row.op_type}' at {row.site[0]}:{row.site[1]}: "
+                         "a by_dtype table registers one dtype list on every backend: "
+                         "write no gpu dtypes")
+    for dtype in row.cpu:
+        for backend in backends:
+            register_op_kernel(row.op_type, backend, cls, dtype)
+
+
 def register_op_table(template: type[OpKernel], rows: Iterable[OpKernelRow], *,
-                      backends: Sequence[str] = BACKENDS) -> dict[str, type[OpKernel]]:
+                      backends: Sequence[str] = BACKENDS, by_dtype: bool = False
+                      ) -> dict[str, type[OpKernel]]:
     """Make, bind and register each row's class (see the module docstring); returns them by
-    class name."""
+    class name. `by_dtype`: each dtype on every backend before the next dtype (the loop
+    `for dtype in ...: CPU, GPU` registered so), for rows with one dtype list."""
     if not (isinstance(template, type) and issubclass(template, OpKernel)):
         raise TypeError(f"legacy kernel table: the template must be an OpKernel subclass, "
                         f"not {template!r}")
@@ -112,6 +130,5 @@ def register_op_table(template: type[OpKernel], rows: Iterable[OpKernelRow], *,
         cls = made[row.kernel] = _row_class(template, row)
         if module is not None:
             setattr(module, row.kernel, cls)
-        for backend in backends:
-            register_op_kernel(row.op_type, backend, cls, *row.dtypes[backend])
+        _register(row, cls, backends, by_dtype)
     return made

@@ -174,7 +174,6 @@ for _backend in ("CPU", "GPU"):
 
 #: (op type, kernel class, funcs function, CPU dtypes, GPU dtypes when they differ)
 register_op_table(SameDtypeKernel, [
-    OpKernelRow("erf", "ErfKernel", unary_math.erf, _ERF),
     OpKernelRow("trunc", "TruncKernel", unary_math.trunc, _FLOAT_INT),
     OpKernelRow("conj", "ConjKernel", unary_math.conj, _ROUND),
     OpKernelRow("asin", "AsinKernel", unary_math.asin, _FLOAT_COMPLEX),
@@ -192,11 +191,16 @@ register_op_table(SameDtypeKernel, [
     OpKernelRow("atan", "AtanKernel", unary_math.atan, _FLOAT_COMPLEX, _FLOAT),
     OpKernelRow("sinh", "SinhKernel", unary_math.sinh, _FLOAT_COMPLEX, _FLOAT),
 ], backends=("GPU", "CPU"))
+register_op_table(SameDtypeKernel, [
+    OpKernelRow("erf", "ErfKernel", unary_math.erf, _ERF),
+], by_dtype=True)
 
 #: extra: Out's dtype from X's
 register_op_table(OutDtypeKernel, [
     OpKernelRow("isnan_v2", "IsnanKernel", unary_math.isnan, _ISNAN,
                 extra=lambda _: DataType.BOOL),
+], by_dtype=True)
+register_op_table(OutDtypeKernel, [
     OpKernelRow("isfinite_v2", "IsfiniteKernel", unary_math.isfinite, _ISFINITE,
                 extra=lambda _: DataType.BOOL),
     OpKernelRow("isinf_v2", "IsinfKernel", unary_math.isinf, _ISINF,

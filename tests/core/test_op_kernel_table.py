@@ -64,6 +64,26 @@ def _row_line(kernel: str) -> int:
                 and "OpKernelRow(" in line)
 
 
+def test_a_by_dtype_table_registers_as_a_loop_over_dtypes() -> None:
+    with OP_KERNELS.scoped():
+        register_op_table(_Template, [OpKernelRow("t_cos", "TCosKernel", unary_math.cos, _F)],
+                          by_dtype=True)
+        for dtype in _F:
+            register_op_kernel("t_hand", "CPU", _Hand, dtype)
+            register_op_kernel("t_hand", "GPU", _Hand, dtype)
+        assert list(OP_KERNELS.kernels_of("t_cos")) == list(OP_KERNELS.kernels_of("t_hand"))
+        with pytest.raises(ValueError, match=r"row 't_sin' at .*: a by_dtype table .* no gpu"):
+            register_op_table(_Template, [
+                OpKernelRow("t_sin", "TSin2Kernel", unary_math.sin, _F, _F)], by_dtype=True)
+    expanded = expand_op_tables(MODULE.replace('backends=("GPU", "CPU")', "by_dtype=True")
+                                .replace(", (GPU_ONLY,), f.out", ", extra=f.out"), "m.py")
+    loops = [ast.unparse(n) for n in ast.parse(expanded).body if isinstance(n, ast.For)]
+    assert loops[0] == ("for _dtype in _F:\n    register_op_kernel('a', 'CPU', AKernel, _dtype)"
+                        "\n    register_op_kernel('a', 'GPU', AKernel, _dtype)")
+    with pytest.raises(ValueError, match=r"^m\.py: line \d+: a by_dtype table's row writes no"):
+        expand_op_tables(MODULE.replace('backends=("GPU", "CPU")', "by_dtype=True"), "m.py")
+
+
 def test_bad_rows_are_named() -> None:
     with pytest.raises(ValueError, match=r"row 't_x'.*at least one dtype"):
         OpKernelRow("t_x", "TXKernel", unary_math.sin, ())
@@ -94,7 +114,8 @@ def _classes(source: str) -> dict[str, str]:
     return {n.name: ast.unparse(n) for n in ast.parse(source).body if isinstance(n, ast.ClassDef)}
 
 
-CONVERTED = ["legacy_fluid/operators/unary_math_op.py", "legacy_fluid/operators/activation_op.py"]
+CONVERTED = [f"legacy_fluid/operators/{m}.py"
+             for m in ("unary_math_op", "activation_op")]
 
 
 @pytest.mark.parametrize("rel", CONVERTED)
