@@ -12,7 +12,8 @@ replaced by what the row wrote (a call of a lambda `extra` inlined, as
 `backends` order) a `for _dtype in <dtypes>: register_op_kernel(...)` loop, "CPU" with the
 row's `cpu` dtypes and "GPU" with its `gpu` ones (else `cpu`); a `by_dtype` table's row is
 one loop over its dtypes registering each on every backend. The template is a class of
-the module or one it imports from a module found next to it in the source tree.
+the module or one it imports from a module found next to it in the source tree; a
+template's own module lists it among its bases (`table_templates`), which get no kernel row.
 """
 
 from __future__ import annotations
@@ -134,6 +135,17 @@ def _expand_table(call: ast.Call, templates: dict[str, ast.ClassDef], what: str)
         classes.append(ast.unparse(_row_class(templates[template.id], row, what)))
         loops += _registrations(row, backends, by_dtype, what)
     return "\n\n" + "\n\n\n".join(classes) + "\n\n\n" + "\n".join(loops) + "\n\n"
+
+
+def table_templates(source: str) -> frozenset[str]:
+    """The module's classes that are table templates (a method reads `self.row`): bases of
+    the classes its rows make, no kernels of their own."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return frozenset()
+    return frozenset(node.name for node in tree.body if isinstance(node, ast.ClassDef) and any(
+        isinstance(n, ast.Attribute) and ast.unparse(n) == ROW_ACCESS for n in ast.walk(node)))
 
 
 def expand_op_tables(source: str, what: str, path: Path | None = None) -> str:

@@ -26,7 +26,7 @@ from migrate.dead_users import live_uses
 from migrate.file_writes import Change, WriteReport, check_target, write_atomic, write_unit
 from migrate.generated_backward import GENERATED_FILE, is_generated
 from migrate.kernel import PASSES_CTX
-from migrate.op_kernel_tables import expand_op_tables
+from migrate.op_kernel_tables import expand_op_tables, table_templates
 from migrate.records import FileResult, Foreign, KernelRecord
 from migrate.registration_effects import KEPT_REGISTERED
 from migrate.source_files import SourceError, digest_of, read_source
@@ -139,7 +139,8 @@ def migrate_file(path_text: str, exclude: dict[str, str] | None = None,
                             catalog=_WORKER_STATE["catalog"],  # type: ignore[arg-type]
                             exclude_ops=exclude,
                             backward=_WORKER_STATE["backward"],  # type: ignore[arg-type]
-                            keep_names=keep, foreign=foreign, tree_bases=tree_bases)
+                            keep_names=keep, foreign=foreign,
+                            tree_bases=tree_bases | table_templates(text))
     result.encoding, result.digest = source.encoding, source.digest
     result.excluded, result.kept = dict(exclude or {}), keep
     result.kept_for, result.foreign = dict(kept_for or {}), dict(foreign or {})

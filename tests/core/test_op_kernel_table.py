@@ -184,3 +184,14 @@ def test_a_table_inside_code_is_refused() -> None:
     source = MODULE.replace("register_op_table(_T", "made = register_op_table(_T")
     with pytest.raises(ValueError, match=r"m\.py: register_op_table.*statement of its own"):
         expand_op_tables(source, "m.py")
+
+
+def test_a_template_is_a_base_not_a_kernel_row() -> None:
+    from migrate.op_kernel_tables import table_templates
+    from migrate.runner import migrate_file
+
+    path = ROOT / "legacy_fluid" / "operators" / "unary_templates.py"
+    assert table_templates(path.read_text(encoding="utf-8")) == {"SameDtypeKernel",
+                                                                 "OutDtypeKernel"}
+    result = migrate_file(str(path))
+    assert not result.error and not result.records and not result.changed
