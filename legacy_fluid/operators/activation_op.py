@@ -45,29 +45,23 @@ from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.var_type import AttrType
 from legacy_fluid.operators.unary_templates import OutDtypeKernel, SameDtypeKernel
-from phi.common import DataType
 from phi.kernels.funcs import activation as act_funcs
 from phi.kernels.funcs import unary_math
-
-_FLOAT = (DataType.FLOAT32, DataType.FLOAT64)
-_FLOAT_HALF = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16)
-_COMPLEX = (DataType.COMPLEX64, DataType.COMPLEX128)
-_FLOAT_COMPLEX = (*_FLOAT, *_COMPLEX)
-_HALF_COMPLEX = (*_FLOAT_HALF, *_COMPLEX)
-_INT = (DataType.INT32, DataType.INT64)
-_LOG_CPU = (*_FLOAT_HALF, DataType.BFLOAT16, *_COMPLEX, *_INT)
-_RELU_GPU = (*_FLOAT_HALF, DataType.BFLOAT16)
-_INT_COMPLEX_CPU = (*_FLOAT, DataType.INT32, DataType.INT64, *_COMPLEX)
-_INT_COMPLEX_GPU = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.INT32,
-                    DataType.INT64, *_COMPLEX)
-_ROUND_CPU = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
-              DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64)
-_ROUND_GPU = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.UINT8, DataType.INT8,
-              DataType.INT16, DataType.INT32, DataType.INT64)
-_SIGN_CPU = (DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64, DataType.UINT8,
-             *_FLOAT_COMPLEX)
-_SIGN_GPU = (DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64, DataType.UINT8,
-             DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16)
+from phi.kernels.funcs.unary_dtypes import (
+    FLOAT,
+    FLOAT_COMPLEX,
+    FLOAT_HALF,
+    HALF_COMPLEX,
+    INT,
+    INT_COMPLEX_CPU,
+    INT_COMPLEX_GPU,
+    LOG_CPU,
+    RELU_GPU,
+    ROUND_CPU,
+    ROUND_GPU,
+    SIGN_CPU,
+    SIGN_GPU,
+)
 
 
 class ActivationOpMaker(OpProtoAndCheckerMaker):
@@ -166,33 +160,33 @@ for _op, _op_class, _maker in (
     register_operator(_op, _op_class, _maker)
 #: (op type, kernel class, funcs function, CPU dtypes, GPU dtypes when they differ)
 register_op_table(SameDtypeKernel, [
-    OpKernelRow("rsqrt", "RsqrtKernel", unary_math.rsqrt, _FLOAT, _FLOAT_HALF),
-    OpKernelRow("square", "SquareKernel", unary_math.square, _INT_COMPLEX_CPU,
-                _INT_COMPLEX_GPU),
-    OpKernelRow("relu", "ReluKernel", act_funcs.relu, _FLOAT, _RELU_GPU),
-    OpKernelRow("sigmoid", "SigmoidKernel", act_funcs.sigmoid, _FLOAT_COMPLEX, _FLOAT_HALF),
-    OpKernelRow("tanh", "TanhKernel", act_funcs.tanh, _FLOAT_COMPLEX, _FLOAT_HALF),
-    OpKernelRow("floor", "FloorKernel", unary_math.floor, _ROUND_CPU, _ROUND_GPU),
-    OpKernelRow("ceil", "CeilKernel", unary_math.ceil, _ROUND_CPU, _ROUND_GPU),
-    OpKernelRow("sign", "SignKernel", act_funcs.sign, _SIGN_CPU, _SIGN_GPU),
+    OpKernelRow("rsqrt", "RsqrtKernel", unary_math.rsqrt, FLOAT, FLOAT_HALF),
+    OpKernelRow("square", "SquareKernel", unary_math.square, INT_COMPLEX_CPU,
+                INT_COMPLEX_GPU),
+    OpKernelRow("relu", "ReluKernel", act_funcs.relu, FLOAT, RELU_GPU),
+    OpKernelRow("sigmoid", "SigmoidKernel", act_funcs.sigmoid, FLOAT_COMPLEX, FLOAT_HALF),
+    OpKernelRow("tanh", "TanhKernel", act_funcs.tanh, FLOAT_COMPLEX, FLOAT_HALF),
+    OpKernelRow("floor", "FloorKernel", unary_math.floor, ROUND_CPU, ROUND_GPU),
+    OpKernelRow("ceil", "CeilKernel", unary_math.ceil, ROUND_CPU, ROUND_GPU),
+    OpKernelRow("sign", "SignKernel", act_funcs.sign, SIGN_CPU, SIGN_GPU),
 ])
 register_op_table(SameDtypeKernel, [
-    OpKernelRow("sqrt", "SqrtKernel", unary_math.sqrt, _FLOAT_COMPLEX, _HALF_COMPLEX),
-    OpKernelRow("reciprocal", "ReciprocalKernel", unary_math.reciprocal, _FLOAT_COMPLEX,
-                _HALF_COMPLEX),
-    OpKernelRow("sin", "SinKernel", unary_math.sin, _FLOAT_COMPLEX, _HALF_COMPLEX),
-    OpKernelRow("cos", "CosKernel", unary_math.cos, _FLOAT_COMPLEX, _HALF_COMPLEX),
+    OpKernelRow("sqrt", "SqrtKernel", unary_math.sqrt, FLOAT_COMPLEX, HALF_COMPLEX),
+    OpKernelRow("reciprocal", "ReciprocalKernel", unary_math.reciprocal, FLOAT_COMPLEX,
+                HALF_COMPLEX),
+    OpKernelRow("sin", "SinKernel", unary_math.sin, FLOAT_COMPLEX, HALF_COMPLEX),
+    OpKernelRow("cos", "CosKernel", unary_math.cos, FLOAT_COMPLEX, HALF_COMPLEX),
 ], backends=("GPU", "CPU"))
 
 #: extra: Out's dtype from X's
 register_op_table(OutDtypeKernel, [
-    OpKernelRow("abs", "AbsKernel", unary_math.abs, _INT_COMPLEX_CPU, _INT_COMPLEX_GPU,
+    OpKernelRow("abs", "AbsKernel", unary_math.abs, INT_COMPLEX_CPU, INT_COMPLEX_GPU,
                 unary_math.abs_out_dtype),
-    OpKernelRow("exp", "ExpKernel", unary_math.exp, (*_HALF_COMPLEX, *_INT), _HALF_COMPLEX,
+    OpKernelRow("exp", "ExpKernel", unary_math.exp, (*HALF_COMPLEX, *INT), HALF_COMPLEX,
                 unary_math.float_out_dtype),
 ])
 register_op_table(OutDtypeKernel, [
-    OpKernelRow("log", "LogKernel", unary_math.log, _LOG_CPU, _HALF_COMPLEX,
+    OpKernelRow("log", "LogKernel", unary_math.log, LOG_CPU, HALF_COMPLEX,
                 unary_math.float_out_dtype),
 ], backends=("GPU", "CPU"))
 
@@ -297,7 +291,7 @@ register_operator("softshrink", ActivationOp)
 register_operator("thresholded_relu", ActivationOp)
 register_operator("maxout", MaxoutOp)
 for _backend in ("CPU", "GPU"):
-    for _dtype in _FLOAT:
+    for _dtype in FLOAT:
         register_op_kernel("logit", _backend, LogitKernel, _dtype)
         register_op_kernel("selu", _backend, SeluKernel, _dtype)
         register_op_kernel("brelu", _backend, BreluKernel, _dtype)
@@ -305,10 +299,10 @@ for _backend in ("CPU", "GPU"):
         register_op_kernel("softshrink", _backend, SoftShrinkKernel, _dtype)
         register_op_kernel("thresholded_relu", _backend, ThresholdedReluKernel, _dtype)
         register_op_kernel("maxout", _backend, MaxoutKernel, _dtype)
-    for _dtype in _FLOAT_COMPLEX:
+    for _dtype in FLOAT_COMPLEX:
         register_op_kernel("stanh", _backend, StanhKernel, _dtype)
 
 register_op_table(SameDtypeKernel, [
-    OpKernelRow("tanh_shrink", "TanhShrinkKernel", act_funcs.tanh_shrink, _FLOAT),
-    OpKernelRow("softsign", "SoftsignKernel", act_funcs.softsign, _FLOAT_COMPLEX),
+    OpKernelRow("tanh_shrink", "TanhShrinkKernel", act_funcs.tanh_shrink, FLOAT),
+    OpKernelRow("softsign", "SoftsignKernel", act_funcs.softsign, FLOAT_COMPLEX),
 ])

@@ -33,19 +33,19 @@ from legacy_fluid.operators.activation_op import ActivationOp, FloatOutOp
 from legacy_fluid.operators.unary_templates import OutDtypeKernel, SameDtypeKernel
 from phi.common import DataType
 from phi.kernels.funcs import special, unary_math
-
-_FLOAT = (DataType.FLOAT32, DataType.FLOAT64)
-_ERF = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16)
-_EXPM1 = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.INT32, DataType.INT64)
-_LOG1P = (*_EXPM1, DataType.BFLOAT16)
-_COMPLEX = (DataType.COMPLEX64, DataType.COMPLEX128)
-_ISNAN = (*_LOG1P, *_COMPLEX)
-_ISFINITE = _ISNAN
-_ISINF = (*_ISNAN, DataType.UINT8, DataType.INT8, DataType.INT16)
-_FLOAT_INT = (*_FLOAT, DataType.INT32, DataType.INT64)
-_ROUND = (*_FLOAT_INT, *_COMPLEX)
-_FLOAT_COMPLEX = (*_FLOAT, *_COMPLEX)
-_LOG2 = (*_FLOAT_INT, DataType.FLOAT16, DataType.BFLOAT16, *_COMPLEX)
+from phi.kernels.funcs.unary_dtypes import (
+    COMPLEX,
+    ERF,
+    EXPM1,
+    FLOAT,
+    FLOAT_COMPLEX,
+    FLOAT_INT,
+    ISINF,
+    ISNAN,
+    LOG1P,
+    LOG2,
+    ROUND,
+)
 
 #: renorm's attributes have no defaults; round's desc must carry `decimals` to be a Paddle
 #: 3.x round (without it, it is a 2.x one: float32 / float64 only). Valid calls for `--verify`.
@@ -165,60 +165,60 @@ register_operator("imag", RealOutOp)
 register_operator("conj", ActivationOp)
 register_operator("angle", RealOutOp)
 for _backend in ("CPU", "GPU"):
-    for _dtype in _FLOAT_INT:
+    for _dtype in FLOAT_INT:
         register_op_kernel("rint", _backend, RintKernel, _dtype)
-    for _dtype in _ROUND:
+    for _dtype in ROUND:
         register_op_kernel("round", _backend, RoundKernel, _dtype)
-    for _dtype in _FLOAT:
+    for _dtype in FLOAT:
         register_op_kernel("renorm", _backend, RenormKernel, _dtype)
 
 #: (op type, kernel class, funcs function, CPU dtypes, GPU dtypes when they differ)
 register_op_table(SameDtypeKernel, [
-    OpKernelRow("trunc", "TruncKernel", unary_math.trunc, _FLOAT_INT),
-    OpKernelRow("conj", "ConjKernel", unary_math.conj, _ROUND),
-    OpKernelRow("asin", "AsinKernel", unary_math.asin, _FLOAT_COMPLEX),
-    OpKernelRow("acos", "AcosKernel", unary_math.acos, _FLOAT_COMPLEX),
-    OpKernelRow("asinh", "AsinhKernel", unary_math.asinh, _FLOAT_COMPLEX),
-    OpKernelRow("acosh", "AcoshKernel", unary_math.acosh, _FLOAT_COMPLEX),
-    OpKernelRow("atanh", "AtanhKernel", unary_math.atanh, _FLOAT_COMPLEX),
-    OpKernelRow("cosh", "CoshKernel", unary_math.cosh, _FLOAT_COMPLEX),
-    OpKernelRow("tan", "TanKernel", unary_math.tan, _FLOAT_COMPLEX),
-    OpKernelRow("lgamma", "LgammaKernel", special.lgamma, _FLOAT),
-    OpKernelRow("digamma", "DigammaKernel", special.digamma, _FLOAT),
-    OpKernelRow("erfinv", "ErfinvKernel", special.erfinv, _FLOAT),
+    OpKernelRow("trunc", "TruncKernel", unary_math.trunc, FLOAT_INT),
+    OpKernelRow("conj", "ConjKernel", unary_math.conj, ROUND),
+    OpKernelRow("asin", "AsinKernel", unary_math.asin, FLOAT_COMPLEX),
+    OpKernelRow("acos", "AcosKernel", unary_math.acos, FLOAT_COMPLEX),
+    OpKernelRow("asinh", "AsinhKernel", unary_math.asinh, FLOAT_COMPLEX),
+    OpKernelRow("acosh", "AcoshKernel", unary_math.acosh, FLOAT_COMPLEX),
+    OpKernelRow("atanh", "AtanhKernel", unary_math.atanh, FLOAT_COMPLEX),
+    OpKernelRow("cosh", "CoshKernel", unary_math.cosh, FLOAT_COMPLEX),
+    OpKernelRow("tan", "TanKernel", unary_math.tan, FLOAT_COMPLEX),
+    OpKernelRow("lgamma", "LgammaKernel", special.lgamma, FLOAT),
+    OpKernelRow("digamma", "DigammaKernel", special.digamma, FLOAT),
+    OpKernelRow("erfinv", "ErfinvKernel", special.erfinv, FLOAT),
 ])
 register_op_table(SameDtypeKernel, [
-    OpKernelRow("atan", "AtanKernel", unary_math.atan, _FLOAT_COMPLEX, _FLOAT),
-    OpKernelRow("sinh", "SinhKernel", unary_math.sinh, _FLOAT_COMPLEX, _FLOAT),
+    OpKernelRow("atan", "AtanKernel", unary_math.atan, FLOAT_COMPLEX, FLOAT),
+    OpKernelRow("sinh", "SinhKernel", unary_math.sinh, FLOAT_COMPLEX, FLOAT),
 ], backends=("GPU", "CPU"))
 register_op_table(SameDtypeKernel, [
-    OpKernelRow("erf", "ErfKernel", unary_math.erf, _ERF),
+    OpKernelRow("erf", "ErfKernel", unary_math.erf, ERF),
 ], by_dtype=True)
 
 #: extra: Out's dtype from X's
 register_op_table(OutDtypeKernel, [
-    OpKernelRow("isnan_v2", "IsnanKernel", unary_math.isnan, _ISNAN,
+    OpKernelRow("isnan_v2", "IsnanKernel", unary_math.isnan, ISNAN,
                 extra=lambda _: DataType.BOOL),
 ], by_dtype=True)
 register_op_table(OutDtypeKernel, [
-    OpKernelRow("isfinite_v2", "IsfiniteKernel", unary_math.isfinite, _ISFINITE,
+    OpKernelRow("isfinite_v2", "IsfiniteKernel", unary_math.isfinite, ISNAN,
                 extra=lambda _: DataType.BOOL),
-    OpKernelRow("isinf_v2", "IsinfKernel", unary_math.isinf, _ISINF,
+    OpKernelRow("isinf_v2", "IsinfKernel", unary_math.isinf, ISINF,
                 extra=lambda _: DataType.BOOL),
-    OpKernelRow("real", "RealKernel", unary_math.real, _COMPLEX,
+    OpKernelRow("real", "RealKernel", unary_math.real, COMPLEX,
                 extra=unary_math.abs_out_dtype),
-    OpKernelRow("imag", "ImagKernel", unary_math.imag, _COMPLEX,
+    OpKernelRow("imag", "ImagKernel", unary_math.imag, COMPLEX,
                 extra=unary_math.abs_out_dtype),
-    OpKernelRow("angle", "AngleKernel", unary_math.angle, _FLOAT_COMPLEX,
+    OpKernelRow("angle", "AngleKernel", unary_math.angle, FLOAT_COMPLEX,
                 extra=unary_math.abs_out_dtype),
-    OpKernelRow("log2", "Log2Kernel", unary_math.log2, _LOG2,
+    OpKernelRow("log2", "Log2Kernel", unary_math.log2, LOG2,
                 extra=unary_math.float_out_dtype),
-    OpKernelRow("log10", "Log10Kernel", unary_math.log10, _LOG2,
+    OpKernelRow("log10", "Log10Kernel", unary_math.log10, LOG2,
                 extra=unary_math.float_out_dtype),
 ])
 register_op_table(OutDtypeKernel, [
-    OpKernelRow("expm1", "Expm1Kernel", unary_math.expm1, (*_EXPM1, *_COMPLEX), _EXPM1,
+    OpKernelRow("expm1", "Expm1Kernel", unary_math.expm1, (*EXPM1, *COMPLEX), EXPM1,
                 unary_math.float_out_dtype),
-    OpKernelRow("log1p", "Log1pKernel", unary_math.log1p, (*_LOG1P, *_COMPLEX), _LOG1P,
+    OpKernelRow("log1p", "Log1pKernel", unary_math.log1p, (*LOG1P, *COMPLEX), LOG1P,
                 unary_math.float_out_dtype),
 ], backends=("GPU", "CPU"))
