@@ -44,7 +44,7 @@ from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.var_type import AttrType
-from legacy_fluid.operators.unary_templates import OutDtypeKernel, SameDtypeKernel
+from legacy_fluid.operators.kernel_templates import OutDtypeKernel, SameDtypeKernel
 from phi.kernels.funcs import activation as act_funcs
 from phi.kernels.funcs import unary_math
 from phi.kernels.funcs.unary_dtypes import (

@@ -30,7 +30,7 @@ from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.operators.activation_op import ActivationOp, FloatOutOp
-from legacy_fluid.operators.unary_templates import OutDtypeKernel, SameDtypeKernel
+from legacy_fluid.operators.kernel_templates import OutDtypeKernel, SameDtypeKernel
 from phi.common import DataType
 from phi.kernels.funcs import special, unary_math
 from phi.kernels.funcs.unary_dtypes import (

@@ -19,7 +19,7 @@ from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
 from legacy_fluid.framework.op_kernel import OP_KERNELS, OpKernel, register_op_kernel
 from legacy_fluid.operators import unary_math_op
-from legacy_fluid.operators.unary_templates import SameDtypeKernel
+from legacy_fluid.operators.kernel_templates import SameDtypeKernel
 from migrate.op_kernel_tables import expand_op_tables
 from phi.common import DataType
 from phi.kernels.funcs import unary_math
@@ -190,7 +190,7 @@ def test_a_template_is_a_base_not_a_kernel_row() -> None:
     from migrate.op_kernel_tables import table_templates
     from migrate.runner import migrate_file
 
-    path = ROOT / "legacy_fluid" / "operators" / "unary_templates.py"
+    path = ROOT / "legacy_fluid" / "operators" / "kernel_templates.py"
     assert table_templates(path.read_text(encoding="utf-8")) == {"SameDtypeKernel",
                                                                  "OutDtypeKernel"}
     result = migrate_file(str(path))
