@@ -19,7 +19,6 @@ import ast
 import copy
 from dataclasses import fields
 from pathlib import Path
-from typing import TypeVar
 
 from phi.core.kernel_table import KernelRow
 
@@ -27,7 +26,6 @@ TABLE_CALL = "register_table"
 ROW_CALL = "KernelRow"
 _ROW_FIELDS = [f.name for f in fields(KernelRow) if f.compare]
 _BACKENDS = (("CPU", "cpu"), ("GPU", "gpu"))
-_Def = TypeVar("_Def", ast.FunctionDef, ast.ClassDef)
 
 
 def called(node: ast.AST, name: str) -> bool:
@@ -139,11 +137,10 @@ def _named_attrs(fn: ast.FunctionDef, row: dict[str, ast.expr]
     return star.arg, attr_names
 
 
-def imported_defs(tree: ast.Module, root: Path | None, kind: type[_Def] = ast.FunctionDef
-                  ) -> dict[str, _Def]:
-    """Functions (or classes: `kind`) the module imports by name (`from phi.kernels.x
-    import t`) from a module of the source tree under `root`, by the name the module uses."""
-    found: dict[str, _Def] = {}
+def _imported_templates(tree: ast.Module, root: Path | None) -> dict[str, ast.FunctionDef]:
+    """Functions the module imports by name (`from phi.kernels.x import t`) from a module
+    of the source tree under `root`, by the name the module uses."""
+    found: dict[str, ast.FunctionDef] = {}
     for node in tree.body:
         if not isinstance(node, ast.ImportFrom) or root is None or not node.module:
             continue
@@ -151,7 +148,7 @@ def imported_defs(tree: ast.Module, root: Path | None, kind: type[_Def] = ast.Fu
         if not path.is_file():
             continue
         defs = {n.name: n for n in ast.parse(path.read_text(encoding="utf-8")).body
-                if isinstance(n, kind)}
+                if isinstance(n, ast.FunctionDef)}
         found.update((a.asname or a.name, defs[a.name]) for a in node.names if a.name in defs)
     return found
 
@@ -163,7 +160,7 @@ def expand_tables(source: str, what: str, root: Path | None = None) -> str:
     tree = ast.parse(source)
     if not any(called(getattr(s, "value", None), TABLE_CALL) for s in tree.body):
         return source
-    templates = {**imported_defs(tree, root),
+    templates = {**_imported_templates(tree, root),
                  **{n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}}
     functions = []
     for stmt in tree.body:

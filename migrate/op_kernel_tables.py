@@ -19,17 +19,107 @@ template's own module lists it among its bases (`table_templates`), which get no
 from __future__ import annotations
 
 import ast
+import builtins
 import copy
-from dataclasses import fields
+from dataclasses import dataclass, fields
 from pathlib import Path
 
 from legacy_fluid.framework.kernel_table import BACKENDS, OpKernelRow
-from migrate.kernel_tables import Substitute, bind, called, imported_defs
+from migrate.kernel_tables import Substitute, bind, called
 
 TABLE_CALL = "register_op_table"
 ROW_CALL = "OpKernelRow"
 ROW_ACCESS = "self.row"
+REGISTER_IMPORT = "from legacy_fluid.framework.op_kernel import register_op_kernel"
 _ROW_FIELDS = [f.name for f in fields(OpKernelRow) if f.init]
+
+
+@dataclass(frozen=True)
+class _Template:
+    node: ast.ClassDef
+    #: the imports of the template's module by the name they bind (None: the template is
+    #: a class of the module that writes the table, whose names it shares)
+    imports: dict[str, str] | None
+
+
+def _imports(tree: ast.Module) -> dict[str, str]:
+    """name -> the top-level import binding it, spelled as a statement."""
+    found: dict[str, str] = {}
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.update((a.asname or a.name, ast.unparse(ast.ImportFrom(node.module, [a], 0)))
+                         for a in node.names)
+        elif isinstance(node, ast.Import):
+            found.update((a.asname or a.name.split(".")[0], ast.unparse(ast.Import([a])))
+                         for a in node.names)
+    return found
+
+
+def _bound(tree: ast.Module) -> set[str]:
+    """Names the module binds at top level."""
+    names = set(_imports(tree))
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names.update(n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name))
+    return names
+
+
+def _free_names(template: ast.ClassDef, what: str) -> set[str]:
+    """Names a row's class reads from the template (its bases and `compute`) that neither
+    `compute` nor Python binds: its module's."""
+    nodes = [n for part in (*template.bases, _compute(template, what)) for n in ast.walk(part)]
+    stored = {n.id for n in nodes if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+    stored |= {a.arg for n in nodes if isinstance(n, ast.arguments)
+               for a in (*n.posonlyargs, *n.args, *n.kwonlyargs)}
+    loaded = {n.id for n in nodes if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    return loaded - stored - set(dir(builtins))
+
+
+def _templates(tree: ast.Module, path: Path | None) -> dict[str, _Template]:
+    """The classes a table may name as its template: the module's own, and those it imports
+    by name from a module of the source tree (with that module's imports)."""
+    found: dict[str, _Template] = {}
+    root = _source_root(tree, path)
+    for node in tree.body:
+        if not isinstance(node, ast.ImportFrom) or root is None or not node.module:
+            continue
+        source = (root / Path(*node.module.split("."))).with_suffix(".py")
+        if not source.is_file():
+            continue
+        other = ast.parse(source.read_text(encoding="utf-8"))
+        classes = {n.name: n for n in other.body if isinstance(n, ast.ClassDef)}
+        found.update((a.asname or a.name, _Template(classes[a.name], _imports(other)))
+                     for a in node.names if a.name in classes)
+    found.update((n.name, _Template(n, None)) for n in tree.body if isinstance(n, ast.ClassDef))
+    return found
+
+
+def _needed_imports(templates: list[_Template], tree: ast.Module, what: str) -> list[str]:
+    """The imports the spelled-out classes and loops need that the module lacks: the names
+    a template of another module reads (as that module imports them) and
+    `register_op_kernel`. A name the module binds otherwise is refused."""
+    imports, bound = _imports(tree), _bound(tree)
+    wanted: dict[str, str] = {"register_op_kernel": REGISTER_IMPORT}
+    for template in templates:
+        if template.imports is None:
+            continue
+        for name in sorted(_free_names(template.node, what)):
+            if name not in template.imports:
+                raise ValueError(f"{what}: the table template {template.node.name} reads "
+                                 f"{name}, which its module does not import: cannot spell it "
+                                 "out here")
+            wanted[name] = template.imports[name]
+    needed = []
+    for name, statement in wanted.items():
+        if name in bound and imports.get(name) != statement:
+            raise ValueError(f"{what}: the spelled-out table needs `{statement}`, but the "
+                             f"module binds {name} otherwise")
+        if name not in bound:
+            needed.append(statement)
+    return sorted(set(needed))
 
 
 def _source_root(tree: ast.Module, path: Path | None) -> Path | None:
@@ -115,7 +205,7 @@ def _registrations(row: dict[str, ast.expr], backends: list[str], by_dtype: bool
     return loops
 
 
-def _expand_table(call: ast.Call, templates: dict[str, ast.ClassDef], what: str) -> str:
+def _expand_table(call: ast.Call, templates: dict[str, _Template], what: str) -> str:
     table = bind(call, ["template", "rows"], what)
     template = table["template"]
     if not isinstance(template, ast.Name) or template.id not in templates:
@@ -132,7 +222,7 @@ def _expand_table(call: ast.Call, templates: dict[str, ast.ClassDef], what: str)
             raise ValueError(f"{what}: line {node.lineno}: a legacy table row must be an "
                              f"{ROW_CALL}(...) call")
         row = bind(node, _ROW_FIELDS, what)  # type: ignore[arg-type]
-        classes.append(ast.unparse(_row_class(templates[template.id], row, what)))
+        classes.append(ast.unparse(_row_class(templates[template.id].node, row, what)))
         loops += _registrations(row, backends, by_dtype, what)
     return "\n\n" + "\n\n\n".join(classes) + "\n\n\n" + "\n".join(loops) + "\n\n"
 
@@ -159,10 +249,17 @@ def expand_op_tables(source: str, what: str, path: Path | None = None) -> str:
             raise ValueError(f"{what}: {TABLE_CALL}(...) is read only as a statement of its "
                              "own at module level")
         return source
-    templates = {**imported_defs(tree, _source_root(tree, path), ast.ClassDef),
-                 **{n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}}
+    templates = _templates(tree, path)
     lines = source.splitlines(keepends=True)
     for stmt in reversed(tables):
         text = _expand_table(stmt.value, templates, what)  # type: ignore[arg-type]
         lines[stmt.lineno - 1:stmt.end_lineno] = [text]
+    used = [templates[t.value.args[0].id] for t in tables  # type: ignore[attr-defined]
+            if t.value.args and isinstance(t.value.args[0], ast.Name)]  # type: ignore[attr-defined]
+    needed = _needed_imports(used, tree, what)
+    if needed:  # after the last import above the first table
+        above = [n.end_lineno or n.lineno for n in tree.body if isinstance(
+            n, (ast.Import, ast.ImportFrom)) and n.lineno < tables[0].lineno]
+        at = max(above, default=0)
+        lines[at:at] = ["".join(f"{statement}\n" for statement in needed)]
     return "".join(lines)

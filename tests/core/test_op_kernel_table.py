@@ -115,7 +115,7 @@ def _classes(source: str) -> dict[str, str]:
 
 
 CONVERTED = [f"legacy_fluid/operators/{m}.py"
-             for m in ("unary_math_op", "activation_op")]
+             for m in ("unary_math_op", "activation_op", "elementwise_op")]
 
 
 @pytest.mark.parametrize("rel", CONVERTED)
@@ -191,7 +191,52 @@ def test_a_template_is_a_base_not_a_kernel_row() -> None:
     from migrate.runner import migrate_file
 
     path = ROOT / "legacy_fluid" / "operators" / "kernel_templates.py"
-    assert table_templates(path.read_text(encoding="utf-8")) == {"SameDtypeKernel",
-                                                                 "OutDtypeKernel"}
+    text = path.read_text(encoding="utf-8")
+    classes = {n.name for n in ast.parse(text).body if isinstance(n, ast.ClassDef)}
+    assert {"SameDtypeKernel", "AxisBinaryKernel"} <= classes
+    assert table_templates(text) == classes
+    assert table_templates(MODULE) == {"_T"} and table_templates("class K: pass") == set()
     result = migrate_file(str(path))
     assert not result.error and not result.records and not result.changed
+
+
+TEMPLATE_MODULE = textwrap.dedent('''\
+    from legacy_fluid.framework.op_kernel import OpKernel
+    from phi.common import DataType
+
+
+    class BoolOut(OpKernel):
+        def compute(self, ctx):
+            data = ctx.output("Out").mutable_data(ctx.place, DataType.BOOL)
+            self.row.func(ctx.input("X").data, data)
+''')
+
+ROWS_MODULE = textwrap.dedent('''\
+    """rows"""
+    from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
+    from pkg.templ import BoolOut
+
+    register_op_table(BoolOut, [OpKernelRow("a", "AKernel", f.a, _F)])
+''')
+
+
+def test_the_expansion_imports_what_a_template_of_another_module_reads(tmp_path: Path) -> None:
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "templ.py").write_text(TEMPLATE_MODULE, encoding="utf-8")
+    rows = tmp_path / "pkg" / "rows.py"
+    expanded = expand_op_tables(ROWS_MODULE, "rows.py", rows)
+    tree = ast.parse(expanded)
+    imports = [ast.unparse(n) for n in tree.body if isinstance(n, ast.ImportFrom)]
+    assert imports[2:] == ["from legacy_fluid.framework.op_kernel import OpKernel",
+                           "from legacy_fluid.framework.op_kernel import register_op_kernel",
+                           "from phi.common import DataType"]
+    assert "mutable_data(ctx.place, DataType.BOOL)" in _classes(expanded)["AKernel"]
+    with pytest.raises(ValueError, match=r"^rows\.py: .*needs `from phi.common import "
+                                         r"DataType`, but the module binds DataType otherwise"):
+        expand_op_tables(ROWS_MODULE + "DataType = None\n", "rows.py", rows)
+    (tmp_path / "pkg" / "templ.py").write_text(
+        TEMPLATE_MODULE.replace("from phi.common import DataType\n", "DataType = None\n"),
+        encoding="utf-8")
+    with pytest.raises(ValueError, match=r"template BoolOut reads DataType, which its module "
+                                         "does not import"):
+        expand_op_tables(ROWS_MODULE, "rows.py", rows)
