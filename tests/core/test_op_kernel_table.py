@@ -115,7 +115,8 @@ def _classes(source: str) -> dict[str, str]:
 
 
 CONVERTED = [f"legacy_fluid/operators/{m}.py"
-             for m in ("unary_math_op", "activation_op", "elementwise_op", "compare_op")]
+             for m in ("unary_math_op", "activation_op", "elementwise_op", "compare_op",
+                       "bitwise_op")]
 
 
 @pytest.mark.parametrize("rel", CONVERTED)
