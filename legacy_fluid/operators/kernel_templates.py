@@ -9,7 +9,8 @@ Binary ops, Out = row.func(X, Y, axis) broadcast as the elementwise ops broadcas
 
 - `AxisBinaryKernel`: the op's `axis` attribute, Out has X's dtype;
 - `NoAxisBinaryKernel`: axis -1 (the op has no `axis`), Out has X's dtype;
-- `AxisCompareKernel`: the op's `axis`, Out is bool.
+- `AxisCompareKernel`: the op's `axis`, Out is bool;
+- `BoolBinaryKernel`: Out = row.func(X, Y) broadcast NumPy-style, bool.
 
 This module registers nothing itself.
 """
@@ -77,3 +78,14 @@ class AxisCompareKernel(OpKernel):
         axis = ctx.attr("axis")
         data = out.mutable_data(ctx.place, DataType.BOOL)
         self.row.func(ctx.xp, x.data, y.data, axis, data)
+
+
+class BoolBinaryKernel(OpKernel):
+    row: ClassVar[OpKernelRow]
+
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out = ctx.output("Out")
+        data = out.mutable_data(ctx.place, DataType.BOOL)
+        self.row.func(ctx.xp, x.data, y.data, data)
