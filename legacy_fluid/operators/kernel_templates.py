@@ -3,7 +3,8 @@ op modules, written per kernel as one row. Unary ops, Out = row.func(X) with X's
 
 - `SameDtypeKernel`: Out has X's dtype;
 - `OutDtypeKernel`: Out's dtype is `row.extra(X's dtype)` (float32 for integer X, real
-  for complex X, bool, ...).
+  for complex X, bool, ...);
+- `LowerSameDtypeKernel`: slots `x` / `out` (a yaml-named op's), Out has X's dtype.
 
 Binary ops, Out = row.func(X, Y, axis) broadcast as the elementwise ops broadcast:
 
@@ -89,3 +90,12 @@ class BoolBinaryKernel(OpKernel):
         out = ctx.output("Out")
         data = out.mutable_data(ctx.place, DataType.BOOL)
         self.row.func(ctx.xp, x.data, y.data, data)
+
+
+class LowerSameDtypeKernel(OpKernel):
+    row: ClassVar[OpKernelRow]
+
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("x")
+        out = ctx.output("out")
+        self.row.func(ctx.xp, x.data, out.mutable_data(ctx.place, x.dtype))

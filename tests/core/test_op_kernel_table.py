@@ -116,7 +116,7 @@ def _classes(source: str) -> dict[str, str]:
 
 CONVERTED = [f"legacy_fluid/operators/{m}.py"
              for m in ("unary_math_op", "activation_op", "elementwise_op", "compare_op",
-                       "bitwise_op", "logical_op")]
+                       "bitwise_op", "logical_op", "special_op")]
 
 
 @pytest.mark.parametrize("rel", CONVERTED)
