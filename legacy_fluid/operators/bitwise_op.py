@@ -15,12 +15,11 @@ from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.operators.kernel_templates import NoAxisBinaryKernel, SameDtypeKernel
-from phi.common import DataType
 from phi.kernels.funcs import bitwise as bitwise_funcs
 from phi.kernels.funcs import elementwise as ew_funcs
 
-_INTS = (DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64)
-_TYPES = (DataType.BOOL, *_INTS)
+_INTS = bitwise_funcs.SHIFT_TYPES
+_TYPES = bitwise_funcs.TYPES
 
 #: Shift amounts stay small for `--verify` (random int tensors would shift past the width).
 _SHIFT_CASES = [{"name": "amounts 0..7", "inputs": {"x": {"shape": (3, 4), "low": -50, "high": 50},

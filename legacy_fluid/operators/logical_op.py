@@ -16,11 +16,8 @@ from phi.common import DataType
 from phi.kernels.funcs import compare as compare_funcs
 from phi.kernels.funcs import elementwise as ew_funcs
 
-_CPU_TYPES = (DataType.BOOL, DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64,
-              DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128)
-_GPU_TYPES = (DataType.BOOL, DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64,
-              DataType.FLOAT16, DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64,
-              DataType.COMPLEX128)
+_CPU_TYPES = compare_funcs.LOGICAL_CPU
+_GPU_TYPES = compare_funcs.LOGICAL_GPU
 
 
 class LogicalBinaryOp(OperatorWithKernel):
