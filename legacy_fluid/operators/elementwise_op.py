@@ -32,35 +32,22 @@ from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.var_type import AttrType
 from legacy_fluid.operators.kernel_templates import AxisBinaryKernel, NoAxisBinaryKernel
-from phi.common import DataType
 from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import elementwise as ew_funcs
 
-#: add / sub / mul / div on GPU
-_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
-          DataType.INT16, DataType.INT32, DataType.INT64, DataType.COMPLEX64,
-          DataType.COMPLEX128)
-#: elementwise_add / elementwise_div: Paddle 3.3.1's CPU dtypes (no half types)
-_ADD_CPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.BOOL, DataType.UINT8,
-                  DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64,
-                  DataType.COMPLEX64, DataType.COMPLEX128)
-#: elementwise_sub: Paddle 3.3.1's CPU dtypes (no float16)
-_SUB_CPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.BFLOAT16, DataType.INT16,
-                  DataType.INT32, DataType.INT64, DataType.COMPLEX64, DataType.COMPLEX128)
-#: elementwise_mul: Paddle 3.3.1's CPU dtypes (bool; no float16, no int16)
-_MUL_CPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.BFLOAT16, DataType.BOOL,
-                  DataType.INT32, DataType.INT64, DataType.COMPLEX64, DataType.COMPLEX128)
-#: elementwise_max / elementwise_min: Paddle 3.3.1's CPU dtypes; GPU: float16 too
-_REAL_CPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.BFLOAT16, DataType.INT32,
-                   DataType.INT64)
-_REAL_TYPES = (*_REAL_CPU_TYPES, DataType.FLOAT16)
-#: elementwise_pow: Paddle 3.3.1's CPU dtypes (no float16 there); GPU: float16 too
-_POW_CPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.BFLOAT16, DataType.INT32,
-                  DataType.INT64, DataType.COMPLEX64, DataType.COMPLEX128)
-_FLOORDIV_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
-                   DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64)
-_NO_AXIS_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64)
-_MOD_TYPES = (*_NO_AXIS_TYPES, DataType.COMPLEX64, DataType.COMPLEX128)
+#: Paddle 3.3.1's dtypes (phi.kernels.funcs.elementwise): add / sub / mul / div on the GPU;
+#: per op on the CPU (add / div: no half types; sub: no float16; mul: bool, no float16, no
+#: int16); max / min and pow (GPU: float16 too); floordiv, mod, and the ops without `axis`
+_TYPES = ew_funcs.ADD_DIVIDE_GPU_TYPES
+_ADD_CPU_TYPES = ew_funcs.ADD_DIVIDE_CPU_TYPES
+_SUB_CPU_TYPES = ew_funcs.SUBTRACT_CPU_TYPES
+_MUL_CPU_TYPES = ew_funcs.MULTIPLY_CPU_TYPES
+_REAL_CPU_TYPES = ew_funcs.MAX_MIN_CPU_TYPES
+_REAL_TYPES = ew_funcs.MAX_MIN_GPU_TYPES
+_POW_CPU_TYPES = ew_funcs.POW_CPU_TYPES
+_FLOORDIV_TYPES = ew_funcs.FLOOR_DIVIDE_TYPES
+_NO_AXIS_TYPES = ew_funcs.NO_AXIS_TYPES
+_MOD_TYPES = ew_funcs.REMAINDER_TYPES
 
 
 #: floordiv / mod: an integer zero divisor is an error, so Y stays away from 0 (the other
@@ -169,7 +156,7 @@ register_op_table(AxisBinaryKernel, [
     OpKernelRow("elementwise_min", "ElementwiseMinKernel", ew_funcs.minimum, _REAL_CPU_TYPES,
                 _REAL_TYPES),
     OpKernelRow("elementwise_pow", "ElementwisePowKernel", ew_funcs.elementwise_pow,
-                _POW_CPU_TYPES, (*_POW_CPU_TYPES, DataType.FLOAT16)),
+                _POW_CPU_TYPES, ew_funcs.POW_GPU_TYPES),
 ])
 register_operator("elementwise_floordiv", ElementwiseOp)
 register_operator("elementwise_mod", ElementwiseOp)
