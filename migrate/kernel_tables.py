@@ -28,12 +28,12 @@ _ROW_FIELDS = [f.name for f in fields(KernelRow) if f.compare]
 _BACKENDS = (("CPU", "cpu"), ("GPU", "gpu"))
 
 
-def _called(node: ast.AST, name: str) -> bool:
+def called(node: ast.AST, name: str) -> bool:
     return (isinstance(node, ast.Call) and isinstance(node.func, (ast.Name, ast.Attribute))
             and (node.func.id if isinstance(node.func, ast.Name) else node.func.attr) == name)
 
 
-def _bind(call: ast.Call, names: list[str], what: str) -> dict[str, ast.expr]:
+def bind(call: ast.Call, names: list[str], what: str) -> dict[str, ast.expr]:
     """Positional and keyword arguments of `call` by parameter name."""
     if (len(call.args) > len(names) or any(isinstance(a, ast.Starred) for a in call.args)
             or any(k.arg is None for k in call.keywords)):
@@ -43,16 +43,18 @@ def _bind(call: ast.Call, names: list[str], what: str) -> dict[str, ast.expr]:
     return bound
 
 
-class _Substitute(ast.NodeTransformer):
-    """`row.<field>` -> the row's expression; `row.extra(args)` with a lambda extra inlined."""
+class Substitute(ast.NodeTransformer):
+    """`row.<field>` -> the row's expression; `row.extra(args)` with a lambda extra inlined.
+    `row_param` is how the template reaches its row: a parameter (`row`) or an attribute
+    (`self.row`, a legacy template class's)."""
 
     def __init__(self, row_param: str, row: dict[str, ast.expr],
                  attrs: tuple[str, list[str]] | None = None) -> None:
         self.row_param, self.row, self.attrs = row_param, row, attrs
 
     def _field(self, node: ast.AST) -> str | None:
-        if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
-                and node.value.id == self.row_param):
+        if (isinstance(node, ast.Attribute) and isinstance(node.value, (ast.Name, ast.Attribute))
+                and ast.unparse(node.value) == self.row_param):
             return node.attr
         return None
 
@@ -99,7 +101,7 @@ def _row_function(template: ast.FunctionDef, row: dict[str, ast.expr],
     if (body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
             and isinstance(body[0].value.value, str)):
         body = body[1:]
-    fn.body = [_Substitute(row_param, row, attrs).visit(stmt) for stmt in body]
+    fn.body = [Substitute(row_param, row, attrs).visit(stmt) for stmt in body]
     fn.name = f"{name.value}_kernel"
     layout = ast.unparse(table["layout"]) if "layout" in table else "DataLayout.ALL_LAYOUT"
     extra = (f", arg_overrides={ast.unparse(table['arg_overrides'])}"
@@ -156,16 +158,16 @@ def expand_tables(source: str, what: str, root: Path | None = None) -> str:
     names the file in errors). A template is a function of the module or one it imports
     from a module of the source tree under `root`."""
     tree = ast.parse(source)
-    if not any(_called(getattr(s, "value", None), TABLE_CALL) for s in tree.body):
+    if not any(called(getattr(s, "value", None), TABLE_CALL) for s in tree.body):
         return source
     templates = {**_imported_templates(tree, root),
                  **{n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}}
     functions = []
     for stmt in tree.body:
         call = stmt.value if isinstance(stmt, (ast.Expr, ast.Assign)) else None
-        if call is None or not _called(call, TABLE_CALL):
+        if call is None or not called(call, TABLE_CALL):
             continue
-        table = _bind(call, ["template", "rows", "layout"], what)
+        table = bind(call, ["template", "rows", "layout"], what)
         template = table["template"]
         if not isinstance(template, ast.Name) or template.id not in templates:
             raise ValueError(f"{what}: line {call.lineno}: the table's template must be a "
@@ -174,9 +176,9 @@ def expand_tables(source: str, what: str, root: Path | None = None) -> str:
         if not isinstance(rows, (ast.List, ast.Tuple)):
             raise ValueError(f"{what}: line {call.lineno}: the rows must be written as a list")
         for row in rows.elts:
-            if not _called(row, ROW_CALL):
+            if not called(row, ROW_CALL):
                 raise ValueError(f"{what}: line {row.lineno}: a table row must be a "
                                  f"{ROW_CALL}(...) call")
             functions.append(_row_function(templates[template.id],
-                                           _bind(row, _ROW_FIELDS, what), table))
+                                           bind(row, _ROW_FIELDS, what), table))
     return "\n\n".join([source, *functions]) if functions else source

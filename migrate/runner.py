@@ -27,6 +27,7 @@ from migrate.file_writes import Change, WriteReport, check_target, write_atomic,
 from migrate.generated_backward import GENERATED_FILE, is_generated
 from migrate.kernel import PASSES_CTX
 from migrate.live_registrations import read_live, unread
+from migrate.op_kernel_tables import expand_op_tables, table_templates
 from migrate.records import FileResult, Foreign, KernelRecord, LiveFacts
 from migrate.registration_effects import KEPT_REGISTERED
 from migrate.source_files import SourceError, digest_of, read_source
@@ -130,13 +131,19 @@ def migrate_file(path_text: str, exclude: dict[str, str] | None = None,
     too_deep = nesting_problem(source.text)
     if too_deep is not None:
         return FileResult(shown, "", "", skipped=f"{shown}: {too_deep}.")
-    result = migrate_source(source.text, path, display=shown,
+    try:  # legacy kernel tables read as the classes and registrations they stand for
+        text = expand_op_tables(source.text, shown, path)
+    except SyntaxError:
+        text = source.text  # migrate_source says what is wrong with it
+    except ValueError as exc:
+        return FileResult(shown, "", "", error=str(exc))
+    result = migrate_source(text, path, display=shown,
                             base_names=_WORKER_STATE["base"],  # type: ignore[arg-type]
                             catalog=_WORKER_STATE["catalog"],  # type: ignore[arg-type]
                             exclude_ops=exclude,
                             backward=_WORKER_STATE["backward"],  # type: ignore[arg-type]
-                            keep_names=keep, foreign=foreign, tree_bases=tree_bases,
-                            live=live)
+                            keep_names=keep, foreign=foreign,
+                            tree_bases=tree_bases | table_templates(text), live=live)
     result.encoding, result.digest = source.encoding, source.digest
     result.excluded, result.kept = dict(exclude or {}), keep
     result.kept_for, result.foreign = dict(kept_for or {}), dict(foreign or {})

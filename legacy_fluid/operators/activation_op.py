@@ -38,34 +38,30 @@ thresholded_relu had no `value` (its default, 0, is what those programs meant).
 from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.var_type import AttrType
-from phi.common import DataType
+from legacy_fluid.operators.kernel_templates import OutDtypeKernel, SameDtypeKernel
 from phi.kernels.funcs import activation as act_funcs
 from phi.kernels.funcs import unary_math
-
-_FLOAT = (DataType.FLOAT32, DataType.FLOAT64)
-_FLOAT_HALF = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16)
-_COMPLEX = (DataType.COMPLEX64, DataType.COMPLEX128)
-_FLOAT_COMPLEX = (*_FLOAT, *_COMPLEX)
-_HALF_COMPLEX = (*_FLOAT_HALF, *_COMPLEX)
-_INT = (DataType.INT32, DataType.INT64)
-_LOG_CPU = (*_FLOAT_HALF, DataType.BFLOAT16, *_COMPLEX, *_INT)
-_RELU_GPU = (*_FLOAT_HALF, DataType.BFLOAT16)
-_INT_COMPLEX_CPU = (*_FLOAT, DataType.INT32, DataType.INT64, *_COMPLEX)
-_INT_COMPLEX_GPU = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.INT32,
-                    DataType.INT64, *_COMPLEX)
-_ROUND_CPU = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
-              DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64)
-_ROUND_GPU = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.UINT8, DataType.INT8,
-              DataType.INT16, DataType.INT32, DataType.INT64)
-_SIGN_CPU = (DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64, DataType.UINT8,
-             *_FLOAT_COMPLEX)
-_SIGN_GPU = (DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64, DataType.UINT8,
-             DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16)
+from phi.kernels.funcs.unary_dtypes import (
+    FLOAT,
+    FLOAT_COMPLEX,
+    FLOAT_HALF,
+    HALF_COMPLEX,
+    INT,
+    INT_COMPLEX_CPU,
+    INT_COMPLEX_GPU,
+    LOG_CPU,
+    RELU_GPU,
+    ROUND_CPU,
+    ROUND_GPU,
+    SIGN_CPU,
+    SIGN_GPU,
+)
 
 
 class ActivationOpMaker(OpProtoAndCheckerMaker):
@@ -152,126 +148,6 @@ class AbsOp(OperatorWithKernel):
         ctx.share_lod("X", "Out")
 
 
-class AbsKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, unary_math.abs_out_dtype(x.dtype))
-        unary_math.abs(ctx.xp, x.data, data)
-
-
-class ExpKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, unary_math.float_out_dtype(x.dtype))
-        unary_math.exp(ctx.xp, x.data, data)
-
-
-class SqrtKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, x.dtype)
-        unary_math.sqrt(ctx.xp, x.data, data)
-
-
-class RsqrtKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, x.dtype)
-        unary_math.rsqrt(ctx.xp, x.data, data)
-
-
-class LogKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, unary_math.float_out_dtype(x.dtype))
-        unary_math.log(ctx.xp, x.data, data)
-
-
-class SquareKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, x.dtype)
-        unary_math.square(ctx.xp, x.data, data)
-
-
-class ReciprocalKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, x.dtype)
-        unary_math.reciprocal(ctx.xp, x.data, data)
-
-
-class FloorKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, x.dtype)
-        unary_math.floor(ctx.xp, x.data, data)
-
-
-class CeilKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, x.dtype)
-        unary_math.ceil(ctx.xp, x.data, data)
-
-
-class SinKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, x.dtype)
-        unary_math.sin(ctx.xp, x.data, data)
-
-
-class CosKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, x.dtype)
-        unary_math.cos(ctx.xp, x.data, data)
-
-
-class ReluKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, x.dtype)
-        act_funcs.relu(ctx.xp, x.data, data)
-
-
-class SigmoidKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, x.dtype)
-        act_funcs.sigmoid(ctx.xp, x.data, data)
-
-
-class TanhKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, x.dtype)
-        act_funcs.tanh(ctx.xp, x.data, data)
-
-
-class SignKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, x.dtype)
-        act_funcs.sign(ctx.xp, x.data, data)
-
-
 for _op, _op_class, _maker in (
         ("abs", AbsOp, MkldnnOnlyOpMaker), ("exp", FloatOutOp, OnednnOpMaker),
         ("sqrt", ActivationOp, ActivationOpMaker), ("rsqrt", ActivationOp, ActivationOpMaker),
@@ -282,51 +158,37 @@ for _op, _op_class, _maker in (
         ("relu", ActivationOp, MkldnnTypedOpMaker), ("sigmoid", ActivationOp, OnednnTypedOpMaker),
         ("tanh", ActivationOp, OnednnOpMaker), ("sign", ActivationOp, NoExtraOpMaker)):
     register_operator(_op, _op_class, _maker)
-for _dtype in _INT_COMPLEX_CPU:
-    register_op_kernel("abs", "CPU", AbsKernel, _dtype)
-    register_op_kernel("square", "CPU", SquareKernel, _dtype)
-for _dtype in _INT_COMPLEX_GPU:
-    register_op_kernel("abs", "GPU", AbsKernel, _dtype)
-    register_op_kernel("square", "GPU", SquareKernel, _dtype)
-for _dtype in (*_HALF_COMPLEX, *_INT):
-    register_op_kernel("exp", "CPU", ExpKernel, _dtype)
-for _dtype in _HALF_COMPLEX:
-    register_op_kernel("exp", "GPU", ExpKernel, _dtype)
-    register_op_kernel("sqrt", "GPU", SqrtKernel, _dtype)
-    register_op_kernel("log", "GPU", LogKernel, _dtype)
-    register_op_kernel("reciprocal", "GPU", ReciprocalKernel, _dtype)
-    register_op_kernel("sin", "GPU", SinKernel, _dtype)
-    register_op_kernel("cos", "GPU", CosKernel, _dtype)
-for _dtype in _FLOAT_COMPLEX:
-    register_op_kernel("sqrt", "CPU", SqrtKernel, _dtype)
-    register_op_kernel("reciprocal", "CPU", ReciprocalKernel, _dtype)
-    register_op_kernel("sin", "CPU", SinKernel, _dtype)
-    register_op_kernel("cos", "CPU", CosKernel, _dtype)
-for _dtype in _LOG_CPU:
-    register_op_kernel("log", "CPU", LogKernel, _dtype)
-for _dtype in _FLOAT:
-    register_op_kernel("rsqrt", "CPU", RsqrtKernel, _dtype)
-    register_op_kernel("relu", "CPU", ReluKernel, _dtype)
-for _dtype in _FLOAT_COMPLEX:
-    register_op_kernel("sigmoid", "CPU", SigmoidKernel, _dtype)
-    register_op_kernel("tanh", "CPU", TanhKernel, _dtype)
-for _dtype in _FLOAT_HALF:
-    register_op_kernel("rsqrt", "GPU", RsqrtKernel, _dtype)
-    register_op_kernel("sigmoid", "GPU", SigmoidKernel, _dtype)
-    register_op_kernel("tanh", "GPU", TanhKernel, _dtype)
-for _dtype in _RELU_GPU:
-    register_op_kernel("relu", "GPU", ReluKernel, _dtype)
-for _dtype in _ROUND_CPU:
-    register_op_kernel("floor", "CPU", FloorKernel, _dtype)
-    register_op_kernel("ceil", "CPU", CeilKernel, _dtype)
-for _dtype in _ROUND_GPU:
-    register_op_kernel("floor", "GPU", FloorKernel, _dtype)
-    register_op_kernel("ceil", "GPU", CeilKernel, _dtype)
-for _dtype in _SIGN_CPU:
-    register_op_kernel("sign", "CPU", SignKernel, _dtype)
-for _dtype in _SIGN_GPU:
-    register_op_kernel("sign", "GPU", SignKernel, _dtype)
+#: (op type, kernel class, funcs function, CPU dtypes, GPU dtypes when they differ)
+register_op_table(SameDtypeKernel, [
+    OpKernelRow("rsqrt", "RsqrtKernel", unary_math.rsqrt, FLOAT, FLOAT_HALF),
+    OpKernelRow("square", "SquareKernel", unary_math.square, INT_COMPLEX_CPU,
+                INT_COMPLEX_GPU),
+    OpKernelRow("relu", "ReluKernel", act_funcs.relu, FLOAT, RELU_GPU),
+    OpKernelRow("sigmoid", "SigmoidKernel", act_funcs.sigmoid, FLOAT_COMPLEX, FLOAT_HALF),
+    OpKernelRow("tanh", "TanhKernel", act_funcs.tanh, FLOAT_COMPLEX, FLOAT_HALF),
+    OpKernelRow("floor", "FloorKernel", unary_math.floor, ROUND_CPU, ROUND_GPU),
+    OpKernelRow("ceil", "CeilKernel", unary_math.ceil, ROUND_CPU, ROUND_GPU),
+    OpKernelRow("sign", "SignKernel", act_funcs.sign, SIGN_CPU, SIGN_GPU),
+])
+register_op_table(SameDtypeKernel, [
+    OpKernelRow("sqrt", "SqrtKernel", unary_math.sqrt, FLOAT_COMPLEX, HALF_COMPLEX),
+    OpKernelRow("reciprocal", "ReciprocalKernel", unary_math.reciprocal, FLOAT_COMPLEX,
+                HALF_COMPLEX),
+    OpKernelRow("sin", "SinKernel", unary_math.sin, FLOAT_COMPLEX, HALF_COMPLEX),
+    OpKernelRow("cos", "CosKernel", unary_math.cos, FLOAT_COMPLEX, HALF_COMPLEX),
+], backends=("GPU", "CPU"))
 
+#: extra: Out's dtype from X's
+register_op_table(OutDtypeKernel, [
+    OpKernelRow("abs", "AbsKernel", unary_math.abs, INT_COMPLEX_CPU, INT_COMPLEX_GPU,
+                unary_math.abs_out_dtype),
+    OpKernelRow("exp", "ExpKernel", unary_math.exp, (*HALF_COMPLEX, *INT), HALF_COMPLEX,
+                unary_math.float_out_dtype),
+])
+register_op_table(OutDtypeKernel, [
+    OpKernelRow("log", "LogKernel", unary_math.log, LOG_CPU, HALF_COMPLEX,
+                unary_math.float_out_dtype),
+], backends=("GPU", "CPU"))
 
 #: maxout's attributes are checked at infer time; these are valid calls for `--verify`.
 VERIFY_CASES = {
@@ -348,14 +210,6 @@ class LogitKernel(OpKernel):
         eps = ctx.attr("eps")
         data = out.mutable_data(ctx.place, x.dtype)
         act_funcs.logit(ctx.xp, x.data, eps, data)
-
-
-class SoftsignKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, x.dtype)
-        act_funcs.softsign(ctx.xp, x.data, data)
 
 
 class SeluKernel(OpKernel):
@@ -386,14 +240,6 @@ class StanhKernel(OpKernel):
         scale_b = ctx.attr("scale_b")
         data = out.mutable_data(ctx.place, x.dtype)
         act_funcs.stanh(ctx.xp, x.data, scale_a, scale_b, data)
-
-
-class TanhShrinkKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, x.dtype)
-        act_funcs.tanh_shrink(ctx.xp, x.data, data)
 
 
 class HardShrinkKernel(OpKernel):
@@ -445,15 +291,18 @@ register_operator("softshrink", ActivationOp)
 register_operator("thresholded_relu", ActivationOp)
 register_operator("maxout", MaxoutOp)
 for _backend in ("CPU", "GPU"):
-    for _dtype in _FLOAT:
+    for _dtype in FLOAT:
         register_op_kernel("logit", _backend, LogitKernel, _dtype)
         register_op_kernel("selu", _backend, SeluKernel, _dtype)
         register_op_kernel("brelu", _backend, BreluKernel, _dtype)
-        register_op_kernel("tanh_shrink", _backend, TanhShrinkKernel, _dtype)
         register_op_kernel("hard_shrink", _backend, HardShrinkKernel, _dtype)
         register_op_kernel("softshrink", _backend, SoftShrinkKernel, _dtype)
         register_op_kernel("thresholded_relu", _backend, ThresholdedReluKernel, _dtype)
         register_op_kernel("maxout", _backend, MaxoutKernel, _dtype)
-    for _dtype in _FLOAT_COMPLEX:
-        register_op_kernel("softsign", _backend, SoftsignKernel, _dtype)
+    for _dtype in FLOAT_COMPLEX:
         register_op_kernel("stanh", _backend, StanhKernel, _dtype)
+
+register_op_table(SameDtypeKernel, [
+    OpKernelRow("tanh_shrink", "TanhShrinkKernel", act_funcs.tanh_shrink, FLOAT),
+    OpKernelRow("softsign", "SoftsignKernel", act_funcs.softsign, FLOAT_COMPLEX),
+])

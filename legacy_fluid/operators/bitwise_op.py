@@ -10,15 +10,16 @@ phi.kernels.funcs.bitwise.
 from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
-from phi.common import DataType
+from legacy_fluid.operators.kernel_templates import NoAxisBinaryKernel, SameDtypeKernel
 from phi.kernels.funcs import bitwise as bitwise_funcs
 from phi.kernels.funcs import elementwise as ew_funcs
 
-_INTS = (DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64)
-_TYPES = (DataType.BOOL, *_INTS)
+_INTS = bitwise_funcs.SHIFT_TYPES
+_TYPES = bitwise_funcs.TYPES
 
 #: Shift amounts stay small for `--verify` (random int tensors would shift past the width).
 _SHIFT_CASES = [{"name": "amounts 0..7", "inputs": {"x": {"shape": (3, 4), "low": -50, "high": 50},
@@ -49,41 +50,6 @@ class BitwiseShiftOp(OperatorWithKernel):
         ctx.share_lod("x", "out")
 
 
-class BitwiseAndKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        y = ctx.input("Y")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, x.dtype)
-        ew_funcs.bitwise_and(ctx.xp, x.data, y.data, -1, data)
-
-
-class BitwiseOrKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        y = ctx.input("Y")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, x.dtype)
-        ew_funcs.bitwise_or(ctx.xp, x.data, y.data, -1, data)
-
-
-class BitwiseXorKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        y = ctx.input("Y")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, x.dtype)
-        ew_funcs.bitwise_xor(ctx.xp, x.data, y.data, -1, data)
-
-
-class BitwiseNotKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, x.dtype)
-        bitwise_funcs.bitwise_not(ctx.xp, x.data, data)
-
-
 class BitwiseLeftShiftKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("x")
@@ -110,12 +76,15 @@ register_operator("bitwise_xor", BitwiseBinaryOp)
 register_operator("bitwise_not", BitwiseNotOp)
 register_operator("bitwise_left_shift", BitwiseShiftOp)
 register_operator("bitwise_right_shift", BitwiseShiftOp)
+register_op_table(NoAxisBinaryKernel, [
+    OpKernelRow("bitwise_and", "BitwiseAndKernel", ew_funcs.bitwise_and, _TYPES),
+    OpKernelRow("bitwise_or", "BitwiseOrKernel", ew_funcs.bitwise_or, _TYPES),
+    OpKernelRow("bitwise_xor", "BitwiseXorKernel", ew_funcs.bitwise_xor, _TYPES),
+])
+register_op_table(SameDtypeKernel, [
+    OpKernelRow("bitwise_not", "BitwiseNotKernel", bitwise_funcs.bitwise_not, _TYPES),
+])
 for _backend in ("CPU", "GPU"):
-    for _dtype in _TYPES:
-        register_op_kernel("bitwise_and", _backend, BitwiseAndKernel, _dtype)
-        register_op_kernel("bitwise_or", _backend, BitwiseOrKernel, _dtype)
-        register_op_kernel("bitwise_xor", _backend, BitwiseXorKernel, _dtype)
-        register_op_kernel("bitwise_not", _backend, BitwiseNotKernel, _dtype)
     for _dtype in _INTS:
         register_op_kernel("bitwise_left_shift", _backend, BitwiseLeftShiftKernel, _dtype)
         register_op_kernel("bitwise_right_shift", _backend, BitwiseRightShiftKernel, _dtype)

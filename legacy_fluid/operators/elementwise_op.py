@@ -24,41 +24,30 @@ is carried along unread). Each op has its own small kernel:
 from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
-from legacy_fluid.framework.op_kernel import OpKernel, UnsupportedOpVariantError, register_op_kernel
+from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
+from legacy_fluid.framework.op_kernel import UnsupportedOpVariantError
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.var_type import AttrType
-from phi.common import DataType
+from legacy_fluid.operators.kernel_templates import AxisBinaryKernel, NoAxisBinaryKernel
 from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import elementwise as ew_funcs
 
-#: add / sub / mul / div on GPU
-_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
-          DataType.INT16, DataType.INT32, DataType.INT64, DataType.COMPLEX64,
-          DataType.COMPLEX128)
-#: elementwise_add / elementwise_div: Paddle 3.3.1's CPU dtypes (no half types)
-_ADD_CPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.BOOL, DataType.UINT8,
-                  DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64,
-                  DataType.COMPLEX64, DataType.COMPLEX128)
-#: elementwise_sub: Paddle 3.3.1's CPU dtypes (no float16)
-_SUB_CPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.BFLOAT16, DataType.INT16,
-                  DataType.INT32, DataType.INT64, DataType.COMPLEX64, DataType.COMPLEX128)
-#: elementwise_mul: Paddle 3.3.1's CPU dtypes (bool; no float16, no int16)
-_MUL_CPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.BFLOAT16, DataType.BOOL,
-                  DataType.INT32, DataType.INT64, DataType.COMPLEX64, DataType.COMPLEX128)
-#: elementwise_max / elementwise_min: Paddle 3.3.1's CPU dtypes; GPU: float16 too
-_REAL_CPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.BFLOAT16, DataType.INT32,
-                   DataType.INT64)
-_REAL_TYPES = (*_REAL_CPU_TYPES, DataType.FLOAT16)
-#: elementwise_pow: Paddle 3.3.1's CPU dtypes (no float16 there); GPU: float16 too
-_POW_CPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.BFLOAT16, DataType.INT32,
-                  DataType.INT64, DataType.COMPLEX64, DataType.COMPLEX128)
-_FLOORDIV_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
-                   DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64)
-_NO_AXIS_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64)
-_MOD_TYPES = (*_NO_AXIS_TYPES, DataType.COMPLEX64, DataType.COMPLEX128)
+#: Paddle 3.3.1's dtypes (phi.kernels.funcs.elementwise): add / sub / mul / div on the GPU;
+#: per op on the CPU (add / div: no half types; sub: no float16; mul: bool, no float16, no
+#: int16); max / min and pow (GPU: float16 too); floordiv, mod, and the ops without `axis`
+_TYPES = ew_funcs.ADD_DIVIDE_GPU_TYPES
+_ADD_CPU_TYPES = ew_funcs.ADD_DIVIDE_CPU_TYPES
+_SUB_CPU_TYPES = ew_funcs.SUBTRACT_CPU_TYPES
+_MUL_CPU_TYPES = ew_funcs.MULTIPLY_CPU_TYPES
+_REAL_CPU_TYPES = ew_funcs.MAX_MIN_CPU_TYPES
+_REAL_TYPES = ew_funcs.MAX_MIN_GPU_TYPES
+_POW_CPU_TYPES = ew_funcs.POW_CPU_TYPES
+_FLOORDIV_TYPES = ew_funcs.FLOOR_DIVIDE_TYPES
+_NO_AXIS_TYPES = ew_funcs.NO_AXIS_TYPES
+_MOD_TYPES = ew_funcs.REMAINDER_TYPES
 
 
 #: floordiv / mod: an integer zero divisor is an error, so Y stays away from 0 (the other
@@ -149,161 +138,38 @@ class NoAxisElementwiseOp(OperatorWithKernel):
         ctx.share_lod("X", "Out")
 
 
-class ElementwiseAddKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        y = ctx.input("Y")
-        out = ctx.output("Out")
-        axis = ctx.attr("axis")
-        data = out.mutable_data(ctx.place, x.dtype)
-        ew_funcs.add(ctx.xp, x.data, y.data, axis, data)
-
-
-class ElementwiseSubKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        y = ctx.input("Y")
-        out = ctx.output("Out")
-        axis = ctx.attr("axis")
-        data = out.mutable_data(ctx.place, x.dtype)
-        ew_funcs.subtract(ctx.xp, x.data, y.data, axis, data)
-
-
-class ElementwiseMulKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        y = ctx.input("Y")
-        out = ctx.output("Out")
-        axis = ctx.attr("axis")
-        data = out.mutable_data(ctx.place, x.dtype)
-        ew_funcs.multiply(ctx.xp, x.data, y.data, axis, data)
-
-
-class ElementwiseDivKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        y = ctx.input("Y")
-        out = ctx.output("Out")
-        axis = ctx.attr("axis")
-        data = out.mutable_data(ctx.place, x.dtype)
-        ew_funcs.divide(ctx.xp, x.data, y.data, axis, data)
-
-
-class ElementwiseMaxKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        y = ctx.input("Y")
-        out = ctx.output("Out")
-        axis = ctx.attr("axis")
-        data = out.mutable_data(ctx.place, x.dtype)
-        ew_funcs.maximum(ctx.xp, x.data, y.data, axis, data)
-
-
-class ElementwiseMinKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        y = ctx.input("Y")
-        out = ctx.output("Out")
-        axis = ctx.attr("axis")
-        data = out.mutable_data(ctx.place, x.dtype)
-        ew_funcs.minimum(ctx.xp, x.data, y.data, axis, data)
-
-
-class ElementwisePowKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        y = ctx.input("Y")
-        out = ctx.output("Out")
-        axis = ctx.attr("axis")
-        data = out.mutable_data(ctx.place, x.dtype)
-        ew_funcs.elementwise_pow(ctx.xp, x.data, y.data, axis, data)
-
-
-class ElementwiseFloorDivKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        y = ctx.input("Y")
-        out = ctx.output("Out")
-        axis = ctx.attr("axis")
-        data = out.mutable_data(ctx.place, x.dtype)
-        ew_funcs.floor_divide(ctx.xp, x.data, y.data, axis, data)
-
-
-class ElementwiseModKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        y = ctx.input("Y")
-        out = ctx.output("Out")
-        axis = ctx.attr("axis")
-        data = out.mutable_data(ctx.place, x.dtype)
-        ew_funcs.remainder(ctx.xp, x.data, y.data, axis, data)
-
-
-class ElementwiseFmaxKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        y = ctx.input("Y")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, x.dtype)
-        ew_funcs.fmax(ctx.xp, x.data, y.data, -1, data)
-
-
-class ElementwiseFminKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        y = ctx.input("Y")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, x.dtype)
-        ew_funcs.fmin(ctx.xp, x.data, y.data, -1, data)
-
-
-class ElementwiseHeavisideKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        y = ctx.input("Y")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, x.dtype)
-        ew_funcs.heaviside(ctx.xp, x.data, y.data, -1, data)
-
-
 for _op in ("elementwise_max", "elementwise_min", "elementwise_pow"):
     register_operator(_op, ElementwiseOp)
 for _op in ("elementwise_add", "elementwise_sub", "elementwise_mul", "elementwise_div"):
     register_operator(_op, ElementwiseOp, ElementwiseOpMaker)
-for _dtype in _ADD_CPU_TYPES:
-    register_op_kernel("elementwise_add", "CPU", ElementwiseAddKernel, _dtype)
-    register_op_kernel("elementwise_div", "CPU", ElementwiseDivKernel, _dtype)
-for _dtype in _SUB_CPU_TYPES:
-    register_op_kernel("elementwise_sub", "CPU", ElementwiseSubKernel, _dtype)
-for _dtype in _MUL_CPU_TYPES:
-    register_op_kernel("elementwise_mul", "CPU", ElementwiseMulKernel, _dtype)
-for _dtype in _TYPES:
-    register_op_kernel("elementwise_add", "GPU", ElementwiseAddKernel, _dtype)
-    register_op_kernel("elementwise_sub", "GPU", ElementwiseSubKernel, _dtype)
-    register_op_kernel("elementwise_mul", "GPU", ElementwiseMulKernel, _dtype)
-    register_op_kernel("elementwise_div", "GPU", ElementwiseDivKernel, _dtype)
-for _dtype in _REAL_CPU_TYPES:
-    register_op_kernel("elementwise_max", "CPU", ElementwiseMaxKernel, _dtype)
-    register_op_kernel("elementwise_min", "CPU", ElementwiseMinKernel, _dtype)
-for _dtype in _REAL_TYPES:
-    register_op_kernel("elementwise_max", "GPU", ElementwiseMaxKernel, _dtype)
-    register_op_kernel("elementwise_min", "GPU", ElementwiseMinKernel, _dtype)
-for _dtype in _POW_CPU_TYPES:
-    register_op_kernel("elementwise_pow", "CPU", ElementwisePowKernel, _dtype)
-for _dtype in (*_POW_CPU_TYPES, DataType.FLOAT16):
-    register_op_kernel("elementwise_pow", "GPU", ElementwisePowKernel, _dtype)
+#: (op type, kernel class, funcs function, CPU dtypes, GPU dtypes when they differ)
+register_op_table(AxisBinaryKernel, [
+    OpKernelRow("elementwise_add", "ElementwiseAddKernel", ew_funcs.add, _ADD_CPU_TYPES, _TYPES),
+    OpKernelRow("elementwise_div", "ElementwiseDivKernel", ew_funcs.divide, _ADD_CPU_TYPES,
+                _TYPES),
+    OpKernelRow("elementwise_sub", "ElementwiseSubKernel", ew_funcs.subtract, _SUB_CPU_TYPES,
+                _TYPES),
+    OpKernelRow("elementwise_mul", "ElementwiseMulKernel", ew_funcs.multiply, _MUL_CPU_TYPES,
+                _TYPES),
+    OpKernelRow("elementwise_max", "ElementwiseMaxKernel", ew_funcs.maximum, _REAL_CPU_TYPES,
+                _REAL_TYPES),
+    OpKernelRow("elementwise_min", "ElementwiseMinKernel", ew_funcs.minimum, _REAL_CPU_TYPES,
+                _REAL_TYPES),
+    OpKernelRow("elementwise_pow", "ElementwisePowKernel", ew_funcs.elementwise_pow,
+                _POW_CPU_TYPES, ew_funcs.POW_GPU_TYPES),
+])
 register_operator("elementwise_floordiv", ElementwiseOp)
 register_operator("elementwise_mod", ElementwiseOp)
-for _dtype in _FLOORDIV_TYPES:
-    register_op_kernel("elementwise_floordiv", "CPU", ElementwiseFloorDivKernel, _dtype)
-    register_op_kernel("elementwise_floordiv", "GPU", ElementwiseFloorDivKernel, _dtype)
-for _dtype in _MOD_TYPES:
-    register_op_kernel("elementwise_mod", "CPU", ElementwiseModKernel, _dtype)
-    register_op_kernel("elementwise_mod", "GPU", ElementwiseModKernel, _dtype)
+register_op_table(AxisBinaryKernel, [
+    OpKernelRow("elementwise_floordiv", "ElementwiseFloorDivKernel", ew_funcs.floor_divide,
+                _FLOORDIV_TYPES),
+    OpKernelRow("elementwise_mod", "ElementwiseModKernel", ew_funcs.remainder, _MOD_TYPES),
+], by_dtype=True)
 for _op in ("elementwise_fmax", "elementwise_fmin", "elementwise_heaviside"):
     register_operator(_op, NoAxisElementwiseOp)
-for _dtype in _NO_AXIS_TYPES:
-    for _backend in ("CPU", "GPU"):
-        register_op_kernel("elementwise_fmax", _backend, ElementwiseFmaxKernel, _dtype)
-        register_op_kernel("elementwise_fmin", _backend, ElementwiseFminKernel, _dtype)
-        register_op_kernel("elementwise_heaviside", _backend, ElementwiseHeavisideKernel, _dtype)
+register_op_table(NoAxisBinaryKernel, [
+    OpKernelRow("elementwise_fmax", "ElementwiseFmaxKernel", ew_funcs.fmax, _NO_AXIS_TYPES),
+    OpKernelRow("elementwise_fmin", "ElementwiseFminKernel", ew_funcs.fmin, _NO_AXIS_TYPES),
+    OpKernelRow("elementwise_heaviside", "ElementwiseHeavisideKernel", ew_funcs.heaviside,
+                _NO_AXIS_TYPES),
+], by_dtype=True)

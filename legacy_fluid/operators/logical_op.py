@@ -7,19 +7,17 @@ the two binary ops share one operator class; each op has its own small kernel.
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
-from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.execution_context import InferShapeContext
+from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.operators.kernel_templates import BoolBinaryKernel, OutDtypeKernel
 from phi.common import DataType
 from phi.kernels.funcs import compare as compare_funcs
 from phi.kernels.funcs import elementwise as ew_funcs
 
-_CPU_TYPES = (DataType.BOOL, DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64,
-              DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128)
-_GPU_TYPES = (DataType.BOOL, DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64,
-              DataType.FLOAT16, DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64,
-              DataType.COMPLEX128)
+_CPU_TYPES = compare_funcs.LOGICAL_CPU
+_GPU_TYPES = compare_funcs.LOGICAL_GPU
 
 
 class LogicalBinaryOp(OperatorWithKernel):
@@ -37,52 +35,20 @@ class LogicalNotOp(OperatorWithKernel):
         ctx.share_lod("X", "Out")
 
 
-class LogicalAndKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        y = ctx.input("Y")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, DataType.BOOL)
-        compare_funcs.logical_and(ctx.xp, x.data, y.data, data)
-
-
-class LogicalOrKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        y = ctx.input("Y")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, DataType.BOOL)
-        compare_funcs.logical_or(ctx.xp, x.data, y.data, data)
-
-
-class LogicalXorKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        y = ctx.input("Y")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, DataType.BOOL)
-        compare_funcs.logical_xor(ctx.xp, x.data, y.data, data)
-
-
-class LogicalNotKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, DataType.BOOL)
-        compare_funcs.logical_not(ctx.xp, x.data, data)
-
-
 register_operator("logical_and", LogicalBinaryOp)
 register_operator("logical_or", LogicalBinaryOp)
 register_operator("logical_xor", LogicalBinaryOp)
 register_operator("logical_not", LogicalNotOp)
-for _dtype in _CPU_TYPES:
-    register_op_kernel("logical_and", "CPU", LogicalAndKernel, _dtype)
-    register_op_kernel("logical_or", "CPU", LogicalOrKernel, _dtype)
-    register_op_kernel("logical_xor", "CPU", LogicalXorKernel, _dtype)
-    register_op_kernel("logical_not", "CPU", LogicalNotKernel, _dtype)
-for _dtype in _GPU_TYPES:
-    register_op_kernel("logical_and", "GPU", LogicalAndKernel, _dtype)
-    register_op_kernel("logical_or", "GPU", LogicalOrKernel, _dtype)
-    register_op_kernel("logical_xor", "GPU", LogicalXorKernel, _dtype)
-    register_op_kernel("logical_not", "GPU", LogicalNotKernel, _dtype)
+#: (op type, kernel class, funcs function, CPU dtypes, GPU dtypes)
+register_op_table(BoolBinaryKernel, [
+    OpKernelRow("logical_and", "LogicalAndKernel", compare_funcs.logical_and, _CPU_TYPES,
+                _GPU_TYPES),
+    OpKernelRow("logical_or", "LogicalOrKernel", compare_funcs.logical_or, _CPU_TYPES,
+                _GPU_TYPES),
+    OpKernelRow("logical_xor", "LogicalXorKernel", compare_funcs.logical_xor, _CPU_TYPES,
+                _GPU_TYPES),
+])
+register_op_table(OutDtypeKernel, [
+    OpKernelRow("logical_not", "LogicalNotKernel", compare_funcs.logical_not, _CPU_TYPES,
+                _GPU_TYPES, lambda _: DataType.BOOL),
+])

@@ -7,11 +7,15 @@ as Paddle 3.3.1 evaluates it: -inf for n = 0). Math in phi.kernels.funcs.special
 from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.operators.kernel_templates import LowerSameDtypeKernel
 from phi.common import DataType
 from phi.kernels.funcs import special
+
+_FLOAT = (DataType.FLOAT32, DataType.FLOAT64)
 
 
 class SpecialOp(OperatorWithKernel):
@@ -26,41 +30,6 @@ class GammainccOp(OperatorWithKernel):
         ctx.set_output_dim("out", special.same_dims("gammaincc", ctx.get_input_dim("x"),
                                                     ctx.get_input_dim("y")))
         ctx.set_output_dtype("out", ctx.get_input_dtype("x"))
-
-
-class GammalnKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("x")
-        out = ctx.output("out")
-        special.lgamma(ctx.xp, x.data, out.mutable_data(ctx.place, x.dtype))
-
-
-class I0Kernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("x")
-        out = ctx.output("out")
-        special.i0(ctx.xp, x.data, out.mutable_data(ctx.place, x.dtype))
-
-
-class I0eKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("x")
-        out = ctx.output("out")
-        special.i0e(ctx.xp, x.data, out.mutable_data(ctx.place, x.dtype))
-
-
-class I1Kernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("x")
-        out = ctx.output("out")
-        special.i1(ctx.xp, x.data, out.mutable_data(ctx.place, x.dtype))
-
-
-class I1eKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("x")
-        out = ctx.output("out")
-        special.i1e(ctx.xp, x.data, out.mutable_data(ctx.place, x.dtype))
 
 
 class GammainccKernel(OpKernel):
@@ -86,11 +55,16 @@ register_operator("i0", SpecialOp)
 register_operator("i0e", SpecialOp)
 register_operator("i1", SpecialOp)
 register_operator("i1e", SpecialOp)
+register_op_table(LowerSameDtypeKernel, [
+    OpKernelRow("gammaln", "GammalnKernel", special.lgamma, _FLOAT),
+    OpKernelRow("i0", "I0Kernel", special.i0, _FLOAT),
+    OpKernelRow("i0e", "I0eKernel", special.i0e, _FLOAT),
+    OpKernelRow("i1", "I1Kernel", special.i1, _FLOAT),
+    OpKernelRow("i1e", "I1eKernel", special.i1e, _FLOAT),
+])
 for _backend in ("CPU", "GPU"):
-    for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
-        for _op, _kernel in (("gammaln", GammalnKernel), ("i0", I0Kernel), ("i0e", I0eKernel),
-                             ("i1", I1Kernel), ("i1e", I1eKernel),
-                             ("gammaincc", GammainccKernel), ("polygamma", PolygammaKernel)):
+    for _dtype in _FLOAT:
+        for _op, _kernel in (("gammaincc", GammainccKernel), ("polygamma", PolygammaKernel)):
             register_op_kernel(_op, _backend, _kernel, _dtype)
 
 #: Parity / `migrate --verify` inputs: polygamma's order `n` has no default.

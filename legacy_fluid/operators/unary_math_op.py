@@ -25,25 +25,27 @@ takes its proto from the yaml (the extra attributes, which differ per op as in P
 from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.operators.activation_op import ActivationOp, FloatOutOp
+from legacy_fluid.operators.kernel_templates import OutDtypeKernel, SameDtypeKernel
 from phi.common import DataType
 from phi.kernels.funcs import special, unary_math
-
-_FLOAT = (DataType.FLOAT32, DataType.FLOAT64)
-_ERF = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16)
-_EXPM1 = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.INT32, DataType.INT64)
-_LOG1P = (*_EXPM1, DataType.BFLOAT16)
-_COMPLEX = (DataType.COMPLEX64, DataType.COMPLEX128)
-_ISNAN = (*_LOG1P, *_COMPLEX)
-_ISFINITE = _ISNAN
-_ISINF = (*_ISNAN, DataType.UINT8, DataType.INT8, DataType.INT16)
-_FLOAT_INT = (*_FLOAT, DataType.INT32, DataType.INT64)
-_ROUND = (*_FLOAT_INT, *_COMPLEX)
-_FLOAT_COMPLEX = (*_FLOAT, *_COMPLEX)
-_LOG2 = (*_FLOAT_INT, DataType.FLOAT16, DataType.BFLOAT16, *_COMPLEX)
+from phi.kernels.funcs.unary_dtypes import (
+    COMPLEX,
+    ERF,
+    EXPM1,
+    FLOAT,
+    FLOAT_COMPLEX,
+    FLOAT_INT,
+    ISINF,
+    ISNAN,
+    LOG1P,
+    LOG2,
+    ROUND,
+)
 
 #: renorm's attributes have no defaults; round's desc must carry `decimals` to be a Paddle
 #: 3.x round (without it, it is a 2.x one: float32 / float64 only). Valid calls for `--verify`.
@@ -107,62 +109,6 @@ class IsnanOp(OperatorWithKernel):
         ctx.share_lod("X", "Out")
 
 
-class AtanKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, x.dtype)
-        unary_math.atan(ctx.xp, x.data, data)
-
-
-class SinhKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, x.dtype)
-        unary_math.sinh(ctx.xp, x.data, data)
-
-
-class ErfKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, x.dtype)
-        unary_math.erf(ctx.xp, x.data, data)
-
-
-class Expm1Kernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, unary_math.float_out_dtype(x.dtype))
-        unary_math.expm1(ctx.xp, x.data, data)
-
-
-class Log1pKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, unary_math.float_out_dtype(x.dtype))
-        unary_math.log1p(ctx.xp, x.data, data)
-
-
-class IsnanKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, DataType.BOOL)
-        unary_math.isnan(ctx.xp, x.data, data)
-
-
-class TruncKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, x.dtype)
-        unary_math.trunc(ctx.xp, x.data, data)
-
-
 class RintKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("x")
@@ -183,94 +129,6 @@ class RoundKernel(OpKernel):
         unary_math.round(ctx.xp, x.data, decimals, data)
 
 
-class IsfiniteKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, DataType.BOOL)
-        unary_math.isfinite(ctx.xp, x.data, data)
-
-
-class IsinfKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, DataType.BOOL)
-        unary_math.isinf(ctx.xp, x.data, data)
-
-
-class AsinKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, x.dtype)
-        unary_math.asin(ctx.xp, x.data, data)
-
-
-class AcosKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, x.dtype)
-        unary_math.acos(ctx.xp, x.data, data)
-
-
-class AsinhKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, x.dtype)
-        unary_math.asinh(ctx.xp, x.data, data)
-
-
-class AcoshKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, x.dtype)
-        unary_math.acosh(ctx.xp, x.data, data)
-
-
-class AtanhKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, x.dtype)
-        unary_math.atanh(ctx.xp, x.data, data)
-
-
-class CoshKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, x.dtype)
-        unary_math.cosh(ctx.xp, x.data, data)
-
-
-class TanKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, x.dtype)
-        unary_math.tan(ctx.xp, x.data, data)
-
-
-class Log2Kernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, unary_math.float_out_dtype(x.dtype))
-        unary_math.log2(ctx.xp, x.data, data)
-
-
-class Log10Kernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, unary_math.float_out_dtype(x.dtype))
-        unary_math.log10(ctx.xp, x.data, data)
-
-
 class RenormKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("X")
@@ -282,88 +140,12 @@ class RenormKernel(OpKernel):
         unary_math.renorm(ctx.xp, x.data, p, axis, max_norm, data)
 
 
-class RealKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, unary_math.abs_out_dtype(x.dtype))
-        unary_math.real(ctx.xp, x.data, data)
-
-
-class ImagKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, unary_math.abs_out_dtype(x.dtype))
-        unary_math.imag(ctx.xp, x.data, data)
-
-
-class ConjKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, x.dtype)
-        unary_math.conj(ctx.xp, x.data, data)
-
-
-class AngleKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, unary_math.abs_out_dtype(x.dtype))
-        unary_math.angle(ctx.xp, x.data, data)
-
-
-class LgammaKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, x.dtype)
-        special.lgamma(ctx.xp, x.data, data)
-
-
-class DigammaKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, x.dtype)
-        special.digamma(ctx.xp, x.data, data)
-
-
-class ErfinvKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, x.dtype)
-        special.erfinv(ctx.xp, x.data, data)
-
-
 register_operator("atan", ActivationOp)
 register_operator("sinh", ActivationOp)
 register_operator("erf", ActivationOp)
 register_operator("expm1", FloatOutOp)
 register_operator("log1p", FloatOutOp)
 register_operator("isnan_v2", IsnanOp)
-for _dtype in _FLOAT:
-    register_op_kernel("atan", "GPU", AtanKernel, _dtype)
-    register_op_kernel("sinh", "GPU", SinhKernel, _dtype)
-for _dtype in _FLOAT_COMPLEX:
-    register_op_kernel("atan", "CPU", AtanKernel, _dtype)
-    register_op_kernel("sinh", "CPU", SinhKernel, _dtype)
-for _dtype in _ERF:
-    register_op_kernel("erf", "CPU", ErfKernel, _dtype)
-    register_op_kernel("erf", "GPU", ErfKernel, _dtype)
-for _dtype in _EXPM1:
-    register_op_kernel("expm1", "GPU", Expm1Kernel, _dtype)
-for _dtype in (*_EXPM1, *_COMPLEX):
-    register_op_kernel("expm1", "CPU", Expm1Kernel, _dtype)
-for _dtype in _LOG1P:
-    register_op_kernel("log1p", "GPU", Log1pKernel, _dtype)
-for _dtype in (*_LOG1P, *_COMPLEX):
-    register_op_kernel("log1p", "CPU", Log1pKernel, _dtype)
-for _dtype in _ISNAN:
-    register_op_kernel("isnan_v2", "CPU", IsnanKernel, _dtype)
-    register_op_kernel("isnan_v2", "GPU", IsnanKernel, _dtype)
 register_operator("trunc", ActivationOp)
 register_operator("rint", RintOp)
 register_operator("round", RoundOp)
@@ -383,34 +165,60 @@ register_operator("imag", RealOutOp)
 register_operator("conj", ActivationOp)
 register_operator("angle", RealOutOp)
 for _backend in ("CPU", "GPU"):
-    for _dtype in _FLOAT_INT:
-        register_op_kernel("trunc", _backend, TruncKernel, _dtype)
+    for _dtype in FLOAT_INT:
         register_op_kernel("rint", _backend, RintKernel, _dtype)
-    for _dtype in _ROUND:
+    for _dtype in ROUND:
         register_op_kernel("round", _backend, RoundKernel, _dtype)
-    for _dtype in _ISFINITE:
-        register_op_kernel("isfinite_v2", _backend, IsfiniteKernel, _dtype)
-    for _dtype in _ISINF:
-        register_op_kernel("isinf_v2", _backend, IsinfKernel, _dtype)
-    for _dtype in _COMPLEX:
-        register_op_kernel("real", _backend, RealKernel, _dtype)
-        register_op_kernel("imag", _backend, ImagKernel, _dtype)
-    for _dtype in (*_FLOAT_INT, *_COMPLEX):
-        register_op_kernel("conj", _backend, ConjKernel, _dtype)
-    for _dtype in _FLOAT_COMPLEX:
-        register_op_kernel("angle", _backend, AngleKernel, _dtype)
-        register_op_kernel("asin", _backend, AsinKernel, _dtype)
-        register_op_kernel("acos", _backend, AcosKernel, _dtype)
-        register_op_kernel("asinh", _backend, AsinhKernel, _dtype)
-        register_op_kernel("acosh", _backend, AcoshKernel, _dtype)
-        register_op_kernel("atanh", _backend, AtanhKernel, _dtype)
-        register_op_kernel("cosh", _backend, CoshKernel, _dtype)
-        register_op_kernel("tan", _backend, TanKernel, _dtype)
-    for _dtype in _LOG2:
-        register_op_kernel("log2", _backend, Log2Kernel, _dtype)
-        register_op_kernel("log10", _backend, Log10Kernel, _dtype)
-    for _dtype in _FLOAT:
+    for _dtype in FLOAT:
         register_op_kernel("renorm", _backend, RenormKernel, _dtype)
-        register_op_kernel("lgamma", _backend, LgammaKernel, _dtype)
-        register_op_kernel("digamma", _backend, DigammaKernel, _dtype)
-        register_op_kernel("erfinv", _backend, ErfinvKernel, _dtype)
+
+#: (op type, kernel class, funcs function, CPU dtypes, GPU dtypes when they differ)
+register_op_table(SameDtypeKernel, [
+    OpKernelRow("trunc", "TruncKernel", unary_math.trunc, FLOAT_INT),
+    OpKernelRow("conj", "ConjKernel", unary_math.conj, ROUND),
+    OpKernelRow("asin", "AsinKernel", unary_math.asin, FLOAT_COMPLEX),
+    OpKernelRow("acos", "AcosKernel", unary_math.acos, FLOAT_COMPLEX),
+    OpKernelRow("asinh", "AsinhKernel", unary_math.asinh, FLOAT_COMPLEX),
+    OpKernelRow("acosh", "AcoshKernel", unary_math.acosh, FLOAT_COMPLEX),
+    OpKernelRow("atanh", "AtanhKernel", unary_math.atanh, FLOAT_COMPLEX),
+    OpKernelRow("cosh", "CoshKernel", unary_math.cosh, FLOAT_COMPLEX),
+    OpKernelRow("tan", "TanKernel", unary_math.tan, FLOAT_COMPLEX),
+    OpKernelRow("lgamma", "LgammaKernel", special.lgamma, FLOAT),
+    OpKernelRow("digamma", "DigammaKernel", special.digamma, FLOAT),
+    OpKernelRow("erfinv", "ErfinvKernel", special.erfinv, FLOAT),
+])
+register_op_table(SameDtypeKernel, [
+    OpKernelRow("atan", "AtanKernel", unary_math.atan, FLOAT_COMPLEX, FLOAT),
+    OpKernelRow("sinh", "SinhKernel", unary_math.sinh, FLOAT_COMPLEX, FLOAT),
+], backends=("GPU", "CPU"))
+register_op_table(SameDtypeKernel, [
+    OpKernelRow("erf", "ErfKernel", unary_math.erf, ERF),
+], by_dtype=True)
+
+#: extra: Out's dtype from X's
+register_op_table(OutDtypeKernel, [
+    OpKernelRow("isnan_v2", "IsnanKernel", unary_math.isnan, ISNAN,
+                extra=lambda _: DataType.BOOL),
+], by_dtype=True)
+register_op_table(OutDtypeKernel, [
+    OpKernelRow("isfinite_v2", "IsfiniteKernel", unary_math.isfinite, ISNAN,
+                extra=lambda _: DataType.BOOL),
+    OpKernelRow("isinf_v2", "IsinfKernel", unary_math.isinf, ISINF,
+                extra=lambda _: DataType.BOOL),
+    OpKernelRow("real", "RealKernel", unary_math.real, COMPLEX,
+                extra=unary_math.abs_out_dtype),
+    OpKernelRow("imag", "ImagKernel", unary_math.imag, COMPLEX,
+                extra=unary_math.abs_out_dtype),
+    OpKernelRow("angle", "AngleKernel", unary_math.angle, FLOAT_COMPLEX,
+                extra=unary_math.abs_out_dtype),
+    OpKernelRow("log2", "Log2Kernel", unary_math.log2, LOG2,
+                extra=unary_math.float_out_dtype),
+    OpKernelRow("log10", "Log10Kernel", unary_math.log10, LOG2,
+                extra=unary_math.float_out_dtype),
+])
+register_op_table(OutDtypeKernel, [
+    OpKernelRow("expm1", "Expm1Kernel", unary_math.expm1, (*EXPM1, *COMPLEX), EXPM1,
+                unary_math.float_out_dtype),
+    OpKernelRow("log1p", "Log1pKernel", unary_math.log1p, (*LOG1P, *COMPLEX), LOG1P,
+                unary_math.float_out_dtype),
+], backends=("GPU", "CPU"))

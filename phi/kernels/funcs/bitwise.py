@@ -13,6 +13,13 @@ from typing import Any
 
 import numpy as np
 
+from phi.common import DataType
+
+#: the dtypes Paddle 3.3.1 registers the shifts (SHIFT_TYPES) and bitwise_and / or / xor /
+#: not (TYPES) for, on CPU and GPU, legacy and PHI kernels alike
+SHIFT_TYPES = (DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64)
+TYPES = (DataType.BOOL, *SHIFT_TYPES)
+
 _UNSIGNED = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
 
 

@@ -13,8 +13,25 @@ from typing import Any
 
 import numpy as np
 
+from phi.common import DataType
 from phi.kernels.funcs.common import HALF_DTYPES, quiet
 from phi.kernels.funcs.elementwise import aligned_shapes
+
+#: the dtypes Paddle 3.3.1 registers the ops for, legacy and PHI kernels alike:
+#: less_than / less_equal / greater_than / greater_equal (ORDER_*), equal / not_equal
+#: (EQUALITY_*), logical_and / or / xor / not (LOGICAL_*)
+ORDER_CPU = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
+             DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32,
+             DataType.FLOAT64)
+ORDER_GPU = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
+             DataType.INT64, DataType.FLOAT16, DataType.FLOAT32, DataType.FLOAT64)
+EQUALITY_CPU = (*ORDER_CPU, DataType.COMPLEX64, DataType.COMPLEX128)
+EQUALITY_GPU = (*ORDER_GPU, DataType.COMPLEX64, DataType.COMPLEX128)
+LOGICAL_CPU = (DataType.BOOL, DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64,
+               DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128)
+LOGICAL_GPU = (DataType.BOOL, DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64,
+               DataType.FLOAT16, DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64,
+               DataType.COMPLEX128)
 
 
 def _views(x: Any, y: Any, axis: int) -> tuple[Any, Any]:

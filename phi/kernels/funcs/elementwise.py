@@ -119,6 +119,24 @@ ADD_DIVIDE_CPU_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.BOOL, DataT
 ADD_DIVIDE_GPU_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
                         DataType.INT16, DataType.INT32, DataType.INT64, DataType.COMPLEX64,
                         DataType.COMPLEX128]
+#: the other element-wise ops' dtypes (Paddle 3.3.1's), legacy and PHI kernels alike; on the
+#: GPU subtract and multiply take ADD_DIVIDE_GPU_TYPES, maximum / minimum and pow float16 too
+SUBTRACT_CPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.BFLOAT16, DataType.INT16,
+                      DataType.INT32, DataType.INT64, DataType.COMPLEX64, DataType.COMPLEX128)
+MULTIPLY_CPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.BFLOAT16, DataType.BOOL,
+                      DataType.INT32, DataType.INT64, DataType.COMPLEX64, DataType.COMPLEX128)
+MAX_MIN_CPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.BFLOAT16, DataType.INT32,
+                     DataType.INT64)
+MAX_MIN_GPU_TYPES = (*MAX_MIN_CPU_TYPES, DataType.FLOAT16)
+POW_CPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.BFLOAT16, DataType.INT32,
+                 DataType.INT64, DataType.COMPLEX64, DataType.COMPLEX128)
+POW_GPU_TYPES = (*POW_CPU_TYPES, DataType.FLOAT16)
+FLOOR_DIVIDE_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
+                      DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
+                      DataType.INT64)
+#: fmax / fmin / heaviside (no `axis`); remainder adds the complex types
+NO_AXIS_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64)
+REMAINDER_TYPES = (*NO_AXIS_TYPES, DataType.COMPLEX64, DataType.COMPLEX128)
 #: the dtypes Paddle 3.3.1's CPU divide takes that its divide_raw (elementwise_div with an
 #: `axis` other than -1) does not: such an op finds no kernel there
 NO_DIVIDE_RAW_CPU_TYPES = (DataType.INT8, DataType.UINT8, DataType.INT16)

@@ -17,7 +17,7 @@ Math in phi.kernels.funcs.activation.
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
@@ -25,113 +25,108 @@ from phi.core.kernel_registry import register_kernel
 from phi.core.kernel_table import KernelRow, register_table
 from phi.kernels.funcs import activation as act_funcs
 from phi.kernels.funcs import unary_math
+from phi.kernels.funcs.unary_dtypes import (
+    FLOAT,
+    FLOAT_COMPLEX,
+    FLOAT_HALF,
+    HALF_COMPLEX,
+    INT,
+    INT_COMPLEX_CPU,
+    INT_COMPLEX_GPU,
+    LOG_CPU,
+    RELU_GPU,
+    ROUND_CPU,
+    ROUND_GPU,
+    SIGN_CPU,
+    SIGN_GPU,
+)
 from phi.kernels.impl.elementwise_templates import out_dtype_of, same_dtype
-
-_FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
-_FLOAT_HALF = [*_FLOAT, DataType.FLOAT16]
-_COMPLEX = [DataType.COMPLEX64, DataType.COMPLEX128]
-_FLOAT_COMPLEX = [*_FLOAT, *_COMPLEX]
-_HALF_COMPLEX = [*_FLOAT_HALF, *_COMPLEX]
-_INT = [DataType.INT32, DataType.INT64]
-_LOG_CPU = [*_FLOAT_HALF, DataType.BFLOAT16, *_COMPLEX, *_INT]
-_RELU_GPU = [*_FLOAT_HALF, DataType.BFLOAT16]
-_INT_COMPLEX_CPU = [*_FLOAT, DataType.INT32, DataType.INT64, *_COMPLEX]
-_INT_COMPLEX_GPU = [*_FLOAT_HALF, DataType.INT32, DataType.INT64, *_COMPLEX]
-_ROUND_CPU = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
-              DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64]
-_ROUND_GPU = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.UINT8, DataType.INT8,
-              DataType.INT16, DataType.INT32, DataType.INT64]
-_SIGN_CPU = [DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64, DataType.UINT8,
-             *_FLOAT_COMPLEX]
-_SIGN_GPU = [DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64, DataType.UINT8,
-             DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16]
-
 
 #: (name, funcs function, CPU dtypes, GPU dtypes when they differ)
 register_table(same_dtype, [
-    KernelRow("sqrt", unary_math.sqrt, _FLOAT_COMPLEX, _HALF_COMPLEX),
-    KernelRow("rsqrt", unary_math.rsqrt, _FLOAT, _FLOAT_HALF),
-    KernelRow("square", unary_math.square, _INT_COMPLEX_CPU, _INT_COMPLEX_GPU),
-    KernelRow("reciprocal", unary_math.reciprocal, _FLOAT_COMPLEX, _HALF_COMPLEX),
-    KernelRow("floor", unary_math.floor, _ROUND_CPU, _ROUND_GPU),
-    KernelRow("ceil", unary_math.ceil, _ROUND_CPU, _ROUND_GPU),
-    KernelRow("sin", unary_math.sin, _FLOAT_COMPLEX, _HALF_COMPLEX),
-    KernelRow("cos", unary_math.cos, _FLOAT_COMPLEX, _HALF_COMPLEX),
-    KernelRow("relu", act_funcs.relu, _FLOAT, _RELU_GPU),
-    KernelRow("sigmoid", act_funcs.sigmoid, _FLOAT_COMPLEX, _FLOAT_HALF),
-    KernelRow("tanh", act_funcs.tanh, _FLOAT_COMPLEX, _FLOAT_HALF),
-    KernelRow("sign", act_funcs.sign, _SIGN_CPU, _SIGN_GPU),
-    KernelRow("softsign", act_funcs.softsign, _FLOAT_COMPLEX),
-    KernelRow("tanh_shrink", act_funcs.tanh_shrink, _FLOAT),
+    KernelRow("sqrt", unary_math.sqrt, FLOAT_COMPLEX, HALF_COMPLEX),
+    KernelRow("rsqrt", unary_math.rsqrt, FLOAT, FLOAT_HALF),
+    KernelRow("square", unary_math.square, INT_COMPLEX_CPU, INT_COMPLEX_GPU),
+    KernelRow("reciprocal", unary_math.reciprocal, FLOAT_COMPLEX, HALF_COMPLEX),
+    KernelRow("floor", unary_math.floor, ROUND_CPU, ROUND_GPU),
+    KernelRow("ceil", unary_math.ceil, ROUND_CPU, ROUND_GPU),
+    KernelRow("sin", unary_math.sin, FLOAT_COMPLEX, HALF_COMPLEX),
+    KernelRow("cos", unary_math.cos, FLOAT_COMPLEX, HALF_COMPLEX),
+    KernelRow("relu", act_funcs.relu, FLOAT, RELU_GPU),
+    KernelRow("sigmoid", act_funcs.sigmoid, FLOAT_COMPLEX, FLOAT_HALF),
+    KernelRow("tanh", act_funcs.tanh, FLOAT_COMPLEX, FLOAT_HALF),
+    KernelRow("sign", act_funcs.sign, SIGN_CPU, SIGN_GPU),
+    KernelRow("softsign", act_funcs.softsign, FLOAT_COMPLEX),
+    KernelRow("tanh_shrink", act_funcs.tanh_shrink, FLOAT),
 ])
 
 
 #: extra: Out's dtype from X's
 register_table(out_dtype_of, [
-    KernelRow("exp", unary_math.exp, [*_HALF_COMPLEX, *_INT], _HALF_COMPLEX,
+    KernelRow("exp", unary_math.exp, [*HALF_COMPLEX, *INT], HALF_COMPLEX,
               unary_math.float_out_dtype),
-    KernelRow("log", unary_math.log, _LOG_CPU, _HALF_COMPLEX, unary_math.float_out_dtype),
-    KernelRow("abs", unary_math.abs, _INT_COMPLEX_CPU, _INT_COMPLEX_GPU, unary_math.abs_out_dtype),
+    KernelRow("log", unary_math.log, LOG_CPU, HALF_COMPLEX, unary_math.float_out_dtype),
+    KernelRow("abs", unary_math.abs, INT_COMPLEX_CPU, INT_COMPLEX_GPU, unary_math.abs_out_dtype),
 ])
 
 
-@register_kernel("logit", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("logit", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("logit", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("logit", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def logit_kernel(dev_ctx: DeviceContext, x: DenseTensor, eps: float, out: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)
     act_funcs.logit(dev_ctx.xp, x.data, eps, data)
 
 
-@register_kernel("selu", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("selu", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("selu", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("selu", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def selu_kernel(dev_ctx: DeviceContext, x: DenseTensor, scale: float, alpha: float,
                 out: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)
     act_funcs.selu(dev_ctx.xp, x.data, scale, alpha, data)
 
 
-@register_kernel("hardtanh", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("hardtanh", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("hardtanh", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("hardtanh", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def hardtanh_kernel(dev_ctx: DeviceContext, x: DenseTensor, t_min: float, t_max: float,
                     out: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)
     act_funcs.hardtanh(dev_ctx.xp, x.data, t_min, t_max, data)
 
 
-@register_kernel("stanh", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
-@register_kernel("stanh", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
+@register_kernel("stanh", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_COMPLEX)
+@register_kernel("stanh", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_COMPLEX)
 def stanh_kernel(dev_ctx: DeviceContext, x: DenseTensor, scale_a: float, scale_b: float,
                  out: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)
     act_funcs.stanh(dev_ctx.xp, x.data, scale_a, scale_b, data)
 
 
-@register_kernel("hardshrink", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("hardshrink", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("hardshrink", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("hardshrink", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def hardshrink_kernel(dev_ctx: DeviceContext, x: DenseTensor, threshold: float,
                       out: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)
     act_funcs.hardshrink(dev_ctx.xp, x.data, threshold, data)
 
 
-@register_kernel("softshrink", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("softshrink", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("softshrink", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("softshrink", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def softshrink_kernel(dev_ctx: DeviceContext, x: DenseTensor, lambda_: float,
                       out: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)
     act_funcs.softshrink(dev_ctx.xp, x.data, lambda_, data)
 
 
-@register_kernel("thresholded_relu", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("thresholded_relu", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("thresholded_relu", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("thresholded_relu", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def thresholded_relu_kernel(dev_ctx: DeviceContext, x: DenseTensor, threshold: float,
                             value: float, out: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)
     act_funcs.thresholded_relu(dev_ctx.xp, x.data, threshold, value, data)
 
 
-@register_kernel("maxout", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("maxout", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("maxout", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("maxout", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def maxout_kernel(dev_ctx: DeviceContext, x: DenseTensor, groups: int, axis: int,
                   out: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)

@@ -4,13 +4,12 @@ element-wise tables (phi.core.kernel_table)."""
 
 from __future__ import annotations
 
-from phi.common import DataType
 from phi.core.kernel_table import KernelRow, register_table
+from phi.kernels.funcs import bitwise as bitwise_funcs
 from phi.kernels.funcs import elementwise as ew_funcs
 from phi.kernels.impl.elementwise_templates import binary_broadcast
 
-_TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
-          DataType.INT64]
+_TYPES = bitwise_funcs.TYPES
 
 
 register_table(binary_broadcast, [

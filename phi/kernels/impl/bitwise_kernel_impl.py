@@ -6,7 +6,7 @@ the element-wise tables (phi.core.kernel_table)."""
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
@@ -16,8 +16,8 @@ from phi.kernels.funcs import bitwise as bitwise_funcs
 from phi.kernels.funcs import elementwise as ew_funcs
 from phi.kernels.impl.elementwise_templates import binary_broadcast, same_dtype
 
-_INTS = [DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64]
-_TYPES = [DataType.BOOL, *_INTS]
+_INTS = bitwise_funcs.SHIFT_TYPES
+_TYPES = bitwise_funcs.TYPES
 
 
 #: (name, funcs function, dtypes)

@@ -17,13 +17,10 @@ from phi.core.kernel_args import OutTensor
 from phi.core.kernel_table import KernelRow, register_table
 from phi.kernels.funcs import compare as compare_funcs
 
-_ORDER_CPU = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
-              DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32,
-              DataType.FLOAT64]
-_ORDER_GPU = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
-              DataType.INT64, DataType.FLOAT16, DataType.FLOAT32, DataType.FLOAT64]
-_EQUALITY_CPU = [*_ORDER_CPU, DataType.COMPLEX64, DataType.COMPLEX128]
-_EQUALITY_GPU = [*_ORDER_GPU, DataType.COMPLEX64, DataType.COMPLEX128]
+_ORDER_CPU = compare_funcs.ORDER_CPU
+_ORDER_GPU = compare_funcs.ORDER_GPU
+_EQUALITY_CPU = compare_funcs.EQUALITY_CPU
+_EQUALITY_GPU = compare_funcs.EQUALITY_GPU
 
 
 

@@ -4,12 +4,11 @@ legacy_fluid/operators/elementwise_op.py, fluid's elementwise_heaviside)."""
 
 from __future__ import annotations
 
-from phi.common import DataType
 from phi.core.kernel_table import KernelRow, register_table
 from phi.kernels.funcs import elementwise as ew_funcs
 from phi.kernels.impl.elementwise_templates import binary_broadcast
 
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64]
+_TYPES = ew_funcs.NO_AXIS_TYPES
 
 
 register_table(binary_broadcast, [

@@ -7,16 +7,12 @@ out is bool; nonzero elements read as true. Rows of the element-wise tables
 
 from __future__ import annotations
 
-from phi.common import DataType
 from phi.core.kernel_table import KernelRow, register_table
 from phi.kernels.funcs import compare as compare_funcs
 from phi.kernels.impl.elementwise_templates import binary_bool_out, bool_out
 
-_CPU_TYPES = [DataType.BOOL, DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64,
-              DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128]
-_GPU_TYPES = [DataType.BOOL, DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64,
-              DataType.FLOAT16, DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64,
-              DataType.COMPLEX128]
+_CPU_TYPES = compare_funcs.LOGICAL_CPU
+_GPU_TYPES = compare_funcs.LOGICAL_GPU
 
 
 #: (name, funcs function, CPU dtypes, GPU dtypes)

@@ -5,15 +5,13 @@
 
 from __future__ import annotations
 
-from phi.common import DataType
 from phi.core.kernel_table import KernelRow, register_table
 from phi.kernels.funcs import elementwise as ew_funcs
 from phi.kernels.impl.elementwise_templates import binary_axis, binary_broadcast
 
 #: Paddle 3.3.1's CPU dtypes; GPU: float16 too
-_CPU_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.BFLOAT16, DataType.INT32,
-              DataType.INT64]
-_GPU_TYPES = [*_CPU_TYPES, DataType.FLOAT16]
+_CPU_TYPES = ew_funcs.MAX_MIN_CPU_TYPES
+_GPU_TYPES = ew_funcs.MAX_MIN_GPU_TYPES
 
 
 register_table(binary_broadcast, [

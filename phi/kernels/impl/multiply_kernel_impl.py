@@ -5,17 +5,13 @@
 
 from __future__ import annotations
 
-from phi.common import DataType
 from phi.core.kernel_table import KernelRow, register_table
 from phi.kernels.funcs import elementwise as ew_funcs
 from phi.kernels.impl.elementwise_templates import binary_axis, binary_broadcast
 
 #: Paddle 3.3.1's CPU dtypes (bool; no float16, no int16); GPU: no bool
-_CPU_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.BFLOAT16, DataType.BOOL,
-              DataType.INT32, DataType.INT64, DataType.COMPLEX64, DataType.COMPLEX128]
-_GPU_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
-              DataType.INT16, DataType.INT32, DataType.INT64, DataType.COMPLEX64,
-              DataType.COMPLEX128]
+_CPU_TYPES = ew_funcs.MULTIPLY_CPU_TYPES
+_GPU_TYPES = ew_funcs.ADD_DIVIDE_GPU_TYPES
 
 
 register_table(binary_broadcast, [

@@ -7,13 +7,11 @@ of the quotient rounded halves away from zero.
 
 from __future__ import annotations
 
-from phi.common import DataType
 from phi.core.kernel_table import KernelRow, register_table
 from phi.kernels.funcs import elementwise as ew_funcs
 from phi.kernels.impl.elementwise_templates import binary_axis, binary_broadcast
 
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64,
-          DataType.COMPLEX64, DataType.COMPLEX128]
+_TYPES = ew_funcs.REMAINDER_TYPES
 
 
 register_table(binary_broadcast, [

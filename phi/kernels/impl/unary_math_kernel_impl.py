@@ -12,78 +12,78 @@ phi.kernels.funcs.special.
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.core.kernel_table import KernelRow, register_table
 from phi.kernels.funcs import special, unary_math
+from phi.kernels.funcs.unary_dtypes import (
+    COMPLEX,
+    ERF,
+    EXPM1,
+    FLOAT,
+    FLOAT_COMPLEX,
+    FLOAT_INT,
+    ISINF,
+    ISNAN,
+    LOG1P,
+    LOG2,
+    ROUND,
+)
 from phi.kernels.impl.elementwise_templates import bool_out, out_dtype_of, same_dtype
-
-_FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
-_ERF = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16]
-_EXPM1 = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.INT32, DataType.INT64]
-_LOG1P = [*_EXPM1, DataType.BFLOAT16]
-_COMPLEX = [DataType.COMPLEX64, DataType.COMPLEX128]
-_ISNAN = [*_LOG1P, *_COMPLEX]
-_ISINF = [*_ISNAN, DataType.UINT8, DataType.INT8, DataType.INT16]
-_FLOAT_INT = [*_FLOAT, DataType.INT32, DataType.INT64]
-_ROUND = [*_FLOAT_INT, *_COMPLEX]
-_FLOAT_COMPLEX = [*_FLOAT, *_COMPLEX]
-_LOG2 = [*_FLOAT_INT, DataType.FLOAT16, DataType.BFLOAT16, *_COMPLEX]
-
 
 #: (name, funcs function, CPU dtypes, GPU dtypes when they differ)
 register_table(same_dtype, [
-    KernelRow("atan", unary_math.atan, _FLOAT_COMPLEX, _FLOAT),
-    KernelRow("sinh", unary_math.sinh, _FLOAT_COMPLEX, _FLOAT),
-    KernelRow("erf", unary_math.erf, _ERF),
-    KernelRow("trunc", unary_math.trunc, _FLOAT_INT),
-    KernelRow("rint", unary_math.rint, _FLOAT_INT),
-    KernelRow("legacy_round", unary_math.round_half_away, _FLOAT),
-    KernelRow("asin", unary_math.asin, _FLOAT_COMPLEX),
-    KernelRow("acos", unary_math.acos, _FLOAT_COMPLEX),
-    KernelRow("asinh", unary_math.asinh, _FLOAT_COMPLEX),
-    KernelRow("acosh", unary_math.acosh, _FLOAT_COMPLEX),
-    KernelRow("atanh", unary_math.atanh, _FLOAT_COMPLEX),
-    KernelRow("cosh", unary_math.cosh, _FLOAT_COMPLEX),
-    KernelRow("tan", unary_math.tan, _FLOAT_COMPLEX),
-    KernelRow("lgamma", special.lgamma, _FLOAT),
-    KernelRow("digamma", special.digamma, _FLOAT),
-    KernelRow("erfinv", special.erfinv, _FLOAT),
-    KernelRow("conj", unary_math.conj, _ROUND),
+    KernelRow("atan", unary_math.atan, FLOAT_COMPLEX, FLOAT),
+    KernelRow("sinh", unary_math.sinh, FLOAT_COMPLEX, FLOAT),
+    KernelRow("erf", unary_math.erf, ERF),
+    KernelRow("trunc", unary_math.trunc, FLOAT_INT),
+    KernelRow("rint", unary_math.rint, FLOAT_INT),
+    KernelRow("legacy_round", unary_math.round_half_away, FLOAT),
+    KernelRow("asin", unary_math.asin, FLOAT_COMPLEX),
+    KernelRow("acos", unary_math.acos, FLOAT_COMPLEX),
+    KernelRow("asinh", unary_math.asinh, FLOAT_COMPLEX),
+    KernelRow("acosh", unary_math.acosh, FLOAT_COMPLEX),
+    KernelRow("atanh", unary_math.atanh, FLOAT_COMPLEX),
+    KernelRow("cosh", unary_math.cosh, FLOAT_COMPLEX),
+    KernelRow("tan", unary_math.tan, FLOAT_COMPLEX),
+    KernelRow("lgamma", special.lgamma, FLOAT),
+    KernelRow("digamma", special.digamma, FLOAT),
+    KernelRow("erfinv", special.erfinv, FLOAT),
+    KernelRow("conj", unary_math.conj, ROUND),
 ])
 
 register_table(bool_out, [
-    KernelRow("isnan", unary_math.isnan, _ISNAN),
-    KernelRow("isfinite", unary_math.isfinite, _ISNAN),
-    KernelRow("isinf", unary_math.isinf, _ISINF),
+    KernelRow("isnan", unary_math.isnan, ISNAN),
+    KernelRow("isfinite", unary_math.isfinite, ISNAN),
+    KernelRow("isinf", unary_math.isinf, ISINF),
 ])
 
 #: extra: Out's dtype from X's
 register_table(out_dtype_of, [
-    KernelRow("expm1", unary_math.expm1, [*_EXPM1, *_COMPLEX], _EXPM1,
+    KernelRow("expm1", unary_math.expm1, [*EXPM1, *COMPLEX], EXPM1,
               unary_math.float_out_dtype),
-    KernelRow("log1p", unary_math.log1p, [*_LOG1P, *_COMPLEX], _LOG1P,
+    KernelRow("log1p", unary_math.log1p, [*LOG1P, *COMPLEX], LOG1P,
               unary_math.float_out_dtype),
-    KernelRow("log2", unary_math.log2, _LOG2, extra=unary_math.float_out_dtype),
-    KernelRow("log10", unary_math.log10, _LOG2, extra=unary_math.float_out_dtype),
-    KernelRow("real", unary_math.real, _COMPLEX, extra=unary_math.abs_out_dtype),
-    KernelRow("imag", unary_math.imag, _COMPLEX, extra=unary_math.abs_out_dtype),
-    KernelRow("angle", unary_math.angle, _FLOAT_COMPLEX, extra=unary_math.abs_out_dtype),
+    KernelRow("log2", unary_math.log2, LOG2, extra=unary_math.float_out_dtype),
+    KernelRow("log10", unary_math.log10, LOG2, extra=unary_math.float_out_dtype),
+    KernelRow("real", unary_math.real, COMPLEX, extra=unary_math.abs_out_dtype),
+    KernelRow("imag", unary_math.imag, COMPLEX, extra=unary_math.abs_out_dtype),
+    KernelRow("angle", unary_math.angle, FLOAT_COMPLEX, extra=unary_math.abs_out_dtype),
 ])
 
 
-@register_kernel("round", Backend.CPU, DataLayout.ALL_LAYOUT, _ROUND)
-@register_kernel("round", Backend.GPU, DataLayout.ALL_LAYOUT, _ROUND)
+@register_kernel("round", Backend.CPU, DataLayout.ALL_LAYOUT, ROUND)
+@register_kernel("round", Backend.GPU, DataLayout.ALL_LAYOUT, ROUND)
 def round_kernel(dev_ctx: DeviceContext, x: DenseTensor, decimals: int, out: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)
     unary_math.round(dev_ctx.xp, x.data, decimals, data)
 
 
-@register_kernel("renorm", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("renorm", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("renorm", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("renorm", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def renorm_kernel(dev_ctx: DeviceContext, x: DenseTensor, p: float, axis: int, max_norm: float,
                   out: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)

@@ -1,0 +1,134 @@
+"""Legacy kernels as table rows: one `OpKernel` template, one row per kernel class.
+
+Legacy kernel classes that share one `compute` and differ only in the `phi.kernels.funcs`
+function they call, the dtypes they register and a small per-op extra are written as one
+template class, whose `compute` reads its row (`self.row`), and a table of `OpKernelRow`s::
+
+    class _SameDtype(OpKernel):
+        row: ClassVar[OpKernelRow]
+
+        def compute(self, ctx: ExecutionContext) -> None:
+            x = ctx.input("X")
+            out = ctx.output("Out")
+            data = out.mutable_data(ctx.place, x.dtype)
+            self.row.func(ctx.xp, x.data, data)
+
+    register_op_table(_SameDtype, [
+        OpKernelRow("atan", "AtanKernel", unary_math.atan, _FLOAT_COMPLEX, _FLOAT),
+        OpKernelRow("sinh", "SinhKernel", unary_math.sinh, _FLOAT_COMPLEX, _FLOAT),
+    ])
+
+Each row becomes a subclass of the template named by the row (`kernel`) and bound under
+that name in the module that writes the row (so `from <module> import AtanKernel` works
+as it did for the hand-written class), registered with `register_op_kernel` for each
+backend of the table's `backends` (in that order: "CPU" the row's `cpu` dtypes, "GPU" its
+`gpu` ones, or `cpu` when not given) as the loops it replaces registered it (`by_dtype`:
+dtype by dtype, each on every backend, as `for dtype: CPU; GPU` loops did). A row
+remembers the file and line that wrote it (`fluidphi kernels OP` shows that line, as for
+PHI's `phi.core.kernel_table` rows); `migrate.op_kernel_tables` spells a row out as the
+class and registrations it stands for, so the codemod reads it as a hand-written kernel.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from phi.common import DataType
+
+#: the backends a table registers each row for, in order, unless told otherwise
+BACKENDS = ("CPU", "GPU")
+
+
+@dataclass(frozen=True)
+class OpKernelRow:
+    """One legacy kernel class of a table: the op type it is registered for, the class's
+    name, the funcs function its template calls (`self.row.func`), its CPU and GPU dtypes
+    (`gpu` None: the CPU ones) and `extra`, whatever else the template reads per kernel
+    (an output dtype rule, ...)."""
+
+    op_type: str
+    kernel: str
+    func: Callable[..., Any]
+    cpu: Sequence[DataType]
+    gpu: Sequence[DataType] | None = None
+    extra: Any = None
+    #: (file, line) of the call that wrote the row and the module it is in (where its
+    #: class is bound), filled in on construction
+    site: tuple[str, int] = field(default=("?", 0), init=False, compare=False, repr=False)
+    module: str = field(default="?", init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.kernel.isidentifier():
+            raise ValueError(f"legacy kernel row '{self.op_type}': the class name "
+                             f"{self.kernel!r} is not an identifier")
+        if not self.cpu or (self.gpu is not None and not self.gpu):
+            raise ValueError(f"legacy kernel row '{self.op_type}' ({self.kernel}): register "
+                             "at least one dtype per backend")
+        object.__setattr__(self, "cpu", tuple(self.cpu))
+        if self.gpu is not None:
+            object.__setattr__(self, "gpu", tuple(self.gpu))
+        caller = sys._getframe(2)  # 0: here, 1: the dataclass __init__, 2: the caller
+        object.__setattr__(self, "site", (caller.f_code.co_filename, caller.f_lineno))
+        object.__setattr__(self, "module", caller.f_globals.get("__name__", "?"))
+
+    @property
+    def dtypes(self) -> dict[str, Sequence[DataType]]:
+        """backend ("CPU", "GPU") -> the dtypes the row registers for it."""
+        return {"CPU": self.cpu, "GPU": self.cpu if self.gpu is None else self.gpu}
+
+
+def _row_class(template: type[OpKernel], row: OpKernelRow) -> type[OpKernel]:
+    """The kernel class of `row`: a subclass of `template` named by the row, in the module
+    that wrote the row, whose `row` is the row."""
+    return type(row.kernel, (template,), {
+        "row": row, "__module__": row.module, "__qualname__": row.kernel,
+        "__doc__": template.__doc__, "__kernel_row__": row, "__kernel_template__": template})
+
+
+def _register(row: OpKernelRow, cls: type[OpKernel], backends: Sequence[str],
+              by_dtype: bool) -> None:
+    if not by_dtype:
+        for backend in backends:
+            register_op_kernel(row.op_type, backend, cls, *row.dtypes[backend])
+        return
+    if row.gpu is not None:
+        raise ValueError(f"legacy kernel row '{row.op_type}' at {row.site[0]}:{row.site[1]}: "
+                         "a by_dtype table registers one dtype list on every backend: "
+                         "write no gpu dtypes")
+    for dtype in row.cpu:
+        for backend in backends:
+            register_op_kernel(row.op_type, backend, cls, dtype)
+
+
+def register_op_table(template: type[OpKernel], rows: Iterable[OpKernelRow], *,
+                      backends: Sequence[str] = BACKENDS, by_dtype: bool = False
+                      ) -> dict[str, type[OpKernel]]:
+    """Make, bind and register each row's class (see the module docstring); returns them by
+    class name. `by_dtype`: each dtype on every backend before the next dtype (the loop
+    `for dtype in ...: CPU, GPU` registered so), for rows with one dtype list."""
+    if not (isinstance(template, type) and issubclass(template, OpKernel)):
+        raise TypeError(f"legacy kernel table: the template must be an OpKernel subclass, "
+                        f"not {template!r}")
+    unknown = [b for b in backends if b not in BACKENDS]
+    if unknown or not backends:
+        raise ValueError(f"legacy kernel table of {template.__qualname__}: backends must be "
+                         f"some of {list(BACKENDS)}, not {list(backends)}")
+    made: dict[str, type[OpKernel]] = {}
+    for row in rows:
+        if row.kernel in made:
+            raise ValueError(f"legacy kernel table of {template.__qualname__}: row "
+                             f"'{row.op_type}' names class {row.kernel} a second time")
+        module = sys.modules.get(row.module)
+        taken = getattr(module, row.kernel, None)
+        if taken is not None and getattr(taken, "__kernel_row__", None) != row:
+            raise ValueError(f"legacy kernel row '{row.op_type}' at {row.site[0]}:"
+                             f"{row.site[1]}: {row.module} already binds {row.kernel}")
+        cls = made[row.kernel] = _row_class(template, row)
+        if module is not None:
+            setattr(module, row.kernel, cls)
+        _register(row, cls, backends, by_dtype)
+    return made

@@ -1,0 +1,265 @@
+"""Legacy kernel table rows spelled out as the kernel classes and registrations they stand
+for.
+
+A legacy operator module can make a family of kernel classes from one template class and a
+table of rows (`legacy_fluid.framework.kernel_table.register_op_table(Template,
+[OpKernelRow(...), ...])`). The codemod reads kernel classes and `register_op_kernel`
+calls from the source, so before it reads such a module each table statement is replaced,
+from the source alone, by what it stands for: per row a class `<kernel>(<the template's
+bases>)` whose `compute` is the template's (docstring dropped) with `self.row.<field>`
+replaced by what the row wrote (a call of a lambda `extra` inlined, as
+`migrate.kernel_tables` does for PHI rows), then per row and backend (the table's
+`backends` order) a `for _dtype in <dtypes>: register_op_kernel(...)` loop, "CPU" with the
+row's `cpu` dtypes and "GPU" with its `gpu` ones (else `cpu`); a `by_dtype` table's row is
+one loop over its dtypes registering each on every backend. The template is a class of
+the module or one it imports from a module found next to it in the source tree; a
+template's own module lists it among its bases (`table_templates`), which get no kernel row.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import copy
+from dataclasses import dataclass, fields
+from pathlib import Path
+
+from legacy_fluid.framework.kernel_table import BACKENDS, OpKernelRow
+from migrate.kernel_tables import Substitute, bind, called
+
+TABLE_CALL = "register_op_table"
+ROW_CALL = "OpKernelRow"
+ROW_ACCESS = "self.row"
+REGISTER_IMPORT = "from legacy_fluid.framework.op_kernel import register_op_kernel"
+_ROW_FIELDS = [f.name for f in fields(OpKernelRow) if f.init]
+
+
+@dataclass(frozen=True)
+class _Template:
+    node: ast.ClassDef
+    #: the imports of the template's module by the name they bind (None: the template is
+    #: a class of the module that writes the table, whose names it shares)
+    imports: dict[str, str] | None
+
+
+def _imports(tree: ast.Module) -> dict[str, str]:
+    """name -> the top-level import binding it, spelled as a statement."""
+    found: dict[str, str] = {}
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.update((a.asname or a.name, ast.unparse(ast.ImportFrom(node.module, [a], 0)))
+                         for a in node.names)
+        elif isinstance(node, ast.Import):
+            found.update((a.asname or a.name.split(".")[0], ast.unparse(ast.Import([a])))
+                         for a in node.names)
+    return found
+
+
+def _bound(tree: ast.Module) -> set[str]:
+    """Names the module binds at top level."""
+    names = set(_imports(tree))
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names.update(n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name))
+    return names
+
+
+def _free_names(template: ast.ClassDef, what: str) -> set[str]:
+    """Names a row's class reads from the template (its bases and `compute`) that neither
+    `compute` nor Python binds: its module's."""
+    nodes = [n for part in (*template.bases, _compute(template, what)) for n in ast.walk(part)]
+    stored = {n.id for n in nodes if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+    stored |= {a.arg for n in nodes if isinstance(n, ast.arguments)
+               for a in (*n.posonlyargs, *n.args, *n.kwonlyargs)}
+    loaded = {n.id for n in nodes if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    return loaded - stored - set(dir(builtins))
+
+
+def _templates(tree: ast.Module, path: Path | None) -> dict[str, _Template]:
+    """The classes a table may name as its template: the module's own, and those it imports
+    by name from a module of the source tree (with that module's imports)."""
+    found: dict[str, _Template] = {}
+    root = _source_root(tree, path)
+    for node in tree.body:
+        if not isinstance(node, ast.ImportFrom) or root is None or not node.module:
+            continue
+        source = (root / Path(*node.module.split("."))).with_suffix(".py")
+        if not source.is_file():
+            continue
+        other = ast.parse(source.read_text(encoding="utf-8"))
+        classes = {n.name: n for n in other.body if isinstance(n, ast.ClassDef)}
+        found.update((a.asname or a.name, _Template(classes[a.name], _imports(other)))
+                     for a in node.names if a.name in classes)
+    found.update((n.name, _Template(n, None)) for n in tree.body if isinstance(n, ast.ClassDef))
+    return found
+
+
+def _needed_imports(templates: list[_Template], tree: ast.Module, what: str) -> list[str]:
+    """The imports the spelled-out classes and loops need that the module lacks: the names
+    a template of another module reads (as that module imports them) and
+    `register_op_kernel`. A name the module binds otherwise is refused."""
+    imports, bound = _imports(tree), _bound(tree)
+    wanted: dict[str, str] = {"register_op_kernel": REGISTER_IMPORT}
+    for template in templates:
+        if template.imports is None:
+            continue
+        for name in sorted(_free_names(template.node, what)):
+            if name not in template.imports:
+                raise ValueError(f"{what}: the table template {template.node.name} reads "
+                                 f"{name}, which its module does not import: cannot spell it "
+                                 "out here")
+            wanted[name] = template.imports[name]
+    needed = []
+    for name, statement in wanted.items():
+        if name in bound and imports.get(name) != statement:
+            raise ValueError(f"{what}: the spelled-out table needs `{statement}`, but the "
+                             f"module binds {name} otherwise")
+        if name not in bound:
+            needed.append(statement)
+    return sorted(set(needed))
+
+
+def _source_root(tree: ast.Module, path: Path | None) -> Path | None:
+    """The folder the module's absolute imports resolve under: the nearest parent of `path`
+    holding the first module it imports from (None: not found, or no path)."""
+    if path is None:
+        return None
+    modules = [n.module for n in tree.body if isinstance(n, ast.ImportFrom) and n.module
+               and n.level == 0]
+    for parent in Path(path).resolve().parents:
+        if any((parent / Path(*m.split("."))).with_suffix(".py").is_file() for m in modules):
+            return parent
+    return None
+
+
+def _compute(template: ast.ClassDef, what: str) -> ast.FunctionDef:
+    for node in template.body:
+        if isinstance(node, ast.FunctionDef) and node.name == "compute":
+            return node
+    raise ValueError(f"{what}: the table template {template.name} defines no compute")
+
+
+def _row_class(template: ast.ClassDef, row: dict[str, ast.expr], what: str) -> ast.ClassDef:
+    name = row.get("kernel")
+    if not (isinstance(name, ast.Constant) and isinstance(name.value, str)
+            and name.value.isidentifier()):
+        raise ValueError(f"{what}: line {row['op_type'].lineno}: a legacy kernel row's class "
+                         "name must be a string naming an identifier")
+    compute = copy.deepcopy(_compute(template, what))
+    body = compute.body
+    if (body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+            and isinstance(body[0].value.value, str)):
+        body = body[1:]
+    try:
+        compute.body = [Substitute(ROW_ACCESS, row).visit(stmt) for stmt in body]
+    except ValueError as exc:
+        raise ValueError(f"{what}: line {name.lineno}: {exc}") from None
+    return ast.ClassDef(name=name.value, bases=copy.deepcopy(template.bases), keywords=[],
+                        body=[compute], decorator_list=[], type_params=[])
+
+
+def _backends(table: dict[str, ast.expr], what: str, line: int) -> list[str]:
+    value = table.get("backends")
+    if value is None:
+        return list(BACKENDS)
+    try:
+        names = ast.literal_eval(value)
+    except ValueError:
+        names = None
+    if not (isinstance(names, (tuple, list)) and names and all(n in BACKENDS for n in names)):
+        raise ValueError(f"{what}: line {line}: a table's backends must be written as a "
+                         f"tuple of {list(BACKENDS)}")
+    return list(names)
+
+
+def _by_dtype(table: dict[str, ast.expr], what: str, line: int) -> bool:
+    value = table.get("by_dtype")
+    if value is None:
+        return False
+    if not (isinstance(value, ast.Constant) and isinstance(value.value, bool)):
+        raise ValueError(f"{what}: line {line}: a table's by_dtype must be True or False")
+    return value.value
+
+
+def _registrations(row: dict[str, ast.expr], backends: list[str], by_dtype: bool,
+                   what: str) -> list[str]:
+    kernel = row["kernel"].value  # type: ignore[attr-defined]
+    if by_dtype:
+        gpu = row.get("gpu")
+        if gpu is not None and not (isinstance(gpu, ast.Constant) and gpu.value is None):
+            raise ValueError(f"{what}: line {gpu.lineno}: a by_dtype table's row writes no "
+                             "gpu dtypes")
+        calls = "".join(f"\n    register_op_kernel({ast.unparse(row['op_type'])}, "
+                        f"{backend!r}, {kernel}, _dtype)" for backend in backends)
+        return [f"for _dtype in {ast.unparse(row['cpu'])}:{calls}"]
+    loops = []
+    for backend in backends:
+        dtypes = row.get(backend.lower())
+        if dtypes is None or (isinstance(dtypes, ast.Constant) and dtypes.value is None):
+            dtypes = row["cpu"]
+        loops.append(f"for _dtype in {ast.unparse(dtypes)}:\n    register_op_kernel("
+                     f"{ast.unparse(row['op_type'])}, {backend!r}, {kernel}, _dtype)")
+    return loops
+
+
+def _expand_table(call: ast.Call, templates: dict[str, _Template], what: str) -> str:
+    table = bind(call, ["template", "rows"], what)
+    template = table["template"]
+    if not isinstance(template, ast.Name) or template.id not in templates:
+        raise ValueError(f"{what}: line {call.lineno}: the table's template must be a class "
+                         "of the module or one it imports")
+    rows = table["rows"]
+    if not isinstance(rows, (ast.List, ast.Tuple)):
+        raise ValueError(f"{what}: line {call.lineno}: the rows must be written as a list")
+    backends = _backends(table, what, call.lineno)
+    by_dtype = _by_dtype(table, what, call.lineno)
+    classes, loops = [], []
+    for node in rows.elts:
+        if not called(node, ROW_CALL):
+            raise ValueError(f"{what}: line {node.lineno}: a legacy table row must be an "
+                             f"{ROW_CALL}(...) call")
+        row = bind(node, _ROW_FIELDS, what)  # type: ignore[arg-type]
+        classes.append(ast.unparse(_row_class(templates[template.id].node, row, what)))
+        loops += _registrations(row, backends, by_dtype, what)
+    return "\n\n" + "\n\n\n".join(classes) + "\n\n\n" + "\n".join(loops) + "\n\n"
+
+
+def table_templates(source: str) -> frozenset[str]:
+    """The module's classes that are table templates (a method reads `self.row`): bases of
+    the classes its rows make, no kernels of their own."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return frozenset()
+    return frozenset(node.name for node in tree.body if isinstance(node, ast.ClassDef) and any(
+        isinstance(n, ast.Attribute) and ast.unparse(n) == ROW_ACCESS for n in ast.walk(node)))
+
+
+def expand_op_tables(source: str, what: str, path: Path | None = None) -> str:
+    """`source` with each legacy kernel table statement replaced by the classes and
+    registrations it stands for (`what` names the file in errors; `path`, the file, is
+    where imported templates are looked up from). Other text is kept as it is."""
+    tree = ast.parse(source)
+    tables = [s for s in tree.body if isinstance(s, ast.Expr) and called(s.value, TABLE_CALL)]
+    if not tables:
+        if any(isinstance(n, ast.Call) and called(n, TABLE_CALL) for n in ast.walk(tree)):
+            raise ValueError(f"{what}: {TABLE_CALL}(...) is read only as a statement of its "
+                             "own at module level")
+        return source
+    templates = _templates(tree, path)
+    lines = source.splitlines(keepends=True)
+    for stmt in reversed(tables):
+        text = _expand_table(stmt.value, templates, what)  # type: ignore[arg-type]
+        lines[stmt.lineno - 1:stmt.end_lineno] = [text]
+    used = [templates[t.value.args[0].id] for t in tables  # type: ignore[attr-defined]
+            if t.value.args and isinstance(t.value.args[0], ast.Name)]  # type: ignore[attr-defined]
+    needed = _needed_imports(used, tree, what)
+    if needed:  # after the last import above the first table
+        above = [n.end_lineno or n.lineno for n in tree.body if isinstance(
+            n, (ast.Import, ast.ImportFrom)) and n.lineno < tables[0].lineno]
+        at = max(above, default=0)
+        lines[at:at] = ["".join(f"{statement}\n" for statement in needed)]
+    return "".join(lines)
