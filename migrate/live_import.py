@@ -49,16 +49,20 @@ class _Recorder:
             return cls
         return build
 
-    def insert(self, original: Callable[..., None]) -> Callable[..., None]:
-        def insert(op_type: str, key: Any, kernel: type) -> None:
-            original(op_type, key, kernel)
-            frame = sys._getframe(1)
-            while frame is not None and not (frame.f_code.co_name == "<module>" and _realpath(
-                    frame.f_code.co_filename) in self.files):
-                frame = frame.f_back  # type: ignore[assignment]
-            where = (_realpath(frame.f_code.co_filename), frame.f_lineno) if frame else ("", 0)
-            self.added.append((op_type, key, kernel, *where))
-        return insert
+    def added_to(self, registry: Any, key: Any) -> None:
+        """A `phi.core.registry.watching_additions` watcher: a new legacy kernel key, with
+        the top-level statement of a module of the tree that was running."""
+        from legacy_fluid.framework.op_kernel import OP_KERNELS
+
+        if registry is not OP_KERNELS:
+            return
+        op_type, kernel_key = key
+        frame = sys._getframe(1)
+        while frame is not None and not (frame.f_code.co_name == "<module>" and _realpath(
+                frame.f_code.co_filename) in self.files):
+            frame = frame.f_back  # type: ignore[assignment]
+        where = (_realpath(frame.f_code.co_filename), frame.f_lineno) if frame else ("", 0)
+        self.added.append((op_type, kernel_key, registry.get(key), *where))
 
     def read(self, namespaces: dict[str, tuple[str, dict[str, Any]]],
              out: dict[str, dict[str, Any]]) -> None:
@@ -95,9 +99,22 @@ def _code(value: Any) -> Any:
 
 def collect(files: list[str]) -> dict[str, dict[str, Any]]:
     """Import every file of `files` (grouped by top-level package), recording."""
+    from phi.core.registry import watching_additions
+
+    real = {_realpath(f): f for f in files}
+    recorder = _Recorder(set(real))
+    out: dict[str, dict[str, Any]] = {f: {"error": "", "classes": {}} for f in real}
+    builtins.__build_class__ = recorder.build_class(builtins.__build_class__)
+    with watching_additions(recorder.added_to):
+        _import_groups(real, recorder, out)
+    return out
+
+
+def _import_groups(real: dict[str, str], recorder: _Recorder,
+                   out: dict[str, dict[str, Any]]) -> None:
+    """Import the tree's files grouped by top-level package, recording into `out`."""
     import importlib
 
-    from legacy_fluid.framework.op_kernel import OP_KERNELS
     from migrate.source_files import read_source
     from migrate.verify_session import (
         ModuleRunError,
@@ -107,11 +124,6 @@ def collect(files: list[str]) -> dict[str, dict[str, Any]]:
         package_of,
     )
 
-    real = {_realpath(f): f for f in files}
-    recorder = _Recorder(set(real))
-    out: dict[str, dict[str, Any]] = {f: {"error": "", "classes": {}} for f in real}
-    builtins.__build_class__ = recorder.build_class(builtins.__build_class__)
-    OP_KERNELS.insert = recorder.insert(OP_KERNELS.insert)  # type: ignore[method-assign]
     groups: dict[str, list[str]] = {}
     for f in real:
         package = package_of(Path(f))
@@ -142,7 +154,6 @@ def collect(files: list[str]) -> dict[str, dict[str, Any]]:
         except ModuleRunError as exc:
             for f in members:
                 out[f]["error"] = str(exc)
-    return out
 
 
 def main(argv: list[str]) -> int:

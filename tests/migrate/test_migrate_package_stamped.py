@@ -27,9 +27,7 @@ from migrate.cli_entry import run_migrate
 PACKAGE = "pkg_stamped"
 _F = {"CPU": ["FLOAT32", "FLOAT64"]}
 _FG = {"CPU": ["FLOAT32", "FLOAT64"], "GPU": ["FLOAT32"]}
-_TAGGED = ("registration not statically readable (`cls.OP_TYPE = op_type` sets what the "
-           "kernel may read: class TaggedKernel reads `type(self).OP_TYPE`, in the decorator "
-           "`@op_kernel(\"st_tagged\", FLOATS)` of TaggedKernel)")
+_TAGGED = "uses self beyond helpers and constant class attributes (instance state)"
 _TIMED = ("registration not statically readable (`cls.compute = _counted(cls.compute)` "
           "changes the kernel class itself (the framework may read 'compute'), in the "
           "decorator `@timed_kernel(\"st_timed\", FLOATS)` of TimedKernel)")
@@ -39,7 +37,9 @@ EXPECTED = {"acts.py": {
                        "migrated; class kept for class LabelledSoftsignKernel", _F),
     "Relu6Kernel": ("migrated", "st_relu6", "migrated; class kept for pkg_stamped/users.py",
                     _FG),
-    "TaggedKernel": ("skipped", "?", _TAGGED, {}),
+    # importing the tree shows its keys (cm36's live reading), but its compute reads the
+    # stored attribute through type(self): refused by the kernel rewrite itself
+    "TaggedKernel": ("skipped", "st_tagged", _TAGGED, {}),
     "TimedKernel": ("skipped", "?", _TIMED, {}),
     "HalfSoftsignKernel": ("migrated", "st_half_softsign", "", _F),
     "LabelledSoftsignKernel": (

@@ -38,10 +38,11 @@ def register_rows(rows):
 
 
 def tagged_kernel(op):
-    """A class decorator registering the class and telling it its op."""
+    """A class decorator registering the class and telling it its ops (a list, which the
+    static reader does not take as a plain store)."""
     def wrap(cls):
         register_op_kernel(op, "CPU", cls, *[t for t, on in BUILDS.items() if on])
-        cls.op_tag = op
+        cls.op_tags = [op]
         return cls
     return wrap
 
