@@ -38,6 +38,7 @@ from typing import Any
 
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from phi.common import DataType
+from phi.core.kernel_table import stamp_site
 
 #: the backends a table registers each row for, in order, unless told otherwise
 BACKENDS = ("CPU", "GPU")
@@ -71,9 +72,7 @@ class OpKernelRow:
         object.__setattr__(self, "cpu", tuple(self.cpu))
         if self.gpu is not None:
             object.__setattr__(self, "gpu", tuple(self.gpu))
-        caller = sys._getframe(2)  # 0: here, 1: the dataclass __init__, 2: the caller
-        object.__setattr__(self, "site", (caller.f_code.co_filename, caller.f_lineno))
-        object.__setattr__(self, "module", caller.f_globals.get("__name__", "?"))
+        stamp_site(self)
 
     @property
     def dtypes(self) -> dict[str, Sequence[DataType]]:

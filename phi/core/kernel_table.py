@@ -75,6 +75,14 @@ def register_kernel_for(
     return decorate
 
 
+def stamp_site(row: Any) -> None:
+    """Set the frozen table row's `site` (file, line) and `module` to those of the call that
+    constructed it; called from the row's `__post_init__`."""
+    caller = sys._getframe(3)  # 0: here, 1: __post_init__, 2: the dataclass __init__, 3: caller
+    object.__setattr__(row, "site", (caller.f_code.co_filename, caller.f_lineno))
+    object.__setattr__(row, "module", caller.f_globals.get("__name__", "?"))
+
+
 @dataclass(frozen=True)
 class KernelRow:
     """One PHI kernel of a table: its name, the funcs function its template calls
@@ -101,9 +109,7 @@ class KernelRow:
         object.__setattr__(self, "attrs", tuple(self.attrs))
         if self.gpu is not None:
             object.__setattr__(self, "gpu", tuple(self.gpu))
-        caller = sys._getframe(2)  # 0: here, 1: the dataclass __init__, 2: the caller
-        object.__setattr__(self, "site", (caller.f_code.co_filename, caller.f_lineno))
-        object.__setattr__(self, "module", caller.f_globals.get("__name__", "?"))
+        stamp_site(self)
 
     @property
     def dtypes(self) -> dict[AnyBackend, Sequence[DataType]]:
