@@ -342,6 +342,10 @@ def _imports_for(cls: cst.ClassDef, fn: cst.FunctionDef, home: Path | None, path
                    and s.name.value == fn.name.value)
     guarded = guards(factory, home_module, home)  # they ran at import: what they read is not needed
     skipped = {id(n) for s in factory.body.body if id(s) in guarded for n in _nodes(s)}
+    # its signature (annotations, defaults) ran where the factory is defined: the class
+    # holds what the call gives the parameters, never their annotations
+    skipped |= {id(n) for part in (factory.params, factory.returns) if part is not None
+                for n in _nodes(part)}
     inlined = namespace_functions(factory, home_module)  # module functions its class holds
     ids = {id(n) for n in (*_nodes(factory), *(x for f in inlined for x in _nodes(f)))} - skipped
     reads = sorted({a.node.value for s in {s for s in scopes.values() if s is not None}

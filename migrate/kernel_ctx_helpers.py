@@ -33,7 +33,7 @@ from migrate.static import info_for
 from migrate.static_refs import FunctionRef, code_of, dotted, literal_string
 from migrate.super_calls import owner_class, super_method, super_target
 from migrate.syntax import blank
-from migrate.tree_bases import global_reads
+from migrate.tree_bases import global_reads, origin_in
 from migrate.tree_origins import import_spec, origin_of
 
 if TYPE_CHECKING:
@@ -432,7 +432,9 @@ def _check_reads(mk: KernelMigration, home: ModuleInfo, fn: cst.FunctionDef,
     where = home.path.name if home.path is not None else "another module"
     for read in sorted(global_reads(home, fn) & kept):  # type: ignore[arg-type]
         theirs = origin_of(home.path, read) if home.path else None
-        ours = origin_of(info.path, read) if info.path else None
+        # a name bound here only by an import the reading of a factory's class added is
+        # that import's (kept in the output wherever the new code reads it)
+        ours = origin_in(info, read) if info.path else None
         if theirs == ours and (theirs is not None or hasattr(builtins, read)):
             continue
         spec = None

@@ -38,6 +38,7 @@ from migrate.verify_cases import (
     cases_for,
     grad_call,
     kernel_reads_lod,
+    small_ints,
     without_each_optional_output,
 )
 from migrate.verify_session import ModuleRunError, brief, module_session, rendered, written_op_defs
@@ -264,12 +265,17 @@ def legacy_runs(row: Row, namespace: dict[str, Any], dtype: Any, cuda: bool,
     if not cases:
         res.detail = f"no valid inputs ({why or f'no case applies to {res.dtype}'})"
         return
+    cases += small_ints(fwd_proto or proto, cases, dtype)
     rejected: list[str] = []
+    raised = 0  # of the rejected: how many the legacy op raised on
     # derived cases: the first plain one the legacy op accepts; the LoD ones only when
-    # none is, or when the kernel reads a LoD (then the first of each)
+    # none is, or when the kernel reads a LoD (then the first of each); the fallbacks of
+    # small integers only when it raised on every one (else unsaid: the row reads as before)
     wanted = {False, True}
     for index, case in enumerate(cases):
         if case.derived and case.lod not in wanted:
+            continue
+        if case.fallback and (row.runs or not rejected or raised < len(rejected)):
             continue
         name, seed = case.name, f"{op}/{res.dtype}/{index}"
         try:
@@ -281,16 +287,20 @@ def legacy_runs(row: Row, namespace: dict[str, Any], dtype: Any, cuda: bool,
             else:
                 inputs, attrs, outputs = case.call(proto, dtype, seed)
         except Exception as exc:
-            rejected.append(f"{name}: no call ({_cause(exc)})")
+            if not case.fallback:
+                rejected.append(f"{name}: no call ({_cause(exc)})")
             continue
         try:
             run = run_op(op, inputs, attrs, outputs, "legacy", res.backend, cuda)
         except Exception as exc:
-            rejected.append(f"{name}: legacy op raised {_cause(exc)}")
-            row.raised.append((name, inputs, attrs, outputs, _cause(exc)))
+            if not case.fallback:
+                rejected.append(f"{name}: legacy op raised {_cause(exc)}")
+                row.raised.append((name, inputs, attrs, outputs, _cause(exc)))
+                raised += 1
             continue
         if not chose_legacy(run, row, dtype, namespace):
-            rejected.append(f"{name}: the op ran {run.trace.kernel} {run.trace.key}")
+            if not case.fallback:
+                rejected.append(f"{name}: the op ran {run.trace.kernel} {run.trace.key}")
             continue
         row.runs.append((name, inputs, attrs, outputs, run))
         optional = without_each_optional_output(proto, outputs) if is_grad_op(op) else []

@@ -4,7 +4,9 @@ the op proto and checked by the legacy kernel (its infer_shape and compute) itse
 Derived cases must respect the op's own rules: each candidate (input shapes, output
 counts, values for an attribute without a default) is tried on the legacy op first: the
 first one it accepts is the case; none is made for an attribute without a default whose
-type has no candidate values (a block, a variable). When none
+type has no candidate values (a block, a variable). Under an integer dtype, when the
+legacy op raised on every one, the plain ones are tried again on small non-negative
+integers (`small_ints`). When none
 is accepted the kernel is `unverified: no valid inputs (why)`, not `errored`.
 """
 
@@ -43,6 +45,8 @@ class Case:
     #: an attribute set to the VarType of the dtype under test (a creation op's `dtype`)
     dtype_attr: str | None = None
     lod: bool = False  # a derived case whose inputs carry a LoD (LOD_CASES)
+    #: a derived case tried only when the legacy op raised on every other (small_ints)
+    fallback: bool = False
 
     def applies_to(self, dtype: str) -> bool:
         return self.dtypes is None or dtype in self.dtypes
@@ -165,6 +169,37 @@ def derived_cases(proto: Any) -> list[Case]:
     if _has_dtype_attr(proto):
         out += [replace(c, name=f"{c.name}, dtype attribute", dtype_attr="dtype")
                 for c in out]
+    return out
+
+
+#: (low, high) of the integer inputs of the fallback cases, in turn: all zeros, then values
+#: in [0, 2): an id, an index or a class an op checks against a small bound is valid there
+SMALL_INT_RANGES: tuple[tuple[int, int], ...] = ((0, 1), (0, 2))
+
+
+def small_ints(proto: Any, cases: list[Case], dtype: Any) -> list[Case]:
+    """For an integer `dtype` under test, the plain derived `cases` again with each required
+    input they leave to the dtype fed small non-negative integers (`SMALL_INT_RANGES`), as
+    fallbacks: an op checking its integer inputs against a bound (ids in [0, depth)) raises on
+    the default random ones (in [-5, 6)). Nothing for another dtype or for given cases."""
+    if np.dtype(dtype.to_numpy()).kind not in "iu":
+        return []
+    out = []
+    for low, high in SMALL_INT_RANGES:
+        for case in cases:
+            if not case.derived or case.lod or case.fallback:
+                continue
+            specs = dict(case.inputs)
+            for v in proto.inputs:
+                if v.dispensable or v.name in specs:
+                    continue
+                spec = {"shape": case.default_shape, "low": low, "high": high}
+                specs[v.name] = [spec, dict(spec)] if v.duplicable else spec
+            if specs == case.inputs:
+                continue
+            shown = "all 0" if high - low == 1 else f"in [{low}, {high})"
+            out.append(replace(case, name=f"{case.name}, integer inputs {shown}",
+                               inputs=specs, fallback=True))
     return out
 
 
