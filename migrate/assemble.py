@@ -12,7 +12,7 @@ import libcst as cst
 from migrate import emit, infermeta
 from migrate.class_registrations import registering_decorators, self_registering
 from migrate.decorator_stores import stores_after
-from migrate.imports_fix import fix_imports, name_counts
+from migrate.imports_fix import fix_imports, framework_aliases, name_counts, renamed
 from migrate.kept_classes import kept_comment, kept_served
 from migrate.kernel_model import KernelFunction
 from migrate.live_registrations import live_kept_names
@@ -150,6 +150,7 @@ def assemble(info: ModuleInfo, migrated: dict[Unit, KernelFunction],
     for unit, kf in migrated.items():
         by_class.setdefault(unit[0], []).append(kf)
     emitted_helpers: set[str] = set()
+    aliases = framework_aliases(info)  # the generated code's names the module binds otherwise
     registered = {*kept_registrations(info), *live_kept_names(info)}
     body: list[Any] = []
     for index, stmt in enumerate(module.body):
@@ -158,9 +159,11 @@ def assemble(info: ModuleInfo, migrated: dict[Unit, KernelFunction],
             continue
         if isinstance(stmt, cst.ClassDef) and stmt.name.value in by_class:
             # a kernel class the tree still uses stays as it is, before its new kernel
-            # (without the decorators registering it: the PHI kernel serves its op)
-            kept = stmt.with_changes(decorators=[d for d in stmt.decorators if id(d)
-                                                 not in registering_decorators(info)])
+            # (without the decorators registering it: the PHI kernel serves its op;
+            # with them where the registration is kept: they do more than register)
+            kept = stmt if stmt.name.value in registered else stmt.with_changes(
+                decorators=[d for d in stmt.decorators
+                            if id(d) not in registering_decorators(info)])
             nodes: list[Any] = [kept, *stores_after(info, stmt)] \
                 if stmt.name.value in keep else []
             for kf in by_class[stmt.name.value]:
@@ -169,14 +172,15 @@ def assemble(info: ModuleInfo, migrated: dict[Unit, KernelFunction],
                         emitted_helpers.add(lifted)
                         nodes.append(helper)
                 header = _parse_def(emit.kernel_header(kf.func_name, kf.phi_name, kf.params,
-                                                       kf.registrations))
+                                                       kf.registrations, aliases))
                 fn = header.with_changes(body=kf.node.body)
                 needed |= emit.names_used_by_kernel(kf.params)
                 plans[kf.op_type].sources[kf.func_name] = cst.Module([]).code_for_node(
                     fn.with_changes(leading_lines=()))
                 nodes.append(fn)
                 if last_of_op[kf.op_type] == index:
-                    nodes.extend(_parse_def(text) for text in extra_blocks[kf.op_type])
+                    nodes.extend(renamed(_parse_def(text), aliases)
+                                 for text in extra_blocks[kf.op_type])
             first: Any = stmt.leading_lines
             if info.factories is not None and id(stmt) in info.factories.origins:
                 first = _two_blank_lines(first)  # a factory call's class: defs follow
@@ -197,7 +201,7 @@ def assemble(info: ModuleInfo, migrated: dict[Unit, KernelFunction],
     modules = {mod for kf in migrated.values() for mod in kf.module_imports}
     functions = {imp for kf in migrated.values() for imp in kf.function_imports}
     functions |= set(removal_imports)
-    new = fix_imports(info, new, needed, modules, keep, functions)
+    new = fix_imports(info, new, needed, modules, keep, functions, aliases)
     return new, [plans[op] for op in sorted(plans)]
 
 

@@ -76,28 +76,42 @@ def _wrap_list(items: list[str], col: int, tail: str, width: int = WIDTH) -> lis
     return lines
 
 
-def decorator_text(phi_name: str, backend: str, layout: str, dtypes: list[str]) -> str:
-    items = [f"DataType.{d}" for d in dtypes]
-    head = f'@register_kernel("{phi_name}", Backend.{backend}, DataLayout.{layout},'
+def _named(text: str, names: dict[str, str]) -> str:
+    """`text` (generated code) with each name of `names` under its alias."""
+    return re.sub(r"[A-Za-z_]\w*", lambda m: names.get(m.group(), m.group()), text) \
+        if names else text
+
+
+def decorator_text(phi_name: str, backend: str, layout: str, dtypes: list[str],
+                   names: dict[str, str] | None = None) -> str:
+    names = names or {}
+    items = [_named(f"DataType.{d}", names) for d in dtypes]
+    call = f"@{names.get('register_kernel', 'register_kernel')}("
+    head = f'{call}"{phi_name}", ' + _named(f"Backend.{backend}, DataLayout.{layout},", names)
     one = f"{head} [{', '.join(items)}])"
     if len(one) <= WIDTH:
         return one
-    return "\n".join([head, *_wrap_list(items, len("@register_kernel("), ")")])
+    return "\n".join([head, *_wrap_list(items, len(call), ")")])
 
 
 def layout_name(legacy_layout: str) -> str:
     return "ALL_LAYOUT" if legacy_layout in ("ANY", "ALL_LAYOUT") else legacy_layout
 
 
-def def_text(func_name: str, params: list[Param]) -> str:
-    args = ["dev_ctx: DeviceContext", *[f"{p.name}: {p.hint}" for p in params]]
+def def_text(func_name: str, params: list[Param], names: dict[str, str] | None = None) -> str:
+    args = [_named("dev_ctx: DeviceContext", names or {}),
+            *[f"{p.name}: {_named(p.hint, names or {})}" for p in params]]
     return wrap_call(f"def {func_name}", args, " -> None:")
 
 
 def kernel_header(func_name: str, phi_name: str, params: list[Param],
-                  registrations: list[tuple[str, str, list[str]]]) -> str:
-    decorators = [decorator_text(phi_name, b, layout, dts) for b, layout, dts in registrations]
-    return "\n".join([*decorators, def_text(func_name, params)]) + "\n    pass\n"
+                  registrations: list[tuple[str, str, list[str]]],
+                  names: dict[str, str] | None = None) -> str:
+    """The kernel function's decorators and `def` line; `names`: framework names the
+    module imports under an alias (`imports_fix.framework_aliases`)."""
+    decorators = [decorator_text(phi_name, b, layout, dts, names)
+                  for b, layout, dts in registrations]
+    return "\n".join([*decorators, def_text(func_name, params, names)]) + "\n    pass\n"
 
 
 def names_used_by_kernel(params: list[Param]) -> set[str]:

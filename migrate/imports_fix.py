@@ -84,11 +84,51 @@ def _reexports_framework_name(info: ModuleInfo, name: str) -> bool:
     return origin is not None and _is_framework_name(origin.qualified, name)
 
 
+def _alias(name: str) -> str:
+    return ("phi_" if name[:1].islower() else "Phi") + name
+
+
+def framework_aliases(info: ModuleInfo) -> dict[str, str]:
+    """The names the generated code needs (`emit.IMPORT_SOURCES`) that this module binds
+    to something else (its own `register_kernel` helper), each with the alias the new code
+    imports it as (`register_kernel as phi_register_kernel`); a name whose alias the module
+    binds too has none (the write is refused, naming the clash)."""
+    names = info.module_names()
+    out: dict[str, str] = {}
+    for name in sorted(set(emit.IMPORT_SOURCES) - info.imports.starred):
+        bound = info.imports.names.get(name)
+        if bound is not None and (_is_framework_name(bound, name)
+                                  or _reexports_framework_name(info, name)):
+            continue
+        if (bound is not None or name in names) and _alias(name) not in names:
+            out[name] = _alias(name)
+    return out
+
+
+class _Renamer(cst.CSTTransformer):
+    """Every `Name` of `names` renamed (attribute names after a dot are no `Name`s read)."""
+
+    def __init__(self, names: dict[str, str]) -> None:
+        self.names = names
+
+    def leave_Name(self, original: cst.Name, updated: cst.Name) -> cst.Name:  # noqa: N802
+        return updated.with_changes(value=self.names.get(updated.value, updated.value))
+
+    def leave_Attribute(self, original: cst.Attribute,  # noqa: N802
+                        updated: cst.Attribute) -> cst.Attribute:
+        return updated.with_changes(attr=original.attr)
+
+
+def renamed(node: Any, names: dict[str, str]) -> Any:
+    """`node` (generated code only) with the framework names it reads under their aliases."""
+    return node.visit(_Renamer(names)) if names else node
+
+
 def fix_imports(info: ModuleInfo, new: cst.Module, needed: set[str],
                 modules: set[str] = frozenset(),  # type: ignore[assignment]
                 keep: frozenset[str] = frozenset(),
-                functions: set[tuple[str, str]] = frozenset()  # type: ignore[assignment]
-                ) -> cst.Module:
+                functions: set[tuple[str, str]] = frozenset(),  # type: ignore[assignment]
+                aliases: dict[str, str] | None = None) -> cst.Module:
     """`new` with the imports the generated code needs (`needed` names from
     `emit.IMPORT_SOURCES`, plain `modules`, `functions` of other modules as (module, name))
     and without those only removed code used.
@@ -96,12 +136,14 @@ def fix_imports(info: ModuleInfo, new: cst.Module, needed: set[str],
     LibCST's `AddImportsVisitor` adds them (merged into an existing `from M import`) and
     `RemoveImportsVisitor` drops, of the imports the removed statements referenced, those
     nothing in the new module uses (scope analysis), except `keep` (names another module
-    of the tree imports from this one). What LibCST does not do is kept
+    of the tree imports from this one); `aliases` (`framework_aliases`): needed names the
+    module binds otherwise, imported under their alias. What LibCST does not do is kept
     here: refusing a name the module binds to something else, and isort's order (new
     statements where isort puts them, names within a statement sorted, long ones wrapped).
     """
+    aliases = {n: a for n, a in (aliases or {}).items() if n in needed}
     reexported: set[str] = set()  # bound through the tree's re-exports: no second import
-    for name in sorted(needed - info.imports.starred):  # star-bound: see below
+    for name in sorted(needed - info.imports.starred - set(aliases)):  # star-bound: below
         bound = info.imports.names.get(name)
         if bound is not None:
             if _is_framework_name(bound, name):
@@ -116,13 +158,17 @@ def fix_imports(info: ModuleInfo, new: cst.Module, needed: set[str],
         if mod in info.module_names() and info.imports.names.get(mod) != mod:
             raise SkipError(f"name '{mod}' is bound to something else in this module")
     for star, exported in info.ev.star_exports().items():
-        wanted = sorted(needed | set(modules) | {fn for _, fn in functions})
+        wanted = sorted({aliases.get(n, n) for n in needed} | set(modules)
+                        | {fn for _, fn in functions})
         if exported is None and wanted:
             raise SkipError(f"`from {star} import *` is not a module of this tree, so it may "
                             f"rebind a name the new code needs ({', '.join(wanted)})")
         for name in wanted:  # the same import through the star is no clash
             bound = (exported or {}).get(name)
             same = f"{emit.IMPORT_SOURCES[name]}.{name}" if name in needed else name
+            if name in aliases.values():
+                same = next(f"{emit.IMPORT_SOURCES[n]}.{n}" for n, a in aliases.items()
+                            if a == name)
             if bound is not None and bound != same and not (
                     name in needed and _reexports_framework_name(info, name)):
                 raise SkipError(f"`from {star} import *` binds '{name}', a name the new code "
@@ -141,7 +187,8 @@ def fix_imports(info: ModuleInfo, new: cst.Module, needed: set[str],
             info.imports.starred:
         removals.extend(_removals(info, local))
     for name in sorted(needed - reexported):
-        AddImportsVisitor.add_needed_import(context, emit.IMPORT_SOURCES[name], name)
+        AddImportsVisitor.add_needed_import(context, emit.IMPORT_SOURCES[name], name,
+                                            asname=aliases.get(name))
     for mod in sorted(modules):
         AddImportsVisitor.add_needed_import(context, mod)
     for mod, fn in sorted(functions):  # other modules' kernels composed: `from .m import f`

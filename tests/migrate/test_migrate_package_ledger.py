@@ -36,6 +36,9 @@ HOST = {"CPU": ["FLOAT32", "FLOAT64"]}
 EXPECTED: dict[tuple[str, str], tuple[str, str, str, dict[str, list[str]]]] = {
     ("elementwise.py", "CubeImpl"): (
         "migrated", "lg_cube", f"{KEPT}`provide(\"lg_cube\", CubeImpl)` {BOOKED}", BOTH),
+    # a registering decorator that books too: the decorator stays on the kept class
+    ("elementwise.py", "BookedImpl"): (
+        "migrated", "lg_booked", f"{KEPT}`@booked(\"lg_booked\")` {BOOKED}", BOTH),
     # a helper reached as an attribute of its module
     ("elementwise.py", "HalveImpl"): (
         "migrated", "lg_halve",
@@ -56,8 +59,8 @@ EXPECTED: dict[tuple[str, str], tuple[str, str, str, dict[str, list[str]]]] = {
     ("gated.py", "TwiceImpl"): ("migrated", "lg_twice", "migrated; class kept for",
                                 {"CPU": ["FLOAT32"]}),
 }
-KEPT_OPS = {"lg_cube": "CubeImpl", "lg_halve": "HalveImpl", "lg_negate": "NegateImpl",
-            "lg_tagged": "TaggedImpl", "lg_audited": "AuditedImpl"}
+KEPT_OPS = {"lg_cube": "CubeImpl", "lg_booked": "BookedImpl", "lg_halve": "HalveImpl",
+            "lg_negate": "NegateImpl", "lg_tagged": "TaggedImpl", "lg_audited": "AuditedImpl"}
 
 #: argv: root. Each op run the default way and the legacy way: output, path, kernel; and
 #: what the ledger booked
@@ -70,7 +73,7 @@ importlib.import_module("pkg_ledger.gated")
 ledger = importlib.import_module("pkg_ledger.ledger")
 x = np.linspace(-2, 2, 12, dtype=np.float32).reshape(3, 4)
 out = {}
-for op in ("lg_cube", "lg_halve", "lg_negate", "lg_tagged", "lg_audited", "lg_square",
+for op in ("lg_cube", "lg_booked", "lg_halve", "lg_negate", "lg_tagged", "lg_audited", "lg_square",
            "lg_twice"):
     for mode in ("auto", "legacy"):
         try:
@@ -136,6 +139,8 @@ def test_the_statements_and_classes_stay_and_a_second_run_changes_nothing(
             "registering; op 'lg_cube' runs on lg_cube_kernel\nclass CubeImpl(OpKernel):"
             ) in text
     assert "\ndef lg_cube_kernel(" in text
+    assert ("registering; op 'lg_booked' runs on lg_booked_kernel\n@booked(\"lg_booked\")\n"
+            "class BookedImpl(OpKernel):") in text
     gated = (written["pkg"] / "gated.py").read_text()
     assert "register_op_kernel" not in gated and "register_operator(_op, " in gated
     before = {p.name: p.read_bytes() for p in written["pkg"].glob("*")}

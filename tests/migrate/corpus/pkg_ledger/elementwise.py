@@ -6,7 +6,7 @@ from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.operator import OperatorWithKernel
 
 from . import ledger
-from .ledger import declare, host_only, provide, provide_audited, provide_tagged
+from .ledger import booked, declare, host_only, provide, provide_audited, provide_tagged
 
 
 class OneInMaker(OpProtoAndCheckerMaker):
@@ -51,7 +51,14 @@ class AuditedImpl(OpKernel):
         ctx.output("Out").mutable_data(ctx.place, x.dtype)[...] = x.data - 3
 
 
-for _op in ("lg_cube", "lg_halve", "lg_negate", "lg_tagged", "lg_audited"):
+@booked("lg_booked")
+class BookedImpl(OpKernel):
+    def compute(self, ctx):
+        x = ctx.input("X")
+        ctx.output("Out").mutable_data(ctx.place, x.dtype)[...] = x.data * 5
+
+
+for _op in ("lg_cube", "lg_booked", "lg_halve", "lg_negate", "lg_tagged", "lg_audited"):
     declare(_op, KeepShape, OneInMaker)
 
 provide("lg_cube", CubeImpl)

@@ -36,6 +36,14 @@ def provide(op, impl, types=FLOATS, places=EVERYWHERE):
 host_only = functools.partial(provide, places=HOST)
 
 
+def booked(op, types=FLOATS):
+    """Class decorator: the class provided for `op` on every place, booked."""
+    def wrap(impl):
+        provide(op, impl, types)
+        return impl
+    return wrap
+
+
 def provide_tagged(op, impl, types=FLOATS):
     """Tags the class with its op: what its compute may read later."""
     for t in types:
