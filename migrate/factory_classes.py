@@ -48,6 +48,8 @@ class Expansion:
     #: name an added import binds -> the factory's module, where it is to be resolved (the
     #: file on disk does not bind it: `tree_origins.origin_of` reads it there)
     homes: dict[str, Path] = field(default_factory=dict)
+    #: the module as its file has it (`module` before the expansion): its lines are the file's
+    original: cst.Module | None = None
 
 
 class _RefusedError(Exception):
@@ -96,7 +98,7 @@ def expand(module: cst.Module, path: Path | None) -> Expansion:
             s, m.SimpleStatementLine(body=[m.OneOf(m.Import(), m.ImportFrom())]))), default=-1)
         body[last + 1:last + 1] = added
         out.imports = {id(s) for s in added}
-    out.module = module.with_changes(body=body)
+    out.module, out.original = module.with_changes(body=body), module
     return out
 
 

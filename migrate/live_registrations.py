@@ -182,11 +182,21 @@ def _check(info: ModuleInfo, name: str, keys: list[list[Any]],
 
 
 def _statement_lines(info: ModuleInfo) -> list[tuple[int, int]]:
-    """(first, last) line of each top-level statement (decorators included)."""
-    wrapper = MetadataWrapper(info.module, unsafe_skip_copy=True)
+    """(first, last) line in the file of each top-level statement of `info.module`
+    (decorators included): a class read from a factory call has the call's lines, an
+    import the codemod added for its reading none ((0, -1)); the file's lines are those of
+    the module before the factories' expansion (`factory_classes`)."""
+    expansion = info.factories
+    source = expansion.original if expansion is not None and expansion.original else None
+    wrapper = MetadataWrapper(source or info.module, unsafe_skip_copy=True)
     positions = wrapper.resolve(PositionProvider)
     out = []
     for stmt in info.module.body:
+        if source is not None:
+            stmt = expansion.origins.get(id(stmt), stmt)  # type: ignore[union-attr]
+            if stmt not in positions:  # an import added for a factory of another module
+                out.append((0, -1))
+                continue
         span = positions[stmt]
         first = span.start.line
         if isinstance(stmt, cst.ClassDef | cst.FunctionDef) and stmt.decorators:

@@ -49,3 +49,13 @@ def tagged_kernel(op):
 
 def register_built(op, kernel):
     register_op_kernel(op, "CPU", kernel, *(t for t in sorted(BUILDS, key=str) if BUILDS[t]))
+
+
+def _one_in_make(self):
+    self.add_input("X", "operand")
+    self.add_output("Out", "result")
+
+
+def one_in_maker(name):
+    """A maker class per op, all with one proto: X in, Out out."""
+    return type(name, (OpProtoAndCheckerMaker,), {"make": _one_in_make})
