@@ -45,6 +45,7 @@ from migrate.kernel_model import (
     SkipError,
     is_harmless,
 )
+from migrate.kernel_outputs import require_output
 from migrate.kernel_prepass import prepare, qualify_builtins
 from migrate.kernel_rewrite import ConstantInliner, KernelMigration, Rewriter
 from migrate.kernel_tidy import fold_dead_branches, tidy
@@ -294,6 +295,7 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
     read |= {("attr", a) for a in mk.attrs_read}
     if mk.grad is not None:
         param_list = conform(mk.grad, mk.proto, param_list, read)
+    require_output(mk.op_type, mk.proto, param_list)
     clash = check_bindings(mk, new_block, [mk.dev_ctx_name, *[p.name for p in param_list]])
     hidden = {n for n in clash if hasattr(builtins, n)} - qualify
     if hidden:
