@@ -20,6 +20,7 @@ from migrate.class_stored_kernels import class_level_kernels
 from migrate.decorator_stores import decorator_stores, inherited_reads
 from migrate.grads import GradPlan, check_optional, conform, none_checked
 from migrate.has_attr_folds import fold_has_attr
+from migrate.helper_objects import held_helpers, inline_helpers
 from migrate.inert_bases import INERT_ABC, abc_metaclass, abstract_left
 from migrate.kernel_bindings import (
     RebindError,
@@ -211,18 +212,21 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
     if compute is None:
         raise SkipError("defines no compute() in this module")
     init = mk.members.get("__init__")
+    held = held_helpers(mk.info, mro, mk.members, init.function if init else None, compute)
     stored: dict[str, str] = {}
     if init is not None:  # only kernels stored to be composed are read
         if init.function is None:
             raise SkipError(f"{init.owner.name.value} binds __init__ to something other "
                             "than a method")
         counters, not_counters = write_only_counters(mk.info, mro, init.function, compute)
-        stored = stored_kernels(mro, init.function, compute, counters, not_counters)
+        stored = stored_kernels(mro, init.function, compute, counters, not_counters, set(held))
         if counters:
             compute = drop_counters(compute, counters)
             mk.notes.append(counter_note(counters, compute.params.params[0].name.value))
     for attr, kernel in class_level_kernels(mk.info, mro, mk.members, compute).items():
         stored.setdefault(attr, kernel)  # `_impl = OtherKernel()` in a class body
+    if held:  # `self._blend.apply(x)` -> `Blender().apply(x)`
+        compute = inline_helpers(compute, held)
     if compute.asynchronous:
         raise SkipError("compute() is async")
     for old, new in renames.items():
