@@ -6,7 +6,8 @@ The helper is a plain class of the tree (a class statement of the kernel's modul
 imports from another module of the tree): no bases, no decorators, a body of methods and
 literal constants, an `__init__` (if any) that only stores its parameters (literal defaults)
 or literals on the instance, and no method setting, augmenting or deleting an attribute of
-its instance (nor `setattr`/`delattr`/`vars`/`__dict__` anywhere in the class). Built by a
+its instance (nor `setattr`/`delattr`/`vars`/`__dict__` anywhere in the class); the class
+bound once in its module. Built by a
 call whose arguments are literals, such an object holds literal values nothing changes, so
 one instance per kernel or one per call run the same code on the same values: in the PHI
 kernel, `self._blend` becomes the constructor call as the kernel wrote it, `Blender()` (the
@@ -151,8 +152,8 @@ def _plain_class(info: ModuleInfo, name: str) -> cst.ClassDef | None:
         if not isinstance(origin, Origin) or origin.path is None:
             return None
         cls_name = origin.qualified.rpartition(".")[2]
-        found = next((s for s in load_module(origin.path)[0].body
-                      if isinstance(s, cst.ClassDef) and s.name.value == cls_name), None)
+        there = [s for s in load_module(origin.path)[0].body if cls_name in store_names(s)]
+        found = there[0] if len(there) == 1 else None  # bound once in its module
     if not isinstance(found, cst.ClassDef) or found.bases or found.keywords \
             or found.decorators:
         return None
@@ -186,7 +187,8 @@ def _state(cls: cst.ClassDef) -> str:
 def _init_state(init: cst.FunctionDef) -> str:
     p = init.params
     if p.star_arg is not cst.MaybeSentinel.DEFAULT or p.star_kwarg or any(
-            q.default is not None and not is_literal(q.default) for q in p.params[1:]):
+            q.default is not None and not is_literal(q.default)
+            for q in (*p.params[1:], *p.kwonly_params)):
         return "takes other than parameters with literal defaults in its __init__"
     me = p.params[0].name.value
     names = {q.name.value for q in (*p.params[1:], *p.kwonly_params)}
@@ -209,9 +211,14 @@ def _init_state(init: cst.FunctionDef) -> str:
 def _method_state(fn: cst.FunctionDef) -> str:
     me = fn.params.params[0].name.value
     on_self = m.Attribute(value=m.Name(me))
-    for node in m.findall(fn, m.Assign() | m.AugAssign() | m.AnnAssign() | m.Del()):
-        targets = ([t.target for t in node.targets] if isinstance(node, cst.Assign)
-                   else [node.target])  # type: ignore[attr-defined]
+    stores = m.Assign() | m.AugAssign() | m.AnnAssign() | m.Del() | m.For() | m.CompFor()
+    for node in m.findall(fn, stores | m.WithItem()):
+        if isinstance(node, cst.Assign):
+            targets = [t.target for t in node.targets]
+        elif isinstance(node, cst.WithItem):
+            targets = [node.asname.name] if node.asname is not None else []
+        else:
+            targets = [node.target]  # type: ignore[attr-defined]
         if any(m.findall(t, on_self) or m.matches(t, on_self) for t in targets):
             return (f"keeps state its methods mutate: {fn.name.value}() runs "
                     f"`{code_of(node).strip()}`")

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from migrate_helpers import assert_module_rows, run_package_ops, write_copy
+from migrate_helpers import assert_module_rows, migrate, run_package_ops, unary, write_copy
 
 PACKAGE = "pkg_helpers_obj"
 _FLOATS = {"CPU": ["FLOAT32", "FLOAT64"]}
@@ -84,3 +84,48 @@ def test_the_write_breaks_nothing_and_every_op_computes_as_before(written: dict[
     # the cases tell the helpers apart: the class attribute's gamma, the weight, the sign
     assert before["ho_blend {'w': 3.0}"] != before["ho_bound_blend {'w': 3.0}"]
     assert before["ho_blend {'w': -1.5}"] != before["ho_blend {'w': 3.0}"]
+
+
+_KERNEL = '''
+class UnaryKernel(OpKernel):
+    def __init__(self):
+        self._h = Helper(STORE_ARGS)
+
+    def compute(self, ctx):
+        out = ctx.output("Out").mutable_data(ctx.place)
+        out[...] = self._h.scale(ctx.input("X").data, ctx.attr("alpha"))
+'''
+
+
+@pytest.mark.parametrize(("helper", "args", "reason"), [
+    ("    def scale(self, x, a):\n        return x * a\n", "", ""),
+    ("    def __init__(self, k=(1, 2)):\n        self.k = k\n\n"
+     "    def scale(self, x, a):\n        return x * a * len(self.k)\n", "k=(1, -2, 3)", ""),
+    ("    def scale(self, x, a):\n        for self.i in (1,):\n            pass\n"
+     "        return x * a\n", "", "keeps state its methods mutate: scale() runs `for self.i"),
+    ("    def scale(self, x, a):\n        self.seen[0] = a\n        return x * a\n", "",
+     "keeps state its methods mutate: scale() runs `self.seen[0] = a`"),
+    ("    def __init__(self, *, k=[]):\n        self.k = k\n\n"
+     "    def scale(self, x, a):\n        return x * a\n", "",
+     "takes other than parameters with literal defaults in its __init__"),
+    ("    def __init__(self):\n        self.k = []\n\n"
+     "    def scale(self, x, a):\n        return x * a\n", "",
+     "runs `self.k = []` in its __init__"),
+    ("    CACHE = {}\n\n    def scale(self, x, a):\n        return x * a\n", "",
+     "runs `CACHE = {}` in its class body"),
+    ("    def scale(self, x, a):\n        object.__setattr__(self, 'a', a)\n"
+     "        return x * a\n", "", "reaches its instance through __setattr__"),
+    ("    def scale(self, x, a):\n        return x * a\n", "f'{1}'",
+     "whose constructor reads `f'{1}'`, not a literal"),
+    ("    def other(self, x, a):\n        return x * a\n", "",
+     "calls its scale(), which Helper does not define"),
+])
+def test_a_helper_object_is_read_only_when_it_cannot_change(helper: str, args: str,
+                                                            reason: str) -> None:
+    source = unary(_KERNEL.replace("STORE_ARGS", args)).replace(
+        "\nclass UnaryKernel", f"\nclass Helper:\n{helper}\n\nclass UnaryKernel")
+    record = next(r for r in migrate(source).records if r.kernel == "UnaryKernel")
+    if not reason:
+        assert record.status == "migrated", record.reason
+    else:
+        assert (record.status, reason in record.reason) == ("skipped", True), record.reason
