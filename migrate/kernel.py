@@ -20,6 +20,7 @@ from migrate.class_stored_kernels import class_level_kernels
 from migrate.decorator_stores import decorator_stores, inherited_reads
 from migrate.grads import GradPlan, check_optional, conform, none_checked
 from migrate.has_attr_folds import fold_has_attr
+from migrate.helper_objects import held_helpers, inline_helpers
 from migrate.inert_bases import INERT_ABC, abc_metaclass, abstract_left
 from migrate.kernel_bindings import (
     RebindError,
@@ -45,6 +46,7 @@ from migrate.kernel_model import (
     SkipError,
     is_harmless,
 )
+from migrate.kernel_outputs import require_output
 from migrate.kernel_prepass import prepare, qualify_builtins
 from migrate.kernel_rewrite import ConstantInliner, KernelMigration, Rewriter
 from migrate.kernel_tidy import fold_dead_branches, tidy
@@ -210,18 +212,21 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
     if compute is None:
         raise SkipError("defines no compute() in this module")
     init = mk.members.get("__init__")
+    held = held_helpers(mk.info, mro, mk.members, init.function if init else None, compute)
     stored: dict[str, str] = {}
     if init is not None:  # only kernels stored to be composed are read
         if init.function is None:
             raise SkipError(f"{init.owner.name.value} binds __init__ to something other "
                             "than a method")
         counters, not_counters = write_only_counters(mk.info, mro, init.function, compute)
-        stored = stored_kernels(mro, init.function, compute, counters, not_counters)
+        stored = stored_kernels(mro, init.function, compute, counters, not_counters, set(held))
         if counters:
             compute = drop_counters(compute, counters)
             mk.notes.append(counter_note(counters, compute.params.params[0].name.value))
     for attr, kernel in class_level_kernels(mk.info, mro, mk.members, compute).items():
         stored.setdefault(attr, kernel)  # `_impl = OtherKernel()` in a class body
+    if held:  # `self._blend.apply(x)` -> `Blender().apply(x)`
+        compute = inline_helpers(compute, held)
     if compute.asynchronous:
         raise SkipError("compute() is async")
     for old, new in renames.items():
@@ -294,6 +299,7 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
     read |= {("attr", a) for a in mk.attrs_read}
     if mk.grad is not None:
         param_list = conform(mk.grad, mk.proto, param_list, read)
+    require_output(mk.op_type, mk.proto, param_list)
     clash = check_bindings(mk, new_block, [mk.dev_ctx_name, *[p.name for p in param_list]])
     hidden = {n for n in clash if hasattr(builtins, n)} - qualify
     if hidden:

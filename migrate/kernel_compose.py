@@ -49,7 +49,8 @@ def composed_callee(call: cst.Call) -> str | None:
 
 
 def stored_kernels(mro: list[cst.ClassDef], init: cst.FunctionDef, compute: cst.FunctionDef,
-                   counters: set[str] | None = None, not_counters: dict[str, str] | None = None
+                   counters: set[str] | None = None, not_counters: dict[str, str] | None = None,
+                   helpers: set[str] = frozenset()  # type: ignore[assignment]
                    ) -> dict[str, str]:
     """`{"_sum": "SumSqKernel"}` for an `__init__` (of a class of `mro`) that only calls
     the base's `__init__` (`_base_init`) and stores kernel instances
@@ -57,7 +58,8 @@ def stored_kernels(mro: list[cst.ClassDef], init: cst.FunctionDef, compute: cst.
     `compute` only runs on its context (`self._sum.compute(ctx)`): each such call is the
     composition `SumSqKernel().compute(ctx)` (the kernels are stateless once migrated).
     `counters` are attributes of write-only counters (`write_only_counters`), whose store
-    is passed over; `not_counters` says why a number stored is not one.
+    is passed over; `not_counters` says why a number stored is not one; `helpers` are
+    attributes holding helper objects (`helper_objects.held_helpers`), whose store is too.
     SkipError naming the statement for anything else."""
     owner = next(c for c in mro if init in c.body.body)
     why = f"{owner.name.value} defines __init__ (instance state or behaviour beyond compute"
@@ -75,6 +77,9 @@ def stored_kernels(mro: list[cst.ClassDef], init: cst.FunctionDef, compute: cst.
         if i == 0 and m.matches(small, m.Expr(m.SimpleString() | m.ConcatenatedString())):
             continue  # its docstring
         if _base_init(small, mro, owner, me):
+            continue
+        if m.matches(small, m.Assign(targets=[m.AssignTarget(m.Attribute(
+                value=m.Name(me), attr=m.Name(m.MatchIfTrue(lambda a: a in helpers))))])):
             continue
         if m.matches(small, m.Assign(targets=[m.AssignTarget(m.Attribute(
                 value=m.Name(me), attr=m.Name()))], value=m.Call(func=m.Name(), args=()))):

@@ -1,0 +1,255 @@
+"""A kernel computing through a helper object it holds: `self._blend = Blender()` in
+`__init__`, or `_blend = Blender(2.0)` in its class body, and `self._blend.apply(x, w)` /
+`self._blend.bind(xp)(x, y, w)` in compute().
+
+The helper is a plain class of the tree (a class statement of the kernel's module, or one it
+imports from another module of the tree): no bases, no decorators, a body of methods and
+literal constants, an `__init__` (if any) that only stores its parameters (literal defaults)
+or literals on the instance, and no method setting, augmenting or deleting an attribute of
+its instance (nor `setattr`/`delattr`/`vars`/`__dict__` anywhere in the class); the class
+bound once in its module. Built by a
+call whose arguments are literals, such an object holds literal values nothing changes, so
+one instance per kernel or one per call run the same code on the same values: in the PHI
+kernel, `self._blend` becomes the constructor call as the kernel wrote it, `Blender()` (the
+constructor inline). The helper's methods run unchanged, in their own module.
+
+Read only where the attribute's every mention in the module is its one store and such
+method calls in compute() (`self._blend.apply(...)`, a method the class defines, no dunder):
+stored elsewhere, passed on or returned, the object escapes and the kernel is refused,
+named, as it is for a helper whose methods mutate it and for a constructor argument that is
+not a literal. A store of anything else (a kernel composed, `self.k = OtherKernel()`; a
+class outside the tree) is left to the readings that follow (`kernel_compose`).
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+import libcst.matchers as m
+
+from migrate.class_members import Member
+from migrate.kernel_model import SkipError
+from migrate.names import store_names
+from migrate.static import ModuleInfo
+from migrate.static_refs import code_of, literal_string, load_module
+from migrate.tree_origins import Origin, class_statement
+
+_LITERAL = (m.Integer() | m.Float() | m.Imaginary() | m.SimpleString() | m.ConcatenatedString()
+            | m.Name("True") | m.Name("False") | m.Name("None"))
+_INTROSPECTION = ("setattr", "delattr", "vars", "__dict__", "__setattr__", "__class__")
+
+
+def is_literal(node: cst.BaseExpression) -> bool:
+    """A number, a string (no f-string), True/False/None, `-1`, or a tuple of those."""
+    if m.matches(node, _LITERAL):
+        return not m.findall(node, m.FormattedString())
+    if isinstance(node, cst.UnaryOperation):
+        return m.matches(node.operator, m.Minus() | m.Plus()) and m.matches(
+            node.expression, m.Integer() | m.Float())
+    if isinstance(node, cst.Tuple):
+        return all(isinstance(e, cst.Element) and is_literal(e.value) for e in node.elements)
+    return False
+
+
+def held_helpers(info: ModuleInfo, mro: list[cst.ClassDef], members: dict[str, Member],
+                 init: cst.FunctionDef | None, compute: cst.FunctionDef
+                 ) -> dict[str, cst.Call]:
+    """`{"_blend": <Blender()>}`: each helper object compute() calls methods on, as above,
+    with the constructor call that builds it; SkipError naming why a helper object the
+    kernel holds cannot be read so."""
+    params = compute.params.params
+    if len(params) != 2:
+        return {}
+    me = params[0].name.value
+    uses: dict[str, list[tuple[cst.Attribute, str]]] = {}
+    for call in m.findall(compute, m.Call(func=m.Attribute(value=m.Attribute(
+            value=m.Name(me), attr=m.Name()), attr=m.Name()))):
+        method = call.func.attr.value  # type: ignore[attr-defined]
+        if method != "compute":
+            target = call.func.value  # type: ignore[attr-defined]
+            uses.setdefault(target.attr.value, []).append((target, method))
+    out: dict[str, cst.Call] = {}
+    for attr, used in uses.items():
+        bound = _binding(mro, members, init, attr)
+        if bound is None:
+            continue
+        store, made = bound
+        name = cst.ensure_type(made.func, cst.Name).value
+        cls = _plain_class(info, name)
+        if cls is None:
+            continue
+        said = f"holds a helper object `{code_of(store).strip()}`"
+        for arg in made.args:
+            if arg.star or not is_literal(arg.value):
+                raise SkipError(f"{said} whose constructor reads `{code_of(arg.value).strip()}`"
+                                ", not a literal: the object cannot be rebuilt alike in a "
+                                "function (only literal constructor arguments are read)")
+        why = _state(cls)
+        if why:
+            raise SkipError(f"{said}: {name} {why}; one object per kernel and one per call "
+                            "would compute differently")
+        methods = {s.name.value for s in cls.body.body if isinstance(s, cst.FunctionDef)}
+        for _, method in used:
+            if method not in methods or method.startswith("__"):
+                raise SkipError(f"{said} and calls its {method}(), which {name} does not "
+                                "define as a plain method of its own")
+        escape = _escape(info, mro, attr, store, {id(t) for t, _ in used})
+        if escape:
+            raise SkipError(f"{said}, and the object escapes: `{escape}` (only calls of its "
+                            f"methods, `self.{attr}.method(...)`, in compute() are read)")
+        out[attr] = made
+    return out
+
+
+def inline_helpers(compute: cst.FunctionDef, held: dict[str, cst.Call]) -> cst.FunctionDef:
+    """`compute` with each `self.<held>` as the constructor call building it."""
+    me = compute.params.params[0].name.value
+
+    class Inline(cst.CSTTransformer):
+        def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute  # noqa: N802
+                            ) -> cst.BaseExpression:
+            if m.matches(original, m.Attribute(value=m.Name(me))) and \
+                    original.attr.value in held:
+                return held[original.attr.value].deep_clone()
+            return updated
+
+    return cst.ensure_type(compute.visit(Inline()), cst.FunctionDef)
+
+
+def _binding(mro: list[cst.ClassDef], members: dict[str, Member],
+             init: cst.FunctionDef | None, attr: str
+             ) -> tuple[cst.Assign, cst.Call] | None:
+    """The statement storing `attr` (in `init`, else in a class body of `mro`) and the call
+    of a plain name it stores, when it is one."""
+    made = m.Call(func=m.Name())
+    if init is not None and init.params.params:
+        me = init.params.params[0].name.value
+        for stmt in m.findall(init, m.Assign(targets=[m.AssignTarget(m.Attribute(
+                value=m.Name(me), attr=m.Name(attr)))], value=made)):
+            assign = cst.ensure_type(stmt, cst.Assign)
+            return assign, cst.ensure_type(assign.value, cst.Call)
+    member = members.get(attr)
+    if member is None or not m.matches(member.value, made):
+        return None
+    for stmt in m.findall(member.owner, m.Assign(targets=[m.AssignTarget(m.Name(attr))])):
+        assign = cst.ensure_type(stmt, cst.Assign)
+        if assign.value is member.value:
+            return assign, cst.ensure_type(assign.value, cst.Call)
+    return None
+
+
+def _plain_class(info: ModuleInfo, name: str) -> cst.ClassDef | None:
+    """The class statement `name` names in the module (bound once there) or imports from a
+    module of the tree, when it has no bases, keywords or decorators; else None."""
+    module = info.module
+    bindings = [s for s in module.body if name in store_names(s)]
+    if len(bindings) != 1:
+        return None
+    found = bindings[0]
+    if not isinstance(found, cst.ClassDef):
+        if info.path is None:
+            return None
+        origin = class_statement(info.path, name)
+        if not isinstance(origin, Origin) or origin.path is None:
+            return None
+        cls_name = origin.qualified.rpartition(".")[2]
+        there = [s for s in load_module(origin.path)[0].body if cls_name in store_names(s)]
+        found = there[0] if len(there) == 1 else None  # bound once in its module
+    if not isinstance(found, cst.ClassDef) or found.bases or found.keywords \
+            or found.decorators:
+        return None
+    return found
+
+
+def _state(cls: cst.ClassDef) -> str:
+    """Why `cls`'s instances may change after they are built, in words; "" when they
+    cannot (see the module's docstring)."""
+    for name in m.findall(cls, m.Name(m.MatchIfTrue(lambda n: n in _INTROSPECTION))):
+        return f"reaches its instance through {cst.ensure_type(name, cst.Name).value}"
+    for i, stmt in enumerate(cls.body.body):
+        if isinstance(stmt, cst.FunctionDef):
+            if stmt.decorators or not stmt.params.params:
+                return f"defines {stmt.name.value}() decorated or without `self`"
+            why = (_init_state(stmt) if stmt.name.value == "__init__"
+                   else _method_state(stmt))
+            if why:
+                return why
+            continue
+        small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(
+            stmt.body) == 1 else None
+        if i == 0 and m.matches(small, m.Expr(m.SimpleString() | m.ConcatenatedString())):
+            continue
+        if not (m.matches(small, m.Assign(targets=[m.AssignTarget(m.Name())]))
+                and is_literal(small.value)):  # type: ignore[union-attr]
+            return f"runs `{code_of(stmt).strip()}` in its class body (only literals are read)"
+    return ""
+
+
+def _init_state(init: cst.FunctionDef) -> str:
+    p = init.params
+    if p.star_arg is not cst.MaybeSentinel.DEFAULT or p.star_kwarg or any(
+            q.default is not None and not is_literal(q.default)
+            for q in (*p.params[1:], *p.kwonly_params)):
+        return "takes other than parameters with literal defaults in its __init__"
+    me = p.params[0].name.value
+    names = {q.name.value for q in (*p.params[1:], *p.kwonly_params)}
+    for i, stmt in enumerate(init.body.body):
+        small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(
+            stmt.body) == 1 else None
+        if i == 0 and m.matches(small, m.Expr(m.SimpleString() | m.ConcatenatedString())):
+            continue
+        if m.matches(small, m.Assign(targets=[m.AssignTarget(m.Attribute(
+                value=m.Name(me), attr=m.Name()))])):
+            value = small.value  # type: ignore[union-attr]
+            if is_literal(value) or m.matches(value, m.Name(m.MatchIfTrue(
+                    lambda n: n in names))):
+                continue
+        return (f"runs `{code_of(stmt).strip()}` in its __init__ (only storing its "
+                "parameters or literals is read)")
+    return ""
+
+
+def _method_state(fn: cst.FunctionDef) -> str:
+    me = fn.params.params[0].name.value
+    on_self = m.Attribute(value=m.Name(me))
+    stores = m.Assign() | m.AugAssign() | m.AnnAssign() | m.Del() | m.For() | m.CompFor()
+    for node in m.findall(fn, stores | m.WithItem()):
+        if isinstance(node, cst.Assign):
+            targets = [t.target for t in node.targets]
+        elif isinstance(node, cst.WithItem):
+            targets = [node.asname.name] if node.asname is not None else []
+        else:
+            targets = [node.target]  # type: ignore[attr-defined]
+        if any(m.findall(t, on_self) or m.matches(t, on_self) for t in targets):
+            return (f"keeps state its methods mutate: {fn.name.value}() runs "
+                    f"`{code_of(node).strip()}`")
+    return ""
+
+
+def _escape(info: ModuleInfo, mro: list[cst.ClassDef], attr: str, store: cst.Assign,
+            uses: set[int]) -> str:
+    """A mention of `.attr` other than `store` and `uses`, in words ("" when none): in the
+    classes of `mro`, anywhere outside the module's other classes, or through the name of a
+    class of `mro` (`Kernel._blend`), a `setattr` naming it (or a computed name), or the bare
+    name in a class of `mro` (`_other = _blend`). (Another class's `self._blend` is its own.)"""
+    stored = {id(t.target) for t in store.targets}
+    dotted = {id(a.attr) for a in m.findall(info.module, m.Attribute(attr=m.Name(attr)))}
+    mine = {c.name.value for c in mro}
+    inside = {id(n) for c in mro for n in m.findall(c, m.Attribute(attr=m.Name(attr)))}
+    others = {id(n) for s in info.module.body if isinstance(s, cst.ClassDef)
+              and s.name.value not in mine
+              for n in m.findall(s, m.Attribute(attr=m.Name(attr)))} - inside
+    for node in m.findall(info.module, m.Attribute(attr=m.Name(attr))):
+        if id(node) in stored or id(node) in uses:
+            continue
+        spelled = cst.ensure_type(node, cst.Attribute).value
+        if id(node) not in others or m.matches(spelled, m.Name(m.MatchIfTrue(
+                lambda n: n in mine))):
+            return code_of(node).strip()
+    for call in m.findall(info.module, m.Call(func=m.Name("setattr"))):
+        args = cst.ensure_type(call, cst.Call).args
+        if len(args) >= 2 and literal_string(args[1].value) in (attr, None):
+            return code_of(call).strip()
+    for node in (n for c in mro for n in m.findall(c, m.Name(attr))):
+        if id(node) not in dotted and not any(node is t.target for t in store.targets):
+            return attr
+    return ""
