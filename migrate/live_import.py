@@ -40,8 +40,9 @@ class _Recorder:
         #: id -> (class, its statement's line, the functions its body defines)
         self.built: dict[int, tuple[type, int, set[Any]]] = {}
         self.added: list[tuple[str, Any, type, str, int]] = []
-        #: (file of the top-level statement that ran, OpInfo) of each operator registered
-        self.operators: list[tuple[str, Any]] = []
+        #: (file of the top-level statement that ran, op, `proto_row`) of each operator
+        #: registered with a maker
+        self.operators: list[tuple[str, str, dict[str, Any]]] = []
 
     def build_class(self, original: Callable[..., Any]) -> Callable[..., Any]:
         def build(func: Any, name: str, *args: Any, **kwargs: Any) -> Any:
@@ -65,9 +66,10 @@ class _Recorder:
                 frame.f_code.co_filename) in self.files):
             frame = frame.f_back  # type: ignore[assignment]
         where = (_realpath(frame.f_code.co_filename), frame.f_lineno) if frame else ("", 0)
-        if registry is OP_INFOS:
-            if where[0]:
-                self.operators.append((where[0], registry.get(key)))
+        if registry is OP_INFOS:  # read now: the modules it names are still imported
+            info = registry.get(key)
+            if where[0] and info is not None and info.maker is not None:
+                self.operators.append((where[0], info.type, proto_row(info)))
             return
         op_type, kernel_key = key
         self.added.append((op_type, kernel_key, registry.get(key), *where))
@@ -115,10 +117,8 @@ def collect(files: list[str]) -> dict[str, dict[str, Any]]:
     builtins.__build_class__ = recorder.build_class(builtins.__build_class__)
     with watching_additions(recorder.added_to):
         _import_groups(real, recorder, out)
-    for file, info in recorder.operators:
-        if info is not None and info.maker is not None:
-            out.setdefault(file, {"error": "", "classes": {}}).setdefault(
-                "protos", {})[info.type] = proto_row(info)
+    for file, op, row in recorder.operators:
+        out.setdefault(file, {"error": "", "classes": {}}).setdefault("protos", {})[op] = row
     return out
 
 

@@ -21,8 +21,13 @@ from migrate_helpers import CORPUS, console, run_package_ops, verified_rows, wri
 
 from migrate.cli_entry import run_migrate
 from migrate.codemod import migrate_source
-from migrate.live_protos import LIVE_PROTO
+from migrate.live_protos import LIVE_PROTO, operator_class, read_live_protos
 from migrate.live_registrations import read_live
+from migrate.module_scan import scan_module
+from migrate.proto_reader import read_protos
+from migrate.records import LiveFacts
+from migrate.static_facts import UNKNOWN_DEFAULT, StaticProto
+from migrate.static_refs import ClassRef
 
 PACKAGE = "pkg_liveproto"
 LIVE = f"migrated; {LIVE_PROTO}"
@@ -88,6 +93,8 @@ def test_every_kernel_has_its_row_and_the_live_protos_are_verified(
         if status == "migrated":
             assert row["reason"].endswith(f"; {LIVE_PROTO}"), row
             assert row["dtypes"] == FLOATS, row
+            # the InferMeta from the operator class, read or as the import shows it
+            assert row["infer_meta"] == f"new {op}_infer_meta", row
         else:
             assert LIVE_PROTO not in row["reason"], row
     assert set(CASES) == MIGRATED
@@ -154,3 +161,44 @@ def test_a_second_run_changes_nothing(written: dict[str, Any]) -> None:
     assert {p: p.read_text() for p in pkg.rglob("*.py")} == texts
     rows = json.loads(out.read_text())["kernels"]
     assert not [r for r in rows if r["status"] == "migrated"], rows
+
+
+def _read(module: str, live: LiveFacts) -> Any:
+    path = CORPUS / PACKAGE / module
+    info = read_protos(scan_module(path.read_text(), path))
+    read_live_protos(info, live)
+    return info
+
+
+def test_an_op_the_import_does_not_register_keeps_its_refusal_saying_so() -> None:
+    none = "importing the tree registered no operator for it from this module"
+    info = _read("starred.py", LiveFacts())
+    assert info.protos["lp_shift"] == UNREAD.format("lp_shift") + (
+        f"*args in declare(self, *SLOTS, (\"offset\", 1.5)); {none}")
+    info = _read("tabled.py", LiveFacts(error="it raised"))
+    assert info.unread_operators["lp_scale"].endswith(
+        "so its proto is unknown; importing the tree to read it failed (it raised)")
+    assert "lp_scale" not in info.protos
+
+
+def test_a_default_that_is_no_literal_is_unknown_and_the_partial_reading_is_checked() -> None:
+    row = {"maker": "ShiftMaker", "inputs": [["X", False, False, False, False]],
+           "outputs": [["Out", False, False, False, False]],
+           "attrs": [["offset", "FLOAT", None, False, False]], "op_class": None}
+    info = _read("starred.py", LiveFacts(protos={"lp_shift": row}))
+    proto = info.protos["lp_shift"]
+    assert isinstance(proto, StaticProto) and proto.attrs[0].default is UNKNOWN_DEFAULT
+    # an operator registration the codemod cannot read: the operator class is the one the
+    # import shows when it is a class of the tree, else none (the legacy infer_shape stays)
+    info = _read("tabled.py", LiveFacts(protos={"lp_scale": row}))
+    assert operator_class(info, "lp_scale") is None
+    helpers = str((CORPUS / PACKAGE / "helpers.py").resolve())
+    info = _read("tabled.py", LiveFacts(protos={"lp_scale": {
+        **row, "op_class": [helpers, "KeepShape"]}}))
+    assert operator_class(info, "lp_scale") == ClassRef("KeepShape", Path(helpers))
+    # what the reading got of rebound.py's maker (`In`) is not the import's first input
+    info = _read("rebound.py", LiveFacts(protos={"lp_offset": row}))
+    assert "(its inputs #1 reads as `In`, the import gives `X`)" in info.protos["lp_offset"]
+    agreeing = {**row, "inputs": [["In", False, False, False, False], *row["inputs"]]}
+    info = _read("rebound.py", LiveFacts(protos={"lp_offset": agreeing}))
+    assert [v.name for v in info.protos["lp_offset"].inputs] == ["In", "X"]
