@@ -15,13 +15,14 @@ from migrate.decorator_stores import stores_after
 from migrate.imports_fix import fix_imports, framework_aliases, name_counts, renamed
 from migrate.kept_classes import kept_comment, kept_served
 from migrate.kernel_model import KernelFunction
+from migrate.live_protos import operator_class
 from migrate.live_registrations import live_kept_names
 from migrate.loop_dels import drop_loop_dels
 from migrate.records import KernelRecord, OpPlan, Unit
 from migrate.registration_effects import kept_registrations
 from migrate.static import ModuleInfo, info_for
 from migrate.static_facts import StaticProto
-from migrate.static_refs import ClassRef, EnumRef, ImportTable, UnresolvableError
+from migrate.static_refs import EnumRef, ImportTable, UnresolvableError
 from migrate.syntax import blank
 from phi.op_defs import InferMetaDef
 
@@ -85,9 +86,10 @@ def _infer_meta_choice(info: ModuleInfo, op: str, kf: KernelFunction,
                        catalog: list[infermeta.CatalogEntry], taken: set[str]
                        ) -> tuple[infermeta.InferMetaChoice | None, str]:
     """The InferMeta a forward kernel's entry gets, or why the legacy infer_shape stays."""
-    operator = info.operators[op]
     try:
-        op_ref = operator.op_class_ref or ClassRef(operator.op_class)
+        op_ref = operator_class(info, op)
+        if op_ref is None:
+            raise infermeta.NotSimpleError("its operator class is no class of the tree")
         effects = infermeta.legacy_effects(info_for(info, op_ref), op_ref.name)
         ins = {p.slot: p.name for p in kf.params if p.kind == "input" and not p.is_list}
         outs = {p.slot: p.name for p in kf.params if p.kind == "output" and not p.is_list}

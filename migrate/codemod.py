@@ -37,6 +37,7 @@ from migrate.kept_classes import earlier_write, kept_registered, kept_served
 from migrate.kernel import PASSES_CTX, migrate_kernel
 from migrate.kernel_compose import check_compositions, composable
 from migrate.kernel_model import KernelFunction, ModuleContext, SkipError
+from migrate.live_protos import note_live_protos, read_live_protos
 from migrate.live_registrations import live_kept
 from migrate.module_scan import scan_module
 from migrate.names import snake
@@ -88,11 +89,13 @@ def migrate_source(text: str, path: Path | None = None, *, display: str | None =
         return result
     result.bases_elsewhere = info.bases_elsewhere() | factory_bases_elsewhere(info)
     result.tree_bases, result.live = tree_bases, live
+    read_live_protos(info, live)  # makers the static reading could not read
     try:
         _migrate_module(info, result, base_names or {}, catalog if catalog is not None
                         else infermeta.catalogue(), exclude_ops or {},
                         load_backward() if backward is None else backward, keep_names,
                         foreign or {})
+        note_live_protos(info, result)
     except Exception as exc:  # a codemod bug: fail the whole file, write nothing
         result.new_text, result.composable = text, {}
         detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()

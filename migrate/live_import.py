@@ -5,7 +5,8 @@ every legacy kernel registration they make.
 `python -m migrate.live_import FILES_JSON OUT_JSON`: FILES_JSON lists the tree's files;
 OUT_JSON receives, per file (its real path), `{"error": why it did not import, "classes":
 {name: [[op, device, dtype, layout, library, class line, registering file, line,
-replaced method], ...]}}`.
+replaced method], ...]}, "protos": {op: `proto_row`}}` (the protos of the operators
+with a maker that a top-level statement of the file registered).
 A class is recorded under a file only when it is the module attribute of its own name
 (`getattr(module, name) is cls`, a top-level name); the class line is that of the class
 statement that built it (0: no class statement did, e.g. `type(...)`); the registering
@@ -39,6 +40,9 @@ class _Recorder:
         #: id -> (class, its statement's line, the functions its body defines)
         self.built: dict[int, tuple[type, int, set[Any]]] = {}
         self.added: list[tuple[str, Any, type, str, int]] = []
+        #: (file of the top-level statement that ran, op, `proto_row`) of each operator
+        #: registered with a maker
+        self.operators: list[tuple[str, str, dict[str, Any]]] = []
 
     def build_class(self, original: Callable[..., Any]) -> Callable[..., Any]:
         def build(func: Any, name: str, *args: Any, **kwargs: Any) -> Any:
@@ -53,15 +57,21 @@ class _Recorder:
         """A `phi.core.registry.watching_additions` watcher: a new legacy kernel key, with
         the top-level statement of a module of the tree that was running."""
         from legacy_fluid.framework.op_kernel import OP_KERNELS
+        from legacy_fluid.framework.op_registry import OP_INFOS
 
-        if registry is not OP_KERNELS:
+        if registry is not OP_KERNELS and registry is not OP_INFOS:
             return
-        op_type, kernel_key = key
         frame = sys._getframe(1)
         while frame is not None and not (frame.f_code.co_name == "<module>" and _realpath(
                 frame.f_code.co_filename) in self.files):
             frame = frame.f_back  # type: ignore[assignment]
         where = (_realpath(frame.f_code.co_filename), frame.f_lineno) if frame else ("", 0)
+        if registry is OP_INFOS:  # read now: the modules it names are still imported
+            info = registry.get(key)
+            if where[0] and info is not None and info.maker is not None:
+                self.operators.append((where[0], info.type, proto_row(info)))
+            return
+        op_type, kernel_key = key
         self.added.append((op_type, kernel_key, registry.get(key), *where))
 
     def read(self, namespaces: dict[str, tuple[str, dict[str, Any]]],
@@ -107,7 +117,43 @@ def collect(files: list[str]) -> dict[str, dict[str, Any]]:
     builtins.__build_class__ = recorder.build_class(builtins.__build_class__)
     with watching_additions(recorder.added_to):
         _import_groups(real, recorder, out)
+    for file, op, row in recorder.operators:
+        out.setdefault(file, {"error": "", "classes": {}}).setdefault("protos", {})[op] = row
     return out
+
+
+def proto_row(info: Any) -> dict[str, Any]:
+    """An operator's proto as `live_protos` reads it back: its maker's name, its inputs and
+    outputs [name, duplicable, dispensable, extra, quant], its attributes [name, type,
+    repr of the default (None: not a plain literal), extra, quant] (the framework's own,
+    `generated`, left out), and its operator class [file, name] when that is the module
+    attribute of its name."""
+    proto = info.proto
+
+    def slots(vs: Any) -> list[list[Any]]:
+        return [[v.name, v.duplicable, v.dispensable, v.extra, v.quant] for v in vs]
+
+    op_class = info.op_class
+    home = sys.modules.get(getattr(op_class, "__module__", ""))
+    file = getattr(home, "__file__", None)
+    owned = file and getattr(home, getattr(op_class, "__name__", ""), None) is op_class
+    return {"maker": getattr(info.maker, "__name__", ""), "inputs": slots(proto.inputs),
+            "outputs": slots(proto.outputs),
+            "attrs": [[a.name, a.type.name, _literal(a.default), a.extra, a.quant]
+                      for a in proto.attrs if not a.generated],
+            "op_class": [_realpath(file), op_class.__name__] if owned else None}
+
+
+def _literal(value: Any) -> str | None:
+    """`repr(value)` when it reads back as the same value (of the same type), else None."""
+    import ast
+
+    text = repr(value)
+    try:
+        back = ast.literal_eval(text)
+    except (ValueError, SyntaxError, MemoryError, RecursionError):
+        return None
+    return text if type(back) is type(value) and back == value else None
 
 
 def _import_groups(real: dict[str, str], recorder: _Recorder,

@@ -33,6 +33,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 
 from compat.statuses import KernelStatus
 from migrate.kept_classes import earlier_write
+from migrate.live_protos import proto_unread
 from migrate.records import FileResult, LiveFacts
 from migrate.registration_effects import KEPT_REGISTERED
 from migrate.static import ModuleInfo
@@ -69,8 +70,10 @@ def live_decorated(info: ModuleInfo) -> set[int]:
 
 
 def unread(result: FileResult) -> bool:
-    """A row of `result` is refused for a registration the codemod cannot read."""
-    return any(r.status is KernelStatus.SKIPPED and r.reason.startswith(UNREAD)
+    """A row of `result` is refused for a registration or an op proto the codemod cannot
+    read (`live_protos`): importing the tree may read it."""
+    return any(r.status is KernelStatus.SKIPPED and (r.reason.startswith(UNREAD)
+                                                      or proto_unread(r.reason))
                for r in result.records)
 
 
@@ -96,7 +99,8 @@ def read_live(files: list[Path]) -> dict[str, LiveFacts]:
         if why or not got.is_file():
             return {f: LiveFacts(error=why or "the import wrote nothing") for f in real}
         data = json.loads(got.read_text(encoding="utf-8"))
-    return {f: LiveFacts(d.get("classes", {}), d.get("error", "")) for f, d in data.items()}
+    return {f: LiveFacts(d.get("classes", {}), d.get("error", ""), d.get("protos", {}))
+            for f, d in data.items()}
 
 
 class LiveKept:

@@ -29,6 +29,9 @@ from migrate.super_calls import super_target
 from migrate.tree_bases import base_class, find_tree_method, tree_mro
 from migrate.type_factories import class_form
 
+#: `info.memo` key: op -> what the reading of its maker got before it stopped
+PARTIAL_PROTOS = "partial_protos"
+
 
 def read_protos(info: ModuleInfo) -> ModuleInfo:
     """Fill `info.protos`: each registered op's proto, or why it cannot be read statically.
@@ -43,6 +46,8 @@ def read_protos(info: ModuleInfo) -> ModuleInfo:
         except UnresolvableError as exc:
             info.protos[op.op_type] = (f"op proto of '{op.op_type}' is not statically "
                                        f"readable: {exc}")
+            if isinstance(partial := getattr(exc, "partial", None), StaticProto):
+                info.memo.setdefault(PARTIAL_PROTOS, {})[op.op_type] = partial
     return info
 
 
@@ -73,8 +78,7 @@ def read_proto(info: ModuleInfo, op_type: str, maker: str | ClassRef | FactoryCa
         raise UnresolvableError(f"maker {ref.name} has no make() in its module or its "
                                 "bases in the tree")
     run = _MakerRun(home, proto, ref.name)
-    run.call_method(found[:2], [run.self_ref], {}, found[2])
-    return proto
+    return _made(run, found[:2], found[2])
 
 
 def _factory_proto(info: ModuleInfo, op_type: str, call: FactoryCall) -> StaticProto:
@@ -107,8 +111,19 @@ def _factory_proto(info: ModuleInfo, op_type: str, call: FactoryCall) -> StaticP
         raise UnresolvableError(f"the class {shown} builds has no make() of its own")
     proto = StaticProto(op_type, call.name)
     run = _MakerRun(home, proto, cls.name.value, (cls, closure))
-    run.call_method((cls, make), [run.self_ref], {}, home)
-    return proto
+    return _made(run, (cls, make), home)
+
+
+def _made(run: _MakerRun, found: tuple[cst.ClassDef, cst.FunctionDef], info: ModuleInfo
+          ) -> StaticProto:
+    """The proto `run` reads from make(); when the reading stops, what it read so far rides
+    on the error (`partial`), for `live_protos` to check the imported proto against."""
+    try:
+        run.call_method(found, [run.self_ref], {}, info)
+    except UnresolvableError as exc:
+        exc.partial = run.proto  # type: ignore[attr-defined]
+        raise
+    return run.proto
 
 
 def built_at_run_time(info: ModuleInfo, name: str) -> str | None:

@@ -96,9 +96,12 @@ class FileResult:
 class LiveFacts:
     """One module's legacy kernel registrations as importing the tree showed them
     (`live_registrations`): class -> [op, device, dtype, layout, library, line of the
-    class statement, registering file, line], or why the module did not import."""
+    class statement, registering file, line], or why the module did not import; and the
+    protos of the operators its top-level statements registered (`live_import.proto_row`,
+    read by `live_protos`)."""
     classes: dict[str, list[list[Any]]] = field(default_factory=dict)
     error: str = ""
+    protos: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
 Unit = tuple[str, str]  # (kernel class, op type): one class may serve several ops

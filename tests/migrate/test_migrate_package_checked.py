@@ -6,21 +6,31 @@ precondition: the call reads as the class it builds, the migrated kernel leaves 
 out, and a module calling a factory of another module need not import what only the guard
 reads (`migrate/factory_guards.py`). A maker factory's guard alike (its call written back as
 it was). The negative twins keep their refusal, named: a guard that also prints, one whose
-test calls a function of the package, a maker factory's guard booking what it sees. After
+test calls a function of the package, a maker factory's guard booking what it sees (its op
+then migrates, verify on, on the proto importing the tree gives). After
 `--write` (verified) every module imports and every op computes as before, and a second run
 changes nothing."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 import libcst as cst
 import pytest
-from migrate_helpers import assert_nothing_broken, console, dedent, verified_rows, write_copy
+from migrate_helpers import (
+    CORPUS,
+    assert_nothing_broken,
+    console,
+    dedent,
+    verified_rows,
+    write_copy,
+)
 
 from migrate.cli_entry import run_migrate
 from migrate.factory_guards import guards
+from migrate.live_protos import LIVE_PROTO
 
 PACKAGE = "pkg_checked"
 _WHY = "which the codemod cannot read as a class: its body also runs "
@@ -41,12 +51,14 @@ EXPECTED: dict[str, tuple[str, str, str, str]] = {
         "ops.py", "skipped", "ck_cos",
         'built by the factory listed_ufunc_kernel() (`CkCosKernel = listed_ufunc_kernel("cos")'
         f"`), {_WHY}`if not _known(func_name):\n    raise ValueError(func_name)`; not migrated"),
-    "CkCopyKernel": (
-        "ops.py", "skipped", "ck_copy",
-        "op proto of 'ck_copy' is not statically readable: its maker NotedMaker is built by "
-        'the factory noted_maker() (pkg_checked/kit.py) (`NotedMaker = noted_maker("X")`), '
-        f"{_WHY}`if not _note(doc):\n    raise ValueError(doc)`"),
+    # its maker's factory books what it sees: refused statically (`test_without_verify_...`),
+    # with verify on its op migrates on the proto importing the tree gives (`live_protos`)
+    "CkCopyKernel": ("ops.py", "migrated", "ck_copy", f"migrated; {LIVE_PROTO}"),
 }
+_COPY_STATIC = (
+    "op proto of 'ck_copy' is not statically readable: its maker NotedMaker is built by "
+    'the factory noted_maker() (pkg_checked/kit.py) (`NotedMaker = noted_maker("X")`), '
+    f"{_WHY}`if not _note(doc):\n    raise ValueError(doc)`")
 
 
 @pytest.fixture(scope="module")
@@ -61,6 +73,14 @@ def test_every_kernel_has_its_exact_row(written: dict[str, Any]) -> None:
     for r in got.values():
         if r["status"] == "migrated":
             assert r["verification"].startswith("identical on 2 of 2"), r
+
+
+def test_without_verify_the_booking_maker_is_refused(tmp_path: Path) -> None:
+    out = tmp_path / "dry.json"
+    run_migrate([CORPUS / PACKAGE], json_path=out, console=console())
+    rows = {r["kernel"]: r for r in json.loads(out.read_text())["kernels"]}
+    assert (rows["CkCopyKernel"]["status"], rows["CkCopyKernel"]["reason"]) == (
+        "skipped", _COPY_STATIC)
 
 
 def test_the_guards_are_no_part_of_the_migrated_kernels(written: dict[str, Any]) -> None:
@@ -91,9 +111,9 @@ def test_the_write_breaks_nothing_and_every_op_computes_as_before(written: dict[
                                                                   ) -> None:
     before, after = written["before"], written["after"]
     migrated = {r["op"] for r in written["doc"]["kernels"] if r["status"] == "migrated"}
-    assert migrated == {"ck_tanh", "ck_abs", "ck_scale", "ck_shift", "ck_exp"}
+    assert migrated == {"ck_tanh", "ck_abs", "ck_scale", "ck_shift", "ck_exp", "ck_copy"}
     assert_nothing_broken(written, migrated)
-    assert set(before["ran"]) >= migrated | {"ck_sin", "ck_cos", "ck_copy"}
+    assert set(before["ran"]) >= migrated | {"ck_sin", "ck_cos"}
     assert {op: after["phi_ran"][op] for op in migrated} == {
         op: before["ran"][op] for op in migrated}
 

@@ -6,7 +6,9 @@ module than the factory's, imported by a sibling op module, called inline in
 calling its base maker's `make(self)` by name. Every proto read
 statically equals the one the framework builds when the package is imported; the twins (a
 namespace setting more than `make`, a `make` reading a module list another module appends
-to) are refused, named. After `--write` every module still imports and every op computes
+to) are refused statically, named; with verify on, the first migrates on the proto
+importing the tree gives (`live_protos`), the second stays refused (another import order
+may build another proto). After `--write` every module still imports and every op computes
 what it computed before. Factories Python itself cannot run as a class statement would
 (`super()` in the nested `make`) and other unsafe variants are refused, named."""
 
@@ -26,6 +28,7 @@ from migrate_helpers import (
 )
 
 from migrate.cli_entry import run_migrate
+from migrate.live_protos import LIVE_PROTO
 from migrate.module_scan import scan_module
 from migrate.proto_reader import read_protos
 from migrate.static_facts import StaticProto
@@ -101,7 +104,8 @@ EXPECTED = {
         "ScaleKernel": ("migrated", "t_scale", "", _F),
         "ShiftKernel": ("migrated", "t_shift", "", _F),
         "OffsetKernel": ("migrated", "t_offset", "", _F),
-        "NegKernel": ("skipped", "t_neg", _TAGGED, {}),
+        # the static reading refuses its maker; verify on, its proto is the imported one
+        "NegKernel": ("migrated", "t_neg", f"migrated; {LIVE_PROTO}", _F),
         "LateKernel": ("skipped", "t_late", _LATE, {}),
     },
 }
@@ -132,7 +136,9 @@ def test_the_makers_and_their_factory_stay(written: dict[str, Any]) -> None:
     assert "class AddKernel" not in binary and "def t_add_kernel(" in binary
     assert "from .binary import BinaryMaker" in more
     assert 'simple_maker("MulMaker", ("X", "Y"), ("Out",)))' in more
-    assert "class NegKernel(OpKernel):" in more and "class LateKernel(OpKernel):" in more
+    assert "class NegKernel(OpKernel):" not in more and "def t_neg_kernel(" in more
+    assert "class LateKernel(OpKernel):" in more
+    assert 'TaggedMaker = tagged_maker("TaggedMaker", "neg")' in more
     assert (pkg / "common" / "makers.py").read_text() == (
         CORPUS / PACKAGE / "common" / "makers.py").read_text()
 

@@ -1,0 +1,1 @@
+"""Team L: ops whose makers the codemod's static reading cannot follow."""
