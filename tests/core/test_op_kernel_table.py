@@ -138,7 +138,8 @@ def _classes(source: str) -> dict[str, str]:
 
 CONVERTED = [f"legacy_fluid/operators/{m}.py"
              for m in ("unary_math_op", "activation_op", "elementwise_op", "compare_op",
-                       "bitwise_op", "logical_op", "special_op", "smooth_activation_op")]
+                       "bitwise_op", "logical_op", "special_op", "smooth_activation_op",
+                       "activation_grad_op")]
 
 
 @pytest.mark.parametrize("rel", CONVERTED)
