@@ -17,7 +17,8 @@ Binary ops, Out = row.func(X, Y, axis) broadcast as the elementwise ops broadcas
 Grad ops of unary ops, X@GRAD = row.func(source, Out@GRAD, *attrs) in Out@GRAD's dtype:
 
 - `OutGradKernel`: the source is the forward's Out;
-- `XGradKernel`: the source is the forward's X.
+- `XGradKernel`: the source is the forward's X;
+- `FlatGradKernel`: no source: X@GRAD = row.func(Out@GRAD, *attrs) (the rearranging ops).
 
 This module registers nothing itself.
 """
@@ -130,3 +131,14 @@ class XGradKernel(OpKernel):
         attrs = self.row.attr_values(ctx)
         data = x_grad.mutable_data(ctx.place, out_grad.dtype)
         self.row.func(ctx.xp, x.data, out_grad.data, *attrs, data)
+
+
+class FlatGradKernel(OpKernel):
+    row: ClassVar[OpKernelRow]
+
+    def compute(self, ctx: ExecutionContext) -> None:
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        attrs = self.row.attr_values(ctx)
+        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
+        self.row.func(ctx.xp, out_grad.data, *attrs, data)
