@@ -139,7 +139,8 @@ def _classes(source: str) -> dict[str, str]:
 CONVERTED = [f"legacy_fluid/operators/{m}.py"
              for m in ("unary_math_op", "activation_op", "elementwise_op", "compare_op",
                        "bitwise_op", "logical_op", "special_op", "smooth_activation_op",
-                       "activation_grad_op", "vision_shuffle_op", "vision_shuffle_grad_op")]
+                       "activation_grad_op", "vision_shuffle_op", "vision_shuffle_grad_op",
+                       "scan_op")]
 
 
 @pytest.mark.parametrize("rel", CONVERTED)
