@@ -8,12 +8,16 @@ calls from the source, so before it reads such a module each table statement is 
 from the source alone, by what it stands for: per row a class `<kernel>(<the template's
 bases>)` whose `compute` is the template's (docstring dropped) with `self.row.<field>`
 replaced by what the row wrote (a call of a lambda `extra` inlined, as
-`migrate.kernel_tables` does for PHI rows), then per row and backend (the table's
-`backends` order) a `for _dtype in <dtypes>: register_op_kernel(...)` loop, "CPU" with the
-row's `cpu` dtypes and "GPU" with its `gpu` ones (else `cpu`); a `by_dtype` table's row is
-one loop over its dtypes registering each on every backend. The template is a class of
-the module or one it imports from a module found next to it in the source tree; a
-template's own module lists it among its bases (`table_templates`), which get no kernel row.
+`migrate.kernel_tables` does for PHI rows; the template's `attrs =
+self.row.attr_values(ctx)` becomes one `<name> = ctx.attr("<name>")` per attribute the row
+names, in its cast if it writes one, and `*attrs` those names), then per row and backend
+(the table's `backends` order) a `for _dtype in <dtypes>: register_op_kernel(...)` loop,
+"CPU" with the row's `cpu` dtypes and "GPU" with its `gpu` ones (else `cpu`); a `by_dtype`
+table's row is one loop over its dtypes registering each on every backend (with `gpu`
+dtypes, written `cpu=(*<gpu>, *<rest>)`: that loop over `gpu`, then one over the rest on
+CPU alone). The template is a class of the module or one it imports from a module found
+next to it in the source tree; a template's own module lists it among its bases
+(`table_templates`), which get no kernel row.
 """
 
 from __future__ import annotations
@@ -24,12 +28,13 @@ import copy
 from dataclasses import dataclass, fields
 from pathlib import Path
 
-from legacy_fluid.framework.kernel_table import BACKENDS, OpKernelRow
+from legacy_fluid.framework.kernel_table import BACKENDS, OpKernelRow, attr_variable
 from migrate.kernel_tables import Substitute, bind, called
 
 TABLE_CALL = "register_op_table"
 ROW_CALL = "OpKernelRow"
 ROW_ACCESS = "self.row"
+ATTRS_READ = f"{ROW_ACCESS}.attr_values"
 REGISTER_IMPORT = "from legacy_fluid.framework.op_kernel import register_op_kernel"
 _ROW_FIELDS = [f.name for f in fields(OpKernelRow) if f.init]
 
@@ -153,12 +158,59 @@ def _row_class(template: ast.ClassDef, row: dict[str, ast.expr], what: str) -> a
     if (body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
             and isinstance(body[0].value.value, str)):
         body = body[1:]
+    attrs = _row_attrs(row, what)
+    body, star = _read_attrs(body, attrs)
+    if attrs and star is None:
+        raise ValueError(f"{what}: line {name.lineno}: the row names attributes, but its "
+                         f"template {template.name} reads none")
+    names = [attr_variable(n) for n, _ in attrs]
     try:
-        compute.body = [Substitute(ROW_ACCESS, row).visit(stmt) for stmt in body]
+        compute.body = [Substitute(ROW_ACCESS, row, (star, names) if star else None).visit(stmt)
+                        for stmt in body]
     except ValueError as exc:
         raise ValueError(f"{what}: line {name.lineno}: {exc}") from None
     return ast.ClassDef(name=name.value, bases=copy.deepcopy(template.bases), keywords=[],
                         body=[compute], decorator_list=[], type_params=[])
+
+
+def _row_attrs(row: dict[str, ast.expr], what: str) -> list[tuple[str, ast.expr | None]]:
+    """The row's `attrs` as (name, cast or None) pairs."""
+    value = row.get("attrs")
+    if value is None:
+        return []
+    elts = value.elts if isinstance(value, (ast.Tuple, ast.List)) else [value]
+    found = []
+    for elt in elts:
+        pair = elt.elts if isinstance(elt, ast.Tuple) and len(elt.elts) == 2 else [elt, None]
+        if not (isinstance(value, (ast.Tuple, ast.List)) and isinstance(pair[0], ast.Constant)
+                and isinstance(pair[0].value, str)):
+            raise ValueError(f"{what}: line {elt.lineno}: a row's attrs must be written as a "
+                             "tuple of attribute names or (name, cast) pairs")
+        found.append((pair[0].value, pair[1]))
+    return found
+
+
+def _read_attrs(body: list[ast.stmt], attrs: list[tuple[str, ast.expr | None]]
+                ) -> tuple[list[ast.stmt], str | None]:
+    """`body` with the template's `NAME = self.row.attr_values(ctx)` replaced by one
+    `<variable> = ctx.attr("<name>")` (in its cast, if any) per row attribute; and NAME."""
+    read, star = [], None
+    for stmt in body:
+        call = stmt.value if isinstance(stmt, ast.Assign) else None
+        if not (isinstance(call, ast.Call) and ast.unparse(call.func) == ATTRS_READ
+                and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)  # type: ignore[attr-defined]
+                and len(call.args) == 1 and not call.keywords):
+            read.append(stmt)
+            continue
+        star = stmt.targets[0].id  # type: ignore[attr-defined]
+        for name, cast in attrs:
+            value: ast.expr = ast.Call(ast.Attribute(copy.deepcopy(call.args[0]), "attr"),
+                                       [ast.Constant(name)], [])
+            if cast is not None:
+                value = ast.Call(copy.deepcopy(cast), [value], [])
+            read.append(ast.Assign([ast.Name(attr_variable(name), ast.Store())], value,
+                                   lineno=stmt.lineno))
+    return read, star
 
 
 def _backends(table: dict[str, ast.expr], what: str, line: int) -> list[str]:
@@ -188,13 +240,7 @@ def _registrations(row: dict[str, ast.expr], backends: list[str], by_dtype: bool
                    what: str) -> list[str]:
     kernel = row["kernel"].value  # type: ignore[attr-defined]
     if by_dtype:
-        gpu = row.get("gpu")
-        if gpu is not None and not (isinstance(gpu, ast.Constant) and gpu.value is None):
-            raise ValueError(f"{what}: line {gpu.lineno}: a by_dtype table's row writes no "
-                             "gpu dtypes")
-        calls = "".join(f"\n    register_op_kernel({ast.unparse(row['op_type'])}, "
-                        f"{backend!r}, {kernel}, _dtype)" for backend in backends)
-        return [f"for _dtype in {ast.unparse(row['cpu'])}:{calls}"]
+        return _by_dtype_registrations(row, backends, what)
     loops = []
     for backend in backends:
         dtypes = row.get(backend.lower())
@@ -203,6 +249,33 @@ def _registrations(row: dict[str, ast.expr], backends: list[str], by_dtype: bool
         loops.append(f"for _dtype in {ast.unparse(dtypes)}:\n    register_op_kernel("
                      f"{ast.unparse(row['op_type'])}, {backend!r}, {kernel}, _dtype)")
     return loops
+
+
+def _by_dtype_registrations(row: dict[str, ast.expr], backends: list[str], what: str
+                            ) -> list[str]:
+    """A by_dtype row's loops: over its GPU dtypes (or all, when it writes none) each on
+    every backend, then over the rest of its CPU dtypes (written `cpu=(*<gpu>, ...)`) on
+    CPU."""
+    kernel, op = row["kernel"].value, ast.unparse(row["op_type"])  # type: ignore[attr-defined]
+    gpu, cpu = row.get("gpu"), row["cpu"]
+
+    def loop(dtypes: str, on: list[str]) -> str:
+        calls = "".join(f"\n    register_op_kernel({op}, {backend!r}, {kernel}, _dtype)"
+                        for backend in on)
+        return f"for _dtype in {dtypes}:{calls}"
+
+    if gpu is None or (isinstance(gpu, ast.Constant) and gpu.value is None):
+        return [loop(ast.unparse(cpu), backends)]
+    if not (isinstance(cpu, ast.Tuple) and len(cpu.elts) > 1
+            and isinstance(cpu.elts[0], ast.Starred)
+            and ast.dump(cpu.elts[0].value) == ast.dump(gpu)):
+        raise ValueError(f"{what}: line {gpu.lineno}: a by_dtype table's row with gpu dtypes "
+                         "writes its cpu dtypes as (*<the gpu ones>, <the CPU-only ones>)")
+    rest = cpu.elts[1:]
+    only = (ast.unparse(rest[0].value) if len(rest) == 1 and isinstance(rest[0], ast.Starred)
+            else ast.unparse(ast.Tuple(rest)))
+    return [loop(ast.unparse(gpu), backends)] + (
+        [loop(only, ["CPU"])] if "CPU" in backends else [])
 
 
 def _expand_table(call: ast.Call, templates: dict[str, _Template], what: str) -> str:

@@ -14,17 +14,23 @@ from collections.abc import Callable
 
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.grad import GradOp, XTypedGradOp
+from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.var_type import AttrType
+from legacy_fluid.operators.kernel_templates import OutGradKernel, XGradKernel
 from phi.common import DataType
 from phi.kernels.funcs import activation as act_funcs
 from phi.kernels.funcs import activation_grad as act_grad
 from phi.kernels.funcs.unary_math import abs_out_dtype
 
 _FLOAT = (DataType.FLOAT32, DataType.FLOAT64)
+_COMPLEX = (DataType.COMPLEX64, DataType.COMPLEX128)
+_FLOAT_COMPLEX = (*_FLOAT, *_COMPLEX)
+#: abs_grad, exp_grad, square_grad: Paddle 3.3.1's kernels take integers too
+_ALL = (*_FLOAT_COMPLEX, DataType.INT32, DataType.INT64)
 
 
 class RealCotangentGradOp(XTypedGradOp):
@@ -117,69 +123,6 @@ class HardSwishGradOpMaker(XGradOpMaker):
         self.add_attr("offset", AttrType.FLOAT, 3.0, "the forward's offset (3 only)")
 
 
-class SigmoidGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        out = ctx.input("Out")
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
-        act_grad.sigmoid_grad(ctx.xp, out.data, out_grad.data, data)
-
-
-class TanhGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        out = ctx.input("Out")
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
-        act_grad.tanh_grad(ctx.xp, out.data, out_grad.data, data)
-
-
-class ExpGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        out = ctx.input("Out")
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
-        act_grad.exp_grad(ctx.xp, out.data, out_grad.data, data)
-
-
-class SqrtGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        out = ctx.input("Out")
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
-        act_grad.sqrt_grad(ctx.xp, out.data, out_grad.data, data)
-
-
-class Relu6GradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        out = ctx.input("Out")
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
-        act_grad.relu6_grad(ctx.xp, out.data, out_grad.data, data)
-
-
-class LogGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
-        act_grad.log_grad(ctx.xp, x.data, out_grad.data, data)
-
-
-class SquareGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
-        act_grad.square_grad(ctx.xp, x.data, out_grad.data, data)
-
-
 class AbsGradKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("X")
@@ -187,45 +130,6 @@ class AbsGradKernel(OpKernel):
         x_grad = ctx.output("X@GRAD")
         data = x_grad.mutable_data(ctx.place, x.dtype)
         act_grad.abs_grad(ctx.xp, x.data, out_grad.data, data)
-
-
-class SwishGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
-        act_grad.silu_grad(ctx.xp, x.data, out_grad.data, data)
-
-
-class SiluGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
-        act_grad.silu_grad(ctx.xp, x.data, out_grad.data, data)
-
-
-class LeakyReluGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        alpha = ctx.attr("alpha")
-        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
-        act_grad.leaky_relu_grad(ctx.xp, x.data, out_grad.data, alpha, data)
-
-
-class SoftplusGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        beta = ctx.attr("beta")
-        threshold = ctx.attr("threshold")
-        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
-        act_grad.softplus_grad(ctx.xp, x.data, out_grad.data, beta, threshold, data)
 
 
 class HardSwishGradKernel(OpKernel):
@@ -239,56 +143,6 @@ class HardSwishGradKernel(OpKernel):
         act_grad.check_hardswish_constants(threshold, scale, offset)
         data = x_grad.mutable_data(ctx.place, out_grad.dtype)
         act_grad.hardswish_grad(ctx.xp, x.data, out_grad.data, data)
-
-
-class HardSigmoidGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        out = ctx.input("Out")
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        slope = ctx.attr("slope")
-        offset = ctx.attr("offset")
-        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
-        act_grad.hardsigmoid_grad(ctx.xp, out.data, out_grad.data, slope, offset, data)
-
-
-class GeluGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        approximate = ctx.attr("approximate")
-        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
-        act_grad.gelu_grad(ctx.xp, x.data, out_grad.data, approximate, data)
-
-
-class ReluGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        out = ctx.input("Out")
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
-        act_funcs.relu_grad(ctx.xp, out.data, out_grad.data, data)
-
-
-class SoftmaxGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        out = ctx.input("Out")
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        axis = ctx.attr("axis")
-        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
-        act_grad.softmax_grad(ctx.xp, out.data, out_grad.data, axis, data)
-
-
-class LogSoftmaxGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        out = ctx.input("Out")
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        axis = ctx.attr("axis")
-        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
-        act_grad.log_softmax_grad(ctx.xp, out.data, out_grad.data, axis, data)
 
 
 register_operator("sigmoid_grad", ReadsOutGradOp)
@@ -309,26 +163,37 @@ register_operator("hard_sigmoid_grad", ReadsOutGradOp)
 register_operator("gelu_grad", GradOp)
 register_operator("softmax_grad", ReadsOutGradOp)
 register_operator("log_softmax_grad", ReadsOutGradOp)
-_KERNELS = {
-    "sigmoid_grad": SigmoidGradKernel, "tanh_grad": TanhGradKernel, "exp_grad": ExpGradKernel,
-    "sqrt_grad": SqrtGradKernel, "relu_grad": ReluGradKernel, "relu6_grad": Relu6GradKernel,
-    "log_grad": LogGradKernel,
-    "square_grad": SquareGradKernel, "abs_grad": AbsGradKernel, "swish_grad": SwishGradKernel,
-    "silu_grad": SiluGradKernel, "leaky_relu_grad": LeakyReluGradKernel,
-    "softplus_grad": SoftplusGradKernel, "hard_swish_grad": HardSwishGradKernel,
-    "hard_sigmoid_grad": HardSigmoidGradKernel, "gelu_grad": GeluGradKernel,
-    "softmax_grad": SoftmaxGradKernel, "log_softmax_grad": LogSoftmaxGradKernel,
-}
-_COMPLEX = (DataType.COMPLEX64, DataType.COMPLEX128)
-#: grad op -> the dtypes Paddle 3.3.1 registers past float32 / float64
-_MORE_DTYPES = {"sigmoid_grad": _COMPLEX, "tanh_grad": _COMPLEX, "sqrt_grad": _COMPLEX,
-                "log_grad": _COMPLEX, "silu_grad": _COMPLEX, "softplus_grad": _COMPLEX,
-                "hard_swish_grad": _COMPLEX,
-                "abs_grad": (*_COMPLEX, DataType.INT32, DataType.INT64),
-                "exp_grad": (*_COMPLEX, DataType.INT32, DataType.INT64),
-                "square_grad": (*_COMPLEX, DataType.INT32, DataType.INT64)}
-for _op, _kernel in _KERNELS.items():
-    for _dtype in (*_FLOAT, *_MORE_DTYPES.get(_op, ())):
+#: (grad op, kernel class, funcs function, dtypes, forward attributes read and passed
+#: after Out@GRAD), each dtype on both backends before the next
+register_op_table(OutGradKernel, [
+    OpKernelRow("sigmoid_grad", "SigmoidGradKernel", act_grad.sigmoid_grad, _FLOAT_COMPLEX),
+    OpKernelRow("tanh_grad", "TanhGradKernel", act_grad.tanh_grad, _FLOAT_COMPLEX),
+    OpKernelRow("exp_grad", "ExpGradKernel", act_grad.exp_grad, _ALL),
+    OpKernelRow("sqrt_grad", "SqrtGradKernel", act_grad.sqrt_grad, _FLOAT_COMPLEX),
+    OpKernelRow("relu_grad", "ReluGradKernel", act_funcs.relu_grad, _FLOAT),
+    OpKernelRow("relu6_grad", "Relu6GradKernel", act_grad.relu6_grad, _FLOAT),
+    OpKernelRow("hard_sigmoid_grad", "HardSigmoidGradKernel", act_grad.hardsigmoid_grad, _FLOAT,
+                attrs=("slope", "offset")),
+    OpKernelRow("softmax_grad", "SoftmaxGradKernel", act_grad.softmax_grad, _FLOAT,
+                attrs=("axis",)),
+    OpKernelRow("log_softmax_grad", "LogSoftmaxGradKernel", act_grad.log_softmax_grad, _FLOAT,
+                attrs=("axis",)),
+], by_dtype=True)
+register_op_table(XGradKernel, [
+    OpKernelRow("log_grad", "LogGradKernel", act_grad.log_grad, _FLOAT_COMPLEX),
+    OpKernelRow("square_grad", "SquareGradKernel", act_grad.square_grad, _ALL),
+    OpKernelRow("swish_grad", "SwishGradKernel", act_grad.silu_grad, _FLOAT),
+    OpKernelRow("silu_grad", "SiluGradKernel", act_grad.silu_grad, _FLOAT_COMPLEX),
+    OpKernelRow("leaky_relu_grad", "LeakyReluGradKernel", act_grad.leaky_relu_grad, _FLOAT,
+                attrs=("alpha",)),
+    OpKernelRow("softplus_grad", "SoftplusGradKernel", act_grad.softplus_grad, _FLOAT_COMPLEX,
+                attrs=("beta", "threshold")),
+    OpKernelRow("gelu_grad", "GeluGradKernel", act_grad.gelu_grad, _FLOAT,
+                attrs=("approximate",)),
+], by_dtype=True)
+for _op, _kernel, _dtypes in (("abs_grad", AbsGradKernel, _ALL),
+                              ("hard_swish_grad", HardSwishGradKernel, _FLOAT_COMPLEX)):
+    for _dtype in _dtypes:
         register_op_kernel(_op, "CPU", _kernel, _dtype)
         register_op_kernel(_op, "GPU", _kernel, _dtype)
 register_unary_grad("softsign_grad", act_grad.softsign_grad, "X", dtypes=(*_FLOAT, *_COMPLEX))

@@ -37,9 +37,8 @@ thresholded_relu had no `value` (its default, 0, is what those programs meant).
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import InferShapeContext
 from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
-from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
@@ -203,83 +202,6 @@ class MaxoutOp(OperatorWithKernel):
     """Shapes: its PHI kernel's InferMeta (the default)."""
 
 
-class LogitKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        eps = ctx.attr("eps")
-        data = out.mutable_data(ctx.place, x.dtype)
-        act_funcs.logit(ctx.xp, x.data, eps, data)
-
-
-class SeluKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        scale = ctx.attr("scale")
-        alpha = ctx.attr("alpha")
-        data = out.mutable_data(ctx.place, x.dtype)
-        act_funcs.selu(ctx.xp, x.data, scale, alpha, data)
-
-
-class BreluKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        t_min = ctx.attr("t_min")
-        t_max = ctx.attr("t_max")
-        data = out.mutable_data(ctx.place, x.dtype)
-        act_funcs.hardtanh(ctx.xp, x.data, t_min, t_max, data)
-
-
-class StanhKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        scale_a = ctx.attr("scale_a")
-        scale_b = ctx.attr("scale_b")
-        data = out.mutable_data(ctx.place, x.dtype)
-        act_funcs.stanh(ctx.xp, x.data, scale_a, scale_b, data)
-
-
-class HardShrinkKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        threshold = ctx.attr("threshold")
-        data = out.mutable_data(ctx.place, x.dtype)
-        act_funcs.hardshrink(ctx.xp, x.data, threshold, data)
-
-
-class SoftShrinkKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        lambda_ = ctx.attr("lambda")
-        data = out.mutable_data(ctx.place, x.dtype)
-        act_funcs.softshrink(ctx.xp, x.data, lambda_, data)
-
-
-class ThresholdedReluKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        threshold = ctx.attr("threshold")
-        value = ctx.attr("value")
-        data = out.mutable_data(ctx.place, x.dtype)
-        act_funcs.thresholded_relu(ctx.xp, x.data, threshold, value, data)
-
-
-class MaxoutKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        groups = ctx.attr("groups")
-        axis = ctx.attr("axis")
-        data = out.mutable_data(ctx.place, x.dtype)
-        act_funcs.maxout(ctx.xp, x.data, groups, axis, data)
-
-
 register_operator("logit", ActivationOp)
 register_operator("softsign", ActivationOp)
 register_operator("selu", ActivationOp)
@@ -290,19 +212,20 @@ register_operator("hard_shrink", ActivationOp)
 register_operator("softshrink", ActivationOp)
 register_operator("thresholded_relu", ActivationOp)
 register_operator("maxout", MaxoutOp)
-for _backend in ("CPU", "GPU"):
-    for _dtype in FLOAT:
-        register_op_kernel("logit", _backend, LogitKernel, _dtype)
-        register_op_kernel("selu", _backend, SeluKernel, _dtype)
-        register_op_kernel("brelu", _backend, BreluKernel, _dtype)
-        register_op_kernel("hard_shrink", _backend, HardShrinkKernel, _dtype)
-        register_op_kernel("softshrink", _backend, SoftShrinkKernel, _dtype)
-        register_op_kernel("thresholded_relu", _backend, ThresholdedReluKernel, _dtype)
-        register_op_kernel("maxout", _backend, MaxoutKernel, _dtype)
-    for _dtype in FLOAT_COMPLEX:
-        register_op_kernel("stanh", _backend, StanhKernel, _dtype)
-
+#: (op type, kernel class, funcs function, dtypes, attributes read and passed after X)
 register_op_table(SameDtypeKernel, [
+    OpKernelRow("logit", "LogitKernel", act_funcs.logit, FLOAT, attrs=("eps",)),
+    OpKernelRow("selu", "SeluKernel", act_funcs.selu, FLOAT, attrs=("scale", "alpha")),
+    OpKernelRow("brelu", "BreluKernel", act_funcs.hardtanh, FLOAT, attrs=("t_min", "t_max")),
+    OpKernelRow("hard_shrink", "HardShrinkKernel", act_funcs.hardshrink, FLOAT,
+                attrs=("threshold",)),
+    OpKernelRow("softshrink", "SoftShrinkKernel", act_funcs.softshrink, FLOAT,
+                attrs=("lambda",)),
+    OpKernelRow("thresholded_relu", "ThresholdedReluKernel", act_funcs.thresholded_relu, FLOAT,
+                attrs=("threshold", "value")),
+    OpKernelRow("maxout", "MaxoutKernel", act_funcs.maxout, FLOAT, attrs=("groups", "axis")),
+    OpKernelRow("stanh", "StanhKernel", act_funcs.stanh, FLOAT_COMPLEX,
+                attrs=("scale_a", "scale_b")),
     OpKernelRow("tanh_shrink", "TanhShrinkKernel", act_funcs.tanh_shrink, FLOAT),
     OpKernelRow("softsign", "SoftsignKernel", act_funcs.softsign, FLOAT_COMPLEX),
 ])

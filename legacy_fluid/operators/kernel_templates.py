@@ -1,7 +1,8 @@
 """Templates of legacy kernel tables (`legacy_fluid.framework.kernel_table`) shared by the
 op modules, written per kernel as one row. Unary ops, Out = row.func(X) with X's dims:
 
-- `SameDtypeKernel`: Out has X's dtype;
+- `SameDtypeKernel`: Out has X's dtype; the row's `attrs` (op attributes read by name)
+  are passed after X: Out = row.func(X, *attrs);
 - `OutDtypeKernel`: Out's dtype is `row.extra(X's dtype)` (float32 for integer X, real
   for complex X, bool, ...);
 - `LowerSameDtypeKernel`: slots `x` / `out` (a yaml-named op's), Out has X's dtype.
@@ -12,6 +13,12 @@ Binary ops, Out = row.func(X, Y, axis) broadcast as the elementwise ops broadcas
 - `NoAxisBinaryKernel`: axis -1 (the op has no `axis`), Out has X's dtype;
 - `AxisCompareKernel`: the op's `axis`, Out is bool;
 - `BoolBinaryKernel`: Out = row.func(X, Y) broadcast NumPy-style, bool.
+
+Grad ops of unary ops, X@GRAD = row.func(source, Out@GRAD, *attrs) in Out@GRAD's dtype:
+
+- `OutGradKernel`: the source is the forward's Out;
+- `XGradKernel`: the source is the forward's X;
+- `FlatGradKernel`: no source: X@GRAD = row.func(Out@GRAD, *attrs) (the rearranging ops).
 
 This module registers nothing itself.
 """
@@ -32,8 +39,9 @@ class SameDtypeKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("X")
         out = ctx.output("Out")
+        attrs = self.row.attr_values(ctx)
         data = out.mutable_data(ctx.place, x.dtype)
-        self.row.func(ctx.xp, x.data, data)
+        self.row.func(ctx.xp, x.data, *attrs, data)
 
 
 class OutDtypeKernel(OpKernel):
@@ -99,3 +107,38 @@ class LowerSameDtypeKernel(OpKernel):
         x = ctx.input("x")
         out = ctx.output("out")
         self.row.func(ctx.xp, x.data, out.mutable_data(ctx.place, x.dtype))
+
+
+class OutGradKernel(OpKernel):
+    row: ClassVar[OpKernelRow]
+
+    def compute(self, ctx: ExecutionContext) -> None:
+        out = ctx.input("Out")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        attrs = self.row.attr_values(ctx)
+        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
+        self.row.func(ctx.xp, out.data, out_grad.data, *attrs, data)
+
+
+class XGradKernel(OpKernel):
+    row: ClassVar[OpKernelRow]
+
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        attrs = self.row.attr_values(ctx)
+        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
+        self.row.func(ctx.xp, x.data, out_grad.data, *attrs, data)
+
+
+class FlatGradKernel(OpKernel):
+    row: ClassVar[OpKernelRow]
+
+    def compute(self, ctx: ExecutionContext) -> None:
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        attrs = self.row.attr_values(ctx)
+        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
+        self.row.func(ctx.xp, out_grad.data, *attrs, data)

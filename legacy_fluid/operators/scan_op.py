@@ -11,10 +11,10 @@
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext
-from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.operators.kernel_templates import SameDtypeKernel
 from phi.common import DataType
 from phi.kernels.funcs import scan as scan_funcs
 
@@ -31,29 +31,6 @@ class LogcumsumexpOp(OperatorWithKernel):
     """Shapes: its PHI kernel's InferMeta (the default)."""
 
 
-class CumprodKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        dim = ctx.attr("dim")
-        exclusive = ctx.attr("exclusive")
-        reverse = ctx.attr("reverse")
-        data = out.mutable_data(ctx.place, x.dtype)
-        scan_funcs.cumprod(ctx.xp, x.data, dim, exclusive, reverse, data)
-
-
-class LogcumsumexpKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        axis = ctx.attr("axis")
-        flatten = ctx.attr("flatten")
-        exclusive = ctx.attr("exclusive")
-        reverse = ctx.attr("reverse")
-        data = out.mutable_data(ctx.place, x.dtype)
-        scan_funcs.logcumsumexp(ctx.xp, x.data, axis, flatten, exclusive, reverse, data)
-
-
 VERIFY_CASES = {
     "cumprod": [{"name": "dim 1 exclusive reverse", "inputs": {"X": (3, 4)},
                  "attrs": {"dim": 1, "exclusive": True, "reverse": True}}],
@@ -65,8 +42,10 @@ VERIFY_CASES = {
 
 register_operator("cumprod", CumprodOp)
 register_operator("logcumsumexp", LogcumsumexpOp)
-for _backend in ("CPU", "GPU"):
-    for _dtype in _CUMPROD:
-        register_op_kernel("cumprod", _backend, CumprodKernel, _dtype)
-    for _dtype in _FLOAT:
-        register_op_kernel("logcumsumexp", _backend, LogcumsumexpKernel, _dtype)
+#: (op type, kernel class, funcs function, dtypes, attributes read and passed after X)
+register_op_table(SameDtypeKernel, [
+    OpKernelRow("cumprod", "CumprodKernel", scan_funcs.cumprod, _CUMPROD,
+                attrs=("dim", "exclusive", "reverse")),
+    OpKernelRow("logcumsumexp", "LogcumsumexpKernel", scan_funcs.logcumsumexp, _FLOAT,
+                attrs=("axis", "flatten", "exclusive", "reverse")),
+])

@@ -14,68 +14,15 @@ operator class.
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext
-from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.operators.activation_op import ActivationOp
+from legacy_fluid.operators.kernel_templates import SameDtypeKernel
 from phi.common import DataType
 from phi.kernels.funcs import activation as act_funcs
 
 _FLOAT = (DataType.FLOAT32, DataType.FLOAT64)
 _COMPLEX = (DataType.COMPLEX64, DataType.COMPLEX128)
-
-
-class SoftplusKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        beta = ctx.attr("beta")
-        threshold = ctx.attr("threshold")
-        data = out.mutable_data(ctx.place, x.dtype)
-        act_funcs.softplus(ctx.xp, x.data, beta, threshold, data)
-
-
-class SiluKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, x.dtype)
-        act_funcs.silu(ctx.xp, x.data, data)
-
-
-class MishKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        threshold = ctx.attr("threshold")
-        data = out.mutable_data(ctx.place, x.dtype)
-        act_funcs.mish(ctx.xp, x.data, threshold, data)
-
-
-class EluKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        alpha = ctx.attr("alpha")
-        data = out.mutable_data(ctx.place, x.dtype)
-        act_funcs.elu(ctx.xp, x.data, alpha, data)
-
-
-class CeluKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        alpha = ctx.attr("alpha")
-        data = out.mutable_data(ctx.place, x.dtype)
-        act_funcs.celu(ctx.xp, x.data, alpha, data)
-
-
-class LogsigmoidKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, x.dtype)
-        act_funcs.logsigmoid(ctx.xp, x.data, data)
 
 
 register_operator("softplus", ActivationOp)
@@ -84,15 +31,15 @@ register_operator("mish", ActivationOp)
 register_operator("elu", ActivationOp)
 register_operator("celu", ActivationOp)
 register_operator("logsigmoid", ActivationOp)
-for _dtype in _FLOAT:
-    for _backend in ("CPU", "GPU"):
-        register_op_kernel("softplus", _backend, SoftplusKernel, _dtype)
-        register_op_kernel("silu", _backend, SiluKernel, _dtype)
-        register_op_kernel("mish", _backend, MishKernel, _dtype)
-        register_op_kernel("elu", _backend, EluKernel, _dtype)
-        register_op_kernel("celu", _backend, CeluKernel, _dtype)
-        register_op_kernel("logsigmoid", _backend, LogsigmoidKernel, _dtype)
-for _dtype in _COMPLEX:  # Paddle's CPU kernels (phi.kernels.funcs.complex_activation)
-    register_op_kernel("softplus", "CPU", SoftplusKernel, _dtype)
-    register_op_kernel("silu", "CPU", SiluKernel, _dtype)
-    register_op_kernel("logsigmoid", "CPU", LogsigmoidKernel, _dtype)
+#: (op type, kernel class, funcs function, CPU dtypes, GPU dtypes, attributes read and
+#: passed after X), each dtype on both backends before the next (complex: CPU only)
+register_op_table(SameDtypeKernel, [
+    OpKernelRow("softplus", "SoftplusKernel", act_funcs.softplus, (*_FLOAT, *_COMPLEX), _FLOAT,
+                attrs=("beta", "threshold")),
+    OpKernelRow("silu", "SiluKernel", act_funcs.silu, (*_FLOAT, *_COMPLEX), _FLOAT),
+    OpKernelRow("mish", "MishKernel", act_funcs.mish, _FLOAT, attrs=("threshold",)),
+    OpKernelRow("elu", "EluKernel", act_funcs.elu, _FLOAT, attrs=("alpha",)),
+    OpKernelRow("celu", "CeluKernel", act_funcs.celu, _FLOAT, attrs=("alpha",)),
+    OpKernelRow("logsigmoid", "LogsigmoidKernel", act_funcs.logsigmoid, (*_FLOAT, *_COMPLEX),
+                _FLOAT),
+], by_dtype=True)

@@ -11,10 +11,14 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.grad import GradOp
+from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.operators.kernel_templates import FlatGradKernel
 from phi.common import DataType
 from phi.kernels.funcs import vision_shuffle_grad as shuffle_grad
+
+_FLOAT = (DataType.FLOAT32, DataType.FLOAT64)
 
 
 class _ShuffleGradOp(GradOp):
@@ -42,38 +46,6 @@ class PixelUnshuffleGradOp(_ShuffleGradOp):
                                                       ctx.attr("data_format"))
 
 
-class PixelShuffleGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        upscale_factor = ctx.attr("upscale_factor")
-        data_format = ctx.attr("data_format")
-        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
-        shuffle_grad.pixel_shuffle_grad(ctx.xp, out_grad.data, upscale_factor, data_format,
-                                        data)
-
-
-class PixelUnshuffleGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        downscale_factor = ctx.attr("downscale_factor")
-        data_format = ctx.attr("data_format")
-        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
-        shuffle_grad.pixel_unshuffle_grad(ctx.xp, out_grad.data, downscale_factor,
-                                          data_format, data)
-
-
-class ChannelShuffleGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        groups = ctx.attr("groups")
-        data_format = ctx.attr("data_format")
-        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
-        shuffle_grad.channel_shuffle_grad(ctx.xp, out_grad.data, groups, data_format, data)
-
-
 class ShuffleChannelGradKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         out_grad = ctx.input("Out@GRAD")
@@ -81,18 +53,6 @@ class ShuffleChannelGradKernel(OpKernel):
         group = ctx.attr("group")
         data = x_grad.mutable_data(ctx.place, out_grad.dtype)
         shuffle_grad.channel_shuffle_grad(ctx.xp, out_grad.data, group, "NCHW", data)
-
-
-class TemporalShiftGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        seg_num = ctx.attr("seg_num")
-        shift_ratio = ctx.attr("shift_ratio")
-        data_format = ctx.attr("data_format")
-        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
-        shuffle_grad.temporal_shift_grad(ctx.xp, out_grad.data, seg_num, shift_ratio,
-                                         data_format, data)
 
 
 def _verify(name: str, out_grad: tuple[int, ...], **attrs: object) -> dict:
@@ -116,10 +76,20 @@ register_operator("pixel_unshuffle_grad", PixelUnshuffleGradOp)
 register_operator("channel_shuffle_grad", _ShuffleGradOp)
 register_operator("shuffle_channel_grad", _ShuffleGradOp)
 register_operator("temporal_shift_grad", _ShuffleGradOp)
+#: (grad op, kernel class, funcs function, dtypes, forward attributes read and passed
+#: after Out@GRAD)
+register_op_table(FlatGradKernel, [
+    OpKernelRow("pixel_shuffle_grad", "PixelShuffleGradKernel", shuffle_grad.pixel_shuffle_grad,
+                _FLOAT, attrs=("upscale_factor", "data_format")),
+    OpKernelRow("pixel_unshuffle_grad", "PixelUnshuffleGradKernel",
+                shuffle_grad.pixel_unshuffle_grad, _FLOAT,
+                attrs=("downscale_factor", "data_format")),
+    OpKernelRow("channel_shuffle_grad", "ChannelShuffleGradKernel",
+                shuffle_grad.channel_shuffle_grad, _FLOAT, attrs=("groups", "data_format")),
+    OpKernelRow("temporal_shift_grad", "TemporalShiftGradKernel",
+                shuffle_grad.temporal_shift_grad, _FLOAT,
+                attrs=("seg_num", "shift_ratio", "data_format")),
+])
 for _backend in ("CPU", "GPU"):
-    for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
-        register_op_kernel("pixel_shuffle_grad", _backend, PixelShuffleGradKernel, _dtype)
-        register_op_kernel("pixel_unshuffle_grad", _backend, PixelUnshuffleGradKernel, _dtype)
-        register_op_kernel("channel_shuffle_grad", _backend, ChannelShuffleGradKernel, _dtype)
-        register_op_kernel("temporal_shift_grad", _backend, TemporalShiftGradKernel, _dtype)
+    for _dtype in _FLOAT:
         register_op_kernel("shuffle_channel_grad", _backend, ShuffleChannelGradKernel, _dtype)

@@ -6,12 +6,15 @@ from __future__ import annotations
 from abc import abstractmethod
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
-from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.operators.kernel_templates import SameDtypeKernel
 from phi.common import DataType
 from phi.kernels.funcs import vision_shuffle as shuffle_funcs
+
+_FLOAT = (DataType.FLOAT32, DataType.FLOAT64)
 
 
 class _ShuffleOp(OperatorWithKernel):
@@ -32,16 +35,6 @@ class PixelShuffleOp(_ShuffleOp):
                                                 ctx.attr("data_format"))
 
 
-class PixelShuffleKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        upscale_factor = ctx.attr("upscale_factor")
-        data_format = ctx.attr("data_format")
-        data = out.mutable_data(ctx.place, x.dtype)
-        shuffle_funcs.pixel_shuffle(ctx.xp, x.data, upscale_factor, data_format, data)
-
-
 class PixelUnshuffleOp(_ShuffleOp):
     def out_dims(self, ctx: InferShapeContext) -> tuple[int, ...]:
         return shuffle_funcs.pixel_unshuffle_dims(ctx.get_input_dim("X"),
@@ -49,30 +42,10 @@ class PixelUnshuffleOp(_ShuffleOp):
                                                   ctx.attr("data_format"))
 
 
-class PixelUnshuffleKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        downscale_factor = ctx.attr("downscale_factor")
-        data_format = ctx.attr("data_format")
-        data = out.mutable_data(ctx.place, x.dtype)
-        shuffle_funcs.pixel_unshuffle(ctx.xp, x.data, downscale_factor, data_format, data)
-
-
 class ChannelShuffleOp(_ShuffleOp):
     def out_dims(self, ctx: InferShapeContext) -> tuple[int, ...]:
         return shuffle_funcs.channel_shuffle_dims(ctx.get_input_dim("X"), ctx.attr("groups"),
                                                   ctx.attr("data_format"))
-
-
-class ChannelShuffleKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        groups = ctx.attr("groups")
-        data_format = ctx.attr("data_format")
-        data = out.mutable_data(ctx.place, x.dtype)
-        shuffle_funcs.channel_shuffle(ctx.xp, x.data, groups, data_format, data)
 
 
 class TemporalShiftOp(_ShuffleOp):
@@ -82,28 +55,21 @@ class TemporalShiftOp(_ShuffleOp):
                                                  ctx.attr("data_format"))
 
 
-class TemporalShiftKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        seg_num = ctx.attr("seg_num")
-        shift_ratio = ctx.attr("shift_ratio")
-        data_format = ctx.attr("data_format")
-        data = out.mutable_data(ctx.place, x.dtype)
-        shuffle_funcs.temporal_shift(ctx.xp, x.data, seg_num, shift_ratio, data_format, data)
-
-
 register_operator("pixel_shuffle", PixelShuffleOp)
 register_operator("pixel_unshuffle", PixelUnshuffleOp)
 register_operator("channel_shuffle", ChannelShuffleOp)
 register_operator("temporal_shift", TemporalShiftOp)
-for _op, _kernel in (("pixel_shuffle", PixelShuffleKernel),
-                     ("pixel_unshuffle", PixelUnshuffleKernel),
-                     ("channel_shuffle", ChannelShuffleKernel),
-                     ("temporal_shift", TemporalShiftKernel)):
-    for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
-        register_op_kernel(_op, "CPU", _kernel, _dtype)
-        register_op_kernel(_op, "GPU", _kernel, _dtype)
+#: (op type, kernel class, funcs function, dtypes, attributes read and passed after X)
+register_op_table(SameDtypeKernel, [
+    OpKernelRow("pixel_shuffle", "PixelShuffleKernel", shuffle_funcs.pixel_shuffle, _FLOAT,
+                attrs=("upscale_factor", "data_format")),
+    OpKernelRow("pixel_unshuffle", "PixelUnshuffleKernel", shuffle_funcs.pixel_unshuffle,
+                _FLOAT, attrs=("downscale_factor", "data_format")),
+    OpKernelRow("channel_shuffle", "ChannelShuffleKernel", shuffle_funcs.channel_shuffle,
+                _FLOAT, attrs=("groups", "data_format")),
+    OpKernelRow("temporal_shift", "TemporalShiftKernel", shuffle_funcs.temporal_shift, _FLOAT,
+                attrs=("seg_num", "shift_ratio", "data_format")),
+], by_dtype=True)
 
 #: Parity / `migrate --verify` inputs (see compat.coverage.parity.explicit_cases).
 VERIFY_CASES = {

@@ -72,16 +72,38 @@ def test_a_by_dtype_table_registers_as_a_loop_over_dtypes() -> None:
             register_op_kernel("t_hand", "CPU", _Hand, dtype)
             register_op_kernel("t_hand", "GPU", _Hand, dtype)
         assert list(OP_KERNELS.kernels_of("t_cos")) == list(OP_KERNELS.kernels_of("t_hand"))
-        with pytest.raises(ValueError, match=r"row 't_sin' at .*: a by_dtype table .* no gpu"):
-            register_op_table(_Template, [
-                OpKernelRow("t_sin", "TSin2Kernel", unary_math.sin, _F, _F)], by_dtype=True)
+        with pytest.raises(ValueError, match=r"row 't_sin' at .*: a by_dtype .* lead its cpu"):
+            register_op_table(_Template, [OpKernelRow(
+                "t_sin", "TSin2Kernel", unary_math.sin, _F, [DataType.FLOAT64])], by_dtype=True)
     expanded = expand_op_tables(MODULE.replace('backends=("GPU", "CPU")', "by_dtype=True")
                                 .replace(", (GPU_ONLY,), f.out", ", extra=f.out"), "m.py")
     loops = [ast.unparse(n) for n in ast.parse(expanded).body if isinstance(n, ast.For)]
     assert loops[0] == ("for _dtype in _F:\n    register_op_kernel('a', 'CPU', AKernel, _dtype)"
                         "\n    register_op_kernel('a', 'GPU', AKernel, _dtype)")
-    with pytest.raises(ValueError, match=r"^m\.py: line \d+: a by_dtype table's row writes no"):
+    with pytest.raises(ValueError, match=r"^m\.py: line \d+: a by_dtype table's row with gpu "
+                                         r"dtypes writes its cpu dtypes as \(\*<the gpu"):
         expand_op_tables(MODULE.replace('backends=("GPU", "CPU")', "by_dtype=True"), "m.py")
+
+
+def test_a_by_dtype_row_with_gpu_dtypes_registers_the_rest_on_cpu_after() -> None:
+    cplx = (DataType.COMPLEX64, DataType.COMPLEX128)
+    with OP_KERNELS.scoped():
+        register_op_table(_Template, [OpKernelRow("t_tan", "TTanKernel", unary_math.tan,
+                                                  (*_F, *cplx), _F)], by_dtype=True)
+        for dtype in _F:
+            for backend in ("CPU", "GPU"):
+                register_op_kernel("t_hand", backend, _Hand, dtype)
+        for dtype in cplx:
+            register_op_kernel("t_hand", "CPU", _Hand, dtype)
+        assert list(OP_KERNELS.kernels_of("t_tan")) == list(OP_KERNELS.kernels_of("t_hand"))
+    source = MODULE.replace('backends=("GPU", "CPU")', "by_dtype=True").replace(
+        '_F, (GPU_ONLY,), f.out', '(*_F, *_C), _F, f.out')
+    loops = [ast.unparse(n) for n in ast.parse(expand_op_tables(source, "m.py")).body
+             if isinstance(n, ast.For)]
+    assert loops[1:] == [
+        "for _dtype in _F:\n    register_op_kernel('b', 'CPU', BKernel, _dtype)"
+        "\n    register_op_kernel('b', 'GPU', BKernel, _dtype)",
+        "for _dtype in _C:\n    register_op_kernel('b', 'CPU', BKernel, _dtype)"]
 
 
 def test_bad_rows_are_named() -> None:
@@ -116,7 +138,9 @@ def _classes(source: str) -> dict[str, str]:
 
 CONVERTED = [f"legacy_fluid/operators/{m}.py"
              for m in ("unary_math_op", "activation_op", "elementwise_op", "compare_op",
-                       "bitwise_op", "logical_op", "special_op")]
+                       "bitwise_op", "logical_op", "special_op", "smooth_activation_op",
+                       "activation_grad_op", "vision_shuffle_op", "vision_shuffle_grad_op",
+                       "scan_op")]
 
 
 @pytest.mark.parametrize("rel", CONVERTED)
@@ -194,7 +218,7 @@ def test_a_template_is_a_base_not_a_kernel_row() -> None:
     path = ROOT / "legacy_fluid" / "operators" / "kernel_templates.py"
     text = path.read_text(encoding="utf-8")
     classes = {n.name for n in ast.parse(text).body if isinstance(n, ast.ClassDef)}
-    assert {"SameDtypeKernel", "AxisBinaryKernel"} <= classes
+    assert {"SameDtypeKernel", "AxisBinaryKernel", "FlatGradKernel"} <= classes
     assert table_templates(text) == classes
     assert table_templates(MODULE) == {"_T"} and table_templates("class K: pass") == set()
     result = migrate_file(str(path))
@@ -241,3 +265,53 @@ def test_the_expansion_imports_what_a_template_of_another_module_reads(tmp_path:
     with pytest.raises(ValueError, match=r"template BoolOut reads DataType, which its module "
                                          "does not import"):
         expand_op_tables(ROWS_MODULE, "rows.py", rows)
+
+
+class _Ctx:
+    def __init__(self, **attrs: object) -> None:
+        self.attrs = attrs
+
+    def attr(self, name: str) -> object:
+        return self.attrs[name]
+
+
+def test_a_row_reads_the_attributes_it_names_in_order() -> None:
+    row = OpKernelRow("t_a", "TAKernel", unary_math.sin, _F, attrs=("b", ("a", float)))
+    assert row.attr_values(_Ctx(a=2, b="x")) == ["x", 2.0]
+    assert isinstance(row.attr_values(_Ctx(a=2, b=1))[1], float)
+    assert OpKernelRow("t_a", "TAKernel", unary_math.sin, _F).attr_values(_Ctx()) == []
+    for bad in (("a b",), ("a", ("b", 3)), (3,), (("a", float, int),)):
+        with pytest.raises(ValueError, match=r"row 't_a' \(TAKernel\): an attribute is a name"):
+            OpKernelRow("t_a", "TAKernel", unary_math.sin, _F, attrs=bad)
+
+
+ATTR_MODULE = textwrap.dedent('''\
+    from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
+    from legacy_fluid.operators.kernel_templates import SameDtypeKernel
+
+    register_op_table(SameDtypeKernel, [
+        OpKernelRow("a", "AKernel", f.a, _F, attrs=("lambda", ("eps", float))),
+        OpKernelRow("b", "BKernel", f.b, _F),
+    ])
+''')
+
+
+def test_the_expansion_reads_a_rows_attributes_by_name() -> None:
+    path = ROOT / "legacy_fluid" / "operators" / "t_rows.py"
+    classes = _classes(expand_op_tables(ATTR_MODULE, "m.py", path))
+    assert classes["AKernel"] == ast.unparse(ast.parse(textwrap.dedent('''\
+        class AKernel(OpKernel):
+            def compute(self, ctx: ExecutionContext) -> None:
+                x = ctx.input("X")
+                out = ctx.output("Out")
+                lambda_ = ctx.attr("lambda")
+                eps = float(ctx.attr("eps"))
+                data = out.mutable_data(ctx.place, x.dtype)
+                f.a(ctx.xp, x.data, lambda_, eps, data)''')))
+    assert "attr" not in classes["BKernel"] and "f.b(ctx.xp, x.data, data)" in classes["BKernel"]
+    with pytest.raises(ValueError, match=r"^m\.py: line 5: a row's attrs must be written as a "
+                                         "tuple of attribute names"):
+        expand_op_tables(ATTR_MODULE.replace('("lambda", ("eps", float))', "NAMES"), "m.py", path)
+    with pytest.raises(ValueError, match=r"^m\.py: line \d+: the row names attributes, but its "
+                                         "template _T reads none"):
+        expand_op_tables(MODULE.replace("extra=lambda d: d", 'attrs=("k",)'), "m.py")
