@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import functools
 import importlib
+import inspect
 import json
 import sys
 from collections import Counter
@@ -38,6 +39,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import compat.dual_dispatch  # noqa: F401  (installs the default shape inference)
+from compat.arg_mapping import mapping_fn
 from compat.infer_shape_by_meta import NoInferMetaError, infer_shape_by_meta
 from compat.registration_index import ensure_all_registered
 from compat.single_op import build_single_op_program
@@ -144,6 +146,21 @@ def _run(op_type: str, call: tuple[dict, dict, dict], by_meta: bool) -> dict[str
             for slot, names in out_names.items() for i, n in enumerate(names)}
 
 
+def _names_no_kernel(op_type: str) -> str:
+    """The module of the op's hand-written argument mapping when it may name no kernel
+    (returns UNREGISTERED: a SelectedRows input, a Bias the kernel lacks), else ''. Read
+    per module: a helper of the mapping may be the one returning it."""
+    fn = mapping_fn(op_type)
+    module = sys.modules.get(getattr(fn, "__module__", "") or "")
+    if fn is None or module is None:
+        return ""
+    try:
+        source = inspect.getsource(module)
+    except (OSError, TypeError):
+        return ""
+    return module.__name__ if "UNREGISTERED" in source else ""
+
+
 def _dtype_for(case: Case) -> DataType:
     if case.applies_to("FLOAT32"):
         return DataType.FLOAT32
@@ -211,6 +228,11 @@ def audit_op(op_type: str) -> AuditRow | None:
     if owner_cls is None:
         return None
     owner = f"{owner_cls.__module__}.{owner_cls.__qualname__}"
+    unmapped = _names_no_kernel(op_type)
+    if unmapped:
+        return AuditRow(op_type, owner, "differs",
+                        detail=f"its argument mapping ({unmapped}) names no PHI kernel for some "
+                               "inputs (UNREGISTERED): its own rule is their only one")
     groups: Counter[str] = Counter()
     records: dict[str, Any] = {}
     for name, call in all_calls(op_type):
