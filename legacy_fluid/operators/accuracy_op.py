@@ -4,7 +4,7 @@ phi.kernels.funcs.accuracy."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
@@ -14,6 +14,13 @@ from phi.kernels.funcs import accuracy as acc_funcs
 
 
 class AccuracyOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        dims = acc_funcs.accuracy_dims(ctx.get_input_dim("Indices"), ctx.get_input_dim("Label"))
+        for slot, dtype in (("Accuracy", DataType.FLOAT32), ("Correct", DataType.INT32),
+                            ("Total", DataType.INT32)):
+            ctx.set_output_dim(slot, dims)
+            ctx.set_output_dtype(slot, dtype)
+
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "Out"), ctx.place)
 

@@ -3,7 +3,7 @@ ties give the lowest index and NaN never wins, as Paddle's arg reducer (funcs.re
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
@@ -19,6 +19,12 @@ def index_dtype(dtype_attr: int) -> DataType:
 
 
 class ArgMaxOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        dims = reduce_funcs.argmax_dims(ctx.get_input_dim("X"), ctx.attr("axis"),
+                                        ctx.attr("keepdims"), ctx.attr("flatten"))
+        ctx.set_output_dim("Out", dims)
+        ctx.set_output_dtype("Out", index_dtype(ctx.attr("dtype")))
+
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
 

@@ -4,12 +4,25 @@ shape rules in phi.kernels.funcs.metric."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import metric as metric_funcs
+
+
+class AucOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        auc_dims, stat_dims = metric_funcs.auc_dims(
+            ctx.get_input_dim("Predict"), ctx.get_input_dim("Label"),
+            {"StatPos": ctx.get_input_dim("StatPos"), "StatNeg": ctx.get_input_dim("StatNeg")},
+            ctx.attr("num_thresholds"), ctx.attr("slide_steps"))
+        ctx.set_output_dim("AUC", auc_dims)
+        ctx.set_output_dtype("AUC", DataType.FLOAT64)
+        for slot in ("StatPosOut", "StatNegOut"):
+            ctx.set_output_dim(slot, stat_dims)
+            ctx.set_output_dtype(slot, DataType.INT64)
 
 
 class AucKernel(OpKernel):
@@ -31,7 +44,7 @@ class AucKernel(OpKernel):
                          stat_neg_out.mutable_data(ctx.place, DataType.INT64))
 
 
-register_operator("auc", OperatorWithKernel)
+register_operator("auc", AucOp)
 register_op_kernel("auc", "CPU", AucKernel, DataType.FLOAT32)
 register_op_kernel("auc", "GPU", AucKernel, DataType.FLOAT32)
 

@@ -9,7 +9,7 @@ MomentumTensor is accepted but not read (as in Paddle's current kernels).
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
@@ -49,6 +49,33 @@ class BatchNormOpMaker(OpProtoAndCheckerMaker):
 
 
 class BatchNormOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        for slot in ("Y", "MeanOut", "VarianceOut"):
+            if not ctx.has_output(slot):
+                raise ValueError(f"batch_norm: output {slot} is required")
+        x_dims = ctx.get_input_dim("X")
+        layout = ctx.attr("data_layout")
+        c = bn_funcs.num_channels(x_dims, layout)
+        for slot in ("Scale", "Bias", "Mean", "Variance"):
+            if ctx.has_input(slot):
+                n = 1
+                for d in ctx.get_input_dim(slot):
+                    n *= d
+                if n != c:
+                    raise ValueError(f"batch_norm: {slot} holds {n} values, X has {c} "
+                                     f"channels ({layout})")
+        ctx.set_output_dim("Y", x_dims)
+        ctx.set_output_dtype("Y", ctx.get_input_dtype("X"))
+        ctx.share_lod("X", "Y")
+        stat_dtype = ctx.get_input_dtype("Mean")
+        slots = ["MeanOut", "VarianceOut"]
+        if not bn_funcs.uses_global_stats(ctx.attr("is_test"), ctx.attr("use_global_stats"),
+                                          ctx.attr("trainable_statistics")):
+            slots += ["SavedMean", "SavedVariance"]  # batch statistics exist in training only
+        for slot in slots:
+            ctx.set_output_dim(slot, (c,))
+            ctx.set_output_dtype(slot, stat_dtype)
+
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         """X's dtype; parameters are float32 for half inputs, else X's dtype."""
         dtype = self.indicate_var_data_type(ctx, "X")

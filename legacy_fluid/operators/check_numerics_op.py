@@ -5,7 +5,7 @@ phi.kernels.funcs.debugging.
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
@@ -16,6 +16,13 @@ from phi.kernels.funcs.cast import FLOAT8_TYPES
 
 
 class CheckNumericsOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        """stats: [3] int64; values: [3] float32."""
+        ctx.set_output_dim("stats", (3,))
+        ctx.set_output_dtype("stats", DataType.INT64)
+        ctx.set_output_dim("values", (3,))
+        ctx.set_output_dtype("values", DataType.FLOAT32)
+
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "tensor"), ctx.place)
 

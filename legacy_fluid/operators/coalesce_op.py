@@ -6,6 +6,8 @@ aliases (compat.training.rnn_flat_buffers links an RNN layer's buffer to its wei
 
 from __future__ import annotations
 
+import math
+
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
@@ -44,6 +46,22 @@ def _attr_dtype(ctx: ExecutionContext | InferShapeContext) -> DataType:
 
 
 class CoalesceTensorOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        if ctx.output_size("Output") != ctx.input_size("Input"):
+            raise ValueError(f"coalesce_tensor: {ctx.input_size('Input')} Input tensors but "
+                             f"{ctx.output_size('Output')} Output variables")
+        dims = ctx.get_inputs_dim("Input")
+        dtype = _attr_dtype(ctx)
+        size = int(ctx.attr("user_defined_size_of_dtype"))
+        numels = [math.prod(d) for d in dims]
+        lengths = coalesce_funcs.piece_lengths(
+            numels, size if size != -1 else dtype.itemsize, ctx.attr("use_align"),
+            ctx.attr("align_size"))
+        ctx.set_outputs_dim("Output", dims)
+        ctx.set_outputs_dtype("Output", dtype)
+        ctx.set_output_dim("FusedOutput", (sum(lengths),))
+        ctx.set_output_dtype("FusedOutput", dtype)
+
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(_attr_dtype(ctx), ctx.place)
 

@@ -12,14 +12,15 @@ own small kernel.
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.operators.kernel_templates import AxisCompareKernel
-from phi.common import CPUPlace
+from phi.common import CPUPlace, DataType
 from phi.kernels.funcs import compare as compare_funcs
+from phi.kernels.funcs import elementwise as ew_funcs
 
 _ORDER_CPU = compare_funcs.ORDER_CPU
 _ORDER_GPU = compare_funcs.ORDER_GPU
@@ -28,6 +29,13 @@ _EQUALITY_GPU = compare_funcs.EQUALITY_GPU
 
 
 class CompareOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        dims = ew_funcs.broadcast_shape(ctx.get_input_dim("X"), ctx.get_input_dim("Y"),
+                                        ctx.attr("axis"))
+        ctx.set_output_dim("Out", dims)
+        ctx.set_output_dtype("Out", DataType.BOOL)
+        ctx.share_lod("X", "Out")
+
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         """X's dtype; the CPU when force_cpu is set."""
         dtype = self.indicate_var_data_type(ctx, "X")

@@ -3,12 +3,21 @@
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import loss as loss_funcs
+
+
+class CVMOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Y", loss_funcs.cvm_dims(ctx.get_input_dim("X"),
+                                                    ctx.get_input_dim("CVM"),
+                                                    ctx.attr("use_cvm")))
+        ctx.set_output_dtype("Y", ctx.get_input_dtype("X"))
+        ctx.share_lod("X", "Y")
 
 
 class CVMKernel(OpKernel):
@@ -20,7 +29,7 @@ class CVMKernel(OpKernel):
         loss_funcs.cvm(ctx.xp, x.data, use_cvm, data)
 
 
-register_operator("cvm", OperatorWithKernel)
+register_operator("cvm", CVMOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("cvm", "CPU", CVMKernel, _dtype)
     register_op_kernel("cvm", "GPU", CVMKernel, _dtype)

@@ -23,7 +23,7 @@ is carried along unread). Each op has its own small kernel:
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
 from legacy_fluid.framework.op_kernel import UnsupportedOpVariantError
 from legacy_fluid.framework.op_kernel_type import OpKernelType
@@ -101,6 +101,13 @@ class ElementwiseOpMaker(OpProtoAndCheckerMaker):
 
 
 class ElementwiseOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        axis = ctx.attr("axis")
+        dims = ew_funcs.broadcast_shape(ctx.get_input_dim("X"), ctx.get_input_dim("Y"), axis)
+        ctx.set_output_dim("Out", dims)
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+        ctx.share_lod("X", "Out")
+
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         """X's dtype (promoted to complex when either operand is complex)."""
         dtype = ew_funcs.promote_if_complex(self.indicate_var_data_type(ctx, "X"),
@@ -121,6 +128,14 @@ class ElementwiseOp(OperatorWithKernel):
             return OpKernelType(tensor.dtype, tensor.place, tensor.layout,
                                 expected.library_type)
         return super().get_kernel_type_for_var(slot, tensor, expected)
+
+
+class NoAxisElementwiseOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        dims = ew_funcs.broadcast_shape(ctx.get_input_dim("X"), ctx.get_input_dim("Y"), -1)
+        ctx.set_output_dim("Out", dims)
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+        ctx.share_lod("X", "Out")
 
 
 for _op in ("elementwise_max", "elementwise_min", "elementwise_pow"):
@@ -151,7 +166,7 @@ register_op_table(AxisBinaryKernel, [
     OpKernelRow("elementwise_mod", "ElementwiseModKernel", ew_funcs.remainder, _MOD_TYPES),
 ], by_dtype=True)
 for _op in ("elementwise_fmax", "elementwise_fmin", "elementwise_heaviside"):
-    register_operator(_op, OperatorWithKernel)
+    register_operator(_op, NoAxisElementwiseOp)
 register_op_table(NoAxisBinaryKernel, [
     OpKernelRow("elementwise_fmax", "ElementwiseFmaxKernel", ew_funcs.fmax, _NO_AXIS_TYPES),
     OpKernelRow("elementwise_fmin", "ElementwiseFminKernel", ew_funcs.fmin, _NO_AXIS_TYPES),

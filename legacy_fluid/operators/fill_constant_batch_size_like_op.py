@@ -5,7 +5,7 @@ phi.kernels.funcs.full_like."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
@@ -14,6 +14,7 @@ from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.var_type import AttrType, VarType
 from phi.common import DataType
 from phi.core.dense_tensor import DenseTensor
+from phi.kernels.funcs import creation as creation_funcs
 from phi.kernels.funcs import full as full_funcs
 from phi.kernels.funcs import full_like as fl_funcs
 
@@ -32,6 +33,12 @@ class FillConstantBatchSizeLikeOpMaker(OpProtoAndCheckerMaker):
 
 
 class FillConstantBatchSizeLikeOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", creation_funcs.batch_size_like_dims(
+            ctx.get_input_dim("Input"), ctx.attr("shape"), ctx.attr("input_dim_idx"),
+            ctx.attr("output_dim_idx")))
+        ctx.set_output_dtype("Out", VarType(ctx.attr("dtype")).to_phi())
+
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(VarType(ctx.attr("dtype")).to_phi(), ctx.place)
 

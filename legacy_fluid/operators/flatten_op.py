@@ -59,6 +59,18 @@ class FlattenContiguousRangeOp(OperatorWithKernel):
         return flatten_funcs.flatten_range_dims(x_dims, ctx.attr("start_axis"),
                                                 ctx.attr("stop_axis"))
 
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        x_dims = ctx.get_input_dim("X")
+        dims = self.out_dims(ctx, x_dims)
+        ctx.set_output_dim("Out", dims)
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+        if x_dims and x_dims[0] == dims[0]:
+            ctx.share_lod("X", "Out")
+        if ctx.has_output("XShape"):
+            ctx.set_output_dim("XShape", flatten_funcs.xshape_dims(x_dims))
+            ctx.set_output_dtype("XShape", ctx.get_input_dtype("X"))
+            ctx.share_lod("X", "XShape")
+
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
 

@@ -8,7 +8,7 @@ Paddle's 3-level batch LoD. Math, weight layout and batch order: phi.kernels.fun
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
@@ -38,6 +38,21 @@ class GruOpMaker(OpProtoAndCheckerMaker):
 
 
 class GruOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        """Hidden and the extra workspaces, which the default mapping (extra slots left out)
+        keeps from the kernel's InferMeta; their batch LoD is the kernel's."""
+        dims = ctx.get_input_dim("Input")
+        d = rnn_lod.check_gru_dims(
+            "gru", dims, ctx.get_input_dim("H0") if ctx.has_input("H0") else None,
+            ctx.get_input_dim("Weight"), ctx.get_input_dim("Bias") if ctx.has_input("Bias")
+            else None)
+        for slot, width in (("BatchGate", 3 * d), ("BatchResetHiddenPrev", d),
+                            ("BatchHidden", d), ("Hidden", d)):
+            if ctx.has_output(slot):
+                ctx.set_output_dim(slot, (dims[0], width))
+                ctx.set_output_dtype(slot, ctx.get_input_dtype("Input"))
+        ctx.share_lod("Input", "Hidden")
+
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "Input"), ctx.place)
 

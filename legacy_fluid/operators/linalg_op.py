@@ -46,6 +46,10 @@ class _LinalgOp(OperatorWithKernel):
     def out_dims(self, ctx: InferShapeContext) -> tuple[int, ...]:
         """Each op of the family defines this."""
 
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", self.out_dims(ctx))
+        ctx.set_output_dtype("Out", ctx.get_input_dtype(self.first))
+
 
 class AddmmOp(_LinalgOp):
     first = "Input"
@@ -100,6 +104,15 @@ class EinsumOp(_LinalgOp):
 
     def out_dims(self, ctx: InferShapeContext) -> tuple[int, ...]:
         return la_funcs.einsum_out_dims(ctx.attr("equation"), ctx.get_inputs_dim("Operands"))
+
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        super().infer_shape(ctx)
+        dims = ctx.get_inputs_dim("Operands")
+        for slot in ("InnerCache", "XShape"):
+            if ctx.has_output(slot):
+                la_funcs.einsum_check_caches(slot, ctx.output_size(slot), len(dims))
+                ctx.set_outputs_dim(slot, dims)
+                ctx.set_outputs_dtype(slot, ctx.get_input_dtype("Operands"))
 
 
 class AddmmKernel(OpKernel):

@@ -9,7 +9,7 @@ batch order: phi.kernels.funcs.rnn_lod.
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
@@ -41,6 +41,24 @@ class LstmOpMaker(OpProtoAndCheckerMaker):
 
 
 class LstmOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        """lstm_infer_meta's rule, stated here as well: the default argument mapping (a
+        scoped registry without compat/ops/lstm_sig.py) leaves out the extra workspaces."""
+        x_dims = ctx.get_input_dim("Input")
+        d = rnn_lod.check_lstm_dims(
+            "lstm", x_dims, *(ctx.get_input_dim(s) if ctx.has_input(s) else None
+                              for s in ("H0", "C0")),
+            ctx.get_input_dim("Weight"), ctx.get_input_dim("Bias"), ctx.attr("use_peepholes"))
+        outputs = [("Hidden", d), ("Cell", d)]
+        if not ctx.attr("is_test"):
+            outputs += [("BatchGate", 4 * d), ("BatchCellPreAct", d)]
+        for slot, width in outputs:
+            if ctx.has_output(slot):
+                ctx.set_output_dim(slot, (x_dims[0], width))
+                ctx.set_output_dtype(slot, ctx.get_input_dtype("Input"))
+        for slot in ("Hidden", "Cell"):
+            ctx.share_lod("Input", slot)
+
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "Input"), ctx.place)
 

@@ -5,7 +5,7 @@ phi.kernels.funcs.statistics."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.grad import GradOp
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
@@ -28,6 +28,18 @@ class NanmedianOpMaker(OpProtoAndCheckerMaker):
         self.add_output("Out", "the medians of the values that are not NaN")
         self.add_output("MedianIndex", "int64 indices of the middle value(s)", extra=True)
         _add_attrs(self)
+
+
+class NanmedianOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        dims, index_dims = stat_funcs.median_dims(ctx.get_input_dim("X"), ctx.attr("axis"),
+                                                  ctx.attr("keepdim"), ctx.attr("mode"),
+                                                  "nanmedian")
+        ctx.set_output_dim("Out", dims)
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+        if ctx.has_output("MedianIndex"):  # absent from programs saved with clip_extra
+            ctx.set_output_dim("MedianIndex", index_dims)
+            ctx.set_output_dtype("MedianIndex", DataType.INT64)
 
 
 class NanmedianKernel(OpKernel):
@@ -61,7 +73,7 @@ class NanmedianGradKernel(OpKernel):
             ctx.output("X@GRAD").mutable_data(ctx.place, x.dtype))
 
 
-register_operator("nanmedian", OperatorWithKernel, NanmedianOpMaker)
+register_operator("nanmedian", NanmedianOp, NanmedianOpMaker)
 register_operator("nanmedian_grad", NanmedianGradOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64):
     register_op_kernel("nanmedian", "CPU", NanmedianKernel, _dtype)

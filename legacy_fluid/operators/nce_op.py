@@ -3,7 +3,7 @@ uniform, log-uniform or custom (alias table) sampler; math in phi.kernels.funcs.
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.grad import GradOp
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
@@ -43,6 +43,23 @@ class NCEOpMaker(OpProtoAndCheckerMaker):
         self.add_output("SampleLogits", "sigmoid of each sample's logit", extra=True)
         self.add_output("SampleLabels", "int64 true classes, then negatives", extra=True)
         _add_attrs(self)
+
+
+class NCEOp(OperatorWithKernel):
+    """Its own shapes: the mapping is hand-written (compat/ops/nce_sig.py), and
+    `migrate --verify` imports this module without it."""
+
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        cost, samples = sampled_funcs.nce_dims(ctx.get_input_dim("Input"),
+                                            ctx.get_input_dim("Label"),
+                                            ctx.attr("num_neg_samples"))
+        ctx.set_output_dim("Cost", cost)
+        ctx.set_output_dtype("Cost", ctx.get_input_dtype("Input"))
+        for slot, dtype in (("SampleLogits", ctx.get_input_dtype("Input")),
+                            ("SampleLabels", DataType.INT64)):
+            if ctx.has_output(slot):
+                ctx.set_output_dim(slot, samples)
+                ctx.set_output_dtype(slot, dtype)
 
 
 class NCEKernel(OpKernel):
@@ -127,7 +144,7 @@ class NCEGradKernel(OpKernel):
             None if x_grad is None else x_grad.mutable_data(ctx.place, x.dtype),
             None if weight_grad is None else weight_grad.mutable_data(ctx.place, x.dtype),
             None if bias_grad is None else bias_grad.mutable_data(ctx.place, x.dtype))
-register_operator("nce", OperatorWithKernel, NCEOpMaker)
+register_operator("nce", NCEOp, NCEOpMaker)
 register_operator("nce_grad", NCEGradOp, NCEGradOpMaker)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("nce", "CPU", NCEKernel, _dtype)

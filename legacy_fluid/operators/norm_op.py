@@ -4,7 +4,7 @@ phi.kernels.funcs.linalg."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
@@ -25,6 +25,16 @@ class NormOpMaker(OpProtoAndCheckerMaker):
         self.add_attr("is_test", AttrType.BOOLEAN, False, "inference: Norm is not written")
 
 
+class NormOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        out_dims, norm_dims = la_funcs.norm_out_dims(ctx.get_input_dim("X"), ctx.attr("axis"))
+        ctx.set_output_dim("Out", out_dims)
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+        if ctx.has_output("Norm"):
+            ctx.set_output_dim("Norm", norm_dims)
+            ctx.set_output_dtype("Norm", ctx.get_input_dtype("X"))
+
+
 class NormKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("X")
@@ -38,7 +48,7 @@ class NormKernel(OpKernel):
         la_funcs.l2_normalize(ctx.xp, x.data, axis, epsilon, data, norm_data)
 
 
-register_operator("norm", OperatorWithKernel, NormOpMaker)
+register_operator("norm", NormOp, NormOpMaker)
 for _backend in ("CPU", "GPU"):
     for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
         register_op_kernel("norm", _backend, NormKernel, _dtype)

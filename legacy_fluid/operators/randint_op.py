@@ -4,17 +4,23 @@ only (phi.kernels.funcs.random)."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.var_type import VarType
+from legacy_fluid.operators.random_op import requested_shape
 from phi.common import DataType
 from phi.kernels.funcs import random as random_funcs
 
 
 class RandintOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        random_funcs.check_randint_range(ctx.attr("low"), ctx.attr("high"))
+        ctx.set_output_dim("Out", requested_shape(ctx))
+        ctx.set_output_dtype("Out", VarType(int(ctx.attr("dtype"))).to_phi())
+
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(VarType(int(ctx.attr("dtype"))).to_phi(), ctx.place)
 

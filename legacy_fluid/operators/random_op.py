@@ -66,6 +66,10 @@ def requested_shape(ctx: ExecutionContext | InferShapeContext) -> tuple[int, ...
 
 
 class RandomOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", requested_shape(ctx))
+        ctx.set_output_dtype("Out", VarType(int(ctx.attr("dtype"))).to_phi())
+
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(VarType(int(ctx.attr("dtype"))).to_phi(), ctx.place)
 

@@ -3,7 +3,7 @@ as Paddle's (its runtime `seed` attribute is unused); math in phi.kernels.funcs.
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
@@ -14,6 +14,10 @@ from phi.kernels.funcs import random as random_funcs
 
 
 class RandpermOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", random_funcs.randperm_dims(ctx.attr("n")))
+        ctx.set_output_dtype("Out", VarType(int(ctx.attr("dtype"))).to_phi())
+
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(VarType(int(ctx.attr("dtype"))).to_phi(), ctx.place)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
@@ -12,7 +12,17 @@ from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import arange as arange_funcs
 
 
+def _scalar(ctx: InferShapeContext | ExecutionContext, slot: str):
+    return ctx.input_var(slot).get_tensor().numpy().reshape(-1)[0]
+
+
 class RangeOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        n = arange_funcs.arange_size(_scalar(ctx, "Start"), _scalar(ctx, "End"),
+                                     _scalar(ctx, "Step"))
+        ctx.set_output_dim("Out", (n,))
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("Start"))
+
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "Start"), ctx.place)
 

@@ -233,6 +233,22 @@ class ReduceExtremumOp(ReduceOp):
         super().infer_shape(ctx)
 
 
+class LogsumexpOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        dims = reduce_funcs.reduce_dims(ctx.get_input_dim("X"), ctx.attr("axis"),
+                                        ctx.attr("keepdim"), ctx.attr("reduce_all"))
+        ctx.set_output_dim("Out", dims)
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+
+
+class PNormOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        dims = reduce_funcs.p_norm_dims(ctx.get_input_dim("X"), ctx.attr("axis"),
+                                     ctx.attr("keepdim"), ctx.attr("asvector"))
+        ctx.set_output_dim("Out", dims)
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+
+
 class _ReduceExtKernel(OpKernel):
     """Out = REDUCE(X) over the axes; each op's kernel sets REDUCE (and BOOL_OUT)."""
 
@@ -311,8 +327,8 @@ register_operator("reduce_all", ReduceLogicalOp, ReduceExtOpMaker)
 register_operator("reduce_any", ReduceLogicalOp, ReduceExtOpMaker)
 register_operator("reduce_amax", ReduceExtremumOp, ReduceExtOpMaker)
 register_operator("reduce_amin", ReduceExtremumOp, ReduceExtOpMaker)
-register_operator("logsumexp", OperatorWithKernel, LogsumexpOpMaker)
-register_operator("p_norm", OperatorWithKernel)
+register_operator("logsumexp", LogsumexpOp, LogsumexpOpMaker)
+register_operator("p_norm", PNormOp)
 for _backend in ("CPU", "GPU"):
     for _dtype in _LOGICAL:
         register_op_kernel("reduce_all", _backend, ReduceAllKernel, _dtype)

@@ -13,7 +13,7 @@ phi.kernels.funcs.rnn.
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
@@ -49,7 +49,33 @@ class RnnOpMaker(OpProtoAndCheckerMaker):
         self.add_attr("is_test", AttrType.BOOLEAN, False, "inference mode")
 
 
+def _seq_dims(ctx: InferShapeContext) -> tuple[int, ...] | None:
+    return ctx.get_input_dim("SequenceLength") if ctx.has_input("SequenceLength") else None
+
+
 class RnnOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        out_dims = rnn_funcs.check_shapes(
+            ctx.get_input_dim("Input"), ctx.get_inputs_dim("PreState"),
+            ctx.get_inputs_dim("WeightList"), _seq_dims(ctx), ctx.attr("mode"),
+            ctx.attr("is_bidirec"), ctx.attr("hidden_size"), ctx.attr("num_layers"))
+        dtype = ctx.get_input_dtype("Input")
+        if ctx.output_size("State") != ctx.input_size("PreState"):
+            raise ValueError(f"rnn: {ctx.input_size('PreState')} PreState tensors but "
+                             f"{ctx.output_size('State')} State outputs")
+        ctx.set_output_dim("Out", out_dims)
+        ctx.set_output_dtype("Out", dtype)
+        ctx.set_outputs_dim("State", ctx.get_inputs_dim("PreState"))
+        ctx.set_outputs_dtype("State", dtype)
+        if ctx.has_output("Reserve"):
+            ctx.set_output_dim("Reserve", rnn_funcs.reserve_dims(
+                ctx.get_input_dim("Input"), ctx.attr("mode"), ctx.attr("is_bidirec"),
+                ctx.attr("hidden_size"), ctx.attr("num_layers"), ctx.attr("is_test")))
+            ctx.set_output_dtype("Reserve", dtype)
+        if ctx.has_output("DropoutState"):
+            ctx.set_output_dim("DropoutState", out_dims)
+            ctx.set_output_dtype("DropoutState", DataType.UINT8)
+
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "Input"), ctx.place)
 

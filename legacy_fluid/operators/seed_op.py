@@ -3,7 +3,7 @@ draw of the process-wide generator where Paddle asks its own (phi.kernels.funcs.
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
@@ -26,6 +26,10 @@ class SeedOpMaker(OpProtoAndCheckerMaker):
 
 
 class SeedOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", (1,))
+        ctx.set_output_dtype("Out", DataType.INT32)
+
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(DataType.INT32, ctx.place)
 

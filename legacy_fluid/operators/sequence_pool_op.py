@@ -8,7 +8,7 @@ MAX, LAST, FIRST; an empty sequence's row is pad_value. Math: phi.kernels.funcs.
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
@@ -32,6 +32,19 @@ class SequencePoolOpMaker(OpProtoAndCheckerMaker):
 
 
 class SequencePoolOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        """Out: [sequences, X.dims[1:]] in X's dtype, X's top LoD level when it has two;
+        MaxIndex (MAX): int32 in Out's dims."""
+        seq_funcs.PoolType.parse("sequence_pool", ctx.attr("pooltype"))
+        dims, lod = seq_funcs.pool_dims("sequence_pool", ctx.get_input_dim("X"),
+                                        ctx.get_inputs_lod("X")[0])
+        ctx.set_output_dim("Out", dims)
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+        ctx.set_output_lod("Out", lod)
+        if ctx.has_output("MaxIndex"):
+            ctx.set_output_dim("MaxIndex", dims)
+            ctx.set_output_dtype("MaxIndex", DataType.INT32)
+
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
 

@@ -5,7 +5,7 @@ without `decrease_axes` and with a 1 at each of `none_axes`. Bounds may come fro
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
@@ -46,6 +46,10 @@ class SetValueOpMaker(OpProtoAndCheckerMaker):
 
 
 class SetValueOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", ctx.get_input_dim("Input"))
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("Input"))
+
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "Input"), ctx.place)
 

@@ -51,6 +51,13 @@ class _XIndexedOp(OperatorWithKernel):
         ctx.set_output_dtype("Indices", DataType.INT64)
 
 
+class ArgsortOp(_XIndexedOp):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        x_dims = ctx.get_input_dim("X")
+        ss_funcs.sort_axis("argsort", ctx.attr("axis"), len(x_dims))
+        self.set_outputs(ctx, x_dims)
+
+
 def _k_value(k_tensor: DenseTensor | None, k: int) -> int:
     """K's value when fed, else the attribute."""
     if k_tensor is not None and k_tensor.initialized():
@@ -70,6 +77,29 @@ class TopKV2Op(_XIndexedOp):
         if slot == "K":
             return None  # read on the host as it is
         return super().get_kernel_type_for_var(slot, tensor, expected)
+
+
+class KthvalueOp(_XIndexedOp):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        self.set_outputs(ctx, ss_funcs.reduced_dims("kthvalue", ctx.get_input_dim("X"),
+                                                    ctx.attr("axis"), ctx.attr("keepdim")))
+
+
+class ModeOp(_XIndexedOp):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        self.set_outputs(ctx, ss_funcs.reduced_dims("mode", ctx.get_input_dim("X"),
+                                                    ctx.attr("axis"), ctx.attr("keepdim")))
+
+
+class SearchsortedOp(OperatorWithKernel):
+    """The kernel type follows SortedSequence (the first input); Values keeps its own type
+    (never cast, as in Paddle)."""
+
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        dims = ss_funcs.searchsorted_dims(ctx.get_input_dim("SortedSequence"),
+                                          ctx.get_input_dim("Values"))
+        ctx.set_output_dim("Out", dims)
+        ctx.set_output_dtype("Out", DataType.INT32 if ctx.attr("out_int32") else DataType.INT64)
 
 
 class ArgMinKernel(OpKernel):
@@ -161,11 +191,11 @@ VERIFY_CASES = {
 }
 
 register_operator("arg_min", ArgMaxOp)
-register_operator("argsort", _XIndexedOp)
+register_operator("argsort", ArgsortOp)
 register_operator("top_k_v2", TopKV2Op)
-register_operator("kthvalue", _XIndexedOp)
-register_operator("mode", _XIndexedOp)
-register_operator("searchsorted", OperatorWithKernel)
+register_operator("kthvalue", KthvalueOp)
+register_operator("mode", ModeOp)
+register_operator("searchsorted", SearchsortedOp)
 for _backend in ("CPU", "GPU"):
     for _dtype in _ARG:
         register_op_kernel("arg_min", _backend, ArgMinKernel, _dtype)

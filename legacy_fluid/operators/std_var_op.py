@@ -4,7 +4,7 @@ phi.kernels.funcs.statistics."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
@@ -24,6 +24,13 @@ class VarianceOpMaker(OpProtoAndCheckerMaker):
         self.add_attr("correction", AttrType.FLOAT64, 1.0, "the divisor is N - correction")
 
 
+class VarianceOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("out", stat_funcs.moment_dims(ctx.get_input_dim("x"),
+                                                         ctx.attr("axis"), ctx.attr("keepdim")))
+        ctx.set_output_dtype("out", ctx.get_input_dtype("x"))
+
+
 class VarKernel(OpKernel):
     ROOT = False
 
@@ -40,8 +47,8 @@ class StdKernel(VarKernel):
     ROOT = True
 
 
-register_operator("var", OperatorWithKernel)
-register_operator("std", OperatorWithKernel)
+register_operator("var", VarianceOp)
+register_operator("std", VarianceOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     for _backend in ("CPU", "GPU"):
         register_op_kernel("var", _backend, VarKernel, _dtype)

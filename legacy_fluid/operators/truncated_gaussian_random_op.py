@@ -3,17 +3,22 @@ inverting the CDF; a non-zero `seed` gives Paddle's own bits (phi.kernels.funcs.
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.var_type import VarType
 from phi.common import DataType
+from phi.kernels.funcs import full as full_funcs
 from phi.kernels.funcs import random as random_funcs
 
 
 class TruncatedGaussianRandomOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", full_funcs.check_shape(list(ctx.attr("shape"))))
+        ctx.set_output_dtype("Out", VarType(int(ctx.attr("dtype"))).to_phi())
+
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(VarType(int(ctx.attr("dtype"))).to_phi(), ctx.place)
 

@@ -4,7 +4,7 @@ bits (phi.kernels.funcs.random), `diag_num` > 0 then sets a strided diagonal."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
@@ -15,6 +15,12 @@ from phi.kernels.funcs import random as random_funcs
 
 
 class UniformRandomBatchSizeLikeOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", random_funcs.batch_size_like_dims(
+            "uniform_random_batch_size_like", ctx.attr("shape"), ctx.get_input_dim("Input"),
+            ctx.attr("input_dim_idx"), ctx.attr("output_dim_idx")))
+        ctx.set_output_dtype("Out", VarType(int(ctx.attr("dtype"))).to_phi())
+
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(VarType(int(ctx.attr("dtype"))).to_phi(), ctx.place)
 

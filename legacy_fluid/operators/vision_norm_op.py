@@ -3,7 +3,7 @@ then scale and shift per channel. Math and shape rules: phi.kernels.funcs.vision
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
@@ -12,6 +12,10 @@ from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.kernels.funcs import vision_norm as norm_funcs
+
+
+def _param_dims(ctx: InferShapeContext, slot: str) -> tuple[int, ...] | None:
+    return ctx.get_input_dim(slot) if ctx.has_input(slot) else None
 
 
 class GroupNormOpMaker(OpProtoAndCheckerMaker):
@@ -29,6 +33,18 @@ class GroupNormOpMaker(OpProtoAndCheckerMaker):
 
 
 class GroupNormOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        y_dims, stat_dims = norm_funcs.group_norm_dims(
+            ctx.get_input_dim("X"), _param_dims(ctx, "Scale"), _param_dims(ctx, "Bias"),
+            ctx.attr("groups"), ctx.attr("data_layout"))
+        dtype = ctx.get_input_dtype("X")
+        ctx.set_output_dim("Y", y_dims)
+        ctx.set_output_dtype("Y", dtype)
+        ctx.share_lod("X", "Y")
+        for slot in ("Mean", "Variance"):
+            ctx.set_output_dim(slot, stat_dims)
+            ctx.set_output_dtype(slot, dtype)
+
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
 
@@ -65,6 +81,17 @@ class InstanceNormOpMaker(OpProtoAndCheckerMaker):
 
 
 class InstanceNormOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        y_dims, stat_dims = norm_funcs.instance_norm_dims(
+            ctx.get_input_dim("X"), _param_dims(ctx, "Scale"), _param_dims(ctx, "Bias"))
+        dtype = ctx.get_input_dtype("X")
+        ctx.set_output_dim("Y", y_dims)
+        ctx.set_output_dtype("Y", dtype)
+        ctx.share_lod("X", "Y")
+        for slot in ("SavedMean", "SavedVariance"):
+            ctx.set_output_dim(slot, stat_dims)
+            ctx.set_output_dtype(slot, dtype)
+
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
 
