@@ -47,6 +47,9 @@ def legacy_effects(info: ModuleInfo, op_class: str) -> Effects:
     found = find_method(info, op_class, "infer_shape")
     if found is None:
         raise NotSimpleError(f"{op_class} defines no infer_shape in this module")
+    if found[0].name.value == "OperatorWithKernel":  # the framework's default: the InferMeta
+        raise NotSimpleError(f"{op_class} declares no infer_shape (the framework runs its "
+                             "kernel's InferMeta)")
     fn = found[1]
     params = fn.params.params
     if len(params) != 2:

@@ -5,7 +5,7 @@ dims). Math: phi.kernels.funcs.debugging.
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
@@ -15,13 +15,6 @@ from phi.kernels.funcs import debugging
 
 
 class AccuracyCheckOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        """out: bool in x's dims."""
-        debugging.check_same_dims("accuracy_check", ctx.get_input_dim("x"),
-                                  ctx.get_input_dim("y"))
-        ctx.share_dim("x", "out")
-        ctx.set_output_dtype("out", DataType.BOOL)
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "x"), ctx.place)
 

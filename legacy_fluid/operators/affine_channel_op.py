@@ -3,21 +3,12 @@ Math and shape rules: phi.kernels.funcs.vision_norm."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import vision_norm as norm_funcs
-
-
-class AffineChannelOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", norm_funcs.affine_channel_dims(
-            ctx.get_input_dim("X"), ctx.get_input_dim("Scale"), ctx.get_input_dim("Bias"),
-            ctx.attr("data_layout")))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-        ctx.share_lod("X", "Out")
 
 
 class AffineChannelKernel(OpKernel):
@@ -31,7 +22,7 @@ class AffineChannelKernel(OpKernel):
         norm_funcs.affine_channel(ctx.xp, x.data, scale.data, bias.data, data_layout, data)
 
 
-register_operator("affine_channel", AffineChannelOp)
+register_operator("affine_channel", OperatorWithKernel)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("affine_channel", "CPU", AffineChannelKernel, _dtype)
     register_op_kernel("affine_channel", "GPU", AffineChannelKernel, _dtype)

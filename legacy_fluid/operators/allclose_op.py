@@ -4,7 +4,7 @@ the text attributes. Math in phi.kernels.funcs.compare; isclose_op.py shares the
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
@@ -28,14 +28,6 @@ class CloseOpMaker(OpProtoAndCheckerMaker):
         self.add_attr("equal_nan", AttrType.BOOLEAN, False, "NaN is close to NaN")
 
 
-class AllcloseOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        compare_funcs.check_close_dims("allclose", ctx.get_input_dim("Input"),
-                                       ctx.get_input_dim("Other"))
-        ctx.set_output_dim("Out", ())
-        ctx.set_output_dtype("Out", DataType.BOOL)
-
-
 class AllcloseKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("Input")
@@ -52,7 +44,7 @@ class AllcloseKernel(OpKernel):
                                ctx.attr("equal_nan"), data)
 
 
-register_operator("allclose", AllcloseOp, CloseOpMaker)
+register_operator("allclose", OperatorWithKernel, CloseOpMaker)
 for _dtype in (DataType.BOOL, DataType.INT32, DataType.INT64, DataType.FLOAT32,
                DataType.FLOAT64):
     register_op_kernel("allclose", "CPU", AllcloseKernel, _dtype)

@@ -9,7 +9,7 @@ default: every program sets them.
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
@@ -41,10 +41,6 @@ class AssignValueOpMaker(OpProtoAndCheckerMaker):
 
 
 class AssignValueOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", [int(d) for d in ctx.attr("shape")])
-        ctx.set_output_dtype("Out", VarType(ctx.attr("dtype")).to_phi())
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         """The `dtype` attribute picks the kernel (there are no inputs)."""
         return OpKernelType(VarType(ctx.attr("dtype")).to_phi(), ctx.place)

@@ -4,19 +4,12 @@ phi.kernels.funcs.linalg (addmm's)."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import linalg as la_funcs
-
-
-class BaddbmmOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", la_funcs.baddbmm_out_dims(
-            ctx.get_input_dim("Input"), ctx.get_input_dim("X"), ctx.get_input_dim("Y")))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("Input"))
 
 
 class BaddbmmKernel(OpKernel):
@@ -31,7 +24,7 @@ class BaddbmmKernel(OpKernel):
         la_funcs.addmm(ctx.xp, inp.data, x.data, y.data, beta, alpha, data)
 
 
-register_operator("baddbmm", BaddbmmOp)
+register_operator("baddbmm", OperatorWithKernel)
 for _backend in ("CPU", "GPU"):
     for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
         register_op_kernel("baddbmm", _backend, BaddbmmKernel, _dtype)

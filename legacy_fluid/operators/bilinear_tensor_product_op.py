@@ -3,20 +3,12 @@ Math in phi.kernels.funcs.linalg."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import linalg as la_funcs
-
-
-class BilinearTensorProductOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        bias = ctx.get_input_dim("Bias") if ctx.has_input("Bias") else None
-        ctx.set_output_dim("Out", la_funcs.bilinear_out_dims(
-            ctx.get_input_dim("X"), ctx.get_input_dim("Y"), ctx.get_input_dim("Weight"), bias))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
 
 
 class BilinearTensorProductKernel(OpKernel):
@@ -31,7 +23,7 @@ class BilinearTensorProductKernel(OpKernel):
                           None if bias is None else bias.data, data)
 
 
-register_operator("bilinear_tensor_product", BilinearTensorProductOp)
+register_operator("bilinear_tensor_product", OperatorWithKernel)
 for _backend in ("CPU", "GPU"):
     for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
         register_op_kernel("bilinear_tensor_product", _backend, BilinearTensorProductKernel,

@@ -12,44 +12,18 @@ phi.kernels.funcs.binary_math; protos are Paddle 3.3.1's (no attributes, no extr
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import binary_math
-from phi.kernels.funcs import elementwise as ew_funcs
 
 _FLOAT = (DataType.FLOAT32, DataType.FLOAT64)
 _ATAN2 = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.INT32, DataType.INT64)
 _COPYSIGN = (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
              DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32,
              DataType.FLOAT64)
-
-
-class Atan2Op(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", binary_math.atan2_dims(ctx.get_input_dim("X1"),
-                                                         ctx.get_input_dim("X2")))
-        ctx.set_output_dtype("Out", binary_math.atan2_out_dtype(ctx.get_input_dtype("X1")))
-        ctx.share_lod("X1", "Out")
-
-
-class LerpOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", binary_math.lerp_dims(ctx.get_input_dim("X"),
-                                                        ctx.get_input_dim("Y"),
-                                                        ctx.get_input_dim("Weight")))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-        ctx.share_lod("X", "Out")
-
-
-class LowerBinaryOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        dims = ew_funcs.broadcast_shape(ctx.get_input_dim("x"), ctx.get_input_dim("y"), -1)
-        ctx.set_output_dim("out", dims)
-        ctx.set_output_dtype("out", ctx.get_input_dtype("x"))
-        ctx.share_lod("x", "out")
 
 
 class Atan2Kernel(OpKernel):
@@ -89,10 +63,10 @@ class NextafterKernel(OpKernel):
         binary_math.nextafter(ctx.xp, x.data, y.data, data)
 
 
-register_operator("atan2", Atan2Op)
-register_operator("lerp", LerpOp)
-register_operator("copysign", LowerBinaryOp)
-register_operator("nextafter", LowerBinaryOp)
+register_operator("atan2", OperatorWithKernel)
+register_operator("lerp", OperatorWithKernel)
+register_operator("copysign", OperatorWithKernel)
+register_operator("nextafter", OperatorWithKernel)
 for _backend in ("CPU", "GPU"):
     for _dtype in _ATAN2:
         register_op_kernel("atan2", _backend, Atan2Kernel, _dtype)

@@ -3,7 +3,7 @@ and float type). Process-wide generator, as Paddle's (phi.kernels.funcs.random).
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
@@ -13,11 +13,6 @@ from phi.kernels.funcs import random as random_funcs
 
 
 class BinomialOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("out", random_funcs.binomial_dims(ctx.get_input_dim("count"),
-                                                             ctx.get_input_dim("prob")))
-        ctx.set_output_dtype("out", DataType.INT64)
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "count"), ctx.place)
 

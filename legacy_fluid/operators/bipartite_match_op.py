@@ -3,23 +3,12 @@ LoD), optionally extended per prediction; math in phi.kernels.funcs.detection.""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import detection as det_funcs
-
-
-class BipartiteMatchOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        dims = ctx.get_input_dim("DistMat")
-        det_funcs.bipartite_match_instances("bipartite_match", dims, (),
-                                            ctx.attr("match_type"))
-        ctx.set_output_dim("ColToRowMatchIndices", dims)
-        ctx.set_output_dtype("ColToRowMatchIndices", DataType.INT32)
-        ctx.set_output_dim("ColToRowMatchDist", dims)
-        ctx.set_output_dtype("ColToRowMatchDist", ctx.get_input_dtype("DistMat"))
 
 
 class BipartiteMatchKernel(OpKernel):
@@ -38,7 +27,7 @@ class BipartiteMatchKernel(OpKernel):
                                   dist.mutable_data(ctx.place, dist_mat.dtype))
 
 
-register_operator("bipartite_match", BipartiteMatchOp)
+register_operator("bipartite_match", OperatorWithKernel)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("bipartite_match", "CPU", BipartiteMatchKernel, _dtype)
     register_op_kernel("bipartite_match", "GPU", BipartiteMatchKernel, _dtype)

@@ -9,7 +9,7 @@ phi.kernels.funcs.bitwise.
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
@@ -25,29 +25,6 @@ _TYPES = bitwise_funcs.TYPES
 _SHIFT_CASES = [{"name": "amounts 0..7", "inputs": {"x": {"shape": (3, 4), "low": -50, "high": 50},
                                                     "y": {"shape": (3, 4), "low": 0, "high": 8}}}]
 VERIFY_CASES = {"bitwise_left_shift": _SHIFT_CASES, "bitwise_right_shift": _SHIFT_CASES}
-
-
-class BitwiseBinaryOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        dims = ew_funcs.broadcast_shape(ctx.get_input_dim("X"), ctx.get_input_dim("Y"), -1)
-        ctx.set_output_dim("Out", dims)
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-        ctx.share_lod("X", "Out")
-
-
-class BitwiseNotOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", ctx.get_input_dim("X"))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-        ctx.share_lod("X", "Out")
-
-
-class BitwiseShiftOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        dims = ew_funcs.broadcast_shape(ctx.get_input_dim("x"), ctx.get_input_dim("y"), -1)
-        ctx.set_output_dim("out", dims)
-        ctx.set_output_dtype("out", ctx.get_input_dtype("x"))
-        ctx.share_lod("x", "out")
 
 
 class BitwiseLeftShiftKernel(OpKernel):
@@ -70,12 +47,12 @@ class BitwiseRightShiftKernel(OpKernel):
         bitwise_funcs.right_shift(ctx.xp, x.data, y.data, is_arithmetic, data)
 
 
-register_operator("bitwise_and", BitwiseBinaryOp)
-register_operator("bitwise_or", BitwiseBinaryOp)
-register_operator("bitwise_xor", BitwiseBinaryOp)
-register_operator("bitwise_not", BitwiseNotOp)
-register_operator("bitwise_left_shift", BitwiseShiftOp)
-register_operator("bitwise_right_shift", BitwiseShiftOp)
+register_operator("bitwise_and", OperatorWithKernel)
+register_operator("bitwise_or", OperatorWithKernel)
+register_operator("bitwise_xor", OperatorWithKernel)
+register_operator("bitwise_not", OperatorWithKernel)
+register_operator("bitwise_left_shift", OperatorWithKernel)
+register_operator("bitwise_right_shift", OperatorWithKernel)
 register_op_table(NoAxisBinaryKernel, [
     OpKernelRow("bitwise_and", "BitwiseAndKernel", ew_funcs.bitwise_and, _TYPES),
     OpKernelRow("bitwise_or", "BitwiseOrKernel", ew_funcs.bitwise_or, _TYPES),

@@ -3,20 +3,12 @@ rules in phi.kernels.funcs.detection."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import detection as det_funcs
-
-
-class BoxClipOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Output", det_funcs.box_clip_dims(
-            "box_clip", ctx.get_input_dim("Input"), ctx.get_input_dim("ImInfo")))
-        ctx.set_output_dtype("Output", ctx.get_input_dtype("Input"))
-        ctx.share_lod("Input", "Output")
 
 
 class BoxClipKernel(OpKernel):
@@ -30,7 +22,7 @@ class BoxClipKernel(OpKernel):
         det_funcs.box_clip(ctx.xp, input_.data, im_info.data, offsets, data)
 
 
-register_operator("box_clip", BoxClipOp)
+register_operator("box_clip", OperatorWithKernel)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("box_clip", "CPU", BoxClipKernel, _dtype)
     register_op_kernel("box_clip", "GPU", BoxClipKernel, _dtype)

@@ -3,19 +3,12 @@ phi.kernels.funcs.manipulation."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import manipulation as manip_funcs
-
-
-class BroadcastTensorsOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        dims = manip_funcs.broadcast_tensors_dims(ctx.get_inputs_dim("X"))
-        ctx.set_outputs_dim("Out", [dims] * ctx.output_size("Out"))
-        ctx.set_outputs_dtype("Out", ctx.get_input_dtype("X"))
 
 
 class BroadcastTensorsKernel(OpKernel):
@@ -27,7 +20,7 @@ class BroadcastTensorsKernel(OpKernel):
         manip_funcs.broadcast_tensors(ctx.xp, [t.data for t in x], datas)
 
 
-register_operator("broadcast_tensors", BroadcastTensorsOp)
+register_operator("broadcast_tensors", OperatorWithKernel)
 for _dtype in (DataType.BOOL, DataType.INT32, DataType.INT64, DataType.FLOAT16,
                DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128):
     register_op_kernel("broadcast_tensors", "CPU", BroadcastTensorsKernel, _dtype)

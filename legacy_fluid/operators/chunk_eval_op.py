@@ -4,7 +4,7 @@ phi.kernels.funcs.metric."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
@@ -31,11 +31,6 @@ class ChunkEvalOpMaker(OpProtoAndCheckerMaker):
 
 
 class ChunkEvalOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        for slot in (*_SCORES, *_COUNTS):
-            ctx.set_output_dim(slot, (1,))
-            ctx.set_output_dtype(slot, DataType.FLOAT32 if slot in _SCORES else DataType.INT64)
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         """float32, the scores' type (the tags are int64)."""
         return OpKernelType(DataType.FLOAT32, ctx.place)

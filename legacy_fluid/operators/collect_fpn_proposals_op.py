@@ -3,7 +3,7 @@ by image (the inverse of distribute_fpn_proposals); math in phi.kernels.funcs.pr
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
@@ -26,16 +26,6 @@ class CollectFpnProposalsOpMaker(OpProtoAndCheckerMaker):
 
 
 class CollectFpnProposalsOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        prop_funcs.check_collect(ctx.get_inputs_dim("MultiLevelRois"),
-                                 ctx.get_inputs_dim("MultiLevelScores"),
-                                 ctx.attr("post_nms_topN"))
-        ctx.set_output_dim("FpnRois", (-1, 4))
-        ctx.set_output_dtype("FpnRois", ctx.get_input_dtype("MultiLevelRois"))
-        if ctx.has_output("RoisNum"):
-            ctx.set_output_dim("RoisNum", (-1,))
-            ctx.set_output_dtype("RoisNum", DataType.INT32)
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "MultiLevelScores"), ctx.place)
 

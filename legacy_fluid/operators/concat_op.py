@@ -20,13 +20,6 @@ def _axis(ctx: InferShapeContext | ExecutionContext) -> int:
 
 
 class ConcatOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        in_dims = ctx.get_inputs_dim("X")
-        ctx.set_output_dim("Out", cs_funcs.concat_dims(in_dims, _axis(ctx)))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-        ctx.set_output_lod("Out", cs_funcs.concat_lod(ctx.get_inputs_lod("X"), _axis(ctx),
-                                                      len(in_dims[0])))
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         # the first non-empty input decides (an all-empty concat takes the first one's type)
         xs = [t for t in ctx.multi_input("X") if t is not None and t.initialized()]

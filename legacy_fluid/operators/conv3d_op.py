@@ -5,7 +5,7 @@ grouped, strided, dilated, padded (3 or 6 values, SAME, VALID), and its grad con
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.grad import GradOp
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
@@ -30,14 +30,6 @@ _EXTRAS = (
 
 
 class Conv3DOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        dims = conv3d_funcs.conv_nd_out_dims(
-            ctx.get_input_dim("Input"), ctx.get_input_dim("Filter"), ctx.attr("strides"),
-            ctx.attr("paddings"), ctx.attr("padding_algorithm"), ctx.attr("dilations"),
-            ctx.attr("groups"), ctx.attr("data_format"))
-        ctx.set_output_dim("Output", dims)
-        ctx.set_output_dtype("Output", ctx.get_input_dtype("Input"))
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         """The Input's dtype; the Filter must have the same one."""
         dtype = self.indicate_var_data_type(ctx, "Input")

@@ -83,13 +83,6 @@ class _DtypeAttrOp(OperatorWithKernel):
         return None
 
 
-class EyeOp(_DtypeAttrOp):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", creation_funcs.eye_dims(ctx.attr("num_rows"),
-                                                          ctx.attr("num_columns")))
-        ctx.set_output_dtype("Out", VarType(ctx.attr("dtype")).to_phi())
-
-
 class SpaceOp(_DtypeAttrOp):
     """linspace / logspace: Out's length is Num's value."""
 
@@ -99,31 +92,7 @@ class SpaceOp(_DtypeAttrOp):
         ctx.set_output_dtype("Out", VarType(ctx.attr("dtype")).to_phi())
 
 
-class TrilIndicesOp(_DtypeAttrOp):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        pairs = creation_funcs.triangle_indices("tril_indices", ctx.attr("rows"),
-                                                ctx.attr("cols"), ctx.attr("offset"))
-        ctx.set_output_dim("out", pairs.shape)
-        ctx.set_output_dtype("out", VarType(ctx.attr("dtype")).to_phi())
-
-
-class TriuIndicesOp(_DtypeAttrOp):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        pairs = creation_funcs.triangle_indices("triu_indices", ctx.attr("row"),
-                                                ctx.attr("col"), ctx.attr("offset"))
-        ctx.set_output_dim("out", pairs.shape)
-        ctx.set_output_dtype("out", VarType(ctx.attr("dtype")).to_phi())
-
-
 class OneHotV2Op(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        depth = ctx.attr("depth")
-        if ctx.has_input("depth_tensor"):
-            depth = host_ints(ctx.input_var("depth_tensor").get_tensor().data)[0]
-        ctx.set_output_dim("Out", creation_funcs.one_hot_dims(ctx.get_input_dim("X"), depth))
-        ctx.set_output_dtype("Out", VarType(ctx.attr("dtype")).to_phi())
-        ctx.share_lod("X", "Out")
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         """X's int type picks the kernel; Out's type is the `dtype` attribute."""
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
@@ -136,10 +105,6 @@ class OneHotV2Op(OperatorWithKernel):
 
 
 class SizeOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", ())
-        ctx.set_output_dtype("Out", DataType.INT64)
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "Input"), ctx.place)
 
@@ -256,11 +221,11 @@ VERIFY_CASES = {
                     "inputs": {"X": {"value": [[1], [3]], "dtype": "int64"}}}],
 }
 
-register_operator("eye", EyeOp, EyeOpMaker)
+register_operator("eye", _DtypeAttrOp, EyeOpMaker)
 register_operator("linspace", SpaceOp)
 register_operator("logspace", SpaceOp)
-register_operator("tril_indices", TrilIndicesOp, TrilIndicesOpMaker)
-register_operator("triu_indices", TriuIndicesOp, TriuIndicesOpMaker)
+register_operator("tril_indices", _DtypeAttrOp, TrilIndicesOpMaker)
+register_operator("triu_indices", _DtypeAttrOp, TriuIndicesOpMaker)
 register_operator("one_hot_v2", OneHotV2Op, OneHotV2OpMaker)
 register_operator("size", SizeOp)
 for _backend in ("CPU", "GPU"):

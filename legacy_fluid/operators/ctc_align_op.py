@@ -9,7 +9,7 @@ Math: phi.kernels.funcs.ctc.
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
@@ -19,17 +19,6 @@ from phi.kernels.funcs import ctc as ctc_funcs
 
 
 class CtcAlignOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        """Output as Input (the LoD form's kernel sets the decoded length); OutputLength as
-        InputLength."""
-        length = ctx.get_input_dim("InputLength") if ctx.has_input("InputLength") else None
-        ctc_funcs.check_dims(ctx.get_input_dim("Input"), length)
-        ctx.share_dim("Input", "Output")
-        ctx.set_output_dtype("Output", ctx.get_input_dtype("Input"))
-        if ctx.has_output("OutputLength") and length is not None:
-            ctx.set_output_dim("OutputLength", length)
-            ctx.set_output_dtype("OutputLength", ctx.get_input_dtype("Input"))
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "Input"), ctx.place)
 

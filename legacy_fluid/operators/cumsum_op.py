@@ -4,7 +4,7 @@ back."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
@@ -19,17 +19,6 @@ _GPU_TYPES = (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.UIN
               DataType.COMPLEX64, DataType.COMPLEX128)
 
 
-class CumsumOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        x_dims = ctx.get_input_dim("X")
-        flatten = ctx.attr("flatten")
-        cumsum_funcs.cumsum_axis(ctx.attr("axis"), len(x_dims), flatten)  # range check
-        ctx.set_output_dim("Out", cumsum_funcs.cumsum_dims(x_dims, flatten))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-        if not flatten:
-            ctx.share_lod("X", "Out")
-
-
 class CumsumKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("X")
@@ -42,7 +31,7 @@ class CumsumKernel(OpKernel):
         cumsum_funcs.cumsum(ctx.xp, x.data, axis, flatten, exclusive, reverse, data)
 
 
-register_operator("cumsum", CumsumOp)
+register_operator("cumsum", OperatorWithKernel)
 for _dtype in _CPU_TYPES:
     register_op_kernel("cumsum", "CPU", CumsumKernel, _dtype)
 for _dtype in _GPU_TYPES:

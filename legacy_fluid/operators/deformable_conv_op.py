@@ -6,7 +6,7 @@ proto's attribute order): phi.kernels.funcs.deformable_conv_grad."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.grad import GradOp
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
@@ -63,17 +63,6 @@ class DeformableConvV1GradOpMaker(OpProtoAndCheckerMaker):
         self.add_attr("im2col_step", AttrType.INT, 64, "the forward's im2col_step")
 
 
-class DeformableConvOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Output", conv_funcs.deformable_conv_out_dims(
-            self.type, ctx.get_input_dim("Input"), ctx.get_input_dim("Offset"),
-            ctx.get_input_dim("Filter"),
-            ctx.get_input_dim("Mask") if ctx.has_input("Mask") else None, ctx.attr("strides"),
-            ctx.attr("paddings"), ctx.attr("dilations"), ctx.attr("groups"),
-            ctx.attr("deformable_groups"), ctx.attr("im2col_step")))
-        ctx.set_output_dtype("Output", ctx.get_input_dtype("Input"))
-
-
 class DeformableConvKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         input_ = ctx.input("Input")
@@ -122,8 +111,8 @@ class DeformableConvGradKernel(OpKernel):
             doff, dw, dm)
 
 
-register_operator("deformable_conv", DeformableConvOp, DeformableConvOpMaker)
-register_operator("deformable_conv_v1", DeformableConvOp, DeformableConvV1OpMaker)
+register_operator("deformable_conv", OperatorWithKernel, DeformableConvOpMaker)
+register_operator("deformable_conv_v1", OperatorWithKernel, DeformableConvV1OpMaker)
 register_operator("deformable_conv_grad", GradOp)
 register_operator("deformable_conv_v1_grad", GradOp, DeformableConvV1GradOpMaker)
 for _op, _kernel in (("deformable_conv", DeformableConvKernel),

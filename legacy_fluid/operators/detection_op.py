@@ -16,7 +16,7 @@ Math: phi.kernels.funcs.detection.
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
@@ -28,16 +28,6 @@ _FLOAT = (DataType.FLOAT32, DataType.FLOAT64)
 
 
 class YoloBoxOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        boxes, scores = det_funcs.yolo_box_dims(
-            "yolo_box", ctx.get_input_dim("X"), ctx.get_input_dim("ImgSize"),
-            ctx.attr("anchors"), ctx.attr("class_num"), ctx.attr("iou_aware"),
-            ctx.attr("iou_aware_factor"))
-        ctx.set_output_dim("Boxes", boxes)
-        ctx.set_output_dim("Scores", scores)
-        ctx.set_output_dtype("Boxes", ctx.get_input_dtype("X"))
-        ctx.set_output_dtype("Scores", ctx.get_input_dtype("X"))
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
 
@@ -56,15 +46,6 @@ class YoloBoxKernel(OpKernel):
 
 
 class PriorBoxOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        dims = det_funcs.prior_box_dims(
-            "prior_box", ctx.get_input_dim("Input"), ctx.get_input_dim("Image"),
-            ctx.attr("min_sizes"), ctx.attr("max_sizes"), ctx.attr("aspect_ratios"),
-            ctx.attr("variances"), ctx.attr("flip"))
-        for slot in ("Boxes", "Variances"):
-            ctx.set_output_dim(slot, dims)
-            ctx.set_output_dtype(slot, ctx.get_input_dtype("Input"))
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "Input"), ctx.place)
 
@@ -85,14 +66,6 @@ class PriorBoxKernel(OpKernel):
 
 
 class AnchorGeneratorOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        dims = det_funcs.anchor_generator_dims(
-            "anchor_generator", ctx.get_input_dim("Input"), ctx.attr("anchor_sizes"),
-            ctx.attr("aspect_ratios"), ctx.attr("variances"), ctx.attr("stride"))
-        for slot in ("Anchors", "Variances"):
-            ctx.set_output_dim(slot, dims)
-            ctx.set_output_dtype(slot, ctx.get_input_dtype("Input"))
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "Input"), ctx.place)
 
@@ -110,15 +83,6 @@ class AnchorGeneratorKernel(OpKernel):
 
 
 class DensityPriorBoxOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        dims = det_funcs.density_prior_box_dims(
-            "density_prior_box", ctx.get_input_dim("Input"), ctx.get_input_dim("Image"),
-            ctx.attr("variances"), ctx.attr("fixed_sizes"), ctx.attr("fixed_ratios"),
-            ctx.attr("densities"), ctx.attr("flatten_to_2d"))
-        for slot in ("Boxes", "Variances"):
-            ctx.set_output_dim(slot, dims)
-            ctx.set_output_dtype(slot, ctx.get_input_dtype("Input"))
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "Input"), ctx.place)
 
@@ -138,13 +102,6 @@ class DensityPriorBoxKernel(OpKernel):
 
 
 class BoxCoderOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        var = ctx.get_input_dim("PriorBoxVar") if ctx.has_input("PriorBoxVar") else None
-        ctx.set_output_dim("OutputBox", det_funcs.box_coder_dims(
-            "box_coder", ctx.get_input_dim("PriorBox"), var, ctx.get_input_dim("TargetBox"),
-            ctx.attr("code_type"), ctx.attr("axis"), ctx.attr("variance")))
-        ctx.set_output_dtype("OutputBox", ctx.get_input_dtype("PriorBox"))
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "PriorBox"), ctx.place)
 

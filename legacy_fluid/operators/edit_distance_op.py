@@ -3,7 +3,7 @@ sequences by LoD or by HypsLength / RefsLength); math in phi.kernels.funcs.metri
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
@@ -13,12 +13,6 @@ from phi.kernels.funcs import metric as metric_funcs
 
 
 class EditDistanceOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("SequenceNum", (1,))
-        ctx.set_output_dtype("SequenceNum", DataType.INT64)
-        ctx.set_output_dim("Out", (ctx.get_input_dim("Hyps")[0], 1))
-        ctx.set_output_dtype("Out", DataType.FLOAT32)
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         """float32, the distances' type (the tokens are int64)."""
         return OpKernelType(DataType.FLOAT32, ctx.place)

@@ -3,21 +3,12 @@
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import linalg_matrix as mat_funcs
-
-
-class EigOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        dims = mat_funcs.square_dims(ctx.get_input_dim("X"), "eig")
-        dtype = mat_funcs.eig_out_dtype(ctx.get_input_dtype("X"))
-        for slot, slot_dims in (("Eigenvalues", dims[:-1]), ("Eigenvectors", dims)):
-            ctx.set_output_dim(slot, slot_dims)
-            ctx.set_output_dtype(slot, dtype)
 
 
 class EigKernel(OpKernel):
@@ -30,7 +21,7 @@ class EigKernel(OpKernel):
                       eigenvectors.mutable_data(ctx.place, dtype))
 
 
-register_operator("eig", EigOp)
+register_operator("eig", OperatorWithKernel)
 for _backend in ("CPU", "GPU"):
     for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128):
         register_op_kernel("eig", _backend, EigKernel, _dtype)

@@ -3,7 +3,7 @@ read from its UPLO triangle. Math in phi.kernels.funcs.linalg_matrix."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
@@ -14,14 +14,6 @@ from phi.kernels.funcs.unary_math import abs_out_dtype
 
 class EighOp(OperatorWithKernel):
     """Also eigvalsh's operator (legacy_fluid/operators/eigvalsh_op.py)."""
-
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        w_dims, v_dims = mat_funcs.eigh_out_dims(ctx.get_input_dim("X"), ctx.attr("UPLO"))
-        ctx.set_output_dim("Eigenvalues", w_dims)
-        ctx.set_output_dtype("Eigenvalues", abs_out_dtype(ctx.get_input_dtype("X")))
-        if ctx.has_output("Eigenvectors"):
-            ctx.set_output_dim("Eigenvectors", v_dims)
-            ctx.set_output_dtype("Eigenvectors", ctx.get_input_dtype("X"))
 
 
 class EighKernel(OpKernel):

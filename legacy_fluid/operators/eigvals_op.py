@@ -4,18 +4,12 @@ phi.kernels.funcs.linalg_matrix."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import linalg_matrix as mat_funcs
-
-
-class EigvalsOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", mat_funcs.square_dims(ctx.get_input_dim("X"), "eigvals")[:-1])
-        ctx.set_output_dtype("Out", mat_funcs.eig_out_dtype(ctx.get_input_dtype("X")))
 
 
 class EigvalsKernel(OpKernel):
@@ -26,7 +20,7 @@ class EigvalsKernel(OpKernel):
         mat_funcs.eigvals(ctx.xp, x.data, data)
 
 
-register_operator("eigvals", EigvalsOp)
+register_operator("eigvals", OperatorWithKernel)
 for _backend in ("CPU", "GPU"):
     for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128):
         register_op_kernel("eigvals", _backend, EigvalsKernel, _dtype)

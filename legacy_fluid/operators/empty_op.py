@@ -4,7 +4,7 @@ Dims as fill_constant reads them (phi.kernels.funcs.full)."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
@@ -22,13 +22,6 @@ _GPU_TYPES = tuple(t for t in _CPU_TYPES if t is not DataType.BFLOAT16)
 
 
 class EmptyOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        shape_tensor = ctx.input_arrays("ShapeTensor")
-        ctx.set_output_dim("Out", full_funcs.requested_shape(
-            shape_tensor[0] if shape_tensor else None, ctx.input_arrays("ShapeTensorList"),
-            ctx.attr("shape")))
-        ctx.set_output_dtype("Out", VarType(ctx.attr("dtype")).to_phi())
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(VarType(ctx.attr("dtype")).to_phi(), ctx.place)
 

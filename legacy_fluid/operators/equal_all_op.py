@@ -3,18 +3,12 @@ nothing). Math in phi.kernels.funcs.compare."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import compare as compare_funcs
-
-
-class EqualAllOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", ())
-        ctx.set_output_dtype("Out", DataType.BOOL)
 
 
 class EqualAllKernel(OpKernel):
@@ -26,7 +20,7 @@ class EqualAllKernel(OpKernel):
         compare_funcs.equal_all(ctx.xp, x.data, y.data, data)
 
 
-register_operator("equal_all", EqualAllOp)
+register_operator("equal_all", OperatorWithKernel)
 for _dtype in (DataType.BOOL, DataType.INT32, DataType.INT64, DataType.FLOAT32,
                DataType.FLOAT64):
     register_op_kernel("equal_all", "CPU", EqualAllKernel, _dtype)

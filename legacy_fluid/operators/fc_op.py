@@ -6,7 +6,7 @@ What Paddle's inference passes make of mul / matmul_v2 + elementwise_add (+ relu
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import (
     OpKernel,
     UnsupportedOpVariantError,
@@ -16,15 +16,6 @@ from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import fused as fused_funcs
-
-
-class FCOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        dims = fused_funcs.fc_out_dims(ctx.get_input_dim("Input"), ctx.get_input_dim("W"),
-                                       ctx.attr("in_num_col_dims"))
-        ctx.set_output_dim("Out", dims)
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("Input"))
-        ctx.share_lod("Input", "Out")
 
 
 class FCKernel(OpKernel):
@@ -51,7 +42,7 @@ VERIFY_CASES = [
      "attrs": {"in_num_col_dims": 2}},
 ]
 
-register_operator("fc", FCOp)
+register_operator("fc", OperatorWithKernel)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("fc", "CPU", FCKernel, _dtype)
     register_op_kernel("fc", "GPU", FCKernel, _dtype)

@@ -13,7 +13,7 @@ stft (the onesided transforms of X's windowed frames). Math in phi.kernels.funcs
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
@@ -60,14 +60,6 @@ class ComplexOp(_FFTOp):
 
 class FrameOp(_FFTOp):
     """Shapes: its PHI kernel's InferMeta (the default)."""
-
-
-class StftOp(_FFTOp):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", fft_funcs.stft_dims(
-            ctx.get_input_dim("X"), ctx.get_input_dim("Window"), ctx.attr("n_fft"),
-            ctx.attr("hop_length"), ctx.attr("onesided")))
-        ctx.set_output_dtype("Out", fft_funcs.complex_dtype("stft", ctx.get_input_dtype("X")))
 
 
 class StftKernel(OpKernel):
@@ -196,7 +188,7 @@ register_operator("as_real", AsRealOp)
 register_operator("complex", ComplexOp)
 register_operator("frame", FrameOp)
 register_operator("overlap_add", OverlapAddOp)
-register_operator("stft", StftOp)
+register_operator("stft", _FFTOp)
 for _backend in ("CPU", "GPU"):
     for _dtype in _COMPLEX_TYPES:
         register_op_kernel("fft_c2c", _backend, FFTC2CKernel, _dtype)

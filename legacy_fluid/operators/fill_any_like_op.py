@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
@@ -29,11 +29,6 @@ def _out_dtype(x_dtype: DataType, dtype_attr: int) -> DataType:
 
 
 class FillAnyLikeOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.share_dim("X", "Out")
-        ctx.set_output_dtype("Out", _out_dtype(ctx.get_input_dtype("X"), ctx.attr("dtype")))
-        ctx.share_lod("X", "Out")
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         # the kernel is chosen by the output type; X's data is never read
         x_dtype = self.indicate_var_data_type(ctx, "X")

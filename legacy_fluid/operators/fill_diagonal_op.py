@@ -5,21 +5,12 @@ phi.kernels.funcs.creation."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import creation as creation_funcs
-
-
-class FillDiagonalOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        dims = ctx.get_input_dim("X")
-        if len(dims) < 2:
-            raise ValueError(f"fill_diagonal: X must have at least 2 dims, got {list(dims)}")
-        ctx.set_output_dim("Out", dims)
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
 
 
 class FillDiagonalKernel(OpKernel):
@@ -31,7 +22,7 @@ class FillDiagonalKernel(OpKernel):
                                      ctx.attr("wrap"), data)
 
 
-register_operator("fill_diagonal", FillDiagonalOp)
+register_operator("fill_diagonal", OperatorWithKernel)
 for _dtype in (DataType.BOOL, DataType.INT32, DataType.INT64, DataType.FLOAT16,
                DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("fill_diagonal", "CPU", FillDiagonalKernel, _dtype)

@@ -4,20 +4,12 @@ phi.kernels.funcs.creation."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import creation as creation_funcs
-
-
-class FillDiagonalTensorOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        creation_funcs.diagonal_fill_dims(ctx.get_input_dim("X"), ctx.attr("offset"),
-                                          ctx.attr("dim1"), ctx.attr("dim2"))
-        ctx.set_output_dim("Out", ctx.get_input_dim("X"))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
 
 
 class FillDiagonalTensorKernel(OpKernel):
@@ -30,7 +22,7 @@ class FillDiagonalTensorKernel(OpKernel):
                                             ctx.attr("dim1"), ctx.attr("dim2"), data)
 
 
-register_operator("fill_diagonal_tensor", FillDiagonalTensorOp)
+register_operator("fill_diagonal_tensor", OperatorWithKernel)
 for _dtype in (DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
                DataType.INT64, DataType.FLOAT16, DataType.FLOAT32, DataType.FLOAT64,
                DataType.COMPLEX64, DataType.COMPLEX128):

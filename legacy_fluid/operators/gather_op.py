@@ -29,12 +29,6 @@ def _axis(ctx: ExecutionContext | InferShapeContext) -> int:
 
 
 class GatherOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        dims = gather_funcs.gather_dims(ctx.get_input_dim("X"), ctx.get_input_dim("Index"),
-                                        _axis(ctx))
-        ctx.set_output_dim("Out", dims)
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         """X's dtype picks the kernel; Index keeps its integer type."""
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)

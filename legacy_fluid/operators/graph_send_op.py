@@ -84,15 +84,6 @@ class GraphSendUERecvKernel(OpKernel):
 
 
 class GraphSendUVOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        """out: [E, broadcast of x's and y's feature dims]."""
-        graph_funcs.graph_message("graph_send_uv", ctx.attr("message_op"))
-        src_dims = ctx.get_input_dim("src_index")
-        graph_funcs.check_index_dims("graph_send_uv", src_dims, ctx.get_input_dim("dst_index"))
-        ctx.set_output_dim("out", (src_dims[0], *graph_funcs.message_dims(
-            "graph_send_uv", ctx.get_input_dim("x"), ctx.get_input_dim("y"))))
-        ctx.set_output_dtype("out", ctx.get_input_dtype("x"))
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "x"), ctx.place)
 

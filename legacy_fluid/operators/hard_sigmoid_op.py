@@ -2,19 +2,12 @@
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import activation as act_funcs
-
-
-class HardSigmoidOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", ctx.get_input_dim("X"))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-        ctx.share_lod("X", "Out")
 
 
 class HardSigmoidKernel(OpKernel):
@@ -28,7 +21,7 @@ class HardSigmoidKernel(OpKernel):
         act_funcs.hardsigmoid(ctx.xp, xd, slope, offset, data)
 
 
-register_operator("hard_sigmoid", HardSigmoidOp)
+register_operator("hard_sigmoid", OperatorWithKernel)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("hard_sigmoid", "CPU", HardSigmoidKernel, _dtype)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16):

@@ -3,19 +3,12 @@ kept (2); math in phi.kernels.funcs.loss."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import loss as loss_funcs
-
-
-class IdentityLossOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", loss_funcs.identity_loss_dims(ctx.get_input_dim("X"),
-                                                                ctx.attr("reduction")))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
 
 
 class IdentityLossKernel(OpKernel):
@@ -27,7 +20,7 @@ class IdentityLossKernel(OpKernel):
         loss_funcs.identity_loss(ctx.xp, x.data, reduction, data)
 
 
-register_operator("identity_loss", IdentityLossOp)
+register_operator("identity_loss", OperatorWithKernel)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("identity_loss", "CPU", IdentityLossKernel, _dtype)
     register_op_kernel("identity_loss", "GPU", IdentityLossKernel, _dtype)

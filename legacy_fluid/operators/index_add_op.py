@@ -3,21 +3,12 @@ negatives from the end) along `axis`; math in phi.kernels.funcs.indexing."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import indexing as index_funcs
-
-
-class IndexAddOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", index_funcs.index_add_dims(
-            ctx.get_input_dim("X"), ctx.get_input_dim("Index"), ctx.get_input_dim("AddValue"),
-            ctx.attr("axis")))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-        ctx.share_lod("X", "Out")
 
 
 class IndexAddKernel(OpKernel):
@@ -31,7 +22,7 @@ class IndexAddKernel(OpKernel):
         index_funcs.index_add(ctx.xp, x.data, index.data, add_value.data, axis, data)
 
 
-register_operator("index_add", IndexAddOp)
+register_operator("index_add", OperatorWithKernel)
 for _dtype in (DataType.FLOAT16, DataType.FLOAT32, DataType.FLOAT64, DataType.INT32,
                DataType.INT64):
     register_op_kernel("index_add", "CPU", IndexAddKernel, _dtype)

@@ -15,7 +15,7 @@ Math in phi.kernels.funcs.indexing.
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
@@ -46,52 +46,12 @@ class _IndexedOp(OperatorWithKernel):
         return OpKernelType(self.indicate_var_data_type(ctx, self.data_slot), ctx.place)
 
 
-class GatherNdOp(_IndexedOp):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", index_funcs.gather_nd_dims(ctx.get_input_dim("X"),
-                                                             ctx.get_input_dim("Index")))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-
-
-class IndexSelectOp(_IndexedOp):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", index_funcs.index_select_dims(
-            ctx.get_input_dim("X"), ctx.get_input_dim("Index"), ctx.attr("dim")))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-        ctx.share_lod("X", "Out")
-
-
-class IndexSampleOp(_IndexedOp):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", index_funcs.index_sample_dims(ctx.get_input_dim("X"),
-                                                                ctx.get_input_dim("Index")))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-
-
 class TakeAlongAxisOp(_IndexedOp):
     data_slot = "Input"
-
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        index_funcs.along_axis_check("take_along_axis", ctx.get_input_dim("Input"),
-                                     ctx.get_input_dim("Index"), ctx.attr("Axis"))
-        ctx.set_output_dim("Result", ctx.get_input_dim("Index"))
-        ctx.set_output_dtype("Result", ctx.get_input_dtype("Input"))
 
 
 class PutAlongAxisOp(_IndexedOp):
     data_slot = "Input"
-
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Result", ctx.get_input_dim("Input"))
-        ctx.set_output_dtype("Result", ctx.get_input_dtype("Input"))
-        ctx.share_lod("Input", "Result")
-
-
-class ScatterOp(_IndexedOp):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", ctx.get_input_dim("X"))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-        ctx.share_lod("X", "Out")
 
 
 class GatherNdKernel(OpKernel):
@@ -180,12 +140,12 @@ VERIFY_CASES = {
                  "inputs": {"X": (3, 4), "Ids": ids_spec([2, 2]), "Updates": (2, 4)}}],
 }
 
-register_operator("gather_nd", GatherNdOp)
-register_operator("index_select", IndexSelectOp)
-register_operator("index_sample", IndexSampleOp)
+register_operator("gather_nd", _IndexedOp)
+register_operator("index_select", _IndexedOp)
+register_operator("index_sample", _IndexedOp)
 register_operator("take_along_axis", TakeAlongAxisOp)
 register_operator("put_along_axis", PutAlongAxisOp)
-register_operator("scatter", ScatterOp)
+register_operator("scatter", _IndexedOp)
 for _dtype in _GATHER_ND_TYPES:
     register_op_kernel("gather_nd", "CPU", GatherNdKernel, _dtype)
     register_op_kernel("gather_nd", "GPU", GatherNdKernel, _dtype)

@@ -3,18 +3,12 @@ phi.kernels.funcs.linalg."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import linalg as la_funcs
-
-
-class L1NormOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", ())
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
 
 
 class L1NormKernel(OpKernel):
@@ -24,6 +18,6 @@ class L1NormKernel(OpKernel):
         la_funcs.l1_norm(ctx.xp, x.data, out.mutable_data(ctx.place, x.dtype))
 
 
-register_operator("l1_norm", L1NormOp)
+register_operator("l1_norm", OperatorWithKernel)
 register_op_kernel("l1_norm", "CPU", L1NormKernel, DataType.FLOAT32)
 register_op_kernel("l1_norm", "GPU", L1NormKernel, DataType.FLOAT32)

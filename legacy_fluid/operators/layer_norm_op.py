@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
@@ -33,23 +33,6 @@ class LayerNormOpMaker(OpProtoAndCheckerMaker):
 
 
 class LayerNormOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        x_dims = ctx.get_input_dim("X")
-        begin = ctx.attr("begin_norm_axis")
-        y_dims, stat_dims = ln_funcs.layer_norm_dims(x_dims, begin, ctx.attr("epsilon"))
-        _, right = ln_funcs.flatten_at(x_dims, begin)
-        for slot in ("Scale", "Bias"):
-            if ctx.has_input(slot) and ln_funcs.flatten_at(ctx.get_input_dim(slot), 0)[1] != right:
-                raise ValueError(f"layer_norm: {slot} dims {list(ctx.get_input_dim(slot))} do "
-                                 f"not hold {right} values")
-        x_dtype = ctx.get_input_dtype("X")
-        ctx.set_output_dim("Y", y_dims)
-        ctx.set_output_dtype("Y", x_dtype)
-        ctx.share_lod("X", "Y")
-        for slot in ("Mean", "Variance"):
-            ctx.set_output_dim(slot, stat_dims)
-            ctx.set_output_dtype(slot, ln_funcs.stats_dtype(x_dtype))
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
 

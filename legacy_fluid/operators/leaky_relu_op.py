@@ -2,19 +2,12 @@
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import activation as act_funcs
-
-
-class LeakyReluOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", ctx.get_input_dim("X"))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-        ctx.share_lod("X", "Out")
 
 
 class LeakyReluKernel(OpKernel):
@@ -27,7 +20,7 @@ class LeakyReluKernel(OpKernel):
         act_funcs.leaky_relu(ctx.xp, xd, alpha, data)
 
 
-register_operator("leaky_relu", LeakyReluOp)
+register_operator("leaky_relu", OperatorWithKernel)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("leaky_relu", "CPU", LeakyReluKernel, _dtype)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
@@ -20,38 +20,6 @@ from phi.kernels.funcs import linalg_matrix as mat_funcs
 
 _FLOAT = (DataType.FLOAT32, DataType.FLOAT64)
 _COMPLEX = (DataType.COMPLEX64, DataType.COMPLEX128)
-
-
-class InverseOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Output", mat_funcs.square_dims(ctx.get_input_dim("Input"),
-                                                           "inverse"))
-        ctx.set_output_dtype("Output", ctx.get_input_dtype("Input"))
-
-
-class CholeskyOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", mat_funcs.square_dims(ctx.get_input_dim("X"), "cholesky"))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-
-
-class DeterminantOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", mat_funcs.det_out_dims(ctx.get_input_dim("Input")))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("Input"))
-
-
-class SlogDeterminantOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", mat_funcs.slogdet_out_dims(ctx.get_input_dim("Input")))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("Input"))
-
-
-class MatrixPowerOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", mat_funcs.square_dims(ctx.get_input_dim("X"),
-                                                        "matrix_power"))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
 
 
 class InverseKernel(OpKernel):
@@ -109,11 +77,11 @@ VERIFY_CASES = {
                      ("slogdeterminant", "Input"), ("matrix_power", "X"))
 }
 
-register_operator("inverse", InverseOp)
-register_operator("cholesky", CholeskyOp)
-register_operator("determinant", DeterminantOp)
-register_operator("slogdeterminant", SlogDeterminantOp)
-register_operator("matrix_power", MatrixPowerOp)
+register_operator("inverse", OperatorWithKernel)
+register_operator("cholesky", OperatorWithKernel)
+register_operator("determinant", OperatorWithKernel)
+register_operator("slogdeterminant", OperatorWithKernel)
+register_operator("matrix_power", OperatorWithKernel)
 for _backend in ("CPU", "GPU"):
     for _dtype in _FLOAT:
         register_op_kernel("cholesky", _backend, CholeskyKernel, _dtype)

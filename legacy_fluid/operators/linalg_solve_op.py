@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
@@ -39,70 +39,6 @@ class MatrixRankOpMaker(OpProtoAndCheckerMaker):
                       "X is Hermitian: |eigenvalues| of its lower triangle, not an SVD")
         self.add_attr("use_default_tol", AttrType.BOOLEAN, True,
                       "tolerance eps * max(M, N) * the largest singular value; `tol` unused")
-
-
-class SolveOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", linalg_solve_funcs.solve_out_dims(ctx.get_input_dim("X"),
-                                                                    ctx.get_input_dim("Y")))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-
-
-class TriangularSolveOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", linalg_solve_funcs.triangular_out_dims(ctx.get_input_dim("X"),
-                                                                         ctx.get_input_dim("Y")))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-
-
-class CholeskySolveOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", linalg_solve_funcs.cholesky_solve_out_dims(
-            ctx.get_input_dim("X"), ctx.get_input_dim("Y")))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-
-
-class MultiDotOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", linalg_solve_funcs.multi_dot_out_dims(ctx.get_inputs_dim("X")))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-
-
-class MatrixRankOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        tol_dims = ctx.get_input_dim("TolTensor") if ctx.has_input("TolTensor") else None
-        ctx.set_output_dim("Out", linalg_solve_funcs.matrix_rank_out_dims(ctx.get_input_dim("X"),
-                                                                          tol_dims))
-        ctx.set_output_dtype("Out", DataType.INT64)
-
-
-class QrOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        q_dims, r_dims = linalg_solve_funcs.qr_out_dims(ctx.get_input_dim("X"), ctx.attr("mode"))
-        ctx.set_output_dim("Q", q_dims)
-        ctx.set_output_dim("R", r_dims)
-        ctx.set_output_dtype("Q", ctx.get_input_dtype("X"))
-        ctx.set_output_dtype("R", ctx.get_input_dtype("X"))
-
-
-class LuOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        out_dims, pivots_dims, infos_dims = linalg_solve_funcs.lu_out_dims(ctx.get_input_dim("X"))
-        ctx.set_output_dim("Out", out_dims)
-        ctx.set_output_dim("Pivots", pivots_dims)
-        ctx.set_output_dim("Infos", infos_dims)
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-        ctx.set_output_dtype("Pivots", DataType.INT32)
-        ctx.set_output_dtype("Infos", DataType.INT32)
-
-
-class LuUnpackOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        pmat_dims, l_dims, u_dims = linalg_solve_funcs.lu_unpack_out_dims(
-            ctx.get_input_dim("X"), ctx.get_input_dim("Pivots"))
-        for slot, dims in (("Pmat", pmat_dims), ("L", l_dims), ("U", u_dims)):
-            ctx.set_output_dim(slot, dims)
-            ctx.set_output_dtype(slot, ctx.get_input_dtype("X"))
 
 
 class SolveKernel(OpKernel):
@@ -224,14 +160,14 @@ VERIFY_CASES = {
                                                               "use_default_tol": False}}],
 }
 
-register_operator("solve", SolveOp)
-register_operator("triangular_solve", TriangularSolveOp)
-register_operator("cholesky_solve", CholeskySolveOp)
-register_operator("multi_dot", MultiDotOp)
-register_operator("matrix_rank", MatrixRankOp, MatrixRankOpMaker)
-register_operator("qr", QrOp)
-register_operator("lu", LuOp)
-register_operator("lu_unpack", LuUnpackOp)
+register_operator("solve", OperatorWithKernel)
+register_operator("triangular_solve", OperatorWithKernel)
+register_operator("cholesky_solve", OperatorWithKernel)
+register_operator("multi_dot", OperatorWithKernel)
+register_operator("matrix_rank", OperatorWithKernel, MatrixRankOpMaker)
+register_operator("qr", OperatorWithKernel)
+register_operator("lu", OperatorWithKernel)
+register_operator("lu_unpack", OperatorWithKernel)
 for _backend in ("CPU", "GPU"):
     for _dtype in _FLOAT:
         register_op_kernel("solve", _backend, SolveKernel, _dtype)

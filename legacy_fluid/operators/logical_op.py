@@ -7,38 +7,21 @@ the two binary ops share one operator class; each op has its own small kernel.
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import InferShapeContext
 from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.operators.kernel_templates import BoolBinaryKernel, OutDtypeKernel
 from phi.common import DataType
 from phi.kernels.funcs import compare as compare_funcs
-from phi.kernels.funcs import elementwise as ew_funcs
 
 _CPU_TYPES = compare_funcs.LOGICAL_CPU
 _GPU_TYPES = compare_funcs.LOGICAL_GPU
 
 
-class LogicalBinaryOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        dims = ew_funcs.broadcast_shape(ctx.get_input_dim("X"), ctx.get_input_dim("Y"), -1)
-        ctx.set_output_dim("Out", dims)
-        ctx.set_output_dtype("Out", DataType.BOOL)
-        ctx.share_lod("X", "Out")
-
-
-class LogicalNotOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", ctx.get_input_dim("X"))
-        ctx.set_output_dtype("Out", DataType.BOOL)
-        ctx.share_lod("X", "Out")
-
-
-register_operator("logical_and", LogicalBinaryOp)
-register_operator("logical_or", LogicalBinaryOp)
-register_operator("logical_xor", LogicalBinaryOp)
-register_operator("logical_not", LogicalNotOp)
+register_operator("logical_and", OperatorWithKernel)
+register_operator("logical_or", OperatorWithKernel)
+register_operator("logical_xor", OperatorWithKernel)
+register_operator("logical_not", OperatorWithKernel)
 #: (op type, kernel class, funcs function, CPU dtypes, GPU dtypes)
 register_op_table(BoolBinaryKernel, [
     OpKernelRow("logical_and", "LogicalAndKernel", compare_funcs.logical_and, _CPU_TYPES,

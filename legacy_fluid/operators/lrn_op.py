@@ -3,20 +3,12 @@ Math and shape rules: phi.kernels.funcs.vision_norm."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import vision_norm as norm_funcs
-
-
-class LRNOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        dims = norm_funcs.lrn_dims(ctx.get_input_dim("X"), ctx.attr("n"))
-        for slot in ("Out", "MidOut"):
-            ctx.set_output_dim(slot, dims)
-            ctx.set_output_dtype(slot, ctx.get_input_dtype("X"))
 
 
 class LRNKernel(OpKernel):
@@ -34,7 +26,7 @@ class LRNKernel(OpKernel):
         norm_funcs.lrn(ctx.xp, x.data, n, k, alpha, beta, data_format, data, mid)
 
 
-register_operator("lrn", LRNOp)
+register_operator("lrn", OperatorWithKernel)
 register_op_kernel("lrn", "CPU", LRNKernel, DataType.FLOAT32)
 register_op_kernel("lrn", "GPU", LRNKernel, DataType.FLOAT32)
 

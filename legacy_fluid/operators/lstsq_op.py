@@ -4,7 +4,7 @@ phi.kernels.funcs.linalg_matrix."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
@@ -28,17 +28,6 @@ class LstsqOpMaker(OpProtoAndCheckerMaker):
         self.add_attr("driver", AttrType.STRING, "gels", "gels, gelsy, gelsd or gelss")
 
 
-class LstsqOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        dims = mat_funcs.lstsq_out_dims(ctx.get_input_dim("X"), ctx.get_input_dim("Y"),
-                                        ctx.attr("driver"))
-        for slot, slot_dims in zip(_SLOTS, dims):
-            if ctx.has_output(slot):
-                ctx.set_output_dim(slot, slot_dims)
-                ctx.set_output_dtype(slot, DataType.INT32 if slot == "Rank"
-                                     else ctx.get_input_dtype("X"))
-
-
 class LstsqKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("X")
@@ -56,7 +45,7 @@ class LstsqKernel(OpKernel):
                 out.resize(value.shape).mutable_data(ctx.place)[...] = value
 
 
-register_operator("lstsq", LstsqOp, LstsqOpMaker)
+register_operator("lstsq", OperatorWithKernel, LstsqOpMaker)
 for _backend in ("CPU", "GPU"):
     for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
         register_op_kernel("lstsq", _backend, LstsqKernel, _dtype)

@@ -5,19 +5,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import linalg as la_funcs
-
-
-class LuSolveOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("out", la_funcs.lu_solve_out_dims(
-            ctx.get_input_dim("b"), ctx.get_input_dim("lu"), ctx.get_input_dim("pivots")))
-        ctx.set_output_dtype("out", ctx.get_input_dtype("b"))
 
 
 class LuSolveKernel(OpKernel):
@@ -31,7 +24,7 @@ class LuSolveKernel(OpKernel):
         la_funcs.lu_solve(ctx.xp, b.data, lu.data, pivots.data, trans, data)
 
 
-register_operator("lu_solve", LuSolveOp)
+register_operator("lu_solve", OperatorWithKernel)
 for _backend in ("CPU", "GPU"):
     for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128):
         register_op_kernel("lu_solve", _backend, LuSolveKernel, _dtype)

@@ -46,27 +46,7 @@ class _XOp(OperatorWithKernel):
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
 
 
-class UnbindOp(_XOp):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_outputs_dim("Out", manip_funcs.unbind_dims(
-            ctx.get_input_dim("X"), ctx.attr("axis"), ctx.output_size("Out")))
-        ctx.set_outputs_dtype("Out", ctx.get_input_dtype("X"))
-
-
-class FlipOp(_XOp):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        manip_funcs.flip_axes(len(ctx.get_input_dim("X")), ctx.attr("axis"))
-        ctx.share_dim("X", "Out")
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-        ctx.share_lod("X", "Out")
-
-
 class RollOp(_XOp):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.share_dim("X", "Out")
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-        ctx.share_lod("X", "Out")
-
     def get_kernel_type_for_var(self, slot: str, tensor: DenseTensor,
                                 expected: OpKernelType) -> OpKernelType | None:
         if slot == "ShiftsTensor":
@@ -75,12 +55,6 @@ class RollOp(_XOp):
 
 
 class ExpandAsV2Op(_XOp):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        y_dims = ctx.get_input_dim("Y") if ctx.has_input("Y") else None
-        ctx.set_output_dim("Out", manip_funcs.expand_as_dims(
-            ctx.get_input_dim("X"), y_dims, ctx.attr("target_shape")))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-
     def get_kernel_type_for_var(self, slot: str, tensor: DenseTensor,
                                 expected: OpKernelType) -> OpKernelType | None:
         if slot == "Y":
@@ -106,13 +80,6 @@ class RepeatInterleaveOp(_XOp):
         if slot == "RepeatsTensor":
             return None  # counts keep their integer type
         return super().get_kernel_type_for_var(slot, tensor, expected)
-
-
-class MeshgridOp(_XOp):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        dims = manip_funcs.meshgrid_dims(ctx.get_inputs_dim("X"))
-        ctx.set_outputs_dim("Out", [dims] * ctx.output_size("Out"))
-        ctx.set_outputs_dtype("Out", ctx.get_input_dtype("X"))
 
 
 class UnbindKernel(OpKernel):
@@ -196,12 +163,12 @@ VERIFY_CASES = {
     "meshgrid": [{"name": "two", "inputs": {"X": [(3,), (4,)]}, "outputs": {"Out": 2}}],
 }
 
-register_operator("unbind", UnbindOp)
-register_operator("flip", FlipOp)
+register_operator("unbind", _XOp)
+register_operator("flip", _XOp)
 register_operator("roll", RollOp)
 register_operator("expand_as_v2", ExpandAsV2Op)
 register_operator("repeat_interleave", RepeatInterleaveOp)
-register_operator("meshgrid", MeshgridOp)
+register_operator("meshgrid", _XOp)
 for _dtype in _UNBIND_TYPES:
     register_op_kernel("unbind", "CPU", UnbindKernel, _dtype)
 for _dtype in _UNBIND_GPU_TYPES:

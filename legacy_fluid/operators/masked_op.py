@@ -12,7 +12,7 @@ masked_select and where_index have data-dependent dims: their kernels size the o
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
@@ -31,32 +31,13 @@ _WHERE_INDEX_GPU_TYPES = tuple(t for t in _WHERE_INDEX_TYPES if t is not DataTyp
 
 
 class MaskedFillOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("out", index_funcs.broadcast_dims(
-            "masked_fill", ctx.get_input_dim("x"), ctx.get_input_dim("mask")))
-        ctx.set_output_dtype("out", ctx.get_input_dtype("x"))
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "x"), ctx.place)
 
 
 class MaskedSelectOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        """Y's length depends on Mask's values: the kernel sets it."""
-        index_funcs.broadcast_dims("masked_select", ctx.get_input_dim("X"),
-                                   ctx.get_input_dim("Mask"))
-        ctx.set_output_dim("Y", (-1,))
-        ctx.set_output_dtype("Y", ctx.get_input_dtype("X"))
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
-
-
-class WhereIndexOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        """Out's length depends on Condition's values: the kernel sets it."""
-        ctx.set_output_dim("Out", (-1, len(ctx.get_input_dim("Condition"))))
-        ctx.set_output_dtype("Out", DataType.INT64)
 
 
 class MaskedFillKernel(OpKernel):
@@ -99,7 +80,7 @@ VERIFY_CASES = {
 
 register_operator("masked_fill", MaskedFillOp)
 register_operator("masked_select", MaskedSelectOp)
-register_operator("where_index", WhereIndexOp)
+register_operator("where_index", OperatorWithKernel)
 for _dtype in _MASKED_TYPES:
     register_op_kernel("masked_fill", "CPU", MaskedFillKernel, _dtype)
     register_op_kernel("masked_select", "CPU", MaskedSelectKernel, _dtype)

@@ -6,7 +6,7 @@ phi.kernels.funcs.sequence.
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
@@ -16,16 +16,6 @@ from phi.kernels.funcs import sequence as seq_funcs
 
 
 class MatchMatrixTensorOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        """Out: [-1, 1] (rows from the LoDs at run time); Tmp: [rows_x * dim_t * dim_in, 1]."""
-        x_dims, dim_t = ctx.get_input_dim("X"), ctx.attr("dim_t")
-        seq_funcs.check_match_dims("match_matrix_tensor", x_dims, ctx.get_input_dim("Y"),
-                                   ctx.get_input_dim("W"), dim_t)
-        ctx.set_output_dim("Out", (-1, 1))
-        ctx.set_output_dim("Tmp", (x_dims[0] * dim_t * x_dims[1], 1))
-        for slot in ("Out", "Tmp"):
-            ctx.set_output_dtype(slot, ctx.get_input_dtype("X"))
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
 

@@ -4,20 +4,12 @@ phi.kernels.funcs.linalg."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import linalg as la_funcs
-
-
-class MatrixRankAtolRtolOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        rtol = ctx.get_input_dim("rtol") if ctx.has_input("rtol") else None
-        ctx.set_output_dim("out", la_funcs.matrix_rank_atol_rtol_out_dims(
-            ctx.get_input_dim("x"), ctx.get_input_dim("atol"), rtol))
-        ctx.set_output_dtype("out", DataType.INT64)
 
 
 class MatrixRankAtolRtolKernel(OpKernel):
@@ -32,7 +24,7 @@ class MatrixRankAtolRtolKernel(OpKernel):
                                        None if rtol is None else rtol.data, hermitian, data)
 
 
-register_operator("matrix_rank_atol_rtol", MatrixRankAtolRtolOp)
+register_operator("matrix_rank_atol_rtol", OperatorWithKernel)
 for _backend in ("CPU", "GPU"):
     for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128):
         register_op_kernel("matrix_rank_atol_rtol", _backend, MatrixRankAtolRtolKernel, _dtype)

@@ -4,22 +4,12 @@ their indices within the reduced axes. Math in phi.kernels.funcs.statistics."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import statistics as stat_funcs
-
-
-class MedianOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        dims, index_dims = stat_funcs.median_dims(ctx.get_input_dim("x"), ctx.attr("axis"),
-                                                  ctx.attr("keepdim"), ctx.attr("mode"))
-        ctx.set_output_dim("out", dims)
-        ctx.set_output_dtype("out", ctx.get_input_dtype("x"))
-        ctx.set_output_dim("medians", index_dims)
-        ctx.set_output_dtype("medians", DataType.INT64)
 
 
 class MedianKernel(OpKernel):
@@ -41,7 +31,7 @@ class MedianKernel(OpKernel):
         stat_funcs.median(ctx.xp, x.data, axis, mode, data, index)
 
 
-register_operator("median", MedianOp)
+register_operator("median", OperatorWithKernel)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64):
     register_op_kernel("median", "CPU", MedianKernel, _dtype)
     register_op_kernel("median", "GPU", MedianKernel, _dtype)

@@ -3,7 +3,7 @@ y_num_col_dims; Out dims = X.dims[:x_num_col_dims] + Y.dims[y_num_col_dims:]."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
@@ -13,14 +13,6 @@ from phi.kernels.funcs import matmul as matmul_funcs
 
 
 class MulOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        dims = matmul_funcs.matmul_with_flatten_out_dims(
-            ctx.get_input_dim("X"), ctx.get_input_dim("Y"), ctx.attr("x_num_col_dims"),
-            ctx.attr("y_num_col_dims"))
-        ctx.set_output_dim("Out", dims)
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-        ctx.share_lod("X", "Out")
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
 

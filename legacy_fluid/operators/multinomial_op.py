@@ -4,19 +4,12 @@ categories are refused. Process-wide generator, as Paddle's (phi.kernels.funcs.r
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import random as random_funcs
-
-
-class MultinomialOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", random_funcs.multinomial_dims(ctx.get_input_dim("X"),
-                                                                ctx.attr("num_samples")))
-        ctx.set_output_dtype("Out", DataType.INT64)
 
 
 class MultinomialKernel(OpKernel):
@@ -32,7 +25,7 @@ class MultinomialKernel(OpKernel):
 VERIFY_CASES = [{"name": "weights", "inputs": {"X": {"shape": (3, 4), "low": 0.1, "high": 1}},
                  "attrs": {"num_samples": 2}}]
 
-register_operator("multinomial", MultinomialOp)
+register_operator("multinomial", OperatorWithKernel)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("multinomial", "CPU", MultinomialKernel, _dtype)
     register_op_kernel("multinomial", "GPU", MultinomialKernel, _dtype)

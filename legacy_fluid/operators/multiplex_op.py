@@ -3,19 +3,12 @@ N at most the candidates' rows); math in phi.kernels.funcs.manipulation."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import manipulation as manip_funcs
-
-
-class MultiplexOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", manip_funcs.multiplex_dims(ctx.get_inputs_dim("X"),
-                                                             ctx.get_input_dim("Ids")))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
 
 
 class MultiplexKernel(OpKernel):
@@ -27,7 +20,7 @@ class MultiplexKernel(OpKernel):
         manip_funcs.multiplex(ctx.xp, [t.data for t in x], ids.data, data)
 
 
-register_operator("multiplex", MultiplexOp)
+register_operator("multiplex", OperatorWithKernel)
 for _dtype in (DataType.INT32, DataType.INT64, DataType.FLOAT32, DataType.FLOAT64,
                DataType.COMPLEX64, DataType.COMPLEX128):
     register_op_kernel("multiplex", "CPU", MultiplexKernel, _dtype)

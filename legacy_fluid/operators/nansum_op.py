@@ -4,7 +4,7 @@ phi.kernels.funcs.statistics."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
@@ -23,13 +23,6 @@ def _out_dtype(x_dtype: DataType, dtype: int) -> DataType:
     return sum_out_dtype(x_dtype, DataType.UNDEFINED if dtype < 0 else VarType(dtype).to_phi())
 
 
-class NansumOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("out", stat_funcs.moment_dims(ctx.get_input_dim("x"),
-                                                         ctx.attr("axis"), ctx.attr("keepdim")))
-        ctx.set_output_dtype("out", _out_dtype(ctx.get_input_dtype("x"), ctx.attr("dtype")))
-
-
 class NansumKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("x")
@@ -44,7 +37,7 @@ class NansumKernel(OpKernel):
         stat_funcs.nansum(ctx.xp, x.data, axis, data)
 
 
-register_operator("nansum", NansumOp)
+register_operator("nansum", OperatorWithKernel)
 for _dtype in _CPU_TYPES:
     register_op_kernel("nansum", "CPU", NansumKernel, _dtype)
 for _dtype in _GPU_TYPES:

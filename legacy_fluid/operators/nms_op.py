@@ -15,7 +15,7 @@ phi.kernels.funcs.nms.
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
@@ -27,58 +27,21 @@ _FLOAT = (DataType.FLOAT32, DataType.FLOAT64)
 
 
 class MulticlassNms3Op(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        """Out [-1, 6], Index [-1, 1], NmsRoisNum [-1]: the kernel sizes them."""
-        box = nms_funcs.check_layout("multiclass_nms3", ctx.get_input_dim("BBoxes"),
-                                     ctx.get_input_dim("Scores"))
-        ctx.set_output_dim("Out", (-1, box + 2))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("BBoxes"))
-        ctx.set_output_dim("Index", (-1, 1))
-        ctx.set_output_dtype("Index", DataType.INT32)
-        if ctx.has_output("NmsRoisNum"):
-            ctx.set_output_dim("NmsRoisNum", (-1,))
-            ctx.set_output_dtype("NmsRoisNum", DataType.INT32)
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "Scores"), ctx.place)
 
 
 class MulticlassNmsOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        """Out [-1, 6]: the kernel sizes it and sets its LoD."""
-        box = nms_funcs.check_layout("multiclass_nms", ctx.get_input_dim("BBoxes"),
-                                     ctx.get_input_dim("Scores"))
-        ctx.set_output_dim("Out", (-1, box + 2))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("BBoxes"))
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "Scores"), ctx.place)
 
 
 class MatrixNmsOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        """Out [-1, 6], Index [-1, 1], RoisNum [N]."""
-        bboxes, scores = ctx.get_input_dim("BBoxes"), ctx.get_input_dim("Scores")
-        box = nms_funcs.check_layout("matrix_nms", bboxes, scores, per_class=False)
-        ctx.set_output_dim("Out", (-1, box + 2))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("BBoxes"))
-        ctx.set_output_dim("Index", (-1, 1))
-        ctx.set_output_dtype("Index", DataType.INT32)
-        if ctx.has_output("RoisNum"):
-            ctx.set_output_dim("RoisNum", (scores[0],))
-            ctx.set_output_dtype("RoisNum", DataType.INT32)
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "Scores"), ctx.place)
 
 
 class NmsOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        """KeepBoxesIdxs [-1]: the kernel sizes it."""
-        nms_funcs.check_ranked_boxes(ctx.get_input_dim("Boxes"))
-        ctx.set_output_dim("KeepBoxesIdxs", (-1,))
-        ctx.set_output_dtype("KeepBoxesIdxs", DataType.INT64)
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "Boxes"), ctx.place)
 

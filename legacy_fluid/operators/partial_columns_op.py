@@ -5,21 +5,11 @@ start counts from the end) or added up (partial_sum); math in phi.kernels.funcs.
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.kernels.funcs import manipulation as manip_funcs
-
-
-class PartialColumnsOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        dims = ctx.get_inputs_dim("X")
-        rows, _, length = manip_funcs.partial_columns(self.type, dims, ctx.attr("start_index"),
-                                                      ctx.attr("length"))
-        wide = len(dims) if self.type == "partial_concat" else 1
-        ctx.set_output_dim("Out", (rows, wide * length))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
 
 
 class PartialConcatKernel(OpKernel):
@@ -42,8 +32,8 @@ class PartialSumKernel(OpKernel):
         manip_funcs.partial_sum(ctx.xp, [t.data for t in x], start_index, length, data)
 
 
-register_operator("partial_concat", PartialColumnsOp)
-register_operator("partial_sum", PartialColumnsOp)
+register_operator("partial_concat", OperatorWithKernel)
+register_operator("partial_sum", OperatorWithKernel)
 for _dtype in manip_funcs.PARTIAL_SUM_TYPES:
     register_op_kernel("partial_sum", "CPU", PartialSumKernel, _dtype)
     register_op_kernel("partial_sum", "GPU", PartialSumKernel, _dtype)

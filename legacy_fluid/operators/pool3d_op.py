@@ -4,7 +4,7 @@ window). Window rules: phi.kernels.funcs.pooling_nd."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
@@ -14,16 +14,6 @@ from phi.kernels.funcs import pooling_nd as pool_funcs
 
 
 class Pool3DOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        dims = pool_funcs.pool_nd_out_dims(
-            ctx.get_input_dim("X"), ctx.attr("ksize"), ctx.attr("strides"),
-            ctx.attr("paddings"), ctx.attr("ceil_mode"), ctx.attr("data_format"),
-            ctx.attr("global_pooling"), ctx.attr("adaptive"), ctx.attr("padding_algorithm"),
-            3, "pool3d")
-        ctx.set_output_dim("Out", dims)
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-        ctx.share_lod("X", "Out")
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
 
@@ -49,17 +39,6 @@ class Pool3DKernel(OpKernel):
 
 
 class MaxPoolWithIndexOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        rank = 2 if self.type == "max_pool2d_with_index" else 3
-        dims = pool_funcs.with_index_out_dims(
-            ctx.get_input_dim("X"), ctx.attr("ksize"), ctx.attr("strides"),
-            ctx.attr("paddings"), ctx.attr("global_pooling"), ctx.attr("adaptive"),
-            ctx.attr("ceil_mode"), rank, self.type)
-        ctx.set_output_dim("Out", dims)
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-        ctx.set_output_dim("Mask", dims)
-        ctx.set_output_dtype("Mask", DataType.INT32)
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
 

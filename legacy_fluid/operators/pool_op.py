@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
@@ -44,15 +44,6 @@ class Pool2DOpMaker(OpProtoAndCheckerMaker):
 
 
 class Pool2DOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        dims = pool_funcs.pool2d_out_dims(
-            ctx.get_input_dim("X"), ctx.attr("ksize"), ctx.attr("strides"),
-            ctx.attr("paddings"), ctx.attr("ceil_mode"), ctx.attr("data_format"),
-            ctx.attr("global_pooling"), ctx.attr("adaptive"), ctx.attr("padding_algorithm"))
-        ctx.set_output_dim("Out", dims)
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-        ctx.share_lod("X", "Out")
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
@@ -42,38 +42,11 @@ class DistributeFpnProposalsOpMaker(OpProtoAndCheckerMaker):
 
 
 class GenerateProposalsV2Op(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        """RpnRois [-1, 4], RpnRoiProbs [-1, 1], RpnRoisNum [N]: the kernel sizes them."""
-        n = prop_funcs.proposal_dims(
-            ctx.get_input_dim("Scores"), ctx.get_input_dim("BboxDeltas"),
-            ctx.get_input_dim("ImShape"), ctx.get_input_dim("Anchors"),
-            ctx.get_input_dim("Variances"))
-        dtype = ctx.get_input_dtype("Scores")
-        ctx.set_output_dim("RpnRois", (-1, 4))
-        ctx.set_output_dtype("RpnRois", dtype)
-        ctx.set_output_dim("RpnRoiProbs", (-1, 1))
-        ctx.set_output_dtype("RpnRoiProbs", dtype)
-        if ctx.has_output("RpnRoisNum"):
-            ctx.set_output_dim("RpnRoisNum", (n,))
-            ctx.set_output_dtype("RpnRoisNum", DataType.INT32)
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "Scores"), ctx.place)
 
 
 class DistributeFpnProposalsOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        """Each level [-1, 4] (sized by the kernel), RestoreIndex [R, 1] int32."""
-        levels = prop_funcs.check_fpn(ctx.get_input_dim("FpnRois"), ctx.attr("min_level"),
-                                      ctx.attr("max_level"), ctx.output_size("MultiFpnRois"))
-        ctx.set_outputs_dim("MultiFpnRois", [(-1, 4)] * levels)
-        ctx.set_outputs_dtype("MultiFpnRois", ctx.get_input_dtype("FpnRois"))
-        ctx.set_output_dim("RestoreIndex", (ctx.get_input_dim("FpnRois")[0], 1))
-        ctx.set_output_dtype("RestoreIndex", DataType.INT32)
-        if ctx.has_output("MultiLevelRoIsNum"):
-            ctx.set_outputs_dim("MultiLevelRoIsNum", [(-1,)] * levels)
-            ctx.set_outputs_dtype("MultiLevelRoIsNum", DataType.INT32)
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "FpnRois"), ctx.place)
 

@@ -7,7 +7,7 @@ phi.kernels.funcs.roi_grad."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.grad import GradOp
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
@@ -15,16 +15,6 @@ from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import roi as roi_funcs
 from phi.kernels.funcs import roi_grad as roi_grad_funcs
-
-
-class PsroiPoolOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", roi_funcs.psroi_pool_dims(
-            ctx.get_input_dim("X"), ctx.get_input_dim("ROIs"),
-            ctx.get_input_dim("RoisNum") if ctx.has_input("RoisNum") else None,
-            ctx.attr("pooled_height"), ctx.attr("pooled_width"), ctx.attr("output_channels"),
-            ctx.attr("spatial_scale")))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
 
 
 class PsroiPoolKernel(OpKernel):
@@ -55,7 +45,7 @@ class PsroiPoolGradKernel(OpKernel):
                                        x_grad.mutable_data(ctx.place, out_grad.dtype))
 
 
-register_operator("psroi_pool", PsroiPoolOp)
+register_operator("psroi_pool", OperatorWithKernel)
 register_operator("psroi_pool_grad", GradOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("psroi_pool", "CPU", PsroiPoolKernel, _dtype)

@@ -4,7 +4,7 @@ phi.kernels.funcs.statistics."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
@@ -21,11 +21,6 @@ _GPU_TYPES = tuple(t for t in _CPU_TYPES if t is not DataType.BFLOAT16)
 
 
 class ReduceAsOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        stat_funcs.reduce_as_axes(ctx.get_input_dim("x"), ctx.get_input_dim("target"))
-        ctx.set_output_dim("out", ctx.get_input_dim("target"))
-        ctx.set_output_dtype("out", sum_out_dtype(ctx.get_input_dtype("x"), DataType.UNDEFINED))
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "x"), ctx.place)
 

@@ -10,9 +10,7 @@ holds no data. One operator class serves both ops.
 
 from __future__ import annotations
 
-from typing import Any
-
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
@@ -51,28 +49,7 @@ class Reshape2OpMaker(ReshapeOpMaker):
         self.add_output("XShape", "[0, *X.dims]: dims only, no data")
 
 
-def _shape_arrays(ctx: InferShapeContext, slot: str) -> list[Any]:
-    vars_ = ctx.runtime.inputs.get(slot, [])
-    return [v.value.data for v in vars_ if v is not None and isinstance(v.value, DenseTensor)
-            and v.value.initialized()]
-
-
 class ReshapeOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        x_dims = ctx.get_input_dim("X")
-        shape_tensor = _shape_arrays(ctx, "Shape")
-        requested = reshape_funcs.requested_shape(_shape_arrays(ctx, "ShapeTensor"),
-                                                  shape_tensor[0] if shape_tensor else None,
-                                                  ctx.attr("shape"))
-        dims = reshape_funcs.infer_reshape_dims(requested, x_dims)
-        ctx.set_output_dim("Out", dims)
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-        ctx.share_lod("X", "Out")  # whatever the new first dim, as Paddle 3.3.1's
-        if ctx.has_output("XShape"):  # reshape2
-            ctx.set_output_dim("XShape", reshape_funcs.xshape_dims(x_dims))
-            ctx.set_output_dtype("XShape", ctx.get_input_dtype("X"))
-            ctx.share_lod("X", "XShape")
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
 

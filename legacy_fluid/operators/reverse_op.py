@@ -3,20 +3,12 @@ reversed once); math in phi.kernels.funcs.manipulation."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import manipulation as manip_funcs
-
-
-class ReverseOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        manip_funcs.reverse_axes(len(ctx.get_input_dim("X")), ctx.attr("axis"))
-        ctx.share_dim("X", "Out")
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-        ctx.share_lod("X", "Out")
 
 
 class ReverseKernel(OpKernel):
@@ -28,7 +20,7 @@ class ReverseKernel(OpKernel):
         manip_funcs.reverse(ctx.xp, x.data, axis, data)
 
 
-register_operator("reverse", ReverseOp)
+register_operator("reverse", OperatorWithKernel)
 for _dtype in (DataType.BOOL, DataType.UINT8, DataType.INT32, DataType.INT64, DataType.FLOAT32,
                DataType.FLOAT64):
     register_op_kernel("reverse", "CPU", ReverseKernel, _dtype)

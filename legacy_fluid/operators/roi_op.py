@@ -14,7 +14,7 @@ phi.kernels.funcs.roi_grad.
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.grad import GradOp
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
@@ -25,31 +25,12 @@ from phi.kernels.funcs import roi as roi_funcs
 from phi.kernels.funcs import roi_grad as roi_grad_funcs
 
 
-def _rois_num_dims(ctx: InferShapeContext) -> tuple[int, ...] | None:
-    return ctx.get_input_dim("RoisNum") if ctx.has_input("RoisNum") else None
-
-
 class RoiAlignOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", roi_funcs.check_dims(
-            "roi_align", ctx.get_input_dim("X"), ctx.get_input_dim("ROIs"), _rois_num_dims(ctx),
-            ctx.attr("pooled_height"), ctx.attr("pooled_width")))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
 
 
 class RoiPoolOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        dims = roi_funcs.check_dims(
-            "roi_pool", ctx.get_input_dim("X"), ctx.get_input_dim("ROIs"), _rois_num_dims(ctx),
-            ctx.attr("pooled_height"), ctx.attr("pooled_width"))
-        ctx.set_output_dim("Out", dims)
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-        ctx.set_output_dim("Argmax", dims)
-        ctx.set_output_dtype("Argmax", DataType.INT64)
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
 

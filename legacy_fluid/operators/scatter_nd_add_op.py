@@ -4,19 +4,12 @@ phi.kernels.funcs.manipulation."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import manipulation as manip_funcs
-
-
-class ScatterNdAddOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", manip_funcs.scatter_nd_add_dims(
-            ctx.get_input_dim("X"), ctx.get_input_dim("Index"), ctx.get_input_dim("Updates")))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
 
 
 class ScatterNdAddKernel(OpKernel):
@@ -29,7 +22,7 @@ class ScatterNdAddKernel(OpKernel):
         manip_funcs.scatter_nd_add(ctx.xp, x.data, index.data, updates.data, data)
 
 
-register_operator("scatter_nd_add", ScatterNdAddOp)
+register_operator("scatter_nd_add", OperatorWithKernel)
 for _dtype in (DataType.UINT8, DataType.INT32, DataType.INT64, DataType.FLOAT32,
                DataType.FLOAT64):
     register_op_kernel("scatter_nd_add", "CPU", ScatterNdAddKernel, _dtype)

@@ -4,7 +4,7 @@ Math in phi.kernels.funcs.statistics."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
@@ -14,13 +14,6 @@ from phi.kernels.funcs import statistics as stat_funcs
 
 
 class SegmentPoolOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        dims, summed_dims = stat_funcs.segment_pool_dims(ctx.get_input_dim("X"), None)
-        ctx.set_output_dim("Out", dims)
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-        ctx.set_output_dim("SummedIds", summed_dims)
-        ctx.set_output_dtype("SummedIds", ctx.get_input_dtype("X"))
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
 

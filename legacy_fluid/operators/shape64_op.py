@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
@@ -13,10 +13,6 @@ from phi.kernels.funcs import shape as shape_funcs
 
 
 class Shape64Op(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("out", shape_funcs.shape_dims(ctx.get_input_dim("input")))
-        ctx.set_output_dtype("out", DataType.INT64)
-
     def get_kernel_type_for_var(self, slot: str, tensor: DenseTensor,
                                 expected: OpKernelType) -> OpKernelType | None:
         return None  # only the dims are read: wherever the data is, it stays

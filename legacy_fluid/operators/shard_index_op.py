@@ -4,19 +4,12 @@ math in phi.kernels.funcs.manipulation."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import manipulation as manip_funcs
-
-
-class ShardIndexOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", manip_funcs.shard_index_dims(ctx.get_input_dim("X")))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-        ctx.share_lod("X", "Out")
 
 
 class ShardIndexKernel(OpKernel):
@@ -32,7 +25,7 @@ class ShardIndexKernel(OpKernel):
                                 data)
 
 
-register_operator("shard_index", ShardIndexOp)
+register_operator("shard_index", OperatorWithKernel)
 for _dtype in (DataType.INT32, DataType.INT64):
     register_op_kernel("shard_index", "CPU", ShardIndexKernel, _dtype)
     register_op_kernel("shard_index", "GPU", ShardIndexKernel, _dtype)

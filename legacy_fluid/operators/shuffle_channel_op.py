@@ -4,19 +4,12 @@ where Paddle 3.3.1 writes only the first half of each plane, see that module).""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import vision_shuffle as shuffle_funcs
-
-
-class ShuffleChannelOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", shuffle_funcs.channel_shuffle_dims(
-            ctx.get_input_dim("X"), ctx.attr("group"), "NCHW"))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
 
 
 class ShuffleChannelKernel(OpKernel):
@@ -28,7 +21,7 @@ class ShuffleChannelKernel(OpKernel):
         shuffle_funcs.channel_shuffle(ctx.xp, x.data, group, "NCHW", data)
 
 
-register_operator("shuffle_channel", ShuffleChannelOp)
+register_operator("shuffle_channel", OperatorWithKernel)
 for _backend in ("CPU", "GPU"):
     for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
         register_op_kernel("shuffle_channel", _backend, ShuffleChannelKernel, _dtype)

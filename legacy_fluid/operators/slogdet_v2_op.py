@@ -3,22 +3,13 @@ matrices x [..., n, n] as two outputs. Math in phi.kernels.funcs.linalg_matrix."
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import linalg_matrix as mat_funcs
 from phi.kernels.funcs.unary_math import abs_out_dtype
-
-
-class SlogdetV2Op(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        dims = mat_funcs.slogdet_out_dims(ctx.get_input_dim("x"))[1:]
-        dtype = ctx.get_input_dtype("x")
-        for slot, slot_dtype in (("sign", dtype), ("logdet", abs_out_dtype(dtype))):
-            ctx.set_output_dim(slot, dims)
-            ctx.set_output_dtype(slot, slot_dtype)
 
 
 class SlogdetV2Kernel(OpKernel):
@@ -30,7 +21,7 @@ class SlogdetV2Kernel(OpKernel):
                              logdet.mutable_data(ctx.place, abs_out_dtype(x.dtype)))
 
 
-register_operator("slogdet_v2", SlogdetV2Op)
+register_operator("slogdet_v2", OperatorWithKernel)
 for _backend in ("CPU", "GPU"):
     for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128):
         register_op_kernel("slogdet_v2", _backend, SlogdetV2Kernel, _dtype)

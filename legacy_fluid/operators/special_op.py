@@ -6,7 +6,7 @@ as Paddle 3.3.1 evaluates it: -inf for n = 0). Math in phi.kernels.funcs.special
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
@@ -16,20 +16,6 @@ from phi.common import DataType
 from phi.kernels.funcs import special
 
 _FLOAT = (DataType.FLOAT32, DataType.FLOAT64)
-
-
-class SpecialOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("out", ctx.get_input_dim("x"))
-        ctx.set_output_dtype("out", ctx.get_input_dtype("x"))
-        ctx.share_lod("x", "out")
-
-
-class GammainccOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("out", special.same_dims("gammaincc", ctx.get_input_dim("x"),
-                                                    ctx.get_input_dim("y")))
-        ctx.set_output_dtype("out", ctx.get_input_dtype("x"))
 
 
 class GammainccKernel(OpKernel):
@@ -48,13 +34,13 @@ class PolygammaKernel(OpKernel):
         special.polygamma(ctx.xp, x.data, n, out.mutable_data(ctx.place, x.dtype))
 
 
-register_operator("gammaln", SpecialOp)
-register_operator("polygamma", SpecialOp)
-register_operator("gammaincc", GammainccOp)
-register_operator("i0", SpecialOp)
-register_operator("i0e", SpecialOp)
-register_operator("i1", SpecialOp)
-register_operator("i1e", SpecialOp)
+register_operator("gammaln", OperatorWithKernel)
+register_operator("polygamma", OperatorWithKernel)
+register_operator("gammaincc", OperatorWithKernel)
+register_operator("i0", OperatorWithKernel)
+register_operator("i0e", OperatorWithKernel)
+register_operator("i1", OperatorWithKernel)
+register_operator("i1e", OperatorWithKernel)
 register_op_table(LowerSameDtypeKernel, [
     OpKernelRow("gammaln", "GammalnKernel", special.lgamma, _FLOAT),
     OpKernelRow("i0", "I0Kernel", special.i0, _FLOAT),

@@ -3,20 +3,12 @@ U and V. Math and shape rules: phi.kernels.funcs.vision_norm."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import vision_norm as norm_funcs
-
-
-class SpectralNormOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", norm_funcs.spectral_norm_dims(
-            ctx.get_input_dim("Weight"), ctx.get_input_dim("U"), ctx.get_input_dim("V"),
-            ctx.attr("dim"), ctx.attr("power_iters")))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("Weight"))
 
 
 class SpectralNormKernel(OpKernel):
@@ -33,7 +25,7 @@ class SpectralNormKernel(OpKernel):
                                  data)
 
 
-register_operator("spectral_norm", SpectralNormOp)
+register_operator("spectral_norm", OperatorWithKernel)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("spectral_norm", "CPU", SpectralNormKernel, _dtype)
     register_op_kernel("spectral_norm", "GPU", SpectralNormKernel, _dtype)

@@ -50,22 +50,6 @@ def _plan(ctx: InferShapeContext | ExecutionContext, x_dims: tuple[int, ...]
 
 
 class SplitOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        x_dims = ctx.get_input_dim("X")
-        axis, sections = _plan(ctx, x_dims)
-        if len(sections) != ctx.output_size("Out"):
-            raise ValueError(f"split: {len(sections)} parts but {ctx.output_size('Out')} "
-                             "outputs")
-        ctx.set_outputs_dim("Out", cs_funcs.split_dims(x_dims, sections, axis))
-        dtype = ctx.get_input_dtype("X")
-        lod = ctx.input_var("X").get_tensor().lod
-        # the context sets dims per output but dtype/lod only for the first: do the rest here
-        for var in ctx.runtime.outputs["Out"]:
-            if var is not None:
-                var.get_tensor().set_dtype(dtype)
-                if axis != 0:
-                    var.get_tensor().lod = lod
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         dtype = self.indicate_var_data_type(ctx, "X")
         if (ctx.place.is_cpu and int(ctx.attr("num")) > 0

@@ -16,7 +16,6 @@ from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import squeeze as sq_funcs
-from phi.kernels.funcs import transpose as tr_funcs
 
 
 def _add_xshape(maker: OpProtoAndCheckerMaker) -> None:
@@ -73,18 +72,6 @@ class SqueezeOp(OperatorWithKernel):
 
     def out_dims(self, ctx: InferShapeContext, x_dims: tuple[int, ...]) -> tuple[int, ...]:
         return sq_funcs.squeeze_dims(x_dims, ctx.attr("axes"))
-
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        x_dims = ctx.get_input_dim("X")
-        dims = self.out_dims(ctx, x_dims)
-        ctx.set_output_dim("Out", dims)
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-        if sq_funcs.first_dim_kept(x_dims, dims):
-            ctx.share_lod("X", "Out")
-        if ctx.has_output("XShape"):
-            ctx.set_output_dim("XShape", tr_funcs.xshape_dims(x_dims))
-            ctx.set_output_dtype("XShape", ctx.get_input_dtype("X"))
-            ctx.share_lod("X", "XShape")
 
 
 class UnsqueezeOp(SqueezeOp):

@@ -6,7 +6,7 @@ the dtype of the first initialized input and the lod of X[0].
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
@@ -24,18 +24,6 @@ def _fed(tensors: list[DenseTensor | None]) -> list[DenseTensor]:
     return [t for t in tensors if t is not None and t.initialized()]
 
 
-class SumOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        vars_ = ctx.runtime.inputs.get("X", [])
-        tensors = _fed([v.value if v is not None and isinstance(v.value, DenseTensor) else None
-                        for v in vars_])
-        if not tensors:
-            raise ValueError("sum: no input holds a tensor")
-        ctx.set_output_dim("Out", add_n_funcs.add_n_dims([t.dims for t in tensors]))
-        ctx.set_output_dtype("Out", tensors[0].dtype)
-        ctx.share_lod("X", "Out")
-
-
 class SumKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         xs = ctx.multi_input("X")
@@ -45,7 +33,7 @@ class SumKernel(OpKernel):
         add_n_funcs.add_n(ctx.xp, [t.data for t in tensors], data)
 
 
-register_operator("sum", SumOp)
+register_operator("sum", OperatorWithKernel)
 for _dtype in _CPU_TYPES:
     register_op_kernel("sum", "CPU", SumKernel, _dtype)
 for _dtype in _GPU_TYPES:

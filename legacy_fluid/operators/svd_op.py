@@ -3,22 +3,13 @@ in phi.kernels.funcs.linalg_matrix."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import linalg_matrix as mat_funcs
 from phi.kernels.funcs.unary_math import abs_out_dtype
-
-
-class SvdOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        dims = mat_funcs.svd_out_dims(ctx.get_input_dim("X"), ctx.attr("full_matrices"))
-        dtype = ctx.get_input_dtype("X")
-        for slot, slot_dims in zip(("U", "S", "VH"), dims):
-            ctx.set_output_dim(slot, slot_dims)
-            ctx.set_output_dtype(slot, abs_out_dtype(dtype) if slot == "S" else dtype)
 
 
 class SvdKernel(OpKernel):
@@ -33,7 +24,7 @@ class SvdKernel(OpKernel):
                       vh.mutable_data(ctx.place, x.dtype))
 
 
-register_operator("svd", SvdOp)
+register_operator("svd", OperatorWithKernel)
 for _backend in ("CPU", "GPU"):
     for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128):
         register_op_kernel("svd", _backend, SvdKernel, _dtype)

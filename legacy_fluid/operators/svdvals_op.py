@@ -3,19 +3,12 @@ phi.kernels.funcs.linalg_matrix."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import linalg_matrix as mat_funcs
-
-
-class SvdvalsOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("s", mat_funcs.svd_out_dims(ctx.get_input_dim("x"), False,
-                                                       "svdvals")[1])
-        ctx.set_output_dtype("s", ctx.get_input_dtype("x"))
 
 
 class SvdvalsKernel(OpKernel):
@@ -25,7 +18,7 @@ class SvdvalsKernel(OpKernel):
         mat_funcs.svdvals(ctx.xp, x.data, s.mutable_data(ctx.place, x.dtype))
 
 
-register_operator("svdvals", SvdvalsOp)
+register_operator("svdvals", OperatorWithKernel)
 for _backend in ("CPU", "GPU"):
     for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
         register_op_kernel("svdvals", _backend, SvdvalsKernel, _dtype)

@@ -7,7 +7,7 @@ halves' gradients; math: phi.kernels.funcs.activation_grad.swiglu_grad).
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.grad import GradOp
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
@@ -15,13 +15,6 @@ from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import activation as act_funcs
 from phi.kernels.funcs import activation_grad as act_grad
-
-
-class SwigluOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        y_dims = ctx.get_input_dim("y") if ctx.has_input("y") else None
-        ctx.set_output_dim("out", act_funcs.swiglu_out_dims(ctx.get_input_dim("x"), y_dims))
-        ctx.set_output_dtype("out", ctx.get_input_dtype("x"))
 
 
 class SwigluKernel(OpKernel):
@@ -46,7 +39,7 @@ class SwigluGradKernel(OpKernel):
                              dy)
 
 
-register_operator("swiglu", SwigluOp)
+register_operator("swiglu", OperatorWithKernel)
 register_operator("swiglu_grad", GradOp)
 for _backend in ("CPU", "GPU"):
     for _dtype in (DataType.FLOAT32, DataType.FLOAT64):

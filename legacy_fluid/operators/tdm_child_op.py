@@ -5,7 +5,7 @@ dtype attribute. Math: phi.kernels.funcs.tdm.
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
@@ -17,14 +17,6 @@ from phi.kernels.funcs.unique import index_dtype
 
 
 class TdmChildOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        dims = tdm_funcs.tdm_child_dims("tdm_child", ctx.get_input_dim("X"),
-                                        ctx.get_input_dim("TreeInfo"), ctx.attr("child_nums"))
-        dtype = index_dtype("tdm_child", VarType(ctx.attr("dtype")).to_phi())
-        for slot in ("Child", "LeafMask"):
-            ctx.set_output_dim(slot, dims)
-            ctx.set_output_dtype(slot, dtype)
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
 

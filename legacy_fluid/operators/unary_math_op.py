@@ -24,7 +24,7 @@ takes its proto from the yaml (the extra attributes, which differ per op as in P
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
@@ -70,44 +70,6 @@ class RoundOp(OperatorWithKernel):
         if self.desc is not None and "decimals" not in self.desc.attrs:
             self.attrs.pop("decimals", None)
 
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", ctx.get_input_dim("X"))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-        ctx.share_lod("X", "Out")
-
-
-class RealOutOp(OperatorWithKernel):
-    """real, imag, angle: Out has X's dims; complex64 / complex128 become float32 /
-    float64."""
-
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", ctx.get_input_dim("X"))
-        ctx.set_output_dtype("Out", unary_math.abs_out_dtype(ctx.get_input_dtype("X")))
-        ctx.share_lod("X", "Out")
-
-
-class RenormOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", ctx.get_input_dim("X"))
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-        ctx.share_lod("X", "Out")
-
-
-class RintOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("out", ctx.get_input_dim("x"))
-        ctx.set_output_dtype("out", ctx.get_input_dtype("x"))
-        ctx.share_lod("x", "out")
-
-
-class IsnanOp(OperatorWithKernel):
-    """isnan_v2, isfinite_v2, isinf_v2: Out is bool with X's dims."""
-
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("Out", ctx.get_input_dim("X"))
-        ctx.set_output_dtype("Out", DataType.BOOL)
-        ctx.share_lod("X", "Out")
-
 
 class RintKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
@@ -145,25 +107,25 @@ register_operator("sinh", ActivationOp)
 register_operator("erf", ActivationOp)
 register_operator("expm1", FloatOutOp)
 register_operator("log1p", FloatOutOp)
-register_operator("isnan_v2", IsnanOp)
+register_operator("isnan_v2", OperatorWithKernel)
 register_operator("trunc", ActivationOp)
-register_operator("rint", RintOp)
+register_operator("rint", OperatorWithKernel)
 register_operator("round", RoundOp)
-register_operator("isfinite_v2", IsnanOp)
-register_operator("isinf_v2", IsnanOp)
+register_operator("isfinite_v2", OperatorWithKernel)
+register_operator("isinf_v2", OperatorWithKernel)
 register_operator("asin", ActivationOp)
 register_operator("acos", ActivationOp)
 for _op in ("asinh", "acosh", "atanh", "cosh", "tan"):
     register_operator(_op, ActivationOp)
 register_operator("log2", FloatOutOp)
 register_operator("log10", FloatOutOp)
-register_operator("renorm", RenormOp)
+register_operator("renorm", OperatorWithKernel)
 for _op in ("lgamma", "digamma", "erfinv"):
     register_operator(_op, ActivationOp)
-register_operator("real", RealOutOp)
-register_operator("imag", RealOutOp)
+register_operator("real", OperatorWithKernel)
+register_operator("imag", OperatorWithKernel)
 register_operator("conj", ActivationOp)
-register_operator("angle", RealOutOp)
+register_operator("angle", OperatorWithKernel)
 for _backend in ("CPU", "GPU"):
     for _dtype in FLOAT_INT:
         register_op_kernel("rint", _backend, RintKernel, _dtype)

@@ -3,19 +3,12 @@ math in phi.kernels.funcs.manipulation."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import manipulation as manip_funcs
-
-
-class UnstackOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_outputs_dim("Y", manip_funcs.unstack_dims(
-            ctx.get_input_dim("X"), ctx.attr("axis"), ctx.attr("num"), ctx.output_size("Y")))
-        ctx.set_outputs_dtype("Y", ctx.get_input_dtype("X"))
 
 
 class UnstackKernel(OpKernel):
@@ -28,7 +21,7 @@ class UnstackKernel(OpKernel):
         manip_funcs.unstack(ctx.xp, x.data, axis, num, datas)
 
 
-register_operator("unstack", UnstackOp)
+register_operator("unstack", OperatorWithKernel)
 for _dtype in (DataType.INT32, DataType.INT64, DataType.FLOAT32, DataType.FLOAT64,
                DataType.COMPLEX64, DataType.COMPLEX128):
     register_op_kernel("unstack", "CPU", UnstackKernel, _dtype)

@@ -4,19 +4,12 @@ phi.kernels.funcs.manipulation."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.kernels.funcs import manipulation as manip_funcs
 from phi.kernels.funcs.cast import FLOAT8_TYPES
-
-
-class ViewSliceOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        ctx.set_output_dim("out", manip_funcs.view_slice_dims(
-            ctx.get_input_dim("input"), ctx.attr("begin_idx"), ctx.attr("end_idx")))
-        ctx.set_output_dtype("out", ctx.get_input_dtype("input"))
 
 
 class ViewSliceKernel(OpKernel):
@@ -29,7 +22,7 @@ class ViewSliceKernel(OpKernel):
         manip_funcs.view_slice(ctx.xp, input.data, begin_idx, end_idx, data)
 
 
-register_operator("view_slice", ViewSliceOp)
+register_operator("view_slice", OperatorWithKernel)
 for _dtype in manip_funcs.VIEW_TYPES:
     register_op_kernel("view_slice", "CPU", ViewSliceKernel, _dtype)
     register_op_kernel("view_slice", "GPU", ViewSliceKernel, _dtype)

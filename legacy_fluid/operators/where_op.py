@@ -7,7 +7,7 @@ fluidphi, on both paths (phi.kernels.funcs.compare.where_dims).
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
@@ -22,13 +22,6 @@ _GPU_TYPES = (DataType.BOOL, DataType.INT32, DataType.INT64, DataType.FLOAT16,
 
 
 class WhereOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        dims = compare_funcs.where_dims(ctx.get_input_dim("Condition"), ctx.get_input_dim("X"),
-                                        ctx.get_input_dim("Y"))
-        ctx.set_output_dim("Out", dims)
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-        ctx.share_lod("X", "Out")
-
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         """X's dtype (Condition, first in the proto, is bool)."""
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)

@@ -3,24 +3,12 @@ objectness terms per image); math and shape rules in phi.kernels.funcs.detection
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from phi.common import DataType
 from phi.kernels.funcs import detection_loss as loss_funcs
-
-
-class Yolov3LossOp(OperatorWithKernel):
-    def infer_shape(self, ctx: InferShapeContext) -> None:
-        dims = loss_funcs.yolov3_loss_dims(
-            ctx.get_input_dim("X"), ctx.get_input_dim("GTBox"), ctx.get_input_dim("GTLabel"),
-            ctx.get_input_dim("GTScore") if ctx.has_input("GTScore") else None,
-            ctx.attr("anchors"), ctx.attr("anchor_mask"), ctx.attr("class_num"))
-        for slot, slot_dims in zip(("Loss", "ObjectnessMask", "GTMatchMask"), dims):
-            ctx.set_output_dim(slot, slot_dims)
-            ctx.set_output_dtype(slot, DataType.INT32 if slot == "GTMatchMask"
-                                 else ctx.get_input_dtype("X"))
 
 
 class Yolov3LossKernel(OpKernel):
@@ -40,7 +28,7 @@ class Yolov3LossKernel(OpKernel):
             loss, obj, match)
 
 
-register_operator("yolov3_loss", Yolov3LossOp)
+register_operator("yolov3_loss", OperatorWithKernel)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     register_op_kernel("yolov3_loss", "CPU", Yolov3LossKernel, _dtype)
     register_op_kernel("yolov3_loss", "GPU", Yolov3LossKernel, _dtype)
