@@ -11,6 +11,7 @@ from typing import Any
 
 import libcst as cst
 
+from migrate.dynamic_namespaces import dynamic_reason
 from migrate.factory_makers import FactoryCall, builds_class
 from migrate.name_bindings import Binding, BindingKind, order_is_clear, top_level_bindings
 from migrate.partial_calls import checked_partial, read_partial
@@ -117,6 +118,8 @@ class Evaluator:
             return env[name]
         if name in ("True", "False", "None"):
             return {"True": True, "False": False, "None": None}[name]
+        if why := dynamic_reason(self, name):  # `globals().update(...)`, `setattr(mod, ...)`
+            raise UnresolvableError(why)
         starred = self._star_source(name)
         if starred is not None:
             if name in self.assigns or name in self.classes or name in self.functions \
@@ -229,7 +232,7 @@ class Evaluator:
                 target = find_module_file(mod, self.path)
                 if target is not None:
                     other = self._other(target)
-                    if attr in other.assigns:
+                    if attr in other.assigns or dynamic_reason(other, attr):
                         return other.name(attr, {})
                     if attr in other.classes:
                         return ClassRef(attr, target.resolve())

@@ -1,7 +1,6 @@
 """A maker reading its operand's name from a module constant that a later top-level
-statement rebinds through globals(), which the static reading does not see: what it read
-before it stopped disagrees with the imported proto (a bug of the reader), so the op stays
-legacy."""
+statement rebinds through globals(): the static reading refuses the constant (its module
+changes its namespace dynamically), and with verify the op takes the imported proto."""
 
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
