@@ -3,7 +3,8 @@
 over its parameters and calls register_op_kernel (read by unrolling each call with its
 arguments), a constant `if _dt in REAL:` inside a registration loop over a literal table
 (decided statically), f-string op names over a literal tuple, and kernel classes a loop
-finds by a computed name (skipped with a row each, blocking nothing else), and helpers
+finds by a computed name (read by importing the tree when verify runs: migrated with
+their loop kept, blocking nothing else), and helpers
 registering the operator and its kernels in one call (the call becomes the operator's
 registration when its kernels migrate; a call of a helper doing more stays, its kernel
 migrated beside it). What cannot be
@@ -25,17 +26,14 @@ from migrate.cli_entry import run_migrate
 
 PACKAGE = "pkg_regs"
 KEPT = "kept: the registration `for _name in (\"sinh\", \"cosh\"):` may find it by a computed name"
-UNREAD = ("no registration the codemod can read names it; the registration `for _name in "
-          "(\"sinh\", \"cosh\"):` registers kernels it cannot read (`register_all` called with "
-          "a value computed at run time (getattr(sys.modules[__name__], "
-          "f\"{_name.title()}Kernel\"))), maybe this one; ")
-
-GLOBBED = ("no registration the codemod can read names it; the registration `{}` registers "
-           "kernels it cannot read ({}), maybe this one; ")
-#: what importing the tree shows of a kernel registered for an op declared nowhere readable
-NO_PROTO = "importing the tree shows it registered for op '{}', whose proto the codemod cannot read"
 LIVE = ("migrated; legacy registration kept: registered by `{}`, which the codemod cannot read; "
         "keys from importing the tree")
+
+LIVE_PROTO = LIVE + "; proto from importing the tree"
+_SINH = 'for _name in ("sinh", "cosh"):'
+_EXP = 'for _n in ("exp", "tanh"):'
+REAL = {"CPU": ["FLOAT32", "FLOAT64"]}
+BOTH = {"CPU": ["FLOAT32", "FLOAT64"], "GPU": ["FLOAT32", "FLOAT64"]}
 
 #: module -> kernel class -> (status, op, the reason's start, dtypes per backend)
 EXPECTED: dict[str, dict[str, tuple[str, str, str, dict[str, list[str]]]]] = {
@@ -75,19 +73,16 @@ EXPECTED: dict[str, dict[str, tuple[str, str, str, dict[str, list[str]]]]] = {
         "Abs2Kernel": ("migrated", "regs_abs2", f"migrated; class Abs2Kernel {KEPT}",
                        {"CPU": ["FLOAT32", "FLOAT64"], "GPU": ["FLOAT32", "FLOAT64"]}),
         # the op names the loop spells are readable, the class lookup is not; importing the
-        # tree shows the class registered, but its op declared nowhere the codemod reads
-        "SinhKernel": ("skipped", "regs_sinh", UNREAD + NO_PROTO.format("regs_sinh"), {}),
-        "CoshKernel": ("skipped", "regs_cosh", UNREAD + NO_PROTO.format("regs_cosh"), {}),
+        # tree (verify on) shows the class registered and its op's proto: migrated, the loop
+        # and the class staying
+        "SinhKernel": ("migrated", "regs_sinh", LIVE_PROTO.format(_SINH), BOTH),
+        "CoshKernel": ("migrated", "regs_cosh", LIVE_PROTO.format(_SINH), BOTH),
     },
     "globbed.py": {
         # looked up in the module's namespace: each row names its op and the statement
         # looking it up; the plainly registered kernel migrates, its class kept
-        "ExpKernel": ("skipped", "regs_exp", GLOBBED.format(
-            "for _n in (\"exp\", \"tanh\"):", "globals()[f\"{_n.title()}Kernel\"]: globals()")
-            + NO_PROTO.format("regs_exp"), {}),
-        "TanhKernel": ("skipped", "regs_tanh", GLOBBED.format(
-            "for _n in (\"exp\", \"tanh\"):", "globals()[f\"{_n.title()}Kernel\"]: globals()")
-            + NO_PROTO.format("regs_tanh"), {}),
+        "ExpKernel": ("migrated", "regs_exp", LIVE_PROTO.format(_EXP), REAL),
+        "TanhKernel": ("migrated", "regs_tanh", LIVE_PROTO.format(_EXP), REAL),
         # a lookup importing the tree shows: migrated, the statement and the class staying
         "SqrtKernel": ("migrated", "regs_sqrt", LIVE.format(
             "register_op_kernel(\"regs_sqrt\", \"CPU\", globals().get(\"SqrtKernel\"), *REAL)"),
@@ -125,9 +120,11 @@ def test_the_write_breaks_nothing_and_every_op_computes_as_before(written: dict[
     migrated = {r["op"] for r in written["doc"]["kernels"] if r["status"] == "migrated"}
     assert migrated == {"regs_twice", "regs_half", "regs_neg", "regs_square", "regs_abs2",
                         "regs_abs", "regs_five", "regs_shift", "regs_rint", "regs_logged",
-                        "regs_sqrt", "regs_cbrt"}
+                        "regs_sqrt", "regs_cbrt", "regs_sinh", "regs_cosh", "regs_exp",
+                        "regs_tanh"}
     # their legacy registrations stay (the probe runs them legacy)
-    kept = {"regs_logged", "regs_sqrt", "regs_cbrt"}
+    kept = {"regs_logged", "regs_sqrt", "regs_cbrt", "regs_sinh", "regs_cosh", "regs_exp",
+            "regs_tanh"}
     # the ops left legacy run their legacy kernels as before
     assert after["ran"] == {op: v for op, v in before["ran"].items()
                             if op not in migrated - kept}
