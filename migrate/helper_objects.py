@@ -19,6 +19,16 @@ stored elsewhere, passed on or returned, the object escapes and the kernel is re
 named, as it is for a helper whose methods mutate it and for a constructor argument that is
 not a literal. A store of anything else (a kernel composed, `self.k = OtherKernel()`; a
 class outside the tree) is left to the readings that follow (`kernel_compose`).
+
+A kernel of the module held so, `self._mean = MeanKernel()` (no argument), whose methods
+other than compute() are called, `self._mean.reduce(xp, a, axes, True)` (issue 23, cm41), is
+read alike when no class of its MRO (all in this module) defines `__init__` or another dunder
+that makes instances: each method called is found through the held class's MRO and lifted
+as that class sees it (`KernelMigration.helper` of a migration of the held class: its
+constants inlined, the methods it calls through `self` lifted too), and the call becomes
+the lifted function's, `_reduce(xp, a, axes, True)`; a method reading anything else of
+`self` is refused as a lifted helper is ("helper reduce() uses self (instance state)").
+Runs of its compute(ctx) are composition (`kernel_compose`), not read here.
 """
 
 from __future__ import annotations
@@ -26,16 +36,21 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
-from migrate.class_members import Member
+from migrate.class_members import Member, class_members
 from migrate.kernel_model import SkipError
+from migrate.kernel_rewrite import KernelMigration
 from migrate.names import store_names
 from migrate.static import ModuleInfo
-from migrate.static_refs import code_of, literal_string, load_module
+from migrate.static_refs import UnresolvableError, code_of, literal_string, load_module
+from migrate.super_helpers import check_unshadowed
+from migrate.tree_bases import tree_mro
 from migrate.tree_origins import Origin, class_statement
 
 _LITERAL = (m.Integer() | m.Float() | m.Imaginary() | m.SimpleString() | m.ConcatenatedString()
             | m.Name("True") | m.Name("False") | m.Name("None"))
 _INTROSPECTION = ("setattr", "delattr", "vars", "__dict__", "__setattr__", "__class__")
+_INSTANCE_DUNDERS = ("__init__", "__new__", "__call__", "__getattr__", "__getattribute__",
+                     "__setattr__", "__init_subclass__")
 
 
 def is_literal(node: cst.BaseExpression) -> bool:
@@ -52,10 +67,10 @@ def is_literal(node: cst.BaseExpression) -> bool:
 
 def held_helpers(info: ModuleInfo, mro: list[cst.ClassDef], members: dict[str, Member],
                  init: cst.FunctionDef | None, compute: cst.FunctionDef
-                 ) -> dict[str, cst.Call]:
+                 ) -> dict[str, cst.Call | list[cst.ClassDef]]:
     """`{"_blend": <Blender()>}`: each helper object compute() calls methods on, as above,
-    with the constructor call that builds it; SkipError naming why a helper object the
-    kernel holds cannot be read so."""
+    with the constructor call that builds it (for a kernel held, `{"_mean": <its MRO>}`);
+    SkipError naming why a helper object the kernel holds cannot be read so."""
     params = compute.params.params
     if len(params) != 2:
         return {}
@@ -67,17 +82,27 @@ def held_helpers(info: ModuleInfo, mro: list[cst.ClassDef], members: dict[str, M
         if method != "compute":
             target = call.func.value  # type: ignore[attr-defined]
             uses.setdefault(target.attr.value, []).append((target, method))
-    out: dict[str, cst.Call] = {}
+    out: dict[str, cst.Call | list[cst.ClassDef]] = {}
     for attr, used in uses.items():
         bound = _binding(mro, members, init, attr)
         if bound is None:
             continue
         store, made = bound
         name = cst.ensure_type(made.func, cst.Name).value
-        cls = _plain_class(info, name)
+        held_mro = _kernel_mro(info, name, f"holds a kernel object `{code_of(store).strip()}`",
+                               made)
+        said = f"holds a helper object `{code_of(store).strip()}`"
+        cls = _plain_class(info, name) if held_mro is None else held_mro[0]
         if cls is None:
             continue
-        said = f"holds a helper object `{code_of(store).strip()}`"
+        if held_mro is not None:
+            escape = _escape(info, mro, attr, store, {id(t) for t, _ in used})
+            if escape:
+                raise SkipError(f"holds a kernel object `{code_of(store).strip()}`, and the "
+                                f"object escapes: `{escape}` (only calls of its methods, "
+                                f"`self.{attr}.method(...)`, in compute() are read)")
+            out[attr] = held_mro
+            continue
         for arg in made.args:
             if arg.star or not is_literal(arg.value):
                 raise SkipError(f"{said} whose constructor reads `{code_of(arg.value).strip()}`"
@@ -100,19 +125,95 @@ def held_helpers(info: ModuleInfo, mro: list[cst.ClassDef], members: dict[str, M
     return out
 
 
-def inline_helpers(compute: cst.FunctionDef, held: dict[str, cst.Call]) -> cst.FunctionDef:
-    """`compute` with each `self.<held>` as the constructor call building it."""
+def inline_helpers(mk: KernelMigration, compute: cst.FunctionDef,
+                   held: dict[str, cst.Call | list[cst.ClassDef]]) -> cst.FunctionDef:
+    """`compute` with each `self.<held>` as the constructor call building it, and each
+    call of a held kernel's method, `self._mean.reduce(...)`, as the call of that method
+    lifted for the held class (its helpers join `mk`'s)."""
     me = compute.params.params[0].name.value
+    lifted: dict[tuple[str, str], str] = {}
+    for attr, value in held.items():
+        if isinstance(value, list):
+            for method in sorted({cst.ensure_type(c.func, cst.Attribute).attr.value
+                                  for c in _method_calls(compute, me, attr)}):
+                lifted[(attr, method)] = _lift_held(mk, value, method)
 
     class Inline(cst.CSTTransformer):
-        def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute  # noqa: N802
-                            ) -> cst.BaseExpression:
-            if m.matches(original, m.Attribute(value=m.Name(me))) and \
-                    original.attr.value in held:
-                return held[original.attr.value].deep_clone()
+        def leave_Call(self, original: cst.Call, updated: cst.Call  # noqa: N802
+                       ) -> cst.BaseExpression:
+            func = original.func
+            if m.matches(func, m.Attribute(value=m.Attribute(value=m.Name(me)))):
+                key = (func.value.attr.value, func.attr.value)  # type: ignore[attr-defined]
+                if key in lifted:
+                    return updated.with_changes(func=cst.Name(lifted[key]))
             return updated
 
-    return cst.ensure_type(compute.visit(Inline()), cst.FunctionDef)
+        def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute  # noqa: N802
+                            ) -> cst.BaseExpression:
+            made = held.get(original.attr.value)
+            if m.matches(original, m.Attribute(value=m.Name(me))) and \
+                    isinstance(made, cst.Call):
+                return made.deep_clone()
+            return updated
+
+    compute = cst.ensure_type(compute.visit(Inline()), cst.FunctionDef)
+    for (attr, method), name in lifted.items():
+        check_unshadowed(name, compute, f"{me}.{attr}.{method}()")
+    return compute
+
+
+def _method_calls(compute: cst.FunctionDef, me: str, attr: str) -> list[cst.Call]:
+    return [cst.ensure_type(c, cst.Call) for c in m.findall(compute, m.Call(func=m.Attribute(
+        value=m.Attribute(value=m.Name(me), attr=m.Name(attr)), attr=m.Name())))]
+
+
+def _kernel_mro(info: ModuleInfo, name: str, said: str, made: cst.Call
+                ) -> list[cst.ClassDef] | None:
+    """The MRO of kernel class `name` of this module (all its classes here) when the object
+    held is one, else None; SkipError when such a kernel cannot be held so (see the
+    module's docstring)."""
+    if name not in info.classes or sum(name in store_names(s) for s in info.module.body) != 1:
+        return None
+    try:
+        tree = tree_mro(info, name)
+    except UnresolvableError:  # no MRO the codemod reads: not a kernel it holds
+        return None
+    if not any(q.split(".")[-1] == "OpKernel" for q in tree.outside):
+        return None
+    if tree.owners:
+        raise SkipError(f"{said}, a kernel whose class derives from a class of another "
+                        "module (only a kernel whose classes are all of this module is read)")
+    if made.args:
+        raise SkipError(f"{said}, a kernel built with arguments")
+    members = class_members(tree.classes)
+    for dunder in _INSTANCE_DUNDERS:
+        if dunder in members:
+            raise SkipError(f"{said}: {members[dunder].owner.name.value} defines {dunder}, "
+                            "so the object may keep state; one object per kernel and one "
+                            "per call would compute differently")
+    return tree.classes
+
+
+def _lift_held(mk: KernelMigration, held_mro: list[cst.ClassDef], method: str) -> str:
+    """Method `method` of the kernel class `held_mro[0]`, lifted as that class sees it."""
+    sub = KernelMigration(mk.mctx, held_mro[0].name.value, mk.op_type, mk.phi_name, mk.proto)
+    sub.members, sub.mro = class_members(held_mro), held_mro
+    member = sub.members.get(method)
+    if member is None or member.function is None or method.startswith("__") \
+            or method == "compute":
+        raise SkipError(f"holds a kernel {held_mro[0].name.value} and calls its {method}(), "
+                        "which is no plain method of its classes")
+    try:
+        name = sub.lift_method(member.owner, member.function)
+    except SkipError as exc:
+        raise SkipError(f"holds a kernel {held_mro[0].name.value} and calls its {method}(): "
+                        f"{exc}") from None
+    for helper in sub.helpers:
+        if all(n != helper[0] for n, _ in mk.helpers):
+            mk.helpers.append(helper)
+    mk.module_imports |= sub.module_imports
+    mk.function_imports |= sub.function_imports
+    return name
 
 
 def _binding(mro: list[cst.ClassDef], members: dict[str, Member],

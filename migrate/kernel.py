@@ -226,7 +226,7 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
     for attr, kernel in class_level_kernels(mk.info, mro, mk.members, compute).items():
         stored.setdefault(attr, kernel)  # `_impl = OtherKernel()` in a class body
     if held:  # `self._blend.apply(x)` -> `Blender().apply(x)`
-        compute = inline_helpers(compute, held)
+        compute = inline_helpers(mk, compute, held)
     if compute.asynchronous:
         raise SkipError("compute() is async")
     for old, new in renames.items():

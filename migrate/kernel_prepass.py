@@ -29,6 +29,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from migrate.class_members import Member, constant_of
+from migrate.constant_folds import SubstitutionFolds
 from migrate.kernel_model import SkipError
 from migrate.names import NameWalker
 from migrate.static import ModuleInfo
@@ -125,7 +126,10 @@ def inline_name_constants(info: ModuleInfo, members: dict[str, Member], node: An
     return node.visit(_NameConstants(info, members, self_name))
 
 
-class _NameConstants(cst.CSTTransformer):
+class _NameConstants(SubstitutionFolds):
+    """What the spelled strings make of the expressions around them is folded in the same
+    pass (`constant_folds`: `"un_max" == "un_min"` is False)."""
+
     def __init__(self, info: ModuleInfo, members: dict[str, Member], self_name: str) -> None:
         super().__init__()
         self.info, self.members, self.self_name = info, members, self_name
@@ -135,9 +139,9 @@ class _NameConstants(cst.CSTTransformer):
         self.fstrings += 1
 
     def leave_FormattedString(self, original: cst.FormattedString,  # noqa: N802
-                              updated: cst.FormattedString) -> cst.FormattedString:
+                              updated: cst.FormattedString) -> cst.BaseExpression:
         self.fstrings -= 1
-        return updated
+        return super().leave_FormattedString(original, updated)
 
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute  # noqa: N802
                         ) -> cst.BaseExpression:
@@ -158,7 +162,7 @@ class _NameConstants(cst.CSTTransformer):
             return updated
         if isinstance(value, str) or (isinstance(value, tuple)
                                       and all(isinstance(v, str) for v in value)):
-            return spell(self.info.imports, value)
+            return self.substituted(spell(self.info.imports, value))
         return updated
 
 

@@ -12,6 +12,7 @@ import math
 import libcst as cst
 
 from migrate.class_members import Member, assigned_outside, class_body_names, constant_of
+from migrate.constant_folds import SubstitutionFolds
 from migrate.grads import GradPlan
 from migrate.has_attr_folds import why_undecided
 from migrate.kernel_ctx_helpers import lift_ctx_helper, passes_ctx
@@ -160,9 +161,11 @@ class Rewriter(cst.CSTTransformer):
         return updated
 
 
-class ConstantInliner(cst.CSTTransformer):
+class ConstantInliner(SubstitutionFolds):
     """`self.NAME` -> the class constant it is (`KernelMigration.class_attr`), so that the
-    branches those constants decide can be folded before any read is checked."""
+    branches those constants decide can be folded before any read is checked; what the
+    values make of the expressions around them is folded in the same pass
+    (`constant_folds`)."""
 
     def __init__(self, mk: KernelMigration, self_name: str) -> None:
         super().__init__()
@@ -173,9 +176,9 @@ class ConstantInliner(cst.CSTTransformer):
         self.quotes.append(node.quote)
 
     def leave_FormattedString(self, original: cst.FormattedString,  # noqa: N802
-                              updated: cst.FormattedString) -> cst.FormattedString:
+                              updated: cst.FormattedString) -> cst.BaseExpression:
         self.quotes.pop()
-        return updated
+        return super().leave_FormattedString(original, updated)
 
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute  # noqa: N802
                         ) -> cst.BaseExpression:
@@ -190,7 +193,7 @@ class ConstantInliner(cst.CSTTransformer):
                 if self._clashes(value):
                     raise SkipError(f"reads self.{updated.attr.value} inside an f-string, "
                                     "where its value's quotes cannot be spelled")
-                return value
+                return self.substituted(value)
         return updated
 
 

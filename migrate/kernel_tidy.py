@@ -14,7 +14,7 @@ import libcst as cst
 
 from migrate.static_refs import code_of
 
-_UNKNOWN = object()
+UNKNOWN = object()
 _LITERALS = (cst.SimpleString, cst.ConcatenatedString, cst.Integer, cst.Float, cst.Imaginary,
              cst.Comparison, cst.BooleanOperation, cst.UnaryOperation, cst.Tuple, cst.List,
              cst.Element, cst.ComparisonTarget, cst.BaseCompOp, cst.BaseBooleanOp,
@@ -33,7 +33,7 @@ def fold_dead_branches(block: Any) -> Any:
 
 def literal_value(test: cst.BaseExpression) -> Any:
     """The value of a test made of literals and operators only (no names but True, False,
-    None); _UNKNOWN otherwise."""
+    None); UNKNOWN otherwise."""
 
     class Check(cst.CSTVisitor):
         ok = True
@@ -48,11 +48,11 @@ def literal_value(test: cst.BaseExpression) -> Any:
     check = Check()
     test.visit(check)
     if not check.ok:
-        return _UNKNOWN
+        return UNKNOWN
     try:  # literals and operators only (checked above): nothing can run but them
         return eval(compile(code_of(test).strip(), "<test>", "eval"), {"__builtins__": {}})
     except Exception:
-        return _UNKNOWN
+        return UNKNOWN
 
 
 class _Tidy(cst.CSTTransformer):
@@ -81,7 +81,7 @@ class _Tidy(cst.CSTTransformer):
         node: Any = updated
         while isinstance(node, cst.If):
             value = literal_value(node.test)
-            if value is _UNKNOWN:
+            if value is UNKNOWN:
                 return updated if node is updated else node.with_changes(
                     leading_lines=updated.leading_lines)
             if value:
@@ -100,7 +100,7 @@ class _Tidy(cst.CSTTransformer):
     def leave_IfExp(self, original: cst.IfExp, updated: cst.IfExp  # noqa: N802
                     ) -> cst.BaseExpression:
         value = literal_value(updated.test)
-        if value is _UNKNOWN:
+        if value is UNKNOWN:
             return updated
         chosen = updated.body if value else updated.orelse
         if updated.lpar and not getattr(chosen, "lpar", None):

@@ -38,6 +38,7 @@ from migrate.verify_cases import (
     cases_for,
     grad_call,
     kernel_reads_lod,
+    small_int_attrs,
     small_ints,
     without_each_optional_output,
 )
@@ -104,6 +105,8 @@ class Row:
     #: what a write leaves legacy must raise the same after it (`verify_tree`)
     raised: list[tuple[str, dict[str, Any], dict[str, Any], dict[str, int], str]] = field(
         default_factory=list)
+    #: the attribute value the accepted case set, when every case at the defaults raised
+    attr_note: str = ""
 
 
 def has_cuda() -> bool:
@@ -266,6 +269,7 @@ def legacy_runs(row: Row, namespace: dict[str, Any], dtype: Any, cuda: bool,
         res.detail = f"no valid inputs ({why or f'no case applies to {res.dtype}'})"
         return
     cases += small_ints(fwd_proto or proto, cases, dtype)
+    cases += small_int_attrs(fwd_proto or proto, cases, dtype)
     rejected: list[str] = []
     raised = 0  # of the rejected: how many the legacy op raised on
     # derived cases: the first plain one the legacy op accepts; the LoD ones only when
@@ -303,6 +307,7 @@ def legacy_runs(row: Row, namespace: dict[str, Any], dtype: Any, cuda: bool,
                 rejected.append(f"{name}: the op ran {run.trace.kernel} {run.trace.key}")
             continue
         row.runs.append((name, inputs, attrs, outputs, run))
+        row.attr_note = row.attr_note or case.attr_note
         optional = without_each_optional_output(proto, outputs) if is_grad_op(op) else []
         for label, fewer in optional:
             try:
@@ -403,7 +408,9 @@ def _phi_runs(row: Row, cuda: bool) -> None:
         res.status, res.detail = Verdict.UNVERIFIED, (
             "no case left an output or a changed input to compare")
         return
-    res.status, res.detail = Verdict.IDENTICAL, ""
+    res.status, res.detail = Verdict.IDENTICAL, (
+        f"run with {row.attr_note}: every case at the attributes' defaults raised"
+        if row.attr_note else "")
 
 
 def _phi_chosen(run: Any, target: Target, backend: Any, dtype: Any
@@ -522,4 +529,7 @@ def verification(rows: list[VerifyResult], ran: bool) -> str:
     if ok:
         parts.append(f"identical on {len(ok)} of {len(rows)} backend x dtype "
                      f"({sum(r.cases for r in ok)} cases); {EVIDENCE}")
+        noted = sorted({r.detail for r in ok if r.detail})
+        if noted:
+            parts.append("; ".join(noted))
     return "; ".join(parts)

@@ -6,7 +6,8 @@ counts, values for an attribute without a default) is tried on the legacy op fir
 first one it accepts is the case; none is made for an attribute without a default whose
 type has no candidate values (a block, a variable). Under an integer dtype, when the
 legacy op raised on every one, the plain ones are tried again on small non-negative
-integers (`small_ints`). When none
+integers (`small_ints`), then with each int attribute set to a small positive value
+(`small_int_attrs`: 1 to 4, an integer dtype's inputs in [0, that value)). When none
 is accepted the kernel is `unverified: no valid inputs (why)`, not `errored`.
 """
 
@@ -47,6 +48,8 @@ class Case:
     lod: bool = False  # a derived case whose inputs carry a LoD (LOD_CASES)
     #: a derived case tried only when the legacy op raised on every other (small_ints)
     fallback: bool = False
+    #: the attribute value a fallback sets, in words (`depth=2`: small_int_attrs)
+    attr_note: str = ""
 
     def applies_to(self, dtype: str) -> bool:
         return self.dtypes is None or dtype in self.dtypes
@@ -200,6 +203,40 @@ def small_ints(proto: Any, cases: list[Case], dtype: Any) -> list[Case]:
             shown = "all 0" if high - low == 1 else f"in [{low}, {high})"
             out.append(replace(case, name=f"{case.name}, integer inputs {shown}",
                                inputs=specs, fallback=True))
+    return out
+
+
+#: the values an int attribute takes in the fallbacks of `small_int_attrs`, in turn
+SMALL_ATTR_VALUES: tuple[int, ...] = (1, 2, 3, 4)
+
+
+def small_int_attrs(proto: Any, cases: list[Case], dtype: Any) -> list[Case]:
+    """The plain derived `cases` again with each int attribute of the proto (not a seed, a
+    dtype, an extra one) set to each of SMALL_ATTR_VALUES, as fallbacks: an op whose
+    attribute's default is invalid for it (a one_hot-like `depth` of -1) raises on every
+    case at the defaults. Under an integer `dtype` the required inputs left to the dtype are
+    fed integers in [0, value), ids below the bound the attribute sets. Generic: no op or
+    attribute name is special but the seeds' and dtypes'."""
+    ints = np.dtype(dtype.to_numpy()).kind in "iu"
+    names = [a.name for a in proto.attrs if a.type in SEED_TYPES
+             and not (a.extra or a.quant or a.generated)
+             and not (a.name == "seed" or a.name.endswith("_seed") or a.name.endswith("dtype"))]
+    out = []
+    for name in names:
+        for value in SMALL_ATTR_VALUES:
+            for case in cases:
+                if not case.derived or case.lod or case.fallback or name in case.attrs:
+                    continue
+                specs = dict(case.inputs)
+                for v in proto.inputs if ints else ():
+                    if v.dispensable or v.name in specs:
+                        continue
+                    spec = {"shape": case.default_shape, "low": 0, "high": value}
+                    specs[v.name] = [spec, dict(spec)] if v.duplicable else spec
+                fed = f", integer inputs in [0, {value})" if specs != case.inputs else ""
+                out.append(replace(case, name=f"{case.name}, {name}={value}{fed}",
+                                   inputs=specs, attrs={**case.attrs, name: value},
+                                   fallback=True, attr_note=f"{name}={value}"))
     return out
 
 

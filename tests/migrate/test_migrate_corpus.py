@@ -46,9 +46,9 @@ EXPECTED: dict[str, dict[str, tuple[str, str]]] = {
                                        "it"),
     },
     "op_rules.py": {
-        # its default depth (-1) is refused by the op: verify cannot run it, so it is not
-        # written (the others migrate: its cases raise alike before and after the write)
-        "OneHotKernel": ("failed", "unable to run it (CPU INT64: no valid inputs"),
+        # its default depth (-1) is refused by the op: every derived case raises, so verify
+        # tries `depth` at small positive values (issue 23, cm41) and runs it with depth=1
+        "OneHotKernel": ("migrated", ""),
         "PickKernel": ("migrated", ""),  # its required `column` tried at 0, then 1
         "Cumsum1dKernel": ("migrated", ""),
         "PairwiseKernel": ("migrated", ""),
@@ -178,9 +178,9 @@ def test_no_migrated_kernel_differs_on_any_case(dry: dict[str, Any]) -> None:
     migrated = [r for r in dry["doc"]["kernels"] if r["status"] == "migrated"]
     assert all(r["verify"] and all(v["reimported"] for v in r["verify"]) for r in migrated)
     assert all(v["status"] == "identical" for r in migrated for v in r["verify"])
-    # exit 1: op_rules.py's OneHotKernel is held back (failed, with its reason)
+    # nothing is held back: op_rules.py's OneHotKernel runs with depth=1 (issue 23, cm41)
     failed = {r["kernel"] for r in dry["doc"]["kernels"] if r["status"] == "failed"}
-    assert failed == {"OneHotKernel"} and dry["code"] == 1
+    assert failed == set() and dry["code"] == 0
 
 
 # -- 1: surgical removal, verified on the written result --------------------------------------
@@ -320,7 +320,8 @@ def test_verify_inputs_follow_the_ops_rules(dry: dict[str, Any]) -> None:
     assert verdict("PairwiseKernel")[0] == "identical"
     assert verdict("PickKernel") == ("identical", "")
     status, detail = verdict("OneHotKernel")
-    assert status == "unverified" and "depth must be positive" in detail
+    assert status == "identical" and detail == (
+        "run with depth=1: every case at the attributes' defaults raised")
 
 
 # -- 8: nothing of Python's spelling leaks into ops.yaml or the kernels -----------------------
@@ -364,16 +365,16 @@ def test_names_read_through_constants_aliases_and_loops_migrate(dry: dict[str, A
 
 # -- a second --write is a no-op --------------------------------------------------------------
 def test_second_write_changes_nothing(written: dict[str, Any]) -> None:
-    assert written["code"] == 1  # op_rules.py's OneHotKernel held back, as in the dry run
+    assert written["code"] == 0  # nothing held back, as in the dry run
     root = written["root"]
     snapshot = {p.name: p.read_bytes() for p in root.iterdir() if p.is_file()}
-    assert run_migrate([root], write=True, console=console()) == 1
+    assert run_migrate([root], write=True, console=console()) == 0
     assert {p.name: p.read_bytes() for p in root.iterdir() if p.is_file()} == snapshot
     con = console()
-    assert run_migrate([root], check=True, console=con) == 1
-    # --check does not verify: only what verify held back (team_one_hot) is left
+    assert run_migrate([root], check=True, console=con) == 0
+    # --check does not verify: nothing is left to change
     changes = {line.split("/")[-1] for line in con.export_text().splitlines()
                if line.startswith("would change:")}
-    assert changes == {"op_rules.py", "ops.yaml"}
+    assert changes == set()
     for name, text in written["after"].items():
         compile(text, name, "exec")

@@ -3,7 +3,12 @@ whose kernel raises for an id outside [0, depth) rejects every derived case (ran
 in [-5, 6)); verify then tries the same cases with the inputs left to the integer dtype
 fed small non-negative integers (all 0, then in [0, 2)), and the first the legacy op accepts
 is a case both paths must agree on. A kernel raising on every input stays failed as before,
-its reason naming the derived cases only."""
+its reason naming the derived cases only.
+
+An op whose int attribute's default is invalid for it (`depth` -1, `groups` 0: depth.py)
+raises on every case at the defaults; verify then tries each int attribute at 1 to 4 (an
+integer dtype's inputs in [0, that value)), and the row says which value it ran with. A
+kernel raising for every such value stays failed as before (issue 23, cm41)."""
 
 from __future__ import annotations
 
@@ -14,7 +19,13 @@ from migrate_helpers import write_copy
 
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.var_type import AttrType
-from migrate.verify_cases import SMALL_INT_RANGES, cases_for, small_ints
+from migrate.verify_cases import (
+    SMALL_ATTR_VALUES,
+    SMALL_INT_RANGES,
+    cases_for,
+    small_int_attrs,
+    small_ints,
+)
 from phi.common import DataType
 
 PACKAGE = "pkg_ids"
@@ -86,3 +97,45 @@ def test_the_fallbacks_feed_small_ints_to_the_inputs_left_to_the_dtype() -> None
 def test_no_fallback_for_a_dtype_of_no_integers(dtype: DataType) -> None:
     proto = _proto()
     assert small_ints(proto, cases_for("t", proto, None)[0], dtype) == []
+
+
+@pytest.mark.parametrize(("kernel", "attr"), [("DepthOneHotKernel", "depth=1"),
+                                              ("GroupCenterKernel", "groups=1")])
+def test_an_int_attribute_invalid_at_its_default_is_tried_at_small_values(
+        written: dict[str, Any], kernel: str, attr: str) -> None:
+    row = _rows(written)[kernel]
+    assert row["status"] == "migrated", row
+    assert all(v["status"] == "identical" and v["cases"] == 1 and v["reimported"]
+               for v in row["verify"]), row
+    assert f"run with {attr}: every case at the attributes' defaults raised" in \
+        row["verification"], row
+    assert f"class {kernel}" not in (written["pkg"] / "depth.py").read_text()
+
+
+def test_a_kernel_raising_for_every_small_value_stays_unable_to_run(written: dict[str, Any]
+                                                                   ) -> None:
+    row = _rows(written)["DeepOnlyKernel"]
+    assert row["status"] == "failed", row
+    assert row["reason"].startswith(
+        "not written: verify found it unable to run it (CPU INT32: no valid inputs (derived: "
+        "shape [3, 4]: legacy op raised ValueError: depth must be at least 5, got -1"), row
+    assert "depth=" not in row["reason"]  # the fallbacks add nothing to say
+    assert "class DeepOnlyKernel(OpKernel):" in (written["pkg"] / "depth.py").read_text()
+
+
+def test_the_attribute_fallbacks_set_each_int_attribute_and_bound_the_ids() -> None:
+    proto = _proto()
+    cases, _ = cases_for("t", proto, None)
+    plain = [c for c in cases if not c.lod]
+    made = small_int_attrs(proto, cases, DataType.INT64)
+    assert len(made) == len(SMALL_ATTR_VALUES) * len(plain)
+    for i, case in enumerate(made):
+        value = SMALL_ATTR_VALUES[i // len(plain)]
+        assert case.fallback and case.attrs["depth"] == value
+        assert case.attr_note == f"depth={value}"
+        assert case.inputs["X"] == {"shape": case.default_shape, "low": 0, "high": value}
+        x = case.call(proto, DataType.INT64, "seed")[0]["X"]
+        assert x.min() >= 0 and x.max() < value
+    floats = small_int_attrs(proto, cases, DataType.FLOAT32)
+    assert [c.attrs["depth"] for c in floats] == [c.attrs["depth"] for c in made]
+    assert all("X" not in c.inputs for c in floats)  # a float input keeps its random values
