@@ -18,6 +18,7 @@ from migrate.class_registrations import self_registering
 from migrate.computed_lookups import computed_lookup_ops, looked_up_names
 from migrate.consistency import (
     check_ops,
+    check_outputless,
     check_shared_phi_names,
     check_whole_classes,
     uncover,
@@ -289,6 +290,7 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
         if kf.notes:
             rec = records[unit]
             rec.reason = "; ".join([rec.reason or "migrated", *kf.notes])
+    check_outputless(migrated, records)
     check_ops(migrated, records)
     covered = check_shared_phi_names(info, migrated, records)
     check_whole_classes(units, migrated, records, covered)

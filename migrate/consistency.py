@@ -9,6 +9,7 @@ import libcst as cst
 
 from compat.statuses import KernelStatus
 from migrate.kernel_model import KernelFunction
+from migrate.kernel_outputs import NO_OUTPUT
 from migrate.records import KernelRecord, Unit
 from migrate.static import ModuleInfo
 from migrate.static_facts import StaticProto
@@ -108,6 +109,19 @@ def uncover(covered: dict[Unit, Unit], migrated: dict[Unit, KernelFunction],
             rec = records[unit]
             rec.status, rec.function = KernelStatus.SKIPPED, ""
             rec.reason = records[primary].reason or f"{primary[1]} did not migrate"
+
+
+def check_outputless(migrated: dict[Unit, KernelFunction],
+                     records: dict[Unit, KernelRecord]) -> None:
+    """An op with a kernel refused for writing no output keeps all of its kernels legacy:
+    the others alone would give the op a PHI signature (ops.yaml entry, mapping) that the
+    refused one does not share, and the op would run half legacy, half PHI."""
+    silent = {u[1]: u[0] for u, rec in records.items()
+              if rec.status is KernelStatus.SKIPPED and rec.reason.startswith(NO_OUTPUT)}
+    for unit in [u for u in migrated if u[1] in silent]:
+        demote(unit, f"kernel {silent[unit[1]]} of op '{unit[1]}' writes no output, so no one "
+                     "PHI signature serves all of the op's kernels; migrate them by hand",
+               migrated, records)
 
 
 def check_ops(migrated: dict[Unit, KernelFunction], records: dict[Unit, KernelRecord]) -> None:

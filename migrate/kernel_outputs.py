@@ -15,6 +15,9 @@ from collections.abc import Iterable
 from migrate.kernel_model import Param, SkipError
 from migrate.static_facts import StaticProto
 
+#: how a refusal below starts (the op's other kernels are held back by it: `consistency`)
+NO_OUTPUT = "compute() writes no output of op"
+
 
 def require_output(op: str, proto: StaticProto, params: Iterable[Param]) -> None:
     """SkipError when `params` (the kernel's reading) hold no output of `op`."""
@@ -23,6 +26,6 @@ def require_output(op: str, proto: StaticProto, params: Iterable[Param]) -> None
     declared = [v.name for v in proto.outputs]
     said = (f"its proto declares {', '.join(repr(n) for n in declared)}, which compute() "
             "never writes" if declared else "its proto declares no output")
-    raise SkipError(f"compute() writes no output of op '{op}' it can name ({said}): a kernel "
+    raise SkipError(f"{NO_OUTPUT} '{op}' it can name ({said}): a kernel "
                     "that only checks its inputs has no PHI signature (an ops.yaml entry "
                     "needs an output)")
