@@ -10,7 +10,13 @@ may be called before the read):
 - `setattr(M, ...)` / `delattr(M, ...)`, `M.NAME = ...`, `del M.NAME`, `M.NAME += ...` on a
   module object M: a name an import binds to a module of the tree (`import pkg.consts as
   c`, `from . import consts`) or `sys.modules[...]`;
-- `sys.modules[...] = ...`, `del sys.modules[...]` (the module replaced for later imports).
+- `sys.modules[...] = ...` (the module replaced for later imports): of the module a literal
+  key names; with a computed key, of every module of the writer's own outermost package
+  (a loader installing what it built). `del sys.modules[...]` is no change: the next
+  import runs the same file again.
+
+Only modules whose text could hold a change are parsed (`_may_change`): the tree can be a
+whole repository.
 
 Reads are harmless: `globals()["X"]`, `globals().get("X")`, `"X" in vars()`,
 `globals().items()` / `.keys()` / `.values()` / `.copy()`, iterating over it. A change naming
@@ -21,6 +27,7 @@ name of the module it changes.
 
 from __future__ import annotations
 
+import re
 import weakref
 from dataclasses import dataclass
 from pathlib import Path
@@ -83,6 +90,8 @@ def tree_changes(here: Path) -> list[NamespaceChange]:
     if key not in _TREE:
         found: list[NamespaceChange] = []
         for path in paths:
+            if path.resolve() != here.resolve() and not _may_change(path):
+                continue
             try:
                 module, imports = load_module(path)
             except (cst.ParserSyntaxError, RecursionError, ValueError, OSError):
@@ -92,8 +101,43 @@ def tree_changes(here: Path) -> list[NamespaceChange]:
     return _TREE[key]
 
 
+#: what the text of a module changing a namespace holds: a namespace dict or function, or
+#: an attribute store on a dotted name (whose head must then be imported: `_DOTTED_STORE`)
+_TRIGGERS = ("globals", "vars(", "locals", "__dict__", "setattr", "delattr", "modules[")
+_DOTTED_STORE = re.compile(r"^[ \t]*(?:del[ \t]+)?([A-Za-z_]\w*)\.[A-Za-z_][\w.]*[ \t]*"
+                           r"(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)", re.MULTILINE)
+
+
+def _may_change(path: Path) -> bool:
+    """A cheap test on the text: False only where `changes_in` would find nothing."""
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    if any(t in text for t in _TRIGGERS):
+        return True
+    heads = {m.group(1) for m in _DOTTED_STORE.finditer(text)} - {"self", "cls"}
+    return any(re.search(rf"\bimport\b[^;]{{0,400}}?\b{re.escape(h)}\b", text) for h in heads)
+
+
+def _outermost_package(path: Path) -> Path:
+    d = path.resolve().parent
+    while (d.parent / "__init__.py").is_file():
+        d = d.parent
+    return d
+
+
 _BY_EVALUATOR: weakref.WeakKeyDictionary[Any, list[NamespaceChange]] = \
     weakref.WeakKeyDictionary()
+
+
+def module_changes(here: Path) -> list[NamespaceChange]:
+    """The changes of the tree that may change the namespace of module `here`: those naming
+    it, and those naming no module made in its own outermost package."""
+    here = here.resolve()
+    package = _outermost_package(here)
+    return [c for c in tree_changes(here) if c.target == here or (
+        c.target is None and _outermost_package(c.file) == package)]
 
 
 def dynamic_reason(ev: Any, name: str) -> str:
@@ -104,8 +148,8 @@ def dynamic_reason(ev: Any, name: str) -> str:
         return ""
     here = ev.path.resolve()
     if ev not in _BY_EVALUATOR:
-        found = tree_changes(here) if here.is_file() else changes_in(ev.module, ev.imports, here)
-        _BY_EVALUATOR[ev] = [c for c in found if c.target in (here, None)]
+        _BY_EVALUATOR[ev] = module_changes(here) if here.is_file() else [
+            c for c in changes_in(ev.module, ev.imports, here) if c.target in (here, None)]
     for change in _BY_EVALUATOR[ev]:
         if change.names is None or name in change.names:
             return change.reason(here)
@@ -214,7 +258,8 @@ class _Finder(cst.CSTVisitor):
                     self._note(target, frozenset({node.attr.value}), node)
             return
         if isinstance(node, cst.Subscript) and self.imports.resolve(node.value) == "sys.modules":
-            if _stored(node, self.parents.get(node)):
+            parent = self.parents.get(node)
+            if _stored(node, parent) and not isinstance(parent, cst.Del):
                 self._note(self._named_module(node), None, node)
 
     def _dict_use(self, node: cst.BaseExpression) -> frozenset[str] | bool | None:
@@ -244,6 +289,8 @@ class _Finder(cst.CSTVisitor):
             return False
         if isinstance(parent, cst.ComparisonTarget) and parent.comparator is node:
             return False  # `"X" in globals()`
+        if isinstance(parent, (cst.StarredElement, cst.StarredDictElement)):
+            return False  # `{*globals()}`: its names, read
         return None
 
 

@@ -115,3 +115,27 @@ def test_an_unreadable_default_is_left_out_never_read_wrong(written: dict[str, A
     yaml = (written["pkg"] / "ops.yaml").read_text()
     entry = yaml[yaml.index("- op : dn_upd_scale"):].split("\n- op")[0]
     assert "float scale" in entry and "1.0" not in entry
+
+
+def test_module_replacements_reach_only_what_they_can_replace(tmp_path: Path) -> None:
+    """`del sys.modules[k]` changes nothing (the next import runs the same file); a computed
+    `sys.modules[k] = m` reaches the writer's own outermost package only; a literal key the
+    module it names. A module whose text holds no change is not parsed, yet counts."""
+    from migrate.dynamic_namespaces import module_changes
+
+    for pkg in ("ours", "theirs"):
+        (tmp_path / pkg).mkdir()
+        (tmp_path / pkg / "__init__.py").write_text("")
+    (tmp_path / "ours" / "consts.py").write_text("FLOATS = (1, 2)\n")
+    (tmp_path / "theirs" / "loader.py").write_text(
+        "import sys\n\n\ndef install(name, module):\n    sys.modules[name] = module\n"
+        "    del sys.modules['ours.consts']\n")
+    consts = tmp_path / "ours" / "consts.py"
+    assert module_changes(consts) == []
+    (tmp_path / "ours" / "plugins.py").write_text(
+        "import sys\n\n\ndef install(name, module):\n    sys.modules[name] = module\n")
+    assert [(c.file.name, c.target, c.names) for c in module_changes(consts)] == \
+        [("plugins.py", None, None)]
+    (tmp_path / "theirs" / "patch.py").write_text(
+        "import sys\n\nsys.modules['ours.consts'] = object()\n")
+    assert {c.file.name for c in module_changes(consts)} == {"plugins.py", "patch.py"}
