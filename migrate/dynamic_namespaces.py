@@ -259,8 +259,24 @@ class _Finder(cst.CSTVisitor):
             return
         if isinstance(node, cst.Subscript) and self.imports.resolve(node.value) == "sys.modules":
             parent = self.parents.get(node)
-            if _stored(node, parent) and not isinstance(parent, cst.Del):
+            if _stored(node, parent) and not isinstance(parent, cst.Del) \
+                    and not self._installs_fresh(parent):
                 self._note(self._named_module(node), None, node)
+
+    def _installs_fresh(self, target: cst.CSTNode | None) -> bool:
+        """`sys.modules[k] = m` where `m` is bound, in the same function, to a module just
+        made (`importlib.util.module_from_spec(...)`, `types.ModuleType(...)`): a loader
+        installing what it builds, before running its file, changes no namespace."""
+        assign = self.parents.get(target) if isinstance(target, cst.AssignTarget) else None
+        if not isinstance(assign, cst.Assign) or not isinstance(assign.value, cst.Name):
+            return False
+        scope: cst.CSTNode | None = assign
+        while scope is not None and not isinstance(scope, (cst.FunctionDef, cst.Module)):
+            scope = self.parents.get(scope)
+        found = _FreshModules(assign.value.value)
+        if scope is not None:
+            scope.visit(found)
+        return found.fresh and not found.other
 
     def _dict_use(self, node: cst.BaseExpression) -> frozenset[str] | bool | None:
         """False: this use of a namespace dict only reads it; else the names it changes
@@ -292,6 +308,28 @@ class _Finder(cst.CSTVisitor):
         if isinstance(parent, (cst.StarredElement, cst.StarredDictElement)):
             return False  # `{*globals()}`: its names, read
         return None
+
+
+class _FreshModules(cst.CSTVisitor):
+    """The bindings of `name` in a scope: all to a just-made module object, or not."""
+
+    _MAKERS = frozenset({"module_from_spec", "ModuleType"})
+
+    def __init__(self, name: str) -> None:
+        self.name, self.fresh, self.other = name, False, False
+
+    def visit_Assign(self, node: cst.Assign) -> None:  # noqa: N802
+        if not any(isinstance(t.target, cst.Name) and t.target.value == self.name
+                   for t in node.targets):
+            return
+        call = node.value
+        func = call.func if isinstance(call, cst.Call) else None
+        last = func.attr.value if isinstance(func, cst.Attribute) else \
+            func.value if isinstance(func, cst.Name) else None
+        if last in self._MAKERS:
+            self.fresh = True
+        else:
+            self.other = True
 
 
 def dotted_head(node: cst.BaseExpression) -> str | None:
