@@ -142,3 +142,94 @@ class FlatGradKernel(OpKernel):
         attrs = self.row.attr_values(ctx)
         data = x_grad.mutable_data(ctx.place, out_grad.dtype)
         self.row.func(ctx.xp, out_grad.data, *attrs, data)
+
+
+class XYKernel(OpKernel):
+    row: ClassVar[OpKernelRow]
+
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out = ctx.output("Out")
+        attrs = self.row.attr_values(ctx)
+        data = out.mutable_data(ctx.place, x.dtype)
+        self.row.func(ctx.xp, x.data, y.data, *attrs, data)
+
+
+class OutOnlyKernel(OpKernel):
+    row: ClassVar[OpKernelRow]
+
+    def compute(self, ctx: ExecutionContext) -> None:
+        out = ctx.output("Out")
+        attrs = self.row.attr_values(ctx)
+        data = out.mutable_data(ctx.place, out.dtype)
+        self.row.func(ctx.xp, *attrs, data)
+
+
+class XYGradKernel(OpKernel):
+    row: ClassVar[OpKernelRow]
+
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        y_grad = ctx.output("Y@GRAD")
+        attrs = self.row.attr_values(ctx)
+        self.row.func(ctx.xp, x.data, y.data, out_grad.data, *attrs,
+                      None if x_grad is None else x_grad.mutable_data(ctx.place, x.dtype),
+                      None if y_grad is None else y_grad.mutable_data(ctx.place, y.dtype))
+
+
+class XYOutGradKernel(OpKernel):
+    row: ClassVar[OpKernelRow]
+
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out = ctx.input("Out")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        y_grad = ctx.output("Y@GRAD")
+        attrs = self.row.attr_values(ctx)
+        self.row.func(ctx.xp, x.data, y.data, out.data, out_grad.data, *attrs,
+                      None if x_grad is None else x_grad.mutable_data(ctx.place, x.dtype),
+                      None if y_grad is None else y_grad.mutable_data(ctx.place, y.dtype))
+
+
+class LikeXGradKernel(OpKernel):
+    row: ClassVar[OpKernelRow]
+
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        attrs = self.row.attr_values(ctx)
+        self.row.func(ctx.xp, x.data, out_grad.data, *attrs,
+                      x_grad.mutable_data(ctx.place, x.dtype))
+
+
+class OutGradOnlyKernel(OpKernel):
+    row: ClassVar[OpKernelRow]
+
+    def compute(self, ctx: ExecutionContext) -> None:
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        attrs = self.row.attr_values(ctx)
+        self.row.func(ctx.xp, out_grad.data, *attrs,
+                      x_grad.mutable_data(ctx.place, out_grad.dtype))
+
+
+class ElementwiseGradKernel(OpKernel):
+    row: ClassVar[OpKernelRow]
+
+    def compute(self, ctx: ExecutionContext) -> None:
+        x = ctx.input("X")
+        y = ctx.input("Y")
+        out_grad = ctx.input("Out@GRAD")
+        x_grad = ctx.output("X@GRAD")
+        y_grad = ctx.output("Y@GRAD")
+        attrs = self.row.attr_values(ctx)
+        dx = None if x_grad is None else x_grad.mutable_data(ctx.place, out_grad.dtype)
+        dy = None if y_grad is None else y_grad.mutable_data(ctx.place, out_grad.dtype)
+        self.row.func(ctx.xp, x.data, y.data, out_grad.data, *attrs, dx, dy)
