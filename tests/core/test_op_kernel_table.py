@@ -141,7 +141,8 @@ CONVERTED = {f"legacy_fluid/operators/{m}.py": ref for ref, modules in (
     ("next", ("unary_math_op", "activation_op", "elementwise_op", "compare_op", "bitwise_op",
               "logical_op", "special_op", "smooth_activation_op", "activation_grad_op",
               "vision_shuffle_op", "vision_shuffle_grad_op", "scan_op")),
-    ("int7", ("linalg_grad_op", "linalg_op", "linalg_solve_op", "linalg_solve_grad_op")),
+    ("int7", ("linalg_grad_op", "linalg_op", "linalg_solve_op", "linalg_solve_grad_op", "fft_op",
+              "fft_grad_op", "creation_grad_op", "elementwise_grad_op")),
 ) for m in modules}
 
 
