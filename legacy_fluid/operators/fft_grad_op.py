@@ -16,7 +16,7 @@ from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
-from legacy_fluid.operators.kernel_templates import OutGradOnlyKernel
+from legacy_fluid.operators.kernel_templates import OutGradLikeXKernel, OutGradOnlyKernel
 from phi.common import DataType
 from phi.kernels.funcs import fft as fft_funcs
 from phi.kernels.funcs import fft_grad as fft_grad_funcs
@@ -41,19 +41,6 @@ class FFTC2RGradOp(GradOp):
 class StftGradOp(GradOp):
     def get_expected_kernel_type(self, ctx: ExecutionContext) -> OpKernelType:
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
-
-
-class FFTR2CGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        axes = ctx.attr("axes")
-        normalization = ctx.attr("normalization")
-        forward = ctx.attr("forward")
-        onesided = ctx.attr("onesided")
-        fft_grad_funcs.fft_r2c_grad(ctx.xp, out_grad.data, axes, normalization, forward,
-                                    onesided, x_grad.mutable_data(ctx.place, x.dtype))
 
 
 class FFTC2RGradKernel(OpKernel):
@@ -102,8 +89,7 @@ register_operator("fft_c2r_grad", FFTC2RGradOp)
 register_operator("frame_grad", GradOp)
 register_operator("overlap_add_grad", GradOp)
 register_operator("stft_grad", StftGradOp)
-for _op, _kernel, _dtypes in (("fft_r2c_grad", FFTR2CGradKernel, _COMPLEX),
-                              ("fft_c2r_grad", FFTC2RGradKernel, _REAL),
+for _op, _kernel, _dtypes in (("fft_c2r_grad", FFTC2RGradKernel, _REAL),
                               ("stft_grad", StftGradKernel, _REAL),
                               ("complex_grad", ComplexGradKernel, _REAL)):
     for _dtype in _dtypes:
@@ -137,4 +123,8 @@ register_op_table(OutGradOnlyKernel, [
                 attrs=("frame_length", "hop_length", "axis")),
     OpKernelRow("overlap_add_grad", "OverlapAddGradKernel", fft_grad_funcs.overlap_add_grad,
                 _FRAME, attrs=("hop_length", "axis")),
+], by_dtype=True)
+register_op_table(OutGradLikeXKernel, [
+    OpKernelRow("fft_r2c_grad", "FFTR2CGradKernel", fft_grad_funcs.fft_r2c_grad, _COMPLEX,
+                attrs=("axes", "normalization", "forward", "onesided")),
 ], by_dtype=True)

@@ -144,12 +144,14 @@ CONVERTED = {f"legacy_fluid/operators/{m}.py": ref for ref, modules in (
     ("int7", ("bernoulli_op", "creation_grad_op", "cumsum_grad_op", "cumsum_op",
               "diag_grad_op", "diag_op", "elementwise_grad_op", "equal_all_op",
               "fft_grad_op", "fft_op", "frobenius_norm_op", "gelu_op", "gumbel_softmax_op",
-              "identity_loss_op", "label_smooth_op", "linalg_grad_op", "linalg_matrix_op",
-              "linalg_op", "linalg_solve_grad_op", "linalg_solve_op", "log_softmax_op",
+              "hard_sigmoid_op", "hard_swish_op", "identity_loss_op", "label_smooth_op",
+              "leaky_relu_op", "linalg_grad_op", "linalg_matrix_op", "linalg_op",
+              "linalg_solve_grad_op", "linalg_solve_op", "log_softmax_op", "loss_grad_op",
               "manipulation_grad_op", "manipulation_op", "matmul_v2_op", "mean_op",
               "mul_op", "pad_grad_op", "pad_op", "poisson_op", "randint_op", "random_op",
-              "randperm_op", "reduce_op", "reverse_op", "shard_index_op", "share_data_op",
-              "softmax_op", "truncated_gaussian_random_op", "unary_math_grad_op")),
+              "randperm_op", "reduce_op", "relu6_op", "reverse_op", "sequence_grad_op",
+              "shard_index_op", "share_data_op", "softmax_op", "sort_search_op", "swish_op",
+              "truncated_gaussian_random_op", "unary_math_grad_op", "vision_grad_op")),
 ) for m in modules}
 
 
