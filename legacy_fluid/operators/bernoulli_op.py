@@ -3,10 +3,11 @@ refused. Draws from the process-wide generator, as Paddle's (phi.kernels.funcs.r
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
-from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.execution_context import InferShapeContext
+from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.operators.kernel_templates import SameDtypeKernel
 from phi.common import DataType
 from phi.kernels.funcs import random as random_funcs
 
@@ -17,18 +18,11 @@ class BernoulliOp(OperatorWithKernel):
         ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
 
 
-class BernoulliKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, x.dtype)
-        random_funcs.bernoulli(ctx.xp, x.data, data)
-
-
 VERIFY_CASES = [{"name": "probabilities", "inputs": {"X": {"shape": (3, 4), "low": 0,
                                                            "high": 1}}}]
 
 register_operator("bernoulli", BernoulliOp)
-for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
-    register_op_kernel("bernoulli", "CPU", BernoulliKernel, _dtype)
-    register_op_kernel("bernoulli", "GPU", BernoulliKernel, _dtype)
+register_op_table(SameDtypeKernel, [
+    OpKernelRow("bernoulli", "BernoulliKernel", random_funcs.bernoulli,
+                (DataType.FLOAT32, DataType.FLOAT64)),
+], by_dtype=True)

@@ -10,47 +10,19 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.grad import GradOp
+from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.var_type import AttrType
+from legacy_fluid.operators.kernel_templates import FlatGradKernel
 from legacy_fluid.operators.unary_math_grad_op import FlatGradOp
 from phi.common import DataType
 from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import creation_grad as creation_grad_funcs
 
 _BOUND_SLOTS = ("StartsTensorList", "EndsTensorList", "StepsTensorList")
-
-
-class FillAnyGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
-        creation_grad_funcs.fill_grad(ctx.xp, out_grad.data, data)
-
-
-class FillDiagonalGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        offset = ctx.attr("offset")
-        wrap = ctx.attr("wrap")
-        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
-        creation_grad_funcs.fill_diagonal_grad(ctx.xp, out_grad.data, offset, wrap, data)
-
-
-class FillDiagonalTensorGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        offset = ctx.attr("offset")
-        dim1 = ctx.attr("dim1")
-        dim2 = ctx.attr("dim2")
-        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
-        creation_grad_funcs.fill_diagonal_tensor_grad(ctx.xp, out_grad.data, offset, dim1,
-                                                      dim2, data)
 
 
 class SetValueGradOpMaker(OpProtoAndCheckerMaker):
@@ -115,15 +87,17 @@ register_operator("fill_any_grad", FlatGradOp)
 register_operator("set_value_grad", SetValueGradOp, SetValueGradOpMaker)
 register_operator("fill_diagonal_grad", FlatGradOp)
 register_operator("fill_diagonal_tensor_grad", FlatGradOp)
-for _dtype in (*_FILL, DataType.BFLOAT16):
-    register_op_kernel("fill_any_grad", "CPU", FillAnyGradKernel, _dtype)
-for _dtype in _FILL:
-    register_op_kernel("fill_any_grad", "GPU", FillAnyGradKernel, _dtype)
-    register_op_kernel("fill_diagonal_grad", "CPU", FillDiagonalGradKernel, _dtype)
-    register_op_kernel("fill_diagonal_grad", "GPU", FillDiagonalGradKernel, _dtype)
-for _dtype in _FILL_DIAGONAL_TENSOR:
-    register_op_kernel("fill_diagonal_tensor_grad", "CPU", FillDiagonalTensorGradKernel, _dtype)
-    register_op_kernel("fill_diagonal_tensor_grad", "GPU", FillDiagonalTensorGradKernel, _dtype)
+register_op_table(FlatGradKernel, [
+    OpKernelRow("fill_any_grad", "FillAnyGradKernel", creation_grad_funcs.fill_grad,
+                (*_FILL, DataType.BFLOAT16), _FILL),
+])
+register_op_table(FlatGradKernel, [
+    OpKernelRow("fill_diagonal_grad", "FillDiagonalGradKernel",
+                creation_grad_funcs.fill_diagonal_grad, _FILL, attrs=("offset", "wrap")),
+    OpKernelRow("fill_diagonal_tensor_grad", "FillDiagonalTensorGradKernel",
+                creation_grad_funcs.fill_diagonal_tensor_grad, _FILL_DIAGONAL_TENSOR,
+                attrs=("offset", "dim1", "dim2")),
+], by_dtype=True)
 for _dtype in (*_FILL_DIAGONAL_TENSOR, DataType.BFLOAT16):
     register_op_kernel("set_value_grad", "CPU", SetValueGradKernel, _dtype)
 for _dtype in _FILL_DIAGONAL_TENSOR:

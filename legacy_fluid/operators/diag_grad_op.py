@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.grad import GradOp
+from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.operators.diag_op import _DIAG_TYPES, _DIAGONAL_TYPES, _TRIL_TRIU_TYPES
+from legacy_fluid.operators.kernel_templates import LikeXGradKernel, OutGradOnlyKernel
 from phi.kernels.funcs import diag_grad as diag_grad_funcs
 
 
@@ -23,26 +25,6 @@ class TrilTriuGradOp(GradOp):
     """X@GRAD takes its meta from Out@GRAD (the grad op reads nothing else)."""
 
     LIKE = {"X@GRAD": "Out@GRAD"}
-
-
-class TrilTriuGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        diagonal = ctx.attr("diagonal")
-        lower = ctx.attr("lower")
-        diag_grad_funcs.tril_triu_grad(ctx.xp, out_grad.data, diagonal, lower,
-                                       x_grad.mutable_data(ctx.place, out_grad.dtype))
-
-
-class DiagV2GradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        offset = ctx.attr("offset")
-        diag_grad_funcs.diag_grad(ctx.xp, x.data, out_grad.data, offset,
-                                  x_grad.mutable_data(ctx.place, x.dtype))
 
 
 class DiagonalGradKernel(OpKernel):
@@ -70,9 +52,13 @@ register_operator("tril_triu_grad", TrilTriuGradOp)
 register_operator("diag_v2_grad", GradOp)
 register_operator("diagonal_grad", GradOp)
 for _backend in ("CPU", "GPU"):
-    for _dtype in _TRIL_TRIU_TYPES:
-        register_op_kernel("tril_triu_grad", _backend, TrilTriuGradKernel, _dtype)
-    for _dtype in _DIAG_TYPES:
-        register_op_kernel("diag_v2_grad", _backend, DiagV2GradKernel, _dtype)
     for _dtype in _DIAGONAL_TYPES:
         register_op_kernel("diagonal_grad", _backend, DiagonalGradKernel, _dtype)
+register_op_table(OutGradOnlyKernel, [
+    OpKernelRow("tril_triu_grad", "TrilTriuGradKernel", diag_grad_funcs.tril_triu_grad,
+                _TRIL_TRIU_TYPES, attrs=("diagonal", "lower")),
+])
+register_op_table(LikeXGradKernel, [
+    OpKernelRow("diag_v2_grad", "DiagV2GradKernel", diag_grad_funcs.diag_grad, _DIAG_TYPES,
+                attrs=("offset",)),
+])

@@ -12,10 +12,12 @@ Math in phi.kernels.funcs.diag.
 from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.operators.kernel_templates import SameDtypeKernel
 from phi.common import DataType
 from phi.kernels.funcs import diag as diag_funcs
 
@@ -49,26 +51,6 @@ class DiagEmbedOp(_FirstInputOp):
 
 class DiagonalOp(_FirstInputOp):
     """Shapes: its PHI kernel's InferMeta (the default)."""
-
-
-class TrilTriuKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        diagonal = ctx.attr("diagonal")
-        lower = ctx.attr("lower")
-        data = out.mutable_data(ctx.place, x.dtype)
-        diag_funcs.tril_triu(ctx.xp, x.data, diagonal, lower, data)
-
-
-class DiagV2Kernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        offset = ctx.attr("offset")
-        padding_value = ctx.attr("padding_value")
-        data = out.mutable_data(ctx.place, x.dtype)
-        diag_funcs.diag(ctx.xp, x.data, offset, padding_value, data)
 
 
 class DiagEmbedKernel(OpKernel):
@@ -110,11 +92,13 @@ register_operator("diag_v2", DiagV2Op)
 register_operator("diag_embed", DiagEmbedOp)
 register_operator("diagonal", DiagonalOp)
 for _backend in ("CPU", "GPU"):
-    for _dtype in _TRIL_TRIU_TYPES:
-        register_op_kernel("tril_triu", _backend, TrilTriuKernel, _dtype)
-    for _dtype in _DIAG_TYPES:
-        register_op_kernel("diag_v2", _backend, DiagV2Kernel, _dtype)
     for _dtype in _DIAG_EMBED_TYPES:
         register_op_kernel("diag_embed", _backend, DiagEmbedKernel, _dtype)
     for _dtype in _DIAGONAL_TYPES:
         register_op_kernel("diagonal", _backend, DiagonalKernel, _dtype)
+register_op_table(SameDtypeKernel, [
+    OpKernelRow("tril_triu", "TrilTriuKernel", diag_funcs.tril_triu, _TRIL_TRIU_TYPES,
+                attrs=("diagonal", "lower")),
+    OpKernelRow("diag_v2", "DiagV2Kernel", diag_funcs.diag, _DIAG_TYPES,
+                attrs=("offset", "padding_value")),
+])

@@ -20,16 +20,19 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.grad import GradOp
+from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.var_type import AttrType
+from legacy_fluid.operators.kernel_templates import ElementwiseGradKernel
 from phi.common import DataType
 from phi.kernels.funcs import elementwise as ew_funcs
 from phi.kernels.funcs import elementwise_grad as ewg_funcs
 
 _FLOAT = (DataType.FLOAT32, DataType.FLOAT64)
-_FLOAT_INT = (*_FLOAT, DataType.INT32, DataType.INT64)
+_INT = (DataType.INT32, DataType.INT64)
+_FLOAT_INT = (*_FLOAT, *_INT)
 _COMPLEX = (DataType.COMPLEX64, DataType.COMPLEX128)
 
 
@@ -41,32 +44,6 @@ class ElementwiseGradOpMaker(OpProtoAndCheckerMaker):
         self.add_output("X@GRAD", "gradient of X", dispensable=True)
         self.add_output("Y@GRAD", "gradient of Y", dispensable=True)
         self.add_attr("axis", AttrType.INT, -1, "fluid's broadcast axis of the forward op")
-
-
-class ElementwiseAddGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        y = ctx.input("Y")
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        y_grad = ctx.output("Y@GRAD")
-        axis = ctx.attr("axis")
-        dx = None if x_grad is None else x_grad.mutable_data(ctx.place, out_grad.dtype)
-        dy = None if y_grad is None else y_grad.mutable_data(ctx.place, out_grad.dtype)
-        ew_funcs.add_grad(ctx.xp, x.data, y.data, out_grad.data, axis, dx, dy)
-
-
-class ElementwiseSubGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        y = ctx.input("Y")
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        y_grad = ctx.output("Y@GRAD")
-        axis = ctx.attr("axis")
-        dx = None if x_grad is None else x_grad.mutable_data(ctx.place, out_grad.dtype)
-        dy = None if y_grad is None else y_grad.mutable_data(ctx.place, out_grad.dtype)
-        ewg_funcs.subtract_grad(ctx.xp, x.data, y.data, out_grad.data, axis, dx, dy)
 
 
 class ElementwiseMulGradKernel(OpKernel):
@@ -138,42 +115,6 @@ class ElementwisePowGradKernel(OpKernel):
         ewg_funcs.elementwise_pow_grad(ctx.xp, x.data, y.data, out_grad.data, dx, dy)
 
 
-class ElementwiseFmaxGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        y = ctx.input("Y")
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        y_grad = ctx.output("Y@GRAD")
-        dx = None if x_grad is None else x_grad.mutable_data(ctx.place, out_grad.dtype)
-        dy = None if y_grad is None else y_grad.mutable_data(ctx.place, out_grad.dtype)
-        ewg_funcs.fmax_grad(ctx.xp, x.data, y.data, out_grad.data, dx, dy)
-
-
-class ElementwiseFminGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        y = ctx.input("Y")
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        y_grad = ctx.output("Y@GRAD")
-        dx = None if x_grad is None else x_grad.mutable_data(ctx.place, out_grad.dtype)
-        dy = None if y_grad is None else y_grad.mutable_data(ctx.place, out_grad.dtype)
-        ewg_funcs.fmin_grad(ctx.xp, x.data, y.data, out_grad.data, dx, dy)
-
-
-class ElementwiseHeavisideGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        y = ctx.input("Y")
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        y_grad = ctx.output("Y@GRAD")
-        dx = None if x_grad is None else x_grad.mutable_data(ctx.place, out_grad.dtype)
-        dy = None if y_grad is None else y_grad.mutable_data(ctx.place, out_grad.dtype)
-        ewg_funcs.heaviside_grad(ctx.xp, x.data, y.data, out_grad.data, dx, dy)
-
-
 class RemainderGradKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("X")
@@ -227,8 +168,6 @@ register_operator("elementwise_pow_grad", GradOp, ElementwiseGradOpMaker)
 register_operator("remainder_grad", GradOp, ElementwiseGradOpMaker)
 for _dtype in _FLOAT:
     for _place in ("CPU", "GPU"):
-        register_op_kernel("elementwise_add_grad", _place, ElementwiseAddGradKernel, _dtype)
-        register_op_kernel("elementwise_sub_grad", _place, ElementwiseSubGradKernel, _dtype)
         register_op_kernel("elementwise_mul_grad", _place, ElementwiseMulGradKernel, _dtype)
         register_op_kernel("elementwise_div_grad", _place, ElementwiseDivGradKernel, _dtype)
         register_op_kernel("elementwise_max_grad", _place, ElementwiseMaxGradKernel, _dtype)
@@ -240,17 +179,11 @@ for _dtype in _COMPLEX:
         register_op_kernel("remainder_grad", _place, RemainderGradKernel, _dtype)
 for _dtype in (*_COMPLEX, DataType.INT32, DataType.INT64):
     for _place in ("CPU", "GPU"):
-        register_op_kernel("elementwise_add_grad", _place, ElementwiseAddGradKernel, _dtype)
-        register_op_kernel("elementwise_sub_grad", _place, ElementwiseSubGradKernel, _dtype)
         register_op_kernel("elementwise_mul_grad", _place, ElementwiseMulGradKernel, _dtype)
         register_op_kernel("elementwise_div_grad", _place, ElementwiseDivGradKernel, _dtype)
 for _dtype in (DataType.INT8, DataType.UINT8, DataType.INT16, DataType.BOOL):
     for _place in ("CPU", "GPU"):
-        register_op_kernel("elementwise_add_grad", _place, ElementwiseAddGradKernel, _dtype)
         register_op_kernel("elementwise_div_grad", _place, ElementwiseDivGradKernel, _dtype)
-        if _dtype == DataType.INT16:
-            register_op_kernel("elementwise_sub_grad", _place, ElementwiseSubGradKernel,
-                               _dtype)
 for _place in ("CPU", "GPU"):
     for _dtype in (DataType.INT32, DataType.INT64, DataType.BFLOAT16):
         register_op_kernel("elementwise_max_grad", _place, ElementwiseMaxGradKernel, _dtype)
@@ -258,15 +191,20 @@ for _place in ("CPU", "GPU"):
         register_op_kernel("elementwise_pow_grad", _place, ElementwisePowGradKernel, _dtype)
     for _dtype in _COMPLEX:
         register_op_kernel("elementwise_pow_grad", _place, ElementwisePowGradKernel, _dtype)
-    register_op_kernel("elementwise_sub_grad", _place, ElementwiseSubGradKernel,
-                       DataType.BFLOAT16)
     for _dtype in (DataType.BFLOAT16, DataType.BOOL):
         register_op_kernel("elementwise_mul_grad", _place, ElementwiseMulGradKernel, _dtype)
 for _op in ("elementwise_fmax_grad", "elementwise_fmin_grad", "elementwise_heaviside_grad"):
     register_operator(_op, GradOp)
-for _dtype in _FLOAT_INT:
-    for _place in ("CPU", "GPU"):
-        register_op_kernel("elementwise_fmax_grad", _place, ElementwiseFmaxGradKernel, _dtype)
-        register_op_kernel("elementwise_fmin_grad", _place, ElementwiseFminGradKernel, _dtype)
-        register_op_kernel("elementwise_heaviside_grad", _place, ElementwiseHeavisideGradKernel,
-                           _dtype)
+register_op_table(ElementwiseGradKernel, [
+    OpKernelRow("elementwise_add_grad", "ElementwiseAddGradKernel", ew_funcs.add_grad,
+                (*_FLOAT, *_COMPLEX, *_INT, DataType.INT8, DataType.UINT8, DataType.INT16,
+                 DataType.BOOL), attrs=("axis",)),
+    OpKernelRow("elementwise_sub_grad", "ElementwiseSubGradKernel", ewg_funcs.subtract_grad,
+                (*_FLOAT, *_COMPLEX, *_INT, DataType.INT16, DataType.BFLOAT16), attrs=("axis",)),
+    OpKernelRow("elementwise_fmax_grad", "ElementwiseFmaxGradKernel", ewg_funcs.fmax_grad,
+                _FLOAT_INT),
+    OpKernelRow("elementwise_fmin_grad", "ElementwiseFminGradKernel", ewg_funcs.fmin_grad,
+                _FLOAT_INT),
+    OpKernelRow("elementwise_heaviside_grad", "ElementwiseHeavisideGradKernel",
+                ewg_funcs.heaviside_grad, _FLOAT_INT),
+], by_dtype=True)

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.grad import GradOp, XTypedGradOp
+from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.operators.kernel_templates import OutGradLikeXKernel, OutGradOnlyKernel
 from phi.common import DataType
 from phi.kernels.funcs import fft as fft_funcs
 from phi.kernels.funcs import fft_grad as fft_grad_funcs
@@ -41,30 +43,6 @@ class StftGradOp(GradOp):
         return OpKernelType(self.indicate_var_data_type(ctx, "X"), ctx.place)
 
 
-class FFTC2CGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        axes = ctx.attr("axes")
-        normalization = ctx.attr("normalization")
-        forward = ctx.attr("forward")
-        fft_grad_funcs.fft_c2c_grad(ctx.xp, out_grad.data, axes, normalization, forward,
-                                    x_grad.mutable_data(ctx.place, out_grad.dtype))
-
-
-class FFTR2CGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        axes = ctx.attr("axes")
-        normalization = ctx.attr("normalization")
-        forward = ctx.attr("forward")
-        onesided = ctx.attr("onesided")
-        fft_grad_funcs.fft_r2c_grad(ctx.xp, out_grad.data, axes, normalization, forward,
-                                    onesided, x_grad.mutable_data(ctx.place, x.dtype))
-
-
 class FFTC2RGradKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         out_grad = ctx.input("Out@GRAD")
@@ -75,27 +53,6 @@ class FFTC2RGradKernel(OpKernel):
         dtype = fft_funcs.complex_dtype("fft_c2r_grad", out_grad.dtype)
         fft_grad_funcs.fft_c2r_grad(ctx.xp, out_grad.data, axes, normalization, forward,
                                     x_grad.mutable_data(ctx.place, dtype))
-
-
-class FrameGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        frame_length = ctx.attr("frame_length")
-        hop_length = ctx.attr("hop_length")
-        axis = ctx.attr("axis")
-        fft_grad_funcs.frame_grad(ctx.xp, out_grad.data, frame_length, hop_length, axis,
-                                  x_grad.mutable_data(ctx.place, out_grad.dtype))
-
-
-class OverlapAddGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        hop_length = ctx.attr("hop_length")
-        axis = ctx.attr("axis")
-        fft_grad_funcs.overlap_add_grad(ctx.xp, out_grad.data, hop_length, axis,
-                                        x_grad.mutable_data(ctx.place, out_grad.dtype))
 
 
 class StftGradKernel(OpKernel):
@@ -132,11 +89,7 @@ register_operator("fft_c2r_grad", FFTC2RGradOp)
 register_operator("frame_grad", GradOp)
 register_operator("overlap_add_grad", GradOp)
 register_operator("stft_grad", StftGradOp)
-for _op, _kernel, _dtypes in (("fft_c2c_grad", FFTC2CGradKernel, _COMPLEX),
-                              ("fft_r2c_grad", FFTR2CGradKernel, _COMPLEX),
-                              ("fft_c2r_grad", FFTC2RGradKernel, _REAL),
-                              ("frame_grad", FrameGradKernel, _FRAME),
-                              ("overlap_add_grad", OverlapAddGradKernel, _FRAME),
+for _op, _kernel, _dtypes in (("fft_c2r_grad", FFTC2RGradKernel, _REAL),
                               ("stft_grad", StftGradKernel, _REAL),
                               ("complex_grad", ComplexGradKernel, _REAL)):
     for _dtype in _dtypes:
@@ -163,3 +116,15 @@ VERIFY_CASES = {
         "dtypes": [real]}
         for real, grad in (("float32", "complex64"), ("float64", "complex128"))],
 }
+register_op_table(OutGradOnlyKernel, [
+    OpKernelRow("fft_c2c_grad", "FFTC2CGradKernel", fft_grad_funcs.fft_c2c_grad, _COMPLEX,
+                attrs=("axes", "normalization", "forward")),
+    OpKernelRow("frame_grad", "FrameGradKernel", fft_grad_funcs.frame_grad, _FRAME,
+                attrs=("frame_length", "hop_length", "axis")),
+    OpKernelRow("overlap_add_grad", "OverlapAddGradKernel", fft_grad_funcs.overlap_add_grad,
+                _FRAME, attrs=("hop_length", "axis")),
+], by_dtype=True)
+register_op_table(OutGradLikeXKernel, [
+    OpKernelRow("fft_r2c_grad", "FFTR2CGradKernel", fft_grad_funcs.fft_r2c_grad, _COMPLEX,
+                attrs=("axes", "normalization", "forward", "onesided")),
+], by_dtype=True)

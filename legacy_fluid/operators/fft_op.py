@@ -14,10 +14,12 @@ stft (the onesided transforms of X's windowed frames). Math in phi.kernels.funcs
 from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.operators.kernel_templates import SameDtypeKernel
 from phi.common import DataType
 from phi.kernels.funcs import fft as fft_funcs
 
@@ -80,17 +82,6 @@ class OverlapAddOp(_FFTOp):
     """Shapes: its PHI kernel's InferMeta (the default)."""
 
 
-class FFTC2CKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        axes = ctx.attr("axes")
-        normalization = ctx.attr("normalization")
-        forward = ctx.attr("forward")
-        data = out.mutable_data(ctx.place, x.dtype)
-        fft_funcs.fft_c2c(ctx.xp, x.data, axes, normalization, forward, data)
-
-
 class FFTR2CKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("X")
@@ -140,27 +131,6 @@ class ComplexKernel(OpKernel):
         fft_funcs.complex_(ctx.xp, x.data, y.data, data)
 
 
-class FrameKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        frame_length = ctx.attr("frame_length")
-        hop_length = ctx.attr("hop_length")
-        axis = ctx.attr("axis")
-        data = out.mutable_data(ctx.place, x.dtype)
-        fft_funcs.frame(ctx.xp, x.data, frame_length, hop_length, axis, data)
-
-
-class OverlapAddKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        hop_length = ctx.attr("hop_length")
-        axis = ctx.attr("axis")
-        data = out.mutable_data(ctx.place, x.dtype)
-        fft_funcs.overlap_add(ctx.xp, x.data, hop_length, axis, data)
-
-
 _TRANSFORM = {"axes": [1], "normalization": "ortho", "forward": True}
 VERIFY_CASES = {
     "fft_c2c": [{"name": "last axis", "inputs": {"X": (3, 4)}, "attrs": _TRANSFORM,
@@ -191,7 +161,6 @@ register_operator("overlap_add", OverlapAddOp)
 register_operator("stft", _FFTOp)
 for _backend in ("CPU", "GPU"):
     for _dtype in _COMPLEX_TYPES:
-        register_op_kernel("fft_c2c", _backend, FFTC2CKernel, _dtype)
         register_op_kernel("fft_c2r", _backend, FFTC2RKernel, _dtype)
         register_op_kernel("as_real", _backend, AsRealKernel, _dtype)
     for _dtype in _REAL_TYPES:
@@ -199,6 +168,11 @@ for _backend in ("CPU", "GPU"):
         register_op_kernel("as_complex", _backend, AsComplexKernel, _dtype)
         register_op_kernel("complex", _backend, ComplexKernel, _dtype)
         register_op_kernel("stft", _backend, StftKernel, _dtype)
-    for _dtype in _FRAME_TYPES:
-        register_op_kernel("frame", _backend, FrameKernel, _dtype)
-        register_op_kernel("overlap_add", _backend, OverlapAddKernel, _dtype)
+register_op_table(SameDtypeKernel, [
+    OpKernelRow("fft_c2c", "FFTC2CKernel", fft_funcs.fft_c2c, _COMPLEX_TYPES,
+                attrs=("axes", "normalization", "forward")),
+    OpKernelRow("frame", "FrameKernel", fft_funcs.frame, _FRAME_TYPES,
+                attrs=("frame_length", "hop_length", "axis")),
+    OpKernelRow("overlap_add", "OverlapAddKernel", fft_funcs.overlap_add, _FRAME_TYPES,
+                attrs=("hop_length", "axis")),
+])

@@ -4,10 +4,11 @@ Math in phi.kernels.funcs.linalg."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
-from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.execution_context import InferShapeContext
+from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.operators.kernel_templates import SameDtypeKernel
 from phi.common import DataType
 from phi.kernels.funcs import linalg as la_funcs
 
@@ -20,20 +21,12 @@ class FrobeniusNormOp(OperatorWithKernel):
         ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
 
 
-class FrobeniusNormKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        dim = ctx.attr("dim")
-        reduce_all = ctx.attr("reduce_all")
-        data = out.mutable_data(ctx.place, x.dtype)
-        la_funcs.frobenius_norm(ctx.xp, x.data, dim, reduce_all, data)
-
-
 register_operator("frobenius_norm", FrobeniusNormOp)
-for _backend in ("CPU", "GPU"):
-    for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128):
-        register_op_kernel("frobenius_norm", _backend, FrobeniusNormKernel, _dtype)
 
 #: Parity / `migrate --verify` inputs (see compat.coverage.parity.explicit_cases).
 VERIFY_CASES = [{"name": "both axes", "inputs": {"X": (3, 4)}, "attrs": {"dim": [0, 1]}}]
+register_op_table(SameDtypeKernel, [
+    OpKernelRow("frobenius_norm", "FrobeniusNormKernel", la_funcs.frobenius_norm,
+                (DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128),
+                attrs=("dim", "reduce_all")),
+])

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.grad import GradOp
+from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.operators.kernel_templates import FlatGradKernel
 from phi.common import DataType
 from phi.kernels.funcs import label_smooth as smooth_funcs
 from phi.kernels.funcs import label_smooth_grad as smooth_grad_funcs
@@ -41,21 +43,11 @@ class LabelSmoothGradOp(GradOp):
     LIKE = {"X@GRAD": "Out@GRAD"}
 
 
-class LabelSmoothGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        epsilon = ctx.attr("epsilon")
-        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
-        smooth_grad_funcs.label_smooth_grad(ctx.xp, out_grad.data, epsilon, data)
-
-
 register_operator("label_smooth", LabelSmoothOp)
 register_operator("label_smooth_grad", LabelSmoothGradOp)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
     for _place in ("CPU", "GPU"):
         register_op_kernel("label_smooth", _place, LabelSmoothKernel, _dtype)
-        register_op_kernel("label_smooth_grad", _place, LabelSmoothGradKernel, _dtype)
 
 #: Parity / `migrate --verify` inputs (see compat.coverage.parity.explicit_cases).
 VERIFY_CASES = [
@@ -64,3 +56,7 @@ VERIFY_CASES = [
     {"name": "PriorDist", "inputs": {"X": (2, 3, 4), "PriorDist": (1, 4)},
      "attrs": {"epsilon": 0.2}},
 ]
+register_op_table(FlatGradKernel, [
+    OpKernelRow("label_smooth_grad", "LabelSmoothGradKernel", smooth_grad_funcs.label_smooth_grad,
+                (DataType.FLOAT32, DataType.FLOAT64), attrs=("epsilon",)),
+], by_dtype=True)

@@ -16,10 +16,12 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.grad import GradOp
+from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.var_type import AttrType
+from legacy_fluid.operators.kernel_templates import LikeXGradKernel, XYGradKernel, XYOutGradKernel
 from phi.common import DataType
 from phi.kernels.funcs import linalg as la_funcs
 from phi.kernels.funcs import linalg_grad as la_grad
@@ -27,18 +29,6 @@ from phi.kernels.funcs import linalg_grad as la_grad
 _FLOAT = (DataType.FLOAT32, DataType.FLOAT64)
 _COMPLEX = (DataType.COMPLEX64, DataType.COMPLEX128)
 _INT = (DataType.INT32, DataType.INT64)
-
-
-class BmmGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        y = ctx.input("Y")
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        y_grad = ctx.output("Y@GRAD")
-        la_grad.bmm_grad(ctx.xp, x.data, y.data, out_grad.data,
-                         None if x_grad is None else x_grad.mutable_data(ctx.place, x.dtype),
-                         None if y_grad is None else y_grad.mutable_data(ctx.place, y.dtype))
 
 
 class MvGradKernel(OpKernel):
@@ -70,30 +60,6 @@ class AddmmGradKernel(OpKernel):  # addmm_grad and baddbmm_grad (a batch dim: a 
             None if input_grad is None else input_grad.mutable_data(ctx.place, inp.dtype),
             None if x_grad is None else x_grad.mutable_data(ctx.place, x.dtype),
             None if y_grad is None else y_grad.mutable_data(ctx.place, y.dtype))
-
-
-class DotGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        y = ctx.input("Y")
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        y_grad = ctx.output("Y@GRAD")
-        la_grad.dot_grad(ctx.xp, x.data, y.data, out_grad.data,
-                         None if x_grad is None else x_grad.mutable_data(ctx.place, x.dtype),
-                         None if y_grad is None else y_grad.mutable_data(ctx.place, y.dtype))
-
-
-class KronGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        y = ctx.input("Y")
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        y_grad = ctx.output("Y@GRAD")
-        la_grad.kron_grad(ctx.xp, x.data, y.data, out_grad.data,
-                          None if x_grad is None else x_grad.mutable_data(ctx.place, x.dtype),
-                          None if y_grad is None else y_grad.mutable_data(ctx.place, y.dtype))
 
 
 class CrossGradKernel(OpKernel):
@@ -136,20 +102,6 @@ class PNormGradKernel(OpKernel):
                             asvector, x_grad.mutable_data(ctx.place, x.dtype))
 
 
-class DistGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        y = ctx.input("Y")
-        out = ctx.input("Out")
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        y_grad = ctx.output("Y@GRAD")
-        p = ctx.attr("p")
-        la_grad.dist_grad(ctx.xp, x.data, y.data, out.data, out_grad.data, p,
-                          None if x_grad is None else x_grad.mutable_data(ctx.place, x.dtype),
-                          None if y_grad is None else y_grad.mutable_data(ctx.place, y.dtype))
-
-
 class FrobeniusNormGradKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("X")
@@ -163,23 +115,6 @@ class FrobeniusNormGradKernel(OpKernel):
                                     reduce_all, x_grad.mutable_data(ctx.place, x.dtype))
 
 
-class SquaredL2NormGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        la_grad.squared_l2_norm_grad(ctx.xp, x.data, out_grad.data,
-                                     x_grad.mutable_data(ctx.place, x.dtype))
-
-
-class L1NormGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        la_grad.l1_norm_grad(ctx.xp, x.data, out_grad.data, x_grad.mutable_data(ctx.place, x.dtype))
-
-
 class NormGradKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("X")
@@ -189,19 +124,6 @@ class NormGradKernel(OpKernel):
         axis = ctx.attr("axis")
         la_grad.norm_grad(ctx.xp, x.data, norm.data, out_grad.data, axis,
                           x_grad.mutable_data(ctx.place, x.dtype))
-
-
-class RenormGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        p = ctx.attr("p")
-        axis = ctx.attr("axis")
-        max_norm = ctx.attr("max_norm")
-        la_grad.renorm_grad(ctx.xp, x.data, out_grad.data, p, axis, max_norm,
-                            x_grad.mutable_data(ctx.place, x.dtype))
-
 
 
 class BilinearTensorProductGradOp(GradOp):
@@ -286,16 +208,6 @@ class EinsumGradKernel(OpKernel):
                              for g in operand_grads])
 
 
-class MatrixPowerGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        n = ctx.attr("n")
-        la_grad.matrix_power_grad(ctx.xp, x.data, out_grad.data, n,
-                                  x_grad.mutable_data(ctx.place, x.dtype))
-
-
 VERIFY_CASES = {
     "addmm_grad": [{"inputs": {"Input": (1, 5), "X": (3, 4), "Y": (4, 5), "Out@GRAD": (3, 5)},
                     "attrs": {"Alpha": 2.0, "Beta": 0.5}}],
@@ -352,25 +264,36 @@ register_operator("matrix_power_grad", GradOp)
 register_operator("einsum_grad", EinsumGradOp, EinsumGradOpMaker)
 for _backend in ("CPU", "GPU"):
     for _dtype in _FLOAT:
-        for _op, _kernel in (("bmm_grad", BmmGradKernel), ("mv_grad", MvGradKernel),
-                             ("addmm_grad", AddmmGradKernel),
+        for _op, _kernel in (("mv_grad", MvGradKernel), ("addmm_grad", AddmmGradKernel),
                              ("baddbmm_grad", AddmmGradKernel)):
             register_op_kernel(_op, _backend, _kernel, _dtype)
-        for _op, _kernel in (("p_norm_grad", PNormGradKernel), ("dist_grad", DistGradKernel),
-                             ("squared_l2_norm_grad", SquaredL2NormGradKernel),
-                             ("norm_grad", NormGradKernel), ("renorm_grad", RenormGradKernel)):
+        for _op, _kernel in (("p_norm_grad", PNormGradKernel), ("norm_grad", NormGradKernel)):
             register_op_kernel(_op, _backend, _kernel, _dtype)
         for _op, _kernel in (("bilinear_tensor_product_grad", BilinearTensorProductGradKernel),
                              ("multi_dot_grad", MultiDotGradKernel)):
             register_op_kernel(_op, _backend, _kernel, _dtype)
     for _dtype in (*_FLOAT, *_COMPLEX):
         register_op_kernel("frobenius_norm_grad", _backend, FrobeniusNormGradKernel, _dtype)
-        register_op_kernel("matrix_power_grad", _backend, MatrixPowerGradKernel, _dtype)
         register_op_kernel("einsum_grad", _backend, EinsumGradKernel, _dtype)
-    register_op_kernel("l1_norm_grad", _backend, L1NormGradKernel, DataType.FLOAT32)
     for _dtype in (*_FLOAT, *_INT, *_COMPLEX):
-        register_op_kernel("dot_grad", _backend, DotGradKernel, _dtype)
         register_op_kernel("cross_grad", _backend, CrossGradKernel, _dtype)
     for _dtype in (*_FLOAT, DataType.FLOAT16, *_INT, *_COMPLEX):
-        register_op_kernel("kron_grad", _backend, KronGradKernel, _dtype)
         register_op_kernel("trace_grad", _backend, TraceGradKernel, _dtype)
+register_op_table(XYGradKernel, [
+    OpKernelRow("bmm_grad", "BmmGradKernel", la_grad.bmm_grad, _FLOAT),
+    OpKernelRow("dot_grad", "DotGradKernel", la_grad.dot_grad, (*_FLOAT, *_INT, *_COMPLEX)),
+    OpKernelRow("kron_grad", "KronGradKernel", la_grad.kron_grad,
+                (*_FLOAT, DataType.FLOAT16, *_INT, *_COMPLEX)),
+])
+register_op_table(XYOutGradKernel, [
+    OpKernelRow("dist_grad", "DistGradKernel", la_grad.dist_grad, _FLOAT, attrs=("p",)),
+])
+register_op_table(LikeXGradKernel, [
+    OpKernelRow("squared_l2_norm_grad", "SquaredL2NormGradKernel", la_grad.squared_l2_norm_grad,
+                _FLOAT),
+    OpKernelRow("l1_norm_grad", "L1NormGradKernel", la_grad.l1_norm_grad, (DataType.FLOAT32,)),
+    OpKernelRow("renorm_grad", "RenormGradKernel", la_grad.renorm_grad, _FLOAT,
+                attrs=("p", "axis", "max_norm")),
+    OpKernelRow("matrix_power_grad", "MatrixPowerGradKernel", la_grad.matrix_power_grad,
+                (*_FLOAT, *_COMPLEX), attrs=("n",)),
+])

@@ -12,9 +12,11 @@ from __future__ import annotations
 import numpy as np
 
 from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.operators.kernel_templates import SameDtypeKernel
 from phi.common import DataType
 from phi.kernels.funcs import linalg_matrix as mat_funcs
 
@@ -28,15 +30,6 @@ class InverseKernel(OpKernel):
         out = ctx.output("Output")
         data = out.mutable_data(ctx.place, x.dtype)
         mat_funcs.inverse(ctx.xp, x.data, data)
-
-
-class CholeskyKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        upper = ctx.attr("upper")
-        data = out.mutable_data(ctx.place, x.dtype)
-        mat_funcs.cholesky(ctx.xp, x.data, upper, data)
 
 
 class DeterminantKernel(OpKernel):
@@ -53,15 +46,6 @@ class SlogDeterminantKernel(OpKernel):
         out = ctx.output("Out")
         data = out.mutable_data(ctx.place, x.dtype)
         mat_funcs.slogdeterminant(ctx.xp, x.data, data)
-
-
-class MatrixPowerKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        n = ctx.attr("n")
-        data = out.mutable_data(ctx.place, x.dtype)
-        mat_funcs.matrix_power(ctx.xp, x.data, n, data)
 
 
 def _well_conditioned(dtype: DataType, rng: np.random.Generator) -> np.ndarray:
@@ -83,10 +67,12 @@ register_operator("determinant", OperatorWithKernel)
 register_operator("slogdeterminant", OperatorWithKernel)
 register_operator("matrix_power", OperatorWithKernel)
 for _backend in ("CPU", "GPU"):
-    for _dtype in _FLOAT:
-        register_op_kernel("cholesky", _backend, CholeskyKernel, _dtype)
     for _dtype in (*_FLOAT, *_COMPLEX):
         register_op_kernel("inverse", _backend, InverseKernel, _dtype)
         register_op_kernel("determinant", _backend, DeterminantKernel, _dtype)
         register_op_kernel("slogdeterminant", _backend, SlogDeterminantKernel, _dtype)
-        register_op_kernel("matrix_power", _backend, MatrixPowerKernel, _dtype)
+register_op_table(SameDtypeKernel, [
+    OpKernelRow("cholesky", "CholeskyKernel", mat_funcs.cholesky, _FLOAT, attrs=("upper",)),
+    OpKernelRow("matrix_power", "MatrixPowerKernel", mat_funcs.matrix_power, (*_FLOAT, *_COMPLEX),
+                attrs=("n",)),
+])

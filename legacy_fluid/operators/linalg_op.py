@@ -13,11 +13,13 @@ from __future__ import annotations
 from abc import abstractmethod
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.var_type import AttrType
+from legacy_fluid.operators.kernel_templates import XYKernel
 from phi.common import DataType
 from phi.kernels.funcs import linalg as la_funcs
 
@@ -127,24 +129,6 @@ class AddmmKernel(OpKernel):
         la_funcs.addmm(ctx.xp, inp.data, x.data, y.data, beta, alpha, data)
 
 
-class BmmKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        y = ctx.input("Y")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, x.dtype)
-        la_funcs.bmm(ctx.xp, x.data, y.data, data)
-
-
-class DotKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        y = ctx.input("Y")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, x.dtype)
-        la_funcs.dot(ctx.xp, x.data, y.data, data)
-
-
 class MvKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("X")
@@ -152,15 +136,6 @@ class MvKernel(OpKernel):
         out = ctx.output("Out")
         data = out.mutable_data(ctx.place, x.dtype)
         la_funcs.mv(ctx.xp, x.data, vec.data, data)
-
-
-class KronKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        y = ctx.input("Y")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, x.dtype)
-        la_funcs.kron(ctx.xp, x.data, y.data, data)
 
 
 class CrossKernel(OpKernel):
@@ -171,16 +146,6 @@ class CrossKernel(OpKernel):
         dim = ctx.attr("dim")
         data = out.mutable_data(ctx.place, x.dtype)
         la_funcs.cross(ctx.xp, x.data, y.data, la_funcs.cross_axis(x.dims, y.dims, dim), data)
-
-
-class DistKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        y = ctx.input("Y")
-        out = ctx.output("Out")
-        p = ctx.attr("p")
-        data = out.mutable_data(ctx.place, x.dtype)
-        la_funcs.dist(ctx.xp, x.data, y.data, p, data)
 
 
 class TraceKernel(OpKernel):
@@ -228,14 +193,17 @@ register_operator("trace", TraceOp)
 register_operator("einsum", EinsumOp, EinsumOpMaker)
 for _backend in ("CPU", "GPU"):
     for _dtype in _FLOAT:
-        for _op, _kernel in (("addmm", AddmmKernel), ("bmm", BmmKernel), ("mv", MvKernel),
-                             ("dist", DistKernel)):
-            register_op_kernel(_op, _backend, _kernel, _dtype)
+        register_op_kernel("addmm", _backend, AddmmKernel, _dtype)
+        register_op_kernel("mv", _backend, MvKernel, _dtype)
     for _dtype in (*_FLOAT, *_COMPLEX):
         register_op_kernel("einsum", _backend, EinsumKernel, _dtype)
     for _dtype in (*_FLOAT, *_INT, *_COMPLEX):
-        register_op_kernel("dot", _backend, DotKernel, _dtype)
         register_op_kernel("cross", _backend, CrossKernel, _dtype)
     for _dtype in (*_FLOAT, DataType.FLOAT16, *_INT, *_COMPLEX):
-        register_op_kernel("kron", _backend, KronKernel, _dtype)
         register_op_kernel("trace", _backend, TraceKernel, _dtype)
+register_op_table(XYKernel, [
+    OpKernelRow("bmm", "BmmKernel", la_funcs.bmm, _FLOAT),
+    OpKernelRow("dot", "DotKernel", la_funcs.dot, (*_FLOAT, *_INT, *_COMPLEX)),
+    OpKernelRow("kron", "KronKernel", la_funcs.kron, (*_FLOAT, DataType.FLOAT16, *_INT, *_COMPLEX)),
+    OpKernelRow("dist", "DistKernel", la_funcs.dist, _FLOAT, attrs=("p",)),
+])

@@ -15,60 +15,16 @@ import numpy as np
 
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.grad import GradOp
+from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.operators.kernel_templates import XYOutGradKernel
 from phi.common import DataType
 from phi.kernels.funcs import linalg_solve_grad as linalg_solve_grad_funcs
 
 _FLOATS = (DataType.FLOAT32, DataType.FLOAT64)
 _WITH_COMPLEX = (*_FLOATS, DataType.COMPLEX64, DataType.COMPLEX128)
-
-
-class SolveGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        y = ctx.input("Y")
-        out = ctx.input("Out")
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        y_grad = ctx.output("Y@GRAD")
-        linalg_solve_grad_funcs.solve_grad(
-            ctx.xp, x.data, y.data, out.data, out_grad.data,
-            None if x_grad is None else x_grad.mutable_data(ctx.place, x.dtype),
-            None if y_grad is None else y_grad.mutable_data(ctx.place, y.dtype))
-
-
-class TriangularSolveGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        y = ctx.input("Y")
-        out = ctx.input("Out")
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        y_grad = ctx.output("Y@GRAD")
-        upper = ctx.attr("upper")
-        transpose = ctx.attr("transpose")
-        unitriangular = ctx.attr("unitriangular")
-        linalg_solve_grad_funcs.triangular_solve_grad(
-            ctx.xp, x.data, y.data, out.data, out_grad.data, upper, transpose, unitriangular,
-            None if x_grad is None else x_grad.mutable_data(ctx.place, x.dtype),
-            None if y_grad is None else y_grad.mutable_data(ctx.place, y.dtype))
-
-
-class CholeskySolveGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        y = ctx.input("Y")
-        out = ctx.input("Out")
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        y_grad = ctx.output("Y@GRAD")
-        upper = ctx.attr("upper")
-        linalg_solve_grad_funcs.cholesky_solve_grad(
-            ctx.xp, x.data, y.data, out.data, out_grad.data, upper,
-            None if x_grad is None else x_grad.mutable_data(ctx.place, x.dtype),
-            None if y_grad is None else y_grad.mutable_data(ctx.place, y.dtype))
 
 
 class InverseGradKernel(OpKernel):
@@ -281,10 +237,7 @@ register_operator("qr_grad", GradOp)
 register_operator("lu_grad", GradOp)
 register_operator("lu_unpack_grad", GradOp)
 register_operator("lu_solve_grad", GradOp)
-for _op, _kernel, _dtypes in (("solve_grad", SolveGradKernel, _FLOATS),
-                              ("triangular_solve_grad", TriangularSolveGradKernel, _WITH_COMPLEX),
-                              ("cholesky_solve_grad", CholeskySolveGradKernel, _FLOATS),
-                              ("inverse_grad", InverseGradKernel, _WITH_COMPLEX),
+for _op, _kernel, _dtypes in (("inverse_grad", InverseGradKernel, _WITH_COMPLEX),
                               ("determinant_grad", DeterminantGradKernel, _WITH_COMPLEX),
                               ("slogdeterminant_grad", SlogDeterminantGradKernel, _WITH_COMPLEX),
                               ("slogdet_v2_grad", SlogdetV2GradKernel, _WITH_COMPLEX),
@@ -356,3 +309,11 @@ VERIFY_CASES["lu_unpack_grad"] = [{**_PIVOTS, "inputs": {
 VERIFY_CASES["lu_solve_grad"] = [{"name": "3x3 factors", "inputs": {
     "b": (3, 2), "lu": _square, "pivots": lambda dtype, rng: np.array([3, 2, 3], np.int32),
     "out": (3, 2), "out@GRAD": (3, 2)}, "attrs": {"trans": "N"}}]
+register_op_table(XYOutGradKernel, [
+    OpKernelRow("solve_grad", "SolveGradKernel", linalg_solve_grad_funcs.solve_grad, _FLOATS),
+    OpKernelRow("triangular_solve_grad", "TriangularSolveGradKernel",
+                linalg_solve_grad_funcs.triangular_solve_grad, _WITH_COMPLEX,
+                attrs=("upper", "transpose", "unitriangular")),
+    OpKernelRow("cholesky_solve_grad", "CholeskySolveGradKernel",
+                linalg_solve_grad_funcs.cholesky_solve_grad, _FLOATS, attrs=("upper",)),
+], by_dtype=True)

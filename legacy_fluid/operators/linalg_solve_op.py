@@ -16,11 +16,13 @@ from __future__ import annotations
 import numpy as np
 
 from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.var_type import AttrType
+from legacy_fluid.operators.kernel_templates import XYKernel
 from phi.common import DataType
 from phi.kernels.funcs import linalg_solve as linalg_solve_funcs
 
@@ -39,38 +41,6 @@ class MatrixRankOpMaker(OpProtoAndCheckerMaker):
                       "X is Hermitian: |eigenvalues| of its lower triangle, not an SVD")
         self.add_attr("use_default_tol", AttrType.BOOLEAN, True,
                       "tolerance eps * max(M, N) * the largest singular value; `tol` unused")
-
-
-class SolveKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        y = ctx.input("Y")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, x.dtype)
-        linalg_solve_funcs.solve(ctx.xp, x.data, y.data, data)
-
-
-class TriangularSolveKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        y = ctx.input("Y")
-        out = ctx.output("Out")
-        upper = ctx.attr("upper")
-        transpose = ctx.attr("transpose")
-        unitriangular = ctx.attr("unitriangular")
-        data = out.mutable_data(ctx.place, x.dtype)
-        linalg_solve_funcs.triangular_solve(ctx.xp, x.data, y.data, upper, transpose, unitriangular,
-                                            data)
-
-
-class CholeskySolveKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        y = ctx.input("Y")
-        out = ctx.output("Out")
-        upper = ctx.attr("upper")
-        data = out.mutable_data(ctx.place, x.dtype)
-        linalg_solve_funcs.cholesky_solve(ctx.xp, x.data, y.data, upper, data)
 
 
 class MultiDotKernel(OpKernel):
@@ -170,12 +140,16 @@ register_operator("lu", OperatorWithKernel)
 register_operator("lu_unpack", OperatorWithKernel)
 for _backend in ("CPU", "GPU"):
     for _dtype in _FLOAT:
-        register_op_kernel("solve", _backend, SolveKernel, _dtype)
-        register_op_kernel("cholesky_solve", _backend, CholeskySolveKernel, _dtype)
         register_op_kernel("multi_dot", _backend, MultiDotKernel, _dtype)
     for _dtype in (*_FLOAT, *_COMPLEX):
-        register_op_kernel("triangular_solve", _backend, TriangularSolveKernel, _dtype)
         register_op_kernel("matrix_rank", _backend, MatrixRankKernel, _dtype)
         register_op_kernel("qr", _backend, QrKernel, _dtype)
         register_op_kernel("lu", _backend, LuKernel, _dtype)
         register_op_kernel("lu_unpack", _backend, LuUnpackKernel, _dtype)
+register_op_table(XYKernel, [
+    OpKernelRow("solve", "SolveKernel", linalg_solve_funcs.solve, _FLOAT),
+    OpKernelRow("triangular_solve", "TriangularSolveKernel", linalg_solve_funcs.triangular_solve,
+                (*_FLOAT, *_COMPLEX), attrs=("upper", "transpose", "unitriangular")),
+    OpKernelRow("cholesky_solve", "CholeskySolveKernel", linalg_solve_funcs.cholesky_solve, _FLOAT,
+                attrs=("upper",)),
+])

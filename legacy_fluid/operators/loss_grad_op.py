@@ -13,10 +13,12 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.grad import GradOp
+from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.var_type import AttrType
+from legacy_fluid.operators.kernel_templates import OutGradLikeXKernel
 from phi.common import DataType
 from phi.kernels.funcs import loss as loss_funcs
 from phi.kernels.funcs import loss_grad as loss_grad_funcs
@@ -147,16 +149,6 @@ class CVMGradKernel(OpKernel):
                                  x_grad.mutable_data(ctx.place, x.dtype))
 
 
-class IdentityLossGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        reduction = ctx.attr("reduction")
-        loss_grad_funcs.identity_loss_grad(ctx.xp, out_grad.data, reduction,
-                                           x_grad.mutable_data(ctx.place, x.dtype))
-
-
 register_operator("cvm_grad", GradOp)
 register_operator("identity_loss_grad", GradOp)
 for _op, _kernel, _dtypes in (
@@ -168,8 +160,7 @@ for _op, _kernel, _dtypes in (
         ("huber_loss_grad", HuberLossGradKernel, _FLOATS),
         ("hinge_loss_grad", HingeLossGradKernel, (DataType.FLOAT32,)),
         ("log_loss_grad", LogLossGradKernel, (DataType.FLOAT32,)),
-        ("cvm_grad", CVMGradKernel, _FLOATS),
-        ("identity_loss_grad", IdentityLossGradKernel, _FLOATS)):
+        ("cvm_grad", CVMGradKernel, _FLOATS)):
     for _dtype in _dtypes:
         register_op_kernel(_op, "CPU", _kernel, _dtype)
         register_op_kernel(_op, "GPU", _kernel, _dtype)
@@ -194,3 +185,7 @@ VERIFY_CASES = {
                                                 "Y@GRAD": (4, 5)}}],
     "identity_loss_grad": [{"name": "mean", "inputs": {"X": (3, 4), "Out@GRAD": {"value": 1.0}}}],
 }
+register_op_table(OutGradLikeXKernel, [
+    OpKernelRow("identity_loss_grad", "IdentityLossGradKernel",
+                loss_grad_funcs.identity_loss_grad, _FLOATS, attrs=("reduction",)),
+], by_dtype=True)

@@ -23,11 +23,13 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.grad import GradOp
+from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.operators.concat_grad_op import MultiGradOp
 from legacy_fluid.operators.indexing_op import ids_spec
+from legacy_fluid.operators.kernel_templates import FlatGradKernel
 from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import manipulation as manip_funcs
 from phi.kernels.funcs import manipulation_grad as manip_grad_funcs
@@ -86,14 +88,6 @@ class RollGradKernel(OpKernel):
             shifts = [int(v) for v in ctx.input("ShiftsTensor").numpy().reshape(-1)]
         data = x_grad.mutable_data(ctx.place, out_grad.dtype)
         manip_grad_funcs.roll_grad(ctx.xp, out_grad.data, shifts, axis, data)
-
-
-class ExpandAsV2GradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
-        manip_grad_funcs.expand_as_grad(ctx.xp, out_grad.data, data)
 
 
 class RepeatInterleaveGradKernel(OpKernel):
@@ -168,9 +162,6 @@ for _dtype in manip_grad_funcs.STRIDED_SLICE_GRAD_GPU_TYPES:
 for _dtype in manip_grad_funcs.ROLL_GRAD_TYPES:
     register_op_kernel("roll_grad", "CPU", RollGradKernel, _dtype)
     register_op_kernel("roll_grad", "GPU", RollGradKernel, _dtype)
-for _dtype in manip_grad_funcs.EXPAND_AS_GRAD_TYPES:
-    register_op_kernel("expand_as_v2_grad", "CPU", ExpandAsV2GradKernel, _dtype)
-    register_op_kernel("expand_as_v2_grad", "GPU", ExpandAsV2GradKernel, _dtype)
 for _dtype in manip_grad_funcs.REPEAT_INTERLEAVE_GRAD_TYPES:
     register_op_kernel("repeat_interleave_grad", "CPU", RepeatInterleaveGradKernel, _dtype)
 for _dtype in manip_grad_funcs.REPEAT_INTERLEAVE_GRAD_GPU_TYPES:
@@ -181,3 +172,7 @@ for _dtype in manip_grad_funcs.MESHGRID_GRAD_TYPES:
 for _dtype in manip_grad_funcs.VIEW_SHAPE_GRAD_TYPES:
     register_op_kernel("view_shape_grad", "CPU", ViewShapeGradKernel, _dtype)
     register_op_kernel("view_shape_grad", "GPU", ViewShapeGradKernel, _dtype)
+register_op_table(FlatGradKernel, [
+    OpKernelRow("expand_as_v2_grad", "ExpandAsV2GradKernel", manip_grad_funcs.expand_as_grad,
+                manip_grad_funcs.EXPAND_AS_GRAD_TYPES),
+], by_dtype=True)

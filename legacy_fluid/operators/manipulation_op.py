@@ -15,10 +15,12 @@ Math in phi.kernels.funcs.manipulation.
 from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.operators.kernel_templates import SameDtypeKernel
 from phi.common import DataType
 from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import manipulation as manip_funcs
@@ -89,15 +91,6 @@ class UnbindKernel(OpKernel):
         axis = ctx.attr("axis")
         datas = [None if o is None else o.mutable_data(ctx.place, x.dtype) for o in out]
         manip_funcs.unbind(ctx.xp, x.data, axis, datas)
-
-
-class FlipKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        axis = ctx.attr("axis")
-        data = out.mutable_data(ctx.place, x.dtype)
-        manip_funcs.flip(ctx.xp, x.data, axis, data)
 
 
 class RollKernel(OpKernel):
@@ -175,7 +168,6 @@ for _dtype in _UNBIND_GPU_TYPES:
     register_op_kernel("unbind", "GPU", UnbindKernel, _dtype)
 for _dtype in _FLIP_TYPES:
     for _backend in ("CPU", "GPU"):
-        register_op_kernel("flip", _backend, FlipKernel, _dtype)
         register_op_kernel("roll", _backend, RollKernel, _dtype)
 for _dtype in _EXPAND_AS_TYPES:
     for _backend in ("CPU", "GPU"):
@@ -187,3 +179,6 @@ for _dtype in _REPEAT_GPU_TYPES:
 for _dtype in _MESHGRID_TYPES:
     for _backend in ("CPU", "GPU"):
         register_op_kernel("meshgrid", _backend, MeshgridKernel, _dtype)
+register_op_table(SameDtypeKernel, [
+    OpKernelRow("flip", "FlipKernel", manip_funcs.flip, _FLIP_TYPES, attrs=("axis",)),
+], by_dtype=True)

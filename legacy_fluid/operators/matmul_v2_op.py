@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.grad import GradOp
+from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.var_type import AttrType
+from legacy_fluid.operators.kernel_templates import XYKernel
 from phi.common import DataType
 from phi.kernels.funcs import elementwise as ew_funcs
 from phi.kernels.funcs import matmul as matmul_funcs
@@ -33,17 +35,6 @@ class MatMulV2Op(OperatorWithKernel):
         dtype = ew_funcs.promote_if_complex(self.indicate_var_data_type(ctx, "X"),
                                             self.indicate_var_data_type(ctx, "Y"))
         return OpKernelType(dtype, ctx.place)
-
-
-class MatMulV2Kernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        y = ctx.input("Y")
-        out = ctx.output("Out")
-        trans_x = ctx.attr("trans_x")
-        trans_y = ctx.attr("trans_y")
-        data = out.mutable_data(ctx.place, x.dtype)
-        matmul_funcs.matmul(ctx.xp, x.data, y.data, trans_x, trans_y, data)
 
 
 class MatMulV2GradOpMaker(OpProtoAndCheckerMaker):
@@ -81,10 +72,10 @@ VERIFY_CASES = {
 
 register_operator("matmul_v2", MatMulV2Op)
 register_operator("matmul_v2_grad", GradOp, MatMulV2GradOpMaker)
-for _dtype in _CPU_TYPES:
-    register_op_kernel("matmul_v2", "CPU", MatMulV2Kernel, _dtype)
-for _dtype in _GPU_TYPES:
-    register_op_kernel("matmul_v2", "GPU", MatMulV2Kernel, _dtype)
 for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128):
     register_op_kernel("matmul_v2_grad", "CPU", MatMulV2GradKernel, _dtype)
     register_op_kernel("matmul_v2_grad", "GPU", MatMulV2GradKernel, _dtype)
+register_op_table(XYKernel, [
+    OpKernelRow("matmul_v2", "MatMulV2Kernel", matmul_funcs.matmul, _CPU_TYPES, _GPU_TYPES,
+                attrs=("trans_x", "trans_y")),
+])

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.grad import GradOp
+from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.operators.kernel_templates import FlatGradKernel
 from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import pad_grad as pad_grad_funcs
 
@@ -35,15 +37,6 @@ class Pad3dGradOp(GradOp):
         if slot == "Paddings":
             return None  # read on the host as it is
         return super().get_kernel_type_for_var(slot, tensor, expected)
-
-
-class PadGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        paddings = ctx.attr("paddings")
-        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
-        pad_grad_funcs.pad_grad(ctx.xp, out_grad.data, paddings, data)
 
 
 class Pad3dGradKernel(OpKernel):
@@ -70,10 +63,11 @@ VERIFY_CASES = {
 
 register_operator("pad_grad", PadGradOp)
 register_operator("pad3d_grad", Pad3dGradOp)
-for _dtype in pad_grad_funcs.PAD_GRAD_TYPES:
-    register_op_kernel("pad_grad", "CPU", PadGradKernel, _dtype)
-for _dtype in pad_grad_funcs.PAD_GRAD_GPU_TYPES:
-    register_op_kernel("pad_grad", "GPU", PadGradKernel, _dtype)
 for _dtype in pad_grad_funcs.PAD3D_GRAD_TYPES:
     register_op_kernel("pad3d_grad", "CPU", Pad3dGradKernel, _dtype)
     register_op_kernel("pad3d_grad", "GPU", Pad3dGradKernel, _dtype)
+register_op_table(FlatGradKernel, [
+    OpKernelRow("pad_grad", "PadGradKernel", pad_grad_funcs.pad_grad,
+                pad_grad_funcs.PAD_GRAD_TYPES, pad_grad_funcs.PAD_GRAD_GPU_TYPES,
+                attrs=("paddings",)),
+])

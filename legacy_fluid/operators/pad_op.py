@@ -11,10 +11,12 @@ Fill values are cast to the element type. Math in phi.kernels.funcs.pad.
 from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext
+from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.operators.kernel_templates import SameDtypeKernel
 from phi.common import DataType
 from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import pad as pad_funcs
@@ -56,16 +58,6 @@ class Pad3dKernel(OpKernel):
         pad_funcs.pad3d(ctx.xp, x.data, paddings, mode, value, data_format, data)
 
 
-class PadKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        paddings = ctx.attr("paddings")
-        pad_value = ctx.attr("pad_value")
-        data = out.mutable_data(ctx.place, x.dtype)
-        pad_funcs.pad(ctx.xp, x.data, paddings, pad_value, data)
-
-
 VERIFY_CASES = {
     "pad3d": [{"name": mode, "inputs": {"X": (1, 2, 3, 3, 4)},
                "attrs": {"paddings": [1, 2, 0, 1, -1, 1], "mode": mode, "value": 0.5}}
@@ -78,7 +70,7 @@ register_operator("pad", PadOp)
 for _dtype in _PAD3D_TYPES:
     for _backend in ("CPU", "GPU"):
         register_op_kernel("pad3d", _backend, Pad3dKernel, _dtype)
-for _dtype in _PAD_TYPES:
-    register_op_kernel("pad", "CPU", PadKernel, _dtype)
-for _dtype in _PAD_GPU_TYPES:
-    register_op_kernel("pad", "GPU", PadKernel, _dtype)
+register_op_table(SameDtypeKernel, [
+    OpKernelRow("pad", "PadKernel", pad_funcs.pad, _PAD_TYPES, _PAD_GPU_TYPES,
+                attrs=("paddings", "pad_value")),
+])

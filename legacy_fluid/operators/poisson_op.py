@@ -3,10 +3,11 @@ Process-wide generator, as Paddle's (phi.kernels.funcs.random)."""
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
-from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.execution_context import InferShapeContext
+from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.operators.kernel_templates import SameDtypeKernel
 from phi.common import DataType
 from phi.kernels.funcs import random as random_funcs
 
@@ -17,15 +18,8 @@ class PoissonOp(OperatorWithKernel):
         ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
 
 
-class PoissonKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, x.dtype)
-        random_funcs.poisson(ctx.xp, x.data, data)
-
-
 register_operator("poisson", PoissonOp)
-for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
-    register_op_kernel("poisson", "CPU", PoissonKernel, _dtype)
-    register_op_kernel("poisson", "GPU", PoissonKernel, _dtype)
+register_op_table(SameDtypeKernel, [
+    OpKernelRow("poisson", "PoissonKernel", random_funcs.poisson,
+                (DataType.FLOAT32, DataType.FLOAT64)),
+], by_dtype=True)

@@ -8,6 +8,7 @@ generator (phi.kernels.funcs.random, docs/random.md).
 from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
 from legacy_fluid.framework.op_kernel import (
     OpKernel,
     UnsupportedOpVariantError,
@@ -18,6 +19,7 @@ from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.var_type import AttrType, VarType
+from legacy_fluid.operators.kernel_templates import OutOnlyKernel
 from phi.common import DataType
 from phi.kernels.funcs import full as full_funcs
 from phi.kernels.funcs import random as random_funcs
@@ -87,16 +89,6 @@ class UniformRandomKernel(OpKernel):
         random_funcs.uniform(ctx.xp, low, high, seed, data)
 
 
-class GaussianRandomKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        out = ctx.output("Out")
-        mean = ctx.attr("mean")
-        std = ctx.attr("std")
-        seed = ctx.attr("seed")
-        data = out.mutable_data(ctx.place, out.dtype)
-        random_funcs.gaussian(ctx.xp, mean, std, seed, data)
-
-
 #: The kernel's dtype is the `dtype` attribute (a VarType number).
 _SEEDED = [{"name": f"seeded [3, 4] {dtype}", "dtypes": [dtype],
             "attrs": {"shape": [3, 4], "seed": 7, "dtype": var_type}}
@@ -108,7 +100,9 @@ register_operator("uniform_random", RandomOp, UniformRandomOpMaker)
 register_operator("gaussian_random", RandomOp, GaussianRandomOpMaker)
 for _dtype in _INIT_CPU:
     register_op_kernel("uniform_random", "CPU", UniformRandomKernel, _dtype)
-    register_op_kernel("gaussian_random", "CPU", GaussianRandomKernel, _dtype)
 for _dtype in _FLOAT:
     register_op_kernel("uniform_random", "GPU", UniformRandomKernel, _dtype)
-    register_op_kernel("gaussian_random", "GPU", GaussianRandomKernel, _dtype)
+register_op_table(OutOnlyKernel, [
+    OpKernelRow("gaussian_random", "GaussianRandomKernel", random_funcs.gaussian, _INIT_CPU, _FLOAT,
+                attrs=("mean", "std", "seed")),
+])

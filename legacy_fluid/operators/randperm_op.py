@@ -4,11 +4,12 @@ as Paddle's (its runtime `seed` attribute is unused); math in phi.kernels.funcs.
 from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
-from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.var_type import VarType
+from legacy_fluid.operators.kernel_templates import OutOnlyKernel
 from phi.common import DataType
 from phi.kernels.funcs import random as random_funcs
 
@@ -22,17 +23,11 @@ class RandpermOp(OperatorWithKernel):
         return OpKernelType(VarType(int(ctx.attr("dtype"))).to_phi(), ctx.place)
 
 
-class RandpermKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        out = ctx.output("Out")
-        data = out.mutable_data(ctx.place, out.dtype)
-        random_funcs.randperm(ctx.xp, data)
-
-
 VERIFY_CASES = [{"name": f"n 6 {dtype}", "dtypes": [dtype], "attrs": {"n": 6, "dtype": vt}}
                 for dtype, vt in (("INT32", 2), ("INT64", 3), ("FLOAT32", 5), ("FLOAT64", 6))]
 
 register_operator("randperm", RandpermOp)
-for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64):
-    register_op_kernel("randperm", "CPU", RandpermKernel, _dtype)
-    register_op_kernel("randperm", "GPU", RandpermKernel, _dtype)
+register_op_table(OutOnlyKernel, [
+    OpKernelRow("randperm", "RandpermKernel", random_funcs.randperm,
+                (DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64)),
+], by_dtype=True)

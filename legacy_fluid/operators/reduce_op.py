@@ -36,12 +36,14 @@ fluidphi. Math in phi.kernels.funcs.reduce.
 from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.var_type import AttrType, VarType
+from legacy_fluid.operators.kernel_templates import SameDtypeKernel
 from phi.common import DataType
 from phi.kernels.funcs import reduce as reduce_funcs
 
@@ -293,17 +295,6 @@ class LogsumexpKernel(OpKernel):
         reduce_funcs.logsumexp(ctx.xp, x.data, axes, data)
 
 
-class PNormKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        porder = ctx.attr("porder")
-        axis = ctx.attr("axis")
-        asvector = ctx.attr("asvector")
-        data = out.mutable_data(ctx.place, x.dtype)
-        reduce_funcs.p_norm(ctx.xp, x.data, porder, axis, asvector, data)
-
-
 VERIFY_CASES = {
     "reduce_all": [{"name": "dim 1", "inputs": {"X": (3, 4)}, "attrs": {"dim": [1]}}],
     "reduce_amax": [{"name": "reduce_all", "inputs": {"X": (3, 4)},
@@ -338,4 +329,7 @@ for _backend in ("CPU", "GPU"):
         register_op_kernel("reduce_amin", _backend, ReduceAminKernel, _dtype)
     for _dtype in _FLOAT:
         register_op_kernel("logsumexp", _backend, LogsumexpKernel, _dtype)
-        register_op_kernel("p_norm", _backend, PNormKernel, _dtype)
+register_op_table(SameDtypeKernel, [
+    OpKernelRow("p_norm", "PNormKernel", reduce_funcs.p_norm, _FLOAT,
+                attrs=("porder", "axis", "asvector")),
+])

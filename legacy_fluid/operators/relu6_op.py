@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
-from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.execution_context import InferShapeContext
+from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.operators.kernel_templates import XDataKernel
 from phi.common import DataType
 from phi.kernels.funcs import activation as act_funcs
 
@@ -17,18 +18,8 @@ class Relu6Op(OperatorWithKernel):
         ctx.share_lod("X", "Out")
 
 
-class Relu6Kernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        threshold = ctx.attr("threshold")
-        xd = x.data
-        data = out.mutable_data(ctx.place, x.dtype)
-        act_funcs.relu6(ctx.xp, xd, threshold, data)
-
-
 register_operator("relu6", Relu6Op)
-for _dtype in (DataType.FLOAT32, DataType.FLOAT64):
-    register_op_kernel("relu6", "CPU", Relu6Kernel, _dtype)
-for _dtype in (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16):
-    register_op_kernel("relu6", "GPU", Relu6Kernel, _dtype)
+register_op_table(XDataKernel, [
+    OpKernelRow("relu6", "Relu6Kernel", act_funcs.relu6, (DataType.FLOAT32, DataType.FLOAT64),
+                (DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16), attrs=("threshold",)),
+])

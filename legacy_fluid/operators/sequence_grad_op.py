@@ -15,8 +15,10 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.grad import GradOp
+from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.operators.kernel_templates import OutGradLikeXKernel
 from phi.common import DataType
 from phi.kernels.funcs import sequence as seq_funcs
 from phi.kernels.funcs import sequence_grad as seq_grad_funcs
@@ -117,29 +119,6 @@ register_operator("sequence_conv_grad", GradOp)
 register_operator("sequence_expand_grad", GradOp)
 register_operator("row_conv_grad", GradOp)
 register_operator("lod_reset_grad", LodResetGradOp)
-class AddPositionEncodingGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        alpha = ctx.attr("alpha")
-        seq_grad_funcs.add_position_encoding_grad(ctx.xp, out_grad.data, alpha,
-                                                  x_grad.mutable_data(ctx.place, x.dtype))
-
-
-class Im2SequenceGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        kernels = ctx.attr("kernels")
-        strides = ctx.attr("strides")
-        paddings = ctx.attr("paddings")
-        out_stride = ctx.attr("out_stride")
-        seq_grad_funcs.im2sequence_grad(ctx.xp, out_grad.data, kernels, strides, paddings,
-                                        out_stride, x_grad.mutable_data(ctx.place, x.dtype))
-
-
 class MatchMatrixTensorGradKernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("X")
@@ -170,8 +149,6 @@ for _op, _kernel, _dtypes in (
         ("sequence_expand_grad", SequenceExpandGradKernel, _TYPES),
         ("row_conv_grad", RowConvGradKernel, (DataType.FLOAT32,)),
         ("lod_reset_grad", LoDResetGradKernel, _TYPES),
-        ("add_position_encoding_grad", AddPositionEncodingGradKernel, _FLOATS),
-        ("im2sequence_grad", Im2SequenceGradKernel, (DataType.FLOAT32,)),
         ("match_matrix_tensor_grad", MatchMatrixTensorGradKernel, (DataType.FLOAT32,))):
     for _dtype in _dtypes:
         register_op_kernel(_op, "CPU", _kernel, _dtype)
@@ -204,3 +181,9 @@ VERIFY_CASES = {
         "X": {"shape": (5, 3), "lod": [[0, 2, 5]]}, "Y": {"shape": (4, 3), "lod": [[0, 3, 4]]},
         "W": (3, 2, 3), "Tmp": (30, 1), "Out@GRAD": (24, 1)}, "dtypes": ["float32"]}],
 }
+register_op_table(OutGradLikeXKernel, [
+    OpKernelRow("add_position_encoding_grad", "AddPositionEncodingGradKernel",
+                seq_grad_funcs.add_position_encoding_grad, _FLOATS, attrs=("alpha",)),
+    OpKernelRow("im2sequence_grad", "Im2SequenceGradKernel", seq_grad_funcs.im2sequence_grad,
+                (DataType.FLOAT32,), attrs=("kernels", "strides", "paddings", "out_stride")),
+], by_dtype=True)

@@ -22,11 +22,13 @@ from __future__ import annotations
 import numpy as np
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
+from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.operators.arg_max_op import ArgMaxOp, index_dtype
+from legacy_fluid.operators.kernel_templates import ValuesIndicesKernel
 from phi.common import DataType
 from phi.core.dense_tensor import DenseTensor
 from phi.kernels.funcs import reduce as reduce_funcs
@@ -112,18 +114,6 @@ class ArgMinKernel(OpKernel):
         reduce_funcs.argmin(ctx.xp, x.data, axis, flatten, data)
 
 
-class ArgsortKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        indices = ctx.output("Indices")
-        axis = ctx.attr("axis")
-        descending = ctx.attr("descending")
-        data = out.mutable_data(ctx.place, x.dtype)
-        index = indices.mutable_data(ctx.place, DataType.INT64)
-        ss_funcs.argsort(ctx.xp, x.data, axis, descending, data, index)
-
-
 class TopKV2Kernel(OpKernel):
     def compute(self, ctx: ExecutionContext) -> None:
         x = ctx.input("X")
@@ -137,29 +127,6 @@ class TopKV2Kernel(OpKernel):
         data = out.mutable_data(ctx.place, x.dtype)
         index = indices.mutable_data(ctx.place, DataType.INT64)
         ss_funcs.topk(ctx.xp, x.data, k, axis, largest, data, index)
-
-
-class KthvalueKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        indices = ctx.output("Indices")
-        k = ctx.attr("k")
-        axis = ctx.attr("axis")
-        data = out.mutable_data(ctx.place, x.dtype)
-        index = indices.mutable_data(ctx.place, DataType.INT64)
-        ss_funcs.kthvalue(ctx.xp, x.data, k, axis, data, index)
-
-
-class ModeKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        indices = ctx.output("Indices")
-        axis = ctx.attr("axis")
-        data = out.mutable_data(ctx.place, x.dtype)
-        index = indices.mutable_data(ctx.place, DataType.INT64)
-        ss_funcs.mode(ctx.xp, x.data, axis, data, index)
 
 
 class SearchsortedKernel(OpKernel):
@@ -199,11 +166,13 @@ register_operator("searchsorted", SearchsortedOp)
 for _backend in ("CPU", "GPU"):
     for _dtype in _ARG:
         register_op_kernel("arg_min", _backend, ArgMinKernel, _dtype)
-    for _dtype in _ARGSORT:
-        register_op_kernel("argsort", _backend, ArgsortKernel, _dtype)
     for _dtype in _TOPK:
         register_op_kernel("top_k_v2", _backend, TopKV2Kernel, _dtype)
     for _dtype in _SELECT:
-        register_op_kernel("kthvalue", _backend, KthvalueKernel, _dtype)
-        register_op_kernel("mode", _backend, ModeKernel, _dtype)
         register_op_kernel("searchsorted", _backend, SearchsortedKernel, _dtype)
+register_op_table(ValuesIndicesKernel, [
+    OpKernelRow("argsort", "ArgsortKernel", ss_funcs.argsort, _ARGSORT,
+                attrs=("axis", "descending")),
+    OpKernelRow("kthvalue", "KthvalueKernel", ss_funcs.kthvalue, _SELECT, attrs=("k", "axis")),
+    OpKernelRow("mode", "ModeKernel", ss_funcs.mode, _SELECT, attrs=("axis",)),
+])

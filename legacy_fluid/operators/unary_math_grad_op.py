@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from legacy_fluid.framework.execution_context import ExecutionContext, InferShapeContext
 from legacy_fluid.framework.grad import GradOp
+from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_kernel_type import OpKernelType
 from legacy_fluid.framework.op_registry import register_operator
@@ -20,6 +21,7 @@ from legacy_fluid.operators.activation_grad_op import (
     real_cotangent_cases,
     register_unary_grad,
 )
+from legacy_fluid.operators.kernel_templates import LikeXGradKernel
 from phi.common import DataType
 from phi.kernels.funcs import unary_math_grad as math_grad
 
@@ -42,15 +44,6 @@ class FlatGradKernel(OpKernel):
         out_grad = ctx.input("Out@GRAD" if upper else "out@GRAD")
         x_grad = ctx.output("X@GRAD" if upper else "x@GRAD")
         type(self).FUNC(ctx.xp, out_grad.data, x_grad.mutable_data(ctx.place, out_grad.dtype))
-
-
-class AngleGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        math_grad.angle_grad(ctx.xp, x.data, out_grad.data,
-                             x_grad.mutable_data(ctx.place, x.dtype))
 
 
 class ComplexPartGradOp(GradOp):
@@ -104,9 +97,6 @@ for _op, _func in math_grad.FLAT_GRADS.items():
         register_op_kernel(_op, "CPU", _flat, _dtype)
         register_op_kernel(_op, "GPU", _flat, _dtype)
 register_operator("angle_grad", RealCotangentGradOp)
-for _dtype in _ANGLE:
-    register_op_kernel("angle_grad", "CPU", AngleGradKernel, _dtype)
-    register_op_kernel("angle_grad", "GPU", AngleGradKernel, _dtype)
 register_operator("real_grad", ComplexPartGradOp)
 register_operator("imag_grad", ComplexPartGradOp)
 for _dtype in (DataType.COMPLEX64, DataType.COMPLEX128):
@@ -121,3 +111,6 @@ VERIFY_CASES = {"angle_grad": real_cotangent_cases(("float32", "float64")), **{
           "dtypes": [grad]}
          for real, grad in (("float32", "complex64"), ("float64", "complex128"))]
     for op in ("real_grad", "imag_grad")}}
+register_op_table(LikeXGradKernel, [
+    OpKernelRow("angle_grad", "AngleGradKernel", math_grad.angle_grad, _ANGLE),
+], by_dtype=True)

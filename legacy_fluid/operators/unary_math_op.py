@@ -91,17 +91,6 @@ class RoundKernel(OpKernel):
         unary_math.round(ctx.xp, x.data, decimals, data)
 
 
-class RenormKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.output("Out")
-        p = ctx.attr("p")
-        axis = ctx.attr("axis")
-        max_norm = ctx.attr("max_norm")
-        data = out.mutable_data(ctx.place, x.dtype)
-        unary_math.renorm(ctx.xp, x.data, p, axis, max_norm, data)
-
-
 register_operator("atan", ActivationOp)
 register_operator("sinh", ActivationOp)
 register_operator("erf", ActivationOp)
@@ -131,8 +120,6 @@ for _backend in ("CPU", "GPU"):
         register_op_kernel("rint", _backend, RintKernel, _dtype)
     for _dtype in ROUND:
         register_op_kernel("round", _backend, RoundKernel, _dtype)
-    for _dtype in FLOAT:
-        register_op_kernel("renorm", _backend, RenormKernel, _dtype)
 
 #: (op type, kernel class, funcs function, CPU dtypes, GPU dtypes when they differ)
 register_op_table(SameDtypeKernel, [
@@ -184,3 +171,7 @@ register_op_table(OutDtypeKernel, [
     OpKernelRow("log1p", "Log1pKernel", unary_math.log1p, (*LOG1P, *COMPLEX), LOG1P,
                 unary_math.float_out_dtype),
 ], backends=("GPU", "CPU"))
+register_op_table(SameDtypeKernel, [
+    OpKernelRow("renorm", "RenormKernel", unary_math.renorm, FLOAT,
+                attrs=("p", "axis", "max_norm")),
+])

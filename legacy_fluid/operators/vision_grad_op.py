@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.grad import GradOp
+from legacy_fluid.framework.kernel_table import OpKernelRow, register_op_table
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.var_type import AttrType
+from legacy_fluid.operators.kernel_templates import XOutGradKernel
 from phi.common import DataType
 from phi.kernels.funcs import batch_norm as bn_funcs
 from phi.kernels.funcs import batch_norm_grad as bn_grad_funcs
@@ -74,28 +76,6 @@ class ConvGradKernel(OpKernel):
         conv_grad_funcs.conv2d_grad(ctx.xp, input_.data, filter_.data, output_grad.data,
                                     strides, paddings, padding_algorithm, dilations, groups,
                                     data_format, dx, dw)
-
-
-class Pool2DGradKernel(OpKernel):
-    def compute(self, ctx: ExecutionContext) -> None:
-        x = ctx.input("X")
-        out = ctx.input("Out")
-        out_grad = ctx.input("Out@GRAD")
-        x_grad = ctx.output("X@GRAD")
-        ksize = ctx.attr("ksize")
-        strides = ctx.attr("strides")
-        paddings = ctx.attr("paddings")
-        ceil_mode = ctx.attr("ceil_mode")
-        exclusive = ctx.attr("exclusive")
-        data_format = ctx.attr("data_format")
-        pooling_type = ctx.attr("pooling_type")
-        global_pooling = ctx.attr("global_pooling")
-        adaptive = ctx.attr("adaptive")
-        padding_algorithm = ctx.attr("padding_algorithm")
-        data = x_grad.mutable_data(ctx.place, out_grad.dtype)
-        pool_grad_funcs.pool2d_grad(ctx.xp, x.data, out.data, out_grad.data, ksize, strides,
-                                    paddings, ceil_mode, exclusive, data_format, pooling_type,
-                                    global_pooling, adaptive, padding_algorithm, data)
 
 
 class BatchNormGradKernel(OpKernel):
@@ -180,7 +160,11 @@ for _dtype in _FLOAT:
     for _place in ("CPU", "GPU"):
         register_op_kernel("conv2d_grad", _place, ConvGradKernel, _dtype)
         register_op_kernel("depthwise_conv2d_grad", _place, ConvGradKernel, _dtype)
-        register_op_kernel("pool2d_grad", _place, Pool2DGradKernel, _dtype)
         register_op_kernel("batch_norm_grad", _place, BatchNormGradKernel, _dtype)
 # Paddle 3.3.1's CPU pool2d_grad adds float16 (computed in float32, rounded once)
-register_op_kernel("pool2d_grad", "CPU", Pool2DGradKernel, DataType.FLOAT16)
+register_op_table(XOutGradKernel, [
+    OpKernelRow("pool2d_grad", "Pool2DGradKernel", pool_grad_funcs.pool2d_grad,
+                (*_FLOAT, DataType.FLOAT16), _FLOAT,
+                attrs=("ksize", "strides", "paddings", "ceil_mode", "exclusive", "data_format",
+                       "pooling_type", "global_pooling", "adaptive", "padding_algorithm")),
+], by_dtype=True)
