@@ -8,7 +8,9 @@ from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor
 from phi.core.kernel_registry import register_kernel
+from phi.core.kernel_table import KernelRow, register_table
 from phi.kernels.funcs import binary_math_grad
+from phi.kernels.impl.elementwise_templates import binary_grad
 
 _FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
 _ATAN2 = [*_FLOAT, DataType.FLOAT16]
@@ -26,14 +28,9 @@ def atan2_grad_kernel(dev_ctx: DeviceContext, x1: DenseTensor, x2: DenseTensor,
     binary_math_grad.atan2_grad(dev_ctx.xp, x1.data, x2.data, out_grad.data, d1, d2)
 
 
-@register_kernel("copysign_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _COPYSIGN)
-@register_kernel("copysign_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _COPYSIGN)
-def copysign_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
-                         out_grad: DenseTensor, x_grad: OptionalOutTensor,
-                         y_grad: OptionalOutTensor) -> None:
-    dx = None if x_grad is None else dev_ctx.alloc(x_grad, out_grad.dtype)
-    dy = None if y_grad is None else dev_ctx.alloc(y_grad, out_grad.dtype)
-    binary_math_grad.copysign_grad(dev_ctx.xp, x.data, y.data, out_grad.data, dx, dy)
+register_table(binary_grad, [
+    KernelRow("copysign_grad", binary_math_grad.copysign_grad, _COPYSIGN),
+])
 
 
 @register_kernel("lerp_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
