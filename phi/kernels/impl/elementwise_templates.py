@@ -21,6 +21,13 @@ def same_dtype(row: KernelRow, dev_ctx: DeviceContext, x: DenseTensor, out: OutT
     row.func(dev_ctx.xp, x.data, data)
 
 
+def same_dtype_in_call(row: KernelRow, dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor
+                       ) -> None:
+    """Out has x's dtype, allocated in the call (the special functions, l1_norm,
+    standard_gamma)."""
+    row.func(dev_ctx.xp, x.data, dev_ctx.alloc(out, x.dtype))
+
+
 def bool_out(row: KernelRow, dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
     """Out is bool."""
     data = dev_ctx.alloc(out, DataType.BOOL)
