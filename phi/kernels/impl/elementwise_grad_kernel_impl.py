@@ -11,20 +11,17 @@ from phi.core.kernel_registry import register_kernel
 from phi.core.kernel_table import KernelRow, register_table
 from phi.kernels.funcs import elementwise as ew_funcs
 from phi.kernels.funcs import elementwise_grad as ewg_funcs
+from phi.kernels.impl.dtype_sets import FLOAT, FLOAT_COMPLEX, FLOAT_INT, FLOAT_INT_COMPLEX
 from phi.kernels.impl.elementwise_templates import binary_grad, binary_grad_axis
 
-_FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
-_FLOAT_INT = [*_FLOAT, DataType.INT32, DataType.INT64]
-_NUMERIC = [*_FLOAT_INT, DataType.COMPLEX64, DataType.COMPLEX128]
-_FLOAT_COMPLEX = [*_FLOAT, DataType.COMPLEX64, DataType.COMPLEX128]
 #: add / divide grads: every integer width Paddle registers, bool too
-_ALL_INT = [*_NUMERIC, DataType.INT8, DataType.UINT8, DataType.INT16, DataType.BOOL]
-_SUBTRACT = [*_NUMERIC, DataType.INT16, DataType.BFLOAT16]
+_ALL_INT = [*FLOAT_INT_COMPLEX, DataType.INT8, DataType.UINT8, DataType.INT16, DataType.BOOL]
+_SUBTRACT = [*FLOAT_INT_COMPLEX, DataType.INT16, DataType.BFLOAT16]
 #: in the legacy kernel's registration order (the codemod's)
-_MULTIPLY = [*_FLOAT, DataType.COMPLEX64, DataType.COMPLEX128, DataType.INT32, DataType.INT64,
+_MULTIPLY = [*FLOAT, DataType.COMPLEX64, DataType.COMPLEX128, DataType.INT32, DataType.INT64,
              DataType.BFLOAT16, DataType.BOOL]
 #: maximum / minimum grads
-_PICK = [*_FLOAT_INT, DataType.BFLOAT16]
+_PICK = [*FLOAT_INT, DataType.BFLOAT16]
 #: elementwise_pow grad: complex too (not the conjugate convention, as Paddle 3.3.1)
 _POW = [*_PICK, DataType.COMPLEX64, DataType.COMPLEX128]
 
@@ -39,10 +36,10 @@ register_table(binary_grad, [
     KernelRow("maximum_grad", ewg_funcs.maximum_grad, _PICK),
     KernelRow("minimum_grad", ewg_funcs.minimum_grad, _PICK),
     KernelRow("elementwise_pow_grad", ewg_funcs.elementwise_pow_grad, _POW),
-    KernelRow("fmax_grad", ewg_funcs.fmax_grad, _FLOAT_INT),
-    KernelRow("fmin_grad", ewg_funcs.fmin_grad, _FLOAT_INT),
-    KernelRow("heaviside_grad", ewg_funcs.heaviside_grad, _FLOAT_INT),
-    KernelRow("remainder_grad", ewg_funcs.remainder_grad, _FLOAT_COMPLEX),
+    KernelRow("fmax_grad", ewg_funcs.fmax_grad, FLOAT_INT),
+    KernelRow("fmin_grad", ewg_funcs.fmin_grad, FLOAT_INT),
+    KernelRow("heaviside_grad", ewg_funcs.heaviside_grad, FLOAT_INT),
+    KernelRow("remainder_grad", ewg_funcs.remainder_grad, FLOAT_COMPLEX),
 ])
 
 

@@ -12,13 +12,11 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor, OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import linalg_solve_grad as linalg_solve_grad_funcs
-
-_FLOATS = [DataType.FLOAT32, DataType.FLOAT64]
-_WITH_COMPLEX = [*_FLOATS, DataType.COMPLEX64, DataType.COMPLEX128]
+from phi.kernels.impl.dtype_sets import FLOAT, FLOAT_COMPLEX
 
 
-@register_kernel("solve_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOATS)
-@register_kernel("solve_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOATS)
+@register_kernel("solve_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("solve_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def solve_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor, out: DenseTensor,
                       out_grad: DenseTensor, x_grad: OptionalOutTensor,
                       y_grad: OptionalOutTensor) -> None:
@@ -28,8 +26,8 @@ def solve_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor, ou
         None if y_grad is None else dev_ctx.alloc(y_grad, y.dtype))
 
 
-@register_kernel("triangular_solve_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _WITH_COMPLEX)
-@register_kernel("triangular_solve_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _WITH_COMPLEX)
+@register_kernel("triangular_solve_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_COMPLEX)
+@register_kernel("triangular_solve_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_COMPLEX)
 def triangular_solve_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
                                  out: DenseTensor, out_grad: DenseTensor, upper: bool,
                                  transpose: bool, unitriangular: bool,
@@ -40,8 +38,8 @@ def triangular_solve_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: Dens
         None if y_grad is None else dev_ctx.alloc(y_grad, y.dtype))
 
 
-@register_kernel("cholesky_solve_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOATS)
-@register_kernel("cholesky_solve_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOATS)
+@register_kernel("cholesky_solve_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("cholesky_solve_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def cholesky_solve_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
                                out: DenseTensor, out_grad: DenseTensor, upper: bool,
                                x_grad: OptionalOutTensor, y_grad: OptionalOutTensor) -> None:
@@ -219,8 +217,8 @@ def lu_unpack_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, pivots: DenseT
         None if u_grad is None else u_grad.data, data)
 
 
-@register_kernel("lu_solve_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _WITH_COMPLEX)
-@register_kernel("lu_solve_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _WITH_COMPLEX)
+@register_kernel("lu_solve_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_COMPLEX)
+@register_kernel("lu_solve_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_COMPLEX)
 def lu_solve_grad_kernel(dev_ctx: DeviceContext, b: DenseTensor, lu: DenseTensor,
                          pivots: DenseTensor, out: DenseTensor, out_grad: DenseTensor,
                          trans: str, b_grad: OptionalOutTensor,

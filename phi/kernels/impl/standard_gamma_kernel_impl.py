@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from phi.common import DataType
 from phi.core.kernel_table import KernelRow, register_table
 from phi.kernels.funcs import random as random_funcs
+from phi.kernels.impl.dtype_sets import FLOAT
 from phi.kernels.impl.elementwise_templates import same_dtype_in_call
 
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64]
-
-
 register_table(same_dtype_in_call, [
-    KernelRow("standard_gamma", random_funcs.standard_gamma, _TYPES),
+    KernelRow("standard_gamma", random_funcs.standard_gamma, FLOAT),
 ])
