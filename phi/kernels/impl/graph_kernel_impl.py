@@ -57,10 +57,8 @@ def send_uv_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
                         dev_ctx.alloc(out, x.dtype, (src_index.dims[0], *features)))
 
 
-@register_kernel("graph_reindex", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.INT32, DataType.INT64])
-@register_kernel("graph_reindex", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.INT32, DataType.INT64])
+@register_kernel("graph_reindex", Backend.CPU, DataLayout.ALL_LAYOUT, INT)
+@register_kernel("graph_reindex", Backend.GPU, DataLayout.ALL_LAYOUT, INT)
 def graph_reindex_kernel(dev_ctx: DeviceContext, x: DenseTensor, neighbors: DenseTensor,
                          count: DenseTensor, hashtable_value: DenseTensor | None,
                          hashtable_index: DenseTensor | None, reindex_src: OutTensor,
@@ -97,10 +95,8 @@ def graph_sample_neighbors_kernel(dev_ctx: DeviceContext, row: DenseTensor,
     _write_sampled(dev_ctx, row, results, (out, out_count, out_eids))
 
 
-@register_kernel("weighted_sample_neighbors", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 INT)
-@register_kernel("weighted_sample_neighbors", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 INT)
+@register_kernel("weighted_sample_neighbors", Backend.CPU, DataLayout.ALL_LAYOUT, INT)
+@register_kernel("weighted_sample_neighbors", Backend.GPU, DataLayout.ALL_LAYOUT, INT)
 def weighted_sample_neighbors_kernel(dev_ctx: DeviceContext, row: DenseTensor,
                                      colptr: DenseTensor, edge_weight: DenseTensor,
                                      input_nodes: DenseTensor, eids: DenseTensor | None,

@@ -84,10 +84,8 @@ def lod_reset_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: Dens
     dev_ctx.alloc(x_grad, out_grad.dtype)[...] = out_grad.data
 
 
-@register_kernel("add_position_encoding_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
-@register_kernel("add_position_encoding_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("add_position_encoding_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("add_position_encoding_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def add_position_encoding_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor,
                                       out_grad: DenseTensor, alpha: float, beta: float,
                                       x_grad: OutTensor) -> None:

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import linalg_matrix as mat_funcs
 from phi.kernels.funcs.unary_math import abs_out_dtype
-from phi.kernels.impl.dtype_sets import FLOAT_COMPLEX
+from phi.kernels.impl.dtype_sets import FLOAT, FLOAT_COMPLEX
 
 
 @register_kernel("svd", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_COMPLEX)
@@ -20,9 +20,7 @@ def svd_kernel(dev_ctx: DeviceContext, x: DenseTensor, full_matrices: bool, u: O
                   dev_ctx.alloc(s, abs_out_dtype(x.dtype)), dev_ctx.alloc(vh, x.dtype))
 
 
-@register_kernel("svdvals", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
-@register_kernel("svdvals", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("svdvals", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("svdvals", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def svdvals_kernel(dev_ctx: DeviceContext, x: DenseTensor, s: OutTensor) -> None:
     mat_funcs.svdvals(dev_ctx.xp, x.data, dev_ctx.alloc(s, x.dtype))
